@@ -1,0 +1,213 @@
+"""The game-state protocol, actions, events and errors shared by every game.
+
+Vocabulary from OpenSpiel (DESIGN.md, "The engine contract"):
+
+* ``current_player()`` returns a seat index (0-based), :data:`CHANCE` when luck decides next, or
+  :data:`TERMINAL` when the game is over.
+* ``legal_actions()`` lists the current player's actions in a stable order.
+* ``chance_outcomes()`` lists ``(action, probability)`` pairs at a chance node; the probabilities
+  sum to 1. Chance outcomes are ordinary :class:`Action` objects, recorded in the history.
+* ``apply_action(action)`` changes the state and returns the :class:`Event` list of what happened;
+  it raises :class:`IllegalAction` with a plain sentence for anything the rules forbid.
+
+Actions and events are frozen dataclasses whose fields are JSON-able primitives or tuples of them,
+so ``to_dict``/``from_dict`` are generic: ``{"type": ClassName, **fields}``.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
+
+CHANCE = -1
+"""``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""
+
+TERMINAL = -2
+"""``current_player()`` once the game is over."""
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``reason`` is a sentence a player understands.
+
+    Example: ``IllegalAction("The pool holds at most 3 marbles.")``.
+    """
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+def _to_plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_plain(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_to_plain(v) for v in value)
+    return value
+
+def _to_frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_to_frozen(v) for v in value)
+    return value
+
+@dataclass(frozen=True)
+class Record:
+    """Base of :class:`Action` and :class:`Event`: a frozen dataclass of plain fields.
+
+    Fields hold ``int``, ``str``, ``bool``, ``None`` or (nested) tuples of those; lists from JSON
+    come back as tuples, so a round-tripped record is equal and hashable.
+    """
+
+    def to_dict(self) -> dict:
+        """Return ``{"type": class name, field: plain value, ...}``, JSON-able."""
+        data = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            data[f.name] = _to_plain(getattr(self, f.name))
+        return data
+
+@dataclass(frozen=True)
+class Action(Record):
+    """Something a player (or chance) does; subclasses are a game's moves and chance outcomes."""
+
+@dataclass(frozen=True)
+class Event(Record):
+    """Something that happened, for the scene to animate and the log to print.
+
+    Subclasses override :meth:`text` with a plain sentence; ``names`` gives the players' names.
+    """
+
+    def text(self, names: Sequence[str]) -> str:
+        """A sentence for the game log, e.g. ``"Ana rolled 1, 4, 6."``."""
+        return type(self).__name__
+
+class RecordCodec:
+    """Turns ``to_dict`` output back into the records of one game.
+
+    ``RecordCodec([PlaceSeed, EndTurn]).from_dict({"type": "EndTurn"})`` returns ``EndTurn()``.
+    Raises ``ValueError`` for an unknown type or wrong fields (a damaged save, say).
+    """
+
+    def __init__(self, classes: Iterable[type]):
+        self._classes = {cls.__name__: cls for cls in classes}
+
+    def from_dict(self, data: dict) -> Record:
+        """Rebuild one record; ``ValueError`` names the problem."""
+        if not isinstance(data, dict) or "type" not in data:
+            raise ValueError(f"not a record: {data!r}")
+        cls = self._classes.get(data["type"])
+        if cls is None:
+            raise ValueError(f"unknown record type {data['type']!r}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        given = set(data) - {"type"}
+        if given != names:
+            raise ValueError(f"{data['type']} expects fields {sorted(names)}, got {sorted(given)}")
+        return cls(**{k: _to_frozen(v) for k, v in data.items() if k != "type"})
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option for the new-game scene and the match.
+
+    ``kind`` is ``"bool"`` or ``"choice"`` (then ``choices`` lists the values, by id); ``default``
+    is the value used when the player changes nothing; ``labels`` gives display names for choices.
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: Any
+    description: str
+    choices: tuple = ()
+    labels: tuple = ()
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` if allowed for this option, else raise ``ValueError`` in plain words."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"Option {self.label!r} must be on or off, not {value!r}.")
+        elif value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"Option {self.label!r} must be one of {allowed}, not {value!r}.")
+        return value
+
+@runtime_checkable
+class GameState(Protocol):
+    """The protocol each game's state implements (DESIGN.md, "The engine contract").
+
+    ``score_sheet()`` returns plain data the game-over scene shows as a table::
+
+        {"columns": ["Harvests", "Karma", ..., "Total"],   # category labels, "Total" last
+         "rows": [[12, 1, ..., 15], ...],                  # one row per seat, same order
+         "winners": [0],                                   # seat indices; ties share
+         "notes": ["Ana was first to six tomatoes."],      # optional plain lines
+         "solo": {"won": True, "summary": "5 of 6 slots matched"}}  # only in a solo game
+
+    ``returns()`` gives one float per seat (1 for a winner, 0 otherwise, or a finer margin).
+    """
+
+    def current_player(self) -> int: ...
+    def legal_actions(self) -> list: ...
+    def chance_outcomes(self) -> list: ...
+    def apply_action(self, action: Action) -> list: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list: ...
+    def score_sheet(self) -> dict: ...
+    def clone(self) -> "GameState": ...
+    def to_dict(self) -> dict: ...
+    def observation(self, player: int) -> "GameState": ...
+    def action_to_string(self, action: Action) -> str: ...
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows of a game: everything the match, saves and scenes need.
+
+    * ``new_state(num_players, options) -> GameState`` builds the initial state (often a chance
+      node); ``options`` is a complete dict validated by :meth:`resolve_options`.
+    * ``state_from_dict`` inverts ``state.to_dict()``; ``action_codec`` rebuilds actions.
+    * ``rules_summary`` is player-facing text: lines starting with ``# `` or ``## `` are headings.
+    * ``evaluate(state, player) -> float`` is the heuristic the bots use (higher is better).
+    * ``turn_owner(state) -> int`` (optional) tells whose turn a state is in, so undo knows
+      where a turn starts; by default the current player.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    description: str
+    options: tuple
+    new_state: Any
+    state_from_dict: Any
+    action_codec: RecordCodec
+    rules_summary: str
+    evaluate: Any = None
+    notation_format: Any = None
+    notation_parse: Any = None
+    turn_owner: Any = None
+    solo: bool = False
+    """True when one seat is a real single-player mode."""
+    option_for_players: Any = None
+    """Optional ``(name, num_players) -> default`` for options whose default depends on seats."""
+
+    CLASSVAR_NOTE: ClassVar[str] = ""
+
+    def default_options(self, num_players: int | None = None) -> dict:
+        """Every option at its default, as ``{name: value}``."""
+        values = {o.name: o.default for o in self.options}
+        if self.option_for_players and num_players:
+            for o in self.options:
+                values[o.name] = self.option_for_players(o.name, num_players, o.default)
+        return values
+
+    def resolve_options(self, given: dict | None, num_players: int | None = None) -> dict:
+        """Fill defaults and validate; raises ``ValueError`` for unknown or bad options."""
+        values = self.default_options(num_players)
+        known = {o.name: o for o in self.options}
+        for name, value in (given or {}).items():
+            if name not in known:
+                raise ValueError(f"{self.title} has no option {name!r}.")
+            values[name] = known[name].validate(value)
+        return values
+
+    def check_players(self, num_players: int) -> None:
+        """Raise ``ValueError`` unless ``num_players`` is within the game's range."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
+                f"not {num_players}.")

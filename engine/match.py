@@ -1,0 +1,290 @@
+"""A game in progress: seats, options, seed, state, history, undo, bots' turns and save data.
+
+DESIGN.md, "Matches, undo, saves". The match is the only place that picks chance outcomes in play:
+each pick uses ``random.Random(f"{seed}:{index}")`` and only its ``random()`` method, so the same
+seed and the same decisions give the same game on any machine and after a reload.
+
+Undo never crosses a chance outcome or another player's decision: it replays the history prefix
+from the last such boundary (no reverse rules).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction
+
+HUMAN = "human"
+BOT = "bot"
+BOT_LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One chair at the table: ``kind`` is ``"human"`` or ``"bot"``; bots have a ``level``."""
+
+    kind: str
+    name: str
+    level: str | None = None
+
+    def __post_init__(self):
+        if self.kind not in (HUMAN, BOT):
+            raise ValueError(f"A seat is 'human' or 'bot', not {self.kind!r}.")
+        if self.kind == BOT and self.level not in BOT_LEVELS:
+            raise ValueError(f"A bot's level is easy, medium or hard, not {self.level!r}.")
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "name": self.name, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Seat":
+        return cls(data["kind"], data["name"], data.get("level"))
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One step of the game: ``player`` is a seat index or ``CHANCE``."""
+
+    player: int
+    action: Action
+
+
+class Bot(Protocol):
+    """A computer player: picks one of ``legal_actions`` from what ``observation`` shows."""
+
+    def choose(self, observation, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        ...
+
+
+def pick_outcome(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
+    """Pick one chance outcome by its probability using only ``rng.random()``.
+
+    ``outcomes`` is a non-empty list of ``(action, probability)``; raises ``ValueError`` if empty.
+    """
+    if not outcomes:
+        raise ValueError("A chance node listed no outcomes.")
+    total = sum(p for _, p in outcomes)
+    x = rng.random() * total
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+class Match:
+    """A game being played: options, seats, seed, the state and its full history.
+
+    ``Match(spec, seats, options, seed)`` starts a new game; ``seats`` is a list of :class:`Seat`
+    whose length is the number of players. Raises ``ValueError`` for a bad seat count or option.
+    """
+
+    def __init__(self, spec: GameSpec, seats: Sequence[Seat], options: dict | None = None,
+                 seed: int = 0):
+        spec.check_players(len(seats))
+        self.spec = spec
+        self.seats = list(seats)
+        self.options = spec.resolve_options(options, len(seats))
+        self.seed = int(seed)
+        self.state = spec.new_state(len(self.seats), dict(self.options))
+        self.history: list[HistoryEntry] = []
+        self.events: list[tuple[int, Event]] = []
+        """Every event so far with the history index of the step that caused it."""
+        self._checkpoint = (0, self.state.clone())
+
+    # --- looking -------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def current_player(self) -> int:
+        return self.state.current_player()
+
+    def is_chance(self) -> bool:
+        return self.state.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.state.current_player() == TERMINAL
+
+    def is_bot_turn(self) -> bool:
+        p = self.state.current_player()
+        return p >= 0 and self.seats[p].is_bot
+
+    def is_human_turn(self) -> bool:
+        p = self.state.current_player()
+        return p >= 0 and not self.seats[p].is_bot
+
+    def turn_owner(self, state=None) -> int:
+        """Whose turn ``state`` (default: the current one) belongs to, for undo and autosave."""
+        state = self.state if state is None else state
+        if self.spec.turn_owner is not None:
+            return self.spec.turn_owner(state)
+        return state.current_player()
+
+    def turn_count(self) -> int:
+        """How many turns have started: changes of the deciding player in the history."""
+        count, last = 0, None
+        for entry in self.history:
+            if entry.player >= 0 and entry.player != last:
+                count += 1
+                last = entry.player
+        return count
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    # --- acting --------------------------------------------------------------------------
+    def _record(self, player: int, action: Action, events: list[Event]) -> list[Event]:
+        index = len(self.history)
+        previous = self.history[-1].player if self.history else None
+        self.history.append(HistoryEntry(player, action))
+        self.events.extend((index, e) for e in events)
+        if player == CHANCE:
+            self._checkpoint = (len(self.history), self.state.clone())
+        elif previous is not None and previous != player:
+            self._checkpoint = (index, self._state_before_last)
+        return events
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a player's decision; returns its events.
+
+        Raises :class:`IllegalAction` (state unchanged) when it is not that player's legal move or
+        when the game is waiting for chance or is over.
+        """
+        player = self.state.current_player()
+        if player == TERMINAL:
+            raise IllegalAction("The game is over.")
+        if player == CHANCE:
+            raise IllegalAction("The game is waiting for a roll or a draw.")
+        work = self.state.clone()
+        events = work.apply_action(action)
+        if action not in self.state.legal_actions():
+            raise IllegalAction("That move is not available now.")
+        self._state_before_last = self.state
+        self.state = work
+        return self._record(player, action, events)
+
+    def resolve_chance(self, outcome: Action | None = None) -> list[Event]:
+        """Resolve one chance node: with ``outcome`` if given (tests), else the seeded pick."""
+        if not self.is_chance():
+            raise IllegalAction("Nothing is left to chance right now.")
+        outcomes = self.state.chance_outcomes()
+        if outcome is None:
+            outcome = pick_outcome(outcomes, random.Random(f"{self.seed}:{len(self.history)}"))
+        elif outcome not in [a for a, _ in outcomes]:
+            raise IllegalAction("That outcome cannot happen here.")
+        self._state_before_last = self.state
+        work = self.state.clone()
+        events = work.apply_action(outcome)
+        self.state = work
+        return self._record(CHANCE, outcome, events)
+
+    def advance_chance(self) -> list[Event]:
+        """Resolve chance nodes until a player (or the end) is next; returns all their events."""
+        events: list[Event] = []
+        while self.is_chance():
+            events.extend(self.resolve_chance())
+        return events
+
+    def bot_rng(self) -> random.Random:
+        """The generator a bot uses for the next decision: seeded by match seed and move number."""
+        return random.Random(f"bot:{self.seed}:{len(self.history)}")
+
+    def bot_request(self, make_bot) -> tuple:
+        """Everything a worker needs to pick the current bot's move, detached from the match.
+
+        ``make_bot(spec, level)`` builds the bot. Returns ``(bot, observation, legal, rng,
+        history_length)``; pass ``history_length`` back to :meth:`apply_bot_move` so a stale
+        answer (after an undo or load) is refused.
+        """
+        player = self.state.current_player()
+        if player < 0 or not self.seats[player].is_bot:
+            raise IllegalAction("It is not a computer player's turn.")
+        bot = make_bot(self.spec, self.seats[player].level)
+        return (bot, self.state.observation(player), self.state.legal_actions(), self.bot_rng(),
+                len(self.history))
+
+    def apply_bot_move(self, action: Action, history_length: int) -> list[Event]:
+        """Apply a bot's answer if the match has not moved on since it was asked."""
+        if history_length != len(self.history):
+            raise IllegalAction("The position changed while the computer was thinking.")
+        return self.apply(action)
+
+    def play_bot_turn_now(self, make_bot) -> list[Event]:
+        """Pick and apply the current bot's move on this thread (tests, autoplay without UI)."""
+        bot, obs, legal, rng, n = self.bot_request(make_bot)
+        return self.apply_bot_move(bot.choose(obs, legal, rng), n)
+
+    # --- undo ----------------------------------------------------------------------------
+    def _undo_floor(self) -> int:
+        """The smallest history length undo may return to (the last boundary)."""
+        return self._checkpoint[0]
+
+    def can_undo(self) -> bool:
+        """True when the last step is the current player's own decision after the last boundary."""
+        return (len(self.history) > self._undo_floor()
+                and self.history[-1].player == self.state.current_player())
+
+    def _rewind(self, length: int) -> None:
+        start, state = self._checkpoint
+        state = state.clone()
+        for entry in self.history[start:length]:
+            state.apply_action(entry.action)
+        self.history = self.history[:length]
+        self.events = [(i, e) for i, e in self.events if i < length]
+        self.state = state
+
+    def undo(self) -> bool:
+        """Take back the current player's last decision; False (nothing changes) if not allowed."""
+        if not self.can_undo():
+            return False
+        self._rewind(len(self.history) - 1)
+        return True
+
+    def undo_turn(self) -> bool:
+        """Take back all of the current player's decisions since the last boundary."""
+        if not self.can_undo():
+            return False
+        self._rewind(self._undo_floor())
+        return True
+
+    # --- saving --------------------------------------------------------------------------
+    def to_save(self) -> dict:
+        """Plain data for the save envelope: game, options, seats, seed, history, snapshot."""
+        return {
+            "game": self.spec.id,
+            "options": dict(self.options),
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "history": [{"player": e.player, "action": e.action.to_dict()} for e in self.history],
+            "snapshot": self.state.to_dict(),
+        }
+
+    @classmethod
+    def from_save(cls, spec: GameSpec, data: dict) -> "Match":
+        """Rebuild a match by replaying its history; checks it against the snapshot.
+
+        Raises ``ValueError`` with a plain reason when an action is unknown or illegal, or the
+        replayed position differs from the snapshot.
+        """
+        seats = [Seat.from_dict(s) for s in data["seats"]]
+        match = cls(spec, seats, data["options"], data["seed"])
+        for i, item in enumerate(data["history"]):
+            action = spec.action_codec.from_dict(item["action"])
+            try:
+                if item["player"] == CHANCE:
+                    match.resolve_chance(action)
+                else:
+                    if item["player"] != match.current_player():
+                        raise IllegalAction("it is recorded for the wrong player")
+                    match.apply(action)
+            except IllegalAction as err:
+                raise ValueError(f"step {i + 1} of the history cannot be replayed: {err.reason}")
+        if match.state.to_dict() != data["snapshot"]:
+            raise ValueError("the replayed game does not match the saved position")
+        return match

@@ -1,0 +1,52 @@
+"""The list of games: id, title, player counts, options with defaults.
+
+Each game package under ``engine/`` exposes ``GAME``, a :class:`engine.core.GameSpec`. A package
+that does not exist yet is simply not listed; a package that exists but fails to import is a bug
+and raises.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from engine.core import GameSpec
+
+GAME_PACKAGES = (
+    "engine.potion_explosion",
+    "engine.off_the_rails",
+    "engine.diced_tomatoes",
+)
+
+_extra: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game not in :data:`GAME_PACKAGES` (tests use this for their small dice game)."""
+    _extra[spec.id] = spec
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added with :func:`register`; unknown ids are ignored."""
+    _extra.pop(game_id, None)
+
+
+def games() -> list[GameSpec]:
+    """Every registered game, in menu order."""
+    found = []
+    for name in GAME_PACKAGES:
+        if importlib.util.find_spec(name) is None:
+            continue
+        module = importlib.import_module(name)
+        spec = getattr(module, "GAME", None)
+        if isinstance(spec, GameSpec):
+            found.append(spec)
+    return found + list(_extra.values())
+
+
+def get(game_id: str) -> GameSpec:
+    """The game with this id; ``KeyError`` with a plain message lists the known ids."""
+    for spec in games():
+        if spec.id == game_id:
+            return spec
+    known = ", ".join(s.id for s in games()) or "none"
+    raise KeyError(f"Unknown game {game_id!r}; known games: {known}.")
