@@ -1,0 +1,122 @@
+"""Diced Tomatoes (Arkadiusz Greniuk, Agrypelago Games 2018) for Tabletop Trio.
+
+``GAME`` is the registry entry (engine/registry.py lists this package). The rules are in
+:mod:`engine.diced_tomatoes.rules`, the data in :mod:`.state`, the position notation in
+:mod:`.notation`, the bots' heuristics in :mod:`.heuristics`.
+"""
+from __future__ import annotations
+
+from engine.core import GameSpec, OptionSpec, RecordCodec
+from engine.diced_tomatoes.heuristics import evaluate, order_moves
+from engine.diced_tomatoes.notation import format_position, parse_position
+from engine.diced_tomatoes.state import ACTION_CLASSES, DicedTomatoesState
+
+RULES_SUMMARY = """\
+# Diced Tomatoes
+
+Grow tomato vines out of dice, harvest them onto your score track, and hand your opponents the
+dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
+
+## Setup
+
+- The bushel holds 11 red and 2 black dice per player (plus 1 gold die per player with Sunny Golden Hybrid).
+- Everyone has 3 empty tomato tokens, an empty score track of 6 slots and 3 karma.
+- Everyone rolls a die: the lowest roller takes the last player marker (ties roll again) and the next player in seat order starts.
+
+## A turn
+
+- Draw 3 dice from the bushel (fewer if fewer are left), add any dice passed to you, and roll them all.
+- Place your dice one at a time, in any order, on any player's tokens: yours or an opponent's.
+- A red die may start a vine as a seed on an empty, open token. A token is open while its owner's harvests plus vines are fewer than 6.
+- A die may join a vine of 1 to 3 dice if the vine stays a set (all the same face) or a sequence (distinct faces in a row, no wrap from 6 to 1). A lone seed takes the same face or one away; the second die decides set or sequence.
+- Black and gold dice are never seeds; they join vines by their face like any die.
+- Every die that has a legal spot must be placed. A die with no spot is passed to the next player, who rolls it with their own dice.
+- When every die is placed or passed, end your turn.
+
+## Harvest
+
+- A vine is worth its seed's face, minus 1 for each black die, plus 1 for each gold die.
+- The 4th die completes a vine. If it is worth 1 to 6, its owner harvests it at once: the seed goes to their next score slot and the token is free again.
+- A complete vine worth 0 or less, or 7 or more, is not harvested.
+
+## Karma
+
+- Complete an opponent's vine and you earn karma from its value: 1-2 gives 1, 3-4 gives 2, 5-6 gives 3. Karma stops at 6.
+- Spend karma during your own turn: 1 re-roll a die; 2 shift a die by one; 3 clean one of your vines (all its dice back to the bushel); 4 roll over a 1 into a 6 or a 6 into a 1; 5 flip a seed to its opposite face (1-6, 2-5, 3-4) if its vine stays a set or sequence; 6 set a die to any face.
+
+## End of the turn
+
+- Every vine worth more than 6 is overripe and is cleared.
+- The owner of each vine worth 0 or less chooses whether to clear it. Cleared dice go back to the bushel.
+
+## End of the game
+
+- When anyone harvests a 6th tomato, the round finishes with the last player's turn.
+- If the bushel is empty when a turn starts, the game ends at once.
+
+## Scoring
+
+- Your harvested values, plus 2 for the first player to harvest six tomatoes, plus 1 for every 2 unused karma, plus 1 for every vine of exactly 3 dice.
+- The highest total wins; tied players share the victory.
+
+## Playing alone
+
+- Harvest 6 tomatoes so that harvest number n is worth exactly n. You earn karma for completing your own vines, dice you cannot place come back to you, and the game goes on while you still hold dice.
+- You win with 6 harvests; you score 1 per matching slot. You lose if the bushel and your hand run dry first.
+
+## Options
+
+- Sunny Golden Hybrid: adds a gold die per player. Gold dice are never seeds and add 1 to a vine's value, so they can make an opponent's vine overripe.
+- Dicey Tomato Rules: a harvest whose value equals its slot number scores 6 in total and earns a gold star; instead of 1 per 3-dice vine, score 1 per 3 red dice left on your vines.
+- Karma Overload: completing an opponent's vine earns karma equal to its value. You also earn a karma bit for every die you place on an opponent's vine and for every die you pass; 3 bits make 1 karma.
+- 2023 update: karma may rise to 12 during your turn (anything over 6 is lost when the turn ends), and a Dicey Tomato match scores 7 in total.
+- Open = empty: any empty token is open, however many vines you already have.
+- Clean any vine: the clean karma action may target any player's vine, not only yours.
+"""
+
+OPTIONS = (
+    OptionSpec("golden", "Sunny Golden Hybrid", "bool", False,
+               "Adds one gold die per player; gold dice add 1 to a vine's value."),
+    OptionSpec("dicey", "Dicey Tomato Rules", "bool", False,
+               "A harvest matching its slot number scores 6; red dice left on vines score."),
+    OptionSpec("overload", "Karma Overload", "bool", False,
+               "Karma equal to the value you complete, plus karma bits for generous dice."),
+    OptionSpec("update_2023", "2023 update", "bool", False,
+               "Karma up to 12 during your turn; a Dicey match scores 7."),
+    OptionSpec("open_empty", "Open = empty", "bool", False,
+               "Every empty token is open for a seed, however many vines you have."),
+    OptionSpec("clean_any", "Clean any vine", "bool", False,
+               "The clean karma action may target any player's vine."),
+)
+
+
+def new_state(num_players: int, options: dict | None = None) -> DicedTomatoesState:
+    """A new game for 1–6 players with ``options`` (names of :data:`OPTIONS`)."""
+    return DicedTomatoesState(num_players, options or {})
+
+
+def turn_owner(state: DicedTomatoesState) -> int:
+    """The active player owns the turn, also while an owner decides at clean-up (DT-D5)."""
+    return state.turn_owner()
+
+
+GAME = GameSpec(
+    id="diced-tomatoes",
+    title="Diced Tomatoes",
+    min_players=1,
+    max_players=6,
+    description="Grow dice vines into tomatoes and give your rivals the dice you don't want.",
+    options=OPTIONS,
+    new_state=new_state,
+    state_from_dict=DicedTomatoesState.from_dict,
+    action_codec=RecordCodec(ACTION_CLASSES),
+    rules_summary=RULES_SUMMARY,
+    evaluate=evaluate,
+    notation_format=format_position,
+    notation_parse=parse_position,
+    turn_owner=turn_owner,
+    solo=True,
+)
+
+__all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate", "order_moves",
+           "format_position", "parse_position", "new_state", "turn_owner"]

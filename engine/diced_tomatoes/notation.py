@@ -1,0 +1,236 @@
+"""Diced Tomatoes position notation: one line of ``key=value`` fields, parse and format round-trip.
+
+Example (3 players, Dicey Tomato Rules, player 2 to place a red 4 and a black 2)::
+
+    players=3 options=d phase=turn active=1 last=0 start=- karma=3,3,4 bits=0,0,0 first6=-
+    final=no bushel=r27,b6,g0 draw=0 hand=4r,2b,x passed=- vines=1r2r|-|3r/-|-|-/-|-|-
+    score=1,3/-/- pending=- end=-
+
+(on one line, fields separated by spaces). The fields:
+
+* ``players`` — 1 to 6.
+* ``options`` — letters of the options that are on, ``-`` for none: ``g`` Sunny Golden Hybrid,
+  ``d`` Dicey Tomato Rules, ``o`` Karma Overload, ``u`` 2023 update, ``e`` open = empty,
+  ``c`` clean any vine.
+* ``phase`` — ``start`` (first-player roll), ``turn``, ``cleanup`` or ``over``.
+* ``active`` — whose turn (seat from 0), ``-`` during the first-player roll.
+* ``last`` — the last player marker's seat, ``-`` until decided.
+* ``start`` — the first-player roll in progress: rolling seats and rolls so far, ``0.1.2:3.5``
+  (seats 0, 1, 2 roll; 0 rolled 3, 1 rolled 5); ``-`` otherwise.
+* ``karma``, ``bits`` — per seat, comma-separated.
+* ``first6`` — the first seat to harvest six tomatoes, or ``-``; ``final`` — ``yes`` once the
+  final round is on.
+* ``bushel`` — colour counts ``r25,b6,g0``.
+* ``draw`` — dice still to draw this turn.
+* ``hand`` — the active player's dice by slot, comma-separated: ``4r`` (face and colour ``r``
+  red, ``b`` black, ``g`` gold), ``?r`` not rolled yet, ``x`` placed or passed; ``-`` empty.
+* ``passed`` — colours of dice passed to the next player, ``r,b``, or ``-``.
+* ``vines`` — per seat (separated by ``/``) the 3 tokens left to right (separated by ``|``),
+  each its dice seed first in placement order (``1r2r``) or ``-`` when empty.
+* ``score`` — per seat (``/``) the score track values, slot 1 first (``1,3``), ``-`` if empty.
+* ``pending`` — clean-up decisions waiting, ``owner.token`` comma-separated, or ``-``.
+* ``end`` — ``final`` or ``bushel`` once the game is over, else ``-``.
+
+:func:`parse_position` accepts any subset of the fields, so tests can write short positions:
+missing ones default to a fresh turn (phase ``turn``, seat 0 active, the last seat holding the
+marker, karma 3, no bits), and a missing ``bushel`` holds every die not shown elsewhere.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.diced_tomatoes.rules import full_bushel
+from engine.diced_tomatoes.state import (CLEANUP, COLOURS, END_BUSHEL, END_FINAL, OPTION_NAMES,
+                                         OVER, START, TOKENS, TURN, DicedTomatoesState)
+
+OPTION_LETTERS = {"golden": "g", "dicey": "d", "overload": "o", "update_2023": "u",
+                  "open_empty": "e", "clean_any": "c"}
+_LETTER_OPTION = {v: k for k, v in OPTION_LETTERS.items()}
+FIELDS = ("players", "options", "phase", "active", "last", "start", "karma", "bits", "first6",
+          "final", "bushel", "draw", "hand", "passed", "vines", "score", "pending", "end")
+_DIE = re.compile(r"([1-6])([rbg])")
+
+
+def _seat(value) -> str:
+    return "-" if value is None else str(value)
+
+
+def _ints(values) -> str:
+    return ",".join(str(v) for v in values) if values else "-"
+
+
+def format_position(state: DicedTomatoesState) -> str:
+    """The one-line notation of ``state`` (see the module docstring)."""
+    opts = "".join(OPTION_LETTERS[k] for k in OPTION_NAMES if state.options[k]) or "-"
+    if state.phase == START:
+        start = ".".join(map(str, state.rollers)) + ":" + ".".join(map(str, state.rolls))
+    else:
+        start = "-"
+    hand = ",".join("x" if d is None else f"{'?' if d[1] is None else d[1]}{d[0]}"
+                    for d in state.hand) or "-"
+    vines = "/".join("|".join("".join(f"{f}{c}" for c, f in v) or "-" for v in seat)
+                     for seat in state.vines)
+    score = "/".join(",".join(map(str, s)) or "-" for s in state.score)
+    pending = ",".join(f"{o}.{t}" for o, t in state.pending) or "-"
+    fields = {
+        "players": str(state.num_players),
+        "options": opts,
+        "phase": state.phase,
+        "active": _seat(state.active),
+        "last": _seat(state.last_player),
+        "start": start,
+        "karma": _ints(state.karma),
+        "bits": _ints(state.bits),
+        "first6": _seat(state.first_six),
+        "final": "yes" if state.final_round else "no",
+        "bushel": ",".join(f"{c}{state.bushel[c]}" for c in COLOURS),
+        "draw": str(state.to_draw),
+        "hand": hand,
+        "passed": ",".join(state.passed) or "-",
+        "vines": vines,
+        "score": score,
+        "pending": pending,
+        "end": state.ended or "-",
+    }
+    return " ".join(f"{k}={fields[k]}" for k in FIELDS)
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{what} should be a number, not {text!r}") from None
+
+
+def _opt_seat(text: str, what: str):
+    return None if text == "-" else _int(text, what)
+
+
+def parse_position(text: str) -> DicedTomatoesState:
+    """Build a state from the notation; ``ValueError`` names the bad field.
+
+    >>> s = parse_position("players=2 vines=-|1r|1r2r/-|-|- hand=1r,2r,3r")
+    >>> s.active, s.karma, s.vines[0][2]
+    (0, [3, 3], [('r', 1), ('r', 2)])
+    """
+    fields: dict[str, str] = {}
+    for part in text.split():
+        key, sep, value = part.partition("=")
+        if not sep or key not in FIELDS:
+            raise ValueError(f"unknown notation field {part!r}")
+        if key in fields:
+            raise ValueError(f"field {key!r} given twice")
+        fields[key] = value
+    vines_text = fields.get("vines")
+    if "players" in fields:
+        n = _int(fields["players"], "players")
+    elif vines_text:
+        n = len(vines_text.split("/"))
+    else:
+        raise ValueError("the notation needs players= or vines=")
+    if not 1 <= n <= 6:
+        raise ValueError(f"Diced Tomatoes is played by 1 to 6 players, not {n}")
+    s = object.__new__(DicedTomatoesState)
+    s.num_players = n
+    letters = fields.get("options", "-")
+    if letters != "-" and any(ch not in _LETTER_OPTION for ch in letters):
+        raise ValueError(f"unknown option letters in {letters!r}")
+    s.options = {k: OPTION_LETTERS[k] in letters for k in OPTION_NAMES}
+    s.phase = fields.get("phase", TURN)
+    if s.phase not in (START, TURN, CLEANUP, OVER):
+        raise ValueError(f"unknown phase {s.phase!r}")
+    s.active = _opt_seat(fields.get("active", "-" if s.phase == START else "0"), "active")
+    s.last_player = _opt_seat(fields.get("last", "-" if s.phase == START else str(n - 1)), "last")
+    start = fields.get("start", "-")
+    if start == "-":
+        s.rollers, s.rolls = (), []
+    else:
+        who, _, rolled = start.partition(":")
+        s.rollers = tuple(_int(x, "start") for x in who.split(".") if x)
+        s.rolls = [_int(x, "start") for x in rolled.split(".") if x]
+    def per_seat(key, default):
+        value = fields.get(key)
+        if value is None:
+            return [default] * n
+        values = [] if value == "-" else [_int(x, key) for x in value.split(",")]
+        if len(values) != n:
+            raise ValueError(f"{key} needs {n} values, got {value!r}")
+        return values
+    s.karma = per_seat("karma", 3)
+    s.bits = per_seat("bits", 0)
+    s.first_six = _opt_seat(fields.get("first6", "-"), "first6")
+    final = fields.get("final", "no")
+    if final not in ("yes", "no"):
+        raise ValueError(f"final is yes or no, not {final!r}")
+    s.final_round = final == "yes"
+    s.to_draw = _int(fields.get("draw", "0"), "draw")
+    hand = fields.get("hand", "-")
+    s.hand = []
+    if hand != "-":
+        for item in hand.split(","):
+            if item == "x":
+                s.hand.append(None)
+            elif len(item) == 2 and item[1] in COLOURS and (item[0] == "?" or item[0] in "123456"):
+                s.hand.append((item[1], None if item[0] == "?" else int(item[0])))
+            else:
+                raise ValueError(f"bad hand die {item!r}")
+    passed = fields.get("passed", "-")
+    s.passed = [] if passed == "-" else passed.split(",")
+    if any(c not in COLOURS for c in s.passed):
+        raise ValueError(f"bad passed dice {passed!r}")
+    if vines_text is None:
+        s.vines = [[[] for _ in range(TOKENS)] for _ in range(n)]
+    else:
+        seats = vines_text.split("/")
+        if len(seats) != n:
+            raise ValueError(f"vines needs {n} seats, got {len(seats)}")
+        s.vines = []
+        for seat in seats:
+            tokens = seat.split("|")
+            if len(tokens) != TOKENS:
+                raise ValueError(f"each seat has 3 tokens: {seat!r}")
+            row = []
+            for tok in tokens:
+                if tok == "-":
+                    row.append([])
+                    continue
+                dice = _DIE.findall(tok)
+                if "".join(f + c for f, c in dice) != tok or len(dice) > 4:
+                    raise ValueError(f"bad vine {tok!r}")
+                row.append([(c, int(f)) for f, c in dice])
+            s.vines.append(row)
+    score = fields.get("score")
+    if score is None:
+        s.score = [[] for _ in range(n)]
+    else:
+        seats = score.split("/")
+        if len(seats) != n:
+            raise ValueError(f"score needs {n} seats, got {len(seats)}")
+        s.score = [[] if x == "-" else [_int(v, "score") for v in x.split(",")] for x in seats]
+    pending = fields.get("pending", "-")
+    s.pending = []
+    if pending != "-":
+        for item in pending.split(","):
+            o, _, t = item.partition(".")
+            s.pending.append((_int(o, "pending"), _int(t, "pending")))
+    end = fields.get("end", "-")
+    if end not in ("-", END_FINAL, END_BUSHEL):
+        raise ValueError(f"unknown end {end!r}")
+    s.ended = None if end == "-" else end
+    bushel = fields.get("bushel")
+    if bushel is None:
+        s.bushel = full_bushel(n, s.options)
+        used = [d[0] for d in s.hand if d is not None] + list(s.passed)
+        used += [c for seat in s.vines for v in seat for c, _ in v]
+        used += ["r"] * sum(len(x) for x in s.score)
+        for c in used:
+            s.bushel[c] -= 1
+        if min(s.bushel.values()) < 0:
+            raise ValueError("the position uses more dice than the game has")
+    else:
+        s.bushel = {c: 0 for c in COLOURS}
+        for item in bushel.split(","):
+            if not item or item[0] not in COLOURS:
+                raise ValueError(f"bad bushel count {item!r}")
+            s.bushel[item[0]] = _int(item[1:], "bushel")
+    return s

@@ -1,0 +1,711 @@
+"""Diced Tomatoes: the position, the actions players (and chance) take, and the events they cause.
+
+The rules themselves live in :mod:`engine.diced_tomatoes.rules`; this module holds the data.
+A die is a pair ``(colour, face)``: colour ``"r"`` (red), ``"b"`` (black, "rotten") or ``"g"``
+(gold, "Sunny Golden Hybrid"); face 1–6, or ``None`` for a die drawn but not rolled yet.
+
+Terms follow ``rules/diced_tomatoes.md``: the **bushel** (dice not in play, kept as colour counts,
+never as an ordered list), each player's 3 **tomato tokens** holding **vines** (seed first, then
+the dice added, in the order they were placed), the **score track** (harvested values, slot 1
+first), **karma** and **karma bits**, the **last player** (ketchup splatter) marker.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from engine.core import CHANCE, TERMINAL, Action, Event
+
+COLOURS = ("r", "b", "g")
+"""Die colours in a stable order: red, black (rotten), gold (Sunny Golden Hybrid)."""
+
+COLOUR_NAMES = {"r": "red", "b": "black", "g": "gold"}
+TOKEN_NAMES = ("left", "middle", "right")
+TOKENS = 3
+SLOTS = 6
+
+OPTION_NAMES = ("golden", "dicey", "overload", "update_2023", "open_empty", "clean_any")
+"""The game options, all off by default (rules/diced_tomatoes.md, Players and variants)."""
+
+# Phases of play.
+START = "start"        # the first-player roll (chance only)
+TURN = "turn"          # a player's turn: draws and rolls (chance), then placements and karma
+CLEANUP = "cleanup"    # end of turn: owners decide about vines worth 0 or less
+OVER = "over"          # the game has ended
+
+END_FINAL = "final"      # the final round has been played out
+END_BUSHEL = "bushel"    # the bushel was empty at the start of a turn
+
+
+def _who(names: Sequence[str], seat: int | None) -> str:
+    if seat is None or seat < 0:
+        return "Nobody"
+    if names and seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def _die(colour: str, face: int | None) -> str:
+    if face is None:
+        return f"a {COLOUR_NAMES[colour]} die"
+    return f"a {COLOUR_NAMES[colour]} {face}"
+
+
+# ------------------------------------------------------------------------------------------
+# Chance outcomes (actions chosen by luck, listed by ``chance_outcomes``)
+# ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StartRoll(Action):
+    """Chance: the next player in the first-player roll rolls ``face`` (rules, Setup; DT-D1)."""
+    face: int
+
+
+@dataclass(frozen=True)
+class DrawDie(Action):
+    """Chance: one die of ``colour`` comes out of the bushel (rules, A turn, step 1; DT-D2)."""
+    colour: str
+
+
+@dataclass(frozen=True)
+class RollDie(Action):
+    """Chance: the unrolled die in hand slot ``die`` shows ``face`` (a roll or a karma re-roll)."""
+    die: int
+    face: int
+
+
+# ------------------------------------------------------------------------------------------
+# Player decisions
+# ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlaceDie(Action):
+    """Place rolled die ``die`` (hand slot) on ``owner``'s token ``token`` (0–2): as a seed on an
+    empty open token, or added to the vine there (rules, Placement)."""
+    die: int
+    owner: int
+    token: int
+
+
+@dataclass(frozen=True)
+class PassDie(Action):
+    """Pass rolled die ``die`` to the next player; allowed only when it has no legal spot."""
+    die: int
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn (every rolled die placed or passed); clean-up follows (rules, Clearing)."""
+
+
+@dataclass(frozen=True)
+class Reroll(Action):
+    """Karma 1: re-roll one rolled, unplaced die."""
+    die: int
+
+
+@dataclass(frozen=True)
+class Shift(Action):
+    """Karma 2: move one rolled, unplaced die by ``delta`` (+1 or -1), staying in 1–6 (DT-D8)."""
+    die: int
+    delta: int
+
+
+@dataclass(frozen=True)
+class CleanVine(Action):
+    """Karma 3: clean a vine: all its dice back to the bushel (own vines only unless the
+    "clean any vine" option is on, DT-D9)."""
+    owner: int
+    token: int
+
+
+@dataclass(frozen=True)
+class RollOver(Action):
+    """Karma 4: turn one rolled, unplaced 1 into a 6 or 6 into a 1."""
+    die: int
+
+
+@dataclass(frozen=True)
+class FlipSeed(Action):
+    """Karma 5: flip the seed die on ``owner``'s token to its opposite face (DT-D10)."""
+    owner: int
+    token: int
+
+
+@dataclass(frozen=True)
+class SetDie(Action):
+    """Karma 6: turn one rolled, unplaced die to any other ``face``."""
+    die: int
+    face: int
+
+
+@dataclass(frozen=True)
+class ClearVine(Action):
+    """Clean-up: the owner clears their vine worth 0 or less (DT-D5)."""
+    owner: int
+    token: int
+
+
+@dataclass(frozen=True)
+class KeepVine(Action):
+    """Clean-up: the owner keeps their vine worth 0 or less (DT-D5)."""
+    owner: int
+    token: int
+
+
+KARMA_COSTS = {Reroll: 1, Shift: 2, CleanVine: 3, RollOver: 4, FlipSeed: 5, SetDie: 6}
+"""What each karma action costs (rules, Karma)."""
+
+ACTION_CLASSES = (StartRoll, DrawDie, RollDie, PlaceDie, PassDie, EndTurn, Reroll, Shift,
+                  CleanVine, RollOver, FlipSeed, SetDie, ClearVine, KeepVine)
+
+
+# ------------------------------------------------------------------------------------------
+# Events
+# ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FirstRollMade(Event):
+    """A player rolled ``face`` in the first-player roll."""
+    player: int
+    face: int
+
+    def text(self, names):
+        return f"{_who(names, self.player)} rolled {self.face} for the turn order."
+
+
+@dataclass(frozen=True)
+class FirstRollTied(Event):
+    """``players`` tied for the lowest roll ``face`` and roll again (DT-D1)."""
+    players: tuple
+    face: int
+
+    def text(self, names):
+        who = ", ".join(_who(names, p) for p in self.players)
+        return f"{who} tied with {self.face} and roll again."
+
+
+@dataclass(frozen=True)
+class TurnOrderChosen(Event):
+    """``last_player`` takes the last player marker; ``first_player`` begins."""
+    last_player: int
+    first_player: int
+
+    def text(self, names):
+        return (f"{_who(names, self.last_player)} rolled lowest and takes the last player marker; "
+                f"{_who(names, self.first_player)} goes first.")
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """``player`` starts a turn: ``draws`` dice come from the bushel, ``passed`` were passed in."""
+    player: int
+    draws: int
+    passed: int
+
+    def text(self, names):
+        extra = f" and {self.passed} passed" if self.passed else ""
+        return f"{_who(names, self.player)}'s turn: {self.draws} dice from the bushel{extra}."
+
+
+@dataclass(frozen=True)
+class DieDrawn(Event):
+    """A die of ``colour`` came out of the bushel into hand slot ``die``."""
+    player: int
+    die: int
+    colour: str
+
+    def text(self, names):
+        return f"{_who(names, self.player)} drew a {COLOUR_NAMES[self.colour]} die."
+
+
+@dataclass(frozen=True)
+class DieRolled(Event):
+    """The die in hand slot ``die`` shows ``face``."""
+    player: int
+    die: int
+    colour: str
+    face: int
+
+    def text(self, names):
+        return f"{_who(names, self.player)} rolled {_die(self.colour, self.face)}."
+
+
+@dataclass(frozen=True)
+class DiePlaced(Event):
+    """Hand slot ``die`` went to ``owner``'s token ``token`` at vine position ``position``
+    (0 = seed); ``as_seed`` when it started a vine."""
+    player: int
+    die: int
+    colour: str
+    face: int
+    owner: int
+    token: int
+    position: int
+    as_seed: bool
+
+    def text(self, names):
+        where = f"{_who(names, self.owner)}'s {TOKEN_NAMES[self.token]} token"
+        how = "as a seed on" if self.as_seed else "on the vine of"
+        return f"{_who(names, self.player)} placed {_die(self.colour, self.face)} {how} {where}."
+
+
+@dataclass(frozen=True)
+class DiePassed(Event):
+    """Hand slot ``die`` had no legal spot and goes to ``to_player``."""
+    player: int
+    die: int
+    colour: str
+    face: int
+    to_player: int
+
+    def text(self, names):
+        return (f"{_who(names, self.player)} passed {_die(self.colour, self.face)} "
+                f"to {_who(names, self.to_player)}: it had no legal spot.")
+
+
+@dataclass(frozen=True)
+class VineCompleted(Event):
+    """A 4th die completed ``owner``'s vine on ``token``; ``harvested`` is False when its
+    ``value`` is outside 1–6 (DT-D4)."""
+    owner: int
+    token: int
+    value: int
+    harvested: bool
+
+    def text(self, names):
+        who = _who(names, self.owner)
+        if self.harvested:
+            return f"{who}'s {TOKEN_NAMES[self.token]} vine is complete, worth {self.value}."
+        return (f"{who}'s {TOKEN_NAMES[self.token]} vine is complete but worth {self.value}: "
+                f"it is not harvested.")
+
+
+@dataclass(frozen=True)
+class VineHarvested(Event):
+    """The seed of ``owner``'s vine on ``token`` moved to score slot ``slot`` (1–6) worth
+    ``value``; ``returned`` are the colours of the dice back to the bushel; ``star`` marks a
+    Dicey Tomato match."""
+    owner: int
+    token: int
+    value: int
+    slot: int
+    returned: tuple
+    star: bool
+
+    def text(self, names):
+        star = " with a gold star" if self.star else ""
+        return (f"{_who(names, self.owner)} harvested a tomato worth {self.value} "
+                f"into score slot {self.slot}{star}.")
+
+
+@dataclass(frozen=True)
+class VineCleared(Event):
+    """All dice of ``owner``'s vine on ``token`` (colours ``returned``) went back to the bushel;
+    ``reason`` is ``"overripe"``, ``"zero"`` or ``"cleaned"`` (karma)."""
+    owner: int
+    token: int
+    value: int
+    reason: str
+    returned: tuple
+
+    def text(self, names):
+        who = f"{_who(names, self.owner)}'s {TOKEN_NAMES[self.token]} vine"
+        if self.reason == "overripe":
+            return f"{who} was overripe (worth {self.value}) and was cleared."
+        if self.reason == "zero":
+            return f"{who} was worth {self.value} and was cleared by its owner."
+        return f"{who} was cleaned with karma."
+
+
+@dataclass(frozen=True)
+class VineKept(Event):
+    """The owner kept their vine worth 0 or less (DT-D5)."""
+    owner: int
+    token: int
+    value: int
+
+    def text(self, names):
+        return (f"{_who(names, self.owner)} kept the {TOKEN_NAMES[self.token]} vine "
+                f"worth {self.value}.")
+
+
+@dataclass(frozen=True)
+class KarmaGained(Event):
+    """``player`` gained ``amount`` karma (``lost`` more went over the cap); ``karma`` after."""
+    player: int
+    amount: int
+    lost: int
+    karma: int
+    reason: str
+
+    def text(self, names):
+        lost = f" ({self.lost} lost over the cap)" if self.lost else ""
+        return (f"{_who(names, self.player)} gained {self.amount} karma for {self.reason}"
+                f"{lost}, now {self.karma}.")
+
+
+@dataclass(frozen=True)
+class KarmaBitGained(Event):
+    """``player`` gained a karma bit (now ``bits``) for ``reason``."""
+    player: int
+    bits: int
+    reason: str
+
+    def text(self, names):
+        return f"{_who(names, self.player)} gained a karma bit for {self.reason} ({self.bits} of 3)."
+
+
+@dataclass(frozen=True)
+class KarmaSpent(Event):
+    """``player`` paid ``amount`` karma for ``what`` (now ``karma``)."""
+    player: int
+    amount: int
+    what: str
+    karma: int
+
+    def text(self, names):
+        return f"{_who(names, self.player)} spent {self.amount} karma to {self.what}, now {self.karma}."
+
+
+@dataclass(frozen=True)
+class KarmaLost(Event):
+    """``amount`` karma over the cap of 6 was lost at the end of the turn (DT-D12)."""
+    player: int
+    amount: int
+    karma: int
+
+    def text(self, names):
+        return f"{_who(names, self.player)} lost {self.amount} karma above 6 at the end of the turn."
+
+
+@dataclass(frozen=True)
+class DieChanged(Event):
+    """Karma changed hand slot ``die`` from ``old`` to ``new`` by ``how``."""
+    player: int
+    die: int
+    colour: str
+    old: int
+    new: int
+    how: str
+
+    def text(self, names):
+        return (f"{_who(names, self.player)} turned {_die(self.colour, self.old)} into a "
+                f"{self.new} ({self.how}).")
+
+
+@dataclass(frozen=True)
+class RerollStarted(Event):
+    """Karma: hand slot ``die`` is picked up to be rolled again."""
+    player: int
+    die: int
+    colour: str
+    old: int
+
+    def text(self, names):
+        return f"{_who(names, self.player)} re-rolls {_die(self.colour, self.old)}."
+
+
+@dataclass(frozen=True)
+class SeedFlipped(Event):
+    """The seed on ``owner``'s token flipped from ``old`` to ``new``."""
+    player: int
+    owner: int
+    token: int
+    old: int
+    new: int
+
+    def text(self, names):
+        return (f"{_who(names, self.player)} flipped the seed on {_who(names, self.owner)}'s "
+                f"{TOKEN_NAMES[self.token]} token from {self.old} to {self.new}.")
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    player: int
+
+    def text(self, names):
+        return f"{_who(names, self.player)} ended the turn."
+
+
+@dataclass(frozen=True)
+class FinalRound(Event):
+    """``player`` harvested a 6th tomato: the round is the last one."""
+    player: int
+    last_player: int
+
+    def text(self, names):
+        return (f"{_who(names, self.player)} harvested a 6th tomato: final round, ending after "
+                f"{_who(names, self.last_player)}'s turn.")
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """The game is over; ``reason`` is ``"final"`` or ``"bushel"``; ``totals`` per seat."""
+    reason: str
+    winners: tuple
+    totals: tuple
+
+    def text(self, names):
+        why = ("the final round is over" if self.reason == END_FINAL
+               else "the bushel is empty")
+        if len(self.totals) == 1:
+            result = "won" if self.winners else "lost"
+            return f"Game over: {why}. {_who(names, 0)} {result}, {self.totals[0]} slots matched."
+        who = " and ".join(_who(names, p) for p in self.winners)
+        return f"Game over: {why}. {who} win{'s' if len(self.winners) == 1 else ''}."
+
+
+# ------------------------------------------------------------------------------------------
+# The state
+# ------------------------------------------------------------------------------------------
+class DicedTomatoesState:
+    """A Diced Tomatoes position, on the engine contract (engine/core.py, GameState).
+
+    Fields (all public, plain data):
+
+    * ``num_players`` (1–6), ``options`` ``{name: bool}`` for :data:`OPTION_NAMES`;
+    * ``phase``: :data:`START`, :data:`TURN`, :data:`CLEANUP` or :data:`OVER`;
+    * ``active``: the seat whose turn it is (``None`` during the first-player roll);
+    * ``last_player``: the marker holder (``None`` until the first-player roll is decided);
+    * ``rollers``/``rolls``: who rolls for the turn order and what they rolled so far (DT-D1);
+    * ``karma``/``bits``: per seat; ``first_six``: the first seat to harvest six, or ``None``;
+    * ``final_round``: True once any player harvested a 6th tomato;
+    * ``bushel``: ``{"r": n, "b": n, "g": n}``; ``to_draw``: dice still to draw this turn;
+    * ``hand``: the active player's dice this turn by slot: ``(colour, face)``, face ``None``
+      while unrolled, or ``None`` once placed or passed;
+    * ``passed``: colours of dice passed on, rolled by the next player;
+    * ``vines[seat][token]``: list of ``(colour, face)``, seed first, in placement order;
+    * ``score[seat]``: harvested values, slot 1 first (each slot holds that vine's red seed);
+    * ``pending``: clean-up decisions still to take, ``[(owner, token), ...]`` (DT-D5);
+    * ``ended``: ``None``, :data:`END_FINAL` or :data:`END_BUSHEL`.
+
+    Build one with :func:`engine.diced_tomatoes.rules.new_game` or the notation.
+    """
+
+    __slots__ = ("num_players", "options", "phase", "active", "last_player", "rollers", "rolls",
+                 "karma", "bits", "first_six", "final_round", "bushel", "to_draw", "hand",
+                 "passed", "vines", "score", "pending", "ended")
+
+    def __init__(self, num_players: int, options: dict | None = None):
+        from engine.diced_tomatoes import rules
+        rules.setup(self, num_players, options or {})
+
+    # --- contract ------------------------------------------------------------------------
+    @property
+    def solo(self) -> bool:
+        """True in the single-player mode."""
+        return self.num_players == 1
+
+    def current_player(self) -> int:
+        """A seat, CHANCE (draws, rolls, re-rolls, first-player roll) or TERMINAL."""
+        phase = self.phase
+        if phase == TURN:
+            if self.to_draw:
+                return CHANCE
+            for d in self.hand:
+                if d is not None and d[1] is None:
+                    return CHANCE
+            return self.active
+        if phase == CLEANUP:
+            return self.pending[0][0]
+        if phase == START:
+            return CHANCE
+        return TERMINAL
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list:
+        """The current player's actions in a stable order (rules.legal_actions)."""
+        return _rules.legal_actions(self)
+
+    def chance_outcomes(self) -> list:
+        """``[(action, probability), ...]`` at a chance node, else ``[]``."""
+        return _rules.chance_outcomes(self)
+
+    def apply_action(self, action: Action) -> list:
+        """Apply ``action`` and return the events; raises IllegalAction (state unchanged)."""
+        return _rules.apply_action(self, action)
+
+    def returns(self) -> list:
+        """1.0 for each winner, 0.0 for the others (solo: 1.0 for a win)."""
+        winners = set(self.score_sheet()["winners"])
+        return [1.0 if p in winners else 0.0 for p in range(self.num_players)]
+
+    def score_sheet(self) -> dict:
+        """The score sheet (engine/core.py GameState docstring), see rules.score_sheet."""
+        return _rules.score_sheet(self)
+
+    def observation(self, player: int) -> "DicedTomatoesState":
+        """Diced Tomatoes hides nothing (the bushel is a public count): a copy of the state."""
+        return self.clone()
+
+    def action_to_string(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """The action in plain words, e.g. "Place the red 4 as a seed on your left token"."""
+        return _rules.describe_action(self, action, names)
+
+    def turn_owner(self) -> int:
+        """Whose turn this is, even while an owner decides at clean-up (GameSpec.turn_owner)."""
+        return self.active if self.active is not None else 0
+
+    # --- copies and plain data -----------------------------------------------------------
+    def clone(self) -> "DicedTomatoesState":
+        c = object.__new__(DicedTomatoesState)
+        c.num_players = self.num_players
+        c.options = self.options  # never mutated after set-up
+        c.phase = self.phase
+        c.active = self.active
+        c.last_player = self.last_player
+        c.rollers = self.rollers
+        c.rolls = list(self.rolls)
+        c.karma = list(self.karma)
+        c.bits = list(self.bits)
+        c.first_six = self.first_six
+        c.final_round = self.final_round
+        c.bushel = dict(self.bushel)
+        c.to_draw = self.to_draw
+        c.hand = list(self.hand)
+        c.passed = list(self.passed)
+        c.vines = [[list(v) for v in seat] for seat in self.vines]
+        c.score = [list(s) for s in self.score]
+        c.pending = list(self.pending)
+        c.ended = self.ended
+        return c
+
+    def to_dict(self) -> dict:
+        """Plain JSON-able data; :meth:`from_dict` inverts it."""
+        return {
+            "num_players": self.num_players,
+            "options": {k: self.options[k] for k in OPTION_NAMES},
+            "phase": self.phase,
+            "active": self.active,
+            "last_player": self.last_player,
+            "rollers": list(self.rollers),
+            "rolls": list(self.rolls),
+            "karma": list(self.karma),
+            "bits": list(self.bits),
+            "first_six": self.first_six,
+            "final_round": self.final_round,
+            "bushel": {c: self.bushel[c] for c in COLOURS},
+            "to_draw": self.to_draw,
+            "hand": [None if d is None else [d[0], d[1]] for d in self.hand],
+            "passed": list(self.passed),
+            "vines": [[[[c, f] for c, f in v] for v in seat] for seat in self.vines],
+            "score": [list(s) for s in self.score],
+            "pending": [[o, t] for o, t in self.pending],
+            "ended": self.ended,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "DicedTomatoesState":
+        """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError`` if damaged."""
+        s = object.__new__(cls)
+        s.num_players = int(data["num_players"])
+        s.options = {k: bool(data["options"].get(k, False)) for k in OPTION_NAMES}
+        s.phase = data["phase"]
+        if s.phase not in (START, TURN, CLEANUP, OVER):
+            raise ValueError(f"unknown phase {s.phase!r}")
+        s.active = data["active"]
+        s.last_player = data["last_player"]
+        s.rollers = tuple(data["rollers"])
+        s.rolls = list(data["rolls"])
+        s.karma = list(data["karma"])
+        s.bits = list(data["bits"])
+        s.first_six = data["first_six"]
+        s.final_round = bool(data["final_round"])
+        s.bushel = {c: int(data["bushel"].get(c, 0)) for c in COLOURS}
+        s.to_draw = int(data["to_draw"])
+        s.hand = [None if d is None else (d[0], d[1]) for d in data["hand"]]
+        s.passed = list(data["passed"])
+        s.vines = [[[(c, f) for c, f in v] for v in seat] for seat in data["vines"]]
+        s.score = [list(x) for x in data["score"]]
+        s.pending = [(o, t) for o, t in data["pending"]]
+        s.ended = data["ended"]
+        if len(s.vines) != s.num_players or len(s.score) != s.num_players:
+            raise ValueError("the vines and score tracks do not match the number of players")
+        return s
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, DicedTomatoesState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        from engine.diced_tomatoes.notation import format_position
+        return f"<DicedTomatoesState {format_position(self)}>"
+
+    # --- helpers for the table scene (all derived from the rules) ------------------------
+    def rolled_dice(self) -> list:
+        """``[(slot, colour, face), ...]`` for the active player's rolled, unplaced dice."""
+        return [(i, d[0], d[1]) for i, d in enumerate(self.hand)
+                if d is not None and d[1] is not None]
+
+    def targets_for_die(self, die: int) -> list:
+        """``[(owner, token), ...]`` where hand slot ``die`` may be placed now (empty if none,
+        or if it is not a player's placement moment)."""
+        if self.current_player() != self.active or self.phase != TURN:
+            return []
+        return _rules.die_targets(self, die)
+
+    def must_pass(self, die: int) -> bool:
+        """True when hand slot ``die`` is rolled, unplaced and has no legal spot (it may be
+        passed)."""
+        return PassDie(die) in self.legal_actions()
+
+    def karma_actions(self) -> dict:
+        """Karma actions available now, by kind: ``{"reroll": [Reroll(..)], "shift": [...],
+        "clean": [...], "roll_over": [...], "flip": [...], "set": [...]}`` (only affordable,
+        legal ones; empty lists otherwise)."""
+        kinds = {Reroll: "reroll", Shift: "shift", CleanVine: "clean", RollOver: "roll_over",
+                 FlipSeed: "flip", SetDie: "set"}
+        out = {name: [] for name in kinds.values()}
+        for a in self.legal_actions():
+            kind = kinds.get(type(a))
+            if kind:
+                out[kind].append(a)
+        return out
+
+    def karma_actions_for_die(self, die: int) -> list:
+        """Legal karma actions that target hand slot ``die``."""
+        return [a for a in self.legal_actions()
+                if type(a) in (Reroll, Shift, RollOver, SetDie) and a.die == die]
+
+    def karma_actions_for_vine(self, owner: int, token: int) -> list:
+        """Legal karma actions (clean, flip) that target ``owner``'s token ``token``."""
+        return [a for a in self.legal_actions()
+                if type(a) in (CleanVine, FlipSeed) and a.owner == owner and a.token == token]
+
+    def end_turn_refusal(self) -> str | None:
+        """``None`` when End turn is allowed now, else the reason in plain words."""
+        return _rules.end_turn_refusal(self)
+
+    def pending_cleanup(self) -> tuple | None:
+        """``(owner, token)`` of the vine worth 0 or less whose owner decides now, else None."""
+        return self.pending[0] if self.phase == CLEANUP and self.pending else None
+
+    def vine_value(self, owner: int, token: int) -> int:
+        """The vine's value: seed face − blacks + golds (0 for an empty token)."""
+        return _rules.vine_value(self.vines[owner][token])
+
+    def vine_kind(self, owner: int, token: int) -> str:
+        """``"empty"``, ``"seed"``, ``"set"`` or ``"sequence"``."""
+        return _rules.vine_kind(self.vines[owner][token])
+
+    def token_open(self, owner: int, token: int) -> bool:
+        """True when ``owner``'s token is empty and open for a seed (DT-D3)."""
+        return _rules.token_open(self, owner, token)
+
+    def karma_cap(self) -> int:
+        """The karma ceiling right now: 6, or 12 during a turn with the 2023 update."""
+        return _rules.karma_cap(self)
+
+    def bushel_size(self) -> int:
+        """Dice left in the bushel."""
+        return sum(self.bushel.values())
+
+    def matched_slots(self, player: int) -> int:
+        """Score slots whose value equals the slot number (stars / solo goal)."""
+        return sum(1 for i, v in enumerate(self.score[player]) if v == i + 1)
+
+
+from engine.diced_tomatoes import rules as _rules  # noqa: E402  (rules imports this module)
