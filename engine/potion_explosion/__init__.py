@@ -1,0 +1,100 @@
+"""Potion Explosion (Horrible Games, 2015) as rules/potion_explosion.md states it.
+
+``GAME`` is the registry entry. Modules: :mod:`.data` (components), :mod:`.state` (state,
+actions, events), :mod:`.rules` (the rules), :mod:`.notation`, :mod:`.heuristics`.
+"""
+from __future__ import annotations
+
+from engine.core import GameSpec, OptionSpec
+from engine.potion_explosion import rules
+from engine.potion_explosion.heuristics import evaluate, order_moves
+from engine.potion_explosion.notation import format_position, parse_position
+from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState
+
+RULES_SUMMARY = """# Potion Explosion
+
+You are students at a school of magic, brewing potions from ingredient marbles that roll down a
+dispenser. Complete potions for victory points, drink them for their magic, and earn skill tokens.
+
+## Setup
+- Six of the eight potion types are used (at random, chosen, or the "first game" set).
+- Twice as many starter potions as players are revealed. Players draft them: one each in seating
+order from the first player, then back in reverse order, so the last player takes two in a row.
+Each player starts with two potions on the two brewing slots of their desk.
+- All other potion tiles of the six types form five face-up stacks; their top tiles are on offer.
+- The dispenser has five tracks of eight marbles, filled at random from the tank of 80 marbles
+(20 red, 20 blue, 20 yellow, 20 black).
+- A countdown stack of skill tokens holds players + 2 tokens.
+
+## A turn
+- Regular pick (once, required): take any marble of the dispenser. The marbles above slide down
+and the track refills from the tank. If the two marbles that meet where the gap closed have the
+same colour, they explode together with every touching marble of that colour, and all of them go
+to your hand. The track slides and refills again and the new meeting point is checked: chain
+reactions can follow. Only the marbles meeting at the gap matter, not the colour you took.
+- Little Help (at most once per turn): take any one marble without explosions, for a -2 VP token.
+- Place marbles from your hand into empty holes of their colour on your brewing potions. Your
+ingredient pool keeps up to 3 marbles for later turns; move marbles between hand and pool freely.
+- A potion whose holes are all filled is completed at once: its marbles go back to the tank and
+the tile scores its victory points.
+- Drink completed potions (each once per game) for their effects:
+- Potion of Wisdom: take any 1 marble.
+- Magnetical Attraction: take 2 touching marbles of different colours from one track.
+- Balm of Uttermost Stickiness: take 2 or more touching marbles of one colour from one track.
+- Abyssal Draft: take bottom marbles, at most one per track and one of each colour.
+- Elixir of Blind Love: take all marbles of one opponent's pool into your hand.
+- Potion of Prismatic Joy: the marbles in your pool may fill holes of any colour this turn.
+- Filter of Lavamancing: return up to 5 marbles of one colour from one track to the tank.
+- Sands of Time: use again the effect of a potion you have already drunk (not a Sands of Time).
+- Marbles taken by potions or a Little Help never explode.
+- To end your turn, no marble in your hand may fit an empty hole, and your pool must be full if
+marbles remain in your hand. Those marbles go back to the tank. Then fill each empty brewing slot
+with the top tile of a stack of your choice.
+
+## Skill tokens
+- Mastery: complete your third potion of one type (once per type).
+- Variety: complete potions of five different types (once).
+- With 5 or 6 players: complete your tenth potion (once).
+- Tokens come from the countdown stack while it lasts, then from the general supply.
+
+## End of the game
+- When the countdown stack is empty at the end of a turn, or no tile can be drawn for an empty
+slot, the round is finished so everyone has had the same number of turns.
+- Score: potion points + 4 per skill token - 2 per Little Help token.
+- A tie is broken by one more pick each (with explosions): most marbles wins; still tied, the
+victory is shared.
+
+## Options
+- Potion types: "Random six" draws six types at random; "Choose them" lets the first seat pick
+the six; "First game" leaves out the Balm of Uttermost Stickiness and the Filter of Lavamancing.
+- First player: chosen at random, or the first seat.
+"""
+
+
+GAME = GameSpec(
+    id="potion-explosion",
+    title="Potion Explosion",
+    min_players=2,
+    max_players=6,
+    description="Take marbles, trigger explosions, brew potions and drink their magic.",
+    options=(
+        OptionSpec("types", "Potion types", "choice", "random",
+                   "Which six of the eight potion types are used.",
+                   ("random", "chosen", "first_game"),
+                   ("Random six", "Choose them", "First game")),
+        OptionSpec("first_player", "First player", "choice", "random",
+                   "Who plays first.", ("random", "seat1"), ("Random", "Seat 1")),
+    ),
+    new_state=rules.new_state,
+    state_from_dict=PotionExplosionState.from_dict,
+    action_codec=ACTION_CODEC,
+    rules_summary=RULES_SUMMARY,
+    evaluate=evaluate,
+    notation_format=format_position,
+    notation_parse=parse_position,
+    turn_owner=rules.turn_owner,
+    solo=False,
+)
+
+__all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "order_moves",
+           "format_position", "parse_position"]
