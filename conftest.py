@@ -1,6 +1,16 @@
-"""Root conftest: makes the project importable and keeps tests away from the player's folders."""
+"""Root conftest: headless pygame, and every test gets its own data and config folders."""
 import os
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture(autouse=True)
+def private_user_folders(tmp_path, monkeypatch):
+    """Saves and settings go to a temporary folder, never the player's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path

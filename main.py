@@ -1,0 +1,163 @@
+"""Tabletop Trio: play Potion Explosion, Off the Rails and Diced Tomatoes on one computer.
+
+Run ``python main.py`` for the title screen, or ``python main.py --help`` for the options.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class PlainParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one plain line and exits with status 2."""
+
+    def error(self, message):
+        print(f"main.py: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = PlainParser(description="Tabletop Trio: three board games against bots or friends.")
+    p.add_argument("--game", metavar="ID",
+                   help="start this game directly: diced-tomatoes, potion-explosion, off-the-rails")
+    p.add_argument("--seats", metavar="LIST",
+                   help="seats, comma-separated: human, human:NAME, bot:easy|medium|hard")
+    p.add_argument("--seed", type=int, help="seed for the game's luck (default: random)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="set a game option (repeatable), e.g. --option karma_overload=on")
+    p.add_argument("--load", metavar="FILE", help="open a saved game")
+    p.add_argument("--autoplay", action="store_true", help="bots take every seat")
+    p.add_argument("--instant", action="store_true", help="turn animations off")
+    p.add_argument("--quit-at-end", action="store_true",
+                   help="exit when the game ends and print one JSON line with the result")
+    p.add_argument("--screenshot", metavar="FILE", help="save a PNG after --frames frames and exit")
+    p.add_argument("--frames", type=int, default=30, metavar="N",
+                   help="frames to render before --screenshot (default 30)")
+    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1024x640")
+    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules"),
+                   help="open this menu scene first (for screenshots)")
+    return p
+
+
+def fail(message: str) -> None:
+    print(f"main.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def parse_seats(text: str, autoplay: bool):
+    """``"human,bot:easy"`` → list of Seat; raises ValueError in plain words."""
+    from engine.match import Seat
+    seats, bots = [], 0
+    for i, item in enumerate(p.strip() for p in text.split(",")):
+        kind, _, extra = item.partition(":")
+        if autoplay and kind == "human":
+            kind, extra = "bot", "easy"
+        if kind == "human":
+            seats.append(Seat("human", extra or f"Player {i + 1}"))
+        elif kind == "bot":
+            level = extra or "medium"
+            bots += 1
+            seats.append(Seat("bot", f"Bot {bots} ({level.title()})", level))
+        else:
+            raise ValueError(f"a seat is 'human' or 'bot:LEVEL', not {item!r}")
+    return seats
+
+
+def parse_option(spec, text: str):
+    name, sep, raw = text.partition("=")
+    known = {o.name: o for o in spec.options}
+    if not sep or name not in known:
+        raise ValueError(f"unknown option {text!r}; {spec.title} has: "
+                         f"{', '.join(known) or 'no options'}")
+    opt = known[name]
+    if opt.kind == "bool":
+        if raw.lower() not in ("on", "off", "true", "false", "1", "0", "yes", "no"):
+            raise ValueError(f"option {name} is on or off, not {raw!r}")
+        return name, raw.lower() in ("on", "true", "1", "yes")
+    for choice in opt.choices:
+        if str(choice) == raw:
+            return name, choice
+    raise ValueError(f"option {name} is one of {', '.join(map(str, opt.choices))}, not {raw!r}")
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    size = None
+    if args.size:
+        try:
+            w, h = (int(x) for x in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            fail(f"--size must look like 1280x800, not {args.size!r}")
+    if args.frames < 1:
+        fail("--frames must be at least 1")
+
+    import pygame
+    if not getattr(pygame, "IS_CE", False):
+        fail("Tabletop Trio needs pygame-ce, but plain pygame is installed. "
+             "Run: pip uninstall -y pygame && pip install -r requirements.txt")
+
+    from engine import registry
+    from engine.match import Match
+    from saves import store
+    from saves.format import SaveError
+    from saves.settings import load_settings
+
+    match = None
+    if args.load:
+        try:
+            match = store.load(args.load)
+        except SaveError as err:
+            fail(str(err))
+        if args.autoplay:
+            from engine.match import Seat
+            match.seats = [Seat("bot", s.name, s.level or "easy") for s in match.seats]
+    elif args.game:
+        try:
+            spec = registry.get(args.game)
+        except KeyError as err:
+            fail(err.args[0])
+        try:
+            seats = parse_seats(args.seats or ("human,bot:medium" if spec.min_players <= 2
+                                               else "human,bot:medium,bot:medium"), args.autoplay)
+            options = dict(parse_option(spec, o) for o in args.option)
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+            match = Match(spec, seats, options, seed)
+        except ValueError as err:
+            fail(str(err))
+    elif args.seats or args.option or args.seed is not None:
+        fail("--seats, --seed and --option need --game")
+
+    from scenes.app import App
+    from scenes.title import TitleScene
+    from scenes.tables import open_match
+
+    settings = load_settings()
+    app = App(settings, size=size, instant=args.instant, quit_at_end=args.quit_at_end,
+              autoplay=args.autoplay)
+    if settings.problem:
+        app.notify(settings.problem)
+    try:
+        store.clean_stray_temps()
+    except OSError:
+        pass
+    app.manager.push(TitleScene(app))
+    if match is not None:
+        open_match(app, match)
+    elif args.scene and args.scene != "title":
+        from scenes.load_game import LoadGameScene
+        from scenes.new_game import NewGameScene
+        from scenes.rules_help import RulesScene
+        from scenes.settings import SettingsScene
+        cls = {"new": NewGameScene, "load": LoadGameScene, "settings": SettingsScene,
+               "rules": RulesScene}[args.scene]
+        app.manager.push(cls(app))
+    return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

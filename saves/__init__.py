@@ -1,0 +1,1 @@
+"""Persistence: the save envelope (format.py), the save folder (store.py), settings (settings.py)."""

@@ -1,0 +1,207 @@
+"""The save folder: atomic writes with a backup, autosaves, listing, loading, deleting.
+
+Saves live in ``platformdirs.user_data_path("tabletop-trio") / "saves"`` as ``NAME.json``; the
+previous version of each is kept as ``NAME.json.bak``. A write goes to a temporary file in the same
+folder, is flushed and fsynced, then ``os.replace``-d over the old one, so a crash at any moment
+leaves either the old save or the new one (DESIGN.md, "Matches, undo, saves").
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import platformdirs
+
+from saves.format import SaveError, dumps, load_match, make_envelope, parse
+
+APP = "tabletop-trio"
+TEMP_MARK = ".tmp-"
+
+
+def saves_dir() -> Path:
+    """The folder of save files (created on demand)."""
+    path = platformdirs.user_data_path(APP) / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One line of the load list. ``error`` is set (a sentence) when the file cannot be loaded."""
+
+    path: Path
+    title: str
+    game: str
+    seats: tuple
+    turn: int
+    saved_at: str
+    error: str | None = None
+    has_backup: bool = False
+
+    @property
+    def is_autosave(self) -> bool:
+        return self.path.name.startswith("autosave-")
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` atomically; the previous file becomes ``path.bak``.
+
+    Raises :class:`SaveError` when the disk refuses (full, read-only); the old file is untouched.
+    """
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}")
+    bak_tmp = path.with_name(f".{path.name}.bak{TEMP_MARK}{os.getpid()}")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            shutil.copyfile(path, bak_tmp)
+            os.replace(bak_tmp, backup_path(path))
+        os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    except OSError as err:
+        for leftover in (tmp, bak_tmp):
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
+        raise SaveError(f"Could not write {path.name}: {err.strerror or err}.") from None
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def clean_stray_temps(folder: Path | None = None) -> int:
+    """Delete temporary files left by an interrupted write; returns how many."""
+    folder = folder or saves_dir()
+    count = 0
+    for p in folder.iterdir():
+        if p.name.startswith(".") and TEMP_MARK in p.name:
+            try:
+                p.unlink()
+                count += 1
+            except OSError:
+                pass
+    return count
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "game"
+
+
+def save(match, name: str | None = None, folder: Path | None = None) -> Path:
+    """Write ``match`` as a named save (default: game and time); returns the file's path."""
+    folder = folder or saves_dir()
+    if name is None:
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        name = f"{match.spec.id}-{stamp}"
+    path = folder / f"{_slug(name)}.json"
+    write_atomic(path, dumps(make_envelope(match)))
+    return path
+
+
+def autosave(match, folder: Path | None = None) -> Path:
+    """Write the game's autosave slot, ``autosave-GAME.json``."""
+    folder = folder or saves_dir()
+    path = folder / f"autosave-{match.spec.id}.json"
+    write_atomic(path, dumps(make_envelope(match, title=None)))
+    return path
+
+
+def read_info(path: Path) -> SaveInfo:
+    """The list entry for one file; a damaged file gives an entry with ``error`` set."""
+    path = Path(path)
+    has_backup = backup_path(path).exists()
+    try:
+        text = path.read_text(encoding="utf-8")
+        env = parse(text, where=path.name)
+        seats = tuple(s.get("name", "?") for s in env["seats"])
+        return SaveInfo(path, env.get("title", path.stem), env["game"], seats,
+                        int(env.get("turn", 0)), env.get("saved_at", ""), None, has_backup)
+    except SaveError as err:
+        return SaveInfo(path, path.stem, "?", (), 0, _mtime(path), str(err), has_backup)
+    except (OSError, UnicodeDecodeError, AttributeError, TypeError, ValueError) as err:
+        return SaveInfo(path, path.stem, "?", (), 0, _mtime(path),
+                        f"{path.name} could not be read ({err}).", has_backup)
+
+
+def _mtime(path: Path) -> str:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(
+            timespec="seconds")
+    except OSError:
+        return ""
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every save in the folder, newest first; damaged ones are listed with their reason."""
+    folder = folder or saves_dir()
+    infos = [read_info(p) for p in folder.glob("*.json") if not p.name.startswith(".")]
+    return sorted(infos, key=lambda i: i.saved_at, reverse=True)
+
+
+def latest_autosave(folder: Path | None = None) -> SaveInfo | None:
+    """The newest loadable autosave, or None."""
+    for info in list_saves(folder):
+        if info.is_autosave and info.error is None:
+            return info
+    return None
+
+
+def load(path: Path):
+    """Load and verify a save; returns a :class:`engine.match.Match`.
+
+    Raises :class:`SaveError` with the file's name, what is wrong and whether a backup exists.
+    The file is never changed or deleted.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path.name} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise SaveError(f"{path.name} could not be read ({err}).{_bak_hint(path)}") from None
+    try:
+        return load_match(parse(text, where=path.name), where=path.name)
+    except SaveError as err:
+        raise SaveError(str(err) + _bak_hint(path)) from None
+
+
+def _bak_hint(path: Path) -> str:
+    if backup_path(path).exists() and not path.name.endswith(".bak"):
+        return " A backup of the previous save exists and can be loaded instead."
+    return " No backup exists."
+
+
+def load_backup(path: Path):
+    """Load ``path``'s ``.bak`` (the save before the last write)."""
+    return load(backup_path(Path(path)))
+
+
+def delete(path: Path) -> None:
+    """Delete a save and its backup (only called after the player confirmed)."""
+    for p in (Path(path), backup_path(Path(path))):
+        try:
+            p.unlink()
+        except FileNotFoundError:
+            pass

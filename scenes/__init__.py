@@ -1,0 +1,1 @@
+"""pygame scenes: the scene stack, menus, and one table scene per game."""

@@ -1,0 +1,184 @@
+"""The application: window, the one UIManager, settings, the scene stack and the frame loop.
+
+Each frame (DESIGN.md, "Scenes and sprites"): QUIT and resize first, then ``ui.process_events``,
+then the top scene if the UI did not consume the event; ``update(dt)``; draw; flip; tick(60).
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from saves.settings import Settings, save_settings
+from scenes.manager import SceneManager
+
+TITLE = "Tabletop Trio"
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (1024, 640)
+THEME = Path(__file__).with_name("theme.json")
+
+
+class App:
+    """Owns the window and runs scenes.
+
+    ``size`` overrides the window size from settings; ``instant`` forces instant animations;
+    ``quit_at_end`` exits when a game ends, printing one JSON line (see :meth:`game_finished`).
+    """
+
+    def __init__(self, settings: Settings | None = None, size: tuple | None = None,
+                 instant: bool = False, quit_at_end: bool = False, autoplay: bool = False):
+        self.settings = settings or Settings()
+        self.instant = instant
+        self.quit_at_end = quit_at_end
+        self.autoplay = autoplay
+        self.running = True
+        self.exit_status = 0
+        self.result_line: str | None = None
+        self.messages: list[str] = []
+        pygame.init()
+        pygame.display.set_caption(TITLE)
+        start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen and size is None:
+            flags |= pygame.FULLSCREEN
+            start = (0, 0)
+        self.screen = pygame.display.set_mode(start, flags)
+        self._set_minimum_size()
+        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME),
+                                       enable_live_theme_updates=False)
+        fonts = self.ui.get_theme().get_font_dictionary()
+        wanted = [(s, st) for s in (14, 15, 16, 17, 18, 20, 26) for st in ("regular", "bold")]
+        self.ui.preload_fonts([
+            {"name": "noto_sans", "point_size": s, "style": st} for s, st in wanted
+            if not fonts.check_font_preloaded(f"noto_sans_{st}_aa_{s}")])
+        self.clock = pygame.time.Clock()
+        self.manager = SceneManager()
+        self.frame_count = 0
+
+    def _set_minimum_size(self) -> None:
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+
+    # --- facts scenes use ------------------------------------------------------------------
+    @property
+    def size(self) -> tuple:
+        return self.screen.get_size()
+
+    @property
+    def speed_factor(self) -> float:
+        """Animation duration multiplier: 0 when instant (setting or ``--instant``)."""
+        return 0.0 if self.instant else self.settings.speed_factor
+
+    @property
+    def fast_forward(self) -> bool:
+        """No human will watch: run the game as fast as the machine allows."""
+        return self.instant and self.autoplay and self.quit_at_end
+
+    def notify(self, message: str) -> None:
+        """Show a short message (a toast drawn by the app on top of every scene)."""
+        self.messages.append(message)
+        self._toast = (message, time.monotonic() + 4.0)
+
+    # --- window -----------------------------------------------------------------------------
+    def resize(self, size: tuple) -> None:
+        """Adopt a new window size: widgets are rebuilt, never scaled (scaling blurs text)."""
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.ui.set_window_resolution(self.screen.get_size())
+        self.manager.relayout()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch between fullscreen and the window size from settings."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        if self.settings.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+            self._set_minimum_size()
+        self.ui.set_window_resolution(self.screen.get_size())
+        self.manager.relayout()
+        try:
+            save_settings(self.settings)
+        except Exception as err:  # a settings write must never stop play
+            self.notify(str(err))
+
+    def quit(self) -> None:
+        self.running = False
+
+    def game_finished(self, match) -> None:
+        """Called by the game-over scene; with ``--quit-at-end`` prints the result and exits."""
+        if not self.quit_at_end:
+            return
+        sheet = match.state.score_sheet()
+        self.result_line = json.dumps({
+            "game": match.spec.id, "seed": match.seed,
+            "seats": [s.to_dict() for s in match.seats],
+            "scores": [row[-1] for row in sheet.get("rows", [])],
+            "winners": sheet.get("winners", []), "turns": match.turn_count(),
+        })
+        print(self.result_line, flush=True)
+        self.quit()
+
+    # --- loop -------------------------------------------------------------------------------
+    def process(self, event: pygame.event.Event) -> None:
+        """Route one event: app keys first, then the UI, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.ui.process_events(event):
+            return
+        self.manager.handle_event(event)
+
+    def step(self, dt: float, events=None) -> None:
+        """One frame: events (from the queue unless given), update, draw."""
+        for event in (pygame.event.get() if events is None else events):
+            self.process(event)
+        self.ui.update(dt)
+        self.manager.update(dt)
+        self.draw()
+        self.frame_count += 1
+
+    def draw(self) -> None:
+        self.screen.fill((0, 0, 0))
+        self.manager.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        self.manager.draw_over(self.screen)
+        self._draw_toast()
+
+    def _draw_toast(self) -> None:
+        toast = getattr(self, "_toast", None)
+        if not toast or time.monotonic() > toast[1]:
+            return
+        from scenes.kit import blit_text, draw_panel, font
+        w, h = self.size
+        tw = min(w - 80, font(16).size(toast[0])[0] + 40)
+        rect = pygame.Rect((w - tw) // 2, h - 70, tw, 44)
+        draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
+        from scenes.kit import fit_text
+        blit_text(self.screen, toast[0], fit_text(toast[0], 16, tw - 30), rect.center,
+                  anchor="center")
+
+    def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
+        """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status."""
+        while self.running and (frames is None or self.frame_count < frames):
+            dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
+            self.step(min(dt, 0.1))
+            pygame.display.flip()
+        if screenshot:
+            pygame.image.save(self.screen, screenshot)
+            print(f"wrote {screenshot}", file=sys.stderr)
+        pygame.quit()
+        return self.exit_status

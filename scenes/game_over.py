@@ -1,0 +1,108 @@
+"""The game-over scene: the score sheet by category, the winners, and what next."""
+from __future__ import annotations
+
+import random
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from engine.match import Match
+from scenes import kit
+from scenes.manager import Scene
+
+
+class GameOverScene(Scene):
+    """Shows ``match.state.score_sheet()``; New game (same settings), Replay, Title."""
+
+    def __init__(self, app, match):
+        super().__init__(app)
+        self.match = match
+        self.sheet = match.state.score_sheet()
+        app.game_finished(match)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        y = h - 70
+        bw = 230
+        x = (w - (3 * bw + 2 * 16)) // 2
+        UIButton(pygame.Rect(x, y, bw, 46), "New game, same settings", ui, container=c,
+                 command=self.new_game, tool_tip_text="Same game, seats and options; new seed")
+        UIButton(pygame.Rect(x + bw + 16, y, bw, 46), "Replay", ui, container=c,
+                 command=self.replay, tool_tip_text="Watch this game again from the start")
+        UIButton(pygame.Rect(x + 2 * (bw + 16), y, bw, 46), "Title", ui, container=c,
+                 command=self.title)
+
+    def new_game(self) -> None:
+        from scenes.tables import open_match
+        m = self.match
+        open_match(self.app, Match(m.spec, m.seats, m.options,
+                                   random.SystemRandom().randrange(1, 10**6)))
+
+    def replay(self) -> None:
+        from scenes.tables import table_scene_class
+        m = self.match
+        fresh = Match(m.spec, m.seats, m.options, m.seed)
+        self.app.manager.replace(table_scene_class(m.spec.id)(self.app, fresh,
+                                                              replay=m.history))
+
+    def title(self) -> None:
+        from scenes.title import TitleScene
+        self.app.manager.reset(TitleScene(self.app))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.title()
+            return True
+        return False
+
+    def headline(self) -> str:
+        names = self.match.names
+        solo = self.sheet.get("solo")
+        if solo:
+            return ("You won!  " if solo.get("won") else "Not this time.  ") + solo.get("summary", "")
+        winners = [names[i] for i in self.sheet.get("winners", [])]
+        if len(winners) == 1:
+            return f"{winners[0]} wins!"
+        return "Shared victory: " + " and ".join(winners)
+
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        w, h = surface.get_size()
+        top = kit.draw_heading(surface, self.match.spec.title, "Final score",
+                               top=20 if h >= 760 else 10)
+        kit.blit_text(surface, self.headline(), 30, (w // 2, top + 4), kit.HILITE, True, "midtop",
+                      shadow=True)
+        columns = self.sheet.get("columns", [])
+        rows = self.sheet.get("rows", [])
+        names = self.match.names
+        table_top = top + 60
+        name_w = 220
+        avail = w - 80 - name_w
+        col_w = max(70, min(150, avail // max(1, len(columns))))
+        table_w = name_w + col_w * len(columns)
+        x0 = (w - table_w) // 2
+        row_h = 40 if len(rows) <= 4 else 34
+        rect = pygame.Rect(x0 - 16, table_top - 10, table_w + 32, row_h * (len(rows) + 1) + 20)
+        kit.draw_panel(surface, rect)
+        for j, col in enumerate(columns):
+            size = kit.fit_text(col, 16, col_w - 8, bold=True)
+            kit.blit_text(surface, col, size, (x0 + name_w + j * col_w + col_w // 2, table_top + 8),
+                          kit.GOLD, True, "midtop")
+        winners = set(self.sheet.get("winners", []))
+        for i, row in enumerate(rows):
+            y = table_top + row_h * (i + 1) + 4
+            colour = kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
+            pygame.draw.circle(surface, colour, (x0 + 10, y + 13), 8)
+            label = names[i] + ("  ★" if i in winners else "")
+            kit.blit_text(surface, label, kit.fit_text(label, 18, name_w - 30, True),
+                          (x0 + 26, y + 2), kit.HILITE if i in winners else kit.INK, True)
+            for j, value in enumerate(row):
+                last = j == len(row) - 1
+                kit.blit_text(surface, str(value), 20 if last else 18,
+                              (x0 + name_w + j * col_w + col_w // 2, y), kit.INK, last, "midtop")
+        y = rect.bottom + 16
+        for note in self.sheet.get("notes", [])[:6]:
+            kit.blit_text(surface, note, kit.fit_text(note, 16, w - 100), (w // 2, y),
+                          kit.INK_DIM, anchor="midtop")
+            y += 24

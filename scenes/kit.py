@@ -1,0 +1,115 @@
+"""Shared look: palette, fonts, cached text, table background, and layout helpers."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+FONT_DIR = Path(pygame_gui.__file__).parent / "data"
+FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
+FONT_BOLD = FONT_DIR / "NotoSans-Bold.ttf"
+
+INK = (240, 234, 220)
+INK_DIM = (186, 178, 160)
+INK_DARK = (40, 34, 28)
+GOLD = (238, 196, 84)
+FELT_TOP = (34, 78, 62)
+FELT_BOTTOM = (18, 44, 36)
+WOOD = (112, 74, 44)
+PANEL = (24, 30, 34, 215)
+HILITE = (255, 226, 110)
+DANGER = (220, 90, 80)
+SEAT_COLOURS = ((214, 76, 64), (70, 130, 220), (236, 190, 60), (90, 176, 96), (170, 96, 200),
+                (236, 140, 60))
+"""One colour per seat, in seat order."""
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The app's font (Noto Sans, shipped with pygame_gui) at ``size`` pixels."""
+    return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), max(8, int(size)))
+
+
+@functools.lru_cache(maxsize=2048)
+def text(content: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
+    """A rendered, cached line of text (text is the expensive part of a frame)."""
+    return font(size, bold).render(content, True, colour)
+
+
+def blit_text(surface, content, size, pos, colour=INK, bold=False, anchor="topleft",
+              shadow=False) -> pygame.Rect:
+    """Draw cached text with its ``anchor`` ("center", "midleft", ...) at ``pos``; returns rect."""
+    img = text(content, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(text(content, size, (0, 0, 0), bold), rect.move(2, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: int = 10) -> int:
+    """The largest size ≤ ``size`` at which ``content`` fits in ``width`` pixels."""
+    while size > min_size and font(size, bold).size(content)[0] > width:
+        size -= 1
+    return size
+
+
+@functools.lru_cache(maxsize=8)
+def _felt(size: tuple) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        c = [int(a + (b - a) * t) for a, b in zip(FELT_TOP, FELT_BOTTOM)]
+        pygame.draw.line(surf, c, (0, y), (w, y))
+    # Soft vignette so the middle of the table reads as lit.
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(12):
+        pygame.draw.rect(shade, (0, 0, 0, 10), shade.get_rect().inflate(-i * 16, -i * 12),
+                         width=8, border_radius=40)
+    surf.blit(shade, (0, 0))
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+def draw_table(surface: pygame.Surface) -> None:
+    """The green felt every scene sits on."""
+    surface.blit(_felt(surface.get_size()), (0, 0))
+
+
+def draw_panel(surface, rect, colour=PANEL, radius=12, border=None) -> None:
+    """A translucent rounded panel."""
+    rect = pygame.Rect(rect)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
+    surface.blit(layer, rect.topleft)
+
+
+def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28) -> int:
+    """A scene heading centred at the top; returns the y below it."""
+    w = surface.get_width()
+    r = blit_text(surface, title, 40 if surface.get_height() > 700 else 34, (w // 2, top),
+                  GOLD, True, "midtop", shadow=True)
+    y = r.bottom
+    if subtitle:
+        y = blit_text(surface, subtitle, 18, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
+    return y + 12
+
+
+def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=None,
+                  tooltips=None) -> dict:
+    """Centred column of buttons in ``scene.container``; returns ``{label: UIButton}``."""
+    w, h = scene.app.size
+    total = len(labels_and_commands) * (height + gap) - gap
+    y = top if top is not None else (h - total) // 2
+    buttons = {}
+    for label, command in labels_and_commands:
+        tip = (tooltips or {}).get(label)
+        buttons[label] = pygame_gui.elements.UIButton(
+            pygame.Rect((w - width) // 2, y, width, height), label, scene.app.ui,
+            container=scene.container, command=command, tool_tip_text=tip)
+        y += height + gap
+    return buttons

@@ -1,0 +1,118 @@
+"""The load scene: saves newest first; damaged ones greyed with their reason; backups; delete."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
+from pygame_gui.windows import UIConfirmationDialog
+
+from engine import registry
+from saves import store
+from saves.format import SaveError
+from scenes import kit
+from scenes.manager import Scene
+
+
+def game_title(game_id: str) -> str:
+    try:
+        return registry.get(game_id).title
+    except KeyError:
+        return game_id
+
+
+def when(saved_at: str) -> str:
+    """"2026-11-29T15:02:11+00:00" → "2026-11-29 15:02"."""
+    return saved_at[:16].replace("T", " ") if saved_at else "?"
+
+
+class LoadGameScene(Scene):
+    """Lists every save; Load, Backup (when a .bak exists) and Delete (after confirming)."""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        self.infos = store.list_saves()
+        top = 100 if h >= 760 else 80
+        self.list_rect = pygame.Rect(40, top, w - 80, h - top - 90)
+        scroller = UIScrollingContainer(self.list_rect, ui, container=c, allow_scroll_x=False)
+        row_h = 64
+        inner_w = self.list_rect.width - 24
+        scroller.set_scrollable_area_dimensions((inner_w, max(row_h * len(self.infos) + 8,
+                                                             self.list_rect.height - 4)))
+        self.rows = []
+        for i, info in enumerate(self.infos):
+            y = 4 + i * row_h
+            damaged = info.error is not None
+            if damaged:
+                head = f"{info.path.name} — cannot be loaded"
+                sub = info.error
+            else:
+                head = info.title
+                sub = (f"{game_title(info.game)} · turn {info.turn} · {when(info.saved_at)}"
+                       + ("  · autosave" if info.is_autosave else ""))
+            UILabel(pygame.Rect(12, y + 4, inner_w - 360, 26), head, ui, container=scroller,
+                    object_id="#dim_label" if damaged else "#heading_label")
+            UILabel(pygame.Rect(12, y + 30, inner_w - 360, 24), sub, ui, container=scroller,
+                    object_id="#error_label" if damaged else "#dim_label")
+            x = inner_w - 340
+            load = UIButton(pygame.Rect(x, y + 12, 100, 38), "Load", ui, container=scroller,
+                            command=lambda p=info.path: self.load(p),
+                            object_id="#damaged_button" if damaged else None)
+            if damaged:
+                load.disable()
+            backup = UIButton(pygame.Rect(x + 108, y + 12, 110, 38), "Backup", ui,
+                              container=scroller, command=lambda p=info.path: self.load(p, True),
+                              tool_tip_text="Load the save from before the last write")
+            if not info.has_backup:
+                backup.disable()
+            UIButton(pygame.Rect(x + 226, y + 12, 100, 38), "Delete", ui, container=scroller,
+                     command=lambda inf=info: self.ask_delete(inf))
+            self.rows.append(info)
+        self.empty = not self.infos
+        UIButton(pygame.Rect(w - 200, h - 66, 160, 44), "Back", ui, container=c,
+                 command=self.app.manager.pop)
+        self.pending_delete = None
+        self.dialog = None
+
+    def load(self, path, backup: bool = False) -> None:
+        """Open a save (or its backup); a failure is reported and nothing is lost."""
+        try:
+            match = store.load_backup(path) if backup else store.load(path)
+        except SaveError as err:
+            self.app.notify(str(err))
+            return
+        from scenes.tables import open_match
+        open_match(self.app, match)
+
+    def ask_delete(self, info) -> None:
+        self.pending_delete = info
+        w, h = self.app.size
+        self.dialog = UIConfirmationDialog(
+            pygame.Rect((w - 420) // 2, (h - 220) // 2, 420, 220),
+            f"Delete “{info.title}” for good? Its backup is deleted too.", self.app.ui,
+            window_title="Delete save", action_short_name="Delete")
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.pending_delete:
+            store.delete(self.pending_delete.path)
+            self.pending_delete = None
+            self.relayout()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.pop()
+            return True
+        return False
+
+    def exit(self) -> None:
+        if self.dialog is not None and self.dialog.alive():
+            self.dialog.kill()
+        super().exit()
+
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        kit.draw_heading(surface, "Load game", "Newest first · damaged saves are greyed out",
+                         top=24 if surface.get_height() >= 760 else 12)
+        kit.draw_panel(surface, self.list_rect.inflate(12, 12))
+        if self.empty:
+            kit.blit_text(surface, "No saved games yet. Games autosave after every turn.", 18,
+                          self.list_rect.center, kit.INK_DIM, anchor="center")

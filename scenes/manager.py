@@ -1,0 +1,136 @@
+"""The scene stack and the :class:`Scene` base (DESIGN.md, "Scenes and sprites").
+
+A scene builds its widgets in its own container on ``enter`` and kills them on ``exit``. When a
+scene is covered by another (``push``), it is ``pause``d: its widgets hide; ``resume`` shows them
+again. An ``overlay`` scene (the pause menu) is drawn over the scene below it.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+
+class Scene:
+    """Base of every screen. ``app`` is the :class:`scenes.app.App` (window, ui, settings)."""
+
+    overlay = False
+    """True for scenes drawn over the one below (the pause menu)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.container: pygame_gui.core.UIContainer | None = None
+
+    # The manager calls these.
+    def enter(self) -> None:
+        """Build widgets (in ``self.container``) for the current window size."""
+        self.container = pygame_gui.core.UIContainer(
+            pygame.Rect((0, 0), self.app.size), self.app.ui, starting_height=2 if self.overlay else 1)
+        self.build()
+
+    def build(self) -> None:
+        """Create this scene's widgets inside ``self.container`` (override)."""
+
+    def exit(self) -> None:
+        """Kill the widgets; called when the scene leaves the stack."""
+        if self.container is not None:
+            self.container.kill()
+            self.container = None
+
+    def pause(self) -> None:
+        if self.container is not None:
+            self.container.hide()
+
+    def resume(self) -> None:
+        if self.container is not None:
+            self.container.show()
+
+    def relayout(self) -> None:
+        """Rebuild widgets for a new window size (default: exit and enter again)."""
+        visible = self.container is None or self.container.visible
+        self.exit()
+        self.enter()
+        if not visible:
+            self.pause()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event the UI did not consume; return True if handled."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw everything under the widgets (the app draws those next)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw what goes on top of the widgets (text on cards, dragged pieces)."""
+
+
+class SceneManager:
+    """A stack of scenes: ``push`` covers, ``pop`` uncovers, ``replace`` swaps the top."""
+
+    def __init__(self):
+        self.stack: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.pause()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below resumes. Returns the removed scene."""
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.exit()
+        if self.top is not None:
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack and start again from ``scene`` (quit to title)."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def find(self, cls) -> Scene | None:
+        """The topmost scene of class ``cls``, or None."""
+        for scene in reversed(self.stack):
+            if isinstance(scene, cls):
+                return scene
+        return None
+
+    def relayout(self) -> None:
+        for scene in self.stack:
+            scene.relayout()
+
+    def handle_event(self, event) -> bool:
+        return self.top.handle_event(event) if self.top else False
+
+    def update(self, dt: float) -> None:
+        if self.top:
+            self.top.update(dt)
+
+    def draw(self, surface) -> None:
+        """Draw the top scene, and under an overlay the scenes it covers."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(surface)
+
+    def draw_over(self, surface) -> None:
+        if self.top:
+            self.top.draw_over(surface)

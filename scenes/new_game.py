@@ -1,0 +1,248 @@
+"""The new-game scene: pick a game, the seats, the options and a seed, then start."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+
+from engine import registry
+from engine.match import Match, Seat
+from scenes import kit
+from scenes.manager import Scene
+
+SEAT_KINDS = ("Human", "Bot — Easy", "Bot — Medium", "Bot — Hard")
+ON_OFF = ("On", "Off")
+
+
+def players_text(spec) -> str:
+    if spec.min_players == spec.max_players:
+        return f"{spec.min_players} players"
+    return f"{spec.min_players}–{spec.max_players} players"
+
+
+class NewGameScene(Scene):
+    """Choose a game from the registry, seats (human names or bot levels), options and seed.
+
+    ``preset`` = ``(game_id, seats, options)`` fills the form (new game with the same settings).
+    """
+
+    def __init__(self, app, preset=None):
+        super().__init__(app)
+        self.games = registry.games()
+        self.game_index = 0
+        self.seat_kinds = ["Human", "Bot — Medium", "Bot — Medium", "Bot — Medium",
+                           "Bot — Medium", "Bot — Medium"]
+        self.seat_names = [f"Player {i + 1}" for i in range(6)]
+        self.seat_count = 2
+        self.options: dict = {}
+        self.seed_text = str(random.SystemRandom().randrange(1, 10**6))
+        self.error = ""
+        if preset:
+            game_id, seats, options = preset
+            ids = [g.id for g in self.games]
+            if game_id in ids:
+                self.game_index = ids.index(game_id)
+            self.seat_count = len(seats)
+            for i, s in enumerate(seats):
+                self.seat_kinds[i] = "Human" if not s.is_bot else f"Bot — {s.level.title()}"
+                if not s.is_bot:
+                    self.seat_names[i] = s.name
+            self.options = dict(options)
+        self._clamp_seats()
+
+    @property
+    def spec(self):
+        return self.games[self.game_index] if self.games else None
+
+    def _clamp_seats(self):
+        if self.spec:
+            self.seat_count = max(self.spec.min_players,
+                                  min(self.spec.max_players, self.seat_count))
+            defaults = self.spec.default_options(self.seat_count)
+            self.options = {k: self.options.get(k, v) for k, v in defaults.items()}
+
+    # --- layout ------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        self.top = 100 if h >= 760 else 84
+        margin = 32
+        col_w = (w - margin * 4) // 3
+        self.cols = [margin + i * (col_w + margin) for i in range(3)]
+        self.col_w = col_w
+        bottom = h - 76
+        self.panel_rect = pygame.Rect(margin // 2, self.top - 12, w - margin, bottom - self.top)
+        # games
+        y = self.top + 34
+        self.game_buttons = []
+        card_h = 92 if h >= 760 else 80
+        for i, spec in enumerate(self.games):
+            b = UIButton(pygame.Rect(self.cols[0], y, col_w, card_h), "", ui, container=c,
+                         object_id="#selected_button" if i == self.game_index else None,
+                         command=lambda i=i: self.choose_game(i))
+            self.game_buttons.append((b, spec, y))
+            y += card_h + 10
+        # seats
+        x = self.cols[1]
+        y = self.top + 34
+        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c, command=lambda: self.change_seats(-1),
+                 tool_tip_text="One seat fewer")
+        self.count_label = UILabel(pygame.Rect(x + 48, y, col_w - 96, 34),
+                                   f"{self.seat_count} players", ui, container=c)
+        UIButton(pygame.Rect(x + col_w - 40, y, 40, 34), "+", ui, container=c,
+                 command=lambda: self.change_seats(+1), tool_tip_text="One seat more")
+        y += 46
+        row_h = 44 if h >= 760 else 40
+        self.seat_widgets = []
+        for i in range(self.seat_count):
+            kind = UIDropDownMenu(list(SEAT_KINDS), self.seat_kinds[i],
+                                  pygame.Rect(x, y, col_w // 2 - 4, 36), ui, container=c,
+                                  object_id=f"#seat_kind_{i}")
+            name = UITextEntryLine(pygame.Rect(x + col_w // 2 + 4, y, col_w // 2 - 4, 36), ui,
+                                   container=c, initial_text=self.seat_names[i],
+                                   object_id=f"#seat_name_{i}")
+            name.set_text_length_limit(16)
+            if self.seat_kinds[i] != "Human":
+                name.disable()
+            self.seat_widgets.append((kind, name))
+            y += row_h
+        # options
+        x = self.cols[2]
+        y = self.top + 34
+        self.option_widgets = {}
+        opt_h = 64 if h >= 760 else 56
+        for opt in (self.spec.options if self.spec else ()):
+            UILabel(pygame.Rect(x, y, col_w // 2, 32), opt.label, ui, container=c)
+            values, current = self._option_labels(opt)
+            dd = UIDropDownMenu(values, current, pygame.Rect(x + col_w // 2, y, col_w // 2, 32), ui,
+                                container=c, object_id=f"#option_{opt.name}")
+            self.option_widgets[opt.name] = (dd, opt)
+            UILabel(pygame.Rect(x, y + 32, col_w, 22), opt.description, ui, container=c,
+                    object_id="#dim_label")
+            y += opt_h
+        # seed and buttons
+        by = h - 62
+        UILabel(pygame.Rect(margin, by, 60, 40), "Seed", ui, container=c)
+        self.seed_entry = UITextEntryLine(pygame.Rect(margin + 56, by + 2, 150, 36), ui,
+                                          container=c, initial_text=self.seed_text)
+        self.seed_entry.set_allowed_characters("numbers")
+        UIButton(pygame.Rect(margin + 212, by + 2, 90, 36), "Random", ui, container=c,
+                 command=self.random_seed, tool_tip_text="A new random seed")
+        self.error_label = UILabel(pygame.Rect(margin + 320, by, w - 2 * margin - 320 - 330, 40),
+                                   self.error, ui, container=c, object_id="#error_label")
+        UIButton(pygame.Rect(w - margin - 310, by, 140, 44), "Back", ui, container=c,
+                 command=self.app.manager.pop)
+        self.start_button = UIButton(pygame.Rect(w - margin - 160, by, 160, 44), "Start", ui,
+                                     container=c, command=self.start,
+                                     tool_tip_text="Start the game with these seats and options")
+        if not self.games:
+            self.start_button.disable()
+
+    def _option_labels(self, opt):
+        if opt.kind == "bool":
+            return list(ON_OFF), "On" if self.options.get(opt.name, opt.default) else "Off"
+        labels = [str(l) for l in (opt.labels or opt.choices)]
+        value = self.options.get(opt.name, opt.default)
+        return labels, labels[list(opt.choices).index(value)]
+
+    def _read_form(self):
+        for i, (kind, name) in enumerate(getattr(self, "seat_widgets", [])):
+            self.seat_names[i] = name.get_text().strip() or f"Player {i + 1}"
+        if hasattr(self, "seed_entry"):
+            self.seed_text = self.seed_entry.get_text()
+
+    # --- commands ------------------------------------------------------------------------------
+    def choose_game(self, index: int) -> None:
+        self._read_form()
+        self.game_index = index
+        self.options = {}
+        self._clamp_seats()
+        self.relayout()
+
+    def change_seats(self, delta: int) -> None:
+        self._read_form()
+        self.seat_count += delta
+        self._clamp_seats()
+        self.relayout()
+
+    def random_seed(self) -> None:
+        self.seed_entry.set_text(str(random.SystemRandom().randrange(1, 10**6)))
+
+    def seats(self) -> list[Seat]:
+        """The seats as chosen; bots are named by level, humans by their entry."""
+        self._read_form()
+        seats, bots = [], 0
+        for i in range(self.seat_count):
+            kind = self.seat_kinds[i]
+            if kind == "Human":
+                seats.append(Seat("human", self.seat_names[i]))
+            else:
+                bots += 1
+                level = kind.split("— ")[1].lower()
+                seats.append(Seat("bot", f"Bot {bots} ({level.title()})", level))
+        return seats
+
+    def start(self) -> None:
+        """Build the match and open its table; a problem is shown under the form."""
+        from scenes.tables import open_match
+        try:
+            seed = int(self.seed_entry.get_text() or "0")
+            match = Match(self.spec, self.seats(), self.options, seed)
+        except ValueError as err:
+            self.error = str(err)
+            self.error_label.set_text(self.error)
+            return
+        open_match(self.app, match)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            oid = event.ui_object_id.split(".")[-1]
+            if oid.startswith("#seat_kind_"):
+                i = int(oid.rsplit("_", 1)[1])
+                self._read_form()
+                self.seat_kinds[i] = event.text
+                self.relayout()
+                return True
+            if oid.startswith("#option_"):
+                dd, opt = self.option_widgets[oid[len("#option_"):]]
+                if opt.kind == "bool":
+                    self.options[opt.name] = event.text == "On"
+                else:
+                    labels = [str(l) for l in (opt.labels or opt.choices)]
+                    self.options[opt.name] = opt.choices[labels.index(event.text)]
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+            return True
+        return False
+
+    def relayout(self) -> None:
+        self._read_form()
+        super().relayout()
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        kit.draw_heading(surface, "New game", top=24 if surface.get_height() >= 760 else 16)
+        kit.draw_panel(surface, self.panel_rect)
+        for title, x in zip(("Game", "Seats", "Options"), self.cols):
+            kit.blit_text(surface, title, 20, (x, self.top), kit.GOLD, True)
+        if self.spec and not self.spec.options:
+            kit.blit_text(surface, "This game has no options.", 16, (self.cols[2], self.top + 40),
+                          kit.INK_DIM)
+
+    def draw_over(self, surface) -> None:
+        """Game cards' text, drawn over their buttons."""
+        for i, (button, spec, y) in enumerate(self.game_buttons):
+            r = button.get_abs_rect()
+            kit.blit_text(surface, spec.title, 20, (r.x + 16, r.y + 10), kit.INK, True)
+            kit.blit_text(surface, players_text(spec), 15, (r.right - 14, r.y + 14),
+                          kit.GOLD if i == self.game_index else kit.INK_DIM, anchor="topright")
+            desc = spec.description
+            kit.blit_text(surface, desc, kit.fit_text(desc, 15, r.width - 30), (r.x + 16, r.y + 44),
+                          kit.INK_DIM)

@@ -1,0 +1,37 @@
+"""Hot-seat: "Pass to NAME" between two human players' turns."""
+from __future__ import annotations
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from scenes import kit
+from scenes.manager import Scene
+
+
+class PassScreen(Scene):
+    """Covers the table until the next human confirms they are at the keyboard."""
+
+    overlay = True
+
+    def __init__(self, app, name: str):
+        super().__init__(app)
+        self.name = name
+
+    def build(self) -> None:
+        w, h = self.app.size
+        UIButton(pygame.Rect((w - 320) // 2, h // 2 + 20, 320, 48), f"I'm {self.name} — go",
+                 self.app.ui, container=self.container, command=self.app.manager.pop)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.app.manager.pop()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
+    def draw(self, surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((8, 12, 14, 230))
+        surface.blit(veil, (0, 0))
+        w, h = surface.get_size()
+        kit.blit_text(surface, f"Pass to {self.name}", 40, (w // 2, h // 2 - 50), kit.GOLD, True,
+                      "center", shadow=True)

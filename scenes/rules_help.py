@@ -1,0 +1,71 @@
+"""The rules scene: each registered game's rules summary, with headings, scrollable."""
+from __future__ import annotations
+
+import html
+
+import pygame
+from pygame_gui.elements import UIButton, UITextBox
+
+from engine import registry
+from scenes import kit
+from scenes.manager import Scene
+
+
+def summary_to_html(summary: str) -> str:
+    """Turn a game's rules summary ("# ", "## ", "- " lines) into pygame_gui's HTML subset."""
+    out = []
+    for raw in summary.strip().splitlines():
+        line = raw.rstrip()
+        if line.startswith("## "):
+            out.append(f"<br><font color='#eec454' pixel_size=20><b>{html.escape(line[3:])}</b>"
+                       f"</font><br>")
+        elif line.startswith("# "):
+            out.append(f"<font color='#eec454' pixel_size=26><b>{html.escape(line[2:])}</b>"
+                       f"</font><br>")
+        elif line.lstrip().startswith(("- ", "* ")):
+            out.append(f"  •  {html.escape(line.lstrip()[2:])}<br>")
+        elif not line:
+            out.append("<br>")
+        else:
+            out.append(html.escape(line) + " ")
+    return "".join(out)
+
+
+class RulesScene(Scene):
+    """Pick a game on the left; its summary scrolls on the right. ``game_id`` preselects one."""
+
+    def __init__(self, app, game_id: str | None = None):
+        super().__init__(app)
+        self.games = registry.games()
+        ids = [g.id for g in self.games]
+        self.index = ids.index(game_id) if game_id in ids else 0
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        top = 96 if h >= 760 else 76
+        left_w = 250
+        for i, spec in enumerate(self.games):
+            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), spec.title, ui, container=c,
+                     object_id="#selected_button" if i == self.index else None,
+                     command=lambda i=i: self.choose(i))
+        text = (summary_to_html(self.games[self.index].rules_summary) if self.games
+                else "No games are installed yet.")
+        self.box = UITextBox(text, pygame.Rect(40 + left_w + 24, top, w - left_w - 104,
+                                               h - top - 30), ui, container=c)
+        UIButton(pygame.Rect(40, h - 74, left_w, 44), "Back", ui, container=c,
+                 command=self.app.manager.pop)
+
+    def choose(self, index: int) -> None:
+        self.index = index
+        self.relayout()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.pop()
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        kit.draw_heading(surface, "Rules", top=20 if surface.get_height() >= 760 else 10)

@@ -1,0 +1,101 @@
+"""The settings scene: animation speed, fullscreen, window size, hot-seat screen, patterns."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+
+from saves.format import SaveError
+from saves.settings import ANIMATION_SPEEDS, WINDOW_SIZES, save_settings
+from scenes import kit
+from scenes.manager import Scene
+
+BUDGETS = ("0.5", "1.0", "1.5", "3.0", "5.0")
+
+
+def size_label(size) -> str:
+    return f"{size[0]} × {size[1]}"
+
+
+class SettingsScene(Scene):
+    """Every change is applied and written at once to the user config folder."""
+
+    ROWS = (
+        ("animation_speed", "Animation speed", "How fast dice, marbles and carts move."),
+        ("fullscreen", "Fullscreen", "F11 toggles it at any time."),
+        ("window_size", "Window size", "Used when not fullscreen; you can also drag the edge."),
+        ("pass_screen", "Hot-seat pass screen", "Show “pass to NAME” between human turns."),
+        ("colorblind_patterns", "Colour patterns", "Marks marbles and gems by shape as well."),
+        ("bot_budget", "Hard bot thinking time", "Seconds a Hard opponent may think per move."),
+    )
+
+    def _choices(self, key):
+        s = self.app.settings
+        if key == "animation_speed":
+            return [v.title() for v in ANIMATION_SPEEDS], s.animation_speed.title()
+        if key == "window_size":
+            labels = [size_label(x) for x in WINDOW_SIZES]
+            cur = size_label(s.window_size)
+            return (labels if cur in labels else labels + [cur]), cur
+        if key == "bot_budget":
+            return [f"{b} s" for b in BUDGETS], f"{s.bot_budget:.1f} s"
+        return ["On", "Off"], "On" if getattr(s, key) else "Off"
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        pw = min(760, w - 80)
+        x = (w - pw) // 2
+        top = 110 if h >= 760 else 84
+        row_h = 70 if h >= 760 else 62
+        self.panel_rect = pygame.Rect(x - 20, top - 20, pw + 40, row_h * len(self.ROWS) + 30)
+        for i, (key, label, hint) in enumerate(self.ROWS):
+            y = top + i * row_h
+            UILabel(pygame.Rect(x, y, pw - 260, 28), label, ui, container=c,
+                    object_id="#heading_label")
+            UILabel(pygame.Rect(x, y + 28, pw - 260, 24), hint, ui, container=c,
+                    object_id="#dim_label")
+            options, current = self._choices(key)
+            UIDropDownMenu(options, current, pygame.Rect(x + pw - 240, y + 6, 240, 36), ui,
+                           container=c, object_id=f"#set_{key}")
+        UIButton(pygame.Rect((w - 160) // 2, self.panel_rect.bottom + 20, 160, 44), "Back", ui,
+                 container=c, command=self.app.manager.pop)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            oid = event.ui_object_id.split(".")[-1]
+            if oid.startswith("#set_"):
+                self.change(oid[5:], event.text)
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.pop()
+            return True
+        return False
+
+    def change(self, key: str, label: str) -> None:
+        """Apply one setting from its dropdown label and store the settings."""
+        s = self.app.settings
+        if key == "animation_speed":
+            s.animation_speed = label.lower()
+        elif key == "window_size":
+            size = tuple(int(v) for v in label.replace(" ", "").split("×"))
+            s.window_size = size
+            if not s.fullscreen:
+                self.app.resize(size)
+        elif key == "bot_budget":
+            s.bot_budget = float(label.split()[0])
+        elif key == "fullscreen":
+            if (label == "On") != s.fullscreen:
+                self.app.toggle_fullscreen()
+                return
+        else:
+            setattr(s, key, label == "On")
+        try:
+            save_settings(s)
+        except SaveError as err:
+            self.app.notify(str(err))
+
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        kit.draw_heading(surface, "Settings", top=24 if surface.get_height() >= 760 else 12)
+        kit.draw_panel(surface, self.panel_rect)

@@ -1,0 +1,413 @@
+"""What every table scene shares: driving the match, bots off the main thread, animations, the
+game log, undo, autosave, the pause menu, hot-seat pass screens, replay and the end of the game.
+
+A table scene never decides a rule (DESIGN.md, "Scenes and sprites"): it asks the match for legal
+actions, applies the player's choice through the match, and animates the returned events.
+Subclasses implement :meth:`animate` (events → animations), :meth:`draw_board` and the input.
+"""
+from __future__ import annotations
+
+import html
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pygame
+from pygame_gui.elements import UIButton, UITextBox
+
+from engine.bots import make_bot
+from engine.core import IllegalAction
+from saves import store
+from saves.format import SaveError
+from scenes import kit
+from scenes.manager import Scene
+from sprites.tween import AnimationQueue
+
+LOG_CAP = 300
+
+
+class TableScene(Scene):
+    """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
+
+    log_width = 300
+
+    def __init__(self, app, match, replay=None):
+        super().__init__(app)
+        self.match = match
+        self.anims = AnimationQueue()
+        self.shown = match.state.clone()
+        """The state the board shows: it catches up with the match as animations finish."""
+        self.executor: ThreadPoolExecutor | None = None
+        self.future = None
+        self.future_n = -1
+        self.bot_wait = 0.0
+        self.message = ""
+        self.message_until = 0.0
+        self.last_owner = match.turn_owner()
+        self.last_human = None
+        self.finished = False
+        self.end_wait = None
+        self.replay = list(replay) if replay is not None else None
+        self.replay_index = 0
+        self.replay_playing = True
+        self.replay_wait = 0.0
+        self.log_lines = [self._log_html(e) for _, e in match.events][-LOG_CAP:]
+        self.time = 0.0
+
+    # --- layout ------------------------------------------------------------------------------
+    def board_rect(self) -> pygame.Rect:
+        """Where the board is drawn: everything left of the log column, under the top bar."""
+        w, h = self.app.size
+        return pygame.Rect(0, 44, w - self.log_width - 16, h - 44)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        lw = self.log_width
+        x = w - lw - 8
+        self.menu_button = UIButton(pygame.Rect(x, 8, 80, 32), "Menu", ui, container=c,
+                                    command=self.open_pause, tool_tip_text="Pause menu (Esc)")
+        if self.replay is not None:
+            UIButton(pygame.Rect(x + 86, 8, 100, 32), "Play/Pause", ui, container=c,
+                     command=self.toggle_replay, tool_tip_text="Start or stop the replay")
+            UIButton(pygame.Rect(x + 192, 8, lw - 192, 32), "Step", ui, container=c,
+                     command=self.replay_step, tool_tip_text="One step forward")
+        else:
+            self.undo_button = UIButton(pygame.Rect(x + 86, 8, 80, 32), "Undo", ui, container=c,
+                                        command=self.undo, tool_tip_text="Take back your last "
+                                        "step (Ctrl+Z). Never across a roll, a draw or "
+                                        "another player's move.")
+            self.restart_button = UIButton(pygame.Rect(x + 172, 8, lw - 172, 32), "Restart turn",
+                                           ui, container=c, command=self.restart_turn,
+                                           tool_tip_text="Back to the start of your turn, or "
+                                           "to just after the latest roll (Ctrl+Shift+Z)")
+        log_top = self.log_top()
+        self.log_box = UITextBox("<br>".join(self.log_lines),
+                                 pygame.Rect(x, log_top, lw, h - log_top - 8), ui, container=c)
+        self.log_box.scroll_position = 1.0
+        self._scroll_log_to_end()
+        self.build_controls()
+
+    def log_top(self) -> int:
+        """Top of the log panel (subclasses put controls above it)."""
+        return 48
+
+    def build_controls(self) -> None:
+        """Subclasses add their buttons here."""
+
+    # --- log ---------------------------------------------------------------------------------
+    def _log_html(self, event) -> str:
+        return html.escape(event.text(self.match.names))
+
+    def add_log(self, events) -> None:
+        """Append event sentences to the log (appending is cheap; rebuild only past the cap)."""
+        lines = [self._log_html(e) for e in events]
+        lines = [l for l in lines if l]
+        if not lines:
+            return
+        self.log_lines.extend(lines)
+        if len(self.log_lines) > LOG_CAP:
+            self.log_lines = self.log_lines[-LOG_CAP:]
+            if self.container is not None:
+                self.log_box.set_text("<br>".join(self.log_lines))
+        elif self.container is not None:
+            prefix = "<br>" if len(self.log_lines) > len(lines) else ""
+            self.log_box.append_html_text(prefix + "<br>".join(lines))
+        self._scroll_log_to_end()
+
+    def _scroll_log_to_end(self) -> None:
+        bar = getattr(self.log_box, "scroll_bar", None)
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(1.0)
+
+    def rebuild_log(self) -> None:
+        self.log_lines = [self._log_html(e) for _, e in self.match.events][-LOG_CAP:]
+        self.log_box.set_text("<br>".join(self.log_lines))
+        self._scroll_log_to_end()
+
+    # --- messages ----------------------------------------------------------------------------
+    def say(self, message: str, seconds: float = 5.0) -> None:
+        """Show a message (a refusal's reason, a hint) in the top bar for a while."""
+        self.message = message
+        self.message_until = time.monotonic() + seconds
+
+    def current_message(self) -> str:
+        return self.message if time.monotonic() < self.message_until else ""
+
+    # --- playing events ----------------------------------------------------------------------
+    def duration(self, seconds: float) -> float:
+        """An animation length scaled by the speed setting (0 when instant)."""
+        return seconds * self.app.speed_factor
+
+    def present(self, events, before) -> None:
+        """Log and animate ``events`` that took ``before`` to the match's current state."""
+        self.add_log(events)
+        after = self.match.state.clone()
+        groups = self.animate(events, before, after) if self.app.speed_factor > 0 else []
+        for animations in groups:
+            self.anims.add(animations)
+
+        def catch_up():
+            self.shown = after
+            self.on_shown()
+        self.anims.add([], catch_up)
+        self.anims.update(0.0)
+        self._after_step()
+
+    def animate(self, events, before, after) -> list:
+        """Return groups (lists) of Animations for ``events``; groups play one after another."""
+        return []
+
+    def on_shown(self) -> None:
+        """Called when the board has caught up with the match (subclasses refresh widgets)."""
+
+    def _after_step(self) -> None:
+        owner = self.match.turn_owner()
+        if owner >= 0 and owner != self.last_owner:
+            self.last_owner = owner
+            self.autosave()
+
+    def autosave(self) -> None:
+        if self.replay is not None or self.app.fast_forward or self.match.is_terminal():
+            return
+        try:
+            store.autosave(self.match)
+        except SaveError as err:
+            self.say(str(err))
+
+    def try_action(self, action) -> bool:
+        """Apply a human's action; a refusal shows the rule in plain words. True if applied."""
+        if self.anims.busy:
+            self.anims.skip()
+        before = self.match.state.clone()
+        try:
+            events = self.match.apply(action)
+        except IllegalAction as err:
+            self.say(err.reason)
+            return False
+        self.present(events, before)
+        return True
+
+    def human_to_move(self) -> bool:
+        """True when a human may act now (not animating, not a bot, not replaying)."""
+        return (self.replay is None and not self.anims.busy and self.match.is_human_turn()
+                and self.app.manager.top is self)
+
+    # --- undo --------------------------------------------------------------------------------
+    def undo(self) -> None:
+        self._undo(self.match.undo)
+
+    def restart_turn(self) -> None:
+        self._undo(self.match.undo_turn)
+
+    def _undo(self, how) -> None:
+        if self.replay is not None or not self.match.is_human_turn():
+            return
+        self.anims.skip()
+        if not how():
+            self.say("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            return
+        self.shown = self.match.state.clone()
+        self.rebuild_log()
+        self.on_shown()
+
+    # --- bots --------------------------------------------------------------------------------
+    def _drive_bot(self, dt: float) -> bool:
+        """Advance a bot's turn; True if it applied a move this frame."""
+        if self.future is None:
+            if self.bot_wait > 0:
+                self.bot_wait -= dt
+                return False
+            bot, obs, legal, rng, n = self.match.bot_request(make_bot)
+            if self.app.fast_forward:
+                self._apply_bot(bot.choose(obs, legal, rng), n)
+                return True
+            if self.executor is None:
+                self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+            self.future = self.executor.submit(bot.choose, obs, legal, rng)
+            self.future_n = n
+            return False
+        if not self.future.done():
+            return False
+        action, self.future = self.future.result(), None
+        self._apply_bot(action, self.future_n)
+        self.bot_wait = self.duration(0.35)
+        return True
+
+    def _apply_bot(self, action, n) -> None:
+        before = self.match.state.clone()
+        try:
+            events = self.match.apply_bot_move(action, n)
+        except IllegalAction:
+            return  # the position changed meanwhile (undo, load): ask again
+        self.present(events, before)
+
+    def bot_thinking(self) -> bool:
+        return self.future is not None and not self.future.done()
+
+    def shutdown(self) -> None:
+        """Stop a thinking bot (quit, load, game over)."""
+        if self.future is not None:
+            self.future.cancel()
+            self.future = None
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    # --- replay ------------------------------------------------------------------------------
+    def toggle_replay(self) -> None:
+        self.replay_playing = not self.replay_playing
+
+    def replay_step(self) -> None:
+        if self.anims.busy:
+            self.anims.skip()
+            return
+        if self.replay_index >= len(self.replay):
+            return
+        entry = self.replay[self.replay_index]
+        self.replay_index += 1
+        before = self.match.state.clone()
+        if entry.player < 0:
+            events = self.match.resolve_chance(entry.action)
+        else:
+            events = self.match.apply(entry.action)
+        self.present(events, before)
+
+    # --- the frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.anims.update(dt)
+        if self.anims.busy or self.app.manager.top is not self:
+            return
+        started = time.perf_counter()
+        while not self.anims.busy:
+            if self.match.is_terminal():
+                self._finish(dt)
+                return
+            if self.replay is not None:
+                self.replay_wait -= dt
+                if not self.replay_playing or self.replay_wait > 0:
+                    return
+                self.replay_step()
+                self.replay_wait = max(0.05, self.duration(0.6))
+                return
+            if self.match.is_chance():
+                before = self.match.state.clone()
+                self.present(self.match.resolve_chance(), before)
+            elif self.match.is_bot_turn():
+                if not self._drive_bot(dt):
+                    return
+            else:
+                self._human_turn_starts()
+                return
+            if not self.app.fast_forward or time.perf_counter() - started > 0.02:
+                return
+
+    def _human_turn_starts(self) -> None:
+        player = self.match.current_player()
+        humans = [s for s in self.match.seats if not s.is_bot]
+        if (self.last_human is not None and player != self.last_human and len(humans) > 1
+                and self.app.settings.pass_screen):
+            from scenes.pass_screen import PassScreen
+            self.last_human = player
+            self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
+            return
+        self.last_human = player
+
+    def _finish(self, dt: float) -> None:
+        if self.finished:
+            return
+        if self.end_wait is None:
+            self.end_wait = self.duration(1.2)
+        self.end_wait -= dt
+        if self.end_wait > 0:
+            return
+        self.finished = True
+        self.shutdown()
+        if self.replay is None:
+            self._drop_autosave()
+        from scenes.game_over import GameOverScene
+        self.app.manager.replace(GameOverScene(self.app, self.match))
+
+    def _drop_autosave(self) -> None:
+        path = store.saves_dir() / f"autosave-{self.match.spec.id}.json"
+        info = store.latest_autosave()
+        if info is not None and info.path == path:
+            store.delete(path)
+
+    # --- input -------------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        from scenes.pause import PauseScene
+        self.app.manager.push(PauseScene(self.app, self))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.anims.busy:
+                    self.anims.skip()
+                elif not self.cancel_selection():
+                    self.open_pause()
+                return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                if event.mod & pygame.KMOD_SHIFT:
+                    self.restart_turn()
+                else:
+                    self.undo()
+                return True
+            if event.key == pygame.K_SPACE and self.anims.busy:
+                self.anims.skip()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.anims.busy:
+            self.anims.skip()
+            return True
+        return self.handle_input(event)
+
+    def cancel_selection(self) -> bool:
+        """Drop a half-made choice (Esc, right click); True if there was one."""
+        return False
+
+    def handle_input(self, event) -> bool:
+        """Subclasses turn clicks into actions here."""
+        return False
+
+    def exit(self) -> None:
+        super().exit()
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        self.draw_board(surface)
+        self.anims.draw(surface)
+        self.draw_top_bar(surface)
+
+    def draw_board(self, surface) -> None:
+        """Subclasses draw ``self.shown`` here, skipping ``self.anims.hidden()`` pieces."""
+
+    def status_text(self) -> str:
+        """The top bar's line: whose turn, what to do."""
+        if self.replay is not None:
+            return f"Replay: step {self.replay_index} of {len(self.replay)}"
+        if self.match.is_terminal():
+            return "The game is over."
+        p = self.match.current_player()
+        if p < 0:
+            return ""
+        seat = self.match.seats[p]
+        if seat.is_bot:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            return f"{seat.name} is thinking{dots}" if self.bot_thinking() else f"{seat.name} plays"
+        return f"{seat.name}, your move"
+
+    def draw_top_bar(self, surface) -> None:
+        w = surface.get_width() - self.log_width - 16
+        bar = pygame.Rect(8, 8, w - 8, 32)
+        kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
+        msg = self.current_message()
+        if msg:
+            size = kit.fit_text(msg, 16, bar.width - 20)
+            kit.blit_text(surface, msg, size, (bar.x + 10, bar.centery), kit.HILITE,
+                          anchor="midleft")
+        else:
+            status = self.status_text()
+            size = kit.fit_text(status, 17, bar.width - 20, bold=True)
+            kit.blit_text(surface, status, size, (bar.x + 10, bar.centery), kit.INK, True,
+                          "midleft")

@@ -1,0 +1,30 @@
+"""Which table scene plays which game; opening a match in the window."""
+from __future__ import annotations
+
+import importlib
+
+TABLE_SCENES = {
+    "diced-tomatoes": "scenes.diced_tomatoes_table:DicedTomatoesTable",
+    "potion-explosion": "scenes.potion_explosion_table:PotionExplosionTable",
+    "off-the-rails": "scenes.off_the_rails_table:OffTheRailsTable",
+}
+
+
+def table_scene_class(game_id: str):
+    """The table scene class for a game; the generic table when the game has none yet."""
+    target = TABLE_SCENES.get(game_id)
+    if target:
+        module_name, cls_name = target.split(":")
+        if importlib.util.find_spec(module_name) is not None:
+            return getattr(importlib.import_module(module_name), cls_name)
+    from scenes.generic_table import GenericTable
+    return GenericTable
+
+
+def open_match(app, match, replace_stack: bool = True) -> None:
+    """Show ``match`` at its table: the stack becomes title → table (or table is pushed)."""
+    from scenes.title import TitleScene
+    scene = table_scene_class(match.spec.id)(app, match)
+    if replace_stack:
+        app.manager.reset(TitleScene(app))
+    app.manager.push(scene)

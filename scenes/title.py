@@ -1,0 +1,99 @@
+"""The title scene: New game, Continue, Load game, Rules, Settings, Quit."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from saves import store
+from saves.format import SaveError
+from scenes import kit
+from scenes.manager import Scene
+
+
+class TitleScene(Scene):
+    """The first screen. Continue loads the latest autosave (disabled when there is none)."""
+
+    def build(self) -> None:
+        self.latest = store.latest_autosave()
+        w, h = self.app.size
+        top = int(h * 0.36)
+        self.buttons = kit.button_column(self, [
+            ("New game", self.new_game),
+            ("Continue", self.continue_game),
+            ("Load game", self.load_game),
+            ("Rules", self.rules),
+            ("Settings", self.settings),
+            ("Quit", self.app.quit),
+        ], top=top, height=46 if h >= 760 else 40, gap=12 if h >= 760 else 9, tooltips={
+            "Continue": (f"Resume {self.latest.title}" if self.latest else "No autosave yet"),
+        })
+        if self.latest is None:
+            self.buttons["Continue"].disable()
+        self.time = 0.0
+
+    def new_game(self):
+        from scenes.new_game import NewGameScene
+        self.app.manager.push(NewGameScene(self.app))
+
+    def continue_game(self):
+        if not self.latest:
+            return
+        try:
+            match = store.load(self.latest.path)
+        except SaveError as err:
+            self.app.notify(str(err))
+            return
+        from scenes.tables import open_match
+        open_match(self.app, match)
+
+    def load_game(self):
+        from scenes.load_game import LoadGameScene
+        self.app.manager.push(LoadGameScene(self.app))
+
+    def rules(self):
+        from scenes.rules_help import RulesScene
+        self.app.manager.push(RulesScene(self.app))
+
+    def settings(self):
+        from scenes.settings import SettingsScene
+        self.app.manager.push(SettingsScene(self.app))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        w, h = surface.get_size()
+        big = 72 if h >= 760 else 58
+        kit.blit_text(surface, "Tabletop Trio", big, (w // 2, int(h * 0.08)), kit.GOLD, True,
+                      "midtop", shadow=True)
+        kit.blit_text(surface, "Potion Explosion  ·  Off the Rails  ·  Diced Tomatoes", 20,
+                      (w // 2, int(h * 0.08) + big + 14), kit.INK_DIM, anchor="midtop")
+        self._draw_props(surface, w, h)
+
+    def _draw_props(self, surface, w, h) -> None:
+        """A die, a marble and a minecart bobbing beside the menu."""
+        from sprites import art
+        bob = math.sin(self.time * 1.6) * 6
+        s = 84 if h >= 760 else 66
+        left, right = w // 2 - 330, w // 2 + 330
+        y = int(h * 0.58)
+        die = art.die_face(s, 5, "red")
+        surface.blit(die, die.get_rect(center=(left, y + bob)))
+        marble = art.marble(int(s * 0.8), "blue")
+        surface.blit(marble, marble.get_rect(center=(right, y - 70 - bob)))
+        marble2 = art.marble(int(s * 0.6), "yellow")
+        surface.blit(marble2, marble2.get_rect(center=(right + 40, y - 10 + bob)))
+        cart = art.minecart(int(s * 1.2), (214, 76, 64))
+        surface.blit(cart, cart.get_rect(center=(right - 10, y + 80 + bob * 0.5)))
+        die2 = art.die_face(int(s * 0.7), 3, "gold")
+        surface.blit(die2, die2.get_rect(center=(left + 30, y + 100 - bob)))
+        die3 = art.die_face(int(s * 0.6), 6, "black")
+        surface.blit(die3, die3.get_rect(center=(left - 40, y - 90 + bob * 0.7)))

@@ -1,0 +1,1 @@
+"""Drawing and animation: procedural art (cached per size), tweens and timelines."""

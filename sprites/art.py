@@ -1,0 +1,158 @@
+"""Procedural art: dice, marbles, minecarts, drawn by code and cached per size.
+
+No image files: every surface is built from shapes and gradients once per (kind, size, colour) and
+reused (DESIGN.md, "Scenes and sprites").
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import pygame
+
+DIE_COLOURS = {
+    # body top-left light, body bottom-right dark, pip colour
+    "red": ((236, 86, 72), (168, 34, 30), (255, 246, 236)),
+    "black": ((84, 80, 86), (22, 20, 24), (236, 226, 200)),
+    "gold": ((255, 220, 110), (206, 150, 30), (92, 52, 10)),
+}
+MARBLE_COLOURS = {
+    "red": (212, 46, 48), "blue": (48, 108, 214), "yellow": (240, 200, 40), "black": (44, 44, 52),
+}
+
+_PIPS = {
+    1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def _lerp(a, b, t):
+    return tuple(int(x + (y - x) * t) for x, y in zip(a, b))
+
+
+@functools.lru_cache(maxsize=512)
+def die_face(size: int, value: int, colour: str = "red", glow: bool = False) -> pygame.Surface:
+    """A rounded, shaded die of ``size`` pixels showing ``value`` (1–6) in ``colour``.
+
+    ``colour`` is "red", "black" or "gold"; raises ``KeyError`` for another.
+    """
+    light, dark, pip = DIE_COLOURS[colour]
+    pad = max(2, size // 12)
+    surf = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
+    radius = max(3, size // 5)
+    body = pygame.Rect(0, 0, size, size)
+    # soft shadow
+    pygame.draw.rect(surf, (0, 0, 0, 70), body.move(pad, pad), border_radius=radius)
+    # diagonal gradient body, clipped to a rounded rectangle
+    grad = pygame.Surface((size, size), pygame.SRCALPHA)
+    for i in range(size * 2):
+        c = _lerp(light, dark, i / (size * 2))
+        pygame.draw.line(grad, c, (i, 0), (0, i), 2)
+    mask = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), body, border_radius=radius)
+    grad.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(grad, (0, 0))
+    # bevel highlight
+    pygame.draw.rect(surf, (*_lerp(light, (255, 255, 255), 0.45), 150), body.inflate(-2, -2),
+                     width=max(1, size // 28), border_radius=radius)
+    if glow:
+        pygame.draw.rect(surf, (255, 226, 110), body, width=max(2, size // 14),
+                         border_radius=radius)
+    step = size * 0.26
+    r = max(2, int(size * 0.085))
+    cx = cy = size / 2
+    for dx, dy in _PIPS[value]:
+        x, y = int(cx + dx * step), int(cy + dy * step)
+        pygame.draw.circle(surf, _lerp(dark, (0, 0, 0), 0.4), (x + 1, y + 1), r)
+        pygame.draw.circle(surf, pip, (x, y), r)
+    return surf
+
+
+@functools.lru_cache(maxsize=256)
+def marble(size: int, colour: str, pattern: bool = False) -> pygame.Surface:
+    """A glossy sphere of diameter ``size`` in a marble colour, with highlight and shadow.
+
+    ``pattern`` adds a small mark per colour for colour-blind players.
+    """
+    base = MARBLE_COLOURS[colour]
+    surf = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+    c = size / 2
+    pygame.draw.circle(surf, (0, 0, 0, 60), (int(c + 3), int(c + 4)), int(c))
+    steps = max(8, size // 2)
+    for i in range(steps):
+        t = i / steps
+        rad = c * (1 - t)
+        col = _lerp(_lerp(base, (0, 0, 0), 0.45), _lerp(base, (255, 255, 255), 0.25), t)
+        off = c * 0.25 * t
+        pygame.draw.circle(surf, col, (int(c - off), int(c - off)), max(1, int(rad)))
+    hl = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.ellipse(hl, (255, 255, 255, 150),
+                        pygame.Rect(int(size * 0.22), int(size * 0.14), int(size * 0.32),
+                                    int(size * 0.2)))
+    surf.blit(hl, (0, 0))
+    if pattern:
+        mark = (255, 255, 255) if colour in ("black", "blue", "red") else (40, 40, 40)
+        w = max(1, size // 12)
+        if colour == "red":
+            pygame.draw.circle(surf, mark, (int(c), int(c)), int(size * 0.16), w)
+        elif colour == "blue":
+            pygame.draw.line(surf, mark, (c - size * .18, c), (c + size * .18, c), w)
+        elif colour == "yellow":
+            pts = [(c, c - size * .18), (c + size * .17, c + size * .13), (c - size * .17, c + size * .13)]
+            pygame.draw.polygon(surf, mark, pts, w)
+        else:
+            pygame.draw.line(surf, mark, (c - size * .14, c - size * .14), (c + size * .14, c + size * .14), w)
+            pygame.draw.line(surf, mark, (c + size * .14, c - size * .14), (c - size * .14, c + size * .14), w)
+    return surf
+
+
+@functools.lru_cache(maxsize=64)
+def minecart(size: int, colour: tuple) -> pygame.Surface:
+    """A side view of a minecart ``size`` pixels wide in a seat colour."""
+    h = int(size * 0.7)
+    surf = pygame.Surface((size, h), pygame.SRCALPHA)
+    body = [(size * .08, h * .15), (size * .92, h * .15), (size * .8, h * .7), (size * .2, h * .7)]
+    pygame.draw.polygon(surf, _lerp(colour, (0, 0, 0), 0.35), [(x + 2, y + 3) for x, y in body])
+    pygame.draw.polygon(surf, colour, body)
+    pygame.draw.polygon(surf, _lerp(colour, (255, 255, 255), 0.35),
+                        [(size * .08, h * .15), (size * .92, h * .15), (size * .88, h * .25),
+                         (size * .12, h * .25)])
+    pygame.draw.polygon(surf, (40, 30, 24), body, max(1, size // 40))
+    for x in (size * .3, size * .7):
+        pygame.draw.circle(surf, (50, 46, 44), (int(x), int(h * .78)), int(size * .11))
+        pygame.draw.circle(surf, (150, 146, 140), (int(x), int(h * .78)), int(size * .05))
+    return surf
+
+
+def glow_ring(size: int, colour=(255, 226, 110), width: int = 3) -> pygame.Surface:
+    """A ring used to highlight a legal target (cached by the caller's size)."""
+    return _glow_ring(size, colour, width)
+
+
+@functools.lru_cache(maxsize=64)
+def _glow_ring(size, colour, width):
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    for i in range(4):
+        pygame.draw.circle(surf, (*colour, 60 - i * 12), (size // 2, size // 2),
+                           size // 2 - i, width + 2)
+    pygame.draw.circle(surf, (*colour, 230), (size // 2, size // 2), size // 2 - 4, width)
+    return surf
+
+
+def star(radius: int, colour=(255, 214, 80)) -> pygame.Surface:
+    """A five-pointed star of ``radius`` pixels."""
+    return _star(radius, colour)
+
+
+@functools.lru_cache(maxsize=32)
+def _star(radius, colour):
+    surf = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+    pts = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((radius + 1 + r * math.cos(a), radius + 1 + r * math.sin(a)))
+    pygame.draw.polygon(surf, colour, pts)
+    pygame.draw.polygon(surf, (120, 80, 10), pts, 1)
+    return surf

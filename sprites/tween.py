@@ -1,0 +1,160 @@
+"""Easing curves, animations and a queue that plays them in order (tested on a fake clock).
+
+An :class:`Animation` lasts ``duration`` seconds (already scaled by the speed setting) and draws
+itself with a progress from 0 to 1 through an easing curve. An :class:`AnimationQueue` plays groups
+of animations one group after another; animations of a group run together. Skipping finishes every
+queued group at once, running each group's ``on_done`` in order, so the table ends exactly where
+the engine says.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Callable
+
+
+def linear(t: float) -> float:
+    return t
+
+
+def ease_out_cubic(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out(t: float) -> float:
+    return 3 * t * t - 2 * t * t * t
+
+
+def ease_out_back(t: float, s: float = 1.70158) -> float:
+    """Overshoots a little then settles (a piece that lands with a small bounce)."""
+    t -= 1
+    return t * t * ((s + 1) * t + s) + 1
+
+
+def bounce_out(t: float) -> float:
+    """Falls and bounces three times, like a die or marble hitting the table."""
+    if t < 1 / 2.75:
+        return 7.5625 * t * t
+    if t < 2 / 2.75:
+        t -= 1.5 / 2.75
+        return 7.5625 * t * t + 0.75
+    if t < 2.5 / 2.75:
+        t -= 2.25 / 2.75
+        return 7.5625 * t * t + 0.9375
+    t -= 2.625 / 2.75
+    return 7.5625 * t * t + 0.984375
+
+
+EASINGS = {"linear": linear, "ease_out_cubic": ease_out_cubic, "ease_in_out": ease_in_out,
+           "ease_out_back": ease_out_back, "bounce_out": bounce_out}
+
+
+def lerp(a: float, b: float, t: float) -> float:
+    return a + (b - a) * t
+
+
+def lerp_point(a, b, t: float) -> tuple:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def arc_point(a, b, t: float, height: float) -> tuple:
+    """A point on a parabola from ``a`` to ``b`` rising ``height`` pixels at the middle."""
+    x, y = lerp_point(a, b, t)
+    return (x, y - height * 4 * t * (1 - t))
+
+
+def wobble(t: float, amount: float = 1.0) -> float:
+    """A decaying shake for tumbling dice: large early, still at the end."""
+    return math.sin(t * 28) * (1 - t) * amount
+
+
+class Animation:
+    """One moving thing. ``draw(surface, p)`` gets the eased progress ``p`` in [0, 1].
+
+    ``hide`` names pieces the board must not draw meanwhile (they are in flight).
+    """
+
+    def __init__(self, duration: float, draw: Callable | None = None,
+                 ease: Callable[[float], float] = ease_out_cubic, hide=(), delay: float = 0.0):
+        self.duration = max(0.0, duration)
+        self.delay = max(0.0, delay)
+        self.elapsed = 0.0
+        self.ease = ease
+        self.draw_fn = draw
+        self.hide = set(hide)
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+    @property
+    def raw(self) -> float:
+        if self.duration <= 0:
+            return 1.0 if self.elapsed >= self.delay else 0.0
+        return min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
+
+    @property
+    def progress(self) -> float:
+        return self.ease(self.raw)
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+
+    def finish(self) -> None:
+        self.elapsed = self.delay + self.duration
+
+    def draw(self, surface) -> None:
+        if self.draw_fn is not None and self.elapsed >= self.delay:
+            self.draw_fn(surface, self.progress)
+
+
+class AnimationQueue:
+    """Groups of animations played in order; ``on_done`` of a group runs when it ends."""
+
+    def __init__(self):
+        self.groups: deque = deque()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.groups)
+
+    def add(self, animations, on_done: Callable | None = None) -> None:
+        """Queue a group (a list of Animation, possibly empty) and its completion callback."""
+        self.groups.append((list(animations), on_done))
+
+    def hidden(self) -> set:
+        """Pieces the board should not draw: those in flight in the current group."""
+        if not self.groups:
+            return set()
+        out = set()
+        for a in self.groups[0][0]:
+            out |= a.hide
+        return out
+
+    def update(self, dt: float) -> None:
+        """Advance the current group; finished groups run ``on_done`` and make way."""
+        while self.groups:
+            animations, on_done = self.groups[0]
+            for a in animations:
+                a.update(dt)
+            dt = 0.0
+            if all(a.done for a in animations):
+                self.groups.popleft()
+                if on_done:
+                    on_done()
+                continue
+            break
+
+    def skip(self) -> None:
+        """Finish everything queued now (click or Space)."""
+        while self.groups:
+            animations, on_done = self.groups.popleft()
+            for a in animations:
+                a.finish()
+            if on_done:
+                on_done()
+
+    def draw(self, surface) -> None:
+        if self.groups:
+            for a in self.groups[0][0]:
+                a.draw(surface)

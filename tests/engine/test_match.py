@@ -1,0 +1,165 @@
+"""Match: seeded chance, history, undo limits, replay, save data (DESIGN.md, Matches)."""
+import pytest
+
+from engine.bots import make_bot
+from engine.core import CHANCE, IllegalAction, RecordCodec
+from engine.match import Match, Seat, pick_outcome
+from tests.dice_game import PIG, Face, Hold, Roll, SetStake
+
+SEATS = [Seat("human", "Ana"), Seat("human", "Ben")]
+
+
+def play_scripted(match, script):
+    """Apply decisions from ``script``, resolving chance with the match's own generator."""
+    for action in script:
+        match.advance_chance()
+        match.apply(action)
+    match.advance_chance()
+
+
+def test_same_seed_and_actions_give_same_history_and_state():
+    script = [SetStake(2), Roll(), Roll(), Hold()] * 3
+    a, b = Match(PIG, SEATS, seed=11), Match(PIG, SEATS, seed=11)
+    for m in (a, b):
+        try:
+            play_scripted(m, script)
+        except IllegalAction:
+            pass
+    assert a.history == b.history
+    assert a.state.to_dict() == b.state.to_dict()
+
+
+def test_different_seeds_give_different_rolls():
+    rolls = set()
+    for seed in range(8):
+        m = Match(PIG, SEATS, seed=seed)
+        m.apply(Roll())
+        m.advance_chance()
+        rolls.add(m.history[-1].action.value)
+    assert len(rolls) > 1
+
+
+def test_chance_outcome_recorded_in_history_as_chance():
+    m = Match(PIG, SEATS, seed=1)
+    m.apply(Roll())
+    m.resolve_chance(Face(4))
+    assert m.history[-1].player == CHANCE and m.history[-1].action == Face(4)
+    assert m.state.turn_total == 4
+
+
+def test_illegal_action_refused_with_reason_and_state_unchanged():
+    m = Match(PIG, SEATS, seed=1)
+    before = m.state.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        m.apply(Hold())
+    assert "Roll at least once" in err.value.reason
+    assert m.state.to_dict() == before and m.history == []
+
+
+def test_player_cannot_act_at_chance_node():
+    m = Match(PIG, SEATS, seed=1)
+    m.apply(Roll())
+    with pytest.raises(IllegalAction, match="waiting for a roll"):
+        m.apply(Hold())
+
+
+def test_undo_one_action_within_turn():
+    m = Match(PIG, SEATS, seed=1)
+    m.apply(SetStake(2))
+    m.apply(SetStake(3))
+    assert m.undo()
+    assert m.state.stake == 2 and len(m.history) == 1
+
+
+def test_undo_never_crosses_chance_outcome():
+    m = Match(PIG, SEATS, seed=1)
+    m.apply(SetStake(3))
+    m.apply(Roll())
+    m.resolve_chance(Face(5))
+    assert not m.can_undo() and not m.undo()
+    m.apply(SetStake(1))
+    assert m.undo_turn()
+    assert m.state.stake == 3 and m.state.turn_total == 15 and len(m.history) == 3
+
+
+def test_undo_never_crosses_another_players_decision():
+    m = Match(PIG, SEATS, seed=1)
+    m.apply(Roll())
+    m.resolve_chance(Face(4))
+    m.apply(Hold())           # Ana ends her turn
+    assert m.current_player() == 1
+    assert not m.undo()       # Ben may not take back Ana's hold
+    m.apply(SetStake(2))
+    m.apply(SetStake(3))
+    assert m.undo_turn()
+    assert m.state.stake == 1 and m.state.scores == [4, 0]
+
+
+def test_replay_from_save_data_reproduces_state():
+    m = Match(PIG, [Seat("bot", "A", "medium"), Seat("bot", "B", "easy")], seed=5)
+    while not m.is_terminal():
+        m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
+    data = m.to_save()
+    again = Match.from_save(PIG, data)
+    assert again.state.to_dict() == m.state.to_dict()
+    assert again.history == m.history
+    assert again.is_terminal()
+
+
+def test_from_save_rejects_wrong_snapshot():
+    m = Match(PIG, SEATS, seed=2)
+    m.apply(Roll())
+    m.advance_chance()
+    data = m.to_save()
+    data["snapshot"]["turn_total"] = 999
+    with pytest.raises(ValueError, match="does not match"):
+        Match.from_save(PIG, data)
+
+
+def test_bot_moves_replay_identically():
+    def run():
+        m = Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], seed=9)
+        while not m.is_terminal():
+            m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
+        return m.history
+    assert run() == run()
+
+
+def test_stale_bot_answer_refused():
+    m = Match(PIG, [Seat("bot", "A", "easy"), Seat("human", "B")], seed=3)
+    bot, obs, legal, rng, n = m.bot_request(make_bot)
+    m.apply(SetStake(2))
+    with pytest.raises(IllegalAction, match="changed"):
+        m.apply_bot_move(bot.choose(obs, legal, rng), n)
+
+
+def test_bad_seat_count_and_options_refused():
+    with pytest.raises(ValueError, match="2 to 3 players"):
+        Match(PIG, [Seat("human", "solo")])
+    with pytest.raises(ValueError, match="must be one of"):
+        Match(PIG, SEATS, {"target": 7})
+    with pytest.raises(ValueError, match="no option"):
+        Match(PIG, SEATS, {"colour": "red"})
+
+
+def test_record_codec_round_trip_and_errors():
+    codec = RecordCodec([SetStake, Face])
+    assert codec.from_dict(SetStake(2).to_dict()) == SetStake(2)
+    with pytest.raises(ValueError, match="unknown record type"):
+        codec.from_dict({"type": "Teleport"})
+    with pytest.raises(ValueError, match="expects fields"):
+        codec.from_dict({"type": "SetStake"})
+
+
+def test_pick_outcome_follows_probabilities():
+    class FixedRng:
+        def __init__(self, x):
+            self.x = x
+
+        def random(self):
+            return self.x
+    outcomes = [("a", 0.25), ("b", 0.75)]
+    assert pick_outcome(outcomes, FixedRng(0.1)) == "a"
+    assert pick_outcome(outcomes, FixedRng(0.3)) == "b"
+    with pytest.raises(ValueError):
+        pick_outcome([], FixedRng(0.5))

@@ -1,0 +1,178 @@
+"""Saves: envelope, checksum, migrations, atomic write, backups, damaged files (DESIGN.md)."""
+import json
+import os
+
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from saves import format as fmt
+from saves import store
+from saves.format import SaveError
+from tests.dice_game import PIG, Face, Roll, SetStake
+
+
+@pytest.fixture(autouse=True)
+def pig_registered():
+    registry.register(PIG)
+    yield
+    registry.unregister(PIG.id)
+
+
+def a_match():
+    m = Match(PIG, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=4)
+    m.apply(SetStake(2))
+    m.apply(Roll())
+    m.resolve_chance(Face(5))
+    return m
+
+
+def test_save_round_trip_restores_exact_position():
+    m = a_match()
+    path = store.save(m, "round trip")
+    loaded = store.load(path)
+    assert loaded.state.to_dict() == m.state.to_dict()
+    assert loaded.history == m.history
+    assert loaded.seats == m.seats and loaded.seed == 4
+
+
+def test_envelope_fields_and_checksum():
+    env = fmt.make_envelope(a_match())
+    assert env["format"] == "tabletop-trio-save" and env["schema_version"] == 1
+    assert set(env) >= {"game", "options", "seats", "seed", "history", "snapshot", "checksum",
+                        "saved_at", "title"}
+    assert env["checksum"] == fmt.checksum(env)
+
+
+def test_second_write_keeps_previous_as_backup():
+    m = a_match()
+    path = store.save(m, "twice")
+    first = path.read_text()
+    m.apply(SetStake(3))
+    store.save(m, "twice")
+    assert store.backup_path(path).read_text() == first
+    assert store.load_backup(path).state.stake == 2
+    assert store.load(path).state.stake == 3
+
+
+def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
+    m = a_match()
+    path = store.save(m, "crash")
+    m.apply(SetStake(3))
+
+    def power_cut(src, dst):
+        raise OSError(5, "Input/output error")
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(SaveError, match="Could not write"):
+        store.save(m, "crash")
+    monkeypatch.undo()
+    assert store.load(path).state.stake == 2
+    assert not [p for p in path.parent.iterdir() if store.TEMP_MARK in p.name]
+
+
+def test_stray_temp_files_cleaned():
+    folder = store.saves_dir()
+    (folder / ".x.json.tmp-123").write_text("half")
+    assert store.clean_stray_temps() == 1
+
+
+@pytest.mark.parametrize("mangle, message", [
+    (lambda text: text[: len(text) // 2], "damaged or cut short"),
+    (lambda text: text.replace('"seed": 4', '"seed": 5'), "checksum does not match"),
+    (lambda text: "not json at all {", "not a readable save"),
+    (lambda text: json.dumps({"hello": 1}), "not a Tabletop Trio save"),
+])
+def test_damaged_files_give_their_own_save_error(mangle, message):
+    path = store.save(a_match(), "damaged")
+    path.write_text(mangle(path.read_text()))
+    with pytest.raises(SaveError, match=message):
+        store.load(path)
+    assert path.exists()  # never deleted
+
+
+def rewrite(path, change):
+    env = json.loads(path.read_text())
+    change(env)
+    env["checksum"] = fmt.checksum(env)
+    path.write_text(json.dumps(env))
+
+
+def test_future_schema_refused():
+    path = store.save(a_match(), "future")
+    rewrite(path, lambda env: env.update(schema_version=fmt.SCHEMA_VERSION + 1))
+    with pytest.raises(SaveError, match="newer version"):
+        store.load(path)
+
+
+def test_unknown_game_refused():
+    path = store.save(a_match(), "unknown")
+    rewrite(path, lambda env: env.update(game="chess"))
+    with pytest.raises(SaveError, match="does not know"):
+        store.load(path)
+
+
+def test_history_that_does_not_replay_refused():
+    path = store.save(a_match(), "tampered")
+    rewrite(path, lambda env: env["history"].__setitem__(0, {"player": 0, "action": {
+        "type": "Hold"}}))
+    with pytest.raises(SaveError, match="cannot be replayed"):
+        store.load(path)
+
+
+def test_old_schema_migrated_one_step_at_a_time():
+    path = store.save(a_match(), "old")
+
+    def make_v0(env):
+        env["schema_version"] = 0
+        del env["title"]
+        del env["turn"]
+    rewrite(path, make_v0)
+    loaded = store.load(path)
+    assert loaded.state.turn_total == 10
+    assert 0 in fmt.MIGRATIONS
+
+
+def test_damaged_save_listed_with_reason_and_does_not_stop_others():
+    good = store.save(a_match(), "good")
+    bad = store.save(a_match(), "bad")
+    bad.write_text("{")
+    infos = {i.path.name: i for i in store.list_saves()}
+    assert infos[good.name].error is None and infos[good.name].game == "stake-pig"
+    assert "not a readable save" in infos[bad.name].error
+    assert infos[bad.name].has_backup is False
+
+
+def test_bak_hint_in_error():
+    m = a_match()
+    path = store.save(m, "hint")
+    store.save(m, "hint")
+    path.write_text("{")
+    with pytest.raises(SaveError, match="backup of the previous save exists"):
+        store.load(path)
+
+
+def test_autosave_slot_and_latest():
+    m = a_match()
+    path = store.autosave(m)
+    assert path.name == "autosave-stake-pig.json"
+    assert store.latest_autosave().path == path
+
+
+def test_delete_removes_save_and_backup():
+    m = a_match()
+    path = store.save(m, "gone")
+    store.save(m, "gone")
+    store.delete(path)
+    assert not path.exists() and not store.backup_path(path).exists()
+
+
+def test_settings_round_trip_and_damage(tmp_path):
+    from saves.settings import Settings, load_settings, save_settings
+    p = tmp_path / "settings.json"
+    save_settings(Settings(animation_speed="fast", window_size=(1440, 900)), p)
+    s = load_settings(p)
+    assert s.animation_speed == "fast" and s.window_size == (1440, 900)
+    p.write_text("{broken")
+    s = load_settings(p)
+    assert s == Settings() and "could not be read" in s.problem
+    assert (tmp_path / "settings.json.damaged").exists()
