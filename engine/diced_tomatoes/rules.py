@@ -167,7 +167,7 @@ def fits(vine, face: int) -> bool:
     Die colours do not matter here: black and gold dice fit by their face like any die.
     """
     n = len(vine)
-    if n == 0 or n >= 4:
+    if n == 0 or n >= 4 or not 1 <= face <= 6:
         return False
     seed = vine[0][1]
     if n == 1:
