@@ -1,0 +1,147 @@
+"""rules/potion_explosion.md, "Skill tokens", "End of the game" and PE-D11, PE-D12."""
+import pytest
+
+from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.potion_explosion.state import (ChooseStack, EndTurn, GameEndTriggered, GameOver,
+                                           NoTileLeft, PlaceMarble, RegularPick,
+                                           SkillTokenEarned, TieBreakPick, TieBreakResult,
+                                           TieBreakStarted)
+from tests.engine.potion_explosion.helpers import FULL, of_type, pos, roll
+
+TRACKS = "tracks=" + "/".join([FULL] * 5)
+
+
+def finish_wis4(s):
+    """Player 0's slot 0 holds WIS4 with R R Y placed; the pool's Y completes it."""
+    return s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
+
+
+def tokens(ev):
+    return [(e.reason, e.source) for e in of_type(ev, SkillTokenEarned)]
+
+
+def test_skill_tokens_mastery_on_third_potion_of_a_type_once_per_type():
+    """Skill tokens, Mastery: completing your 3rd potion of one type, once per type."""
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,WIS6/0.0.-.0.0.0")
+    ev = finish_wis4(s)
+    assert tokens(ev) == [("mastery", "countdown")]
+    assert s.desks[0].tokens == 1 and s.desks[0].mastery == ["WIS"] and s.countdown == 3
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,WIS7/1.0.WIS.0.0.0")
+    assert tokens(finish_wis4(s)) == []          # a 4th Wisdom earns nothing more
+
+
+def test_skill_tokens_variety_on_fifth_type_once():
+    """Skill tokens, Variety: completing a potion of your 5th different type, once."""
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/SAN4,MAG4,PRI4,BLI4/0.0.-.0.0.0")
+    assert tokens(finish_wis4(s)) == [("variety", "countdown")]
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/SAN4,MAG4,PRI4,BLI4,ABY4/1.0.-.1.0.0")
+    assert tokens(finish_wis4(s)) == []
+
+
+def test_skill_tokens_tenth_potion_only_with_five_or_six_players():
+    """Skill tokens / PE-D11: completing your 10th potion earns a token only with 5–6 players."""
+    done = "SAN4,SAN5,SAN6,MAG4,MAG5,MAG6,PRI4,PRI5,BLI4"
+    flags = "2.0.SAN+MAG.1.0.0"
+    s5 = pos(f"n=5 {TRACKS} p0=WIS4:RRY,-/Y/-/{done}/{flags}")
+    assert tokens(finish_wis4(s5)) == [("tenth", "countdown")]
+    s4 = pos(f"n=4 {TRACKS} p0=WIS4:RRY,-/Y/-/{done}/{flags}")
+    assert tokens(finish_wis4(s4)) == []
+
+
+def test_skill_tokens_one_completion_several_tokens_countdown_then_supply():
+    """Skill tokens: one completion can earn several; the countdown stack first, then the
+    general supply."""
+    s = pos(f"n=5 {TRACKS} skill=1/7 "
+            "p0=WIS4:RRY,-/Y/-/SAN4,SAN5,SAN6,MAG4,MAG5,MAG6,PRI4,PRI5,BLI4/2.0.SAN+MAG.0.0.0")
+    ev = finish_wis4(s)
+    assert tokens(ev) == [("variety", "countdown"), ("tenth", "supply")]
+    assert (s.countdown, s.supply, s.desks[0].tokens) == (0, 6, 4)
+    assert s.scores()[0] == 13 + 18 + 8 + 4 + 5 + 16
+
+
+def _pick_and_end(s, roll_colour="R"):
+    """Pick the top marble of track 0 (no explosion with an empty tank), end the turn."""
+    s.apply_action(RegularPick(0, 7))
+    if s.current_player() == CHANCE:
+        roll(s, roll_colour)
+    events = s.apply_action(EndTurn())
+    while s.current_player() == CHANCE:
+        events += roll(s, [a for a, _ in s.chance_outcomes()][0].colour)
+    return events
+
+
+def test_end_countdown_empty_finishes_the_round_with_equal_turns():
+    """End of the game: triggered at the end of the turn in which the countdown stack became
+    empty; the round is finished so every player has had the same number of turns."""
+    full = "KKK"
+    s = pos(f"n=3 first=0 player=1 {TRACKS} stacks=SAN5+3/-+0/-+0/-+0/-+0 skill=1/9 "
+            f"p0=-,-/{full}/-/-/0.0.-.0.0.4 "
+            f"p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.3 "
+            f"p2=WIS4:,PRI4:/{full}/-/-/0.0.-.0.0.3 turn=p")
+    s.desks[1].slots[0] = ["WIS4", [["R", "R"], ["R", "R"], ["Y", "Y"]]]
+    s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))       # mastery: the countdown empties
+    assert s.countdown == 0
+    ev = s.apply_action(EndTurn())
+    ev += s.apply_action(ChooseStack(0))
+    while s.current_player() == CHANCE:
+        ev += s.apply_action(s.chance_outcomes()[0][0])
+    assert of_type(ev, GameEndTriggered) and s.ending
+    assert s.current_player() == 2                          # the round goes on
+    ev = _pick_and_end(s)
+    assert s.is_terminal() and s.current_player() == TERMINAL
+    assert [d.turns for d in s.desks] == [4, 4, 4]
+    assert of_type(ev, GameOver)[0].winners == (1,)
+    assert s.returns() == [0.0, 1.0, 0.0]
+
+
+def test_end_no_tile_to_draw_ends_at_end_of_round():
+    """End of the game: at the end of a round in which no tile could be drawn for an empty slot
+    (stacks exhausted)."""
+    s = pos(f"n=2 first=0 player=0 {TRACKS} p0=-,WIS4:/KKK/-/WIS5/0.0.-.0.0.0 "
+            "p1=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    ev = _pick_and_end(s)
+    assert of_type(ev, NoTileLeft) and s.ending and s.current_player() == 1
+    assert not s.is_terminal()
+    _pick_and_end(s)
+    assert s.is_terminal() and [d.turns for d in s.desks] == [1, 1]
+
+
+def test_pe_d12_tie_break_pick_with_explosions_most_marbles_wins():
+    """End of the game / PE-D12: tied players, in seating order from the first player, each make
+    one pick with explosions; most marbles wins."""
+    s = pos(f"n=3 first=1 player=0 end=1 tracks=KRBRK/YBY/KKYKK/RBYK/RBYK "
+            "p0=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.2 p1=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.3 "
+            "p2=WIS4:,SAN4:/KKK/-/SAN4/0.0.-.0.0.3 turn=p")
+    ev = s.apply_action(EndTurn())
+    assert of_type(ev, TieBreakStarted)[0].players == (1, 0)    # from the first player
+    assert s.phase == "tiebreak" and s.current_player() == 1
+    with pytest.raises(IllegalAction):
+        s.apply_action(RegularPick(0, 0))
+    ev = s.apply_action(TieBreakPick(1, 1))       # Y B Y: 1 + 2 marbles
+    assert of_type(ev, TieBreakResult)[0].marbles == 3
+    assert s.current_player() == 0
+    ev = s.apply_action(TieBreakPick(2, 2))       # K K Y K K: 1 + 4 marbles
+    assert of_type(ev, TieBreakResult)[0].marbles == 5
+    assert s.is_terminal() and s.winners == [0]
+    sheet = s.score_sheet()
+    assert sheet["winners"] == [0] and sheet["rows"][0] == [5, 0, 0, 5]
+    assert sheet["columns"] == ["Potion VP", "Skill tokens", "Little Help", "Total"]
+    assert any("took 5 marble" in n for n in sheet["notes"])
+
+
+def test_pe_d12_still_tied_shares_the_victory():
+    """PE-D12: ties after the tie-break share the victory."""
+    s = pos(f"n=2 first=0 player=1 end=1 tracks=RBY/RBY/// "
+            "p0=-,-/KKK/-/WIS4/0.0.-.0.0.1 p1=-,-/KKK/-/WIS4/0.0.-.0.0.0 turn=p")
+    s.apply_action(EndTurn())
+    s.apply_action(TieBreakPick(0, 0))
+    s.apply_action(TieBreakPick(1, 0))
+    assert s.is_terminal() and s.winners == [0, 1] and s.returns() == [1.0, 1.0]
+    assert any("shared" in n for n in s.score_sheet()["notes"])
+
+
+def test_end_score_potion_vp_tokens_little_help():
+    """End of the game, Score: potion VP + 4 per skill token - 2 per Little Help token."""
+    s = pos("p0=-,-/-/-/WIS7,SAN4/2.3.-.0.0.0")
+    assert s.scores()[0] == 11 + 3 + 8 - 6
+    assert s.score_sheet()["rows"][0] == [14, 8, -6, 16]
