@@ -1,0 +1,162 @@
+"""Component data of Off the Rails and the 11 missions as code (rules/off_the_rails.md).
+
+Gem counts are 5-tuples in :data:`GEMS` order ``(rock, ruby, emerald, gold, diamond)``.
+"""
+from __future__ import annotations
+
+GEMS = ("rock", "ruby", "emerald", "gold", "diamond")
+GEM_INDEX = {g: i for i, g in enumerate(GEMS)}
+GEM_VALUES = (0, 1, 2, 3, 4)
+"""Points per gem (rules, "End of the game and scoring")."""
+GEM_LETTERS = ("k", "r", "e", "g", "d")
+"""One letter per gem for the notation (k = rock)."""
+JEWELS = (1, 2, 3, 4)
+
+BAG = (12, 24, 15, 10, 5)
+"""The bag at the start: 24 rubies, 15 emeralds, 10 gold, 5 diamonds and 12 rocks (OR-D2)."""
+TOTAL_GEMS = sum(BAG)
+SOLO_MINE_GEMS = (0, 10, 9, 8, 5)
+"""Solo start: one of these 32 gems on each of the 32 mine squares (rules, "Solo rules")."""
+
+DEPOSIT_GEMS = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
+"""OR-D3: gems a deposit card places, by its number."""
+
+TOKENS_PER_COLOUR = 5
+TOTAL_TOKENS = 20
+CART_CAPACITY = 5
+ACTIONS_PER_TURN = 4
+MIN_SPEED, MAX_SPEED, START_SPEED = 1, 6, 3
+"""OR-D5: speed stays within 1-6; a placed cart starts at 3."""
+LENGTHS = (13, 17, 21, 25)
+LENGTH_LABELS = ("Very short (13 cards)", "Short (17 cards)", "Medium (21 cards)", "Long (25 cards)")
+CHASM = "chasm"
+"""The colour name used for the Chasm card in a reveal."""
+
+
+def piles_for_length(length: int) -> int:
+    """Piles of 4 in the deposit deck for a game length (4 cards open at setup + piles + Chasm).
+
+    13 -> 2, 17 -> 3, 21 -> 4, 25 -> 5 (rules, "Setup": each step removes one more pile of 4).
+    """
+    return (length - 5) // 4
+
+
+def zero() -> tuple:
+    return (0, 0, 0, 0, 0)
+
+
+def add(a, b) -> tuple:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def sub(a, b) -> tuple:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def one(gem: int) -> tuple:
+    t = [0, 0, 0, 0, 0]
+    t[gem] = 1
+    return tuple(t)
+
+
+def jewels(counts) -> int:
+    """Number of jewels (rocks not counted) in a gem count."""
+    return counts[1] + counts[2] + counts[3] + counts[4]
+
+
+def value(counts) -> int:
+    return sum(n * v for n, v in zip(counts, GEM_VALUES))
+
+
+def gems_text(counts) -> str:
+    """Plain words for a gem count: ``"2 rubies and a diamond"``; ``"nothing"`` when empty."""
+    plural = {"rock": "rocks", "ruby": "rubies", "emerald": "emeralds", "gold": "gold",
+              "diamond": "diamonds"}
+    parts = []
+    for i, n in enumerate(counts):
+        if n == 1:
+            parts.append(("a " if GEMS[i] != "emerald" else "an ") + GEMS[i])
+        elif n > 1:
+            parts.append(f"{n} {plural[GEMS[i]]}")
+    if not parts:
+        return "nothing"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def sub_multisets(counts, size: int) -> list:
+    """Every distinct gem count of ``size`` gems taken from ``counts``, in a stable order."""
+    out = []
+
+    def rec(i, left, acc):
+        if i == len(counts):
+            if left == 0:
+                out.append(tuple(acc))
+            return
+        for k in range(min(counts[i], left), -1, -1):
+            rec(i + 1, left - k, acc + [k])
+
+    rec(0, size, [])
+    return out
+
+
+# --- missions -------------------------------------------------------------------------------
+MISSIONS = {
+    1: ("Behind Enemy Lines", "Stockpile at least 1 jewel from a cart that left by an opponent's edge."),
+    2: ("Bumper Carts", "Derail an opponent's cart in a collision."),
+    3: ("Diamonds aren't Forever", "Stockpile a diamond from a single cart in one turn."),
+    4: ("Dirty Goblins", "Have the most rocks in your stockpile at the end (ties: nobody)."),
+    5: ("Gem Collector", "Have a cart holding 5 jewels (no rocks)."),
+    6: ("Green Fingers", "Stockpile 2 emeralds from a single cart in one turn."),
+    7: ("Head to Head", "Cause a head-on collision."),
+    8: ("Jewel Heist", "Make an opponent's cart drop at least 1 jewel."),
+    9: ("Red Leader", "Stockpile 4 rubies from a single cart in one turn."),
+    10: ("The Spice of Life", "Have at least 1 ruby, emerald, gold and diamond in your stockpile."),
+    11: ("There's Gold in Them Hills", "Stockpile 2 gold from a single cart in one turn."),
+}
+"""Mission number -> (name, condition) (rules, "Missions"); each is worth 4 points."""
+MISSION_POINTS = 4
+DIRTY_GOBLINS = 4
+"""Scored only at the end of the game, never claimed during play."""
+
+
+def new_facts() -> dict:
+    """What one cart's movement did, for the mission checks (reset after each checkpoint).
+
+    ``exits``: list of ``[load, by_opponent_edge]`` for each cart that left the mine;
+    ``head_on``, ``derailed_opponent``, ``heist``, ``collector``: booleans.
+    """
+    return {"exits": [], "head_on": False, "derailed_opponent": False, "heist": False,
+            "collector": False}
+
+
+def mission_fulfilled(mission: int, facts: dict, stockpile, loads) -> bool:
+    """True when ``mission`` is fulfilled by the active player right now (rules, "Missions").
+
+    ``facts`` from :func:`new_facts` (this cart's movement), ``stockpile`` the player's gem count,
+    ``loads`` the gem counts of the player's carts on the board. Dirty Goblins is never fulfilled
+    during play (it is decided at the end).
+    """
+    exits = facts["exits"]
+    if mission == 1:
+        return any(enemy and jewels(load) >= 1 for load, enemy in exits)
+    if mission == 2:
+        return facts["derailed_opponent"]
+    if mission == 3:
+        return any(load[4] >= 1 for load, _ in exits)
+    if mission == 5:
+        return facts["collector"] or any(jewels(l) == 5 and l[0] == 0 for l in loads)
+    if mission == 6:
+        return any(load[2] >= 2 for load, _ in exits)
+    if mission == 7:
+        return facts["head_on"]
+    if mission == 8:
+        return facts["heist"]
+    if mission == 9:
+        return any(load[1] >= 4 for load, _ in exits)
+    if mission == 10:
+        return all(stockpile[i] >= 1 for i in JEWELS)
+    if mission == 11:
+        return any(load[3] >= 2 for load, _ in exits)
+    return False
