@@ -1,0 +1,129 @@
+"""Rules, "A turn", action phase: placing and upgrading track, carts, speed (OR-D4, OR-D5, OR-D9)."""
+import pytest
+
+from engine.core import IllegalAction
+from engine.off_the_rails.state import (ChangeSpeed, EndActions, PlaceCart, PlaceTile,
+                                        UpgradeTile, CartMoved)
+from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart, row, with_rows
+
+
+def refused(s, action, words):
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        s.apply_action(action)
+    assert words in err.value.reason
+    assert s.to_dict() == before  # a refused action leaves the state unchanged
+    assert action not in s.legal_actions()
+
+
+def test_place_straight_or_curve_anywhere_empty():
+    s = blank()
+    s.apply_action(PlaceTile(0, 0, "NE"))
+    assert s.tiles[(0, 0)] == "NE" and s.actions_left == 3
+    assert {a.exits for a in s.placements_at(5, 5)} == {"NS", "EW", "NE", "ES", "SW", "NW"}
+
+
+def test_place_tile_illegal_mine_centre_chasm_occupied_surface_junction():
+    s = blank()
+    s.chasm[(2, 2)] = "red"
+    lay(s, {(1, 1): "NS"})
+    refused(s, PlaceTile(4, 4, "NS"), "mine centre")
+    refused(s, PlaceTile(2, 2, "NS"), "chasm")
+    refused(s, PlaceTile(1, 1, "EW"), "already holds a tile")
+    refused(s, PlaceTile(-1, 3, "NS"), "never on the surface")
+    refused(s, PlaceTile(0, 3, "NES"), "only a straight or a curve")
+    assert s.placements_at(4, 4) == [] and s.placements_at(2, 2) == []
+
+
+def test_tiles_may_go_on_deposits_and_gems_stay():
+    s = with_rows(blank(), {3: row(c3=".+rr")})
+    s.apply_action(PlaceTile(3, 3, "NS"))
+    assert s.gems[(3, 3)] == (0, 2, 0, 0, 0)
+
+
+def test_upgrade_keeps_exits_straight_to_t_to_cross():
+    """Upgrade: straight/curve -> T-junction, T-junction -> cross, exits only added; gems stay."""
+    s = with_rows(blank(), {2: row(c2="NS+d")})
+    assert {a.exits for a in s.upgrades_at(2, 2)} == {"NES", "NSW"}
+    s.apply_action(UpgradeTile(2, 2, "NES"))
+    assert s.tiles[(2, 2)] == "NES" and s.gems[(2, 2)] == (0, 0, 0, 0, 1)
+    s.apply_action(UpgradeTile(2, 2, "NESW"))
+    assert s.tiles[(2, 2)] == "NESW"
+    refused(s, UpgradeTile(2, 2, "NESW"), "cross")
+
+
+def test_upgrade_illegal_removing_exit_skipping_step_no_tile_cart_on_it():
+    s = blank()
+    lay(s, {(2, 2): "NS", (5, 0): "EW"})
+    put_cart(s, 0, (5, 0), "E")
+    refused(s, UpgradeTile(2, 2, "ESW"), "keeps every exit")  # would remove N
+    refused(s, UpgradeTile(2, 2, "NESW"), "one step")          # straight cannot jump to cross
+    refused(s, UpgradeTile(3, 3, "NES"), "no tile")
+    refused(s, UpgradeTile(5, 0, "NEW"), "cart on it")
+
+
+def test_place_cart_own_surface_speed_three_facing_in():
+    s = blank()
+    options = s.cart_placements(0)
+    assert {(a.row, a.col) for a in options} == {(-1, c) for c in range(12)}
+    s.apply_action(PlaceCart(0, -1, 4))
+    cart = s.carts[0]
+    assert cart.where == "board" and cart.square == (-1, 4) and cart.speed == 3
+    assert cart.facing == "S" and cart.back == "N"
+
+
+def test_place_cart_limits_own_edge_empty_square_two_on_board():
+    s = blank()
+    refused(s, PlaceCart(0, 12, 4), "own surface edge")  # south is the opponent's edge
+    refused(s, PlaceCart(2, -1, 4), "not one of your carts")
+    s.apply_action(PlaceCart(0, -1, 4))
+    refused(s, PlaceCart(1, -1, 4), "already holds a cart")
+    refused(s, PlaceCart(0, -1, 5), "already on the board")
+    s.apply_action(PlaceCart(1, -1, 5))
+    assert s.cart_placements() == []
+
+
+def test_place_cart_fewer_than_two_on_board_when_one_was_lost():
+    s = blank()
+    s.carts[0].where = "lost"
+    refused(s, PlaceCart(0, -1, 4), "left the game")
+    assert {a.cart for a in s.cart_placements()} == {1}
+
+
+@pytest.mark.parametrize("speed,delta", [(1, -1), (6, 1)])
+def test_or_d5_speed_stays_one_to_six(speed, delta):
+    """OR-D5: speed 1-6; a change beyond either end is illegal."""
+    s = blank()
+    put_cart(s, 0, (-1, 3), "S", speed=speed)
+    refused(s, ChangeSpeed(0, delta), "between 1 and 6")
+    s.apply_action(ChangeSpeed(0, -delta))
+    assert s.carts[0].speed == speed - delta
+
+
+def test_speed_only_for_own_carts_on_board():
+    s = blank()
+    refused(s, ChangeSpeed(0, 1), "on the board")
+    put_cart(s, 2, (12, 3), "N")
+    refused(s, ChangeSpeed(2, 1), "not one of your carts")
+
+
+def test_four_actions_then_movement_starts_by_itself():
+    """A turn: up to 4 actions, repeats allowed; after the fourth the action phase ends."""
+    s = blank()
+    for c in range(4):
+        assert s.pending() == "actions" and s.end_actions_refusal() is None
+        s.apply_action(PlaceTile(0, c, "EW"))
+    assert s.pending() == "chance"  # no carts to move: straight on to the deposit phase
+    assert s.end_actions_refusal() is not None
+
+
+def test_or_d9_cart_placed_this_turn_moves_with_speed_changed_this_turn():
+    """OR-D9: a cart placed this turn moves this turn; the speed change applies to this move."""
+    s = blank()
+    lay(s, {(r, 6): "NS" for r in range(6)})
+    s.apply_action(PlaceCart(0, -1, 6))
+    s.apply_action(ChangeSpeed(0, 1))
+    events = s.apply_action(EndActions())
+    moved = events_of(events, CartMoved)
+    assert moved[0].path == ((-1, 6), (0, 6), (1, 6), (2, 6), (3, 6))
+    assert s.carts[0].square == (3, 6)

@@ -1,0 +1,138 @@
+"""Board geometry (OR-D1), components, setup and options."""
+import pytest
+
+from engine.core import CHANCE
+from engine.off_the_rails import GAME, board, rules
+from engine.off_the_rails.data import BAG, DEPOSIT_GEMS, TOTAL_GEMS, piles_for_length
+from engine.off_the_rails.state import (ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard)
+
+
+def test_or_d1_board_mines_centres_and_numbering():
+    """OR-D1: 12x12 grid, four 3x3 mines, squares numbered clockwise from the top-left."""
+    assert board.GRID == 12
+    assert board.MINE_CENTRES == {"red": (4, 4), "yellow": (4, 7), "green": (7, 7), "blue": (7, 4)}
+    assert board.mine_square("red", 1) == (3, 3)
+    assert board.mine_square("red", 2) == (3, 4)
+    assert board.mine_square("red", 4) == (4, 5)
+    assert board.mine_square("yellow", 8) == (4, 6)
+    assert board.mine_square("green", 6) == (8, 7)
+    assert board.mine_square("blue", 7) == (8, 3)
+    mine_squares = set(board.MINE_SQUARES.values())
+    assert len(mine_squares) == 32  # the four mines form the central 6x6 block with the centres
+    assert mine_squares | board.CENTRE_SQUARES == {(r, c) for r in range(3, 9) for c in range(3, 9)}
+
+
+def test_or_d1_surface_edges_and_colours():
+    """OR-D1: 12 surface squares per edge, corners excluded; north red, east yellow, south green,
+    west blue."""
+    assert board.surface_squares("north")[0] == (-1, 0)
+    assert board.surface_squares("east")[11] == (11, 12)
+    assert all(len(board.surface_squares(e)) == 12 for e in board.EDGES)
+    assert (-1, -1) not in board.SURFACE_EDGE
+    assert board.EDGE_COLOUR == {"north": "red", "east": "yellow", "south": "green", "west": "blue"}
+    assert board.INWARD["west"] == "E"
+
+
+def test_or_d4_tiles_and_upgrades_only_add_exits():
+    """OR-D4 / "A turn": straight or curve -> T-junction keeping its exits; T -> cross."""
+    assert board.upgrades("NS") == ("NES", "NSW")
+    assert board.upgrades("NE") == ("NES", "NEW")
+    assert board.upgrades("ESW") == ("NESW",)
+    assert board.upgrades("NESW") == ()
+    assert board.tile_kind("EW") == "straight" and board.tile_kind("SW") == "curve"
+    assert board.canonical("WN") == "NW"
+
+
+def test_or_d2_bag_and_or_d3_deposit_gems():
+    """OR-D2: 12 rocks, 66 gems; OR-D3: 2 gems for cards 1-5, 3 for 6-8."""
+    assert BAG == (12, 24, 15, 10, 5) and TOTAL_GEMS == 66
+    assert [DEPOSIT_GEMS[n] for n in range(1, 9)] == [2, 2, 2, 2, 2, 3, 3, 3]
+
+
+def test_setup_two_players_deposits_missions_edges():
+    """Setup: 4 open deposits, players + 1 missions, first player picks, second opposite."""
+    s = rules.new_state(2, {})
+    assert s.current_player() == CHANCE
+    assert [a for a, _ in s.chance_outcomes()] == [RevealCard("red", n) for n in range(1, 9)]
+    s.apply_action(RevealCard("red", 7))
+    # three gems for a 7, drawn one at a time weighted by the bag
+    outcomes = dict(s.chance_outcomes())
+    assert outcomes[DrawGem("ruby")] == pytest.approx(24 / 66)
+    for g in ("ruby", "rock", "diamond"):
+        s.apply_action(DrawGem(g))
+    assert s.gems[(5, 3)] == (1, 1, 0, 0, 1)
+    for colour in ("yellow", "green", "blue"):
+        s.apply_action(RevealCard(colour, 1))
+        s.apply_action(DrawGem("ruby"))
+        s.apply_action(DrawGem("emerald"))
+    assert s.current_player() == CHANCE
+    for m in (1, 5, 9):
+        s.apply_action(DealMission(m))
+    assert s.missions == [1, 5, 9]
+    assert s.current_player() == 0 and s.pending() == "edge"
+    s.apply_action(ChooseEdge("east"))
+    assert s.edges == ["east", "west"]
+    assert s.carts[0].colour == "yellow" and s.carts[2].colour == "blue"
+    assert s.pending() == "actions" and s.turn == 1
+    assert sum(s.bag) == 66 - 9
+
+
+def test_setup_third_player_draws_edge_fourth_opposite():
+    """Setup: the third player's edge is drawn among the remaining two; the fourth opposite."""
+    s = rules.new_state(4, {})
+    while s.current_player() == CHANCE:
+        s.apply_action(s.chance_outcomes()[0][0])
+    s.apply_action(ChooseEdge("north"))
+    assert s.current_player() == CHANCE
+    assert sorted(a.edge for a, _ in s.chance_outcomes()) == ["east", "west"]
+    s.apply_action(DrawEdge("west"))
+    assert s.edges == ["north", "south", "west", "east"]
+
+
+def test_setup_deck_piles_and_chasm_card_position():
+    """Setup: piles of 4 (one per colour), the Chasm card among the 5th-8th from the bottom."""
+    s = rules.new_state(4, {})
+    assert s.length == 25 and len(s.piles) == 5
+    assert s.piles[3] == [1, 1, 1, 1, 1]  # second pile from the bottom holds the Chasm card
+    assert all(p == [1, 1, 1, 1, 0] for i, p in enumerate(s.piles) if i != 3)
+    assert s.token_supply == {"red": 4, "yellow": 4, "green": 4, "blue": 4}  # 1 each on the chasm deck
+
+
+@pytest.mark.parametrize("length,piles", [(13, 2), (17, 3), (21, 4), (25, 5)])
+def test_game_length_option_piles(length, piles):
+    """Option game length: 13/17/21/25 cards in all = 4 open + piles of 4 + the Chasm card."""
+    assert piles_for_length(length) == piles
+    s = rules.new_state(3, {"game_length": length})
+    assert len(s.piles) == piles
+    assert sum(map(sum, s.piles)) + 4 == length
+
+
+def test_game_length_default_depends_on_seats():
+    """Setup: default 25 cards with 4 players and 21 with 2-3 (GameSpec.option_for_players)."""
+    assert GAME.default_options(4)["game_length"] == 25
+    assert GAME.default_options(3)["game_length"] == 21
+    assert GAME.default_options(2)["game_length"] == 21
+    assert GAME.option_for_players("bumper_carts", 4, False) is False
+
+
+def test_deposit_reveal_odds_follow_the_top_pile():
+    """Deposit phase: a revealed card's colour comes from the top pile, its number uniformly from
+    that colour's unseen numbers (multiset deck, no hidden order)."""
+    s = rules.new_state(2, {})
+    s.tasks = [("deposit",), ("end_turn",)]
+    s.piles = [[1, 0, 0, 1, 1]]
+    s.unseen["red"] = [2, 5]
+    s._legal = None
+    out = dict(s.chance_outcomes())
+    assert out[RevealCard("red", 2)] == pytest.approx(1 / 6)
+    assert out[RevealCard("chasm", 0)] == pytest.approx(1 / 3)
+    assert sum(out.values()) == pytest.approx(1)
+    assert not any(a.colour == "yellow" for a in out)
+
+
+def test_registry_lists_the_game():
+    from engine import registry
+    spec = registry.get("off-the-rails")
+    assert spec.title == "Off the Rails" and spec.min_players == 1 and spec.max_players == 4
+    assert spec.solo is True
+    assert "## Setup" in spec.rules_summary and "Bumper Carts" in spec.rules_summary
