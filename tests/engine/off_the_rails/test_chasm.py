@@ -1,0 +1,136 @@
+"""Rules, "The Chasm" and "End of the game" (OR-D8): from the Chasm card to the end."""
+import pytest
+
+from engine.core import CHANCE, TERMINAL
+from engine.off_the_rails import rules
+from engine.off_the_rails.state import (CartDerailed, CartFell, ChasmCardRevealed, ChasmOpened,
+                                        DrawChasmToken, DrawGem, EndActions, GameEnded,
+                                        PlaceChasmToken, RevealCard, RollChasmDie)
+from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
+
+
+def finish_deposit(s):
+    while s.current_player() == CHANCE and s.tasks[0][0] in ("deposit", "draw_gems"):
+        s.apply_action(s.chance_outcomes()[0][0])
+
+
+def test_chasm_sequence_final_turns_revealer_last_then_chasm_deck_then_end():
+    s = blank(2)
+    s.piles = [[0, 0, 0, 0, 1], [1, 1, 1, 1, 0]]
+    lay(s, {(3, 5): "NS"})
+    s.gems[(5, 5)] = (0, 1, 0, 0, 0)
+    s.bag = (12, 23, 15, 10, 5)
+    put_cart(s, 2, (5, 5), "E", speed=1)  # rolls to (5, 6), yellow 7, which will open
+    lay(s, {(5, 5): "EW", (5, 6): "EW"})
+    ev = s.apply_action(EndActions())
+    assert s.chance_outcomes() == [(RevealCard("chasm", 0), 1.0)]
+    ev = s.apply_action(RevealCard("chasm", 0))
+    assert events_of(ev, ChasmCardRevealed)[0].player == 0
+    assert s.current_player() == 1 and s.final_turns_left == 2
+    # seat 1's final turn: a normal turn with a deposit
+    s.apply_action(EndActions())  # cart 2 rolls to (5, 6)
+    assert s.chance_outcomes()[0][0].colour != "chasm"
+    finish_deposit(s)
+    assert s.current_player() == 0 and not s.chasm_phase  # the revealer plays last
+    s.apply_action(EndActions())
+    finish_deposit(s)
+    # after the revealer's final turn the chasm deck is revealed, one card per colour
+    outcomes = [a for a, _ in s.chance_outcomes()]
+    assert all(a.colour == "red" for a in outcomes)
+    s.apply_action(RevealCard("red", 3))             # (3, 5): the tile falls in
+    s.apply_action(RevealCard("yellow", 7))          # (5, 6): seat 1's cart falls in
+    s.apply_action(RevealCard("green", 2))
+    ev = s.apply_action(RevealCard("blue", 3))
+    assert (3, 5) not in s.tiles and s.chasm[(3, 5)] == "red"
+    assert s.carts[2].where == "lost"
+    assert s.chasm_phase and s.current_player() == 1
+    # chasm phase: a token is drawn and placed by the active player next to its colour
+    s.apply_action(EndActions())
+    assert s.current_player() == CHANCE
+    s.apply_action(DrawChasmToken("red"))
+    assert s.pending() == "chasm_token"
+    assert set(s.chasm_token_squares()) == {(2, 5), (3, 4), (3, 6), (4, 5)}
+    s.apply_action(PlaceChasmToken(2, 5))
+    # no cart on the board at the end of a chasm-phase turn: the game ends
+    assert s.current_player() == TERMINAL and s.is_terminal()
+    assert gem_total(s) == 66
+
+
+def test_chasm_token_must_touch_its_colour():
+    s = blank(2)
+    s.chasm = {(3, 3): "red", (3, 8): "yellow"}
+    s.chasm_phase = True
+    s.tasks = [("chasm_place", "yellow"), ("end_turn",)]
+    s._legal = None
+    assert s.chasm_token_squares() == [(2, 8), (3, 7), (3, 9), (4, 8)]
+    with pytest.raises(Exception):
+        s.apply_action(PlaceChasmToken(2, 3))
+
+
+def test_chasm_token_swallows_cart_with_gems():
+    s = blank(2)
+    s.chasm = {(3, 3): "red"}
+    lay(s, {(2, 3): "NS"})
+    put_cart(s, 0, (2, 3), "S", load=(0, 2, 0, 0, 0))
+    s.tasks = [("chasm_place", "red"), ("end_turn",)]
+    s.chasm_phase = True
+    s._legal = None
+    ev = s.apply_action(PlaceChasmToken(2, 3))
+    assert events_of(ev, ChasmOpened)[0].cart == 0 and events_of(ev, CartFell)
+    assert s.lost == (0, 2, 0, 0, 0) and (2, 3) not in s.tiles
+
+
+def test_or_d8_chasm_die_rolls_free_squares_then_player_chooses():
+    """OR-D8: the d8 picks that numbered square of the token's mine; taken squares are rolled
+    again (only free numbers can come up); with all 8 taken the player chooses."""
+    s = blank(2, chasm_die=True)
+    s.chasm_phase = True
+    s.chasm = {(3, 3): "red", (3, 4): "red"}
+    s.tasks = [("chasm_draw",), ("end_turn",)]
+    s._legal = None
+    s.apply_action(DrawChasmToken("red"))
+    rolls = dict(s.chance_outcomes())
+    assert sorted(a.number for a in rolls) == [3, 4, 5, 6, 7, 8]
+    assert all(p == pytest.approx(1 / 6) for p in rolls.values())
+    s.apply_action(RollChasmDie(6))
+    assert s.chasm[(5, 4)] == "red"
+    # a mine with no free square: the player places as usual
+    s2 = blank(2, chasm_die=True)
+    s2.chasm_phase = True
+    s2.chasm = {sq: "blue" for (c, n), sq in __import__("engine.off_the_rails.board", fromlist=["x"]).MINE_SQUARES.items() if c == "blue"}
+    s2.tasks = [("chasm_draw",), ("end_turn",)]
+    s2._legal = None
+    s2.apply_action(DrawChasmToken("blue"))
+    assert s2.pending() == "chasm_token"
+
+
+def test_twenty_tokens_end_the_game_carts_derail():
+    """End: when all 20 chasm tokens are placed the game ends; carts still on the board derail
+    (and so score as carts in the supply)."""
+    s = blank(2)
+    squares = [(r, c) for r in range(10, 12) for c in range(12)][:19]
+    s.chasm = {sq: "green" for sq in squares}
+    s.chasm_phase = True
+    s.token_supply = {"red": 1, "yellow": 0, "green": 0, "blue": 0}
+    lay(s, {(2, 2): "NS", (3, 2): "NS"})
+    put_cart(s, 0, (2, 2), "S", speed=1, load=(0, 1, 0, 0, 0))
+    s.apply_action(EndActions())
+    s.apply_action(DrawChasmToken("red"))
+    ev = s.apply_action(s.legal_actions()[0])
+    assert s.is_terminal()
+    assert events_of(ev, CartDerailed)[0].cause == "the game ended"
+    assert s.carts[0].where == "supply"
+    assert events_of(ev, GameEnded)
+    assert s.score_sheet()["rows"][0][7] == 6
+
+
+def test_game_goes_on_while_a_cart_is_on_the_board():
+    s = blank(2)
+    s.chasm = {(11, 11): "green"}
+    s.chasm_phase = True
+    lay(s, {(r, 0): "NS" for r in range(12)})
+    put_cart(s, 2, (0, 0), "S", speed=1)
+    s.apply_action(EndActions())
+    s.apply_action(DrawChasmToken("green"))
+    s.apply_action(PlaceChasmToken(10, 11))
+    assert not s.is_terminal() and s.current_player() == 1
