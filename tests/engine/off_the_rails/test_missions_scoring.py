@@ -1,0 +1,159 @@
+"""Rules, "Missions" (OR-D11) and "End of the game and scoring" (ruby bonus, carts, tie-breaks)."""
+import pytest
+
+from engine.off_the_rails import rules
+from engine.off_the_rails.state import (ClaimMission, EndActions, MissionClaimed, MoveCart,
+                                        TakeGem)
+from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart
+
+
+def exit_north(load, missions, edge_side="N", stock=None):
+    """Seat 0 (north edge) sends a loaded cart off the grid by ``edge_side``."""
+    s = blank(2)
+    s.missions = list(missions)
+    if stock:
+        s.stockpiles[0] = stock
+    sq = {"N": (0, 3), "S": (11, 3)}[edge_side]
+    lay(s, {sq: "NS"})
+    put_cart(s, 0, sq, edge_side, speed=2, load=load)
+    ev = s.apply_action(EndActions())
+    return s, ev
+
+
+def claimed(ev):
+    return [e.mission for e in events_of(ev, MissionClaimed)]
+
+
+def test_mission_1_behind_enemy_lines_opponent_edge_only():
+    s, ev = exit_north((0, 1, 0, 0, 0), [1], edge_side="S")
+    assert claimed(ev) == [1] and s.taken[0] == [1] and s.missions == []
+    s, ev = exit_north((0, 1, 0, 0, 0), [1], edge_side="N")  # own edge: no
+    assert claimed(ev) == []
+
+
+def test_mission_3_diamonds_arent_forever():
+    s, ev = exit_north((0, 0, 0, 0, 1), [3])
+    assert claimed(ev) == [3]
+
+
+def test_mission_6_green_fingers_9_red_leader_11_gold():
+    assert claimed(exit_north((0, 0, 2, 0, 0), [6])[1]) == [6]
+    assert claimed(exit_north((0, 0, 1, 0, 0), [6])[1]) == []
+    assert claimed(exit_north((0, 4, 0, 0, 0), [9])[1]) == [9]
+    assert claimed(exit_north((0, 3, 0, 0, 0), [9])[1]) == []
+    assert claimed(exit_north((0, 0, 0, 2, 0), [11])[1]) == [11]
+
+
+def test_mission_10_spice_of_life_from_stockpile():
+    s, ev = exit_north((0, 0, 0, 0, 1), [10], stock=(0, 1, 1, 1, 0))
+    assert claimed(ev) == [10]
+
+
+def test_mission_5_gem_collector_five_jewels_no_rocks():
+    s = blank(2)
+    s.missions = [5]
+    lay(s, {(0, 2): "NS", (1, 2): "NS", (2, 2): "NS"})
+    s.gems[(1, 2)] = (0, 1, 0, 0, 0)
+    s.bag = (12, 23, 15, 10, 5)
+    put_cart(s, 0, (0, 2), "S", speed=2, load=(0, 2, 2, 0, 0))
+    ev = s.apply_action(EndActions())
+    assert s.carts[0].load == (0, 3, 2, 0, 0) and claimed(ev) == [5]
+
+
+def collide(missions, mover_load, other_load, other_facing="E"):
+    s = blank(2)
+    s.missions = list(missions)
+    lay(s, {(2, c): "EW" for c in range(12)})
+    put_cart(s, 0, (2, 1), "E", speed=4, load=mover_load)
+    put_cart(s, 2, (2, 4), other_facing, load=other_load)
+    ev = s.apply_action(EndActions())
+    return s, ev
+
+
+def test_mission_2_bumper_carts_derail_opponent_in_collision():
+    s, ev = collide([2], (0, 1, 0, 0, 0), (0, 0, 0, 0, 0))
+    assert claimed(ev) == [2]
+
+
+def test_mission_7_head_to_head():
+    s, ev = collide([7], (0, 1, 0, 0, 0), (0, 0, 0, 0, 0), other_facing="W")
+    assert claimed(ev) == [7]
+
+
+def test_mission_8_jewel_heist_not_for_rocks():
+    s, ev = collide([8], (0, 1, 0, 0, 0), (0, 0, 1, 0, 0))
+    assert claimed(ev) == [8]
+    s, ev = collide([8], (0, 1, 0, 0, 0), (1, 0, 0, 0, 0))
+    assert claimed(ev) == []
+
+
+def test_mission_4_dirty_goblins_at_the_end_ties_nobody():
+    s = blank(2)
+    s.missions = [4]
+    s.stockpiles = [(3, 0, 0, 0, 0), (1, 0, 0, 0, 0)]
+    s.tasks = [("game_end",)]
+    rules._advance(s, rules._Log())
+    assert s.taken[0] == [4]
+    s = blank(2)
+    s.missions = [4]
+    s.stockpiles = [(2, 0, 0, 0, 0), (2, 0, 0, 0, 0)]
+    s.tasks = [("game_end",)]
+    rules._advance(s, rules._Log())
+    assert s.taken == [[], []]
+
+
+def test_or_d11_two_missions_at_once_player_chooses_one():
+    """OR-D11: one move fulfilling two missions: the player chooses one."""
+    s, ev = exit_north((0, 0, 0, 2, 1), [3, 11])
+    assert s.pending() == "mission" and s.legal_actions() == [ClaimMission(3), ClaimMission(11)]
+    ev = s.apply_action(ClaimMission(11))
+    assert s.taken[0] == [11] and s.missions == [3]
+
+
+def test_missions_at_most_one_per_turn():
+    s = blank(2)
+    s.missions = [3, 9]
+    lay(s, {(0, 3): "NS", (0, 6): "NS"})
+    put_cart(s, 0, (0, 3), "N", speed=1, load=(0, 0, 0, 0, 1))
+    put_cart(s, 1, (0, 6), "N", speed=1, load=(0, 4, 0, 0, 0))
+    s.apply_action(EndActions())
+    ev = s.apply_action(MoveCart(0))
+    assert claimed(ev) == [3] and s.missions == [9] and s.stockpiles[0] == (0, 4, 0, 0, 1)
+
+
+def finished(stockpiles, taken=None, lost=()):
+    s = blank(len(stockpiles))
+    s.stockpiles = [tuple(x) for x in stockpiles]
+    s.taken = taken or [[] for _ in stockpiles]
+    for ci in lost:
+        s.carts[ci].where = "lost"
+    s.over = True
+    s.tasks = []
+    return s
+
+
+def test_scoring_gems_ruby_bonus_carts_missions():
+    """Score: gem values, +5 for most rubies (ties share), +3 per cart in supply, +4 per mission."""
+    s = finished([(2, 3, 1, 1, 1), (0, 3, 0, 0, 0)], taken=[[1], []], lost=(3,))
+    sheet = s.score_sheet()
+    assert sheet["columns"][-1] == "Total"
+    # seat 0: 3+2+3+4 = 12 gems, +5 rubies (tie), +6 carts, +4 mission = 27
+    assert sheet["rows"][0] == [3, 1, 1, 1, 2, 12, 5, 6, 4, 27]
+    # seat 1: 3 gems, +5, one cart lost in the chasm: +3
+    assert sheet["rows"][1] == [3, 0, 0, 0, 0, 3, 5, 3, 0, 11]
+    assert sheet["winners"] == [0] and s.returns() == [1.0, 0.0]
+
+
+def test_ruby_bonus_needs_at_least_one_ruby():
+    s = finished([(0, 0, 1, 0, 0), (0, 0, 0, 1, 0)])
+    assert [r[6] for r in s.score_sheet()["rows"]] == [0, 0]
+
+
+def test_tie_break_more_jewels_then_fewer_rocks_then_shared():
+    s = finished([(0, 0, 0, 0, 1), (0, 0, 2, 0, 0)])   # 4 points each; seat 1 has 2 jewels
+    assert s.score_sheet()["winners"] == [1]
+    assert "broken" in s.score_sheet()["notes"][0]
+    s = finished([(1, 0, 2, 0, 0), (0, 0, 2, 0, 0)])   # same points and jewels; fewer rocks wins
+    assert s.score_sheet()["winners"] == [1]
+    s = finished([(0, 0, 2, 0, 0), (0, 0, 2, 0, 0)])
+    assert s.score_sheet()["winners"] == [0, 1] and s.returns() == [1.0, 1.0]

@@ -1,0 +1,120 @@
+"""Rules, "Solo rules": setup, four carts on their colour edges, the chasm reveals, results."""
+import pytest
+
+from engine.core import CHANCE, IllegalAction
+from engine.off_the_rails import rules
+from engine.off_the_rails.state import (CardSkipped, CartDerailed, ChasmCardShuffledBack,
+                                        ChasmOpened, DrawGem, EndActions, PlaceCart, RevealCard)
+from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
+
+
+def solo_started():
+    s = rules.new_state(1, {})
+    while s.current_player() == CHANCE:
+        s.apply_action(s.chance_outcomes()[-1][0])
+    return s
+
+
+def test_solo_setup_one_jewel_on_every_mine_square():
+    s = rules.new_state(1, {})
+    assert dict(s.chance_outcomes())[DrawGem("ruby")] == pytest.approx(10 / 32)
+    assert not any(a.gem == "rock" for a, _ in s.chance_outcomes())
+    s = solo_started()
+    assert len(s.gems) == 32 and all(sum(g) == 1 for g in s.gems.values())
+    totals = [sum(g[i] for g in s.gems.values()) for i in range(5)]
+    assert totals == [0, 10, 9, 8, 5]
+    assert gem_total(s) == 66 and s.missions == []
+    assert len(s.solo_deck) == 33
+
+
+def test_solo_four_carts_each_on_its_colour_edge_all_on_board():
+    s = solo_started()
+    assert [k.colour for k in s.carts] == ["red", "yellow", "green", "blue"]
+    assert {(a.row, a.col) for a in s.cart_placements(1)} == {(r, 12) for r in range(12)}
+    with pytest.raises(IllegalAction, match="blue cart starts only on the west edge"):
+        s.apply_action(PlaceCart(3, -1, 0))
+    s.apply_action(PlaceCart(0, -1, 0))
+    s.apply_action(PlaceCart(1, 0, 12))
+    s.apply_action(PlaceCart(2, 12, 0))
+    s.apply_action(PlaceCart(3, 0, -1))  # all four may be on the board
+    assert all(k.where == "board" for k in s.carts)
+
+
+def test_solo_first_phase_four_chasms_then_one_chasm_card_shuffled_back_skips():
+    s = solo_started()
+    s.apply_action(EndActions())
+    assert s.tasks[0] == ("solo_reveal", 4)
+    s.apply_action(RevealCard("red", 1))
+    ev = s.apply_action(RevealCard("chasm", 0))
+    assert events_of(ev, ChasmCardShuffledBack) and ("chasm", 0) in s.solo_deck
+    s.apply_action(RevealCard("red", 2))
+    s.apply_action(RevealCard("blue", 5))
+    # the Chasm card was one of the four reveals: it placed no token
+    assert len(s.chasm) == 3 and s.token_supply["red"] == 3
+    assert s.turn == 2 and s.current_player() == 0
+    s.apply_action(EndActions())
+    assert s.tasks[0] == ("solo_reveal", 1)
+    # a colour with no token left is skipped and the next card revealed
+    s.token_supply["yellow"] = 0
+    ev = s.apply_action(RevealCard("yellow", 3))
+    assert events_of(ev, CardSkipped) and s.current_player() == CHANCE
+    ev = s.apply_action(RevealCard("red", 3))
+    assert events_of(ev, ChasmOpened)[0].colour == "red" and s.turn == 3
+
+
+def test_solo_derailed_cart_leaves_the_game():
+    s = blank(1)
+    put_cart(s, 0, (0, 0), "S", speed=1)
+    ev = s.apply_action(EndActions())
+    assert events_of(ev, CartDerailed)[0].removed and s.carts[0].where == "lost"
+
+
+def delivered(**per_edge):
+    s = blank(1)
+    for edge, counts in per_edge.items():
+        s.delivered[edge] = list(counts)
+    s.over = True
+    s.tasks = []
+    return s
+
+
+def test_solo_major_victory():
+    s = delivered(north=(0, 2, 0, 0, 0), east=(0, 0, 0, 2, 0), south=(0, 0, 3, 0, 0),
+                  west=(0, 0, 0, 0, 2))
+    r = rules.solo_result(s)
+    assert r["result"] == "major victory" and r["right_sets"] == 2 and r["high_score"] == 9 + 200
+    assert s.score_sheet()["solo"]["won"] and s.returns() == [1.0]
+
+
+def test_solo_victory_and_partial_victory_and_loss():
+    s = delivered(north=(0, 1, 1, 0, 0), east=(0, 0, 0, 1, 0), south=(0, 0, 1, 0, 0),
+                  west=(0, 0, 0, 0, 1))
+    r = rules.solo_result(s)
+    assert r["result"] == "victory" and r["right_sets"] == 1 and r["wrong_sets"] == 0
+    s = delivered(north=(0, 1, 1, 1, 1))
+    r = rules.solo_result(s)
+    assert r["result"] == "partial victory" and r["high_score"] == 4 + 10
+    s = delivered(north=(0, 3, 1, 1, 0))
+    r = rules.solo_result(s)
+    assert r["result"] == "loss" and r["high_score"] == 5
+    sheet = s.score_sheet()
+    assert sheet["winners"] == [] and not sheet["solo"]["won"] and sheet["rows"] == [[5, 0, 0, 5]]
+
+
+def test_solo_game_ends_when_all_carts_are_gone():
+    s = blank(1)
+    for ci in (1, 2, 3):
+        s.carts[ci].where = "lost"
+    put_cart(s, 0, (0, 0), "S", speed=1)
+    s.apply_action(EndActions())
+    while s.current_player() == CHANCE:
+        s.apply_action(s.chance_outcomes()[0][0])
+    assert s.is_terminal() and s.result == "loss"
+
+
+def test_solo_deliveries_recorded_by_edge():
+    s = blank(1)
+    lay(s, {(0, 3): "NS"})
+    put_cart(s, 0, (0, 3), "N", speed=1, load=(0, 2, 0, 0, 1))
+    s.apply_action(EndActions())
+    assert s.delivered["north"] == [0, 2, 0, 0, 1] and s.carts[0].where == "supply"
