@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pygame
@@ -39,7 +40,10 @@ class App:
         self.exit_status = 0
         self.result_line: str | None = None
         self.messages: list[str] = []
-        pygame.init()
+        pygame.display.init()  # no mixer: the game is silent, and audio probing prints noise
+        pygame.font.init()
+        from scenes import kit
+        kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
         flags = pygame.RESIZABLE
@@ -60,10 +64,13 @@ class App:
         self.frame_count = 0
 
     def _set_minimum_size(self) -> None:
-        try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
+        # from_display_module warns that it prefers Window-only rendering; we only set a size.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
 
     # --- facts scenes use ------------------------------------------------------------------
     @property

@@ -40,7 +40,7 @@ class GenericTable(TableScene):
             label = self.match.state.action_to_string(action)
             UIButton(pygame.Rect(4, 4 + i * 40, rect.width - 32, 36), label[:60], self.app.ui,
                      container=self.moves_container, tool_tip_text=label,
-                     command=lambda a=action: self.choose(a))
+                     command=kit.bind(self.choose, action))
 
     def choose(self, action) -> None:
         self.try_action(action)

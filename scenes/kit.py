@@ -56,6 +56,13 @@ def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: 
     return size
 
 
+def reset_caches() -> None:
+    """Forget cached fonts and text (needed after ``pygame.quit()``)."""
+    font.cache_clear()
+    text.cache_clear()
+    _felt.cache_clear()
+
+
 @functools.lru_cache(maxsize=8)
 def _felt(size: tuple) -> pygame.Surface:
     w, h = size
@@ -97,6 +104,12 @@ def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28
     if subtitle:
         y = blit_text(surface, subtitle, 18, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
     return y + 12
+
+
+def bind(func, *args):
+    """A zero-argument callback for ``command=``: pygame_gui passes event data to any callback
+    that takes a parameter (default arguments included), so never use ``lambda x=x: ...``."""
+    return lambda: func(*args)
 
 
 def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=None,

@@ -56,17 +56,17 @@ class LoadGameScene(Scene):
                     object_id="#error_label" if damaged else "#dim_label")
             x = inner_w - 340
             load = UIButton(pygame.Rect(x, y + 12, 100, 38), "Load", ui, container=scroller,
-                            command=lambda p=info.path: self.load(p),
+                            command=kit.bind(self.load, info.path),
                             object_id="#damaged_button" if damaged else None)
             if damaged:
                 load.disable()
             backup = UIButton(pygame.Rect(x + 108, y + 12, 110, 38), "Backup", ui,
-                              container=scroller, command=lambda p=info.path: self.load(p, True),
+                              container=scroller, command=kit.bind(self.load, info.path, True),
                               tool_tip_text="Load the save from before the last write")
             if not info.has_backup:
                 backup.disable()
             UIButton(pygame.Rect(x + 226, y + 12, 100, 38), "Delete", ui, container=scroller,
-                     command=lambda inf=info: self.ask_delete(inf))
+                     command=kit.bind(self.ask_delete, info))
             self.rows.append(info)
         self.empty = not self.infos
         UIButton(pygame.Rect(w - 200, h - 66, 160, 44), "Back", ui, container=c,

@@ -81,7 +81,7 @@ class NewGameScene(Scene):
         for i, spec in enumerate(self.games):
             b = UIButton(pygame.Rect(self.cols[0], y, col_w, card_h), "", ui, container=c,
                          object_id="#selected_button" if i == self.game_index else None,
-                         command=lambda i=i: self.choose_game(i))
+                         command=kit.bind(self.choose_game, i))
             self.game_buttons.append((b, spec, y))
             y += card_h + 10
         # seats

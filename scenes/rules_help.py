@@ -48,7 +48,7 @@ class RulesScene(Scene):
         for i, spec in enumerate(self.games):
             UIButton(pygame.Rect(40, top + i * 56, left_w, 46), spec.title, ui, container=c,
                      object_id="#selected_button" if i == self.index else None,
-                     command=lambda i=i: self.choose(i))
+                     command=kit.bind(self.choose, i))
         text = (summary_to_html(self.games[self.index].rules_summary) if self.games
                 else "No games are installed yet.")
         self.box = UITextBox(text, pygame.Rect(40 + left_w + 24, top, w - left_w - 104,

@@ -51,6 +51,7 @@ class TableScene(Scene):
         self.replay_playing = True
         self.replay_wait = 0.0
         self.log_lines = [self._log_html(e) for _, e in match.events][-LOG_CAP:]
+        self._pending_log: list[str] = []
         self.time = 0.0
 
     # --- layout ------------------------------------------------------------------------------
@@ -81,6 +82,7 @@ class TableScene(Scene):
                                            tool_tip_text="Back to the start of your turn, or "
                                            "to just after the latest roll (Ctrl+Shift+Z)")
         log_top = self.log_top()
+        self._pending_log = []
         self.log_box = UITextBox("<br>".join(self.log_lines),
                                  pygame.Rect(x, log_top, lw, h - log_top - 8), ui, container=c)
         self.log_box.scroll_position = 1.0
@@ -99,19 +101,22 @@ class TableScene(Scene):
         return html.escape(event.text(self.match.names))
 
     def add_log(self, events) -> None:
-        """Append event sentences to the log (appending is cheap; rebuild only past the cap)."""
-        lines = [self._log_html(e) for e in events]
-        lines = [l for l in lines if l]
-        if not lines:
-            return
+        """Queue event sentences for the log; :meth:`flush_log` shows them once per frame."""
+        lines = [line for line in (self._log_html(e) for e in events) if line]
         self.log_lines.extend(lines)
-        if len(self.log_lines) > LOG_CAP:
+        self._pending_log.extend(lines)
+
+    def flush_log(self) -> None:
+        """Append the queued lines (cheap); past the cap, drop the oldest 100 and rebuild once."""
+        if not self._pending_log or self.container is None:
+            return
+        if len(self.log_lines) > LOG_CAP + 100:
             self.log_lines = self.log_lines[-LOG_CAP:]
-            if self.container is not None:
-                self.log_box.set_text("<br>".join(self.log_lines))
-        elif self.container is not None:
-            prefix = "<br>" if len(self.log_lines) > len(lines) else ""
-            self.log_box.append_html_text(prefix + "<br>".join(lines))
+            self.log_box.set_text("<br>".join(self.log_lines))
+        else:
+            prefix = "<br>" if len(self.log_lines) > len(self._pending_log) else ""
+            self.log_box.append_html_text(prefix + "<br>".join(self._pending_log))
+        self._pending_log = []
         self._scroll_log_to_end()
 
     def _scroll_log_to_end(self) -> None:
@@ -120,6 +125,7 @@ class TableScene(Scene):
             bar.set_scroll_from_start_percentage(1.0)
 
     def rebuild_log(self) -> None:
+        self._pending_log = []
         self.log_lines = [self._log_html(e) for _, e in self.match.events][-LOG_CAP:]
         self.log_box.set_text("<br>".join(self.log_lines))
         self._scroll_log_to_end()
@@ -275,6 +281,10 @@ class TableScene(Scene):
     # --- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        self._drive(dt)
+        self.flush_log()
+
+    def _drive(self, dt: float) -> None:
         self.anims.update(dt)
         if self.anims.busy or self.app.manager.top is not self:
             return

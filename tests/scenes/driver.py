@@ -1,0 +1,46 @@
+"""Drive the real app headless with synthetic events (tests only)."""
+from __future__ import annotations
+
+import pygame
+
+from saves.settings import Settings
+from scenes.app import App
+
+
+def make_app(size=(1280, 800), instant=True, pass_screen=False, **kw) -> App:
+    return App(Settings(animation_speed="instant" if instant else "normal",
+                        pass_screen=pass_screen), size=size, instant=instant, **kw)
+
+
+def frames(app, n=1, dt=1 / 60, events=None):
+    """Run ``n`` frames; ``events`` are delivered in the first one."""
+    for i in range(n):
+        app.step(dt, events=list(events or []) if i == 0 else [])
+
+
+def click_at(app, pos, button=1):
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 1, events=[motion])
+    frames(app, 1, events=[down])
+    frames(app, 2, events=[up])
+
+
+def click(app, element):
+    """Click the centre of a pygame_gui element."""
+    click_at(app, element.get_abs_rect().center)
+
+
+def key(app, k, mod=0):
+    frames(app, 2, events=[pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                               scancode=0)])
+
+
+def find_button(app, text):
+    """The visible UIButton whose text is ``text`` (in the top scene's container)."""
+    from pygame_gui.elements import UIButton
+    for el in app.ui.get_sprite_group().sprites():
+        if isinstance(el, UIButton) and el.text == text and el.visible:
+            return el
+    raise LookupError(f"no visible button {text!r}")

@@ -1,0 +1,201 @@
+"""Scene manager and the menu scenes, driven by synthetic clicks and keys."""
+import pygame
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from saves import store
+from scenes.game_over import GameOverScene
+from scenes.generic_table import GenericTable
+from scenes.load_game import LoadGameScene
+from scenes.manager import Scene, SceneManager
+from scenes.new_game import NewGameScene
+from scenes.pause import PauseScene
+from scenes.rules_help import RulesScene, summary_to_html
+from scenes.settings import SettingsScene
+from scenes.title import TitleScene
+from tests.dice_game import PIG
+from tests.scenes.driver import click, find_button, frames, key, make_app
+
+
+@pytest.fixture
+def app():
+    registry.register(PIG)
+    a = make_app()
+    a.manager.push(TitleScene(a))
+    frames(a, 2)
+    yield a
+    registry.unregister(PIG.id)
+    pygame.quit()
+
+
+class Probe(Scene):
+    def __init__(self, log, name):
+        self.log, self.name = log, name
+
+    def enter(self):
+        self.log.append(f"enter {self.name}")
+
+    def exit(self):
+        self.log.append(f"exit {self.name}")
+
+    def pause(self):
+        self.log.append(f"pause {self.name}")
+
+    def resume(self):
+        self.log.append(f"resume {self.name}")
+
+
+def test_scene_manager_push_pop_replace_reset():
+    log, m = [], SceneManager()
+    m.push(Probe(log, "a"))
+    m.push(Probe(log, "b"))
+    m.replace(Probe(log, "c"))
+    m.pop()
+    m.reset(Probe(log, "d"))
+    assert log == ["enter a", "pause a", "enter b", "exit b", "enter c", "exit c", "resume a",
+                   "exit a", "enter d"]
+    assert m.top.name == "d" and len(m.stack) == 1
+
+
+def test_window_title_and_size(app):
+    assert pygame.display.get_caption()[0] == "Tabletop Trio"
+    assert app.size == (1280, 800)
+
+
+def test_title_buttons_and_continue_disabled_without_autosave(app):
+    for label in ("New game", "Load game", "Rules", "Settings", "Quit"):
+        assert find_button(app, label).is_enabled
+    assert not find_button(app, "Continue").is_enabled
+
+
+def test_title_to_each_menu_and_back(app):
+    for label, cls in (("New game", NewGameScene), ("Load game", LoadGameScene),
+                       ("Rules", RulesScene), ("Settings", SettingsScene)):
+        click(app, find_button(app, label))
+        assert isinstance(app.manager.top, cls), label
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.manager.top, TitleScene)
+
+
+def test_quit_button_stops_app(app):
+    click(app, find_button(app, "Quit"))
+    assert not app.running
+
+
+def test_new_game_lists_registered_games_and_starts_table(app):
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    assert PIG.id in [g.id for g in scene.games]
+    scene.choose_game([g.id for g in scene.games].index(PIG.id))
+    frames(app, 1)
+    click(app, find_button(app, "+"))
+    assert scene.seat_count == 3
+    click(app, find_button(app, "+"))
+    assert scene.seat_count == 3  # Stake Pig seats at most 3
+    scene.seed_entry.set_text("42")
+    click(app, find_button(app, "Start"))
+    table = app.manager.top
+    assert isinstance(table, GenericTable)
+    assert table.match.seed == 42 and len(table.match.seats) == 3
+    assert table.match.seats[0].kind == "human"
+
+
+def test_generic_table_plays_to_game_over_and_back_to_title(app):
+    match = Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10},
+                  seed=3)
+    from scenes.tables import open_match
+    open_match(app, match)
+    for _ in range(600):
+        frames(app, 1, dt=0.2)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    assert isinstance(app.manager.top, GameOverScene)
+    assert match.is_terminal()
+    click(app, find_button(app, "Title"))
+    assert isinstance(app.manager.top, TitleScene)
+
+
+def test_pause_save_and_load_restore_position(app):
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+    from scenes.tables import open_match
+    open_match(app, match)
+    frames(app, 2)
+    table = app.manager.top
+    click(app, find_button(app, "Roll"))
+    frames(app, 3)
+    saved_state = table.match.state.to_dict()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PauseScene)
+    click(app, find_button(app, "Save"))
+    click(app, find_button(app, "Quit to title"))
+    assert isinstance(app.manager.top, TitleScene)
+    click(app, find_button(app, "Load game"))
+    scene = app.manager.top
+    assert len(scene.rows) >= 1
+    named = [b for b in app.ui.get_sprite_group().sprites() if getattr(b, "text", None) == "Load"
+             and b.visible and b.is_enabled]
+    click(app, named[0])
+    assert app.manager.top.match.state.to_dict() == saved_state
+
+
+def test_undo_keys_on_table(app):
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+    from scenes.tables import open_match
+    open_match(app, match)
+    frames(app, 2)
+    click(app, find_button(app, "SetStake"))
+    assert match.state.stake != 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert match.state.stake == 1 and match.history == []
+
+
+def test_load_scene_shows_damaged_save_greyed(app):
+    folder = store.saves_dir()
+    (folder / "broken.json").write_text("{")
+    click(app, find_button(app, "Load game"))
+    scene = app.manager.top
+    assert scene.rows[0].error and "not a readable save" in scene.rows[0].error
+
+
+def test_settings_change_is_stored(app):
+    from saves.settings import load_settings
+    scene = SettingsScene(app)
+    app.manager.push(scene)
+    scene.change("animation_speed", "Fast")
+    assert load_settings().animation_speed == "fast"
+
+
+def test_rules_summary_html_has_headings():
+    html = summary_to_html("# Game\n## A turn\n- roll\ntext & more")
+    assert "<b>Game</b>" in html and "<b>A turn</b>" in html and "•  roll" in html
+    assert "&amp;" in html
+
+
+def test_every_registered_game_has_a_rules_summary_with_headings():
+    for spec in registry.games():
+        assert "## " in spec.rules_summary, spec.id
+
+
+def test_resize_rebuilds_layout(app):
+    app.resize((1024, 640))
+    frames(app, 2)
+    assert app.size == (1024, 640)
+    assert find_button(app, "New game").get_abs_rect().right <= 1024
+
+
+def test_hot_seat_pass_screen_between_human_turns(app):
+    from scenes.pass_screen import PassScreen
+    from tests.dice_game import Face, Roll
+    app.settings.pass_screen = True
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+    from scenes.tables import open_match
+    open_match(app, match)
+    frames(app, 2)
+    match.apply(Roll())
+    match.resolve_chance(Face(1))  # Ana's turn ends
+    app.manager.top.shown = match.state.clone()
+    frames(app, 2)
+    assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
+    click(app, find_button(app, "I'm Ben — go"))
+    assert isinstance(app.manager.top, GenericTable)
