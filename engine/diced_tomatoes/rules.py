@@ -214,6 +214,55 @@ def can_place(state, colour: str, face: int, owner: int, token: int) -> bool:
     return fits(vine, face)
 
 
+_ACCEPTED: dict = {}
+
+
+def accepted_faces(vine) -> tuple:
+    """The faces a vine of 1–3 dice takes (same logic as :func:`fits`), as a tuple."""
+    key = tuple(vine)
+    faces = _ACCEPTED.get(key)
+    if faces is None:
+        faces = _ACCEPTED[key] = _accepted_faces(vine)
+    return faces
+
+
+def _accepted_faces(vine) -> tuple:
+    n = len(vine)
+    if n == 0 or n >= 4:
+        return ()
+    seed = vine[0][1]
+    if n == 1:
+        return tuple(f for f in (seed - 1, seed, seed + 1) if 1 <= f <= 6)
+    if vine[1][1] == seed:
+        return (seed,)
+    faces = [f for _, f in vine]
+    low, high = min(faces), max(faces)
+    return tuple(f for f in (low - 1, high + 1) if 1 <= f <= 6)
+
+
+def spot_table(state) -> list:
+    """Every token once: ``[(owner, token, seed_open, accepted_faces), ...]`` in seat then token
+    order. ``seed_open`` is True for an empty open token (red dice of any face may seed it);
+    ``accepted_faces`` lists the faces the vine there takes. Same rules as :func:`can_place`,
+    computed once per position so listing moves stays fast."""
+    table = []
+    for p in range(state.num_players):
+        seat = state.vines[p]
+        harvested = len(state.score[p])
+        if state.options["open_empty"]:
+            room = harvested < SLOTS
+        else:
+            room = harvested + sum(1 for v in seat if v) < SLOTS
+        full = harvested >= SLOTS
+        for t in range(TOKENS):
+            vine = seat[t]
+            if not vine:
+                table.append((p, t, room, ()))
+            else:
+                table.append((p, t, False, () if full else accepted_faces(vine)))
+    return table
+
+
 def die_targets(state, die: int) -> list:
     """``[(owner, token), ...]`` where rolled hand die ``die`` may go now, seat order then token
     order; ``[]`` for a placed, passed or unrolled die."""
@@ -223,8 +272,9 @@ def die_targets(state, die: int) -> list:
     if d is None or d[1] is None:
         return []
     colour, face = d
-    return [(p, t) for p in range(state.num_players) for t in range(TOKENS)
-            if can_place(state, colour, face, p, t)]
+    red = colour == "r"
+    return [(p, t) for p, t, seed_open, faces in spot_table(state)
+            if (seed_open and red) or face in faces]
 
 
 # ==========================================================================================
@@ -501,16 +551,28 @@ def chance_outcomes(state) -> list:
     """``[(action, probability), ...]`` at a chance node: the first-player roll, a draw from the
     bushel (weighted by the colours left, DT-D2), or the roll of the first unrolled die."""
     if state.phase == START:
-        return [(StartRoll(f), 1 / 6) for f in range(1, 7)]
+        return [(_act(StartRoll, f), 1 / 6) for f in range(1, 7)]
     if state.phase != TURN:
         return []
     if state.to_draw:
         total = sum(state.bushel.values())
-        return [(DrawDie(c), state.bushel[c] / total) for c in COLOURS if state.bushel[c]]
+        return [(_act(DrawDie, c), state.bushel[c] / total) for c in COLOURS if state.bushel[c]]
     for i, d in enumerate(state.hand):
         if d is not None and d[1] is None:
-            return [(RollDie(i, f), 1 / 6) for f in range(1, 7)]
+            return [(_act(RollDie, i, f), 1 / 6) for f in range(1, 7)]
     return []
+
+
+_ACTIONS: dict = {}
+
+
+def _act(cls, *args):
+    """A shared instance of an (immutable) action: listing moves is the engine's hot loop."""
+    key = (cls, args)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = cls(*args)
+    return action
 
 
 def legal_actions(state) -> list:
@@ -524,7 +586,7 @@ def legal_actions(state) -> list:
     phase = state.phase
     if phase == CLEANUP:
         o, t = state.pending[0]
-        return [ClearVine(o, t), KeepVine(o, t)]
+        return [_act(ClearVine, o, t), _act(KeepVine, o, t)]
     if phase != TURN or state.to_draw:
         return []
     hand = state.hand
@@ -536,42 +598,44 @@ def legal_actions(state) -> list:
             return []          # chance node: a die is still unrolled
         rolled.append((i, d[0], d[1]))
     n = state.num_players
-    spots = [(p, t) for p in range(n) for t in range(TOKENS)]
+    table = spot_table(state)
     actions = []
     passes = []
     for i, colour, face in rolled:
+        red = colour == "r"
         found = False
-        for p, t in spots:
-            if can_place(state, colour, face, p, t):
-                actions.append(PlaceDie(i, p, t))
+        for p, t, seed_open, faces in table:
+            if (seed_open and red) or face in faces:
+                actions.append(_act(PlaceDie, i, p, t))
                 found = True
         if not found:
-            passes.append(PassDie(i))
+            passes.append(_act(PassDie, i))
     actions.extend(passes)
     if not rolled:
-        actions.append(EndTurn())
+        actions.append(_act(EndTurn))
     karma = state.karma[state.active]
     if karma >= 1:
-        actions.extend(Reroll(i) for i, _, _ in rolled)
+        actions.extend(_act(Reroll, i) for i, _, _ in rolled)
     if karma >= 2:
         for i, _, face in rolled:
             if face > 1:
-                actions.append(Shift(i, -1))
+                actions.append(_act(Shift, i, -1))
             if face < 6:
-                actions.append(Shift(i, 1))
+                actions.append(_act(Shift, i, 1))
     if karma >= 3:
         owners = range(n) if state.options["clean_any"] else (state.active,)
-        actions.extend(CleanVine(p, t) for p in owners for t in range(TOKENS)
+        actions.extend(_act(CleanVine, p, t) for p in owners for t in range(TOKENS)
                        if state.vines[p][t])
     if karma >= 4:
-        actions.extend(RollOver(i) for i, _, face in rolled if face in (1, 6))
+        actions.extend(_act(RollOver, i) for i, _, face in rolled if face in (1, 6))
     if karma >= 5:
-        for p, t in spots:
+        for p, t, _, _ in table:
             vine = state.vines[p][t]
             if vine and is_set_or_sequence([7 - vine[0][1]] + [f for _, f in vine[1:]]):
-                actions.append(FlipSeed(p, t))
+                actions.append(_act(FlipSeed, p, t))
     if karma >= 6:
-        actions.extend(SetDie(i, f) for i, _, face in rolled for f in range(1, 7) if f != face)
+        actions.extend(_act(SetDie, i, f) for i, _, face in rolled for f in range(1, 7)
+                       if f != face)
     return actions
 
 

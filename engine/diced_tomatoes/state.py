@@ -586,11 +586,11 @@ class DicedTomatoesState:
             "final_round": self.final_round,
             "bushel": {c: self.bushel[c] for c in COLOURS},
             "to_draw": self.to_draw,
-            "hand": [None if d is None else [d[0], d[1]] for d in self.hand],
+            "hand": [None if d is None else list(d) for d in self.hand],
             "passed": list(self.passed),
-            "vines": [[[[c, f] for c, f in v] for v in seat] for seat in self.vines],
+            "vines": [[[list(d) for d in v] for v in seat] for seat in self.vines],
             "score": [list(s) for s in self.score],
-            "pending": [[o, t] for o, t in self.pending],
+            "pending": [list(x) for x in self.pending],
             "ended": self.ended,
         }
 

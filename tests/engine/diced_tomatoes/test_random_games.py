@@ -15,58 +15,65 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.core import CHANCE, IllegalAction
 from engine.diced_tomatoes import GAME, format_position, parse_position
 from engine.diced_tomatoes import rules
-from engine.diced_tomatoes.state import (OPTION_NAMES, PassDie, PlaceDie, DicedTomatoesState,
+from engine.diced_tomatoes.state import (KARMA_COSTS, OPTION_NAMES, PassDie, PlaceDie, DicedTomatoesState,
                                          FlipSeed, CleanVine, SetDie)
 from engine.match import Match, Seat, pick_outcome
 
 MAX_STEPS = 5000
 
 
-def check_invariants(s: DicedTomatoesState) -> None:
+def check_invariants(s: DicedTomatoesState, vines_too: bool = True) -> None:
+    """Dice conserved colour by colour, karma/bits/tracks in range; with ``vines_too`` also
+    every vine a legal set or sequence of at most 4 dice (never a harvestable complete vine)."""
     n = s.num_players
+    options = s.options
     # Dice are conserved, colour by colour.
     counts = dict(s.bushel)
+    assert min(counts.values()) >= 0
     for d in s.hand:
         if d is not None:
             counts[d[0]] += 1
     for c in s.passed:
         counts[c] += 1
-    for seat in s.vines:
-        for vine in seat:
+    cap = 12 if options["update_2023"] and s.phase == "turn" else 6
+    for p in range(n):
+        score = s.score[p]
+        counts["r"] += len(score)
+        assert len(score) <= 6 and all(1 <= v <= 6 for v in score)
+        active = 0
+        for vine in s.vines[p]:
+            if not vine:
+                continue
+            active += 1
             for c, _ in vine:
                 counts[c] += 1
-    counts["r"] += sum(len(x) for x in s.score)
-    assert counts == rules.full_bushel(n, s.options)
-    assert sum(counts.values()) == rules.dice_per_player(s.options) * n
-    assert min(s.bushel.values()) >= 0
-    # Karma, bits, tracks and vines stay within the rules.
-    cap = 12 if s.options["update_2023"] and s.phase == "turn" else 6
-    assert all(0 <= k <= cap for k in s.karma), s.karma
-    assert all(0 <= b < 3 for b in s.bits)
-    for p in range(n):
-        assert len(s.score[p]) <= 6 and all(1 <= v <= 6 for v in s.score[p])
-        active = sum(1 for v in s.vines[p] if v)
-        if not s.options["open_empty"]:
-            assert len(s.score[p]) + active <= 6
-        for vine in s.vines[p]:
-            if vine:
-                assert len(vine) <= 4 and vine[0][0] == "r"
-                assert rules.is_set_or_sequence([f for _, f in vine])
-                if len(vine) == 4:
-                    assert not 1 <= rules.vine_value(vine) <= 6
-    assert (s.first_six is None) == (not s.final_round) or s.final_round
+            if not vines_too:
+                continue
+            assert len(vine) <= 4 and vine[0][0] == "r"
+            assert rules.is_set_or_sequence([f for _, f in vine])
+            if len(vine) == 4:
+                assert not 1 <= rules.vine_value(vine) <= 6
+        if not options["open_empty"]:
+            assert len(score) + active <= 6
+        # Karma and bits stay within the rules.
+        assert 0 <= s.karma[p] <= cap and 0 <= s.bits[p] < 3
+    assert counts == rules.full_bushel(n, options)
+    assert sum(counts.values()) == rules.dice_per_player(options) * n
+    assert s.final_round == (s.first_six is not None)
 
 
-def round_trips(s: DicedTomatoesState) -> None:
+def round_trips(s: DicedTomatoesState, through_json: bool = False) -> None:
     d = s.to_dict()
-    again = DicedTomatoesState.from_dict(json.loads(json.dumps(d)))
-    assert again.to_dict() == d
+    if through_json:
+        d = json.loads(json.dumps(d))
+        assert d == s.to_dict()
+    assert DicedTomatoesState.from_dict(d).to_dict() == d
     text = format_position(s)
-    assert format_position(parse_position(text)) == text
-    assert parse_position(text) == s
+    parsed = parse_position(text)
+    assert parsed.to_dict() == d and format_position(parsed) == text
 
 
 def refused_sample(s: DicedTomatoesState, legal: list, rng: random.Random) -> None:
@@ -91,53 +98,68 @@ def refused_sample(s: DicedTomatoesState, legal: list, rng: random.Random) -> No
 
 
 def play_one(seed: int) -> None:
+    """Play one seeded random game on a bare state, checking as it goes, then replay its
+    history through engine.match.Match (Match.from_save) and compare the final state."""
     rng = random.Random(seed)
     n = rng.randint(1, 6)
-    options = {k: rng.random() < 0.4 for k in OPTION_NAMES}
-    match = Match(GAME, [Seat("human", f"P{i + 1}") for i in range(n)], options, seed=seed)
-    s = match.state
+    options = GAME.resolve_options({k: rng.random() < 0.4 for k in OPTION_NAMES}, n)
+    s = GAME.new_state(n, dict(options))
+    history = []
     check_invariants(s)
     step = 0
-    while match.current_player() != TERMINAL:
+    while not s.is_terminal():
         step += 1
         assert step < MAX_STEPS, "game too long"
-        s = match.state
-        if s.current_player() == CHANCE:
+        player = s.current_player()
+        if player == CHANCE:
             outcomes = s.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-            match.resolve_chance(pick_outcome(outcomes, rng))
+            action = pick_outcome(outcomes, rng)
         else:
             legal = s.legal_actions()
             assert legal, "a player with no legal action"
-            assert len(set(legal)) == len(legal)
-            if step % 7 == 0:
+            if step % 10 == 0:
+                assert len(set(legal)) == len(legal)
                 # every listed action applies on a clone; the original does not change
                 before = s.to_dict()
                 for a in legal:
                     s.clone().apply_action(a)
                 assert s.to_dict() == before
                 refused_sample(s, legal, rng)
-            # prefer placements so games stay short, but use everything
-            action = legal[int(rng.random() * len(legal))]
-            match.apply(action)
-        s = match.state
-        check_invariants(s)
-        if step % 3 == 0:
-            round_trips(s)
+                for i, colour, face in s.rolled_dice():
+                    assert s.targets_for_die(i) == [
+                        (p, t) for p in range(n) for t in range(3)
+                        if rules.can_place(s, colour, face, p, t)]
+            # Mostly dice moves (placements, passes, end turn, clean-up) so games stay short;
+            # karma actions a quarter of the time when affordable.
+            plain = [a for a in legal if type(a) not in KARMA_COSTS]
+            pool = plain if plain and rng.random() < 0.75 else legal
+            action = pool[int(rng.random() * len(pool))]
+        s.apply_action(action)
+        history.append({"player": player, "action": action.to_dict()})
+        check_invariants(s, vines_too=step % 4 == 0)
+        if step % 2 == 0:
+            d = s.to_dict()
+            assert DicedTomatoesState.from_dict(d).to_dict() == d
+        if step % 6 == 0:
+            round_trips(s, through_json=step % 60 == 0)
             c = s.clone()
             if c.current_player() >= 0:
                 c.apply_action(c.legal_actions()[0])
             elif c.current_player() == CHANCE:
                 c.apply_action(c.chance_outcomes()[0][0])
-            assert match.state.to_dict() == s.to_dict()
-    round_trips(match.state)
-    sheet = match.state.score_sheet()
+            assert s.to_dict() == d
+    round_trips(s, through_json=True)
+    sheet = s.score_sheet()
     assert len(sheet["rows"]) == n and sheet["columns"][-1] == "Total"
-    assert match.state.returns() == [1.0 if p in sheet["winners"] else 0.0 for p in range(n)]
+    assert s.returns() == [1.0 if p in sheet["winners"] else 0.0 for p in range(n)]
     if n > 1:
         assert sheet["winners"]
-    replayed = Match.from_save(GAME, json.loads(json.dumps(match.to_save())))
-    assert replayed.state == match.state
+    save = {"game": GAME.id, "options": options, "seed": seed, "history": history,
+            "seats": [Seat("human", f"P{i + 1}").to_dict() for i in range(n)],
+            "snapshot": s.to_dict()}
+    replayed = Match.from_save(GAME, json.loads(json.dumps(save)))
+    assert replayed.state == s and replayed.is_terminal()
 
 
 @settings(max_examples=500, deadline=None, derandomize=True, database=None,
