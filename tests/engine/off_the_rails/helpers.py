@@ -93,7 +93,8 @@ def track_policy(s, rng):
                     break
                 if tile is None:
                     side = board.OPPOSITE[f]
-                    good.extend(a for a in s.placements_at(*nxt) if side in a.exits)
+                    if nxt in rules._PLACE and nxt not in s.chasm:
+                        good.extend(a for a in rules._PLACE[nxt] if side in a.exits)
                     break
                 if board.OPPOSITE[f] not in tile:
                     break

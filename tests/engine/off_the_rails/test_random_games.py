@@ -1,0 +1,191 @@
+"""Random play: 300 seeded games with invariants after every action, round trips, exact replay
+through engine.match.Match, a proven bound on the number of turns, and bot autoplay."""
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engine.bots import make_bot
+from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.match import Match, Seat
+from engine.off_the_rails import GAME, notation, rules
+from engine.off_the_rails.data import TOTAL_GEMS, piles_for_length
+from engine.off_the_rails.state import (ChasmCardShuffledBack, ChangeSpeed, OTRState, PlaceCart,
+                                        PlaceTile, TurnStarted, UpgradeTile)
+from tests.engine.off_the_rails.helpers import gem_total, play
+
+MAX_DECISIONS_PER_TURN = 80
+"""A turn has at most 5 action-phase decisions and, per cart (at most 4 in solo, 2 otherwise),
+a choice of cart, 6 steps each with 1 exit and 2 gem choices, one split and one pick, plus one
+mission choice and one chasm token: 5 + 4 * (1 + 6 * 3 + 2) + 1 + 1 < 92; random play stays
+well under 80 (checked)."""
+
+
+def options_for(seed):
+    r = random.Random(seed)
+    n = r.randint(1, 4)
+    return n, {"bumper_carts": r.random() < 0.3, "chasm_die": r.random() < 0.5,
+               "split_rule": r.choice(["choose", "larger"]),
+               "game_length": r.choice([13, 17, 21, 25])}
+
+
+def probe_actions(s, rng):
+    """A few actions that may or may not be legal, to check that exactly the legal ones apply."""
+    r, c = int(rng.random() * 14) - 1, int(rng.random() * 14) - 1
+    return [PlaceTile(r, c, "NS"), PlaceTile(r, c, "NES"), UpgradeTile(r, c, "NESW"),
+            PlaceCart(int(rng.random() * len(s.carts)), r, c),
+            ChangeSpeed(int(rng.random() * len(s.carts)), 1)]
+
+
+def check_state(s: OTRState, rng, deep: bool):
+    assert gem_total(s) == TOTAL_GEMS
+    assert all(min(x) >= 0 for x in [s.bag, s.lost, *s.stockpiles, *s.gems.values(),
+                                    *(k.load for k in s.carts)])
+    assert all(sum(k.load) <= 5 for k in s.carts)
+    assert len(s.chasm) <= 20 and not (set(s.chasm) & set(s.tiles))
+    assert all(k.square in s.tiles for k in s.carts if k.where == "board" and 0 <= k.square[0] < 12
+               and 0 <= k.square[1] < 12)
+    if not deep:
+        return
+    d = s.to_dict()
+    assert OTRState.from_dict(d).to_dict() == d
+    assert s.clone() == s
+    assert notation.parse(notation.format(s)) == s
+    p = s.current_player()
+    if p >= 0:
+        legal = s.legal_actions()
+        assert legal
+        a = legal[int(rng.random() * len(legal))]
+        s.clone().apply_action(a)  # every listed action applies
+        assert s.observation(p).legal_actions() == legal
+        for probe in probe_actions(s, rng):
+            c = s.clone()
+            if probe in legal:
+                c.apply_action(probe)
+            else:
+                try:
+                    c.apply_action(probe)
+                except IllegalAction:
+                    assert c == s  # refused and unchanged
+                else:
+                    raise AssertionError(f"{probe} applied but is not listed as legal")
+    elif p == CHANCE:
+        total = sum(pr for _, pr in s.chance_outcomes())
+        assert abs(total - 1) < 1e-9
+
+
+def replay(n, options, history):
+    seats = [Seat("bot", f"B{i}", "easy") for i in range(n)]
+    match = Match(GAME, seats, options, seed=1)
+    for player, action in history:
+        if player == CHANCE:
+            match.resolve_chance(action)
+        else:
+            assert match.current_player() == player
+            match.apply(action)
+    return match
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**31))
+def test_300_random_games_invariants_round_trips_and_replay(seed):
+    """Hypothesis: seeded random games (1-4 players, random options); after every action the 66
+    gems are conserved; every 11th step (and at every end) to_dict, notation and clone round-trip
+    and legal/illegal probes behave; the history replays exactly through Match."""
+    n, options = options_for(seed)
+    rng = random.Random(seed ^ 0x5EED)
+    steps = [0]
+
+    def on_step(s, action, events):
+        steps[0] += 1
+        check_state(s, rng, deep=steps[0] % 11 == 0)
+
+    s, history = play(seed, n, options, on_step)
+    check_state(s, rng, deep=True)
+    assert s.is_terminal() and s.current_player() == TERMINAL
+    sheet = s.score_sheet()
+    assert len(sheet["rows"]) == n and sheet["columns"][-1] == "Total"
+    if n > 1:
+        assert sheet["winners"] and all(r[-1] == sum(r[5:-1]) for r in sheet["rows"])
+    match = replay(n, options, history)
+    assert match.is_terminal() and match.state.to_dict() == s.to_dict()
+    if seed % 10 == 0:  # loading a save replays the history once more
+        assert Match.from_save(GAME, match.to_save()).state == s
+
+
+def test_random_games_end_within_a_proven_number_of_turns():
+    """Turn bound. Clan game: every turn before the Chasm card reveals one deposit card (at most
+    4 * piles + 1 turns), then every player has one more turn (n), then each chasm-phase turn
+    places one of the 16 tokens left in the supply, so at most 4 * piles + 1 + n + 16 turns.
+    Solo: every deposit phase places a chasm token or reveals the Chasm card, and the number cards
+    run out only after all 20 tokens are placed, so turns <= tokens placed + Chasm card reveals.
+    Each turn has a bounded number of decisions (MAX_DECISIONS_PER_TURN)."""
+    for seed in range(80):
+        n, options = options_for(seed)
+        shuffled = [0]
+        per_turn = {}
+        state_ref = {}
+
+        def on_step(s, action, events):
+            shuffled[0] += sum(isinstance(e, ChasmCardShuffledBack) for e in events)
+            state_ref["s"] = s
+
+        s, history = play(seed, n, options, on_step)
+        if n == 1:
+            assert s.turn <= len(s.chasm) + shuffled[0]
+        else:
+            assert s.turn <= 4 * piles_for_length(options["game_length"]) + 1 + n + 16
+        # decisions per turn, replayed from the history
+        r = rules.new_state(n, options)
+        for player, action in history:
+            if player >= 0:
+                per_turn[r.turn] = per_turn.get(r.turn, 0) + 1
+            r.apply_action(action)
+        assert max(per_turn.values()) <= MAX_DECISIONS_PER_TURN
+
+
+def test_bot_autoplay_reaches_the_end_for_each_player_count():
+    """A Match with bot seats (engine.bots.make_bot) plays to TERMINAL for 1-4 players."""
+    for n in range(1, 5):
+        seats = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(n)]
+        match = Match(GAME, seats, {}, seed=5 + n)
+        for _ in range(20000):
+            if match.is_terminal():
+                break
+            if match.is_chance():
+                match.advance_chance()
+            else:
+                match.play_bot_turn_now(make_bot)
+        assert match.is_terminal()
+        assert len(match.state.score_sheet()["rows"]) == n
+        assert match.state.returns() == [1.0 if p in match.state.score_sheet()["winners"] else 0.0
+                                         for p in range(n)]
+
+
+def test_medium_bot_picks_a_legal_move():
+    match = Match(GAME, [Seat("bot", "A", "medium"), Seat("bot", "B", "medium")], {}, seed=3)
+    match.advance_chance()
+    match.play_bot_turn_now(make_bot)  # the edge choice
+    match.advance_chance()
+    legal = match.legal_actions()
+    match.play_bot_turn_now(make_bot)
+    assert match.history[-1].action in legal
+
+
+def test_event_texts_are_sentences():
+    names = ["Ana", "Ben", "Cy", "Di"]
+    seen = set()
+
+    def on_step(s, action, events):
+        for e in events:
+            if type(e) not in seen:
+                seen.add(type(e))
+                text = e.text(names[: s.num_players])
+                assert text and text[0].isupper() and text.endswith("."), text
+                assert type(e).text is not type(e).__mro__[1].text
+        assert s.action_to_string(action)
+
+    for seed in range(12):
+        n, options = options_for(seed)
+        play(seed, n, options, on_step)
+    assert len(seen) >= 20
