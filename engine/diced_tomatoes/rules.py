@@ -28,6 +28,26 @@ How the code is laid out
   :func:`end_turn_refusal`, clean-up (:func:`_end_turn`, :func:`_after_cleanup`).
 * The end and the score: :func:`_end_game`, :func:`score_sheet`.
 
+Where the sources are silent (numbered decisions of the rules file)
+------------------------------------------------------------------
+* DT-D1 ties in the first-player roll re-roll among the tied (:func:`_apply_start_roll`).
+* DT-D2 draws are chance nodes weighted by the colours left (:func:`chance_outcomes`).
+* DT-D3 a token is open while harvests + vines < 6; option "open = empty" (:func:`token_open`).
+  With that option a player whose score track is full takes no more dice at all.
+* DT-D4 a complete vine worth ≤ 0 or ≥ 7 is not harvested and earns no karma
+  (:func:`_complete_vine`); clean-up deals with it.
+* DT-D5 the owner of a vine worth ≤ 0 decides at clean-up: the actions ``ClearVine`` /
+  ``KeepVine`` are taken by that owner (``current_player()`` is the owner, the turn still
+  belongs to the active player).
+* DT-D6 karma bits: every die placed on an opponent's vine and every die passed (in solo, a
+  passed die comes back to you and still earns its bit) (:func:`_gain_bit`).
+* DT-D7 karma 0–6, excess lost; DT-D12 up to 12 inside your turn (:func:`karma_cap`).
+* DT-D8 shift ±1 without wrap; DT-D9 clean your own vines (option: any);
+  DT-D10 flip any seed whose vine stays a set or sequence (:func:`_karma_refusal`). A complete
+  vine can never pass that test, so flips only touch growing vines.
+* DT-D11 tied totals share the win (:func:`score_sheet`).
+* Solo: the single player needs no first-player roll; they are first and last player.
+
 Every function that applies an action first checks it (``_refusal`` functions return the reason
 a player would read) and only then changes the state, so a refused action changes nothing.
 """
@@ -791,6 +811,8 @@ def _end_game(state, reason: str, events: list) -> None:
     state.phase = OVER
     state.ended = reason
     state.to_draw = 0
+    if not any(state.hand):
+        state.hand = []      # the last turn's dice are all placed or passed
     sheet = score_sheet(state)
     totals = tuple(row[-1] for row in sheet["rows"])
     events.append(GameEnded(reason, tuple(sheet["winners"]), totals))

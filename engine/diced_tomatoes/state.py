@@ -419,6 +419,7 @@ class SeedFlipped(Event):
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
+    """``player`` ended the turn; clean-up follows."""
     player: int
 
     def text(self, names):
@@ -652,6 +653,14 @@ class DicedTomatoesState:
         passed)."""
         return PassDie(die) in self.legal_actions()
 
+    def dice_to_pass(self) -> list:
+        """Hand slots of rolled dice that have no legal spot (each may only be passed)."""
+        return [a.die for a in self.legal_actions() if isinstance(a, PassDie)]
+
+    def placeable_dice(self) -> list:
+        """Hand slots of rolled dice that have at least one legal spot."""
+        return sorted({a.die for a in self.legal_actions() if isinstance(a, PlaceDie)})
+
     def karma_actions(self) -> dict:
         """Karma actions available now, by kind: ``{"reroll": [Reroll(..)], "shift": [...],
         "clean": [...], "roll_over": [...], "flip": [...], "set": [...]}`` (only affordable,
@@ -702,6 +711,10 @@ class DicedTomatoesState:
     def bushel_size(self) -> int:
         """Dice left in the bushel."""
         return sum(self.bushel.values())
+
+    def slot_stars(self, player: int) -> list:
+        """Per filled score slot, True when it shows a gold star (Dicey Tomato Rules match)."""
+        return [self.options["dicey"] and v == i + 1 for i, v in enumerate(self.score[player])]
 
     def matched_slots(self, player: int) -> int:
         """Score slots whose value equals the slot number (stars / solo goal)."""

@@ -429,6 +429,14 @@ def test_karma_actions_helper_lists_targets():
     assert s.karma_actions_for_vine(0, 0) == [CleanVine(0, 0)]
 
 
+def test_scene_helpers_for_dice_and_slots():
+    """Helpers for the table scene: dice to place or pass, and starred score slots."""
+    s = pos("players=2 options=d vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r,x score=1,3/-")
+    assert s.dice_to_pass() == [0] and s.placeable_dice() == [1]
+    assert s.targets_for_die(1) == [(0, 0), (1, 0)] and s.targets_for_die(2) == []
+    assert s.slot_stars(0) == [True, False] and s.rolled_dice() == [(0, "b", 3), (1, "r", 5)]
+
+
 # ------------------------------------------------------------------------------------------
 # Passing
 # ------------------------------------------------------------------------------------------
