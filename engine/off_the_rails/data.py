@@ -42,18 +42,22 @@ def piles_for_length(length: int) -> int:
 
 
 def zero() -> tuple:
+    """An empty gem count."""
     return (0, 0, 0, 0, 0)
 
 
 def add(a, b) -> tuple:
+    """Gem counts ``a + b``."""
     return tuple(x + y for x, y in zip(a, b))
 
 
 def sub(a, b) -> tuple:
+    """Gem counts ``a - b`` (callers make sure nothing goes below 0)."""
     return tuple(x - y for x, y in zip(a, b))
 
 
 def one(gem: int) -> tuple:
+    """The gem count of a single gem of index ``gem``."""
     t = [0, 0, 0, 0, 0]
     t[gem] = 1
     return tuple(t)
@@ -65,6 +69,7 @@ def jewels(counts) -> int:
 
 
 def value(counts) -> int:
+    """Points of a gem count: rock 0, ruby 1, emerald 2, gold 3, diamond 4."""
     return sum(n * v for n, v in zip(counts, GEM_VALUES))
 
 

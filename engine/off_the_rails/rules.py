@@ -134,6 +134,7 @@ def default_length(num_players: int) -> int:
 # The contract
 # =============================================================================================
 def current_player(s: OTRState) -> int:
+    """The seat to decide (the owner of a hit cart splits its load), CHANCE or TERMINAL."""
     if s.over or not s.tasks:
         return TERMINAL
     head = s.tasks[0]
@@ -160,6 +161,7 @@ def pending(s: OTRState) -> str:
 
 
 def moving_cart(s: OTRState):
+    """The cart whose movement waits for a decision (exit, gem, split, pick), or None."""
     if s.tasks and s.tasks[0][0] in ("exit", "pickup") and s.moved:
         return s.tasks[0][1]
     if s.tasks and s.tasks[0][0] in ("split", "drop", "pick"):
@@ -1176,6 +1178,7 @@ def winners(s) -> list:
 
 
 def returns(s) -> list:
+    """1.0 for each winner, 0.0 for the others (all 0.0 before the end)."""
     if not s.over:
         return [0.0] * s.num_players
     w = winners(s)
@@ -1221,6 +1224,8 @@ def score_sheet(s) -> dict:
 # Observation and words
 # =============================================================================================
 def observation(s: OTRState, player: int) -> OTRState:
+    """A copy for ``player``: a split waiting for the mover's pick is masked unless ``player``
+    made it (OR-D7); everything else in this game is public (decks are multisets)."""
     o = s.clone()
     if s.piles_split and s.tasks and s.tasks[0][0] == "pick":
         owner = s.carts[s.tasks[0][1]].owner

@@ -174,3 +174,53 @@ def end_actions(s):
 
 def events_of(events, cls):
     return [e for e in events if isinstance(e, cls)]
+
+
+def play_from(s, rng, on_step=None, max_steps=20000):
+    """Continue a random game from ``s`` to the end; returns the history like :func:`play`."""
+    history = []
+    while s.current_player() != TERMINAL:
+        p = s.current_player()
+        a = pick_outcome(s.chance_outcomes(), rng) if p == CHANCE else track_policy(s, rng)
+        events = s.apply_action(a)
+        history.append((p, a))
+        if on_step:
+            on_step(s, a, events)
+        if len(history) > max_steps:
+            raise AssertionError("the game did not end")
+    return history
+
+
+RING = {**{(1, c): "EW" for c in range(2, 10)}, **{(10, c): "EW" for c in range(2, 10)},
+        **{(r, 1): "NS" for r in range(2, 10)}, **{(r, 10): "NS" for r in range(2, 10)},
+        (1, 1): "ES", (1, 10): "SW", (10, 10): "NW", (10, 1): "NE"}
+
+
+def ring_position(seed, num_players, **options):
+    """A crowded position: a loop of track round the mine with every cart on it, loaded with
+    gems from the bag, facing either way (for collisions with drops, splits and picks)."""
+    rng = random.Random(seed)
+    s = blank(num_players, **options)
+    lay(s, RING)
+    loop = []
+    r, c, f = 1, 2, "E"
+    for _ in range(36):
+        loop.append(((r, c), f))
+        dr, dc = board.DELTA[f]
+        r, c = r + dr, c + dc
+        tile = RING[(r, c)]
+        f = [x for x in tile if x != board.OPPOSITE[f]][0]
+    spots = rng.sample(range(len(loop)), len(s.carts))
+    for ci, i in enumerate(spots):
+        sq, f = loop[i]
+        tile = RING[sq]
+        facing = f if rng.random() < 0.5 else [x for x in tile if x != f][0]
+        load = [0, 0, 0, 0, 0]
+        for _ in range(int(rng.random() * 5) + 1):
+            g = int(rng.random() * 5)
+            if s.bag[g] - load[g] > 0:
+                load[g] += 1
+        put_cart(s, ci, sq, facing, back=[x for x in tile if x != facing][0],
+                 speed=1 + int(rng.random() * 6), load=load)
+    s.moved = []
+    return s

@@ -127,3 +127,25 @@ def test_or_d9_cart_placed_this_turn_moves_with_speed_changed_this_turn():
     moved = events_of(events, CartMoved)
     assert moved[0].path == ((-1, 6), (0, 6), (1, 6), (2, 6), (3, 6))
     assert s.carts[0].square == (3, 6)
+
+
+def test_or_d4_track_tiles_are_unlimited():
+    """OR-D4: track tiles never run out."""
+    s = blank()
+    from engine.off_the_rails import board
+    lay(s, {sq: "NS" for sq in board.BUILDABLE if sq != (11, 11)})
+    assert len(s.placements_at(11, 11)) == 6
+
+
+def test_undo_inside_the_action_phase_through_match():
+    """Undo takes back the player's own actions within the turn (Match replays the history)."""
+    from engine.match import Match, Seat
+    from engine.off_the_rails import GAME
+    match = Match(GAME, [Seat("human", "Ana"), Seat("human", "Ben")], {}, seed=2)
+    match.advance_chance()
+    match.apply(match.legal_actions()[0])  # edge
+    match.advance_chance()
+    before = match.state.to_dict()
+    match.apply(PlaceTile(0, 0, "NS"))
+    assert match.can_undo() and match.undo()
+    assert match.state.to_dict() == before

@@ -136,3 +136,17 @@ def test_registry_lists_the_game():
     assert spec.title == "Off the Rails" and spec.min_players == 1 and spec.max_players == 4
     assert spec.solo is True
     assert "## Setup" in spec.rules_summary and "Bumper Carts" in spec.rules_summary
+
+
+def test_deposit_phase_draws_as_many_gems_as_remain():
+    """Deposit phase: the card's gems are drawn from the bag, as many as remain."""
+    s = rules.new_state(2, {})
+    s.tasks = [("deposit",), ("end_turn",)]
+    s.bag = (0, 1, 0, 0, 0)
+    s.lost = (12, 23, 15, 10, 5)
+    s._legal = None
+    s.apply_action(RevealCard("green", 8))       # a card for 3 gems
+    assert s.chance_outcomes() == [(DrawGem("ruby"), 1.0)]
+    s.apply_action(DrawGem("ruby"))
+    assert s.gems[board.mine_square("green", 8)] == (0, 1, 0, 0, 0)
+    assert s.current_player() != CHANCE or s.tasks[0][0] != "draw_gems"
