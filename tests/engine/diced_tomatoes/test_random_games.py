@@ -71,9 +71,8 @@ def round_trips(s: DicedTomatoesState, through_json: bool = False) -> None:
         d = json.loads(json.dumps(d))
         assert d == s.to_dict()
     assert DicedTomatoesState.from_dict(d).to_dict() == d
-    text = format_position(s)
-    parsed = parse_position(text)
-    assert parsed.to_dict() == d and format_position(parsed) == text
+    # format is a function of to_dict, so equal dicts also give back the same text
+    assert parse_position(format_position(s)).to_dict() == d
 
 
 def refused_sample(s: DicedTomatoesState, legal: list, rng: random.Random) -> None:
