@@ -76,6 +76,31 @@ def gems_in_reach(state, cart_id) -> int:
     return total
 
 
+def runway(state, cart_id, limit: int) -> int:
+    """Steps of track a cart can roll before it derails or collides (best branch), up to
+    ``limit``; for a loaded cart a way off the grid within reach counts as the full ``limit``
+    (an empty cart gains nothing by leaving)."""
+    cart = state.carts[cart_id]
+    if cart.where != "board" or cart.facing is None:
+        return 0
+    best, nodes = 0, 0
+    stack = [(cart.square, cart.facing, 0)]
+    while stack and nodes < 80:
+        nodes += 1
+        sq, f, d = stack.pop()
+        if d >= limit:
+            return limit
+        what = next_step(state, sq, f)
+        if what[0] == "exit" and sum(cart.load):
+            return limit
+        if what[0] != "track":
+            best = max(best, d)
+            continue
+        _, nxt, tile = what
+        stack.extend((nxt, o, d + 1) for o in tile if o != OPPOSITE[f])
+    return best
+
+
 def danger(state, cart_id) -> float:
     """0..1: how likely the cart's next step goes wrong (derail, chasm, collision)."""
     cart = state.carts[cart_id]
@@ -96,13 +121,20 @@ def _points(state, p) -> float:
         if cart.owner != p or cart.where != "board":
             continue
         load = value(cart.load)
-        if board.on_grid(cart.square) and cart.facing is not None:
+        pts += 1.0  # a cart in the mine can earn; one in the supply cannot
+        if cart.facing is None:
+            continue
+        pts += 0.4 * runway(state, ci, cart.speed)
+        pts += 0.4 * gems_in_reach(state, ci)
+        if board.on_grid(cart.square):
             way_out = shortest_exit(state, cart.square, cart.facing, limit=24)
-            pts += load * (0.8 if way_out is not None else 0.4)
-            pts += 0.3 * gems_in_reach(state, ci)
-            pts -= danger(state, ci) * (0.6 * load + 1.5)
-        else:
-            pts -= 0.5 * danger(state, ci)
+            pts += load * (0.9 if way_out is not None else 0.5)
+        pts -= danger(state, ci) * 0.6 * load
+        if board.on_grid(cart.square) and state.gems and sum(cart.load) < 3:
+            # head for the nearest deposit while the cart has room
+            r, c = cart.square
+            near = min(abs(r - a) + abs(c - b) for a, b in state.gems)
+            pts -= 0.1 * near
     return pts
 
 
@@ -143,4 +175,4 @@ def order_moves(state, actions) -> list:
 
 
 __all__ = ["evaluate", "order_moves", "shortest_exit", "gems_in_reach", "danger", "next_step",
-           "JEWELS"]
+           "runway", "JEWELS"]
