@@ -149,8 +149,11 @@ class TableScene(Scene):
         self.add_log(events)
         after = self.match.state.clone()
         groups = self.animate(events, before, after) if self.app.speed_factor > 0 else []
-        for animations in groups:
-            self.anims.add(animations)
+        for group in groups:
+            if isinstance(group, tuple):
+                self.anims.add(*group)
+            else:
+                self.anims.add(group)
 
         def catch_up():
             self.shown = after
@@ -160,7 +163,8 @@ class TableScene(Scene):
         self._after_step()
 
     def animate(self, events, before, after) -> list:
-        """Return groups (lists) of Animations for ``events``; groups play one after another."""
+        """Return groups for ``events``, played one after another: each a list of Animations,
+        or ``(animations, on_done)`` where ``on_done`` updates ``self.shown`` as it lands."""
         return []
 
     def on_shown(self) -> None:
@@ -301,8 +305,9 @@ class TableScene(Scene):
                 self.replay_wait = max(0.05, self.duration(0.6))
                 return
             if self.match.is_chance():
+                # Consecutive chance steps (three draws, three rolls) animate together.
                 before = self.match.state.clone()
-                self.present(self.match.resolve_chance(), before)
+                self.present(self.match.advance_chance(), before)
             elif self.match.is_bot_turn():
                 if not self._drive_bot(dt):
                     return

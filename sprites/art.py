@@ -21,7 +21,7 @@ MARBLE_COLOURS = {
 }
 
 _PIPS = {
-    1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    0: [], 1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
     4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
     6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
 }
@@ -33,7 +33,7 @@ def _lerp(a, b, t):
 
 @functools.lru_cache(maxsize=512)
 def die_face(size: int, value: int, colour: str = "red", glow: bool = False) -> pygame.Surface:
-    """A rounded, shaded die of ``size`` pixels showing ``value`` (1–6) in ``colour``.
+    """A rounded, shaded die of ``size`` pixels showing ``value`` (1–6; 0 = blank) in ``colour``.
 
     ``colour`` is "red", "black" or "gold"; raises ``KeyError`` for another.
     """

@@ -1,0 +1,184 @@
+"""The Diced Tomatoes table scene, played through mouse events at its hit areas (issue 4)."""
+import pygame
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from scenes.diced_tomatoes_table import DicedTomatoesTable
+from scenes.game_over import GameOverScene
+from scenes.pause import PauseScene
+from scenes.tables import open_match
+from scenes.title import TitleScene
+from tests.scenes.driver import click, click_at, find_button, frames, key, make_app
+
+SPEC = registry.get("diced-tomatoes")
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.manager.push(TitleScene(a))
+    yield a
+    pygame.quit()
+
+
+def start(app, seats, seed, options=None):
+    match = Match(SPEC, seats, options or {}, seed)
+    open_match(app, match)
+    frames(app, 2)
+    assert isinstance(app.manager.top, DicedTomatoesTable)
+    return app.manager.top
+
+
+def wait_for_human(app, table, limit=400):
+    for _ in range(limit):
+        if table.human_to_move() or table.match.is_terminal():
+            return
+        frames(app, 1, dt=0.25)
+
+
+def human_step(app, table):
+    """One human decision made with the mouse, as a player would."""
+    state = table.match.state
+    if state.pending_cleanup():
+        click(app, find_button(app, "Clear vine"))
+        return
+    for rect, key_ in table.hit_areas():
+        if key_[0] == "die":
+            click_at(app, rect.center)
+            targets = table.die_targets()
+            if targets:
+                owner, token = targets[0]
+                click_at(app, table.layout.vine_row(owner, token).center)
+                return
+            if state.must_pass(key_[1]):
+                click(app, find_button(app, "Pass die"))
+                return
+    click(app, find_button(app, "End turn"))
+
+
+def play_to_end(app, table, limit=3000):
+    match = table.match
+    for _ in range(limit):
+        if isinstance(app.manager.top, GameOverScene):
+            return app.manager.top
+        wait_for_human(app, table)
+        if match.is_terminal():
+            frames(app, 3, dt=0.5)
+            continue
+        before = len(match.history)
+        human_step(app, table)
+        assert len(match.history) > before, table.current_message()
+    raise AssertionError("the game did not end")
+
+
+def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    over = play_to_end(app, table)
+    assert over.sheet == table.match.state.score_sheet()
+    assert over.sheet["winners"]
+    assert len(over.sheet["rows"]) == 2
+
+
+def test_solo_game_by_mouse_shows_result(app):
+    table = start(app, [Seat("human", "Ana")], seed=5)
+    over = play_to_end(app, table)
+    assert over.sheet["solo"]["summary"]
+    assert over.sheet == table.match.state.score_sheet()
+
+
+def test_click_die_highlights_engine_targets_and_places(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    slot = table.match.state.rolled_dice()[0][0]
+    rect = dict((k, r) for r, k in table.hit_areas())[("die", slot)]
+    click_at(app, rect.center)
+    assert table.selected == slot
+    assert table.die_targets() == table.match.state.targets_for_die(slot)
+    owner, token = table.die_targets()[0]
+    click_at(app, table.layout.vine_row(owner, token).center)
+    placed = table.match.history[-1].action
+    assert (placed.die, placed.owner, placed.token) == (slot, owner, token)
+
+
+def test_right_click_cancels_selection(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    rect = table.hit_areas()[0][0]
+    click_at(app, rect.center)
+    assert table.selected is not None
+    click_at(app, rect.center, button=3)
+    assert table.selected is None
+
+
+def test_end_turn_refused_with_engine_reason(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    reason = table.match.state.end_turn_refusal()
+    assert reason
+    click(app, find_button(app, "End turn"))
+    assert table.current_message() == reason
+
+
+def test_undo_and_restart_turn_by_keyboard(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    start_state = table.match.state.to_dict()
+    human_step(app, table)
+    human_step(app, table)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(table.match.history) >= 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert table.match.state.to_dict() == start_state
+
+
+def test_karma_panel_reroll_walks_through_target(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    karma = table.match.state.karma[table.match.current_player()]
+    click(app, find_button(app, "Re-roll  (1)"))
+    assert table.karma_kind == "reroll"
+    slot = table.match.state.rolled_dice()[0][0]
+    click_at(app, table.layout.hand_die(slot).center)
+    frames(app, 3)
+    assert table.match.state.karma[table.match.current_player()] == karma - 1
+
+
+def test_save_from_pause_and_load_back_identical(app):
+    from saves import store
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    human_step(app, table)
+    state = table.match.state.to_dict()
+    key(app, pygame.K_ESCAPE)
+    if table.selected is not None or table.karma_kind:
+        key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PauseScene)
+    click(app, find_button(app, "Save"))
+    saved = [i for i in store.list_saves() if not i.is_autosave][0]
+    loaded = store.load(saved.path)
+    assert loaded.state.to_dict() == state
+
+
+def test_resize_mid_game_keeps_working(app):
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    app.resize((1024, 640))
+    frames(app, 2)
+    table = app.manager.top
+    for rect, _ in table.hit_areas():
+        assert rect.right <= 1024 - table.log_width and rect.bottom <= 640
+    human_step(app, table)
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_areas_do_not_overlap_at_small_size(players):
+    from scenes.diced_tomatoes_table import Layout
+    lay = Layout(pygame.Rect(0, 44, 1024 - 316, 640 - 44), players, 6, 3)
+    for i, a in enumerate(lay.areas):
+        assert lay.board.contains(a)
+        assert not a.colliderect(lay.strip)
+        for b in lay.areas[i + 1:]:
+            assert not a.colliderect(b)
+        assert lay.karma_cell(i, 6).bottom <= a.bottom and lay.slot_rect(i, 5).right <= a.right
+    assert lay.d >= 24
