@@ -795,15 +795,27 @@ class OTRState:
         from engine.off_the_rails import rules
         return rules.pending(self)
 
+    def legal_by_square(self) -> dict:
+        """``{(row, col): [PlaceTile/UpgradeTile/PlaceCart/PlaceChasmToken, ...]}`` for the legal
+        actions that name a square (cached until the state changes; cheap for hover checks)."""
+        legal = self.legal_actions()
+        cache = getattr(self, "_by_square", None)
+        if cache is not None and cache[0] is self._legal:
+            return cache[1]
+        index: dict = {}
+        for a in legal:
+            if isinstance(a, (PlaceTile, UpgradeTile, PlaceCart, PlaceChasmToken)):
+                index.setdefault((a.row, a.col), []).append(a)
+        self._by_square = (self._legal, index)
+        return index
+
     def placements_at(self, row: int, col: int) -> list:
         """Legal :class:`PlaceTile` actions on that square (empty list if none)."""
-        return [a for a in self.legal_actions()
-                if isinstance(a, PlaceTile) and a.row == row and a.col == col]
+        return [a for a in self.legal_by_square().get((row, col), ()) if isinstance(a, PlaceTile)]
 
     def upgrades_at(self, row: int, col: int) -> list:
         """Legal :class:`UpgradeTile` actions on that square."""
-        return [a for a in self.legal_actions()
-                if isinstance(a, UpgradeTile) and a.row == row and a.col == col]
+        return [a for a in self.legal_by_square().get((row, col), ()) if isinstance(a, UpgradeTile)]
 
     def cart_placements(self, cart: int | None = None) -> list:
         """Legal :class:`PlaceCart` actions (for one cart if given)."""

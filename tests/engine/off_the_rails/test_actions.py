@@ -149,3 +149,20 @@ def test_undo_inside_the_action_phase_through_match():
     match.apply(PlaceTile(0, 0, "NS"))
     assert match.can_undo() and match.undo()
     assert match.state.to_dict() == before
+
+
+def test_scene_helpers_follow_legal_actions():
+    """State helpers for the table scene are derived from legal_actions."""
+    s = blank()
+    lay(s, {(2, 2): "NS"})
+    index = s.legal_by_square()
+    assert {a.exits for a in index[(2, 2)]} == {"NES", "NSW"}
+    assert (4, 4) not in index and len(index[(0, 0)]) == 6
+    assert {(a.row, a.col) for a in s.cart_placements()} == {(-1, c) for c in range(12)}
+    assert s.refusal(PlaceTile(4, 4, "NS")) == "No track may be placed on a mine centre."
+    assert s.refusal(PlaceTile(0, 0, "NS")) is None
+    assert s.pending() == "actions" and s.moving_cart() is None
+    assert s.action_to_string(PlaceTile(0, 0, "NE")) == "Place a curve (NE) at (0,0)"
+    put_cart(s, 0, (0, 5), "S")
+    assert s.speed_changes(0) == [ChangeSpeed(0, -1), ChangeSpeed(0, 1)]
+    assert s.cart_at((0, 5)) == 0 and s.carts_of(1) == [2, 3]
