@@ -63,6 +63,22 @@ def reset_caches() -> None:
     _felt.cache_clear()
 
 
+def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``content`` into lines that fit ``width`` pixels at ``size``."""
+    f = font(size, bold)
+    lines, line = [], ""
+    for word in content.split():
+        trial = f"{line} {word}".strip()
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
 @functools.lru_cache(maxsize=8)
 def _felt(size: tuple) -> pygame.Surface:
     w, h = size

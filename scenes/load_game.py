@@ -32,7 +32,7 @@ class LoadGameScene(Scene):
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         self.infos = store.list_saves()
-        top = 100 if h >= 760 else 80
+        top = 116 if h >= 760 else 100
         self.list_rect = pygame.Rect(40, top, w - 80, h - top - 90)
         scroller = UIScrollingContainer(self.list_rect, ui, container=c, allow_scroll_x=False)
         row_h = 64

@@ -243,6 +243,7 @@ class NewGameScene(Scene):
             kit.blit_text(surface, spec.title, 20, (r.x + 16, r.y + 10), kit.INK, True)
             kit.blit_text(surface, players_text(spec), 15, (r.right - 14, r.y + 14),
                           kit.GOLD if i == self.game_index else kit.INK_DIM, anchor="topright")
-            desc = spec.description
-            kit.blit_text(surface, desc, kit.fit_text(desc, 15, r.width - 30), (r.x + 16, r.y + 44),
-                          kit.INK_DIM)
+            size = 15 if r.height >= 90 else 14
+            for j, line in enumerate(kit.wrap(spec.description, size, r.width - 30)[:2]):
+                kit.blit_text(surface, line, size, (r.x + 16, r.y + 40 + j * (size + 4)),
+                              kit.INK_DIM)

@@ -12,22 +12,41 @@ from scenes.manager import Scene
 
 
 def summary_to_html(summary: str) -> str:
-    """Turn a game's rules summary ("# ", "## ", "- " lines) into pygame_gui's HTML subset."""
-    out = []
+    """Turn a game's rules summary into pygame_gui's HTML subset.
+
+    Lines starting "# " and "## " are headings, "- " starts a bullet, a blank line ends a
+    paragraph; other lines continue the paragraph or bullet above (sources are hard-wrapped).
+    """
+    out: list[str] = []
+    block: list[str] = []
+    bullet = False
+
+    def flush():
+        nonlocal block, bullet
+        if block:
+            body = html.escape(" ".join(block))
+            out.append(f"  •  {body}<br>" if bullet else f"{body}<br><br>")
+        block, bullet = [], False
+
     for raw in summary.strip().splitlines():
-        line = raw.rstrip()
+        line = raw.strip()
         if line.startswith("## "):
-            out.append(f"<br><font color='#eec454' pixel_size=20><b>{html.escape(line[3:])}</b>"
+            flush()
+            gap = "<br>" if out and not out[-1].endswith("<br><br>") else ""
+            out.append(f"{gap}<font color='#eec454' pixel_size=20><b>{html.escape(line[3:])}</b>"
                        f"</font><br>")
         elif line.startswith("# "):
+            flush()
             out.append(f"<font color='#eec454' pixel_size=26><b>{html.escape(line[2:])}</b>"
                        f"</font><br>")
-        elif line.lstrip().startswith(("- ", "* ")):
-            out.append(f"  •  {html.escape(line.lstrip()[2:])}<br>")
+        elif line.startswith(("- ", "* ")):
+            flush()
+            block, bullet = [line[2:]], True
         elif not line:
-            out.append("<br>")
+            flush()
         else:
-            out.append(html.escape(line) + " ")
+            block.append(line)
+    flush()
     return "".join(out)
 
 
