@@ -216,3 +216,35 @@ def test_crowded_ring_games_split_pick_drop_and_conserve_gems():
 
         play_from(s, rng, on_step)
     assert seen["drop"] > 10 and seen["split"] > 3 and seen["larger"] > 0, seen
+
+
+def test_records_round_trip_and_every_event_has_text():
+    """Actions and events are plain frozen records: to_dict/RecordCodec round-trip; every Event
+    subclass overrides text(names)."""
+    from engine.core import RecordCodec
+    from engine.off_the_rails.state import EVENTS
+    assert all("text" in cls.__dict__ for cls in EVENTS)
+    event_codec = RecordCodec(EVENTS)
+    kinds = set()
+
+    def on_step(s, action, events):
+        kinds.add(type(action))
+        assert GAME.action_codec.from_dict(action.to_dict()) == action
+        for e in events:
+            assert event_codec.from_dict(e.to_dict()) == e
+
+    for seed in range(6):
+        n, options = options_for(seed)
+        play(seed, n, options, on_step)
+    assert len(kinds) >= 12
+
+
+def test_rules_summary_shape():
+    """RULES_SUMMARY: headings "# "/"## ", bullets "- ", every option explained."""
+    from engine.off_the_rails import RULES_SUMMARY
+    lines = RULES_SUMMARY.splitlines()
+    assert lines[0] == "# Off the Rails"
+    for heading in ("## Setup", "## A turn", "## Scoring", "## Options", "## Solo game"):
+        assert heading in lines
+    for option in GAME.options:
+        assert option.label.split()[0] in RULES_SUMMARY
