@@ -91,8 +91,10 @@ def runway(state, cart_id, limit: int) -> int:
         if d >= limit:
             return limit
         what = next_step(state, sq, f)
-        if what[0] == "exit" and sum(cart.load):
-            return limit
+        if what[0] == "exit":
+            if sum(cart.load):
+                return limit
+            continue  # an empty cart gains nothing by leaving
         if what[0] != "track":
             best = max(best, d)
             continue
@@ -124,7 +126,10 @@ def _points(state, p) -> float:
         pts += 1.0  # a cart in the mine can earn; one in the supply cannot
         if cart.facing is None:
             continue
-        pts += 0.4 * runway(state, ci, cart.speed)
+        run = runway(state, ci, cart.speed)
+        pts += 0.4 * run
+        if run < cart.speed:
+            pts -= 0.5  # it will not complete its move: a derail or a bump is coming
         pts += 0.4 * gems_in_reach(state, ci)
         if board.on_grid(cart.square):
             way_out = shortest_exit(state, cart.square, cart.facing, limit=24)
