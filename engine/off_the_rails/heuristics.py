@@ -9,7 +9,7 @@ from collections import deque
 
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, JEWELS, MISSION_POINTS, value
+from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, MISSION_POINTS, value
 from engine.off_the_rails.state import (ChooseExit, EndActions, PlaceCart, PlaceTile, TakeGem,
                                         UpgradeTile)
 
@@ -180,4 +180,4 @@ def order_moves(state, actions) -> list:
 
 
 __all__ = ["evaluate", "order_moves", "shortest_exit", "gems_in_reach", "danger", "next_step",
-           "runway", "JEWELS"]
+           "runway"]

@@ -42,7 +42,7 @@ from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
 from engine.off_the_rails.data import (ACTIONS_PER_TURN, BAG, CART_CAPACITY, CHASM, DEPOSIT_GEMS,
-                                       DIRTY_GOBLINS, GEM_INDEX, GEM_VALUES, GEMS, JEWELS,
+                                       DIRTY_GOBLINS, GEM_INDEX, GEMS, JEWELS,
                                        MAX_SPEED, MIN_SPEED, MISSION_POINTS, MISSIONS,
                                        SOLO_MINE_GEMS, START_SPEED, TOKENS_PER_COLOUR,
                                        TOTAL_TOKENS, add, gems_text, jewels, mission_fulfilled,

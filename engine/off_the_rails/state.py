@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.core import Action, Event
 from engine.off_the_rails import board
-from engine.off_the_rails.data import GEMS, MISSIONS, gems_text
+from engine.off_the_rails.data import MISSIONS, gems_text
 
 
 def _who(names, p):

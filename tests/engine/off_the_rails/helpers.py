@@ -6,9 +6,8 @@ import random
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import board, notation, rules
-from engine.off_the_rails.data import TOTAL_GEMS
-from engine.off_the_rails.state import (Cart, ChangeSpeed, EndActions, OTRState, PlaceCart,
-                                        PlaceTile, UpgradeTile)
+from engine.off_the_rails.state import (ChangeSpeed, EndActions, OTRState, PlaceCart,
+                                        UpgradeTile)
 
 
 def blank(num_players=2, **options) -> OTRState:

@@ -2,9 +2,9 @@
 import pytest
 
 from engine.core import CHANCE, TERMINAL
-from engine.off_the_rails import rules
+from engine.off_the_rails import board
 from engine.off_the_rails.state import (CartDerailed, CartFell, ChasmCardRevealed, ChasmOpened,
-                                        DrawChasmToken, DrawGem, EndActions, GameEnded,
+                                        DrawChasmToken, EndActions, GameEnded,
                                         PlaceChasmToken, RevealCard, RollChasmDie)
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 
@@ -97,7 +97,7 @@ def test_or_d8_chasm_die_rolls_free_squares_then_player_chooses():
     # a mine with no free square: the player places as usual
     s2 = blank(2, chasm_die=True)
     s2.chasm_phase = True
-    s2.chasm = {sq: "blue" for (c, n), sq in __import__("engine.off_the_rails.board", fromlist=["x"]).MINE_SQUARES.items() if c == "blue"}
+    s2.chasm = {board.mine_square("blue", n): "blue" for n in range(1, 9)}
     s2.tasks = [("chasm_draw",), ("end_turn",)]
     s2._legal = None
     s2.apply_action(DrawChasmToken("blue"))

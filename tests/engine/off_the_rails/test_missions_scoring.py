@@ -1,9 +1,6 @@
 """Rules, "Missions" (OR-D11) and "End of the game and scoring" (ruby bonus, carts, tie-breaks)."""
-import pytest
-
 from engine.off_the_rails import rules
-from engine.off_the_rails.state import (ClaimMission, EndActions, MissionClaimed, MoveCart,
-                                        TakeGem)
+from engine.off_the_rails.state import ClaimMission, EndActions, MissionClaimed, MoveCart
 from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart
 
 

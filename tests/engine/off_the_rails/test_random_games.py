@@ -10,7 +10,7 @@ from engine.match import Match, Seat
 from engine.off_the_rails import GAME, notation, rules
 from engine.off_the_rails.data import TOTAL_GEMS, piles_for_length
 from engine.off_the_rails.state import (ChasmCardShuffledBack, ChangeSpeed, OTRState, PlaceCart,
-                                        PlaceTile, TurnStarted, UpgradeTile)
+                                        PlaceTile, UpgradeTile)
 from tests.engine.off_the_rails.helpers import gem_total, play
 
 MAX_DECISIONS_PER_TURN = 80
@@ -196,7 +196,7 @@ def test_crowded_ring_games_split_pick_drop_and_conserve_gems():
     with drops, owner splits and mover picks, under both split rules and Bumper Carts; gems are
     conserved and the state round-trips after every action."""
     from tests.engine.off_the_rails.helpers import play_from, ring_position
-    from engine.off_the_rails.state import GemsDropped, LoadSplit, PickPile, DropGems
+    from engine.off_the_rails.state import GemsDropped, PickPile, DropGems
     seen = {"drop": 0, "split": 0, "larger": 0}
     for seed in range(40):
         n = 2 + seed % 3
