@@ -183,7 +183,12 @@ class GameSpec:
     solo: bool = False
     """True when one seat is a real single-player mode."""
     option_for_players: Any = None
-    """Optional ``(name, num_players) -> default`` for options whose default depends on seats."""
+    """Optional ``(name, num_players, default) -> value`` for defaults that depend on seats."""
+    turn_started: Any = None
+    """Optional ``(event) -> bool``: the event that starts a turn (for turn counts)."""
+    bot_policy: Any = None
+    """Optional ``(observation, legal_actions) -> action | None``: a move the rules make every
+    computer player take (e.g. DT-D5: a bot always clears its vine worth 0 or less)."""
 
     CLASSVAR_NOTE: ClassVar[str] = ""
 

@@ -127,7 +127,10 @@ class Match:
         return state.current_player()
 
     def turn_count(self) -> int:
-        """How many turns have started: changes of the deciding player in the history."""
+        """How many turns have started: events the game marks with ``GameSpec.turn_started``,
+        or else changes of the turn owner through the history."""
+        if self.spec.turn_started is not None:
+            return sum(1 for _, e in self.events if self.spec.turn_started(e))
         count, last = 0, None
         for entry in self.history:
             if entry.player >= 0 and entry.player != last:

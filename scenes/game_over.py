@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -9,6 +10,14 @@ from pygame_gui.elements import UIButton
 from engine.match import Match
 from scenes import kit
 from scenes.manager import Scene
+from sprites import art
+
+
+def with_names(note: str, names) -> str:
+    """Engine notes say "Player 2"; show the seat's name instead."""
+    return re.sub(r"\bPlayer (\d+)\b",
+                  lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names)
+                  else m.group(0), note)
 
 
 class GameOverScene(Scene):
@@ -24,7 +33,7 @@ class GameOverScene(Scene):
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         y = h - 70
-        bw = 230
+        bw = 260
         x = (w - (3 * bw + 2 * 16)) // 2
         UIButton(pygame.Rect(x, y, bw, 46), "New game, same settings", ui, container=c,
                  command=self.new_game, tool_tip_text="Same game, seats and options; new seed")
@@ -60,7 +69,7 @@ class GameOverScene(Scene):
         names = self.match.names
         solo = self.sheet.get("solo")
         if solo:
-            return ("You won!  " if solo.get("won") else "Not this time.  ") + solo.get("summary", "")
+            return solo.get("summary") or ("You won!" if solo.get("won") else "Not this time.")
         winners = [names[i] for i in self.sheet.get("winners", [])]
         if len(winners) == 1:
             return f"{winners[0]} wins!"
@@ -94,15 +103,19 @@ class GameOverScene(Scene):
             y = table_top + row_h * (i + 1) + 4
             colour = kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
             pygame.draw.circle(surface, colour, (x0 + 10, y + 13), 8)
-            label = names[i] + ("  ★" if i in winners else "")
-            kit.blit_text(surface, label, kit.fit_text(label, 18, name_w - 30, True),
-                          (x0 + 26, y + 2), kit.HILITE if i in winners else kit.INK, True)
+            label = names[i]
+            r = kit.blit_text(surface, label, kit.fit_text(label, 18, name_w - 50, True),
+                              (x0 + 26, y + 2), kit.HILITE if i in winners else kit.INK, True)
+            if i in winners:
+                star = art.star(10)
+                surface.blit(star, star.get_rect(midleft=(r.right + 8, r.centery)))
             for j, value in enumerate(row):
                 last = j == len(row) - 1
                 kit.blit_text(surface, str(value), 20 if last else 18,
                               (x0 + name_w + j * col_w + col_w // 2, y), kit.INK, last, "midtop")
         y = rect.bottom + 16
         for note in self.sheet.get("notes", [])[:6]:
+            note = with_names(note, names)
             kit.blit_text(surface, note, kit.fit_text(note, 16, w - 100), (w // 2, y),
                           kit.INK_DIM, anchor="midtop")
             y += 24

@@ -20,8 +20,23 @@ def make_bot(spec, level: str):
     if level not in LEVELS:
         raise ValueError(f"A bot's level is easy, medium or hard, not {level!r}.")
     if level == "easy" or spec.evaluate is None:
-        return RandomBot()
-    return GreedyBot(spec.evaluate, samples=2 if level == "medium" else 4)
+        bot = RandomBot()
+    else:
+        bot = GreedyBot(spec.evaluate, samples=2 if level == "medium" else 4)
+    return PolicyBot(spec.bot_policy, bot) if spec.bot_policy else bot
 
 
-__all__ = ["GreedyBot", "RandomBot", "make_bot", "LEVELS"]
+class PolicyBot:
+    """Plays the game's forced bot move when there is one (``GameSpec.bot_policy``), else
+    asks the wrapped bot."""
+
+    def __init__(self, policy, bot):
+        self.policy = policy
+        self.bot = bot
+
+    def choose(self, observation, legal_actions, rng):
+        forced = self.policy(observation, legal_actions)
+        return forced if forced is not None else self.bot.choose(observation, legal_actions, rng)
+
+
+__all__ = ["GreedyBot", "PolicyBot", "RandomBot", "make_bot", "LEVELS"]

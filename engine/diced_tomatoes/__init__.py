@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine.core import GameSpec, OptionSpec, RecordCodec
 from engine.diced_tomatoes.heuristics import evaluate, order_moves
 from engine.diced_tomatoes.notation import format_position, parse_position
-from engine.diced_tomatoes.state import ACTION_CLASSES, DicedTomatoesState
+from engine.diced_tomatoes.state import (ACTION_CLASSES, ClearVine, DicedTomatoesState,
+                                          TurnStarted)
 
 RULES_SUMMARY = """\
 # Diced Tomatoes
@@ -100,6 +101,14 @@ def turn_owner(state: DicedTomatoesState) -> int:
     return state.turn_owner()
 
 
+def bot_policy(observation, legal_actions):
+    """DT-D5: a computer player always clears its own vine worth 0 or less at clean-up."""
+    for action in legal_actions:
+        if isinstance(action, ClearVine):
+            return action
+    return None
+
+
 GAME = GameSpec(
     id="diced-tomatoes",
     title="Diced Tomatoes",
@@ -116,6 +125,8 @@ GAME = GameSpec(
     notation_parse=parse_position,
     turn_owner=turn_owner,
     solo=True,
+    turn_started=lambda event: isinstance(event, TurnStarted),
+    bot_policy=bot_policy,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate", "order_moves",

@@ -163,3 +163,26 @@ def test_pick_outcome_follows_probabilities():
     assert pick_outcome(outcomes, FixedRng(0.3)) == "b"
     with pytest.raises(ValueError):
         pick_outcome([], FixedRng(0.5))
+
+
+def test_dt_d5_every_bot_level_clears_its_vine_worth_zero_or_less():
+    """rules/diced_tomatoes.md DT-D5: a bot owner always clears (the game's bot policy)."""
+    from engine import registry
+    from engine.diced_tomatoes.state import ClearVine, KeepVine
+    spec = registry.get("diced-tomatoes")
+    legal = [KeepVine(0, 1), ClearVine(0, 1)]
+    import random
+    for level in ("easy", "medium", "hard"):
+        bot = make_bot(spec, level)
+        for seed in range(5):
+            assert bot.choose(None, legal, random.Random(seed)) == ClearVine(0, 1)
+
+
+def test_turn_count_uses_the_games_turn_start_event():
+    from engine import registry
+    spec = registry.get("diced-tomatoes")
+    m = Match(spec, [Seat("bot", "Solo", "easy")], seed=3)
+    while not m.is_terminal():
+        m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
+    from engine.diced_tomatoes.state import TurnStarted
+    assert m.turn_count() == sum(isinstance(e, TurnStarted) for _, e in m.events) > 1
