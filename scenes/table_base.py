@@ -145,8 +145,8 @@ class TableScene(Scene):
         return seconds * self.app.speed_factor
 
     def present(self, events, before) -> None:
-        """Log and animate ``events`` that took ``before`` to the match's current state."""
-        self.add_log(events)
+        """Animate ``events`` that took ``before`` to the match's current state; their log
+        lines appear when the animations land, so the log never runs ahead of the table."""
         after = self.match.state.clone()
         groups = self.animate(events, before, after) if self.app.speed_factor > 0 else []
         for group in groups:
@@ -157,6 +157,7 @@ class TableScene(Scene):
 
         def catch_up():
             self.shown = after
+            self.add_log(events)
             self.on_shown()
         self.anims.add([], catch_up)
         self.anims.update(0.0)
