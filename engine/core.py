@@ -190,7 +190,6 @@ class GameSpec:
     """Optional ``(observation, legal_actions) -> action | None``: a move the rules make every
     computer player take (e.g. DT-D5: a bot always clears its vine worth 0 or less)."""
 
-    CLASSVAR_NOTE: ClassVar[str] = ""
 
     def default_options(self, num_players: int | None = None) -> dict:
         """Every option at its default, as ``{name: value}``."""
