@@ -20,26 +20,35 @@ def _desk_value(d) -> float:
         if sl is None:
             continue
         tile = TILES[sl[0]]
-        share = len(sl[1]) / tile.holes
-        value += 0.8 * tile.vp * share * share
+        # Linear in filled holes, so placing a fitting marble always beats keeping it.
+        value += 0.8 * tile.vp * len(sl[1]) / tile.holes
         frees.append(_empty_holes(sl))
     for k in range(len(COLOURS)):
+        fits = sum(f[k] for f in frees)
         if d.pool[k]:
-            fits = sum(f[k] for f in frees)
-            value += 0.3 * min(fits, d.pool[k]) + 0.05 * d.pool[k]
-    value += 0.3 * sum(1 for c in d.completed if not c[1])     # an undrunk potion is an option
+            value += 0.35 * min(fits, d.pool[k]) + 0.05 * d.pool[k]
+        if d.hand[k]:
+            value += 0.3 * min(fits, d.hand[k])     # must be placed before the turn ends
     return value
 
 
 def evaluate(state, player: int) -> float:
-    """Value of ``state`` for ``player``; winners of a finished game get +1000."""
-    if state.phase == "over":
-        return 1000.0 if player in state.winners else -1000.0 + state.desks[player].score()
+    """Value of ``state`` for ``player``; a winner of a finished game gets +5.
+
+    The same scale holds for finished and unfinished games, and a turn in progress is worth a
+    little less than the same position after "end turn", so a one-step greedy bot never stalls
+    (moving marbles back and forth) instead of ending a turn, even its losing last turn.
+    """
     mine = _desk_value(state.desks[player])
     others = [_desk_value(d) for p, d in enumerate(state.desks) if p != player]
     value = mine - 0.5 * max(others)
-    if state.phase == "play" and state.player == player and state.picked:
-        value -= 0.05            # nothing better to do: prefer ending the turn
+    if state.phase == "over":
+        return value + (5.0 if player in state.winners else 0.0)
+    if state.phase == "play" and state.player == player:
+        if state.effect is not None:
+            value += 0.6         # a potion effect still to use
+        if state.picked:
+            value -= 0.05        # nothing better to do: prefer ending the turn
     return value
 
 

@@ -395,9 +395,9 @@ def apply_action(s, a) -> list:
     if ph == "types":
         if not isinstance(a, ChoosePotionType):
             raise IllegalAction("First choose the six potion types for this game.")
-        if a.type not in TYPE_CODES or a.type in s.types:
+        if a.potion not in TYPE_CODES or a.potion in s.types:
             raise IllegalAction("Choose a potion type that is not chosen yet.")
-        s.types.append(a.type)
+        s.types.append(a.potion)
         s.types.sort(key=TYPE_CODES.index)
         if len(s.types) == TYPES_IN_PLAY:
             ev.append(TypesChosen(tuple(s.types)))
@@ -918,7 +918,7 @@ def action_to_string(s, a) -> str:
     if isinstance(a, ChooseTypes):
         return "Play with " + ", ".join(TYPE_BY_CODE[t].name for t in a.types)
     if isinstance(a, ChoosePotionType):
-        return f"Choose {TYPE_BY_CODE[a.type].name}"
+        return f"Choose {TYPE_BY_CODE[a.potion].name}"
     if isinstance(a, ChooseFirstPlayer):
         return f"Player {a.seat + 1} goes first"
     if isinstance(a, RevealStarter):

@@ -43,7 +43,7 @@ class ChooseTypes(Action):
 @dataclass(frozen=True)
 class ChoosePotionType(Action):
     """Seat 1 picks one potion type for the game (option "chosen"), six times."""
-    type: str
+    potion: str
 
 
 @dataclass(frozen=True)
