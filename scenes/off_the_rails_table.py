@@ -639,6 +639,7 @@ class OffTheRailsTable(TableScene):
         if self.mode == "cart":
             placements = [a for a in state.cart_placements() if (a.row, a.col) == sq]
             if placements:
+                self.mode = None
                 if self.act(placements[0]):
                     self.selected_cart = placements[0].cart
             else:

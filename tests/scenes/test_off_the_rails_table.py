@@ -1,0 +1,284 @@
+"""The Off the Rails table scene, played through mouse events at its hit areas (issue 8)."""
+import pygame
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from engine.off_the_rails import board as B
+from engine.off_the_rails import state as S
+from scenes.game_over import GameOverScene
+from scenes.off_the_rails_table import Layout, OffTheRailsTable
+from scenes.pause import PauseScene
+from scenes.tables import open_match
+from scenes.title import TitleScene
+from tests.scenes.driver import click, click_at, find_button, frames, key, make_app
+
+SPEC = registry.get("off-the-rails")
+SHORT = {"game_length": 13}
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.manager.push(TitleScene(a))
+    yield a
+    pygame.quit()
+
+
+def start(app, seats, seed, options=None):
+    match = Match(SPEC, seats, options if options is not None else SHORT, seed)
+    open_match(app, match)
+    frames(app, 2)
+    assert isinstance(app.manager.top, OffTheRailsTable)
+    return app.manager.top
+
+
+def wait_for_human(app, table, limit=600):
+    for _ in range(limit):
+        if table.human_to_move() or table.match.is_terminal():
+            return
+        frames(app, 1, dt=0.25)
+
+
+def area(table, key_):
+    for rect, k in table.hit_areas():
+        if k == key_:
+            return rect
+    raise LookupError(key_)
+
+
+def click_square(app, table, sq):
+    click_at(app, area(table, ("square", sq[0], sq[1])).center)
+
+
+def track_ahead(state):
+    """A square right in front of one of the player's carts where a straight may go."""
+    for ci in state.carts_of(state.player):
+        k = state.carts[ci]
+        if k.where != "board" or not k.facing:
+            continue
+        sq = B.step(k.square, k.facing)
+        while B.on_grid(sq) and sq in state.tiles and k.facing in state.tiles[sq]:
+            sq = B.step(sq, k.facing)
+        exits = "NS" if k.facing in "NS" else "EW"
+        if B.on_grid(sq) and S.PlaceTile(sq[0], sq[1], exits) in state.placements_at(*sq):
+            return sq, exits
+    return None
+
+
+def human_step(app, table):
+    """One human decision made with the mouse, as a player would."""
+    state = table.match.state
+    pending = state.pending()
+    if pending == "edge":
+        click(app, find_button(app, "North (red clan)"))
+        return
+    if pending == "actions":
+        mine = [i for i in state.carts_of(state.player) if state.carts[i].where == "board"]
+        if state.actions_left and not mine and state.cart_placements():
+            click(app, find_button(app, "Place cart"))
+            click_square(app, table, sorted(table.target_squares())[0])
+            return
+        ahead = track_ahead(state) if state.actions_left else None
+        if ahead:
+            sq, exits = ahead
+            if table.mode != "straight":
+                click(app, find_button(app, "Straight"))
+            while table.ghost_exits() != exits:
+                key(app, pygame.K_r)
+            click_square(app, table, sq)
+            return
+        click(app, find_button(app, "Move carts"))
+        return
+    if pending in ("move_cart", "chasm_token"):
+        click_square(app, table, sorted(table.target_squares())[0])
+        return
+    if pending == "exit":
+        side, rect = table.exit_arrows()[0]
+        click_at(app, rect.center)
+        return
+    # gem, split, drop, pick, mission: the dialog over the board
+    assert table.dialog_buttons, pending
+    click(app, table.dialog_buttons[0])
+
+
+def play_to_end(app, table, limit=4000):
+    match = table.match
+    for _ in range(limit):
+        if isinstance(app.manager.top, GameOverScene):
+            return app.manager.top
+        wait_for_human(app, table)
+        if match.is_terminal():
+            frames(app, 3, dt=0.5)
+            continue
+        before = len(match.history)
+        human_step(app, table)
+        assert len(match.history) > before, (match.state.pending(), table.current_message())
+    raise AssertionError("the game did not end")
+
+
+def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    over = play_to_end(app, table)
+    assert over.sheet == table.match.state.score_sheet()
+    assert len(over.sheet["rows"]) == 2
+    assert table.match.state.turn >= 8
+    kinds = {type(a) for a in (e.action for e in table.match.history if e.player == 0)}
+    assert {S.ChooseEdge, S.PlaceCart, S.PlaceTile, S.EndActions} <= kinds
+
+
+def test_solo_game_by_mouse_shows_result(app):
+    table = start(app, [Seat("human", "Ana")], seed=5, options={})
+    over = play_to_end(app, table)
+    assert over.sheet == table.match.state.score_sheet()
+    assert over.sheet["solo"]["result"] in ("major victory", "victory", "partial victory", "loss")
+
+
+def test_all_bot_game_reaches_score_sheet(app):
+    table = start(app, [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy"),
+                        Seat("bot", "Bot 3", "easy")], seed=4)
+    for _ in range(6000):
+        if isinstance(app.manager.top, GameOverScene):
+            break
+        frames(app, 1, dt=0.25)
+    over = app.manager.top
+    assert isinstance(over, GameOverScene)
+    assert over.sheet == table.match.state.score_sheet()
+
+
+def test_tile_ghost_legality_matches_engine_on_every_square(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    human_step(app, table)  # choose the edge
+    wait_for_human(app, table)
+    click(app, find_button(app, "Curve"))
+    assert table.mode == "curve"
+    state = table.match.state
+    for r in range(12):
+        for c in range(12):
+            rect = area(table, ("square", r, c))
+            frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center,
+                                                       rel=(0, 0), buttons=(0, 0, 0))])
+            assert table.hover == (r, c)
+            exits, legal, reason = table.ghost_at((r, c))
+            action = S.PlaceTile(r, c, exits)
+            assert legal == (action in state.legal_actions())
+            assert reason == state.refusal(action)
+    centre = B.MINE_CENTRES["red"]
+    click_square(app, table, centre)
+    assert table.current_message() == "No track may be placed on a mine centre."
+    # a legal click places exactly the ghost's shape
+    key(app, pygame.K_r)
+    exits = table.ghost_exits()
+    click_square(app, table, (0, 0))
+    assert table.match.history[-1].action == S.PlaceTile(0, 0, exits)
+
+
+def test_upgrade_offers_the_engine_shapes(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    human_step(app, table)
+    wait_for_human(app, table)
+    click(app, find_button(app, "Straight"))
+    click_square(app, table, (9, 9))
+    click(app, find_button(app, "Upgrade"))
+    assert (9, 9) in table.target_squares()
+    click_square(app, table, (9, 9))
+    labels = [b.text for b in table.dialog_buttons]
+    assert len(labels) == len(table.match.state.upgrades_at(9, 9)) == 2
+    click(app, table.dialog_buttons[0])
+    assert isinstance(table.match.history[-1].action, S.UpgradeTile)
+    assert len(table.match.state.tiles[(9, 9)]) == 3
+
+
+def test_undo_and_restart_turn_by_keyboard(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    human_step(app, table)
+    wait_for_human(app, table)
+    start_state = table.match.state.to_dict()
+    click(app, find_button(app, "Place cart"))
+    click_square(app, table, sorted(table.target_squares())[0])
+    human_step(app, table)
+    assert len(table.match.state.tiles) == 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not table.match.state.tiles
+    assert table.shown.to_dict() == table.match.state.to_dict()
+    key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    # back to the last boundary the engine allows: no tile, no cart placed this turn
+    state = table.match.state
+    assert not state.tiles and all(k.where == "supply" for k in state.carts)
+    assert table.shown.to_dict() == state.to_dict()
+    del start_state
+
+
+def test_speed_buttons_change_the_selected_cart(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    human_step(app, table)
+    wait_for_human(app, table)
+    click(app, find_button(app, "Place cart"))
+    click_square(app, table, sorted(table.target_squares())[0])
+    click(app, find_button(app, "Speed +"))
+    cart = table.match.history[-1].action.cart
+    assert table.match.state.carts[cart].speed == 4
+    assert table.match.state.actions_left == 2
+
+
+def test_hover_shows_the_engine_path(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    human_step(app, table)
+    wait_for_human(app, table)
+    click(app, find_button(app, "Place cart"))
+    sq = sorted(table.target_squares())[0]
+    click_square(app, table, sq)
+    human_step(app, table)  # a straight in front of it
+    ci = table.match.state.cart_at(sq)
+    path, end = table.preview_path(ci)
+    assert path[0] == sq and len(path) == 2 and end == "derail"
+
+
+def test_save_from_pause_and_load_back_identical(app):
+    from saves import store
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    human_step(app, table)
+    wait_for_human(app, table)
+    human_step(app, table)
+    state = table.match.state.to_dict()
+    had_mode = table.mode is not None
+    key(app, pygame.K_ESCAPE)
+    if had_mode:
+        assert table.mode is None  # the first Esc drops the half-made choice
+        key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PauseScene)
+    click(app, find_button(app, "Save"))
+    saved = [i for i in store.list_saves() if not i.is_autosave][0]
+    loaded = store.load(saved.path)
+    assert loaded.state.to_dict() == state
+
+
+def test_resize_mid_game_keeps_working(app):
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    human_step(app, table)
+    wait_for_human(app, table)
+    app.resize((1024, 640))
+    frames(app, 2)
+    table = app.manager.top
+    for rect, _ in table.hit_areas():
+        assert rect.right <= 1024 - table.log_width and rect.bottom <= 640
+    before = len(table.match.history)
+    human_step(app, table)
+    assert len(table.match.history) > before
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_layout_fits_with_four_players(size):
+    w, h = size
+    lay = Layout(pygame.Rect(0, 44, w - 316, h - 44))
+    assert lay.board.contains(lay.frame) and lay.board.contains(lay.side)
+    assert not lay.frame.colliderect(lay.side)
+    assert lay.side.width >= Layout.SIDE_MIN
+    assert lay.cell >= 26
