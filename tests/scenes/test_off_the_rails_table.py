@@ -282,3 +282,67 @@ def test_layout_fits_with_four_players(size):
     assert not lay.frame.colliderect(lay.side)
     assert lay.side.width >= Layout.SIDE_MIN
     assert lay.cell >= 26
+
+
+def start_at(app, s, seats):
+    """Open a match whose position is the hand-built state ``s``."""
+    match = Match(SPEC, seats, SHORT, 1)
+    match.state = s
+    match._checkpoint = (0, s.clone())
+    open_match(app, match)
+    frames(app, 2)
+    return app.manager.top
+
+
+def test_collision_split_on_hidden_screen_then_mover_picks(app):
+    from scenes.pass_screen import PassScreen
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
+    s = blank(2)
+    lay(s, {(2, 5): "NS", (3, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=1)
+    put_cart(s, 2, (3, 5), "S", load=(0, 2, 1, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    click(app, find_button(app, "Move carts"))
+    frames(app, 3)
+    assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
+    key(app, pygame.K_RETURN)
+    assert table.match.state.pending() == "split"
+    assert len(table.dialog_buttons) == len(table.match.state.legal_actions())
+    click(app, table.dialog_buttons[0])
+    frames(app, 3)
+    assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
+    key(app, pygame.K_RETURN)
+    assert table.match.state.pending() == "pick"
+    assert [b.text for b in table.dialog_buttons] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
+    click(app, table.dialog_buttons[1])
+    frames(app, 3)
+    dropped = [e for _, e in table.match.events if isinstance(e, S.GemsDropped)]
+    assert dropped and sum(dropped[0].gems) == 1
+    assert table.shown.gems.get((3, 5)) == table.match.state.gems.get((3, 5))
+
+
+def test_junction_arrows_and_jewel_choice(app):
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+    s = blank(2)
+    lay(s, {(2, 5): "NS", (3, 5): "NES", (3, 6): "EW", (4, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=3)
+    put_gems(s, (3, 5), (0, 1, 1, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
+    wait_for_human(app, table)
+    ci = 0
+    path, end = table.preview_path(ci)
+    assert path == [(2, 5), (3, 5)] and end == "choice"
+    click(app, find_button(app, "Move carts"))
+    wait_for_human(app, table)
+    assert table.match.state.pending() == "gem"
+    assert {b.text for b in table.dialog_buttons} == {"Take the ruby", "Take the emerald"}
+    click(app, find_button(app, "Take the emerald"))
+    wait_for_human(app, table)
+    assert table.match.state.pending() == "exit"
+    sides = {side for side, _ in table.exit_arrows()}
+    assert sides == {"E", "S"}
+    click_at(app, dict(table.exit_arrows())["E"].center)
+    assert S.ChooseExit("E") in [e.action for e in table.match.history]
+    took = [e for _, e in table.match.events if isinstance(e, S.GemTaken)]
+    assert took[0].gem == "emerald"
