@@ -124,9 +124,15 @@ def test_setup_chance_outcomes_reveal_tiles_from_unseen():
 
 
 def test_registry_lists_potion_explosion():
-    """The GameSpec is registered without editing registry.py."""
+    """The GameSpec is registered without editing registry.py (checked the way
+    registry.games() finds it, so another game's package being mid-edit cannot break this)."""
+    import importlib
+
     from engine import registry
-    spec = registry.get("potion-explosion")
+    from engine.core import GameSpec
+    assert "engine.potion_explosion" in registry.GAME_PACKAGES
+    spec = importlib.import_module("engine.potion_explosion").GAME
+    assert isinstance(spec, GameSpec) and spec.id == "potion-explosion"
     assert spec.title == "Potion Explosion" and (spec.min_players, spec.max_players) == (2, 6)
     assert spec.default_options(3) == {"types": "random", "first_player": "random"}
     assert "# Potion Explosion" in spec.rules_summary and "## Options" in spec.rules_summary
