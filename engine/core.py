@@ -189,7 +189,11 @@ class GameSpec:
     bot_policy: Any = None
     """Optional ``(observation, legal_actions) -> action | None``: a move the rules make every
     computer player take (e.g. DT-D5: a bot always clears its vine worth 0 or less)."""
-
+    order_moves: Any = None
+    """Optional ``(state, actions) -> actions`` most promising first, for search bots."""
+    explain_move: Any = None
+    """Optional ``(state, action) -> str``: a one-line reason for a hint, e.g. "completes your
+    vine worth 4"."""
 
     def default_options(self, num_players: int | None = None) -> dict:
         """Every option at its default, as ``{name: value}``."""

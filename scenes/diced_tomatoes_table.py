@@ -405,9 +405,25 @@ class DicedTomatoesTable(TableScene):
             self.draw_area(surface, lay, state, p, hidden, targets, karma)
         self.draw_tray(surface, lay, state, hidden, karma)
         self.draw_bushel(surface, lay, state)
+        self.draw_hint(surface, lay)
         if state.final_round and not state.is_terminal():
             self.draw_banner(surface, f"Final round — it ends after "
                              f"{self.match.names[state.last_player]}'s turn")
+
+    def draw_hint(self, surface, lay) -> None:
+        """Ring the pieces of the hinted move: the die and where it goes, or the vine."""
+        hint = self.current_hint()
+        if hint is None:
+            return
+        rects = []
+        if hasattr(hint, "die") and hint.die < len(self.shown.hand):
+            rects.append(lay.hand_die(hint.die))
+        if hasattr(hint, "owner"):
+            rects.append(lay.vine_row(hint.owner, hint.token))
+        pulse = 160 + int(90 * math.sin(self.time * 7))
+        for r in rects:
+            pygame.draw.rect(surface, (120, 230, 255, pulse), r.inflate(8, 8), 3,
+                             border_radius=10)
 
     def draw_banner(self, surface, message: str, alpha: float = 1.0) -> None:
         board = self.board_rect()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -11,13 +10,6 @@ from engine.match import Match
 from scenes import kit
 from scenes.manager import Scene
 from sprites import art
-
-
-def with_names(note: str, names) -> str:
-    """Engine notes say "Player 2"; show the seat's name instead."""
-    return re.sub(r"\bPlayer (\d+)\b",
-                  lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names)
-                  else m.group(0), note)
 
 
 class GameOverScene(Scene):
@@ -115,7 +107,7 @@ class GameOverScene(Scene):
                               (x0 + name_w + j * col_w + col_w // 2, y), kit.INK, last, "midtop")
         y = rect.bottom + 16
         for note in self.sheet.get("notes", [])[:6]:
-            note = with_names(note, names)
+            note = kit.with_names(note, names)
             kit.blit_text(surface, note, kit.fit_text(note, 16, w - 100), (w // 2, y),
                           kit.INK_DIM, anchor="midtop")
             y += 24

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import pygame
@@ -120,6 +121,13 @@ def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28
     if subtitle:
         y = blit_text(surface, subtitle, 18, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
     return y + 12
+
+
+def with_names(text_: str, names) -> str:
+    """The engine says "Player 2" (it knows no names); show the seat's name instead."""
+    return re.sub(r"\bPlayer (\d+)\b",
+                  lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names)
+                  else m.group(0), text_)
 
 
 def bind(func, *args):

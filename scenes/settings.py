@@ -26,6 +26,7 @@ class SettingsScene(Scene):
         ("window_size", "Window size", "Used when not fullscreen; you can also drag the edge."),
         ("pass_screen", "Hot-seat pass screen", "Show “pass to NAME” between human turns."),
         ("colorblind_patterns", "Colour patterns", "Marks marbles and gems by shape as well."),
+        ("bot_budget", "Hard bot thinking time", "Seconds a Hard opponent (and a hint) may think."),
     )
 
     def _choices(self, key):

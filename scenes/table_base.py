@@ -38,6 +38,11 @@ class TableScene(Scene):
         """The state the board shows: it catches up with the match as animations finish."""
         self.executor: ThreadPoolExecutor | None = None
         self.future = None
+        self.bot = None
+        self.hint_bot = None
+        self.hint_future = None
+        self.hint = None
+        self.hint_for = -1
         self.future_n = -1
         self.bot_wait = 0.0
         self.message = ""
@@ -65,7 +70,7 @@ class TableScene(Scene):
         ui, c = self.app.ui, self.container
         lw = self.log_width
         x = w - lw - 8
-        self.menu_button = UIButton(pygame.Rect(x, 8, 80, 32), "Menu", ui, container=c,
+        self.menu_button = UIButton(pygame.Rect(x, 8, 70, 32), "Menu", ui, container=c,
                                     command=self.open_pause, tool_tip_text="Pause menu (Esc)")
         if self.replay is not None:
             UIButton(pygame.Rect(x + 86, 8, 100, 32), "Play/Pause", ui, container=c,
@@ -73,14 +78,19 @@ class TableScene(Scene):
             UIButton(pygame.Rect(x + 192, 8, lw - 192, 32), "Step", ui, container=c,
                      command=self.replay_step, tool_tip_text="One step forward")
         else:
-            self.undo_button = UIButton(pygame.Rect(x + 86, 8, 80, 32), "Undo", ui, container=c,
+            self.undo_button = UIButton(pygame.Rect(x + 76, 8, 66, 32), "Undo", ui, container=c,
                                         command=self.undo, tool_tip_text="Take back your last "
                                         "step (Ctrl+Z). Never across a roll, a draw or "
                                         "another player's move.")
-            self.restart_button = UIButton(pygame.Rect(x + 172, 8, lw - 172, 32), "Restart turn",
-                                           ui, container=c, command=self.restart_turn,
-                                           tool_tip_text="Back to the start of your turn, or "
-                                           "to just after the latest roll (Ctrl+Shift+Z)")
+            self.restart_button = UIButton(pygame.Rect(x + 148, 8, 84, 32), "Restart", ui,
+                                           container=c, command=self.restart_turn,
+                                           tool_tip_text="Restart your turn: back to its start, "
+                                           "or to just after the latest roll or draw "
+                                           "(Ctrl+Shift+Z)")
+            self.hint_button = UIButton(pygame.Rect(x + 238, 8, lw - 238, 32), "Hint", ui,
+                                        container=c, command=self.ask_hint,
+                                        tool_tip_text="What would the Hard computer player do "
+                                        "here? (H)")
         log_top = self.log_top()
         self._pending_log = []
         self.log_box = UITextBox("<br>".join(self.log_lines),
@@ -213,6 +223,9 @@ class TableScene(Scene):
     def _undo(self, how) -> None:
         if self.replay is not None or not self.match.is_human_turn():
             return
+        if self.hint_bot is not None:
+            self.hint_bot.cancel()
+            self.hint_future = None
         self.anims.skip()
         if not how():
             self.say("Nothing to undo: a roll, a draw or another player's move is in the way.")
@@ -228,7 +241,8 @@ class TableScene(Scene):
             if self.bot_wait > 0:
                 self.bot_wait -= dt
                 return False
-            bot, obs, legal, rng, n = self.match.bot_request(make_bot)
+            bot, obs, legal, rng, n = self.match.bot_request(self.bot_factory)
+            self.bot = bot
             if self.app.fast_forward:
                 self._apply_bot(bot.choose(obs, legal, rng), n)
                 return True
@@ -252,11 +266,55 @@ class TableScene(Scene):
             return  # the position changed meanwhile (undo, load): ask again
         self.present(events, before)
 
+    def bot_factory(self, spec, level):
+        """Bots think for the budget in settings; without a watcher, a fixed search instead."""
+        clock = None if self.app.fast_forward else time.monotonic
+        return make_bot(spec, level, budget=self.app.settings.bot_budget, clock=clock)
+
+    # --- hints -------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Ask the Hard bot, in the worker, for the human's best next action (H)."""
+        if not self.human_to_move() or self.hint_future is not None:
+            return
+        player = self.match.current_player()
+        self.hint_bot = self.bot_factory(self.match.spec, "hard")
+        obs = self.match.state.observation(player)
+        legal = self.match.legal_actions()
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.hint_future = self.executor.submit(self.hint_bot.choose, obs, legal,
+                                                self.match.bot_rng())
+        self.hint_for = len(self.match.history)
+        self.say("Thinking about a hint…", 30)
+
+    def _collect_hint(self) -> None:
+        if self.hint_future is None or not self.hint_future.done():
+            return
+        action, self.hint_future = self.hint_future.result(), None
+        if self.hint_for != len(self.match.history):
+            return
+        self.hint = action
+        explain = self.match.spec.explain_move
+        reason = kit.with_names(explain(self.match.state, action), self.match.names) \
+            if explain else ""
+        words = self.match.state.action_to_string(action)
+        self.say(f"Hint: {words}" + (f" — {reason}" if reason else ""), 12)
+
+    def current_hint(self):
+        """The hinted action while it still applies to the position, else None."""
+        if self.hint is not None and self.hint_for == len(self.match.history):
+            return self.hint
+        return None
+
     def bot_thinking(self) -> bool:
         return self.future is not None and not self.future.done()
 
     def shutdown(self) -> None:
         """Stop a thinking bot (quit, load, game over)."""
+        for bot in (self.bot, self.hint_bot):
+            if bot is not None and hasattr(bot, "cancel"):
+                bot.cancel()
+        self.hint_future = None
         if self.future is not None:
             self.future.cancel()
             self.future = None
@@ -290,6 +348,7 @@ class TableScene(Scene):
         self.flush_log()
 
     def _drive(self, dt: float) -> None:
+        self._collect_hint()
         self.anims.update(dt)
         if self.anims.busy or self.app.manager.top is not self:
             return
@@ -368,6 +427,9 @@ class TableScene(Scene):
                     self.restart_turn()
                 else:
                     self.undo()
+                return True
+            if event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
+                self.ask_hint()
                 return True
             if event.key == pygame.K_SPACE and self.anims.busy:
                 self.anims.skip()

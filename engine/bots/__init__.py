@@ -6,23 +6,32 @@ only the observation and draw luck only from ``rng`` (seeded by the match), so g
 from __future__ import annotations
 
 from engine.bots.greedy import GreedyBot
+from engine.bots.mcts import MCTSBot
 from engine.bots.random_bot import RandomBot
 
 LEVELS = ("easy", "medium", "hard")
 
 
-def make_bot(spec, level: str):
+def make_bot(spec, level: str, budget: float = 1.5, clock=None):
     """A bot for ``spec`` (a GameSpec) at ``level`` ("easy", "medium" or "hard").
 
-    Easy plays random legal moves; Medium and Hard are greedy on the game's ``evaluate``
-    (stand-ins until the training-mode bots land). Raises ``ValueError`` for an unknown level.
+    * Easy: greedy on a noisy evaluation (sensible-looking moves with mistakes).
+    * Medium: greedy one-step lookahead, chance sampled three times.
+    * Hard: :class:`MCTSBot` guided by the game's heuristics; with ``clock`` (e.g.
+      ``time.monotonic``) it thinks ``budget`` seconds, without it a fixed number of iterations.
+
+    A game without ``evaluate`` gets random play. Raises ``ValueError`` for an unknown level.
     """
     if level not in LEVELS:
         raise ValueError(f"A bot's level is easy, medium or hard, not {level!r}.")
-    if level == "easy" or spec.evaluate is None:
+    if spec.evaluate is None:
         bot = RandomBot()
+    elif level == "easy":
+        bot = GreedyBot(spec.evaluate, samples=1, noise=4.0)
+    elif level == "medium":
+        bot = GreedyBot(spec.evaluate, samples=3)
     else:
-        bot = GreedyBot(spec.evaluate, samples=2 if level == "medium" else 4)
+        bot = MCTSBot(spec.evaluate, spec.order_moves, budget=budget, clock=clock)
     return PolicyBot(spec.bot_policy, bot) if spec.bot_policy else bot
 
 
@@ -34,9 +43,13 @@ class PolicyBot:
         self.policy = policy
         self.bot = bot
 
+    def cancel(self) -> None:
+        if hasattr(self.bot, "cancel"):
+            self.bot.cancel()
+
     def choose(self, observation, legal_actions, rng):
         forced = self.policy(observation, legal_actions)
         return forced if forced is not None else self.bot.choose(observation, legal_actions, rng)
 
 
-__all__ = ["GreedyBot", "PolicyBot", "RandomBot", "make_bot", "LEVELS"]
+__all__ = ["GreedyBot", "MCTSBot", "PolicyBot", "RandomBot", "make_bot", "LEVELS"]

@@ -10,12 +10,14 @@ class GreedyBot:
 
     ``evaluate(state, player) -> float`` is the game's heuristic (higher is better for ``player``).
     When an action leads to chance nodes, ``samples`` outcomes are drawn with ``rng`` and averaged.
+    ``noise`` adds a uniform error of up to that many points to every value (Easy's mistakes).
     Ties are broken by ``rng`` so equal moves vary between games but replay exactly.
     """
 
-    def __init__(self, evaluate, samples: int = 2):
+    def __init__(self, evaluate, samples: int = 2, noise: float = 0.0):
         self.evaluate = evaluate
         self.samples = samples
+        self.noise = noise
 
     def _value(self, state, action, me, rng) -> float:
         after = state.clone()
@@ -40,6 +42,8 @@ class GreedyBot:
         best, best_value = None, None
         for action in legal_actions:
             value = self._value(observation, action, me, rng) + rng.random() * 1e-6
+            if self.noise:
+                value += (rng.random() * 2 - 1) * self.noise
             if best_value is None or value > best_value:
                 best, best_value = action, value
         return best

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec, RecordCodec
-from engine.diced_tomatoes.heuristics import evaluate, order_moves
+from engine.diced_tomatoes.heuristics import evaluate, explain_move, order_moves
 from engine.diced_tomatoes.notation import format_position, parse_position
 from engine.diced_tomatoes.state import (ACTION_CLASSES, ClearVine, DicedTomatoesState,
                                           TurnStarted)
@@ -121,6 +121,8 @@ GAME = GameSpec(
     action_codec=RecordCodec(ACTION_CLASSES),
     rules_summary=RULES_SUMMARY,
     evaluate=evaluate,
+    order_moves=order_moves,
+    explain_move=explain_move,
     notation_format=format_position,
     notation_parse=parse_position,
     turn_owner=turn_owner,

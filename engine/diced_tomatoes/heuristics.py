@@ -87,3 +87,39 @@ def order_moves(state, actions) -> list:
         return 7
 
     return sorted(actions, key=rank)
+
+
+def explain_move(state, action) -> str:
+    """A one-line reason for a hint (GameSpec.explain_move), from what the move does.
+
+    Seats are named "Player N" (the scene shows names). Example: "harvests your vine worth 4".
+    """
+    from engine.diced_tomatoes.state import KarmaGained, VineCleared, VineHarvested
+    me = state.current_player()
+    after = state.clone()
+    events = after.apply_action(action)
+    for e in events:
+        if isinstance(e, VineHarvested):
+            if e.owner == me:
+                star = " and earns a gold star" if e.star else ""
+                return f"harvests your vine worth {e.value} into slot {e.slot}{star}"
+            gained = sum(k.amount for k in events if isinstance(k, KarmaGained))
+            return (f"completes Player {e.owner + 1}'s vine worth only {e.value} "
+                    f"and earns you {gained} karma")
+        if isinstance(e, VineCleared):
+            return f"clears a vine worth {e.value} so the token is free again"
+    if isinstance(action, PlaceDie):
+        vine = state.vines[action.owner][action.token]
+        if not vine:
+            return "starts a new vine" + (" on your token" if action.owner == me else
+                                          f" on Player {action.owner + 1}'s token")
+        if action.owner == me:
+            return f"grows your vine to {len(vine) + 1} dice"
+        return f"spends a die on Player {action.owner + 1}'s vine rather than spoil yours"
+    if isinstance(action, EndTurn):
+        return "nothing better is left this turn"
+    if isinstance(action, PassDie):
+        return "this die fits nowhere"
+    if isinstance(action, _KARMA):
+        return "karma well spent here"
+    return ""

@@ -109,6 +109,7 @@ GAME = GameSpec(
     action_codec=RecordCodec(ACTIONS),
     rules_summary=RULES_SUMMARY,
     evaluate=heuristics.evaluate,
+    order_moves=heuristics.order_moves,
     notation_format=notation.format,
     notation_parse=notation.parse,
     turn_owner=turn_owner,

@@ -1,0 +1,119 @@
+"""Training-mode bots (issue 9): legal moves at every level, hidden information, replay, cancel."""
+import random
+import threading
+import time
+
+import pytest
+
+from engine import registry
+from engine.bots import MCTSBot, make_bot
+from engine.match import Match, Seat
+
+GAMES = [g.id for g in registry.games()]
+
+
+def random_positions(spec, count, seed, players=2):
+    """States reached by random legal play, at a player's decision."""
+    rng = random.Random(seed)
+    out = []
+    m = Match(spec, [Seat("bot", f"B{i}", "easy") for i in range(players)], seed=seed)
+    while len(out) < count and not m.is_terminal():
+        if m.is_chance():
+            m.advance_chance()
+            continue
+        if rng.random() < 0.3:
+            out.append(m.state.clone())
+        legal = m.legal_actions()
+        m.apply(legal[int(rng.random() * len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_returns_a_legal_action(game, level):
+    spec = registry.get(game)
+    for i, state in enumerate(random_positions(spec, 4, seed=11 + i_seed(game))):
+        player = state.current_player()
+        legal = state.legal_actions()
+        bot = make_bot(spec, level)
+        if isinstance(bot, MCTSBot):
+            bot.iterations = 40
+        action = bot.choose(state.observation(player), legal, random.Random(i))
+        assert action in legal
+
+
+def i_seed(game):
+    return sum(map(ord, game)) % 97
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hard_bot_decision_is_reproducible_with_fixed_seed_and_iterations(game):
+    spec = registry.get(game)
+    state = random_positions(spec, 1, seed=5)[0]
+    player = state.current_player()
+    choices = set()
+    for _ in range(2):
+        bot = MCTSBot(spec.evaluate, spec.order_moves, iterations=60)
+        choices.add(bot.choose(state.observation(player), state.legal_actions(),
+                               random.Random(3)))
+    assert len(choices) == 1
+
+
+def test_bot_game_replays_exactly():
+    spec = registry.get("diced-tomatoes")
+
+    def play():
+        m = Match(spec, [Seat("bot", "H", "hard"), Seat("bot", "M", "medium")], seed=21)
+        while not m.is_terminal():
+            if m.is_chance():
+                m.advance_chance()
+            else:
+                m.play_bot_turn_now(lambda s, lv: _fast(make_bot(s, lv)))
+        return m.history
+    assert play() == play()
+
+
+def _fast(bot):
+    inner = getattr(bot, "bot", bot)
+    if isinstance(inner, MCTSBot):
+        inner.iterations = 30
+    return bot
+
+
+def test_cancel_stops_a_thinking_bot():
+    spec = registry.get("diced-tomatoes")
+    state = random_positions(spec, 1, seed=9)[0]
+    bot = MCTSBot(spec.evaluate, spec.order_moves, budget=30.0, clock=time.monotonic)
+    result = {}
+    worker = threading.Thread(target=lambda: result.setdefault(
+        "a", bot.choose(state.observation(state.current_player()), state.legal_actions(),
+                        random.Random(1))))
+    worker.start()
+    time.sleep(0.2)
+    bot.cancel()
+    worker.join(timeout=5)
+    assert not worker.is_alive()
+    assert result["a"] in state.legal_actions()
+
+
+def test_hard_bot_respects_its_budget():
+    spec = registry.get("diced-tomatoes")
+    state = random_positions(spec, 1, seed=4)[0]
+    bot = MCTSBot(spec.evaluate, spec.order_moves, budget=0.3, clock=time.monotonic)
+    t = time.monotonic()
+    bot.choose(state.observation(state.current_player()), state.legal_actions(),
+               random.Random(1))
+    assert time.monotonic() - t < 0.3 + 0.5
+    assert bot.last_iterations > 5
+
+
+def test_dt_explain_move_names_a_harvest():
+    """The hint's reason comes from what the move does (rules/diced_tomatoes.md, harvest)."""
+    spec = registry.get("diced-tomatoes")
+    from engine.diced_tomatoes.state import PlaceDie
+    state = spec.notation_parse(spec.notation_format(random_positions(spec, 1, seed=2)[0]))
+    for action in state.legal_actions():
+        reason = spec.explain_move(state, action)
+        assert isinstance(reason, str)
+        if isinstance(action, PlaceDie):
+            assert reason
