@@ -729,6 +729,7 @@ class OffTheRailsTable(TableScene):
                                oa.FACING_ANGLE.get(k.facing or (k.back and B.OPPOSITE[k.back])
                                                    or "N", 0))
         self.draw_ghost(surface, lay)
+        self.draw_hint(surface, lay)
         self.draw_preview(surface, lay)
         for side, rect in self.exit_arrows():
             self.draw_arrow(surface, rect, side)
@@ -830,6 +831,28 @@ class OffTheRailsTable(TableScene):
             if ups:
                 exits = ups[self.rot % len(ups)].exits
                 surface.blit(oa.track_tile(exits, lay.cell, "ok"), lay.square(target))
+
+    def draw_hint(self, surface, lay) -> None:
+        """Show the base's hint (the Hard bot's suggestion) on the board where it has a place."""
+        hint = self.current_hint() if hasattr(self, "current_hint") else None
+        if hint is None or not self.human_to_move():
+            return
+        state = self.match.state
+        sq = None
+        if isinstance(hint, (S.PlaceTile, S.UpgradeTile)):
+            sq = (hint.row, hint.col)
+            surface.blit(oa.track_tile(hint.exits, lay.cell, "ok"), lay.square(sq))
+        elif isinstance(hint, (S.PlaceCart, S.PlaceChasmToken)):
+            sq = (hint.row, hint.col)
+        elif isinstance(hint, (S.MoveCart, S.ChangeSpeed)):
+            sq = state.carts[hint.cart].square
+        elif isinstance(hint, S.ChooseExit):
+            k = state.carts[state.moving_cart()] if state.moving_cart() is not None else None
+            if k is not None and k.square:
+                sq = B.step(k.square, hint.side)
+        if sq is not None:
+            ring = art.glow_ring(int(lay.cell * 1.4), (120, 230, 255))
+            surface.blit(ring, ring.get_rect(center=lay.centre(sq)))
 
     def draw_preview(self, surface, lay) -> None:
         """Hovering your cart shows where it would go now (the engine's answer on a copy)."""

@@ -159,10 +159,9 @@ def _segments(exits: str) -> list:
         a, b = sorted(ex, key=_CLOCKWISE.index)
         segs.append(("curve", a, b))
     if len(ex) == 3:
-        odd = next(s for s in ex if _OPP[s] not in ex)
-        i = _CLOCKWISE.index(odd)
-        for other in (_CLOCKWISE[(i + 1) % 4], _CLOCKWISE[(i - 1) % 4]):
-            segs.append(("curve", odd, other))
+        # a T-junction: the through line plus a stub from the centre to the odd exit
+        odd = next(x for x in ex if _OPP[x] not in ex)
+        segs.append(("stub", odd, odd))
     return segs
 
 
@@ -227,6 +226,15 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
                 cy = size / 2 + dy * (t - 0.5) * size
                 pygame.draw.line(surf, sleeper_col, (cx - px * sleeper_len, cy - py * sleeper_len),
                                  (cx + px * sleeper_len, cy + py * sleeper_len), sleeper_w)
+        elif kind == "stub":
+            dx, dy = _SIDE_VEC[a]
+            px, py = -dy, dx
+            for i in range(3):
+                t = 0.5 + (i + 0.5) / 6
+                cx = size / 2 + dx * (t - 0.5) * size
+                cy = size / 2 + dy * (t - 0.5) * size
+                pygame.draw.line(surf, sleeper_col, (cx - px * sleeper_len, cy - py * sleeper_len),
+                                 (cx + px * sleeper_len, cy + py * sleeper_len), sleeper_w)
         else:
             for x, y, t in _curve_points(a, b, size, size / 2, steps=4)[:]:
                 ox, oy = math.cos(t), math.sin(t)
@@ -234,7 +242,15 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
                                  (x + ox * sleeper_len, y + oy * sleeper_len), sleeper_w)
     for kind, a, b in segs:
         for off in (-gauge, gauge):
-            if kind == "straight":
+            if kind == "stub":
+                dx, dy = _SIDE_VEC[a]
+                px, py = -dy * off, dx * off
+                p1 = (size / 2 + dx * gauge + px, size / 2 + dy * gauge + py)
+                p2 = (size / 2 + dx * size / 2 + px, size / 2 + dy * size / 2 + py)
+                pygame.draw.line(surf, shadow_col, (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1),
+                                 rail_w + 1)
+                pygame.draw.line(surf, rail_col, p1, p2, rail_w)
+            elif kind == "straight":
                 dx, dy = _SIDE_VEC[b]
                 px, py = -dy * off, dx * off
                 p1 = (size / 2 - dx * size / 2 + px, size / 2 - dy * size / 2 + py)
