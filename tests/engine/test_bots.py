@@ -117,3 +117,31 @@ def test_dt_explain_move_names_a_harvest():
         assert isinstance(reason, str)
         if isinstance(action, PlaceDie):
             assert reason
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_never_read_the_hidden_split(level):
+    """Off the Rails OR-D7: the mover picks a pile without seeing the owner's split. Two
+    positions differing only in that split give the mover the same observation, so every bot
+    level makes the same decision in both (fixed seed)."""
+    from engine.off_the_rails import GAME
+    from engine.off_the_rails.state import EndActions, SplitLoad
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
+
+    def position(split):
+        s = blank()
+        lay(s, {(2, c): "EW" for c in range(12)})
+        put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+        put_cart(s, 2, (2, 4), "E", load=(1, 1, 0, 0, 1))
+        s.apply_action(EndActions())
+        s.apply_action(SplitLoad(split))
+        return s
+    a, b = position((0, 1, 0, 0, 1)), position((1, 1, 0, 0, 0))
+    assert a.split_piles() != b.split_piles()
+    mover = a.current_player()
+    assert a.observation(mover).to_dict() == b.observation(mover).to_dict()
+    choices = set()
+    for s in (a, b):
+        bot = _fast(make_bot(GAME, level))
+        choices.add(bot.choose(s.observation(mover), s.legal_actions(), random.Random(7)))
+    assert len(choices) == 1
