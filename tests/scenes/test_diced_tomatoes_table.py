@@ -182,3 +182,17 @@ def test_areas_do_not_overlap_at_small_size(players):
             assert not a.colliderect(b)
         assert lay.karma_cell(i, 6).bottom <= a.bottom and lay.slot_rect(i, 5).right <= a.right
     assert lay.d >= 24
+
+
+def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    app.settings.bot_budget = 0.2
+    wait_for_human(app, table)
+    key(app, pygame.K_h)
+    for _ in range(200):
+        frames(app, 1, dt=0.05)
+        if table.current_hint() is not None:
+            break
+    hint = table.current_hint()
+    assert hint in table.match.legal_actions()
+    assert table.current_message().startswith("Hint: ")
