@@ -80,10 +80,10 @@ def parse_desk(text: str) -> Desk:
         while j < len(holes):
             h = holes[j]
             if j + 2 < len(holes) and holes[j + 1] == "=":
-                placed.append([h, holes[j + 2]])
+                placed.append(h + holes[j + 2])
                 j += 3
             else:
-                placed.append([h, h])
+                placed.append(h + h)
                 j += 1
         d.slots[i] = [code, placed]
     d.pool, d.wild = _counts(pool)

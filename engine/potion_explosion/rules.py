@@ -573,7 +573,7 @@ def _place(s, p, d, a, ev) -> None:
             _remove_from_pool(d, k)
     else:
         raise IllegalAction("Marbles are placed from your hand or your pool.")
-    slot[1].append([a.hole, a.colour])
+    slot[1].append(a.hole + a.colour)
     ev.append(MarblePlaced(p, a.colour, a.source, a.slot, a.hole))
     if len(slot[1]) == TILES[slot[0]].holes:
         _complete(s, p, d, a.slot, ev)

@@ -505,7 +505,8 @@ class Desk:
     """One player's desk and belongings.
 
     * ``slots``: 2 brewing slots, each ``None`` or ``[tile code, placed]`` where ``placed`` is a
-      list of ``[hole colour, marble colour]`` (they differ only for a wild Prismatic Joy marble).
+      list of 2-letter strings, hole colour then marble colour (``"RR"``; ``"RK"`` = a black
+      marble in a red hole, only for a wild Prismatic Joy marble).
     * ``pool`` / ``wild``: marble counts per colour (``COLOURS`` order); ``wild[c] <= pool[c]``.
     * ``hand``: counts per colour of marbles just taken.
     * ``completed``: list of ``[tile code, drunk]``.
@@ -531,7 +532,7 @@ class Desk:
 
     def clone(self) -> "Desk":
         d = Desk.__new__(Desk)
-        d.slots = [None if s is None else [s[0], [list(p) for p in s[1]]] for s in self.slots]
+        d.slots = [None if s is None else [s[0], s[1][:]] for s in self.slots]
         d.pool = self.pool[:]
         d.wild = self.wild[:]
         d.hand = self.hand[:]
@@ -545,7 +546,7 @@ class Desk:
         return d
 
     def to_dict(self) -> dict:
-        return {"slots": [None if s is None else [s[0], [list(p) for p in s[1]]]
+        return {"slots": [None if s is None else [s[0], s[1][:]]
                           for s in self.slots],
                 "pool": self.pool[:], "wild": self.wild[:], "hand": self.hand[:],
                 "completed": [list(c) for c in self.completed], "tokens": self.tokens,
@@ -555,7 +556,7 @@ class Desk:
     @classmethod
     def from_dict(cls, data: dict) -> "Desk":
         d = cls.__new__(cls)
-        d.slots = [None if s is None else [s[0], [list(p) for p in s[1]]]
+        d.slots = [None if s is None else [s[0], list(s[1])]
                    for s in data["slots"]]
         d.pool = list(data["pool"])
         d.wild = list(data["wild"])

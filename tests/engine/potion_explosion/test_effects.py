@@ -100,7 +100,7 @@ def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
     assert s.desks[0].wild == [0, 1, 0, 2] and s.effect is None
     assert s.legal_holes("pool", "K") == [(0, "R"), (0, "Y")]
     s.apply_action(PlaceMarble("pool", "K", 0, "R"))
-    assert s.desks[0].slots[0][1] == [["R", "K"]]
+    assert s.desks[0].slots[0][1] == ["RK"]
     s.apply_action(PlaceMarble("pool", "B", 0, "Y"))
     # A wild marble that leaves the pool loses it:
     from engine.potion_explosion.state import MoveToHand, MoveToPool

@@ -78,7 +78,7 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
             f"p0=-,-/{full}/-/-/0.0.-.0.0.4 "
             f"p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.3 "
             f"p2=WIS4:,PRI4:/{full}/-/-/0.0.-.0.0.3 turn=p")
-    s.desks[1].slots[0] = ["WIS4", [["R", "R"], ["R", "R"], ["Y", "Y"]]]
+    s.desks[1].slots[0] = ["WIS4", ["RR", "RR", "YY"]]
     s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))       # mastery: the countdown empties
     assert s.countdown == 0
     ev = s.apply_action(EndTurn())

@@ -20,10 +20,10 @@ def test_notation_round_trip_of_a_full_example():
     s = parse_position(EXAMPLE)
     assert format_position(s) == EXAMPLE
     d = s.desks[0]
-    assert d.slots[0] == ["WIS4", [["R", "R"], ["R", "R"], ["Y", "Y"]]]
+    assert d.slots[0] == ["WIS4", ["RR", "RR", "YY"]]
     assert d.pool == [1, 1, 0, 0] and d.wild == [0, 1, 0, 0]
     assert d.completed == [["SAN4", True], ["WIS4", False]]
-    assert s.desks[1].slots[1] == ["PRI4", [["R", "K"]]]
+    assert s.desks[1].slots[1] == ["PRI4", ["RK"]]
     assert s.tracks[1][0] == "K" and s.tank == [5, 6, 7, 2]
     assert s.effect == {"kind": "BAL", "tracks": [], "colours": [], "source": 2}
     assert PotionExplosionState.from_dict(json.loads(json.dumps(s.to_dict()))) == s

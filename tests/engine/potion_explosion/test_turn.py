@@ -76,7 +76,7 @@ def test_a_turn_pool_marble_placement_and_moves():
     """A turn: marbles move freely between hand and pool and are placed from either."""
     s = pos("tracks=KBY//// p0=WIS4:,-/Y/-/-/0.0.-.0.0.0")
     s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
-    assert s.desks[0].slots[0][1] == [["Y", "Y"]] and sum(s.desks[0].pool) == 0
+    assert s.desks[0].slots[0][1] == ["YY"] and sum(s.desks[0].pool) == 0
     s = pos("tracks=KBY//// p0=WIS4:,-/Y/-/-/0.0.-.0.0.0")
     s.apply_action(MoveToHand("Y"))
     assert s.desks[0].hand == [0, 0, 1, 0] and s.desks[0].pool == [0, 0, 0, 0]
@@ -98,7 +98,7 @@ def test_pe_d2_and_pe_d3_completion_returns_marbles_at_once():
     """PE-D2: placed marbles stay until completion; PE-D3: they return to the tank at once and
     can come back this turn."""
     s = pos(f"{TRACKS} tank=R0B0Y0K0 p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
-    assert s.desks[0].slots[0][1] == [["R", "R"], ["R", "R"], ["Y", "Y"]]
+    assert s.desks[0].slots[0][1] == ["RR", "RR", "YY"]
     ev = s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
     done = of_type(ev, PotionCompleted)
     assert done and sorted(done[0].returned) == ["R", "R", "Y", "Y"]
