@@ -94,7 +94,10 @@ def apply_event(s, e) -> None:
             s.dealt.append(e.mission)
     elif isinstance(e, S.GemPlaced):
         sq = (e.row, e.col)
-        s.gems[sq] = add(s.gems.get(sq, zero()), one(GEMS.index(e.gem)))
+        g = one(GEMS.index(e.gem))
+        s.gems[sq] = add(s.gems.get(sq, zero()), g)
+        if not s.solo and min(sub(s.bag, g)) >= 0:
+            s.bag = sub(s.bag, g)
     elif isinstance(e, S.TurnStarted):
         s.player, s.turn, s.actions_left = e.player, e.turn, 4
     elif isinstance(e, S.TilePlaced):
@@ -141,6 +144,8 @@ def apply_event(s, e) -> None:
         s.gems[sq] = add(s.gems.get(sq, zero()), e.gems)
     elif isinstance(e, (S.CartDerailed, S.CartFell, S.CartReturned)):
         k = s.carts[e.cart]
+        if isinstance(e, S.CartDerailed):
+            s.bag = add(s.bag, k.load)
         lost = isinstance(e, S.CartFell) or (isinstance(e, S.CartDerailed) and e.removed)
         k.where, k.square, k.facing, k.back, k.load, k.speed = (
             "lost" if lost else "supply", None, None, None, zero(), 3)
@@ -1453,7 +1458,7 @@ class OffTheRailsTable(TableScene):
         def on_done():
             done()
             land()
-        return ([Animation(self.duration(0.7), draw, ease=linear)], on_done)
+        return ([Animation(self.duration(0.55), draw, ease=linear)], on_done)
 
     def anim_gems_fall(self, lay, events):
         anims = []
