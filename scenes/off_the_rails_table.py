@@ -1144,6 +1144,9 @@ class OffTheRailsTable(TableScene):
         groups = []
         i = 0
         events = list(events)
+        # Animations are built from ``self.sim``: the displayed state as it will be just before
+        # each event lands (earlier groups have landed by then).
+        self.sim = self.shown.clone()
         while i < len(events):
             e = events[i]
             if isinstance(e, S.GemPlaced):
@@ -1151,11 +1154,24 @@ class OffTheRailsTable(TableScene):
                 while j < len(events) and isinstance(events[j], S.GemPlaced):
                     j += 1
                 groups.append(self.anim_gems_fall(lay, events[i:j]))
+                for x in events[i:j]:
+                    self._advance_sim(x)
                 i = j
                 continue
             groups.append(self.anim_event(lay, e))
+            self._advance_sim(e)
             i += 1
         return groups
+
+    def _advance_sim(self, e) -> None:
+        try:
+            apply_event(self.sim, e)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            pass  # display only; the board catches up with the engine at the end
+
+    def _cart(self, ci):
+        """A copy of cart ``ci`` as it is just before the event being animated."""
+        return self.sim.carts[ci].clone()
 
     def anim_event(self, lay, e):
         names = self.match.names
@@ -1233,7 +1249,7 @@ class OffTheRailsTable(TableScene):
                 self.land(e))
 
     def anim_cart_placed(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         sq = (e.row, e.col)
         dr, dc = B.DELTA[e.facing]
         start = (sq[0] - dr * 1.2, sq[1] - dc * 1.2)
@@ -1246,7 +1262,7 @@ class OffTheRailsTable(TableScene):
                 self.land(e))
 
     def anim_speed(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         if not k.square:
             return ([], self.land(e))
         x, y = lay.centre(k.square)
@@ -1263,7 +1279,7 @@ class OffTheRailsTable(TableScene):
         return ([Animation(self.duration(0.3), draw, ease=ease_in_out)], self.land(e))
 
     def anim_move(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         path = [tuple(sq) for sq in e.path]
         n = max(1, len(path) - 1)
         angles = []
@@ -1301,7 +1317,7 @@ class OffTheRailsTable(TableScene):
         return ([Animation(self.duration(0.3), draw, ease=ease_in_out)], self.land(e))
 
     def anim_collision(self, lay, e):
-        a, b = self.shown.carts[e.cart], self.shown.carts[e.other]
+        a, b = self._cart(e.cart), self._cart(e.other)
         if not a.square or not b.square:
             return ([], self.land(e))
         label = {"bump": "Bump!", "rear": "Crash!", "head-on": "Head-on!"}[e.kind]
@@ -1313,7 +1329,7 @@ class OffTheRailsTable(TableScene):
                 self.draw_cart(surface, lay, k, (cx + dx, cy - dx * 0.5), self.cart_angle(k))
             mid = ((lay.centre(a.square)[0] + lay.centre(b.square)[0]) / 2,
                    (lay.centre(a.square)[1] + lay.centre(b.square)[1]) / 2)
-            burst = art.star(max(6, int(lay.cell * 0.5 * ease_out_back(min(1, p * 2)))))
+            burst = art.star(max(5, int(lay.cell * 0.3 * ease_out_back(min(1, p * 2)))))
             surface.blit(burst, burst.get_rect(center=mid))
             kit.blit_text(surface, label, 18, (mid[0], mid[1] - lay.cell * 0.7), kit.HILITE, True,
                           "center", shadow=True)
@@ -1321,7 +1337,7 @@ class OffTheRailsTable(TableScene):
                            hide={("cart", e.cart), ("cart", e.other)})], self.land(e))
 
     def anim_turn(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         if not k.square:
             return ([], self.land(e))
         start = self.cart_angle(k)
@@ -1334,11 +1350,11 @@ class OffTheRailsTable(TableScene):
                 self.land(e))
 
     def anim_dropped(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         sq = (e.row, e.col)
         centre = lay.centre(sq)
         names = oa.gem_list(e.gems)
-        spots = oa.gem_spots(len(names) + len(oa.gem_list(self.shown.gems.get(sq, zero()))),
+        spots = oa.gem_spots(len(names) + len(oa.gem_list(self.sim.gems.get(sq, zero()))),
                              lay.cell)
         size = int(lay.cell * 0.3)
         anims = []
@@ -1354,7 +1370,7 @@ class OffTheRailsTable(TableScene):
         return (anims, self.land(e))
 
     def anim_derail(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         if not k.square:
             return ([], self.land(e))
         centre = lay.centre(k.square)
@@ -1382,7 +1398,7 @@ class OffTheRailsTable(TableScene):
                 self.land(e))
 
     def anim_fall(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         sq = (e.row, e.col)
         start = lay.centre(k.square) if k.square else lay.centre(sq)
         end = lay.centre(sq)
@@ -1397,7 +1413,7 @@ class OffTheRailsTable(TableScene):
                 self.land(e))
 
     def anim_left(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         sq = (e.row, e.col)
         centre = lay.centre(sq)
         side = next((s for s, ed in B.EDGE_OF_SIDE.items() if ed == e.edge), "N")
@@ -1423,7 +1439,7 @@ class OffTheRailsTable(TableScene):
         return (anims, self.land(e))
 
     def anim_fade_cart(self, lay, e):
-        k = self.shown.carts[e.cart]
+        k = self._cart(e.cart)
         if not k.square:
             return ([], self.land(e))
         centre = lay.centre(k.square)
@@ -1433,7 +1449,7 @@ class OffTheRailsTable(TableScene):
         return ([Animation(self.duration(0.35), draw, hide={("cart", e.cart)})], self.land(e))
 
     def anim_card(self, lay, e):
-        rect = self.deck_rect(lay, self.shown.num_players)
+        rect = self.deck_rect(lay, self.sim.num_players)
         cw, ch = 34, 48
         start = (rect.x + 8 + cw / 2, rect.y + 8 + ch / 2)
         end = lay.centre((e.row, e.col))
@@ -1469,7 +1485,7 @@ class OffTheRailsTable(TableScene):
             n = counts.get(sq, 0)
             counts[sq] = n + 1
             cx, cy = lay.centre(sq)
-            total = sum(self.shown.gems.get(sq, zero())) + n
+            total = sum(self.sim.gems.get(sq, zero())) + n
             spots = oa.gem_spots(total + 1, lay.cell)
             dx, dy = spots[-1]
 
@@ -1488,8 +1504,8 @@ class OffTheRailsTable(TableScene):
     def anim_chasm(self, lay, e):
         sq = (e.row, e.col)
         rect = lay.square(sq)
-        tile = self.shown.tiles.get(sq)
-        gems = self.shown.gems.get(sq)
+        tile = self.sim.tiles.get(sq)
+        gems = self.sim.gems.get(sq)
         colour = oa.clan(e.colour)
 
         def draw(surface, p):
