@@ -95,7 +95,10 @@ class Match:
         self.history: list[HistoryEntry] = []
         self.events: list[tuple[int, Event]] = []
         """Every event so far with the history index of the step that caused it."""
-        self._checkpoint = (0, self.state.clone())
+        self._initial = self.state.clone()
+        self._floor = 0
+        """History length undo may not go below: just after the last chance outcome or the
+        other player's last decision (undo replays from the initial state, no reverse rules)."""
 
     # --- looking -------------------------------------------------------------------------
     @property
@@ -148,9 +151,9 @@ class Match:
         self.history.append(HistoryEntry(player, action))
         self.events.extend((index, e) for e in events)
         if player == CHANCE:
-            self._checkpoint = (len(self.history), self.state.clone())
+            self._floor = len(self.history)
         elif previous is not None and previous != player:
-            self._checkpoint = (index, self._state_before_last)
+            self._floor = index
         return events
 
     def apply(self, action: Action) -> list[Event]:
@@ -164,10 +167,8 @@ class Match:
             raise IllegalAction("The game is over.")
         if player == CHANCE:
             raise IllegalAction("The game is waiting for a roll or a draw.")
-        work = self.state.clone()
-        events = work.apply_action(action)  # each game refuses anything illegal (tests check)
-        self._state_before_last = self.state
-        self.state = work
+        # Each game refuses an illegal action before changing anything (its tests check that).
+        events = self.state.apply_action(action)
         return self._record(player, action, events)
 
     def resolve_chance(self, outcome: Action | None = None) -> list[Event]:
@@ -179,10 +180,7 @@ class Match:
             outcome = pick_outcome(outcomes, random.Random(f"{self.seed}:{len(self.history)}"))
         elif outcome not in [a for a, _ in outcomes]:
             raise IllegalAction("That outcome cannot happen here.")
-        self._state_before_last = self.state
-        work = self.state.clone()
-        events = work.apply_action(outcome)
-        self.state = work
+        events = self.state.apply_action(outcome)
         return self._record(CHANCE, outcome, events)
 
     def advance_chance(self) -> list[Event]:
@@ -224,7 +222,7 @@ class Match:
     # --- undo ----------------------------------------------------------------------------
     def _undo_floor(self) -> int:
         """The smallest history length undo may return to (the last boundary)."""
-        return self._checkpoint[0]
+        return self._floor
 
     def can_undo(self) -> bool:
         """True when the last step is the current player's own decision after the last boundary."""
@@ -232,9 +230,8 @@ class Match:
                 and self.history[-1].player == self.state.current_player())
 
     def _rewind(self, length: int) -> None:
-        start, state = self._checkpoint
-        state = state.clone()
-        for entry in self.history[start:length]:
+        state = self._initial.clone()
+        for entry in self.history[:length]:
             state.apply_action(entry.action)
         self.history = self.history[:length]
         self.events = [(i, e) for i, e in self.events if i < length]

@@ -65,7 +65,7 @@ def test_match_undo_within_turn_and_never_across_a_reroll():
     m = Match(GAME, seats, {}, seed=5)
     m.advance_chance()
     p = m.current_player()
-    s = m.state
+    s = m.state.clone()
     place = next(a for a in s.legal_actions() if isinstance(a, PlaceDie))
     m.apply(place)
     assert m.can_undo() and m.undo() and m.state.hand == s.hand
