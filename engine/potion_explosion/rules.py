@@ -27,8 +27,8 @@ from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, 
                                           TRACK_LENGTH, TYPE_BY_CODE, TYPE_CODES, TYPES_IN_PLAY,
                                           tiles_of_types)
 from engine.potion_explosion.state import (
-    CI, ChooseFirstPlayer, ChoosePotionType, ChooseStack, ChooseTypes, CopyPotion, DraftStarter, Drink,
-    EffectCopied, EndTurn, Exploded, FilterMarbles, FinishEffect, FirstPlayerChosen,
+    CI, ChooseFirstPlayer, ChoosePotionType, ChooseStack, ChooseTypes, CopyPotion, DraftStarter,
+    Drink, EffectCopied, EndTurn, Exploded, FilterMarbles, FinishEffect, FirstPlayerChosen,
     GameEndTriggered, GameOver, LittleHelp, LittleHelpTaken, MarbleMoved, MarblePlaced,
     MarbleRefilled, MarbleRollsIn, MarblesReturned, MarblesSlid, MarbleTaken, MoveToHand,
     MoveToPool, NoTileLeft, PlaceMarble, PoolMadeWild, PoolStolen, PotionCompleted, PotionDrunk,
@@ -188,7 +188,7 @@ def _apply_chance(s, a) -> list:
     if isinstance(a, ChooseTypes):
         if ph != "types" or s.types_mode != "random":
             raise IllegalAction("The potion types are not being drawn now.")
-        if (len(a.types) != TYPES_IN_PLAY or len(set(a.types)) != TYPES_IN_PLAY
+        if (not isinstance(a.types, tuple) or len(a.types) != TYPES_IN_PLAY or len(set(a.types)) != TYPES_IN_PLAY
                 or any(t not in TYPE_CODES for t in a.types)):
             raise IllegalAction("Six different potion types are played.")
         s.types = [t for t in TYPE_CODES if t in a.types]
@@ -196,7 +196,7 @@ def _apply_chance(s, a) -> list:
     elif isinstance(a, ChooseFirstPlayer):
         if ph != "first":
             raise IllegalAction("The first player is not being chosen now.")
-        if not 0 <= a.seat < s.n:
+        if not isinstance(a.seat, int) or not 0 <= a.seat < s.n:
             raise IllegalAction("There is no such seat.")
         s.first = a.seat
         s.phase = "starters"
@@ -361,6 +361,31 @@ def end_turn_refusal(s):
     return None
 
 
+def prompt(s):
+    """What the game waits for now, as a sentence for the table scene's status line."""
+    p = current_player(s)
+    if p == TERMINAL:
+        return "The game is over."
+    if p == CHANCE:
+        return "Waiting for the dispenser and the stacks."
+    if s.phase == "types":
+        return f"Choose a potion type for this game ({len(s.types)} of 6 chosen)."
+    if s.phase == "draft":
+        return "Draft one of the revealed starter potions."
+    if s.phase == "end":
+        return "Choose a stack to refill your empty brewing slot."
+    if s.phase == "tiebreak":
+        return "Tie-break: pick one marble; explosions count."
+    if s.effect is not None:
+        return effect_prompt(s)
+    if not s.picked and any(s.tracks):
+        return "Make your regular pick: take any marble from the dispenser."
+    why = end_turn_refusal(s)
+    if why:
+        return why
+    return "Place marbles, drink potions, or end your turn."
+
+
 def effect_prompt(s):
     """A sentence for the pending effect's choice, or None."""
     if s.effect is None:
@@ -406,7 +431,7 @@ def apply_action(s, a) -> list:
     if ph == "draft":
         if not isinstance(a, DraftStarter):
             raise IllegalAction("Draft one of the revealed starter potions first.")
-        if a.tile not in s.revealed:
+        if not isinstance(a.tile, str) or a.tile not in s.revealed:
             raise IllegalAction("That starter is not among the revealed ones.")
         d = s.desks[p]
         slot = d.slots.index(None)
@@ -430,7 +455,8 @@ def apply_action(s, a) -> list:
     if ph == "end":
         if not isinstance(a, ChooseStack):
             raise IllegalAction("Choose a stack to refill your empty brewing slot.")
-        if not 0 <= a.stack < NUM_STACKS or s.stacks[a.stack][0] is None:
+        if (not isinstance(a.stack, int) or not 0 <= a.stack < NUM_STACKS
+                or s.stacks[a.stack][0] is None):
             raise IllegalAction("That stack has no tile left.")
         d = s.desks[p]
         slot = d.slots.index(None)
@@ -545,7 +571,7 @@ def _remove_from_pool(d, k) -> None:
 
 def _place(s, p, d, a, ev) -> None:
     """Place a marble into an empty hole (rules, "A turn"; PE-D10 for wild pool marbles)."""
-    if not (0 <= a.slot < BREWING_SLOTS) or d.slots[a.slot] is None:
+    if not isinstance(a.slot, int) or not 0 <= a.slot < BREWING_SLOTS or d.slots[a.slot] is None:
         raise IllegalAction("That brewing slot holds no potion.")
     k, h = CI.get(a.colour), CI.get(a.hole)
     if k is None or h is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import CHANCE, TERMINAL, Action, Event, RecordCodec
+from engine.core import Action, Event, RecordCodec
 from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, NUM_STACKS,
                                           NUM_TRACKS, TILES, TYPE_BY_CODE)
 
@@ -794,6 +794,10 @@ class PotionExplosionState:
     def effect_prompt(self):
         """A sentence saying what the pending effect asks for, or ``None``."""
         return _rules.effect_prompt(self)
+
+    def prompt(self) -> str:
+        """What the game waits for now, as one sentence (status line of the table scene)."""
+        return _rules.prompt(self)
 
     def drinkable(self) -> list:
         """Indices of your completed potions you may drink now."""

@@ -161,3 +161,31 @@ def test_a_turn_illegal_actions_leave_state_unchanged():
         with pytest.raises(IllegalAction):
             s.apply_action(bad)
         assert s.to_dict() == before
+
+
+def test_a_turn_prompt_helper_follows_the_turn():
+    """Helper: prompt() says what the game waits for, following the rules of "A turn"."""
+    s = pos("tracks=RBY//// p0=WIS4:,-/-/-/-/0.0.-.0.0.0")
+    assert "regular pick" in s.prompt()
+    s.apply_action(RegularPick(0, 0))
+    assert "red marble in your hand fits" in s.prompt()
+    s.apply_action(PlaceMarble("hand", "R", 0, "R"))
+    assert s.prompt() == "Place marbles, drink potions, or end your turn."
+    assert s.pickable() == []
+
+
+def test_a_turn_malformed_actions_are_refused_in_plain_words():
+    """Contract: the Match trusts apply_action to refuse anything illegal, even damaged data."""
+    from engine.potion_explosion.state import ChooseFirstPlayer, Drink, MarbleRollsIn
+    s = pos("tracks=RBY//// phase=end p0=-,-/-/-/-/0.0.-.0.0.0 stacks=WIS5+0/-+0/-+0/-+0/-+0")
+    before = s.to_dict()
+    for bad in (ChooseStack("x"), ChooseStack(9), RegularPick(0, 0), ChooseFirstPlayer(1),
+                MarbleRollsIn(0, "R"), Drink(0), EndTurn()):
+        with pytest.raises(IllegalAction):
+            s.apply_action(bad)
+        assert s.to_dict() == before
+    s = pos("tracks=RBY//// p0=WIS4:,-/R/-/-/0.0.-.0.0.0")
+    for bad in (PlaceMarble("pool", "R", "0", "R"), PlaceMarble("bag", "R", 0, "R"),
+                PlaceMarble("pool", "Z", 0, "R"), RegularPick("0", 0), Drink("a")):
+        with pytest.raises(IllegalAction):
+            s.apply_action(bad)
