@@ -294,8 +294,17 @@ def start_at(app, s, seats):
     return app.manager.top
 
 
-def test_collision_split_on_hidden_screen_then_mover_picks(app):
+@pytest.fixture(params=[True, False], ids=["instant", "animated"])
+def any_speed_app(request):
+    a = make_app(instant=request.param)
+    a.manager.push(TitleScene(a))
+    yield a
+    pygame.quit()
+
+
+def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     from scenes.pass_screen import PassScreen
+    app = any_speed_app
     from tests.engine.off_the_rails.helpers import blank, lay, put_cart
     s = blank(2)
     lay(s, {(2, 5): "NS", (3, 5): "NS"})
@@ -304,25 +313,29 @@ def test_collision_split_on_hidden_screen_then_mover_picks(app):
     table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
     wait_for_human(app, table)
     click(app, find_button(app, "Move carts"))
-    frames(app, 3)
+    for _ in range(40):
+        frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "split"
     assert len(table.dialog_buttons) == len(table.match.state.legal_actions())
     click(app, table.dialog_buttons[0])
-    frames(app, 3)
+    for _ in range(10):
+        frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "pick"
     assert [b.text for b in table.dialog_buttons] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
     click(app, table.dialog_buttons[1])
-    frames(app, 3)
+    for _ in range(20):
+        frames(app, 1, dt=0.1)
     dropped = [e for _, e in table.match.events if isinstance(e, S.GemsDropped)]
     assert dropped and sum(dropped[0].gems) == 1
     assert table.shown.gems.get((3, 5)) == table.match.state.gems.get((3, 5))
 
 
-def test_junction_arrows_and_jewel_choice(app):
+def test_junction_arrows_and_jewel_choice(any_speed_app):
+    app = any_speed_app
     from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
     s = blank(2)
     lay(s, {(2, 5): "NS", (3, 5): "NES", (3, 6): "EW", (4, 5): "NS"})
@@ -346,3 +359,25 @@ def test_junction_arrows_and_jewel_choice(app):
     assert S.ChooseExit("E") in [e.action for e in table.match.history]
     took = [e for _, e in table.match.events if isinstance(e, S.GemTaken)]
     assert took[0].gem == "emerald"
+
+
+def test_animated_bot_game_draws_every_step_without_error():
+    """Normal animation speed on a coarse clock: every animation of a whole game gets drawn."""
+    a = make_app(instant=False)
+    try:
+        a.manager.push(TitleScene(a))
+        seats = [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy")]
+        table = start(a, seats, seed=21)
+        kinds = set()
+        for _ in range(20000):
+            if isinstance(a.manager.top, GameOverScene):
+                break
+            if table.anims.busy:
+                kinds |= {type(x.draw_fn.__self__).__name__ if hasattr(x.draw_fn, "__self__")
+                          else x.draw_fn.__qualname__.split(".")[1]
+                          for x in table.anims.groups[0][0] if x.draw_fn}
+            frames(a, 1, dt=0.15)
+        assert isinstance(a.manager.top, GameOverScene)
+        assert {"anim_move", "anim_tile", "anim_gems_fall", "anim_card"} <= kinds
+    finally:
+        pygame.quit()
