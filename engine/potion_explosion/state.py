@@ -775,6 +775,14 @@ class PotionExplosionState:
         return [(a.slot, a.hole) for a in self.legal_actions()
                 if isinstance(a, PlaceMarble) and a.source == source and a.colour == colour]
 
+    def empty_holes(self, player: int, slot: int) -> dict:
+        """``{colour: count}`` of the empty holes of ``player``'s potion in ``slot`` (``{}`` for
+        an empty slot)."""
+        sl = self.desks[player].slots[slot]
+        if sl is None:
+            return {}
+        return dict(zip(COLOURS, _rules._empty_holes(sl)))
+
     def pickable(self) -> list:
         """``[(track, position)]`` a regular pick may take now (empty once the pick is made)."""
         return [(a.track, a.position) for a in self.legal_actions()

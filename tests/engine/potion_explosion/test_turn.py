@@ -189,3 +189,10 @@ def test_a_turn_malformed_actions_are_refused_in_plain_words():
                 PlaceMarble("pool", "Z", 0, "R"), RegularPick("0", 0), Drink("a")):
         with pytest.raises(IllegalAction):
             s.apply_action(bad)
+
+
+def test_a_turn_empty_holes_helper():
+    """Helper: empty_holes lists the holes still to fill, per colour."""
+    s = pos("p0=WIS7:RB=K,-/-/-/-/0.0.-.0.0.0")
+    assert s.empty_holes(0, 0) == {"R": 1, "B": 3, "Y": 0, "K": 1}
+    assert s.empty_holes(0, 1) == {}

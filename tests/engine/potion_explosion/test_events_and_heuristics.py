@@ -1,0 +1,58 @@
+"""Events read as plain sentences (log) and the heuristics order and value sensibly."""
+import dataclasses
+
+from engine.core import Event
+from engine.potion_explosion import state as st
+from engine.potion_explosion.heuristics import evaluate, order_moves
+from engine.potion_explosion.state import EndTurn, LittleHelp, PlaceMarble, RegularPick
+from tests.engine.potion_explosion.helpers import pos
+
+DUMMY = {"player": 0, "seat": 1, "opponent": 1, "track": 2, "position": 3, "slot": 0,
+         "stack": 4, "index": 0, "start": 1, "distance": 2, "chain_step": 2, "marbles": 3,
+         "colour": "R", "below": "K", "above": "K", "hole": "B", "tile": "WIS4",
+         "source": "hand", "dest": "pool", "types": ("SAN", "MAG", "WIS", "PRI", "BLI", "ABY"),
+         "positions": (1, 2), "colours": ("R", "B"), "returned": ("R",), "players": (0, 1),
+         "winners": (0,), "totals": (12, 9), "explodes": True, "effect": "Take any 1 marble."}
+REASONS = {"MarbleTaken": "pick", "SkillTokenEarned": "mastery", "GameEndTriggered": "because"}
+
+
+def test_every_event_has_a_plain_sentence():
+    """Contract: every Event subclass overrides text(names) with a sentence."""
+    names = ["Ana", "Ben"]
+    classes = [c for c in vars(st).values()
+               if isinstance(c, type) and issubclass(c, Event) and c is not Event]
+    assert len(classes) >= 25
+    for cls in classes:
+        fields = {f.name: (REASONS[cls.__name__] if f.name == "reason" else DUMMY[f.name])
+                  for f in dataclasses.fields(cls)}
+        event = cls(**fields)
+        text = event.text(names)
+        assert text and text != cls.__name__ and text[-1] in ".!:", (cls.__name__, text)
+        assert event.to_dict()["type"] == cls.__name__
+
+
+def test_explosion_event_text_and_chain():
+    """Explosions: the log names the colour, the count and the chain reaction."""
+    e = st.Exploded(0, 1, (2, 3, 4), "Y", 2)
+    assert e.text(["Ana"]) == "3 yellow marbles explode into Ana's hand (chain reaction 2)!"
+
+
+def test_heuristics_order_moves_big_explosions_first_little_help_last():
+    """heuristics.order_moves: the biggest explosion first, placements next, Little Help last."""
+    s = pos("tracks=RBR/YKKBKKY/// p0=WIS4:,-/R/-/-/0.0.-.0.0.0")
+    ordered = order_moves(s, s.legal_actions())
+    assert ordered[0] == RegularPick(1, 3)
+    assert isinstance(ordered[-1], LittleHelp)
+    assert any(isinstance(a, PlaceMarble) for a in ordered[:12])
+
+
+def test_heuristics_evaluate_prefers_progress_and_ending_the_turn():
+    """heuristics.evaluate: placing a fitting marble beats keeping it; ending a finished turn
+    beats shuffling marbles (so greedy bots never stall)."""
+    s = pos("tracks=RBR//// turn=p p0=WIS4:,-/R/-/-/0.0.-.0.0.0")
+    placed = s.clone()
+    placed.apply_action(PlaceMarble("pool", "R", 0, "R"))
+    assert evaluate(placed, 0) > evaluate(s, 0)
+    ended = placed.clone()
+    ended.apply_action(EndTurn())
+    assert evaluate(ended, 0) > evaluate(placed, 0)
