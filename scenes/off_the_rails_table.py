@@ -185,6 +185,7 @@ class OffTheRailsTable(TableScene):
         self.dialog_buttons: list = []
         self.dialog_rect: pygame.Rect | None = None
         self.dialog_title = ""
+        self.dialog_icons: list = []
         self._preview = (None, None)
         self.last_card = None
 
@@ -271,6 +272,7 @@ class OffTheRailsTable(TableScene):
             b.kill()
         self.dialog_buttons = []
         self.dialog_rect = None
+        self.dialog_icons = []
         if state is None:
             return
         pending = state.pending()
@@ -288,7 +290,8 @@ class OffTheRailsTable(TableScene):
         elif pending == "gem":
             k = state.carts[state.moving_cart()]
             title = f"Your {k.label} cart takes a jewel: which one?"
-            options = [(f"Take the {a.gem}", a) for a in state.legal_actions()]
+            options = [(f"Take the {a.gem}", a, (one(GEMS.index(a.gem)), None))
+                       for a in state.legal_actions()]
         elif pending == "split":
             oi = state.tasks[0][1]
             k = state.carts[oi]
@@ -296,11 +299,13 @@ class OffTheRailsTable(TableScene):
             title = f"Split your {k.label} cart's load: {mover} picks a pile unseen"
             for a in state.legal_actions():
                 rest = sub(k.load, a.pile)
-                options.append((f"{gems_text(a.pile)}   |   {gems_text(rest)}", a))
+                options.append((f"{gems_text(a.pile)}   |   {gems_text(rest)}", a,
+                                (a.pile, rest)))
         elif pending == "drop":
             k = state.carts[state.tasks[0][1]]
             title = f"Your {k.label} cart drops the larger half: which gems?"
-            options = [(f"Drop {gems_text(a.gems)}", a) for a in state.legal_actions()]
+            options = [(f"Drop {gems_text(a.gems)}", a, (a.gems, None))
+                       for a in state.legal_actions()]
         elif pending == "pick":
             oi = state.tasks[0][1]
             owner = names[state.carts[oi].owner] if state.carts[oi].owner < len(names) else "?"
@@ -322,9 +327,14 @@ class OffTheRailsTable(TableScene):
         if not options:
             return
         lay = self.layout
+        options = [o if len(o) == 3 else (o[0], o[1], None) for o in options]
+        # gem piles are shown as pictures; many of them go in two columns
+        pictures = pending in ("split", "drop")
+        cols = 2 if pictures and len(options) > 3 else 1
+        rows = -(-len(options) // cols)
         width = min(lay.grid.width - 20, 470)
         bh = 32
-        height = 40 + len(options) * (bh + 6) + 6
+        height = 40 + rows * (bh + 6) + 6
         x = lay.grid.centerx - width // 2
         focus = self.focus_square(state)
         if focus is not None and lay.square(focus).centery < lay.grid.centery:
@@ -333,13 +343,18 @@ class OffTheRailsTable(TableScene):
             y = lay.grid.y + 8
         self.dialog_rect = pygame.Rect(x, y, width, height)
         self.dialog_title = title
-        for i, (label, action) in enumerate(options):
-            size_ok = kit.font(14).size(label)[0] < width - 30
-            b = UIButton(pygame.Rect(x + 10, y + 38 + i * (bh + 6), width - 20, bh),
-                         label if size_ok else _trim(label, 14, width - 40, False),
-                         self.app.ui, container=self.container,
+        self.dialog_icons = []
+        bw = (width - 20 - (cols - 1) * 8) // cols
+        for i, (label, action, icons) in enumerate(options):
+            col, row = i % cols, i // cols
+            rect = pygame.Rect(x + 10 + col * (bw + 8), y + 38 + row * (bh + 6), bw, bh)
+            text = "" if pictures else (label if kit.font(16).size(label)[0] < bw - 20
+                                        else _trim(label, 16, bw - 30, False))
+            b = UIButton(rect, text, self.app.ui, container=self.container,
                          command=kit.bind(self.choose, action), tool_tip_text=label)
             self.dialog_buttons.append(b)
+            if icons is not None:
+                self.dialog_icons.append((rect, icons, pictures))
 
     def focus_square(self, state):
         """The square the current decision is about (to keep the dialog off it)."""
@@ -1042,19 +1057,19 @@ class OffTheRailsTable(TableScene):
         x = card_rect.right + cw // 2 + 12
         tokens = len(state.chasm)
         kit.blit_text(surface, f"Deposit deck: {left}", 13, (x, rect.y + 8), kit.INK, True)
-        if state.solo:
-            line = f"Chasm: {tokens}/20 tokens"
-        elif state.chasm_phase:
+        third = f"Bag: {sum(state.bag)} gems"
+        if state.solo or state.chasm_phase:
             line = f"Chasm: {tokens}/20 tokens"
         elif state.chasm_card_seen:
-            line = "Chasm card out: last turns!"
+            line = "Chasm card is out!"
+            if state.final_turns_left > 0:
+                third = f"Last turns left: {state.final_turns_left}"
         else:
             line = "Chasm card: not yet"
         colour = kit.DANGER if state.chasm_card_seen or state.chasm_phase else kit.INK_DIM
-        kit.blit_text(surface, _trim(line, 13, rect.right - x - 6, False), 13, (x, rect.y + 28),
-                      colour)
-        bag = sum(state.bag)
-        kit.blit_text(surface, f"Bag: {bag} gems", 12, (x, rect.y + 46), kit.INK_DIM)
+        width = rect.right - x - 6
+        kit.blit_text(surface, _trim(line, 13, width, False), 13, (x, rect.y + 27), colour)
+        kit.blit_text(surface, _trim(third, 12, width, False), 12, (x, rect.y + 45), kit.INK_DIM)
 
     def draw_missions(self, surface, lay, state) -> None:
         rects = self.mission_rects(lay)
@@ -1086,7 +1101,26 @@ class OffTheRailsTable(TableScene):
                               kit.INK_DARK, True, "midleft")
 
     def draw_over(self, surface) -> None:
-        """Tooltips above the widgets: why a ghost is illegal, what a mission asks."""
+        """Gem pictures on dialog buttons; tooltips: why a ghost is illegal, what a mission asks."""
+        for rect, (left, right), pictures in self.dialog_icons:
+            size = 20
+            if not pictures:
+                for g in oa.gem_list(left):
+                    surface.blit(oa.gem(g, size), oa.gem(g, size).get_rect(
+                        midleft=(rect.x + 10, rect.centery)))
+                continue
+            halves = [left] if right is None else [left, right]
+            for h, counts in enumerate(halves):
+                names = oa.gem_list(counts)
+                span = rect.width / len(halves)
+                step = min(size + 2, (span - 12) / max(1, len(names)))
+                x0 = rect.x + h * span + (span - step * len(names)) / 2 + step / 2
+                for j, g in enumerate(names):
+                    img = oa.gem(g, size)
+                    surface.blit(img, img.get_rect(center=(x0 + j * step, rect.centery)))
+            if right is not None:
+                pygame.draw.line(surface, kit.GOLD, (rect.centerx, rect.y + 6),
+                                 (rect.centerx, rect.bottom - 6), 2)
         tip = None
         if self.human_to_move() and self.mode in TILE_MODES and self.hover:
             g = self.ghost_at(self.hover)
