@@ -381,3 +381,40 @@ def test_animated_bot_game_draws_every_step_without_error():
         assert {"anim_move", "anim_tile", "anim_gems_fall", "anim_card"} <= kinds
     finally:
         pygame.quit()
+
+
+def test_two_missions_at_once_offer_a_choice(app):
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
+    s = blank(2)
+    lay(s, {(2, 5): "NS", (3, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (3, 5), "N", load=(0, 1, 0, 0, 0))
+    s.missions, s.dealt = [7, 8, 3], [7, 8, 3]
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
+    wait_for_human(app, table)
+    click(app, find_button(app, "Move carts"))
+    wait_for_human(app, table)
+    assert table.match.state.pending() == "mission"
+    assert {b.text for b in table.dialog_buttons} == {"Take Head to Head", "Take Jewel Heist"}
+    click(app, find_button(app, "Take Jewel Heist"))
+    frames(app, 2)
+    assert table.match.state.taken[0] == [8]
+
+
+def test_drop_the_larger_half_rule_by_pictures(app):
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
+    s = blank(2, split_rule="larger")
+    lay(s, {(2, 5): "NS", (3, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (3, 5), "S", load=(0, 2, 1, 0, 0))
+    table = start_at(app, s, [Seat("bot", "Bot", "easy"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    state = table.match.state
+    assert state.pending() == "drop"
+    assert len(table.dialog_buttons) == len(state.legal_actions())
+    assert all(b.text == "" for b in table.dialog_buttons)  # gem pictures instead of words
+    choice = state.legal_actions()[-1]
+    click(app, table.dialog_buttons[-1])
+    frames(app, 2)
+    dropped = [e for _, e in table.match.events if isinstance(e, S.GemsDropped)]
+    assert dropped[0].gems == choice.gems
