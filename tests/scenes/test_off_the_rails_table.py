@@ -257,6 +257,16 @@ def test_save_from_pause_and_load_back_identical(app):
     saved = [i for i in store.list_saves() if not i.is_autosave][0]
     loaded = store.load(saved.path)
     assert loaded.state.to_dict() == state
+    # and back through the menus: title, Load game, Load
+    click(app, find_button(app, "Quit to title"))
+    assert isinstance(app.manager.top, TitleScene)
+    click(app, find_button(app, "Load game"))
+    load = [b for b in app.ui.get_sprite_group().sprites() if getattr(b, "text", None) == "Load"
+            and b.visible and b.is_enabled]
+    click(app, load[0])
+    table = app.manager.top
+    assert isinstance(table, OffTheRailsTable)
+    assert table.match.state.to_dict() == state and table.shown.to_dict() == state
 
 
 def test_resize_mid_game_keeps_working(app):
