@@ -573,12 +573,12 @@ class OffTheRailsTable(TableScene):
             self.hover = self.layout.square_at(event.pos)
             return False
         if event.type == pygame.MOUSEWHEEL:
-            if self.mode in TILE_MODES:
+            if self.mode in TILE_MODES or self.mode == "upgrade":
                 self.rot += 1 if event.y > 0 else -1
                 return True
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            if self.mode in TILE_MODES:
+            if self.mode in TILE_MODES or self.mode == "upgrade":
                 self.rot += -1 if event.mod & pygame.KMOD_SHIFT else 1
                 return True
             return False
@@ -640,6 +640,7 @@ class OffTheRailsTable(TableScene):
                                                          "Track goes only on the underground grid.")
             if legal:
                 self.act(S.PlaceTile(r, c, exits))
+                self.hover = None  # no red ghost on the new tile until the mouse moves
             else:
                 self.say(reason or "You cannot place that there.")
             return True

@@ -115,7 +115,7 @@ def gem(kind: str, size: int) -> pygame.Surface:
                                                 (c - r, girdle)])
     pygame.draw.line(surf, (120, 150, 180), (c - r * 0.3, girdle), tip, 1)
     pygame.draw.line(surf, (120, 150, 180), (c + r * 0.3, girdle), tip, 1)
-    pygame.draw.polygon(surf, (90, 120, 150), pts_crown + [], 1)
+    pygame.draw.polygon(surf, (90, 120, 150), pts_crown, 1)
     pygame.draw.line(surf, (90, 120, 150), (c - r, girdle), tip, 1)
     pygame.draw.line(surf, (90, 120, 150), (c + r, girdle), tip, 1)
     return surf
@@ -166,7 +166,7 @@ def _segments(exits: str) -> list:
 
 
 def _curve_geometry(a: str, b: str, size: float):
-    """Centre corner and start/end angles for a curve joining sides a and b of a tile."""
+    """The tile corner a curve joining sides ``a`` and ``b`` turns round."""
     corner_x = size if "E" in (a, b) else 0
     corner_y = size if "S" in (a, b) else 0
     return (corner_x, corner_y)
@@ -174,16 +174,14 @@ def _curve_geometry(a: str, b: str, size: float):
 
 def _curve_points(a, b, size, radius, steps=14):
     cx, cy = _curve_geometry(a, b, size)
-    # the arc runs through the tile between the two edge midpoints
+    # the arc runs round the shared corner between the two edge midpoints
     pts = []
-    start = math.atan2(size / 2 - cy, (size / 2 if a in "NS" else (0 if a == "W" else size)) - cx)
     ax, ay = _edge_mid(a, size)
     bx, by = _edge_mid(b, size)
     sa = math.atan2(ay - cy, ax - cx)
     sb = math.atan2(by - cy, bx - cx)
     # take the short way round
     diff = (sb - sa + math.pi) % (2 * math.pi) - math.pi
-    del start
     for i in range(steps + 1):
         t = sa + diff * i / steps
         pts.append((cx + math.cos(t) * radius, cy + math.sin(t) * radius, t))
@@ -236,7 +234,7 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
                 pygame.draw.line(surf, sleeper_col, (cx - px * sleeper_len, cy - py * sleeper_len),
                                  (cx + px * sleeper_len, cy + py * sleeper_len), sleeper_w)
         else:
-            for x, y, t in _curve_points(a, b, size, size / 2, steps=4)[:]:
+            for x, y, t in _curve_points(a, b, size, size / 2, steps=4):
                 ox, oy = math.cos(t), math.sin(t)
                 pygame.draw.line(surf, sleeper_col, (x - ox * sleeper_len, y - oy * sleeper_len),
                                  (x + ox * sleeper_len, y + oy * sleeper_len), sleeper_w)
