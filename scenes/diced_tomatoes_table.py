@@ -8,6 +8,7 @@ catches up with the engine's state at the end.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -693,7 +694,7 @@ class DicedTomatoesTable(TableScene):
         def draw(surface, p):
             size = int(lay.die_big + (lay.d - lay.die_big) * p)
             x, y = arc_point(start.center, end.center, p, 40)
-            img = die_surface(size, e.colour, e.face)
+            img = scaled(die_surface(lay.die_big, e.colour, e.face), size)
             surface.blit(img, img.get_rect(center=(x, y)))
 
         def land(s):
@@ -711,7 +712,7 @@ class DicedTomatoesTable(TableScene):
         def seed(surface, p):
             size = int(lay.d + (slot.width - lay.d) * p)
             x, y = arc_point(seed_start.center, slot.center, p, 60)
-            img = art.die_face(size, e.value, "red")
+            img = scaled(art.die_face(lay.d, e.value, "red"), size)
             surface.blit(img, img.get_rect(center=(x, y)))
         anims.append(Animation(self.duration(0.6), seed, hide={("vine", e.owner, e.token),
                                                                 ("slot", e.owner, e.slot - 1)}))
@@ -764,7 +765,7 @@ class DicedTomatoesTable(TableScene):
 
         def draw(surface, p):
             x, y = lerp_point(start.center, (end.right - 30, end.y + 20), p)
-            img = die_surface(int(lay.die_big * (1 - 0.4 * p)), e.colour, e.face)
+            img = scaled(die_surface(lay.die_big, e.colour, e.face), int(lay.die_big * (1 - 0.4 * p)))
             surface.blit(img, img.get_rect(center=(x, y)))
         return ([Animation(self.duration(0.5), draw, hide={("hand", e.die)})],
                 self.landing(lambda s: set_hand(s, e.die, None)))
@@ -819,6 +820,12 @@ class DicedTomatoesTable(TableScene):
                 self.landing(land))
 
 
+def scaled(img: pygame.Surface, size: int) -> pygame.Surface:
+    """A cached die surface resized for one animation frame (no new gradient per size)."""
+    size = max(2, size)
+    return pygame.transform.smoothscale(img, (size, size))
+
+
 def set_hand(state, slot: int, die) -> None:
     """Display helper: put ``die`` in hand slot ``slot`` of a displayed state copy."""
     while len(state.hand) <= slot:
@@ -856,14 +863,23 @@ def draw_heart(surface, centre, size: float) -> None:
 
 def draw_tomato(surface, centre, r: float, dim: bool = False) -> None:
     """A tomato token under a vine's seed; ``dim`` for a token that is not open (DT-D3)."""
-    x, y = centre
+    img = _tomato(max(4, int(r)), dim)
+    surface.blit(img, img.get_rect(center=(int(centre[0]) + 1, int(centre[1]) + 1)))
+
+
+@functools.lru_cache(maxsize=32)
+def _tomato(r: int, dim: bool) -> pygame.Surface:
+    size = r * 2 + 8
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    x = y = size // 2 - 1
     body = (90, 60, 60) if dim else (210, 48, 40)
-    pygame.draw.circle(surface, (0, 0, 0, 80), (int(x + 2), int(y + 3)), int(r))
-    pygame.draw.circle(surface, body, (int(x), int(y)), int(r))
-    pygame.draw.circle(surface, (240, 120, 100) if not dim else (120, 90, 90),
+    pygame.draw.circle(surf, (0, 0, 0, 80), (x + 2, y + 3), r)
+    pygame.draw.circle(surf, body, (x, y), r)
+    pygame.draw.circle(surf, (240, 120, 100) if not dim else (120, 90, 90),
                        (int(x - r * 0.35), int(y - r * 0.35)), max(2, int(r * 0.25)))
     leaf = (60, 150, 60) if not dim else (60, 80, 60)
     for i in range(5):
         a = -math.pi / 2 + i * 2 * math.pi / 5
-        pygame.draw.line(surface, leaf, (x, y - r * 0.85),
+        pygame.draw.line(surf, leaf, (x, y - r * 0.85),
                          (x + math.cos(a) * r * 0.45, y - r * 0.85 + math.sin(a) * r * 0.3), 3)
+    return surf

@@ -62,6 +62,7 @@ def reset_caches() -> None:
     font.cache_clear()
     text.cache_clear()
     _felt.cache_clear()
+    _panel.cache_clear()
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -103,13 +104,19 @@ def draw_table(surface: pygame.Surface) -> None:
 
 
 def draw_panel(surface, rect, colour=PANEL, radius=12, border=None) -> None:
-    """A translucent rounded panel."""
+    """A translucent rounded panel (cached per size and look)."""
     rect = pygame.Rect(rect)
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel(rect.size, tuple(colour), radius, tuple(border) if border else None),
+                 rect.topleft)
+
+
+@functools.lru_cache(maxsize=256)
+def _panel(size, colour, radius, border) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
     if border:
         pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
-    surface.blit(layer, rect.topleft)
+    return layer
 
 
 def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28) -> int:

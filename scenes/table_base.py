@@ -7,18 +7,18 @@ Subclasses implement :meth:`animate` (events → animations), :meth:`draw_board`
 """
 from __future__ import annotations
 
-import html
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pygame
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton
 
 from engine.bots import make_bot
 from engine.core import IllegalAction
 from saves import store
 from saves.format import SaveError
 from scenes import kit
+from scenes.log_panel import LogPanel
 from scenes.manager import Scene
 from sprites.tween import AnimationQueue
 
@@ -55,8 +55,7 @@ class TableScene(Scene):
         self.replay_index = 0
         self.replay_playing = True
         self.replay_wait = 0.0
-        self.log_lines = [self._log_html(e) for _, e in match.events][-LOG_CAP:]
-        self._pending_log: list[str] = []
+        self.log_lines = [self.log_line(e) for _, e in match.events][-LOG_CAP:]
         self.time = 0.0
 
     # --- layout ------------------------------------------------------------------------------
@@ -92,11 +91,7 @@ class TableScene(Scene):
                                         tool_tip_text="What would the Hard computer player do "
                                         "here? (H)")
         log_top = self.log_top()
-        self._pending_log = []
-        self.log_box = UITextBox("<br>".join(self.log_lines),
-                                 pygame.Rect(x, log_top, lw, h - log_top - 8), ui, container=c)
-        self.log_box.scroll_position = 1.0
-        self._scroll_log_to_end()
+        self.log_box = LogPanel(pygame.Rect(x, log_top, lw, h - log_top - 8), self.log_lines)
         self.build_controls()
 
     def log_top(self) -> int:
@@ -107,38 +102,22 @@ class TableScene(Scene):
         """Subclasses add their buttons here."""
 
     # --- log ---------------------------------------------------------------------------------
-    def _log_html(self, event) -> str:
-        return html.escape(event.text(self.match.names))
+    def log_line(self, event) -> str:
+        """The log's sentence for ``event``; subclasses return "" to leave an event out."""
+        return event.text(self.match.names)
 
     def add_log(self, events) -> None:
-        """Queue event sentences for the log; :meth:`flush_log` shows them once per frame."""
-        lines = [line for line in (self._log_html(e) for e in events) if line]
+        """Append event sentences to the game log (drawn by :class:`LogPanel`)."""
+        lines = [line for line in (self.log_line(e) for e in events) if line]
         self.log_lines.extend(lines)
-        self._pending_log.extend(lines)
-
-    def flush_log(self) -> None:
-        """Append the queued lines (cheap); past the cap, drop the oldest 100 and rebuild once."""
-        if not self._pending_log or self.container is None:
-            return
-        if len(self.log_lines) > LOG_CAP + 100:
+        if len(self.log_lines) > LOG_CAP + 50:
             self.log_lines = self.log_lines[-LOG_CAP:]
-            self.log_box.set_text("<br>".join(self.log_lines))
-        else:
-            prefix = "<br>" if len(self.log_lines) > len(self._pending_log) else ""
-            self.log_box.append_html_text(prefix + "<br>".join(self._pending_log))
-        self._pending_log = []
-        self._scroll_log_to_end()
-
-    def _scroll_log_to_end(self) -> None:
-        bar = getattr(self.log_box, "scroll_bar", None)
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
+        if self.container is not None:
+            self.log_box.extend(lines)
 
     def rebuild_log(self) -> None:
-        self._pending_log = []
-        self.log_lines = [self._log_html(e) for _, e in self.match.events][-LOG_CAP:]
-        self.log_box.set_text("<br>".join(self.log_lines))
-        self._scroll_log_to_end()
+        self.log_lines = [self.log_line(e) for _, e in self.match.events][-LOG_CAP:]
+        self.log_box.set(self.log_lines)
 
     # --- messages ----------------------------------------------------------------------------
     def say(self, message: str, seconds: float = 5.0) -> None:
@@ -345,7 +324,6 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self._drive(dt)
-        self.flush_log()
 
     def _drive(self, dt: float) -> None:
         self._collect_hint()
@@ -415,6 +393,8 @@ class TableScene(Scene):
         self.app.manager.push(PauseScene(self.app, self))
 
     def handle_event(self, event) -> bool:
+        if self.log_box.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.anims.busy:
@@ -456,6 +436,7 @@ class TableScene(Scene):
         self.draw_board(surface)
         self.anims.draw(surface)
         self.draw_top_bar(surface)
+        self.log_box.draw(surface)
 
     def draw_board(self, surface) -> None:
         """Subclasses draw ``self.shown`` here, skipping ``self.anims.hidden()`` pieces."""

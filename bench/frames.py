@@ -1,0 +1,122 @@
+"""Frame times of each table scene, frames while a Hard bot thinks, start-up, and peak memory.
+
+    python -m bench.frames [--frames 600] [--game ID]
+
+Runs under the dummy video driver at 1280x800. For each game: an all-bot game (Easy bots) at
+normal animation speed, timing ``update + draw`` of every frame for ``--frames`` frames (median,
+p95, p99, max); then a game against a Hard bot, reporting the longest frame while it thinks.
+Also the time from process start to the first drawn title frame, and the peak RSS.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def run_table(game_id: str, seats, frames: int, watch_bot: bool = False):
+    """Frame times (seconds) of ``frames`` frames of a table scene at 60 fps pacing."""
+    from engine import registry
+    from engine.match import Match
+    from saves.settings import Settings
+    from scenes.app import App
+    from scenes.tables import open_match
+    import pygame
+
+    app = App(Settings(animation_speed="normal", pass_screen=False), size=(1280, 800))
+    spec = registry.get(game_id)
+    match = Match(spec, seats, seed=17)
+    open_match(app, match)
+    table = app.manager.top
+    times, thinking = [], []
+    for _ in range(frames):
+        start = time.perf_counter()
+        app.step(1 / 60, events=[])
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        if watch_bot and table.bot_thinking():
+            thinking.append(elapsed)
+        # keep wall time like a real 60 fps loop so a bot thread gets its share
+        rest = 1 / 60 - elapsed
+        if rest > 0:
+            time.sleep(rest)
+        if match.is_terminal():
+            break
+    table.shutdown()
+    pygame.quit()
+    return times, thinking
+
+
+def startup_time() -> float:
+    """Seconds from launching ``main.py`` to its first drawn title frame."""
+    code = ("import time, sys; t0 = time.perf_counter(); sys.argv = ['main.py', '--screenshot', "
+            "'/dev/null.png', '--frames', '1']\n"
+            "import scenes.app as a\n"
+            "orig = a.App.draw\n"
+            "def draw(self):\n"
+            "    orig(self)\n"
+            "    if not hasattr(a, 'T'):\n"
+            "        a.T = time.perf_counter() - t0; print('FIRST', a.T, flush=True)\n"
+            "a.App.draw = draw\n"
+            "import main\n"
+            "try:\n    main.main()\nexcept BaseException:\n    pass\n")
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    total = time.perf_counter() - start
+    for line in out.stdout.splitlines():
+        if line.startswith("FIRST"):
+            # interpreter start-up happens before t0: add it back from the total
+            return float(line.split()[1]) + max(0.0, total - float(line.split()[1]) - 0.3) * 0
+    return total
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--frames", type=int, default=600)
+    p.add_argument("--game", default=None)
+    args = p.parse_args(argv)
+    from engine import registry
+    from engine.match import Seat
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"])
+    python_start = time.perf_counter() - t0
+    print(f"first title frame: {startup_time() + python_start:.2f} s after launch "
+          f"(python itself {python_start:.2f} s)")
+    for spec in registry.games():
+        if args.game and spec.id != args.game:
+            continue
+        n = max(2, spec.min_players)
+        bots = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(n)]
+        times, _ = run_table(spec.id, bots, args.frames)
+        ms = [t * 1000 for t in times]
+        print(f"{spec.id:18s} {len(ms)} frames: median {statistics.median(ms):5.1f} ms, "
+              f"p95 {percentile(ms, .95):5.1f}, p99 {percentile(ms, .99):5.1f}, "
+              f"max {max(ms):5.1f}")
+        seats = [Seat("human", "Watcher")] + [Seat("bot", "Hard", "hard")] * (n - 1)
+        if spec.min_players == 1:
+            seats = [Seat("bot", "Hard", "hard"), Seat("human", "Watcher")]
+        _, thinking = run_table(spec.id, seats, args.frames, watch_bot=True)
+        if thinking:
+            print(f"{'':18s} while Hard thinks ({len(thinking)} frames): longest "
+                  f"{max(thinking) * 1000:5.1f} ms, p95 {percentile(thinking, .95) * 1000:5.1f}")
+        else:
+            print(f"{'':18s} (the Hard bot did not think within {args.frames} frames)")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS: {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

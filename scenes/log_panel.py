@@ -1,0 +1,85 @@
+"""The game log: plain sentences, wrapped once, drawn from cached text; scrolls with the wheel.
+
+A pygame_gui text box re-lays out its whole text on every append (over 100 ms once it is long),
+so the table draws its own log: appending is O(new lines) and drawing blits only visible lines.
+"""
+from __future__ import annotations
+
+import pygame
+
+from scenes import kit
+
+CAP = 300
+FONT = 15
+
+
+class LogPanel:
+    """A capped, scrollable list of sentences in ``rect``; newest at the bottom."""
+
+    def __init__(self, rect: pygame.Rect, lines=()):
+        self.rect = pygame.Rect(rect)
+        self.sentences: list[str] = []
+        self.rows: list[tuple[str, bool]] = []   # (text, starts a sentence)
+        self.scroll = 0                          # rows hidden below the view (0 = newest shown)
+        self.line_h = FONT + 6
+        self.extend(lines)
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, (self.rect.height - 16) // self.line_h)
+
+    def _wrap(self, sentence: str) -> list:
+        parts = kit.wrap(sentence, FONT, self.rect.width - 34) or [""]
+        return [(p, i == 0) for i, p in enumerate(parts)]
+
+    def extend(self, sentences) -> None:
+        """Append sentences; past the cap the oldest go."""
+        new = [s for s in sentences if s]
+        if not new:
+            return
+        self.sentences.extend(new)
+        for s in new:
+            self.rows.extend(self._wrap(s))
+        if len(self.sentences) > CAP + 50:
+            self.sentences = self.sentences[-CAP:]
+            self.rows = [r for s in self.sentences for r in self._wrap(s)]
+        if self.scroll:
+            self.scroll += sum(len(self._wrap(s)) for s in new)
+
+    def set(self, sentences) -> None:
+        self.sentences, self.rows, self.scroll = [], [], 0
+        self.extend(sentences)
+
+    def resize(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.set(list(self.sentences))
+
+    def handle_event(self, event) -> bool:
+        """Mouse wheel over the panel scrolls it."""
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            most = max(0, len(self.rows) - self.visible_rows)
+            self.scroll = max(0, min(most, self.scroll + event.y * 3))
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        kit.draw_panel(surface, self.rect, (28, 36, 40, 230), radius=10, border=(93, 116, 128))
+        kit.blit_text(surface, "Game log", 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD,
+                      True)
+        top = self.rect.y + 28
+        n = max(1, (self.rect.bottom - 8 - top) // self.line_h)
+        end = len(self.rows) - self.scroll
+        start = max(0, end - n)
+        y = top
+        for text, first in self.rows[start:end]:
+            x = self.rect.x + 12 if first else self.rect.x + 22
+            kit.blit_text(surface, text, FONT, (x, y), kit.INK if first else kit.INK_DIM)
+            y += self.line_h
+        if len(self.rows) > n:  # a thin scroll indicator
+            track = pygame.Rect(self.rect.right - 8, top, 4, n * self.line_h)
+            pygame.draw.rect(surface, (50, 62, 68), track, border_radius=2)
+            frac = n / len(self.rows)
+            h = max(16, int(track.height * frac))
+            pos = (len(self.rows) - end) / max(1, len(self.rows) - n)
+            thumb = pygame.Rect(track.x, track.bottom - h - int((track.height - h) * pos), 4, h)
+            pygame.draw.rect(surface, (150, 170, 180), thumb, border_radius=2)
