@@ -635,6 +635,11 @@ class OffTheRailsTable(TableScene):
         if pending != "actions":
             return False
         own = state.cart_at(sq)
+        if own is not None and state.carts[own].owner == state.player and self.mode != "cart":
+            # nothing can be built under a cart: a click on your cart selects it (for speed)
+            self.selected_cart = own
+            self.refresh_controls()
+            return True
         if self.mode in TILE_MODES:
             exits, legal, reason = self.ghost_at(sq) or (None, False,
                                                          "Track goes only on the underground grid.")
@@ -667,10 +672,6 @@ class OffTheRailsTable(TableScene):
                 mine = [i for i in state.carts_of(state.player) if state.carts[i].where == "supply"]
                 probe = S.PlaceCart(mine[0] if mine else 0, r, c)
                 self.say(state.refusal(probe) or "Put the cart on a glowing square of your edge.")
-            return True
-        if own is not None and state.carts[own].owner == state.player:
-            self.selected_cart = own
-            self.refresh_controls()
             return True
         self.say("Choose an action on the right first: Straight, Curve, Upgrade or Place cart.")
         return True

@@ -223,6 +223,16 @@ def test_speed_buttons_change_the_selected_cart(app):
     cart = table.match.history[-1].action.cart
     assert table.match.state.carts[cart].speed == 4
     assert table.match.state.actions_left == 2
+    # a second cart: the speed buttons act on the cart clicked last
+    click(app, find_button(app, "Place cart"))
+    click_square(app, table, sorted(table.target_squares())[-1])
+    first_square = table.match.state.carts[cart].square
+    click(app, find_button(app, "Straight"))
+    click_square(app, table, first_square)  # clicking your cart selects it, even in a mode
+    assert table.selected_cart == cart
+    click(app, find_button(app, "Speed −"))
+    assert table.match.history[-1].action == S.ChangeSpeed(cart, -1)
+    assert table.match.state.carts[cart].speed == 3
 
 
 def test_hover_shows_the_engine_path(app):
