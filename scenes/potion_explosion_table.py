@@ -321,6 +321,9 @@ def show_event(s, e) -> None:
         s.types = list(e.types)
 
 
+LOG_KEEP = 36
+"""Log lines kept in the box (the full story stays in the match's events)."""
+
 QUIET_EVENTS = (pe.MarbleRefilled, pe.MarblesSlid)
 """Events the log leaves out (the dispenser shows them; 40 refill lines would drown the log)."""
 
@@ -331,7 +334,7 @@ class PotionExplosionTable(TableScene):
 
     def __init__(self, app, match, replay=None):
         super().__init__(app, match, replay)
-        self.log_lines = [line for line in self.log_lines if line]
+        self.log_lines = [line for line in self.log_lines if line][-LOG_KEEP:]
         self.mouse = (0, 0)
         self.sel = None          # ("hand" | "pool", colour): a marble chosen to move
         self.help_mode = False   # the next marble click is a Little Help
@@ -341,6 +344,8 @@ class PotionExplosionTable(TableScene):
         self.drag = None
         self.action_buttons = []
         self.hover_preview = []  # (track, position) outlined by the explosion preview now
+        self._layout = None
+        self._hits = None
 
     # --- sizes -----------------------------------------------------------------------------------
     log_width = 300
@@ -360,7 +365,10 @@ class PotionExplosionTable(TableScene):
         return owner if 0 <= owner < state.n else 0
 
     def layout_for(self, state) -> Layout:
-        return Layout(self.board_rect(), state.n, self.desk_owner(state))
+        key = (tuple(self.board_rect()), state.n, self.desk_owner(state))
+        if self._layout is None or self._layout[0] != key:
+            self._layout = (key, Layout(self.board_rect(), state.n, self.desk_owner(state)))
+        return self._layout[1]
 
     @property
     def layout(self) -> Layout:
@@ -382,6 +390,7 @@ class PotionExplosionTable(TableScene):
         self.end_button = UIButton(pygame.Rect(x + bw + 6, 48, self.log_width - bw - 6, 36),
                                    "End turn", ui, container=c, command=self.end_turn)
         self.action_buttons = []
+        self._end_tip = None
         self.refresh_controls()
 
     def my_turn(self) -> bool:
@@ -398,20 +407,26 @@ class PotionExplosionTable(TableScene):
         mine = self.my_turn()
         legal = state.legal_actions() if mine else []
         can_help = any(isinstance(a, pe.LittleHelp) for a in legal)
-        self.help_button.set_text("Cancel Little Help" if self.help_mode else "Little Help (-2)")
-        if can_help:
+        label = "Cancel Little Help" if self.help_mode else "Little Help (-2)"
+        if self.help_button.text != label:
+            self.help_button.set_text(label)
+        if can_help and not self.help_button.is_enabled:
             self.help_button.enable()
-        else:
-            self.help_button.disable()
+        elif not can_help:
+            if self.help_button.is_enabled:
+                self.help_button.disable()
             self.help_mode = False
         playing = mine and state.phase == "play" and state.effect is None
-        if playing:
+        if playing and not self.end_button.is_enabled:
             self.end_button.enable()
-        else:
+        elif not playing and self.end_button.is_enabled:
             self.end_button.disable()
         refusal = state.end_turn_refusal() if playing else None
-        self.end_button.set_tooltip(refusal or "End your turn: marbles left in your hand go back "
-                                    "to the tank; then refill empty slots from the stacks.")
+        tip = refusal or ("End your turn: marbles left in your hand go back to the tank; then "
+                          "refill empty slots from the stacks.")
+        if tip != self._end_tip:
+            self._end_tip = tip
+            self.end_button.set_tooltip(tip)
         if not mine:
             return
         w, _ = self.app.size
@@ -445,19 +460,12 @@ class PotionExplosionTable(TableScene):
         if was != self.last_human:
             self.refresh_controls()
 
-    def _log_html(self, event) -> str:
+    def log_line(self, event) -> str:
         if isinstance(event, QUIET_EVENTS):
             return ""
         if isinstance(event, pe.SeamCollision) and not event.explodes:
             return ""
-        return super()._log_html(event)
-
-    def rebuild_log(self) -> None:
-        self._pending_log = []
-        lines = (self._log_html(e) for _, e in self.match.events)
-        self.log_lines = [line for line in lines if line][-300:]
-        self.log_box.set_text("<br>".join(self.log_lines))
-        self._scroll_log_to_end()
+        return super().log_line(event)
 
     # --- commands -----------------------------------------------------------------------------
     def reset_selection(self) -> None:
@@ -531,6 +539,14 @@ class PotionExplosionTable(TableScene):
         ``("marble", t, q)``, ``("hole", slot, colour)``, ``("hand", colour)``,
         ``("pool", colour)``, ``("poolzone",)``, ``("handzone",)``, ``("completed", p, i)``,
         ``("stack", i)``, ``("desk", p)``, ``("offer", code)``, ``("type", code)``."""
+        key = (id(self.shown), tuple(self.board_rect()))
+        if self._hits is not None and self._hits[0] == key and self._hits[1] is self.shown:
+            return list(self._hits[2])
+        out = self._hit_areas()
+        self._hits = (key, self.shown, out)
+        return list(out)
+
+    def _hit_areas(self) -> list:
         lay = self.layout
         s = self.shown
         out = []
@@ -1013,7 +1029,7 @@ class PotionExplosionTable(TableScene):
                           True, "midleft", shadow=True)
 
     def draw_stacks(self, surface, lay, state, busy) -> None:
-        kit.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
+        pa.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
         kit.blit_text(surface, "Potion stacks", 13, (lay.stacks.x + 10, lay.stacks.y + 3),
                       kit.INK_DIM, True)
         choose = (not busy and self.human_to_move() and self.match.state.phase == "end")
@@ -1067,7 +1083,7 @@ class PotionExplosionTable(TableScene):
         desk = lay.desk
         active = state.phase in ("play", "end", "tiebreak", "draft") and \
             state.turn_owner() == p
-        kit.draw_panel(surface, desk, (24, 32, 36, 215),
+        pa.draw_panel(surface, desk, (24, 32, 36, 215),
                        border=kit.GOLD if active else (70, 86, 90))
         self.seat_header(surface, desk, state, p, 16)
         holes_ok = self.hole_targets() if not busy else set()
@@ -1173,7 +1189,7 @@ class PotionExplosionTable(TableScene):
 
     def zone(self, surface, rect, label, target) -> None:
         colour = (40, 48, 40, 200) if not target else (70, 64, 30, 220)
-        kit.draw_panel(surface, rect, colour, radius=8,
+        pa.draw_panel(surface, rect, colour, radius=8,
                        border=kit.HILITE if target else (70, 86, 90))
         kit.blit_text(surface, label, 12, (rect.x + 6, rect.y + 2), kit.INK_DIM, True)
 
@@ -1191,7 +1207,7 @@ class PotionExplosionTable(TableScene):
                  and self.match.state.effect["kind"] == "BLI"
                  and pe.TakePool(p) in self.legal())
         active = state.phase in ("play", "end", "tiebreak", "draft") and state.turn_owner() == p
-        kit.draw_panel(surface, box, (20, 28, 30, 200),
+        pa.draw_panel(surface, box, (20, 28, 30, 200),
                        border=kit.HILITE if blind else (kit.GOLD if active else (60, 76, 80)))
         self.seat_header(surface, box, state, p, 14)
         for slot in range(2):
@@ -1233,7 +1249,7 @@ class PotionExplosionTable(TableScene):
 
     def draw_offer(self, surface, lay, state, busy) -> None:
         veil = lay.disp.inflate(-12, -12)
-        kit.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
+        pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
         kit.blit_text(surface, "Starter draft", 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
                       "midtop")
         mine = not busy and self.human_to_move() and self.match.state.phase == "draft"
@@ -1247,7 +1263,7 @@ class PotionExplosionTable(TableScene):
 
     def draw_type_choice(self, surface, lay, state) -> None:
         veil = lay.disp.inflate(-12, -12)
-        kit.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
+        pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
         kit.blit_text(surface, f"Choose 6 potion types ({len(state.types)}/6)", 16,
                       (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")
         for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
@@ -1297,7 +1313,7 @@ class PotionExplosionTable(TableScene):
             rect.right = self.mouse[0] - 8
         if rect.bottom > h - 4:
             rect.bottom = self.mouse[1] - 8
-        kit.draw_panel(surface, rect, (12, 16, 18, 240), radius=8, border=kit.GOLD)
+        pa.draw_panel(surface, rect, (12, 16, 18, 240), radius=8, border=kit.GOLD)
         for i, line in enumerate(lines):
             kit.blit_text(surface, line, 13, (rect.x + 10, rect.y + 6 + 20 * i),
                           kit.GOLD if i == 0 else kit.INK, i == 0)

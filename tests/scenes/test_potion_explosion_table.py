@@ -148,7 +148,7 @@ def play_to_end(app, table, limit=4000):
 
 
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
-    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Easy)", "easy")], seed=12)
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Medium)", "medium")], seed=12)
     over = play_to_end(app, table)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
@@ -156,16 +156,23 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     assert drunk, "the human drank potions by clicking them"
 
 
-def test_four_player_game_with_chosen_types_by_mouse(app):
-    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i}", "easy") for i in range(3)]
+def test_four_player_game_with_chosen_types_by_mouse_at_small_size():
+    app = make_app(size=(1024, 640))
+    app.manager.push(TitleScene(app))
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i}", "medium") for i in range(3)]
     table = start(app, seats, seed=5, options={"types": "chosen", "first_player": "seat1"})
+    assert table.match.state.phase == "types"
     over = play_to_end(app, table)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 4
+    pygame.quit()
 
 
-def test_all_bot_game_reaches_score_sheet(app):
-    seats = [Seat("bot", f"Bot {i}", "easy") for i in range(3)]
+def test_all_bot_game_reaches_score_sheet():
+    """Autoplay (as ``--autoplay --instant``): bots move as fast as the machine allows."""
+    app = make_app(autoplay=True, quit_at_end=True)
+    app.manager.push(TitleScene(app))
+    seats = [Seat("bot", f"Bot {i}", "medium") for i in range(3)]
     table = start(app, seats, seed=8)
     for _ in range(6000):
         if isinstance(app.manager.top, GameOverScene):
@@ -174,6 +181,8 @@ def test_all_bot_game_reaches_score_sheet(app):
     over = app.manager.top
     assert isinstance(over, GameOverScene)
     assert over.sheet == table.match.state.score_sheet()
+    assert app.result_line and not app.running
+    pygame.quit()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -343,7 +352,7 @@ def test_undo_placement_by_keyboard(app):
 
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
-    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Easy)", "easy")], seed=12)
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Medium)", "medium")], seed=12)
     for _ in range(12):
         wait_for_human(app, table)
         human_step(app, table)
@@ -360,7 +369,7 @@ def test_save_from_pause_and_load_back_identical(app):
 
 
 def test_resize_mid_game_keeps_working(app):
-    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Easy)", "easy")], seed=12)
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Medium)", "medium")], seed=12)
     for _ in range(6):
         wait_for_human(app, table)
         human_step(app, table)
