@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec
 from engine.potion_explosion import rules
-from engine.potion_explosion.heuristics import evaluate, order_moves
+from engine.potion_explosion.heuristics import evaluate, explain_move, order_moves
 from engine.potion_explosion.notation import format_position, parse_position
-from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState
+from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState, TurnStarted
 
 RULES_SUMMARY = """# Potion Explosion
 
@@ -94,6 +94,9 @@ GAME = GameSpec(
     notation_parse=parse_position,
     turn_owner=rules.turn_owner,
     solo=False,
+    turn_started=lambda event: isinstance(event, TurnStarted),
+    order_moves=order_moves,
+    explain_move=explain_move,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "order_moves",

@@ -7,7 +7,7 @@ promising moves first for later search bots: big explosions, placements, drinks,
 """
 from __future__ import annotations
 
-from engine.potion_explosion.data import COLOURS, TILES
+from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES
 from engine.potion_explosion.rules import _empty_holes, explosion_preview
 from engine.potion_explosion.state import (Drink, EndTurn, LittleHelp, PlaceMarble,
                                            RegularPick, TieBreakPick)
@@ -67,3 +67,39 @@ def order_moves(state, actions) -> list:
             return 5
         return 1
     return sorted(actions, key=key)
+
+
+def explain_move(state, action) -> str:
+    """A one-line reason for a hint (``GameSpec.explain_move``), from what the move does.
+
+    Example: ``"explodes 3 red marbles into your hand"``; ``""`` when there is nothing to say.
+    """
+    from engine.potion_explosion.state import (MoveToPool, PotionCompleted,
+                                               SkillTokenEarned)
+    if isinstance(action, (RegularPick, TieBreakPick)):
+        boom = explosion_preview(state.tracks[action.track], action.position)
+        if boom:
+            colour = COLOUR_NAMES[state.tracks[action.track][boom[0]]]
+            return f"explodes {len(boom)} {colour} marbles into your hand"
+        return "takes a marble you can use"
+    try:
+        events = state.clone().apply_action(action)
+    except Exception:       # noqa: BLE001 - a hint never breaks the table
+        return ""
+    done = [e for e in events if isinstance(e, PotionCompleted)]
+    tokens = [e for e in events if isinstance(e, SkillTokenEarned)]
+    if done:
+        tile = TILES[done[0].tile]
+        extra = " and earns a skill token" if tokens else ""
+        return f"completes your {tile.name} for {tile.vp} VP{extra}"
+    if isinstance(action, PlaceMarble):
+        return "fills a hole of your potion"
+    if isinstance(action, Drink):
+        return "its effect brings you closer to a potion"
+    if isinstance(action, MoveToPool):
+        return "keeps the marble for a later turn"
+    if isinstance(action, LittleHelp):
+        return "this marble is worth the 2 VP"
+    if isinstance(action, EndTurn):
+        return "nothing better is left this turn"
+    return ""

@@ -35,7 +35,7 @@ from engine.potion_explosion.state import (
     PotionExplosionState, RegularPick, RevealStarter, RevealTile, SeamCollision,
     SkillTokenEarned, StarterDrafted, StarterRevealed, TakeBottom, TakeMarble, TakePair,
     TakePool, TakeRun, TieBreakPick, TieBreakResult, TieBreakStarted, TileDrawn, TileRevealed,
-    TurnEnded, TypesChosen)
+    TurnEnded, TurnStarted, TypesChosen)
 
 # =============================================================================================
 # 1. Setup
@@ -83,6 +83,7 @@ def _advance_setup(s, events) -> None:
             s.stacks[i] = [None, remaining // NUM_STACKS + (1 if i < remaining % NUM_STACKS else 0)]
         s.phase = "play"
         s.player = s.first
+        events.append(TurnStarted(s.first))
 
 
 def _unseen(s) -> dict:
@@ -750,6 +751,7 @@ def _advance_end(s, ev) -> None:
     s.player = nxt
     s.picked = False
     s.help_used = False
+    ev.append(TurnStarted(nxt))
 
 
 # =============================================================================================

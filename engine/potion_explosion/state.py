@@ -433,6 +433,15 @@ class LittleHelpTaken(Event):
 
 
 @dataclass(frozen=True)
+class TurnStarted(Event):
+    """``player``'s turn begins (``GameSpec.turn_started`` counts these)."""
+    player: int
+
+    def text(self, names):
+        return f"{_who(names, self.player)}'s turn."
+
+
+@dataclass(frozen=True)
 class TurnEnded(Event):
     player: int
 

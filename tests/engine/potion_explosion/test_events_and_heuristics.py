@@ -56,3 +56,28 @@ def test_heuristics_evaluate_prefers_progress_and_ending_the_turn():
     ended = placed.clone()
     ended.apply_action(EndTurn())
     assert evaluate(ended, 0) > evaluate(placed, 0)
+
+
+def test_heuristics_explain_move_for_hints():
+    """GameSpec.explain_move: a one-line reason from what the move does."""
+    from engine.potion_explosion.heuristics import explain_move
+    s = pos("tracks=RBR//// p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
+    assert explain_move(s, RegularPick(0, 1)) == "explodes 2 red marbles into your hand"
+    assert explain_move(s, PlaceMarble("pool", "Y", 0, "Y")) == \
+        "completes your Potion of Wisdom for 5 VP"
+
+
+def test_turn_started_event_counts_turns_in_a_match():
+    """GameSpec.turn_started: TurnStarted marks each turn for the match's turn count."""
+    from engine.match import Match, Seat
+    from engine.potion_explosion import GAME
+    m = Match(GAME, [Seat("human", "A"), Seat("human", "B")],
+              {"types": "first_game", "first_player": "seat1"}, seed=1)
+    while m.state.phase != "play" or m.is_chance():
+        if m.is_chance():
+            m.advance_chance()
+        else:
+            m.apply(m.legal_actions()[0])
+    assert m.turn_count() == 1
+    assert isinstance(m.events[-1][1], st.TurnStarted) or any(
+        isinstance(e, st.TurnStarted) for _, e in m.events)
