@@ -80,6 +80,52 @@ class Layout:
         return None
 
 
+def path_track(lay, path):
+    """A function ``t -> ((x, y), angle)`` for a cart rolling along ``path`` (squares), with
+    ``t`` from 0 to ``len(path) - 1``: straight through straights, a quarter circle round the
+    corner on a curve, from the centre of the first square to the centre of the last."""
+    h = lay.cell / 2
+    dirs = [(b[1] - a[1], b[0] - a[0]) for a, b in zip(path, path[1:])]  # (dx, dy) per step
+    n = len(dirs)
+
+    def heading(d):
+        return DIR_ANGLE.get((d[1], d[0]), 0.0)
+
+    def track(t):
+        if n == 0:
+            return lay.centre(path[0]), 0.0
+        t = max(0.0, min(float(n), t))
+        if t <= 0.5:  # leaving the first square: centre to its exit edge
+            cx, cy = lay.centre(path[0])
+            d = dirs[0]
+            return (cx + d[0] * h * 2 * t, cy + d[1] * h * 2 * t), heading(d)
+        if t >= n - 0.5:  # entering the last square: its entry edge to the centre
+            cx, cy = lay.centre(path[-1])
+            d = dirs[-1]
+            v = (n - t) * 2
+            return (cx - d[0] * h * v, cy - d[1] * h * v), heading(d)
+        j = int(t - 0.5)  # square path[j + 1], entered by dirs[j], left by dirs[j + 1]
+        v = t - 0.5 - j
+        d_in, d_out = dirs[j], dirs[j + 1]
+        cx, cy = lay.centre(path[j + 1])
+        m_in = (cx - d_in[0] * h, cy - d_in[1] * h)
+        if d_in == d_out or (d_in[0] == -d_out[0] and d_in[1] == -d_out[1]):
+            m_out = (cx + d_out[0] * h, cy + d_out[1] * h)
+            return (m_in[0] + (m_out[0] - m_in[0]) * v, m_in[1] + (m_out[1] - m_in[1]) * v), \
+                heading(d_out)
+        corner = (m_in[0] + d_out[0] * h, m_in[1] + d_out[1] * h)
+        a0 = math.atan2(m_in[1] - corner[1], m_in[0] - corner[0])
+        m_out = (cx + d_out[0] * h, cy + d_out[1] * h)
+        a1 = math.atan2(m_out[1] - corner[1], m_out[0] - corner[0])
+        da = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+        a = a0 + da * v
+        h0, h1 = heading(d_in), heading(d_out)
+        dh = (h1 - h0 + 180) % 360 - 180
+        return (corner[0] + math.cos(a) * h, corner[1] + math.sin(a) * h), h0 + dh * v
+
+    return track
+
+
 def apply_event(s, e) -> None:
     """Display helper: replay one event on a displayed copy of the state (no rule is decided:
     the event already says what happened)."""
@@ -1318,24 +1364,12 @@ class OffTheRailsTable(TableScene):
         k = self._cart(e.cart)
         path = [tuple(sq) for sq in e.path]
         n = max(1, len(path) - 1)
-        angles = []
-        for a, b in zip(path, path[1:]):
-            angles.append(DIR_ANGLE.get((b[0] - a[0], b[1] - a[1]), 0.0))
-        start_angle = self.cart_angle(k)
         load, speed = k.load, k.speed
+        track = path_track(lay, path)
 
         def draw(surface, p):
-            t = p * n
-            i = min(n - 1, int(t))
-            u = t - i
-            a, b = path[i], path[min(i + 1, len(path) - 1)]
-            pos = lay.centre((a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u))
-            prev = angles[i - 1] if i > 0 else start_angle
-            cur = angles[i] if angles else start_angle
-            # turn smoothly through the first third of each square (curves)
-            blend = min(1.0, u * 3)
-            diff = (cur - prev + 180) % 360 - 180
-            self.draw_cart(surface, lay, k, pos, prev + diff * blend, load=load, speed=speed)
+            pos, angle = track(p * n)
+            self.draw_cart(surface, lay, k, pos, angle, load=load, speed=speed)
         return ([Animation(self.duration(0.2 * n + 0.05), draw, ease=linear,
                            hide={("cart", e.cart)})], self.land(e))
 
