@@ -438,3 +438,19 @@ def test_drop_the_larger_half_rule_by_pictures(app):
     frames(app, 2)
     dropped = [e for _, e in table.match.events if isinstance(e, S.GemsDropped)]
     assert dropped[0].gems == choice.gems
+
+
+def test_cart_path_follows_straights_and_curves():
+    import math
+    from scenes.off_the_rails_table import path_track
+    lay = Layout(pygame.Rect(0, 44, 964, 756))
+    track = path_track(lay, [(1, 1), (2, 1), (2, 2)])  # south, then a curve to the east
+    assert track(0)[0] == lay.centre((1, 1)) and track(0)[1] == 180
+    end, angle = track(2)
+    assert end == pytest.approx(lay.centre((2, 2))) and angle == 270
+    # halfway round the curve the cart is half a cell from the corner it turns round
+    (x, y), angle = track(1)
+    cx, cy = lay.centre((2, 1))
+    corner = (cx + lay.cell / 2, cy - lay.cell / 2)
+    assert math.dist((x, y), corner) == pytest.approx(lay.cell / 2)
+    assert angle == pytest.approx(225)
