@@ -110,6 +110,11 @@ def parse(text: str, where: str = "this save") -> dict:
                if k not in envelope]
     if missing:
         raise SaveError(f"{where} is missing {', '.join(missing)}.")
+    shapes = {"game": str, "options": dict, "seats": list, "seed": int, "history": list,
+              "snapshot": dict}
+    wrong = [k for k, kind in shapes.items() if not isinstance(envelope[k], kind)]
+    if wrong:
+        raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
     return envelope
 
 
@@ -128,5 +133,5 @@ def load_match(envelope: dict, where: str = "this save"):
                         f"({envelope['game']!r}).") from None
     try:
         return Match.from_save(spec, envelope)
-    except (ValueError, KeyError, TypeError) as err:
+    except Exception as err:  # any failure to rebuild the game means a damaged save
         raise SaveError(f"{where} cannot be replayed: {err}.") from None

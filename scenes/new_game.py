@@ -69,15 +69,18 @@ class NewGameScene(Scene):
         ui, c = self.app.ui, self.container
         self.top = 100 if h >= 760 else 84
         margin = 32
-        col_w = (w - margin * 4) // 3
-        self.cols = [margin + i * (col_w + margin) for i in range(3)]
+        inner = w - margin * 4
+        col_w = int(inner * 0.3)
+        opt_w = inner - 2 * col_w
+        self.cols = [margin, 2 * margin + col_w, 3 * margin + 2 * col_w]
         self.col_w = col_w
+        self.opt_w = opt_w
         bottom = h - 76
         self.panel_rect = pygame.Rect(margin // 2, self.top - 12, w - margin, bottom - self.top)
         # games
         y = self.top + 34
         self.game_buttons = []
-        card_h = 92 if h >= 760 else 80
+        card_h = 108 if h >= 760 else 114
         for i, spec in enumerate(self.games):
             b = UIButton(pygame.Rect(self.cols[0], y, col_w, card_h), "", ui, container=c,
                          object_id="#selected_button" if i == self.game_index else None,
@@ -97,10 +100,11 @@ class NewGameScene(Scene):
         row_h = 44 if h >= 760 else 40
         self.seat_widgets = []
         for i in range(self.seat_count):
+            kind_w = int(col_w * 0.55)
             kind = UIDropDownMenu(list(SEAT_KINDS), self.seat_kinds[i],
-                                  pygame.Rect(x, y, col_w // 2 - 4, 36), ui, container=c,
+                                  pygame.Rect(x, y, kind_w - 4, 36), ui, container=c,
                                   object_id=f"#seat_kind_{i}")
-            name = UITextEntryLine(pygame.Rect(x + col_w // 2 + 4, y, col_w // 2 - 4, 36), ui,
+            name = UITextEntryLine(pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, 36), ui,
                                    container=c, initial_text=self.seat_names[i],
                                    object_id=f"#seat_name_{i}")
             name.set_text_length_limit(16)
@@ -112,15 +116,17 @@ class NewGameScene(Scene):
         x = self.cols[2]
         y = self.top + 34
         self.option_widgets = {}
-        opt_h = 64 if h >= 760 else 56
+        self.option_notes = []
+        opt_h = 74 if h >= 760 else 64
         for opt in (self.spec.options if self.spec else ()):
-            UILabel(pygame.Rect(x, y, col_w // 2, 32), opt.label, ui, container=c)
+            label_w = int(opt_w * 0.42)
+            UILabel(pygame.Rect(x, y, label_w, 32), opt.label, ui, container=c)
             values, current = self._option_labels(opt)
-            dd = UIDropDownMenu(values, current, pygame.Rect(x + col_w // 2, y, col_w // 2, 32), ui,
+            dd = UIDropDownMenu(values, current, pygame.Rect(x + label_w, y, opt_w - label_w, 32),
+                                ui,
                                 container=c, object_id=f"#option_{opt.name}")
             self.option_widgets[opt.name] = (dd, opt)
-            UILabel(pygame.Rect(x, y + 32, col_w, 22), opt.description, ui, container=c,
-                    object_id="#dim_label")
+            self.option_notes.append((opt.description, x, y + 34))
             y += opt_h
         # seed and buttons
         by = h - 62
@@ -235,15 +241,17 @@ class NewGameScene(Scene):
         if self.spec and not self.spec.options:
             kit.blit_text(surface, "This game has no options.", 16, (self.cols[2], self.top + 40),
                           kit.INK_DIM)
+        for note, x, y in self.option_notes:
+            for j, line in enumerate(kit.wrap(note, 13, self.opt_w)[:2]):
+                kit.blit_text(surface, line, 13, (x, y + j * 16), kit.INK_DIM)
 
     def draw_over(self, surface) -> None:
-        """Game cards' text, drawn over their buttons."""
+        """Game cards' text, drawn over their buttons: title, player count, description."""
         for i, (button, spec, y) in enumerate(self.game_buttons):
             r = button.get_abs_rect()
-            kit.blit_text(surface, spec.title, 20, (r.x + 16, r.y + 10), kit.INK, True)
-            kit.blit_text(surface, players_text(spec), 15, (r.right - 14, r.y + 14),
-                          kit.GOLD if i == self.game_index else kit.INK_DIM, anchor="topright")
-            size = 15 if r.height >= 90 else 14
-            for j, line in enumerate(kit.wrap(spec.description, size, r.width - 30)[:2]):
-                kit.blit_text(surface, line, size, (r.x + 16, r.y + 40 + j * (size + 4)),
-                              kit.INK_DIM)
+            size = kit.fit_text(spec.title, 20, r.width - 28, bold=True)
+            kit.blit_text(surface, spec.title, size, (r.x + 14, r.y + 8), kit.INK, True)
+            kit.blit_text(surface, players_text(spec), 14, (r.x + 14, r.y + 36),
+                          kit.GOLD if i == self.game_index else kit.INK_DIM, True)
+            for j, line in enumerate(kit.wrap(spec.description, 14, r.width - 28)[:3]):
+                kit.blit_text(surface, line, 14, (r.x + 14, r.y + 56 + j * 19), kit.INK_DIM)
