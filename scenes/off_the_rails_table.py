@@ -842,9 +842,13 @@ class OffTheRailsTable(TableScene):
         if not targets:
             return
         pulse = 120 + int(90 * math.sin(self.time * 6))
+        colour = (255, 226, 110)
+        state = self.match.state
+        if state.pending() == "chasm_token":  # glow in the drawn token's colour
+            colour = tuple(int(c + (255 - c) * 0.3) for c in oa.clan(state.tasks[0][1]))
         glow = pygame.Surface((lay.cell, lay.cell), pygame.SRCALPHA)
-        pygame.draw.rect(glow, (255, 226, 110, 45), glow.get_rect(), border_radius=6)
-        pygame.draw.rect(glow, (255, 226, 110, pulse), glow.get_rect(), 3, border_radius=6)
+        pygame.draw.rect(glow, (*colour, 45), glow.get_rect(), border_radius=6)
+        pygame.draw.rect(glow, (*colour, pulse), glow.get_rect(), 3, border_radius=6)
         for sq in targets:
             surface.blit(glow, lay.square(sq))
 
@@ -899,6 +903,15 @@ class OffTheRailsTable(TableScene):
             if ups:
                 exits = ups[self.rot % len(ups)].exits
                 surface.blit(oa.track_tile(exits, lay.cell, "ok"), lay.square(target))
+        elif self.mode == "cart":
+            state = self.match.state
+            acts = [a for a in state.cart_placements() if (a.row, a.col) == sq]
+            if acts:  # a see-through cart where it would stand, facing into the mine
+                k = state.carts[acts[0].cart]
+                edge = B.SURFACE_EDGE[sq]
+                self.draw_cart(surface, lay, k, lay.centre(sq),
+                               float(oa.FACING_ANGLE[B.INWARD[edge]]), alpha=150, load=zero(),
+                               speed=3)
 
     def draw_hint(self, surface, lay) -> None:
         """Show the base's hint (the Hard bot's suggestion) on the board where it has a place."""
