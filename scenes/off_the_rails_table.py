@@ -1311,6 +1311,11 @@ class OffTheRailsTable(TableScene):
             return self.anim_message("The Chasm card! One last turn each", 1.5, e)
         if isinstance(e, S.ChasmTokenDrawn):
             return self.anim_message(f"A {e.colour} chasm token is drawn", 0.6, e)
+        if isinstance(e, S.ChasmDieRolled):
+            return self.anim_message(f"Chasm Die: {e.colour} mine square {e.number}", 0.7, e)
+        if isinstance(e, S.LoadSplit):
+            return self.anim_message(f"{names[e.player]} split the load: {e.sizes[0]} and "
+                                     f"{e.sizes[1]} gems", 0.8, e)
         if isinstance(e, S.ChasmCardShuffledBack):
             return self.anim_message("The Chasm card: shuffled back", 0.7, e)
         if isinstance(e, S.EdgeTaken):
