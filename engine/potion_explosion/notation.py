@@ -12,7 +12,8 @@ field left out takes its default (so tests can write only what matters). Fields:
 * ``tank=R5B0Y3K2`` — marbles in the tank per colour.
 * ``stacks=WIS6+3/-+0/...`` — each stack's visible top (``-`` none) and face-down count.
 * ``skill=4/11`` — skill tokens in the countdown stack / in the general supply.
-* ``turn=ph`` — ``p``: regular pick made, ``h``: Little Help used (``-`` neither).
+* ``turn=ph/BB`` — ``p``: regular pick made, ``h``: Little Help used (``-`` neither); after
+  ``/``, the marbles moved from hand to pool this turn (they may not go straight back).
 * ``effect=ABY:1.3:RB:2`` — pending effect: kind, tracks used, colours taken, source index.
 * ``seam=2.3.1.pick`` — explosion being resolved: track, position, chain step, taker.
 * ``end=1`` — the game end is triggered. ``tb=0.2:1:3`` — tie-break order, index, marbles
@@ -107,7 +108,8 @@ def format_position(s: PotionExplosionState) -> str:
          "tank=" + "".join(f"{c}{s.tank[k]}" for k, c in enumerate(COLOURS)),
          "stacks=" + "/".join(f"{st[0] or '-'}+{st[1]}" for st in s.stacks),
          f"skill={s.countdown}/{s.supply}",
-         "turn=" + (("p" if s.picked else "") + ("h" if s.help_used else "") or "-")]
+         "turn=" + (("p" if s.picked else "") + ("h" if s.help_used else "") or "-")
+         + ("" if not any(s.to_pool) else "/" + _letters(s.to_pool))]
     e = s.effect
     f.append("effect=-" if e is None else "effect=" + ":".join([
         e["kind"], ".".join(map(str, e["tracks"])) or "-", "".join(e["colours"]) or "-",
@@ -181,7 +183,9 @@ def parse_position(text: str) -> PotionExplosionState:
     cd, _, sup = fields.get("skill", f"{n + 2}/{SKILL_TOKENS - n - 2}").partition("/")
     s.countdown, s.supply = int(cd), int(sup)
     turn = fields.get("turn", "-")
+    turn, _, moved = turn.partition("/")
     s.picked, s.help_used = "p" in turn, "h" in turn
+    s.to_pool, _ = _counts(moved or "-")
     e = fields.get("effect", "-")
     if e != "-":
         kind, tr, co, src = e.split(":")

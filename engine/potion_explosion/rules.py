@@ -295,7 +295,7 @@ def legal_actions(s) -> list:
                         acts.append(PlaceMarble("pool", c, i, hc))
     if sum(d.pool) < POOL_SIZE:
         acts += [MoveToPool(c) for k, c in enumerate(COLOURS) if d.hand[k]]
-    acts += [MoveToHand(c) for k, c in enumerate(COLOURS) if d.pool[k]]
+    acts += [MoveToHand(c) for k, c in enumerate(COLOURS) if d.pool[k] > s.to_pool[k]]
     copy_ok = bool(_copyable(d))
     for i, (code, drunk) in enumerate(d.completed):
         if not drunk and (TILES[code].type != "SAN" or copy_ok):
@@ -498,11 +498,17 @@ def apply_action(s, a) -> list:
             raise IllegalAction("The ingredient pool holds at most 3 marbles.")
         d.hand[k] -= 1
         d.pool[k] += 1
+        s.to_pool[k] += 1
         ev.append(MarbleMoved(p, a.colour, "hand", "pool"))
     elif isinstance(a, MoveToHand):
         k = CI.get(a.colour)
         if k is None or not d.pool[k]:
             raise IllegalAction("Your pool has no marble of that colour.")
+        if d.pool[k] <= s.to_pool[k]:
+            # Moving it straight back would undo a move (use Undo instead); this keeps every
+            # turn finite for computer players. Pool marbles from earlier turns move freely.
+            raise IllegalAction("You moved that marble to your pool this turn; it stays there "
+                                "(use Undo to take the move back).")
         _remove_from_pool(d, k)
         d.hand[k] += 1
         ev.append(MarbleMoved(p, a.colour, "pool", "hand"))
@@ -751,6 +757,7 @@ def _advance_end(s, ev) -> None:
     s.player = nxt
     s.picked = False
     s.help_used = False
+    s.to_pool = [0, 0, 0, 0]
     ev.append(TurnStarted(nxt))
 
 

@@ -621,6 +621,7 @@ class PotionExplosionState:
         self.desks = [Desk() for _ in range(num_players)]
         self.picked = False
         self.help_used = False
+        self.to_pool = [0, 0, 0, 0]  # marbles moved hand -> pool this turn, per colour
         self.effect = None          # dict: kind, tracks (used), colours (taken), source
         self.seam = None            # [track, position, chain step]
         self.seam_taker = None      # "pick" or "tiebreak": who gets exploded marbles
@@ -685,6 +686,7 @@ class PotionExplosionState:
         s.desks = [d.clone() for d in self.desks]
         s.picked = self.picked
         s.help_used = self.help_used
+        s.to_pool = self.to_pool[:]
         s.effect = None if self.effect is None else {
             "kind": self.effect["kind"], "tracks": self.effect["tracks"][:],
             "colours": self.effect["colours"][:], "source": self.effect["source"]}
@@ -708,6 +710,7 @@ class PotionExplosionState:
             "stacks": [st[:] for st in self.stacks], "countdown": self.countdown,
             "supply": self.supply, "desks": [d.to_dict() for d in self.desks],
             "picked": self.picked, "help_used": self.help_used,
+            "to_pool": self.to_pool[:],
             "effect": None if self.effect is None else {
                 "kind": self.effect["kind"], "tracks": self.effect["tracks"][:],
                 "colours": self.effect["colours"][:], "source": self.effect["source"]},
@@ -739,6 +742,7 @@ class PotionExplosionState:
         s.desks = [Desk.from_dict(d) for d in data["desks"]]
         s.picked = data["picked"]
         s.help_used = data["help_used"]
+        s.to_pool = list(data["to_pool"])
         e = data["effect"]
         s.effect = None if e is None else {"kind": e["kind"], "tracks": list(e["tracks"]),
                                            "colours": list(e["colours"]), "source": e["source"]}

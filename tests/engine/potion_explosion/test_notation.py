@@ -10,7 +10,7 @@ from tests.engine.potion_explosion.helpers import pos
 
 EXAMPLE = ("n=3 opt=random,seat1 types=SAN,MAG,WIS,BAL,PRI,FIL phase=play first=1 player=2 "
            "draft=6:- tracks=RBYKRBYK/KKYRBRBK/RRRRBBBB/YKYKYKYK/BYRKRYBK tank=R5B6Y7K2 "
-           "stacks=WIS6+3/-+0/FIL7+2/BAL5+4/SAN5+1 skill=3/10 turn=ph effect=BAL:-:-:2 seam=- "
+           "stacks=WIS6+3/-+0/FIL7+2/BAL5+4/SAN5+1 skill=3/10 turn=ph/BK effect=BAL:-:-:2 seam=- "
            "end=0 tb=- win=- tt=0 p0=WIS4:RRY,MAG5:/Rb/RRY/SAN4!,WIS4/1.0.-.0.0.3 "
            "p1=-,PRI4:R=K/-/-/-/0.2.-.0.0.3 p2=FIL4:B,SAN6:/YYY/K/BAL4!,BAL5,BAL6/1.1.BAL.0.0.2")
 

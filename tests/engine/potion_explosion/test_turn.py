@@ -196,3 +196,20 @@ def test_a_turn_empty_holes_helper():
     s = pos("p0=WIS7:RB=K,-/-/-/-/0.0.-.0.0.0")
     assert s.empty_holes(0, 0) == {"R": 1, "B": 3, "Y": 0, "K": 1}
     assert s.empty_holes(0, 1) == {}
+
+
+def test_a_turn_a_marble_moved_to_the_pool_stays_there_this_turn():
+    """A turn (project note): moving a marble hand -> pool -> hand would undo itself, so it is
+    refused (Undo takes a move back); pool marbles from earlier turns move freely (PE-D6).
+    This keeps every turn finite for computer players."""
+    s = pos("tracks=KBY//// turn=p p0=WIS4:,-/B/YB/-/0.0.-.0.0.0")
+    s.apply_action(MoveToPool("B"))
+    assert s.to_pool == [0, 1, 0, 0]
+    assert MoveToHand("B") in s.legal_actions()        # one B was there before this turn
+    s.apply_action(MoveToHand("B"))
+    assert MoveToHand("B") not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="stays there"):
+        s.apply_action(MoveToHand("B"))
+    s.apply_action(MoveToPool("B"))
+    s.apply_action(MoveToPool("Y"))
+    assert s.end_turn_refusal() is None
