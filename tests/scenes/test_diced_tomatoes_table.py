@@ -196,3 +196,27 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
     hint = table.current_hint()
     assert hint in table.match.legal_actions()
     assert table.current_message().startswith("Hint: ")
+
+
+def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app):
+    match = Match(SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")],
+                  {"dicey": True}, seed=31)
+    open_match(app, match)
+    for _ in range(3000):
+        frames(app, 1, dt=0.3)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    assert isinstance(app.manager.top, GameOverScene)
+    final = match.state.to_dict()
+    click(app, find_button(app, "Replay"))
+    replay = app.manager.top
+    assert isinstance(replay, DicedTomatoesTable) and replay.replay is not None
+    for _ in range(5000):
+        frames(app, 1, dt=0.3)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    assert replay.match.state.to_dict() == final
+    click(app, find_button(app, "New game, same settings"))
+    fresh = app.manager.top
+    assert isinstance(fresh, DicedTomatoesTable)
+    assert fresh.match.options == match.options and fresh.match.seats == match.seats
