@@ -73,7 +73,8 @@ class Layout:
         rx = self.disp.right + 10
         rw = board.right - 8 - rx
         self.right = pygame.Rect(rx, board.y + 6, rw, board.height - 12)
-        ch = clamp(board.height * 0.23, 96, 156)
+        # few players leave room above the stacks: the big desk grows instead
+        ch = clamp(board.height * (0.28 if n <= 3 else 0.23), 96, 190 if n <= 3 else 156)
         ch = int(min(ch, (rw - 40 - 150) / 2 / 0.74))
         self.cw, self.ch = int(ch * 0.74), ch
         self.md = int(clamp((ch - 56) / 3, 16, min(self.d, 40)))
@@ -437,7 +438,7 @@ class PotionExplosionTable(TableScene):
             kind = state.effect["kind"]
             if kind == "FIL":
                 n = len(self.filter_sel)
-                buttons.append((f"Return {n} marble{'s' if n != 1 else ''}", self.filter_go,
+                buttons.append((f"Return {n}", self.filter_go,
                                 "Return the chosen marbles to the tank."))
             label = "Done" if kind == "ABY" and state.effect["tracks"] else "Take nothing"
             buttons.append((label, self.finish_effect, "Stop using this potion's effect."))
@@ -486,6 +487,7 @@ class PotionExplosionTable(TableScene):
     def act(self, action) -> bool:
         """Apply a human's action through the base (refusals show the engine's reason)."""
         self.reset_selection()
+        self.message_until = 0.0      # the hint for the old choice is done; a refusal replaces it
         ok = self.try_action(action)
         self.refresh_controls()
         return ok
@@ -894,6 +896,10 @@ class PotionExplosionTable(TableScene):
         if state.effect is not None:
             if state.effect["kind"] == "BAL" and self.anchor:
                 return f"{name}: click the other end of the run."
+            if state.effect["kind"] == "FIL" and self.filter_sel:
+                n = len(self.filter_sel)
+                return (f"{name}: {n} chosen (same track and colour, up to 5) — "
+                        f"press “Return {n}” to send them to the tank.")
             return f"{name}: {state.effect_prompt()}"
         if self.help_mode:
             return f"{name}: Little Help — click any marble (no explosion)."
@@ -952,6 +958,9 @@ class PotionExplosionTable(TableScene):
     def draw_dispenser(self, surface, lay, state, hidden, busy) -> None:
         disp = lay.disp
         surface.blit(pa.dispenser_back(disp.width, disp.height, lay.tank_h), disp.topleft)
+        if state.phase in ("types", "first", "starters") or (state.phase == "draft"
+                                                             and state.revealed):
+            return          # the setup overlay covers the dispenser
         # the tank: a heap of marbles in proportion to what it holds
         total = sum(state.tank)
         tank = lay.tank
@@ -1035,6 +1044,11 @@ class PotionExplosionTable(TableScene):
         choose = (not busy and self.human_to_move() and self.match.state.phase == "end")
         legal_stacks = {a.stack for a in self.legal() if isinstance(a, pe.ChooseStack)} \
             if choose else set()
+        if state.phase in ("types", "first", "starters", "draft"):
+            kit.blit_text(surface, "The stacks are formed after the starter draft", 13,
+                          (lay.stacks.x + 14, lay.stacks.centery), kit.INK_DIM,
+                          anchor="midleft")
+            return
         for i in range(NUM_STACKS):
             rect = lay.stack_card(i)
             top, count = state.stacks[i]
@@ -1255,7 +1269,7 @@ class PotionExplosionTable(TableScene):
         mine = not busy and self.human_to_move() and self.match.state.phase == "draft"
         key = self.target_at(self.mouse) if mine else None
         for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
-            glow = 1.0 if key == ("offer", code) else (0.35 if mine else 0)
+            glow = 1.0 if key == ("offer", code) else 0
             pa.draw_potion(surface, rect, code, [], self.patterns, glow=glow)
             name = pa.SHORT_NAMES[TILES[code].type]
             kit.blit_text(surface, trim(name, 12, rect.width + 8, False), 12,

@@ -167,11 +167,13 @@ def draw_potion(surface, rect, code: str, placed, patterns: bool = False, back: 
     """
     rect = pygame.Rect(rect)
     if glow > 0:
-        aura = pygame.Surface((rect.width + 24, rect.height + 24), pygame.SRCALPHA)
-        for i in range(6):
-            pygame.draw.rect(aura, (255, 226, 110, int(glow * (70 - i * 10))),
-                             aura.get_rect().inflate(-i * 4, -i * 4), 4, border_radius=14)
-        surface.blit(aura, (rect.x - 12, rect.y - 12))
+        aura = pygame.Surface((rect.width + 20, rect.height + 20), pygame.SRCALPHA)
+        radius = max(4, rect.width // 9)
+        for i in range(4):
+            pygame.draw.rect(aura, (255, 226, 110, int(glow * (200 - i * 50))),
+                             aura.get_rect().inflate(-12 + i * 4 - 8, -12 + i * 4 - 8).move(0, 0),
+                             2, border_radius=radius + 2 + i * 2)
+        surface.blit(aura, (rect.x - 10, rect.y - 10))
     surface.blit(potion_card(rect.width, rect.height, code, back), rect)
     if back:
         return []

@@ -79,8 +79,7 @@ def do_effect(app, table, action):
     elif isinstance(action, pe.FilterMarbles):
         for q in action.positions:
             click_at(app, area(table, ("marble", action.track, q)).center)
-        n = len(action.positions)
-        click(app, find_button(app, f"Return {n} marble{'s' if n != 1 else ''}"))
+        click(app, find_button(app, f"Return {len(action.positions)}"))
     elif isinstance(action, pe.CopyPotion):
         click_at(app, area(table, ("completed", table.layout.owner, action.index)).center)
     else:
