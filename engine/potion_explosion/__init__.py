@@ -34,7 +34,9 @@ to your hand. The track slides and refills again and the new meeting point is ch
 reactions can follow. Only the marbles meeting at the gap matter, not the colour you took.
 - Little Help (at most once per turn): take any one marble without explosions, for a -2 VP token.
 - Place marbles from your hand into empty holes of their colour on your brewing potions. Your
-ingredient pool keeps up to 3 marbles for later turns; move marbles between hand and pool freely.
+ingredient pool keeps up to 3 marbles for later turns; move marbles between hand and pool freely
+(a marble you moved from your hand to your pool this turn stays there; use Undo to take the move
+back).
 - A potion whose holes are all filled is completed at once: its marbles go back to the tank and
 the tile scores its victory points.
 - Drink completed potions (each once per game) for their effects:
