@@ -84,15 +84,20 @@ class GameOverScene(Scene):
         table_w = name_w + col_w * len(columns)
         x0 = (w - table_w) // 2
         row_h = 40 if len(rows) <= 4 else 34
-        rect = pygame.Rect(x0 - 16, table_top - 10, table_w + 32, row_h * (len(rows) + 1) + 20)
+        head_h = 50
+        rect = pygame.Rect(x0 - 16, table_top - 10, table_w + 32, head_h + row_h * len(rows) + 16)
         kit.draw_panel(surface, rect)
         for j, col in enumerate(columns):
-            size = kit.fit_text(col, 16, col_w - 8, bold=True)
-            kit.blit_text(surface, col, size, (x0 + name_w + j * col_w + col_w // 2, table_top + 8),
-                          kit.GOLD, True, "midtop")
+            lines = kit.wrap(col, 15, col_w - 8, bold=True)[:2]
+            top = table_top + (8 if len(lines) > 1 else 16)
+            for k, line in enumerate(lines):
+                size = kit.fit_text(line, 15, col_w - 8, bold=True)
+                kit.blit_text(surface, line, size,
+                              (x0 + name_w + j * col_w + col_w // 2, top + k * 18),
+                              kit.GOLD, True, "midtop")
         winners = set(self.sheet.get("winners", []))
         for i, row in enumerate(rows):
-            y = table_top + row_h * (i + 1) + 4
+            y = table_top + head_h + row_h * i
             colour = kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
             pygame.draw.circle(surface, colour, (x0 + 10, y + 13), 8)
             label = names[i]
