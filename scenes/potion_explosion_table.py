@@ -269,7 +269,7 @@ def show_event(s, e) -> None:
         d = s.desks[e.player]
         getattr(d, e.source)[CI[e.colour]] -= 1
         d.wild[CI[e.colour]] = min(d.wild[CI[e.colour]], d.pool[CI[e.colour]])
-        d.slots[e.slot][1].append([e.hole, e.colour])
+        d.slots[e.slot][1].append(e.hole + e.colour)   # engine format: hole then marble
     elif isinstance(e, pe.PotionCompleted):
         d = s.desks[e.player]
         d.slots[e.slot] = None
@@ -1147,7 +1147,8 @@ class PotionExplosionTable(TableScene):
                     pygame.draw.circle(surface, kit.HILITE, (int(x), int(y)), lay.md // 2 + 3, 2)
         # hand
         hz = lay.hand_zone()
-        target_hand = bool(self.sel and self.sel[0] == "pool" and not busy)
+        target_hand = bool(self.sel and self.sel[0] == "pool" and not busy
+                           and pe.MoveToHand(self.sel[1]) in self.legal())
         self.zone(surface, hz, f"Hand · {sum(d.hand)}", target_hand)
         for k, c in enumerate(COLOURS):
             g = lay.hand_group(k)
@@ -1416,14 +1417,13 @@ class PotionExplosionTable(TableScene):
             elif isinstance(e, pe.TieBreakResult):
                 groups.append(self.anim_message(
                     f"{self.match.names[e.player]} took {e.marbles} marble(s)", 1.0, None))
+            elif isinstance(e, getattr(pe, "TurnStarted", ())):
+                groups.append(self.anim_message(f"{self.match.names[e.player]}'s turn", 0.8,
+                                                None))
             elif isinstance(e, pe.GameOver):
                 groups.append(self.anim_message("Game over", 1.0, None))
             else:
                 groups.append(([], self.land_event(e)))
-        if (after.phase == "play" and after.player != before.player
-                and before.phase in ("play", "end", "draft")):
-            groups.append(self.anim_message(f"{self.match.names[after.player]}'s turn", 0.8,
-                                            None))
         return groups
 
     def anim_message(self, message: str, seconds: float, on_done):
