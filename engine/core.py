@@ -191,6 +191,9 @@ class GameSpec:
     computer player take (e.g. DT-D5: a bot always clears its vine worth 0 or less)."""
     order_moves: Any = None
     """Optional ``(state, actions) -> actions`` most promising first, for search bots."""
+    make_bot: Any = None
+    """Optional ``(level, budget, clock) -> bot or None``: a game's own bot for a level, used
+    before the generic ones (engine/bots)."""
     explain_move: Any = None
     """Optional ``(state, action) -> str``: a one-line reason for a hint, e.g. "completes your
     vine worth 4"."""

@@ -24,7 +24,10 @@ def make_bot(spec, level: str, budget: float = 1.5, clock=None):
     """
     if level not in LEVELS:
         raise ValueError(f"A bot's level is easy, medium or hard, not {level!r}.")
-    if spec.evaluate is None:
+    own = spec.make_bot(level, budget, clock) if spec.make_bot else None
+    if own is not None:
+        bot = own
+    elif spec.evaluate is None:
         bot = RandomBot()
     elif level == "easy":
         bot = GreedyBot(spec.evaluate, samples=1, noise=4.0)
