@@ -515,7 +515,6 @@ class DicedTomatoesTable(TableScene):
         if vine:
             value = state.vine_value(p, token)
             kind = state.vine_kind(p, token)
-            label = f"= {value}" + ("" if kind == "seed" else f"  {kind}")
             x = lay.vine_die(p, token, len(vine)).x + 2
             colour = kit.DANGER if value > 6 or value <= 0 else kit.INK_DIM
             kit.blit_text(surface, f"= {value}", max(11, lay.d // 3), (x, row.centery), colour,
@@ -523,7 +522,6 @@ class DicedTomatoesTable(TableScene):
             if len(vine) < 4 and lay.d >= 30:
                 kit.blit_text(surface, kind, max(10, lay.d // 4), (x, row.centery + lay.d // 3),
                               kit.INK_DIM, anchor="midleft")
-            del label
 
     def draw_splatter(self, surface, centre, r) -> None:
         """The last-player marker: a ketchup splatter."""

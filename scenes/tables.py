@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 TABLE_SCENES = {
     "diced-tomatoes": "scenes.diced_tomatoes_table:DicedTomatoesTable",
