@@ -2,8 +2,8 @@
 round trips through to_dict / notation / clone, exact replay through engine.match.Match, and
 bot autoplay to the end for every player count.
 
-To keep the folder fast, the 500 hypothesis games are played through the Match up to a cap of
-player decisions (the setup and the first turns of a game); cheap invariants (80 marbles, tracks
+To keep the folder fast, the 500 hypothesis games are played through the Match up to 120
+player decisions each (setup, draft and the first turns); cheap invariants (80 marbles, tracks
 of at most 8, a listed action applies) are checked after every action and the round trips after
 every few actions and at the end. Separate full games play every player count to the end.
 """
@@ -114,7 +114,7 @@ def play(seed: int, decisions_cap: int, check_every: int) -> Match:
 def test_random_games_invariants_round_trips_and_replay(seed):
     """500 seeded random games, 2–6 players: marbles conserved (tracks + tank + hands + pools +
     brewing potions = 80), tracks <= 8, to_dict / notation / clone round trips, exact replay."""
-    play(seed, decisions_cap=100, check_every=50)
+    play(seed, decisions_cap=120, check_every=50)
 
 
 def test_random_full_games_to_the_end():
