@@ -11,6 +11,7 @@ board is consistent mid-animation, and the board catches up with the engine at t
 """
 from __future__ import annotations
 
+import html
 import math
 
 import pygame
@@ -222,6 +223,8 @@ class Layout:
     # --- setup overlays ----------------------------------------------------------------------
     def offer_cards(self, count: int) -> list:
         """Rects of ``count`` cards laid out in the dispenser panel (draft or type choice)."""
+        if count <= 0:
+            return []
         area = self.disp.inflate(-24, -24)
         area.y += 40
         area.height -= 40

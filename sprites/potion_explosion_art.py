@@ -199,8 +199,9 @@ def draw_potion(surface, rect, code: str, placed, patterns: bool = False, back: 
             if patterns:
                 _hole_pattern(surface, centre, d, c)
         if i in highlight:
-            pygame.draw.circle(surface, (255, 240, 150), (int(centre[0]), int(centre[1])),
-                               d // 2 + 3, 2)
+            glow_disc(surface, centre, d * 0.85, (255, 244, 180), 110)
+            pygame.draw.circle(surface, (255, 255, 235), (int(centre[0]), int(centre[1])),
+                               d // 2 + 3, 3)
         out.append((centre, d, c, filled))
     if wild_hint:
         pass

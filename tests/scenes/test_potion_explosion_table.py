@@ -462,3 +462,24 @@ def test_animations_draw_and_land_on_the_engine_state(players, seed):
         batches += 1
     assert batches > 100
     pygame.quit()
+
+
+def test_tie_break_picks_are_made_on_the_dispenser(app):
+    position = with_tank(
+        "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=1 end=1 "
+        "tracks=RBRYKRBY/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
+        "p0=WIS4:,MAG4:/-/-/SAN4/0.0.-.0.0.0 p1=BAL4:,BLI4:/-/-/SAN4/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    click(app, find_button(app, "End turn"))
+    for _ in range(2):
+        wait_for_human(app, table)
+        assert table.match.state.phase == "tiebreak"
+        assert "tie-break" in table.status_text()
+        human_step(app, table)
+        assert isinstance(last_decision(table.match), pe.TieBreakPick)
+    for _ in range(20):
+        frames(app, 1, dt=0.5)
+    assert isinstance(app.manager.top, GameOverScene)
+    assert app.manager.top.sheet == table.match.state.score_sheet()
