@@ -11,7 +11,6 @@ board is consistent mid-animation, and the board catches up with the engine at t
 """
 from __future__ import annotations
 
-import html
 import math
 
 import pygame
@@ -27,7 +26,6 @@ from sprites import potion_explosion_art as pa
 from sprites.tween import Animation, arc_point, ease_in_out, ease_out_back, lerp_point, linear
 
 CI = {c: i for i, c in enumerate(COLOURS)}
-EFFECT_KINDS = ("WIS", "MAG", "BAL", "ABY", "BLI", "FIL", "SAN")
 
 
 def clamp(v, lo, hi):
@@ -325,9 +323,6 @@ def show_event(s, e) -> None:
         s.types = list(e.types)
 
 
-LOG_KEEP = 36
-"""Log lines kept in the box (the full story stays in the match's events)."""
-
 QUIET_EVENTS = (pe.MarbleRefilled, pe.MarblesSlid)
 """Events the log leaves out (the dispenser shows them; 40 refill lines would drown the log)."""
 
@@ -338,7 +333,7 @@ class PotionExplosionTable(TableScene):
 
     def __init__(self, app, match, replay=None):
         super().__init__(app, match, replay)
-        self.log_lines = [line for line in self.log_lines if line][-LOG_KEEP:]
+        self.log_lines = [line for line in self.log_lines if line]
         self.mouse = (0, 0)
         self.sel = None          # ("hand" | "pool", colour): a marble chosen to move
         self.help_mode = False   # the next marble click is a Little Help
@@ -465,11 +460,25 @@ class PotionExplosionTable(TableScene):
             self.refresh_controls()
 
     def log_line(self, event) -> str:
+        """Leave out what the dispenser shows by itself (refills, slides, plain meetings)."""
         if isinstance(event, QUIET_EVENTS):
             return ""
         if isinstance(event, pe.SeamCollision) and not event.explodes:
             return ""
         return super().log_line(event)
+
+    def add_log(self, events) -> None:
+        """The engine's sentences, plus one line summing up a pick's explosions ("Ana's pick:
+        3 yellow, then 2 red exploded (5 marbles).")."""
+        super().add_log(events)
+        booms = [e for e in events if isinstance(e, pe.Exploded)]
+        if booms:
+            parts = [f"{len(e.positions)} {COLOUR_NAMES[e.colour]}" for e in booms]
+            line = (f"{self.match.names[booms[0].player]}'s pick: " + ", then ".join(parts)
+                    + f" exploded ({sum(len(e.positions) for e in booms)} marbles).")
+            self.log_lines.append(line)
+            if self.container is not None:
+                self.log_box.extend([line])
 
     # --- commands -----------------------------------------------------------------------------
     def reset_selection(self) -> None:
@@ -769,8 +778,12 @@ class PotionExplosionTable(TableScene):
             self.reset_selection()
             self.sel = (kind, key[1])
             self.drag = {"src": self.sel, "start": pos, "moved": False}
-            where = "a glowing hole or your pool" if kind == "hand" else \
-                "a glowing hole, or your hand to take it back"
+            if kind == "hand":
+                where = "a glowing hole or your pool"
+            elif pe.MoveToHand(key[1]) in state.legal_actions():
+                where = "a glowing hole, or your hand to take it back"
+            else:
+                where = "a glowing hole (it went to the pool this turn, so it stays there)"
             self.say(f"{COLOUR_NAMES[key[1]].title()} marble: click {where}.", 6)
             self.refresh_controls()
             return True
@@ -907,7 +920,8 @@ class PotionExplosionTable(TableScene):
         if self.help_mode:
             return f"{name}: Little Help — click any marble (no explosion)."
         if self.sel:
-            return f"{name}: click a glowing hole, or the {'pool' if self.sel[0] == 'hand' else 'hand'}."
+            other = "pool" if self.sel[0] == "hand" else "hand"
+            return f"{name}: click a glowing hole, or your {other}."
         if not state.picked:
             return f"{name}: pick a marble — hover to see what explodes."
         d = state.desks[p]

@@ -158,7 +158,7 @@ def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface
 
 
 def draw_potion(surface, rect, code: str, placed, patterns: bool = False, back: bool = False,
-                glow: float = 0.0, highlight=(), wild_hint: bool = False) -> list:
+                glow: float = 0.0, highlight=()) -> list:
     """Draw tile ``code`` in ``rect`` with the marbles ``placed`` (``[[hole, marble], ...]``).
 
     ``highlight`` holds indices of holes to ring (legal targets); ``glow`` (0..1) adds a golden
@@ -203,8 +203,6 @@ def draw_potion(surface, rect, code: str, placed, patterns: bool = False, back: 
             pygame.draw.circle(surface, (255, 255, 235), (int(centre[0]), int(centre[1])),
                                d // 2 + 3, 3)
         out.append((centre, d, c, filled))
-    if wild_hint:
-        pass
     return out
 
 
@@ -218,7 +216,8 @@ def _hole_pattern(surface, centre, d, c) -> None:
     elif c == "B":
         pygame.draw.line(surface, col, (x - s, y), (x + s, y), 2)
     elif c == "Y":
-        pygame.draw.polygon(surface, col, [(x, y - s), (x + s, y + s * 0.8), (x - s, y + s * 0.8)], 1)
+        pygame.draw.polygon(surface, col,
+                            [(x, y - s), (x + s, y + s * 0.8), (x - s, y + s * 0.8)], 1)
     else:
         pygame.draw.line(surface, col, (x - s, y - s), (x + s, y + s), 2)
         pygame.draw.line(surface, col, (x + s, y - s), (x - s, y + s), 2)
