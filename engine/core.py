@@ -189,6 +189,9 @@ class GameSpec:
     bot_policy: Any = None
     """Optional ``(observation, legal_actions) -> action | None``: a move the rules make every
     computer player take (e.g. DT-D5: a bot always clears its vine worth 0 or less)."""
+    bot_moves: Any = None
+    """Optional ``(observation, legal_actions) -> legal subset`` computer players choose from
+    (e.g. Potion Explosion: no marble shuffled back and forth, so bot turns end)."""
     order_moves: Any = None
     """Optional ``(state, actions) -> actions`` most promising first, for search bots."""
     make_bot: Any = None

@@ -35,24 +35,30 @@ def make_bot(spec, level: str, budget: float = 1.5, clock=None):
         bot = GreedyBot(spec.evaluate, samples=3)
     else:
         bot = MCTSBot(spec.evaluate, spec.order_moves, budget=budget, clock=clock)
-    return PolicyBot(spec.bot_policy, bot) if spec.bot_policy else bot
+    if spec.bot_policy or spec.bot_moves:
+        return PolicyBot(spec.bot_policy, bot, spec.bot_moves)
+    return bot
 
 
 class PolicyBot:
-    """Plays the game's forced bot move when there is one (``GameSpec.bot_policy``), else
-    asks the wrapped bot."""
+    """Plays the game's forced bot move when there is one (``GameSpec.bot_policy``), else asks
+    the wrapped bot to choose among the moves the game allows bots (``GameSpec.bot_moves``)."""
 
-    def __init__(self, policy, bot):
+    def __init__(self, policy, bot, moves=None):
         self.policy = policy
         self.bot = bot
+        self.moves = moves
 
     def cancel(self) -> None:
         if hasattr(self.bot, "cancel"):
             self.bot.cancel()
 
     def choose(self, observation, legal_actions, rng):
-        forced = self.policy(observation, legal_actions)
-        return forced if forced is not None else self.bot.choose(observation, legal_actions, rng)
+        forced = self.policy(observation, legal_actions) if self.policy else None
+        if forced is not None:
+            return forced
+        allowed = self.moves(observation, legal_actions) if self.moves else legal_actions
+        return self.bot.choose(observation, allowed or legal_actions, rng)
 
 
 __all__ = ["GreedyBot", "MCTSBot", "PolicyBot", "RandomBot", "make_bot", "LEVELS"]

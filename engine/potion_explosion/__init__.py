@@ -9,7 +9,8 @@ from engine.core import GameSpec, OptionSpec
 from engine.potion_explosion import rules
 from engine.potion_explosion.heuristics import evaluate, explain_move, order_moves
 from engine.potion_explosion.notation import format_position, parse_position
-from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState, TurnStarted
+from engine.potion_explosion.state import (ACTION_CODEC, CI, MoveToHand, PotionExplosionState,
+                                           TurnStarted)
 
 RULES_SUMMARY = """# Potion Explosion
 
@@ -34,9 +35,7 @@ to your hand. The track slides and refills again and the new meeting point is ch
 reactions can follow. Only the marbles meeting at the gap matter, not the colour you took.
 - Little Help (at most once per turn): take any one marble without explosions, for a -2 VP token.
 - Place marbles from your hand into empty holes of their colour on your brewing potions. Your
-ingredient pool keeps up to 3 marbles for later turns; move marbles between hand and pool freely
-(a marble you moved from your hand to your pool this turn stays there; use Undo to take the move
-back).
+ingredient pool keeps up to 3 marbles for later turns; move marbles between hand and pool freely.
 - A potion whose holes are all filled is completed at once: its marbles go back to the tank and
 the tile scores its victory points.
 - Drink completed potions (each once per game) for their effects:
@@ -73,6 +72,15 @@ the six; "First game" leaves out the Balm of Uttermost Stickiness and the Filter
 """
 
 
+def bot_moves(observation, legal_actions):
+    """Computer players never move a marble back to the hand that they moved to the pool this
+    turn: the two moves cancel out, and without this a search could shuffle marbles forever.
+    People may (rules: "move marbles between your hand and your pool freely")."""
+    desk = observation.desks[rules.current_player(observation)]
+    return [a for a in legal_actions if not (
+        isinstance(a, MoveToHand) and desk.pool[CI[a.colour]] <= observation.to_pool[CI[a.colour]])]
+
+
 GAME = GameSpec(
     id="potion-explosion",
     title="Potion Explosion",
@@ -99,6 +107,7 @@ GAME = GameSpec(
     turn_started=lambda event: isinstance(event, TurnStarted),
     order_moves=order_moves,
     explain_move=explain_move,
+    bot_moves=bot_moves,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "order_moves",

@@ -13,7 +13,7 @@ field left out takes its default (so tests can write only what matters). Fields:
 * ``stacks=WIS6+3/-+0/...`` — each stack's visible top (``-`` none) and face-down count.
 * ``skill=4/11`` — skill tokens in the countdown stack / in the general supply.
 * ``turn=ph/BB`` — ``p``: regular pick made, ``h``: Little Help used (``-`` neither); after
-  ``/``, the marbles moved from hand to pool this turn (they may not go straight back).
+  ``/``, the marbles moved from hand to pool this turn (bots do not move them back).
 * ``effect=ABY:1.3:RB:2`` — pending effect: kind, tracks used, colours taken, source index.
 * ``seam=2.3.1.pick`` — explosion being resolved: track, position, chain step, taker.
 * ``end=1`` — the game end is triggered. ``tb=0.2:1:3`` — tie-break order, index, marbles

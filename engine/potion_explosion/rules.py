@@ -295,7 +295,7 @@ def legal_actions(s) -> list:
                         acts.append(PlaceMarble("pool", c, i, hc))
     if sum(d.pool) < POOL_SIZE:
         acts += [MoveToPool(c) for k, c in enumerate(COLOURS) if d.hand[k]]
-    acts += [MoveToHand(c) for k, c in enumerate(COLOURS) if d.pool[k] > s.to_pool[k]]
+    acts += [MoveToHand(c) for k, c in enumerate(COLOURS) if d.pool[k]]
     copy_ok = bool(_copyable(d))
     for i, (code, drunk) in enumerate(d.completed):
         if not drunk and (TILES[code].type != "SAN" or copy_ok):
@@ -504,12 +504,8 @@ def apply_action(s, a) -> list:
         k = CI.get(a.colour)
         if k is None or not d.pool[k]:
             raise IllegalAction("Your pool has no marble of that colour.")
-        if d.pool[k] <= s.to_pool[k]:
-            # Moving it straight back would undo a move (use Undo instead); this keeps every
-            # turn finite for computer players. Pool marbles from earlier turns move freely.
-            raise IllegalAction("You moved that marble to your pool this turn; it stays there "
-                                "(use Undo to take the move back).")
         _remove_from_pool(d, k)
+        s.to_pool[k] = min(s.to_pool[k], d.pool[k])
         d.hand[k] += 1
         ev.append(MarbleMoved(p, a.colour, "pool", "hand"))
     elif isinstance(a, Drink):

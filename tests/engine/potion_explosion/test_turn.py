@@ -198,18 +198,23 @@ def test_a_turn_empty_holes_helper():
     assert s.empty_holes(0, 1) == {}
 
 
-def test_a_turn_a_marble_moved_to_the_pool_stays_there_this_turn():
-    """A turn (project note): moving a marble hand -> pool -> hand would undo itself, so it is
-    refused (Undo takes a move back); pool marbles from earlier turns move freely (PE-D6).
-    This keeps every turn finite for computer players."""
+def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffle():
+    """A turn: "move marbles between your hand and your pool freely" — a person may move a
+    marble back the way it came; computer players (GameSpec.bot_moves) never move back a marble
+    they put in the pool this turn, so their turns end. Pool marbles from earlier turns (PE-D6)
+    stay free for bots too."""
+    from engine.potion_explosion import GAME
     s = pos("tracks=KBY//// turn=p p0=WIS4:,-/B/YB/-/0.0.-.0.0.0")
     s.apply_action(MoveToPool("B"))
     assert s.to_pool == [0, 1, 0, 0]
-    assert MoveToHand("B") in s.legal_actions()        # one B was there before this turn
+    assert MoveToHand("B") in s.legal_actions()
+    assert MoveToHand("B") in GAME.bot_moves(s, s.legal_actions())   # the old B may come back
     s.apply_action(MoveToHand("B"))
-    assert MoveToHand("B") not in s.legal_actions()
-    with pytest.raises(IllegalAction, match="stays there"):
-        s.apply_action(MoveToHand("B"))
+    assert MoveToHand("B") in s.legal_actions()                      # people: freely
+    assert MoveToHand("B") not in GAME.bot_moves(s, s.legal_actions())
+    s.apply_action(MoveToHand("B"))
+    assert s.to_pool == [0, 0, 0, 0] and s.desks[0].pool[1] == 0
+    s.apply_action(MoveToPool("B"))
     s.apply_action(MoveToPool("B"))
     s.apply_action(MoveToPool("Y"))
     assert s.end_turn_refusal() is None
