@@ -86,6 +86,10 @@ class RecordCodec:
 
     def __init__(self, classes: Iterable[type]):
         self._classes = {cls.__name__: cls for cls in classes}
+        for cls in self._classes.values():
+            if "type" in {f.name for f in dataclasses.fields(cls)}:
+                raise TypeError(f"{cls.__name__} has a field named 'type', which to_dict uses "
+                                f"for the class name; rename the field.")
 
     def from_dict(self, data: dict) -> Record:
         """Rebuild one record; ``ValueError`` names the problem."""

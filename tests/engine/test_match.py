@@ -186,3 +186,15 @@ def test_turn_count_uses_the_games_turn_start_event():
         m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
     from engine.diced_tomatoes.state import TurnStarted
     assert m.turn_count() == sum(isinstance(e, TurnStarted) for _, e in m.events) > 1
+
+
+def test_record_codec_refuses_a_field_named_type():
+    from dataclasses import dataclass
+
+    from engine.core import Action
+
+    @dataclass(frozen=True)
+    class Brew(Action):
+        type: str
+    with pytest.raises(TypeError, match="named 'type'"):
+        RecordCodec([Brew])
