@@ -954,6 +954,60 @@ class PotionExplosionTable(TableScene):
                              bottom=True)
         if state.phase == "tiebreak" and state.tiebreak:
             self.draw_banner(surface, "Tie-break: one pick each, most marbles wins", bottom=True)
+        if not busy:
+            self.draw_hint(surface, lay, state)
+
+    def hint_rects(self, lay, state) -> list:
+        """Where the Hint button's suggested action is on the board (may be empty)."""
+        hint = getattr(self, "current_hint", lambda: None)()
+        if hint is None:
+            return []
+        out = []
+        if hasattr(hint, "track") and hasattr(hint, "position"):
+            t = hint.track
+            if 0 <= t < len(state.tracks) and 0 <= hint.position < len(state.tracks[t]):
+                out.append(lay.marble_rect(t, hint.position))
+                if isinstance(hint, pe.TakePair) and hint.position + 1 < len(state.tracks[t]):
+                    out.append(lay.marble_rect(t, hint.position + 1))
+        elif isinstance(hint, pe.TakeRun):
+            out += [lay.marble_rect(hint.track, hint.start + i) for i in range(hint.length)
+                    if hint.start + i < len(state.tracks[hint.track])]
+        elif isinstance(hint, pe.TakeBottom) and state.tracks[hint.track]:
+            out.append(lay.marble_rect(hint.track, 0))
+        elif isinstance(hint, pe.FilterMarbles):
+            out += [lay.marble_rect(hint.track, q) for q in hint.positions
+                    if q < len(state.tracks[hint.track])]
+        elif isinstance(hint, pe.PlaceMarble):
+            out.append(lay.card(hint.slot))
+            out.append(lay.hand_group(CI[hint.colour]) if hint.source == "hand"
+                       else lay.pool_zone())
+        elif isinstance(hint, (pe.MoveToPool, pe.MoveToHand)):
+            out += [lay.pool_zone(), lay.hand_zone()]
+        elif isinstance(hint, (pe.Drink, pe.CopyPotion)):
+            n = len(state.desks[lay.owner].completed)
+            out.append(lay.completed_rect(hint.index, n))
+        elif isinstance(hint, pe.ChooseStack):
+            out.append(lay.stack_card(hint.stack))
+        elif isinstance(hint, pe.TakePool) and hint.opponent in lay.boxes:
+            out.append(lay.boxes[hint.opponent])
+        elif isinstance(hint, pe.DraftStarter) and hint.tile in state.revealed:
+            cards = lay.offer_cards(len(state.revealed))
+            out.append(cards[state.revealed.index(hint.tile)])
+        elif isinstance(hint, pe.ChoosePotionType):
+            code = getattr(hint, "potion", None) or getattr(hint, "type", None)
+            if code in TYPE_CODES:
+                out.append(lay.offer_cards(len(TYPE_CODES))[TYPE_CODES.index(code)])
+        return out
+
+    def draw_hint(self, surface, lay, state) -> None:
+        """A pulsing cyan frame around the hinted marble, tile or place."""
+        pulse = 0.5 + 0.5 * math.sin(self.time * 6)
+        for rect in self.hint_rects(lay, state):
+            r = rect.inflate(8, 8)
+            layer = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (90, 230, 255, int(120 + 120 * pulse)), layer.get_rect(), 3,
+                             border_radius=min(r.width, r.height) // 2)
+            surface.blit(layer, r)
 
     def draw_banner(self, surface, message: str, alpha: float = 1.0, bottom=False) -> None:
         board = self.layout.disp if bottom else self.board_rect()

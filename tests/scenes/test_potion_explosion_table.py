@@ -483,3 +483,20 @@ def test_tie_break_picks_are_made_on_the_dispenser(app):
         frames(app, 1, dt=0.5)
     assert isinstance(app.manager.top, GameOverScene)
     assert app.manager.top.sheet == table.match.state.score_sheet()
+
+
+def test_hint_is_outlined_on_the_board(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    while table.match.state.phase == "draft":
+        human_step(app, table)
+        wait_for_human(app, table)
+    key(app, pygame.K_h)
+    for _ in range(400):
+        frames(app, 1, dt=0.05)
+        if table.current_hint() is not None:
+            break
+    hint = table.current_hint()
+    assert isinstance(hint, (pe.RegularPick, pe.LittleHelp))
+    rects = table.hint_rects(table.layout, table.shown)
+    assert rects == [area(table, ("marble", hint.track, hint.position))]
