@@ -345,6 +345,7 @@ class PotionExplosionTable(TableScene):
         self.hover_preview = []  # (track, position) outlined by the explosion preview now
         self._layout = None
         self._hits = None
+        self._legal = None
 
     # --- sizes -----------------------------------------------------------------------------------
     log_width = 300
@@ -619,7 +620,13 @@ class PotionExplosionTable(TableScene):
 
     # --- what the engine allows now ------------------------------------------------------------
     def legal(self) -> list:
-        return self.match.state.legal_actions() if self.human_to_move() else []
+        """The human's legal actions now (cached per position: highlights ask every frame)."""
+        if not self.human_to_move():
+            return []
+        key = (len(self.match.history), id(self.match.state))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, self.match.state.legal_actions())
+        return self._legal[1]
 
     def preview(self, t: int, q: int) -> list:
         """Places the first explosion of a regular pick at ``(t, q)`` would take (engine)."""
@@ -865,7 +872,7 @@ class PotionExplosionTable(TableScene):
                 self.say("Click an opponent's desk (glowing) to take their pool.")
             return True
         if kind == "SAN":
-            if key[0] == "completed":
+            if key[0] == "completed" and key[1] == state.player:
                 self.act(pe.CopyPotion(key[2]))
             else:
                 self.say("Click one of your drunk potions (glowing) to use its effect again.")
