@@ -207,7 +207,7 @@ class Layout:
         if p == self.owner:
             return self.token_point(kind)
         b = self.boxes[p]
-        return (b.right - 40, b.y + 12)
+        return (b.right - 90, b.y + 12)
 
     # --- stacks -------------------------------------------------------------------------------
     def stack_card(self, i: int) -> pygame.Rect:
@@ -1158,16 +1158,28 @@ class PotionExplosionTable(TableScene):
             kit.blit_text(surface, "Little Help", 12, (pile.x + ts + 12, pile.bottom - ts // 2 - 2),
                           kit.INK_DIM, anchor="midleft")
 
-    def seat_header(self, surface, rect, state, p, size) -> None:
+    def seat_header(self, surface, rect, state, p, size, tokens=False) -> None:
+        """Seat colour, name and score; ``tokens`` adds the skill and Little Help tokens
+        (compact desks) between name and score."""
         colour = kit.SEAT_COLOURS[p % len(kit.SEAT_COLOURS)]
         cy = rect.y + 12
         pygame.draw.circle(surface, colour, (rect.x + 12, cy), 6)
-        score = f"{state.desks[p].score()} VP"
-        sw = kit.font(size, True).size(score)[0]
+        d = state.desks[p]
+        score = f"{d.score()} VP"
+        x = rect.right - 8
+        r = kit.blit_text(surface, score, size, (x, cy), kit.GOLD, True, "midright")
+        x = r.x - 8
+        if tokens:
+            for count, img in ((d.helps, pa.help_token(14)), (d.tokens, pa.skill_token(14))):
+                if count:
+                    t = kit.blit_text(surface, f"×{count}", 11, (x, cy), kit.INK, True,
+                                      "midright")
+                    ir = img.get_rect(midright=(t.x - 1, cy))
+                    surface.blit(img, ir)
+                    x = ir.x - 6
         name = self.match.names[p]
-        kit.blit_text(surface, trim(name, size, rect.width - sw - 110), size,
+        kit.blit_text(surface, trim(name, size, x - (rect.x + 22)), size,
                       (rect.x + 22, cy), kit.INK, True, "midleft")
-        kit.blit_text(surface, score, size, (rect.right - 8, cy), kit.GOLD, True, "midright")
 
     def draw_desk(self, surface, lay, state, hidden, busy) -> None:
         p = lay.owner
@@ -1302,7 +1314,7 @@ class PotionExplosionTable(TableScene):
         active = state.phase in ("play", "end", "tiebreak", "draft") and state.turn_owner() == p
         pa.draw_panel(surface, box, (20, 28, 30, 200),
                        border=kit.HILITE if blind else (kit.GOLD if active else (60, 76, 80)))
-        self.seat_header(surface, box, state, p, 14)
+        self.seat_header(surface, box, state, p, 14, tokens=True)
         for slot in range(2):
             rect = lay.mini_card(slot=slot, p=p)
             sl = d.slots[slot]
@@ -1320,18 +1332,6 @@ class PotionExplosionTable(TableScene):
         for i, (code, drunk) in enumerate(d.completed):
             rect = lay.mini_completed(p, i, n)
             pa.draw_potion(surface, rect, code, [], self.patterns, back=drunk)
-        ts = 16
-        x = box.right - 8
-        y = box.y + 30
-        if d.helps:
-            kit.blit_text(surface, f"×{d.helps}", 12, (x, y), kit.INK, True, "midright")
-            img = pa.help_token(ts)
-            surface.blit(img, img.get_rect(midright=(x - 22, y)))
-            x -= 64
-        if d.tokens:
-            kit.blit_text(surface, f"×{d.tokens}", 12, (x, y), kit.INK, True, "midright")
-            img = pa.skill_token(ts)
-            surface.blit(img, img.get_rect(midright=(x - 22, y)))
         if sum(d.hand):
             kit.blit_text(surface, f"hand {sum(d.hand)}", 12,
                           (lay.mini_pool_point(p, 0)[0] + lay.ms, box.y + 26), kit.INK_DIM,
