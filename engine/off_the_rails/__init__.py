@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec, RecordCodec
-from engine.off_the_rails import heuristics, notation, rules
+from engine.off_the_rails import bots, heuristics, notation, rules
 from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS
 from engine.off_the_rails.state import ACTIONS, OTRState
 
@@ -110,6 +110,8 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     evaluate=heuristics.evaluate,
     order_moves=heuristics.order_moves,
+    explain_move=heuristics.explain_move,
+    make_bot=bots.make_bot,
     notation_format=notation.format,
     notation_parse=notation.parse,
     turn_owner=turn_owner,

@@ -1,19 +1,45 @@
-"""Heuristics for Off the Rails bots: route finding along track, gems in reach, danger.
+"""Heuristics for Off the Rails bots: route costs along (future) track, loads, deposits, danger.
 
-``evaluate(state, player) -> float`` (higher is better for ``player``) and
-``order_moves(state, actions) -> list`` (promising actions first) are what the bots use.
+The central tool is a route cost over *departure states* ``(square, side)``: a cart standing on
+``square`` about to leave it by ``side``. Moving to the next square costs 1 unit (one step of
+movement); making that square's tile let the cart through costs :data:`TILE_UNITS` per action
+(placing a straight or curve on an empty square, or each upgrade that adds a missing exit).
+Mine centres, chasm squares and upgrades under a cart are impassable.
+
+* :func:`exit_costs` - units from every departure state to leaving the grid (any edge).
+* :func:`reach_costs` - units from a player's carts (and their edge, if a cart can be placed) to
+  every departure state, with the predecessor links to rebuild the route.
+* :func:`routes` - concrete routes (the tiles to place, the cart to put in) towards the best
+  deposits and out of the mine; the bots plan their action phase from these.
+
+``evaluate(state, player) -> float`` (higher is better for ``player``), ``order_moves(state,
+actions) -> list`` and ``explain_move(state, action) -> str`` are what the engine uses.
 """
 from __future__ import annotations
 
-from collections import deque
+import heapq
+from dataclasses import dataclass, field
 
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, MISSION_POINTS, value
-from engine.off_the_rails.state import (ChooseExit, EndActions, PlaceCart, PlaceTile, TakeGem,
+from engine.off_the_rails.data import (GEM_INDEX, GEM_VALUES, MISSION_POINTS, MISSIONS, jewels,
+                                       value)
+from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, ClaimMission,
+                                        DropGems, EndActions, MoveCart, PickPile, PlaceCart,
+                                        PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,
                                         UpgradeTile)
 
+TILE_UNITS = 3
+"""One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""
+HORIZON = 60.0
+"""Route units at which a deposit is worth nothing any more (about five turns of work)."""
+_SIDES = board.SIDES
+_INF = 10 ** 9
 
+
+# =============================================================================================
+# Single steps
+# =============================================================================================
 def next_step(state, square, facing):
     """What one step from ``square`` towards ``facing`` meets: ``("exit", edge)``, ``("chasm",
     sq)``, ``("cart", cart_id)``, ``("derail", sq)`` or ``("track", sq, exits)``."""
@@ -31,153 +57,495 @@ def next_step(state, square, facing):
     return ("track", nxt, tile)
 
 
-def shortest_exit(state, square, facing, limit: int = 40):
-    """Fewest steps from a cart on ``square`` facing ``facing`` to leave the mine along existing
-    track (junction exits all considered), or None when no track leads out within ``limit``."""
-    seen = {(square, facing)}
-    queue = deque([(square, facing, 0)])
-    while queue:
-        sq, f, d = queue.popleft()
-        if d >= limit:
-            continue
-        what = next_step(state, sq, f)
-        if what[0] == "exit":
-            return d + 1
-        if what[0] != "track":
-            continue
-        _, nxt, tile = what
-        back = OPPOSITE[f]
-        for out in tile:
-            if out != back and (nxt, out) not in seen:
-                seen.add((nxt, out))
-                queue.append((nxt, out, d + 1))
-    return None
+def _blocked(state) -> set:
+    return set(board.CENTRE_SQUARES) | set(state.chasm)
 
 
-def gems_in_reach(state, cart_id) -> int:
-    """Point value of the deposits a cart can reach this turn along existing track (any branch)."""
-    cart = state.carts[cart_id]
-    if cart.where != "board" or cart.facing is None:
-        return 0
-    total, seen = 0, set()
-    frontier = [(cart.square, cart.facing)]
-    for _ in range(cart.speed):
-        nxt_frontier = []
-        for sq, f in frontier:
-            what = next_step(state, sq, f)
-            if what[0] != "track":
+def _occupied(state) -> set:
+    return {k.square for k in state.carts if k.where == "board"}
+
+
+def _pass_cost(tiles, blocked, occupied, sq, s, g):
+    """Actions so a cart entering ``sq`` by side ``s`` can leave by ``g``; None if impossible."""
+    t = tiles.get(sq)
+    if t is None:
+        return None if sq in blocked else 1
+    need = (s not in t) + (g not in t)
+    if need and sq in occupied:
+        return None  # a tile with a cart on it cannot be upgraded
+    return need
+
+
+# =============================================================================================
+# Route costs
+# =============================================================================================
+def exit_costs(state) -> tuple:
+    """``(cost, succ)``: ``cost[(square, side)]`` is the fewest route units from that departure
+    state to off the grid (any edge); ``succ`` links each state to the next one on that route."""
+    tiles, blocked, occ = state.tiles, _blocked(state), _occupied(state)
+    cost: dict = {}
+    succ: dict = {}
+    heap = []
+    for sq in board.ALL_SQUARES:
+        if sq in blocked:
+            continue
+        for g in _SIDES:
+            if not board.on_grid(board.step(sq, g)):
+                cost[(sq, g)] = 1
+                succ[(sq, g)] = None
+                heap.append((1, sq, g))
+    heapq.heapify(heap)
+    while heap:
+        d, sq, h = heapq.heappop(heap)
+        if d > cost[(sq, h)]:
+            continue
+        for s in _SIDES:  # the cart came into sq by side s, from the square on that side
+            if s == h:
                 continue
-            _, nxt, tile = what
-            if nxt not in seen and nxt in state.gems:
-                seen.add(nxt)
-                total += value(state.gems[nxt])
-            nxt_frontier.extend((nxt, o) for o in tile if o != OPPOSITE[f])
-        frontier = nxt_frontier[:12]
-    return total
+            c = _pass_cost(tiles, blocked, occ, sq, s, h)
+            if c is None:
+                continue
+            p = board.step(sq, s)
+            if not board.on_grid(p) or p in blocked:
+                continue
+            key = (p, OPPOSITE[s])
+            nd = d + TILE_UNITS * c + 1
+            if nd < cost.get(key, _INF):
+                cost[key] = nd
+                succ[key] = (sq, h)
+                heapq.heappush(heap, (nd, p, key[1]))
+    return cost, succ
 
 
-def runway(state, cart_id, limit: int) -> int:
-    """Steps of track a cart can roll before it derails or collides (best branch), up to
-    ``limit``; for a loaded cart a way off the grid within reach counts as the full ``limit``
-    (an empty cart gains nothing by leaving)."""
-    cart = state.carts[cart_id]
-    if cart.where != "board" or cart.facing is None:
-        return 0
-    best, nodes = 0, 0
-    stack = [(cart.square, cart.facing, 0)]
-    while stack and nodes < 80:
-        nodes += 1
-        sq, f, d = stack.pop()
-        if d >= limit:
-            return limit
-        what = next_step(state, sq, f)
-        if what[0] == "exit":
-            if sum(cart.load):
-                return limit
-            continue  # an empty cart gains nothing by leaving
-        if what[0] != "track":
-            best = max(best, d)
+def _cart_available(state, player) -> bool:
+    on_board = sum(1 for k in state.carts if k.owner == player and k.where == "board")
+    return any(k.owner == player and k.where == "supply" for k in state.carts) and on_board < 2
+
+
+def sources(state, player) -> dict:
+    """Start points of ``player``'s routes: ``{(square, side): (units, cart on board or None,
+    cart to put in or None)}`` - their carts on the board (0 units) and, when a cart can be
+    placed, each free square of its surface edge (one action)."""
+    out = {}
+    for ci, k in enumerate(state.carts):
+        if k.owner != player or k.where != "board":
             continue
-        _, nxt, tile = what
-        stack.extend((nxt, o, d + 1) for o in tile if o != OPPOSITE[f])
-    return best
+        if k.facing is not None:
+            out[(k.square, k.facing)] = (0, ci, None)
+        else:
+            for g in state.tiles.get(k.square, ""):
+                if g != k.back:
+                    out[(k.square, g)] = (0, ci, None)
+    occ = _occupied(state)
+    for ci, edge in _placeable(state, player):
+        inward = board.INWARD[edge]
+        for sq in board.surface_squares(edge):
+            if sq not in occ:
+                out.setdefault((sq, inward), (TILE_UNITS, None, ci))
+    return out
 
 
-def danger(state, cart_id) -> float:
-    """0..1: how likely the cart's next step goes wrong (derail, chasm, collision)."""
-    cart = state.carts[cart_id]
-    if cart.where != "board" or cart.facing is None:
-        return 0.0
-    kind = next_step(state, cart.square, cart.facing)[0]
-    return {"exit": 0.0, "track": 0.0, "cart": 0.5, "derail": 1.0, "chasm": 1.0}[kind]
+def _placeable(state, player) -> list:
+    """``[(cart, edge)]``: the carts ``player`` may put in now and the edge each enters by (the
+    own edge; in solo each cart's colour edge)."""
+    if state.solo:
+        return [(ci, board.COLOUR_EDGE[k.colour]) for ci, k in enumerate(state.carts)
+                if k.where == "supply"]
+    if state.edges[player] is None or not _cart_available(state, player):
+        return []  # no edge yet (setup)
+    ci = next(i for i in state.carts_of(player) if state.carts[i].where == "supply")
+    return [(ci, state.edges[player])]
 
 
-def _points(state, p) -> float:
+def reach_costs(state, player, srcs=None) -> tuple:
+    """``(cost, pred)``: fewest route units from ``player``'s sources (see :func:`sources`) to
+    each departure state; ``pred`` links each state to the one before it (None at a source)."""
+    tiles, blocked, occ = state.tiles, _blocked(state), _occupied(state)
+    srcs = sources(state, player) if srcs is None else srcs
+    cost: dict = {}
+    pred: dict = {}
+    heap = []
+    for key, (units, _, _) in srcs.items():
+        if units < cost.get(key, _INF):
+            cost[key] = units
+            pred[key] = None
+            heap.append((units, key[0], key[1]))
+    heapq.heapify(heap)
+    while heap:
+        d, sq, g = heapq.heappop(heap)
+        if d > cost[(sq, g)]:
+            continue
+        nxt = board.step(sq, g)
+        if not board.on_grid(nxt) or nxt in blocked:
+            continue
+        s = OPPOSITE[g]
+        for h in _SIDES:
+            if h == s:
+                continue
+            c = _pass_cost(tiles, blocked, occ, nxt, s, h)
+            if c is None:
+                continue
+            nd = d + TILE_UNITS * c + 1
+            key = (nxt, h)
+            if nd < cost.get(key, _INF):
+                cost[key] = nd
+                pred[key] = (sq, g)
+                heapq.heappush(heap, (nd, nxt, h))
+    return cost, pred
+
+
+def deposit_value(gems) -> float:
+    """What a deposit is worth to one visit or two: rocks come first (rules, "Gems"), so the
+    first two gems taken count fully and the rest half."""
+    order = [0] * gems[0] + sorted((g for g in (1, 2, 3, 4) for _ in range(gems[g])), reverse=True)
+    vals = [GEM_VALUES[g] for g in order]
+    return sum(vals[:2]) + 0.5 * sum(vals[2:])
+
+
+def _through(cost_in, cost_out, sq):
+    """Best (units, side) of a route that passes ``sq`` (in from the sources, out to an edge)."""
+    best, side = _INF, None
+    for g in _SIDES:
+        a = cost_in.get((sq, g))
+        b = cost_out.get((sq, g))
+        if a is not None and b is not None and a + b < best:
+            best, side = a + b, g
+    return best, side
+
+
+# =============================================================================================
+# Routes as actions (for planning)
+# =============================================================================================
+@dataclass
+class Route:
+    """A concrete plan: ``actions`` (tile placements/upgrades in path order, then nothing else),
+    ``entry`` (a :class:`PlaceCart` when the route starts from the edge), ``cart`` (the cart id
+    when it starts from a cart on the board), ``target`` (deposit square or None for a way
+    out), ``units`` and ``score`` (deposit or load value discounted by units)."""
+
+    actions: list
+    entry: object
+    cart: object
+    target: object
+    units: float
+    score: float
+    squares: list = field(default_factory=list)
+
+
+def _chain_back(pred, key):
+    chain = []
+    while key is not None:
+        chain.append(key)
+        key = pred.get(key)
+    chain.reverse()
+    return chain
+
+
+def _chain_fwd(succ, key):
+    chain = []
+    key = succ.get(key)
+    while key is not None:
+        chain.append(key)
+        key = succ.get(key)
+    return chain
+
+
+def _placements(state, passes) -> list:
+    """Actions making every ``(square, in_side, out_side)`` pass possible, in path order."""
+    need: dict = {}
+    order = []
+    for sq, s, h in passes:
+        if sq not in need:
+            need[sq] = []
+            order.append(sq)
+        for x in (s, h):
+            if x and x not in need[sq]:
+                need[sq].append(x)
+    acts = []
+    for sq in order:
+        want = need[sq]
+        cur = state.tiles.get(sq)
+        if cur is None:
+            if len(want) < 2:
+                continue
+            cur = board.canonical(want[:2])
+            acts.append(PlaceTile(sq[0], sq[1], cur))
+        for x in want:
+            if x not in cur:
+                cur = board.canonical(cur + x)
+                acts.append(UpgradeTile(sq[0], sq[1], cur))
+    return acts
+
+
+def _passes(chain):
+    """``(square, in_side, out_side)`` for each departure state after the first of a chain."""
+    out = []
+    for prev, cur in zip(chain, chain[1:]):
+        out.append((cur[0], OPPOSITE[prev[1]], cur[1]))
+    return out
+
+
+def routes(state, player, limit: int = 4, tables=None) -> list:
+    """The most promising :class:`Route` s for ``player``, best first: ways out for loaded carts
+    and ways through the richest deposits (one route per deposit, from the cheapest source)."""
+    cost_out, succ = tables[0] if tables else exit_costs(state)
+    srcs = sources(state, player)
+    cost_in, pred = tables[1] if tables else reach_costs(state, player, srcs)
+    found = []
+
+    def build(chain, target, units, score):
+        first = chain[0]
+        _, ci, put = srcs[first]
+        entry = None
+        passes = _passes(chain)
+        if put is not None:  # starts at the edge: the cart goes onto the surface square
+            entry = PlaceCart(put, first[0][0], first[0][1])
+        acts = _placements(state, [p for p in passes if board.on_grid(p[0])])
+        found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes]))
+
+    for key, (units, ci, _) in srcs.items():
+        if ci is None:
+            continue
+        load = value(state.carts[ci].load)
+        if load and key in cost_out:
+            u = cost_out[key]
+            build([key] + _chain_fwd(succ, key), None, u, load * _discount(u))
+    for sq, gems in state.gems.items():
+        if sq in state.chasm:
+            continue
+        units, g = _through(cost_in, cost_out, sq)
+        if g is None:
+            continue
+        v = deposit_value(gems)
+        if v <= 0:
+            continue
+        chain = _chain_back(pred, (sq, g)) + _chain_fwd(succ, (sq, g))
+        build(chain, sq, units, v * _discount(units))
+    found.sort(key=lambda r: -r.score)
+    return found[:limit]
+
+
+def _discount(units) -> float:
+    return max(0.0, 1.0 - units / HORIZON)
+
+
+# =============================================================================================
+# Evaluation
+# =============================================================================================
+def points(state, p) -> float:
+    """Points ``p`` would score if the game ended now with every cart back (rules, "Scoring")."""
     st = state.stockpiles[p]
     pts = value(st) + MISSION_POINTS * len(state.taken[p])
     pts += 3 * sum(1 for k in state.carts if k.owner == p and k.where != "lost")
     most = max(s[1] for s in state.stockpiles)
     if st[1] and st[1] == most:
         pts += 5
-    for ci, cart in enumerate(state.carts):
-        if cart.owner != p or cart.where != "board":
+    return pts
+
+
+def _mission_bonus(state, p, load) -> float:
+    """Points a face-up mission would add if ``load`` were stockpiled now."""
+    st = state.stockpiles[p]
+    for m in state.missions:
+        if (m == 3 and load[4] >= 1) or (m == 6 and load[2] >= 2) or (m == 9 and load[1] >= 4) \
+                or (m == 11 and load[3] >= 2) \
+                or (m == 10 and all(st[i] + load[i] >= 1 for i in (1, 2, 3, 4))):
+            return MISSION_POINTS
+    return 0.0
+
+
+def _ruby_edge(state, p, load) -> float:
+    """Half the +5 ruby bonus for the rubies a load would add, when they change the lead."""
+    if not load[1]:
+        return 0.0
+    mine = state.stockpiles[p][1]
+    best_other = max((s[1] for q, s in enumerate(state.stockpiles) if q != p), default=0)
+    return 2.5 if mine < best_other + 1 <= mine + load[1] else 0.0
+
+
+def _potential(state, p, cost_out) -> float:
+    """Route-based value of what ``p`` can still do: loads on the way out, deposits in reach."""
+    cost_in, _ = reach_costs(state, p)
+    pts = 0.0
+    for k in state.carts:
+        if k.owner != p or k.where != "board":
             continue
-        load = value(cart.load)
-        pts += 1.0  # a cart in the mine can earn; one in the supply cannot
-        if cart.facing is None:
+        pts += 0.3  # a cart in the mine is a head start
+        lv = value(k.load) + _mission_bonus(state, p, k.load) + _ruby_edge(state, p, k.load)
+        if not lv:
             continue
-        run = runway(state, ci, cart.speed)
-        pts += 0.4 * run
-        if run < cart.speed:
-            pts -= 0.5  # it will not complete its move: a derail or a bump is coming
-        pts += 0.4 * gems_in_reach(state, ci)
-        if board.on_grid(cart.square):
-            way_out = shortest_exit(state, cart.square, cart.facing, limit=24)
-            pts += load * (0.9 if way_out is not None else 0.5)
-        pts -= danger(state, ci) * 0.6 * load
-        if board.on_grid(cart.square) and state.gems and sum(cart.load) < 3:
-            # head for the nearest deposit while the cart has room
-            r, c = cart.square
-            near = min(abs(r - a) + abs(c - b) for a, b in state.gems)
-            pts -= 0.1 * near
+        if k.facing is not None:
+            u = cost_out.get((k.square, k.facing), _INF)
+        else:
+            u = min((cost_out.get((k.square, g), _INF) for g in _SIDES if g != k.back),
+                    default=_INF)
+        if not board.on_grid(k.square):
+            u = 0
+        pts += lv * max(0.25, 0.97 - u / 50.0)
+        room = 5 - sum(k.load)
+        if room <= 0:
+            pts -= 0.5  # a full cart should go home
+    gains = []
+    for sq, gems in state.gems.items():
+        units, g = _through(cost_in, cost_out, sq)
+        if g is None:
+            continue
+        gains.append(deposit_value(gems) * _discount(units))
+    gains.sort(reverse=True)
+    pts += 0.6 * sum(gains[:1]) + 0.25 * sum(gains[1:3])
     return pts
 
 
 def evaluate(state, player: int) -> float:
-    """Heuristic value for ``player``: own points (stockpile, missions, carts, loads weighted by a
-    way out) minus the best opponent's; solo: the high score plus loads and carts in play."""
+    """Heuristic value for ``player`` (higher is better): points now (stockpile, ruby bonus,
+    missions, carts not lost) plus loads weighted by the route units to a way out, plus the
+    richest deposits weighted by the units of a route through them from the player's carts or
+    edge; minus the best opponent's same value. Solo: the high score plus loads and carts. At the
+    end of the game: the exact point difference (plus a win bonus)."""
     if state.solo:
         from engine.off_the_rails.rules import solo_result
         r = solo_result(state)
         extra = sum(value(k.load) for k in state.carts if k.where == "board")
         return r["high_score"] + 0.8 * extra + 2 * sum(1 for k in state.carts if k.where != "lost")
-    mine = _points(state, player)
-    others = [_points(state, q) for q in range(state.num_players) if q != player]
-    return mine - (max(others) if others else 0.0)
+    if state.over:
+        from engine.off_the_rails.rules import scores, winners
+        sc = scores(state)
+        mine = sc[player]["total"]
+        best = max(x["total"] for q, x in enumerate(sc) if q != player)
+        return mine - best + (5.0 if player in winners(state) else -5.0)
+    cost_out, _ = exit_costs(state)
+    vals = [points(state, q) + _potential(state, q, cost_out) for q in range(state.num_players)]
+    others = [v for q, v in enumerate(vals) if q != player]
+    return vals[player] - (max(others) if others else 0.0)
 
 
+# =============================================================================================
+# Move ordering and hints
+# =============================================================================================
 def order_moves(state, actions) -> list:
-    """Actions sorted with the promising ones first (for search bots): valuable jewels, track in
-    front of own carts, cart placements, then the rest; the input order breaks ties."""
-    fronts = set()
-    for cart in state.carts:
-        if cart.where == "board" and cart.owner == state.player and cart.facing:
-            fronts.add(board.step(cart.square, cart.facing))
+    """Actions sorted with the promising ones first (for search bots): the best jewel, the next
+    tiles of the player's best routes, putting in the cart those routes need, then the rest; the
+    input order breaks ties."""
+    rank = {}
+    if state.pending() == "actions" and not state.solo:
+        for i, r in enumerate(routes(state, state.player, limit=3)):
+            for j, a in enumerate(r.actions[:4]):
+                rank.setdefault(a, (1, i * 10 + j))
+            if r.entry is not None:
+                rank.setdefault(r.entry, (1, i * 10 + 5))
 
     def key(item):
         i, a = item
         if isinstance(a, TakeGem):
             return (0, -GEM_VALUES[GEM_INDEX[a.gem]], i)
-        if isinstance(a, (PlaceTile, UpgradeTile)) and (a.row, a.col) in fronts:
-            return (1, 0, i)
-        if isinstance(a, PlaceCart):
+        if a in rank:
+            return (*rank[a], i)
+        if isinstance(a, (ChooseExit, EndActions, MoveCart, ClaimMission)):
             return (2, 0, i)
-        if isinstance(a, (ChooseExit, EndActions)):
+        if isinstance(a, ChangeSpeed):
             return (3, 0, i)
         return (4, 0, i)
 
     return [a for _, a in sorted(enumerate(actions), key=key)]
 
 
-__all__ = ["evaluate", "order_moves", "shortest_exit", "gems_in_reach", "danger", "next_step",
-           "runway"]
+def _who(p) -> str:
+    return f"Player {p + 1}"
+
+
+def _gems_at(state, sq) -> str:
+    from engine.off_the_rails.data import gems_text
+    return gems_text(state.gems[sq])
+
+
+def explain_move(state, action) -> str:
+    """A one-line reason for a hint, naming seats "Player N", e.g. "Lays track for Player 1's
+    route to the deposit at (3,4) (a diamond and a ruby)."."""
+    p = state.current_player()
+    who = _who(p) if p >= 0 else "the player"
+    if isinstance(action, (PlaceTile, UpgradeTile, PlaceCart)) and not state.solo:
+        for r in routes(state, p, limit=4):
+            if action in r.actions or action == r.entry:
+                what = ("puts a cart in" if isinstance(action, PlaceCart) else
+                        "lays track" if isinstance(action, PlaceTile) else "adds a junction")
+                if r.target is None:
+                    return f"{what.capitalize()} so {who}'s loaded cart has a way out of the mine."
+                return (f"{what.capitalize()} on {who}'s route to the deposit at "
+                        f"({r.target[0]},{r.target[1]}) ({_gems_at(state, r.target)}) and back "
+                        "out.")
+        return f"Builds track for {who}."
+    if isinstance(action, ChangeSpeed):
+        k = state.carts[action.cart]
+        new = k.speed + action.delta
+        end = _roll(state, action.cart, new)
+        return (f"{'Speeds up' if action.delta > 0 else 'Slows down'} {who}'s {k.label} cart to "
+                f"{new}: {end}.")
+    if isinstance(action, EndActions):
+        return f"Ends {who}'s action phase: the carts roll now."
+    if isinstance(action, MoveCart):
+        return f"Moves {who}'s {state.carts[action.cart].label} cart first."
+    if isinstance(action, ChooseExit):
+        ci = state.moving_cart()
+        if ci is not None:
+            k = state.carts[ci]
+            what = next_step(state, k.square, action.side)
+            if what[0] == "exit":
+                return f"Takes {who}'s cart out of the mine to stockpile its load."
+            if what[0] == "track" and what[1] in state.gems:
+                return f"Steers {who}'s cart onto the deposit at {what[1]}."
+            if what[0] == "track":
+                return f"Keeps {who}'s cart on the track going {board.SIDE_NAMES[action.side]}."
+        return f"Leaves the junction {board.SIDE_NAMES[action.side]}."
+    if isinstance(action, TakeGem):
+        return f"Takes the {action.gem}, worth {GEM_VALUES[GEM_INDEX[action.gem]]} point(s)."
+    if isinstance(action, SplitLoad):
+        return "Splits the load so both piles are worth about the same: whichever pile is picked, little is lost."
+    if isinstance(action, DropGems):
+        return "Drops the cheapest gems and keeps the valuable ones."
+    if isinstance(action, PickPile):
+        return "Picks the pile with more gems."
+    if isinstance(action, ClaimMission):
+        return f"Takes the mission {MISSIONS[action.mission][0]} for {MISSION_POINTS} points."
+    if isinstance(action, PlaceChasmToken):
+        sq = (action.row, action.col)
+        ci = state.cart_at(sq)
+        if ci is not None and state.carts[ci].owner != p:
+            return f"Opens the chasm under {_who(state.carts[ci].owner)}'s cart."
+        if sq in state.tiles:
+            return f"Opens the chasm on the track at {sq}, cutting a route."
+        return f"Opens the chasm at {sq}, where it does {who} the least harm."
+    if isinstance(action, ChooseEdge):
+        return f"Starts from the {action.edge} edge, close to rich deposits."
+    return "A sensible move."
+
+
+def _roll(state, ci, speed) -> str:
+    """Where a cart at ``speed`` would end up on the present track (default exits), in words."""
+    k = state.carts[ci]
+    sq, f = k.square, k.facing
+    if f is None:
+        return "it waits at a junction"
+    gained = 0
+    for i in range(speed):
+        what = next_step(state, sq, f)
+        if what[0] == "exit":
+            return "it leaves the mine and stockpiles its load" if sum(k.load) or gained else \
+                "it rolls out of the mine"
+        if what[0] == "chasm":
+            return "it would fall into the chasm"
+        if what[0] == "cart":
+            return "it would bump into a cart"
+        if what[0] == "derail":
+            return "it would run off the track" if i < speed else "it stops"
+        _, sq, tile = what
+        if sq in state.gems:
+            gained += 1
+        outs = [x for x in tile if x != OPPOSITE[f]]
+        f = outs[0]
+    if sq in state.gems:
+        return f"it stops on the deposit at {sq}"
+    return f"it stops at {sq}" + (f" after picking up gems" if gained else "")
+
+
+__all__ = ["evaluate", "order_moves", "explain_move", "exit_costs", "reach_costs", "routes",
+           "sources", "points", "deposit_value", "next_step", "Route", "TILE_UNITS"]

@@ -1,0 +1,447 @@
+"""Off the Rails computer players: a turn planner over whole action phases (issue 9).
+
+The generic bots (engine/bots) choose one action at a time, so they cannot see that four tiles
+and a cart placed together make a route. :class:`PlannerBot` plans the whole action phase:
+
+1. :func:`heuristics.routes` proposes concrete routes (tiles in path order, the cart to put in)
+   from the player's carts or edge through the richest deposits and out of the mine, and ways out
+   for loaded carts.
+2. Candidate action sequences combine a route's next tiles, putting a cart in, and speed changes
+   (speeds pre-screened by rolling each cart along the finished track).
+3. Each sequence is played on a clone of the observation, the carts roll with a simple default
+   policy, and :func:`heuristics.evaluate` scores the result. The best sequence is played step
+   by step (a small cache keyed by the position keeps the plan between calls; a miss re-plans).
+
+Levels: **Easy** plans with one or two routes and a noisy choice; **Medium** plans one turn with
+several routes; **Hard** plans one turn wider, then looks one round further ahead for its best
+candidates (an opponent reply by the Easy plan, chance sampled with the bot's ``rng``, and its own
+next turn) within its ``budget`` when a ``clock`` is given, else with a fixed amount of search.
+
+Bots use only the observation they are given and the ``rng`` passed to :meth:`choose`.
+"""
+from __future__ import annotations
+
+from engine.core import CHANCE, IllegalAction
+from engine.match import pick_outcome
+from engine.off_the_rails import board, heuristics
+from engine.off_the_rails.board import OPPOSITE
+from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, value
+from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, ClaimMission,
+                                        DropGems, EndActions, MoveCart, PickPile, PlaceCart,
+                                        PlaceChasmToken, SplitLoad, TakeGem)
+
+_PLANS: dict = {}
+"""Position key -> (level, next action) of a plan being played out; bounded (see _remember)."""
+_PLAN_LIMIT = 512
+
+LEVELS = {
+    # routes considered, speed targets kept per cart, noise on values, look-ahead candidates
+    "easy": dict(routes=2, speeds=1, noise=2.5, lookahead=0, blunder=0.25),
+    "medium": dict(routes=3, speeds=2, noise=0.0, lookahead=0, blunder=0.0),
+    "hard": dict(routes=5, speeds=3, noise=0.0, lookahead=4, blunder=0.0),
+}
+
+
+def _key(s, level) -> tuple:
+    """A compact fingerprint of a position during an action phase."""
+    carts = tuple((k.where, k.square, k.facing, k.speed, k.load) for k in s.carts)
+    return (level, s.turn, s.player, s.actions_left, tuple(sorted(s.tiles.items())), carts,
+            tuple(sorted(s.gems.items())))
+
+
+def _remember(key, action) -> None:
+    if len(_PLANS) > _PLAN_LIMIT:
+        _PLANS.clear()
+    _PLANS[key] = action
+
+
+# =============================================================================================
+# Default policy for the movement phase (used inside simulations)
+# =============================================================================================
+def _exit_score(s, ci, side, cost_out=None) -> float:
+    """Quick value of leaving the moving cart's junction by ``side``."""
+    k = s.carts[ci]
+    what = heuristics.next_step(s, k.square, side)
+    loaded = value(k.load)
+    if what[0] == "exit":
+        return 10 + loaded if sum(k.load) else -1.0
+    if what[0] in ("chasm",):
+        return -50 - loaded
+    if what[0] == "derail":
+        return -20 - loaded
+    if what[0] == "cart":
+        return -3.0
+    sq = what[1]
+    score = 1.0
+    if sq in s.gems and sum(k.load) < 5:
+        score += 2 + heuristics.deposit_value(s.gems[sq])
+    if cost_out is not None and loaded:
+        outs = [cost_out.get((sq, g), 200) for g in what[2] if g != OPPOSITE[side]]
+        score -= 0.1 * min(outs, default=200) * (1 + loaded / 4)
+    return score
+
+
+def default_action(s, legal):
+    """A quick, sensible choice for any decision but the action phase (simulations)."""
+    kind = s.pending()
+    if kind == "exit":
+        ci = s.moving_cart()
+        return max(legal, key=lambda a: _exit_score(s, ci, a.side))
+    if kind == "gem":
+        return max(legal, key=lambda a: GEM_VALUES[GEM_INDEX[a.gem]])
+    if kind == "split":
+        return split_choice(s, legal)
+    if kind == "drop":
+        return min(legal, key=lambda a: value(a.gems))
+    return legal[0]
+
+
+def split_choice(s, legal):
+    """OR-D7: the mover picks a pile blind, so make the worse pick cost as little as possible:
+    the split whose more valuable pile is worth least."""
+    load = s.carts[s.tasks[0][1]].load
+
+    def worst(a):
+        rest = tuple(x - y for x, y in zip(load, a.pile))
+        return max(value(a.pile), value(rest)), value(a.pile)
+    return min(legal, key=worst)
+
+
+def finish_turn(s, me, rng=None, chance=False) -> None:
+    """Play ``s`` forward with :func:`default_action` until ``me``'s movement is over (a chance
+    node, another player's action phase or the end); with ``chance`` also resolve chance nodes
+    and stop at the next action phase."""
+    for _ in range(200):
+        p = s.current_player()
+        if p == CHANCE:
+            if not chance:
+                return
+            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            continue
+        if p < 0:
+            return
+        kind = s.pending()
+        if kind == "actions":
+            if s.actions_left == 4 and (chance or s.player != me):
+                return
+            s.apply_action(EndActions())
+            continue
+        if kind in ("chasm_token", "edge"):
+            if not chance:
+                return
+            s.apply_action(s.legal_actions()[0])
+            continue
+        s.apply_action(default_action(s, s.legal_actions()))
+
+
+# =============================================================================================
+# Action-phase planning
+# =============================================================================================
+def _apply_all(s, actions) -> bool:
+    for a in actions:
+        if s.current_player() != s.player or s.pending() != "actions":
+            return False
+        try:
+            s.apply_action(a)
+        except IllegalAction:
+            return False
+    return True
+
+
+def _roll_score(s, ci, speed, cost_out) -> float:
+    """Local value of moving cart ``ci`` at ``speed`` on the present track (pre-screening)."""
+    k = s.carts[ci]
+    sq, f = k.square, k.facing
+    load = value(k.load)
+    taken = 0
+    gained = 0.0
+    if f is None:
+        return 0.0
+    for i in range(speed):
+        what = heuristics.next_step(s, sq, f)
+        if what[0] == "exit":
+            return (load + gained) * 1.2 + (0 if load + gained else -0.5)
+        if what[0] in ("chasm", "derail"):
+            return -(load + gained) - 1.0 - (5 if what[0] == "chasm" else 0)
+        if what[0] == "cart":
+            return 0.1 * i - 0.5
+        _, sq, tile = what
+        if sq in s.gems and sum(k.load) + taken < 5:
+            taken += 1
+            gained += heuristics.deposit_value(s.gems[sq]) / 2
+        outs = [x for x in tile if x != OPPOSITE[f]]
+        f = max(outs, key=lambda x: -cost_out.get((sq, x), 500) if load + gained else 0)
+    end = 0.0
+    if sq in s.gems:
+        end += heuristics.deposit_value(s.gems[sq]) / 2
+    if load + gained:
+        end -= 0.05 * cost_out.get((sq, f), 200)
+    return gained + end + 0.05 * speed
+
+
+def _speed_targets(s, ci, keep, cost_out, reach) -> list:
+    k = s.carts[ci]
+    opts = []
+    for v in range(max(1, k.speed - reach), min(6, k.speed + reach) + 1):
+        opts.append((_roll_score(s, ci, v, cost_out) - 0.01 * abs(v - k.speed), v))
+    opts.sort(reverse=True)
+    return [v for _, v in opts[:keep]]
+
+
+def _sequences(s, me, cfg) -> list:
+    """Candidate action sequences for the rest of ``me``'s action phase."""
+    n = s.actions_left
+    tables = (heuristics.exit_costs(s), heuristics.reach_costs(s, me))
+    rts = heuristics.routes(s, me, limit=cfg["routes"], tables=tables)
+    cost_out = tables[0][0]
+    seqs = []
+    seen = set()
+
+    def add(seq):
+        t = tuple(seq)
+        if t not in seen:
+            seen.add(t)
+            seqs.append(list(seq))
+
+    options = [(r, False) for r in rts]
+    options += [(r, True) for r in rts if r.entry is not None]
+    options.append((None, False))
+    for route, place in options:
+        base = [route.entry] if place else []
+        tiles = list(route.actions) if route else []
+        # the track this route would have, to pre-screen speeds on it
+        probe = s.clone()
+        _apply_all(probe, base + tiles[:n - len(base)])
+        carts = [ci for ci in s.carts_of(me) if probe.carts[ci].where == "board"]
+        left = n - len(base)
+        per_cart = []
+        for ci in carts:
+            targets = _speed_targets(probe, ci, cfg["speeds"], cost_out, left)
+            cur = s.carts[ci].speed if s.carts[ci].where == "board" else 3
+            if cur not in targets:
+                targets.append(cur)
+            per_cart.append([(ci, v - cur) for v in targets])
+        combos = [[]]
+        for opts in per_cart:
+            combos = [c + [o] for c in combos for o in opts]
+        for combo in combos:
+            spend = sum(abs(d) for _, d in combo)
+            if spend > left:
+                continue
+            speed_acts = [ChangeSpeed(ci, 1 if d > 0 else -1) for ci, d in combo for _ in range(abs(d))]
+            k_tiles = left - spend
+            add(base + tiles[:k_tiles] + speed_acts)
+            if k_tiles and len(tiles) > 1:
+                add(base + tiles[:k_tiles - 1] + speed_acts)  # keep an action back
+    return seqs
+
+
+def _simulate(s, me, seq):
+    """The position after ``seq``, the end of the action phase and ``me``'s movement; None when
+    the sequence is not legal here."""
+    t = s.clone()
+    if not _apply_all(t, seq):
+        return None
+    if t.current_player() == me and t.pending() == "actions":
+        t.apply_action(EndActions())
+    finish_turn(t, me)
+    return t
+
+
+def plan_actions(s, me, cfg, rng, deadline=None, clock=None) -> list:
+    """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
+    actions are left over)."""
+    scored = []
+    for seq in _sequences(s, me, cfg):
+        after = _simulate(s, me, seq)
+        if after is None:
+            continue
+        v = heuristics.evaluate(after, me)
+        if cfg["noise"]:
+            v += (rng.random() * 2 - 1) * cfg["noise"]
+        scored.append((v + rng.random() * 1e-6, seq, after))
+    if not scored:
+        return [EndActions()]
+    scored.sort(key=lambda x: -x[0])
+    if cfg["blunder"] and len(scored) > 1 and rng.random() < cfg["blunder"]:
+        best = scored[min(len(scored) - 1, 1 + int(rng.random() * 3))]
+    else:
+        best = scored[0]
+    if cfg["lookahead"] and len(scored) > 1:
+        best = _look_ahead(s, me, scored[:cfg["lookahead"]], rng, deadline, clock) or best
+    seq = list(best[1])
+    if len(seq) < s.actions_left:
+        seq.append(EndActions())
+    return seq
+
+
+def _look_ahead(s, me, top, rng, deadline, clock):
+    """Hard: for each candidate, sample the deposit, let the opponents answer with the Easy plan,
+    plan ``me``'s next turn (Medium) and score that; returns the best candidate (or None)."""
+    easy, medium = LEVELS["easy"] | {"noise": 0.0, "blunder": 0.0}, LEVELS["medium"]
+    results = []
+    for v1, seq, after in top:
+        if deadline is not None and clock() >= deadline:
+            break
+        t = after.clone()
+        ok = _play_until_my_turn(t, me, rng, easy)
+        if not ok:
+            results.append((v1, seq, after))
+            continue
+        plan = plan_actions(t, me, medium, rng)
+        t2 = t.clone()
+        _apply_all(t2, [a for a in plan if not isinstance(a, EndActions)])
+        if t2.current_player() == me and t2.pending() == "actions":
+            t2.apply_action(EndActions())
+        finish_turn(t2, me)
+        v2 = heuristics.evaluate(t2, me)
+        results.append((0.3 * v1 + 0.7 * v2, seq, after))
+    if len(results) < 2:
+        return None
+    return max(results, key=lambda x: x[0])
+
+
+def _play_until_my_turn(t, me, rng, cfg) -> bool:
+    """Advance a simulated position to ``me``'s next action phase (chance by ``rng``, other
+    players by ``cfg``'s plan); False when the game ends first."""
+    for _ in range(400):
+        p = t.current_player()
+        if p == CHANCE:
+            t.apply_action(pick_outcome(t.chance_outcomes(), rng))
+            continue
+        if p < 0:
+            return False
+        kind = t.pending()
+        if kind == "actions":
+            if t.player == me:
+                return True
+            plan = plan_actions(t, t.player, cfg, rng)
+            _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
+            if t.current_player() == t.player and t.pending() == "actions":
+                t.apply_action(EndActions())
+            continue
+        if kind == "chasm_token":
+            t.apply_action(_chasm_choice(t, t.legal_actions()))
+            continue
+        t.apply_action(default_action(t, t.legal_actions()))
+    return False
+
+
+def _chasm_choice(s, legal):
+    me = s.current_player()
+    best, best_v = legal[0], None
+    for a in legal:
+        t = s.clone()
+        t.apply_action(a)
+        v = heuristics.evaluate(t, me)
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    return best
+
+
+# =============================================================================================
+# The bot
+# =============================================================================================
+class PlannerBot:
+    """An Off the Rails computer player for ``level`` ("easy", "medium" or "hard").
+
+    ``choose(observation, legal_actions, rng)`` returns one legal action. ``budget`` (seconds)
+    and ``clock`` (e.g. ``time.monotonic``) bound Hard's look-ahead; without a clock a fixed
+    number of candidates is examined. ``cancel()`` makes a running search stop early.
+    """
+
+    def __init__(self, level: str = "medium", budget: float = 1.5, clock=None):
+        self.level = level
+        self.cfg = LEVELS[level]
+        self.budget = budget
+        self.clock = clock
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Stop thinking as soon as possible (undo, load, quit)."""
+        self.cancelled = True
+
+    def choose(self, observation, legal_actions, rng):
+        """The action to play for ``observation.current_player()``; ``ValueError`` if none."""
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        s = observation
+        kind = s.pending()
+        if kind == "actions" and not s.solo:
+            action = self._action_phase(s, legal_actions, rng)
+        elif kind in ("move_cart", "exit", "gem"):
+            action = self._movement(s, legal_actions, rng)
+        elif kind == "split":
+            action = split_choice(s, legal_actions)
+        elif kind == "drop":
+            action = min(legal_actions, key=lambda a: value(a.gems))
+        elif kind == "pick":
+            sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
+            action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
+        elif kind in ("chasm_token", "edge", "mission") or s.solo:
+            action = self._one_step(s, legal_actions, rng)
+        else:
+            action = legal_actions[0]
+        return action if action in legal_actions else legal_actions[0]
+
+    # --- decisions ------------------------------------------------------------------------
+    def _action_phase(self, s, legal, rng):
+        me = s.player
+        key = _key(s, self.level)
+        cached = _PLANS.get(key)
+        if cached is not None and cached in legal:
+            return cached
+        deadline = None
+        if self.clock is not None:
+            deadline = self.clock() + max(0.05, self.budget - 0.15)
+        plan = plan_actions(s, me, self.cfg, rng, deadline, self.clock)
+        t = s.clone()
+        for a in plan:
+            if t.current_player() != me or t.pending() != "actions":
+                break
+            _remember(_key(t, self.level), a)
+            try:
+                t.apply_action(a)
+            except IllegalAction:
+                break
+        return plan[0]
+
+    def _movement(self, s, legal, rng):
+        me = s.current_player()
+        best, best_v = legal[0], None
+        for a in legal:
+            t = s.clone()
+            t.apply_action(a)
+            finish_turn(t, me)
+            v = heuristics.evaluate(t, me) + rng.random() * 1e-6
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _one_step(self, s, legal, rng):
+        me = s.current_player()
+        if len(legal) > 40:
+            legal = legal[:40]
+        best, best_v = legal[0], None
+        for a in legal:
+            t = s.clone()
+            t.apply_action(a)
+            v = heuristics.evaluate(t, me) + rng.random() * 1e-6
+            if self.cfg["noise"]:
+                v += (rng.random() * 2 - 1) * self.cfg["noise"]
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+
+def make_bot(level: str, budget: float = 1.5, clock=None):
+    """GameSpec.make_bot: the Off the Rails bot for ``level`` (None for the solo game is not
+    needed: the planner falls back to one-step evaluation there)."""
+    if level not in LEVELS:
+        return None
+    return PlannerBot(level, budget, clock)
+
+
+__all__ = ["PlannerBot", "make_bot", "plan_actions", "finish_turn", "default_action", "LEVELS"]
