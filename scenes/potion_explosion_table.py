@@ -1039,21 +1039,33 @@ class PotionExplosionTable(TableScene):
         if state.phase in ("types", "first", "starters") or (state.phase == "draft"
                                                              and state.revealed):
             return          # the setup overlay covers the dispenser
-        # the tank: a heap of marbles in proportion to what it holds
+        # the tank: a heap of marbles, as many as it holds (up to what fits), colours mixed
         total = sum(state.tank)
         tank = lay.tank
-        colours = [c for k, c in enumerate(COLOURS) for _ in range(state.tank[k])]
-        shown = colours[::max(1, math.ceil(len(colours) / 26))][:26]
-        ms = max(8, min(16, tank.height // 3))
-        order = sorted(range(len(shown)), key=lambda i: (i * 7) % max(1, len(shown)))
-        per_row = max(1, (tank.width - 20) // (ms - 2))
-        for n, i in enumerate(order):
-            r, c = divmod(n, per_row)
-            x = tank.x + 12 + c * (ms - 2) + (r % 2) * ms // 2
-            y = tank.bottom - 6 - ms // 2 - r * (ms - 4)
-            if y < tank.y + ms // 2:
+        ms = int(clamp(tank.height / 3.2, 8, 15))
+        step_x, step_y = ms - 1, int(ms * 0.72)
+        per_row = max(1, min((tank.width - 16) // step_x, int(math.sqrt(total) * 2) + 2))
+        slots = []
+        row = 0
+        while len(slots) < total and tank.bottom - 5 - ms // 2 - row * step_y > tank.y + ms // 2:
+            n_row = per_row - row
+            if n_row <= 0:
                 break
-            pa.blit_marble(surface, (x, y), ms, shown[i], self.patterns)
+            x0 = tank.centerx - (n_row - 1) * step_x / 2
+            y = tank.bottom - 5 - ms // 2 - row * step_y
+            slots += [(x0 + i * step_x, y) for i in range(n_row)]
+            row += 1
+        colours = [c for k, c in enumerate(COLOURS) for _ in range(state.tank[k])]
+        if colours:
+            # spread colours evenly, in a fixed order so the heap does not flicker
+            order = sorted(range(len(colours)), key=lambda i: (i * 7919) % 97)
+            heap = [colours[i] for i in order]
+            if len(heap) > len(slots):
+                heap = heap[::max(1, math.ceil(len(heap) / max(1, len(slots))))]
+            # fill from the middle of the bottom row outwards, like a pile
+            filled = sorted(slots, key=lambda pt: (-pt[1], abs(pt[0] - tank.centerx)))
+            for (x, y), c in zip(filled, heap):
+                pa.blit_marble(surface, (x, y), ms, c, self.patterns)
         label = f"Tank · {total}"
         kit.blit_text(surface, label, 13, (tank.right - 8, tank.y + 4), kit.INK, True, "topright",
                       shadow=True)
@@ -1711,11 +1723,16 @@ class PotionExplosionTable(TableScene):
         end = lay.player_token_point(p_, kind)
         size = int(lay.comp_h * 0.5)
 
+        label = {"mastery": "+4 Mastery", "variety": "+4 Variety", "tenth": "+4 10th potion"}.get(
+            getattr(e, "reason", ""), "-2 VP")
+
         def draw(surface, p):
             x, y = arc_point(start, end, p, 70)
             s = int(size * (1 + 0.5 * math.sin(p * math.pi)))
             img = pa.skill_token(s) if kind == "skill" else pa.help_token(s)
             surface.blit(img, img.get_rect(center=(x, y)))
+            kit.blit_text(surface, label, 15, (x, y - s / 2 - 4), kit.HILITE, True, "midbottom",
+                          shadow=True)
         return ([Animation(self.duration(0.5), draw, ease=ease_in_out)], self.land_event(e))
 
     def anim_drink(self, lay, e):
