@@ -718,8 +718,9 @@ class PotionExplosionTable(TableScene):
         key = self.target_at(self.mouse)
         if not key or key[0] != "marble":
             return
-        pickable = set(self.match.state.pickable())
-        if (key[1], key[2]) in pickable:
+        pick = (pe.RegularPick, pe.TieBreakPick)
+        if any(isinstance(a, pick) and (a.track, a.position) == (key[1], key[2])
+               for a in self.legal()):
             self.hover_preview = self.preview(key[1], key[2])
 
     def drop(self, src, key) -> None:
@@ -1080,6 +1081,8 @@ class PotionExplosionTable(TableScene):
             kit.blit_text(surface, str(t + 1), 13, (lx, ly + lay.d * 0.5 + 4), kit.INK_DIM,
                           anchor="midtop")
         targets = self.marble_targets() if not busy else set()
+        if not busy:
+            self.update_hover()      # the position may have changed under a still mouse
         key = self.target_at(self.mouse) if not busy else None
         hovered = (key[1], key[2]) if key and key[0] == "marble" else None
         preview = set(self.hover_preview) if not busy else set()
