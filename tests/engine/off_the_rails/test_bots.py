@@ -1,0 +1,137 @@
+"""Off the Rails computer players (issue 9): every level plays legal moves, delivers a loaded
+cart, explains its hints and never reads the hidden split (rules, "Collisions", OR-D7)."""
+import random
+
+import pytest
+
+from engine.bots import make_bot
+from engine.core import CHANCE, TERMINAL
+from engine.match import pick_outcome
+from engine.off_the_rails import GAME, bots, heuristics
+from engine.off_the_rails.state import (CartLeftMine, EndActions, PickPile, PlaceCart, PlaceTile,
+                                        SplitLoad)
+from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def positions(seed, count):
+    """Positions at a player's decision, reached by bot-like random play (track-laying policy)."""
+    from tests.engine.off_the_rails.helpers import track_policy
+    from engine.off_the_rails import rules
+    rng = random.Random(seed)
+    s = rules.new_state(2, {})
+    out = []
+    while s.current_player() != TERMINAL and len(out) < count:
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            continue
+        if rng.random() < 0.2:
+            out.append(s.clone())
+        s.apply_action(track_policy(s, rng))
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_legal_actions_from_random_positions(level):
+    for i, s in enumerate(positions(31, 12)):
+        p = s.current_player()
+        legal = s.legal_actions()
+        bot = make_bot(GAME, level)  # no clock: a fixed amount of search
+        assert isinstance(bot, bots.PlannerBot)
+        assert bot.choose(s.observation(p), legal, random.Random(i)) in legal
+
+
+def delivery_position():
+    """North player's white cart at (2,3) facing north with a diamond and a gold, speed 3; the
+    square (0,3) next to the edge has no track yet, so rolling without building derails."""
+    s = blank()
+    lay(s, {(r, 3): "NS" for r in range(1, 6)})
+    put_cart(s, 0, (2, 3), "N", speed=3, load=(0, 0, 0, 1, 1))
+    return s
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_hard_deliver_a_loaded_cart_next_to_their_edge(level):
+    s = delivery_position()
+    rng = random.Random(5)
+    delivered = []
+    for _ in range(60):
+        p = s.current_player()
+        if p == CHANCE or p == TERMINAL or s.player != 0:
+            break
+        bot = make_bot(GAME, level)
+        a = bot.choose(s.observation(p), s.legal_actions(), rng)
+        delivered += [e for e in s.apply_action(a) if isinstance(e, CartLeftMine)]
+    assert delivered and delivered[0].gems == (0, 0, 0, 1, 1)
+    assert s.stockpiles[0] == (0, 0, 0, 1, 1)
+
+
+def test_medium_builds_towards_a_deposit_and_puts_a_cart_in():
+    """From an empty board with a rich deposit below the north edge, Medium lays track on a
+    route from its edge to the deposit (a tile or a cart on the route, never a random square)."""
+    s = blank()
+    put_gems(s, (3, 3), (0, 0, 0, 1, 1))
+    route = heuristics.routes(s, 0, limit=1)[0]
+    assert route.target == (3, 3)
+    a = make_bot(GAME, "medium").choose(s.observation(0), s.legal_actions(), random.Random(1))
+    assert a in route.actions or a == route.entry
+
+
+def test_explain_move_returns_a_sentence_for_every_kind_of_action():
+    s = blank()
+    put_gems(s, (3, 3), (0, 1, 0, 0, 1))
+    lay(s, {(0, 3): "NS"})
+    put_cart(s, 0, (0, 3), "S", speed=2)
+    for a in s.legal_actions()[:: 37] + [EndActions()]:
+        text = GAME.explain_move(s, a)
+        assert isinstance(text, str) and text.endswith(".") and len(text) > 10
+    route = heuristics.routes(s, 0, limit=1)[0]
+    assert "Player 1" in GAME.explain_move(s, route.actions[0])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_planner_never_reads_the_hidden_split(level):
+    """OR-D7: two positions that differ only in the owner's split look the same to the mover,
+    and the planner picks the same pile in both (fixed seed)."""
+    def position(split):
+        s = blank()
+        lay(s, {(2, c): "EW" for c in range(12)})
+        put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+        put_cart(s, 2, (2, 4), "E", load=(1, 1, 0, 0, 1))
+        s.apply_action(EndActions())
+        s.apply_action(SplitLoad(split))
+        return s
+    a, b = position((0, 1, 0, 0, 1)), position((1, 1, 0, 0, 0))
+    mover = a.current_player()
+    assert a.pending() == "pick" and a.split_piles() != b.split_piles()
+    oa, ob = a.observation(mover), b.observation(mover)
+    assert oa.split_piles() == ob.split_piles()
+    picks = {make_bot(GAME, level).choose(o, o.legal_actions(), random.Random(3))
+             for o in (oa, ob)}
+    assert len(picks) == 1 and picks.pop() in (PickPile(0), PickPile(1))
+
+
+def test_owner_split_keeps_the_worse_pick_cheap():
+    """The owner of a hit cart splits so the more valuable pile is worth as little as possible."""
+    s = blank()
+    lay(s, {(2, c): "EW" for c in range(12)})
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(0, 2, 0, 0, 2))
+    s.apply_action(EndActions())
+    assert s.pending() == "split"
+    a = make_bot(GAME, "medium").choose(s.observation(1), s.legal_actions(), random.Random(0))
+    assert isinstance(a, SplitLoad) and a.pile == (0, 1, 0, 0, 1)
+
+
+def test_hard_respects_its_budget_with_a_clock():
+    import time
+    s = blank()
+    put_gems(s, (3, 3), (0, 0, 1, 1, 1))
+    put_gems(s, (3, 8), (0, 2, 1, 0, 0))
+    bot = make_bot(GAME, "hard", budget=0.3, clock=time.monotonic)
+    t = time.monotonic()
+    a = bot.choose(s.observation(0), s.legal_actions(), random.Random(2))
+    assert time.monotonic() - t < 0.3 + 0.5
+    assert a in s.legal_actions()
