@@ -253,6 +253,8 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None) -> list:
     actions are left over)."""
     scored = []
     for seq in _sequences(s, me, cfg):
+        if scored and deadline is not None and clock() >= deadline:
+            break  # out of time: keep what has been scored
         after = _simulate(s, me, seq)
         if after is None:
             continue
@@ -267,8 +269,10 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None) -> list:
         best = scored[min(len(scored) - 1, 1 + int(rng.random() * 3))]
     else:
         best = scored[0]
-    if cfg["lookahead"] and len(scored) > 1:
-        best = _look_ahead(s, me, scored[:cfg["lookahead"]], rng, deadline, clock) or best
+    if cfg["lookahead"] and len(scored) > 1 and not cfg["blunder"]:
+        # with a clock, look at more candidates (and sample chance twice) while time remains
+        count = cfg["lookahead"] if clock is None else 2 * cfg["lookahead"]
+        best = _look_ahead(s, me, scored[:count], rng, deadline, clock) or best
     seq = list(best[1])
     if len(seq) < s.actions_left:
         seq.append(EndActions())
@@ -276,29 +280,40 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None) -> list:
 
 
 def _look_ahead(s, me, top, rng, deadline, clock):
-    """Hard: for each candidate, sample the deposit, let the opponents answer with the Easy plan,
-    plan ``me``'s next turn (Medium) and score that; returns the best candidate (or None)."""
-    easy, medium = LEVELS["easy"] | {"noise": 0.0, "blunder": 0.0}, LEVELS["medium"]
-    results = []
-    for v1, seq, after in top:
+    """Hard: for each candidate ``(value, seq, after)``, sample the deposit, let the opponents
+    answer with the Easy plan, plan ``me``'s next turn (Medium) and score that; with time left,
+    the leading candidates get a second sample. Returns the best candidate (or None)."""
+    easy = LEVELS["easy"] | {"noise": 0.0, "blunder": 0.0}
+    medium = LEVELS["medium"]
+    results = []  # [sum of sampled values, samples, candidate]
+    for cand in top:
         if deadline is not None and clock() >= deadline:
             break
-        t = after.clone()
-        ok = _play_until_my_turn(t, me, rng, easy)
-        if not ok:
-            results.append((v1, seq, after))
-            continue
-        plan = plan_actions(t, me, medium, rng)
-        t2 = t.clone()
-        _apply_all(t2, [a for a in plan if not isinstance(a, EndActions)])
-        if t2.current_player() == me and t2.pending() == "actions":
-            t2.apply_action(EndActions())
-        finish_turn(t2, me)
-        v2 = heuristics.evaluate(t2, me)
-        results.append((0.3 * v1 + 0.7 * v2, seq, after))
+        results.append([_second_turn(cand, me, rng, easy, medium), 1, cand])
+    if deadline is not None:
+        for row in sorted(results, key=lambda x: -x[0])[:3]:
+            if clock() >= deadline:
+                break
+            row[0] += _second_turn(row[2], me, rng, easy, medium)
+            row[1] += 1
     if len(results) < 2:
         return None
-    return max(results, key=lambda x: x[0])
+    return max(results, key=lambda x: x[0] / x[1])[2]
+
+
+def _second_turn(cand, me, rng, easy, medium) -> float:
+    """One sampled continuation of a candidate ``(value, seq, after)``: the deposit, the
+    opponents' answer (Easy plan) and ``me``'s next turn (Medium plan), scored for ``me``."""
+    v1, _, after = cand
+    t = after.clone()
+    if not _play_until_my_turn(t, me, rng, easy):
+        return heuristics.evaluate(t, me)
+    plan = plan_actions(t, me, medium, rng)
+    _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
+    if t.current_player() == me and t.pending() == "actions":
+        t.apply_action(EndActions())
+    finish_turn(t, me)
+    return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
 
 
 def _play_until_my_turn(t, me, rng, cfg) -> bool:

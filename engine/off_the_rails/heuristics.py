@@ -65,61 +65,218 @@ def _occupied(state) -> set:
     return {k.square for k in state.carts if k.where == "board"}
 
 
-def _pass_cost(tiles, blocked, occupied, sq, s, g):
-    """Actions so a cart entering ``sq`` by side ``s`` can leave by ``g``; None if impossible."""
-    t = tiles.get(sq)
-    if t is None:
-        return None if sq in blocked else 1
-    need = (s not in t) + (g not in t)
-    if need and sq in occupied:
-        return None  # a tile with a cart on it cannot be upgraded
-    return need
-
-
 # =============================================================================================
 # Route costs
 # =============================================================================================
-def exit_costs(state) -> tuple:
+# Departure states are numbered i * 4 + side (i = row * 12 + col, side in N-E-S-W order) and the
+# searches run on flat lists with a bucket queue: the evaluation calls them thousands of times.
+_G = board.GRID
+_SIDE_I = {x: i for i, x in enumerate(_SIDES)}
+_OPP_I = (2, 3, 0, 1)
+_NEXT = []
+for _i in range(_G * _G):
+    for _x in _SIDES:
+        _n = board.step((_i // _G, _i % _G), _x)
+        _NEXT.append(_n[0] * _G + _n[1] if board.on_grid(_n) else -1)
+_MASK = {t: sum(1 << _SIDE_I[x] for x in t) for t in board.ALL_TILES}
+_NEED = [[[((t >> s) & 1 == 0) + ((t >> g) & 1 == 0) for g in range(4)] for s in range(4)]
+         for t in range(16)]
+_CENTRE_I = [r * _G + c for r, c in board.CENTRE_SQUARES]
+
+
+class _Table:
+    """Read-only ``{(square, side): value}`` view of a flat list (None / -1 = absent)."""
+
+    __slots__ = ("data", "absent")
+
+    def __init__(self, data, absent):
+        self.data = data
+        self.absent = absent
+
+    @staticmethod
+    def index(key):
+        (r, c), x = key
+        if not (0 <= r < _G and 0 <= c < _G):
+            return None
+        return (r * _G + c) * 4 + _SIDE_I[x]
+
+    def get(self, key, default=None):
+        i = self.index(key)
+        if i is None:
+            return default
+        v = self.data[i]
+        return default if v == self.absent else v
+
+    def __contains__(self, key):
+        return self.get(key) is not None
+
+    def __getitem__(self, key):
+        v = self.get(key)
+        if v is None:
+            raise KeyError(key)
+        return v
+
+
+def _key_of(k):
+    i, x = divmod(k, 4)
+    return ((i // _G, i % _G), _SIDES[x])
+
+
+class _Links(_Table):
+    """``{(square, side): previous/next (square, side) or None}`` view of a flat list of ints
+    (-1 = none, -2 = absent); surface starts are kept as tuples."""
+
+    def get(self, key, default=None):
+        i = self.index(key)
+        if i is None:
+            return default
+        v = self.data[i]
+        if v == -2:
+            return default
+        if v == -1:
+            return None
+        return v if isinstance(v, tuple) else _key_of(v)
+
+
+def _grid(state):
+    tiles = [0] * (_G * _G)
+    for (r, c), ex in state.tiles.items():
+        tiles[r * _G + c] = _MASK[ex]
+    blocked = [False] * (_G * _G)
+    for i in _CENTRE_I:
+        blocked[i] = True
+    for (r, c) in state.chasm:
+        if 0 <= r < _G and 0 <= c < _G:
+            blocked[r * _G + c] = True
+    occ = [False] * (_G * _G)
+    for k in state.carts:
+        if k.where == "board" and k.square and board.on_grid(k.square):
+            occ[k.square[0] * _G + k.square[1]] = True
+    return tiles, blocked, occ
+
+
+def _run(cost, link, buckets, tiles, blocked, occ, forward):
+    """Bucket-queue Dijkstra over departure states (in place on ``cost``/``link``)."""
+    d = 0
+    while d < len(buckets):
+        bucket = buckets[d]
+        while bucket:
+            k = bucket.pop()
+            if cost[k] != d:
+                continue
+            if forward:
+                i, g = divmod(k, 4)
+                j = _NEXT[k]
+                if j < 0 or blocked[j]:
+                    continue
+                s = _OPP_I[g]
+                t = tiles[j]
+                for h in range(4):
+                    if h == s:
+                        continue
+                    if t:
+                        c = _NEED[t][s][h]
+                        if c and occ[j]:
+                            continue
+                    else:
+                        c = 1
+                    nd = d + TILE_UNITS * c + 1
+                    nk = j * 4 + h
+                    if nd < cost[nk]:
+                        cost[nk] = nd
+                        link[nk] = k
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(nk)
+            else:
+                j, h = divmod(k, 4)
+                t = tiles[j]
+                for s in range(4):
+                    if s == h:
+                        continue
+                    p = _NEXT[j * 4 + s]
+                    if p < 0 or blocked[p]:
+                        continue
+                    if t:
+                        c = _NEED[t][s][h]
+                        if c and occ[j]:
+                            continue
+                    else:
+                        c = 1
+                    nd = d + TILE_UNITS * c + 1
+                    nk = p * 4 + _OPP_I[s]
+                    if nd < cost[nk]:
+                        cost[nk] = nd
+                        link[nk] = k
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(nk)
+        d += 1
+
+
+def exit_costs(state, grid=None) -> tuple:
     """``(cost, succ)``: ``cost[(square, side)]`` is the fewest route units from that departure
-    state to off the grid (any edge); ``succ`` links each state to the next one on that route."""
-    tiles, blocked, occ = state.tiles, _blocked(state), _occupied(state)
-    cost: dict = {}
-    succ: dict = {}
-    heap = []
-    for sq in board.ALL_SQUARES:
-        if sq in blocked:
-            continue
-        for g in _SIDES:
-            if not board.on_grid(board.step(sq, g)):
-                cost[(sq, g)] = 1
-                succ[(sq, g)] = None
-                heap.append((1, sq, g))
-    heapq.heapify(heap)
-    while heap:
-        d, sq, h = heapq.heappop(heap)
-        if d > cost[(sq, h)]:
-            continue
-        for s in _SIDES:  # the cart came into sq by side s, from the square on that side
-            if s == h:
-                continue
-            c = _pass_cost(tiles, blocked, occ, sq, s, h)
-            if c is None:
-                continue
-            p = board.step(sq, s)
-            if not board.on_grid(p) or p in blocked:
-                continue
-            key = (p, OPPOSITE[s])
-            nd = d + TILE_UNITS * c + 1
-            if nd < cost.get(key, _INF):
-                cost[key] = nd
-                succ[key] = (sq, h)
-                heapq.heappush(heap, (nd, p, key[1]))
-    return cost, succ
+    state to off the grid (any edge); ``succ`` links each state to the next one on that route
+    (None when the next step leaves the grid). Both are read-only mappings."""
+    tiles, blocked, occ = grid or _grid(state)
+    n = _G * _G * 4
+    cost = [_INF] * n
+    link = [-2] * n
+    buckets = [[], []]
+    for k in range(n):
+        if _NEXT[k] < 0 and not blocked[k // 4]:
+            cost[k] = 1
+            link[k] = -1
+            buckets[1].append(k)
+    _run(cost, link, buckets, tiles, blocked, occ, False)
+    return _Table(cost, _INF), _Links(link, -2)
 
 
-def _cart_available(state, player) -> bool:
-    on_board = sum(1 for k in state.carts if k.owner == player and k.where == "board")
-    return any(k.owner == player and k.where == "supply" for k in state.carts) and on_board < 2
+def reach_costs(state, player, srcs=None, grid=None) -> tuple:
+    """``(cost, pred)``: fewest route units from ``player``'s sources (see :func:`sources`) to
+    each departure state; ``pred`` links each state to the one before it (None at a source;
+    a surface square's start is given as its ``(square, side)``)."""
+    tiles, blocked, occ = grid or _grid(state)
+    srcs = sources(state, player) if srcs is None else srcs
+    n = _G * _G * 4
+    cost = [_INF] * n
+    link = [-2] * n
+    buckets = [[]]
+
+    def push(k, d, via):
+        if d < cost[k]:
+            cost[k] = d
+            link[k] = via
+            while len(buckets) <= d:
+                buckets.append([])
+            buckets[d].append(k)
+
+    for key, (units, _, _) in srcs.items():
+        (r, c), x = key
+        if board.on_grid((r, c)):
+            push((r * _G + c) * 4 + _SIDE_I[x], units, -1)
+            continue
+        # a cart on the surface: its first step enters the grid
+        j_sq = board.step((r, c), x)
+        if not board.on_grid(j_sq):
+            continue
+        j = j_sq[0] * _G + j_sq[1]
+        if blocked[j]:
+            continue
+        s = _OPP_I[_SIDE_I[x]]
+        t = tiles[j]
+        for h in range(4):
+            if h == s:
+                continue
+            if t:
+                cc = _NEED[t][s][h]
+                if cc and occ[j]:
+                    continue
+            else:
+                cc = 1
+            push(j * 4 + h, units + TILE_UNITS * cc + 1, key)
+    _run(cost, link, buckets, tiles, blocked, occ, True)
+    return _Table(cost, _INF), _Links(link, -2)
 
 
 def sources(state, player) -> dict:
@@ -157,41 +314,9 @@ def _placeable(state, player) -> list:
     return [(ci, state.edges[player])]
 
 
-def reach_costs(state, player, srcs=None) -> tuple:
-    """``(cost, pred)``: fewest route units from ``player``'s sources (see :func:`sources`) to
-    each departure state; ``pred`` links each state to the one before it (None at a source)."""
-    tiles, blocked, occ = state.tiles, _blocked(state), _occupied(state)
-    srcs = sources(state, player) if srcs is None else srcs
-    cost: dict = {}
-    pred: dict = {}
-    heap = []
-    for key, (units, _, _) in srcs.items():
-        if units < cost.get(key, _INF):
-            cost[key] = units
-            pred[key] = None
-            heap.append((units, key[0], key[1]))
-    heapq.heapify(heap)
-    while heap:
-        d, sq, g = heapq.heappop(heap)
-        if d > cost[(sq, g)]:
-            continue
-        nxt = board.step(sq, g)
-        if not board.on_grid(nxt) or nxt in blocked:
-            continue
-        s = OPPOSITE[g]
-        for h in _SIDES:
-            if h == s:
-                continue
-            c = _pass_cost(tiles, blocked, occ, nxt, s, h)
-            if c is None:
-                continue
-            nd = d + TILE_UNITS * c + 1
-            key = (nxt, h)
-            if nd < cost.get(key, _INF):
-                cost[key] = nd
-                pred[key] = (sq, g)
-                heapq.heappush(heap, (nd, nxt, h))
-    return cost, pred
+def _cart_available(state, player) -> bool:
+    on_board = sum(1 for k in state.carts if k.owner == player and k.where == "board")
+    return any(k.owner == player and k.where == "supply" for k in state.carts) and on_board < 2
 
 
 def deposit_value(gems) -> float:
@@ -363,9 +488,9 @@ def _ruby_edge(state, p, load) -> float:
     return 2.5 if mine < best_other + 1 <= mine + load[1] else 0.0
 
 
-def _potential(state, p, cost_out) -> float:
+def _potential(state, p, cost_out, grid=None) -> float:
     """Route-based value of what ``p`` can still do: loads on the way out, deposits in reach."""
-    cost_in, _ = reach_costs(state, p)
+    cost_in, _ = reach_costs(state, p, grid=grid)
     pts = 0.0
     for k in state.carts:
         if k.owner != p or k.where != "board":
@@ -413,8 +538,10 @@ def evaluate(state, player: int) -> float:
         mine = sc[player]["total"]
         best = max(x["total"] for q, x in enumerate(sc) if q != player)
         return mine - best + (5.0 if player in winners(state) else -5.0)
-    cost_out, _ = exit_costs(state)
-    vals = [points(state, q) + _potential(state, q, cost_out) for q in range(state.num_players)]
+    grid = _grid(state)
+    cost_out, _ = exit_costs(state, grid)
+    vals = [points(state, q) + _potential(state, q, cost_out, grid)
+            for q in range(state.num_players)]
     others = [v for q, v in enumerate(vals) if q != player]
     return vals[player] - (max(others) if others else 0.0)
 
