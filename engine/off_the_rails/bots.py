@@ -21,6 +21,8 @@ Bots use only the observation they are given and the ``rng`` passed to :meth:`ch
 """
 from __future__ import annotations
 
+import random
+
 from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import board, heuristics
@@ -36,7 +38,7 @@ _PLAN_LIMIT = 512
 
 LEVELS = {
     # routes considered, speed targets kept per cart, noise on values, look-ahead candidates
-    "easy": dict(routes=2, speeds=1, noise=2.5, lookahead=0, blunder=0.25),
+    "easy": dict(routes=1, speeds=1, noise=3.0, lookahead=0, blunder=0.35),
     "medium": dict(routes=3, speeds=2, noise=0.0, lookahead=0, blunder=0.0),
     "hard": dict(routes=5, speeds=3, noise=0.0, lookahead=4, blunder=0.0),
 }
@@ -208,7 +210,7 @@ def _sequences(s, me, cfg) -> list:
     options.append((None, False))
     for route, place in options:
         base = [route.entry] if place else []
-        tiles = list(route.actions) if route else []
+        tiles = _tile_list([route] + [r for r in rts if r is not route]) if route else []
         # the track this route would have, to pre-screen speeds on it
         probe = s.clone()
         _apply_all(probe, base + tiles[:n - len(base)])
@@ -231,9 +233,23 @@ def _sequences(s, me, cfg) -> list:
             speed_acts = [ChangeSpeed(ci, 1 if d > 0 else -1) for ci, d in combo for _ in range(abs(d))]
             k_tiles = left - spend
             add(base + tiles[:k_tiles] + speed_acts)
-            if k_tiles and len(tiles) > 1:
-                add(base + tiles[:k_tiles - 1] + speed_acts)  # keep an action back
     return seqs
+
+
+def _tile_list(rts) -> list:
+    """The routes' tile actions in order (the first route's first), leftover actions going to
+    the next routes; a square claimed by an earlier route is not touched again."""
+    out, used = [], set()
+    for r in rts:
+        mine = set()
+        for a in r.actions:
+            sq = (a.row, a.col)
+            if sq in used:
+                continue
+            out.append(a)
+            mine.add(sq)
+        used |= mine
+    return out
 
 
 def _simulate(s, me, seq):
@@ -285,16 +301,19 @@ def _look_ahead(s, me, top, rng, deadline, clock):
     the leading candidates get a second sample. Returns the best candidate (or None)."""
     easy = LEVELS["easy"] | {"noise": 0.0, "blunder": 0.0}
     medium = LEVELS["medium"]
+    # common random numbers: every candidate sees the same sampled futures, so the comparison
+    # between candidates is not drowned by the luck of the draw
+    seeds = [rng.random() for _ in range(2)]
     results = []  # [sum of sampled values, samples, candidate]
     for cand in top:
         if deadline is not None and clock() >= deadline:
             break
-        results.append([_second_turn(cand, me, rng, easy, medium), 1, cand])
+        results.append([_second_turn(cand, me, random.Random(seeds[0]), easy, medium), 1, cand])
     if deadline is not None:
         for row in sorted(results, key=lambda x: -x[0])[:3]:
             if clock() >= deadline:
                 break
-            row[0] += _second_turn(row[2], me, rng, easy, medium)
+            row[0] += _second_turn(row[2], me, random.Random(seeds[1]), easy, medium)
             row[1] += 1
     if len(results) < 2:
         return None
@@ -431,6 +450,8 @@ class PlannerBot:
             t.apply_action(a)
             finish_turn(t, me)
             v = heuristics.evaluate(t, me) + rng.random() * 1e-6
+            if self.cfg["noise"]:
+                v += (rng.random() * 2 - 1) * self.cfg["noise"] / 2  # Easy misjudges some
             if best_v is None or v > best_v:
                 best, best_v = a, v
         return best

@@ -492,11 +492,19 @@ def _potential(state, p, cost_out, grid=None) -> float:
     """Route-based value of what ``p`` can still do: loads on the way out, deposits in reach."""
     cost_in, _ = reach_costs(state, p, grid=grid)
     pts = 0.0
+    hits = _in_reach_of_others(state, p)
+    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
     for k in state.carts:
         if k.owner != p or k.where != "board":
             continue
         pts += 0.3  # a cart in the mine is a head start
         lv = value(k.load) + _mission_bonus(state, p, k.load) + _ruby_edge(state, p, k.load)
+        if k.square in hits:
+            # an opponent's cart can run into it next turn: half the load dropped, or a derail
+            pts -= 0.25 * lv if sum(k.load) else 0.6
+        risk = chasm_risk.get(k.square, 0.0)
+        if risk:
+            pts -= risk * (3 + lv)  # the next chasm token may open under it
         if not lv:
             continue
         if k.facing is not None:
@@ -519,6 +527,45 @@ def _potential(state, p, cost_out, grid=None) -> float:
     gains.sort(reverse=True)
     pts += 0.6 * sum(gains[:1]) + 0.25 * sum(gains[1:3])
     return pts
+
+
+def _in_reach_of_others(state, p) -> set:
+    """Squares other players' carts could run into on their next move (existing track only,
+    any junction branch, up to 6 steps): a cart there risks a collision."""
+    out = set()
+    for k in state.carts:
+        if k.owner == p or k.where != "board" or k.facing is None:
+            continue
+        frontier = [(k.square, k.facing)]
+        for _ in range(6):
+            nxt = []
+            for sq, f in frontier:
+                what = next_step(state, sq, f)
+                if what[0] == "cart":
+                    out.add(board.step(sq, f))
+                elif what[0] == "track":
+                    _, n, tile = what
+                    nxt.extend((n, x) for x in tile if x != OPPOSITE[f])
+            frontier = nxt[:16]
+    return out
+
+
+def _chasm_risk(state) -> dict:
+    """Chance that the next chasm token opens on each square (chasm phase): the token's colour
+    is drawn by the supply, then the placing player picks among the squares next to that colour
+    (assume the worst square is picked: each one counts fully for its colour's share)."""
+    total = sum(state.token_supply.values())
+    if not total:
+        return {}
+    risk: dict = {}
+    for sq, colour in state.chasm.items():
+        share = state.token_supply.get(colour, 0) / total
+        if not share:
+            continue
+        for n in board.neighbours(sq):
+            if n not in state.chasm:
+                risk[n] = max(risk.get(n, 0.0), share)
+    return risk
 
 
 def evaluate(state, player: int) -> float:
