@@ -37,6 +37,8 @@ class App:
         self.quit_at_end = quit_at_end
         self.autoplay = autoplay
         self.running = True
+        self.timed_bots = True
+        """Bots think for a wall-clock budget; tests turn this off for repeatable games."""
         self.exit_status = 0
         self.result_line: str | None = None
         self.messages: list[str] = []

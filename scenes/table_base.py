@@ -247,7 +247,7 @@ class TableScene(Scene):
 
     def bot_factory(self, spec, level):
         """Bots think for the budget in settings; without a watcher, a fixed search instead."""
-        clock = None if self.app.fast_forward else time.monotonic
+        clock = None if self.app.fast_forward or not self.app.timed_bots else time.monotonic
         return make_bot(spec, level, budget=self.app.settings.bot_budget, clock=clock)
 
     # --- hints -------------------------------------------------------------------------------

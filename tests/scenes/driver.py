@@ -8,8 +8,11 @@ from scenes.app import App
 
 
 def make_app(size=(1280, 800), instant=True, pass_screen=False, **kw) -> App:
-    return App(Settings(animation_speed="instant" if instant else "normal",
-                        pass_screen=pass_screen), size=size, instant=instant, **kw)
+    """A headless app; bots search a fixed amount (no clock) so games repeat exactly."""
+    app = App(Settings(animation_speed="instant" if instant else "normal",
+                       pass_screen=pass_screen), size=size, instant=instant, **kw)
+    app.timed_bots = False
+    return app
 
 
 def frames(app, n=1, dt=1 / 60, events=None):
