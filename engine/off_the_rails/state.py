@@ -520,6 +520,10 @@ class GameEnded(Event):
     summary: str
 
     def text(self, names):
+        if self.winners and len(self.totals) > 1:
+            who = " and ".join(names[w] if w < len(names) else f"Player {w + 1}"
+                               for w in self.winners)
+            return f"The game is over. {who} win{'s' if len(self.winners) == 1 else ''}."
         return f"The game is over. {self.summary}"
 
 
