@@ -500,7 +500,7 @@ class PotionExplosionTable(TableScene):
     def act(self, action) -> bool:
         """Apply a human's action through the base (refusals show the engine's reason)."""
         self.reset_selection()
-        self.message_until = 0.0      # the hint for the old choice is done; a refusal replaces it
+        self.clear_message()  # the hint for the old choice is done; a refusal replaces it
         ok = self.try_action(action)
         self.refresh_controls()
         return ok

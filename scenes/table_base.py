@@ -125,6 +125,10 @@ class TableScene(Scene):
         self.message = message
         self.message_until = time.monotonic() + seconds
 
+    def clear_message(self) -> None:
+        """Drop the top bar's message now (the status line shows again)."""
+        self.message_until = 0.0
+
     def current_message(self) -> str:
         return self.message if time.monotonic() < self.message_until else ""
 
