@@ -299,34 +299,41 @@ def _look_ahead(s, me, top, rng, deadline, clock):
     """Hard: for each candidate ``(value, seq, after)``, sample the deposit, let the opponents
     answer with the Easy plan, plan ``me``'s next turn (Medium) and score that; with time left,
     the leading candidates get a second sample. Returns the best candidate (or None)."""
-    easy = LEVELS["easy"] | {"noise": 0.0, "blunder": 0.0}
+    easy = LEVELS[LEVELS["hard"].get("reply", "easy")] | {"noise": 0.0, "blunder": 0.0}
     medium = LEVELS["medium"]
+    full = LEVELS["hard"].get("second", True)
     # common random numbers: every candidate sees the same sampled futures, so the comparison
     # between candidates is not drowned by the luck of the draw
     seeds = [rng.random() for _ in range(2)]
     results = []  # [sum of sampled values, samples, candidate]
+    took = 0.0
     for cand in top:
-        if deadline is not None and clock() >= deadline:
-            break
-        results.append([_second_turn(cand, me, random.Random(seeds[0]), easy, medium), 1, cand])
+        if deadline is not None and clock() + took >= deadline:
+            break  # the next continuation would likely overrun the budget
+        start = clock() if clock else 0.0
+        results.append([_second_turn(cand, me, random.Random(seeds[0]), easy, medium, full), 1,
+                        cand])
+        if clock:
+            took = max(took, clock() - start)
     if deadline is not None:
         for row in sorted(results, key=lambda x: -x[0])[:3]:
-            if clock() >= deadline:
+            if clock() + took >= deadline:
                 break
-            row[0] += _second_turn(row[2], me, random.Random(seeds[1]), easy, medium)
+            row[0] += _second_turn(row[2], me, random.Random(seeds[1]), easy, medium, full)
             row[1] += 1
     if len(results) < 2:
         return None
     return max(results, key=lambda x: x[0] / x[1])[2]
 
 
-def _second_turn(cand, me, rng, easy, medium) -> float:
+def _second_turn(cand, me, rng, easy, medium, full=True) -> float:
     """One sampled continuation of a candidate ``(value, seq, after)``: the deposit, the
-    opponents' answer (Easy plan) and ``me``'s next turn (Medium plan), scored for ``me``."""
+    opponents' answer (Easy plan) and, when ``full``, ``me``'s next turn (Medium plan), scored
+    for ``me``."""
     v1, _, after = cand
     t = after.clone()
-    if not _play_until_my_turn(t, me, rng, easy):
-        return heuristics.evaluate(t, me)
+    if not _play_until_my_turn(t, me, rng, easy) or not full:
+        return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
     plan = plan_actions(t, me, medium, rng)
     _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
     if t.current_player() == me and t.pending() == "actions":
@@ -429,7 +436,7 @@ class PlannerBot:
             return cached
         deadline = None
         if self.clock is not None:
-            deadline = self.clock() + max(0.05, self.budget - 0.15)
+            deadline = self.clock() + max(0.05, self.budget - 0.2)
         plan = plan_actions(s, me, self.cfg, rng, deadline, self.clock)
         t = s.clone()
         for a in plan:

@@ -502,9 +502,13 @@ def _potential(state, p, cost_out, grid=None) -> float:
         if k.square in hits:
             # an opponent's cart can run into it next turn: half the load dropped, or a derail
             pts -= 0.25 * lv if sum(k.load) else 0.6
-        risk = chasm_risk.get(k.square, 0.0)
-        if risk:
-            pts -= risk * (3 + lv)  # the next chasm token may open under it
+        if k.facing is not None and board.step(k.square, k.facing) in state.chasm:
+            pts -= 3 + lv  # it rolls into the chasm on its next move: nothing can stop it
+        elif chasm_risk:
+            ahead = board.step(k.square, k.facing) if k.facing else k.square
+            risk = max(chasm_risk.get(k.square, 0.0), chasm_risk.get(ahead, 0.0))
+            if risk:
+                pts -= risk * (3 + lv)  # the next chasm token may open under it or in front
         if not lv:
             continue
         if k.facing is not None:
