@@ -12,10 +12,12 @@ and a cart placed together make a route. :class:`PlannerBot` plans the whole act
    policy, and :func:`heuristics.evaluate` scores the result. The best sequence is played step
    by step (a small cache keyed by the position keeps the plan between calls; a miss re-plans).
 
-Levels: **Easy** plans with one or two routes and a noisy choice; **Medium** plans one turn with
-several routes; **Hard** plans one turn wider, then looks one round further ahead for its best
-candidates (an opponent reply by the Easy plan, chance sampled with the bot's ``rng``, and its own
-next turn) within its ``budget`` when a ``clock`` is given, else with a fixed amount of search.
+Levels (see :data:`LEVELS`): **Easy** plans with its best route only, on noisy values, and now
+and then plays a lesser plan; **Medium** plans one turn over three routes; **Hard** plans one
+turn over five routes, also tries ramming opponents' loaded carts, then plays its best candidates
+one round further (the deposit sampled with its ``rng``, common to all candidates; the opponent's
+answer by the Easy plan; chasm tokens placed greedily) and keeps the one that holds up best,
+within its ``budget`` when a ``clock`` is given, else over a fixed number of candidates.
 
 Bots use only the observation they are given and the ``rng`` passed to :meth:`choose`.
 """
@@ -33,14 +35,15 @@ from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, Cla
                                         PlaceChasmToken, SplitLoad, TakeGem)
 
 _PLANS: dict = {}
-"""Position key -> (level, next action) of a plan being played out; bounded (see _remember)."""
+"""Position key (with the level) -> the next action of a plan being played out; bounded."""
 _PLAN_LIMIT = 512
 
 LEVELS = {
     # routes considered, speed targets kept per cart, noise on values, look-ahead candidates
     "easy": dict(routes=1, speeds=1, noise=3.0, lookahead=0, blunder=0.35),
     "medium": dict(routes=3, speeds=2, noise=0.0, lookahead=0, blunder=0.0),
-    "hard": dict(routes=5, speeds=3, noise=0.0, lookahead=4, blunder=0.0),
+    "hard": dict(routes=5, speeds=3, noise=0.0, lookahead=4, blunder=0.0, tactics=True,
+                 second=False),
 }
 
 
@@ -150,7 +153,7 @@ def _apply_all(s, actions) -> bool:
     return True
 
 
-def _roll_score(s, ci, speed, cost_out) -> float:
+def _roll_score(s, ci, speed, cost_out, tactics=False) -> float:
     """Local value of moving cart ``ci`` at ``speed`` on the present track (pre-screening)."""
     k = s.carts[ci]
     sq, f = k.square, k.facing
@@ -166,6 +169,11 @@ def _roll_score(s, ci, speed, cost_out) -> float:
         if what[0] in ("chasm", "derail"):
             return -(load + gained) - 1.0 - (5 if what[0] == "chasm" else 0)
         if what[0] == "cart":
+            other = s.carts[what[1]]
+            if tactics and other.owner != k.owner:
+                # ramming: the hit cart drops half its load (missions: Jewel Heist, Head to
+                # Head, Bumper Carts); an empty rammer derails, so only a loaded one rams
+                return 0.5 * value(other.load) + (1.5 if sum(k.load) else -1.0)
             return 0.1 * i - 0.5
         _, sq, tile = what
         if sq in s.gems and sum(k.load) + taken < 5:
@@ -181,11 +189,11 @@ def _roll_score(s, ci, speed, cost_out) -> float:
     return gained + end + 0.05 * speed
 
 
-def _speed_targets(s, ci, keep, cost_out, reach) -> list:
+def _speed_targets(s, ci, keep, cost_out, reach, tactics=False) -> list:
     k = s.carts[ci]
     opts = []
     for v in range(max(1, k.speed - reach), min(6, k.speed + reach) + 1):
-        opts.append((_roll_score(s, ci, v, cost_out) - 0.01 * abs(v - k.speed), v))
+        opts.append((_roll_score(s, ci, v, cost_out, tactics) - 0.01 * abs(v - k.speed), v))
     opts.sort(reverse=True)
     return [v for _, v in opts[:keep]]
 
@@ -218,7 +226,8 @@ def _sequences(s, me, cfg) -> list:
         left = n - len(base)
         per_cart = []
         for ci in carts:
-            targets = _speed_targets(probe, ci, cfg["speeds"], cost_out, left)
+            targets = _speed_targets(probe, ci, cfg["speeds"], cost_out, left,
+                                     cfg.get("tactics", False))
             cur = s.carts[ci].speed if s.carts[ci].where == "board" else 3
             if cur not in targets:
                 targets.append(cur)
@@ -288,20 +297,21 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None) -> list:
     if cfg["lookahead"] and len(scored) > 1 and not cfg["blunder"]:
         # with a clock, look at more candidates (and sample chance twice) while time remains
         count = cfg["lookahead"] if clock is None else 2 * cfg["lookahead"]
-        best = _look_ahead(s, me, scored[:count], rng, deadline, clock) or best
+        best = _look_ahead(me, scored[:count], cfg, rng, deadline, clock) or best
     seq = list(best[1])
     if len(seq) < s.actions_left:
         seq.append(EndActions())
     return seq
 
 
-def _look_ahead(s, me, top, rng, deadline, clock):
-    """Hard: for each candidate ``(value, seq, after)``, sample the deposit, let the opponents
-    answer with the Easy plan, plan ``me``'s next turn (Medium) and score that; with time left,
-    the leading candidates get a second sample. Returns the best candidate (or None)."""
-    easy = LEVELS[LEVELS["hard"].get("reply", "easy")] | {"noise": 0.0, "blunder": 0.0}
+def _look_ahead(me, top, cfg, rng, deadline, clock):
+    """Hard: for each candidate ``(value, seq, after)``, sample the deposit and let the opponents
+    answer (their turn by the ``cfg["reply"]`` plan without noise, chasm tokens placed greedily);
+    with ``cfg["second"]`` also plan ``me``'s next turn (Medium). Score the result; with time
+    left the leading candidates get a second sample. Returns the best candidate (or None)."""
+    easy = LEVELS[cfg.get("reply", "easy")] | {"noise": 0.0, "blunder": 0.0}
     medium = LEVELS["medium"]
-    full = LEVELS["hard"].get("second", True)
+    full = cfg.get("second", True)
     # common random numbers: every candidate sees the same sampled futures, so the comparison
     # between candidates is not drowned by the luck of the draw
     seeds = [rng.random() for _ in range(2)]
@@ -410,7 +420,7 @@ class PlannerBot:
             return legal_actions[0]
         s = observation
         kind = s.pending()
-        if kind == "actions" and not s.solo:
+        if kind == "actions":
             action = self._action_phase(s, legal_actions, rng)
         elif kind in ("move_cart", "exit", "gem"):
             action = self._movement(s, legal_actions, rng)
@@ -421,7 +431,7 @@ class PlannerBot:
         elif kind == "pick":
             sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
             action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
-        elif kind in ("chasm_token", "edge", "mission") or s.solo:
+        elif kind in ("chasm_token", "edge", "mission"):
             action = self._one_step(s, legal_actions, rng)
         else:
             action = legal_actions[0]
@@ -480,8 +490,8 @@ class PlannerBot:
 
 
 def make_bot(level: str, budget: float = 1.5, clock=None):
-    """GameSpec.make_bot: the Off the Rails bot for ``level`` (None for the solo game is not
-    needed: the planner falls back to one-step evaluation there)."""
+    """GameSpec.make_bot: a :class:`PlannerBot` for ``level`` (also in the solo game, where the
+    routes start from each cart's colour edge); None for an unknown level."""
     if level not in LEVELS:
         return None
     return PlannerBot(level, budget, clock)

@@ -581,8 +581,12 @@ def evaluate(state, player: int) -> float:
     if state.solo:
         from engine.off_the_rails.rules import solo_result
         r = solo_result(state)
-        extra = sum(value(k.load) for k in state.carts if k.where == "board")
-        return r["high_score"] + 0.8 * extra + 2 * sum(1 for k in state.carts if k.where != "lost")
+        carts = sum(1 for k in state.carts if k.where != "lost")
+        if state.over:
+            return r["high_score"] + 2 * carts
+        grid = _grid(state)
+        cost_out, _ = exit_costs(state, grid)
+        return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, grid)
     if state.over:
         from engine.off_the_rails.rules import scores, winners
         sc = scores(state)
