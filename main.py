@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seats, comma-separated: human, human:NAME, bot:easy|medium|hard")
     p.add_argument("--seed", type=int, help="seed for the game's luck (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="set a game option (repeatable), e.g. --option karma_overload=on")
+                   help="set a game option (repeatable), e.g. --option overload=on")
     p.add_argument("--load", metavar="FILE", help="open a saved game")
     p.add_argument("--autoplay", action="store_true", help="bots take every seat")
     p.add_argument("--instant", action="store_true", help="turn animations off")

@@ -172,7 +172,9 @@ class DicedTomatoesTable(TableScene):
         my_turn = self.human_to_move() or (self.replay is None and self.match.is_human_turn())
         karma = state.karma_actions() if my_turn and state.phase == dt.TURN else {}
         for kind, b in self.karma_buttons.items():
-            if karma.get(kind):
+            if self.replay is not None or self.finished:
+                b.hide()
+            elif karma.get(kind):
                 b.enable()
             else:
                 b.disable()
@@ -211,6 +213,8 @@ class DicedTomatoesTable(TableScene):
             refusal or "Finish your turn; vines are cleaned up.")
 
     def on_shown(self) -> None:
+        if not self.human_to_move():
+            self.reset_selection()
         self.refresh_controls()
 
     def _human_turn_starts(self) -> None:
@@ -221,6 +225,7 @@ class DicedTomatoesTable(TableScene):
 
     # --- commands ------------------------------------------------------------------------------
     def reset_selection(self) -> None:
+        self.clear_message()  # the prompt of a finished or cancelled choice goes
         self.selected = None
         self.karma_kind = None
         self.choices = []
@@ -287,7 +292,7 @@ class DicedTomatoesTable(TableScene):
 
     def karma_targets(self) -> dict:
         """Karma mode: ``{("die", slot) or ("vine", owner, token): [actions]}``."""
-        if not self.karma_kind or not self.human_to_move():
+        if not self.karma_kind or not self.human_to_move() or self.choices:
             return {}
         out: dict = {}
         for a in self.match.state.karma_actions().get(self.karma_kind, []):
@@ -489,10 +494,9 @@ class DicedTomatoesTable(TableScene):
         if ("heart", p) not in hidden:
             cell = lay.karma_cell(p, min(state.karma[p], cap))
             draw_heart(surface, cell.center, cell.width * 0.62)
-        if area.width > 0:
-            k = lay.karma_cell(p, 0)
-            kit.blit_text(surface, "karma", max(10, min(13, k.height)), (k.x, k.y - 2),
-                          kit.INK_DIM, anchor="bottomleft")
+        k = lay.karma_cell(p, 0)
+        kit.blit_text(surface, f"karma {state.karma[p]}", max(11, min(14, k.height + 2)),
+                      (k.x, k.y - 2), (240, 150, 170), True, "bottomleft")
 
     def draw_vine(self, surface, lay, state, p, token, hidden, targets, karma) -> None:
         row = lay.vine_row(p, token)
@@ -539,8 +543,14 @@ class DicedTomatoesTable(TableScene):
         who = state.active
         title = "Dice" if who is None else f"{self.match.names[who]}'s dice"
         kit.blit_text(surface, title, 16, (lay.tray.x + 14, lay.tray.y + 8), kit.INK, True)
-        if self.match.state.phase == dt.TURN and state.active is not None:
-            kit.blit_text(surface, "click a die, then a glowing spot · drag works too", 13,
+        if state.solo:
+            note = "Goal: harvest n worth exactly n (1st worth 1, 2nd worth 2 …)"
+        elif self.human_to_move() and self.match.state.rolled_dice():
+            note = "click a die, then a glowing spot · drag works too"
+        else:
+            note = ""
+        if note:
+            kit.blit_text(surface, note, kit.fit_text(note, 13, lay.tray.width - 180),
                           (lay.tray.right - 12, lay.tray.y + 11), kit.INK_DIM, anchor="topright")
         for slot, die in enumerate(state.hand):
             if die is None or ("hand", slot) in hidden:
@@ -560,9 +570,9 @@ class DicedTomatoesTable(TableScene):
         kit.blit_text(surface, f"Bushel · {state.bushel_size()}", 16, (b.x + 12, b.y + 8),
                       kit.INK, True)
         cx, cy = lay.bushel_centre()
-        bw, bh = min(b.width - 30, 170), min(b.height - 60, 70)
+        bw, bh = min(b.width - 30, 170), min(b.height - 72, 70)
         basket = pygame.Rect(0, 0, bw, bh)
-        basket.center = (cx, cy + 6)
+        basket.center = (cx, cy)
         pygame.draw.ellipse(surface, (120, 78, 40), basket)
         # a heap of little dice, coloured by what is left
         colours = ["r"] * state.bushel["r"] + ["b"] * state.bushel["b"] + ["g"] * state.bushel["g"]
@@ -581,7 +591,42 @@ class DicedTomatoesTable(TableScene):
         kit.blit_text(surface, line, kit.fit_text(line, 14, b.width - 16), (cx, b.bottom - 8),
                       kit.INK_DIM, anchor="midbottom")
 
+    def vine_info(self, owner: int, token: int) -> str:
+        """What hovering a token tells: its vine, its value, or why it is closed (DT-D3)."""
+        state = self.shown
+        name = self.match.names[owner]
+        where = f"{name}'s {dt.TOKEN_NAMES[token]} token"
+        vine = state.vines[owner][token]
+        if not vine:
+            if state.token_open(owner, token):
+                return f"{where}: empty, open for a red seed"
+            return (f"{where}: closed — {name}'s harvests plus vines already fill the score "
+                    f"track")
+        value = state.vine_value(owner, token)
+        kind = state.vine_kind(owner, token)
+        faces = ", ".join(str(f) for _, f in vine)
+        note = ""
+        if len(vine) == 4:
+            note = " — complete, cleared at the end of the turn"
+        elif value > 6 or value <= 0:
+            note = " — cannot be harvested at this value"
+        return f"{where}: {kind} ({faces}), worth {value}{note}"
+
     def draw_over(self, surface) -> None:
+        if not self.drag and self.app.manager.top is self:
+            key = self.target_at(self.mouse)
+            if key and key[0] == "vine":
+                info = self.vine_info(key[1], key[2])
+                size = 14
+                width = kit.font(size).size(info)[0] + 20
+                x = min(self.mouse[0] + 14, surface.get_width() - width - 4)
+                box = pygame.Rect(x, self.mouse[1] + 18, width, 26)
+                if box.bottom > surface.get_height():
+                    box.bottom = self.mouse[1] - 8
+                kit.draw_panel(surface, box, (12, 16, 18, 235), radius=6,
+                               border=(120, 140, 150))
+                kit.blit_text(surface, info, size, (box.x + 10, box.centery), kit.INK,
+                              anchor="midleft")
         if self.drag and self.drag["moved"] and self.human_to_move():
             slot = self.drag["die"]
             die = self.match.state.hand[slot] if slot < len(self.match.state.hand) else None

@@ -24,15 +24,22 @@ class GameOverScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
-        y = h - 70
-        bw = 260
-        x = (w - (3 * bw + 2 * 16)) // 2
-        UIButton(pygame.Rect(x, y, bw, 46), "New game, same settings", ui, container=c,
-                 command=self.new_game, tool_tip_text="Same game, seats and options; new seed")
-        UIButton(pygame.Rect(x + bw + 16, y, bw, 46), "Replay", ui, container=c,
-                 command=self.replay, tool_tip_text="Watch this game again from the start")
-        UIButton(pygame.Rect(x + 2 * (bw + 16), y, bw, 46), "Title", ui, container=c,
-                 command=self.title)
+        below = self.app.manager.stack[-2] if len(self.app.manager.stack) > 1 else None
+        self.table = below if getattr(below, "match", None) is self.match else None
+        buttons = [("New game, same settings", self.new_game,
+                    "Same game, seats and options; new seed"),
+                   ("Replay", self.replay, "Watch this game again from the start")]
+        if self.table is not None:
+            buttons.append(("See the table", self.app.manager.pop,
+                            "Look at the final position (Enter brings this sheet back)"))
+        buttons.append(("Title", self.title, None))
+        gap = 14
+        bw = min(260, (w - 60 - gap * (len(buttons) - 1)) // len(buttons))
+        x = (w - (len(buttons) * bw + (len(buttons) - 1) * gap)) // 2
+        for label, command, tip in buttons:
+            UIButton(pygame.Rect(x, h - 70, bw, 46), label, ui, container=c, command=command,
+                     tool_tip_text=tip)
+            x += bw + gap
 
     def new_game(self) -> None:
         from scenes.tables import open_match
@@ -44,8 +51,9 @@ class GameOverScene(Scene):
         from scenes.tables import table_scene_class
         m = self.match
         fresh = Match(m.spec, m.seats, m.options, m.seed)
-        self.app.manager.replace(table_scene_class(m.spec.id)(self.app, fresh,
-                                                              replay=m.history))
+        from scenes.title import TitleScene
+        self.app.manager.reset(TitleScene(self.app))
+        self.app.manager.push(table_scene_class(m.spec.id)(self.app, fresh, replay=m.history))
 
     def title(self) -> None:
         from scenes.title import TitleScene

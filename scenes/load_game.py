@@ -6,18 +6,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 from pygame_gui.windows import UIConfirmationDialog
 
-from engine import registry
 from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
-
-
-def game_title(game_id: str) -> str:
-    try:
-        return registry.get(game_id).title
-    except KeyError:
-        return game_id
 
 
 def when(saved_at: str) -> str:
@@ -48,8 +40,8 @@ class LoadGameScene(Scene):
                 sub = info.error
             else:
                 head = info.title
-                sub = (f"{game_title(info.game)} · turn {info.turn} · {when(info.saved_at)}"
-                       + ("  · autosave" if info.is_autosave else ""))
+                sub = (f"turn {info.turn} · saved {when(info.saved_at)}"
+                       + (" · autosave" if info.is_autosave else f" · {info.path.stem}"))
             UILabel(pygame.Rect(12, y + 4, inner_w - 360, 26), head, ui, container=scroller,
                     object_id="#dim_label" if damaged else "#heading_label")
             UILabel(pygame.Rect(12, y + 30, inner_w - 360, 24), sub, ui, container=scroller,

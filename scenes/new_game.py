@@ -18,7 +18,7 @@ ON_OFF = ("On", "Off")
 
 def players_text(spec) -> str:
     if spec.min_players == spec.max_players:
-        return f"{spec.min_players} players"
+        return f"{spec.min_players} player" + ("s" if spec.min_players > 1 else "")
     return f"{spec.min_players}–{spec.max_players} players"
 
 
@@ -92,8 +92,11 @@ class NewGameScene(Scene):
         y = self.top + 34
         UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c, command=lambda: self.change_seats(-1),
                  tool_tip_text="One seat fewer")
-        self.count_label = UILabel(pygame.Rect(x + 48, y, col_w - 96, 34),
-                                   f"{self.seat_count} players", ui, container=c)
+        count = f"{self.seat_count} player" + ("s" if self.seat_count > 1 else "")
+        if self.seat_count == 1 and self.spec and self.spec.solo:
+            count += " (solo rules)"
+        self.count_label = UILabel(pygame.Rect(x + 48, y, col_w - 96, 34), count, ui,
+                                   container=c)
         UIButton(pygame.Rect(x + col_w - 40, y, 40, 34), "+", ui, container=c,
                  command=lambda: self.change_seats(+1), tool_tip_text="One seat more")
         y += 46
@@ -254,4 +257,4 @@ class NewGameScene(Scene):
             kit.blit_text(surface, players_text(spec), 14, (r.x + 14, r.y + 36),
                           kit.GOLD if i == self.game_index else kit.INK_DIM, True)
             for j, line in enumerate(kit.wrap(spec.description, 14, r.width - 28)[:3]):
-                kit.blit_text(surface, line, 14, (r.x + 14, r.y + 56 + j * 19), kit.INK_DIM)
+                kit.blit_text(surface, line, 14, (r.x + 14, r.y + 55 + j * 18), kit.INK_DIM)

@@ -72,10 +72,14 @@ class TableScene(Scene):
         self.menu_button = UIButton(pygame.Rect(x, 8, 70, 32), "Menu", ui, container=c,
                                     command=self.open_pause, tool_tip_text="Pause menu (Esc)")
         if self.replay is not None:
-            UIButton(pygame.Rect(x + 86, 8, 100, 32), "Play/Pause", ui, container=c,
-                     command=self.toggle_replay, tool_tip_text="Start or stop the replay")
-            UIButton(pygame.Rect(x + 192, 8, lw - 192, 32), "Step", ui, container=c,
-                     command=self.replay_step, tool_tip_text="One step forward")
+            self.play_button = UIButton(pygame.Rect(x + 76, 8, 76, 32),
+                                        "Pause" if self.replay_playing else "Play", ui,
+                                        container=c, command=self.toggle_replay,
+                                        tool_tip_text="Stop or go on (Space)")
+            UIButton(pygame.Rect(x + 158, 8, 64, 32), "Step", ui, container=c,
+                     command=self.replay_step, tool_tip_text="One step forward (→)")
+            UIButton(pygame.Rect(x + 228, 8, lw - 228, 32), "To end", ui, container=c,
+                     command=self.replay_to_end, tool_tip_text="Jump to the final position")
         else:
             self.undo_button = UIButton(pygame.Rect(x + 76, 8, 66, 32), "Undo", ui, container=c,
                                         command=self.undo, tool_tip_text="Take back your last "
@@ -308,6 +312,22 @@ class TableScene(Scene):
     # --- replay ------------------------------------------------------------------------------
     def toggle_replay(self) -> None:
         self.replay_playing = not self.replay_playing
+        if self.container is not None:
+            self.play_button.set_text("Pause" if self.replay_playing else "Play")
+
+    def replay_to_end(self) -> None:
+        """Play every remaining step at once and show the final position."""
+        self.anims.skip()
+        while self.replay_index < len(self.replay):
+            entry = self.replay[self.replay_index]
+            self.replay_index += 1
+            if entry.player < 0:
+                self.match.resolve_chance(entry.action)
+            else:
+                self.match.apply(entry.action)
+        self.shown = self.match.state.clone()
+        self.rebuild_log()
+        self.on_shown()
 
     def replay_step(self) -> None:
         if self.anims.busy:
@@ -344,7 +364,7 @@ class TableScene(Scene):
                 if not self.replay_playing or self.replay_wait > 0:
                     return
                 self.replay_step()
-                self.replay_wait = max(0.05, self.duration(0.6))
+                self.replay_wait = max(0.05, self.duration(0.35))
                 return
             if self.match.is_chance():
                 # Consecutive chance steps (three draws, three rolls) animate together.
@@ -374,7 +394,7 @@ class TableScene(Scene):
         if self.finished:
             return
         if self.end_wait is None:
-            self.end_wait = self.duration(1.2)
+            self.end_wait = self.duration(2.5)  # a moment to see the final table
         self.end_wait -= dt
         if self.end_wait > 0:
             return
@@ -382,8 +402,12 @@ class TableScene(Scene):
         self.shutdown()
         if self.replay is None:
             self._drop_autosave()
+        self.show_score_sheet()
+
+    def show_score_sheet(self) -> None:
+        """Cover the finished table with the score sheet ("See the table" comes back here)."""
         from scenes.game_over import GameOverScene
-        self.app.manager.replace(GameOverScene(self.app, self.match))
+        self.app.manager.push(GameOverScene(self.app, self.match))
 
     def _drop_autosave(self) -> None:
         path = store.saves_dir() / f"autosave-{self.match.spec.id}.json"
@@ -399,6 +423,17 @@ class TableScene(Scene):
     def handle_event(self, event) -> bool:
         if self.log_box.handle_event(event):
             return True
+        if event.type == pygame.KEYDOWN and self.finished and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.show_score_sheet()
+            return True
+        if event.type == pygame.KEYDOWN and self.replay is not None and not self.finished:
+            if event.key == pygame.K_SPACE and not self.anims.busy:
+                self.toggle_replay()
+                return True
+            if event.key == pygame.K_RIGHT:
+                self.replay_step()
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.anims.busy:
@@ -447,6 +482,8 @@ class TableScene(Scene):
 
     def status_text(self) -> str:
         """The top bar's line: whose turn, what to do."""
+        if self.finished:
+            return "The game is over. Press Enter for the score sheet."
         if self.replay is not None:
             return f"Replay: step {self.replay_index} of {len(self.replay)}"
         if self.match.is_terminal():

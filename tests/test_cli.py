@@ -66,3 +66,12 @@ def test_autoplay_quit_at_end_prints_result(tmp_path, game, seats, seed):
     assert line["game"] == game and line["seed"] == seed
     assert len(line["scores"]) == len(seats.split(","))
     assert line["winners"] and line["turns"] > 0
+
+
+def test_readme_option_example_works(tmp_path):
+    """README's `--option overload=on` example starts the game."""
+    shot = tmp_path / "dt.png"
+    result = run("--game", "diced-tomatoes", "--seats", "human,bot:easy", "--option",
+                 "overload=on", "--screenshot", str(shot), "--frames", "3", tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert shot.exists()

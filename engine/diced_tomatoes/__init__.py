@@ -43,7 +43,7 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 ## Karma
 
 - Complete an opponent's vine and you earn karma from its value: 1-2 gives 1, 3-4 gives 2, 5-6 gives 3. Karma stops at 6.
-- Spend karma during your own turn: 1 re-roll a die; 2 shift a die by one; 3 clean one of your vines (all its dice back to the bushel); 4 roll over a 1 into a 6 or a 6 into a 1; 5 flip a seed to its opposite face (1-6, 2-5, 3-4) if its vine stays a set or sequence; 6 set a die to any face.
+- Spend karma during your own turn: 1 re-roll a die; 2 shift a die by one; 3 clean one of your vines (all its dice back to the bushel); 4 roll over a 1 into a 6 or a 6 into a 1; 5 flip a seed on anyone's token to its opposite face (1-6, 2-5, 3-4) if its vine stays a set or sequence; 6 set a die to any face.
 
 ## End of the turn
 

@@ -201,8 +201,9 @@ class TurnStarted(Event):
     passed: int
 
     def text(self, names):
+        drawn = {0: "no dice", 1: "1 die"}.get(self.draws, f"{self.draws} dice")
         extra = f" and {self.passed} passed" if self.passed else ""
-        return f"{_who(names, self.player)}'s turn: {self.draws} dice from the bushel{extra}."
+        return f"{_who(names, self.player)}'s turn: {drawn} from the bushel{extra}."
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,9 @@ class DiePassed(Event):
     to_player: int
 
     def text(self, names):
+        if self.to_player == self.player:  # solo: it comes back next turn
+            return (f"{_who(names, self.player)} set aside {_die(self.colour, self.face)} "
+                    f"for the next turn: it had no legal spot.")
         return (f"{_who(names, self.player)} passed {_die(self.colour, self.face)} "
                 f"to {_who(names, self.to_player)}: it had no legal spot.")
 
