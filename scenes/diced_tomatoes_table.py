@@ -286,7 +286,7 @@ class DicedTomatoesTable(TableScene):
 
     def die_targets(self) -> list:
         """``(owner, token)`` spots the selected die may go to (from the engine)."""
-        if self.selected is None or not self.human_to_move():
+        if self.selected is None or self.karma_kind or not self.human_to_move():
             return []
         return self.match.state.targets_for_die(self.selected)
 
