@@ -27,12 +27,10 @@ import random
 
 from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
-from engine.off_the_rails import board, heuristics
+from engine.off_the_rails import heuristics
 from engine.off_the_rails.board import OPPOSITE
 from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, value
-from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, ClaimMission,
-                                        DropGems, EndActions, MoveCart, PickPile, PlaceCart,
-                                        PlaceChasmToken, SplitLoad, TakeGem)
+from engine.off_the_rails.state import ChangeSpeed, EndActions, PickPile
 
 _PLANS: dict = {}
 """Position key (with the level) -> the next action of a plan being played out; bounded."""

@@ -17,13 +17,11 @@ actions) -> list`` and ``explain_move(state, action) -> str`` are what the engin
 """
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import (GEM_INDEX, GEM_VALUES, MISSION_POINTS, MISSIONS, jewels,
-                                       value)
+from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, MISSION_POINTS, MISSIONS, value
 from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, ClaimMission,
                                         DropGems, EndActions, MoveCart, PickPile, PlaceCart,
                                         PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,

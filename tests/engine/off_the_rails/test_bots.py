@@ -8,8 +8,7 @@ from engine.bots import make_bot
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import GAME, bots, heuristics
-from engine.off_the_rails.state import (CartLeftMine, EndActions, PickPile, PlaceCart, PlaceTile,
-                                        SplitLoad)
+from engine.off_the_rails.state import CartLeftMine, EndActions, PickPile, SplitLoad
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
 LEVELS = ("easy", "medium", "hard")
@@ -135,3 +134,22 @@ def test_hard_respects_its_budget_with_a_clock():
     a = bot.choose(s.observation(0), s.legal_actions(), random.Random(2))
     assert time.monotonic() - t < 0.3 + 0.5
     assert a in s.legal_actions()
+
+
+def test_a_bot_game_replays_exactly():
+    """Same seed, same levels: the same moves (the plan cache must not change a decision)."""
+    from engine.match import Match, Seat
+
+    def play():
+        m = Match(GAME, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], seed=17)
+        for _ in range(150):
+            if m.is_terminal():
+                break
+            if m.is_chance():
+                m.advance_chance()
+            else:
+                m.play_bot_turn_now(lambda spec, lv: make_bot(spec, lv))
+        return m.history
+    first = play()
+    bots._PLANS.clear()
+    assert play() == first
