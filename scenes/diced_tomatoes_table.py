@@ -431,6 +431,31 @@ class DicedTomatoesTable(TableScene):
             pygame.draw.rect(surface, (120, 230, 255, pulse), r.inflate(8, 8), 3,
                              border_radius=10)
 
+    def draw_summary(self, surface, rect: pygame.Rect) -> None:
+        """For the score sheet: each player's score track as dice, stars on matches."""
+        state = self.match.state
+        n = state.num_players
+        row_h = min(52, rect.height // max(1, n))
+        size = max(18, row_h - 12)
+        width = 200 + 6 * (size + 8)
+        x0 = rect.centerx - width // 2
+        for p in range(n):
+            y = rect.y + p * row_h
+            name = kit_trim(self.match.names[p], 16, 180)
+            kit.blit_text(surface, name, 16, (x0, y + size // 2), kit.INK, True, "midleft")
+            for slot in range(6):
+                r = pygame.Rect(x0 + 200 + slot * (size + 8), y, size, size)
+                if slot < len(state.score[p]):
+                    value = state.score[p][slot]
+                    surface.blit(art.die_face(size, value, "red"), r)
+                    if value == slot + 1 and (state.options.get("dicey") or state.solo):
+                        st = art.star(max(6, size // 4))
+                        surface.blit(st, st.get_rect(center=r.topright))
+                else:
+                    pygame.draw.rect(surface, (30, 36, 40), r, border_radius=6)
+                    kit.blit_text(surface, str(slot + 1), size // 2, r.center, (80, 90, 96),
+                                  True, "center")
+
     def draw_banner(self, surface, message: str, alpha: float = 1.0) -> None:
         board = self.board_rect()
         size = kit.fit_text(message, 20, board.width - 80, bold=True)

@@ -26,7 +26,7 @@ class GameOverScene(Scene):
         ui, c = self.app.ui, self.container
         below = self.app.manager.stack[-2] if len(self.app.manager.stack) > 1 else None
         self.table = below if getattr(below, "match", None) is self.match else None
-        buttons = [("New game, same settings", self.new_game,
+        buttons = [("Play again", self.new_game,
                     "Same game, seats and options; new seed"),
                    ("Replay", self.replay, "Watch this game again from the start")]
         if self.table is not None:
@@ -124,3 +124,7 @@ class GameOverScene(Scene):
             kit.blit_text(surface, note, kit.fit_text(note, 16, w - 100), (w // 2, y),
                           kit.INK_DIM, anchor="midtop")
             y += 24
+        summary = getattr(self.table, "draw_summary", None)
+        free = pygame.Rect(40, y + 8, w - 80, h - 90 - y - 16)
+        if summary and free.height > 60:
+            summary(surface, free)

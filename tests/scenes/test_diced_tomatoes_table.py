@@ -216,7 +216,7 @@ def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app)
         if isinstance(app.manager.top, GameOverScene):
             break
     assert replay.match.state.to_dict() == final
-    click(app, find_button(app, "New game, same settings"))
+    click(app, find_button(app, "Play again"))
     fresh = app.manager.top
     assert isinstance(fresh, DicedTomatoesTable)
     assert fresh.match.options == match.options and fresh.match.seats == match.seats
