@@ -49,7 +49,8 @@ def _key(s, level) -> tuple:
     """A compact fingerprint of a position during an action phase."""
     carts = tuple((k.where, k.square, k.facing, k.speed, k.load) for k in s.carts)
     return (level, s.turn, s.player, s.actions_left, tuple(sorted(s.tiles.items())), carts,
-            tuple(sorted(s.gems.items())))
+            tuple(sorted(s.gems.items())), tuple(sorted(s.chasm)), tuple(s.stockpiles),
+            tuple(s.missions), s.bag)
 
 
 def _remember(key, action) -> None:
