@@ -272,13 +272,14 @@ def _simulate(s, me, seq):
     return t
 
 
-def plan_actions(s, me, cfg, rng, deadline=None, clock=None) -> list:
+def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
-    actions are left over)."""
+    actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
+    (a cancelled bot) ends it with the best sequence found so far."""
     scored = []
     for seq in _sequences(s, me, cfg):
-        if scored and deadline is not None and clock() >= deadline:
-            break  # out of time: keep what has been scored
+        if scored and (deadline is not None and clock() >= deadline or stop and stop()):
+            break  # out of time or cancelled: keep what has been scored
         after = _simulate(s, me, seq)
         if after is None:
             continue
@@ -293,17 +294,17 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None) -> list:
         best = scored[min(len(scored) - 1, 1 + int(rng.random() * 3))]
     else:
         best = scored[0]
-    if cfg["lookahead"] and len(scored) > 1 and not cfg["blunder"]:
+    if cfg["lookahead"] and len(scored) > 1 and not cfg["blunder"] and not (stop and stop()):
         # with a clock, look at more candidates (and sample chance twice) while time remains
         count = cfg["lookahead"] if clock is None else 2 * cfg["lookahead"]
-        best = _look_ahead(me, scored[:count], cfg, rng, deadline, clock) or best
+        best = _look_ahead(me, scored[:count], cfg, rng, deadline, clock, stop) or best
     seq = list(best[1])
     if len(seq) < s.actions_left:
         seq.append(EndActions())
     return seq
 
 
-def _look_ahead(me, top, cfg, rng, deadline, clock):
+def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
     """Hard: for each candidate ``(value, seq, after)``, sample the deposit and let the opponents
     answer (their turn by the ``cfg["reply"]`` plan without noise, chasm tokens placed greedily);
     with ``cfg["second"]`` also plan ``me``'s next turn (Medium). Score the result; with time
@@ -317,7 +318,7 @@ def _look_ahead(me, top, cfg, rng, deadline, clock):
     results = []  # [sum of sampled values, samples, candidate]
     took = 0.0
     for cand in top:
-        if deadline is not None and clock() + took >= deadline:
+        if deadline is not None and clock() + took >= deadline or stop and stop():
             break  # the next continuation would likely overrun the budget
         start = clock() if clock else 0.0
         results.append([_second_turn(cand, me, random.Random(seeds[0]), easy, medium, full), 1,
@@ -326,7 +327,7 @@ def _look_ahead(me, top, cfg, rng, deadline, clock):
             took = max(took, clock() - start)
     if deadline is not None:
         for row in sorted(results, key=lambda x: -x[0])[:3]:
-            if clock() + took >= deadline:
+            if clock() + took >= deadline or stop and stop():
                 break
             row[0] += _second_turn(row[2], me, random.Random(seeds[1]), easy, medium, full)
             row[1] += 1
@@ -446,7 +447,8 @@ class PlannerBot:
         deadline = None
         if self.clock is not None:
             deadline = self.clock() + max(0.05, self.budget - 0.2)
-        plan = plan_actions(s, me, self.cfg, rng, deadline, self.clock)
+        plan = plan_actions(s, me, self.cfg, rng, deadline, self.clock,
+                            stop=lambda: self.cancelled)
         t = s.clone()
         for a in plan:
             if t.current_player() != me or t.pending() != "actions":

@@ -153,3 +153,21 @@ def test_a_bot_game_replays_exactly():
     first = play()
     bots._PLANS.clear()
     assert play() == first
+
+
+def test_cancel_stops_a_thinking_hard_bot():
+    import threading
+    import time
+    s = blank()
+    put_gems(s, (3, 3), (0, 0, 1, 1, 1))
+    put_gems(s, (3, 8), (0, 2, 1, 0, 0))
+    bot = make_bot(GAME, "hard", budget=30.0, clock=time.monotonic)
+    bots._PLANS.clear()
+    result = {}
+    worker = threading.Thread(target=lambda: result.setdefault(
+        "a", bot.choose(s.observation(0), s.legal_actions(), random.Random(1))))
+    worker.start()
+    time.sleep(0.05)
+    bot.cancel()
+    worker.join(timeout=5)
+    assert not worker.is_alive() and result["a"] in s.legal_actions()
