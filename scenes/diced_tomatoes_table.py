@@ -377,28 +377,23 @@ class DicedTomatoesTable(TableScene):
         return False
 
     # --- status -----------------------------------------------------------------------------
-    def status_text(self) -> str:
+    def chance_status(self) -> str:
+        return "Rolling…"
+
+    def human_status(self, name: str) -> str:
         state = self.match.state
-        if self.replay is not None or state.is_terminal():
-            return super().status_text()
-        p = state.current_player()
-        if p < 0:
-            return "Rolling…"
-        seat = self.match.seats[p]
-        if seat.is_bot:
-            return super().status_text()
         pending = state.pending_cleanup()
         if pending:
             value = state.vine_value(*pending)
-            return (f"{seat.name}: your {dt.TOKEN_NAMES[pending[1]]} vine is worth {value}. "
+            return (f"{name}: your {dt.TOKEN_NAMES[pending[1]]} vine is worth {value}. "
                     f"Clear it or keep it?")
         if self.choices:
-            return f"{seat.name}: choose the new face."
+            return f"{name}: choose the new face."
         if self.selected is not None:
-            return f"{seat.name}: click a highlighted token or vine (right-click cancels)."
+            return f"{name}: click a highlighted token or vine (right-click cancels)."
         if state.rolled_dice():
-            return f"{seat.name}: click a die, then where it goes. Karma on the right."
-        return f"{seat.name}: all dice placed — End turn when ready."
+            return f"{name}: click a die, then where it goes. Karma on the right."
+        return f"{name}: all dice placed — End turn when ready."
 
     # --- drawing ----------------------------------------------------------------------------
     def draw_board(self, surface) -> None:

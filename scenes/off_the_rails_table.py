@@ -723,17 +723,11 @@ class OffTheRailsTable(TableScene):
         return True
 
     # --- status -------------------------------------------------------------------------------
-    def status_text(self) -> str:
+    def chance_status(self) -> str:
+        return "The mine settles…"
+
+    def human_status(self, name: str) -> str:
         state = self.match.state
-        if self.replay is not None or state.is_terminal():
-            return super().status_text()
-        p = state.current_player()
-        if p < 0:
-            return "The mine settles…"
-        seat = self.match.seats[p]
-        if seat.is_bot:
-            return super().status_text()
-        name = seat.name
         pending = state.pending()
         if pending == "edge":
             return f"{name}: choose your starting edge (click an edge or a button)."

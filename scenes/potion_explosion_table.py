@@ -897,18 +897,12 @@ class PotionExplosionTable(TableScene):
         self.refresh_controls()
 
     # --- status -------------------------------------------------------------------------------
-    def status_text(self) -> str:
+    def chance_status(self) -> str:
+        return ("The dispenser rolls…" if self.match.state.phase not in ("starters", "first")
+                else "Setting up…")
+
+    def human_status(self, name: str) -> str:
         state = self.match.state
-        if self.replay is not None or state.is_terminal():
-            return super().status_text()
-        p = state.current_player()
-        if p < 0:
-            return "The dispenser rolls…" if state.phase not in ("starters", "first") \
-                else "Setting up…"
-        seat = self.match.seats[p]
-        if seat.is_bot:
-            return super().status_text()
-        name = seat.name
         if state.phase == "types":
             return f"{name}: choose the potion types for this game ({len(state.types)} of 6)."
         if state.phase == "draft":
@@ -932,7 +926,7 @@ class PotionExplosionTable(TableScene):
             return f"{name}: click a glowing hole, or your {other}."
         if not state.picked:
             return f"{name}: pick a marble — hover to see what explodes."
-        d = state.desks[p]
+        d = state.desks[self.match.current_player()]
         if sum(d.hand):
             if any(isinstance(a, pe.PlaceMarble) and a.source == "hand"
                    for a in state.legal_actions()):

@@ -490,12 +490,20 @@ class TableScene(Scene):
             return "The game is over."
         p = self.match.current_player()
         if p < 0:
-            return ""
+            return self.chance_status()
         seat = self.match.seats[p]
         if seat.is_bot:
             dots = "." * (1 + int(self.time * 3) % 3)
             return f"{seat.name} is thinking{dots}" if self.bot_thinking() else f"{seat.name} plays"
-        return f"{seat.name}, your move"
+        return self.human_status(seat.name)
+
+    def chance_status(self) -> str:
+        """The top bar while luck decides (subclasses: "Rolling…")."""
+        return ""
+
+    def human_status(self, name: str) -> str:
+        """The top bar when a person is to move: what to do now (subclasses say more)."""
+        return f"{name}, your move"
 
     def draw_top_bar(self, surface) -> None:
         w = surface.get_width() - self.log_width - 16
