@@ -100,6 +100,16 @@ class Match:
         """History length undo may not go below: just after the last chance outcome or the
         other player's last decision (undo replays from the initial state, no reverse rules)."""
 
+    def set_position(self, state) -> None:
+        """Start this match from ``state`` instead of the game's set-up (tests, puzzles).
+
+        Only before any step; raises ``ValueError`` otherwise. Undo never goes before it.
+        """
+        if self.history:
+            raise ValueError("A position can only be set before the first step.")
+        self.state = state
+        self._initial = state.clone()
+
     # --- looking -------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:

@@ -47,3 +47,19 @@ def find_button(app, text):
         if isinstance(el, UIButton) and el.text == text and el.visible:
             return el
     raise LookupError(f"no visible button {text!r}")
+
+
+def wait_for_human(app, table, limit=3000, dt=0.25):
+    """Run frames until a person may act at ``table`` (or the game is over)."""
+    for _ in range(limit):
+        if table.human_to_move() or table.match.is_terminal():
+            return
+        frames(app, 1, dt=dt)
+
+
+def area(table, key):
+    """The rect of hit area ``key`` in ``table.hit_areas()``; ``LookupError`` if absent."""
+    for rect, k in table.hit_areas():
+        if k == key:
+            return rect
+    raise LookupError(key)

@@ -9,7 +9,8 @@ from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import click, click_at, find_button, frames, key, make_app
+from tests.scenes.driver import (click, click_at, find_button, frames, key, make_app,
+                                 wait_for_human)
 
 SPEC = registry.get("diced-tomatoes")
 
@@ -29,12 +30,6 @@ def start(app, seats, seed, options=None):
     assert isinstance(app.manager.top, DicedTomatoesTable)
     return app.manager.top
 
-
-def wait_for_human(app, table, limit=400):
-    for _ in range(limit):
-        if table.human_to_move() or table.match.is_terminal():
-            return
-        frames(app, 1, dt=0.25)
 
 
 def human_step(app, table):

@@ -11,7 +11,8 @@ from scenes.off_the_rails_table import Layout, OffTheRailsTable
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import click, click_at, find_button, frames, key, make_app
+from tests.scenes.driver import (area, click, click_at, find_button, frames, key, make_app,
+                                 wait_for_human)
 
 SPEC = registry.get("off-the-rails")
 SHORT = {"game_length": 13}
@@ -33,18 +34,6 @@ def start(app, seats, seed, options=None):
     return app.manager.top
 
 
-def wait_for_human(app, table, limit=600):
-    for _ in range(limit):
-        if table.human_to_move() or table.match.is_terminal():
-            return
-        frames(app, 1, dt=0.25)
-
-
-def area(table, key_):
-    for rect, k in table.hit_areas():
-        if k == key_:
-            return rect
-    raise LookupError(key_)
 
 
 def click_square(app, table, sq):
@@ -307,8 +296,7 @@ def test_layout_fits_with_four_players(size):
 def start_at(app, s, seats):
     """Open a match whose position is the hand-built state ``s``."""
     match = Match(SPEC, seats, SHORT, 1)
-    match.state = s
-    match._checkpoint = (0, s.clone())
+    match.set_position(s)
     open_match(app, match)
     frames(app, 2)
     return app.manager.top

@@ -12,7 +12,8 @@ from scenes.pause import PauseScene
 from scenes.potion_explosion_table import Layout, PotionExplosionTable
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import click, click_at, find_button, frames, key, make_app
+from tests.scenes.driver import (area, click, click_at, find_button, frames, key, make_app,
+                                 wait_for_human)
 
 SPEC = registry.get("potion-explosion")
 
@@ -28,26 +29,13 @@ def app():
 def start(app, seats, seed, options=None, position=None):
     match = Match(SPEC, seats, options or {}, seed)
     if position is not None:
-        match.state = parse_position(position)
-        match._checkpoint = (0, match.state.clone())
+        match.set_position(parse_position(position))
     open_match(app, match)
     frames(app, 2)
     assert isinstance(app.manager.top, PotionExplosionTable)
     return app.manager.top
 
 
-def wait_for_human(app, table, limit=3000):
-    for _ in range(limit):
-        if table.human_to_move() or table.match.is_terminal():
-            return
-        frames(app, 1, dt=0.25)
-
-
-def area(table, key_):
-    for rect, k in table.hit_areas():
-        if k == key_:
-            return rect
-    raise LookupError(key_)
 
 
 def hover(app, pos):
