@@ -198,3 +198,21 @@ def test_record_codec_refuses_a_field_named_type():
         type: str
     with pytest.raises(TypeError, match="named 'type'"):
         RecordCodec([Brew])
+
+
+def test_set_position_starts_from_a_given_state_and_undo_stays_after_it():
+    m = Match(PIG, SEATS, seed=1)
+    start = PigState_with(scores=[7, 3])
+    m.set_position(start)
+    m.apply(SetStake(2))
+    assert m.undo() and m.state.scores == [7, 3] and m.state.stake == 1
+    m.apply(Roll())
+    with pytest.raises(ValueError, match="before the first step"):
+        m.set_position(start)
+
+
+def PigState_with(scores):
+    from tests.dice_game import PigState
+    s = PigState(2)
+    s.scores = list(scores)
+    return s
