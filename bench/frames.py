@@ -61,27 +61,29 @@ def run_table(game_id: str, seats, frames: int, watch_bot: bool = False):
 
 
 def startup_time() -> float:
-    """Seconds from launching ``main.py`` to its first drawn title frame."""
-    code = ("import time, sys; t0 = time.perf_counter(); sys.argv = ['main.py', '--screenshot', "
-            "'/dev/null.png', '--frames', '1']\n"
+    """Seconds from launching a Python process for ``main.py`` to its first drawn title frame.
+
+    The child prints the moment its first frame is drawn; the parent measures from just before
+    it started the process, so interpreter start-up and imports are included.
+    """
+    code = ("import sys, time\n"
+            "sys.argv = ['main.py', '--screenshot', '/tmp/first-frame.png', '--frames', '1']\n"
             "import scenes.app as a\n"
-            "orig = a.App.draw\n"
-            "def draw(self):\n"
-            "    orig(self)\n"
-            "    if not hasattr(a, 'T'):\n"
-            "        a.T = time.perf_counter() - t0; print('FIRST', a.T, flush=True)\n"
-            "a.App.draw = draw\n"
+            "draw = a.App.draw\n"
+            "def first(self):\n"
+            "    draw(self)\n"
+            "    if self.frame_count == 0:\n"
+            "        print('FIRST', time.time(), flush=True)\n"
+            "a.App.draw = first\n"
             "import main\n"
-            "try:\n    main.main()\nexcept BaseException:\n    pass\n")
-    start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    total = time.perf_counter() - start
+            "main.main()\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
     for line in out.stdout.splitlines():
         if line.startswith("FIRST"):
-            # interpreter start-up happens before t0: add it back from the total
-            return float(line.split()[1]) + max(0.0, total - float(line.split()[1]) - 0.3) * 0
-    return total
+            return float(line.split()[1]) - start
+    raise RuntimeError("main.py drew no frame: " + out.stderr[-500:])
 
 
 def main(argv=None) -> None:
@@ -91,11 +93,7 @@ def main(argv=None) -> None:
     args = p.parse_args(argv)
     from engine import registry
     from engine.match import Seat
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "pass"])
-    python_start = time.perf_counter() - t0
-    print(f"first title frame: {startup_time() + python_start:.2f} s after launch "
-          f"(python itself {python_start:.2f} s)")
+    print(f"first title frame: {startup_time():.2f} s after launch")
     for spec in registry.games():
         if args.game and spec.id != args.game:
             continue
@@ -106,9 +104,7 @@ def main(argv=None) -> None:
         print(f"{spec.id:18s} {len(ms)} frames: median {statistics.median(ms):5.1f} ms, "
               f"p95 {percentile(ms, .95):5.1f}, p99 {percentile(ms, .99):5.1f}, "
               f"max {max(ms):5.1f}")
-        seats = [Seat("human", "Watcher")] + [Seat("bot", "Hard", "hard")] * (n - 1)
-        if spec.min_players == 1:
-            seats = [Seat("bot", "Hard", "hard"), Seat("human", "Watcher")]
+        seats = [Seat("bot", "Hard", "hard")] + [Seat("bot", "Easy", "easy")] * (n - 1)
         _, thinking = run_table(spec.id, seats, args.frames, watch_bot=True)
         if thinking:
             print(f"{'':18s} while Hard thinks ({len(thinking)} frames): longest "
