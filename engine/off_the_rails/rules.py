@@ -1209,8 +1209,8 @@ def score_sheet(s) -> dict:
     tied = [p for p, x in enumerate(sc) if x["total"] == best_total]
     if len(tied) > 1:
         if len(w) < len(tied):
-            notes.append(f"Tie on points between seats {', '.join(str(p + 1) for p in tied)}: "
-                         "broken by more jewels, then fewer rocks.")
+            notes.append(f"Tie on points between {' and '.join(f'Player {p + 1}' for p in tied)}:"
+                         " broken by more jewels, then fewer rocks.")
         else:
             notes.append("Tie on points, jewels and rocks: the win is shared.")
     for p in range(s.num_players):

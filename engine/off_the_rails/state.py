@@ -16,6 +16,11 @@ from engine.off_the_rails import board
 from engine.off_the_rails.data import MISSIONS, gems_text
 
 
+def _n(count: int, noun: str) -> str:
+    """"1 marble", "3 marbles"."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def _who(names, p):
     return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
@@ -210,7 +215,8 @@ class GemPlaced(Event):
     gem: str
 
     def text(self, names):
-        return f"A {self.gem} was placed at {_sq(self.row, self.col)}."
+        article = "An" if self.gem[0] in "aeiou" else "A"
+        return f"{article} {self.gem} was placed at {_sq(self.row, self.col)}."
 
 
 @dataclass(frozen=True)
@@ -291,7 +297,7 @@ class CartMoved(Event):
 
     def text(self, names):
         (r, c) = self.path[-1]
-        return _cap(_cart(names, self.player, self.label)) + f" rolled {len(self.path) - 1} square(s) to {_sq(r, c)}."
+        return _cap(_cart(names, self.player, self.label)) + f" rolled {_n(len(self.path) - 1, 'square')} to {_sq(r, c)}."
 
 
 @dataclass(frozen=True)

@@ -924,7 +924,7 @@ def score_sheet(s) -> dict:
             notes.append(f"Tie-break: Player {p + 1} took {k} marble(s).")
         if len(winners) > 1 and s.phase == "over":
             notes.append("Still tied after the tie-break: the victory is shared.")
-    return {"columns": ["Potion VP", "Skill tokens", "Little Help", "Total"],
+    return {"columns": ["Potion VP", "Skill token VP", "Little Help", "Total"],
             "rows": rows, "winners": winners, "notes": notes}
 
 

@@ -13,6 +13,12 @@ from engine.core import Action, Event, RecordCodec
 from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, NUM_STACKS,
                                           NUM_TRACKS, TILES, TYPE_BY_CODE)
 
+
+def _n(count: int, noun: str) -> str:
+    """"1 marble", "3 marbles"."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 CI = {c: i for i, c in enumerate(COLOURS)}
 
 
@@ -394,7 +400,7 @@ class PoolStolen(Event):
     colours: tuple
 
     def text(self, names):
-        return f"{_who(names, self.player)} takes {len(self.colours)} marble(s) from " \
+        return f"{_who(names, self.player)} takes {_n(len(self.colours), 'marble')} from " \
                f"{_who(names, self.opponent)}'s pool."
 
 
@@ -420,7 +426,7 @@ class MarblesReturned(Event):
     def text(self, names):
         if not self.colours:
             return f"{_who(names, self.player)} returns nothing."
-        return f"{len(self.colours)} marble(s) return to the tank from " \
+        return f"{_n(len(self.colours), 'marble')} return{'s' if len(self.colours) == 1 else ''} to the tank from " \
                f"{_who(names, self.player)}'s {self.source}."
 
 
@@ -494,7 +500,7 @@ class TieBreakResult(Event):
     marbles: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} took {self.marbles} marble(s) in the tie-break."
+        return f"{_who(names, self.player)} took {_n(self.marbles, 'marble')} in the tie-break."
 
 
 @dataclass(frozen=True)

@@ -125,7 +125,7 @@ def test_pe_d12_tie_break_pick_with_explosions_most_marbles_wins():
     assert s.is_terminal() and s.winners == [0]
     sheet = s.score_sheet()
     assert sheet["winners"] == [0] and sheet["rows"][0] == [5, 0, 0, 5]
-    assert sheet["columns"] == ["Potion VP", "Skill tokens", "Little Help", "Total"]
+    assert sheet["columns"] == ["Potion VP", "Skill token VP", "Little Help", "Total"]
     assert any("took 5 marble" in n for n in sheet["notes"])
 
 
