@@ -93,6 +93,8 @@ def main(argv=None) -> int:
             size = (w, h)
         except ValueError:
             fail(f"--size must look like 1280x800, not {args.size!r}")
+        if w < 1024 or h < 640:
+            fail(f"--size must be at least 1024x640 (the smallest window), not {args.size}")
     if args.frames < 1:
         fail("--frames must be at least 1")
 

@@ -412,6 +412,10 @@ class OffTheRailsTable(TableScene):
         return None
 
     def on_shown(self) -> None:
+        state = self.match.state
+        if (self.selected_cart is not None
+                and state.carts[self.selected_cart].owner != state.player):
+            self.selected_cart = None  # hot-seat: the last player's choice does not carry over
         self.refresh_controls()
 
     def _human_turn_starts(self) -> None:
@@ -782,7 +786,8 @@ class OffTheRailsTable(TableScene):
                 self.draw_gems(surface, lay, sq, counts)
         if self.selected_cart is not None and self.my_turn():
             k = state.carts[self.selected_cart]
-            if k.where == "board" and k.square and self.match.state.pending() == "actions":
+            if (k.where == "board" and k.square and self.match.state.pending() == "actions"
+                    and k.owner == self.match.state.player):  # never the last player's cart
                 ring = art.glow_ring(int(cell * 1.25))
                 surface.blit(ring, ring.get_rect(center=lay.centre(k.square)))
         for ci, k in enumerate(state.carts):

@@ -1120,7 +1120,7 @@ class PotionExplosionTable(TableScene):
         if preview and hovered:
             n = len(preview)
             x, y = lay.marble_centre(*hovered)
-            tip = f"{n} explode!" if n else ""
+            tip = f"{n} explode first" if n else ""  # a chain may follow once marbles refill
             kit.blit_text(surface, tip, 14, (x + lay.d * 0.6, y - lay.d * 0.6), (255, 150, 90),
                           True, "midleft", shadow=True)
 
