@@ -443,7 +443,7 @@ class OffTheRailsTable(TableScene):
         self.mode = None if self.mode == mode else mode
         self.upgrade_square = None
         if mode in TILE_MODES and self.mode:
-            self.rot %= len(TILE_MODES[mode])
+            self.rot = 0  # each tile kind starts from its first orientation
         hints = {"straight": "Click an empty square to place a straight (R or the wheel rotates).",
                  "curve": "Click an empty square to place a curve (R or the wheel rotates).",
                  "upgrade": "Click a glowing tile to upgrade it.",
@@ -878,7 +878,7 @@ class OffTheRailsTable(TableScene):
                 surface.blit(oa.gem(name, g), oa.gem(name, g).get_rect(
                     center=(centre[0] + dx, centre[1] + dy)))
         if alpha > 200 and scale > 0.6:
-            ds = max(10, int(lay.cell * 0.34))
+            ds = max(14, int(lay.cell * 0.42))  # the speed die must be readable
             die = art.die_face(ds, speed if speed is not None else k.speed, "black")
             surface.blit(die, (centre[0] + lay.cell * 0.5 - ds - 1, centre[1] - lay.cell * 0.5))
 
