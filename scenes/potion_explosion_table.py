@@ -407,7 +407,7 @@ class PotionExplosionTable(TableScene):
         mine = self.my_turn()
         legal = state.legal_actions() if mine else []
         can_help = any(isinstance(a, pe.LittleHelp) for a in legal)
-        label = "Cancel Little Help" if self.help_mode else "Little Help (-2)"
+        label = "Cancel help" if self.help_mode else "Little Help (-2)"
         if self.help_button.text != label:
             self.help_button.set_text(label)
         if can_help and not self.help_button.is_enabled:

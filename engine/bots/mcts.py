@@ -3,8 +3,10 @@
 Open-loop search (the tree is keyed by the sequence of decisions; every iteration samples fresh
 chance outcomes from the bot's ``rng``), so dice, draws and hidden tiles are handled by sampling.
 Guided by the game's heuristics: ``order_moves`` decides which moves a node considers first
-(progressive widening: a node with n visits considers ``2 + sqrt(n)`` moves), and after a short
-random rollout ``evaluate`` scores the position for every seat.
+(progressive widening: a node with n visits considers ``2 + sqrt(n)`` moves), and ``evaluate``
+scores each new leaf for every seat. Random rollouts are off by default: measured with
+bench/bots.py, random moves after the leaf made Potion Explosion's Hard lose to Medium (38%),
+while evaluating the leaf directly wins 70% (Diced Tomatoes: 68% either way).
 
 The engine reads no clock: the caller passes ``clock`` (e.g. ``time.monotonic``) with a budget in
 seconds, or the search stops after ``iterations``. A ``cancel()`` from another thread stops it.
@@ -39,11 +41,11 @@ class MCTSBot:
     ``evaluate(state, player) -> float`` and ``order_moves(state, actions) -> list`` come from
     the game's heuristics; ``budget`` is seconds when ``clock`` is given; ``iterations`` bounds the
     search otherwise (and always); ``rollout_depth`` random decisions are played before
-    evaluating. Returns the most-visited legal root action.
+    evaluating (0 by default). Returns the most-visited legal root action.
     """
 
     def __init__(self, evaluate, order_moves=None, budget: float = 1.5, clock=None,
-                 iterations: int = 400, rollout_depth: int = 4, exploration: float = 0.7):
+                 iterations: int = 400, rollout_depth: int = 0, exploration: float = 0.7):
         self.evaluate = evaluate
         self.order_moves = order_moves
         self.budget = budget
