@@ -724,7 +724,7 @@ def _roll(state, ci, speed) -> str:
         f = outs[0]
     if sq in state.gems:
         return f"it stops on the deposit at {sq}"
-    return f"it stops at {sq}" + (f" after picking up gems" if gained else "")
+    return f"it stops at {sq}" + (" after picking up gems" if gained else "")
 
 
 __all__ = ["evaluate", "order_moves", "explain_move", "exit_costs", "reach_costs", "routes",

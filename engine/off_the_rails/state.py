@@ -445,7 +445,7 @@ class CartReturned(Event):
     col: int
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" stayed on the surface and went back to the supply."
+        return _cap(_cart(names, self.player, self.label)) + " stayed on the surface and went back to the supply."
 
 
 @dataclass(frozen=True)

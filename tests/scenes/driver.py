@@ -63,3 +63,21 @@ def area(table, key):
         if k == key:
             return rect
     raise LookupError(key)
+
+
+def play_to_end(app, table, human_step, limit=4000):
+    """Let ``human_step(app, table)`` make every human decision until the score sheet shows;
+    each step must change the match (else the message in the top bar is reported)."""
+    from scenes.game_over import GameOverScene
+    match = table.match
+    for _ in range(limit):
+        if isinstance(app.manager.top, GameOverScene):
+            return app.manager.top
+        wait_for_human(app, table)
+        if match.is_terminal():
+            frames(app, 3, dt=0.5)
+            continue
+        before = len(match.history)
+        human_step(app, table)
+        assert len(match.history) > before, table.current_message()
+    raise AssertionError("the game did not end")

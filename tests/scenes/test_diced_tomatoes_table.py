@@ -9,7 +9,7 @@ from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import (click, click_at, find_button, frames, key, make_app,
+from tests.scenes.driver import (click, click_at, find_button, frames, key, make_app, play_to_end,
                                  wait_for_human)
 
 SPEC = registry.get("diced-tomatoes")
@@ -52,24 +52,11 @@ def human_step(app, table):
     click(app, find_button(app, "End turn"))
 
 
-def play_to_end(app, table, limit=3000):
-    match = table.match
-    for _ in range(limit):
-        if isinstance(app.manager.top, GameOverScene):
-            return app.manager.top
-        wait_for_human(app, table)
-        if match.is_terminal():
-            frames(app, 3, dt=0.5)
-            continue
-        before = len(match.history)
-        human_step(app, table)
-        assert len(match.history) > before, table.current_message()
-    raise AssertionError("the game did not end")
 
 
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
-    over = play_to_end(app, table)
+    over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert over.sheet["winners"]
     assert len(over.sheet["rows"]) == 2
@@ -77,7 +64,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
 
 def test_solo_game_by_mouse_shows_result(app):
     table = start(app, [Seat("human", "Ana")], seed=5)
-    over = play_to_end(app, table)
+    over = play_to_end(app, table, human_step)
     assert over.sheet["solo"]["summary"]
     assert over.sheet == table.match.state.score_sheet()
 

@@ -12,7 +12,7 @@ from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.scenes.driver import (area, click, click_at, find_button, frames, key, make_app,
-                                 wait_for_human)
+                                 play_to_end, wait_for_human)
 
 SPEC = registry.get("off-the-rails")
 SHORT = {"game_length": 13}
@@ -91,24 +91,11 @@ def human_step(app, table):
     click(app, table.dialog_buttons[0])
 
 
-def play_to_end(app, table, limit=4000):
-    match = table.match
-    for _ in range(limit):
-        if isinstance(app.manager.top, GameOverScene):
-            return app.manager.top
-        wait_for_human(app, table)
-        if match.is_terminal():
-            frames(app, 3, dt=0.5)
-            continue
-        before = len(match.history)
-        human_step(app, table)
-        assert len(match.history) > before, (match.state.pending(), table.current_message())
-    raise AssertionError("the game did not end")
 
 
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
-    over = play_to_end(app, table)
+    over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
     assert table.match.state.turn >= 8
@@ -118,7 +105,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
 
 def test_solo_game_by_mouse_shows_result(app):
     table = start(app, [Seat("human", "Ana")], seed=5, options={})
-    over = play_to_end(app, table)
+    over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert over.sheet["solo"]["result"] in ("major victory", "victory", "partial victory", "loss")
 

@@ -13,7 +13,7 @@ from scenes.potion_explosion_table import Layout, PotionExplosionTable
 from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.scenes.driver import (area, click, click_at, find_button, frames, key, make_app,
-                                 wait_for_human)
+                                 play_to_end, wait_for_human)
 
 SPEC = registry.get("potion-explosion")
 
@@ -119,24 +119,11 @@ def human_step(app, table, drink=True):
     click(app, find_button(app, "End turn"))
 
 
-def play_to_end(app, table, limit=4000):
-    match = table.match
-    for _ in range(limit):
-        if isinstance(app.manager.top, GameOverScene):
-            return app.manager.top
-        wait_for_human(app, table)
-        if match.is_terminal():
-            frames(app, 3, dt=0.5)
-            continue
-        before = len(match.history)
-        human_step(app, table)
-        assert len(match.history) > before, table.current_message()
-    raise AssertionError("the game did not end")
 
 
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Medium)", "medium")], seed=12)
-    over = play_to_end(app, table)
+    over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
     drunk = [a for a in table.match.history if a.player == 0 and isinstance(a.action, pe.Drink)]
@@ -149,7 +136,7 @@ def test_four_player_game_with_chosen_types_by_mouse_at_small_size():
     seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i}", "medium") for i in range(3)]
     table = start(app, seats, seed=5, options={"types": "chosen", "first_player": "seat1"})
     assert table.match.state.phase == "types"
-    over = play_to_end(app, table)
+    over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 4
     pygame.quit()

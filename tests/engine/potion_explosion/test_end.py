@@ -109,7 +109,7 @@ def test_end_no_tile_to_draw_ends_at_end_of_round():
 def test_pe_d12_tie_break_pick_with_explosions_most_marbles_wins():
     """End of the game / PE-D12: tied players, in seating order from the first player, each make
     one pick with explosions; most marbles wins."""
-    s = pos(f"n=3 first=1 player=0 end=1 tracks=KRBRK/YBY/KKYKK/RBYK/RBYK "
+    s = pos("n=3 first=1 player=0 end=1 tracks=KRBRK/YBY/KKYKK/RBYK/RBYK "
             "p0=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.2 p1=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.3 "
             "p2=WIS4:,SAN4:/KKK/-/SAN4/0.0.-.0.0.3 turn=p")
     ev = s.apply_action(EndTurn())
@@ -131,7 +131,7 @@ def test_pe_d12_tie_break_pick_with_explosions_most_marbles_wins():
 
 def test_pe_d12_still_tied_shares_the_victory():
     """PE-D12: ties after the tie-break share the victory."""
-    s = pos(f"n=2 first=0 player=1 end=1 tracks=RBY/RBY/// "
+    s = pos("n=2 first=0 player=1 end=1 tracks=RBY/RBY/// "
             "p0=-,-/KKK/-/WIS4/0.0.-.0.0.1 p1=-,-/KKK/-/WIS4/0.0.-.0.0.0 turn=p")
     s.apply_action(EndTurn())
     s.apply_action(TieBreakPick(0, 0))
