@@ -137,6 +137,20 @@ def with_names(text_: str, names) -> str:
                   else m.group(0), text_)
 
 
+def close_dropdowns(ui) -> bool:
+    """Close any open dropdown list (Esc closes the list first, not the screen); True if one
+    was open."""
+    closed = False
+    for element in ui.get_sprite_group().sprites():
+        menu = element
+        states = getattr(menu, "menu_states", None)
+        if states and menu.current_state is states.get("expanded"):
+            menu.current_state.should_transition = True
+            menu.current_state.target_state = "closed"
+            closed = True
+    return closed
+
+
 def bind(func, *args):
     """A zero-argument callback for ``command=``: pygame_gui passes event data to any callback
     that takes a parameter (default arguments included), so never use ``lambda x=x: ...``."""

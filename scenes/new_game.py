@@ -223,7 +223,8 @@ class NewGameScene(Scene):
                     self.options[opt.name] = opt.choices[labels.index(event.text)]
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.manager.pop()
+            if not kit.close_dropdowns(self.app.ui):
+                self.app.manager.pop()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()

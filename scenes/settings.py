@@ -68,7 +68,8 @@ class SettingsScene(Scene):
                 self.change(oid[5:], event.text)
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.manager.pop()
+            if not kit.close_dropdowns(self.app.ui):
+                self.app.manager.pop()
             return True
         return False
 

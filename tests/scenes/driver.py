@@ -16,9 +16,11 @@ def make_app(size=(1280, 800), instant=True, pass_screen=False, **kw) -> App:
 
 
 def frames(app, n=1, dt=1 / 60, events=None):
-    """Run ``n`` frames; ``events`` are delivered in the first one."""
+    """Run ``n`` frames; ``events`` are delivered in the first one, after the events pygame_gui
+    itself queued (button presses, dropdown changes), as the real loop would."""
     for i in range(n):
-        app.step(dt, events=list(events or []) if i == 0 else [])
+        queued = pygame.event.get()
+        app.step(dt, events=queued + (list(events or []) if i == 0 else []))
 
 
 def click_at(app, pos, button=1):

@@ -199,3 +199,18 @@ def test_hot_seat_pass_screen_between_human_turns(app):
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
     click(app, find_button(app, "I'm Ben — go"))
     assert isinstance(app.manager.top, GenericTable)
+
+
+def test_escape_closes_an_open_dropdown_before_leaving(app):
+    from pygame_gui.elements import UIDropDownMenu
+    scene = SettingsScene(app)
+    app.manager.push(scene)
+    frames(app, 2)
+    menu = [e for e in app.ui.get_sprite_group().sprites() if isinstance(e, UIDropDownMenu)][0]
+    click(app, menu.current_state.selected_option_button)
+    assert menu.current_state is menu.menu_states["expanded"]
+    key(app, pygame.K_ESCAPE)
+    assert app.manager.top is scene
+    assert menu.current_state is menu.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, TitleScene)
