@@ -495,6 +495,8 @@ class TableScene(Scene):
         if seat.is_bot:
             dots = "." * (1 + int(self.time * 3) % 3)
             return f"{seat.name} is thinking{dots}" if self.bot_thinking() else f"{seat.name} plays"
+        if self.anims.busy:  # the table is still catching up: no instructions yet
+            return self.chance_status() or f"{seat.name}'s turn"
         return self.human_status(seat.name)
 
     def chance_status(self) -> str:
