@@ -82,6 +82,15 @@ _NEED = [[[((t >> s) & 1 == 0) + ((t >> g) & 1 == 0) for g in range(4)] for s in
 _CENTRE_I = [r * _G + c for r, c in board.CENTRE_SQUARES]
 
 
+def _tiles_needed(tile: int, enter: int, leave: int, occupied: bool):
+    """Tiles to lay (an empty square: 1) or upgrades (0–2) so a cart entering a square by side
+    ``enter`` can leave by ``leave``; None when that means changing a tile a cart stands on."""
+    if not tile:
+        return 1
+    need = _NEED[tile][enter][leave]
+    return None if need and occupied else need
+
+
 class _Table:
     """Read-only ``{(square, side): value}`` view of a flat list (None / -1 = absent)."""
 
@@ -172,12 +181,9 @@ def _run(cost, link, buckets, tiles, blocked, occ, forward):
                 for h in range(4):
                     if h == s:
                         continue
-                    if t:
-                        c = _NEED[t][s][h]
-                        if c and occ[j]:
-                            continue
-                    else:
-                        c = 1
+                    c = _tiles_needed(t, s, h, occ[j])
+                    if c is None:
+                        continue
                     nd = d + TILE_UNITS * c + 1
                     nk = j * 4 + h
                     if nd < cost[nk]:
@@ -195,12 +201,9 @@ def _run(cost, link, buckets, tiles, blocked, occ, forward):
                     p = _NEXT[j * 4 + s]
                     if p < 0 or blocked[p]:
                         continue
-                    if t:
-                        c = _NEED[t][s][h]
-                        if c and occ[j]:
-                            continue
-                    else:
-                        c = 1
+                    c = _tiles_needed(t, s, h, occ[j])
+                    if c is None:
+                        continue
                     nd = d + TILE_UNITS * c + 1
                     nk = p * 4 + _OPP_I[s]
                     if nd < cost[nk]:
@@ -266,12 +269,9 @@ def reach_costs(state, player, srcs=None, grid=None) -> tuple:
         for h in range(4):
             if h == s:
                 continue
-            if t:
-                cc = _NEED[t][s][h]
-                if cc and occ[j]:
-                    continue
-            else:
-                cc = 1
+            cc = _tiles_needed(t, s, h, occ[j])
+            if cc is None:
+                continue
             push(j * 4 + h, units + TILE_UNITS * cc + 1, key)
     _run(cost, link, buckets, tiles, blocked, occ, True)
     return _Table(cost, _INF), _Links(link, -2)
