@@ -23,13 +23,15 @@ from sprites.tween import Animation, arc_point, bounce_out, ease_in_out, ease_ou
 
 COLOUR_KEYS = {"r": "red", "b": "black", "g": "gold"}
 KARMA_BUTTONS = (
-    ("reroll", "Re-roll", 1, "Re-roll one of your rolled dice."),
-    ("shift", "Shift ±1", 2, "Turn one rolled die up or down by one (no wrap from 6 to 1)."),
-    ("clean", "Clean vine", 3, "Return every die of one of your vines to the bushel."),
-    ("roll_over", "Roll over", 4, "Turn a rolled 1 into a 6, or a 6 into a 1."),
-    ("flip", "Flip seed", 5, "Flip a lone seed to its opposite face: 1↔6, 2↔5, 3↔4."),
-    ("set", "Set a die", 6, "Turn one rolled die to any face you like."),
+    ("reroll", "Re-roll", dt.Reroll, "Re-roll one of your rolled dice."),
+    ("shift", "Shift ±1", dt.Shift, "Turn one rolled die up or down by one (no wrap from 6 to 1)."),
+    ("clean", "Clean vine", dt.CleanVine, "Return every die of one of your vines to the bushel."),
+    ("roll_over", "Roll over", dt.RollOver, "Turn a rolled 1 into a 6, or a 6 into a 1."),
+    ("flip", "Flip seed", dt.FlipSeed, "Flip a lone seed to its opposite face: 1↔6, 2↔5, 3↔4."),
+    ("set", "Set a die", dt.SetDie, "Turn one rolled die to any face you like."),
 )
+"""The karma panel: kind (as in ``state.karma_actions()``), label, action class (its cost comes
+from the engine's ``KARMA_COSTS``), tooltip."""
 KARMA_DIE_KINDS = {"reroll", "shift", "roll_over", "set"}
 
 
@@ -150,7 +152,8 @@ class DicedTomatoesTable(TableScene):
         ui, c = self.app.ui, self.container
         self.karma_buttons = {}
         bw = (self.log_width - 8) // 2
-        for i, (kind, label, cost, tip) in enumerate(KARMA_BUTTONS):
+        for i, (kind, label, action_class, tip) in enumerate(KARMA_BUTTONS):
+            cost = dt.KARMA_COSTS[action_class]
             col, row = i % 2, i // 2
             b = UIButton(pygame.Rect(x + col * (bw + 8), 48 + 30 + row * 38, bw, 34),
                          f"{label}  ({cost})", ui, container=c,

@@ -913,6 +913,7 @@ def describe_action(state, action, names: Sequence[str] | None = None) -> str:
     """``action`` in plain words for ``state``, e.g. "Place the red 4 as a seed on your left
     token" or "Place the black 2 on Ana's middle vine"."""
     kind = type(action)
+    cost = f" ({KARMA_COSTS[kind]} karma)" if kind in KARMA_COSTS else ""
     if kind is StartRoll:
         return f"Roll {action.face} for the turn order"
     if kind is DrawDie:
@@ -932,17 +933,17 @@ def describe_action(state, action, names: Sequence[str] | None = None) -> str:
     if kind is EndTurn:
         return "End the turn"
     if kind is Reroll:
-        return f"Re-roll {_hand_die(state, action.die)} (1 karma)"
+        return f"Re-roll {_hand_die(state, action.die)}{cost}"
     if kind is Shift:
-        return f"Shift {_hand_die(state, action.die)} {'up' if action.delta > 0 else 'down'} by 1 (2 karma)"
+        return f"Shift {_hand_die(state, action.die)} {'up' if action.delta > 0 else 'down'} by 1{cost}"
     if kind is CleanVine:
-        return f"Clean the vine on {_token_words(state, action.owner, action.token, names)} (3 karma)"
+        return f"Clean the vine on {_token_words(state, action.owner, action.token, names)}{cost}"
     if kind is RollOver:
-        return f"Roll over {_hand_die(state, action.die)} (4 karma)"
+        return f"Roll over {_hand_die(state, action.die)}{cost}"
     if kind is FlipSeed:
-        return f"Flip the seed on {_token_words(state, action.owner, action.token, names)} (5 karma)"
+        return f"Flip the seed on {_token_words(state, action.owner, action.token, names)}{cost}"
     if kind is SetDie:
-        return f"Set {_hand_die(state, action.die)} to {action.face} (6 karma)"
+        return f"Set {_hand_die(state, action.die)} to {action.face}{cost}"
     if kind is ClearVine:
         return f"Clear the {TOKEN_NAMES[action.token]} vine worth 0 or less"
     if kind is KeepVine:
