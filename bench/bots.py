@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
+import sys
 import time
 
 from engine import registry
@@ -66,18 +68,39 @@ def main(argv=None) -> None:
     args = p.parse_args(argv)
     spec = registry.get(args.game)
     times: dict = {}
+    # a long run stopped with Ctrl-C or SIGTERM still reports the games it finished
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
     if args.solo:
-        matched = []
-        wins = 0
+        solo(spec, args, times)
+    else:
+        duel(spec, args, times)
+    for level, ts in sorted(times.items()):
+        print(f"  {level:6s} decisions {len(ts):6d}: p50 {percentile(ts, .5) * 1000:7.1f} ms, "
+              f"p95 {percentile(ts, .95) * 1000:7.1f} ms, max {max(ts) * 1000:7.1f} ms")
+
+
+def solo(spec, args, times) -> None:
+    """Print level ``args.a``'s mean matched slots over the solo games it finished."""
+    matched = []
+    wins = 0
+    try:
         for g in range(args.games):
             sheet = play(spec, [args.a], args.seed + g, args.budget, times)
             matched.append(sheet["rows"][0][-1])
             wins += bool(sheet.get("solo", {}).get("won"))
-        print(f"{spec.title} solo, {args.a}: {args.games} games, matched slots mean "
+            print(f"  game {g + 1}: matched {matched[-1]}", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print("stopped early", file=sys.stderr)
+    if matched:
+        print(f"{spec.title} solo, {args.a}: {len(matched)} games, matched slots mean "
               f"{statistics.mean(matched):.2f} (sd {statistics.pstdev(matched):.2f}), "
               f"{wins} wins (6 harvests)")
-    else:
-        w = d = l = 0
+
+
+def duel(spec, args, times) -> None:
+    """Print level ``args.a``'s wins/draws/losses against ``args.b`` over the games finished."""
+    w = d = l = 0
+    try:
         for g in range(args.games):
             seat_a = g % args.players
             levels = [args.a if i == seat_a else args.b for i in range(args.players)]
@@ -90,13 +113,15 @@ def main(argv=None) -> None:
                     w += 1
             else:
                 l += 1
-        lo, hi = wilson(w + d / 2, args.games)
-        print(f"{spec.title}, {args.players} players: {args.a} vs {args.b} over {args.games} "
-              f"games: W {w} / D {d} / L {l}; {args.a}'s share {(w + d / 2) / args.games:.0%} "
-              f"(95% CI {lo:.0%}–{hi:.0%})")
-    for level, ts in sorted(times.items()):
-        print(f"  {level:6s} decisions {len(ts):6d}: p50 {percentile(ts, .5) * 1000:7.1f} ms, "
-              f"p95 {percentile(ts, .95) * 1000:7.1f} ms, max {max(ts) * 1000:7.1f} ms")
+            print(f"  game {g + 1}: W {w} / D {d} / L {l}", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print("stopped early", file=sys.stderr)
+    n = w + d + l
+    if n:
+        lo, hi = wilson(w + d / 2, n)
+        print(f"{spec.title}, {args.players} players, budget {args.budget} s: {args.a} vs "
+              f"{args.b} over {n} games: W {w} / D {d} / L {l}; {args.a}'s share "
+              f"{(w + d / 2) / n:.0%} (95% CI {lo:.0%}–{hi:.0%})")
 
 
 if __name__ == "__main__":

@@ -6,11 +6,10 @@ actions, events), :mod:`.rules` (the rules), :mod:`.notation`, :mod:`.heuristics
 from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec
-from engine.potion_explosion import rules
+from engine.potion_explosion import bots, rules
 from engine.potion_explosion.heuristics import evaluate, explain_move, order_moves
 from engine.potion_explosion.notation import format_position, parse_position
-from engine.potion_explosion.state import (ACTION_CODEC, CI, MoveToHand, PotionExplosionState,
-                                           TurnStarted)
+from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState, TurnStarted
 
 RULES_SUMMARY = """# Potion Explosion
 
@@ -72,15 +71,6 @@ the six; "First game" leaves out the Balm of Uttermost Stickiness and the Filter
 """
 
 
-def bot_moves(observation, legal_actions):
-    """Computer players never move a marble back to the hand that they moved to the pool this
-    turn: the two moves cancel out, and without this a search could shuffle marbles forever.
-    People may (rules: "move marbles between your hand and your pool freely")."""
-    desk = observation.desks[rules.current_player(observation)]
-    return [a for a in legal_actions if not (
-        isinstance(a, MoveToHand) and desk.pool[CI[a.colour]] <= observation.to_pool[CI[a.colour]])]
-
-
 GAME = GameSpec(
     id="potion-explosion",
     title="Potion Explosion",
@@ -107,7 +97,8 @@ GAME = GameSpec(
     turn_started=lambda event: isinstance(event, TurnStarted),
     order_moves=order_moves,
     explain_move=explain_move,
-    bot_moves=bot_moves,
+    bot_moves=bots.bot_moves,
+    make_bot=bots.make_bot,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "order_moves",

@@ -1,0 +1,201 @@
+"""Potion Explosion's Hard computer player: Monte Carlo search over whole turns (issue 9).
+
+A one-step bot values a pick by the marbles it lands in the hand; it cannot see the potion those
+marbles complete, the drink that potion gives, or the explosion it leaves for the next player.
+:class:`TurnPlannerBot` looks at whole turns instead:
+
+* **Before the regular pick** (the decision that matters most) it keeps the most promising first
+  actions (one-step values from :func:`heuristics.evaluate`, Little Help only if it ranks among
+  them) and runs *rollouts* from each: the refills are sampled with the bot's own ``rng``, the
+  rest of its turn is played by the greedy heuristic policy, then the next player's whole turn
+  likewise, and the position is valued for the bot. Sequential halving shares the budget: every
+  round each surviving candidate gets the same number of rollouts and the worse half is dropped.
+  With one candidate left the bot stops early.
+* **Later in the turn** (placements, drinks, effect choices, the next potion tile) each of the
+  best few actions is played to the end of the turn by the same greedy policy, twice when chance
+  follows, and the best end-of-turn value wins. That costs milliseconds.
+
+The engine reads no clock: with ``clock`` (e.g. ``time.monotonic``) the search before a pick
+lasts about ``budget`` seconds; without, it makes a fixed number of rollouts. ``cancel()`` from
+another thread stops it. Bots see only the observation (everything in this game is public) and
+draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so games replay.
+"""
+from __future__ import annotations
+
+from engine.core import CHANCE
+from engine.match import pick_outcome
+from engine.potion_explosion import heuristics, rules
+from engine.potion_explosion.state import CI, LittleHelp, MoveToHand
+
+ROOT_CANDIDATES = 8
+"""First actions kept for rollouts before the pick (by one-step value)."""
+LATER_CANDIDATES = 10
+"""Actions played to the end of the turn for a decision after the pick."""
+ROLLOUTS_WITHOUT_CLOCK = 48
+"""Rollouts in all before a pick when no clock is given (tests, replays)."""
+MAX_TURN_STEPS = 80
+"""A safety bound on the decisions of one simulated turn."""
+
+
+def bot_moves(s, legal_actions) -> list:
+    """The moves a computer player considers: never a marble back to the hand that it moved to
+    the pool this turn (the two moves cancel out, and a search could shuffle them forever).
+    People may (rules: "move marbles between your hand and your pool freely")."""
+    desk = s.desks[rules.current_player(s)]
+    return [a for a in legal_actions if not (
+        isinstance(a, MoveToHand) and desk.pool[CI[a.colour]] <= s.to_pool[CI[a.colour]])]
+
+
+def _settle_chance(s, rng) -> None:
+    """Sample every pending chance node (refills, tile reveals) with ``rng``."""
+    steps = 0
+    while s.current_player() == CHANCE and steps < 200:
+        s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+        steps += 1
+
+
+def _after(s, action, rng):
+    """A clone of ``s`` with ``action`` applied and the chance that follows sampled; its
+    ``chanced`` attribute says whether there was any (a bot's scratch mark, never saved)."""
+    t = s.clone()
+    t.apply_action(action)
+    t.chanced = t.current_player() == CHANCE
+    _settle_chance(t, rng)
+    return t
+
+
+def _ranked(s, actions, rng, keep_help: bool = True) -> list:
+    """``[(value, action, sampled position after it)]``, best one-step value first."""
+    me = s.current_player()
+    out = []
+    for i, a in enumerate(actions):
+        if not keep_help and isinstance(a, LittleHelp):
+            continue
+        t = _after(s, a, rng)
+        out.append((heuristics.evaluate(t, me), -i, a, t))
+    out.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    return [(v, a, t) for v, _, a, t in out]
+
+
+def greedy_turn(s, rng):
+    """The position after the current player's turn is played to its end with the greedy
+    heuristic policy: each step the bot move whose sampled result evaluates best, no Little
+    Help unless it is the only move; pending chance is sampled with ``rng``. Stops when another
+    seat is to move or the game is over. ``s`` may be changed too; use the returned state."""
+    owner = rules.turn_owner(s)
+    for _ in range(MAX_TURN_STEPS):
+        _settle_chance(s, rng)
+        if s.current_player() < 0 or rules.turn_owner(s) != owner or s.phase not in (
+                "play", "end", "tiebreak"):
+            break
+        legal = bot_moves(s, s.legal_actions()) or s.legal_actions()
+        ranked = _ranked(s, legal, rng, keep_help=False) or _ranked(s, legal, rng)
+        action, after = ranked[0][1], ranked[0][2]
+        # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
+        s = _after(s, action, rng) if after.chanced else after
+    return s
+
+
+class TurnPlannerBot:
+    """Potion Explosion's Hard level; see the module docstring.
+
+    ``choose(observation, legal_actions, rng)`` returns one of ``legal_actions``; raises
+    ``ValueError`` if there is none. ``budget`` is seconds of search before each regular pick
+    when ``clock`` is given.
+    """
+
+    def __init__(self, budget: float = 1.5, clock=None, rollouts: int = ROLLOUTS_WITHOUT_CLOCK):
+        self.budget = budget
+        self.clock = clock
+        self.rollouts = rollouts
+        self.cancelled = False
+        self.last_rollouts = 0
+
+    def cancel(self) -> None:
+        """Stop searching as soon as possible (undo, load, quit)."""
+        self.cancelled = True
+
+    def choose(self, observation, legal_actions, rng):
+        """The action to play for ``observation.current_player()``."""
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        s = observation
+        if s.phase == "play" and not s.picked and s.effect is None:
+            return self._before_pick(s, legal_actions, rng)
+        return self._later(s, legal_actions, rng)
+
+    # --- later in the turn: play each candidate to the end of the turn ----------------------
+    def _later(self, s, legal, rng):
+        me = s.current_player()
+        ranked = _ranked(s, legal, rng)[:LATER_CANDIDATES]
+        best, best_value = ranked[0][1], None
+        for _, action, after in ranked:
+            if self.cancelled:
+                break
+            samples = 2 if after.chanced else 1
+            total = 0.0
+            for k in range(samples):
+                t = greedy_turn(after.clone() if k == 0 else _after(s, action, rng), rng)
+                total += heuristics.evaluate(t, me)
+            value = total / samples
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        return best
+
+    # --- before the pick: sequential halving over rollouts ----------------------------------
+    def _stopped(self, deadline) -> bool:
+        return self.cancelled or deadline is not None and self.clock() >= deadline
+
+    def _rollout(self, s, action, me, rng) -> float:
+        t = greedy_turn(_after(s, action, rng), rng)    # the rest of my turn
+        if t.current_player() >= 0 and rules.turn_owner(t) != me:
+            t = greedy_turn(t, rng)                      # the next player's answer
+        return heuristics.evaluate(t, me)
+
+    def _before_pick(self, s, legal, rng):
+        me = s.current_player()
+        candidates = [a for _, a, _ in _ranked(s, legal, rng)[:ROOT_CANDIDATES]]
+        totals = {a: 0.0 for a in candidates}
+        counts = {a: 0 for a in candidates}
+        start = self.clock() if self.clock else 0.0
+        deadline = start + self.budget if self.clock else None
+        rounds = max(1, (len(candidates) - 1).bit_length())
+        alive = candidates
+        done = 0
+        for r in range(rounds):
+            if len(alive) == 1:
+                break
+            if self.clock:
+                # share the time left between the rounds left; after the first rollouts,
+                # their measured cost tells how many fit
+                left = deadline - self.clock()
+                per = (done and (self.clock() - start) / done) or 0.004
+                each = max(1, int(left / (rounds - r) / per / len(alive)))
+            else:
+                each = max(1, self.rollouts // rounds // len(alive))
+            for _ in range(each):
+                for a in alive:
+                    if self._stopped(deadline):
+                        break
+                    totals[a] += self._rollout(s, a, me, rng)
+                    counts[a] += 1
+                    done += 1
+                if self._stopped(deadline):
+                    break
+            alive = sorted(alive, key=lambda a: totals[a] / max(1, counts[a]),
+                           reverse=True)[:max(1, len(alive) // 2)]
+            if self._stopped(deadline):
+                break
+        self.last_rollouts = done
+        return max(alive, key=lambda a: (totals[a] / max(1, counts[a]), -candidates.index(a)))
+
+
+def make_bot(level: str, budget: float = 1.5, clock=None):
+    """GameSpec.make_bot: a :class:`TurnPlannerBot` for Hard; None for Easy and Medium, which
+    are the generic greedy bots (engine/bots)."""
+    return TurnPlannerBot(budget, clock) if level == "hard" else None
+
+
+__all__ = ["TurnPlannerBot", "bot_moves", "greedy_turn", "make_bot"]

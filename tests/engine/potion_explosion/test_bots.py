@@ -1,0 +1,80 @@
+"""Potion Explosion's Hard bot plans whole turns (engine/potion_explosion/bots.py, issue 9)."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+from engine import registry
+from engine.bots import make_bot
+from engine.potion_explosion.bots import TurnPlannerBot, greedy_turn
+from engine.potion_explosion.state import RegularPick
+from tests.engine.potion_explosion.helpers import pos
+
+SPEC = registry.get("potion-explosion")
+
+# Seat 0 brews a Potion of Wisdom (R2 Y2, 5 VP) that lacks one yellow and a Filter of
+# Lavamancing (K4 Y3, 11 VP) that lacks one black. No two neighbouring marbles match, so no
+# pick explodes (except by a lucky refill at a track's top).
+TWO_POTIONS = pos(
+    "types=WIS,FIL,MAG,SAN,PRI,ABY phase=play "
+    "tracks=RBYKRBYK/BRKYBRKY/RBYKRBYK/BRKYBRKY/RBYKRBYK tank=R5B5Y5K5 "
+    "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
+    "p0=WIS4:RRY,FIL7:KKKYYY/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+
+
+def picked_colour(state, action) -> str:
+    assert isinstance(action, RegularPick)
+    return state.tracks[action.track][action.position]
+
+
+def test_hard_sees_the_drink_a_completed_potion_gives():
+    """Taking the black completes the 11-VP Filter at once, which a one-step bot prefers. Taking
+    the yellow completes the Wisdom, whose drink (take any 1 marble) takes the black too: both
+    potions, 16 VP, in one turn (rules, "Potion effects": Potion of Wisdom)."""
+    s = TWO_POTIONS
+    medium = make_bot(SPEC, "medium").choose(s.clone(), s.legal_actions(), random.Random(1))
+    hard = make_bot(SPEC, "hard").choose(s.clone(), s.legal_actions(), random.Random(1))
+    assert picked_colour(s, medium) == "K"
+    assert picked_colour(s, hard) == "Y"
+
+
+def test_greedy_turn_plays_the_turn_to_its_end():
+    """The rollout policy ends the turn (rules, "A turn": end turn, then draw tiles): the next
+    seat is to move, the hand is empty and both potions were completed and scored."""
+    s = TWO_POTIONS.clone()
+    s.apply_action(RegularPick(0, 2))          # the yellow at the third place of track 0
+    after = greedy_turn(s, random.Random(3))
+    assert (after.phase, after.player) == ("play", 1)
+    assert after.desks[0].hand == [0, 0, 0, 0]
+    assert after.desks[0].potion_vp() == 16
+
+
+def test_hard_decision_is_reproducible_with_a_fixed_seed():
+    s = TWO_POTIONS
+    first = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(7))
+    again = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(7))
+    assert first == again
+
+
+def test_cancel_stops_the_search_before_a_pick():
+    s = TWO_POTIONS
+    bot = TurnPlannerBot(budget=30.0, clock=time.monotonic)
+    result = {}
+    worker = threading.Thread(target=lambda: result.setdefault(
+        "a", bot.choose(s.clone(), s.legal_actions(), random.Random(1))))
+    worker.start()
+    time.sleep(0.2)
+    bot.cancel()
+    worker.join(timeout=5)
+    assert not worker.is_alive()
+    assert result["a"] in s.legal_actions()
+
+
+def test_search_before_a_pick_keeps_to_its_budget():
+    s = TWO_POTIONS
+    bot = TurnPlannerBot(budget=0.4, clock=time.monotonic)
+    start = time.monotonic()
+    bot.choose(s.clone(), s.legal_actions(), random.Random(1))
+    assert time.monotonic() - start < 0.4 + 0.5
+    assert bot.last_rollouts >= 8          # every kept candidate was played out at least once
