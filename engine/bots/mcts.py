@@ -25,6 +25,13 @@ def utility(evaluate, state, player: int) -> float:
     return 0.5 + 0.5 * math.tanh(value / 12.0)
 
 
+def _decided(root, iterations_left: float) -> bool:
+    """True when no other root move can overtake the most-visited one in the iterations left
+    (each iteration adds one visit to one root move), so searching on cannot change the move."""
+    visits = sorted((c.visits for c in root.children.values()), reverse=True) + [0, 0]
+    return visits[0] - visits[1] > iterations_left     # an untried move has 0 visits
+
+
 class _Node:
     __slots__ = ("children", "visits", "value", "order")
 
@@ -41,7 +48,8 @@ class MCTSBot:
     ``evaluate(state, player) -> float`` and ``order_moves(state, actions) -> list`` come from
     the game's heuristics; ``budget`` is seconds when ``clock`` is given; ``iterations`` bounds the
     search otherwise (and always); ``rollout_depth`` random decisions are played before
-    evaluating (0 by default). Returns the most-visited legal root action.
+    evaluating (0 by default). Returns the most-visited legal root action; the search stops
+    early once no other move can overtake it within the iterations or time left.
     """
 
     def __init__(self, evaluate, order_moves=None, budget: float = 1.5, clock=None,
@@ -77,11 +85,20 @@ class MCTSBot:
             return legal_actions[0]
         root = _Node()
         root.order = self._ordered(observation, list(legal_actions))
-        deadline = self.clock() + self.budget if self.clock else None
+        start = self.clock() if self.clock else 0.0
+        deadline = start + self.budget if self.clock else None
         n = 0
         while n < self.iterations and not self.cancelled:
-            if deadline is not None and n % 8 == 0 and self.clock() >= deadline:
-                break
+            if n % 8 == 0 and n:
+                if deadline is None:
+                    left = self.iterations - n
+                else:
+                    now = self.clock()
+                    if now >= deadline:
+                        break
+                    left = n * (deadline - now) / max(now - start, 1e-9)
+                if _decided(root, left):
+                    break
             self._iterate(root, observation, rng)
             n += 1
         self.last_iterations = n

@@ -145,3 +145,24 @@ def test_bots_never_read_the_hidden_split(level):
         bot = _fast(make_bot(GAME, level))
         choices.add(bot.choose(s.observation(mover), s.legal_actions(), random.Random(7)))
     assert len(choices) == 1
+
+
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_mcts_early_stop_never_changes_the_move(seed, monkeypatch):
+    """Hard stops once no other move can overtake the most-visited one; the move is the one a
+    full search of the same iterations returns."""
+    import engine.bots.mcts as mcts
+    spec = registry.get("diced-tomatoes")
+    stopped_early = 0
+    for state in random_positions(spec, 6, seed=seed):
+        obs, legal = state.observation(state.current_player()), state.legal_actions()
+        early = MCTSBot(spec.evaluate, spec.order_moves, iterations=300)
+        move = early.choose(obs, legal, random.Random(4))
+        with monkeypatch.context() as m:
+            m.setattr(mcts, "_decided", lambda root, left: False)
+            full = MCTSBot(spec.evaluate, spec.order_moves, iterations=300)
+            assert full.choose(obs, legal, random.Random(4)) == move
+        stopped_early += early.last_iterations < full.last_iterations
+    assert stopped_early >= 1

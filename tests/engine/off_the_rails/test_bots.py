@@ -171,3 +171,29 @@ def test_cancel_stops_a_thinking_hard_bot():
     bot.cancel()
     worker.join(timeout=5)
     assert not worker.is_alive() and result["a"] in s.legal_actions()
+
+
+def test_hard_spends_spare_time_on_more_futures_of_the_same_candidates(monkeypatch):
+    """With time to spare, Hard's look-ahead samples every one of its ``lookahead`` candidates
+    on MAX_FUTURES futures (the same future for all candidates in a round), not more candidates
+    on fewer futures."""
+    s = blank()
+    put_gems(s, (3, 3), (0, 0, 1, 1, 1))
+    put_gems(s, (3, 8), (0, 2, 1, 0, 0))
+    calls = []
+    real = bots._second_turn
+
+    def counting(cand, me, rng, *rest):
+        calls.append((id(cand), rng.random()))
+        return real(cand, me, rng, *rest)
+    monkeypatch.setattr(bots, "_second_turn", counting)
+    frozen_clock = lambda: 0.0        # noqa: E731 - time never runs out
+    bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(5), deadline=1.0,
+                      clock=frozen_clock)
+    candidates = {c for c, _ in calls}
+    assert len(candidates) == bots.LEVELS["hard"]["lookahead"]
+    assert len(calls) == len(candidates) * bots.MAX_FUTURES
+    futures = {}
+    for cand, first_draw in calls:
+        futures.setdefault(cand, []).append(first_draw)
+    assert len({tuple(v) for v in futures.values()}) == 1     # common random numbers
