@@ -147,8 +147,6 @@ def test_bots_never_read_the_hidden_split(level):
     assert len(choices) == 1
 
 
-
-
 @pytest.mark.parametrize("seed", [3, 8])
 def test_mcts_early_stop_never_changes_the_move(seed, monkeypatch):
     """Hard stops once no other move can overtake the most-visited one; the move is the one a
