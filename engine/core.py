@@ -109,7 +109,9 @@ class OptionSpec:
     """One game option for the new-game scene and the match.
 
     ``kind`` is ``"bool"`` or ``"choice"`` (then ``choices`` lists the values, by id); ``default``
-    is the value used when the player changes nothing; ``labels`` gives display names for choices.
+    is the value used when the player changes nothing; ``labels`` gives display names for choices;
+    ``min_players`` is the fewest seats it matters for (the new-game scene hides it below that,
+    e.g. an option of the clan game in a solo game).
     """
 
     name: str
@@ -119,6 +121,11 @@ class OptionSpec:
     description: str
     choices: tuple = ()
     labels: tuple = ()
+    min_players: int = 1
+
+    def applies(self, num_players: int) -> bool:
+        """Whether the option matters in a game of ``num_players`` seats."""
+        return num_players >= self.min_players
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` if allowed for this option, else raise ``ValueError`` in plain words."""

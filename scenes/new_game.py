@@ -121,7 +121,7 @@ class NewGameScene(Scene):
         self.option_widgets = {}
         self.option_notes = []
         opt_h = 74 if h >= 760 else 64
-        for opt in (self.spec.options if self.spec else ()):
+        for opt in self._shown_options():
             label_w = int(opt_w * 0.42)
             UILabel(pygame.Rect(x, y, label_w, 32), opt.label, ui, container=c)
             values, current = self._option_labels(opt)
@@ -148,6 +148,10 @@ class NewGameScene(Scene):
                                      tool_tip_text="Start the game with these seats and options")
         if not self.games:
             self.start_button.disable()
+
+    def _shown_options(self) -> list:
+        """The game's options that matter for the chosen number of seats."""
+        return [o for o in (self.spec.options if self.spec else ()) if o.applies(self.seat_count)]
 
     def _option_labels(self, opt):
         if opt.kind == "bool":
@@ -242,8 +246,10 @@ class NewGameScene(Scene):
         kit.draw_panel(surface, self.panel_rect)
         for title, x in zip(("Game", "Seats", "Options"), self.cols):
             kit.blit_text(surface, title, 20, (x, self.top), kit.GOLD, True)
-        if self.spec and not self.spec.options:
-            kit.blit_text(surface, "This game has no options.", 16, (self.cols[2], self.top + 40),
+        if self.spec and not self._shown_options():
+            none = ("This game has no options." if not self.spec.options
+                    else f"No options apply to a game of {self.seat_count}.")
+            kit.blit_text(surface, none, 16, (self.cols[2], self.top + 40),
                           kit.INK_DIM)
         for note, x, y in self.option_notes:
             for j, line in enumerate(kit.wrap(note, 13, self.opt_w)[:2]):

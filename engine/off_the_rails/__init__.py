@@ -74,11 +74,12 @@ Goblin clans race minecarts through a shared mine, grab jewels from the deposits
 OPTIONS = (
     OptionSpec("game_length", "Game length", "choice", 21,
                "Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3.",
-               LENGTHS, LENGTH_LABELS),
+               LENGTHS, LENGTH_LABELS, min_players=2),   # solo uses all 33 cards
     OptionSpec("bumper_carts", "Bumper Carts", "bool", False,
                "Collisions turn carts round but drop no gems and derail nobody."),
     OptionSpec("chasm_die", "Chasm Die", "bool", False,
-               "A d8 picks the mine square for each chasm token in the chasm phase."),
+               "A d8 picks the mine square for each chasm token in the chasm phase.",
+               min_players=2),                 # solo places tokens from revealed cards
     OptionSpec("split_rule", "Split rule", "choice", "choose",
                "How a hit cart drops half its gems.", ("choose", "larger"),
                ("Owner splits, mover picks", "Drop the larger half (owner's choice)")),

@@ -101,6 +101,19 @@ def test_new_game_lists_registered_games_and_starts_table(app):
     assert table.match.seats[0].kind == "human"
 
 
+def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
+    """Solo Off the Rails uses all 33 deposit cards and places chasm tokens from revealed cards
+    (rules/off_the_rails.md, "Solo rules"): Game length and Chasm Die are not offered."""
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    scene.choose_game([g.id for g in scene.games].index("off-the-rails"))
+    frames(app, 1)
+    assert {"game_length", "chasm_die"} <= set(scene.option_widgets)
+    while scene.seat_count > 1:
+        click(app, find_button(app, "\u2212"))       # the minus sign
+    assert set(scene.option_widgets) == {"bumper_carts", "split_rule"}
+
+
 def test_generic_table_plays_to_game_over_and_back_to_title(app):
     match = Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10},
                   seed=3)
