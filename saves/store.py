@@ -109,14 +109,24 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "game"
 
 
+def save_path(name: str, folder: Path | None = None) -> Path:
+    """The file a save called ``name`` is written to: a slug of the name, never an autosave's."""
+    slug = _slug(name)
+    if slug.startswith("autosave"):
+        slug = "save-" + slug         # the autosave slots are the program's, not the player's
+    return (folder or saves_dir()) / f"{slug}.json"
+
+
 def save(match, name: str | None = None, folder: Path | None = None) -> Path:
-    """Write ``match`` as a named save (default: game and time); returns the file's path."""
-    folder = folder or saves_dir()
-    if name is None:
+    """Write ``match`` as a save called ``name`` (default: game and time; the name is also the
+    title in the list); returns the file's path. A save of the same name is replaced, and its
+    last version kept as the backup. Raises :class:`SaveError` when the file can't be written."""
+    title = name.strip() if name and name.strip() else None
+    if title is None:
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
         name = f"{match.spec.id}-{stamp}"
-    path = folder / f"{_slug(name)}.json"
-    write_atomic(path, dumps(make_envelope(match)))
+    path = save_path(name, folder)
+    write_atomic(path, dumps(make_envelope(match, title=title)))
     return path
 
 

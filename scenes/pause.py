@@ -1,10 +1,15 @@
-"""The pause overlay (Esc in a game): Resume, Save, Load, Rules, Settings, Quit to title."""
+"""The pause overlay (Esc in a game): Resume, Save, Load, Rules, Settings, Quit to title.
+
+Save asks for a name first (the game's title and seats by default); Enter or Save writes it.
+"""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from saves import store
-from saves.format import SaveError
+from saves.format import SaveError, match_title
 from scenes import kit
 from scenes.manager import Scene
 
@@ -17,24 +22,69 @@ class PauseScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
+        self.naming = False        # True while the "Name this save" row is shown
+        self.save_name = match_title(table.match)
 
     def build(self) -> None:
+        if self.naming:
+            self._build_naming()
+            return
+        self.name_entry = None
         self.buttons = kit.button_column(self, [
             ("Resume", self.app.manager.pop),
-            ("Save", self.save),
+            ("Save", self.ask_name),
             ("Load", self.load),
             ("Rules", self.rules),
             ("Settings", self.settings),
             ("Quit to title", self.quit_to_title),
         ], width=280, height=44, gap=10)
 
+    def _build_naming(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        x, y = w // 2 - 200, h // 2 - 66
+        UILabel(pygame.Rect(x, y, 400, 28), "Name", ui, container=c)
+        self.name_entry = UITextEntryLine(pygame.Rect(x, y + 30, 400, 38), ui, container=c,
+                                          initial_text=self.save_name)
+        self.name_entry.set_text_length_limit(60)
+        self.app.ui.set_focus_set(self.name_entry)
+        # the whole default name selected, so typing replaces it and End keeps it
+        self.name_entry.select_range = [0, len(self.save_name)]
+        self.name_entry.edit_position = len(self.save_name)
+        self.name_entry.redraw()
+        self.buttons = {
+            "Save": UIButton(pygame.Rect(x + 210, y + 82, 190, 42), "Save", ui, container=c,
+                             command=self.save,
+                             tool_tip_text="A save of the same name is replaced; "
+                                           "its last version stays as the backup"),
+            "Cancel": UIButton(pygame.Rect(x, y + 82, 190, 42), "Cancel", ui, container=c,
+                               command=self.cancel_name),
+        }
+
+    def ask_name(self) -> None:
+        """Show the name row (Save in the menu)."""
+        self.naming = True
+        self.relayout()
+
+    def cancel_name(self) -> None:
+        self.naming = False
+        self.relayout()
+
     def save(self) -> None:
+        """Write the match under the typed name; a failure is reported and nothing is lost."""
+        if self.name_entry is not None:
+            self.save_name = self.name_entry.get_text().strip() or match_title(self.table.match)
+        replacing = store.save_path(self.save_name).exists()
         try:
-            path = store.save(self.table.match)
+            path = store.save(self.table.match, self.save_name)
         except SaveError as err:
             self.app.notify(str(err))
             return
-        self.app.notify(f"Saved as {path.name}")
+        self.naming = False
+        self.relayout()
+        shown = store.read_info(path).title
+        self.app.notify(f"Replaced the save \u201c{shown}\u201d (its last version is the backup)"
+                        if replacing else f"Saved \u201c{shown}\u201d")
 
     def load(self) -> None:
         from scenes.load_game import LoadGameScene
@@ -54,8 +104,15 @@ class PauseScene(Scene):
         self.app.manager.reset(TitleScene(self.app))
 
     def handle_event(self, event) -> bool:
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.naming
+                and event.ui_element is self.name_entry):
+            self.save()
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.manager.pop()
+            if self.naming:
+                self.cancel_name()
+            else:
+                self.app.manager.pop()
             return True
         return False
 
@@ -64,7 +121,11 @@ class PauseScene(Scene):
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
         w, h = surface.get_size()
-        rect = pygame.Rect(0, 0, 340, 6 * 54 + 90)
-        rect.center = (w // 2, h // 2 - 20)
+        if self.naming:
+            rect = pygame.Rect(w // 2 - 230, h // 2 - 120, 460, 230)
+        else:
+            rect = pygame.Rect(0, 0, 340, 6 * 54 + 90)
+            rect.center = (w // 2, h // 2 - 20)
         kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
-        kit.blit_text(surface, "Paused", 26, (w // 2, rect.y + 14), kit.GOLD, True, "midtop")
+        title = "Save the game" if self.naming else "Paused"
+        kit.blit_text(surface, title, 26, (w // 2, rect.y + 14), kit.GOLD, True, "midtop")

@@ -55,6 +55,16 @@ def test_second_write_keeps_previous_as_backup():
     assert store.load(path).state.stake == 3
 
 
+def test_a_named_save_is_listed_by_its_name_and_never_takes_an_autosave_slot():
+    m = a_match()
+    path = store.save(m, "  Autosave of mine ")
+    assert path.name == "save-autosave-of-mine.json"
+    info = store.read_info(path)
+    assert (info.title, info.is_autosave) == ("Autosave of mine", False)
+    unnamed = store.read_info(store.save(m, "   "))
+    assert unnamed.title == fmt.match_title(m)
+
+
 def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
     m = a_match()
     path = store.save(m, "crash")

@@ -140,12 +140,17 @@ def test_pause_save_and_load_restore_position(app):
     saved_state = table.match.state.to_dict()
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.manager.top, PauseScene)
-    click(app, find_button(app, "Save"))
+    click(app, find_button(app, "Save"))          # the menu's Save asks for a name
+    pause = app.manager.top
+    assert pause.name_entry.get_text() == "Stake Pig — Ana, Ben"
+    pause.name_entry.set_text("Before the big roll")
+    click(app, find_button(app, "Save"))          # the name row's Save writes it
+    assert (store.saves_dir() / "before-the-big-roll.json").exists()
     click(app, find_button(app, "Quit to title"))
     assert isinstance(app.manager.top, TitleScene)
     click(app, find_button(app, "Load game"))
     scene = app.manager.top
-    assert len(scene.rows) >= 1
+    assert [r.title for r in scene.rows if not r.is_autosave] == ["Before the big roll"]
     named = [b for b in app.ui.get_sprite_group().sprites() if getattr(b, "text", None) == "Load"
              and b.visible and b.is_enabled]
     click(app, named[0])
