@@ -14,10 +14,11 @@ and a cart placed together make a route. :class:`PlannerBot` plans the whole act
 
 Levels (see :data:`LEVELS`): **Easy** plans with its best route only, on noisy values, and now
 and then plays a lesser plan; **Medium** plans one turn over three routes; **Hard** plans one
-turn over five routes, also tries ramming opponents' loaded carts, then plays its best candidates
-one round further (the deposit sampled with its ``rng``, common to all candidates; the opponent's
-answer by the Easy plan; chasm tokens placed greedily) and keeps the one that holds up best,
-within its ``budget`` when a ``clock`` is given, else over a fixed number of candidates.
+turn over five routes, also tries ramming opponents' loaded carts, then plays its four best
+candidates one round further (the deposit sampled with its ``rng``, common to all candidates; the
+opponents' answer and its own next turn by the Medium plan; chasm tokens placed greedily) and
+keeps the one that holds up best on average; spare ``budget`` (with a ``clock``) buys more
+sampled futures, up to six.
 
 Bots use only the observation they are given and the ``rng`` passed to :meth:`choose`.
 """
@@ -42,8 +43,10 @@ LEVELS = {
     # routes considered, speed targets kept per cart, noise on values, look-ahead candidates
     "easy": dict(routes=1, speeds=1, noise=3.0, lookahead=0, blunder=0.35),
     "medium": dict(routes=3, speeds=2, noise=0.0, lookahead=0, blunder=0.0),
+    # Hard's look-ahead: the opponents answer by the Medium plan, then Hard's own next turn
+    # (measured at 1.5 s against Medium: 33-21 this way, 38-34 with an Easy answer alone)
     "hard": dict(routes=5, speeds=3, noise=0.0, lookahead=4, blunder=0.0, tactics=True,
-                 second=False),
+                 reply="medium", second=True),
 }
 
 
