@@ -1281,11 +1281,14 @@ class PotionExplosionTable(TableScene):
             glow = (0.5 + 0.5 * math.sin(self.time * 4)) if (i in drinkable or i in copyable) \
                 else 0
             pa.draw_potion(surface, rect, code, [], self.patterns, back=drunk, glow=glow)
-            if i in drinkable:
+            if i in drinkable or i in copyable:
+                # Sands of Time: the drunk potions whose effect can be used again say so
                 badge = pygame.Rect(0, 0, rect.width - 4, 16)
                 badge.midbottom = (rect.centerx, rect.bottom - 2)
-                pygame.draw.rect(surface, (60, 140, 80), badge, border_radius=5)
-                kit.blit_text(surface, "Drink", 11, badge.center, kit.INK, True, "center")
+                colour = (60, 140, 80) if i in drinkable else (150, 110, 40)
+                pygame.draw.rect(surface, colour, badge, border_radius=5)
+                kit.blit_text(surface, "Drink" if i in drinkable else "Again", 11, badge.center,
+                              kit.INK, True, "center")
         self.draw_tokens(surface, lay.token_point("skill"), lay.token_point("help"), d,
                          int(lay.comp_h * 0.5), hidden, p)
 
