@@ -642,10 +642,7 @@ class DicedTomatoesTable(TableScene):
                 info = self.vine_info(key[1], key[2])
                 size = 14
                 width = kit.font(size).size(info)[0] + 20
-                x = min(self.mouse[0] + 14, surface.get_width() - width - 4)
-                box = pygame.Rect(x, self.mouse[1] + 18, width, 26)
-                if box.bottom > surface.get_height():
-                    box.bottom = self.mouse[1] - 8
+                box = self.tip_rect(width, 26)
                 kit.draw_panel(surface, box, (12, 16, 18, 235), radius=6,
                                border=(120, 140, 150))
                 kit.blit_text(surface, info, size, (box.x + 10, box.centery), kit.INK,

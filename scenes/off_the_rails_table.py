@@ -1194,8 +1194,7 @@ class OffTheRailsTable(TableScene):
             size = 14
             width = min(kit.font(size).size(tip)[0] + 20, 420)
             size = kit.fit_text(tip, size, width - 16)
-            rect = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 18, width, 28)
-            rect.clamp_ip(surface.get_rect())
+            rect = self.tip_rect(width, 28)
             kit.draw_panel(surface, rect, (16, 16, 18, 240), radius=6, border=(200, 80, 70))
             kit.blit_text(surface, tip, size, (rect.x + 8, rect.centery), kit.INK, anchor="midleft")
 

@@ -1412,12 +1412,7 @@ class PotionExplosionTable(TableScene):
         if extra:
             lines.append(extra)
         width = max(kit.font(13).size(line)[0] for line in lines) + 20
-        rect = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 12, width, 20 * len(lines) + 10)
-        w, h = surface.get_size()
-        if rect.right > w - 4:
-            rect.right = self.mouse[0] - 8
-        if rect.bottom > h - 4:
-            rect.bottom = self.mouse[1] - 8
+        rect = self.tip_rect(width, 20 * len(lines) + 10)
         pa.draw_panel(surface, rect, (12, 16, 18, 240), radius=8, border=kit.GOLD)
         for i, line in enumerate(lines):
             kit.blit_text(surface, line, 13, (rect.x + 10, rect.y + 6 + 20 * i),

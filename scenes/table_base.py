@@ -102,6 +102,21 @@ class TableScene(Scene):
         """Top of the log panel (subclasses put controls above it)."""
         return 48
 
+    def tip_rect(self, width: int, height: int) -> pygame.Rect:
+        """Where a hover tooltip of ``width`` x ``height`` pixels goes: below right of the mouse,
+        flipped left or up to stay on the table, never over the buttons and log on the right
+        while the mouse is on the table."""
+        mx, my = self.mouse
+        w, h = self.app.size
+        right = self.log_box.rect.x - 6 if mx < self.log_box.rect.x else w - 4
+        rect = pygame.Rect(mx + 16, my + 16, width, height)
+        if rect.right > right:
+            rect.right = mx - 8
+        if rect.bottom > h - 4:
+            rect.bottom = my - 8
+        rect.clamp_ip(pygame.Rect(0, 0, w, h))
+        return rect
+
     def build_controls(self) -> None:
         """Subclasses add their buttons here."""
 

@@ -336,7 +336,8 @@ def test_save_from_pause_and_load_back_identical(app):
     if not isinstance(app.manager.top, PauseScene):
         key(app, pygame.K_ESCAPE)
     assert isinstance(app.manager.top, PauseScene)
-    click(app, find_button(app, "Save"))
+    click(app, find_button(app, "Save"))      # asks for a name
+    click(app, find_button(app, "Save"))      # saves under the default name
     saved = [i for i in store.list_saves() if not i.is_autosave][0]
     loaded = store.load(saved.path)
     assert loaded.state.to_dict() == state
