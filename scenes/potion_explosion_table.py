@@ -343,6 +343,7 @@ class PotionExplosionTable(TableScene):
         self.drag = None
         self.action_buttons = []
         self.hover_preview = []  # (track, position) outlined by the explosion preview now
+        self.preview_more = False  # a refill marble could add to the previewed chain
         self._layout = None
         self._hits = None
         self._legal = None
@@ -629,11 +630,14 @@ class PotionExplosionTable(TableScene):
         return self._legal[1]
 
     def preview(self, t: int, q: int) -> list:
-        """Places the first explosion of a regular pick at ``(t, q)`` would take (engine)."""
+        """Places the whole chain of explosions of a regular pick at ``(t, q)`` takes, as far as
+        the visible marbles decide it (engine); ``self.preview_more`` says whether a marble still
+        to roll in could add more."""
         try:
-            return [(t, p) for p in self.match.state.explosion_preview(t, q)]
+            places, self.preview_more = self.match.state.chain_preview(t, q)
         except IndexError:
-            return []
+            places, self.preview_more = [], False
+        return [(t, p) for p in places]
 
     def pair_for(self, t: int, q: int, pos) -> pe.TakePair | None:
         """Magnetical Attraction: the legal pair with ``(t, q)`` whose partner is nearest."""
@@ -1117,10 +1121,13 @@ class PotionExplosionTable(TableScene):
                 elif (t, q) in targets and state_now.effect is not None:
                     pygame.draw.circle(surface, (255, 226, 110, 120), (int(x), int(y)),
                                        size // 2 + 2, 1)
-        if preview and hovered:
+        if (preview or self.preview_more) and hovered:
             n = len(preview)
             x, y = lay.marble_centre(*hovered)
-            tip = f"{n} explode first" if n else ""  # a chain may follow once marbles refill
+            if self.preview_more:
+                tip = f"{n} explode, maybe more" if n else "may explode with a new marble"
+            else:
+                tip = f"{n} explode"
             kit.blit_text(surface, tip, 14, (x + lay.d * 0.6, y - lay.d * 0.6), (255, 150, 90),
                           True, "midleft", shadow=True)
 

@@ -3,12 +3,12 @@
 ``evaluate(state, player)`` values a position for ``player`` (higher is better): the score so
 far, plus progress on brewing potions (their VP weighted by the share of holes filled), plus pool
 marbles that fit an empty hole, minus half the best opponent's value. ``order_moves`` puts the
-promising moves first for later search bots: big explosions, placements, drinks, then the rest.
+promising moves first for later search bots: big chains of explosions, placements, drinks, then the rest.
 """
 from __future__ import annotations
 
 from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES
-from engine.potion_explosion.rules import _empty_holes, explosion_preview
+from engine.potion_explosion.rules import _empty_holes, chain_preview
 from engine.potion_explosion.state import (Drink, EndTurn, LittleHelp, PlaceMarble,
                                            RegularPick, TieBreakPick)
 
@@ -56,7 +56,7 @@ def order_moves(state, actions) -> list:
     """``actions`` sorted with the promising ones first (stable within a kind)."""
     def key(a):
         if isinstance(a, (RegularPick, TieBreakPick)):
-            return -10 - len(explosion_preview(state.tracks[a.track], a.position))
+            return -10 - len(chain_preview(state.tracks[a.track], a.position)[0])
         if isinstance(a, PlaceMarble):
             return -5
         if isinstance(a, Drink):
@@ -77,10 +77,15 @@ def explain_move(state, action) -> str:
     from engine.potion_explosion.state import (MoveToPool, PotionCompleted,
                                                SkillTokenEarned)
     if isinstance(action, (RegularPick, TieBreakPick)):
-        boom = explosion_preview(state.tracks[action.track], action.position)
+        track = state.tracks[action.track]
+        boom, more = chain_preview(track, action.position)
         if boom:
-            colour = COLOUR_NAMES[state.tracks[action.track][boom[0]]]
-            return f"explodes {len(boom)} {colour} marbles into your hand"
+            counts = {}
+            for q in boom:
+                counts[track[q]] = counts.get(track[q], 0) + 1
+            what = " and ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in counts.items())
+            verb = "sets off a chain:" if len(counts) > 1 else "explodes"
+            return f"{verb} {what} marbles into your hand" + (", maybe more" if more else "")
         return "takes a marble you can use"
     try:
         events = state.clone().apply_action(action)

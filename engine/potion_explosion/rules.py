@@ -844,6 +844,39 @@ def explosion_preview(track: list, position: int) -> list:
     return [q if q < position else q + 1 for q in range(lo, hi + 1)]
 
 
+def chain_preview(track: list, position: int) -> tuple:
+    """``(positions, more)`` for a regular pick at ``position``: every position (in ``track`` as
+    it is) that explodes, step after step of the chain reaction, as far as the marbles already
+    in the track decide it; ``more`` is True when a marble still to roll in from the tank could
+    join or continue the chain (the seam or a run reaches the top). Rules, "Explosions".
+    Raises ``IndexError`` for an empty place."""
+    if not 0 <= position < len(track):
+        raise IndexError("no marble at that place of the track")
+    where = [q for q in range(len(track)) if q != position]     # original places, bottom first
+    colours = [track[q] for q in where]
+    seam = position
+    exploded = []
+    while True:
+        if seam <= 0:
+            return sorted(exploded), False          # nothing below the gap
+        if seam >= len(colours):
+            return sorted(exploded), True           # an unknown refill marble meets the seam
+        c = colours[seam]
+        if colours[seam - 1] != c:
+            return sorted(exploded), False
+        lo, hi = seam - 1, seam
+        while lo > 0 and colours[lo - 1] == c:
+            lo -= 1
+        while hi + 1 < len(colours) and colours[hi + 1] == c:
+            hi += 1
+        exploded += where[lo:hi + 1]
+        if hi + 1 == len(colours):
+            return sorted(exploded), True           # the run reaches the top: refills may join
+        del where[lo:hi + 1]
+        del colours[lo:hi + 1]
+        seam = lo
+
+
 # =============================================================================================
 # 5. Skill tokens, end of the game, tie-break
 # =============================================================================================

@@ -788,6 +788,12 @@ class PotionExplosionState:
         """
         return _rules.explosion_preview(self.tracks[track], position)
 
+    def chain_preview(self, track: int, position: int) -> tuple:
+        """``(positions, more)``: every position of ``track`` that a regular pick at ``position``
+        explodes through the whole chain reaction as far as the visible marbles decide it, and
+        whether a marble still to roll in could add more (see :func:`rules.chain_preview`)."""
+        return _rules.chain_preview(self.tracks[track], position)
+
     def legal_holes(self, source: str, colour: str) -> list:
         """``[(slot, hole colour)]`` where a ``colour`` marble from ``source`` ("hand"/"pool")
         may be placed now (derived from :meth:`legal_actions`)."""

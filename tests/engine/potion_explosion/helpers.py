@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core import CHANCE
 from engine.potion_explosion.notation import parse_position
-from engine.potion_explosion.state import MarbleRollsIn, RevealTile
+from engine.potion_explosion.state import Exploded, MarbleRollsIn, RevealTile
 
 FULL = "RBYKRBYK"
 """An 8-marble track in which no two neighbours match."""
@@ -40,3 +40,16 @@ def reveal(state, *tiles):
 
 def of_type(events, cls):
     return [e for e in events if isinstance(e, cls)]
+
+
+def exploded_places(track, pick, events) -> list:
+    """The original places of every exploded marble: each Exploded event's positions index the
+    track as it is then, so replay the removals on the list of original places (refill marbles,
+    always above them, count as None and are left out)."""
+    where = [q for q in range(len(track)) if q != pick] + [None] * 40
+    out = []
+    for e in of_type(events, Exploded):
+        out += [where[i] for i in e.positions]
+        for i in sorted(e.positions, reverse=True):
+            del where[i]
+    return sorted(q for q in out if q is not None)

@@ -62,7 +62,11 @@ def test_heuristics_explain_move_for_hints():
     """GameSpec.explain_move: a one-line reason from what the move does."""
     from engine.potion_explosion.heuristics import explain_move
     s = pos("tracks=RBR//// p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
-    assert explain_move(s, RegularPick(0, 1)) == "explodes 2 red marbles into your hand"
+    assert explain_move(s, RegularPick(0, 1)) == \
+        "explodes 2 red marbles into your hand, maybe more"      # the reds reach the top
+    chain = pos("tracks=YRBRYKBR//// p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
+    assert explain_move(chain, RegularPick(0, 2)) == \
+        "sets off a chain: 2 yellow and 2 red marbles into your hand"
     assert explain_move(s, PlaceMarble("pool", "Y", 0, "Y")) == \
         "completes your Potion of Wisdom for 5 VP"
 

@@ -1,10 +1,12 @@
 """rules/potion_explosion.md, "Explosions" (with PE-D1), and its three worked examples."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core import CHANCE
 from engine.potion_explosion.state import (Drink, Exploded, LittleHelp, MarbleTaken,
                                            RegularPick, SeamCollision, TakeMarble)
-from tests.engine.potion_explosion.helpers import FULL, of_type, pos, roll
+from tests.engine.potion_explosion.helpers import FULL, exploded_places, of_type, pos, roll
 
 
 def hand(s, p=0):
@@ -150,3 +152,43 @@ def test_explosion_preview_matches_first_step():
     assert s.to_dict() == before
     with pytest.raises(IndexError):
         s.explosion_preview(4, 0)
+
+
+@pytest.mark.parametrize("track, pick, exploding, more", [
+    ("RBR", 1, [0, 2], True),             # worked example 1: the reds reach the top
+    ("YRBRYK", 2, [0, 1, 3, 4], False),   # worked example 2 with a black on top: the chain
+    ("YRBRKK", 2, [1, 3], False),         # worked example 3: only the reds
+    ("KBBBYBBKY", 4, [0, 1, 2, 3, 5, 6, 7], False),
+    ("BRR", 0, [], False),                # the bottom marble: nothing below the gap
+    ("RBYKRBYK", 7, [], True),            # the top marble: a refill meets the K below
+    ("RBYKRBYK", 3, [], False),
+])
+def test_explosions_chain_preview_matches_the_chain_the_pick_sets_off(track, pick, exploding,
+                                                                      more):
+    """Explosions, steps 2-4: the preview names every marble of the chain reaction the visible
+    marbles decide, and says when a marble still in the tank could join; with an empty tank
+    (no refill) the engine explodes exactly those."""
+    s = pos(f"tracks={track}//// tank=R0B0Y0K0")
+    assert s.chain_preview(0, pick) == (exploding, more)
+    ev = s.apply_action(RegularPick(0, pick))
+    assert exploded_places(track, pick, ev) == exploding
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from("RBYK"), min_size=8, max_size=8), st.data())
+def test_explosions_a_closed_chain_preview_holds_whatever_rolls_in(track, data):
+    """Explosions: when the preview says no refill marble can matter, the pick explodes exactly
+    the previewed marbles, whatever colours roll in from the tank (PE-D1)."""
+    track = "".join(track)
+    pick = data.draw(st.integers(0, len(track) - 1))
+    s = pos(f"tracks={track}/{FULL}/{FULL}/{FULL}/{FULL} tank=R5B5Y5K5")   # PE-D1: full tracks
+    exploding, more = s.chain_preview(0, pick)
+    ev = s.apply_action(RegularPick(0, pick))
+    while s.current_player() == CHANCE:
+        outcomes = [a for a, _ in s.chance_outcomes()]
+        ev += s.apply_action(data.draw(st.sampled_from(outcomes)))
+    places = exploded_places(track, pick, ev)
+    if more:
+        assert set(exploding) <= set(places)
+    else:
+        assert places == exploding
