@@ -37,6 +37,7 @@ class NewGameScene(Scene):
         self.seat_names = [f"Player {i + 1}" for i in range(6)]
         self.seat_count = 2
         self.options: dict = {}
+        self.chosen: set = set()   # options the player set; the others follow the seat count
         self.seed_text = str(random.SystemRandom().randrange(1, 10**6))
         self.error = ""
         if preset:
@@ -50,6 +51,7 @@ class NewGameScene(Scene):
                 if not s.is_bot:
                     self.seat_names[i] = s.name
             self.options = dict(options)
+            self.chosen = set(options)
         self._clamp_seats()
 
     @property
@@ -60,8 +62,10 @@ class NewGameScene(Scene):
         if self.spec:
             self.seat_count = max(self.spec.min_players,
                                   min(self.spec.max_players, self.seat_count))
+            # e.g. Off the Rails' game length is 25 cards with 4 players, 21 with fewer
             defaults = self.spec.default_options(self.seat_count)
-            self.options = {k: self.options.get(k, v) for k, v in defaults.items()}
+            self.options = {k: self.options[k] if k in self.chosen and k in self.options else v
+                            for k, v in defaults.items()}
 
     # --- layout ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -171,6 +175,7 @@ class NewGameScene(Scene):
         self._read_form()
         self.game_index = index
         self.options = {}
+        self.chosen = set()
         self._clamp_seats()
         self.relayout()
 
@@ -225,6 +230,7 @@ class NewGameScene(Scene):
                 else:
                     labels = [str(l) for l in (opt.labels or opt.choices)]
                     self.options[opt.name] = opt.choices[labels.index(event.text)]
+                self.chosen.add(opt.name)
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if not kit.close_dropdowns(self.app.ui):

@@ -114,6 +114,25 @@ def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     assert set(scene.option_widgets) == {"bumper_carts", "split_rule"}
 
 
+def test_new_game_option_defaults_follow_the_seat_count(app):
+    """Off the Rails uses 25 deposit cards with 4 players and 21 with 2-3 (rules/off_the_rails.md,
+    "Setup"), unless the player picked a length."""
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    scene.choose_game([g.id for g in scene.games].index("off-the-rails"))
+    frames(app, 1)
+    assert scene.options["game_length"] == 21
+    click(app, find_button(app, "+"))
+    click(app, find_button(app, "+"))
+    assert scene.seat_count == 4 and scene.options["game_length"] == 25
+    click(app, find_button(app, "\u2212"))
+    assert scene.options["game_length"] == 21
+    scene.chosen.add("game_length")          # as when the player picks from the dropdown
+    scene.options["game_length"] = 17
+    click(app, find_button(app, "+"))
+    assert scene.options["game_length"] == 17
+
+
 def test_generic_table_plays_to_game_over_and_back_to_title(app):
     match = Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10},
                   seed=3)
