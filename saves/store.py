@@ -138,6 +138,27 @@ def autosave(match, folder: Path | None = None) -> Path:
     return path
 
 
+def drop_autosave_of(match, folder: Path | None = None) -> bool:
+    """Delete the game's autosave slot if it holds ``match`` (same game, seats, options and seed,
+    its history a beginning of the match's): a finished game can't be continued, but another
+    game in the slot (e.g. one loaded from a named save) stays. Returns True if deleted."""
+    path = (folder or saves_dir()) / f"autosave-{match.spec.id}.json"
+    try:
+        env = parse(path.read_text(encoding="utf-8"), where=path.name)
+    except (OSError, UnicodeDecodeError, SaveError):
+        return False
+    mine = match.to_save()
+    same = all(env.get(k) == mine[k] for k in ("game", "options", "seats", "seed"))
+    history = env.get("history", [])
+    if same and history == mine["history"][:len(history)]:
+        try:
+            delete(path)
+        except OSError:
+            return False          # left in place; Continue then offers the finished game's start
+        return True
+    return False
+
+
 def read_info(path: Path) -> SaveInfo:
     """The list entry for one file; a damaged file gives an entry with ``error`` set."""
     path = Path(path)
@@ -209,7 +230,8 @@ def load_backup(path: Path):
 
 
 def delete(path: Path) -> None:
-    """Delete a save and its backup (only called after the player confirmed)."""
+    """Delete a save and its backup (after the player confirmed, or a finished game's autosave).
+    Raises ``OSError`` when the disk refuses."""
     for p in (Path(path), backup_path(Path(path))):
         try:
             p.unlink()

@@ -190,7 +190,11 @@ class TableScene(Scene):
             self.autosave()
 
     def autosave(self) -> None:
+        """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
+        bots play (a game to watch must not take the slot of the player's own game)."""
         if self.replay is not None or self.app.fast_forward or self.match.is_terminal():
+            return
+        if all(seat.is_bot for seat in self.match.seats):
             return
         try:
             store.autosave(self.match)
@@ -425,10 +429,10 @@ class TableScene(Scene):
         self.app.manager.push(GameOverScene(self.app, self.match))
 
     def _drop_autosave(self) -> None:
-        path = store.saves_dir() / f"autosave-{self.match.spec.id}.json"
-        info = store.latest_autosave()
-        if info is not None and info.path == path:
-            store.delete(path)
+        try:
+            store.drop_autosave_of(self.match)
+        except SaveError as err:
+            self.say(str(err))
 
     # --- input -------------------------------------------------------------------------------
     def open_pause(self) -> None:

@@ -82,7 +82,8 @@ OPTIONS = (
                min_players=2),                 # solo places tokens from revealed cards
     OptionSpec("split_rule", "Split rule", "choice", "choose",
                "How a hit cart drops half its gems.", ("choose", "larger"),
-               ("Owner splits, mover picks", "Drop the larger half (owner's choice)")),
+               ("Owner splits, mover picks", "Drop the larger half (owner's choice)"),
+               min_players=2),                 # solo: owner and mover are the same player
 )
 
 

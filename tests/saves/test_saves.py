@@ -65,6 +65,17 @@ def test_a_named_save_is_listed_by_its_name_and_never_takes_an_autosave_slot():
     assert unnamed.title == fmt.match_title(m)
 
 
+def test_a_finished_game_drops_only_its_own_autosave():
+    m = a_match()
+    slot = store.autosave(m)
+    other = Match(PIG, [Seat("human", "Cy"), Seat("human", "Di")], seed=9)
+    assert not store.drop_autosave_of(other)          # another game in the slot stays
+    assert slot.exists()
+    m.apply(SetStake(3))                              # the game went on after the autosave
+    assert store.drop_autosave_of(m)
+    assert not slot.exists()
+
+
 def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
     m = a_match()
     path = store.save(m, "crash")

@@ -103,7 +103,7 @@ def test_new_game_lists_registered_games_and_starts_table(app):
 
 def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     """Solo Off the Rails uses all 33 deposit cards and places chasm tokens from revealed cards
-    (rules/off_the_rails.md, "Solo rules"): Game length and Chasm Die are not offered."""
+    (rules/off_the_rails.md, "Solo rules"): Game length, Chasm Die and Split rule are not offered."""
     click(app, find_button(app, "New game"))
     scene = app.manager.top
     scene.choose_game([g.id for g in scene.games].index("off-the-rails"))
@@ -111,7 +111,7 @@ def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     assert {"game_length", "chasm_die"} <= set(scene.option_widgets)
     while scene.seat_count > 1:
         click(app, find_button(app, "\u2212"))       # the minus sign
-    assert set(scene.option_widgets) == {"bumper_carts", "split_rule"}
+    assert set(scene.option_widgets) == {"bumper_carts"}    # the split is one player's too
 
 
 def test_new_game_option_defaults_follow_the_seat_count(app):
@@ -131,6 +131,20 @@ def test_new_game_option_defaults_follow_the_seat_count(app):
     scene.options["game_length"] = 17
     click(app, find_button(app, "+"))
     assert scene.options["game_length"] == 17
+
+
+def test_only_games_with_a_person_take_the_autosave_slot(app):
+    """A game of bots only (e.g. --autoplay) never replaces the player's own Continue."""
+    from scenes.tables import open_match
+    slot = store.saves_dir() / f"autosave-{PIG.id}.json"
+    open_match(app, Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=3))
+    frames(app, 2)
+    app.manager.top.autosave()
+    assert not slot.exists()
+    open_match(app, Match(PIG, [Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=3))
+    frames(app, 2)
+    app.manager.top.autosave()
+    assert slot.exists()
 
 
 def test_generic_table_plays_to_game_over_and_back_to_title(app):
