@@ -84,7 +84,7 @@ class NewGameScene(Scene):
         # games
         y = self.top + 34
         self.game_buttons = []
-        card_h = 108 if h >= 760 else 114
+        card_h = 108 if h >= 760 else 122     # narrower cards wrap the description to 3 lines
         for i, spec in enumerate(self.games):
             b = UIButton(pygame.Rect(self.cols[0], y, col_w, card_h), "", ui, container=c,
                          object_id="#selected_button" if i == self.game_index else None,
@@ -124,9 +124,9 @@ class NewGameScene(Scene):
         y = self.top + 34
         self.option_widgets = {}
         self.option_notes = []
-        opt_h = 74 if h >= 760 else 64
+        opt_h = 78        # label row, two lines of help, a gap
         for opt in self._shown_options():
-            label_w = int(opt_w * 0.42)
+            label_w = int(opt_w * 0.36)
             UILabel(pygame.Rect(x, y, label_w, 32), opt.label, ui, container=c)
             values, current = self._option_labels(opt)
             dd = UIDropDownMenu(values, current, pygame.Rect(x + label_w, y, opt_w - label_w, 32),
