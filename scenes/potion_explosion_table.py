@@ -1155,7 +1155,8 @@ class PotionExplosionTable(TableScene):
                 pygame.draw.rect(surface, (60, 70, 74), rect, 1, border_radius=6)
                 kit.blit_text(surface, "empty", 12, rect.center, kit.INK_DIM, anchor="center")
             badge = kit.text(f"+{count}", 11, kit.INK, True)
-            br = badge.get_rect(bottomleft=(rect.x + 3, rect.bottom - 4)).inflate(6, 2)
+            # top left, over the flask's neck: the holes stay visible
+            br = badge.get_rect(topleft=(rect.x + 6, rect.y + 5)).inflate(6, 2)
             pygame.draw.rect(surface, (20, 16, 24), br, border_radius=4)
             surface.blit(badge, badge.get_rect(center=br.center))
         pile = lay.token_pile()

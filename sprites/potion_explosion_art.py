@@ -146,12 +146,12 @@ def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface
                     pygame.Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6), 1.9, 2.9,
                     max(1, w // 30))
     # victory points badge
-    br = max(6, int(min(w, h) * 0.13))
+    br = max(9, int(min(w, h) * 0.13))      # readable on the small stack cards too
     bx, by = w - 2 - br - 3, br + 3
     pygame.draw.circle(surf, (60, 40, 10), (bx + 1, by + 2), br)
     pygame.draw.circle(surf, (238, 196, 84), (bx, by), br)
     pygame.draw.circle(surf, (255, 236, 160), (bx, by), br, 1)
-    font = pygame.font.Font(None, max(10, int(br * 1.7)))
+    font = pygame.font.Font(None, max(16, int(br * 1.7)))
     txt = font.render(str(tile.vp), True, (60, 36, 8))
     surf.blit(txt, txt.get_rect(center=(bx, by + 1)))
     return surf
