@@ -92,10 +92,13 @@ def order_moves(state, actions) -> list:
 def explain_move(state, action) -> str:
     """A one-line reason for a hint (GameSpec.explain_move), from what the move does.
 
-    Seats are named "Player N" (the scene shows names). Example: "harvests your vine worth 4".
+    Seats are named "Player N" (the scene shows names). Examples: "harvests your vine worth 4",
+    "turns the red 5 into a 6 to complete your top vine" (karma).
     """
     from engine.diced_tomatoes.state import KarmaGained, VineCleared, VineHarvested
     me = state.current_player()
+    if isinstance(action, _KARMA):
+        return _explain_karma(state, action, me)
     after = state.clone()
     events = after.apply_action(action)
     for e in events:
@@ -120,6 +123,103 @@ def explain_move(state, action) -> str:
         return "nothing better is left this turn"
     if isinstance(action, PassDie):
         return "this die fits nowhere"
-    if isinstance(action, _KARMA):
-        return "karma well spent here"
     return ""
+
+
+def _whose(owner: int, me: int) -> str:
+    return "your" if owner == me else f"Player {owner + 1}'s"
+
+
+def _best_spot(state, colour: str, face: int, me: int) -> tuple:
+    """The most useful place a die of ``colour`` and ``face`` could go now, as ``(rank, words)``
+    (lower rank is better), or ``(9, "")`` when it fits nowhere. Words follow a die, e.g.
+    "to complete your top vine", "that fits Player 2's middle vine"."""
+    from engine.diced_tomatoes.state import TOKEN_NAMES
+    best = (9, "")
+    for owner, token, seed_open, faces in rules.spot_table(state):
+        vine = state.vines[owner][token]
+        name = TOKEN_NAMES[token]
+        if vine and face in faces:
+            own = owner == me
+            value = rules.vine_value(vine + [(colour, face)])
+            if len(vine) == 3 and 1 <= value <= 6:
+                spot = (0 if own else 3, f"to complete {_whose(owner, me)} {name} vine")
+            else:
+                spot = (1 if own else 4, f"that fits {_whose(owner, me)} {name} vine")
+        elif not vine and seed_open and colour == "r":
+            spot = (2 if owner == me else 5, f"to seed {_whose(owner, me)} {name} token")
+        else:
+            continue
+        best = min(best, spot, key=lambda s: s[0])
+    return best
+
+
+def _explain_karma(state, action, me: int) -> str:
+    """Why spend karma: what the changed die, cleaned vine or flipped seed does next."""
+    from engine.diced_tomatoes.state import COLOUR_NAMES, TOKEN_NAMES
+    if isinstance(action, (Reroll, Shift, RollOver, SetDie)):
+        colour, face = state.hand[action.die]
+        die = f"the {COLOUR_NAMES[colour]} {face}"
+        rank, _ = _best_spot(state, colour, face, me)
+        if isinstance(action, Reroll):
+            if rank == 9:
+                return f"re-rolls {die} you cannot place"
+            if rank >= 3:
+                return f"re-rolls {die}, which fits only other players' vines"
+            better = [f for f in range(1, 7) if f != face
+                      and _best_spot(state, colour, f, me)[0] < rank]
+            if better:
+                return f"re-rolls {die}: {len(better)} other faces would suit you better" \
+                    if len(better) > 1 else f"re-rolls {die}: one other face would suit you better"
+            if rank == 2 and not state.solo and face <= 3:
+                return f"re-rolls {die}: as a seed it makes a vine worth only {face}"
+            return f"re-rolls {die} hoping for a better face"
+        new = {Shift: lambda: face + action.delta, RollOver: lambda: 7 - face,
+               SetDie: lambda: action.face}[type(action)]()
+        new_rank, words = _best_spot(state, colour, new, me)
+        if new_rank == rank == 2:       # a seed either way: what the new face is worth
+            next_slot = len(state.score[me]) + 1
+            if state.solo and new == next_slot:
+                return f"turns {die} into a {new}, the seed slot {next_slot} needs"
+            if not state.solo and new > face:
+                return f"turns {die} into a {new}, a seed worth {new - face} more"
+        if words:
+            return f"turns {die} into a {new} {words}"
+        return f"turns {die} into a {new}"
+    vine = state.vines[action.owner][action.token]
+    where = f"{_whose(action.owner, me)} {TOKEN_NAMES[action.token]}"
+    next_slot = len(state.score[action.owner]) + 1
+    if isinstance(action, CleanVine):
+        value = rules.vine_value(vine)
+        if action.owner != me:
+            return f"clears {where} vine worth {value} before it is harvested"
+        if value <= 0 or value > 6:
+            too = "low" if value <= 0 else "high"
+            return f"clears {where} vine worth {value}, too {too} to harvest"
+        if state.solo and value != next_slot:
+            return f"clears {where} vine worth {value}; slot {next_slot} needs a {next_slot}"
+        if value <= 3:
+            return f"frees {where} token from a vine worth only {value}"
+        return f"frees {where} token for a new vine"
+    # FlipSeed
+    old = vine[0][1]
+    new = 7 - old
+    flip = f"flips {where} seed from {old} to {new}"
+    if state.solo and action.owner == me and new == next_slot:
+        return f"{flip}, the value slot {next_slot} needs"
+    flipped = [(vine[0][0], new)] + vine[1:]
+    fits_now = [(c, f) for _, c, f in state.rolled_dice()
+                if len(vine) < 4 and not rules.fits(vine, f) and rules.fits(flipped, f)]
+    if action.owner == me:
+        if new > old and not state.solo:
+            return f"{flip}: worth {new - old} more"
+        if fits_now:
+            c, f = fits_now[0]
+            return f"{flip} so the {COLOUR_NAMES[c]} {f} fits it"
+        return flip
+    if new < old:
+        return f"{flip}: worth {old - new} less to them"
+    if fits_now:
+        c, f = fits_now[0]
+        return f"{flip} so the {COLOUR_NAMES[c]} {f} fits it"
+    return flip

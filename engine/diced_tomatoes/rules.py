@@ -910,7 +910,7 @@ def _hand_die(state, die: int) -> str:
 
 
 def describe_action(state, action, names: Sequence[str] | None = None) -> str:
-    """``action`` in plain words for ``state``, e.g. "Place the red 4 as a seed on your left
+    """``action`` in plain words for ``state``, e.g. "Place the red 4 as a seed on your top
     token" or "Place the black 2 on Ana's middle vine"."""
     kind = type(action)
     cost = f" ({KARMA_COSTS[kind]} karma)" if kind in KARMA_COSTS else ""

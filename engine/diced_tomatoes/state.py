@@ -20,7 +20,8 @@ COLOURS = ("r", "b", "g")
 """Die colours in a stable order: red, black (rotten), gold (Sunny Golden Hybrid)."""
 
 COLOUR_NAMES = {"r": "red", "b": "black", "g": "gold"}
-TOKEN_NAMES = ("left", "middle", "right")
+TOKEN_NAMES = ("top", "middle", "bottom")
+"""Each player's 3 tomato tokens by index, as the table draws them: stacked top to bottom."""
 TOKENS = 3
 SLOTS = 6
 
@@ -343,7 +344,7 @@ class KarmaGained(Event):
     def text(self, names):
         lost = f" ({self.lost} lost over the cap)" if self.lost else ""
         return (f"{_who(names, self.player)} gained {self.amount} karma for {self.reason}"
-                f"{lost}, now {self.karma}.")
+                f"{lost}; karma now {self.karma}.")
 
 
 @dataclass(frozen=True)
@@ -366,7 +367,8 @@ class KarmaSpent(Event):
     karma: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} spent {self.amount} karma to {self.what}, now {self.karma}."
+        return (f"{_who(names, self.player)} spent {self.amount} karma to {self.what}; "
+                f"karma now {self.karma}.")
 
 
 @dataclass(frozen=True)
@@ -377,7 +379,8 @@ class KarmaLost(Event):
     karma: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} lost {self.amount} karma above 6 at the end of the turn."
+        return (f"{_who(names, self.player)} lost {self.amount} karma above 6 at the end of the "
+                f"turn; karma now {self.karma}.")
 
 
 @dataclass(frozen=True)
@@ -544,7 +547,7 @@ class DicedTomatoesState:
         return self.clone()
 
     def action_to_string(self, action: Action, names: Sequence[str] | None = None) -> str:
-        """The action in plain words, e.g. "Place the red 4 as a seed on your left token"."""
+        """The action in plain words, e.g. "Place the red 4 as a seed on your top token"."""
         return _rules.describe_action(self, action, names)
 
     def turn_owner(self) -> int:

@@ -3,6 +3,7 @@ import pygame
 import pytest
 
 from engine import registry
+from engine.diced_tomatoes.state import PlaceDie
 from engine.match import Match, Seat
 from scenes.diced_tomatoes_table import DicedTomatoesTable
 from scenes.game_over import GameOverScene
@@ -165,6 +166,38 @@ def test_areas_do_not_overlap_at_small_size(players):
             assert not a.colliderect(b)
         assert lay.karma_cell(i, 6).bottom <= a.bottom and lay.slot_rect(i, 5).right <= a.right
     assert lay.d >= 24
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_token_words_match_how_the_table_stacks_the_tokens(size):
+    """The log and hints name the tomato tokens top / middle / bottom (engine TOKEN_NAMES):
+    with 1 to 6 players, at both window sizes, token 0 is drawn above token 1 above token 2 in
+    one column, so the words match what the player sees."""
+    from engine.diced_tomatoes.state import TOKEN_NAMES
+    from scenes.diced_tomatoes_table import Layout
+    assert TOKEN_NAMES == ("top", "middle", "bottom")
+    w, h = size
+    for players in range(1, 7):
+        lay = Layout(pygame.Rect(0, 44, w - 316, h - 44), players, 6, 3)
+        for p in range(players):
+            top, middle, bottom = (lay.vine_die(p, t, 0) for t in range(3))   # the seeds
+            assert top.x == middle.x == bottom.x, (players, p)
+            assert top.bottom <= middle.top and middle.bottom <= bottom.top, (players, p)
+
+
+def test_tooltip_and_log_use_the_token_words(app):
+    """Hovering a token and the log's placement sentence say "top" for the upper token."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    assert table.vine_info(1, 0).startswith("Ben's top token: ")
+    assert table.vine_info(0, 2).startswith("Ana's bottom token: ")
+    slot = table.match.state.rolled_dice()[0][0]
+    owner, token = table.match.state.targets_for_die(slot)[0]
+    table.try_action_and_reset(PlaceDie(slot, owner, token))
+    frames(app, 30, dt=0.1)
+    where = ("top", "middle", "bottom")[token]
+    assert any(f"{where} token" in line or f"{where} vine" in line
+               for line in table.log_box.sentences[-3:]), table.log_box.sentences[-3:]
 
 
 def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):

@@ -634,9 +634,9 @@ def test_every_event_has_a_sentence_and_actions_plain_words():
     assert {"DieDrawn", "DieRolled", "DiePlaced", "VineHarvested", "GameEnded",
             "KarmaSpent", "TurnStarted", "TurnEnded"} <= seen
     s = pos("players=2 vines=-|-|-/3r|-|- hand=4r")
-    assert s.action_to_string(PlaceDie(0, 0, 0)) == "Place the red 4 as a seed on your left token"
+    assert s.action_to_string(PlaceDie(0, 0, 0)) == "Place the red 4 as a seed on your top token"
     assert (s.action_to_string(PlaceDie(0, 1, 0), ["Ana", "Bo"])
-            == "Place the red 4 on Bo's left vine")
+            == "Place the red 4 on Bo's top vine")
 
 
 def test_rules_summary_has_headings_bullets_and_every_option():
