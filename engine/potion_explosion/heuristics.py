@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES
 from engine.potion_explosion.rules import _empty_holes, chain_preview
-from engine.potion_explosion.state import (Drink, EndTurn, LittleHelp, PlaceMarble,
-                                           RegularPick, TieBreakPick)
+from engine.potion_explosion.state import (DraftStarter, Drink, EndTurn, LittleHelp,
+                                           PlaceMarble, RegularPick, TieBreakPick)
 
 
 def _desk_value(d) -> float:
@@ -72,10 +72,13 @@ def order_moves(state, actions) -> list:
 def explain_move(state, action) -> str:
     """A one-line reason for a hint (``GameSpec.explain_move``), from what the move does.
 
-    Example: ``"explodes 3 red marbles into your hand"``; ``""`` when there is nothing to say.
+    Examples: ``"explodes 3 red marbles into your hand"``, ``"most VP on offer (5); drink it
+    to take any 1 marble"`` (starter draft); ``""`` when there is nothing to say.
     """
     from engine.potion_explosion.state import (MoveToPool, PotionCompleted,
                                                SkillTokenEarned)
+    if isinstance(action, DraftStarter):
+        return _explain_draft(state, action.tile)
     if isinstance(action, (RegularPick, TieBreakPick)):
         track = state.tracks[action.track]
         boom, more = chain_preview(track, action.position)
@@ -108,3 +111,46 @@ def explain_move(state, action) -> str:
     if isinstance(action, EndTurn):
         return "nothing better is left this turn"
     return ""
+
+
+DRINK_TO = {
+    "SAN": "reuse a drunk potion's effect",
+    "MAG": "take 2 adjacent marbles of 2 colours",
+    "WIS": "take any 1 marble",
+    "BAL": "take a run of one colour",
+    "PRI": "make your pool marbles wild",
+    "BLI": "take an opponent's pool",
+    "ABY": "take a bottom marble of each colour",
+    "FIL": "return up to 5 of one colour",
+}
+"""Each potion type's effect, short enough for a hint: "drink it to ..." (data.POTION_TYPES)."""
+
+
+def _colour_words(colours) -> str:
+    names = [COLOUR_NAMES[c] for c in colours]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _explain_draft(state, code: str) -> str:
+    """Why draft this starter: its VP against the others on offer, how its colours sit with the
+    potion already on your desk (the last drafter takes two), and its drink effect."""
+    tile = TILES[code]
+    effect = f"drink it to {DRINK_TO[tile.type]}"
+    others = {c for c in state.revealed if c != code}
+    if not others:
+        return f"the only starter on offer; {effect}"
+    desk = state.desks[state.current_player()]
+    mine = [TILES[sl[0]] for sl in desk.slots if sl is not None]
+    if mine:
+        have = mine[0]
+        shared = [c for k, c in enumerate(COLOURS) if tile.recipe[k] and have.recipe[k]]
+        if not shared:
+            return "its colours differ from your first potion's: more marbles fit"
+        if len(shared) == sum(1 for n in tile.recipe if n):
+            return f"shares {_colour_words(shared)} with your first potion: marbles feed both"
+    best = max(TILES[c].vp for c in others)
+    if tile.vp > best:
+        return f"most VP on offer ({tile.vp}); {effect}"
+    if tile.vp == best:
+        return f"joint most VP ({tile.vp}); {effect}"
+    return effect

@@ -85,3 +85,29 @@ def test_turn_started_event_counts_turns_in_a_match():
     assert m.turn_count() == 1
     assert isinstance(m.events[-1][1], st.TurnStarted) or any(
         isinstance(e, st.TurnStarted) for _, e in m.events)
+
+
+def test_heuristics_explain_move_gives_a_reason_for_a_starter_draft():
+    """Setup, the starter draft: the dispenser is still empty, so the hint's reason is the
+    starter's VP against the others on offer, its colours against the potion already drafted
+    (the last drafter takes two), and what drinking it does."""
+    from engine.potion_explosion.heuristics import explain_move
+    from engine.potion_explosion.state import DraftStarter
+    s = pos("phase=draft player=0 draft=0:WIS4,BAL4,PRI4,BLI4")
+    assert s.current_player() == 0 and all(not t for t in s.tracks)
+    assert explain_move(s, DraftStarter("WIS4")) == \
+        "most VP on offer (5); drink it to take any 1 marble"
+    assert explain_move(s, DraftStarter("BAL4")) == "drink it to take a run of one colour"
+    tie = pos("phase=draft player=0 draft=0:WIS4,FIL4,MAG4")
+    assert explain_move(tie, DraftStarter("FIL4")) == \
+        "joint most VP (5); drink it to return up to 5 of one colour"
+    # the second pick: Wisdom (R2 Y2) already on the desk
+    second = pos("phase=draft player=1 draft=2:ABY4,MAG4,BLI4 p1=WIS4:,-/-/-/-/0.0.-.0.0.0")
+    assert explain_move(second, DraftStarter("MAG4")) == \
+        "its colours differ from your first potion's: more marbles fit"
+    again = pos("phase=draft player=1 draft=2:WIS4,MAG4 p1=WIS4:,-/-/-/-/0.0.-.0.0.0")
+    assert explain_move(again, DraftStarter("WIS4")) == \
+        "shares red and yellow with your first potion: marbles feed both"
+    last = pos("phase=draft player=0 draft=3:SAN4 p0=MAG4:,-/-/-/-/0.0.-.0.0.0")
+    assert explain_move(last, DraftStarter("SAN4")) == \
+        "the only starter on offer; drink it to reuse a drunk potion's effect"
