@@ -57,6 +57,33 @@ def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: 
     return size
 
 
+def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool = False) -> str:
+    """``content``, or as much of its start as fits ``width`` pixels followed by "…".
+
+    ``measure(text) -> pixels`` defaults to the app font at ``size``; pass a pygame_gui label's
+    font (``lambda t: label.font.get_rect(t).width``) to fit a label. A cut ends at a word
+    break when that keeps most of the line, and never leaves a dangling space or separator."""
+    if measure is None:
+        def measure_w(t):
+            return font(size, bold).size(t)[0]
+    else:
+        measure_w = measure
+    if measure_w(content) <= width:
+        return content
+    lo, hi = 0, len(content)
+    while lo < hi:                      # the longest start that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if measure_w(content[:mid].rstrip() + "…") <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = content[:lo]
+    space = cut.rfind(" ")
+    if not content[lo:lo + 1].isspace() and space >= len(cut) * 0.7:
+        cut = cut[:space]           # end at the last whole word
+    return cut.rstrip(" ·,;:—–-") + "…"
+
+
 def reset_caches() -> None:
     """Forget cached fonts and text (needed after ``pygame.quit()``)."""
     font.cache_clear()

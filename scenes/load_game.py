@@ -17,6 +17,21 @@ def when(saved_at: str) -> str:
     return saved_at[:16].replace("T", " ") if saved_at else "?"
 
 
+def fit_label(label, words: str) -> str:
+    """``words`` shortened with "…" to fit ``label`` in its own themed font (a long save name
+    is never cut mid-word without a sign)."""
+    if label.font is None:
+        return words
+    return kit.ellipsize(words, label.relative_rect.width - 8,
+                         lambda t: label.font.get_rect(t).width)
+
+
+def delete_question(info) -> str:
+    """The Delete confirmation: the backup is mentioned only when there is one."""
+    also = " Its backup is deleted too." if info.has_backup else ""
+    return f"Delete “{info.title}” for good?{also}"
+
+
 class LoadGameScene(Scene):
     """Lists every save; Load, Backup (when a .bak exists) and Delete (after confirming)."""
 
@@ -42,10 +57,13 @@ class LoadGameScene(Scene):
                 head = info.title
                 sub = (f"turn {info.turn} · saved {when(info.saved_at)}"
                        + (" · autosave" if info.is_autosave else f" · {info.path.stem}"))
-            UILabel(pygame.Rect(12, y + 4, inner_w - 360, 26), head, ui, container=scroller,
-                    object_id="#dim_label" if damaged else "#heading_label")
-            UILabel(pygame.Rect(12, y + 30, inner_w - 360, 24), sub, ui, container=scroller,
-                    object_id="#error_label" if damaged else "#dim_label")
+            for rect, words, look in (
+                    (pygame.Rect(12, y + 4, inner_w - 360, 26), head,
+                     "#dim_label" if damaged else "#heading_label"),
+                    (pygame.Rect(12, y + 30, inner_w - 360, 24), sub,
+                     "#error_label" if damaged else "#dim_label")):
+                label = UILabel(rect, "", ui, container=scroller, object_id=look)
+                label.set_text(fit_label(label, words))
             x = inner_w - 340
             load = UIButton(pygame.Rect(x, y + 12, 100, 38), "Load", ui, container=scroller,
                             command=kit.bind(self.load, info.path),
@@ -81,7 +99,7 @@ class LoadGameScene(Scene):
         w, h = self.app.size
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 420) // 2, (h - 220) // 2, 420, 220),
-            f"Delete “{info.title}” for good? Its backup is deleted too.", self.app.ui,
+            delete_question(info), self.app.ui,
             window_title="Delete save", action_short_name="Delete")
 
     def handle_event(self, event) -> bool:

@@ -23,7 +23,8 @@ class SettingsScene(Scene):
     ROWS = (
         ("animation_speed", "Animation speed", "How fast dice, marbles and carts move."),
         ("fullscreen", "Fullscreen", "F11 toggles it at any time."),
-        ("window_size", "Window size", "Used when not fullscreen; you can also drag the edge."),
+        ("window_size", "Window size",
+         "Used at start and after fullscreen; you can drag the edge too."),
         ("pass_screen", "Hot-seat pass screen", "Show “pass to NAME” between human turns."),
         ("colorblind_patterns", "Colour patterns", "Marks marbles and gems by shape as well."),
         ("bot_budget", "Hard bot thinking time", "Seconds a Hard opponent (and a hint) may think."),
@@ -35,11 +36,23 @@ class SettingsScene(Scene):
             return [v.title() for v in ANIMATION_SPEEDS], s.animation_speed.title()
         if key == "window_size":
             labels = [size_label(x) for x in WINDOW_SIZES]
-            cur = size_label(s.window_size)
+            cur = size_label(s.window_size if s.fullscreen else self.app.size)
             return (labels if cur in labels else labels + [cur]), cur
         if key == "bot_budget":
             return [f"{b} s" for b in BUDGETS], f"{s.bot_budget:.1f} s"
         return ["On", "Off"], "On" if getattr(s, key) else "Off"
+
+    def _hint(self, key: str, hint: str) -> str:
+        """The row's explanation; the window size row says when the window (started with
+        ``--size`` or dragged) differs from the stored size the next start uses."""
+        s = self.app.settings
+        if key == "window_size":
+            if s.fullscreen:
+                return "Used when you leave fullscreen (F11)."
+            if tuple(self.app.size) != tuple(s.window_size):
+                return (f"The window is {size_label(self.app.size)} now; the next start "
+                        f"opens at {size_label(s.window_size)}.")
+        return hint
 
     def build(self) -> None:
         w, h = self.app.size
@@ -49,12 +62,14 @@ class SettingsScene(Scene):
         top = 110 if h >= 760 else 84
         row_h = 70 if h >= 760 else 62
         self.panel_rect = pygame.Rect(x - 20, top - 20, pw + 40, row_h * len(self.ROWS) + 30)
+        self.hints = {}
         for i, (key, label, hint) in enumerate(self.ROWS):
             y = top + i * row_h
             UILabel(pygame.Rect(x, y, pw - 260, 28), label, ui, container=c,
                     object_id="#heading_label")
-            UILabel(pygame.Rect(x, y + 28, pw - 260, 24), hint, ui, container=c,
-                    object_id="#dim_label")
+            self.hints[key] = UILabel(pygame.Rect(x, y + 28, pw - 260, 24),
+                                      self._hint(key, hint), ui, container=c,
+                                      object_id="#dim_label")
             options, current = self._choices(key)
             UIDropDownMenu(options, current, pygame.Rect(x + pw - 240, y + 6, 240, 36), ui,
                            container=c, object_id=f"#set_{key}")

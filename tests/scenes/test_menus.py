@@ -265,3 +265,82 @@ def test_escape_closes_an_open_dropdown_before_leaving(app):
     assert menu.current_state is menu.menu_states["closed"]
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.manager.top, TitleScene)
+
+
+def _saved_pig(name, twice=False):
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+    store.save(match, name)
+    if twice:                       # saving again under the same name keeps a backup
+        store.save(match, name)
+    return store.save_path(name)
+
+
+def test_load_list_shortens_a_long_name_with_an_ellipsis(app):
+    """A name wider than its row ends in "…" at a word break and fits; a short one is whole."""
+    from pygame_gui.elements import UILabel
+    long_name = ("The longest evening of marble explosions with the whole family and the "
+                 "neighbours from across the street, round two")
+    _saved_pig(long_name)
+    _saved_pig("Short one")
+    click(app, find_button(app, "Load game"))
+    labels = [el for el in app.ui.get_sprite_group().sprites() if isinstance(el, UILabel)]
+    cut = [el for el in labels if el.text.endswith("…")]
+    assert len(cut) == 1
+    label = cut[0]
+    shown = label.text[:-1]
+    assert long_name.startswith(shown) and long_name[len(shown)] == " "   # a word break
+    assert label.font.get_rect(label.text).width <= label.relative_rect.width
+    assert any(el.text == "Short one" for el in labels)
+
+
+def test_ellipsize_helper_cuts_to_the_width():
+    from scenes import kit
+    pygame.font.init()
+    assert kit.ellipsize("Short", 400) == "Short"
+    text = kit.ellipsize("Supercalifragilisticexpialidocious", 120)
+    assert text.endswith("…") and len(text) < 20
+    assert kit.font(16).size(text)[0] <= 120
+    assert kit.ellipsize("Ana and Ben, the rematch", 10**4) == "Ana and Ben, the rematch"
+
+
+def test_delete_confirmation_mentions_the_backup_only_when_there_is_one(app):
+    """Load game's Delete asks first; "Its backup is deleted too" only for a save that has a
+    backup (a save written twice under one name keeps its last version as NAME.json.bak)."""
+    from scenes.load_game import delete_question
+    _saved_pig("Only once")
+    _saved_pig("Saved twice", twice=True)
+    click(app, find_button(app, "Load game"))
+    scene = app.manager.top
+    infos = {i.title: i for i in scene.rows}
+    assert not infos["Only once"].has_backup and infos["Saved twice"].has_backup
+    assert delete_question(infos["Only once"]) == "Delete “Only once” for good?"
+    assert delete_question(infos["Saved twice"]) == \
+        "Delete “Saved twice” for good? Its backup is deleted too."
+    scene.ask_delete(infos["Only once"])
+    frames(app, 1)
+    assert "backup" not in scene.dialog.confirmation_text.html_text
+    assert "Only once" in scene.dialog.confirmation_text.html_text
+
+
+def test_settings_show_the_windows_actual_size_and_the_stored_one():
+    """Started with --size 1024x640 while the stored size is 1280 × 800: the dropdown shows the
+    window's size and the row says which size the next start uses."""
+    from pygame_gui.elements import UIDropDownMenu
+    a = make_app(size=(1024, 640))
+    try:
+        assert a.settings.window_size == (1280, 800)
+        scene = SettingsScene(a)
+        a.manager.push(scene)
+        frames(a, 1)
+        menu = [el for el in a.ui.get_sprite_group().sprites()
+                if isinstance(el, UIDropDownMenu) and el.object_ids[-1] == "#set_window_size"][0]
+        assert menu.selected_option[0] == "1024 × 640"
+        assert scene.hints["window_size"].text == \
+            "The window is 1024 × 640 now; the next start opens at 1280 × 800."
+        scene.change("window_size", "1280 × 800")
+        frames(a, 1)
+        scene = a.manager.top
+        assert a.size == (1280, 800)
+        assert scene.hints["window_size"].text.startswith("Used at start")
+    finally:
+        pygame.quit()
