@@ -11,6 +11,7 @@ marbles complete, the drink that potion gives, or the explosion it leaves for th
   likewise, and the position is valued for the bot. Sequential halving shares the budget: every
   round each surviving candidate gets the same number of rollouts and the worse half is dropped.
   With one candidate left the bot stops early.
+* **In the starter draft** it takes the most VP, then the colours its first potion shares.
 * **Later in the turn** (placements, drinks, effect choices, the next potion tile) each of the
   best few actions is played to the end of the turn by the same greedy policy, twice when chance
   follows, and the best end-of-turn value wins. That costs milliseconds.
@@ -122,6 +123,8 @@ class TurnPlannerBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         s = observation
+        if s.phase == "draft":
+            return draft_choice(s, legal_actions)
         if s.phase == "play" and not s.picked and s.effect is None:
             return self._before_pick(s, legal_actions, rng)
         return self._later(s, legal_actions, rng)
@@ -192,10 +195,29 @@ class TurnPlannerBot:
         return max(alive, key=lambda a: (totals[a] / max(1, counts[a]), -candidates.index(a)))
 
 
+def draft_choice(s, legal_actions):
+    """The starter to draft (rules, "Setup": the draft): the most VP, then the most colours
+    shared with the potion already drafted (their marbles feed both), then the first in order.
+    The tracks are not filled yet, so nothing else tells the starters apart."""
+    from engine.potion_explosion.data import TILES
+    from engine.potion_explosion.state import DraftStarter
+    desk = s.desks[s.current_player()]
+    owned = [TILES[sl[0]].recipe for sl in desk.slots if sl is not None]
+
+    def key(item):
+        i, a = item
+        if not isinstance(a, DraftStarter):
+            return (-1, 0, -i)
+        recipe = TILES[a.tile].recipe
+        shared = sum(1 for r in owned for k in range(4) if r[k] and recipe[k])
+        return (TILES[a.tile].vp, shared, -i)
+    return max(enumerate(legal_actions), key=key)[1]
+
+
 def make_bot(level: str, budget: float = 1.5, clock=None):
     """GameSpec.make_bot: a :class:`TurnPlannerBot` for Hard; None for Easy and Medium, which
     are the generic greedy bots (engine/bots)."""
     return TurnPlannerBot(budget, clock) if level == "hard" else None
 
 
-__all__ = ["TurnPlannerBot", "bot_moves", "greedy_turn", "make_bot"]
+__all__ = ["TurnPlannerBot", "bot_moves", "draft_choice", "greedy_turn", "make_bot"]

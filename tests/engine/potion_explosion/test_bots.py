@@ -78,3 +78,18 @@ def test_search_before_a_pick_keeps_to_its_budget():
     bot.choose(s.clone(), s.legal_actions(), random.Random(1))
     assert time.monotonic() - start < 0.4 + 0.5
     assert bot.last_rollouts >= 8          # every kept candidate was played out at least once
+
+
+def test_hard_drafts_the_most_vp_then_the_colours_its_first_potion_shares():
+    """Rules, "Setup" (the starter draft): Hard takes the 5-VP Wisdom (R2 Y2) over the 4-VP
+    starters; with its first potion a Wisdom, of two 4-VP starters it takes the one sharing red
+    (Abyssal Draft, R2 B2) over Magnetical Attraction (B2 K2)."""
+    from engine.potion_explosion.state import DraftStarter
+    from engine.potion_explosion.bots import draft_choice
+    s = pos("types=SAN,MAG,WIS,PRI,BLI,ABY phase=draft draft=0:MAG4,WIS4,ABY4,SAN4")
+    assert draft_choice(s, s.legal_actions()) == DraftStarter("WIS4")
+    # the last pick of a 2-player draft is seat 0's again; it already brews a Wisdom
+    s = pos("types=SAN,MAG,WIS,PRI,BLI,ABY phase=draft draft=3:MAG4,ABY4 "
+            "p0=WIS4:,-/-/-/-/0.0.-.0.0.0 p1=SAN4:,PRI4:/-/-/-/0.0.-.0.0.0")
+    assert s.current_player() == 0
+    assert draft_choice(s, s.legal_actions()) == DraftStarter("ABY4")
