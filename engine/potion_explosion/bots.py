@@ -34,6 +34,8 @@ LATER_CANDIDATES = 10
 """Actions played to the end of the turn for a decision after the pick."""
 ROLLOUTS_WITHOUT_CLOCK = 48
 """Rollouts in all before a pick when no clock is given (tests, replays)."""
+ROLLOUT_WIDTH = 40
+"""A rollout step looks at this many moves at most (a random sample of them)."""
 MAX_TURN_STEPS = 80
 """A safety bound on the decisions of one simulated turn."""
 
@@ -90,6 +92,8 @@ def greedy_turn(s, rng):
                 "play", "end", "tiebreak"):
             break
         legal = bot_moves(s, s.legal_actions()) or s.legal_actions()
+        if len(legal) > ROLLOUT_WIDTH:
+            legal = rng.sample(legal, ROLLOUT_WIDTH)    # e.g. the Filter's hundreds of choices
         ranked = _ranked(s, legal, rng, keep_help=False) or _ranked(s, legal, rng)
         action, after = ranked[0][1], ranked[0][2]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
@@ -132,10 +136,11 @@ class TurnPlannerBot:
     # --- later in the turn: play each candidate to the end of the turn ----------------------
     def _later(self, s, legal, rng):
         me = s.current_player()
+        deadline = self.clock() + self.budget if self.clock else None
         ranked = _ranked(s, legal, rng)[:LATER_CANDIDATES]
         best, best_value = ranked[0][1], None
         for _, action, after in ranked:
-            if self.cancelled:
+            if self._stopped(deadline):
                 break
             samples = 2 if after.chanced else 1
             total = 0.0
@@ -167,14 +172,20 @@ class TurnPlannerBot:
         rounds = max(1, (len(candidates) - 1).bit_length())
         alive = candidates
         done = 0
+        if self.clock:
+            for a in alive:          # one rollout each first: their cost tells how many fit
+                if self._stopped(deadline):
+                    break
+                totals[a] += self._rollout(s, a, me, rng)
+                counts[a] += 1
+                done += 1
         for r in range(rounds):
             if len(alive) == 1:
                 break
             if self.clock:
-                # share the time left between the rounds left; after the first rollouts,
-                # their measured cost tells how many fit
+                # share the time left between the rounds left
                 left = deadline - self.clock()
-                per = (done and (self.clock() - start) / done) or 0.004
+                per = (self.clock() - start) / max(1, done)
                 each = max(1, int(left / (rounds - r) / per / len(alive)))
             else:
                 each = max(1, self.rollouts // rounds // len(alive))
