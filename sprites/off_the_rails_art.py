@@ -10,6 +10,8 @@ import random
 
 import pygame
 
+from engine.off_the_rails.state import COLUMN_LABELS  # texts name squares by these labels
+
 CLAN_RGB = {"red": (206, 64, 52), "yellow": (232, 186, 52), "green": (76, 164, 84),
             "blue": (62, 112, 206)}
 """Clan colours as RGB."""
@@ -412,6 +414,17 @@ def board_base(cell: int, mines: tuple, numbers: tuple) -> pygame.Surface:
                   else pygame.Rect(rect.x, rect.y + i * cell, cell, cell))
             pygame.draw.rect(surf, _mix(rgb, (30, 24, 20), 0.5), sq.inflate(-cell // 5, -cell // 5),
                              1, border_radius=cell // 6)
+    # row and column labels in the surface strips: letters over the columns (north and south),
+    # numbers beside the rows (west and east); texts name squares the same way ("D4")
+    label_font = pygame.font.Font(None, max(14, int(cell * 0.5)))
+    for i in range(12):
+        for text, centre in ((COLUMN_LABELS[i], ((i + 1.5) * cell, 0.5 * cell)),
+                             (COLUMN_LABELS[i], ((i + 1.5) * cell, 13.5 * cell)),
+                             (str(i + 1), (0.5 * cell, (i + 1.5) * cell)),
+                             (str(i + 1), (13.5 * cell, (i + 1.5) * cell))):
+            img = label_font.render(text, True, (246, 240, 226))
+            img.set_alpha(150)
+            surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]) + 1)))
     # rock floor
     floor = pygame.Rect(cell, cell, 12 * cell, 12 * cell)
     pygame.draw.rect(surf, ROCK_DARK, floor)

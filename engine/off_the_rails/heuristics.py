@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, MISSION_POINTS, MISSIONS, value
+from engine.off_the_rails.data import (GEM_INDEX, GEM_VALUES, GEMS as GEM_NAMES,
+                                       MISSION_POINTS, MISSIONS, gems_text, value)
 from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, ClaimMission,
                                         DropGems, EndActions, MoveCart, PickPile, PlaceCart,
                                         PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,
-                                        UpgradeTile)
+                                        UpgradeTile, article, square_name)
 
 TILE_UNITS = 3
 """One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""
@@ -344,7 +345,8 @@ class Route:
     """A concrete plan: ``actions`` (tile placements/upgrades in path order, then nothing else),
     ``entry`` (a :class:`PlaceCart` when the route starts from the edge), ``cart`` (the cart id
     when it starts from a cart on the board), ``target`` (deposit square or None for a way
-    out), ``units`` and ``score`` (deposit or load value discounted by units)."""
+    out), ``units`` and ``score`` (deposit or load value discounted by units); ``out_edge`` is
+    the edge the route leaves the grid by (None if it stays in the mine)."""
 
     actions: list
     entry: object
@@ -353,6 +355,7 @@ class Route:
     units: float
     score: float
     squares: list = field(default_factory=list)
+    out_edge: object = None
 
 
 def _chain_back(pred, key):
@@ -424,7 +427,10 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
         if put is not None:  # starts at the edge: the cart goes onto the surface square
             entry = PlaceCart(put, first[0][0], first[0][1])
         acts = _placements(state, [p for p in passes if board.on_grid(p[0])])
-        found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes]))
+        last_sq, last_side = chain[-1]
+        out = (board.EDGE_OF_SIDE[last_side]
+               if not board.on_grid(board.step(last_sq, last_side)) else None)
+        found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes], out))
 
     for key, (units, ci, _) in srcs.items():
         if ci is None:
@@ -633,53 +639,92 @@ def _who(p) -> str:
     return f"Player {p + 1}"
 
 
-def _gems_at(state, sq) -> str:
-    from engine.off_the_rails.data import gems_text
-    return gems_text(state.gems[sq])
+_SOLO_EDGE = {"ruby": "north", "gold": "east", "emerald": "south", "diamond": "west"}
+"""Solo: the edge where each jewel counts (the edge of its colour)."""
+_PLURAL = {"rock": "rocks", "ruby": "rubies", "emerald": "emeralds", "gold": "gold",
+           "diamond": "diamonds"}
+
+
+def _deposit_words(gems) -> str:
+    """A deposit in a few words, so a hint stays short: "a ruby and a diamond", or for more
+    than two gems their number and the best one ("4 gems with a diamond")."""
+    if sum(gems) <= 2:
+        return gems_text(gems)
+    best = max((g for g in range(5) if gems[g]), key=lambda g: GEM_VALUES[g])
+    return f"{sum(gems)} gems with {article(GEM_NAMES[best])}"
+
+
+def _your(state, ci) -> str:
+    return f"your {state.carts[ci].label} cart"
+
+
+def _route_reason(state, action, r) -> str:
+    """Why a tile, an upgrade or putting a cart in helps route ``r``."""
+    ci = r.cart if r.cart is not None else (r.entry.cart if r.entry is not None else None)
+    if r.target is None:  # a way out for a loaded cart
+        what = "Lays track" if isinstance(action, PlaceTile) else "Adds a junction"
+        k = state.carts[ci]
+        if state.solo and r.out_edge:
+            counted = [g for g in (1, 2, 3, 4)
+                       if k.load[g] and _SOLO_EDGE[GEM_NAMES[g]] == r.out_edge]
+            if counted:
+                g = counted[0]
+                jewel = GEM_NAMES[g] if k.load[g] == 1 else _PLURAL[GEM_NAMES[g]]
+                return f"{what} to bring {_your(state, ci)}'s {jewel} out {r.out_edge}."
+            return f"{what} so {_your(state, ci)} can get out {r.out_edge}."
+        return f"{what} so {_your(state, ci)} can get its load out."
+    where = square_name(*r.target)
+    gems = _deposit_words(state.gems[r.target])
+    if isinstance(action, PlaceCart):
+        return f"Starts a trip for {gems} on {where}."
+    what = "Lays track" if isinstance(action, PlaceTile) else "Adds a junction"
+    return f"{what} toward {gems} on {where}."
 
 
 def explain_move(state, action) -> str:
-    """A one-line reason for a hint, naming seats "Player N", e.g. "Lays track for Player 1's
-    route to the deposit at (3,4) (a diamond and a ruby)."."""
+    """A short reason for a hint (about 60 characters, for the top bar), spoken to the player
+    to move ("your route"); other seats are "Player N" for the scene to name. Squares are named
+    as the board labels them, e.g. "Lays track toward a ruby and a diamond on D4."."""
     p = state.current_player()
-    who = _who(p) if p >= 0 else "the player"
-    if isinstance(action, (PlaceTile, UpgradeTile, PlaceCart)) and not state.solo:
-        for r in routes(state, p, limit=4):
+    if isinstance(action, (PlaceTile, UpgradeTile, PlaceCart)):
+        for r in routes(state, p, limit=6):  # Hard plans over five routes
             if action in r.actions or action == r.entry:
-                what = ("puts a cart in" if isinstance(action, PlaceCart) else
-                        "lays track" if isinstance(action, PlaceTile) else "adds a junction")
-                if r.target is None:
-                    return f"{what.capitalize()} so {who}'s loaded cart has a way out of the mine."
-                return (f"{what.capitalize()} on {who}'s route to the deposit at "
-                        f"({r.target[0]},{r.target[1]}) ({_gems_at(state, r.target)}) and back "
-                        "out.")
-        return f"Builds track for {who}."
+                return _route_reason(state, action, r)
+        if isinstance(action, PlaceCart):
+            return f"Puts {_your(state, action.cart)} in, ready for the next route."
+        return "Builds track for your next route."
     if isinstance(action, ChangeSpeed):
         k = state.carts[action.cart]
         new = k.speed + action.delta
-        end = _roll(state, action.cart, new)
-        return (f"{'Speeds up' if action.delta > 0 else 'Slows down'} {who}'s {k.label} cart to "
-                f"{new}: {end}.")
+        return f"At speed {new}, {_roll(state, action.cart, new)}."
     if isinstance(action, EndActions):
-        return f"Ends {who}'s action phase: the carts roll now."
+        return "Ends your actions: your carts roll now."
     if isinstance(action, MoveCart):
-        return f"Moves {who}'s {state.carts[action.cart].label} cart first."
+        k = state.carts[action.cart]
+        return f"Goes first: {_roll(state, action.cart, k.speed)}."
     if isinstance(action, ChooseExit):
         ci = state.moving_cart()
+        side = board.SIDE_NAMES[action.side]
         if ci is not None:
             k = state.carts[ci]
             what = next_step(state, k.square, action.side)
             if what[0] == "exit":
-                return f"Takes {who}'s cart out of the mine to stockpile its load."
+                if state.solo:
+                    return f"Takes {_your(state, ci)}'s load out by the {what[1]} edge."
+                return f"Takes {_your(state, ci)} out of the mine with its load."
             if what[0] == "track" and what[1] in state.gems:
-                return f"Steers {who}'s cart onto the deposit at {what[1]}."
+                return f"Steers {_your(state, ci)} onto the gems on {square_name(*what[1])}."
             if what[0] == "track":
-                return f"Keeps {who}'s cart on the track going {board.SIDE_NAMES[action.side]}."
-        return f"Leaves the junction {board.SIDE_NAMES[action.side]}."
+                return f"Keeps {_your(state, ci)} on the track going {side}."
+        return f"Leaves the junction going {side}."
     if isinstance(action, TakeGem):
-        return f"Takes the {action.gem}, worth {GEM_VALUES[GEM_INDEX[action.gem]]} point(s)."
+        if state.solo:
+            return (f"Takes the {action.gem}: {_PLURAL[action.gem]} count at the "
+                    f"{_SOLO_EDGE[action.gem]} edge.")
+        pts = GEM_VALUES[GEM_INDEX[action.gem]]
+        return f"Takes the {action.gem}, worth {pts} point{'s' if pts != 1 else ''}."
     if isinstance(action, SplitLoad):
-        return "Splits the load so both piles are worth about the same: whichever pile is picked, little is lost."
+        return "Splits into piles of about equal worth: little to lose."
     if isinstance(action, DropGems):
         return "Drops the cheapest gems and keeps the valuable ones."
     if isinstance(action, PickPile):
@@ -692,39 +737,38 @@ def explain_move(state, action) -> str:
         if ci is not None and state.carts[ci].owner != p:
             return f"Opens the chasm under {_who(state.carts[ci].owner)}'s cart."
         if sq in state.tiles:
-            return f"Opens the chasm on the track at {sq}, cutting a route."
-        return f"Opens the chasm at {sq}, where it does {who} the least harm."
+            return f"Opens the chasm on the track at {square_name(*sq)}, cutting a route."
+        return f"Opens the chasm on {square_name(*sq)}: the least harm to you."
     if isinstance(action, ChooseEdge):
         return f"Starts from the {action.edge} edge, close to rich deposits."
     return "A sensible move."
 
 
 def _roll(state, ci, speed) -> str:
-    """Where a cart at ``speed`` would end up on the present track (default exits), in words."""
+    """Where a cart at ``speed`` would end up on the present track (first exits), in words."""
     k = state.carts[ci]
     sq, f = k.square, k.facing
     if f is None:
         return "it waits at a junction"
     gained = 0
-    for i in range(speed):
+    for _ in range(speed):
         what = next_step(state, sq, f)
         if what[0] == "exit":
-            return "it leaves the mine and stockpiles its load" if sum(k.load) or gained else \
+            return "it leaves the mine with its load" if sum(k.load) or gained else \
                 "it rolls out of the mine"
         if what[0] == "chasm":
             return "it would fall into the chasm"
         if what[0] == "cart":
             return "it would bump into a cart"
         if what[0] == "derail":
-            return "it would run off the track" if i < speed else "it stops"
+            return "it would run off the track"
         _, sq, tile = what
         if sq in state.gems:
             gained += 1
-        outs = [x for x in tile if x != OPPOSITE[f]]
-        f = outs[0]
+        f = [x for x in tile if x != OPPOSITE[f]][0]
     if sq in state.gems:
-        return f"it stops on the deposit at {sq}"
-    return f"it stops at {sq}" + (" after picking up gems" if gained else "")
+        return f"it stops on the gems on {square_name(*sq)}"
+    return f"it stops on {square_name(*sq)}" + (" with new gems" if gained else "")
 
 
 __all__ = ["evaluate", "order_moves", "explain_move", "exit_costs", "reach_costs", "routes",

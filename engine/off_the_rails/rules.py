@@ -60,7 +60,7 @@ from engine.off_the_rails.state import (Cart, CardRevealed, CardSkipped, CartDer
                                         PickPile, PlaceCart, PlaceChasmToken, PlaceTile, UpgradeTile,
                                         RevealCard, RollChasmDie, SpeedChanged, SplitLoad,
                                         TakeGem, TilePlaced, TileUpgraded, TurnStarted,
-                                        ActionsEnded)
+                                        ActionsEnded, article, square_name, tile_words)
 
 CHANCE_TASKS = frozenset({"setup_card", "draw_gems", "deal_mission", "draw_edge", "deposit",
                           "chasm_draw", "chasm_die", "chasm_deck", "solo_gem", "solo_reveal"})
@@ -918,7 +918,7 @@ def _auto_game_end(s, log, head):
     sheet = score_sheet(s)
     s.result = sheet["solo"]["result"] if s.solo else None
     summary = (sheet["solo"]["summary"] if s.solo else
-               "Winner(s): " + ", ".join(f"seat {w + 1}" for w in sheet["winners"]) + ".")
+               " and ".join(f"Player {w + 1}" for w in sheet["winners"]) + " won.")
     log.add(s, GameEnded(tuple(sheet["winners"]), tuple(r[-1] for r in sheet["rows"]), summary))
     return True
 
@@ -1186,23 +1186,18 @@ def returns(s) -> list:
 
 
 def score_sheet(s) -> dict:
-    """The game-over table (engine/core.py GameState docstring shape)."""
+    """The game-over table (engine/core.py GameState docstring shape).
+
+    Clan game: one column per scoring category, so each total is the sum of its row; the gems
+    behind the gem points and the missions taken are one note per player ("Player N" for the
+    scene to name). Solo: jewels and sets delivered, the high score and what the result lacked.
+    """
     if s.solo:
-        r = solo_result(s)
-        return {"columns": ["Jewels delivered", "Sets to wrong edges", "Sets to right edges",
-                            "Total"],
-                "rows": [[r["jewels"], r["wrong_sets"], r["right_sets"], r["high_score"]]],
-                "winners": winners(s),
-                "notes": [f"Result: {r['result']}."],
-                "solo": {"won": r["result"] != "loss", "result": r["result"],
-                         "summary": f"{r['result'].capitalize()}: {r['right_sets']} set(s) to the "
-                                    f"right edges, {r['wrong_sets']} to other edges, high score "
-                                    f"{r['high_score']}."}}
+        return _solo_sheet(s)
     sc = scores(s)
-    cols = ["Rubies", "Emeralds", "Gold", "Diamonds", "Rocks", "Gem points", "Most rubies",
-            "Carts in supply", "Missions", "Total"]
-    rows = [[x["rubies"], x["emeralds"], x["gold"], x["diamonds"], x["rocks"], x["gem_points"],
-             x["ruby_bonus"], x["carts"], x["missions"], x["total"]] for x in sc]
+    cols = ["Gem points", "Most rubies", "Carts in supply", "Missions", "Total"]
+    rows = [[x["gem_points"], x["ruby_bonus"], x["carts"], x["missions"], x["total"]]
+            for x in sc]
     w = winners(s)
     notes = []
     best_total = max(x["total"] for x in sc)
@@ -1214,10 +1209,63 @@ def score_sheet(s) -> dict:
         else:
             notes.append("Tie on points, jewels and rocks: the win is shared.")
     for p in range(s.num_players):
-        if s.taken[p]:
-            notes.append(f"Seat {p + 1} missions: "
-                         + ", ".join(MISSIONS[m][0] for m in s.taken[p]) + ".")
+        notes.append(player_note(s, p))
     return {"columns": cols, "rows": rows, "winners": w, "notes": notes}
+
+
+def player_note(s, p) -> str:
+    """One line for the score sheet: "Player 1, blue clan: 2 rubies and a rock; mission: Red
+    Leader." (the scene puts the seat's name in)."""
+    edge = s.edges[p] if p < len(s.edges) else None
+    clan = f", {board.EDGE_COLOUR[edge]} clan" if edge else ""
+    gems = s.stockpiles[p]
+    parts = [gems_text(tuple(gems[g] if i == g else 0 for i in range(5)))
+             for g in (1, 2, 3, 4, 0) if gems[g]]  # jewels first, rocks last
+    words = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else \
+        (parts[0] if parts else "no gems")
+    line = f"Player {p + 1}{clan}: {words}"
+    if s.taken[p]:
+        line += "; mission" + ("s" if len(s.taken[p]) > 1 else "") + ": " \
+            + ", ".join(MISSIONS[m][0] for m in s.taken[p])
+    return line + "."
+
+
+_JEWEL_PLURAL = {1: "rubies", 2: "emeralds", 3: "gold", 4: "diamonds"}
+_OWN_EDGE = {1: "north", 3: "east", 2: "south", 4: "west"}
+"""Solo: the edge each jewel counts at (ruby-red, gold-yellow, emerald-green, diamond-blue)."""
+
+
+def solo_summary(r) -> str:
+    """The solo headline: "Partial victory, high score 29"."""
+    return f"{r['result'].capitalize()}, high score {r['high_score']}"
+
+
+def solo_tally(r) -> str:
+    """The solo result while the game runs: "So far: no set delivered · high score 0"."""
+    what = "no set delivered" if r["result"] == "loss" else r["result"]
+    return f"So far: {what} · high score {r['high_score']}"
+
+
+def _solo_sheet(s) -> dict:
+    r = solo_result(s)
+    totals = [sum(s.delivered[e][g] for e in EDGES) for g in range(5)]
+    notes = ["The total is the high score: 1 per jewel delivered, 10 per set to other edges, "
+             "100 per set to their own edges."]
+    own = ", ".join(f"{_JEWEL_PLURAL[g]} {_OWN_EDGE[g]}" for g in (1, 3, 2, 4))
+    if r["result"] == "loss":
+        missing = [_JEWEL_PLURAL[g] for g in JEWELS if not totals[g]]
+        if missing:
+            notes.append("No full set: no " + " or ".join(missing) + " reached the surface.")
+    elif r["result"] == "partial victory":
+        notes.append(f"For a victory, bring one of each jewel out by its own edge: {own}.")
+    elif r["result"] == "victory":
+        notes.append(f"For a major victory, bring two of each jewel out by its own edge: {own}.")
+    return {"columns": ["Jewels delivered", "Sets to other edges", "Sets to own edges", "Total"],
+            "rows": [[r["jewels"], r["wrong_sets"], r["right_sets"], r["high_score"]]],
+            "winners": winners(s),
+            "notes": notes,
+            "solo": {"won": r["result"] != "loss", "result": r["result"],
+                     "summary": solo_summary(r)}}
 
 
 # =============================================================================================
@@ -1245,18 +1293,20 @@ def _masked_split(load) -> tuple:
 
 
 def action_to_string(s: OTRState, a) -> str:
-    """Plain words for an action, e.g. ``"Place a curve (NE) at (3,4)"``."""
+    """Plain words for an action, naming squares as the board labels them, e.g. ``"Place a
+    north-east curve on D4"``."""
     def cart_name(ci):
         k = s.carts[ci]
         return f"the {k.label} cart"
     if isinstance(a, ChooseEdge):
         return f"Start from the {a.edge} edge ({board.EDGE_COLOUR[a.edge]} clan)"
     if isinstance(a, PlaceTile):
-        return f"Place a {board.tile_kind(a.exits)} ({a.exits}) at ({a.row},{a.col})"
+        return f"Place {tile_words(a.exits)} on {square_name(a.row, a.col)}"
     if isinstance(a, UpgradeTile):
-        return f"Upgrade the tile at ({a.row},{a.col}) to a {board.tile_kind(a.exits)} ({a.exits})"
+        kind = board.tile_kind(a.exits)  # which T-junction: the hint's ghost tile shows it
+        return f"Upgrade {square_name(a.row, a.col)} to a {kind}"
     if isinstance(a, PlaceCart):
-        return f"Put {cart_name(a.cart)} on the surface at ({a.row},{a.col})"
+        return f"Put {cart_name(a.cart)} in at {square_name(a.row, a.col)}"
     if isinstance(a, ChangeSpeed):
         return f"{'Speed up' if a.delta > 0 else 'Slow down'} {cart_name(a.cart)}"
     if isinstance(a, EndActions):
@@ -1276,7 +1326,7 @@ def action_to_string(s: OTRState, a) -> str:
     if isinstance(a, ClaimMission):
         return f"Take the mission {MISSIONS[a.mission][0]}"
     if isinstance(a, PlaceChasmToken):
-        return f"Open the chasm at ({a.row},{a.col})"
+        return f"Open the chasm on {square_name(a.row, a.col)}"
     if isinstance(a, DrawEdge):
         return f"Draw the {a.edge} edge"
     if isinstance(a, DealMission):
@@ -1284,7 +1334,7 @@ def action_to_string(s: OTRState, a) -> str:
     if isinstance(a, RevealCard):
         return "Reveal the Chasm card" if a.colour == CHASM else f"Reveal {a.colour} {a.number}"
     if isinstance(a, DrawGem):
-        return f"Draw a {a.gem}"
+        return f"Draw {article(a.gem)}"
     if isinstance(a, DrawChasmToken):
         return f"Draw a {a.colour} chasm token"
     if isinstance(a, RollChasmDie):

@@ -25,8 +25,46 @@ def _who(names, p):
     return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
-def _sq(row, col):
-    return f"({row},{col})"
+COLUMN_LABELS = "ABCDEFGHIJKL"
+"""The letters drawn over the grid's columns (left to right); rows are numbered 1-12 from the
+top. The board draws these round the grid, so texts name squares the way the board shows them."""
+
+
+def square_name(row: int, col: int) -> str:
+    """Words a player can find on the board for a square: ``"D4"`` for a grid square (column
+    letter, row number, as labelled round the grid; mine numbers can hide under track, the
+    labels never do), ``"the red mine centre"``, ``"the north edge, column F"`` for a surface
+    square."""
+    sq = (row, col)
+    for colour, centre in board.MINE_CENTRES.items():
+        if centre == sq:
+            return f"the {colour} mine centre"
+    if board.on_grid(sq):
+        return f"{COLUMN_LABELS[col]}{row + 1}"
+    edge = board.SURFACE_EDGE.get(sq)
+    if edge in ("north", "south"):
+        return f"the {edge} edge, column {COLUMN_LABELS[col]}"
+    if edge in ("east", "west"):
+        return f"the {edge} edge, row {row + 1}"
+    return "off the board"
+
+
+def article(noun: str) -> str:
+    """"a ruby", "an emerald"."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def tile_words(exits: str) -> str:
+    """A tile in words, with its article, naming the sides it is open to: "a north-south
+    straight", "a south-east curve", "a T-junction open north, east and south", "a cross"."""
+    kind = board.tile_kind(exits)
+    if kind == "cross":
+        return "a cross"
+    sides = [board.SIDE_NAMES[x] for x in exits]
+    if kind == "T-junction":
+        return f"a T-junction open {sides[0]}, {sides[1]} and {sides[2]}"
+    sides.sort(key=("north", "south", "east", "west").index)  # "south-east", as on a compass
+    return article(f"{sides[0]}-{sides[1]} {kind}")
 
 
 def _cart(names, player, label):
@@ -34,6 +72,13 @@ def _cart(names, player, label):
     if len(names) <= 1:
         return f"the {label} cart"
     return f"{_who(names, player)}'s {label} cart"
+
+
+def _their_cart(names, label):
+    """The cart of the sentence's subject: "their white cart", or "the red cart" in solo."""
+    if len(names) <= 1:
+        return f"the {label} cart"
+    return f"their {label} cart"
 
 
 def _cap(text):
@@ -205,7 +250,7 @@ class CardRevealed(Event):
     col: int
 
     def text(self, names):
-        return f"Deposit card revealed: {self.colour} {self.number} at {_sq(self.row, self.col)}."
+        return f"Deposit card revealed: {self.colour} {self.number} ({square_name(self.row, self.col)})."
 
 
 @dataclass(frozen=True)
@@ -215,8 +260,7 @@ class GemPlaced(Event):
     gem: str
 
     def text(self, names):
-        article = "An" if self.gem[0] in "aeiou" else "A"
-        return f"{article} {self.gem} was placed at {_sq(self.row, self.col)}."
+        return f"{_cap(article(self.gem))} was placed on {square_name(self.row, self.col)}."
 
 
 @dataclass(frozen=True)
@@ -236,8 +280,8 @@ class TilePlaced(Event):
     exits: str
 
     def text(self, names):
-        return (f"{_who(names, self.player)} placed a {board.tile_kind(self.exits)} ({self.exits}) "
-                f"at {_sq(self.row, self.col)}.")
+        return (f"{_who(names, self.player)} placed {tile_words(self.exits)} on "
+                f"{square_name(self.row, self.col)}.")
 
 
 @dataclass(frozen=True)
@@ -249,8 +293,8 @@ class TileUpgraded(Event):
     new: str
 
     def text(self, names):
-        return (f"{_who(names, self.player)} upgraded the {board.tile_kind(self.old)} at "
-                f"{_sq(self.row, self.col)} to a {board.tile_kind(self.new)} ({self.new}).")
+        return (f"{_who(names, self.player)} upgraded the {board.tile_kind(self.old)} on "
+                f"{square_name(self.row, self.col)} to {tile_words(self.new)}.")
 
 
 @dataclass(frozen=True)
@@ -263,7 +307,8 @@ class CartPlaced(Event):
     facing: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} put " + _cart(names, self.player, self.label) + f" on {_sq(self.row, self.col)}."
+        return (f"{_who(names, self.player)} put {_their_cart(names, self.label)} in at "
+                f"{square_name(self.row, self.col)}.")
 
 
 @dataclass(frozen=True)
@@ -275,7 +320,8 @@ class SpeedChanged(Event):
     new: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} set " + _cart(names, self.player, self.label) + f"'s speed from {self.old} to {self.new}."
+        return (f"{_who(names, self.player)} set {_their_cart(names, self.label)}'s speed from "
+                f"{self.old} to {self.new}.")
 
 
 @dataclass(frozen=True)
@@ -297,7 +343,7 @@ class CartMoved(Event):
 
     def text(self, names):
         (r, c) = self.path[-1]
-        return _cap(_cart(names, self.player, self.label)) + f" rolled {_n(len(self.path) - 1, 'square')} to {_sq(r, c)}."
+        return _cap(_cart(names, self.player, self.label)) + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}."
 
 
 @dataclass(frozen=True)
@@ -310,7 +356,8 @@ class ExitChosen(Event):
     side: str
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" will leave {_sq(self.row, self.col)} {board.SIDE_NAMES[self.side]}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" will go {board.SIDE_NAMES[self.side]} at {square_name(self.row, self.col)}.")
 
 
 @dataclass(frozen=True)
@@ -323,7 +370,8 @@ class GemTaken(Event):
     gem: str
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" took a {self.gem} at {_sq(self.row, self.col)}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" took {article(self.gem)} at {square_name(self.row, self.col)}.")
 
 
 @dataclass(frozen=True)
@@ -344,8 +392,10 @@ class Collided(Event):
 
     def text(self, names):
         what = {"bump": "bumped into", "rear": "ran into", "head-on": "crashed head-on into"}[self.kind]
-        return (_cap(_cart(names, self.player, self.label)) + f" {what} "
-                + _cart(names, self.other_player, self.other_label) + ".")
+        other = (f"their own {self.other_label} cart"
+                 if self.other_player == self.player and len(names) > 1
+                 else _cart(names, self.other_player, self.other_label))
+        return _cap(_cart(names, self.player, self.label)) + f" {what} {other}."
 
 
 @dataclass(frozen=True)
@@ -382,7 +432,7 @@ class GemsDropped(Event):
     gems: tuple
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" dropped {gems_text(self.gems)} at {_sq(self.row, self.col)}."
+        return _cap(_cart(names, self.player, self.label)) + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}."
 
 
 @dataclass(frozen=True)
@@ -400,7 +450,7 @@ class CartDerailed(Event):
     removed: bool
 
     def text(self, names):
-        back = "leaves the game" if self.removed else "goes back to the supply"
+        back = "left the game" if self.removed else "went back to the supply"
         lost = f"; {gems_text(self.gems)} went back to the bag" if sum(self.gems) else ""
         return _cap(_cart(names, self.player, self.label)) + f" derailed ({self.cause}) and {back}{lost}."
 
@@ -416,7 +466,7 @@ class CartFell(Event):
 
     def text(self, names):
         lost = f" with {gems_text(self.gems)}" if sum(self.gems) else ""
-        return _cap(_cart(names, self.player, self.label)) + f" fell into the chasm at {_sq(self.row, self.col)}{lost}."
+        return _cap(_cart(names, self.player, self.label)) + f" fell into the chasm at {square_name(self.row, self.col)}{lost}."
 
 
 @dataclass(frozen=True)
@@ -471,7 +521,7 @@ class ChasmTokenDrawn(Event):
     colour: str
 
     def text(self, names):
-        return f"A {self.colour} chasm token was drawn."
+        return f"{_cap(article(self.colour))} chasm token was drawn."
 
 
 @dataclass(frozen=True)
@@ -500,7 +550,7 @@ class ChasmOpened(Event):
         if sum(self.gems):
             lost.append(gems_text(self.gems))
         extra = f" ({', '.join(lost)} fell in)" if lost else ""
-        return f"A {self.colour} chasm opened at {_sq(self.row, self.col)}{extra}."
+        return f"{_cap(article(self.colour))} chasm opened on {square_name(self.row, self.col)}{extra}."
 
 
 @dataclass(frozen=True)
@@ -530,7 +580,7 @@ class GameEnded(Event):
             who = " and ".join(names[w] if w < len(names) else f"Player {w + 1}"
                                for w in self.winners)
             return f"The game is over. {who} win{'s' if len(self.winners) == 1 else ''}."
-        return f"The game is over. {self.summary}"
+        return f"The game is over. {self.summary.rstrip('.')}."
 
 
 EVENTS = (EdgeTaken, MissionDealt, CardRevealed, GemPlaced, TurnStarted, TilePlaced, TileUpgraded,

@@ -162,7 +162,57 @@ def test_scene_helpers_follow_legal_actions():
     assert s.refusal(PlaceTile(4, 4, "NS")) == "No track may be placed on a mine centre."
     assert s.refusal(PlaceTile(0, 0, "NS")) is None
     assert s.pending() == "actions" and s.moving_cart() is None
-    assert s.action_to_string(PlaceTile(0, 0, "NE")) == "Place a curve (NE) at (0,0)"
+    assert s.action_to_string(PlaceTile(0, 0, "NE")) == "Place a north-east curve on A1"
     put_cart(s, 0, (0, 5), "S")
     assert s.speed_changes(0) == [ChangeSpeed(0, -1), ChangeSpeed(0, 1)]
     assert s.cart_at((0, 5)) == 0 and s.carts_of(1) == [2, 3]
+
+
+def test_squares_are_named_as_the_board_labels_them():
+    """Texts name squares by the labels drawn round the grid (columns A-L, rows 1-12 from the
+    top), also inside the mines (their numbers can hide under track), surface squares by edge
+    and column/row."""
+    from engine.off_the_rails.state import square_name
+    assert square_name(0, 0) == "A1" and square_name(11, 11) == "L12" and square_name(9, 2) == "C10"
+    assert square_name(3, 3) == "D4" and square_name(8, 8) == "I9"  # red 1, green 5
+    assert square_name(4, 4) == "the red mine centre"
+    assert square_name(-1, 5) == "the north edge, column F"
+    assert square_name(7, 12) == "the east edge, row 8"
+
+
+def test_log_sentences_say_their_cart_and_name_squares():
+    """The game log: no repeated name ("put their white cart in"), "an emerald", squares a
+    player can find on the board, tiles by the sides they join."""
+    from engine.off_the_rails.state import (CartPlaced, Collided, GemTaken, SpeedChanged,
+                                            TilePlaced, TileUpgraded)
+    names = ["Ana", "Ben"]
+    assert CartPlaced(0, 0, "white", -1, 5, "S").text(names) == \
+        "Ana put their white cart in at the north edge, column F."
+    assert SpeedChanged(1, 2, "black", 3, 4).text(names) == \
+        "Ben set their black cart's speed from 3 to 4."
+    assert GemTaken(0, 0, "white", 3, 3, "emerald").text(names) == \
+        "Ana's white cart took an emerald at D4."
+    assert GemTaken(0, 0, "white", 3, 3, "ruby").text(names) == \
+        "Ana's white cart took a ruby at D4."
+    assert TilePlaced(0, 2, 4, "ES").text(names) == "Ana placed a south-east curve on E3."
+    assert TileUpgraded(0, 2, 4, "ES", "ESW").text(names) == \
+        "Ana upgraded the curve on E3 to a T-junction open east, south and west."
+    assert Collided(0, 0, 1, 0, "bump", 2, 2, 2, 3, "white", "black").text(names) == \
+        "Ana's white cart bumped into their own black cart."
+    # solo: the carts are named by colour
+    assert CartPlaced(0, 3, "blue", 6, -1, "E").text(["Sol"]) == \
+        "Sol put the blue cart in at the west edge, row 7."
+
+
+def test_action_words_name_squares():
+    s = blank()
+    lay(s, {(2, 2): "NS"})
+    assert s.action_to_string(PlaceCart(0, -1, 2)) == "Put the white cart in at the north edge, column C"
+    assert s.action_to_string(UpgradeTile(2, 2, "NES")) == "Upgrade C3 to a T-junction"
+    assert s.action_to_string(PlaceTile(9, 0, "EW")) == "Place an east-west straight on A10"
+
+
+def test_deposit_card_names_its_mine_square_and_the_label():
+    from engine.off_the_rails.state import CardRevealed
+    assert CardRevealed("red", 1, 3, 3).text(["Ana", "Ben"]) == \
+        "Deposit card revealed: red 1 (D4)."

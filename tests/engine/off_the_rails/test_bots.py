@@ -8,7 +8,8 @@ from engine.bots import make_bot
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import GAME, bots, heuristics
-from engine.off_the_rails.state import CartLeftMine, EndActions, PickPile, SplitLoad
+from engine.off_the_rails.state import (CartLeftMine, ChangeSpeed, EndActions, PickPile,
+                                        PlaceTile, SplitLoad, TakeGem)
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
 LEVELS = ("easy", "medium", "hard")
@@ -87,7 +88,41 @@ def test_explain_move_returns_a_sentence_for_every_kind_of_action():
         text = GAME.explain_move(s, a)
         assert isinstance(text, str) and text.endswith(".") and len(text) > 10
     route = heuristics.routes(s, 0, limit=1)[0]
-    assert "Player 1" in GAME.explain_move(s, route.actions[0])
+    # spoken to the player to move, naming the square as the board labels it
+    assert GAME.explain_move(s, route.actions[0]) == \
+        "Lays track toward a ruby and a diamond on D4."
+    assert GAME.explain_move(s, ChangeSpeed(0, 1)) == "At speed 3, it would run off the track."
+
+
+def test_hint_reasons_say_your_and_fit_the_top_bar():
+    """Hints speak to the player to move ("your"), never name them in the third person, and
+    stay short enough for the top bar at 1024x640 (about 60 characters)."""
+    count = 0
+    for s in positions(5, 30):
+        p = s.current_player()
+        for a in s.legal_actions()[:: 7]:
+            text = GAME.explain_move(s, a)
+            assert f"Player {p + 1}" not in text, text
+            assert len(text) <= 64, text
+            count += 1
+    assert count > 100
+
+
+def test_solo_hints_give_real_reasons():
+    """Solo: a tile on the way to a deposit, a way out for a loaded cart (by the edge where its
+    jewel counts) and a jewel taken are explained, not "A sensible move."."""
+    s = blank(1)
+    put_gems(s, (8, 8), (0, 1, 2, 0, 1))
+    reasons = {GAME.explain_move(s, a) for a in s.legal_actions()}
+    assert "A sensible move." not in reasons
+    assert "Lays track toward 4 gems with a diamond on I9." in reasons
+    assert "Starts a trip for 4 gems with a diamond on I9." in reasons
+    s = blank(1)
+    put_cart(s, 3, (5, 1), "W", speed=1, load=(0, 0, 0, 0, 1))  # the blue cart, a diamond
+    assert GAME.explain_move(s, PlaceTile(5, 0, "EW")) == \
+        "Lays track to bring your blue cart's diamond out west."
+    assert GAME.explain_move(s, TakeGem("diamond")) == \
+        "Takes the diamond: diamonds count at the west edge."
 
 
 @pytest.mark.parametrize("level", LEVELS)

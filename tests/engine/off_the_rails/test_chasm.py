@@ -121,7 +121,8 @@ def test_twenty_tokens_end_the_game_carts_derail():
     assert events_of(ev, CartDerailed)[0].cause == "the game ended"
     assert s.carts[0].where == "supply"
     assert events_of(ev, GameEnded)
-    assert s.score_sheet()["rows"][0][7] == 6
+    assert s.score_sheet()["columns"][2] == "Carts in supply"
+    assert s.score_sheet()["rows"][0][2] == 6
 
 
 def test_game_goes_on_while_a_cart_is_on_the_board():

@@ -133,17 +133,24 @@ def test_scoring_gems_ruby_bonus_carts_missions():
     """Score: gem values, +5 for most rubies (ties share), +3 per cart in supply, +4 per mission."""
     s = finished([(2, 3, 1, 1, 1), (0, 3, 0, 0, 0)], taken=[[1], []], lost=(3,))
     sheet = s.score_sheet()
-    assert sheet["columns"][-1] == "Total"
+    # one column per scoring category, each row adding up to its total
+    assert sheet["columns"] == ["Gem points", "Most rubies", "Carts in supply", "Missions",
+                                "Total"]
     # seat 0: 3+2+3+4 = 12 gems, +5 rubies (tie), +6 carts, +4 mission = 27
-    assert sheet["rows"][0] == [3, 1, 1, 1, 2, 12, 5, 6, 4, 27]
+    assert sheet["rows"][0] == [12, 5, 6, 4, 27]
     # seat 1: 3 gems, +5, one cart lost in the chasm: +3
-    assert sheet["rows"][1] == [3, 0, 0, 0, 0, 3, 5, 3, 0, 11]
+    assert sheet["rows"][1] == [3, 5, 3, 0, 11]
     assert sheet["winners"] == [0] and s.returns() == [1.0, 0.0]
+    # the gems behind the points and the missions, per player ("Player N" becomes the name)
+    assert sheet["notes"] == [
+        "Player 1, red clan: 3 rubies, an emerald, a gold, a diamond and 2 rocks; "
+        "mission: Behind Enemy Lines.",
+        "Player 2, green clan: 3 rubies."]
 
 
 def test_ruby_bonus_needs_at_least_one_ruby():
     s = finished([(0, 0, 1, 0, 0), (0, 0, 0, 1, 0)])
-    assert [r[6] for r in s.score_sheet()["rows"]] == [0, 0]
+    assert [r[1] for r in s.score_sheet()["rows"]] == [0, 0]
 
 
 def test_tie_break_more_jewels_then_fewer_rocks_then_shared():

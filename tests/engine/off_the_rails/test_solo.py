@@ -118,3 +118,27 @@ def test_solo_deliveries_recorded_by_edge():
     put_cart(s, 0, (0, 3), "N", speed=1, load=(0, 2, 0, 0, 1))
     s.apply_action(EndActions())
     assert s.delivered["north"] == [0, 2, 0, 0, 1] and s.carts[0].where == "supply"
+
+
+def test_solo_summary_is_short_and_notes_say_what_was_missing():
+    """The headline fits the score screen at 1024 wide; the notes explain the high score and
+    what the result lacked."""
+    s = delivered(north=(0, 1, 1, 1, 1))
+    sheet = s.score_sheet()
+    assert sheet["solo"]["summary"] == "Partial victory, high score 14"
+    assert sheet["columns"] == ["Jewels delivered", "Sets to other edges", "Sets to own edges",
+                                "Total"]
+    assert sheet["notes"][1] == ("For a victory, bring one of each jewel out by its own edge: "
+                                 "rubies north, gold east, emeralds south, diamonds west.")
+    s = delivered(north=(0, 3, 1, 0, 0))
+    sheet = s.score_sheet()
+    assert sheet["solo"]["summary"] == "Loss, high score 4"
+    assert sheet["notes"][1] == "No full set: no gold or diamonds reached the surface."
+
+
+def test_solo_tally_reads_as_a_running_count():
+    """The table's solo status: nothing alarming before anything happened."""
+    s = blank(1)
+    assert rules.solo_tally(rules.solo_result(s)) == "So far: no set delivered · high score 0"
+    s = delivered(north=(0, 1, 1, 1, 1))
+    assert rules.solo_tally(rules.solo_result(s)) == "So far: partial victory · high score 14"
