@@ -367,7 +367,7 @@ class OffTheRailsTable(TableScene):
             r, c = self.upgrade_square
             ups = state.upgrades_at(r, c)
             if len(ups) > 1:
-                title = f"Upgrade the tile at ({r},{c}) to:"
+                title = f"Upgrade the tile on {S.square_name(r, c)} to:"
                 options = [(f"T-junction open {'-'.join(SIDE_WORD[x] for x in a.exits)}", a)
                            for a in ups]
         if not options:
@@ -1011,6 +1011,15 @@ class OffTheRailsTable(TableScene):
         rect = self.player_rects(lay, self.shown.num_players)[p]
         return pygame.Rect(rect.x + 8, rect.y + 24, rect.width - 16, 20)
 
+    def seat_colour(self, p: int) -> tuple:
+        """Seat ``p``'s colour as the table shows it: its clan's (grey before the edges are
+        chosen; in solo the player's own panel colour). For the score screen's seat dots."""
+        state = self.match.state
+        if state.solo:
+            return kit.GOLD
+        edge = state.edges[p] if p < len(state.edges) else None
+        return oa.clan(B.EDGE_COLOUR[edge] if edge else None)
+
     def draw_player(self, surface, rect, state, p, score) -> None:
         active = state.player == p and not state.over
         colour = oa.clan(state.edges[p]) if state.edges[p] is None else \
@@ -1091,8 +1100,7 @@ class OffTheRailsTable(TableScene):
                     pygame.draw.rect(surface, rgb, (cx - 13, y - 9, 26, 18), 2, border_radius=4)
                 kit.blit_text(surface, str(n), 13, (cx, y), kit.INK if n else kit.INK_DIM,
                               n > 0, "center")
-        res = R.solo_result(state)
-        line = f"Now: {res['result']} · high score {res['high_score']}"
+        line = R.solo_tally(R.solo_result(state))
         kit.blit_text(surface, line, kit.fit_text(line, 13, box.width - 16), (box.x + 10,
                       box.bottom - 14), kit.HILITE, anchor="midleft")
 
@@ -1197,6 +1205,36 @@ class OffTheRailsTable(TableScene):
             rect = self.tip_rect(width, 28)
             kit.draw_panel(surface, rect, (16, 16, 18, 240), radius=6, border=(200, 80, 70))
             kit.blit_text(surface, tip, size, (rect.x + 8, rect.centery), kit.INK, anchor="midleft")
+
+    def message_lines(self, msg: str, width: int) -> tuple:
+        """``(size, lines)`` for a top-bar message ``width`` pixels wide: one line at 14-16 px
+        when it fits, else two lines at 14 px (smaller only for a very long message)."""
+        size = kit.fit_text(msg, 16, width)
+        if size >= 14:
+            return size, [msg]
+        size = 14
+        lines = kit.wrap(msg, size, width)
+        while len(lines) > 2 and size > 11:
+            size -= 1
+            lines = kit.wrap(msg, size, width)
+        return size, lines
+
+    def draw_top_bar(self, surface) -> None:
+        """The base's bar; a message too long for one readable line (a hint and its reason at
+        1024 wide) wraps to two lines in a taller bar (down to the board's top) instead of
+        shrinking."""
+        msg = self.current_message()
+        w = surface.get_width() - self.log_width - 16
+        bar = pygame.Rect(8, 4, w - 8, 40)
+        size, lines = self.message_lines(msg, bar.width - 20) if msg else (0, [msg])
+        if len(lines) < 2:
+            super().draw_top_bar(surface)
+            return
+        kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
+        step = kit.font(size).get_linesize() - 2
+        top = bar.centery - step * len(lines[:2]) // 2
+        for i, line in enumerate(lines[:2]):
+            kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
 
     # --- banners ------------------------------------------------------------------------------
     def draw_banner(self, surface, message: str, alpha: float = 1.0) -> None:

@@ -6,11 +6,13 @@ from engine import registry
 from engine.match import Match, Seat
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
+from scenes import kit
 from scenes.game_over import GameOverScene
 from scenes.off_the_rails_table import Layout, OffTheRailsTable
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
+from sprites import off_the_rails_art as oa
 from tests.scenes.driver import (area, click, click_at, find_button, frames, key, make_app,
                                  play_to_end, wait_for_human)
 
@@ -430,3 +432,60 @@ def test_cart_path_follows_straights_and_curves():
     corner = (cx + lay.cell / 2, cy - lay.cell / 2)
     assert math.dist((x, y), corner) == pytest.approx(lay.cell / 2)
     assert angle == pytest.approx(225)
+
+
+def test_score_sheet_names_players_and_clans_and_seat_colours_follow_the_clans(app):
+    """The score screen's notes name each player with their clan and gems (no "Seat N"); the
+    table gives each seat its clan's colour (blue and yellow here, as on the board)."""
+    table = start(app, [Seat("bot", "Ana", "easy"), Seat("bot", "Ben", "easy")], seed=4)
+    for _ in range(6000):
+        if isinstance(app.manager.top, GameOverScene):
+            break
+        frames(app, 1, dt=0.25)
+    over = app.manager.top
+    assert isinstance(over, GameOverScene)
+    state = table.match.state
+    notes = [kit.with_names(n, table.match.names) for n in over.sheet["notes"]]
+    assert not any("Seat" in n or "Player" in n for n in notes), notes
+    for p, name in enumerate(("Ana", "Ben")):
+        clan = B.EDGE_COLOUR[state.edges[p]]
+        assert any(n.startswith(f"{name}, {clan} clan: ") for n in notes), notes
+        assert table.seat_colour(p) == oa.clan(clan)
+    frames(app, 2)  # the sheet draws
+
+
+def test_long_hint_wraps_to_two_readable_lines_at_1024():
+    """A hint and its reason too long for one readable line at 1024x640 wrap to two lines at
+    14 px, every word kept (nothing cut off)."""
+    app = make_app(size=(1024, 640))
+    app.manager.push(TitleScene(app))
+    try:
+        table = start(app, [Seat("human", "Ana")], seed=5, options={})
+        msg = ("Hint: Put the yellow cart in at the east edge, row 5 — Starts a trip for 4 gems "
+               "with a diamond on I6 and back out.")
+        width = 1024 - table.log_width - 16 - 8 - 20
+        size, lines = table.message_lines(msg, width)
+        assert size == 14 and len(lines) == 2 and " ".join(lines) == msg
+        assert all(kit.font(size).size(line)[0] <= width for line in lines)
+        short = "Hint: Take the emerald — Takes the emerald, worth 2 points."
+        assert table.message_lines(short, width) == (16, [short])
+        table.say(msg)
+        frames(app, 2)
+    finally:
+        pygame.quit()
+
+
+def test_solo_hint_gives_a_reason_in_the_second_person(app):
+    table = start(app, [Seat("human", "Ana")], seed=5, options={})
+    app.settings.bot_budget = 0.2
+    wait_for_human(app, table)
+    key(app, pygame.K_h)
+    for _ in range(400):
+        frames(app, 1, dt=0.05)
+        if table.current_hint() is not None:
+            break
+    assert table.current_hint() in table.match.legal_actions()
+    msg = table.current_message()
+    assert msg.startswith("Hint: ") and " — " in msg, msg
+    reason = msg.split(" — ", 1)[1]
+    assert reason != "A sensible move." and "Ana" not in reason, msg
