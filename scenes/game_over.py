@@ -106,7 +106,8 @@ class GameOverScene(Scene):
         winners = set(self.sheet.get("winners", []))
         for i, row in enumerate(rows):
             y = table_top + head_h + row_h * i
-            colour = kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
+            seat_colour = getattr(self.table, "seat_colour", None)   # e.g. a clan's colour
+            colour = seat_colour(i) if seat_colour else kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
             pygame.draw.circle(surface, colour, (x0 + 10, y + 13), 8)
             label = names[i]
             r = kit.blit_text(surface, label, kit.fit_text(label, 18, name_w - 50, True),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import GameSpec, OptionSpec, RecordCodec
 from engine.off_the_rails import bots, heuristics, notation, rules
 from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS
-from engine.off_the_rails.state import ACTIONS, OTRState
+from engine.off_the_rails.state import ACTIONS, OTRState, TurnStarted
 
 RULES_SUMMARY = """# Off the Rails
 
@@ -119,6 +119,7 @@ GAME = GameSpec(
     turn_owner=turn_owner,
     solo=True,
     option_for_players=option_for_players,
+    turn_started=lambda event: isinstance(event, TurnStarted),   # solo turns count too
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

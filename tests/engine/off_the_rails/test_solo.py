@@ -142,3 +142,21 @@ def test_solo_tally_reads_as_a_running_count():
     assert rules.solo_tally(rules.solo_result(s)) == "So far: no set delivered · high score 0"
     s = delivered(north=(0, 1, 1, 1, 1))
     assert rules.solo_tally(rules.solo_result(s)) == "So far: partial victory · high score 14"
+
+
+def test_solo_match_counts_every_turn():
+    """A solo game has one player, so the match counts turns by the engine's TurnStarted
+    (GameSpec.turn_started), not by changes of player: it matches the game's own turn."""
+    from engine.bots import make_bot
+    from engine.match import Match, Seat
+    from engine.off_the_rails import GAME
+    m = Match(GAME, [Seat("bot", "Solo", "easy")], seed=5)
+    steps = 0
+    while not m.is_terminal() and m.state.turn < 4 and steps < 3000:
+        if m.is_chance():
+            m.advance_chance()
+        else:
+            m.play_bot_turn_now(lambda s, lv: make_bot(s, lv))
+        steps += 1
+    assert m.state.turn >= 4
+    assert m.turn_count() == m.state.turn
