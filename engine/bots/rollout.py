@@ -1,0 +1,139 @@
+"""Flat Monte Carlo with greedy rollouts: each candidate move is played on to the end of the next
+player's turn by the greedy heuristic policy, many times with fresh luck, and the best average
+wins (sequential halving shares the budget between the candidates).
+
+Where a game's luck decides most turns, averaging whole sampled turns judges a move better than
+a tree whose leaves are valued mid-turn. Needs ``spec.evaluate`` and ``spec.turn_owner``.
+"""
+from __future__ import annotations
+
+from engine.core import CHANCE
+from engine.match import pick_outcome
+
+MAX_STEPS = 200
+"""A safety bound on the decisions of one rollout."""
+
+
+class RolloutBot:
+    """``choose(observation, legal_actions, rng)``: the candidate with the best mean rollout
+    value for the mover. ``budget`` seconds with ``clock``; else ``rollouts`` in all.
+    ``candidates`` moves (best one-step values) are played out. ``cancel()`` stops it."""
+
+    def __init__(self, spec, budget: float = 1.5, clock=None, rollouts: int = 48,
+                 candidates: int = 8):
+        self.spec = spec
+        self.budget = budget
+        self.clock = clock
+        self.rollouts = rollouts
+        self.candidates = candidates
+        self.cancelled = False
+        self.last_rollouts = 0
+
+    def cancel(self) -> None:
+        """Stop searching as soon as possible (undo, load, quit)."""
+        self.cancelled = True
+
+    # --- the greedy policy ------------------------------------------------------------------
+    def _settle(self, s, rng) -> None:
+        steps = 0
+        while s.current_player() == CHANCE and steps < 200:
+            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            steps += 1
+
+    def _after(self, s, action, rng):
+        t = s.clone()
+        t.apply_action(action)
+        self._settle(t, rng)
+        return t
+
+    def _greedy(self, s, rng):
+        """The greedy policy's move: the game's forced bot move, else the best one-step value."""
+        legal = s.legal_actions()
+        if self.spec.bot_policy:
+            forced = self.spec.bot_policy(s, legal)
+            if forced is not None:
+                return forced
+        if self.spec.bot_moves:
+            legal = self.spec.bot_moves(s, legal) or legal
+        if len(legal) == 1:
+            return legal[0]
+        me = s.current_player()
+        return max(((self.spec.evaluate(self._after(s, a, rng), me), -i, a)
+                    for i, a in enumerate(legal)), key=lambda x: x[:2])[2]
+
+    def _turns_begun(self, events, t, owner):
+        """How many turns ``events`` began (``GameSpec.turn_started``; without it, a change of
+        turn owner counts), and the turn owner now."""
+        if self.spec.turn_started:
+            return sum(1 for e in events if self.spec.turn_started(e)), owner
+        now = self.spec.turn_owner(t) if t.current_player() >= 0 else owner
+        return int(now != owner), now
+
+    def _play(self, t, action, rng, owner):
+        events = t.apply_action(action)
+        while t.current_player() == CHANCE and len(events) < 10_000:
+            events += t.apply_action(pick_outcome(t.chance_outcomes(), rng))
+        return self._turns_begun(events, t, owner)
+
+    def _rollout(self, s, action, me, rng) -> float:
+        """Play ``action``, then greedily until two more turns have begun (the end of this turn
+        and of the next one: the next player's, or one's own again in a solo game); the value
+        for ``me``."""
+        t = s.clone()
+        begun, owner = self._play(t, action, rng, self.spec.turn_owner(s))
+        for _ in range(MAX_STEPS):
+            if begun >= 2 or t.current_player() < 0:
+                break
+            more, owner = self._play(t, self._greedy(t, rng), rng, owner)
+            begun += more
+        return self.spec.evaluate(t, me)
+
+    # --- the search -------------------------------------------------------------------------
+    def _stopped(self, deadline) -> bool:
+        return self.cancelled or deadline is not None and self.clock() >= deadline
+
+    def choose(self, observation, legal_actions, rng):
+        """The action to play for ``observation.current_player()``; ``ValueError`` if none."""
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        s, me = observation, observation.current_player()
+        start = self.clock() if self.clock else 0.0
+        deadline = start + self.budget if self.clock else None
+        ranked = sorted(((self.spec.evaluate(self._after(s, a, rng), me), -i, a)
+                         for i, a in enumerate(legal_actions)), key=lambda x: x[:2],
+                        reverse=True)
+        alive = [a for _, _, a in ranked[:self.candidates]]
+        order = {a: i for i, a in enumerate(alive)}
+        totals = {a: 0.0 for a in alive}
+        counts = {a: 0 for a in alive}
+        done = 0
+        if self.clock:
+            for a in alive:          # one rollout each first: their cost tells how many fit
+                if self._stopped(deadline):
+                    break
+                totals[a] += self._rollout(s, a, me, rng)
+                counts[a] += 1
+                done += 1
+        rounds = max(1, (len(alive) - 1).bit_length())
+        for r in range(rounds):
+            if len(alive) == 1 or self._stopped(deadline):
+                break
+            if self.clock:
+                per = (self.clock() - start) / max(1, done)
+                left = deadline - self.clock()
+                each = max(1, int(left / (rounds - r) / per / len(alive)))
+            else:
+                each = max(1, self.rollouts // rounds // len(alive))
+            for _ in range(each):
+                for a in alive:
+                    if self._stopped(deadline):
+                        break
+                    totals[a] += self._rollout(s, a, me, rng)
+                    counts[a] += 1
+                    done += 1
+            alive = sorted(alive, key=lambda a: (totals[a] / max(1, counts[a]), -order[a]),
+                           reverse=True)[:max(1, len(alive) // 2)]
+        self.last_rollouts = done
+        return max(alive, key=lambda a: (totals[a] / max(1, counts[a]), -order[a]))
