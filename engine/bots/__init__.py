@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import MCTSBot
 from engine.bots.random_bot import RandomBot
+from engine.bots.rollout import RolloutBot
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -19,6 +20,8 @@ def make_bot(spec, level: str, budget: float = 1.5, clock=None):
     * Medium: greedy one-step lookahead, chance sampled three times.
     * Hard: :class:`MCTSBot` guided by the game's heuristics; with ``clock`` (e.g.
       ``time.monotonic``) it thinks ``budget`` seconds, without it a fixed number of iterations.
+      A game may bring its own bot instead (``GameSpec.make_bot``): Diced Tomatoes' Hard is a
+      :class:`RolloutBot`, Potion Explosion and Off the Rails plan whole turns.
 
     A game without ``evaluate`` gets random play. Raises ``ValueError`` for an unknown level.
     """
@@ -61,4 +64,4 @@ class PolicyBot:
         return self.bot.choose(observation, allowed or legal_actions, rng)
 
 
-__all__ = ["GreedyBot", "MCTSBot", "PolicyBot", "RandomBot", "make_bot", "LEVELS"]
+__all__ = ["GreedyBot", "MCTSBot", "PolicyBot", "RandomBot", "RolloutBot", "make_bot", "LEVELS"]
