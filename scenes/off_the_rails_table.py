@@ -1058,7 +1058,7 @@ class OffTheRailsTable(TableScene):
         kit.blit_text(surface, "in supply", 12, (x + 2, y), kit.INK_DIM, anchor="midleft")
         taken = state.taken[p]
         if taken:
-            label = f"★ {len(taken)} mission{'s' if len(taken) > 1 else ''}"
+            label = f"{len(taken)} mission{'s' if len(taken) > 1 else ''}"  # no ★: not in the font
             kit.blit_text(surface, label, 12, (rect.right - 8, y), kit.HILITE, anchor="midright")
 
     def draw_solo_panel(self, surface, lay, state) -> None:

@@ -717,6 +717,7 @@ class PotionExplosionTable(TableScene):
     def update_hover(self) -> None:
         """The explosion preview: outline what a regular pick at the hovered marble takes."""
         self.hover_preview = []
+        self.preview_more = False
         if not self.human_to_move() or self.help_mode:
             return
         key = self.target_at(self.mouse)

@@ -48,6 +48,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_until = 0.0
         self.last_owner = match.turn_owner()
+        self.events_seen = len(match.events)
         self.last_human = None
         self.finished = False
         self.end_wait = None
@@ -184,8 +185,15 @@ class TableScene(Scene):
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
 
     def _after_step(self) -> None:
+        """Autosave when a turn begins: the turn owner changed, or (solo) a new turn started."""
+        if self.message.startswith("Hint:"):
+            self.clear_message()             # a hint is about the position before this step
         owner = self.match.turn_owner()
-        if owner >= 0 and owner != self.last_owner:
+        new = self.match.events[self.events_seen:]
+        self.events_seen = len(self.match.events)
+        started = self.match.spec.turn_started
+        began = started is not None and any(started(e) for _, e in new)
+        if owner >= 0 and (owner != self.last_owner or began):
             self.last_owner = owner
             self.autosave()
 

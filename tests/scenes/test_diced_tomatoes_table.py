@@ -214,6 +214,36 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
     assert table.current_message().startswith("Hint: ")
 
 
+def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    app.settings.bot_budget = 0.2
+    wait_for_human(app, table)
+    key(app, pygame.K_h)
+    for _ in range(200):
+        frames(app, 1, dt=0.05)
+        if table.current_hint() is not None:
+            break
+    assert table.current_message().startswith("Hint: ")
+    human_step(app, table)
+    assert not table.current_message().startswith("Hint: ")
+
+
+def test_a_solo_game_autosaves_when_each_turn_begins(app):
+    """One seat never changes hands: the autosave follows the engine's TurnStarted instead."""
+    from saves import store
+    table = start(app, [Seat("human", "Solo")], seed=2)
+    slot = store.saves_dir() / "autosave-diced-tomatoes.json"
+    for _ in range(40):
+        if table.match.turn_count() >= 2:
+            break
+        wait_for_human(app, table)
+        human_step(app, table)
+    wait_for_human(app, table)
+    assert table.match.turn_count() >= 2
+    assert slot.exists()
+    assert store.load(slot).turn_count() == table.match.turn_count()
+
+
 def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app):
     match = Match(SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")],
                   {"dicey": True}, seed=31)

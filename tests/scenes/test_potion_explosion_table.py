@@ -188,6 +188,18 @@ def test_explosion_preview_matches_engine_for_every_marble(app, seed):
     assert checked >= 30
 
 
+def test_no_explosion_label_once_the_pick_is_made(app):
+    """After the regular pick no marble can be picked again this turn: hovering shows nothing."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=4)
+    wait_for_human(app, table)
+    while table.match.state.phase == "draft" or not table.match.state.picked:
+        human_step(app, table)
+        wait_for_human(app, table)
+    for q in range(len(table.match.state.tracks[0])):
+        hover(app, area(table, ("marble", 0, q)).center)
+        assert (table.hover_preview, table.preview_more) == ([], False)
+
+
 EFFECT_POSITIONS = {
     # player 0 has a completed, undrunk potion of the type (and what its effect needs)
     "WIS": "p0=WIS4:,MAG4:/-/-/WIS6/0.0.-.0.0.0",
