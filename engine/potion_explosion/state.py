@@ -273,10 +273,11 @@ class MarbleTaken(Event):
     reason: str
 
     def text(self, names):
-        how = {"pick": "picked", "little help": "took with a Little Help",
-               "potion": "took with a potion", "tie-break": "picked in the tie-break"}[self.reason]
-        return f"{_who(names, self.player)} {how} a {_cn(self.colour)} marble from track " \
-               f"{self.track + 1}."
+        verb, how = {"pick": ("picked", ""), "little help": ("took", " with a Little Help"),
+                     "potion": ("took", " with a potion"),
+                     "tie-break": ("picked", " in the tie-break")}[self.reason]
+        return f"{_who(names, self.player)} {verb} a {_cn(self.colour)} marble from track " \
+               f"{self.track + 1}{how}."
 
 
 @dataclass(frozen=True)
@@ -370,7 +371,7 @@ class SkillTokenEarned(Event):
     def text(self, names):
         why = {"mastery": "Mastery (3 potions of one type)",
                "variety": "Variety (5 different types)", "tenth": "a 10th potion"}[self.reason]
-        return f"{_who(names, self.player)} earns a skill token for {why}."
+        return f"{_who(names, self.player)} earned a skill token for {why}."
 
 
 @dataclass(frozen=True)
@@ -381,7 +382,7 @@ class PotionDrunk(Event):
     effect: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} drinks {TILES[self.tile].name}: {self.effect}"
+        return f"{_who(names, self.player)} drank {TILES[self.tile].name}: {self.effect}"
 
 
 @dataclass(frozen=True)
@@ -390,7 +391,7 @@ class EffectCopied(Event):
     tile: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} uses Sands of Time to copy {TILES[self.tile].name}."
+        return f"{_who(names, self.player)} used Sands of Time to copy {TILES[self.tile].name}."
 
 
 @dataclass(frozen=True)
@@ -400,7 +401,7 @@ class PoolStolen(Event):
     colours: tuple
 
     def text(self, names):
-        return f"{_who(names, self.player)} takes {_n(len(self.colours), 'marble')} from " \
+        return f"{_who(names, self.player)} took {_n(len(self.colours), 'marble')} from " \
                f"{_who(names, self.opponent)}'s pool."
 
 
@@ -425,7 +426,7 @@ class MarblesReturned(Event):
 
     def text(self, names):
         if not self.colours:
-            return f"{_who(names, self.player)} returns nothing."
+            return f"{_who(names, self.player)} returned nothing."
         return f"{_n(len(self.colours), 'marble')} return{'s' if len(self.colours) == 1 else ''} to the tank from " \
                f"{_who(names, self.player)}'s {self.source}."
 
@@ -435,7 +436,7 @@ class LittleHelpTaken(Event):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} takes a Little Help token (-2 VP)."
+        return f"{_who(names, self.player)} took a Little Help token (-2 VP)."
 
 
 @dataclass(frozen=True)
@@ -452,7 +453,7 @@ class TurnEnded(Event):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} ends the turn."
+        return f"{_who(names, self.player)} ended the turn."
 
 
 @dataclass(frozen=True)
@@ -463,7 +464,7 @@ class TileDrawn(Event):
     tile: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} takes {_tile_name(self.tile)} from stack " \
+        return f"{_who(names, self.player)} took {_tile_name(self.tile)} from stack " \
                f"{self.stack + 1}."
 
 

@@ -111,3 +111,14 @@ def test_heuristics_explain_move_gives_a_reason_for_a_starter_draft():
     last = pos("phase=draft player=0 draft=3:SAN4 p0=MAG4:,-/-/-/-/0.0.-.0.0.0")
     assert explain_move(last, DraftStarter("SAN4")) == \
         "the only starter on offer; drink it to reuse a drunk potion's effect"
+
+
+def test_log_sentences_read_in_the_past_in_plain_word_order():
+    """The game log tells what happened: past tense, the way taken after the marble."""
+    from engine.potion_explosion.state import LittleHelpTaken, MarbleTaken, PotionDrunk
+    names = ["Pat", "Bot"]
+    assert MarbleTaken(0, 0, 2, "Y", "potion").text(names) == \
+        "Pat took a yellow marble from track 1 with a potion."
+    assert MarbleTaken(0, 4, 0, "R", "pick").text(names) == "Pat picked a red marble from track 5."
+    assert LittleHelpTaken(1).text(names) == "Bot took a Little Help token (-2 VP)."
+    assert PotionDrunk(0, 0, "WIS4", "Take any 1 marble.").text(names).startswith("Pat drank ")
