@@ -375,6 +375,9 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self._drive(dt)
+        if self.replay is None and self.match.is_terminal() and self.undo_button.is_enabled:
+            for button in (self.undo_button, self.restart_button, self.hint_button):
+                button.disable()            # nothing to take back or hint at any more
 
     def _drive(self, dt: float) -> None:
         self._collect_hint()
