@@ -247,9 +247,16 @@ class DicedTomatoesTable(TableScene):
         self.refresh_controls()
 
     def end_turn(self) -> None:
-        refusal = self.match.state.end_turn_refusal()
+        state = self.match.state
+        refusal = state.end_turn_refusal()
         if refusal:
-            self.say(refusal)
+            stuck = [i for i in range(len(state.hand)) if state.hand[i] and state.must_pass(i)]
+            if stuck:   # show the way: select a die that must be passed, its button appears
+                self.reset_selection()
+                self.selected = stuck[0]
+                self.refresh_controls()
+                refusal += " This die fits nowhere: Pass die (on the right) gives it on."
+            self.say(refusal, 8)
             return
         self.try_action_and_reset(dt.EndTurn())
 
@@ -261,10 +268,15 @@ class DicedTomatoesTable(TableScene):
     def choose_karma(self, kind: str) -> None:
         if not self.human_to_move():
             return
+        chosen_die = self.selected
         self.reset_selection()
         if not self.match.state.karma_actions().get(kind):
             return
         self.karma_kind = kind
+        if chosen_die is not None and kind in KARMA_DIE_KINDS \
+                and self.karma_targets().get(("die", chosen_die)):
+            self.karma_click(("die", chosen_die))    # the die already selected is the target
+            return
         label = dict((k, l) for k, l, _, _ in KARMA_BUTTONS)[kind]
         what = "a rolled die" if kind in KARMA_DIE_KINDS else "a vine"
         self.say(f"{label}: click {what} (highlighted). Right-click or Esc cancels.", 8)
@@ -342,21 +354,25 @@ class DicedTomatoesTable(TableScene):
                 return True
         return False
 
+    def karma_click(self, key) -> None:
+        """Karma mode: ``key`` (a die or vine) is the target; one action is taken at once,
+        several (a new face to choose) go to the panel."""
+        options = self.karma_targets().get(key if key is None or key[0] == "die"
+                                           else ("vine", key[1], key[2]))
+        if not options:
+            self.say("Choose one of the highlighted targets, or right-click to cancel.")
+        elif len(options) == 1:
+            self.try_action_and_reset(options[0])
+        else:
+            self.choices = options
+            self.selected = key[1] if key[0] == "die" else None
+            self.say("Choose the new face in the panel on the right.", 8)
+            self.refresh_controls()
+
     def click(self, pos) -> bool:
         key = self.target_at(pos)
         if self.karma_kind:
-            options = self.karma_targets().get(key if key is None or key[0] == "die"
-                                               else ("vine", key[1], key[2]))
-            if not options:
-                self.say("Choose one of the highlighted targets, or right-click to cancel.")
-                return True
-            if len(options) == 1:
-                self.try_action_and_reset(options[0])
-            else:
-                self.choices = options
-                self.selected = key[1] if key[0] == "die" else None
-                self.say("Choose the new face in the panel on the right.", 8)
-                self.refresh_controls()
+            self.karma_click(key)
             return True
         if key is None:
             return False

@@ -127,6 +127,39 @@ def test_karma_panel_reroll_walks_through_target(app):
     assert table.match.state.karma[table.match.current_player()] == karma - 1
 
 
+def test_reroll_uses_the_die_already_selected(app):
+    """Select a die, then Re-roll: that die is re-rolled (DT karma: re-roll, 1 karma)."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    karma = table.match.state.karma[table.match.current_player()]
+    slot = table.match.state.rolled_dice()[0][0]
+    click_at(app, table.layout.hand_die(slot).center)
+    assert table.selected == slot
+    click(app, find_button(app, "Re-roll  (1)"))
+    frames(app, 3)
+    assert table.match.state.karma[table.match.current_player()] == karma - 1
+
+
+def test_end_turn_with_a_die_that_fits_nowhere_shows_pass_die(app):
+    """A rolled die must be placed or passed before the turn ends (rules, "A turn"): End turn
+    refuses and selects the stuck die, so its Pass die button shows."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    for _ in range(60):
+        wait_for_human(app, table)
+        state = table.match.state
+        stuck = [i for i in range(len(state.hand)) if state.hand[i] and state.must_pass(i)]
+        if stuck and state.end_turn_refusal():
+            break
+        human_step(app, table)
+    else:
+        raise AssertionError("seed 3 should bring a die that fits nowhere")
+    table.end_turn()
+    frames(app, 1)
+    assert table.selected == stuck[0]
+    assert find_button(app, "Pass die")
+    assert "Pass die" in table.current_message()
+
+
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
