@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES
 from engine.potion_explosion.rules import _empty_holes, chain_preview
-from engine.potion_explosion.state import (DraftStarter, Drink, EndTurn, LittleHelp,
+from engine.potion_explosion.state import (ChooseStack, DraftStarter, Drink, EndTurn, LittleHelp,
                                            PlaceMarble, RegularPick, TieBreakPick)
 
 
@@ -79,6 +79,8 @@ def explain_move(state, action) -> str:
                                                SkillTokenEarned)
     if isinstance(action, DraftStarter):
         return _explain_draft(state, action.tile)
+    if isinstance(action, ChooseStack):
+        return _explain_stack(state, action.stack)
     if isinstance(action, (RegularPick, TieBreakPick)):
         track = state.tracks[action.track]
         boom, more = chain_preview(track, action.position)
@@ -129,6 +131,26 @@ DRINK_TO = {
 def _colour_words(colours) -> str:
     names = [COLOUR_NAMES[c] for c in colours]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _explain_stack(state, stack: int) -> str:
+    """Why this stack's top tile: the pool marbles it takes at once, else its VP per hole."""
+    code = state.stacks[stack][0]
+    if code is None:
+        return ""
+    tile = TILES[code]
+    pool = state.desks[state.player].pool
+    fits = sum(min(need, have) for need, have in zip(tile.recipe, pool))
+    if fits:
+        return f"{_plural(fits, 'marble')} in your pool fit it at once"
+    best = max(TILES[st[0]].vp / TILES[st[0]].holes for st in state.stacks if st[0] is not None)
+    if tile.vp / tile.holes >= best:
+        return f"the most VP per hole on offer ({tile.vp} VP, {tile.holes} holes)"
+    return f"{tile.vp} VP for {tile.holes} holes"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _explain_draft(state, code: str) -> str:

@@ -122,3 +122,16 @@ def test_log_sentences_read_in_the_past_in_plain_word_order():
     assert MarbleTaken(0, 4, 0, "R", "pick").text(names) == "Pat picked a red marble from track 5."
     assert LittleHelpTaken(1).text(names) == "Bot took a Little Help token (-2 VP)."
     assert PotionDrunk(0, 0, "WIS4", "Take any 1 marble.").text(names).startswith("Pat drank ")
+
+
+def test_hint_for_a_stack_names_the_pool_marbles_it_takes_or_its_vp():
+    """GameSpec.explain_move at the end of a turn (rules, "A turn": fill the empty slot)."""
+    from engine.potion_explosion.heuristics import explain_move
+    from engine.potion_explosion.state import ChooseStack
+    s = pos("phase=end stacks=WIS5+3/MAG5+3/ABY5+3/SAN5+3/PRI5+3 "
+            "p0=-,MAG4:/RB/-/-/0.0.-.0.0.0")
+    # WIS5 is R2 B1 K2: the red and the blue of the pool fit at once
+    assert explain_move(s, ChooseStack(0)) == "2 marbles in your pool fit it at once"
+    s = pos("phase=end stacks=WIS5+3/MAG5+3/ABY5+3/SAN5+3/PRI5+3 p0=-,MAG4:/-/-/-/0.0.-.0.0.0")
+    assert explain_move(s, ChooseStack(2)) == "the most VP per hole on offer (6 VP, 5 holes)"
+    assert explain_move(s, ChooseStack(3)) == "4 VP for 5 holes"
