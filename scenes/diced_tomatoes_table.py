@@ -246,6 +246,13 @@ class DicedTomatoesTable(TableScene):
         self.try_action(action)
         self.refresh_controls()
 
+    def on_hint(self, action) -> None:
+        """A hinted die is selected, so its targets glow (and Pass die shows when it fits
+        nowhere)."""
+        if isinstance(action, (dt.PassDie, dt.PlaceDie)) and not self.karma_kind:
+            self.selected = action.die
+            self.refresh_controls()
+
     def end_turn(self) -> None:
         state = self.match.state
         refusal = state.end_turn_refusal()

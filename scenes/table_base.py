@@ -313,6 +313,10 @@ class TableScene(Scene):
             if explain else ""
         words = self.match.state.action_to_string(action)
         self.say(f"Hint: {words}" + (f" — {reason}" if reason else ""), 12)
+        self.on_hint(action)
+
+    def on_hint(self, action) -> None:
+        """Called when a hint arrives (subclasses may prepare the controls it needs)."""
 
     def current_hint(self):
         """The hinted action while it still applies to the position, else None."""

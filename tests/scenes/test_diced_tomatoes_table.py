@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from engine import registry
-from engine.diced_tomatoes.state import PlaceDie
+from engine.diced_tomatoes.state import PassDie, PlaceDie
 from engine.match import Match, Seat
 from scenes.diced_tomatoes_table import DicedTomatoesTable
 from scenes.game_over import GameOverScene
@@ -245,6 +245,8 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
     hint = table.current_hint()
     assert hint in table.match.legal_actions()
     assert table.current_message().startswith("Hint: ")
+    if isinstance(hint, (PlaceDie, PassDie)):
+        assert table.selected == hint.die      # the hinted die is picked up, its spots glow
 
 
 def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
