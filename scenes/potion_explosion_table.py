@@ -469,18 +469,16 @@ class PotionExplosionTable(TableScene):
             return ""
         return super().log_line(event)
 
-    def add_log(self, events) -> None:
+    def log_lines_for(self, events) -> list:
         """The engine's sentences, plus one line summing up a pick's explosions ("Ana's pick:
         3 yellow, then 2 red exploded (5 marbles).")."""
-        super().add_log(events)
+        lines = super().log_lines_for(events)
         booms = [e for e in events if isinstance(e, pe.Exploded)]
         if booms:
             parts = [f"{len(e.positions)} {COLOUR_NAMES[e.colour]}" for e in booms]
-            line = (f"{self.match.names[booms[0].player]}'s pick: " + ", then ".join(parts)
-                    + f" exploded ({sum(len(e.positions) for e in booms)} marbles).")
-            self.log_lines.append(line)
-            if self.container is not None:
-                self.log_box.extend([line])
+            lines.append(f"{self.match.names[booms[0].player]}'s pick: " + ", then ".join(parts)
+                         + f" exploded ({sum(len(e.positions) for e in booms)} marbles).")
+        return lines
 
     # --- commands -----------------------------------------------------------------------------
     def reset_selection(self) -> None:

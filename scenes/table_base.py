@@ -7,6 +7,8 @@ Subclasses implement :meth:`animate` (events → animations), :meth:`draw_board`
 """
 from __future__ import annotations
 
+import itertools
+
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -126,9 +128,13 @@ class TableScene(Scene):
         """The log's sentence for ``event``; subclasses return "" to leave an event out."""
         return event.text(self.match.names)
 
+    def log_lines_for(self, events) -> list:
+        """The log's lines for the events of one step (subclasses may add a summary line)."""
+        return [line for line in (self.log_line(e) for e in events) if line]
+
     def add_log(self, events) -> None:
-        """Append event sentences to the game log (drawn by :class:`LogPanel`)."""
-        lines = [line for line in (self.log_line(e) for e in events) if line]
+        """Append the sentences of one step's events to the game log (:class:`LogPanel`)."""
+        lines = self.log_lines_for(events)
         self.log_lines.extend(lines)
         if len(self.log_lines) > LOG_CAP + 50:
             self.log_lines = self.log_lines[-LOG_CAP:]
@@ -136,7 +142,19 @@ class TableScene(Scene):
             self.log_box.extend(lines)
 
     def rebuild_log(self) -> None:
-        self.log_lines = [self.log_line(e) for _, e in self.match.events][-LOG_CAP:]
+        """The whole log again from the match (after load or undo), step by step as it was."""
+        # as played: each decision alone, each run of chance steps together (advance_chance)
+        history = self.match.history
+        run_start, group = {}, None
+        for i, entry in enumerate(history):
+            if entry.player >= 0 or group is None or history[i - 1].player >= 0:
+                group = i
+            run_start[i] = group
+        lines = []
+        for _, step in itertools.groupby(self.match.events,
+                                         key=lambda item: run_start.get(item[0], item[0])):
+            lines += self.log_lines_for([event for _, event in step])
+        self.log_lines = lines[-LOG_CAP:]
         self.log_box.set(self.log_lines)
 
     # --- messages ----------------------------------------------------------------------------

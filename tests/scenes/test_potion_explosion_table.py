@@ -188,6 +188,25 @@ def test_explosion_preview_matches_engine_for_every_marble(app, seed):
     assert checked >= 30
 
 
+def test_the_log_rebuilt_after_load_is_the_log_seen_live(app):
+    """Loading rebuilds the log from the match: the same lines, the pick summary included."""
+    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    click_at(app, area(table, ("marble", 0, 2)).center)      # a chain of 4
+    for _ in range(6):
+        wait_for_human(app, table)
+        human_step(app, table)
+    wait_for_human(app, table)
+    live = list(table.log_lines)
+    assert any(line.startswith("Ana's pick: ") and "exploded" in line for line in live)
+    table.rebuild_log()
+    assert table.log_lines == live and "" not in live
+
+
 def test_no_explosion_label_once_the_pick_is_made(app):
     """After the regular pick no marble can be picked again this turn: hovering shows nothing."""
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=4)
