@@ -138,6 +138,26 @@ def autosave(match, folder: Path | None = None) -> Path:
     return path
 
 
+def keep_unfinished(game_id: str, folder: Path | None = None) -> Path | None:
+    """Before a new game of ``game_id`` takes the autosave slot, move the unfinished game in
+    it (if any) to a save of its own, ``unfinished-GAME-TIME.json`` (its backup goes along);
+    returns the new path, or None when the slot is empty. Raises ``SaveError`` when the disk
+    refuses; then the slot is left as it was."""
+    folder = folder or saves_dir()
+    slot = folder / f"autosave-{game_id}.json"
+    if not slot.exists():
+        return None
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    kept = folder / f"unfinished-{game_id}-{stamp}.json"
+    try:
+        os.replace(slot, kept)
+        if backup_path(slot).exists():
+            os.replace(backup_path(slot), backup_path(kept))
+    except OSError as err:
+        raise SaveError(f"Could not keep the unfinished game: {err.strerror or err}.") from None
+    return kept
+
+
 def drop_autosave_of(match, folder: Path | None = None) -> bool:
     """Delete the game's autosave slot if it holds ``match`` (same game, seats, options and seed,
     its history a beginning of the match's): a finished game can't be continued, but another

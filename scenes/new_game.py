@@ -9,6 +9,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from engine import registry
 from engine.match import Match, Seat
+from saves import store
+from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
 
@@ -212,6 +214,14 @@ class NewGameScene(Scene):
             self.error = str(err)
             self.error_label.set_text(self.error)
             return
+        if any(not seat.is_bot for seat in match.seats):   # it will take the autosave slot
+            try:
+                kept = store.keep_unfinished(match.spec.id)
+            except SaveError as err:
+                self.error_label.set_text(str(err))
+                return
+            if kept is not None:
+                self.app.notify("Your unfinished game is kept in Load game.")
         open_match(self.app, match)
 
     def handle_event(self, event) -> bool:

@@ -76,6 +76,18 @@ def test_a_finished_game_drops_only_its_own_autosave():
     assert not slot.exists()
 
 
+def test_a_new_game_keeps_the_unfinished_one_as_a_save():
+    m = a_match()
+    store.autosave(m)
+    store.autosave(m)                                  # a second write leaves a backup
+    kept = store.keep_unfinished(PIG.id)
+    assert kept.name.startswith(f"unfinished-{PIG.id}-")
+    assert not (store.saves_dir() / f"autosave-{PIG.id}.json").exists()
+    assert store.backup_path(kept).exists()
+    assert store.load(kept).history == m.history
+    assert store.keep_unfinished(PIG.id) is None       # nothing left in the slot
+
+
 def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
     m = a_match()
     path = store.save(m, "crash")

@@ -133,6 +133,18 @@ def test_new_game_option_defaults_follow_the_seat_count(app):
     assert scene.options["game_length"] == 17
 
 
+def test_starting_a_new_game_keeps_the_unfinished_one(app):
+    """One autosave slot per game: a new game with a person seated moves the old one aside."""
+    store.autosave(Match(PIG, [Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=3))
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    scene.choose_game([g.id for g in scene.games].index(PIG.id))
+    frames(app, 1)
+    click(app, find_button(app, "Start"))
+    kept = [i for i in store.list_saves() if i.path.name.startswith(f"unfinished-{PIG.id}")]
+    assert len(kept) == 1 and kept[0].error is None
+
+
 def test_only_games_with_a_person_take_the_autosave_slot(app):
     """A game of bots only (e.g. --autoplay) never replaces the player's own Continue."""
     from scenes.tables import open_match
