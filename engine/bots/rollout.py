@@ -1,12 +1,13 @@
 """Flat Monte Carlo with greedy rollouts: each candidate move is played on to the end of the next
 player's turn by the greedy heuristic policy, many times with fresh luck, and the best average
-wins (sequential halving shares the budget between the candidates).
+wins (:func:`sequential_halving` shares the budget between the candidates).
 
 Where a game's luck decides most turns, averaging whole sampled turns judges a move better than
 a tree whose leaves are valued mid-turn. Needs ``spec.evaluate`` and ``spec.turn_owner``.
 """
 from __future__ import annotations
 
+from engine.bots.halving import sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
 
@@ -89,9 +90,6 @@ class RolloutBot:
         return self.spec.evaluate(t, me)
 
     # --- the search -------------------------------------------------------------------------
-    def _stopped(self, deadline) -> bool:
-        return self.cancelled or deadline is not None and self.clock() >= deadline
-
     def choose(self, observation, legal_actions, rng):
         """The action to play for ``observation.current_player()``; ``ValueError`` if none."""
         if not legal_actions:
@@ -99,41 +97,11 @@ class RolloutBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         s, me = observation, observation.current_player()
-        start = self.clock() if self.clock else 0.0
-        deadline = start + self.budget if self.clock else None
         ranked = sorted(((self.spec.evaluate(self._after(s, a, rng), me), -i, a)
                          for i, a in enumerate(legal_actions)), key=lambda x: x[:2],
                         reverse=True)
-        alive = [a for _, _, a in ranked[:self.candidates]]
-        order = {a: i for i, a in enumerate(alive)}
-        totals = {a: 0.0 for a in alive}
-        counts = {a: 0 for a in alive}
-        done = 0
-        if self.clock:
-            for a in alive:          # one rollout each first: their cost tells how many fit
-                if self._stopped(deadline):
-                    break
-                totals[a] += self._rollout(s, a, me, rng)
-                counts[a] += 1
-                done += 1
-        rounds = max(1, (len(alive) - 1).bit_length())
-        for r in range(rounds):
-            if len(alive) == 1 or self._stopped(deadline):
-                break
-            if self.clock:
-                per = (self.clock() - start) / max(1, done)
-                left = deadline - self.clock()
-                each = max(1, int(left / (rounds - r) / per / len(alive)))
-            else:
-                each = max(1, self.rollouts // rounds // len(alive))
-            for _ in range(each):
-                for a in alive:
-                    if self._stopped(deadline):
-                        break
-                    totals[a] += self._rollout(s, a, me, rng)
-                    counts[a] += 1
-                    done += 1
-            alive = sorted(alive, key=lambda a: (totals[a] / max(1, counts[a]), -order[a]),
-                           reverse=True)[:max(1, len(alive) // 2)]
-        self.last_rollouts = done
-        return max(alive, key=lambda a: (totals[a] / max(1, counts[a]), -order[a]))
+        best, self.last_rollouts = sequential_halving(
+            [a for _, _, a in ranked[:self.candidates]],
+            lambda a: self._rollout(s, a, me, rng), self.clock, self.budget, self.rollouts,
+            lambda: self.cancelled)
+        return best

@@ -23,6 +23,7 @@ draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so game
 """
 from __future__ import annotations
 
+from engine.bots.halving import sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
@@ -165,45 +166,10 @@ class TurnPlannerBot:
     def _before_pick(self, s, legal, rng):
         me = s.current_player()
         candidates = [a for _, a, _ in _ranked(s, legal, rng)[:ROOT_CANDIDATES]]
-        totals = {a: 0.0 for a in candidates}
-        counts = {a: 0 for a in candidates}
-        start = self.clock() if self.clock else 0.0
-        deadline = start + self.budget if self.clock else None
-        rounds = max(1, (len(candidates) - 1).bit_length())
-        alive = candidates
-        done = 0
-        if self.clock:
-            for a in alive:          # one rollout each first: their cost tells how many fit
-                if self._stopped(deadline):
-                    break
-                totals[a] += self._rollout(s, a, me, rng)
-                counts[a] += 1
-                done += 1
-        for r in range(rounds):
-            if len(alive) == 1:
-                break
-            if self.clock:
-                # share the time left between the rounds left
-                left = deadline - self.clock()
-                per = (self.clock() - start) / max(1, done)
-                each = max(1, int(left / (rounds - r) / per / len(alive)))
-            else:
-                each = max(1, self.rollouts // rounds // len(alive))
-            for _ in range(each):
-                for a in alive:
-                    if self._stopped(deadline):
-                        break
-                    totals[a] += self._rollout(s, a, me, rng)
-                    counts[a] += 1
-                    done += 1
-                if self._stopped(deadline):
-                    break
-            alive = sorted(alive, key=lambda a: totals[a] / max(1, counts[a]),
-                           reverse=True)[:max(1, len(alive) // 2)]
-            if self._stopped(deadline):
-                break
-        self.last_rollouts = done
-        return max(alive, key=lambda a: (totals[a] / max(1, counts[a]), -candidates.index(a)))
+        best, self.last_rollouts = sequential_halving(
+            candidates, lambda a: self._rollout(s, a, me, rng), self.clock, self.budget,
+            self.rollouts, lambda: self.cancelled)
+        return best
 
 
 def draft_choice(s, legal_actions):

@@ -4,7 +4,10 @@ import random
 import threading
 import time
 
+import pytest
+
 from engine import registry
+from engine.bots.halving import sequential_halving
 from engine.bots.rollout import RolloutBot
 from tests.engine.test_bots import random_positions
 
@@ -57,3 +60,11 @@ def test_rollout_bot_keeps_to_its_budget_and_can_be_cancelled():
     slow.cancel()
     worker.join(timeout=5)
     assert not worker.is_alive() and result["a"] in legal
+
+
+def test_sequential_halving_keeps_the_best_mean_and_the_earlier_of_equals():
+    values = {"a": 1.0, "b": 3.0, "c": 2.0, "d": 3.0}
+    best, made = sequential_halving(list(values), values.get, rollouts=24)
+    assert best == "b" and made == 24              # b ties d on value and comes first
+    with pytest.raises(ValueError):
+        sequential_halving([], values.get)
