@@ -59,6 +59,16 @@ def wait_for_human(app, table, limit=3000, dt=0.25):
         frames(app, 1, dt=dt)
 
 
+def ask_hint(app, table, limit=400):
+    """Press H and run frames until the hint arrives; returns it (None if it never came)."""
+    key(app, pygame.K_h)
+    for _ in range(limit):
+        if table.current_hint() is not None:
+            break
+        frames(app, 1, dt=0.05)
+    return table.current_hint()
+
+
 def area(table, key):
     """The rect of hit area ``key`` in ``table.hit_areas()``; ``LookupError`` if absent."""
     for rect, k in table.hit_areas():

@@ -10,8 +10,8 @@ from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import (click, click_at, find_button, frames, key, make_app, play_to_end,
-                                 wait_for_human)
+from tests.scenes.driver import (ask_hint, click, click_at, find_button, frames, key, make_app,
+                                 play_to_end, wait_for_human)
 
 SPEC = registry.get("diced-tomatoes")
 
@@ -237,11 +237,7 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     app.settings.bot_budget = 0.2
     wait_for_human(app, table)
-    key(app, pygame.K_h)
-    for _ in range(200):
-        frames(app, 1, dt=0.05)
-        if table.current_hint() is not None:
-            break
+    ask_hint(app, table)
     hint = table.current_hint()
     assert hint in table.match.legal_actions()
     assert table.current_message().startswith("Hint: ")
@@ -253,11 +249,7 @@ def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     app.settings.bot_budget = 0.2
     wait_for_human(app, table)
-    key(app, pygame.K_h)
-    for _ in range(200):
-        frames(app, 1, dt=0.05)
-        if table.current_hint() is not None:
-            break
+    ask_hint(app, table)
     assert table.current_message().startswith("Hint: ")
     human_step(app, table)
     assert not table.current_message().startswith("Hint: ")

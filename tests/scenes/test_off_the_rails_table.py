@@ -13,8 +13,8 @@ from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
 from sprites import off_the_rails_art as oa
-from tests.scenes.driver import (area, click, click_at, find_button, frames, key, make_app,
-                                 play_to_end, wait_for_human)
+from tests.scenes.driver import (area, ask_hint, click, click_at, find_button, frames, key,
+                                 make_app, play_to_end, wait_for_human)
 
 SPEC = registry.get("off-the-rails")
 SHORT = {"game_length": 13}
@@ -479,11 +479,7 @@ def test_solo_hint_gives_a_reason_in_the_second_person(app):
     table = start(app, [Seat("human", "Ana")], seed=5, options={})
     app.settings.bot_budget = 0.2
     wait_for_human(app, table)
-    key(app, pygame.K_h)
-    for _ in range(400):
-        frames(app, 1, dt=0.05)
-        if table.current_hint() is not None:
-            break
+    ask_hint(app, table)
     assert table.current_hint() in table.match.legal_actions()
     msg = table.current_message()
     assert msg.startswith("Hint: ") and " — " in msg, msg

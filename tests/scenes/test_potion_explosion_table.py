@@ -13,8 +13,8 @@ from scenes.potion_explosion_table import Layout, PotionExplosionTable
 from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.engine.potion_explosion.helpers import exploded_places
-from tests.scenes.driver import (area, click, click_at, find_button, frames, key, make_app,
-                                 play_to_end, wait_for_human)
+from tests.scenes.driver import (area, ask_hint, click, click_at, find_button, frames, key,
+                                 make_app, play_to_end, wait_for_human)
 
 SPEC = registry.get("potion-explosion")
 
@@ -498,11 +498,7 @@ def test_hint_is_outlined_on_the_board(app):
     while table.match.state.phase == "draft":
         human_step(app, table)
         wait_for_human(app, table)
-    key(app, pygame.K_h)
-    for _ in range(400):
-        frames(app, 1, dt=0.05)
-        if table.current_hint() is not None:
-            break
+    ask_hint(app, table)
     hint = table.current_hint()
     assert isinstance(hint, (pe.RegularPick, pe.LittleHelp))
     rects = table.hint_rects(table.layout, table.shown)
