@@ -2,7 +2,7 @@
 five stacks, skill and Little Help tokens (issue 6).
 
 The scene decides no rule. What may be picked, placed, drunk or chosen comes from the engine's
-legal actions and its helpers (``explosion_preview``, ``legal_holes``, ``drinkable``,
+legal actions and its helpers (``chain_preview``, ``legal_holes``, ``drinkable``,
 ``effect_choices``, ``end_turn_refusal``); a refused click shows the engine's sentence. Events
 become animations (a marble lifting out, slides with a small bounce, seam flashes, bursts, refills
 rolling in from the tank, completed potions pouring back, tiles flipping); each animation group,

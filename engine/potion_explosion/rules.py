@@ -825,25 +825,6 @@ def _seam_done(s, ev) -> None:
         s.seam_taker = None
 
 
-def explosion_preview(track: list, position: int) -> list:
-    """Positions (in ``track`` as it is) that explode in the first step of a regular pick at
-    ``position``; ``[]`` if the seam marbles differ or one is missing (e.g. it would be a refill
-    marble not yet known). Raises ``IndexError`` for an empty place."""
-    if not 0 <= position < len(track):
-        raise IndexError("no marble at that place of the track")
-    after = track[:position] + track[position + 1:]
-    i = position
-    if i <= 0 or i >= len(after) or after[i - 1] != after[i]:
-        return []
-    c = after[i]
-    lo, hi = i - 1, i
-    while lo > 0 and after[lo - 1] == c:
-        lo -= 1
-    while hi + 1 < len(after) and after[hi + 1] == c:
-        hi += 1
-    return [q if q < position else q + 1 for q in range(lo, hi + 1)]
-
-
 def chain_preview(track: list, position: int) -> tuple:
     """``(positions, more)`` for a regular pick at ``position``: every position (in ``track`` as
     it is) that explodes, step after step of the chain reaction, as far as the marbles already

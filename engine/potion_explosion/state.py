@@ -779,16 +779,6 @@ class PotionExplosionState:
                 + sum(d.marbles_held() for d in self.desks))
 
     # --- helpers for the table scene (all derived from the rules) ----------------------------
-    def explosion_preview(self, track: int, position: int) -> list:
-        """Positions of ``track`` that would explode in the *first* step of a regular pick at
-        ``position``, before any refill, without changing the state (rules, "Explosions").
-
-        Returns a sorted list of positions in the track *as it is now* (the picked marble's
-        position excluded); ``[]`` when nothing would collide or the seam needs a refill marble
-        whose colour is unknown. Raises ``IndexError`` for a position that holds no marble.
-        """
-        return _rules.explosion_preview(self.tracks[track], position)
-
     def chain_preview(self, track: int, position: int) -> tuple:
         """``(positions, more)``: every position of ``track`` that a regular pick at ``position``
         explodes through the whole chain reaction as far as the visible marbles decide it, and

@@ -96,7 +96,7 @@ def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
     """PE-D10: marbles in the pool when drunk fill any hole this turn; leaving the pool or the
     end of the turn removes this."""
     s = pos(f"tracks=RBY//// turn=p p0={desk('PRI4', pool='KKB', slots='WIS4:,-')}")
-    ev = drunk(s, "PRI4")
+    drunk(s, "PRI4")
     assert s.desks[0].wild == [0, 1, 0, 2] and s.effect is None
     assert s.legal_holes("pool", "K") == [(0, "R"), (0, "Y")]
     s.apply_action(PlaceMarble("pool", "K", 0, "R"))

@@ -139,19 +139,19 @@ def test_explosions_potions_never_explode():
     assert not of_type(ev, Exploded) and s.tracks[0] == ["R", "R"]
 
 
-def test_explosion_preview_matches_first_step():
-    """Helper: explosion_preview lists what the first step of a regular pick explodes."""
+def test_explosions_chain_preview_reads_without_changing_the_state():
+    """Explosions: the preview of a chain changes nothing, says "maybe more" when the chain
+    reaches the top of a track, and refuses an empty place."""
     s = pos("tracks=YRBRY/RBR/RR/KBBBYBBK/")
-    assert s.explosion_preview(0, 2) == [1, 3]
-    assert s.explosion_preview(1, 1) == [0, 2]
-    assert s.explosion_preview(2, 0) == []          # bottom
-    assert s.explosion_preview(2, 1) == []          # top: the refill marble is unknown
-    assert s.explosion_preview(3, 4) == [1, 2, 3, 5, 6]
     before = s.to_dict()
-    s.explosion_preview(0, 0)
+    assert s.chain_preview(0, 2) == ([0, 1, 3, 4], True)     # the reds, then the yellows
+    assert s.chain_preview(1, 1) == ([0, 2], True)
+    assert s.chain_preview(2, 0) == ([], False)               # bottom
+    assert s.chain_preview(2, 1) == ([], True)                # top: a refill marble meets it
+    assert s.chain_preview(3, 4) == ([0, 1, 2, 3, 5, 6, 7], True)
     assert s.to_dict() == before
     with pytest.raises(IndexError):
-        s.explosion_preview(4, 0)
+        s.chain_preview(4, 0)
 
 
 @pytest.mark.parametrize("track, pick, exploding, more", [
