@@ -103,7 +103,7 @@ def test_or_d11_two_missions_at_once_player_chooses_one():
     """OR-D11: one move fulfilling two missions: the player chooses one."""
     s, ev = exit_north((0, 0, 0, 2, 1), [3, 11])
     assert s.pending() == "mission" and s.legal_actions() == [ClaimMission(3), ClaimMission(11)]
-    ev = s.apply_action(ClaimMission(11))
+    s.apply_action(ClaimMission(11))
     assert s.taken[0] == [11] and s.missions == [3]
 
 
