@@ -16,6 +16,7 @@ so ``to_dict``/``from_dict`` are generic: ``{"type": ClassName, **fields}``.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
 
@@ -24,6 +25,21 @@ CHANCE = -1
 
 TERMINAL = -2
 """``current_player()`` once the game is over."""
+
+class StrEnum(str, enum.Enum):
+    """A set of named text values shared by engine and scenes (phases, tasks, cart places).
+
+    Members compare equal to their text and print as it, so states keep plain strings in
+    ``to_dict`` and old saves load unchanged: ``Phase.PLACE == "place"``, ``str(Phase.PLACE)`` is
+    ``"place"``. (Python 3.11's ``enum.StrEnum`` does the same; this one also runs on 3.10.)
+    """
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, format_spec: str) -> str:
+        return format(str(self.value), format_spec)
+
 
 class IllegalAction(ValueError):
     """An action the rules forbid; ``reason`` is a sentence a player understands.
@@ -76,6 +92,20 @@ class Event(Record):
     def text(self, names: Sequence[str]) -> str:
         """A sentence for the game log, e.g. ``"Ana rolled 1, 4, 6."``."""
         return type(self).__name__
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """A player's turn begins; every game's own ``TurnStarted`` extends this one.
+
+    The match counts these for the turn number (saves, statistics, the score sheet), so a game
+    emits exactly one when each turn starts, solo turns included.
+    """
+
+    player: int
+
+    def text(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]}'s turn." if 0 <= self.player < len(names) else ""
+
 
 class RecordCodec:
     """Turns ``to_dict`` output back into the records of one game.
@@ -163,6 +193,7 @@ class GameState(Protocol):
     def to_dict(self) -> dict: ...
     def observation(self, player: int) -> "GameState": ...
     def action_to_string(self, action: Action) -> str: ...
+    def turn_owner(self) -> int: ...
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from engine.core import CHANCE, TERMINAL, Action, Event
+from engine.core import TurnStarted as BaseTurnStarted
 
 COLOURS = ("r", "b", "g")
 """Die colours in a stable order: red, black (rotten), gold (Sunny Golden Hybrid)."""
@@ -195,7 +196,7 @@ class TurnOrderChosen(Event):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(BaseTurnStarted):
     """``player`` starts a turn: ``draws`` dice come from the bushel, ``passed`` were passed in."""
     player: int
     draws: int

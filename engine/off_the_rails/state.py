@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, Event
+from engine.core import TurnStarted as BaseTurnStarted
 from engine.off_the_rails import board
 from engine.off_the_rails.data import MISSIONS, gems_text
 
@@ -264,7 +265,7 @@ class GemPlaced(Event):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(BaseTurnStarted):
     player: int
     turn: int
 
@@ -808,6 +809,10 @@ class OTRState:
         """A seat, ``CHANCE`` or ``TERMINAL``."""
         from engine.off_the_rails import rules
         return rules.current_player(self)
+
+    def turn_owner(self) -> int:
+        """Whose turn this is (``self.player``), also while an opponent splits a hit cart's gems."""
+        return self.player
 
     def is_terminal(self) -> bool:
         return self.over

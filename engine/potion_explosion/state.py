@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, Event, RecordCodec
+from engine.core import TurnStarted as BaseTurnStarted
 from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, NUM_STACKS,
                                           NUM_TRACKS, TILES, TYPE_BY_CODE)
 
@@ -440,7 +441,7 @@ class LittleHelpTaken(Event):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(BaseTurnStarted):
     """``player``'s turn begins (``GameSpec.turn_started`` counts these)."""
     player: int
 
