@@ -9,8 +9,9 @@ and a cart placed together make a route. :class:`PlannerBot` plans the whole act
 2. Candidate action sequences combine a route's next tiles, putting a cart in, and speed changes
    (speeds pre-screened by rolling each cart along the finished track).
 3. Each sequence is played on a clone of the observation, the carts roll with a simple default
-   policy, and :func:`heuristics.evaluate` scores the result. The best sequence is played step
-   by step (a small cache keyed by the position keeps the plan between calls; a miss re-plans).
+   policy, and :func:`heuristics.evaluate` scores the result. The best sequence's first step
+   is played. Each call plans afresh from the position it is given: no plan is remembered
+   between calls, so a game resumed from a save plays on exactly as it would have.
 
 Levels (see :data:`LEVELS`): **Easy** plans with its best route only, on noisy values, and now
 and then plays a lesser plan; **Medium** plans one turn over three routes; **Hard** plans one
@@ -30,12 +31,9 @@ from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, value
+from engine.off_the_rails.data import ACTIONS_PER_TURN, GEM_INDEX, GEM_VALUES, value
 from engine.off_the_rails.state import ChangeSpeed, EndActions, PickPile
 
-_PLANS: dict = {}
-"""Position key (with the level) -> the next action of a plan being played out; bounded."""
-_PLAN_LIMIT = 512
 MAX_FUTURES = 6
 """Hard's look-ahead samples at most this many futures per candidate."""
 
@@ -48,20 +46,6 @@ LEVELS = {
     "hard": dict(routes=5, speeds=3, noise=0.0, lookahead=4, blunder=0.0, tactics=True,
                  reply="medium", second=True),
 }
-
-
-def _key(s, level) -> tuple:
-    """A compact fingerprint of a position during an action phase."""
-    carts = tuple((k.where, k.square, k.facing, k.speed, k.load) for k in s.carts)
-    return (level, s.turn, s.player, s.actions_left, tuple(sorted(s.tiles.items())), carts,
-            tuple(sorted(s.gems.items())), tuple(sorted(s.chasm)), tuple(s.stockpiles),
-            tuple(s.missions), s.bag)
-
-
-def _remember(key, action) -> None:
-    if len(_PLANS) > _PLAN_LIMIT:
-        _PLANS.clear()
-    _PLANS[key] = action
 
 
 # =============================================================================================
@@ -451,24 +435,14 @@ class PlannerBot:
     # --- decisions ------------------------------------------------------------------------
     def _action_phase(self, s, legal, rng):
         me = s.player
-        key = _key(s, self.level)
-        cached = _PLANS.get(key)
-        if cached is not None and cached in legal:
-            return cached
         deadline = None
         if self.clock is not None:
-            deadline = self.clock() + max(0.05, self.budget - 0.2)
+            # the phase's first step weighs the whole plan; the later steps re-plan a smaller
+            # rest of it, so a third of the budget keeps a turn's thinking near two budgets
+            budget = self.budget if s.actions_left >= ACTIONS_PER_TURN else self.budget / 3
+            deadline = self.clock() + max(0.05, budget - 0.2)
         plan = plan_actions(s, me, self.cfg, rng, deadline, self.clock,
                             stop=lambda: self.cancelled)
-        t = s.clone()
-        for a in plan:
-            if t.current_player() != me or t.pending() != "actions":
-                break
-            _remember(_key(t, self.level), a)
-            try:
-                t.apply_action(a)
-            except IllegalAction:
-                break
         return plan[0]
 
     def _movement(self, s, legal, rng):
