@@ -250,6 +250,8 @@ class GameSpec:
       node); ``options`` is a complete dict validated by :meth:`resolve_options`.
     * ``state_from_dict`` inverts ``state.to_dict()``; ``action_codec`` rebuilds actions.
     * ``notation`` formats and parses positions.
+    * ``apply_event(state, event) -> state`` is the state after one event (the input unchanged):
+      the engine's own effect of each event, which scenes use to draw a step event by event.
     * ``rules_summary`` is player-facing text: lines starting with ``# `` or ``## `` are headings.
     * ``solo`` is True when one seat is a real single-player mode.
     * ``bots`` is what computer players and hints know of the game: an
@@ -272,6 +274,7 @@ class GameSpec:
     rules_summary: str
     bots: Any
     solo: bool = False
+    apply_event: Callable[[Any, Any], Any] | None = None
 
     def default_options(self, num_players: int | None = None) -> dict:
         """Every option at its default for ``num_players`` seats, as ``{name: value}``."""
