@@ -135,7 +135,7 @@ def write_atomic(path: Path, text: str) -> None:
     bak_tmp = _temp_path(backup_path(path))
     try:
         _write_synced(tmp, text)
-        if path.exists():
+        if _is_regular(path):       # never copy from a pipe or a device named like a save
             shutil.copyfile(path, bak_tmp)
             os.replace(bak_tmp, backup_path(path))
         os.replace(tmp, path)
@@ -158,6 +158,13 @@ def write_new(folder: Path, stem: str, text: str) -> Path:
         _remove_quietly(tmp)
         raise SaveError(f"Could not write the save: {err.strerror or err}.") from None
     return path
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _temp_path(path: Path) -> Path:

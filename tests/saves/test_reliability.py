@@ -478,3 +478,16 @@ def test_a_very_long_title_is_cut_in_the_list():
     path = store.save(a_match(), "x")
     rewrite(path, lambda env: env.update(title="T" * 40_000))
     assert len(store.read_info(path).title) == fmt.TITLE_LIMIT
+
+
+def test_writing_over_a_pipe_or_a_device_link_never_reads_it():
+    """A slot that is a pipe or a link to /dev/zero is replaced, not copied to the backup
+    (copying would hang or fill the disk)."""
+    folder = store.saves_dir()
+    os.mkfifo(folder / f"autosave-{PIG.id}.json")
+    store.autosave(a_match())
+    assert store.load(store.autosave_path(PIG.id)).seed == 4
+    os.symlink("/dev/zero", folder / "zero.json")
+    store.write_atomic(folder / "zero.json", "{}")
+    assert (folder / "zero.json").read_text() == "{}"
+    assert not store.backup_path(folder / "zero.json").exists()
