@@ -10,8 +10,9 @@ and a cart placed together make a route. :class:`PlannerBot` plans the whole act
    (speeds pre-screened by rolling each cart along the finished track).
 3. Each sequence is played on a clone of the observation, the carts roll with a simple default
    policy, and :func:`heuristics.evaluate` scores the result. The best sequence's first step
-   is played. Each call plans afresh from the position it is given: no plan is remembered
-   between calls, so a game resumed from a save plays on exactly as it would have.
+   is played. Each call plans afresh from the position it is given, with the phase's own
+   random numbers (:func:`phase_rng`), so the next step re-makes the same plan: nothing is
+   remembered between calls, and a game resumed from a save plays on exactly as it would have.
 
 Levels (see :data:`LEVELS`): **Easy** plans with its best route only, on noisy values, and now
 and then plays a lesser plan; **Medium** plans one turn over three routes; **Hard** plans one
@@ -32,7 +33,7 @@ from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import ACTIONS_PER_TURN, GEM_INDEX, GEM_VALUES, value
+from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, value
 from engine.off_the_rails.state import ChangeSpeed, EndActions, PickPile
 
 MAX_FUTURES = 6
@@ -386,6 +387,20 @@ def _chasm_choice(s, legal):
     return best
 
 
+def phase_rng(s, level: str) -> random.Random:
+    """The random generator of one action phase, drawn from what the phase's actions leave
+    unchanged (level, turn, player, the gems in the mine, on the board, lost and in the
+    stockpiles). Every step of the phase plans with the same numbers: the same noise, the same
+    sampled futures, so the plan chosen at its first step stays the best at the next ones
+    (their candidates are the rests of the first step's) and is played through coherently,
+    with no plan remembered between decisions. Re-planning with fresh numbers at each step
+    mixed plans: untimed Hard won 18 of 40 games against Medium instead of 27."""
+    stable = (level, s.turn, s.player, tuple(s.bag), tuple(s.lost),
+              tuple(tuple(pile) for pile in s.stockpiles),
+              tuple(sorted((square, tuple(gems)) for square, gems in s.gems.items())))
+    return random.Random(repr(stable))
+
+
 # =============================================================================================
 # The bot
 # =============================================================================================
@@ -435,14 +450,13 @@ class PlannerBot:
 
     # --- decisions ------------------------------------------------------------------------
     def _action_phase(self, s, legal, rng):
+        # ``rng`` is new at every step; the phase's own generator makes each step re-make the
+        # same plan (see phase_rng), so the plan is played through without being remembered
         me = s.player
         deadline = None
         if self.clock is not None:
-            # the phase's first step weighs the whole plan; the later steps re-plan a smaller
-            # rest of it, so a third of the budget keeps a turn's thinking near two budgets
-            budget = self.budget if s.actions_left >= ACTIONS_PER_TURN else self.budget / 3
-            deadline = self.clock() + max(0.05, budget - 0.2)
-        plan = plan_actions(s, me, self.cfg, rng, deadline, self.clock,
+            deadline = self.clock() + max(0.05, self.budget - 0.2)
+        plan = plan_actions(s, me, self.cfg, phase_rng(s, self.level), deadline, self.clock,
                             stop=lambda: self.cancelled)
         return plan[0]
 
