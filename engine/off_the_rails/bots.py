@@ -26,6 +26,7 @@ Bots use only the observation they are given and the ``rng`` passed to :meth:`ch
 """
 from __future__ import annotations
 
+import hashlib
 import random
 
 from engine.bots import GameBots, as_sentence
@@ -268,6 +269,7 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
     actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
     (a cancelled bot) ends it with the best sequence found so far."""
     scored = []
+    noise_seed = rng.random() if cfg["noise"] else 0.0
     for seq in _sequences(s, me, cfg):
         if scored and (deadline is not None and clock() >= deadline or stop and stop()):
             break  # out of time or cancelled: keep what has been scored
@@ -276,11 +278,11 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
             continue
         v = heuristics.evaluate(after, me)
         if cfg["noise"]:
-            v += (rng.random() * 2 - 1) * cfg["noise"]
-        scored.append((v + rng.random() * 1e-6, seq, after))
+            v += (_noise(noise_seed, after) * 2 - 1) * cfg["noise"]
+        scored.append((v, seq, after))
     if not scored:
         return [EndActions()]
-    scored.sort(key=lambda x: -x[0])
+    scored.sort(key=lambda x: -x[0])   # stable: a tie goes to the sequence proposed first
     if cfg["blunder"] and len(scored) > 1 and rng.random() < cfg["blunder"]:
         best = scored[min(len(scored) - 1, 1 + int(rng.random() * 3))]
     else:
@@ -292,6 +294,16 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
     if len(seq) < s.actions_left:
         seq.append(EndActions())
     return seq
+
+
+def _noise(seed: float, after) -> float:
+    """A number in [0, 1) for Easy's misjudgement of the position ``after``: the same position
+    gets the same misjudgement at every step of a phase (the rest of a plan leads where the
+    whole plan did), so Easy plays a plan through too."""
+    carts = tuple((k.where, k.square, k.facing, k.speed, k.load) for k in after.carts)
+    key = repr((seed, sorted(after.tiles.items()), carts, sorted(after.gems.items())))
+    digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2 ** 64
 
 
 def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
