@@ -47,9 +47,10 @@ the tile scores its victory points.
 - Filter of Lavamancing: return up to 5 marbles of one colour from one track to the tank.
 - Sands of Time: use again the effect of a potion you have already drunk (not a Sands of Time).
 - Marbles taken by potions or a Little Help never explode.
-- To end your turn, no marble in your hand may fit an empty hole, and your pool must be full if
-marbles remain in your hand. Those marbles go back to the tank. Then fill each empty brewing slot
-with the top tile of a stack of your choice.
+- To end your turn, no empty hole of your brewing potions may stay empty while a marble of its
+colour is in your hand or your pool (moving it into the pool does not excuse it), and your pool
+must be full if marbles remain in your hand. Those marbles go back to the tank. Then fill each
+empty brewing slot with the top tile of a stack of your choice.
 
 ## Skill tokens
 - Mastery: complete your third potion of one type (once per type).

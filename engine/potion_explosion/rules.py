@@ -8,9 +8,16 @@ Read this module top to bottom to understand the game:
    (outcome = colour, weighted by the tank's counts), a tile becoming the visible top of a stack
    (drawn from all unseen tiles), the starters revealed, the types and first player.
 3. **A turn** — regular pick with explosions, Little Help, placing and moving marbles, drinking
-   potions (each effect asks for its own follow-up action), end of turn, drawing tiles.
+   potions (each effect asks for its own follow-up action), end of turn, drawing tiles. "End
+   turn" is refused while an empty hole of a brewing potion could take a marble of its colour
+   from the hand *or the pool* (placement comes before the pool: moving a fitting marble into
+   the pool does not excuse it; a wild Prismatic Joy marble, PE-D10, must fill only its own
+   colour), and while the hand holds marbles and the pool has room (:func:`end_turn_refusal`).
 4. **Explosions** — the seam algorithm of the section "Explosions".
-5. **Skill tokens, end of the game, tie-break.**
+5. **Skill tokens, end of the game, tie-break.** The end is triggered at the end of a turn in
+   which the countdown stack became empty, or after which no potion tile is left in the stacks
+   (the turn that drew the last tile, or one whose empty slot could not be refilled); the round
+   is finished so every player has had the same number of turns.
 
 Functions here take the state (:class:`engine.potion_explosion.state.PotionExplosionState`) and
 either read it or change it; ``apply_action`` validates first and only then mutates, so an
@@ -341,6 +348,36 @@ def _effect_actions(s, d) -> list:
     return []
 
 
+def unplaced_marble(desk):
+    """``(slot, colour, source)`` of a marble that must still be placed before the turn may end,
+    or None: an empty hole of a brewing potion whose colour is in the hand or the pool (rules,
+    "A turn": placement comes before the pool, so moving a fitting marble from the hand into the
+    pool does not excuse it). A wild pool marble (PE-D10) counts for its own colour only: it
+    *may* fill another colour's hole but never has to. Slots, then colours, then the hand first.
+    """
+    for slot, brewing in enumerate(desk.slots):
+        if brewing is None:
+            continue
+        free = _empty_holes(brewing)
+        for k, colour in enumerate(COLOURS):
+            if free[k]:
+                if desk.hand[k]:
+                    return slot, colour, "hand"
+                if desk.pool[k]:
+                    return slot, colour, "pool"
+    return None
+
+
+def _slot_name(desk, slot) -> str:
+    """The potion in ``slot`` as a player names it: its type, and which slot when the desk brews
+    two potions of the same type."""
+    name = TILES[desk.slots[slot][0]].name
+    other = desk.slots[1 - slot]
+    if other is not None and TILES[other[0]].name == name:
+        return f"{name} in your {('first', 'second')[slot]} brewing slot"
+    return name
+
+
 def end_turn_refusal(s):
     """Why "end turn" is refused now (a sentence), or None (rules, "A turn", PE-D4)."""
     if s.phase != "play" or current_player(s) != s.player:
@@ -350,12 +387,12 @@ def end_turn_refusal(s):
         return f"Finish the effect of your {TYPE_BY_CODE[s.effect['kind']].name} first."
     if not s.picked and any(s.tracks):
         return "You must make your regular pick before ending your turn."
-    for k, c in enumerate(COLOURS):
-        if d.hand[k]:
-            for sl in d.slots:
-                if sl is not None and _empty_holes(sl)[k]:
-                    return (f"A {COLOUR_NAMES[c]} marble in your hand fits an empty hole of your "
-                            f"{TILES[sl[0]].name}; place it first.")
+    unplaced = unplaced_marble(d)
+    if unplaced is not None:
+        slot, colour, source = unplaced
+        return (f"Your {_slot_name(d, slot)} still has an empty {COLOUR_NAMES[colour]} hole and "
+                f"your {source} holds a {COLOUR_NAMES[colour]} marble: place it there before "
+                f"ending your turn.")
     if sum(d.hand) and sum(d.pool) < POOL_SIZE:
         return ("Your ingredient pool still has room: move marbles from your hand into it "
                 "before ending your turn.")

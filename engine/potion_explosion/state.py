@@ -182,7 +182,8 @@ class FinishEffect(Action):
 
 @dataclass(frozen=True)
 class EndTurn(Action):
-    """End your turn (refused while a hand marble fits a hole or the pool has room)."""
+    """End your turn (refused while a hand or pool marble fits an empty hole of its colour, or
+    the hand holds marbles and the pool has room)."""
 
 
 @dataclass(frozen=True)

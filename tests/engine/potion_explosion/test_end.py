@@ -110,8 +110,8 @@ def test_pe_d12_tie_break_pick_with_explosions_most_marbles_wins():
     """End of the game / PE-D12: tied players, in seating order from the first player, each make
     one pick with explosions; most marbles wins."""
     s = pos("n=3 first=1 player=0 end=1 tracks=KRBRK/YBY/KKYKK/RBYK/RBYK "
-            "p0=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.2 p1=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.3 "
-            "p2=WIS4:,SAN4:/KKK/-/SAN4/0.0.-.0.0.3 turn=p")
+            "p0=WIS4:,SAN4:/BBB/-/WIS4/0.0.-.0.0.2 p1=WIS4:,SAN4:/BBB/-/WIS4/0.0.-.0.0.3 "
+            "p2=WIS4:,SAN4:/BBB/-/SAN4/0.0.-.0.0.3 turn=p")
     ev = s.apply_action(EndTurn())
     assert of_type(ev, TieBreakStarted)[0].players == (1, 0)    # from the first player
     assert s.phase == "tiebreak" and s.current_player() == 1

@@ -34,11 +34,67 @@ def test_pe_d4_end_turn_before_the_pick_is_refused():
 def test_a_turn_must_place_a_fitting_hand_marble():
     """A turn: end turn is refused while a hand marble fits an empty matching hole."""
     s = pos("tracks=KBY//// turn=p p0=WIS4:R,-/-/R/-/0.0.-.0.0.0")
-    assert "red marble in your hand fits" in s.end_turn_refusal()
+    assert s.end_turn_refusal() == (
+        "Your Potion of Wisdom still has an empty red hole and your hand holds a red marble: "
+        "place it there before ending your turn.")
     assert s.legal_holes("hand", "R") == [(0, "R")]
     s.apply_action(PlaceMarble("hand", "R", 0, "R"))
     assert s.end_turn_refusal() is None
     assert EndTurn() in s.legal_actions()
+
+
+def test_a_turn_placement_before_the_pool_a_fitting_pool_marble_must_be_placed():
+    """A turn, "To end the turn": no empty hole may stay empty while a marble of its colour is in
+    your pool (seed: "if your potions ... have free space, you must fill it"); the refusal names
+    the potion, the hole's colour and where the marble is."""
+    s = pos("tracks=KBY//// turn=p p0=SAN4:K,WIS4:RR/YB/-/-/0.0.-.0.0.0")
+    assert EndTurn() not in s.legal_actions()
+    assert s.end_turn_refusal() == (
+        "Your Sands of Time still has an empty yellow hole and your pool holds a yellow marble: "
+        "place it there before ending your turn.")
+    before = s.to_dict()
+    with pytest.raises(IllegalAction, match="empty yellow hole"):
+        s.apply_action(EndTurn())
+    assert s.to_dict() == before
+    s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
+    assert s.end_turn_refusal() is None                  # the blue marble fits no hole
+    assert EndTurn() in s.legal_actions()
+
+
+def test_a_turn_placement_before_the_pool_moving_a_fitting_marble_to_the_pool_no_dodge():
+    """A turn, "To end the turn": moving a fitting hand marble into the pool does not excuse
+    placing it."""
+    s = pos("tracks=KBY//// turn=p p0=WIS4:,-/-/R/-/0.0.-.0.0.0")
+    s.apply_action(MoveToPool("R"))
+    assert s.desks[0].pool == [1, 0, 0, 0] and s.desks[0].hand == [0, 0, 0, 0]
+    assert EndTurn() not in s.legal_actions()
+    assert s.end_turn_refusal() == (
+        "Your Potion of Wisdom still has an empty red hole and your pool holds a red marble: "
+        "place it there before ending your turn.")
+    s.apply_action(PlaceMarble("pool", "R", 0, "R"))
+    assert EndTurn() in s.legal_actions()
+
+
+def test_a_turn_placement_refusal_says_which_of_two_same_potions():
+    """A turn: with two potions of one type brewing, the refusal says which slot has the hole."""
+    s = pos("tracks=KBY//// turn=p p0=WIS5:RRBK,WIS4:RY/YBB/-/-/0.0.-.0.0.0")
+    assert s.end_turn_refusal() == (
+        "Your Potion of Wisdom in your second brewing slot still has an empty yellow hole and "
+        "your pool holds a yellow marble: place it there before ending your turn.")
+
+
+def test_pe_d10_wild_pool_marble_must_fill_its_own_colour_only():
+    """PE-D10 with "To end the turn": a wild pool marble may fill a hole of any colour but must
+    be placed only where its own colour is empty."""
+    s = pos("tracks=KBY//// turn=p p0=WIS4:RY,-/k/-/PRI4!/0.0.-.0.0.0")
+    assert PlaceMarble("pool", "K", 0, "R") in s.legal_actions()
+    assert s.end_turn_refusal() is None and EndTurn() in s.legal_actions()
+    s = pos("tracks=KBY//// turn=p p0=SAN4:Y,-/k/-/PRI4!/0.0.-.0.0.0")
+    assert s.end_turn_refusal() == (
+        "Your Sands of Time still has an empty black hole and your pool holds a black marble: "
+        "place it there before ending your turn.")
+    s.apply_action(PlaceMarble("pool", "K", 0, "Y"))     # used elsewhere: nothing left to place
+    assert s.end_turn_refusal() is None
 
 
 def test_a_turn_pool_must_be_full_if_hand_holds_marbles():
@@ -53,7 +109,7 @@ def test_a_turn_pool_must_be_full_if_hand_holds_marbles():
 
 def test_a_turn_pool_holds_at_most_three():
     """Terms / A turn: the ingredient pool has 3 holes."""
-    s = pos("tracks=KBY//// turn=p p0=WIS4:,-/BKY/K/-/0.0.-.0.0.0")
+    s = pos("tracks=KBY//// turn=p p0=WIS4:,-/BKK/K/-/0.0.-.0.0.0")
     assert MoveToPool("K") not in s.legal_actions()
     with pytest.raises(IllegalAction, match="at most 3"):
         s.apply_action(MoveToPool("K"))
@@ -115,7 +171,7 @@ def test_pe_d2_and_pe_d3_completion_returns_marbles_at_once():
 
 def test_a_turn_end_of_turn_steps():
     """A turn, end: hand to tank, fill each empty slot from a chosen stack (PE-D5), next player."""
-    s = pos(f"{TRACKS} {STACKS} turn=p p0=-,WIS4:/RKB/K/-/0.0.-.0.0.0")
+    s = pos(f"{TRACKS} {STACKS} turn=p p0=-,WIS4:/BKK/K/-/0.0.-.0.0.0")
     ev = s.apply_action(EndTurn())
     assert s.tank == [0, 0, 0, 1] and s.desks[0].hand == [0, 0, 0, 0]
     assert s.current_player() == 0 and s.legal_actions() == [ChooseStack(0), ChooseStack(1)]
@@ -168,7 +224,8 @@ def test_a_turn_prompt_helper_follows_the_turn():
     s = pos("tracks=RBY//// p0=WIS4:,-/-/-/-/0.0.-.0.0.0")
     assert "regular pick" in s.prompt()
     s.apply_action(RegularPick(0, 0))
-    assert "red marble in your hand fits" in s.prompt()
+    assert s.prompt() == ("Your Potion of Wisdom still has an empty red hole and your hand holds "
+                          "a red marble: place it there before ending your turn.")
     s.apply_action(PlaceMarble("hand", "R", 0, "R"))
     assert s.prompt() == "Place marbles, drink potions, or end your turn."
     assert s.pickable() == []
@@ -204,7 +261,7 @@ def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffl
     they put in the pool this turn, so their turns end. Pool marbles from earlier turns (PE-D6)
     stay free for bots too."""
     from engine.potion_explosion import GAME
-    s = pos("tracks=KBY//// turn=p p0=WIS4:,-/B/YB/-/0.0.-.0.0.0")
+    s = pos("tracks=KBY//// turn=p p0=WIS4:,-/B/KB/-/0.0.-.0.0.0")
     s.apply_action(MoveToPool("B"))
     assert s.to_pool == [0, 1, 0, 0]
     assert MoveToHand("B") in s.legal_actions()
@@ -216,5 +273,5 @@ def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffl
     assert s.to_pool == [0, 0, 0, 0] and s.desks[0].pool[1] == 0
     s.apply_action(MoveToPool("B"))
     s.apply_action(MoveToPool("B"))
-    s.apply_action(MoveToPool("Y"))
+    s.apply_action(MoveToPool("K"))
     assert s.end_turn_refusal() is None
