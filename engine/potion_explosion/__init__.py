@@ -59,8 +59,9 @@ empty brewing slot with the top tile of a stack of your choice.
 - Tokens come from the countdown stack while it lasts, then from the general supply.
 
 ## End of the game
-- When the countdown stack is empty at the end of a turn, or no tile can be drawn for an empty
-slot, the round is finished so everyone has had the same number of turns.
+- The end comes at the end of a turn in which the countdown stack became empty, or after which no
+potion tile is left in the stacks (also the turn that drew the last one). The round is then
+finished so everyone has had the same number of turns.
 - Score: potion points + 4 per skill token - 2 per Little Help token.
 - A tie is broken by one more pick each (with explosions): most marbles wins; still tied, the
 victory is shared.

@@ -766,6 +766,11 @@ def _end_turn(s, p, d, ev) -> None:
     s.phase = "end"
 
 
+def tiles_left(s) -> bool:
+    """Whether any potion tile is left in the stacks, face up or face down."""
+    return any(st[0] is not None or st[1] for st in s.stacks)
+
+
 def _advance_end(s, ev) -> None:
     """End of turn steps 2–3: once no slot can be filled, check the end and pass the turn."""
     p = s.player
@@ -775,9 +780,11 @@ def _advance_end(s, ev) -> None:
         return                                          # the player chooses a stack (PE-D5)
     for i in empty:
         ev.append(NoTileLeft(p, i))
-        if not s.ending:
-            s.ending = True
-            ev.append(GameEndTriggered("no potion tile was left to draw"))
+    if not s.ending and not tiles_left(s):
+        # rules, "End of the game": after any turn that leaves the stacks empty, including the
+        # turn that drew the last tile
+        s.ending = True
+        ev.append(GameEndTriggered("no potion tile is left in the stacks"))
     d.turns += 1
     if s.countdown == 0 and not s.ending:
         s.ending = True

@@ -476,8 +476,7 @@ class NoTileLeft(Event):
     slot: int
 
     def text(self, names):
-        return f"No potion tile is left for {_who(names, self.player)}'s empty slot; the game " \
-               f"ends with this round."
+        return f"No potion tile is left for {_who(names, self.player)}'s empty brewing slot."
 
 
 @dataclass(frozen=True)

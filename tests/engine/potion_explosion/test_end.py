@@ -6,7 +6,7 @@ from engine.potion_explosion.state import (ChooseStack, EndTurn, GameEndTriggere
                                            NoTileLeft, PlaceMarble, RegularPick,
                                            SkillTokenEarned, TieBreakPick, TieBreakResult,
                                            TieBreakStarted)
-from tests.engine.potion_explosion.helpers import FULL, of_type, pos, roll
+from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal, roll
 
 TRACKS = "tracks=" + "/".join([FULL] * 5)
 
@@ -94,15 +94,67 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
     assert s.returns() == [0.0, 1.0, 0.0]
 
 
-def test_end_no_tile_to_draw_ends_at_end_of_round():
-    """End of the game: at the end of a round in which no tile could be drawn for an empty slot
-    (stacks exhausted)."""
+def test_end_stacks_empty_slot_not_refilled_ends_at_end_of_round():
+    """End of the game: a turn whose empty slot could not be refilled (the stacks are empty)
+    triggers the end; the round is finished."""
     s = pos(f"n=2 first=0 player=0 {TRACKS} p0=-,WIS4:/KKK/-/WIS5/0.0.-.0.0.0 "
             "p1=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
     ev = _pick_and_end(s)
-    assert of_type(ev, NoTileLeft) and s.ending and s.current_player() == 1
-    assert not s.is_terminal()
+    assert [(e.player, e.slot) for e in of_type(ev, NoTileLeft)] == [(0, 0)]
+    assert [e.reason for e in of_type(ev, GameEndTriggered)] == [
+        "no potion tile is left in the stacks"]
+    assert s.ending and s.current_player() == 1 and not s.is_terminal()
+    ev = _pick_and_end(s)
+    assert of_type(ev, GameOver) and not of_type(ev, GameEndTriggered)
+    assert s.is_terminal() and [d.turns for d in s.desks] == [1, 1]
+
+
+def test_end_the_turn_that_draws_the_last_tile_triggers_the_end():
+    """End of the game: triggered at the end of the turn that drew the last tile of the stacks,
+    not only when a slot cannot be refilled; the round is still finished."""
+    s = pos(f"n=3 first=0 player=0 {TRACKS} stacks=-+0/WIS5+0/-+0/-+0/-+0 "
+            "p0=-,WIS4:/KKK/-/-/0.0.-.0.0.0 p1=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.0 "
+            "p2=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    ev = s.apply_action(EndTurn())
+    ev += roll(s, "K")                                   # the returned marble rolls back in
+    assert not of_type(ev, GameEndTriggered) and s.phase == "end"
+    ev = s.apply_action(ChooseStack(1))
+    assert s.desks[0].slots[0] == ["WIS5", []] and not of_type(ev, NoTileLeft)
+    assert [e.reason for e in of_type(ev, GameEndTriggered)] == [
+        "no potion tile is left in the stacks"]
+    assert s.ending and s.current_player() == 1
     _pick_and_end(s)
+    assert not s.is_terminal() and s.current_player() == 2      # the round goes on
+    ev = _pick_and_end(s)
+    assert of_type(ev, GameOver)[0].winners == (1,) and s.is_terminal()
+    assert [d.turns for d in s.desks] == [1, 1, 1]
+
+
+def test_end_a_tile_left_face_down_does_not_trigger_the_end():
+    """End of the game: while a tile is left in the stacks (even face down), the game goes on."""
+    s = pos(f"n=2 first=0 player=0 {TRACKS} stacks=-+0/WIS5+1/-+0/-+0/-+0 "
+            "p0=-,WIS4:/KKK/-/-/0.0.-.0.0.0 p1=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    roll(s, "K")
+    ev = s.apply_action(ChooseStack(1))
+    assert s.current_player() == CHANCE                  # the face-down tile is revealed
+    ev += reveal(s, "WIS6")
+    assert not of_type(ev, GameEndTriggered) and not s.ending
+    assert s.current_player() == 1 and s.stacks[1] == ["WIS6", 0]
+
+
+def test_end_last_player_of_the_round_draws_the_last_tile_game_over_at_once():
+    """End of the game: when the last player of the round draws the last tile, the round is
+    complete, so the game ends at once."""
+    s = pos(f"n=2 first=0 player=1 {TRACKS} stacks=WIS5+0/-+0/-+0/-+0/-+0 "
+            "p0=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    roll(s, "K")
+    ev = s.apply_action(ChooseStack(0))
+    assert [type(e).__name__ for e in ev][-3:] == ["TileDrawn", "GameEndTriggered", "GameOver"]
     assert s.is_terminal() and [d.turns for d in s.desks] == [1, 1]
 
 
