@@ -749,7 +749,7 @@ def _effect_refusal(s, kind, a) -> str:
         "BLI": "Choose an opponent's pool.",
         "FIL": "The Filter returns 1 to 5 marbles of one colour from one track.",
         "SAN": "Sands of Time copies a potion you have already drunk, other than a Sands of "
-               "Time (PE-D8).",
+               "Time.",
     }[kind]
 
 
