@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from engine.core import CHANCE
+from engine.potion_explosion.state import PendingEffect
 from saves import store
 
 DATA = Path(__file__).parent / "data"
@@ -23,8 +24,7 @@ def test_potion_explosion_save_from_main_before_events_still_loads():
     assert state.to_dict() == snapshot
     assert len(match.history) == 292
     assert state.phase == "play" and state.player == 2
-    assert state.effect == {"kind": "ABY", "tracks": [0, 1, 2], "colours": ["K", "B", "R"],
-                            "source": 4}
+    assert state.effect == PendingEffect("ABY", (0, 1, 2), ("K", "B", "R"), 4)
     assert [len(desk.completed) for desk in state.desks] == [4, 2, 5]
     assert state.marble_count() == 80
     assert state.current_player() == CHANCE      # a marble is to roll into a track

@@ -8,6 +8,7 @@ import time
 from engine import registry
 from engine.bots import make_bot
 from engine.potion_explosion.bots import TurnPlannerBot, greedy_turn
+from engine.potion_explosion.rules import score_parts
 from engine.potion_explosion.state import RegularPick
 from tests.engine.potion_explosion.helpers import pos
 
@@ -47,7 +48,7 @@ def test_greedy_turn_plays_the_turn_to_its_end():
     after = greedy_turn(s, random.Random(3))
     assert (after.phase, after.player) == ("play", 1)
     assert after.desks[0].hand == [0, 0, 0, 0]
-    assert after.desks[0].potion_vp() == 16
+    assert score_parts(after.desks[0])[0] == 16
 
 
 def test_hard_decision_is_reproducible_with_a_fixed_seed():
@@ -113,4 +114,4 @@ def test_every_level_places_fitting_hand_and_pool_marbles_and_ends_its_turn():
             else:
                 s.apply_action(bot.choose(s.clone(), s.legal_actions(), rng))
         assert s.turn_owner() == 1 and s.desks[0].turns == 1, level
-        assert "WIS4" in [c[0] for c in s.desks[0].completed], level   # the red and yellow in
+        assert "WIS4" in [potion.tile for potion in s.desks[0].completed], level

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from engine.potion_explosion.state import (ChooseStack, EndTurn, GameEndTriggered, GameOver,
+from engine.potion_explosion.state import (Brewing, ChooseStack, Stack, EndTurn, GameEndTriggered, GameOver,
                                            NoTileLeft, PlaceMarble, RegularPick,
                                            SkillTokenEarned, TieBreakPick, TieBreakResult,
                                            TieBreakStarted)
@@ -78,7 +78,7 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
             f"p0=-,-/{full}/-/-/0.0.-.0.0.4 "
             f"p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.3 "
             f"p2=WIS4:,PRI4:/{full}/-/-/0.0.-.0.0.3 turn=p")
-    s.desks[1].slots[0] = ["WIS4", ["RR", "RR", "YY"]]
+    s.desks[1].slots[0] = Brewing("WIS4", ("RR", "RR", "YY"))
     s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))       # mastery: the countdown empties
     assert s.countdown == 0
     ev = s.apply_action(EndTurn())
@@ -120,7 +120,7 @@ def test_end_the_turn_that_draws_the_last_tile_triggers_the_end():
     ev += roll(s, "K")                                   # the returned marble rolls back in
     assert not of_type(ev, GameEndTriggered) and s.phase == "end"
     ev = s.apply_action(ChooseStack(1))
-    assert s.desks[0].slots[0] == ["WIS5", []] and not of_type(ev, NoTileLeft)
+    assert s.desks[0].slots[0] == Brewing("WIS5") and not of_type(ev, NoTileLeft)
     assert [e.reason for e in of_type(ev, GameEndTriggered)] == [
         "no potion tile is left in the stacks"]
     assert s.ending and s.current_player() == 1
@@ -142,7 +142,7 @@ def test_end_a_tile_left_face_down_does_not_trigger_the_end():
     assert s.current_player() == CHANCE                  # the face-down tile is revealed
     ev += reveal(s, "WIS6")
     assert not of_type(ev, GameEndTriggered) and not s.ending
-    assert s.current_player() == 1 and s.stacks[1] == ["WIS6", 0]
+    assert s.current_player() == 1 and s.stacks[1] == Stack("WIS6", 0)
 
 
 def test_end_last_player_of_the_round_draws_the_last_tile_game_over_at_once():
@@ -154,7 +154,8 @@ def test_end_last_player_of_the_round_draws_the_last_tile_game_over_at_once():
     s.apply_action(EndTurn())
     roll(s, "K")
     ev = s.apply_action(ChooseStack(0))
-    assert [type(e).__name__ for e in ev][-3:] == ["TileDrawn", "GameEndTriggered", "GameOver"]
+    assert [type(e).__name__ for e in ev] == ["TileDrawn", "GameEndTriggered", "TurnCounted",
+                                              "GameOver"]
     assert s.is_terminal() and [d.turns for d in s.desks] == [1, 1]
 
 

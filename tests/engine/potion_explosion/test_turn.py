@@ -2,7 +2,7 @@
 import pytest
 
 from engine.core import CHANCE, IllegalAction
-from engine.potion_explosion.state import (ChooseStack, EndTurn, LittleHelp, MarblesReturned,
+from engine.potion_explosion.state import (Brewing, ChooseStack, CompletedPotion, Stack, EndTurn, LittleHelp, MarblesReturned,
                                            MoveToHand, MoveToPool, PlaceMarble, PotionCompleted,
                                            RegularPick, TileDrawn)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal
@@ -132,7 +132,7 @@ def test_a_turn_pool_marble_placement_and_moves():
     """A turn: marbles move freely between hand and pool and are placed from either."""
     s = pos("tracks=KBY//// p0=WIS4:,-/Y/-/-/0.0.-.0.0.0")
     s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
-    assert s.desks[0].slots[0][1] == ["YY"] and sum(s.desks[0].pool) == 0
+    assert s.desks[0].slots[0].placed == ("YY",) and sum(s.desks[0].pool) == 0
     s = pos("tracks=KBY//// p0=WIS4:,-/Y/-/-/0.0.-.0.0.0")
     s.apply_action(MoveToHand("Y"))
     assert s.desks[0].hand == [0, 0, 1, 0] and s.desks[0].pool == [0, 0, 0, 0]
@@ -154,13 +154,13 @@ def test_pe_d2_and_pe_d3_completion_returns_marbles_at_once():
     """PE-D2: placed marbles stay until completion; PE-D3: they return to the tank at once and
     can come back this turn."""
     s = pos(f"{TRACKS} tank=R0B0Y0K0 p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
-    assert s.desks[0].slots[0][1] == ["RR", "RR", "YY"]
+    assert s.desks[0].slots[0].placed == ("RR", "RR", "YY")
     ev = s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
     done = of_type(ev, PotionCompleted)
     assert done and sorted(done[0].returned) == ["R", "R", "Y", "Y"]
     assert s.tank == [2, 0, 2, 0]
     assert s.desks[0].slots[0] is None
-    assert s.desks[0].completed == [["WIS4", False]]
+    assert s.desks[0].completed == [CompletedPotion("WIS4", False)]
     assert s.scores()[0] == 5
     assert s.current_player() == 0          # tracks are full: nothing to refill
     s2 = pos(f"tracks=RBYKRBY/{FULL}/{FULL}/{FULL}/{FULL} tank=R0B0Y0K0 "
@@ -178,7 +178,7 @@ def test_a_turn_end_of_turn_steps():
     assert s.turn_owner() == 0
     ev = s.apply_action(ChooseStack(1))               # PE-D5: the player chooses the stack
     assert of_type(ev, TileDrawn)[0].tile == "MAG5"
-    assert s.desks[0].slots == [["MAG5", []], ["WIS4", []]]
+    assert s.desks[0].slots == [Brewing("MAG5"), Brewing("WIS4")]
     assert s.current_player() == 1 and s.desks[0].turns == 1
     assert s.picked is False and s.help_used is False
 
@@ -193,7 +193,7 @@ def test_a_turn_new_tile_revealed_on_stack_by_chance():
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
     assert all(a.stack == 0 for a, _ in outcomes)
     reveal(s, "ABY7")
-    assert s.stacks[0] == ["ABY7", 1]
+    assert s.stacks[0] == Stack("ABY7", 1)
     assert s.legal_actions() == [ChooseStack(0), ChooseStack(1)]   # second empty slot
 
 
