@@ -1,7 +1,8 @@
 """Potion Explosion (Horrible Games, 2015) as rules/potion_explosion.md states it.
 
 ``GAME`` is the registry entry. Modules: :mod:`.data` (components), :mod:`.state` (state,
-actions, events), :mod:`.rules` (the rules), :mod:`.notation`, :mod:`.heuristics`.
+actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event does:
+``apply_event``), :mod:`.notation`, :mod:`.heuristics`, :mod:`.bots`.
 """
 from __future__ import annotations
 

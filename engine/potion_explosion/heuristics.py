@@ -3,7 +3,8 @@
 ``evaluate(state, player)`` values a position for ``player`` (higher is better): the score so
 far, plus progress on brewing potions (their VP weighted by the share of holes filled), plus pool
 marbles that fit an empty hole, minus half the best opponent's value. ``order_moves`` puts the
-promising moves first for later search bots: big chains of explosions, placements, drinks, then the rest.
+promising moves first for later search bots: big chains of explosions, placements, drinks, then
+the rest.
 """
 from __future__ import annotations
 
@@ -144,7 +145,7 @@ def _explain_stack(state, stack: int) -> str:
         return ""
     tile = TILES[code]
     pool = state.desks[state.player].pool
-    fits = sum(min(need, have) for need, have in zip(tile.recipe, pool))
+    fits = sum(min(need, have) for need, have in zip(tile.recipe, pool, strict=True))
     if fits:
         return f"{_plural(fits, 'marble')} in your pool fit it at once"
     best = max(TILES[stack.top].vp / TILES[stack.top].holes for stack in state.stacks

@@ -43,8 +43,9 @@ from engine.potion_explosion.state import (
     GameEndTriggered, GameOver, HowTaken, LittleHelp, LittleHelpTaken, MarbleMoved,
     MarblePlaced, MarbleRefilled, MarbleRollsIn, MarblesReturned, MarblesSlid, MarbleTaken,
     MoveToHand, MoveToPool, NoTileLeft, Phase, PhaseChanged, PlaceMarble, PoolMadeWild,
-    PoolStolen, PotionCompleted, PotionDrunk, PotionExplosionState, PotionTypeChosen, RegularPick, RevealStarter,
-    RevealTile, SeamCollision, SeamTaker, SkillTokenEarned, Source, StacksFormed, StarterDrafted,
+    PoolStolen, PotionCompleted, PotionDrunk, PotionExplosionState, PotionTypeChosen,
+    RegularPick, RevealStarter, RevealTile, SeamCollision, SeamTaker, SkillTokenEarned, Source,
+    StacksFormed, StarterDrafted,
     StarterRevealed, TakeBottom, TakeMarble, TakePair, TakePool, TakeRun, TieBreakPick,
     TieBreakResult, TieBreakStarted, TieBreakTurn, TileDrawn, TileRevealed, TurnCounted,
     TurnEnded, TurnStarted, TypesChosen)
@@ -962,8 +963,8 @@ def _next_tiebreaker(state, events) -> None:
         _emit(state, events, TieBreakTurn(tiebreak.order[tiebreak.index]))
         return
     most = max(tiebreak.taken)
-    _game_over(state, sorted(seat for seat, taken in zip(tiebreak.order, tiebreak.taken)
-                             if taken == most), events)
+    picks = zip(tiebreak.order, tiebreak.taken, strict=True)
+    _game_over(state, sorted(seat for seat, taken in picks if taken == most), events)
 
 
 def _game_over(state, winners, events) -> None:
@@ -978,7 +979,8 @@ def score_sheet(state) -> dict:
         [seat for seat in range(state.num_players) if totals[seat] == max(totals)]
     notes = []
     if state.tiebreak is not None:
-        for seat, taken in zip(state.tiebreak.order, state.tiebreak.taken):
+        # the picks made so far (``taken`` is shorter while the tie-break goes on)
+        for seat, taken in zip(state.tiebreak.order, state.tiebreak.taken, strict=False):
             notes.append(f"Tie-break: Player {seat + 1} took {taken} marble(s).")
         if len(winners) > 1 and state.phase == OVER:
             notes.append("Still tied after the tie-break: the victory is shared.")

@@ -1076,7 +1076,7 @@ class PotionExplosionState:
         brewing = self.desks[player].slots[slot]
         if brewing is None:
             return {}
-        return dict(zip(COLOURS, _rules.empty_holes(brewing)))
+        return dict(zip(COLOURS, _rules.empty_holes(brewing), strict=True))
 
     def pickable(self) -> list:
         """``[(track, position)]`` a regular pick may take now (empty once the pick is made)."""

@@ -2,9 +2,9 @@
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from engine.potion_explosion.state import (Brewing, ChooseStack, Stack, EndTurn, GameEndTriggered, GameOver,
-                                           NoTileLeft, PlaceMarble, RegularPick,
-                                           SkillTokenEarned, TieBreakPick, TieBreakResult,
+from engine.potion_explosion.state import (Brewing, ChooseStack, EndTurn, GameEndTriggered,
+                                           GameOver, NoTileLeft, PlaceMarble, RegularPick,
+                                           SkillTokenEarned, Stack, TieBreakPick, TieBreakResult,
                                            TieBreakStarted)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal, roll
 

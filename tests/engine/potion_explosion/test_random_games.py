@@ -21,8 +21,8 @@ from engine.potion_explosion import GAME
 from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.notation import format_position, parse_position
 from engine.potion_explosion.rules import unseen_tiles
-from engine.potion_explosion.state import (BOOKKEEPING_EVENTS, Drink, EndTurn, LittleHelp, PlaceMarble,
-                                           PotionExplosionState)
+from engine.potion_explosion.state import (BOOKKEEPING_EVENTS, Drink, EndTurn, LittleHelp,
+                                           PlaceMarble, PotionExplosionState)
 
 
 def check_round_trips(s) -> None:
@@ -52,7 +52,7 @@ def check_events_give_the_next_state(before, events, after) -> None:
 def check_invariants(s) -> None:
     assert s.marble_count() == 80
     assert all(len(t) <= 8 for t in s.tracks)
-    assert all(sum(d.pool) <= 3 and all(w <= p for w, p in zip(d.wild, d.pool))
+    assert all(sum(d.pool) <= 3 and all(w <= p for w, p in zip(d.wild, d.pool, strict=True))
                for d in s.desks)
     if s.phase not in ("types", "first", "starters", "draft"):
         # tiles: the face-down tiles of the stacks are exactly the unseen ones

@@ -2,9 +2,10 @@
 import pytest
 
 from engine.core import CHANCE, IllegalAction
-from engine.potion_explosion.state import (Brewing, ChooseStack, CompletedPotion, Stack, EndTurn, LittleHelp, MarblesReturned,
-                                           MoveToHand, MoveToPool, PlaceMarble, PotionCompleted,
-                                           RegularPick, TileDrawn)
+from engine.potion_explosion.state import (Brewing, ChooseStack, CompletedPotion, EndTurn,
+                                           LittleHelp, MarblesReturned, MoveToHand, MoveToPool,
+                                           PlaceMarble, PotionCompleted, RegularPick, Stack,
+                                           TileDrawn)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal
 
 TRACKS = f"tracks={FULL}/{FULL}/{FULL}/{FULL}/{FULL}"
