@@ -319,6 +319,8 @@ def legal_actions(state) -> list:
                 if stack.top is not None]
     desk = state.desks[player]
     if state.effect is not None:
+        if state.effect.kind == "BLI":
+            return _effect_actions(state, desk)     # no "take nothing": see _effect_actions
         return _effect_actions(state, desk) + [FinishEffect()]
     actions = []
     if not state.picked:
@@ -354,7 +356,10 @@ def legal_actions(state) -> list:
 
 
 def _effect_actions(state, desk) -> list:
-    """The follow-up choices of the pending potion effect (rules, "Potion effects")."""
+    """The follow-up choices of the pending potion effect (rules, "Potion effects"). Every
+    effect but one may also be stopped (:class:`FinishEffect`): the Elixir of Blind Love takes
+    "all marbles from one opponent's pool", so only whose pool is chosen, and with one opponent
+    there is one choice (an empty pool gives nothing)."""
     kind = state.effect.kind
     tracks = state.tracks
     if kind == "WIS":
@@ -708,6 +713,9 @@ def _apply_effect(state, player, desk, action, events) -> None:
     """Resolve the pending effect's choice; potions never cause explosions."""
     kind = state.effect.kind
     if isinstance(action, FinishEffect):
+        if kind == "BLI":
+            raise IllegalAction("The Elixir of Blind Love takes the pool of an opponent: "
+                                "choose whose.")
         _emit(state, events, EffectEnded(player))
         return
     if action not in _effect_actions(state, desk):

@@ -83,13 +83,26 @@ def test_effect_blind_love_takes_an_opponents_pool():
     s = pos(f"n=3 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='RBk')} "
             f"p2={desk('-', pool='Y')}")
     drunk(s, "BLI4")
-    assert s.effect_choices() == [TakePool(1), TakePool(2), FinishEffect()]
+    assert s.effect_choices() == [TakePool(1), TakePool(2)]
     with pytest.raises(IllegalAction):
         s.apply_action(TakePool(0))
+    with pytest.raises(IllegalAction, match="choose whose"):
+        s.apply_action(FinishEffect())
     ev = s.apply_action(TakePool(1))
     assert of_type(ev, PoolStolen)[0].colours == ("R", "B", "K")
     assert s.desks[0].hand == [1, 1, 0, 1]
     assert s.desks[1].pool == [0, 0, 0, 0] and s.desks[1].wild == [0, 0, 0, 0]
+
+
+def test_effect_blind_love_with_one_opponent_has_one_choice():
+    """Elixir of Blind Love: the effect takes "all marbles from one opponent's pool", so with
+    one opponent the only choice is their pool, even an empty one (the table then asks
+    nothing)."""
+    s = pos(f"n=2 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='-')}")
+    drunk(s, "BLI4")
+    assert s.legal_actions() == [TakePool(1)]
+    ev = s.apply_action(TakePool(1))
+    assert of_type(ev, PoolStolen)[0].colours == () and s.effect is None
 
 
 def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
