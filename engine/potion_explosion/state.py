@@ -679,6 +679,9 @@ class MarblesReturned(Event):
         if not self.colours:
             return f"{_who(names, self.player)} returned nothing."
         verb = "returns" if len(self.colours) == 1 else "return"
+        if self.source == "track":         # the Filter of Lavamancing: one colour, one track
+            return f"{_plural(len(self.colours), _colour_name(self.colours[0]) + ' marble')} " \
+                   f"{verb} to the tank from track {self.track + 1}."
         return f"{_plural(len(self.colours), 'marble')} {verb} to the tank from " \
                f"{_who(names, self.player)}'s {self.source}."
 

@@ -3,7 +3,8 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.potion_explosion.state import (CompletedPotion, CopyPotion, Drink, EndTurn,
-                                           FilterMarbles, FinishEffect, MarbleTaken, PlaceMarble,
+                                           FilterMarbles, FinishEffect, MarblesReturned,
+                                           MarbleTaken, PlaceMarble,
                                            PoolStolen, PotionDrunk, RegularPick, TakeBottom,
                                            TakeMarble, TakePair, TakePool, TakeRun)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos
@@ -149,9 +150,19 @@ def test_effect_filter_of_lavamancing_returns_up_to_five_of_one_colour():
         s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6, 7)))
     with pytest.raises(IllegalAction, match="1 to 5"):
         s.apply_action(FilterMarbles(0, "R", (0, 1)))        # position 1 is black
-    s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6)))
+    ev = s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6)))
     assert s.tracks[0] == ["K", "K", "R"]
     assert s.tank == [5, 0, 0, 0]
+    returned = of_type(ev, MarblesReturned)[0]
+    assert returned.text(["Ana", "Ben"]) == "5 red marbles return to the tank from track 1."
+
+
+def test_effect_filter_of_lavamancing_log_names_the_track():
+    """The log says which track the Filter emptied ("from track 3"), not whose."""
+    s = drunk(pos(f"tracks=//KYK// turn=p p0={desk('FIL4')}"), "FIL4")
+    ev = s.apply_action(FilterMarbles(2, "K", (2,)))
+    texts = [e.text(["Ana", "Ben"]) for e in ev]
+    assert "1 black marble returns to the tank from track 3." in texts
 
 
 def test_pe_d7_a_drunk_potion_cannot_be_drunk_again():
