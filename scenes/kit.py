@@ -1,8 +1,16 @@
-"""Shared look: palette, fonts, cached text, table background, and layout helpers."""
+"""Shared look: palette, fonts, cached text, table background, and layout helpers.
+
+What goes where: fonts and cached text (:func:`font`, :func:`text`, :func:`blit_text`); fitting
+text (:func:`fit_text` shrinks, :func:`ellipsize` is the one way to cut a line, :func:`fit_label`
+does both); panels and the banner (:func:`draw_panel`, :func:`draw_banner`); hit-testing
+(:class:`Target`, :func:`hit_test`) and tooltips (:func:`tooltip_size`, :func:`place_tip`,
+:func:`draw_tooltip`). Table scenes draw with these; nothing here knows a game.
+"""
 from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -82,6 +90,15 @@ def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool
     if not content[lo:lo + 1].isspace() and space >= len(cut) * 0.7:
         cut = cut[:space]           # end at the last whole word
     return cut.rstrip(" ·,;:—–-") + "…"
+
+
+def fit_label(content: str, size: int, width: int, bold: bool = False,
+              min_size: int = 10) -> tuple:
+    """``(text, size)`` to draw ``content`` in ``width`` pixels: the largest size down to
+    ``min_size`` at which it fits, cut with an ellipsis (:func:`ellipsize`) only if even
+    ``min_size`` is too wide."""
+    size = fit_text(content, size, width, bold, min_size)
+    return ellipsize(content, width, size=size, bold=bold), size
 
 
 def reset_caches() -> None:
@@ -198,3 +215,125 @@ def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=
             container=scene.container, command=command, tool_tip_text=tip)
         y += height + gap
     return buttons
+
+
+# --- banners ------------------------------------------------------------------------------------
+BANNER = (238, 196, 84)
+"""The banner's gold; hotter colours (``draw_banner(colour=...)``) say more is happening."""
+
+
+def draw_banner(surface, area: pygame.Rect, message: str, alpha: float = 1.0,
+                size: int = 22, colour=BANNER, scale: float = 1.0) -> pygame.Rect:
+    """A rounded plate with ``message`` centred in ``area`` (a turn, "Chain ×2!", the last
+    round). ``alpha`` 0..1 fades it; ``scale`` > 1 makes it bigger (a chain reaction builds up).
+    The text shrinks to fit ``area``'s width. Returns the plate's rect."""
+    area = pygame.Rect(area)
+    size = fit_text(message, max(10, int(size * scale)), area.width - 40, bold=True)
+    img = text(message, size, INK_DARK, True)
+    rect = img.get_rect(center=area.center).inflate(int(28 * scale) + 12, int(10 * scale) + 6)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour[:3], int(235 * alpha)), layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, (255, 244, 200, int(200 * alpha)), layer.get_rect(), 2,
+                     border_radius=10)
+    img = img.copy()
+    img.set_alpha(int(255 * alpha))
+    layer.blit(img, img.get_rect(center=layer.get_rect().center))
+    surface.blit(layer, rect)
+    return rect
+
+
+# --- hit-testing and tooltips ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Target:
+    """Something on a table the mouse can point at: ``key`` (a tuple the table understands,
+    e.g. ``("marble", 2, 5)``), its shape — ``rect`` or ``circle`` (``((x, y), radius)``) —
+    and ``tooltip`` lines (the first is the title; empty for no tooltip). ``active`` marks what
+    a click may use now: tooltips keep off active targets (the player must see them)."""
+
+    key: tuple
+    rect: pygame.Rect | None = None
+    circle: tuple | None = None
+    tooltip: tuple = ()
+    active: bool = False
+
+    def contains(self, pos) -> bool:
+        if self.circle is not None:
+            (x, y), radius = self.circle
+            return (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= radius * radius
+        return self.rect is not None and self.rect.collidepoint(pos)
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        """The rect around the target (its circle's square)."""
+        if self.circle is not None:
+            (x, y), radius = self.circle
+            return pygame.Rect(int(x - radius), int(y - radius), int(2 * radius),
+                               int(2 * radius))
+        return pygame.Rect(self.rect)
+
+
+def hit_test(targets, pos) -> Target | None:
+    """The first of ``targets`` under ``pos`` (list them most specific first), or None."""
+    for target in targets:
+        if target.contains(pos):
+            return target
+    return None
+
+
+TIP_SIZE = 14
+TIP_LINE = 20
+
+
+def tooltip_size(lines, width_limit: int = 420) -> tuple:
+    """``(width, height)`` in pixels of a tooltip showing ``lines`` (longer lines wrap at
+    ``width_limit``)."""
+    rows = tooltip_rows(lines, width_limit)
+    width = max((font(TIP_SIZE, bold).size(row)[0] for row, bold in rows), default=0)
+    return width + 20, TIP_LINE * len(rows) + 10
+
+
+def tooltip_rows(lines, width_limit: int = 420) -> list:
+    """The tooltip's rows ``[(text, bold)]``: the title bold, every line wrapped to fit."""
+    rows = []
+    for index, line in enumerate(lines):
+        for row in wrap(line, TIP_SIZE, width_limit - 20, bold=index == 0) or [""]:
+            rows.append((row, index == 0))
+    return rows
+
+
+def place_tip(size, anchor: pygame.Rect, bounds: pygame.Rect, avoid=()) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes beside ``anchor`` (what it describes): right, left,
+    below or above it, inside ``bounds``, the first place that covers none of ``avoid`` (what
+    the player may have to click next, the buttons and the log); else the least covering."""
+    width, height = size
+    anchor = pygame.Rect(anchor)
+    candidates = [
+        pygame.Rect(anchor.right + 10, anchor.y, width, height),
+        pygame.Rect(anchor.x - 10 - width, anchor.y, width, height),
+        pygame.Rect(anchor.x, anchor.bottom + 10, width, height),
+        pygame.Rect(anchor.x, anchor.y - 10 - height, width, height),
+        pygame.Rect(anchor.right + 10, anchor.bottom - height, width, height),
+        pygame.Rect(anchor.x - 10 - width, anchor.bottom - height, width, height),
+    ]
+    best, best_cover = None, None
+    for rect in candidates:
+        rect.clamp_ip(bounds)
+        if rect.colliderect(anchor):
+            continue
+        cover = sum(rect.clip(other).width * rect.clip(other).height for other in avoid)
+        if cover == 0:
+            return rect
+        if best_cover is None or cover < best_cover:
+            best, best_cover = rect, cover
+    if best is None:
+        best = candidates[0]
+        best.clamp_ip(bounds)
+    return best
+
+
+def draw_tooltip(surface, rect: pygame.Rect, lines, width_limit: int = 420) -> None:
+    """A tooltip panel in ``rect`` with ``lines`` (title in gold)."""
+    draw_panel(surface, rect, (12, 16, 18, 240), radius=8, border=GOLD)
+    for i, (row, bold) in enumerate(tooltip_rows(lines, width_limit)):
+        blit_text(surface, row, TIP_SIZE, (rect.x + 10, rect.y + 5 + TIP_LINE * i),
+                  GOLD if bold else INK, bold)
