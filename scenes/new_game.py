@@ -18,6 +18,13 @@ SEAT_KINDS = ("Human", "Bot — Easy", "Bot — Medium", "Bot — Hard")
 ON_OFF = ("On", "Off")
 
 
+def option_choices(opt, num_players: int) -> tuple:
+    """The values of a choice option that exist for ``num_players`` seats (Off the Rails' game
+    length depends on them); every choice for other options."""
+    choices_for = getattr(opt, "choices_for", None)
+    return tuple(choices_for(num_players)) if choices_for else tuple(opt.choices)
+
+
 def players_text(spec) -> str:
     if spec.min_players == spec.max_players:
         return f"{spec.min_players} player" + ("s" if spec.min_players > 1 else "")
@@ -66,7 +73,12 @@ class NewGameScene(Scene):
                                   min(self.spec.max_players, self.seat_count))
             # e.g. Off the Rails' game length is 25 cards with 4 players, 21 with fewer
             defaults = self.spec.default_options(self.seat_count)
-            self.options = {k: self.options[k] if k in self.chosen and k in self.options else v
+            allowed = {o.name: option_choices(o, self.seat_count) for o in self.spec.options}
+            # a value the player picked stays, unless it does not exist for this many seats
+            self.chosen = {k for k in self.chosen
+                           if k in self.options and (not allowed.get(k)
+                                                     or self.options[k] in allowed[k])}
+            self.options = {k: self.options[k] if k in self.chosen else v
                             for k, v in defaults.items()}
 
     # --- layout ------------------------------------------------------------------------------
@@ -162,9 +174,17 @@ class NewGameScene(Scene):
     def _option_labels(self, opt):
         if opt.kind == "bool":
             return list(ON_OFF), "On" if self.options.get(opt.name, opt.default) else "Off"
-        labels = [str(l) for l in (opt.labels or opt.choices)]
+        named = self._choice_labels(opt)
         value = self.options.get(opt.name, opt.default)
-        return labels, labels[list(opt.choices).index(value)]
+        return list(named), next((label for label, v in named.items() if v == value),
+                                 next(iter(named)))
+
+    def _choice_labels(self, opt) -> dict:
+        """``{label: value}`` for the choices that exist for the chosen number of seats."""
+        allowed = option_choices(opt, self.seat_count)
+        return {str(label): value
+                for value, label in zip(opt.choices, opt.labels or opt.choices)
+                if value in allowed}
 
     def _read_form(self):
         for i, (kind, name) in enumerate(getattr(self, "seat_widgets", [])):
@@ -238,8 +258,7 @@ class NewGameScene(Scene):
                 if opt.kind == "bool":
                     self.options[opt.name] = event.text == "On"
                 else:
-                    labels = [str(l) for l in (opt.labels or opt.choices)]
-                    self.options[opt.name] = opt.choices[labels.index(event.text)]
+                    self.options[opt.name] = self._choice_labels(opt)[event.text]
                 self.chosen.add(opt.name)
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

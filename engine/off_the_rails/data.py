@@ -33,6 +33,33 @@ CHASM = "chasm"
 """The colour name used for the Chasm card in a reveal."""
 
 
+def lengths_for(num_players: int) -> tuple:
+    """The game lengths (deposit cards used in all) that exist for ``num_players`` seats.
+
+    Rules, "Setup": each colour has 8 deposit cards; one opens a deposit at setup, one goes to the
+    chasm deck and one goes into each pile of 4 of the deposit deck. One card of each colour is
+    always removed, and with 2-3 players one more, so they have at most 4 piles (21 cards):
+    ``(13, 17, 21)``; 4 players also have 25. The solo game uses all 33 cards: ``()``.
+    """
+    if num_players <= 1:
+        return ()
+    return LENGTHS if num_players >= 4 else LENGTHS[:-1]
+
+
+def default_length(num_players: int) -> int:
+    """The default game length: 25 cards with 4 players, 21 with 2-3 (rules, "Setup")."""
+    return 25 if num_players >= 4 else 21
+
+
+def length_refusal(num_players: int, length) -> str | None:
+    """Why ``length`` is no game length for ``num_players`` seats (a sentence), or None."""
+    allowed = lengths_for(num_players)
+    if not allowed or length in allowed:
+        return None
+    words = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+    return f"With {num_players} players the game length is {words} cards, not {length}."
+
+
 def piles_for_length(length: int) -> int:
     """Piles of 4 in the deposit deck for a game length (4 cards open at setup + piles + Chasm).
 
@@ -136,6 +163,23 @@ def new_facts() -> dict:
             "collector": False}
 
 
+HOLDING_MISSIONS = frozenset({5, 10})
+"""Missions fulfilled by what a player holds (a cart's load, the stockpile): Gem Collector and The
+Spice of Life. They may be taken at any point of the player's turn once they hold."""
+
+
+def fulfilled_by_holding(mission: int, stockpile, loads) -> bool:
+    """True when ``mission`` holds for a player with this ``stockpile`` (gem count) and these
+    ``loads`` (gem counts of the player's carts on the board): Gem Collector (a cart holding 5
+    jewels and no rock) and The Spice of Life (a ruby, an emerald, a gold and a diamond in the
+    stockpile); False for every other mission."""
+    if mission == 5:
+        return any(jewels(load) == CART_CAPACITY and load[0] == 0 for load in loads)
+    if mission == 10:
+        return all(stockpile[gem] >= 1 for gem in JEWELS)
+    return False
+
+
 def mission_fulfilled(mission: int, facts: dict, stockpile, loads) -> bool:
     """True when ``mission`` is fulfilled by the active player right now (rules, "Missions").
 
@@ -143,6 +187,9 @@ def mission_fulfilled(mission: int, facts: dict, stockpile, loads) -> bool:
     ``loads`` the gem counts of the player's carts on the board. Dirty Goblins is never fulfilled
     during play (it is decided at the end).
     """
+    if mission in HOLDING_MISSIONS:
+        return (mission == 5 and facts["collector"]) or fulfilled_by_holding(mission, stockpile,
+                                                                             loads)
     exits = facts["exits"]
     if mission == 1:
         return any(enemy and jewels(load) >= 1 for load, enemy in exits)
@@ -150,8 +197,6 @@ def mission_fulfilled(mission: int, facts: dict, stockpile, loads) -> bool:
         return facts["derailed_opponent"]
     if mission == 3:
         return any(load[4] >= 1 for load, _ in exits)
-    if mission == 5:
-        return facts["collector"] or any(jewels(l) == 5 and l[0] == 0 for l in loads)
     if mission == 6:
         return any(load[2] >= 2 for load, _ in exits)
     if mission == 7:
@@ -160,8 +205,6 @@ def mission_fulfilled(mission: int, facts: dict, stockpile, loads) -> bool:
         return facts["heist"]
     if mission == 9:
         return any(load[1] >= 4 for load, _ in exits)
-    if mission == 10:
-        return all(stockpile[i] >= 1 for i in JEWELS)
     if mission == 11:
         return any(load[3] >= 2 for load, _ in exits)
     return False

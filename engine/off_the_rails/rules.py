@@ -42,10 +42,11 @@ from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
 from engine.off_the_rails.data import (ACTIONS_PER_TURN, BAG, CART_CAPACITY, CHASM, DEPOSIT_GEMS,
-                                       DIRTY_GOBLINS, GEM_INDEX, GEMS, JEWELS,
+                                       DIRTY_GOBLINS, GEM_INDEX, GEMS, HOLDING_MISSIONS, JEWELS,
                                        MAX_SPEED, MIN_SPEED, MISSION_POINTS, MISSIONS,
                                        SOLO_MINE_GEMS, START_SPEED, TOKENS_PER_COLOUR,
-                                       TOTAL_TOKENS, add, gems_text, jewels, mission_fulfilled,
+                                       TOTAL_TOKENS, add, default_length, fulfilled_by_holding,
+                                       gems_text, jewels, length_refusal, mission_fulfilled,
                                        new_facts, one, piles_for_length, sub, sub_multisets,
                                        value, zero)
 from engine.off_the_rails.state import (Cart, CardRevealed, CardSkipped, CartDerailed, CartFell,
@@ -80,16 +81,21 @@ def new_state(num_players: int, options: dict) -> OTRState:
     """The position before setup: a chance node (the first open deposit, or the solo gems).
 
     ``options``: ``bumper_carts`` (bool), ``chasm_die`` (bool), ``game_length`` (13/17/21/25),
-    ``split_rule`` ("choose" or "larger"). Raises ``ValueError`` for 0 or more than 4 players.
+    ``split_rule`` ("choose" or "larger"). Raises ``ValueError`` for 0 or more than 4 players
+    and for a game length that does not exist for the seat count (:func:`data.lengths_for`).
     """
     if not 1 <= num_players <= 4:
         raise ValueError("Off the Rails is played by 1 to 4 players.")
+    length = options.get("game_length", default_length(num_players))
+    reason = length_refusal(num_players, length)
+    if reason:
+        raise ValueError(reason)
     s = OTRState()
     s.num_players = num_players
     s.solo = num_players == 1
     s.bumper = bool(options.get("bumper_carts", False))
     s.chasm_die = bool(options.get("chasm_die", False))
-    s.length = int(options.get("game_length", default_length(num_players)))
+    s.length = int(length)
     s.split_rule = options.get("split_rule", "choose")
     s.bag = BAG
     s.lost = zero()
@@ -123,11 +129,6 @@ def new_state(num_players: int, options: dict) -> OTRState:
                    + [("start_turn", 0)])
     _advance(s, _Log())
     return s
-
-
-def default_length(num_players: int) -> int:
-    """Default game length: 25 cards with 4 players, 21 with 2-3 (rules, "Setup")."""
-    return 25 if num_players >= 4 else 21
 
 
 # =============================================================================================

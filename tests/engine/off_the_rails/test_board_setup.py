@@ -3,7 +3,9 @@ import pytest
 
 from engine.core import CHANCE
 from engine.off_the_rails import GAME, board, rules
-from engine.off_the_rails.data import BAG, DEPOSIT_GEMS, TOTAL_GEMS, piles_for_length
+from engine.match import Match, Seat
+from engine.off_the_rails.data import (BAG, DEPOSIT_GEMS, TOTAL_GEMS, lengths_for,
+                                       piles_for_length)
 from engine.off_the_rails.state import (ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard)
 
 
@@ -102,9 +104,49 @@ def test_setup_deck_piles_and_chasm_card_position():
 def test_game_length_option_piles(length, piles):
     """Option game length: 13/17/21/25 cards in all = 4 open + piles of 4 + the Chasm card."""
     assert piles_for_length(length) == piles
-    s = rules.new_state(3, {"game_length": length})
+    s = rules.new_state(4, {"game_length": length})
     assert len(s.piles) == piles
     assert sum(map(sum, s.piles)) + 4 == length
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_setup_two_or_three_players_always_remove_one_more_card_of_each_colour(players):
+    """Setup, game length: with 2-3 players one more card of each colour is removed, so 25 cards
+    do not exist for them; 13, 17 and 21 do, and each colour keeps 2 cards out of the game."""
+    assert lengths_for(players) == (13, 17, 21)
+    for length in (13, 17, 21):
+        s = rules.new_state(players, {"game_length": length})
+        used_per_colour = 1 + 1 + len(s.piles)  # open deposit, chasm deck, one per pile
+        assert 8 - used_per_colour >= 2
+    with pytest.raises(ValueError) as err:
+        rules.new_state(players, {"game_length": 25})
+    assert str(err.value) == (f"With {players} players the game length is 13, 17 or 21 cards, "
+                              "not 25.")
+
+
+def test_setup_four_players_offer_all_four_lengths_and_remove_one_card_per_colour_at_25():
+    """Setup, game length: 4 players have 13, 17, 21 and 25 cards; at 25 one card of each
+    colour is removed. Solo uses all 33 cards and has no length to choose."""
+    assert lengths_for(4) == (13, 17, 21, 25)
+    s = rules.new_state(4, {"game_length": 25})
+    assert 8 - (2 + len(s.piles)) == 1
+    assert lengths_for(1) == ()
+    with pytest.raises(ValueError, match="13, 17, 21 or 25 cards, not 19"):
+        rules.new_state(4, {"game_length": 19})
+
+
+def test_game_length_option_offers_only_the_lengths_for_the_seat_count():
+    """The spec's game length option answers the lengths and default for each seat count (the
+    new-game screen and --option offer only those); a wrong one is refused with the lengths
+    allowed when the match starts."""
+    option = next(o for o in GAME.options if o.name == "game_length")
+    assert option.choices_for(2) == option.choices_for(3) == (13, 17, 21)
+    assert option.choices_for(4) == (13, 17, 21, 25)
+    assert (option.default_for(3), option.default_for(4)) == (21, 25)
+    seats = [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")]
+    with pytest.raises(ValueError, match="With 2 players the game length is 13, 17 or 21 cards"):
+        Match(GAME, seats, {"game_length": 25}, seed=1)
+    assert Match(GAME, seats, {"game_length": 17}, seed=1).state.length == 17
 
 
 def test_game_length_default_depends_on_seats():

@@ -9,7 +9,7 @@ from engine.bots import make_bot
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.match import Match, Seat
 from engine.off_the_rails import GAME, notation, rules
-from engine.off_the_rails.data import TOTAL_GEMS, piles_for_length
+from engine.off_the_rails.data import TOTAL_GEMS, lengths_for, piles_for_length
 from engine.off_the_rails.state import (ChasmCardShuffledBack, ChangeSpeed, OTRState, PlaceCart,
                                         PlaceTile, UpgradeTile)
 from tests.engine.off_the_rails.helpers import gem_total, play
@@ -26,7 +26,7 @@ def options_for(seed):
     n = r.randint(1, 4)
     return n, {"bumper_carts": r.random() < 0.3, "chasm_die": r.random() < 0.5,
                "split_rule": r.choice(["choose", "larger"]),
-               "game_length": r.choice([13, 17, 21, 25])}
+               "game_length": r.choice(lengths_for(n) or (21,))}
 
 
 def probe_actions(s, rng):
