@@ -648,10 +648,14 @@ class OffTheRailsTable(TableScene):
             if rect.collidepoint(pos):
                 self.choose(S.ChooseExit(side))
                 return True
+        state = self.match.state
+        for mission, rect in self.mission_rects(self.layout).items():
+            if rect.collidepoint(pos) and S.ClaimMission(mission) in state.legal_actions():
+                self.act(S.ClaimMission(mission))  # a mission the player holds, taken now
+                return True
         sq = self.layout.square_at(pos)
         if sq is None:
             return False
-        state = self.match.state
         pending = state.pending()
         r, c = sq
         if pending == "edge":
@@ -745,6 +749,10 @@ class OffTheRailsTable(TableScene):
                 return f"{name}: click a glowing tile to upgrade it · {n} action(s) left"
             if self.mode == "cart":
                 return f"{name}: click a glowing square of your edge · {n} action(s) left"
+            held = [a.mission for a in state.legal_actions() if isinstance(a, S.ClaimMission)]
+            if held:
+                return (f"{name}: you may take {MISSIONS[held[0]][0]} now — click its card · "
+                        f"{n} action(s) left")
             return (f"{name}: {n} action(s) left — build, place a cart or change speed, "
                     f"then Move carts")
         if pending == "move_cart":
@@ -1149,6 +1157,8 @@ class OffTheRailsTable(TableScene):
         kit.draw_panel(surface, box, (20, 26, 28, 215), radius=10)
         kit.blit_text(surface, "Missions · 4 pts each", 13, (box.x + 10, box.y + 4), kit.INK, True)
         owners = {m: p for p, ms in enumerate(state.taken) for m in ms}
+        takeable = ({a.mission for a in self.match.state.legal_actions()
+                     if isinstance(a, S.ClaimMission)} if self.human_to_move() else set())
         for m, r in rects.items():
             name = MISSIONS[m][0]
             hovered = r.collidepoint(self.mouse)
@@ -1164,7 +1174,8 @@ class OffTheRailsTable(TableScene):
             else:
                 pygame.draw.rect(surface, (226, 212, 170) if not hovered else (250, 236, 190), r,
                                  border_radius=5)
-                pygame.draw.rect(surface, (140, 110, 60), r, 1, border_radius=5)
+                pygame.draw.rect(surface, kit.HILITE if m in takeable else (140, 110, 60), r,
+                                 3 if m in takeable else 1, border_radius=5)
                 kit.blit_text(surface, _trim(name, 12, r.width - 12), 12, (r.x + 8, r.centery),
                               kit.INK_DARK, True, "midleft")
 

@@ -12,7 +12,8 @@ Tasks and the rule each one implements:
 * setup: ``setup_card`` (4 open deposits), ``draw_gems`` (gems from the bag), ``deal_mission``,
   ``choose_edge`` / ``draw_edge`` (Setup); solo: ``solo_gem`` (one gem per mine square).
 * a turn: ``start_turn`` -> ``actions`` (Action phase) -> ``movement`` (Movement phase) ->
-  ``deposit`` (Deposit phase, or the chasm phase / solo chasm reveals) -> ``end_turn``.
+  ``deposit`` (Deposit phase, or the chasm phase / solo chasm reveals) -> ``end_turn``; the end
+  of ``movement`` becomes a ``mission`` check for missions the player holds.
 * movement of one cart: ``run`` (one step at a time), ``pickup`` (1 gem when entering, 2 in all
   when stopping), ``exit`` (junction choice, OR-D6), ``stop``, collisions (``split``, ``pick``,
   ``drop``, ``collision_end``), ``cart_done`` -> ``mission`` (missions claimed at once, OR-D11).
@@ -186,8 +187,7 @@ def legal_actions(s: OTRState) -> list:
         return [MoveCart(i) for i in _carts_to_move(s)]
     if kind == "exit":
         cart = s.carts[head[1]]
-        tile = s.tiles[cart.square]
-        return [ChooseExit(x) for x in tile if x != cart.back]
+        return [ChooseExit(x) for x in ways_on(s, cart.square, cart.back)]
     if kind == "pickup":
         here = s.gems.get(s.carts[head[1]].square, zero())
         return [TakeGem(GEMS[g]) for g in JEWELS if here[g] > 0]
@@ -230,6 +230,7 @@ def _action_phase_actions(s: OTRState) -> list:
                     acts.append(ChangeSpeed(ci, -1))
                 if cart.speed < MAX_SPEED:
                     acts.append(ChangeSpeed(ci, 1))
+    acts.extend(ClaimMission(m) for m in _claimable(s, holding_only=True))
     acts.append(EndActions())
     return acts
 
@@ -568,7 +569,7 @@ def _do_end_actions(s, log, a):
 
 
 def _do_move_cart(s, log, a):
-    _start_cart(s, a.cart)
+    _start_cart(s, log, a.cart)
 
 
 def _do_choose_exit(s, log, a):
@@ -608,7 +609,8 @@ def _do_drop(s, log, a):
 
 
 def _do_claim(s, log, a):
-    s.tasks.pop(0)
+    if s.tasks[0][0] == "mission":
+        s.tasks.pop(0)
     _claim(s, log, a.mission)
 
 
@@ -694,18 +696,33 @@ def _carts_to_move(s) -> list:
 def _auto_movement(s, log, head):
     todo = _carts_to_move(s)
     if not todo:
-        s.tasks.pop(0)
+        # the movement phase is over: a mission the player holds now is taken before the
+        # deposit phase, also when no cart moved (rules, "Missions")
+        s.tasks[0] = ("mission",)
         return True
     if len(todo) == 1:
-        _start_cart(s, todo[0])
+        _start_cart(s, log, todo[0])
         return True
     return False  # the player chooses which cart moves first
 
 
-def _start_cart(s, ci):
+def _start_cart(s, log, ci):
     s.moved.append(ci)
     s.taken_here = 0
-    s.tasks[0:0] = [("run", ci, s.carts[ci].speed), ("cart_done", ci)]
+    cart = s.carts[ci]
+    choose = []
+    if cart.square in s.tiles:
+        # "No cart may move onto a chasm square by choice": a cart resting on a junction whose
+        # chosen exit now leads into the chasm chooses again among the ways still open.
+        ways = ways_on(s, cart.square, cart.back)
+        if cart.facing not in ways:
+            cart.facing = ways[0] if len(ways) == 1 else None
+            if cart.facing is None:
+                choose = [("exit", ci)]
+            else:
+                log.add(s, ExitChosen(cart.owner, ci, cart.label, cart.square[0],
+                                      cart.square[1], cart.facing))
+    s.tasks[0:0] = choose + [("run", ci, cart.speed), ("cart_done", ci)]
 
 
 def _auto_run(s, log, head):
@@ -751,8 +768,8 @@ def _auto_run(s, log, head):
     log.step(s, ci, nxt)
     cart.square = nxt
     cart.back = side_in
-    others = [x for x in tile if x != side_in]
-    cart.facing = others[0] if len(others) == 1 else None
+    ways = ways_on(s, nxt, side_in)
+    cart.facing = ways[0] if len(ways) == 1 else None
     s.taken_here = 0
     if k - 1 == 0:
         s.tasks[0] = ("stop", ci)
@@ -827,10 +844,6 @@ def _auto_cart_done(s, log, head):
 
 def _auto_mission(s, log, head):
     """Missions are taken at once, at most one per turn (rules, "Missions"; OR-D11)."""
-    if s.solo or s.claimed:
-        s.facts = new_facts()
-        s.tasks.pop(0)
-        return True
     options = _claimable(s)
     if len(options) <= 1:
         if options:
@@ -939,6 +952,16 @@ _AUTO = {
 # =============================================================================================
 def _occupied(s) -> set:
     return {k.square for k in s.carts if k.where == "board"}
+
+
+def ways_on(s, square, entered_by) -> list:
+    """The sides a cart on ``square`` that came in by ``entered_by`` may leave by, in N-E-S-W
+    order (rules, "The Chasm"): every other exit of the tile, except the exits into a chasm
+    square while another exit exists; only when every way on leads into the chasm is the cart
+    forced in. One side means no choice."""
+    exits = [side for side in s.tiles[square] if side != entered_by]
+    open_ways = [side for side in exits if board.step(square, side) not in s.chasm]
+    return open_ways or exits
 
 
 def _cart_edge(s, ci) -> str:
@@ -1083,9 +1106,15 @@ def _splits(load) -> list:
     return out
 
 
-def _claimable(s) -> list:
+def _claimable(s, holding_only=False) -> list:
+    """Face-up missions the active player fulfils now (none in solo or once one was taken this
+    turn); ``holding_only``: only those fulfilled by what the player holds (HOLDING_MISSIONS)."""
+    if s.solo or s.claimed:
+        return []
     p = s.player
     loads = [k.load for k in s.carts if k.owner == p and k.where == "board"]
+    if holding_only:
+        return [m for m in s.missions if fulfilled_by_holding(m, s.stockpiles[p], loads)]
     return [m for m in s.missions if m != DIRTY_GOBLINS
             and mission_fulfilled(m, s.facts, s.stockpiles[p], loads)]
 

@@ -1,10 +1,11 @@
 """Rules, "The Chasm" and "End of the game" (OR-D8): from the Chasm card to the end."""
 import pytest
 
-from engine.core import CHANCE, TERMINAL
+from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.off_the_rails import board
-from engine.off_the_rails.state import (CartDerailed, CartFell, ChasmCardRevealed, ChasmOpened,
-                                        DrawChasmToken, EndActions, GameEnded,
+from engine.off_the_rails.state import (CartDerailed, CartFell, CartMoved, ChasmCardRevealed,
+                                        ChasmOpened, ChooseExit, DrawChasmToken, EndActions,
+                                        GameEnded,
                                         PlaceChasmToken, RevealCard, RollChasmDie)
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 
@@ -135,3 +136,59 @@ def test_game_goes_on_while_a_cart_is_on_the_board():
     s.apply_action(DrawChasmToken("green"))
     s.apply_action(PlaceChasmToken(10, 11))
     assert not s.is_terminal() and s.current_player() == 1
+
+
+def junction_with_chasm(chasm_sides):
+    """Seat 0's cart comes in from the west onto a cross on (5, 2) at speed 2; the squares next
+    to the cross towards ``chasm_sides`` are chasm, the others hold a straight to go on."""
+    s = blank(2)
+    lay(s, {(5, 1): "EW", (5, 2): "NESW", (4, 2): "NS", (6, 2): "NS", (5, 3): "EW"})
+    for side in chasm_sides:
+        square = board.step((5, 2), side)
+        del s.tiles[square]
+        s.chasm[square] = "blue"
+    put_cart(s, 0, (5, 1), "E", speed=2, load=(0, 1, 0, 0, 0))
+    return s
+
+
+def test_no_cart_drives_into_the_chasm_by_choice_at_a_junction():
+    """The Chasm: "no cart may move onto a chasm square by choice": at a junction whose other
+    exits are open, the exit into a chasm square is not offered (and refused)."""
+    s = junction_with_chasm("N")
+    s.apply_action(EndActions())
+    assert s.pending() == "exit" and s.exit_choices() == ["E", "S"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply_action(ChooseExit("N"))
+    assert err.value.reason == "No cart may go into the chasm while another way on is open."
+    # with one way left open the cart takes it by itself: there is nothing to choose
+    s = junction_with_chasm("NS")
+    ev = s.apply_action(EndActions())
+    assert s.carts[0].square == (5, 3) and s.carts[0].where == "board"
+    assert events_of(ev, CartMoved)[0].path == ((5, 1), (5, 2), (5, 3))
+    assert not events_of(ev, CartFell)
+
+
+def test_a_cart_is_forced_into_the_chasm_only_when_every_way_on_leads_there():
+    """The Chasm: when every way on from a junction leads into the chasm, those exits are offered
+    and the cart falls in with its gems (cart and gems leave the game)."""
+    s = junction_with_chasm("NES")
+    s.apply_action(EndActions())
+    assert s.pending() == "exit" and s.exit_choices() == ["N", "E", "S"]
+    ev = s.apply_action(ChooseExit("E"))
+    assert events_of(ev, CartFell)[0].gems == (0, 1, 0, 0, 0)
+    assert s.carts[0].where == "lost" and s.lost == (0, 1, 0, 0, 0)
+
+
+def test_a_cart_resting_on_a_junction_chooses_again_when_its_exit_became_chasm():
+    """The Chasm: a cart whose chosen exit from a junction turned into a chasm square while it
+    stood there is not driven in by that old choice: its owner chooses again among the open
+    ways (or it takes the only one)."""
+    s = junction_with_chasm("")
+    del s.tiles[(5, 1)]
+    put_cart(s, 0, (5, 2), "N", back="W", speed=1)
+    s.chasm[(4, 2)] = "red"
+    del s.tiles[(4, 2)]
+    s.apply_action(EndActions())
+    assert s.pending() == "exit" and s.exit_choices() == ["E", "S"]
+    s.apply_action(ChooseExit("S"))
+    assert s.carts[0].square == (6, 2) and s.carts[0].where == "board"
