@@ -35,7 +35,19 @@ Engine decisions beyond the rules file (documented here and in the report):
 * Solo: the game ends at the end of a turn when no cart is left (board or supply) or all 20 chasm
   tokens are placed; the result is graded on what was delivered.
 * The game length option gives the number of piles of 4 in the deposit deck (13: 2 ... 25: 5); the
-  cards removed per colour are what is left over.
+  cards removed per colour are what is left over. With 2-3 players one more card of each colour is
+  always removed, so only 13, 17 and 21 exist for them (``data.lengths_for``); ``new_state``
+  refuses another length with the lengths allowed.
+* No cart moves onto a chasm square by choice (:func:`ways_on`): at a junction the exits into
+  chasm squares are not offered while another exit exists; a single way left is taken without
+  asking; only when every way on leads into the chasm is the cart forced in. A cart resting on a
+  junction whose chosen exit has become chasm chooses again when its movement starts.
+* Missions are taken at once: after each cart's movement (all missions), and once more when the
+  movement phase ends. Missions fulfilled by what the player holds (Gem Collector, The Spice of
+  Life: ``data.HOLDING_MISSIONS``) may also be taken in the action phase (``ClaimMission``, no
+  action spent). Still one per turn; two at once: the player chooses (OR-D11).
+* With an even load a split and its mirror are the same choice: one is listed, the mirror is
+  accepted as it (OR-D7).
 """
 from __future__ import annotations
 
@@ -302,8 +314,11 @@ def refusal(s: OTRState, a) -> str | None:
         return "Nothing is left to chance right now."
     if isinstance(a, (PlaceTile, UpgradeTile, PlaceCart, ChangeSpeed, EndActions)):
         if kind != "actions":
-            return "That can only be done in your action phase, which is over."
+            return "That can only be done in the action phase. " + _EXPECTED[kind]
         return _action_refusal(s, a)
+    if isinstance(a, SplitLoad) and kind == "split":
+        return None if _listed_split(s.carts[head[1]].load, a.pile) else _decision_refusal(s, a,
+                                                                                           kind)
     if a in legal_actions(s):
         return None
     return _decision_refusal(s, a, kind)
@@ -365,23 +380,99 @@ def _action_refusal(s: OTRState, a) -> str | None:
         if a.delta not in (1, -1):
             return "One action changes a cart's speed by exactly 1."
         if not MIN_SPEED <= cart.speed + a.delta <= MAX_SPEED:
-            return "A cart's speed stays between 1 and 6 (OR-D5)."
+            return "A cart's speed stays between 1 and 6."
         return None
     return "Off the Rails has no such move."
 
 
+_EXPECTED = {
+    "choose_edge": "The game starts once the first player has chosen a starting edge.",
+    "actions": "Finish your action phase first.",
+    "movement": "Now choose which of your carts moves next.",
+    "exit": "Now choose the exit your cart leaves the junction by.",
+    "pickup": "Now choose the jewel your cart takes from this deposit.",
+    "split": "Now split the hit cart's load into two piles as equal as possible.",
+    "drop": "Now choose the gems the hit cart drops: the larger half of its load.",
+    "pick": "Now pick one of the two piles.",
+    "mission": "Now choose the mission you take.",
+    "chasm_place": "Now place the drawn chasm token.",
+}
+"""What each pending decision asks for, as a sentence (refusals of a move of another kind)."""
+
+
 def _decision_refusal(s, a, kind) -> str:
-    expected = {"choose_edge": "The first player must choose a starting edge now.",
-                "movement": "Choose which of your carts moves next.",
-                "exit": "The cart is at a junction: choose the exit it leaves by (not the one it came in by).",
-                "pickup": "Choose one of the jewels on this deposit (rocks are taken first).",
-                "split": "Split the hit cart's load into two piles as equal as possible.",
-                "drop": "Choose the larger half of the load for the hit cart to drop.",
-                "pick": "Pick one of the two piles, 0 or 1.",
-                "mission": "Choose one of the missions you have just fulfilled (OR-D11).",
-                "chasm_place": "Place the chasm token next to a chasm token of its colour.",
-                "actions": "Finish your action phase first."}
-    return expected.get(kind, "That move is not available now.")
+    """Why decision ``a`` is not a legal choice for the pending ``kind``, in plain words."""
+    head = s.tasks[0]
+    if isinstance(a, ClaimMission):
+        return _mission_refusal(s, a, kind)
+    if kind == "choose_edge" and isinstance(a, ChooseEdge):
+        return "A starting edge is north, east, south or west."
+    if kind == "movement" and isinstance(a, MoveCart):
+        if a.cart in s.moved:
+            return "That cart has already moved this turn."
+        return "Choose one of your carts on the board that has not moved yet."
+    if kind == "exit" and isinstance(a, ChooseExit):
+        cart = s.carts[head[1]]
+        tile = s.tiles[cart.square]
+        if a.side == cart.back:
+            return "A cart never turns back: it leaves by another exit than the one it came in by."
+        if not (isinstance(a.side, str) and a.side in board.SIDES and a.side in tile):
+            return "The tile has no exit that way."
+        return "No cart may go into the chasm while another way on is open."
+    if kind == "pickup" and isinstance(a, TakeGem):
+        if a.gem == "rock":
+            return "Rocks are taken first, by themselves: choose one of the jewels here."
+        if a.gem in GEM_INDEX:
+            return f"There is no {a.gem} on this deposit."
+        return "Choose a ruby, an emerald, a gold or a diamond from this deposit."
+    if kind == "split" and isinstance(a, SplitLoad):
+        load = s.carts[head[1]].load
+        return (f"The first pile holds {(sum(load) + 1) // 2} of the {sum(load)} gems in the "
+                f"cart ({gems_text(load)}).")
+    if kind == "drop" and isinstance(a, DropGems):
+        load = s.carts[head[1]].load
+        return (f"The cart drops {(sum(load) + 1) // 2} of its {sum(load)} gems "
+                f"({gems_text(load)}).")
+    if kind == "pick" and isinstance(a, PickPile):
+        return "There are two piles: pick the first or the second."
+    if kind == "chasm_place" and isinstance(a, PlaceChasmToken):
+        colour = head[1]
+        if (a.row, a.col) in s.chasm:
+            return "That square is already a chasm."
+        if any(c == colour for c in s.chasm.values()):
+            return f"The {colour} chasm token goes on a square next to a {colour} chasm."
+        return "The chasm token goes on a square next to a chasm."
+    return _EXPECTED.get(kind, "That move is not available now.")
+
+
+def _mission_refusal(s, a, kind) -> str:
+    """Why ``ClaimMission`` ``a`` cannot be taken now (rules, "Missions"; OR-D11)."""
+    if s.solo:
+        return "The solo game has no missions."
+    if a.mission not in s.missions:
+        if any(a.mission in taken for taken in s.taken):
+            return "That mission has already been taken."
+        return "That mission is not face up."
+    if s.claimed:
+        return "You have already taken a mission this turn: at most one per turn."
+    if kind not in ("actions", "mission"):
+        return _EXPECTED.get(kind, "That move is not available now.")
+    if kind == "actions" and a.mission not in HOLDING_MISSIONS:
+        return "That mission is taken right after a cart's move fulfils it."
+    return "You have not fulfilled that mission."
+
+
+def _listed_split(load, pile):
+    """The listed split (OR-D7) that ``pile`` stands for: itself, or the listed split it mirrors
+    when both piles are the same size; None when ``pile`` is no split of ``load``."""
+    if not (isinstance(pile, tuple) and len(pile) == 5
+            and all(isinstance(n, int) and 0 <= n <= held for n, held in zip(pile, load))):
+        return None
+    splits = _splits(load)
+    if pile in splits:
+        return pile
+    mirror = sub(load, pile)
+    return mirror if mirror in splits and sum(mirror) == sum(pile) else None
 
 
 def apply_action(s: OTRState, a) -> list:
@@ -589,9 +680,10 @@ def _do_take_gem(s, log, a):
 def _do_split(s, log, a):
     _, oi, ci = s.tasks[0]
     other = s.carts[oi]
-    s.piles_split = (tuple(a.pile), sub(other.load, a.pile))
+    pile = _listed_split(other.load, a.pile)  # the mirror of a listed even split is the same
+    s.piles_split = (pile, sub(other.load, pile))
     s.tasks.pop(0)
-    log.add(s, LoadSplit(other.owner, oi, (sum(a.pile), sum(other.load) - sum(a.pile))))
+    log.add(s, LoadSplit(other.owner, oi, (sum(pile), sum(other.load) - sum(pile))))
 
 
 def _do_pick(s, log, a):
