@@ -108,7 +108,7 @@ def default_action(s, legal):
 def split_choice(s, legal):
     """OR-D7: the mover picks a pile blind, so make the worse pick cost as little as possible:
     the split whose more valuable pile is worth least."""
-    load = s.carts[s.tasks[0][1]].load
+    load = s.carts[s.hit_cart()].load
 
     def worst(a):
         rest = tuple(x - y for x, y in zip(load, a.pile))

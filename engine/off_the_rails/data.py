@@ -4,8 +4,10 @@ Gem counts are 5-tuples in :data:`GEMS` order ``(rock, ruby, emerald, gold, diam
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 GEMS = ("rock", "ruby", "emerald", "gold", "diamond")
-GEM_INDEX = {g: i for i, g in enumerate(GEMS)}
+GEM_INDEX = {gem: index for index, gem in enumerate(GEMS)}
 GEM_VALUES = (0, 1, 2, 3, 4)
 """Points per gem (rules, "End of the game and scoring")."""
 GEM_LETTERS = ("k", "r", "e", "g", "d")
@@ -20,6 +22,10 @@ SOLO_MINE_GEMS = (0, 10, 9, 8, 5)
 
 DEPOSIT_GEMS = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
 """OR-D3: gems a deposit card places, by its number."""
+
+JEWEL_EDGE = {1: "north", 2: "south", 3: "east", 4: "west"}
+"""Solo: the edge each jewel counts at, the edge of its colour (ruby red north, emerald green
+south, gold yellow east, diamond blue west; rules, "Solo rules")."""
 
 TOKENS_PER_COLOUR = 5
 TOTAL_TOKENS = 20
@@ -60,6 +66,11 @@ def length_refusal(num_players: int, length) -> str | None:
     return f"With {num_players} players the game length is {words} cards, not {length}."
 
 
+def larger_half(count: int) -> int:
+    """The larger half of ``count`` gems, rounded up: what a hit cart drops (OR-D7)."""
+    return (count + 1) // 2
+
+
 def piles_for_length(length: int) -> int:
     """Piles of 4 in the deposit deck for a game length (4 cards open at setup + piles + Chasm).
 
@@ -73,21 +84,22 @@ def zero() -> tuple:
     return (0, 0, 0, 0, 0)
 
 
-def add(a, b) -> tuple:
-    """Gem counts ``a + b``."""
-    return tuple(x + y for x, y in zip(a, b))
+def add(counts, more) -> tuple:
+    """Gem counts ``counts + more``."""
+    return tuple(x + y for x, y in zip(counts, more))
 
 
-def sub(a, b) -> tuple:
-    """Gem counts ``a - b`` (callers make sure nothing goes below 0)."""
-    return tuple(x - y for x, y in zip(a, b))
+def sub(counts, less) -> tuple:
+    """Gem counts ``counts - less`` (callers make sure nothing goes below 0)."""
+    return tuple(x - y for x, y in zip(counts, less))
+
+
+_ONE = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
 
 
 def one(gem: int) -> tuple:
     """The gem count of a single gem of index ``gem``."""
-    t = [0, 0, 0, 0, 0]
-    t[gem] = 1
-    return tuple(t)
+    return _ONE[gem]
 
 
 def jewels(counts) -> int:
@@ -153,14 +165,42 @@ DIRTY_GOBLINS = 4
 """Scored only at the end of the game, never claimed during play."""
 
 
-def new_facts() -> dict:
-    """What one cart's movement did, for the mission checks (reset after each checkpoint).
+@dataclass(frozen=True, slots=True)
+class CartExit:
+    """A cart of the active player left the mine with ``load`` (a gem count), by an opponent's
+    edge or not (Behind Enemy Lines)."""
 
-    ``exits``: list of ``[load, by_opponent_edge]`` for each cart that left the mine;
-    ``head_on``, ``derailed_opponent``, ``heist``, ``collector``: booleans.
-    """
-    return {"exits": [], "head_on": False, "derailed_opponent": False, "heist": False,
-            "collector": False}
+    load: tuple
+    by_opponent_edge: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFacts:
+    """What the active player's carts did since the last mission check, for the missions that
+    need a deed: ``exits`` (a :class:`CartExit` per cart that left the mine), ``head_on`` (Head
+    to Head), ``derailed_opponent`` (Bumper Carts), ``heist`` (Jewel Heist), ``collector`` (a
+    cart held 5 jewels and no rock: Gem Collector)."""
+
+    exits: tuple = ()
+    head_on: bool = False
+    derailed_opponent: bool = False
+    heist: bool = False
+    collector: bool = False
+
+    def to_dict(self) -> dict:
+        """The saved shape: ``{"exits": [[load, by_opponent_edge], ...], "head_on": ...}``."""
+        return {"exits": [[list(e.load), e.by_opponent_edge] for e in self.exits],
+                "head_on": self.head_on, "derailed_opponent": self.derailed_opponent,
+                "heist": self.heist, "collector": self.collector}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "MoveFacts":
+        return cls(tuple(CartExit(tuple(load), by_opponent) for load, by_opponent in data["exits"]),
+                   data["head_on"], data["derailed_opponent"], data["heist"], data["collector"])
+
+
+NO_FACTS = MoveFacts()
+"""Nothing done yet (the facts after each mission check)."""
 
 
 HOLDING_MISSIONS = frozenset({5, 10})
@@ -180,31 +220,30 @@ def fulfilled_by_holding(mission: int, stockpile, loads) -> bool:
     return False
 
 
-def mission_fulfilled(mission: int, facts: dict, stockpile, loads) -> bool:
+def mission_fulfilled(mission: int, facts: MoveFacts, stockpile, loads) -> bool:
     """True when ``mission`` is fulfilled by the active player right now (rules, "Missions").
 
-    ``facts`` from :func:`new_facts` (this cart's movement), ``stockpile`` the player's gem count,
+    ``facts`` (:class:`MoveFacts`, this cart's movement), ``stockpile`` the player's gem count,
     ``loads`` the gem counts of the player's carts on the board. Dirty Goblins is never fulfilled
     during play (it is decided at the end).
     """
     if mission in HOLDING_MISSIONS:
-        return (mission == 5 and facts["collector"]) or fulfilled_by_holding(mission, stockpile,
-                                                                             loads)
-    exits = facts["exits"]
+        return (mission == 5 and facts.collector) or fulfilled_by_holding(mission, stockpile,
+                                                                          loads)
     if mission == 1:
-        return any(enemy and jewels(load) >= 1 for load, enemy in exits)
+        return any(e.by_opponent_edge and jewels(e.load) >= 1 for e in facts.exits)
     if mission == 2:
-        return facts["derailed_opponent"]
+        return facts.derailed_opponent
     if mission == 3:
-        return any(load[4] >= 1 for load, _ in exits)
+        return any(e.load[4] >= 1 for e in facts.exits)
     if mission == 6:
-        return any(load[2] >= 2 for load, _ in exits)
+        return any(e.load[2] >= 2 for e in facts.exits)
     if mission == 7:
-        return facts["head_on"]
+        return facts.head_on
     if mission == 8:
-        return facts["heist"]
+        return facts.heist
     if mission == 9:
-        return any(load[1] >= 4 for load, _ in exits)
+        return any(e.load[1] >= 4 for e in facts.exits)
     if mission == 11:
-        return any(load[3] >= 2 for load, _ in exits)
+        return any(e.load[3] >= 2 for e in facts.exits)
     return False

@@ -7,6 +7,7 @@ from engine.match import Match, Seat
 from engine.off_the_rails.data import (BAG, DEPOSIT_GEMS, TOTAL_GEMS, lengths_for,
                                        piles_for_length)
 from engine.off_the_rails.state import (ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard)
+from engine.off_the_rails.tasks import tasks_from_lists
 
 
 def test_or_d1_board_mines_centres_and_numbering():
@@ -95,8 +96,8 @@ def test_setup_deck_piles_and_chasm_card_position():
     """Setup: piles of 4 (one per colour), the Chasm card among the 5th-8th from the bottom."""
     s = rules.new_state(4, {})
     assert s.length == 25 and len(s.piles) == 5
-    assert s.piles[3] == [1, 1, 1, 1, 1]  # second pile from the bottom holds the Chasm card
-    assert all(p == [1, 1, 1, 1, 0] for i, p in enumerate(s.piles) if i != 3)
+    assert s.piles[3] == (1, 1, 1, 1, 1)  # second pile from the bottom holds the Chasm card
+    assert all(p == (1, 1, 1, 1, 0) for i, p in enumerate(s.piles) if i != 3)
     assert s.token_supply == {"red": 4, "yellow": 4, "green": 4, "blue": 4}  # 1 each on the chasm deck
 
 
@@ -161,7 +162,7 @@ def test_deposit_reveal_odds_follow_the_top_pile():
     """Deposit phase: a revealed card's colour comes from the top pile, its number uniformly from
     that colour's unseen numbers (multiset deck, no hidden order)."""
     s = rules.new_state(2, {})
-    s.tasks = [("deposit",), ("end_turn",)]
+    s.tasks = tasks_from_lists(("deposit",), ("end_turn",))
     s.piles = [[1, 0, 0, 1, 1]]
     s.unseen["red"] = [2, 5]
     s._legal = None
@@ -183,7 +184,7 @@ def test_registry_lists_the_game():
 def test_deposit_phase_draws_as_many_gems_as_remain():
     """Deposit phase: the card's gems are drawn from the bag, as many as remain."""
     s = rules.new_state(2, {})
-    s.tasks = [("deposit",), ("end_turn",)]
+    s.tasks = tasks_from_lists(("deposit",), ("end_turn",))
     s.bag = (0, 1, 0, 0, 0)
     s.lost = (12, 23, 15, 10, 5)
     s._legal = None
@@ -191,4 +192,4 @@ def test_deposit_phase_draws_as_many_gems_as_remain():
     assert s.chance_outcomes() == [(DrawGem("ruby"), 1.0)]
     s.apply_action(DrawGem("ruby"))
     assert s.gems[board.mine_square("green", 8)] == (0, 1, 0, 0, 0)
-    assert s.current_player() != CHANCE or s.tasks[0][0] != "draw_gems"
+    assert s.current_player() != CHANCE or s.tasks[0].kind != "draw_gems"

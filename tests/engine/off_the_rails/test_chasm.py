@@ -7,11 +7,12 @@ from engine.off_the_rails.state import (CartDerailed, CartFell, CartMoved, Chasm
                                         ChasmOpened, ChooseExit, DrawChasmToken, EndActions,
                                         GameEnded,
                                         PlaceChasmToken, RevealCard, RollChasmDie)
+from engine.off_the_rails.tasks import tasks_from_lists
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 
 
 def finish_deposit(s):
-    while s.current_player() == CHANCE and s.tasks[0][0] in ("deposit", "draw_gems"):
+    while s.current_player() == CHANCE and s.tasks[0].kind in ("deposit", "draw_gems"):
         s.apply_action(s.chance_outcomes()[0][0])
 
 
@@ -61,7 +62,7 @@ def test_chasm_token_must_touch_its_colour():
     s = blank(2)
     s.chasm = {(3, 3): "red", (3, 8): "yellow"}
     s.chasm_phase = True
-    s.tasks = [("chasm_place", "yellow"), ("end_turn",)]
+    s.tasks = tasks_from_lists(("chasm_place", "yellow"), ("end_turn",))
     s._legal = None
     assert s.chasm_token_squares() == [(2, 8), (3, 7), (3, 9), (4, 8)]
     with pytest.raises(Exception):
@@ -73,7 +74,7 @@ def test_chasm_token_swallows_cart_with_gems():
     s.chasm = {(3, 3): "red"}
     lay(s, {(2, 3): "NS"})
     put_cart(s, 0, (2, 3), "S", load=(0, 2, 0, 0, 0))
-    s.tasks = [("chasm_place", "red"), ("end_turn",)]
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
     s.chasm_phase = True
     s._legal = None
     ev = s.apply_action(PlaceChasmToken(2, 3))
@@ -87,7 +88,7 @@ def test_or_d8_chasm_die_rolls_free_squares_then_player_chooses():
     s = blank(2, chasm_die=True)
     s.chasm_phase = True
     s.chasm = {(3, 3): "red", (3, 4): "red"}
-    s.tasks = [("chasm_draw",), ("end_turn",)]
+    s.tasks = tasks_from_lists(("chasm_draw",), ("end_turn",))
     s._legal = None
     s.apply_action(DrawChasmToken("red"))
     rolls = dict(s.chance_outcomes())
@@ -99,7 +100,7 @@ def test_or_d8_chasm_die_rolls_free_squares_then_player_chooses():
     s2 = blank(2, chasm_die=True)
     s2.chasm_phase = True
     s2.chasm = {board.mine_square("blue", n): "blue" for n in range(1, 9)}
-    s2.tasks = [("chasm_draw",), ("end_turn",)]
+    s2.tasks = tasks_from_lists(("chasm_draw",), ("end_turn",))
     s2._legal = None
     s2.apply_action(DrawChasmToken("blue"))
     assert s2.pending() == "chasm_token"

@@ -5,6 +5,7 @@ from engine.core import IllegalAction
 from engine.off_the_rails import rules
 from engine.off_the_rails.state import (ClaimMission, EndActions, MissionClaimed, MoveCart,
                                         PlaceTile)
+from engine.off_the_rails.tasks import tasks_from_lists
 from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart
 
 
@@ -92,14 +93,14 @@ def test_mission_4_dirty_goblins_at_the_end_ties_nobody():
     s = blank(2)
     s.missions = [4]
     s.stockpiles = [(3, 0, 0, 0, 0), (1, 0, 0, 0, 0)]
-    s.tasks = [("game_end",)]
-    rules._advance(s, rules._Log())
+    s.tasks = tasks_from_lists(("game_end",))
+    rules._advance(s, [])
     assert s.taken[0] == [4]
     s = blank(2)
     s.missions = [4]
     s.stockpiles = [(2, 0, 0, 0, 0), (2, 0, 0, 0, 0)]
-    s.tasks = [("game_end",)]
-    rules._advance(s, rules._Log())
+    s.tasks = tasks_from_lists(("game_end",))
+    rules._advance(s, [])
     assert s.taken == [[], []]
 
 
