@@ -80,10 +80,7 @@ def parse_option(spec, text: str, num_players: int | None = None):
         if raw.lower() not in ("on", "off", "true", "false", "1", "0", "yes", "no"):
             raise ValueError(f"option {name} is on or off, not {raw!r}")
         return name, raw.lower() in ("on", "true", "1", "yes")
-    choices = opt.choices
-    choices_for = getattr(opt, "choices_for", None)
-    if choices_for and num_players and choices_for(num_players):
-        choices = tuple(choices_for(num_players))
+    choices = opt.choices_for(num_players)
     for choice in choices:
         if str(choice) == raw:
             return name, choice

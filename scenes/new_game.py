@@ -18,13 +18,6 @@ SEAT_KINDS = ("Human", "Bot — Easy", "Bot — Medium", "Bot — Hard")
 ON_OFF = ("On", "Off")
 
 
-def option_choices(opt, num_players: int) -> tuple:
-    """The values of a choice option that exist for ``num_players`` seats (Off the Rails' game
-    length depends on them); every choice for other options."""
-    choices_for = getattr(opt, "choices_for", None)
-    return tuple(choices_for(num_players)) if choices_for else tuple(opt.choices)
-
-
 def players_text(spec) -> str:
     if spec.min_players == spec.max_players:
         return f"{spec.min_players} player" + ("s" if spec.min_players > 1 else "")
@@ -73,13 +66,13 @@ class NewGameScene(Scene):
                                   min(self.spec.max_players, self.seat_count))
             # e.g. Off the Rails' game length is 25 cards with 4 players, 21 with fewer
             defaults = self.spec.default_options(self.seat_count)
-            allowed = {o.name: option_choices(o, self.seat_count) for o in self.spec.options}
-            # a value the player picked stays, unless it does not exist for this many seats
-            self.chosen = {k for k in self.chosen
-                           if k in self.options and (not allowed.get(k)
-                                                     or self.options[k] in allowed[k])}
-            self.options = {k: self.options[k] if k in self.chosen else v
-                            for k, v in defaults.items()}
+            # a choice the player made stays while it exists for the new seat count
+            kept = {option.name for option in self.spec.options
+                    if option.name in self.chosen and option.name in self.options
+                    and (option.kind == "bool"
+                         or self.options[option.name] in option.choices_for(self.seat_count))}
+            self.options = {name: self.options[name] if name in kept else value
+                            for name, value in defaults.items()}
 
     # --- layout ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -174,17 +167,12 @@ class NewGameScene(Scene):
     def _option_labels(self, opt):
         if opt.kind == "bool":
             return list(ON_OFF), "On" if self.options.get(opt.name, opt.default) else "Off"
-        named = self._choice_labels(opt)
-        value = self.options.get(opt.name, opt.default)
-        return list(named), next((label for label, v in named.items() if v == value),
-                                 next(iter(named)))
-
-    def _choice_labels(self, opt) -> dict:
-        """``{label: value}`` for the choices that exist for the chosen number of seats."""
-        allowed = option_choices(opt, self.seat_count)
-        return {str(label): value
-                for value, label in zip(opt.choices, opt.labels or opt.choices)
-                if value in allowed}
+        choices = opt.choices_for(self.seat_count)
+        labels = [opt.label_of(choice) for choice in choices]
+        value = self.options.get(opt.name, opt.default_for(self.seat_count))
+        if value not in choices:
+            value = opt.default_for(self.seat_count)
+        return labels, labels[choices.index(value)]
 
     def _read_form(self):
         for i, (kind, name) in enumerate(getattr(self, "seat_widgets", [])):
@@ -258,7 +246,9 @@ class NewGameScene(Scene):
                 if opt.kind == "bool":
                     self.options[opt.name] = event.text == "On"
                 else:
-                    self.options[opt.name] = self._choice_labels(opt)[event.text]
+                    choices = opt.choices_for(self.seat_count)
+                    labels = [opt.label_of(choice) for choice in choices]
+                    self.options[opt.name] = choices[labels.index(event.text)]
                 self.chosen.add(opt.name)
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -9,8 +9,8 @@ burden (it blocks a token), so greedy play clears such vines at clean-up (DT-D5)
 from __future__ import annotations
 
 from engine.diced_tomatoes import rules
-from engine.diced_tomatoes.state import (CleanVine, ClearVine, EndTurn, FlipSeed, KeepVine,
-                                         PassDie, PlaceDie, Reroll, RollOver, SetDie, Shift)
+from engine.diced_tomatoes.state import (CleanVine, EndTurn, FlipSeed, PassDie, PlaceDie, Reroll,
+                                         RollOver, SetDie, Shift)
 
 
 def _vine_promise(state, player: int) -> float:
@@ -59,34 +59,6 @@ def evaluate(state, player: int) -> float:
 
 
 _KARMA = (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie)
-
-
-def order_moves(state, actions) -> list:
-    """``actions`` sorted most promising first, for search bots: placements that complete one
-    of the mover's own vines, then other placements on own vines, then placements elsewhere,
-    clean-up clears, passes, ending the turn, and karma spending last. Stable within a group."""
-    me = state.active
-
-    def rank(a) -> int:
-        kind = type(a)
-        if kind is PlaceDie:
-            vine = state.vines[a.owner][a.token]
-            if a.owner == me:
-                return 0 if len(vine) == 3 else 1
-            return 2
-        if kind is ClearVine:
-            return 0
-        if kind is KeepVine:
-            return 5
-        if kind is PassDie:
-            return 3
-        if kind is EndTurn:
-            return 4
-        if kind in _KARMA:
-            return 6
-        return 7
-
-    return sorted(actions, key=rank)
 
 
 def explain_move(state, action) -> str:

@@ -4,10 +4,11 @@
 """
 from __future__ import annotations
 
-from engine.core import GameSpec, OptionSpec, RecordCodec
-from engine.off_the_rails import bots, heuristics, notation, rules
+from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
+from engine.off_the_rails import events, notation, rules
+from engine.off_the_rails.bots import BOTS
 from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS, default_length, lengths_for
-from engine.off_the_rails.state import ACTIONS, OTRState, TurnStarted
+from engine.off_the_rails.state import ACTIONS, OTRState
 
 RULES_SUMMARY = """# Off the Rails
 
@@ -72,27 +73,13 @@ Goblin clans race minecarts through a shared mine, grab jewels from the deposits
 - Split rule: "Owner splits, mover picks" is the normal rule; with "Drop the larger half" the owner of a hit cart simply chooses which half (rounded up) of the load is dropped.
 """
 
-class GameLengthOption(OptionSpec):
-    """The game length option: which lengths exist depends on the seat count.
-
-    ``choices_for(num_players)`` and ``default_for(num_players)`` answer from
-    :func:`data.lengths_for` and :func:`data.default_length` until OptionSpec carries seat-dependent
-    choices and defaults as data; ``new_state`` refuses a length that does not exist.
-    """
-
-    def choices_for(self, num_players: int) -> tuple:
-        """The lengths offered to ``num_players`` seats: (13, 17, 21) for 2-3, all four for 4."""
-        return lengths_for(num_players)
-
-    def default_for(self, num_players: int) -> int:
-        """25 cards with 4 players, 21 with 2-3."""
-        return default_length(num_players)
-
-
 OPTIONS = (
-    GameLengthOption("game_length", "Game length", "choice", 21,
-                     "Deposit cards used in all; the default is 25 with 4 players and 21 with "
-                     "2-3.", LENGTHS, LENGTH_LABELS, min_players=2),   # solo uses all 33 cards
+    OptionSpec("game_length", "Game length", "choice", 21,
+               "Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3.",
+               LENGTHS, LENGTH_LABELS, min_players=2,   # solo uses all 33 cards
+               # with 2-3 players one more card of each colour is removed: no 25-card game
+               by_players=tuple((players, (lengths_for(players), default_length(players)))
+                                for players in (2, 3, 4))),
     OptionSpec("bumper_carts", "Bumper Carts", "bool", False,
                "Collisions turn carts round but drop no gems and derail nobody."),
     OptionSpec("chasm_die", "Chasm Die", "bool", False,
@@ -105,18 +92,6 @@ OPTIONS = (
 )
 
 
-def option_for_players(name: str, num_players: int, default):
-    """Seat-dependent defaults: game length 25 with 4 players, 21 otherwise."""
-    if name == "game_length":
-        return default_length(num_players)
-    return default
-
-
-def turn_owner(state: OTRState) -> int:
-    """The seat whose turn it is, also while an opponent splits a load or chance decides."""
-    return state.player
-
-
 GAME = GameSpec(
     id="off-the-rails",
     title="Off the Rails",
@@ -127,17 +102,11 @@ GAME = GameSpec(
     new_state=rules.new_state,
     state_from_dict=OTRState.from_dict,
     action_codec=RecordCodec(ACTIONS),
+    notation=Notation(notation.format, notation.parse),
     rules_summary=RULES_SUMMARY,
-    evaluate=heuristics.evaluate,
-    order_moves=heuristics.order_moves,
-    explain_move=heuristics.explain_move,
-    make_bot=bots.make_bot,
-    notation_format=notation.format,
-    notation_parse=notation.parse,
-    turn_owner=turn_owner,
+    bots=BOTS,
     solo=True,
-    option_for_players=option_for_players,
-    turn_started=lambda event: isinstance(event, TurnStarted),   # solo turns count too
+    apply_event=events.apply_event,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

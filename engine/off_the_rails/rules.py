@@ -52,8 +52,8 @@ Engine decisions beyond the rules file (documented here and in the report):
   movement phase ends. Missions fulfilled by what the player holds (Gem Collector, The Spice of
   Life: ``data.HOLDING_MISSIONS``) may also be taken in the action phase (``ClaimMission``, no
   action spent). Still one per turn; two at once: the player chooses (OR-D11).
-* With an even load a split and its mirror are the same choice: one is listed, the mirror is
-  accepted as it (OR-D7).
+* With an even load a split and its mirror are the same choice: one is listed; the mirror is
+  refused with a sentence naming the listed one (legal moves are exactly the listed ones).
 """
 from __future__ import annotations
 
@@ -369,10 +369,6 @@ def refusal(state: OTRState, action) -> str | None:
         if kind != TaskKind.ACTIONS:
             return "That can only be done in the action phase. " + _EXPECTED[kind]
         return _action_refusal(state, action)
-    if isinstance(action, SplitLoad) and kind == TaskKind.SPLIT:
-        if _listed_split(state.carts[head.hit].load, action.pile):
-            return None
-        return _decision_refusal(state, action, kind)
     if action in legal_actions(state):
         return None
     return _decision_refusal(state, action, kind)
@@ -488,6 +484,10 @@ def _decision_refusal(state, action, kind) -> str:
         return "Choose a ruby, an emerald, a gold or a diamond from this deposit."
     if kind == TaskKind.SPLIT and isinstance(action, SplitLoad):
         load = state.carts[head.hit].load
+        mirror = _mirrored_split(load, action.pile)
+        if mirror:
+            return (f"That is the same split as {gems_text(mirror)} | {gems_text(action.pile)}, "
+                    "the piles the other way round: choose that one.")
         return (f"The first pile holds {larger_half(sum(load))} of the {sum(load)} gems in the "
                 f"cart ({gems_text(load)}).")
     if kind == TaskKind.DROP and isinstance(action, DropGems):
@@ -523,17 +523,14 @@ def _mission_refusal(state, action, kind) -> str:
     return "You have not fulfilled that mission."
 
 
-def _listed_split(load, pile):
-    """The listed split (OR-D7) that ``pile`` stands for: itself, or the listed split it mirrors
-    when both piles are the same size; None when ``pile`` is no split of ``load``."""
+def _mirrored_split(load, pile):
+    """The listed split (OR-D7) whose piles are ``pile``'s the other way round (an even load),
+    or None."""
     if not (isinstance(pile, tuple) and len(pile) == 5
             and all(isinstance(n, int) and 0 <= n <= held for n, held in zip(pile, load))):
         return None
-    splits = _splits(load)
-    if pile in splits:
-        return pile
     mirror = sub(load, pile)
-    return mirror if mirror in splits and sum(mirror) == sum(pile) else None
+    return mirror if sum(mirror) == sum(pile) and mirror in _splits(load) else None
 
 
 # =============================================================================================
@@ -668,7 +665,7 @@ def _do_take_gem(state, events, action):
 def _do_split(state, events, action):
     hit_id = state.tasks[0].hit
     hit = state.carts[hit_id]
-    pile = _listed_split(hit.load, action.pile)  # the mirror of a listed even split is the same
+    pile = action.pile
     rest = sub(hit.load, pile)
     _emit(state, events, LoadSplit(hit.owner, hit_id, (sum(pile), sum(rest)), (pile, rest)))
     _task_done(state, events)

@@ -3,9 +3,8 @@ import pytest
 
 from engine.core import CHANCE
 from engine.off_the_rails import GAME, board, rules
-from engine.match import Match, Seat
-from engine.off_the_rails.data import (BAG, DEPOSIT_GEMS, TOTAL_GEMS, lengths_for,
-                                       piles_for_length)
+from engine.off_the_rails.data import (BAG, DEPOSIT_GEMS, TOTAL_GEMS, default_length,
+                                       lengths_for, piles_for_length)
 from engine.off_the_rails.state import (ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard)
 from engine.off_the_rails.tasks import tasks_from_lists
 
@@ -136,26 +135,31 @@ def test_setup_four_players_offer_all_four_lengths_and_remove_one_card_per_colou
         rules.new_state(4, {"game_length": 19})
 
 
-def test_game_length_option_offers_only_the_lengths_for_the_seat_count():
-    """The spec's game length option answers the lengths and default for each seat count (the
-    new-game screen and --option offer only those); a wrong one is refused with the lengths
-    allowed when the match starts."""
+def test_game_length_option_data_come_from_the_engine_rule():
+    """The option's lengths and defaults per seat count (OptionSpec.by_players) are the engine's
+    lengths_for and default_length, so the new-game screen, --option and new_state agree."""
     option = next(o for o in GAME.options if o.name == "game_length")
-    assert option.choices_for(2) == option.choices_for(3) == (13, 17, 21)
-    assert option.choices_for(4) == (13, 17, 21, 25)
-    assert (option.default_for(3), option.default_for(4)) == (21, 25)
-    seats = [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")]
-    with pytest.raises(ValueError, match="With 2 players the game length is 13, 17 or 21 cards"):
-        Match(GAME, seats, {"game_length": 25}, seed=1)
-    assert Match(GAME, seats, {"game_length": 17}, seed=1).state.length == 17
+    for players in (2, 3, 4):
+        assert option.choices_for(players) == lengths_for(players)
+        assert option.default_for(players) == default_length(players)
 
 
-def test_game_length_default_depends_on_seats():
-    """Setup: default 25 cards with 4 players and 21 with 2-3 (GameSpec.option_for_players)."""
+def test_game_length_default_and_choices_depend_on_seats():
+    """Setup: default 25 cards with 4 players and 21 with 2-3; with 2-3 players one more card
+    of each colour is removed, so no 25-card game exists for them (OptionSpec.by_players)."""
     assert GAME.default_options(4)["game_length"] == 25
     assert GAME.default_options(3)["game_length"] == 21
     assert GAME.default_options(2)["game_length"] == 21
-    assert GAME.option_for_players("bumper_carts", 4, False) is False
+    assert GAME.default_options(4)["bumper_carts"] is False
+    length = next(option for option in GAME.options if option.name == "game_length")
+    assert length.choices_for(2) == length.choices_for(3) == (13, 17, 21)
+    assert length.choices_for(4) == (13, 17, 21, 25)
+    assert GAME.resolve_options({"game_length": 25}, 4)["game_length"] == 25
+    with pytest.raises(ValueError, match="Very short \\(13 cards\\), Short \\(17 cards\\), "
+                                         "Medium \\(21 cards\\) with 3 players"):
+        GAME.resolve_options({"game_length": 25}, 3)
+    with pytest.raises(ValueError):
+        GAME.resolve_options({"game_length": 21.0}, 3)   # a number of the wrong type
 
 
 def test_deposit_reveal_odds_follow_the_top_pile():

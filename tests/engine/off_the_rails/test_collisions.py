@@ -2,7 +2,6 @@
 import pytest
 
 from engine.core import CHANCE, IllegalAction
-from engine.off_the_rails import GAME
 from engine.off_the_rails.state import (CartDerailed, CartLeftMine, CartReturned, Collided,
                                         DropGems, EndActions, GemsDropped, LoadSplit, PickPile,
                                         PlaceCart, SplitLoad)
@@ -94,7 +93,7 @@ def test_or_d7_owner_splits_hidden_mover_picks():
     put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
     put_cart(s, 2, (2, 4), "E", load=(1, 1, 0, 0, 1))
     s.apply_action(EndActions())
-    assert s.pending() == "split" and s.current_player() == 1 and GAME.turn_owner(s) == 0
+    assert s.pending() == "split" and s.current_player() == 1 and s.turn_owner() == 0
     splits = s.legal_actions()
     assert SplitLoad((1, 1, 0, 0, 0)) in splits and all(sum(a.pile) == 2 for a in splits)
     ev = s.apply_action(SplitLoad((0, 1, 0, 0, 1)))
@@ -119,20 +118,24 @@ def test_even_split_lists_each_split_once():
     assert s.legal_actions() == [SplitLoad((0, 1, 0, 0, 0))]
 
 
-def test_or_d7_the_mirror_of_a_listed_even_split_is_accepted():
+def test_or_d7_the_mirror_of_a_listed_even_split_is_refused_naming_the_listed_one():
     """OR-D7: with an even load a split and its mirror (the piles the other way round) are the
-    same choice: the mirror is accepted as the listed split; a pile of the wrong size is refused
-    with the sizes in words."""
+    same choice and only one is listed; the mirror is refused with a sentence naming the listed
+    split, and a pile of the wrong size with the sizes in words."""
     s = blank()
     line(s)
     put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
     put_cart(s, 2, (2, 4), "E", load=(0, 1, 1, 0, 0))
     s.apply_action(EndActions())
     with pytest.raises(IllegalAction) as err:
+        s.apply_action(SplitLoad((0, 0, 1, 0, 0)))      # the mirror of the listed split
+    assert err.value.reason == ("That is the same split as a ruby | an emerald, the piles the "
+                                "other way round: choose that one.")
+    with pytest.raises(IllegalAction) as err:
         s.apply_action(SplitLoad((0, 1, 1, 0, 0)))
     assert err.value.reason == ("The first pile holds 1 of the 2 gems in the cart (a ruby and "
                                 "an emerald).")
-    ev = s.apply_action(SplitLoad((0, 0, 1, 0, 0)))      # the mirror of the listed split
+    ev = s.apply_action(SplitLoad((0, 1, 0, 0, 0)))
     assert events_of(ev, LoadSplit)[0].sizes == (1, 1)
     assert s.split_piles() == ((0, 1, 0, 0, 0), (0, 0, 1, 0, 0))
 
