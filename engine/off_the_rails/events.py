@@ -29,7 +29,6 @@ from engine.off_the_rails.state import (CardRevealed, CardSkipped, CartDerailed,
                                         GemTaken, LoadSplit, MissionClaimed, MissionDealt,
                                         MissionsChecked, OTRState, SpeedChanged, TasksChanged,
                                         TileUpgraded, TilePlaced, TurnStarted, ActionsEnded)
-from engine.off_the_rails.tasks import task_from_list
 
 __all__ = ["apply_event", "play_event"]
 
@@ -145,7 +144,7 @@ def _nothing(state, event):
 
 
 def _tasks_changed(state, event: TasksChanged):
-    state.tasks[0:event.replace] = [task_from_list(task) for task in event.tasks]
+    state.tasks[0:event.replace] = event.tasks
 
 
 # --- movement --------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ from engine.off_the_rails.state import (ActionsEnded, CardRevealed, CardSkipped,
                                         UpgradeTile, article, square_name, tile_words)
 from engine.off_the_rails.tasks import (MISSION, TURN, CartStep, CollisionEnd, ColourStep,
                                         DrawGems, HitStep, Pickup, Run, SoloGem, SoloReveal,
-                                        StartTurn, Step, TaskKind, task_to_list)
+                                        StartTurn, Step, TaskKind)
 
 CHANCE_TASKS = frozenset({TaskKind.SETUP_CARD, TaskKind.DRAW_GEMS, TaskKind.DEAL_MISSION,
                           TaskKind.DRAW_EDGE, TaskKind.DEPOSIT, TaskKind.CHASM_DRAW,
@@ -94,6 +94,10 @@ CHANCE_TASKS = frozenset({TaskKind.SETUP_CARD, TaskKind.DRAW_GEMS, TaskKind.DEAL
                           TaskKind.SOLO_REVEAL})
 OWNER_TASKS = frozenset({TaskKind.SPLIT, TaskKind.DROP})
 """Decisions taken by the owner of the hit cart, not by the active player."""
+FIRST_PLAYER_TASKS = frozenset({TaskKind.CHOOSE_EDGE})
+"""Setup: the first player picks the edge."""
+MOVING_CART_TASKS = frozenset({TaskKind.EXIT, TaskKind.PICKUP})
+HIT_TASKS = frozenset({TaskKind.SPLIT, TaskKind.DROP, TaskKind.PICK})
 CHANCE_OUTCOMES = (DrawEdge, DealMission, RevealCard, DrawGem, DrawChasmToken, RollChasmDie)
 ACTION_PHASE_MOVES = (PlaceTile, UpgradeTile, PlaceCart, ChangeSpeed, EndActions)
 
@@ -120,18 +124,17 @@ def _emit(state: OTRState, events: list, event) -> None:
 
 def _replace_head(state, events, *tasks) -> None:
     """The head task is done and ``tasks`` (maybe none) come first instead."""
-    _emit(state, events, TasksChanged(1, tuple(tuple(task_to_list(t)) for t in tasks)))
+    _emit(state, events, TasksChanged(1, tasks))
 
 
 def _queue_first(state, events, *tasks) -> None:
     """``tasks`` go before the head task."""
-    _emit(state, events, TasksChanged(0, tuple(tuple(task_to_list(t)) for t in tasks)))
+    _emit(state, events, TasksChanged(0, tasks))
 
 
 def _replace_all(state, events, *tasks) -> None:
     """Every task is dropped for ``tasks`` (the end of the game)."""
-    _emit(state, events, TasksChanged(len(state.tasks),
-                                      tuple(tuple(task_to_list(t)) for t in tasks)))
+    _emit(state, events, TasksChanged(len(state.tasks), tasks))
 
 
 def _task_done(state, events) -> None:
@@ -204,12 +207,13 @@ def current_player(state: OTRState) -> int:
     if state.over or not state.tasks:
         return TERMINAL
     head = state.tasks[0]
-    if head.kind in CHANCE_TASKS:
+    kind = head.kind
+    if kind in CHANCE_TASKS:
         return CHANCE
-    if head.kind == TaskKind.CHOOSE_EDGE:
-        return 0
-    if head.kind in OWNER_TASKS:
+    if kind in OWNER_TASKS:
         return state.carts[head.hit].owner
+    if kind in FIRST_PLAYER_TASKS:
+        return 0
     return state.player
 
 
@@ -228,9 +232,9 @@ def moving_cart(state: OTRState):
     head = state.tasks[0] if state.tasks else None
     if head is None:
         return None
-    if head.kind in (TaskKind.EXIT, TaskKind.PICKUP) and state.moved:
+    if head.kind in MOVING_CART_TASKS and state.moved:
         return head.cart
-    if head.kind in (TaskKind.SPLIT, TaskKind.DROP, TaskKind.PICK):
+    if head.kind in HIT_TASKS:
         return head.mover
     return None
 
@@ -240,33 +244,43 @@ def legal_actions(state: OTRState) -> list:
     if state.over or not state.tasks:
         return []
     head = state.tasks[0]
-    kind = head.kind
-    if kind in CHANCE_TASKS:
-        return []
-    if kind == TaskKind.ACTIONS:
-        return _action_phase_actions(state)
-    if kind == TaskKind.CHOOSE_EDGE:
-        return [ChooseEdge(edge) for edge in EDGES]
-    if kind == TaskKind.MOVEMENT:
-        return [MoveCart(cart_id) for cart_id in _carts_to_move(state)]
-    if kind == TaskKind.EXIT:
-        cart = state.carts[head.cart]
-        return [ChooseExit(side) for side in ways_on(state, cart.square, cart.back)]
-    if kind == TaskKind.PICKUP:
-        here = state.gems.get(state.carts[head.cart].square, zero())
-        return [TakeGem(GEMS[gem]) for gem in JEWELS if here[gem] > 0]
-    if kind == TaskKind.SPLIT:
-        return [SplitLoad(pile) for pile in _splits(state.carts[head.hit].load)]
-    if kind == TaskKind.DROP:
-        load = state.carts[head.hit].load
-        return [DropGems(gems) for gems in sub_multisets(load, larger_half(sum(load)))]
-    if kind == TaskKind.PICK:
-        return [PickPile(0), PickPile(1)]
-    if kind == TaskKind.MISSION:
-        return [ClaimMission(mission) for mission in _claimable(state)]
-    if kind == TaskKind.CHASM_PLACE:
-        return [PlaceChasmToken(row, col) for (row, col) in _token_squares(state, head.colour)]
-    raise AssertionError(f"unknown task {head!r}")
+    decide = _DECISIONS.get(head.kind)
+    return decide(state, head) if decide else []
+
+
+def _exit_choices(state, task) -> list:
+    cart = state.carts[task.cart]
+    return [ChooseExit(side) for side in ways_on(state, cart.square, cart.back)]
+
+
+def _jewel_choices(state, task) -> list:
+    here = state.gems.get(state.carts[task.cart].square, zero())
+    return [TakeGem(GEMS[gem]) for gem in JEWELS if here[gem] > 0]
+
+
+def _drop_choices(state, task) -> list:
+    load = state.carts[task.hit].load
+    return [DropGems(gems) for gems in sub_multisets(load, larger_half(sum(load)))]
+
+
+_DECISIONS = {
+    TaskKind.ACTIONS: lambda state, task: _action_phase_actions(state),
+    TaskKind.CHOOSE_EDGE: lambda state, task: [ChooseEdge(edge) for edge in EDGES],
+    TaskKind.MOVEMENT: lambda state, task: [MoveCart(cart_id)
+                                            for cart_id in _carts_to_move(state)],
+    TaskKind.EXIT: _exit_choices,
+    TaskKind.PICKUP: _jewel_choices,
+    TaskKind.SPLIT: lambda state, task: [SplitLoad(pile)
+                                         for pile in _splits(state.carts[task.hit].load)],
+    TaskKind.DROP: _drop_choices,
+    TaskKind.PICK: lambda state, task: [PickPile(0), PickPile(1)],
+    TaskKind.MISSION: lambda state, task: [ClaimMission(mission)
+                                           for mission in _claimable(state)],
+    TaskKind.CHASM_PLACE: lambda state, task: [PlaceChasmToken(row, col) for (row, col)
+                                               in _token_squares(state, task.colour)],
+}
+"""The decision each task asks for: its legal actions (a task not listed is automatic or a
+chance node)."""
 
 
 def _action_phase_actions(state: OTRState) -> list:
@@ -304,43 +318,68 @@ def chance_outcomes(state: OTRState) -> list:
     if state.over or not state.tasks:
         return []
     head = state.tasks[0]
-    kind = head.kind
-    if kind in (TaskKind.SETUP_CARD, TaskKind.CHASM_DECK):
-        numbers = state.unseen[head.colour]
-        return [(RevealCard(head.colour, number), 1 / len(numbers)) for number in numbers]
-    if kind == TaskKind.DRAW_GEMS:
-        return _gem_outcomes(state.bag)
-    if kind == TaskKind.SOLO_GEM:
-        return _gem_outcomes(state.solo_pool)
-    if kind == TaskKind.DEAL_MISSION:
-        left = [mission for mission in MISSIONS if mission not in state.dealt]
-        return [(DealMission(mission), 1 / len(left)) for mission in left]
-    if kind == TaskKind.DRAW_EDGE:
-        left = [edge for edge in EDGES if edge not in state.edges]
-        return [(DrawEdge(edge), 1 / len(left)) for edge in left]
-    if kind == TaskKind.DEPOSIT:
-        pile = state.piles[0]
-        size = sum(pile)
-        outcomes = []
-        for index, colour in enumerate(COLOURS):
-            if pile[index]:
-                numbers = state.unseen[colour]
-                outcomes.extend((RevealCard(colour, number), pile[index] / size / len(numbers))
-                                for number in numbers)
-        if pile[4]:
-            outcomes.append((RevealCard(CHASM, 0), pile[4] / size))
-        return outcomes
-    if kind == TaskKind.CHASM_DRAW:
-        total = sum(state.token_supply.values())
-        return [(DrawChasmToken(colour), state.token_supply[colour] / total)
-                for colour in COLOURS if state.token_supply[colour]]
-    if kind == TaskKind.CHASM_DIE:
-        free = _free_die_numbers(state, head.colour)
-        return [(RollChasmDie(number), 1 / len(free)) for number in free]
-    if kind == TaskKind.SOLO_REVEAL:
-        return [(RevealCard(colour, number), 1 / len(state.solo_deck))
-                for (colour, number) in state.solo_deck]
-    return []
+    outcomes = _CHANCES.get(head.kind)
+    return outcomes(state, head) if outcomes else []
+
+
+def _card_outcomes(state, task) -> list:
+    """A colour's card: its number uniformly among the numbers not seen yet."""
+    numbers = state.unseen[task.colour]
+    return [(RevealCard(task.colour, number), 1 / len(numbers)) for number in numbers]
+
+
+def _mission_outcomes(state, task) -> list:
+    left = [mission for mission in MISSIONS if mission not in state.dealt]
+    return [(DealMission(mission), 1 / len(left)) for mission in left]
+
+
+def _edge_outcomes(state, task) -> list:
+    left = [edge for edge in EDGES if edge not in state.edges]
+    return [(DrawEdge(edge), 1 / len(left)) for edge in left]
+
+
+def _deposit_outcomes(state, task) -> list:
+    """The top card of the deposit deck: a colour left in the top pile (or the Chasm card),
+    then a number not seen yet of that colour."""
+    pile = state.piles[0]
+    size = sum(pile)
+    outcomes = []
+    for index, colour in enumerate(COLOURS):
+        if pile[index]:
+            numbers = state.unseen[colour]
+            outcomes.extend((RevealCard(colour, number), pile[index] / size / len(numbers))
+                            for number in numbers)
+    if pile[4]:
+        outcomes.append((RevealCard(CHASM, 0), pile[4] / size))
+    return outcomes
+
+
+def _token_outcomes(state, task) -> list:
+    total = sum(state.token_supply.values())
+    return [(DrawChasmToken(colour), state.token_supply[colour] / total)
+            for colour in COLOURS if state.token_supply[colour]]
+
+
+def _die_outcomes(state, task) -> list:
+    free = _free_die_numbers(state, task.colour)
+    return [(RollChasmDie(number), 1 / len(free)) for number in free]
+
+
+def _solo_card_outcomes(state, task) -> list:
+    return [(RevealCard(colour, number), 1 / len(state.solo_deck))
+            for (colour, number) in state.solo_deck]
+
+
+_CHANCES = {
+    TaskKind.SETUP_CARD: _card_outcomes, TaskKind.CHASM_DECK: _card_outcomes,
+    TaskKind.DRAW_GEMS: lambda state, task: _gem_outcomes(state.bag),
+    TaskKind.SOLO_GEM: lambda state, task: _gem_outcomes(state.solo_pool),
+    TaskKind.DEAL_MISSION: _mission_outcomes, TaskKind.DRAW_EDGE: _edge_outcomes,
+    TaskKind.DEPOSIT: _deposit_outcomes, TaskKind.CHASM_DRAW: _token_outcomes,
+    TaskKind.CHASM_DIE: _die_outcomes, TaskKind.SOLO_REVEAL: _solo_card_outcomes,
+}
+"""The chance outcomes of each chance task."""
+assert set(_CHANCES) == CHANCE_TASKS
 
 
 def _gem_outcomes(pool) -> list:
@@ -753,8 +792,9 @@ def _auto_actions(state, events, task):
 
 
 def _carts_to_move(state) -> list:
+    on_board = CartPlace.BOARD
     return [cart_id for cart_id in state.carts_of(state.player)
-            if state.carts[cart_id].where == CartPlace.BOARD and cart_id not in state.moved]
+            if state.carts[cart_id].where == on_board and cart_id not in state.moved]
 
 
 def _auto_movement(state, events, task):
@@ -1045,9 +1085,9 @@ def cart_place_refusal(state, cart_id) -> str | None:
     if cart.where != CartPlace.SUPPLY:
         return "That cart is already on the board."
     if not state.solo:
-        on_board = sum(1 for other in state.carts
-                       if other.owner == cart.owner and other.where == CartPlace.BOARD)
-        if on_board >= 2:
+        on_board = CartPlace.BOARD
+        if sum(1 for other in state.carts
+               if other.owner == cart.owner and other.where == on_board) >= 2:
             return "You may place a cart only while you have fewer than 2 on the board."
     return None
 
@@ -1144,8 +1184,8 @@ def _claimable(state, holding_only=False) -> list:
     if state.solo or state.claimed:
         return []
     player = state.player
-    loads = [cart.load for cart in state.carts
-             if cart.owner == player and cart.where == CartPlace.BOARD]
+    on_board = CartPlace.BOARD
+    loads = [cart.load for cart in state.carts if cart.owner == player and cart.where == on_board]
     stockpile = state.stockpiles[player]
     if holding_only:
         return [mission for mission in state.missions

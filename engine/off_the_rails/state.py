@@ -639,10 +639,21 @@ class GameEnded(Event):
 # --- bookkeeping events: what changes that a player need not read (text "") -----------------
 @dataclass(frozen=True)
 class TasksChanged(Event):
-    """The to-do list changed: its first ``replace`` tasks are replaced by ``tasks`` (each in
-    the plain list form of :func:`tasks.task_to_list`, as tuples)."""
+    """The to-do list changed: its first ``replace`` tasks are replaced by ``tasks`` (records of
+    :mod:`.tasks`; in ``to_dict`` their plain lists, e.g. ``["run", 2, 3]``, which the record
+    codec turns back into records)."""
     replace: int
     tasks: tuple
+
+    def __post_init__(self):
+        if self.tasks and isinstance(self.tasks[0], (tuple, list)):   # from plain data
+            object.__setattr__(self, "tasks", tuple(
+                task_from_list(task) if isinstance(task, (tuple, list)) else task
+                for task in self.tasks))
+
+    def to_dict(self) -> dict:
+        return {"type": "TasksChanged", "replace": self.replace,
+                "tasks": [task_to_list(task) for task in self.tasks]}
 
     def text(self, names):
         return ""
@@ -753,6 +764,18 @@ class Cart:
         return cls(data["owner"], data["colour"], data["marker"], CartPlace(data["where"]),
                    tuple(data["square"]) if data["square"] else None, data["back"],
                    data["facing"], data["speed"], tuple(data["load"]))
+
+
+def _rules():
+    """The rules module (imported on first use: it imports this one)."""
+    global _RULES
+    if _RULES is None:
+        from engine.off_the_rails import rules
+        _RULES = rules
+    return _RULES
+
+
+_RULES = None
 
 
 def _square_key(square) -> str:
@@ -935,8 +958,7 @@ class OTRState:
     # --- the contract, implemented in rules.py -------------------------------------------
     def current_player(self) -> int:
         """A seat, ``CHANCE`` or ``TERMINAL``."""
-        from engine.off_the_rails import rules
-        return rules.current_player(self)
+        return _rules().current_player(self)
 
     def turn_owner(self) -> int:
         """Whose turn this is (``self.player``), also while an opponent splits a hit cart's gems."""
@@ -948,44 +970,36 @@ class OTRState:
     def legal_actions(self) -> list:
         """The current player's actions in a stable order ([] at chance nodes and at the end)."""
         if self._legal is None:
-            from engine.off_the_rails import rules
-            self._legal = tuple(rules.legal_actions(self))
+            self._legal = tuple(_rules().legal_actions(self))
         return list(self._legal)
 
     def chance_outcomes(self) -> list:
         """``[(action, probability), ...]`` at a chance node, else []."""
-        from engine.off_the_rails import rules
-        return rules.chance_outcomes(self)
+        return _rules().chance_outcomes(self)
 
     def apply_action(self, action) -> list:
         """Apply a decision or chance outcome; returns the events. Raises ``IllegalAction`` (state
         unchanged) for anything the rules forbid."""
-        from engine.off_the_rails import rules
-        return rules.apply_action(self, action)
+        return _rules().apply_action(self, action)
 
     def returns(self) -> list:
-        from engine.off_the_rails import rules
-        return rules.returns(self)
+        return _rules().returns(self)
 
     def score_sheet(self) -> dict:
-        from engine.off_the_rails import rules
-        return rules.score_sheet(self)
+        return _rules().score_sheet(self)
 
     def observation(self, player: int) -> "OTRState":
         """The state as ``player`` sees it: a split load waiting for the mover's pick is shown
         with both piles replaced by an even, made-up split, unless ``player`` made the split."""
-        from engine.off_the_rails import rules
-        return rules.observation(self, player)
+        return _rules().observation(self, player)
 
     def action_to_string(self, action) -> str:
-        from engine.off_the_rails import rules
-        return rules.action_to_string(self, action)
+        return _rules().action_to_string(self, action)
 
     # --- helpers for the table scene (all derived from the tasks and legal_actions) -------
     def pending(self) -> Pending:
         """What the game waits for (a :class:`Pending`)."""
-        from engine.off_the_rails import rules
-        return rules.pending(self)
+        return _rules().pending(self)
 
     def legal_by_square(self) -> dict:
         """``{(row, col): [PlaceTile/UpgradeTile/PlaceCart/PlaceChasmToken, ...]}`` for the legal
@@ -1040,8 +1054,7 @@ class OTRState:
 
     def refusal(self, action) -> str | None:
         """Why ``action`` is illegal now, as a sentence; None when it is legal."""
-        from engine.off_the_rails import rules
-        return rules.refusal(self, action)
+        return _rules().refusal(self, action)
 
     def end_actions_refusal(self) -> str | None:
         """Why the action phase cannot be ended now; None when :class:`EndActions` is legal."""
@@ -1050,14 +1063,16 @@ class OTRState:
     def cart_at(self, square) -> int | None:
         """Id of the cart on ``square`` (grid or surface), or None."""
         square = tuple(square)
+        on_board = CartPlace.BOARD
         for index, cart in enumerate(self.carts):
-            if cart.where == CartPlace.BOARD and cart.square == square:
+            if cart.square == square and cart.where == on_board:
                 return index
         return None
 
     def occupied_squares(self) -> set:
         """The squares (grid or surface) holding a cart."""
-        return {cart.square for cart in self.carts if cart.where == CartPlace.BOARD}
+        on_board = CartPlace.BOARD
+        return {cart.square for cart in self.carts if cart.where == on_board}
 
     def carts_of(self, player: int) -> list:
         """Cart ids owned by ``player`` (all four in solo)."""
@@ -1065,8 +1080,7 @@ class OTRState:
 
     def moving_cart(self) -> int | None:
         """The cart whose movement is in progress, or None."""
-        from engine.off_the_rails import rules
-        return rules.moving_cart(self)
+        return _rules().moving_cart(self)
 
     def hit_cart(self) -> int | None:
         """The cart hit in a collision whose load is being split, picked from or dropped."""

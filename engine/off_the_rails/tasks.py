@@ -148,47 +148,71 @@ class SoloReveal:
 Task = (Step | ColourStep | CartStep | Run | Pickup | HitStep | CollisionEnd | DrawGems | SoloGem
         | StartTurn | SoloReveal)
 
-_SHARED_KIND = (Step, ColourStep, CartStep, HitStep)
-"""Records that serve several kinds and keep ``kind`` as their first field."""
-_BY_KIND: dict = {
-    **{kind: Step for kind in (TaskKind.DEAL_MISSION, TaskKind.CHOOSE_EDGE, TaskKind.DRAW_EDGE,
-                               TaskKind.ACTIONS, TaskKind.MOVEMENT, TaskKind.DEPOSIT,
-                               TaskKind.END_TURN, TaskKind.MISSION, TaskKind.BEGIN_CHASM,
-                               TaskKind.CHASM_DRAW, TaskKind.GAME_END)},
-    **{kind: ColourStep for kind in (TaskKind.SETUP_CARD, TaskKind.CHASM_DECK,
-                                     TaskKind.CHASM_DIE, TaskKind.CHASM_PLACE)},
-    **{kind: CartStep for kind in (TaskKind.EXIT, TaskKind.STOP, TaskKind.CART_DONE)},
-    **{kind: HitStep for kind in (TaskKind.SPLIT, TaskKind.PICK, TaskKind.DROP)},
+_STEP_KINDS = (TaskKind.DEAL_MISSION, TaskKind.CHOOSE_EDGE, TaskKind.DRAW_EDGE, TaskKind.ACTIONS,
+               TaskKind.MOVEMENT, TaskKind.DEPOSIT, TaskKind.END_TURN, TaskKind.MISSION,
+               TaskKind.BEGIN_CHASM, TaskKind.CHASM_DRAW, TaskKind.GAME_END)
+_STEPS = {kind: Step(kind) for kind in _STEP_KINDS}
+"""One shared record per task with no detail (records never change, so they can be shared)."""
+
+ACTIONS = _STEPS[TaskKind.ACTIONS]
+MOVEMENT = _STEPS[TaskKind.MOVEMENT]
+DEPOSIT = _STEPS[TaskKind.DEPOSIT]
+END_TURN = _STEPS[TaskKind.END_TURN]
+MISSION = _STEPS[TaskKind.MISSION]
+TURN = (ACTIONS, MOVEMENT, DEPOSIT, END_TURN)
+"""The phases of a turn, queued when it starts (rules, "A turn")."""
+
+# The plain form, both ways, one small function per record type (this runs on every change of
+# the to-do list, so it avoids generic field loops).
+_TO_LIST = {
+    Step: lambda task: (task.kind,),
+    ColourStep: lambda task: (task.kind, task.colour),
+    CartStep: lambda task: (task.kind, task.cart),
+    Run: lambda task: (TaskKind.RUN, task.cart, task.steps),
+    Pickup: lambda task: (TaskKind.PICKUP, task.cart, task.gems),
+    HitStep: lambda task: (task.kind, task.hit, task.mover),
+    CollisionEnd: lambda task: (TaskKind.COLLISION_END, task.mover, task.hit,
+                                task.mover_was_empty, task.hit_was_empty),
+    DrawGems: lambda task: (TaskKind.DRAW_GEMS, task.row, task.col, task.count),
+    SoloGem: lambda task: (TaskKind.SOLO_GEM, task.colour, task.number),
+    StartTurn: lambda task: (TaskKind.START_TURN, task.player),
+    SoloReveal: lambda task: (TaskKind.SOLO_REVEAL, task.cards),
+}
+_FROM_VALUES: dict = {
+    **{kind: (lambda step: lambda: step)(step) for kind, step in _STEPS.items()},
+    **{kind: (lambda kind: lambda colour: ColourStep(kind, colour))(kind)
+       for kind in (TaskKind.SETUP_CARD, TaskKind.CHASM_DECK, TaskKind.CHASM_DIE,
+                    TaskKind.CHASM_PLACE)},
+    **{kind: (lambda kind: lambda cart: CartStep(kind, cart))(kind)
+       for kind in (TaskKind.EXIT, TaskKind.STOP, TaskKind.CART_DONE)},
+    **{kind: (lambda kind: lambda hit, mover: HitStep(kind, hit, mover))(kind)
+       for kind in (TaskKind.SPLIT, TaskKind.PICK, TaskKind.DROP)},
     **{cls.kind: cls for cls in (Run, Pickup, CollisionEnd, DrawGems, SoloGem, StartTurn,
                                  SoloReveal)},
 }
+_PLAIN_KIND = {kind: kind.value for kind in TaskKind}
 
-ACTIONS = Step(TaskKind.ACTIONS)
-MOVEMENT = Step(TaskKind.MOVEMENT)
-DEPOSIT = Step(TaskKind.DEPOSIT)
-END_TURN = Step(TaskKind.END_TURN)
-MISSION = Step(TaskKind.MISSION)
-TURN = (ACTIONS, MOVEMENT, DEPOSIT, END_TURN)
-"""The phases of a turn, queued when it starts (rules, "A turn")."""
+
+def task_to_tuple(task) -> tuple:
+    """``Run(2, 3)`` -> ``(TaskKind.RUN, 2, 3)``: the plain form as a tuple (the kind is a
+    :class:`TaskKind`, which is also its text)."""
+    return _TO_LIST[type(task)](task)
 
 
 def task_to_list(task) -> list:
     """``Run(2, 3)`` -> ``["run", 2, 3]``: the plain form saves keep."""
-    values = [getattr(task, name) for name in type(task).__slots__]
-    if isinstance(task, _SHARED_KIND):
-        values[0] = task.kind.value
-        return values
-    return [task.kind.value, *values]
+    values = list(_TO_LIST[type(task)](task))
+    values[0] = _PLAIN_KIND[values[0]]
+    return values
 
 
 def task_from_list(values) -> Task:
-    """Inverse of :func:`task_to_list` (also accepts a tuple); ``ValueError`` for an unknown
-    kind, ``TypeError`` for wrong fields."""
-    kind = TaskKind(values[0])
-    cls = _BY_KIND[kind]
-    if cls in _SHARED_KIND:
-        return cls(kind, *values[1:])
-    return cls(*values[1:])
+    """Inverse of :func:`task_to_list` (also accepts a tuple, and the kind as a
+    :class:`TaskKind`); ``ValueError`` for an unknown kind, ``TypeError`` for wrong fields."""
+    make = _FROM_VALUES.get(values[0])
+    if make is None:
+        raise ValueError(f"unknown task {values[0]!r}")
+    return make(*values[1:])
 
 
 def tasks_from_lists(*lists) -> list:
