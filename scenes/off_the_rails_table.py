@@ -18,7 +18,8 @@ from engine.core import IllegalAction
 from engine.off_the_rails import board as B
 from engine.off_the_rails import rules as R
 from engine.off_the_rails import state as S
-from engine.off_the_rails.data import GEMS, MISSIONS, gems_text, one, sub, zero
+from engine.off_the_rails.data import (GEMS, JEWEL_EDGE, MISSION_POINTS, MISSIONS, START_SPEED,
+                                       gems_text, one, sub, zero)
 from engine.off_the_rails.events import apply_event
 from engine.off_the_rails.state import CartPlace, Pending
 from scenes import kit
@@ -33,8 +34,6 @@ MOVEMENT_DECISIONS = (Pending.MOVE_CART, Pending.EXIT, Pending.GEM, Pending.SPLI
 HIT_DECISIONS = (Pending.SPLIT, Pending.DROP, Pending.PICK)
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 SIDE_WORD = {"N": "north", "E": "east", "S": "south", "W": "west"}
-SOLO_OWN_EDGE = {"ruby": "north", "gold": "east", "emerald": "south", "diamond": "west"}
-"""Solo: the edge each jewel should be delivered to (the edge of its colour)."""
 DIR_ANGLE = {(-1, 0): 0.0, (0, -1): 90.0, (1, 0): 180.0, (0, 1): 270.0}
 
 
@@ -831,7 +830,7 @@ class OffTheRailsTable(TableScene):
                 edge = B.SURFACE_EDGE[sq]
                 self.draw_cart(surface, lay, k, lay.centre(sq),
                                float(oa.FACING_ANGLE[B.INWARD[edge]]), alpha=150, load=zero(),
-                               speed=3)
+                               speed=START_SPEED)
 
     def draw_hint(self, surface, lay) -> None:
         """Show the base's hint (the Hard bot's suggestion) on the board where it has a place."""
@@ -1017,7 +1016,7 @@ class OffTheRailsTable(TableScene):
             for j, g in enumerate(JEWEL_NAMES):
                 cx = box.x + 64 + j * col_w + col_w // 2
                 n = got[GEMS.index(g)]
-                if SOLO_OWN_EDGE[g] == edge:
+                if JEWEL_EDGE[GEMS.index(g)] == edge:
                     pygame.draw.rect(surface, rgb, (cx - 13, y - 9, 26, 18), 2, border_radius=4)
                 kit.blit_text(surface, str(n), 13, (cx, y), kit.INK if n else kit.INK_DIM,
                               n > 0, "center")
@@ -1254,7 +1253,8 @@ class OffTheRailsTable(TableScene):
         if isinstance(e, S.ChasmOpened):
             return self.anim_chasm(lay, e)
         if isinstance(e, S.MissionClaimed):
-            return self.anim_message(f"{names[e.player]} completes {MISSIONS[e.mission][0]}! +4",
+            return self.anim_message(f"{names[e.player]} completes {MISSIONS[e.mission][0]}! "
+                                     f"+{MISSION_POINTS}",
                                      1.2, e)
         if isinstance(e, S.ChasmCardRevealed):
             return self.anim_message("The Chasm card! One last turn each", 1.5, e)
@@ -1306,7 +1306,8 @@ class OffTheRailsTable(TableScene):
 
         def draw(surface, p):
             pos = lay.centre((start[0] + (sq[0] - start[0]) * p, start[1] + (sq[1] - start[1]) * p))
-            self.draw_cart(surface, lay, k, pos, angle, alpha=80 + 175 * p, load=zero(), speed=3)
+            self.draw_cart(surface, lay, k, pos, angle, alpha=80 + 175 * p, load=zero(),
+                           speed=START_SPEED)
         return ([Animation(self.duration(0.4), draw, ease=ease_out_back, hide={("cart", e.cart)})],
                 self.land(e))
 

@@ -133,13 +133,13 @@ def sub_multisets(counts, size: int) -> list:
     """Every distinct gem count of ``size`` gems taken from ``counts``, in a stable order."""
     out = []
 
-    def rec(i, left, acc):
-        if i == len(counts):
+    def rec(gem, left, taken):
+        if gem == len(counts):
             if left == 0:
-                out.append(tuple(acc))
+                out.append(tuple(taken))
             return
-        for k in range(min(counts[i], left), -1, -1):
-            rec(i + 1, left - k, acc + [k])
+        for count in range(min(counts[gem], left), -1, -1):
+            rec(gem + 1, left - count, taken + [count])
 
     rec(0, size, [])
     return out
@@ -161,6 +161,16 @@ MISSIONS = {
 }
 """Mission number -> (name, condition) (rules, "Missions"); each is worth 4 points."""
 MISSION_POINTS = 4
+CART_POINTS = 3
+"""Each cart in the supply at the end (rules, "End of the game and scoring")."""
+RUBY_BONUS = 5
+"""For the player or players with the most rubies, at least 1."""
+
+
+def has_most_rubies(stockpiles, player) -> bool:
+    """True when ``player``'s stockpile holds the most rubies (at least 1; ties share)."""
+    rubies = stockpiles[player][1]
+    return rubies >= 1 and rubies == max(stock[1] for stock in stockpiles)
 DIRTY_GOBLINS = 4
 """Scored only at the end of the game, never claimed during play."""
 

@@ -60,7 +60,8 @@ from __future__ import annotations
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
-from engine.off_the_rails.data import (BAG, CART_CAPACITY, CHASM, DEPOSIT_GEMS, DIRTY_GOBLINS,
+from engine.off_the_rails.data import (BAG, CART_CAPACITY, CART_POINTS, CHASM, RUBY_BONUS,
+                                       has_most_rubies, DEPOSIT_GEMS, DIRTY_GOBLINS,
                                        GEM_INDEX, GEMS, HOLDING_MISSIONS, JEWEL_EDGE, JEWELS,
                                        MAX_SPEED, MIN_SPEED, MISSION_POINTS, MISSIONS, NO_FACTS,
                                        SOLO_MINE_GEMS, TOKENS_PER_COLOUR, TOTAL_TOKENS, add,
@@ -277,7 +278,7 @@ _DECISIONS = {
     TaskKind.MISSION: lambda state, task: [ClaimMission(mission)
                                            for mission in _claimable(state)],
     TaskKind.CHASM_PLACE: lambda state, task: [PlaceChasmToken(row, col) for (row, col)
-                                               in _token_squares(state, task.colour)],
+                                               in token_squares(state, task.colour)],
 }
 """The decision each task asks for: its legal actions (a task not listed is automatic or a
 chance node)."""
@@ -1204,7 +1205,7 @@ def _open_chasm(state, events, colour, square, card=0):
         _fall(state, events, cart_id, square)
 
 
-def _token_squares(state, colour) -> list:
+def token_squares(state, colour) -> list:
     """Squares for a chasm token: next to a token of its colour (fallbacks: next to any chasm,
     then any free square)."""
     def around(wanted):
@@ -1227,14 +1228,13 @@ def _free_die_numbers(state, colour) -> list:
 # =============================================================================================
 def scores(state) -> list:
     """Per seat: dict of categories (gems by kind, gem points, ruby bonus, carts, missions, total)."""
-    most_rubies = max(stock[1] for stock in state.stockpiles)
     out = []
     for player in range(state.num_players):
         stock = state.stockpiles[player]
         gem_points = value(stock)
-        ruby_bonus = 5 if most_rubies >= 1 and stock[1] == most_rubies else 0
-        carts = 3 * sum(1 for cart in state.carts
-                        if cart.owner == player and cart.where == CartPlace.SUPPLY)
+        ruby_bonus = RUBY_BONUS if has_most_rubies(state.stockpiles, player) else 0
+        carts = CART_POINTS * sum(1 for cart in state.carts
+                                  if cart.owner == player and cart.where == CartPlace.SUPPLY)
         missions = MISSION_POINTS * len(state.taken[player])
         total = gem_points + ruby_bonus + carts + missions
         out.append({"rocks": stock[0], "rubies": stock[1], "emeralds": stock[2],

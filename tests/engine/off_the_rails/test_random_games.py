@@ -230,7 +230,7 @@ def test_crowded_ring_games_split_pick_drop_and_conserve_gems():
         start = gem_total(s)
         previous = [s.clone()]
 
-        def on_step(st, action, events):
+        def on_step(st, action, events, start=start, previous=previous):
             assert gem_total(st) == start
             check_events(previous[0], events, st)
             previous[0] = st.clone()

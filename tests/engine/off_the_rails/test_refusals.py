@@ -70,9 +70,9 @@ def collect_refusals(seeds=range(12)) -> dict:
         players = 1 + seed % 4
         options = {"chasm_die": seed % 3 == 0, "split_rule": "larger" if seed % 5 == 4 else
                    "choose", "game_length": 13}
-        play(seed, players, options, on_step=lambda s, a, e: probe(s, rng))
+        play(seed, players, options, on_step=lambda s, a, e, rng=rng: probe(s, rng))
         ring = ring_position(seed, 2 + seed % 3, split_rule=options["split_rule"])
-        play_from(ring, random.Random(seed), on_step=lambda s, a, e: probe(s, rng))
+        play_from(ring, random.Random(seed), on_step=lambda s, a, e, rng=rng: probe(s, rng))
     return reasons
 
 
