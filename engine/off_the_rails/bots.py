@@ -98,13 +98,13 @@ def default_action(state, legal):
     kind = state.pending()
     if kind == Pending.EXIT:
         ci = state.moving_cart()
-        return max(legal, key=lambda a: _exit_score(state, ci, a.side))
+        return max(legal, key=lambda action: _exit_score(state, ci, action.side))
     if kind == Pending.GEM:
-        return max(legal, key=lambda a: GEM_VALUES[GEM_INDEX[a.gem]])
+        return max(legal, key=lambda action: GEM_VALUES[GEM_INDEX[action.gem]])
     if kind == Pending.SPLIT:
         return split_choice(state, legal)
     if kind == Pending.DROP:
-        return min(legal, key=lambda a: value(a.gems))
+        return min(legal, key=lambda action: value(action.gems))
     return legal[0]
 
 
@@ -299,7 +299,7 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
         scored.append((v + rng.random() * 1e-6, seq, after))
     if not scored:
         return [EndActions()]
-    scored.sort(key=lambda x: -x[0])
+    scored.sort(key=lambda row: -row[0])
     if cfg["blunder"] and len(scored) > 1 and rng.random() < cfg["blunder"]:
         best = scored[min(len(scored) - 1, 1 + int(rng.random() * 3))]
     else:
@@ -349,7 +349,7 @@ def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
                 took = max(took, clock() - start)
     if len(results) < 2:
         return None
-    return max(results, key=lambda x: x[0] / x[1])[2]
+    return max(results, key=lambda row: row[0] / row[1])[2]
 
 
 def _second_turn(candidate, me, rng, easy, medium, full=True) -> float:
@@ -443,7 +443,7 @@ class PlannerBot:
         elif kind == Pending.SPLIT:
             action = split_choice(s, legal_actions)
         elif kind == Pending.DROP:
-            action = min(legal_actions, key=lambda a: value(a.gems))
+            action = min(legal_actions, key=lambda action: value(action.gems))
         elif kind == Pending.PICK:
             sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
             action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)

@@ -441,7 +441,7 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
             continue
         chain = _chain_back(pred, (sq, g)) + _chain_fwd(succ, (sq, g))
         build(chain, sq, units, v * _discount(units))
-    found.sort(key=lambda r: -r.score)
+    found.sort(key=lambda route: -route.score)
     return found[:limit]
 
 
@@ -621,7 +621,7 @@ def _deposit_words(gems) -> str:
     than two gems their number and the best one ("4 gems with a diamond")."""
     if sum(gems) <= 2:
         return gems_text(gems)
-    best = max((g for g in range(5) if gems[g]), key=lambda g: GEM_VALUES[g])
+    best = max((g for g in range(5) if gems[g]), key=lambda gem: GEM_VALUES[gem])
     return f"{sum(gems)} gems with {article(GEM_NAMES[best])}"
 
 
