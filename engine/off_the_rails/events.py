@@ -24,7 +24,7 @@ from engine.off_the_rails.state import (CardRevealed, CardSkipped, CartDerailed,
                                         CartReturned, CartStarted, CartTurned, ChasmCardRevealed,
                                         ChasmCardShuffledBack, ChasmDieRolled, ChasmOpened,
                                         ChasmPhaseBegan, ChasmTokenDrawn, ChasmTurnBegan,
-                                        CollisionKind, Collided, EdgeTaken, ExitChosen,
+                                        CollisionKind, Collided, DerailCause, EdgeTaken, ExitChosen,
                                         FinalTurnPlayed, GameEnded, GemPlaced, GemsDropped,
                                         GemTaken, LoadSplit, MissionClaimed, MissionDealt,
                                         MissionsChecked, OTRState, SpeedChanged, TasksChanged,
@@ -231,7 +231,7 @@ def _cart_derailed(state, event: CartDerailed):
     cart = state.carts[event.cart]
     state.bag = add(state.bag, event.gems)
     _to_supply(cart, CartPlace.LOST if event.removed else CartPlace.SUPPLY)
-    if event.cause == "collision" and event.player != state.player:
+    if event.cause == DerailCause.COLLISION and event.player != state.player:
         state.facts = replace(state.facts, derailed_opponent=True)
 
 

@@ -76,8 +76,9 @@ from engine.off_the_rails.state import (ActionsEnded, CardRevealed, CardSkipped,
                                         ChasmCardShuffledBack, ChasmDieRolled, ChasmOpened,
                                         ChasmPhaseBegan, ChasmTokenDrawn, ChasmTurnBegan,
                                         ChooseEdge, ChooseExit, ClaimMission, Collided,
-                                        CollisionKind, DealMission, DrawChasmToken, DrawEdge,
-                                        DrawGem, DropGems, EdgeTaken, EndActions, ExitChosen,
+                                        CollisionKind, DealMission, DerailCause,
+                                        DrawChasmToken, DrawEdge, DrawGem, DropGems,
+                                        EdgeTaken, EndActions, ExitChosen,
                                         FinalTurnPlayed, GameEnded, GemPlaced, GemsDropped,
                                         GemTaken, LoadSplit, MissionClaimed, MissionDealt,
                                         MissionsChecked, MoveCart, OTRState, Pending, PickPile,
@@ -926,9 +927,9 @@ def _auto_collision_end(state, events, task):
     _task_done(state, events)
     mover, hit = state.carts[task.mover], state.carts[task.hit]
     if task.hit_was_empty and hit.where == CartPlace.BOARD:
-        _derail(state, events, task.hit, "collision", hit.square)
+        _derail(state, events, task.hit, DerailCause.COLLISION, hit.square)
     if task.mover_was_empty and mover.where == CartPlace.BOARD:
-        _derail(state, events, task.mover, "collision", mover.square)
+        _derail(state, events, task.mover, DerailCause.COLLISION, mover.square)
     return True
 
 
@@ -1014,7 +1015,7 @@ def _auto_game_end(state, events, task):
     """End of the game: carts still on the board derail; Dirty Goblins; final scores."""
     for cart_id, cart in enumerate(state.carts):
         if cart.where == CartPlace.BOARD:
-            _derail(state, events, cart_id, "the game ended", cart.square)
+            _derail(state, events, cart_id, DerailCause.GAME_END, cart.square)
     if not state.solo and DIRTY_GOBLINS in state.missions:
         rocks = [stock[0] for stock in state.stockpiles]
         best = max(rocks)
@@ -1055,17 +1056,17 @@ def ways_on(state, square, entered_by) -> list:
     return open_ways or exits
 
 
-def derail_cause(state, square, facing) -> str | None:
-    """Why a cart heading ``facing`` cannot enter grid ``square`` (rules, "Derail"): "a mine
-    centre", "no track ahead" or "the track ahead has no exit towards it"; None when it can
-    (chasm squares and carts are the caller's business)."""
+def derail_cause(state, square, facing) -> DerailCause | None:
+    """Why a cart heading ``facing`` cannot enter grid ``square`` (rules, "Derail"): a mine
+    centre, no track, or a tile with no exit towards it; None when it can (chasm squares and
+    carts are the caller's business)."""
     if square in board.CENTRE_SQUARES:
-        return "a mine centre"
+        return DerailCause.MINE_CENTRE
     tile = state.tiles.get(square)
     if tile is None:
-        return "no track ahead"
+        return DerailCause.NO_TRACK
     if OPPOSITE[facing] not in tile:
-        return "the track ahead has no exit towards it"
+        return DerailCause.NO_EXIT
     return None
 
 
@@ -1227,7 +1228,8 @@ def _free_die_numbers(state, colour) -> list:
 # Scoring (rules: "End of the game and scoring", "Solo rules")
 # =============================================================================================
 def scores(state) -> list:
-    """Per seat: dict of categories (gems by kind, gem points, ruby bonus, carts, missions, total)."""
+    """Per seat: dict of categories (gems by kind, gem points, ruby bonus, carts, missions,
+    total)."""
     out = []
     for player in range(state.num_players):
         stock = state.stockpiles[player]

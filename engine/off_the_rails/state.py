@@ -55,6 +55,17 @@ class CollisionKind(StrEnum):
     HEAD_ON = "head-on"
 
 
+class DerailCause(StrEnum):
+    """Why a cart derailed (rules, "Derail", "Collisions", "End of the game"), in the words the
+    log shows."""
+
+    MINE_CENTRE = "a mine centre"
+    NO_TRACK = "no track ahead"
+    NO_EXIT = "the track ahead has no exit towards it"
+    COLLISION = "collision"
+    GAME_END = "the game ended"
+
+
 def _n(count: int, noun: str) -> str:
     """"1 square", "3 squares"."""
     return f"{count} {noun}" + ("" if count == 1 else "s")
@@ -492,7 +503,7 @@ class CartDerailed(Event):
     toward_row: int
     toward_col: int
     gems: tuple
-    cause: str
+    cause: DerailCause
     removed: bool
 
     def text(self, names):
