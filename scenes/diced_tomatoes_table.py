@@ -389,6 +389,9 @@ class DicedTomatoesTable(TableScene):
             targets = self.die_targets()
             if not targets and self.match.state.must_pass(key[1]):
                 self.say("This die fits nowhere: pass it to the next player (button on the right).")
+            elif not targets:   # fits nowhere, but passing comes last: the engine says why
+                self.say(dt_rules.refusal(self.match.state, dt.PassDie(key[1]))
+                         or "This die fits nowhere.")
             self.refresh_controls()
             return True
         if self.selected is not None:

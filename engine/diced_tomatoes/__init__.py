@@ -31,7 +31,7 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 - A red die may start a vine as a seed on an empty, open token. A token is open while its owner's harvests plus vines are fewer than 6.
 - A die may join a vine of 1 to 3 dice if the vine stays a set (all the same face) or a sequence (distinct faces in a row, no wrap from 6 to 1). A lone seed takes the same face or one away; the second die decides set or sequence.
 - Black and gold dice are never seeds; they join vines by their face like any die.
-- Every die that has a legal spot must be placed. A die with no spot is passed to the next player, who rolls it with their own dice.
+- Every die that has a legal spot must be placed. Passing comes last: only when none of your dice can be placed are the rest passed to the next player, who rolls them with their own dice. Placing one die can open a spot for another, which must then be placed.
 - When every die is placed or passed, end your turn.
 
 ## Harvest

@@ -12,8 +12,9 @@ empty *open* token of *any* player, or added to any player's **vine** so that th
 its 4th die; if its **value** (seed face, −1 per black die, +1 per gold die) is 1–6 its owner
 **harvests** it at once: the seed moves to the owner's next **score slot**, the other dice go back
 to the bushel. Completing an *opponent's* vine earns you **karma**, which you spend during your turn
-to bend the dice (re-roll, shift, roll over, set), clean one of your vines or flip a seed. A die
-with no legal spot is **passed** to the next player. At the end of the turn overripe vines (worth
+to bend the dice (re-roll, shift, roll over, set), clean one of your vines or flip a seed.
+Passing comes last: only when no die in your hand has a legal spot are the rest **passed** to the
+next player (placing one die can open a spot for another). At the end of the turn overripe vines (worth
 more than 6) are cleared and the owners of vines worth 0 or less decide whether to clear them. The
 first 6th harvest starts the final round; the highest score wins.
 
@@ -598,8 +599,9 @@ def _act(cls, *args):
 def legal_actions(state) -> list:
     """The current player's actions, in a stable order.
 
-    During a turn: place each rolled die on each target (dice in slot order, seats, tokens),
-    pass each die that has no spot, end the turn (only with no dice left), then the affordable
+    During a turn: place each rolled die on each target (dice in slot order, seats, tokens);
+    only when no die has a spot, pass each die (passing comes last: placing one die can open a
+    spot for another); end the turn (only with no dice left); then the affordable
     karma actions (re-roll, shift, clean, roll over, flip, set). At clean-up: clear or keep the
     pending vine.
     """
@@ -620,17 +622,13 @@ def legal_actions(state) -> list:
     n = state.num_players
     table = spot_table(state)
     actions = []
-    passes = []
     for i, colour, face in rolled:
         red = colour == "r"
-        found = False
         for p, t, seed_open, faces in table:
             if (seed_open and red) or face in faces:
                 actions.append(_act(PlaceDie, i, p, t))
-                found = True
-        if not found:
-            passes.append(_act(PassDie, i))
-    actions.extend(passes)
+    if not actions:    # passing comes last: only when no die in hand has a legal spot
+        actions.extend(_act(PassDie, i) for i, _, _ in rolled)
     if not rolled:
         actions.append(_act(EndTurn))
     karma = state.karma[state.active]
@@ -736,6 +734,10 @@ def refusal(state, action) -> str | None:
             return "That die is not one of your rolled, unplaced dice."
         if die_targets(state, action.die):
             return "A die that has a legal spot must be placed; only a die with none is passed."
+        placeable = next((i for i in range(len(state.hand)) if die_targets(state, i)), None)
+        if placeable is not None:
+            return (f"Place {_hand_die(state, placeable)} first: dice are passed only when "
+                    f"none of your dice has a legal spot.")
         return None
     if kind in KARMA_COSTS:
         return _karma_refusal(state, action)

@@ -176,6 +176,9 @@ def test_placement_black_and_gold_never_seeds_but_fit_by_face():
     assert placements(s) == {(0, 0, 1), (1, 0, 2)}
     with pytest.raises(IllegalAction, match="never be a seed"):
         place(s, 0, 0, 0)
+    assert s.targets_for_die(2) == [] and not s.must_pass(2)   # passing comes last
+    place(s, 0, 0, 1)
+    place(s, 1, 0, 2)
     assert s.must_pass(2)
 
 
@@ -432,8 +435,9 @@ def test_karma_actions_helper_lists_targets():
 def test_scene_helpers_for_dice_and_slots():
     """Helpers for the table scene: dice to place or pass, and starred score slots."""
     s = pos("players=2 options=d vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r,x score=1,3/-")
-    assert s.dice_to_pass() == [0] and s.placeable_dice() == [1]
+    assert s.dice_to_pass() == [] and s.placeable_dice() == [1]
     assert s.targets_for_die(1) == [(0, 0), (1, 0)] and s.targets_for_die(2) == []
+    assert s.targets_for_die(0) == []      # passed only once the 5 is placed (passing last)
     assert s.slot_stars(0) == [True, False] and s.rolled_dice() == [(0, "b", 3), (1, "r", 5)]
 
 
@@ -443,11 +447,62 @@ def test_scene_helpers_for_dice_and_slots():
 def test_passing_only_a_die_with_no_legal_spot():
     """A turn, step 3: a die with no legal spot is passed to the next player (only then)."""
     s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r")
-    assert PassDie(0) in s.legal_actions() and PassDie(1) not in s.legal_actions()
+    assert not any(isinstance(a, PassDie) for a in s.legal_actions())
     with pytest.raises(IllegalAction, match="must be placed"):
         s.apply_action(PassDie(1))
+    place(s, 1, 0, 0)
+    assert [a for a in s.legal_actions() if isinstance(a, PassDie)] == [PassDie(0)]
     events = s.apply_action(PassDie(0))
     assert s.passed == ["b"] and events[0].to_player == 1
+
+
+def test_passing_comes_last_while_any_die_has_a_spot():
+    """A turn, step 3 (passing comes last): a die may be passed only when no die in the hand
+    has a legal spot, even a die that fits nowhere itself."""
+    s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r")
+    assert s.targets_for_die(0) == [] and s.targets_for_die(1) == [(0, 0), (1, 0)]
+    assert not s.must_pass(0) and s.dice_to_pass() == []
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as refused:
+        s.apply_action(PassDie(0))
+    assert refused.value.reason == ("Place the red 5 first: dice are passed only when none of "
+                                    "your dice has a legal spot.")
+    assert s.to_dict() == before
+
+
+def test_passing_comes_last_placing_one_die_opens_a_spot_for_another():
+    """A turn, step 3: placing one die can open a spot for another, which then must be placed:
+    the red 4 completes the top vine (harvested, the token is free again), so the red 6 that
+    fitted nowhere must now be placed as a seed."""
+    s = pos("players=1 vines=4r4r4r|1r2r3r|5r5r hand=4r,6r")
+    assert placements(s) == {(0, 0, 0), (0, 0, 1)}
+    with pytest.raises(IllegalAction, match="Place the red 4 first"):
+        s.apply_action(PassDie(1))
+    place(s, 0, 0, 0)
+    assert s.score == [[4]] and s.vines[0][0] == []
+    assert placements(s) == {(1, 0, 0)} and PassDie(1) not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="must be placed"):
+        s.apply_action(PassDie(1))
+
+
+def test_passing_when_no_die_has_a_spot_every_die_may_be_passed():
+    """A turn, step 3: with no legal spot for any die, each die may be passed, in any order."""
+    s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,2b,x")
+    assert [a for a in s.legal_actions() if isinstance(a, PassDie)] == [PassDie(0), PassDie(1)]
+    s.apply_action(PassDie(1))
+    assert s.legal_actions()[0] == PassDie(0)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_passing_comes_last_bots_and_hints_place_first(level):
+    """A turn, step 3: bots (and hints, which ask the same bots) choose among the legal
+    actions, so with one die placeable they place it and never pass first."""
+    import random
+    from engine.bots import make_bot
+    s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r karma=0,0")
+    bot = make_bot(GAME, level)
+    choice = bot.choose(s.observation(0), s.legal_actions(), random.Random(4))
+    assert isinstance(choice, PlaceDie) and choice.die == 1
 
 
 def test_passing_extra_dice_rolled_by_next_player():
