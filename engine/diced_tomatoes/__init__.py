@@ -64,6 +64,7 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 
 - Harvest 6 tomatoes so that harvest number n is worth exactly n. You earn karma for completing your own vines, dice you cannot place come back to you, and the game goes on while you still hold dice.
 - You win with 6 harvests; you score 1 per matching slot. You lose if the bushel and your hand run dry first.
+- The game always ends: once the bushel is empty, if none of the dice you hold could ever be placed (every token is closed or holds a complete vine), you lose at the end of that turn.
 
 ## Options
 

@@ -29,7 +29,8 @@ Example (3 players, Dicey Tomato Rules, player 2 to place a red 4 and a black 2)
   each its dice seed first in placement order (``1r2r``) or ``-`` when empty.
 * ``score`` — per seat (``/``) the score track values, slot 1 first (``1,3``), ``-`` if empty.
 * ``pending`` — clean-up decisions waiting, ``owner.token`` comma-separated, or ``-``.
-* ``end`` — ``final`` or ``bushel`` once the game is over, else ``-``.
+* ``end`` — ``final``, ``bushel`` or ``stuck`` (solo: no die held can ever be placed) once the
+  game is over, else ``-``.
 
 :func:`parse_position` accepts any subset of the fields, so tests can write short positions:
 missing ones default to a fresh turn (phase ``turn``, seat 0 active, the last seat holding the
@@ -40,8 +41,9 @@ from __future__ import annotations
 import re
 
 from engine.diced_tomatoes.rules import full_bushel
-from engine.diced_tomatoes.state import (CLEANUP, COLOURS, END_BUSHEL, END_FINAL, OPTION_NAMES,
-                                         OVER, START, TOKENS, TURN, DicedTomatoesState)
+from engine.diced_tomatoes.state import (CLEANUP, COLOURS, END_BUSHEL, END_FINAL, END_STUCK,
+                                         OPTION_NAMES, OVER, START, TOKENS, TURN,
+                                         DicedTomatoesState)
 
 OPTION_LETTERS = {"golden": "g", "dicey": "d", "overload": "o", "update_2023": "u",
                   "open_empty": "e", "clean_any": "c"}
@@ -214,7 +216,7 @@ def parse_position(text: str) -> DicedTomatoesState:
             o, _, t = item.partition(".")
             s.pending.append((_int(o, "pending"), _int(t, "pending")))
     end = fields.get("end", "-")
-    if end not in ("-", END_FINAL, END_BUSHEL):
+    if end not in ("-", END_FINAL, END_BUSHEL, END_STUCK):
         raise ValueError(f"unknown end {end!r}")
     s.ended = None if end == "-" else end
     bushel = fields.get("bushel")

@@ -47,7 +47,9 @@ Where the sources are silent (numbered decisions of the rules file)
   DT-D10 flip any seed whose vine stays a set or sequence (:func:`_karma_refusal`). A complete
   vine can never pass that test, so flips only touch growing vines.
 * DT-D11 tied totals share the win (:func:`score_sheet`).
-* Solo: the single player needs no first-player roll; they are first and last player.
+* Solo: the single player needs no first-player roll; they are first and last player. The game
+  always ends: with an empty bushel and no held die that could ever be placed, it is lost at the
+  end of that turn (:func:`_can_ever_be_placed`).
 
 Every function that applies an action first checks it (``_refusal`` functions return the reason
 a player would read) and only then changes the state, so a refused action changes nothing.
@@ -58,7 +60,7 @@ from typing import Sequence
 
 from engine.core import CHANCE, IllegalAction
 from engine.diced_tomatoes.state import (
-    CLEANUP, COLOUR_NAMES, COLOURS, END_BUSHEL, END_FINAL, KARMA_COSTS, OPTION_NAMES, OVER,
+    CLEANUP, COLOUR_NAMES, COLOURS, END_BUSHEL, END_FINAL, END_STUCK, KARMA_COSTS, OPTION_NAMES, OVER,
     SLOTS, START, TOKEN_NAMES, TOKENS, TURN, CleanVine, ClearVine, DieChanged,
     DieDrawn, DiePassed, DiePlaced, DieRolled, DrawDie, EndTurn, FinalRound, FirstRollMade,
     FirstRollTied, FlipSeed, GameEnded, KarmaBitGained, KarmaGained, KarmaLost, KarmaSpent,
@@ -480,18 +482,31 @@ def _apply_karma(state, action, events: list) -> None:
 # ==========================================================================================
 def _start_turn(state, player: int, events: list) -> None:
     """Start ``player``'s turn: the game ends at once if the bushel is empty (in solo only if no
-    passed dice are waiting either); else the passed dice join the hand and up to 3 dice are
+    passed dice are waiting either, or none of them could ever be placed); else the passed dice join the hand and up to 3 dice are
     drawn (chance nodes), then everything is rolled (chance nodes)."""
     state.active = player
     total = sum(state.bushel.values())
     if total == 0 and (not state.solo or not state.passed):
         _end_game(state, END_BUSHEL, events)
         return
+    if total == 0 and not _can_ever_be_placed(state, state.passed):
+        _end_game(state, END_STUCK, events)
+        return
     state.hand = [(c, None) for c in state.passed]
     passed = len(state.passed)
     state.passed = []
     state.to_draw = min(3, total)
     events.append(TurnStarted(player, state.to_draw, passed))
+
+
+def _can_ever_be_placed(state, colours) -> bool:
+    """Single-player mode, "The game must always end": could any of the held dice (``colours``,
+    re-rolled every turn) ever be placed? Yes if a red die can seed an empty open token, or any
+    vine of 1 to 3 dice takes some face. Otherwise the same dice would only come back again and
+    again, so with an empty bushel the game ends as a loss. Karma does not count: the rules
+    name only the tokens and the dice."""
+    red = "r" in colours
+    return any(faces or (seed_open and red) for _, _, seed_open, faces in spot_table(state))
 
 
 def next_player(state) -> int:

@@ -37,6 +37,7 @@ OVER = "over"          # the game has ended
 
 END_FINAL = "final"      # the final round has been played out
 END_BUSHEL = "bushel"    # the bushel was empty at the start of a turn
+END_STUCK = "stuck"      # solo: the bushel is empty and no die held can ever be placed
 
 
 def _who(names: Sequence[str], seat: int | None) -> str:
@@ -447,14 +448,16 @@ class FinalRound(Event):
 
 @dataclass(frozen=True)
 class GameEnded(Event):
-    """The game is over; ``reason`` is ``"final"`` or ``"bushel"``; ``totals`` per seat."""
+    """The game is over; ``reason`` is ``"final"``, ``"bushel"`` or (solo) ``"stuck"``;
+    ``totals`` per seat."""
     reason: str
     winners: tuple
     totals: tuple
 
     def text(self, names):
-        why = ("the final round is over" if self.reason == END_FINAL
-               else "the bushel is empty")
+        why = {END_FINAL: "the final round is over",
+               END_STUCK: "the bushel is empty and no die held can ever be placed"}.get(
+                   self.reason, "the bushel is empty")
         if len(self.totals) == 1:
             result = "won" if self.winners else "lost"
             return f"Game over: {why}. {_who(names, 0)} {result}, {self.totals[0]} slots matched."
@@ -484,7 +487,7 @@ class DicedTomatoesState:
     * ``vines[seat][token]``: list of ``(colour, face)``, seed first, in placement order;
     * ``score[seat]``: harvested values, slot 1 first (each slot holds that vine's red seed);
     * ``pending``: clean-up decisions still to take, ``[(owner, token), ...]`` (DT-D5);
-    * ``ended``: ``None``, :data:`END_FINAL` or :data:`END_BUSHEL`.
+    * ``ended``: ``None``, :data:`END_FINAL`, :data:`END_BUSHEL` or :data:`END_STUCK`.
 
     Build one with :func:`engine.diced_tomatoes.rules.new_game` or the notation.
     """

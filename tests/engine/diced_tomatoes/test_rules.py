@@ -651,6 +651,75 @@ def test_single_player_loss_when_bushel_and_hand_empty():
     assert sheet["rows"] == [[2, 2, 2]] and s.returns() == [0.0]
 
 
+def test_single_player_always_ends_looping_position_ends_as_a_loss():
+    """Single-player mode, "The game must always end": a kept vine worth 0 on every blocked
+    token, the third token closed, an empty bushel: the dice passed back could never be placed,
+    so the game ends as a loss at the end of that turn instead of cycling forever."""
+    s = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|2r2b2b2r|- hand=1r,6b bushel=r0,b0,g0")
+    assert not s.token_open(0, 2) and placements(s) == set()
+    s.apply_action(PassDie(0))
+    s.apply_action(PassDie(1))
+    end_turn(s)
+    assert s.pending == [(0, 0), (0, 1)]
+    s.apply_action(KeepVine(0, 0))
+    events = s.apply_action(KeepVine(0, 1))
+    assert s.is_terminal() and s.ended == "stuck" and s.passed == ["r", "b"]
+    assert event_types(events)[-1] == "GameEnded"
+    assert events[-1].text(["Ana"]) == ("Game over: the bushel is empty and no die held can "
+                                        "ever be placed. Ana lost, 4 slots matched.")
+    sheet = s.score_sheet()
+    assert not sheet["solo"]["won"] and sheet["winners"] == [] and s.returns() == [0.0]
+
+
+def test_single_player_goes_on_while_a_held_die_could_still_be_placed():
+    """Single-player mode: with an empty bushel the game goes on while a held die could be
+    placed on a later roll: clearing a vine frees its token, and a vine of 1 to 3 dice takes
+    some face (the passed dice are rolled again)."""
+    s = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|2r2b2b2r|- passed=r,b hand=- "
+            "bushel=r0,b0,g0")
+    end_turn(s)
+    s.apply_action(ClearVine(0, 0))
+    s.apply_action(KeepVine(0, 1))
+    assert not s.is_terminal() and s.to_draw == 3 and s.active == 0
+    growing = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|5r6r|- passed=b hand=- "
+                  "bushel=r0,b0,g0")
+    end_turn(growing)
+    growing.apply_action(KeepVine(0, 0))
+    assert not growing.is_terminal() and growing.hand == [("b", None)]
+    black_only = pos("players=1 score=1,2,3 vines=1r1b1r1r|2r2b2b2r|- passed=b hand=- "
+                     "bushel=r0,b0,g0")
+    end_turn(black_only)          # the third token is open, but a black die is never a seed
+    black_only.apply_action(KeepVine(0, 0))
+    black_only.apply_action(KeepVine(0, 1))
+    assert black_only.is_terminal() and black_only.ended == "stuck"
+
+
+def test_single_player_random_games_always_end_even_keeping_every_vine():
+    """Single-player mode, "The game must always end": 60 seeded solo games where the player
+    keeps every vine worth 0 or less (the choice that used to loop) and plays random dice
+    otherwise all end."""
+    import random
+    from engine.match import pick_outcome
+    endings = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GAME.new_state(1, {"golden": seed % 2 == 0})
+        for _ in range(3000):
+            if s.is_terminal():
+                break
+            if s.current_player() == CHANCE:
+                s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+                continue
+            legal = s.legal_actions()
+            keep = [a for a in legal if isinstance(a, KeepVine)]
+            plain = [a for a in legal if not isinstance(a, (Reroll, Shift, CleanVine, RollOver,
+                                                            FlipSeed, SetDie))]
+            s.apply_action(keep[0] if keep else rng.choice(plain or legal))
+        assert s.is_terminal(), seed
+        endings.add(s.ended)
+    assert "stuck" in endings
+
+
 # ------------------------------------------------------------------------------------------
 # Contract details
 # ------------------------------------------------------------------------------------------
