@@ -419,7 +419,8 @@ def _karma_refusal(state, action) -> str | None:
             if action.delta not in (1, -1):
                 return "A shift moves a die by exactly 1 up or down."
             if not 1 <= face + action.delta <= 6:
-                return "A shift stays within 1–6; use roll over to turn a 1 into a 6 (DT-D8)."
+                return ("A shift stays within 1 to 6; roll over turns a 1 into a 6 or "
+                        "a 6 into a 1.")
         elif kind is RollOver:
             if face not in (1, 6):
                 return "Roll over only turns a 1 into a 6 or a 6 into a 1."
@@ -434,12 +435,12 @@ def _karma_refusal(state, action) -> str | None:
         return "There is no vine on that token."
     if kind is CleanVine:
         if action.owner != state.active and not state.options["clean_any"]:
-            return "You may clean only one of your own vines (DT-D9)."
+            return "You may clean only one of your own vines."
         return None
     # FlipSeed (DT-D10)
     faces = [7 - vine[0][1]] + [f for _, f in vine[1:]]
     if not is_set_or_sequence(faces):
-        return "Flipping that seed would break the vine's set or sequence (DT-D10)."
+        return "Flipping that seed would break the vine's set or sequence."
     return None
 
 
@@ -688,7 +689,9 @@ def _chance_refusal(state, action) -> str | None:
     # RollDie
     if state.to_draw:
         return "The dice are still being drawn."
-    first = next(i for i, d in enumerate(state.hand) if d is not None and d[1] is None)
+    first = next((i for i, d in enumerate(state.hand) if d is not None and d[1] is None), None)
+    if first is None:
+        return "No die is waiting to be rolled; the turn order is rolled for first."
     if action.die != first:
         return "That die is not the one being rolled."
     return None if 1 <= action.face <= 6 else "A die shows 1 to 6."
@@ -728,7 +731,7 @@ def refusal(state, action) -> str | None:
                 return f"A {COLOUR_NAMES[colour]} die can never be a seed; add it to a vine."
             if not token_open(state, action.owner, action.token):
                 return ("That token is not open: a player may not hold more vines than free "
-                        "score slots (DT-D3).")
+                        "score slots.")
             return None
         if len(state.score[action.owner]) >= SLOTS:
             return "That player's score track is full; their vines take no more dice."
