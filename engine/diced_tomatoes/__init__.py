@@ -9,8 +9,12 @@ from __future__ import annotations
 from engine.core import GameSpec, OptionSpec, RecordCodec
 from engine.diced_tomatoes.heuristics import evaluate, explain_move, order_moves
 from engine.diced_tomatoes.notation import format_position, parse_position
-from engine.diced_tomatoes.state import (ACTION_CLASSES, ClearVine, DicedTomatoesState,
-                                          TurnStarted)
+from engine.diced_tomatoes.state import (
+    ACTION_CLASSES,
+    ClearVine,
+    DicedTomatoesState,
+    TurnStarted,
+)
 
 RULES_SUMMARY = """\
 # Diced Tomatoes

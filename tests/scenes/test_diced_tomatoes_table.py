@@ -10,8 +10,17 @@ from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import (ask_hint, click, click_at, find_button, frames, key, make_app,
-                                 play_to_end, wait_for_human)
+from tests.scenes.driver import (
+    ask_hint,
+    click,
+    click_at,
+    find_button,
+    frames,
+    key,
+    make_app,
+    play_to_end,
+    wait_for_human,
+)
 
 SPEC = registry.get("diced-tomatoes")
 
@@ -293,3 +302,36 @@ def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app)
     fresh = app.manager.top
     assert isinstance(fresh, DicedTomatoesTable)
     assert fresh.match.options == match.options and fresh.match.seats == match.seats
+
+
+def test_animated_play_lands_every_group_on_an_engine_state():
+    """Issue 16: at normal speed every animation group lands by showing a state the engine's
+    apply_event gave (dice conserved colour by colour, nothing re-applied by the scene), and
+    the board ends on the match's state."""
+    from tests.engine.diced_tomatoes.test_random_games import check_invariants
+    app = make_app(instant=False)
+    try:
+        seats = [Seat("bot", "A", "easy"), Seat("bot", "B", "easy"), Seat("bot", "C", "easy")]
+        match = Match(SPEC, seats, {"golden": True, "overload": True, "dicey": True}, seed=31)
+        open_match(app, match)
+        frames(app, 2)
+        table = app.manager.top
+        landed = []
+        original = table.landing
+
+        def checked_landing(state):
+            check_invariants(state, vines_too=False)   # mid-step a full vine awaits harvest
+            landed.append(state)
+            return original(state)
+        table.landing = checked_landing
+        for _ in range(1500):
+            frames(app, 1, dt=0.1)
+            if len(match.history) > 160 or not isinstance(app.manager.top, DicedTomatoesTable):
+                break
+        kinds = {type(e).__name__ for _, e in match.events}
+        assert {"DieDrawn", "DieRolled", "DiePlaced", "KarmaBitGained"} <= kinds
+        assert len(landed) > 100
+        table.anims.skip()
+        assert table.shown.to_dict() == match.state.to_dict()
+    finally:
+        pygame.quit()
