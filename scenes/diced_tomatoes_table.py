@@ -834,15 +834,19 @@ class DicedTomatoesTable(TableScene):
         return anims
 
     def anim_clear(self, lay, event, prior):
+        """Each die of the cleared vine tumbles back to the bushel on its own arc (higher for
+        dice further along the vine)."""
         vine = prior.vines[event.owner][event.token]
         target = lay.bushel_centre()
         anims = []
         for i, (colour, face) in enumerate(vine):
             start = lay.vine_die(event.owner, event.token, i)
             spin = 200 + 90 * i
+            height = 80 + 15 * i
 
-            def scatter(surface, p, start=start, colour=colour, face=face, spin=spin):
-                x, y = arc_point(start.center, target, p, 80 + 15 * i)
+            def scatter(surface, p, start=start, colour=colour, face=face, spin=spin,
+                        height=height):
+                x, y = arc_point(start.center, target, p, height)
                 img = pygame.transform.rotozoom(die_surface(lay.d, colour, face), spin * p, 1)
                 surface.blit(img, img.get_rect(center=(x, y)))
             anims.append(Animation(self.duration(0.55), scatter, delay=self.duration(0.05) * i,
