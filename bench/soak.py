@@ -27,9 +27,8 @@ def check(spec, state) -> None:
     data = state.to_dict()
     assert spec.state_from_dict(data).to_dict() == data, "to_dict/from_dict round trip"
     assert state.clone().to_dict() == data, "clone differs"
-    if spec.notation_format and spec.notation_parse:
-        text = spec.notation_format(state)
-        assert spec.notation_format(spec.notation_parse(text)) == text, "notation round trip"
+    text = spec.notation.format(state)
+    assert spec.notation.format(spec.notation.parse(text)) == text, "notation round trip"
 
 
 def soak_one(spec, players: int, seed: int, out: Path) -> str | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 CHANCE = -1
 """``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""
@@ -136,12 +136,16 @@ class RecordCodec:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option for the new-game scene and the match.
+    """One game option for the new-game scene, the command line and the match.
 
     ``kind`` is ``"bool"`` or ``"choice"`` (then ``choices`` lists the values, by id); ``default``
     is the value used when the player changes nothing; ``labels`` gives display names for choices;
     ``min_players`` is the fewest seats it matters for (the new-game scene hides it below that,
     e.g. an option of the clan game in a solo game).
+
+    Where the seat count changes what exists, ``by_players`` maps a seat count to
+    ``(choices, default)`` for that count, e.g. Off the Rails' game length:
+    ``((2, ((13, 17, 21), 21)), (3, ((13, 17, 21), 21)), (4, ((13, 17, 21, 25), 25)))``.
     """
 
     name: str
@@ -152,20 +156,63 @@ class OptionSpec:
     choices: tuple = ()
     labels: tuple = ()
     min_players: int = 1
+    by_players: tuple = ()
 
     def applies(self, num_players: int) -> bool:
         """Whether the option matters in a game of ``num_players`` seats."""
         return num_players >= self.min_players
 
-    def validate(self, value: Any) -> Any:
-        """Return ``value`` if allowed for this option, else raise ``ValueError`` in plain words."""
+    def choices_for(self, num_players: int | None) -> tuple:
+        """The values that exist with ``num_players`` seats (all of them when unknown)."""
+        for count, (choices, _default) in self.by_players:
+            if count == num_players:
+                return tuple(choices)
+        return self.choices
+
+    def default_for(self, num_players: int | None) -> Any:
+        """The default with ``num_players`` seats."""
+        for count, (_choices, default) in self.by_players:
+            if count == num_players:
+                return default
+        return self.default
+
+    def label_of(self, value: Any) -> str:
+        """The display name of ``value`` (a choice's label, or the value itself)."""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        if self.labels and value in self.choices:
+            return str(self.labels[list(self.choices).index(value)])
+        return str(value)
+
+    def validate(self, value: Any, num_players: int | None = None) -> Any:
+        """Return ``value`` if allowed (with ``num_players`` seats, when given), else raise
+        ``ValueError`` with a sentence naming the values allowed."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"Option {self.label!r} must be on or off, not {value!r}.")
-        elif value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"Option {self.label!r} must be one of {allowed}, not {value!r}.")
+                raise ValueError(f"{self.label} must be on or off, not {value!r}.")
+            return value
+        allowed = self.choices_for(num_players)
+        # the type must match too: True == 1 and 21.0 == 21, but neither is the choice 21
+        if not any(value == choice and type(value) is type(choice) for choice in allowed):
+            names = ", ".join(self.label_of(choice) for choice in allowed)
+            seats = (f" with {num_players} players" if self.by_players and num_players
+                     else "")
+            raise ValueError(f"{self.label} must be one of {names}{seats}, not {value!r}.")
         return value
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A game's short text for a position (like chess FEN), documented in its notation module.
+
+    ``format(state) -> str`` and ``parse(text) -> state`` round-trip:
+    ``format(parse(format(state))) == format(state)``. ``parse`` raises ``ValueError`` saying
+    what is wrong and where.
+    """
+
+    format: Callable[[Any], str]
+    parse: Callable[[str], Any]
+
 
 @runtime_checkable
 class GameState(Protocol):
@@ -197,15 +244,21 @@ class GameState(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What the registry knows of a game: everything the match, saves and scenes need.
+    """What the registry knows of a game: static data the match, saves and scenes need.
 
     * ``new_state(num_players, options) -> GameState`` builds the initial state (often a chance
       node); ``options`` is a complete dict validated by :meth:`resolve_options`.
     * ``state_from_dict`` inverts ``state.to_dict()``; ``action_codec`` rebuilds actions.
+    * ``notation`` formats and parses positions.
+    * ``apply_event(state, event) -> state`` is the state after one event (the input unchanged):
+      the engine's own effect of each event, which scenes use to draw a step event by event.
     * ``rules_summary`` is player-facing text: lines starting with ``# `` or ``## `` are headings.
-    * ``evaluate(state, player) -> float`` is the heuristic the bots use (higher is better).
-    * ``turn_owner(state) -> int`` (optional) tells whose turn a state is in, so undo knows
-      where a turn starts; by default the current player.
+    * ``solo`` is True when one seat is a real single-player mode.
+    * ``bots`` is what computer players and hints know of the game: an
+      :class:`engine.bots.GameBots` from the game's ``bots`` module.
+
+    Whose turn a state belongs to is the state's own ``turn_owner()``; a turn begins with a
+    :class:`TurnStarted` event.
     """
 
     id: str
@@ -214,51 +267,27 @@ class GameSpec:
     max_players: int
     description: str
     options: tuple
-    new_state: Any
-    state_from_dict: Any
+    new_state: Callable[[int, dict], Any]
+    state_from_dict: Callable[[dict], Any]
     action_codec: RecordCodec
+    notation: Notation
     rules_summary: str
-    evaluate: Any = None
-    notation_format: Any = None
-    notation_parse: Any = None
-    turn_owner: Any = None
+    bots: Any
     solo: bool = False
-    """True when one seat is a real single-player mode."""
-    option_for_players: Any = None
-    """Optional ``(name, num_players, default) -> value`` for defaults that depend on seats."""
-    turn_started: Any = None
-    """Optional ``(event) -> bool``: the event that starts a turn (for turn counts)."""
-    bot_policy: Any = None
-    """Optional ``(observation, legal_actions) -> action | None``: a move the rules make every
-    computer player take (e.g. DT-D5: a bot always clears its vine worth 0 or less)."""
-    bot_moves: Any = None
-    """Optional ``(observation, legal_actions) -> legal subset`` computer players choose from
-    (e.g. Potion Explosion: no marble shuffled back and forth, so bot turns end)."""
-    order_moves: Any = None
-    """Optional ``(state, actions) -> actions`` most promising first, for search bots."""
-    make_bot: Any = None
-    """Optional ``(level, budget, clock) -> bot or None``: a game's own bot for a level, used
-    before the generic ones (engine/bots)."""
-    explain_move: Any = None
-    """Optional ``(state, action) -> str``: a one-line reason for a hint, e.g. "completes your
-    vine worth 4"."""
+    apply_event: Callable[[Any, Any], Any] | None = None
 
     def default_options(self, num_players: int | None = None) -> dict:
-        """Every option at its default, as ``{name: value}``."""
-        values = {o.name: o.default for o in self.options}
-        if self.option_for_players and num_players:
-            for o in self.options:
-                values[o.name] = self.option_for_players(o.name, num_players, o.default)
-        return values
+        """Every option at its default for ``num_players`` seats, as ``{name: value}``."""
+        return {option.name: option.default_for(num_players) for option in self.options}
 
     def resolve_options(self, given: dict | None, num_players: int | None = None) -> dict:
         """Fill defaults and validate; raises ``ValueError`` for unknown or bad options."""
         values = self.default_options(num_players)
-        known = {o.name: o for o in self.options}
+        known = {option.name: option for option in self.options}
         for name, value in (given or {}).items():
             if name not in known:
                 raise ValueError(f"{self.title} has no option {name!r}.")
-            values[name] = known[name].validate(value)
+            values[name] = known[name].validate(value, num_players)
         return values
 
     def check_players(self, num_players: int) -> None:

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction
+from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, TurnStarted
 
 HUMAN = "human"
 BOT = "bot"
@@ -134,22 +134,11 @@ class Match:
 
     def turn_owner(self, state=None) -> int:
         """Whose turn ``state`` (default: the current one) belongs to, for undo and autosave."""
-        state = self.state if state is None else state
-        if self.spec.turn_owner is not None:
-            return self.spec.turn_owner(state)
-        return state.current_player()
+        return (self.state if state is None else state).turn_owner()
 
     def turn_count(self) -> int:
-        """How many turns have started: events the game marks with ``GameSpec.turn_started``,
-        or else changes of the turn owner through the history."""
-        if self.spec.turn_started is not None:
-            return sum(1 for _, e in self.events if self.spec.turn_started(e))
-        count, last = 0, None
-        for entry in self.history:
-            if entry.player >= 0 and entry.player != last:
-                count += 1
-                last = entry.player
-        return count
+        """How many turns have started: the game's :class:`TurnStarted` events so far."""
+        return sum(1 for _, event in self.events if isinstance(event, TurnStarted))
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()

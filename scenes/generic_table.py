@@ -58,8 +58,7 @@ class GenericTable(TableScene):
         board = self.board_rect()
         area = pygame.Rect(board.x + 8, board.y + 8, board.width - 400, board.height - 16)
         kit.draw_panel(surface, area)
-        fmt = self.match.spec.notation_format
-        text = fmt(self.shown) if fmt else repr(self.shown.to_dict())[:4000]
+        text = self.match.spec.notation.format(self.shown)
         y = area.y + 10
         for line in text.splitlines():
             for start in range(0, max(1, len(line)), 70):

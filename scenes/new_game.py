@@ -66,8 +66,13 @@ class NewGameScene(Scene):
                                   min(self.spec.max_players, self.seat_count))
             # e.g. Off the Rails' game length is 25 cards with 4 players, 21 with fewer
             defaults = self.spec.default_options(self.seat_count)
-            self.options = {k: self.options[k] if k in self.chosen and k in self.options else v
-                            for k, v in defaults.items()}
+            # a choice the player made stays while it exists for the new seat count
+            kept = {option.name for option in self.spec.options
+                    if option.name in self.chosen and option.name in self.options
+                    and (option.kind == "bool"
+                         or self.options[option.name] in option.choices_for(self.seat_count))}
+            self.options = {name: self.options[name] if name in kept else value
+                            for name, value in defaults.items()}
 
     # --- layout ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -162,9 +167,12 @@ class NewGameScene(Scene):
     def _option_labels(self, opt):
         if opt.kind == "bool":
             return list(ON_OFF), "On" if self.options.get(opt.name, opt.default) else "Off"
-        labels = [str(l) for l in (opt.labels or opt.choices)]
-        value = self.options.get(opt.name, opt.default)
-        return labels, labels[list(opt.choices).index(value)]
+        choices = opt.choices_for(self.seat_count)
+        labels = [opt.label_of(choice) for choice in choices]
+        value = self.options.get(opt.name, opt.default_for(self.seat_count))
+        if value not in choices:
+            value = opt.default_for(self.seat_count)
+        return labels, labels[choices.index(value)]
 
     def _read_form(self):
         for i, (kind, name) in enumerate(getattr(self, "seat_widgets", [])):
@@ -238,8 +246,9 @@ class NewGameScene(Scene):
                 if opt.kind == "bool":
                     self.options[opt.name] = event.text == "On"
                 else:
-                    labels = [str(l) for l in (opt.labels or opt.choices)]
-                    self.options[opt.name] = opt.choices[labels.index(event.text)]
+                    choices = opt.choices_for(self.seat_count)
+                    labels = [opt.label_of(choice) for choice in choices]
+                    self.options[opt.name] = choices[labels.index(event.text)]
                 self.chosen.add(opt.name)
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -16,7 +16,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.bots import make_bot
-from engine.core import IllegalAction
+from engine.core import IllegalAction, TurnStarted
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -209,8 +209,7 @@ class TableScene(Scene):
         owner = self.match.turn_owner()
         new = self.match.events[self.events_seen:]
         self.events_seen = len(self.match.events)
-        started = self.match.spec.turn_started
-        began = started is not None and any(started(e) for _, e in new)
+        began = any(isinstance(event, TurnStarted) for _, event in new)
         if owner >= 0 and (owner != self.last_owner or began):
             self.last_owner = owner
             self.autosave()
@@ -326,11 +325,10 @@ class TableScene(Scene):
         if self.hint_for != len(self.match.history):
             return
         self.hint = action
-        explain = self.match.spec.explain_move
-        reason = kit.with_names(explain(self.match.state, action), self.match.names) \
-            if explain else ""
-        words = self.match.state.action_to_string(action)
-        self.say(f"Hint: {words}" + (f" — {reason}" if reason else ""), 12)
+        bots = self.match.spec.bots
+        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
+        words = kit.with_names(self.match.state.action_to_string(action), self.match.names)
+        self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
         self.on_hint(action)
 
     def on_hint(self, action) -> None:

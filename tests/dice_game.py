@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import (CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, OptionSpec,
-                         RecordCodec)
+from engine.bots import GameBots
+from engine.core import (CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, Notation,
+                         OptionSpec, RecordCodec, TurnStarted)
 
 TARGET = 20
 
@@ -74,12 +75,12 @@ class PigState:
             if not self.rolling:
                 raise IllegalAction("Nobody is rolling.")
             self.rolling = False
+            rolled = Rolled(self.player, action.value)
             if action.value == 1:
                 self.turn_total = 0
-                self._next()
-            else:
-                self.turn_total += action.value * self.stake
-            return [Rolled(self.player, action.value)]
+                return [rolled, self._next()]
+            self.turn_total += action.value * self.stake
+            return [rolled]
         if self.current_player() < 0:
             raise IllegalAction("It is not a player's turn.")
         if isinstance(action, SetStake):
@@ -94,14 +95,15 @@ class PigState:
             self.scores[self.player] += self.turn_total
             self.turn_total = 0
             if max(self.scores) < self.target:
-                self._next()
+                return [self._next()]
         else:
             raise IllegalAction("Stake Pig has no such move.")
         return []
 
-    def _next(self):
+    def _next(self) -> Event:
         self.player = (self.player + 1) % len(self.scores)
         self.stake = 1
+        return PigTurnStarted(self.player)
 
     def returns(self):
         best = max(self.scores)
@@ -134,9 +136,29 @@ class PigState:
     def action_to_string(self, action):
         return type(action).__name__
 
+    def turn_owner(self):
+        return self.player
 
-def _evaluate(state, player):
-    return state.scores[player] + state.turn_total * (state.player == player) * 0.5
+
+class PigTurnStarted(TurnStarted):
+    """Stake Pig's turn begins."""
+
+
+class PigBots(GameBots):
+    def evaluate(self, state, player):
+        return state.scores[player] + state.turn_total * (state.player == player) * 0.5
+
+
+def _format(state) -> str:
+    return "/".join(map(str, state.scores)) + f" p{state.player} t{state.turn_total}"
+
+
+def _parse(text: str) -> PigState:
+    scores, player, total = text.split()
+    state = PigState(len(scores.split("/")))
+    state.scores = [int(v) for v in scores.split("/")]
+    state.player, state.turn_total = int(player[1:]), int(total[1:])
+    return state
 
 
 PIG = GameSpec(
@@ -146,6 +168,7 @@ PIG = GameSpec(
     new_state=lambda n, options: PigState(n, options["target"]),
     state_from_dict=PigState.from_dict,
     action_codec=RecordCodec([SetStake, Roll, Hold, Face]),
+    notation=Notation(_format, _parse),
     rules_summary="# Stake Pig\n## A turn\nSet a stake, roll, hold.",
-    evaluate=_evaluate,
+    bots=PigBots(),
 )

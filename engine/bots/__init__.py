@@ -1,67 +1,117 @@
-"""Computer players. ``make_bot(spec, level)`` returns a bot for a game at a level.
+"""Computer players, and what they know of each game.
 
 Every bot follows :class:`engine.match.Bot`: ``choose(observation, legal_actions, rng)``. Bots see
 only the observation and draw luck only from ``rng`` (seeded by the match), so games replay.
+
+Each game brings one :class:`GameBots` object (``GameSpec.bots``, defined in
+``engine/<game>/bots.py``): its evaluation, its hint reasons, the moves the rules force on a
+computer player, the moves worth considering, and its bot for each level — like OpenSpiel's single
+``Evaluator`` per game. :func:`make_bot` is the one way the program gets a bot.
 """
 from __future__ import annotations
 
+import re
+from typing import Sequence
+
 from engine.bots.greedy import GreedyBot
-from engine.bots.mcts import MCTSBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.rollout import RolloutBot
+from engine.core import Action
 
 LEVELS = ("easy", "medium", "hard")
 
 
+class GameBots:
+    """What search and hints know of one game. A game subclasses it in ``engine/<game>/bots.py``.
+
+    Override :meth:`evaluate` (required) and :meth:`explain`; override :meth:`forced_move`,
+    :meth:`allowed_moves` and :meth:`make` where the game needs them. Methods never change the
+    states they are given.
+    """
+
+    def evaluate(self, state, player: int) -> float:
+        """How good ``state`` is for seat ``player`` (higher is better; the scale is the game's
+        victory points or close to it, so Easy's noise means the same in every game)."""
+        raise NotImplementedError
+
+    def explain(self, state, action: Action, names: Sequence[str]) -> str:
+        """Why ``action`` is good for the player to move in ``state``: one sentence starting with
+        a capital letter, in the player's terms ("Harvests your vine worth 4 into slot 2."),
+        naming seats by ``names``; "" when there is nothing more to say than the move itself."""
+        return ""
+
+    def forced_move(self, observation, legal_actions: Sequence[Action]) -> Action | None:
+        """A move the rules make every computer player take here (e.g. DT-D5: a bot always
+        clears its vine worth 0 or less), else None."""
+        return None
+
+    def allowed_moves(self, observation, legal_actions: Sequence[Action]) -> list[Action]:
+        """The legal moves a computer player considers (a non-empty subset; by default all),
+        e.g. no marble shuffled back and forth between pool and hand."""
+        return list(legal_actions)
+
+    def make(self, level: str, budget: float = 1.5, clock=None):
+        """The bot for ``level`` before :func:`make_bot` adds forced and allowed moves.
+
+        By default: Easy is greedy on a noisy evaluation, Medium greedy with chance sampled three
+        times, Hard a :class:`RolloutBot` (``budget`` seconds with ``clock``, else a fixed
+        number of rollouts so tests replay).
+        """
+        if level == "easy":
+            return GreedyBot(self.evaluate, samples=1, noise=4.0)
+        if level == "medium":
+            return GreedyBot(self.evaluate, samples=3)
+        return RolloutBot(self, budget, clock)
+
+
+def as_sentence(reason: str, names: Sequence[str]) -> str:
+    """A hint reason as the player reads it: seats named ("Player 2" becomes ``names[1]``), a
+    capital first letter and a full stop. ``""`` stays ``""``."""
+    reason = re.sub(r"\bPlayer (\d+)\b",
+                    lambda match: names[int(match.group(1)) - 1]
+                    if 0 < int(match.group(1)) <= len(names) else match.group(0),
+                    reason.strip())
+    if not reason:
+        return ""
+    reason = reason[0].upper() + reason[1:]
+    return reason if reason[-1] in ".!?" else reason + "."
+
+
 def make_bot(spec, level: str, budget: float = 1.5, clock=None):
-    """A bot for ``spec`` (a GameSpec) at ``level`` ("easy", "medium" or "hard").
+    """A bot for the game ``spec`` (a GameSpec) at ``level`` ("easy", "medium" or "hard").
 
-    * Easy: greedy on a noisy evaluation (sensible-looking moves with mistakes).
-    * Medium: greedy one-step lookahead, chance sampled three times.
-    * Hard: :class:`MCTSBot` guided by the game's heuristics; with ``clock`` (e.g.
-      ``time.monotonic``) it thinks ``budget`` seconds, without it a fixed number of iterations.
-      A game may bring its own bot instead (``GameSpec.make_bot``): Diced Tomatoes' Hard is a
-      :class:`RolloutBot`, Potion Explosion and Off the Rails plan whole turns.
-
-    A game without ``evaluate`` gets random play. Raises ``ValueError`` for an unknown level.
+    The game's :meth:`GameBots.make` builds it; a game without ``bots`` gets random play. The bot
+    plays the game's forced moves and chooses among its allowed moves. With ``clock`` (e.g.
+    ``time.monotonic``) Hard thinks ``budget`` seconds; without it a fixed amount, so a test's
+    game replays. Raises ``ValueError`` for an unknown level.
     """
     if level not in LEVELS:
         raise ValueError(f"A bot's level is easy, medium or hard, not {level!r}.")
-    own = spec.make_bot(level, budget, clock) if spec.make_bot else None
-    if own is not None:
-        bot = own
-    elif spec.evaluate is None:
-        bot = RandomBot()
-    elif level == "easy":
-        bot = GreedyBot(spec.evaluate, samples=1, noise=4.0)
-    elif level == "medium":
-        bot = GreedyBot(spec.evaluate, samples=3)
-    else:
-        bot = MCTSBot(spec.evaluate, spec.order_moves, budget=budget, clock=clock)
-    if spec.bot_policy or spec.bot_moves:
-        return PolicyBot(spec.bot_policy, bot, spec.bot_moves)
-    return bot
+    if spec.bots is None:
+        return RandomBot()
+    return PolicyBot(spec.bots, spec.bots.make(level, budget, clock))
 
 
 class PolicyBot:
-    """Plays the game's forced bot move when there is one (``GameSpec.bot_policy``), else asks
-    the wrapped bot to choose among the moves the game allows bots (``GameSpec.bot_moves``)."""
+    """Plays the game's forced move when there is one, else asks the wrapped bot to choose among
+    the moves the game allows bots (:meth:`GameBots.allowed_moves`)."""
 
-    def __init__(self, policy, bot, moves=None):
-        self.policy = policy
+    def __init__(self, knowledge: GameBots, bot):
+        self.knowledge = knowledge
         self.bot = bot
-        self.moves = moves
 
     def cancel(self) -> None:
+        """Stop the wrapped bot's search (undo, load, quit)."""
         if hasattr(self.bot, "cancel"):
             self.bot.cancel()
 
     def choose(self, observation, legal_actions, rng):
-        forced = self.policy(observation, legal_actions) if self.policy else None
+        """The forced move, else the wrapped bot's choice among the allowed moves."""
+        forced = self.knowledge.forced_move(observation, legal_actions)
         if forced is not None:
             return forced
-        allowed = self.moves(observation, legal_actions) if self.moves else legal_actions
+        allowed = self.knowledge.allowed_moves(observation, legal_actions)
         return self.bot.choose(observation, allowed or legal_actions, rng)
 
 
-__all__ = ["GreedyBot", "MCTSBot", "PolicyBot", "RandomBot", "RolloutBot", "make_bot", "LEVELS"]
+__all__ = ["GameBots", "as_sentence", "GreedyBot", "PolicyBot", "RandomBot", "RolloutBot", "make_bot", "LEVELS"]

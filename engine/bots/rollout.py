@@ -3,12 +3,14 @@ player's turn by the greedy heuristic policy, many times with fresh luck, and th
 wins (:func:`sequential_halving` shares the budget between the candidates).
 
 Where a game's luck decides most turns, averaging whole sampled turns judges a move better than
-a tree whose leaves are valued mid-turn. Needs ``spec.evaluate`` and ``spec.turn_owner``.
+a tree whose leaves are valued mid-turn. Needs the game's :class:`engine.bots.GameBots` (its
+evaluation, forced and allowed moves), the state's ``turn_owner()`` and the game's
+:class:`engine.core.TurnStarted` events.
 """
 from __future__ import annotations
 
 from engine.bots.halving import sequential_halving
-from engine.core import CHANCE
+from engine.core import CHANCE, TurnStarted
 from engine.match import pick_outcome
 
 MAX_STEPS = 200
@@ -20,9 +22,9 @@ class RolloutBot:
     value for the mover. ``budget`` seconds with ``clock``; else ``rollouts`` in all.
     ``candidates`` moves (best one-step values) are played out. ``cancel()`` stops it."""
 
-    def __init__(self, spec, budget: float = 1.5, clock=None, rollouts: int = 48,
+    def __init__(self, knowledge, budget: float = 1.5, clock=None, rollouts: int = 48,
                  candidates: int = 8):
-        self.spec = spec
+        self.knowledge = knowledge
         self.budget = budget
         self.clock = clock
         self.rollouts = rollouts
@@ -50,44 +52,34 @@ class RolloutBot:
     def _greedy(self, s, rng):
         """The greedy policy's move: the game's forced bot move, else the best one-step value."""
         legal = s.legal_actions()
-        if self.spec.bot_policy:
-            forced = self.spec.bot_policy(s, legal)
-            if forced is not None:
-                return forced
-        if self.spec.bot_moves:
-            legal = self.spec.bot_moves(s, legal) or legal
+        forced = self.knowledge.forced_move(s, legal)
+        if forced is not None:
+            return forced
+        legal = self.knowledge.allowed_moves(s, legal) or legal
         if len(legal) == 1:
             return legal[0]
         me = s.current_player()
-        return max(((self.spec.evaluate(self._after(s, a, rng), me), -i, a)
+        return max(((self.knowledge.evaluate(self._after(s, a, rng), me), -i, a)
                     for i, a in enumerate(legal)), key=lambda x: x[:2])[2]
 
-    def _turns_begun(self, events, t, owner):
-        """How many turns ``events`` began (``GameSpec.turn_started``; without it, a change of
-        turn owner counts), and the turn owner now."""
-        if self.spec.turn_started:
-            return sum(1 for e in events if self.spec.turn_started(e)), owner
-        now = self.spec.turn_owner(t) if t.current_player() >= 0 else owner
-        return int(now != owner), now
-
-    def _play(self, t, action, rng, owner):
+    def _play(self, t, action, rng) -> int:
+        """Play ``action`` and the chance after it on ``t``; how many turns began."""
         events = t.apply_action(action)
         while t.current_player() == CHANCE and len(events) < 10_000:
             events += t.apply_action(pick_outcome(t.chance_outcomes(), rng))
-        return self._turns_begun(events, t, owner)
+        return sum(1 for event in events if isinstance(event, TurnStarted))
 
     def _rollout(self, s, action, me, rng) -> float:
         """Play ``action``, then greedily until two more turns have begun (the end of this turn
         and of the next one: the next player's, or one's own again in a solo game); the value
         for ``me``."""
         t = s.clone()
-        begun, owner = self._play(t, action, rng, self.spec.turn_owner(s))
+        begun = self._play(t, action, rng)
         for _ in range(MAX_STEPS):
             if begun >= 2 or t.current_player() < 0:
                 break
-            more, owner = self._play(t, self._greedy(t, rng), rng, owner)
-            begun += more
-        return self.spec.evaluate(t, me)
+            begun += self._play(t, self._greedy(t, rng), rng)
+        return self.knowledge.evaluate(t, me)
 
     # --- the search -------------------------------------------------------------------------
     def choose(self, observation, legal_actions, rng):
@@ -97,7 +89,7 @@ class RolloutBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         s, me = observation, observation.current_player()
-        ranked = sorted(((self.spec.evaluate(self._after(s, a, rng), me), -i, a)
+        ranked = sorted(((self.knowledge.evaluate(self._after(s, a, rng), me), -i, a)
                          for i, a in enumerate(legal_actions)), key=lambda x: x[:2],
                         reverse=True)
         best, self.last_rollouts = sequential_halving(

@@ -6,15 +6,12 @@
 """
 from __future__ import annotations
 
-from engine.core import GameSpec, OptionSpec, RecordCodec
-from engine.diced_tomatoes.heuristics import evaluate, explain_move, order_moves
+from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
+from engine.diced_tomatoes.bots import BOTS
+from engine.diced_tomatoes.events import apply_event
+from engine.diced_tomatoes.heuristics import evaluate
 from engine.diced_tomatoes.notation import format_position, parse_position
-from engine.diced_tomatoes.state import (
-    ACTION_CLASSES,
-    ClearVine,
-    DicedTomatoesState,
-    TurnStarted,
-)
+from engine.diced_tomatoes.state import ACTION_CLASSES, DicedTomatoesState
 
 RULES_SUMMARY = """\
 # Diced Tomatoes
@@ -101,27 +98,6 @@ def new_state(num_players: int, options: dict | None = None) -> DicedTomatoesSta
     return DicedTomatoesState(num_players, options or {})
 
 
-def turn_owner(state: DicedTomatoesState) -> int:
-    """The active player owns the turn, also while an owner decides at clean-up (DT-D5)."""
-    return state.turn_owner()
-
-
-def bot_policy(observation, legal_actions):
-    """DT-D5: a computer player always clears its own vine worth 0 or less at clean-up."""
-    for action in legal_actions:
-        if isinstance(action, ClearVine):
-            return action
-    return None
-
-
-def make_bot(level: str, budget: float = 1.5, clock=None):
-    """GameSpec.make_bot: Hard is a :class:`RolloutBot` (whole sampled turns, averaged): the
-    dice decide most turns, and measured with bench/bots.py the tree search was only level with
-    Medium (43-55%) while rollouts beat it 42-3-16. Easy and Medium are the generic bots."""
-    from engine.bots.rollout import RolloutBot
-    return RolloutBot(GAME, budget, clock) if level == "hard" else None
-
-
 GAME = GameSpec(
     id="diced-tomatoes",
     title="Diced Tomatoes",
@@ -132,18 +108,12 @@ GAME = GameSpec(
     new_state=new_state,
     state_from_dict=DicedTomatoesState.from_dict,
     action_codec=RecordCodec(ACTION_CLASSES),
+    notation=Notation(format_position, parse_position),
     rules_summary=RULES_SUMMARY,
-    evaluate=evaluate,
-    order_moves=order_moves,
-    explain_move=explain_move,
-    notation_format=format_position,
-    notation_parse=parse_position,
-    turn_owner=turn_owner,
+    bots=BOTS,
     solo=True,
-    turn_started=lambda event: isinstance(event, TurnStarted),
-    bot_policy=bot_policy,
-    make_bot=make_bot,
+    apply_event=apply_event,
 )
 
-__all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate", "order_moves",
-           "format_position", "parse_position", "new_state", "turn_owner"]
+__all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate",
+           "format_position", "parse_position", "new_state"]

@@ -11,11 +11,9 @@ from __future__ import annotations
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes.state import (
     CleanVine,
-    ClearVine,
     Die,
     EndTurn,
     FlipSeed,
-    KeepVine,
     PassDie,
     PlaceDie,
     Reroll,
@@ -72,34 +70,6 @@ def evaluate(state, player: int) -> float:
 
 
 _KARMA = (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie)
-
-
-def order_moves(state, actions) -> list:
-    """``actions`` sorted most promising first, for search bots: placements that complete one
-    of the mover's own vines, then other placements on own vines, then placements elsewhere,
-    clean-up clears, passes, ending the turn, and karma spending last. Stable within a group."""
-    me = state.active
-
-    def rank(action) -> int:
-        kind = type(action)
-        if kind is PlaceDie:
-            vine = state.vines[action.owner][action.token]
-            if action.owner == me:
-                return 0 if len(vine) == 3 else 1
-            return 2
-        if kind is ClearVine:
-            return 0
-        if kind is KeepVine:
-            return 5
-        if kind is PassDie:
-            return 3
-        if kind is EndTurn:
-            return 4
-        if kind in _KARMA:
-            return 6
-        return 7
-
-    return sorted(actions, key=rank)
 
 
 def explain_move(state, action) -> str:

@@ -4,10 +4,11 @@
 """
 from __future__ import annotations
 
-from engine.core import GameSpec, OptionSpec, RecordCodec
-from engine.off_the_rails import bots, heuristics, notation, rules
+from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
+from engine.off_the_rails import notation, rules
+from engine.off_the_rails.bots import BOTS
 from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS
-from engine.off_the_rails.state import ACTIONS, OTRState, TurnStarted
+from engine.off_the_rails.state import ACTIONS, OTRState
 
 RULES_SUMMARY = """# Off the Rails
 
@@ -74,7 +75,9 @@ Goblin clans race minecarts through a shared mine, grab jewels from the deposits
 OPTIONS = (
     OptionSpec("game_length", "Game length", "choice", 21,
                "Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3.",
-               LENGTHS, LENGTH_LABELS, min_players=2),   # solo uses all 33 cards
+               LENGTHS, LENGTH_LABELS, min_players=2,   # solo uses all 33 cards
+               # with 2-3 players one more card of each colour is removed: no 25-card game
+               by_players=((2, (LENGTHS[:3], 21)), (3, (LENGTHS[:3], 21)), (4, (LENGTHS, 25)))),
     OptionSpec("bumper_carts", "Bumper Carts", "bool", False,
                "Collisions turn carts round but drop no gems and derail nobody."),
     OptionSpec("chasm_die", "Chasm Die", "bool", False,
@@ -87,18 +90,6 @@ OPTIONS = (
 )
 
 
-def option_for_players(name: str, num_players: int, default):
-    """Seat-dependent defaults: game length 25 with 4 players, 21 otherwise."""
-    if name == "game_length":
-        return rules.default_length(num_players)
-    return default
-
-
-def turn_owner(state: OTRState) -> int:
-    """The seat whose turn it is, also while an opponent splits a load or chance decides."""
-    return state.player
-
-
 GAME = GameSpec(
     id="off-the-rails",
     title="Off the Rails",
@@ -109,17 +100,10 @@ GAME = GameSpec(
     new_state=rules.new_state,
     state_from_dict=OTRState.from_dict,
     action_codec=RecordCodec(ACTIONS),
+    notation=Notation(notation.format, notation.parse),
     rules_summary=RULES_SUMMARY,
-    evaluate=heuristics.evaluate,
-    order_moves=heuristics.order_moves,
-    explain_move=heuristics.explain_move,
-    make_bot=bots.make_bot,
-    notation_format=notation.format,
-    notation_parse=notation.parse,
-    turn_owner=turn_owner,
+    bots=BOTS,
     solo=True,
-    option_for_players=option_for_players,
-    turn_started=lambda event: isinstance(event, TurnStarted),   # solo turns count too
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 
+from engine.bots import GameBots, as_sentence
 from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
@@ -501,12 +502,23 @@ class PlannerBot:
         return best
 
 
-def make_bot(level: str, budget: float = 1.5, clock=None):
-    """GameSpec.make_bot: a :class:`PlannerBot` for ``level`` (also in the solo game, where the
-    routes start from each cart's colour edge); None for an unknown level."""
-    if level not in LEVELS:
-        return None
-    return PlannerBot(level, budget, clock)
+class OffTheRailsBots(GameBots):
+    """What Off the Rails' computer players and hints know (``GAME.bots``): every level is a
+    :class:`PlannerBot` (also in the solo game, where the routes start from each cart's colour
+    edge), planning whole action phases more or less far ahead."""
+
+    def evaluate(self, state, player: int) -> float:
+        return heuristics.evaluate(state, player)
+
+    def explain(self, state, action, names) -> str:
+        return as_sentence(heuristics.explain_move(state, action), names)
+
+    def make(self, level: str, budget: float = 1.5, clock=None):
+        return PlannerBot(level, budget, clock)
 
 
-__all__ = ["PlannerBot", "make_bot", "plan_actions", "finish_turn", "default_action", "LEVELS"]
+BOTS = OffTheRailsBots()
+"""The game's :class:`engine.bots.GameBots`."""
+
+__all__ = ["BOTS", "OffTheRailsBots", "PlannerBot", "plan_actions", "finish_turn",
+           "default_action", "LEVELS"]

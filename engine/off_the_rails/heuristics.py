@@ -12,8 +12,8 @@ Mine centres, chasm squares and upgrades under a cart are impassable.
 * :func:`routes` - concrete routes (the tiles to place, the cart to put in) towards the best
   deposits and out of the mine; the bots plan their action phase from these.
 
-``evaluate(state, player) -> float`` (higher is better for ``player``), ``order_moves(state,
-actions) -> list`` and ``explain_move(state, action) -> str`` are what the engine uses.
+``evaluate(state, player) -> float`` (higher is better for ``player``) and
+``explain_move(state, action) -> str`` are what :mod:`engine.off_the_rails.bots` uses.
 """
 from __future__ import annotations
 
@@ -608,33 +608,6 @@ def evaluate(state, player: int) -> float:
 # =============================================================================================
 # Move ordering and hints
 # =============================================================================================
-def order_moves(state, actions) -> list:
-    """Actions sorted with the promising ones first (for search bots): the best jewel, the next
-    tiles of the player's best routes, putting in the cart those routes need, then the rest; the
-    input order breaks ties."""
-    rank = {}
-    if state.pending() == "actions" and not state.solo:
-        for i, r in enumerate(routes(state, state.player, limit=3)):
-            for j, a in enumerate(r.actions[:4]):
-                rank.setdefault(a, (1, i * 10 + j))
-            if r.entry is not None:
-                rank.setdefault(r.entry, (1, i * 10 + 5))
-
-    def key(item):
-        i, a = item
-        if isinstance(a, TakeGem):
-            return (0, -GEM_VALUES[GEM_INDEX[a.gem]], i)
-        if a in rank:
-            return (*rank[a], i)
-        if isinstance(a, (ChooseExit, EndActions, MoveCart, ClaimMission)):
-            return (2, 0, i)
-        if isinstance(a, ChangeSpeed):
-            return (3, 0, i)
-        return (4, 0, i)
-
-    return [a for _, a in sorted(enumerate(actions), key=key)]
-
-
 def _who(p) -> str:
     return f"Player {p + 1}"
 
@@ -771,5 +744,5 @@ def _roll(state, ci, speed) -> str:
     return f"it stops on {square_name(*sq)}" + (" with new gems" if gained else "")
 
 
-__all__ = ["evaluate", "order_moves", "explain_move", "exit_costs", "reach_costs", "routes",
+__all__ = ["evaluate", "explain_move", "exit_costs", "reach_costs", "routes",
            "sources", "points", "deposit_value", "next_step", "Route", "TILE_UNITS"]

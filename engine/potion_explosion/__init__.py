@@ -5,11 +5,12 @@ actions, events), :mod:`.rules` (the rules), :mod:`.notation`, :mod:`.heuristics
 """
 from __future__ import annotations
 
-from engine.core import GameSpec, OptionSpec
-from engine.potion_explosion import bots, rules
-from engine.potion_explosion.heuristics import evaluate, explain_move, order_moves
+from engine.core import GameSpec, Notation, OptionSpec
+from engine.potion_explosion import rules
+from engine.potion_explosion.bots import BOTS
+from engine.potion_explosion.heuristics import evaluate
 from engine.potion_explosion.notation import format_position, parse_position
-from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState, TurnStarted
+from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState
 
 RULES_SUMMARY = """# Potion Explosion
 
@@ -88,18 +89,11 @@ GAME = GameSpec(
     new_state=rules.new_state,
     state_from_dict=PotionExplosionState.from_dict,
     action_codec=ACTION_CODEC,
+    notation=Notation(format_position, parse_position),
     rules_summary=RULES_SUMMARY,
-    evaluate=evaluate,
-    notation_format=format_position,
-    notation_parse=parse_position,
-    turn_owner=rules.turn_owner,
+    bots=BOTS,
     solo=False,
-    turn_started=lambda event: isinstance(event, TurnStarted),
-    order_moves=order_moves,
-    explain_move=explain_move,
-    bot_moves=bots.bot_moves,
-    make_bot=bots.make_bot,
 )
 
-__all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "order_moves",
-           "format_position", "parse_position"]
+__all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "format_position",
+           "parse_position"]

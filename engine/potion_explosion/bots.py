@@ -23,6 +23,7 @@ draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so game
 """
 from __future__ import annotations
 
+from engine.bots import GameBots, as_sentence
 from engine.bots.halving import sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
@@ -191,10 +192,31 @@ def draft_choice(s, legal_actions):
     return max(enumerate(legal_actions), key=key)[1]
 
 
-def make_bot(level: str, budget: float = 1.5, clock=None):
-    """GameSpec.make_bot: a :class:`TurnPlannerBot` for Hard; None for Easy and Medium, which
-    are the generic greedy bots (engine/bots)."""
-    return TurnPlannerBot(budget, clock) if level == "hard" else None
+class PotionExplosionBots(GameBots):
+    """What Potion Explosion's computer players and hints know (``GAME.bots``).
+
+    Easy and Medium are the generic greedy bots on :func:`heuristics.evaluate`; Hard is the
+    :class:`TurnPlannerBot`. Bots never move a marble back to the hand that they moved to the pool
+    this turn (:func:`bot_moves`).
+    """
+
+    def evaluate(self, state, player: int) -> float:
+        return heuristics.evaluate(state, player)
+
+    def explain(self, state, action, names) -> str:
+        return as_sentence(heuristics.explain_move(state, action), names)
+
+    def allowed_moves(self, observation, legal_actions) -> list:
+        return bot_moves(observation, legal_actions)
+
+    def make(self, level: str, budget: float = 1.5, clock=None):
+        if level == "hard":
+            return TurnPlannerBot(budget, clock)
+        return super().make(level, budget, clock)
 
 
-__all__ = ["TurnPlannerBot", "bot_moves", "draft_choice", "greedy_turn", "make_bot"]
+BOTS = PotionExplosionBots()
+"""The game's :class:`engine.bots.GameBots`."""
+
+__all__ = ["BOTS", "PotionExplosionBots", "TurnPlannerBot", "bot_moves", "draft_choice",
+           "greedy_turn"]

@@ -1,9 +1,9 @@
-"""Heuristics for Potion Explosion bots: a position evaluation and a move ordering.
+"""Heuristics for Potion Explosion bots: a position evaluation and hint reasons.
 
 ``evaluate(state, player)`` values a position for ``player`` (higher is better): the score so
 far, plus progress on brewing potions (their VP weighted by the share of holes filled), plus pool
-marbles that fit an empty hole, minus half the best opponent's value. ``order_moves`` puts the
-promising moves first for later search bots: big chains of explosions, placements, drinks, then the rest.
+marbles that fit an empty hole, minus half the best opponent's value. ``explain_move`` gives a
+hint's reason from what the move does.
 """
 from __future__ import annotations
 
@@ -50,23 +50,6 @@ def evaluate(state, player: int) -> float:
         if state.picked:
             value -= 0.05        # nothing better to do: prefer ending the turn
     return value
-
-
-def order_moves(state, actions) -> list:
-    """``actions`` sorted with the promising ones first (stable within a kind)."""
-    def key(a):
-        if isinstance(a, (RegularPick, TieBreakPick)):
-            return -10 - len(chain_preview(state.tracks[a.track], a.position)[0])
-        if isinstance(a, PlaceMarble):
-            return -5
-        if isinstance(a, Drink):
-            return -4
-        if isinstance(a, EndTurn):
-            return 0
-        if isinstance(a, LittleHelp):
-            return 5
-        return 1
-    return sorted(actions, key=key)
 
 
 def explain_move(state, action) -> str:

@@ -1,5 +1,4 @@
 """The flat Monte Carlo bot with greedy rollouts (engine/bots/rollout.py; Diced Tomatoes' Hard)."""
-import dataclasses
 import random
 import threading
 import time
@@ -9,9 +8,33 @@ import pytest
 from engine import registry
 from engine.bots.halving import sequential_halving
 from engine.bots.rollout import RolloutBot
+from engine.diced_tomatoes.bots import DicedTomatoesBots
 from tests.engine.test_bots import random_positions
 
 SPEC = registry.get("diced-tomatoes")
+
+
+class SpyBots(DicedTomatoesBots):
+    """Diced Tomatoes' bot knowledge, noting whose turn each valued position is in."""
+
+    def __init__(self):
+        self.owners: list[int] = []
+
+    def evaluate(self, state, player):
+        self.owners.append(state.turn_owner())
+        return 0.0
+
+
+class SteppingClock:
+    """A clock that advances ``step`` seconds each time it is read: budgets become counts."""
+
+    def __init__(self, step: float):
+        self.now, self.step, self.reads = 0.0, step, 0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.reads += 1
+        return self.now
 
 
 def test_a_rollout_ends_when_the_next_turn_is_over():
@@ -19,39 +42,44 @@ def test_a_rollout_ends_when_the_next_turn_is_over():
     the rest of seat 0's turn and all of seat 1's were played (turns counted by TurnStarted)."""
     state = next(s for s in random_positions(SPEC, 40, seed=5, players=3)
                  if s.current_player() == 0 and s.turn_owner() == 0)
-    owners = []
-    spy = dataclasses.replace(SPEC, evaluate=lambda s, p: owners.append(s.turn_owner()) or 0.0)
-    bot = RolloutBot(spy)
-    bot._rollout(state, state.legal_actions()[0], 0, random.Random(3))
-    assert owners[-1] == 2          # the last valuation is the rollout's; the others chose moves
+    spy = SpyBots()
+    RolloutBot(spy)._rollout(state, state.legal_actions()[0], 0, random.Random(3))
+    assert spy.owners[-1] == 2      # the last valuation is the rollout's; the others chose moves
 
 
 def test_a_solo_rollout_ends_after_the_next_turn():
     """Solo: one seat, so the rollout stops when the turn after this one is over."""
-    m_state = random_positions(SPEC, 1, seed=6, players=1)[0]
+    state = random_positions(SPEC, 1, seed=6, players=1)[0]
+    bot = RolloutBot(SPEC.bots)
     starts = []
-    spy = dataclasses.replace(SPEC, turn_started=lambda e: (starts.append(e) or True)
-                              if SPEC.turn_started(e) else False)
-    RolloutBot(spy)._rollout(m_state, m_state.legal_actions()[0], 0, random.Random(3))
-    assert len(starts) == 2
+    play = bot._play
+
+    def counting(t, action, rng):
+        begun = play(t, action, rng)
+        starts.extend([t.turn_owner()] * begun)
+        return begun
+    bot._play = counting
+    bot._rollout(state, state.legal_actions()[0], 0, random.Random(3))
+    assert starts == [0, 0]      # two TurnStarted events, both the solo player's
 
 
 def test_rollout_bot_is_reproducible_with_a_fixed_seed():
     for state in random_positions(SPEC, 3, seed=8):
         obs, legal = state.observation(state.current_player()), state.legal_actions()
-        first = RolloutBot(SPEC, rollouts=24).choose(obs, legal, random.Random(2))
-        again = RolloutBot(SPEC, rollouts=24).choose(obs, legal, random.Random(2))
+        first = RolloutBot(SPEC.bots, rollouts=24).choose(obs, legal, random.Random(2))
+        again = RolloutBot(SPEC.bots, rollouts=24).choose(obs, legal, random.Random(2))
         assert first == again and first in legal
 
 
 def test_rollout_bot_keeps_to_its_budget_and_can_be_cancelled():
     state = next(s for s in random_positions(SPEC, 20, seed=4) if len(s.legal_actions()) > 2)
     obs, legal = state.observation(state.current_player()), state.legal_actions()
-    bot = RolloutBot(SPEC, budget=0.3, clock=time.monotonic)
-    start = time.monotonic()
+    clock = SteppingClock(0.01)
+    bot = RolloutBot(SPEC.bots, budget=0.3, clock=clock)
     assert bot.choose(obs, legal, random.Random(1)) in legal
-    assert time.monotonic() - start < 0.3 + 0.5 and bot.last_rollouts >= 3
-    slow = RolloutBot(SPEC, budget=30.0, clock=time.monotonic)
+    # each rollout reads the clock about once: the search stops near 30 reads, not far beyond
+    assert bot.last_rollouts >= 3 and clock.now <= 0.3 + 0.05
+    slow = RolloutBot(SPEC.bots, budget=30.0, clock=time.monotonic)
     result = {}
     worker = threading.Thread(target=lambda: result.setdefault(
         "a", slow.choose(obs, legal, random.Random(1))))

@@ -482,6 +482,6 @@ def test_solo_hint_gives_a_reason_in_the_second_person(app):
     ask_hint(app, table)
     assert table.current_hint() in table.match.legal_actions()
     msg = table.current_message()
-    assert msg.startswith("Hint: ") and " — " in msg, msg
-    reason = msg.split(" — ", 1)[1]
+    assert msg.startswith("Hint: ") and ". " in msg, msg
+    reason = msg.split(". ", 1)[1]
     assert reason != "A sensible move." and "Ana" not in reason, msg

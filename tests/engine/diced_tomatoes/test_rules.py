@@ -284,7 +284,7 @@ def test_dt_d5_zero_vine_owner_decides_clear():
     s = pos("players=3 vines=-|-|-/1r1b|-|-/2r2b2b|-|- hand=-")
     end_turn(s)
     assert s.phase == "cleanup" and s.pending == [(1, 0), (2, 0)]
-    assert s.current_player() == 1 and GAME.turn_owner(s) == 0
+    assert s.current_player() == 1 and s.turn_owner() == 0
     assert s.legal_actions() == [ClearVine(1, 0), KeepVine(1, 0)]
     assert s.pending_cleanup() == (1, 0)
     with pytest.raises(IllegalAction):

@@ -107,12 +107,22 @@ def test_game_length_option_piles(length, piles):
     assert sum(map(sum, s.piles)) + 4 == length
 
 
-def test_game_length_default_depends_on_seats():
-    """Setup: default 25 cards with 4 players and 21 with 2-3 (GameSpec.option_for_players)."""
+def test_game_length_default_and_choices_depend_on_seats():
+    """Setup: default 25 cards with 4 players and 21 with 2-3; with 2-3 players one more card
+    of each colour is removed, so no 25-card game exists for them (OptionSpec.by_players)."""
     assert GAME.default_options(4)["game_length"] == 25
     assert GAME.default_options(3)["game_length"] == 21
     assert GAME.default_options(2)["game_length"] == 21
-    assert GAME.option_for_players("bumper_carts", 4, False) is False
+    assert GAME.default_options(4)["bumper_carts"] is False
+    length = next(option for option in GAME.options if option.name == "game_length")
+    assert length.choices_for(2) == length.choices_for(3) == (13, 17, 21)
+    assert length.choices_for(4) == (13, 17, 21, 25)
+    assert GAME.resolve_options({"game_length": 25}, 4)["game_length"] == 25
+    with pytest.raises(ValueError, match="Very short \\(13 cards\\), Short \\(17 cards\\), "
+                                         "Medium \\(21 cards\\) with 3 players"):
+        GAME.resolve_options({"game_length": 25}, 3)
+    with pytest.raises(ValueError):
+        GAME.resolve_options({"game_length": 21.0}, 3)   # a number of the wrong type
 
 
 def test_deposit_reveal_odds_follow_the_top_pile():

@@ -39,7 +39,7 @@ def test_every_level_returns_legal_actions_from_random_positions(level):
         p = s.current_player()
         legal = s.legal_actions()
         bot = make_bot(GAME, level)  # no clock: a fixed amount of search
-        assert isinstance(bot, bots.PlannerBot)
+        assert isinstance(bot.bot, bots.PlannerBot)
         assert bot.choose(s.observation(p), legal, random.Random(i)) in legal
 
 
@@ -85,13 +85,13 @@ def test_explain_move_returns_a_sentence_for_every_kind_of_action():
     lay(s, {(0, 3): "NS"})
     put_cart(s, 0, (0, 3), "S", speed=2)
     for a in s.legal_actions()[:: 37] + [EndActions()]:
-        text = GAME.explain_move(s, a)
+        text = heuristics.explain_move(s, a)
         assert isinstance(text, str) and text.endswith(".") and len(text) > 10
     route = heuristics.routes(s, 0, limit=1)[0]
     # spoken to the player to move, naming the square as the board labels it
-    assert GAME.explain_move(s, route.actions[0]) == \
+    assert heuristics.explain_move(s, route.actions[0]) == \
         "Lays track toward a ruby and a diamond on D4."
-    assert GAME.explain_move(s, ChangeSpeed(0, 1)) == "At speed 3, it would run off the track."
+    assert heuristics.explain_move(s, ChangeSpeed(0, 1)) == "At speed 3, it would run off the track."
 
 
 def test_hint_reasons_say_your_and_fit_the_top_bar():
@@ -101,7 +101,7 @@ def test_hint_reasons_say_your_and_fit_the_top_bar():
     for s in positions(5, 30):
         p = s.current_player()
         for a in s.legal_actions()[:: 7]:
-            text = GAME.explain_move(s, a)
+            text = heuristics.explain_move(s, a)
             assert f"Player {p + 1}" not in text, text
             assert len(text) <= 64, text
             count += 1
@@ -113,15 +113,15 @@ def test_solo_hints_give_real_reasons():
     jewel counts) and a jewel taken are explained, not "A sensible move."."""
     s = blank(1)
     put_gems(s, (8, 8), (0, 1, 2, 0, 1))
-    reasons = {GAME.explain_move(s, a) for a in s.legal_actions()}
+    reasons = {heuristics.explain_move(s, a) for a in s.legal_actions()}
     assert "A sensible move." not in reasons
     assert "Lays track toward 4 gems with a diamond on I9." in reasons
     assert "Starts a trip for 4 gems with a diamond on I9." in reasons
     s = blank(1)
     put_cart(s, 3, (5, 1), "W", speed=1, load=(0, 0, 0, 0, 1))  # the blue cart, a diamond
-    assert GAME.explain_move(s, PlaceTile(5, 0, "EW")) == \
+    assert heuristics.explain_move(s, PlaceTile(5, 0, "EW")) == \
         "Lays track to bring your blue cart's diamond out west."
-    assert GAME.explain_move(s, TakeGem("diamond")) == \
+    assert heuristics.explain_move(s, TakeGem("diamond")) == \
         "Takes the diamond: diamonds count at the west edge."
 
 

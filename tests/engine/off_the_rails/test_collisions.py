@@ -1,6 +1,5 @@
 """Rules, "Collisions" (OR-D7, OR-D10) and the Bumper Carts option."""
 from engine.core import CHANCE
-from engine.off_the_rails import GAME
 from engine.off_the_rails.state import (CartDerailed, CartLeftMine, CartReturned, Collided,
                                         DropGems, EndActions, GemsDropped, LoadSplit, PickPile,
                                         PlaceCart, SplitLoad)
@@ -92,7 +91,7 @@ def test_or_d7_owner_splits_hidden_mover_picks():
     put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
     put_cart(s, 2, (2, 4), "E", load=(1, 1, 0, 0, 1))
     s.apply_action(EndActions())
-    assert s.pending() == "split" and s.current_player() == 1 and GAME.turn_owner(s) == 0
+    assert s.pending() == "split" and s.current_player() == 1 and s.turn_owner() == 0
     splits = s.legal_actions()
     assert SplitLoad((1, 1, 0, 0, 0)) in splits and all(sum(a.pile) == 2 for a in splits)
     ev = s.apply_action(SplitLoad((0, 1, 0, 0, 1)))

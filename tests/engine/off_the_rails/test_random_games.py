@@ -24,9 +24,12 @@ well under 80 (checked)."""
 def options_for(seed):
     r = random.Random(seed)
     n = r.randint(1, 4)
-    return n, {"bumper_carts": r.random() < 0.3, "chasm_die": r.random() < 0.5,
+    options = {"bumper_carts": r.random() < 0.3, "chasm_die": r.random() < 0.5,
                "split_rule": r.choice(["choose", "larger"]),
                "game_length": r.choice([13, 17, 21, 25])}
+    if n < 4 and options["game_length"] == 25:   # no 25-card game with 1-3 players
+        options["game_length"] = 21
+    return n, options
 
 
 def probe_actions(s, rng):

@@ -146,7 +146,7 @@ def test_solo_tally_reads_as_a_running_count():
 
 def test_solo_match_counts_every_turn():
     """A solo game has one player, so the match counts turns by the engine's TurnStarted
-    (GameSpec.turn_started), not by changes of player: it matches the game's own turn."""
+    (TurnStarted events), not by changes of player: it matches the game's own turn."""
     from engine.bots import make_bot
     from engine.match import Match, Seat
     from engine.off_the_rails import GAME

@@ -3,8 +3,8 @@ import dataclasses
 
 from engine.core import Event
 from engine.potion_explosion import state as st
-from engine.potion_explosion.heuristics import evaluate, order_moves
-from engine.potion_explosion.state import EndTurn, LittleHelp, PlaceMarble, RegularPick
+from engine.potion_explosion.heuristics import evaluate
+from engine.potion_explosion.state import EndTurn, PlaceMarble, RegularPick
 from tests.engine.potion_explosion.helpers import pos
 
 DUMMY = {"player": 0, "seat": 1, "opponent": 1, "track": 2, "position": 3, "slot": 0,
@@ -35,15 +35,6 @@ def test_explosion_event_text_and_chain():
     """Explosions: the log names the colour, the count and the chain reaction."""
     e = st.Exploded(0, 1, (2, 3, 4), "Y", 2)
     assert e.text(["Ana"]) == "3 yellow marbles explode into Ana's hand (chain reaction 2)!"
-
-
-def test_heuristics_order_moves_big_explosions_first_little_help_last():
-    """heuristics.order_moves: the biggest explosion first, placements next, Little Help last."""
-    s = pos("tracks=RBR/YKKBKKY/// p0=WIS4:,-/R/-/-/0.0.-.0.0.0")
-    ordered = order_moves(s, s.legal_actions())
-    assert ordered[0] == RegularPick(1, 3)
-    assert isinstance(ordered[-1], LittleHelp)
-    assert any(isinstance(a, PlaceMarble) for a in ordered[:12])
 
 
 def test_heuristics_evaluate_prefers_progress_and_ending_the_turn():

@@ -35,7 +35,7 @@ def test_notation_defaults_and_errors():
     s = pos("tracks=RBR////")
     assert s.n == 2 and s.phase == "play" and s.tank == [0, 0, 0, 0]
     assert s.countdown == 4 and s.supply == 11
-    assert GAME.notation_parse(GAME.notation_format(s)) == s
+    assert GAME.notation.parse(GAME.notation.format(s)) == s
     for bad in ("tracks=RBR////", "n=2 tracks=RBR", "n=2 junk", "n=2 tracks=RXR////",
                 "n=2 p0=WIS4:/-/-"):
         with pytest.raises(ValueError):

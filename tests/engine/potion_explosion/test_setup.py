@@ -120,7 +120,7 @@ def test_setup_chance_outcomes_reveal_tiles_from_unseen():
     assert all(isinstance(a, RevealTile) and a.stack == 0 for a, _ in outcomes)
     probs = {a.tile: p for a, p in outcomes}
     assert probs["WIS4"] == pytest.approx(1 / 44) and probs["BLI4"] == pytest.approx(2 / 44)
-    assert GAME.turn_owner(s) == 0
+    assert s.turn_owner() == 0
 
 
 def test_registry_lists_potion_explosion():

@@ -200,7 +200,7 @@ def test_a_turn_empty_holes_helper():
 
 def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffle():
     """A turn: "move marbles between your hand and your pool freely" — a person may move a
-    marble back the way it came; computer players (GameSpec.bot_moves) never move back a marble
+    marble back the way it came; computer players (GameBots.allowed_moves) never move back a marble
     they put in the pool this turn, so their turns end. Pool marbles from earlier turns (PE-D6)
     stay free for bots too."""
     from engine.potion_explosion import GAME
@@ -208,10 +208,10 @@ def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffl
     s.apply_action(MoveToPool("B"))
     assert s.to_pool == [0, 1, 0, 0]
     assert MoveToHand("B") in s.legal_actions()
-    assert MoveToHand("B") in GAME.bot_moves(s, s.legal_actions())   # the old B may come back
+    assert MoveToHand("B") in GAME.bots.allowed_moves(s, s.legal_actions())   # the old B may come back
     s.apply_action(MoveToHand("B"))
     assert MoveToHand("B") in s.legal_actions()                      # people: freely
-    assert MoveToHand("B") not in GAME.bot_moves(s, s.legal_actions())
+    assert MoveToHand("B") not in GAME.bots.allowed_moves(s, s.legal_actions())
     s.apply_action(MoveToHand("B"))
     assert s.to_pool == [0, 0, 0, 0] and s.desks[0].pool[1] == 0
     s.apply_action(MoveToPool("B"))
