@@ -1,4 +1,4 @@
-"""The rules of Diced Tomatoes, as ``rules/diced_tomatoes.md`` states them.
+"""The rules of Diced Tomatoes, as ``docs/rules/diced_tomatoes.md`` states them.
 
 Read this module top to bottom to learn the game: setup, a turn, placement, harvest, karma,
 clean-up, the end, scoring and the single-player mode, then how moves are listed and checked.

@@ -5,10 +5,11 @@ written once, in :mod:`engine.diced_tomatoes.events`; this module holds the data
 :class:`Die` ``(colour, face)``: colour ``"r"`` (red), ``"b"`` (black, "rotten") or ``"g"`` (gold,
 "Sunny Golden Hybrid"); face 1–6, or ``None`` for a die drawn but not rolled yet.
 
-Terms follow ``rules/diced_tomatoes.md``: the **bushel** (dice not in play, kept as colour counts,
-never as an ordered list), each player's 3 **tomato tokens** holding **vines** (seed first, then
-the dice added, in the order they were placed), the **score track** (harvested values, slot 1
-first), **karma** and **karma bits**, the **last player** (ketchup splatter) marker.
+Terms follow ``docs/rules/diced_tomatoes.md``: the **bushel** (dice not in play, kept as colour
+counts, never as an ordered list), each player's 3 **tomato tokens** holding **vines** (seed
+first, then the dice added, in the order they were placed), the **score track** (harvested
+values, slot 1 first), **karma** and **karma bits**, the **last player** (ketchup splatter)
+marker.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ SLOTS = 6
 FACES = (1, 2, 3, 4, 5, 6)
 
 OPTION_NAMES = ("golden", "dicey", "overload", "update_2023", "open_empty", "clean_any")
-"""The game options, all off by default (rules/diced_tomatoes.md, Players and variants)."""
+"""The game options, all off by default (docs/rules/diced_tomatoes.md, Players and variants)."""
 
 
 class Phase(StrEnum):

@@ -1,5 +1,6 @@
 """Diced Tomatoes: one test (or more) per section and numbered decision of
-rules/diced_tomatoes.md. Positions come from the notation (engine/diced_tomatoes/notation.py)."""
+docs/rules/diced_tomatoes.md. Positions come from the notation
+(engine/diced_tomatoes/notation.py)."""
 from __future__ import annotations
 
 import json
