@@ -22,10 +22,9 @@ def load(name):
     return fmt.load_match(fmt.parse(text, name), name), json.loads(text)["snapshot"]
 
 
-@pytest.mark.parametrize("name", ["off_the_rails_exit_choice.json", "off_the_rails_pick_pile.json",
-                                  "off_the_rails_chasm_token.json", "off_the_rails_solo.json"])
-def test_an_off_the_rails_save_from_before_the_events_loads_and_plays_on(name):
-    match, snapshot = load(name)
+@pytest.mark.parametrize("what", ["exit-choice", "pick-pile", "chasm-token", "solo"])
+def test_an_off_the_rails_save_from_before_the_events_loads_and_plays_on(what):
+    match, snapshot = load(f"off-the-rails-main-f09f4cc-{what}.json")
     assert match.state.to_dict() == snapshot
     legal = match.legal_actions()
     assert legal
@@ -33,9 +32,9 @@ def test_an_off_the_rails_save_from_before_the_events_loads_and_plays_on(name):
 
 
 def test_old_task_lists_become_task_records():
-    match, _ = load("off_the_rails_pick_pile.json")
+    match, _ = load("off-the-rails-main-f09f4cc-pick-pile.json")
     head, after = match.state.tasks[:2]
     assert head == HitStep(TaskKind.PICK, 5, 4) and after.kind == TaskKind.COLLISION_END
     assert match.state.split_piles() == ((0, 1, 0, 0, 0), (0, 0, 1, 0, 0))
-    match, _ = load("off_the_rails_exit_choice.json")
+    match, _ = load("off-the-rails-main-f09f4cc-exit-choice.json")
     assert match.state.tasks[0] == CartStep(TaskKind.EXIT, 0)
