@@ -142,6 +142,13 @@ class App:
         except SaveError as err:  # a settings write must never stop play
             self.notify(str(err))
 
+    def _held_buttons(self) -> list:
+        """Buttons held down by the mouse: one that a release presses clicks. (A button with a
+        ``command`` posts no UI_BUTTON_PRESSED event, so the event cannot tell.)"""
+        from pygame_gui.elements import UIButton
+        return [sprite for sprite in self.ui.get_sprite_group().sprites()
+                if isinstance(sprite, UIButton) and sprite.held]
+
     def _typing(self) -> bool:
         """True while a text box has the keyboard (M types an "m" there)."""
         from pygame_gui.elements import UITextEntryLine
@@ -177,9 +184,11 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        held = self._held_buttons() if event.type == pygame.MOUSEBUTTONUP else ()
+        consumed = self.ui.process_events(event)
+        if any(button.pressed_event for button in held):
             self.sound.play("button_click")
-        if self.ui.process_events(event):
+        if consumed:
             return
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_m
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
