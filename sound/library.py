@@ -31,6 +31,8 @@ from sound.synth import (bandpass, bell, click, decay_curve, fade, jitter, lowpa
 MAX_CHAIN = 5
 """Explosion chain steps with their own pitch and level; later steps sound like this one."""
 
+END_FADE = 0.006
+"""Seconds over which every sound's last samples fade to silence."""
 LOOP_SECONDS = 1.0
 LOOP_OVERLAP = 0.1
 """The cart's rumble is a loop of ``LOOP_SECONDS`` (its last ``LOOP_OVERLAP`` cross-faded in)."""
@@ -374,10 +376,11 @@ def turn_start(rng, step):
 
 def hint(rng, step):
     out = synth.silence(0.1)
+    pitch, gap = jitter(rng, 0.01), 0.08 * jitter(rng, 0.1)
     for i, freq in enumerate((1319.0, 1568.0, 1976.0)):
-        pip = multiply(tone(0.25, freq, harmonics=((1, 1.0), (2, 0.1))),
+        pip = multiply(tone(0.25, freq * pitch, harmonics=((1, 1.0), (2, 0.1))),
                        decay_curve(0.25, 0.08, attack=0.02))
-        out = mix(out, pip, at=0.08 * i)
+        out = mix(out, pip, at=gap * i)
     return out
 
 
@@ -401,9 +404,11 @@ def fanfare(rng, step):
 def error(rng, step):
     square = ((1, 1.0), (3, 0.3), (5, 0.15), (7, 0.08))
     out = synth.silence(0.05)
+    pitch, gap = jitter(rng, 0.02), 0.13 * jitter(rng, 0.08)
     for i, freq in enumerate((233.0, 196.0)):
-        note = multiply(tone(0.1, freq, harmonics=square), decay_curve(0.1, 0.08, attack=0.006))
-        out = mix(out, fade(note, fade_out=0.02), at=0.13 * i)
+        note = multiply(tone(0.1, freq * pitch, harmonics=square),
+                        decay_curve(0.1, 0.08, attack=0.006))
+        out = mix(out, fade(note, fade_out=0.02), at=gap * i)
     return lowpass(out, 2500)
 
 
@@ -468,6 +473,8 @@ def render(name: str, variant: int = 0, step: int = 1) -> list:
     design = SOUNDS[name]
     rng = random.Random(f"{name}/{step}/{variant}")
     samples = design.make(rng, step)
+    if name not in LOOPED:
+        samples = fade(samples, fade_out=END_FADE)   # a cut-off tail would click
     level = design.peak + 1.5 * (step - 1)
     return normalise(samples, min(level, -2.0))
 
