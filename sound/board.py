@@ -77,6 +77,7 @@ class SoundBoard:
     def __init__(self, settings, folder=_DEFAULT, mixer=None):
         self.settings = settings
         self.folder: Path | None = sound_cache.default_folder() if folder is _DEFAULT else folder
+        self.real_mixer = mixer is None
         if mixer is None:
             import pygame
             mixer = pygame.mixer
@@ -102,10 +103,10 @@ class SoundBoard:
     # --- starting and stopping ---------------------------------------------------------------
     def start(self) -> None:
         """Open the mixer and load the sounds in a background thread (returns at once). With
-        ``SDL_AUDIODRIVER=dummy`` nothing is started: there is nothing to hear."""
-        if self._thread is not None:
+        pygame's mixer and ``SDL_AUDIODRIVER=dummy`` nothing is started: nothing can be heard."""
+        if self._thread is not None or self.ready.is_set():
             return
-        if os.environ.get("SDL_AUDIODRIVER", "").strip().lower() == "dummy":
+        if self.real_mixer and os.environ.get("SDL_AUDIODRIVER", "").strip().lower() == "dummy":
             self.ready.set()
             return
         self._thread = threading.Thread(target=self._load, name="sound-loader", daemon=True)
