@@ -131,12 +131,12 @@ def explosion(rng, step):
     burst = multiply(lowpass(white_noise(seconds, rng), 1800 * pitch),
                      decay_curve(seconds, 0.09, attack=0.004))
     thump = multiply(tone(0.25, 130 * pitch, 48 * pitch), decay_curve(0.25, 0.07, attack=0.003))
-    out = mix(scale(burst, 1.4), thump, gain=0.9)
+    out = mix(scale(burst, 1.8), thump, gain=0.9)
     pop = multiply(highpass(white_noise(0.03, rng), 1500), decay_curve(0.03, 0.006))
     out = mix(out, pop, gain=0.8)
     for _ in range(5 + step):
         out = mix(out, _glass(rng, pitch * uniform(rng, 0.9, 1.35), 0.07),
-                  at=uniform(rng, 0.01, 0.28), gain=uniform(rng, 0.15, 0.4))
+                  at=uniform(rng, 0.01, 0.28), gain=uniform(rng, 0.1, 0.3))
     return out
 
 
@@ -416,9 +416,9 @@ SOUNDS: dict[str, Design] = {
     # Potion Explosion
     "marble_clack": Design(marble_clack, -10.0, "potion-explosion", "two marbles knock"),
     "marble_pick": Design(marble_pick, -8.0, "potion-explosion", "a marble lifted off a track"),
-    "marbles_slide": Design(marbles_slide, -10.0, "potion-explosion",
+    "marbles_slide": Design(marbles_slide, -8.0, "potion-explosion",
                             "marbles roll down a track and knock"),
-    "explosion": Design(explosion, -9.0, "potion-explosion",
+    "explosion": Design(explosion, -8.0, "potion-explosion",
                         "marbles burst; each chain step higher and louder", variants=2),
     "marble_hole": Design(marble_hole, -10.0, "potion-explosion", "a marble drops into a hole"),
     "potion_complete": Design(potion_complete, -8.0, "potion-explosion", "a rising glass chime"),
@@ -440,9 +440,9 @@ SOUNDS: dict[str, Design] = {
     "die_land": Design(die_land, -9.0, "diced-tomatoes", "one die lands and bounces"),
     "die_placed": Design(die_placed, -11.0, "diced-tomatoes", "a die set down"),
     "harvest": Design(harvest, -9.0, "diced-tomatoes", "a pop and a rising three-note"),
-    "karma_gain": Design(karma_gain, -13.0, "diced-tomatoes", "a rising shimmer"),
-    "karma_spend": Design(karma_spend, -13.0, "diced-tomatoes", "a falling shimmer"),
-    "die_passed": Design(die_passed, -13.0, "diced-tomatoes", "a die slid across felt"),
+    "karma_gain": Design(karma_gain, -15.0, "diced-tomatoes", "a rising shimmer"),
+    "karma_spend": Design(karma_spend, -15.0, "diced-tomatoes", "a falling shimmer"),
+    "die_passed": Design(die_passed, -11.0, "diced-tomatoes", "a die slid across felt"),
     # Tea Time
     "card_dealt": Design(card_dealt, -12.0, "tea-time", "a card flicked down"),
     "cards_taken": Design(cards_taken, -12.0, "tea-time", "cards swept up"),
@@ -452,7 +452,7 @@ SOUNDS: dict[str, Design] = {
     "turn_start": Design(turn_start, -12.0, "", "a two-note chime"),
     "hint": Design(hint, -14.0, "", "three soft rising pips"),
     "fanfare": Design(fanfare, -6.0, "", "a brass call and a held chord", variants=1),
-    "error": Design(error, -16.0, "", "two low falling buzzes"),
+    "error": Design(error, -18.0, "", "two low falling buzzes"),
 }
 
 LOOPED = frozenset({"cart_rolling"})
