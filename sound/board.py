@@ -1,9 +1,11 @@
 """The :class:`SoundBoard`: opens pygame's mixer and plays the program's sounds.
 
 The App owns one board. :meth:`SoundBoard.start` returns at once: a loader thread opens the
-mixer and reads each sound from the cache folder (rendering what is missing, see
-:mod:`sound.cache`), so the first frame never waits for audio and the main thread never
-synthesises. A sound asked for before it is loaded is skipped. No audio device,
+mixer and reads each sound from the cache folder (:mod:`sound.cache`), so the first frame never
+waits for audio and the main thread never synthesises. When the cache lacks sounds (the first
+start), a separate process renders them (:mod:`sound.render`): pure-Python synthesis in a thread
+would hold the interpreter lock and slow the frames. Should that process fail, or the folder
+refuse writes, the loader thread renders them in memory. A sound asked for before it is loaded is skipped. No audio device,
 ``SDL_AUDIODRIVER=dummy``, or a mixer that fails to start leaves the board silent: every call
 still works and nothing is printed.
 
@@ -21,7 +23,10 @@ import io
 import itertools
 import os
 import random
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 from sound import cache as sound_cache
@@ -39,7 +44,16 @@ COMPOSITES = frozenset({"dice_roll"})
 LANDING_SPACING = 0.07
 """Seconds between the landings of two dice of one roll."""
 
+RENDER_TIMEOUT = 120.0
+"""Seconds the render process may take before the loader gives up on it."""
+ROOT = Path(__file__).resolve().parents[1]
+
 _DEFAULT = object()
+
+
+def render_command(folder: Path) -> list[str]:
+    """The command that renders the missing sounds of ``folder`` in another process."""
+    return [sys.executable, "-m", "sound.render", str(folder)]
 
 
 @contextlib.contextmanager
@@ -89,7 +103,9 @@ class SoundBoard:
         self.live = False
         """True once the mixer is open: sounds can be heard."""
         self.rendered = 0
-        """Variants the loader had to render (0 when all came from the cache)."""
+        """Variants the loader thread had to render (0 when all came from the cache)."""
+        self.rendered_elsewhere = False
+        """True when a render process filled the cache for this start."""
         self.time = 0.0
         """The board's clock in seconds, advanced by :meth:`update`."""
         self._stop = threading.Event()
@@ -120,6 +136,9 @@ class SoundBoard:
             self.mixer.set_num_channels(CHANNELS)
             self.live = True
             store = sound_cache.SoundCache(self.folder)
+            if store.writable and store.missing(library.keys()):
+                self.rendered_elsewhere = self._render_elsewhere()
+                store = sound_cache.SoundCache(self.folder)
             for name, step, variant in library.keys():
                 if self._stop.is_set():
                     return
@@ -132,6 +151,26 @@ class SoundBoard:
             self.live = False
         finally:
             self.ready.set()
+
+    def _render_elsewhere(self) -> bool:
+        """Run :mod:`sound.render` for the cache folder and wait for it (stopping it if the
+        board closes meanwhile); True when it stored everything."""
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        try:
+            child = subprocess.Popen(render_command(self.folder), cwd=ROOT, env=env,
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        except OSError:
+            return False
+        deadline = time.monotonic() + RENDER_TIMEOUT
+        while child.poll() is None:
+            if self._stop.is_set() or time.monotonic() > deadline:
+                child.kill()
+                child.wait()
+                return False
+            time.sleep(0.05)
+        return child.returncode == 0
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until loading is over (tests and benches); True if it is."""

@@ -69,6 +69,14 @@ class SoundCache:
         except OSError:
             pass
 
+    def missing(self, keys) -> list:
+        """The (name, step, variant) keys with no file listed in the index (a quick look: the
+        files' checksums are checked when they are read)."""
+        if self.folder is None:
+            return list(keys)
+        return [key for key in keys if file_name(*key) not in self.index
+                or not (self.folder / file_name(*key)).is_file()]
+
     def wav(self, name: str, step: int = 1, variant: int = 0) -> bytes:
         """The WAV file of one variant (mono, 16-bit, :data:`sound.synth.RATE` Hz)."""
         cached = self._read(file_name(name, step, variant))

@@ -147,3 +147,42 @@ def test_quiet_stderr_silences_descriptor_two(capfd):
         os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
     os.write(2, b"after\n")
     assert capfd.readouterr().err == "after\n"
+
+
+def test_an_empty_cache_is_filled_by_a_render_process(tmp_path):
+    folder = tmp_path / "sounds" / library.version()
+    board = SoundBoard(Settings(), folder=folder, mixer=FakeMixer())
+    board.start()
+    assert board.wait(120)
+    assert board.rendered_elsewhere and board.rendered == 0     # no synthesis in this process
+    assert sum(len(v) for v in board.sounds.values()) == len(library.keys())
+    assert len(list(folder.glob("*.wav"))) == len(library.keys())
+
+
+FEW = [("button_click", 1, 0), ("error", 1, 0)]
+
+
+def test_a_failing_render_process_falls_back_to_the_loader_thread(tmp_path, monkeypatch):
+    import sys
+    monkeypatch.setattr(library, "keys", lambda: FEW)
+    monkeypatch.setattr(sound_board, "render_command",
+                        lambda folder: [sys.executable, "-c", "raise SystemExit(1)"])
+    board = SoundBoard(Settings(), folder=tmp_path / library.version(), mixer=FakeMixer())
+    board.start()
+    assert board.wait(60)
+    assert not board.rendered_elsewhere and board.rendered == len(FEW) and board.live
+    assert set(board.sounds) == {("button_click", 1), ("error", 1)}
+
+
+def test_closing_stops_a_render_process_that_is_still_working(tmp_path, monkeypatch):
+    import sys
+    import time
+    monkeypatch.setattr(sound_board, "render_command",
+                        lambda folder: [sys.executable, "-c", "import time; time.sleep(60)"])
+    board = SoundBoard(Settings(), folder=tmp_path / library.version(), mixer=FakeMixer())
+    board.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    board.close()
+    assert time.monotonic() - started < 2.0 and not board._thread.is_alive()
+    assert board.sounds == {} and not board.live

@@ -101,3 +101,15 @@ def test_other_versions_are_removed(tmp_path):
 def test_memory_only_cache_keeps_nothing():
     store = cache.SoundCache(None)
     assert synth.read_wav(store.wav("button_click")) and not store.writable
+
+
+def test_the_render_command_fills_a_folder_and_reports_refusals(tmp_path, monkeypatch, capsys):
+    from sound import render
+    monkeypatch.setattr(library, "keys", lambda: FEW)
+    folder = tmp_path / library.version()
+    assert render.main([str(folder)]) == 0
+    assert cache.SoundCache(folder).missing(FEW) == []
+    blocker = tmp_path / "blocked"
+    blocker.write_text("not a folder")
+    assert render.main([str(blocker / "x")]) == 3
+    assert render.main([]) == 2 and "usage" in capsys.readouterr().err
