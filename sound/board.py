@@ -5,9 +5,9 @@ mixer and reads each sound from the cache folder (:mod:`sound.cache`), so the fi
 waits for audio and the main thread never synthesises. When the cache lacks sounds (the first
 start), a separate process renders them (:mod:`sound.render`): pure-Python synthesis in a thread
 would hold the interpreter lock and slow the frames. Should that process fail, or the folder
-refuse writes, the loader thread renders them in memory. A sound asked for before it is loaded is skipped. No audio device,
-``SDL_AUDIODRIVER=dummy``, or a mixer that fails to start leaves the board silent: every call
-still works and nothing is printed.
+refuse writes, the loader thread renders them in memory. A sound asked for before it is loaded
+is skipped. No audio device, ``SDL_AUDIODRIVER=dummy``, or a mixer that fails to start leaves
+the board silent: every call still works and nothing is printed.
 
 Volume comes from the settings at each play: ``master_volume`` (0–100 %) as an amplitude of
 ``(percent / 100) ** 2`` (so the slider feels even to the ear) and ``sound_effects`` (off: no

@@ -25,7 +25,7 @@ from typing import Callable
 
 from sound import synth
 from sound.synth import (bandpass, bell, click, decay_curve, fade, jitter, lowpass, highpass, mix,
-                         multiply, normalise, resonator, scale, semitones, tone, uniform,
+                         multiply, normalise, scale, semitones, tone, uniform,
                          white_noise)
 
 MAX_CHAIN = 5
@@ -120,7 +120,8 @@ def marbles_slide(rng, step):
     out = scale(multiply(roll, env), 0.5)
     t = 0.02
     while t < seconds - 0.08:
-        out = mix(out, _glass(rng, uniform(rng, 0.9, 1.2), 0.05), at=t, gain=uniform(rng, 0.12, 0.3))
+        out = mix(out, _glass(rng, uniform(rng, 0.9, 1.2), 0.05), at=t,
+                  gain=uniform(rng, 0.12, 0.3))
         t += uniform(rng, 0.03, 0.07)
     return mix(out, _glass(rng, 0.95), at=seconds - 0.06, gain=0.9)
 
@@ -284,7 +285,8 @@ def dice_rattle(rng, step):
     for i in range(knocks):
         out = mix(out, _die_knock(rng, uniform(rng, 0.35, 1.0)), at=t)
         t += uniform(rng, 0.022, 0.045)
-    hand = multiply(bandpass(white_noise(t + 0.05, rng), 900, 0.8), decay_curve(t + 0.05, 0.2, 0.03))
+    hand = multiply(bandpass(white_noise(t + 0.05, rng), 900, 0.8),
+                    decay_curve(t + 0.05, 0.2, 0.03))
     return mix(out, hand, gain=0.08)
 
 
