@@ -20,14 +20,17 @@ CUES = {
     dt.VineHarvested: SoundCue("harvest"),
     dt.VineCleared: SoundCue("die_passed", volume=0.8),
     dt.VineKept: None,
+    dt.DecisionsPending: None,        # bookkeeping: the table asks the owners
     dt.KarmaGained: SoundCue("karma_gain"),
     dt.KarmaBitGained: SoundCue("karma_gain", volume=0.5),
+    dt.KarmaBitsTraded: None,         # the KarmaGained that follows sounds
     dt.KarmaSpent: SoundCue("karma_spend"),
     dt.KarmaLost: SoundCue("karma_spend", volume=0.5),
     dt.DieChanged: SoundCue("die_placed", volume=0.7),
     dt.RerollStarted: None,           # its roll sounds
     dt.SeedFlipped: SoundCue("die_placed", volume=0.7),
     dt.TurnEnded: None,
+    dt.NextPlayer: None,
     dt.FinalRound: None,
     dt.GameEnded: None,               # the score sheet plays the fanfare
 }

@@ -24,7 +24,10 @@ def marbles_returned(event: pe.MarblesReturned) -> SoundCue | None:
 
 
 CUES = {
+    pe.PotionTypeChosen: None,
     pe.TypesChosen: None,
+    pe.PhaseChanged: None,            # bookkeeping of the setup
+    pe.StacksFormed: None,
     pe.FirstPlayerChosen: None,
     pe.StarterRevealed: CARD,
     pe.StarterDrafted: CARD,
@@ -34,11 +37,14 @@ CUES = {
     pe.MarblesSlid: SLIDE,
     pe.SeamCollision: seam_collision,
     pe.Exploded: exploded,
+    pe.ChainEnded: None,
     pe.MarbleMoved: SoundCue("marble_clack", volume=0.6),
     pe.MarblePlaced: SoundCue("marble_hole"),
     pe.PotionCompleted: SoundCue("potion_complete"),
     pe.SkillTokenEarned: SoundCue("skill_token"),
     pe.PotionDrunk: SoundCue("potion_drink"),
+    pe.EffectStarted: None,           # the drink already sounded
+    pe.EffectEnded: None,
     pe.EffectCopied: None,            # the drink already sounded
     pe.PoolStolen: SoundCue("marble_clack", volume=0.8),
     pe.PoolMadeWild: None,            # the drink already sounded
@@ -46,10 +52,12 @@ CUES = {
     pe.LittleHelpTaken: None,         # the marble it takes sounds as a pick
     pe.TurnStarted: None,             # the app chimes when a person's turn starts
     pe.TurnEnded: None,
+    pe.TurnCounted: None,
     pe.TileDrawn: CARD,
     pe.NoTileLeft: None,
     pe.GameEndTriggered: None,
     pe.TieBreakStarted: None,
+    pe.TieBreakTurn: None,            # the app chimes when a person's turn starts
     pe.TieBreakResult: None,
     pe.GameOver: None,                # the score sheet plays the fanfare
 }
