@@ -22,6 +22,11 @@ What goes where (the table pattern, issue 17):
   :meth:`TableScene.control_row`; the log starts below the last row (``log_top``).
   Undo and Restart call the table's :meth:`TableScene.reset_selection`.
 * **The viewer** (:meth:`TableScene.viewer_seat`): whose private, big view is drawn.
+
+Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
+:meth:`TableScene.sound_hook`); an older table's group may carry a third element,
+``self.sound_hook(events)``. Nothing sounds at instant speed. A refusal goes through
+:meth:`TableScene.refuse` (the message and an error tone).
 """
 from __future__ import annotations
 
@@ -42,6 +47,7 @@ from saves.format import SaveError
 from scenes import kit
 from scenes.log_panel import LogPanel
 from scenes.manager import Scene
+from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
 
 
@@ -58,26 +64,6 @@ class Step:
     caption: str = ""
 
 
-class _StepStart(Animation):
-    """A zero-length animation that runs ``on_start`` when its step begins to play (never when
-    the step is skipped before it began)."""
-
-    def __init__(self, on_start: Callable[[], None]):
-        super().__init__(0.0, None)
-        self.on_start = on_start
-        self.started = False
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if not self.started:
-            self.started = True
-            self.on_start()
-
-    def finish(self) -> None:
-        self.started = True
-        super().finish()
-
-
 LOG_CAP = 300
 
 
@@ -89,7 +75,7 @@ class TableScene(Scene):
     def __init__(self, app, match, replay=None):
         super().__init__(app)
         self.match = match
-        self.anims = AnimationQueue()
+        self.anims = AnimationQueue(on_skip=app.sound.cut)
         self.shown = match.state.clone()
         """The state the board shows: it catches up with the match as animations finish."""
         self.executor: ThreadPoolExecutor | None = None
@@ -118,6 +104,9 @@ class TableScene(Scene):
         """What the step playing now shows (the top bar's line while the board animates)."""
         self.mouse = (0, 0)
         self._column_y = 48
+        self.turn_chimed: tuple | None = None
+        """(turn count, player) of the last person's turn the chime announced."""
+        self._chime_checked = -1
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -286,6 +275,11 @@ class TableScene(Scene):
         self.message = message
         self.message_until = time.monotonic() + seconds
 
+    def refuse(self, reason: str, seconds: float = 5.0) -> None:
+        """Refuse a move: say why (the rule in plain words) and sound the error tone."""
+        self.say(reason, seconds)
+        self.app.sound.play("error")
+
     def clear_message(self) -> None:
         """Drop the top bar's message now (the status line shows again)."""
         self.message_until = 0.0
@@ -322,8 +316,10 @@ class TableScene(Scene):
 
     def animate(self, events, before, after) -> list:
         """Return groups for ``events``, played one after another: each a list of Animations,
-        or ``(animations, on_done)`` where ``on_done`` updates ``self.shown`` as it lands.
-        (The older way; a table that defines :meth:`steps` does not need it.)"""
+        or ``(animations, on_done)`` where ``on_done`` updates ``self.shown`` as it lands, or
+        ``(animations, on_done, on_start)`` where ``on_start`` is usually
+        ``self.sound_hook(the group's events)``. (The older way; a table that defines
+        :meth:`steps` does not need it.)"""
         return []
 
     def steps(self, events: list, before) -> list:
@@ -344,10 +340,9 @@ class TableScene(Scene):
             if last:
                 lines += summary
             caption = step.caption or next(iter(lines), "")
-            start = _StepStart(lambda step=step, caption=caption: self._start_step(step,
-                                                                                   caption))
-            self.anims.add([start] + list(step.animations),
-                           lambda step=step, lines=lines, last=last: self.land(step, lines, last))
+            self.anims.add(list(step.animations),
+                           lambda step=step, lines=lines, last=last: self.land(step, lines, last),
+                           lambda step=step, caption=caption: self._start_step(step, caption))
         self.anims.update(0.0)
         self._after_step()
 
@@ -356,8 +351,10 @@ class TableScene(Scene):
         self.play_cues(step)
 
     def play_cues(self, step: Step) -> None:
-        """Play the sound cues of ``step``'s events as it starts. The app's SoundBoard is built
-        on the sound branch; until it lands this is the one place it plugs in."""
+        """Play the sound cues of ``step``'s events as it starts (:mod:`sound.cues`; nothing
+        at instant speed). A table whose sound must last as long as an animation overrides
+        this and passes ``duration`` to :meth:`play_sound`."""
+        self.play_sound(list(step.events))
 
     def land(self, step: Step, lines: list, last: bool) -> None:
         """``step`` ended: the board shows ``step.after`` and the log gains ``lines``; after the
@@ -387,6 +384,37 @@ class TableScene(Scene):
             grow = scale * (0.85 + 0.15 * min(1.0, progress * 6))
             self.draw_banner(surface, message, alpha, grow, colour)
         return Animation(self.duration(seconds), draw, ease=linear)
+
+    # --- sound -------------------------------------------------------------------------------
+    def sound_hook(self, what, *, duration: float | None = None):
+        """A callable that plays the sound of ``what`` — an event, a list of events played
+        together, a :class:`sound.cues.SoundCue` or a sound name — for
+        ``AnimationQueue.add(..., on_start=...)`` or ``Animation(on_start=...)``; None when
+        there is nothing to hear (a quiet event, instant speed).
+
+        ``duration`` is the animation's length in seconds as played (already scaled by the
+        speed setting): a cart's rumble lasts that long and a dice roll lands within it.
+        Without it, a cue's own ``duration`` (normal speed) is scaled by the speed setting.
+        """
+        if not self.app.table_sounds:
+            return None
+        cues = cues_for(what)
+        if not cues:
+            return None
+        board, factor = self.app.sound, self.app.speed_factor
+
+        def play() -> None:
+            for cue in cues:
+                seconds = duration if duration is not None else (
+                    cue.duration * factor if cue.duration is not None else None)
+                board.play_cue(cue, duration=seconds)
+        return play
+
+    def play_sound(self, what, *, duration: float | None = None) -> None:
+        """Play the sound of ``what`` now (see :meth:`sound_hook`)."""
+        hook = self.sound_hook(what, duration=duration)
+        if hook is not None:
+            hook()
 
     def on_shown(self) -> None:
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
@@ -423,7 +451,7 @@ class TableScene(Scene):
         try:
             events = self.match.apply(action)
         except IllegalAction as err:
-            self.say(err.reason)
+            self.refuse(err.reason)
             return False
         self.present(events, before)
         return True
@@ -443,7 +471,7 @@ class TableScene(Scene):
             try:
                 events = self.match.apply(action)
             except IllegalAction as err:
-                self.say(err.reason)
+                self.refuse(err.reason)
                 break
             self.present(events, before)
             done += 1
@@ -476,7 +504,7 @@ class TableScene(Scene):
         self.anims.skip()
         self.reset_selection()
         if not how():
-            self.say("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            self.refuse("Nothing to undo: a roll, a draw or another player's move is in the way.")
             self.on_shown()
             return
         self.shown = self.match.state.clone()
@@ -547,6 +575,7 @@ class TableScene(Scene):
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
         words = kit.with_names(self.match.state.action_to_string(action), self.match.names)
         self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
+        self.app.sound.play("hint")
         self.on_hint(action)
 
     def on_hint(self, action) -> None:
@@ -657,6 +686,12 @@ class TableScene(Scene):
             self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
             return
         self.last_human = player
+        if len(self.match.events) != self._chime_checked:   # this runs every frame: count rarely
+            self._chime_checked = len(self.match.events)
+            turn = (self.match.turn_count(), player)
+            if turn != self.turn_chimed:
+                self.turn_chimed = turn             # once per turn, not once per decision
+                self.app.sound.play("turn_start")
 
     def _finish(self, dt: float) -> None:
         if self.finished:
@@ -670,6 +705,7 @@ class TableScene(Scene):
         self.shutdown()
         if self.replay is None:
             self._drop_autosave()
+        self.app.sound.play("fanfare")
         self.show_score_sheet()
 
     def show_score_sheet(self) -> None:
