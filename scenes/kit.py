@@ -107,6 +107,7 @@ def reset_caches() -> None:
     text.cache_clear()
     _felt.cache_clear()
     _panel.cache_clear()
+    _place_tip.cache_clear()
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -284,7 +285,7 @@ TIP_SIZE = 14
 TIP_LINE = 20
 
 
-def tooltip_size(lines, width_limit: int = 420) -> tuple:
+def tooltip_size(lines, width_limit: int = 340) -> tuple:
     """``(width, height)`` in pixels of a tooltip showing ``lines`` (longer lines wrap at
     ``width_limit``)."""
     rows = tooltip_rows(lines, width_limit)
@@ -292,7 +293,7 @@ def tooltip_size(lines, width_limit: int = 420) -> tuple:
     return width + 20, TIP_LINE * len(rows) + 10
 
 
-def tooltip_rows(lines, width_limit: int = 420) -> list:
+def tooltip_rows(lines, width_limit: int = 340) -> list:
     """The tooltip's rows ``[(text, bold)]``: the title bold, every line wrapped to fit."""
     rows = []
     for index, line in enumerate(lines):
@@ -303,35 +304,60 @@ def tooltip_rows(lines, width_limit: int = 420) -> list:
 
 def place_tip(size, anchor: pygame.Rect, bounds: pygame.Rect, avoid=()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes beside ``anchor`` (what it describes): right, left,
-    below or above it, inside ``bounds``, the first place that covers none of ``avoid`` (what
-    the player may have to click next, the buttons and the log); else the least covering."""
+    below or above it, then at its corners, inside ``bounds``; the first place that covers none
+    of ``avoid`` (what the player may have to click next, the buttons and the log). If every
+    such place covers something, the nearest free place on ``bounds`` (else the least
+    covering)."""
+    key = (tuple(size), tuple(pygame.Rect(anchor)), tuple(pygame.Rect(bounds)),
+           tuple(tuple(pygame.Rect(r)) for r in avoid))
+    return pygame.Rect(_place_tip(*key))
+
+
+@functools.lru_cache(maxsize=64)
+def _place_tip(size, anchor, bounds, avoid) -> tuple:
     width, height = size
-    anchor = pygame.Rect(anchor)
-    candidates = [
-        pygame.Rect(anchor.right + 10, anchor.y, width, height),
-        pygame.Rect(anchor.x - 10 - width, anchor.y, width, height),
-        pygame.Rect(anchor.x, anchor.bottom + 10, width, height),
-        pygame.Rect(anchor.x, anchor.y - 10 - height, width, height),
-        pygame.Rect(anchor.right + 10, anchor.bottom - height, width, height),
-        pygame.Rect(anchor.x - 10 - width, anchor.bottom - height, width, height),
-    ]
-    best, best_cover = None, None
-    for rect in candidates:
-        rect.clamp_ip(bounds)
+    anchor, bounds = pygame.Rect(anchor), pygame.Rect(bounds)
+    avoid = [pygame.Rect(r) for r in avoid]
+
+    def cover(rect) -> int:
+        return sum(rect.clip(other).width * rect.clip(other).height for other in avoid)
+    near = [(anchor.right + 10, anchor.y), (anchor.x - 10 - width, anchor.y),
+            (anchor.x, anchor.bottom + 10), (anchor.x, anchor.y - 10 - height),
+            (anchor.right + 10, anchor.bottom - height),
+            (anchor.x - 10 - width, anchor.bottom - height),
+            (anchor.right - width, anchor.y - 10 - height),
+            (anchor.right - width, anchor.bottom + 10),
+            (anchor.x - 10 - width, anchor.y - 10 - height),
+            (anchor.right + 10, anchor.y - 10 - height),
+            (anchor.x - 10 - width, anchor.bottom + 10),
+            (anchor.right + 10, anchor.bottom + 10)]
+    best, best_score = None, None
+    for x, y in near:
+        rect = pygame.Rect(x, y, width, height).clamp(bounds)
         if rect.colliderect(anchor):
             continue
-        cover = sum(rect.clip(other).width * rect.clip(other).height for other in avoid)
-        if cover == 0:
-            return rect
-        if best_cover is None or cover < best_cover:
-            best, best_cover = rect, cover
+        covered = cover(rect)
+        if covered == 0:
+            return tuple(rect)
+        if best_score is None or covered < best_score[0]:
+            best, best_score = rect, (covered, 0)
+    step = 16
+    for y in range(bounds.top, bounds.bottom - height + 1, step):
+        for x in range(bounds.left, bounds.right - width + 1, step):
+            rect = pygame.Rect(x, y, width, height)
+            if rect.colliderect(anchor):
+                continue
+            covered = cover(rect)
+            score = (covered, abs(rect.centerx - anchor.centerx)
+                     + abs(rect.centery - anchor.centery))
+            if best_score is None or score < best_score:
+                best, best_score = rect, score
     if best is None:
-        best = candidates[0]
-        best.clamp_ip(bounds)
-    return best
+        best = pygame.Rect(anchor.right + 10, anchor.y, width, height).clamp(bounds)
+    return tuple(best)
 
 
-def draw_tooltip(surface, rect: pygame.Rect, lines, width_limit: int = 420) -> None:
+def draw_tooltip(surface, rect: pygame.Rect, lines, width_limit: int = 340) -> None:
     """A tooltip panel in ``rect`` with ``lines`` (title in gold)."""
     draw_panel(surface, rect, (12, 16, 18, 240), radius=8, border=GOLD)
     for i, (row, bold) in enumerate(tooltip_rows(lines, width_limit)):

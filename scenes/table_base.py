@@ -182,10 +182,16 @@ class TableScene(Scene):
 
     def tooltip_avoid(self) -> list:
         """Rects a tooltip must not cover: the buttons and log column, and every target a click
-        may use now."""
+        may use now (one rect around all the active targets of each kind)."""
         w, h = self.app.size
         column = pygame.Rect(w - self.log_width - 16, 0, self.log_width + 16, h)
-        return [column] + [t.bounds for t in self.targets() if t.active]
+        kinds: dict = {}
+        for target in self.targets():
+            if target.active:
+                kind = target.key[0]
+                kinds[kind] = kinds[kind].union(target.bounds) if kind in kinds \
+                    else target.bounds
+        return [column] + list(kinds.values())
 
     def draw_tooltip(self, surface) -> None:
         """The hovered target's tooltip, beside it (:func:`scenes.kit.place_tip`)."""
@@ -796,17 +802,17 @@ class TableScene(Scene):
             return f"Replay: step {self.replay_index} of {len(self.replay)}"
         if self.match.is_terminal():
             return "The game is over."
+        if self.anims.busy and self.caption:
+            return self.caption             # what the board shows now
         p = self.match.current_player()
         if p < 0:
             return self.chance_status()
         seat = self.match.seats[p]
         if seat.is_bot:
             dots = "." * (1 + int(self.time * 3) % 3)
-            if self.anims.busy and self.caption:
-                return self.caption
             return f"{seat.name} is thinking{dots}" if self.bot_thinking() else f"{seat.name} plays"
         if self.anims.busy:  # the table is still catching up: no instructions yet
-            return self.caption or self.chance_status() or f"{seat.name}'s turn"
+            return self.chance_status() or f"{seat.name}'s turn"
         return self.human_status(seat.name)
 
     def chance_status(self) -> str:
