@@ -651,6 +651,9 @@ class PoolStolen(Event):
     colours: tuple
 
     def text(self, names):
+        if not self.colours:
+            return f"{_who(names, self.opponent)}'s pool was empty: " \
+                   f"{_who(names, self.player)} took nothing."
         return f"{_who(names, self.player)} took {_plural(len(self.colours), 'marble')} from " \
                f"{_who(names, self.opponent)}'s pool."
 

@@ -104,6 +104,8 @@ def test_effect_blind_love_with_one_opponent_has_one_choice():
     assert s.legal_actions() == [TakePool(1)]
     ev = s.apply_action(TakePool(1))
     assert of_type(ev, PoolStolen)[0].colours == () and s.effect is None
+    assert of_type(ev, PoolStolen)[0].text(["Ana", "Ben"]) == \
+        "Ben's pool was empty: Ana took nothing."
 
 
 def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
