@@ -475,3 +475,71 @@ def test_hint_is_outlined_on_the_board(app):
     rects = table.view().hint
     assert list(rects) == [table.layout.marble_rect(hint.track, hint.position)]
     assert area(table, ("marble", hint.track, hint.position)).colliderect(rects[0])
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (5, 32)])
+def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed):
+    """At normal speed the base queues each step of a match step and lands it as its
+    animations end (issue 17): drawn along the way, and once the queue is empty the displayed
+    state is exactly the match's and the log is the one rebuilt from the match."""
+    import random
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed)
+    match = table.match
+    rng = random.Random(seed)
+    surface = pygame.Surface(app.size)
+    count = 0
+    while not match.is_terminal() and count < 250:
+        while table.anims.busy:
+            table.anims.update(0.05)
+            table.draw(surface)
+        assert table.shown.to_dict() == match.state.to_dict()
+        before = match.state.clone()
+        if match.is_chance():
+            events = match.advance_chance()
+        else:
+            legal = match.legal_actions()
+            choice = [a for a in legal if not isinstance(a, pe.LittleHelp)] or legal
+            events = match.apply(rng.choice(choice))
+        table.present(events, before)
+        if count % 25 == 0:
+            while table.anims.busy:
+                table.anims.update(0.05)
+            live = list(table.log_lines)
+            table.rebuild_log()
+            assert table.log_lines == live                # the log, step by step, as it was
+        count += 1
+    assert count >= 200
+    pygame.quit()
+
+
+def test_a_pick_shows_step_by_step_log_caption_and_sound_follow_the_table():
+    """Issue 17: each step's log lines appear when it lands, its caption is the top bar's
+    line while it plays, and its sound cues play as it starts (an explosion per chain step)."""
+    from tests.scenes.test_sound import RecordingBoard
+    app = make_app(instant=False)
+    board = RecordingBoard(app.settings)
+    app.sound = board
+    app.manager.push(TitleScene(app))
+    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    board.heard.clear()
+    logged = len(table.log_lines)
+    click_at(app, area(table, ("marble", 0, 2)).center)      # blue: the reds, then yellows
+    assert table.anims.busy
+    assert table.status_text() == "Ana picked a blue marble from track 1."
+    assert len(table.log_lines) == logged                    # not before the board shows it
+    assert board.names()[0] == "marble_pick"                # the first step's cue, at once
+    wait_for_human(app, table)
+    assert table.shown.to_dict() == table.match.state.to_dict()
+    new = table.log_lines[logged:]
+    assert new[0] == "Ana picked a blue marble from track 1."
+    assert any("chain reaction 2" in line for line in new)
+    chain = [step for name, step, _, _ in board.heard if name == "explosion"]
+    assert chain == [1, 2]                                   # each explosion louder, in order
+    pygame.quit()

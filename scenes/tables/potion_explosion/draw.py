@@ -96,10 +96,6 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
         draw_type_choice(surface, lay, state, view)
     elif state.phase in (Phase.STARTERS, Phase.DRAFT) and state.revealed:
         draw_offer(surface, lay, state, view)
-    if state.ending and state.phase in (Phase.PLAY, Phase.END):
-        bottom_note(surface, lay, "Last round: the game ends when this round is complete")
-    if state.phase == Phase.TIEBREAK and state.tiebreak:
-        bottom_note(surface, lay, "Tie-break: one pick each, most marbles wins")
     if not view.busy:
         for rect in view.hint:
             frame = rect.inflate(8, 8)
@@ -107,16 +103,6 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
             pygame.draw.rect(layer, (90, 230, 255, int(120 + 120 * pulse(view))),
                              layer.get_rect(), 3, border_radius=min(frame.size) // 2)
             surface.blit(layer, frame)
-
-
-def bottom_note(surface, lay: Layout, message: str) -> None:
-    """A small gold note along the bottom of the dispenser (the last round, the tie-break)."""
-    area = pygame.Rect(lay.disp.x + 8, lay.disp.bottom - 28, lay.disp.width - 16, 24)
-    text, size = kit.fit_label(message, 13, area.width - 16, bold=True)
-    img = kit.text(text, size, kit.INK_DARK, True)
-    plate = img.get_rect(center=area.center).inflate(14, 6)
-    pygame.draw.rect(surface, kit.BANNER, plate, border_radius=8)
-    surface.blit(img, img.get_rect(center=plate.center))
 
 
 # --- the dispenser --------------------------------------------------------------------------
@@ -152,9 +138,10 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
                 pygame.draw.circle(surface, (255, 120, 60), (int(x), int(y)), size // 2 + 3,
                                    2 + int(glow * 2))
             elif spot in view.outlined:
-                pygame.draw.circle(surface, (255, 240, 150), (int(x), int(y)), size // 2 + 3, 3)
+                pa.glow_disc(surface, (x, y), size * 0.7, (255, 244, 200), 70)
+                pygame.draw.circle(surface, (255, 250, 230), (int(x), int(y)), size // 2 + 3, 3)
             elif view.ring_pickable and spot in view.pickable:
-                pygame.draw.circle(surface, (255, 226, 110), (int(x), int(y)), size // 2 + 2, 1)
+                pygame.draw.circle(surface, (200, 176, 90), (int(x), int(y)), size // 2 + 2, 1)
     if view.hovered is not None and (view.preview or view.preview_more):
         draw_preview_badge(surface, lay, view)
 
@@ -163,7 +150,7 @@ def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     """Beside the hovered marble, how many marbles the pick explodes ("3", "3+" when a marble
     still to roll in could add more), kept inside the dispenser's tracks."""
     count = len(view.preview)
-    label = f"{count}+" if view.preview_more else str(count)
+    label = (f"{count}+" if count else "?") if view.preview_more else str(count)
     x, y = lay.marble_centre(*view.hovered)
     img = kit.text(label, 15, (40, 16, 8), True)
     radius = max(img.get_width(), img.get_height()) // 2 + 5
@@ -210,10 +197,9 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
 # --- the stacks -------------------------------------------------------------------------------
 def draw_stacks(surface, lay: Layout, state, view: View) -> None:
     pa.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
-    label = "Potion stacks: choose one for your empty slot" if view.stacks else "Potion stacks"
+    label, colour = stacks_label(state, view)
     text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
-    kit.blit_text(surface, text, size, lay.stacks_label().topleft,
-                  kit.HILITE if view.stacks else kit.INK_DIM, True)
+    kit.blit_text(surface, text, size, lay.stacks_label().topleft, colour, True)
     if state.phase in SETUP_PHASES:
         kit.blit_text(surface, "The stacks are formed after the starter draft", 13,
                       (lay.stacks.x + 14, lay.stacks.centery), kit.INK_DIM, anchor="midleft")
@@ -234,6 +220,18 @@ def draw_stacks(surface, lay: Layout, state, view: View) -> None:
             pygame.draw.rect(surface, (20, 16, 24), plate, border_radius=4)
             surface.blit(badge, badge.get_rect(center=plate.center))
     draw_pile(surface, lay, state)
+
+
+def stacks_label(state, view: View) -> tuple:
+    """The stacks panel's title and its colour: the stack choice, the last round and the
+    tie-break are said there."""
+    if view.stacks:
+        return "Potion stacks: choose one for your empty slot", kit.HILITE
+    if state.phase == Phase.TIEBREAK:
+        return "Tie-break: one pick each, most marbles wins", kit.HILITE
+    if state.ending and state.phase in (Phase.PLAY, Phase.END):
+        return "Last round: the game ends after this round", kit.HILITE
+    return "Potion stacks", kit.INK_DIM
 
 
 def draw_pile(surface, lay: Layout, state) -> None:
@@ -434,13 +432,16 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
         if index < len(pool) and ("pool", seat, index) not in view.hidden:
             pa.blit_marble(surface, (x, y), lay.ms, pool[index], view.patterns)
     count = len(desk.completed)
-    area = lay.mini_completed_area(seat)
-    for index, potion in enumerate(desk.completed):
-        if ("completed", seat, index) in view.hidden:
-            continue
-        rect = lay.mini_completed(seat, index, count)
-        pa.draw_potion(surface, rect, potion.tile, [], view.patterns, back=potion.drunk)
-    del area
+    if count and lay.mini_completed(seat, 0, count) is None:
+        drunk = sum(potion.drunk for potion in desk.completed)
+        area = lay.mini_completed_area(seat)
+        text, size = kit.fit_label(f"{count} done, {drunk} drunk", 12, area.width, min_size=9)
+        kit.blit_text(surface, text, size, (area.x, area.centery), kit.INK, anchor="midleft")
+    else:
+        for index, potion in enumerate(desk.completed):
+            if ("completed", seat, index) not in view.hidden:
+                pa.draw_potion(surface, lay.mini_completed(seat, index, count), potion.tile,
+                               [], view.patterns, back=potion.drunk)
     draw_last_turn(surface, lay, seat, desk, view)
     if blind:
         strip = lay.last_turn_strip(seat)
@@ -507,7 +508,9 @@ def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame
             continue
         pa.draw_potion(surface, card, brewing.tile, brewing.placed, view.patterns)
         name = TYPE_BY_CODE[TILES[brewing.tile].type].name
-        text, size = kit.fit_label(name, 12, card_w + 8, min_size=9)
+        if kit.font(10).size(name)[0] > card_w + 8:
+            name = pa.SHORT_NAMES[TILES[brewing.tile].type]
+        text, size = kit.fit_label(name, 12, card_w + 8, min_size=10)
         kit.blit_text(surface, text, size, (card.centerx, card.bottom + 3), kit.INK,
                       anchor="midtop")
     x = rect.x + 20 + 2 * (card_w + 10)

@@ -118,7 +118,7 @@ class Layout:
         # holes in a row: what it still needs) beside the pool (row 1) or the completed
         # potions (row 2); the last turn's strip along the bottom
         self.chip_h = int(clamp((bh - 18 - 16 - 12) / 2, 16, 44))
-        self.ms = int(clamp(self.chip_h - 6, 9, 22))      # a compact desk's marble
+        self.ms = int(clamp(self.chip_h * 0.55, 9, 18))   # a compact desk's marble
         self.right_w = POOL_SIZE * (self.ms + 3) + 8
     # --- the dispenser -------------------------------------------------------------------------
     def marble_centre(self, track: int, place: float) -> tuple:
@@ -228,7 +228,7 @@ class Layout:
     def seat_completed(self, seat: int, index: int, count: int) -> pygame.Rect:
         if self.is_big(seat):
             return self.completed_rect(index, count)
-        return self.mini_completed(seat, index, count)
+        return self.mini_completed(seat, index, count) or self.mini_completed_area(seat)
 
     def token_point(self, seat: int) -> tuple:
         """Where a seat's skill and Little Help tokens are shown (its header's right part)."""
@@ -263,9 +263,10 @@ class Layout:
         chip = self.chip(seat, 1)
         return pygame.Rect(chip.right + 8, chip.y, self.right_w, chip.height)
 
-    def mini_completed(self, seat: int, index: int, count: int) -> pygame.Rect:
+    def mini_completed(self, seat: int, index: int, count: int) -> pygame.Rect | None:
         """A compact desk's completed potion ``index`` of ``count``: small tiles in rows that
-        shrink to fit, never overlapping."""
+        shrink to fit, never overlapping; None when they would be too small to see (the desk
+        then shows how many)."""
         return _tile_grid(self.mini_completed_area(seat), index, count)
 
     def last_turn_strip(self, seat: int) -> pygame.Rect:
@@ -354,9 +355,12 @@ class Layout:
                 out[f"seat{seat}.chip.{slot}"] = self.chip(seat, slot)
             out[f"seat{seat}.pool"] = self.mini_pool(seat)
             out[f"seat{seat}.last"] = self.last_turn_strip(seat)
+            if self.mini_completed(seat, 0, completed) is None:
+                out[f"seat{seat}.completed"] = self.mini_completed_area(seat)
             for index in range(completed):
-                out[f"seat{seat}.completed.{index}"] = self.mini_completed(seat, index,
-                                                                           completed)
+                tile = self.mini_completed(seat, index, completed)
+                if tile is not None:
+                    out[f"seat{seat}.completed.{index}"] = tile
         return out
 
     def header_parts(self, header: pygame.Rect, size: int) -> dict:
@@ -382,9 +386,9 @@ def _tile_row(area: pygame.Rect, index: int, count: int, gap: int) -> pygame.Rec
     return pygame.Rect(area.x + index * (w + gap), area.bottom - h, w, h)
 
 
-def _tile_grid(area: pygame.Rect, index: int, count: int, gap: int = 3) -> pygame.Rect:
+def _tile_grid(area: pygame.Rect, index: int, count: int, gap: int = 3) -> pygame.Rect | None:
     """Tile ``index`` of ``count`` in rows filling ``area``: the largest tile size at which
-    all fit, never overlapping."""
+    all fit, never overlapping; None when that is under 6 pixels wide."""
     best = None
     for rows in range(1, max(1, count) + 1):
         per_row = math.ceil(count / rows)
@@ -394,7 +398,9 @@ def _tile_grid(area: pygame.Rect, index: int, count: int, gap: int = 3) -> pygam
         if best is None or w > best[0]:
             best = (w, per_row)
     w, per_row = best
-    w = max(4, int(w))
+    if w < 6:
+        return None
+    w = int(w)
     h = int(w / 0.74)
     row, col = divmod(index, per_row)
     return pygame.Rect(area.x + col * (w + gap), area.y + row * (h + gap), w, h)

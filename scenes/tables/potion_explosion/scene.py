@@ -118,6 +118,11 @@ class PotionExplosionTable(TableScene):
                 button.kill()
             self._choices, self.choice_buttons = [label for label, _, _ in choices], []
             row = self.choice_row
+            if len(choices) > 1:            # two choices take the row: Place all waits
+                row = row.union(self.place_button.relative_rect)
+                self.place_button.hide()
+            else:
+                self.place_button.show()
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
             for i, (label, command, tip) in enumerate(choices):
                 self.choice_buttons.append(UIButton(
@@ -360,8 +365,10 @@ class PotionExplosionTable(TableScene):
         if view_key and view_key[0] == "marble" and not state.picked and legal \
                 and not self.selection.help_mode and state.phase == Phase.PLAY:
             places, more = state.chain_preview(view_key[1], view_key[2])
-            if places or more:
+            if places:
                 extra = ", maybe more with the marbles rolling in" if more else ""
                 return f"Picking here explodes {len(places)} marbles{extra}."
+            if more:
+                return "Picking here explodes nothing yet: a marble rolling in may match."
             return f"{name}: picking here explodes nothing (you take just this marble)."
         return f"{name}: {table_input.status(state, legal, self.selection)}"
