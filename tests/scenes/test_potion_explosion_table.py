@@ -136,6 +136,8 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
+    assert over.table is table          # the table draws the sheet: each player's potions
+    frames(app, 2)
     drunk = [a for a in table.match.history if a.player == 0 and isinstance(a.action, pe.Drink)]
     assert drunk, "the human drank potions by clicking them"
 

@@ -20,7 +20,7 @@ from engine.potion_explosion.state import (SETUP_PHASES, Exploded, MarbleTaken, 
                                            PoolStolen, PotionCompleted, TurnStarted)
 from scenes import kit
 from scenes.tables.potion_explosion.layout import (CAPTION_FONT, HEADER_FONT, MINI_FONT,
-                                                   PILE_FONT, Layout)
+                                                   PILE_FONT, Layout, tile_row)
 from sprites import potion_explosion_art as pa
 
 
@@ -565,52 +565,116 @@ def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
 
 
 # --- the score sheet ----------------------------------------------------------------------------
-def draw_score_summary(surface, area: pygame.Rect, state, names, patterns=False) -> None:
-    """Under the score sheet: each player's completed potions (drunk or not) with their VP,
-    then the skill tokens and Little Help tokens, one row per player filling ``area``."""
+def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict,
+                     patterns=False) -> None:
+    """The score sheet filling ``area``: one row per player — name (a star for the winners),
+    the points of potions, skill tokens and Little Help, every completed potion (drunk ones
+    turned over, with a check; its points on its badge; its name under it) and the total —
+    then the sheet's notes (the tie-break)."""
+    notes = [kit.with_names(note, names) for note in sheet.get("notes", [])][:3]
     rows = state.num_players
-    row_h = max(40, min(110, (area.height - 6 * (rows - 1)) // rows))
-    tile_h = row_h - 22
-    name_w = min(200, area.width // 5)
+    body = pygame.Rect(area.x, area.y, area.width, area.height - 22 * len(notes))
+    row_h = max(44, min(150, (body.height - 6 * (rows - 1)) // rows))
+    name_w = min(230, area.width // 5)
+    total_w = 90
+    winners = set(sheet.get("winners", []))
     for seat in range(rows):
-        row = pygame.Rect(area.x, area.y + seat * (row_h + 6), area.width, row_h)
-        if row.bottom > area.bottom + 2:
-            break
-        kit.draw_panel(surface, row, (14, 20, 22, 190), radius=10)
+        row = pygame.Rect(body.x, body.y + seat * (row_h + 6), body.width, row_h)
+        kit.draw_panel(surface, row, (14, 20, 22, 200), radius=10,
+                       border=kit.GOLD if seat in winners else None)
         desk = state.desks[seat]
         potions, tokens, helps = score_parts(desk)
         colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
-        pygame.draw.circle(surface, colour, (row.x + 14, row.y + 14), 7)
-        text, size = kit.fit_label(names[seat], 16, name_w - 30, bold=True, min_size=11)
-        kit.blit_text(surface, text, size, (row.x + 26, row.y + 4), kit.INK, True)
-        sums = [f"Potions {potions} VP"]
-        if desk.tokens:
-            sums.append(f"skill tokens {desk.tokens} × 4 = {tokens}")
-        if desk.helps:
-            sums.append(f"Little Help {desk.helps} × −2 = {helps}")
-        line = " · ".join(sums)
-        text, size = kit.fit_label(line, 13, name_w - 14, min_size=9)
-        lines = kit.wrap(line, 12, name_w - 14)[:3] if row_h > 60 else [text]
-        for i, part in enumerate(lines):
-            kit.blit_text(surface, part, 12, (row.x + 12, row.y + 26 + i * 15), kit.INK_DIM)
-        x = row.x + name_w
-        tile_w = int(tile_h * 0.74)
-        count = len(desk.completed)
-        avail = row.right - 10 - x
-        step = tile_w + 6
-        if count and count * step > avail:
-            step = avail / count
-            tile_w = int(step - 4)
-            tile_h = min(tile_h, int(tile_w / 0.74))
-        for index, potion in enumerate(desk.completed):
-            rect = pygame.Rect(int(x + index * step), row.y + 4, tile_w, tile_h)
-            pa.draw_potion(surface, rect, potion.tile, [], patterns, back=potion.drunk)
-            vp = f"{TILES[potion.tile].vp}"
-            kit.blit_text(surface, vp, 12, (rect.centerx, rect.bottom + 1), kit.GOLD, True,
-                          "midtop")
-        if not count:
-            kit.blit_text(surface, "No completed potion", 13, (x, row.centery), kit.INK_DIM,
-                          anchor="midleft")
+        pygame.draw.circle(surface, colour, (row.x + 14, row.y + 15), 7)
+        text, size = kit.fit_label(names[seat], 17, name_w - 50, bold=True, min_size=11)
+        r = kit.blit_text(surface, text, size, (row.x + 26, row.y + 5),
+                          kit.HILITE if seat in winners else kit.INK, True)
+        if seat in winners:
+            star = pa.art.star(9)
+            surface.blit(star, star.get_rect(midleft=(r.right + 6, r.centery)))
+        lines = [f"Potions: {potions} VP",
+                 f"Skill tokens: {desk.tokens} (+{tokens})" if desk.tokens else "No skill token",
+                 f"Little Help: {desk.helps} ({helps})" if desk.helps else "No Little Help"]
+        if row_h < 74:
+            lines = [f"Potions {potions} VP", f"Tokens +{tokens} · Help {helps}"]
+        step = 15
+        for i, line in enumerate(lines):
+            text, size = kit.fit_label(line, 13, name_w - 16, min_size=9)
+            kit.blit_text(surface, text, size, (row.x + 12, row.y + 27 + i * step),
+                          kit.INK if i == 0 else kit.INK_DIM)
+        total = kit.blit_text(surface, str(state.scores()[seat]), 28, (row.right - 16,
+                              row.centery - 6), kit.HILITE if seat in winners else kit.INK, True,
+                              "midright")
+        kit.blit_text(surface, "VP", 12, (total.centerx, total.bottom), kit.INK_DIM,
+                      anchor="midtop")
+        strip = pygame.Rect(row.x + name_w, row.y + 5, row.width - name_w - total_w, 0)
+        draw_potion_strip(surface, strip, row.bottom - 4, desk.completed, patterns)
+
+
+def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patterns) -> None:
+    """Completed potions in a row from ``strip``'s top down to ``bottom``, each with its name
+    under it (on two lines if need be, left out if it cannot be read)."""
+    count = len(completed)
+    if not count:
+        kit.blit_text(surface, "No completed potion", 13, (strip.x, (strip.y + bottom) // 2),
+                      kit.INK_DIM, anchor="midleft")
+        return
+    if bottom - strip.y < 90:
+        draw_potion_chips(surface, pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y),
+                          completed)
+        return
+    label_h = 26 if bottom - strip.y >= 80 else 13
+    area = pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y - label_h)
+    for index, potion in enumerate(completed):
+        rect = tile_row(area, index, count, gap=8)
+        rect.y = area.y
+        pa.draw_potion(surface, rect, potion.tile, [], patterns, back=potion.drunk)
+        name = pa.SHORT_NAMES[TILES[potion.tile].type]
+        room = rect.width + 6
+        words = kit.wrap(name, 10, room)
+        if len(words) > label_h // 13 or any(kit.font(10).size(w)[0] > room for w in words):
+            words = [kit.fit_label(name, 10, room, min_size=8)[0]]
+            if "…" in words[0]:
+                words = []
+        for i, word in enumerate(words):
+            kit.blit_text(surface, word, 10, (rect.centerx, rect.bottom + 1 + i * 12),
+                          kit.INK_DIM, anchor="midtop")
+
+
+def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
+    """Completed potions as small labels in rows (for little room): the potion's colours, its
+    points, its name, and a check once drunk."""
+    rows = max(1, (area.height + 4) // 26)
+    size = 12
+    chips = []
+    for potion in completed:
+        tile = TILES[potion.tile]
+        name = pa.SHORT_NAMES[tile.type]
+        chips.append((potion, tile, name, kit.font(size).size(name)[0] + 22 + 20 +
+                      (14 if potion.drunk else 0)))
+    x, y, row = area.x, area.y, 0
+    for potion, tile, name, width in chips:
+        if x + width > area.right and x > area.x:
+            row += 1
+            x, y = area.x, y + 26
+        if row >= rows:
+            kit.blit_text(surface, "…", 14, (x, y - 13), kit.INK_DIM)
+            return
+        rect = pygame.Rect(x, y, min(width, area.right - x), 22)
+        liquid, tint = pa.TYPE_STYLE[tile.type]
+        body = tint if not potion.drunk else tuple(int(c * 0.6) for c in tint)
+        pygame.draw.rect(surface, body, rect, border_radius=8)
+        pygame.draw.rect(surface, liquid, rect, 1, border_radius=8)
+        pygame.draw.circle(surface, kit.GOLD, (rect.x + 11, rect.centery), 9)
+        kit.blit_text(surface, str(tile.vp), 11, (rect.x + 11, rect.centery), kit.INK_DARK,
+                      True, "center")
+        kit.blit_text(surface, name, size, (rect.x + 24, rect.centery), kit.INK,
+                      anchor="midleft")
+        if potion.drunk:
+            cx, cy = rect.right - 11, rect.centery
+            pygame.draw.lines(surface, kit.INK, False, [(cx - 4, cy), (cx - 1, cy + 3),
+                                                        (cx + 4, cy - 4)], 2)
+        x += width + 6
 
 
 def last_turns(events, players: int) -> dict:

@@ -200,7 +200,7 @@ class Layout:
     def completed_rect(self, index: int, count: int) -> pygame.Rect:
         """Completed potion ``index`` of ``count`` on the big desk: one row, never overlapping
         (the tiles shrink when many)."""
-        return _tile_row(self.completed_row(), index, count, gap=6)
+        return tile_row(self.completed_row(), index, count, gap=6)
 
     # --- any seat --------------------------------------------------------------------------------
     def is_big(self, seat: int) -> bool:
@@ -375,7 +375,7 @@ class Layout:
         return {"name": name, "tokens": tokens, "score": score}
 
 
-def _tile_row(area: pygame.Rect, index: int, count: int, gap: int) -> pygame.Rect:
+def tile_row(area: pygame.Rect, index: int, count: int, gap: int) -> pygame.Rect:
     """Tile ``index`` of ``count`` in one row of ``area``: full height while they fit, else
     narrower (and shorter) tiles, never overlapping."""
     h = area.height

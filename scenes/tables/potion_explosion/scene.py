@@ -349,10 +349,10 @@ class PotionExplosionTable(TableScene):
             return
         self.draw_tooltip(surface)
 
-    def draw_summary(self, surface, rect) -> None:
-        """Under the score sheet: each player's potions, tokens and Little Help."""
-        draw.draw_score_summary(surface, rect, self.match.state, self.match.names,
-                                self.patterns)
+    def draw_sheet(self, surface, rect, sheet) -> None:
+        """The score sheet: each player's points, potions, tokens and Little Help."""
+        draw.draw_score_sheet(surface, rect, self.match.state, self.match.names, sheet,
+                              self.patterns)
 
     # --- the top bar ---------------------------------------------------------------------------
     def chance_status(self) -> str:
