@@ -28,7 +28,7 @@ def _lighter(colour, amount: float) -> tuple:
 
 
 def burst(surface, centre, progress: float, colour, radius: float, seed: int,
-          intensity: float = 1.0, count: int = 14) -> None:
+          intensity: float = 1.0, count: int = 20) -> None:
     """Sparks flying out of ``centre`` at ``progress`` 0..1, falling a little and fading.
     ``radius`` is the burst's size at intensity 1 (pixels); ``colour`` the marble's colour."""
     if progress <= 0 or progress >= 1:
@@ -40,7 +40,7 @@ def burst(surface, centre, progress: float, colour, radius: float, seed: int,
         dist = reach * speed * (1 - (1 - progress) ** 2)
         px = x + math.cos(angle) * dist
         py = y + math.sin(angle) * dist + radius * 0.8 * progress * progress
-        r = max(1, int(radius * 0.2 * size * fade * (0.8 + 0.3 * intensity)))
+        r = max(1, int(radius * 0.28 * size * fade * (0.8 + 0.3 * intensity)))
         tint = _lighter(colour, 0.75) if hot else _lighter(colour, 0.2)
         pygame.draw.circle(surface, tint, (int(px), int(py)), r)
         if hot and r > 1:                     # a bright core on the hottest sparks
@@ -51,13 +51,15 @@ def flash(surface, centre, progress: float, radius: float, intensity: float = 1.
     """A white-hot flash that swells and fades: a disc and a shock ring."""
     if progress <= 0 or progress >= 1:
         return
-    grow = radius * (0.6 + 1.6 * progress) * (0.9 + 0.25 * intensity)
-    alpha = int(min(255, 230 * (1 - progress) * (0.8 + 0.2 * intensity)))
-    size = int(grow * 2 + 8)
+    grow = radius * (0.6 + 1.8 * progress) * (0.9 + 0.25 * intensity)
+    alpha = int(min(255, 240 * (1 - progress) * (0.8 + 0.2 * intensity)))
+    core = max(2, int(radius * (1.3 - progress) * (0.9 + 0.2 * intensity)))
+    size = int(max(grow, core) * 2 + 8)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
-    core = max(2, int(grow * (1 - progress) * 0.8))
-    pygame.draw.circle(layer, (255, 246, 210, alpha // 2), (c, c), core)
+    for i in range(4):                        # a hot core, brightest in the middle
+        pygame.draw.circle(layer, (255, 184 + 20 * i, 80 + 40 * i, alpha * (i + 1) // 5),
+                           (c, c), max(1, core * (5 - i) // 5))
     pygame.draw.circle(layer, (255, 250, 230, alpha), (c, c), max(2, int(grow)),
-                       max(2, int(radius * 0.22 * (1 - progress) + 1)))
+                       max(2, int(radius * 0.3 * (1 - progress) + 1)))
     surface.blit(layer, (int(centre[0]) - c, int(centre[1]) - c))

@@ -228,8 +228,8 @@ def seam(e, stage: Stage) -> list:
         return [Animation(stage.seconds(0.14), clink, ease=linear)]
 
     def flash(surface, p):
-        particles.flash(surface, mid, p, lay.d * 0.6)
-    return [Animation(stage.seconds(0.22), flash, ease=linear)]
+        particles.flash(surface, mid, p, lay.d * 0.8, 1.3)
+    return [Animation(stage.seconds(0.25), flash, ease=linear)]
 
 
 def explode(e, before, stage: Stage) -> list:
