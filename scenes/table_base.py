@@ -92,6 +92,8 @@ class TableScene(Scene):
         self.last_owner = match.turn_owner()
         self.events_seen = len(match.events)
         self.last_human = None
+        self.seated = None
+        """The person at the keyboard (hot-seat): set once their pass screen is gone."""
         self.finished = False
         self.end_wait = None
         self.replay = list(replay) if replay is not None else None
@@ -229,8 +231,8 @@ class TableScene(Scene):
         if not humans:
             owner = self.shown.turn_owner()
             return owner if 0 <= owner < len(self.match.seats) else 0
-        if len(humans) > 1 and self.last_human in humans:
-            return self.last_human
+        if len(humans) > 1 and self.seated in humans:
+            return self.seated
         return humans[0]
 
     # --- log ---------------------------------------------------------------------------------
@@ -692,6 +694,7 @@ class TableScene(Scene):
             self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
             return
         self.last_human = player
+        self.seated = player                    # past the pass screen: at the keyboard now
         if len(self.match.events) != self._chime_checked:   # this runs every frame: count rarely
             self._chime_checked = len(self.match.events)
             turn = (self.match.turn_count(), player)

@@ -545,3 +545,50 @@ def test_a_pick_shows_step_by_step_log_caption_and_sound_follow_the_table():
     chain = [step for name, step, _, _ in board.heard if name == "explosion"]
     assert chain == [1, 2]                                   # each explosion louder, in order
     pygame.quit()
+
+
+def test_against_bots_your_desk_stays_the_big_one_through_their_turns():
+    """Issue 17, finding 1: against bots the person's desk is the big one all game."""
+    app = make_app()
+    app.manager.push(TitleScene(app))
+    seats = [Seat("bot", "Bot 1", "easy"), Seat("human", "Ana"), Seat("bot", "Bot 2", "easy")]
+    table = start(app, seats, seed=6, options={"first_player": "seat1"})
+    seen = set()
+    for _ in range(400):
+        frames(app, 1, dt=0.25)
+        seen.add((table.match.state.turn_owner(), table.layout.viewer))
+        if table.human_to_move():
+            human_step(app, table)
+        if len({owner for owner, _ in seen}) == 3 and len(seen) >= 3:
+            break
+    assert {owner for owner, _ in seen} == {0, 1, 2}
+    assert {viewer for _, viewer in seen} == {1}
+    pygame.quit()
+
+
+def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
+    from scenes.pass_screen import PassScreen
+    app = make_app(pass_screen=True)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3,
+                  options={"first_player": "seat1"})
+    for _ in range(60):
+        wait_for_human(app, table)
+        if isinstance(app.manager.top, PassScreen):
+            break
+        if table.match.state.phase == "play" and table.match.current_player() == 1:
+            break
+        human_step(app, table)
+        frames(app, 2)
+    for _ in range(40):
+        if isinstance(app.manager.top, PassScreen):
+            break
+        frames(app, 1)
+    assert isinstance(app.manager.top, PassScreen)
+    assert table.match.current_player() == 1
+    assert table.viewer_seat() == 0                 # Ana's desk until Ben takes the seat
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.manager.top is table and table.viewer_seat() == 1
+    assert table.layout.viewer == 1 and table.layout.others == [0]
+    pygame.quit()

@@ -619,12 +619,13 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
         kit.blit_text(surface, "No completed potion", 13, (strip.x, (strip.y + bottom) // 2),
                       kit.INK_DIM, anchor="midleft")
         return
-    if bottom - strip.y < 90:
+    label_h = 26
+    area = pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y - label_h)
+    if bottom - strip.y < 90 or tile_row(area, 0, count, gap=8).width < 56:
+        # too small to read a tile's name under it: named labels instead
         draw_potion_chips(surface, pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y),
                           completed)
         return
-    label_h = 26 if bottom - strip.y >= 80 else 13
-    area = pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y - label_h)
     for index, potion in enumerate(completed):
         rect = tile_row(area, index, count, gap=8)
         rect.y = area.y
@@ -632,10 +633,8 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
         name = pa.SHORT_NAMES[TILES[potion.tile].type]
         room = rect.width + 6
         words = kit.wrap(name, 10, room)
-        if len(words) > label_h // 13 or any(kit.font(10).size(w)[0] > room for w in words):
+        if len(words) > 2 or any(kit.font(10).size(w)[0] > room for w in words):
             words = [kit.fit_label(name, 10, room, min_size=8)[0]]
-            if "…" in words[0]:
-                words = []
         for i, word in enumerate(words):
             kit.blit_text(surface, word, 10, (rect.centerx, rect.bottom + 1 + i * 12),
                           kit.INK_DIM, anchor="midtop")

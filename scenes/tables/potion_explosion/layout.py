@@ -120,6 +120,8 @@ class Layout:
         self.chip_h = int(clamp((bh - 18 - 16 - 12) / 2, 16, 44))
         self.ms = int(clamp(self.chip_h * 0.55, 9, 18))   # a compact desk's marble
         self.right_w = POOL_SIZE * (self.ms + 3) + 8
+        if bw >= 380:           # a wide desk: its completed potions get a third of it
+            self.right_w = max(self.right_w, int(bw * 0.34))
     # --- the dispenser -------------------------------------------------------------------------
     def marble_centre(self, track: int, place: float) -> tuple:
         """Centre of ``place`` (0 = bottom; may be fractional or above the top) of ``track``."""
