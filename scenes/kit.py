@@ -196,6 +196,21 @@ def close_dropdowns(ui) -> bool:
     return closed
 
 
+def set_enabled(button, on: bool) -> None:
+    """Enable or disable a pygame_gui button only when that changes it (each call redraws)."""
+    if on and not button.is_enabled:
+        button.enable()
+    elif not on and button.is_enabled:
+        button.disable()
+
+
+def set_tooltip(button, tip: str) -> None:
+    """Give a button ``tip`` as its tooltip, only when it changes."""
+    if getattr(button, "_kit_tip", None) != tip:
+        button._kit_tip = tip
+        button.set_tooltip(tip)
+
+
 def bind(func, *args):
     """A zero-argument callback for ``command=``: pygame_gui passes event data to any callback
     that takes a parameter (default arguments included), so never use ``lambda x=x: ...``."""
@@ -218,7 +233,7 @@ def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=
     return buttons
 
 
-# --- banners ------------------------------------------------------------------------------------
+# --- banners --------------------------------------------------------------------------------------
 BANNER = (238, 196, 84)
 """The banner's gold; hotter colours (``draw_banner(colour=...)``) say more is happening."""
 
@@ -243,7 +258,7 @@ def draw_banner(surface, area: pygame.Rect, message: str, alpha: float = 1.0,
     return rect
 
 
-# --- hit-testing and tooltips ----------------------------------------------------------------------
+# --- hit-testing and tooltips ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Target:
     """Something on a table the mouse can point at: ``key`` (a tuple the table understands,

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from engine.core import CHANCE, IllegalAction
 from engine.match import Match, Seat
-from engine.potion_explosion.state import ChooseStack, FinishEffect, RevealTile, TakePool
+from engine.potion_explosion.state import (
+    ChooseStack,
+    FinishEffect,
+    RevealTile,
+    TakePool,
+)
 
 
 def needs_upgrade(envelope: dict) -> bool:

@@ -14,20 +14,33 @@ grows bigger and hotter with every step of the chain.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
 from engine.potion_explosion import state as pe
-from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES, TRACK_LENGTH, TYPE_BY_CODE
+from engine.potion_explosion.data import (
+    COLOUR_NAMES,
+    COLOURS,
+    TILES,
+    TRACK_LENGTH,
+    TYPE_BY_CODE,
+)
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.potion_explosion.draw import pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import particles
 from sprites import potion_explosion_art as pa
-from sprites.tween import Animation, arc_point, ease_in_out, ease_out_back, lerp_point, linear
+from sprites.tween import (
+    Animation,
+    arc_point,
+    ease_in_out,
+    ease_out_back,
+    lerp_point,
+    linear,
+)
 
 CHAIN_COLOURS = ((238, 196, 84), (250, 160, 70), (248, 110, 60), (240, 70, 60))
 """The banner's colour along a chain reaction: gold, then hotter and hotter."""

@@ -12,15 +12,37 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from engine.potion_explosion.data import (COLOUR_NAMES, COLOURS, NUM_STACKS, NUM_TRACKS,
-                                          POOL_SIZE, STARTER_OF, TILES, TRACK_LENGTH,
-                                          TYPE_BY_CODE, TYPE_CODES)
+from engine.potion_explosion.data import (
+    COLOUR_NAMES,
+    COLOURS,
+    NUM_STACKS,
+    NUM_TRACKS,
+    POOL_SIZE,
+    STARTER_OF,
+    TILES,
+    TRACK_LENGTH,
+    TYPE_BY_CODE,
+    TYPE_CODES,
+)
 from engine.potion_explosion.rules import score_parts
-from engine.potion_explosion.state import (SETUP_PHASES, Exploded, MarbleTaken, Phase,
-                                           PoolStolen, PotionCompleted, TurnStarted)
+from engine.potion_explosion.state import (
+    SETUP_PHASES,
+    Exploded,
+    MarbleTaken,
+    Phase,
+    PoolStolen,
+    PotionCompleted,
+    TurnStarted,
+)
 from scenes import kit
-from scenes.tables.potion_explosion.layout import (CAPTION_FONT, HEADER_FONT, MINI_FONT,
-                                                   PILE_FONT, Layout, tile_row)
+from scenes.tables.potion_explosion.layout import (
+    CAPTION_FONT,
+    HEADER_FONT,
+    MINI_FONT,
+    PILE_FONT,
+    Layout,
+    tile_row,
+)
 from sprites import potion_explosion_art as pa
 
 

@@ -14,8 +14,14 @@ from dataclasses import dataclass, replace
 import pygame
 
 from engine.potion_explosion import state as pe
-from engine.potion_explosion.data import (COLOUR_NAMES, COLOURS, NUM_STACKS, TILES,
-                                          TYPE_BY_CODE, TYPE_CODES)
+from engine.potion_explosion.data import (
+    COLOUR_NAMES,
+    COLOURS,
+    NUM_STACKS,
+    TILES,
+    TYPE_BY_CODE,
+    TYPE_CODES,
+)
 from engine.potion_explosion.state import Phase, Source
 from scenes.kit import Target
 from scenes.tables.potion_explosion.draw import colour_words, pool_list
@@ -70,7 +76,7 @@ class PlaceAll:
     """Place every marble whose hole is sure (:func:`sure_placement`), one after another."""
 
 
-# --- what the engine allows, read for the table ------------------------------------------------
+# --- what the engine allows, read for the table ---------------------------------------------------
 def placements(legal, source: str, colour: str) -> list:
     """The legal placements of a ``colour`` marble from ``source``."""
     return [a for a in legal if isinstance(a, pe.PlaceMarble) and a.source == source
@@ -113,11 +119,8 @@ def pickable(state, legal, selection: Selection) -> frozenset:
     """Marbles ``(track, place)`` a click may take now (for highlighting)."""
     out = set()
     for a in legal:
-        if isinstance(a, (pe.RegularPick, pe.TieBreakPick)) and not selection.help_mode:
-            out.add((a.track, a.position))
-        elif isinstance(a, pe.LittleHelp) and selection.help_mode:
-            out.add((a.track, a.position))
-        elif isinstance(a, pe.TakeMarble):
+        picks = (pe.LittleHelp,) if selection.help_mode else (pe.RegularPick, pe.TieBreakPick)
+        if isinstance(a, picks) or isinstance(a, pe.TakeMarble):
             out.add((a.track, a.position))
         elif isinstance(a, pe.TakePair):
             pair = {(a.track, a.position), (a.track, a.position + 1)}
@@ -127,11 +130,11 @@ def pickable(state, legal, selection: Selection) -> frozenset:
             out |= {(a.track, a.start + i) for i in range(a.length)}
         elif isinstance(a, pe.TakeBottom):
             out.add((a.track, 0))
-        elif isinstance(a, pe.FilterMarbles) and len(a.positions) == 1:
-            if selection.filter_track is None or (
+        elif isinstance(a, pe.FilterMarbles) and len(a.positions) == 1 and (
+                selection.filter_track is None or (
                     a.track == selection.filter_track and a.colour
-                    == state.tracks[a.track][selection.filter_places[0]]):
-                out.add((a.track, a.positions[0]))
+                    == state.tracks[a.track][selection.filter_places[0]])):
+            out.add((a.track, a.positions[0]))
     return frozenset(out)
 
 
@@ -200,7 +203,7 @@ def potion_words(code: str) -> str:
     return f"{tile.name} · {tile.vp} VP · {tile.holes} holes"
 
 
-# --- clicks ----------------------------------------------------------------------------------------
+# --- clicks ---------------------------------------------------------------------------------------
 def click(key, state, legal, selection: Selection, viewer: int):
     """What a click on the target ``key`` means (None: nothing). ``legal`` is the human's legal
     actions now, ``viewer`` the seat whose desk is big."""
@@ -349,7 +352,7 @@ def filter_click(track: int, place: int, state, selection: Selection):
                           filter_places=tuple(chosen)))
 
 
-# --- dragging ----------------------------------------------------------------------------------------
+# --- dragging -------------------------------------------------------------------------------------
 def drags(key) -> bool:
     """Whether pressing on ``key`` picks up a marble to drag (a hand or pool marble)."""
     return bool(key) and key[0] in ("hand", "pool")
@@ -368,7 +371,7 @@ def drop(source: str, colour: str, key, legal):
     return None
 
 
-# --- keys ----------------------------------------------------------------------------------------------
+# --- keys -----------------------------------------------------------------------------------------
 def key_press(key: int, state, legal, selection: Selection):
     """A key on the table: P places every sure marble, L toggles the Little Help, E ends the
     turn, Enter returns the Filter's chosen marbles."""
@@ -393,7 +396,7 @@ def key_press(key: int, state, legal, selection: Selection):
     return None
 
 
-# --- targets and their tooltips ---------------------------------------------------------------------
+# --- targets and their tooltips -------------------------------------------------------------------
 def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
     marks what a click may use now."""
@@ -426,10 +429,10 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
                           active=index in choose))
     out.append(Target(("pile",), lay.pile, tooltip=(
         "Skill tokens: +4 VP each",
-        "Earned for a 3rd potion of one type, for potions of 5 different types and, with 5 or "
-        "6 players, for a 10th potion.",
-        f"The countdown stack holds {state.countdown}; the game ends after the round in which it "
-        f"empties. The supply holds {state.supply} more.")))
+        ("Earned for a 3rd potion of one type, for potions of 5 different types and, with 5 "
+         "or 6 players, for a 10th potion."),
+        (f"The countdown stack holds {state.countdown}; the game ends after the round in which "
+         f"it empties. The supply holds {state.supply} more."))))
     return out
 
 
@@ -583,3 +586,67 @@ def status(state, legal, selection: Selection) -> str:
     if any(isinstance(a, pe.Drink) for a in legal):
         return "drink a completed potion (click it), or End turn (E)."
     return "End turn (E) when ready."
+
+
+def choices(state, legal, selection: Selection) -> list:
+    """The second row's buttons for the pending choice: ``[(label, intent, tooltip)]`` — the
+    Filter's return, stopping an effect, or dropping a half-made choice."""
+    out = []
+    if state.effect is not None and state.effect.kind == "FIL":
+        count = len(selection.filter_places)
+        action = filter_action(state, selection)
+        out.append((f"Return {count}", Act(action) if action else Say(
+            "Click marbles of one colour in one track first (up to 5)."),
+            "Return the chosen marbles to the tank (Enter)"))
+    if pe.FinishEffect() in legal:
+        label = "Done" if state.effect.kind == "ABY" and state.effect.tracks else "Take nothing"
+        out.append((label, Act(pe.FinishEffect()), "Stop using this potion's effect"))
+    elif not selection.empty and state.effect is None:
+        out.append(("Cancel", Select(Selection()), "Drop the current choice (Esc or right-click)"))
+    return out
+
+
+def highlights(state, legal, selection: Selection, hover_key) -> dict:
+    """What glows for the person now, as :class:`.draw.View` fields: the marbles a click may
+    take (and what the hovered pick explodes, the pair or run an effect takes), the holes the
+    picked-up marble fits, the pool or hand it may move to, drinkable potions, the pools Blind
+    Love may take, the stacks to choose from."""
+    hovered = (hover_key[1], hover_key[2]) if hover_key and hover_key[0] == "marble" else None
+    preview, more = frozenset(), False
+    if hovered and not selection.help_mode and (pe.RegularPick(*hovered) in legal
+                                                or pe.TieBreakPick(*hovered) in legal):
+        places, more = state.chain_preview(*hovered)
+        preview = frozenset((hovered[0], q) for q in places)
+    marble = selection.marble
+    return {
+        "pickable": pickable(state, legal, selection) if legal else frozenset(),
+        "ring_pickable": state.effect is not None or selection.help_mode,
+        "outlined": outlined(state, legal, selection, hovered), "preview": preview,
+        "preview_more": more, "hovered": hovered, "selected": marble,
+        "holes": frozenset((a.slot, a.hole) for a in placements(legal, *marble))
+        if marble else frozenset(),
+        "pool_target": bool(marble and marble[0] == "hand"
+                            and pe.MoveToPool(marble[1]) in legal),
+        "hand_target": bool(marble and marble[0] == "pool"
+                            and pe.MoveToHand(marble[1]) in legal),
+        "drinkable": frozenset(a.index for a in legal if isinstance(a, pe.Drink)),
+        "copyable": frozenset(a.index for a in legal if isinstance(a, pe.CopyPotion)),
+        "blind": frozenset(a.opponent for a in legal if isinstance(a, pe.TakePool)),
+        "stacks": frozenset(a.stack for a in legal if isinstance(a, pe.ChooseStack)),
+        "hover_key": hover_key}
+
+
+def preview_words(state, legal, selection: Selection, hover_key):
+    """The top bar's sentence while the mouse is on a marble the regular pick may take: what
+    it explodes; None elsewhere."""
+    if not (hover_key and hover_key[0] == "marble") or selection.help_mode:
+        return None
+    if pe.RegularPick(hover_key[1], hover_key[2]) not in legal:
+        return None
+    places, more = state.chain_preview(hover_key[1], hover_key[2])
+    if places:
+        extra = ", maybe more with the marbles rolling in" if more else ""
+        return f"Picking here explodes {len(places)} marbles{extra}."
+    if more:
+        return "Picking here explodes nothing yet: a marble rolling in may match."
+    return "Picking here explodes nothing: you take just this marble."

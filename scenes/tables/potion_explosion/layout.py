@@ -16,8 +16,13 @@ import math
 
 import pygame
 
-from engine.potion_explosion.data import (COLOURS, NUM_STACKS, NUM_TRACKS, POOL_SIZE,
-                                          TRACK_LENGTH)
+from engine.potion_explosion.data import (
+    COLOURS,
+    NUM_STACKS,
+    NUM_TRACKS,
+    POOL_SIZE,
+    TRACK_LENGTH,
+)
 from scenes import kit
 
 HEADER_FONT = 16

@@ -17,7 +17,8 @@ from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
 from scenes import kit
 from scenes.table_base import TableScene
-from scenes.tables.potion_explosion import animate, draw, input as table_input
+from scenes.tables.potion_explosion import animate, draw
+from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import Act, PlaceAll, Say, Select, Selection
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
@@ -91,7 +92,7 @@ class PotionExplosionTable(TableScene):
                                      tool_tip_text="Put every marble whose hole is sure into it "
                                      "(P)")
         self.choice_row = pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height)
-        self.choice_buttons, self._choices, self._tips = [], None, {}
+        self.choice_buttons, self._choices = [], None
 
     def on_controls_built(self) -> None:
         self.refresh_controls()
@@ -102,17 +103,17 @@ class PotionExplosionTable(TableScene):
             return
         state, legal = self.match.state, self.legal()
         mine = self.replay is None and self.match.is_human_turn()
-        self._enable(self.help_button, any(isinstance(a, pe.LittleHelp) for a in legal))
+        kit.set_enabled(self.help_button, any(isinstance(a, pe.LittleHelp) for a in legal))
         label = "Cancel help" if self.selection.help_mode else "Little Help (-2)"
         if self.help_button.text != label:
             self.help_button.set_text(label)
         playing = mine and state.phase == Phase.PLAY and state.effect is None
-        self._enable(self.end_button, playing)
-        self._tip(self.end_button, (state.end_turn_refusal() if playing else None) or
+        kit.set_enabled(self.end_button, playing)
+        kit.set_tooltip(self.end_button, (state.end_turn_refusal() if playing else None) or
                   "End your turn: marbles left in your hand go back to the tank; then refill "
                   "empty slots from the stacks. (E)")
-        self._enable(self.place_button, table_input.sure_placement(state, legal) is not None)
-        choices = self.choices(state, legal) if mine else []
+        kit.set_enabled(self.place_button, table_input.sure_placement(state, legal) is not None)
+        choices = table_input.choices(state, legal, self.selection) if mine else []
         if [label for label, _, _ in choices] != self._choices:
             for button in self.choice_buttons:
                 button.kill()
@@ -124,38 +125,19 @@ class PotionExplosionTable(TableScene):
             else:
                 self.place_button.show()
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
-            for i, (label, command, tip) in enumerate(choices):
+            for i, (label, intent, tip) in enumerate(choices):
                 self.choice_buttons.append(UIButton(
                     pygame.Rect(row.x + i * (width + 6), row.y, width, row.height), label,
-                    self.app.ui, container=self.container, command=command, tool_tip_text=tip))
+                    self.app.ui, container=self.container, tool_tip_text=tip,
+                    command=kit.bind(self.choose, label)))
 
-    def choices(self, state, legal) -> list:
-        """The second row's buttons: ``[(label, command, tooltip)]``."""
-        out = []
-        if state.effect is not None and state.effect.kind == "FIL":
-            count = len(self.selection.filter_places)
-            out.append((f"Return {count}", self.filter_go, "Return the chosen marbles to the "
-                        "tank (Enter)"))
-        if pe.FinishEffect() in legal:
-            label = "Done" if state.effect.kind == "ABY" and state.effect.tracks else \
-                "Take nothing"
-            out.append((label, kit.bind(self.act, pe.FinishEffect()),
-                        "Stop using this potion's effect"))
-        elif not self.selection.empty and state.effect is None:
-            out.append(("Cancel", self.cancel_selection, "Drop the current choice (Esc or "
-                        "right-click)"))
-        return out
-
-    def _enable(self, button, on: bool) -> None:
-        if on and not button.is_enabled:
-            button.enable()
-        elif not on and button.is_enabled:
-            button.disable()
-
-    def _tip(self, button, tip: str) -> None:
-        if self._tips.get(id(button)) != tip:
-            self._tips[id(button)] = tip
-            button.set_tooltip(tip)
+    def choose(self, label: str) -> None:
+        """A second-row button: its intent, asked again now (the selection may have moved)."""
+        if self.human_to_move():
+            for choice, intent, _ in table_input.choices(self.match.state, self.legal(),
+                                                         self.selection):
+                if choice == label:
+                    self.apply(intent)
 
     # --- steps, log, landing -----------------------------------------------------------------
     def steps(self, events, before) -> list:
@@ -183,8 +165,8 @@ class PotionExplosionTable(TableScene):
             return []
         parts = ", then ".join(f"{len(e.positions)} {COLOUR_NAMES[e.colour]}" for e in booms)
         total = sum(len(e.positions) for e in booms)
-        return [f"{self.match.names[booms[0].player]}'s pick: {parts} exploded ({total} "
-                f"marbles)."]
+        who = self.match.names[booms[0].player]
+        return [f"{who}'s pick: {parts} exploded ({total} marbles)."]
 
     def on_shown(self) -> None:
         self.last_turns = draw.last_turns(self.match.events, self.match.state.num_players)
@@ -254,11 +236,6 @@ class PotionExplosionTable(TableScene):
         self.try_actions(lambda: table_input.sure_placement(self.match.state,
                                                             self.match.legal_actions()))
 
-    def filter_go(self) -> None:
-        if self.human_to_move():
-            self.apply(table_input.key_press(table_input.FILTER_KEY, self.match.state,
-                                             self.legal(), self.selection))
-
     # --- input -------------------------------------------------------------------------------
     def handle_input(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -302,36 +279,14 @@ class PotionExplosionTable(TableScene):
     # --- what the board shows ----------------------------------------------------------------
     def view(self) -> draw.View:
         busy = self.anims.busy
-        state, legal, lay = self.match.state, self.legal(), self.layout
         key = None if busy else self.key_at(self.mouse)
-        hovered = (key[1], key[2]) if key and key[0] == "marble" else None
-        pickable = table_input.pickable(state, legal, self.selection) if legal else frozenset()
-        preview, more = frozenset(), False
-        picks = (pe.RegularPick(*hovered), pe.TieBreakPick(*hovered)) if hovered else ()
-        if hovered and not self.selection.help_mode and any(a in legal for a in picks):
-            places, more = state.chain_preview(*hovered)
-            preview = frozenset((hovered[0], q) for q in places)
-        marble = self.selection.marble
-        return draw.View(
-            time=self.time, names=tuple(self.match.names), patterns=self.patterns,
-            hidden=frozenset(self.anims.hidden()), busy=busy, mouse=self.mouse,
-            pickable=pickable, ring_pickable=state.effect is not None or self.selection.help_mode,
-            outlined=table_input.outlined(state, legal, self.selection, hovered),
-            preview=preview, preview_more=more, hovered=hovered,
-            holes=frozenset((a.slot, a.hole) for a in table_input.placements(legal, *marble))
-            if marble else frozenset(),
-            selected=marble, dragging=bool(self.drag and self.drag["moved"]),
-            pool_target=bool(marble and marble[0] == "hand"
-                             and pe.MoveToPool(marble[1]) in legal),
-            hand_target=bool(marble and marble[0] == "pool"
-                             and pe.MoveToHand(marble[1]) in legal),
-            drinkable=frozenset(a.index for a in legal if isinstance(a, pe.Drink)),
-            copyable=frozenset(a.index for a in legal if isinstance(a, pe.CopyPotion)),
-            blind=frozenset(a.opponent for a in legal if isinstance(a, pe.TakePool)),
-            stacks=frozenset(a.stack for a in legal if isinstance(a, pe.ChooseStack)),
-            hover_key=key, last_turns=self.last_turns,
-            hint=tuple(table_input.hint_rects(lay, self.shown, self.current_hint(),
-                                              self.viewer_seat())))
+        marks = table_input.highlights(self.match.state, self.legal(), self.selection, key)
+        hint = table_input.hint_rects(self.layout, self.shown, self.current_hint(),
+                                      self.viewer_seat())
+        return draw.View(time=self.time, names=tuple(self.match.names), patterns=self.patterns,
+                         hidden=frozenset(self.anims.hidden()), busy=busy, mouse=self.mouse,
+                         dragging=bool(self.drag and self.drag["moved"]),
+                         last_turns=self.last_turns, hint=tuple(hint), **marks)
 
     def draw_board(self, surface) -> None:
         draw.draw_board(surface, self.layout, self.shown, self.view())
@@ -361,14 +316,5 @@ class PotionExplosionTable(TableScene):
 
     def human_status(self, name: str) -> str:
         state, legal = self.match.state, self.legal()
-        view_key = self.key_at(self.mouse)
-        if view_key and view_key[0] == "marble" and not state.picked and legal \
-                and not self.selection.help_mode and state.phase == Phase.PLAY:
-            places, more = state.chain_preview(view_key[1], view_key[2])
-            if places:
-                extra = ", maybe more with the marbles rolling in" if more else ""
-                return f"Picking here explodes {len(places)} marbles{extra}."
-            if more:
-                return "Picking here explodes nothing yet: a marble rolling in may match."
-            return f"{name}: picking here explodes nothing (you take just this marble)."
-        return f"{name}: {table_input.status(state, legal, self.selection)}"
+        words = table_input.preview_words(state, legal, self.selection, self.key_at(self.mouse))
+        return words or f"{name}: {table_input.status(state, legal, self.selection)}"

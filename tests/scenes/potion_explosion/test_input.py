@@ -9,9 +9,19 @@ from engine.potion_explosion import state as pe
 from engine.potion_explosion.rules import legal_actions
 from scenes import kit
 from scenes.tables.potion_explosion import input as table_input
-from scenes.tables.potion_explosion.input import (Act, PlaceAll, Say, Select, Selection, click,
-                                                  drop, forced_choice, key_press,
-                                                  sure_placement, targets)
+from scenes.tables.potion_explosion.input import (
+    Act,
+    PlaceAll,
+    Say,
+    Select,
+    Selection,
+    click,
+    drop,
+    forced_choice,
+    key_press,
+    sure_placement,
+    targets,
+)
 from scenes.tables.potion_explosion.layout import Layout
 from tests.engine.potion_explosion.helpers import pos
 

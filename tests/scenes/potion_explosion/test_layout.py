@@ -6,9 +6,16 @@ import pytest
 
 from engine.potion_explosion.data import NUM_TRACKS, TRACK_LENGTH, TYPE_CODES
 from scenes import kit
-from scenes.tables.potion_explosion.draw import stacks_label, View
-from scenes.tables.potion_explosion.layout import (CAPTION_FONT, HEADER_FONT, MINI_FONT,
-                                                   PILE_FONT, PILE_LINES, WORST_SCORE, Layout)
+from scenes.tables.potion_explosion.draw import View, stacks_label
+from scenes.tables.potion_explosion.layout import (
+    CAPTION_FONT,
+    HEADER_FONT,
+    MINI_FONT,
+    PILE_FONT,
+    PILE_LINES,
+    WORST_SCORE,
+    Layout,
+)
 from sprites.potion_explosion_art import SHORT_NAMES
 from tests.engine.potion_explosion.helpers import pos
 
