@@ -592,3 +592,31 @@ def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
     assert app.manager.top is table and table.viewer_seat() == 1
     assert table.layout.viewer == 1 and table.layout.others == [0]
     pygame.quit()
+
+
+@pytest.mark.parametrize("skip", ["space", "click"])
+def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    click_at(app, area(table, ("marble", 0, 2)).center)     # a chain of two explosions
+    for _ in range(20):
+        assert table.anims.busy
+        if skip == "space":
+            key(app, pygame.K_SPACE)
+        else:
+            frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 300),
+                                                      button=1)])
+        if not table.match.is_chance():
+            break
+    frames(app, 2)
+    wait_for_human(app, table)
+    assert not table.anims.busy
+    assert table.shown.to_dict() == table.match.state.to_dict()
+    assert table.match.state.desks[0].hand == [2, 1, 2, 0]
+    pygame.quit()

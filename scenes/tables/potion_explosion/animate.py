@@ -144,7 +144,8 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
     if isinstance(e, pe.TieBreakStarted):
         return [stage.banner("Tie! One more pick each decides", 1.4)]
     if isinstance(e, pe.TieBreakResult):
-        return [stage.banner(f"{stage.names[e.player]} took {e.marbles} marble(s)", 1.0)]
+        marbles = f"{e.marbles} marble{'' if e.marbles == 1 else 's'}"
+        return [stage.banner(f"{stage.names[e.player]} took {marbles}", 1.0)]
     if isinstance(e, pe.TurnStarted):
         mine = e.player == stage.viewer and e.player in stage.humans
         words = "Your turn" if mine else f"{stage.names[e.player]}'s turn"
@@ -454,8 +455,9 @@ def steal(e, before, stage: Stage) -> list:
                    (start_size, end_size), 0.7, 90, delay=0.08 * n,
                    hide={("pool", e.opponent, n)})
     who = stage.names[e.opponent]
-    words = (f"Blind Love: {len(e.colours)} marble(s) from {who}'s pool" if e.colours
-             else f"Blind Love: {who}'s pool is empty")
+    count = len(e.colours)
+    words = (f"Blind Love: {count} marble{'s' if count > 1 else ''} from {who}'s pool"
+             if count else f"Blind Love: {who}'s pool is empty")
     out.append(stage.banner(words, 1.0))
     return out
 
