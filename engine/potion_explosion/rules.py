@@ -359,7 +359,7 @@ def _effect_actions(state, desk) -> list:
     """The follow-up choices of the pending potion effect (rules, "Potion effects"). Every
     effect but one may also be stopped (:class:`FinishEffect`): the Elixir of Blind Love takes
     "all marbles from one opponent's pool", so only whose pool is chosen, and with one opponent
-    there is one choice (an empty pool gives nothing)."""
+    there is one choice (an empty pool gives nothing; PE-D14)."""
     kind = state.effect.kind
     tracks = state.tracks
     if kind == "WIS":
@@ -795,7 +795,7 @@ def game_ends_after_turn(state) -> bool:
     """Whether the game ends after the current turn whatever is drawn: the end is triggered (or
     the countdown stack is empty, which triggers it now) and the next player would be the first
     player, so the round is complete (rules, "End of the game"). Then step 2 of the end of the
-    turn is skipped: a tile drawn now could never be brewed, so no stack is chosen."""
+    turn is skipped: a tile drawn now could never be brewed, so no stack is chosen (PE-D13)."""
     following = (state.player + 1) % state.num_players
     return following == state.first and (state.ending or state.countdown == 0)
 

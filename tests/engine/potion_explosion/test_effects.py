@@ -79,8 +79,9 @@ def test_effect_abyssal_draft_may_stop_early():
     assert s.effect is None and s.desks[0].hand == [0, 0, 1, 0]
 
 
-def test_effect_blind_love_takes_an_opponents_pool():
-    """Elixir of Blind Love: all marbles of one opponent's pool go to your hand."""
+def test_pe_d14_blind_love_takes_an_opponents_pool_and_cannot_be_stopped():
+    """Elixir of Blind Love / PE-D14: all marbles of one opponent's pool go to your hand; the
+    only choice is whose."""
     s = pos(f"n=3 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='RBk')} "
             f"p2={desk('-', pool='Y')}")
     drunk(s, "BLI4")
@@ -95,8 +96,8 @@ def test_effect_blind_love_takes_an_opponents_pool():
     assert s.desks[1].pool == [0, 0, 0, 0] and s.desks[1].wild == [0, 0, 0, 0]
 
 
-def test_effect_blind_love_with_one_opponent_has_one_choice():
-    """Elixir of Blind Love: the effect takes "all marbles from one opponent's pool", so with
+def test_pe_d14_blind_love_with_one_opponent_has_one_choice():
+    """PE-D14: the Elixir takes "all marbles from one opponent's pool", so with
     one opponent the only choice is their pool, even an empty one (the table then asks
     nothing)."""
     s = pos(f"n=2 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='-')}")
