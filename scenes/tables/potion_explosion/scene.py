@@ -190,6 +190,7 @@ class PotionExplosionTable(TableScene):
     # --- commands ----------------------------------------------------------------------------
     def reset_selection(self) -> None:
         self.selection, self.drag = Selection(), None
+        self.forced_pending = False         # after an undo the one choice waits for a click
 
     def cancel_selection(self) -> bool:
         had = not self.selection.empty
