@@ -32,6 +32,7 @@ TRACKS = "tracks=RBRYKRBY/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK"
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.font.init()
+    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 

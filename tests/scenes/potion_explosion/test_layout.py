@@ -27,6 +27,7 @@ PLAYERS = [2, 3, 4, 5, 6]
 def fonts():
     """Text is measured with the app's fonts: pygame's font module, no window."""
     pygame.font.init()
+    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 
