@@ -20,7 +20,7 @@ from engine.match import pick_outcome
 from engine.tea_time import heuristics
 from engine.tea_time.rules import column_points, rounds_for
 from engine.tea_time.state import (CHARACTER_NAMES, CHARACTER_PLURALS, Phase, Side, card_name,
-                                   join_words)
+                                   cards_words)
 
 
 class TeaTimeBots(GameBots):
@@ -186,7 +186,7 @@ def explain_take(state, action) -> str:
         return ""
     mover = state.active
     cards = [state.table[row][column] for row, column in action.cells]
-    head = f"takes {join_words(card_name(card) for card in cards)}"
+    head = f"takes {cards_words(cards)}"
     effect = heuristics.TakeEffect(state, action.cells)
     reasons = []        # (points gained, words)
     for character in effect.taken:

@@ -27,6 +27,8 @@ the normal side, lower case for the mirror side — and ``A`` for Alice. The fie
 * ``collections`` — per seat, separated by ``/``, comma-separated columns: ``P2`` two normal
   Caterpillars, ``m1`` one mirror March Hare, ``A`` Alice; ``-`` for nothing. Default: nothing.
 * ``cancelled`` — cards that cancelled out of the game per character, ``C2``, or ``-``.
+  Default: none, or when the deck is given, every card not shown elsewhere (so a late
+  position may give just ``deck=-``).
 
 Alice is where her ``A`` is: on the table or in one collection. Written nowhere she is with the
 round's first player (in the ``start`` phase nobody holds her yet).
@@ -224,6 +226,14 @@ def _character_counts(name: str, value: str | None) -> dict | None:
     return {character: counts.get(character, 0) for character in CHARACTERS}
 
 
+def _miscount(character: str, shown: int, deck: dict | None, players: int,
+              total: int) -> ValueError:
+    left = "" if deck is None else f" and {deck[character]} in the deck"
+    return ValueError(f"{CHARACTER_NAMES[character]} cards: {shown} on the table, in "
+                      f"collections and cancelled{left}, but a game of {players} players has "
+                      f"{total}.")
+
+
 def parse_position(text: str) -> TeaTimeState:
     """A state from the notation (see the module docstring); missing fields take defaults.
 
@@ -263,14 +273,8 @@ def parse_position(text: str) -> TeaTimeState:
         if turn == 1 and on_table:
             raise ValueError("turn: on turn 1 Alice is still in her holder's hand, not on the "
                              "table.")
-    cancelled = _character_counts("cancelled", fields.get("cancelled")) or \
-        {character: 0 for character in CHARACTERS}
-    for character, count in cancelled.items():
-        if count % 2:
-            raise ValueError(f"cancelled: {count} {CHARACTER_NAMES[character]} cards; cards "
-                             f"cancel in pairs, so the count is even.")
     total = cards_per_character(players)
-    shown = {character: cancelled[character] for character in CHARACTERS}
+    shown = {character: 0 for character in CHARACTERS}
     for row in table:
         for card in row:
             if card is not None and not card.is_alice:
@@ -279,14 +283,28 @@ def parse_position(text: str) -> TeaTimeState:
         for character in CHARACTERS:
             shown[character] += columns[character].count
     deck = _character_counts("deck", fields.get("deck"))
+    cancelled = _character_counts("cancelled", fields.get("cancelled"))
+    if cancelled is None and deck is not None:     # the cards shown nowhere else cancelled
+        cancelled = {character: total - shown[character] - deck[character]
+                     for character in CHARACTERS}
+        for character, count in cancelled.items():
+            if count < 0:
+                raise _miscount(character, shown[character], deck, players, total)
+            if count % 2:
+                raise ValueError(
+                    f"cancelled: {count} {CHARACTER_NAMES[character]} cards are on neither the "
+                    f"table, a collection nor the deck, so they would have cancelled, but cards "
+                    f"cancel in pairs; give cancelled= or change the deck.")
+    cancelled = cancelled or {character: 0 for character in CHARACTERS}
+    for character, count in cancelled.items():
+        if count % 2:
+            raise ValueError(f"cancelled: {count} {CHARACTER_NAMES[character]} cards; cards "
+                             f"cancel in pairs, so the count is even.")
+        shown[character] += count
     for character in CHARACTERS:
         if deck is None and shown[character] > total or \
                 deck is not None and shown[character] + deck[character] != total:
-            left = "" if deck is None else f" and {deck[character]} in the deck"
-            raise ValueError(
-                f"{CHARACTER_NAMES[character]} cards: {shown[character]} on the table, in "
-                f"collections and cancelled{left}, but a game of {players} players has "
-                f"{total}.")
+            raise _miscount(character, shown[character], deck, players, total)
     if deck is None:
         deck = {character: total - shown[character] for character in CHARACTERS}
 

@@ -52,7 +52,7 @@ from engine.tea_time.events import play_event
 from engine.tea_time.state import (
     ALICE, CHARACTER_NAMES, CHARACTERS, EMPTY_COLUMN, AlicePlaced, Card, CardDealt,
     CardsCancelled, CardsTaken, DealCard, FirstPlayerChosen, GameEnded, Phase, PickFirstPlayer,
-    RoundEnded, RoundStarted, Side, TakeCards, TeaTimeState, TurnStarted, card_name, join_words)
+    RoundEnded, RoundStarted, Side, TakeCards, TeaTimeState, TurnStarted, cards_words)
 
 
 def emit(state: TeaTimeState, events: list, event: Event) -> None:
@@ -476,8 +476,7 @@ def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = N
     if not isinstance(action, TakeCards) or not _names_cards(state, action.cells):
         return "Take cards"
     cards = [state.table[row][column] for row, column in action.cells]
-    words = f"Take {join_words(card_name(card) for card in cards)} " \
-            f"({describe_line(action.cells)})"
+    words = f"Take {cards_words(cards)} ({describe_line(action.cells)})"
     if state.turn == 1:
         words += " and put Alice in its place"
     return words

@@ -108,6 +108,26 @@ def card_name(card: Card, article: str = "the") -> str:
     return f"{article} {mirror}{CHARACTER_NAMES[card.character]}"
 
 
+NUMBER_WORDS = {2: "two", 3: "three"}
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """The cards of a take in words, equal ones together in the order they first come:
+    "the Caterpillar, two mirror Mad Hatters and Alice"."""
+    counts: dict = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    words = []
+    for card, count in counts.items():
+        if count == 1:
+            words.append(card_name(card))
+        else:
+            mirror = "mirror " if card.side == Side.MIRROR else ""
+            words.append(f"{NUMBER_WORDS.get(count, count)} {mirror}"
+                         f"{CHARACTER_PLURALS[card.character]}")
+    return join_words(words)
+
+
 def join_words(words: Sequence[str]) -> str:
     """``"a, b and c"``."""
     words = list(words)
@@ -223,7 +243,7 @@ class CardsTaken(Event):
     cards: tuple
 
     def text(self, names):
-        taken = join_words(card_name(Card(*card)) for card in self.cards)
+        taken = cards_words([Card(*card) for card in self.cards])
         return f"{_who(names, self.player)} took {taken}."
 
 
