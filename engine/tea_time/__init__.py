@@ -28,7 +28,7 @@ the table to build big columns of characters, and beware of mirror images, which
 ## Set-up
 
 - A random player goes first and receives Alice; the other cards are shuffled into a deck.
-- The first player lays out the table: 3 rows of 4 cards with 2 players, 4 × 4 with 3, 4 rows of 5 with 4. Cards alternate normal and mirror sides like a chessboard, the top-left card normal.
+- The first player lays out the table: 3 rows of 4 cards with 2 players, 4 rows of 4 with 3, 4 rows of 5 with 4. Cards alternate normal and mirror sides like a chessboard, the top-left card normal.
 
 ## A round
 
