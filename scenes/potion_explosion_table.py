@@ -6,8 +6,9 @@ legal actions and its helpers (``chain_preview``, ``legal_holes``, ``drinkable``
 ``effect_choices``, ``end_turn_refusal``); a refused click shows the engine's sentence. Events
 become animations (a marble lifting out, slides with a small bounce, seam flashes, bursts, refills
 rolling in from the tank, completed potions pouring back, tiles flipping); each animation group,
-when it lands, applies its event to a copy of the displayed state (:func:`show_event`) so the
-board is consistent mid-animation, and the board catches up with the engine at the end.
+when it lands, applies its events to the displayed state with the engine's
+:func:`engine.potion_explosion.events.apply_event`, so the board mid-animation is exactly the
+position between those events.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.potion_explosion import state as pe
+from engine.potion_explosion.events import apply_event
+from engine.potion_explosion.state import COLOUR_INDEX, SETUP_PHASES, Phase, Source
 from engine.potion_explosion.data import (COLOUR_NAMES, COLOURS, NUM_STACKS, NUM_TRACKS,
                                           POOL_SIZE, TILES, TRACK_LENGTH, TYPE_BY_CODE,
                                           TYPE_CODES, STARTER_OF)
@@ -24,9 +27,6 @@ from scenes import kit
 from scenes.table_base import TableScene
 from sprites import potion_explosion_art as pa
 from sprites.tween import Animation, arc_point, ease_in_out, ease_out_back, lerp_point, linear
-
-CI = {c: i for i, c in enumerate(COLOURS)}
-
 
 def clamp(v, lo, hi):
     return max(lo, min(hi, v))
@@ -185,7 +185,7 @@ class Layout:
     # --- any player ---------------------------------------------------------------------------
     def hand_point(self, p: int, colour: str) -> tuple:
         if p == self.owner:
-            g = self.hand_group(CI[colour])
+            g = self.hand_group(COLOUR_INDEX[colour])
             return (g.x + self.md / 2 + 4, g.centery)
         b = self.boxes.get(p)
         return b.center if b else self.desk.center
@@ -246,83 +246,6 @@ class Layout:
         return out
 
 
-def show_event(s, e) -> None:
-    """Apply what event ``e`` reports to ``s``, a copy of the displayed state (display only; the
-    board catches up with the engine's own state after each batch)."""
-    if isinstance(e, pe.MarbleTaken):
-        s.tracks[e.track].pop(e.position)
-        s.desks[e.player].hand[CI[e.colour]] += 1
-    elif isinstance(e, pe.MarbleRefilled):
-        s.tracks[e.track].append(e.colour)
-        s.tank[CI[e.colour]] = max(0, s.tank[CI[e.colour]] - 1)
-    elif isinstance(e, pe.Exploded):
-        tr = s.tracks[e.track]
-        for q in sorted(e.positions, reverse=True):
-            tr.pop(q)
-        s.desks[e.player].hand[CI[e.colour]] += len(e.positions)
-    elif isinstance(e, pe.MarbleMoved):
-        d = s.desks[e.player]
-        k = CI[e.colour]
-        getattr(d, e.source)[k] -= 1
-        getattr(d, e.dest)[k] += 1
-        d.wild[k] = min(d.wild[k], d.pool[k])
-    elif isinstance(e, pe.MarblePlaced):
-        d = s.desks[e.player]
-        getattr(d, e.source)[CI[e.colour]] -= 1
-        d.wild[CI[e.colour]] = min(d.wild[CI[e.colour]], d.pool[CI[e.colour]])
-        d.slots[e.slot][1].append(e.hole + e.colour)   # engine format: hole then marble
-    elif isinstance(e, pe.PotionCompleted):
-        d = s.desks[e.player]
-        d.slots[e.slot] = None
-        d.completed.append([e.tile, False])
-        for c in e.returned:
-            s.tank[CI[c]] += 1
-    elif isinstance(e, pe.SkillTokenEarned):
-        s.desks[e.player].tokens += 1
-        if e.source == "countdown":
-            s.countdown = max(0, s.countdown - 1)
-        else:
-            s.supply = max(0, s.supply - 1)
-    elif isinstance(e, pe.PotionDrunk):
-        s.desks[e.player].completed[e.index][1] = True
-    elif isinstance(e, pe.PoolStolen):
-        o = s.desks[e.opponent]
-        o.pool = [0, 0, 0, 0]
-        o.wild = [0, 0, 0, 0]
-        for c in e.colours:
-            s.desks[e.player].hand[CI[c]] += 1
-    elif isinstance(e, pe.PoolMadeWild):
-        d = s.desks[e.player]
-        d.wild = d.pool[:]
-    elif isinstance(e, pe.MarblesReturned):
-        if e.source == "hand":
-            d = s.desks[e.player]
-            for c in e.colours:
-                d.hand[CI[c]] = max(0, d.hand[CI[c]] - 1)
-        elif e.source == "track":
-            tr = s.tracks[e.track]
-            for q in sorted(e.positions, reverse=True):
-                tr.pop(q)
-        for c in e.colours:
-            s.tank[CI[c]] += 1
-    elif isinstance(e, pe.LittleHelpTaken):
-        s.desks[e.player].helps += 1
-    elif isinstance(e, pe.TileDrawn):
-        s.stacks[e.stack][0] = None
-        s.desks[e.player].slots[e.slot] = [e.tile, []]
-    elif isinstance(e, pe.TileRevealed):
-        s.stacks[e.stack] = [e.tile, max(0, s.stacks[e.stack][1] - 1)]
-    elif isinstance(e, pe.StarterRevealed):
-        s.revealed.append(e.tile)
-        s.revealed.sort()
-    elif isinstance(e, pe.StarterDrafted):
-        if e.tile in s.revealed:
-            s.revealed.remove(e.tile)
-        s.desks[e.player].slots[e.slot] = [e.tile, []]
-    elif isinstance(e, pe.TypesChosen):
-        s.types = list(e.types)
-
-
 QUIET_EVENTS = (pe.MarbleRefilled, pe.MarblesSlid)
 """Events the log leaves out (the dispenser shows them; 40 refill lines would drown the log)."""
 
@@ -346,7 +269,7 @@ class PotionExplosionTable(TableScene):
         self.preview_more = False  # a refill marble could add to the previewed chain
         self._layout = None
         self._hits = None
-        self._legal = None
+        self.legal_memo = None   # (position key, the human's legal actions)
 
     # --- sizes -----------------------------------------------------------------------------------
     log_width = 300
@@ -357,18 +280,19 @@ class PotionExplosionTable(TableScene):
 
     def desk_owner(self, state) -> int:
         """Whose desk is drawn big: the seat whose turn (or draft pick) it is."""
-        if state.phase in ("types", "first", "starters"):
+        if state.phase in (Phase.TYPES, Phase.FIRST, Phase.STARTERS):
             humans = [i for i, s in enumerate(self.match.seats) if not s.is_bot]
             return humans[0] if humans else 0
-        if state.phase == "over" and state.winners:
+        if state.phase == Phase.OVER and state.winners:
             return state.winners[0]
         owner = state.turn_owner()
-        return owner if 0 <= owner < state.n else 0
+        return owner if 0 <= owner < state.num_players else 0
 
     def layout_for(self, state) -> Layout:
-        key = (tuple(self.board_rect()), state.n, self.desk_owner(state))
+        key = (tuple(self.board_rect()), state.num_players, self.desk_owner(state))
         if self._layout is None or self._layout[0] != key:
-            self._layout = (key, Layout(self.board_rect(), state.n, self.desk_owner(state)))
+            self._layout = (key, Layout(self.board_rect(), state.num_players,
+                                        self.desk_owner(state)))
         return self._layout[1]
 
     @property
@@ -417,7 +341,7 @@ class PotionExplosionTable(TableScene):
             if self.help_button.is_enabled:
                 self.help_button.disable()
             self.help_mode = False
-        playing = mine and state.phase == "play" and state.effect is None
+        playing = mine and state.phase == Phase.PLAY and state.effect is None
         if playing and not self.end_button.is_enabled:
             self.end_button.enable()
         elif not playing and self.end_button.is_enabled:
@@ -435,12 +359,12 @@ class PotionExplosionTable(TableScene):
         ui, c = self.app.ui, self.container
         buttons = []
         if state.effect is not None:
-            kind = state.effect["kind"]
+            kind = state.effect.kind
             if kind == "FIL":
                 n = len(self.filter_sel)
                 buttons.append((f"Return {n}", self.filter_go,
                                 "Return the chosen marbles to the tank."))
-            label = "Done" if kind == "ABY" and state.effect["tracks"] else "Take nothing"
+            label = "Done" if kind == "ABY" and state.effect.tracks else "Take nothing"
             buttons.append((label, self.finish_effect, "Stop using this potion's effect."))
         elif self.sel or self.help_mode or self.anchor:
             buttons.append(("Cancel", self.cancel_selection, "Drop the current choice "
@@ -564,10 +488,10 @@ class PotionExplosionTable(TableScene):
         lay = self.layout
         s = self.shown
         out = []
-        if s.phase == "types":
+        if s.phase == Phase.TYPES:
             for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
                 out.append((rect, ("type", code)))
-        elif s.phase in ("starters", "draft"):
+        elif s.phase in (Phase.STARTERS, Phase.DRAFT):
             for code, rect in zip(s.revealed, lay.offer_cards(len(s.revealed))):
                 out.append((rect, ("offer", code)))
         for t, tr in enumerate(s.tracks):
@@ -575,11 +499,11 @@ class PotionExplosionTable(TableScene):
                 out.append((lay.marble_rect(t, q), ("marble", t, q)))
         p = lay.owner
         d = s.desks[p]
-        for slot, sl in enumerate(d.slots):
-            if sl is None:
+        for slot, brewing in enumerate(d.slots):
+            if brewing is None:
                 continue
             card = lay.card(slot)
-            holes, size = pa.hole_layout(card.width - 2, card.height - 3, sl[0])
+            holes, size = pa.hole_layout(card.width - 2, card.height - 3, brewing.tile)
             for x, y, c in holes:
                 r = pygame.Rect(0, 0, int(size) + 4, int(size) + 4)
                 r.center = (int(card.x + x), int(card.y + y))
@@ -623,18 +547,15 @@ class PotionExplosionTable(TableScene):
         if not self.human_to_move():
             return []
         key = (len(self.match.history), id(self.match.state))
-        if self._legal is None or self._legal[0] != key:
-            self._legal = (key, self.match.state.legal_actions())
-        return self._legal[1]
+        if self.legal_memo is None or self.legal_memo[0] != key:
+            self.legal_memo = (key, self.match.state.legal_actions())
+        return self.legal_memo[1]
 
     def preview(self, t: int, q: int) -> list:
         """Places the whole chain of explosions of a regular pick at ``(t, q)`` takes, as far as
         the visible marbles decide it (engine); ``self.preview_more`` says whether a marble still
         to roll in could add more."""
-        try:
-            places, self.preview_more = self.match.state.chain_preview(t, q)
-        except IndexError:
-            places, self.preview_more = [], False
+        places, self.preview_more = self.match.state.chain_preview(t, q)
         return [(t, p) for p in places]
 
     def pair_for(self, t: int, q: int, pos) -> pe.TakePair | None:
@@ -741,23 +662,23 @@ class PotionExplosionTable(TableScene):
         key = self.target_at(pos)
         state = self.match.state
         ph = state.phase
-        if ph == "types":
+        if ph == Phase.TYPES:
             if key and key[0] == "type":
                 self.act(pe.ChoosePotionType(key[1]))
             return True
-        if ph == "draft":
+        if ph == Phase.DRAFT:
             if key and key[0] == "offer":
                 self.act(pe.DraftStarter(key[1]))
             else:
                 self.say("Click one of the revealed starter potions to take it.")
             return True
-        if ph == "end":
+        if ph == Phase.END:
             if key and key[0] == "stack":
                 self.act(pe.ChooseStack(key[1]))
             else:
                 self.say("Choose a stack (glowing) for your empty brewing slot.")
             return True
-        if ph == "tiebreak":
+        if ph == Phase.TIEBREAK:
             if key and key[0] == "marble":
                 self.act(pe.TieBreakPick(key[1], key[2]))
             return True
@@ -822,7 +743,7 @@ class PotionExplosionTable(TableScene):
                 return True
             if i in state.drinkable():
                 self.act(pe.Drink(i))
-            elif state.desks[p].completed[i][1]:
+            elif state.desks[p].completed[i].drunk:
                 self.say("That potion has been drunk already (each potion is drunk once).")
             else:
                 self.act(pe.Drink(i))    # the engine says why not
@@ -835,7 +756,7 @@ class PotionExplosionTable(TableScene):
     def effect_click(self, key, pos) -> bool:
         """Turn a click into the pending potion effect's choice (from the engine's list)."""
         state = self.match.state
-        kind = state.effect["kind"]
+        kind = state.effect.kind
         if kind in ("WIS", "MAG", "BAL", "ABY", "FIL"):
             if key[0] != "marble":
                 self.say(state.effect_prompt() or "")
@@ -901,23 +822,24 @@ class PotionExplosionTable(TableScene):
 
     # --- status -------------------------------------------------------------------------------
     def chance_status(self) -> str:
-        return ("The dispenser rolls…" if self.match.state.phase not in ("starters", "first")
+        return ("The dispenser rolls…"
+                if self.match.state.phase not in (Phase.STARTERS, Phase.FIRST)
                 else "Setting up…")
 
     def human_status(self, name: str) -> str:
         state = self.match.state
-        if state.phase == "types":
+        if state.phase == Phase.TYPES:
             return f"{name}: choose the potion types for this game ({len(state.types)} of 6)."
-        if state.phase == "draft":
+        if state.phase == Phase.DRAFT:
             return f"{name}: take one of the starter potions."
-        if state.phase == "end":
+        if state.phase == Phase.END:
             return f"{name}: choose a stack for your empty brewing slot."
-        if state.phase == "tiebreak":
+        if state.phase == Phase.TIEBREAK:
             return f"{name}: tie-break — pick one marble; most marbles wins."
         if state.effect is not None:
-            if state.effect["kind"] == "BAL" and self.anchor:
+            if state.effect.kind == "BAL" and self.anchor:
                 return f"{name}: click the other end of the run."
-            if state.effect["kind"] == "FIL" and self.filter_sel:
+            if state.effect.kind == "FIL" and self.filter_sel:
                 n = len(self.filter_sel)
                 return (f"{name}: {n} chosen (same track and colour, up to 5) — "
                         f"press “Return {n}” to send them to the tank.")
@@ -931,7 +853,7 @@ class PotionExplosionTable(TableScene):
             return f"{name}: pick a marble — hover to see what explodes."
         d = state.desks[self.match.current_player()]
         if sum(d.hand):
-            if any(isinstance(a, pe.PlaceMarble) and a.source == "hand"
+            if any(isinstance(a, pe.PlaceMarble) and a.source == Source.HAND
                    for a in state.legal_actions()):
                 return f"{name}: click a marble in your hand, then a glowing hole."
             return f"{name}: keep marbles in your pool (max 3), then End turn."
@@ -950,14 +872,14 @@ class PotionExplosionTable(TableScene):
         for p in lay.others:
             self.draw_mini_desk(surface, lay, state, p, hidden, busy)
         self.draw_desk(surface, lay, state, hidden, busy)
-        if state.phase == "types":
+        if state.phase == Phase.TYPES:
             self.draw_type_choice(surface, lay, state)
-        elif state.phase in ("starters", "draft") and state.revealed:
+        elif state.phase in (Phase.STARTERS, Phase.DRAFT) and state.revealed:
             self.draw_offer(surface, lay, state, busy)
-        if state.ending and state.phase in ("play", "end"):
+        if state.ending and state.phase in (Phase.PLAY, Phase.END):
             self.draw_banner(surface, "Last round: the game ends when this round is complete",
                              bottom=True)
-        if state.phase == "tiebreak" and state.tiebreak:
+        if state.phase == Phase.TIEBREAK and state.tiebreak:
             self.draw_banner(surface, "Tie-break: one pick each, most marbles wins", bottom=True)
         if not busy:
             self.draw_hint(surface, lay, state)
@@ -984,7 +906,7 @@ class PotionExplosionTable(TableScene):
                     if q < len(state.tracks[hint.track])]
         elif isinstance(hint, pe.PlaceMarble):
             out.append(lay.card(hint.slot))
-            out.append(lay.hand_group(CI[hint.colour]) if hint.source == "hand"
+            out.append(lay.hand_group(COLOUR_INDEX[hint.colour]) if hint.source == Source.HAND
                        else lay.pool_zone())
         elif isinstance(hint, (pe.MoveToPool, pe.MoveToHand)):
             out += [lay.pool_zone(), lay.hand_zone()]
@@ -1034,8 +956,8 @@ class PotionExplosionTable(TableScene):
     def draw_dispenser(self, surface, lay, state, hidden, busy) -> None:
         disp = lay.disp
         surface.blit(pa.dispenser_back(disp.width, disp.height, lay.tank_h), disp.topleft)
-        if state.phase in ("types", "first", "starters") or (state.phase == "draft"
-                                                             and state.revealed):
+        if state.phase in (Phase.TYPES, Phase.FIRST, Phase.STARTERS) or (
+                state.phase == Phase.DRAFT and state.revealed):
             return          # the setup overlay covers the dispenser
         # the tank: a heap of marbles, as many as it holds (up to what fits), colours mixed
         total = sum(state.tank)
@@ -1086,7 +1008,7 @@ class PotionExplosionTable(TableScene):
         extra = set()
         state_now = self.match.state
         if hovered and not busy and state_now.effect is not None:
-            kind = state_now.effect["kind"]
+            kind = state_now.effect.kind
             if kind == "MAG":
                 a = self.pair_for(*hovered, self.mouse)
                 if a:
@@ -1134,17 +1056,17 @@ class PotionExplosionTable(TableScene):
         pa.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
         kit.blit_text(surface, "Potion stacks", 13, (lay.stacks.x + 10, lay.stacks.y + 3),
                       kit.INK_DIM, True)
-        choose = (not busy and self.human_to_move() and self.match.state.phase == "end")
+        choose = (not busy and self.human_to_move() and self.match.state.phase == Phase.END)
         legal_stacks = {a.stack for a in self.legal() if isinstance(a, pe.ChooseStack)} \
             if choose else set()
-        if state.phase in ("types", "first", "starters", "draft"):
+        if state.phase in SETUP_PHASES:
             kit.blit_text(surface, "The stacks are formed after the starter draft", 13,
                           (lay.stacks.x + 14, lay.stacks.centery), kit.INK_DIM,
                           anchor="midleft")
             return
         for i in range(NUM_STACKS):
             rect = lay.stack_card(i)
-            top, count = state.stacks[i]
+            top, count = state.stacks[i].top, state.stacks[i].face_down
             if count > 0:
                 surface.blit(pa.card_back(rect.width, rect.height), rect.move(3, -3))
             if top is not None:
@@ -1181,7 +1103,7 @@ class PotionExplosionTable(TableScene):
         cy = rect.y + 12
         pygame.draw.circle(surface, colour, (rect.x + 12, cy), 6)
         d = state.desks[p]
-        score = f"{d.score()} VP"
+        score = f"{state.scores()[p]} VP"
         x = rect.right - 8
         r = kit.blit_text(surface, score, size, (x, cy), kit.GOLD, True, "midright")
         x = r.x - 8
@@ -1201,7 +1123,7 @@ class PotionExplosionTable(TableScene):
         p = lay.owner
         d = state.desks[p]
         desk = lay.desk
-        active = state.phase in ("play", "end", "tiebreak", "draft") and \
+        active = state.phase in (Phase.PLAY, Phase.END, Phase.TIEBREAK, Phase.DRAFT) and \
             state.turn_owner() == p
         pa.draw_panel(surface, desk, (24, 32, 36, 215),
                        border=kit.GOLD if active else (70, 86, 90))
@@ -1209,13 +1131,13 @@ class PotionExplosionTable(TableScene):
         holes_ok = self.hole_targets() if not busy else set()
         for slot in range(2):
             rect = lay.card(slot)
-            sl = d.slots[slot]
-            if sl is None or ("slot", p, slot) in hidden:
+            brewing = d.slots[slot]
+            if brewing is None or ("slot", p, slot) in hidden:
                 pygame.draw.rect(surface, (50, 60, 64), rect, 2, border_radius=10)
                 kit.blit_text(surface, "empty slot", 12, rect.center, kit.INK_DIM,
                               anchor="center")
                 continue
-            code, placed = sl
+            code, placed = brewing.tile, brewing.placed
             holes, _ = pa.hole_layout(rect.width - 2, rect.height - 3, code)
             highlight = set()
             if holes_ok:
@@ -1271,23 +1193,24 @@ class PotionExplosionTable(TableScene):
             kit.blit_text(surface, f"×{n}", 15, (g.x + lay.md + 10, g.centery), kit.INK, True,
                           "midleft")
         # completed potions and tokens
-        mine = self.human_to_move() and not busy and self.match.state.phase == "play"
+        mine = self.human_to_move() and not busy and self.match.state.phase == Phase.PLAY
         drinkable = set(self.match.state.drinkable()) if mine else set()
         copyable = set()
-        if mine and self.match.state.effect and self.match.state.effect["kind"] == "SAN":
+        if mine and self.match.state.effect and self.match.state.effect.kind == "SAN":
             copyable = {a.index for a in self.legal() if isinstance(a, pe.CopyPotion)}
         n = len(d.completed)
         if not n:
             r = lay.completed_rect(0, 1)
             kit.blit_text(surface, "Completed potions appear here", 12, (r.x, r.centery),
                           kit.INK_DIM, anchor="midleft")
-        for i, (code, drunk) in enumerate(d.completed):
+        for i, potion in enumerate(d.completed):
             if ("completed", p, i) in hidden:
                 continue
             rect = lay.completed_rect(i, n)
             glow = (0.5 + 0.5 * math.sin(self.time * 4)) if (i in drinkable or i in copyable) \
                 else 0
-            pa.draw_potion(surface, rect, code, [], self.patterns, back=drunk, glow=glow)
+            pa.draw_potion(surface, rect, potion.tile, [], self.patterns, back=potion.drunk,
+                           glow=glow)
             if i in drinkable or i in copyable:
                 # Sands of Time: the drunk potions whose effect can be used again say so
                 badge = pygame.Rect(0, 0, rect.width - 4, 16)
@@ -1328,19 +1251,20 @@ class PotionExplosionTable(TableScene):
         box = lay.boxes[p]
         d = state.desks[p]
         blind = (not busy and self.human_to_move() and self.match.state.effect is not None
-                 and self.match.state.effect["kind"] == "BLI"
+                 and self.match.state.effect.kind == "BLI"
                  and pe.TakePool(p) in self.legal())
-        active = state.phase in ("play", "end", "tiebreak", "draft") and state.turn_owner() == p
+        active = (state.phase in (Phase.PLAY, Phase.END, Phase.TIEBREAK, Phase.DRAFT)
+                  and state.turn_owner() == p)
         pa.draw_panel(surface, box, (20, 28, 30, 200),
                        border=kit.HILITE if blind else (kit.GOLD if active else (60, 76, 80)))
         self.seat_header(surface, box, state, p, 14, tokens=True)
         for slot in range(2):
             rect = lay.mini_card(slot=slot, p=p)
-            sl = d.slots[slot]
-            if sl is None or ("slot", p, slot) in hidden:
+            brewing = d.slots[slot]
+            if brewing is None or ("slot", p, slot) in hidden:
                 pygame.draw.rect(surface, (50, 60, 64), rect, 1, border_radius=6)
                 continue
-            pa.draw_potion(surface, rect, sl[0], sl[1], self.patterns)
+            pa.draw_potion(surface, rect, brewing.tile, brewing.placed, self.patterns)
         pool = pool_list(d)
         for i in range(POOL_SIZE):
             x, y = lay.mini_pool_point(p, i)
@@ -1348,9 +1272,9 @@ class PotionExplosionTable(TableScene):
             if i < len(pool) and ("pool", p, i) not in hidden:
                 pa.blit_marble(surface, (x, y), lay.ms, pool[i], self.patterns)
         n = len(d.completed)
-        for i, (code, drunk) in enumerate(d.completed):
+        for i, potion in enumerate(d.completed):
             rect = lay.mini_completed(p, i, n)
-            pa.draw_potion(surface, rect, code, [], self.patterns, back=drunk)
+            pa.draw_potion(surface, rect, potion.tile, [], self.patterns, back=potion.drunk)
         if sum(d.hand):
             kit.blit_text(surface, f"hand {sum(d.hand)}", 12,
                           (lay.mini_pool_point(p, 0)[0] + lay.ms, box.y + 26), kit.INK_DIM,
@@ -1364,7 +1288,7 @@ class PotionExplosionTable(TableScene):
         pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
         kit.blit_text(surface, "Starter draft", 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
                       "midtop")
-        mine = not busy and self.human_to_move() and self.match.state.phase == "draft"
+        mine = not busy and self.human_to_move() and self.match.state.phase == Phase.DRAFT
         key = self.target_at(self.mouse) if mine else None
         for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
             glow = 1.0 if key == ("offer", code) else 0
@@ -1402,13 +1326,13 @@ class PotionExplosionTable(TableScene):
         if key and key[0] == "completed":
             p, i = key[1], key[2]
             if i < len(s.desks[p].completed):
-                code, drunk = s.desks[p].completed[i]
+                code, drunk = s.desks[p].completed[i].tile, s.desks[p].completed[i].drunk
                 extra = "Drunk (turned over)." if drunk else "Not drunk yet: click to drink."
                 if p != self.desk_owner(s) and not drunk:
                     extra = "Not drunk yet."
         elif key and key[0] == "stack":
-            code = s.stacks[key[1]][0]
-            extra = f"Stack {key[1] + 1}: {s.stacks[key[1]][1]} more face down."
+            code = s.stacks[key[1]].top
+            extra = f"Stack {key[1] + 1}: {s.stacks[key[1]].face_down} more face down."
         elif key and key[0] in ("offer", "type"):
             code = key[1] if key[0] == "offer" else STARTER_OF[key[1]]
         if code is None:
@@ -1426,21 +1350,22 @@ class PotionExplosionTable(TableScene):
                           kit.GOLD if i == 0 else kit.INK, i == 0)
 
     # --- animations -------------------------------------------------------------------------------
-    def landing(self, change):
-        """An ``on_done`` that applies ``change`` to a copy of the displayed state."""
+    def land_events(self, events):
+        """An ``on_done`` that moves the displayed state on by ``events`` (the engine's
+        :func:`apply_event`), so the board shows the position between two animations."""
         def done():
-            shown = self.shown.clone()
-            try:
-                change(shown)
-            except (IndexError, KeyError, ValueError, TypeError, AttributeError):
-                return   # display only: the board catches up with the engine after the batch
+            shown = self.shown
+            for event in events:
+                shown = apply_event(shown, event)
             self.shown = shown
         return done
 
     def land_event(self, e):
-        return self.landing(lambda s: show_event(s, e))
+        return self.land_events((e,))
 
     def animate(self, events, before, after) -> list:
+        """One group per event (or run of refills / starter reveals); each group lands its own
+        events, in order, so every event of the step is applied exactly once."""
         lay = self.layout_for(before)
         groups = []
         filtered = any(isinstance(e, pe.MarblesReturned) and e.source == "track" for e in events)
@@ -1459,18 +1384,21 @@ class PotionExplosionTable(TableScene):
                 while j < len(events) and isinstance(events[j], pe.StarterRevealed):
                     j += 1
                 batch = events[i:j]
-                groups.append(([Animation(self.duration(0.5), None)],
-                               self.landing(lambda s, b=batch: [show_event(s, x) for x in b])))
+                groups.append(([Animation(self.duration(0.5), None)], self.land_events(batch)))
                 i = j
                 continue
             i += 1
             if isinstance(e, pe.MarbleTaken):
                 groups.append(self.anim_take(lay, e))
             elif isinstance(e, pe.MarblesSlid):
-                if not filtered:
-                    groups.append(self.anim_slide(lay, e.track, {}, e.start, e.distance))
+                if filtered:        # the Filter's return already slides the whole track
+                    groups.append(([], self.land_event(e)))
+                else:
+                    anims, _ = self.anim_slide(lay, e.track, {}, e.start, e.distance)
+                    groups.append((anims, self.land_event(e)))
             elif isinstance(e, pe.SeamCollision):
-                groups.append(self.anim_seam(lay, e))
+                anims, _ = self.anim_seam(lay, e)
+                groups.append((anims, self.land_event(e)))
             elif isinstance(e, pe.Exploded):
                 groups.append(self.anim_explode(lay, e))
             elif isinstance(e, pe.MarbleMoved):
@@ -1479,6 +1407,9 @@ class PotionExplosionTable(TableScene):
                 groups.append(self.anim_place(lay, e))
             elif isinstance(e, pe.PotionCompleted):
                 groups.extend(self.anim_complete(lay, e))
+            elif isinstance(e, pe.SkillTokenEarned) and e.source == "none":
+                groups.append(self.anim_message("No skill token is left", 1.0,
+                                                self.land_event(e)))
             elif isinstance(e, pe.SkillTokenEarned):
                 groups.append(self.anim_token(lay, e.player, "skill", e))
             elif isinstance(e, pe.LittleHelpTaken):
@@ -1503,17 +1434,19 @@ class PotionExplosionTable(TableScene):
                 groups.append(self.anim_draft(lay, before, e))
             elif isinstance(e, pe.GameEndTriggered):
                 groups.append(self.anim_message("Last round! " + e.reason[0].upper() +
-                                                e.reason[1:], 1.6, None))
+                                                e.reason[1:], 1.6, self.land_event(e)))
             elif isinstance(e, pe.TieBreakStarted):
-                groups.append(self.anim_message("Tie! One more pick each decides", 1.4, None))
+                groups.append(self.anim_message("Tie! One more pick each decides", 1.4,
+                                                self.land_event(e)))
             elif isinstance(e, pe.TieBreakResult):
                 groups.append(self.anim_message(
-                    f"{self.match.names[e.player]} took {e.marbles} marble(s)", 1.0, None))
-            elif isinstance(e, getattr(pe, "TurnStarted", ())):
+                    f"{self.match.names[e.player]} took {e.marbles} marble(s)", 1.0,
+                    self.land_event(e)))
+            elif isinstance(e, pe.TurnStarted):
                 groups.append(self.anim_message(f"{self.match.names[e.player]}'s turn", 0.8,
-                                                None))
+                                                self.land_event(e)))
             elif isinstance(e, pe.GameOver):
-                groups.append(self.anim_message("Game over", 1.0, None))
+                groups.append(self.anim_message("Game over", 1.0, self.land_event(e)))
             else:
                 groups.append(([], self.land_event(e)))
         return groups
@@ -1537,11 +1470,7 @@ class PotionExplosionTable(TableScene):
                 pa.blit_marble(surface, (x, y), size, e.colour, self.patterns)
             anims.append(Animation(self.duration(0.32), draw, ease=ease_out_back,
                                    delay=self.duration(step) * i))
-
-        def land(s):
-            for e in batch:
-                show_event(s, e)
-        return (anims, self.landing(land))
+        return (anims, self.land_events(batch))
 
     def anim_take(self, lay, e):
         start = lay.marble_centre(e.track, e.position)
@@ -1661,8 +1590,8 @@ class PotionExplosionTable(TableScene):
 
     def hole_point(self, lay, p, slot, hole, index):
         rect = lay.slot_rect(p, slot)
-        sl = self.shown.desks[p].slots[slot]
-        holes, size = pa.hole_layout(rect.width - 2, rect.height - 3, sl[0])
+        brewing = self.shown.desks[p].slots[slot]
+        holes, size = pa.hole_layout(rect.width - 2, rect.height - 3, brewing.tile)
         k = 0
         for x, y, c in holes:
             if c == hole:
@@ -1672,10 +1601,10 @@ class PotionExplosionTable(TableScene):
         return rect.center, size
 
     def anim_place(self, lay, e):
-        sl = self.shown.desks[e.player].slots[e.slot]
-        if sl is None:
+        brewing = self.shown.desks[e.player].slots[e.slot]
+        if brewing is None:
             return ([], self.land_event(e))
-        index = sum(1 for h, _ in sl[1] if h == e.hole)
+        index = sum(1 for h, _ in brewing.placed if h == e.hole)
         end, size = self.hole_point(lay, e.player, e.slot, e.hole, index)
         if e.source == "hand":
             start = lay.hand_point(e.player, e.colour)
@@ -1697,11 +1626,11 @@ class PotionExplosionTable(TableScene):
             surface.blit(st, st.get_rect(center=(rect.centerx, rect.y + 6)))
         first = ([Animation(self.duration(0.5), glow, ease=linear)], None)
         anims = []
-        sl = self.shown.desks[e.player].slots[e.slot]
+        brewing = self.shown.desks[e.player].slots[e.slot]
         tank = lay.tank_point(2)
-        if sl is not None:
+        if brewing is not None:
             seen = {}
-            for n, (hole, m) in enumerate(sl[1]):
+            for n, (hole, m) in enumerate(brewing.placed):
                 k = seen.get(hole, 0)
                 seen[hole] = k + 1
                 start, size = self.hole_point(lay, e.player, e.slot, hole, k)
@@ -1822,10 +1751,7 @@ class PotionExplosionTable(TableScene):
 
     def anim_draft(self, lay, before, e):
         cards = lay.offer_cards(len(self.shown.revealed))
-        try:
-            start = cards[self.shown.revealed.index(e.tile)]
-        except (ValueError, IndexError):
-            return ([], self.land_event(e))
+        start = cards[self.shown.revealed.index(e.tile)]     # the engine drafts a revealed one
         end = lay.slot_rect(e.player, e.slot)
 
         def draw(surface, p):

@@ -7,7 +7,13 @@ from tests.contract import contract_check, is_player_sentence
 GAMES = [spec.id for spec in registry.games()]
 
 
-@pytest.mark.parametrize("game", GAMES)
+# A game whose contract is known broken is marked here (strict: an XPASS fails, so the mark is
+# removed the moment it is fixed). Diced Tomatoes' decision codes went with issue 14.
+PENDING: dict = {}
+
+
+@pytest.mark.parametrize("game", [pytest.param(game, marks=PENDING.get(game, ()))
+                                  for game in GAMES])
 def test_random_games_keep_the_engine_contract(game):
     spec = registry.get(game)
     refusals = contract_check(spec, seeds=range(100, 106), deep_every=3)

@@ -2,10 +2,10 @@
 import pytest
 
 from engine.core import IllegalAction
-from engine.potion_explosion.state import (CopyPotion, Drink, EndTurn, FilterMarbles,
-                                           FinishEffect, MarbleTaken, PlaceMarble, PoolStolen,
-                                           PotionDrunk, RegularPick, TakeBottom, TakeMarble,
-                                           TakePair, TakePool, TakeRun)
+from engine.potion_explosion.state import (CompletedPotion, CopyPotion, Drink, EndTurn,
+                                           FilterMarbles, FinishEffect, MarbleTaken, PlaceMarble,
+                                           PoolStolen, PotionDrunk, RegularPick, TakeBottom,
+                                           TakeMarble, TakePair, TakePool, TakeRun)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos
 
 
@@ -14,7 +14,7 @@ def desk(done, pool="-", hand="-", slots="-,-"):
 
 
 def drunk(s, code):
-    s.apply_action(Drink([c for c, _ in s.desks[0].completed].index(code)))
+    s.apply_action(Drink([potion.tile for potion in s.desks[0].completed].index(code)))
     return s
 
 
@@ -100,7 +100,7 @@ def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
     assert s.desks[0].wild == [0, 1, 0, 2] and s.effect is None
     assert s.legal_holes("pool", "K") == [(0, "R"), (0, "Y")]
     s.apply_action(PlaceMarble("pool", "K", 0, "R"))
-    assert s.desks[0].slots[0][1] == ["RK"]
+    assert s.desks[0].slots[0].placed == ("RK",)
     s.apply_action(PlaceMarble("pool", "B", 0, "Y"))
     # A wild marble that leaves the pool loses it:
     from engine.potion_explosion.state import MoveToHand, MoveToPool
@@ -157,10 +157,10 @@ def test_pe_d8_sands_of_time_copies_a_drunk_potion():
     assert of_type(ev, PotionDrunk)[0].tile == "SAN4"
     assert s.effect_choices() == [CopyPotion(0), FinishEffect()]
     s.apply_action(CopyPotion(0))
-    assert s.effect["kind"] == "WIS"
+    assert s.effect.kind == "WIS"
     s.apply_action(TakeMarble(0, 0))
     assert s.desks[0].hand == [1, 0, 0, 0]
-    assert s.desks[0].completed[0] == ["WIS4", True]
+    assert s.desks[0].completed[0] == CompletedPotion("WIS4", True)
 
 
 def test_pe_d8_sands_of_time_cannot_copy_sands_of_time():
@@ -171,7 +171,7 @@ def test_pe_d8_sands_of_time_cannot_copy_sands_of_time():
         s.apply_action(Drink(2))
     s = pos(f"tracks=RBY//// turn=p p0={desk('SAN4!,MAG4!,SAN4')}")
     s.apply_action(Drink(2))
-    with pytest.raises(IllegalAction, match="PE-D8"):
+    with pytest.raises(IllegalAction, match=r"other than a Sands of Time\."):
         s.apply_action(CopyPotion(0))
     assert s.effect_choices() == [CopyPotion(1), FinishEffect()]
 
