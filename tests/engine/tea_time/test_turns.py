@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.tea_time.state import ALICE_CARD, Card, Phase, Side, TakeCards
+from engine.tea_time.state import (ALICE_CARD, Card, DealCard, Phase, PickFirstPlayer, Side,
+                                   TakeCards)
 from tests.contract import is_player_sentence
 from tests.engine.tea_time.helpers import column, event_types, lines, pos, take
 
@@ -150,3 +151,23 @@ def test_cards_on_the_table_are_cards_with_a_side():
     state = pos(FULL)
     assert state.table[0][1] == Card("R", Side.MIRROR)
     assert state.phase == Phase.PLAY
+
+
+@pytest.mark.parametrize("text, action, reason", [
+    ("players=2 phase=over round=5 turn=6 active=- table=..../..../.... deck=-",
+     TakeCards(((0, 0),)), "The game is over."),
+    (FULL, TakeCards(((0, 0.5),)), "Name each card by its row and column on the table."),
+    (FULL, TakeCards("ab"), "Name each card by its row and column on the table."),
+    (FULL, PickFirstPlayer(0), "Nothing is left to chance right now."),
+    ("players=2 phase=deal", PickFirstPlayer(0), "The first player is already chosen."),
+    ("players=3 phase=start", PickFirstPlayer(3), "There is no player 4."),
+    ("players=3 phase=start", DealCard("P"), "No card is being laid out now."),
+    ("players=2 phase=deal", DealCard("X"), "The deck holds no such card."),
+])
+def test_every_refusal_is_a_plain_sentence(text, action, reason):
+    state = pos(text)
+    before = state.to_dict()
+    with pytest.raises(IllegalAction) as error:
+        state.apply_action(action)
+    assert error.value.reason == reason and is_player_sentence(reason)
+    assert state.to_dict() == before
