@@ -144,6 +144,8 @@ class RoundSearchBot:
                 break
             scored.append((self._playout(observation, action, me), -index, action))
         self.last_playouts = len(scored)
+        if not scored:          # cancelled (or out of time) before the first playout
+            return ranked[0][1]
         scored.sort(key=lambda item: item[:2], reverse=True)
         best = scored[0][2]
         last_round = observation.round >= rounds_for(observation.num_players)

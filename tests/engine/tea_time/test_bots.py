@@ -128,6 +128,15 @@ def test_hard_keeps_to_its_budget_with_a_clock():
     assert bot.last_playouts <= 6
 
 
+def test_a_cancelled_hard_bot_still_answers_with_its_best_first_guess():
+    state = positions(1, seed=3)[0]
+    bot = RoundSearchBot()
+    bot.cancel()
+    best = max(heuristics.take_values(state, state.current_player()), key=lambda x: x[0])[1]
+    assert bot.choose(state, state.legal_actions(), random.Random(0)) == best
+    assert bot.last_playouts == 0
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_is_a_tea_time_bot(level):
     bot = make_bot(GAME, level)
