@@ -10,6 +10,7 @@ from engine.bots import make_bot
 from engine.potion_explosion.bots import TurnPlannerBot, greedy_turn
 from engine.potion_explosion.rules import score_parts
 from engine.potion_explosion.state import RegularPick
+from tests.clock import SteppingClock
 from tests.engine.potion_explosion.helpers import pos
 
 SPEC = registry.get("potion-explosion")
@@ -74,10 +75,10 @@ def test_cancel_stops_the_search_before_a_pick():
 
 def test_search_before_a_pick_keeps_to_its_budget():
     s = TWO_POTIONS
-    bot = TurnPlannerBot(budget=0.4, clock=time.monotonic)
-    start = time.monotonic()
+    clock = SteppingClock(0.01)            # each read of the clock is 10 ms of "thinking"
+    bot = TurnPlannerBot(budget=0.4, clock=clock)
     bot.choose(s.clone(), s.legal_actions(), random.Random(1))
-    assert time.monotonic() - start < 0.4 + 0.5
+    assert clock.now <= 0.4 + 0.05         # it stops at its budget, not well past it
     assert bot.last_rollouts >= 8          # every kept candidate was played out at least once
 
 
