@@ -1,4 +1,4 @@
-"""The rules of Tea Time, as ``rules/tea_time.md`` states them.
+"""The rules of Tea Time, as ``docs/rules/tea_time.md`` states them.
 
 Read this module top to bottom to learn the game: the components and set-up, the layout, a turn
 and its lines, cancelling, the end of a round, scoring; then how moves are listed, checked and
@@ -26,7 +26,7 @@ event's effect is written once, in :mod:`engine.tea_time.events`. So a step's ev
 one by one, give the state after it. Every move is checked first (:func:`refusal` returns the
 reason a player would read) and only then played, so a refused move changes nothing.
 
-Decisions where the rules page is silent (rules/tea_time.md)
+Decisions where the rules page is silent (docs/rules/tea_time.md)
 ------------------------------------------------------------
 * TT-D1 the six characters (:data:`~engine.tea_time.state.CHARACTERS`).
 * TT-D2 the layout's sides: a place at row r, column c shows its normal side when r + c is even

@@ -3,7 +3,7 @@
 The rules themselves live in :mod:`engine.tea_time.rules`; each event's effect on the position is
 written once, in :mod:`engine.tea_time.events`. This module holds the data.
 
-Terms follow ``rules/tea_time.md``: 60 **character cards** (6 characters × 10, TT-D1) and
+Terms follow ``docs/rules/tea_time.md``: 60 **character cards** (6 characters × 10, TT-D1) and
 **Alice**; each character card shows its **normal side** or its **mirror side**; the **table** is
 the grid of cards in the middle; a **line** is 1–3 adjacent cards in a row, column or diagonal;
 each player's **collection** keeps one column per character; a normal and a mirror card of one

@@ -1,4 +1,4 @@
-"""Cancelling (rules/tea_time.md, A round; TT-D9): a player never holds both sides of one
+"""Cancelling (docs/rules/tea_time.md, A round; TT-D9): a player never holds both sides of one
 character."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The end of a round, the end of the game and scoring (rules/tea_time.md; TT-D3, TT-D5)."""
+"""The end of a round, the end of the game and scoring (docs/rules/tea_time.md; TT-D3, TT-D5)."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""Tea Time components, set-up and the layout (rules/tea_time.md, Components and set-up)."""
+"""Tea Time components, set-up and the layout (docs/rules/tea_time.md, Components and set-up)."""
 from __future__ import annotations
 
 import pytest

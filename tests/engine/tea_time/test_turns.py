@@ -1,4 +1,4 @@
-"""A turn and its lines (rules/tea_time.md, A round; TT-D6)."""
+"""A turn and its lines (docs/rules/tea_time.md, A round; TT-D6)."""
 from __future__ import annotations
 
 import pytest
