@@ -21,9 +21,10 @@ class PlainParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = PlainParser(description="Tabletop Trio: three board games against bots or friends.")
-    p.add_argument("--game", metavar="ID",
-                   help="start this game directly: diced-tomatoes, potion-explosion, off-the-rails")
+    from engine import registry
+    p = PlainParser(description="Tabletop Trio: board games against bots or friends.")
+    p.add_argument("--game", metavar="ID", help="start this game directly: "
+                   + ", ".join(spec.id for spec in registry.games()))
     p.add_argument("--seats", metavar="LIST",
                    help="seats, comma-separated: human, human:NAME, bot:easy|medium|hard")
     p.add_argument("--seed", type=int, help="seed for the game's luck (default: random)")
