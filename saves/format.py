@@ -2,7 +2,7 @@
 
 docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
 
-    {"format": "tabletop-trio-save", "schema_version": 1, "game": "diced-tomatoes",
+    {"format": "tabletop-trio-save", "schema_version": 2, "game": "diced-tomatoes",
      "options": {...}, "seats": [...], "seed": 7, "history": [...], "snapshot": {...},
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
@@ -18,7 +18,7 @@ import json
 from datetime import datetime, timezone
 
 FORMAT = "tabletop-trio-save"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS: dict[int, object] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope (a dict) into version ``v + 1``."""
@@ -42,6 +42,24 @@ def _from_v0(envelope: dict) -> dict:
     envelope.setdefault("title", envelope.get("game", "Saved game"))
     envelope.setdefault("turn", 0)
     return envelope
+
+
+@migration(1)
+def _from_v1(envelope: dict) -> dict:
+    """Version 1 Potion Explosion histories may hold steps today's rules no longer ask (the
+    last turn's stack choices; a Blind Love stopped unused):
+    :func:`engine.potion_explosion.legacy.upgrade_history` replays them under today's rules."""
+    if envelope.get("game") != "potion-explosion":
+        return envelope
+    from engine import registry
+    from engine.potion_explosion import legacy
+    if not legacy.needs_upgrade(envelope):
+        return envelope
+    try:
+        return legacy.upgrade_history(registry.get("potion-explosion"), envelope)
+    except (KeyError, TypeError, ValueError) as err:
+        raise SaveError(f"this save from an earlier version cannot be upgraded: {err}.") \
+            from None
 
 
 def canonical_json(data) -> str:

@@ -65,6 +65,7 @@ empty brewing slot with the top tile of a stack of your choice.
 - The end comes at the end of a turn in which the countdown stack became empty, or after which no
 potion tile is left in the stacks (also the turn that drew the last one). The round is then
 finished so everyone has had the same number of turns.
+- The last turn of the game does not refill empty brewing slots (no tile could be brewed).
 - Score: potion points + 4 per skill token - 2 per Little Help token.
 - A tie is broken by one more pick each (with explosions): most marbles wins; still tied, the
 victory is shared.

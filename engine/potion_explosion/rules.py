@@ -17,7 +17,8 @@ Read this module top to bottom to understand the game:
 5. **Skill tokens, end of the game, tie-break.** The end is triggered at the end of a turn in
    which the countdown stack became empty, or after which no potion tile is left in the stacks
    (the turn that drew the last tile, or one whose empty slot could not be refilled); the round
-   is finished so every player has had the same number of turns. Score: :func:`score`.
+   is finished so every player has had the same number of turns; the last turn of the game
+   draws no tiles (:func:`game_ends_after_turn`). Score: :func:`score`.
 
 Functions here take the state (:class:`engine.potion_explosion.state.PotionExplosionState`) and
 read it; they change it only by playing events (:func:`_emit`, which calls
@@ -318,6 +319,8 @@ def legal_actions(state) -> list:
                 if stack.top is not None]
     desk = state.desks[player]
     if state.effect is not None:
+        if state.effect.kind == "BLI":
+            return _effect_actions(state, desk)     # no "take nothing": see _effect_actions
         return _effect_actions(state, desk) + [FinishEffect()]
     actions = []
     if not state.picked:
@@ -353,7 +356,10 @@ def legal_actions(state) -> list:
 
 
 def _effect_actions(state, desk) -> list:
-    """The follow-up choices of the pending potion effect (rules, "Potion effects")."""
+    """The follow-up choices of the pending potion effect (rules, "Potion effects"). Every
+    effect but one may also be stopped (:class:`FinishEffect`): the Elixir of Blind Love takes
+    "all marbles from one opponent's pool", so only whose pool is chosen, and with one opponent
+    there is one choice (an empty pool gives nothing; PE-D14)."""
     kind = state.effect.kind
     tracks = state.tracks
     if kind == "WIS":
@@ -707,6 +713,9 @@ def _apply_effect(state, player, desk, action, events) -> None:
     """Resolve the pending effect's choice; potions never cause explosions."""
     kind = state.effect.kind
     if isinstance(action, FinishEffect):
+        if kind == "BLI":
+            raise IllegalAction("The Elixir of Blind Love takes the pool of an opponent: "
+                                "choose whose.")
         _emit(state, events, EffectEnded(player))
         return
     if action not in _effect_actions(state, desk):
@@ -782,15 +791,26 @@ def tiles_left(state) -> bool:
     return any(stack.top is not None or stack.face_down for stack in state.stacks)
 
 
+def game_ends_after_turn(state) -> bool:
+    """Whether the game ends after the current turn whatever is drawn: the end is triggered (or
+    the countdown stack is empty, which triggers it now) and the next player would be the first
+    player, so the round is complete (rules, "End of the game"). Then step 2 of the end of the
+    turn is skipped: a tile drawn now could never be brewed, so no stack is chosen (PE-D13)."""
+    following = (state.player + 1) % state.num_players
+    return following == state.first and (state.ending or state.countdown == 0)
+
+
 def _advance_end(state, events) -> None:
     """End of turn steps 2–3: once no slot can be filled, check the end and pass the turn."""
     player = state.player
     desk = state.desks[player]
     empty = [slot for slot, brewing in enumerate(desk.slots) if brewing is None]
-    if empty and any(stack.top is not None for stack in state.stacks):
+    last_turn = game_ends_after_turn(state)
+    if empty and not last_turn and any(stack.top is not None for stack in state.stacks):
         return                                          # the player chooses a stack (PE-D5)
-    for slot in empty:
-        _emit(state, events, NoTileLeft(player, slot))
+    if not last_turn:
+        for slot in empty:
+            _emit(state, events, NoTileLeft(player, slot))
     if not state.ending and not tiles_left(state):
         # rules, "End of the game": after any turn that leaves the stacks empty, including the
         # turn that drew the last tile

@@ -651,6 +651,9 @@ class PoolStolen(Event):
     colours: tuple
 
     def text(self, names):
+        if not self.colours:
+            return f"{_who(names, self.opponent)}'s pool was empty: " \
+                   f"{_who(names, self.player)} took nothing."
         return f"{_who(names, self.player)} took {_plural(len(self.colours), 'marble')} from " \
                f"{_who(names, self.opponent)}'s pool."
 
@@ -679,6 +682,9 @@ class MarblesReturned(Event):
         if not self.colours:
             return f"{_who(names, self.player)} returned nothing."
         verb = "returns" if len(self.colours) == 1 else "return"
+        if self.source == "track":         # the Filter of Lavamancing: one colour, one track
+            return f"{_plural(len(self.colours), _colour_name(self.colours[0]) + ' marble')} " \
+                   f"{verb} to the tank from track {self.track + 1}."
         return f"{_plural(len(self.colours), 'marble')} {verb} to the tank from " \
                f"{_who(names, self.player)}'s {self.source}."
 

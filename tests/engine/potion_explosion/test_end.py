@@ -6,6 +6,7 @@ from engine.potion_explosion.state import (Brewing, ChooseStack, EndTurn, GameEn
                                            GameOver, NoTileLeft, PlaceMarble, RegularPick,
                                            SkillTokenEarned, Stack, TieBreakPick, TieBreakResult,
                                            TieBreakStarted)
+from engine.potion_explosion.rules import game_ends_after_turn
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal, roll
 
 TRACKS = "tracks=" + "/".join([FULL] * 5)
@@ -198,3 +199,44 @@ def test_end_score_potion_vp_tokens_little_help():
     s = pos("p0=-,-/-/-/WIS7,SAN4/2.3.-.0.0.0")
     assert s.scores()[0] == 11 + 3 + 8 - 6
     assert s.score_sheet()["rows"][0] == [14, 8, -6, 16]
+
+
+def test_pe_d13_the_last_turn_asks_no_stack_choice():
+    """PE-D13 (End of the game): once the end is triggered, the last player of the round draws no tile
+    for an empty slot (it could never be brewed): no stack is chosen, the game is over."""
+    s = pos(f"n=2 first=0 player=1 end=1 {TRACKS} stacks=WIS5+2/MAG5+1/-+0/-+0/-+0 "
+            "p0=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    assert game_ends_after_turn(s)
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    ev = roll(s, "K")
+    assert s.is_terminal() and s.phase == "over"
+    assert not of_type(ev, NoTileLeft) and [d.turns for d in s.desks] == [1, 1]
+    assert s.desks[1].slots[0] is None and s.stacks[0] == Stack("WIS5", 2)
+    assert of_type(ev, GameOver)[0].winners == (0,)
+
+
+def test_pe_d13_the_turn_that_empties_the_countdown_asks_no_stack_choice():
+    """PE-D13 (End of the game): when the last player of the round empties the countdown stack, the game
+    ends after this turn, so no stack is chosen for the empty slot either."""
+    s = pos(f"n=2 first=0 player=1 {TRACKS} stacks=SAN5+3/-+0/-+0/-+0/-+0 skill=1/9 "
+            "p0=-,-/KKK/-/-/0.0.-.0.0.1 "
+            "p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.0 turn=p")
+    ev = s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))    # mastery: the countdown empties
+    assert s.countdown == 0 and s.desks[1].slots[0] is None
+    ev = s.apply_action(EndTurn())
+    assert [e.reason for e in of_type(ev, GameEndTriggered)] == [
+        "the skill-token countdown stack is empty"]
+    assert s.is_terminal() and not of_type(ev, NoTileLeft)
+
+
+def test_end_of_the_game_a_stack_is_chosen_while_the_round_goes_on():
+    """PE-D5: before the last turn of the game, an empty slot is refilled from a chosen stack
+    (the end triggered, the round not complete yet)."""
+    s = pos(f"n=3 first=0 player=1 end=1 {TRACKS} stacks=WIS5+2/-+0/-+0/-+0/-+0 "
+            "p0=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0 "
+            "p2=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    roll(s, "K")
+    assert s.phase == "end" and s.legal_actions() == [ChooseStack(0)]
