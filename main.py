@@ -22,9 +22,10 @@ class PlainParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = PlainParser(description="Tabletop Trio: three board games against bots or friends.")
-    p.add_argument("--game", metavar="ID",
-                   help="start this game directly: diced-tomatoes, potion-explosion, off-the-rails")
+    from engine import registry
+    p = PlainParser(description="Tabletop Trio: board games against bots or friends.")
+    p.add_argument("--game", metavar="ID", help="start this game directly: "
+                   + ", ".join(spec.id for spec in registry.games()))
     p.add_argument("--seats", metavar="LIST",
                    help="seats, comma-separated: human, human:NAME (at most 24 characters), "
                         "bot:easy|medium|hard")
@@ -69,7 +70,9 @@ def parse_seats(text: str, autoplay: bool):
     return seats
 
 
-def parse_option(spec, text: str):
+def parse_option(spec, text: str, num_players: int | None = None):
+    """``NAME=VALUE`` -> ``(name, value)``; a choice must exist for ``num_players`` seats (Off
+    the Rails' game length). Raises ``ValueError`` naming the values allowed."""
     name, sep, raw = text.partition("=")
     known = {o.name: o for o in spec.options}
     if not sep or name not in known:
@@ -80,10 +83,13 @@ def parse_option(spec, text: str):
         if raw.lower() not in ("on", "off", "true", "false", "1", "0", "yes", "no"):
             raise ValueError(f"option {name} is on or off, not {raw!r}")
         return name, raw.lower() in ("on", "true", "1", "yes")
-    for choice in opt.choices:
+    choices = opt.choices_for(num_players)
+    for choice in choices:
         if str(choice) == raw:
             return name, choice
-    raise ValueError(f"option {name} is one of {', '.join(map(str, opt.choices))}, not {raw!r}")
+    seats = f" with {num_players} players" if choices != opt.choices else ""
+    raise ValueError(f"option {name} is one of {', '.join(map(str, choices))}{seats}, "
+                     f"not {raw!r}")
 
 
 MIN_SIZE = (1024, 640)
@@ -167,7 +173,7 @@ def main(argv=None) -> int:
         try:
             seats = parse_seats(args.seats or ("human,bot:medium" if spec.min_players <= 2
                                                else "human,bot:medium,bot:medium"), args.autoplay)
-            options = dict(parse_option(spec, o) for o in args.option)
+            options = dict(parse_option(spec, o, len(seats)) for o in args.option)
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
             match = Match(spec, seats, options, seed)
         except ValueError as err:

@@ -1,6 +1,6 @@
 """The game-state protocol, actions, events and errors shared by every game.
 
-Vocabulary from OpenSpiel (DESIGN.md, "The engine contract"):
+Vocabulary from OpenSpiel (docs/DESIGN.md, "The engine contract"):
 
 * ``current_player()`` returns a seat index (0-based), :data:`CHANCE` when luck decides next, or
   :data:`TERMINAL` when the game is over.
@@ -185,7 +185,8 @@ def _has_type(value: Any, hint: Any) -> bool:
     if hint is tuple:
         return isinstance(value, tuple) and all(_is_plain(v) for v in value)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return any(type(value) is type(m.value) and value == m.value for m in hint)
+        return isinstance(value, hint) or any(
+            type(value) is type(member.value) and value == member.value for member in hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple:
         if not isinstance(value, tuple):
@@ -290,7 +291,7 @@ class Notation:
 
 @runtime_checkable
 class GameState(Protocol):
-    """The protocol each game's state implements (DESIGN.md, "The engine contract").
+    """The protocol each game's state implements (docs/DESIGN.md, "The engine contract").
 
     ``score_sheet()`` returns plain data the game-over scene shows as a table::
 

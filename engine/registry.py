@@ -15,6 +15,7 @@ GAME_PACKAGES = (
     "engine.potion_explosion",
     "engine.off_the_rails",
     "engine.diced_tomatoes",
+    "engine.tea_time",
 )
 
 _extra: dict[str, GameSpec] = {}

@@ -1,8 +1,8 @@
 """The save envelope: format name, schema version, migrations, checksum.
 
-DESIGN.md, "Matches, undo, saves". A save is one JSON object::
+docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
 
-    {"format": "tabletop-trio-save", "schema_version": 1, "game": "diced-tomatoes",
+    {"format": "tabletop-trio-save", "schema_version": 2, "game": "diced-tomatoes",
      "options": {...}, "seats": [...], "seed": 7, "history": [...], "snapshot": {...},
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
@@ -20,7 +20,7 @@ import unicodedata
 from datetime import datetime, timezone
 
 FORMAT = "tabletop-trio-save"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TURN_LIMIT = 100_000
 """The most turns a save may claim (its ``turn`` field, shown in the list)."""
 TITLE_LIMIT = 120
@@ -49,6 +49,24 @@ def _from_v0(envelope: dict) -> dict:
     envelope.setdefault("title", envelope.get("game", "Saved game"))
     envelope.setdefault("turn", 0)
     return envelope
+
+
+@migration(1)
+def _from_v1(envelope: dict) -> dict:
+    """Version 1 Potion Explosion histories may hold steps today's rules no longer ask (the
+    last turn's stack choices; a Blind Love stopped unused):
+    :func:`engine.potion_explosion.legacy.upgrade_history` replays them under today's rules."""
+    if envelope.get("game") != "potion-explosion":
+        return envelope
+    from engine import registry
+    from engine.potion_explosion import legacy
+    if not legacy.needs_upgrade(envelope):
+        return envelope
+    try:
+        return legacy.upgrade_history(registry.get("potion-explosion"), envelope)
+    except (KeyError, TypeError, ValueError) as err:
+        raise SaveError(f"this save from an earlier version cannot be upgraded: {err}.") \
+            from None
 
 
 def canonical_json(data) -> str:
@@ -217,11 +235,19 @@ def parse(text: str, where: str = "this save") -> dict:
     if not same:
         raise SaveError(f"{where} has been changed or damaged since it was saved "
                         f"(its checksum does not match).")
+    if version < SCHEMA_VERSION:
+        check_envelope(envelope, where)     # an upgrade step may rely on the fields' types
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
             raise SaveError(f"{where} uses save format {version}, which cannot be upgraded.")
-        envelope = step(dict(envelope))
+        try:
+            envelope = step(dict(envelope))
+        except SaveError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a damaged old save, never a traceback
+            raise SaveError(f"{where} is from an earlier version and cannot be upgraded "
+                            f"({clean_title(str(err) or type(err).__name__)[:80]}).") from None
         version += 1
         envelope["schema_version"] = version
     check_envelope(envelope, where)

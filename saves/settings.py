@@ -26,12 +26,15 @@ MAX_WINDOW = (7680, 4320)
 BOT_BUDGET_RANGE = (0.1, 10.0)
 """Seconds a Hard computer player may think per decision."""
 SETTINGS_BYTES = 64 * 1024
+VOLUME_RANGE = (0, 100)
+"""The master volume, in percent."""
 
 
 @dataclass
 class Settings:
     """What the settings scene edits. ``window_size`` is (width, height) in pixels;
-    ``bot_budget`` is seconds a Hard bot (and a hint) may think per decision."""
+    ``bot_budget`` is seconds a Hard bot (and a hint) may think per decision;
+    ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes."""
 
     animation_speed: str = "normal"
     fullscreen: bool = False
@@ -39,6 +42,8 @@ class Settings:
     pass_screen: bool = True
     colorblind_patterns: bool = False
     bot_budget: float = 1.5
+    master_volume: int = 80
+    sound_effects: bool = True
     problem: str | None = field(default=None, compare=False)
 
     @property
@@ -66,6 +71,13 @@ def _bot_budget(value):
     return None
 
 
+def _master_volume(value):
+    """The volume (a whole percent in :data:`VOLUME_RANGE`), or None when it is damaged."""
+    if _is_int(value) and VOLUME_RANGE[0] <= value <= VOLUME_RANGE[1]:
+        return value
+    return None
+
+
 def _bool(value):
     return value if isinstance(value, bool) else None
 
@@ -77,6 +89,8 @@ CHECKS = {
     "pass_screen": _bool,
     "colorblind_patterns": _bool,
     "bot_budget": _bot_budget,
+    "master_volume": _master_volume,
+    "sound_effects": _bool,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -87,6 +101,8 @@ LABELS = {
     "pass_screen": "pass screen",
     "colorblind_patterns": "colour-blind patterns",
     "bot_budget": "Hard bot thinking time",
+    "master_volume": "volume",
+    "sound_effects": "sound effects",
 }
 """The settings scene's words for each field, for messages."""
 

@@ -6,7 +6,7 @@ inside the save, so every save has a file of its own whatever its name (Cyrillic
 emoji). The game's autosave slot is ``autosave-GAME.json``. The previous version of each file is
 kept as ``NAME.json.bak``. A write goes to a temporary file in the same folder, is flushed and
 fsynced, then ``os.replace``-d over the old one (or linked to a new name, never replacing one), so
-a crash at any moment leaves either the old save or the new one (DESIGN.md, "Matches, undo,
+a crash at any moment leaves either the old save or the new one (docs/DESIGN.md, "Matches, undo,
 saves").
 
 Reading is defensive: only regular files are opened, at most :data:`MAX_SAVE_BYTES` are read,

@@ -3,8 +3,8 @@
 The scene decides no rule: targets come from ``state.targets_for_die``, karma choices from
 ``state.karma_actions``, refusals from the engine. Events become animations (dice drawn from the
 bushel, tumbling rolls, placements, harvests, clearing, karma heart moves, passed dice); each
-animation group, when it lands, updates the displayed state from its event, and the board
-catches up with the engine's state at the end.
+animation group, when it lands, shows the state after its events as the engine's ``apply_event``
+gives it, and the board catches up with the engine's state at the end.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton
 
 from engine.diced_tomatoes import rules as dt_rules
 from engine.diced_tomatoes import state as dt
+from engine.diced_tomatoes.events import apply_event
 from scenes import kit
 from scenes.table_base import TableScene
 from sprites import art
@@ -173,7 +174,7 @@ class DicedTomatoesTable(TableScene):
         self.action_buttons = []
         state = self.match.state
         my_turn = self.human_to_move() or (self.replay is None and self.match.is_human_turn())
-        karma = state.karma_actions() if my_turn and state.phase == dt.TURN else {}
+        karma = state.karma_actions() if my_turn and state.phase == dt.Phase.TURN else {}
         for kind, b in self.karma_buttons.items():
             if self.replay is not None or self.finished:
                 b.hide()
@@ -389,6 +390,9 @@ class DicedTomatoesTable(TableScene):
             targets = self.die_targets()
             if not targets and self.match.state.must_pass(key[1]):
                 self.say("This die fits nowhere: pass it to the next player (button on the right).")
+            elif not targets:   # fits nowhere, but passing comes last: the engine says why
+                self.say(dt_rules.refusal(self.match.state, dt.PassDie(key[1]))
+                         or "This die fits nowhere.")
             self.refresh_controls()
             return True
         if self.selected is not None:
@@ -461,6 +465,7 @@ class DicedTomatoesTable(TableScene):
         width = 200 + 6 * (size + 8)
         x0 = rect.centerx - width // 2
         for p in range(n):
+            stars = state.slot_stars(p)
             y = rect.y + p * row_h
             name = kit_trim(self.match.names[p], 16, 180)
             kit.blit_text(surface, name, 16, (x0, y + size // 2), kit.INK, True, "midleft")
@@ -469,7 +474,7 @@ class DicedTomatoesTable(TableScene):
                 if slot < len(state.score[p]):
                     value = state.score[p][slot]
                     surface.blit(art.die_face(size, value, "red"), r)
-                    if value == slot + 1 and (state.options.get("dicey") or state.solo):
+                    if stars[slot]:
                         st = art.star(max(6, size // 4))
                         surface.blit(st, st.get_rect(center=r.topright))
                 else:
@@ -515,12 +520,13 @@ class DicedTomatoesTable(TableScene):
         for token in range(3):
             self.draw_vine(surface, lay, state, p, token, hidden, targets, karma)
         # score slots
+        stars = state.slot_stars(p)
         for slot in range(6):
             rect = lay.slot_rect(p, slot)
             if slot < len(state.score[p]) and ("slot", p, slot) not in hidden:
                 value = state.score[p][slot]
                 surface.blit(art.die_face(rect.width, value, "red"), rect)
-                if value == slot + 1 and (state.options.get("dicey") or state.solo):
+                if stars[slot]:
                     st = art.star(max(6, rect.width // 4))
                     surface.blit(st, st.get_rect(center=rect.topright))
             else:
@@ -566,7 +572,7 @@ class DicedTomatoesTable(TableScene):
             value = state.vine_value(p, token)
             kind = state.vine_kind(p, token)
             x = lay.vine_die(p, token, len(vine)).x + 2
-            colour = kit.DANGER if value > 6 or value <= 0 else kit.INK_DIM
+            colour = kit.INK_DIM if dt_rules.is_harvestable(value) else kit.DANGER
             kit.blit_text(surface, f"= {value}", max(11, lay.d // 3), (x, row.centery), colour,
                           True, "midleft")
             if len(vine) < 4 and lay.d >= 30:
@@ -654,7 +660,7 @@ class DicedTomatoesTable(TableScene):
         note = ""
         if len(vine) == 4:
             note = " — complete, cleared at the end of the turn"
-        elif value > 6 or value <= 0:
+        elif not dt_rules.is_harvestable(value):
             note = " — cannot be harvested at this value"
         return f"{where}: {kind} ({faces}), worth {value}{note}"
 
@@ -679,50 +685,72 @@ class DicedTomatoesTable(TableScene):
 
     # --- animations -------------------------------------------------------------------------
     def animate(self, events, before, after) -> list:
+        """Animation groups for one step's ``events``, each ``(animations, on_done)``.
+
+        The engine says what each event changes: the scene walks the events with the engine's
+        ``apply_event`` from ``before``, and each group lands by showing the state after its
+        events (an event without an animation, like a karma bit, lands with the next group or
+        at the end). A run of draws, or of rolls, flies as one group.
+        """
         lay = Layout(self.board_rect(), after.num_players, after.karma_cap(),
                      max(len(before.hand), len(after.hand)))
         groups = []
-        draws = [e for e in events if isinstance(e, dt.DieDrawn)]
-        rolls = [e for e in events if isinstance(e, dt.DieRolled)]
-        for e in events:
-            if isinstance(e, dt.TurnStarted):
-                groups.append(self.anim_turn_banner(e))
-            elif isinstance(e, dt.DieDrawn) and e is draws[0]:
-                groups.append(self.anim_draws(lay, draws))
-            elif isinstance(e, dt.DieRolled) and e is rolls[0]:
-                groups.append(self.anim_rolls(lay, rolls))
-            elif isinstance(e, dt.DiePlaced):
-                groups.append(self.anim_place(lay, e))
-            elif isinstance(e, dt.VineHarvested):
-                groups.append(self.anim_harvest(lay, e))
-            elif isinstance(e, dt.VineCleared):
-                groups.append(self.anim_clear(lay, e))
-            elif isinstance(e, dt.DiePassed):
-                groups.append(self.anim_pass(lay, e))
-            elif isinstance(e, (dt.KarmaGained, dt.KarmaSpent, dt.KarmaLost)):
-                groups.append(self.anim_heart(lay, e))
-            elif isinstance(e, dt.DieChanged):
-                groups.append(self.anim_change(lay, e))
-            elif isinstance(e, dt.RerollStarted):
-                groups.append(([], self.landing(lambda s, e=e: set_hand(s, e.die, (e.colour,
-                                                                                   None)))))
-            elif isinstance(e, dt.SeedFlipped):
-                groups.append(self.anim_flip(lay, e))
-            elif isinstance(e, dt.FinalRound):
-                groups.append(self.anim_message(f"Final round! It ends after "
-                                                f"{self.match.names[e.last_player]}'s turn", 1.4))
+        shown = before
+        index = 0
+        while index < len(events):
+            run = [events[index]]
+            if isinstance(run[0], (dt.DieDrawn, dt.DieRolled)):
+                while (index + len(run) < len(events)
+                       and type(events[index + len(run)]) is type(run[0])):
+                    run.append(events[index + len(run)])
+            index += len(run)
+            prior = shown
+            for event in run:
+                shown = apply_event(shown, event)
+            animations = self.animations_for(lay, run, prior)
+            if animations is not None:
+                groups.append((animations, self.landing(shown)))
         return groups
 
-    def landing(self, change):
-        """An ``on_done`` that applies ``change`` to a copy of the displayed state."""
+    def animations_for(self, lay, run, prior):
+        """The animations of ``run`` (one event, or a run of draws or rolls) drawn over
+        ``prior``, the state before it; ``None`` for an event the table does not animate."""
+        event = run[0]
+        if isinstance(event, dt.TurnStarted):
+            return self.anim_turn_banner(event)
+        if isinstance(event, dt.DieDrawn):
+            return self.anim_draws(lay, run)
+        if isinstance(event, dt.DieRolled):
+            return self.anim_rolls(lay, run)
+        if isinstance(event, dt.DiePlaced):
+            return self.anim_place(lay, event)
+        if isinstance(event, dt.VineHarvested):
+            return self.anim_harvest(lay, event, prior)
+        if isinstance(event, dt.VineCleared):
+            return self.anim_clear(lay, event, prior)
+        if isinstance(event, dt.DiePassed):
+            return self.anim_pass(lay, event)
+        if isinstance(event, (dt.KarmaGained, dt.KarmaSpent, dt.KarmaLost)):
+            return self.anim_heart(lay, event, prior)
+        if isinstance(event, dt.DieChanged):
+            return self.anim_change(lay, event)
+        if isinstance(event, dt.RerollStarted):
+            return []                       # the die leaves the tray to be rolled again
+        if isinstance(event, dt.SeedFlipped):
+            return self.anim_flip(lay, event, prior)
+        if isinstance(event, dt.FinalRound):
+            return self.anim_message(f"Final round! It ends after "
+                                     f"{self.match.names[event.last_player]}'s turn", 1.4)
+        return None
+
+    def landing(self, state):
+        """An ``on_done`` that shows ``state`` (the engine's state after the group's events)."""
         def done():
-            shown = self.shown.clone()
-            change(shown)
-            self.shown = shown
+            self.shown = state
         return done
 
-    def anim_turn_banner(self, e):
-        return self.anim_message(f"{self.match.names[e.player]}'s turn", 0.7)
+    def anim_turn_banner(self, event):
+        return self.anim_message(f"{self.match.names[event.player]}'s turn", 0.7)
 
     def anim_message(self, message: str, seconds: float):
         def draw(surface, p):
@@ -733,190 +761,151 @@ class DicedTomatoesTable(TableScene):
     def anim_draws(self, lay, draws):
         start = lay.bushel_centre()
         anims = []
-        for i, e in enumerate(draws):
-            end = lay.hand_die(e.die)
+        for i, event in enumerate(draws):
+            end = lay.hand_die(event.die)
 
-            def draw(surface, p, e=e, end=end):
+            def draw(surface, p, event=event, end=end):
                 x, y = arc_point(start, end.topleft, p, 90)
-                surface.blit(die_surface(lay.die_big, e.colour, None), (x, y))
+                surface.blit(die_surface(lay.die_big, event.colour, None), (x, y))
             anims.append(Animation(self.duration(0.4), draw, delay=self.duration(0.1) * i,
-                                   hide={("hand", e.die)}))
-
-        def land(s):
-            for e in draws:
-                set_hand(s, e.die, (e.colour, None))
-                s.bushel[e.colour] = max(0, s.bushel[e.colour] - 1)
-        return (anims, self.landing(land))
+                                   hide={("hand", event.die)}))
+        return anims
 
     def anim_rolls(self, lay, rolls):
         anims = []
-        for i, e in enumerate(rolls):
-            end = lay.hand_die(e.die)
+        for i, event in enumerate(rolls):
+            end = lay.hand_die(event.die)
             start = (end.x - 140 - 30 * i, end.y - 40)
 
-            def draw(surface, p, e=e, end=end, start=start):
+            def draw(surface, p, event=event, end=end, start=start):
                 x = start[0] + (end.x - start[0]) * p
                 y = end.y - (end.y - start[1]) * (1 - bounce_out(p))
                 if p < 0.86:
-                    face = 1 + int(p * 23 + e.die * 5) % 6
+                    face = 1 + int(p * 23 + event.die * 5) % 6
                 else:
-                    face = e.face
-                img = die_surface(lay.die_big, e.colour, face)
-                angle = (1 - p) ** 1.5 * 540 * (1 if e.die % 2 else -1)
+                    face = event.face
+                img = die_surface(lay.die_big, event.colour, face)
+                angle = (1 - p) ** 1.5 * 540 * (1 if event.die % 2 else -1)
                 img = pygame.transform.rotozoom(img, angle, 1.0)
                 surface.blit(img, img.get_rect(center=(x + end.width / 2, y + end.height / 2)))
             anims.append(Animation(self.duration(0.9), draw, ease=ease_in_out,
-                                   delay=self.duration(0.06) * i, hide={("hand", e.die)}))
+                                   delay=self.duration(0.06) * i, hide={("hand", event.die)}))
+        return anims
 
-        def land(s):
-            for e in rolls:
-                set_hand(s, e.die, (e.colour, e.face))
-        return (anims, self.landing(land))
-
-    def anim_place(self, lay, e):
-        start = lay.hand_die(e.die)
-        end = lay.vine_die(e.owner, e.token, e.position)
+    def anim_place(self, lay, event):
+        start = lay.hand_die(event.die)
+        end = lay.vine_die(event.owner, event.token, event.position)
 
         def draw(surface, p):
             size = int(lay.die_big + (lay.d - lay.die_big) * p)
             x, y = arc_point(start.center, end.center, p, 40)
-            img = scaled(die_surface(lay.die_big, e.colour, e.face), size)
+            img = scaled(die_surface(lay.die_big, event.colour, event.face), size)
             surface.blit(img, img.get_rect(center=(x, y)))
+        return [Animation(self.duration(0.38), draw, hide={("hand", event.die)})]
 
-        def land(s):
-            set_hand(s, e.die, None)
-            s.vines[e.owner][e.token].append((e.colour, e.face))
-        return ([Animation(self.duration(0.38), draw, hide={("hand", e.die)})],
-                self.landing(land))
-
-    def anim_harvest(self, lay, e):
-        vine = self.shown.vines[e.owner][e.token]
-        slot = lay.slot_rect(e.owner, e.slot - 1)
-        seed_start = lay.vine_die(e.owner, e.token, 0)
+    def anim_harvest(self, lay, event, prior):
+        vine = prior.vines[event.owner][event.token]
+        slot = lay.slot_rect(event.owner, event.slot - 1)
+        seed_start = lay.vine_die(event.owner, event.token, 0)
         anims = []
 
         def seed(surface, p):
             size = int(lay.d + (slot.width - lay.d) * p)
             x, y = arc_point(seed_start.center, slot.center, p, 60)
-            img = scaled(art.die_face(lay.d, e.value, "red"), size)
+            img = scaled(art.die_face(lay.d, event.value, "red"), size)
             surface.blit(img, img.get_rect(center=(x, y)))
-        anims.append(Animation(self.duration(0.6), seed, hide={("vine", e.owner, e.token),
-                                                                ("slot", e.owner, e.slot - 1)}))
+        anims.append(Animation(self.duration(0.6), seed,
+                               hide={("vine", event.owner, event.token),
+                                     ("slot", event.owner, event.slot - 1)}))
         target = lay.bushel_centre()
         for i, (colour, face) in enumerate(vine[1:4], start=1):
-            start = lay.vine_die(e.owner, e.token, i)
+            start = lay.vine_die(event.owner, event.token, i)
 
             def back(surface, p, start=start, colour=colour, face=face):
                 x, y = arc_point(start.center, target, p, 50)
                 img = die_surface(lay.d, colour, face)
                 surface.blit(img, img.get_rect(center=(x, y)))
             anims.append(Animation(self.duration(0.55), back, delay=self.duration(0.08) * i))
-        if e.star:
+        if event.star:
             def pop(surface, p):
                 st = art.star(max(6, int(slot.width * 0.5 * ease_out_back(p))))
                 surface.blit(st, st.get_rect(center=slot.topright))
             anims.append(Animation(self.duration(0.35), pop, delay=self.duration(0.6)))
+        return anims
 
-        def land(s):
-            s.vines[e.owner][e.token] = []
-            s.score[e.owner].append(e.value)
-            for c in e.returned:
-                s.bushel[c] += 1
-        return (anims, self.landing(land))
-
-    def anim_clear(self, lay, e):
-        vine = self.shown.vines[e.owner][e.token]
+    def anim_clear(self, lay, event, prior):
+        """Each die of the cleared vine tumbles back to the bushel on its own arc (higher for
+        dice further along the vine)."""
+        vine = prior.vines[event.owner][event.token]
         target = lay.bushel_centre()
         anims = []
         for i, (colour, face) in enumerate(vine):
-            start = lay.vine_die(e.owner, e.token, i)
+            start = lay.vine_die(event.owner, event.token, i)
             spin = 200 + 90 * i
+            height = 80 + 15 * i
 
-            def scatter(surface, p, start=start, colour=colour, face=face, spin=spin):
-                x, y = arc_point(start.center, target, p, 80 + 15 * i)
+            def scatter(surface, p, start=start, colour=colour, face=face, spin=spin,
+                        height=height):
+                x, y = arc_point(start.center, target, p, height)
                 img = pygame.transform.rotozoom(die_surface(lay.d, colour, face), spin * p, 1)
                 surface.blit(img, img.get_rect(center=(x, y)))
             anims.append(Animation(self.duration(0.55), scatter, delay=self.duration(0.05) * i,
-                                   hide={("vine", e.owner, e.token)}))
+                                   hide={("vine", event.owner, event.token)}))
+        return anims
 
-        def land(s):
-            s.vines[e.owner][e.token] = []
-            for c in e.returned:
-                s.bushel[c] += 1
-        return (anims, self.landing(land))
-
-    def anim_pass(self, lay, e):
-        start = lay.hand_die(e.die)
-        end = lay.areas[e.to_player]
+    def anim_pass(self, lay, event):
+        start = lay.hand_die(event.die)
+        end = lay.areas[event.to_player]
 
         def draw(surface, p):
             x, y = lerp_point(start.center, (end.right - 30, end.y + 20), p)
-            img = scaled(die_surface(lay.die_big, e.colour, e.face), int(lay.die_big * (1 - 0.4 * p)))
+            img = scaled(die_surface(lay.die_big, event.colour, event.face),
+                         int(lay.die_big * (1 - 0.4 * p)))
             surface.blit(img, img.get_rect(center=(x, y)))
-        return ([Animation(self.duration(0.5), draw, hide={("hand", e.die)})],
-                self.landing(lambda s: set_hand(s, e.die, None)))
+        return [Animation(self.duration(0.5), draw, hide={("hand", event.die)})]
 
-    def anim_heart(self, lay, e):
-        p_ = e.player
-        old = min(self.shown.karma[p_], lay.cap)
-        new = min(e.karma, lay.cap)
-        a, b = lay.karma_cell(p_, old).center, lay.karma_cell(p_, new).center
+    def anim_heart(self, lay, event, prior):
+        player = event.player
+        old = min(prior.karma[player], lay.cap)
+        new = min(event.karma, lay.cap)
+        start, end = lay.karma_cell(player, old).center, lay.karma_cell(player, new).center
 
         def draw(surface, p):
-            x, y = arc_point(a, b, p, 18)
-            draw_heart(surface, (x, y), lay.karma_cell(p_, 0).width * (0.62 + 0.3 * math.sin(
+            x, y = arc_point(start, end, p, 18)
+            draw_heart(surface, (x, y), lay.karma_cell(player, 0).width * (0.62 + 0.3 * math.sin(
                 p * math.pi)))
+        return [Animation(self.duration(0.35), draw, hide={("heart", player)})]
 
-        def land(s):
-            s.karma[p_] = e.karma
-        return ([Animation(self.duration(0.35), draw, hide={("heart", p_)})],
-                self.landing(land))
-
-    def anim_change(self, lay, e):
-        rect = lay.hand_die(e.die)
+    def anim_change(self, lay, event):
+        rect = lay.hand_die(event.die)
 
         def draw(surface, p):
-            face = e.old if p < 0.5 else e.new
+            face = event.old if p < 0.5 else event.new
             squash = abs(math.cos(p * math.pi))
-            img = die_surface(lay.die_big, e.colour, face, glow=True)
+            img = die_surface(lay.die_big, event.colour, face, glow=True)
             img = pygame.transform.smoothscale(img, (max(2, int(img.get_width() * squash)),
                                                      img.get_height()))
             surface.blit(img, img.get_rect(center=rect.center))
-        return ([Animation(self.duration(0.35), draw, hide={("hand", e.die)})],
-                self.landing(lambda s: set_hand(s, e.die, (e.colour, e.new))))
+        return [Animation(self.duration(0.35), draw, hide={("hand", event.die)})]
 
-    def anim_flip(self, lay, e):
-        rect = lay.vine_die(e.owner, e.token, 0)
-        colour = self.shown.vines[e.owner][e.token][0][0] if self.shown.vines[e.owner][e.token] \
-            else "r"
+    def anim_flip(self, lay, event, prior):
+        rect = lay.vine_die(event.owner, event.token, 0)
+        colour = prior.vines[event.owner][event.token][0].colour
 
         def draw(surface, p):
-            face = e.old if p < 0.5 else e.new
+            face = event.old if p < 0.5 else event.new
             squash = abs(math.cos(p * math.pi))
             img = die_surface(lay.d, colour, face, glow=True)
             img = pygame.transform.smoothscale(img, (img.get_width(),
                                                      max(2, int(img.get_height() * squash))))
             surface.blit(img, img.get_rect(center=rect.center))
-
-        def land(s):
-            vine = s.vines[e.owner][e.token]
-            if vine:
-                vine[0] = (vine[0][0], e.new)
-        return ([Animation(self.duration(0.4), draw, hide={("vine", e.owner, e.token)})],
-                self.landing(land))
+        return [Animation(self.duration(0.4), draw, hide={("vine", event.owner, event.token)})]
 
 
 def scaled(img: pygame.Surface, size: int) -> pygame.Surface:
     """A cached die surface resized for one animation frame (no new gradient per size)."""
     size = max(2, size)
     return pygame.transform.smoothscale(img, (size, size))
-
-
-def set_hand(state, slot: int, die) -> None:
-    """Display helper: put ``die`` in hand slot ``slot`` of a displayed state copy."""
-    while len(state.hand) <= slot:
-        state.hand.append(None)
-    state.hand[slot] = die
 
 
 def kit_trim(name: str, size: int, width: int) -> str:

@@ -13,7 +13,11 @@ from sprites import art
 
 
 class GameOverScene(Scene):
-    """Shows ``match.state.score_sheet()``; New game (same settings), Replay, Title."""
+    """Shows ``match.state.score_sheet()``; New game (same settings), Replay, Title.
+
+    The table below may draw more: ``draw_summary(surface, rect)`` fills the room under the
+    numbers; ``draw_sheet(surface, rect, sheet)`` draws the whole sheet instead (rows with the
+    points and what each player made), under the headline."""
 
     def __init__(self, app, match):
         super().__init__(app)
@@ -85,6 +89,10 @@ class GameOverScene(Scene):
         columns = self.sheet.get("columns", [])
         rows = self.sheet.get("rows", [])
         names = self.match.names
+        sheet = getattr(self.table, "draw_sheet", None)
+        if sheet is not None:               # the table draws the whole sheet its own way
+            sheet(surface, pygame.Rect(30, top + 48, w - 60, h - 84 - (top + 48)), self.sheet)
+            return
         table_top = top + 60
         name_w = 220
         avail = w - 80 - name_w

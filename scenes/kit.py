@@ -1,8 +1,16 @@
-"""Shared look: palette, fonts, cached text, table background, and layout helpers."""
+"""Shared look: palette, fonts, cached text, table background, and layout helpers.
+
+What goes where: fonts and cached text (:func:`font`, :func:`text`, :func:`blit_text`); fitting
+text (:func:`fit_text` shrinks, :func:`ellipsize` is the one way to cut a line, :func:`fit_label`
+does both); panels and the banner (:func:`draw_panel`, :func:`draw_banner`); hit-testing
+(:class:`Target`, :func:`hit_test`) and tooltips (:func:`tooltip_size`, :func:`place_tip`,
+:func:`draw_tooltip`). Table scenes draw with these; nothing here knows a game.
+"""
 from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -84,12 +92,22 @@ def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool
     return cut.rstrip(" ·,;:—–-") + "…"
 
 
+def fit_label(content: str, size: int, width: int, bold: bool = False,
+              min_size: int = 10) -> tuple:
+    """``(text, size)`` to draw ``content`` in ``width`` pixels: the largest size down to
+    ``min_size`` at which it fits, cut with an ellipsis (:func:`ellipsize`) only if even
+    ``min_size`` is too wide."""
+    size = fit_text(content, size, width, bold, min_size)
+    return ellipsize(content, width, size=size, bold=bold), size
+
+
 def reset_caches() -> None:
     """Forget cached fonts and text (needed after ``pygame.quit()``)."""
     font.cache_clear()
     text.cache_clear()
     _felt.cache_clear()
     _panel.cache_clear()
+    _place_tip.cache_clear()
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -178,6 +196,21 @@ def close_dropdowns(ui) -> bool:
     return closed
 
 
+def set_enabled(button, on: bool) -> None:
+    """Enable or disable a pygame_gui button only when that changes it (each call redraws)."""
+    if on and not button.is_enabled:
+        button.enable()
+    elif not on and button.is_enabled:
+        button.disable()
+
+
+def set_tooltip(button, tip: str) -> None:
+    """Give a button ``tip`` as its tooltip, only when it changes."""
+    if getattr(button, "_kit_tip", None) != tip:
+        button._kit_tip = tip
+        button.set_tooltip(tip)
+
+
 def bind(func, *args):
     """A zero-argument callback for ``command=``: pygame_gui passes event data to any callback
     that takes a parameter (default arguments included), so never use ``lambda x=x: ...``."""
@@ -198,3 +231,150 @@ def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=
             container=scene.container, command=command, tool_tip_text=tip)
         y += height + gap
     return buttons
+
+
+# --- banners --------------------------------------------------------------------------------------
+BANNER = (238, 196, 84)
+"""The banner's gold; hotter colours (``draw_banner(colour=...)``) say more is happening."""
+
+
+def draw_banner(surface, area: pygame.Rect, message: str, alpha: float = 1.0,
+                size: int = 22, colour=BANNER, scale: float = 1.0) -> pygame.Rect:
+    """A rounded plate with ``message`` centred in ``area`` (a turn, "Chain ×2!", the last
+    round). ``alpha`` 0..1 fades it; ``scale`` > 1 makes it bigger (a chain reaction builds up).
+    The text shrinks to fit ``area``'s width. Returns the plate's rect."""
+    area = pygame.Rect(area)
+    size = fit_text(message, max(10, int(size * scale)), area.width - 40, bold=True)
+    img = text(message, size, INK_DARK, True)
+    rect = img.get_rect(center=area.center).inflate(int(28 * scale) + 12, int(10 * scale) + 6)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour[:3], int(235 * alpha)), layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, (255, 244, 200, int(200 * alpha)), layer.get_rect(), 2,
+                     border_radius=10)
+    img = img.copy()
+    img.set_alpha(int(255 * alpha))
+    layer.blit(img, img.get_rect(center=layer.get_rect().center))
+    surface.blit(layer, rect)
+    return rect
+
+
+# --- hit-testing and tooltips ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Target:
+    """Something on a table the mouse can point at: ``key`` (a tuple the table understands,
+    e.g. ``("marble", 2, 5)``), its shape — ``rect`` or ``circle`` (``((x, y), radius)``) —
+    and ``tooltip`` lines (the first is the title; empty for no tooltip). ``active`` marks what
+    a click may use now: tooltips keep off active targets (the player must see them)."""
+
+    key: tuple
+    rect: pygame.Rect | None = None
+    circle: tuple | None = None
+    tooltip: tuple = ()
+    active: bool = False
+
+    def contains(self, pos) -> bool:
+        if self.circle is not None:
+            (x, y), radius = self.circle
+            return (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= radius * radius
+        return self.rect is not None and self.rect.collidepoint(pos)
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        """The rect around the target (its circle's square)."""
+        if self.circle is not None:
+            (x, y), radius = self.circle
+            return pygame.Rect(int(x - radius), int(y - radius), int(2 * radius),
+                               int(2 * radius))
+        return pygame.Rect(self.rect)
+
+
+def hit_test(targets, pos) -> Target | None:
+    """The first of ``targets`` under ``pos`` (list them most specific first), or None."""
+    for target in targets:
+        if target.contains(pos):
+            return target
+    return None
+
+
+TIP_SIZE = 14
+TIP_LINE = 20
+
+
+def tooltip_size(lines, width_limit: int = 340) -> tuple:
+    """``(width, height)`` in pixels of a tooltip showing ``lines`` (longer lines wrap at
+    ``width_limit``)."""
+    rows = tooltip_rows(lines, width_limit)
+    width = max((font(TIP_SIZE, bold).size(row)[0] for row, bold in rows), default=0)
+    return width + 20, TIP_LINE * len(rows) + 10
+
+
+def tooltip_rows(lines, width_limit: int = 340) -> list:
+    """The tooltip's rows ``[(text, bold)]``: the title bold, every line wrapped to fit."""
+    rows = []
+    for index, line in enumerate(lines):
+        for row in wrap(line, TIP_SIZE, width_limit - 20, bold=index == 0) or [""]:
+            rows.append((row, index == 0))
+    return rows
+
+
+def place_tip(size, anchor: pygame.Rect, bounds: pygame.Rect, avoid=()) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes beside ``anchor`` (what it describes): right, left,
+    below or above it, then at its corners, inside ``bounds``; the first place that covers none
+    of ``avoid`` (what the player may have to click next, the buttons and the log). If every
+    such place covers something, the nearest free place on ``bounds`` (else the least
+    covering)."""
+    key = (tuple(size), tuple(pygame.Rect(anchor)), tuple(pygame.Rect(bounds)),
+           tuple(tuple(pygame.Rect(r)) for r in avoid))
+    return pygame.Rect(_place_tip(*key))
+
+
+@functools.lru_cache(maxsize=64)
+def _place_tip(size, anchor, bounds, avoid) -> tuple:
+    width, height = size
+    anchor, bounds = pygame.Rect(anchor), pygame.Rect(bounds)
+    avoid = [pygame.Rect(r) for r in avoid]
+
+    def cover(rect) -> int:
+        return sum(rect.clip(other).width * rect.clip(other).height for other in avoid)
+    near = [(anchor.right + 10, anchor.y), (anchor.x - 10 - width, anchor.y),
+            (anchor.x, anchor.bottom + 10), (anchor.x, anchor.y - 10 - height),
+            (anchor.right + 10, anchor.bottom - height),
+            (anchor.x - 10 - width, anchor.bottom - height),
+            (anchor.right - width, anchor.y - 10 - height),
+            (anchor.right - width, anchor.bottom + 10),
+            (anchor.x - 10 - width, anchor.y - 10 - height),
+            (anchor.right + 10, anchor.y - 10 - height),
+            (anchor.x - 10 - width, anchor.bottom + 10),
+            (anchor.right + 10, anchor.bottom + 10)]
+    best, best_score = None, None
+    for x, y in near:
+        rect = pygame.Rect(x, y, width, height).clamp(bounds)
+        if rect.colliderect(anchor):
+            continue
+        covered = cover(rect)
+        if covered == 0:
+            return tuple(rect)
+        if best_score is None or covered < best_score[0]:
+            best, best_score = rect, (covered, 0)
+    step = 16
+    for y in range(bounds.top, bounds.bottom - height + 1, step):
+        for x in range(bounds.left, bounds.right - width + 1, step):
+            rect = pygame.Rect(x, y, width, height)
+            if rect.colliderect(anchor):
+                continue
+            covered = cover(rect)
+            score = (covered, abs(rect.centerx - anchor.centerx)
+                     + abs(rect.centery - anchor.centery))
+            if best_score is None or score < best_score:
+                best, best_score = rect, score
+    if best is None:
+        best = pygame.Rect(anchor.right + 10, anchor.y, width, height).clamp(bounds)
+    return tuple(best)
+
+
+def draw_tooltip(surface, rect: pygame.Rect, lines, width_limit: int = 340) -> None:
+    """A tooltip panel in ``rect`` with ``lines`` (title in gold)."""
+    draw_panel(surface, rect, (12, 16, 18, 240), radius=8, border=GOLD)
+    for i, (row, bold) in enumerate(tooltip_rows(lines, width_limit)):
+        blit_text(surface, row, TIP_SIZE, (rect.x + 10, rect.y + 5 + TIP_LINE * i),
+                  GOLD if bold else INK, bold)

@@ -90,12 +90,16 @@ class NewGameScene(Scene):
         y = self.top + 34
         self.game_buttons = []
         card_h = 108 if h >= 760 else 122     # narrower cards wrap the description to 3 lines
+        room = self.panel_rect.bottom - 8 - y   # every game's card stays inside the panel
+        count = max(1, len(self.games))
+        gap = 10 if (room - 10 * (count - 1)) // count >= card_h else 6
+        card_h = min(card_h, (room - gap * (count - 1)) // count)
         for i, spec in enumerate(self.games):
             b = UIButton(pygame.Rect(self.cols[0], y, col_w, card_h), "", ui, container=c,
                          object_id="#selected_button" if i == self.game_index else None,
                          command=kit.bind(self.choose_game, i))
             self.game_buttons.append((b, spec, y))
-            y += card_h + 10
+            y += card_h + gap
         # seats
         x = self.cols[1]
         y = self.top + 34
@@ -275,9 +279,13 @@ class NewGameScene(Scene):
         """Game cards' text, drawn over their buttons: title, player count, description."""
         for i, (button, spec, y) in enumerate(self.game_buttons):
             r = button.get_abs_rect()
+            # short cards (many games in a small window) set their three lines closer
+            title_y, players_y, text_y, line_h = ((8, 36, 55, 18) if r.height >= 108
+                                                  else (4, 28, 46, 15))
             size = kit.fit_text(spec.title, 20, r.width - 28, bold=True)
-            kit.blit_text(surface, spec.title, size, (r.x + 14, r.y + 8), kit.INK, True)
-            kit.blit_text(surface, players_text(spec), 14, (r.x + 14, r.y + 36),
+            kit.blit_text(surface, spec.title, size, (r.x + 14, r.y + title_y), kit.INK, True)
+            kit.blit_text(surface, players_text(spec), 14, (r.x + 14, r.y + players_y),
                           kit.GOLD if i == self.game_index else kit.INK_DIM, True)
             for j, line in enumerate(kit.wrap(spec.description, 14, r.width - 28)[:3]):
-                kit.blit_text(surface, line, 14, (r.x + 14, r.y + 55 + j * 18), kit.INK_DIM)
+                kit.blit_text(surface, line, 14, (r.x + 14, r.y + text_y + j * line_h),
+                              kit.INK_DIM)

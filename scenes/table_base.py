@@ -1,9 +1,32 @@
 """What every table scene shares: driving the match, bots off the main thread, animations, the
 game log, undo, autosave, the pause menu, hot-seat pass screens, replay and the end of the game.
 
-A table scene never decides a rule (DESIGN.md, "Scenes and sprites"): it asks the match for legal
+A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match for legal
 actions, applies the player's choice through the match, and animates the returned events.
-Subclasses implement :meth:`animate` (events → animations), :meth:`draw_board` and the input.
+
+What goes where (the table pattern, issue 17):
+
+* **Steps.** After the match applies a step (a person's action, a bot's, chance), the base asks
+  the table for :meth:`TableScene.steps` — each a :class:`Step`: the events it shows, their
+  animations and the state after them (the engine's ``apply_event``). The base queues them: as a
+  step starts its sound cues play (:meth:`TableScene.play_cues`) and the top bar shows its
+  caption; when it ends it *lands* — ``self.shown`` becomes ``step.after`` and its log lines
+  appear — so the board and the log never run ahead of what was shown. Skipping (click, Space)
+  lands every queued step at once; at instant speed one step lands at once. A table that does
+  not define ``steps`` still gives groups through the older :meth:`TableScene.animate`.
+* **Banner** (:meth:`TableScene.banner`): "Your turn", "Chain ×2!", the last round.
+* **Hit-testing** (:meth:`TableScene.targets` → :class:`scenes.kit.Target`), and tooltips drawn
+  by the base beside what they describe, never over the buttons, the log or what may be clicked
+  next.
+* **Controls**: Menu, Undo, Restart, Hint in the top row; the table reserves rows under them with
+  :meth:`TableScene.control_row`; the log starts below the last row (``log_top``).
+  Undo and Restart call the table's :meth:`TableScene.reset_selection`.
+* **The viewer** (:meth:`TableScene.viewer_seat`): whose private, big view is drawn.
+
+Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
+:meth:`TableScene.sound_hook`); an older table's group may carry a third element,
+``self.sound_hook(events)``. Nothing sounds at instant speed. A refusal goes through
+:meth:`TableScene.refuse` (the message and an error tone).
 """
 from __future__ import annotations
 
@@ -11,6 +34,8 @@ import itertools
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -22,7 +47,22 @@ from saves.format import SaveError
 from scenes import kit
 from scenes.log_panel import LogPanel
 from scenes.manager import Scene
-from sprites.tween import AnimationQueue
+from sound.cues import cues_for
+from sprites.tween import Animation, AnimationQueue, linear
+
+
+@dataclass
+class Step:
+    """One step of what a match step shows: ``events`` (shown together), ``animations``
+    (:class:`sprites.tween.Animation`, played together) and ``after``, the state once they
+    happened (the engine's ``apply_event`` over ``events``). ``caption`` is the top bar's line
+    while it plays ("" for the first log line of its events)."""
+
+    events: tuple
+    animations: list = field(default_factory=list)
+    after: Any = None
+    caption: str = ""
+
 
 LOG_CAP = 300
 
@@ -35,7 +75,7 @@ class TableScene(Scene):
     def __init__(self, app, match, replay=None):
         super().__init__(app)
         self.match = match
-        self.anims = AnimationQueue()
+        self.anims = AnimationQueue(on_skip=app.sound.cut)
         self.shown = match.state.clone()
         """The state the board shows: it catches up with the match as animations finish."""
         self.executor: ThreadPoolExecutor | None = None
@@ -52,6 +92,8 @@ class TableScene(Scene):
         self.last_owner = match.turn_owner()
         self.events_seen = len(match.events)
         self.last_human = None
+        self.seated = None
+        """The person at the keyboard (hot-seat): set once their pass screen is gone."""
         self.finished = False
         self.end_wait = None
         self.replay = list(replay) if replay is not None else None
@@ -60,6 +102,13 @@ class TableScene(Scene):
         self.replay_wait = 0.0
         self.log_lines = [self.log_line(e) for _, e in match.events][-LOG_CAP:]
         self.time = 0.0
+        self.caption = ""
+        """What the step playing now shows (the top bar's line while the board animates)."""
+        self.mouse = (0, 0)
+        self._column_y = 48
+        self.turn_chimed: tuple | None = None
+        """(turn count, player) of the last person's turn the chime announced."""
+        self._chime_checked = -1
         self.slot_checked = False
         self.autosave_off: str | None = None
         """Why this game must not autosave (its slot holds another game that could not be
@@ -102,13 +151,26 @@ class TableScene(Scene):
                                         container=c, command=self.ask_hint,
                                         tool_tip_text="What would the Hard computer player do "
                                         "here? (H)")
+        self._column_y = 48
+        self.build_controls()
         log_top = self.log_top()
         self.log_box = LogPanel(pygame.Rect(x, log_top, lw, h - log_top - 8), self.log_lines)
-        self.build_controls()
+        self.on_controls_built()
+
+    def control_row(self, height: int = 36) -> pygame.Rect:
+        """Reserve the next row of the column under the top buttons (above the log) and return
+        its rect; call it from :meth:`build_controls`. The log starts below the last row."""
+        w, _ = self.app.size
+        rect = pygame.Rect(w - self.log_width - 8, self._column_y, self.log_width, height)
+        self._column_y = rect.bottom + 6
+        return rect
 
     def log_top(self) -> int:
-        """Top of the log panel (subclasses put controls above it)."""
-        return 48
+        """Top of the log panel: below the rows reserved with :meth:`control_row`."""
+        return self._column_y + 2
+
+    def on_controls_built(self) -> None:
+        """Called once the widgets and the log exist (subclasses enable what applies now)."""
 
     def tip_rect(self, width: int, height: int) -> pygame.Rect:
         """Where a hover tooltip of ``width`` x ``height`` pixels goes: below right of the mouse,
@@ -125,8 +187,58 @@ class TableScene(Scene):
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         return rect
 
+    def tooltip_avoid(self) -> list:
+        """Rects a tooltip must not cover: the buttons and log column, and every target a click
+        may use now (one rect around all the active targets of each kind)."""
+        w, h = self.app.size
+        column = pygame.Rect(w - self.log_width - 16, 0, self.log_width + 16, h)
+        kinds: dict = {}
+        for target in self.targets():
+            if target.active:
+                kind = target.key[0]
+                kinds[kind] = kinds[kind].union(target.bounds) if kind in kinds \
+                    else target.bounds
+        return [column] + list(kinds.values())
+
+    def draw_tooltip(self, surface) -> None:
+        """The hovered target's tooltip, beside it (:func:`scenes.kit.place_tip`)."""
+        if self.anims.busy or self.app.manager.top is not self:
+            return
+        target = self.target_at(self.mouse)
+        if target is None or not target.tooltip:
+            return
+        w, h = self.app.size
+        size = kit.tooltip_size(target.tooltip)
+        avoid = [r for r in self.tooltip_avoid() if r != target.bounds]
+        rect = kit.place_tip(size, target.bounds, pygame.Rect(0, 44, w, h - 44), avoid)
+        kit.draw_tooltip(surface, rect, target.tooltip)
+
     def build_controls(self) -> None:
-        """Subclasses add their buttons here."""
+        """Subclasses add their buttons here, in rows from :meth:`control_row`."""
+
+    # --- hit-testing -------------------------------------------------------------------------
+    def targets(self) -> list:
+        """What the mouse can point at on the table now, most specific first
+        (:class:`scenes.kit.Target`); tables override (and cache) it."""
+        return []
+
+    def target_at(self, pos):
+        """The target under ``pos`` (:func:`scenes.kit.hit_test`), or None."""
+        return kit.hit_test(self.targets(), pos)
+
+    # --- the viewer --------------------------------------------------------------------------
+    def viewer_seat(self) -> int:
+        """The seat whose private, big view is drawn: against bots the person's seat (the first
+        person), stable through the bots' turns; in hot-seat the person whose turn it is, from
+        the moment the pass screen lets them in (until the next person's); with bots only, the
+        seat whose turn it is."""
+        humans = [seat for seat, s in enumerate(self.match.seats) if not s.is_bot]
+        if not humans:
+            owner = self.shown.turn_owner()
+            return owner if 0 <= owner < len(self.match.seats) else 0
+        if len(humans) > 1 and self.seated in humans:
+            return self.seated
+        return humans[0]
 
     # --- log ---------------------------------------------------------------------------------
     def log_line(self, event) -> str:
@@ -134,12 +246,20 @@ class TableScene(Scene):
         return event.text(self.match.names)
 
     def log_lines_for(self, events) -> list:
-        """The log's lines for the events of one step (subclasses may add a summary line)."""
-        return [line for line in (self.log_line(e) for e in events) if line]
+        """The log's lines for the events of one match step: each event's line, then
+        :meth:`log_summary`."""
+        return ([line for line in (self.log_line(e) for e in events) if line]
+                + self.log_summary(events))
 
-    def add_log(self, events) -> None:
-        """Append the sentences of one step's events to the game log (:class:`LogPanel`)."""
-        lines = self.log_lines_for(events)
+    def log_summary(self, events) -> list:
+        """Lines summing up a match step's ``events`` after their own lines (default none)."""
+        return []
+
+    def add_log(self, events, lines=None) -> None:
+        """Append the sentences of one step's events (or the given ``lines``) to the game log
+        (:class:`LogPanel`)."""
+        if lines is None:
+            lines = self.log_lines_for(events)
         self.log_lines.extend(lines)
         if len(self.log_lines) > LOG_CAP + 50:
             self.log_lines = self.log_lines[-LOG_CAP:]
@@ -168,6 +288,11 @@ class TableScene(Scene):
         self.message = message
         self.message_until = time.monotonic() + seconds
 
+    def refuse(self, reason: str, seconds: float = 5.0) -> None:
+        """Refuse a move: say why (the rule in plain words) and sound the error tone."""
+        self.say(reason, seconds)
+        self.app.sound.play("error")
+
     def clear_message(self) -> None:
         """Drop the top bar's message now (the status line shows again)."""
         self.message_until = 0.0
@@ -183,6 +308,9 @@ class TableScene(Scene):
     def present(self, events, before) -> None:
         """Animate ``events`` that took ``before`` to the match's current state; their log
         lines appear when the animations land, so the log never runs ahead of the table."""
+        if type(self).steps is not TableScene.steps:
+            self._present_steps(list(events), before)
+            return
         after = self.match.state.clone()
         groups = self.animate(events, before, after) if self.app.speed_factor > 0 else []
         for group in groups:
@@ -201,8 +329,105 @@ class TableScene(Scene):
 
     def animate(self, events, before, after) -> list:
         """Return groups for ``events``, played one after another: each a list of Animations,
-        or ``(animations, on_done)`` where ``on_done`` updates ``self.shown`` as it lands."""
+        or ``(animations, on_done)`` where ``on_done`` updates ``self.shown`` as it lands, or
+        ``(animations, on_done, on_start)`` where ``on_start`` is usually
+        ``self.sound_hook(the group's events)``. (The older way; a table that defines
+        :meth:`steps` does not need it.)"""
         return []
+
+    def steps(self, events: list, before) -> list:
+        """The :class:`Step` list showing ``events``, which took ``before`` to the match's
+        state; each step's ``after`` is ``before`` with the events so far applied by the
+        engine's ``apply_event``. Tables override this (their ``animate`` module)."""
+        return []
+
+    def _present_steps(self, events: list, before) -> None:
+        after = self.match.state.clone()
+        steps = self.steps(events, before) if self.app.speed_factor > 0 else []
+        if not steps or steps[-1].after is None:
+            steps = [Step(tuple(events), [], after)]
+        summary = self.log_summary(events)
+        for index, step in enumerate(steps):
+            last = index == len(steps) - 1
+            lines = [line for line in (self.log_line(e) for e in step.events) if line]
+            if last:
+                lines += summary
+            caption = step.caption or next(iter(lines), "")
+            self.anims.add(list(step.animations),
+                           lambda step=step, lines=lines, last=last: self.land(step, lines, last),
+                           lambda step=step, caption=caption: self._start_step(step, caption))
+        self.anims.update(0.0)
+        self._after_step()
+
+    def _start_step(self, step: Step, caption: str) -> None:
+        self.caption = kit.with_names(caption, self.match.names)
+        self.play_cues(step)
+
+    def play_cues(self, step: Step) -> None:
+        """Play the sound cues of ``step``'s events as it starts (:mod:`sound.cues`; nothing
+        at instant speed). A table whose sound must last as long as an animation overrides
+        this and passes ``duration`` to :meth:`play_sound`."""
+        self.play_sound(list(step.events))
+
+    def land(self, step: Step, lines: list, last: bool) -> None:
+        """``step`` ended: the board shows ``step.after`` and the log gains ``lines``; after the
+        last step of a match step the table refreshes (:meth:`on_shown`)."""
+        self.shown = step.after
+        self.add_log(step.events, lines)
+        if last:
+            self.caption = ""
+            self.on_shown()
+
+    # --- banner ------------------------------------------------------------------------------
+    def banner_rect(self) -> pygame.Rect:
+        """Where banners are centred (tables may choose a part of their board)."""
+        board = self.board_rect()
+        return pygame.Rect(board.x, board.y + int(board.height * 0.42) - 30, board.width, 60)
+
+    def draw_banner(self, surface, message: str, alpha: float = 1.0, scale: float = 1.0,
+                    colour=kit.BANNER) -> None:
+        kit.draw_banner(surface, self.banner_rect(), message, alpha, scale=scale, colour=colour)
+
+    def banner(self, message: str, seconds: float, scale: float = 1.0,
+               colour=kit.BANNER) -> Animation:
+        """An animation showing ``message`` on the banner for ``seconds`` (scaled by the speed
+        setting), fading in and out; ``scale`` and ``colour`` say how big the moment is."""
+        def draw(surface, progress):
+            alpha = min(1.0, progress * 5, (1 - progress) * 4)
+            grow = scale * (0.85 + 0.15 * min(1.0, progress * 6))
+            self.draw_banner(surface, message, alpha, grow, colour)
+        return Animation(self.duration(seconds), draw, ease=linear)
+
+    # --- sound -------------------------------------------------------------------------------
+    def sound_hook(self, what, *, duration: float | None = None):
+        """A callable that plays the sound of ``what`` — an event, a list of events played
+        together, a :class:`sound.cues.SoundCue` or a sound name — for
+        ``AnimationQueue.add(..., on_start=...)`` or ``Animation(on_start=...)``; None when
+        there is nothing to hear (a quiet event, instant speed).
+
+        ``duration`` is the animation's length in seconds as played (already scaled by the
+        speed setting): a cart's rumble lasts that long and a dice roll lands within it.
+        Without it, a cue's own ``duration`` (normal speed) is scaled by the speed setting.
+        """
+        if not self.app.table_sounds:
+            return None
+        cues = cues_for(what)
+        if not cues:
+            return None
+        board, factor = self.app.sound, self.app.speed_factor
+
+        def play() -> None:
+            for cue in cues:
+                seconds = duration if duration is not None else (
+                    cue.duration * factor if cue.duration is not None else None)
+                board.play_cue(cue, duration=seconds)
+        return play
+
+    def play_sound(self, what, *, duration: float | None = None) -> None:
+        """Play the sound of ``what`` now (see :meth:`sound_hook`)."""
+        hook = self.sound_hook(what, duration=duration)
+        if hook is not None:
+            hook()
 
     def on_shown(self) -> None:
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
@@ -268,10 +493,31 @@ class TableScene(Scene):
         try:
             events = self.match.apply(action)
         except IllegalAction as err:
-            self.say(err.reason)
+            self.refuse(err.reason)
             return False
         self.present(events, before)
         return True
+
+    def try_actions(self, next_action: Callable[[], Any], limit: int = 40) -> int:
+        """Apply a person's actions one after another while ``next_action()`` (asked again after
+        each) gives one, animating them in turn ("Place all"); stops at a refusal (its reason
+        is shown). Returns how many were applied."""
+        if self.anims.busy:
+            self.anims.skip()
+        done = 0
+        while done < limit:
+            action = next_action()
+            if action is None:
+                break
+            before = self.match.state.clone()
+            try:
+                events = self.match.apply(action)
+            except IllegalAction as err:
+                self.refuse(err.reason)
+                break
+            self.present(events, before)
+            done += 1
+        return done
 
     def human_to_move(self) -> bool:
         """True when a human may act now (not animating, not a bot, not replaying)."""
@@ -280,10 +526,16 @@ class TableScene(Scene):
 
     # --- undo --------------------------------------------------------------------------------
     def undo(self) -> None:
+        """Take back the person's last step (Ctrl+Z)."""
         self._undo(self.match.undo)
 
     def restart_turn(self) -> None:
+        """Back to the start of the person's turn (Ctrl+Shift+Z)."""
         self._undo(self.match.undo_turn)
+
+    def reset_selection(self) -> None:
+        """Forget any half-made choice (a picked-up marble, a chosen die); tables override.
+        Undo and Restart call it."""
 
     def _undo(self, how) -> None:
         if self.replay is not None or not self.match.is_human_turn():
@@ -292,8 +544,10 @@ class TableScene(Scene):
             self.hint_bot.cancel()
             self.hint_future = None
         self.anims.skip()
+        self.reset_selection()
         if not how():
-            self.say("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            self.refuse("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            self.on_shown()
             return
         self.shown = self.match.state.clone()
         self.rebuild_log()
@@ -363,6 +617,7 @@ class TableScene(Scene):
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
         words = kit.with_names(self.match.state.action_to_string(action), self.match.names)
         self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
+        self.app.sound.play("hint")
         self.on_hint(action)
 
     def on_hint(self, action) -> None:
@@ -473,6 +728,13 @@ class TableScene(Scene):
             self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
             return
         self.last_human = player
+        self.seated = player                    # past the pass screen: at the keyboard now
+        if len(self.match.events) != self._chime_checked:   # this runs every frame: count rarely
+            self._chime_checked = len(self.match.events)
+            turn = (self.match.turn_count(), player)
+            if turn != self.turn_chimed:
+                self.turn_chimed = turn             # once per turn, not once per decision
+                self.app.sound.play("turn_start")
 
     def _finish(self, dt: float) -> None:
         if self.finished:
@@ -486,6 +748,7 @@ class TableScene(Scene):
         self.shutdown()
         if self.replay is None:
             self._drop_autosave()
+        self.app.sound.play("fanfare")
         self.show_score_sheet()
 
     def show_score_sheet(self) -> None:
@@ -564,6 +827,10 @@ class TableScene(Scene):
     def draw_board(self, surface) -> None:
         """Subclasses draw ``self.shown`` here, skipping ``self.anims.hidden()`` pieces."""
 
+    def draw_over(self, surface) -> None:
+        """Over the widgets: the hovered target's tooltip (tables may add more)."""
+        self.draw_tooltip(surface)
+
     def status_text(self) -> str:
         """The top bar's line: whose turn, what to do."""
         if self.finished:
@@ -572,6 +839,8 @@ class TableScene(Scene):
             return f"Replay: step {self.replay_index} of {len(self.replay)}"
         if self.match.is_terminal():
             return "The game is over."
+        if self.anims.busy and self.caption:
+            return self.caption             # what the board shows now
         p = self.match.current_player()
         if p < 0:
             return self.chance_status()

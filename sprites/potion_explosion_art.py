@@ -1,7 +1,7 @@
 """Procedural art for the Potion Explosion table: potion tiles drawn as flasks with holes, the
 dispenser's tank, skill and Little Help tokens, explosion sparks.
 
-Everything is drawn by code and cached per size (DESIGN.md, "Scenes and sprites"). Marbles
+Everything is drawn by code and cached per size (docs/DESIGN.md, "Scenes and sprites"). Marbles
 themselves come from :func:`sprites.art.marble`; this module maps the game's colour letters to it.
 """
 from __future__ import annotations
@@ -96,7 +96,8 @@ def hole_layout(w: int, h: int, code: str) -> tuple:
 def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface:
     """A potion tile ``w``×``h``: tinted card, glass flask with liquid, VP badge, short name.
 
-    ``back`` draws the completed side turned over after drinking (dark, empty flask).
+    ``back`` draws the side turned over after drinking: the same tint darkened, an empty
+    flask, the victory points still shown, and a check mark — which potion it was stays clear.
     """
     tile = TILES[code]
     liquid, tint = TYPE_STYLE[tile.type]
@@ -119,14 +120,17 @@ def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface
     (cx, cy), r, neck = flask_geometry(w - 2, h - 3)
     glass = (220, 236, 240)
     if back:
-        # the drunk side: an empty, dark flask with a swirl
-        pygame.draw.rect(surf, (60, 60, 66), neck, border_radius=2)
-        pygame.draw.circle(surf, (46, 46, 52), (int(cx), int(cy)), int(r))
-        pygame.draw.circle(surf, (110, 104, 100), (int(cx), int(cy)), int(r), max(1, w // 40))
-        for i in range(3):
-            rr = r * (0.3 + 0.2 * i)
-            pygame.draw.arc(surf, (120, 110, 100), pygame.Rect(cx - rr, cy - rr, 2 * rr, 2 * rr),
-                            i * 1.4, i * 1.4 + 3.6, max(1, w // 50))
+        # the drunk side: the potion's own colours, its flask emptied, a check mark
+        pygame.draw.rect(surf, _lerp(liquid, (40, 40, 46), 0.6), neck, border_radius=2)
+        pygame.draw.circle(surf, _lerp(liquid, (20, 20, 24), 0.75), (int(cx), int(cy)), int(r))
+        pygame.draw.circle(surf, _lerp(liquid, (200, 200, 200), 0.3), (int(cx), int(cy)),
+                           int(r), max(1, w // 36))
+        pygame.draw.ellipse(surf, _lerp(liquid, (20, 20, 24), 0.35),
+                            pygame.Rect(cx - r * 0.7, cy + r * 0.55, r * 1.4, r * 0.3))
+        tick = max(2, w // 14)
+        points = [(cx - r * 0.45, cy), (cx - r * 0.1, cy + r * 0.35), (cx + r * 0.5, cy - r * 0.4)]
+        pygame.draw.lines(surf, (235, 235, 225), False, points, tick)
+        _vp_badge(surf, w, h, tile.vp, dim=True)
         return surf
     # neck with cork
     pygame.draw.rect(surf, (*glass, 120), neck, border_radius=2)
@@ -145,15 +149,79 @@ def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface
     pygame.draw.arc(surf, (255, 255, 255, 170),
                     pygame.Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6), 1.9, 2.9,
                     max(1, w // 30))
-    # victory points badge
+    _vp_badge(surf, w, h, tile.vp)
+    return surf
+
+
+def _vp_badge(surf, w: int, h: int, vp: int, dim: bool = False) -> None:
+    """The victory points badge in a tile's top right corner."""
     br = max(9, int(min(w, h) * 0.13))      # readable on the small stack cards too
     bx, by = w - 2 - br - 3, br + 3
+    gold = (238, 196, 84) if not dim else (176, 150, 90)
     pygame.draw.circle(surf, (60, 40, 10), (bx + 1, by + 2), br)
-    pygame.draw.circle(surf, (238, 196, 84), (bx, by), br)
+    pygame.draw.circle(surf, gold, (bx, by), br)
     pygame.draw.circle(surf, (255, 236, 160), (bx, by), br, 1)
-    font = pygame.font.Font(None, max(16, int(br * 1.7)))
-    txt = font.render(str(tile.vp), True, (60, 36, 8))
+    font = _badge_font(max(16, int(br * 1.7)))
+    txt = font.render(str(vp), True, (60, 36, 8))
     surf.blit(txt, txt.get_rect(center=(bx, by + 1)))
+
+
+def _badge_font(size: int) -> pygame.font.Font:
+    """pygame's default font (not cached: a font dies with ``pygame.quit()``; the tiles that
+    use it are cached instead)."""
+    return pygame.font.Font(None, size)
+
+
+def draw_chip(surface, rect, code: str, placed, patterns: bool = False,
+              highlight: bool = False) -> int:
+    """A brewing potion drawn small and wide (a compact desk): the tile's tint, its victory
+    points, and its holes in a row — filled ones hold their marbles, empty ones are rings of
+    the colour still needed. Returns the x where the holes end (the rest may show its name)."""
+    rect = pygame.Rect(rect)
+    tile = TILES[code]
+    liquid, tint = TYPE_STYLE[tile.type]
+    surface.blit(_chip_back(rect.width, rect.height, code), rect)
+    if highlight:
+        pygame.draw.rect(surface, (255, 226, 110), rect, 2, border_radius=max(3, rect.height // 4))
+    holes = [c for k, c in enumerate(COLOURS) for _ in range(tile.recipe[k])]
+    filled = {}
+    for hole, marble_colour in placed:
+        filled.setdefault(hole, []).append(marble_colour)
+    badge = rect.height
+    step = min(rect.height - 2, (rect.width - badge - 6) / max(1, len(holes)))
+    d = max(4, int(step - 2))
+    x = rect.x + badge + 2 + step / 2
+    seen = {}
+    for colour in holes:
+        k = seen.get(colour, 0)
+        seen[colour] = k + 1
+        centre = (int(x), rect.centery)
+        pygame.draw.circle(surface, (18, 14, 20), centre, d // 2 + 1)
+        marbles = filled.get(colour, [])
+        if k < len(marbles):
+            blit_marble(surface, centre, d, marbles[k], patterns)
+        else:
+            pygame.draw.circle(surface, HOLE_RING[colour], centre, d // 2, max(2, d // 5))
+            if patterns:
+                _hole_pattern(surface, centre, d, colour)
+        x += step
+    return int(x - step / 2 + d / 2)
+
+
+@functools.lru_cache(maxsize=256)
+def _chip_back(w: int, h: int, code: str) -> pygame.Surface:
+    tile = TILES[code]
+    liquid, tint = TYPE_STYLE[tile.type]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, h // 4)
+    pygame.draw.rect(surf, _lerp(tint, (0, 0, 0), 0.15), surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, _lerp(liquid, (255, 255, 255), 0.2), surf.get_rect(), 1,
+                     border_radius=radius)
+    c = h // 2
+    pygame.draw.circle(surf, (238, 196, 84), (c, c), max(4, c - 2))
+    font = _badge_font(max(12, int(h * 0.8)))
+    txt = font.render(str(tile.vp), True, (60, 36, 8))
+    surf.blit(txt, txt.get_rect(center=(c, c + 1)))
     return surf
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
 from engine.diced_tomatoes.bots import BOTS
+from engine.diced_tomatoes.events import apply_event
 from engine.diced_tomatoes.heuristics import evaluate
 from engine.diced_tomatoes.notation import format_position, parse_position
 from engine.diced_tomatoes.state import ACTION_CLASSES, DicedTomatoesState
@@ -31,7 +32,7 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 - A red die may start a vine as a seed on an empty, open token. A token is open while its owner's harvests plus vines are fewer than 6.
 - A die may join a vine of 1 to 3 dice if the vine stays a set (all the same face) or a sequence (distinct faces in a row, no wrap from 6 to 1). A lone seed takes the same face or one away; the second die decides set or sequence.
 - Black and gold dice are never seeds; they join vines by their face like any die.
-- Every die that has a legal spot must be placed. A die with no spot is passed to the next player, who rolls it with their own dice.
+- Every die that has a legal spot must be placed. Passing comes last: only when none of your dice can be placed are the rest passed to the next player, who rolls them with their own dice. Placing one die can open a spot for another, which must then be placed.
 - When every die is placed or passed, end your turn.
 
 ## Harvest
@@ -64,6 +65,7 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 
 - Harvest 6 tomatoes so that harvest number n is worth exactly n. You earn karma for completing your own vines, dice you cannot place come back to you, and the game goes on while you still hold dice.
 - You win with 6 harvests; you score 1 per matching slot. You lose if the bushel and your hand run dry first.
+- The game always ends: once the bushel is empty, if none of the dice you hold could ever be placed (every token is closed or holds a complete vine), you lose at the end of that turn.
 
 ## Options
 
@@ -110,6 +112,7 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=True,
+    apply_event=apply_event,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate",

@@ -9,8 +9,18 @@ burden (it blocks a token), so greedy play clears such vines at clean-up (DT-D5)
 from __future__ import annotations
 
 from engine.diced_tomatoes import rules
-from engine.diced_tomatoes.state import (CleanVine, EndTurn, FlipSeed, PassDie, PlaceDie, Reroll,
-                                         RollOver, SetDie, Shift)
+from engine.diced_tomatoes.state import (
+    CleanVine,
+    Die,
+    EndTurn,
+    FlipSeed,
+    PassDie,
+    PlaceDie,
+    Reroll,
+    RollOver,
+    SetDie,
+    Shift,
+)
 
 
 def _vine_promise(state, player: int) -> float:
@@ -21,12 +31,12 @@ def _vine_promise(state, player: int) -> float:
         if not vine:
             continue
         value = rules.vine_value(vine)
-        if value <= 0 or value > 6:
+        if not rules.is_harvestable(value):
             total -= 1.5
             continue
         share = len(vine) / 4
         if solo:
-            total += share * (3.0 if value == next_slot else 0.5)
+            total += share * (3.0 if rules.slot_matches(next_slot, value) else 0.5)
         else:
             worth = rules.harvest_points(state, next_slot, value)
             total += share * share * worth * 0.8
@@ -38,7 +48,8 @@ def _estimate(state, player: int) -> float:
         return (state.matched_slots(0) * 10 + len(state.score[0]) * 1.0
                 + state.karma[0] * 0.4 + _vine_promise(state, 0))
     parts = rules.score_parts(state, player)
-    return parts["total"] - parts["karma"] + state.karma[player] * 0.5 + _vine_promise(state, player)
+    return (parts["total"] - parts["karma"] + state.karma[player] * 0.5
+            + _vine_promise(state, player))
 
 
 def evaluate(state, player: int) -> float:
@@ -108,21 +119,22 @@ def _best_spot(state, colour: str, face: int, me: int) -> tuple:
     "to complete your top vine", "that fits Player 2's middle vine"."""
     from engine.diced_tomatoes.state import TOKEN_NAMES
     best = (9, "")
-    for owner, token, seed_open, faces in rules.spot_table(state):
+    for spot in rules.spot_table(state):
+        owner, token = spot.owner, spot.token
         vine = state.vines[owner][token]
         name = TOKEN_NAMES[token]
-        if vine and face in faces:
+        if vine and face in spot.faces:
             own = owner == me
-            value = rules.vine_value(vine + [(colour, face)])
-            if len(vine) == 3 and 1 <= value <= 6:
-                spot = (0 if own else 3, f"to complete {_whose(owner, me)} {name} vine")
+            value = rules.vine_value(vine + [Die(colour, face)])
+            if len(vine) == 3 and rules.is_harvestable(value):
+                found = (0 if own else 3, f"to complete {_whose(owner, me)} {name} vine")
             else:
-                spot = (1 if own else 4, f"that fits {_whose(owner, me)} {name} vine")
-        elif not vine and seed_open and colour == "r":
-            spot = (2 if owner == me else 5, f"to seed {_whose(owner, me)} {name} token")
+                found = (1 if own else 4, f"that fits {_whose(owner, me)} {name} vine")
+        elif not vine and spot.seed_open and rules.can_seed(colour):
+            found = (2 if owner == me else 5, f"to seed {_whose(owner, me)} {name} token")
         else:
             continue
-        best = min(best, spot, key=lambda s: s[0])
+        best = min(best, found, key=lambda ranked: ranked[0])
     return best
 
 
@@ -146,12 +158,16 @@ def _explain_karma(state, action, me: int) -> str:
             if rank == 2 and not state.solo and face <= 3:
                 return f"re-rolls {die}: as a seed it makes a vine worth only {face}"
             return f"re-rolls {die} hoping for a better face"
-        new = {Shift: lambda: face + action.delta, RollOver: lambda: 7 - face,
-               SetDie: lambda: action.face}[type(action)]()
+        if isinstance(action, Shift):
+            new = face + action.delta
+        elif isinstance(action, RollOver):
+            new = rules.opposite_face(face)
+        else:
+            new = action.face
         new_rank, words = _best_spot(state, colour, new, me)
         if new_rank == rank == 2:       # a seed either way: what the new face is worth
             next_slot = len(state.score[me]) + 1
-            if state.solo and new == next_slot:
+            if state.solo and rules.slot_matches(next_slot, new):
                 return f"turns {die} into a {new}, the seed slot {next_slot} needs"
             if not state.solo and new > face:
                 return f"turns {die} into a {new}, a seed worth {new - face} more"
@@ -165,21 +181,21 @@ def _explain_karma(state, action, me: int) -> str:
         value = rules.vine_value(vine)
         if action.owner != me:
             return f"clears {where} vine worth {value} before it is harvested"
-        if value <= 0 or value > 6:
-            too = "low" if value <= 0 else "high"
+        if not rules.is_harvestable(value):
+            too = "low" if rules.is_worthless(value) else "high"
             return f"clears {where} vine worth {value}, too {too} to harvest"
-        if state.solo and value != next_slot:
+        if state.solo and not rules.slot_matches(next_slot, value):
             return f"clears {where} vine worth {value}; slot {next_slot} needs a {next_slot}"
         if value <= 3:
             return f"frees {where} token from a vine worth only {value}"
         return f"frees {where} token for a new vine"
     # FlipSeed
-    old = vine[0][1]
-    new = 7 - old
+    old = vine[0].face
+    new = rules.opposite_face(old)
     flip = f"flips {where} seed from {old} to {new}"
-    if state.solo and action.owner == me and new == next_slot:
+    if state.solo and action.owner == me and rules.slot_matches(next_slot, new):
         return f"{flip}, the value slot {next_slot} needs"
-    flipped = [(vine[0][0], new)] + vine[1:]
+    flipped = [Die(vine[0].colour, new)] + vine[1:]
     fits_now = [(c, f) for _, c, f in state.rolled_dice()
                 if len(vine) < 4 and not rules.fits(vine, f) and rules.fits(flipped, f)]
     if action.owner == me:

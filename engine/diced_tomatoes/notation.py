@@ -29,7 +29,8 @@ Example (3 players, Dicey Tomato Rules, player 2 to place a red 4 and a black 2)
   each its dice seed first in placement order (``1r2r``) or ``-`` when empty.
 * ``score`` — per seat (``/``) the score track values, slot 1 first (``1,3``), ``-`` if empty.
 * ``pending`` — clean-up decisions waiting, ``owner.token`` comma-separated, or ``-``.
-* ``end`` — ``final`` or ``bushel`` once the game is over, else ``-``.
+* ``end`` — ``final``, ``bushel`` or ``stuck`` (solo: no die held can ever be placed) once the
+  game is over, else ``-``.
 
 :func:`parse_position` accepts any subset of the fields, so tests can write short positions:
 missing ones default to a fresh turn (phase ``turn``, seat 0 active, the last seat holding the
@@ -40,8 +41,16 @@ from __future__ import annotations
 import re
 
 from engine.diced_tomatoes.rules import full_bushel
-from engine.diced_tomatoes.state import (CLEANUP, COLOURS, END_BUSHEL, END_FINAL, OPTION_NAMES,
-                                         OVER, START, TOKENS, TURN, DicedTomatoesState)
+from engine.diced_tomatoes.state import (
+    COLOURS,
+    OPTION_NAMES,
+    TOKENS,
+    DicedTomatoesState,
+    Die,
+    Ending,
+    Phase,
+    UnrolledDie,
+)
 
 OPTION_LETTERS = {"golden": "g", "dicey": "d", "overload": "o", "update_2023": "u",
                   "open_empty": "e", "clean_any": "c"}
@@ -62,20 +71,21 @@ def _ints(values) -> str:
 def format_position(state: DicedTomatoesState) -> str:
     """The one-line notation of ``state`` (see the module docstring)."""
     opts = "".join(OPTION_LETTERS[k] for k in OPTION_NAMES if state.options[k]) or "-"
-    if state.phase == START:
+    if state.phase == Phase.START:
         start = ".".join(map(str, state.rollers)) + ":" + ".".join(map(str, state.rolls))
     else:
         start = "-"
-    hand = ",".join("x" if d is None else f"{'?' if d[1] is None else d[1]}{d[0]}"
-                    for d in state.hand) or "-"
-    vines = "/".join("|".join("".join(f"{f}{c}" for c, f in v) or "-" for v in seat)
+    hand = ",".join("x" if die is None else f"{'?' if die.face is None else die.face}{die.colour}"
+                    for die in state.hand) or "-"
+    vines = "/".join("|".join("".join(f"{die.face}{die.colour}" for die in vine) or "-"
+                              for vine in seat)
                      for seat in state.vines)
     score = "/".join(",".join(map(str, s)) or "-" for s in state.score)
     pending = ",".join(f"{o}.{t}" for o, t in state.pending) or "-"
     fields = {
         "players": str(state.num_players),
         "options": opts,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "active": _seat(state.active),
         "last": _seat(state.last_player),
         "start": start,
@@ -90,7 +100,7 @@ def format_position(state: DicedTomatoesState) -> str:
         "vines": vines,
         "score": score,
         "pending": pending,
-        "end": state.ended or "-",
+        "end": "-" if state.ended is None else state.ended.value,
     }
     return " ".join(f"{k}={fields[k]}" for k in FIELDS)
 
@@ -111,7 +121,7 @@ def parse_position(text: str) -> DicedTomatoesState:
 
     >>> s = parse_position("players=2 vines=-|1r|1r2r/-|-|- hand=1r,2r,3r")
     >>> s.active, s.karma, s.vines[0][2]
-    (0, [3, 3], [('r', 1), ('r', 2)])
+    (0, [3, 3], [Die(colour='r', face=1), Die(colour='r', face=2)])
     """
     fields: dict[str, str] = {}
     for part in text.split():
@@ -136,11 +146,13 @@ def parse_position(text: str) -> DicedTomatoesState:
     if letters != "-" and any(ch not in _LETTER_OPTION for ch in letters):
         raise ValueError(f"unknown option letters in {letters!r}")
     s.options = {k: OPTION_LETTERS[k] in letters for k in OPTION_NAMES}
-    s.phase = fields.get("phase", TURN)
-    if s.phase not in (START, TURN, CLEANUP, OVER):
-        raise ValueError(f"unknown phase {s.phase!r}")
-    s.active = _opt_seat(fields.get("active", "-" if s.phase == START else "0"), "active")
-    s.last_player = _opt_seat(fields.get("last", "-" if s.phase == START else str(n - 1)), "last")
+    phase = fields.get("phase", Phase.TURN.value)
+    if phase not in set(Phase):
+        raise ValueError(f"unknown phase {phase!r}")
+    s.phase = Phase(phase)
+    s.active = _opt_seat(fields.get("active", "-" if s.phase == Phase.START else "0"), "active")
+    s.last_player = _opt_seat(fields.get("last", "-" if s.phase == Phase.START else str(n - 1)),
+                              "last")
     start = fields.get("start", "-")
     if start == "-":
         s.rollers, s.rolls = (), []
@@ -171,7 +183,8 @@ def parse_position(text: str) -> DicedTomatoesState:
             if item == "x":
                 s.hand.append(None)
             elif len(item) == 2 and item[1] in COLOURS and (item[0] == "?" or item[0] in "123456"):
-                s.hand.append((item[1], None if item[0] == "?" else int(item[0])))
+                s.hand.append(UnrolledDie(item[1]) if item[0] == "?"
+                              else Die(item[1], int(item[0])))
             else:
                 raise ValueError(f"bad hand die {item!r}")
     passed = fields.get("passed", "-")
@@ -189,7 +202,7 @@ def parse_position(text: str) -> DicedTomatoesState:
             tokens = seat.split("|")
             if len(tokens) != TOKENS:
                 raise ValueError(f"each seat has 3 tokens: {seat!r}")
-            row = []
+            row: list[list[Die]] = []
             for tok in tokens:
                 if tok == "-":
                     row.append([])
@@ -197,7 +210,7 @@ def parse_position(text: str) -> DicedTomatoesState:
                 dice = _DIE.findall(tok)
                 if "".join(f + c for f, c in dice) != tok or len(dice) > 4:
                     raise ValueError(f"bad vine {tok!r}")
-                row.append([(c, int(f)) for f, c in dice])
+                row.append([Die(colour, int(face)) for face, colour in dice])
             s.vines.append(row)
     score = fields.get("score")
     if score is None:
@@ -214,14 +227,14 @@ def parse_position(text: str) -> DicedTomatoesState:
             o, _, t = item.partition(".")
             s.pending.append((_int(o, "pending"), _int(t, "pending")))
     end = fields.get("end", "-")
-    if end not in ("-", END_FINAL, END_BUSHEL):
+    if end != "-" and end not in set(Ending):
         raise ValueError(f"unknown end {end!r}")
-    s.ended = None if end == "-" else end
+    s.ended = None if end == "-" else Ending(end)
     bushel = fields.get("bushel")
     if bushel is None:
         s.bushel = full_bushel(n, s.options)
-        used = [d[0] for d in s.hand if d is not None] + list(s.passed)
-        used += [c for seat in s.vines for v in seat for c, _ in v]
+        used = [die.colour for die in s.hand if die is not None] + list(s.passed)
+        used += [die.colour for seat in s.vines for vine in seat for die in vine]
         used += ["r"] * sum(len(x) for x in s.score)
         for c in used:
             s.bushel[c] -= 1

@@ -1,20 +1,23 @@
 """Diced Tomatoes: the position, the actions players (and chance) take, and the events they cause.
 
-The rules themselves live in :mod:`engine.diced_tomatoes.rules`; this module holds the data.
-A die is a pair ``(colour, face)``: colour ``"r"`` (red), ``"b"`` (black, "rotten") or ``"g"``
-(gold, "Sunny Golden Hybrid"); face 1–6, or ``None`` for a die drawn but not rolled yet.
+The rules themselves live in :mod:`engine.diced_tomatoes.rules`; what each event changes is
+written once, in :mod:`engine.diced_tomatoes.events`; this module holds the data. A die is a
+:class:`Die` ``(colour, face)``: colour ``"r"`` (red), ``"b"`` (black, "rotten") or ``"g"`` (gold,
+"Sunny Golden Hybrid"); face 1–6, or ``None`` for a die drawn but not rolled yet.
 
-Terms follow ``rules/diced_tomatoes.md``: the **bushel** (dice not in play, kept as colour counts,
-never as an ordered list), each player's 3 **tomato tokens** holding **vines** (seed first, then
-the dice added, in the order they were placed), the **score track** (harvested values, slot 1
-first), **karma** and **karma bits**, the **last player** (ketchup splatter) marker.
+Terms follow ``docs/rules/diced_tomatoes.md``: the **bushel** (dice not in play, kept as colour
+counts, never as an ordered list), each player's 3 **tomato tokens** holding **vines** (seed
+first, then the dice added, in the order they were placed), the **score track** (harvested
+values, slot 1 first), **karma** and **karma bits**, the **last player** (ketchup splatter)
+marker.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple
 
-from engine.core import CHANCE, TERMINAL, Action, Event
+from engine.core import CHANCE, TERMINAL, Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
 
 COLOURS = ("r", "b", "g")
@@ -25,18 +28,85 @@ TOKEN_NAMES = ("top", "middle", "bottom")
 """Each player's 3 tomato tokens by index, as the table draws them: stacked top to bottom."""
 TOKENS = 3
 SLOTS = 6
+FACES = (1, 2, 3, 4, 5, 6)
 
 OPTION_NAMES = ("golden", "dicey", "overload", "update_2023", "open_empty", "clean_any")
-"""The game options, all off by default (rules/diced_tomatoes.md, Players and variants)."""
+"""The game options, all off by default (docs/rules/diced_tomatoes.md, Players and variants)."""
 
-# Phases of play.
-START = "start"        # the first-player roll (chance only)
-TURN = "turn"          # a player's turn: draws and rolls (chance), then placements and karma
-CLEANUP = "cleanup"    # end of turn: owners decide about vines worth 0 or less
-OVER = "over"          # the game has ended
 
-END_FINAL = "final"      # the final round has been played out
-END_BUSHEL = "bushel"    # the bushel was empty at the start of a turn
+class Phase(StrEnum):
+    """The phases of play; their values are what ``to_dict`` and the notation write."""
+
+    START = "start"        # the first-player roll (chance only)
+    TURN = "turn"          # a player's turn: draws and rolls (chance), placements and karma
+    CLEANUP = "cleanup"    # end of turn: owners decide about vines worth 0 or less (DT-D5)
+    OVER = "over"          # the game has ended
+
+
+START, TURN, CLEANUP, OVER = Phase.START, Phase.TURN, Phase.CLEANUP, Phase.OVER
+"""The phases under short names for the engine's hot loop: on Python 3.11 ``Phase.TURN`` is an
+enum look-up costing several times a comparison."""
+_PHASES = {phase.value: phase for phase in Phase}
+
+
+class Ending(StrEnum):
+    """Why the game ended (``state.ended``)."""
+
+    FINAL = "final"        # the final round has been played out
+    BUSHEL = "bushel"      # the bushel was empty at the start of a turn
+    STUCK = "stuck"        # solo: the bushel is empty and no die held can ever be placed
+
+
+_ENDINGS = {ending.value: ending for ending in Ending}
+
+
+class ClearReason(StrEnum):
+    """Why a vine's dice went back to the bushel (:class:`VineCleared`)."""
+
+    OVERRIPE = "overripe"  # worth more than 6 at the end of the turn (rules, Clearing)
+    ZERO = "zero"          # worth 0 or less, cleared by its owner at clean-up (DT-D5)
+    CLEANED = "cleaned"    # karma: clean a vine (DT-D9)
+
+
+class Die(NamedTuple):
+    """A rolled die: ``colour`` (``"r"``, ``"b"`` or ``"g"``) and ``face`` (1–6). A tuple, so
+    ``to_dict`` writes ``[colour, face]`` and ``Die("r", 4) == ("r", 4)``."""
+
+    colour: str
+    face: int
+
+
+class UnrolledDie(NamedTuple):
+    """A die in the hand, drawn (or picked up to re-roll) but not rolled yet: ``face`` is
+    ``None``, so ``to_dict`` writes ``[colour, null]``."""
+
+    colour: str
+    face: None = None
+
+
+_ROLLED = {(colour, face): Die(colour, face) for colour in COLOURS for face in FACES}
+_UNROLLED = {colour: UnrolledDie(colour) for colour in COLOURS}
+
+
+def rolled(colour: str, face: int) -> Die:
+    """The die of ``colour`` showing ``face``. Dice are values, so one instance of each is
+    shared: finding it is much cheaper than building a named tuple."""
+    return _ROLLED.get((colour, face)) or Die(colour, face)
+
+
+def unrolled(colour: str) -> UnrolledDie:
+    """A die of ``colour`` not rolled yet (shared like :func:`rolled`)."""
+    return _UNROLLED.get(colour) or UnrolledDie(colour)
+
+
+def _unknown(what: str, value):
+    raise ValueError(f"unknown {what} {value!r}")
+
+
+def die_from_list(data: list) -> Die | UnrolledDie:
+    """The die ``to_dict`` wrote as ``[colour, face]`` (face ``None`` while unrolled)."""
+    colour, face = data
+    return unrolled(colour) if face is None else rolled(colour, face)
 
 
 def _who(names: Sequence[str], seat: int | None) -> str:
@@ -196,8 +266,19 @@ class TurnOrderChosen(Event):
 
 
 @dataclass(frozen=True)
+class NextPlayer(Event):
+    """Bookkeeping: after clean-up, play moves on to ``player`` (the log shows the
+    :class:`TurnStarted` or :class:`GameEnded` that follows instead)."""
+    player: int
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class TurnStarted(BaseTurnStarted):
-    """``player`` starts a turn: ``draws`` dice come from the bushel, ``passed`` were passed in."""
+    """``player`` starts a turn: ``draws`` dice are to come from the bushel, and the ``passed``
+    dice passed on last turn join the hand, unrolled."""
     player: int
     draws: int
     passed: int
@@ -305,7 +386,8 @@ class VineHarvested(Event):
 @dataclass(frozen=True)
 class VineCleared(Event):
     """All dice of ``owner``'s vine on ``token`` (colours ``returned``) went back to the bushel;
-    ``reason`` is ``"overripe"``, ``"zero"`` or ``"cleaned"`` (karma)."""
+    ``reason`` is a :class:`ClearReason`: ``"overripe"``, ``"zero"`` (its owner chose at clean-up)
+    or ``"cleaned"`` (karma)."""
     owner: int
     token: int
     value: int
@@ -314,11 +396,21 @@ class VineCleared(Event):
 
     def text(self, names):
         who = f"{_who(names, self.owner)}'s {TOKEN_NAMES[self.token]} vine"
-        if self.reason == "overripe":
+        if self.reason == ClearReason.OVERRIPE:
             return f"{who} was overripe (worth {self.value}) and was cleared."
-        if self.reason == "zero":
+        if self.reason == ClearReason.ZERO:
             return f"{who} was worth {self.value} and was cleared by its owner."
         return f"{who} was cleaned with karma."
+
+
+@dataclass(frozen=True)
+class DecisionsPending(Event):
+    """Bookkeeping: at clean-up the owners of ``vines`` (``((owner, token), ...)``, each worth
+    0 or less) decide in this order whether to clear them (DT-D5); the table asks them."""
+    vines: tuple
+
+    def text(self, names):
+        return ""
 
 
 @dataclass(frozen=True)
@@ -356,7 +448,19 @@ class KarmaBitGained(Event):
     reason: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} gained a karma bit for {self.reason} ({self.bits} of 3)."
+        return (f"{_who(names, self.player)} gained a karma bit for {self.reason} "
+                f"({self.bits} of 3).")
+
+
+@dataclass(frozen=True)
+class KarmaBitsTraded(Event):
+    """Karma Overload: three of ``player``'s karma bits became 1 karma (the
+    :class:`KarmaGained` that follows adds it); ``bits`` are left."""
+    player: int
+    bits: int
+
+    def text(self, names):
+        return ""
 
 
 @dataclass(frozen=True)
@@ -447,19 +551,29 @@ class FinalRound(Event):
 
 @dataclass(frozen=True)
 class GameEnded(Event):
-    """The game is over; ``reason`` is ``"final"`` or ``"bushel"``; ``totals`` per seat."""
+    """The game is over; ``reason`` is an :class:`Ending` (``"final"``, ``"bushel"`` or, solo,
+    ``"stuck"``); ``winners`` are seats, ``totals`` the score per seat (solo: matched slots)."""
     reason: str
     winners: tuple
     totals: tuple
 
     def text(self, names):
-        why = ("the final round is over" if self.reason == END_FINAL
-               else "the bushel is empty")
+        why = {Ending.FINAL: "the final round is over",
+               Ending.STUCK: "the bushel is empty and no die held can ever be placed"}.get(
+                   self.reason, "the bushel is empty")
         if len(self.totals) == 1:
             result = "won" if self.winners else "lost"
             return f"Game over: {why}. {_who(names, 0)} {result}, {self.totals[0]} slots matched."
         who = " and ".join(_who(names, p) for p in self.winners)
         return f"Game over: {why}. {who} win{'s' if len(self.winners) == 1 else ''}."
+
+
+EVENT_CLASSES = (FirstRollMade, FirstRollTied, TurnOrderChosen, NextPlayer, TurnStarted,
+                 DieDrawn, DieRolled, DiePlaced, DiePassed, VineCompleted, VineHarvested,
+                 VineCleared, DecisionsPending, VineKept, KarmaGained, KarmaBitGained,
+                 KarmaBitsTraded, KarmaSpent, KarmaLost, DieChanged, RerollStarted, SeedFlipped,
+                 TurnEnded, FinalRound, GameEnded)
+"""Every event Diced Tomatoes emits; :mod:`engine.diced_tomatoes.events` plays each one."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -468,34 +582,56 @@ class GameEnded(Event):
 class DicedTomatoesState:
     """A Diced Tomatoes position, on the engine contract (engine/core.py, GameState).
 
-    Fields (all public, plain data):
-
-    * ``num_players`` (1–6), ``options`` ``{name: bool}`` for :data:`OPTION_NAMES`;
-    * ``phase``: :data:`START`, :data:`TURN`, :data:`CLEANUP` or :data:`OVER`;
-    * ``active``: the seat whose turn it is (``None`` during the first-player roll);
-    * ``last_player``: the marker holder (``None`` until the first-player roll is decided);
-    * ``rollers``/``rolls``: who rolls for the turn order and what they rolled so far (DT-D1);
-    * ``karma``/``bits``: per seat; ``first_six``: the first seat to harvest six, or ``None``;
-    * ``final_round``: True once any player harvested a 6th tomato;
-    * ``bushel``: ``{"r": n, "b": n, "g": n}``; ``to_draw``: dice still to draw this turn;
-    * ``hand``: the active player's dice this turn by slot: ``(colour, face)``, face ``None``
-      while unrolled, or ``None`` once placed or passed;
-    * ``passed``: colours of dice passed on, rolled by the next player;
-    * ``vines[seat][token]``: list of ``(colour, face)``, seed first, in placement order;
-    * ``score[seat]``: harvested values, slot 1 first (each slot holds that vine's red seed);
-    * ``pending``: clean-up decisions still to take, ``[(owner, token), ...]`` (DT-D5);
-    * ``ended``: ``None``, :data:`END_FINAL` or :data:`END_BUSHEL`.
-
-    Build one with :func:`engine.diced_tomatoes.rules.new_game` or the notation.
+    The fields below are plain data. :func:`engine.diced_tomatoes.rules.setup` fills a new game;
+    from then on only events change them (:func:`engine.diced_tomatoes.events.play_event`).
+    Build one with ``GAME.new_state`` (engine/diced_tomatoes/__init__.py) or the notation.
     """
+
+    num_players: int
+    """1 to 6 (1 is the single-player mode)."""
+    options: dict[str, bool]
+    """``{name: on}`` for every name of :data:`OPTION_NAMES`; never changed after set-up."""
+    phase: Phase
+    active: int | None
+    """The seat whose turn it is (``None`` during the first-player roll)."""
+    last_player: int | None
+    """The last player marker's seat (``None`` until the first-player roll is decided)."""
+    rollers: tuple[int, ...]
+    """Seats rolling for the turn order (DT-D1); ``()`` once it is decided."""
+    rolls: list[int]
+    """What the rollers rolled so far, in seat order."""
+    karma: list[int]
+    bits: list[int]
+    """Karma and karma bits (Karma Overload) per seat."""
+    first_six: int | None
+    """The first seat to harvest a 6th tomato (+2 points), or ``None``."""
+    final_round: bool
+    """True once any player harvested a 6th tomato."""
+    bushel: dict[str, int]
+    """Dice left by colour, ``{"r": n, "b": n, "g": n}``."""
+    to_draw: int
+    """Dice still to draw from the bushel this turn (each draw is a chance node)."""
+    hand: list[Die | UnrolledDie | None]
+    """The active player's dice this turn by slot: a rolled :class:`Die`, an
+    :class:`UnrolledDie` while chance rolls it, or ``None`` once placed or passed."""
+    passed: list[str]
+    """Colours of the dice passed on, rolled by the next player."""
+    vines: list[list[list[Die]]]
+    """``vines[seat][token]``: the dice on that tomato token, seed first, in placement order."""
+    score: list[list[int]]
+    """``score[seat]``: harvested values, slot 1 first (each slot holds that vine's red seed)."""
+    pending: list[tuple[int, int]]
+    """Clean-up decisions still to take, ``[(owner, token), ...]`` (DT-D5)."""
+    ended: Ending | None
+    """Why the game ended, or ``None`` while it goes on."""
 
     __slots__ = ("num_players", "options", "phase", "active", "last_player", "rollers", "rolls",
                  "karma", "bits", "first_six", "final_round", "bushel", "to_draw", "hand",
                  "passed", "vines", "score", "pending", "ended")
 
     def __init__(self, num_players: int, options: dict | None = None):
-        from engine.diced_tomatoes import rules
-        rules.setup(self, num_players, options or {})
+        """A new game (rules, Setup); ``ValueError`` for a bad player count or option."""
+        _rules.setup(self, num_players, options or {})
 
     # --- contract ------------------------------------------------------------------------
     @property
@@ -509,10 +645,10 @@ class DicedTomatoesState:
         if phase == TURN:
             if self.to_draw:
                 return CHANCE
-            for d in self.hand:
-                if d is not None and d[1] is None:
+            for die in self.hand:
+                if die is not None and die.face is None:
                     return CHANCE
-            return self.active
+            return self.turn_owner()
         if phase == CLEANUP:
             return self.pending[0][0]
         if phase == START:
@@ -543,7 +679,7 @@ class DicedTomatoesState:
         """The score sheet (engine/core.py GameState docstring), see rules.score_sheet."""
         return _rules.score_sheet(self)
 
-    def observation(self, player: int) -> "DicedTomatoesState":
+    def observation(self, player: int) -> DicedTomatoesState:
         """Diced Tomatoes hides nothing (the bushel is a public count): a copy of the state."""
         return self.clone()
 
@@ -556,35 +692,36 @@ class DicedTomatoesState:
         return self.active if self.active is not None else 0
 
     # --- copies and plain data -----------------------------------------------------------
-    def clone(self) -> "DicedTomatoesState":
-        c = object.__new__(DicedTomatoesState)
-        c.num_players = self.num_players
-        c.options = self.options  # never mutated after set-up
-        c.phase = self.phase
-        c.active = self.active
-        c.last_player = self.last_player
-        c.rollers = self.rollers
-        c.rolls = list(self.rolls)
-        c.karma = list(self.karma)
-        c.bits = list(self.bits)
-        c.first_six = self.first_six
-        c.final_round = self.final_round
-        c.bushel = dict(self.bushel)
-        c.to_draw = self.to_draw
-        c.hand = list(self.hand)
-        c.passed = list(self.passed)
-        c.vines = [[list(v) for v in seat] for seat in self.vines]
-        c.score = [list(s) for s in self.score]
-        c.pending = list(self.pending)
-        c.ended = self.ended
-        return c
+    def clone(self) -> DicedTomatoesState:
+        copy = object.__new__(DicedTomatoesState)
+        copy.num_players = self.num_players
+        copy.options = self.options  # never mutated after set-up
+        copy.phase = self.phase
+        copy.active = self.active
+        copy.last_player = self.last_player
+        copy.rollers = self.rollers
+        copy.rolls = list(self.rolls)
+        copy.karma = list(self.karma)
+        copy.bits = list(self.bits)
+        copy.first_six = self.first_six
+        copy.final_round = self.final_round
+        copy.bushel = dict(self.bushel)
+        copy.to_draw = self.to_draw
+        copy.hand = list(self.hand)
+        copy.passed = list(self.passed)
+        copy.vines = [[list(vine) for vine in seat] for seat in self.vines]
+        copy.score = [list(track) for track in self.score]
+        copy.pending = list(self.pending)
+        copy.ended = self.ended
+        return copy
 
     def to_dict(self) -> dict:
-        """Plain JSON-able data; :meth:`from_dict` inverts it."""
+        """Plain JSON-able data; :meth:`from_dict` inverts it. Its shape is the save format:
+        keep it unchanged (old saves replay their history and compare with it)."""
         return {
             "num_players": self.num_players,
             "options": {k: self.options[k] for k in OPTION_NAMES},
-            "phase": self.phase,
+            "phase": self.phase._value_,        # the plain text (.value is slow on 3.11)
             "active": self.active,
             "last_player": self.last_player,
             "rollers": list(self.rollers),
@@ -595,49 +732,50 @@ class DicedTomatoesState:
             "final_round": self.final_round,
             "bushel": {c: self.bushel[c] for c in COLOURS},
             "to_draw": self.to_draw,
-            "hand": [None if d is None else list(d) for d in self.hand],
+            "hand": [None if die is None else list(die) for die in self.hand],
             "passed": list(self.passed),
-            "vines": [[[list(d) for d in v] for v in seat] for seat in self.vines],
-            "score": [list(s) for s in self.score],
-            "pending": [list(x) for x in self.pending],
-            "ended": self.ended,
+            "vines": [[[list(die) for die in vine] for vine in seat] for seat in self.vines],
+            "score": [list(track) for track in self.score],
+            "pending": [list(spot) for spot in self.pending],
+            "ended": None if self.ended is None else self.ended._value_,
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "DicedTomatoesState":
+    def from_dict(cls, data: dict) -> DicedTomatoesState:
         """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError`` if damaged."""
-        s = object.__new__(cls)
-        s.num_players = int(data["num_players"])
-        s.options = {k: bool(data["options"].get(k, False)) for k in OPTION_NAMES}
-        s.phase = data["phase"]
-        if s.phase not in (START, TURN, CLEANUP, OVER):
-            raise ValueError(f"unknown phase {s.phase!r}")
-        s.active = data["active"]
-        s.last_player = data["last_player"]
-        s.rollers = tuple(data["rollers"])
-        s.rolls = list(data["rolls"])
-        s.karma = list(data["karma"])
-        s.bits = list(data["bits"])
-        s.first_six = data["first_six"]
-        s.final_round = bool(data["final_round"])
-        s.bushel = {c: int(data["bushel"].get(c, 0)) for c in COLOURS}
-        s.to_draw = int(data["to_draw"])
-        s.hand = [None if d is None else (d[0], d[1]) for d in data["hand"]]
-        s.passed = list(data["passed"])
-        s.vines = [[[(c, f) for c, f in v] for v in seat] for seat in data["vines"]]
-        s.score = [list(x) for x in data["score"]]
-        s.pending = [(o, t) for o, t in data["pending"]]
-        s.ended = data["ended"]
-        if len(s.vines) != s.num_players or len(s.score) != s.num_players:
+        state = object.__new__(cls)
+        state.num_players = int(data["num_players"])
+        state.options = {k: bool(data["options"].get(k, False)) for k in OPTION_NAMES}
+        state.phase = _PHASES.get(data["phase"]) or _unknown("phase", data["phase"])
+        state.active = data["active"]
+        state.last_player = data["last_player"]
+        state.rollers = tuple(data["rollers"])
+        state.rolls = list(data["rolls"])
+        state.karma = list(data["karma"])
+        state.bits = list(data["bits"])
+        state.first_six = data["first_six"]
+        state.final_round = bool(data["final_round"])
+        state.bushel = {c: int(data["bushel"].get(c, 0)) for c in COLOURS}
+        state.to_draw = int(data["to_draw"])
+        state.hand = [None if die is None else die_from_list(die) for die in data["hand"]]
+        state.passed = list(data["passed"])
+        shared = _ROLLED.get      # :func:`rolled`, inlined: saves hold many dice
+        state.vines = [[[shared((colour, face)) or Die(colour, face) for colour, face in vine]
+                        for vine in seat] for seat in data["vines"]]
+        state.score = [list(track) for track in data["score"]]
+        state.pending = [(owner, token) for owner, token in data["pending"]]
+        ended = data["ended"]
+        state.ended = None if ended is None else _ENDINGS.get(ended) or _unknown("ending", ended)
+        if len(state.vines) != state.num_players or len(state.score) != state.num_players:
             raise ValueError("the vines and score tracks do not match the number of players")
-        return s
+        return state
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, DicedTomatoesState):
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         from engine.diced_tomatoes.notation import format_position
@@ -646,8 +784,8 @@ class DicedTomatoesState:
     # --- helpers for the table scene (all derived from the rules) ------------------------
     def rolled_dice(self) -> list:
         """``[(slot, colour, face), ...]`` for the active player's rolled, unplaced dice."""
-        return [(i, d[0], d[1]) for i, d in enumerate(self.hand)
-                if d is not None and d[1] is not None]
+        return [(slot, die.colour, die.face) for slot, die in enumerate(self.hand)
+                if isinstance(die, Die)]
 
     def targets_for_die(self, die: int) -> list:
         """``[(owner, token), ...]`` where hand slot ``die`` may be placed now (empty if none,
@@ -657,12 +795,13 @@ class DicedTomatoesState:
         return _rules.die_targets(self, die)
 
     def must_pass(self, die: int) -> bool:
-        """True when hand slot ``die`` is rolled, unplaced and has no legal spot (it may be
-        passed)."""
+        """True when hand slot ``die`` may be passed now: it is rolled and unplaced, and no die
+        in the hand has a legal spot (passing comes last)."""
         return PassDie(die) in self.legal_actions()
 
     def dice_to_pass(self) -> list:
-        """Hand slots of rolled dice that have no legal spot (each may only be passed)."""
+        """Hand slots of the rolled dice that may be passed now (all of them once no die has a
+        legal spot, else none)."""
         return [a.die for a in self.legal_actions() if isinstance(a, PassDie)]
 
     def placeable_dice(self) -> list:
@@ -675,22 +814,23 @@ class DicedTomatoesState:
         legal ones; empty lists otherwise)."""
         kinds = {Reroll: "reroll", Shift: "shift", CleanVine: "clean", RollOver: "roll_over",
                  FlipSeed: "flip", SetDie: "set"}
-        out = {name: [] for name in kinds.values()}
-        for a in self.legal_actions():
-            kind = kinds.get(type(a))
+        out: dict[str, list] = {name: [] for name in kinds.values()}
+        for action in self.legal_actions():
+            kind = kinds.get(type(action))
             if kind:
-                out[kind].append(a)
+                out[kind].append(action)
         return out
 
     def karma_actions_for_die(self, die: int) -> list:
         """Legal karma actions that target hand slot ``die``."""
-        return [a for a in self.legal_actions()
-                if type(a) in (Reroll, Shift, RollOver, SetDie) and a.die == die]
+        return [action for action in self.legal_actions()
+                if type(action) in (Reroll, Shift, RollOver, SetDie) and action.die == die]
 
     def karma_actions_for_vine(self, owner: int, token: int) -> list:
         """Legal karma actions (clean, flip) that target ``owner``'s token ``token``."""
-        return [a for a in self.legal_actions()
-                if type(a) in (CleanVine, FlipSeed) and a.owner == owner and a.token == token]
+        return [action for action in self.legal_actions()
+                if type(action) in (CleanVine, FlipSeed)
+                and action.owner == owner and action.token == token]
 
     def end_turn_refusal(self) -> str | None:
         """``None`` when End turn is allowed now, else the reason in plain words."""
@@ -721,12 +861,15 @@ class DicedTomatoesState:
         return sum(self.bushel.values())
 
     def slot_stars(self, player: int) -> list:
-        """Per filled score slot, True when it shows a gold star (Dicey Tomato Rules match)."""
-        return [self.options["dicey"] and v == i + 1 for i, v in enumerate(self.score[player])]
+        """Per filled score slot, True when it shows a gold star: a matched slot (its value is
+        its number) under Dicey Tomato Rules, or in the single-player mode, whose goal it is."""
+        shown = self.options["dicey"] or self.solo
+        matched = _rules.matched_slots(self.score[player])
+        return [shown and slot in matched for slot in range(1, len(self.score[player]) + 1)]
 
     def matched_slots(self, player: int) -> int:
-        """Score slots whose value equals the slot number (stars / solo goal)."""
-        return sum(1 for i, v in enumerate(self.score[player]) if v == i + 1)
+        """How many score slots hold a value equal to their number (stars / solo goal)."""
+        return len(_rules.matched_slots(self.score[player]))
 
 
 from engine.diced_tomatoes import rules as _rules  # noqa: E402  (rules imports this module)

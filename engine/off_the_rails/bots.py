@@ -34,8 +34,10 @@ from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, value
-from engine.off_the_rails.state import ChangeSpeed, EndActions, PickPile
+from engine.off_the_rails.data import (CART_CAPACITY, GEM_INDEX, GEM_VALUES, MAX_SPEED,
+                                       MIN_SPEED, START_SPEED, value)
+from engine.off_the_rails.rules import ways_on
+from engine.off_the_rails.state import CartPlace, ChangeSpeed, EndActions, Pending, PickPile
 
 MAX_FUTURES = 6
 """Hard's look-ahead samples at most this many futures per candidate."""
@@ -54,10 +56,10 @@ LEVELS = {
 # =============================================================================================
 # Default policy for the movement phase (used inside simulations)
 # =============================================================================================
-def _exit_score(s, ci, side, cost_out=None) -> float:
+def _exit_score(state, cart_id, side, cost_out=None) -> float:
     """Quick value of leaving the moving cart's junction by ``side``."""
-    k = s.carts[ci]
-    what = heuristics.next_step(s, k.square, side)
+    k = state.carts[cart_id]
+    what = heuristics.next_step(state, k.square, side)
     loaded = value(k.load)
     if what[0] == "exit":
         return 10 + loaded if sum(k.load) else -1.0
@@ -69,84 +71,84 @@ def _exit_score(s, ci, side, cost_out=None) -> float:
         return -3.0
     sq = what[1]
     score = 1.0
-    if sq in s.gems and sum(k.load) < 5:
-        score += 2 + heuristics.deposit_value(s.gems[sq])
+    if sq in state.gems and sum(k.load) < CART_CAPACITY:
+        score += 2 + heuristics.deposit_value(state.gems[sq])
     if cost_out is not None and loaded:
         outs = [cost_out.get((sq, g), 200) for g in what[2] if g != OPPOSITE[side]]
         score -= 0.1 * min(outs, default=200) * (1 + loaded / 4)
     return score
 
 
-def default_action(s, legal):
+def default_action(state, legal):
     """A quick, sensible choice for any decision but the action phase (simulations)."""
-    kind = s.pending()
-    if kind == "exit":
-        ci = s.moving_cart()
-        return max(legal, key=lambda a: _exit_score(s, ci, a.side))
-    if kind == "gem":
-        return max(legal, key=lambda a: GEM_VALUES[GEM_INDEX[a.gem]])
-    if kind == "split":
-        return split_choice(s, legal)
-    if kind == "drop":
-        return min(legal, key=lambda a: value(a.gems))
+    kind = state.pending()
+    if kind == Pending.EXIT:
+        ci = state.moving_cart()
+        return max(legal, key=lambda action: _exit_score(state, ci, action.side))
+    if kind == Pending.GEM:
+        return max(legal, key=lambda action: GEM_VALUES[GEM_INDEX[action.gem]])
+    if kind == Pending.SPLIT:
+        return split_choice(state, legal)
+    if kind == Pending.DROP:
+        return min(legal, key=lambda action: value(action.gems))
     return legal[0]
 
 
-def split_choice(s, legal):
+def split_choice(state, legal):
     """OR-D7: the mover picks a pile blind, so make the worse pick cost as little as possible:
     the split whose more valuable pile is worth least."""
-    load = s.carts[s.tasks[0][1]].load
+    load = state.carts[state.hit_cart()].load
 
-    def worst(a):
-        rest = tuple(x - y for x, y in zip(load, a.pile))
-        return max(value(a.pile), value(rest)), value(a.pile)
+    def worst(action):
+        rest = tuple(x - y for x, y in zip(load, action.pile))
+        return max(value(action.pile), value(rest)), value(action.pile)
     return min(legal, key=worst)
 
 
-def finish_turn(s, me, rng=None, chance=False) -> None:
-    """Play ``s`` forward with :func:`default_action` until ``me``'s movement is over (a chance
+def finish_turn(state, me, rng=None, chance=False) -> None:
+    """Play ``state`` forward with :func:`default_action` until ``me``'s movement is over (a chance
     node, another player's action phase or the end); with ``chance`` also resolve chance nodes
     and stop at the next action phase."""
     for _ in range(200):
-        p = s.current_player()
+        p = state.current_player()
         if p == CHANCE:
             if not chance:
                 return
-            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            state.apply_action(pick_outcome(state.chance_outcomes(), rng))
             continue
         if p < 0:
             return
-        kind = s.pending()
-        if kind == "actions":
-            if s.actions_left == 4 and (chance or s.player != me):
+        kind = state.pending()
+        if kind == Pending.ACTIONS:
+            if state.actions_left == 4 and (chance or state.player != me):
                 return
-            s.apply_action(EndActions())
+            state.apply_action(EndActions())
             continue
-        if kind in ("chasm_token", "edge"):
+        if kind in (Pending.CHASM_TOKEN, Pending.EDGE):
             if not chance:
                 return
-            s.apply_action(s.legal_actions()[0])
+            state.apply_action(state.legal_actions()[0])
             continue
-        s.apply_action(default_action(s, s.legal_actions()))
+        state.apply_action(default_action(state, state.legal_actions()))
 
 
 # =============================================================================================
 # Action-phase planning
 # =============================================================================================
-def _apply_all(s, actions) -> bool:
+def _apply_all(state, actions) -> bool:
     for a in actions:
-        if s.current_player() != s.player or s.pending() != "actions":
+        if state.current_player() != state.player or state.pending() != Pending.ACTIONS:
             return False
         try:
-            s.apply_action(a)
+            state.apply_action(a)
         except IllegalAction:
             return False
     return True
 
 
-def _roll_score(s, ci, speed, cost_out, tactics=False) -> float:
-    """Local value of moving cart ``ci`` at ``speed`` on the present track (pre-screening)."""
-    k = s.carts[ci]
+def _roll_score(state, cart_id, speed, cost_out, tactics=False) -> float:
+    """Local value of moving cart ``cart_id`` at ``speed`` on the present track (pre-screening)."""
+    k = state.carts[cart_id]
     sq, f = k.square, k.facing
     load = value(k.load)
     taken = 0
@@ -154,46 +156,47 @@ def _roll_score(s, ci, speed, cost_out, tactics=False) -> float:
     if f is None:
         return 0.0
     for i in range(speed):
-        what = heuristics.next_step(s, sq, f)
+        what = heuristics.next_step(state, sq, f)
         if what[0] == "exit":
             return (load + gained) * 1.2 + (0 if load + gained else -0.5)
         if what[0] in ("chasm", "derail"):
             return -(load + gained) - 1.0 - (5 if what[0] == "chasm" else 0)
         if what[0] == "cart":
-            other = s.carts[what[1]]
+            other = state.carts[what[1]]
             if tactics and other.owner != k.owner:
                 # ramming: the hit cart drops half its load (missions: Jewel Heist, Head to
                 # Head, Bumper Carts); an empty rammer derails, so only a loaded one rams
                 return 0.5 * value(other.load) + (1.5 if sum(k.load) else -1.0)
             return 0.1 * i - 0.5
         _, sq, tile = what
-        if sq in s.gems and sum(k.load) + taken < 5:
+        if sq in state.gems and sum(k.load) + taken < CART_CAPACITY:
             taken += 1
-            gained += heuristics.deposit_value(s.gems[sq]) / 2
-        outs = [x for x in tile if x != OPPOSITE[f]]
-        f = max(outs, key=lambda x: -cost_out.get((sq, x), 500) if load + gained else 0)
+            gained += heuristics.deposit_value(state.gems[sq]) / 2
+        outs = ways_on(state, sq, OPPOSITE[f])
+        f = max(outs, key=lambda side: -cost_out.get((sq, side), 500) if load + gained else 0)
     end = 0.0
-    if sq in s.gems:
-        end += heuristics.deposit_value(s.gems[sq]) / 2
+    if sq in state.gems:
+        end += heuristics.deposit_value(state.gems[sq]) / 2
     if load + gained:
         end -= 0.05 * cost_out.get((sq, f), 200)
     return gained + end + 0.05 * speed
 
 
-def _speed_targets(s, ci, keep, cost_out, reach, tactics=False) -> list:
-    k = s.carts[ci]
+def _speed_targets(state, cart_id, keep, cost_out, reach, tactics=False) -> list:
+    k = state.carts[cart_id]
     opts = []
-    for v in range(max(1, k.speed - reach), min(6, k.speed + reach) + 1):
-        opts.append((_roll_score(s, ci, v, cost_out, tactics) - 0.01 * abs(v - k.speed), v))
+    for v in range(max(MIN_SPEED, k.speed - reach), min(MAX_SPEED, k.speed + reach) + 1):
+        opts.append((_roll_score(state, cart_id, v, cost_out, tactics) - 0.01 * abs(v - k.speed),
+                     v))
     opts.sort(reverse=True)
     return [v for _, v in opts[:keep]]
 
 
-def _sequences(s, me, cfg) -> list:
+def _sequences(state, me, cfg) -> list:
     """Candidate action sequences for the rest of ``me``'s action phase."""
-    n = s.actions_left
-    tables = (heuristics.exit_costs(s), heuristics.reach_costs(s, me))
-    rts = heuristics.routes(s, me, limit=cfg["routes"], tables=tables)
+    n = state.actions_left
+    tables = (heuristics.exit_costs(state), heuristics.reach_costs(state, me))
+    rts = heuristics.routes(state, me, limit=cfg["routes"], tables=tables)
     cost_out = tables[0][0]
     seqs = []
     seen = set()
@@ -211,15 +214,16 @@ def _sequences(s, me, cfg) -> list:
         base = [route.entry] if place else []
         tiles = _tile_list([route] + [r for r in rts if r is not route]) if route else []
         # the track this route would have, to pre-screen speeds on it
-        probe = s.clone()
+        probe = state.clone()
         _apply_all(probe, base + tiles[:n - len(base)])
-        carts = [ci for ci in s.carts_of(me) if probe.carts[ci].where == "board"]
+        carts = [ci for ci in state.carts_of(me) if probe.carts[ci].where == CartPlace.BOARD]
         left = n - len(base)
         per_cart = []
         for ci in carts:
             targets = _speed_targets(probe, ci, cfg["speeds"], cost_out, left,
                                      cfg.get("tactics", False))
-            cur = s.carts[ci].speed if s.carts[ci].where == "board" else 3
+            cur = (state.carts[ci].speed if state.carts[ci].where == CartPlace.BOARD
+                   else START_SPEED)
             if cur not in targets:
                 targets.append(cur)
             per_cart.append([(ci, v - cur) for v in targets])
@@ -236,11 +240,11 @@ def _sequences(s, me, cfg) -> list:
     return seqs
 
 
-def _tile_list(rts) -> list:
+def _tile_list(found) -> list:
     """The routes' tile actions in order (the first route's first), leftover actions going to
     the next routes; a square claimed by an earlier route is not touched again."""
     out, used = [], set()
-    for r in rts:
+    for r in found:
         mine = set()
         for a in r.actions:
             sq = (a.row, a.col)
@@ -252,28 +256,28 @@ def _tile_list(rts) -> list:
     return out
 
 
-def _simulate(s, me, seq):
+def _simulate(state, me, seq):
     """The position after ``seq``, the end of the action phase and ``me``'s movement; None when
     the sequence is not legal here."""
-    t = s.clone()
+    t = state.clone()
     if not _apply_all(t, seq):
         return None
-    if t.current_player() == me and t.pending() == "actions":
+    if t.current_player() == me and t.pending() == Pending.ACTIONS:
         t.apply_action(EndActions())
     finish_turn(t, me)
     return t
 
 
-def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
+def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
     actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
     (a cancelled bot) ends it with the best sequence found so far."""
     scored = []
     noise_seed = rng.random() if cfg["noise"] else 0.0
-    for seq in _sequences(s, me, cfg):
+    for seq in _sequences(state, me, cfg):
         if scored and (deadline is not None and clock() >= deadline or stop and stop()):
             break  # out of time or cancelled: keep what has been scored
-        after = _simulate(s, me, seq)
+        after = _simulate(state, me, seq)
         if after is None:
             continue
         v = heuristics.evaluate(after, me)
@@ -282,7 +286,7 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
         scored.append((v, seq, after))
     if not scored:
         return [EndActions()]
-    scored.sort(key=lambda x: -x[0])   # stable: a tie goes to the sequence proposed first
+    scored.sort(key=lambda row: -row[0])   # stable: a tie goes to the sequence proposed first
     if cfg["blunder"] and len(scored) > 1 and rng.random() < cfg["blunder"]:
         best = scored[min(len(scored) - 1, 1 + int(rng.random() * 3))]
     else:
@@ -291,7 +295,7 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
         best = _look_ahead(me, scored[:cfg["lookahead"]], cfg, rng, deadline, clock,
                            stop) or best
     seq = list(best[1])
-    if len(seq) < s.actions_left:
+    if len(seq) < state.actions_left:
         seq.append(EndActions())
     return seq
 
@@ -300,7 +304,8 @@ def _noise(seed: float, after) -> float:
     """A number in [0, 1) for Easy's misjudgement of the position ``after``: the same position
     gets the same misjudgement at every step of a phase (the rest of a plan leads where the
     whole plan did), so Easy plays a plan through too."""
-    carts = tuple((k.where, k.square, k.facing, k.speed, k.load) for k in after.carts)
+    carts = tuple((cart.where, cart.square, cart.facing, cart.speed, cart.load)
+                  for cart in after.carts)
     key = repr((seed, sorted(after.tiles.items()), carts, sorted(after.gems.items())))
     digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") / 2 ** 64
@@ -342,56 +347,56 @@ def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
                 took = max(took, clock() - start)
     if len(results) < 2:
         return None
-    return max(results, key=lambda x: x[0] / x[1])[2]
+    return max(results, key=lambda row: row[0] / row[1])[2]
 
 
-def _second_turn(cand, me, rng, easy, medium, full=True) -> float:
+def _second_turn(candidate, me, rng, easy, medium, full=True) -> float:
     """One sampled continuation of a candidate ``(value, seq, after)``: the deposit, the
     opponents' answer (Easy plan) and, when ``full``, ``me``'s next turn (Medium plan), scored
     for ``me``."""
-    v1, _, after = cand
+    v1, _, after = candidate
     t = after.clone()
     if not _play_until_my_turn(t, me, rng, easy) or not full:
         return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
     plan = plan_actions(t, me, medium, rng)
     _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
-    if t.current_player() == me and t.pending() == "actions":
+    if t.current_player() == me and t.pending() == Pending.ACTIONS:
         t.apply_action(EndActions())
     finish_turn(t, me)
     return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
 
 
-def _play_until_my_turn(t, me, rng, cfg) -> bool:
+def _play_until_my_turn(state, me, rng, cfg) -> bool:
     """Advance a simulated position to ``me``'s next action phase (chance by ``rng``, other
     players by ``cfg``'s plan); False when the game ends first."""
     for _ in range(400):
-        p = t.current_player()
+        p = state.current_player()
         if p == CHANCE:
-            t.apply_action(pick_outcome(t.chance_outcomes(), rng))
+            state.apply_action(pick_outcome(state.chance_outcomes(), rng))
             continue
         if p < 0:
             return False
-        kind = t.pending()
-        if kind == "actions":
-            if t.player == me:
+        kind = state.pending()
+        if kind == Pending.ACTIONS:
+            if state.player == me:
                 return True
-            plan = plan_actions(t, t.player, cfg, rng)
-            _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
-            if t.current_player() == t.player and t.pending() == "actions":
-                t.apply_action(EndActions())
+            plan = plan_actions(state, state.player, cfg, rng)
+            _apply_all(state, [a for a in plan if not isinstance(a, EndActions)])
+            if state.current_player() == state.player and state.pending() == Pending.ACTIONS:
+                state.apply_action(EndActions())
             continue
-        if kind == "chasm_token":
-            t.apply_action(_chasm_choice(t, t.legal_actions()))
+        if kind == Pending.CHASM_TOKEN:
+            state.apply_action(_chasm_choice(state, state.legal_actions()))
             continue
-        t.apply_action(default_action(t, t.legal_actions()))
+        state.apply_action(default_action(state, state.legal_actions()))
     return False
 
 
-def _chasm_choice(s, legal):
-    me = s.current_player()
+def _chasm_choice(state, legal):
+    me = state.current_player()
     best, best_v = legal[0], None
     for a in legal:
-        t = s.clone()
+        t = state.clone()
         t.apply_action(a)
         v = heuristics.evaluate(t, me)
         if best_v is None or v > best_v:
@@ -399,7 +404,7 @@ def _chasm_choice(s, legal):
     return best
 
 
-def phase_rng(s, level: str) -> random.Random:
+def phase_rng(state, level: str) -> random.Random:
     """The random generator of one action phase, drawn from what the phase's actions leave
     unchanged (level, turn, player, the gems in the mine, on the board, lost and in the
     stockpiles). Every step of the phase plans with the same numbers: the same noise, the same
@@ -407,9 +412,9 @@ def phase_rng(s, level: str) -> random.Random:
     (their candidates are the rests of the first step's) and is played through coherently,
     with no plan remembered between decisions. Re-planning with fresh numbers at each step
     mixed plans: untimed Hard won 18 of 40 games against Medium instead of 27."""
-    stable = (level, s.turn, s.player, tuple(s.bag), tuple(s.lost),
-              tuple(tuple(pile) for pile in s.stockpiles),
-              tuple(sorted((square, tuple(gems)) for square, gems in s.gems.items())))
+    stable = (level, state.turn, state.player, tuple(state.bag), tuple(state.lost),
+              tuple(tuple(pile) for pile in state.stockpiles),
+              tuple(sorted((square, tuple(gems)) for square, gems in state.gems.items())))
     return random.Random(repr(stable))
 
 
@@ -443,40 +448,40 @@ class PlannerBot:
             return legal_actions[0]
         s = observation
         kind = s.pending()
-        if kind == "actions":
+        if kind == Pending.ACTIONS:
             action = self._action_phase(s, legal_actions, rng)
-        elif kind in ("move_cart", "exit", "gem"):
+        elif kind in (Pending.MOVE_CART, Pending.EXIT, Pending.GEM):
             action = self._movement(s, legal_actions, rng)
-        elif kind == "split":
+        elif kind == Pending.SPLIT:
             action = split_choice(s, legal_actions)
-        elif kind == "drop":
-            action = min(legal_actions, key=lambda a: value(a.gems))
-        elif kind == "pick":
+        elif kind == Pending.DROP:
+            action = min(legal_actions, key=lambda action: value(action.gems))
+        elif kind == Pending.PICK:
             sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
             action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
-        elif kind in ("chasm_token", "edge", "mission"):
+        elif kind in (Pending.CHASM_TOKEN, Pending.EDGE, Pending.MISSION):
             action = self._one_step(s, legal_actions, rng)
         else:
             action = legal_actions[0]
         return action if action in legal_actions else legal_actions[0]
 
     # --- decisions ------------------------------------------------------------------------
-    def _action_phase(self, s, legal, rng):
+    def _action_phase(self, state, legal, rng):
         # ``rng`` is new at every step; the phase's own generator makes each step re-make the
         # same plan (see phase_rng), so the plan is played through without being remembered
-        me = s.player
+        me = state.player
         deadline = None
         if self.clock is not None:
             deadline = self.clock() + max(0.05, self.budget - 0.2)
-        plan = plan_actions(s, me, self.cfg, phase_rng(s, self.level), deadline, self.clock,
-                            stop=lambda: self.cancelled)
+        plan = plan_actions(state, me, self.cfg, phase_rng(state, self.level), deadline,
+                            self.clock, stop=lambda: self.cancelled)
         return plan[0]
 
-    def _movement(self, s, legal, rng):
-        me = s.current_player()
+    def _movement(self, state, legal, rng):
+        me = state.current_player()
         best, best_v = legal[0], None
         for a in legal:
-            t = s.clone()
+            t = state.clone()
             t.apply_action(a)
             finish_turn(t, me)
             v = heuristics.evaluate(t, me) + rng.random() * 1e-6
@@ -486,13 +491,13 @@ class PlannerBot:
                 best, best_v = a, v
         return best
 
-    def _one_step(self, s, legal, rng):
-        me = s.current_player()
+    def _one_step(self, state, legal, rng):
+        me = state.current_player()
         if len(legal) > 40:
             legal = legal[:40]
         best, best_v = legal[0], None
         for a in legal:
-            t = s.clone()
+            t = state.clone()
             t.apply_action(a)
             v = heuristics.evaluate(t, me) + rng.random() * 1e-6
             if self.cfg["noise"]:

@@ -1,13 +1,15 @@
-"""Potion Explosion (Horrible Games, 2015) as rules/potion_explosion.md states it.
+"""Potion Explosion (Horrible Games, 2015) as docs/rules/potion_explosion.md states it.
 
 ``GAME`` is the registry entry. Modules: :mod:`.data` (components), :mod:`.state` (state,
-actions, events), :mod:`.rules` (the rules), :mod:`.notation`, :mod:`.heuristics`.
+actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event does:
+``apply_event``), :mod:`.notation`, :mod:`.heuristics`, :mod:`.bots`.
 """
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec
 from engine.potion_explosion import rules
 from engine.potion_explosion.bots import BOTS
+from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.heuristics import evaluate
 from engine.potion_explosion.notation import format_position, parse_position
 from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState
@@ -48,9 +50,10 @@ the tile scores its victory points.
 - Filter of Lavamancing: return up to 5 marbles of one colour from one track to the tank.
 - Sands of Time: use again the effect of a potion you have already drunk (not a Sands of Time).
 - Marbles taken by potions or a Little Help never explode.
-- To end your turn, no marble in your hand may fit an empty hole, and your pool must be full if
-marbles remain in your hand. Those marbles go back to the tank. Then fill each empty brewing slot
-with the top tile of a stack of your choice.
+- To end your turn, no empty hole of your brewing potions may stay empty while a marble of its
+colour is in your hand or your pool (moving it into the pool does not excuse it), and your pool
+must be full if marbles remain in your hand. Those marbles go back to the tank. Then fill each
+empty brewing slot with the top tile of a stack of your choice.
 
 ## Skill tokens
 - Mastery: complete your third potion of one type (once per type).
@@ -59,8 +62,10 @@ with the top tile of a stack of your choice.
 - Tokens come from the countdown stack while it lasts, then from the general supply.
 
 ## End of the game
-- When the countdown stack is empty at the end of a turn, or no tile can be drawn for an empty
-slot, the round is finished so everyone has had the same number of turns.
+- The end comes at the end of a turn in which the countdown stack became empty, or after which no
+potion tile is left in the stacks (also the turn that drew the last one). The round is then
+finished so everyone has had the same number of turns.
+- The last turn of the game does not refill empty brewing slots (no tile could be brewed).
 - Score: potion points + 4 per skill token - 2 per Little Help token.
 - A tie is broken by one more pick each (with explosions): most marbles wins; still tied, the
 victory is shared.
@@ -90,6 +95,7 @@ GAME = GameSpec(
     state_from_dict=PotionExplosionState.from_dict,
     action_codec=ACTION_CODEC,
     notation=Notation(format_position, parse_position),
+    apply_event=apply_event,
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=False,

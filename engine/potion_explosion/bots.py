@@ -28,7 +28,9 @@ from engine.bots.halving import sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
-from engine.potion_explosion.state import CI, LittleHelp, MoveToHand
+from engine.potion_explosion.data import TILES
+from engine.potion_explosion.state import (COLOUR_INDEX, TURN_PHASES, DraftStarter, LittleHelp,
+                                           MoveToHand, Phase)
 
 ROOT_CANDIDATES = 8
 """First actions kept for rollouts before the pick (by one-step value)."""
@@ -42,65 +44,66 @@ MAX_TURN_STEPS = 80
 """A safety bound on the decisions of one simulated turn."""
 
 
-def bot_moves(s, legal_actions) -> list:
+def bot_moves(state, legal_actions) -> list:
     """The moves a computer player considers: never a marble back to the hand that it moved to
     the pool this turn (the two moves cancel out, and a search could shuffle them forever).
     People may (rules: "move marbles between your hand and your pool freely")."""
-    desk = s.desks[rules.current_player(s)]
-    return [a for a in legal_actions if not (
-        isinstance(a, MoveToHand) and desk.pool[CI[a.colour]] <= s.to_pool[CI[a.colour]])]
+    desk = state.desks[rules.current_player(state)]
+    return [action for action in legal_actions if not (
+        isinstance(action, MoveToHand)
+        and desk.pool[COLOUR_INDEX[action.colour]] <= state.to_pool[COLOUR_INDEX[action.colour]])]
 
 
-def _settle_chance(s, rng) -> None:
+def _settle_chance(state, rng) -> None:
     """Sample every pending chance node (refills, tile reveals) with ``rng``."""
     steps = 0
-    while s.current_player() == CHANCE and steps < 200:
-        s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+    while state.current_player() == CHANCE and steps < 200:
+        state.apply_action(pick_outcome(state.chance_outcomes(), rng))
         steps += 1
 
 
-def _after(s, action, rng):
-    """A clone of ``s`` with ``action`` applied and the chance that follows sampled; its
+def _after(state, action, rng):
+    """A clone of ``state`` with ``action`` applied and the chance that follows sampled; its
     ``chanced`` attribute says whether there was any (a bot's scratch mark, never saved)."""
-    t = s.clone()
-    t.apply_action(action)
-    t.chanced = t.current_player() == CHANCE
-    _settle_chance(t, rng)
-    return t
+    after = state.clone()
+    after.apply_action(action)
+    after.chanced = after.current_player() == CHANCE
+    _settle_chance(after, rng)
+    return after
 
 
-def _ranked(s, actions, rng, keep_help: bool = True) -> list:
+def _ranked(state, actions, rng, keep_help: bool = True) -> list:
     """``[(value, action, sampled position after it)]``, best one-step value first."""
-    me = s.current_player()
-    out = []
-    for i, a in enumerate(actions):
-        if not keep_help and isinstance(a, LittleHelp):
+    me = state.current_player()
+    ranked = []
+    for index, action in enumerate(actions):
+        if not keep_help and isinstance(action, LittleHelp):
             continue
-        t = _after(s, a, rng)
-        out.append((heuristics.evaluate(t, me), -i, a, t))
-    out.sort(key=lambda x: (x[0], x[1]), reverse=True)
-    return [(v, a, t) for v, _, a, t in out]
+        after = _after(state, action, rng)
+        ranked.append((heuristics.evaluate(after, me), -index, action, after))
+    ranked.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    return [(value, action, after) for value, _, action, after in ranked]
 
 
-def greedy_turn(s, rng):
+def greedy_turn(state, rng):
     """The position after the current player's turn is played to its end with the greedy
     heuristic policy: each step the bot move whose sampled result evaluates best, no Little
     Help unless it is the only move; pending chance is sampled with ``rng``. Stops when another
-    seat is to move or the game is over. ``s`` may be changed too; use the returned state."""
-    owner = rules.turn_owner(s)
+    seat is to move or the game is over. ``state`` may be changed too; use the returned one."""
+    owner = rules.turn_owner(state)
     for _ in range(MAX_TURN_STEPS):
-        _settle_chance(s, rng)
-        if s.current_player() < 0 or rules.turn_owner(s) != owner or s.phase not in (
-                "play", "end", "tiebreak"):
+        _settle_chance(state, rng)
+        if (state.current_player() < 0 or rules.turn_owner(state) != owner
+                or state.phase not in TURN_PHASES):
             break
-        legal = bot_moves(s, s.legal_actions()) or s.legal_actions()
+        legal = bot_moves(state, state.legal_actions()) or state.legal_actions()
         if len(legal) > ROLLOUT_WIDTH:
             legal = rng.sample(legal, ROLLOUT_WIDTH)    # e.g. the Filter's hundreds of choices
-        ranked = _ranked(s, legal, rng, keep_help=False) or _ranked(s, legal, rng)
+        ranked = _ranked(state, legal, rng, keep_help=False) or _ranked(state, legal, rng)
         action, after = ranked[0][1], ranked[0][2]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
-        s = _after(s, action, rng) if after.chanced else after
-    return s
+        state = _after(state, action, rng) if after.chanced else after
+    return state
 
 
 class TurnPlannerBot:
@@ -128,27 +131,28 @@ class TurnPlannerBot:
             raise ValueError("No legal action to choose from.")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        s = observation
-        if s.phase == "draft":
-            return draft_choice(s, legal_actions)
-        if s.phase == "play" and not s.picked and s.effect is None:
-            return self._before_pick(s, legal_actions, rng)
-        return self._later(s, legal_actions, rng)
+        state = observation
+        if state.phase == Phase.DRAFT:
+            return draft_choice(state, legal_actions)
+        if state.phase == Phase.PLAY and not state.picked and state.effect is None:
+            return self._before_pick(state, legal_actions, rng)
+        return self._later(state, legal_actions, rng)
 
     # --- later in the turn: play each candidate to the end of the turn ----------------------
-    def _later(self, s, legal, rng):
-        me = s.current_player()
+    def _later(self, state, legal, rng):
+        me = state.current_player()
         deadline = self.clock() + self.budget if self.clock else None
-        ranked = _ranked(s, legal, rng)[:LATER_CANDIDATES]
+        ranked = _ranked(state, legal, rng)[:LATER_CANDIDATES]
         best, best_value = ranked[0][1], None
         for _, action, after in ranked:
             if self._stopped(deadline):
                 break
             samples = 2 if after.chanced else 1
             total = 0.0
-            for k in range(samples):
-                t = greedy_turn(after.clone() if k == 0 else _after(s, action, rng), rng)
-                total += heuristics.evaluate(t, me)
+            for sample in range(samples):
+                played = greedy_turn(after.clone() if sample == 0 else _after(state, action, rng),
+                                     rng)
+                total += heuristics.evaluate(played, me)
             value = total / samples
             if best_value is None or value > best_value:
                 best, best_value = action, value
@@ -158,37 +162,36 @@ class TurnPlannerBot:
     def _stopped(self, deadline) -> bool:
         return self.cancelled or deadline is not None and self.clock() >= deadline
 
-    def _rollout(self, s, action, me, rng) -> float:
-        t = greedy_turn(_after(s, action, rng), rng)    # the rest of my turn
-        if t.current_player() >= 0 and rules.turn_owner(t) != me:
-            t = greedy_turn(t, rng)                      # the next player's answer
-        return heuristics.evaluate(t, me)
+    def _rollout(self, state, action, me, rng) -> float:
+        played = greedy_turn(_after(state, action, rng), rng)    # the rest of my turn
+        if played.current_player() >= 0 and rules.turn_owner(played) != me:
+            played = greedy_turn(played, rng)                     # the next player's answer
+        return heuristics.evaluate(played, me)
 
-    def _before_pick(self, s, legal, rng):
-        me = s.current_player()
-        candidates = [a for _, a, _ in _ranked(s, legal, rng)[:ROOT_CANDIDATES]]
+    def _before_pick(self, state, legal, rng):
+        me = state.current_player()
+        candidates = [action for _, action, _ in _ranked(state, legal, rng)[:ROOT_CANDIDATES]]
         best, self.last_rollouts = sequential_halving(
-            candidates, lambda a: self._rollout(s, a, me, rng), self.clock, self.budget,
-            self.rollouts, lambda: self.cancelled)
+            candidates, lambda action: self._rollout(state, action, me, rng), self.clock,
+            self.budget, self.rollouts, lambda: self.cancelled)
         return best
 
 
-def draft_choice(s, legal_actions):
+def draft_choice(state, legal_actions):
     """The starter to draft (rules, "Setup": the draft): the most VP, then the most colours
     shared with the potion already drafted (their marbles feed both), then the first in order.
     The tracks are not filled yet, so nothing else tells the starters apart."""
-    from engine.potion_explosion.data import TILES
-    from engine.potion_explosion.state import DraftStarter
-    desk = s.desks[s.current_player()]
-    owned = [TILES[sl[0]].recipe for sl in desk.slots if sl is not None]
+    desk = state.desks[state.current_player()]
+    owned = [TILES[brewing.tile].recipe for brewing in desk.slots if brewing is not None]
 
     def key(item):
-        i, a = item
-        if not isinstance(a, DraftStarter):
-            return (-1, 0, -i)
-        recipe = TILES[a.tile].recipe
-        shared = sum(1 for r in owned for k in range(4) if r[k] and recipe[k])
-        return (TILES[a.tile].vp, shared, -i)
+        index, action = item
+        if not isinstance(action, DraftStarter):
+            return (-1, 0, -index)
+        recipe = TILES[action.tile].recipe
+        shared = sum(1 for other in owned for colour in range(4)
+                     if other[colour] and recipe[colour])
+        return (TILES[action.tile].vp, shared, -index)
     return max(enumerate(legal_actions), key=key)[1]
 
 

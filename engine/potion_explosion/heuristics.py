@@ -7,28 +7,33 @@ hint's reason from what the move does.
 """
 from __future__ import annotations
 
+from engine.core import IllegalAction
 from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES
-from engine.potion_explosion.rules import _empty_holes, chain_preview
+from engine.potion_explosion.rules import chain_preview, empty_holes, score
 from engine.potion_explosion.state import (ChooseStack, DraftStarter, Drink, EndTurn, LittleHelp,
-                                           PlaceMarble, RegularPick, TieBreakPick)
+                                           MoveToPool, Phase, PlaceMarble, PotionCompleted,
+                                           RegularPick, SkillTokenEarned, TieBreakPick)
 
 
-def _desk_value(d) -> float:
-    value = float(d.score())
+_OVER, _PLAY = Phase.OVER, Phase.PLAY   # read once: Enum member lookups are slow (3.11)
+
+
+def _desk_value(desk) -> float:
+    value = float(score(desk))
     frees = []
-    for sl in d.slots:
-        if sl is None:
+    for brewing in desk.slots:
+        if brewing is None:
             continue
-        tile = TILES[sl[0]]
+        tile = TILES[brewing.tile]
         # Linear in filled holes, so placing a fitting marble always beats keeping it.
-        value += 0.8 * tile.vp * len(sl[1]) / tile.holes
-        frees.append(_empty_holes(sl))
-    for k in range(len(COLOURS)):
-        fits = sum(f[k] for f in frees)
-        if d.pool[k]:
-            value += 0.35 * min(fits, d.pool[k]) + 0.05 * d.pool[k]
-        if d.hand[k]:
-            value += 0.3 * min(fits, d.hand[k])     # must be placed before the turn ends
+        value += 0.8 * tile.vp * len(brewing.placed) / tile.holes
+        frees.append(empty_holes(brewing))
+    for colour_index in range(len(COLOURS)):
+        fits = sum(free[colour_index] for free in frees)
+        if desk.pool[colour_index]:
+            value += 0.35 * min(fits, desk.pool[colour_index]) + 0.05 * desk.pool[colour_index]
+        if desk.hand[colour_index]:
+            value += 0.3 * min(fits, desk.hand[colour_index])   # placed before the turn ends
     return value
 
 
@@ -40,11 +45,11 @@ def evaluate(state, player: int) -> float:
     (moving marbles back and forth) instead of ending a turn, even its losing last turn.
     """
     mine = _desk_value(state.desks[player])
-    others = [_desk_value(d) for p, d in enumerate(state.desks) if p != player]
+    others = [_desk_value(desk) for seat, desk in enumerate(state.desks) if seat != player]
     value = mine - 0.5 * max(others)
-    if state.phase == "over":
+    if state.phase == _OVER:
         return value + (5.0 if player in state.winners else 0.0)
-    if state.phase == "play" and state.player == player:
+    if state.phase == _PLAY and state.player == player:
         if state.effect is not None:
             value += 0.6         # a potion effect still to use
         if state.picked:
@@ -58,8 +63,6 @@ def explain_move(state, action) -> str:
     Examples: ``"explodes 3 red marbles into your hand"``, ``"most VP on offer (5); drink it
     to take any 1 marble"`` (starter draft); ``""`` when there is nothing to say.
     """
-    from engine.potion_explosion.state import (MoveToPool, PotionCompleted,
-                                               SkillTokenEarned)
     if isinstance(action, DraftStarter):
         return _explain_draft(state, action.tile)
     if isinstance(action, ChooseStack):
@@ -69,18 +72,19 @@ def explain_move(state, action) -> str:
         boom, more = chain_preview(track, action.position)
         if boom:
             counts = {}
-            for q in boom:
-                counts[track[q]] = counts.get(track[q], 0) + 1
-            what = " and ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in counts.items())
+            for position in boom:
+                counts[track[position]] = counts.get(track[position], 0) + 1
+            what = " and ".join(f"{count} {COLOUR_NAMES[colour]}"
+                                for colour, count in counts.items())
             verb = "sets off a chain:" if len(counts) > 1 else "explodes"
             return f"{verb} {what} marbles into your hand" + (", maybe more" if more else "")
         return "takes a marble you can use"
     try:
         events = state.clone().apply_action(action)
-    except Exception:       # noqa: BLE001 - a hint never breaks the table
+    except IllegalAction:       # a hint for a move no longer legal has nothing to say
         return ""
-    done = [e for e in events if isinstance(e, PotionCompleted)]
-    tokens = [e for e in events if isinstance(e, SkillTokenEarned)]
+    done = [event for event in events if isinstance(event, PotionCompleted)]
+    tokens = [event for event in events if isinstance(event, SkillTokenEarned)]
     if done:
         tile = TILES[done[0].tile]
         extra = " and earns a skill token" if tokens else ""
@@ -118,15 +122,16 @@ def _colour_words(colours) -> str:
 
 def _explain_stack(state, stack: int) -> str:
     """Why this stack's top tile: the pool marbles it takes at once, else its VP per hole."""
-    code = state.stacks[stack][0]
+    code = state.stacks[stack].top
     if code is None:
         return ""
     tile = TILES[code]
     pool = state.desks[state.player].pool
-    fits = sum(min(need, have) for need, have in zip(tile.recipe, pool))
+    fits = sum(min(need, have) for need, have in zip(tile.recipe, pool, strict=True))
     if fits:
         return f"{_plural(fits, 'marble')} in your pool fit it at once"
-    best = max(TILES[st[0]].vp / TILES[st[0]].holes for st in state.stacks if st[0] is not None)
+    best = max(TILES[stack.top].vp / TILES[stack.top].holes for stack in state.stacks
+               if stack.top is not None)
     if tile.vp / tile.holes >= best:
         return f"the most VP per hole on offer ({tile.vp} VP, {tile.holes} holes)"
     return f"{tile.vp} VP for {tile.holes} holes"
@@ -141,19 +146,20 @@ def _explain_draft(state, code: str) -> str:
     potion already on your desk (the last drafter takes two), and its drink effect."""
     tile = TILES[code]
     effect = f"drink it to {DRINK_TO[tile.type]}"
-    others = {c for c in state.revealed if c != code}
+    others = {other for other in state.revealed if other != code}
     if not others:
         return f"the only starter on offer; {effect}"
     desk = state.desks[state.current_player()]
-    mine = [TILES[sl[0]] for sl in desk.slots if sl is not None]
+    mine = [TILES[brewing.tile] for brewing in desk.slots if brewing is not None]
     if mine:
         have = mine[0]
-        shared = [c for k, c in enumerate(COLOURS) if tile.recipe[k] and have.recipe[k]]
+        shared = [colour for index, colour in enumerate(COLOURS)
+                  if tile.recipe[index] and have.recipe[index]]
         if not shared:
             return "its colours differ from your first potion's: more marbles fit"
-        if len(shared) == sum(1 for n in tile.recipe if n):
+        if len(shared) == sum(1 for count in tile.recipe if count):
             return f"shares {_colour_words(shared)} with your first potion: marbles feed both"
-    best = max(TILES[c].vp for c in others)
+    best = max(TILES[code].vp for code in others)
     if tile.vp > best:
         return f"most VP on offer ({tile.vp}); {effect}"
     if tile.vp == best:

@@ -29,14 +29,16 @@ from __future__ import annotations
 
 from engine.potion_explosion.data import (COLOURS, FIRST_GAME_REMOVED, NUM_STACKS, NUM_TRACKS,
                                           SKILL_TOKENS, TILES, TYPE_CODES)
-from engine.potion_explosion.state import CI, Desk, PotionExplosionState
+from engine.potion_explosion.state import (COLOUR_INDEX, Brewing, CompletedPotion, Desk,
+                                           PendingEffect, Phase, PotionExplosionState, Seam,
+                                           SeamTaker, Stack, TieBreak)
 
 
 def _letters(counts, lower=None) -> str:
     out = ""
-    for k, c in enumerate(COLOURS):
-        wild = lower[k] if lower else 0
-        out += c * (counts[k] - wild) + c.lower() * wild
+    for index, colour in enumerate(COLOURS):
+        wild = lower[index] if lower else 0
+        out += colour * (counts[index] - wild) + colour.lower() * wild
     return out or "-"
 
 
@@ -44,172 +46,183 @@ def _counts(text: str):
     counts, wild = [0, 0, 0, 0], [0, 0, 0, 0]
     if text == "-":
         return counts, wild
-    for ch in text:
-        k = CI[ch.upper()]
-        counts[k] += 1
-        if ch.islower():
-            wild[k] += 1
+    for letter in text:
+        index = COLOUR_INDEX[letter.upper()]
+        counts[index] += 1
+        if letter.islower():
+            wild[index] += 1
     return counts, wild
 
 
-def format_desk(d: Desk) -> str:
+def format_desk(desk: Desk) -> str:
+    """One desk in notation (see the module docstring)."""
     slots = []
-    for sl in d.slots:
-        if sl is None:
+    for brewing in desk.slots:
+        if brewing is None:
             slots.append("-")
         else:
-            slots.append(sl[0] + ":" + "".join(h if h == m else f"{h}={m}" for h, m in sl[1]))
-    done = ",".join(c + ("!" if drunk else "") for c, drunk in d.completed) or "-"
-    stats = ".".join([str(d.tokens), str(d.helps), "+".join(d.mastery) or "-",
-                      str(int(d.variety)), str(int(d.tenth)), str(d.turns)])
-    return "/".join([",".join(slots), _letters(d.pool, d.wild), _letters(d.hand), done, stats])
+            slots.append(brewing.tile + ":" + "".join(
+                hole if hole == marble else f"{hole}={marble}" for hole, marble in brewing.placed))
+    done = ",".join(potion.tile + ("!" if potion.drunk else "")
+                    for potion in desk.completed) or "-"
+    stats = ".".join([str(desk.tokens), str(desk.helps), "+".join(desk.mastery) or "-",
+                      str(int(desk.variety)), str(int(desk.tenth)), str(desk.turns)])
+    return "/".join([",".join(slots), _letters(desk.pool, desk.wild), _letters(desk.hand), done,
+                     stats])
 
 
 def parse_desk(text: str) -> Desk:
-    d = Desk()
+    """A desk from notation; ``ValueError`` if malformed."""
+    desk = Desk()
     parts = text.split("/")
     if len(parts) != 5:
         raise ValueError(f"a desk has 5 parts separated by '/': {text!r}")
     slots, pool, hand, done, stats = parts
-    for i, sl in enumerate(slots.split(",")):
-        if sl == "-":
+    for slot, brewing in enumerate(slots.split(",")):
+        if brewing == "-":
             continue
-        code, _, holes = sl.partition(":")
+        code, _, holes = brewing.partition(":")
         if code not in TILES:
             raise ValueError(f"unknown potion tile {code!r}")
-        placed, j = [], 0
-        while j < len(holes):
-            h = holes[j]
-            if j + 2 < len(holes) and holes[j + 1] == "=":
-                placed.append(h + holes[j + 2])
-                j += 3
+        placed, index = [], 0
+        while index < len(holes):
+            hole = holes[index]
+            if index + 2 < len(holes) and holes[index + 1] == "=":
+                placed.append(hole + holes[index + 2])
+                index += 3
             else:
-                placed.append(h + h)
-                j += 1
-        d.slots[i] = [code, placed]
-    d.pool, d.wild = _counts(pool)
-    d.hand, _ = _counts(hand)
+                placed.append(hole + hole)
+                index += 1
+        desk.slots[slot] = Brewing(code, tuple(placed))
+    desk.pool, desk.wild = _counts(pool)
+    desk.hand, _ = _counts(hand)
     if done != "-":
-        d.completed = [[c.rstrip("!"), c.endswith("!")] for c in done.split(",")]
+        desk.completed = [CompletedPotion(code.rstrip("!"), code.endswith("!"))
+                          for code in done.split(",")]
     tokens, helps, mastery, variety, tenth, turns = stats.split(".")
-    d.tokens, d.helps, d.turns = int(tokens), int(helps), int(turns)
-    d.mastery = [] if mastery == "-" else mastery.split("+")
-    d.variety, d.tenth = variety == "1", tenth == "1"
-    return d
+    desk.tokens, desk.helps, desk.turns = int(tokens), int(helps), int(turns)
+    desk.mastery = [] if mastery == "-" else mastery.split("+")
+    desk.variety, desk.tenth = variety == "1", tenth == "1"
+    return desk
 
 
-def format_position(s: PotionExplosionState) -> str:
+def format_position(state: PotionExplosionState) -> str:
     """The full position as one line (see the module docstring)."""
-    f = [f"n={s.n}", f"opt={s.types_mode},{s.first_mode}",
-         "types=" + (",".join(s.types) or "-"), f"phase={s.phase}",
-         f"first={s.first}", f"player={s.player}",
-         f"draft={s.draft_index}:" + (",".join(s.revealed) or "-"),
-         "tracks=" + "/".join("".join(t) for t in s.tracks),
-         "tank=" + "".join(f"{c}{s.tank[k]}" for k, c in enumerate(COLOURS)),
-         "stacks=" + "/".join(f"{st[0] or '-'}+{st[1]}" for st in s.stacks),
-         f"skill={s.countdown}/{s.supply}",
-         "turn=" + (("p" if s.picked else "") + ("h" if s.help_used else "") or "-")
-         + ("" if not any(s.to_pool) else "/" + _letters(s.to_pool))]
-    e = s.effect
-    f.append("effect=-" if e is None else "effect=" + ":".join([
-        e["kind"], ".".join(map(str, e["tracks"])) or "-", "".join(e["colours"]) or "-",
-        "-" if e["source"] is None else str(e["source"])]))
-    f.append("seam=-" if s.seam is None else
-             "seam=" + ".".join(map(str, s.seam)) + f".{s.seam_taker}")
-    if s.seam is None and s.seam_taker is not None:
-        f[-1] = f"seam=-.{s.seam_taker}"
-    f.append(f"end={int(s.ending)}")
-    tb = s.tiebreak
-    f.append("tb=-" if tb is None else "tb=" + ":".join([
-        ".".join(map(str, tb["order"])), str(tb["index"]),
-        ".".join(map(str, tb["taken"])) or "-"]))
-    f.append("win=" + (".".join(map(str, s.winners)) or "-"))
-    f.append(f"tt={s.turn_taken}")
-    for p, d in enumerate(s.desks):
-        f.append(f"p{p}={format_desk(d)}")
-    return " ".join(f)
+    fields = [f"n={state.num_players}", f"opt={state.types_mode},{state.first_mode}",
+              "types=" + (",".join(state.types) or "-"), f"phase={state.phase}",
+              f"first={state.first}", f"player={state.player}",
+              f"draft={state.draft_index}:" + (",".join(state.revealed) or "-"),
+              "tracks=" + "/".join("".join(track) for track in state.tracks),
+              "tank=" + "".join(f"{colour}{state.tank[index]}"
+                                for index, colour in enumerate(COLOURS)),
+              "stacks=" + "/".join(f"{stack.top or '-'}+{stack.face_down}"
+                                   for stack in state.stacks),
+              f"skill={state.countdown}/{state.supply}",
+              "turn=" + (("p" if state.picked else "") + ("h" if state.help_used else "") or "-")
+              + ("" if not any(state.to_pool) else "/" + _letters(state.to_pool))]
+    effect = state.effect
+    fields.append("effect=-" if effect is None else "effect=" + ":".join([
+        effect.kind, ".".join(map(str, effect.tracks)) or "-", "".join(effect.colours) or "-",
+        "-" if effect.source is None else str(effect.source)]))
+    seam = state.seam
+    if seam is not None:
+        fields.append(f"seam={seam.track}.{seam.position}.{seam.step}.{state.seam_taker}")
+    elif state.seam_taker is not None:
+        fields.append(f"seam=-.{state.seam_taker}")
+    else:
+        fields.append("seam=-")
+    fields.append(f"end={int(state.ending)}")
+    tiebreak = state.tiebreak
+    fields.append("tb=-" if tiebreak is None else "tb=" + ":".join([
+        ".".join(map(str, tiebreak.order)), str(tiebreak.index),
+        ".".join(map(str, tiebreak.taken)) or "-"]))
+    fields.append("win=" + (".".join(map(str, state.winners)) or "-"))
+    fields.append(f"tt={state.turn_taken}")
+    for seat, desk in enumerate(state.desks):
+        fields.append(f"p{seat}={format_desk(desk)}")
+    return " ".join(fields)
 
 
 def parse_position(text: str) -> PotionExplosionState:
     """Build a state from notation; missing fields take defaults. ``ValueError`` if malformed."""
     fields = {}
-    for tok in text.split():
-        key, sep, value = tok.partition("=")
+    for token in text.split():
+        key, sep, value = token.partition("=")
         if not sep:
-            raise ValueError(f"notation field without '=': {tok!r}")
+            raise ValueError(f"notation field without '=': {token!r}")
         fields[key] = value
     try:
-        n = int(fields["n"])
+        players = int(fields["n"])
     except KeyError:
         raise ValueError("notation needs n=<players>") from None
-    tm, fm = fields.get("opt", "random,random").split(",")
-    s = PotionExplosionState(n, tm, fm)
+    types_mode, first_mode = fields.get("opt", "random,random").split(",")
+    state = PotionExplosionState(players, types_mode, first_mode)
     types = fields.get("types")
     if types is None:
-        s.types = [t for t in TYPE_CODES if t not in FIRST_GAME_REMOVED]
+        state.types = [code for code in TYPE_CODES if code not in FIRST_GAME_REMOVED]
     else:
-        s.types = [] if types == "-" else types.split(",")
-    s.phase = fields.get("phase", "play")
-    s.first = int(fields.get("first", 0))
-    s.player = int(fields.get("player", 0))
-    di, _, rev = fields.get("draft", "0:-").partition(":")
-    s.draft_index = int(di)
-    s.revealed = [] if rev in ("-", "") else rev.split(",")
+        state.types = [] if types == "-" else types.split(",")
+    state.phase = Phase(fields.get("phase", "play"))
+    state.first = int(fields.get("first", 0))
+    state.player = int(fields.get("player", 0))
+    draft_index, _, revealed = fields.get("draft", "0:-").partition(":")
+    state.draft_index = int(draft_index)
+    state.revealed = [] if revealed in ("-", "") else revealed.split(",")
     tracks = fields.get("tracks", "/" * (NUM_TRACKS - 1)).split("/")
     if len(tracks) != NUM_TRACKS:
         raise ValueError("tracks= needs 5 tracks separated by '/'")
-    s.tracks = [list(t) for t in tracks]
-    for t in s.tracks:
-        for m in t:
-            if m not in CI:
-                raise ValueError(f"unknown marble colour {m!r}")
+    state.tracks = [list(track) for track in tracks]
+    for track in state.tracks:
+        for marble in track:
+            if marble not in COLOUR_INDEX:
+                raise ValueError(f"unknown marble colour {marble!r}")
     tank = fields.get("tank", "R0B0Y0K0")
-    s.tank = [0, 0, 0, 0]
-    num, col = "", None
-    for ch in tank + "$":
-        if ch.isdigit():
-            num += ch
+    state.tank = [0, 0, 0, 0]
+    number, colour = "", None
+    for letter in tank + "$":
+        if letter.isdigit():
+            number += letter
         else:
-            if col is not None:
-                s.tank[CI[col]] = int(num)
-            col, num = ch, ""
+            if colour is not None:
+                state.tank[COLOUR_INDEX[colour]] = int(number)
+            colour, number = letter, ""
     if "stacks" in fields:
-        s.stacks = []
-        for st in fields["stacks"].split("/"):
-            top, _, below = st.partition("+")
-            s.stacks.append([None if top == "-" else top, int(below or 0)])
-        if len(s.stacks) != NUM_STACKS:
+        state.stacks = []
+        for stack in fields["stacks"].split("/"):
+            top, _, below = stack.partition("+")
+            state.stacks.append(Stack(None if top == "-" else top, int(below or 0)))
+        if len(state.stacks) != NUM_STACKS:
             raise ValueError("stacks= needs 5 stacks")
-    cd, _, sup = fields.get("skill", f"{n + 2}/{SKILL_TOKENS - n - 2}").partition("/")
-    s.countdown, s.supply = int(cd), int(sup)
-    turn = fields.get("turn", "-")
-    turn, _, moved = turn.partition("/")
-    s.picked, s.help_used = "p" in turn, "h" in turn
-    s.to_pool, _ = _counts(moved or "-")
-    e = fields.get("effect", "-")
-    if e != "-":
-        kind, tr, co, src = e.split(":")
-        s.effect = {"kind": kind, "tracks": [] if tr == "-" else [int(x) for x in tr.split(".")],
-                    "colours": [] if co == "-" else list(co),
-                    "source": None if src == "-" else int(src)}
+    countdown, _, supply = fields.get(
+        "skill", f"{players + 2}/{SKILL_TOKENS - players - 2}").partition("/")
+    state.countdown, state.supply = int(countdown), int(supply)
+    turn, _, moved = fields.get("turn", "-").partition("/")
+    state.picked, state.help_used = "p" in turn, "h" in turn
+    state.to_pool, _ = _counts(moved or "-")
+    effect = fields.get("effect", "-")
+    if effect != "-":
+        kind, tracks_used, colours, source = effect.split(":")
+        state.effect = PendingEffect(
+            kind, () if tracks_used == "-" else tuple(int(t) for t in tracks_used.split(".")),
+            () if colours == "-" else tuple(colours), None if source == "-" else int(source))
     seam = fields.get("seam", "-")
     if seam != "-":
         parts = seam.split(".")
         if parts[0] == "-":
-            s.seam_taker = parts[1]
+            state.seam_taker = SeamTaker(parts[1])
         else:
-            s.seam = [int(parts[0]), int(parts[1]), int(parts[2])]
-            s.seam_taker = parts[3] if len(parts) > 3 else "pick"
-    s.ending = fields.get("end", "0") == "1"
-    tb = fields.get("tb", "-")
-    if tb != "-":
-        order, index, taken = tb.split(":")
-        s.tiebreak = {"order": [int(x) for x in order.split(".")], "index": int(index),
-                      "taken": [] if taken == "-" else [int(x) for x in taken.split(".")]}
-    win = fields.get("win", "-")
-    s.winners = [] if win == "-" else [int(x) for x in win.split(".")]
-    s.turn_taken = int(fields.get("tt", 0))
-    for p in range(n):
-        if f"p{p}" in fields:
-            s.desks[p] = parse_desk(fields[f"p{p}"])
-    return s
+            state.seam = Seam(int(parts[0]), int(parts[1]), int(parts[2]))
+            state.seam_taker = SeamTaker(parts[3] if len(parts) > 3 else "pick")
+    state.ending = fields.get("end", "0") == "1"
+    tiebreak = fields.get("tb", "-")
+    if tiebreak != "-":
+        order, index, taken = tiebreak.split(":")
+        state.tiebreak = TieBreak(tuple(int(seat) for seat in order.split(".")), int(index),
+                                  () if taken == "-" else tuple(int(t) for t in taken.split(".")))
+    winners = fields.get("win", "-")
+    state.winners = [] if winners == "-" else [int(seat) for seat in winners.split(".")]
+    state.turn_taken = int(fields.get("tt", 0))
+    for seat in range(players):
+        if f"p{seat}" in fields:
+            state.desks[seat] = parse_desk(fields[f"p{seat}"])
+    return state

@@ -1,4 +1,4 @@
-"""The rules of Potion Explosion, as rules/potion_explosion.md states them.
+"""The rules of Potion Explosion, as docs/rules/potion_explosion.md states them.
 
 Read this module top to bottom to understand the game:
 
@@ -8,13 +8,23 @@ Read this module top to bottom to understand the game:
    (outcome = colour, weighted by the tank's counts), a tile becoming the visible top of a stack
    (drawn from all unseen tiles), the starters revealed, the types and first player.
 3. **A turn** — regular pick with explosions, Little Help, placing and moving marbles, drinking
-   potions (each effect asks for its own follow-up action), end of turn, drawing tiles.
-4. **Explosions** — the seam algorithm of the section "Explosions".
-5. **Skill tokens, end of the game, tie-break.**
+   potions (each effect asks for its own follow-up action), end of turn, drawing tiles. "End
+   turn" is refused while an empty hole of a brewing potion could take a marble of its colour
+   from the hand *or the pool* (placement comes before the pool: moving a fitting marble into
+   the pool does not excuse it; a wild Prismatic Joy marble, PE-D10, must fill only its own
+   colour), and while the hand holds marbles and the pool has room (:func:`end_turn_refusal`).
+4. **Explosions** — the seam algorithm of the section "Explosions" (:func:`exploding_run`).
+5. **Skill tokens, end of the game, tie-break.** The end is triggered at the end of a turn in
+   which the countdown stack became empty, or after which no potion tile is left in the stacks
+   (the turn that drew the last tile, or one whose empty slot could not be refilled); the round
+   is finished so every player has had the same number of turns; the last turn of the game
+   draws no tiles (:func:`game_ends_after_turn`). Score: :func:`score`.
 
 Functions here take the state (:class:`engine.potion_explosion.state.PotionExplosionState`) and
-either read it or change it; ``apply_action`` validates first and only then mutates, so an
-``IllegalAction`` leaves the state untouched.
+read it; they change it only by playing events (:func:`_emit`, which calls
+:func:`engine.potion_explosion.events.play_event`), then read it again to decide what follows.
+``apply_action`` validates first and emits only then, so an ``IllegalAction`` leaves the state
+untouched.
 """
 from __future__ import annotations
 
@@ -22,81 +32,117 @@ from itertools import combinations
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, FILTER_MAX,
-                                          FIRST_GAME_REMOVED, NUM_STACKS, POOL_SIZE,
-                                          SKILL_TOKENS, STARTER_OF, TILE_CODES, TILES,
+                                          LITTLE_HELP_VP, NUM_STACKS, NUM_TRACKS, POOL_SIZE,
+                                          SKILL_TOKEN_VP, STARTER_OF, TILE_CODES, TILES,
                                           TRACK_LENGTH, TYPE_BY_CODE, TYPE_CODES, TYPES_IN_PLAY,
                                           tiles_of_types)
+from engine.potion_explosion.events import play_event
 from engine.potion_explosion.state import (
-    CI, ChooseFirstPlayer, ChoosePotionType, ChooseStack, ChooseTypes, CopyPotion, DraftStarter,
-    Drink, EffectCopied, EndTurn, Exploded, FilterMarbles, FinishEffect, FirstPlayerChosen,
-    GameEndTriggered, GameOver, LittleHelp, LittleHelpTaken, MarbleMoved, MarblePlaced,
-    MarbleRefilled, MarbleRollsIn, MarblesReturned, MarblesSlid, MarbleTaken, MoveToHand,
-    MoveToPool, NoTileLeft, PlaceMarble, PoolMadeWild, PoolStolen, PotionCompleted, PotionDrunk,
-    PotionExplosionState, RegularPick, RevealStarter, RevealTile, SeamCollision,
-    SkillTokenEarned, StarterDrafted, StarterRevealed, TakeBottom, TakeMarble, TakePair,
-    TakePool, TakeRun, TieBreakPick, TieBreakResult, TieBreakStarted, TileDrawn, TileRevealed,
+    COLOUR_INDEX, SETUP_PHASES, TURN_PHASES, ChainEnded, ChooseFirstPlayer, ChoosePotionType,
+    ChooseStack, ChooseTypes, CopyPotion, DraftStarter, Drink, EffectCopied, EffectEnded,
+    EffectStarted, EndTurn, Exploded, FilterMarbles, FinishEffect, FirstPlayerChosen,
+    GameEndTriggered, GameOver, HowTaken, LittleHelp, LittleHelpTaken, MarbleMoved,
+    MarblePlaced, MarbleRefilled, MarbleRollsIn, MarblesReturned, MarblesSlid, MarbleTaken,
+    MoveToHand, MoveToPool, NoTileLeft, Phase, PhaseChanged, PlaceMarble, PoolMadeWild,
+    PoolStolen, PotionCompleted, PotionDrunk, PotionExplosionState, PotionTypeChosen,
+    RegularPick, RevealStarter, RevealTile, SeamCollision, SeamTaker, SkillTokenEarned, Source,
+    StacksFormed, StarterDrafted,
+    StarterRevealed, TakeBottom, TakeMarble, TakePair, TakePool, TakeRun, TieBreakPick,
+    TieBreakResult, TieBreakStarted, TieBreakTurn, TileDrawn, TileRevealed, TurnCounted,
     TurnEnded, TurnStarted, TypesChosen)
+
+
+# Enum members read once: looking one up on its class costs about 0.2 µs in Python 3.11, too
+# much in the paths bots run millions of times (current_player, legal_actions, play_event).
+TYPES, FIRST, STARTERS, DRAFT, PLAY, END, TIEBREAK, OVER = Phase
+HAND, POOL = Source
+BY_PICK, BY_LITTLE_HELP, BY_POTION, BY_TIE_BREAK = HowTaken
+PICK_CHAIN, TIEBREAK_CHAIN = SeamTaker
+
+
+def _emit(state, events: list, event) -> None:
+    """Play ``event`` on ``state`` (the one place its effect is written) and add it to the
+    step's ``events``."""
+    play_event(state, event)
+    events.append(event)
+
 
 # =============================================================================================
 # 1. Setup
 # =============================================================================================
 
 
-def new_state(num_players: int, options: dict) -> PotionExplosionState:
+def new_state(num_players: int, options: dict):
     """A new game before any chance: ``options`` has ``types`` ("random", "chosen",
-    "first_game") and ``first_player`` ("random", "seat1"). Rules, "Players, setup"."""
+    "first_game") and ``first_player`` ("random", "seat1"). Rules, "Players, setup".
+
+    Raises ``ValueError`` for a number of players outside 2–6.
+    """
     if not 2 <= num_players <= 6:
         raise ValueError(f"Potion Explosion is played by 2 to 6 players, not {num_players}.")
-    s = PotionExplosionState(num_players, options.get("types", "random"),
-                             options.get("first_player", "random"))
-    # Skill tokens: a countdown stack of players + 2, the rest form the supply (PE-D11).
-    s.countdown = num_players + 2
-    s.supply = SKILL_TOKENS - s.countdown
-    if s.types_mode == "first_game":
-        s.types = [t for t in TYPE_CODES if t not in FIRST_GAME_REMOVED]
-    _advance_setup(s, [])
-    return s
+    state = PotionExplosionState(num_players, options.get("types", "random"),
+                                 options.get("first_player", "random"))
+    _advance_setup(state, [])        # the "first game" types are known: on to the first player
+    return state
 
 
-def draft_order(s) -> list:
+def draft_order(state) -> list:
     """Seats in draft order: seating order from the first player, then back in reverse, so the
     last player takes two in a row (rules, "Players, setup")."""
-    seats = [(s.first + k) % s.n for k in range(s.n)]
+    seats = [(state.first + offset) % state.num_players for offset in range(state.num_players)]
     return seats + seats[::-1]
 
 
-def _advance_setup(s, events) -> None:
+def _drafting_seat(state) -> int:
+    """The seat whose draft pick it is; once every pick is made (the moment before the turns
+    begin), the first player."""
+    order = draft_order(state)
+    return order[state.draft_index] if state.draft_index < len(order) else state.first
+
+
+def _advance_setup(state, events) -> None:
     """Move through the setup phases whose work is done."""
-    if s.phase == "types" and len(s.types) == TYPES_IN_PLAY:
-        s.phase = "first"
-    if s.phase == "first" and s.first_mode == "seat1":
-        s.first = 0
-        s.phase = "starters"
-    if s.phase == "starters" and len(s.revealed) == 2 * s.n:
-        s.phase = "draft"
-    if s.phase == "draft" and s.draft_index == 2 * s.n:
+    players = state.num_players
+    if state.phase == TYPES and len(state.types) == TYPES_IN_PLAY:
+        _emit(state, events, PhaseChanged(FIRST))
+    if state.phase == FIRST and state.first_mode == "seat1":
+        _emit(state, events, FirstPlayerChosen(0))
+        _emit(state, events, PhaseChanged(STARTERS))
+    if state.phase == STARTERS and len(state.revealed) == 2 * players:
+        _emit(state, events, PhaseChanged(DRAFT))
+    if state.phase == DRAFT and state.draft_index == 2 * players:
         # Undrafted starters are shuffled with all other tiles into 5 stacks, as even as
         # possible; each stack's top is revealed by chance (a stack = top + face-down count).
-        s.revealed = []
-        remaining = sum(_unseen(s).values())
-        for i in range(NUM_STACKS):
-            s.stacks[i] = [None, remaining // NUM_STACKS + (1 if i < remaining % NUM_STACKS else 0)]
-        s.phase = "play"
-        s.player = s.first
-        events.append(TurnStarted(s.first))
+        remaining = sum(unseen_tiles(state).values())
+        _emit(state, events, PhaseChanged(PLAY))
+        _emit(state, events, StacksFormed(tuple(
+            remaining // NUM_STACKS + (1 if stack < remaining % NUM_STACKS else 0)
+            for stack in range(NUM_STACKS))))
+        _emit(state, events, TurnStarted(state.first))
 
 
-def _unseen(s) -> dict:
+def unseen_tiles(state) -> dict:
     """``{tile code: count}`` of the tiles of the chosen types nobody can see (inside stacks)."""
-    counts = tiles_of_types(s.types)
-    seen = list(s.revealed)
-    seen += [st[0] for st in s.stacks if st[0] is not None]
-    for d in s.desks:
-        seen += [sl[0] for sl in d.slots if sl is not None]
-        seen += [c[0] for c in d.completed]
+    counts = tiles_of_types(state.types)
+    seen = list(state.revealed)
+    seen += [stack.top for stack in state.stacks if stack.top is not None]
+    for desk in state.desks:
+        seen += [brewing.tile for brewing in desk.slots if brewing is not None]
+        seen += [potion.tile for potion in desk.completed]
     for code in seen:
         counts[code] -= 1
-    return {c: counts[c] for c in TILE_CODES if counts.get(c, 0) > 0}
+    return {code: counts[code] for code in TILE_CODES if counts.get(code, 0) > 0}
+
+
+def _starters_left(state) -> dict:
+    """Starter tiles of the chosen types not yet revealed: ``{code: count}``."""
+    left = {}
+    for potion_type in TYPE_CODES:
+        if potion_type in state.types:
+            count = 2 - state.revealed.count(STARTER_OF[potion_type])
+            if count:
+                left[STARTER_OF[potion_type]] = count
+    return left
 
 
 # =============================================================================================
@@ -104,304 +150,349 @@ def _unseen(s) -> dict:
 # =============================================================================================
 
 
-def _pending_reveal(s):
+def _pending_reveal(state):
     """Index of the first stack whose top must be revealed, or None."""
-    for i, st in enumerate(s.stacks):
-        if st[0] is None and st[1] > 0:
-            return i
+    for index, stack in enumerate(state.stacks):
+        if stack.top is None and stack.face_down > 0:
+            return index
     return None
 
 
-def _pending_refill(s):
+def _pending_refill(state):
     """Index of the first track with fewer than 8 marbles while the tank has some (PE-D1)."""
-    if s.tank[0] or s.tank[1] or s.tank[2] or s.tank[3]:
-        for i, t in enumerate(s.tracks):
-            if len(t) < TRACK_LENGTH:
-                return i
+    tank = state.tank
+    if tank[0] or tank[1] or tank[2] or tank[3]:
+        for index, track in enumerate(state.tracks):
+            if len(track) < TRACK_LENGTH:
+                return index
     return None
 
 
-def current_player(s) -> int:
-    ph = s.phase
-    if ph == "over":
+def current_player(state) -> int:
+    """A seat, ``CHANCE`` (types and first player drawn, starters revealed, a stack top to
+    reveal, a track to refill) or ``TERMINAL``."""
+    phase = state.phase
+    if phase == OVER:
         return TERMINAL
-    if ph == "types":
-        return CHANCE if s.types_mode == "random" else 0
-    if ph in ("first", "starters"):
+    if phase == TYPES:
+        return CHANCE if state.types_mode == "random" else 0
+    if phase == FIRST or phase == STARTERS:
         return CHANCE
-    if ph == "draft":
-        return draft_order(s)[s.draft_index]
-    if _pending_reveal(s) is not None or _pending_refill(s) is not None:
+    if phase == DRAFT:
+        return _drafting_seat(state)
+    if _pending_reveal(state) is not None or _pending_refill(state) is not None:
         return CHANCE
-    return s.player
+    return state.player
 
 
-def turn_owner(s) -> int:
+def turn_owner(state) -> int:
     """The seat whose turn or draft pick it is (chance nodes inside a turn belong to it)."""
-    if s.phase == "draft":
-        return draft_order(s)[s.draft_index]
-    if s.phase in ("types", "first", "starters"):
+    if state.phase == DRAFT:
+        return _drafting_seat(state)
+    if state.phase in SETUP_PHASES:
         return 0
-    return s.player
+    return state.player
 
 
-def chance_outcomes(s) -> list:
+def chance_outcomes(state) -> list:
     """``[(action, probability)]``; see the module docstring, section 2."""
-    ph = s.phase
-    if ph == "types" and s.types_mode == "random":
+    phase = state.phase
+    if phase == TYPES and state.types_mode == "random":
         combos = list(combinations(TYPE_CODES, TYPES_IN_PLAY))
-        return [(ChooseTypes(c), 1 / len(combos)) for c in combos]
-    if ph == "first":
-        return [(ChooseFirstPlayer(p), 1 / s.n) for p in range(s.n)]
-    if ph == "starters":
-        avail = _starters_left(s)
-        total = sum(avail.values())
-        return [(RevealStarter(c), k / total) for c, k in avail.items()]
-    if ph in ("types", "draft", "over"):
+        return [(ChooseTypes(combo), 1 / len(combos)) for combo in combos]
+    if phase == FIRST:
+        return [(ChooseFirstPlayer(seat), 1 / state.num_players)
+                for seat in range(state.num_players)]
+    if phase == STARTERS:
+        left = _starters_left(state)
+        total = sum(left.values())
+        return [(RevealStarter(code), count / total) for code, count in left.items()]
+    if phase not in TURN_PHASES:
         return []
-    i = _pending_reveal(s)
-    if i is not None:
-        unseen = _unseen(s)
+    stack = _pending_reveal(state)
+    if stack is not None:
+        unseen = unseen_tiles(state)
         total = sum(unseen.values())
-        return [(RevealTile(i, c), k / total) for c, k in unseen.items()]
-    t = _pending_refill(s)
-    if t is not None:
-        total = sum(s.tank)
-        return [(MarbleRollsIn(t, c), s.tank[k] / total) for k, c in enumerate(COLOURS)
-                if s.tank[k]]
+        return [(RevealTile(stack, code), count / total) for code, count in unseen.items()]
+    track = _pending_refill(state)
+    if track is not None:
+        total = sum(state.tank)
+        return [(MarbleRollsIn(track, colour), state.tank[index] / total)
+                for index, colour in enumerate(COLOURS) if state.tank[index]]
     return []
 
 
-def _starters_left(s) -> dict:
-    """Starter tiles of the chosen types not yet revealed: ``{code: count}``."""
-    out = {}
-    for t in TYPE_CODES:
-        if t in s.types:
-            k = 2 - s.revealed.count(STARTER_OF[t])
-            if k:
-                out[STARTER_OF[t]] = k
-    return out
-
-
-def _apply_chance(s, a) -> list:
-    ev = []
-    ph = s.phase
-    if isinstance(a, ChooseTypes):
-        if ph != "types" or s.types_mode != "random":
+def _apply_chance(state, action) -> list:
+    events: list = []
+    phase = state.phase
+    if isinstance(action, ChooseTypes):
+        if phase != TYPES or state.types_mode != "random":
             raise IllegalAction("The potion types are not being drawn now.")
-        if (not isinstance(a.types, tuple) or len(a.types) != TYPES_IN_PLAY or len(set(a.types)) != TYPES_IN_PLAY
-                or any(t not in TYPE_CODES for t in a.types)):
+        types = action.types
+        if (not isinstance(types, tuple) or len(types) != TYPES_IN_PLAY
+                or len(set(types)) != TYPES_IN_PLAY or any(t not in TYPE_CODES for t in types)):
             raise IllegalAction("Six different potion types are played.")
-        s.types = [t for t in TYPE_CODES if t in a.types]
-        ev.append(TypesChosen(tuple(s.types)))
-    elif isinstance(a, ChooseFirstPlayer):
-        if ph != "first":
+        _emit(state, events, TypesChosen(tuple(code for code in TYPE_CODES if code in types)))
+    elif isinstance(action, ChooseFirstPlayer):
+        if phase != FIRST:
             raise IllegalAction("The first player is not being chosen now.")
-        if not isinstance(a.seat, int) or not 0 <= a.seat < s.n:
+        if not isinstance(action.seat, int) or not 0 <= action.seat < state.num_players:
             raise IllegalAction("There is no such seat.")
-        s.first = a.seat
-        s.phase = "starters"
-        ev.append(FirstPlayerChosen(a.seat))
-    elif isinstance(a, RevealStarter):
-        if ph != "starters" or _starters_left(s).get(a.tile, 0) == 0:
+        _emit(state, events, FirstPlayerChosen(action.seat))
+        _emit(state, events, PhaseChanged(STARTERS))
+    elif isinstance(action, RevealStarter):
+        if phase != STARTERS or _starters_left(state).get(action.tile, 0) == 0:
             raise IllegalAction("That starter cannot be revealed now.")
-        s.revealed.append(a.tile)
-        s.revealed.sort()
-        ev.append(StarterRevealed(a.tile))
-    elif isinstance(a, RevealTile):
-        if ph in ("types", "first", "starters", "draft", "over") or _pending_reveal(s) != a.stack:
+        _emit(state, events, StarterRevealed(action.tile))
+    elif isinstance(action, RevealTile):
+        if phase not in TURN_PHASES or _pending_reveal(state) != action.stack:
             raise IllegalAction("No stack is waiting for that tile.")
-        if _unseen(s).get(a.tile, 0) == 0:
+        if unseen_tiles(state).get(action.tile, 0) == 0:
             raise IllegalAction("That tile is not among the unseen tiles.")
-        st = s.stacks[a.stack]
-        st[0] = a.tile
-        st[1] -= 1
-        ev.append(TileRevealed(a.stack, a.tile))
-    elif isinstance(a, MarbleRollsIn):
-        if (ph in ("types", "first", "starters", "draft", "over") or _pending_reveal(s) is not None
-                or _pending_refill(s) != a.track):
+        _emit(state, events, TileRevealed(action.stack, action.tile))
+    elif isinstance(action, MarbleRollsIn):
+        if (phase not in TURN_PHASES or _pending_reveal(state) is not None
+                or _pending_refill(state) != action.track):
             raise IllegalAction("No track is waiting for a marble there.")
-        k = CI.get(a.colour)
-        if k is None or s.tank[k] == 0:
+        colour_index = COLOUR_INDEX.get(action.colour)
+        if colour_index is None or state.tank[colour_index] == 0:
             raise IllegalAction("The tank holds no marble of that colour.")
-        s.tank[k] -= 1
-        s.tracks[a.track].append(a.colour)
-        ev.append(MarbleRefilled(a.track, len(s.tracks[a.track]) - 1, a.colour))
+        _emit(state, events, MarbleRefilled(action.track, len(state.tracks[action.track]),
+                                            action.colour))
     else:
         raise IllegalAction("That is not a chance outcome.")
-    _advance_setup(s, ev)
-    _settle(s, ev)
-    return ev
+    _advance_setup(state, events)
+    _settle(state, events)
+    return events
 
 
 # =============================================================================================
-# 3. A turn: legal actions
+# 3. A turn: what may be done
 # =============================================================================================
 
 
-def _empty_holes(slot) -> list:
-    """Empty holes of a brewing potion: counts per colour in COLOURS order."""
-    free = list(TILES[slot[0]].recipe)
-    for hole, _ in slot[1]:
-        free[CI[hole]] -= 1
+def empty_holes(brewing) -> list:
+    """Empty holes of a brewing potion (a :class:`Brewing`): counts per colour in COLOURS
+    order."""
+    free = list(TILES[brewing.tile].recipe)
+    for placed in brewing.placed:
+        free[COLOUR_INDEX[placed[0]]] -= 1
     return free
 
 
-def _visible(s) -> list:
-    return [(t, p) for t, tr in enumerate(s.tracks) for p in range(len(tr))]
+def marble_fits(desk, source: str, colour_index: int, hole_index: int) -> bool:
+    """Whether a marble of colour ``colour_index`` from ``source`` ("hand"/"pool") may fill a
+    hole of colour ``hole_index`` (the hole being empty is checked apart): a marble fills a hole
+    of its own colour; a pool marble made wild by Prismatic Joy, any hole (PE-D10)."""
+    return hole_index == colour_index or (source == POOL and desk.wild[colour_index] > 0)
+
+
+def _visible(state) -> list:
+    return [(track, position) for track, marbles in enumerate(state.tracks)
+            for position in range(len(marbles))]
 
 
 def _copyable(desk) -> list:
     """Indices of drunk completed potions Sands of Time may copy (PE-D8: not Sands of Time)."""
-    return [i for i, (code, drunk) in enumerate(desk.completed)
-            if drunk and TILES[code].type != "SAN"]
+    return [index for index, potion in enumerate(desk.completed)
+            if potion.drunk and TILES[potion.tile].type != "SAN"]
 
 
-def legal_actions(s) -> list:
+def _first_empty_slot(desk) -> int:
+    return desk.slots.index(None)
+
+
+def legal_actions(state) -> list:
     """All actions of the current player, in a stable order (rules, "A turn")."""
-    p = current_player(s)
-    if p < 0:
+    player = current_player(state)
+    if player < 0:
         return []
-    ph = s.phase
-    if ph == "types":
-        return [ChoosePotionType(t) for t in TYPE_CODES if t not in s.types]
-    if ph == "draft":
-        return [DraftStarter(c) for c in sorted(set(s.revealed), key=TILE_CODES.index)]
-    if ph == "tiebreak":
-        return [TieBreakPick(t, q) for t, q in _visible(s)]
-    if ph == "end":
-        return [ChooseStack(i) for i, st in enumerate(s.stacks) if st[0] is not None]
-    d = s.desks[p]
-    if s.effect is not None:
-        return _effect_actions(s, d) + [FinishEffect()]
-    acts = []
-    if not s.picked:
-        acts += [RegularPick(t, q) for t, q in _visible(s)]
-    if not s.help_used:
-        acts += [LittleHelp(t, q) for t, q in _visible(s)]
-    frees = [None if sl is None else _empty_holes(sl) for sl in d.slots]
-    for k, c in enumerate(COLOURS):
-        if d.hand[k]:
-            for i, free in enumerate(frees):
-                if free and free[k]:
-                    acts.append(PlaceMarble("hand", c, i, c))
-    for k, c in enumerate(COLOURS):
-        if d.pool[k]:
-            for i, free in enumerate(frees):
+    phase = state.phase
+    if phase == TYPES:
+        return [ChoosePotionType(code) for code in TYPE_CODES if code not in state.types]
+    if phase == DRAFT:
+        return [DraftStarter(code) for code in sorted(set(state.revealed), key=TILE_CODES.index)]
+    if phase == TIEBREAK:
+        return [TieBreakPick(track, position) for track, position in _visible(state)]
+    if phase == END:
+        return [ChooseStack(index) for index, stack in enumerate(state.stacks)
+                if stack.top is not None]
+    desk = state.desks[player]
+    if state.effect is not None:
+        if state.effect.kind == "BLI":
+            return _effect_actions(state, desk)     # no "take nothing": see _effect_actions
+        return _effect_actions(state, desk) + [FinishEffect()]
+    actions = []
+    if not state.picked:
+        actions += [RegularPick(track, position) for track, position in _visible(state)]
+    if not state.help_used:
+        actions += [LittleHelp(track, position) for track, position in _visible(state)]
+    frees = [None if brewing is None else empty_holes(brewing) for brewing in desk.slots]
+    for colour_index, colour in enumerate(COLOURS):
+        if desk.hand[colour_index]:
+            for slot, free in enumerate(frees):
+                if free and free[colour_index]:
+                    actions.append(PlaceMarble(HAND, colour, slot, colour))
+    for colour_index, colour in enumerate(COLOURS):
+        if desk.pool[colour_index]:
+            for slot, free in enumerate(frees):
                 if not free:
                     continue
-                for h, hc in enumerate(COLOURS):
-                    if free[h] and (h == k or d.wild[k]):
-                        acts.append(PlaceMarble("pool", c, i, hc))
-    if sum(d.pool) < POOL_SIZE:
-        acts += [MoveToPool(c) for k, c in enumerate(COLOURS) if d.hand[k]]
-    acts += [MoveToHand(c) for k, c in enumerate(COLOURS) if d.pool[k]]
-    copy_ok = bool(_copyable(d))
-    for i, (code, drunk) in enumerate(d.completed):
-        if not drunk and (TILES[code].type != "SAN" or copy_ok):
-            acts.append(Drink(i))
-    if end_turn_refusal(s) is None:
-        acts.append(EndTurn())
-    return acts
+                for hole_index, hole in enumerate(COLOURS):
+                    if free[hole_index] and marble_fits(desk, POOL, colour_index,
+                                                        hole_index):
+                        actions.append(PlaceMarble(POOL, colour, slot, hole))
+    if sum(desk.pool) < POOL_SIZE:
+        actions += [MoveToPool(colour) for index, colour in enumerate(COLOURS)
+                    if desk.hand[index]]
+    actions += [MoveToHand(colour) for index, colour in enumerate(COLOURS) if desk.pool[index]]
+    copy_ok = bool(_copyable(desk))
+    for index, potion in enumerate(desk.completed):
+        if not potion.drunk and (TILES[potion.tile].type != "SAN" or copy_ok):
+            actions.append(Drink(index))
+    if end_turn_refusal(state) is None:
+        actions.append(EndTurn())
+    return actions
 
 
-def _effect_actions(s, d) -> list:
-    """The follow-up choices of the pending potion effect (rules, "Potion effects")."""
-    kind = s.effect["kind"]
-    tracks = s.tracks
+def _effect_actions(state, desk) -> list:
+    """The follow-up choices of the pending potion effect (rules, "Potion effects"). Every
+    effect but one may also be stopped (:class:`FinishEffect`): the Elixir of Blind Love takes
+    "all marbles from one opponent's pool", so only whose pool is chosen, and with one opponent
+    there is one choice (an empty pool gives nothing; PE-D14)."""
+    kind = state.effect.kind
+    tracks = state.tracks
     if kind == "WIS":
-        return [TakeMarble(t, q) for t, q in _visible(s)]
+        return [TakeMarble(track, position) for track, position in _visible(state)]
     if kind == "MAG":
-        return [TakePair(t, q) for t, tr in enumerate(tracks) for q in range(len(tr) - 1)
-                if tr[q] != tr[q + 1]]
+        return [TakePair(track, position) for track, marbles in enumerate(tracks)
+                for position in range(len(marbles) - 1)
+                if marbles[position] != marbles[position + 1]]
     if kind == "BAL":
-        out = []
-        for t, tr in enumerate(tracks):
-            for start in range(len(tr) - 1):
+        runs = []
+        for track, marbles in enumerate(tracks):
+            for start in range(len(marbles) - 1):
                 length = 1
-                while start + length < len(tr) and tr[start + length] == tr[start]:
+                while start + length < len(marbles) and marbles[start + length] == marbles[start]:
                     length += 1
-                    out.append(TakeRun(t, start, length))
-        return out
+                    runs.append(TakeRun(track, start, length))
+        return runs
     if kind == "ABY":
-        return [TakeBottom(t) for t, tr in enumerate(tracks)
-                if tr and t not in s.effect["tracks"] and tr[0] not in s.effect["colours"]]
+        return [TakeBottom(track) for track, marbles in enumerate(tracks)
+                if marbles and track not in state.effect.tracks
+                and marbles[0] not in state.effect.colours]
     if kind == "BLI":
-        return [TakePool(o) for o in range(s.n) if o != s.player]
+        return [TakePool(seat) for seat in range(state.num_players) if seat != state.player]
     if kind == "FIL":
-        out = []
-        for t, tr in enumerate(tracks):
-            for c in COLOURS:
-                where = [q for q, m in enumerate(tr) if m == c]
+        choices = []
+        for track, marbles in enumerate(tracks):
+            for colour in COLOURS:
+                where = [position for position, marble in enumerate(marbles) if marble == colour]
                 for size in range(1, min(FILTER_MAX, len(where)) + 1):
-                    out += [FilterMarbles(t, c, combo) for combo in combinations(where, size)]
-        return out
+                    choices += [FilterMarbles(track, colour, combo)
+                                for combo in combinations(where, size)]
+        return choices
     if kind == "SAN":
-        return [CopyPotion(i) for i in _copyable(d)]
+        return [CopyPotion(index) for index in _copyable(desk)]
     return []
 
 
-def end_turn_refusal(s):
-    """Why "end turn" is refused now (a sentence), or None (rules, "A turn", PE-D4)."""
-    if s.phase != "play" or current_player(s) != s.player:
+def unplaced_marble(desk):
+    """``(slot, colour, source)`` of a marble that must still be placed before the turn may end,
+    or None: an empty hole of a brewing potion whose colour is in the hand or the pool (rules,
+    "A turn": placement comes before the pool, so moving a fitting marble from the hand into the
+    pool does not excuse it). A wild pool marble (PE-D10) counts for its own colour only: it
+    *may* fill another colour's hole but never has to. Slots, then colours, then the hand first.
+    """
+    for slot, brewing in enumerate(desk.slots):
+        if brewing is None:
+            continue
+        free = empty_holes(brewing)
+        for colour_index, colour in enumerate(COLOURS):
+            if free[colour_index]:
+                if desk.hand[colour_index]:
+                    return slot, colour, HAND
+                if desk.pool[colour_index]:
+                    return slot, colour, POOL
+    return None
+
+
+def _slot_name(desk, slot: int) -> str:
+    """The potion in ``slot`` as a player names it: its type, and which slot when the desk brews
+    two potions of the same type."""
+    name = TILES[desk.slots[slot].tile].name
+    other = desk.slots[1 - slot]
+    if other is not None and TILES[other.tile].name == name:
+        return f"{name} in your {('first', 'second')[slot]} brewing slot"
+    return name
+
+
+def end_turn_refusal(state):
+    """Why "end turn" is refused now (a sentence), or None (rules, "A turn", PE-D4). The one
+    test for both :func:`legal_actions` and :func:`apply_action`."""
+    if state.phase != PLAY or current_player(state) != state.player:
         return "It is not the moment to end a turn."
-    d = s.desks[s.player]
-    if s.effect is not None:
-        return f"Finish the effect of your {TYPE_BY_CODE[s.effect['kind']].name} first."
-    if not s.picked and any(s.tracks):
+    desk = state.desks[state.player]
+    if state.effect is not None:
+        return f"Finish the effect of your {TYPE_BY_CODE[state.effect.kind].name} first."
+    if not state.picked and any(state.tracks):
         return "You must make your regular pick before ending your turn."
-    for k, c in enumerate(COLOURS):
-        if d.hand[k]:
-            for sl in d.slots:
-                if sl is not None and _empty_holes(sl)[k]:
-                    return (f"A {COLOUR_NAMES[c]} marble in your hand fits an empty hole of your "
-                            f"{TILES[sl[0]].name}; place it first.")
-    if sum(d.hand) and sum(d.pool) < POOL_SIZE:
+    unplaced = unplaced_marble(desk)
+    if unplaced is not None:
+        slot, colour, source = unplaced
+        return (f"Your {_slot_name(desk, slot)} still has an empty {COLOUR_NAMES[colour]} hole "
+                f"and your {source} holds a {COLOUR_NAMES[colour]} marble: place it there before "
+                f"ending your turn.")
+    if sum(desk.hand) and sum(desk.pool) < POOL_SIZE:
         return ("Your ingredient pool still has room: move marbles from your hand into it "
                 "before ending your turn.")
     return None
 
 
-def prompt(s):
+def prompt(state):
     """What the game waits for now, as a sentence for the table scene's status line."""
-    p = current_player(s)
-    if p == TERMINAL:
+    player = current_player(state)
+    if player == TERMINAL:
         return "The game is over."
-    if p == CHANCE:
+    if player == CHANCE:
         return "Waiting for the dispenser and the stacks."
-    if s.phase == "types":
-        return f"Choose a potion type for this game ({len(s.types)} of 6 chosen)."
-    if s.phase == "draft":
+    if state.phase == TYPES:
+        return f"Choose a potion type for this game ({len(state.types)} of 6 chosen)."
+    if state.phase == DRAFT:
         return "Draft one of the revealed starter potions."
-    if s.phase == "end":
+    if state.phase == END:
         return "Choose a stack to refill your empty brewing slot."
-    if s.phase == "tiebreak":
+    if state.phase == TIEBREAK:
         return "Tie-break: pick one marble; explosions count."
-    if s.effect is not None:
-        return effect_prompt(s)
-    if not s.picked and any(s.tracks):
+    if state.effect is not None:
+        return effect_prompt(state)
+    if not state.picked and any(state.tracks):
         return "Make your regular pick: take any marble from the dispenser."
-    why = end_turn_refusal(s)
+    why = end_turn_refusal(state)
     if why:
         return why
     return "Place marbles, drink potions, or end your turn."
 
 
-def effect_prompt(s):
+EFFECT_PROMPTS = {
+    "WIS": "Potion of Wisdom: take any 1 marble from the dispenser.",
+    "MAG": "Magnetical Attraction: take 2 adjacent marbles of different colours.",
+    "BAL": "Balm of Uttermost Stickiness: take 2 or more adjacent marbles of one colour.",
+    "ABY": "Abyssal Draft: take bottom marbles, one per track, each of a new colour "
+           "(or finish).",
+    "BLI": "Elixir of Blind Love: choose an opponent whose pool you take.",
+    "FIL": "Filter of Lavamancing: choose a track, a colour and up to 5 of its marbles to "
+           "return to the tank.",
+    "SAN": "Sands of Time: choose a drunk potion whose effect you use again.",
+}
+"""What each pending effect asks for, by potion type code (a sentence for the status line)."""
+
+
+def effect_prompt(state):
     """A sentence for the pending effect's choice, or None."""
-    if s.effect is None:
+    if state.effect is None:
         return None
-    return {
-        "WIS": "Potion of Wisdom: take any 1 marble from the dispenser.",
-        "MAG": "Magnetical Attraction: take 2 adjacent marbles of different colours.",
-        "BAL": "Balm of Uttermost Stickiness: take 2 or more adjacent marbles of one colour.",
-        "ABY": "Abyssal Draft: take bottom marbles, one per track, each of a new colour "
-               "(or finish).",
-        "BLI": "Elixir of Blind Love: choose an opponent whose pool you take.",
-        "FIL": "Filter of Lavamancing: choose a track, a colour and up to 5 of its marbles to "
-               "return to the tank.",
-        "SAN": "Sands of Time: choose a drunk potion whose effect you use again.",
-    }.get(s.effect["kind"])
+    return EFFECT_PROMPTS.get(state.effect.kind)
 
 
 # =============================================================================================
@@ -409,300 +500,279 @@ def effect_prompt(s):
 # =============================================================================================
 
 
-def apply_action(s, a) -> list:
-    """Validate ``a`` for the current position, then apply it; returns the events."""
-    p = current_player(s)
-    if p == TERMINAL:
+def apply_action(state, action) -> list:
+    """Validate ``action`` for the current position, then play it; returns the events.
+    Raises ``IllegalAction`` (with the rule in plain words) and then changes nothing."""
+    player = current_player(state)
+    if player == TERMINAL:
         raise IllegalAction("The game is over.")
-    if p == CHANCE:
-        return _apply_chance(s, a)
-    ph = s.phase
-    ev: list = []
-    if ph == "types":
-        if not isinstance(a, ChoosePotionType):
-            raise IllegalAction("First choose the six potion types for this game.")
-        if a.potion not in TYPE_CODES or a.potion in s.types:
-            raise IllegalAction("Choose a potion type that is not chosen yet.")
-        s.types.append(a.potion)
-        s.types.sort(key=TYPE_CODES.index)
-        if len(s.types) == TYPES_IN_PLAY:
-            ev.append(TypesChosen(tuple(s.types)))
-        _advance_setup(s, ev)
-        return ev
-    if ph == "draft":
-        if not isinstance(a, DraftStarter):
-            raise IllegalAction("Draft one of the revealed starter potions first.")
-        if not isinstance(a.tile, str) or a.tile not in s.revealed:
-            raise IllegalAction("That starter is not among the revealed ones.")
-        d = s.desks[p]
-        slot = d.slots.index(None)
-        s.revealed.remove(a.tile)
-        d.slots[slot] = [a.tile, []]
-        s.draft_index += 1
-        ev.append(StarterDrafted(p, a.tile, slot))
-        _advance_setup(s, ev)
-        _settle(s, ev)
-        return ev
-    if ph == "tiebreak":
-        if not isinstance(a, TieBreakPick):
+    if player == CHANCE:
+        return _apply_chance(state, action)
+    phase = state.phase
+    events: list = []
+    if phase == TYPES:
+        _choose_type(state, action, events)
+    elif phase == DRAFT:
+        _draft(state, player, action, events)
+    elif phase == TIEBREAK:
+        if not isinstance(action, TieBreakPick):
             raise IllegalAction("Make your tie-break pick from the dispenser.")
-        _check_marble(s, a.track, a.position)
-        s.turn_taken = 1
-        _take(s, p, a.track, a.position, "tie-break", ev)
-        s.seam = [a.track, a.position, 1]
-        s.seam_taker = "tiebreak"
-        _settle(s, ev)
-        return ev
-    if ph == "end":
-        if not isinstance(a, ChooseStack):
-            raise IllegalAction("Choose a stack to refill your empty brewing slot.")
-        if (not isinstance(a.stack, int) or not 0 <= a.stack < NUM_STACKS
-                or s.stacks[a.stack][0] is None):
-            raise IllegalAction("That stack has no tile left.")
-        d = s.desks[p]
-        slot = d.slots.index(None)
-        tile = s.stacks[a.stack][0]
-        s.stacks[a.stack][0] = None
-        d.slots[slot] = [tile, []]
-        ev.append(TileDrawn(p, a.stack, slot, tile))
-        _settle(s, ev)
-        return ev
-    # --- phase "play"
-    d = s.desks[p]
-    if s.effect is not None:
-        return _apply_effect(s, p, d, a, ev)
-    if isinstance(a, RegularPick):
-        if s.picked:
-            raise IllegalAction("You have already made your regular pick this turn.")
-        _check_marble(s, a.track, a.position)
-        s.picked = True
-        _take(s, p, a.track, a.position, "pick", ev)
-        # Explosions: the seam is where the marble was (rules, "Explosions").
-        s.seam = [a.track, a.position, 1]
-        s.seam_taker = "pick"
-    elif isinstance(a, LittleHelp):
-        if s.help_used:
-            raise IllegalAction("You may ask for a Little Help only once per turn.")
-        _check_marble(s, a.track, a.position)
-        s.help_used = True
-        d.helps += 1
-        ev.append(LittleHelpTaken(p))
-        _take(s, p, a.track, a.position, "little help", ev)   # never explodes
-    elif isinstance(a, PlaceMarble):
-        _place(s, p, d, a, ev)
-    elif isinstance(a, MoveToPool):
-        k = CI.get(a.colour)
-        if k is None or not d.hand[k]:
-            raise IllegalAction("You have no marble of that colour in your hand.")
-        if sum(d.pool) >= POOL_SIZE:
-            raise IllegalAction("The ingredient pool holds at most 3 marbles.")
-        d.hand[k] -= 1
-        d.pool[k] += 1
-        s.to_pool[k] += 1
-        ev.append(MarbleMoved(p, a.colour, "hand", "pool"))
-    elif isinstance(a, MoveToHand):
-        k = CI.get(a.colour)
-        if k is None or not d.pool[k]:
-            raise IllegalAction("Your pool has no marble of that colour.")
-        _remove_from_pool(d, k)
-        s.to_pool[k] = min(s.to_pool[k], d.pool[k])
-        d.hand[k] += 1
-        ev.append(MarbleMoved(p, a.colour, "pool", "hand"))
-    elif isinstance(a, Drink):
-        _drink(s, p, d, a, ev)
-    elif isinstance(a, EndTurn):
-        why = end_turn_refusal(s)
-        if why:
-            raise IllegalAction(why)
-        _end_turn(s, p, d, ev)
-    elif isinstance(a, FinishEffect):
-        raise IllegalAction("No potion effect is waiting for a choice.")
-    elif isinstance(a, (TakeMarble, TakePair, TakeBottom, TakeRun, TakePool, FilterMarbles,
-                        CopyPotion)):
-        raise IllegalAction("Drink the matching potion before using its effect.")
+        _check_marble(state, action.track, action.position)
+        _take(state, player, action.track, action.position, BY_TIE_BREAK, events)
+    elif phase == END:
+        _choose_stack(state, player, action, events)
+    elif state.effect is not None:
+        _apply_effect(state, player, state.desks[player], action, events)
     else:
-        raise IllegalAction("That is not a move of this part of the game.")
-    _settle(s, ev)
-    return ev
+        handler = _TURN_ACTIONS.get(type(action))
+        if handler is None:
+            if isinstance(action, FinishEffect):
+                raise IllegalAction("No potion effect is waiting for a choice.")
+            if isinstance(action, _EFFECT_CHOICES):
+                raise IllegalAction("Drink the matching potion before using its effect.")
+            raise IllegalAction("That is not a move of this part of the game.")
+        handler(state, player, state.desks[player], action, events)
+    _settle(state, events)
+    return events
 
 
-def _check_marble(s, t, q) -> None:
-    if not (isinstance(t, int) and 0 <= t < len(s.tracks)):
+def _choose_type(state, action, events) -> None:
+    """Option "chosen": seat 1 picks the six potion types one at a time."""
+    if not isinstance(action, ChoosePotionType):
+        raise IllegalAction("First choose the six potion types for this game.")
+    if action.potion not in TYPE_CODES or action.potion in state.types:
+        raise IllegalAction("Choose a potion type that is not chosen yet.")
+    _emit(state, events, PotionTypeChosen(action.potion))
+    if len(state.types) == TYPES_IN_PLAY:
+        _emit(state, events, TypesChosen(tuple(state.types)))
+    _advance_setup(state, events)
+
+
+def _draft(state, player, action, events) -> None:
+    """The starter draft: the starter goes to the first empty brewing slot."""
+    if not isinstance(action, DraftStarter):
+        raise IllegalAction("Draft one of the revealed starter potions first.")
+    if not isinstance(action.tile, str) or action.tile not in state.revealed:
+        raise IllegalAction("That starter is not among the revealed ones.")
+    slot = _first_empty_slot(state.desks[player])
+    _emit(state, events, StarterDrafted(player, action.tile, slot))
+    _advance_setup(state, events)
+
+
+def _choose_stack(state, player, action, events) -> None:
+    """End of turn step 2: fill an empty brewing slot from a stack of the player's choice
+    (PE-D5)."""
+    if not isinstance(action, ChooseStack):
+        raise IllegalAction("Choose a stack to refill your empty brewing slot.")
+    if (not isinstance(action.stack, int) or not 0 <= action.stack < NUM_STACKS
+            or state.stacks[action.stack].top is None):
+        raise IllegalAction("That stack has no tile left.")
+    slot = _first_empty_slot(state.desks[player])
+    _emit(state, events, TileDrawn(player, action.stack, slot, state.stacks[action.stack].top))
+
+
+def _regular_pick(state, player, desk, action, events) -> None:
+    """The regular pick (once per turn); its explosions follow in :func:`_settle`."""
+    if state.picked:
+        raise IllegalAction("You have already made your regular pick this turn.")
+    _check_marble(state, action.track, action.position)
+    _take(state, player, action.track, action.position, BY_PICK, events)
+
+
+def _little_help(state, player, desk, action, events) -> None:
+    """Little Help: once per turn, a -2 VP token and any one marble, no explosion."""
+    if state.help_used:
+        raise IllegalAction("You may ask for a Little Help only once per turn.")
+    _check_marble(state, action.track, action.position)
+    _emit(state, events, LittleHelpTaken(player))
+    _take(state, player, action.track, action.position, BY_LITTLE_HELP, events)
+
+
+def _move_to_pool(state, player, desk, action, events) -> None:
+    colour_index = COLOUR_INDEX.get(action.colour)
+    if colour_index is None or not desk.hand[colour_index]:
+        raise IllegalAction("You have no marble of that colour in your hand.")
+    if sum(desk.pool) >= POOL_SIZE:
+        raise IllegalAction("The ingredient pool holds at most 3 marbles.")
+    _emit(state, events, MarbleMoved(player, action.colour, HAND, POOL))
+
+
+def _move_to_hand(state, player, desk, action, events) -> None:
+    colour_index = COLOUR_INDEX.get(action.colour)
+    if colour_index is None or not desk.pool[colour_index]:
+        raise IllegalAction("Your pool has no marble of that colour.")
+    _emit(state, events, MarbleMoved(player, action.colour, POOL, HAND))
+
+
+def _end_turn(state, player, desk, action, events) -> None:
+    """End of turn step 1: hand marbles return to the tank; then tiles are drawn (phase
+    "end")."""
+    why = end_turn_refusal(state)
+    if why:
+        raise IllegalAction(why)
+    returned = tuple(colour for index, colour in enumerate(COLOURS)
+                     for _ in range(desk.hand[index]))
+    _emit(state, events, TurnEnded(player))
+    if returned:
+        _emit(state, events, MarblesReturned(player, returned, HAND, -1, ()))
+
+
+def _check_marble(state, track, position) -> None:
+    if not (isinstance(track, int) and 0 <= track < len(state.tracks)):
         raise IllegalAction("There are only 5 tracks in the dispenser.")
-    if not (isinstance(q, int) and 0 <= q < len(s.tracks[t])):
+    if not (isinstance(position, int) and 0 <= position < len(state.tracks[track])):
         raise IllegalAction("There is no marble at that place of the track.")
 
 
-def _take(s, p, t, q, reason, ev) -> str:
-    """Move the marble at ``q`` of track ``t`` to ``p``'s hand; marbles above slide down."""
-    tr = s.tracks[t]
-    c = tr.pop(q)
-    s.desks[p].hand[CI[c]] += 1
-    ev.append(MarbleTaken(p, t, q, c, reason))
-    if q < len(tr):
-        ev.append(MarblesSlid(t, q, 1))
-    return c
+def _take(state, player, track, position, reason, events) -> str:
+    """The marble at ``position`` of ``track`` goes to ``player``'s hand; marbles above slide
+    down. Returns its colour."""
+    colour = state.tracks[track][position]
+    _emit(state, events, MarbleTaken(player, track, position, colour, reason))
+    if position < len(state.tracks[track]):
+        _emit(state, events, MarblesSlid(track, position, 1))
+    return colour
 
 
-def _remove_positions(s, t, positions, ev) -> list:
-    """Remove the marbles at ``positions`` of track ``t`` (no explosion); returns colours."""
-    tr = s.tracks[t]
-    pos = sorted(positions)
-    colours = [tr[q] for q in pos]
-    # Emit slides block by block from the top so the positions stay meaningful.
-    blocks = []
-    for q in pos:
-        if blocks and blocks[-1][1] == q - 1:
-            blocks[-1][1] = q
-        else:
-            blocks.append([q, q])
-    for lo, hi in reversed(blocks):
-        del tr[lo:hi + 1]
-        if lo < len(tr):
-            ev.append(MarblesSlid(t, lo, hi - lo + 1))
-    return colours
-
-
-def _remove_from_pool(d, k) -> None:
-    """Take one colour-``k`` marble out of a pool, an ordinary one before a wild one."""
-    if d.pool[k] > d.wild[k]:
-        d.pool[k] -= 1
-    else:
-        d.pool[k] -= 1
-        d.wild[k] -= 1
-
-
-def _place(s, p, d, a, ev) -> None:
-    """Place a marble into an empty hole (rules, "A turn"; PE-D10 for wild pool marbles)."""
-    if not isinstance(a.slot, int) or not 0 <= a.slot < BREWING_SLOTS or d.slots[a.slot] is None:
+def _place(state, player, desk, action, events) -> None:
+    """Place a marble into an empty hole (rules, "A turn"; PE-D10 for wild pool marbles); a
+    full potion is completed at once."""
+    slot = action.slot
+    if not isinstance(slot, int) or not 0 <= slot < BREWING_SLOTS or desk.slots[slot] is None:
         raise IllegalAction("That brewing slot holds no potion.")
-    k, h = CI.get(a.colour), CI.get(a.hole)
-    if k is None or h is None:
+    colour_index, hole_index = COLOUR_INDEX.get(action.colour), COLOUR_INDEX.get(action.hole)
+    if colour_index is None or hole_index is None:
         raise IllegalAction("Marbles are red, blue, yellow or black.")
-    slot = d.slots[a.slot]
-    if not _empty_holes(slot)[h]:
-        raise IllegalAction(f"Your {TILES[slot[0]].name} has no empty "
-                            f"{COLOUR_NAMES[a.hole]} hole.")
-    if a.source == "hand":
-        if not d.hand[k]:
-            raise IllegalAction(f"You have no {COLOUR_NAMES[a.colour]} marble in your hand.")
-        if h != k:
-            raise IllegalAction("A marble fills only a hole of its own colour.")
-        d.hand[k] -= 1
-    elif a.source == "pool":
-        if not d.pool[k]:
-            raise IllegalAction(f"Your pool has no {COLOUR_NAMES[a.colour]} marble.")
-        if h != k:
-            if not d.wild[k]:
-                raise IllegalAction("A marble fills only a hole of its own colour (unless a "
-                                    "Potion of Prismatic Joy made your pool marbles wild).")
-            d.pool[k] -= 1
-            d.wild[k] -= 1
-        else:
-            _remove_from_pool(d, k)
+    brewing = desk.slots[slot]
+    if not empty_holes(brewing)[hole_index]:
+        raise IllegalAction(f"Your {TILES[brewing.tile].name} has no empty "
+                            f"{COLOUR_NAMES[action.hole]} hole.")
+    if action.source == HAND:
+        if not desk.hand[colour_index]:
+            raise IllegalAction(f"You have no {COLOUR_NAMES[action.colour]} marble in your hand.")
+    elif action.source == POOL:
+        if not desk.pool[colour_index]:
+            raise IllegalAction(f"Your pool has no {COLOUR_NAMES[action.colour]} marble.")
     else:
         raise IllegalAction("Marbles are placed from your hand or your pool.")
-    slot[1].append(a.hole + a.colour)
-    ev.append(MarblePlaced(p, a.colour, a.source, a.slot, a.hole))
-    if len(slot[1]) == TILES[slot[0]].holes:
-        _complete(s, p, d, a.slot, ev)
+    if not marble_fits(desk, action.source, colour_index, hole_index):
+        if action.source == HAND:
+            raise IllegalAction("A marble fills only a hole of its own colour.")
+        raise IllegalAction("A marble fills only a hole of its own colour (unless a Potion of "
+                            "Prismatic Joy made your pool marbles wild).")
+    _emit(state, events, MarblePlaced(player, action.colour, action.source, slot, action.hole))
+    brewing = desk.slots[slot]
+    if len(brewing.placed) == TILES[brewing.tile].holes:
+        _complete(state, player, desk, slot, events)
 
 
-def _complete(s, p, d, i, ev) -> None:
+def _complete(state, player, desk, slot, events) -> None:
     """A full potion is completed at once: marbles to the tank (PE-D3), tile to the completed
     potions, skill tokens checked (rules, "A turn", "Skill tokens")."""
-    code, placed = d.slots[i]
-    returned = tuple(m for _, m in placed)
-    for m in returned:
-        s.tank[CI[m]] += 1
-    d.slots[i] = None
-    d.completed.append([code, False])
-    ev.append(PotionCompleted(p, i, code, returned))
-    _check_skill_tokens(s, p, d, TILES[code].type, ev)
+    brewing = desk.slots[slot]
+    returned = tuple(placed[1] for placed in brewing.placed)
+    _emit(state, events, PotionCompleted(player, slot, brewing.tile, returned))
+    _check_skill_tokens(state, player, desk, TILES[brewing.tile].type, events)
 
 
-def _drink(s, p, d, a, ev) -> None:
+def _drink(state, player, desk, action, events) -> None:
     """Drink a completed potion (once per game, PE-D7) and start its effect."""
-    if not (isinstance(a.index, int) and 0 <= a.index < len(d.completed)):
+    index = action.index
+    if not (isinstance(index, int) and 0 <= index < len(desk.completed)):
         raise IllegalAction("You have no such completed potion.")
-    code, drunk = d.completed[a.index]
-    if drunk:
+    potion = desk.completed[index]
+    if potion.drunk:
         raise IllegalAction("That potion has already been drunk; each potion is drunk once.")
-    kind = TILES[code].type
-    if kind == "SAN" and not _copyable(d):
+    kind = TILES[potion.tile].type
+    if kind == "SAN" and not _copyable(desk):
         raise IllegalAction("Sands of Time needs a potion you have already drunk (other than a "
                             "Sands of Time) to copy.")
-    d.completed[a.index][1] = True
-    ev.append(PotionDrunk(p, a.index, code, TYPE_BY_CODE[kind].effect))
-    _start_effect(s, p, d, kind, a.index, ev)
+    _emit(state, events, PotionDrunk(player, index, potion.tile, TYPE_BY_CODE[kind].effect))
+    _start_effect(state, player, desk, kind, index, events)
 
 
-def _start_effect(s, p, d, kind, source, ev) -> None:
+def _start_effect(state, player, desk, kind, source, events) -> None:
     if kind == "PRI":
         # PE-D10: the marbles now in the pool become wild for this turn.
-        d.wild = d.pool[:]
-        ev.append(PoolMadeWild(p, tuple(c for k, c in enumerate(COLOURS)
-                                        for _ in range(d.pool[k]))))
+        _emit(state, events, PoolMadeWild(player, tuple(
+            colour for index, colour in enumerate(COLOURS) for _ in range(desk.pool[index]))))
         return
-    s.effect = {"kind": kind, "tracks": [], "colours": [], "source": source}
+    _emit(state, events, EffectStarted(player, kind, source))
 
 
-def _apply_effect(s, p, d, a, ev) -> list:
+_TURN_ACTIONS = {RegularPick: _regular_pick, LittleHelp: _little_help, PlaceMarble: _place,
+                 MoveToPool: _move_to_pool, MoveToHand: _move_to_hand, Drink: _drink,
+                 EndTurn: _end_turn}
+"""The actions of a turn with no effect pending, and who applies each."""
+
+_EFFECT_CHOICES = (TakeMarble, TakePair, TakeBottom, TakeRun, TakePool, FilterMarbles,
+                   CopyPotion)
+
+
+def _apply_effect(state, player, desk, action, events) -> None:
     """Resolve the pending effect's choice; potions never cause explosions."""
-    kind = s.effect["kind"]
-    if isinstance(a, FinishEffect):
-        s.effect = None
-        _settle(s, ev)
-        return ev
-    legal = _effect_actions(s, d)
-    if a not in legal:
-        raise IllegalAction(_effect_refusal(s, kind, a))
-    if isinstance(a, TakeMarble):
-        _take(s, p, a.track, a.position, "potion", ev)
-        s.effect = None
-    elif isinstance(a, TakePair):
-        _take(s, p, a.track, a.position + 1, "potion", ev)
-        _take(s, p, a.track, a.position, "potion", ev)
-        s.effect = None
-    elif isinstance(a, TakeRun):
-        for q in range(a.start + a.length - 1, a.start - 1, -1):
-            _take(s, p, a.track, q, "potion", ev)
-        s.effect = None
-    elif isinstance(a, TakeBottom):
-        c = _take(s, p, a.track, 0, "potion", ev)
-        s.effect["tracks"].append(a.track)
-        s.effect["colours"].append(c)
-        if not _effect_actions(s, d):
-            s.effect = None
-    elif isinstance(a, TakePool):
-        o = s.desks[a.opponent]
-        taken = tuple(c for k, c in enumerate(COLOURS) for _ in range(o.pool[k]))
-        for k in range(4):
-            d.hand[k] += o.pool[k]
-        o.pool = [0, 0, 0, 0]
-        o.wild = [0, 0, 0, 0]
-        ev.append(PoolStolen(p, a.opponent, taken))
-        s.effect = None
-    elif isinstance(a, FilterMarbles):
-        colours = _remove_positions(s, a.track, a.positions, ev)
-        for c in colours:
-            s.tank[CI[c]] += 1
-        ev.append(MarblesReturned(p, tuple(colours), "track", a.track, tuple(a.positions)))
-        s.effect = None
-    elif isinstance(a, CopyPotion):
-        code = d.completed[a.index][0]
-        s.effect = None
-        ev.append(EffectCopied(p, code))
-        _start_effect(s, p, d, TILES[code].type, a.index, ev)
-    _settle(s, ev)
-    return ev
+    kind = state.effect.kind
+    if isinstance(action, FinishEffect):
+        if kind == "BLI":
+            raise IllegalAction("The Elixir of Blind Love takes the pool of an opponent: "
+                                "choose whose.")
+        _emit(state, events, EffectEnded(player))
+        return
+    if action not in _effect_actions(state, desk):
+        raise IllegalAction(_effect_refusal(kind, action))
+    if isinstance(action, TakeMarble):
+        _take(state, player, action.track, action.position, BY_POTION, events)
+    elif isinstance(action, TakePair):
+        _take(state, player, action.track, action.position + 1, BY_POTION, events)
+        _take(state, player, action.track, action.position, BY_POTION, events)
+    elif isinstance(action, TakeRun):
+        for position in range(action.start + action.length - 1, action.start - 1, -1):
+            _take(state, player, action.track, position, BY_POTION, events)
+    elif isinstance(action, TakeBottom):
+        _take(state, player, action.track, 0, BY_POTION, events)
+        if _effect_actions(state, desk):
+            return                      # more bottoms to take: the effect goes on
+    elif isinstance(action, TakePool):
+        victim = state.desks[action.opponent]
+        taken = tuple(colour for index, colour in enumerate(COLOURS)
+                      for _ in range(victim.pool[index]))
+        _emit(state, events, PoolStolen(player, action.opponent, taken))
+    elif isinstance(action, FilterMarbles):
+        _filter(state, player, action, events)
+    elif isinstance(action, CopyPotion):
+        code = desk.completed[action.index].tile
+        _emit(state, events, EffectCopied(player, code))
+        _start_effect(state, player, desk, TILES[code].type, action.index, events)
+        return
+    _emit(state, events, EffectEnded(player))
 
 
-def _effect_refusal(s, kind, a) -> str:
+def _filter(state, player, action, events) -> None:
+    """Filter of Lavamancing: the chosen marbles return to the tank (they need not be adjacent);
+    the marbles above slide down over each gap, top gap first, so positions stay meaningful."""
+    track = state.tracks[action.track]
+    positions = sorted(action.positions)
+    colours = tuple(track[position] for position in positions)
+    blocks: list = []
+    for position in positions:
+        if blocks and blocks[-1][1] == position - 1:
+            blocks[-1][1] = position
+        else:
+            blocks.append([position, position])
+    length = len(track)
+    _emit(state, events, MarblesReturned(player, colours, "track", action.track,
+                                         tuple(action.positions)))
+    for low, high in reversed(blocks):
+        length -= high - low + 1
+        if low < length:
+            _emit(state, events, MarblesSlid(action.track, low, high - low + 1))
+
+
+def _effect_refusal(kind, action) -> str:
     name = TYPE_BY_CODE[kind].name
     wanted = {"WIS": TakeMarble, "MAG": TakePair, "BAL": TakeRun, "ABY": TakeBottom,
               "BLI": TakePool, "FIL": FilterMarbles, "SAN": CopyPotion}[kind]
-    if not isinstance(a, wanted):
+    if not isinstance(action, wanted):
         return f"Finish the effect of your {name} first (or stop using it)."
     return {
         "WIS": "There is no marble there.",
@@ -712,49 +782,47 @@ def _effect_refusal(s, kind, a) -> str:
         "BLI": "Choose an opponent's pool.",
         "FIL": "The Filter returns 1 to 5 marbles of one colour from one track.",
         "SAN": "Sands of Time copies a potion you have already drunk, other than a Sands of "
-               "Time (PE-D8).",
+               "Time.",
     }[kind]
 
 
-def _end_turn(s, p, d, ev) -> None:
-    """End of turn step 1: hand marbles return to the tank; then draw tiles (phase "end")."""
-    returned = tuple(c for k, c in enumerate(COLOURS) for _ in range(d.hand[k]))
-    for k in range(4):
-        s.tank[k] += d.hand[k]
-    d.hand = [0, 0, 0, 0]
-    d.wild = [0, 0, 0, 0]        # PE-D10: wild only until the end of this turn
-    ev.append(TurnEnded(p))
-    if returned:
-        ev.append(MarblesReturned(p, returned, "hand", -1, ()))
-    s.phase = "end"
+def tiles_left(state) -> bool:
+    """Whether any potion tile is left in the stacks, face up or face down."""
+    return any(stack.top is not None or stack.face_down for stack in state.stacks)
 
 
-def _advance_end(s, ev) -> None:
+def game_ends_after_turn(state) -> bool:
+    """Whether the game ends after the current turn whatever is drawn: the end is triggered (or
+    the countdown stack is empty, which triggers it now) and the next player would be the first
+    player, so the round is complete (rules, "End of the game"). Then step 2 of the end of the
+    turn is skipped: a tile drawn now could never be brewed, so no stack is chosen (PE-D13)."""
+    following = (state.player + 1) % state.num_players
+    return following == state.first and (state.ending or state.countdown == 0)
+
+
+def _advance_end(state, events) -> None:
     """End of turn steps 2–3: once no slot can be filled, check the end and pass the turn."""
-    p = s.player
-    d = s.desks[p]
-    empty = [i for i, sl in enumerate(d.slots) if sl is None]
-    if empty and any(st[0] is not None for st in s.stacks):
+    player = state.player
+    desk = state.desks[player]
+    empty = [slot for slot, brewing in enumerate(desk.slots) if brewing is None]
+    last_turn = game_ends_after_turn(state)
+    if empty and not last_turn and any(stack.top is not None for stack in state.stacks):
         return                                          # the player chooses a stack (PE-D5)
-    for i in empty:
-        ev.append(NoTileLeft(p, i))
-        if not s.ending:
-            s.ending = True
-            ev.append(GameEndTriggered("no potion tile was left to draw"))
-    d.turns += 1
-    if s.countdown == 0 and not s.ending:
-        s.ending = True
-        ev.append(GameEndTriggered("the skill-token countdown stack is empty"))
-    nxt = (p + 1) % s.n
-    if s.ending and nxt == s.first:
-        _finish_game(s, ev)      # the round is complete: everyone had the same number of turns
+    if not last_turn:
+        for slot in empty:
+            _emit(state, events, NoTileLeft(player, slot))
+    if not state.ending and not tiles_left(state):
+        # rules, "End of the game": after any turn that leaves the stacks empty, including the
+        # turn that drew the last tile
+        _emit(state, events, GameEndTriggered("no potion tile is left in the stacks"))
+    _emit(state, events, TurnCounted(player))
+    if state.countdown == 0 and not state.ending:
+        _emit(state, events, GameEndTriggered("the skill-token countdown stack is empty"))
+    following = (player + 1) % state.num_players
+    if state.ending and following == state.first:
+        _finish_game(state, events)  # the round is complete: everyone had the same number of turns
         return
-    s.phase = "play"
-    s.player = nxt
-    s.picked = False
-    s.help_used = False
-    s.to_pool = [0, 0, 0, 0]
-    ev.append(TurnStarted(nxt))
+    _emit(state, events, TurnStarted(following))
 
 
 # =============================================================================================
@@ -762,67 +830,69 @@ def _advance_end(s, ev) -> None:
 # =============================================================================================
 
 
-def _settle(s, ev) -> None:
+def exploding_run(colours, seam: int):
+    """``(low, high)``: the places of ``colours`` (a track, bottom first) that explode when the
+    marbles at ``seam - 1`` and ``seam`` meet, or None. They explode when both exist and match,
+    together with every marble of that colour touching them in an unbroken run (rules,
+    "Explosions", steps 2–3)."""
+    if seam <= 0 or seam >= len(colours):
+        return None                     # the bottom was taken, or nothing slid down
+    colour = colours[seam]
+    if colours[seam - 1] != colour:
+        return None
+    low, high = seam - 1, seam
+    while low > 0 and colours[low - 1] == colour:
+        low -= 1
+    while high + 1 < len(colours) and colours[high + 1] == colour:
+        high += 1
+    return low, high
+
+
+def _settle(state, events) -> None:
     """Resolve everything that needs no decision: explosions of a pick after its track refilled,
     the end-of-turn steps, the tie-break bookkeeping. Stops at a chance node."""
-    while True:
-        if s.phase in ("types", "first", "starters", "draft", "over"):
+    while state.phase in TURN_PHASES:
+        if _pending_reveal(state) is not None or _pending_refill(state) is not None:
             return
-        if _pending_reveal(s) is not None or _pending_refill(s) is not None:
-            return
-        if s.seam is not None:
-            _seam_step(s, ev)
+        if state.seam is not None:
+            _seam_step(state, events)
             continue
-        if s.phase == "end":
-            _advance_end(s, ev)
-            if s.phase == "end":
+        if state.phase == END:
+            _advance_end(state, events)
+            if state.phase == END:
                 return
             continue
         return
 
 
-def _seam_step(s, ev) -> None:
+def _seam_step(state, events) -> None:
     """One step of rules, "Explosions": check the seam; explode the whole run or stop."""
-    t, i, step = s.seam
-    tr = s.tracks[t]
-    if i <= 0 or i >= len(tr):            # bottom taken, or nothing slid down: no explosion
-        _seam_done(s, ev)
+    seam = state.seam
+    marbles = state.tracks[seam.track]
+    position = seam.position
+    run = exploding_run(marbles, position)
+    if run is None:
+        if 0 < position < len(marbles):
+            _emit(state, events, SeamCollision(seam.track, position, marbles[position - 1],
+                                               marbles[position], False))
+        _seam_done(state, events)
         return
-    below, above = tr[i - 1], tr[i]
-    if below != above:
-        ev.append(SeamCollision(t, i, below, above, False))
-        _seam_done(s, ev)
-        return
-    lo, hi = i - 1, i
-    while lo > 0 and tr[lo - 1] == below:
-        lo -= 1
-    while hi + 1 < len(tr) and tr[hi + 1] == below:
-        hi += 1
-    count = hi - lo + 1
-    ev.append(SeamCollision(t, i, below, above, True))
-    p = s.player
-    ev.append(Exploded(p, t, tuple(range(lo, hi + 1)), below, step))
-    del tr[lo:hi + 1]
-    s.desks[p].hand[CI[below]] += count
-    if s.seam_taker == "tiebreak":
-        s.turn_taken += count
-    if lo < len(tr):
-        ev.append(MarblesSlid(t, lo, count))
-    s.seam = [t, lo, step + 1]            # chain reaction: check the new seam after refilling
+    low, high = run
+    colour = marbles[position]
+    _emit(state, events, SeamCollision(seam.track, position, colour, colour, True))
+    _emit(state, events, Exploded(state.player, seam.track, tuple(range(low, high + 1)), colour,
+                                  seam.step))
+    if low < len(state.tracks[seam.track]):
+        _emit(state, events, MarblesSlid(seam.track, low, high - low + 1))
+    # the chain reaction: the new seam (set by Exploded) is checked after the track refills
 
 
-def _seam_done(s, ev) -> None:
-    s.seam = None
-    if s.seam_taker == "tiebreak":
-        s.seam_taker = None
-        tb = s.tiebreak
-        tb["taken"].append(s.turn_taken)
-        ev.append(TieBreakResult(s.player, s.turn_taken))
-        s.turn_taken = 0
-        tb["index"] += 1
-        _next_tiebreaker(s, ev)
-    else:
-        s.seam_taker = None
+def _seam_done(state, events) -> None:
+    tie_break = state.seam_taker == TIEBREAK_CHAIN
+    _emit(state, events, ChainEnded(state.seam.track))
+    if tie_break:
+        _emit(state, events, TieBreakResult(state.player, state.turn_taken))
+        _next_tiebreaker(state, events)
 
 
 def chain_preview(track: list, position: int) -> tuple:
@@ -833,8 +903,8 @@ def chain_preview(track: list, position: int) -> tuple:
     Raises ``IndexError`` for an empty place."""
     if not 0 <= position < len(track):
         raise IndexError("no marble at that place of the track")
-    where = [q for q in range(len(track)) if q != position]     # original places, bottom first
-    colours = [track[q] for q in where]
+    where = [place for place in range(len(track)) if place != position]   # original places
+    colours = [track[place] for place in where]
     seam = position
     exploded = []
     while True:
@@ -842,20 +912,16 @@ def chain_preview(track: list, position: int) -> tuple:
             return sorted(exploded), False          # nothing below the gap
         if seam >= len(colours):
             return sorted(exploded), True           # an unknown refill marble meets the seam
-        c = colours[seam]
-        if colours[seam - 1] != c:
+        run = exploding_run(colours, seam)
+        if run is None:
             return sorted(exploded), False
-        lo, hi = seam - 1, seam
-        while lo > 0 and colours[lo - 1] == c:
-            lo -= 1
-        while hi + 1 < len(colours) and colours[hi + 1] == c:
-            hi += 1
-        exploded += where[lo:hi + 1]
-        if hi + 1 == len(colours):
+        low, high = run
+        exploded += where[low:high + 1]
+        if high + 1 == len(colours):
             return sorted(exploded), True           # the run reaches the top: refills may join
-        del where[lo:hi + 1]
-        del colours[lo:hi + 1]
-        seam = lo
+        del where[low:high + 1]
+        del colours[low:high + 1]
+        seam = low
 
 
 # =============================================================================================
@@ -863,80 +929,80 @@ def chain_preview(track: list, position: int) -> tuple:
 # =============================================================================================
 
 
-def _check_skill_tokens(s, p, d, kind, ev) -> None:
+def _check_skill_tokens(state, player, desk, potion_type, events) -> None:
     """Mastery (3rd potion of a type), Variety (5th type), 10th potion with 5–6 players
     (PE-D11); one completion can earn several (rules, "Skill tokens")."""
-    types = [TILES[c[0]].type for c in d.completed]
-    if types.count(kind) >= 3 and kind not in d.mastery:
-        d.mastery.append(kind)
-        _award(s, p, d, "mastery", ev)
-    if len(set(types)) >= 5 and not d.variety:
-        d.variety = True
-        _award(s, p, d, "variety", ev)
-    if s.n >= 5 and len(types) >= 10 and not d.tenth:
-        d.tenth = True
-        _award(s, p, d, "tenth", ev)
+    types = [TILES[potion.tile].type for potion in desk.completed]
+    if types.count(potion_type) >= 3 and potion_type not in desk.mastery:
+        _award(state, player, "mastery", potion_type, events)
+    if len(set(types)) >= 5 and not desk.variety:
+        _award(state, player, "variety", "", events)
+    if state.num_players >= 5 and len(types) >= 10 and not desk.tenth:
+        _award(state, player, "tenth", "", events)
 
 
-def _award(s, p, d, reason, ev) -> None:
+def _award(state, player, reason, potion_type, events) -> None:
     """A token from the countdown stack while it has any, then from the general supply."""
-    if s.countdown:
-        s.countdown -= 1
-        source = "countdown"
-    elif s.supply:
-        s.supply -= 1
-        source = "supply"
-    else:
-        return
-    d.tokens += 1
-    ev.append(SkillTokenEarned(p, reason, source))
+    source = "countdown" if state.countdown else "supply" if state.supply else "none"
+    _emit(state, events, SkillTokenEarned(player, reason, source, potion_type))
 
 
-def _finish_game(s, ev) -> None:
+def score_parts(desk) -> tuple:
+    """``(potion VP, skill-token VP, Little Help VP)`` of a desk: the completed potions' VP,
+    4 per skill token, -2 per Little Help token (rules, "End of the game": Score)."""
+    return (sum(TILES[potion.tile].vp for potion in desk.completed),
+            SKILL_TOKEN_VP * desk.tokens, LITTLE_HELP_VP * desk.helps)
+
+
+def score(desk) -> int:
+    """A desk's total: the sum of :func:`score_parts`. The score sheet, the end of the game and
+    the bots' heuristics all count with this."""
+    return sum(score_parts(desk))
+
+
+def _finish_game(state, events) -> None:
     """Score; a tie for the best total goes to the tie-break picks (PE-D12)."""
-    totals = [d.score() for d in s.desks]
+    totals = [score(desk) for desk in state.desks]
     best = max(totals)
-    tied = [p for p in range(s.n) if totals[p] == best]
+    tied = [seat for seat in range(state.num_players) if totals[seat] == best]
     if len(tied) == 1:
-        _game_over(s, tied, ev)
+        _game_over(state, tied, events)
         return
-    order = sorted(tied, key=lambda q: (q - s.first) % s.n)
-    s.tiebreak = {"order": order, "index": 0, "taken": []}
-    s.phase = "tiebreak"
-    s.picked = s.help_used = False
-    ev.append(TieBreakStarted(tuple(order)))
-    _next_tiebreaker(s, ev)
+    order = sorted(tied, key=lambda seat: (seat - state.first) % state.num_players)
+    _emit(state, events, TieBreakStarted(tuple(order)))
+    _next_tiebreaker(state, events)
 
 
-def _next_tiebreaker(s, ev) -> None:
-    tb = s.tiebreak
-    while tb["index"] < len(tb["order"]) and not any(s.tracks):
-        tb["taken"].append(0)                  # an empty dispenser: nothing to take
-        tb["index"] += 1
-    if tb["index"] < len(tb["order"]):
-        s.player = tb["order"][tb["index"]]
+def _next_tiebreaker(state, events) -> None:
+    """The next tied player picks; with an empty dispenser they take nothing; after the last,
+    most marbles wins."""
+    while state.tiebreak.index < len(state.tiebreak.order) and not any(state.tracks):
+        _emit(state, events, TieBreakResult(state.tiebreak.order[state.tiebreak.index], 0))
+    tiebreak = state.tiebreak
+    if tiebreak.index < len(tiebreak.order):
+        _emit(state, events, TieBreakTurn(tiebreak.order[tiebreak.index]))
         return
-    most = max(tb["taken"])
-    _game_over(s, sorted(p for p, k in zip(tb["order"], tb["taken"]) if k == most), ev)
+    most = max(tiebreak.taken)
+    picks = zip(tiebreak.order, tiebreak.taken, strict=True)
+    _game_over(state, sorted(seat for seat, taken in picks if taken == most), events)
 
 
-def _game_over(s, winners, ev) -> None:
-    s.phase = "over"
-    s.winners = list(winners)
-    ev.append(GameOver(tuple(winners), tuple(d.score() for d in s.desks)))
+def _game_over(state, winners, events) -> None:
+    _emit(state, events, GameOver(tuple(winners), tuple(score(desk) for desk in state.desks)))
 
 
-def score_sheet(s) -> dict:
+def score_sheet(state) -> dict:
     """Potion VP, skill tokens, Little Help, total per seat; winners; tie-break notes."""
-    rows = [[d.potion_vp(), 4 * d.tokens, -2 * d.helps, d.score()] for d in s.desks]
-    totals = [r[-1] for r in rows]
-    winners = list(s.winners) if s.phase == "over" else \
-        [p for p in range(s.n) if totals[p] == max(totals)]
+    rows = [[*score_parts(desk), score(desk)] for desk in state.desks]
+    totals = [row[-1] for row in rows]
+    winners = list(state.winners) if state.phase == OVER else \
+        [seat for seat in range(state.num_players) if totals[seat] == max(totals)]
     notes = []
-    if s.tiebreak is not None:
-        for p, k in zip(s.tiebreak["order"], s.tiebreak["taken"]):
-            notes.append(f"Tie-break: Player {p + 1} took {k} marble(s).")
-        if len(winners) > 1 and s.phase == "over":
+    if state.tiebreak is not None:
+        # the picks made so far (``taken`` is shorter while the tie-break goes on)
+        for seat, taken in zip(state.tiebreak.order, state.tiebreak.taken, strict=False):
+            notes.append(f"Tie-break: Player {seat + 1} took {taken} marble(s).")
+        if len(winners) > 1 and state.phase == OVER:
             notes.append("Still tied after the tie-break: the victory is shared.")
     return {"columns": ["Potion VP", "Skill token VP", "Little Help", "Total"],
             "rows": rows, "winners": winners, "notes": notes}
@@ -947,80 +1013,86 @@ def score_sheet(s) -> dict:
 # =============================================================================================
 
 
-def action_to_string(s, a) -> str:
+def _tile_words(code) -> str:
+    return f"{TILES[code].name} ({TILES[code].holes} holes, {TILES[code].vp} VP)"
+
+
+def action_to_string(state, action) -> str:
     """The action in plain words, e.g. "Pick the red marble at place 3 of track 2"."""
-    def marble(t, q):
-        try:
-            c = COLOUR_NAMES[s.tracks[t][q]] + " "
-        except (IndexError, TypeError):
-            c = ""
-        return f"the {c}marble at place {q + 1} of track {t + 1}"
+    def marble(track, position):
+        colour = ""
+        if (isinstance(track, int) and 0 <= track < NUM_TRACKS and isinstance(position, int)
+                and 0 <= position < len(state.tracks[track])):
+            colour = COLOUR_NAMES[state.tracks[track][position]] + " "
+        return f"the {colour}marble at place {position + 1} of track {track + 1}"
 
-    def tile(code):
-        return f"{TILES[code].name} ({TILES[code].holes} holes, {TILES[code].vp} VP)"
+    def completed(index):
+        desk = state.desks[owner]
+        if isinstance(index, int) and 0 <= index < len(desk.completed):
+            return TILES[desk.completed[index].tile].name
+        return None
 
-    p = turn_owner(s)
-    if isinstance(a, ChooseTypes):
-        return "Play with " + ", ".join(TYPE_BY_CODE[t].name for t in a.types)
-    if isinstance(a, ChoosePotionType):
-        return f"Choose {TYPE_BY_CODE[a.potion].name}"
-    if isinstance(a, ChooseFirstPlayer):
-        return f"Player {a.seat + 1} goes first"
-    if isinstance(a, RevealStarter):
-        return f"Reveal starter {tile(a.tile)}"
-    if isinstance(a, DraftStarter):
-        return f"Draft {tile(a.tile)}"
-    if isinstance(a, RevealTile):
-        return f"Stack {a.stack + 1} shows {tile(a.tile)}"
-    if isinstance(a, MarbleRollsIn):
-        return f"A {COLOUR_NAMES[a.colour]} marble rolls into track {a.track + 1}"
-    if isinstance(a, RegularPick):
-        return f"Pick {marble(a.track, a.position)}"
-    if isinstance(a, LittleHelp):
-        return f"Take a Little Help (-2 VP) and {marble(a.track, a.position)}"
-    if isinstance(a, PlaceMarble):
+    owner = turn_owner(state)
+    if isinstance(action, ChooseTypes):
+        return "Play with " + ", ".join(TYPE_BY_CODE[t].name for t in action.types)
+    if isinstance(action, ChoosePotionType):
+        return f"Choose {TYPE_BY_CODE[action.potion].name}"
+    if isinstance(action, ChooseFirstPlayer):
+        return f"Player {action.seat + 1} goes first"
+    if isinstance(action, RevealStarter):
+        return f"Reveal starter {_tile_words(action.tile)}"
+    if isinstance(action, DraftStarter):
+        return f"Draft {_tile_words(action.tile)}"
+    if isinstance(action, RevealTile):
+        return f"Stack {action.stack + 1} shows {_tile_words(action.tile)}"
+    if isinstance(action, MarbleRollsIn):
+        return f"A {COLOUR_NAMES[action.colour]} marble rolls into track {action.track + 1}"
+    if isinstance(action, RegularPick):
+        return f"Pick {marble(action.track, action.position)}"
+    if isinstance(action, LittleHelp):
+        return f"Take a Little Help (-2 VP) and {marble(action.track, action.position)}"
+    if isinstance(action, PlaceMarble):
         name = "?"
-        if 0 <= p < s.n and 0 <= a.slot < BREWING_SLOTS and s.desks[p].slots[a.slot]:
-            name = TILES[s.desks[p].slots[a.slot][0]].name
-        hole = "" if a.hole == a.colour else f" (in a {COLOUR_NAMES[a.hole]} hole)"
-        return f"Place a {COLOUR_NAMES[a.colour]} marble from your {a.source} on your " \
-               f"{name}{hole}"
-    if isinstance(a, MoveToPool):
-        return f"Move a {COLOUR_NAMES[a.colour]} marble from your hand to your pool"
-    if isinstance(a, MoveToHand):
-        return f"Move a {COLOUR_NAMES[a.colour]} marble from your pool to your hand"
-    if isinstance(a, Drink):
-        try:
-            return f"Drink your {TILES[s.desks[p].completed[a.index][0]].name}"
-        except (IndexError, TypeError):
-            return "Drink a potion"
-    if isinstance(a, TakeMarble):
-        return f"Take {marble(a.track, a.position)}"
-    if isinstance(a, TakePair):
-        return f"Take the marbles at places {a.position + 1} and {a.position + 2} of track " \
-               f"{a.track + 1}"
-    if isinstance(a, TakeRun):
-        return f"Take {a.length} marbles from place {a.start + 1} of track {a.track + 1}"
-    if isinstance(a, TakeBottom):
-        return f"Take the bottom marble of track {a.track + 1}"
-    if isinstance(a, TakePool):
-        return f"Take Player {a.opponent + 1}'s pool"
-    if isinstance(a, FilterMarbles):
-        places = ", ".join(str(q + 1) for q in a.positions)
-        return f"Return the {COLOUR_NAMES.get(a.colour, '?')} marbles at places {places} of " \
-               f"track {a.track + 1} to the tank"
-    if isinstance(a, CopyPotion):
-        try:
-            return f"Use again your {TILES[s.desks[p].completed[a.index][0]].name}"
-        except (IndexError, TypeError):
-            return "Copy a drunk potion"
-    if isinstance(a, FinishEffect):
+        if (0 <= owner < state.num_players and 0 <= action.slot < BREWING_SLOTS
+                and state.desks[owner].slots[action.slot]):
+            name = TILES[state.desks[owner].slots[action.slot].tile].name
+        hole = "" if action.hole == action.colour else \
+            f" (in a {COLOUR_NAMES[action.hole]} hole)"
+        return f"Place a {COLOUR_NAMES[action.colour]} marble from your {action.source} on " \
+               f"your {name}{hole}"
+    if isinstance(action, MoveToPool):
+        return f"Move a {COLOUR_NAMES[action.colour]} marble from your hand to your pool"
+    if isinstance(action, MoveToHand):
+        return f"Move a {COLOUR_NAMES[action.colour]} marble from your pool to your hand"
+    if isinstance(action, Drink):
+        name = completed(action.index)
+        return f"Drink your {name}" if name else "Drink a potion"
+    if isinstance(action, TakeMarble):
+        return f"Take {marble(action.track, action.position)}"
+    if isinstance(action, TakePair):
+        return f"Take the marbles at places {action.position + 1} and {action.position + 2} " \
+               f"of track {action.track + 1}"
+    if isinstance(action, TakeRun):
+        return f"Take {action.length} marbles from place {action.start + 1} of track " \
+               f"{action.track + 1}"
+    if isinstance(action, TakeBottom):
+        return f"Take the bottom marble of track {action.track + 1}"
+    if isinstance(action, TakePool):
+        return f"Take Player {action.opponent + 1}'s pool"
+    if isinstance(action, FilterMarbles):
+        places = ", ".join(str(position + 1) for position in action.positions)
+        return f"Return the {COLOUR_NAMES.get(action.colour, '?')} marbles at places {places} " \
+               f"of track {action.track + 1} to the tank"
+    if isinstance(action, CopyPotion):
+        name = completed(action.index)
+        return f"Use again your {name}" if name else "Copy a drunk potion"
+    if isinstance(action, FinishEffect):
         return "Stop using this potion's effect"
-    if isinstance(a, EndTurn):
+    if isinstance(action, EndTurn):
         return "End your turn"
-    if isinstance(a, ChooseStack):
-        top = s.stacks[a.stack][0] if 0 <= a.stack < NUM_STACKS else None
-        return f"Take {tile(top) if top else 'the top tile'} from stack {a.stack + 1}"
-    if isinstance(a, TieBreakPick):
-        return f"Tie-break: pick {marble(a.track, a.position)}"
-    return type(a).__name__
+    if isinstance(action, ChooseStack):
+        top = state.stacks[action.stack].top if 0 <= action.stack < NUM_STACKS else None
+        return f"Take {_tile_words(top) if top else 'the top tile'} from stack {action.stack + 1}"
+    if isinstance(action, TieBreakPick):
+        return f"Tie-break: pick {marble(action.track, action.position)}"
+    return type(action).__name__

@@ -1,41 +1,198 @@
-"""Potion Explosion: the state, its actions and events (rules/potion_explosion.md).
+"""Potion Explosion: the state, its records, actions and events (docs/rules/potion_explosion.md).
 
-The rules themselves live in :mod:`engine.potion_explosion.rules`; this module holds the data
-(who has what, where every marble is) and the engine-contract plumbing (clone, to_dict, helpers for
-the table scene). Tracks are lists of colour letters, **bottom first** (index 0 is the bottom
-marble, the one nearest the players). Colours are ``"R"``, ``"B"``, ``"Y"``, ``"K"``.
+The rules live in :mod:`engine.potion_explosion.rules`; what each event does to the state lives
+in :mod:`engine.potion_explosion.events` (the rules change the state only by playing events).
+This module holds the data (who has what, where every marble is) and the engine-contract
+plumbing (clone, to_dict, helpers for the table scene). Tracks are lists of colour letters,
+**bottom first** (index 0 is the bottom marble, the one nearest the players). Colours are
+``"R"``, ``"B"``, ``"Y"``, ``"K"``.
+
+The small records of the state (:class:`Brewing`, :class:`CompletedPotion`, :class:`Stack`,
+:class:`PendingEffect`, :class:`Seam`, :class:`TieBreak`) are frozen: an event replaces them, so
+a clone may share them. Their ``to_dict`` shapes are the lists and dicts older saves hold.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Event, RecordCodec
+from engine.core import Action, Event, RecordCodec, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
 from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, NUM_STACKS,
-                                          NUM_TRACKS, TILES, TYPE_BY_CODE)
+                                          NUM_TRACKS, SKILL_TOKENS, TILES, TYPE_BY_CODE,
+                                          TYPE_CODES, FIRST_GAME_REMOVED)
+
+COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
+"""``{"R": 0, "B": 1, "Y": 2, "K": 3}``: a colour's place in the per-colour count lists."""
 
 
-def _n(count: int, noun: str) -> str:
+class Phase(StrEnum):
+    """The part of the game (``state.phase``); the text is what ``to_dict`` and notation hold."""
+
+    TYPES = "types"          # choosing the six potion types
+    FIRST = "first"          # choosing the first player
+    STARTERS = "starters"    # revealing 2 x players starters
+    DRAFT = "draft"          # drafting the starters
+    PLAY = "play"            # a player's turn
+    END = "end"              # after "end turn": drawing tiles for empty slots
+    TIEBREAK = "tiebreak"    # the tie-break picks (PE-D12)
+    OVER = "over"            # the game is over
+
+
+_OVER = Phase.OVER    # read once: an Enum member lookup is slow in Python 3.11's hot paths
+SETUP_PHASES = (Phase.TYPES, Phase.FIRST, Phase.STARTERS, Phase.DRAFT)
+TURN_PHASES = (Phase.PLAY, Phase.END, Phase.TIEBREAK)
+"""Phases in which tracks refill and stack tops are revealed (chance inside the turns)."""
+
+
+class Source(StrEnum):
+    """Where a marble of a desk is: ``PlaceMarble.source``, ``MarbleMoved.source``/``dest``."""
+
+    HAND = "hand"
+    POOL = "pool"
+
+
+class HowTaken(StrEnum):
+    """How a marble left the dispenser (``MarbleTaken.reason``)."""
+
+    PICK = "pick"                  # the regular pick: explosions follow
+    LITTLE_HELP = "little help"    # no explosion
+    POTION = "potion"              # a potion effect: no explosion
+    TIE_BREAK = "tie-break"        # a tie-break pick (PE-D12): explosions follow
+
+
+class SeamTaker(StrEnum):
+    """Whose pick's explosions are being resolved (``state.seam_taker``)."""
+
+    PICK = "pick"
+    TIEBREAK = "tiebreak"
+
+
+def _plural(count: int, noun: str) -> str:
     """"1 marble", "3 marbles"."""
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-CI = {c: i for i, c in enumerate(COLOURS)}
-
-
-def _cn(c: str) -> str:
-    return COLOUR_NAMES[c]
+def _colour_name(colour: str) -> str:
+    return COLOUR_NAMES[colour]
 
 
 def _tile_name(code) -> str:
     if code is None:
         return "no tile"
-    t = TILES[code]
-    return f"{t.name} ({t.holes} holes, {t.vp} VP)"
+    tile = TILES[code]
+    return f"{tile.name} ({tile.holes} holes, {tile.vp} VP)"
 
 
-def _who(names, p) -> str:
-    return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
+def _who(names, player: int) -> str:
+    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Records of the state
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Brewing:
+    """A potion tile on a brewing slot: ``tile`` code and the ``placed`` marbles, each a 2-letter
+    string, hole colour then marble colour (``"RR"``; ``"RK"`` = a black marble in a red hole,
+    only for a wild Prismatic Joy marble). ``to_dict``: ``[tile, [placed...]]``."""
+
+    tile: str
+    placed: tuple = ()
+
+    def to_dict(self) -> list:
+        return [self.tile, list(self.placed)]
+
+    @classmethod
+    def from_dict(cls, data) -> "Brewing":
+        return cls(data[0], tuple(data[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class CompletedPotion:
+    """A completed potion of a desk: ``tile`` code, ``drunk`` once its effect was used (PE-D7).
+    ``to_dict``: ``[tile, drunk]``."""
+
+    tile: str
+    drunk: bool = False
+
+    def to_dict(self) -> list:
+        return [self.tile, self.drunk]
+
+    @classmethod
+    def from_dict(cls, data) -> "CompletedPotion":
+        return cls(data[0], data[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """One of the 5 potion-tile stacks: the visible ``top`` code (None while it waits to be
+    revealed, or when the stack is empty) and the ``face_down`` tiles below it.
+    ``to_dict``: ``[top, face_down]``."""
+
+    top: str | None = None
+    face_down: int = 0
+
+    def to_dict(self) -> list:
+        return [self.top, self.face_down]
+
+    @classmethod
+    def from_dict(cls, data) -> "Stack":
+        return cls(data[0], data[1])
+
+
+@dataclass(frozen=True, slots=True)
+class PendingEffect:
+    """A drunk potion's effect waiting for its choices: ``kind`` (potion type code), the
+    ``tracks`` taken from and ``colours`` taken so far, ``source`` (index of the completed potion
+    drunk or copied). ``to_dict``: ``{"kind", "tracks", "colours", "source"}``."""
+
+    kind: str
+    tracks: tuple = ()
+    colours: tuple = ()
+    source: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "tracks": list(self.tracks), "colours": list(self.colours),
+                "source": self.source}
+
+    @classmethod
+    def from_dict(cls, data) -> "PendingEffect":
+        return cls(data["kind"], tuple(data["tracks"]), tuple(data["colours"]), data["source"])
+
+
+@dataclass(frozen=True, slots=True)
+class Seam:
+    """Where a pick's explosions are checked next: the gap at ``position`` of ``track``; ``step``
+    is 1 for the first explosion, 2+ for chain reactions. ``to_dict``: ``[track, position,
+    step]``."""
+
+    track: int
+    position: int
+    step: int = 1
+
+    def to_dict(self) -> list:
+        return [self.track, self.position, self.step]
+
+    @classmethod
+    def from_dict(cls, data) -> "Seam":
+        return cls(data[0], data[1], data[2])
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """The tie-break (PE-D12): the tied seats in picking ``order``, the ``index`` of the one to
+    pick, the marbles each has ``taken`` so far. ``to_dict``: ``{"order", "index", "taken"}``."""
+
+    order: tuple
+    index: int = 0
+    taken: tuple = ()
+
+    def to_dict(self) -> dict:
+        return {"order": list(self.order), "index": self.index, "taken": list(self.taken)}
+
+    @classmethod
+    def from_dict(cls, data) -> "TieBreak":
+        return cls(tuple(data["order"]), data["index"], tuple(data["taken"]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -182,7 +339,8 @@ class FinishEffect(Action):
 
 @dataclass(frozen=True)
 class EndTurn(Action):
-    """End your turn (refused while a hand marble fits a hole or the pool has room)."""
+    """End your turn (refused while a hand or pool marble fits an empty hole of its colour, or
+    the hand holds marbles and the pool has room)."""
 
 
 @dataclass(frozen=True)
@@ -205,12 +363,24 @@ ACTION_CLASSES = (ChooseTypes, ChoosePotionType, ChooseFirstPlayer, RevealStarte
 ACTION_CODEC = RecordCodec(ACTION_CLASSES)
 
 # ---------------------------------------------------------------------------------------------
-# Events
+# Events: what happened. Each docstring says what the event changes; events.play_event does it.
+# Events whose text() is "" are bookkeeping the log leaves out.
 # ---------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
+class PotionTypeChosen(Event):
+    """Seat 1 chose ``potion`` (a type code) for the game (option "chosen"): added to the types
+    in play."""
+    potion: str
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class TypesChosen(Event):
+    """The six potion types in play are ``types`` (type codes in their fixed order)."""
     types: tuple
 
     def text(self, names):
@@ -218,7 +388,17 @@ class TypesChosen(Event):
 
 
 @dataclass(frozen=True)
+class PhaseChanged(Event):
+    """The game moves on to ``phase`` (a :class:`Phase` text) during the setup."""
+    phase: str
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class FirstPlayerChosen(Event):
+    """``seat`` is the first player."""
     seat: int
 
     def text(self, names):
@@ -227,6 +407,7 @@ class FirstPlayerChosen(Event):
 
 @dataclass(frozen=True)
 class StarterRevealed(Event):
+    """Starter ``tile`` is revealed for the draft (the revealed list stays sorted)."""
     tile: str
 
     def text(self, names):
@@ -235,6 +416,8 @@ class StarterRevealed(Event):
 
 @dataclass(frozen=True)
 class StarterDrafted(Event):
+    """``player`` drafted the revealed starter ``tile`` into brewing ``slot``; the draft moves
+    on one pick."""
     player: int
     tile: str
     slot: int
@@ -244,7 +427,18 @@ class StarterDrafted(Event):
 
 
 @dataclass(frozen=True)
+class StacksFormed(Event):
+    """The tiles left after the draft form the 5 stacks, ``sizes`` face-down tiles each (their
+    tops are revealed by chance next)."""
+    sizes: tuple
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class TileRevealed(Event):
+    """``tile`` becomes the visible top of ``stack``: one face-down tile fewer."""
     stack: int
     tile: str
 
@@ -254,19 +448,22 @@ class TileRevealed(Event):
 
 @dataclass(frozen=True)
 class MarbleRefilled(Event):
-    """A marble rolled from the tank to ``position`` (the top) of ``track``."""
+    """A ``colour`` marble rolled from the tank to ``position`` (the top) of ``track``."""
     track: int
     position: int
     colour: str
 
     def text(self, names):
-        return f"A {_cn(self.colour)} marble rolls into track {self.track + 1}."
+        return f"A {_colour_name(self.colour)} marble rolls into track {self.track + 1}."
 
 
 @dataclass(frozen=True)
 class MarbleTaken(Event):
-    """``player`` took the marble at ``position`` of ``track``; ``reason`` is "pick",
-    "little help", "potion" or "tie-break"; ``to`` is "hand"."""
+    """``player`` took the ``colour`` marble at ``position`` of ``track`` into the hand; the
+    marbles above close the gap. ``reason`` (:class:`HowTaken`): "pick" also marks the regular
+    pick made and opens the seam there for explosions; "tie-break" opens the seam for the
+    tie-break count; "potion" records the track and colour in the pending effect; "little help"
+    nothing more."""
     player: int
     track: int
     position: int
@@ -277,13 +474,14 @@ class MarbleTaken(Event):
         verb, how = {"pick": ("picked", ""), "little help": ("took", " with a Little Help"),
                      "potion": ("took", " with a potion"),
                      "tie-break": ("picked", " in the tie-break")}[self.reason]
-        return f"{_who(names, self.player)} {verb} a {_cn(self.colour)} marble from track " \
-               f"{self.track + 1}{how}."
+        return f"{_who(names, self.player)} {verb} a {_colour_name(self.colour)} marble from " \
+               f"track {self.track + 1}{how}."
 
 
 @dataclass(frozen=True)
 class MarblesSlid(Event):
-    """The marbles of ``track`` from ``start`` upward slid down ``distance`` places."""
+    """The marbles of ``track`` from ``start`` upward slid down ``distance`` places (for the
+    animation: the event that removed the marbles already closed the gap)."""
     track: int
     start: int
     distance: int
@@ -294,7 +492,8 @@ class MarblesSlid(Event):
 
 @dataclass(frozen=True)
 class SeamCollision(Event):
-    """The marbles at ``position - 1`` and ``position`` of ``track`` met; ``explodes`` if equal."""
+    """The marbles at ``position - 1`` and ``position`` of ``track`` met; ``explodes`` if equal
+    (for the animation and the log; :class:`Exploded` or :class:`ChainEnded` follows)."""
     track: int
     position: int
     below: str
@@ -303,14 +502,17 @@ class SeamCollision(Event):
 
     def text(self, names):
         if self.explodes:
-            return f"Two {_cn(self.below)} marbles collide in track {self.track + 1}!"
-        return f"A {_cn(self.below)} and a {_cn(self.above)} marble meet; nothing explodes."
+            return f"Two {_colour_name(self.below)} marbles collide in track {self.track + 1}!"
+        return f"A {_colour_name(self.below)} and a {_colour_name(self.above)} marble meet; " \
+               f"nothing explodes."
 
 
 @dataclass(frozen=True)
 class Exploded(Event):
-    """``positions`` of ``track`` (``colour``) exploded into ``player``'s hand; ``chain_step``
-    is 1 for the first explosion of a pick, 2+ for chain reactions."""
+    """``positions`` (one unbroken run) of ``track``, all ``colour``, exploded into ``player``'s
+    hand; ``chain_step`` is 1 for the first explosion of a pick, 2+ for chain reactions. The
+    seam moves to the lowest exploded place, for the next step of the chain; a tie-break pick
+    counts the marbles."""
     player: int
     track: int
     positions: tuple
@@ -319,25 +521,39 @@ class Exploded(Event):
 
     def text(self, names):
         chain = "" if self.chain_step == 1 else f" (chain reaction {self.chain_step})"
-        return f"{len(self.positions)} {_cn(self.colour)} marbles explode into " \
+        return f"{len(self.positions)} {_colour_name(self.colour)} marbles explode into " \
                f"{_who(names, self.player)}'s hand{chain}!"
 
 
 @dataclass(frozen=True)
+class ChainEnded(Event):
+    """No more explosions in ``track`` for this pick: the seam is closed."""
+    track: int
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class MarbleMoved(Event):
-    """A marble went from ``source`` to ``dest`` ("hand", "pool")."""
+    """``player`` moved a ``colour`` marble from ``source`` to ``dest`` ("hand" or "pool"). Out of
+    the pool, an ordinary marble goes before a wild one; the marbles moved into the pool this
+    turn are counted (bots never move those back)."""
     player: int
     colour: str
     source: str
     dest: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} moved a {_cn(self.colour)} marble from " \
+        return f"{_who(names, self.player)} moved a {_colour_name(self.colour)} marble from " \
                f"{self.source} to {self.dest}."
 
 
 @dataclass(frozen=True)
 class MarblePlaced(Event):
+    """``player`` put a ``colour`` marble from ``source`` into an empty ``hole`` (a colour) of
+    the potion in brewing ``slot``; from the pool into another colour's hole it was a wild
+    marble (PE-D10)."""
     player: int
     colour: str
     source: str
@@ -345,14 +561,15 @@ class MarblePlaced(Event):
     hole: str
 
     def text(self, names):
-        extra = "" if self.hole == self.colour else f" (in a {_cn(self.hole)} hole)"
-        return f"{_who(names, self.player)} placed a {_cn(self.colour)} marble from the " \
-               f"{self.source} on potion {self.slot + 1}{extra}."
+        extra = "" if self.hole == self.colour else f" (in a {_colour_name(self.hole)} hole)"
+        return f"{_who(names, self.player)} placed a {_colour_name(self.colour)} marble from " \
+               f"the {self.source} on potion {self.slot + 1}{extra}."
 
 
 @dataclass(frozen=True)
 class PotionCompleted(Event):
-    """The potion in ``slot`` is complete; its ``returned`` marbles went to the tank."""
+    """The potion ``tile`` in ``player``'s ``slot`` is complete: the slot empties, its
+    ``returned`` marbles go to the tank (PE-D3), the tile joins the completed potions, undrunk."""
     player: int
     slot: int
     tile: str
@@ -364,19 +581,26 @@ class PotionCompleted(Event):
 
 @dataclass(frozen=True)
 class SkillTokenEarned(Event):
-    """``reason``: "mastery", "variety" or "tenth"; ``source``: "countdown" or "supply"."""
+    """``player`` earned a skill token for ``reason`` ("mastery" of ``potion_type``, "variety"
+    or "tenth"; ``potion_type`` is "" for the last two), taken from ``source``: "countdown",
+    "supply", or "none" when no token is left (the skill still counts as earned)."""
     player: int
     reason: str
     source: str
+    potion_type: str
 
     def text(self, names):
         why = {"mastery": "Mastery (3 potions of one type)",
                "variety": "Variety (5 different types)", "tenth": "a 10th potion"}[self.reason]
+        if self.source == "none":
+            return f"{_who(names, self.player)} earned {why}, but no skill token is left."
         return f"{_who(names, self.player)} earned a skill token for {why}."
 
 
 @dataclass(frozen=True)
 class PotionDrunk(Event):
+    """``player`` drank completed potion ``index`` (``tile``); ``effect`` is its effect text.
+    The potion is turned over (PE-D7); :class:`EffectStarted` or :class:`PoolMadeWild` follows."""
     player: int
     index: int
     tile: str
@@ -387,7 +611,21 @@ class PotionDrunk(Event):
 
 
 @dataclass(frozen=True)
+class EffectStarted(Event):
+    """The effect of a ``kind`` potion (type code) waits for ``player``'s choices; ``source`` is
+    the completed potion drunk or copied."""
+    player: int
+    kind: str
+    source: int
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class EffectCopied(Event):
+    """``player``'s Sands of Time copies the effect of ``tile`` (PE-D8): its own choice is made;
+    the copied effect starts next."""
     player: int
     tile: str
 
@@ -396,18 +634,33 @@ class EffectCopied(Event):
 
 
 @dataclass(frozen=True)
+class EffectEnded(Event):
+    """``player``'s pending potion effect is over (used up, or the player stopped)."""
+    player: int
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class PoolStolen(Event):
+    """Elixir of Blind Love: ``player`` took all ``colours`` of ``opponent``'s pool into the
+    hand; the opponent's pool (and its wildness) is empty."""
     player: int
     opponent: int
     colours: tuple
 
     def text(self, names):
-        return f"{_who(names, self.player)} took {_n(len(self.colours), 'marble')} from " \
+        if not self.colours:
+            return f"{_who(names, self.opponent)}'s pool was empty: " \
+                   f"{_who(names, self.player)} took nothing."
+        return f"{_who(names, self.player)} took {_plural(len(self.colours), 'marble')} from " \
                f"{_who(names, self.opponent)}'s pool."
 
 
 @dataclass(frozen=True)
 class PoolMadeWild(Event):
+    """Prismatic Joy (PE-D10): the ``colours`` in ``player``'s pool become wild this turn."""
     player: int
     colours: tuple
 
@@ -417,8 +670,8 @@ class PoolMadeWild(Event):
 
 @dataclass(frozen=True)
 class MarblesReturned(Event):
-    """Marbles went back to the tank: ``source`` "hand", "track" (with ``track``,
-    ``positions``) or "potion"."""
+    """Marbles of ``colours`` went back to the tank from ``player``'s hand (``source`` "hand"),
+    or from ``positions`` of ``track`` (``source`` "track", the Filter of Lavamancing)."""
     player: int
     colours: tuple
     source: str
@@ -428,12 +681,17 @@ class MarblesReturned(Event):
     def text(self, names):
         if not self.colours:
             return f"{_who(names, self.player)} returned nothing."
-        return f"{_n(len(self.colours), 'marble')} return{'s' if len(self.colours) == 1 else ''} to the tank from " \
+        verb = "returns" if len(self.colours) == 1 else "return"
+        if self.source == "track":         # the Filter of Lavamancing: one colour, one track
+            return f"{_plural(len(self.colours), _colour_name(self.colours[0]) + ' marble')} " \
+                   f"{verb} to the tank from track {self.track + 1}."
+        return f"{_plural(len(self.colours), 'marble')} {verb} to the tank from " \
                f"{_who(names, self.player)}'s {self.source}."
 
 
 @dataclass(frozen=True)
 class LittleHelpTaken(Event):
+    """``player`` took a Little Help token (-2 VP): its one use this turn."""
     player: int
 
     def text(self, names):
@@ -442,7 +700,8 @@ class LittleHelpTaken(Event):
 
 @dataclass(frozen=True)
 class TurnStarted(BaseTurnStarted):
-    """``player``'s turn begins (``GameSpec.turn_started`` counts these)."""
+    """``player``'s turn begins: the regular pick and the Little Help are to come, no marble was
+    moved into the pool yet (the match counts these events for the turn number)."""
     player: int
 
     def text(self, names):
@@ -451,6 +710,7 @@ class TurnStarted(BaseTurnStarted):
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
+    """``player`` ended the turn: the pool's wildness ends (PE-D10); tiles are drawn next."""
     player: int
 
     def text(self, names):
@@ -459,6 +719,7 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True)
 class TileDrawn(Event):
+    """``player`` took ``tile``, the top of ``stack``, into empty brewing ``slot``."""
     player: int
     stack: int
     slot: int
@@ -471,16 +732,26 @@ class TileDrawn(Event):
 
 @dataclass(frozen=True)
 class NoTileLeft(Event):
+    """No tile was left for ``player``'s empty ``slot`` (it stays empty)."""
     player: int
     slot: int
 
     def text(self, names):
-        return f"No potion tile is left for {_who(names, self.player)}'s empty slot; the game " \
-               f"ends with this round."
+        return f"No potion tile is left for {_who(names, self.player)}'s empty brewing slot."
+
+
+@dataclass(frozen=True)
+class TurnCounted(Event):
+    """``player``'s turn is over, tiles drawn: one more turn taken."""
+    player: int
+
+    def text(self, names):
+        return ""
 
 
 @dataclass(frozen=True)
 class GameEndTriggered(Event):
+    """The end of the game is triggered (``reason`` in words): the round is finished."""
     reason: str
 
     def text(self, names):
@@ -489,6 +760,7 @@ class GameEndTriggered(Event):
 
 @dataclass(frozen=True)
 class TieBreakStarted(Event):
+    """The tied ``players`` make one pick each, in this order (PE-D12)."""
     players: tuple
 
     def text(self, names):
@@ -497,16 +769,28 @@ class TieBreakStarted(Event):
 
 
 @dataclass(frozen=True)
+class TieBreakTurn(Event):
+    """``player`` makes the next tie-break pick."""
+    player: int
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
 class TieBreakResult(Event):
+    """``player``'s tie-break pick took ``marbles`` (0 when the dispenser was empty)."""
     player: int
     marbles: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} took {_n(self.marbles, 'marble')} in the tie-break."
+        return f"{_who(names, self.player)} took {_plural(self.marbles, 'marble')} in the " \
+               f"tie-break."
 
 
 @dataclass(frozen=True)
 class GameOver(Event):
+    """The game is over: ``winners`` (seats), ``totals`` (every seat's score)."""
     winners: tuple
     totals: tuple
 
@@ -515,18 +799,30 @@ class GameOver(Event):
         return f"Game over. {who} win{'s' if len(self.winners) == 1 else ''}!"
 
 
+EVENT_CLASSES = (PotionTypeChosen, TypesChosen, PhaseChanged, FirstPlayerChosen,
+                 StarterRevealed, StarterDrafted, StacksFormed, TileRevealed, MarbleRefilled,
+                 MarbleTaken, MarblesSlid, SeamCollision, Exploded, ChainEnded, MarbleMoved,
+                 MarblePlaced, PotionCompleted, SkillTokenEarned, PotionDrunk, EffectStarted,
+                 EffectCopied, EffectEnded, PoolStolen, PoolMadeWild, MarblesReturned,
+                 LittleHelpTaken, TurnStarted, TurnEnded, TileDrawn, NoTileLeft, TurnCounted,
+                 GameEndTriggered, TieBreakStarted, TieBreakTurn, TieBreakResult, GameOver)
+"""Every event class of the game (``events.play_event`` knows each one)."""
+
+BOOKKEEPING_EVENTS = (PotionTypeChosen, PhaseChanged, StacksFormed, ChainEnded, EffectStarted,
+                      EffectEnded, TurnCounted, TieBreakTurn)
+"""Events a player need not read (their ``text()`` is ""; the log leaves them out)."""
+
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
 class Desk:
     """One player's desk and belongings.
 
-    * ``slots``: 2 brewing slots, each ``None`` or ``[tile code, placed]`` where ``placed`` is a
-      list of 2-letter strings, hole colour then marble colour (``"RR"``; ``"RK"`` = a black
-      marble in a red hole, only for a wild Prismatic Joy marble).
-    * ``pool`` / ``wild``: marble counts per colour (``COLOURS`` order); ``wild[c] <= pool[c]``.
+    * ``slots``: 2 brewing slots, each ``None`` or a :class:`Brewing`.
+    * ``pool`` / ``wild``: marble counts per colour (``COLOURS`` order); ``wild[c] <= pool[c]``
+      counts the pool marbles Prismatic Joy made wild this turn (PE-D10).
     * ``hand``: counts per colour of marbles just taken.
-    * ``completed``: list of ``[tile code, drunk]``.
+    * ``completed``: list of :class:`CompletedPotion`, in the order completed.
     * ``tokens`` (skill tokens), ``helps`` (Little Help tokens), ``mastery`` (type codes already
       rewarded), ``variety``/``tenth`` (rewarded once), ``turns`` (turns taken).
     """
@@ -535,107 +831,102 @@ class Desk:
                  "variety", "tenth", "turns")
 
     def __init__(self):
-        self.slots = [None] * BREWING_SLOTS
-        self.pool = [0, 0, 0, 0]
-        self.wild = [0, 0, 0, 0]
-        self.hand = [0, 0, 0, 0]
-        self.completed = []
+        self.slots: list = [None] * BREWING_SLOTS
+        self.pool: list = [0, 0, 0, 0]
+        self.wild: list = [0, 0, 0, 0]
+        self.hand: list = [0, 0, 0, 0]
+        self.completed: list = []
         self.tokens = 0
         self.helps = 0
-        self.mastery = []
+        self.mastery: list = []
         self.variety = False
         self.tenth = False
         self.turns = 0
 
     def clone(self) -> "Desk":
-        d = Desk.__new__(Desk)
-        d.slots = [None if s is None else [s[0], s[1][:]] for s in self.slots]
-        d.pool = self.pool[:]
-        d.wild = self.wild[:]
-        d.hand = self.hand[:]
-        d.completed = [list(c) for c in self.completed]
-        d.tokens = self.tokens
-        d.helps = self.helps
-        d.mastery = self.mastery[:]
-        d.variety = self.variety
-        d.tenth = self.tenth
-        d.turns = self.turns
-        return d
+        desk = Desk.__new__(Desk)
+        desk.slots = self.slots[:]              # Brewing and CompletedPotion records are frozen
+        desk.pool = self.pool[:]
+        desk.wild = self.wild[:]
+        desk.hand = self.hand[:]
+        desk.completed = self.completed[:]
+        desk.tokens = self.tokens
+        desk.helps = self.helps
+        desk.mastery = self.mastery[:]
+        desk.variety = self.variety
+        desk.tenth = self.tenth
+        desk.turns = self.turns
+        return desk
 
     def to_dict(self) -> dict:
-        return {"slots": [None if s is None else [s[0], s[1][:]]
-                          for s in self.slots],
+        return {"slots": [None if brewing is None else brewing.to_dict()
+                          for brewing in self.slots],
                 "pool": self.pool[:], "wild": self.wild[:], "hand": self.hand[:],
-                "completed": [list(c) for c in self.completed], "tokens": self.tokens,
-                "helps": self.helps, "mastery": self.mastery[:], "variety": self.variety,
-                "tenth": self.tenth, "turns": self.turns}
+                "completed": [potion.to_dict() for potion in self.completed],
+                "tokens": self.tokens, "helps": self.helps, "mastery": self.mastery[:],
+                "variety": self.variety, "tenth": self.tenth, "turns": self.turns}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Desk":
-        d = cls.__new__(cls)
-        d.slots = [None if s is None else [s[0], list(s[1])]
-                   for s in data["slots"]]
-        d.pool = list(data["pool"])
-        d.wild = list(data["wild"])
-        d.hand = list(data["hand"])
-        d.completed = [list(c) for c in data["completed"]]
-        d.tokens = data["tokens"]
-        d.helps = data["helps"]
-        d.mastery = list(data["mastery"])
-        d.variety = data["variety"]
-        d.tenth = data["tenth"]
-        d.turns = data["turns"]
-        return d
+        desk = cls.__new__(cls)
+        desk.slots = [None if brewing is None else Brewing.from_dict(brewing)
+                      for brewing in data["slots"]]
+        desk.pool = list(data["pool"])
+        desk.wild = list(data["wild"])
+        desk.hand = list(data["hand"])
+        desk.completed = [CompletedPotion.from_dict(potion) for potion in data["completed"]]
+        desk.tokens = data["tokens"]
+        desk.helps = data["helps"]
+        desk.mastery = list(data["mastery"])
+        desk.variety = data["variety"]
+        desk.tenth = data["tenth"]
+        desk.turns = data["turns"]
+        return desk
 
     def marbles_held(self) -> int:
         """Marbles in hand, pool and on brewing potions."""
-        return sum(self.hand) + sum(self.pool) + sum(len(s[1]) for s in self.slots if s)
-
-    def potion_vp(self) -> int:
-        return sum(TILES[c[0]].vp for c in self.completed)
-
-    def score(self) -> int:
-        """Potion VP + 4 per skill token - 2 per Little Help (rules, "End of the game")."""
-        return self.potion_vp() + 4 * self.tokens - 2 * self.helps
+        return (sum(self.hand) + sum(self.pool)
+                + sum(len(brewing.placed) for brewing in self.slots if brewing))
 
 
 class PotionExplosionState:
-    """A Potion Explosion position (rules/potion_explosion.md); see module docstring.
+    """A Potion Explosion position (docs/rules/potion_explosion.md); see the module docstring.
 
-    Phases: ``"types"`` (choose the 6 potion types), ``"first"`` (first player), ``"starters"``
-    (reveal 2 x players starters), ``"draft"``, ``"play"`` (a player's turn), ``"end"`` (after
-    "end turn": drawing tiles), ``"tiebreak"``, ``"over"``.
+    ``phase`` is a :class:`Phase`. Pending work that chance must resolve first: stack tops to
+    reveal (a :class:`Stack` with no ``top`` and ``face_down > 0``) and tracks shorter than 8
+    while the tank has marbles (PE-D1). ``seam`` (a :class:`Seam`) is set while a pick's
+    explosions are being resolved, ``seam_taker`` (a :class:`SeamTaker`) says whose pick.
 
-    Pending work that chance must resolve first: stack tops to reveal (``stacks[i] == [None, n]``
-    with ``n > 0``) and tracks shorter than 8 while the tank has marbles (PE-D1). ``seam`` is
-    ``[track, position, chain step]`` while a regular pick's explosions are being resolved.
+    A new state has the skill tokens laid out (a countdown stack of players + 2, PE-D11) and,
+    with the "first game" option, its six potion types; :func:`rules.new_state` starts the setup.
     """
 
     def __init__(self, num_players: int, types_mode: str = "random", first_mode: str = "random"):
-        self.n = num_players
+        self.num_players = num_players
         self.types_mode = types_mode
         self.first_mode = first_mode
-        self.types = []
+        self.types: list = ([code for code in TYPE_CODES if code not in FIRST_GAME_REMOVED]
+                            if types_mode == "first_game" else [])
         self.first = 0
-        self.phase = "types"
-        self.revealed = []          # starter codes revealed for the draft, sorted
+        self.phase = Phase.TYPES
+        self.revealed: list = []          # starter codes revealed for the draft, sorted
         self.draft_index = 0
         self.player = 0
-        self.tracks = [[] for _ in range(NUM_TRACKS)]
-        self.tank = [20, 20, 20, 20]
-        self.stacks = [[None, 0] for _ in range(NUM_STACKS)]
-        self.countdown = 0
-        self.supply = 0
-        self.desks = [Desk() for _ in range(num_players)]
+        self.tracks: list = [[] for _ in range(NUM_TRACKS)]
+        self.tank: list = [20, 20, 20, 20]
+        self.stacks: list = [Stack() for _ in range(NUM_STACKS)]
+        self.countdown = num_players + 2
+        self.supply = SKILL_TOKENS - self.countdown
+        self.desks: list = [Desk() for _ in range(num_players)]
         self.picked = False
         self.help_used = False
-        self.to_pool = [0, 0, 0, 0]  # marbles moved hand -> pool this turn, per colour
-        self.effect = None          # dict: kind, tracks (used), colours (taken), source
-        self.seam = None            # [track, position, chain step]
-        self.seam_taker = None      # "pick" or "tiebreak": who gets exploded marbles
+        self.to_pool: list = [0, 0, 0, 0]  # marbles moved hand -> pool this turn, per colour
+        self.effect: PendingEffect | None = None
+        self.seam: Seam | None = None
+        self.seam_taker: str | None = None
         self.ending = False
-        self.tiebreak = None        # {"order": [...], "index": i, "taken": [...]}
-        self.winners = []
+        self.tiebreak: TieBreak | None = None
+        self.winners: list = []
         self.turn_taken = 0         # marbles taken by the current tie-break pick
 
     # --- engine contract ---------------------------------------------------------------------
@@ -644,7 +935,7 @@ class PotionExplosionState:
         return _rules.current_player(self)
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == _OVER
 
     def legal_actions(self) -> list:
         """The current player's actions in a stable order (empty at chance / terminal)."""
@@ -659,9 +950,9 @@ class PotionExplosionState:
         return _rules.apply_action(self, action)
 
     def returns(self) -> list:
-        if self.phase != "over":
-            return [0.0] * self.n
-        return [1.0 if p in self.winners else 0.0 for p in range(self.n)]
+        if self.phase != _OVER:
+            return [0.0] * self.num_players
+        return [1.0 if seat in self.winners else 0.0 for seat in range(self.num_players)]
 
     def score_sheet(self) -> dict:
         return _rules.score_sheet(self)
@@ -676,93 +967,85 @@ class PotionExplosionState:
 
     # --- copying -----------------------------------------------------------------------------
     def clone(self) -> "PotionExplosionState":
-        s = PotionExplosionState.__new__(PotionExplosionState)
-        s.n = self.n
-        s.types_mode = self.types_mode
-        s.first_mode = self.first_mode
-        s.types = self.types[:]
-        s.first = self.first
-        s.phase = self.phase
-        s.revealed = self.revealed[:]
-        s.draft_index = self.draft_index
-        s.player = self.player
-        s.tracks = [t[:] for t in self.tracks]
-        s.tank = self.tank[:]
-        s.stacks = [st[:] for st in self.stacks]
-        s.countdown = self.countdown
-        s.supply = self.supply
-        s.desks = [d.clone() for d in self.desks]
-        s.picked = self.picked
-        s.help_used = self.help_used
-        s.to_pool = self.to_pool[:]
-        s.effect = None if self.effect is None else {
-            "kind": self.effect["kind"], "tracks": self.effect["tracks"][:],
-            "colours": self.effect["colours"][:], "source": self.effect["source"]}
-        s.seam = None if self.seam is None else self.seam[:]
-        s.seam_taker = self.seam_taker
-        s.ending = self.ending
-        s.tiebreak = None if self.tiebreak is None else {
-            "order": self.tiebreak["order"][:], "index": self.tiebreak["index"],
-            "taken": self.tiebreak["taken"][:]}
-        s.winners = self.winners[:]
-        s.turn_taken = self.turn_taken
-        return s
+        state = PotionExplosionState.__new__(PotionExplosionState)
+        state.num_players = self.num_players
+        state.types_mode = self.types_mode
+        state.first_mode = self.first_mode
+        state.types = self.types[:]
+        state.first = self.first
+        state.phase = self.phase
+        state.revealed = self.revealed[:]
+        state.draft_index = self.draft_index
+        state.player = self.player
+        state.tracks = [track[:] for track in self.tracks]
+        state.tank = self.tank[:]
+        state.stacks = self.stacks[:]             # the records are frozen: shared
+        state.countdown = self.countdown
+        state.supply = self.supply
+        state.desks = [desk.clone() for desk in self.desks]
+        state.picked = self.picked
+        state.help_used = self.help_used
+        state.to_pool = self.to_pool[:]
+        state.effect = self.effect
+        state.seam = self.seam
+        state.seam_taker = self.seam_taker
+        state.ending = self.ending
+        state.tiebreak = self.tiebreak
+        state.winners = self.winners[:]
+        state.turn_taken = self.turn_taken
+        return state
 
     def to_dict(self) -> dict:
         """Plain JSON-able data; :meth:`from_dict` inverts it."""
         return {
-            "n": self.n, "types_mode": self.types_mode, "first_mode": self.first_mode,
-            "types": self.types[:], "first": self.first, "phase": self.phase,
+            "n": self.num_players, "types_mode": self.types_mode, "first_mode": self.first_mode,
+            "types": self.types[:], "first": self.first, "phase": self.phase.value,
             "revealed": self.revealed[:], "draft_index": self.draft_index, "player": self.player,
-            "tracks": ["".join(t) for t in self.tracks], "tank": self.tank[:],
-            "stacks": [st[:] for st in self.stacks], "countdown": self.countdown,
-            "supply": self.supply, "desks": [d.to_dict() for d in self.desks],
+            "tracks": ["".join(track) for track in self.tracks], "tank": self.tank[:],
+            "stacks": [stack.to_dict() for stack in self.stacks], "countdown": self.countdown,
+            "supply": self.supply, "desks": [desk.to_dict() for desk in self.desks],
             "picked": self.picked, "help_used": self.help_used,
             "to_pool": self.to_pool[:],
-            "effect": None if self.effect is None else {
-                "kind": self.effect["kind"], "tracks": self.effect["tracks"][:],
-                "colours": self.effect["colours"][:], "source": self.effect["source"]},
-            "seam": None if self.seam is None else self.seam[:],
-            "seam_taker": self.seam_taker, "ending": self.ending,
-            "tiebreak": None if self.tiebreak is None else {
-                "order": self.tiebreak["order"][:], "index": self.tiebreak["index"],
-                "taken": self.tiebreak["taken"][:]},
+            "effect": None if self.effect is None else self.effect.to_dict(),
+            "seam": None if self.seam is None else self.seam.to_dict(),
+            "seam_taker": None if self.seam_taker is None else str(self.seam_taker),
+            "ending": self.ending,
+            "tiebreak": None if self.tiebreak is None else self.tiebreak.to_dict(),
             "winners": self.winners[:], "turn_taken": self.turn_taken,
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> "PotionExplosionState":
-        s = cls.__new__(cls)
-        s.n = data["n"]
-        s.types_mode = data["types_mode"]
-        s.first_mode = data["first_mode"]
-        s.types = list(data["types"])
-        s.first = data["first"]
-        s.phase = data["phase"]
-        s.revealed = list(data["revealed"])
-        s.draft_index = data["draft_index"]
-        s.player = data["player"]
-        s.tracks = [list(t) for t in data["tracks"]]
-        s.tank = list(data["tank"])
-        s.stacks = [list(st) for st in data["stacks"]]
-        s.countdown = data["countdown"]
-        s.supply = data["supply"]
-        s.desks = [Desk.from_dict(d) for d in data["desks"]]
-        s.picked = data["picked"]
-        s.help_used = data["help_used"]
-        s.to_pool = list(data["to_pool"])
-        e = data["effect"]
-        s.effect = None if e is None else {"kind": e["kind"], "tracks": list(e["tracks"]),
-                                           "colours": list(e["colours"]), "source": e["source"]}
-        s.seam = None if data["seam"] is None else list(data["seam"])
-        s.seam_taker = data["seam_taker"]
-        s.ending = data["ending"]
-        tb = data["tiebreak"]
-        s.tiebreak = None if tb is None else {"order": list(tb["order"]), "index": tb["index"],
-                                              "taken": list(tb["taken"])}
-        s.winners = list(data["winners"])
-        s.turn_taken = data["turn_taken"]
-        return s
+        state = cls.__new__(cls)
+        state.num_players = data["n"]
+        state.types_mode = data["types_mode"]
+        state.first_mode = data["first_mode"]
+        state.types = list(data["types"])
+        state.first = data["first"]
+        state.phase = Phase(data["phase"])
+        state.revealed = list(data["revealed"])
+        state.draft_index = data["draft_index"]
+        state.player = data["player"]
+        state.tracks = [list(track) for track in data["tracks"]]
+        state.tank = list(data["tank"])
+        state.stacks = [Stack.from_dict(stack) for stack in data["stacks"]]
+        state.countdown = data["countdown"]
+        state.supply = data["supply"]
+        state.desks = [Desk.from_dict(desk) for desk in data["desks"]]
+        state.picked = data["picked"]
+        state.help_used = data["help_used"]
+        state.to_pool = list(data["to_pool"])
+        effect = data["effect"]
+        state.effect = None if effect is None else PendingEffect.from_dict(effect)
+        state.seam = None if data["seam"] is None else Seam.from_dict(data["seam"])
+        taker = data["seam_taker"]
+        state.seam_taker = None if taker is None else SeamTaker(taker)
+        state.ending = data["ending"]
+        tiebreak = data["tiebreak"]
+        state.tiebreak = None if tiebreak is None else TieBreak.from_dict(tiebreak)
+        state.winners = list(data["winners"])
+        state.turn_taken = data["turn_taken"]
+        return state
 
     def __eq__(self, other) -> bool:
         return isinstance(other, PotionExplosionState) and self.to_dict() == other.to_dict()
@@ -776,8 +1059,8 @@ class PotionExplosionState:
     # --- counting ----------------------------------------------------------------------------
     def marble_count(self) -> int:
         """All marbles: tracks + tank + hands + pools + brewing potions (always 80)."""
-        return (sum(len(t) for t in self.tracks) + sum(self.tank)
-                + sum(d.marbles_held() for d in self.desks))
+        return (sum(len(track) for track in self.tracks) + sum(self.tank)
+                + sum(desk.marbles_held() for desk in self.desks))
 
     # --- helpers for the table scene (all derived from the rules) ----------------------------
     def chain_preview(self, track: int, position: int) -> tuple:
@@ -789,21 +1072,22 @@ class PotionExplosionState:
     def legal_holes(self, source: str, colour: str) -> list:
         """``[(slot, hole colour)]`` where a ``colour`` marble from ``source`` ("hand"/"pool")
         may be placed now (derived from :meth:`legal_actions`)."""
-        return [(a.slot, a.hole) for a in self.legal_actions()
-                if isinstance(a, PlaceMarble) and a.source == source and a.colour == colour]
+        return [(action.slot, action.hole) for action in self.legal_actions()
+                if isinstance(action, PlaceMarble) and action.source == source
+                and action.colour == colour]
 
     def empty_holes(self, player: int, slot: int) -> dict:
         """``{colour: count}`` of the empty holes of ``player``'s potion in ``slot`` (``{}`` for
         an empty slot)."""
-        sl = self.desks[player].slots[slot]
-        if sl is None:
+        brewing = self.desks[player].slots[slot]
+        if brewing is None:
             return {}
-        return dict(zip(COLOURS, _rules._empty_holes(sl)))
+        return dict(zip(COLOURS, _rules.empty_holes(brewing), strict=True))
 
     def pickable(self) -> list:
         """``[(track, position)]`` a regular pick may take now (empty once the pick is made)."""
-        return [(a.track, a.position) for a in self.legal_actions()
-                if isinstance(a, (RegularPick, TieBreakPick))]
+        return [(action.track, action.position) for action in self.legal_actions()
+                if isinstance(action, (RegularPick, TieBreakPick))]
 
     def end_turn_refusal(self):
         """Why "end turn" is refused now, as a sentence, or ``None`` when it is allowed."""
@@ -826,11 +1110,11 @@ class PotionExplosionState:
 
     def drinkable(self) -> list:
         """Indices of your completed potions you may drink now."""
-        return [a.index for a in self.legal_actions() if isinstance(a, Drink)]
+        return [action.index for action in self.legal_actions() if isinstance(action, Drink)]
 
     def scores(self) -> list:
-        """Current total of each seat (potion VP + tokens - Little Help)."""
-        return [d.score() for d in self.desks]
+        """Current total of each seat (:func:`rules.score`)."""
+        return [_rules.score(desk) for desk in self.desks]
 
     def turn_owner(self) -> int:
         """The seat whose turn (or draft pick) this is; chance nodes belong to it too."""

@@ -7,9 +7,9 @@ from tests.contract import contract_check, is_player_sentence
 GAMES = [spec.id for spec in registry.games()]
 
 
-# Diced Tomatoes' refusals still carry decision codes until issue 14 lands (strict: an XPASS
-# fails, so the mark is removed the moment they are gone).
-PENDING = {"diced-tomatoes": pytest.mark.xfail(strict=True, reason="refusals with DT-D codes")}
+# A game whose contract is known broken is marked here (strict: an XPASS fails, so the mark is
+# removed the moment it is fixed). Diced Tomatoes' decision codes went with issue 14.
+PENDING: dict = {}
 
 
 @pytest.mark.parametrize("game", [pytest.param(game, marks=PENDING.get(game, ()))

@@ -457,6 +457,25 @@ def test_record_codec_compares_types_not_only_values():
         codec.from_dict({"type": ["Sample"]})
 
 
+def test_record_codec_takes_an_enum_field_by_its_text():
+    from dataclasses import dataclass
+    from engine.core import Event, StrEnum
+
+    class Cause(StrEnum):
+        NO_TRACK = "no track ahead"
+
+    @dataclass(frozen=True)
+    class Derailed(Event):
+        cause: Cause
+    codec = RecordCodec([Derailed])
+    assert codec.from_dict({"type": "Derailed", "cause": "no track ahead"}).cause == \
+        Cause.NO_TRACK
+    assert codec.from_dict(Derailed(Cause.NO_TRACK).to_dict()) == Derailed(Cause.NO_TRACK)
+    for bad in ("no track", 1, None):
+        with pytest.raises(ValueError, match="its cause should be"):
+            codec.from_dict({"type": "Derailed", "cause": bad})
+
+
 # --- 10. Names of a sensible length ------------------------------------------------------------
 def test_seat_names_are_limited_where_they_enter():
     with pytest.raises(ValueError, match=f"at most {NAME_LIMIT} characters"):

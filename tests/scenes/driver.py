@@ -70,8 +70,12 @@ def ask_hint(app, table, limit=400):
 
 
 def area(table, key):
-    """The rect of hit area ``key`` in ``table.hit_areas()``; ``LookupError`` if absent."""
-    for rect, k in table.hit_areas():
+    """The rect of the target ``key`` in ``table.targets()`` (a circle's square), or of the hit
+    area ``key`` in ``table.hit_areas()`` (tables not yet rebuilt); ``LookupError`` if absent."""
+    for target in table.targets():
+        if target.key == key:
+            return target.bounds
+    for rect, k in getattr(table, "hit_areas", list)():
         if k == key:
             return rect
     raise LookupError(key)

@@ -10,8 +10,17 @@ from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import (ask_hint, click, click_at, find_button, frames, key, make_app,
-                                 play_to_end, wait_for_human)
+from tests.scenes.driver import (
+    ask_hint,
+    click,
+    click_at,
+    find_button,
+    frames,
+    key,
+    make_app,
+    play_to_end,
+    wait_for_human,
+)
 
 SPEC = registry.get("diced-tomatoes")
 
@@ -293,3 +302,61 @@ def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app)
     fresh = app.manager.top
     assert isinstance(fresh, DicedTomatoesTable)
     assert fresh.match.options == match.options and fresh.match.seats == match.seats
+
+
+def test_cleared_dice_fly_back_on_their_own_arcs():
+    """Clearing animation (bugbear B023): each die of a cleared vine flies to the bushel on its
+    own arc, higher for dice further along the vine; before the fix every die read the loop's
+    last index and flew on the last die's arc. Halfway, the dice differ only by arc height."""
+    from engine.diced_tomatoes.notation import parse_position
+    from engine.diced_tomatoes.state import VineCleared
+    app = make_app(instant=False)
+    try:
+        table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+        prior = parse_position("players=2 vines=1r1b1r1r|-|-/-|-|-")
+        event = VineCleared(0, 0, 0, "zero", ("r", "b", "r", "r"))
+        anims = table.anim_clear(table.layout, event, prior)
+        assert len(anims) == 4
+        centres = []
+        for anim in anims:
+            surface = pygame.Surface(app.size, pygame.SRCALPHA)
+            anim.draw_fn(surface, 0.5)
+            centres.append(surface.get_bounding_rect().centery)
+        rises = [centres[0] - y for y in centres]
+        expected = (0, 15, 30, 45)
+        assert all(abs(rise - want) <= 2 for rise, want in zip(rises, expected, strict=True)), rises
+    finally:
+        pygame.quit()
+
+
+def test_animated_play_lands_every_group_on_an_engine_state():
+    """Issue 16: at normal speed every animation group lands by showing a state the engine's
+    apply_event gave (dice conserved colour by colour, nothing re-applied by the scene), and
+    the board ends on the match's state."""
+    from tests.engine.diced_tomatoes.test_random_games import check_invariants
+    app = make_app(instant=False)
+    try:
+        seats = [Seat("bot", "A", "easy"), Seat("bot", "B", "easy"), Seat("bot", "C", "easy")]
+        match = Match(SPEC, seats, {"golden": True, "overload": True, "dicey": True}, seed=31)
+        open_match(app, match)
+        frames(app, 2)
+        table = app.manager.top
+        landed = []
+        original = table.landing
+
+        def checked_landing(state):
+            check_invariants(state, vines_too=False)   # mid-step a full vine awaits harvest
+            landed.append(state)
+            return original(state)
+        table.landing = checked_landing
+        for _ in range(1500):
+            frames(app, 1, dt=0.1)
+            if len(match.history) > 160 or not isinstance(app.manager.top, DicedTomatoesTable):
+                break
+        kinds = {type(e).__name__ for _, e in match.events}
+        assert {"DieDrawn", "DieRolled", "DiePlaced", "KarmaBitGained"} <= kinds
+        assert len(landed) > 100
+        table.anims.skip()
+        assert table.shown.to_dict() == match.state.to_dict()
+    finally:
+        pygame.quit()

@@ -1,4 +1,6 @@
-"""The Potion Explosion table scene, played through mouse events at its hit areas (issue 6)."""
+"""The Potion Explosion table scene, played through mouse events at its targets (issues 6, 17).
+
+Layout and input are tested without a display in ``tests/scenes/potion_explosion/``."""
 import pygame
 import pytest
 
@@ -9,7 +11,7 @@ from engine.potion_explosion import state as pe
 from engine.potion_explosion.notation import parse_position
 from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
-from scenes.potion_explosion_table import Layout, PotionExplosionTable
+from scenes.tables.potion_explosion import PotionExplosionTable
 from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.engine.potion_explosion.helpers import exploded_places
@@ -46,21 +48,25 @@ def hover(app, pos):
 
 def do_effect(app, table, action):
     """Make the pending effect's choice ``action`` with the mouse, as a player would."""
-    lay = table.layout
     if isinstance(action, pe.FinishEffect):
-        label = "Done" if table.match.state.effect["tracks"] else "Take nothing"
+        label = "Done" if table.match.state.effect.tracks else "Take nothing"
         click(app, find_button(app, label))
     elif isinstance(action, pe.TakeMarble):
         click_at(app, area(table, ("marble", action.track, action.position)).center)
     elif isinstance(action, pe.TakePair):
-        a = lay.marble_centre(action.track, action.position)
-        b = lay.marble_centre(action.track, action.position + 1)
-        # on the lower marble, toward its partner: the pair the scene outlines
-        click_at(app, (int(a[0] + (b[0] - a[0]) * 0.2), int(a[1] + (b[1] - a[1]) * 0.2)))
+        # the lower marble; when it has two partners, then the upper one
+        before = len(table.match.history)
+        click_at(app, area(table, ("marble", action.track, action.position)).center)
+        if len(table.match.history) == before:
+            assert table.selection.anchor == (action.track, action.position)
+            click_at(app, area(table, ("marble", action.track, action.position + 1)).center)
     elif isinstance(action, pe.TakeRun):
+        # one end; when more than one run goes through it, then the other end
+        before = len(table.match.history)
         click_at(app, area(table, ("marble", action.track, action.start)).center)
-        end = action.start + action.length - 1
-        click_at(app, area(table, ("marble", action.track, end)).center)
+        if len(table.match.history) == before:
+            end = action.start + action.length - 1
+            click_at(app, area(table, ("marble", action.track, end)).center)
     elif isinstance(action, pe.TakeBottom):
         click_at(app, area(table, ("marble", action.track, 0)).center)
     elif isinstance(action, pe.TakePool):
@@ -70,7 +76,7 @@ def do_effect(app, table, action):
             click_at(app, area(table, ("marble", action.track, q)).center)
         click(app, find_button(app, f"Return {len(action.positions)}"))
     elif isinstance(action, pe.CopyPotion):
-        click_at(app, area(table, ("completed", table.layout.owner, action.index)).center)
+        click_at(app, area(table, ("completed", table.viewer_seat(), action.index)).center)
     else:
         raise AssertionError(action)
 
@@ -98,24 +104,27 @@ def human_step(app, table, drink=True):
         return
     if not state.picked:
         picks = [a for a in legal if isinstance(a, pe.RegularPick)]
-        best = max(picks, key=lambda a: len(table.preview(a.track, a.position)))
+        best = max(picks, key=lambda a: len(state.chain_preview(a.track, a.position)[0]))
         click_at(app, area(table, ("marble", best.track, best.position)).center)
         return
     places = [a for a in legal if isinstance(a, pe.PlaceMarble)]
     if places:
+        # a click on the marble places it when one hole fits; else it is picked up and the
+        # hole glows
         a = places[0]
+        before = len(table.match.history)
         click_at(app, area(table, (a.source, a.colour)).center)
-        assert (a.slot, a.hole) in table.hole_targets()
-        click_at(app, area(table, ("hole", a.slot, a.hole)).center)
+        if len(table.match.history) == before:
+            assert (a.slot, a.hole) in table.view().holes
+            click_at(app, area(table, ("hole", a.slot, a.hole)).center)
         return
     drinks = [a for a in legal if isinstance(a, pe.Drink)]
     if drink and drinks:
-        click_at(app, area(table, ("completed", table.layout.owner, drinks[0].index)).center)
+        click_at(app, area(table, ("completed", table.viewer_seat(), drinks[0].index)).center)
         return
     pools = [a for a in legal if isinstance(a, pe.MoveToPool)]
     if pools and state.end_turn_refusal():
-        click_at(app, area(table, ("hand", pools[0].colour)).center)
-        click_at(app, area(table, ("poolzone",)).center)
+        click_at(app, area(table, ("hand", pools[0].colour)).center)   # no hole: to the pool
         return
     click(app, find_button(app, "End turn"))
 
@@ -127,6 +136,8 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
+    assert over.table is table          # the table draws the sheet: each player's potions
+    frames(app, 2)
     drunk = [a for a in table.match.history if a.player == 0 and isinstance(a.action, pe.Drink)]
     assert drunk, "the human drank potions by clicking them"
 
@@ -174,13 +185,14 @@ def test_explosion_preview_matches_engine_for_every_marble(app, seed):
     for t, track in enumerate(state.tracks):
         for q in range(len(track)):
             hover(app, area(table, ("marble", t, q)).center)
-            shown = sorted(table.hover_preview)
+            view = table.view()
+            shown = sorted(view.preview)
             work = state.clone()
             events = work.apply_action(pe.RegularPick(t, q))
             while work.current_player() == CHANCE:
                 events += work.apply_action(work.chance_outcomes()[0][0])
             engine = [(t, p) for p in exploded_places(track, q, events)]
-            if table.preview_more:
+            if view.preview_more:
                 assert set(shown) <= set(engine), (t, q, track)   # refills may add marbles
             else:
                 assert shown == engine, (t, q, track)
@@ -216,7 +228,8 @@ def test_no_explosion_label_once_the_pick_is_made(app):
         wait_for_human(app, table)
     for q in range(len(table.match.state.tracks[0])):
         hover(app, area(table, ("marble", 0, q)).center)
-        assert (table.hover_preview, table.preview_more) == ([], False)
+        view = table.view()
+        assert (view.preview, view.preview_more) == (frozenset(), False)
 
 
 EFFECT_POSITIONS = {
@@ -244,8 +257,14 @@ def test_every_potion_effect_is_reachable_by_mouse(app, kind):
     wait_for_human(app, table)
     assert table.match.state.drinkable() == [0]
     click_at(app, area(table, ("completed", 0, 0)).center)
-    assert isinstance(last_decision(table.match), pe.Drink)
     wait_for_human(app, table)
+    decisions = [h.action for h in table.match.history if h.player >= 0]
+    if kind == "BLI":
+        # one opponent: the Elixir's only choice is made at once (the steal is animated)
+        assert decisions[-2:] == [pe.Drink(0), pe.TakePool(1)]
+        assert table.match.state.desks[0].hand == [1, 0, 0, 1]
+        return
+    assert decisions[-1] == pe.Drink(0)
     state = table.match.state
     if kind == "PRI":
         assert state.desks[0].wild == state.desks[0].pool
@@ -258,10 +277,6 @@ def test_every_potion_effect_is_reachable_by_mouse(app, kind):
         choices = [a for a in table.match.state.effect_choices()
                    if not isinstance(a, pe.FinishEffect)]
     if kind == "MAG":
-        # every pair is reachable: hover each and check the outline, then click the last one
-        for a in choices:
-            hover(app, (0, 0))
-            assert a in table.legal()
         choices = choices[-1:]
     if kind == "BAL":
         choices = [max(choices, key=lambda a: a.length)]
@@ -307,7 +322,7 @@ def test_little_help_by_button_and_click(app):
         human_step(app, table)
         wait_for_human(app, table)
     click(app, find_button(app, "Little Help (-2)"))
-    assert table.help_mode
+    assert table.selection.help_mode
     click_at(app, area(table, ("marble", 2, 3)).center)
     assert isinstance(last_decision(table.match), pe.LittleHelp)
     wait_for_human(app, table)
@@ -383,55 +398,19 @@ def test_resize_mid_game_keeps_working(app):
     app.resize((1024, 640))
     frames(app, 2)
     table = app.manager.top
-    board = table.board_rect()
-    for rect, _ in table.hit_areas():
-        assert board.contains(rect), rect
+    board = table.layout.board
+    for target in table.targets():
+        assert board.contains(target.bounds), target
     before = len(table.match.history)
     human_step(app, table)
     assert len(table.match.history) > before
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_layout_has_no_overlap(size, players):
-    board = pygame.Rect(0, 44, size[0] - 300 - 16, size[1] - 44)
-    lay = Layout(board, players, 0)
-    blocks = [lay.disp, lay.stacks, lay.desk] + list(lay.boxes.values())
-    for i, a in enumerate(blocks):
-        assert board.contains(a), (a, board)
-        for b in blocks[i + 1:]:
-            assert not a.colliderect(b), (a, b)
-    for t in range(5):
-        for q in range(8):
-            assert lay.disp.contains(lay.marble_rect(t, q))
-    for slot in range(2):
-        assert lay.desk.contains(lay.card(slot))
-    assert lay.desk.contains(lay.pool_zone()) and lay.desk.contains(lay.hand_zone())
-    assert not lay.pool_zone().colliderect(lay.card(1))
-    for k in range(4):
-        assert lay.hand_zone().contains(lay.hand_group(k))
-    for i in range(14):
-        assert lay.desk.contains(lay.completed_rect(i, 14))
-    for p, box in lay.boxes.items():
-        assert box.contains(lay.mini_card(p, 1))
-        assert box.contains(lay.mini_completed(p, 9, 10))
-    for i in range(5):
-        assert lay.stacks.contains(lay.stack_card(i))
-    assert lay.d >= 28
-
-
-def shown_facts(s) -> dict:
-    """What the board draws, from a state (turn bookkeeping left out)."""
-    return {"tracks": s.tracks, "tank": s.tank, "stacks": s.stacks, "revealed": s.revealed,
-            "countdown": s.countdown, "supply": s.supply,
-            "desks": [(d.slots, d.pool, d.hand, d.completed, d.tokens, d.helps)
-                      for d in s.desks]}
-
-
 @pytest.mark.parametrize("players,seed", [(2, 21), (4, 22), (6, 23)])
 def test_animations_draw_and_land_on_the_engine_state(players, seed):
-    """Every event batch of random games: each animation draws at several moments, and the
-    displayed state built by the landings equals the engine's state after the batch."""
+    """Every event batch of random games: each step's animations draw at several moments, and
+    the states the steps land (the engine's apply_event, issue 16) end exactly at the engine's
+    state after the batch."""
     import random
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
@@ -450,22 +429,16 @@ def test_animations_draw_and_land_on_the_engine_state(players, seed):
             choice = [a for a in legal if not isinstance(a, pe.LittleHelp)] or legal
             events = match.apply(rng.choice(choice))
         after = match.state.clone()
-        table.shown = before.clone()
-        for group in table.animate(events, before, after):
-            anims, on_done = group if isinstance(group, tuple) else (group, None)
-            for a in anims:
+        shown = before
+        for step in table.steps(events, before):
+            table.shown = shown
+            for a in step.animations:
                 for p in (0.0, 0.4, 0.8):
                     if a.draw_fn is not None:
                         a.draw_fn(surface, p)
             table.draw_board(surface)
-            if on_done:
-                on_done()
-        want, got = shown_facts(after), shown_facts(table.shown)
-        if before.phase == "draft" and after.phase != "draft":
-            # the stacks are formed from what is left after the draft: no event carries that
-            want.pop("stacks")
-            got.pop("stacks")
-        assert got == want, events
+            shown = step.after
+        assert shown.to_dict() == after.to_dict(), events
         batches += 1
     assert batches > 100
     pygame.quit()
@@ -501,5 +474,149 @@ def test_hint_is_outlined_on_the_board(app):
     ask_hint(app, table)
     hint = table.current_hint()
     assert isinstance(hint, (pe.RegularPick, pe.LittleHelp))
-    rects = table.hint_rects(table.layout, table.shown)
-    assert rects == [area(table, ("marble", hint.track, hint.position))]
+    rects = table.view().hint
+    assert list(rects) == [table.layout.marble_rect(hint.track, hint.position)]
+    assert area(table, ("marble", hint.track, hint.position)).colliderect(rects[0])
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (5, 32)])
+def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed):
+    """At normal speed the base queues each step of a match step and lands it as its
+    animations end (issue 17): drawn along the way, and once the queue is empty the displayed
+    state is exactly the match's and the log is the one rebuilt from the match."""
+    import random
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed)
+    match = table.match
+    rng = random.Random(seed)
+    surface = pygame.Surface(app.size)
+    count = 0
+    while not match.is_terminal() and count < 250:
+        while table.anims.busy:
+            table.anims.update(0.05)
+            table.draw(surface)
+        assert table.shown.to_dict() == match.state.to_dict()
+        before = match.state.clone()
+        if match.is_chance():
+            events = match.advance_chance()
+        else:
+            legal = match.legal_actions()
+            choice = [a for a in legal if not isinstance(a, pe.LittleHelp)] or legal
+            events = match.apply(rng.choice(choice))
+        table.present(events, before)
+        if count % 25 == 0:
+            while table.anims.busy:
+                table.anims.update(0.05)
+            live = list(table.log_lines)
+            table.rebuild_log()
+            assert table.log_lines == live                # the log, step by step, as it was
+        count += 1
+    assert count >= 200
+    pygame.quit()
+
+
+def test_a_pick_shows_step_by_step_log_caption_and_sound_follow_the_table():
+    """Issue 17: each step's log lines appear when it lands, its caption is the top bar's
+    line while it plays, and its sound cues play as it starts (an explosion per chain step)."""
+    from tests.scenes.test_sound import RecordingBoard
+    app = make_app(instant=False)
+    board = RecordingBoard(app.settings)
+    app.sound = board
+    app.manager.push(TitleScene(app))
+    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    board.heard.clear()
+    logged = len(table.log_lines)
+    click_at(app, area(table, ("marble", 0, 2)).center)      # blue: the reds, then yellows
+    assert table.anims.busy
+    assert table.status_text() == "Ana picked a blue marble from track 1."
+    assert len(table.log_lines) == logged                    # not before the board shows it
+    assert board.names()[0] == "marble_pick"                # the first step's cue, at once
+    wait_for_human(app, table)
+    assert table.shown.to_dict() == table.match.state.to_dict()
+    new = table.log_lines[logged:]
+    assert new[0] == "Ana picked a blue marble from track 1."
+    assert any("chain reaction 2" in line for line in new)
+    chain = [step for name, step, _, _ in board.heard if name == "explosion"]
+    assert chain == [1, 2]                                   # each explosion louder, in order
+    pygame.quit()
+
+
+def test_against_bots_your_desk_stays_the_big_one_through_their_turns():
+    """Issue 17, finding 1: against bots the person's desk is the big one all game."""
+    app = make_app()
+    app.manager.push(TitleScene(app))
+    seats = [Seat("bot", "Bot 1", "easy"), Seat("human", "Ana"), Seat("bot", "Bot 2", "easy")]
+    table = start(app, seats, seed=6, options={"first_player": "seat1"})
+    seen = set()
+    for _ in range(400):
+        frames(app, 1, dt=0.25)
+        seen.add((table.match.state.turn_owner(), table.layout.viewer))
+        if table.human_to_move():
+            human_step(app, table)
+        if len({owner for owner, _ in seen}) == 3 and len(seen) >= 3:
+            break
+    assert {owner for owner, _ in seen} == {0, 1, 2}
+    assert {viewer for _, viewer in seen} == {1}
+    pygame.quit()
+
+
+def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
+    from scenes.pass_screen import PassScreen
+    app = make_app(pass_screen=True)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3,
+                  options={"first_player": "seat1"})
+    for _ in range(60):
+        wait_for_human(app, table)
+        if isinstance(app.manager.top, PassScreen):
+            break
+        if table.match.state.phase == "play" and table.match.current_player() == 1:
+            break
+        human_step(app, table)
+        frames(app, 2)
+    for _ in range(40):
+        if isinstance(app.manager.top, PassScreen):
+            break
+        frames(app, 1)
+    assert isinstance(app.manager.top, PassScreen)
+    assert table.match.current_player() == 1
+    assert table.viewer_seat() == 0                 # Ana's desk until Ben takes the seat
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.manager.top is table and table.viewer_seat() == 1
+    assert table.layout.viewer == 1 and table.layout.others == [0]
+    pygame.quit()
+
+
+@pytest.mark.parametrize("skip", ["space", "click"])
+def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    click_at(app, area(table, ("marble", 0, 2)).center)     # a chain of two explosions
+    for _ in range(20):
+        assert table.anims.busy
+        if skip == "space":
+            key(app, pygame.K_SPACE)
+        else:
+            frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 300),
+                                                      button=1)])
+        if not table.match.is_chance():
+            break
+    frames(app, 2)
+    wait_for_human(app, table)
+    assert not table.anims.busy
+    assert table.shown.to_dict() == table.match.state.to_dict()
+    assert table.match.state.desks[0].hand == [2, 1, 2, 0]
+    pygame.quit()

@@ -3,8 +3,14 @@ from __future__ import annotations
 
 from engine.core import CHANCE
 from engine.diced_tomatoes import parse_position
-from engine.diced_tomatoes.state import (DrawDie, EndTurn, PassDie, PlaceDie, RollDie,
-                                         DicedTomatoesState)
+from engine.diced_tomatoes.state import (
+    DicedTomatoesState,
+    DrawDie,
+    EndTurn,
+    PassDie,
+    PlaceDie,
+    RollDie,
+)
 
 
 def pos(text: str) -> DicedTomatoesState:

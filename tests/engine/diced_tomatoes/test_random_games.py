@@ -4,11 +4,13 @@ After every action: dice are conserved (bushel + hand + passed + vines + score t
 per player, colour by colour), karma and bits stay in range, vines are legal sets or sequences,
 the state round-trips through ``to_dict`` (and JSON) and the notation, a clone is independent of
 the original, and every listed action is accepted while a sample of unlisted ones is refused with
-the state unchanged. At the end the saved history replays through engine.match.Match to the same
-state.
+the state unchanged; and the step's events, applied one by one with ``events.apply_event`` to the
+state before it, give exactly the state after it, leaving the state before unchanged (issue 16).
+At the end the saved history replays through engine.match.Match to the same state.
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -16,10 +18,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import CHANCE, IllegalAction
-from engine.diced_tomatoes import GAME, format_position, parse_position
-from engine.diced_tomatoes import rules
-from engine.diced_tomatoes.state import (KARMA_COSTS, OPTION_NAMES, PassDie, PlaceDie, DicedTomatoesState,
-                                         FlipSeed, CleanVine, SetDie)
+from engine.diced_tomatoes import GAME, format_position, parse_position, rules
+from engine.diced_tomatoes.events import apply_event
+from engine.diced_tomatoes.state import (
+    KARMA_COSTS,
+    OPTION_NAMES,
+    CleanVine,
+    DicedTomatoesState,
+    FlipSeed,
+    PassDie,
+    PlaceDie,
+    SetDie,
+)
 from engine.match import Match, Seat, pick_outcome
 
 MAX_STEPS = 5000
@@ -134,7 +144,12 @@ def play_one(seed: int) -> None:
             plain = [a for a in legal if type(a) not in KARMA_COSTS]
             pool = plain if plain and rng.random() < 0.75 else legal
             action = pool[int(rng.random() * len(pool))]
-        s.apply_action(action)
+        before = s.clone()
+        before_dict = before.to_dict()
+        events = s.apply_action(action)
+        replayed = functools.reduce(apply_event, events, before)
+        assert replayed.to_dict() == s.to_dict(), (step, action, events)
+        assert before.to_dict() == before_dict      # apply_event changes copies only
         history.append({"player": player, "action": action.to_dict()})
         check_invariants(s, vines_too=step % 4 == 0)
         if step % 2 == 0:

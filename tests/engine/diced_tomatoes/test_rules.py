@@ -1,5 +1,6 @@
 """Diced Tomatoes: one test (or more) per section and numbered decision of
-rules/diced_tomatoes.md. Positions come from the notation (engine/diced_tomatoes/notation.py)."""
+docs/rules/diced_tomatoes.md. Positions come from the notation
+(engine/diced_tomatoes/notation.py)."""
 from __future__ import annotations
 
 import json
@@ -7,12 +8,28 @@ import json
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from engine.diced_tomatoes import GAME, RULES_SUMMARY, format_position
-from engine.diced_tomatoes import rules
+from engine.diced_tomatoes import GAME, RULES_SUMMARY, format_position, rules
 from engine.diced_tomatoes.state import (
-    CleanVine, ClearVine, DicedTomatoesState, DrawDie, EndTurn, FlipSeed, KeepVine, PassDie,
-    PlaceDie, Reroll, RollDie, RollOver, SetDie, Shift, StartRoll, VineCleared, VineCompleted,
-    VineHarvested)
+    CleanVine,
+    ClearVine,
+    DicedTomatoesState,
+    Die,
+    DrawDie,
+    EndTurn,
+    FlipSeed,
+    KeepVine,
+    PassDie,
+    PlaceDie,
+    Reroll,
+    RollDie,
+    RollOver,
+    SetDie,
+    Shift,
+    StartRoll,
+    VineCleared,
+    VineCompleted,
+    VineHarvested,
+)
 
 from .helpers import end_turn, event_types, place, placements, pos, resolve
 
@@ -176,34 +193,38 @@ def test_placement_black_and_gold_never_seeds_but_fit_by_face():
     assert placements(s) == {(0, 0, 1), (1, 0, 2)}
     with pytest.raises(IllegalAction, match="never be a seed"):
         place(s, 0, 0, 0)
+    assert s.targets_for_die(2) == [] and not s.must_pass(2)   # passing comes last
+    place(s, 0, 0, 1)
+    place(s, 1, 0, 2)
     assert s.must_pass(2)
 
 
 def test_placement_sequence_seed_in_the_middle_and_no_wrap():
     """Placement: a sequence takes one below its lowest or above its highest; the seed may end
     in the middle; no duplicates and no wrap from 6 to 1."""
-    assert rules.fits([("r", 2), ("r", 1)], 3) and rules.fits([("r", 2), ("r", 1)], 0) is False
-    vine = [("r", 3), ("r", 2), ("r", 4)]
+    assert rules.fits([Die("r", 2), Die("r", 1)], 3)
+    assert rules.fits([Die("r", 2), Die("r", 1)], 0) is False
+    vine = [Die("r", 3), Die("r", 2), Die("r", 4)]
     assert [f for f in range(1, 7) if rules.fits(vine, f)] == [1, 5]
-    assert [f for f in range(1, 7) if rules.fits([("r", 6), ("r", 5)], f)] == [4]
-    assert not rules.fits([("r", 6)], 1) and not rules.fits([("r", 1)], 6)
+    assert [f for f in range(1, 7) if rules.fits([Die("r", 6), Die("r", 5)], f)] == [4]
+    assert not rules.fits([Die("r", 6)], 1) and not rules.fits([Die("r", 1)], 6)
 
 
 def test_placement_second_die_fixes_set_or_sequence():
     """Placement: a vine's second die fixes set or sequence for good."""
-    set_vine = [("r", 3), ("r", 3)]
-    seq_vine = [("r", 3), ("r", 4)]
+    set_vine = [Die("r", 3), Die("r", 3)]
+    seq_vine = [Die("r", 3), Die("r", 4)]
     assert rules.vine_kind(set_vine) == "set" and rules.vine_kind(seq_vine) == "sequence"
     assert [f for f in range(1, 7) if rules.fits(set_vine, f)] == [3]
     assert [f for f in range(1, 7) if rules.fits(seq_vine, f)] == [2, 5]
-    assert [f for f in range(1, 7) if rules.fits([("r", 3)], f)] == [2, 3, 4]
+    assert [f for f in range(1, 7) if rules.fits([Die("r", 3)], f)] == [2, 3, 4]
 
 
 def test_dt_d3_open_token_blocks_seventh_vine():
     """DT-D3: a token is open while harvests + active vines < 6; option "open = empty"."""
     s = pos("players=2 vines=1r|2r|-/-|-|- score=1,2,3,4/- hand=5r")
     assert not s.token_open(0, 2) and (0, 0, 2) not in placements(s)
-    with pytest.raises(IllegalAction, match="DT-D3"):
+    with pytest.raises(IllegalAction, match="not open"):
         place(s, 0, 0, 2)
     e = pos("players=2 options=e vines=1r|2r|-/-|-|- score=1,2,3,4/- hand=5r")
     assert e.token_open(0, 2) and (0, 0, 2) in placements(e)
@@ -278,8 +299,9 @@ def test_dt_d5_zero_vine_owner_decides_clear():
 
 def test_dt_d5_greedy_bot_owner_clears():
     """DT-D5: a bot owner clears (the heuristic rates a vine worth 0 or less as a burden)."""
-    from engine.bots import make_bot
     import random
+
+    from engine.bots import make_bot
     s = pos("players=2 vines=-|-|-/1r1b|-|- hand=-")
     end_turn(s)
     bot = make_bot(GAME, "medium")
@@ -355,7 +377,7 @@ def test_dt_d8_shift_costs_two_without_wrap():
     s = pos("players=2 hand=6r,1r karma=6,3")
     shifts = {(a.die, a.delta) for a in s.legal_actions() if isinstance(a, Shift)}
     assert shifts == {(0, -1), (1, 1)}
-    with pytest.raises(IllegalAction, match="DT-D8"):
+    with pytest.raises(IllegalAction, match="within 1 to 6"):
         s.apply_action(Shift(0, 1))
     s.apply_action(Shift(0, -1))
     assert s.hand[0] == ("r", 5) and s.karma[0] == 4
@@ -365,7 +387,7 @@ def test_dt_d9_clean_own_vine_costs_three_option_any_vine():
     """DT-D9 / Karma, clean a vine (3): your own vines; option: any player's vine."""
     s = pos("players=2 vines=2r3r|-|-/4r|-|- hand=x karma=3,3")
     assert [a for a in s.legal_actions() if isinstance(a, CleanVine)] == [CleanVine(0, 0)]
-    with pytest.raises(IllegalAction, match="DT-D9"):
+    with pytest.raises(IllegalAction, match="only one of your own"):
         s.apply_action(CleanVine(1, 0))
     r = s.bushel["r"]
     events = s.apply_action(CleanVine(0, 0))
@@ -392,7 +414,7 @@ def test_dt_d10_flip_seed_costs_five_any_players_token():
     flips = [a for a in s.legal_actions() if isinstance(a, FlipSeed)]
     # lone seeds flip; [1,2] would become [6,2] (illegal); [2,3,4] becomes [5,3,4] (a sequence).
     assert flips == [FlipSeed(0, 0), FlipSeed(1, 0), FlipSeed(1, 1)]
-    with pytest.raises(IllegalAction, match="DT-D10"):
+    with pytest.raises(IllegalAction, match="break the vine"):
         s.apply_action(FlipSeed(0, 1))
     s.apply_action(FlipSeed(1, 0))
     assert s.vines[1][0] == [("r", 4)] and s.karma[0] == 0
@@ -432,8 +454,9 @@ def test_karma_actions_helper_lists_targets():
 def test_scene_helpers_for_dice_and_slots():
     """Helpers for the table scene: dice to place or pass, and starred score slots."""
     s = pos("players=2 options=d vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r,x score=1,3/-")
-    assert s.dice_to_pass() == [0] and s.placeable_dice() == [1]
+    assert s.dice_to_pass() == [] and s.placeable_dice() == [1]
     assert s.targets_for_die(1) == [(0, 0), (1, 0)] and s.targets_for_die(2) == []
+    assert s.targets_for_die(0) == []      # passed only once the 5 is placed (passing last)
     assert s.slot_stars(0) == [True, False] and s.rolled_dice() == [(0, "b", 3), (1, "r", 5)]
 
 
@@ -443,11 +466,63 @@ def test_scene_helpers_for_dice_and_slots():
 def test_passing_only_a_die_with_no_legal_spot():
     """A turn, step 3: a die with no legal spot is passed to the next player (only then)."""
     s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r")
-    assert PassDie(0) in s.legal_actions() and PassDie(1) not in s.legal_actions()
+    assert not any(isinstance(a, PassDie) for a in s.legal_actions())
     with pytest.raises(IllegalAction, match="must be placed"):
         s.apply_action(PassDie(1))
+    place(s, 1, 0, 0)
+    assert [a for a in s.legal_actions() if isinstance(a, PassDie)] == [PassDie(0)]
     events = s.apply_action(PassDie(0))
     assert s.passed == ["b"] and events[0].to_player == 1
+
+
+def test_passing_comes_last_while_any_die_has_a_spot():
+    """A turn, step 3 (passing comes last): a die may be passed only when no die in the hand
+    has a legal spot, even a die that fits nowhere itself."""
+    s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r")
+    assert s.targets_for_die(0) == [] and s.targets_for_die(1) == [(0, 0), (1, 0)]
+    assert not s.must_pass(0) and s.dice_to_pass() == []
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as refused:
+        s.apply_action(PassDie(0))
+    assert refused.value.reason == ("Place the red 5 first: dice are passed only when none of "
+                                    "your dice has a legal spot.")
+    assert s.to_dict() == before
+
+
+def test_passing_comes_last_placing_one_die_opens_a_spot_for_another():
+    """A turn, step 3: placing one die can open a spot for another, which then must be placed:
+    the red 4 completes the top vine (harvested, the token is free again), so the red 6 that
+    fitted nowhere must now be placed as a seed."""
+    s = pos("players=1 vines=4r4r4r|1r2r3r|5r5r hand=4r,6r")
+    assert placements(s) == {(0, 0, 0), (0, 0, 1)}
+    with pytest.raises(IllegalAction, match="Place the red 4 first"):
+        s.apply_action(PassDie(1))
+    place(s, 0, 0, 0)
+    assert s.score == [[4]] and s.vines[0][0] == []
+    assert placements(s) == {(1, 0, 0)} and PassDie(1) not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="must be placed"):
+        s.apply_action(PassDie(1))
+
+
+def test_passing_when_no_die_has_a_spot_every_die_may_be_passed():
+    """A turn, step 3: with no legal spot for any die, each die may be passed, in any order."""
+    s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,2b,x")
+    assert [a for a in s.legal_actions() if isinstance(a, PassDie)] == [PassDie(0), PassDie(1)]
+    s.apply_action(PassDie(1))
+    assert s.legal_actions()[0] == PassDie(0)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_passing_comes_last_bots_and_hints_place_first(level):
+    """A turn, step 3: bots (and hints, which ask the same bots) choose among the legal
+    actions, so with one die placeable they place it and never pass first."""
+    import random
+
+    from engine.bots import make_bot
+    s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r karma=0,0")
+    bot = make_bot(GAME, level)
+    choice = bot.choose(s.observation(0), s.legal_actions(), random.Random(4))
+    assert isinstance(choice, PlaceDie) and choice.die == 1
 
 
 def test_passing_extra_dice_rolled_by_next_player():
@@ -596,6 +671,76 @@ def test_single_player_loss_when_bushel_and_hand_empty():
     assert sheet["rows"] == [[2, 2, 2]] and s.returns() == [0.0]
 
 
+def test_single_player_always_ends_looping_position_ends_as_a_loss():
+    """Single-player mode, "The game must always end": a kept vine worth 0 on every blocked
+    token, the third token closed, an empty bushel: the dice passed back could never be placed,
+    so the game ends as a loss at the end of that turn instead of cycling forever."""
+    s = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|2r2b2b2r|- hand=1r,6b bushel=r0,b0,g0")
+    assert not s.token_open(0, 2) and placements(s) == set()
+    s.apply_action(PassDie(0))
+    s.apply_action(PassDie(1))
+    end_turn(s)
+    assert s.pending == [(0, 0), (0, 1)]
+    s.apply_action(KeepVine(0, 0))
+    events = s.apply_action(KeepVine(0, 1))
+    assert s.is_terminal() and s.ended == "stuck" and s.passed == ["r", "b"]
+    assert event_types(events)[-1] == "GameEnded"
+    assert events[-1].text(["Ana"]) == ("Game over: the bushel is empty and no die held can "
+                                        "ever be placed. Ana lost, 4 slots matched.")
+    sheet = s.score_sheet()
+    assert not sheet["solo"]["won"] and sheet["winners"] == [] and s.returns() == [0.0]
+
+
+def test_single_player_goes_on_while_a_held_die_could_still_be_placed():
+    """Single-player mode: with an empty bushel the game goes on while a held die could be
+    placed on a later roll: clearing a vine frees its token, and a vine of 1 to 3 dice takes
+    some face (the passed dice are rolled again)."""
+    s = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|2r2b2b2r|- passed=r,b hand=- "
+            "bushel=r0,b0,g0")
+    end_turn(s)
+    s.apply_action(ClearVine(0, 0))
+    s.apply_action(KeepVine(0, 1))
+    assert not s.is_terminal() and s.to_draw == 3 and s.active == 0
+    growing = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|5r6r|- passed=b hand=- "
+                  "bushel=r0,b0,g0")
+    end_turn(growing)
+    growing.apply_action(KeepVine(0, 0))
+    assert not growing.is_terminal() and growing.hand == [("b", None)]
+    black_only = pos("players=1 score=1,2,3 vines=1r1b1r1r|2r2b2b2r|- passed=b hand=- "
+                     "bushel=r0,b0,g0")
+    end_turn(black_only)          # the third token is open, but a black die is never a seed
+    black_only.apply_action(KeepVine(0, 0))
+    black_only.apply_action(KeepVine(0, 1))
+    assert black_only.is_terminal() and black_only.ended == "stuck"
+
+
+def test_single_player_random_games_always_end_even_keeping_every_vine():
+    """Single-player mode, "The game must always end": 60 seeded solo games where the player
+    keeps every vine worth 0 or less (the choice that used to loop) and plays random dice
+    otherwise all end."""
+    import random
+
+    from engine.match import pick_outcome
+    endings = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GAME.new_state(1, {"golden": seed % 2 == 0})
+        for _ in range(3000):
+            if s.is_terminal():
+                break
+            if s.current_player() == CHANCE:
+                s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+                continue
+            legal = s.legal_actions()
+            keep = [a for a in legal if isinstance(a, KeepVine)]
+            plain = [a for a in legal if not isinstance(a, (Reroll, Shift, CleanVine, RollOver,
+                                                            FlipSeed, SetDie))]
+            s.apply_action(keep[0] if keep else rng.choice(plain or legal))
+        assert s.is_terminal(), seed
+        endings.add(s.ended)
+    assert "stuck" in endings
+
+
 # ------------------------------------------------------------------------------------------
 # Contract details
 # ------------------------------------------------------------------------------------------
@@ -608,13 +753,20 @@ def test_illegal_action_leaves_state_unchanged_and_names_the_rule():
                    PlaceDie(0, 4, 0)):
         with pytest.raises(IllegalAction) as err:
             s.apply_action(action)
-        assert err.value.reason.endswith(".") or err.value.reason.endswith(")")
+        reason = err.value.reason
+        assert reason[0].isupper() and reason.endswith(".") and "DT-D" not in reason
         assert snapshot(s) == before
 
 
+BOOKKEEPING = {"NextPlayer", "DecisionsPending", "KarmaBitsTraded"}
+"""Events that only tell the state what changes (a player need not read them): no log line."""
+
+
 def test_every_event_has_a_sentence_and_actions_plain_words():
-    """Events: every event type prints a sentence; actions read in plain words."""
+    """Events: every event type but the bookkeeping ones prints a sentence; actions read in
+    plain words."""
     import random
+
     from engine.match import pick_outcome
     rng = random.Random(3)
     seen = set()
@@ -629,7 +781,11 @@ def test_every_event_has_a_sentence_and_actions_plain_words():
                 text = s.action_to_string(a, ["Ana", "Bo", "Cy"])
                 assert text and "(" not in text.split(" ")[0]
             for e in s.apply_action(a):
-                assert e.text(["Ana", "Bo", "Cy"]).endswith(".")
+                text = e.text(["Ana", "Bo", "Cy"])
+                if type(e).__name__ in BOOKKEEPING:
+                    assert text == ""          # the log leaves these out
+                else:
+                    assert text[0].isupper() and text.endswith("."), text
                 seen.add(type(e).__name__)
     assert {"DieDrawn", "DieRolled", "DiePlaced", "VineHarvested", "GameEnded",
             "KarmaSpent", "TurnStarted", "TurnEnded"} <= seen

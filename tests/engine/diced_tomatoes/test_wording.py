@@ -4,9 +4,19 @@ Positions come from the notation (engine/diced_tomatoes/notation.py)."""
 from __future__ import annotations
 
 from engine.diced_tomatoes.heuristics import explain_move
-from engine.diced_tomatoes.state import (TOKEN_NAMES, CleanVine, FlipSeed, KarmaGained,
-                                         KarmaLost, KarmaSpent, PlaceDie, Reroll, RollOver,
-                                         SetDie, Shift)
+from engine.diced_tomatoes.state import (
+    TOKEN_NAMES,
+    CleanVine,
+    FlipSeed,
+    KarmaGained,
+    KarmaLost,
+    KarmaSpent,
+    PlaceDie,
+    Reroll,
+    RollOver,
+    SetDie,
+    Shift,
+)
 
 from .helpers import end_turn, place, pos
 

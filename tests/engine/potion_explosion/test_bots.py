@@ -8,7 +8,9 @@ import time
 from engine import registry
 from engine.bots import make_bot
 from engine.potion_explosion.bots import TurnPlannerBot, greedy_turn
+from engine.potion_explosion.rules import score_parts
 from engine.potion_explosion.state import RegularPick
+from tests.clock import SteppingClock
 from tests.engine.potion_explosion.helpers import pos
 
 SPEC = registry.get("potion-explosion")
@@ -47,7 +49,7 @@ def test_greedy_turn_plays_the_turn_to_its_end():
     after = greedy_turn(s, random.Random(3))
     assert (after.phase, after.player) == ("play", 1)
     assert after.desks[0].hand == [0, 0, 0, 0]
-    assert after.desks[0].potion_vp() == 16
+    assert score_parts(after.desks[0])[0] == 16
 
 
 def test_hard_decision_is_reproducible_with_a_fixed_seed():
@@ -73,10 +75,10 @@ def test_cancel_stops_the_search_before_a_pick():
 
 def test_search_before_a_pick_keeps_to_its_budget():
     s = TWO_POTIONS
-    bot = TurnPlannerBot(budget=0.4, clock=time.monotonic)
-    start = time.monotonic()
+    clock = SteppingClock(0.01)            # each read of the clock is 10 ms of "thinking"
+    bot = TurnPlannerBot(budget=0.4, clock=clock)
     bot.choose(s.clone(), s.legal_actions(), random.Random(1))
-    assert time.monotonic() - start < 0.4 + 0.5
+    assert clock.now <= 0.4 + 0.05         # it stops at its budget, not well past it
     assert bot.last_rollouts >= 8          # every kept candidate was played out at least once
 
 
@@ -93,3 +95,24 @@ def test_hard_drafts_the_most_vp_then_the_colours_its_first_potion_shares():
             "p0=WIS4:,-/-/-/-/0.0.-.0.0.0 p1=SAN4:,PRI4:/-/-/-/0.0.-.0.0.0")
     assert s.current_player() == 0
     assert draft_choice(s, s.legal_actions()) == DraftStarter("ABY4")
+
+
+def test_every_level_places_fitting_hand_and_pool_marbles_and_ends_its_turn():
+    """A turn, "To end the turn": placement comes before the pool. A bot of each level whose
+    hand marble (red) and pool marble (yellow) fit empty holes places them and ends its turn:
+    moving a marble into the pool is no way out, and no bot gets stuck."""
+    start = pos("types=WIS,FIL,MAG,SAN,PRI,ABY tracks=" + "/".join(["RBYKRBYK"] * 5) + " "
+                "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 tank=R5B5Y5K5 turn=p "
+                "p0=WIS4:RY,FIL7:KKKYYY/Y/R/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+    for level in ("easy", "medium", "hard"):
+        s = start.clone()
+        bot, rng = make_bot(SPEC, level), random.Random(5)
+        for _ in range(40):
+            if s.turn_owner() != 0:
+                break
+            if s.current_player() < 0:
+                s.apply_action(s.chance_outcomes()[0][0])
+            else:
+                s.apply_action(bot.choose(s.clone(), s.legal_actions(), rng))
+        assert s.turn_owner() == 1 and s.desks[0].turns == 1, level
+        assert "WIS4" in [potion.tile for potion in s.desks[0].completed], level

@@ -1,11 +1,12 @@
-"""rules/potion_explosion.md, "Potion effects", with PE-D7 … PE-D10."""
+"""docs/rules/potion_explosion.md, "Potion effects", with PE-D7 … PE-D10."""
 import pytest
 
 from engine.core import IllegalAction
-from engine.potion_explosion.state import (CopyPotion, Drink, EndTurn, FilterMarbles,
-                                           FinishEffect, MarbleTaken, PlaceMarble, PoolStolen,
-                                           PotionDrunk, RegularPick, TakeBottom, TakeMarble,
-                                           TakePair, TakePool, TakeRun)
+from engine.potion_explosion.state import (CompletedPotion, CopyPotion, Drink, EndTurn,
+                                           FilterMarbles, FinishEffect, MarblesReturned,
+                                           MarbleTaken, PlaceMarble,
+                                           PoolStolen, PotionDrunk, RegularPick, TakeBottom,
+                                           TakeMarble, TakePair, TakePool, TakeRun)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos
 
 
@@ -14,7 +15,7 @@ def desk(done, pool="-", hand="-", slots="-,-"):
 
 
 def drunk(s, code):
-    s.apply_action(Drink([c for c, _ in s.desks[0].completed].index(code)))
+    s.apply_action(Drink([potion.tile for potion in s.desks[0].completed].index(code)))
     return s
 
 
@@ -78,18 +79,34 @@ def test_effect_abyssal_draft_may_stop_early():
     assert s.effect is None and s.desks[0].hand == [0, 0, 1, 0]
 
 
-def test_effect_blind_love_takes_an_opponents_pool():
-    """Elixir of Blind Love: all marbles of one opponent's pool go to your hand."""
+def test_pe_d14_blind_love_takes_an_opponents_pool_and_cannot_be_stopped():
+    """Elixir of Blind Love / PE-D14: all marbles of one opponent's pool go to your hand; the
+    only choice is whose."""
     s = pos(f"n=3 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='RBk')} "
             f"p2={desk('-', pool='Y')}")
     drunk(s, "BLI4")
-    assert s.effect_choices() == [TakePool(1), TakePool(2), FinishEffect()]
+    assert s.effect_choices() == [TakePool(1), TakePool(2)]
     with pytest.raises(IllegalAction):
         s.apply_action(TakePool(0))
+    with pytest.raises(IllegalAction, match="choose whose"):
+        s.apply_action(FinishEffect())
     ev = s.apply_action(TakePool(1))
     assert of_type(ev, PoolStolen)[0].colours == ("R", "B", "K")
     assert s.desks[0].hand == [1, 1, 0, 1]
     assert s.desks[1].pool == [0, 0, 0, 0] and s.desks[1].wild == [0, 0, 0, 0]
+
+
+def test_pe_d14_blind_love_with_one_opponent_has_one_choice():
+    """PE-D14: the Elixir takes "all marbles from one opponent's pool", so with
+    one opponent the only choice is their pool, even an empty one (the table then asks
+    nothing)."""
+    s = pos(f"n=2 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='-')}")
+    drunk(s, "BLI4")
+    assert s.legal_actions() == [TakePool(1)]
+    ev = s.apply_action(TakePool(1))
+    assert of_type(ev, PoolStolen)[0].colours == () and s.effect is None
+    assert of_type(ev, PoolStolen)[0].text(["Ana", "Ben"]) == \
+        "Ben's pool was empty: Ana took nothing."
 
 
 def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
@@ -100,7 +117,7 @@ def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
     assert s.desks[0].wild == [0, 1, 0, 2] and s.effect is None
     assert s.legal_holes("pool", "K") == [(0, "R"), (0, "Y")]
     s.apply_action(PlaceMarble("pool", "K", 0, "R"))
-    assert s.desks[0].slots[0][1] == ["RK"]
+    assert s.desks[0].slots[0].placed == ("RK",)
     s.apply_action(PlaceMarble("pool", "B", 0, "Y"))
     # A wild marble that leaves the pool loses it:
     from engine.potion_explosion.state import MoveToHand, MoveToPool
@@ -136,9 +153,19 @@ def test_effect_filter_of_lavamancing_returns_up_to_five_of_one_colour():
         s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6, 7)))
     with pytest.raises(IllegalAction, match="1 to 5"):
         s.apply_action(FilterMarbles(0, "R", (0, 1)))        # position 1 is black
-    s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6)))
+    ev = s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6)))
     assert s.tracks[0] == ["K", "K", "R"]
     assert s.tank == [5, 0, 0, 0]
+    returned = of_type(ev, MarblesReturned)[0]
+    assert returned.text(["Ana", "Ben"]) == "5 red marbles return to the tank from track 1."
+
+
+def test_effect_filter_of_lavamancing_log_names_the_track():
+    """The log says which track the Filter emptied ("from track 3"), not whose."""
+    s = drunk(pos(f"tracks=//KYK// turn=p p0={desk('FIL4')}"), "FIL4")
+    ev = s.apply_action(FilterMarbles(2, "K", (2,)))
+    texts = [e.text(["Ana", "Ben"]) for e in ev]
+    assert "1 black marble returns to the tank from track 3." in texts
 
 
 def test_pe_d7_a_drunk_potion_cannot_be_drunk_again():
@@ -157,10 +184,10 @@ def test_pe_d8_sands_of_time_copies_a_drunk_potion():
     assert of_type(ev, PotionDrunk)[0].tile == "SAN4"
     assert s.effect_choices() == [CopyPotion(0), FinishEffect()]
     s.apply_action(CopyPotion(0))
-    assert s.effect["kind"] == "WIS"
+    assert s.effect.kind == "WIS"
     s.apply_action(TakeMarble(0, 0))
     assert s.desks[0].hand == [1, 0, 0, 0]
-    assert s.desks[0].completed[0] == ["WIS4", True]
+    assert s.desks[0].completed[0] == CompletedPotion("WIS4", True)
 
 
 def test_pe_d8_sands_of_time_cannot_copy_sands_of_time():
@@ -171,7 +198,7 @@ def test_pe_d8_sands_of_time_cannot_copy_sands_of_time():
         s.apply_action(Drink(2))
     s = pos(f"tracks=RBY//// turn=p p0={desk('SAN4!,MAG4!,SAN4')}")
     s.apply_action(Drink(2))
-    with pytest.raises(IllegalAction, match="PE-D8"):
+    with pytest.raises(IllegalAction, match=r"other than a Sands of Time\."):
         s.apply_action(CopyPotion(0))
     assert s.effect_choices() == [CopyPotion(1), FinishEffect()]
 

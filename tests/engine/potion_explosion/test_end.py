@@ -1,12 +1,13 @@
-"""rules/potion_explosion.md, "Skill tokens", "End of the game" and PE-D11, PE-D12."""
+"""docs/rules/potion_explosion.md, "Skill tokens", "End of the game" and PE-D11, PE-D12."""
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from engine.potion_explosion.state import (ChooseStack, EndTurn, GameEndTriggered, GameOver,
-                                           NoTileLeft, PlaceMarble, RegularPick,
-                                           SkillTokenEarned, TieBreakPick, TieBreakResult,
+from engine.potion_explosion.state import (Brewing, ChooseStack, EndTurn, GameEndTriggered,
+                                           GameOver, NoTileLeft, PlaceMarble, RegularPick,
+                                           SkillTokenEarned, Stack, TieBreakPick, TieBreakResult,
                                            TieBreakStarted)
-from tests.engine.potion_explosion.helpers import FULL, of_type, pos, roll
+from engine.potion_explosion.rules import game_ends_after_turn
+from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal, roll
 
 TRACKS = "tracks=" + "/".join([FULL] * 5)
 
@@ -78,7 +79,7 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
             f"p0=-,-/{full}/-/-/0.0.-.0.0.4 "
             f"p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.3 "
             f"p2=WIS4:,PRI4:/{full}/-/-/0.0.-.0.0.3 turn=p")
-    s.desks[1].slots[0] = ["WIS4", ["RR", "RR", "YY"]]
+    s.desks[1].slots[0] = Brewing("WIS4", ("RR", "RR", "YY"))
     s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))       # mastery: the countdown empties
     assert s.countdown == 0
     ev = s.apply_action(EndTurn())
@@ -94,15 +95,68 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
     assert s.returns() == [0.0, 1.0, 0.0]
 
 
-def test_end_no_tile_to_draw_ends_at_end_of_round():
-    """End of the game: at the end of a round in which no tile could be drawn for an empty slot
-    (stacks exhausted)."""
+def test_end_stacks_empty_slot_not_refilled_ends_at_end_of_round():
+    """End of the game: a turn whose empty slot could not be refilled (the stacks are empty)
+    triggers the end; the round is finished."""
     s = pos(f"n=2 first=0 player=0 {TRACKS} p0=-,WIS4:/KKK/-/WIS5/0.0.-.0.0.0 "
             "p1=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
     ev = _pick_and_end(s)
-    assert of_type(ev, NoTileLeft) and s.ending and s.current_player() == 1
-    assert not s.is_terminal()
+    assert [(e.player, e.slot) for e in of_type(ev, NoTileLeft)] == [(0, 0)]
+    assert [e.reason for e in of_type(ev, GameEndTriggered)] == [
+        "no potion tile is left in the stacks"]
+    assert s.ending and s.current_player() == 1 and not s.is_terminal()
+    ev = _pick_and_end(s)
+    assert of_type(ev, GameOver) and not of_type(ev, GameEndTriggered)
+    assert s.is_terminal() and [d.turns for d in s.desks] == [1, 1]
+
+
+def test_end_the_turn_that_draws_the_last_tile_triggers_the_end():
+    """End of the game: triggered at the end of the turn that drew the last tile of the stacks,
+    not only when a slot cannot be refilled; the round is still finished."""
+    s = pos(f"n=3 first=0 player=0 {TRACKS} stacks=-+0/WIS5+0/-+0/-+0/-+0 "
+            "p0=-,WIS4:/KKK/-/-/0.0.-.0.0.0 p1=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.0 "
+            "p2=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    ev = s.apply_action(EndTurn())
+    ev += roll(s, "K")                                   # the returned marble rolls back in
+    assert not of_type(ev, GameEndTriggered) and s.phase == "end"
+    ev = s.apply_action(ChooseStack(1))
+    assert s.desks[0].slots[0] == Brewing("WIS5") and not of_type(ev, NoTileLeft)
+    assert [e.reason for e in of_type(ev, GameEndTriggered)] == [
+        "no potion tile is left in the stacks"]
+    assert s.ending and s.current_player() == 1
     _pick_and_end(s)
+    assert not s.is_terminal() and s.current_player() == 2      # the round goes on
+    ev = _pick_and_end(s)
+    assert of_type(ev, GameOver)[0].winners == (1,) and s.is_terminal()
+    assert [d.turns for d in s.desks] == [1, 1, 1]
+
+
+def test_end_a_tile_left_face_down_does_not_trigger_the_end():
+    """End of the game: while a tile is left in the stacks (even face down), the game goes on."""
+    s = pos(f"n=2 first=0 player=0 {TRACKS} stacks=-+0/WIS5+1/-+0/-+0/-+0 "
+            "p0=-,WIS4:/KKK/-/-/0.0.-.0.0.0 p1=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    roll(s, "K")
+    ev = s.apply_action(ChooseStack(1))
+    assert s.current_player() == CHANCE                  # the face-down tile is revealed
+    ev += reveal(s, "WIS6")
+    assert not of_type(ev, GameEndTriggered) and not s.ending
+    assert s.current_player() == 1 and s.stacks[1] == Stack("WIS6", 0)
+
+
+def test_end_last_player_of_the_round_draws_the_last_tile_game_over_at_once():
+    """End of the game: when the last player of the round draws the last tile, the round is
+    complete, so the game ends at once."""
+    s = pos(f"n=2 first=0 player=1 {TRACKS} stacks=WIS5+0/-+0/-+0/-+0/-+0 "
+            "p0=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    roll(s, "K")
+    ev = s.apply_action(ChooseStack(0))
+    assert [type(e).__name__ for e in ev] == ["TileDrawn", "GameEndTriggered", "TurnCounted",
+                                              "GameOver"]
     assert s.is_terminal() and [d.turns for d in s.desks] == [1, 1]
 
 
@@ -110,8 +164,8 @@ def test_pe_d12_tie_break_pick_with_explosions_most_marbles_wins():
     """End of the game / PE-D12: tied players, in seating order from the first player, each make
     one pick with explosions; most marbles wins."""
     s = pos("n=3 first=1 player=0 end=1 tracks=KRBRK/YBY/KKYKK/RBYK/RBYK "
-            "p0=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.2 p1=WIS4:,SAN4:/KKK/-/WIS4/0.0.-.0.0.3 "
-            "p2=WIS4:,SAN4:/KKK/-/SAN4/0.0.-.0.0.3 turn=p")
+            "p0=WIS4:,SAN4:/BBB/-/WIS4/0.0.-.0.0.2 p1=WIS4:,SAN4:/BBB/-/WIS4/0.0.-.0.0.3 "
+            "p2=WIS4:,SAN4:/BBB/-/SAN4/0.0.-.0.0.3 turn=p")
     ev = s.apply_action(EndTurn())
     assert of_type(ev, TieBreakStarted)[0].players == (1, 0)    # from the first player
     assert s.phase == "tiebreak" and s.current_player() == 1
@@ -145,3 +199,44 @@ def test_end_score_potion_vp_tokens_little_help():
     s = pos("p0=-,-/-/-/WIS7,SAN4/2.3.-.0.0.0")
     assert s.scores()[0] == 11 + 3 + 8 - 6
     assert s.score_sheet()["rows"][0] == [14, 8, -6, 16]
+
+
+def test_pe_d13_the_last_turn_asks_no_stack_choice():
+    """PE-D13 (End of the game): once the end is triggered, the last player of the round draws no tile
+    for an empty slot (it could never be brewed): no stack is chosen, the game is over."""
+    s = pos(f"n=2 first=0 player=1 end=1 {TRACKS} stacks=WIS5+2/MAG5+1/-+0/-+0/-+0 "
+            "p0=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    assert game_ends_after_turn(s)
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    ev = roll(s, "K")
+    assert s.is_terminal() and s.phase == "over"
+    assert not of_type(ev, NoTileLeft) and [d.turns for d in s.desks] == [1, 1]
+    assert s.desks[1].slots[0] is None and s.stacks[0] == Stack("WIS5", 2)
+    assert of_type(ev, GameOver)[0].winners == (0,)
+
+
+def test_pe_d13_the_turn_that_empties_the_countdown_asks_no_stack_choice():
+    """PE-D13 (End of the game): when the last player of the round empties the countdown stack, the game
+    ends after this turn, so no stack is chosen for the empty slot either."""
+    s = pos(f"n=2 first=0 player=1 {TRACKS} stacks=SAN5+3/-+0/-+0/-+0/-+0 skill=1/9 "
+            "p0=-,-/KKK/-/-/0.0.-.0.0.1 "
+            "p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.0 turn=p")
+    ev = s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))    # mastery: the countdown empties
+    assert s.countdown == 0 and s.desks[1].slots[0] is None
+    ev = s.apply_action(EndTurn())
+    assert [e.reason for e in of_type(ev, GameEndTriggered)] == [
+        "the skill-token countdown stack is empty"]
+    assert s.is_terminal() and not of_type(ev, NoTileLeft)
+
+
+def test_end_of_the_game_a_stack_is_chosen_while_the_round_goes_on():
+    """PE-D5: before the last turn of the game, an empty slot is refilled from a chosen stack
+    (the end triggered, the round not complete yet)."""
+    s = pos(f"n=3 first=0 player=1 end=1 {TRACKS} stacks=WIS5+2/-+0/-+0/-+0/-+0 "
+            "p0=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0 "
+            "p2=PRI4:,WIS4:/KKK/-/-/0.0.-.0.0.0")
+    s.apply_action(RegularPick(0, 7))
+    s.apply_action(EndTurn())
+    roll(s, "K")
+    assert s.phase == "end" and s.legal_actions() == [ChooseStack(0)]

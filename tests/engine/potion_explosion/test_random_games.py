@@ -1,6 +1,7 @@
 """Random play (issue 5, "Tests"): seeded random legal games with invariants after every action,
 round trips through to_dict / notation / clone, exact replay through engine.match.Match, and
-bot autoplay to the end for every player count.
+bot autoplay to the end for every player count. After every step (chance included) the step's
+events, applied one by one with events.apply_event, give exactly the next state (issue 16).
 
 To keep the folder fast, the 500 hypothesis games are played through the Match up to 120
 player decisions each (setup, draft and the first turns); cheap invariants (80 marbles, tracks
@@ -17,10 +18,11 @@ from engine.bots import make_bot
 from engine.core import CHANCE, IllegalAction
 from engine.match import Match, Seat
 from engine.potion_explosion import GAME
+from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.notation import format_position, parse_position
-from engine.potion_explosion.rules import _unseen
-from engine.potion_explosion.state import (Drink, EndTurn, LittleHelp, PlaceMarble,
-                                           PotionExplosionState)
+from engine.potion_explosion.rules import unseen_tiles
+from engine.potion_explosion.state import (BOOKKEEPING_EVENTS, Drink, EndTurn, LittleHelp,
+                                           PlaceMarble, PotionExplosionState)
 
 
 def check_round_trips(s) -> None:
@@ -33,14 +35,28 @@ def check_round_trips(s) -> None:
     assert s.observation(0) == s
 
 
+def check_events_give_the_next_state(before, events, after) -> None:
+    """Issue 16 / EVENTS.md: the step's events applied one by one to the state before it give
+    exactly the state after it, and apply_event leaves its input unchanged. The table scene
+    draws the states in between, so each must say whose turn it is."""
+    start = before.to_dict()
+    between = before
+    for event in events:           # functools.reduce(apply_event, events, before), step by step
+        between = apply_event(between, event)
+        assert 0 <= between.turn_owner() < between.num_players
+        assert between.current_player() < between.num_players
+    assert between.to_dict() == after.to_dict(), events
+    assert before.to_dict() == start
+
+
 def check_invariants(s) -> None:
     assert s.marble_count() == 80
     assert all(len(t) <= 8 for t in s.tracks)
-    assert all(sum(d.pool) <= 3 and all(w <= p for w, p in zip(d.wild, d.pool))
+    assert all(sum(d.pool) <= 3 and all(w <= p for w, p in zip(d.wild, d.pool, strict=True))
                for d in s.desks)
     if s.phase not in ("types", "first", "starters", "draft"):
         # tiles: the face-down tiles of the stacks are exactly the unseen ones
-        assert sum(st[1] for st in s.stacks) == sum(_unseen(s).values())
+        assert sum(stack.face_down for stack in s.stacks) == sum(unseen_tiles(s).values())
     assert s.countdown >= 0 and s.supply >= 0
 
 
@@ -71,8 +87,9 @@ def play(seed: int, decisions_cap: int, check_every: int) -> Match:
     seen = []
     while not match.is_terminal() and decisions < decisions_cap:
         s = match.state
+        state_before = s.clone()
         if s.current_player() == CHANCE:
-            match.resolve_chance()
+            events = match.resolve_chance()
         else:
             legal = s.legal_actions()
             assert legal, "a player with no legal action"
@@ -95,8 +112,9 @@ def play(seed: int, decisions_cap: int, check_every: int) -> Match:
                     except IllegalAction:
                         pass
                     assert c.to_dict() == before
-            match.apply(action)
+            events = match.apply(action)
             decisions += 1
+        check_events_give_the_next_state(state_before, events, match.state)
         steps += 1
         check_invariants(match.state)
         if steps % check_every == 0:
@@ -126,10 +144,10 @@ def test_random_full_games_to_the_end():
         turns = [d.turns for d in s.desks]
         assert len(set(turns)) == 1, turns
         sheet = s.score_sheet()
-        assert sheet["winners"] and len(sheet["rows"]) == s.n
+        assert sheet["winners"] and len(sheet["rows"]) == s.num_players
         assert all(r[-1] == sum(r[:-1]) for r in sheet["rows"])
         assert sorted(s.returns()) == sorted([1.0] * len(s.winners)
-                                             + [0.0] * (s.n - len(s.winners)))
+                                             + [0.0] * (s.num_players - len(s.winners)))
 
 
 def test_autoplay_with_bots_reaches_terminal_for_each_player_count():
@@ -146,4 +164,5 @@ def test_autoplay_with_bots_reaches_terminal_for_each_player_count():
         assert match.state.is_terminal()
         assert match.state.score_sheet()["winners"]
         names = match.names
-        assert all(e.text(names) for _, e in match.events)
+        assert all(bool(e.text(names)) != isinstance(e, BOOKKEEPING_EVENTS)
+                   for _, e in match.events)

@@ -1,9 +1,9 @@
-"""rules/potion_explosion.md, "Players, setup" (with PE-D1, PE-D11) and the options."""
+"""docs/rules/potion_explosion.md, "Players, setup" (with PE-D1, PE-D11) and the options."""
 import pytest
 
 from engine.core import CHANCE, IllegalAction
 from engine.potion_explosion import GAME
-from engine.potion_explosion.rules import _unseen, draft_order
+from engine.potion_explosion.rules import draft_order, unseen_tiles
 from engine.potion_explosion.state import (ChooseFirstPlayer, ChoosePotionType, ChooseTypes,
                                            DraftStarter, MarbleRollsIn, RevealStarter,
                                            RevealTile)
@@ -73,17 +73,17 @@ def test_setup_starter_draft_snake_order_and_stacks():
         order.append(s.current_player())
         s.apply_action(DraftStarter(tile))
     assert order == [1, 2, 0, 0, 2, 1]
-    assert [sl[0] for sl in s.desks[1].slots] == ["WIS4", "PRI4"]
-    assert [sl[0] for sl in s.desks[0].slots] == ["SAN4", "WIS4"]
+    assert [brewing.tile for brewing in s.desks[1].slots] == ["WIS4", "PRI4"]
+    assert [brewing.tile for brewing in s.desks[0].slots] == ["SAN4", "WIS4"]
     # 48 tiles of the six types - 6 drafted = 42 in stacks of 9, 9, 8, 8, 8
-    assert [st[1] for st in s.stacks] == [9, 9, 8, 8, 8]
-    unseen = _unseen(s)
+    assert [stack.face_down for stack in s.stacks] == [9, 9, 8, 8, 8]
+    unseen = unseen_tiles(s)
     assert sum(unseen.values()) == 42 and "WIS4" not in unseen and unseen["BLI4"] == 2
     while s.current_player() == CHANCE:
         a, _ = s.chance_outcomes()[0]
         s.apply_action(a)
-    assert all(st[0] is not None for st in s.stacks)
-    assert [st[1] for st in s.stacks] == [8, 8, 7, 7, 7]
+    assert all(stack.top is not None for stack in s.stacks)
+    assert [stack.face_down for stack in s.stacks] == [8, 8, 7, 7, 7]
     assert [len(t) for t in s.tracks] == [8] * 5 and sum(s.tank) == 40
     assert s.current_player() == 1 and s.phase == "play"
 

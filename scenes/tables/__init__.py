@@ -6,7 +6,7 @@ import importlib.util
 
 TABLE_SCENES = {
     "diced-tomatoes": "scenes.diced_tomatoes_table:DicedTomatoesTable",
-    "potion-explosion": "scenes.potion_explosion_table:PotionExplosionTable",
+    "potion-explosion": "scenes.tables.potion_explosion:PotionExplosionTable",
     "off-the-rails": "scenes.off_the_rails_table:OffTheRailsTable",
 }
 

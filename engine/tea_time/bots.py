@@ -1,0 +1,257 @@
+"""What Tea Time's computer players and hints know (``GAME.bots``).
+
+* **Easy** looks only at its own collection, one move ahead: among the takes that do not hurt it
+  (within :data:`EasyBot.harm_margin` points of its best), it picks by a noisy estimate, so it
+  often misjudges which is best and never denies an opponent on purpose.
+* **Medium** is greedy on :func:`heuristics.evaluate` (its prospect minus the best opponent's).
+* **Hard** searches the rest of the round: the whole layout is dealt when a round starts, so
+  within a round Tea Time is a game of perfect information. Each candidate take is played out to
+  the round's end with every player following the Medium policy; in the last round that is the
+  final score. When the round will end soon, the playout goes on through the next round, laid
+  out from the deck by sampling (its order is unknown), and sampled playouts are shared between
+  the candidates by sequential halving.
+"""
+from __future__ import annotations
+
+from engine.bots import GameBots, as_sentence
+from engine.bots.halving import sequential_halving
+from engine.core import CHANCE
+from engine.match import pick_outcome
+from engine.tea_time import heuristics
+from engine.tea_time.rules import column_points, rounds_for
+from engine.tea_time.state import (CHARACTER_NAMES, CHARACTER_PLURALS, Phase, Side, card_name,
+                                   cards_words)
+
+
+class TeaTimeBots(GameBots):
+    """Evaluation, hint reasons and the three levels of Tea Time's computer players."""
+
+    def evaluate(self, state, player: int) -> float:
+        return heuristics.evaluate(state, player)
+
+    def explain(self, state, action, names) -> str:
+        return as_sentence(explain_take(state, action), names)
+
+    def make(self, level: str, budget: float = 1.5, clock=None):
+        if level == "easy":
+            return EasyBot()
+        if level == "medium":
+            return MediumBot()
+        return RoundSearchBot(budget, clock)
+
+
+# --- Easy and Medium ------------------------------------------------------------------------------
+class EasyBot:
+    """A beginner: values each take by its own prospect alone, keeps those within
+    ``harm_margin`` points of the best (so never a self-harming take), and picks the best after
+    adding up to ``noise`` points of error to each."""
+
+    def __init__(self, noise: float = 1.5, harm_margin: float = 2.0):
+        self.noise = noise
+        self.harm_margin = harm_margin
+
+    def choose(self, observation, legal_actions, rng):
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        me = observation.current_player()
+        values = heuristics.take_values(observation, me, legal_actions, own_only=True)
+        best = max(value for value, _ in values)
+        sensible = [(value, action) for value, action in values
+                    if value >= best - self.harm_margin]
+        return max(sensible, key=lambda item: item[0]
+                   + (rng.random() * 2 - 1) * self.noise)[1]
+
+
+class MediumBot:
+    """Greedy: the take with the best :func:`heuristics.evaluate` value right after it (the
+    first listed among equals, so it replays without luck)."""
+
+    def choose(self, observation, legal_actions, rng):
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        me = observation.current_player()
+        best, best_value = None, None
+        for value, action in heuristics.take_values(observation, me, legal_actions):
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+
+# --- Hard ----------------------------------------------------------------------------------------
+class RoundSearchBot:
+    """Plays every candidate take out to the end of the round by the Medium policy (perfect
+    information: one playout each), and for the leading candidates further through the next
+    round with sampled layouts when the current one is about to end.
+
+    ``budget`` seconds with ``clock``; without a clock a fixed amount of work (``samples``
+    sampled playouts in all), so a test's game replays. ``cancel()`` stops it.
+    """
+
+    def __init__(self, budget: float = 1.5, clock=None, samples: int = 24,
+                 candidates: int = 8, lookahead_turns: int = 4):
+        self.budget = budget
+        self.clock = clock
+        self.samples = samples
+        self.candidates = candidates
+        self.lookahead_turns = lookahead_turns
+        self.cancelled = False
+        self.last_playouts = 0
+
+    def cancel(self) -> None:
+        """Stop searching as soon as possible (undo, load, quit)."""
+        self.cancelled = True
+
+    def _play_round(self, state, me: int, rng=None) -> float:
+        """Greedy play by everyone until the round ends; with ``rng``, on through the next
+        round's sampled layout to its end too. The value for ``me``."""
+        rounds_left = 2 if rng is not None else 1
+        current = state.round
+        while True:
+            phase = state.phase
+            if phase == Phase.OVER:
+                break
+            if phase == Phase.PLAY:
+                state.apply_action(heuristics.best_take(state))
+                continue
+            # a new round is being laid out
+            if state.round != current:
+                rounds_left -= 1
+                current = state.round
+            if rounds_left <= 0 or rng is None:
+                break
+            while state.current_player() == CHANCE:
+                state.apply_action(pick_outcome(state.chance_outcomes(), rng))
+        return heuristics.evaluate(state, me)
+
+    def _playout(self, state, action, me: int, rng=None) -> float:
+        trial = state.clone()
+        trial.apply_action(action)
+        return self._play_round(trial, me, rng)
+
+    def choose(self, observation, legal_actions, rng):
+        """The take to play for ``observation.current_player()``; ``ValueError`` if none."""
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        start = self.clock() if self.clock else 0.0
+        me = observation.current_player()
+        ranked = sorted(heuristics.take_values(observation, me, legal_actions),
+                        key=lambda item: -item[0])
+        scored = []
+        for index, (_, action) in enumerate(ranked):
+            if self.cancelled or (self.clock and self.clock() - start > self.budget * 0.8):
+                break
+            scored.append((self._playout(observation, action, me), -index, action))
+        self.last_playouts = len(scored)
+        if not scored:          # cancelled (or out of time) before the first playout
+            return ranked[0][1]
+        scored.sort(key=lambda item: item[:2], reverse=True)
+        best = scored[0][2]
+        last_round = observation.round >= rounds_for(observation.num_players)
+        soon = observation.cards_on_table() <= self.lookahead_turns * observation.num_players
+        if last_round or not soon or self.cancelled:
+            return best
+        # the round ends soon: look into the next one, sampling its layout
+        candidates = [action for _, _, action in scored[:self.candidates]]
+        left = self.budget - (self.clock() - start) if self.clock else self.budget
+        best, made = sequential_halving(
+            candidates, lambda action: self._playout(observation, action, me, rng),
+            self.clock, max(0.0, left), self.samples, lambda: self.cancelled)
+        self.last_playouts += made
+        return best
+
+
+# --- hint reasons ---------------------------------------------------------------------------------
+def _column_words(character: str, count: int, side: str | None) -> str:
+    if count == 0:
+        return "empty"
+    mirror = "mirror " if side == Side.MIRROR else ""
+    noun = CHARACTER_NAMES[character] if count == 1 else CHARACTER_PLURALS[character]
+    return f"{count} {mirror}{noun}"
+
+
+def _side_of(column: tuple) -> str | None:
+    normal, mirror = column
+    return Side.NORMAL if normal else Side.MIRROR if mirror else None
+
+
+def explain_take(state, action) -> str:
+    """Why a take is good for the player to move, in their terms; seats named "Player N".
+
+    E.g. "takes the March Hare and the Dormouse: your Dormouse column reaches 4, worth 10",
+    "takes the mirror Cheshire Cat: it cancels your only Cheshire Cat, so the column is empty
+    again, worth 5", "takes Alice: 4 points at the end", or, when the take is about the others,
+    "takes the Mad Hatter that Player 2's column of 4 needs".
+    """
+    if state.phase != Phase.PLAY or action not in state.legal_actions():
+        return ""
+    mover = state.active
+    cards = [state.table[row][column] for row, column in action.cells]
+    head = f"takes {cards_words(cards)}"
+    effect = heuristics.TakeEffect(state, action.cells)
+    reasons = []        # (points gained, words)
+    for character in effect.taken:
+        before, after = effect.before[character], effect.after[character]
+        count_before, count_after = sum(before), sum(after)
+        gain = column_points(count_after) - column_points(count_before)
+        name = CHARACTER_NAMES[character]
+        worth = f"worth {column_points(count_after)}"
+        if character in effect.cancelled:
+            if count_after == 0:
+                words = f"your {name} column cancels out and is empty again, {worth}"
+            else:
+                words = (f"cancelling leaves you "
+                         f"{_column_words(character, count_after, _side_of(after))}, {worth}")
+        elif count_before == 0:
+            words = f"it starts your {name} column, {worth}"
+        else:
+            words = f"your {name} column reaches {count_after}, {worth}"
+        reasons.append((gain, words))
+    last_round = state.round >= rounds_for(state.num_players)
+    if effect.alice:
+        if last_round:
+            reasons.append((4, "Alice is worth 4 points at the end"))
+        else:
+            reasons.append((0.5, "with Alice you go first next round"))
+    reasons.sort(key=lambda item: -item[0])
+    best_gain = reasons[0][0] if reasons else 0
+    denial = _denial(state, action, mover)
+    if denial and best_gain <= 0:
+        return f"{head}: {denial}"
+    if not reasons:
+        return head
+    words = reasons[0][1]
+    if best_gain < 0:
+        return f"{head}: {words}; every other line costs you more"
+    if state.turn == 1:
+        return f"{head}: {words}, and Alice goes in its place"
+    return f"{head}: {words}"
+
+
+def _denial(state, action, mover: int) -> str:
+    """Words for the opponent who loses most by this take, when some column of theirs of 3 or
+    more cards would have grown from a taken card of its side; else ""."""
+    best = None
+    for row, column in action.cells:
+        card = state.table[row][column]
+        if card.is_alice:
+            continue
+        for seat, columns in enumerate(state.collections):
+            if seat == mover:
+                continue
+            held = columns[card.character]
+            if held.count >= 3 and held.side == card.side:
+                if best is None or held.count > best[0]:
+                    best = (held.count, seat, card)
+    if best is None:
+        return ""
+    count, seat, card = best
+    return (f"it keeps {card_name(card)} from Player {seat + 1}, whose column of "
+            f"{count} would reach {count + 1}")
+
+
+__all__ = ["BOTS", "EasyBot", "MediumBot", "RoundSearchBot", "TeaTimeBots", "explain_take"]
+
+BOTS = TeaTimeBots()
+"""The game's :class:`engine.bots.GameBots`."""

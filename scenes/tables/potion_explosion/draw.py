@@ -1,0 +1,730 @@
+"""Drawing the Potion Explosion table: pure functions of (surface, layout, shown state, view).
+
+They never change a state and never decide a rule: what may be clicked, what glows, what a
+hovered pick would explode all arrive in the :class:`View`, which the scene fills from the
+engine's legal actions and helpers. The art itself (tiles, marbles, tokens, the dispenser) is
+:mod:`sprites.potion_explosion_art`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from engine.potion_explosion.data import (
+    COLOUR_NAMES,
+    COLOURS,
+    NUM_STACKS,
+    NUM_TRACKS,
+    POOL_SIZE,
+    STARTER_OF,
+    TILES,
+    TRACK_LENGTH,
+    TYPE_BY_CODE,
+    TYPE_CODES,
+)
+from engine.potion_explosion.rules import score_parts
+from engine.potion_explosion.state import (
+    SETUP_PHASES,
+    Exploded,
+    MarbleTaken,
+    Phase,
+    PoolStolen,
+    PotionCompleted,
+    TurnStarted,
+)
+from scenes import kit
+from scenes.tables.potion_explosion.layout import (
+    CAPTION_FONT,
+    HEADER_FONT,
+    MINI_FONT,
+    PILE_FONT,
+    Layout,
+    tile_row,
+)
+from sprites import potion_explosion_art as pa
+
+
+@dataclass
+class LastTurn:
+    """What a seat did in its last turn: the ``colours`` of the marbles it took (in order) and
+    the ``completed`` potion tiles."""
+
+    colours: list = field(default_factory=list)
+    completed: list = field(default_factory=list)
+
+
+@dataclass
+class View:
+    """Everything the board shows besides the state.
+
+    ``pickable``: marbles ``(track, place)`` a click may take (``ring_pickable``: ring them, as
+    during a potion's effect); ``outlined``: marbles an effect
+    choice would take (the hovered pair or run, the Filter's chosen marbles); ``preview`` and
+    ``preview_more``: what the hovered regular pick explodes; ``holes``: ``(slot, hole colour)``
+    where the picked-up marble may go; ``selected``: ``(source, colour)`` picked up;
+    ``drinkable``/``copyable``: completed potions of the viewer that glow; ``blind``: seats whose
+    pool may be taken; ``stacks``: stacks that may be chosen; ``hint``: rects to frame;
+    ``last_turns``: ``{seat: LastTurn}``; ``zoom``: the seat whose desk is shown large.
+    """
+
+    time: float = 0.0
+    names: tuple = ()
+    patterns: bool = False
+    hidden: frozenset = frozenset()
+    busy: bool = False
+    mouse: tuple = (0, 0)
+    pickable: frozenset = frozenset()
+    ring_pickable: bool = False
+    outlined: frozenset = frozenset()
+    preview: frozenset = frozenset()
+    preview_more: bool = False
+    hovered: tuple | None = None
+    holes: frozenset = frozenset()
+    selected: tuple | None = None
+    dragging: bool = False
+    pool_target: bool = False
+    hand_target: bool = False
+    drinkable: frozenset = frozenset()
+    copyable: frozenset = frozenset()
+    blind: frozenset = frozenset()
+    stacks: frozenset = frozenset()
+    hover_key: tuple | None = None
+    hint: tuple = ()
+    last_turns: dict = field(default_factory=dict)
+    zoom: int | None = None
+
+
+def pool_list(desk) -> list:
+    """The pool's marbles as colour letters in a fixed order (how the pool is drawn)."""
+    return [c for k, c in enumerate(COLOURS) for _ in range(desk.pool[k])]
+
+
+def pulse(view: View, speed: float = 6.0) -> float:
+    return 0.5 + 0.5 * math.sin(view.time * speed)
+
+
+# --- the whole board ----------------------------------------------------------------------------
+def draw_board(surface, lay: Layout, state, view: View) -> None:
+    """The table: dispenser, stacks, the other desks, the viewer's desk, setup overlays and
+    banners, and the hint's frame."""
+    draw_dispenser(surface, lay, state, view)
+    draw_stacks(surface, lay, state, view)
+    for seat in lay.others:
+        draw_compact_desk(surface, lay, state, seat, view)
+    draw_desk(surface, lay, state, view)
+    if state.phase == Phase.TYPES:
+        draw_type_choice(surface, lay, state, view)
+    elif state.phase in (Phase.STARTERS, Phase.DRAFT) and state.revealed:
+        draw_offer(surface, lay, state, view)
+    if not view.busy:
+        for rect in view.hint:
+            frame = rect.inflate(8, 8)
+            layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (90, 230, 255, int(120 + 120 * pulse(view))),
+                             layer.get_rect(), 3, border_radius=min(frame.size) // 2)
+            surface.blit(layer, frame)
+
+
+# --- the dispenser --------------------------------------------------------------------------
+def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
+    disp = lay.disp
+    surface.blit(pa.dispenser_back(disp.width, disp.height, lay.tank_h), disp.topleft)
+    if state.phase in (Phase.TYPES, Phase.FIRST, Phase.STARTERS) or (
+            state.phase == Phase.DRAFT and state.revealed):
+        return          # the setup overlay covers the dispenser
+    draw_tank(surface, lay, state, view)
+    for track in range(NUM_TRACKS):
+        a = lay.marble_centre(track, -0.3)
+        b = lay.marble_centre(track, TRACK_LENGTH - 0.6)
+        pygame.draw.line(surface, (18, 12, 20), a, b, max(3, lay.d // 2))
+        pygame.draw.line(surface, (70, 56, 66), (a[0] - lay.d // 4, a[1]),
+                         (b[0] - lay.d // 5, b[1]), 1)
+        kit.blit_text(surface, str(track + 1), 13, lay.track_label(track), kit.INK_DIM,
+                      anchor="midtop")
+    glow = pulse(view)
+    for track, marbles in enumerate(state.tracks):
+        for place, colour in enumerate(marbles):
+            if ("track", track, place) in view.hidden:
+                continue
+            x, y = lay.marble_centre(track, place)
+            size = lay.marble_size(place)
+            lift = 0
+            spot = (track, place)
+            if spot == view.hovered and spot in view.pickable:
+                lift = 3
+                pa.glow_disc(surface, (x, y), size * 0.75, (255, 240, 170), 90)
+            pa.blit_marble(surface, (x, y - lift), size, colour, view.patterns)
+            if spot in view.preview:
+                pygame.draw.circle(surface, (255, 120, 60), (int(x), int(y)), size // 2 + 3,
+                                   2 + int(glow * 2))
+            elif spot in view.outlined:
+                pa.glow_disc(surface, (x, y), size * 0.7, (255, 244, 200), 70)
+                pygame.draw.circle(surface, (255, 250, 230), (int(x), int(y)), size // 2 + 3, 3)
+            elif view.ring_pickable and spot in view.pickable:
+                pygame.draw.circle(surface, (200, 176, 90), (int(x), int(y)), size // 2 + 2, 1)
+    if view.hovered is not None and (view.preview or view.preview_more):
+        draw_preview_badge(surface, lay, view)
+
+
+def draw_preview_badge(surface, lay: Layout, view: View) -> None:
+    """Beside the hovered marble, how many marbles the pick explodes ("3", "3+" when a marble
+    still to roll in could add more), kept inside the dispenser's tracks."""
+    count = len(view.preview)
+    label = (f"{count}+" if count else "?") if view.preview_more else str(count)
+    x, y = lay.marble_centre(*view.hovered)
+    img = kit.text(label, 15, (40, 16, 8), True)
+    radius = max(img.get_width(), img.get_height()) // 2 + 5
+    area = lay.tracks_rect().inflate(-2 * radius - 2, -2 * radius - 2)
+    side = 1 if view.hovered[0] < NUM_TRACKS - 1 else -1
+    centre = (int(x + side * (lay.d * 0.5 + radius)), int(y - lay.d * 0.45))
+    centre = (min(max(centre[0], area.left), area.right), min(max(centre[1], area.top),
+                                                               area.bottom))
+    pygame.draw.circle(surface, (255, 150, 80), centre, radius)
+    pygame.draw.circle(surface, (255, 230, 190), centre, radius, 2)
+    surface.blit(img, img.get_rect(center=centre))
+
+
+def draw_tank(surface, lay: Layout, state, view: View) -> None:
+    """A heap of marbles as many as the tank holds (up to what fits), colours mixed."""
+    total = sum(state.tank)
+    tank = lay.tank
+    ms = int(min(15, max(8, tank.height / 3.2)))
+    step_x, step_y = ms - 1, int(ms * 0.72)
+    per_row = max(1, min((tank.width - 16) // step_x, int(math.sqrt(total) * 2) + 2))
+    slots = []
+    row = 0
+    while len(slots) < total and tank.bottom - 5 - ms // 2 - row * step_y > tank.y + ms // 2:
+        n_row = per_row - row
+        if n_row <= 0:
+            break
+        x0 = tank.centerx - (n_row - 1) * step_x / 2
+        y = tank.bottom - 5 - ms // 2 - row * step_y
+        slots += [(x0 + i * step_x, y) for i in range(n_row)]
+        row += 1
+    colours = [c for k, c in enumerate(COLOURS) for _ in range(state.tank[k])]
+    if colours:
+        order = sorted(range(len(colours)), key=lambda i: (i * 7919) % 97)
+        heap = [colours[i] for i in order]
+        if len(heap) > len(slots):
+            heap = heap[::max(1, math.ceil(len(heap) / max(1, len(slots))))]
+        filled = sorted(slots, key=lambda pt: (-pt[1], abs(pt[0] - tank.centerx)))
+        for (x, y), colour in zip(filled, heap):
+            pa.blit_marble(surface, (x, y), ms, colour, view.patterns)
+    kit.blit_text(surface, f"Tank · {total}", 13, (tank.right - 8, tank.y + 4), kit.INK, True,
+                  "topright", shadow=True)
+
+
+# --- the stacks -------------------------------------------------------------------------------
+def draw_stacks(surface, lay: Layout, state, view: View) -> None:
+    pa.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
+    label, colour = stacks_label(state, view)
+    text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
+    kit.blit_text(surface, text, size, lay.stacks_label().topleft, colour, True)
+    if state.phase in SETUP_PHASES:
+        kit.blit_text(surface, "The stacks are formed after the starter draft", 13,
+                      (lay.stacks.x + 14, lay.stacks.centery), kit.INK_DIM, anchor="midleft")
+    else:
+        for index in range(NUM_STACKS):
+            rect = lay.stack_card(index)
+            top, count = state.stacks[index].top, state.stacks[index].face_down
+            if count > 0:
+                surface.blit(pa.card_back(rect.width, rect.height), rect.move(3, -3))
+            if top is not None:
+                glow = (0.6 + 0.4 * math.sin(view.time * 5)) if index in view.stacks else 0
+                pa.draw_potion(surface, rect, top, [], view.patterns, glow=glow)
+            elif count == 0:
+                pygame.draw.rect(surface, (60, 70, 74), rect, 1, border_radius=6)
+                kit.blit_text(surface, "empty", 12, rect.center, kit.INK_DIM, anchor="center")
+            badge = kit.text(f"+{count}", 11, kit.INK, True)
+            plate = badge.get_rect(topleft=(rect.x + 5, rect.y + 4)).inflate(6, 2)
+            pygame.draw.rect(surface, (20, 16, 24), plate, border_radius=4)
+            surface.blit(badge, badge.get_rect(center=plate.center))
+    draw_pile(surface, lay, state)
+
+
+def stacks_label(state, view: View) -> tuple:
+    """The stacks panel's title and its colour: the stack choice, the last round and the
+    tie-break are said there."""
+    if view.stacks:
+        return "Potion stacks: choose one for your empty slot", kit.HILITE
+    if state.phase == Phase.TIEBREAK:
+        return "Tie-break: one pick each, most marbles wins", kit.HILITE
+    if state.ending and state.phase in (Phase.PLAY, Phase.END):
+        return "Last round: the game ends after this round", kit.HILITE
+    return "Potion stacks", kit.INK_DIM
+
+
+def draw_pile(surface, lay: Layout, state) -> None:
+    """The skill tokens left: the countdown stack (its emptying ends the game) and the
+    general supply."""
+    icon = lay.pile_icon()
+    img = pa.skill_token(icon.width)
+    for i in range(min(3, state.countdown)):
+        surface.blit(img, img.get_rect(center=(icon.centerx, icon.centery - 3 * i)))
+    if not state.countdown:
+        pygame.draw.circle(surface, (60, 70, 74), icon.center, icon.width // 2, 1)
+    lines = ("Skill tokens", f"Countdown {state.countdown}", f"Supply {state.supply}")
+    colours = (kit.INK_DIM, kit.HILITE if state.countdown <= 2 else kit.INK, kit.INK_DIM)
+    for rect, line, colour in zip(lay.pile_lines(), lines, colours):
+        text, size = kit.fit_label(line, PILE_FONT, rect.width, bold=True)
+        kit.blit_text(surface, text, size, (rect.x, rect.centery), colour, True, "midleft")
+
+
+# --- desks --------------------------------------------------------------------------------------
+def draw_header(surface, lay: Layout, header: pygame.Rect, state, seat: int, size: int,
+                names) -> None:
+    """Seat colour, name, tokens and score in a desk's header."""
+    parts = lay.header_parts(header, size)
+    colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+    pygame.draw.circle(surface, colour, (header.x + 6, header.centery), 6)
+    desk = state.desks[seat]
+    score = f"{state.scores()[seat]} VP"
+    kit.blit_text(surface, score, size, parts["score"].midright, kit.GOLD, True, "midright")
+    x = parts["tokens"].right
+    token = size + 2
+    for count, img in ((desk.helps, pa.help_token(token)), (desk.tokens, pa.skill_token(token))):
+        if count:
+            t = kit.blit_text(surface, f"×{count}", size - 2, (x, header.centery), kit.INK, True,
+                              "midright")
+            r = img.get_rect(midright=(t.x - 1, header.centery))
+            surface.blit(img, r)
+            x = r.x - 8
+    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    room = min(x - 6, parts["score"].x - 8) - parts["name"].x     # the tokens drawn, if any
+    text, fitted = kit.fit_label(name, size, room, bold=True, min_size=size - 2)
+    kit.blit_text(surface, text, fitted, parts["name"].midleft, kit.INK, True, "midleft")
+
+
+def draw_desk(surface, lay: Layout, state, view: View) -> None:
+    """The viewer's big desk."""
+    seat = lay.viewer
+    desk = state.desks[seat]
+    active = _active(state) == seat
+    pa.draw_panel(surface, lay.desk, (24, 32, 36, 215),
+                  border=kit.GOLD if active else (70, 86, 90))
+    draw_header(surface, lay, lay.header(), state, seat, HEADER_FONT, view.names)
+    for slot in range(2):
+        rect = lay.card(slot)
+        brewing = desk.slots[slot]
+        if brewing is None or ("slot", seat, slot) in view.hidden:
+            pygame.draw.rect(surface, (50, 60, 64), rect, 2, border_radius=10)
+            kit.blit_text(surface, "empty slot", 12, rect.center, kit.INK_DIM, anchor="center")
+            continue
+        holes, _ = pa.hole_layout(rect.width - 2, rect.height - 3, brewing.tile)
+        highlight = set()
+        if view.holes:
+            counts = {}
+            for hole, _marble in brewing.placed:
+                counts[hole] = counts.get(hole, 0) + 1
+            seen = {}
+            for i, (_x, _y, colour) in enumerate(holes):
+                seen[colour] = seen.get(colour, 0) + 1
+                if seen[colour] > counts.get(colour, 0) and (slot, colour) in view.holes:
+                    highlight.add(i)
+        pa.draw_potion(surface, rect, brewing.tile, brewing.placed, view.patterns,
+                       highlight=highlight)
+        caption = lay.caption(slot)
+        name = pa.SHORT_NAMES[TILES[brewing.tile].type]
+        text, size = kit.fit_label(name, CAPTION_FONT, caption.width, min_size=9)
+        kit.blit_text(surface, text, size, caption.center, kit.INK, anchor="center")
+    draw_pool(surface, lay, desk, seat, view)
+    draw_hand(surface, lay, desk, view)
+    draw_completed_row(surface, lay, desk, seat, view)
+
+
+def draw_zone(surface, rect, label: str, target: bool) -> None:
+    colour = (40, 48, 40, 200) if not target else (70, 64, 30, 220)
+    pa.draw_panel(surface, rect, colour, radius=8, border=kit.HILITE if target else (70, 86, 90))
+    kit.blit_text(surface, label, 12, (rect.x + 6, rect.y + 2), kit.INK_DIM, True)
+
+
+def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
+    zone = lay.pool_zone()
+    draw_zone(surface, zone, "Pool", view.pool_target)
+    pool = pool_list(desk)
+    wild = [c for k, c in enumerate(COLOURS) for _ in range(desk.wild[k])]
+    for index in range(POOL_SIZE):
+        x, y = lay.pool_point(index)
+        pygame.draw.circle(surface, (14, 12, 16), (int(x), int(y)), lay.md // 2 + 2)
+        if index >= len(pool) or ("pool", seat, index) in view.hidden:
+            continue
+        colour = pool[index]
+        if colour in wild:
+            wild.remove(colour)
+            rainbow(surface, (x, y), lay.md * 0.62, view.time)
+        if view.dragging and view.selected == ("pool", colour):
+            continue
+        pa.blit_marble(surface, (x, y), lay.md, colour, view.patterns)
+        if view.selected == ("pool", colour):
+            pygame.draw.circle(surface, kit.HILITE, (int(x), int(y)), lay.md // 2 + 3, 2)
+
+
+def draw_hand(surface, lay: Layout, desk, view: View) -> None:
+    zone = lay.hand_zone()
+    draw_zone(surface, zone, f"Hand · {sum(desk.hand)}", view.hand_target)
+    if not sum(desk.hand):
+        return
+    for k, colour in enumerate(COLOURS):
+        count = desk.hand[k]
+        if not count:
+            continue
+        group = lay.hand_group(k)
+        chosen = view.selected == ("hand", colour)
+        if chosen:
+            pygame.draw.rect(surface, (90, 80, 40), group, border_radius=8)
+            pygame.draw.rect(surface, kit.HILITE, group, 2, border_radius=8)
+        cx = group.x + lay.md / 2 + 4
+        if not (chosen and view.dragging and count == 1):
+            pa.blit_marble(surface, (cx, group.centery), lay.md, colour, view.patterns)
+        kit.blit_text(surface, f"×{count}", 15, (group.x + lay.md + 10, group.centery), kit.INK,
+                      True, "midleft")
+
+
+def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> None:
+    count = len(desk.completed)
+    if not count:
+        row = lay.completed_row()
+        kit.blit_text(surface, "Completed potions appear here", 12, (row.x, row.centery),
+                      kit.INK_DIM, anchor="midleft")
+        return
+    for index, potion in enumerate(desk.completed):
+        if ("completed", seat, index) in view.hidden:
+            continue
+        rect = lay.completed_rect(index, count)
+        lit = index in view.drinkable or index in view.copyable
+        pa.draw_potion(surface, rect, potion.tile, [], view.patterns, back=potion.drunk,
+                       glow=pulse(view, 4) if lit else 0)
+        if lit:
+            word = "Drink" if index in view.drinkable else "Again"
+            text, size = kit.fit_label(word, 11, rect.width - 4, bold=True, min_size=8)
+            if kit.font(size, True).size(text)[0] <= rect.width - 4 and "…" not in text:
+                badge = pygame.Rect(0, 0, rect.width - 2, size + 5)
+                badge.midbottom = (rect.centerx, rect.bottom - 2)
+                colour = (60, 140, 80) if index in view.drinkable else (150, 110, 40)
+                pygame.draw.rect(surface, colour, badge, border_radius=5)
+                kit.blit_text(surface, text, size, badge.center, kit.INK, True, "center")
+
+
+def rainbow(surface, centre, radius: float, time: float) -> None:
+    """The Prismatic Joy mark of a wild pool marble."""
+    for i, colour in enumerate(((232, 80, 72), (250, 214, 70), (80, 200, 120), (80, 140, 240))):
+        a = time * 3 + i * math.pi / 2
+        rect = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+        pygame.draw.arc(surface, colour, rect, a, a + math.pi / 2, 3)
+
+
+def _active(state) -> int:
+    if state.phase in (Phase.PLAY, Phase.END, Phase.TIEBREAK, Phase.DRAFT):
+        return state.turn_owner()
+    return -1
+
+
+def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> None:
+    """Another player's desk: its brewing potions as chips whose empty holes show what they
+    still need, the pool, the completed potions, and what it took in its last turn."""
+    box = lay.boxes[seat]
+    desk = state.desks[seat]
+    blind = seat in view.blind
+    active = _active(state) == seat
+    border = kit.HILITE if blind else (kit.GOLD if active else (60, 76, 80))
+    pa.draw_panel(surface, box, (20, 28, 30, 200), border=border)
+    if view.hover_key == ("desk", seat) and not blind:
+        pygame.draw.rect(surface, (120, 140, 146), box, 1, border_radius=12)
+    draw_header(surface, lay, lay.mini_header(seat), state, seat, MINI_FONT, view.names)
+    for slot in range(2):
+        rect = lay.chip(seat, slot)
+        brewing = desk.slots[slot]
+        if brewing is None or ("slot", seat, slot) in view.hidden:
+            pygame.draw.rect(surface, (50, 60, 64), rect, 1, border_radius=6)
+            continue
+        end = pa.draw_chip(surface, rect, brewing.tile, brewing.placed, view.patterns)
+        room = rect.right - 8 - end - 8
+        if room >= 40 and rect.height >= 18:
+            name = pa.SHORT_NAMES[TILES[brewing.tile].type]
+            text, size = kit.fit_label(name, min(14, rect.height - 6), room, min_size=10)
+            if "…" not in text:
+                kit.blit_text(surface, text, size, (rect.right - 8, rect.centery), kit.INK,
+                              anchor="midright")
+    pool = pool_list(desk)
+    for index in range(POOL_SIZE):
+        x, y = lay.mini_pool_point(seat, index)
+        pygame.draw.circle(surface, (14, 12, 16), (int(x), int(y)), lay.ms // 2 + 1)
+        if index < len(pool) and ("pool", seat, index) not in view.hidden:
+            pa.blit_marble(surface, (x, y), lay.ms, pool[index], view.patterns)
+    count = len(desk.completed)
+    if count and lay.mini_completed(seat, 0, count) is None:
+        drunk = sum(potion.drunk for potion in desk.completed)
+        area = lay.mini_completed_area(seat)
+        text, size = kit.fit_label(f"{count} done, {drunk} drunk", 12, area.width, min_size=9)
+        kit.blit_text(surface, text, size, (area.x, area.centery), kit.INK, anchor="midleft")
+    else:
+        for index, potion in enumerate(desk.completed):
+            if ("completed", seat, index) not in view.hidden:
+                pa.draw_potion(surface, lay.mini_completed(seat, index, count), potion.tile,
+                               [], view.patterns, back=potion.drunk)
+    draw_last_turn(surface, lay, seat, desk, view)
+    if blind:
+        strip = lay.last_turn_strip(seat)
+        kit.blit_text(surface, "click: take this pool", 12, strip.midright, kit.HILITE, True,
+                      "midright")
+
+
+def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
+    """The compact desk's bottom strip: the marbles in its hand now (its turn), or what it
+    took in its last turn."""
+    strip = lay.last_turn_strip(seat)
+    if strip.height < 8:
+        return
+    held = [c for k, c in enumerate(COLOURS) for _ in range(desk.hand[k])]
+    last = view.last_turns.get(seat)
+    if held:
+        label, colours, done = "hand", held, []
+    elif last is not None and (last.colours or last.completed):
+        label, colours, done = "last turn", last.colours, last.completed
+    else:
+        return
+    r = kit.blit_text(surface, label, 11, (strip.x, strip.centery), kit.INK_DIM, anchor="midleft")
+    size = max(6, strip.height - 4)
+    x = r.right + 4 + size / 2
+    limit = strip.right - 4 - (len(done) * 16)
+    for colour in colours:
+        if x + size / 2 > limit:
+            kit.blit_text(surface, "…", 11, (x - size / 2, strip.centery), kit.INK_DIM,
+                          anchor="midleft")
+            break
+        pa.blit_marble(surface, (x, strip.centery), size, colour, view.patterns)
+        x += size - 1
+    x = strip.right - 16 * len(done)
+    for code in done:
+        star = pa.art.star(6)
+        surface.blit(star, star.get_rect(center=(x + 8, strip.centery)))
+        x += 16
+
+
+def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame.Rect,
+              avoid=()) -> None:
+    """Another seat's desk drawn large beside ``anchor`` (hovering its compact desk): its
+    potions with their holes and names, pool, hand and every completed potion."""
+    desk = state.desks[seat]
+    card_h = 150
+    card_w = int(card_h * 0.74)
+    count = len(desk.completed)
+    thumb_h = 56
+    thumb_w = int(thumb_h * 0.74)
+    per_row = 8
+    rows = max(1, math.ceil(count / per_row))
+    width = max(2 * card_w + 30 + 120, per_row * (thumb_w + 6) + 24)
+    height = 32 + card_h + 22 + rows * (thumb_h + 6) + 14
+    w, h = lay.size
+    rect = kit.place_tip((width, height), anchor, pygame.Rect(0, 44, w, h - 44), avoid)
+    kit.draw_panel(surface, rect, (14, 18, 20, 245), radius=12, border=kit.GOLD)
+    header = pygame.Rect(rect.x + 10, rect.y + 6, rect.width - 20, 20)
+    draw_header(surface, lay, header, state, seat, HEADER_FONT, view.names)
+    for slot in range(2):
+        card = pygame.Rect(rect.x + 10 + slot * (card_w + 10), rect.y + 32, card_w, card_h)
+        brewing = desk.slots[slot]
+        if brewing is None:
+            pygame.draw.rect(surface, (50, 60, 64), card, 2, border_radius=10)
+            continue
+        pa.draw_potion(surface, card, brewing.tile, brewing.placed, view.patterns)
+        name = TYPE_BY_CODE[TILES[brewing.tile].type].name
+        if kit.font(10).size(name)[0] > card_w + 8:
+            name = pa.SHORT_NAMES[TILES[brewing.tile].type]
+        text, size = kit.fit_label(name, 12, card_w + 8, min_size=10)
+        kit.blit_text(surface, text, size, (card.centerx, card.bottom + 3), kit.INK,
+                      anchor="midtop")
+    x = rect.x + 20 + 2 * (card_w + 10)
+    y = rect.y + 36
+    kit.blit_text(surface, "Pool", 12, (x, y), kit.INK_DIM, True)
+    for index, colour in enumerate(pool_list(desk)):
+        pa.blit_marble(surface, (x + 12 + index * 28, y + 32), 24, colour, view.patterns)
+    held = [c for k, c in enumerate(COLOURS) for _ in range(desk.hand[k])]
+    if held:
+        kit.blit_text(surface, "Hand", 12, (x, y + 56), kit.INK_DIM, True)
+        for index, colour in enumerate(held[:8]):
+            pa.blit_marble(surface, (x + 10 + (index % 4) * 24, y + 84 + (index // 4) * 24), 20,
+                           colour, view.patterns)
+    top = rect.y + 32 + card_h + 22
+    if not count:
+        kit.blit_text(surface, "No completed potion yet", 12, (rect.x + 12, top + 8),
+                      kit.INK_DIM)
+    for index, potion in enumerate(desk.completed):
+        row, col = divmod(index, per_row)
+        tile = pygame.Rect(rect.x + 12 + col * (thumb_w + 6), top + row * (thumb_h + 6),
+                           thumb_w, thumb_h)
+        pa.draw_potion(surface, tile, potion.tile, [], view.patterns, back=potion.drunk)
+
+
+# --- setup overlays -----------------------------------------------------------------------------
+def draw_offer(surface, lay: Layout, state, view: View) -> None:
+    veil = lay.disp.inflate(-12, -12)
+    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
+    kit.blit_text(surface, "Starter draft", 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
+                  "midtop")
+    for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
+        glow = 1.0 if view.hover_key == ("offer", code) else 0
+        pa.draw_potion(surface, rect, code, [], view.patterns, glow=glow)
+        name = pa.SHORT_NAMES[TILES[code].type]
+        text, size = kit.fit_label(name, 12, rect.width + 8, min_size=9)
+        kit.blit_text(surface, text, size, (rect.centerx, rect.bottom + 3), kit.INK,
+                      anchor="midtop")
+
+
+def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
+    veil = lay.disp.inflate(-12, -12)
+    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
+    kit.blit_text(surface, f"Choose 6 potion types ({len(state.types)}/6)", 16,
+                  (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")
+    for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
+        chosen = code in state.types
+        pa.draw_potion(surface, rect, STARTER_OF[code], [], view.patterns,
+                       glow=1.0 if chosen or view.hover_key == ("type", code) else 0)
+        text, size = kit.fit_label(pa.SHORT_NAMES[code], 12, rect.width + 8, min_size=9)
+        kit.blit_text(surface, text, size, (rect.centerx, rect.bottom + 3),
+                      kit.HILITE if chosen else kit.INK, chosen, "midtop")
+
+
+# --- the score sheet ----------------------------------------------------------------------------
+def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict,
+                     patterns=False) -> None:
+    """The score sheet filling ``area``: one row per player — name (a star for the winners),
+    the points of potions, skill tokens and Little Help, every completed potion (drunk ones
+    turned over, with a check; its points on its badge; its name under it) and the total —
+    then the sheet's notes (the tie-break)."""
+    notes = [kit.with_names(note, names) for note in sheet.get("notes", [])][:3]
+    rows = state.num_players
+    body = pygame.Rect(area.x, area.y, area.width, area.height - 22 * len(notes))
+    row_h = max(44, min(150, (body.height - 6 * (rows - 1)) // rows))
+    name_w = min(230, area.width // 5)
+    total_w = 90
+    winners = set(sheet.get("winners", []))
+    for seat in range(rows):
+        row = pygame.Rect(body.x, body.y + seat * (row_h + 6), body.width, row_h)
+        kit.draw_panel(surface, row, (14, 20, 22, 200), radius=10,
+                       border=kit.GOLD if seat in winners else None)
+        desk = state.desks[seat]
+        potions, tokens, helps = score_parts(desk)
+        colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+        pygame.draw.circle(surface, colour, (row.x + 14, row.y + 15), 7)
+        text, size = kit.fit_label(names[seat], 17, name_w - 50, bold=True, min_size=11)
+        r = kit.blit_text(surface, text, size, (row.x + 26, row.y + 5),
+                          kit.HILITE if seat in winners else kit.INK, True)
+        if seat in winners:
+            star = pa.art.star(9)
+            surface.blit(star, star.get_rect(midleft=(r.right + 6, r.centery)))
+        lines = [f"Potions: {potions} VP",
+                 f"Skill tokens: {desk.tokens} (+{tokens})" if desk.tokens else "No skill token",
+                 f"Little Help: {desk.helps} ({helps})" if desk.helps else "No Little Help"]
+        if row_h < 74:
+            lines = [f"Potions {potions} VP", f"Tokens +{tokens} · Help {helps}"]
+        step = 15
+        for i, line in enumerate(lines):
+            text, size = kit.fit_label(line, 13, name_w - 16, min_size=9)
+            kit.blit_text(surface, text, size, (row.x + 12, row.y + 27 + i * step),
+                          kit.INK if i == 0 else kit.INK_DIM)
+        total = kit.blit_text(surface, str(state.scores()[seat]), 28, (row.right - 16,
+                              row.centery - 6), kit.HILITE if seat in winners else kit.INK, True,
+                              "midright")
+        kit.blit_text(surface, "VP", 12, (total.centerx, total.bottom), kit.INK_DIM,
+                      anchor="midtop")
+        strip = pygame.Rect(row.x + name_w, row.y + 5, row.width - name_w - total_w, 0)
+        draw_potion_strip(surface, strip, row.bottom - 4, desk.completed, patterns)
+
+
+def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patterns) -> None:
+    """Completed potions in a row from ``strip``'s top down to ``bottom``, each with its name
+    under it (on two lines if need be, left out if it cannot be read)."""
+    count = len(completed)
+    if not count:
+        kit.blit_text(surface, "No completed potion", 13, (strip.x, (strip.y + bottom) // 2),
+                      kit.INK_DIM, anchor="midleft")
+        return
+    label_h = 26
+    area = pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y - label_h)
+    if bottom - strip.y < 90 or tile_row(area, 0, count, gap=8).width < 56:
+        # too small to read a tile's name under it: named labels instead
+        draw_potion_chips(surface, pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y),
+                          completed)
+        return
+    for index, potion in enumerate(completed):
+        rect = tile_row(area, index, count, gap=8)
+        rect.y = area.y
+        pa.draw_potion(surface, rect, potion.tile, [], patterns, back=potion.drunk)
+        name = pa.SHORT_NAMES[TILES[potion.tile].type]
+        room = rect.width + 6
+        words = kit.wrap(name, 10, room)
+        if len(words) > 2 or any(kit.font(10).size(w)[0] > room for w in words):
+            words = [kit.fit_label(name, 10, room, min_size=8)[0]]
+        for i, word in enumerate(words):
+            kit.blit_text(surface, word, 10, (rect.centerx, rect.bottom + 1 + i * 12),
+                          kit.INK_DIM, anchor="midtop")
+
+
+def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
+    """Completed potions as small labels in rows (for little room): the potion's colours, its
+    points, its name, and a check once drunk."""
+    rows = max(1, (area.height + 4) // 26)
+    size = 12
+    chips = []
+    for potion in completed:
+        tile = TILES[potion.tile]
+        name = pa.SHORT_NAMES[tile.type]
+        chips.append((potion, tile, name, kit.font(size).size(name)[0] + 22 + 20 +
+                      (14 if potion.drunk else 0)))
+    x, y, row = area.x, area.y, 0
+    for potion, tile, name, width in chips:
+        if x + width > area.right and x > area.x:
+            row += 1
+            x, y = area.x, y + 26
+        if row >= rows:
+            kit.blit_text(surface, "…", 14, (x, y - 13), kit.INK_DIM)
+            return
+        rect = pygame.Rect(x, y, min(width, area.right - x), 22)
+        liquid, tint = pa.TYPE_STYLE[tile.type]
+        body = tint if not potion.drunk else tuple(int(c * 0.6) for c in tint)
+        pygame.draw.rect(surface, body, rect, border_radius=8)
+        pygame.draw.rect(surface, liquid, rect, 1, border_radius=8)
+        pygame.draw.circle(surface, kit.GOLD, (rect.x + 11, rect.centery), 9)
+        kit.blit_text(surface, str(tile.vp), 11, (rect.x + 11, rect.centery), kit.INK_DARK,
+                      True, "center")
+        kit.blit_text(surface, name, size, (rect.x + 24, rect.centery), kit.INK,
+                      anchor="midleft")
+        if potion.drunk:
+            cx, cy = rect.right - 11, rect.centery
+            pygame.draw.lines(surface, kit.INK, False, [(cx - 4, cy), (cx - 1, cy + 3),
+                                                        (cx + 4, cy - 4)], 2)
+        x += width + 6
+
+
+def last_turns(events, players: int) -> dict:
+    """``{seat: LastTurn}``: what each seat took (marbles, by colour, in order) and completed in
+    its latest turn, read from the match's ``events`` (``(history index, event)`` pairs)."""
+    out = {}
+    current = None
+    for _, event in events:
+        if isinstance(event, TurnStarted):
+            current = event.player
+            out[current] = LastTurn()
+        elif current is None:
+            continue
+        elif isinstance(event, MarbleTaken):
+            out[current].colours.append(event.colour)
+        elif isinstance(event, Exploded):
+            out[current].colours += [event.colour] * len(event.positions)
+        elif isinstance(event, PoolStolen):
+            out[current].colours += list(event.colours)
+        elif isinstance(event, PotionCompleted):
+            out[current].completed.append(event.tile)
+    return {seat: turn for seat, turn in out.items() if seat < players}
+
+
+def colour_words(colours) -> str:
+    """"2 red, 1 blue" for a list of colour letters."""
+    parts = []
+    for colour in COLOURS:
+        n = list(colours).count(colour)
+        if n:
+            parts.append(f"{n} {COLOUR_NAMES[colour]}")
+    return ", ".join(parts)

@@ -1,0 +1,183 @@
+"""Tea Time's computer players and hints (engine/tea_time/bots.py, heuristics.py)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import make_bot
+from engine.match import Match, Seat
+from engine.tea_time import GAME, heuristics
+from engine.tea_time.bots import EasyBot, MediumBot, RoundSearchBot
+from engine.tea_time.rules import column_points
+from engine.tea_time.state import TakeCards
+from tests.engine.tea_time.helpers import pos
+
+
+def positions(count: int, seed: int, players: int = 2) -> list:
+    """States at a player's decision, reached by random play."""
+    rng = random.Random(seed)
+    match = Match(GAME, [Seat("human", str(n)) for n in range(players)], seed=seed)
+    found = []
+    while not match.is_terminal() and len(found) < count:
+        if match.is_chance():
+            match.advance_chance()
+            continue
+        if rng.random() < 0.3:
+            found.append(match.state.clone())
+        legal = match.legal_actions()
+        match.apply(legal[int(rng.random() * len(legal))])
+    return found
+
+
+def test_a_columns_prospect_is_its_points_when_nothing_is_left_to_come():
+    for count in range(8):
+        assert heuristics.column_prospect(2, count, 0, [0, 0, 0]) == column_points(count)
+    # with cards still to come, a column of 4 hopes for 15 and a column of 1 for more than 1
+    assert 10 < heuristics.column_prospect(2, 4, 0, [3, 0, 0]) < 15
+    assert heuristics.column_prospect(2, 1, 0, [3, 0, 0]) > 1
+    # only cards of the column's side on the table can join it
+    assert heuristics.column_prospect(2, 4, 0, [0, 3, 0]) == 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quick_take_values_equal_the_evaluation_after_the_take(players):
+    """take_values works without copying the state; it must agree with evaluate() of the
+    position the take leads to, for every seat, and with the mover's own prospect."""
+    for state in positions(6, seed=players, players=players):
+        mover = state.current_player()
+        for seat in range(players):
+            for value, action in heuristics.take_values(state, seat):
+                after = state.clone()
+                after.apply_action(action)
+                assert value == pytest.approx(heuristics.evaluate(after, seat))
+        for value, action in heuristics.take_values(state, mover, own_only=True):
+            after = state.clone()
+            after.apply_action(action)
+            assert value == pytest.approx(heuristics.prospects(after)[mover])
+
+
+def test_evaluate_at_the_end_is_the_result_plus_the_margin():
+    state = pos("players=2 phase=over round=5 turn=6 active=- deck=- "
+                "collections=P4/P2,R2,C4,A")           # 35 each; Alice breaks the tie
+    assert heuristics.evaluate(state, 1) == 100
+    assert heuristics.evaluate(state, 0) == -100
+
+
+def test_easy_never_harms_itself():
+    """Easy keeps to takes within its margin of its own best, however its noise falls."""
+    bot = EasyBot()
+    for index, state in enumerate(positions(20, seed=8)):
+        mover = state.current_player()
+        own = dict((action, value) for value, action in
+                   heuristics.take_values(state, mover, own_only=True))
+        best = max(own.values())
+        for trial in range(5):
+            choice = bot.choose(state, state.legal_actions(), random.Random(index * 10 + trial))
+            assert own[choice] >= best - bot.harm_margin
+
+
+def test_medium_takes_the_best_valued_line():
+    for state in positions(10, seed=9, players=3):
+        mover = state.current_player()
+        choice = MediumBot().choose(state, state.legal_actions(), random.Random(0))
+        best = max(value for value, _ in heuristics.take_values(state, mover))
+        values = dict((action, value) for value, action in
+                      heuristics.take_values(state, mover))
+        assert values[choice] == best
+
+
+# Last round, two cards left far apart: whoever moves takes one and the other player the other.
+# Seat 0 (to move, 36 points) has 1 Mad Hatter; seat 1 (30 + Alice = 34) has 3 Dormice. Taking
+# the Mad Hatter (1 → 2 cards, +2) leaves seat 1 the Dormouse (3 → 4, +4): a tie at 38, which
+# Alice's holder wins. Taking the Dormouse instead starts a column worth 1 for each: 32 to 30.
+ENDGAME = ("players=2 round=5 turn=9 active=0 first=1 table=H.../..../..D. deck=- "
+           "collections=H1,R4,C4/D3,P2,R2,C2,M4,A")
+
+
+def test_hard_plays_the_round_out_and_finds_the_winning_take():
+    state = pos(ENDGAME)
+    results = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply_action(action)
+        after.apply_action(after.legal_actions()[0])
+        results[action] = after.score_sheet()["winners"]
+    assert results == {TakeCards(((0, 0),)): [1], TakeCards(((2, 2),)): [0]}
+    bot = RoundSearchBot()
+    assert bot.choose(state, state.legal_actions(), random.Random(1)) == TakeCards(((2, 2),))
+
+
+def test_hard_looks_into_the_next_round_with_sampled_layouts():
+    """Near a round's end (not the last) Hard samples the next layout: more playouts than
+    candidates, and the same choice for the same generator."""
+    state = pos("players=2 round=2 turn=7 active=1 first=0 table=Pr../.A../..Hm "
+                "collections=P3,r1/C2,M1")
+    bot = RoundSearchBot(samples=24)
+    first = bot.choose(state, state.legal_actions(), random.Random(4))
+    assert bot.last_playouts > len(state.legal_actions())
+    assert RoundSearchBot(samples=24).choose(state, state.legal_actions(),
+                                             random.Random(4)) == first
+
+
+def test_hard_keeps_to_its_budget_with_a_clock():
+    ticks = iter(range(1000))
+    bot = RoundSearchBot(budget=5, clock=lambda: next(ticks))
+    state = positions(1, seed=3, players=4)[0]
+    assert bot.choose(state, state.legal_actions(), random.Random(0)) in state.legal_actions()
+    assert bot.last_playouts <= 6
+
+
+def test_a_cancelled_hard_bot_still_answers_with_its_best_first_guess():
+    state = positions(1, seed=3)[0]
+    bot = RoundSearchBot()
+    bot.cancel()
+    best = max(heuristics.take_values(state, state.current_player()), key=lambda x: x[0])[1]
+    assert bot.choose(state, state.legal_actions(), random.Random(0)) == best
+    assert bot.last_playouts == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_is_a_tea_time_bot(level):
+    bot = make_bot(GAME, level)
+    expected = {"easy": EasyBot, "medium": MediumBot, "hard": RoundSearchBot}[level]
+    assert isinstance(bot.bot, expected)
+
+
+# --- hint reasons ----------------------------------------------------------------------------
+def explain(text: str, cells) -> str:
+    state = pos(text)
+    return GAME.bots.explain(state, TakeCards(tuple(cells)), ["Ana", "Bob"])
+
+
+def test_hint_reason_names_the_column_it_grows():
+    assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-",
+                   [(1, 1), (2, 2)]) == \
+        "Takes the Dormouse and the March Hare: your Dormouse column reaches 4, worth 10."
+
+
+def test_hint_reason_for_cancelling_down_to_an_empty_column():
+    assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=R1/-", [(0, 1)]) == \
+        "Takes the mirror White Rabbit: your White Rabbit column cancels out and is empty " \
+        "again, worth 5."
+
+
+def test_hint_reason_for_denying_an_opponent_names_them():
+    assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=-/C4", [(0, 2)]) == \
+        "Takes the Cheshire Cat: it keeps the Cheshire Cat from Bob, whose column of 4 would " \
+        "reach 5."
+
+
+def test_hint_reason_for_alice_in_the_last_round():
+    text = "players=2 round=5 turn=3 table=PrCh/mAhC/PrMh collections=-/-"
+    assert explain(text, [(1, 1)]) == "Takes Alice: Alice is worth 4 points at the end."
+    assert explain(text.replace("round=5", "round=2"), [(1, 1)]) == \
+        "Takes Alice: with Alice you go first next round."
+
+
+def test_hint_reasons_are_sentences_for_every_take():
+    for state in positions(8, seed=12, players=3):
+        for action in state.legal_actions():
+            reason = GAME.bots.explain(state, action, ["Ana", "Bob", "Cy"])
+            assert reason[0].isupper() and reason.endswith(".")
+            assert "Player" not in reason and "TT-D" not in reason

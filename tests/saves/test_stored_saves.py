@@ -1,0 +1,119 @@
+"""Saves written by earlier builds still load (docs/DESIGN.md, "Matches, undo, saves").
+
+``data/`` holds real save files written by main before each game's events were applied by the
+engine (issue 16) and before issue 14's rule changes:
+
+* ``potion-explosion-main-d53d1d6.json``: three bots, 292 history entries, an Abyssal Draft half
+  used (written before Potion Explosion's list-records became dataclasses);
+  ``potion-explosion-main-finished-2d878ec.json``: a finished game of two easy bots whose last
+  turn chose stacks and whose Blind Love was once stopped unused (both gone in issue 17);
+* ``diced-tomatoes-main-finished-3p.json``: a finished three-player game with Sunny Golden Hybrid,
+  Dicey Tomato Rules and Karma Overload; ``diced-tomatoes-main-solo.json``: a solo game with the
+  2023 update in progress. Their players placed dice before passing, as the rules say.
+
+Loading replays each history with today's rules and compares the result with the stored
+snapshot, so every state's ``to_dict`` shape must still be the old one.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from engine.core import CHANCE
+from engine.match import Match
+from engine.potion_explosion.state import PendingEffect, PotionExplosionState, TakePool
+from saves import format as fmt
+from saves import store
+from saves.format import SaveError
+
+DATA = Path(__file__).parent / "data"
+STORED = DATA
+SPEC = registry.get("diced-tomatoes")
+
+
+def test_potion_explosion_save_from_main_before_events_still_loads():
+    path = DATA / "potion-explosion-main-d53d1d6.json"
+    snapshot = json.loads(path.read_text(encoding="utf-8"))["snapshot"]
+    match = store.load(path)
+    state = match.state
+    assert state.to_dict() == snapshot
+    assert len(match.history) == 292
+    assert state.phase == "play" and state.player == 2
+    assert state.effect == PendingEffect("ABY", (0, 1, 2), ("K", "B", "R"), 4)
+    assert [len(desk.completed) for desk in state.desks] == [4, 2, 5]
+    assert state.marble_count() == 80
+    assert state.current_player() == CHANCE      # a marble is to roll into a track
+
+
+def test_finished_potion_explosion_save_from_before_issue_17_rules_loads():
+    """``data/potion-explosion-main-finished-2d878ec.json`` was written by main at 2d878ec (save
+    format 1): two easy bots, seed 15, 479 history entries. Its last turn ends with two stack
+    choices and the two tiles they revealed; today the last turn of the game draws no tile
+    (rules, "End of the game"), so loading drops those four steps and keeps the final score.
+    At step 194 Ana stopped an Elixir of Blind Love unused while Ben's pool was empty; today
+    the Elixir takes a pool ("Potion effects"), so that step takes Ben's empty pool."""
+    path = DATA / "potion-explosion-main-finished-2d878ec.json"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert stored["schema_version"] == 1 and len(stored["history"]) == 479
+    assert stored["history"][193] == {"player": 0, "action": {"type": "FinishEffect"}}
+    match = store.load(path)
+    state = match.state
+    assert len(match.history) == 475
+    assert match.history[193].action == TakePool(1)
+    assert state.is_terminal() and state.winners == [1]
+    old = PotionExplosionState.from_dict(stored["snapshot"])
+    assert state.score_sheet() == old.score_sheet()
+    assert (state.first, state.player) == (1, 0)      # Ben went first: Ana played last
+    assert state.desks[0].slots == [None, None]
+    assert [b.tile for b in old.desks[0].slots] == ["ABY6", "WIS4"]
+    assert state.desks[1].slots == old.desks[1].slots
+
+
+def test_an_old_save_whose_blind_love_took_nothing_from_a_full_pool_is_refused_plainly():
+    """Today's rules cannot replay an Elixir of Blind Love stopped while the opponent's pool
+    held marbles: the save is reported in plain words (and kept)."""
+    stored = json.loads((DATA / "potion-explosion-main-finished-2d878ec.json").read_text("utf-8"))
+    take = stored["history"][428]               # Ben takes Ana's 3 red marbles
+    assert take == {"player": 1, "action": {"type": "TakePool", "opponent": 0}}
+    stored["history"][428] = {"player": 1, "action": {"type": "FinishEffect"}}
+    stored["checksum"] = fmt.checksum(stored)
+    with pytest.raises(SaveError, match="step 429 stops an Elixir of Blind Love without taking"):
+        fmt.parse(json.dumps(stored))
+
+
+def stored(name: str) -> dict:
+    return json.loads((STORED / name).read_text(encoding="utf-8"))
+
+
+def test_a_finished_diced_tomatoes_game_saved_by_main_still_loads():
+    """Format 1: the finished game replays to its snapshot, every event kind of a full game
+    on the way (karma spent and gained, bits, flips, clean-up, the final round)."""
+    path = STORED / "diced-tomatoes-main-finished-3p.json"
+    old = stored(path.name)
+    assert old["schema_version"] == 1 and old["snapshot"]["phase"] == "over"
+    match = store.load(path)
+    assert match.is_terminal() and match.state.ended == "final"
+    assert match.state.to_dict() == old["snapshot"]
+    assert [{"player": e.player, "action": e.action.to_dict()} for e in match.history] \
+        == old["history"]
+    kinds = {type(event).__name__ for _, event in match.events}
+    assert {"KarmaBitGained", "KarmaBitsTraded", "SeedFlipped", "DecisionsPending",
+            "VineCleared", "FinalRound", "GameEnded"} <= kinds
+    assert match.state.score_sheet()["winners"]
+
+
+def test_a_solo_diced_tomatoes_game_in_progress_saved_by_main_loads_and_goes_on():
+    """Format 1: the solo game in progress loads, equals its snapshot, and play goes on and
+    saves again."""
+    path = STORED / "diced-tomatoes-main-solo.json"
+    old = stored(path.name)
+    match = store.load(path)
+    assert not match.is_terminal() and match.state.to_dict() == old["snapshot"]
+    if match.current_player() == CHANCE:
+        match.advance_chance()
+    match.apply(match.legal_actions()[0])
+    again = fmt.parse(fmt.dumps(fmt.make_envelope(match)))
+    assert Match.from_save(SPEC, again).state == match.state

@@ -1,0 +1,123 @@
+"""The Potion Explosion table's layout, without a display (issue 17, "Nothing overlaps or is cut
+off"): at 1280×800 and 1024×640 and with 2 to 6 players, no two labelled rects overlap, all lie
+on the board, and the texts drawn in them fit at the sizes the drawing uses."""
+import pygame
+import pytest
+
+from engine.potion_explosion.data import NUM_TRACKS, TRACK_LENGTH, TYPE_CODES
+from scenes import kit
+from scenes.tables.potion_explosion.draw import View, stacks_label
+from scenes.tables.potion_explosion.layout import (
+    CAPTION_FONT,
+    HEADER_FONT,
+    MINI_FONT,
+    PILE_FONT,
+    PILE_LINES,
+    WORST_SCORE,
+    Layout,
+)
+from sprites.potion_explosion_art import SHORT_NAMES
+from tests.engine.potion_explosion.helpers import pos
+
+SIZES = [(1280, 800), (1024, 640)]
+PLAYERS = [2, 3, 4, 5, 6]
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    """Text is measured with the app's fonts: pygame's font module, no window."""
+    pygame.font.init()
+    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    yield
+    kit.reset_caches()
+
+
+def overlaps(rects: dict) -> list:
+    names = sorted(rects)
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+            if rects[a].colliderect(rects[b])]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_no_two_labelled_rects_overlap_and_all_lie_on_the_board(size, players):
+    for viewer in {0, players - 1}:
+        lay = Layout(size, players, viewer)
+        rects = lay.labelled_rects(completed=12)
+        assert len(rects) > 30
+        assert overlaps(rects) == []
+        for name, rect in rects.items():
+            assert lay.board.contains(rect), (name, rect, lay.board)
+            assert rect.width > 0 and rect.height > 0, name
+        # the board leaves the buttons and the log column free
+        assert lay.board.right <= size[0] - 300 - 8
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_viewers_desk_is_the_big_one_and_every_other_seat_has_a_box(size, players):
+    lay = Layout(size, players, viewer=1)
+    assert sorted(lay.boxes) == [seat for seat in range(players) if seat != 1]
+    assert lay.others == [(1 + k) % players for k in range(1, players)]
+    for seat in lay.others:
+        chip = lay.chip(seat, 0)
+        assert lay.boxes[seat].height >= 78 and chip.height >= 16
+        # a 7-hole potion's holes in a row, each at least 11 pixels apart: readable
+        assert min(chip.height - 2, (chip.width - chip.height - 6) / 7) >= 11
+    assert lay.card(0).height >= 110 and lay.d >= 36
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 6])
+def test_texts_fit_their_rects(size, players):
+    lay = Layout(size, players, 0)
+    for rect in lay.pile_lines():
+        assert max(kit.font(PILE_FONT, True).size(line)[0] for line in PILE_LINES) <= rect.width
+    parts = lay.header_parts(lay.header(), HEADER_FONT)
+    assert kit.font(HEADER_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+    assert parts["name"].width >= 100
+    for seat in lay.others:
+        parts = lay.header_parts(lay.mini_header(seat), MINI_FONT)
+        assert kit.font(MINI_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+        assert parts["name"].width >= 40          # even beside both kinds of tokens
+    # a potion's name under its tile is never cut ("Magneti…"): at worst it shrinks a little
+    for code in TYPE_CODES:
+        assert kit.fit_label(SHORT_NAMES[code], CAPTION_FONT, lay.caption(0).width,
+                             min_size=9)[0] == SHORT_NAMES[code]
+    # the stacks panel's title, in every state it takes
+    states = [pos("phase=end"), pos("phase=tiebreak"), pos("end=1")]
+    for state, chosen in zip(states, ({0}, set(), set())):
+        label, _ = stacks_label(state, View(stacks=frozenset(chosen)))
+        text, size_ = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
+        assert text == label and size_ >= 10, (label, size_)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_completed_potions_never_overlap_however_many(size):
+    lay = Layout(size, 6, 0)
+    for count in range(1, 17):
+        tiles = [lay.completed_rect(i, count) for i in range(count)]
+        assert all(lay.completed_row().contains(t) for t in tiles)
+        assert all(not a.colliderect(b) for i, a in enumerate(tiles) for b in tiles[i + 1:])
+        for seat in lay.others:
+            small = [lay.mini_completed(seat, i, count) for i in range(count)]
+            if small[0] is None:              # too many to see: the desk says how many
+                assert count >= 6 and all(tile is None for tile in small)
+                continue
+            area = lay.mini_completed_area(seat)
+            assert all(area.contains(t) for t in small), (count, small, area)
+            assert all(not a.colliderect(b) for i, a in enumerate(small) for b in small[i + 1:])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_marbles_sit_in_the_tracks_without_touching(size):
+    lay = Layout(size, 4, 0)
+    tracks = lay.tracks_rect()
+    rects = [lay.marble_rect(t, q) for t in range(NUM_TRACKS) for q in range(TRACK_LENGTH)]
+    assert all(tracks.contains(r) for r in rects)
+    assert not lay.tank.colliderect(tracks)
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    for t in range(NUM_TRACKS):
+        label = pygame.Rect(0, 0, 10, 14)
+        label.midtop = tuple(int(v) for v in lay.track_label(t))
+        assert tracks.contains(label)
