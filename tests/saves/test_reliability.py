@@ -325,7 +325,8 @@ def test_delete_the_disk_refuses_is_a_save_error_and_the_save_stays(monkeypatch)
 
 # --- 7. Settings validated field by field ------------------------------------------------------
 GOOD = {"animation_speed": "fast", "fullscreen": False, "window_size": [1440, 900],
-        "pass_screen": False, "colorblind_patterns": True, "bot_budget": 2.5}
+        "pass_screen": False, "colorblind_patterns": True, "bot_budget": 2.5,
+        "master_volume": 35, "sound_effects": False}
 
 
 @pytest.mark.parametrize("field, bad", [
@@ -338,6 +339,8 @@ GOOD = {"animation_speed": "fast", "fullscreen": False, "window_size": [1440, 90
     ("fullscreen", "no"), ("fullscreen", 1), ("fullscreen", None),
     ("pass_screen", "yes"), ("colorblind_patterns", 0),
     ("animation_speed", "warp"), ("animation_speed", ["fast"]),
+    ("master_volume", 50.0), ("master_volume", 101), ("master_volume", True),
+    ("sound_effects", "off"),
 ])
 def test_a_damaged_setting_falls_back_to_its_default_alone(tmp_path, field, bad):
     path = tmp_path / "settings.json"
