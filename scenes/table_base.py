@@ -109,6 +109,11 @@ class TableScene(Scene):
         self.turn_chimed: tuple | None = None
         """(turn count, player) of the last person's turn the chime announced."""
         self._chime_checked = -1
+        self.slot_checked = False
+        self.autosave_off: str | None = None
+        """Why this game must not autosave (its slot holds another game that could not be
+        moved aside), or None."""
+        self.last_autosave_error: str | None = None
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -439,17 +444,46 @@ class TableScene(Scene):
             self.last_owner = owner
             self.autosave()
 
+    def enter(self) -> None:
+        super().enter()
+        if not self.slot_checked:
+            self.slot_checked = True
+            self.keep_unfinished()
+
+    def keep_unfinished(self) -> None:
+        """Before this game autosaves, move another unfinished game of the same kind out of the
+        autosave slot to a save of its own, and tell the player. Every way a game is opened
+        (New game, Load game, Continue, ``--game``, ``--load``) comes through here; the slot's
+        own game (Continue) and games of bots only (which never autosave) leave it alone."""
+        if self.replay is not None or self.app.fast_forward:
+            return
+        try:
+            kept = store.keep_unfinished_for(self.match)
+        except SaveError as err:
+            self.autosave_off = (f"{str(err).rstrip('.')}, so this game will not autosave "
+                                 f"and the unfinished one stays where it is.")
+            self.app.notify(self.autosave_off)
+            return
+        if kept is not None:
+            self.app.notify(f"Your unfinished game of {self.match.spec.title} is kept in "
+                            f"Load game.")
+
     def autosave(self) -> None:
         """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
-        bots play (a game to watch must not take the slot of the player's own game)."""
+        bots play (a game to watch must not take the slot of the player's own game), or the
+        slot holds another game that could not be moved aside. A failure is said once."""
         if self.replay is not None or self.app.fast_forward or self.match.is_terminal():
             return
-        if all(seat.is_bot for seat in self.match.seats):
+        if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
             return
         try:
             store.autosave(self.match)
         except SaveError as err:
-            self.say(str(err))
+            if str(err) != self.last_autosave_error:     # a folder that can't be made: once
+                self.say(str(err))
+            self.last_autosave_error = str(err)
+        else:
+            self.last_autosave_error = None
 
     def try_action(self, action) -> bool:
         """Apply a human's action; a refusal shows the rule in plain words. True if applied."""
