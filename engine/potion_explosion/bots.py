@@ -23,7 +23,7 @@ draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so game
 """
 from __future__ import annotations
 
-from engine.bots import GameBots, as_sentence
+from engine.bots import GameBots
 from engine.bots.halving import sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
@@ -207,7 +207,7 @@ class PotionExplosionBots(GameBots):
         return heuristics.evaluate(state, player)
 
     def explain(self, state, action, names) -> str:
-        return as_sentence(heuristics.explain_move(state, action), names)
+        return heuristics.explain_move(state, action, names)
 
     def allowed_moves(self, observation, legal_actions) -> list:
         return bot_moves(observation, legal_actions)
