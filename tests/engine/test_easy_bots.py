@@ -1,0 +1,72 @@
+"""Easy plays like a beginner, never in a self-harming pattern (issue 21).
+
+Each pattern players found is counted over seeded games of Easy bots (no clock, so the games
+replay): the count must be zero, or within the issue's limit.
+"""
+from __future__ import annotations
+
+from engine import registry
+from engine.bots import make_bot
+from engine.core import TurnStarted
+from engine.match import Match, Seat
+
+
+def easy_games(game: str, games: int, players: int = 2, seed: int = 300, options=None):
+    """Yield ``(turn, step)`` for every Easy decision of ``games`` seeded games once applied:
+    ``turn`` is ``(game, turns begun before the decision)`` (``TurnStarted`` events, chance
+    steps' included), ``step`` is ``(player, state before, legal actions, action, its events)``."""
+    spec = registry.get(game)
+    for game_index in range(games):
+        match = Match(spec, [Seat("bot", f"Easy {seat + 1}", "easy") for seat in range(players)],
+                      options, seed=seed + game_index)
+        turn = seen = 0
+        while not match.is_terminal():
+            if match.is_chance():
+                match.advance_chance()
+                continue
+            turn += sum(isinstance(event, TurnStarted) for _, event in match.events[seen:])
+            bot, observation, legal, rng, length = match.bot_request(make_bot)
+            before = match.state.clone()
+            action = bot.choose(observation, legal, rng)
+            seen = len(match.events)
+            events = match.apply_bot_move(action, length)
+            yield (game_index, turn), (before.current_player(), before, legal, action, events)
+
+
+# --- Potion Explosion ---------------------------------------------------------------------
+def test_pe_easy_takes_a_little_help_only_to_complete_a_potion_that_turn():
+    """Rules, "A turn": a Little Help costs 2 VP. Easy takes one only when, later in that same
+    turn, it completes a potion (and may drink it); at most one per bot per game on average."""
+    from engine.potion_explosion.state import LittleHelp, PotionCompleted
+    helps = 0
+    waiting = set()              # turns with a Little Help not yet followed by a potion
+    games = 3
+    for turn, (player, _, _, action, events) in easy_games("potion-explosion", games):
+        if isinstance(action, LittleHelp):
+            helps += 1
+            waiting.add(turn)
+        if any(isinstance(event, PotionCompleted) and event.player == player
+               for event in events):
+            waiting.discard(turn)
+    wasted = len(waiting)
+    assert wasted == 0
+    assert helps / (games * 2) <= 1.0
+
+
+def test_pe_easy_never_shuffles_marbles_between_pool_and_hand():
+    """Rules, "A turn": marbles move between hand and pool freely, but pool marbles are placed
+    from the pool and hand marbles must be placed before any goes to the pool. Easy never takes
+    a marble back from its pool, and never moves into its pool a marble that it then places
+    from the pool in a hole of its colour in the same turn (a shuffle for nothing)."""
+    from engine.potion_explosion.state import MoveToHand, MoveToPool, PlaceMarble
+    back_to_hand = pointless = 0
+    moved = {}                   # turn -> colours moved into the pool
+    for turn, (_, _, _, action, _) in easy_games("potion-explosion", 3, seed=310):
+        if isinstance(action, MoveToHand):
+            back_to_hand += 1
+        elif isinstance(action, MoveToPool):
+            moved.setdefault(turn, []).append(action.colour)
+        elif isinstance(action, PlaceMarble) and action.source == "pool" \
+                and action.hole == action.colour and action.colour in moved.get(turn, []):
+            pointless += 1       # a wild marble (Prismatic Joy) goes to the pool to be wild
+    assert (back_to_hand, pointless) == (0, 0)
