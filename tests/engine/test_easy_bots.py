@@ -70,3 +70,55 @@ def test_pe_easy_never_shuffles_marbles_between_pool_and_hand():
                 and action.hole == action.colour and action.colour in moved.get(turn, []):
             pointless += 1       # a wild marble (Prismatic Joy) goes to the pool to be wild
     assert (back_to_hand, pointless) == (0, 0)
+
+
+# --- Diced Tomatoes -----------------------------------------------------------------------
+def test_dt_easy_never_spends_karma_to_undo_its_own_spending():
+    """Rules, "Karma": karma buys a re-roll, a shift, a roll-over or a set of one die. Easy never
+    spends karma on a die whose face it has just bought (shift a 5 to a 4, then re-roll it), and
+    a die whose face it bought is never then passed or given to another player's token. (A die
+    re-rolled to a face that still fits nothing may be re-rolled again: that is luck.)"""
+    from engine.diced_tomatoes.state import PassDie, PlaceDie, Reroll, RollOver, SetDie, Shift
+    twice = wasted = spent = 0
+    bought: dict = {}            # hand slot -> the karma action that set its face this turn
+    this_turn = None
+    for turn, (player, _, _, action, _) in easy_games("diced-tomatoes", 40, players=2,
+                                                       seed=320):
+        if turn != this_turn:
+            bought.clear()
+            this_turn = turn
+        face_bought = action.die in bought if hasattr(action, "die") else False
+        if isinstance(action, (Reroll, Shift, RollOver, SetDie)):
+            spent += 1
+            twice += face_bought
+        elif isinstance(action, PassDie) and face_bought:
+            wasted += 1
+        elif isinstance(action, PlaceDie) and face_bought and action.owner != player:
+            wasted += 1
+        if isinstance(action, (Shift, RollOver, SetDie)):
+            bought[action.die] = action
+        elif isinstance(action, Reroll):
+            bought.pop(action.die, None)
+    assert spent > 0             # Easy does use karma
+    assert (twice, wasted) == (0, 0)
+
+
+def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice():
+    """Rules, "Placement": a die may seed any player's open token, and that vine is worth its
+    seed. Easy never gives an opponent a 6 seed while it could place a die elsewhere."""
+    from engine.diced_tomatoes.state import PlaceDie
+    gifts = seeds = 0
+    for _, (player, before, legal, action, _) in easy_games("diced-tomatoes", 40, players=3,
+                                                             seed=330):
+        if not isinstance(action, PlaceDie) or before.vines[action.owner][action.token]:
+            continue
+        seeds += 1
+        gift = action.owner != player and before.hand[action.die].face == 6
+
+        def other(move):
+            return isinstance(move, PlaceDie) and not (
+                move.owner != player and not before.vines[move.owner][move.token]
+                and before.hand[move.die].face == 6)
+        if gift and any(other(move) for move in legal):
+            gifts += 1
+    assert seeds > 0 and gifts == 0
