@@ -6,7 +6,7 @@ marbles complete, the drink that potion gives, or the explosion it leaves for th
 
 * **Before the regular pick** (the decision that matters most) it keeps the most promising first
   actions (one-step values from :func:`heuristics.evaluate`, Little Help only if it ranks among
-  them) and runs *rollouts* from each: the refills are sampled with the bot's own ``rng``, the
+  them, and every pick whose certain explosion completes a potion) and runs *rollouts* from each: the refills are sampled with the bot's own ``rng``, the
   rest of its turn is played by the greedy heuristic policy, then the next player's whole turn
   likewise, and the position is valued for the bot. Sequential halving shares the budget: every
   round each surviving candidate gets the same number of rollouts and the worse half is dropped.
@@ -31,7 +31,7 @@ from engine.potion_explosion import heuristics, rules
 from engine.potion_explosion.data import TILES
 from engine.potion_explosion.state import (COLOUR_INDEX, TURN_PHASES, DraftStarter, Drink,
                                            FinishEffect, LittleHelp, MoveToHand, MoveToPool,
-                                           Phase)
+                                           Phase, RegularPick)
 
 ROOT_CANDIDATES = 8
 """First actions kept for rollouts before the pick (by one-step value)."""
@@ -214,7 +214,15 @@ class TurnPlannerBot:
 
     def _before_pick(self, state, legal, rng):
         me = state.current_player()
-        candidates = [action for _, action, _ in _ranked(state, legal, rng)[:ROOT_CANDIDATES]]
+        ranked = [action for _, action, _ in _ranked(state, legal, rng)]
+        candidates = ranked[:ROOT_CANDIDATES]
+        # a pick whose certain explosion completes a potion is always played out: one-step
+        # values count its marbles in the hand, not the potion they complete
+        desk = state.desks[me]
+        candidates += [action for action in ranked[ROOT_CANDIDATES:]
+                       if isinstance(action, RegularPick) and completes_a_potion(
+                           desk, heuristics.pick_haul(state.tracks[action.track],
+                                                      action.position)[0])]
         best, self.last_rollouts = sequential_halving(
             candidates, lambda action: self._rollout(state, action, me, rng), self.clock,
             self.budget, self.rollouts, lambda: self.cancelled)
