@@ -1,4 +1,4 @@
-"""Root conftest: headless pygame, and every test gets its own data and config folders."""
+"""Root conftest: headless pygame, and every test gets its own data, config and cache folders."""
 import os
 
 import pytest
@@ -10,7 +10,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 @pytest.fixture(autouse=True)
 def private_user_folders(tmp_path, monkeypatch):
-    """Saves and settings go to a temporary folder, never the player's."""
+    """Saves, settings and cached sounds go to a temporary folder, never the player's."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     return tmp_path

@@ -67,7 +67,9 @@ def parse_seats(text: str, autoplay: bool):
     return seats
 
 
-def parse_option(spec, text: str):
+def parse_option(spec, text: str, num_players: int | None = None):
+    """``NAME=VALUE`` -> ``(name, value)``; a choice must exist for ``num_players`` seats (Off
+    the Rails' game length). Raises ``ValueError`` naming the values allowed."""
     name, sep, raw = text.partition("=")
     known = {o.name: o for o in spec.options}
     if not sep or name not in known:
@@ -78,10 +80,13 @@ def parse_option(spec, text: str):
         if raw.lower() not in ("on", "off", "true", "false", "1", "0", "yes", "no"):
             raise ValueError(f"option {name} is on or off, not {raw!r}")
         return name, raw.lower() in ("on", "true", "1", "yes")
-    for choice in opt.choices:
+    choices = opt.choices_for(num_players)
+    for choice in choices:
         if str(choice) == raw:
             return name, choice
-    raise ValueError(f"option {name} is one of {', '.join(map(str, opt.choices))}, not {raw!r}")
+    seats = f" with {num_players} players" if choices != opt.choices else ""
+    raise ValueError(f"option {name} is one of {', '.join(map(str, choices))}{seats}, "
+                     f"not {raw!r}")
 
 
 def main(argv=None) -> int:
@@ -126,7 +131,7 @@ def main(argv=None) -> int:
         try:
             seats = parse_seats(args.seats or ("human,bot:medium" if spec.min_players <= 2
                                                else "human,bot:medium,bot:medium"), args.autoplay)
-            options = dict(parse_option(spec, o) for o in args.option)
+            options = dict(parse_option(spec, o, len(seats)) for o in args.option)
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
             match = Match(spec, seats, options, seed)
         except ValueError as err:

@@ -1,11 +1,18 @@
 """Frame times of each table scene, frames while a Hard bot thinks, start-up, and peak memory.
 
-    python -m bench.frames [--frames 600] [--game ID]
+    python -m bench.frames [--frames 600] [--game ID] [--sound off|on|cold]
 
 Runs under the dummy video driver at 1280x800. For each game: an all-bot game (Easy bots) at
 normal animation speed, timing ``update + draw`` of every frame for ``--frames`` frames (median,
 p95, p99, max); then a game against a Hard bot, reporting the longest frame while it thinks.
 Also the time from process start to the first drawn title frame, and the peak RSS.
+
+``--sound on`` opens the real mixer with SDL's disk audio driver (writing to a temporary file;
+SDL refuses /dev/null), loads
+the sounds before timing, and plays every step's cues as the step is shown, so the mixer works
+as hard as in play (until the tables start their own cues, the bench starts them). ``--sound
+cold`` does the same with an empty cache folder: the sounds are rendered in the background
+while the frames are timed (a first start after installing or upgrading).
 """
 from __future__ import annotations
 
@@ -16,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -27,8 +35,46 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run_table(game_id: str, seats, frames: int, watch_bot: bool = False):
-    """Frame times (seconds) of ``frames`` frames of a table scene at 60 fps pacing."""
+def use_sound(mode: str) -> None:
+    """Route audio for ``--sound``: the dummy driver (off) or SDL's disk driver (on, cold)."""
+    if mode == "off":
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        return
+    import atexit
+    import tempfile
+    handle, path = tempfile.mkstemp(prefix="bench-audio-", suffix=".raw")
+    os.close(handle)
+    atexit.register(lambda: os.path.exists(path) and os.unlink(path))
+    os.environ["SDL_AUDIODRIVER"] = "disk"
+    os.environ["SDL_DISKAUDIOFILE"] = path
+
+
+def start_sound(app, table, mode: str) -> None:
+    """Open the mixer and (unless ``cold``) wait for the sounds; play each step's cues."""
+    if mode == "off":
+        return
+    if mode == "cold":
+        import tempfile
+        from sound import library
+        app.sound.folder = Path(tempfile.mkdtemp(prefix="bench-sounds-")) / library.version()
+    app.sound.start()
+    if mode == "on":
+        app.sound.wait(60)
+        if not app.sound.live:
+            raise SystemExit("--sound on: the mixer did not start with SDL's disk driver")
+    present = table.present
+
+    def present_with_sound(events, before):
+        table.play_sound(list(events))
+        present(events, before)
+    table.present = present_with_sound
+
+
+def run_table(game_id: str, seats, frames: int, watch_bot: bool = False, sound: str = "off"):
+    """(frame times, frame times while a Hard bot thinks, CPU times) in seconds of ``frames``
+    frames of a table scene at 60 fps pacing. The CPU times are the main thread's own per
+    frame: the work itself, without the time the system gave to other threads and processes
+    (on a busy machine the two differ)."""
     from engine import registry
     from engine.match import Match
     from saves.settings import Settings
@@ -41,12 +87,14 @@ def run_table(game_id: str, seats, frames: int, watch_bot: bool = False):
     match = Match(spec, seats, seed=17)
     open_match(app, match)
     table = app.manager.top
-    times, thinking = [], []
+    start_sound(app, table, sound)
+    times, thinking, cpu = [], [], []
     for _ in range(frames):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.thread_time()
         app.step(1 / 60, events=[])
         elapsed = time.perf_counter() - start
         times.append(elapsed)
+        cpu.append(time.thread_time() - used)
         if watch_bot and table.bot_thinking():
             thinking.append(elapsed)
         # keep wall time like a real 60 fps loop so a bot thread gets its share
@@ -56,8 +104,9 @@ def run_table(game_id: str, seats, frames: int, watch_bot: bool = False):
         if match.is_terminal():
             break
     table.shutdown()
+    app.sound.close()
     pygame.quit()
-    return times, thinking
+    return times, thinking, cpu
 
 
 def startup_time() -> float:
@@ -90,7 +139,10 @@ def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--game", default=None)
+    p.add_argument("--sound", choices=("off", "on", "cold"), default="off")
     args = p.parse_args(argv)
+    use_sound(args.sound)
+    print(f"sound: {args.sound}")
     from engine import registry
     from engine.match import Seat
     print(f"first title frame: {startup_time():.2f} s after launch")
@@ -99,13 +151,16 @@ def main(argv=None) -> None:
             continue
         n = max(2, spec.min_players)
         bots = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(n)]
-        times, _ = run_table(spec.id, bots, args.frames)
+        times, _, cpu_seconds = run_table(spec.id, bots, args.frames, sound=args.sound)
         ms = [t * 1000 for t in times]
+        cpu = [t * 1000 for t in cpu_seconds]
         print(f"{spec.id:18s} {len(ms)} frames: median {statistics.median(ms):5.1f} ms, "
               f"p95 {percentile(ms, .95):5.1f}, p99 {percentile(ms, .99):5.1f}, "
-              f"max {max(ms):5.1f}")
+              f"max {max(ms):5.1f}; CPU per frame median {statistics.median(cpu):4.1f}, "
+              f"p99 {percentile(cpu, .99):4.1f}")
         seats = [Seat("bot", "Hard", "hard")] + [Seat("bot", "Easy", "easy")] * (n - 1)
-        _, thinking = run_table(spec.id, seats, args.frames, watch_bot=True)
+        _, thinking, _ = run_table(spec.id, seats, args.frames, watch_bot=True,
+                                   sound=args.sound)
         if thinking:
             print(f"{'':18s} while Hard thinks ({len(thinking)} frames): longest "
                   f"{max(thinking) * 1000:5.1f} ms, p95 {percentile(thinking, .95) * 1000:5.1f}")

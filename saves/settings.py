@@ -18,9 +18,14 @@ WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1024, 640))
 SPEED_FACTORS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
+VOLUME_RANGE = (0, 100)
+"""The master volume, in percent."""
+
+
 @dataclass
 class Settings:
-    """What the settings scene edits. ``window_size`` is (width, height) in pixels."""
+    """What the settings scene edits. ``window_size`` is (width, height) in pixels;
+    ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes."""
 
     animation_speed: str = "normal"
     fullscreen: bool = False
@@ -28,12 +33,22 @@ class Settings:
     pass_screen: bool = True
     colorblind_patterns: bool = False
     bot_budget: float = 1.5
+    master_volume: int = 80
+    sound_effects: bool = True
     problem: str | None = field(default=None, compare=False)
 
     @property
     def speed_factor(self) -> float:
         """Multiplier for animation durations: 1 normal, 0.45 fast, 0 instant."""
         return SPEED_FACTORS[self.animation_speed]
+
+
+def _master_volume(value):
+    """The volume (a whole percent in :data:`VOLUME_RANGE`), or None when it is damaged."""
+    if (isinstance(value, int) and not isinstance(value, bool)
+            and VOLUME_RANGE[0] <= value <= VOLUME_RANGE[1]):
+        return value
+    return None
 
 
 def config_path() -> Path:
@@ -56,6 +71,12 @@ def load_settings(path: Path | None = None) -> Settings:
         settings = Settings(**values)
         if settings.animation_speed not in ANIMATION_SPEEDS:
             raise ValueError(f"unknown animation speed {settings.animation_speed!r}")
+        if _master_volume(settings.master_volume) is None:
+            raise ValueError(f"the volume must be a whole percent from 0 to 100, "
+                             f"not {settings.master_volume!r}")
+        if not isinstance(settings.sound_effects, bool):
+            raise ValueError(f"sound effects are on or off (true or false), "
+                             f"not {settings.sound_effects!r}")
         w, h = settings.window_size
         if w < 1024 or h < 640:
             settings.window_size = (max(w, 1024), max(h, 640))

@@ -1,7 +1,9 @@
-"""The application: window, the one UIManager, settings, the scene stack and the frame loop.
+"""The application: window, the one UIManager, settings, sound, the scene stack and the loop.
 
 Each frame (DESIGN.md, "Scenes and sprites"): QUIT and resize first, then ``ui.process_events``,
 then the top scene if the UI did not consume the event; ``update(dt)``; draw; flip; tick(60).
+Sound (:class:`sound.board.SoundBoard`) starts after the first frame is drawn; without an audio
+device the game is silent and says nothing.
 """
 from __future__ import annotations
 
@@ -14,8 +16,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from saves.format import SaveError
 from saves.settings import Settings, save_settings
 from scenes.manager import SceneManager
+from sound.board import SoundBoard
 
 TITLE = "Tabletop Trio"
 DEFAULT_SIZE = (1280, 800)
@@ -42,7 +46,7 @@ class App:
         self.exit_status = 0
         self.result_line: str | None = None
         self.messages: list[str] = []
-        pygame.display.init()  # no mixer: the game is silent, and audio probing prints noise
+        pygame.display.init()  # the mixer opens later, off the main thread (SoundBoard.start)
         pygame.font.init()
         from scenes import kit
         kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
@@ -64,6 +68,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
         self.frame_count = 0
+        self.sound = SoundBoard(self.settings)
+        """Sound effects; silent until :meth:`SoundBoard.start` (``run`` calls it after the
+        first frame) and for good when there is no audio device."""
 
     def _set_minimum_size(self) -> None:
         # from_display_module warns that it prefers Window-only rendering; we only set a size.
@@ -83,6 +90,11 @@ class App:
     def speed_factor(self) -> float:
         """Animation duration multiplier: 0 when instant (setting or ``--instant``)."""
         return 0.0 if self.instant else self.settings.speed_factor
+
+    @property
+    def table_sounds(self) -> bool:
+        """Tables play their sounds only when animations show what happens (not at instant)."""
+        return self.speed_factor > 0
 
     @property
     def fast_forward(self) -> bool:
@@ -118,6 +130,31 @@ class App:
         except Exception as err:  # a settings write must never stop play
             self.notify(str(err))
 
+    def toggle_sound(self) -> None:
+        """M: turn sound effects off or on (a toast says which) and store the setting."""
+        self.settings.sound_effects = not self.settings.sound_effects
+        if not self.settings.sound_effects:
+            self.sound.silence()
+        self.notify("Sound on. M mutes it." if self.settings.sound_effects
+                    else "Sound off. M turns it back on.")
+        try:
+            save_settings(self.settings)
+        except SaveError as err:  # a settings write must never stop play
+            self.notify(str(err))
+
+    def _held_buttons(self) -> list:
+        """Buttons held down by the mouse: one that a release presses clicks. (A button with a
+        ``command`` posts no UI_BUTTON_PRESSED event, so the event cannot tell.)"""
+        from pygame_gui.elements import UIButton
+        return [sprite for sprite in self.ui.get_sprite_group().sprites()
+                if isinstance(sprite, UIButton) and sprite.held]
+
+    def _typing(self) -> bool:
+        """True while a text box has the keyboard (M types an "m" there)."""
+        from pygame_gui.elements import UITextEntryLine
+        return any(isinstance(element, UITextEntryLine)
+                   for element in self.ui.get_focus_set() or ())
+
     def quit(self) -> None:
         self.running = False
 
@@ -147,7 +184,16 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if self.ui.process_events(event):
+        held = self._held_buttons() if event.type == pygame.MOUSEBUTTONUP else ()
+        consumed = self.ui.process_events(event)
+        if any(button.pressed_event for button in held):
+            self.sound.play("button_click")
+        if consumed:
+            return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_m
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+                and not self._typing()):
+            self.toggle_sound()
             return
         self.manager.handle_event(event)
 
@@ -157,6 +203,7 @@ class App:
             self.process(event)
         self.ui.update(dt)
         self.manager.update(dt)
+        self.sound.update(dt)
         self.draw()
         self.frame_count += 1
 
@@ -186,8 +233,11 @@ class App:
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
             self.step(min(dt, 0.1))
             pygame.display.flip()
+            if self.frame_count == 1 and not screenshot:
+                self.sound.start()      # after the first frame: it never waits for audio
         if screenshot:
             pygame.image.save(self.screen, screenshot)
             print(f"wrote {screenshot}", file=sys.stderr)
+        self.sound.close()
         pygame.quit()
         return self.exit_status

@@ -42,6 +42,11 @@ class GenericTable(TableScene):
                      container=self.moves_container, tool_tip_text=label,
                      command=kit.bind(self.choose, action))
 
+    def animate(self, events, before, after) -> list:
+        """Nothing moves on this table; each step's events sound as it is shown."""
+        hook = self.sound_hook(list(events))
+        return [([], None, hook)] if hook is not None else []
+
     def choose(self, action) -> None:
         self.try_action(action)
         self.refresh_moves()

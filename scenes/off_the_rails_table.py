@@ -18,7 +18,10 @@ from engine.core import IllegalAction
 from engine.off_the_rails import board as B
 from engine.off_the_rails import rules as R
 from engine.off_the_rails import state as S
-from engine.off_the_rails.data import GEMS, MISSIONS, add, gems_text, one, sub, zero
+from engine.off_the_rails.data import (GEMS, JEWEL_EDGE, MISSION_POINTS, MISSIONS, START_SPEED,
+                                       gems_text, one, sub, zero)
+from engine.off_the_rails.events import apply_event
+from engine.off_the_rails.state import CartPlace, Pending
 from scenes import kit
 from scenes.table_base import TableScene
 from sprites import art
@@ -26,10 +29,11 @@ from sprites import off_the_rails_art as oa
 from sprites.tween import Animation, arc_point, bounce_out, ease_in_out, ease_out_back, linear
 
 TILE_MODES = {"straight": B.STRAIGHTS, "curve": B.CURVES}
+MOVEMENT_DECISIONS = (Pending.MOVE_CART, Pending.EXIT, Pending.GEM, Pending.SPLIT, Pending.PICK,
+                      Pending.DROP, Pending.MISSION)
+HIT_DECISIONS = (Pending.SPLIT, Pending.DROP, Pending.PICK)
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 SIDE_WORD = {"N": "north", "E": "east", "S": "south", "W": "west"}
-SOLO_OWN_EDGE = {"ruby": "north", "gold": "east", "emerald": "south", "diamond": "west"}
-"""Solo: the edge each jewel should be delivered to (the edge of its colour)."""
 DIR_ANGLE = {(-1, 0): 0.0, (0, -1): 90.0, (1, 0): 180.0, (0, 1): 270.0}
 
 
@@ -126,95 +130,6 @@ def path_track(lay, path):
     return track
 
 
-def apply_event(s, e) -> None:
-    """Display helper: replay one event on a displayed copy of the state (no rule is decided:
-    the event already says what happened)."""
-    if isinstance(e, S.EdgeTaken):
-        s.edges[e.player] = e.edge
-        for ci in s.carts_of(e.player):
-            s.carts[ci].colour = e.colour
-    elif isinstance(e, S.MissionDealt):
-        if e.mission not in s.missions:
-            s.missions.append(e.mission)
-        if e.mission not in s.dealt:
-            s.dealt.append(e.mission)
-    elif isinstance(e, S.GemPlaced):
-        sq = (e.row, e.col)
-        g = one(GEMS.index(e.gem))
-        s.gems[sq] = add(s.gems.get(sq, zero()), g)
-        if not s.solo and min(sub(s.bag, g)) >= 0:
-            s.bag = sub(s.bag, g)
-    elif isinstance(e, S.TurnStarted):
-        s.player, s.turn, s.actions_left = e.player, e.turn, 4
-    elif isinstance(e, S.TilePlaced):
-        s.tiles[(e.row, e.col)] = e.exits
-        s.actions_left -= 1
-    elif isinstance(e, S.TileUpgraded):
-        s.tiles[(e.row, e.col)] = e.new
-        s.actions_left -= 1
-    elif isinstance(e, S.CartPlaced):
-        k = s.carts[e.cart]
-        k.where, k.square, k.facing, k.speed, k.load = "board", (e.row, e.col), e.facing, 3, zero()
-        k.back = B.OPPOSITE[e.facing]
-        s.actions_left -= 1
-    elif isinstance(e, S.SpeedChanged):
-        s.carts[e.cart].speed = e.new
-        s.actions_left -= 1
-    elif isinstance(e, S.CartMoved):
-        k = s.carts[e.cart]
-        k.square = tuple(e.path[-1])
-        if len(e.path) >= 2:
-            d = (e.path[-1][0] - e.path[-2][0], e.path[-1][1] - e.path[-2][1])
-            side = next((x for x, v in B.DELTA.items() if v == d), None)
-            if side:
-                k.back = B.OPPOSITE[side]
-        k.facing = e.facing
-    elif isinstance(e, S.ExitChosen):
-        s.carts[e.cart].facing = e.side
-    elif isinstance(e, S.GemTaken):
-        sq = (e.row, e.col)
-        g = one(GEMS.index(e.gem))
-        left = sub(s.gems.get(sq, zero()), g)
-        if sum(left) > 0 and min(left) >= 0:
-            s.gems[sq] = left
-        else:
-            s.gems.pop(sq, None)
-        s.carts[e.cart].load = add(s.carts[e.cart].load, g)
-    elif isinstance(e, S.CartTurned):
-        k = s.carts[e.cart]
-        k.back, k.facing = e.facing and B.OPPOSITE[e.facing], e.facing
-    elif isinstance(e, S.GemsDropped):
-        k = s.carts[e.cart]
-        k.load = tuple(max(0, x) for x in sub(k.load, e.gems))
-        sq = (e.row, e.col)
-        s.gems[sq] = add(s.gems.get(sq, zero()), e.gems)
-    elif isinstance(e, (S.CartDerailed, S.CartFell, S.CartReturned)):
-        k = s.carts[e.cart]
-        if isinstance(e, S.CartDerailed):
-            s.bag = add(s.bag, k.load)
-        lost = isinstance(e, S.CartFell) or (isinstance(e, S.CartDerailed) and e.removed)
-        k.where, k.square, k.facing, k.back, k.load, k.speed = (
-            "lost" if lost else "supply", None, None, None, zero(), 3)
-    elif isinstance(e, S.CartLeftMine):
-        k = s.carts[e.cart]
-        s.stockpiles[e.player] = add(s.stockpiles[e.player], e.gems)
-        if s.solo and e.edge in s.delivered:
-            s.delivered[e.edge] = [a + b for a, b in zip(s.delivered[e.edge], e.gems)]
-        k.where, k.square, k.facing, k.back, k.load, k.speed = "supply", None, None, None, zero(), 3
-    elif isinstance(e, S.MissionClaimed):
-        if e.mission in s.missions:
-            s.missions.remove(e.mission)
-        s.taken[e.player].append(e.mission)
-    elif isinstance(e, S.ChasmCardRevealed):
-        s.chasm_card_seen = True
-    elif isinstance(e, S.ChasmOpened):
-        sq = (e.row, e.col)
-        s.tiles.pop(sq, None)
-        s.gems.pop(sq, None)
-        s.chasm[sq] = e.colour
-    s._legal = None
-
-
 class OffTheRailsTable(TableScene):
     """Play Off the Rails: pick an action on the right, then a square on the board."""
 
@@ -286,7 +201,7 @@ class OffTheRailsTable(TableScene):
         state = self.match.state
         mine = self.my_turn()
         pending = state.pending() if mine else None
-        acting = pending == "actions" and state.actions_left > 0
+        acting = pending == Pending.ACTIONS and state.actions_left > 0
         by_sq = state.legal_by_square() if acting else {}
         can_place = acting and any(isinstance(a, S.PlaceTile) for v in by_sq.values() for a in v)
         can_up = acting and any(isinstance(a, S.UpgradeTile) for v in by_sq.values() for a in v)
@@ -297,7 +212,7 @@ class OffTheRailsTable(TableScene):
                       [a for a in state.speed_changes(cart) if a.delta < 0]),
                   "faster": acting and cart is not None and bool(
                       [a for a in state.speed_changes(cart) if a.delta > 0]),
-                  "move": pending == "actions"}
+                  "move": pending == Pending.ACTIONS}
         if self.mode and not checks.get(self.mode):
             self.mode = None
         for key, b in self.buttons.items():
@@ -325,45 +240,44 @@ class OffTheRailsTable(TableScene):
         names = self.match.names
         options: list = []
         title = ""
-        if pending == "edge":
+        if pending == Pending.EDGE:
             title = f"{names[state.current_player()]}: choose the edge your clan starts from"
             options = [(f"{e.capitalize()} ({B.EDGE_COLOUR[e]} clan)", a)
                        for e, a in ((a.edge, a) for a in state.legal_actions())]
-        elif pending == "exit":
+        elif pending == Pending.EXIT:
             k = state.carts[state.moving_cart()]
             title = f"Your {k.label} cart is at a junction: which way?"
             options = [(f"Go {SIDE_WORD[a.side]}", a) for a in state.legal_actions()]
-        elif pending == "gem":
+        elif pending == Pending.GEM:
             k = state.carts[state.moving_cart()]
             title = f"Your {k.label} cart takes a jewel: which one?"
             options = [(f"Take the {a.gem}", a, (one(GEMS.index(a.gem)), None))
                        for a in state.legal_actions()]
-        elif pending == "split":
-            oi = state.tasks[0][1]
-            k = state.carts[oi]
+        elif pending == Pending.SPLIT:
+            k = state.carts[state.hit_cart()]
             mover = names[state.player]
             title = f"Split your {k.label} cart's load: {mover} picks a pile unseen"
             for a in state.legal_actions():
                 rest = sub(k.load, a.pile)
                 options.append((f"{gems_text(a.pile)}   |   {gems_text(rest)}", a,
                                 (a.pile, rest)))
-        elif pending == "drop":
-            k = state.carts[state.tasks[0][1]]
+        elif pending == Pending.DROP:
+            k = state.carts[state.hit_cart()]
             title = f"Your {k.label} cart drops the larger half: which gems?"
             options = [(f"Drop {gems_text(a.gems)}", a, (a.gems, None))
                        for a in state.legal_actions()]
-        elif pending == "pick":
-            oi = state.tasks[0][1]
+        elif pending == Pending.PICK:
+            oi = state.hit_cart()
             owner = names[state.carts[oi].owner] if state.carts[oi].owner < len(names) else "?"
             piles = state.split_piles() or ((), ())
             title = f"Pick one of {owner}'s piles: those gems drop on the square"
             options = [(f"Pile {a.pile + 1} ({sum(piles[a.pile]) if piles[a.pile] else '?'} "
                         f"gem{'s' if not piles[a.pile] or sum(piles[a.pile]) != 1 else ''})", a)
                        for a in state.legal_actions()]
-        elif pending == "mission":
+        elif pending == Pending.MISSION:
             title = "You fulfilled two missions at once: take one"
             options = [(f"Take {MISSIONS[a.mission][0]}", a) for a in state.legal_actions()]
-        elif pending == "actions" and self.mode == "upgrade" and self.upgrade_square:
+        elif pending == Pending.ACTIONS and self.mode == "upgrade" and self.upgrade_square:
             r, c = self.upgrade_square
             ups = state.upgrades_at(r, c)
             if len(ups) > 1:
@@ -375,7 +289,7 @@ class OffTheRailsTable(TableScene):
         lay = self.layout
         options = [o if len(o) == 3 else (o[0], o[1], None) for o in options]
         # gem piles are shown as pictures; many of them go in two columns
-        pictures = pending in ("split", "drop")
+        pictures = pending in (Pending.SPLIT, Pending.DROP)
         cols = 2 if pictures and len(options) > 3 else 1
         rows = -(-len(options) // cols)
         width = min(lay.grid.width - 20, 470)
@@ -407,8 +321,8 @@ class OffTheRailsTable(TableScene):
         ci = state.moving_cart()
         if ci is not None and state.carts[ci].square:
             return state.carts[ci].square
-        if state.pending() in ("split", "drop", "pick"):
-            return state.carts[state.tasks[0][1]].square
+        if state.pending() in HIT_DECISIONS:
+            return state.carts[state.hit_cart()].square
         return None
 
     def on_shown(self) -> None:
@@ -424,7 +338,7 @@ class OffTheRailsTable(TableScene):
         was = self.last_human
         player = self.match.current_player()
         humans = [s for s in self.match.seats if not s.is_bot]
-        hidden = self.match.state.pending() in ("split", "drop", "pick")
+        hidden = self.match.state.pending() in HIT_DECISIONS
         if (was is not None and player != was and len(humans) > 1 and hidden
                 and not self.app.settings.pass_screen):
             from scenes.pass_screen import PassScreen
@@ -469,7 +383,7 @@ class OffTheRailsTable(TableScene):
         if not self.my_turn():
             return None
         p = state.player
-        mine = [i for i in state.carts_of(p) if state.carts[i].where == "board"]
+        mine = [i for i in state.carts_of(p) if state.carts[i].where == CartPlace.BOARD]
         if self.selected_cart in mine:
             return self.selected_cart
         return mine[0] if len(mine) == 1 else None
@@ -527,24 +441,24 @@ class OffTheRailsTable(TableScene):
             return set()
         state = self.match.state
         pending = state.pending()
-        if pending == "actions":
+        if pending == Pending.ACTIONS:
             if self.mode == "upgrade":
                 return {sq for sq, acts in state.legal_by_square().items()
                         if any(isinstance(a, S.UpgradeTile) for a in acts)}
             if self.mode == "cart":
                 return {(a.row, a.col) for a in state.cart_placements()}
             return set()
-        if pending == "move_cart":
+        if pending == Pending.MOVE_CART:
             return {state.carts[i].square for i in state.carts_to_move()}
-        if pending == "chasm_token":
+        if pending == Pending.CHASM_TOKEN:
             return set(state.chasm_token_squares())
-        if pending == "edge":
+        if pending == Pending.EDGE:
             return {sq for a in state.legal_actions() for sq in B.surface_squares(a.edge)}
         return set()
 
     def exit_arrows(self) -> list:
         """``[(side, rect)]`` arrows on the board for a junction choice."""
-        if not self.human_to_move() or self.match.state.pending() != "exit":
+        if not self.human_to_move() or self.match.state.pending() != Pending.EXIT:
             return []
         state = self.match.state
         k = state.carts[state.moving_cart()]
@@ -565,14 +479,14 @@ class OffTheRailsTable(TableScene):
             return self._preview[1]
         result = None
         state = self.match.state
-        if (self.my_turn() and state.pending() in ("actions", "move_cart")
-                and state.carts[ci].owner == state.player and state.carts[ci].where == "board"):
+        if (self.my_turn() and state.pending() in (Pending.ACTIONS, Pending.MOVE_CART)
+                and state.carts[ci].owner == state.player and state.carts[ci].where == CartPlace.BOARD):
             work = state.clone()
             events = []
             try:
-                if work.pending() == "actions":
+                if work.pending() == Pending.ACTIONS:
                     events += work.apply_action(S.EndActions())
-                if work.pending() == "move_cart" and ci in work.carts_to_move():
+                if work.pending() == Pending.MOVE_CART and ci in work.carts_to_move():
                     events += work.apply_action(S.MoveCart(ci))
             except IllegalAction:
                 events = None
@@ -648,18 +562,22 @@ class OffTheRailsTable(TableScene):
             if rect.collidepoint(pos):
                 self.choose(S.ChooseExit(side))
                 return True
+        state = self.match.state
+        for mission, rect in self.mission_rects(self.layout).items():
+            if rect.collidepoint(pos) and S.ClaimMission(mission) in state.legal_actions():
+                self.act(S.ClaimMission(mission))  # a mission the player holds, taken now
+                return True
         sq = self.layout.square_at(pos)
         if sq is None:
             return False
-        state = self.match.state
         pending = state.pending()
         r, c = sq
-        if pending == "edge":
+        if pending == Pending.EDGE:
             edge = B.SURFACE_EDGE.get(sq)
             if edge:
                 self.act(S.ChooseEdge(edge))
             return True
-        if pending == "exit":
+        if pending == Pending.EXIT:
             k = state.carts[state.moving_cart()]
             d = (r - k.square[0], c - k.square[1])
             side = next((x for x, v in B.DELTA.items() if v == d), None)
@@ -668,21 +586,21 @@ class OffTheRailsTable(TableScene):
             else:
                 self.say("Click one of the arrows next to the cart to choose its exit.")
             return True
-        if pending == "move_cart":
+        if pending == Pending.MOVE_CART:
             ci = state.cart_at(sq)
             if ci is not None and ci in state.carts_to_move():
                 self.act(S.MoveCart(ci))
             else:
                 self.say("Click one of your glowing carts: it moves first.")
             return True
-        if pending == "chasm_token":
+        if pending == Pending.CHASM_TOKEN:
             if sq in state.chasm_token_squares():
                 self.act(S.PlaceChasmToken(r, c))
             else:
                 self.say(R.refusal(state, S.PlaceChasmToken(r, c))
                          or "Place the chasm token on a glowing square.")
             return True
-        if pending != "actions":
+        if pending != Pending.ACTIONS:
             return False
         own = state.cart_at(sq)
         if own is not None and state.carts[own].owner == state.player and self.mode != "cart":
@@ -719,7 +637,7 @@ class OffTheRailsTable(TableScene):
                 if self.act(placements[0]):
                     self.selected_cart = placements[0].cart
             else:
-                mine = [i for i in state.carts_of(state.player) if state.carts[i].where == "supply"]
+                mine = [i for i in state.carts_of(state.player) if state.carts[i].where == CartPlace.SUPPLY]
                 probe = S.PlaceCart(mine[0] if mine else 0, r, c)
                 self.say(state.refusal(probe) or "Put the cart on a glowing square of your edge.")
             return True
@@ -733,9 +651,9 @@ class OffTheRailsTable(TableScene):
     def human_status(self, name: str) -> str:
         state = self.match.state
         pending = state.pending()
-        if pending == "edge":
+        if pending == Pending.EDGE:
             return f"{name}: choose your starting edge (click an edge or a button)."
-        if pending == "actions":
+        if pending == Pending.ACTIONS:
             n = state.actions_left
             if n == 0:
                 return f"{name}: no actions left — click Move carts."
@@ -745,23 +663,26 @@ class OffTheRailsTable(TableScene):
                 return f"{name}: click a glowing tile to upgrade it · {n} action(s) left"
             if self.mode == "cart":
                 return f"{name}: click a glowing square of your edge · {n} action(s) left"
+            held = [a.mission for a in state.legal_actions() if isinstance(a, S.ClaimMission)]
+            if held:
+                return (f"{name}: you may take {MISSIONS[held[0]][0]} now — click its card · "
+                        f"{n} action(s) left")
             return (f"{name}: {n} action(s) left — build, place a cart or change speed, "
                     f"then Move carts")
-        if pending == "move_cart":
+        if pending == Pending.MOVE_CART:
             return f"{name}: click the cart that moves first."
-        if pending == "exit":
+        if pending == Pending.EXIT:
             return f"{name}: your cart is at a junction — click an arrow to choose the exit."
-        if pending == "gem":
+        if pending == Pending.GEM:
             return f"{name}: choose the jewel your cart takes."
-        if pending in ("split", "drop"):
+        if pending in (Pending.SPLIT, Pending.DROP):
             return f"{name}: your cart was hit — choose how its load is split."
-        if pending == "pick":
+        if pending == Pending.PICK:
             return f"{name}: pick a pile; those gems drop from the hit cart."
-        if pending == "mission":
+        if pending == Pending.MISSION:
             return f"{name}: choose the mission you take."
-        if pending == "chasm_token":
-            colour = state.tasks[0][1]
-            return f"{name}: place the {colour} chasm token on a glowing square."
+        if pending == Pending.CHASM_TOKEN:
+            return f"{name}: place the {state.drawn_token()} chasm token on a glowing square."
         return super().status_text()
 
     # --- drawing ------------------------------------------------------------------------------
@@ -786,12 +707,12 @@ class OffTheRailsTable(TableScene):
                 self.draw_gems(surface, lay, sq, counts)
         if self.selected_cart is not None and self.my_turn():
             k = state.carts[self.selected_cart]
-            if (k.where == "board" and k.square and self.match.state.pending() == "actions"
+            if (k.where == CartPlace.BOARD and k.square and self.match.state.pending() == Pending.ACTIONS
                     and k.owner == self.match.state.player):  # never the last player's cart
                 ring = art.glow_ring(int(cell * 1.25))
                 surface.blit(ring, ring.get_rect(center=lay.centre(k.square)))
         for ci, k in enumerate(state.carts):
-            if k.where == "board" and k.square and ("cart", ci) not in hidden:
+            if k.where == CartPlace.BOARD and k.square and ("cart", ci) not in hidden:
                 self.draw_cart(surface, lay, k, lay.centre(k.square),
                                oa.FACING_ANGLE.get(k.facing or (k.back and B.OPPOSITE[k.back])
                                                    or "N", 0))
@@ -818,10 +739,9 @@ class OffTheRailsTable(TableScene):
         state = self.match.state
         if state.is_terminal() or state.current_player() < 0:
             return
-        if state.pending() != "actions":
-            label = "Movement" if state.pending() in ("move_cart", "exit", "gem", "split",
-                                                      "pick", "drop", "mission") else ""
-            if state.pending() == "chasm_token":
+        if state.pending() != Pending.ACTIONS:
+            label = "Movement" if state.pending() in MOVEMENT_DECISIONS else ""
+            if state.pending() == Pending.CHASM_TOKEN:
                 label = "Chasm phase"
             kit.blit_text(surface, label, 14, (x, y), kit.INK_DIM, anchor="midleft")
             return
@@ -843,8 +763,8 @@ class OffTheRailsTable(TableScene):
         pulse = 120 + int(90 * math.sin(self.time * 6))
         colour = (255, 226, 110)
         state = self.match.state
-        if state.pending() == "chasm_token":  # glow in the drawn token's colour
-            colour = tuple(int(c + (255 - c) * 0.3) for c in oa.clan(state.tasks[0][1]))
+        if state.pending() == Pending.CHASM_TOKEN:  # glow in the drawn token's colour
+            colour = tuple(int(c + (255 - c) * 0.3) for c in oa.clan(state.drawn_token()))
         glow = pygame.Surface((lay.cell, lay.cell), pygame.SRCALPHA)
         pygame.draw.rect(glow, (*colour, 45), glow.get_rect(), border_radius=6)
         pygame.draw.rect(glow, (*colour, pulse), glow.get_rect(), 3, border_radius=6)
@@ -883,7 +803,7 @@ class OffTheRailsTable(TableScene):
             surface.blit(die, (centre[0] + lay.cell * 0.5 - ds - 1, centre[1] - lay.cell * 0.5))
 
     def draw_ghost(self, surface, lay) -> None:
-        if not self.human_to_move() or self.match.state.pending() != "actions":
+        if not self.human_to_move() or self.match.state.pending() != Pending.ACTIONS:
             return
         sq = self.hover
         if sq is None:
@@ -910,7 +830,7 @@ class OffTheRailsTable(TableScene):
                 edge = B.SURFACE_EDGE[sq]
                 self.draw_cart(surface, lay, k, lay.centre(sq),
                                float(oa.FACING_ANGLE[B.INWARD[edge]]), alpha=150, load=zero(),
-                               speed=3)
+                               speed=START_SPEED)
 
     def draw_hint(self, surface, lay) -> None:
         """Show the base's hint (the Hard bot's suggestion) on the board where it has a place."""
@@ -1048,11 +968,11 @@ class OffTheRailsTable(TableScene):
         for ci in state.carts_of(p):
             k = state.carts[ci]
             img = oa.cart_sprite(18, colour, k.marker, "E")
-            if k.where != "supply":
+            if k.where != CartPlace.SUPPLY:
                 img = img.copy()
                 img.set_alpha(70)
             surface.blit(img, img.get_rect(midleft=(x, y)))
-            if k.where == "lost":
+            if k.where == CartPlace.LOST:
                 pygame.draw.line(surface, kit.DANGER, (x, y - 7), (x + 16, y + 7), 2)
             x += 22
         kit.blit_text(surface, "in supply", 12, (x + 2, y), kit.INK_DIM, anchor="midleft")
@@ -1071,11 +991,11 @@ class OffTheRailsTable(TableScene):
         y = rect.y + 42
         for k in state.carts:
             img = oa.cart_sprite(20, oa.clan(k.colour), k.marker, "E")
-            if k.where != "supply":
+            if k.where != CartPlace.SUPPLY:
                 img = img.copy()
                 img.set_alpha(80)
             surface.blit(img, img.get_rect(midleft=(x, y)))
-            if k.where == "lost":
+            if k.where == CartPlace.LOST:
                 pygame.draw.line(surface, kit.DANGER, (x, y - 8), (x + 18, y + 8), 2)
             x += 26
         kit.blit_text(surface, "carts in supply", 12, (x + 2, y), kit.INK_DIM, anchor="midleft")
@@ -1096,7 +1016,7 @@ class OffTheRailsTable(TableScene):
             for j, g in enumerate(JEWEL_NAMES):
                 cx = box.x + 64 + j * col_w + col_w // 2
                 n = got[GEMS.index(g)]
-                if SOLO_OWN_EDGE[g] == edge:
+                if JEWEL_EDGE[GEMS.index(g)] == edge:
                     pygame.draw.rect(surface, rgb, (cx - 13, y - 9, 26, 18), 2, border_radius=4)
                 kit.blit_text(surface, str(n), 13, (cx, y), kit.INK if n else kit.INK_DIM,
                               n > 0, "center")
@@ -1149,6 +1069,8 @@ class OffTheRailsTable(TableScene):
         kit.draw_panel(surface, box, (20, 26, 28, 215), radius=10)
         kit.blit_text(surface, "Missions · 4 pts each", 13, (box.x + 10, box.y + 4), kit.INK, True)
         owners = {m: p for p, ms in enumerate(state.taken) for m in ms}
+        takeable = ({a.mission for a in self.match.state.legal_actions()
+                     if isinstance(a, S.ClaimMission)} if self.human_to_move() else set())
         for m, r in rects.items():
             name = MISSIONS[m][0]
             hovered = r.collidepoint(self.mouse)
@@ -1164,7 +1086,8 @@ class OffTheRailsTable(TableScene):
             else:
                 pygame.draw.rect(surface, (226, 212, 170) if not hovered else (250, 236, 190), r,
                                  border_radius=5)
-                pygame.draw.rect(surface, (140, 110, 60), r, 1, border_radius=5)
+                pygame.draw.rect(surface, kit.HILITE if m in takeable else (140, 110, 60), r,
+                                 3 if m in takeable else 1, border_radius=5)
                 kit.blit_text(surface, _trim(name, 12, r.width - 12), 12, (r.x + 8, r.centery),
                               kit.INK_DARK, True, "midleft")
 
@@ -1253,31 +1176,26 @@ class OffTheRailsTable(TableScene):
         def draw(surface, p):
             self.draw_banner(surface, message, min(1.0, p * 5, (1 - p) * 4))
         return ([Animation(self.duration(seconds), draw, ease=linear)],
-                self.landing(lambda s: apply_event(s, e)) if e is not None else None)
+                self.land(e) if e is not None else None)
 
     # --- animations ---------------------------------------------------------------------------
-    def landing(self, change):
-        """An ``on_done`` that applies ``change`` to a copy of the displayed state."""
+    def land(self, *events):
+        """An ``on_done`` that moves the displayed state on by ``events`` (the engine's own
+        effect of each event, :func:`engine.off_the_rails.events.apply_event`). Groups land in
+        order, so the displayed state is then exactly the state before these events."""
         def done():
-            shown = self.shown.clone()
-            try:
-                change(shown)
-            except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-                return  # the board catches up with the engine at the end anyway
-            self.shown = shown
+            for event in events:
+                self.shown = apply_event(self.shown, event)
         return done
-
-    def land(self, e):
-        return self.landing(lambda s: apply_event(s, e))
 
     def animate(self, events, before, after) -> list:
         lay = self.layout
         groups = []
         i = 0
         events = list(events)
-        # Animations are built from ``self.sim``: the displayed state as it will be just before
-        # each event lands (earlier groups have landed by then).
-        self.sim = self.shown.clone()
+        # Animations are built from ``self.sim``: the state just before each event (the step
+        # starts from ``before``; the groups before it have landed when it plays).
+        self.sim = before.clone()
         while i < len(events):
             e = events[i]
             if isinstance(e, S.GemPlaced):
@@ -1286,19 +1204,13 @@ class OffTheRailsTable(TableScene):
                     j += 1
                 groups.append(self.anim_gems_fall(lay, events[i:j]))
                 for x in events[i:j]:
-                    self._advance_sim(x)
+                    self.sim = apply_event(self.sim, x)
                 i = j
                 continue
             groups.append(self.anim_event(lay, e))
-            self._advance_sim(e)
+            self.sim = apply_event(self.sim, e)
             i += 1
         return groups
-
-    def _advance_sim(self, e) -> None:
-        try:
-            apply_event(self.sim, e)
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-            pass  # display only; the board catches up with the engine at the end
 
     def _cart(self, ci):
         """A copy of cart ``ci`` as it is just before the event being animated."""
@@ -1341,7 +1253,8 @@ class OffTheRailsTable(TableScene):
         if isinstance(e, S.ChasmOpened):
             return self.anim_chasm(lay, e)
         if isinstance(e, S.MissionClaimed):
-            return self.anim_message(f"{names[e.player]} completes {MISSIONS[e.mission][0]}! +4",
+            return self.anim_message(f"{names[e.player]} completes {MISSIONS[e.mission][0]}! "
+                                     f"+{MISSION_POINTS}",
                                      1.2, e)
         if isinstance(e, S.ChasmCardRevealed):
             return self.anim_message("The Chasm card! One last turn each", 1.5, e)
@@ -1393,7 +1306,8 @@ class OffTheRailsTable(TableScene):
 
         def draw(surface, p):
             pos = lay.centre((start[0] + (sq[0] - start[0]) * p, start[1] + (sq[1] - start[1]) * p))
-            self.draw_cart(surface, lay, k, pos, angle, alpha=80 + 175 * p, load=zero(), speed=3)
+            self.draw_cart(surface, lay, k, pos, angle, alpha=80 + 175 * p, load=zero(),
+                           speed=START_SPEED)
         return ([Animation(self.duration(0.4), draw, ease=ease_out_back, hide={("cart", e.cart)})],
                 self.land(e))
 
@@ -1444,7 +1358,8 @@ class OffTheRailsTable(TableScene):
         a, b = self._cart(e.cart), self._cart(e.other)
         if not a.square or not b.square:
             return ([], self.land(e))
-        label = {"bump": "Bump!", "rear": "Crash!", "head-on": "Head-on!"}[e.kind]
+        label = {S.CollisionKind.BUMP: "Bump!", S.CollisionKind.REAR: "Crash!",
+                 S.CollisionKind.HEAD_ON: "Head-on!"}[e.kind]
 
         def draw(surface, p):
             for k, sgn in ((a, 1), (b, -1)):
@@ -1620,10 +1535,7 @@ class OffTheRailsTable(TableScene):
             delay = self.duration(min(0.06, 1.2 / max(1, len(events)))) * i
             anims.append(Animation(self.duration(0.4), draw, ease=bounce_out, delay=delay))
 
-        def land(s):
-            for e in events:
-                apply_event(s, e)
-        return (anims, self.landing(land))
+        return (anims, self.land(*events))
 
     def anim_chasm(self, lay, e):
         sq = (e.row, e.col)

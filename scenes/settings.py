@@ -1,9 +1,12 @@
-"""The settings scene: animation speed, fullscreen, window size, hot-seat screen, patterns."""
+"""The settings scene: animation speed, fullscreen, window size, hot-seat screen, patterns,
+thinking time, sound effects and volume."""
 from __future__ import annotations
+
+import time
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from saves.format import SaveError
 from saves.settings import ANIMATION_SPEEDS, WINDOW_SIZES, save_settings
@@ -11,6 +14,9 @@ from scenes import kit
 from scenes.manager import Scene
 
 BUDGETS = ("0.5", "1.0", "1.5", "3.0", "5.0")
+VOLUME_SAVE_DELAY = 0.4
+"""Seconds the volume slider must rest before the settings are written (dragging it sends an
+event per pixel) and a sample plays at the new level."""
 
 
 def size_label(size) -> str:
@@ -28,7 +34,14 @@ class SettingsScene(Scene):
         ("pass_screen", "Hot-seat pass screen", "Show “pass to NAME” between human turns."),
         ("colorblind_patterns", "Colour patterns", "Marks marbles and gems by shape as well."),
         ("bot_budget", "Hard bot thinking time", "Seconds a Hard opponent (and a hint) may think."),
+        ("sound_effects", "Sound effects", "M turns them off and on anywhere."),
+        ("master_volume", "Volume", "How loud the sound effects play."),
     )
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.volume_changed_at: float | None = None
+        self.shown_effects = app.settings.sound_effects
 
     def _choices(self, key):
         s = self.app.settings
@@ -59,8 +72,8 @@ class SettingsScene(Scene):
         ui, c = self.app.ui, self.container
         pw = min(760, w - 80)
         x = (w - pw) // 2
-        top = 110 if h >= 760 else 84
-        row_h = 70 if h >= 760 else 62
+        top = 100 if h >= 760 else 76
+        row_h = min(70, (h - top - 100) // len(self.ROWS))
         self.panel_rect = pygame.Rect(x - 20, top - 20, pw + 40, row_h * len(self.ROWS) + 30)
         self.hints = {}
         for i, (key, label, hint) in enumerate(self.ROWS):
@@ -70,6 +83,15 @@ class SettingsScene(Scene):
             self.hints[key] = UILabel(pygame.Rect(x, y + 28, pw - 260, 24),
                                       self._hint(key, hint), ui, container=c,
                                       object_id="#dim_label")
+            if key == "master_volume":
+                self.volume_slider = UIHorizontalSlider(
+                    pygame.Rect(x + pw - 240, y + 8, 180, 32), self.app.settings.master_volume,
+                    (0, 100), ui, container=c, object_id="#set_master_volume",
+                    click_increment=5)
+                self.volume_label = UILabel(pygame.Rect(x + pw - 56, y + 8, 56, 32),
+                                            f"{self.app.settings.master_volume} %", ui,
+                                            container=c)
+                continue
             options, current = self._choices(key)
             UIDropDownMenu(options, current, pygame.Rect(x + pw - 240, y + 6, 240, 36), ui,
                            container=c, object_id=f"#set_{key}")
@@ -77,6 +99,10 @@ class SettingsScene(Scene):
                  container=c, command=self.app.manager.pop)
 
     def handle_event(self, event) -> bool:
+        if (event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED
+                and event.ui_element is getattr(self, "volume_slider", None)):
+            self.set_volume(int(round(event.value)))
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             oid = event.ui_object_id.split(".")[-1]
             if oid.startswith("#set_"):
@@ -87,6 +113,37 @@ class SettingsScene(Scene):
                 self.app.manager.pop()
             return True
         return False
+
+    def set_volume(self, percent: int) -> None:
+        """Apply the master volume (0–100 %) at once; it is written once the slider rests."""
+        self.app.settings.master_volume = max(0, min(100, percent))
+        self.volume_label.set_text(f"{self.app.settings.master_volume} %")
+        self.volume_changed_at = time.monotonic()
+
+    def _store_volume(self) -> None:
+        self.volume_changed_at = None
+        self.app.sound.play("die_land")         # hear the new level
+        self._save()
+
+    def update(self, dt: float) -> None:
+        if (self.volume_changed_at is not None
+                and time.monotonic() - self.volume_changed_at >= VOLUME_SAVE_DELAY):
+            self._store_volume()
+        if self.app.settings.sound_effects != self.shown_effects:   # M pressed meanwhile
+            self.shown_effects = self.app.settings.sound_effects
+            self.relayout()
+
+    def exit(self) -> None:
+        if self.volume_changed_at is not None:
+            self.volume_changed_at = None
+            self._save()
+        super().exit()
+
+    def _save(self) -> None:
+        try:
+            save_settings(self.app.settings)
+        except SaveError as err:
+            self.app.notify(str(err))
 
     def change(self, key: str, label: str) -> None:
         """Apply one setting from its dropdown label and store the settings."""
@@ -106,10 +163,11 @@ class SettingsScene(Scene):
                 return
         else:
             setattr(s, key, label == "On")
-        try:
-            save_settings(s)
-        except SaveError as err:
-            self.app.notify(str(err))
+            if key == "sound_effects":
+                self.shown_effects = s.sound_effects
+                if not s.sound_effects:
+                    self.app.sound.silence()
+        self._save()
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)

@@ -4,6 +4,10 @@ game log, undo, autosave, the pause menu, hot-seat pass screens, replay and the 
 A table scene never decides a rule (DESIGN.md, "Scenes and sprites"): it asks the match for legal
 actions, applies the player's choice through the match, and animates the returned events.
 Subclasses implement :meth:`animate` (events → animations), :meth:`draw_board` and the input.
+
+Sound: a group returned by :meth:`animate` may carry a third element, ``self.sound_hook(events)``,
+which plays the events' cues (:mod:`sound.cues`) the moment the group starts to play; nothing at
+instant speed. A refusal goes through :meth:`refuse` (the message and an error tone).
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from saves.format import SaveError
 from scenes import kit
 from scenes.log_panel import LogPanel
 from scenes.manager import Scene
+from sound.cues import cues_for
 from sprites.tween import AnimationQueue
 
 LOG_CAP = 300
@@ -35,7 +40,7 @@ class TableScene(Scene):
     def __init__(self, app, match, replay=None):
         super().__init__(app)
         self.match = match
-        self.anims = AnimationQueue()
+        self.anims = AnimationQueue(on_skip=app.sound.cut)
         self.shown = match.state.clone()
         """The state the board shows: it catches up with the match as animations finish."""
         self.executor: ThreadPoolExecutor | None = None
@@ -60,6 +65,9 @@ class TableScene(Scene):
         self.replay_wait = 0.0
         self.log_lines = [self.log_line(e) for _, e in match.events][-LOG_CAP:]
         self.time = 0.0
+        self.turn_chimed: tuple | None = None
+        """(turn count, player) of the last person's turn the chime announced."""
+        self._chime_checked = -1
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -163,6 +171,11 @@ class TableScene(Scene):
         self.message = message
         self.message_until = time.monotonic() + seconds
 
+    def refuse(self, reason: str, seconds: float = 5.0) -> None:
+        """Refuse a move: say why (the rule in plain words) and sound the error tone."""
+        self.say(reason, seconds)
+        self.app.sound.play("error")
+
     def clear_message(self) -> None:
         """Drop the top bar's message now (the status line shows again)."""
         self.message_until = 0.0
@@ -196,8 +209,41 @@ class TableScene(Scene):
 
     def animate(self, events, before, after) -> list:
         """Return groups for ``events``, played one after another: each a list of Animations,
-        or ``(animations, on_done)`` where ``on_done`` updates ``self.shown`` as it lands."""
+        or ``(animations, on_done)`` where ``on_done`` updates ``self.shown`` as it lands, or
+        ``(animations, on_done, on_start)`` where ``on_start`` is usually
+        ``self.sound_hook(the group's events)``."""
         return []
+
+    # --- sound -------------------------------------------------------------------------------
+    def sound_hook(self, what, *, duration: float | None = None):
+        """A callable that plays the sound of ``what`` — an event, a list of events played
+        together, a :class:`sound.cues.SoundCue` or a sound name — for
+        ``AnimationQueue.add(..., on_start=...)`` or ``Animation(on_start=...)``; None when
+        there is nothing to hear (a quiet event, instant speed).
+
+        ``duration`` is the animation's length in seconds as played (already scaled by the
+        speed setting): a cart's rumble lasts that long and a dice roll lands within it.
+        Without it, a cue's own ``duration`` (normal speed) is scaled by the speed setting.
+        """
+        if not self.app.table_sounds:
+            return None
+        cues = cues_for(what)
+        if not cues:
+            return None
+        board, factor = self.app.sound, self.app.speed_factor
+
+        def play() -> None:
+            for cue in cues:
+                seconds = duration if duration is not None else (
+                    cue.duration * factor if cue.duration is not None else None)
+                board.play_cue(cue, duration=seconds)
+        return play
+
+    def play_sound(self, what, *, duration: float | None = None) -> None:
+        """Play the sound of ``what`` now (see :meth:`sound_hook`)."""
+        hook = self.sound_hook(what, duration=duration)
+        if hook is not None:
+            hook()
 
     def on_shown(self) -> None:
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
@@ -234,7 +280,7 @@ class TableScene(Scene):
         try:
             events = self.match.apply(action)
         except IllegalAction as err:
-            self.say(err.reason)
+            self.refuse(err.reason)
             return False
         self.present(events, before)
         return True
@@ -259,7 +305,7 @@ class TableScene(Scene):
             self.hint_future = None
         self.anims.skip()
         if not how():
-            self.say("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            self.refuse("Nothing to undo: a roll, a draw or another player's move is in the way.")
             return
         self.shown = self.match.state.clone()
         self.rebuild_log()
@@ -329,6 +375,7 @@ class TableScene(Scene):
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
         words = kit.with_names(self.match.state.action_to_string(action), self.match.names)
         self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
+        self.app.sound.play("hint")
         self.on_hint(action)
 
     def on_hint(self, action) -> None:
@@ -439,6 +486,12 @@ class TableScene(Scene):
             self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
             return
         self.last_human = player
+        if len(self.match.events) != self._chime_checked:   # this runs every frame: count rarely
+            self._chime_checked = len(self.match.events)
+            turn = (self.match.turn_count(), player)
+            if turn != self.turn_chimed:
+                self.turn_chimed = turn             # once per turn, not once per decision
+                self.app.sound.play("turn_start")
 
     def _finish(self, dt: float) -> None:
         if self.finished:
@@ -452,6 +505,7 @@ class TableScene(Scene):
         self.shutdown()
         if self.replay is None:
             self._drop_autosave()
+        self.app.sound.play("fanfare")
         self.show_score_sheet()
 
     def show_score_sheet(self) -> None:

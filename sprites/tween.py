@@ -5,6 +5,11 @@ itself with a progress from 0 to 1 through an easing curve. An :class:`Animation
 of animations one group after another; animations of a group run together. Skipping finishes every
 queued group at once, running each group's ``on_done`` in order, so the table ends exactly where
 the engine says.
+
+A group's ``on_start`` (and an animation's own ``on_start``) runs when it begins to play: the
+moment to start its sound. It is for effects heard or seen in real time, so :meth:`skip` does not
+run it for groups (or animations) that had not begun; the queue's ``on_skip`` runs instead (the
+table cuts sounds that would outlast the skipped animations).
 """
 from __future__ import annotations
 
@@ -71,17 +76,22 @@ def wobble(t: float, amount: float = 1.0) -> float:
 class Animation:
     """One moving thing. ``draw(surface, p)`` gets the eased progress ``p`` in [0, 1].
 
-    ``hide`` names pieces the board must not draw meanwhile (they are in flight).
+    ``hide`` names pieces the board must not draw meanwhile (they are in flight). ``delay`` and
+    ``duration`` are seconds; ``on_start()`` runs once when the delay has passed and the
+    animation begins to move (e.g. one die's landing sound), never when it is skipped.
     """
 
     def __init__(self, duration: float, draw: Callable | None = None,
-                 ease: Callable[[float], float] = ease_out_cubic, hide=(), delay: float = 0.0):
+                 ease: Callable[[float], float] = ease_out_cubic, hide=(), delay: float = 0.0,
+                 on_start: Callable[[], None] | None = None):
         self.duration = max(0.0, duration)
         self.delay = max(0.0, delay)
         self.elapsed = 0.0
         self.ease = ease
         self.draw_fn = draw
         self.hide = set(hide)
+        self.on_start = on_start
+        self.started = False
 
     @property
     def done(self) -> bool:
@@ -99,8 +109,14 @@ class Animation:
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
+        if not self.started and self.elapsed >= self.delay:
+            self.started = True
+            if self.on_start is not None:
+                self.on_start()
 
     def finish(self) -> None:
+        """Jump to the end (a skip): ``on_start`` does not run if it had not yet."""
+        self.started = True
         self.elapsed = self.delay + self.duration
 
     def draw(self, surface) -> None:
@@ -109,24 +125,30 @@ class Animation:
 
 
 class AnimationQueue:
-    """Groups of animations played in order; ``on_done`` of a group runs when it ends."""
+    """Groups of animations played in order; ``on_start`` of a group runs when it begins,
+    ``on_done`` when it ends. ``on_skip()`` runs when :meth:`skip` cuts groups short."""
 
-    def __init__(self):
+    def __init__(self, on_skip: Callable[[], None] | None = None):
         self.groups: deque = deque()
+        self.on_skip = on_skip
+        self._started = False   # has the head group's on_start run?
 
     @property
     def busy(self) -> bool:
         return bool(self.groups)
 
-    def add(self, animations, on_done: Callable | None = None) -> None:
-        """Queue a group (a list of Animation, possibly empty) and its completion callback."""
-        self.groups.append((list(animations), on_done))
+    def add(self, animations, on_done: Callable | None = None,
+            on_start: Callable | None = None) -> None:
+        """Queue a group (a list of Animation, possibly empty), the callback run when it begins
+        to play (``on_start``: start its sound here) and the one run when it ends
+        (``on_done``)."""
+        self.groups.append((list(animations), on_done, on_start))
 
     def hidden(self) -> set:
         """Pieces the board should not draw: those in flight in the current group."""
         if not self.groups:
             return set()
-        out = set()
+        out: set = set()
         for a in self.groups[0][0]:
             out |= a.hide
         return out
@@ -134,25 +156,34 @@ class AnimationQueue:
     def update(self, dt: float) -> None:
         """Advance the current group; finished groups run ``on_done`` and make way."""
         while self.groups:
-            animations, on_done = self.groups[0]
+            animations, on_done, on_start = self.groups[0]
+            if not self._started:
+                self._started = True
+                if on_start:
+                    on_start()
             for a in animations:
                 a.update(dt)
             dt = 0.0
             if all(a.done for a in animations):
                 self.groups.popleft()
+                self._started = False
                 if on_done:
                     on_done()
                 continue
             break
 
     def skip(self) -> None:
-        """Finish everything queued now (click or Space)."""
+        """Finish everything queued now (click or Space); runs ``on_skip`` if anything was."""
+        cut = bool(self.groups)
         while self.groups:
-            animations, on_done = self.groups.popleft()
+            animations, on_done, _ = self.groups.popleft()
+            self._started = False
             for a in animations:
                 a.finish()
             if on_done:
                 on_done()
+        if cut and self.on_skip is not None:
+            self.on_skip()
 
     def draw(self, surface) -> None:
         if self.groups:

@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
-from engine.off_the_rails import notation, rules
+from engine.off_the_rails import events, notation, rules
 from engine.off_the_rails.bots import BOTS
-from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS
+from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS, default_length, lengths_for
 from engine.off_the_rails.state import ACTIONS, OTRState
 
 RULES_SUMMARY = """# Off the Rails
@@ -22,7 +22,7 @@ Goblin clans race minecarts through a shared mine, grab jewels from the deposits
 
 ## A turn
 - Action phase: take up to 4 actions, in any order and as often as you like: place a straight or a curve on an empty square (it need not connect to anything); upgrade a tile without a cart on it (straight or curve to a T-junction, T-junction to a cross; exits are only added); put a cart from your supply on an empty square of your own edge (at most 2 of your carts on the board; it starts at speed 3, facing into the mine); or change one of your carts' speed by 1 (speed is always 1 to 6).
-- Movement phase: each of your carts on the board moves exactly its speed along connected track, never turning back. You choose which cart goes first, and at a junction you choose the exit.
+- Movement phase: each of your carts on the board moves exactly its speed along connected track, never turning back. You choose which cart goes first, and at a junction you choose the exit (never one into the chasm while another way is open).
 - Gems: a cart entering a deposit takes 1 gem; a cart ending its move on a deposit takes 2 there in all. Rocks must be taken before jewels; among jewels you choose. A cart holds at most 5 gems.
 - A cart that rolls off the grid onto the surface (any edge) leaves the mine: its gems go to your stockpile and the cart returns to your supply, ready to be placed again.
 - A cart derails when its next step has no track, hits a mine centre, or meets a tile with no exit towards it: its gems go back to the bag and the cart back to your supply.
@@ -37,14 +37,15 @@ Goblin clans race minecarts through a shared mine, grab jewels from the deposits
 
 ## The chasm
 - When the Chasm card comes up, every player has one more turn, the player who revealed it last. Then the chasm deck is revealed: a chasm opens on one square of each mine, and tiles, gems and carts there are lost.
-- From then on, instead of a deposit, each turn a random chasm token is drawn and the active player places it next to a chasm of the same colour. Carts that run into a chasm fall in with their gems and are out of the game.
+- From then on, instead of a deposit, each turn a random chasm token is drawn and the active player places it next to a chasm of the same colour. A chasm token placed under a cart swallows it with its gems.
+- No cart may drive into the chasm by choice: at a junction the exits into a chasm are not offered while another way is open. A cart whose only way on leads into the chasm falls in with its gems and is out of the game.
 - The game ends at the end of a turn in the chasm phase when no cart is on the board, or as soon as all 20 chasm tokens are placed (carts still on the board then derail).
 
 ## Scoring
 - Each gem in your stockpile scores: ruby 1, emerald 2, gold 3, diamond 4, rock 0.
 - The player or players with the most rubies (at least 1) score 5 more.
 - Each cart in your supply at the end scores 3 (carts lost in the chasm score nothing).
-- Each mission card scores 4. You take a face-up mission as soon as you fulfil it, at most one per turn; if one move fulfils two, you choose one. Dirty Goblins (most rocks) is decided at the end.
+- Each mission card scores 4. You take a face-up mission as soon as you fulfil it, at most one per turn; if one move fulfils two, you choose one. A mission fulfilled by what you hold (Gem Collector, The Spice of Life) can be taken at any point of your turn once it holds: click its card. Dirty Goblins (most rocks) is decided at the end.
 - Ties go to the player with more jewels, then fewer rocks; after that the win is shared.
 
 ## Missions
@@ -66,7 +67,7 @@ Goblin clans race minecarts through a shared mine, grab jewels from the deposits
 - High score: 1 per jewel delivered, 10 per set delivered to wrong edges, 100 per set delivered to the right edges.
 
 ## Options
-- Game length: how many deposit cards are used in all (13, 17, 21 or 25); fewer cards mean the chasm comes sooner. The default is 25 with 4 players and 21 with 2 or 3.
+- Game length: how many deposit cards are used in all; fewer cards mean the chasm comes sooner. With 2 or 3 players one more card of each colour is always removed, so the lengths are 13, 17 or 21 (default 21); 4 players also have 25 (the default).
 - Bumper Carts: collisions still stop and turn carts round, but no gems are dropped and nobody derails.
 - Chasm Die: in the chasm phase a die roll picks the numbered mine square of the drawn token's colour instead of the player (a square already gone is rolled again; if the whole mine is gone, the player chooses as usual).
 - Split rule: "Owner splits, mover picks" is the normal rule; with "Drop the larger half" the owner of a hit cart simply chooses which half (rounded up) of the load is dropped.
@@ -77,7 +78,8 @@ OPTIONS = (
                "Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3.",
                LENGTHS, LENGTH_LABELS, min_players=2,   # solo uses all 33 cards
                # with 2-3 players one more card of each colour is removed: no 25-card game
-               by_players=((2, (LENGTHS[:3], 21)), (3, (LENGTHS[:3], 21)), (4, (LENGTHS, 25)))),
+               by_players=tuple((players, (lengths_for(players), default_length(players)))
+                                for players in (2, 3, 4))),
     OptionSpec("bumper_carts", "Bumper Carts", "bool", False,
                "Collisions turn carts round but drop no gems and derail nobody."),
     OptionSpec("chasm_die", "Chasm Die", "bool", False,
@@ -104,6 +106,7 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=True,
+    apply_event=events.apply_event,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

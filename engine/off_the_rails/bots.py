@@ -31,8 +31,10 @@ from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import GEM_INDEX, GEM_VALUES, value
-from engine.off_the_rails.state import ChangeSpeed, EndActions, PickPile
+from engine.off_the_rails.data import (CART_CAPACITY, GEM_INDEX, GEM_VALUES, MAX_SPEED,
+                                       MIN_SPEED, START_SPEED, value)
+from engine.off_the_rails.rules import ways_on
+from engine.off_the_rails.state import CartPlace, ChangeSpeed, EndActions, Pending, PickPile
 
 _PLANS: dict = {}
 """Position key (with the level) -> the next action of a plan being played out; bounded."""
@@ -68,10 +70,10 @@ def _remember(key, action) -> None:
 # =============================================================================================
 # Default policy for the movement phase (used inside simulations)
 # =============================================================================================
-def _exit_score(s, ci, side, cost_out=None) -> float:
+def _exit_score(state, cart_id, side, cost_out=None) -> float:
     """Quick value of leaving the moving cart's junction by ``side``."""
-    k = s.carts[ci]
-    what = heuristics.next_step(s, k.square, side)
+    k = state.carts[cart_id]
+    what = heuristics.next_step(state, k.square, side)
     loaded = value(k.load)
     if what[0] == "exit":
         return 10 + loaded if sum(k.load) else -1.0
@@ -83,84 +85,84 @@ def _exit_score(s, ci, side, cost_out=None) -> float:
         return -3.0
     sq = what[1]
     score = 1.0
-    if sq in s.gems and sum(k.load) < 5:
-        score += 2 + heuristics.deposit_value(s.gems[sq])
+    if sq in state.gems and sum(k.load) < CART_CAPACITY:
+        score += 2 + heuristics.deposit_value(state.gems[sq])
     if cost_out is not None and loaded:
         outs = [cost_out.get((sq, g), 200) for g in what[2] if g != OPPOSITE[side]]
         score -= 0.1 * min(outs, default=200) * (1 + loaded / 4)
     return score
 
 
-def default_action(s, legal):
+def default_action(state, legal):
     """A quick, sensible choice for any decision but the action phase (simulations)."""
-    kind = s.pending()
-    if kind == "exit":
-        ci = s.moving_cart()
-        return max(legal, key=lambda a: _exit_score(s, ci, a.side))
-    if kind == "gem":
-        return max(legal, key=lambda a: GEM_VALUES[GEM_INDEX[a.gem]])
-    if kind == "split":
-        return split_choice(s, legal)
-    if kind == "drop":
-        return min(legal, key=lambda a: value(a.gems))
+    kind = state.pending()
+    if kind == Pending.EXIT:
+        ci = state.moving_cart()
+        return max(legal, key=lambda action: _exit_score(state, ci, action.side))
+    if kind == Pending.GEM:
+        return max(legal, key=lambda action: GEM_VALUES[GEM_INDEX[action.gem]])
+    if kind == Pending.SPLIT:
+        return split_choice(state, legal)
+    if kind == Pending.DROP:
+        return min(legal, key=lambda action: value(action.gems))
     return legal[0]
 
 
-def split_choice(s, legal):
+def split_choice(state, legal):
     """OR-D7: the mover picks a pile blind, so make the worse pick cost as little as possible:
     the split whose more valuable pile is worth least."""
-    load = s.carts[s.tasks[0][1]].load
+    load = state.carts[state.hit_cart()].load
 
-    def worst(a):
-        rest = tuple(x - y for x, y in zip(load, a.pile))
-        return max(value(a.pile), value(rest)), value(a.pile)
+    def worst(action):
+        rest = tuple(x - y for x, y in zip(load, action.pile))
+        return max(value(action.pile), value(rest)), value(action.pile)
     return min(legal, key=worst)
 
 
-def finish_turn(s, me, rng=None, chance=False) -> None:
-    """Play ``s`` forward with :func:`default_action` until ``me``'s movement is over (a chance
+def finish_turn(state, me, rng=None, chance=False) -> None:
+    """Play ``state`` forward with :func:`default_action` until ``me``'s movement is over (a chance
     node, another player's action phase or the end); with ``chance`` also resolve chance nodes
     and stop at the next action phase."""
     for _ in range(200):
-        p = s.current_player()
+        p = state.current_player()
         if p == CHANCE:
             if not chance:
                 return
-            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            state.apply_action(pick_outcome(state.chance_outcomes(), rng))
             continue
         if p < 0:
             return
-        kind = s.pending()
-        if kind == "actions":
-            if s.actions_left == 4 and (chance or s.player != me):
+        kind = state.pending()
+        if kind == Pending.ACTIONS:
+            if state.actions_left == 4 and (chance or state.player != me):
                 return
-            s.apply_action(EndActions())
+            state.apply_action(EndActions())
             continue
-        if kind in ("chasm_token", "edge"):
+        if kind in (Pending.CHASM_TOKEN, Pending.EDGE):
             if not chance:
                 return
-            s.apply_action(s.legal_actions()[0])
+            state.apply_action(state.legal_actions()[0])
             continue
-        s.apply_action(default_action(s, s.legal_actions()))
+        state.apply_action(default_action(state, state.legal_actions()))
 
 
 # =============================================================================================
 # Action-phase planning
 # =============================================================================================
-def _apply_all(s, actions) -> bool:
+def _apply_all(state, actions) -> bool:
     for a in actions:
-        if s.current_player() != s.player or s.pending() != "actions":
+        if state.current_player() != state.player or state.pending() != Pending.ACTIONS:
             return False
         try:
-            s.apply_action(a)
+            state.apply_action(a)
         except IllegalAction:
             return False
     return True
 
 
-def _roll_score(s, ci, speed, cost_out, tactics=False) -> float:
-    """Local value of moving cart ``ci`` at ``speed`` on the present track (pre-screening)."""
-    k = s.carts[ci]
+def _roll_score(state, cart_id, speed, cost_out, tactics=False) -> float:
+    """Local value of moving cart ``cart_id`` at ``speed`` on the present track (pre-screening)."""
+    k = state.carts[cart_id]
     sq, f = k.square, k.facing
     load = value(k.load)
     taken = 0
@@ -168,46 +170,47 @@ def _roll_score(s, ci, speed, cost_out, tactics=False) -> float:
     if f is None:
         return 0.0
     for i in range(speed):
-        what = heuristics.next_step(s, sq, f)
+        what = heuristics.next_step(state, sq, f)
         if what[0] == "exit":
             return (load + gained) * 1.2 + (0 if load + gained else -0.5)
         if what[0] in ("chasm", "derail"):
             return -(load + gained) - 1.0 - (5 if what[0] == "chasm" else 0)
         if what[0] == "cart":
-            other = s.carts[what[1]]
+            other = state.carts[what[1]]
             if tactics and other.owner != k.owner:
                 # ramming: the hit cart drops half its load (missions: Jewel Heist, Head to
                 # Head, Bumper Carts); an empty rammer derails, so only a loaded one rams
                 return 0.5 * value(other.load) + (1.5 if sum(k.load) else -1.0)
             return 0.1 * i - 0.5
         _, sq, tile = what
-        if sq in s.gems and sum(k.load) + taken < 5:
+        if sq in state.gems and sum(k.load) + taken < CART_CAPACITY:
             taken += 1
-            gained += heuristics.deposit_value(s.gems[sq]) / 2
-        outs = [x for x in tile if x != OPPOSITE[f]]
-        f = max(outs, key=lambda x: -cost_out.get((sq, x), 500) if load + gained else 0)
+            gained += heuristics.deposit_value(state.gems[sq]) / 2
+        outs = ways_on(state, sq, OPPOSITE[f])
+        f = max(outs, key=lambda side: -cost_out.get((sq, side), 500) if load + gained else 0)
     end = 0.0
-    if sq in s.gems:
-        end += heuristics.deposit_value(s.gems[sq]) / 2
+    if sq in state.gems:
+        end += heuristics.deposit_value(state.gems[sq]) / 2
     if load + gained:
         end -= 0.05 * cost_out.get((sq, f), 200)
     return gained + end + 0.05 * speed
 
 
-def _speed_targets(s, ci, keep, cost_out, reach, tactics=False) -> list:
-    k = s.carts[ci]
+def _speed_targets(state, cart_id, keep, cost_out, reach, tactics=False) -> list:
+    k = state.carts[cart_id]
     opts = []
-    for v in range(max(1, k.speed - reach), min(6, k.speed + reach) + 1):
-        opts.append((_roll_score(s, ci, v, cost_out, tactics) - 0.01 * abs(v - k.speed), v))
+    for v in range(max(MIN_SPEED, k.speed - reach), min(MAX_SPEED, k.speed + reach) + 1):
+        opts.append((_roll_score(state, cart_id, v, cost_out, tactics) - 0.01 * abs(v - k.speed),
+                     v))
     opts.sort(reverse=True)
     return [v for _, v in opts[:keep]]
 
 
-def _sequences(s, me, cfg) -> list:
+def _sequences(state, me, cfg) -> list:
     """Candidate action sequences for the rest of ``me``'s action phase."""
-    n = s.actions_left
-    tables = (heuristics.exit_costs(s), heuristics.reach_costs(s, me))
-    rts = heuristics.routes(s, me, limit=cfg["routes"], tables=tables)
+    n = state.actions_left
+    tables = (heuristics.exit_costs(state), heuristics.reach_costs(state, me))
+    rts = heuristics.routes(state, me, limit=cfg["routes"], tables=tables)
     cost_out = tables[0][0]
     seqs = []
     seen = set()
@@ -225,15 +228,16 @@ def _sequences(s, me, cfg) -> list:
         base = [route.entry] if place else []
         tiles = _tile_list([route] + [r for r in rts if r is not route]) if route else []
         # the track this route would have, to pre-screen speeds on it
-        probe = s.clone()
+        probe = state.clone()
         _apply_all(probe, base + tiles[:n - len(base)])
-        carts = [ci for ci in s.carts_of(me) if probe.carts[ci].where == "board"]
+        carts = [ci for ci in state.carts_of(me) if probe.carts[ci].where == CartPlace.BOARD]
         left = n - len(base)
         per_cart = []
         for ci in carts:
             targets = _speed_targets(probe, ci, cfg["speeds"], cost_out, left,
                                      cfg.get("tactics", False))
-            cur = s.carts[ci].speed if s.carts[ci].where == "board" else 3
+            cur = (state.carts[ci].speed if state.carts[ci].where == CartPlace.BOARD
+                   else START_SPEED)
             if cur not in targets:
                 targets.append(cur)
             per_cart.append([(ci, v - cur) for v in targets])
@@ -250,11 +254,11 @@ def _sequences(s, me, cfg) -> list:
     return seqs
 
 
-def _tile_list(rts) -> list:
+def _tile_list(found) -> list:
     """The routes' tile actions in order (the first route's first), leftover actions going to
     the next routes; a square claimed by an earlier route is not touched again."""
     out, used = [], set()
-    for r in rts:
+    for r in found:
         mine = set()
         for a in r.actions:
             sq = (a.row, a.col)
@@ -266,27 +270,27 @@ def _tile_list(rts) -> list:
     return out
 
 
-def _simulate(s, me, seq):
+def _simulate(state, me, seq):
     """The position after ``seq``, the end of the action phase and ``me``'s movement; None when
     the sequence is not legal here."""
-    t = s.clone()
+    t = state.clone()
     if not _apply_all(t, seq):
         return None
-    if t.current_player() == me and t.pending() == "actions":
+    if t.current_player() == me and t.pending() == Pending.ACTIONS:
         t.apply_action(EndActions())
     finish_turn(t, me)
     return t
 
 
-def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
+def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
     actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
     (a cancelled bot) ends it with the best sequence found so far."""
     scored = []
-    for seq in _sequences(s, me, cfg):
+    for seq in _sequences(state, me, cfg):
         if scored and (deadline is not None and clock() >= deadline or stop and stop()):
             break  # out of time or cancelled: keep what has been scored
-        after = _simulate(s, me, seq)
+        after = _simulate(state, me, seq)
         if after is None:
             continue
         v = heuristics.evaluate(after, me)
@@ -295,7 +299,7 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
         scored.append((v + rng.random() * 1e-6, seq, after))
     if not scored:
         return [EndActions()]
-    scored.sort(key=lambda x: -x[0])
+    scored.sort(key=lambda row: -row[0])
     if cfg["blunder"] and len(scored) > 1 and rng.random() < cfg["blunder"]:
         best = scored[min(len(scored) - 1, 1 + int(rng.random() * 3))]
     else:
@@ -304,7 +308,7 @@ def plan_actions(s, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
         best = _look_ahead(me, scored[:cfg["lookahead"]], cfg, rng, deadline, clock,
                            stop) or best
     seq = list(best[1])
-    if len(seq) < s.actions_left:
+    if len(seq) < state.actions_left:
         seq.append(EndActions())
     return seq
 
@@ -345,56 +349,56 @@ def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
                 took = max(took, clock() - start)
     if len(results) < 2:
         return None
-    return max(results, key=lambda x: x[0] / x[1])[2]
+    return max(results, key=lambda row: row[0] / row[1])[2]
 
 
-def _second_turn(cand, me, rng, easy, medium, full=True) -> float:
+def _second_turn(candidate, me, rng, easy, medium, full=True) -> float:
     """One sampled continuation of a candidate ``(value, seq, after)``: the deposit, the
     opponents' answer (Easy plan) and, when ``full``, ``me``'s next turn (Medium plan), scored
     for ``me``."""
-    v1, _, after = cand
+    v1, _, after = candidate
     t = after.clone()
     if not _play_until_my_turn(t, me, rng, easy) or not full:
         return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
     plan = plan_actions(t, me, medium, rng)
     _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
-    if t.current_player() == me and t.pending() == "actions":
+    if t.current_player() == me and t.pending() == Pending.ACTIONS:
         t.apply_action(EndActions())
     finish_turn(t, me)
     return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
 
 
-def _play_until_my_turn(t, me, rng, cfg) -> bool:
+def _play_until_my_turn(state, me, rng, cfg) -> bool:
     """Advance a simulated position to ``me``'s next action phase (chance by ``rng``, other
     players by ``cfg``'s plan); False when the game ends first."""
     for _ in range(400):
-        p = t.current_player()
+        p = state.current_player()
         if p == CHANCE:
-            t.apply_action(pick_outcome(t.chance_outcomes(), rng))
+            state.apply_action(pick_outcome(state.chance_outcomes(), rng))
             continue
         if p < 0:
             return False
-        kind = t.pending()
-        if kind == "actions":
-            if t.player == me:
+        kind = state.pending()
+        if kind == Pending.ACTIONS:
+            if state.player == me:
                 return True
-            plan = plan_actions(t, t.player, cfg, rng)
-            _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
-            if t.current_player() == t.player and t.pending() == "actions":
-                t.apply_action(EndActions())
+            plan = plan_actions(state, state.player, cfg, rng)
+            _apply_all(state, [a for a in plan if not isinstance(a, EndActions)])
+            if state.current_player() == state.player and state.pending() == Pending.ACTIONS:
+                state.apply_action(EndActions())
             continue
-        if kind == "chasm_token":
-            t.apply_action(_chasm_choice(t, t.legal_actions()))
+        if kind == Pending.CHASM_TOKEN:
+            state.apply_action(_chasm_choice(state, state.legal_actions()))
             continue
-        t.apply_action(default_action(t, t.legal_actions()))
+        state.apply_action(default_action(state, state.legal_actions()))
     return False
 
 
-def _chasm_choice(s, legal):
-    me = s.current_player()
+def _chasm_choice(state, legal):
+    me = state.current_player()
     best, best_v = legal[0], None
     for a in legal:
-        t = s.clone()
+        t = state.clone()
         t.apply_action(a)
         v = heuristics.evaluate(t, me)
         if best_v is None or v > best_v:
@@ -432,18 +436,18 @@ class PlannerBot:
             return legal_actions[0]
         s = observation
         kind = s.pending()
-        if kind == "actions":
+        if kind == Pending.ACTIONS:
             action = self._action_phase(s, legal_actions, rng)
-        elif kind in ("move_cart", "exit", "gem"):
+        elif kind in (Pending.MOVE_CART, Pending.EXIT, Pending.GEM):
             action = self._movement(s, legal_actions, rng)
-        elif kind == "split":
+        elif kind == Pending.SPLIT:
             action = split_choice(s, legal_actions)
-        elif kind == "drop":
-            action = min(legal_actions, key=lambda a: value(a.gems))
-        elif kind == "pick":
+        elif kind == Pending.DROP:
+            action = min(legal_actions, key=lambda action: value(action.gems))
+        elif kind == Pending.PICK:
             sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
             action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
-        elif kind in ("chasm_token", "edge", "mission"):
+        elif kind in (Pending.CHASM_TOKEN, Pending.EDGE, Pending.MISSION):
             action = self._one_step(s, legal_actions, rng)
         else:
             action = legal_actions[0]
@@ -472,11 +476,11 @@ class PlannerBot:
                 break
         return plan[0]
 
-    def _movement(self, s, legal, rng):
-        me = s.current_player()
+    def _movement(self, state, legal, rng):
+        me = state.current_player()
         best, best_v = legal[0], None
         for a in legal:
-            t = s.clone()
+            t = state.clone()
             t.apply_action(a)
             finish_turn(t, me)
             v = heuristics.evaluate(t, me) + rng.random() * 1e-6
@@ -486,13 +490,13 @@ class PlannerBot:
                 best, best_v = a, v
         return best
 
-    def _one_step(self, s, legal, rng):
-        me = s.current_player()
+    def _one_step(self, state, legal, rng):
+        me = state.current_player()
         if len(legal) > 40:
             legal = legal[:40]
         best, best_v = legal[0], None
         for a in legal:
-            t = s.clone()
+            t = state.clone()
             t.apply_action(a)
             v = heuristics.evaluate(t, me) + rng.random() * 1e-6
             if self.cfg["noise"]:

@@ -4,8 +4,10 @@ Gem counts are 5-tuples in :data:`GEMS` order ``(rock, ruby, emerald, gold, diam
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 GEMS = ("rock", "ruby", "emerald", "gold", "diamond")
-GEM_INDEX = {g: i for i, g in enumerate(GEMS)}
+GEM_INDEX = {gem: index for index, gem in enumerate(GEMS)}
 GEM_VALUES = (0, 1, 2, 3, 4)
 """Points per gem (rules, "End of the game and scoring")."""
 GEM_LETTERS = ("k", "r", "e", "g", "d")
@@ -21,6 +23,10 @@ SOLO_MINE_GEMS = (0, 10, 9, 8, 5)
 DEPOSIT_GEMS = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
 """OR-D3: gems a deposit card places, by its number."""
 
+JEWEL_EDGE = {1: "north", 2: "south", 3: "east", 4: "west"}
+"""Solo: the edge each jewel counts at, the edge of its colour (ruby red north, emerald green
+south, gold yellow east, diamond blue west; rules, "Solo rules")."""
+
 TOKENS_PER_COLOUR = 5
 TOTAL_TOKENS = 20
 CART_CAPACITY = 5
@@ -31,6 +37,38 @@ LENGTHS = (13, 17, 21, 25)
 LENGTH_LABELS = ("Very short (13 cards)", "Short (17 cards)", "Medium (21 cards)", "Long (25 cards)")
 CHASM = "chasm"
 """The colour name used for the Chasm card in a reveal."""
+
+
+def lengths_for(num_players: int) -> tuple:
+    """The game lengths (deposit cards used in all) that exist for ``num_players`` seats.
+
+    Rules, "Setup": each colour has 8 deposit cards; one opens a deposit at setup, one goes to the
+    chasm deck and one goes into each pile of 4 of the deposit deck. One card of each colour is
+    always removed, and with 2-3 players one more, so they have at most 4 piles (21 cards):
+    ``(13, 17, 21)``; 4 players also have 25. The solo game uses all 33 cards: ``()``.
+    """
+    if num_players <= 1:
+        return ()
+    return LENGTHS if num_players >= 4 else LENGTHS[:-1]
+
+
+def default_length(num_players: int) -> int:
+    """The default game length: 25 cards with 4 players, 21 with 2-3 (rules, "Setup")."""
+    return 25 if num_players >= 4 else 21
+
+
+def length_refusal(num_players: int, length) -> str | None:
+    """Why ``length`` is no game length for ``num_players`` seats (a sentence), or None."""
+    allowed = lengths_for(num_players)
+    if not allowed or length in allowed:
+        return None
+    words = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+    return f"With {num_players} players the game length is {words} cards, not {length}."
+
+
+def larger_half(count: int) -> int:
+    """The larger half of ``count`` gems, rounded up: what a hit cart drops (OR-D7)."""
+    return (count + 1) // 2
 
 
 def piles_for_length(length: int) -> int:
@@ -46,21 +84,22 @@ def zero() -> tuple:
     return (0, 0, 0, 0, 0)
 
 
-def add(a, b) -> tuple:
-    """Gem counts ``a + b``."""
-    return tuple(x + y for x, y in zip(a, b))
+def add(counts, more) -> tuple:
+    """Gem counts ``counts + more``."""
+    return tuple(x + y for x, y in zip(counts, more))
 
 
-def sub(a, b) -> tuple:
-    """Gem counts ``a - b`` (callers make sure nothing goes below 0)."""
-    return tuple(x - y for x, y in zip(a, b))
+def sub(counts, less) -> tuple:
+    """Gem counts ``counts - less`` (callers make sure nothing goes below 0)."""
+    return tuple(x - y for x, y in zip(counts, less))
+
+
+_ONE = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
 
 
 def one(gem: int) -> tuple:
     """The gem count of a single gem of index ``gem``."""
-    t = [0, 0, 0, 0, 0]
-    t[gem] = 1
-    return tuple(t)
+    return _ONE[gem]
 
 
 def jewels(counts) -> int:
@@ -94,13 +133,13 @@ def sub_multisets(counts, size: int) -> list:
     """Every distinct gem count of ``size`` gems taken from ``counts``, in a stable order."""
     out = []
 
-    def rec(i, left, acc):
-        if i == len(counts):
+    def rec(gem, left, taken):
+        if gem == len(counts):
             if left == 0:
-                out.append(tuple(acc))
+                out.append(tuple(taken))
             return
-        for k in range(min(counts[i], left), -1, -1):
-            rec(i + 1, left - k, acc + [k])
+        for count in range(min(counts[gem], left), -1, -1):
+            rec(gem + 1, left - count, taken + [count])
 
     rec(0, size, [])
     return out
@@ -122,46 +161,99 @@ MISSIONS = {
 }
 """Mission number -> (name, condition) (rules, "Missions"); each is worth 4 points."""
 MISSION_POINTS = 4
+CART_POINTS = 3
+"""Each cart in the supply at the end (rules, "End of the game and scoring")."""
+RUBY_BONUS = 5
+"""For the player or players with the most rubies, at least 1."""
+
+
+def has_most_rubies(stockpiles, player) -> bool:
+    """True when ``player``'s stockpile holds the most rubies (at least 1; ties share)."""
+    rubies = stockpiles[player][1]
+    return rubies >= 1 and rubies == max(stock[1] for stock in stockpiles)
 DIRTY_GOBLINS = 4
 """Scored only at the end of the game, never claimed during play."""
 
 
-def new_facts() -> dict:
-    """What one cart's movement did, for the mission checks (reset after each checkpoint).
+@dataclass(frozen=True, slots=True)
+class CartExit:
+    """A cart of the active player left the mine with ``load`` (a gem count), by an opponent's
+    edge or not (Behind Enemy Lines)."""
 
-    ``exits``: list of ``[load, by_opponent_edge]`` for each cart that left the mine;
-    ``head_on``, ``derailed_opponent``, ``heist``, ``collector``: booleans.
-    """
-    return {"exits": [], "head_on": False, "derailed_opponent": False, "heist": False,
-            "collector": False}
+    load: tuple
+    by_opponent_edge: bool
 
 
-def mission_fulfilled(mission: int, facts: dict, stockpile, loads) -> bool:
+@dataclass(frozen=True, slots=True)
+class MoveFacts:
+    """What the active player's carts did since the last mission check, for the missions that
+    need a deed: ``exits`` (a :class:`CartExit` per cart that left the mine), ``head_on`` (Head
+    to Head), ``derailed_opponent`` (Bumper Carts), ``heist`` (Jewel Heist), ``collector`` (a
+    cart held 5 jewels and no rock: Gem Collector)."""
+
+    exits: tuple = ()
+    head_on: bool = False
+    derailed_opponent: bool = False
+    heist: bool = False
+    collector: bool = False
+
+    def to_dict(self) -> dict:
+        """The saved shape: ``{"exits": [[load, by_opponent_edge], ...], "head_on": ...}``."""
+        return {"exits": [[list(e.load), e.by_opponent_edge] for e in self.exits],
+                "head_on": self.head_on, "derailed_opponent": self.derailed_opponent,
+                "heist": self.heist, "collector": self.collector}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "MoveFacts":
+        return cls(tuple(CartExit(tuple(load), by_opponent) for load, by_opponent in data["exits"]),
+                   data["head_on"], data["derailed_opponent"], data["heist"], data["collector"])
+
+
+NO_FACTS = MoveFacts()
+"""Nothing done yet (the facts after each mission check)."""
+
+
+HOLDING_MISSIONS = frozenset({5, 10})
+"""Missions fulfilled by what a player holds (a cart's load, the stockpile): Gem Collector and The
+Spice of Life. They may be taken at any point of the player's turn once they hold."""
+
+
+def fulfilled_by_holding(mission: int, stockpile, loads) -> bool:
+    """True when ``mission`` holds for a player with this ``stockpile`` (gem count) and these
+    ``loads`` (gem counts of the player's carts on the board): Gem Collector (a cart holding 5
+    jewels and no rock) and The Spice of Life (a ruby, an emerald, a gold and a diamond in the
+    stockpile); False for every other mission."""
+    if mission == 5:
+        return any(jewels(load) == CART_CAPACITY and load[0] == 0 for load in loads)
+    if mission == 10:
+        return all(stockpile[gem] >= 1 for gem in JEWELS)
+    return False
+
+
+def mission_fulfilled(mission: int, facts: MoveFacts, stockpile, loads) -> bool:
     """True when ``mission`` is fulfilled by the active player right now (rules, "Missions").
 
-    ``facts`` from :func:`new_facts` (this cart's movement), ``stockpile`` the player's gem count,
+    ``facts`` (:class:`MoveFacts`, this cart's movement), ``stockpile`` the player's gem count,
     ``loads`` the gem counts of the player's carts on the board. Dirty Goblins is never fulfilled
     during play (it is decided at the end).
     """
-    exits = facts["exits"]
+    if mission in HOLDING_MISSIONS:
+        return (mission == 5 and facts.collector) or fulfilled_by_holding(mission, stockpile,
+                                                                          loads)
     if mission == 1:
-        return any(enemy and jewels(load) >= 1 for load, enemy in exits)
+        return any(e.by_opponent_edge and jewels(e.load) >= 1 for e in facts.exits)
     if mission == 2:
-        return facts["derailed_opponent"]
+        return facts.derailed_opponent
     if mission == 3:
-        return any(load[4] >= 1 for load, _ in exits)
-    if mission == 5:
-        return facts["collector"] or any(jewels(l) == 5 and l[0] == 0 for l in loads)
+        return any(e.load[4] >= 1 for e in facts.exits)
     if mission == 6:
-        return any(load[2] >= 2 for load, _ in exits)
+        return any(e.load[2] >= 2 for e in facts.exits)
     if mission == 7:
-        return facts["head_on"]
+        return facts.head_on
     if mission == 8:
-        return facts["heist"]
+        return facts.heist
     if mission == 9:
-        return any(load[1] >= 4 for load, _ in exits)
-    if mission == 10:
-        return all(stockpile[i] >= 1 for i in JEWELS)
+        return any(e.load[1] >= 4 for e in facts.exits)
     if mission == 11:
-        return any(load[3] >= 2 for load, _ in exits)
+        return any(e.load[3] >= 2 for e in facts.exits)
     return False

@@ -21,11 +21,15 @@ from dataclasses import dataclass, field
 
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import (GEM_INDEX, GEM_VALUES, GEMS as GEM_NAMES,
-                                       MISSION_POINTS, MISSIONS, gems_text, value)
-from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, ClaimMission,
-                                        DropGems, EndActions, MoveCart, PickPile, PlaceCart,
-                                        PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,
+from engine.off_the_rails.data import (GEM_INDEX, GEM_VALUES, GEMS as GEM_NAMES, JEWEL_EDGE,
+                                       CART_POINTS, MISSION_POINTS, MISSIONS, RUBY_BONUS, CartExit,
+                                       MoveFacts, add, gems_text, has_most_rubies,
+                                       mission_fulfilled, value)
+from engine.off_the_rails.rules import (cart_edge, cart_place_refusal, derail_cause,
+                                        token_squares, ways_on)
+from engine.off_the_rails.state import (CartPlace, ChangeSpeed, ChooseEdge, ChooseExit,
+                                        ClaimMission, DropGems, EndActions, MoveCart, PickPile,
+                                        PlaceCart, PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,
                                         UpgradeTile, article, square_name)
 
 TILE_UNITS = 3
@@ -47,21 +51,16 @@ def next_step(state, square, facing):
         return ("exit", board.SURFACE_EDGE.get(nxt))
     if nxt in state.chasm:
         return ("chasm", nxt)
-    ci = state.cart_at(nxt)
-    if ci is not None:
-        return ("cart", ci)
-    tile = state.tiles.get(nxt)
-    if tile is None or OPPOSITE[facing] not in tile or nxt in board.CENTRE_SQUARES:
+    cart_id = state.cart_at(nxt)
+    if cart_id is not None:
+        return ("cart", cart_id)
+    if derail_cause(state, nxt, facing):
         return ("derail", nxt)
-    return ("track", nxt, tile)
+    return ("track", nxt, state.tiles[nxt])
 
 
 def _blocked(state) -> set:
     return set(board.CENTRE_SQUARES) | set(state.chasm)
-
-
-def _occupied(state) -> set:
-    return {k.square for k in state.carts if k.where == "board"}
 
 
 # =============================================================================================
@@ -125,8 +124,8 @@ class _Table:
         return v
 
 
-def _key_of(k):
-    i, x = divmod(k, 4)
+def _key_of(key):
+    i, x = divmod(key, 4)
     return ((i // _G, i % _G), _SIDES[x])
 
 
@@ -158,12 +157,12 @@ def _grid(state):
             blocked[r * _G + c] = True
     occ = [False] * (_G * _G)
     for k in state.carts:
-        if k.where == "board" and k.square and board.on_grid(k.square):
+        if k.where == CartPlace.BOARD and k.square and board.on_grid(k.square):
             occ[k.square[0] * _G + k.square[1]] = True
     return tiles, blocked, occ
 
 
-def _run(cost, link, buckets, tiles, blocked, occ, forward):
+def _run(cost, link, buckets, tiles, blocked, occupied, forward):
     """Bucket-queue Dijkstra over departure states (in place on ``cost``/``link``)."""
     d = 0
     while d < len(buckets):
@@ -182,7 +181,7 @@ def _run(cost, link, buckets, tiles, blocked, occ, forward):
                 for h in range(4):
                     if h == s:
                         continue
-                    c = _tiles_needed(t, s, h, occ[j])
+                    c = _tiles_needed(t, s, h, occupied[j])
                     if c is None:
                         continue
                     nd = d + TILE_UNITS * c + 1
@@ -202,7 +201,7 @@ def _run(cost, link, buckets, tiles, blocked, occ, forward):
                     p = _NEXT[j * 4 + s]
                     if p < 0 or blocked[p]:
                         continue
-                    c = _tiles_needed(t, s, h, occ[j])
+                    c = _tiles_needed(t, s, h, occupied[j])
                     if c is None:
                         continue
                     nd = d + TILE_UNITS * c + 1
@@ -234,26 +233,26 @@ def exit_costs(state, grid=None) -> tuple:
     return _Table(cost, _INF), _Links(link, -2)
 
 
-def reach_costs(state, player, srcs=None, grid=None) -> tuple:
+def reach_costs(state, player, starts=None, grid=None) -> tuple:
     """``(cost, pred)``: fewest route units from ``player``'s sources (see :func:`sources`) to
     each departure state; ``pred`` links each state to the one before it (None at a source;
     a surface square's start is given as its ``(square, side)``)."""
     tiles, blocked, occ = grid or _grid(state)
-    srcs = sources(state, player) if srcs is None else srcs
+    starts = sources(state, player) if starts is None else starts
     n = _G * _G * 4
     cost = [_INF] * n
     link = [-2] * n
     buckets = [[]]
 
-    def push(k, d, via):
-        if d < cost[k]:
-            cost[k] = d
-            link[k] = via
-            while len(buckets) <= d:
+    def push(key, units, via):
+        if units < cost[key]:
+            cost[key] = units
+            link[key] = via
+            while len(buckets) <= units:
                 buckets.append([])
-            buckets[d].append(k)
+            buckets[units].append(key)
 
-    for key, (units, _, _) in srcs.items():
+    for key, (units, _, _) in starts.items():
         (r, c), x = key
         if board.on_grid((r, c)):
             push((r * _G + c) * 4 + _SIDE_I[x], units, -1)
@@ -283,39 +282,30 @@ def sources(state, player) -> dict:
     cart to put in or None)}`` - their carts on the board (0 units) and, when a cart can be
     placed, each free square of its surface edge (one action)."""
     out = {}
-    for ci, k in enumerate(state.carts):
-        if k.owner != player or k.where != "board":
+    for cart_id, cart in enumerate(state.carts):
+        if cart.owner != player or cart.where != CartPlace.BOARD:
             continue
-        if k.facing is not None:
-            out[(k.square, k.facing)] = (0, ci, None)
-        else:
-            for g in state.tiles.get(k.square, ""):
-                if g != k.back:
-                    out[(k.square, g)] = (0, ci, None)
-    occ = _occupied(state)
-    for ci, edge in _placeable(state, player):
+        if cart.facing is not None:
+            out[(cart.square, cart.facing)] = (0, cart_id, None)
+        elif cart.square in state.tiles:
+            for side in ways_on(state, cart.square, cart.back):
+                out[(cart.square, side)] = (0, cart_id, None)
+    occupied = state.occupied_squares()
+    for cart_id, edge in _placeable(state, player):
         inward = board.INWARD[edge]
-        for sq in board.surface_squares(edge):
-            if sq not in occ:
-                out.setdefault((sq, inward), (TILE_UNITS, None, ci))
+        for square in board.surface_squares(edge):
+            if square not in occupied:
+                out.setdefault((square, inward), (TILE_UNITS, None, cart_id))
     return out
 
 
 def _placeable(state, player) -> list:
-    """``[(cart, edge)]``: the carts ``player`` may put in now and the edge each enters by (the
-    own edge; in solo each cart's colour edge)."""
-    if state.solo:
-        return [(ci, board.COLOUR_EDGE[k.colour]) for ci, k in enumerate(state.carts)
-                if k.where == "supply"]
-    if state.edges[player] is None or not _cart_available(state, player):
+    """``[(cart, edge)]``: the carts ``player`` may put in now (rules.cart_place_refusal) and
+    the edge each enters by (the own edge; in solo each cart's colour edge)."""
+    if not state.solo and state.edges[player] is None:
         return []  # no edge yet (setup)
-    ci = next(i for i in state.carts_of(player) if state.carts[i].where == "supply")
-    return [(ci, state.edges[player])]
-
-
-def _cart_available(state, player) -> bool:
-    on_board = sum(1 for k in state.carts if k.owner == player and k.where == "board")
-    return any(k.owner == player and k.where == "supply" for k in state.carts) and on_board < 2
+    return [(cart_id, cart_edge(state, cart_id)) for cart_id in state.carts_of(player)
+            if cart_place_refusal(state, cart_id) is None]
 
 
 def deposit_value(gems) -> float:
@@ -326,12 +316,13 @@ def deposit_value(gems) -> float:
     return sum(vals[:2]) + 0.5 * sum(vals[2:])
 
 
-def _through(cost_in, cost_out, sq):
-    """Best (units, side) of a route that passes ``sq`` (in from the sources, out to an edge)."""
+def _through(cost_in, cost_out, square):
+    """Best (units, side) of a route that passes ``square`` (in from the sources, out to an
+    edge)."""
     best, side = _INF, None
     for g in _SIDES:
-        a = cost_in.get((sq, g))
-        b = cost_out.get((sq, g))
+        a = cost_in.get((square, g))
+        b = cost_out.get((square, g))
         if a is not None and b is not None and a + b < best:
             best, side = a + b, g
     return best, side
@@ -450,7 +441,7 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
             continue
         chain = _chain_back(pred, (sq, g)) + _chain_fwd(succ, (sq, g))
         build(chain, sq, units, v * _discount(units))
-    found.sort(key=lambda r: -r.score)
+    found.sort(key=lambda route: -route.score)
     return found[:limit]
 
 
@@ -461,52 +452,53 @@ def _discount(units) -> float:
 # =============================================================================================
 # Evaluation
 # =============================================================================================
-def points(state, p) -> float:
-    """Points ``p`` would score if the game ended now with every cart back (rules, "Scoring")."""
-    st = state.stockpiles[p]
-    pts = value(st) + MISSION_POINTS * len(state.taken[p])
-    pts += 3 * sum(1 for k in state.carts if k.owner == p and k.where != "lost")
-    most = max(s[1] for s in state.stockpiles)
-    if st[1] and st[1] == most:
-        pts += 5
+def points(state, player) -> float:
+    """Points ``player`` would score if the game ended now with every cart back (rules,
+    "Scoring")."""
+    pts = value(state.stockpiles[player]) + MISSION_POINTS * len(state.taken[player])
+    pts += CART_POINTS * sum(1 for cart in state.carts
+                             if cart.owner == player and cart.where != CartPlace.LOST)
+    if has_most_rubies(state.stockpiles, player):
+        pts += RUBY_BONUS
     return pts
 
 
-def _mission_bonus(state, p, load) -> float:
-    """Points a face-up mission would add if ``load`` were stockpiled now."""
-    st = state.stockpiles[p]
-    for m in state.missions:
-        if (m == 3 and load[4] >= 1) or (m == 6 and load[2] >= 2) or (m == 9 and load[1] >= 4) \
-                or (m == 11 and load[3] >= 2) \
-                or (m == 10 and all(st[i] + load[i] >= 1 for i in (1, 2, 3, 4))):
-            return MISSION_POINTS
+def _mission_bonus(state, player, load) -> float:
+    """Points a face-up mission would add if ``load`` were stockpiled now by its own edge
+    (data.mission_fulfilled on that made-up exit)."""
+    facts = MoveFacts(exits=(CartExit(load, False),))
+    stockpile = add(state.stockpiles[player], load)
+    if any(mission_fulfilled(mission, facts, stockpile, ()) for mission in state.missions):
+        return MISSION_POINTS
     return 0.0
 
 
-def _ruby_edge(state, p, load) -> float:
+def _ruby_edge(state, player, load) -> float:
     """Half the +5 ruby bonus for the rubies a load would add, when they change the lead."""
     if not load[1]:
         return 0.0
-    mine = state.stockpiles[p][1]
-    best_other = max((s[1] for q, s in enumerate(state.stockpiles) if q != p), default=0)
+    mine = state.stockpiles[player][1]
+    best_other = max((s[1] for q, s in enumerate(state.stockpiles) if q != player), default=0)
     return 2.5 if mine < best_other + 1 <= mine + load[1] else 0.0
 
 
-def _potential(state, p, cost_out, grid=None) -> float:
-    """Route-based value of what ``p`` can still do: loads on the way out, deposits in reach."""
-    cost_in, _ = reach_costs(state, p, grid=grid)
+def _potential(state, player, cost_out, grid=None) -> float:
+    """Route-based value of what ``player`` can still do: loads on the way out, deposits in
+    reach."""
+    cost_in, _ = reach_costs(state, player, grid=grid)
     pts = 0.0
-    hits = _in_reach_of_others(state, p)
+    hits = _in_reach_of_others(state, player)
     chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
     for k in state.carts:
-        if k.owner != p or k.where != "board":
+        if k.owner != player or k.where != CartPlace.BOARD:
             continue
         pts += 0.3  # a cart in the mine is a head start
-        lv = value(k.load) + _mission_bonus(state, p, k.load) + _ruby_edge(state, p, k.load)
+        lv = (value(k.load) + _mission_bonus(state, player, k.load)
+              + _ruby_edge(state, player, k.load))
         if k.square in hits:
             # an opponent's cart can run into it next turn: half the load dropped, or a derail
             pts -= 0.25 * lv if sum(k.load) else 0.6
-        if k.facing is not None and board.step(k.square, k.facing) in state.chasm:
+        if _forced_into_chasm(state, k):
             pts -= 3 + lv  # it rolls into the chasm on its next move: nothing can stop it
         elif chasm_risk:
             ahead = board.step(k.square, k.facing) if k.facing else k.square
@@ -537,12 +529,21 @@ def _potential(state, p, cost_out, grid=None) -> float:
     return pts
 
 
-def _in_reach_of_others(state, p) -> set:
+def _forced_into_chasm(state, cart) -> bool:
+    """True when ``cart``'s next move starts into a chasm square and no other way is open (a
+    cart on a junction chooses again, rules.ways_on)."""
+    if cart.facing is None or board.step(cart.square, cart.facing) not in state.chasm:
+        return False
+    return (cart.square not in state.tiles
+            or cart.facing in ways_on(state, cart.square, cart.back))
+
+
+def _in_reach_of_others(state, player) -> set:
     """Squares other players' carts could run into on their next move (existing track only,
     any junction branch, up to 6 steps): a cart there risks a collision."""
     out = set()
     for k in state.carts:
-        if k.owner == p or k.where != "board" or k.facing is None:
+        if k.owner == player or k.where != CartPlace.BOARD or k.facing is None:
             continue
         frontier = [(k.square, k.facing)]
         for _ in range(6):
@@ -553,26 +554,25 @@ def _in_reach_of_others(state, p) -> set:
                     out.add(board.step(sq, f))
                 elif what[0] == "track":
                     _, n, tile = what
-                    nxt.extend((n, x) for x in tile if x != OPPOSITE[f])
+                    nxt.extend((n, side) for side in ways_on(state, n, OPPOSITE[f]))
             frontier = nxt[:16]
     return out
 
 
 def _chasm_risk(state) -> dict:
     """Chance that the next chasm token opens on each square (chasm phase): the token's colour
-    is drawn by the supply, then the placing player picks among the squares next to that colour
-    (assume the worst square is picked: each one counts fully for its colour's share)."""
+    is drawn by the supply, then the placing player picks among the squares the rules allow for
+    that colour (rules.token_squares; assume the worst square is picked: each one counts fully
+    for its colour's share)."""
     total = sum(state.token_supply.values())
     if not total:
         return {}
     risk: dict = {}
-    for sq, colour in state.chasm.items():
-        share = state.token_supply.get(colour, 0) / total
-        if not share:
+    for colour, count in state.token_supply.items():
+        if not count:
             continue
-        for n in board.neighbours(sq):
-            if n not in state.chasm:
-                risk[n] = max(risk.get(n, 0.0), share)
+        for square in token_squares(state, colour):
+            risk[square] = max(risk.get(square, 0.0), count / total)
     return risk
 
 
@@ -585,7 +585,7 @@ def evaluate(state, player: int) -> float:
     if state.solo:
         from engine.off_the_rails.rules import solo_result
         r = solo_result(state)
-        carts = sum(1 for k in state.carts if k.where != "lost")
+        carts = sum(1 for k in state.carts if k.where != CartPlace.LOST)
         if state.over:
             return r["high_score"] + 2 * carts
         grid = _grid(state)
@@ -608,12 +608,10 @@ def evaluate(state, player: int) -> float:
 # =============================================================================================
 # Move ordering and hints
 # =============================================================================================
-def _who(p) -> str:
-    return f"Player {p + 1}"
+def _who(player) -> str:
+    return f"Player {player + 1}"
 
 
-_SOLO_EDGE = {"ruby": "north", "gold": "east", "emerald": "south", "diamond": "west"}
-"""Solo: the edge where each jewel counts (the edge of its colour)."""
 _PLURAL = {"rock": "rocks", "ruby": "rubies", "emerald": "emeralds", "gold": "gold",
            "diamond": "diamonds"}
 
@@ -623,31 +621,32 @@ def _deposit_words(gems) -> str:
     than two gems their number and the best one ("4 gems with a diamond")."""
     if sum(gems) <= 2:
         return gems_text(gems)
-    best = max((g for g in range(5) if gems[g]), key=lambda g: GEM_VALUES[g])
+    best = max((g for g in range(5) if gems[g]), key=lambda gem: GEM_VALUES[gem])
     return f"{sum(gems)} gems with {article(GEM_NAMES[best])}"
 
 
-def _your(state, ci) -> str:
-    return f"your {state.carts[ci].label} cart"
+def _your(state, cart_id) -> str:
+    return f"your {state.carts[cart_id].label} cart"
 
 
-def _route_reason(state, action, r) -> str:
-    """Why a tile, an upgrade or putting a cart in helps route ``r``."""
-    ci = r.cart if r.cart is not None else (r.entry.cart if r.entry is not None else None)
-    if r.target is None:  # a way out for a loaded cart
+def _route_reason(state, action, route) -> str:
+    """Why a tile, an upgrade or putting a cart in helps ``route``."""
+    ci = route.cart if route.cart is not None else (
+        route.entry.cart if route.entry is not None else None)
+    if route.target is None:  # a way out for a loaded cart
         what = "Lays track" if isinstance(action, PlaceTile) else "Adds a junction"
         k = state.carts[ci]
-        if state.solo and r.out_edge:
+        if state.solo and route.out_edge:
             counted = [g for g in (1, 2, 3, 4)
-                       if k.load[g] and _SOLO_EDGE[GEM_NAMES[g]] == r.out_edge]
+                       if k.load[g] and JEWEL_EDGE[g] == route.out_edge]
             if counted:
                 g = counted[0]
                 jewel = GEM_NAMES[g] if k.load[g] == 1 else _PLURAL[GEM_NAMES[g]]
-                return f"{what} to bring {_your(state, ci)}'s {jewel} out {r.out_edge}."
-            return f"{what} so {_your(state, ci)} can get out {r.out_edge}."
+                return f"{what} to bring {_your(state, ci)}'s {jewel} out {route.out_edge}."
+            return f"{what} so {_your(state, ci)} can get out {route.out_edge}."
         return f"{what} so {_your(state, ci)} can get its load out."
-    where = square_name(*r.target)
-    gems = _deposit_words(state.gems[r.target])
+    where = square_name(*route.target)
+    gems = _deposit_words(state.gems[route.target])
     if isinstance(action, PlaceCart):
         return f"Starts a trip for {gems} on {where}."
     what = "Lays track" if isinstance(action, PlaceTile) else "Adds a junction"
@@ -693,7 +692,7 @@ def explain_move(state, action) -> str:
     if isinstance(action, TakeGem):
         if state.solo:
             return (f"Takes the {action.gem}: {_PLURAL[action.gem]} count at the "
-                    f"{_SOLO_EDGE[action.gem]} edge.")
+                    f"{JEWEL_EDGE[GEM_INDEX[action.gem]]} edge.")
         pts = GEM_VALUES[GEM_INDEX[action.gem]]
         return f"Takes the {action.gem}, worth {pts} point{'s' if pts != 1 else ''}."
     if isinstance(action, SplitLoad):
@@ -717,9 +716,9 @@ def explain_move(state, action) -> str:
     return "A sensible move."
 
 
-def _roll(state, ci, speed) -> str:
+def _roll(state, cart_id, speed) -> str:
     """Where a cart at ``speed`` would end up on the present track (first exits), in words."""
-    k = state.carts[ci]
+    k = state.carts[cart_id]
     sq, f = k.square, k.facing
     if f is None:
         return "it waits at a junction"
@@ -738,7 +737,7 @@ def _roll(state, ci, speed) -> str:
         _, sq, tile = what
         if sq in state.gems:
             gained += 1
-        f = [x for x in tile if x != OPPOSITE[f]][0]
+        f = ways_on(state, sq, OPPOSITE[f])[0]
     if sq in state.gems:
         return f"it stops on the gems on {square_name(*sq)}"
     return f"it stops on {square_name(*sq)}" + (" with new gems" if gained else "")

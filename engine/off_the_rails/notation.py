@@ -107,19 +107,19 @@ def parse(text: str):
         raise ValueError(f"the notation misses the field {err}") from None
 
 
-def _parse_cell(d, r, c, cell):
-    key = f"{r},{c}"
+def _parse_cell(data, row, col, cell):
+    key = f"{row},{col}"
     base, _, gems = cell.partition("+")
     if base.startswith("#"):
-        d["chasm"][key] = _LETTER_COLOUR[base[1:]]
+        data["chasm"][key] = _LETTER_COLOUR[base[1:]]
     elif base != ".":
-        d["tiles"][key] = base
+        data["tiles"][key] = base
     if gems:
-        d["gems"][key] = _ungems(gems)
+        data["gems"][key] = _ungems(gems)
 
 
-def _parse_cart(ln):
-    _, rest = ln.split(":", 1)
+def _parse_cart(line):
+    _, rest = line.split(":", 1)
     f = dict(item.split("=", 1) for item in rest.split())
     at = None if f["at"] == "-" else [int(x) for x in f["at"].split(",")]
     return {"owner": int(f["owner"]), "colour": None if f["colour"] == "-" else f["colour"],

@@ -2,18 +2,25 @@
 
 How the game runs
 -----------------
-The state keeps a short to-do list, ``state.tasks``, head first. Each task is a tuple such as
-``("run", cart, steps_left)``. :func:`_advance` carries out every task that needs nobody's input
-(a cart rolling one square, a forced pick-up, the end of a turn) and stops at the first task that
-needs a player's decision or a chance outcome; that head task decides ``current_player()``.
+The state keeps a short to-do list, ``state.tasks``, head first (records of :mod:`.tasks`, such
+as ``Run(cart=2, steps=3)``). :func:`_advance` carries out every task that needs nobody's input
+(a cart rolling on, a forced pick-up, the end of a turn) and stops at the first task that needs a
+player's decision or a chance outcome; that head task decides ``current_player()``.
+
+The rules change a state only through events: they read the state to decide what happens, build
+the event that says so and play it with :func:`events.play_event` (``_emit``), then read the
+changed state to decide what comes next. Changes of the to-do list are events too
+(:class:`state.TasksChanged`). So the events of a step, played one by one, give its result.
 
 Tasks and the rule each one implements:
 
 * setup: ``setup_card`` (4 open deposits), ``draw_gems`` (gems from the bag), ``deal_mission``,
   ``choose_edge`` / ``draw_edge`` (Setup); solo: ``solo_gem`` (one gem per mine square).
 * a turn: ``start_turn`` -> ``actions`` (Action phase) -> ``movement`` (Movement phase) ->
-  ``deposit`` (Deposit phase, or the chasm phase / solo chasm reveals) -> ``end_turn``.
-* movement of one cart: ``run`` (one step at a time), ``pickup`` (1 gem when entering, 2 in all
+  ``deposit`` (Deposit phase, or the chasm phase / solo chasm reveals) -> ``end_turn``; the end
+  of ``movement`` becomes a ``mission`` check for missions the player holds.
+* movement of one cart: ``run`` (the cart rolls on until something happens: a deposit to take
+  from, a junction, a collision, the end of its move), ``pickup`` (1 gem when entering, 2 in all
   when stopping), ``exit`` (junction choice, OR-D6), ``stop``, collisions (``split``, ``pick``,
   ``drop``, ``collision_end``), ``cart_done`` -> ``mission`` (missions claimed at once, OR-D11).
 * the chasm: ``chasm_deck`` (the chasm deck revealed), ``begin_chasm``, ``chasm_draw``,
@@ -34,43 +41,106 @@ Engine decisions beyond the rules file (documented here and in the report):
 * Solo: the game ends at the end of a turn when no cart is left (board or supply) or all 20 chasm
   tokens are placed; the result is graded on what was delivered.
 * The game length option gives the number of piles of 4 in the deposit deck (13: 2 ... 25: 5); the
-  cards removed per colour are what is left over.
+  cards removed per colour are what is left over. With 2-3 players one more card of each colour is
+  always removed, so only 13, 17 and 21 exist for them (``data.lengths_for``); ``new_state``
+  refuses another length with the lengths allowed.
+* No cart moves onto a chasm square by choice (:func:`ways_on`): at a junction the exits into
+  chasm squares are not offered while another exit exists; a single way left is taken without
+  asking; only when every way on leads into the chasm is the cart forced in. A cart resting on a
+  junction whose chosen exit has become chasm chooses again when its movement starts.
+* Missions are taken at once: after each cart's movement (all missions), and once more when the
+  movement phase ends. Missions fulfilled by what the player holds (Gem Collector, The Spice of
+  Life: ``data.HOLDING_MISSIONS``) may also be taken in the action phase (``ClaimMission``, no
+  action spent). Still one per turn; two at once: the player chooses (OR-D11).
+* With an even load a split and its mirror are the same choice: one is listed; the mirror is
+  refused with a sentence naming the listed one (legal moves are exactly the listed ones).
 """
 from __future__ import annotations
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
-from engine.off_the_rails.data import (ACTIONS_PER_TURN, BAG, CART_CAPACITY, CHASM, DEPOSIT_GEMS,
-                                       DIRTY_GOBLINS, GEM_INDEX, GEMS, JEWELS,
-                                       MAX_SPEED, MIN_SPEED, MISSION_POINTS, MISSIONS,
-                                       SOLO_MINE_GEMS, START_SPEED, TOKENS_PER_COLOUR,
-                                       TOTAL_TOKENS, add, gems_text, jewels, mission_fulfilled,
-                                       new_facts, one, piles_for_length, sub, sub_multisets,
-                                       value, zero)
-from engine.off_the_rails.state import (Cart, CardRevealed, CardSkipped, CartDerailed, CartFell,
-                                        CartLeftMine, CartMoved, CartPlaced, CartReturned,
+from engine.off_the_rails.data import (BAG, CART_CAPACITY, CART_POINTS, CHASM, RUBY_BONUS,
+                                       has_most_rubies, DEPOSIT_GEMS, DIRTY_GOBLINS,
+                                       GEM_INDEX, GEMS, HOLDING_MISSIONS, JEWEL_EDGE, JEWELS,
+                                       MAX_SPEED, MIN_SPEED, MISSION_POINTS, MISSIONS, NO_FACTS,
+                                       SOLO_MINE_GEMS, TOKENS_PER_COLOUR, TOTAL_TOKENS, add,
+                                       default_length, fulfilled_by_holding, gems_text, jewels,
+                                       larger_half, length_refusal, mission_fulfilled,
+                                       piles_for_length, sub, sub_multisets, value, zero)
+from engine.off_the_rails.events import play_event
+from engine.off_the_rails.state import (ActionsEnded, CardRevealed, CardSkipped, Cart,
+                                        CartDerailed, CartFell, CartLeftMine, CartMoved,
+                                        CartPlace, CartPlaced, CartReturned, CartStarted,
                                         CartTurned, ChangeSpeed, ChasmCardRevealed,
                                         ChasmCardShuffledBack, ChasmDieRolled, ChasmOpened,
-                                        ChasmTokenDrawn, ChooseEdge, ChooseExit, ClaimMission,
-                                        Collided, DealMission, DrawChasmToken, DrawEdge, DrawGem,
-                                        DropGems, EdgeTaken, EndActions, ExitChosen, GameEnded,
-                                        GemPlaced, GemsDropped, GemTaken, LoadSplit,
-                                        MissionClaimed, MissionDealt, MoveCart, OTRState,
-                                        PickPile, PlaceCart, PlaceChasmToken, PlaceTile, UpgradeTile,
-                                        RevealCard, RollChasmDie, SpeedChanged, SplitLoad,
-                                        TakeGem, TilePlaced, TileUpgraded, TurnStarted,
-                                        ActionsEnded, article, square_name, tile_words)
+                                        ChasmPhaseBegan, ChasmTokenDrawn, ChasmTurnBegan,
+                                        ChooseEdge, ChooseExit, ClaimMission, Collided,
+                                        CollisionKind, DealMission, DerailCause,
+                                        DrawChasmToken, DrawEdge, DrawGem, DropGems,
+                                        EdgeTaken, EndActions, ExitChosen,
+                                        FinalTurnPlayed, GameEnded, GemPlaced, GemsDropped,
+                                        GemTaken, LoadSplit, MissionClaimed, MissionDealt,
+                                        MissionsChecked, MoveCart, OTRState, Pending, PickPile,
+                                        PlaceCart, PlaceChasmToken, PlaceTile, RevealCard,
+                                        RollChasmDie, SpeedChanged, SplitLoad, TakeGem,
+                                        TasksChanged, TilePlaced, TileUpgraded, TurnStarted,
+                                        UpgradeTile, article, square_name, tile_words)
+from engine.off_the_rails.tasks import (MISSION, TURN, CartStep, CollisionEnd, ColourStep,
+                                        DrawGems, HitStep, Pickup, Run, SoloGem, SoloReveal,
+                                        StartTurn, Step, TaskKind)
 
-CHANCE_TASKS = frozenset({"setup_card", "draw_gems", "deal_mission", "draw_edge", "deposit",
-                          "chasm_draw", "chasm_die", "chasm_deck", "solo_gem", "solo_reveal"})
-OWNER_TASKS = frozenset({"split", "drop"})
+CHANCE_TASKS = frozenset({TaskKind.SETUP_CARD, TaskKind.DRAW_GEMS, TaskKind.DEAL_MISSION,
+                          TaskKind.DRAW_EDGE, TaskKind.DEPOSIT, TaskKind.CHASM_DRAW,
+                          TaskKind.CHASM_DIE, TaskKind.CHASM_DECK, TaskKind.SOLO_GEM,
+                          TaskKind.SOLO_REVEAL})
+OWNER_TASKS = frozenset({TaskKind.SPLIT, TaskKind.DROP})
 """Decisions taken by the owner of the hit cart, not by the active player."""
+FIRST_PLAYER_TASKS = frozenset({TaskKind.CHOOSE_EDGE})
+"""Setup: the first player picks the edge."""
+MOVING_CART_TASKS = frozenset({TaskKind.EXIT, TaskKind.PICKUP})
+HIT_TASKS = frozenset({TaskKind.SPLIT, TaskKind.DROP, TaskKind.PICK})
+CHANCE_OUTCOMES = (DrawEdge, DealMission, RevealCard, DrawGem, DrawChasmToken, RollChasmDie)
+ACTION_PHASE_MOVES = (PlaceTile, UpgradeTile, PlaceCart, ChangeSpeed, EndActions)
+
+_PENDING = {TaskKind.CHOOSE_EDGE: Pending.EDGE, TaskKind.ACTIONS: Pending.ACTIONS,
+            TaskKind.MOVEMENT: Pending.MOVE_CART, TaskKind.EXIT: Pending.EXIT,
+            TaskKind.PICKUP: Pending.GEM, TaskKind.SPLIT: Pending.SPLIT,
+            TaskKind.DROP: Pending.DROP, TaskKind.PICK: Pending.PICK,
+            TaskKind.MISSION: Pending.MISSION, TaskKind.CHASM_PLACE: Pending.CHASM_TOKEN}
 
 # Pre-built action tuples so legal_actions stays cheap (it is called after every step).
-_PLACE = {sq: tuple(PlaceTile(sq[0], sq[1], ex) for ex in board.PLACEABLE) for sq in board.BUILDABLE}
-_UPGRADE = {(sq, ex): tuple(UpgradeTile(sq[0], sq[1], new) for new in board.upgrades(ex))
-            for sq in board.BUILDABLE for ex in board.ALL_TILES}
+_PLACE = {square: tuple(PlaceTile(square[0], square[1], exits) for exits in board.PLACEABLE)
+          for square in board.BUILDABLE}
+_UPGRADE = {(square, old): tuple(UpgradeTile(square[0], square[1], new)
+                                 for new in board.upgrades(old))
+            for square in board.BUILDABLE for old in board.ALL_TILES}
+
+
+def _emit(state: OTRState, events: list, event) -> None:
+    """Play ``event`` on ``state`` and add it to the step's events: the only way rules change a
+    state."""
+    play_event(state, event)
+    events.append(event)
+
+
+def _replace_head(state, events, *tasks) -> None:
+    """The head task is done and ``tasks`` (maybe none) come first instead."""
+    _emit(state, events, TasksChanged(1, tasks))
+
+
+def _queue_first(state, events, *tasks) -> None:
+    """``tasks`` go before the head task."""
+    _emit(state, events, TasksChanged(0, tasks))
+
+
+def _replace_all(state, events, *tasks) -> None:
+    """Every task is dropped for ``tasks`` (the end of the game)."""
+    _emit(state, events, TasksChanged(len(state.tasks), tasks))
+
+
+def _task_done(state, events) -> None:
+    _replace_head(state, events)
 
 
 # =============================================================================================
@@ -80,558 +150,605 @@ def new_state(num_players: int, options: dict) -> OTRState:
     """The position before setup: a chance node (the first open deposit, or the solo gems).
 
     ``options``: ``bumper_carts`` (bool), ``chasm_die`` (bool), ``game_length`` (13/17/21/25),
-    ``split_rule`` ("choose" or "larger"). Raises ``ValueError`` for 0 or more than 4 players.
+    ``split_rule`` ("choose" or "larger"). Raises ``ValueError`` for 0 or more than 4 players
+    and for a game length that does not exist for the seat count (:func:`data.lengths_for`).
     """
     if not 1 <= num_players <= 4:
         raise ValueError("Off the Rails is played by 1 to 4 players.")
-    s = OTRState()
-    s.num_players = num_players
-    s.solo = num_players == 1
-    s.bumper = bool(options.get("bumper_carts", False))
-    s.chasm_die = bool(options.get("chasm_die", False))
-    s.length = int(options.get("game_length", default_length(num_players)))
-    s.split_rule = options.get("split_rule", "choose")
-    s.bag = BAG
-    s.lost = zero()
-    s.stockpiles = [zero() for _ in range(num_players)]
-    s.taken = [[] for _ in range(num_players)]
-    s.facts = new_facts()
-    s.unseen = {c: list(range(1, 9)) for c in COLOURS}
-    if s.solo:
-        s.carts = [Cart(0, c, c) for c in COLOURS]
-        s.edges = [None]
-        s.solo_pool = list(SOLO_MINE_GEMS)
-        s.bag = sub(BAG, SOLO_MINE_GEMS)
-        s.solo_deck = [(c, n) for c in COLOURS for n in range(1, 9)] + [(CHASM, 0)]
-        s.token_supply = {c: TOKENS_PER_COLOUR for c in COLOURS}
-        s.delivered = {e: [0, 0, 0, 0, 0] for e in EDGES}
-        s.tasks = ([("solo_gem", c, n) for c in COLOURS for n in range(1, 9)]
-                   + [("start_turn", 0)])
+    length = options.get("game_length", default_length(num_players))
+    reason = length_refusal(num_players, length)
+    if reason:
+        raise ValueError(reason)
+    state = OTRState()
+    state.num_players = num_players
+    state.solo = num_players == 1
+    state.bumper = bool(options.get("bumper_carts", False))
+    state.chasm_die = bool(options.get("chasm_die", False))
+    state.length = int(length)
+    state.split_rule = options.get("split_rule", "choose")
+    state.bag = BAG
+    state.lost = zero()
+    state.stockpiles = [zero() for _ in range(num_players)]
+    state.taken = [[] for _ in range(num_players)]
+    state.facts = NO_FACTS
+    state.unseen = {colour: tuple(range(1, 9)) for colour in COLOURS}
+    if state.solo:
+        state.carts = [Cart(0, colour, colour) for colour in COLOURS]
+        state.edges = [None]
+        state.solo_pool = SOLO_MINE_GEMS
+        state.bag = sub(BAG, SOLO_MINE_GEMS)
+        state.solo_deck = [(c, n) for c in COLOURS for n in range(1, 9)] + [(CHASM, 0)]
+        state.token_supply = {colour: TOKENS_PER_COLOUR for colour in COLOURS}
+        state.delivered = {edge: zero() for edge in EDGES}
+        state.tasks = ([SoloGem(colour, number) for colour in COLOURS for number in range(1, 9)]
+                       + [StartTurn(0)])
     else:
-        s.carts = [Cart(p, None, m) for p in range(num_players) for m in ("white", "black")]
-        s.edges = [None] * num_players
+        state.carts = [Cart(p, None, marker) for p in range(num_players)
+                       for marker in ("white", "black")]
+        state.edges = [None] * num_players
         # one token of each colour waits on the chasm deck
-        s.token_supply = {c: TOKENS_PER_COLOUR - 1 for c in COLOURS}
-        piles = piles_for_length(s.length)
-        s.piles = [[1, 1, 1, 1, 0] for _ in range(piles)]
+        state.token_supply = {colour: TOKENS_PER_COLOUR - 1 for colour in COLOURS}
+        piles = piles_for_length(state.length)
+        state.piles = [(1, 1, 1, 1, 0)] * piles
         # the Chasm card is shuffled among the 5th-8th cards from the bottom
-        s.piles[piles - 2][4] = 1
-        s.tasks = ([("setup_card", c) for c in COLOURS]
-                   + [("deal_mission",)] * (num_players + 1)
-                   + [("choose_edge",)]
-                   + ([("draw_edge",)] if num_players >= 3 else [])
-                   + [("start_turn", 0)])
-    _advance(s, _Log())
-    return s
-
-
-def default_length(num_players: int) -> int:
-    """Default game length: 25 cards with 4 players, 21 with 2-3 (rules, "Setup")."""
-    return 25 if num_players >= 4 else 21
+        state.piles[piles - 2] = (1, 1, 1, 1, 1)
+        state.tasks = ([ColourStep(TaskKind.SETUP_CARD, colour) for colour in COLOURS]
+                       + [Step(TaskKind.DEAL_MISSION)] * (num_players + 1)
+                       + [Step(TaskKind.CHOOSE_EDGE)]
+                       + ([Step(TaskKind.DRAW_EDGE)] if num_players >= 3 else [])
+                       + [StartTurn(0)])
+    _advance(state, [])
+    return state
 
 
 # =============================================================================================
 # The contract
 # =============================================================================================
-def current_player(s: OTRState) -> int:
+def current_player(state: OTRState) -> int:
     """The seat to decide (the owner of a hit cart splits its load), CHANCE or TERMINAL."""
-    if s.over or not s.tasks:
+    if state.over or not state.tasks:
         return TERMINAL
-    head = s.tasks[0]
-    kind = head[0]
+    head = state.tasks[0]
+    kind = head.kind
     if kind in CHANCE_TASKS:
         return CHANCE
-    if kind == "choose_edge":
-        return 0
     if kind in OWNER_TASKS:
-        return s.carts[head[1]].owner
-    return s.player
+        return state.carts[head.hit].owner
+    if kind in FIRST_PLAYER_TASKS:
+        return 0
+    return state.player
 
 
-def pending(s: OTRState) -> str:
-    """What the game waits for, by name (see :meth:`OTRState.pending`)."""
-    if s.over:
-        return "over"
-    kind = s.tasks[0][0]
+def pending(state: OTRState) -> Pending:
+    """What the game waits for (see :meth:`OTRState.pending`)."""
+    if state.over:
+        return Pending.OVER
+    kind = state.tasks[0].kind
     if kind in CHANCE_TASKS:
-        return "chance"
-    return {"choose_edge": "edge", "actions": "actions", "movement": "move_cart", "exit": "exit",
-            "pickup": "gem", "split": "split", "drop": "drop", "pick": "pick",
-            "mission": "mission", "chasm_place": "chasm_token"}[kind]
+        return Pending.CHANCE
+    return _PENDING[kind]
 
 
-def moving_cart(s: OTRState):
+def moving_cart(state: OTRState):
     """The cart whose movement waits for a decision (exit, gem, split, pick), or None."""
-    if s.tasks and s.tasks[0][0] in ("exit", "pickup") and s.moved:
-        return s.tasks[0][1]
-    if s.tasks and s.tasks[0][0] in ("split", "drop", "pick"):
-        return s.tasks[0][2]
+    head = state.tasks[0] if state.tasks else None
+    if head is None:
+        return None
+    if head.kind in MOVING_CART_TASKS and state.moved:
+        return head.cart
+    if head.kind in HIT_TASKS:
+        return head.mover
     return None
 
 
-def legal_actions(s: OTRState) -> list:
+def legal_actions(state: OTRState) -> list:
     """The current player's actions in a stable order."""
-    if s.over or not s.tasks:
+    if state.over or not state.tasks:
         return []
-    head = s.tasks[0]
-    kind = head[0]
-    if kind in CHANCE_TASKS:
-        return []
-    if kind == "choose_edge":
-        return [ChooseEdge(e) for e in EDGES]
-    if kind == "actions":
-        return _action_phase_actions(s)
-    if kind == "movement":
-        return [MoveCart(i) for i in _carts_to_move(s)]
-    if kind == "exit":
-        cart = s.carts[head[1]]
-        tile = s.tiles[cart.square]
-        return [ChooseExit(x) for x in tile if x != cart.back]
-    if kind == "pickup":
-        here = s.gems.get(s.carts[head[1]].square, zero())
-        return [TakeGem(GEMS[g]) for g in JEWELS if here[g] > 0]
-    if kind == "split":
-        return [SplitLoad(p) for p in _splits(s.carts[head[1]].load)]
-    if kind == "drop":
-        load = s.carts[head[1]].load
-        return [DropGems(p) for p in sub_multisets(load, (sum(load) + 1) // 2)]
-    if kind == "pick":
-        return [PickPile(0), PickPile(1)]
-    if kind == "mission":
-        return [ClaimMission(m) for m in _claimable(s)]
-    if kind == "chasm_place":
-        return [PlaceChasmToken(r, c) for (r, c) in _token_squares(s, head[1])]
-    raise AssertionError(f"unknown task {head!r}")
+    head = state.tasks[0]
+    decide = _DECISIONS.get(head.kind)
+    return decide(state, head) if decide else []
 
 
-def _action_phase_actions(s: OTRState) -> list:
-    acts = []
-    p = s.player
-    if s.actions_left > 0:
-        occupied = _occupied(s)
-        tiles, chasm = s.tiles, s.chasm
-        for sq in board.BUILDABLE:
-            ex = tiles.get(sq)
-            if ex is None:
-                if sq not in chasm:
-                    acts.extend(_PLACE[sq])
-            elif sq not in occupied:
-                acts.extend(_UPGRADE[(sq, ex)])
-        for ci in s.carts_of(p):
-            if _cart_place_refusal(s, ci) is None:
-                for sq in board.surface_squares(_cart_edge(s, ci)):
-                    if sq not in occupied:
-                        acts.append(PlaceCart(ci, sq[0], sq[1]))
-        for ci in s.carts_of(p):
-            cart = s.carts[ci]
-            if cart.where == "board":
+def _exit_choices(state, task) -> list:
+    cart = state.carts[task.cart]
+    return [ChooseExit(side) for side in ways_on(state, cart.square, cart.back)]
+
+
+def _jewel_choices(state, task) -> list:
+    here = state.gems.get(state.carts[task.cart].square, zero())
+    return [TakeGem(GEMS[gem]) for gem in JEWELS if here[gem] > 0]
+
+
+def _drop_choices(state, task) -> list:
+    load = state.carts[task.hit].load
+    return [DropGems(gems) for gems in sub_multisets(load, larger_half(sum(load)))]
+
+
+_DECISIONS = {
+    TaskKind.ACTIONS: lambda state, task: _action_phase_actions(state),
+    TaskKind.CHOOSE_EDGE: lambda state, task: [ChooseEdge(edge) for edge in EDGES],
+    TaskKind.MOVEMENT: lambda state, task: [MoveCart(cart_id)
+                                            for cart_id in _carts_to_move(state)],
+    TaskKind.EXIT: _exit_choices,
+    TaskKind.PICKUP: _jewel_choices,
+    TaskKind.SPLIT: lambda state, task: [SplitLoad(pile)
+                                         for pile in _splits(state.carts[task.hit].load)],
+    TaskKind.DROP: _drop_choices,
+    TaskKind.PICK: lambda state, task: [PickPile(0), PickPile(1)],
+    TaskKind.MISSION: lambda state, task: [ClaimMission(mission)
+                                           for mission in _claimable(state)],
+    TaskKind.CHASM_PLACE: lambda state, task: [PlaceChasmToken(row, col) for (row, col)
+                                               in token_squares(state, task.colour)],
+}
+"""The decision each task asks for: its legal actions (a task not listed is automatic or a
+chance node)."""
+
+
+def _action_phase_actions(state: OTRState) -> list:
+    actions = []
+    player = state.player
+    if state.actions_left > 0:
+        occupied = state.occupied_squares()
+        tiles, chasm = state.tiles, state.chasm
+        for square in board.BUILDABLE:
+            exits = tiles.get(square)
+            if exits is None:
+                if square not in chasm:
+                    actions.extend(_PLACE[square])
+            elif square not in occupied:
+                actions.extend(_UPGRADE[(square, exits)])
+        for cart_id in state.carts_of(player):
+            if cart_place_refusal(state, cart_id) is None:
+                for square in board.surface_squares(cart_edge(state, cart_id)):
+                    if square not in occupied:
+                        actions.append(PlaceCart(cart_id, square[0], square[1]))
+        for cart_id in state.carts_of(player):
+            cart = state.carts[cart_id]
+            if cart.where == CartPlace.BOARD:
                 if cart.speed > MIN_SPEED:
-                    acts.append(ChangeSpeed(ci, -1))
+                    actions.append(ChangeSpeed(cart_id, -1))
                 if cart.speed < MAX_SPEED:
-                    acts.append(ChangeSpeed(ci, 1))
-    acts.append(EndActions())
-    return acts
+                    actions.append(ChangeSpeed(cart_id, 1))
+    actions.extend(ClaimMission(mission) for mission in _claimable(state, holding_only=True))
+    actions.append(EndActions())
+    return actions
 
 
-def chance_outcomes(s: OTRState) -> list:
+def chance_outcomes(state: OTRState) -> list:
     """``[(action, probability)]`` at a chance node (probabilities sum to 1), else []."""
-    if s.over or not s.tasks:
+    if state.over or not state.tasks:
         return []
-    head = s.tasks[0]
-    kind = head[0]
-    if kind == "setup_card":
-        nums = s.unseen[head[1]]
-        return [(RevealCard(head[1], n), 1 / len(nums)) for n in nums]
-    if kind == "draw_gems":
-        return _gem_outcomes(s.bag)
-    if kind == "solo_gem":
-        return _gem_outcomes(s.solo_pool)
-    if kind == "deal_mission":
-        left = [m for m in MISSIONS if m not in s.dealt]
-        return [(DealMission(m), 1 / len(left)) for m in left]
-    if kind == "draw_edge":
-        left = [e for e in EDGES if e not in s.edges]
-        return [(DrawEdge(e), 1 / len(left)) for e in left]
-    if kind == "deposit":
-        pile = s.piles[0]
-        size = sum(pile)
-        out = []
-        for i, c in enumerate(COLOURS):
-            if pile[i]:
-                nums = s.unseen[c]
-                out.extend((RevealCard(c, n), pile[i] / size / len(nums)) for n in nums)
-        if pile[4]:
-            out.append((RevealCard(CHASM, 0), pile[4] / size))
-        return out
-    if kind == "chasm_deck":
-        nums = s.unseen[head[1]]
-        return [(RevealCard(head[1], n), 1 / len(nums)) for n in nums]
-    if kind == "chasm_draw":
-        total = sum(s.token_supply.values())
-        return [(DrawChasmToken(c), s.token_supply[c] / total) for c in COLOURS
-                if s.token_supply[c]]
-    if kind == "chasm_die":
-        free = _free_die_numbers(s, head[1])
-        return [(RollChasmDie(n), 1 / len(free)) for n in free]
-    if kind == "solo_reveal":
-        return [(RevealCard(c, n), 1 / len(s.solo_deck)) for (c, n) in s.solo_deck]
-    return []
+    head = state.tasks[0]
+    outcomes = _CHANCES.get(head.kind)
+    return outcomes(state, head) if outcomes else []
+
+
+def _card_outcomes(state, task) -> list:
+    """A colour's card: its number uniformly among the numbers not seen yet."""
+    numbers = state.unseen[task.colour]
+    return [(RevealCard(task.colour, number), 1 / len(numbers)) for number in numbers]
+
+
+def _mission_outcomes(state, task) -> list:
+    left = [mission for mission in MISSIONS if mission not in state.dealt]
+    return [(DealMission(mission), 1 / len(left)) for mission in left]
+
+
+def _edge_outcomes(state, task) -> list:
+    left = [edge for edge in EDGES if edge not in state.edges]
+    return [(DrawEdge(edge), 1 / len(left)) for edge in left]
+
+
+def _deposit_outcomes(state, task) -> list:
+    """The top card of the deposit deck: a colour left in the top pile (or the Chasm card),
+    then a number not seen yet of that colour."""
+    pile = state.piles[0]
+    size = sum(pile)
+    outcomes = []
+    for index, colour in enumerate(COLOURS):
+        if pile[index]:
+            numbers = state.unseen[colour]
+            outcomes.extend((RevealCard(colour, number), pile[index] / size / len(numbers))
+                            for number in numbers)
+    if pile[4]:
+        outcomes.append((RevealCard(CHASM, 0), pile[4] / size))
+    return outcomes
+
+
+def _token_outcomes(state, task) -> list:
+    total = sum(state.token_supply.values())
+    return [(DrawChasmToken(colour), state.token_supply[colour] / total)
+            for colour in COLOURS if state.token_supply[colour]]
+
+
+def _die_outcomes(state, task) -> list:
+    free = _free_die_numbers(state, task.colour)
+    return [(RollChasmDie(number), 1 / len(free)) for number in free]
+
+
+def _solo_card_outcomes(state, task) -> list:
+    return [(RevealCard(colour, number), 1 / len(state.solo_deck))
+            for (colour, number) in state.solo_deck]
+
+
+_CHANCES = {
+    TaskKind.SETUP_CARD: _card_outcomes, TaskKind.CHASM_DECK: _card_outcomes,
+    TaskKind.DRAW_GEMS: lambda state, task: _gem_outcomes(state.bag),
+    TaskKind.SOLO_GEM: lambda state, task: _gem_outcomes(state.solo_pool),
+    TaskKind.DEAL_MISSION: _mission_outcomes, TaskKind.DRAW_EDGE: _edge_outcomes,
+    TaskKind.DEPOSIT: _deposit_outcomes, TaskKind.CHASM_DRAW: _token_outcomes,
+    TaskKind.CHASM_DIE: _die_outcomes, TaskKind.SOLO_REVEAL: _solo_card_outcomes,
+}
+"""The chance outcomes of each chance task."""
+assert set(_CHANCES) == CHANCE_TASKS
 
 
 def _gem_outcomes(pool) -> list:
     total = sum(pool)
-    return [(DrawGem(GEMS[g]), pool[g] / total) for g in range(5) if pool[g]]
+    return [(DrawGem(GEMS[gem]), pool[gem] / total) for gem in range(5) if pool[gem]]
 
 
-def refusal(s: OTRState, a) -> str | None:
-    """Why ``a`` cannot be applied now (a sentence naming the rule), or None if it is legal."""
-    if s.over:
+# =============================================================================================
+# Refusals: why an action is illegal, in plain words
+# =============================================================================================
+def refusal(state: OTRState, action) -> str | None:
+    """Why ``action`` cannot be applied now (a sentence naming the rule), or None if it is legal."""
+    if state.over:
         return "The game is over."
-    head = s.tasks[0]
-    kind = head[0]
+    head = state.tasks[0]
+    kind = head.kind
     if kind in CHANCE_TASKS:
-        if isinstance(a, (DrawEdge, DealMission, RevealCard, DrawGem, DrawChasmToken,
-                          RollChasmDie)):
-            if a in [o for o, _ in chance_outcomes(s)]:
+        if isinstance(action, CHANCE_OUTCOMES):
+            if action in [outcome for outcome, _ in chance_outcomes(state)]:
                 return None
             return "That outcome cannot happen here."
         return "The game is waiting for a draw or a roll."
-    if isinstance(a, (DrawEdge, DealMission, RevealCard, DrawGem, DrawChasmToken, RollChasmDie)):
+    if isinstance(action, CHANCE_OUTCOMES):
         return "Nothing is left to chance right now."
-    if isinstance(a, (PlaceTile, UpgradeTile, PlaceCart, ChangeSpeed, EndActions)):
-        if kind != "actions":
-            return "That can only be done in your action phase, which is over."
-        return _action_refusal(s, a)
-    if a in legal_actions(s):
+    if isinstance(action, ACTION_PHASE_MOVES):
+        if kind != TaskKind.ACTIONS:
+            return "That can only be done in the action phase. " + _EXPECTED[kind]
+        return _action_refusal(state, action)
+    if action in legal_actions(state):
         return None
-    return _decision_refusal(s, a, kind)
+    return _decision_refusal(state, action, kind)
 
 
-def _action_refusal(s: OTRState, a) -> str | None:
-    if isinstance(a, EndActions):
+def _action_refusal(state: OTRState, action) -> str | None:
+    if isinstance(action, EndActions):
         return None
-    if s.actions_left <= 0:
+    if state.actions_left <= 0:
         return "You have already used your 4 actions this turn."
-    if isinstance(a, PlaceTile):
-        sq = (a.row, a.col)
-        if a.exits not in board.PLACEABLE:
+    if isinstance(action, PlaceTile):
+        square = (action.row, action.col)
+        if action.exits not in board.PLACEABLE:
             return ("You may place only a straight or a curve; T-junctions and crosses come from "
                     "upgrades.")
-        if not board.on_grid(sq):
+        if not board.on_grid(square):
             return "Track goes only on the underground grid, never on the surface."
-        if sq in board.CENTRE_SQUARES:
+        if square in board.CENTRE_SQUARES:
             return "No track may be placed on a mine centre."
-        if sq in s.chasm:
+        if square in state.chasm:
             return "No track may be placed on a chasm square."
-        if sq in s.tiles:
+        if square in state.tiles:
             return "That square already holds a tile; you may upgrade it instead."
         return None
-    if isinstance(a, UpgradeTile):
-        sq = (a.row, a.col)
-        old = s.tiles.get(sq)
+    if isinstance(action, UpgradeTile):
+        square = (action.row, action.col)
+        old = state.tiles.get(square)
         if old is None:
             return "There is no tile on that square to upgrade."
-        if sq in _occupied(s):
+        if square in state.occupied_squares():
             return "A tile with a cart on it cannot be upgraded."
         if old == "NESW":
             return "A cross is the last upgrade; it cannot be upgraded."
-        if a.exits not in board.upgrades(old):
+        if action.exits not in board.upgrades(old):
             return ("An upgrade keeps every exit of the old tile and goes one step: a straight or "
                     "curve becomes a T-junction, a T-junction becomes a cross.")
         return None
-    if isinstance(a, PlaceCart):
-        if not 0 <= a.cart < len(s.carts) or s.carts[a.cart].owner != s.player:
+    if isinstance(action, PlaceCart):
+        if not _own_cart(state, action.cart):
             return "That is not one of your carts."
-        reason = _cart_place_refusal(s, a.cart)
+        reason = cart_place_refusal(state, action.cart)
         if reason:
             return reason
-        sq = (a.row, a.col)
-        edge = _cart_edge(s, a.cart)
-        if sq not in board.surface_squares(edge):
-            if s.solo:
-                return f"The {s.carts[a.cart].colour} cart starts only on the {edge} edge, its colour."
+        square = (action.row, action.col)
+        edge = cart_edge(state, action.cart)
+        if square not in board.surface_squares(edge):
+            if state.solo:
+                return (f"The {state.carts[action.cart].colour} cart starts only on the {edge} "
+                        "edge, its colour.")
             return "A cart starts on a square of your own surface edge."
-        if sq in _occupied(s):
+        if square in state.occupied_squares():
             return "That surface square already holds a cart."
         return None
-    if isinstance(a, ChangeSpeed):
-        if not 0 <= a.cart < len(s.carts) or s.carts[a.cart].owner != s.player:
+    if isinstance(action, ChangeSpeed):
+        if not _own_cart(state, action.cart):
             return "That is not one of your carts."
-        cart = s.carts[a.cart]
-        if cart.where != "board":
+        cart = state.carts[action.cart]
+        if cart.where != CartPlace.BOARD:
             return "Only a cart on the board can change speed."
-        if a.delta not in (1, -1):
+        if action.delta not in (1, -1):
             return "One action changes a cart's speed by exactly 1."
-        if not MIN_SPEED <= cart.speed + a.delta <= MAX_SPEED:
-            return "A cart's speed stays between 1 and 6 (OR-D5)."
+        if not MIN_SPEED <= cart.speed + action.delta <= MAX_SPEED:
+            return "A cart's speed stays between 1 and 6."   # OR-D5
         return None
     return "Off the Rails has no such move."
 
 
-def _decision_refusal(s, a, kind) -> str:
-    expected = {"choose_edge": "The first player must choose a starting edge now.",
-                "movement": "Choose which of your carts moves next.",
-                "exit": "The cart is at a junction: choose the exit it leaves by (not the one it came in by).",
-                "pickup": "Choose one of the jewels on this deposit (rocks are taken first).",
-                "split": "Split the hit cart's load into two piles as equal as possible.",
-                "drop": "Choose the larger half of the load for the hit cart to drop.",
-                "pick": "Pick one of the two piles, 0 or 1.",
-                "mission": "Choose one of the missions you have just fulfilled (OR-D11).",
-                "chasm_place": "Place the chasm token next to a chasm token of its colour.",
-                "actions": "Finish your action phase first."}
-    return expected.get(kind, "That move is not available now.")
+def _own_cart(state, cart_id) -> bool:
+    return (isinstance(cart_id, int) and 0 <= cart_id < len(state.carts)
+            and state.carts[cart_id].owner == state.player)
 
 
-def apply_action(s: OTRState, a) -> list:
-    """Apply ``a`` and run everything that follows automatically; returns the events.
-
-    Raises :class:`IllegalAction` (state unchanged) for anything the rules forbid.
-    """
-    reason = refusal(s, a)
-    if reason is not None:
-        raise IllegalAction(reason)
-    log = _Log()
-    _HANDLERS[type(a)](s, log, a)
-    s._legal = None
-    _advance(s, log)
-    log.flush(s)
-    s._legal = None
-    return log.events
+_EXPECTED = {
+    TaskKind.CHOOSE_EDGE: "The game starts once the first player has chosen a starting edge.",
+    TaskKind.ACTIONS: "Finish your action phase first.",
+    TaskKind.MOVEMENT: "Now choose which of your carts moves next.",
+    TaskKind.EXIT: "Now choose the exit your cart leaves the junction by.",
+    TaskKind.PICKUP: "Now choose the jewel your cart takes from this deposit.",
+    TaskKind.SPLIT: "Now split the hit cart's load into two piles as equal as possible.",
+    TaskKind.DROP: "Now choose the gems the hit cart drops: the larger half of its load.",
+    TaskKind.PICK: "Now pick one of the two piles.",
+    TaskKind.MISSION: "Now choose the mission you take.",
+    TaskKind.CHASM_PLACE: "Now place the drawn chasm token.",
+}
+"""What each pending decision asks for, as a sentence (refusals of a move of another kind)."""
 
 
-# =============================================================================================
-# Events with cart paths
-# =============================================================================================
-class _Log:
-    """Collects events; consecutive steps of one cart are merged into one CartMoved(path)."""
+def _decision_refusal(state, action, kind) -> str:
+    """Why decision ``action`` is not a legal choice for the pending ``kind``, in plain words."""
+    head = state.tasks[0]
+    if isinstance(action, ClaimMission):
+        return _mission_refusal(state, action, kind)
+    if kind == TaskKind.CHOOSE_EDGE and isinstance(action, ChooseEdge):
+        return "A starting edge is north, east, south or west."
+    if kind == TaskKind.MOVEMENT and isinstance(action, MoveCart):
+        if action.cart in state.moved:
+            return "That cart has already moved this turn."
+        return "Choose one of your carts on the board that has not moved yet."
+    if kind == TaskKind.EXIT and isinstance(action, ChooseExit):
+        cart = state.carts[head.cart]
+        tile = state.tiles[cart.square]
+        if action.side == cart.back:
+            return "A cart never turns back: it leaves by another exit than the one it came in by."
+        if not (isinstance(action.side, str) and action.side in board.SIDES
+                and action.side in tile):
+            return "The tile has no exit that way."
+        return "No cart may go into the chasm while another way on is open."
+    if kind == TaskKind.PICKUP and isinstance(action, TakeGem):
+        if action.gem == "rock":
+            return "Rocks are taken first, by themselves: choose one of the jewels here."
+        if action.gem in GEM_INDEX:
+            return f"There is no {action.gem} on this deposit."
+        return "Choose a ruby, an emerald, a gold or a diamond from this deposit."
+    if kind == TaskKind.SPLIT and isinstance(action, SplitLoad):
+        load = state.carts[head.hit].load
+        mirror = _mirrored_split(load, action.pile)
+        if mirror:
+            return (f"That is the same split as {gems_text(mirror)} | {gems_text(action.pile)}, "
+                    "the piles the other way round: choose that one.")
+        return (f"The first pile holds {larger_half(sum(load))} of the {sum(load)} gems in the "
+                f"cart ({gems_text(load)}).")
+    if kind == TaskKind.DROP and isinstance(action, DropGems):
+        load = state.carts[head.hit].load
+        return (f"The cart drops {larger_half(sum(load))} of its {sum(load)} gems "
+                f"({gems_text(load)}).")
+    if kind == TaskKind.PICK and isinstance(action, PickPile):
+        return "There are two piles: pick the first or the second."
+    if kind == TaskKind.CHASM_PLACE and isinstance(action, PlaceChasmToken):
+        colour = head.colour
+        if (action.row, action.col) in state.chasm:
+            return "That square is already a chasm."
+        if colour in state.chasm.values():
+            return f"The {colour} chasm token goes on a square next to a {colour} chasm."
+        return "The chasm token goes on a square next to a chasm."
+    return _EXPECTED.get(kind, "That move is not available now.")
 
-    def __init__(self):
-        self.events = []
-        self.path = None  # [cart, [squares]]
 
-    def step(self, s, ci, to_square):
-        if self.path is not None and self.path[0] == ci:
-            self.path[1].append(to_square)
-        else:
-            self.flush(s)
-            self.path = [ci, [s.carts[ci].square, to_square]]
+def _mission_refusal(state, action, kind) -> str:
+    """Why ``ClaimMission`` ``action`` cannot be taken now (rules, "Missions"; OR-D11)."""
+    if state.solo:
+        return "The solo game has no missions."
+    if action.mission not in state.missions:
+        if any(action.mission in taken for taken in state.taken):
+            return "That mission has already been taken."
+        return "That mission is not face up."
+    if state.claimed:
+        return "You have already taken a mission this turn: at most one per turn."
+    if kind not in (TaskKind.ACTIONS, TaskKind.MISSION):
+        return _EXPECTED.get(kind, "That move is not available now.")
+    if kind == TaskKind.ACTIONS and action.mission not in HOLDING_MISSIONS:
+        return "That mission is taken right after a cart's move fulfils it."
+    return "You have not fulfilled that mission."
 
-    def flush(self, s):
-        if self.path is not None:
-            ci, squares = self.path
-            cart = s.carts[ci]
-            self.path = None
-            self.events.append(CartMoved(cart.owner, ci, cart.label, tuple(squares),
-                                         cart.facing if cart.where == "board" else None))
 
-    def add(self, s, event):
-        self.flush(s)
-        self.events.append(event)
+def _mirrored_split(load, pile):
+    """The listed split (OR-D7) whose piles are ``pile``'s the other way round (an even load),
+    or None."""
+    if not (isinstance(pile, tuple) and len(pile) == 5
+            and all(isinstance(n, int) and 0 <= n <= held for n, held in zip(pile, load))):
+        return None
+    mirror = sub(load, pile)
+    return mirror if sum(mirror) == sum(pile) and mirror in _splits(load) else None
 
 
 # =============================================================================================
 # Applying decisions and chance outcomes
 # =============================================================================================
-def _do_choose_edge(s, log, a):
-    s.tasks.pop(0)
-    _set_edge(s, log, 0, a.edge, "chose")
-    if s.num_players >= 2:
-        _set_edge(s, log, 1, OPPOSITE_EDGE[a.edge], "took")
+def apply_action(state: OTRState, action) -> list:
+    """Apply ``action`` and run everything that follows automatically; returns the events.
+
+    Raises :class:`IllegalAction` (state unchanged) for anything the rules forbid.
+    """
+    reason = refusal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    events: list = []
+    _HANDLERS[type(action)](state, events, action)
+    _advance(state, events)
+    return events
 
 
-def _do_draw_edge(s, log, a):
-    s.tasks.pop(0)
-    _set_edge(s, log, 2, a.edge, "drew")
-    if s.num_players == 4:
-        _set_edge(s, log, 3, OPPOSITE_EDGE[a.edge], "took")
+def _do_choose_edge(state, events, action):
+    _task_done(state, events)
+    _take_edge(state, events, 0, action.edge, "chose")
+    if state.num_players >= 2:
+        _take_edge(state, events, 1, board.OPPOSITE_EDGE[action.edge], "took")
 
 
-OPPOSITE_EDGE = board.OPPOSITE_EDGE
+def _do_draw_edge(state, events, action):
+    _task_done(state, events)
+    _take_edge(state, events, 2, action.edge, "drew")
+    if state.num_players == 4:
+        _take_edge(state, events, 3, board.OPPOSITE_EDGE[action.edge], "took")
 
 
-def _set_edge(s, log, p, edge, how):
-    s.edges[p] = edge
-    colour = board.EDGE_COLOUR[edge]
-    for ci in s.carts_of(p):
-        s.carts[ci].colour = colour
-    log.add(s, EdgeTaken(p, edge, colour, how))
+def _take_edge(state, events, player, edge, how):
+    _emit(state, events, EdgeTaken(player, edge, board.EDGE_COLOUR[edge], how))
 
 
-def _do_deal_mission(s, log, a):
-    s.tasks.pop(0)
-    s.dealt.append(a.mission)
-    s.missions.append(a.mission)
-    log.add(s, MissionDealt(a.mission))
+def _do_deal_mission(state, events, action):
+    _task_done(state, events)
+    _emit(state, events, MissionDealt(action.mission))
 
 
-def _do_reveal(s, log, a):
-    kind = s.tasks[0][0]
-    if kind == "setup_card":
-        s.unseen[a.colour].remove(a.number)
-        r, c = board.mine_square(a.colour, a.number)
-        log.add(s, CardRevealed(a.colour, a.number, r, c))
-        s.tasks[0] = ("draw_gems", r, c, DEPOSIT_GEMS[a.number])
-    elif kind == "deposit":
-        pile = s.piles[0]
-        idx = 4 if a.colour == CHASM else COLOURS.index(a.colour)
-        pile[idx] -= 1
-        if sum(pile) == 0:
-            s.piles.pop(0)
-        if a.colour == CHASM:
-            s.chasm_card_seen = True
-            s.revealed_chasm_now = True
-            s.final_turns_left = s.num_players
-            log.add(s, ChasmCardRevealed(s.player))
-            s.tasks.pop(0)
+def _do_reveal(state, events, action):
+    head = state.tasks[0]
+    colour, number = action.colour, action.number
+    if head.kind == TaskKind.SETUP_CARD:
+        row, col = board.mine_square(colour, number)
+        _emit(state, events, CardRevealed(colour, number, row, col, False))
+        _replace_head(state, events, DrawGems(row, col, DEPOSIT_GEMS[number]))
+    elif head.kind == TaskKind.DEPOSIT:
+        if colour == CHASM:
+            _emit(state, events, ChasmCardRevealed(state.player))
+            _task_done(state, events)
         else:
-            s.unseen[a.colour].remove(a.number)
-            r, c = board.mine_square(a.colour, a.number)
-            log.add(s, CardRevealed(a.colour, a.number, r, c))
-            s.tasks[0] = ("draw_gems", r, c, DEPOSIT_GEMS[a.number])
-    elif kind == "chasm_deck":
-        s.unseen[a.colour].remove(a.number)
-        s.tasks.pop(0)
-        _open_chasm(s, log, a.colour, board.mine_square(a.colour, a.number))
-    elif kind == "solo_reveal":
-        k = s.tasks[0][1]
-        if a.colour == CHASM:
-            log.add(s, ChasmCardShuffledBack())  # the card goes back into the deck
-            k -= 1
+            row, col = board.mine_square(colour, number)
+            _emit(state, events, CardRevealed(colour, number, row, col, True))
+            _replace_head(state, events, DrawGems(row, col, DEPOSIT_GEMS[number]))
+    elif head.kind == TaskKind.CHASM_DECK:
+        _task_done(state, events)
+        _open_chasm(state, events, colour, board.mine_square(colour, number), card=number)
+    else:  # solo: a card names the square of a chasm token
+        cards = head.cards
+        if colour == CHASM:
+            _emit(state, events, ChasmCardShuffledBack())  # the card goes back into the deck
+            cards -= 1
         else:
-            s.solo_deck.remove((a.colour, a.number))
-            sq = board.mine_square(a.colour, a.number)
-            if sq in s.chasm or s.token_supply[a.colour] == 0:
-                log.add(s, CardSkipped(a.colour, a.number))  # reveal the next card
+            square = board.mine_square(colour, number)
+            if square in state.chasm or state.token_supply[colour] == 0:
+                _emit(state, events, CardSkipped(colour, number))  # reveal the next card
             else:
-                s.token_supply[a.colour] -= 1
-                _open_chasm(s, log, a.colour, sq)
-                k -= 1
-        s.tasks[0] = ("solo_reveal", k)
+                _open_chasm(state, events, colour, square, card=number)
+                cards -= 1
+        _replace_head(state, events, SoloReveal(cards))
 
 
-def _do_draw_gem(s, log, a):
-    g = GEM_INDEX[a.gem]
-    head = s.tasks[0]
-    if head[0] == "solo_gem":
-        s.solo_pool[g] -= 1
-        sq = board.mine_square(head[1], head[2])
-        s.gems[sq] = add(s.gems.get(sq, zero()), one(g))
-        s.tasks.pop(0)
+def _do_draw_gem(state, events, action):
+    head = state.tasks[0]
+    if head.kind == TaskKind.SOLO_GEM:
+        row, col = board.mine_square(head.colour, head.number)
+        _emit(state, events, GemPlaced(row, col, action.gem))
+        _task_done(state, events)
     else:
-        _, r, c, k = head
-        sq = (r, c)
-        s.bag = sub(s.bag, one(g))
-        s.gems[sq] = add(s.gems.get(sq, zero()), one(g))
-        s.tasks[0] = ("draw_gems", r, c, k - 1)
-    log.add(s, GemPlaced(sq[0], sq[1], a.gem))
+        _emit(state, events, GemPlaced(head.row, head.col, action.gem))
+        _replace_head(state, events, DrawGems(head.row, head.col, head.count - 1))
 
 
-def _do_place_tile(s, log, a):
-    s.tiles[(a.row, a.col)] = a.exits
-    s.actions_left -= 1
-    log.add(s, TilePlaced(s.player, a.row, a.col, a.exits))
+def _do_place_tile(state, events, action):
+    _emit(state, events, TilePlaced(state.player, action.row, action.col, action.exits))
 
 
-def _do_upgrade(s, log, a):
-    sq = (a.row, a.col)
-    old = s.tiles[sq]
-    s.tiles[sq] = a.exits
-    s.actions_left -= 1
-    log.add(s, TileUpgraded(s.player, a.row, a.col, old, a.exits))
+def _do_upgrade(state, events, action):
+    old = state.tiles[(action.row, action.col)]
+    _emit(state, events, TileUpgraded(state.player, action.row, action.col, old, action.exits))
 
 
-def _do_place_cart(s, log, a):
-    cart = s.carts[a.cart]
-    edge = _cart_edge(s, a.cart)
-    cart.where = "board"
-    cart.square = (a.row, a.col)
-    cart.facing = board.INWARD[edge]
-    cart.back = OPPOSITE[cart.facing]
-    cart.speed = START_SPEED
-    cart.load = zero()
-    s.actions_left -= 1
-    log.add(s, CartPlaced(s.player, a.cart, cart.label, a.row, a.col, cart.facing))
+def _do_place_cart(state, events, action):
+    cart = state.carts[action.cart]
+    facing = board.INWARD[cart_edge(state, action.cart)]
+    _emit(state, events, CartPlaced(state.player, action.cart, cart.label, action.row, action.col,
+                                    facing))
 
 
-def _do_speed(s, log, a):
-    cart = s.carts[a.cart]
-    old = cart.speed
-    cart.speed += a.delta
-    s.actions_left -= 1
-    log.add(s, SpeedChanged(s.player, a.cart, cart.label, old, cart.speed))
+def _do_speed(state, events, action):
+    cart = state.carts[action.cart]
+    _emit(state, events, SpeedChanged(state.player, action.cart, cart.label, cart.speed,
+                                      cart.speed + action.delta))
 
 
-def _do_end_actions(s, log, a):
-    s.tasks.pop(0)
-    log.add(s, ActionsEnded(s.player))
+def _do_end_actions(state, events, action):
+    _task_done(state, events)
+    _emit(state, events, ActionsEnded(state.player))
 
 
-def _do_move_cart(s, log, a):
-    _start_cart(s, a.cart)
+def _do_move_cart(state, events, action):
+    _start_cart(state, events, action.cart)
 
 
-def _do_choose_exit(s, log, a):
-    ci = s.tasks[0][1]
-    cart = s.carts[ci]
-    cart.facing = a.side
-    s.tasks.pop(0)
-    log.add(s, ExitChosen(cart.owner, ci, cart.label, cart.square[0], cart.square[1], a.side))
+def _do_choose_exit(state, events, action):
+    cart_id = state.tasks[0].cart
+    cart = state.carts[cart_id]
+    _emit(state, events, ExitChosen(cart.owner, cart_id, cart.label, cart.square[0],
+                                    cart.square[1], action.side))
+    _task_done(state, events)
 
 
-def _do_take_gem(s, log, a):
-    _, ci, k = s.tasks[0]
-    _take(s, log, ci, GEM_INDEX[a.gem])
-    s.tasks[0] = ("pickup", ci, k - 1)
+def _do_take_gem(state, events, action):
+    head = state.tasks[0]
+    _take(state, events, head.cart, GEM_INDEX[action.gem])
+    _replace_head(state, events, Pickup(head.cart, head.gems - 1))
 
 
-def _do_split(s, log, a):
-    _, oi, ci = s.tasks[0]
-    other = s.carts[oi]
-    s.piles_split = (tuple(a.pile), sub(other.load, a.pile))
-    s.tasks.pop(0)
-    log.add(s, LoadSplit(other.owner, oi, (sum(a.pile), sum(other.load) - sum(a.pile))))
+def _do_split(state, events, action):
+    hit_id = state.tasks[0].hit
+    hit = state.carts[hit_id]
+    pile = action.pile
+    rest = sub(hit.load, pile)
+    _emit(state, events, LoadSplit(hit.owner, hit_id, (sum(pile), sum(rest)), (pile, rest)))
+    _task_done(state, events)
 
 
-def _do_pick(s, log, a):
-    _, oi, ci = s.tasks[0]
-    dropped = s.piles_split[a.pile]
-    s.piles_split = None
-    s.tasks.pop(0)
-    _drop(s, log, oi, ci, dropped)
+def _do_pick(state, events, action):
+    hit_id = state.tasks[0].hit
+    dropped = state.piles_split[action.pile]
+    _task_done(state, events)
+    _drop(state, events, hit_id, dropped)
 
 
-def _do_drop(s, log, a):
-    _, oi, ci = s.tasks[0]
-    s.tasks.pop(0)
-    _drop(s, log, oi, ci, tuple(a.gems))
+def _do_drop(state, events, action):
+    hit_id = state.tasks[0].hit
+    _task_done(state, events)
+    _drop(state, events, hit_id, tuple(action.gems))
 
 
-def _do_claim(s, log, a):
-    s.tasks.pop(0)
-    _claim(s, log, a.mission)
+def _do_claim(state, events, action):
+    if state.tasks[0].kind == TaskKind.MISSION:
+        _task_done(state, events)
+    _emit(state, events, MissionClaimed(state.player, action.mission))
 
 
-def _do_place_token(s, log, a):
-    colour = s.tasks[0][1]
-    s.tasks.pop(0)
-    _open_chasm(s, log, colour, (a.row, a.col))
+def _do_place_token(state, events, action):
+    colour = state.tasks[0].colour
+    _task_done(state, events)
+    _open_chasm(state, events, colour, (action.row, action.col))
 
 
-def _do_draw_token(s, log, a):
-    s.tasks.pop(0)
-    s.token_supply[a.colour] -= 1
-    log.add(s, ChasmTokenDrawn(a.colour))
-    if s.chasm_die and _free_die_numbers(s, a.colour):
-        s.tasks.insert(0, ("chasm_die", a.colour))
-    else:
-        s.tasks.insert(0, ("chasm_place", a.colour))
+def _do_draw_token(state, events, action):
+    _emit(state, events, ChasmTokenDrawn(action.colour))
+    roll = state.chasm_die and _free_die_numbers(state, action.colour)
+    _replace_head(state, events, ColourStep(TaskKind.CHASM_DIE if roll else TaskKind.CHASM_PLACE,
+                                            action.colour))
 
 
-def _do_roll_die(s, log, a):
-    colour = s.tasks[0][1]
-    s.tasks.pop(0)
-    log.add(s, ChasmDieRolled(colour, a.number))
-    _open_chasm(s, log, colour, board.mine_square(colour, a.number))
+def _do_roll_die(state, events, action):
+    colour = state.tasks[0].colour
+    _task_done(state, events)
+    _emit(state, events, ChasmDieRolled(colour, action.number))
+    _open_chasm(state, events, colour, board.mine_square(colour, action.number))
 
 
 _HANDLERS = {
@@ -648,513 +765,494 @@ _HANDLERS = {
 # =============================================================================================
 # The automatic part: run tasks until a decision or a chance node
 # =============================================================================================
-def _advance(s: OTRState, log: _Log) -> None:
-    while s.tasks and not s.over:
-        head = s.tasks[0]
-        step = _AUTO.get(head[0])
-        if step is None or not step(s, log, head):
+def _advance(state: OTRState, events: list) -> None:
+    while state.tasks and not state.over:
+        task = state.tasks[0]
+        step = _AUTO.get(task.kind)
+        if step is None or not step(state, events, task):
             return
 
 
-def _auto_draw_gems(s, log, head):
-    _, r, c, k = head
-    if k <= 0 or sum(s.bag) == 0 or (r, c) in s.chasm:
-        s.tasks.pop(0)  # as many as remain in the bag
+def _auto_draw_gems(state, events, task):
+    if task.count <= 0 or sum(state.bag) == 0 or (task.row, task.col) in state.chasm:
+        _task_done(state, events)  # as many as remain in the bag
         return True
     return False
 
 
-def _auto_start_turn(s, log, head):
-    s.player = head[1]
-    s.turn += 1
-    s.actions_left = ACTIONS_PER_TURN
-    s.moved = []
-    s.claimed = False
-    s.facts = new_facts()
-    s.chasm_turn = False
-    s.revealed_chasm_now = False
-    s.tasks[0:1] = [("actions",), ("movement",), ("deposit",), ("end_turn",)]
-    log.add(s, TurnStarted(s.player, s.turn))
+def _auto_start_turn(state, events, task):
+    _emit(state, events, TurnStarted(task.player, state.turn + 1))
+    _replace_head(state, events, *TURN)
     return True
 
 
-def _auto_actions(s, log, head):
-    if s.actions_left <= 0:
-        s.tasks.pop(0)  # four actions used: the action phase ends by itself
+def _auto_actions(state, events, task):
+    if state.actions_left <= 0:
+        _task_done(state, events)  # four actions used: the action phase ends by itself
         return True
     return False
 
 
-def _carts_to_move(s) -> list:
-    return [i for i in s.carts_of(s.player)
-            if s.carts[i].where == "board" and i not in s.moved]
+def _carts_to_move(state) -> list:
+    on_board = CartPlace.BOARD
+    return [cart_id for cart_id in state.carts_of(state.player)
+            if state.carts[cart_id].where == on_board and cart_id not in state.moved]
 
 
-def _auto_movement(s, log, head):
-    todo = _carts_to_move(s)
+def _auto_movement(state, events, task):
+    todo = _carts_to_move(state)
     if not todo:
-        s.tasks.pop(0)
+        # the movement phase is over: a mission the player holds now is taken before the
+        # deposit phase, also when no cart moved (rules, "Missions")
+        _replace_head(state, events, MISSION)
         return True
     if len(todo) == 1:
-        _start_cart(s, todo[0])
+        _start_cart(state, events, todo[0])
         return True
     return False  # the player chooses which cart moves first
 
 
-def _start_cart(s, ci):
-    s.moved.append(ci)
-    s.taken_here = 0
-    s.tasks[0:0] = [("run", ci, s.carts[ci].speed), ("cart_done", ci)]
+def _start_cart(state, events, cart_id):
+    """A cart's movement begins. "No cart may move onto a chasm square by choice": a cart resting
+    on a junction whose chosen exit now leads into the chasm chooses again among the ways still
+    open (or takes the only one)."""
+    cart = state.carts[cart_id]
+    facing = cart.facing
+    if cart.square in state.tiles:
+        ways = ways_on(state, cart.square, cart.back)
+        if facing not in ways:
+            facing = ways[0] if len(ways) == 1 else None
+    _emit(state, events, CartStarted(cart.owner, cart_id, cart.label, facing))
+    choose = [CartStep(TaskKind.EXIT, cart_id)] if facing is None else []
+    _queue_first(state, events, *choose, Run(cart_id, cart.speed),
+                 CartStep(TaskKind.CART_DONE, cart_id))
 
 
-def _auto_run(s, log, head):
-    """One step of a moving cart (rules, "Movement phase", "Collisions", "The Chasm")."""
-    _, ci, k = head
-    cart = s.carts[ci]
-    if cart.where != "board":
-        s.tasks.pop(0)
+def _auto_run(state, events, task):
+    """The moving cart rolls on (rules, "Movement phase", "Collisions", "The Chasm") until
+    something happens: it arrives on a deposit it can take from or at a junction where its owner
+    chooses, its movement ends, or its next step leaves the mine, falls into the chasm, meets a
+    cart or derails. One :class:`CartMoved` says the whole way."""
+    cart_id = task.cart
+    cart = state.carts[cart_id]
+    if cart.where != CartPlace.BOARD:
+        _task_done(state, events)
         return True
-    if k <= 0:
-        s.tasks[0] = ("stop", ci)
+    if task.steps <= 0:
+        _replace_head(state, events, CartStep(TaskKind.STOP, cart_id))
         return True
-    nxt = board.step(cart.square, cart.facing)
-    if not board.on_grid(nxt):
-        # Leaving the mine: any edge, any speed; movement left over is lost (OR-D10: no collision)
-        log.step(s, ci, nxt)
-        _leave(s, log, ci, nxt)
-        s.tasks.pop(0)
-        return True
-    if nxt in s.chasm:
-        log.step(s, ci, nxt)
-        _fall(s, log, ci, nxt)
-        s.tasks.pop(0)
-        return True
-    oi = s.cart_at(nxt)
-    if oi is not None:
-        _collide(s, log, ci, oi)
-        return True
-    tile = s.tiles.get(nxt)
-    side_in = OPPOSITE[cart.facing]
-    if nxt in board.CENTRE_SQUARES:
-        cause = "a mine centre"
-    elif tile is None:
-        cause = "no track ahead"
-    elif side_in not in tile:
-        cause = "the track ahead has no exit towards it"
+    path = [cart.square]
+    square, facing, steps = cart.square, cart.facing, task.steps
+    room = sum(cart.load) < CART_CAPACITY
+    while True:
+        ahead = board.step(square, facing)
+        if not board.on_grid(ahead) or ahead in state.chasm:
+            path.append(ahead)
+            end = "leave" if not board.on_grid(ahead) else "fall"
+            break
+        if state.cart_at(ahead) is not None or derail_cause(state, ahead, facing):
+            end = "blocked"
+            break
+        ways = ways_on(state, ahead, OPPOSITE[facing])
+        path.append(ahead)
+        square, steps = ahead, steps - 1
+        facing = ways[0] if len(ways) == 1 else None
+        pickup = room and ahead in state.gems
+        if steps == 0 or pickup or facing is None:
+            end = "stop" if steps == 0 else "pause"
+            break
+    if len(path) > 1:
+        _emit(state, events, CartMoved(cart.owner, cart_id, cart.label, tuple(path), facing))
+    if end == "leave":
+        # any edge, at any speed; movement left over is lost (OR-D10: exiting never collides)
+        _leave(state, events, cart_id, path[-1])
+        _task_done(state, events)
+    elif end == "fall":
+        _fall(state, events, cart_id, path[-1])
+        _task_done(state, events)
+    elif end == "stop":
+        _replace_head(state, events, CartStep(TaskKind.STOP, cart_id))
+    elif end == "pause":  # a deposit to take from, or a junction to choose the exit of
+        then = [Pickup(cart_id, 1)] if pickup else []
+        if facing is None:
+            then.append(CartStep(TaskKind.EXIT, cart_id))
+        _replace_head(state, events, *then, Run(cart_id, steps))
     else:
-        cause = None
-    if cause:
-        _derail(s, log, ci, cause, nxt)
-        s.tasks.pop(0)
-        return True
-    log.step(s, ci, nxt)
-    cart.square = nxt
-    cart.back = side_in
-    others = [x for x in tile if x != side_in]
-    cart.facing = others[0] if len(others) == 1 else None
-    s.taken_here = 0
-    if k - 1 == 0:
-        s.tasks[0] = ("stop", ci)
-    else:
-        new = []
-        if nxt in s.gems:
-            new.append(("pickup", ci, 1))
-        if cart.facing is None:
-            new.append(("exit", ci))
-        new.append(("run", ci, k - 1))
-        s.tasks[0:1] = new
-    return True
-
-
-def _auto_stop(s, log, head):
-    """The cart's movement ends: take gems up to 2 in all here; OR-D10 for surface squares."""
-    ci = head[1]
-    cart = s.carts[ci]
-    new = []
-    if cart.where == "board":
-        if board.on_grid(cart.square):
-            if cart.square in s.gems and s.taken_here < 2:
-                new.append(("pickup", ci, 2 - s.taken_here))
-            if cart.facing is None:
-                new.append(("exit", ci))
+        ahead = board.step(square, facing)
+        hit_id = state.cart_at(ahead)
+        if hit_id is not None:
+            _collide(state, events, cart_id, hit_id)
         else:
-            sq = cart.square
-            _to_supply(s, ci)
-            log.add(s, CartReturned(cart.owner, ci, cart.label, sq[0], sq[1]))
-    s.tasks[0:1] = new
+            _derail(state, events, cart_id, derail_cause(state, ahead, facing), ahead)
+            _task_done(state, events)
     return True
 
 
-def _auto_pickup(s, log, head):
+def _auto_stop(state, events, task):
+    """The cart's movement ends: it takes gems up to 2 in all here and, on a junction, its owner
+    chooses its exit; a cart stopped on its surface square goes back to the supply (OR-D10)."""
+    cart_id = task.cart
+    cart = state.carts[cart_id]
+    then = []
+    if cart.where == CartPlace.BOARD:
+        if board.on_grid(cart.square):
+            if cart.square in state.gems and state.taken_here < 2:
+                then.append(Pickup(cart_id, 2 - state.taken_here))
+            if cart.facing is None:
+                then.append(CartStep(TaskKind.EXIT, cart_id))
+        else:
+            row, col = cart.square
+            _emit(state, events, CartReturned(cart.owner, cart_id, cart.label, row, col))
+    _replace_head(state, events, *then)
+    return True
+
+
+def _auto_pickup(state, events, task):
     """Rocks are taken before jewels; a cart holds at most 5 gems."""
-    _, ci, k = head
-    cart = s.carts[ci]
-    here = s.gems.get(cart.square) if cart.where == "board" else None
-    if k <= 0 or not here or sum(cart.load) >= CART_CAPACITY:
-        s.tasks.pop(0)
+    cart = state.carts[task.cart]
+    here = state.gems.get(cart.square) if cart.where == CartPlace.BOARD else None
+    if task.gems <= 0 or not here or sum(cart.load) >= CART_CAPACITY:
+        _task_done(state, events)
         return True
-    if here[0]:
-        _take(s, log, ci, 0)
-        s.tasks[0] = ("pickup", ci, k - 1)
-        return True
-    kinds = [g for g in JEWELS if here[g]]
-    if len(kinds) == 1:
-        _take(s, log, ci, kinds[0])
-        s.tasks[0] = ("pickup", ci, k - 1)
+    kinds = [gem for gem in JEWELS if here[gem]]
+    if here[0] or len(kinds) == 1:
+        _take(state, events, task.cart, 0 if here[0] else kinds[0])
+        _replace_head(state, events, Pickup(task.cart, task.gems - 1))
         return True
     return False  # the owner chooses among the jewels
 
 
-def _auto_collision_end(s, log, head):
+def _auto_collision_end(state, events, task):
     """Each cart that held no gems before the collision derails."""
-    _, ci, oi, mover_empty, other_empty = head
-    s.tasks.pop(0)
-    mover, other = s.carts[ci], s.carts[oi]
-    if other_empty and other.where == "board":
-        _derail(s, log, oi, "collision", other.square)
-        if other.owner != mover.owner:
-            s.facts["derailed_opponent"] = True
-    if mover_empty and mover.where == "board":
-        _derail(s, log, ci, "collision", mover.square)
+    _task_done(state, events)
+    mover, hit = state.carts[task.mover], state.carts[task.hit]
+    if task.hit_was_empty and hit.where == CartPlace.BOARD:
+        _derail(state, events, task.hit, DerailCause.COLLISION, hit.square)
+    if task.mover_was_empty and mover.where == CartPlace.BOARD:
+        _derail(state, events, task.mover, DerailCause.COLLISION, mover.square)
     return True
 
 
-def _auto_cart_done(s, log, head):
-    s.tasks[0] = ("mission",)
+def _auto_cart_done(state, events, task):
+    _replace_head(state, events, MISSION)
     return True
 
 
-def _auto_mission(s, log, head):
+def _auto_mission(state, events, task):
     """Missions are taken at once, at most one per turn (rules, "Missions"; OR-D11)."""
-    if s.solo or s.claimed:
-        s.facts = new_facts()
-        s.tasks.pop(0)
-        return True
-    options = _claimable(s)
-    if len(options) <= 1:
-        if options:
-            _claim(s, log, options[0])
-        s.facts = new_facts()
-        s.tasks.pop(0)
-        return True
-    return False
+    options = _claimable(state)
+    if len(options) > 1:
+        return False  # the player chooses one
+    if options:
+        _emit(state, events, MissionClaimed(state.player, options[0]))
+    _emit(state, events, MissionsChecked())
+    _task_done(state, events)
+    return True
 
 
-def _auto_deposit(s, log, head):
-    if s.solo:
-        s.tasks[0] = ("solo_reveal", 4 if s.turn == 1 else 1)
+def _auto_deposit(state, events, task):
+    if state.solo:
+        _replace_head(state, events, SoloReveal(4 if state.turn == 1 else 1))
         return True
-    if s.chasm_phase:
-        s.chasm_turn = True
-        s.tasks[0] = ("chasm_draw",)
+    if state.chasm_phase:
+        _emit(state, events, ChasmTurnBegan(state.player))
+        _replace_head(state, events, Step(TaskKind.CHASM_DRAW))
         return True
-    if not s.piles:
-        s.tasks.pop(0)
+    if not state.piles:
+        _task_done(state, events)
         return True
     return False
 
 
-def _auto_chasm_draw(s, log, head):
-    if sum(s.token_supply.values()) == 0:
-        s.tasks.pop(0)
+def _auto_chasm_draw(state, events, task):
+    if sum(state.token_supply.values()) == 0:
+        _task_done(state, events)
         return True
     return False
 
 
-def _auto_solo_reveal(s, log, head):
-    if head[1] <= 0 or len(s.chasm) >= TOTAL_TOKENS or not s.solo_deck:
-        s.tasks.pop(0)
+def _auto_solo_reveal(state, events, task):
+    if task.cards <= 0 or len(state.chasm) >= TOTAL_TOKENS or not state.solo_deck:
+        _task_done(state, events)
         return True
     return False
 
 
-def _auto_end_turn(s, log, head):
+def _auto_end_turn(state, events, task):
     """End of a turn: game end checks, the Chasm card's final turns, next player."""
-    if s.solo:
-        in_play = any(k.where != "lost" for k in s.carts)
-        if len(s.chasm) >= TOTAL_TOKENS or not in_play:
-            s.tasks[0:] = [("game_end",)]
-            return True
-        s.tasks[0] = ("start_turn", 0)
+    if state.solo:
+        in_play = any(cart.where != CartPlace.LOST for cart in state.carts)
+        if len(state.chasm) >= TOTAL_TOKENS or not in_play:
+            _replace_all(state, events, Step(TaskKind.GAME_END))
+        else:
+            _replace_head(state, events, StartTurn(0))
         return True
-    if s.chasm_turn:
-        on_board = any(k.where == "board" for k in s.carts)
-        if not on_board or len(s.chasm) >= TOTAL_TOKENS:
-            s.tasks[0:] = [("game_end",)]
+    if state.chasm_turn:
+        on_board = any(cart.where == CartPlace.BOARD for cart in state.carts)
+        if not on_board or len(state.chasm) >= TOTAL_TOKENS:
+            _replace_all(state, events, Step(TaskKind.GAME_END))
             return True
-    nxt = (s.player + 1) % s.num_players
-    if s.chasm_card_seen and not s.chasm_phase:
-        if not s.revealed_chasm_now:
-            s.final_turns_left -= 1
-        if s.final_turns_left <= 0:
-            s.tasks[0:1] = ([("chasm_deck", c) for c in COLOURS]
-                            + [("begin_chasm",), ("start_turn", nxt)])
+    following = (state.player + 1) % state.num_players
+    if state.chasm_card_seen and not state.chasm_phase:
+        if not state.revealed_chasm_now:
+            _emit(state, events, FinalTurnPlayed(state.player, state.final_turns_left - 1))
+        if state.final_turns_left <= 0:
+            _replace_head(state, events,
+                          *[ColourStep(TaskKind.CHASM_DECK, colour) for colour in COLOURS],
+                          Step(TaskKind.BEGIN_CHASM), StartTurn(following))
             return True
-    s.tasks[0] = ("start_turn", nxt)
+    _replace_head(state, events, StartTurn(following))
     return True
 
 
-def _auto_begin_chasm(s, log, head):
-    s.chasm_phase = True
-    s.tasks.pop(0)
+def _auto_begin_chasm(state, events, task):
+    _emit(state, events, ChasmPhaseBegan())
+    _task_done(state, events)
     return True
 
 
-def _auto_game_end(s, log, head):
+def _auto_game_end(state, events, task):
     """End of the game: carts still on the board derail; Dirty Goblins; final scores."""
-    for ci, cart in enumerate(s.carts):
-        if cart.where == "board":
-            _derail(s, log, ci, "the game ended", cart.square)
-    if not s.solo and DIRTY_GOBLINS in s.missions:
-        rocks = [st[0] for st in s.stockpiles]
+    for cart_id, cart in enumerate(state.carts):
+        if cart.where == CartPlace.BOARD:
+            _derail(state, events, cart_id, DerailCause.GAME_END, cart.square)
+    if not state.solo and DIRTY_GOBLINS in state.missions:
+        rocks = [stock[0] for stock in state.stockpiles]
         best = max(rocks)
         if best > 0 and rocks.count(best) == 1:
-            p = rocks.index(best)
-            s.missions.remove(DIRTY_GOBLINS)
-            s.taken[p].append(DIRTY_GOBLINS)
-            log.add(s, MissionClaimed(p, DIRTY_GOBLINS))
-    s.tasks = []
-    s.over = True
-    sheet = score_sheet(s)
-    s.result = sheet["solo"]["result"] if s.solo else None
-    summary = (sheet["solo"]["summary"] if s.solo else
+            _emit(state, events, MissionClaimed(rocks.index(best), DIRTY_GOBLINS))
+    sheet = score_sheet(state)
+    result = sheet["solo"]["result"] if state.solo else None
+    summary = (sheet["solo"]["summary"] if state.solo else
                " and ".join(f"Player {w + 1}" for w in sheet["winners"]) + " won.")
-    log.add(s, GameEnded(tuple(sheet["winners"]), tuple(r[-1] for r in sheet["rows"]), summary))
+    _replace_all(state, events)
+    _emit(state, events, GameEnded(tuple(sheet["winners"]), tuple(row[-1] for row in sheet["rows"]),
+                                   summary, result))
     return True
 
 
 _AUTO = {
-    "draw_gems": _auto_draw_gems, "start_turn": _auto_start_turn, "actions": _auto_actions,
-    "movement": _auto_movement, "run": _auto_run, "stop": _auto_stop, "pickup": _auto_pickup,
-    "collision_end": _auto_collision_end, "cart_done": _auto_cart_done,
-    "mission": _auto_mission, "deposit": _auto_deposit, "chasm_draw": _auto_chasm_draw,
-    "solo_reveal": _auto_solo_reveal, "end_turn": _auto_end_turn,
-    "begin_chasm": _auto_begin_chasm, "game_end": _auto_game_end,
+    TaskKind.DRAW_GEMS: _auto_draw_gems, TaskKind.START_TURN: _auto_start_turn,
+    TaskKind.ACTIONS: _auto_actions, TaskKind.MOVEMENT: _auto_movement, TaskKind.RUN: _auto_run,
+    TaskKind.STOP: _auto_stop, TaskKind.PICKUP: _auto_pickup,
+    TaskKind.COLLISION_END: _auto_collision_end, TaskKind.CART_DONE: _auto_cart_done,
+    TaskKind.MISSION: _auto_mission, TaskKind.DEPOSIT: _auto_deposit,
+    TaskKind.CHASM_DRAW: _auto_chasm_draw, TaskKind.SOLO_REVEAL: _auto_solo_reveal,
+    TaskKind.END_TURN: _auto_end_turn, TaskKind.BEGIN_CHASM: _auto_begin_chasm,
+    TaskKind.GAME_END: _auto_game_end,
 }
 
 
 # =============================================================================================
 # Rule pieces
 # =============================================================================================
-def _occupied(s) -> set:
-    return {k.square for k in s.carts if k.where == "board"}
+def ways_on(state, square, entered_by) -> list:
+    """The sides a cart on ``square`` that came in by ``entered_by`` may leave by, in N-E-S-W
+    order (rules, "The Chasm"): every other exit of the tile, except the exits into a chasm
+    square while another exit exists; only when every way on leads into the chasm is the cart
+    forced in. One side means no choice."""
+    exits = [side for side in state.tiles[square] if side != entered_by]
+    open_ways = [side for side in exits if board.step(square, side) not in state.chasm]
+    return open_ways or exits
 
 
-def _cart_edge(s, ci) -> str:
+def derail_cause(state, square, facing) -> DerailCause | None:
+    """Why a cart heading ``facing`` cannot enter grid ``square`` (rules, "Derail"): a mine
+    centre, no track, or a tile with no exit towards it; None when it can (chasm squares and
+    carts are the caller's business)."""
+    if square in board.CENTRE_SQUARES:
+        return DerailCause.MINE_CENTRE
+    tile = state.tiles.get(square)
+    if tile is None:
+        return DerailCause.NO_TRACK
+    if OPPOSITE[facing] not in tile:
+        return DerailCause.NO_EXIT
+    return None
+
+
+def cart_edge(state, cart_id) -> str:
     """The edge a cart enters from: its owner's edge, or its colour's edge in solo."""
-    if s.solo:
-        return board.COLOUR_EDGE[s.carts[ci].colour]
-    return s.edges[s.carts[ci].owner]
+    if state.solo:
+        return board.COLOUR_EDGE[state.carts[cart_id].colour]
+    return state.edges[state.carts[cart_id].owner]
 
 
-def _cart_place_refusal(s, ci) -> str | None:
-    cart = s.carts[ci]
-    if cart.where == "lost":
+def cart_place_refusal(state, cart_id) -> str | None:
+    """Why cart ``cart_id`` cannot be put on the board now (rules, "A turn": place a cart from
+    your supply while you have fewer than 2 carts on the board; solo: all four may be), or
+    None."""
+    cart = state.carts[cart_id]
+    if cart.where == CartPlace.LOST:
         return "That cart has left the game."
-    if cart.where != "supply":
+    if cart.where != CartPlace.SUPPLY:
         return "That cart is already on the board."
-    if not s.solo:
-        on_board = sum(1 for i in s.carts_of(cart.owner) if s.carts[i].where == "board")
-        if on_board >= 2:
+    if not state.solo:
+        on_board = CartPlace.BOARD
+        if sum(1 for other in state.carts
+               if other.owner == cart.owner and other.where == on_board) >= 2:
             return "You may place a cart only while you have fewer than 2 on the board."
     return None
 
 
-def _take(s, log, ci, g):
-    cart = s.carts[ci]
-    sq = cart.square
-    cart.load = add(cart.load, one(g))
-    left = sub(s.gems[sq], one(g))
-    if sum(left):
-        s.gems[sq] = left
-    else:
-        del s.gems[sq]
-    s.taken_here += 1
-    if jewels(cart.load) == CART_CAPACITY and cart.load[0] == 0 and cart.owner == s.player:
-        s.facts["collector"] = True
-    log.add(s, GemTaken(cart.owner, ci, cart.label, sq[0], sq[1], GEMS[g]))
+def _take(state, events, cart_id, gem):
+    cart = state.carts[cart_id]
+    row, col = cart.square
+    _emit(state, events, GemTaken(cart.owner, cart_id, cart.label, row, col, GEMS[gem]))
 
 
-def _to_supply(s, ci, where="supply"):
-    cart = s.carts[ci]
-    cart.where = where
-    cart.square = None
-    cart.back = None
-    cart.facing = None
-    cart.load = zero()
-    cart.speed = START_SPEED
-
-
-def _leave(s, log, ci, surface_square):
+def _leave(state, events, cart_id, surface_square):
     """Leaving the mine: the load goes to the owner's stockpile, the cart back to the supply."""
-    cart = s.carts[ci]
+    cart = state.carts[cart_id]
     edge = board.SURFACE_EDGE[surface_square]
-    load = cart.load
-    owner = cart.owner
-    s.stockpiles[owner] = add(s.stockpiles[owner], load)
-    enemy = any(e == edge for q, e in enumerate(s.edges) if q != owner)
-    s.facts["exits"].append((load, enemy))
-    if s.solo:
-        s.delivered[edge] = [a + b for a, b in zip(s.delivered[edge], load)]
-    _to_supply(s, ci)
-    log.add(s, CartLeftMine(owner, ci, cart.label, edge, surface_square[0], surface_square[1], load))
+    _emit(state, events, CartLeftMine(cart.owner, cart_id, cart.label, edge, surface_square[0],
+                                      surface_square[1], cart.load))
 
 
-def _fall(s, log, ci, square):
+def _fall(state, events, cart_id, square):
     """A cart entering a chasm square falls in: cart and gems leave the game."""
-    cart = s.carts[ci]
-    load = cart.load
-    s.lost = add(s.lost, load)
-    _to_supply(s, ci, "lost")
-    log.add(s, CartFell(cart.owner, ci, cart.label, square[0], square[1], load))
+    cart = state.carts[cart_id]
+    _emit(state, events, CartFell(cart.owner, cart_id, cart.label, square[0], square[1],
+                                  cart.load))
 
 
-def _derail(s, log, ci, cause, toward):
+def _derail(state, events, cart_id, cause, toward):
     """Derail: gems back to the bag, cart to its owner's supply (solo: it leaves the game)."""
-    cart = s.carts[ci]
-    load = cart.load
-    sq = cart.square
-    s.bag = add(s.bag, load)
-    _to_supply(s, ci, "lost" if s.solo else "supply")
-    log.add(s, CartDerailed(cart.owner, ci, cart.label, sq[0], sq[1], toward[0], toward[1], load,
-                            cause, s.solo))
+    cart = state.carts[cart_id]
+    row, col = cart.square
+    _emit(state, events, CartDerailed(cart.owner, cart_id, cart.label, row, col, toward[0],
+                                      toward[1], cart.load, cause, state.solo))
 
 
-def _collide(s, log, ci, oi):
-    """Rules, "Collisions": the mover stops and turns round; bump, rear or head-on."""
-    mover, other = s.carts[ci], s.carts[oi]
+def _collide(state, events, mover_id, hit_id):
+    """Rules, "Collisions": the mover stops and turns round; a bump, a rear or a head-on
+    collision; the hit cart drops half its gems (one is always dropped, OR-D7) unless it is a
+    bump or the Bumper Carts option is on."""
+    mover, hit = state.carts[mover_id], state.carts[hit_id]
     towards_mover = OPPOSITE[mover.facing]
-    tile = s.tiles.get(other.square, "")
-    mover.back, mover.facing = mover.facing, mover.back
-    if towards_mover not in tile:
-        kind = "bump"
-    elif other.facing == towards_mover:
-        kind = "head-on"
+    if towards_mover not in state.tiles.get(hit.square, ""):
+        kind = CollisionKind.BUMP
+    elif hit.facing == towards_mover:
+        kind = CollisionKind.HEAD_ON
     else:
-        kind = "rear"
-    log.add(s, Collided(mover.owner, ci, oi, other.owner, kind, mover.square[0], mover.square[1],
-                        other.square[0], other.square[1], mover.label, other.label))
-    log.add(s, CartTurned(mover.owner, ci, mover.label, mover.square[0], mover.square[1],
-                          mover.facing))
-    if kind == "head-on":
-        other.back, other.facing = other.facing, other.back
-        log.add(s, CartTurned(other.owner, oi, other.label, other.square[0], other.square[1],
-                              other.facing))
-        s.facts["head_on"] = True
-    if kind == "bump" or s.bumper:
-        s.tasks[0] = ("stop", ci)
+        kind = CollisionKind.REAR
+    mover_was_empty = sum(mover.load) == 0
+    hit_load = hit.load
+    _emit(state, events, Collided(mover.owner, mover_id, hit_id, hit.owner, kind,
+                                  mover.square[0], mover.square[1], hit.square[0], hit.square[1],
+                                  mover.label, hit.label))
+    _emit(state, events, CartTurned(mover.owner, mover_id, mover.label, mover.square[0],
+                                    mover.square[1], mover.back))
+    if kind == CollisionKind.HEAD_ON:
+        _emit(state, events, CartTurned(hit.owner, hit_id, hit.label, hit.square[0],
+                                        hit.square[1], hit.back))
+    if kind == CollisionKind.BUMP or state.bumper:
+        _replace_head(state, events, CartStep(TaskKind.STOP, mover_id))
         return
-    n = sum(other.load)
-    mover_empty = sum(mover.load) == 0
-    other_empty = n == 0
-    new = []
-    if n == 1:
-        _drop(s, log, oi, ci, other.load)  # one gem is always dropped (OR-D7)
-    elif n >= 2:
-        if s.split_rule == "choose":
-            new += [("split", oi, ci), ("pick", oi, ci)]
+    then = []
+    if sum(hit_load) == 1:
+        _drop(state, events, hit_id, hit_load)  # one gem is always dropped (OR-D7)
+    elif sum(hit_load) >= 2:
+        if state.split_rule == "choose":
+            then = [HitStep(TaskKind.SPLIT, hit_id, mover_id),
+                    HitStep(TaskKind.PICK, hit_id, mover_id)]
         else:
-            new += [("drop", oi, ci)]
-    new += [("collision_end", ci, oi, mover_empty, other_empty), ("stop", ci)]
-    s.tasks[0:1] = new
+            then = [HitStep(TaskKind.DROP, hit_id, mover_id)]
+    _replace_head(state, events, *then,
+                  CollisionEnd(mover_id, hit_id, mover_was_empty, sum(hit_load) == 0),
+                  CartStep(TaskKind.STOP, mover_id))
 
 
-def _drop(s, log, oi, ci, dropped):
-    other = s.carts[oi]
-    other.load = sub(other.load, dropped)
-    sq = other.square
-    s.gems[sq] = add(s.gems.get(sq, zero()), dropped)
-    if jewels(dropped) and other.owner != s.carts[ci].owner:
-        s.facts["heist"] = True
-    log.add(s, GemsDropped(other.owner, oi, other.label, sq[0], sq[1], tuple(dropped)))
+def _drop(state, events, hit_id, dropped):
+    hit = state.carts[hit_id]
+    row, col = hit.square
+    _emit(state, events, GemsDropped(hit.owner, hit_id, hit.label, row, col, tuple(dropped)))
 
 
 def _splits(load) -> list:
     """The owner's possible splits: the first pile holds ceil(n/2) gems (OR-D7). With an even
     count, a split and its mirror are the same choice, so only one of them is listed."""
-    n = sum(load)
-    out = []
-    for pile in sub_multisets(load, (n + 1) // 2):
-        rest = sub(load, pile)
-        if n % 2 == 0 and rest > pile:
+    count = sum(load)
+    splits = []
+    for pile in sub_multisets(load, larger_half(count)):
+        if count % 2 == 0 and sub(load, pile) > pile:
             continue
-        out.append(pile)
-    return out
+        splits.append(pile)
+    return splits
 
 
-def _claimable(s) -> list:
-    p = s.player
-    loads = [k.load for k in s.carts if k.owner == p and k.where == "board"]
-    return [m for m in s.missions if m != DIRTY_GOBLINS
-            and mission_fulfilled(m, s.facts, s.stockpiles[p], loads)]
+def _claimable(state, holding_only=False) -> list:
+    """Face-up missions the active player fulfils now (none in solo or once one was taken this
+    turn); ``holding_only``: only those fulfilled by what the player holds (HOLDING_MISSIONS)."""
+    if state.solo or state.claimed:
+        return []
+    player = state.player
+    on_board = CartPlace.BOARD
+    loads = [cart.load for cart in state.carts if cart.owner == player and cart.where == on_board]
+    stockpile = state.stockpiles[player]
+    if holding_only:
+        return [mission for mission in state.missions
+                if fulfilled_by_holding(mission, stockpile, loads)]
+    return [mission for mission in state.missions if mission != DIRTY_GOBLINS
+            and mission_fulfilled(mission, state.facts, stockpile, loads)]
 
 
-def _claim(s, log, m):
-    s.missions.remove(m)
-    s.taken[s.player].append(m)
-    s.claimed = True
-    log.add(s, MissionClaimed(s.player, m))
+def _open_chasm(state, events, colour, square, card=0):
+    """A chasm token on ``square``: tile, gems and any cart there leave the game."""
+    cart_id = state.cart_at(square)
+    _emit(state, events, ChasmOpened(colour, square[0], square[1], state.tiles.get(square, ""),
+                                     state.gems.get(square, zero()),
+                                     -1 if cart_id is None else cart_id, card))
+    if cart_id is not None:
+        _fall(state, events, cart_id, square)
 
 
-def _open_chasm(s, log, colour, sq):
-    """A chasm token on ``sq``: tile, gems and any cart there leave the game."""
-    tile = s.tiles.pop(sq, "")
-    gems = s.gems.pop(sq, zero())
-    s.lost = add(s.lost, gems)
-    s.chasm[sq] = colour
-    oi = s.cart_at(sq)
-    log.add(s, ChasmOpened(colour, sq[0], sq[1], tile, gems, -1 if oi is None else oi))
-    if oi is not None:
-        _fall(s, log, oi, sq)
-
-
-def _token_squares(s, colour) -> list:
+def token_squares(state, colour) -> list:
     """Squares for a chasm token: next to a token of its colour (fallbacks: next to any chasm,
     then any free square)."""
-    def around(pred):
+    def around(wanted):
         found = set()
-        for sq, col in s.chasm.items():
-            if pred(col):
-                found.update(n for n in board.neighbours(sq) if n not in s.chasm)
+        for square, token in state.chasm.items():
+            if wanted is None or token == wanted:
+                found.update(n for n in board.neighbours(square) if n not in state.chasm)
         return sorted(found)
-    squares = around(lambda col: col == colour) or around(lambda col: True)
-    return squares or [sq for sq in board.ALL_SQUARES if sq not in s.chasm]
+    squares = around(colour) or around(None)
+    return squares or [square for square in board.ALL_SQUARES if square not in state.chasm]
 
 
-def _free_die_numbers(s, colour) -> list:
-    return [n for n in range(1, 9) if board.mine_square(colour, n) not in s.chasm]
+def _free_die_numbers(state, colour) -> list:
+    return [number for number in range(1, 9)
+            if board.mine_square(colour, number) not in state.chasm]
 
 
 # =============================================================================================
 # Scoring (rules: "End of the game and scoring", "Solo rules")
 # =============================================================================================
-def scores(s) -> list:
-    """Per seat: dict of categories (gems by kind, gem points, ruby bonus, carts, missions, total)."""
-    n = s.num_players
-    most_rubies = max(st[1] for st in s.stockpiles)
+def scores(state) -> list:
+    """Per seat: dict of categories (gems by kind, gem points, ruby bonus, carts, missions,
+    total)."""
     out = []
-    for p in range(n):
-        st = s.stockpiles[p]
-        gem_points = value(st)
-        ruby_bonus = 5 if most_rubies >= 1 and st[1] == most_rubies else 0
-        carts = 3 * sum(1 for k in s.carts if k.owner == p and k.where == "supply")
-        missions = MISSION_POINTS * len(s.taken[p])
+    for player in range(state.num_players):
+        stock = state.stockpiles[player]
+        gem_points = value(stock)
+        ruby_bonus = RUBY_BONUS if has_most_rubies(state.stockpiles, player) else 0
+        carts = CART_POINTS * sum(1 for cart in state.carts
+                                  if cart.owner == player and cart.where == CartPlace.SUPPLY)
+        missions = MISSION_POINTS * len(state.taken[player])
         total = gem_points + ruby_bonus + carts + missions
-        out.append({"rocks": st[0], "rubies": st[1], "emeralds": st[2], "gold": st[3],
-                    "diamonds": st[4], "gem_points": gem_points, "ruby_bonus": ruby_bonus,
-                    "carts": carts, "missions": missions, "total": total,
-                    "jewels": jewels(st)})
+        out.append({"rocks": stock[0], "rubies": stock[1], "emeralds": stock[2],
+                    "gold": stock[3], "diamonds": stock[4], "gem_points": gem_points,
+                    "ruby_bonus": ruby_bonus, "carts": carts, "missions": missions,
+                    "total": total, "jewels": jewels(stock)})
     return out
 
 
-def solo_result(s) -> dict:
+def solo_result(state) -> dict:
     """Solo grading: right/wrong-edge sets, result level and high score."""
-    own = {1: "north", 3: "east", 2: "south", 4: "west"}  # ruby-red, gold-yellow, emerald-green, diamond-blue
-    right_sets = min(s.delivered[own[g]][g] for g in JEWELS)
-    totals = [sum(s.delivered[e][g] for e in EDGES) for g in range(5)]
-    all_sets = min(totals[g] for g in JEWELS)
+    right_sets = min(state.delivered[JEWEL_EDGE[gem]][gem] for gem in JEWELS)
+    totals = [sum(state.delivered[edge][gem] for edge in EDGES) for gem in range(5)]
+    all_sets = min(totals[gem] for gem in JEWELS)
     wrong_sets = all_sets - right_sets
-    jewel_count = sum(totals[g] for g in JEWELS)
+    jewel_count = sum(totals[gem] for gem in JEWELS)
     if right_sets >= 2:
         result = "major victory"
     elif right_sets >= 1:
@@ -1167,176 +1265,177 @@ def solo_result(s) -> dict:
             "jewels": jewel_count, "high_score": jewel_count + 10 * wrong_sets + 100 * right_sets}
 
 
-def winners(s) -> list:
+def winners(state) -> list:
     """Seats with the best (total, jewels, -rocks); ties beyond that share the win."""
-    if s.solo:
-        return [0] if solo_result(s)["result"] != "loss" else []
-    sc = scores(s)
-    keys = [(x["total"], x["jewels"], -x["rocks"]) for x in sc]
+    if state.solo:
+        return [0] if solo_result(state)["result"] != "loss" else []
+    keys = [(row["total"], row["jewels"], -row["rocks"]) for row in scores(state)]
     best = max(keys)
-    return [p for p, k in enumerate(keys) if k == best]
+    return [player for player, key in enumerate(keys) if key == best]
 
 
-def returns(s) -> list:
+def returns(state) -> list:
     """1.0 for each winner, 0.0 for the others (all 0.0 before the end)."""
-    if not s.over:
-        return [0.0] * s.num_players
-    w = winners(s)
-    return [1.0 if p in w else 0.0 for p in range(s.num_players)]
+    if not state.over:
+        return [0.0] * state.num_players
+    best = winners(state)
+    return [1.0 if player in best else 0.0 for player in range(state.num_players)]
 
 
-def score_sheet(s) -> dict:
+def score_sheet(state) -> dict:
     """The game-over table (engine/core.py GameState docstring shape).
 
     Clan game: one column per scoring category, so each total is the sum of its row; the gems
     behind the gem points and the missions taken are one note per player ("Player N" for the
     scene to name). Solo: jewels and sets delivered, the high score and what the result lacked.
     """
-    if s.solo:
-        return _solo_sheet(s)
-    sc = scores(s)
-    cols = ["Gem points", "Most rubies", "Carts in supply", "Missions", "Total"]
-    rows = [[x["gem_points"], x["ruby_bonus"], x["carts"], x["missions"], x["total"]]
-            for x in sc]
-    w = winners(s)
+    if state.solo:
+        return _solo_sheet(state)
+    rows_by_seat = scores(state)
+    columns = ["Gem points", "Most rubies", "Carts in supply", "Missions", "Total"]
+    rows = [[row["gem_points"], row["ruby_bonus"], row["carts"], row["missions"], row["total"]]
+            for row in rows_by_seat]
+    best = winners(state)
     notes = []
-    best_total = max(x["total"] for x in sc)
-    tied = [p for p, x in enumerate(sc) if x["total"] == best_total]
+    best_total = max(row["total"] for row in rows_by_seat)
+    tied = [player for player, row in enumerate(rows_by_seat) if row["total"] == best_total]
     if len(tied) > 1:
-        if len(w) < len(tied):
-            notes.append(f"Tie on points between {' and '.join(f'Player {p + 1}' for p in tied)}:"
+        if len(best) < len(tied):
+            notes.append(f"Tie on points between "
+                         f"{' and '.join(f'Player {p + 1}' for p in tied)}:"
                          " broken by more jewels, then fewer rocks.")
         else:
             notes.append("Tie on points, jewels and rocks: the win is shared.")
-    for p in range(s.num_players):
-        notes.append(player_note(s, p))
-    return {"columns": cols, "rows": rows, "winners": w, "notes": notes}
+    for player in range(state.num_players):
+        notes.append(player_note(state, player))
+    return {"columns": columns, "rows": rows, "winners": best, "notes": notes}
 
 
-def player_note(s, p) -> str:
+def player_note(state, player) -> str:
     """One line for the score sheet: "Player 1, blue clan: 2 rubies and a rock; mission: Red
     Leader." (the scene puts the seat's name in)."""
-    edge = s.edges[p] if p < len(s.edges) else None
+    edge = state.edges[player] if player < len(state.edges) else None
     clan = f", {board.EDGE_COLOUR[edge]} clan" if edge else ""
-    gems = s.stockpiles[p]
-    parts = [gems_text(tuple(gems[g] if i == g else 0 for i in range(5)))
-             for g in (1, 2, 3, 4, 0) if gems[g]]  # jewels first, rocks last
+    gems = state.stockpiles[player]
+    parts = [gems_text(tuple(gems[gem] if index == gem else 0 for index in range(5)))
+             for gem in (1, 2, 3, 4, 0) if gems[gem]]  # jewels first, rocks last
     words = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else \
         (parts[0] if parts else "no gems")
-    line = f"Player {p + 1}{clan}: {words}"
-    if s.taken[p]:
-        line += "; mission" + ("s" if len(s.taken[p]) > 1 else "") + ": " \
-            + ", ".join(MISSIONS[m][0] for m in s.taken[p])
+    line = f"Player {player + 1}{clan}: {words}"
+    taken = state.taken[player]
+    if taken:
+        line += ("; mission" + ("s" if len(taken) > 1 else "") + ": "
+                 + ", ".join(MISSIONS[mission][0] for mission in taken))
     return line + "."
 
 
 _JEWEL_PLURAL = {1: "rubies", 2: "emeralds", 3: "gold", 4: "diamonds"}
-_OWN_EDGE = {1: "north", 3: "east", 2: "south", 4: "west"}
-"""Solo: the edge each jewel counts at (ruby-red, gold-yellow, emerald-green, diamond-blue)."""
 
 
-def solo_summary(r) -> str:
+def solo_summary(result) -> str:
     """The solo headline: "Partial victory, high score 29"."""
-    return f"{r['result'].capitalize()}, high score {r['high_score']}"
+    return f"{result['result'].capitalize()}, high score {result['high_score']}"
 
 
-def solo_tally(r) -> str:
+def solo_tally(result) -> str:
     """The solo result while the game runs: "So far: no set delivered · high score 0"."""
-    what = "no set delivered" if r["result"] == "loss" else r["result"]
-    return f"So far: {what} · high score {r['high_score']}"
+    what = "no set delivered" if result["result"] == "loss" else result["result"]
+    return f"So far: {what} · high score {result['high_score']}"
 
 
-def _solo_sheet(s) -> dict:
-    r = solo_result(s)
-    totals = [sum(s.delivered[e][g] for e in EDGES) for g in range(5)]
+def _solo_sheet(state) -> dict:
+    result = solo_result(state)
+    totals = [sum(state.delivered[edge][gem] for edge in EDGES) for gem in range(5)]
     notes = ["The total is the high score: 1 per jewel delivered, 10 per set to other edges, "
              "100 per set to their own edges."]
-    own = ", ".join(f"{_JEWEL_PLURAL[g]} {_OWN_EDGE[g]}" for g in (1, 3, 2, 4))
-    if r["result"] == "loss":
-        missing = [_JEWEL_PLURAL[g] for g in JEWELS if not totals[g]]
+    own = ", ".join(f"{_JEWEL_PLURAL[gem]} {JEWEL_EDGE[gem]}" for gem in (1, 3, 2, 4))
+    if result["result"] == "loss":
+        missing = [_JEWEL_PLURAL[gem] for gem in JEWELS if not totals[gem]]
         if missing:
             notes.append("No full set: no " + " or ".join(missing) + " reached the surface.")
-    elif r["result"] == "partial victory":
+    elif result["result"] == "partial victory":
         notes.append(f"For a victory, bring one of each jewel out by its own edge: {own}.")
-    elif r["result"] == "victory":
+    elif result["result"] == "victory":
         notes.append(f"For a major victory, bring two of each jewel out by its own edge: {own}.")
     return {"columns": ["Jewels delivered", "Sets to other edges", "Sets to own edges", "Total"],
-            "rows": [[r["jewels"], r["wrong_sets"], r["right_sets"], r["high_score"]]],
-            "winners": winners(s),
+            "rows": [[result["jewels"], result["wrong_sets"], result["right_sets"],
+                      result["high_score"]]],
+            "winners": winners(state),
             "notes": notes,
-            "solo": {"won": r["result"] != "loss", "result": r["result"],
-                     "summary": solo_summary(r)}}
+            "solo": {"won": result["result"] != "loss", "result": result["result"],
+                     "summary": solo_summary(result)}}
 
 
 # =============================================================================================
 # Observation and words
 # =============================================================================================
-def observation(s: OTRState, player: int) -> OTRState:
+def observation(state: OTRState, player: int) -> OTRState:
     """A copy for ``player``: a split waiting for the mover's pick is masked unless ``player``
     made it (OR-D7); everything else in this game is public (decks are multisets)."""
-    o = s.clone()
-    if s.piles_split and s.tasks and s.tasks[0][0] == "pick":
-        owner = s.carts[s.tasks[0][1]].owner
+    seen = state.clone()
+    if state.piles_split and state.tasks and state.tasks[0].kind == TaskKind.PICK:
+        owner = state.carts[state.tasks[0].hit].owner
         if player != owner:
-            o.piles_split = _masked_split(add(*s.piles_split))
-            o._legal = None
-    return o
+            seen.piles_split = _masked_split(add(*state.piles_split))
+            seen._legal = None
+    return seen
 
 
 def _masked_split(load) -> tuple:
     """An even, made-up split of ``load`` (gems dealt alternately), hiding the owner's choice."""
-    gems = [g for g in range(5) for _ in range(load[g])]
-    a, b = [0] * 5, [0] * 5
-    for i, g in enumerate(gems):
-        (a if i % 2 == 0 else b)[g] += 1
-    return (tuple(a), tuple(b))
+    gems = [gem for gem in range(5) for _ in range(load[gem])]
+    first, second = [0] * 5, [0] * 5
+    for index, gem in enumerate(gems):
+        (first if index % 2 == 0 else second)[gem] += 1
+    return (tuple(first), tuple(second))
 
 
-def action_to_string(s: OTRState, a) -> str:
+def action_to_string(state: OTRState, action) -> str:
     """Plain words for an action, naming squares as the board labels them, e.g. ``"Place a
     north-east curve on D4"``."""
-    def cart_name(ci):
-        k = s.carts[ci]
-        return f"the {k.label} cart"
-    if isinstance(a, ChooseEdge):
-        return f"Start from the {a.edge} edge ({board.EDGE_COLOUR[a.edge]} clan)"
-    if isinstance(a, PlaceTile):
-        return f"Place {tile_words(a.exits)} on {square_name(a.row, a.col)}"
-    if isinstance(a, UpgradeTile):
-        kind = board.tile_kind(a.exits)  # which T-junction: the hint's ghost tile shows it
-        return f"Upgrade {square_name(a.row, a.col)} to a {kind}"
-    if isinstance(a, PlaceCart):
-        return f"Put {cart_name(a.cart)} in at {square_name(a.row, a.col)}"
-    if isinstance(a, ChangeSpeed):
-        return f"{'Speed up' if a.delta > 0 else 'Slow down'} {cart_name(a.cart)}"
-    if isinstance(a, EndActions):
+    def cart_name(cart_id):
+        return f"the {state.carts[cart_id].label} cart"
+    if isinstance(action, ChooseEdge):
+        return f"Start from the {action.edge} edge ({board.EDGE_COLOUR[action.edge]} clan)"
+    if isinstance(action, PlaceTile):
+        return f"Place {tile_words(action.exits)} on {square_name(action.row, action.col)}"
+    if isinstance(action, UpgradeTile):
+        kind = board.tile_kind(action.exits)  # which T-junction: the hint's ghost tile shows it
+        return f"Upgrade {square_name(action.row, action.col)} to a {kind}"
+    if isinstance(action, PlaceCart):
+        return f"Put {cart_name(action.cart)} in at {square_name(action.row, action.col)}"
+    if isinstance(action, ChangeSpeed):
+        return f"{'Speed up' if action.delta > 0 else 'Slow down'} {cart_name(action.cart)}"
+    if isinstance(action, EndActions):
         return "End the action phase and move"
-    if isinstance(a, MoveCart):
-        return f"Move {cart_name(a.cart)} now"
-    if isinstance(a, ChooseExit):
-        return f"Leave the junction {board.SIDE_NAMES[a.side]}"
-    if isinstance(a, TakeGem):
-        return f"Take the {a.gem}"
-    if isinstance(a, SplitLoad):
-        return f"Split the load: {gems_text(a.pile)} in the first pile"
-    if isinstance(a, DropGems):
-        return f"Drop {gems_text(a.gems)}"
-    if isinstance(a, PickPile):
-        return f"Pick pile {a.pile + 1}"
-    if isinstance(a, ClaimMission):
-        return f"Take the mission {MISSIONS[a.mission][0]}"
-    if isinstance(a, PlaceChasmToken):
-        return f"Open the chasm on {square_name(a.row, a.col)}"
-    if isinstance(a, DrawEdge):
-        return f"Draw the {a.edge} edge"
-    if isinstance(a, DealMission):
-        return f"Deal the mission {MISSIONS[a.mission][0]}"
-    if isinstance(a, RevealCard):
-        return "Reveal the Chasm card" if a.colour == CHASM else f"Reveal {a.colour} {a.number}"
-    if isinstance(a, DrawGem):
-        return f"Draw {article(a.gem)}"
-    if isinstance(a, DrawChasmToken):
-        return f"Draw a {a.colour} chasm token"
-    if isinstance(a, RollChasmDie):
-        return f"Roll {a.number} on the Chasm Die"
-    return type(a).__name__
+    if isinstance(action, MoveCart):
+        return f"Move {cart_name(action.cart)} now"
+    if isinstance(action, ChooseExit):
+        return f"Leave the junction {board.SIDE_NAMES[action.side]}"
+    if isinstance(action, TakeGem):
+        return f"Take the {action.gem}"
+    if isinstance(action, SplitLoad):
+        return f"Split the load: {gems_text(action.pile)} in the first pile"
+    if isinstance(action, DropGems):
+        return f"Drop {gems_text(action.gems)}"
+    if isinstance(action, PickPile):
+        return f"Pick pile {action.pile + 1}"
+    if isinstance(action, ClaimMission):
+        return f"Take the mission {MISSIONS[action.mission][0]}"
+    if isinstance(action, PlaceChasmToken):
+        return f"Open the chasm on {square_name(action.row, action.col)}"
+    if isinstance(action, DrawEdge):
+        return f"Draw the {action.edge} edge"
+    if isinstance(action, DealMission):
+        return f"Deal the mission {MISSIONS[action.mission][0]}"
+    if isinstance(action, RevealCard):
+        if action.colour == CHASM:
+            return "Reveal the Chasm card"
+        return f"Reveal {action.colour} {action.number}"
+    if isinstance(action, DrawGem):
+        return f"Draw {article(action.gem)}"
+    if isinstance(action, DrawChasmToken):
+        return f"Draw a {action.colour} chasm token"
+    if isinstance(action, RollChasmDie):
+        return f"Roll {action.number} on the Chasm Die"
+    return type(action).__name__

@@ -1,8 +1,9 @@
 """Off the Rails: the state, its actions and its events (rules/off_the_rails.md).
 
-The rules themselves live in :mod:`engine.off_the_rails.rules`; this module holds the data and the
-plain-data records. Squares are ``(row, col)``; gem counts are 5-tuples ``(rock, ruby, emerald,
-gold, diamond)``; sides are ``"N"/"E"/"S"/"W"``; tiles are exit strings such as ``"NE"``.
+The rules themselves live in :mod:`engine.off_the_rails.rules`; what each event does to a state is
+written once, in :mod:`engine.off_the_rails.events`. This module holds the data and the plain-data
+records. Squares are ``(row, col)``; gem counts are 5-tuples ``(rock, ruby, emerald, gold,
+diamond)``; sides are ``"N"/"E"/"S"/"W"``; tiles are exit strings such as ``"NE"``.
 
 Carts are numbered: in a 2-4 player game seat ``p`` owns cart ``2p`` (white) and ``2p+1`` (black);
 in the solo game carts 0-3 are the red, yellow, green and blue carts.
@@ -11,19 +12,67 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Event
+from engine.core import Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
 from engine.off_the_rails import board
-from engine.off_the_rails.data import MISSIONS, gems_text
+from engine.off_the_rails.data import (MISSIONS, NO_FACTS, START_SPEED, MoveFacts, gems_text,
+                                       zero)
+from engine.off_the_rails.tasks import TaskKind, task_from_list, task_to_list
+
+
+class CartPlace(StrEnum):
+    """Where a cart is: on the board (grid or surface), in its owner's supply, or lost (fallen
+    into the chasm; in solo also derailed)."""
+
+    BOARD = "board"
+    SUPPLY = "supply"
+    LOST = "lost"
+
+
+class Pending(StrEnum):
+    """What the game waits for (:meth:`OTRState.pending`)."""
+
+    EDGE = "edge"                  # the first player chooses an edge
+    ACTIONS = "actions"            # the action phase
+    MOVE_CART = "move_cart"        # which cart moves next
+    EXIT = "exit"                  # a junction's exit
+    GEM = "gem"                    # which jewel the cart takes
+    SPLIT = "split"                # the hit cart's owner splits its load
+    DROP = "drop"                  # "Drop the larger half": the owner chooses the gems
+    PICK = "pick"                  # the mover picks a pile
+    MISSION = "mission"            # which of two missions fulfilled at once (OR-D11)
+    CHASM_TOKEN = "chasm_token"    # where the drawn chasm token goes
+    CHANCE = "chance"              # a draw or a roll
+    OVER = "over"                  # the game is over
+
+
+class CollisionKind(StrEnum):
+    """Rules, "Collisions": a bump (the hit cart's tile has no exit towards the mover), a rear
+    collision or a head-on collision (the hit cart was heading towards the mover)."""
+
+    BUMP = "bump"
+    REAR = "rear"
+    HEAD_ON = "head-on"
+
+
+class DerailCause(StrEnum):
+    """Why a cart derailed (rules, "Derail", "Collisions", "End of the game"), in the words the
+    log shows."""
+
+    MINE_CENTRE = "a mine centre"
+    NO_TRACK = "no track ahead"
+    NO_EXIT = "the track ahead has no exit towards it"
+    COLLISION = "collision"
+    GAME_END = "the game ended"
 
 
 def _n(count: int, noun: str) -> str:
-    """"1 marble", "3 marbles"."""
+    """"1 square", "3 squares"."""
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-def _who(names, p):
-    return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
+def _who(names, player):
+    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
 
 
 COLUMN_LABELS = "ABCDEFGHIJKL"
@@ -36,13 +85,13 @@ def square_name(row: int, col: int) -> str:
     letter, row number, as labelled round the grid; mine numbers can hide under track, the
     labels never do), ``"the red mine centre"``, ``"the north edge, column F"`` for a surface
     square."""
-    sq = (row, col)
+    square = (row, col)
     for colour, centre in board.MINE_CENTRES.items():
-        if centre == sq:
+        if centre == square:
             return f"the {colour} mine centre"
-    if board.on_grid(sq):
+    if board.on_grid(square):
         return f"{COLUMN_LABELS[col]}{row + 1}"
-    edge = board.SURFACE_EDGE.get(sq)
+    edge = board.SURFACE_EDGE.get(square)
     if edge in ("north", "south"):
         return f"the {edge} edge, column {COLUMN_LABELS[col]}"
     if edge in ("east", "west"):
@@ -244,11 +293,13 @@ class MissionDealt(Event):
 
 @dataclass(frozen=True)
 class CardRevealed(Event):
-    """A deposit card: gems will be placed on (row, col)."""
+    """A deposit card: gems will be placed on (row, col); at setup it comes from the colour's
+    own cards, later from the top pile of the deposit deck (``from_deposit_deck``)."""
     colour: str
     number: int
     row: int
     col: int
+    from_deposit_deck: bool
 
     def text(self, names):
         return f"Deposit card revealed: {self.colour} {self.number} ({square_name(self.row, self.col)})."
@@ -377,13 +428,13 @@ class GemTaken(Event):
 
 @dataclass(frozen=True)
 class Collided(Event):
-    """``kind`` is "bump", "rear" or "head-on"; the mover is on (row, col), the other on
+    """``kind`` is a :class:`CollisionKind`; the mover is on (row, col), the other on
     (other_row, other_col)."""
     player: int
     cart: int
     other: int
     other_player: int
-    kind: str
+    kind: CollisionKind
     row: int
     col: int
     other_row: int
@@ -392,7 +443,8 @@ class Collided(Event):
     other_label: str
 
     def text(self, names):
-        what = {"bump": "bumped into", "rear": "ran into", "head-on": "crashed head-on into"}[self.kind]
+        what = {CollisionKind.BUMP: "bumped into", CollisionKind.REAR: "ran into",
+                CollisionKind.HEAD_ON: "crashed head-on into"}[self.kind]
         other = (f"their own {self.other_label} cart"
                  if self.other_player == self.player and len(names) > 1
                  else _cart(names, self.other_player, self.other_label))
@@ -401,6 +453,7 @@ class Collided(Event):
 
 @dataclass(frozen=True)
 class CartTurned(Event):
+    """The cart turned round on (row, col): its back and front swap; it now faces ``facing``."""
     player: int
     cart: int
     label: str
@@ -414,10 +467,12 @@ class CartTurned(Event):
 
 @dataclass(frozen=True)
 class LoadSplit(Event):
-    """The owner split a load into piles of these sizes (contents hidden)."""
+    """The owner split a load into ``piles`` (two gem counts) of these ``sizes``; the text tells
+    the sizes only, as the mover picks without seeing the piles."""
     player: int
     cart: int
     sizes: tuple
+    piles: tuple
 
     def text(self, names):
         return f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and {self.sizes[1]}."
@@ -425,6 +480,7 @@ class LoadSplit(Event):
 
 @dataclass(frozen=True)
 class GemsDropped(Event):
+    """The hit cart dropped ``gems`` on its square (row, col), where they make a deposit."""
     player: int
     cart: int
     label: str
@@ -447,7 +503,7 @@ class CartDerailed(Event):
     toward_row: int
     toward_col: int
     gems: tuple
-    cause: str
+    cause: DerailCause
     removed: bool
 
     def text(self, names):
@@ -536,13 +592,17 @@ class ChasmDieRolled(Event):
 
 @dataclass(frozen=True)
 class ChasmOpened(Event):
-    """A chasm token on (row, col); ``tile``/``gems``/``cart`` say what fell in (cart -1: none)."""
+    """A chasm token on (row, col); ``tile``/``gems``/``cart`` say what fell in (cart -1: none;
+    the cart's own fall is the :class:`CartFell` that follows). ``card`` is the number of the
+    chasm deck card (solo: the deck card) that named the square, 0 for a token drawn in the
+    chasm phase."""
     colour: str
     row: int
     col: int
     tile: str
     gems: tuple
     cart: int
+    card: int
 
     def text(self, names):
         lost = []
@@ -572,9 +632,12 @@ class ChasmCardShuffledBack(Event):
 
 @dataclass(frozen=True)
 class GameEnded(Event):
+    """The game is over: ``winners`` (seats), ``totals`` (per seat), ``summary`` and, in solo,
+    ``result`` ("major victory", "victory", "partial victory" or "loss"; None otherwise)."""
     winners: tuple
     totals: tuple
     summary: str
+    result: str | None
 
     def text(self, names):
         if self.winners and len(self.totals) > 1:
@@ -584,23 +647,99 @@ class GameEnded(Event):
         return f"The game is over. {self.summary.rstrip('.')}."
 
 
+# --- bookkeeping events: what changes that a player need not read (text "") -----------------
+@dataclass(frozen=True)
+class TasksChanged(Event):
+    """The to-do list changed: its first ``replace`` tasks are replaced by ``tasks`` (records of
+    :mod:`.tasks`; in ``to_dict`` their plain lists, e.g. ``["run", 2, 3]``, which the record
+    codec turns back into records)."""
+    replace: int
+    tasks: tuple
+
+    def __post_init__(self):
+        if self.tasks and isinstance(self.tasks[0], (tuple, list)):   # from plain data
+            object.__setattr__(self, "tasks", tuple(
+                task_from_list(task) if isinstance(task, (tuple, list)) else task
+                for task in self.tasks))
+
+    def to_dict(self) -> dict:
+        return {"type": "TasksChanged", "replace": self.replace,
+                "tasks": [task_to_list(task) for task in self.tasks]}
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
+class CartStarted(Event):
+    """A cart's movement begins, leaving by ``facing`` (None: its owner chooses the exit of the
+    junction it stands on first)."""
+    player: int
+    cart: int
+    label: str
+    facing: str | None
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
+class MissionsChecked(Event):
+    """The missions were checked after a move: what the carts did is forgotten."""
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
+class ChasmTurnBegan(Event):
+    """This turn's deposit phase is a chasm phase (the game may end at the end of the turn)."""
+    player: int
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
+class FinalTurnPlayed(Event):
+    """After the Chasm card: a player's last normal turn is over; ``turns_left`` remain."""
+    player: int
+    turns_left: int
+
+    def text(self, names):
+        return ""
+
+
+@dataclass(frozen=True)
+class ChasmPhaseBegan(Event):
+    """From now on the deposit phase is the chasm phase."""
+
+    def text(self, names):
+        return "The chasm phase begins: each turn a chasm token is drawn instead of a deposit."
+
+
+BOOKKEEPING_EVENTS = (TasksChanged, CartStarted, MissionsChecked, ChasmTurnBegan, FinalTurnPlayed)
+"""Events a player need not read: their text is "" and the log skips them."""
+
 EVENTS = (EdgeTaken, MissionDealt, CardRevealed, GemPlaced, TurnStarted, TilePlaced, TileUpgraded,
           CartPlaced, SpeedChanged, ActionsEnded, CartMoved, ExitChosen, GemTaken, Collided,
           CartTurned, LoadSplit, GemsDropped, CartDerailed, CartFell, CartLeftMine, CartReturned,
           MissionClaimed, ChasmCardRevealed, ChasmTokenDrawn, ChasmDieRolled, ChasmOpened,
-          CardSkipped, ChasmCardShuffledBack, GameEnded)
+          CardSkipped, ChasmCardShuffledBack, GameEnded, TasksChanged, CartStarted,
+          MissionsChecked, ChasmTurnBegan, FinalTurnPlayed, ChasmPhaseBegan)
 
 
 # --- carts ----------------------------------------------------------------------------------
 class Cart:
-    """One minecart: owner seat, colour, marker ("white"/"black", or the colour in solo), where
-    ("supply", "board" or "lost"), square, ``back`` (side it entered by), ``facing`` (side it will
-    leave by; None while its owner still chooses at a junction), speed and load (gem counts)."""
+    """One minecart: ``owner`` seat, ``colour``, ``marker`` ("white"/"black", or the colour in
+    solo), ``where`` (a :class:`CartPlace`), ``square``, ``back`` (the side it entered by),
+    ``facing`` (the side it will leave by; None while its owner still chooses at a junction),
+    ``speed`` and ``load`` (a gem count)."""
 
     __slots__ = ("owner", "colour", "marker", "where", "square", "back", "facing", "speed", "load")
 
-    def __init__(self, owner, colour, marker, where="supply", square=None, back=None, facing=None,
-                 speed=3, load=(0, 0, 0, 0, 0)):
+    def __init__(self, owner, colour, marker, where=CartPlace.SUPPLY, square=None, back=None,
+                 facing=None, speed=START_SPEED, load=(0, 0, 0, 0, 0)):
         self.owner = owner
         self.colour = colour
         self.marker = marker
@@ -620,181 +759,204 @@ class Cart:
         """"white"/"black" (or the colour in solo) for texts."""
         return self.marker
 
+    @property
+    def on_board(self) -> bool:
+        """True for a cart on the grid or on a surface square."""
+        return self.where == CartPlace.BOARD
+
     def to_dict(self) -> dict:
         return {"owner": self.owner, "colour": self.colour, "marker": self.marker,
-                "where": self.where, "square": list(self.square) if self.square else None,
+                "where": str(self.where), "square": list(self.square) if self.square else None,
                 "back": self.back, "facing": self.facing, "speed": self.speed,
                 "load": list(self.load)}
 
     @classmethod
-    def from_dict(cls, d) -> "Cart":
-        return cls(d["owner"], d["colour"], d["marker"], d["where"],
-                   tuple(d["square"]) if d["square"] else None, d["back"], d["facing"],
-                   d["speed"], tuple(d["load"]))
+    def from_dict(cls, data) -> "Cart":
+        return cls(data["owner"], data["colour"], data["marker"], CartPlace(data["where"]),
+                   tuple(data["square"]) if data["square"] else None, data["back"],
+                   data["facing"], data["speed"], tuple(data["load"]))
 
 
-def _sqkey(sq):
-    return f"{sq[0]},{sq[1]}"
+def _rules():
+    """The rules module (imported on first use: it imports this one)."""
+    global _RULES
+    if _RULES is None:
+        from engine.off_the_rails import rules
+        _RULES = rules
+    return _RULES
 
 
-def _unkey(k):
-    r, c = k.split(",")
-    return (int(r), int(c))
+_RULES = None
+
+
+def _square_key(square) -> str:
+    return f"{square[0]},{square[1]}"
+
+
+def _key_square(key) -> tuple:
+    row, col = key.split(",")
+    return (int(row), int(col))
 
 
 class OTRState:
     """A position of Off the Rails (1 player = the solo rules; 2-4 players = the clan game).
 
-    Fields (plain data): ``options``; ``tiles`` {square: exits}; ``gems`` {square: counts} (the
-    deposits); ``chasm`` {square: colour}; ``carts`` (list of :class:`Cart`); ``bag``, ``lost``
-    (gems fallen into the chasm), ``stockpiles`` (per seat); ``edges`` (per seat, None in solo);
-    ``missions`` (face-up mission numbers), ``taken`` (missions per seat); decks as multisets:
-    ``unseen`` {colour: numbers not yet seen}, ``piles`` (deposit deck, top pile first, each
-    ``[red, yellow, green, blue, chasm]`` counts), ``solo_deck`` (cards left, ``[colour, number]``);
-    ``token_supply`` {colour: count}; the turn: ``player``, ``turn``, ``actions_left``, ``moved``;
-    ``tasks``: what happens next, head first (see rules.py). Rules are in :mod:`.rules`.
+    Options: ``num_players``, ``solo``, ``bumper``, ``chasm_die``, ``length``, ``split_rule``.
+    The board: ``tiles`` {square: exits}, ``gems`` {square: gem count} (the deposits), ``chasm``
+    {square: colour}, ``carts`` (list of :class:`Cart`). Gems elsewhere: ``bag``, ``lost`` (fallen
+    into the chasm), ``stockpiles`` (per seat), ``solo_pool`` (solo start gems), ``delivered``
+    {edge: gem count} (solo). Seats: ``edges`` (None in solo). Missions: ``missions`` (face up),
+    ``dealt``, ``taken`` (per seat), ``claimed`` (one taken this turn), ``facts``
+    (:class:`data.MoveFacts`). Decks as multisets: ``unseen`` {colour: numbers not seen yet},
+    ``piles`` (the deposit deck, top pile first, each ``(red, yellow, green, blue, chasm)``
+    counts), ``solo_deck`` (``(colour, number)`` cards left), ``token_supply`` {colour: count}.
+    The Chasm card: ``chasm_card_seen``, ``final_turns_left``, ``revealed_chasm_now``,
+    ``chasm_phase``, ``chasm_turn``. The turn: ``player``, ``turn``, ``actions_left``, ``moved``
+    (carts moved this turn), ``taken_here`` (gems the moving cart took on its square),
+    ``piles_split`` (a split waiting for the mover's pick). ``tasks``: what happens next, head
+    first (:mod:`.tasks`). ``over``, ``result`` (solo).
+
+    Only :mod:`.events` changes a state once it is set up; the rules are in :mod:`.rules`.
     """
 
-    # fields copied as they are by clone (immutable values)
-    _SCALARS = ("num_players", "solo", "bumper", "chasm_die", "length", "split_rule", "player",
-                "turn", "actions_left", "claimed", "chasm_card_seen", "final_turns_left",
-                "chasm_phase", "chasm_turn", "revealed_chasm_now", "over", "bag", "lost", "piles_split",
-                "result")
+    # fields copied as they are by clone (immutable values, or containers only ever replaced)
+    _SHARED = ("num_players", "solo", "bumper", "chasm_die", "length", "split_rule", "bag", "lost",
+               "facts", "solo_pool", "claimed", "chasm_card_seen", "final_turns_left",
+               "chasm_phase", "chasm_turn", "revealed_chasm_now", "player", "turn",
+               "actions_left", "taken_here", "piles_split", "over", "result", "_legal")
 
     def __init__(self):
-        # Filled by rules.new_state(); kept here for the reader.
-        self.num_players = 2
-        self.solo = False
-        self.bumper = False
-        self.chasm_die = False
-        self.length = 21
-        self.split_rule = "choose"
-        self.tiles: dict = {}
-        self.gems: dict = {}
-        self.chasm: dict = {}
-        self.carts: list = []
-        self.bag = (0, 0, 0, 0, 0)
-        self.lost = (0, 0, 0, 0, 0)
-        self.stockpiles: list = []
-        self.edges: list = []
-        self.missions: list = []
-        self.dealt: list = []
-        self.taken: list = []
-        self.claimed = False
-        self.facts: dict = {}
-        self.unseen: dict = {}
-        self.piles: list = []
-        self.solo_deck: list = []
-        self.solo_pool: list = [0, 0, 0, 0, 0]
-        self.token_supply: dict = {}
-        self.delivered: dict = {}
-        self.chasm_card_seen = False
-        self.final_turns_left = -1
-        self.chasm_phase = False
-        self.chasm_turn = False
-        self.revealed_chasm_now = False
-        self.player = 0
-        self.turn = 0
-        self.actions_left = 4
-        self.moved: list = []
-        self.taken_here = 0
-        self.piles_split = None
+        # Filled by rules.new_state(); declared here for the reader and for type checkers.
+        self.num_players: int = 2
+        self.solo: bool = False
+        self.bumper: bool = False
+        self.chasm_die: bool = False
+        self.length: int = 21
+        self.split_rule: str = "choose"
+        self.tiles: dict[tuple, str] = {}
+        self.gems: dict[tuple, tuple] = {}
+        self.chasm: dict[tuple, str] = {}
+        self.carts: list[Cart] = []
+        self.bag: tuple = zero()
+        self.lost: tuple = zero()
+        self.stockpiles: list[tuple] = []
+        self.edges: list[str | None] = []
+        self.missions: list[int] = []
+        self.dealt: list[int] = []
+        self.taken: list[list[int]] = []
+        self.claimed: bool = False
+        self.facts: MoveFacts | None = NO_FACTS
+        self.unseen: dict[str, tuple] = {}
+        self.piles: list[tuple] = []
+        self.solo_deck: list[tuple] = []
+        self.solo_pool: tuple = zero()
+        self.token_supply: dict[str, int] = {}
+        self.delivered: dict[str, tuple] = {}
+        self.chasm_card_seen: bool = False
+        self.final_turns_left: int = -1
+        self.chasm_phase: bool = False
+        self.chasm_turn: bool = False
+        self.revealed_chasm_now: bool = False
+        self.player: int = 0
+        self.turn: int = 0
+        self.actions_left: int = 4
+        self.moved: list[int] = []
+        self.taken_here: int = 0
+        self.piles_split: tuple | None = None
         self.tasks: list = []
-        self.over = False
-        self.result = None
-        self._legal = None
+        self.over: bool = False
+        self.result: str | None = None
+        self._legal: tuple | None = None
 
     # --- copying --------------------------------------------------------------------------
     def clone(self) -> "OTRState":
         """A fast independent copy (no deepcopy)."""
-        c = OTRState.__new__(OTRState)
-        for name in self._SCALARS:
-            setattr(c, name, getattr(self, name))
-        c.taken_here = self.taken_here
-        c.tiles = dict(self.tiles)
-        c.gems = dict(self.gems)
-        c.chasm = dict(self.chasm)
-        c.carts = [k.clone() for k in self.carts]
-        c.stockpiles = list(self.stockpiles)
-        c.edges = list(self.edges)
-        c.missions = list(self.missions)
-        c.dealt = list(self.dealt)
-        c.taken = [list(t) for t in self.taken]
-        c.facts = {"exits": list(self.facts["exits"]), **{k: v for k, v in self.facts.items() if k != "exits"}} if self.facts else {}
-        c.unseen = {k: list(v) for k, v in self.unseen.items()}
-        c.piles = [list(p) for p in self.piles]
-        c.solo_deck = list(self.solo_deck)
-        c.solo_pool = list(self.solo_pool)
-        c.token_supply = dict(self.token_supply)
-        c.delivered = {k: list(v) for k, v in self.delivered.items()}
-        c.moved = list(self.moved)
-        c.tasks = list(self.tasks)
-        c._legal = self._legal
-        return c
+        copy = OTRState.__new__(OTRState)
+        for name in self._SHARED:
+            setattr(copy, name, getattr(self, name))
+        copy.tiles = dict(self.tiles)
+        copy.gems = dict(self.gems)
+        copy.chasm = dict(self.chasm)
+        copy.carts = [cart.clone() for cart in self.carts]
+        copy.stockpiles = list(self.stockpiles)
+        copy.edges = list(self.edges)
+        copy.missions = list(self.missions)
+        copy.dealt = list(self.dealt)
+        copy.taken = [list(taken) for taken in self.taken]
+        copy.unseen = dict(self.unseen)
+        copy.piles = list(self.piles)
+        copy.solo_deck = list(self.solo_deck)
+        copy.token_supply = dict(self.token_supply)
+        copy.delivered = dict(self.delivered)
+        copy.moved = list(self.moved)
+        copy.tasks = list(self.tasks)
+        return copy
 
     def to_dict(self) -> dict:
         """Plain JSON-able data; :meth:`from_dict` inverts it exactly."""
         return {
             "num_players": self.num_players, "solo": self.solo, "bumper": self.bumper,
             "chasm_die": self.chasm_die, "length": self.length, "split_rule": self.split_rule,
-            "tiles": {_sqkey(k): v for k, v in sorted(self.tiles.items())},
-            "gems": {_sqkey(k): list(v) for k, v in sorted(self.gems.items())},
-            "chasm": {_sqkey(k): v for k, v in sorted(self.chasm.items())},
-            "carts": [k.to_dict() for k in self.carts],
+            "tiles": {_square_key(sq): v for sq, v in sorted(self.tiles.items())},
+            "gems": {_square_key(sq): list(v) for sq, v in sorted(self.gems.items())},
+            "chasm": {_square_key(sq): v for sq, v in sorted(self.chasm.items())},
+            "carts": [cart.to_dict() for cart in self.carts],
             "bag": list(self.bag), "lost": list(self.lost),
-            "stockpiles": [list(s) for s in self.stockpiles],
+            "stockpiles": [list(stock) for stock in self.stockpiles],
             "edges": list(self.edges), "missions": list(self.missions), "dealt": list(self.dealt),
-            "taken": [list(t) for t in self.taken], "claimed": self.claimed,
-            "facts": {"exits": [[list(l), e] for l, e in self.facts["exits"]],
-                      **{k: v for k, v in self.facts.items() if k != "exits"}} if self.facts else {},
-            "unseen": {k: list(v) for k, v in self.unseen.items()},
-            "piles": [list(p) for p in self.piles],
-            "solo_deck": [list(c) for c in self.solo_deck], "solo_pool": list(self.solo_pool),
+            "taken": [list(taken) for taken in self.taken], "claimed": self.claimed,
+            "facts": self.facts.to_dict() if self.facts else {},
+            "unseen": {colour: list(numbers) for colour, numbers in self.unseen.items()},
+            "piles": [list(pile) for pile in self.piles],
+            "solo_deck": [list(card) for card in self.solo_deck],
+            "solo_pool": list(self.solo_pool),
             "token_supply": dict(self.token_supply),
-            "delivered": {k: list(v) for k, v in self.delivered.items()},
+            "delivered": {edge: list(gems) for edge, gems in self.delivered.items()},
             "chasm_card_seen": self.chasm_card_seen, "final_turns_left": self.final_turns_left,
             "chasm_phase": self.chasm_phase, "chasm_turn": self.chasm_turn,
             "revealed_chasm_now": self.revealed_chasm_now,
             "player": self.player, "turn": self.turn, "actions_left": self.actions_left,
             "moved": list(self.moved), "taken_here": self.taken_here,
-            "piles_split": [list(p) for p in self.piles_split] if self.piles_split else None,
-            "tasks": [list(t) for t in self.tasks], "over": self.over,
+            "piles_split": [list(pile) for pile in self.piles_split] if self.piles_split else None,
+            "tasks": [task_to_list(task) for task in self.tasks], "over": self.over,
             "result": self.result,
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "OTRState":
+    def from_dict(cls, data: dict) -> "OTRState":
         """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError`` if damaged."""
-        s = cls()
+        state = cls()
         for name in ("num_players", "solo", "bumper", "chasm_die", "length", "split_rule",
                      "claimed", "chasm_card_seen", "final_turns_left", "chasm_phase",
                      "chasm_turn", "revealed_chasm_now", "player", "turn", "actions_left",
                      "taken_here", "over", "result"):
-            setattr(s, name, d[name])
-        s.tiles = {_unkey(k): v for k, v in d["tiles"].items()}
-        s.gems = {_unkey(k): tuple(v) for k, v in d["gems"].items()}
-        s.chasm = {_unkey(k): v for k, v in d["chasm"].items()}
-        s.carts = [Cart.from_dict(c) for c in d["carts"]]
-        s.bag = tuple(d["bag"])
-        s.lost = tuple(d["lost"])
-        s.stockpiles = [tuple(x) for x in d["stockpiles"]]
-        s.edges = list(d["edges"])
-        s.missions = list(d["missions"])
-        s.dealt = list(d["dealt"])
-        s.taken = [list(t) for t in d["taken"]]
-        f = d["facts"]
-        s.facts = ({"exits": [(tuple(l), e) for l, e in f["exits"]],
-                    **{k: v for k, v in f.items() if k != "exits"}} if f else {})
-        s.unseen = {k: list(v) for k, v in d["unseen"].items()}
-        s.piles = [list(p) for p in d["piles"]]
-        s.solo_deck = [tuple(c) for c in d["solo_deck"]]
-        s.solo_pool = list(d["solo_pool"])
-        s.token_supply = dict(d["token_supply"])
-        s.delivered = {k: list(v) for k, v in d["delivered"].items()}
-        s.moved = list(d["moved"])
-        s.piles_split = tuple(tuple(p) for p in d["piles_split"]) if d["piles_split"] else None
-        s.tasks = [tuple(t) for t in d["tasks"]]
-        return s
+            setattr(state, name, data[name])
+        state.tiles = {_key_square(key): exits for key, exits in data["tiles"].items()}
+        state.gems = {_key_square(key): tuple(gems) for key, gems in data["gems"].items()}
+        state.chasm = {_key_square(key): colour for key, colour in data["chasm"].items()}
+        state.carts = [Cart.from_dict(cart) for cart in data["carts"]]
+        state.bag = tuple(data["bag"])
+        state.lost = tuple(data["lost"])
+        state.stockpiles = [tuple(stock) for stock in data["stockpiles"]]
+        state.edges = list(data["edges"])
+        state.missions = list(data["missions"])
+        state.dealt = list(data["dealt"])
+        state.taken = [list(taken) for taken in data["taken"]]
+        state.facts = MoveFacts.from_dict(data["facts"]) if data["facts"] else None
+        state.unseen = {colour: tuple(numbers) for colour, numbers in data["unseen"].items()}
+        state.piles = [tuple(pile) for pile in data["piles"]]
+        state.solo_deck = [tuple(card) for card in data["solo_deck"]]
+        state.solo_pool = tuple(data["solo_pool"])
+        state.token_supply = dict(data["token_supply"])
+        state.delivered = {edge: tuple(gems) for edge, gems in data["delivered"].items()}
+        state.moved = list(data["moved"])
+        state.piles_split = (tuple(tuple(pile) for pile in data["piles_split"])
+                             if data["piles_split"] else None)
+        try:
+            state.tasks = [task_from_list(task) for task in data["tasks"]]
+        except TypeError as err:
+            raise ValueError(f"a task of the to-do list is damaged: {err}") from None
+        return state
 
     def __eq__(self, other):
         return isinstance(other, OTRState) and self.to_dict() == other.to_dict()
@@ -807,8 +969,7 @@ class OTRState:
     # --- the contract, implemented in rules.py -------------------------------------------
     def current_player(self) -> int:
         """A seat, ``CHANCE`` or ``TERMINAL``."""
-        from engine.off_the_rails import rules
-        return rules.current_player(self)
+        return _rules().current_player(self)
 
     def turn_owner(self) -> int:
         """Whose turn this is (``self.player``), also while an opponent splits a hit cart's gems."""
@@ -819,46 +980,37 @@ class OTRState:
 
     def legal_actions(self) -> list:
         """The current player's actions in a stable order ([] at chance nodes and at the end)."""
-        from engine.off_the_rails import rules
         if self._legal is None:
-            self._legal = tuple(rules.legal_actions(self))
+            self._legal = tuple(_rules().legal_actions(self))
         return list(self._legal)
 
     def chance_outcomes(self) -> list:
         """``[(action, probability), ...]`` at a chance node, else []."""
-        from engine.off_the_rails import rules
-        return rules.chance_outcomes(self)
+        return _rules().chance_outcomes(self)
 
     def apply_action(self, action) -> list:
         """Apply a decision or chance outcome; returns the events. Raises ``IllegalAction`` (state
         unchanged) for anything the rules forbid."""
-        from engine.off_the_rails import rules
-        return rules.apply_action(self, action)
+        return _rules().apply_action(self, action)
 
     def returns(self) -> list:
-        from engine.off_the_rails import rules
-        return rules.returns(self)
+        return _rules().returns(self)
 
     def score_sheet(self) -> dict:
-        from engine.off_the_rails import rules
-        return rules.score_sheet(self)
+        return _rules().score_sheet(self)
 
     def observation(self, player: int) -> "OTRState":
         """The state as ``player`` sees it: a split load waiting for the mover's pick is shown
         with both piles replaced by an even, made-up split, unless ``player`` made the split."""
-        from engine.off_the_rails import rules
-        return rules.observation(self, player)
+        return _rules().observation(self, player)
 
     def action_to_string(self, action) -> str:
-        from engine.off_the_rails import rules
-        return rules.action_to_string(self, action)
+        return _rules().action_to_string(self, action)
 
-    # --- helpers for the table scene (all derived from legal_actions) --------------------
-    def pending(self) -> str:
-        """What the game waits for: "edge", "actions", "move_cart", "exit", "gem", "split",
-        "drop", "pick", "mission", "chasm_token", "chance" or "over"."""
-        from engine.off_the_rails import rules
-        return rules.pending(self)
+    # --- helpers for the table scene (all derived from the tasks and legal_actions) -------
+    def pending(self) -> Pending:
+        """What the game waits for (a :class:`Pending`)."""
+        return _rules().pending(self)
 
     def legal_by_square(self) -> dict:
         """``{(row, col): [PlaceTile/UpgradeTile/PlaceCart/PlaceChasmToken, ...]}`` for the legal
@@ -868,9 +1020,9 @@ class OTRState:
         if cache is not None and cache[0] is self._legal:
             return cache[1]
         index: dict = {}
-        for a in legal:
-            if isinstance(a, (PlaceTile, UpgradeTile, PlaceCart, PlaceChasmToken)):
-                index.setdefault((a.row, a.col), []).append(a)
+        for action in legal:
+            if isinstance(action, (PlaceTile, UpgradeTile, PlaceCart, PlaceChasmToken)):
+                index.setdefault((action.row, action.col), []).append(action)
         self._by_square = (self._legal, index)
         return index
 
@@ -907,10 +1059,13 @@ class OTRState:
         """Squares where the drawn chasm token may go now."""
         return [(a.row, a.col) for a in self.legal_actions() if isinstance(a, PlaceChasmToken)]
 
+    def mission_claims(self) -> list:
+        """Missions the player may take now (:class:`ClaimMission`)."""
+        return [a.mission for a in self.legal_actions() if isinstance(a, ClaimMission)]
+
     def refusal(self, action) -> str | None:
         """Why ``action`` is illegal now, as a sentence; None when it is legal."""
-        from engine.off_the_rails import rules
-        return rules.refusal(self, action)
+        return _rules().refusal(self, action)
 
     def end_actions_refusal(self) -> str | None:
         """Why the action phase cannot be ended now; None when :class:`EndActions` is legal."""
@@ -918,19 +1073,39 @@ class OTRState:
 
     def cart_at(self, square) -> int | None:
         """Id of the cart on ``square`` (grid or surface), or None."""
-        for i, k in enumerate(self.carts):
-            if k.where == "board" and k.square == tuple(square):
-                return i
+        square = tuple(square)
+        on_board = CartPlace.BOARD
+        for index, cart in enumerate(self.carts):
+            if cart.square == square and cart.where == on_board:
+                return index
         return None
+
+    def occupied_squares(self) -> set:
+        """The squares (grid or surface) holding a cart."""
+        on_board = CartPlace.BOARD
+        return {cart.square for cart in self.carts if cart.where == on_board}
 
     def carts_of(self, player: int) -> list:
         """Cart ids owned by ``player`` (all four in solo)."""
-        return [i for i, k in enumerate(self.carts) if k.owner == player]
+        return [index for index, cart in enumerate(self.carts) if cart.owner == player]
 
     def moving_cart(self) -> int | None:
         """The cart whose movement is in progress, or None."""
-        from engine.off_the_rails import rules
-        return rules.moving_cart(self)
+        return _rules().moving_cart(self)
+
+    def hit_cart(self) -> int | None:
+        """The cart hit in a collision whose load is being split, picked from or dropped."""
+        head = self.tasks[0] if self.tasks else None
+        if head is not None and head.kind in (TaskKind.SPLIT, TaskKind.PICK, TaskKind.DROP):
+            return head.hit
+        return None
+
+    def drawn_token(self) -> str | None:
+        """The colour of the chasm token waiting to be placed, or None."""
+        head = self.tasks[0] if self.tasks else None
+        if head is not None and head.kind in (TaskKind.CHASM_PLACE, TaskKind.CHASM_DIE):
+            return head.colour
+        return None
 
     def split_piles(self):
         """The two piles of a split waiting for the mover's pick, as seen in this state, or None."""

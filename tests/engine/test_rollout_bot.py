@@ -9,6 +9,7 @@ from engine import registry
 from engine.bots.halving import sequential_halving
 from engine.bots.rollout import RolloutBot
 from engine.diced_tomatoes.bots import DicedTomatoesBots
+from tests.clock import SteppingClock
 from tests.engine.test_bots import random_positions
 
 SPEC = registry.get("diced-tomatoes")
@@ -23,18 +24,6 @@ class SpyBots(DicedTomatoesBots):
     def evaluate(self, state, player):
         self.owners.append(state.turn_owner())
         return 0.0
-
-
-class SteppingClock:
-    """A clock that advances ``step`` seconds each time it is read: budgets become counts."""
-
-    def __init__(self, step: float):
-        self.now, self.step, self.reads = 0.0, step, 0
-
-    def __call__(self) -> float:
-        self.now += self.step
-        self.reads += 1
-        return self.now
 
 
 def test_a_rollout_ends_when_the_next_turn_is_over():

@@ -1,5 +1,6 @@
 """Scene manager and the menu scenes, driven by synthetic clicks and keys."""
 import pygame
+import pygame_gui
 import pytest
 
 from engine import registry
@@ -131,6 +132,33 @@ def test_new_game_option_defaults_follow_the_seat_count(app):
     scene.options["game_length"] = 17
     click(app, find_button(app, "+"))
     assert scene.options["game_length"] == 17
+
+
+def test_new_game_offers_only_the_game_lengths_for_the_seat_count(app):
+    """Off the Rails with 2-3 players always removes one more card of each colour, so only 13,
+    17 and 21 cards are offered; 4 players also get 25 (rules/off_the_rails.md, "Setup"). A
+    length picked for 4 players that does not exist for 3 falls back to the default."""
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    scene.choose_game([g.id for g in scene.games].index("off-the-rails"))
+    frames(app, 1)
+
+    def offered():
+        menu, _ = scene.option_widgets["game_length"]
+        return [label for label, _ in menu.options_list]
+
+    assert offered() == ["Very short (13 cards)", "Short (17 cards)", "Medium (21 cards)"]
+    click(app, find_button(app, "+"))
+    click(app, find_button(app, "+"))
+    assert scene.seat_count == 4 and offered()[-1] == "Long (25 cards)"
+    scene.chosen.add("game_length")          # as when the player picks from the dropdown
+    scene.options["game_length"] = 25
+    click(app, find_button(app, "\u2212"))
+    assert scene.options["game_length"] == 21
+    assert "Long (25 cards)" not in offered()
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {
+        "ui_object_id": "container.#option_game_length", "text": "Short (17 cards)"}))
+    assert scene.options["game_length"] == 17 and "game_length" in scene.chosen
 
 
 def test_starting_a_new_game_keeps_the_unfinished_one(app):

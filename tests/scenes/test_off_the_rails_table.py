@@ -399,6 +399,24 @@ def test_two_missions_at_once_offer_a_choice(app):
     assert table.match.state.taken[0] == [8]
 
 
+def test_a_held_mission_is_taken_by_clicking_its_card_in_the_action_phase(app):
+    """Missions: The Spice of Life, once it holds, may be taken at any point of the turn: its
+    card glows in the action phase and a click takes it (no action spent)."""
+    from tests.engine.off_the_rails.helpers import blank
+    s = blank(2)
+    s.missions, s.dealt = [10, 3, 7], [10, 3, 7]
+    s.stockpiles[0] = (0, 1, 1, 1, 1)
+    s.bag = (12, 23, 14, 9, 4)
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
+    wait_for_human(app, table)
+    assert "you may take The Spice of Life now" in table.status_text()
+    click_at(app, area(table, ("mission", 3)).center)          # not fulfilled: nothing happens
+    assert table.match.state.taken[0] == []
+    click_at(app, area(table, ("mission", 10)).center)
+    frames(app, 2)
+    assert table.match.state.taken[0] == [10] and table.match.state.actions_left == 4
+
+
 def test_drop_the_larger_half_rule_by_pictures(app):
     from tests.engine.off_the_rails.helpers import blank, lay, put_cart
     s = blank(2, split_rule="larger")

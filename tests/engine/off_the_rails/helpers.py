@@ -6,15 +6,16 @@ import random
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import board, notation, rules
-from engine.off_the_rails.state import (ChangeSpeed, EndActions, OTRState, PlaceCart,
+from engine.off_the_rails.state import (CartPlace, ChangeSpeed, EndActions, OTRState, PlaceCart,
                                         UpgradeTile)
+from engine.off_the_rails.tasks import TaskKind, tasks_from_lists
 
 
 def blank(num_players=2, **options) -> OTRState:
     """A 2-4 player state right at the start of seat 0's action phase on an empty board, with
     edges north/south(/east/west), no deposits and no missions (for hand-built positions)."""
     s = rules.new_state(num_players, options)
-    s.tasks = [("actions",), ("movement",), ("deposit",), ("end_turn",)]
+    s.tasks = tasks_from_lists(("actions",), ("movement",), ("deposit",), ("end_turn",))
     s.turn = 1
     s.player = 0
     order = ["north", "south", "east", "west"]
@@ -32,7 +33,7 @@ def blank(num_players=2, **options) -> OTRState:
 def put_cart(s, ci, square, facing, back=None, speed=3, load=(0, 0, 0, 0, 0)):
     """Put cart ``ci`` on ``square`` facing ``facing`` (gems taken out of the bag)."""
     k = s.carts[ci]
-    k.where = "board"
+    k.where = CartPlace.BOARD
     k.square = tuple(square)
     k.facing = facing
     k.back = back or board.OPPOSITE[facing]
@@ -78,7 +79,7 @@ def track_policy(s, rng):
     """A random legal action biased to lay track in front of own carts and to put carts in, so
     random games see pick-ups, exits, collisions and missions."""
     acts = s.legal_actions()
-    if s.tasks[0][0] == "actions" and s.actions_left > 0:
+    if s.tasks[0].kind == TaskKind.ACTIONS and s.actions_left > 0:
         good, slow = [], []
         for ci in s.carts_of(s.player):
             k = s.carts[ci]

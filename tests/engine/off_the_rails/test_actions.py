@@ -214,5 +214,5 @@ def test_action_words_name_squares():
 
 def test_deposit_card_names_its_mine_square_and_the_label():
     from engine.off_the_rails.state import CardRevealed
-    assert CardRevealed("red", 1, 3, 3).text(["Ana", "Ben"]) == \
+    assert CardRevealed("red", 1, 3, 3, True).text(["Ana", "Ben"]) == \
         "Deposit card revealed: red 1 (D4)."

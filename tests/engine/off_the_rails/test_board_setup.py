@@ -3,8 +3,10 @@ import pytest
 
 from engine.core import CHANCE
 from engine.off_the_rails import GAME, board, rules
-from engine.off_the_rails.data import BAG, DEPOSIT_GEMS, TOTAL_GEMS, piles_for_length
+from engine.off_the_rails.data import (BAG, DEPOSIT_GEMS, TOTAL_GEMS, default_length,
+                                       lengths_for, piles_for_length)
 from engine.off_the_rails.state import (ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard)
+from engine.off_the_rails.tasks import tasks_from_lists
 
 
 def test_or_d1_board_mines_centres_and_numbering():
@@ -93,8 +95,8 @@ def test_setup_deck_piles_and_chasm_card_position():
     """Setup: piles of 4 (one per colour), the Chasm card among the 5th-8th from the bottom."""
     s = rules.new_state(4, {})
     assert s.length == 25 and len(s.piles) == 5
-    assert s.piles[3] == [1, 1, 1, 1, 1]  # second pile from the bottom holds the Chasm card
-    assert all(p == [1, 1, 1, 1, 0] for i, p in enumerate(s.piles) if i != 3)
+    assert s.piles[3] == (1, 1, 1, 1, 1)  # second pile from the bottom holds the Chasm card
+    assert all(p == (1, 1, 1, 1, 0) for i, p in enumerate(s.piles) if i != 3)
     assert s.token_supply == {"red": 4, "yellow": 4, "green": 4, "blue": 4}  # 1 each on the chasm deck
 
 
@@ -102,9 +104,44 @@ def test_setup_deck_piles_and_chasm_card_position():
 def test_game_length_option_piles(length, piles):
     """Option game length: 13/17/21/25 cards in all = 4 open + piles of 4 + the Chasm card."""
     assert piles_for_length(length) == piles
-    s = rules.new_state(3, {"game_length": length})
+    s = rules.new_state(4, {"game_length": length})
     assert len(s.piles) == piles
     assert sum(map(sum, s.piles)) + 4 == length
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_setup_two_or_three_players_always_remove_one_more_card_of_each_colour(players):
+    """Setup, game length: with 2-3 players one more card of each colour is removed, so 25 cards
+    do not exist for them; 13, 17 and 21 do, and each colour keeps 2 cards out of the game."""
+    assert lengths_for(players) == (13, 17, 21)
+    for length in (13, 17, 21):
+        s = rules.new_state(players, {"game_length": length})
+        used_per_colour = 1 + 1 + len(s.piles)  # open deposit, chasm deck, one per pile
+        assert 8 - used_per_colour >= 2
+    with pytest.raises(ValueError) as err:
+        rules.new_state(players, {"game_length": 25})
+    assert str(err.value) == (f"With {players} players the game length is 13, 17 or 21 cards, "
+                              "not 25.")
+
+
+def test_setup_four_players_offer_all_four_lengths_and_remove_one_card_per_colour_at_25():
+    """Setup, game length: 4 players have 13, 17, 21 and 25 cards; at 25 one card of each
+    colour is removed. Solo uses all 33 cards and has no length to choose."""
+    assert lengths_for(4) == (13, 17, 21, 25)
+    s = rules.new_state(4, {"game_length": 25})
+    assert 8 - (2 + len(s.piles)) == 1
+    assert lengths_for(1) == ()
+    with pytest.raises(ValueError, match="13, 17, 21 or 25 cards, not 19"):
+        rules.new_state(4, {"game_length": 19})
+
+
+def test_game_length_option_data_come_from_the_engine_rule():
+    """The option's lengths and defaults per seat count (OptionSpec.by_players) are the engine's
+    lengths_for and default_length, so the new-game screen, --option and new_state agree."""
+    option = next(o for o in GAME.options if o.name == "game_length")
+    for players in (2, 3, 4):
+        assert option.choices_for(players) == lengths_for(players)
+        assert option.default_for(players) == default_length(players)
 
 
 def test_game_length_default_and_choices_depend_on_seats():
@@ -129,7 +166,7 @@ def test_deposit_reveal_odds_follow_the_top_pile():
     """Deposit phase: a revealed card's colour comes from the top pile, its number uniformly from
     that colour's unseen numbers (multiset deck, no hidden order)."""
     s = rules.new_state(2, {})
-    s.tasks = [("deposit",), ("end_turn",)]
+    s.tasks = tasks_from_lists(("deposit",), ("end_turn",))
     s.piles = [[1, 0, 0, 1, 1]]
     s.unseen["red"] = [2, 5]
     s._legal = None
@@ -151,7 +188,7 @@ def test_registry_lists_the_game():
 def test_deposit_phase_draws_as_many_gems_as_remain():
     """Deposit phase: the card's gems are drawn from the bag, as many as remain."""
     s = rules.new_state(2, {})
-    s.tasks = [("deposit",), ("end_turn",)]
+    s.tasks = tasks_from_lists(("deposit",), ("end_turn",))
     s.bag = (0, 1, 0, 0, 0)
     s.lost = (12, 23, 15, 10, 5)
     s._legal = None
@@ -159,4 +196,4 @@ def test_deposit_phase_draws_as_many_gems_as_remain():
     assert s.chance_outcomes() == [(DrawGem("ruby"), 1.0)]
     s.apply_action(DrawGem("ruby"))
     assert s.gems[board.mine_square("green", 8)] == (0, 1, 0, 0, 0)
-    assert s.current_player() != CHANCE or s.tasks[0][0] != "draw_gems"
+    assert s.current_player() != CHANCE or s.tasks[0].kind != "draw_gems"

@@ -10,6 +10,7 @@ from engine.match import pick_outcome
 from engine.off_the_rails import GAME, bots, heuristics
 from engine.off_the_rails.state import (CartLeftMine, ChangeSpeed, EndActions, PickPile,
                                         PlaceTile, SplitLoad, TakeGem)
+from tests.clock import SteppingClock
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
 LEVELS = ("easy", "medium", "hard")
@@ -160,14 +161,13 @@ def test_owner_split_keeps_the_worse_pick_cheap():
 
 
 def test_hard_respects_its_budget_with_a_clock():
-    import time
     s = blank()
     put_gems(s, (3, 3), (0, 0, 1, 1, 1))
     put_gems(s, (3, 8), (0, 2, 1, 0, 0))
-    bot = make_bot(GAME, "hard", budget=0.3, clock=time.monotonic)
-    t = time.monotonic()
+    clock = SteppingClock(0.01)            # each read of the clock is 10 ms of "thinking"
+    bot = make_bot(GAME, "hard", budget=0.3, clock=clock)
     a = bot.choose(s.observation(0), s.legal_actions(), random.Random(2))
-    assert time.monotonic() - t < 0.3 + 0.5
+    assert clock.now <= 0.3 + 0.05         # it stops at its budget, not well past it
     assert a in s.legal_actions()
 
 

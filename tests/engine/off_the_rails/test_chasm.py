@@ -1,16 +1,18 @@
 """Rules, "The Chasm" and "End of the game" (OR-D8): from the Chasm card to the end."""
 import pytest
 
-from engine.core import CHANCE, TERMINAL
+from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.off_the_rails import board
-from engine.off_the_rails.state import (CartDerailed, CartFell, ChasmCardRevealed, ChasmOpened,
-                                        DrawChasmToken, EndActions, GameEnded,
+from engine.off_the_rails.state import (CartDerailed, CartFell, CartMoved, ChasmCardRevealed,
+                                        ChasmOpened, ChooseExit, DrawChasmToken, EndActions,
+                                        GameEnded,
                                         PlaceChasmToken, RevealCard, RollChasmDie)
+from engine.off_the_rails.tasks import tasks_from_lists
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 
 
 def finish_deposit(s):
-    while s.current_player() == CHANCE and s.tasks[0][0] in ("deposit", "draw_gems"):
+    while s.current_player() == CHANCE and s.tasks[0].kind in ("deposit", "draw_gems"):
         s.apply_action(s.chance_outcomes()[0][0])
 
 
@@ -60,7 +62,7 @@ def test_chasm_token_must_touch_its_colour():
     s = blank(2)
     s.chasm = {(3, 3): "red", (3, 8): "yellow"}
     s.chasm_phase = True
-    s.tasks = [("chasm_place", "yellow"), ("end_turn",)]
+    s.tasks = tasks_from_lists(("chasm_place", "yellow"), ("end_turn",))
     s._legal = None
     assert s.chasm_token_squares() == [(2, 8), (3, 7), (3, 9), (4, 8)]
     with pytest.raises(Exception):
@@ -72,7 +74,7 @@ def test_chasm_token_swallows_cart_with_gems():
     s.chasm = {(3, 3): "red"}
     lay(s, {(2, 3): "NS"})
     put_cart(s, 0, (2, 3), "S", load=(0, 2, 0, 0, 0))
-    s.tasks = [("chasm_place", "red"), ("end_turn",)]
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
     s.chasm_phase = True
     s._legal = None
     ev = s.apply_action(PlaceChasmToken(2, 3))
@@ -86,7 +88,7 @@ def test_or_d8_chasm_die_rolls_free_squares_then_player_chooses():
     s = blank(2, chasm_die=True)
     s.chasm_phase = True
     s.chasm = {(3, 3): "red", (3, 4): "red"}
-    s.tasks = [("chasm_draw",), ("end_turn",)]
+    s.tasks = tasks_from_lists(("chasm_draw",), ("end_turn",))
     s._legal = None
     s.apply_action(DrawChasmToken("red"))
     rolls = dict(s.chance_outcomes())
@@ -98,7 +100,7 @@ def test_or_d8_chasm_die_rolls_free_squares_then_player_chooses():
     s2 = blank(2, chasm_die=True)
     s2.chasm_phase = True
     s2.chasm = {board.mine_square("blue", n): "blue" for n in range(1, 9)}
-    s2.tasks = [("chasm_draw",), ("end_turn",)]
+    s2.tasks = tasks_from_lists(("chasm_draw",), ("end_turn",))
     s2._legal = None
     s2.apply_action(DrawChasmToken("blue"))
     assert s2.pending() == "chasm_token"
@@ -135,3 +137,59 @@ def test_game_goes_on_while_a_cart_is_on_the_board():
     s.apply_action(DrawChasmToken("green"))
     s.apply_action(PlaceChasmToken(10, 11))
     assert not s.is_terminal() and s.current_player() == 1
+
+
+def junction_with_chasm(chasm_sides):
+    """Seat 0's cart comes in from the west onto a cross on (5, 2) at speed 2; the squares next
+    to the cross towards ``chasm_sides`` are chasm, the others hold a straight to go on."""
+    s = blank(2)
+    lay(s, {(5, 1): "EW", (5, 2): "NESW", (4, 2): "NS", (6, 2): "NS", (5, 3): "EW"})
+    for side in chasm_sides:
+        square = board.step((5, 2), side)
+        del s.tiles[square]
+        s.chasm[square] = "blue"
+    put_cart(s, 0, (5, 1), "E", speed=2, load=(0, 1, 0, 0, 0))
+    return s
+
+
+def test_no_cart_drives_into_the_chasm_by_choice_at_a_junction():
+    """The Chasm: "no cart may move onto a chasm square by choice": at a junction whose other
+    exits are open, the exit into a chasm square is not offered (and refused)."""
+    s = junction_with_chasm("N")
+    s.apply_action(EndActions())
+    assert s.pending() == "exit" and s.exit_choices() == ["E", "S"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply_action(ChooseExit("N"))
+    assert err.value.reason == "No cart may go into the chasm while another way on is open."
+    # with one way left open the cart takes it by itself: there is nothing to choose
+    s = junction_with_chasm("NS")
+    ev = s.apply_action(EndActions())
+    assert s.carts[0].square == (5, 3) and s.carts[0].where == "board"
+    assert events_of(ev, CartMoved)[0].path == ((5, 1), (5, 2), (5, 3))
+    assert not events_of(ev, CartFell)
+
+
+def test_a_cart_is_forced_into_the_chasm_only_when_every_way_on_leads_there():
+    """The Chasm: when every way on from a junction leads into the chasm, those exits are offered
+    and the cart falls in with its gems (cart and gems leave the game)."""
+    s = junction_with_chasm("NES")
+    s.apply_action(EndActions())
+    assert s.pending() == "exit" and s.exit_choices() == ["N", "E", "S"]
+    ev = s.apply_action(ChooseExit("E"))
+    assert events_of(ev, CartFell)[0].gems == (0, 1, 0, 0, 0)
+    assert s.carts[0].where == "lost" and s.lost == (0, 1, 0, 0, 0)
+
+
+def test_a_cart_resting_on_a_junction_chooses_again_when_its_exit_became_chasm():
+    """The Chasm: a cart whose chosen exit from a junction turned into a chasm square while it
+    stood there is not driven in by that old choice: its owner chooses again among the open
+    ways (or it takes the only one)."""
+    s = junction_with_chasm("")
+    del s.tiles[(5, 1)]
+    put_cart(s, 0, (5, 2), "N", back="W", speed=1)
+    s.chasm[(4, 2)] = "red"
+    del s.tiles[(4, 2)]
+    s.apply_action(EndActions())
+    assert s.pending() == "exit" and s.exit_choices() == ["E", "S"]
+    s.apply_action(ChooseExit("S"))
+    assert s.carts[0].square == (6, 2) and s.carts[0].where == "board"

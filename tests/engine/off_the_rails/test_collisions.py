@@ -1,5 +1,7 @@
 """Rules, "Collisions" (OR-D7, OR-D10) and the Bumper Carts option."""
-from engine.core import CHANCE
+import pytest
+
+from engine.core import CHANCE, IllegalAction
 from engine.off_the_rails.state import (CartDerailed, CartLeftMine, CartReturned, Collided,
                                         DropGems, EndActions, GemsDropped, LoadSplit, PickPile,
                                         PlaceCart, SplitLoad)
@@ -114,6 +116,28 @@ def test_even_split_lists_each_split_once():
     put_cart(s, 2, (2, 4), "E", load=(0, 1, 1, 0, 0))
     s.apply_action(EndActions())
     assert s.legal_actions() == [SplitLoad((0, 1, 0, 0, 0))]
+
+
+def test_or_d7_the_mirror_of_a_listed_even_split_is_refused_naming_the_listed_one():
+    """OR-D7: with an even load a split and its mirror (the piles the other way round) are the
+    same choice and only one is listed; the mirror is refused with a sentence naming the listed
+    split, and a pile of the wrong size with the sizes in words."""
+    s = blank()
+    line(s)
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(0, 1, 1, 0, 0))
+    s.apply_action(EndActions())
+    with pytest.raises(IllegalAction) as err:
+        s.apply_action(SplitLoad((0, 0, 1, 0, 0)))      # the mirror of the listed split
+    assert err.value.reason == ("That is the same split as a ruby | an emerald, the piles the "
+                                "other way round: choose that one.")
+    with pytest.raises(IllegalAction) as err:
+        s.apply_action(SplitLoad((0, 1, 1, 0, 0)))
+    assert err.value.reason == ("The first pile holds 1 of the 2 gems in the cart (a ruby and "
+                                "an emerald).")
+    ev = s.apply_action(SplitLoad((0, 1, 0, 0, 0)))
+    assert events_of(ev, LoadSplit)[0].sizes == (1, 1)
+    assert s.split_piles() == ((0, 1, 0, 0, 0), (0, 0, 1, 0, 0))
 
 
 def test_split_rule_option_drop_the_larger_half():

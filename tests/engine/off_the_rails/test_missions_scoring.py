@@ -1,6 +1,11 @@
 """Rules, "Missions" (OR-D11) and "End of the game and scoring" (ruby bonus, carts, tie-breaks)."""
+import pytest
+
+from engine.core import IllegalAction
 from engine.off_the_rails import rules
-from engine.off_the_rails.state import ClaimMission, EndActions, MissionClaimed, MoveCart
+from engine.off_the_rails.state import (ClaimMission, EndActions, MissionClaimed, MoveCart,
+                                        PlaceTile)
+from engine.off_the_rails.tasks import tasks_from_lists
 from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart
 
 
@@ -88,14 +93,14 @@ def test_mission_4_dirty_goblins_at_the_end_ties_nobody():
     s = blank(2)
     s.missions = [4]
     s.stockpiles = [(3, 0, 0, 0, 0), (1, 0, 0, 0, 0)]
-    s.tasks = [("game_end",)]
-    rules._advance(s, rules._Log())
+    s.tasks = tasks_from_lists(("game_end",))
+    rules._advance(s, [])
     assert s.taken[0] == [4]
     s = blank(2)
     s.missions = [4]
     s.stockpiles = [(2, 0, 0, 0, 0), (2, 0, 0, 0, 0)]
-    s.tasks = [("game_end",)]
-    rules._advance(s, rules._Log())
+    s.tasks = tasks_from_lists(("game_end",))
+    rules._advance(s, [])
     assert s.taken == [[], []]
 
 
@@ -161,3 +166,64 @@ def test_tie_break_more_jewels_then_fewer_rocks_then_shared():
     assert s.score_sheet()["winners"] == [1]
     s = finished([(0, 0, 2, 0, 0), (0, 0, 2, 0, 0)])
     assert s.score_sheet()["winners"] == [0, 1] and s.returns() == [1.0, 1.0]
+
+
+def spice_position(missions=(10,)):
+    """Seat 0 holds a ruby, an emerald, a gold and a diamond in the stockpile (The Spice of
+    Life holds) at the start of its action phase, with no cart on the board."""
+    s = blank(2)
+    s.missions = list(missions)
+    s.stockpiles[0] = (0, 1, 1, 1, 1)
+    s.bag = (12, 23, 14, 9, 4)
+    return s
+
+
+def test_mission_10_spice_of_life_can_be_taken_at_any_point_of_the_turn():
+    """Missions: a mission fulfilled by what the player holds may be taken at any point of the
+    turn once it holds, not only right after a cart moved: in the action phase it is offered (it
+    costs no action)."""
+    s = spice_position()
+    assert ClaimMission(10) in s.legal_actions()
+    s.apply_action(PlaceTile(5, 0, "NS"))
+    ev = s.apply_action(ClaimMission(10))
+    assert claimed(ev) == [10] and s.taken[0] == [10] and s.actions_left == 3
+    assert ClaimMission(10) not in s.legal_actions()
+
+
+def test_mission_10_spice_of_life_is_taken_by_the_end_of_the_movement_without_a_cart():
+    """Missions: taken at once once it holds: a player who does not take it in the action phase
+    and moves no cart still takes it when the movement phase ends."""
+    s = spice_position()
+    ev = s.apply_action(EndActions())
+    assert claimed(ev) == [10] and s.taken[0] == [10]
+
+
+def test_missions_held_are_still_one_per_turn():
+    """Missions: at most one per turn, also for a mission the player holds."""
+    s, ev = exit_north((0, 0, 0, 0, 1), [3, 10], stock=(0, 1, 1, 1, 0))
+    assert s.pending() == "mission"          # OR-D11: the move fulfils both
+    s.apply_action(ClaimMission(3))
+    assert s.taken[0] == [3] and s.missions == [10]
+    s = spice_position((10,))
+    s.claimed = True
+    s._legal = None
+    assert ClaimMission(10) not in s.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        s.apply_action(ClaimMission(10))
+    assert err.value.reason == "You have already taken a mission this turn: at most one per turn."
+    assert s.apply_action(EndActions()) and s.taken[0] == []
+
+
+def test_or_d11_two_held_missions_at_once_in_the_action_phase():
+    """OR-D11: The Spice of Life and Gem Collector both hold: both are offered, the player takes
+    one; a mission fulfilled by a cart's move is not offered in the action phase."""
+    s = spice_position((5, 10, 3))
+    lay(s, {(0, 2): "NS"})
+    put_cart(s, 0, (0, 2), "S", load=(0, 2, 1, 1, 1))
+    claims = [a for a in s.legal_actions() if isinstance(a, ClaimMission)]
+    assert claims == [ClaimMission(5), ClaimMission(10)]
+    with pytest.raises(IllegalAction) as err:
+        s.apply_action(ClaimMission(3))
+    assert err.value.reason == "That mission is taken right after a cart's move fulfils it."
+    s.apply_action(ClaimMission(5))
+    assert s.taken[0] == [5] and s.missions == [10, 3]

@@ -5,6 +5,7 @@ from engine.core import CHANCE, IllegalAction
 from engine.off_the_rails import rules
 from engine.off_the_rails.state import (CardSkipped, CartDerailed, ChasmCardShuffledBack,
                                         ChasmOpened, DrawGem, EndActions, PlaceCart, RevealCard)
+from engine.off_the_rails.tasks import SoloReveal
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 
 
@@ -43,7 +44,7 @@ def test_solo_four_carts_each_on_its_colour_edge_all_on_board():
 def test_solo_first_phase_four_chasms_then_one_chasm_card_shuffled_back_skips():
     s = solo_started()
     s.apply_action(EndActions())
-    assert s.tasks[0] == ("solo_reveal", 4)
+    assert s.tasks[0] == SoloReveal(4)
     s.apply_action(RevealCard("red", 1))
     ev = s.apply_action(RevealCard("chasm", 0))
     assert events_of(ev, ChasmCardShuffledBack) and ("chasm", 0) in s.solo_deck
@@ -53,7 +54,7 @@ def test_solo_first_phase_four_chasms_then_one_chasm_card_shuffled_back_skips():
     assert len(s.chasm) == 3 and s.token_supply["red"] == 3
     assert s.turn == 2 and s.current_player() == 0
     s.apply_action(EndActions())
-    assert s.tasks[0] == ("solo_reveal", 1)
+    assert s.tasks[0] == SoloReveal(1)
     # a colour with no token left is skipped and the next card revealed
     s.token_supply["yellow"] = 0
     ev = s.apply_action(RevealCard("yellow", 3))
@@ -72,7 +73,7 @@ def test_solo_derailed_cart_leaves_the_game():
 def delivered(**per_edge):
     s = blank(1)
     for edge, counts in per_edge.items():
-        s.delivered[edge] = list(counts)
+        s.delivered[edge] = tuple(counts)
     s.over = True
     s.tasks = []
     return s
@@ -117,7 +118,7 @@ def test_solo_deliveries_recorded_by_edge():
     lay(s, {(0, 3): "NS"})
     put_cart(s, 0, (0, 3), "N", speed=1, load=(0, 2, 0, 0, 1))
     s.apply_action(EndActions())
-    assert s.delivered["north"] == [0, 2, 0, 0, 1] and s.carts[0].where == "supply"
+    assert s.delivered["north"] == (0, 2, 0, 0, 1) and s.carts[0].where == "supply"
 
 
 def test_solo_summary_is_short_and_notes_say_what_was_missing():

@@ -10,6 +10,7 @@ from engine.bots import make_bot
 from engine.potion_explosion.bots import TurnPlannerBot, greedy_turn
 from engine.potion_explosion.rules import score_parts
 from engine.potion_explosion.state import RegularPick
+from tests.clock import SteppingClock
 from tests.engine.potion_explosion.helpers import pos
 
 SPEC = registry.get("potion-explosion")
@@ -87,25 +88,12 @@ def test_cancel_stops_the_search_before_a_pick():
     assert result["a"] in s.legal_actions()
 
 
-class TickingClock:
-    """A fake clock that advances ``tick`` seconds each time it is read (no wall clock in
-    tests: the search's own reads of the clock measure its work)."""
-
-    def __init__(self, tick: float):
-        self.now, self.tick = 0.0, tick
-
-    def __call__(self) -> float:
-        self.now += self.tick
-        return self.now
-
-
 def test_search_before_a_pick_keeps_to_its_budget():
-    """The search before a pick stops at its budget, after one rollout of every candidate."""
     s = TWO_POTIONS
-    clock = TickingClock(0.01)
+    clock = SteppingClock(0.01)            # each read of the clock is 10 ms of "thinking"
     bot = TurnPlannerBot(budget=0.4, clock=clock)
     bot.choose(s.clone(), s.legal_actions(), random.Random(1))
-    assert clock.now <= 0.4 + 0.05
+    assert clock.now <= 0.4 + 0.05         # it stops at its budget, not well past it
     assert bot.last_rollouts >= 8          # every kept candidate was played out at least once
 
 
