@@ -91,6 +91,38 @@ def _tiles_needed(tile: int, enter: int, leave: int, occupied: bool):
     return None if need and occupied else need
 
 
+def _step_table(occupied: bool) -> list:
+    """``[tile][enter]`` -> ``((leave, units), ...)``: the ways on through a square and their
+    route units (:func:`_tiles_needed` precomputed, so the searches make no call per edge)."""
+    table = []
+    for tile in range(16):
+        rows = []
+        for enter in range(4):
+            ways = []
+            for leave in range(4):
+                if leave == enter:
+                    continue
+                need = _tiles_needed(tile, enter, leave, occupied)
+                if need is not None:
+                    ways.append((leave, TILE_UNITS * need + 1))
+            rows.append(tuple(ways))
+        table.append(rows)
+    return table
+
+
+def _back_table(forward: list) -> list:
+    """``[tile][leave]`` -> ``((enter, units), ...)``, enter in side order: the same ways as
+    ``forward`` (a :func:`_step_table`) looked up by the side left."""
+    return [[tuple((enter, units) for enter in range(4) for way, units in forward[tile][enter]
+                   if way == leave) for leave in range(4)] for tile in range(16)]
+
+
+_WAYS = (_step_table(False), _step_table(True))
+"""``_WAYS[occupied][tile][enter]``: see :func:`_step_table`."""
+_WAYS_BACK = (_back_table(_WAYS[0]), _back_table(_WAYS[1]))
+"""``_WAYS_BACK[occupied][tile][leave]``: see :func:`_back_table`."""
+
+
 class _Table:
     """Read-only ``{(square, side): value}`` view of a flat list (None / -1 = absent)."""
 
@@ -164,6 +196,9 @@ def _grid(state):
 
 def _run(cost, link, buckets, tiles, blocked, occupied, forward):
     """Bucket-queue Dijkstra over departure states (in place on ``cost``/``link``)."""
+    ways_free, ways_taken = _WAYS
+    back_free, back_taken = _WAYS_BACK
+    step, opposite = _NEXT, _OPP_I      # locals: this loop is the bots' hottest
     d = 0
     while d < len(buckets):
         bucket = buckets[d]
@@ -172,20 +207,14 @@ def _run(cost, link, buckets, tiles, blocked, occupied, forward):
             if cost[k] != d:
                 continue
             if forward:
-                i, g = divmod(k, 4)
-                j = _NEXT[k]
+                j = step[k]
                 if j < 0 or blocked[j]:
                     continue
-                s = _OPP_I[g]
-                t = tiles[j]
-                for h in range(4):
-                    if h == s:
-                        continue
-                    c = _tiles_needed(t, s, h, occupied[j])
-                    if c is None:
-                        continue
-                    nd = d + TILE_UNITS * c + 1
-                    nk = j * 4 + h
+                base = j * 4
+                ways = (ways_taken if occupied[j] else ways_free)[tiles[j]][opposite[k & 3]]
+                for h, units in ways:
+                    nd = d + units
+                    nk = base + h
                     if nd < cost[nk]:
                         cost[nk] = nd
                         link[nk] = k
@@ -193,19 +222,15 @@ def _run(cost, link, buckets, tiles, blocked, occupied, forward):
                             buckets.append([])
                         buckets[nd].append(nk)
             else:
-                j, h = divmod(k, 4)
-                t = tiles[j]
-                for s in range(4):
-                    if s == h:
-                        continue
-                    p = _NEXT[j * 4 + s]
+                j = k >> 2
+                base = j * 4
+                ways = (back_taken if occupied[j] else back_free)[tiles[j]][k & 3]
+                for s, units in ways:
+                    p = step[base + s]
                     if p < 0 or blocked[p]:
                         continue
-                    c = _tiles_needed(t, s, h, occupied[j])
-                    if c is None:
-                        continue
-                    nd = d + TILE_UNITS * c + 1
-                    nk = p * 4 + _OPP_I[s]
+                    nd = d + units
+                    nk = p * 4 + opposite[s]
                     if nd < cost[nk]:
                         cost[nk] = nd
                         link[nk] = k
