@@ -122,3 +122,38 @@ def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice():
         if gift and any(other(move) for move in legal):
             gifts += 1
     assert seeds > 0 and gifts == 0
+
+
+# --- Off the Rails ------------------------------------------------------------------------
+def test_otr_easy_never_idles_through_an_action_phase_when_building_helps():
+    """Rules, "A turn": up to 4 actions (place or upgrade track, put a cart in, change speed).
+    Easy never ends an action phase having built nothing (no track, no cart put in: only speed
+    changes, or nothing) while a plan that builds would be worth more to it than doing nothing,
+    as the game's evaluation judges the plans Medium considers."""
+    from engine.off_the_rails import bots, heuristics
+    from engine.off_the_rails.state import Pending
+    phases = idle = 0
+    start = None                 # (player, position) at the start of the action phase
+    built = False
+    for _, (player, before, _, action, _) in easy_games("off-the-rails", 4, seed=340):
+        if before.pending() != Pending.ACTIONS:
+            continue
+        if before.actions_left == 4:
+            start, built = (player, before), False
+        built = built or bots.builds([action])
+        if before.actions_left == 1 or action == bots.EndActions():
+            phases += 1
+            seat, position = start
+            if not built and _building_helps(position, seat, bots, heuristics):
+                idle += 1
+    assert phases > 20 and idle == 0
+
+
+def _building_helps(state, me, bots, heuristics) -> bool:
+    idle = heuristics.evaluate(bots._simulate(state, me, []), me)
+    for sequence in bots._sequences(state, me, bots.LEVELS["medium"]):
+        if bots.builds(sequence):
+            after = bots._simulate(state, me, sequence)
+            if after is not None and heuristics.evaluate(after, me) > idle:
+                return True
+    return False
