@@ -119,7 +119,7 @@ class DicedTomatoesBots(GameBots):
         return heuristics.evaluate(state, player)
 
     def explain(self, state, action, names) -> str:
-        return as_sentence(heuristics.explain_move(state, action), names)
+        return as_sentence(heuristics.explain_move(state, action, names), names)
 
     def forced_move(self, observation, legal_actions):
         """DT-D5: a computer player always clears its own vine worth 0 or less at clean-up."""
