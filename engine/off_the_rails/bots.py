@@ -520,7 +520,7 @@ class OffTheRailsBots(GameBots):
         return heuristics.evaluate(state, player)
 
     def explain(self, state, action, names) -> str:
-        return as_sentence(heuristics.explain_move(state, action), names)
+        return as_sentence(heuristics.explain_move(state, action, names), names)
 
     def make(self, level: str, budget: float = 1.5, clock=None):
         return PlannerBot(level, budget, clock)
