@@ -267,8 +267,8 @@ def _explain_pick(state, track_index: int, position: int, tie_break: bool = Fals
         return f"{head}{maybe} for the tie-break"
     use = _what_marbles_do(state.desks[state.current_player()], gained)
     if use:
-        return f"{head} into your hand{maybe}{use}"
-    return f"{head} into your hand{maybe}, to keep in your pool"
+        return f"{head}{maybe}{use}"
+    return f"{head}{maybe}, to keep in your pool"
 
 
 def _explain_place(state, action, events) -> str:

@@ -62,12 +62,12 @@ def test_heuristics_explain_move_for_hints():
     s = pos("tracks=RBR//// turn=- p0=WIS4:RY,-/Y/-/-/0.0.-.0.0.0")
     # the picked blue and the 2 reds that meet (they reach the top: refills may add more)
     assert explain_move(s, RegularPick(0, 1)) == (
-        "Sets off an explosion on track 1: 2 red marbles and a blue one into your hand (maybe "
-        "more), enough to complete your Potion of Wisdom (5 VP).")
+        "Sets off an explosion on track 1: 2 red marbles and a blue one (maybe more), enough to "
+        "complete your Potion of Wisdom (5 VP).")
     chain = pos("tracks=YRBRYKBR//// turn=- p0=WIS4:,-/-/-/-/0.0.-.0.0.0")
     assert explain_move(chain, RegularPick(0, 2)) == (
-        "Sets off an explosion on track 1: 2 red and 2 yellow marbles and a blue one into your "
-        "hand, enough to complete your Potion of Wisdom (5 VP).")
+        "Sets off an explosion on track 1: 2 red and 2 yellow marbles and a blue one, enough to "
+        "complete your Potion of Wisdom (5 VP).")
     done = pos("tracks=RBR//// turn=p p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
     assert explain_move(done, PlaceMarble("pool", "Y", 0, "Y")) == (
         "Fills the last empty hole, a yellow hole of your Potion of Wisdom: it is complete, "
