@@ -23,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def check(spec, state) -> None:
-    """Invariants every game promises (DESIGN.md, Testing); raises AssertionError."""
+    """Invariants every game promises (docs/DESIGN.md, Testing); raises AssertionError."""
     data = state.to_dict()
     assert spec.state_from_dict(data).to_dict() == data, "to_dict/from_dict round trip"
     assert state.clone().to_dict() == data, "clone differs"

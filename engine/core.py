@@ -1,6 +1,6 @@
 """The game-state protocol, actions, events and errors shared by every game.
 
-Vocabulary from OpenSpiel (DESIGN.md, "The engine contract"):
+Vocabulary from OpenSpiel (docs/DESIGN.md, "The engine contract"):
 
 * ``current_player()`` returns a seat index (0-based), :data:`CHANCE` when luck decides next, or
   :data:`TERMINAL` when the game is over.
@@ -216,7 +216,7 @@ class Notation:
 
 @runtime_checkable
 class GameState(Protocol):
-    """The protocol each game's state implements (DESIGN.md, "The engine contract").
+    """The protocol each game's state implements (docs/DESIGN.md, "The engine contract").
 
     ``score_sheet()`` returns plain data the game-over scene shows as a table::
 

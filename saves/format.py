@@ -1,6 +1,6 @@
 """The save envelope: format name, schema version, migrations, checksum.
 
-DESIGN.md, "Matches, undo, saves". A save is one JSON object::
+docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
 
     {"format": "tabletop-trio-save", "schema_version": 1, "game": "diced-tomatoes",
      "options": {...}, "seats": [...], "seed": 7, "history": [...], "snapshot": {...},

@@ -3,7 +3,7 @@
 Saves live in ``platformdirs.user_data_path("tabletop-trio") / "saves"`` as ``NAME.json``; the
 previous version of each is kept as ``NAME.json.bak``. A write goes to a temporary file in the same
 folder, is flushed and fsynced, then ``os.replace``-d over the old one, so a crash at any moment
-leaves either the old save or the new one (DESIGN.md, "Matches, undo, saves").
+leaves either the old save or the new one (docs/DESIGN.md, "Matches, undo, saves").
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The scene stack and the :class:`Scene` base (DESIGN.md, "Scenes and sprites").
+"""The scene stack and the :class:`Scene` base (docs/DESIGN.md, "Scenes and sprites").
 
 A scene builds its widgets in its own container on ``enter`` and kills them on ``exit``. When a
 scene is covered by another (``push``), it is ``pause``d: its widgets hide; ``resume`` shows them

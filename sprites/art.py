@@ -1,7 +1,7 @@
 """Procedural art: dice, marbles, minecarts, drawn by code and cached per size.
 
 No image files: every surface is built from shapes and gradients once per (kind, size, colour) and
-reused (DESIGN.md, "Scenes and sprites").
+reused (docs/DESIGN.md, "Scenes and sprites").
 """
 from __future__ import annotations
 

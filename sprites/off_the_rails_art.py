@@ -1,5 +1,5 @@
 """Procedural art for Off the Rails: the mine board, rail tiles, gems, top-down minecarts, chasm
-pits and clan emblems. Everything is drawn by code and cached per size (DESIGN.md, "Scenes and
+pits and clan emblems. Everything is drawn by code and cached per size (docs/DESIGN.md, "Scenes and
 sprites"); callers rotate the north-facing surfaces themselves.
 """
 from __future__ import annotations

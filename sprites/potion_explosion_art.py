@@ -1,7 +1,7 @@
 """Procedural art for the Potion Explosion table: potion tiles drawn as flasks with holes, the
 dispenser's tank, skill and Little Help tokens, explosion sparks.
 
-Everything is drawn by code and cached per size (DESIGN.md, "Scenes and sprites"). Marbles
+Everything is drawn by code and cached per size (docs/DESIGN.md, "Scenes and sprites"). Marbles
 themselves come from :func:`sprites.art.marble`; this module maps the game's colour letters to it.
 """
 from __future__ import annotations

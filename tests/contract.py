@@ -2,7 +2,7 @@
 ``random_sim_test``).
 
 :func:`contract_check` plays random legal games of a :class:`engine.core.GameSpec` and checks at
-every step what DESIGN.md's "engine contract" promises:
+every step what docs/DESIGN.md's "engine contract" promises:
 
 * chance nodes list outcomes whose probabilities sum to 1; players have legal actions, listed
   without repeats and in the same order when asked twice, each surviving its codec round trip;

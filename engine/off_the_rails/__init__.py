@@ -1,4 +1,4 @@
-"""Off the Rails (Andrew Platt, Rotten Games, 2018) for 1-4 players, as rules/off_the_rails.md says.
+"""Off the Rails (Andrew Platt, Rotten Games, 2018) for 1-4 players, as docs/rules/off_the_rails.md says.
 
 ``GAME`` is the registry entry; ``RULES_SUMMARY`` the player-facing rules text.
 """

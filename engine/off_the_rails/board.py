@@ -1,4 +1,4 @@
-"""Board geometry of Off the Rails as data (rules/off_the_rails.md, "Board", decision OR-D1).
+"""Board geometry of Off the Rails as data (docs/rules/off_the_rails.md, "Board", decision OR-D1).
 
 The underground grid is 12x12, squares are ``(row, col)`` tuples with rows 0-11 top to bottom and
 columns 0-11 left to right. The four mines are 3x3 blocks whose centres are listed in

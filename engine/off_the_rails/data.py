@@ -1,4 +1,4 @@
-"""Component data of Off the Rails and the 11 missions as code (rules/off_the_rails.md).
+"""Component data of Off the Rails and the 11 missions as code (docs/rules/off_the_rails.md).
 
 Gem counts are 5-tuples in :data:`GEMS` order ``(rock, ruby, emerald, gold, diamond)``.
 """

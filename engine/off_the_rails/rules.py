@@ -1,4 +1,4 @@
-"""The rules of Off the Rails, as the engine plays them (rules/off_the_rails.md).
+"""The rules of Off the Rails, as the engine plays them (docs/rules/off_the_rails.md).
 
 How the game runs
 -----------------

@@ -1,4 +1,4 @@
-"""Off the Rails: the state, its actions and its events (rules/off_the_rails.md).
+"""Off the Rails: the state, its actions and its events (docs/rules/off_the_rails.md).
 
 The rules themselves live in :mod:`engine.off_the_rails.rules`; what each event does to a state is
 written once, in :mod:`engine.off_the_rails.events`. This module holds the data and the plain-data

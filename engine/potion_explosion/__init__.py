@@ -1,4 +1,4 @@
-"""Potion Explosion (Horrible Games, 2015) as rules/potion_explosion.md states it.
+"""Potion Explosion (Horrible Games, 2015) as docs/rules/potion_explosion.md states it.
 
 ``GAME`` is the registry entry. Modules: :mod:`.data` (components), :mod:`.state` (state,
 actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event does:

@@ -1,6 +1,6 @@
 """Potion Explosion components: colours, the 64 potion tiles, constants.
 
-rules/potion_explosion.md, "Terms" and "Components". A tile is named by a short code: the
+docs/rules/potion_explosion.md, "Terms" and "Components". A tile is named by a short code: the
 three-letter potion type code plus its number of holes, e.g. ``"WIS4"`` (the Potion of Wisdom
 starter, recipe R2 Y2, 5 VP). Each code stands for 2 identical physical tiles.
 """
@@ -87,7 +87,7 @@ def _recipe(text: str) -> tuple:
     return tuple(counts[c] for c in COLOURS)
 
 
-# The table of rules/potion_explosion.md, "Components": (starter, 5, 6, 7 holes) as (recipe, VP).
+# The table of docs/rules/potion_explosion.md, "Components": (starter, 5, 6, 7 holes) as (recipe, VP).
 _TABLE = {
     "SAN": (("K2 Y2", 3), ("R1 B2 Y2", 4), ("B2 K4", 6), ("R4 B1 Y2", 9)),
     "MAG": (("B2 K2", 4), ("R2 K2 Y1", 6), ("R2 B4", 8), ("R1 K2 Y4", 10)),

@@ -1,4 +1,4 @@
-"""The rules of Potion Explosion, as rules/potion_explosion.md states them.
+"""The rules of Potion Explosion, as docs/rules/potion_explosion.md states them.
 
 Read this module top to bottom to understand the game:
 

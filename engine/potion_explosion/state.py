@@ -1,4 +1,4 @@
-"""Potion Explosion: the state, its records, actions and events (rules/potion_explosion.md).
+"""Potion Explosion: the state, its records, actions and events (docs/rules/potion_explosion.md).
 
 The rules live in :mod:`engine.potion_explosion.rules`; what each event does to the state lives
 in :mod:`engine.potion_explosion.events` (the rules change the state only by playing events).
@@ -884,7 +884,7 @@ class Desk:
 
 
 class PotionExplosionState:
-    """A Potion Explosion position (rules/potion_explosion.md); see the module docstring.
+    """A Potion Explosion position (docs/rules/potion_explosion.md); see the module docstring.
 
     ``phase`` is a :class:`Phase`. Pending work that chance must resolve first: stack tops to
     reveal (a :class:`Stack` with no ``top`` and ``face_down > 0``) and tracks shorter than 8

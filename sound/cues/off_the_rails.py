@@ -49,4 +49,11 @@ CUES = {
     otr.CardSkipped: None,
     otr.ChasmCardShuffledBack: CARD,
     otr.GameEnded: None,              # the score sheet plays the fanfare
+    otr.ChasmPhaseBegan: SoundCue("chasm_collapse", volume=0.6),
+    # bookkeeping: nothing happens on the table
+    otr.TasksChanged: None,
+    otr.CartStarted: None,
+    otr.MissionsChecked: None,
+    otr.ChasmTurnBegan: None,
+    otr.FinalTurnPlayed: None,
 }

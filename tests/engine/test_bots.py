@@ -69,7 +69,7 @@ def test_bot_game_replays_exactly():
 
 
 def test_dt_hint_reasons_are_sentences_for_every_placement():
-    """The hint's reason comes from what the move does (rules/diced_tomatoes.md, harvest): each
+    """The hint's reason comes from what the move does (docs/rules/diced_tomatoes.md, harvest): each
     placement gets a sentence, capitalised and ended, never a "Player N" for a named seat."""
     spec = registry.get("diced-tomatoes")
     from engine.diced_tomatoes.state import PlaceDie

@@ -1,4 +1,4 @@
-"""Match: seeded chance, history, undo limits, replay, save data (DESIGN.md, Matches)."""
+"""Match: seeded chance, history, undo limits, replay, save data (docs/DESIGN.md, Matches)."""
 import pytest
 
 from engine.bots import make_bot
@@ -166,7 +166,7 @@ def test_pick_outcome_follows_probabilities():
 
 
 def test_dt_d5_every_bot_level_clears_its_vine_worth_zero_or_less():
-    """rules/diced_tomatoes.md DT-D5: a bot owner always clears (the game's bot policy)."""
+    """docs/rules/diced_tomatoes.md DT-D5: a bot owner always clears (the game's bot policy)."""
     from engine import registry
     from engine.diced_tomatoes.state import ClearVine, KeepVine
     spec = registry.get("diced-tomatoes")

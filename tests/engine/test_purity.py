@@ -1,4 +1,4 @@
-"""engine/ is pure Python: no pygame, no clock, no global random (DESIGN.md, The engine contract)."""
+"""engine/ is pure Python: no pygame, no clock, no global random (docs/DESIGN.md, The engine contract)."""
 import ast
 import pathlib
 

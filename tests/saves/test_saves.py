@@ -1,4 +1,4 @@
-"""Saves: envelope, checksum, migrations, atomic write, backups, damaged files (DESIGN.md)."""
+"""Saves: envelope, checksum, migrations, atomic write, backups, damaged files (docs/DESIGN.md)."""
 import json
 import os
 

@@ -1,4 +1,4 @@
-"""Saves written by earlier builds still load (DESIGN.md, "Matches, undo, saves").
+"""Saves written by earlier builds still load (docs/DESIGN.md, "Matches, undo, saves").
 
 ``data/`` holds real save files written by main before each game's events were applied by the
 engine (issue 16) and before issue 14's rule changes:

@@ -1,4 +1,4 @@
-"""rules/potion_explosion.md, "Components" and "Terms": the tile table and constants."""
+"""docs/rules/potion_explosion.md, "Components" and "Terms": the tile table and constants."""
 from engine.potion_explosion import data
 
 

@@ -1,4 +1,4 @@
-"""rules/potion_explosion.md, "Potion effects", with PE-D7 … PE-D10."""
+"""docs/rules/potion_explosion.md, "Potion effects", with PE-D7 … PE-D10."""
 import pytest
 
 from engine.core import IllegalAction

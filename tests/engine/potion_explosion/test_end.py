@@ -1,4 +1,4 @@
-"""rules/potion_explosion.md, "Skill tokens", "End of the game" and PE-D11, PE-D12."""
+"""docs/rules/potion_explosion.md, "Skill tokens", "End of the game" and PE-D11, PE-D12."""
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction

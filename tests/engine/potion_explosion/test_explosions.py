@@ -1,4 +1,4 @@
-"""rules/potion_explosion.md, "Explosions" (with PE-D1), and its three worked examples."""
+"""docs/rules/potion_explosion.md, "Explosions" (with PE-D1), and its three worked examples."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""Position notation (DESIGN.md, "Position notation") and plain-words output."""
+"""Position notation (docs/DESIGN.md, "Position notation") and plain-words output."""
 import dataclasses
 import json
 

@@ -1,4 +1,4 @@
-"""rules/potion_explosion.md, "Players, setup" (with PE-D1, PE-D11) and the options."""
+"""docs/rules/potion_explosion.md, "Players, setup" (with PE-D1, PE-D11) and the options."""
 import pytest
 
 from engine.core import CHANCE, IllegalAction

@@ -1,4 +1,4 @@
-"""rules/potion_explosion.md, "A turn" (placing, pool, end turn) and PE-D2 … PE-D6."""
+"""docs/rules/potion_explosion.md, "A turn" (placing, pool, end turn) and PE-D2 … PE-D6."""
 import pytest
 
 from engine.core import CHANCE, IllegalAction
