@@ -3,6 +3,7 @@
     python -m bench.bots --game diced-tomatoes --a hard --b easy --games 200 [--players 2]
     python -m bench.bots --game potion-explosion --a medium --b easy --games 200 --jobs 2
     python -m bench.bots --game diced-tomatoes --solo --games 200      (Hard's matched slots)
+    python -m bench.bots --game diced-tomatoes --fixed ...   (Hard without a clock: A/B tests)
 
 Prints wins/draws/losses of level A with a 95% Wilson interval of A's win share (draws count
 half), the mean final score of each side and B's mean over A's, p50/p95/max decision time of
@@ -44,8 +45,9 @@ def percentile(values, q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
-def play(game_id: str, levels, seed: int, budget: float) -> dict:
-    """One game of bots at ``levels`` (one per seat), Hard thinking ``budget`` seconds.
+def play(game_id: str, levels, seed: int, budget: float | None) -> dict:
+    """One game of bots at ``levels`` (one per seat), Hard thinking ``budget`` seconds (None:
+    a fixed amount of search, whatever the machine's load).
 
     Returns plain data (it crosses processes): ``sheet`` (the score sheet), ``times``
     (``{level: [seconds per decision]}``) and ``helps`` (Little Help actions per seat).
@@ -60,7 +62,8 @@ def play(game_id: str, levels, seed: int, budget: float) -> dict:
     def bot_for(spec_, level):
         # one bot per level for the game, as a table keeps its seats' bots
         if level not in bots:
-            bots[level] = make_bot(spec_, level, budget=budget, clock=time.monotonic)
+            bots[level] = (make_bot(spec_, level) if budget is None else
+                           make_bot(spec_, level, budget=budget, clock=time.monotonic))
         return bots[level]
 
     while not match.is_terminal():
@@ -112,6 +115,8 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--budget", type=float, default=1.5, help="Hard's seconds per decision")
+    p.add_argument("--fixed", action="store_true",
+                   help="Hard searches a fixed amount, no clock (comparisons free of the load)")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes (default: the cores)")
@@ -120,6 +125,8 @@ def main(argv=None) -> None:
     spec = registry.get(args.game)
     # a long run stopped with Ctrl-C or SIGTERM still reports the games it finished
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
+    if args.fixed:
+        args.budget = None
     started = time.monotonic()
     report = Solo(spec, args) if args.solo else Duel(spec, args)
     try:
@@ -207,7 +214,8 @@ class Duel:
             return
         share = self.wins + self.draws / 2
         low, high = wilson(share, n)
-        print(f"{self.spec.title}, {self.args.players} players, budget {self.args.budget} s: "
+        budget = "fixed search" if self.args.budget is None else f"budget {self.args.budget} s"
+        print(f"{self.spec.title}, {self.args.players} players, {budget}: "
               f"{a} vs {b} over {n} games: W {self.wins} / D {self.draws} / L {self.losses}; "
               f"{a}'s share {share / n:.0%} (95% CI {low:.0%}–{high:.0%})")
         mean_a, mean_b = statistics.mean(self.scores["a"]), statistics.mean(self.scores["b"])
