@@ -5,9 +5,9 @@ wins (:func:`sequential_halving` shares the budget between the candidates).
 Where a game's luck decides most turns, averaging whole sampled turns judges a move better than
 a tree whose leaves are valued mid-turn. The candidates are compared on common random numbers:
 the k-th rollout of each meets the same luck (measured on Diced Tomatoes with bench/bots.py
---fixed, 300 games against Medium: 69% instead of 57%). Needs the game's :class:`engine.bots.GameBots` (its
-evaluation, forced and allowed moves), the state's ``turn_owner()`` and the game's
-:class:`engine.core.TurnStarted` events.
+--fixed, 300 games against Medium: 69% instead of 57%). Needs the game's
+:class:`engine.bots.GameBots` (its evaluation, forced and allowed moves), the state's
+``turn_owner()`` and the game's :class:`engine.core.TurnStarted` events.
 """
 from __future__ import annotations
 

@@ -8,8 +8,9 @@ marbles complete, the drink that potion gives, or the explosion it leaves for th
   actions (one-step values from :func:`heuristics.evaluate`, Little Help only if it ranks among
   them, and every pick whose certain explosion completes a potion) and runs *rollouts* from
   each: the refills are sampled with the bot's own ``rng``, the rest of its turn is played by
-  the greedy heuristic policy, then the next player's whole turn likewise, and the position is valued for the bot. Sequential halving shares the budget: every
-  round each surviving candidate gets the same number of rollouts and the worse half is dropped.
+  the greedy heuristic policy, then the next player's whole turn likewise, and the position is
+  valued for the bot. Sequential halving shares the budget: every round each surviving
+  candidate gets the same number of rollouts and the worse half is dropped.
   With one candidate left the bot stops early.
 * **In the starter draft** it takes the most VP, then the colours its first potion shares.
 * **Later in the turn** (placements, drinks, effect choices, the next potion tile) each of the
