@@ -14,14 +14,14 @@ and a cart placed together make a route. :class:`PlannerBot` plans the whole act
    decisions, so a decision depends only on the observation and the ``rng``).
 
 Levels (see :data:`LEVELS`): **Easy** is a beginner: it plans over its best route and its best
-route that builds, never ends its action phase with nothing built while building would help its carts, and picks among
-its few best plans by a softmax of their values (:func:`engine.bots.beginner.softmax_pick`), so
-it misjudges which good plan is best; **Medium** plans one turn over three routes; **Hard** plans
-one turn over five routes, also tries ramming opponents' loaded carts, then plays its four best
-candidates one round further (the deposit sampled with its ``rng``, common to all candidates; the
-opponents' answer and its own next turn by the Medium plan; chasm tokens placed greedily) and
-keeps the one that holds up best on average; spare ``budget`` (with a ``clock``) buys more
-sampled futures, up to six.
+route that builds, never ends its action phase with nothing built while building would help its
+carts, and picks among its few best plans by a softmax of their values
+(:func:`engine.bots.beginner.softmax_pick`), so it misjudges which good plan is best. **Medium**
+plans one turn over three routes. **Hard** plans one turn over five routes, also tries ramming
+opponents' loaded carts, then plays its four best candidates one round further (the deposit
+sampled with its ``rng``, common to all candidates; the opponents' answer and its own next turn
+by the Medium plan; chasm tokens placed greedily) and keeps the one that holds up best on
+average; spare ``budget`` (with a ``clock``) buys more sampled futures, up to six.
 
 Bots use only the observation they are given and the ``rng`` passed to :meth:`choose`.
 """
