@@ -615,7 +615,7 @@ class TableScene(Scene):
         self.hint = action
         bots = self.match.spec.bots
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
-        words = kit.with_names(self.match.state.action_to_string(action), self.match.names)
+        words = self.match.state.action_to_string(action, self.match.names)
         self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
         self.app.sound.play("hint")
         self.on_hint(action)
@@ -860,13 +860,36 @@ class TableScene(Scene):
         """The top bar when a person is to move: what to do now (subclasses say more)."""
         return f"{name}, your move"
 
+    def message_lines(self, msg: str, width: int) -> tuple:
+        """``(size, lines)`` for a top-bar message ``width`` pixels wide: one line at 14-16 px
+        when it fits, else two lines at 14 px (smaller only for a very long message)."""
+        size = kit.fit_text(msg, 16, width)
+        if size >= 14:
+            return size, [msg]
+        size = 14
+        lines = kit.wrap(msg, size, width)
+        while len(lines) > 2 and size > 11:
+            size -= 1
+            lines = kit.wrap(msg, size, width)
+        return size, lines
+
     def draw_top_bar(self, surface) -> None:
+        """The status line, or a message (a refusal, a hint and its reason): one that does not
+        fit one readable line wraps to two lines in a slightly taller bar."""
         w = surface.get_width() - self.log_width - 16
+        msg = self.current_message()
+        size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
+        if len(lines) > 1:
+            bar = pygame.Rect(8, 4, w - 8, 40)
+            kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
+            step = kit.font(size).get_linesize() - 2
+            top = bar.centery - step * len(lines[:2]) // 2
+            for i, line in enumerate(lines[:2]):
+                kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
+            return
         bar = pygame.Rect(8, 8, w - 8, 32)
         kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
-        msg = self.current_message()
         if msg:
-            size = kit.fit_text(msg, 16, bar.width - 20)
             kit.blit_text(surface, msg, size, (bar.x + 10, bar.centery), kit.HILITE,
                           anchor="midleft")
         else:
