@@ -2,6 +2,10 @@
 
 Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then ``ui.process_events``,
 then the top scene if the UI did not consume the event; ``update(dt)``; draw; flip; tick(60).
+When nothing moves — no input for :data:`INPUT_GRACE` seconds, the top scene not ``busy()``, no
+sound scheduled — the loop draws one settled frame and then waits for an event (or for the next
+thing due by itself: a toast or a message going, a caret blink), so an idle screen costs almost
+no CPU (``bench/idle.py``).
 Sound (:class:`sound.board.SoundBoard`) starts after the first frame is drawn; without an audio
 device the game is silent and says nothing.
 """
@@ -25,6 +29,13 @@ TITLE = "Tabletop Trio"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 THEME = Path(__file__).with_name("theme.json")
+INPUT_GRACE = 1.5
+"""Seconds of full-rate frames after the last event: hover effects and tooltips (which
+pygame_gui shows after 1 s at rest) need frames while the mouse rests."""
+CARET_BLINK = 0.4
+"""Seconds between frames while a text box has the keyboard (its caret blinks)."""
+MAX_WAIT = 5.0
+"""The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
 
 class App:
@@ -70,6 +81,12 @@ class App:
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
         self.frame_count = 0
+        self.last_input = time.monotonic()
+        """When the last event arrived (the idle loop draws on for :data:`INPUT_GRACE`)."""
+        self._woken: list = []
+        """The event that woke an idle wait, handled by the next :meth:`step`."""
+        self._rested = False
+        """True once the settled frame before an idle wait was drawn."""
         self.sound = SoundBoard(self.settings)
         """Sound effects; silent until :meth:`SoundBoard.start` (``run`` calls it after the
         first frame) and for good when there is no audio device."""
@@ -201,11 +218,15 @@ class App:
             return
         self.manager.handle_event(event)
 
-    def step(self, dt: float, events=None) -> None:
-        """One frame: events (from the queue unless given), update, draw."""
-        for event in (pygame.event.get() if events is None else events):
+    def step(self, dt: float, events=None, ui_dt: float | None = None) -> None:
+        """One frame: events (from the queue unless given), update, draw. ``ui_dt`` is the
+        widgets' time step when it differs from the scenes' (after an idle wait)."""
+        if events is None:
+            events, self._woken = self._woken + pygame.event.get(), []
+        for event in events:
+            self.last_input = time.monotonic()
             self.process(event)
-        self.ui.update(dt)
+        self.ui.update(dt if ui_dt is None else ui_dt)
         self.manager.update(dt)
         self.sound.update(dt)
         self.draw()
@@ -232,11 +253,50 @@ class App:
             blit_text(self.screen, message, fit_text(message, 16, tw - 30), rect.center,
                       anchor="center")
 
+    def idle_wait(self) -> float:
+        """Seconds the loop may wait for an event before the next frame: 0 while anything
+        moves by itself or input was recent, else until the next thing due (at most
+        :data:`MAX_WAIT`)."""
+        now = time.monotonic()
+        if (now - self.last_input < INPUT_GRACE or self.manager.busy() or self.sound.waiting
+                or self.fast_forward):
+            return 0.0
+        due = [MAX_WAIT] + [until - now for _, until in self._toasts]
+        scene = self.manager.wake_in()
+        if scene is not None:
+            due.append(scene)
+        if self._typing():
+            due.append(CARET_BLINK)
+        return max(0.0, min(due))
+
+    def _wait_while_idle(self) -> bool:
+        """Sleep until an event or the next thing due when idle; True if it slept. Before the
+        first sleep of a quiet spell the scenes :meth:`~scenes.manager.Scene.rest` and one
+        settled frame is drawn."""
+        wait = self.idle_wait()
+        if wait <= 0.0:
+            self._rested = False
+            return False
+        if not self._rested:
+            self._rested = True
+            self.manager.rest()
+            return False
+        event = pygame.event.wait(max(1, int(wait * 1000)))
+        if event.type != pygame.NOEVENT:
+            self._woken.append(event)
+            self._rested = False
+        return True
+
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
-        """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status."""
+        """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status.
+        Without ``frames`` the loop waits for events while idle (:meth:`idle_wait`)."""
         while self.running and (frames is None or self.frame_count < frames):
+            slept = frames is None and self._wait_while_idle()
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
-            self.step(min(dt, 0.1))
+            if slept:   # the time asleep is no animation's time; the caret's blink counts it
+                self.step(min(dt, 1 / 60), ui_dt=min(dt, 0.5))
+            else:
+                self.step(min(dt, 0.1))
             pygame.display.flip()
             if self.frame_count == 1 and not screenshot:
                 self.sound.start()      # after the first frame: it never waits for audio

@@ -31,6 +31,7 @@ Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
 from __future__ import annotations
 
 import itertools
+import math
 
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -681,6 +682,28 @@ class TableScene(Scene):
         self.present(events, before)
 
     # --- the frame ---------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """True while the table plays on by itself: an animation, luck, a bot (thinking or
+        about to move), a hint being thought of, a replay running, the moment before the score
+        sheet. A table waiting for a person is not busy: the app waits for events."""
+        if self.anims.busy or self.future is not None or self.hint_future is not None:
+            return True
+        if self.match.is_terminal():
+            return not self.finished
+        if self.replay is not None:
+            return self.replay_playing
+        return not self.match.is_human_turn()
+
+    def wake_in(self) -> float | None:
+        """The top bar's message goes away by itself: a frame is due then."""
+        left = self.message_until - time.monotonic()
+        return left if left > 0 else None
+
+    def rest(self) -> None:
+        """Pulses are ``sin(self.time * k)`` with whole ``k``: at a whole number of turns they
+        all stand at their middle, so the still table shows them half lit."""
+        self.time = round(self.time / math.tau) * math.tau
+
     def update(self, dt: float) -> None:
         self.time += dt
         self._drive(dt)
