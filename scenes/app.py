@@ -20,8 +20,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
+from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from sound.board import SoundBoard
 
@@ -80,6 +82,8 @@ class App:
             if not fonts.check_font_preloaded(f"noto_sans_{st}_aa_{s}")])
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
+        self.focus = FocusRing(self)
+        """Keyboard focus over the menus' and dialogs' buttons (Tab, arrows, Enter)."""
         self.frame_count = 0
         self.last_input = time.monotonic()
         """When the last event arrived (the idle loop draws on for :data:`INPUT_GRACE`)."""
@@ -87,6 +91,8 @@ class App:
         """The event that woke an idle wait, handled by the next :meth:`step`."""
         self._rested = False
         """True once the settled frame before an idle wait was drawn."""
+        self.autosaver = Autosaver()
+        """Writes the tables' autosaves (in a worker thread once :meth:`run` starts)."""
         self.sound = SoundBoard(self.settings)
         """Sound effects; silent until :meth:`SoundBoard.start` (``run`` calls it after the
         first frame) and for good when there is no audio device."""
@@ -179,6 +185,14 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def ask_before_quitting(self) -> bool:
+        """The window is being closed: a game not saved under a name asks first (Save and quit
+        / Quit / Cancel). True if a question is shown; closing again while it is shown quits."""
+        from scenes.leave import LeaveScene
+        if isinstance(self.manager.top, LeaveScene):
+            return False
+        return any(scene.ask_before_leaving(self.quit) for scene in reversed(self.manager.stack))
+
     def game_finished(self, match) -> None:
         """Called by the game-over scene; with ``--quit-at-end`` prints the result and exits."""
         if not self.quit_at_end:
@@ -197,13 +211,16 @@ class App:
     def process(self, event: pygame.event.Event) -> None:
         """Route one event: app keys first, then the UI, then the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            if not self.ask_before_quitting():
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if not self._typing() and self.focus.handle_event(event):
             return
         held = self._held_buttons() if event.type == pygame.MOUSEBUTTONUP else ()
         consumed = self.ui.process_events(event)
@@ -237,6 +254,7 @@ class App:
         self.manager.draw(self.screen)
         self.ui.draw_ui(self.screen)
         self.manager.draw_over(self.screen)
+        self.focus.draw(self.screen)
         self._draw_toast()
 
     def _draw_toast(self) -> None:
@@ -290,6 +308,7 @@ class App:
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status.
         Without ``frames`` the loop waits for events while idle (:meth:`idle_wait`)."""
+        self.autosaver.start()
         while self.running and (frames is None or self.frame_count < frames):
             slept = frames is None and self._wait_while_idle()
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
@@ -307,6 +326,8 @@ class App:
             except (pygame.error, OSError) as err:
                 print(f"main.py: could not write {screenshot} ({err})", file=sys.stderr)
                 self.exit_status = 2
+        if not self.autosaver.close():
+            print("main.py: the autosave could not be finished", file=sys.stderr)
         self.sound.close()
         pygame.quit()
         return self.exit_status

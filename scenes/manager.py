@@ -65,6 +65,15 @@ class Scene:
     def draw_over(self, surface: pygame.Surface) -> None:
         """Draw what goes on top of the widgets (text on cards, dragged pieces)."""
 
+    keyboard_focus = True
+    """Tab and the arrows move a focus over this scene's buttons (:mod:`scenes.focus`); tables
+    keep those keys for themselves."""
+
+    def ask_before_leaving(self, then) -> bool:
+        """Something would be lost by leaving (closing the window, Quit to title): show a
+        question that calls ``then()`` once answered, and return True; else return False."""
+        return False
+
     # The app's idle loop asks these (docs/DESIGN.md: an idle screen costs almost no CPU).
     def busy(self) -> bool:
         """True while this scene changes by itself from frame to frame (an animation, a bot

@@ -27,11 +27,15 @@ class PauseScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, naming: bool = False, then=None):
         super().__init__(app)
         self.table = table
-        self.naming = False        # True while the "Name this save" row is shown
-        self.save_name = match_title(table.match)
+        self.naming = naming       # True while the "Name this save" row is shown
+        self.only_naming = naming
+        """Opened to name a save (Ctrl+S, Save and quit): Cancel and a save close it."""
+        self.then = then
+        """What to do once saved (leave the game), or None to go back to the table."""
+        self.save_name = table.saved_as or match_title(table.match)
         self.dialog = None         # the "Replace save" confirmation while it is open
 
     def build(self) -> None:
@@ -76,6 +80,9 @@ class PauseScene(Scene):
         self.relayout()
 
     def cancel_name(self) -> None:
+        if self.only_naming:
+            self.app.manager.pop()
+            return
         self.naming = False
         self.relayout()
 
@@ -109,11 +116,17 @@ class PauseScene(Scene):
         except SaveError as err:
             self.app.notify(str(err))
             return
-        self.naming = False
-        self.relayout()
+        self.table.mark_saved(self.save_name)
         shown = store.read_info(path).title
         self.app.notify(f"Replaced the save \u201c{shown}\u201d (its last version is the backup)"
                         if replacing else f"Saved \u201c{shown}\u201d")
+        if self.only_naming:
+            self.app.manager.pop()
+            if self.then is not None:
+                self.then()
+            return
+        self.naming = False
+        self.relayout()
 
     def close_dialog(self) -> None:
         if self.dialog is not None and self.dialog.alive():
@@ -137,6 +150,11 @@ class PauseScene(Scene):
         self.app.manager.push(SettingsScene(self.app))
 
     def quit_to_title(self) -> None:
+        """Back to the title; a game not saved as it is asks first (:mod:`scenes.leave`)."""
+        if not self.table.ask_before_leaving(self.leave_to_title):
+            self.leave_to_title()
+
+    def leave_to_title(self) -> None:
         from scenes.title import TitleScene
         self.table.shutdown()
         self.app.manager.reset(TitleScene(self.app))

@@ -43,6 +43,7 @@ from pygame_gui.elements import UIButton
 
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
+from i18n import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -72,6 +73,7 @@ class TableScene(Scene):
     """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
 
     log_width = 300
+    keyboard_focus = False      # the table's keys are its own; tooltips name them
 
     def __init__(self, app, match, replay=None):
         super().__init__(app)
@@ -115,6 +117,9 @@ class TableScene(Scene):
         """Why this game must not autosave (its slot holds another game that could not be
         moved aside), or None."""
         self.last_autosave_error: str | None = None
+        self.saved_as: str | None = None
+        """The name the player saved this game under (Ctrl+S saves there again), or None."""
+        self._saved_marker = None
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -434,7 +439,8 @@ class TableScene(Scene):
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
 
     def _after_step(self) -> None:
-        """Autosave when a turn begins: the turn owner changed, or (solo) a new turn started."""
+        """Autosave after every completed step (in the background: :mod:`saves.autosaver`),
+        so a closed window or a crash loses nothing; note when a turn begins."""
         if self.message.startswith("Hint:"):
             self.clear_message()             # a hint is about the position before this step
         owner = self.match.turn_owner()
@@ -443,12 +449,13 @@ class TableScene(Scene):
         began = any(isinstance(event, TurnStarted) for _, event in new)
         if owner >= 0 and (owner != self.last_owner or began):
             self.last_owner = owner
-            self.autosave()
+        self.autosave()
 
     def enter(self) -> None:
         super().enter()
         if not self.slot_checked:
             self.slot_checked = True
+            self.app.autosaver.flush()      # another table's last write lands first
             self.keep_unfinished()
 
     def keep_unfinished(self) -> None:
@@ -478,13 +485,53 @@ class TableScene(Scene):
         if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
             return
         try:
-            store.autosave(self.match)
+            self.app.autosaver.request(self.match)
+            error = self.app.autosaver.error        # the latest finished write's
         except SaveError as err:
-            if str(err) != self.last_autosave_error:     # a folder that can't be made: once
-                self.say(str(err))
-            self.last_autosave_error = str(err)
-        else:
-            self.last_autosave_error = None
+            error = str(err)
+        if error and error != self.last_autosave_error:     # a folder that can't be made: once
+            self.say(error)
+        self.last_autosave_error = error
+
+    # --- saving under a name, leaving -----------------------------------------------------------
+    def _history_marker(self) -> tuple:
+        history = self.match.history
+        return (len(history), history[-1] if history else None)
+
+    def mark_saved(self, name: str) -> None:
+        """The game was just saved under ``name`` (Ctrl+S saves there again)."""
+        self.saved_as = name
+        self._saved_marker = self._history_marker()
+
+    def is_saved(self) -> bool:
+        """True when a save under a name holds the game as it is now."""
+        return self.saved_as is not None and self._saved_marker == self._history_marker()
+
+    def ask_before_leaving(self, then) -> bool:
+        """Closing the window or Quit to title: an unfinished game with a person seated that is
+        not saved as it is now asks Save and quit / Quit / Cancel (:mod:`scenes.leave`)."""
+        if (self.replay is not None or self.match.is_terminal() or self.is_saved()
+                or all(seat.is_bot for seat in self.match.seats)):
+            return False
+        from scenes.leave import LeaveScene
+        self.app.manager.push(LeaveScene(self.app, self, then))
+        return True
+
+    def save_now(self) -> None:
+        """Ctrl+S: save under the game's name; the first time, ask for the name."""
+        if self.replay is not None:
+            return
+        from scenes.pause import PauseScene
+        if self.saved_as is None:
+            self.app.manager.push(PauseScene(self.app, self, naming=True))
+            return
+        try:
+            path = store.save(self.match, self.saved_as)
+        except SaveError as err:
+            self.app.notify(str(err))
+            return
+        self.mark_saved(self.saved_as)
+        self.app.notify(_("Saved \u201c{name}\u201d").format(name=store.read_info(path).title))
 
     def try_action(self, action) -> bool:
         """Apply a human's action; a refusal shows the rule in plain words. True if applied."""
@@ -780,6 +827,7 @@ class TableScene(Scene):
         self.app.manager.push(GameOverScene(self.app, self.match))
 
     def _drop_autosave(self) -> None:
+        self.app.autosaver.flush()          # no late write may bring the slot back
         try:
             store.drop_autosave_of(self.match)
         except SaveError as err:
@@ -817,6 +865,9 @@ class TableScene(Scene):
                 else:
                     self.undo()
                 return True
+            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.save_now()
+                return True
             if event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.ask_hint()
                 return True
@@ -837,6 +888,7 @@ class TableScene(Scene):
         return False
 
     def exit(self) -> None:
+        self.app.autosaver.flush()          # the title's Continue reads the newest step
         super().exit()
 
     # --- drawing -----------------------------------------------------------------------------
