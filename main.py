@@ -12,6 +12,12 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+HERE = Path(__file__).resolve().parent
+if __package__ and str(HERE) not in sys.path:
+    # Installed (``tabletop_trio.main``): the game's packages sit beside this file and import
+    # by their own names (``engine``, ``scenes``...), as they do in the source tree.
+    sys.path.insert(0, str(HERE))
+
 
 class PlainParser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one plain line and exits with status 2."""
@@ -204,6 +210,11 @@ def main(argv=None) -> int:
                "rules": RulesScene}[args.scene]
         app.manager.push(cls(app))
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
+
+
+def entry() -> None:
+    """The installed command ``tabletop-trio`` (pyproject.toml's GUI entry point)."""
+    sys.exit(main())
 
 
 if __name__ == "__main__":
