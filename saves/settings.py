@@ -13,7 +13,7 @@ import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-import platformdirs
+from saves import folders
 
 from saves.store import make_folder, read_text, write_atomic, SaveError
 
@@ -109,12 +109,11 @@ LABELS = {
 
 def config_folder() -> Path:
     """The settings folder (created on demand); :class:`SaveError` when it cannot be."""
-    return make_folder(platformdirs.user_config_path("tabletop-trio"),
-                       "Settings will not be kept")
+    return make_folder(folders.config_path(), "Settings will not be kept")
 
 
 def config_path() -> Path:
-    return config_folder() / "settings.json"
+    return folders.adopt(config_folder(), "settings.json")
 
 
 def load_settings(path: Path | None = None) -> Settings:
