@@ -49,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1024x640")
     p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules"),
                    help="open this menu scene first (for screenshots)")
+    p.add_argument("--install-desktop-entry", action="store_true",
+                   help="Linux: add Tabletop Trio to the applications menu (a .desktop file "
+                        "and its icon in ~/.local/share) and exit")
+    p.add_argument("--export-icon", metavar="FILE",
+                   help="write the icon as a 256x256 PNG and exit")
     return p
 
 
@@ -136,6 +141,25 @@ def check_not_empty(args) -> None:
         raise ValueError("--option needs NAME=VALUE, not an empty value")
 
 
+def desktop_files(args) -> int:
+    """--install-desktop-entry / --export-icon: write the files, say where, exit."""
+    from scenes import desktop
+    from sprites.icon import save_png
+    try:
+        if args.export_icon:
+            check_screenshot(args.export_icon)
+            save_png(args.export_icon)
+            print(f"wrote {args.export_icon}")
+        if args.install_desktop_entry:
+            for path in desktop.install_entry():
+                print(f"wrote {path}")
+    except (ValueError, OSError) as err:
+        fail(str(err).replace("--screenshot", "--export-icon"))
+    except Exception as err:  # pygame.error: the PNG could not be written
+        fail(f"could not write the icon ({err})")
+    return 0
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     size = None
@@ -154,6 +178,8 @@ def main(argv=None) -> int:
     if not getattr(pygame, "IS_CE", False):
         fail("Tabletop Trio needs pygame-ce, but plain pygame is installed. "
              "Run: pip uninstall -y pygame && pip install -r requirements.txt")
+    if args.install_desktop_entry or args.export_icon:
+        return desktop_files(args)
 
     from engine import registry
     from engine.match import Match

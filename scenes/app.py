@@ -61,8 +61,12 @@ class App:
         self.messages: list[str] = []
         self._toasts: list[tuple[str, float]] = []
         """(message, monotonic time it goes) of the toasts on screen."""
+        from scenes.desktop import set_window_class
+        set_window_class()
         pygame.display.init()  # the mixer opens later, off the main thread (SoundBoard.start)
         pygame.font.init()
+        from sprites.icon import window_icon
+        pygame.display.set_icon(window_icon())      # before the window opens
         from scenes import kit
         kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
         pygame.display.set_caption(TITLE)
