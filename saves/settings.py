@@ -34,7 +34,8 @@ VOLUME_RANGE = (0, 100)
 class Settings:
     """What the settings scene edits. ``window_size`` is (width, height) in pixels;
     ``bot_budget`` is seconds a Hard bot (and a hint) may think per decision;
-    ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes."""
+    ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes;
+    ``window_size`` and ``window_maximized`` are the window as the player last left it."""
 
     animation_speed: str = "normal"
     fullscreen: bool = False
@@ -44,6 +45,7 @@ class Settings:
     bot_budget: float = 1.5
     master_volume: int = 80
     sound_effects: bool = True
+    window_maximized: bool = False
     problem: str | None = field(default=None, compare=False)
 
     @property
@@ -91,6 +93,7 @@ CHECKS = {
     "bot_budget": _bot_budget,
     "master_volume": _master_volume,
     "sound_effects": _bool,
+    "window_maximized": _bool,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -103,6 +106,7 @@ LABELS = {
     "bot_budget": "Hard bot thinking time",
     "master_volume": "volume",
     "sound_effects": "sound effects",
+    "window_maximized": "maximised window",
 }
 """The settings scene's words for each field, for messages."""
 

@@ -23,6 +23,7 @@ import pygame_gui
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
+from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from sound.board import SoundBoard
@@ -36,6 +37,8 @@ INPUT_GRACE = 1.5
 pygame_gui shows after 1 s at rest) need frames while the mouse rests."""
 CARET_BLINK = 0.4
 """Seconds between frames while a text box has the keyboard (its caret blinks)."""
+WINDOW_SETTLE = 0.5
+"""Seconds a resized window must rest before its size is stored."""
 MAX_WAIT = 5.0
 """The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
@@ -61,7 +64,6 @@ class App:
         self.messages: list[str] = []
         self._toasts: list[tuple[str, float]] = []
         """(message, monotonic time it goes) of the toasts on screen."""
-        from scenes.desktop import set_window_class
         set_window_class()
         pygame.display.init()  # the mixer opens later, off the main thread (SoundBoard.start)
         pygame.font.init()
@@ -71,12 +73,23 @@ class App:
         kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
+        if size is None and pygame.display.get_driver() != "dummy":
+            # the first window fits the desktop it opens on
+            desktops = pygame.display.get_desktop_sizes()
+            start = fit_to_desktop(start, desktops[0] if desktops else None, MIN_SIZE)
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
             flags |= pygame.FULLSCREEN
             start = (0, 0)
         self.screen = pygame.display.set_mode(start, flags)
         self._set_minimum_size()
+        self.maximized = False
+        """True while the window is maximised (SDL's WINDOWMAXIMIZED / WINDOWRESTORED)."""
+        self._window_changed_at: float | None = None
+        """When the player last resized, maximised or restored the window (stored once it
+        has rested for :data:`WINDOW_SETTLE` seconds: dragging sends an event per frame)."""
+        if size is None and self.settings.window_maximized and not self.settings.fullscreen:
+            self._window().maximize()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME),
                                        enable_live_theme_updates=False)
         fonts = self.ui.get_theme().get_font_dictionary()
@@ -100,6 +113,28 @@ class App:
         self.sound = SoundBoard(self.settings)
         """Sound effects; silent until :meth:`SoundBoard.start` (``run`` calls it after the
         first frame) and for good when there is no audio device."""
+
+    def _window(self):
+        """The pygame-ce Window of the display (without its deprecation warning)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+
+    def _remember_window(self) -> None:
+        """Store the window as the player left it: maximised, or its size (the next start
+        opens so). Fullscreen is stored by F11 itself."""
+        self._window_changed_at = None
+        if self.settings.fullscreen:
+            return
+        if self.maximized:
+            self.settings.window_maximized = True
+        else:
+            self.settings.window_maximized = False
+            self.settings.window_size = tuple(self.screen.get_size())
+        try:
+            save_settings(self.settings)
+        except SaveError as err:  # a settings write must never stop play
+            self.notify(str(err))
 
     def _set_minimum_size(self) -> None:
         # from_display_module warns that it prefers Window-only rendering; we only set a size.
@@ -218,8 +253,12 @@ class App:
             if not self.ask_before_quitting():
                 self.quit()
             return
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.maximized = event.type == pygame.WINDOWMAXIMIZED
+            self._window_changed_at = time.monotonic()
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
+            self._window_changed_at = time.monotonic()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -247,6 +286,9 @@ class App:
         for event in events:
             self.last_input = time.monotonic()
             self.process(event)
+        if (self._window_changed_at is not None
+                and time.monotonic() - self._window_changed_at >= WINDOW_SETTLE):
+            self._remember_window()
         self.ui.update(dt if ui_dt is None else ui_dt)
         self.manager.update(dt)
         self.sound.update(dt)
@@ -284,6 +326,8 @@ class App:
                 or self.fast_forward):
             return 0.0
         due = [MAX_WAIT] + [until - now for _, until in self._toasts]
+        if self._window_changed_at is not None:
+            due.append(self._window_changed_at + WINDOW_SETTLE - now)
         scene = self.manager.wake_in()
         if scene is not None:
             due.append(scene)

@@ -19,9 +19,24 @@ ICON_SIZES = (48, 64, 128, 256)
 
 
 def set_window_class() -> None:
-    """Name the X11 window class (before the window is created). Set outright: importing
-    pygame already set it to the script's name (``main.py``)."""
+    """Before the video system starts: name the X11 window class (set outright: importing
+    pygame already set it to the script's name, ``main.py``), and on Windows declare the
+    process per-monitor DPI aware (SDL's hint), so the system does not blur the window by
+    scaling its bitmap; a value the player set wins."""
     os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def fit_to_desktop(size: tuple, desktop: tuple | None, minimum: tuple) -> tuple:
+    """``size`` as it is when it fits a desktop of ``desktop`` pixels, else shrunk to leave
+    room for panels and the title bar (96 % of its width, 90 % of its height), keeping the
+    shape of the table; never below ``minimum``. ``desktop`` None (unknown) keeps ``size``."""
+    if (not desktop or desktop[0] <= 0 or desktop[1] <= 0
+            or (size[0] <= desktop[0] and size[1] <= desktop[1])):
+        return tuple(size)
+    room = (int(desktop[0] * 0.96), int(desktop[1] * 0.90))
+    factor = min(1.0, room[0] / size[0], room[1] / size[1])
+    return (max(minimum[0], int(size[0] * factor)), max(minimum[1], int(size[1] * factor)))
 
 
 def command() -> str:

@@ -38,3 +38,32 @@ def test_exec_arguments_with_spaces_are_quoted():
     assert desktop.quote("/home/ann/my games/main.py") == '"/home/ann/my games/main.py"'
     assert desktop.quote("/usr/bin/tabletop-trio") == "/usr/bin/tabletop-trio"
     assert desktop.quote('a"b') == '"a\\"b"'
+
+
+def test_the_first_window_fits_the_desktop():
+    assert desktop.fit_to_desktop((1280, 800), (1920, 1080), (1024, 640)) == (1280, 800)
+    assert desktop.fit_to_desktop((1280, 800), (1280, 800), (1024, 640)) == (1280, 800)
+    # a 1366x768 laptop: 90 % of its height, the table's shape kept
+    assert desktop.fit_to_desktop((1280, 800), (1366, 768), (1024, 640)) == (1105, 691)
+    assert desktop.fit_to_desktop((1600, 1000), (1024, 600), (1024, 640)) == (1024, 640)
+    assert desktop.fit_to_desktop((1280, 800), None, (1024, 640)) == (1280, 800)
+
+
+def test_a_resized_or_maximised_window_is_remembered(monkeypatch):
+    import time
+    from saves.settings import load_settings
+    app = make_app()
+    try:
+        app.process(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=700, size=(1100, 700)))
+        app._window_changed_at = time.monotonic() - 1
+        app.step(0.0, events=[])
+        assert load_settings().window_size == (1100, 700)
+        assert not load_settings().window_maximized
+        app.process(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+        app.process(pygame.event.Event(pygame.VIDEORESIZE, w=1400, h=860, size=(1400, 860)))
+        app._window_changed_at = time.monotonic() - 1
+        app.step(0.0, events=[])
+        stored = load_settings()
+        assert stored.window_maximized and stored.window_size == (1100, 700)
+    finally:
+        pygame.quit()
