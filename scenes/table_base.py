@@ -117,6 +117,9 @@ class TableScene(Scene):
         """Why this game must not autosave (its slot holds another game that could not be
         moved aside), or None."""
         self.last_autosave_error: str | None = None
+        self.thinking_since = 0.0
+        """When the bot now thinking started (monotonic seconds)."""
+        self.hint_since = 0.0
         self.saved_as: str | None = None
         """The name the player saved this game under (Ctrl+S saves there again), or None."""
         self._saved_marker = None
@@ -617,6 +620,7 @@ class TableScene(Scene):
                 self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
             self.future = self.executor.submit(bot.choose, obs, legal, rng)
             self.future_n = n
+            self.thinking_since = time.monotonic()
             return False
         if not self.future.done():
             return False
@@ -652,6 +656,7 @@ class TableScene(Scene):
         self.hint_future = self.executor.submit(self.hint_bot.choose, obs, legal,
                                                 self.match.bot_rng())
         self.hint_for = len(self.match.history)
+        self.hint_since = time.monotonic()
         self.say("Thinking about a hint…", 30)
 
     def _collect_hint(self) -> None:
@@ -948,9 +953,39 @@ class TableScene(Scene):
             lines = kit.wrap(msg, size, width)
         return size, lines
 
+    def thinking_progress(self) -> float | None:
+        """How far a Hard search (a Hard bot's move or a hint) is through its thinking time,
+        0–1, or None when none runs (or it searches a fixed amount, not a time)."""
+        if not self.app.timed_bots or self.app.fast_forward:
+            return None
+        since = None
+        if self.hint_future is not None and not self.hint_future.done():
+            since = self.hint_since
+        elif self.bot_thinking():
+            seat = self.match.seats[self.match.current_player()] \
+                if self.match.current_player() >= 0 else None
+            if seat is not None and seat.level == "hard":
+                since = self.thinking_since
+        if since is None:
+            return None
+        budget = max(0.05, self.app.settings.bot_budget)
+        return max(0.0, min(1.0, (time.monotonic() - since) / budget))
+
+    def draw_thinking_bar(self, surface, bar: pygame.Rect) -> None:
+        """A thin bar along the bottom of the top bar, filling over Hard's thinking time."""
+        progress = self.thinking_progress()
+        if progress is None:
+            return
+        track = pygame.Rect(bar.x + 10, bar.bottom - 6, bar.width - 20, 4)
+        pygame.draw.rect(surface, (40, 52, 56), track, border_radius=2)
+        fill = track.copy()
+        fill.width = max(4, int(track.width * progress))
+        pygame.draw.rect(surface, kit.GOLD, fill, border_radius=2)
+
     def draw_top_bar(self, surface) -> None:
         """The status line, or a message (a refusal, a hint and its reason): one that does not
-        fit one readable line wraps to two lines in a slightly taller bar."""
+        fit one readable line wraps to two lines in a slightly taller bar. While Hard thinks
+        a bar along its bottom fills over the thinking time."""
         w = surface.get_width() - self.log_width - 16
         msg = self.current_message()
         size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
@@ -961,6 +996,7 @@ class TableScene(Scene):
             top = bar.centery - step * len(lines[:2]) // 2
             for i, line in enumerate(lines[:2]):
                 kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
+            self.draw_thinking_bar(surface, bar)
             return
         bar = pygame.Rect(8, 8, w - 8, 32)
         kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
@@ -972,3 +1008,4 @@ class TableScene(Scene):
             size = kit.fit_text(status, 17, bar.width - 20, bold=True)
             kit.blit_text(surface, status, size, (bar.x + 10, bar.centery), kit.INK, True,
                           "midleft")
+        self.draw_thinking_bar(surface, bar)

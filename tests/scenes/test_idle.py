@@ -87,3 +87,26 @@ def test_an_event_wakes_an_idle_wait_and_is_handled(app, monkeypatch):
     app.step(0.0)
     assert pygame.KEYDOWN in seen
     assert app.idle_wait() == 0.0                 # input is recent again
+
+
+def test_a_bar_fills_over_hards_thinking_time(app):
+    spec = registry.get("diced-tomatoes")
+    match = Match(spec, [Seat("bot", "Hal", "hard"), Seat("human", "Ann")], {}, 3)
+    app.timed_bots = True
+    app.settings.bot_budget = 2.0
+    open_match(app, match)
+    table = app.manager.top
+    for _ in range(400):
+        frames(app, 1, dt=0.05)
+        if table.bot_thinking():
+            break
+    assert table.bot_thinking()
+    table.thinking_since = time.monotonic() - 1.0        # half of the 2 s budget
+    assert 0.45 < table.thinking_progress() < 0.6
+    surface = pygame.Surface(app.size)
+    table.draw_top_bar(surface)
+    bar_y = 8 + 32 - 6 + 1
+    assert surface.get_at((20, bar_y))[:3] == (238, 196, 84)           # filled part: gold
+    assert surface.get_at((table.board_rect().width - 30, bar_y))[:3] != (238, 196, 84)
+    table.shutdown()
+    assert table.thinking_progress() is None
