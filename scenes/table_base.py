@@ -145,7 +145,8 @@ class TableScene(Scene):
             UIButton(pygame.Rect(x + 158, 8, 64, 32), "Step", ui, container=c,
                      command=self.replay_step, tool_tip_text="One step forward (→)")
             UIButton(pygame.Rect(x + 228, 8, lw - 228, 32), "To end", ui, container=c,
-                     command=self.replay_to_end, tool_tip_text="Jump to the final position")
+                     command=self.replay_to_end,
+                     tool_tip_text="Jump to the final position (End)")
         else:
             self.undo_button = UIButton(pygame.Rect(x + 76, 8, 66, 32), "Undo", ui, container=c,
                                         command=self.undo, tool_tip_text="Take back your last "
@@ -856,6 +857,9 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_RIGHT:
                 self.replay_step()
+                return True
+            if event.key == pygame.K_END:
+                self.replay_to_end()
                 return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -32,6 +32,8 @@ PLACE_ALL_KEY = pygame.K_p
 HELP_KEY = pygame.K_l
 END_TURN_KEY = pygame.K_e
 FILTER_KEY = pygame.K_RETURN
+DONE_KEY = pygame.K_d
+"""Stop using a potion's effect ("Done" / "Take nothing")."""
 
 
 @dataclass(frozen=True)
@@ -388,6 +390,8 @@ def key_press(key: int, state, legal, selection: Selection):
         if pe.EndTurn() in legal:
             return Act(pe.EndTurn())
         return Say(state.end_turn_refusal() or "You cannot end your turn now.")
+    if key == DONE_KEY and pe.FinishEffect() in legal:
+        return Act(pe.FinishEffect())
     if key in (FILTER_KEY, pygame.K_KP_ENTER) and state.effect is not None \
             and state.effect.kind == "FIL":
         action = filter_action(state, selection)
@@ -600,7 +604,7 @@ def choices(state, legal, selection: Selection) -> list:
             "Return the chosen marbles to the tank (Enter)"))
     if pe.FinishEffect() in legal:
         label = "Done" if state.effect.kind == "ABY" and state.effect.tracks else "Take nothing"
-        out.append((label, Act(pe.FinishEffect()), "Stop using this potion's effect"))
+        out.append((label, Act(pe.FinishEffect()), "Stop using this potion's effect (D)"))
     elif not selection.empty and state.effect is None:
         out.append(("Cancel", Select(Selection()), "Drop the current choice (Esc or right-click)"))
     return out

@@ -85,7 +85,8 @@ class PotionExplosionTable(TableScene):
                                     "explosion) for a Little Help token worth -2 VP. (L)")
         self.end_button = UIButton(pygame.Rect(row.x + half + 6, row.y, row.width - half - 6,
                                                row.height), "End turn", ui, container=c,
-                                   command=self.end_turn)
+                                   command=self.end_turn,
+                                   tool_tip_text="End your turn: the next player plays (E)")
         row = self.control_row()
         self.place_button = UIButton(pygame.Rect(row.x, row.y, half, row.height), "Place all",
                                      ui, container=c, command=self.place_all,
