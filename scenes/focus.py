@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UISelectionList
 
 RING = (238, 196, 84)
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
@@ -47,25 +47,41 @@ class FocusRing:
             container = top.container
         else:
             return []
-        found = [e for e in ui.get_sprite_group().sprites()
+        sprites = ui.get_sprite_group().sprites()
+        lists = [e for e in sprites if isinstance(e, UISelectionList) and e.visible
+                 and e.alive() and _inside(e, container)]
+        if lists:                   # an open dropdown: its options only, until one is chosen
+            container = getattr(lists[-1], "list_and_scroll_bar_container", lists[-1])
+        found = [e for e in sprites
                  if isinstance(e, UIButton) and e.visible and e.is_enabled and e.alive()
                  and _inside(e, container)]
         found.sort(key=lambda b: (b.get_abs_rect().y, b.get_abs_rect().x))
         return found
 
     def focused(self) -> UIButton | None:
-        """The focused button while it can still be reached, else None."""
-        if self.current is not None and self.current not in self.buttons():
-            self.current = None
-        return self.current
+        """The focused button while it can still be reached, else None. A button rebuilt
+        with the same text (a dropdown after a choice) keeps the focus."""
+        if self.current is None:
+            return None
+        buttons = self.buttons()
+        if self.current in buttons:
+            return self.current
+        same = [b for b in buttons if b.text == self.current.text]
+        if same:
+            self.current = same[0]
+            return self.current
+        return None
 
     def move(self, step: int) -> None:
         buttons = self.buttons()
         if not buttons:
             self.current = None
             return
+        same = [b for b in buttons if self.current is not None and b.text == self.current.text]
         if self.current in buttons:
             index = (buttons.index(self.current) + step) % len(buttons)
+        elif same:                  # a dropdown opened: go on from its chosen option
+            index = (buttons.index(same[0]) + step) % len(buttons)
         else:
             index = 0 if step > 0 else len(buttons) - 1
         self.current = buttons[index]

@@ -159,3 +159,20 @@ def test_a_killed_program_continues_at_the_last_step(tmp_path):
     resumed = store.load(slot)
     assert resumed.is_human_turn() and len(resumed.history) > 0
     assert resumed.seats[1].name == "Player 2"
+
+
+def test_a_dropdown_opens_and_chooses_from_the_keyboard(app):
+    from scenes.settings import SettingsScene
+    app.settings.animation_speed = "normal"
+    app.manager.push(SettingsScene(app))
+    frames(app, 2)
+    key(app, pygame.K_TAB)
+    assert app.focus.focused().text == "Normal"         # the animation speed's choice
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert [b.text for b in app.focus.buttons()] == ["Normal", "Fast", "Instant"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.settings.animation_speed == "fast"
+    assert app.focus.focused().text == "Fast"           # the ring stays on the dropdown
