@@ -1,6 +1,6 @@
 """Tea Time's events → the steps the table plays (:class:`scenes.table_base.Step`).
 
-One step per event, except the cancellings of one take (they happen together). Each step's
+One step per event (the cancellings of one take show column by column). Each step's
 ``after`` is the state before it with its events applied by the engine (``apply_event``), so the
 board between two steps is exactly the position between those events. The animations are drawn
 from the states captured here, never from the scene:
@@ -68,9 +68,6 @@ def steps(events, before, stage: Stage) -> list:
     i = 0
     while i < len(events):
         j = i + 1
-        if isinstance(events[i], tt.CardsCancelled):
-            while j < len(events) and isinstance(events[j], tt.CardsCancelled):
-                j += 1
         group = list(events[i:j])
         after = shown
         for event in group:
@@ -97,7 +94,7 @@ def animate(group, before, after, stage: Stage) -> tuple:
     if isinstance(e, tt.AlicePlaced):
         return place_alice(e, stage), ""
     if isinstance(e, tt.CardsCancelled):
-        return cancel(group, before, after, stage), ""
+        return cancel(e, before, after, stage), ""
     if isinstance(e, tt.FirstPlayerChosen):
         return [stage.banner(f"{names[e.player]} goes first and receives Alice", 1.4)], ""
     if isinstance(e, tt.RoundStarted):
@@ -168,15 +165,18 @@ def deal(e, stage: Stage) -> list:
 
 # --- taking ----------------------------------------------------------------------------------
 def take(e, before, stage: Stage) -> list:
-    """Each card lifts off the table and arcs into the taker's column (Alice to the header);
-    a card that will cancel lands in the column like any other, the cancelling shows next."""
+    """Each card lifts off the table and arcs into the taker's column (Alice to the header),
+    to the place the column will draw it (normal cards above mirror ones, as
+    :func:`.draw.draw_column` stacks them); a card that will cancel lands like any other, the
+    cancelling shows next."""
     lay = stage.layout
     seat = e.player
-    counts = {character: before.collections[seat][character].count for character in CHARACTERS}
-    totals = dict(counts)
-    for character, _ in e.cards:
-        if character in totals:
-            totals[character] += 1
+    held = {character: list(before.collections[seat][character]) for character in CHARACTERS}
+    taken = {(character, side): 0 for character in CHARACTERS for side in Side}
+    for character, side in e.cards:
+        if character in held:
+            taken[(character, Side(side))] += 1
+    placed = dict.fromkeys(taken, 0)
     out = []
     for n, ((row, column), (character, side)) in enumerate(zip(e.cells, e.cards, strict=True)):
         start = lay.cell(row, column)
@@ -185,9 +185,15 @@ def take(e, before, stage: Stage) -> list:
             end = lay.alice_spot(seat)
         else:
             card = Card(character, Side(side))
-            index = CHARACTERS.index(character)
-            end = lay.stack_card(seat, index, counts[character], totals[character])
-            counts[character] += 1
+            normal, mirror = held[character]
+            normals = normal + taken[(character, Side.NORMAL)]
+            total = normals + mirror + taken[(character, Side.MIRROR)]
+            if card.side == Side.NORMAL:
+                position = normal + placed[(character, Side.NORMAL)]
+            else:
+                position = normals + mirror + placed[(character, Side.MIRROR)]
+            placed[(character, card.side)] += 1
+            end = lay.stack_card(seat, CHARACTERS.index(character), position, total)
 
         def show(surface, p, start=start, end=end, card=card):
             if p < 0.25:
@@ -240,115 +246,79 @@ def place_alice(e, stage: Stage) -> list:
 
 
 # --- cancelling ------------------------------------------------------------------------------
-def cancel(group, before, after, stage: Stage) -> list:
-    """In each column, the normal and mirror cards that cancel come out of the stack, meet
-    face to face, flash and vanish; what stays is drawn as it will be."""
+def cancel(e, before, after, stage: Stage) -> list:
+    """The normal and mirror cards that cancel come out of the column side by side, rush
+    together, flash and vanish; the cards that stay are drawn as they will be."""
     lay = stage.layout
-    out = []
-    for e in group:
-        seat, index = e.player, CHARACTERS.index(e.character)
-        normal, mirror = before.collections[seat][e.character]
-        left = after.collections[seat][e.character]
-        total = normal + mirror
-        pairs = e.pairs
-        leaving = []
-        for k in range(pairs):
-            leaving.append(
-                (
-                    lay.stack_card(seat, index, normal - pairs + k, total),
-                    lay.stack_card(seat, index, total - pairs + k, total),
-                )
-            )
-        column = lay.column(seat, index)
-        meet_y = column.y + lay.column_card_size(seat)[1] // 2 + 4
-        size = lay.column_card_size(seat)
-        big = (int(size[0] * 1.3), int(size[1] * 1.3))
-
-        def show(
-            surface,
-            p,
-            seat=seat,
-            index=index,
-            left=left,
-            leaving=leaving,
-            character=e.character,
-            meet_y=meet_y,
-            big=big,
-            column=column,
-            e=e,
-        ):
-            draw.draw_column(surface, lay, seat, index, left.normal, left.mirror)
-            for k, (normal_rect, mirror_rect) in enumerate(leaving):
-                centre = (column.centerx, meet_y + k * 6)
-                apart = big[0] * 0.62
-                if p < 0.35:  # out of the stack, side by side
-                    q = ease_in_out(p / 0.35)
-                    pairs_at = [
-                        (normal_rect, (centre[0] - apart, centre[1])),
-                        (mirror_rect, (centre[0] + apart, centre[1])),
-                    ]
-                    for rect, goal in pairs_at:
-                        r = pygame.Rect(
-                            0,
-                            0,
-                            int(rect.width + (big[0] - rect.width) * q),
-                            int(rect.height + (big[1] - rect.height) * q),
-                        )
-                        r.center = lerp_point(rect.center, goal, q)
-                        _blit_pair_card(surface, character, rect is mirror_rect, r, big)
-                elif p < 0.55:  # they rush together
-                    q = (p - 0.35) / 0.2
-                    q = q * q
-                    for sign, mirrored in ((-1, False), (1, True)):
-                        r = pygame.Rect(0, 0, *big)
-                        r.center = (centre[0] + sign * apart * (1 - q) * 0.9, centre[1])
-                        _blit_pair_card(surface, character, mirrored, r, big)
-                else:  # a flash, and they are gone
-                    q = (p - 0.55) / 0.45
-                    shrink = max(0.0, 1 - q * 1.6)
-                    if shrink > 0:
-                        for sign, mirrored in ((-1, False), (1, True)):
-                            r = pygame.Rect(
-                                0,
-                                0,
-                                max(2, int(big[0] * shrink)),
-                                max(2, int(big[1] * shrink)),
-                            )
-                            r.center = (
-                                centre[0] + sign * big[0] * 0.08 * shrink,
-                                centre[1],
-                            )
-                            _blit_pair_card(surface, character, mirrored, r, big)
-                    particles.flash(surface, centre, q, big[0] * 0.6, 1.2)
-                    particles.burst(
-                        surface,
-                        centre,
-                        q,
-                        ta.CHARACTER_COLOURS[character],
-                        big[0] * 0.7,
-                        seed=seat * 31 + index * 7 + k,
-                    )
-            if p > 0.45:
-                alpha = int(255 * min(1.0, (p - 0.45) * 4, (1 - p) * 5))
-                words = "cancelled!" if e.pairs == 1 else f"{e.pairs} pairs cancel!"
-                img = kit.text(words, 15, draw.LOSS, True).copy()
-                img.set_alpha(alpha)
-                y = column.y - 4 - 14 * (p - 0.45)
-                surface.blit(img, img.get_rect(midbottom=(column.centerx, int(y))))
-
-        out.append(
-            Animation(
-                stage.seconds(CANCEL_SECONDS),
-                show,
-                ease=linear,
-                hide={("column", seat, index)},
-            )
+    seat, index = e.player, CHARACTERS.index(e.character)
+    normal, mirror = before.collections[seat][e.character]
+    left = after.collections[seat][e.character]
+    total = normal + mirror
+    leaving = [
+        (
+            lay.stack_card(seat, index, normal - e.pairs + k, total),
+            lay.stack_card(seat, index, total - e.pairs + k, total),
         )
-    return out
+        for k in range(e.pairs)
+    ]
+    width, height = lay.column_card_size(seat)
+    big = (int(width * 1.2), int(height * 1.2))
+    apart = width * 0.6
+    words = "Cancelled!" if e.pairs == 1 else f"{e.pairs} pairs cancel!"
 
+    def card_at(surface, mirrored: bool, centre, scale: float = 1.0) -> None:
+        rect = pygame.Rect(0, 0, max(2, int(big[0] * scale)), max(2, int(big[1] * scale)))
+        rect.center = (int(centre[0]), int(centre[1]))
+        side = Side.MIRROR if mirrored else Side.NORMAL
+        surface.blit(_scaled(Card(e.character, side), rect, big), rect)
 
-def _blit_pair_card(
-    surface, character: str, mirrored: bool, rect: pygame.Rect, base: tuple
-) -> None:
-    card = Card(character, Side.MIRROR if mirrored else Side.NORMAL)
-    surface.blit(_scaled(card, rect, base), rect)
+    def show(surface, p):
+        draw.draw_column(surface, lay, seat, index, left.normal, left.mirror)
+        for k, (normal_rect, mirror_rect) in enumerate(leaving):
+            meet = lerp_point(normal_rect.center, mirror_rect.center, 0.5)
+            meet = (meet[0], meet[1] + k * 6)
+            if p < 0.3:  # out of the column, side by side, growing
+                q = ease_in_out(p / 0.3)
+                for rect, sign in ((normal_rect, -1), (mirror_rect, 1)):
+                    goal = (meet[0] + sign * apart, meet[1])
+                    scale = (rect.width + (big[0] - rect.width) * q) / big[0]
+                    card_at(surface, sign > 0, lerp_point(rect.center, goal, q), scale)
+            elif p < 0.5:  # they rush together
+                q = ((p - 0.3) / 0.2) ** 2
+                for sign in (-1, 1):
+                    card_at(surface, sign > 0, (meet[0] + sign * apart * (1 - q * 0.9), meet[1]))
+            else:  # a flash, and they are gone
+                q = (p - 0.5) / 0.5
+                shrink = max(0.0, 1 - q * 2)
+                if shrink > 0:
+                    for sign in (-1, 1):
+                        card_at(
+                            surface,
+                            sign > 0,
+                            (meet[0] + sign * apart * 0.1 * shrink, meet[1]),
+                            shrink,
+                        )
+                particles.flash(surface, meet, q, width * 0.7, 1.2)
+                particles.burst(
+                    surface,
+                    meet,
+                    q,
+                    ta.CHARACTER_COLOURS[e.character],
+                    width * 0.8,
+                    seed=seat * 31 + index * 7 + k,
+                )
+        if p > 0.5:
+            first = lerp_point(leaving[0][0].center, leaving[0][1].center, 0.5)
+            alpha = int(255 * min(1.0, (p - 0.5) * 5, (1 - p) * 5))
+            img = kit.text(words, 15, draw.LOSS, True).copy()
+            img.set_alpha(alpha)
+            surface.blit(
+                img,
+                img.get_rect(
+                    midbottom=(int(first[0]), int(first[1] - height * 0.6 - 20 * (p - 0.5)))
+                ),
+            )
+
+    return [
+        Animation(stage.seconds(CANCEL_SECONDS), show, ease=linear, hide={("column", seat, index)})
+    ]

@@ -264,12 +264,6 @@ class Layout:
             step = min(h * 0.2, (area.height - h) / (count - 1))
         return pygame.Rect(area.centerx - w // 2, area.y + int(step * position), w, h)
 
-    def landing(self, seat: int, character: str, count: int) -> pygame.Rect:
-        """Where the next card of ``character`` lands in ``seat``'s column now holding
-        ``count`` cards."""
-        index = CHARACTERS.index(character)
-        return self.stack_card(seat, index, count, count + 1)
-
     def count_badge(self, seat: int, index: int, count: int) -> tuple:
         """Centre and radius of a compact column's count badge (on its last card)."""
         card = self.stack_card(seat, index, max(0, count - 1), max(1, count))
