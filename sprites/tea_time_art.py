@@ -367,7 +367,7 @@ def portrait(character: str, mirrored: bool = False) -> pygame.Surface:
 # --- cards ----------------------------------------------------------------------------------
 def card_size(height: int) -> tuple:
     """``(width, height)`` of a card ``height`` pixels tall."""
-    return (max(6, int(round(height * CARD_RATIO))), max(8, int(height)))
+    return (max(6, round(height * CARD_RATIO)), max(8, int(height)))
 
 
 def frame_width(w: int, side: str) -> int:

@@ -25,6 +25,7 @@ import pygame
 
 from engine.tea_time import state as tt
 from engine.tea_time.state import ALICE_CARD, CHARACTERS, Card, Side
+from i18n import _, ngettext
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.tea_time import draw
@@ -88,7 +89,10 @@ def animate(group, before, after, stage: Stage) -> tuple:
         placed = before.cards_on_table() + 1
         total = before.rows * before.columns
         who = names[before.first_player] if before.first_player is not None else ""
-        return deal(e, stage), f"{who} lays out the cards ({placed} of {total})"
+        caption = _("{name} lays out the cards ({placed} of {total})").format(
+            name=who, placed=placed, total=total
+        )
+        return deal(e, stage), caption
     if isinstance(e, tt.CardsTaken):
         return take(e, before, stage), ""
     if isinstance(e, tt.AlicePlaced):
@@ -96,21 +100,25 @@ def animate(group, before, after, stage: Stage) -> tuple:
     if isinstance(e, tt.CardsCancelled):
         return cancel(e, before, after, stage), ""
     if isinstance(e, tt.FirstPlayerChosen):
-        return [stage.banner(f"{names[e.player]} goes first and receives Alice", 1.4)], ""
+        words = _("{name} goes first and receives Alice").format(name=names[e.player])
+        return [stage.banner(words, 1.4)], ""
     if isinstance(e, tt.RoundStarted):
-        words = f"Round {e.round} of {e.rounds}"
+        words = _("Round {round} of {rounds}").format(round=e.round, rounds=e.rounds)
         if e.round == e.rounds and e.rounds > 1:
-            words = f"Last round: {e.round} of {e.rounds}"
-        return [stage.banner(words, 1.2)], f"{words}: {names[e.first_player]} lays out the cards"
+            words = _("Last round: {round} of {rounds}").format(round=e.round, rounds=e.rounds)
+        caption = _("{round}: {name} lays out the cards").format(
+            round=words, name=names[e.first_player]
+        )
+        return [stage.banner(words, 1.2)], caption
     if isinstance(e, tt.TurnStarted):
         if e.player == stage.viewer and e.player in stage.humans:
-            return [stage.banner("Your turn", 0.7)], ""
+            return [stage.banner(_("Your turn"), 0.7)], ""
         return [], ""
     if isinstance(e, tt.RoundEnded):
-        words = f"Round {e.round} is over"
+        words = _("Round {round} is over").format(round=e.round)
         return [stage.banner(words, 1.3)], ""
     if isinstance(e, tt.GameEnded):
-        return [stage.banner("Game over", 1.2)], ""
+        return [stage.banner(_("Game over"), 1.2)], ""
     return [], ""
 
 
@@ -264,7 +272,12 @@ def cancel(e, before, after, stage: Stage) -> list:
     width, height = lay.column_card_size(seat)
     big = (int(width * 1.2), int(height * 1.2))
     apart = width * 0.6
-    words = "Cancelled!" if e.pairs == 1 else f"{e.pairs} pairs cancel!"
+    if e.pairs == 1:
+        words = _("Cancelled!")
+    else:
+        words = ngettext(
+            "{count} pair cancels!", "{count} pairs cancel!", e.pairs
+        ).format(count=e.pairs)
 
     def card_at(surface, mirrored: bool, centre, scale: float = 1.0) -> None:
         rect = pygame.Rect(0, 0, max(2, int(big[0] * scale)), max(2, int(big[1] * scale)))

@@ -18,27 +18,56 @@ from engine.tea_time.rules import COLUMN_POINTS, column_points
 from engine.tea_time.state import (
     ALICE,
     ALICE_CARD,
-    CHARACTER_NAMES,
     CHARACTERS,
     Card,
     Phase,
     Side,
 )
+from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.tables.tea_time.layout import INFO_FONT, LEGEND_FONT, Layout
 from sprites import art
 from sprites import tea_time_art as ta
 
 HINT = (90, 230, 255)
+CHARACTER_TITLES = {
+    "P": N_("Caterpillar"),
+    "R": N_("White Rabbit"),
+    "C": N_("Cheshire Cat"),
+    "H": N_("Mad Hatter"),
+    "M": N_("March Hare"),
+    "D": N_("Dormouse"),
+    ALICE: N_("Alice"),
+}
+"""Each card's name as its plate, the score sheet and the tooltips show it (translate with
+``_`` where shown, or use :func:`title`)."""
 SHORT_NAMES = {
-    "P": "Caterpillar",
-    "R": "Rabbit",
-    "C": "Cheshire",
-    "H": "Hatter",
-    "M": "Hare",
-    "D": "Dormouse",
+    "P": N_("Caterpillar"),
+    "R": N_("Rabbit"),
+    "C": N_("Cheshire"),
+    "H": N_("Hatter"),
+    "M": N_("Hare"),
+    "D": N_("Dormouse"),
 }
 """Names for a card too small for the full one (the tooltip and the log say it in full)."""
+
+
+def title(character: str) -> str:
+    """The name of ``character`` (a letter of :data:`CHARACTERS`, or Alice's) in the current
+    language, as a card's plate shows it: "Cheshire Cat", "Alice"."""
+    return _(CHARACTER_TITLES[character])
+
+
+def cards_label(count: int) -> str:
+    """A column's size in words: "none", "1 card", "4 cards"."""
+    if not count:
+        return _("none")
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def points_label(points: int) -> str:
+    """Points, short: "1 pt", "15 pts"."""
+    return ngettext("{points} pt", "{points} pts", points).format(points=points)
 GAIN = (150, 230, 120)
 LOSS = (250, 120, 100)
 
@@ -98,10 +127,10 @@ def draw_card(surface, rect: pygame.Rect, card: Card, alpha: int = 255, named: b
     surface.blit(img, rect.topleft)
     plate = ta.name_plate(rect.width, rect.height, str(card.side))
     if named and plate.height and alpha >= 200:
-        name = "Alice" if card.is_alice else CHARACTER_NAMES[card.character]
+        name = title(card.character)
         largest = max(9, int(plate.height * 0.72))
         if kit.fit_text(name, largest, plate.width - 2, bold=True, min_size=9) < 10:
-            name = SHORT_NAMES.get(card.character, name)  # a small card: "Hatter"
+            name = _(SHORT_NAMES.get(card.character, name))  # a small card: "Hatter"
         text, size = kit.fit_label(name, largest, plate.width - 2, bold=True, min_size=8)
         kit.blit_text(
             surface,
@@ -137,16 +166,19 @@ def _frame(surface, rect: pygame.Rect, colour, width: int, alpha: int = 255) -> 
 def draw_info(surface, lay: Layout, state) -> None:
     parts = lay.info_parts()
     kit.draw_panel(surface, lay.info, (14, 20, 22, 190), radius=8)
-    words = f"Round {state.round} of {state.rounds}"
+    words = _("Round {round} of {rounds}").format(round=state.round, rounds=state.rounds)
     text, size = kit.fit_label(words, INFO_FONT, parts["round"].width, bold=True)
     kit.blit_text(surface, text, size, parts["round"].midleft, kit.GOLD, True, "midleft")
     if state.phase == Phase.PLAY and state.turn:
         most = state.most_cards()
-        words = f"Turn {state.turn}: " + ("1 card" if most == 1 else f"1–{most} cards")
+        if most == 1:
+            words = _("Turn {turn}: 1 card").format(turn=state.turn)
+        else:
+            words = _("Turn {turn}: 1–{most} cards").format(turn=state.turn, most=most)
     elif state.phase == Phase.DEAL:
-        words = "Laying out…"
+        words = _("Laying out…")
     elif state.phase == Phase.OVER:
-        words = "Game over"
+        words = _("Game over")
     else:
         words = ""
     if words:
@@ -158,7 +190,7 @@ def draw_info(surface, lay: Layout, state) -> None:
         surface.blit(ta.card_back(deck.width, deck.height), deck.topleft)
     else:
         pygame.draw.rect(surface, (70, 80, 80), deck, 1, border_radius=3)
-    words = f"Deck {left}"
+    words = _("Deck {count}").format(count=left)
     text, size = kit.fit_label(words, INFO_FONT - 1, parts["deck_count"].width)
     kit.blit_text(surface, text, size, parts["deck_count"].midleft, kit.INK_DIM, anchor="midleft")
 
@@ -167,11 +199,12 @@ def draw_legend(surface, lay: Layout) -> None:
     """What a column of each size scores, and Alice."""
     kit.draw_panel(surface, lay.legend, (14, 20, 22, 170), radius=8)
     parts = lay.legend_parts()
-    for name, words in (("title.cards", "Cards"), ("title.points", "Points")):
+    for name, words in (("title.cards", _("Cards")), ("title.points", _("Points"))):
+        text, size = kit.fit_label(words, LEGEND_FONT, parts[name].width, min_size=9)
         kit.blit_text(
             surface,
-            words,
-            LEGEND_FONT,
+            text,
+            size,
             parts[name].midleft,
             kit.INK_DIM,
             anchor="midleft",
@@ -195,7 +228,8 @@ def draw_legend(surface, lay: Layout) -> None:
             True,
             "center",
         )
-    kit.blit_text(surface, "Alice", LEGEND_FONT, parts["alice"].center, kit.INK, anchor="center")
+    text, size = kit.fit_label(title(ALICE), LEGEND_FONT, parts["alice"].width, min_size=9)
+    kit.blit_text(surface, text, size, parts["alice"].center, kit.INK, anchor="center")
     kit.blit_text(
         surface,
         "4",
@@ -316,9 +350,12 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View, preview=None
     size = lay.header_font(seat)
     header = lay.header(seat)
     pygame.draw.circle(surface, seat_colour(seat), (header.x + 6, header.centery), 6)
-    name = view.names[seat] if seat < len(view.names) else f"Player {seat + 1}"
+    if seat < len(view.names):
+        name = view.names[seat]
+    else:
+        name = _("Player {number}").format(number=seat + 1)
     if seat == view.viewer and view.you:
-        name = f"{name} (you)"
+        name = _("{name} (you)").format(name=name)
     text, fitted = kit.fit_label(name, size, parts["name"].width, bold=True, min_size=10)
     kit.blit_text(
         surface,
@@ -345,7 +382,7 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View, preview=None
             anchor="midright",
         )
     else:
-        words = f"{state.total_points(seat)} pts"
+        words = points_label(state.total_points(seat))
         text, fitted = kit.fit_label(words, size, score.width, bold=True, min_size=9)
         kit.blit_text(surface, text, fitted, score.midright, kit.INK, True, "midright")
 
@@ -437,8 +474,8 @@ def draw_column_labels(
             draw_change(surface, rect, old, new, size, tint)
         return
     lines = [
-        (f"{count} card{'s' if count != 1 else ''}" if count else "none", kit.INK_DIM),
-        (f"{points} pt{'s' if points != 1 else ''}", kit.INK),
+        (cards_label(count), kit.INK_DIM),
+        (points_label(points), kit.INK),
     ]
     for rect, (line, colour) in zip(rects, lines[-len(rects) :], strict=True):
         bold = colour is not kit.INK_DIM
@@ -476,13 +513,13 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
             card,
             named=False,
         )
-        name = "Alice" if character == ALICE else CHARACTER_NAMES[character]
-        text, size = kit.fit_label(name, 13, cell_w - 4, bold=True, min_size=9)
+        text, size = kit.fit_label(title(character), 13, cell_w - 4, bold=True, min_size=9)
         kit.blit_text(surface, text, size, (x, head.bottom - 11), kit.GOLD, True, "center")
+    text, size = kit.fit_label(_("Total"), 15, total_w - 6, bold=True, min_size=10)
     kit.blit_text(
         surface,
-        "Total",
-        15,
+        text,
+        size,
         (body.right - total_w // 2, head.centery),
         kit.GOLD,
         True,
@@ -516,11 +553,12 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
             value = points[k]
             if k < len(CHARACTERS):
                 count = cards[seat][k] if seat < len(cards) else 0
-                detail = f"{count} card{'s' if count != 1 else ''}" if count else "none"
+                detail = cards_label(count)
             else:
-                detail = "holds her" if value else "—"
+                detail = _("holds her") if value else "—"
             kit.blit_text(surface, str(value), 22, (x, row.centery - 8), kit.INK, True, "center")
-            kit.blit_text(surface, detail, 12, (x, row.centery + 14), kit.INK_DIM, anchor="center")
+            text, size = kit.fit_label(detail, 12, cell_w - 4, min_size=9)
+            kit.blit_text(surface, text, size, (x, row.centery + 14), kit.INK_DIM, anchor="center")
         kit.blit_text(
             surface,
             str(points[-1]),

@@ -22,8 +22,6 @@ import pygame
 from engine.tea_time.rules import column_points, refusal
 from engine.tea_time.state import (
     ALICE,
-    CHARACTER_NAMES,
-    CHARACTER_PLURALS,
     CHARACTERS,
     CardsCancelled,
     CardsTaken,
@@ -32,7 +30,9 @@ from engine.tea_time.state import (
     card_name,
     cards_words,
 )
+from i18n import _, ngettext
 from scenes.kit import Target
+from scenes.tables.tea_time.draw import title
 from scenes.tables.tea_time.layout import Layout
 
 TAKE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -142,7 +142,7 @@ def complete(legal, selection: Selection) -> bool:
 
 def why_not(state, cells) -> str:
     """The engine's reason why the cards at ``cells`` cannot be taken now."""
-    return refusal(state, TakeCards(tuple(cells))) or "Those cards cannot be taken together."
+    return refusal(state, TakeCards(tuple(cells))) or _("Those cards cannot be taken together.")
 
 
 # --- gestures --------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def click(key, state, legal, selection: Selection):
         return None
     cell = (key[1], key[2])
     if state.table[cell[0]][cell[1]] is None:
-        return Say("That place is empty: its card was taken.")
+        return Say(_("That place is empty: its card was taken."))
     if cell in selection.cells:
         return Select(selection.minus(cell))
     grown = selection.plus(cell)
@@ -168,7 +168,7 @@ def take(state, legal, selection: Selection):
     """Take the selection (Enter, the Take button): the legal line it makes, else the engine's
     reason it is not one."""
     if selection.empty:
-        return Say("Click the cards you want first (or drag across them).")
+        return Say(_("Click the cards you want first (or drag across them)."))
     action = chosen_action(legal, selection)
     if action is not None:
         return Act(action)
@@ -361,11 +361,13 @@ def targets(lay: Layout, state, legal, viewer: int, names) -> list:
             ("legend",),
             lay.legend,
             tooltip=(
-                "A column's worth at the end",
-                "Each character column scores by its number of cards: none 5, one 1, two 3, "
-                "three 6, four 10, five or more 15. Alice is worth 4 to whoever holds her at "
-                "the end.",
-                "A normal and a mirror card of one character cancel each other.",
+                _("A column's worth at the end"),
+                _(
+                    "Each character column scores by its number of cards: none 5, one 1, two 3, "
+                    "three 6, four 10, five or more 15. Alice is worth 4 to whoever holds her at "
+                    "the end."
+                ),
+                _("A normal and a mirror card of one character cancel each other."),
             ),
         )
     )
@@ -376,78 +378,118 @@ def card_tip(card) -> tuple:
     """A table card's tooltip: its name and what its side means."""
     if card.is_alice:
         return (
-            "Alice",
-            "Take her in a line like any card: she is worth 4 points to whoever "
-            "holds her at the end, and her holder goes first next round.",
+            title(ALICE),
+            _(
+                "Take her in a line like any card: she is worth 4 points to whoever "
+                "holds her at the end, and her holder goes first next round."
+            ),
         )
-    name = card_name(card)
-    title = name[4:] if name.startswith("the ") else name
-    title = title[0].upper() + title[1:]
-    other = "normal" if card.side == Side.MIRROR else "mirror"
+    name = title(card.character)
+    if card.side == Side.MIRROR:
+        return (
+            _("Mirror {character}").format(character=name),
+            _(
+                "It cancels a normal {character} in the collection of whoever takes it."
+            ).format(character=name),
+        )
     return (
-        title,
-        f"It cancels a {other} {CHARACTER_NAMES[card.character]} in the "
-        f"collection of whoever takes it.",
+        name,
+        _("It cancels a mirror {character} in the collection of whoever takes it.").format(
+            character=name
+        ),
     )
 
 
 def column_tip(state, seat: int, character: str, names, viewer: int) -> tuple:
     """A collection column's tooltip: what it holds, what it is worth, what one more makes."""
     column = state.collections[seat][character]
-    whose = "Your" if seat == viewer else f"{names[seat]}'s"
-    title = f"{whose} {CHARACTER_NAMES[character]} column"
+    name = title(character)
+    if seat == viewer:
+        heading = _("Your {character} column").format(character=name)
+    else:
+        heading = _("{name}'s {character} column").format(name=names[seat], character=name)
     count = column.count
     if count == 0:
-        held = "Empty: worth 5 points now."
+        held = _("Empty: worth 5 points now.")
     else:
-        side = "mirror " if column.side == Side.MIRROR else ""
-        noun = CHARACTER_NAMES[character] if count == 1 else CHARACTER_PLURALS[character]
         points = column_points(count)
-        held = f"{count} {side}{noun}: worth {points} point{'s' if points != 1 else ''} now."
-    grow = f"One more of its side makes {count + 1}, worth {column_points(count + 1)}."
+        if column.side == Side.MIRROR:
+            held = ngettext(
+                "{count} mirror card: worth {points} points now.",
+                "{count} mirror cards: worth {points} points now.",
+                count,
+            )
+        else:
+            held = ngettext(
+                "{count} normal card: worth {points} points now.",
+                "{count} normal cards: worth {points} points now.",
+                count,
+            )
+        held = held.format(count=count, points=points)
+    grow = _("One more of its side makes {count}, worth {points}.").format(
+        count=count + 1, points=column_points(count + 1)
+    )
     if column.side is None:
-        cancel = "Its first card decides its side; a card of the other side cancels one."
+        cancel = _("Its first card decides its side; a card of the other side cancels one.")
     else:
-        other = "normal" if column.side == Side.MIRROR else "mirror"
-        cancel = (
-            f"A {other} one cancels a card: {count - 1} left, worth {column_points(count - 1)}."
-        )
-    return (title, held, grow, cancel)
+        if column.side == Side.MIRROR:
+            cancel = _("A normal one cancels a card: {count} left, worth {points}.")
+        else:
+            cancel = _("A mirror one cancels a card: {count} left, worth {points}.")
+        cancel = cancel.format(count=count - 1, points=column_points(count - 1))
+    return (heading, held, grow, cancel)
 
 
 def seat_tip(state, seat: int, names, viewer: int) -> tuple:
     """A panel header's tooltip: the seat's score if the game ended now, and Alice."""
     total = state.total_points(seat)
-    who = "You" if seat == viewer else names[seat]
-    lines = [f"{names[seat]}: {total} points if the game ended now"]
+    lines = [
+        ngettext(
+            "{name}: {points} point if the game ended now",
+            "{name}: {points} points if the game ended now",
+            total,
+        ).format(name=names[seat], points=total)
+    ]
     if state.alice == seat:
-        lines.append(
-            f"{who} hold{'' if seat == viewer else 's'} Alice: 4 points at the end, "
-            "and first turn next round."
-        )
+        if seat == viewer:
+            lines.append(_("You hold Alice: 4 points at the end, and first turn next round."))
+        else:
+            lines.append(
+                _("{name} holds Alice: 4 points at the end, and first turn next round.").format(
+                    name=names[seat]
+                )
+            )
     if state.active == seat:
-        lines.append("Taking cards now.")
+        lines.append(_("Taking cards now."))
     return tuple(lines)
 
 
 def deck_tip(state) -> tuple:
     left = sum(state.deck.values())
     if not left:
-        return ("The deck is empty", "Every card has been laid out.")
-    counts = ", ".join(f"{CHARACTER_NAMES[c]} {state.deck[c]}" for c in CHARACTERS if state.deck[c])
+        return (_("The deck is empty"), _("Every card has been laid out."))
+    counts = _(", ").join(
+        _("{character} {count}").format(character=title(c), count=state.deck[c])
+        for c in CHARACTERS
+        if state.deck[c]
+    )
     return (
-        f"The deck: {left} card{'s' if left != 1 else ''}",
-        f"Still to come: {counts}. A card's side depends on its place in the layout.",
+        ngettext("The deck: {count} card", "The deck: {count} cards", left).format(count=left),
+        _("Still to come: {counts}. A card's side depends on its place in the layout.").format(
+            counts=counts
+        ),
     )
 
 
 def round_tip(state, names) -> tuple:
     first = names[state.first_player] if state.first_player is not None else "—"
     return (
-        f"Round {state.round} of {state.rounds}",
-        f"{first} laid out this round. It ends when the table is empty; whoever took "
-        "Alice lays out the next one.",
-        "Turn 1 takes one card (Alice goes in its place), turn 2 one or two, then one to three.",
+        _("Round {round} of {rounds}").format(round=state.round, rounds=state.rounds),
+        _(
+            "{name} laid out this round. It ends when the table is empty; whoever took "
+            "Alice lays out the next one."
+        ).format(name=first),
+        _("Turn 1 takes one card (Alice goes in its place), turn 2 one or two, then one to three."),
     )
 
 
@@ -470,25 +512,36 @@ def status(state, legal, selection: Selection, hovered) -> str:
     most = state.most_cards()
     if selection.empty:
         if hovered is not None and hovered in takeable(legal):
-            card = state.table[hovered[0]][hovered[1]]
-            name = card_name(card)
+            name = card_name(state.table[hovered[0]][hovered[1]])
             count = len(partners(legal, hovered))
             if most == 1:
-                return f"click to take {name}; Alice goes in its place."
+                return _("click to take {card}; Alice goes in its place.").format(card=name)
             if count:
-                return (
-                    f"{name} can be taken with the {count} glowing card"
-                    f"{'s' if count != 1 else ''} — click to choose it, or drag a line."
-                )
-            return f"{name} has no neighbour left to join: a click takes it alone."
+                return ngettext(
+                    "{card} can be taken with the {count} glowing card — click to choose it, "
+                    "or drag a line.",
+                    "{card} can be taken with the {count} glowing cards — click to choose it, "
+                    "or drag a line.",
+                    count,
+                ).format(card=name, count=count)
+            return _("{card} has no neighbour left to join: a click takes it alone.").format(
+                card=name
+            )
         if most == 1:
-            return "take one card (click it); Alice goes in its place."
+            return _("take one card (click it); Alice goes in its place.")
         if most == 2:
-            return "take 1 or 2 cards side by side (click them, or drag across them)."
-        return "take 1 to 3 cards in a straight line (click them, or drag across them)."
+            return _("take 1 or 2 cards side by side (click them, or drag across them).")
+        return _("take 1 to 3 cards in a straight line (click them, or drag across them).")
     cards = [state.table[row][column] for row, column in selection.cells]
     words = cards_words(cards)
     if chosen_action(legal, selection) is None:
-        return f"{words} chosen: click the card between them to make a line."
-    more = ", or add a glowing card" if extensions(legal, selection) else ""
-    return f"{words} chosen. Take {'it' if len(cards) == 1 else 'them'} (Enter){more}."
+        return _("{cards} chosen: click the card between them to make a line.").format(
+            cards=words
+        )
+    if len(cards) == 1:
+        if extensions(legal, selection):
+            return _("{cards} chosen. Take it (Enter), or add a glowing card.").format(cards=words)
+        return _("{cards} chosen. Take it (Enter).").format(cards=words)
+    if extensions(legal, selection):
+        return _("{cards} chosen. Take them (Enter), or add a glowing card.").format(cards=words)
+    return _("{cards} chosen. Take them (Enter).").format(cards=words)

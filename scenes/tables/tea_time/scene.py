@@ -14,6 +14,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.tea_time import state as tt
+from i18n import _, ngettext
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.tea_time import animate, draw
@@ -78,19 +79,19 @@ class TeaTimeTable(TableScene):
         half = (row.width - 6) // 2
         self.take_button = UIButton(
             pygame.Rect(row.x, row.y, half, row.height),
-            "Take",
+            _("Take"),
             self.app.ui,
             container=self.container,
             command=self.take,
-            tool_tip_text="Take the chosen cards (Enter)",
+            tool_tip_text=_("Take the chosen cards (Enter)"),
         )
         self.clear_button = UIButton(
             pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height),
-            "Clear",
+            _("Clear"),
             self.app.ui,
             container=self.container,
             command=self.cancel_selection,
-            tool_tip_text="Drop the chosen cards (Esc or right-click)",
+            tool_tip_text=_("Drop the chosen cards (Esc or right-click)"),
         )
         self._controls = None
 
@@ -113,7 +114,10 @@ class TeaTimeTable(TableScene):
         self._controls = state
         kit.set_enabled(self.take_button, action is not None)
         count = len(self.selection.cells)
-        label = f"Take {count} card{'s' if count != 1 else ''}" if action is not None else "Take"
+        if action is not None:
+            label = ngettext("Take {count} card", "Take {count} cards", count).format(count=count)
+        else:
+            label = _("Take")
         if self.take_button.text != label:
             self.take_button.set_text(label)
         kit.set_enabled(self.clear_button, not self.selection.empty)
@@ -262,7 +266,7 @@ class TeaTimeTable(TableScene):
     # --- what the board shows ----------------------------------------------------------------
     def last_take(self):
         """``(seat, places)`` of the latest take of this round whose places are still empty."""
-        for _, event in reversed(self.match.events):
+        for _step, event in reversed(self.match.events):
             if isinstance(event, (tt.RoundStarted, tt.CardDealt)):
                 return None
             if isinstance(event, tt.CardsTaken):
@@ -309,9 +313,10 @@ class TeaTimeTable(TableScene):
 
     # --- the top bar ---------------------------------------------------------------------------
     def chance_status(self) -> str:
-        return "Laying out the cards…"
+        return _("Laying out the cards…")
 
     def human_status(self, name: str) -> str:
-        return f"{name}: " + table_input.status(
+        what = table_input.status(
             self.match.state, self.legal(), self.selection, self.hovered_cell()
         )
+        return _("{name}: {what}").format(name=name, what=what)
