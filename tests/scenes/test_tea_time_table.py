@@ -15,6 +15,7 @@ from engine.tea_time.rules import refusal
 from scenes.game_over import GameOverScene
 from scenes.tables import open_match, table_scene_class
 from scenes.tables.tea_time import TeaTimeTable
+from scenes.tables.tea_time import input as table_input
 from scenes.title import TitleScene
 from tests.scenes.driver import (
     ask_hint,
@@ -325,4 +326,64 @@ def test_the_score_sheet_draws_every_player_at_both_sizes(size):
     assert isinstance(app.manager.top, GameOverScene)
     frames(app, 2)
     assert table.match.state.is_terminal()
+    pygame.quit()
+
+
+def test_tea_time_is_picked_and_started_from_new_game(app):
+    from scenes.new_game import NewGameScene
+    from tests.scenes.driver import find_button
+
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    assert isinstance(scene, NewGameScene)
+    scene.choose_game([game.id for game in scene.games].index("tea-time"))
+    frames(app, 1)
+    assert scene.spec.id == "tea-time" and scene.seat_count >= 2
+    scene.seed_entry.set_text("8")
+    click(app, find_button(app, "Start"))
+    table = app.manager.top
+    assert isinstance(table, TeaTimeTable)
+    assert table.match.seed == 8 and len(table.match.seats) == scene.seat_count
+
+
+def test_undo_is_off_and_ctrl_z_says_a_take_is_the_whole_turn(app):
+    """Undo never crosses another player's decision (docs/DESIGN.md) and a take ends the
+    turn, so Undo and Restart are off and Ctrl+Z explains instead of refusing vaguely."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bob", "easy")], 4)
+    wait_for_human(app, table)
+    human_step(app, table, random.Random(1))
+    wait_for_human(app, table)
+    assert not table.undo_button.is_enabled and not table.restart_button.is_enabled
+    before = table.match.state.to_dict()
+    click_at(app, centre(table, next(iter(table_input.takeable(table.legal())))))
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.match.state.to_dict() == before
+    assert table.current_message() == "A take is your whole turn: once taken, cards stay taken."
+    assert table.selection.cells != ()  # the choice being made is kept
+    key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert table.match.state.to_dict() == before
+
+
+def test_replay_from_the_score_sheet_reaches_the_same_final_table():
+    app = make_app(size=(1024, 640))
+    app.manager.push(TitleScene(app))
+    seats = [Seat("bot", "A", "easy"), Seat("bot", "B", "easy"), Seat("bot", "C", "easy")]
+    table = start(app, seats, 17)
+    for _ in range(3000):
+        frames(app, 1, dt=0.3)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    assert isinstance(app.manager.top, GameOverScene)
+    final = table.match.state.to_dict()
+    from tests.scenes.driver import find_button
+
+    click(app, find_button(app, "Replay"))
+    replay = app.manager.top
+    assert isinstance(replay, TeaTimeTable) and replay.replay is not None
+    for _ in range(5000):
+        frames(app, 1, dt=0.3)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    assert replay.match.state.to_dict() == final
+    assert replay.shown.to_dict() == final
     pygame.quit()

@@ -14,13 +14,16 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.tea_time import state as tt
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.tea_time import animate, draw
 from scenes.tables.tea_time import input as table_input
 from scenes.tables.tea_time.input import Act, Refuse, Say, Select, Selection
 from scenes.tables.tea_time.layout import Layout
+
+NOTHING_TO_UNDO = N_("A take is your whole turn: once taken, cards stay taken.")
+"""Why Undo and Restart never apply here (translated where shown)."""
 
 
 class TeaTimeTable(TableScene):
@@ -96,6 +99,12 @@ class TeaTimeTable(TableScene):
         self._controls = None
 
     def on_controls_built(self) -> None:
+        if self.replay is None:
+            # One take is the whole turn, and undo never crosses another player's decision
+            # (docs/DESIGN.md), so there is never a step of the person's own to take back.
+            for button in (self.undo_button, self.restart_button):
+                kit.set_enabled(button, False)
+                kit.set_tooltip(button, _(NOTHING_TO_UNDO))
         self.refresh_controls()
 
     def refresh_controls(self) -> None:
@@ -156,6 +165,19 @@ class TeaTimeTable(TableScene):
         self.refresh_controls()
 
     # --- commands ----------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Ctrl+Z: says why nothing can be taken back (see :meth:`on_controls_built`)."""
+        if self.match.can_undo():
+            super().undo()
+        elif self.replay is None and self.match.is_human_turn():
+            self.refuse(_(NOTHING_TO_UNDO))
+
+    def restart_turn(self) -> None:
+        if self.match.can_undo():
+            super().restart_turn()
+        elif self.replay is None and self.match.is_human_turn():
+            self.refuse(_(NOTHING_TO_UNDO))
+
     def reset_selection(self) -> None:
         self.selection, self.drag = Selection(), None
 
