@@ -529,7 +529,12 @@ def status(state, legal, selection: Selection, hovered) -> str:
             )
         if most == 1:
             return _("take one card (click it); Alice goes in its place.")
-        if most == 2:
+        longest = max((len(action.cells) for action in legal), default=0)
+        if longest == 1:  # the cards left have no neighbours: the turn allows more, the table not
+            if len(legal) == 1:
+                return _("take the last card (click it).")
+            return _("take one card (click it): no two cards left are side by side.")
+        if most == 2 or longest == 2:
             return _("take 1 or 2 cards side by side (click them, or drag across them).")
         return _("take 1 to 3 cards in a straight line (click them, or drag across them).")
     cards = [state.table[row][column] for row, column in selection.cells]

@@ -196,3 +196,16 @@ def test_the_status_says_what_the_turn_allows():
     three = state_at(3)
     words = table_input.status(three, three.legal_actions(), Selection(((0, 0),)), None)
     assert words.startswith("the Caterpillar chosen. Take it (Enter)")
+
+
+def test_the_status_follows_the_cards_left_not_only_the_turn():
+    """Turn 3 onwards allows three cards, but the table may no longer hold a line of three."""
+    pair = state_at(5, "table=Pr../..../....")
+    assert "1 or 2" in table_input.status(pair, pair.legal_actions(), NONE, None)
+    apart = state_at(5, "table=P.R./..../....")
+    words = table_input.status(apart, apart.legal_actions(), NONE, None)
+    assert words == "take one card (click it): no two cards left are side by side."
+    last = state_at(5, "table=..../..h./....")
+    assert table_input.status(last, last.legal_actions(), NONE, None) == (
+        "take the last card (click it)."
+    )
