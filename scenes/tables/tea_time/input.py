@@ -28,7 +28,6 @@ from engine.tea_time.state import (
     Side,
     TakeCards,
     card_name,
-    cards_words,
 )
 from i18n import _, ngettext
 from scenes.kit import Target
@@ -508,25 +507,19 @@ def hint_cells(state, hint) -> tuple:
 
 # --- the top bar -----------------------------------------------------------------------------
 def status(state, legal, selection: Selection, hovered) -> str:
-    """What the person is to do now, in words (the top bar, after their name)."""
+    """What the person is to do now, in words (the top bar, after their name). Short: it must
+    hold one line at 1024 pixels in a language a third longer than English."""
     most = state.most_cards()
     if selection.empty:
         if hovered is not None and hovered in takeable(legal):
             name = card_name(state.table[hovered[0]][hovered[1]])
-            count = len(partners(legal, hovered))
             if most == 1:
                 return _("click to take {card}; Alice goes in its place.").format(card=name)
-            if count:
-                return ngettext(
-                    "{card} can be taken with the {count} glowing card — click to choose it, "
-                    "or drag a line.",
-                    "{card} can be taken with the {count} glowing cards — click to choose it, "
-                    "or drag a line.",
-                    count,
-                ).format(card=name, count=count)
-            return _("{card} has no neighbour left to join: a click takes it alone.").format(
-                card=name
-            )
+            if partners(legal, hovered):
+                return _("{card}: click it, or drag a line through the glowing cards.").format(
+                    card=name
+                )
+            return _("{card} has no neighbour left: a click takes it alone.").format(card=name)
         if most == 1:
             return _("take one card (click it); Alice goes in its place.")
         longest = max((len(action.cells) for action in legal), default=0)
@@ -535,18 +528,24 @@ def status(state, legal, selection: Selection, hovered) -> str:
                 return _("take the last card (click it).")
             return _("take one card (click it): no two cards left are side by side.")
         if most == 2 or longest == 2:
-            return _("take 1 or 2 cards side by side (click them, or drag across them).")
-        return _("take 1 to 3 cards in a straight line (click them, or drag across them).")
-    cards = [state.table[row][column] for row, column in selection.cells]
-    words = cards_words(cards)
+            return _("take 1 or 2 cards side by side: click them, or drag across.")
+        return _("take 1 to 3 cards in a line: click them, or drag across.")
     if chosen_action(legal, selection) is None:
-        return _("{cards} chosen: click the card between them to make a line.").format(
-            cards=words
-        )
-    if len(cards) == 1:
-        if extensions(legal, selection):
-            return _("{cards} chosen. Take it (Enter), or add a glowing card.").format(cards=words)
-        return _("{cards} chosen. Take it (Enter).").format(cards=words)
-    if extensions(legal, selection):
-        return _("{cards} chosen. Take them (Enter), or add a glowing card.").format(cards=words)
-    return _("{cards} chosen. Take them (Enter).").format(cards=words)
+        return _("click the card between them to make a line.")
+    count = len(selection.cells)
+    more = bool(extensions(legal, selection))
+    if count == 1:
+        row, column = selection.cells[0]
+        name = card_name(state.table[row][column])
+        if more:
+            return _("{card} chosen: Enter takes it, or add a glowing card.").format(card=name)
+        return _("{card} chosen: Enter takes it.").format(card=name)
+    if more:
+        return ngettext(
+            "{count} card chosen: Enter takes them, or add a glowing card.",
+            "{count} cards chosen: Enter takes them, or add a glowing card.",
+            count,
+        ).format(count=count)
+    return ngettext(
+        "{count} card chosen: Enter takes them.", "{count} cards chosen: Enter takes them.", count
+    ).format(count=count)
