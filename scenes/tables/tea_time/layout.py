@@ -32,6 +32,9 @@ PANEL_GAP = 6
 COLUMN_GAP = 3
 STACK_DEPTH = 2.6
 """A big panel's stack area, in card heights: room to fan about eight cards."""
+FAN_STEP = 0.3
+"""How far down each card of a column lies below the one before, in card heights, when the
+stack area has room (the top of each card shows: its character and, mirror side, the gold)."""
 VIEWER_MIN = 200
 
 
@@ -261,7 +264,7 @@ class Layout:
         w, h = self.column_card_size(seat)
         step = 0
         if count > 1:
-            step = min(h * 0.2, (area.height - h) / (count - 1))
+            step = min(h * FAN_STEP, (area.height - h) / (count - 1))
         return pygame.Rect(area.centerx - w // 2, area.y + int(step * position), w, h)
 
     def count_badge(self, seat: int, index: int, count: int) -> tuple:
