@@ -493,7 +493,8 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
     cards = sheet.get("cards", [])
     winners = set(sheet.get("winners", []))
     body = pygame.Rect(area.x, area.y, area.width, area.height - 24 * len(notes))
-    name_w = min(220, area.width // 5)
+    longest = max((kit.text(name, 18, kit.INK, True).get_width() for name in names), default=0)
+    name_w = max(120, min(220, area.width // 5, longest + 60))  # the rest goes to the columns
     total_w = 90
     cells = len(CHARACTERS) + 1
     cell_w = (body.width - name_w - total_w) // cells
