@@ -66,17 +66,11 @@ def steps(events, before, stage: Stage) -> list:
     """The steps showing ``events``, which took ``before`` to the match's state."""
     out = []
     shown = before
-    i = 0
-    while i < len(events):
-        j = i + 1
-        group = list(events[i:j])
-        after = shown
-        for event in group:
-            after = stage.apply_event(after, event)
-        animations, caption = animate(group, shown, after, stage)
-        out.append(Step(tuple(group), animations, after, caption))
+    for event in events:
+        after = stage.apply_event(shown, event)
+        animations, caption = animate((event,), shown, after, stage)
+        out.append(Step((event,), animations, after, caption))
         shown = after
-        i = j
     return out
 
 
