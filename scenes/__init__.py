@@ -17,17 +17,20 @@ def _import_pygame_gui() -> None:
     if "pygame_gui" in sys.modules:
         return
     project = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    ours = sys.modules.pop("i18n", None)
+    ours = {name: module for name, module in sys.modules.items() if name.split(".")[0] == "i18n"}
+    for name in ours:
+        del sys.modules[name]
     saved_path = list(sys.path)
     sys.path[:] = [entry for entry in sys.path if os.path.abspath(entry or os.curdir) != project]
     try:
         importlib.import_module("pygame_gui")
     finally:
         sys.path[:] = saved_path
-        if ours is not None:
-            sys.modules["i18n"] = ours
-        else:
-            sys.modules.pop("i18n", None)  # the next ``import i18n`` finds ours
+        # python-i18n's modules stay alive through pygame_gui; off the module table, its
+        # submodules (i18n.config, i18n.translations…) can never stand in for ours
+        for name in [name for name in sys.modules if name.split(".")[0] == "i18n"]:
+            del sys.modules[name]
+        sys.modules.update(ours)  # if ours was not imported yet, the next import finds it
 
 
 _import_pygame_gui()
