@@ -25,7 +25,6 @@ import pygame
 
 from engine.tea_time import state as tt
 from engine.tea_time.state import ALICE_CARD, CHARACTERS, Card, Side
-from i18n import _, ngettext
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.tea_time import draw
@@ -40,6 +39,7 @@ from sprites.tween import (
     lerp_point,
     linear,
 )
+from translation import _, ngettext
 
 DEAL_SECONDS = 0.11
 TAKE_SECONDS = 0.6

@@ -23,11 +23,11 @@ from engine.tea_time.state import (
     Phase,
     Side,
 )
-from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.tables.tea_time.layout import INFO_FONT, LEGEND_FONT, Layout
 from sprites import art
 from sprites import tea_time_art as ta
+from translation import N_, _, ngettext
 
 HINT = (90, 230, 255)
 CHARACTER_TITLES = {

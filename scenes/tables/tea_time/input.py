@@ -29,10 +29,10 @@ from engine.tea_time.state import (
     TakeCards,
     card_name,
 )
-from i18n import _, ngettext
 from scenes.kit import Target
 from scenes.tables.tea_time.draw import title
 from scenes.tables.tea_time.layout import Layout
+from translation import _, ngettext
 
 TAKE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 BACK_KEY = pygame.K_BACKSPACE

@@ -14,13 +14,13 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.tea_time import state as tt
-from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.tea_time import animate, draw
 from scenes.tables.tea_time import input as table_input
 from scenes.tables.tea_time.input import Act, Refuse, Say, Select, Selection
 from scenes.tables.tea_time.layout import Layout
+from translation import N_, _, ngettext
 
 NOTHING_TO_UNDO = N_("A take is your whole turn: once taken, cards stay taken.")
 """Why Undo and Restart never apply here (translated where shown)."""
