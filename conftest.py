@@ -7,8 +7,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import scenes  # noqa: E402,F401  pygame_gui imported with python-i18n (scenes/__init__.py)
-
 
 @pytest.fixture(autouse=True)
 def private_user_folders(tmp_path, monkeypatch):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton
 
-from i18n import _
+from translation import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
