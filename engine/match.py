@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 import unicodedata
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
+from collections.abc import Sequence
 
 from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, TurnStarted
 
@@ -58,7 +59,7 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "level": self.level}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Seat":
+    def from_dict(cls, data: dict) -> Seat:
         """The seat of ``to_dict`` output; a name over :data:`NAME_LIMIT` characters is cut.
         Raises ``ValueError`` for anything that is not a seat."""
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
@@ -283,7 +284,7 @@ class Match:
         }
 
     @classmethod
-    def from_save(cls, spec: GameSpec, data: dict) -> "Match":
+    def from_save(cls, spec: GameSpec, data: dict) -> Match:
         """Rebuild a match by replaying its history; checks it against the snapshot.
 
         Raises ``ValueError`` with a plain reason when an action is unknown or illegal, or the

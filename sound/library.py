@@ -21,7 +21,7 @@ import math
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from sound import synth
 from sound.synth import (bandpass, bell, click, decay_curve, fade, jitter, lowpass, highpass, mix,

@@ -204,7 +204,7 @@ class MoveFacts:
                 "heist": self.heist, "collector": self.collector}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "MoveFacts":
+    def from_dict(cls, data: dict) -> MoveFacts:
         return cls(tuple(CartExit(tuple(load), by_opponent) for load, by_opponent in data["exits"]),
                    data["head_on"], data["derailed_opponent"], data["heist"], data["collector"])
 

@@ -750,7 +750,7 @@ class Cart:
         self.speed = speed
         self.load = load
 
-    def clone(self) -> "Cart":
+    def clone(self) -> Cart:
         return Cart(self.owner, self.colour, self.marker, self.where, self.square, self.back,
                     self.facing, self.speed, self.load)
 
@@ -771,7 +771,7 @@ class Cart:
                 "load": list(self.load)}
 
     @classmethod
-    def from_dict(cls, data) -> "Cart":
+    def from_dict(cls, data) -> Cart:
         return cls(data["owner"], data["colour"], data["marker"], CartPlace(data["where"]),
                    tuple(data["square"]) if data["square"] else None, data["back"],
                    data["facing"], data["speed"], tuple(data["load"]))
@@ -869,7 +869,7 @@ class OTRState:
         self._legal: tuple | None = None
 
     # --- copying --------------------------------------------------------------------------
-    def clone(self) -> "OTRState":
+    def clone(self) -> OTRState:
         """A fast independent copy (no deepcopy)."""
         copy = OTRState.__new__(OTRState)
         for name in self._SHARED:
@@ -923,7 +923,7 @@ class OTRState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "OTRState":
+    def from_dict(cls, data: dict) -> OTRState:
         """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError`` if damaged."""
         state = cls()
         for name in ("num_players", "solo", "bumper", "chasm_die", "length", "split_rule",
@@ -999,7 +999,7 @@ class OTRState:
     def score_sheet(self) -> dict:
         return _rules().score_sheet(self)
 
-    def observation(self, player: int) -> "OTRState":
+    def observation(self, player: int) -> OTRState:
         """The state as ``player`` sees it: a split load waiting for the mover's pick is shown
         with both piles replaced by an even, made-up split, unless ``player`` made the split."""
         return _rules().observation(self, player)

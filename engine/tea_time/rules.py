@@ -45,7 +45,7 @@ Decisions where the rules page is silent (docs/rules/tea_time.md)
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import CHANCE, Event, IllegalAction
 from engine.tea_time.events import play_event

@@ -13,7 +13,8 @@ comes next is a chance node, never a hidden order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 from engine.core import CHANCE, TERMINAL, Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
@@ -89,7 +90,7 @@ class Column(NamedTuple):
             return Side.MIRROR
         return None
 
-    def plus(self, side: str, count: int = 1) -> "Column":
+    def plus(self, side: str, count: int = 1) -> Column:
         """This column with ``count`` cards of ``side`` added."""
         if side == Side.NORMAL:
             return Column(self.normal + count, self.mirror)
@@ -376,7 +377,7 @@ class TeaTimeState:
         """The score sheet (engine/core.py GameState docstring), see rules.score_sheet."""
         return rules.score_sheet(self)
 
-    def observation(self, player: int) -> "TeaTimeState":
+    def observation(self, player: int) -> TeaTimeState:
         """Tea Time hides nothing: the deck is a public multiset whose order does not exist
         until a card is dealt. A copy of the state."""
         return self.clone()
@@ -392,7 +393,7 @@ class TeaTimeState:
         return self.first_player if self.first_player is not None else 0
 
     # --- copies and plain data -----------------------------------------------------------
-    def clone(self) -> "TeaTimeState":
+    def clone(self) -> TeaTimeState:
         copy = object.__new__(TeaTimeState)
         copy.num_players = self.num_players
         copy.phase = self.phase
@@ -427,7 +428,7 @@ class TeaTimeState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TeaTimeState":
+    def from_dict(cls, data: dict) -> TeaTimeState:
         """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError``/
         ``TypeError`` if damaged."""
         state = object.__new__(cls)
