@@ -19,9 +19,9 @@ import dataclasses
 import enum
 import types
 import typing
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
-from collections.abc import Callable, Iterable, Sequence
 
 CHANCE = -1
 """``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
-from collections.abc import Sequence
 
 from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, TurnStarted
 

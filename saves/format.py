@@ -194,7 +194,7 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
 
 def seat_problem(seat) -> str | None:
     """What is wrong with one saved seat ``{"kind", "name", "level"}``, or None."""
-    from engine.match import BOT_LEVELS, HUMAN, BOT
+    from engine.match import BOT, BOT_LEVELS, HUMAN
 
     if not isinstance(seat, dict) or not {"kind", "name"} <= set(seat) <= {"kind", "name",
                                                                           "level"}:

@@ -31,12 +31,11 @@ Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
 from __future__ import annotations
 
 import itertools
-
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
 
 import pygame
 from pygame_gui.elements import UIButton

@@ -19,14 +19,29 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 
 from sound import synth
-from sound.synth import (bandpass, bell, click, decay_curve, fade, jitter, lowpass, highpass, mix,
-                         multiply, normalise, scale, semitones, tone, uniform,
-                         white_noise)
+from sound.synth import (
+    bandpass,
+    bell,
+    click,
+    decay_curve,
+    fade,
+    highpass,
+    jitter,
+    lowpass,
+    mix,
+    multiply,
+    normalise,
+    scale,
+    semitones,
+    tone,
+    uniform,
+    white_noise,
+)
 
 MAX_CHAIN = 5
 """Explosion chain steps with their own pitch and level; later steps sound like this one."""

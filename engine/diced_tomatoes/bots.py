@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from engine.bots import GameBots, as_sentence
 from engine.diced_tomatoes import heuristics, rules
-from engine.diced_tomatoes.state import (CleanVine, ClearVine, FlipSeed, PlaceDie, Reroll,
-                                         RollOver, SetDie, Shift)
+from engine.diced_tomatoes.state import (
+    CleanVine,
+    ClearVine,
+    FlipSeed,
+    PlaceDie,
+    Reroll,
+    RollOver,
+    SetDie,
+    Shift,
+)
 
 GIFT_SEED = 4
 """A seed of this face or more on an opponent's empty token is a gift (a vine worth that much)

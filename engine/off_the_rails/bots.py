@@ -37,11 +37,26 @@ from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import (CART_CAPACITY, GEM_INDEX, GEM_VALUES, MAX_SPEED,
-                                       MIN_SPEED, START_SPEED, value)
+from engine.off_the_rails.data import (
+    CART_CAPACITY,
+    GEM_INDEX,
+    GEM_VALUES,
+    MAX_SPEED,
+    MIN_SPEED,
+    START_SPEED,
+    value,
+)
 from engine.off_the_rails.rules import ways_on
-from engine.off_the_rails.state import (CartPlace, ChangeSpeed, EndActions, Pending, PickPile,
-                                        PlaceCart, PlaceTile, UpgradeTile)
+from engine.off_the_rails.state import (
+    CartPlace,
+    ChangeSpeed,
+    EndActions,
+    Pending,
+    PickPile,
+    PlaceCart,
+    PlaceTile,
+    UpgradeTile,
+)
 
 MAX_FUTURES = 6
 """Hard's look-ahead samples at most this many futures per candidate."""

@@ -21,16 +21,50 @@ from dataclasses import dataclass, field
 
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import (GEM_INDEX, GEM_VALUES, GEMS as GEM_NAMES, JEWEL_EDGE,
-                                       CART_POINTS, MISSION_POINTS, MISSIONS, RUBY_BONUS, CartExit,
-                                       MoveFacts, add, gems_text, has_most_rubies,
-                                       mission_fulfilled, value)
-from engine.off_the_rails.rules import (cart_edge, cart_place_refusal, derail_cause,
-                                        token_squares, ways_on)
-from engine.off_the_rails.state import (CartPlace, ChangeSpeed, ChooseEdge, ChooseExit,
-                                        ClaimMission, DropGems, EndActions, MoveCart, PickPile,
-                                        PlaceCart, PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,
-                                        UpgradeTile, article, square_name, tile_words)
+from engine.off_the_rails.data import (
+    CART_POINTS,
+    GEM_INDEX,
+    GEM_VALUES,
+    JEWEL_EDGE,
+    MISSION_POINTS,
+    MISSIONS,
+    RUBY_BONUS,
+    CartExit,
+    MoveFacts,
+    add,
+    gems_text,
+    has_most_rubies,
+    mission_fulfilled,
+    value,
+)
+from engine.off_the_rails.data import GEMS as GEM_NAMES
+from engine.off_the_rails.rules import (
+    cart_edge,
+    cart_place_refusal,
+    derail_cause,
+    token_squares,
+    ways_on,
+)
+from engine.off_the_rails.state import (
+    CartPlace,
+    ChangeSpeed,
+    ChooseEdge,
+    ChooseExit,
+    ClaimMission,
+    DropGems,
+    EndActions,
+    MoveCart,
+    PickPile,
+    PlaceCart,
+    PlaceChasmToken,
+    PlaceTile,
+    SplitLoad,
+    TakeGem,
+    UpgradeTile,
+    article,
+    square_name,
+    tile_words,
+)
 
 TILE_UNITS = 3
 """One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from engine.core import Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
 from engine.off_the_rails import board
-from engine.off_the_rails.data import (MISSIONS, NO_FACTS, START_SPEED, MoveFacts, gems_text,
-                                       zero)
+from engine.off_the_rails.data import MISSIONS, NO_FACTS, START_SPEED, MoveFacts, gems_text, zero
 from engine.off_the_rails.tasks import TaskKind, task_from_list, task_to_list
 
 

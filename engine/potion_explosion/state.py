@@ -17,9 +17,18 @@ from dataclasses import dataclass
 
 from engine.core import Action, Event, RecordCodec, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
-from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, NUM_STACKS,
-                                          NUM_TRACKS, SKILL_TOKENS, TILES, TYPE_BY_CODE,
-                                          TYPE_CODES, FIRST_GAME_REMOVED)
+from engine.potion_explosion.data import (
+    BREWING_SLOTS,
+    COLOUR_NAMES,
+    COLOURS,
+    FIRST_GAME_REMOVED,
+    NUM_STACKS,
+    NUM_TRACKS,
+    SKILL_TOKENS,
+    TILES,
+    TYPE_BY_CODE,
+    TYPE_CODES,
+)
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 """``{"R": 0, "B": 1, "Y": 2, "K": 3}``: a colour's place in the per-colour count lists."""

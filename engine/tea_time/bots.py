@@ -19,8 +19,14 @@ from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.tea_time import heuristics
 from engine.tea_time.rules import column_points, rounds_for
-from engine.tea_time.state import (CHARACTER_NAMES, CHARACTER_PLURALS, Phase, Side, card_name,
-                                   cards_words)
+from engine.tea_time.state import (
+    CHARACTER_NAMES,
+    CHARACTER_PLURALS,
+    Phase,
+    Side,
+    card_name,
+    cards_words,
+)
 
 
 class TeaTimeBots(GameBots):

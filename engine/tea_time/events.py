@@ -14,9 +14,23 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.tea_time.state import (
-    ALICE_CARD, EMPTY_COLUMN, AlicePlaced, Card, CardDealt, Column, CardsCancelled, CardsTaken,
-    FirstPlayerChosen, GameEnded, Phase, RoundEnded, RoundStarted, Side, TeaTimeState,
-    TurnStarted)
+    ALICE_CARD,
+    EMPTY_COLUMN,
+    AlicePlaced,
+    Card,
+    CardDealt,
+    CardsCancelled,
+    CardsTaken,
+    Column,
+    FirstPlayerChosen,
+    GameEnded,
+    Phase,
+    RoundEnded,
+    RoundStarted,
+    Side,
+    TeaTimeState,
+    TurnStarted,
+)
 
 
 def apply_event(state: TeaTimeState, event: Event) -> TeaTimeState:

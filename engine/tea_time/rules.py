@@ -50,9 +50,28 @@ from collections.abc import Sequence
 from engine.core import CHANCE, Event, IllegalAction
 from engine.tea_time.events import play_event
 from engine.tea_time.state import (
-    ALICE, CHARACTER_NAMES, CHARACTERS, EMPTY_COLUMN, AlicePlaced, Card, CardDealt,
-    CardsCancelled, CardsTaken, DealCard, FirstPlayerChosen, GameEnded, Phase, PickFirstPlayer,
-    RoundEnded, RoundStarted, Side, TakeCards, TeaTimeState, TurnStarted, cards_words)
+    ALICE,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    EMPTY_COLUMN,
+    AlicePlaced,
+    Card,
+    CardDealt,
+    CardsCancelled,
+    CardsTaken,
+    DealCard,
+    FirstPlayerChosen,
+    GameEnded,
+    Phase,
+    PickFirstPlayer,
+    RoundEnded,
+    RoundStarted,
+    Side,
+    TakeCards,
+    TeaTimeState,
+    TurnStarted,
+    cards_words,
+)
 
 
 def emit(state: TeaTimeState, events: list, event: Event) -> None:

@@ -12,9 +12,9 @@ comes next is a chance node, never a hidden order.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
-from collections.abc import Sequence
 
 from engine.core import CHANCE, TERMINAL, Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeAlias
-from collections.abc import Callable, Sequence
 
 
 @dataclass(frozen=True)

@@ -518,6 +518,7 @@ def test_saving_under_a_new_name_never_touches_another_save(app):
 def test_delete_on_a_read_only_folder_is_reported_and_the_save_stays(app, monkeypatch):
     """Defect 6: Delete in Load game where the disk refuses says so; no crash."""
     from pathlib import Path
+
     import pygame_gui
     path = _saved_pig("Keep me")
     click(app, find_button(app, "Load game"))

@@ -6,8 +6,14 @@ import random
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import board, notation, rules
-from engine.off_the_rails.state import (CartPlace, ChangeSpeed, EndActions, OTRState, PlaceCart,
-                                        UpgradeTile)
+from engine.off_the_rails.state import (
+    CartPlace,
+    ChangeSpeed,
+    EndActions,
+    OTRState,
+    PlaceCart,
+    UpgradeTile,
+)
 from engine.off_the_rails.tasks import TaskKind, tasks_from_lists
 
 

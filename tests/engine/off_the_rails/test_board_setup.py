@@ -3,9 +3,15 @@ import pytest
 
 from engine.core import CHANCE
 from engine.off_the_rails import GAME, board, rules
-from engine.off_the_rails.data import (BAG, DEPOSIT_GEMS, TOTAL_GEMS, default_length,
-                                       lengths_for, piles_for_length)
-from engine.off_the_rails.state import (ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard)
+from engine.off_the_rails.data import (
+    BAG,
+    DEPOSIT_GEMS,
+    TOTAL_GEMS,
+    default_length,
+    lengths_for,
+    piles_for_length,
+)
+from engine.off_the_rails.state import ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard
 from engine.off_the_rails.tasks import tasks_from_lists
 
 

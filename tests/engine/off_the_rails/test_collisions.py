@@ -2,9 +2,19 @@
 import pytest
 
 from engine.core import CHANCE, IllegalAction
-from engine.off_the_rails.state import (CartDerailed, CartLeftMine, CartReturned, Collided,
-                                        DropGems, EndActions, GemsDropped, LoadSplit, PickPile,
-                                        PlaceCart, SplitLoad)
+from engine.off_the_rails.state import (
+    CartDerailed,
+    CartLeftMine,
+    CartReturned,
+    Collided,
+    DropGems,
+    EndActions,
+    GemsDropped,
+    LoadSplit,
+    PickPile,
+    PlaceCart,
+    SplitLoad,
+)
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 
 

@@ -5,19 +5,55 @@ import pytest
 from engine.off_the_rails import rules
 from engine.off_the_rails.data import NO_FACTS, CartExit, MoveFacts
 from engine.off_the_rails.events import _PLAY, apply_event, play_event
-from engine.off_the_rails.state import (EVENTS, ActionsEnded, CardRevealed, CardSkipped,
-                                        CartDerailed, CartFell, CartLeftMine, CartMoved,
-                                        CartPlace, CartPlaced, CartReturned, CartStarted,
-                                        CartTurned, ChasmCardRevealed, ChasmCardShuffledBack,
-                                        ChasmDieRolled, ChasmOpened, ChasmPhaseBegan,
-                                        ChasmTokenDrawn, ChasmTurnBegan, CollisionKind, Collided,
-                                        EdgeTaken, ExitChosen, FinalTurnPlayed, GameEnded,
-                                        GemPlaced, GemsDropped, GemTaken, LoadSplit,
-                                        MissionClaimed, MissionDealt, MissionsChecked,
-                                        SpeedChanged, TasksChanged, TilePlaced, TileUpgraded,
-                                        TurnStarted)
-from engine.off_the_rails.tasks import (ACTIONS, MOVEMENT, CartStep, DrawGems, Run, TaskKind,
-                                        tasks_from_lists)
+from engine.off_the_rails.state import (
+    EVENTS,
+    ActionsEnded,
+    CardRevealed,
+    CardSkipped,
+    CartDerailed,
+    CartFell,
+    CartLeftMine,
+    CartMoved,
+    CartPlace,
+    CartPlaced,
+    CartReturned,
+    CartStarted,
+    CartTurned,
+    ChasmCardRevealed,
+    ChasmCardShuffledBack,
+    ChasmDieRolled,
+    ChasmOpened,
+    ChasmPhaseBegan,
+    ChasmTokenDrawn,
+    ChasmTurnBegan,
+    Collided,
+    CollisionKind,
+    EdgeTaken,
+    ExitChosen,
+    FinalTurnPlayed,
+    GameEnded,
+    GemPlaced,
+    GemsDropped,
+    GemTaken,
+    LoadSplit,
+    MissionClaimed,
+    MissionDealt,
+    MissionsChecked,
+    SpeedChanged,
+    TasksChanged,
+    TilePlaced,
+    TileUpgraded,
+    TurnStarted,
+)
+from engine.off_the_rails.tasks import (
+    ACTIONS,
+    MOVEMENT,
+    CartStep,
+    DrawGems,
+    Run,
+    TaskKind,
+    tasks_from_lists,
+)
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
 

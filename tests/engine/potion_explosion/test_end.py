@@ -2,11 +2,22 @@
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from engine.potion_explosion.state import (Brewing, ChooseStack, EndTurn, GameEndTriggered,
-                                           GameOver, NoTileLeft, PlaceMarble, RegularPick,
-                                           SkillTokenEarned, Stack, TieBreakPick, TieBreakResult,
-                                           TieBreakStarted)
 from engine.potion_explosion.rules import game_ends_after_turn
+from engine.potion_explosion.state import (
+    Brewing,
+    ChooseStack,
+    EndTurn,
+    GameEndTriggered,
+    GameOver,
+    NoTileLeft,
+    PlaceMarble,
+    RegularPick,
+    SkillTokenEarned,
+    Stack,
+    TieBreakPick,
+    TieBreakResult,
+    TieBreakStarted,
+)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal, roll
 
 TRACKS = "tracks=" + "/".join([FULL] * 5)

@@ -21,8 +21,14 @@ from engine.potion_explosion import GAME
 from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.notation import format_position, parse_position
 from engine.potion_explosion.rules import unseen_tiles
-from engine.potion_explosion.state import (BOOKKEEPING_EVENTS, Drink, EndTurn, LittleHelp,
-                                           PlaceMarble, PotionExplosionState)
+from engine.potion_explosion.state import (
+    BOOKKEEPING_EVENTS,
+    Drink,
+    EndTurn,
+    LittleHelp,
+    PlaceMarble,
+    PotionExplosionState,
+)
 
 
 def check_round_trips(s) -> None:
