@@ -151,7 +151,7 @@ def test_random_games_end_within_a_proven_number_of_turns():
         per_turn = {}
         state_ref = {}
 
-        def on_step(s, action, events):
+        def on_step(s, action, events, shuffled=shuffled, state_ref=state_ref):
             shuffled[0] += sum(isinstance(e, ChasmCardShuffledBack) for e in events)
             state_ref["s"] = s
 
