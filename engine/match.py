@@ -308,7 +308,9 @@ class Match:
                         raise IllegalAction("it is recorded for the wrong player")
                     match.apply(action)
             except IllegalAction as err:
-                raise ValueError(f"step {i + 1} of the history cannot be replayed: {err.reason}")
+                raise ValueError(
+                    f"step {i + 1} of the history cannot be replayed: {err.reason}"
+                ) from None
         if match.state.to_dict() != data["snapshot"]:
             raise ValueError("the replayed game does not match the saved position")
         return match

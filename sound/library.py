@@ -297,7 +297,7 @@ def dice_rattle(rng, step):
     out = synth.silence(0.42)
     t = 0.0
     knocks = 8 + int(rng.random() * 4)
-    for i in range(knocks):
+    for _ in range(knocks):
         out = mix(out, _die_knock(rng, uniform(rng, 0.35, 1.0)), at=t)
         t += uniform(rng, 0.022, 0.045)
     hand = multiply(bandpass(white_noise(t + 0.05, rng), 900, 0.8),

@@ -482,7 +482,7 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
                if not board.on_grid(board.step(last_sq, last_side)) else None)
         found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes], out))
 
-    for key, (units, ci, _) in srcs.items():
+    for key, (_units, ci, _) in srcs.items():
         if ci is None:
             continue
         load = value(state.carts[ci].load)

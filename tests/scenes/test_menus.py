@@ -577,6 +577,6 @@ def test_new_game_names_fit_the_seat_name_limit(app):
     from engine.match import NAME_LIMIT
     click(app, find_button(app, "New game"))
     scene = app.manager.top
-    for kind, name in scene.seat_widgets:
+    for _kind, name in scene.seat_widgets:
         assert 0 < name.length_limit <= NAME_LIMIT
     assert scene.seed_entry.length_limit <= 12

@@ -45,7 +45,7 @@ def put_cart(s, ci, square, facing, back=None, speed=3, load=(0, 0, 0, 0, 0)):
     k.back = back or board.OPPOSITE[facing]
     k.speed = speed
     k.load = tuple(load)
-    s.bag = tuple(b - l for b, l in zip(s.bag, load))
+    s.bag = tuple(in_bag - loaded for in_bag, loaded in zip(s.bag, load))
     s._legal = None
 
 
