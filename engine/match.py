@@ -1,8 +1,8 @@
 """A game in progress: seats, options, seed, state, history, undo, bots' turns and save data.
 
-docs/DESIGN.md, "Matches, undo, saves". The match is the only place that picks chance outcomes in play:
-each pick uses ``random.Random(f"{seed}:{index}")`` and only its ``random()`` method, so the same
-seed and the same decisions give the same game on any machine and after a reload.
+docs/DESIGN.md, "Matches, undo, saves". The match is the only place that picks chance outcomes in
+play: each pick uses ``random.Random(f"{seed}:{index}")`` and only its ``random()`` method, so the
+same seed and the same decisions give the same game on any machine and after a reload.
 
 Undo never crosses a chance outcome or another player's decision: it replays the history prefix
 from the last such boundary (no reverse rules).

@@ -262,7 +262,8 @@ def _sequences(state, me, cfg) -> list:
             spend = sum(abs(d) for _, d in combo)
             if spend > left:
                 continue
-            speed_acts = [ChangeSpeed(ci, 1 if d > 0 else -1) for ci, d in combo for _ in range(abs(d))]
+            speed_acts = [ChangeSpeed(ci, 1 if d > 0 else -1)
+                          for ci, d in combo for _ in range(abs(d))]
             k_tiles = left - spend
             add(base + tiles[:k_tiles] + speed_acts)
     return seqs
@@ -443,8 +444,8 @@ def _chasm_choice(state, legal):
 def phase_rng(state, level: str) -> random.Random:
     """The random generator of one action phase, drawn from what the phase's actions leave
     unchanged (level, turn, player, the gems in the mine, on the board, lost and in the
-    stockpiles). Every step of the phase plans with the same numbers: the same softmax draws, the same
-    sampled futures, so the plan chosen at its first step stays the best at the next ones
+    stockpiles). Every step of the phase plans with the same numbers: the same softmax draws, the
+    same sampled futures, so the plan chosen at its first step stays the best at the next ones
     (their candidates are the rests of the first step's) and is played through coherently,
     with no plan remembered between decisions. Re-planning with fresh numbers at each step
     mixed plans: untimed Hard won 18 of 40 games against Medium instead of 27."""

@@ -66,7 +66,8 @@ def format(state) -> str:  # noqa: A001 - the notation's public name
         at = f"{k['square'][0]},{k['square'][1]}" if k["square"] else "-"
         lines.append(f"cart {i}: owner={k['owner']} colour={k['colour'] or '-'} "
                      f"marker={k['marker']} where={k['where']} at={at} back={k['back'] or '-'} "
-                     f"facing={k['facing'] or '-'} speed={k['speed']} load={_gems(k['load']) or '-'}")
+                     f"facing={k['facing'] or '-'} speed={k['speed']} "
+                     f"load={_gems(k['load']) or '-'}")
     for key, value in d.items():
         if key in _GRID_KEYS or key == "carts":
             continue

@@ -301,7 +301,8 @@ class CardRevealed(Event):
     from_deposit_deck: bool
 
     def text(self, names):
-        return f"Deposit card revealed: {self.colour} {self.number} ({square_name(self.row, self.col)})."
+        return (f"Deposit card revealed: {self.colour} {self.number} "
+                f"({square_name(self.row, self.col)}).")
 
 
 @dataclass(frozen=True)
@@ -394,7 +395,8 @@ class CartMoved(Event):
 
     def text(self, names):
         (r, c) = self.path[-1]
-        return _cap(_cart(names, self.player, self.label)) + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}.")
 
 
 @dataclass(frozen=True)
@@ -461,7 +463,8 @@ class CartTurned(Event):
     facing: str
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" turned round to face {board.SIDE_NAMES[self.facing]}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" turned round to face {board.SIDE_NAMES[self.facing]}.")
 
 
 @dataclass(frozen=True)
@@ -474,7 +477,8 @@ class LoadSplit(Event):
     piles: tuple
 
     def text(self, names):
-        return f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and {self.sizes[1]}."
+        return (f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and "
+                f"{self.sizes[1]}.")
 
 
 @dataclass(frozen=True)
@@ -488,7 +492,8 @@ class GemsDropped(Event):
     gems: tuple
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}.")
 
 
 @dataclass(frozen=True)
@@ -508,7 +513,8 @@ class CartDerailed(Event):
     def text(self, names):
         back = "left the game" if self.removed else "went back to the supply"
         lost = f"; {gems_text(self.gems)} went back to the bag" if sum(self.gems) else ""
-        return _cap(_cart(names, self.player, self.label)) + f" derailed ({self.cause}) and {back}{lost}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" derailed ({self.cause}) and {back}{lost}.")
 
 
 @dataclass(frozen=True)
@@ -522,7 +528,8 @@ class CartFell(Event):
 
     def text(self, names):
         lost = f" with {gems_text(self.gems)}" if sum(self.gems) else ""
-        return _cap(_cart(names, self.player, self.label)) + f" fell into the chasm at {square_name(self.row, self.col)}{lost}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" fell into the chasm at {square_name(self.row, self.col)}{lost}.")
 
 
 @dataclass(frozen=True)
@@ -537,7 +544,8 @@ class CartLeftMine(Event):
     gems: tuple
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label)) + f" left the mine by the {self.edge} edge and stockpiled "
+        return (_cap(_cart(names, self.player, self.label))
+                + f" left the mine by the {self.edge} edge and stockpiled "
                 f"{gems_text(self.gems)}.")
 
 
@@ -551,7 +559,8 @@ class CartReturned(Event):
     col: int
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + " stayed on the surface and went back to the supply."
+        return (_cap(_cart(names, self.player, self.label))
+                + " stayed on the surface and went back to the supply.")
 
 
 @dataclass(frozen=True)
@@ -610,7 +619,8 @@ class ChasmOpened(Event):
         if sum(self.gems):
             lost.append(gems_text(self.gems))
         extra = f" ({', '.join(lost)} fell in)" if lost else ""
-        return f"{_cap(article(self.colour))} chasm opened on {square_name(self.row, self.col)}{extra}."
+        return (f"{_cap(article(self.colour))} chasm opened on "
+                f"{square_name(self.row, self.col)}{extra}.")
 
 
 @dataclass(frozen=True)
