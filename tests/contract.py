@@ -76,7 +76,8 @@ def _check_refusals(state, legal, seen_actions: dict, rng: random.Random) -> lis
             trial.apply_action(action)
         except IllegalAction as refusal:
             reasons.append(refusal.reason)
-            assert is_player_sentence(refusal.reason), f"not a player's sentence: {refusal.reason!r}"
+            assert is_player_sentence(refusal.reason), (
+                f"not a player's sentence: {refusal.reason!r}")
             assert trial.to_dict() == before, f"a refused {action} changed the state"
         else:
             raise AssertionError(f"{action} is not listed as legal but was accepted")
@@ -115,8 +116,8 @@ def contract_check(spec: GameSpec, seeds: Sequence[int], players: Sequence[int] 
     ``options_for(rng, num_players)`` may give random options (default: the defaults).
     ``deep_every`` runs the costlier checks (round trips, refusals, observations) on every n-th
     step only. ``choose(spec, state, legal, rng)`` picks each move (default
-    :func:`random_allowed`). Raises ``AssertionError`` naming the seed and step of the first broken promise.
-    Returns every refusal text met, for tests of wording.
+    :func:`random_allowed`). Raises ``AssertionError`` naming the seed and step of the first broken
+    promise. Returns every refusal text met, for tests of wording.
     """
     counts = list(players or range(spec.min_players, spec.max_players + 1))
     refusals: list[str] = []

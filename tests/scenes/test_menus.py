@@ -104,7 +104,8 @@ def test_new_game_lists_registered_games_and_starts_table(app):
 
 def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     """Solo Off the Rails uses all 33 deposit cards and places chasm tokens from revealed cards
-    (docs/rules/off_the_rails.md, "Solo rules"): Game length, Chasm Die and Split rule are not offered."""
+    (docs/rules/off_the_rails.md, "Solo rules"): Game length, Chasm Die and Split rule are not
+    offered."""
     click(app, find_button(app, "New game"))
     scene = app.manager.top
     scene.choose_game([g.id for g in scene.games].index("off-the-rails"))
@@ -116,8 +117,8 @@ def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
 
 
 def test_new_game_option_defaults_follow_the_seat_count(app):
-    """Off the Rails uses 25 deposit cards with 4 players and 21 with 2-3 (docs/rules/off_the_rails.md,
-    "Setup"), unless the player picked a length."""
+    """Off the Rails uses 25 deposit cards with 4 players and 21 with 2-3
+    (docs/rules/off_the_rails.md, "Setup"), unless the player picked a length."""
     click(app, find_button(app, "New game"))
     scene = app.manager.top
     scene.choose_game([g.id for g in scene.games].index("off-the-rails"))

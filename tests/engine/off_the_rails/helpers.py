@@ -1,4 +1,5 @@
-"""Shared helpers for the Off the Rails tests: building positions and a track-laying random policy."""
+"""Shared helpers for the Off the Rails tests: building positions and a track-laying random
+policy."""
 from __future__ import annotations
 
 import random
@@ -28,7 +29,8 @@ def blank(num_players=2, **options) -> OTRState:
     for p in range(num_players):
         s.edges[p] = order[p] if num_players > 1 else None
         for ci in s.carts_of(p):
-            s.carts[ci].colour = board.EDGE_COLOUR[order[p]] if num_players > 1 else s.carts[ci].colour
+            if num_players > 1:
+                s.carts[ci].colour = board.EDGE_COLOUR[order[p]]
     if num_players == 1:
         s.solo_pool = [0, 0, 0, 0, 0]
         s.bag = (12, 24, 15, 10, 5)

@@ -1,4 +1,5 @@
-"""Rules, "A turn", action phase: placing and upgrading track, carts, speed (OR-D4, OR-D5, OR-D9)."""
+"""Rules, "A turn", action phase: placing and upgrading track, carts, speed (OR-D4, OR-D5,
+OR-D9)."""
 import pytest
 
 from engine.core import IllegalAction
@@ -219,7 +220,8 @@ def test_log_sentences_say_their_cart_and_name_squares():
 def test_action_words_name_squares():
     s = blank()
     lay(s, {(2, 2): "NS"})
-    assert s.action_to_string(PlaceCart(0, -1, 2)) == "Put the white cart in at the north edge, column C"
+    assert (s.action_to_string(PlaceCart(0, -1, 2))
+            == "Put the white cart in at the north edge, column C")
     assert s.action_to_string(UpgradeTile(2, 2, "NES")) == "Upgrade C3 to a T-junction"
     assert s.action_to_string(PlaceTile(9, 0, "EW")) == "Place an east-west straight on A10"
 

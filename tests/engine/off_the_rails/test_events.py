@@ -127,7 +127,8 @@ def test_gem_placed_comes_from_the_bag_or_the_solo_pool():
 
 def test_turn_started_resets_the_turn():
     s = blank(2)
-    s.actions_left, s.moved, s.claimed, s.chasm_turn, s.revealed_chasm_now = 0, [0], True, True, True
+    s.actions_left, s.moved, s.claimed = 0, [0], True
+    s.chasm_turn, s.revealed_chasm_now = True, True
     s.facts = MoveFacts(head_on=True)
     assert changed(s, TurnStarted(1, 2)) == {
         "player": 1, "turn": 2, "actions_left": 4, "moved": [], "claimed": False,
