@@ -196,7 +196,7 @@ def explain_take(state, action) -> str:
     cards = [state.table[row][column] for row, column in action.cells]
     head = f"takes {cards_words(cards)}"
     effect = heuristics.TakeEffect(state, action.cells)
-    reasons = []        # (points gained, words)
+    reasons: list[tuple[float, str]] = []        # (points gained, words)
     for character in effect.taken:
         before, after = effect.before[character], effect.after[character]
         count_before, count_after = sum(before), sum(after)

@@ -162,7 +162,7 @@ def _count_list(name: str, value: str, where: str = "") -> dict:
 
 
 def _parse_table(value: str | None, rows: int, places: int) -> list:
-    table = [[None] * places for _ in range(rows)]
+    table: list[list[Card | None]] = [[None] * places for _ in range(rows)]
     if value is None:
         return table
     lines = value.split("/")

@@ -12,7 +12,7 @@ comes next is a chance node, never a hidden order.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -66,15 +66,21 @@ class Card(NamedTuple):
 ALICE_CARD = Card(ALICE, "")
 
 
-class Column(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Column:
     """One character's column in a collection: how many ``normal`` and ``mirror`` cards.
 
     Between turns one of the two is always 0 (a player never holds both sides); both are
     non-zero only between a take and the cancelling that follows it in the same step.
+    It unpacks as ``normal, mirror = column``. (Not a NamedTuple: ``count`` would hide
+    ``tuple.count``.)
     """
 
     normal: int
     mirror: int
+
+    def __iter__(self) -> Iterator[int]:
+        return iter((self.normal, self.mirror))
 
     @property
     def count(self) -> int:
@@ -336,6 +342,18 @@ class TeaTimeState:
 
     __slots__ = ("num_players", "phase", "round", "turn", "first_player", "active", "table",
                  "deck", "collections", "alice", "cancelled", "_legal")
+    num_players: int
+    phase: Phase
+    round: int
+    turn: int
+    first_player: int | None
+    active: int | None
+    table: list[list[Card | None]]
+    deck: dict[str, int]
+    collections: list[dict[str, Column]]
+    alice: int | None
+    cancelled: dict[str, int]
+    _legal: list[Action] | None
 
     def __init__(self, num_players: int):
         rules.setup(self, num_players)
@@ -345,6 +363,7 @@ class TeaTimeState:
         """The seat to take cards, CHANCE (first player, dealing) or TERMINAL."""
         phase = self.phase
         if phase == Phase.PLAY:
+            assert self.active is not None, "a turn always has a player (rules._start_turn)"
             return self.active
         if phase == Phase.OVER:
             return TERMINAL
@@ -457,7 +476,7 @@ class TeaTimeState:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: mutable; mypy wants a method
 
     def __repr__(self) -> str:
         from engine.tea_time.notation import format_position
