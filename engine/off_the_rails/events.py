@@ -13,8 +13,11 @@ counts, ``facts``) are replaced, never changed in place. Every play resets the l
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+from engine.core import Event
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, OPPOSITE
 from engine.off_the_rails.data import (
@@ -365,7 +368,8 @@ def _game_ended(state, event: GameEnded):
     state.result = event.result
 
 
-_PLAY = {
+# each effect takes its own event class, so the table's value type takes any event
+_PLAY: dict[type[Event], Callable[[OTRState, Any], None]] = {
     EdgeTaken: _edge_taken, MissionDealt: _mission_dealt, CardRevealed: _card_revealed,
     GemPlaced: _gem_placed, TurnStarted: _turn_started, TilePlaced: _tile_placed,
     TileUpgraded: _tile_upgraded, CartPlaced: _cart_placed, SpeedChanged: _speed_changed,

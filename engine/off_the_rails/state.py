@@ -970,7 +970,7 @@ class OTRState:
     def __eq__(self, other):
         return isinstance(other, OTRState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: mutable; mypy wants a method
 
     def __repr__(self):
         return f"<OTRState turn {self.turn} player {self.player} task {self.tasks[:1]}>"

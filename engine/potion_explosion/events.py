@@ -12,6 +12,10 @@ Each event class's docstring (in :mod:`engine.potion_explosion.state`) says what
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Event
 from engine.potion_explosion.data import TYPE_CODES
 from engine.potion_explosion.state import (
     COLOUR_INDEX,
@@ -41,6 +45,7 @@ from engine.potion_explosion.state import (
     PoolStolen,
     PotionCompleted,
     PotionDrunk,
+    PotionExplosionState,
     PotionTypeChosen,
     Seam,
     SeamCollision,
@@ -326,7 +331,8 @@ def _game_over(state, event: GameOver) -> None:
     state.winners = list(event.winners)
 
 
-_EFFECTS = {
+# each effect takes its own event class, so the table's value type takes any event
+_EFFECTS: dict[type[Event], Callable[[PotionExplosionState, Any], None]] = {
     PotionTypeChosen: _potion_type_chosen, TypesChosen: _types_chosen,
     PhaseChanged: _phase_changed, FirstPlayerChosen: _first_player_chosen,
     StarterRevealed: _starter_revealed, StarterDrafted: _starter_drafted,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.core import CHANCE, TERMINAL, Action, IllegalAction
 from engine.potion_explosion.data import (
     BREWING_SLOTS,
     COLOUR_NAMES,
@@ -392,7 +392,7 @@ def legal_actions(state) -> list:
         if state.effect.kind == "BLI":
             return _effect_actions(state, desk)     # no "take nothing": see _effect_actions
         return _effect_actions(state, desk) + [FinishEffect()]
-    actions = []
+    actions: list[Action] = []
     if not state.picked:
         actions += [RegularPick(track, position) for track, position in _visible(state)]
     if not state.help_used:
@@ -976,7 +976,7 @@ def chain_preview(track: list, position: int) -> tuple:
     where = [place for place in range(len(track)) if place != position]   # original places
     colours = [track[place] for place in where]
     seam = position
-    exploded = []
+    exploded: list[int] = []
     while True:
         if seam <= 0:
             return sorted(exploded), False          # nothing below the gap

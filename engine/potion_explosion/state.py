@@ -1060,7 +1060,7 @@ class PotionExplosionState:
     def __eq__(self, other) -> bool:
         return isinstance(other, PotionExplosionState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: mutable; mypy wants a method
 
     def __repr__(self) -> str:
         from engine.potion_explosion.notation import format_position
