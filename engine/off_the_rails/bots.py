@@ -51,6 +51,7 @@ from engine.off_the_rails.state import (
     CartPlace,
     ChangeSpeed,
     EndActions,
+    OTRState,
     Pending,
     PickPile,
     PlaceCart,
@@ -255,7 +256,7 @@ def _sequences(state, me, cfg) -> list:
             if cur not in targets:
                 targets.append(cur)
             per_cart.append([(ci, v - cur) for v in targets])
-        combos = [[]]
+        combos: list[list[tuple[int, int]]] = [[]]
         for opts in per_cart:
             combos = [c + [o] for c in combos for o in opts]
         for combo in combos:
@@ -301,7 +302,7 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
     actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
     (a cancelled bot) ends it with the best sequence found so far."""
-    scored = []
+    scored: list[tuple[float, list, OTRState]] = []
     for seq in _sequences(state, me, cfg):
         if scored and (deadline is not None and clock() >= deadline or stop and stop()):
             break  # out of time or cancelled: keep what has been scored

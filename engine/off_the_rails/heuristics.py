@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core import Action
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
 from engine.off_the_rails.data import (
@@ -282,7 +283,7 @@ def exit_costs(state, grid=None) -> tuple:
     n = _G * _G * 4
     cost = [_INF] * n
     link = [-2] * n
-    buckets = [[], []]
+    buckets: list[list[int]] = [[], []]
     for k in range(n):
         if _NEXT[k] < 0 and not blocked[k // 4]:
             cost[k] = 1
@@ -301,7 +302,7 @@ def reach_costs(state, player, starts=None, grid=None) -> tuple:
     n = _G * _G * 4
     cost = [_INF] * n
     link = [-2] * n
-    buckets = [[]]
+    buckets: list[list[int]] = [[]]
 
     def push(key, units, via):
         if units < cost[key]:
@@ -340,7 +341,7 @@ def sources(state, player) -> dict:
     """Start points of ``player``'s routes: ``{(square, side): (units, cart on board or None,
     cart to put in or None)}`` - their carts on the board (0 units) and, when a cart can be
     placed, each free square of its surface edge (one action)."""
-    out = {}
+    out: dict[tuple, tuple[int, int | None, int | None]] = {}
     for cart_id, cart in enumerate(state.carts):
         if cart.owner != player or cart.where != CartPlace.BOARD:
             continue
@@ -437,7 +438,7 @@ def _placements(state, passes) -> list:
         for x in (s, h):
             if x and x not in need[sq]:
                 need[sq].append(x)
-    acts = []
+    acts: list[Action] = []
     for sq in order:
         want = need[sq]
         cur = state.tiles.get(sq)
@@ -606,7 +607,7 @@ def _in_reach_of_others(state, player) -> set:
             continue
         frontier = [(k.square, k.facing)]
         for _ in range(6):
-            nxt = []
+            nxt: list[tuple[tuple[int, int], str]] = []
             for sq, f in frontier:
                 what = next_step(state, sq, f)
                 if what[0] == "cart":

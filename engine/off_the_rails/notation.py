@@ -24,6 +24,7 @@ Example: ``parse(format(state)) == state`` for every reachable state.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from engine.off_the_rails.board import COLOURS, GRID
 from engine.off_the_rails.data import GEM_LETTERS
@@ -81,7 +82,7 @@ def parse(text: str):
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines or not lines[0].startswith("OTR"):
         raise ValueError("Off the Rails notation starts with 'OTR 1'.")
-    d = {"tiles": {}, "gems": {}, "chasm": {}, "carts": []}
+    d: dict[str, Any] = {"tiles": {}, "gems": {}, "chasm": {}, "carts": []}
     rows = 0
     for ln in lines[2:]:
         try:

@@ -57,7 +57,7 @@ Engine decisions beyond the rules file (documented here and in the report):
 """
 from __future__ import annotations
 
-from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.core import CHANCE, TERMINAL, Action, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
 from engine.off_the_rails.data import (
@@ -376,7 +376,7 @@ chance node)."""
 
 
 def _action_phase_actions(state: OTRState) -> list:
-    actions = []
+    actions: list[Action] = []
     player = state.player
     if state.actions_left > 0:
         occupied = state.occupied_squares()
@@ -435,7 +435,7 @@ def _deposit_outcomes(state, task) -> list:
     then a number not seen yet of that colour."""
     pile = state.piles[0]
     size = sum(pile)
-    outcomes = []
+    outcomes: list[tuple[Action, float]] = []
     for index, colour in enumerate(COLOURS):
         if pile[index]:
             numbers = state.unseen[colour]
