@@ -21,7 +21,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 CHANCE = -1
 """``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""
@@ -110,7 +110,10 @@ class TurnStarted(Event):
         return f"{names[self.player]}'s turn." if 0 <= self.player < len(names) else ""
 
 
-class RecordCodec:
+RecordT = TypeVar("RecordT", bound=Record)
+
+
+class RecordCodec(Generic[RecordT]):
     """Turns ``to_dict`` output back into the records of one game.
 
     ``RecordCodec([PlaceSeed, EndTurn]).from_dict({"type": "EndTurn"})`` returns ``EndTurn()``.
@@ -120,7 +123,7 @@ class RecordCodec:
     ``tuple[X, ...]`` / ``tuple[X, Y]`` / ``X | None`` are checked item by item.
     """
 
-    def __init__(self, classes: Iterable[type]):
+    def __init__(self, classes: Iterable[type[RecordT]]):
         self._classes = {cls.__name__: cls for cls in classes}
         self._hints: dict[str, dict] = {}
         for name, cls in self._classes.items():
@@ -129,7 +132,7 @@ class RecordCodec:
                                 f"for the class name; rename the field.")
             self._hints[name] = typing.get_type_hints(cls)
 
-    def from_dict(self, data: dict) -> Record:
+    def from_dict(self, data: dict) -> RecordT:
         """Rebuild one record; ``ValueError`` names the problem."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise ValueError("a step is not a move")
@@ -345,7 +348,7 @@ class GameSpec:
     options: tuple
     new_state: Callable[[int, dict], Any]
     state_from_dict: Callable[[dict], Any]
-    action_codec: RecordCodec
+    action_codec: RecordCodec[Action]
     notation: Notation
     rules_summary: str
     bots: Any

@@ -62,9 +62,12 @@ class Seat:
     def from_dict(cls, data: dict) -> Seat:
         """The seat of ``to_dict`` output; a name over :data:`NAME_LIMIT` characters is cut.
         Raises ``ValueError`` for anything that is not a seat."""
-        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        if not isinstance(data, dict):
             raise ValueError("a seat is damaged")
-        return cls(data.get("kind"), data["name"][:NAME_LIMIT], data.get("level"))
+        kind, name = data.get("kind"), data.get("name")
+        if not isinstance(kind, str) or not isinstance(name, str):
+            raise ValueError("a seat is damaged")
+        return cls(kind, name[:NAME_LIMIT], data.get("level"))
 
 
 @dataclass(frozen=True)
