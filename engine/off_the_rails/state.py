@@ -834,7 +834,7 @@ class OTRState:
                "chasm_phase", "chasm_turn", "revealed_chasm_now", "player", "turn",
                "actions_left", "taken_here", "piles_split", "over", "result", "_legal")
 
-    def __init__(self):
+    def __init__(self) -> None:
         # Filled by rules.new_state(); declared here for the reader and for type checkers.
         self.num_players: int = 2
         self.solo: bool = False

@@ -839,7 +839,7 @@ class Desk:
     __slots__ = ("slots", "pool", "wild", "hand", "completed", "tokens", "helps", "mastery",
                  "variety", "tenth", "turns")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.slots: list = [None] * BREWING_SLOTS
         self.pool: list = [0, 0, 0, 0]
         self.wild: list = [0, 0, 0, 0]
