@@ -103,8 +103,8 @@ class NewGameScene(Scene):
         # seats
         x = self.cols[1]
         y = self.top + 34
-        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c, command=lambda: self.change_seats(-1),
-                 tool_tip_text="One seat fewer")
+        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c,
+                 command=lambda: self.change_seats(-1), tool_tip_text="One seat fewer")
         count = f"{self.seat_count} player" + ("s" if self.seat_count > 1 else "")
         if self.seat_count == 1 and self.spec and self.spec.solo:
             count += " (solo rules)"
