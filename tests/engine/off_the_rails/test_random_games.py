@@ -4,16 +4,24 @@ import functools
 import random
 import re
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.bots import make_bot
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.match import Match, Seat
 from engine.off_the_rails import GAME, notation, rules
-from engine.off_the_rails.events import apply_event
 from engine.off_the_rails.data import TOTAL_GEMS, lengths_for, piles_for_length
-from engine.off_the_rails.state import (BOOKKEEPING_EVENTS, ChasmCardShuffledBack, ChangeSpeed,
-                                        OTRState, PlaceCart, PlaceTile, UpgradeTile)
+from engine.off_the_rails.events import apply_event
+from engine.off_the_rails.state import (
+    BOOKKEEPING_EVENTS,
+    ChangeSpeed,
+    ChasmCardShuffledBack,
+    OTRState,
+    PlaceCart,
+    PlaceTile,
+    UpgradeTile,
+)
 from tests.engine.off_the_rails.helpers import gem_total, play
 
 MAX_DECISIONS_PER_TURN = 80
@@ -143,7 +151,7 @@ def test_random_games_end_within_a_proven_number_of_turns():
         per_turn = {}
         state_ref = {}
 
-        def on_step(s, action, events):
+        def on_step(s, action, events, shuffled=shuffled, state_ref=state_ref):
             shuffled[0] += sum(isinstance(e, ChasmCardShuffledBack) for e in events)
             state_ref["s"] = s
 
@@ -218,8 +226,8 @@ def test_crowded_ring_games_split_pick_drop_and_conserve_gems():
     """Random play from crowded positions (every cart loaded on one loop of track): collisions
     with drops, owner splits and mover picks, under both split rules and Bumper Carts; gems are
     conserved and the state round-trips after every action."""
+    from engine.off_the_rails.state import DropGems, GemsDropped, PickPile
     from tests.engine.off_the_rails.helpers import play_from, ring_position
-    from engine.off_the_rails.state import GemsDropped, PickPile, DropGems
     seen = {"drop": 0, "split": 0, "larger": 0}
     for seed in range(40):
         n = 2 + seed % 3
