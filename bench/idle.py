@@ -6,9 +6,9 @@ Each case runs in a child process with a real window (under Xvfb at 1280x800: th
 one when ``DISPLAY`` is not set and ``Xvfb`` is on the PATH; otherwise SDL's dummy video driver,
 which says less). The child opens the screen, lets it settle for ``--warmup`` seconds, then reads
 its own CPU time (every thread: ``time.process_time``) over ``--seconds`` seconds of wall time
-with nobody touching it, once the screen has settled (the title's props at rest, a
-table's opening moves played and a person to move). Audio is SDL's dummy driver (no mixer runs). Saves and settings go to a
-temporary folder.
+with nobody touching it, once the screen has settled (the title's props at rest, a table's
+opening moves played and a person to move). Audio is SDL's dummy driver (no mixer runs). Saves
+and settings go to a temporary folder.
 
 The cases: the two bare loops the issue compares with (``bare-flip``: fill and flip at 60 fps;
 ``bare-wait``: wait for events), the menus (title, new game, load game, settings, rules, the

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-
 from saves import folders
 from saves.format import SaveError, clean_title, dumps, load_match, make_envelope, parse
 

@@ -1,7 +1,8 @@
 """The application: window, the one UIManager, settings, sound, the scene stack and the loop.
 
-Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then ``ui.process_events``,
-then the top scene if the UI did not consume the event; ``update(dt)``; draw; flip; tick(60).
+Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then
+``ui.process_events``, then the top scene if the UI did not consume the event; ``update(dt)``;
+draw; flip; tick(60).
 When nothing moves — no input for :data:`INPUT_GRACE` seconds, the top scene not ``busy()``, no
 sound scheduled — the loop draws one settled frame and then waits for an event (or for the next
 thing due by itself: a toast or a message going, a caret blink), so an idle screen costs almost

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton
 
-from translation import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 
 class LeaveScene(Scene):

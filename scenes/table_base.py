@@ -1,8 +1,8 @@
 """What every table scene shares: driving the match, bots off the main thread, animations, the
 game log, undo, autosave, the pause menu, hot-seat pass screens, replay and the end of the game.
 
-A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match for legal
-actions, applies the player's choice through the match, and animates the returned events.
+A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match for
+legal actions, applies the player's choice through the match, and animates the returned events.
 
 What goes where (the table pattern, issue 17):
 
@@ -32,18 +32,17 @@ from __future__ import annotations
 
 import itertools
 import math
-
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton
 
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
-from translation import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -51,6 +50,7 @@ from scenes.log_panel import LogPanel
 from scenes.manager import Scene
 from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
+from translation import _
 
 
 @dataclass
@@ -289,9 +289,9 @@ class TableScene(Scene):
                 group = i
             run_start[i] = group
         lines = []
-        for _, step in itertools.groupby(self.match.events,
-                                         key=lambda item: run_start.get(item[0], item[0])):
-            lines += self.log_lines_for([event for _, event in step])
+        for _group, step in itertools.groupby(self.match.events,
+                                              key=lambda item: run_start.get(item[0], item[0])):
+            lines += self.log_lines_for([event for _index, event in step])
         self.log_lines = lines[-LOG_CAP:]
         self.log_box.set(self.log_lines)
 

@@ -16,7 +16,7 @@ def test_the_icon_is_drawn_square_with_clear_corners():
 
 
 def test_the_window_class_is_the_programs_name():
-    app = make_app()
+    make_app()
     try:
         assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "tabletop-trio"
     finally:
@@ -51,6 +51,7 @@ def test_the_first_window_fits_the_desktop():
 
 def test_a_resized_or_maximised_window_is_remembered(monkeypatch):
     import time
+
     from saves.settings import load_settings
     app = make_app()
     try:
