@@ -811,6 +811,33 @@ def harvest_points(state: DicedTomatoesState, slot: int, value: int) -> int:
     return value
 
 
+def running_score(state: DicedTomatoesState, player: int) -> dict:
+    """What seat ``player`` has scored so far, for the table during the game (rules, Scoring;
+    Single-player mode): ``{"tomatoes", "dicey_bonus", "first_six", "total", "slot_points",
+    "missed"}``.
+
+    With 2+ players the total is what is already certain: the harvested values, the Dicey
+    Tomato Rules' extra points of matching slots (:func:`harvest_points`) and +2 for the first
+    to harvest a 6th tomato; karma and the vines left on the tokens score only at the end
+    (:func:`score_parts`). ``slot_points`` lists each filled slot's points. Solo: the total is
+    the matching slots so far (1 point each), ``slot_points`` is 1 or 0 per filled slot and
+    ``missed`` lists the numbers of the slots harvested with another value (their target is
+    lost for good); it is ``[]`` with 2+ players.
+    """
+    track = state.score[player]
+    if state.solo:
+        points = [1 if slot_matches(slot, value) else 0
+                  for slot, value in enumerate(track, start=1)]
+        return {"tomatoes": sum(track), "dicey_bonus": 0, "first_six": 0, "total": sum(points),
+                "slot_points": points,
+                "missed": [slot for slot, got in enumerate(points, start=1) if not got]}
+    points = [harvest_points(state, slot, value) for slot, value in enumerate(track, start=1)]
+    tomatoes = sum(track)
+    first = 2 if state.first_six == player else 0
+    return {"tomatoes": tomatoes, "dicey_bonus": sum(points) - tomatoes, "first_six": first,
+            "total": sum(points) + first, "slot_points": points, "missed": []}
+
+
 def score_parts(state: DicedTomatoesState, player: int) -> dict:
     """One player's points by category: ``{"tomatoes", "dicey_bonus", "first_six", "karma",
     "vines", "red_dice", "total", "stars"}`` (rules, Scoring).
@@ -825,15 +852,29 @@ def score_parts(state: DicedTomatoesState, player: int) -> dict:
     bonus = sum(harvest_points(state, slot, value) - value
                 for slot, value in enumerate(track, start=1))
     first = 2 if state.first_six == player else 0
-    karma = state.karma[player] // 2
+    karma = karma_points(state.karma[player])
     vines = red = 0
     if state.options["dicey"]:
         red = sum(1 for vine in state.vines[player] for die in vine if die.colour == "r") // 3
     else:
-        vines = sum(1 for vine in state.vines[player] if len(vine) == 3)
+        vines = three_dice_vines(state, player)
     total = tomatoes + bonus + first + karma + vines + red
     return {"tomatoes": tomatoes, "dicey_bonus": bonus, "first_six": first, "karma": karma,
             "vines": vines, "red_dice": red, "total": total, "stars": stars}
+
+
+def karma_points(karma: int) -> int:
+    """Unused karma scores 1 point per 2 at the end (rounded down)."""
+    return karma // 2
+
+
+def three_dice_vines(state: DicedTomatoesState, player: int) -> int:
+    """Regular rules: the end scores +1 per vine of ``player`` with exactly 3 dice."""
+    return sum(1 for vine in state.vines[player] if len(vine) == 3)
+
+
+THREE_DICE_VINES = "3-dice vines"
+"""The score sheet's column for the +1 per vine of exactly 3 dice (regular rules)."""
 
 
 def score_sheet(state: DicedTomatoesState) -> dict:
@@ -848,7 +889,7 @@ def score_sheet(state: DicedTomatoesState) -> dict:
         return _solo_score_sheet(state)
     dicey = state.options["dicey"]
     columns = ["Tomatoes"] + (["Dicey bonus"] if dicey else []) + ["First to six", "Karma"]
-    columns += ["Red dice" if dicey else "Unfinished vines", "Total"]
+    columns += ["Red dice" if dicey else THREE_DICE_VINES, "Total"]
     rows, stars = [], []
     for player in range(state.num_players):
         parts = score_parts(state, player)
