@@ -1129,36 +1129,6 @@ class OffTheRailsTable(TableScene):
             kit.draw_panel(surface, rect, (16, 16, 18, 240), radius=6, border=(200, 80, 70))
             kit.blit_text(surface, tip, size, (rect.x + 8, rect.centery), kit.INK, anchor="midleft")
 
-    def message_lines(self, msg: str, width: int) -> tuple:
-        """``(size, lines)`` for a top-bar message ``width`` pixels wide: one line at 14-16 px
-        when it fits, else two lines at 14 px (smaller only for a very long message)."""
-        size = kit.fit_text(msg, 16, width)
-        if size >= 14:
-            return size, [msg]
-        size = 14
-        lines = kit.wrap(msg, size, width)
-        while len(lines) > 2 and size > 11:
-            size -= 1
-            lines = kit.wrap(msg, size, width)
-        return size, lines
-
-    def draw_top_bar(self, surface) -> None:
-        """The base's bar; a message too long for one readable line (a hint and its reason at
-        1024 wide) wraps to two lines in a taller bar (down to the board's top) instead of
-        shrinking."""
-        msg = self.current_message()
-        w = surface.get_width() - self.log_width - 16
-        bar = pygame.Rect(8, 4, w - 8, 40)
-        size, lines = self.message_lines(msg, bar.width - 20) if msg else (0, [msg])
-        if len(lines) < 2:
-            super().draw_top_bar(surface)
-            return
-        kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
-        step = kit.font(size).get_linesize() - 2
-        top = bar.centery - step * len(lines[:2]) // 2
-        for i, line in enumerate(lines[:2]):
-            kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
-
     # --- banners ------------------------------------------------------------------------------
     def draw_banner(self, surface, message: str, alpha: float = 1.0) -> None:
         lay = self.layout
