@@ -7,9 +7,9 @@ import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
 from engine import registry
+from i18n import _
 from scenes import kit
 from scenes.manager import Scene
-
 
 ON = "#ffe26e"
 """The colour of what is on in the game the rules were opened from."""
@@ -39,7 +39,8 @@ def summary_to_html(summary: str, marked=()) -> str:
             text = " ".join(block)
             body = html.escape(text)
             if bullet and any(text.startswith(f"{label}:") for label in marked):
-                out.append(f"  •  <font color='{ON}'><b>{body}</b> (on in this game)</font><br>")
+                note = html.escape(_("(on in this game)"))
+                out.append(f"  •  <font color='{ON}'><b>{body}</b> {note}</font><br>")
             else:
                 out.append(f"  •  {body}<br>" if bullet else f"{body}<br><br>")
         block, bullet = [], False
@@ -56,8 +57,8 @@ def summary_to_html(summary: str, marked=()) -> str:
             out.append(f"<font color='#eec454' pixel_size=26><b>{html.escape(line[2:])}</b>"
                        f"</font><br>")
             if marked:
-                out.append(f"<font color='{ON}'>On in this game: "
-                           f"{html.escape(', '.join(marked))}.</font><br><br>")
+                line = _("On in this game: {options}.").format(options=", ".join(marked))
+                out.append(f"<font color='{ON}'>{html.escape(line)}</font><br><br>")
         elif line.startswith(("- ", "* ")):
             flush()
             block, bullet = [line[2:]], True
