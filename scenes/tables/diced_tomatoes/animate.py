@@ -19,11 +19,12 @@ from dataclasses import dataclass
 import pygame
 
 from engine.diced_tomatoes import state as dt
-from engine.diced_tomatoes.state import COLOUR_NAMES
+from i18n import _, ngettext
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.diced_tomatoes.draw import draw_heart_cell, draw_vine_dice, vine_places
 from scenes.tables.diced_tomatoes.layout import Layout
+from scenes.tables.diced_tomatoes.words import name_of_seat
 from sprites import diced_tomatoes_art as da
 from sprites.tween import Animation, arc_point, ease_in_out, ease_out_back, lerp_point, linear
 
@@ -50,7 +51,7 @@ class Stage:
     humans: tuple = ()
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        return name_of_seat(self.names, seat)
 
     def you(self, seat: int) -> bool:
         return seat == self.viewer and seat in self.humans
@@ -87,25 +88,14 @@ def caption(group, stage: Stage) -> str:
     e = group[0]
     if isinstance(e, dt.DieDrawn):
         count = len(group)
-        return (f"{stage.name(e.player)} draws {count} "
-                f"{'die' if count == 1 else 'dice'} from the bushel…")
+        return ngettext("{name} draws {count} die from the bushel…",
+                        "{name} draws {count} dice from the bushel…", count).format(
+            name=stage.name(e.player), count=count)
     if isinstance(e, dt.DieRolled):
-        return f"{stage.name(e.player)} rolls…"
+        return _("{name} rolls…").format(name=stage.name(e.player))
     if isinstance(e, dt.FirstRollMade):
-        return "Rolling for the turn order…"
+        return _("Rolling for the turn order…")
     return ""
-
-
-def roll_words(events, names) -> str:
-    """One log line for a roll: "Ana rolled a red 5, a black 3 and a red 1."."""
-    rolls = [e for e in events if isinstance(e, dt.DieRolled)]
-    if not rolls:
-        return ""
-    dice = [f"a {COLOUR_NAMES[e.colour]} {e.face}" for e in rolls]
-    listed = dice[0] if len(dice) == 1 else ", ".join(dice[:-1]) + " and " + dice[-1]
-    who = names[rolls[0].player] if rolls[0].player < len(names) else \
-        f"Player {rolls[0].player + 1}"
-    return f"{who} rolled {listed}."
 
 
 def animate(group, before, after, stage: Stage) -> list:
@@ -118,8 +108,10 @@ def animate(group, before, after, stage: Stage) -> list:
     if isinstance(e, dt.FirstRollMade):
         return first_rolls(group, stage)
     if isinstance(e, dt.FirstRollTied):
-        who = " and ".join(stage.name(p) for p in e.players)
-        return [stage.banner(f"Tie at {e.face}: {who} roll again", 1.2)]
+        names = [stage.name(p) for p in e.players]
+        who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+        return [stage.banner(_("Tie at {face}: {names} roll again").format(
+            face=e.face, names=who), 1.2)]
     if isinstance(e, dt.TurnOrderChosen):
         return turn_order(e, stage)
     if isinstance(e, dt.TurnStarted):
@@ -146,10 +138,11 @@ def animate(group, before, after, stage: Stage) -> list:
     if isinstance(e, dt.SeedFlipped):
         return flip(e, before, stage)
     if isinstance(e, dt.FinalRound):
-        last = "your" if stage.you(e.last_player) else f"{stage.name(e.last_player)}'s"
-        return [stage.banner(f"Final round! It ends after {last} turn", 1.6, 1.1)]
+        words = _("Final round! It ends after your turn") if stage.you(e.last_player) else \
+            _("Final round! It ends after {name}'s turn").format(name=stage.name(e.last_player))
+        return [stage.banner(words, 1.6, 1.1)]
     if isinstance(e, dt.GameEnded):
-        return [stage.banner("Game over", 1.0)]
+        return [stage.banner(_("Game over"), 1.0)]
     return []
 
 
@@ -232,14 +225,16 @@ def turn_order(e, stage: Stage) -> list:
     def splat(surface, p):
         x, y = arc_point(start, marker.center, p, 80)
         da.draw_splatter(surface, (x, y), int(marker.height // 3 * (1 + (1 - p))))
-    first = "You go" if stage.you(e.first_player) else f"{stage.name(e.first_player)} goes"
-    return [stage.banner(f"{first} first", 1.3), Animation(stage.seconds(0.8), splat,
+    first = _("You go first") if stage.you(e.first_player) else \
+        _("{name} goes first").format(name=stage.name(e.first_player))
+    return [stage.banner(first, 1.3), Animation(stage.seconds(0.8), splat,
                                                             ease=ease_in_out)]
 
 
 def turn_started(e, before, stage: Stage) -> list:
     """"Your turn" (or the seat's name); the dice passed on last turn move into the tray."""
-    words = "Your turn" if stage.you(e.player) else f"{stage.name(e.player)}'s turn"
+    words = _("Your turn") if stage.you(e.player) else \
+        _("{name}'s turn").format(name=stage.name(e.player))
     out = [stage.banner(words, 0.8)]
     lay = stage.layout
     count = len(before.passed)
@@ -417,7 +412,7 @@ def karma_move(e, before, stage: Stage) -> list:
     start = lay.karma_cell(seat, old)
     end = lay.karma_cell(seat, new)
     change = e.karma - before.karma[seat]
-    words = f"{change:+d} karma" if change else "karma full"
+    words = _("{change} karma").format(change=f"{change:+d}") if change else _("karma full")
 
     def draw(surface, p):
         x, y = arc_point(start.center, end.center, p, 14)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import pygame
 
 from engine.diced_tomatoes import rules
-from engine.diced_tomatoes.state import COLOUR_NAMES, COLOURS
+from engine.diced_tomatoes.state import COLOURS
+from i18n import _, ngettext
 from scenes import kit
 from scenes.tables.diced_tomatoes.layout import (
     INFO_FONT,
@@ -28,6 +29,7 @@ from scenes.tables.diced_tomatoes.layout import (
     TRAY_FONT,
     Layout,
 )
+from scenes.tables.diced_tomatoes.words import bushel_counts, name_of_seat
 from sprites import diced_tomatoes_art as da
 
 PANEL = (20, 28, 30, 215)
@@ -72,7 +74,7 @@ def pulse(view: View, speed: float = 6.0) -> float:
 
 
 def name_of(view: View, seat: int) -> str:
-    return view.names[seat] if 0 <= seat < len(view.names) else f"Player {seat + 1}"
+    return name_of_seat(view.names, seat)
 
 
 def is_you(view: View, seat: int) -> bool:
@@ -214,8 +216,8 @@ def score_words(state, seat: int) -> str:
     """The header's running score: points so far, or in solo the matched slots of 6."""
     total = rules.running_score(state, seat)["total"]
     if state.solo:
-        return f"{total} of 6"
-    return f"{total} pt" if total == 1 else f"{total} pts"
+        return _("{count} of 6").format(count=total)
+    return ngettext("{count} pt", "{count} pts", total).format(count=total)
 
 
 def draw_header(surface, lay: Layout, state, seat: int, view: View) -> None:
@@ -228,8 +230,9 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View) -> None:
     colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
     pygame.draw.circle(surface, colour, parts["dot"].center, 6)
     active = state.active == seat and not state.is_terminal()
-    name = name_of(view, seat) + (" (you)" if is_you(view, seat) and len(view.humans) == 1
-                                  else "")
+    name = name_of(view, seat)
+    if is_you(view, seat) and len(view.humans) == 1:
+        name = _("{name} (you)").format(name=name)
     text, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True, min_size=11)
     kit.blit_text(surface, text, size, parts["name"].midleft, kit.HILITE if active else kit.INK,
                   True, "midleft")
@@ -263,11 +266,12 @@ def draw_tray(surface, lay: Layout, state, view: View) -> None:
 def passed_words(state, view: View) -> str:
     """The passed zone's label: who the dice go to, or (solo) that they are set aside."""
     if state.solo:
-        return "Set aside for next turn"
+        return _("Set aside for next turn")
     if state.active is None:
-        return "Passed dice"
+        return _("Passed dice")
     to = rules.next_player(state)
-    return "Passed to you" if is_you(view, to) else f"Passed to {name_of(view, to)}"
+    return _("Passed to you") if is_you(view, to) else \
+        _("Passed to {name}").format(name=name_of(view, to))
 
 
 def draw_passed(surface, lay: Layout, state, view: View) -> None:
@@ -290,7 +294,7 @@ def draw_bushel(surface, lay: Layout, state) -> None:
     kit.draw_panel(surface, lay.bushel, WOOD, border=WOOD_EDGE)
     basket = lay.basket()
     da.draw_basket(surface, basket)
-    colours = [c for c in COLOURS for _ in range(state.bushel[c])]
+    colours = [c for c in COLOURS for _count in range(state.bushel[c])]
     shown = colours[:: max(1, math.ceil(len(colours) / 18))][:18]
     size = max(10, min(20, basket.height // 2))
     cx, cy = basket.center
@@ -307,17 +311,12 @@ def draw_bushel(surface, lay: Layout, state) -> None:
                   anchor="center")
 
 
-def bushel_counts(state) -> str:
-    """"31 red · 5 black" (gold only with Sunny Golden Hybrid)."""
-    return " · ".join(f"{state.bushel[c]} {COLOUR_NAMES[c]}" for c in COLOURS
-                      if c != "g" or state.options.get("golden"))
-
-
 def tray_title(state, view: View) -> str:
     who = state.active
     if who is None or state.is_terminal():
-        return "Dice"
-    return "Your dice" if is_you(view, who) else f"{name_of(view, who)}'s dice"
+        return _("Dice")
+    return _("Your dice") if is_you(view, who) else \
+        _("{name}'s dice").format(name=name_of(view, who))
 
 
 # --- the info line -------------------------------------------------------------------------------
@@ -325,10 +324,12 @@ def note_words(state, view: View) -> str:
     """The info line's note: the final round, or the solo goal."""
     if state.final_round and not state.is_terminal() and state.last_player is not None:
         last = state.last_player
-        who = "your" if is_you(view, last) else f"{name_of(view, last)}'s"
-        return f"Final round: the game ends after {who} turn."
+        if is_you(view, last):
+            return _("Final round: the game ends after your turn.")
+        return _("Final round: the game ends after {name}'s turn.").format(
+            name=name_of(view, last))
     if state.solo:
-        return "Goal: harvest n worth exactly n — slot 1 worth 1, slot 2 worth 2 …"
+        return _("Goal: harvest n worth exactly n — slot 1 worth 1, slot 2 worth 2 …")
     return ""
 
 
@@ -371,7 +372,7 @@ def draw_titles(surface, lay: Layout, state, view: View) -> None:
     text, size = kit.fit_label(tray_title(state, view), TRAY_FONT, title.width, bold=True)
     kit.blit_text(surface, text, size, title.midleft, kit.INK, True, "midleft")
     title = lay.bushel_title()
-    words = f"Bushel · {state.bushel_size()}"
+    words = _("Bushel · {count}").format(count=state.bushel_size())
     kit.blit_text(surface, words, TRAY_FONT, title.midleft, kit.INK, True, "midleft")
 
 

@@ -15,10 +15,15 @@ import pygame
 
 from engine.diced_tomatoes import OPTIONS, rules
 from engine.diced_tomatoes import state as dt
-from engine.diced_tomatoes.state import COLOUR_NAMES, TOKEN_NAMES
+from i18n import N_, _, ngettext
 from scenes.kit import Target
-from scenes.tables.diced_tomatoes.draw import bushel_counts
 from scenes.tables.diced_tomatoes.layout import SLOTS, TOKENS, Layout
+from scenes.tables.diced_tomatoes.words import (
+    bushel_counts,
+    colour_word,
+    name_of_seat,
+    token_word,
+)
 
 END_TURN_KEY = pygame.K_e
 PASS_KEY = pygame.K_p
@@ -27,15 +32,16 @@ PASS_KEY = pygame.K_p
 @dataclass(frozen=True)
 class Karma:
     """A karma action's button: ``kind`` (as in :meth:`DicedTomatoesState.karma_actions`),
-    ``label``, the action class (its cost is the engine's ``KARMA_COSTS``), its ``key``, what
-    it targets (``"die"`` or ``"vine"``) and what it does."""
+    ``name`` (its English label, translated by :attr:`label`), the action class (its cost is
+    the engine's ``KARMA_COSTS``), its ``key``, what it targets (``"die"`` or ``"vine"``) and
+    ``text``, what it does (translated by :attr:`does`)."""
 
     kind: str
-    label: str
+    name: str
     action: type
     key: int
     target: str
-    does: str
+    text: str
 
     @property
     def cost(self) -> int:
@@ -45,25 +51,51 @@ class Karma:
     def key_name(self) -> str:
         return pygame.key.name(self.key).upper()
 
+    @property
+    def label(self) -> str:
+        """The button's words, translated."""
+        return _(self.name)
+
+    @property
+    def does(self) -> str:
+        """What the action does, translated."""
+        return _(self.text)
+
 
 KARMA = (
-    Karma("reroll", "Re-roll", dt.Reroll, pygame.K_r, "die", "Re-roll one of your rolled dice."),
-    Karma("shift", "Shift ±1", dt.Shift, pygame.K_s, "die",
-          "Turn one rolled die up or down by one (no wrap from 6 to 1)."),
-    Karma("clean", "Clean vine", dt.CleanVine, pygame.K_c, "vine",
-          "Return every die of one of your vines to the bushel."),
-    Karma("roll_over", "Roll over", dt.RollOver, pygame.K_o, "die",
-          "Turn a rolled 1 into a 6, or a 6 into a 1."),
-    Karma("flip", "Flip seed", dt.FlipSeed, pygame.K_f, "vine",
-          "Flip a seed to its opposite face (1↔6, 2↔5, 3↔4) if its vine stays a set or a "
-          "sequence."),
-    Karma("set", "Set a die", dt.SetDie, pygame.K_t, "die", "Turn one rolled die to any face."),
+    Karma("reroll", N_("Re-roll"), dt.Reroll, pygame.K_r, "die",
+          N_("Re-roll one of your rolled dice.")),
+    Karma("shift", N_("Shift ±1"), dt.Shift, pygame.K_s, "die",
+          N_("Turn one rolled die up or down by one (no wrap from 6 to 1).")),
+    Karma("clean", N_("Clean vine"), dt.CleanVine, pygame.K_c, "vine",
+          N_("Return every die of one of your vines to the bushel.")),
+    Karma("roll_over", N_("Roll over"), dt.RollOver, pygame.K_o, "die",
+          N_("Turn a rolled 1 into a 6, or a 6 into a 1.")),
+    Karma("flip", N_("Flip seed"), dt.FlipSeed, pygame.K_f, "vine",
+          N_("Flip a seed to its opposite face (1↔6, 2↔5, 3↔4) if its vine stays a set or a "
+             "sequence.")),
+    Karma("set", N_("Set a die"), dt.SetDie, pygame.K_t, "die",
+          N_("Turn one rolled die to any face.")),
 )
 """The karma panel, in order of cost."""
 KARMA_BY_KIND = {karma.kind: karma for karma in KARMA}
 
-BADGES = {"golden": "Golden dice", "dicey": "Dicey", "overload": "Overload",
-          "update_2023": "2023 update", "open_empty": "Open = empty", "clean_any": "Clean any"}
+
+def karma_does(karma: Karma, options) -> str:
+    """What ``karma`` does under the game's ``options`` (Clean any: any player's vine)."""
+    if karma.kind == "clean" and options.get("clean_any"):
+        return _("Return every die of any player's vine to the bushel.")
+    return karma.does
+
+
+def karma_button_label(karma: Karma) -> str:
+    """A karma button's words: "Re-roll  (1)"."""
+    return _("{action}  ({cost})").format(action=karma.label, cost=karma.cost)
+
+
+BADGES = {"golden": N_("Golden dice"), "dicey": N_("Dicey"), "overload": N_("Overload"),
+          "update_2023": N_("2023 update"), "open_empty": N_("Open = empty"),
+          "clean_any": N_("Clean any")}
 """The short label of each variant's badge (the tooltip gives the option's full name)."""
 
 
@@ -136,8 +168,15 @@ def karma_options(legal, kind: str) -> dict:
 
 def die_words(die) -> str:
     """"the red 4" ("the red die" while unrolled)."""
-    face = die.face if die.face is not None else "die"
-    return f"the {COLOUR_NAMES[die.colour]} {face}"
+    if die.face is None:
+        return _("the {colour} die").format(colour=colour_word(die.colour))
+    return _("the {colour} {face}").format(colour=colour_word(die.colour), face=die.face)
+
+
+def die_title(die) -> str:
+    """"Red 4": a die's tooltip title."""
+    return _("{colour} {face}").format(colour=colour_word(die.colour),
+                                       face=die.face).capitalize()
 
 
 def choice_label(action) -> str:
@@ -151,7 +190,7 @@ def click(key, state, legal, selection: Selection):
     if selection.choices:
         if key is None:
             return None
-        return Say("Choose the new face on the right (or press its number); Esc cancels.")
+        return Say(_("Choose the new face on the right (or press its number); Esc cancels."))
     if selection.karma:
         return karma_click(key, state, legal, selection)
     if key is None:
@@ -173,13 +212,23 @@ def die_click(slot: int, state, legal, selection: Selection):
     picked = Selection(die=slot)
     if spots(legal, slot):
         return Select(picked)
+    die = die_words(state.hand[slot])
     if slot in passable(legal):
-        where = "set aside for your next turn" if state.solo else "passed to the next player"
-        return Select(picked, f"{die_words(state.hand[slot]).capitalize()} fits nowhere: it is "
-                              f"{where} (Pass, P) — or spend karma on it first.")
-    reason = rules.refusal(state, dt.PassDie(slot)) or "This die fits nowhere yet."
-    return Select(picked, f"{die_words(state.hand[slot]).capitalize()} fits nowhere now. "
-                          f"{reason}")
+        if state.solo:
+            words = _("{die} fits nowhere: set it aside for your next turn (Set aside, P) — or "
+                      "spend karma on it first.")
+        else:
+            words = _("{die} fits nowhere: pass it to the next player (Pass dice, P) — or "
+                      "spend karma on it first.")
+        return Select(picked, capital(words.format(die=die)))
+    reason = rules.refusal(state, dt.PassDie(slot)) or _("This die fits nowhere yet.")
+    return Select(picked, capital(_("{die} fits nowhere now. {reason}").format(
+        die=die, reason=reason)))
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (the rest unchanged)."""
+    return text[:1].upper() + text[1:]
 
 
 def vine_click(owner: int, token: int, state, legal, selection: Selection):
@@ -192,9 +241,9 @@ def vine_click(owner: int, token: int, state, legal, selection: Selection):
     if len({a.die for a in fits}) == 1:
         return Act(fits[0])
     if fits:
-        return Say("More than one of your dice fits there: click the die first.")
+        return Say(_("More than one of your dice fits there: click the die first."))
     if any(isinstance(a, dt.PlaceDie) for a in legal):
-        return Say("None of your dice fits there: click a die to see where it goes.")
+        return Say(_("None of your dice fits there: click a die to see where it goes."))
     return None
 
 
@@ -208,13 +257,14 @@ def karma_click(key, state, legal, selection: Selection):
         target = key
     found = options.get(target, [])
     if not found:
-        what = "die" if karma.target == "die" else "vine"
-        return Say(f"{karma.label}: click a glowing {what}, or Esc to cancel.")
+        words = _("{action}: click a glowing die, or Esc to cancel.") if karma.target == "die" \
+            else _("{action}: click a glowing vine, or Esc to cancel.")
+        return Say(words.format(action=karma.label))
     if len(found) == 1:
         return Act(found[0])
     return Select(replace(selection, choices=tuple(found),
                           die=key[1] if key[0] == "die" else None),
-                  "Choose the new face on the right (or press its number); Esc cancels.")
+                  _("Choose the new face on the right (or press its number); Esc cancels."))
 
 
 def choose_karma(kind: str, state, legal, selection: Selection):
@@ -229,24 +279,27 @@ def choose_karma(kind: str, state, legal, selection: Selection):
     if selection.die is not None and ("die", selection.die) in options:
         return karma_click(("die", selection.die), state, legal,
                            Selection(die=selection.die, karma=kind))
-    what = "one of your rolled dice" if karma.target == "die" else "a vine"
-    return Select(Selection(karma=kind), f"{karma.label} ({karma.cost} karma): click {what} "
-                                         f"(glowing). Right-click or Esc cancels.")
+    words = _("{action} ({cost} karma): click one of your rolled dice (glowing). Right-click "
+              "or Esc cancels.") if karma.target == "die" else \
+        _("{action} ({cost} karma): click a vine (glowing). Right-click or Esc cancels.")
+    return Select(Selection(karma=kind), words.format(action=karma.label, cost=karma.cost))
 
 
 def karma_refusal(karma: Karma, state) -> str:
     """Why a karma action cannot be used now, in plain words."""
     player = state.current_player()
     if player < 0 or state.phase != dt.Phase.TURN:
-        return "Karma is spent during your own turn, while you have rolled dice."
+        return _("Karma is spent during your own turn, while you have rolled dice.")
     have = state.karma[player]
     if have < karma.cost:
-        return f"{karma.label} costs {karma.cost} karma; you have {have}."
+        return _("{action} costs {cost} karma; you have {have}.").format(
+            action=karma.label, cost=karma.cost, have=have)
     if karma.target == "die":
-        return f"{karma.label} needs a rolled die that is not placed yet."
+        return _("{action} needs a rolled die that is not placed yet.").format(
+            action=karma.label)
     if karma.kind == "clean":
-        return "There is no vine of yours to clean."
-    return "No seed can be flipped now: its vine would stop being a set or a sequence."
+        return _("There is no vine of yours to clean.")
+    return _("No seed can be flipped now: its vine would stop being a set or a sequence.")
 
 
 def drop(die: int, key, legal):
@@ -261,16 +314,20 @@ def pass_all(state, legal):
     slots = passable(legal)
     if not slots:
         if any(isinstance(a, dt.PlaceDie) for a in legal):
-            return Say("A die that has a legal spot must be placed; only dice that fit nowhere "
-                       "are passed.")
-        return Say("No die is left to pass.")
+            if state.solo:
+                return Say(_("A die that has a legal spot must be placed; only dice that fit "
+                             "nowhere are set aside."))
+            return Say(_("A die that has a legal spot must be placed; only dice that fit "
+                         "nowhere are passed."))
+        return Say(_("No die is left to set aside.") if state.solo else
+                   _("No die is left to pass."))
     return ActAll(tuple(dt.PassDie(slot) for slot in slots))
 
 
 def end_turn(state, legal):
     if dt.EndTurn() in legal:
         return Act(dt.EndTurn())
-    return Say(state.end_turn_refusal() or "You cannot end your turn now.")
+    return Say(state.end_turn_refusal() or _("You cannot end your turn now."))
 
 
 # --- keys -----------------------------------------------------------------------------------------
@@ -301,38 +358,46 @@ def choices(state, legal, selection: Selection, names) -> list:
     """The action row's buttons: ``[(label, intent, tooltip, enabled)]`` — the new faces of a
     karma action, the clean-up decision, or Pass and End turn."""
     if selection.choices:
-        return [(choice_label(a), Act(a), f"Choose {choice_label(a)} (key "
-                 f"{'+/−' if isinstance(a, dt.Shift) else choice_label(a)})", True)
+        return [(choice_label(a), Act(a), _("Choose {face} (key {key})").format(
+                 face=choice_label(a),
+                 key="+/−" if isinstance(a, dt.Shift) else choice_label(a)), True)
                 for a in selection.choices]
     pending = state.pending_cleanup()
     if pending and any(isinstance(a, (dt.ClearVine, dt.KeepVine)) for a in legal):
         owner, token = pending
         value = state.vine_value(owner, token)
-        return [("Clear vine", Act(dt.ClearVine(owner, token)),
-                 f"Clear your {TOKEN_NAMES[token]} vine worth {value}: its dice go back to the "
-                 f"bushel and the token is free.", True),
-                ("Keep vine", Act(dt.KeepVine(owner, token)),
-                 "Keep it: it stays on its token (a complete vine blocks the token).", True)]
+        return [(_("Clear vine"), Act(dt.ClearVine(owner, token)),
+                 _("Clear your {token} vine worth {value}: its dice go back to the bushel and "
+                   "the token is free.").format(token=token_word(token), value=value), True),
+                (_("Keep vine"), Act(dt.KeepVine(owner, token)),
+                 _("Keep it: it stays on its token (a complete vine blocks the token)."), True)]
     out = []
     slots = passable(legal)
     if slots:
+        count = len(slots)
         if state.solo:
-            label, tip = "Set aside", (f"Set {len(slots)} dice that fit nowhere aside: they "
-                                       f"come back to you, rolled, next turn. (P)")
+            label = _("Set aside")
+            tip = ngettext("Set the die that fits nowhere aside: it comes back to you, rolled, "
+                           "next turn. (P)",
+                           "Set the {count} dice that fit nowhere aside: they come back to "
+                           "you, rolled, next turn. (P)", count).format(count=count)
         else:
-            to = name_of_seat(names, rules.next_player(state))
-            label, tip = "Pass dice", (f"Pass the {len(slots)} dice that fit nowhere to {to}, "
-                                       f"who rolls them with their own. (P)")
+            label = _("Pass dice")
+            tip = ngettext("Pass the die that fits nowhere to {name}, who rolls it with their "
+                           "own. (P)",
+                           "Pass the {count} dice that fit nowhere to {name}, who rolls them "
+                           "with their own. (P)", count).format(
+                count=count, name=name_of_seat(names, rules.next_player(state)))
         out.append((label, pass_all(state, legal), tip, True))
     refusal = state.end_turn_refusal() if state.phase == dt.Phase.TURN else None
-    out.append(("End turn", end_turn(state, legal),
-                refusal or "Finish your turn: overripe vines are cleared, then the next player "
-                           "draws. (E)", state.phase == dt.Phase.TURN))
+    out.append((end_turn_label(), end_turn(state, legal),
+                refusal or _("Finish your turn: overripe vines are cleared, then the next "
+                             "player draws. (E)"), state.phase == dt.Phase.TURN))
     return out
 
 
-def name_of_seat(names, seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+def end_turn_label() -> str:
+    return _("End turn")
 
 
 # --- the top bar ----------------------------------------------------------------------------------
@@ -341,27 +406,29 @@ def status(state, legal, selection: Selection) -> str:
     pending = state.pending_cleanup()
     if pending and any(isinstance(a, (dt.ClearVine, dt.KeepVine)) for a in legal):
         owner, token = pending
-        return (f"your {TOKEN_NAMES[token]} vine is worth {state.vine_value(owner, token)}: "
-                f"clear it or keep it?")
+        return _("your {token} vine is worth {value}: clear it or keep it?").format(
+            token=token_word(token), value=state.vine_value(owner, token))
     if selection.choices:
-        return "choose the new face on the right (or press its number); Esc cancels."
+        return _("choose the new face on the right (or press its number); Esc cancels.")
     if selection.karma:
         karma = KARMA_BY_KIND[selection.karma]
-        what = "die" if karma.target == "die" else "vine"
-        return f"{karma.label}: click a glowing {what} (Esc cancels)."
+        words = _("{action}: click a glowing die (Esc cancels).") if karma.target == "die" \
+            else _("{action}: click a glowing vine (Esc cancels).")
+        return words.format(action=karma.label)
     if selection.die is not None:
         if spots(legal, selection.die):
-            return "click a glowing token or vine (or drag the die there); Esc puts it back."
+            return _("click a glowing token or vine (or drag the die there); Esc puts it back.")
         if selection.die in passable(legal):
-            verb = "set it aside" if state.solo else "pass it"
-            return f"this die fits nowhere: {verb} (P), or spend karma on it first."
-        return "this die fits nowhere now: place your other dice first."
+            return _("this die fits nowhere: set it aside (P), or spend karma on it first.") \
+                if state.solo else \
+                _("this die fits nowhere: pass it (P), or spend karma on it first.")
+        return _("this die fits nowhere now: place your other dice first.")
     if state.rolled_dice():
         if any(isinstance(a, dt.PlaceDie) for a in legal):
-            return "click a die, then where it goes — or spend karma (right)."
-        verb = "set them aside" if state.solo else "pass them"
-        return f"no die fits anywhere: {verb} (P), or spend karma first."
-    return "every die is placed: End turn (E)."
+            return _("click a die, then where it goes — or spend karma (right).")
+        return _("no die fits anywhere: set them aside (P), or spend karma first.") \
+            if state.solo else _("no die fits anywhere: pass them (P), or spend karma first.")
+    return _("every die is placed: End turn (E).")
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
@@ -395,24 +462,22 @@ def targets(lay: Layout, state, legal, selection: Selection, names, viewer: int,
         out.append(Target(("karma", seat), lay.karma_track(seat),
                           tooltip=karma_tip(state, seat, you)))
         if state.last_player == seat:
-            out.append(Target(("marker", seat), parts["marker"], tooltip=(
-                "Last player",
-                f"{you.name(seat)} {you.verb(seat, 'holds', 'hold')} the ketchup splatter: once "
-                f"someone harvests a 6th tomato, the game ends after "
-                f"{you.whose(seat)} turn.")))
+            out.append(Target(("marker", seat), parts["marker"], tooltip=marker_tip(seat, you)))
         if "bits" in parts:
             out.append(Target(("bits", seat), parts["bits"], tooltip=(
-                f"Karma bits: {state.bits[seat]} of 3",
-                "Karma Overload: a bit for each die placed on an opponent's vine and each die "
-                "passed on; 3 bits make 1 karma.")))
+                _("Karma bits: {count} of 3").format(count=state.bits[seat]),
+                _("Karma Overload: a bit for each die placed on an opponent's vine and each die "
+                  "passed on; 3 bits make 1 karma."))))
     for index, (rect, tip) in enumerate(zip(lay.badge_rects(), badge_tips(state),
                                             strict=True)):
         out.append(Target(("badge", index), rect, tooltip=tip))
     out.append(Target(("passed",), lay.passed_zone, tooltip=passed_tip(state, you)))
+    size = state.bushel_size()
     out.append(Target(("bushel",), lay.bushel, tooltip=(
-        f"Bushel: {state.bushel_size()} dice", bushel_counts(state) + ".",
-        "Each turn starts by drawing 3 dice from it; the game ends when it is empty at the "
-        "start of a turn.")))
+        ngettext("Bushel: {count} die", "Bushel: {count} dice", size).format(count=size),
+        bushel_counts(state) + ".",
+        _("Each turn starts by drawing 3 dice from it; the game ends when it is empty at the "
+          "start of a turn."))))
     return out
 
 
@@ -421,24 +486,26 @@ def badge_options(state) -> list:
     return [option for option in OPTIONS if state.options.get(option.name)]
 
 
-STANDARD = ("Standard rules", "No variant is on: the rules as printed.")
+STANDARD = (N_("Standard rules"), N_("No variant is on: the rules as printed."))
 
 
 def badge_labels(state) -> tuple:
     """The badges' labels for the variants that are on ("Standard rules" for none)."""
-    return tuple(BADGES[option.name] for option in badge_options(state)) or (STANDARD[0],)
+    return tuple(_(BADGES[option.name]) for option in badge_options(state)) or \
+        (_(STANDARD[0]),)
 
 
 def badge_tips(state) -> list:
     """Each badge's tooltip, in the order of :func:`badge_labels`."""
     options = badge_options(state)
     if not options:
-        return [("Variants", STANDARD[1])]
-    return [(f"Variant: {option.label}", option.description) for option in options]
+        return [(_("Variants"), _(STANDARD[1]))]
+    return [(_("Variant: {name}").format(name=_(option.label)), _(option.description))
+            for option in options]
 
 
 class _You:
-    """Names for tooltips: "your" for the viewer when a person plays it, else the seat's
+    """Names for tooltips: "you" for the viewer when a person plays it, else the seat's
     name."""
 
     def __init__(self, names, viewer: int, humans):
@@ -448,164 +515,224 @@ class _You:
         return seat == self.viewer and seat in self.humans
 
     def name(self, seat: int) -> str:
-        return "You" if self.you(seat) else name_of_seat(self.names, seat)
+        return name_of_seat(self.names, seat)
 
-    def whose(self, seat: int) -> str:
-        return "your" if self.you(seat) else f"{name_of_seat(self.names, seat)}'s"
+    def pick(self, seat: int, yours: str, theirs: str, **values) -> str:
+        """``yours`` (words about the viewer) or ``theirs`` (about the seat, ``{name}``), both
+        translated by the caller, formatted with ``values`` and the seat's name."""
+        return (yours if self.you(seat) else theirs).format(name=self.name(seat), **values)
 
-    def verb(self, seat: int, third: str, second: str) -> str:
-        return second if self.you(seat) else third
+
+def marker_tip(seat: int, you: _You) -> tuple:
+    return (_("Last player"), you.pick(
+        seat, _("You hold the ketchup splatter: once someone harvests a 6th tomato, the game "
+                "ends after your turn."),
+        _("{name} holds the ketchup splatter: once someone harvests a 6th tomato, the game "
+          "ends after {name}'s turn.")))
 
 
 def die_tip(state, legal, slot: int, names) -> tuple:
     die = state.hand[slot]
-    title = f"{COLOUR_NAMES[die.colour].capitalize()} {die.face}"
     places = spots(legal, slot)
     if places:
         count = len(places)
-        what = (f"Fits {count} spot{'s' if count > 1 else ''}: click it, then a glowing token "
-                f"or vine — or drag it there.")
+        what = ngettext("Fits {count} spot: click it, then a glowing token or vine — or drag "
+                        "it there.",
+                        "Fits {count} spots: click it, then a glowing token or vine — or drag "
+                        "it there.", count).format(count=count)
     elif slot in passable(legal):
-        to = "is set aside for your next turn" if state.solo else \
-            f"goes to {name_of_seat(names, rules.next_player(state))}"
-        what = f"Fits nowhere: it {to} (Pass, P)."
+        what = _("Fits nowhere: it is set aside for your next turn (Set aside, P).") \
+            if state.solo else _("Fits nowhere: it goes to {name} (Pass dice, P).").format(
+                name=name_of_seat(names, rules.next_player(state)))
     elif legal:
-        what = "Fits nowhere now; place your other dice first (passing comes last)."
+        what = _("Fits nowhere now; place your other dice first (passing comes last).")
     else:
-        what = "Waiting to be placed."
-    return (title, what)
+        what = _("Waiting to be placed.")
+    return (die_title(die), what)
+
+
+def vine_title(seat: int, token: int, you: _You, empty: bool) -> str:
+    if empty:
+        return you.pick(seat, _("Your {token} token"), _("{name}'s {token} token"),
+                        token=token_word(token))
+    return you.pick(seat, _("Your {token} vine"), _("{name}'s {token} vine"),
+                    token=token_word(token))
 
 
 def vine_tip(state, seat: int, token: int, you: _You) -> tuple:
     """What hovering a token tells: its vine, how it is drawn, its value, what it takes next
     and what completing it does — or why an empty token is closed (DT-D3)."""
     vine = state.vines[seat][token]
-    where = f"{TOKEN_NAMES[token]}"
+    title = vine_title(seat, token, you, not vine)
     if not vine:
-        title = f"{you.whose(seat).capitalize()} {where} token"
         if state.token_open(seat, token):
-            return (title, "Empty and open: a red die may start a vine here as its seed.")
+            return (title, _("Empty and open: a red die may start a vine here as its seed."))
         if rules.score_track_full(state, seat):
-            return (title, "Closed: the score track is full.")
-        return (title, "Closed: harvests plus vines already fill the 6 score slots (nobody "
-                       "holds more vines than free slots).")
-    title = f"{you.whose(seat).capitalize()} {where} vine"
+            return (title, _("Closed: the score track is full."))
+        return (title, _("Closed: harvests plus vines already fill the 6 score slots (nobody "
+                         "holds more vines than free slots)."))
     kind = rules.vine_kind(vine)
     value = rules.vine_value(vine)
-    faces = ", ".join(str(vine[k].face) for k, _ in _order(vine))
+    faces = ", ".join(str(vine[k].face) for k in _order(vine))
     blacks = sum(1 for die in vine if die.colour == "b")
     golds = sum(1 for die in vine if die.colour == "g")
-    extra = "".join([f", −{blacks} for black" if blacks else "",
-                     f", +{golds} for gold" if golds else ""])
-    shape = {"seed": "A lone seed", "set": "A set (a stack of equal faces)",
-             "sequence": "A sequence (in order of value)"}[kind]
-    lines = [title, f"{shape}: {faces}; seed {vine[0].face}{extra}: worth {value}."]
+    shape = {"seed": _("A lone seed: {faces}"),
+             "set": _("A set (a stack of equal faces): {faces}"),
+             "sequence": _("A sequence (in order of value): {faces}")}[kind].format(faces=faces)
+    parts = [shape, _("seed {face}").format(face=vine[0].face)]
+    if blacks:
+        parts.append(_("−{count} for black").format(count=blacks))
+    if golds:
+        parts.append(_("+{count} for gold").format(count=golds))
+    lines = [title, _("{parts}: worth {value}.").format(parts="; ".join(parts), value=value)]
     if len(vine) == 4:
         if rules.is_overripe(value):
-            lines.append("Complete but overripe (more than 6): cleared at the end of the turn.")
+            lines.append(_("Complete but overripe (more than 6): cleared at the end of the "
+                           "turn."))
         else:
-            lines.append("Complete but worth 0 or less: its owner may clear it at the end of "
-                         "the turn.")
+            lines.append(_("Complete but worth 0 or less: its owner may clear it at the end of "
+                           "the turn."))
         return tuple(lines)
     faces_next = rules.accepted_faces(vine)
     if faces_next and not rules.score_track_full(state, seat):
-        words = " or ".join(str(face) for face in faces_next)
-        lines.append(f"Takes a {words} next ({4 - len(vine)} more to complete).")
+        left = 4 - len(vine)
+        lines.append(ngettext("Takes a {faces} next ({count} more to complete).",
+                              "Takes a {faces} next ({count} more to complete).", left).format(
+            faces=_(" or ").join(str(face) for face in faces_next), count=left))
+    slot = len(state.score[seat]) + 1
     if not rules.is_harvestable(value):
-        lines.append("At this value it cannot be harvested (only 1 to 6).")
+        lines.append(_("At this value it cannot be harvested (only 1 to 6)."))
     elif state.solo:
-        slot = len(state.score[seat]) + 1
-        aim = "matches" if rules.slot_matches(slot, value) else "would miss"
-        lines.append(f"Completed now, it is harvested into slot {slot} and {aim} its target.")
+        words = _("Completed now, it is harvested into slot {slot} and matches its target.") \
+            if rules.slot_matches(slot, value) else \
+            _("Completed now, it is harvested into slot {slot} and would miss its target.")
+        lines.append(words.format(slot=slot))
     else:
         karma = rules.karma_for_harvest(value, state.options["overload"])
-        slot = len(state.score[seat]) + 1
-        owner = "you" if you.you(seat) else name_of_seat(you.names, seat)
-        lines.append(f"Completed, it goes to {you.whose(seat)} score slot {slot}; completing "
-                     f"it earns {karma} karma for anyone but {owner}.")
+        lines.append(you.pick(
+            seat, ngettext("Completed, it goes to your score slot {slot}; an opponent who "
+                           "completes it earns {count} karma.",
+                           "Completed, it goes to your score slot {slot}; an opponent who "
+                           "completes it earns {count} karma.", karma),
+            ngettext("Completed, it goes to {name}'s score slot {slot}; completing it earns "
+                     "{count} karma for anyone but {name}.",
+                     "Completed, it goes to {name}'s score slot {slot}; completing it earns "
+                     "{count} karma for anyone but {name}.", karma),
+            slot=slot, count=karma))
     return tuple(lines)
 
 
 def _order(vine) -> list:
-    """The vine's dice in drawing order (:func:`draw.vine_places` without the geometry)."""
+    """The vine's dice indices in drawing order (:func:`draw.vine_places` without the
+    geometry): a set as laid, a sequence by value."""
     if rules.vine_kind(vine) == "set":
-        return [(k, None) for k in range(len(vine))]
-    return [(k, None) for k in sorted(range(len(vine)), key=lambda k: vine[k].face)]
+        return list(range(len(vine)))
+    return sorted(range(len(vine)), key=lambda k: vine[k].face)
 
 
 def slot_tip(state, seat: int, slot: int, you: _You) -> tuple:
     number = slot + 1
     track = state.score[seat]
-    title = f"{you.whose(seat).capitalize()} score slot {number}"
+    title = you.pick(seat, _("Your score slot {number}"), _("{name}'s score slot {number}"),
+                     number=number)
     if slot >= len(track):
         if state.solo:
-            return (title, f"Empty: the goal is a harvest worth exactly {number} here.")
+            return (title, _("Empty: the goal is a harvest worth exactly {number} here.").format(
+                number=number))
         if state.options["dicey"]:
             points = rules.harvest_points(state, number, number)
-            return (title, f"Empty. Dicey Tomato Rules: a harvest worth {number} here scores "
-                           f"{points} and earns a gold star.")
-        return (title, "Empty: harvests fill the score slots in order.")
+            return (title, _("Empty. Dicey Tomato Rules: a harvest worth {number} here scores "
+                             "{points} and earns a gold star.").format(number=number,
+                                                                      points=points))
+        return (title, _("Empty: harvests fill the score slots in order."))
     value = track[slot]
     if state.solo:
         if rules.slot_matches(number, value):
-            return (title, f"Holds a {value}: it matches its number (1 point).")
-        return (title, f"Holds a {value}: it misses its target (a {number}) for good.")
+            return (title, _("Holds a {value}: it matches its number (1 point).").format(
+                value=value))
+        return (title, _("Holds a {value}: it misses its target (a {number}) for good.").format(
+            value=value, number=number))
     points = rules.running_score(state, seat)["slot_points"][slot]
     if points != value:
-        return (title, f"Holds a {value}, matching its number: it scores {points} (Dicey "
-                       f"Tomato Rules) and earns a gold star.")
-    return (title, f"Holds a {value}: it scores {value}.")
+        return (title, _("Holds a {value}, matching its number: it scores {points} (Dicey "
+                         "Tomato Rules) and earns a gold star.").format(value=value,
+                                                                       points=points))
+    return (title, _("Holds a {value}: it scores {value}.").format(value=value))
 
 
 def score_tip(state, seat: int, you: _You) -> tuple:
     score = rules.running_score(state, seat)
+    total = score["total"]
     if state.solo:
-        missed = score["missed"]
-        lines = [f"{score['total']} of 6 slots matched so far",
-                 "Single player: a point for each slot harvested with exactly its number; "
-                 "6 harvests win."]
-        if missed:
-            lines.append("Missed for good: slot " + ", ".join(map(str, missed)) + ".")
+        lines = [ngettext("{count} of 6 slots matched so far", "{count} of 6 slots matched so "
+                          "far", total).format(count=total),
+                 _("Single player: a point for each slot harvested with exactly its number; "
+                   "6 harvests win.")]
+        if score["missed"]:
+            lines.append(_("Missed for good: slot {slots}.").format(
+                slots=", ".join(map(str, score["missed"]))))
         return tuple(lines)
-    parts = [f"tomatoes {score['tomatoes']}"]
+    parts = [_("tomatoes {points}").format(points=score["tomatoes"])]
     if score["dicey_bonus"]:
-        parts.append(f"Dicey matches +{score['dicey_bonus']}")
+        parts.append(_("Dicey matches +{points}").format(points=score["dicey_bonus"]))
     if score["first_six"]:
-        parts.append(f"first to six +{score['first_six']}")
+        parts.append(_("first to six +{points}").format(points=score["first_six"]))
     end = rules.score_parts(state, seat)
-    later = [f"karma +{end['karma']} (1 per 2 unused)"]
+    later = [_("karma +{points} (1 per 2 unused)").format(points=end["karma"])]
     if state.options["dicey"]:
-        later.append(f"red dice on vines +{end['red_dice']} (1 per 3)")
+        later.append(_("red dice on vines +{points} (1 per 3)").format(points=end["red_dice"]))
     else:
-        later.append(f"{rules.THREE_DICE_VINES} +{end['vines']}")
-    return (f"{you.name(seat)}: {score['total']} points so far", ", ".join(parts) + ".",
-            "At the end also " + ", ".join(later) + f": {end['total']} if it ended now.")
+        later.append(_("3-dice vines +{points}").format(points=end["vines"]))
+    title = you.pick(seat, ngettext("You: {count} point so far", "You: {count} points so far",
+                                    total),
+                     ngettext("{name}: {count} point so far", "{name}: {count} points so far",
+                              total), count=total)
+    return (title, ", ".join(parts) + ".",
+            _("At the end also {parts}: {total} if it ended now.").format(
+                parts=", ".join(later), total=end["total"]))
 
 
 def karma_tip(state, seat: int, you: _You) -> tuple:
-    cap = "up to 12 during your own turn (2023 update), 6 after it" if \
-        state.options["update_2023"] else "up to 6; more is lost"
-    earn = ("Earned by completing your own vines (single player)." if state.solo else
-            "Earned by completing an opponent's vine: worth 1–2 → 1, 3–4 → 2, 5–6 → 3" +
-            (" (Karma Overload: its value)." if state.options["overload"] else "."))
-    return (f"{you.whose(seat).capitalize()} karma: {state.karma[seat]}", earn,
-            "Spend it in your turn: 1 re-roll, 2 shift, 3 clean a vine, 4 roll over, 5 flip a "
-            f"seed, 6 set a die. Karma goes {cap}; at the end 1 point per 2 unused.")
+    cap = _("Karma goes up to 12 during your own turn (2023 update), 6 after it.") if \
+        state.options["update_2023"] else _("Karma goes up to 6; more is lost.")
+    if state.solo:
+        earn = _("Earned by completing your own vines (single player).")
+    elif state.options["overload"]:
+        earn = _("Earned by completing an opponent's vine: as much as its value (Karma "
+                 "Overload).")
+    else:
+        earn = _("Earned by completing an opponent's vine: worth 1–2 → 1, 3–4 → 2, 5–6 → 3.")
+    title = you.pick(seat, _("Your karma: {count}"), _("{name}'s karma: {count}"),
+                     count=state.karma[seat])
+    return (title, earn,
+            _("Spend it in your turn: 1 re-roll, 2 shift, 3 clean a vine, 4 roll over, 5 flip "
+              "a seed, 6 set a die."),
+            cap + " " + _("At the end, 1 point per 2 unused."))
 
 
 def passed_tip(state, you: _You) -> tuple:
     count = len(state.passed)
     if state.solo:
-        return ("Set aside", f"{count} dice that fit nowhere come back to you, rolled, next "
-                             f"turn." if count else "Dice that fit nowhere wait here for your "
-                                                    "next turn.")
+        return (_("Set aside"), ngettext(
+            "{count} die that fits nowhere comes back to you, rolled, next turn.",
+            "{count} dice that fit nowhere come back to you, rolled, next turn.",
+            count).format(count=count) if count else
+            _("Dice that fit nowhere wait here for your next turn."))
     if state.active is None:
         return ()
     to = rules.next_player(state)
-    who = "you" if you.you(to) else name_of_seat(you.names, to)
-    return (f"Passed to {who}", f"{count} dice that fit nowhere: rolled with {who}'s dice "
-                                f"next turn." if count and who != "you" else
-            f"Dice that fit nowhere go to {who}, rolled with the next turn's dice.")
+    if you.you(to):
+        return (_("Passed to you"), _("Dice that fit nowhere come to you, rolled with your "
+                                      "next turn's dice."))
+    name = you.name(to)
+    title = _("Passed to {name}").format(name=name)
+    if count:
+        return (title, ngettext("{count} die that fits nowhere: rolled with {name}'s dice next "
+                                "turn.",
+                                "{count} dice that fit nowhere: rolled with {name}'s dice next "
+                                "turn.", count).format(count=count, name=name))
+    return (title, _("Dice that fit nowhere go to {name}, rolled with the next turn's "
+                     "dice.").format(name=name))
 
 
 def hint_rects(lay: Layout, state, hint) -> list:

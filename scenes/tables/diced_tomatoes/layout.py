@@ -23,14 +23,16 @@ import math
 
 import pygame
 
+from i18n import _, ngettext
 from scenes import kit
 
 NAME_FONT = 16
 """Largest font size of a seat's name in its header (it shrinks to fit, down to 11)."""
 SCORE_FONT = 15
 """Font size of the running score in a header."""
-WORST_SCORE = "88 pts"
-"""The widest running score a header leaves room for (6 Dicey matches at 7, +2: 44)."""
+WORST_SCORE = 88
+"""The widest running score a header leaves room for (6 Dicey matches at 7, +2: 44; two
+digits either way): measured as :func:`.draw.score_words` writes it."""
 TRAY_FONT = 15
 """Font size of the tray's and the bushel's titles."""
 INFO_FONT = 13
@@ -45,6 +47,11 @@ BITS_W = 34
 AREA_GAP = 8
 
 
+def worst_score_words() -> str:
+    """The header's running score at its widest (:data:`WORST_SCORE` points), translated."""
+    return ngettext("{count} pt", "{count} pts", WORST_SCORE).format(count=WORST_SCORE)
+
+
 def clamp(value, low, high):
     return max(low, min(high, value))
 
@@ -54,8 +61,9 @@ class Metrics:
     tomato token, score slots (``s``), karma cells (``kc``, ``per_row`` a row) and the widths
     and heights of the blocks, for the ``arrangement`` ``"side"`` (score slots 3 × 2 and karma
     beside the vines), ``"below"`` (6 slots in a row under them) or ``"tall"`` (slots 3 × 2 as
-    big as the vine dice, under them: a narrow, tall area). The karma track keeps one row while its cells stay
-    at least :data:`MIN_CELL` pixels wide (their numbers stay readable), else wraps at 7."""
+    big as the vine dice, under them: a narrow, tall area). The karma track keeps one row
+    while its cells stay at least :data:`MIN_CELL` pixels wide (their numbers stay readable),
+    else wraps at 7."""
 
     def __init__(self, d: int, arrangement: str, cells: int, room: int = 10_000):
         self.d = d
@@ -154,7 +162,7 @@ class Layout:
                 score = d - 8 * empty + 2 * min(1.0, m.height / cell_h)
                 if best is None or score > best[0]:
                     best = (score, cols, rows, m, cell_w, cell_h)
-        _, cols, rows, m, cell_w, cell_h = best
+        _score, cols, rows, m, cell_w, cell_h = best
         self.cols, self.rows, self.m = cols, rows, m
         self.d = m.d
         # areas as wide as their cell (up to a comfortable width), as tall as their content
@@ -179,7 +187,7 @@ class Layout:
         self.bushel = pygame.Rect(self.tray.right + 10, strip.y, bushel_w, strip.height)
         die = int(min(64, strip.height - 44))
         self.passed_die = max(18, int(die * 0.5))
-        label_w = kit.font(12, True).size("Set aside for next turn")[0] + 4
+        label_w = kit.font(12, True).size(_("Set aside for next turn"))[0] + 4
         self.passed_zone = pygame.Rect(0, self.tray.y + 8, max(label_w, 3 * (self.passed_die + 4)),
                                        self.tray.height - 16)
         self.passed_zone.right = self.tray.right - 10
@@ -217,7 +225,7 @@ class Layout:
         """``dot`` (seat colour), ``name``, ``marker`` (the last-player splatter) and ``score``
         (the running score), left to right in the header."""
         head = self.header(seat)
-        score_w = kit.font(SCORE_FONT, True).size(WORST_SCORE)[0] + 4
+        score_w = kit.font(SCORE_FONT, True).size(worst_score_words())[0] + 4
         score = pygame.Rect(head.right - 6 - score_w, head.y, score_w, head.height)
         right = score.x - 4
         parts = {"score": score}

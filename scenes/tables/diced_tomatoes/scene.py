@@ -14,12 +14,14 @@ from pygame_gui.elements import UIButton
 
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
+from i18n import _, current_language
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.diced_tomatoes import animate, draw
 from scenes.tables.diced_tomatoes import input as table_input
 from scenes.tables.diced_tomatoes.input import KARMA, Act, ActAll, Say, Select, Selection
 from scenes.tables.diced_tomatoes.layout import Layout
+from scenes.tables.diced_tomatoes.words import roll_words
 from sprites import diced_tomatoes_art as da
 
 QUIET = (dt.DieDrawn, dt.DieRolled)
@@ -53,7 +55,7 @@ class DicedTomatoesTable(TableScene):
         shown, state = self.shown, self.match.state
         cap = rules.KARMA_MAX_IN_TURN_2023 if state.options["update_2023"] else rules.KARMA_MAX
         key = (self.app.size, state.num_players, max(len(shown.hand), len(state.hand)), cap,
-               state.options["overload"], table_input.badge_labels(state))
+               state.options["overload"], table_input.badge_labels(state), current_language())
         if self._cache.get("layout_key") != key:
             self._cache = {"layout_key": key, "layout": Layout(
                 key[0], key[1], key[2], key[3], key[4], key[5], self.log_width)}
@@ -91,14 +93,12 @@ class DicedTomatoesTable(TableScene):
             half = (row.width - 8) // 2
             for col, karma in enumerate(KARMA[index:index + 2]):
                 button = UIButton(pygame.Rect(row.x + col * (half + 8), row.y, half, row.height),
-                                  f"{karma.label}  ({karma.cost})", ui, container=c,
+                                  table_input.karma_button_label(karma), ui, container=c,
                                   command=kit.bind(self.choose_karma, karma.kind))
                 self.karma_buttons[karma.kind] = button
-                does = karma.does
-                if karma.kind == "clean" and self.match.state.options["clean_any"]:
-                    does = "Return every die of any player's vine to the bushel."
-                self.button_tip(button, f"{karma.label}: {karma.cost} karma ({karma.key_name})",
-                                does)
+                self.button_tip(button, _("{action}: {cost} karma ({key})").format(
+                    action=karma.label, cost=karma.cost, key=karma.key_name),
+                    table_input.karma_does(karma, self.match.state.options))
         self.action_row = self.control_row(40)
         self.choice_buttons, self._choices = [], None
 
@@ -118,13 +118,13 @@ class DicedTomatoesTable(TableScene):
                 button.hide()
                 continue
             kit.set_enabled(button, bool(table_input.karma_options(legal, kind)))
-            label = "Cancel" if self.selection.karma == kind else \
-                f"{table_input.KARMA_BY_KIND[kind].label}  ({table_input.KARMA_BY_KIND[kind].cost})"
+            label = _("Cancel") if self.selection.karma == kind else \
+                table_input.karma_button_label(table_input.KARMA_BY_KIND[kind])
             if button.text != label:
                 button.set_text(label)
         choices = table_input.choices(state, legal, self.selection, self.match.names) \
             if mine else []
-        signature = [(label, enabled, tip) for label, _, tip, enabled in choices]
+        signature = [(label, enabled, tip) for label, _intent, tip, enabled in choices]
         if signature != self._choices:
             for button in self.choice_buttons:
                 self.button_tips.pop(button, None)
@@ -132,7 +132,7 @@ class DicedTomatoesTable(TableScene):
             self._choices, self.choice_buttons = signature, []
             row = self.action_row
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
-            for i, (label, _, tip, enabled) in enumerate(choices):
+            for i, (label, _intent, tip, enabled) in enumerate(choices):
                 button = UIButton(pygame.Rect(row.x + i * (width + 6), row.y, width, row.height),
                                   label, self.app.ui, container=self.container,
                                   command=kit.bind(self.choose, label))
@@ -145,10 +145,10 @@ class DicedTomatoesTable(TableScene):
         """An action-row button: its intent, asked again now (the selection may have moved)."""
         if not self.human_to_move():
             return
-        for choice, intent, _, _ in table_input.choices(self.match.state, self.legal(),
+        for choice, intent, _tip, _enabled in table_input.choices(self.match.state, self.legal(),
                                                         self.selection, self.match.names):
             if choice == label:
-                if label == "End turn":
+                if label == table_input.end_turn_label():
                     self.end_turn()
                 else:
                     self.apply(intent)
@@ -168,10 +168,11 @@ class DicedTomatoesTable(TableScene):
         intent = table_input.end_turn(self.match.state, legal)
         stuck = table_input.passable(legal)
         if isinstance(intent, Say) and stuck:
-            verb = "Set aside (P) keeps them" if self.match.state.solo else \
-                "Pass dice (P) gives them on"
+            advice = _("Those dice fit nowhere: Set aside (P) keeps them.") \
+                if self.match.state.solo else \
+                _("Those dice fit nowhere: Pass dice (P) gives them on.")
             self.selection = Selection(die=stuck[0])
-            self.refuse(f"{intent.message} Those dice fit nowhere: {verb}.", 8)
+            self.refuse(_("{refusal} {advice}").format(refusal=intent.message, advice=advice), 8)
             return
         self.apply(intent)
 
@@ -201,7 +202,7 @@ class DicedTomatoesTable(TableScene):
         return super().log_line(event)
 
     def log_summary(self, events) -> list:
-        line = animate.roll_words(events, self.match.names)
+        line = roll_words(events, self.match.names)
         return [line] if line else []
 
     def on_shown(self) -> None:
@@ -345,10 +346,11 @@ class DicedTomatoesTable(TableScene):
     def chance_status(self) -> str:
         state = self.match.state
         if state.phase == dt.Phase.START:
-            return "Rolling for the turn order…"
+            return _("Rolling for the turn order…")
         name = self.match.names[state.turn_owner()]
-        return f"{name} draws dice…" if state.to_draw else f"{name} rolls…"
+        return _("{name} draws dice…").format(name=name) if state.to_draw else \
+            _("{name} rolls…").format(name=name)
 
     def human_status(self, name: str) -> str:
         words = table_input.status(self.match.state, self.legal(), self.selection)
-        return f"{name}: {words}"
+        return _("{name}: {words}").format(name=name, words=words)

@@ -11,8 +11,8 @@ from scenes.tables.diced_tomatoes.layout import (
     MIN_CELL,
     NAME_FONT,
     SCORE_FONT,
-    WORST_SCORE,
     Layout,
+    worst_score_words,
 )
 
 SIZES = [(1280, 800), (1024, 640)]
@@ -102,7 +102,7 @@ def test_texts_fit_their_rects(size, players):
     lay = Layout(size, players, 3, 12, True, ALL_BADGES)
     for seat in range(players):
         parts = lay.header_parts(seat)
-        assert kit.font(SCORE_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+        assert kit.font(SCORE_FONT, True).size(worst_score_words())[0] <= parts["score"].width
         # a bot's name fits at the smallest size the header uses, without an ellipsis
         assert kit.fit_label("Bot 5 (Hard)", NAME_FONT, parts["name"].width, True, 11)[0] == \
             "Bot 5 (Hard)"
