@@ -107,12 +107,17 @@ def draw_vine_dice(surface, lay: Layout, seat: int, token: int, vine, places=Non
     """The vine's dice where :func:`vine_places` puts them (or at ``places``), the seed
     crowned with its calyx."""
     d = lay.m.d
+    rect = None
     for k, centre in places or vine_places(lay, seat, token, vine):
         colour, face = vine[k]
         rect = da.blit_die(surface, centre, d, colour, face)
         if k == 0:
             mark = da.calyx(int(d * 0.42))
             surface.blit(mark, mark.get_rect(center=(rect.x + d * 0.22, rect.y + d * 0.14)))
+    if places is None and rect is not None and len(vine) > 1 and rules.vine_kind(vine) == "set":
+        # a stack hides the dice under it: say how many there are
+        kit.blit_text(surface, _("×{count}").format(count=len(vine)), max(11, d // 3),
+                      (rect.right + 4, rect.centery), kit.INK_DIM, True, "midleft")
 
 
 def draw_token(surface, lay: Layout, state, seat: int, token: int, view: View) -> None:
