@@ -145,8 +145,9 @@ class DicedTomatoesTable(TableScene):
         """An action-row button: its intent, asked again now (the selection may have moved)."""
         if not self.human_to_move():
             return
-        for choice, intent, _tip, _enabled in table_input.choices(self.match.state, self.legal(),
-                                                        self.selection, self.match.names):
+        row = table_input.choices(self.match.state, self.legal(), self.selection,
+                                  self.match.names)
+        for choice, intent, _tip, _enabled in row:
             if choice == label:
                 if label == table_input.end_turn_label():
                     self.end_turn()
