@@ -100,6 +100,21 @@ def test_three_player_hot_seat_game_by_mouse_reaches_score_sheet(app):
     assert len(over.sheet["rows"]) == 3
 
 
+@pytest.mark.parametrize("players,options", [
+    (4, {"golden": True, "clean_any": True}),
+    (5, {"open_empty": True, "update_2023": True}),
+])
+def test_four_and_five_player_games_by_mouse_with_variants_reach_the_score_sheet(
+        app, players, options):
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i} (Easy)", "easy")
+                                      for i in range(1, players)]
+    table = start(app, seats, seed=20 + players, options=options)
+    over = play_to_end(app, table, human_step)
+    assert over.sheet == table.match.state.score_sheet()
+    assert len(over.sheet["rows"]) == players
+    assert table.shown.to_dict() == table.match.state.to_dict()
+
+
 def test_click_die_highlights_engine_targets_and_places(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)
