@@ -54,7 +54,9 @@ class Stage:
         return name_of_seat(self.names, seat)
 
     def you(self, seat: int) -> bool:
-        return seat == self.viewer and seat in self.humans
+        """Whether a banner says "you" for ``seat``: the one person playing against bots (in
+        hot-seat the banners name the seat: nobody knows who is at the keyboard yet)."""
+        return len(self.humans) == 1 and seat == self.viewer and seat in self.humans
 
 
 def steps(events, before, stage: Stage) -> list:
