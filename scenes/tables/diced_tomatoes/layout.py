@@ -140,7 +140,7 @@ class Layout:
         n = self.players
         region = self.region
         cells = self.cap + 1
-        cap = 72 if n == 1 else 60
+        cap = 72 if n <= 2 else 60         # two players have room for solo-sized dice
         best = None
         for cols in range(1, n + 1):
             rows = math.ceil(n / cols)
@@ -270,7 +270,7 @@ class Layout:
         """Centre of the ``height``-th die (0 = the seed, at the bottom) of a set drawn as a
         stack: each die a little right of and above the one under it."""
         first = self.die_rect(seat, token, 0)
-        rise = max(1, self.m.vgap // 3)        # the pile stays inside the gap between vines
+        rise = max(1, (self.m.vgap - 1) // 3)  # the pile stays inside the gap between vines
         return (first.centerx + height * self.m.d * 0.32, first.centery - height * rise)
 
     def _right_x(self, seat: int) -> int:
