@@ -382,28 +382,52 @@ def draw_titles(surface, lay: Layout, state, view: View) -> None:
 
 
 # --- the score sheet -----------------------------------------------------------------------------
+def summary_grid(rect: pygame.Rect, players: int, name_w: int) -> tuple:
+    """How the score sheet's tracks fit ``rect``: ``(columns, rows, die size, column width)``,
+    the arrangement (1 to 3 columns of seats) that gives the biggest dice (at most 40 pixels);
+    each column is a name ``name_w`` wide and 6 dice."""
+    best = None
+    for columns in (1, 2, 3):
+        rows = math.ceil(players / columns)
+        row_h = rect.height // rows
+        width = (rect.width - (columns - 1) * 24) // columns
+        size = min(40, row_h - 8, (width - name_w - 8) // 6 - 6)
+        if best is None or size > best[2]:
+            best = (columns, rows, size, name_w + 8 + 6 * (size + 6))
+        if columns >= players:
+            break
+    return best
+
+
 def draw_summary(surface, rect: pygame.Rect, state, names) -> None:
     """Under the score sheet's numbers: each player's score track as dice, with the stars
-    (and points) of matching slots, and in solo a cross on a slot that missed."""
+    (and points) of matching slots, and in solo a cross on a slot that missed. The seats sit
+    in 1 to 3 columns, whichever shows the dice biggest in ``rect``."""
     n = state.num_players
-    row_h = min(52, rect.height // max(1, n))
-    size = max(18, row_h - 12)
-    name_w = 200
-    width = name_w + 6 * (size + 8)
-    x0 = rect.centerx - width // 2
+    font_size = 16
+    name_w = min(200, max(kit.font(font_size, True).size(names[seat])[0] for seat in range(n))
+                 + 12)
+    columns, rows, size, column_w = summary_grid(rect, n, name_w)
+    size = max(12, size)
+    row_h = min(size + 12, rect.height // rows)
+    total_w = columns * column_w + (columns - 1) * 24
+    x_start = rect.centerx - total_w // 2
     for seat in range(n):
-        y = rect.y + seat * row_h
-        text, font_size = kit.fit_label(names[seat], 16, name_w - 20, bold=True, min_size=11)
-        kit.blit_text(surface, text, font_size, (x0, y + size // 2), kit.INK, True, "midleft")
+        column, row = divmod(seat, rows)
+        x0 = x_start + column * (column_w + 24)
+        y = rect.y + row * row_h
+        text, fitted = kit.fit_label(names[seat], font_size, name_w - 8, bold=True,
+                                     min_size=11)
+        kit.blit_text(surface, text, fitted, (x0, y + size // 2), kit.INK, True, "midleft")
         score = rules.running_score(state, seat)
         stars = state.slot_stars(seat)
         for slot in range(SLOTS):
-            r = pygame.Rect(x0 + name_w + slot * (size + 8), y, size, size)
+            r = pygame.Rect(x0 + name_w + 8 + slot * (size + 6), y, size, size)
             if slot < len(state.score[seat]):
                 value = state.score[seat][slot]
                 da.blit_die(surface, r.center, size, "r", value)
                 if stars[slot]:
-                    star = da.star(max(6, size // 4))
+                    star = da.star(max(5, size // 4))
                     surface.blit(star, star.get_rect(center=r.topright))
                 if not state.solo and score["slot_points"][slot] != value:
                     draw_points_badge(surface, r, score["slot_points"][slot])
@@ -411,5 +435,5 @@ def draw_summary(surface, rect: pygame.Rect, state, names) -> None:
                     da.draw_cross(surface, r)
             else:
                 pygame.draw.rect(surface, (30, 36, 40), r, border_radius=6)
-                kit.blit_text(surface, str(slot + 1), size // 2, r.center, (80, 90, 96), True,
-                              "center")
+                kit.blit_text(surface, str(slot + 1), max(9, size // 2), r.center, (80, 90, 96),
+                              True, "center")

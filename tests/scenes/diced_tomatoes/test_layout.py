@@ -134,3 +134,16 @@ def test_a_sequence_is_drawn_in_a_row_and_a_set_as_a_stack(size):
             die = pygame.Rect(0, 0, lay.d, lay.d)
             die.center = (int(x), int(y))
             assert row.inflate(0, 2 * lay.m.vgap - 2).contains(die)   # never over the next vine
+
+
+@pytest.mark.parametrize("rect", [pygame.Rect(40, 460, 944, 80), pygame.Rect(40, 470, 1200, 220)])
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_the_score_sheets_tracks_fit_under_the_numbers(rect, players):
+    """Six players' tracks under the score sheet at 1024×640 once overlapped; now the seats
+    sit in columns so every die has room and stays readable."""
+    from scenes.tables.diced_tomatoes.draw import summary_grid
+    columns, rows, size, column_w = summary_grid(rect, players, 150)
+    assert columns * rows >= players
+    assert size >= 18
+    assert rows * (size + 8) <= rect.height
+    assert columns * column_w + (columns - 1) * 24 <= rect.width
