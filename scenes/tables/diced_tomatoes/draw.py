@@ -29,7 +29,7 @@ from scenes.tables.diced_tomatoes.layout import (
     TRAY_FONT,
     Layout,
 )
-from scenes.tables.diced_tomatoes.words import bushel_counts, name_of_seat
+from scenes.tables.diced_tomatoes.words import bushel_counts, header_name, name_of_seat
 from sprites import diced_tomatoes_art as da
 
 PANEL = (20, 28, 30, 215)
@@ -235,9 +235,7 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View) -> None:
     colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
     pygame.draw.circle(surface, colour, parts["dot"].center, 6)
     active = state.active == seat and not state.is_terminal()
-    name = name_of(view, seat)
-    if is_you(view, seat) and len(view.humans) == 1:
-        name = _("{name} (you)").format(name=name)
+    name = header_name(view.names, seat, view.viewer, view.humans)
     text, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True, min_size=11)
     kit.blit_text(surface, text, size, parts["name"].midleft, kit.HILITE if active else kit.INK,
                   True, "midleft")

@@ -16,11 +16,12 @@ import pygame
 from engine.diced_tomatoes import OPTIONS, rules
 from engine.diced_tomatoes import state as dt
 from i18n import N_, _, ngettext
-from scenes.kit import Target
-from scenes.tables.diced_tomatoes.layout import SLOTS, TOKENS, Layout
+from scenes.kit import Target, fit_label
+from scenes.tables.diced_tomatoes.layout import NAME_FONT, SLOTS, TOKENS, Layout
 from scenes.tables.diced_tomatoes.words import (
     bushel_counts,
     colour_word,
+    header_name,
     name_of_seat,
     token_word,
 )
@@ -458,6 +459,9 @@ def targets(lay: Layout, state, legal, selection: Selection, names, viewer: int,
             out.append(Target(("slot", seat, slot), lay.slot_rect(seat, slot),
                               tooltip=slot_tip(state, seat, slot, you)))
         parts = lay.header_parts(seat)
+        name = header_name(names, seat, viewer, humans)
+        if fit_label(name, NAME_FONT, parts["name"].width, True, 11)[0] != name:
+            out.append(Target(("name", seat), parts["name"], tooltip=(name,)))   # cut short
         out.append(Target(("score", seat), parts["score"], tooltip=score_tip(state, seat, you)))
         out.append(Target(("karma", seat), lay.karma_track(seat),
                           tooltip=karma_tip(state, seat, you)))

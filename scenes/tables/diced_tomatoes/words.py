@@ -29,6 +29,14 @@ def name_of_seat(names, seat: int) -> str:
         _("Player {number}").format(number=seat + 1)
 
 
+def header_name(names, seat: int, viewer: int, humans) -> str:
+    """The name a seat's header shows: "Ana (you)" for the one person playing against bots."""
+    name = name_of_seat(names, seat)
+    if len(humans) == 1 and seat == viewer and seat in humans:
+        return _("{name} (you)").format(name=name)
+    return name
+
+
 def bushel_counts(state) -> str:
     """"31 red · 5 black" (gold only with Sunny Golden Hybrid)."""
     return " · ".join(_("{count} {colour}").format(count=state.bushel[c], colour=colour_word(c))

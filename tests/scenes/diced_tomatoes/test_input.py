@@ -202,3 +202,14 @@ def test_every_target_is_on_the_board_and_clickable_where_drawn(size, players):
     for target in built:
         if target.key[0] in ("die", "vine"):
             assert kit.hit_test(built, target.bounds.center).key == target.key
+
+
+def test_a_name_cut_short_in_its_header_shows_whole_in_a_tooltip():
+    state = parse_position("players=6")
+    names = ("Ana", "Bot 1 (Medium)", "Bot 2 (Medium)", "Bot 3 (Medium)", "Bot 4 (Medium)",
+             "Bot 5 (Medium)")
+    lay = Layout((1024, 640), 6, badges=("Overload",), bits=True)
+    built = targets(lay, state, state.legal_actions(), NONE, names, 0, (0,))
+    tips = {t.key: t.tooltip for t in built if t.key[0] == "name"}
+    assert tips.get(("name", 1)) == ("Bot 1 (Medium)",)
+    assert ("name", 0) not in tips                        # "Ana (you)" fits: no tooltip
