@@ -7,9 +7,9 @@ import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
 from engine import registry
-from i18n import _
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 ON = "#ffe26e"
 """The colour of what is on in the game the rules were opened from."""

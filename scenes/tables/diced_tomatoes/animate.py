@@ -19,7 +19,6 @@ from dataclasses import dataclass
 import pygame
 
 from engine.diced_tomatoes import state as dt
-from i18n import _, ngettext
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.diced_tomatoes.draw import draw_heart_cell, draw_vine_dice, vine_places
@@ -27,6 +26,7 @@ from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import name_of_seat
 from sprites import diced_tomatoes_art as da
 from sprites.tween import Animation, arc_point, ease_in_out, ease_out_back, lerp_point, linear
+from translation import _, ngettext
 
 GROUPED = (dt.DieDrawn, dt.DieRolled, dt.FirstRollMade)
 """Events that play together when they come in a row (one roll sounds once, one landing per

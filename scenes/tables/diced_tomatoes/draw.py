@@ -18,7 +18,6 @@ import pygame
 
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes.state import COLOURS
-from i18n import _, ngettext
 from scenes import kit
 from scenes.tables.diced_tomatoes.layout import (
     INFO_FONT,
@@ -31,6 +30,7 @@ from scenes.tables.diced_tomatoes.layout import (
 )
 from scenes.tables.diced_tomatoes.words import bushel_counts, header_name, name_of_seat
 from sprites import diced_tomatoes_art as da
+from translation import _, ngettext
 
 PANEL = (20, 28, 30, 215)
 HEADER = (32, 44, 48)

@@ -15,7 +15,6 @@ import pygame
 
 from engine.diced_tomatoes import OPTIONS, rules
 from engine.diced_tomatoes import state as dt
-from i18n import N_, _, ngettext
 from scenes.kit import Target, fit_label
 from scenes.tables.diced_tomatoes.layout import NAME_FONT, SLOTS, TOKENS, Layout
 from scenes.tables.diced_tomatoes.words import (
@@ -25,6 +24,7 @@ from scenes.tables.diced_tomatoes.words import (
     name_of_seat,
     token_word,
 )
+from translation import N_, _, ngettext
 
 END_TURN_KEY = pygame.K_e
 PASS_KEY = pygame.K_p

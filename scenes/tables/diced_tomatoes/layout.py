@@ -23,8 +23,8 @@ import math
 
 import pygame
 
-from i18n import _, ngettext
 from scenes import kit
+from translation import _, ngettext
 
 NAME_FONT = 16
 """Largest font size of a seat's name in its header (it shrinks to fit, down to 11)."""

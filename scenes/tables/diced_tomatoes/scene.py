@@ -14,7 +14,6 @@ from pygame_gui.elements import UIButton
 
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
-from i18n import _, current_language
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.diced_tomatoes import animate, draw
@@ -23,6 +22,7 @@ from scenes.tables.diced_tomatoes.input import KARMA, Act, ActAll, Say, Select, 
 from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import roll_words
 from sprites import diced_tomatoes_art as da
+from translation import _, current_language
 
 QUIET = (dt.DieDrawn, dt.DieRolled)
 """Events the log sums up in one line per roll (:func:`.animate.roll_words`)."""

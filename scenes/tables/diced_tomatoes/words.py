@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.diced_tomatoes import state as dt
 from engine.diced_tomatoes.state import COLOURS
-from i18n import N_, _
+from translation import N_, _
 
 COLOUR_WORDS = {"r": N_("red"), "b": N_("black"), "g": N_("gold")}
 """A die's colour as a player reads it (translated where shown)."""
