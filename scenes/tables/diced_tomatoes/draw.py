@@ -345,9 +345,9 @@ def draw_info(surface, lay: Layout, state, view: View) -> None:
         kit.blit_text(surface, text, size, rect.midleft,
                       kit.HILITE if state.final_round else kit.INK_DIM, state.final_round,
                       "midleft")
-    for label, rect in zip(view.badges, lay.badge_rects(), strict=True):
+    for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
         kit.draw_panel(surface, rect, (70, 56, 22, 230), radius=9, border=(200, 160, 70))
-        kit.blit_text(surface, label, INFO_FONT, rect.center, kit.INK, True, "center")
+        kit.blit_text(surface, label, lay.badge_size, rect.center, kit.INK, True, "center")
 
 
 # --- the whole board -----------------------------------------------------------------------------

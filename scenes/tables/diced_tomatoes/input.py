@@ -15,7 +15,7 @@ import pygame
 
 from engine.diced_tomatoes import OPTIONS, rules
 from engine.diced_tomatoes import state as dt
-from scenes.kit import Target, fit_label
+from scenes.kit import Target, ellipsize, fit_label, font
 from scenes.tables.diced_tomatoes.layout import NAME_FONT, SLOTS, TOKENS, Layout
 from scenes.tables.diced_tomatoes.words import (
     bushel_counts,
@@ -89,9 +89,27 @@ def karma_does(karma: Karma, options) -> str:
     return karma.does
 
 
-def karma_button_label(karma: Karma) -> str:
-    """A karma button's words: "Re-roll  (1)"."""
-    return _("{action}  ({cost})").format(action=karma.label, cost=karma.cost)
+BUTTON_FONT = 17
+"""The buttons' font size (scenes/theme.json: Noto Sans bold 17), for fitting their words."""
+BUTTON_PAD = 16
+"""Room a button keeps around its words (its border and margins), in pixels."""
+
+
+def button_text(words: str, width: int) -> str:
+    """``words`` as they fit a button ``width`` pixels wide (a longer language's label is cut
+    with an ellipsis; its tooltip gives it whole)."""
+    return ellipsize(words, width - BUTTON_PAD, size=BUTTON_FONT, bold=True)
+
+
+def karma_button_label(karma: Karma, width: int | None = None) -> str:
+    """A karma button's words, "Re-roll  (1)"; with ``width`` (pixels), cut to fit it while
+    the cost stays whole."""
+    words = _("{action}  ({cost})").format(action=karma.label, cost=karma.cost)
+    if width is None or font(BUTTON_FONT, True).size(words)[0] <= width - BUTTON_PAD:
+        return words
+    cost = _(" ({cost})").format(cost=karma.cost)
+    room = width - BUTTON_PAD - font(BUTTON_FONT, True).size(cost)[0]
+    return ellipsize(karma.label, room, size=BUTTON_FONT, bold=True) + cost
 
 
 BADGES = {"golden": N_("Golden dice"), "dicey": N_("Dicey"), "overload": N_("Overload"),

@@ -38,6 +38,8 @@ TRAY_FONT = 15
 INFO_FONT = 13
 """Font size of the info line and the badges."""
 INFO_H = 22
+NOTE_MIN = 160
+"""The info line keeps this much room for its note (the badges shrink, then cut, to leave it)."""
 TOKENS = 3
 SLOTS = 6
 MIN_DIE = 20
@@ -134,6 +136,7 @@ class Layout:
         self.region = pygame.Rect(board.x + 8, top, board.width - 16, self.strip.y - 8 - top)
         self._areas()
         self._strip()
+        self._badges()
 
     # --- building ------------------------------------------------------------------------------
     def _areas(self) -> None:
@@ -196,15 +199,32 @@ class Layout:
         self.die_big = int(min(die, step - 6))
         self.tray_step = step
 
+    def _badges(self) -> None:
+        """The badges' font size (``badge_size``) and words (``badge_texts``): as big as
+        :data:`INFO_FONT` while they leave the note :data:`NOTE_MIN` pixels, smaller down to
+        10, then each cut to an equal share."""
+        labels = self.badge_labels
+        room = self.info.width - NOTE_MIN - 6 * max(0, len(labels) - 1)
+        for size in range(INFO_FONT, 9, -1):
+            widths = [kit.font(size, True).size(label)[0] + 16 for label in labels]
+            if sum(widths) <= room:
+                break
+        else:
+            share = room // max(1, len(labels))
+            widths = [min(width, share) for width in widths]
+        self.badge_size = size
+        self.badge_texts = tuple(kit.ellipsize(label, width - 16, size=size, bold=True)
+                                 for label, width in zip(labels, widths, strict=True))
+        self._badge_widths = widths
+
     # --- the info line -------------------------------------------------------------------------
     def badge_rects(self) -> list:
         """The variant badges, right-aligned on the info line, in the order of ``badges``."""
         out = []
         x = self.info.right
-        for label in reversed(self.badge_labels):
-            w = kit.font(INFO_FONT, True).size(label)[0] + 16
-            x -= w
-            out.append(pygame.Rect(x, self.info.y + 1, w, self.info.height - 2))
+        for width in reversed(self._badge_widths):
+            x -= width
+            out.append(pygame.Rect(x, self.info.y + 1, width, self.info.height - 2))
             x -= 6
         return out[::-1]
 

@@ -93,7 +93,7 @@ class DicedTomatoesTable(TableScene):
             half = (row.width - 8) // 2
             for col, karma in enumerate(KARMA[index:index + 2]):
                 button = UIButton(pygame.Rect(row.x + col * (half + 8), row.y, half, row.height),
-                                  table_input.karma_button_label(karma), ui, container=c,
+                                  table_input.karma_button_label(karma, half), ui, container=c,
                                   command=kit.bind(self.choose_karma, karma.kind))
                 self.karma_buttons[karma.kind] = button
                 self.button_tip(button, _("{action}: {cost} karma ({key})").format(
@@ -118,8 +118,10 @@ class DicedTomatoesTable(TableScene):
                 button.hide()
                 continue
             kit.set_enabled(button, bool(table_input.karma_options(legal, kind)))
-            label = _("Cancel") if self.selection.karma == kind else \
-                table_input.karma_button_label(table_input.KARMA_BY_KIND[kind])
+            width = button.relative_rect.width
+            label = table_input.button_text(_("Cancel"), width) \
+                if self.selection.karma == kind else \
+                table_input.karma_button_label(table_input.KARMA_BY_KIND[kind], width)
             if button.text != label:
                 button.set_text(label)
         choices = table_input.choices(state, legal, self.selection, self.match.names) \
@@ -134,7 +136,8 @@ class DicedTomatoesTable(TableScene):
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
             for i, (label, _intent, tip, enabled) in enumerate(choices):
                 button = UIButton(pygame.Rect(row.x + i * (width + 6), row.y, width, row.height),
-                                  label, self.app.ui, container=self.container,
+                                  table_input.button_text(label, width), self.app.ui,
+                                  container=self.container,
                                   command=kit.bind(self.choose, label))
                 if not enabled:
                     button.disable()

@@ -106,8 +106,9 @@ def test_texts_fit_their_rects(size, players):
         # a bot's name fits at the smallest size the header uses, without an ellipsis
         assert kit.fit_label("Bot 5 (Hard)", NAME_FONT, parts["name"].width, True, 11)[0] == \
             "Bot 5 (Hard)"
-    for label, rect in zip(ALL_BADGES, lay.badge_rects(), strict=True):
-        assert kit.font(13, True).size(label)[0] <= rect.width
+    assert lay.badge_texts == ALL_BADGES                    # English fits whole
+    for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
+        assert kit.font(lay.badge_size, True).size(label)[0] <= rect.width - 12
     assert lay.note_rect().width >= 60
 
 
@@ -147,3 +148,44 @@ def test_the_score_sheets_tracks_fit_under_the_numbers(rect, players):
     assert size >= 18
     assert rows * (size + 8) <= rect.height
     assert columns * column_w + (columns - 1) * 24 <= rect.width
+
+
+class LongerWords:
+    """A pretend language whose every message is 30 % longer (Russian runs about that much
+    longer than English); placeholders are kept."""
+
+    def gettext(self, message):
+        return message + "ж" * -(-len(message) * 3 // 10)
+
+    def ngettext(self, singular, plural, count):
+        return self.gettext(singular if count == 1 else plural)
+
+
+@pytest.fixture
+def longer_words(monkeypatch):
+    import translation
+    monkeypatch.setattr(translation, "_translations", LongerWords())
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
+    """The badges, the headers' scores and the buttons hold a language 30 % longer than
+    English at 1024×640: nothing overlaps, a button's words are cut to fit it."""
+    from engine.diced_tomatoes.notation import parse_position
+    from scenes.tables.diced_tomatoes import input as table_input
+    from scenes.tables.diced_tomatoes.draw import score_words
+    state = parse_position(f"players={players} options=gdouec")
+    badges = table_input.badge_labels(state)
+    lay = Layout((1024, 640), players, 3, 12, True, badges)
+    assert overlaps(lay.labelled_rects(passed=5)) == []
+    for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
+        assert lay.info.contains(rect)
+        assert kit.font(lay.badge_size, True).size(label)[0] <= rect.width - 12
+    for seat in range(players):
+        words = score_words(state, seat)
+        assert kit.font(SCORE_FONT, True).size(words)[0] <= lay.header_parts(seat)["score"].width
+    half = (300 - 8) // 2
+    for karma in table_input.KARMA:
+        label = table_input.karma_button_label(karma, half)
+        assert kit.font(table_input.BUTTON_FONT, True).size(label)[0] <= half - 12
+        assert f"({karma.cost})" in label                 # the cost stays whole
