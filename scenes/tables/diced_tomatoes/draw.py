@@ -134,7 +134,7 @@ def draw_token(surface, lay: Layout, state, seat: int, token: int, view: View) -
     da.blit_tomato(surface, tok.center, tok.width // 2, look)
     vine = state.vines[seat][token]
     if value is not None:
-        colour = kit.INK if look == "ripe" else kit.DANGER
+        colour = kit.INK if look == "ripe" else (255, 200, 190)    # the brown tomato says spoilt
         size = max(10, int(tok.width * 0.52))
         kit.blit_text(surface, str(value), size, (tok.centerx, tok.centery + 2),
                       (30, 10, 8), True, "center")

@@ -167,6 +167,22 @@ def spots(legal, die: int | None) -> frozenset:
                      and a.die == die)
 
 
+def glow(legal, selection: Selection) -> tuple:
+    """What glows for ``selection``: ``(spots, karma dice, karma vines)`` — the spots of the
+    die picked up (and the vine whose owner is to clear or keep it); or, choosing a karma
+    action's target, the dice and vines it may change; or, choosing a new face, only the die
+    being changed."""
+    if selection.choices:
+        return frozenset(), frozenset({selection.die} - {None}), frozenset()
+    if selection.karma:
+        options = karma_options(legal, selection.karma)
+        return (frozenset(), frozenset(k[1] for k in options if k[0] == "die"),
+                frozenset((k[1], k[2]) for k in options if k[0] == "vine"))
+    deciding = frozenset((a.owner, a.token) for a in legal if isinstance(a, dt.ClearVine)
+                         and dt.KeepVine(a.owner, a.token) in legal)
+    return spots(legal, selection.die), frozenset(), deciding      # clear it or keep it?
+
+
 def passable(legal) -> list:
     """Hand slots that may be passed now (all of them once no die has a spot, else none)."""
     return [a.die for a in legal if isinstance(a, dt.PassDie)]
@@ -457,20 +473,20 @@ def targets(lay: Layout, state, legal, selection: Selection, names, viewer: int,
     marks what a click may use now."""
     out = []
     mine = bool(legal)
-    glowing = spots(legal, selection.die)
-    karma_targets = karma_options(legal, selection.karma) if selection.karma else {}
+    glowing, karma_dice, karma_vines = glow(legal, selection)
+    choosing = bool(selection.karma or selection.choices)
     you = _You(names, viewer, humans)
     for slot, die in enumerate(state.hand):
         if die is None:
             continue
         rolled = isinstance(die, dt.Die)
-        active = mine and rolled and (not selection.karma or ("die", slot) in karma_targets)
+        active = mine and rolled and (not choosing or slot in karma_dice)
         out.append(Target(("die", slot), lay.hand_die(slot),
-                          tooltip=die_tip(state, legal, slot, names) if rolled else (),
-                          active=active))
+                          tooltip=die_tip(state, legal, slot, names) if rolled and not choosing
+                          else (), active=active))
     for seat in range(state.num_players):
         for token in range(TOKENS):
-            active = (seat, token) in glowing or ("vine", seat, token) in karma_targets
+            active = (seat, token) in glowing or (seat, token) in karma_vines
             out.append(Target(("vine", seat, token), lay.vine_row(seat, token),
                               tooltip=vine_tip(state, seat, token, you), active=active))
         for slot in range(SLOTS):
@@ -729,7 +745,7 @@ def karma_tip(state, seat: int, you: _You) -> tuple:
     return (title, earn,
             _("Spend it in your turn: 1 re-roll, 2 shift, 3 clean a vine, 4 roll over, 5 flip "
               "a seed, 6 set a die."),
-            cap + " " + _("At the end, 1 point per 2 unused."))
+            cap, _("At the end, 1 point per 2 unused."))
 
 
 def passed_tip(state, you: _You) -> tuple:

@@ -315,14 +315,12 @@ class DicedTomatoesTable(TableScene):
     def view(self) -> draw.View:
         legal = self.legal()
         selection = self.selection
-        karma = table_input.karma_options(legal, selection.karma) if selection.karma else {}
+        spots, karma_dice, karma_vines = table_input.glow(legal, selection)
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         return draw.View(
             time=self.time, names=tuple(self.match.names), viewer=self.viewer_seat(),
             humans=self.humans(), hidden=frozenset(self.anims.hidden()), busy=self.anims.busy,
-            selected=selection.die, spots=table_input.spots(legal, selection.die),
-            karma_dice=frozenset(k[1] for k in karma if k[0] == "die"),
-            karma_vines=frozenset((k[1], k[2]) for k in karma if k[0] == "vine"),
+            selected=selection.die, spots=spots, karma_dice=karma_dice, karma_vines=karma_vines,
             hint=tuple(table_input.hint_rects(self.layout, self.shown, self.current_hint())),
             dragging=dragging, badges=table_input.badge_labels(self.match.state),
             mine=bool(legal))

@@ -213,3 +213,22 @@ def test_a_name_cut_short_in_its_header_shows_whole_in_a_tooltip():
     tips = {t.key: t.tooltip for t in built if t.key[0] == "name"}
     assert tips.get(("name", 1)) == ("Bot 1 (Medium)",)
     assert ("name", 0) not in tips                        # "Ana (you)" fits: no tooltip
+
+
+def test_while_a_new_face_is_chosen_only_the_die_being_changed_glows():
+    """No vine glows as a place to put the die while Set a die waits for its new face."""
+    state = parse_position("players=2 hand=4r,2b,x karma=6,3")
+    legal = state.legal_actions()
+    picked = click(("die", 0), state, legal, Selection(karma="set")).selection
+    assert picked.choices and picked.die == 0
+    assert table_input.glow(legal, picked) == (frozenset(), frozenset({0}), frozenset())
+    spots, dice, vines = table_input.glow(legal, Selection(karma="set"))
+    assert spots == frozenset() and dice == {0, 1} and vines == frozenset()
+    assert table_input.glow(legal, Selection(die=0))[0] == table_input.spots(legal, 0)
+
+
+def test_the_vine_to_clear_or_keep_glows():
+    state = parse_position("players=3 phase=cleanup hand=x,x,x vines=1b1b1r1r|-|-/-|-|-/-|-|- "
+                           "pending=0.0 score=1,2,3,4,5/2/3")
+    assert table_input.glow(state.legal_actions(), NONE) == (frozenset(), frozenset(),
+                                                              frozenset({(0, 0)}))
