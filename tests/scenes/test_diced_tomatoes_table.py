@@ -558,7 +558,7 @@ def test_the_running_score_and_variant_badges_come_from_the_engine(app):
     tips = {t.key: t.tooltip for t in table.targets()}
     assert tips[("score", 0)][0] == "You: 10 points so far"
     assert tips[("score", 1)][0] == "Ben: 8 points so far"
-    assert table.view().badges == ("Golden dice", "Dicey")
+    assert table.layout.badge_texts == ("Golden dice", "Dicey")
     assert tips[("badge", 1)] == ("Variant: Dicey Tomato Rules",
                                   SPEC.options[1].description)
     assert "scores 6" in " ".join(tips[("slot", 0, 0)])

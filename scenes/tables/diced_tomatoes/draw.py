@@ -49,8 +49,8 @@ class View:
     token)``, ``("slot", seat, slot)``, ``("karma", seat)``, ``("passed",)``); ``selected``:
     the hand slot picked up; ``spots``: ``(seat, token)`` where it may go; ``karma_dice`` and
     ``karma_vines``: what the chosen karma action may target; ``hint``: rects to frame;
-    ``dragging``: the hand slot being dragged (drawn at the mouse by the scene); ``badges``:
-    the variant badges' labels; ``mine``: a person is to move now.
+    ``dragging``: the hand slot being dragged (drawn at the mouse by the scene); ``mine``: a
+    person is to move now. (The variant badges' words come with the layout.)
     """
 
     time: float = 0.0
@@ -65,7 +65,6 @@ class View:
     karma_vines: frozenset = frozenset()
     hint: tuple = ()
     dragging: int | None = None
-    badges: tuple = ()
     mine: bool = False
 
 

@@ -322,8 +322,7 @@ class DicedTomatoesTable(TableScene):
             humans=self.humans(), hidden=frozenset(self.anims.hidden()), busy=self.anims.busy,
             selected=selection.die, spots=spots, karma_dice=karma_dice, karma_vines=karma_vines,
             hint=tuple(table_input.hint_rects(self.layout, self.shown, self.current_hint())),
-            dragging=dragging, badges=table_input.badge_labels(self.match.state),
-            mine=bool(legal))
+            dragging=dragging, mine=bool(legal))
 
     def draw_board(self, surface) -> None:
         draw.draw_board(surface, self.layout, self.shown, self.view())
