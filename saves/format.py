@@ -18,7 +18,7 @@ import json
 from datetime import datetime, timezone
 
 FORMAT = "tabletop-trio-save"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 MIGRATIONS: dict[int, object] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope (a dict) into version ``v + 1``."""
@@ -58,6 +58,22 @@ def _from_v1(envelope: dict) -> dict:
     try:
         return legacy.upgrade_history(registry.get("potion-explosion"), envelope)
     except (KeyError, TypeError, ValueError) as err:
+        raise SaveError(f"this save from an earlier version cannot be upgraded: {err}.") \
+            from None
+
+
+@migration(2)
+def _from_v2(envelope: dict) -> dict:
+    """Version 2 Off the Rails histories end the action phase by itself after the fourth action
+    and answer jewel questions today's rules no longer ask:
+    :func:`engine.off_the_rails.legacy.upgrade_history` replays them under today's rules."""
+    if envelope.get("game") != "off-the-rails":
+        return envelope
+    from engine import registry
+    from engine.off_the_rails import legacy
+    try:
+        return legacy.upgrade_history(registry.get("off-the-rails"), envelope)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise SaveError(f"this save from an earlier version cannot be upgraded: {err}.") \
             from None
 
