@@ -7,7 +7,7 @@ import importlib.util
 TABLE_SCENES = {
     "diced-tomatoes": "scenes.diced_tomatoes_table:DicedTomatoesTable",
     "potion-explosion": "scenes.tables.potion_explosion:PotionExplosionTable",
-    "off-the-rails": "scenes.off_the_rails_table:OffTheRailsTable",
+    "off-the-rails": "scenes.tables.off_the_rails:OffTheRailsTable",
 }
 
 
