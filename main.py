@@ -8,6 +8,7 @@ import argparse
 import os
 import random
 import sys
+from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -26,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", metavar="ID", help="start this game directly: "
                    + ", ".join(spec.id for spec in registry.games()))
     p.add_argument("--seats", metavar="LIST",
-                   help="seats, comma-separated: human, human:NAME, bot:easy|medium|hard")
+                   help="seats, comma-separated: human, human:NAME (at most 24 characters), "
+                        "bot:easy|medium|hard")
     p.add_argument("--seed", type=int, help="seed for the game's luck (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="set a game option (repeatable), e.g. --option overload=on")
@@ -90,17 +92,55 @@ def parse_option(spec, text: str, num_players: int | None = None):
                      f"not {raw!r}")
 
 
+MIN_SIZE = (1024, 640)
+MAX_SIZE = (7680, 4320)
+"""Window sizes --size accepts, in pixels: the smallest layout up to an 8K screen."""
+
+
+def parse_size(text: str) -> tuple:
+    """``"1280x800"`` → ``(1280, 800)``; raises ValueError in plain words."""
+    try:
+        width, height = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size must look like 1280x800, not {text!r}") from None
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        raise ValueError(f"--size must be at least 1024x640 (the smallest window), not {text}")
+    if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
+        raise ValueError(f"--size must be at most 7680x4320, not {text}")
+    return width, height
+
+
+def check_screenshot(text: str) -> None:
+    """Raise ValueError unless a PNG can be written at ``text`` (its folder exists)."""
+    path = Path(text)
+    if path.is_dir():
+        raise ValueError(f"--screenshot needs a file name, not the folder {text}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ValueError(f"--screenshot cannot be written: the folder {folder} does not exist")
+
+
+def check_not_empty(args) -> None:
+    """An option given an empty value is a mistake, never silently ignored."""
+    for flag in ("game", "seats", "load", "screenshot", "size"):
+        value = getattr(args, flag)
+        if value is not None and not value.strip():
+            raise ValueError(f"--{flag} needs a value, not an empty one")
+    if any(not o.strip() for o in args.option):
+        raise ValueError("--option needs NAME=VALUE, not an empty value")
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     size = None
-    if args.size:
-        try:
-            w, h = (int(x) for x in args.size.lower().split("x"))
-            size = (w, h)
-        except ValueError:
-            fail(f"--size must look like 1280x800, not {args.size!r}")
-        if w < 1024 or h < 640:
-            fail(f"--size must be at least 1024x640 (the smallest window), not {args.size}")
+    try:
+        check_not_empty(args)
+        if args.size:
+            size = parse_size(args.size)
+        if args.screenshot:
+            check_screenshot(args.screenshot)
+    except ValueError as err:
+        fail(str(err))
     if args.frames < 1:
         fail("--frames must be at least 1")
 
@@ -122,8 +162,9 @@ def main(argv=None) -> int:
         except SaveError as err:
             fail(str(err))
         if args.autoplay:
-            from engine.match import Seat
-            match.seats = [Seat("bot", s.name, s.level or "easy") for s in match.seats]
+            from engine.match import BOT_LEVELS, Seat
+            match.seats = [Seat("bot", s.name, s.level if s.level in BOT_LEVELS else "easy")
+                           for s in match.seats]
     elif args.game:
         try:
             spec = registry.get(args.game)
@@ -147,12 +188,10 @@ def main(argv=None) -> int:
     settings = load_settings()
     app = App(settings, size=size, instant=args.instant, quit_at_end=args.quit_at_end,
               autoplay=args.autoplay)
-    if settings.problem:
-        app.notify(settings.problem)
-    try:
-        store.clean_stray_temps()
-    except OSError:
-        pass
+    for problem in (settings.problem, store.storage_problem()):
+        if problem:      # said, and the game is played without saving what cannot be saved
+            app.notify(problem, seconds=8.0)
+    store.clean_stray_temps()
     app.manager.push(TitleScene(app))
     if match is not None:
         open_match(app, match)

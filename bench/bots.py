@@ -1,16 +1,23 @@
 """Bot strength and speed: seeded games between two levels, seats swapped every other game.
 
     python -m bench.bots --game diced-tomatoes --a hard --b easy --games 200 [--players 2]
+    python -m bench.bots --game potion-explosion --a medium --b easy --games 200 --jobs 2
     python -m bench.bots --game diced-tomatoes --solo --games 200      (Hard's matched slots)
+    python -m bench.bots --game diced-tomatoes --fixed ...   (Hard without a clock: A/B tests)
 
 Prints wins/draws/losses of level A with a 95% Wilson interval of A's win share (draws count
-half), and p50/p95/max decision time of each level. With more than 2 players, level A takes one
-seat (rotating) and level B the others.
+half), the mean final score of each side and B's mean over A's, p50/p95/max decision time of
+each level, and (Potion Explosion) Little Help tokens per bot per game. With more than 2
+players, level A takes one seat (rotating) and level B the others. ``--jobs N`` plays games on
+N worker processes (default: every core); each game is seeded by its number, so the figures do
+not depend on N. Ctrl-C or SIGTERM stops the run and prints the games finished so far.
 """
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import os
 import signal
 import statistics
 import sys
@@ -22,7 +29,7 @@ from engine.match import Match, Seat
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
-    """95% Wilson score interval of a proportion ``wins / n``."""
+    """95% Wilson score interval of a proportion ``wins / n``: ``(low, high)`` in 0..1."""
     if n == 0:
         return (0.0, 1.0)
     p = wins / n
@@ -33,26 +40,71 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
 
 
 def percentile(values, q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values`` by the nearest rank; 0.0 for none."""
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
-def play(spec, levels, seed, budget, times):
-    """One game; returns the score sheet. ``times[level]`` collects decision seconds."""
-    seats = [Seat("bot", f"{lv}-{i}", lv) for i, lv in enumerate(levels)]
+def play(game_id: str, levels, seed: int, budget: float | None) -> dict:
+    """One game of bots at ``levels`` (one per seat), Hard thinking ``budget`` seconds (None:
+    a fixed amount of search, whatever the machine's load).
+
+    Returns plain data (it crosses processes): ``sheet`` (the score sheet), ``times``
+    (``{level: [seconds per decision]}``) and ``helps`` (Little Help actions per seat).
+    """
+    spec = registry.get(game_id)
+    seats = [Seat("bot", f"{level}-{seat}", level) for seat, level in enumerate(levels)]
     match = Match(spec, seats, seed=seed)
+    times: dict = {}
+    helps = [0] * len(levels)
+    bots = {}
+
+    def bot_for(spec_, level):
+        # one bot per level for the game, as a table keeps its seats' bots
+        if level not in bots:
+            bots[level] = (make_bot(spec_, level) if budget is None else
+                           make_bot(spec_, level, budget=budget, clock=time.monotonic))
+        return bots[level]
+
     while not match.is_terminal():
         if match.is_chance():
             match.advance_chance()
             continue
-        level = levels[match.current_player()]
-        bot, obs, legal, rng, n = match.bot_request(
-            lambda s, lv: make_bot(s, lv, budget=budget, clock=time.monotonic))
+        player = match.current_player()
+        bot, observation, legal, rng, length = match.bot_request(bot_for)
         start = time.perf_counter()
-        action = bot.choose(obs, legal, rng)
-        times.setdefault(level, []).append(time.perf_counter() - start)
-        match.apply_bot_move(action, n)
-    return match.state.score_sheet()
+        action = bot.choose(observation, legal, rng)
+        times.setdefault(levels[player], []).append(time.perf_counter() - start)
+        helps[player] += type(action).__name__ == "LittleHelp"
+        match.apply_bot_move(action, length)
+    return {"sheet": match.state.score_sheet(), "times": times, "helps": helps}
+
+
+def _play_task(task: tuple) -> tuple:
+    index, game_id, levels, seed, budget = task
+    return index, levels, play(game_id, levels, seed, budget)
+
+
+def _ignore_interrupts() -> None:
+    # workers leave Ctrl-C to the parent, which stops the pool and reports what finished
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_games(tasks: list, jobs: int, on_result) -> None:
+    """Play ``tasks`` (``(index, game_id, levels, seed, budget)``) on ``jobs`` processes and
+    call ``on_result(index, levels, result)`` as each game finishes (in any order)."""
+    if jobs <= 1:
+        for task in tasks:
+            on_result(*_play_task(task))
+        return
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        for outcome in pool.imap_unordered(_play_task, tasks):
+            on_result(*outcome)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def main(argv=None) -> None:
@@ -62,66 +114,121 @@ def main(argv=None) -> None:
     p.add_argument("--b", default="easy")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--budget", type=float, default=1.5)
+    p.add_argument("--budget", type=float, default=1.5, help="Hard's seconds per decision")
+    p.add_argument("--fixed", action="store_true",
+                   help="Hard searches a fixed amount, no clock (comparisons free of the load)")
     p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="worker processes (default: the cores)")
     p.add_argument("--solo", action="store_true")
     args = p.parse_args(argv)
     spec = registry.get(args.game)
-    times: dict = {}
     # a long run stopped with Ctrl-C or SIGTERM still reports the games it finished
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
-    if args.solo:
-        solo(spec, args, times)
-    else:
-        duel(spec, args, times)
-    for level, ts in sorted(times.items()):
-        print(f"  {level:6s} decisions {len(ts):6d}: p50 {percentile(ts, .5) * 1000:7.1f} ms, "
-              f"p95 {percentile(ts, .95) * 1000:7.1f} ms, max {max(ts) * 1000:7.1f} ms")
-
-
-def solo(spec, args, times) -> None:
-    """Print level ``args.a``'s mean matched slots over the solo games it finished."""
-    matched = []
-    wins = 0
+    if args.fixed:
+        args.budget = None
+    started = time.monotonic()
+    report = Solo(spec, args) if args.solo else Duel(spec, args)
     try:
-        for g in range(args.games):
-            sheet = play(spec, [args.a], args.seed + g, args.budget, times)
-            matched.append(sheet["rows"][0][-1])
-            wins += bool(sheet.get("solo", {}).get("won"))
-            print(f"  game {g + 1}: matched {matched[-1]}", file=sys.stderr, flush=True)
+        run_games(report.tasks(), max(1, args.jobs), report.add)
     except KeyboardInterrupt:
         print("stopped early", file=sys.stderr)
-    if matched:
-        print(f"{spec.title} solo, {args.a}: {len(matched)} games, matched slots mean "
-              f"{statistics.mean(matched):.2f} (sd {statistics.pstdev(matched):.2f}), "
-              f"{wins} wins (6 harvests)")
+    report.print()
+    for level, seconds in sorted(report.times.items()):
+        print(f"  {level:6s} decisions {len(seconds):6d}: p50 {percentile(seconds, .5) * 1000:7.1f}"
+              f" ms, p95 {percentile(seconds, .95) * 1000:7.1f} ms, "
+              f"max {max(seconds) * 1000:7.1f} ms")
+    print(f"  {args.jobs} jobs, {time.monotonic() - started:.0f} s of wall time")
 
 
-def duel(spec, args, times) -> None:
-    """Print level ``args.a``'s wins/draws/losses against ``args.b`` over the games finished."""
-    w = d = l = 0
-    try:
-        for g in range(args.games):
-            seat_a = g % args.players
-            levels = [args.a if i == seat_a else args.b for i in range(args.players)]
-            sheet = play(spec, levels, args.seed + g, args.budget, times)
-            winners = sheet["winners"]
-            if seat_a in winners:
-                if len(winners) > 1:
-                    d += 1
-                else:
-                    w += 1
+class Solo:
+    """Level ``args.a``'s mean matched slots over the solo games it finished."""
+
+    def __init__(self, spec, args):
+        self.spec, self.args = spec, args
+        self.matched: list = []
+        self.wins = 0
+        self.times: dict = {}
+
+    def tasks(self) -> list:
+        return [(g, self.spec.id, (self.args.a,), self.args.seed + g, self.args.budget)
+                for g in range(self.args.games)]
+
+    def add(self, index, levels, result) -> None:
+        sheet = result["sheet"]
+        self.matched.append(sheet["rows"][0][-1])
+        self.wins += bool(sheet.get("solo", {}).get("won"))
+        _merge_times(self.times, result["times"])
+        print(f"  game {index + 1}: matched {self.matched[-1]}", file=sys.stderr, flush=True)
+
+    def print(self) -> None:
+        if self.matched:
+            print(f"{self.spec.title} solo, {self.args.a}: {len(self.matched)} games, matched "
+                  f"slots mean {statistics.mean(self.matched):.2f} "
+                  f"(sd {statistics.pstdev(self.matched):.2f}), {self.wins} wins (6 harvests)")
+
+
+class Duel:
+    """Level ``args.a``'s wins/draws/losses against ``args.b`` over the games finished."""
+
+    def __init__(self, spec, args):
+        self.spec, self.args = spec, args
+        self.wins = self.draws = self.losses = 0
+        self.scores: dict = {"a": [], "b": []}
+        self.helps: dict = {"a": [], "b": []}
+        self.times: dict = {}
+
+    def tasks(self) -> list:
+        players = self.args.players
+        tasks = []
+        for g in range(self.args.games):
+            seat_a = g % players
+            levels = tuple(self.args.a if seat == seat_a else self.args.b
+                           for seat in range(players))
+            tasks.append((g, self.spec.id, levels, self.args.seed + g, self.args.budget))
+        return tasks
+
+    def add(self, index, levels, result) -> None:
+        seat_a = index % self.args.players
+        sheet = result["sheet"]
+        winners = sheet["winners"]
+        if seat_a in winners:
+            if len(winners) > 1:
+                self.draws += 1
             else:
-                l += 1
-            print(f"  game {g + 1}: W {w} / D {d} / L {l}", file=sys.stderr, flush=True)
-    except KeyboardInterrupt:
-        print("stopped early", file=sys.stderr)
-    n = w + d + l
-    if n:
-        lo, hi = wilson(w + d / 2, n)
-        print(f"{spec.title}, {args.players} players, budget {args.budget} s: {args.a} vs "
-              f"{args.b} over {n} games: W {w} / D {d} / L {l}; {args.a}'s share "
-              f"{(w + d / 2) / n:.0%} (95% CI {lo:.0%}–{hi:.0%})")
+                self.wins += 1
+        else:
+            self.losses += 1
+        for seat, row in enumerate(sheet["rows"]):
+            side = "a" if seat == seat_a else "b"
+            self.scores[side].append(row[-1])
+            self.helps[side].append(result["helps"][seat])
+        _merge_times(self.times, result["times"])
+        print(f"  game {index + 1}: W {self.wins} / D {self.draws} / L {self.losses}",
+              file=sys.stderr, flush=True)
+
+    def print(self) -> None:
+        a, b = self.args.a, self.args.b
+        n = self.wins + self.draws + self.losses
+        if not n:
+            return
+        share = self.wins + self.draws / 2
+        low, high = wilson(share, n)
+        budget = "fixed search" if self.args.budget is None else f"budget {self.args.budget} s"
+        print(f"{self.spec.title}, {self.args.players} players, {budget}: "
+              f"{a} vs {b} over {n} games: W {self.wins} / D {self.draws} / L {self.losses}; "
+              f"{a}'s share {share / n:.0%} (95% CI {low:.0%}–{high:.0%})")
+        mean_a, mean_b = statistics.mean(self.scores["a"]), statistics.mean(self.scores["b"])
+        ratio = f"{mean_b / mean_a:.2f}" if mean_a > 0 else "n/a"
+        print(f"  mean score: {a} {mean_a:.2f}, {b} {mean_b:.2f}; {b}'s mean / {a}'s: {ratio}")
+        if self.spec.id == "potion-explosion":
+            print(f"  Little Help per bot per game: {a} {statistics.mean(self.helps['a']):.2f},"
+                  f" {b} {statistics.mean(self.helps['b']):.2f}")
+
+
+def _merge_times(into: dict, times: dict) -> None:
+    for level, seconds in times.items():
+        into.setdefault(level, []).extend(seconds)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import types
+import typing
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
@@ -111,28 +113,101 @@ class RecordCodec:
     """Turns ``to_dict`` output back into the records of one game.
 
     ``RecordCodec([PlaceSeed, EndTurn]).from_dict({"type": "EndTurn"})`` returns ``EndTurn()``.
-    Raises ``ValueError`` for an unknown type or wrong fields (a damaged save, say).
+    Raises ``ValueError`` for an unknown type or wrong fields (a damaged save, say). Each field's
+    value must have its declared type exactly, not merely compare equal: ``5.0`` is not an
+    ``int``, nor is ``true``; a bare ``tuple`` holds ints, texts or tuples of them, and
+    ``tuple[X, ...]`` / ``tuple[X, Y]`` / ``X | None`` are checked item by item.
     """
 
     def __init__(self, classes: Iterable[type]):
         self._classes = {cls.__name__: cls for cls in classes}
-        for cls in self._classes.values():
+        self._hints: dict[str, dict] = {}
+        for name, cls in self._classes.items():
             if "type" in {f.name for f in dataclasses.fields(cls)}:
                 raise TypeError(f"{cls.__name__} has a field named 'type', which to_dict uses "
                                 f"for the class name; rename the field.")
+            self._hints[name] = typing.get_type_hints(cls)
 
     def from_dict(self, data: dict) -> Record:
         """Rebuild one record; ``ValueError`` names the problem."""
-        if not isinstance(data, dict) or "type" not in data:
-            raise ValueError(f"not a record: {data!r}")
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise ValueError("a step is not a move")
         cls = self._classes.get(data["type"])
         if cls is None:
-            raise ValueError(f"unknown record type {data['type']!r}")
+            raise ValueError(f"unknown record type {data['type'][:40]!r}")
         names = {f.name for f in dataclasses.fields(cls)}
         given = set(data) - {"type"}
         if given != names:
-            raise ValueError(f"{data['type']} expects fields {sorted(names)}, got {sorted(given)}")
-        return cls(**{k: _to_frozen(v) for k, v in data.items() if k != "type"})
+            raise ValueError(f"{data['type']} expects fields {sorted(names)}, got "
+                             f"{sorted(map(str, given))[:8]}")
+        hints = self._hints[data["type"]]
+        values = {}
+        for name in names:
+            value = _to_frozen(data[name])
+            hint = hints.get(name, Any)
+            if not _has_type(value, hint):
+                raise ValueError(f"its {name} should be {_describe(hint)}, not "
+                                 f"{str(data[name])[:20]}")
+            values[name] = value
+        return cls(**values)
+
+
+def _describe(hint: Any) -> str:
+    """A field's declared type in words, for a damaged save's message."""
+    words = {int: "a whole number", str: "text", bool: "true or false", float: "a number",
+             tuple: "a list"}
+    if hint in words:
+        return words[hint]
+    if typing.get_origin(hint) is tuple:
+        return "a list"
+    return "another kind of value"
+
+
+_PLAIN = (int, str, type(None))
+
+
+def _has_type(value: Any, hint: Any) -> bool:
+    """True when ``value`` (plain data, lists already made tuples) has the type ``hint`` exactly:
+    a bool is not an int, an int is not a bool, a float is never a save's number unless
+    declared. Enum annotations take their members' values."""
+    if hint is Any:
+        return isinstance(value, bool) or _is_plain(value)
+    if hint is type(None) or hint is None:
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if hint is tuple:
+        return isinstance(value, tuple) and all(_is_plain(v) for v in value)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return isinstance(value, hint) or any(
+            type(value) is type(member.value) and value == member.value for member in hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_has_type(v, args[0]) for v in value)
+        return len(args) == len(value) and all(map(_has_type, value, args))
+    if origin in (typing.Union, types.UnionType):
+        return any(_has_type(value, a) for a in args)
+    if origin is typing.Literal:
+        return any(type(value) is type(a) and value == a for a in args)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return _is_plain(value)
+
+
+def _is_plain(value: Any) -> bool:
+    """An int (not a bool), a text, None, or a tuple of those: what an undeclared field holds."""
+    if isinstance(value, tuple):
+        return all(_is_plain(v) for v in value)
+    return isinstance(value, _PLAIN) and not isinstance(value, bool)
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -239,7 +314,7 @@ class GameState(Protocol):
     def clone(self) -> "GameState": ...
     def to_dict(self) -> dict: ...
     def observation(self, player: int) -> "GameState": ...
-    def action_to_string(self, action: Action) -> str: ...
+    def action_to_string(self, action: Action, names: Sequence[str] | None = None) -> str: ...
     def turn_owner(self) -> int: ...
 
 @dataclass(frozen=True)

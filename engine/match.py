@@ -10,6 +10,7 @@ from the last such boundary (no reverse rules).
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
@@ -20,19 +21,34 @@ BOT = "bot"
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
+NAME_LIMIT = 24
+"""The most characters in a seat's name (a longer name from an old save is cut)."""
+
+
 @dataclass(frozen=True)
 class Seat:
-    """One chair at the table: ``kind`` is ``"human"`` or ``"bot"``; bots have a ``level``."""
+    """One chair at the table: ``kind`` is ``"human"`` or ``"bot"``; bots have a ``level``.
+
+    ``name`` is text of 1 to :data:`NAME_LIMIT` characters without control characters; raises
+    ``ValueError`` in plain words otherwise.
+    """
 
     kind: str
     name: str
     level: str | None = None
 
     def __post_init__(self):
-        if self.kind not in (HUMAN, BOT):
+        if not isinstance(self.kind, str) or self.kind not in (HUMAN, BOT):
             raise ValueError(f"A seat is 'human' or 'bot', not {self.kind!r}.")
-        if self.kind == BOT and self.level not in BOT_LEVELS:
+        if self.kind == BOT and (not isinstance(self.level, str)
+                                 or self.level not in BOT_LEVELS):
             raise ValueError(f"A bot's level is easy, medium or hard, not {self.level!r}.")
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError("A player's name must be some text.")
+        if len(self.name) > NAME_LIMIT:
+            raise ValueError(f"A player's name has at most {NAME_LIMIT} characters.")
+        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in self.name):
+            raise ValueError("A player's name must not hold control characters.")
 
     @property
     def is_bot(self) -> bool:
@@ -43,7 +59,11 @@ class Seat:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Seat":
-        return cls(data["kind"], data["name"], data.get("level"))
+        """The seat of ``to_dict`` output; a name over :data:`NAME_LIMIT` characters is cut.
+        Raises ``ValueError`` for anything that is not a seat."""
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise ValueError("a seat is damaged")
+        return cls(data.get("kind"), data["name"][:NAME_LIMIT], data.get("level"))
 
 
 @dataclass(frozen=True)
@@ -272,12 +292,18 @@ class Match:
         seats = [Seat.from_dict(s) for s in data["seats"]]
         match = cls(spec, seats, data["options"], data["seed"])
         for i, item in enumerate(data["history"]):
-            action = spec.action_codec.from_dict(item["action"])
+            player = item["player"]
+            if type(player) is not int:       # True == 1, but it is not a seat
+                raise ValueError(f"step {i + 1} of the history names no player")
             try:
-                if item["player"] == CHANCE:
+                action = spec.action_codec.from_dict(item["action"])
+            except ValueError as err:
+                raise ValueError(f"step {i + 1} of the history is damaged ({err})") from None
+            try:
+                if player == CHANCE:
                     match.resolve_chance(action)
                 else:
-                    if item["player"] != match.current_player():
+                    if player != match.current_player():
                         raise IllegalAction("it is recorded for the wrong player")
                     match.apply(action)
             except IllegalAction as err:

@@ -15,10 +15,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import unicodedata
 from datetime import datetime, timezone
 
 FORMAT = "tabletop-trio-save"
 SCHEMA_VERSION = 3
+TURN_LIMIT = 100_000
+"""The most turns a save may claim (its ``turn`` field, shown in the list)."""
+TITLE_LIMIT = 120
+"""Characters of a save's title: a longer one is cut, in the list and when saving."""
+SAVED_AT_LIMIT = 64
 
 MIGRATIONS: dict[int, object] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope (a dict) into version ``v + 1``."""
@@ -99,7 +106,7 @@ def make_envelope(match, title: str | None = None, now: datetime | None = None) 
     """The complete, checksummed envelope for ``match`` (an :class:`engine.match.Match`)."""
     envelope = {"format": FORMAT, "schema_version": SCHEMA_VERSION}
     envelope.update(match.to_save())
-    envelope["title"] = title or match_title(match)
+    envelope["title"] = clean_title(title or match_title(match))
     envelope["turn"] = match.turn_count()
     envelope["saved_at"] = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
     envelope["checksum"] = checksum(envelope)
@@ -111,45 +118,169 @@ def dumps(envelope: dict) -> str:
     return json.dumps(envelope, indent=1, ensure_ascii=False) + "\n"
 
 
-def parse(text: str, where: str = "this save") -> dict:
-    """Check and migrate a save's text; returns the current-version envelope.
+class _BadNumber(ValueError):
+    """A number JSON allows but a save never holds (NaN, Infinity, 1e400)."""
 
-    Raises :class:`SaveError` for text that is not JSON, not a save, from a future version,
-    damaged (checksum mismatch) or missing fields. ``where`` names the file in messages.
-    """
+
+def _refuse_constant(name: str):
+    raise _BadNumber(f"it holds {name}, which is not a number a save may hold")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _BadNumber("it holds a number too large to be read")
+    return value
+
+
+def _decode(text: str, where: str):
+    """JSON from a save's text; every failure (bad JSON, NaN or Infinity, integers of thousands
+    of digits, nesting too deep for Python) is a :class:`SaveError`."""
     try:
-        envelope = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as err:
         raise SaveError(f"{where} is not a readable save file (it is damaged or cut short: "
-                        f"{err.msg if hasattr(err, 'msg') else err}).") from None
-    if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
-        raise SaveError(f"{where} is not a Tabletop Trio save file.")
-    version = envelope.get("schema_version")
-    if not isinstance(version, int) or version < 0:
-        raise SaveError(f"{where} has no valid schema version.")
-    if version > SCHEMA_VERSION:
-        raise SaveError(f"{where} was made by a newer version of Tabletop Trio "
-                        f"(save format {version}; this program reads up to {SCHEMA_VERSION}).")
-    if envelope.get("checksum") != checksum(envelope):
-        raise SaveError(f"{where} has been changed or damaged since it was saved "
-                        f"(its checksum does not match).")
-    while version < SCHEMA_VERSION:
-        step = MIGRATIONS.get(version)
-        if step is None:
-            raise SaveError(f"{where} uses save format {version}, which cannot be upgraded.")
-        envelope = step(dict(envelope))
-        version += 1
-        envelope["schema_version"] = version
+                        f"{err.msg}).") from None
+    except RecursionError:
+        raise SaveError(f"{where} is not a readable save file (it is nested too deeply).") \
+            from None
+    except _BadNumber as err:
+        raise SaveError(f"{where} is not a readable save file ({err}).") from None
+    except (ValueError, TypeError):      # an integer of over 4,300 digits, say
+        raise SaveError(f"{where} is not a readable save file (it holds a number too long "
+                        f"to be read).") from None
+
+
+def is_plain_text(value, limit: int | None = None) -> bool:
+    """True for a ``str`` without control characters or lone surrogates (which no font draws
+    and no file holds), at most ``limit`` characters long when a limit is given."""
+    if not isinstance(value, str) or (limit is not None and len(value) > limit):
+        return False
+    return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value)
+
+
+def clean_title(value) -> str:
+    """A save's title as the list shows it: control characters dropped, cut to
+    :data:`TITLE_LIMIT` characters."""
+    text = "".join(ch for ch in str(value) if unicodedata.category(ch) not in ("Cc", "Cs"))
+    text = " ".join(text.split())
+    return text if len(text) <= TITLE_LIMIT else text[:TITLE_LIMIT - 1] + "\u2026"
+
+
+def _is_int(value) -> bool:
+    """An integer that is not a bool (JSON's true is not the number 1 in a save)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_envelope(envelope: dict, where: str = "this save") -> None:
+    """Check every field of a current-version envelope against its type and range.
+
+    Raises :class:`SaveError` naming the first damaged field in plain words. The history's
+    actions are checked against their declared field types later, while replaying
+    (:meth:`engine.core.RecordCodec.from_dict`).
+    """
     missing = [k for k in ("game", "options", "seats", "seed", "history", "snapshot")
                if k not in envelope]
     if missing:
         raise SaveError(f"{where} is missing {', '.join(missing)}.")
-    shapes = {"game": str, "options": dict, "seats": list, "seed": int, "history": list,
-              "snapshot": dict}
+    shapes = {"game": str, "options": dict, "seats": list, "history": list, "snapshot": dict}
     wrong = [k for k, kind in shapes.items() if not isinstance(envelope[k], kind)]
+    if not _is_int(envelope["seed"]):
+        wrong.append("seed")
+    if "title" in envelope and not isinstance(envelope["title"], str):
+        wrong.append("title")
+    turn = envelope.get("turn", 0)
+    if not _is_int(turn) or not 0 <= turn <= TURN_LIMIT:
+        wrong.append("turn")
+    if not is_plain_text(envelope.get("saved_at", ""), SAVED_AT_LIMIT):
+        wrong.append("saved_at")
     if wrong:
         raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
+    if not all(isinstance(name, str) for name in envelope["options"]):
+        raise SaveError(f"{where} has damaged options.")
+    for number, seat in enumerate(envelope["seats"], 1):
+        problem = seat_problem(seat)
+        if problem:
+            raise SaveError(f"{where} has a damaged seat {number}: {problem}.")
+    for number, item in enumerate(envelope["history"], 1):
+        if (not isinstance(item, dict) or set(item) != {"player", "action"}
+                or not _is_int(item["player"]) or not isinstance(item["action"], dict)):
+            raise SaveError(f"{where} has a damaged step {number} in its history.")
+
+
+def seat_problem(seat) -> str | None:
+    """What is wrong with one saved seat ``{"kind", "name", "level"}``, or None."""
+    from engine.match import BOT_LEVELS, HUMAN, BOT
+
+    if not isinstance(seat, dict) or not {"kind", "name"} <= set(seat) <= {"kind", "name",
+                                                                          "level"}:
+        return "it is not a seat"
+    if seat["kind"] not in (HUMAN, BOT) or not isinstance(seat["kind"], str):
+        return "it is neither a person nor a computer player"
+    name = seat["name"]
+    if not is_plain_text(name) or not name.strip():
+        return "its name is not plain text"
+    level = seat.get("level")
+    if level is not None and (not isinstance(level, str) or level not in BOT_LEVELS):
+        return "its level is not easy, medium or hard"
+    if seat["kind"] == BOT and level is None:
+        return "a computer player without a level"
+    return None
+
+
+def parse(text: str, where: str = "this save") -> dict:
+    """Check and migrate a save's text; returns the current-version envelope.
+
+    Raises :class:`SaveError` for text that is not JSON, not a save, from a future version,
+    damaged (checksum mismatch), missing fields or fields of the wrong type or range (see
+    :func:`check_envelope`). ``where`` names the file in messages.
+    """
+    envelope = _decode(text, where)
+    if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
+        raise SaveError(f"{where} is not a Tabletop Trio save file.")
+    version = envelope.get("schema_version")
+    if not _is_int(version) or version < 0:
+        raise SaveError(f"{where} has no valid schema version.")
+    if version > SCHEMA_VERSION:
+        raise SaveError(f"{where} was made by a newer version of Tabletop Trio "
+                        f"(save format {version}; this program reads up to {SCHEMA_VERSION}).")
+    try:
+        same = envelope.get("checksum") == checksum(envelope)
+    except (RecursionError, ValueError, TypeError):  # too deep, or text no file can hold
+        same = False
+    if not same:
+        raise SaveError(f"{where} has been changed or damaged since it was saved "
+                        f"(its checksum does not match).")
+    if version < SCHEMA_VERSION:
+        check_envelope(envelope, where)     # an upgrade step may rely on the fields' types
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(f"{where} uses save format {version}, which cannot be upgraded.")
+        try:
+            envelope = step(dict(envelope))
+        except SaveError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a damaged old save, never a traceback
+            raise SaveError(f"{where} is from an earlier version and cannot be upgraded "
+                            f"({clean_title(str(err) or type(err).__name__)[:80]}).") from None
+        version += 1
+        envelope["schema_version"] = version
+    check_envelope(envelope, where)
     return envelope
+
+
+def _check_options(spec, options: dict, where: str) -> None:
+    """Each saved option is one of its allowed values with the same type (``5.0`` is not the
+    choice ``5``, ``true`` not ``1``); raises :class:`SaveError`."""
+    known = {o.name: o for o in spec.options}
+    for name, value in options.items():
+        option = known.get(name)
+        if option is None:
+            raise SaveError(f"{where} has an option {spec.title} does not have ({name!r}).")
+        allowed = (True, False) if option.kind == "bool" else option.choices
+        if not any(type(value) is type(choice) and value == choice for choice in allowed):
+            raise SaveError(f"{where} has a damaged option: {option.label}.")
 
 
 def load_match(envelope: dict, where: str = "this save"):
@@ -164,8 +295,12 @@ def load_match(envelope: dict, where: str = "this save"):
         spec = registry.get(envelope["game"])
     except KeyError:
         raise SaveError(f"{where} is a game this program does not know "
-                        f"({envelope['game']!r}).") from None
+                        f"({clean_title(envelope['game'])[:40]!r}).") from None
+    _check_options(spec, envelope["options"], where)
     try:
         return Match.from_save(spec, envelope)
-    except Exception as err:  # any failure to rebuild the game means a damaged save
-        raise SaveError(f"{where} cannot be replayed: {err}.") from None
+    except RecursionError:
+        raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
+    except Exception as err:  # noqa: BLE001 - any failure to rebuild the game is a damaged save
+        reason = clean_title(str(err) or type(err).__name__).rstrip(".")
+        raise SaveError(f"{where} cannot be replayed: {reason}.") from None

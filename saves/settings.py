@@ -1,23 +1,31 @@
 """Player settings, stored as JSON in ``platformdirs.user_config_path("tabletop-trio")``.
 
-A missing or damaged settings file gives the defaults (the damaged file is kept as
-``settings.json.damaged`` and the problem reported once in ``Settings.problem``).
+Each field is checked against its type and range when read (:data:`CHECKS`); a field that is
+missing takes its default quietly, a damaged one takes its default and is reported. A file with
+any damage is kept as ``settings.json.damaged`` and the repaired settings are written in its
+place; the problem is reported once, in one sentence, in ``Settings.problem``. A config folder
+that cannot be created gives the defaults and a ``problem`` saying where; the game still starts.
 """
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import platformdirs
 
-from saves.store import write_atomic, SaveError
+from saves.store import make_folder, read_text, write_atomic, SaveError
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1024, 640))
 SPEED_FACTORS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
-
-
+MIN_WINDOW = (1024, 640)
+MAX_WINDOW = (7680, 4320)
+"""The window size range, in pixels (the smallest layout; an 8K screen)."""
+BOT_BUDGET_RANGE = (0.1, 10.0)
+"""Seconds a Hard computer player may think per decision."""
+SETTINGS_BYTES = 64 * 1024
 VOLUME_RANGE = (0, 100)
 """The master volume, in percent."""
 
@@ -25,6 +33,7 @@ VOLUME_RANGE = (0, 100)
 @dataclass
 class Settings:
     """What the settings scene edits. ``window_size`` is (width, height) in pixels;
+    ``bot_budget`` is seconds a Hard bot (and a hint) may think per decision;
     ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes."""
 
     animation_speed: str = "normal"
@@ -43,56 +52,135 @@ class Settings:
         return SPEED_FACTORS[self.animation_speed]
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _window_size(value):
+    if (isinstance(value, (list, tuple)) and len(value) == 2 and all(map(_is_int, value))
+            and MIN_WINDOW[0] <= value[0] <= MAX_WINDOW[0]
+            and MIN_WINDOW[1] <= value[1] <= MAX_WINDOW[1]):
+        return tuple(value)
+    return None
+
+
+def _bot_budget(value):
+    if (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and BOT_BUDGET_RANGE[0] <= value <= BOT_BUDGET_RANGE[1]):
+        return float(value)
+    return None
+
+
 def _master_volume(value):
     """The volume (a whole percent in :data:`VOLUME_RANGE`), or None when it is damaged."""
-    if (isinstance(value, int) and not isinstance(value, bool)
-            and VOLUME_RANGE[0] <= value <= VOLUME_RANGE[1]):
+    if _is_int(value) and VOLUME_RANGE[0] <= value <= VOLUME_RANGE[1]:
         return value
     return None
 
 
+def _bool(value):
+    return value if isinstance(value, bool) else None
+
+
+CHECKS = {
+    "animation_speed": lambda v: v if isinstance(v, str) and v in ANIMATION_SPEEDS else None,
+    "fullscreen": _bool,
+    "window_size": _window_size,
+    "pass_screen": _bool,
+    "colorblind_patterns": _bool,
+    "bot_budget": _bot_budget,
+    "master_volume": _master_volume,
+    "sound_effects": _bool,
+}
+"""Field -> ``check(value)``: the value to use, or None when it is damaged."""
+
+LABELS = {
+    "animation_speed": "animation speed",
+    "fullscreen": "fullscreen",
+    "window_size": "window size",
+    "pass_screen": "pass screen",
+    "colorblind_patterns": "colour-blind patterns",
+    "bot_budget": "Hard bot thinking time",
+    "master_volume": "volume",
+    "sound_effects": "sound effects",
+}
+"""The settings scene's words for each field, for messages."""
+
+
+def config_folder() -> Path:
+    """The settings folder (created on demand); :class:`SaveError` when it cannot be."""
+    return make_folder(platformdirs.user_config_path("tabletop-trio"),
+                       "Settings will not be kept")
+
+
 def config_path() -> Path:
-    folder = platformdirs.user_config_path("tabletop-trio")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / "settings.json"
+    return config_folder() / "settings.json"
 
 
 def load_settings(path: Path | None = None) -> Settings:
     """Read the settings file; never raises (defaults plus ``problem`` on damage)."""
-    path = path or config_path()
-    if not path.exists():
-        return Settings()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        known = {f.name for f in fields(Settings)} - {"problem"}
-        values = {k: v for k, v in data.items() if k in known}
-        if "window_size" in values:
-            values["window_size"] = tuple(int(x) for x in values["window_size"])
-        settings = Settings(**values)
-        if settings.animation_speed not in ANIMATION_SPEEDS:
-            raise ValueError(f"unknown animation speed {settings.animation_speed!r}")
-        if _master_volume(settings.master_volume) is None:
-            raise ValueError(f"the volume must be a whole percent from 0 to 100, "
-                             f"not {settings.master_volume!r}")
-        if not isinstance(settings.sound_effects, bool):
-            raise ValueError(f"sound effects are on or off (true or false), "
-                             f"not {settings.sound_effects!r}")
-        w, h = settings.window_size
-        if w < 1024 or h < 640:
-            settings.window_size = (max(w, 1024), max(h, 640))
-        return settings
-    except (ValueError, TypeError, AttributeError, OSError) as err:
+    if path is None:
         try:
-            path.replace(path.with_name(path.name + ".damaged"))
-        except OSError:
+            path = config_path()
+        except SaveError as err:
+            return Settings(problem=str(err))
+    try:
+        if not path.exists() and not path.is_symlink():
+            return Settings()
+        data = json.loads(read_text(path, SETTINGS_BYTES, kind="settings"),
+                          parse_constant=lambda name: float("nan"))
+    except SaveError as err:
+        return _damaged(path, Settings(), f"Your settings could not be read "
+                                          f"({str(err).rstrip('.')})")
+    except (ValueError, RecursionError) as err:
+        return _damaged(path, Settings(), f"Your settings file could not be read ({_why(err)})")
+    if not isinstance(data, dict):
+        return _damaged(path, Settings(), "Your settings file could not be read "
+                                          "(it holds no settings)")
+    values, bad = {}, []
+    for f in fields(Settings):
+        if f.name not in CHECKS or f.name not in data:
+            continue
+        value = CHECKS[f.name](data[f.name])
+        if value is None:
+            bad.append(LABELS[f.name])
+        else:
+            values[f.name] = value
+    settings = Settings(**values)
+    if bad:
+        return _damaged(path, settings, f"Some settings were damaged ({', '.join(bad)})",
+                        repaired=True)
+    return settings
+
+
+def _why(err: Exception) -> str:
+    if isinstance(err, RecursionError):
+        return "it is nested too deeply"
+    text = str(err)
+    return text[:120].rstrip(".")
+
+
+def _damaged(path: Path, settings: Settings, what: str, repaired: bool = False) -> Settings:
+    """Keep the damaged file as ``NAME.damaged``, write ``settings`` in its place when some
+    fields were good, and set ``settings.problem`` to one sentence."""
+    kept = path.with_name(path.name + ".damaged")
+    try:
+        path.replace(kept)
+        where = f"the old file was kept as {kept.name}"
+    except OSError:
+        where = "the old file was left as it was"
+    if repaired:
+        try:
+            save_settings(settings, path)
+        except SaveError:
             pass
-        return Settings(problem=f"Your settings file could not be read ({err}); "
-                                f"defaults are used and the old file was kept as "
-                                f"{path.name}.damaged.")
+    settings.problem = f"{what}; defaults are used for them and {where}." if repaired else \
+        f"{what}; defaults are used and {where}."
+    return settings
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically; raises ``SaveError`` if the disk refuses."""
+    """Write the settings atomically; raises ``SaveError`` if the disk (or folder) refuses."""
     data = asdict(settings)
     data.pop("problem", None)
     data["window_size"] = list(settings.window_size)

@@ -1,37 +1,101 @@
 """The save folder: atomic writes with a backup, autosaves, listing, loading, deleting.
 
-Saves live in ``platformdirs.user_data_path("tabletop-trio") / "saves"`` as ``NAME.json``; the
-previous version of each is kept as ``NAME.json.bak``. A write goes to a temporary file in the same
-folder, is flushed and fsynced, then ``os.replace``-d over the old one, so a crash at any moment
-leaves either the old save or the new one (docs/DESIGN.md, "Matches, undo, saves").
+Saves live in ``platformdirs.user_data_path("tabletop-trio") / "saves"``. A player's save is
+``SLUG.json`` (``SLUG-2.json``… when that name is taken): a short slug of its title, which is kept
+inside the save, so every save has a file of its own whatever its name (Cyrillic, Japanese,
+emoji). The game's autosave slot is ``autosave-GAME.json``. The previous version of each file is
+kept as ``NAME.json.bak``. A write goes to a temporary file in the same folder, is flushed and
+fsynced, then ``os.replace``-d over the old one (or linked to a new name, never replacing one), so
+a crash at any moment leaves either the old save or the new one (docs/DESIGN.md, "Matches, undo,
+saves").
+
+Reading is defensive: only regular files are opened, at most :data:`MAX_SAVE_BYTES` are read,
+and any failure is a :class:`SaveError` in plain words (a damaged entry in the list).
 """
 from __future__ import annotations
 
+import errno
+import itertools
 import os
 import re
 import shutil
+import stat
+import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 import platformdirs
 
-from saves.format import SaveError, dumps, load_match, make_envelope, parse
+from saves.format import SaveError, clean_title, dumps, load_match, make_envelope, parse
 
 APP = "tabletop-trio"
 TEMP_MARK = ".tmp-"
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+"""A save is read only up to this size (a long 4-player game is about 300 KB)."""
+STALE_TEMP_SECONDS = 3600
+"""A temporary file this old was left by a crash (a write takes milliseconds); younger ones may
+belong to another copy of the program writing right now."""
+SLUG_LIMIT = 40
+WINDOWS_RESERVED = frozenset(
+    ["con", "prn", "aux", "nul", "conin$", "conout$", "clock$"]
+    + [f"{port}{n}" for port in ("com", "lpt") for n in "123456789¹²³"])
+"""Names Windows refuses for a file, with any extension (``con.json`` included)."""
+
+_temp_counter = itertools.count()
+
+
+def folder_problem(path: Path, err: OSError) -> str:
+    """Why the folder ``path`` cannot be created, in words: the part of the path in the way (a
+    file, a dangling link), or the system's reason (permission, read-only or full disk)."""
+    for part in (path, *path.parents):
+        try:
+            if part.is_symlink() and not part.exists():
+                return f"{part} is a link to a place that does not exist"
+            if part.exists():
+                if not part.is_dir():
+                    return f"{part} is a file where a folder should be"
+                break
+        except OSError:
+            break
+    if err.errno in (errno.EACCES, errno.EPERM):
+        return f"{path} may not be created (permission denied)"
+    if err.errno == errno.EROFS:
+        return f"{path} cannot be created on a read-only disk"
+    if err.errno == errno.ENOSPC:
+        return f"{path} cannot be created on a full disk"
+    return f"{path} cannot be created ({err.strerror or err})"
+
+
+def make_folder(path: Path, consequence: str) -> Path:
+    """Create ``path`` (and its parents) if needed and return it; raises :class:`SaveError`
+    "``consequence``: what is wrong and where." when it cannot be made."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise SaveError(f"{consequence}: {folder_problem(path, err)}.") from None
+    return path
 
 
 def saves_dir() -> Path:
-    """The folder of save files (created on demand)."""
-    path = platformdirs.user_data_path(APP) / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """The folder of save files (created on demand); :class:`SaveError` when it cannot be."""
+    return make_folder(platformdirs.user_data_path(APP) / "saves", "Games will not be saved")
+
+
+def storage_problem() -> str | None:
+    """The sentence saying why games cannot be saved, or None when the folder is usable."""
+    try:
+        saves_dir()
+    except SaveError as err:
+        return str(err)
+    return None
 
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """One line of the load list. ``error`` is set (a sentence) when the file cannot be loaded."""
+    """One line of the load list. ``error`` is set (a sentence) when the file cannot be loaded.
+    ``title`` and the seats' names are cleaned for showing (no control characters, cut)."""
 
     path: Path
     title: str
@@ -46,6 +110,16 @@ class SaveInfo:
     def is_autosave(self) -> bool:
         return self.path.name.startswith("autosave-")
 
+    @property
+    def file_name(self) -> str:
+        """The file's name as text a font can draw (a name in a broken encoding is cleaned)."""
+        return shown_name(self.path)
+
+
+def shown_name(path: Path) -> str:
+    """``path``'s file name cleaned for messages and the list."""
+    return clean_title(Path(path).name)
+
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
@@ -57,25 +131,79 @@ def write_atomic(path: Path, text: str) -> None:
     Raises :class:`SaveError` when the disk refuses (full, read-only); the old file is untouched.
     """
     path = Path(path)
-    tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}")
-    bak_tmp = path.with_name(f".{path.name}.bak{TEMP_MARK}{os.getpid()}")
+    tmp = _temp_path(path)
+    bak_tmp = _temp_path(backup_path(path))
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
+        _write_synced(tmp, text)
+        if _is_regular(path):       # never copy from a pipe or a device named like a save
             shutil.copyfile(path, bak_tmp)
             os.replace(bak_tmp, backup_path(path))
         os.replace(tmp, path)
         _fsync_dir(path.parent)
     except OSError as err:
-        for leftover in (tmp, bak_tmp):
-            try:
-                leftover.unlink()
-            except OSError:
-                pass
-        raise SaveError(f"Could not write {path.name}: {err.strerror or err}.") from None
+        _remove_quietly(tmp, bak_tmp)
+        raise SaveError(f"Could not write {shown_name(path)}: {err.strerror or err}.") from None
+
+
+def write_new(folder: Path, stem: str, text: str) -> Path:
+    """Write ``text`` as a new file ``STEM.json`` in ``folder`` (``STEM-2.json``… when taken):
+    never replaces a file, even one another copy of the program makes at the same moment.
+    Returns its path; raises :class:`SaveError` when the disk refuses."""
+    tmp = _temp_path(Path(folder) / f"{stem}.json")
+    try:
+        _write_synced(tmp, text)
+        path = _give_new_name(tmp, Path(folder), stem)
+        _fsync_dir(Path(folder))
+    except OSError as err:
+        _remove_quietly(tmp)
+        raise SaveError(f"Could not write the save: {err.strerror or err}.") from None
+    return path
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _temp_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}-{next(_temp_counter)}")
+
+
+def _write_synced(path: Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _remove_quietly(*paths: Path) -> None:
+    for leftover in paths:
+        try:
+            leftover.unlink()
+        except OSError:
+            pass
+
+
+def _give_new_name(src: Path, folder: Path, stem: str) -> Path:
+    """Move ``src`` to the first free name of ``STEM.json``, ``STEM-2.json``…, never over a
+    file: a hard link fails if the name is taken (another copy of the program may be choosing
+    at the same moment). Where the disk has no hard links, a checked rename instead."""
+    for number in itertools.count(1):
+        target = folder / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+        if os.path.lexists(target) or os.path.lexists(backup_path(target)):
+            continue   # a left-over backup would pass for this save's previous version
+        try:
+            os.link(src, target, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError:
+            os.replace(src, target)
+            return target
+        os.unlink(src)
+        return target
+    raise AssertionError("unreachable")
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -91,123 +219,246 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def clean_stray_temps(folder: Path | None = None) -> int:
-    """Delete temporary files left by an interrupted write; returns how many."""
-    folder = folder or saves_dir()
+def clean_stray_temps(folder: Path | None = None,
+                      min_age: float = STALE_TEMP_SECONDS) -> int:
+    """Delete temporary files left by an interrupted write, if at least ``min_age`` seconds old
+    (a younger one may be another copy of the program's write in progress); returns how many."""
+    try:
+        folder = folder or saves_dir()
+        entries = list(folder.iterdir())
+    except (OSError, SaveError):
+        return 0
     count = 0
-    for p in folder.iterdir():
-        if p.name.startswith(".") and TEMP_MARK in p.name:
-            try:
+    now = time.time()
+    for p in entries:
+        if not (p.name.startswith(".") and TEMP_MARK in p.name):
+            continue
+        try:
+            info = p.lstat()
+            if stat.S_ISREG(info.st_mode) and (min_age <= 0 or now - info.st_mtime >= min_age):
                 p.unlink()
                 count += 1
-            except OSError:
-                pass
+        except OSError:
+            pass
     return count
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "game"
+def file_stem(title: str) -> str:
+    """A short, readable file name (without ``.json``) for a save called ``title``.
+
+    Letters and digits of any script are kept (lower case), everything else becomes "-"; at
+    most :data:`SLUG_LIMIT` characters; "game" when nothing is left (emoji, punctuation). Never
+    an autosave slot's name, nor a name Windows reserves (``con``, ``nul``, ``com1``…).
+    Different titles may give the same stem: :func:`write_new` adds ``-2``, ``-3``….
+    """
+    text = unicodedata.normalize("NFKC", title).casefold()
+    slug = re.sub(r"[\W_]+", "-", text).strip("-")[:SLUG_LIMIT].strip("-") or "game"
+    if slug.startswith("autosave") or slug in WINDOWS_RESERVED:
+        slug = "save-" + slug      # the autosave slots are the program's, not the player's
+    return slug
 
 
-def save_path(name: str, folder: Path | None = None) -> Path:
-    """The file a save called ``name`` is written to: a slug of the name, never an autosave's."""
-    slug = _slug(name)
-    if slug.startswith("autosave"):
-        slug = "save-" + slug         # the autosave slots are the program's, not the player's
-    return (folder or saves_dir()) / f"{slug}.json"
+def find_save(name: str, folder: Path | None = None) -> Path | None:
+    """The player's save called ``name`` (its title, as the list shows it), or None.
+    Autosave slots are not the player's saves and are never found."""
+    title = clean_title(name.strip())
+    for info in list_saves(folder):
+        if info.error is None and not info.is_autosave and info.title == title:
+            return info.path
+    return None
 
 
 def save(match, name: str | None = None, folder: Path | None = None) -> Path:
-    """Write ``match`` as a save called ``name`` (default: game and time; the name is also the
-    title in the list); returns the file's path. A save of the same name is replaced, and its
-    last version kept as the backup. Raises :class:`SaveError` when the file can't be written."""
-    title = name.strip() if name and name.strip() else None
+    """Write ``match`` as a save called ``name``; returns the file's path.
+
+    The name is the title in the list (default: the game and its seats). A save of the same
+    name is replaced, its last version kept as the backup (the pause menu asks first); any
+    other name gets a file of its own. Raises :class:`SaveError` when it can't be written."""
+    folder = folder or saves_dir()
+    title = clean_title(name) if name and name.strip() else None
+    text = dumps(make_envelope(match, title=title))
+    existing = find_save(title, folder) if title else None
+    if existing is not None:
+        write_atomic(existing, text)
+        return existing
     if title is None:
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        name = f"{match.spec.id}-{stamp}"
-    path = save_path(name, folder)
-    write_atomic(path, dumps(make_envelope(match, title=title)))
-    return path
+        return write_new(folder, f"{match.spec.id}-{stamp}", text)
+    return write_new(folder, file_stem(title), text)
+
+
+def autosave_path(game_id: str, folder: Path | None = None) -> Path:
+    """The game's autosave slot, ``autosave-GAME.json``."""
+    return (folder or saves_dir()) / f"autosave-{game_id}.json"
 
 
 def autosave(match, folder: Path | None = None) -> Path:
     """Write the game's autosave slot, ``autosave-GAME.json``."""
-    folder = folder or saves_dir()
-    path = folder / f"autosave-{match.spec.id}.json"
+    path = autosave_path(match.spec.id, folder)
     write_atomic(path, dumps(make_envelope(match, title=None)))
     return path
 
 
 def keep_unfinished(game_id: str, folder: Path | None = None) -> Path | None:
-    """Before a new game of ``game_id`` takes the autosave slot, move the unfinished game in
-    it (if any) to a save of its own, ``unfinished-GAME-TIME.json`` (its backup goes along);
-    returns the new path, or None when the slot is empty. Raises ``SaveError`` when the disk
-    refuses; then the slot is left as it was."""
+    """Move the unfinished game in ``game_id``'s autosave slot (if any) to a save of its own,
+    ``unfinished-GAME-TIME.json`` (``…-2.json`` when two are kept in one second); its backup goes
+    along. Returns the new path, or None when the slot is empty. Raises ``SaveError`` when the
+    disk refuses; then the slot is left as it was."""
     folder = folder or saves_dir()
-    slot = folder / f"autosave-{game_id}.json"
-    if not slot.exists():
+    slot = autosave_path(game_id, folder)
+    if not os.path.lexists(slot):
         return None
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    kept = folder / f"unfinished-{game_id}-{stamp}.json"
     try:
-        os.replace(slot, kept)
-        if backup_path(slot).exists():
+        kept = _give_new_name(slot, folder, f"unfinished-{game_id}-{stamp}")
+        if os.path.lexists(backup_path(slot)):
             os.replace(backup_path(slot), backup_path(kept))
+        _fsync_dir(folder)
     except OSError as err:
         raise SaveError(f"Could not keep the unfinished game: {err.strerror or err}.") from None
     return kept
+
+
+def holds(path: Path, match) -> bool:
+    """True when the save at ``path`` is ``match`` at this point or earlier: same game, seats,
+    options and seed, its history a beginning of the match's."""
+    try:
+        env = parse(read_text(path), where=shown_name(path))
+    except SaveError:
+        return False
+    mine = match.to_save()
+    same = all(env.get(k) == mine[k] for k in ("game", "options", "seats", "seed"))
+    history = env["history"]
+    return same and history == mine["history"][:len(history)]
+
+
+def keep_unfinished_for(match, folder: Path | None = None) -> Path | None:
+    """Before ``match`` is played, move the unfinished game in its autosave slot to a save of its
+    own, unless the slot holds ``match`` itself (Continue) or ``match`` will never autosave (only
+    bots play). Returns the kept file's path, or None. Raises ``SaveError`` when the disk
+    refuses (then the slot is untouched and ``match`` must not autosave over it)."""
+    if all(seat.is_bot for seat in match.seats):
+        return None
+    try:
+        folder = folder or saves_dir()
+    except SaveError:
+        return None                  # no folder, no slot: nothing to keep
+    slot = autosave_path(match.spec.id, folder)
+    if not os.path.lexists(slot) or holds(slot, match):
+        return None
+    return keep_unfinished(match.spec.id, folder)
 
 
 def drop_autosave_of(match, folder: Path | None = None) -> bool:
     """Delete the game's autosave slot if it holds ``match`` (same game, seats, options and seed,
     its history a beginning of the match's): a finished game can't be continued, but another
     game in the slot (e.g. one loaded from a named save) stays. Returns True if deleted."""
-    path = (folder or saves_dir()) / f"autosave-{match.spec.id}.json"
     try:
-        env = parse(path.read_text(encoding="utf-8"), where=path.name)
-    except (OSError, UnicodeDecodeError, SaveError):
+        path = autosave_path(match.spec.id, folder)
+    except SaveError:
         return False
-    mine = match.to_save()
-    same = all(env.get(k) == mine[k] for k in ("game", "options", "seats", "seed"))
-    history = env.get("history", [])
-    if same and history == mine["history"][:len(history)]:
+    if not holds(path, match):
+        return False
+    try:
+        delete(path)
+    except SaveError:
+        return False          # left in place; Continue then offers the finished game's start
+    return True
+
+
+def read_text(path: Path, limit: int = MAX_SAVE_BYTES, kind: str = "save") -> str:
+    """The text of the file at ``path``, read defensively: only a regular file (never a pipe,
+    a device or a folder, even through a link), at most ``limit`` bytes, UTF-8. ``kind`` names
+    what the file should be in messages ("save", "settings").
+
+    Raises :class:`SaveError` naming the file and what is wrong with it.
+    """
+    path = Path(path)
+    where = shown_name(path)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{where} is not a {kind} file (it is {_kind(info.st_mode)}).")
+        if info.st_size > limit:
+            raise SaveError(f"{where} is too large to be a {kind} file "
+                            f"({info.st_size // 1024} KB).")
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)
         try:
-            delete(path)
-        except OSError:
-            return False          # left in place; Continue then offers the finished game's start
-        return True
-    return False
+            if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped since the check above
+                raise SaveError(f"{where} is not a {kind} file.")
+            chunks, size = [], 0
+            while size <= limit:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
+    except FileNotFoundError:
+        raise SaveError(f"{where} does not exist.") from None
+    except OSError as err:
+        raise SaveError(f"{where} could not be read ({err.strerror or err}).") from None
+    if size > limit:
+        raise SaveError(f"{where} is too large to be a {kind} file.")
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{where} is not a readable {kind} file (it is not text).") from None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 def read_info(path: Path) -> SaveInfo:
-    """The list entry for one file; a damaged file gives an entry with ``error`` set."""
+    """The list entry for one file; a file that cannot be read or loaded, for any reason, gives
+    an entry with ``error`` set (never an exception)."""
     path = Path(path)
-    has_backup = backup_path(path).exists()
     try:
-        text = path.read_text(encoding="utf-8")
-        env = parse(text, where=path.name)
-        seats = tuple(s.get("name", "?") for s in env["seats"])
-        return SaveInfo(path, env.get("title", path.stem), env["game"], seats,
-                        int(env.get("turn", 0)), env.get("saved_at", ""), None, has_backup)
+        has_backup = os.path.lexists(backup_path(path))
+    except (OSError, ValueError):
+        has_backup = False
+    try:
+        env = parse(read_text(path), where=shown_name(path))
+        seats = tuple(clean_title(seat["name"]) for seat in env["seats"])
+        return SaveInfo(path, clean_title(env.get("title", path.stem)),
+                        clean_title(env["game"]), seats, env.get("turn", 0),
+                        env.get("saved_at", ""), None, has_backup)
     except SaveError as err:
-        return SaveInfo(path, path.stem, "?", (), 0, _mtime(path), str(err), has_backup)
-    except (OSError, UnicodeDecodeError, AttributeError, TypeError, ValueError) as err:
-        return SaveInfo(path, path.stem, "?", (), 0, _mtime(path),
-                        f"{path.name} could not be read ({err}).", has_backup)
+        error = str(err)
+    except Exception as err:  # noqa: BLE001 - one bad file must never stop the list
+        error = f"{shown_name(path)} could not be read ({type(err).__name__})."
+    return SaveInfo(path, clean_title(path.stem), "?", (), 0, _mtime(path), error, has_backup)
 
 
 def _mtime(path: Path) -> str:
     try:
-        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(
+        return datetime.fromtimestamp(path.lstat().st_mtime, timezone.utc).isoformat(
             timespec="seconds")
-    except OSError:
+    except (OSError, ValueError, OverflowError):
         return ""
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every save in the folder, newest first; damaged ones are listed with their reason."""
-    folder = folder or saves_dir()
-    infos = [read_info(p) for p in folder.glob("*.json") if not p.name.startswith(".")]
+    """Every save in the folder, newest first; damaged ones are listed with their reason.
+    An empty list when the folder cannot be made or read (see :func:`storage_problem`)."""
+    try:
+        folder = folder or saves_dir()
+        names = [p for p in folder.iterdir()
+                 if p.name.endswith(".json") and not p.name.startswith(".")]
+    except (OSError, SaveError):
+        return []
+    infos = [read_info(p) for p in names]
     return sorted(infos, key=lambda i: i.saved_at, reverse=True)
 
 
@@ -223,23 +474,21 @@ def load(path: Path):
     """Load and verify a save; returns a :class:`engine.match.Match`.
 
     Raises :class:`SaveError` with the file's name, what is wrong and whether a backup exists.
-    The file is never changed or deleted.
+    The file is never changed or deleted; only a regular file of at most
+    :data:`MAX_SAVE_BYTES` is read.
     """
     path = Path(path)
+    if not os.path.lexists(path):
+        raise SaveError(f"{shown_name(path)} does not exist.")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path.name} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveError(f"{path.name} could not be read ({err}).{_bak_hint(path)}") from None
-    try:
-        return load_match(parse(text, where=path.name), where=path.name)
+        return load_match(parse(read_text(path), where=shown_name(path)),
+                          where=shown_name(path))
     except SaveError as err:
         raise SaveError(str(err) + _bak_hint(path)) from None
 
 
 def _bak_hint(path: Path) -> str:
-    if backup_path(path).exists() and not path.name.endswith(".bak"):
+    if os.path.lexists(backup_path(path)) and not path.name.endswith(".bak"):
         return " A backup of the previous save exists and can be loaded instead."
     return " No backup exists."
 
@@ -251,9 +500,12 @@ def load_backup(path: Path):
 
 def delete(path: Path) -> None:
     """Delete a save and its backup (after the player confirmed, or a finished game's autosave).
-    Raises ``OSError`` when the disk refuses."""
+    Raises :class:`SaveError` in plain words when the disk refuses (a read-only folder)."""
     for p in (Path(path), backup_path(Path(path))):
         try:
             p.unlink()
         except FileNotFoundError:
             pass
+        except OSError as err:
+            raise SaveError(f"Could not delete {shown_name(p)}: "
+                            f"{err.strerror or err}.") from None

@@ -46,6 +46,8 @@ class App:
         self.exit_status = 0
         self.result_line: str | None = None
         self.messages: list[str] = []
+        self._toasts: list[tuple[str, float]] = []
+        """(message, monotonic time it goes) of the toasts on screen."""
         pygame.display.init()  # the mixer opens later, off the main thread (SoundBoard.start)
         pygame.font.init()
         from scenes import kit
@@ -101,10 +103,12 @@ class App:
         """No human will watch: run the game as fast as the machine allows."""
         return self.instant and self.autoplay and self.quit_at_end
 
-    def notify(self, message: str) -> None:
-        """Show a short message (a toast drawn by the app on top of every scene)."""
+    def notify(self, message: str, seconds: float = 4.0) -> None:
+        """Show a short message (a toast drawn by the app on top of every scene). Toasts shown
+        at the same time stack upwards, the newest at the bottom; at most three."""
         self.messages.append(message)
-        self._toast = (message, time.monotonic() + 4.0)
+        until = time.monotonic() + seconds
+        self._toasts = [t for t in self._toasts if t[0] != message][-2:] + [(message, until)]
 
     # --- window -----------------------------------------------------------------------------
     def resize(self, size: tuple) -> None:
@@ -215,17 +219,18 @@ class App:
         self._draw_toast()
 
     def _draw_toast(self) -> None:
-        toast = getattr(self, "_toast", None)
-        if not toast or time.monotonic() > toast[1]:
+        now = time.monotonic()
+        self._toasts = [t for t in self._toasts if t[1] >= now]
+        if not self._toasts:
             return
-        from scenes.kit import blit_text, draw_panel, font
+        from scenes.kit import blit_text, draw_panel, fit_text, font
         w, h = self.size
-        tw = min(w - 80, font(16).size(toast[0])[0] + 40)
-        rect = pygame.Rect((w - tw) // 2, h - 70, tw, 44)
-        draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
-        from scenes.kit import fit_text
-        blit_text(self.screen, toast[0], fit_text(toast[0], 16, tw - 30), rect.center,
-                  anchor="center")
+        for i, (message, _) in enumerate(reversed(self._toasts)):
+            tw = min(w - 80, font(16).size(message)[0] + 40)
+            rect = pygame.Rect((w - tw) // 2, h - 70 - i * 52, tw, 44)
+            draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
+            blit_text(self.screen, message, fit_text(message, 16, tw - 30), rect.center,
+                      anchor="center")
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status."""
@@ -236,8 +241,12 @@ class App:
             if self.frame_count == 1 and not screenshot:
                 self.sound.start()      # after the first frame: it never waits for audio
         if screenshot:
-            pygame.image.save(self.screen, screenshot)
-            print(f"wrote {screenshot}", file=sys.stderr)
+            try:
+                pygame.image.save(self.screen, screenshot)
+                print(f"wrote {screenshot}", file=sys.stderr)
+            except (pygame.error, OSError) as err:
+                print(f"main.py: could not write {screenshot} ({err})", file=sys.stderr)
+                self.exit_status = 2
         self.sound.close()
         pygame.quit()
         return self.exit_status

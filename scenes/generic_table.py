@@ -37,7 +37,7 @@ class GenericTable(TableScene):
         self.moves_container.set_scrollable_area_dimensions((rect.width - 24, max(rect.height - 4,
                                                               len(actions) * 40 + 8)))
         for i, action in enumerate(actions):
-            label = self.match.state.action_to_string(action)
+            label = self.match.state.action_to_string(action, self.match.names)
             UIButton(pygame.Rect(4, 4 + i * 40, rect.width - 32, 36), label[:60], self.app.ui,
                      container=self.moves_container, tool_tip_text=label,
                      command=kit.bind(self.choose, action))

@@ -39,6 +39,7 @@ class LoadGameScene(Scene):
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         self.infos = store.list_saves()
+        self.problem = store.storage_problem() if not self.infos else None
         top = 116 if h >= 760 else 100
         self.list_rect = pygame.Rect(40, top, w - 80, h - top - 90)
         scroller = UIScrollingContainer(self.list_rect, ui, container=c, allow_scroll_x=False)
@@ -51,12 +52,13 @@ class LoadGameScene(Scene):
             y = 4 + i * row_h
             damaged = info.error is not None
             if damaged:
-                head = f"{info.path.name} — cannot be loaded"
+                head = f"{info.file_name} — cannot be loaded"
                 sub = info.error
             else:
                 head = info.title
                 sub = (f"turn {info.turn} · saved {when(info.saved_at)}"
-                       + (" · autosave" if info.is_autosave else f" · {info.path.stem}"))
+                       + (" · autosave" if info.is_autosave
+                          else f" · {info.file_name.removesuffix('.json')}"))
             for rect, words, look in (
                     (pygame.Rect(12, y + 4, inner_w - 360, 26), head,
                      "#dim_label" if damaged else "#heading_label"),
@@ -104,7 +106,10 @@ class LoadGameScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.pending_delete:
-            store.delete(self.pending_delete.path)
+            try:
+                store.delete(self.pending_delete.path)
+            except SaveError as err:       # a read-only folder: said, and the save stays
+                self.app.notify(str(err))
             self.pending_delete = None
             self.relayout()
             return True
@@ -124,5 +129,7 @@ class LoadGameScene(Scene):
                          top=24 if surface.get_height() >= 760 else 12)
         kit.draw_panel(surface, self.list_rect.inflate(12, 12))
         if self.empty:
-            kit.blit_text(surface, "No saved games yet. Games autosave after every turn.", 18,
-                          self.list_rect.center, kit.INK_DIM, anchor="center")
+            words = self.problem or "No saved games yet. Games autosave after every turn."
+            size = kit.fit_text(words, 18, self.list_rect.width - 40)
+            kit.blit_text(surface, words, size, self.list_rect.center, kit.INK_DIM,
+                          anchor="center")

@@ -9,8 +9,6 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from engine import registry
 from engine.match import Match, Seat
-from saves import store
-from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
 
@@ -152,6 +150,7 @@ class NewGameScene(Scene):
         self.seed_entry = UITextEntryLine(pygame.Rect(margin + 56, by + 2, 150, 36), ui,
                                           container=c, initial_text=self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(12)
         UIButton(pygame.Rect(margin + 212, by + 2, 90, 36), "Random", ui, container=c,
                  command=self.random_seed, tool_tip_text="A new random seed")
         self.error_label = UILabel(pygame.Rect(margin + 320, by, w - 2 * margin - 320 - 330, 40),
@@ -226,15 +225,7 @@ class NewGameScene(Scene):
             self.error = str(err)
             self.error_label.set_text(self.error)
             return
-        if any(not seat.is_bot for seat in match.seats):   # it will take the autosave slot
-            try:
-                kept = store.keep_unfinished(match.spec.id)
-            except SaveError as err:
-                self.error_label.set_text(str(err))
-                return
-            if kept is not None:
-                self.app.notify("Your unfinished game is kept in Load game.")
-        open_match(self.app, match)
+        open_match(self.app, match)     # the table keeps an unfinished game of this kind
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

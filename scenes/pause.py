@@ -1,17 +1,25 @@
 """The pause overlay (Esc in a game): Resume, Save, Load, Rules, Settings, Quit to title.
 
-Save asks for a name first (the game's title and seats by default); Enter or Save writes it.
+Save asks for a name first (the game's title and seats by default); Enter or Save writes it. A
+name that an existing save has asks before replacing that save.
 """
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+from pygame_gui.windows import UIConfirmationDialog
 
 from saves import store
-from saves.format import SaveError, match_title
+from saves.format import SaveError, clean_title, match_title
 from scenes import kit
 from scenes.manager import Scene
+
+
+def replace_question(name: str) -> str:
+    """The confirmation before saving over a save of the same name."""
+    return (f"A save called \u201c{clean_title(name)}\u201d already exists. Replace it? "
+            f"Its last version stays as the backup.")
 
 
 class PauseScene(Scene):
@@ -24,6 +32,7 @@ class PauseScene(Scene):
         self.table = table
         self.naming = False        # True while the "Name this save" row is shown
         self.save_name = match_title(table.match)
+        self.dialog = None         # the "Replace save" confirmation while it is open
 
     def build(self) -> None:
         if self.naming:
@@ -55,8 +64,8 @@ class PauseScene(Scene):
         self.buttons = {
             "Save": UIButton(pygame.Rect(x + 210, y + 82, 190, 42), "Save", ui, container=c,
                              command=self.save,
-                             tool_tip_text="A save of the same name is replaced; "
-                                           "its last version stays as the backup"),
+                             tool_tip_text="A save of the same name is replaced after "
+                                           "you confirm; its last version stays as the backup"),
             "Cancel": UIButton(pygame.Rect(x, y + 82, 190, 42), "Cancel", ui, container=c,
                                command=self.cancel_name),
         }
@@ -71,10 +80,30 @@ class PauseScene(Scene):
         self.relayout()
 
     def save(self) -> None:
-        """Write the match under the typed name; a failure is reported and nothing is lost."""
+        """Write the match under the typed name; a save of that name is replaced only after
+        the player confirms. A failure is reported and nothing is lost."""
         if self.name_entry is not None:
             self.save_name = self.name_entry.get_text().strip() or match_title(self.table.match)
-        replacing = store.save_path(self.save_name).exists()
+        try:
+            existing = store.find_save(self.save_name)
+        except SaveError as err:
+            self.app.notify(str(err))
+            return
+        if existing is not None:
+            self.ask_replace()
+            return
+        self.write(replacing=False)
+
+    def ask_replace(self) -> None:
+        """The confirmation before a save of the same name is replaced."""
+        w, h = self.app.size
+        self.close_dialog()
+        self.dialog = UIConfirmationDialog(
+            pygame.Rect((w - 440) // 2, (h - 230) // 2, 440, 230),
+            replace_question(self.save_name), self.app.ui,
+            window_title="Replace save", action_short_name="Replace")
+
+    def write(self, replacing: bool) -> None:
         try:
             path = store.save(self.table.match, self.save_name)
         except SaveError as err:
@@ -85,6 +114,15 @@ class PauseScene(Scene):
         shown = store.read_info(path).title
         self.app.notify(f"Replaced the save \u201c{shown}\u201d (its last version is the backup)"
                         if replacing else f"Saved \u201c{shown}\u201d")
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None and self.dialog.alive():
+            self.dialog.kill()
+        self.dialog = None
+
+    def exit(self) -> None:
+        self.close_dialog()
+        super().exit()
 
     def load(self) -> None:
         from scenes.load_game import LoadGameScene
@@ -104,12 +142,19 @@ class PauseScene(Scene):
         self.app.manager.reset(TitleScene(self.app))
 
     def handle_event(self, event) -> bool:
+        if (event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+                and self.dialog is not None and event.ui_element is self.dialog):
+            self.dialog = None
+            self.write(replacing=True)
+            return True
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.naming
                 and event.ui_element is self.name_entry):
             self.save()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.naming:
+            if self.dialog is not None and self.dialog.alive():
+                self.close_dialog()
+            elif self.naming:
                 self.cancel_name()
             else:
                 self.app.manager.pop()

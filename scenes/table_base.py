@@ -109,6 +109,11 @@ class TableScene(Scene):
         self.turn_chimed: tuple | None = None
         """(turn count, player) of the last person's turn the chime announced."""
         self._chime_checked = -1
+        self.slot_checked = False
+        self.autosave_off: str | None = None
+        """Why this game must not autosave (its slot holds another game that could not be
+        moved aside), or None."""
+        self.last_autosave_error: str | None = None
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -439,17 +444,46 @@ class TableScene(Scene):
             self.last_owner = owner
             self.autosave()
 
+    def enter(self) -> None:
+        super().enter()
+        if not self.slot_checked:
+            self.slot_checked = True
+            self.keep_unfinished()
+
+    def keep_unfinished(self) -> None:
+        """Before this game autosaves, move another unfinished game of the same kind out of the
+        autosave slot to a save of its own, and tell the player. Every way a game is opened
+        (New game, Load game, Continue, ``--game``, ``--load``) comes through here; the slot's
+        own game (Continue) and games of bots only (which never autosave) leave it alone."""
+        if self.replay is not None or self.app.fast_forward:
+            return
+        try:
+            kept = store.keep_unfinished_for(self.match)
+        except SaveError as err:
+            self.autosave_off = (f"{str(err).rstrip('.')}, so this game will not autosave "
+                                 f"and the unfinished one stays where it is.")
+            self.app.notify(self.autosave_off)
+            return
+        if kept is not None:
+            self.app.notify(f"Your unfinished game of {self.match.spec.title} is kept in "
+                            f"Load game.")
+
     def autosave(self) -> None:
         """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
-        bots play (a game to watch must not take the slot of the player's own game)."""
+        bots play (a game to watch must not take the slot of the player's own game), or the
+        slot holds another game that could not be moved aside. A failure is said once."""
         if self.replay is not None or self.app.fast_forward or self.match.is_terminal():
             return
-        if all(seat.is_bot for seat in self.match.seats):
+        if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
             return
         try:
             store.autosave(self.match)
         except SaveError as err:
-            self.say(str(err))
+            if str(err) != self.last_autosave_error:     # a folder that can't be made: once
+                self.say(str(err))
+            self.last_autosave_error = str(err)
+        else:
+            self.last_autosave_error = None
 
     def try_action(self, action) -> bool:
         """Apply a human's action; a refusal shows the rule in plain words. True if applied."""
@@ -581,7 +615,7 @@ class TableScene(Scene):
         self.hint = action
         bots = self.match.spec.bots
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
-        words = kit.with_names(self.match.state.action_to_string(action), self.match.names)
+        words = self.match.state.action_to_string(action, self.match.names)
         self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
         self.app.sound.play("hint")
         self.on_hint(action)
@@ -826,13 +860,36 @@ class TableScene(Scene):
         """The top bar when a person is to move: what to do now (subclasses say more)."""
         return f"{name}, your move"
 
+    def message_lines(self, msg: str, width: int) -> tuple:
+        """``(size, lines)`` for a top-bar message ``width`` pixels wide: one line at 14-16 px
+        when it fits, else two lines at 14 px (smaller only for a very long message)."""
+        size = kit.fit_text(msg, 16, width)
+        if size >= 14:
+            return size, [msg]
+        size = 14
+        lines = kit.wrap(msg, size, width)
+        while len(lines) > 2 and size > 11:
+            size -= 1
+            lines = kit.wrap(msg, size, width)
+        return size, lines
+
     def draw_top_bar(self, surface) -> None:
+        """The status line, or a message (a refusal, a hint and its reason): one that does not
+        fit one readable line wraps to two lines in a slightly taller bar."""
         w = surface.get_width() - self.log_width - 16
+        msg = self.current_message()
+        size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
+        if len(lines) > 1:
+            bar = pygame.Rect(8, 4, w - 8, 40)
+            kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
+            step = kit.font(size).get_linesize() - 2
+            top = bar.centery - step * len(lines[:2]) // 2
+            for i, line in enumerate(lines[:2]):
+                kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
+            return
         bar = pygame.Rect(8, 8, w - 8, 32)
         kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
-        msg = self.current_message()
         if msg:
-            size = kit.fit_text(msg, 16, bar.width - 20)
             kit.blit_text(surface, msg, size, (bar.x + 10, bar.centery), kit.HILITE,
                           anchor="midleft")
         else:

@@ -30,6 +30,8 @@ class TitleScene(Scene):
         })
         if self.latest is None:
             self.buttons["Continue"].disable()
+        self.problem = store.storage_problem()
+        """Why games cannot be saved (shown under the menu), or None."""
         self.time = 0.0
 
     def new_game(self):
@@ -77,6 +79,10 @@ class TitleScene(Scene):
         kit.blit_text(surface, "Potion Explosion  ·  Off the Rails  ·  Diced Tomatoes", 20,
                       (w // 2, int(h * 0.08) + big + 14), kit.INK_DIM, anchor="midtop")
         self._draw_props(surface, w, h)
+        if self.problem:       # under the subtitle, clear of the menu and the toasts
+            size = kit.fit_text(self.problem, 17, w - 120)
+            kit.blit_text(surface, self.problem, size, (w // 2, int(h * 0.08) + big + 52),
+                          kit.GOLD, anchor="midtop")
 
     def _draw_props(self, surface, w, h) -> None:
         """A die, a marble and a minecart bobbing beside the menu."""

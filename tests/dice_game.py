@@ -133,7 +133,7 @@ class PigState:
     def observation(self, player):
         return self.clone()
 
-    def action_to_string(self, action):
+    def action_to_string(self, action, names=None):
         return type(action).__name__
 
     def turn_owner(self):

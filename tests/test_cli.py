@@ -75,3 +75,120 @@ def test_readme_option_example_works(tmp_path):
                  "overload=on", "--screenshot", str(shot), "--frames", "3", tmp=tmp_path)
     assert result.returncode == 0, result.stderr
     assert shot.exists()
+
+
+# --- issue 15 -------------------------------------------------------------------------------
+def one_plain_line(result, words):
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert words in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--size", "99999x99999"], "at most 7680x4320"),
+    (["--size", "7681x800"], "at most 7680x4320"),
+    (["--size", "1280x4321"], "at most 7680x4320"),
+    (["--size", "1280x800x2"], "--size must look like 1280x800"),
+    (["--screenshot", "/nonexistent/folder/x.png"],
+     "the folder /nonexistent/folder does not exist"),
+    (["--screenshot", "/tmp"], "needs a file name"),
+    (["--load", "/dev/zero"], "is not a save file (it is a device)"),
+    (["--game", ""], "--game needs a value"),
+    (["--game", " "], "--game needs a value"),
+    (["--game", "diced-tomatoes", "--seats", ""], "--seats needs a value"),
+    (["--load", ""], "--load needs a value"),
+    (["--screenshot", ""], "--screenshot needs a value"),
+    (["--size", ""], "--size needs a value"),
+    (["--game", "diced-tomatoes", "--option", ""], "--option needs NAME=VALUE"),
+    (["--game", "diced-tomatoes", "--seats", "human:" + "N" * 25 + ",bot:easy"],
+     "at most 24 characters"),
+    (["--game", "diced-tomatoes", "--seats", "human,bot:godlike"], "easy, medium or hard"),
+])
+def test_each_bad_input_gets_one_plain_line_and_status_2(tmp_path, args, words):
+    one_plain_line(run(*args, tmp=tmp_path), words)
+
+
+def test_load_of_a_pipe_does_not_hang(tmp_path):
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    one_plain_line(run("--load", str(pipe), tmp=tmp_path), "is not a save file (it is a pipe)")
+
+
+def _save_file(tmp_path, change=None):
+    """A real Diced Tomatoes save, edited by ``change(envelope)`` with its checksum fixed."""
+    from engine.match import Match, Seat
+    from saves import format as fmt
+    m = Match(registry.get("diced-tomatoes"), [Seat("human", "Ana"), Seat("bot", "B", "easy")],
+              seed=3)
+    m.advance_chance()
+    env = fmt.make_envelope(m)
+    if change:
+        change(env)
+        env["checksum"] = fmt.checksum(env)
+    path = tmp_path / "game.json"
+    path.write_text(fmt.dumps(env))
+    return path, m
+
+
+def test_load_autoplay_with_an_unknown_level_is_one_plain_line(tmp_path):
+    path, _ = _save_file(tmp_path, lambda env: env["seats"][0].update(level="godlike"))
+    one_plain_line(run("--load", str(path), "--autoplay", tmp=tmp_path),
+                   "its level is not easy, medium or hard")
+
+
+def test_the_program_starts_without_a_data_or_config_folder(tmp_path):
+    """Defect 5: files where the data and config folders should be; the title is reached (and
+    says why saving is off); a game is played to its end without saving."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path / "data-file"),
+               XDG_CONFIG_HOME=str(tmp_path / "config-file"))
+    (tmp_path / "data-file").write_text("")
+    (tmp_path / "config-file").write_text("")
+    shot = tmp_path / "title.png"
+    for args in (["--screenshot", str(shot), "--frames", "3"],
+                 ["--game", "diced-tomatoes", "--seats", "human,bot:easy", "--screenshot",
+                  str(shot), "--frames", "3"],
+                 ["--game", "diced-tomatoes", "--autoplay", "--seats", "bot:easy,bot:easy",
+                  "--instant", "--quit-at-end", "--seed", "2"]):
+        result = subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_hostile_files_in_the_saves_folder_never_stop_the_program(tmp_path):
+    """Defect 4: a pipe, a link to /dev/zero, deep nesting and a huge integer named like saves:
+    the title, --load of another file and --game --autoplay all run."""
+    folder = tmp_path / "data" / "tabletop-trio" / "saves"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "autosave-diced-tomatoes.json")
+    os.symlink("/dev/zero", folder / "zero.json")
+    (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    (folder / "int.json").write_text('{"turn": ' + "9" * 5000 + "}")
+    good, _ = _save_file(tmp_path)
+    shot = tmp_path / "x.png"
+    for args in (["--screenshot", str(shot), "--frames", "3"],
+                 ["--scene", "load", "--screenshot", str(shot), "--frames", "3"],
+                 ["--load", str(good), "--screenshot", str(shot), "--frames", "3"],
+                 ["--game", "diced-tomatoes", "--autoplay", "--seats", "bot:easy,bot:easy",
+                  "--instant", "--quit-at-end", "--seed", "2"]):
+        result = run(*args, tmp=tmp_path)
+        assert result.returncode == 0, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("how", ["load", "game"])
+def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(tmp_path, how):
+    """Defect 1: ``--load`` and ``--game`` move the unfinished game out of the autosave slot
+    to a save of its own before the new one can autosave."""
+    from saves import store
+    path, unfinished = _save_file(tmp_path)
+    unfinished.apply(unfinished.legal_actions()[0])
+    store.autosave(unfinished)
+    args = ["--load", str(path)] if how == "load" else ["--game", "diced-tomatoes", "--seats",
+                                                         "human,bot:easy", "--seed", "9"]
+    result = run(*args, "--screenshot", str(tmp_path / "x.png"), "--frames", "3", tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    kept = [i for i in store.list_saves() if i.path.name.startswith("unfinished-diced-tomatoes")]
+    assert len(kept) == 1 and store.load(kept[0].path).history == unfinished.history

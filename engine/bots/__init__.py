@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from engine.bots.beginner import BeginnerBot
 from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.rollout import RolloutBot
@@ -25,9 +26,16 @@ class GameBots:
     """What search and hints know of one game. A game subclasses it in ``engine/<game>/bots.py``.
 
     Override :meth:`evaluate` (required) and :meth:`explain`; override :meth:`forced_move`,
-    :meth:`allowed_moves` and :meth:`make` where the game needs them. Methods never change the
-    states they are given.
+    :meth:`allowed_moves`, :meth:`sensible_moves` and :meth:`make` where the game needs them.
+    Methods never change the states they are given.
+
+    ``EASY_TEMPERATURE``, ``EASY_TOP`` and ``EASY_MARGIN`` tune Easy's mistakes (see
+    :class:`engine.bots.beginner.BeginnerBot`), measured per game with bench/bots.py.
     """
+
+    EASY_TEMPERATURE = 1.0
+    EASY_TOP = 3
+    EASY_MARGIN = 2.0
 
     def evaluate(self, state, player: int) -> float:
         """How good ``state`` is for seat ``player`` (higher is better; the scale is the game's
@@ -50,15 +58,28 @@ class GameBots:
         e.g. no marble shuffled back and forth between pool and hand."""
         return list(legal_actions)
 
+    def sensible_moves(self, observation, moves: Sequence[Action]) -> list:
+        """Of the allowed ``moves``, those a beginner (Easy) considers: none of the game's
+        self-harming patterns (a Little Help that completes nothing, karma spent on a die that
+        gains nothing, a pointless marble shuffle...). By default all of them; an empty list
+        means all of them too."""
+        return list(moves)
+
+    def only_when_best(self, observation, action: Action) -> bool:
+        """Whether Easy plays ``action`` only when it values it best of all (a costly move, e.g.
+        a Little Help, that a beginner takes only when plainly worth it). By default False."""
+        return False
+
     def make(self, level: str, budget: float = 1.5, clock=None):
         """The bot for ``level`` before :func:`make_bot` adds forced and allowed moves.
 
-        By default: Easy is greedy on a noisy evaluation, Medium greedy with chance sampled three
-        times, Hard a :class:`RolloutBot` (``budget`` seconds with ``clock``, else a fixed
-        number of rollouts so tests replay).
+        By default: Easy is a :class:`BeginnerBot` (sensible moves, one step ahead, a softmax
+        among the best few), Medium greedy with chance sampled three times, Hard a
+        :class:`RolloutBot` (``budget`` seconds with ``clock``, else a fixed number of rollouts
+        so tests replay).
         """
         if level == "easy":
-            return GreedyBot(self.evaluate, samples=1, noise=4.0)
+            return BeginnerBot(self, self.EASY_TEMPERATURE, self.EASY_TOP, self.EASY_MARGIN)
         if level == "medium":
             return GreedyBot(self.evaluate, samples=3)
         return RolloutBot(self, budget, clock)
@@ -114,4 +135,5 @@ class PolicyBot:
         return self.bot.choose(observation, allowed or legal_actions, rng)
 
 
-__all__ = ["GameBots", "as_sentence", "GreedyBot", "PolicyBot", "RandomBot", "RolloutBot", "make_bot", "LEVELS"]
+__all__ = ["BeginnerBot", "GameBots", "as_sentence", "GreedyBot", "PolicyBot", "RandomBot",
+           "RolloutBot", "make_bot", "LEVELS"]

@@ -1,6 +1,7 @@
 """What Diced Tomatoes' computer players and hints know (``GAME.bots``).
 
-Easy and Medium are the generic greedy bots on :func:`heuristics.evaluate`. Hard is a
+Easy is the generic :class:`engine.bots.BeginnerBot` on the moves :func:`beginner_moves` keeps;
+Medium is the generic greedy bot on :func:`heuristics.evaluate`. Hard is a
 :class:`engine.bots.RolloutBot`, flat Monte Carlo over whole sampled turns: the dice decide most
 turns, and measured with bench/bots.py a tree search was only level with Medium (43-55%) while
 rollouts beat it 42-3-16.
@@ -8,18 +9,117 @@ rollouts beat it 42-3-16.
 from __future__ import annotations
 
 from engine.bots import GameBots, as_sentence
-from engine.diced_tomatoes import heuristics
-from engine.diced_tomatoes.state import ClearVine
+from engine.diced_tomatoes import heuristics, rules
+from engine.diced_tomatoes.state import (CleanVine, ClearVine, FlipSeed, PlaceDie, Reroll,
+                                         RollOver, SetDie, Shift)
+
+GIFT_SEED = 4
+"""A seed of this face or more on an opponent's empty token is a gift (a vine worth that much)
+a beginner never makes while another move exists."""
+
+
+def own_use(state, colour: str, face: int, me: int) -> int:
+    """How a die of ``colour`` showing ``face`` serves seat ``me``'s own tokens now: 2 when it
+    completes or grows one of its vines (rules, "Placement"), 1 when it can only seed an open
+    token of its own, 0 when it fits none of them."""
+    use = 0
+    for spot in rules.spot_table(state):
+        if spot.owner != me:
+            continue
+        if face in spot.faces:
+            return 2
+        if spot.seed_open and rules.can_seed(colour):
+            use = 1
+    return use
+
+
+def _changed_face(action, face: int) -> int | None:
+    """The face a karma action that sets a die's face leaves it showing (None for a re-roll)."""
+    if isinstance(action, Shift):
+        return face + action.delta
+    if isinstance(action, RollOver):
+        return rules.opposite_face(face)
+    if isinstance(action, SetDie):
+        return action.face
+    return None
+
+
+def beginner_moves(state, moves) -> list:
+    """The moves Easy considers (:meth:`DicedTomatoesBots.sensible_moves`), so it never spends
+    karma to undo its own spending nor makes a gift:
+
+    * a die that grows one of its own vines goes on its own vines only (karma may have been
+      spent to make it fit: placing it elsewhere would waste that);
+    * no seed of :data:`GIFT_SEED` or more on an opponent's empty token while another placement
+      exists (if none does, the lowest face);
+    * karma on a die only while no die in the hand grows one of its own vines: a re-roll of a
+      die that fits none of its own tokens at all, a shift, roll-over or set only to a face
+      that grows one of its vines (then that die fits, so no more karma is spent until it is
+      placed, and no other die can take its place first);
+    * a seed flipped only on its own lone seed, to a higher face (solo: to the face the next
+      score slot needs); never cleaning a vine with karma.
+    """
+    me = state.current_player()
+    hand = state.hand
+    uses = {slot: own_use(state, die.colour, die.face, me) for slot, die in enumerate(hand)
+            if die is not None and die.face is not None}
+    places = [move for move in moves if isinstance(move, PlaceDie)]
+    placed_well = [move for move in places if move.owner == me
+                   or uses[move.die] < 2 and not _gift(state, move, me)]
+    if not placed_well and places:       # only gifts: the smallest one
+        lowest = min(hand[move.die].face for move in places)
+        placed_well = [move for move in places if hand[move.die].face == lowest]
+    karma_for_dice = 2 not in uses.values()
+    kept = []
+    for move in moves:
+        if isinstance(move, PlaceDie):
+            if move in placed_well:
+                kept.append(move)
+        elif isinstance(move, Reroll):
+            if karma_for_dice and uses[move.die] == 0:
+                kept.append(move)
+        elif isinstance(move, (Shift, RollOver, SetDie)):
+            die = hand[move.die]
+            if karma_for_dice and own_use(
+                    state, die.colour, _changed_face(move, die.face), me) == 2:
+                kept.append(move)
+        elif isinstance(move, FlipSeed):
+            if move.owner == me and _flip_gains(state, move):
+                kept.append(move)
+        elif not isinstance(move, CleanVine):
+            kept.append(move)
+    return kept
+
+
+def _gift(state, move: PlaceDie, me: int) -> bool:
+    """Whether ``move`` seeds an opponent's empty token with a high face."""
+    return (move.owner != me and not state.vines[move.owner][move.token]
+            and state.hand[move.die].face >= GIFT_SEED)
+
+
+def _flip_gains(state, move: FlipSeed) -> bool:
+    vine = state.vines[move.owner][move.token]
+    if len(vine) != 1:
+        return False
+    old = vine[0].face
+    new = rules.opposite_face(old)
+    if state.solo:
+        return rules.slot_matches(len(state.score[move.owner]) + 1, new)
+    return new > old
 
 
 class DicedTomatoesBots(GameBots):
     """Evaluation, hint reasons and the rules' forced bot move for Diced Tomatoes."""
 
+    EASY_TEMPERATURE = 5.0
+    EASY_TOP = 5
+    EASY_MARGIN = 8.0
+
     def evaluate(self, state, player: int) -> float:
         return heuristics.evaluate(state, player)
 
     def explain(self, state, action, names) -> str:
-        return as_sentence(heuristics.explain_move(state, action), names)
+        return as_sentence(heuristics.explain_move(state, action, names), names)
 
     def forced_move(self, observation, legal_actions):
         """DT-D5: a computer player always clears its own vine worth 0 or less at clean-up."""
@@ -28,8 +128,11 @@ class DicedTomatoesBots(GameBots):
                 return action
         return None
 
+    def sensible_moves(self, observation, moves) -> list:
+        return beginner_moves(observation, moves)
+
 
 BOTS = DicedTomatoesBots()
 """The game's :class:`engine.bots.GameBots`."""
 
-__all__ = ["BOTS", "DicedTomatoesBots"]
+__all__ = ["BOTS", "DicedTomatoesBots", "beginner_moves", "own_use"]

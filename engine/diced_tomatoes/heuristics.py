@@ -72,51 +72,92 @@ def evaluate(state, player: int) -> float:
 _KARMA = (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie)
 
 
-def explain_move(state, action) -> str:
-    """A one-line reason for a hint (GameSpec.explain_move), from what the move does.
+def explain_move(state, action, names=None) -> str:
+    """A one-line reason for a hint, from what the move does to the vines: the die, the vine or
+    token and whose it is ("your" for the player asked, else the seat's name from ``names``,
+    "Player N" without names). Lower case, no full stop: :meth:`DicedTomatoesBots.explain`
+    makes it a sentence.
 
-    Seats are named "Player N" (the scene shows names). Examples: "harvests your vine worth 4",
-    "turns the red 5 into a 6 to complete your top vine" (karma).
+    Examples: "harvests your top vine worth 4 into slot 2", "turns the red 5 into a 6 to
+    complete your top vine" (karma).
     """
-    from engine.diced_tomatoes.state import KarmaGained, VineCleared, VineHarvested
+    from engine.diced_tomatoes.state import (COLOUR_NAMES, TOKEN_NAMES, ClearVine, KarmaGained,
+                                             KeepVine, VineCleared, VineHarvested)
     me = state.current_player()
     if isinstance(action, _KARMA):
-        return _explain_karma(state, action, me)
+        return _explain_karma(state, action, me, names)
+    if isinstance(action, (ClearVine, KeepVine)):
+        vine = state.vines[action.owner][action.token]
+        where = f"{_whose(action.owner, me, names)} {TOKEN_NAMES[action.token]}"
+        value = rules.vine_value(vine)
+        if isinstance(action, ClearVine):
+            return f"clears {where} vine worth {value}: the token is free for a new vine"
+        return f"keeps {where} vine worth {value} on its token"
     after = state.clone()
     events = after.apply_action(action)
-    for e in events:
-        if isinstance(e, VineHarvested):
-            if e.owner == me:
-                star = " and earns a gold star" if e.star else ""
-                return f"harvests your vine worth {e.value} into slot {e.slot}{star}"
+    for event in events:
+        if isinstance(event, VineHarvested):
+            vine = f"{TOKEN_NAMES[event.token]} vine"
+            if event.owner == me:
+                star = " and earns a gold star" if event.star else ""
+                return f"harvests your {vine} worth {event.value} into slot {event.slot}{star}"
             gained = sum(k.amount for k in events if isinstance(k, KarmaGained))
-            return (f"completes Player {e.owner + 1}'s vine worth only {e.value} "
-                    f"and earns you {gained} karma")
-        if isinstance(e, VineCleared):
-            return f"clears a vine worth {e.value} so the token is free again"
+            owner = _name(event.owner, names)
+            return (f"completes {owner}'s {vine}, worth only {event.value} to {owner}, and "
+                    f"earns you {gained} karma")
+        if isinstance(event, VineCleared):
+            return (f"clears {_whose(event.owner, me, names)} {TOKEN_NAMES[event.token]} vine "
+                    f"worth {event.value} so the token is free again")
     if isinstance(action, PlaceDie):
+        colour, face = state.hand[action.die]
+        die = f"the {COLOUR_NAMES[colour]} {face}"
         vine = state.vines[action.owner][action.token]
+        where = f"{_whose(action.owner, me, names)} {TOKEN_NAMES[action.token]}"
         if not vine:
-            return "starts a new vine" + (" on your token" if action.owner == me else
-                                          f" on Player {action.owner + 1}'s token")
+            if action.owner == me:
+                return f"seeds {where} token with {die}: a vine worth {face}"
+            only = "only " if face <= 3 else ""
+            return (f"seeds {where} token with {die}, a vine worth {only}{face} to "
+                    f"{_name(action.owner, names)}")
+        grown = vine + [Die(colour, face)]
+        kind = rules.vine_kind(grown)
         if action.owner == me:
-            return f"grows your vine to {len(vine) + 1} dice"
-        return f"spends a die on Player {action.owner + 1}'s vine rather than spoil yours"
+            return (f"grows your {TOKEN_NAMES[action.token]} vine to {len(grown)} dice with "
+                    f"{die} ({_article(kind)} worth {rules.vine_value(grown)})")
+        head = f"puts {die} on {where} vine"
+        if not any(spot.owner == me and spot.takes(colour, face)
+                   for spot in rules.spot_table(state)):
+            return f"{head}: it fits none of your vines or open tokens"
+        if len(grown) == 3:
+            return f"{head}, one die from complete: whoever completes it earns karma"
+        return f"{head}, keeping your own vines for better dice"
     if isinstance(action, EndTurn):
-        return "nothing better is left this turn"
+        return "every die is placed or passed: nothing better is left this turn"
     if isinstance(action, PassDie):
-        return "this die fits nowhere"
+        colour, face = state.hand[action.die]
+        to = "back to you" if state.solo else f"to {_name(rules.next_player(state), names)}"
+        return f"the {COLOUR_NAMES[colour]} {face} fits no vine or open token: it goes {to}"
     return ""
 
 
-def _whose(owner: int, me: int) -> str:
-    return "your" if owner == me else f"Player {owner + 1}'s"
+def _article(kind: str) -> str:
+    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"
 
 
-def _best_spot(state, colour: str, face: int, me: int) -> tuple:
+def _name(seat: int, names) -> str:
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def _whose(owner: int, me: int, names=None) -> str:
+    return "your" if owner == me else f"{_name(owner, names)}'s"
+
+
+def _best_spot(state, colour: str, face: int, me: int, names=None) -> tuple:
     """The most useful place a die of ``colour`` and ``face`` could go now, as ``(rank, words)``
     (lower rank is better), or ``(9, "")`` when it fits nowhere. Words follow a die, e.g.
-    "to complete your top vine", "that fits Player 2's middle vine"."""
+    "to complete your top vine", "that fits Bob's middle vine"."""
     from engine.diced_tomatoes.state import TOKEN_NAMES
     best = (9, "")
     for spot in rules.spot_table(state):
@@ -127,18 +168,19 @@ def _best_spot(state, colour: str, face: int, me: int) -> tuple:
             own = owner == me
             value = rules.vine_value(vine + [Die(colour, face)])
             if len(vine) == 3 and rules.is_harvestable(value):
-                found = (0 if own else 3, f"to complete {_whose(owner, me)} {name} vine")
+                found = (0 if own else 3, f"to complete {_whose(owner, me, names)} {name} vine")
             else:
-                found = (1 if own else 4, f"that fits {_whose(owner, me)} {name} vine")
+                found = (1 if own else 4, f"that fits {_whose(owner, me, names)} {name} vine")
         elif not vine and spot.seed_open and rules.can_seed(colour):
-            found = (2 if owner == me else 5, f"to seed {_whose(owner, me)} {name} token")
+            found = (2 if owner == me else 5,
+                     f"to seed {_whose(owner, me, names)} {name} token")
         else:
             continue
         best = min(best, found, key=lambda ranked: ranked[0])
     return best
 
 
-def _explain_karma(state, action, me: int) -> str:
+def _explain_karma(state, action, me: int, names=None) -> str:
     """Why spend karma: what the changed die, cleaned vine or flipped seed does next."""
     from engine.diced_tomatoes.state import COLOUR_NAMES, TOKEN_NAMES
     if isinstance(action, (Reroll, Shift, RollOver, SetDie)):
@@ -164,7 +206,7 @@ def _explain_karma(state, action, me: int) -> str:
             new = rules.opposite_face(face)
         else:
             new = action.face
-        new_rank, words = _best_spot(state, colour, new, me)
+        new_rank, words = _best_spot(state, colour, new, me, names)
         if new_rank == rank == 2:       # a seed either way: what the new face is worth
             next_slot = len(state.score[me]) + 1
             if state.solo and rules.slot_matches(next_slot, new):
@@ -175,7 +217,7 @@ def _explain_karma(state, action, me: int) -> str:
             return f"turns {die} into a {new} {words}"
         return f"turns {die} into a {new}"
     vine = state.vines[action.owner][action.token]
-    where = f"{_whose(action.owner, me)} {TOKEN_NAMES[action.token]}"
+    where = f"{_whose(action.owner, me, names)} {TOKEN_NAMES[action.token]}"
     next_slot = len(state.score[action.owner]) + 1
     if isinstance(action, CleanVine):
         value = rules.vine_value(vine)

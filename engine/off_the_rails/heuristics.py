@@ -13,7 +13,7 @@ Mine centres, chasm squares and upgrades under a cart are impassable.
   deposits and out of the mine; the bots plan their action phase from these.
 
 ``evaluate(state, player) -> float`` (higher is better for ``player``) and
-``explain_move(state, action) -> str`` are what :mod:`engine.off_the_rails.bots` uses.
+``explain_move(state, action, names) -> str`` are what :mod:`engine.off_the_rails.bots` uses.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from engine.off_the_rails.rules import (cart_edge, cart_place_refusal, derail_ca
 from engine.off_the_rails.state import (CartPlace, ChangeSpeed, ChooseEdge, ChooseExit,
                                         ClaimMission, DropGems, EndActions, MoveCart, PickPile,
                                         PlaceCart, PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,
-                                        UpgradeTile, article, square_name)
+                                        UpgradeTile, article, square_name, tile_words)
 
 TILE_UNITS = 3
 """One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""
@@ -89,6 +89,38 @@ def _tiles_needed(tile: int, enter: int, leave: int, occupied: bool):
         return 1
     need = _NEED[tile][enter][leave]
     return None if need and occupied else need
+
+
+def _step_table(occupied: bool) -> list:
+    """``[tile][enter]`` -> ``((leave, units), ...)``: the ways on through a square and their
+    route units (:func:`_tiles_needed` precomputed, so the searches make no call per edge)."""
+    table = []
+    for tile in range(16):
+        rows = []
+        for enter in range(4):
+            ways = []
+            for leave in range(4):
+                if leave == enter:
+                    continue
+                need = _tiles_needed(tile, enter, leave, occupied)
+                if need is not None:
+                    ways.append((leave, TILE_UNITS * need + 1))
+            rows.append(tuple(ways))
+        table.append(rows)
+    return table
+
+
+def _back_table(forward: list) -> list:
+    """``[tile][leave]`` -> ``((enter, units), ...)``, enter in side order: the same ways as
+    ``forward`` (a :func:`_step_table`) looked up by the side left."""
+    return [[tuple((enter, units) for enter in range(4) for way, units in forward[tile][enter]
+                   if way == leave) for leave in range(4)] for tile in range(16)]
+
+
+_WAYS = (_step_table(False), _step_table(True))
+"""``_WAYS[occupied][tile][enter]``: see :func:`_step_table`."""
+_WAYS_BACK = (_back_table(_WAYS[0]), _back_table(_WAYS[1]))
+"""``_WAYS_BACK[occupied][tile][leave]``: see :func:`_back_table`."""
 
 
 class _Table:
@@ -164,6 +196,9 @@ def _grid(state):
 
 def _run(cost, link, buckets, tiles, blocked, occupied, forward):
     """Bucket-queue Dijkstra over departure states (in place on ``cost``/``link``)."""
+    ways_free, ways_taken = _WAYS
+    back_free, back_taken = _WAYS_BACK
+    step, opposite = _NEXT, _OPP_I      # locals: this loop is the bots' hottest
     d = 0
     while d < len(buckets):
         bucket = buckets[d]
@@ -172,20 +207,14 @@ def _run(cost, link, buckets, tiles, blocked, occupied, forward):
             if cost[k] != d:
                 continue
             if forward:
-                i, g = divmod(k, 4)
-                j = _NEXT[k]
+                j = step[k]
                 if j < 0 or blocked[j]:
                     continue
-                s = _OPP_I[g]
-                t = tiles[j]
-                for h in range(4):
-                    if h == s:
-                        continue
-                    c = _tiles_needed(t, s, h, occupied[j])
-                    if c is None:
-                        continue
-                    nd = d + TILE_UNITS * c + 1
-                    nk = j * 4 + h
+                base = j * 4
+                ways = (ways_taken if occupied[j] else ways_free)[tiles[j]][opposite[k & 3]]
+                for h, units in ways:
+                    nd = d + units
+                    nk = base + h
                     if nd < cost[nk]:
                         cost[nk] = nd
                         link[nk] = k
@@ -193,19 +222,15 @@ def _run(cost, link, buckets, tiles, blocked, occupied, forward):
                             buckets.append([])
                         buckets[nd].append(nk)
             else:
-                j, h = divmod(k, 4)
-                t = tiles[j]
-                for s in range(4):
-                    if s == h:
-                        continue
-                    p = _NEXT[j * 4 + s]
+                j = k >> 2
+                base = j * 4
+                ways = (back_taken if occupied[j] else back_free)[tiles[j]][k & 3]
+                for s, units in ways:
+                    p = step[base + s]
                     if p < 0 or blocked[p]:
                         continue
-                    c = _tiles_needed(t, s, h, occupied[j])
-                    if c is None:
-                        continue
-                    nd = d + TILE_UNITS * c + 1
-                    nk = p * 4 + _OPP_I[s]
+                    nd = d + units
+                    nk = p * 4 + opposite[s]
                     if nd < cost[nk]:
                         cost[nk] = nd
                         link[nk] = k
@@ -608,7 +633,9 @@ def evaluate(state, player: int) -> float:
 # =============================================================================================
 # Move ordering and hints
 # =============================================================================================
-def _who(player) -> str:
+def _who(player, names=None) -> str:
+    if names and 0 <= player < len(names):
+        return names[player]
     return f"Player {player + 1}"
 
 
@@ -629,12 +656,41 @@ def _your(state, cart_id) -> str:
     return f"your {state.carts[cart_id].label} cart"
 
 
+def _distance(a, b) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _route_for(state, player, action):
+    """The route (of the six best, as Hard plans over five) that ``action`` serves, the one
+    whose goal (its deposit, else where it leaves the mine) is nearest the action's square;
+    None when no route has it."""
+    square = (action.row, action.col)
+    found = [route for route in routes(state, player, limit=6)
+             if action in route.actions or action == route.entry]
+    if not found:
+        return None
+
+    def goal(route):
+        if route.target is not None:
+            return route.target
+        return route.squares[-1] if route.squares else square
+    return min(found, key=lambda route: _distance(square, goal(route)))
+
+
 def _route_reason(state, action, route) -> str:
-    """Why a tile, an upgrade or putting a cart in helps ``route``."""
+    """Why a tile, an upgrade or putting a cart in helps ``route``: the square, the cart and
+    what the route reaches."""
     ci = route.cart if route.cart is not None else (
         route.entry.cart if route.entry is not None else None)
+    cart = _your(state, ci)
+    square = square_name(action.row, action.col)
+    if isinstance(action, PlaceCart):
+        what = f"Puts {cart} in at {square}"
+    elif isinstance(action, PlaceTile):
+        what = f"Lays {tile_words(action.exits)} on {square}"
+    else:
+        what = f"Upgrades {square} to a {board.tile_kind(action.exits)}"
     if route.target is None:  # a way out for a loaded cart
-        what = "Lays track" if isinstance(action, PlaceTile) else "Adds a junction"
         k = state.carts[ci]
         if state.solo and route.out_edge:
             counted = [g for g in (1, 2, 3, 4)
@@ -642,105 +698,130 @@ def _route_reason(state, action, route) -> str:
             if counted:
                 g = counted[0]
                 jewel = GEM_NAMES[g] if k.load[g] == 1 else _PLURAL[GEM_NAMES[g]]
-                return f"{what} to bring {_your(state, ci)}'s {jewel} out {route.out_edge}."
-            return f"{what} so {_your(state, ci)} can get out {route.out_edge}."
-        return f"{what} so {_your(state, ci)} can get its load out."
+                return f"{what} to bring {cart}'s {jewel} out {route.out_edge}."
+            return f"{what} so {cart} can get out {route.out_edge}."
+        return f"{what} so {cart} can get its load out of the mine."
     where = square_name(*route.target)
     gems = _deposit_words(state.gems[route.target])
     if isinstance(action, PlaceCart):
-        return f"Starts a trip for {gems} on {where}."
-    what = "Lays track" if isinstance(action, PlaceTile) else "Adds a junction"
-    return f"{what} toward {gems} on {where}."
+        return f"{what}, to fetch {gems} on {where}."
+    return f"{what}: track for {cart} to reach {gems} on {where}."
 
 
-def explain_move(state, action) -> str:
-    """A short reason for a hint (about 60 characters, for the top bar), spoken to the player
-    to move ("your route"); other seats are "Player N" for the scene to name. Squares are named
-    as the board labels them, e.g. "Lays track toward a ruby and a diamond on D4."."""
+def _nearest_cart(state, player, square):
+    """``player``'s cart on the board nearest ``square`` (None if none)."""
+    mine = [ci for ci in state.carts_of(player) if state.carts[ci].where == CartPlace.BOARD
+            and state.carts[ci].square is not None]
+    return min(mine, key=lambda ci: _distance(state.carts[ci].square, square), default=None)
+
+
+def explain_move(state, action, names=None) -> str:
+    """A reason for a hint (the top bar's second sentence), spoken to the player to move:
+    what the move does to the board, naming the cart ("your white cart"), the squares as the
+    board labels them and other seats by ``names`` (one per seat; "Player N" without), e.g.
+    "Lays a north-south straight on D5: track for your white cart to reach a ruby and a
+    diamond on D4."."""
     p = state.current_player()
     if isinstance(action, (PlaceTile, UpgradeTile, PlaceCart)):
-        for r in routes(state, p, limit=6):  # Hard plans over five routes
-            if action in r.actions or action == r.entry:
-                return _route_reason(state, action, r)
+        route = _route_for(state, p, action)
+        if route is not None:
+            return _route_reason(state, action, route)
+        square = (action.row, action.col)
         if isinstance(action, PlaceCart):
-            return f"Puts {_your(state, action.cart)} in, ready for the next route."
-        return "Builds track for your next route."
+            return (f"Puts {_your(state, action.cart)} in at {square_name(*square)}, ready "
+                    f"for the next route.")
+        what = (f"Lays {tile_words(action.exits)} on {square_name(*square)}"
+                if isinstance(action, PlaceTile)
+                else f"Upgrades {square_name(*square)} to a {board.tile_kind(action.exits)}")
+        ci = _nearest_cart(state, p, square)
+        if ci is None:
+            return f"{what}: track for your next cart's route."
+        return f"{what}: track for {_your(state, ci)}'s next route."
     if isinstance(action, ChangeSpeed):
         k = state.carts[action.cart]
         new = k.speed + action.delta
-        return f"At speed {new}, {_roll(state, action.cart, new)}."
+        return f"At speed {new}, {_your(state, action.cart)} {_roll(state, action.cart, new)}."
     if isinstance(action, EndActions):
         return "Ends your actions: your carts roll now."
     if isinstance(action, MoveCart):
         k = state.carts[action.cart]
-        return f"Goes first: {_roll(state, action.cart, k.speed)}."
+        return (f"{_your(state, action.cart).capitalize()} goes first: it "
+                f"{_roll(state, action.cart, k.speed)}.")
     if isinstance(action, ChooseExit):
         ci = state.moving_cart()
         side = board.SIDE_NAMES[action.side]
         if ci is not None:
             k = state.carts[ci]
+            cart = _your(state, ci)
             what = next_step(state, k.square, action.side)
             if what[0] == "exit":
                 if state.solo:
-                    return f"Takes {_your(state, ci)}'s load out by the {what[1]} edge."
-                return f"Takes {_your(state, ci)} out of the mine with its load."
+                    return f"Takes {cart}'s load out by the {what[1]} edge."
+                return f"Takes {cart} out of the mine {side} with its load."
             if what[0] == "track" and what[1] in state.gems:
-                return f"Steers {_your(state, ci)} onto the gems on {square_name(*what[1])}."
+                return f"Steers {cart} onto the gems on {square_name(*what[1])}."
             if what[0] == "track":
-                return f"Keeps {_your(state, ci)} on the track going {side}."
+                return f"Keeps {cart} on the track going {side}, to {square_name(*what[1])}."
+            return f"Steers {cart} {side} from {square_name(*k.square)}."
         return f"Leaves the junction going {side}."
     if isinstance(action, TakeGem):
+        ci = state.moving_cart()
+        into = f" into {_your(state, ci)}" if ci is not None else ""
         if state.solo:
-            return (f"Takes the {action.gem}: {_PLURAL[action.gem]} count at the "
+            return (f"Takes the {action.gem}{into}: {_PLURAL[action.gem]} count at the "
                     f"{JEWEL_EDGE[GEM_INDEX[action.gem]]} edge.")
         pts = GEM_VALUES[GEM_INDEX[action.gem]]
-        return f"Takes the {action.gem}, worth {pts} point{'s' if pts != 1 else ''}."
+        return f"Takes the {action.gem}{into}, worth {pts} point{'s' if pts != 1 else ''}."
     if isinstance(action, SplitLoad):
-        return "Splits into piles of about equal worth: little to lose."
+        return (f"Puts {gems_text(action.pile)} in the first pile, worth about as much as the "
+                f"other: little to lose whichever is picked.")
     if isinstance(action, DropGems):
-        return "Drops the cheapest gems and keeps the valuable ones."
+        return f"Drops {gems_text(action.gems)}, the cheapest gems, and keeps the valuable ones."
     if isinstance(action, PickPile):
-        return "Picks the pile with more gems."
+        return f"Picks pile {action.pile + 1}, the one with more gems."
     if isinstance(action, ClaimMission):
         return f"Takes the mission {MISSIONS[action.mission][0]} for {MISSION_POINTS} points."
     if isinstance(action, PlaceChasmToken):
         sq = (action.row, action.col)
         ci = state.cart_at(sq)
         if ci is not None and state.carts[ci].owner != p:
-            return f"Opens the chasm under {_who(state.carts[ci].owner)}'s cart."
+            owner = _who(state.carts[ci].owner, names)
+            return (f"Opens the chasm on {square_name(*sq)} under {owner}'s "
+                    f"{state.carts[ci].label} cart.")
         if sq in state.tiles:
             return f"Opens the chasm on the track at {square_name(*sq)}, cutting a route."
         return f"Opens the chasm on {square_name(*sq)}: the least harm to you."
     if isinstance(action, ChooseEdge):
         return f"Starts from the {action.edge} edge, close to rich deposits."
-    return "A sensible move."
+    return ""
 
 
 def _roll(state, cart_id, speed) -> str:
-    """Where a cart at ``speed`` would end up on the present track (first exits), in words."""
+    """Where a cart at ``speed`` would end up on the present track (first exits), as a verb
+    phrase: "stops on the gems on D4", "leaves the mine with its load"."""
     k = state.carts[cart_id]
     sq, f = k.square, k.facing
     if f is None:
-        return "it waits at a junction"
+        return f"waits at the junction on {square_name(*sq)}"
     gained = 0
     for _ in range(speed):
         what = next_step(state, sq, f)
         if what[0] == "exit":
-            return "it leaves the mine with its load" if sum(k.load) or gained else \
-                "it rolls out of the mine"
+            return "leaves the mine with its load" if sum(k.load) or gained else \
+                "rolls out of the mine"
         if what[0] == "chasm":
-            return "it would fall into the chasm"
+            return f"would fall into the chasm on {square_name(*what[1])}"
         if what[0] == "cart":
-            return "it would bump into a cart"
+            return f"would bump into the cart on {square_name(*board.step(sq, f))}"
         if what[0] == "derail":
-            return "it would run off the track"
+            return f"would run off the track at {square_name(*what[1])}"
         _, sq, tile = what
         if sq in state.gems:
             gained += 1
         f = ways_on(state, sq, OPPOSITE[f])[0]
     if sq in state.gems:
-        return f"it stops on the gems on {square_name(*sq)}"
-    return f"it stops on {square_name(*sq)}" + (" with new gems" if gained else "")
+        return f"stops on the gems on {square_name(*sq)}"
+    return f"stops on {square_name(*sq)}" + (" with new gems" if gained else "")
 
 
 __all__ = ["evaluate", "explain_move", "exit_costs", "reach_costs", "routes",

@@ -1391,9 +1391,10 @@ def _masked_split(load) -> tuple:
     return (tuple(first), tuple(second))
 
 
-def action_to_string(state: OTRState, action) -> str:
+def action_to_string(state: OTRState, action, names=None) -> str:
     """Plain words for an action, naming squares as the board labels them, e.g. ``"Place a
-    north-east curve on D4"``."""
+    north-east curve on D4"``; ``names`` (one per seat) is accepted like the other games' but
+    no action's words name a seat."""
     def cart_name(cart_id):
         return f"the {state.carts[cart_id].label} cart"
     if isinstance(action, ChooseEdge):

@@ -1004,8 +1004,10 @@ class OTRState:
         with both piles replaced by an even, made-up split, unless ``player`` made the split."""
         return _rules().observation(self, player)
 
-    def action_to_string(self, action) -> str:
-        return _rules().action_to_string(self, action)
+    def action_to_string(self, action, names=None) -> str:
+        """``action`` in plain words (rules.action_to_string); ``names`` (one per seat) as the
+        other games take them; Off the Rails' action words name no seat."""
+        return _rules().action_to_string(self, action, names)
 
     # --- helpers for the table scene (all derived from the tasks and legal_actions) -------
     def pending(self) -> Pending:

@@ -6,10 +6,11 @@ marbles complete, the drink that potion gives, or the explosion it leaves for th
 
 * **Before the regular pick** (the decision that matters most) it keeps the most promising first
   actions (one-step values from :func:`heuristics.evaluate`, Little Help only if it ranks among
-  them) and runs *rollouts* from each: the refills are sampled with the bot's own ``rng``, the
-  rest of its turn is played by the greedy heuristic policy, then the next player's whole turn
-  likewise, and the position is valued for the bot. Sequential halving shares the budget: every
-  round each surviving candidate gets the same number of rollouts and the worse half is dropped.
+  them, and every pick whose certain explosion completes a potion) and runs *rollouts* from
+  each: the refills are sampled with the bot's own ``rng``, the rest of its turn is played by
+  the greedy heuristic policy, then the next player's whole turn likewise, and the position is
+  valued for the bot. Sequential halving shares the budget: every round each surviving
+  candidate gets the same number of rollouts and the worse half is dropped.
   With one candidate left the bot stops early.
 * **In the starter draft** it takes the most VP, then the colours its first potion shares.
 * **Later in the turn** (placements, drinks, effect choices, the next potion tile) each of the
@@ -23,14 +24,15 @@ draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so game
 """
 from __future__ import annotations
 
-from engine.bots import GameBots, as_sentence
+from engine.bots import GameBots
 from engine.bots.halving import sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
 from engine.potion_explosion.data import TILES
-from engine.potion_explosion.state import (COLOUR_INDEX, TURN_PHASES, DraftStarter, LittleHelp,
-                                           MoveToHand, Phase)
+from engine.potion_explosion.state import (COLOUR_INDEX, TURN_PHASES, DraftStarter, Drink,
+                                           FinishEffect, LittleHelp, MoveToHand, MoveToPool,
+                                           Phase, RegularPick)
 
 ROOT_CANDIDATES = 8
 """First actions kept for rollouts before the pick (by one-step value)."""
@@ -52,6 +54,49 @@ def bot_moves(state, legal_actions) -> list:
     return [action for action in legal_actions if not (
         isinstance(action, MoveToHand)
         and desk.pool[COLOUR_INDEX[action.colour]] <= state.to_pool[COLOUR_INDEX[action.colour]])]
+
+
+def completes_a_potion(desk, gained) -> bool:
+    """Whether marbles ``gained`` (counts per colour) complete a brewing potion of ``desk`` this
+    turn with the marbles in its hand and pool (:func:`heuristics.best_fill`; rules, "A turn":
+    a potion whose holes are all filled is completed, then drinkable)."""
+    return bool(heuristics.best_fill(desk, gained)[0])
+
+
+def beginner_moves(state, moves) -> list:
+    """The moves Easy considers (:meth:`PotionExplosionBots.sensible_moves`): a Little Help only
+    after the regular pick (which may bring the marble for free) and for a marble that completes
+    a potion this turn (it costs 2 VP), never a marble back from the pool to the hand (pool
+    marbles are placed from the pool), a marble into the pool only when no empty hole of its
+    colour is waiting for it (it must be placed first anyway), no Elixir of Blind Love drunk
+    while every opponent's pool is empty, and a potion's effect never stopped before it took
+    anything (the drink would be wasted)."""
+    player = rules.current_player(state)
+    desk = state.desks[player]
+    pools = any(sum(other.pool) for seat, other in enumerate(state.desks) if seat != player)
+    holes = [0, 0, 0, 0]
+    for brewing in desk.slots:
+        if brewing is not None:
+            holes = [have + free for have, free in zip(holes, rules.empty_holes(brewing),
+                                                        strict=True)]
+    kept = []
+    for action in moves:
+        if isinstance(action, LittleHelp):
+            gained = [0, 0, 0, 0]
+            gained[COLOUR_INDEX[state.tracks[action.track][action.position]]] = 1
+            if not state.picked or not completes_a_potion(desk, gained):
+                continue
+        elif isinstance(action, MoveToHand):
+            continue
+        elif isinstance(action, MoveToPool) and holes[COLOUR_INDEX[action.colour]]:
+            continue
+        elif isinstance(action, Drink) and not pools \
+                and TILES[desk.completed[action.index].tile].type == "BLI":
+            continue
+        elif isinstance(action, FinishEffect) and not state.effect.tracks and len(moves) > 1:
+            continue
+        kept.append(action)
+    return kept
 
 
 def _settle_chance(state, rng) -> None:
@@ -170,7 +215,15 @@ class TurnPlannerBot:
 
     def _before_pick(self, state, legal, rng):
         me = state.current_player()
-        candidates = [action for _, action, _ in _ranked(state, legal, rng)[:ROOT_CANDIDATES]]
+        ranked = [action for _, action, _ in _ranked(state, legal, rng)]
+        candidates = ranked[:ROOT_CANDIDATES]
+        # a pick whose certain explosion completes a potion is always played out: one-step
+        # values count its marbles in the hand, not the potion they complete
+        desk = state.desks[me]
+        candidates += [action for action in ranked[ROOT_CANDIDATES:]
+                       if isinstance(action, RegularPick) and completes_a_potion(
+                           desk, heuristics.pick_haul(state.tracks[action.track],
+                                                      action.position)[0])]
         best, self.last_rollouts = sequential_halving(
             candidates, lambda action: self._rollout(state, action, me, rng), self.clock,
             self.budget, self.rollouts, lambda: self.cancelled)
@@ -203,14 +256,22 @@ class PotionExplosionBots(GameBots):
     this turn (:func:`bot_moves`).
     """
 
+    EASY_TEMPERATURE = 0.6
+
     def evaluate(self, state, player: int) -> float:
         return heuristics.evaluate(state, player)
 
     def explain(self, state, action, names) -> str:
-        return as_sentence(heuristics.explain_move(state, action), names)
+        return heuristics.explain_move(state, action, names)
 
     def allowed_moves(self, observation, legal_actions) -> list:
         return bot_moves(observation, legal_actions)
+
+    def sensible_moves(self, observation, moves) -> list:
+        return beginner_moves(observation, moves)
+
+    def only_when_best(self, observation, action) -> bool:
+        return isinstance(action, LittleHelp)
 
     def make(self, level: str, budget: float = 1.5, clock=None):
         if level == "hard":

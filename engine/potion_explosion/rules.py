@@ -1017,8 +1017,15 @@ def _tile_words(code) -> str:
     return f"{TILES[code].name} ({TILES[code].holes} holes, {TILES[code].vp} VP)"
 
 
-def action_to_string(state, action) -> str:
-    """The action in plain words, e.g. "Pick the red marble at place 3 of track 2"."""
+def _seat_name(names, seat: int) -> str:
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def action_to_string(state, action, names=None) -> str:
+    """The action in plain words, e.g. "Pick the red marble at place 3 of track 2"; seats are
+    named by ``names`` (one per seat) when given, else "Player N"."""
     def marble(track, position):
         colour = ""
         if (isinstance(track, int) and 0 <= track < NUM_TRACKS and isinstance(position, int)
@@ -1038,7 +1045,7 @@ def action_to_string(state, action) -> str:
     if isinstance(action, ChoosePotionType):
         return f"Choose {TYPE_BY_CODE[action.potion].name}"
     if isinstance(action, ChooseFirstPlayer):
-        return f"Player {action.seat + 1} goes first"
+        return f"{_seat_name(names, action.seat)} goes first"
     if isinstance(action, RevealStarter):
         return f"Reveal starter {_tile_words(action.tile)}"
     if isinstance(action, DraftStarter):
@@ -1078,11 +1085,16 @@ def action_to_string(state, action) -> str:
     if isinstance(action, TakeBottom):
         return f"Take the bottom marble of track {action.track + 1}"
     if isinstance(action, TakePool):
-        return f"Take Player {action.opponent + 1}'s pool"
+        return f"Take {_seat_name(names, action.opponent)}'s pool"
     if isinstance(action, FilterMarbles):
-        places = ", ".join(str(position + 1) for position in action.positions)
-        return f"Return the {COLOUR_NAMES.get(action.colour, '?')} marbles at places {places} " \
-               f"of track {action.track + 1} to the tank"
+        places = [str(position + 1) for position in sorted(action.positions)]
+        colour = COLOUR_NAMES.get(action.colour, "?")
+        if len(places) == 1:
+            return f"Return the {colour} marble at place {places[0]} of track " \
+                   f"{action.track + 1} to the tank"
+        listed = ", ".join(places[:-1]) + " and " + places[-1]
+        return f"Return the {colour} marbles at places {listed} of track {action.track + 1} " \
+               f"to the tank"
     if isinstance(action, CopyPotion):
         name = completed(action.index)
         return f"Use again your {name}" if name else "Copy a drunk potion"

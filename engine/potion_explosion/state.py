@@ -962,8 +962,9 @@ class PotionExplosionState:
         visible and the stacks hold no order (unseen tiles are a multiset), so this is a clone."""
         return self.clone()
 
-    def action_to_string(self, action) -> str:
-        return _rules.action_to_string(self, action)
+    def action_to_string(self, action, names=None) -> str:
+        """``action`` in plain words; seats named by ``names`` when given (else "Player N")."""
+        return _rules.action_to_string(self, action, names)
 
     # --- copying -----------------------------------------------------------------------------
     def clone(self) -> "PotionExplosionState":

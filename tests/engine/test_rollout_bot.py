@@ -85,3 +85,23 @@ def test_sequential_halving_keeps_the_best_mean_and_the_earlier_of_equals():
     assert best == "b" and made == 24              # b ties d on value and comes first
     with pytest.raises(ValueError):
         sequential_halving([], values.get)
+
+
+def test_candidates_are_compared_on_common_random_numbers():
+    """The k-th rollout of every candidate draws its luck from the same seed, so a comparison
+    between candidates is not drowned by the luck of the draw."""
+    state = random_positions(SPEC, 1, seed=8)[0]
+    bot = RolloutBot(SPEC.bots, rollouts=48)
+    seeds: dict = {}
+    real = bot._rollout
+
+    def spying(s, action, me, rng):
+        seeds.setdefault(action, []).append(rng.getstate())
+        return real(s, action, me, rng)
+    bot._rollout = spying
+    bot.choose(state.observation(state.current_player()), state.legal_actions(),
+               random.Random(4))
+    assert len(seeds) > 1
+    made = max(len(states) for states in seeds.values())
+    for k in range(made):
+        assert len({states[k] for states in seeds.values() if len(states) > k}) == 1

@@ -1,6 +1,7 @@
 """Saves: envelope, checksum, migrations, atomic write, backups, damaged files (docs/DESIGN.md)."""
 import json
 import os
+import time
 
 import pytest
 
@@ -103,10 +104,33 @@ def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
     assert not [p for p in path.parent.iterdir() if store.TEMP_MARK in p.name]
 
 
-def test_stray_temp_files_cleaned():
+def test_stray_temp_files_cleaned_only_when_old_enough_to_be_abandoned():
+    """A second copy of the program starting must not delete the temporary file of a write the
+    first copy is making right now (issue 15, defect 12): only files an hour old go."""
     folder = store.saves_dir()
-    (folder / ".x.json.tmp-123").write_text("half")
+    old = folder / ".x.json.tmp-123-0"
+    old.write_text("half")
+    two_hours_ago = time.time() - 7200
+    os.utime(old, (two_hours_ago, two_hours_ago))
+    fresh = folder / ".y.json.tmp-456-0"
+    fresh.write_text("being written by another copy")
     assert store.clean_stray_temps() == 1
+    assert not old.exists() and fresh.exists()
+
+
+def test_a_write_survives_another_copy_starting_meanwhile(monkeypatch):
+    """The other copy's start-up cleaning runs between the temporary file's write and its
+    rename: the save still lands."""
+    m = a_match()
+    real_replace = os.replace
+
+    def other_copy_starts_then_replace(src, dst):
+        store.clean_stray_temps()
+        return real_replace(src, dst)
+    monkeypatch.setattr(os, "replace", other_copy_starts_then_replace)
+    path = store.save(m, "busy")
+    store.save(m, "busy")                   # the second write replaces (os.replace)
+    assert store.load(path).history == m.history
 
 
 @pytest.mark.parametrize("mangle, message", [

@@ -312,10 +312,10 @@ def test_escape_closes_an_open_dropdown_before_leaving(app):
 
 def _saved_pig(name, twice=False):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
-    store.save(match, name)
+    path = store.save(match, name)
     if twice:                       # saving again under the same name keeps a backup
-        store.save(match, name)
-    return store.save_path(name)
+        assert store.save(match, name) == path
+    return path
 
 
 def test_load_list_shortens_a_long_name_with_an_ellipsis(app):
@@ -387,3 +387,195 @@ def test_settings_show_the_windows_actual_size_and_the_stored_one():
         assert scene.hints["window_size"].text.startswith("Used at start")
     finally:
         pygame.quit()
+
+
+# --- issue 15: no game is ever lost, and the program always starts -----------------------------
+def _unfinished():
+    return [i for i in store.list_saves() if i.path.name.startswith(f"unfinished-{PIG.id}")]
+
+
+def test_load_game_keeps_the_unfinished_game_of_the_same_kind(app):
+    """Defect 1: opening a save from Load game moves the unfinished game aside and says so;
+    two turns later it is still there (before, the autosave slot and its backup were
+    overwritten)."""
+    from tests.dice_game import Face, Roll
+    unfinished = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    unfinished.apply(Roll())
+    store.autosave(unfinished)
+    other = store.save(Match(PIG, [Seat("human", "Cy"), Seat("human", "Di")], seed=8), "Other")
+    click(app, find_button(app, "Load game"))
+    scene = app.manager.top
+    row = [r.path for r in scene.rows].index(other)
+    loads = [b for b in app.ui.get_sprite_group().sprites()
+             if getattr(b, "text", None) == "Load" and b.visible]
+    click(app, sorted(loads, key=lambda b: b.get_abs_rect().y)[row])
+    table = app.manager.top
+    assert isinstance(table, GenericTable) and table.match.seats[0].name == "Cy"
+    assert f"Your unfinished game of {PIG.title} is kept in Load game." in app.messages
+    for _ in range(2):                                 # two turns: the slot is written
+        table.match.apply(Roll())
+        table.match.resolve_chance(Face(1))
+        table._after_step()
+    kept = _unfinished()
+    assert len(kept) == 1 and store.load(kept[0].path).history == unfinished.history
+    assert store.load(store.autosave_path(PIG.id)).seats[0].name == "Cy"
+
+
+def test_continue_resumes_the_slot_without_copying_it(app):
+    unfinished = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    store.autosave(unfinished)
+    app.manager.top.relayout()
+    click(app, find_button(app, "Continue"))
+    assert app.manager.top.match.seats[0].name == "Ana"
+    assert _unfinished() == [] and not any("kept" in m for m in app.messages)
+
+
+def test_loading_the_backup_of_the_slot_keeps_the_newer_autosave(app):
+    from tests.dice_game import Roll
+    m = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    store.autosave(m)
+    m.apply(Roll())
+    store.autosave(m)                  # the slot holds the roll; its backup the start
+    click(app, find_button(app, "Load game"))
+    app.manager.top.load(store.autosave_path(PIG.id), backup=True)
+    kept = _unfinished()
+    assert len(kept) == 1 and store.load(kept[0].path).history == m.history
+
+
+def test_opening_a_game_when_the_slot_cannot_be_moved_aside_does_not_autosave(app,
+                                                                              monkeypatch):
+    """If the unfinished game cannot be kept (the disk refuses), the new game is played but
+    never autosaves over it."""
+    from saves.format import SaveError
+    unfinished = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    slot = store.autosave(unfinished)
+    before = slot.read_text()
+
+    def refuse(game_id, folder=None):
+        raise SaveError("Could not keep the unfinished game: Read-only file system.")
+    monkeypatch.setattr(store, "keep_unfinished", refuse)
+    from scenes.tables import open_match
+    open_match(app, Match(PIG, [Seat("human", "Cy"), Seat("human", "Di")], seed=8))
+    frames(app, 2)
+    app.manager.top.autosave()
+    assert slot.read_text() == before
+    assert any("will not autosave" in m for m in app.messages)
+
+
+def test_saving_under_an_existing_name_asks_before_replacing(app):
+    """Defect 2: the pause menu's Save with the name of an existing save opens a
+    confirmation; Cancel leaves the save alone, Replace replaces it (the old one is the
+    backup)."""
+    from tests.dice_game import Roll
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+    path = store.save(match, "Friday")
+    first = path.read_text()
+    from scenes.tables import open_match
+    open_match(app, match)
+    frames(app, 2)
+    match.apply(Roll())
+    key(app, pygame.K_ESCAPE)
+    pause = app.manager.top
+    click(app, find_button(app, "Save"))
+    pause.name_entry.set_text("Friday")
+    click(app, find_button(app, "Save"))
+    assert pause.dialog is not None and pause.dialog.alive()
+    assert "“Friday” already exists" in pause.dialog.confirmation_text.html_text
+    assert path.read_text() == first
+    click(app, pause.dialog.cancel_button)
+    frames(app, 2)
+    assert not pause.dialog or not pause.dialog.alive()
+    assert path.read_text() == first and pause.naming
+    click(app, find_button(app, "Save"))
+    assert pause.dialog.confirm_button.text == "Replace"
+    click(app, pause.dialog.confirm_button)
+    frames(app, 2)                                  # the dialog's own event comes a frame later
+    assert store.load(path).history == match.history
+    assert store.backup_path(path).read_text() == first
+    assert "Replaced the save “Friday” (its last version is the backup)" in app.messages
+    names = [i.path.name for i in store.list_saves() if not i.is_autosave]
+    assert names == [path.name]
+
+
+def test_saving_under_a_new_name_never_touches_another_save(app):
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+    first = store.save(match, "Партия 1")
+    from scenes.tables import open_match
+    open_match(app, match)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    pause = app.manager.top
+    for name in ("Партия 2", "ゲーム", "😀"):
+        click(app, find_button(app, "Save"))
+        pause.name_entry.set_text(name)
+        click(app, find_button(app, "Save"))
+        assert pause.dialog is None
+    titles = sorted(i.title for i in store.list_saves() if not i.is_autosave)
+    assert titles == sorted(["Партия 1", "Партия 2", "ゲーム", "😀"])
+    assert store.read_info(first).title == "Партия 1"
+
+
+def test_delete_on_a_read_only_folder_is_reported_and_the_save_stays(app, monkeypatch):
+    """Defect 6: Delete in Load game where the disk refuses says so; no crash."""
+    from pathlib import Path
+    import pygame_gui
+    path = _saved_pig("Keep me")
+    click(app, find_button(app, "Load game"))
+    scene = app.manager.top
+
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(Path, "unlink", refuse)
+    scene.ask_delete(scene.rows[0])
+    frames(app, 1, events=[pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                              ui_element=scene.dialog)])
+    monkeypatch.undo()
+    assert app.messages[-1] == f"Could not delete {path.name}: Permission denied."
+    assert path.exists() and isinstance(app.manager.top, LoadGameScene)
+    assert [r.path for r in app.manager.top.rows] == [path]
+
+
+def test_the_program_starts_and_plays_without_a_data_folder(tmp_path, monkeypatch):
+    """Defect 5: a file where the data folder should be; the title says in one sentence what
+    is wrong and where, Load game says it too, and a game is played without saving."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    registry.register(PIG)
+    a = make_app()
+    try:
+        a.manager.push(TitleScene(a))
+        frames(a, 2)
+        title = a.manager.top
+        sentence = f"Games will not be saved: {blocker} is a file where a folder should be."
+        assert title.problem == sentence
+        assert not find_button(a, "Continue").is_enabled
+        click(a, find_button(a, "Load game"))
+        assert a.manager.top.problem == sentence and a.manager.top.rows == []
+        key(a, pygame.K_ESCAPE)
+        from scenes.tables import open_match
+        match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+        open_match(a, match)
+        frames(a, 2)
+        table = a.manager.top
+        table.autosave()
+        table.autosave()
+        assert table.current_message() == sentence       # said once, play goes on
+        table.clear_message()
+        table.autosave()
+        assert table.current_message() == ""
+        click(a, find_button(a, "Roll"))
+        assert len(match.history) >= 1
+    finally:
+        registry.unregister(PIG.id)
+        pygame.quit()
+
+
+def test_new_game_names_fit_the_seat_name_limit(app):
+    """Defect 10: a name typed on the new-game screen is never longer than a seat allows."""
+    from engine.match import NAME_LIMIT
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    for kind, name in scene.seat_widgets:
+        assert 0 < name.length_limit <= NAME_LIMIT
+    assert scene.seed_entry.length_limit <= 12

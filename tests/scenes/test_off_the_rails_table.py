@@ -143,7 +143,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
-    assert table.match.state.turn >= 8
+    assert table.match.state.turn >= 6          # a short game still lasts several turns
     kinds = {type(a) for a in (e.action for e in table.match.history if e.player == 0)}
     assert {S.ChooseEdge, S.PlaceCart, S.PlaceTile, S.EndActions} <= kinds
 

@@ -41,6 +41,21 @@ def test_hard_sees_the_drink_a_completed_potion_gives():
     assert picked_colour(s, hard) == "Y"
 
 
+def test_hard_plays_out_every_pick_whose_explosion_completes_a_potion():
+    """Rules, "Explosions": picking the blue at place 3 of track 5 lets the reds below and above
+    it meet and explode; with the blue, 2 reds complete seat 0's 11-VP Potion of Wisdom (R2 B4
+    K1, its blues and black placed). One-step values count those reds as 2 marbles in the hand,
+    below many black-and-yellow explosions for the 6-VP Sands of Time, so the pick used to be
+    left out of the search now and then; Hard now always plays it out, and takes it."""
+    s = pos("types=WIS,FIL,MAG,SAN,PRI,ABY phase=play "
+            "tracks=KBYKYBKY/BYKYBYKY/KBYKYBYK/BYKYBKBY/YRBRKYBK tank=R5B5Y5K5 "
+            "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
+            "p0=WIS7:BBBBK,SAN6:/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+    for seed in range(3):
+        choice = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(seed))
+        assert choice == RegularPick(4, 2), seed
+
+
 def test_greedy_turn_plays_the_turn_to_its_end():
     """The rollout policy ends the turn (rules, "A turn": end turn, then draw tiles): the next
     seat is to move, the hand is empty and both potions were completed and scored."""

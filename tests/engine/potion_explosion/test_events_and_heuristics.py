@@ -56,16 +56,22 @@ def test_heuristics_evaluate_prefers_progress_and_ending_the_turn():
 
 
 def test_heuristics_explain_move_for_hints():
-    """GameSpec.explain_move: a one-line reason from what the move does."""
+    """A hint's reason says what the move does to the board (rules, "Explosions", "A turn"):
+    the marbles a pick surely brings and what they complete, or the hole a marble fills."""
     from engine.potion_explosion.heuristics import explain_move
-    s = pos("tracks=RBR//// p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
-    assert explain_move(s, RegularPick(0, 1)) == \
-        "explodes 2 red marbles into your hand, maybe more"      # the reds reach the top
-    chain = pos("tracks=YRBRYKBR//// p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
-    assert explain_move(chain, RegularPick(0, 2)) == \
-        "sets off a chain: 2 yellow and 2 red marbles into your hand"
-    assert explain_move(s, PlaceMarble("pool", "Y", 0, "Y")) == \
-        "completes your Potion of Wisdom for 5 VP"
+    s = pos("tracks=RBR//// turn=- p0=WIS4:RY,-/Y/-/-/0.0.-.0.0.0")
+    # the picked blue and the 2 reds that meet (they reach the top: refills may add more)
+    assert explain_move(s, RegularPick(0, 1)) == (
+        "Sets off an explosion on track 1: 2 red marbles and a blue one (maybe more), enough to "
+        "complete your Potion of Wisdom (5 VP).")
+    chain = pos("tracks=YRBRYKBR//// turn=- p0=WIS4:,-/-/-/-/0.0.-.0.0.0")
+    assert explain_move(chain, RegularPick(0, 2)) == (
+        "Sets off an explosion on track 1: 2 red and 2 yellow marbles and a blue one, enough to "
+        "complete your Potion of Wisdom (5 VP).")
+    done = pos("tracks=RBR//// turn=p p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
+    assert explain_move(done, PlaceMarble("pool", "Y", 0, "Y")) == (
+        "Fills the last empty hole, a yellow hole of your Potion of Wisdom: it is complete, "
+        "for 5 VP.")
 
 
 def test_turn_started_event_counts_turns_in_a_match():
@@ -93,21 +99,25 @@ def test_heuristics_explain_move_gives_a_reason_for_a_starter_draft():
     s = pos("phase=draft player=0 draft=0:WIS4,BAL4,PRI4,BLI4")
     assert s.current_player() == 0 and all(not t for t in s.tracks)
     assert explain_move(s, DraftStarter("WIS4")) == \
-        "most VP on offer (5); drink it to take any 1 marble"
-    assert explain_move(s, DraftStarter("BAL4")) == "drink it to take a run of one colour"
+        "The Potion of Wisdom is worth the most VP on offer (5); drink it to take any 1 marble."
+    assert explain_move(s, DraftStarter("BAL4")) == \
+        "Drink your Balm of Uttermost Stickiness to take a run of one colour."
     tie = pos("phase=draft player=0 draft=0:WIS4,FIL4,MAG4")
-    assert explain_move(tie, DraftStarter("FIL4")) == \
-        "joint most VP (5); drink it to return up to 5 of one colour"
+    assert explain_move(tie, DraftStarter("FIL4")) == (
+        "The Filter of Lavamancing is worth the joint most VP (5); drink it to return up to 5 "
+        "of one colour.")
     # the second pick: Wisdom (R2 Y2) already on the desk
     second = pos("phase=draft player=1 draft=2:ABY4,MAG4,BLI4 p1=WIS4:,-/-/-/-/0.0.-.0.0.0")
-    assert explain_move(second, DraftStarter("MAG4")) == \
-        "its colours differ from your first potion's: more marbles fit"
+    assert explain_move(second, DraftStarter("MAG4")) == (
+        "The Potion of Magnetical Attraction's colours differ from your first potion's: more "
+        "marbles fit.")
     again = pos("phase=draft player=1 draft=2:WIS4,MAG4 p1=WIS4:,-/-/-/-/0.0.-.0.0.0")
     assert explain_move(again, DraftStarter("WIS4")) == \
-        "shares red and yellow with your first potion: marbles feed both"
+        "The Potion of Wisdom shares red and yellow with your first potion: marbles feed both."
     last = pos("phase=draft player=0 draft=3:SAN4 p0=MAG4:,-/-/-/-/0.0.-.0.0.0")
-    assert explain_move(last, DraftStarter("SAN4")) == \
-        "the only starter on offer; drink it to reuse a drunk potion's effect"
+    assert explain_move(last, DraftStarter("SAN4")) == (
+        "The Sands of Time is the only starter on offer; drink it to reuse a drunk potion's "
+        "effect.")
 
 
 def test_log_sentences_read_in_the_past_in_plain_word_order():
@@ -128,7 +138,9 @@ def test_hint_for_a_stack_names_the_pool_marbles_it_takes_or_its_vp():
     s = pos("phase=end stacks=WIS5+3/MAG5+3/ABY5+3/SAN5+3/PRI5+3 "
             "p0=-,MAG4:/RB/-/-/0.0.-.0.0.0")
     # WIS5 is R2 B1 K2: the red and the blue of the pool fit at once
-    assert explain_move(s, ChooseStack(0)) == "2 marbles in your pool fit it at once"
+    assert explain_move(s, ChooseStack(0)) == \
+        "2 marbles in your pool fit the Potion of Wisdom at once."
     s = pos("phase=end stacks=WIS5+3/MAG5+3/ABY5+3/SAN5+3/PRI5+3 p0=-,MAG4:/-/-/-/0.0.-.0.0.0")
-    assert explain_move(s, ChooseStack(2)) == "the most VP per hole on offer (6 VP, 5 holes)"
-    assert explain_move(s, ChooseStack(3)) == "4 VP for 5 holes"
+    assert explain_move(s, ChooseStack(2)) == \
+        "The Abyssal Draft gives the most VP per hole on offer (6 VP, 5 holes)."
+    assert explain_move(s, ChooseStack(3)) == "The Sands of Time gives 4 VP for 5 holes."

@@ -1,0 +1,159 @@
+"""Easy plays like a beginner, never in a self-harming pattern (issue 21).
+
+Each pattern players found is counted over seeded games of Easy bots (no clock, so the games
+replay): the count must be zero, or within the issue's limit.
+"""
+from __future__ import annotations
+
+from engine import registry
+from engine.bots import make_bot
+from engine.core import TurnStarted
+from engine.match import Match, Seat
+
+
+def easy_games(game: str, games: int, players: int = 2, seed: int = 300, options=None):
+    """Yield ``(turn, step)`` for every Easy decision of ``games`` seeded games once applied:
+    ``turn`` is ``(game, turns begun before the decision)`` (``TurnStarted`` events, chance
+    steps' included), ``step`` is ``(player, state before, legal actions, action, its events)``."""
+    spec = registry.get(game)
+    for game_index in range(games):
+        match = Match(spec, [Seat("bot", f"Easy {seat + 1}", "easy") for seat in range(players)],
+                      options, seed=seed + game_index)
+        turn = seen = 0
+        while not match.is_terminal():
+            if match.is_chance():
+                match.advance_chance()
+                continue
+            turn += sum(isinstance(event, TurnStarted) for _, event in match.events[seen:])
+            bot, observation, legal, rng, length = match.bot_request(make_bot)
+            before = match.state.clone()
+            action = bot.choose(observation, legal, rng)
+            seen = len(match.events)
+            events = match.apply_bot_move(action, length)
+            yield (game_index, turn), (before.current_player(), before, legal, action, events)
+
+
+# --- Potion Explosion ---------------------------------------------------------------------
+def test_pe_easy_takes_a_little_help_only_to_complete_a_potion_that_turn():
+    """Rules, "A turn": a Little Help costs 2 VP. Easy takes one only when, later in that same
+    turn, it completes a potion (and may drink it); at most one per bot per game on average."""
+    from engine.potion_explosion.state import LittleHelp, PotionCompleted
+    helps = 0
+    waiting = set()              # turns with a Little Help not yet followed by a potion
+    games = 3
+    for turn, (player, _, _, action, events) in easy_games("potion-explosion", games):
+        if isinstance(action, LittleHelp):
+            helps += 1
+            waiting.add(turn)
+        if any(isinstance(event, PotionCompleted) and event.player == player
+               for event in events):
+            waiting.discard(turn)
+    wasted = len(waiting)
+    assert wasted == 0
+    assert helps / (games * 2) <= 1.0
+
+
+def test_pe_easy_never_shuffles_marbles_between_pool_and_hand():
+    """Rules, "A turn": marbles move between hand and pool freely, but pool marbles are placed
+    from the pool and hand marbles must be placed before any goes to the pool. Easy never takes
+    a marble back from its pool, and never moves into its pool a marble that it then places
+    from the pool in a hole of its colour in the same turn (a shuffle for nothing)."""
+    from engine.potion_explosion.state import MoveToHand, MoveToPool, PlaceMarble
+    back_to_hand = pointless = 0
+    moved = {}                   # turn -> colours moved into the pool
+    for turn, (_, _, _, action, _) in easy_games("potion-explosion", 3, seed=310):
+        if isinstance(action, MoveToHand):
+            back_to_hand += 1
+        elif isinstance(action, MoveToPool):
+            moved.setdefault(turn, []).append(action.colour)
+        elif isinstance(action, PlaceMarble) and action.source == "pool" \
+                and action.hole == action.colour and action.colour in moved.get(turn, []):
+            pointless += 1       # a wild marble (Prismatic Joy) goes to the pool to be wild
+    assert (back_to_hand, pointless) == (0, 0)
+
+
+# --- Diced Tomatoes -----------------------------------------------------------------------
+def test_dt_easy_never_spends_karma_to_undo_its_own_spending():
+    """Rules, "Karma": karma buys a re-roll, a shift, a roll-over or a set of one die. Easy never
+    spends karma on a die whose face it has just bought (shift a 5 to a 4, then re-roll it), and
+    a die whose face it bought is never then passed or given to another player's token. (A die
+    re-rolled to a face that still fits nothing may be re-rolled again: that is luck.)"""
+    from engine.diced_tomatoes.state import PassDie, PlaceDie, Reroll, RollOver, SetDie, Shift
+    twice = wasted = spent = 0
+    bought: dict = {}            # hand slot -> the karma action that set its face this turn
+    this_turn = None
+    for turn, (player, _, _, action, _) in easy_games("diced-tomatoes", 40, players=2,
+                                                       seed=320):
+        if turn != this_turn:
+            bought.clear()
+            this_turn = turn
+        face_bought = action.die in bought if hasattr(action, "die") else False
+        if isinstance(action, (Reroll, Shift, RollOver, SetDie)):
+            spent += 1
+            twice += face_bought
+        elif isinstance(action, PassDie) and face_bought:
+            wasted += 1
+        elif isinstance(action, PlaceDie) and face_bought and action.owner != player:
+            wasted += 1
+        if isinstance(action, (Shift, RollOver, SetDie)):
+            bought[action.die] = action
+        elif isinstance(action, Reroll):
+            bought.pop(action.die, None)
+    assert spent > 0             # Easy does use karma
+    assert (twice, wasted) == (0, 0)
+
+
+def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice():
+    """Rules, "Placement": a die may seed any player's open token, and that vine is worth its
+    seed. Easy never gives an opponent a 6 seed while it could place a die elsewhere."""
+    from engine.diced_tomatoes.state import PlaceDie
+    gifts = seeds = 0
+    for _, (player, before, legal, action, _) in easy_games("diced-tomatoes", 40, players=3,
+                                                             seed=330):
+        if not isinstance(action, PlaceDie) or before.vines[action.owner][action.token]:
+            continue
+        seeds += 1
+        gift = action.owner != player and before.hand[action.die].face == 6
+
+        def other(move):
+            return isinstance(move, PlaceDie) and not (
+                move.owner != player and not before.vines[move.owner][move.token]
+                and before.hand[move.die].face == 6)
+        if gift and any(other(move) for move in legal):
+            gifts += 1
+    assert seeds > 0 and gifts == 0
+
+
+# --- Off the Rails ------------------------------------------------------------------------
+def test_otr_easy_never_idles_through_an_action_phase_when_building_helps():
+    """Rules, "A turn": up to 4 actions (place or upgrade track, put a cart in, change speed).
+    Easy never ends an action phase having built nothing (no track, no cart put in: only speed
+    changes, or nothing) while a plan that builds would be worth more to it than doing nothing,
+    as the game's evaluation judges the plans Medium considers."""
+    from engine.off_the_rails import bots, heuristics
+    from engine.off_the_rails.state import Pending
+    phases = idle = 0
+    start = None                 # (player, position) at the start of the action phase
+    built = False
+    for _, (player, before, _, action, _) in easy_games("off-the-rails", 4, seed=340):
+        if before.pending() != Pending.ACTIONS:
+            continue
+        if before.actions_left == 4:
+            start, built = (player, before), False
+        built = built or bots.builds([action])
+        if before.actions_left == 1 or action == bots.EndActions():
+            phases += 1
+            seat, position = start
+            if not built and _building_helps(position, seat, bots, heuristics):
+                idle += 1
+    assert phases > 20 and idle == 0
+
+
+def _building_helps(state, me, bots, heuristics) -> bool:
+    idle = heuristics.evaluate(bots._simulate(state, me, []), me)
+    for sequence in bots._sequences(state, me, bots.LEVELS["medium"]):
+        if bots.builds(sequence):
+            after = bots._simulate(state, me, sequence)
+            if after is not None and heuristics.evaluate(after, me) > idle:
+                return True
+    return False
