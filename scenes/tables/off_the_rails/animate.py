@@ -24,7 +24,7 @@ from engine.off_the_rails import state as S
 from engine.off_the_rails.data import GEMS, MISSION_POINTS, MISSIONS, START_SPEED
 from scenes import kit
 from scenes.table_base import Step
-from scenes.tables.off_the_rails.draw import cart_angle, draw_cart
+from scenes.tables.off_the_rails.draw import cart_angle, draw_cart, gem_stacks, stack_spots
 from scenes.tables.off_the_rails.layout import Layout
 from sprites import art
 from sprites import off_the_rails_art as oa
@@ -509,18 +509,24 @@ def gems_fall(group, before, stage: Stage) -> list:
     placed = [e for e in group if isinstance(e, S.GemPlaced)]
     size = lay.gem_size
     out = []
+    final: dict = {}                # each square's gems once they have landed
+    for e in placed:
+        square = (e.row, e.col)
+        counts = list(final.get(square, before.gems.get(square) or (0,) * len(GEMS)))
+        counts[GEMS.index(e.gem)] += 1
+        final[square] = tuple(counts)
     for i, e in enumerate(placed):
         square = (e.row, e.col)
         cx, cy = lay.centre(square)
-        k = i % 4
-        dx, dy = ((k % 2) - 0.5) * lay.cell * 0.3, ((k // 2) - 0.5) * lay.cell * 0.3
+        stacks = [name for name, _ in gem_stacks(final[square])]
+        spots = stack_spots(len(stacks), lay.cell)
+        dx, dy = spots[stacks.index(e.gem)] if stacks.index(e.gem) < len(spots) else (0, 0)
 
         def draw(surface, p, e=e, x=cx + dx, y=cy + dy):
             img = oa.gem(e.gem, size)
             surface.blit(img, img.get_rect(center=(x, y - lay.cell * 2.2 * (1 - p))))
         delay = stage.seconds(min(0.08, 1.2 / max(1, len(placed)))) * i
         out.append(Animation(stage.seconds(0.4), draw, ease=bounce_out, delay=delay))
-    del before
     return out
 
 

@@ -183,10 +183,12 @@ def gem_stacks(counts) -> list:
 
 
 def stack_spots(kinds: int, cell: int) -> list:
-    """Offsets from a square's centre for ``kinds`` gem stacks."""
+    """Offsets from a square's centre for ``kinds`` gem stacks, keeping the top-left corner
+    (a mine square's number) clear up to four kinds."""
     d = cell * 0.22
-    return {1: [(0, 0)], 2: [(-d, 0), (d, 0)], 3: [(-d, -d * 0.8), (d, -d * 0.8), (0, d)],
-            4: [(-d, -d), (d, -d), (-d, d), (d, d)],
+    return {1: [(d * 0.3, d * 0.3)], 2: [(-d * 0.8, d * 0.7), (d, -d * 0.3)],
+            3: [(d, -d), (-d, d * 0.8), (d, d * 0.8)],
+            4: [(d, -d), (-d, d * 0.8), (d, d * 0.8), (0, 0)],
             5: [(-d, -d), (d, -d), (-d, d), (d, d), (0, 0)]}[min(5, max(1, kinds))]
 
 
