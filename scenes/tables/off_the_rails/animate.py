@@ -13,6 +13,7 @@ what stands there. The game's end shows each last derailment, then the banner, s
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,9 +23,15 @@ import pygame
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.data import GEMS, MISSION_POINTS, MISSIONS, START_SPEED
+from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.table_base import Step
-from scenes.tables.off_the_rails.draw import cart_angle, draw_cart, gem_stacks, stack_spots
+from scenes.tables.off_the_rails.draw import (
+    cart_angle,
+    draw_cart,
+    gem_stacks,
+    stack_spots,
+)
 from scenes.tables.off_the_rails.layout import Layout
 from sprites import art
 from sprites import off_the_rails_art as oa
@@ -89,11 +96,13 @@ def caption(group, before, stage: Stage) -> str:
     if isinstance(event, S.GemPlaced):
         count = sum(1 for e in group if isinstance(e, S.GemPlaced))
         where = S.square_name(event.row, event.col)
-        return f"{count} gem{'s' if count != 1 else ''} land on {where}."
+        return ngettext("{count} gem lands on {square}.", "{count} gems land on {square}.",
+                        count).format(count=count, square=where)
     if isinstance(event, S.CartMoved):
         who = cart_words(event.player, event.label, stage)
         squares = len(event.path) - 1
-        return f"{who} rolls {squares} square{'s' if squares != 1 else ''}…"
+        return ngettext("{cart} rolls {count} square…", "{cart} rolls {count} squares…",
+                        squares).format(cart=who, count=squares)
     if isinstance(event, QUIET):
         return "…"
     return ""
@@ -101,8 +110,8 @@ def caption(group, before, stage: Stage) -> str:
 
 def cart_words(player: int, label: str, stage: Stage) -> str:
     if len(stage.names) <= 1:
-        return f"The {label} cart"
-    return f"{stage.names[player]}'s {label} cart"
+        return _("The {colour} cart").format(colour=label)
+    return _("{name}'s {colour} cart").format(name=stage.names[player], colour=label)
 
 
 def roll_seconds(path) -> float:
@@ -118,9 +127,10 @@ def animate(group, before, stage: Stage) -> list:
         return gems_fall(group, before, stage)
     if isinstance(e, S.TurnStarted):
         if len(names) <= 1:
-            return [stage.banner(f"Turn {e.turn}", 0.7)]
+            return [stage.banner(_("Turn {turn}").format(turn=e.turn), 0.7)]
         mine = e.player == stage.viewer and e.player in stage.humans
-        return [stage.banner("Your turn" if mine else f"{names[e.player]}'s turn", 0.8)]
+        return [stage.banner(_("Your turn") if mine else
+                             _("{name}'s turn").format(name=names[e.player]), 0.8)]
     if isinstance(e, S.TilePlaced):
         return tile_drop(e.row, e.col, e.exits, None, stage)
     if isinstance(e, S.TileUpgraded):
@@ -154,28 +164,31 @@ def animate(group, before, stage: Stage) -> list:
     if isinstance(e, S.ChasmOpened):
         return chasm_opened(e, before, stage)
     if isinstance(e, S.MissionClaimed):
-        return [stage.banner(f"{names[e.player]} completes {MISSIONS[e.mission][0]}! "
-                             f"+{MISSION_POINTS}", 1.3)]
+        return [stage.banner(_("{name} completes {mission}! +{points}").format(
+            name=names[e.player], mission=MISSIONS[e.mission][0], points=MISSION_POINTS), 1.3)]
     if isinstance(e, S.ChasmCardRevealed):
-        return [stage.banner("The Chasm card! One last turn each", 1.6, 1.1, kit.DANGER)]
+        return [stage.banner(_("The Chasm card! One last turn each"), 1.6, 1.1, kit.DANGER)]
     if isinstance(e, S.ChasmPhaseBegan):
-        return [stage.banner("The mine collapses: the chasm phase begins", 1.6, 1.1,
+        return [stage.banner(_("The mine collapses: the chasm phase begins"), 1.6, 1.1,
                              kit.DANGER)]
     if isinstance(e, S.ChasmTokenDrawn):
-        return [stage.banner(f"{e.colour.capitalize()} chasm token drawn", 0.8)]
+        return [stage.banner(_("Chasm token drawn: {colour}").format(colour=e.colour), 0.8)]
     if isinstance(e, S.ChasmDieRolled):
-        return [stage.banner(f"Chasm Die: {e.colour} mine square {e.number}", 0.8)]
+        return [stage.banner(_("Chasm Die: {colour} mine square {number}").format(
+            colour=e.colour, number=e.number), 0.8)]
     if isinstance(e, S.LoadSplit):
-        return [stage.banner(f"{names[e.player]} split the load: {e.sizes[0]} and "
-                             f"{e.sizes[1]} gems", 0.9)]
+        return [stage.banner(_("{name} split the load: {first} and {second} gems").format(
+            name=names[e.player], first=e.sizes[0], second=e.sizes[1]), 0.9)]
     if isinstance(e, S.ChasmCardShuffledBack):
-        return [stage.banner("The Chasm card: shuffled back", 0.8)]
+        return [stage.banner(_("The Chasm card: shuffled back"), 0.8)]
     if isinstance(e, S.CardSkipped):
-        return [stage.banner(f"{e.colour.capitalize()} {e.number}: already a chasm", 0.6)]
+        return [stage.banner(_("{colour} mine square {number}: already a chasm").format(
+            colour=e.colour, number=e.number), 0.6)]
     if isinstance(e, S.EdgeTaken):
-        return [stage.banner(f"{names[e.player]}: the {e.edge} edge ({e.colour} clan)", 0.7)]
+        return [stage.banner(_("{name}: the {edge} edge ({colour} clan)").format(
+            name=names[e.player], edge=e.edge, colour=e.colour), 0.7)]
     if isinstance(e, S.GameEnded):
-        return [stage.banner("The mine has collapsed — game over", 2.2, 1.15)]
+        return [stage.banner(_("The mine has collapsed — game over"), 2.2, 1.15)]
     if isinstance(e, S.MissionDealt):
         return [Animation(stage.seconds(0.15), None)]
     return []
@@ -243,7 +256,7 @@ def path_track(lay: Layout, path):
     ``t`` from 0 to ``len(path) - 1``: straight through straights, a quarter circle round the
     corner on a curve, from the centre of the first square to the centre of the last."""
     half = lay.cell / 2
-    dirs = [(b[1] - a[1], b[0] - a[0]) for a, b in zip(path, path[1:], strict=False)]
+    dirs = [(b[1] - a[1], b[0] - a[0]) for a, b in itertools.pairwise(path)]
     n = len(dirs)
 
     def heading(d):
@@ -334,8 +347,8 @@ def collided(e, before, stage: Stage) -> list:
     a, b = before.carts[e.cart].clone(), before.carts[e.other].clone()
     if not a.square or not b.square:
         return []
-    label = {S.CollisionKind.BUMP: "Bump!", S.CollisionKind.REAR: "Crash!",
-             S.CollisionKind.HEAD_ON: "Head-on!"}[e.kind]
+    label = _({S.CollisionKind.BUMP: N_("Bump!"), S.CollisionKind.REAR: N_("Crash!"),
+               S.CollisionKind.HEAD_ON: N_("Head-on!")}[e.kind])
     mid = tuple((p + q) / 2 for p, q in zip(lay.centre(a.square), lay.centre(b.square),
                                             strict=True))
 
@@ -414,7 +427,7 @@ def derailed(e, before, stage: Stage) -> list:
             surface.blit(img, img.get_rect(center=(pos[0] + math.cos(a) * lay.cell * 0.8 * p,
                                                    pos[1] + math.sin(a) * lay.cell * 0.8 * p)))
         if p < 0.8:
-            kit.blit_text(surface, "Derailed!", 17, (centre[0], centre[1] - lay.cell * 0.7),
+            kit.blit_text(surface, _("Derailed!"), 17, (centre[0], centre[1] - lay.cell * 0.7),
                           kit.DANGER, True, "center", shadow=True)
     seconds = 1.0 if end_of_game else 0.75
     return [Animation(stage.seconds(seconds), draw, ease=ease_in_out, hide={("cart", e.cart)})]
@@ -560,7 +573,7 @@ def chasm_opened(e, before, stage: Stage) -> list:
         shake = math.sin(p * 50) * (1 - p) * 3
         pygame.draw.rect(surface, colour, rect.move(shake, 0), 2, border_radius=4)
         if p < 0.85:
-            kit.blit_text(surface, "The chasm opens!", 15, (rect.centerx, rect.y - 10),
+            kit.blit_text(surface, _("The chasm opens!"), 15, (rect.centerx, rect.y - 10),
                           kit.DANGER, True, "center", shadow=True)
     return [Animation(stage.seconds(0.9), draw, ease=linear,
                       hide={("tile", square), ("gems", square), ("chasm", square)})]

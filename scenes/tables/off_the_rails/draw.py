@@ -20,8 +20,15 @@ import pygame
 
 from engine.off_the_rails import board as B
 from engine.off_the_rails import rules as R
-from engine.off_the_rails.data import GEMS, JEWEL_EDGE, MISSION_POINTS, MISSIONS, START_SPEED
+from engine.off_the_rails.data import (
+    GEMS,
+    JEWEL_EDGE,
+    MISSION_POINTS,
+    MISSIONS,
+    START_SPEED,
+)
 from engine.off_the_rails.state import CartPlace
+from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.tables.off_the_rails.layout import (
     COUNT_FONT,
@@ -30,15 +37,19 @@ from scenes.tables.off_the_rails.layout import (
     NAME_FONT,
     SCORE_FONT,
     Layout,
+    score_text,
 )
 from sprites import art
 from sprites import off_the_rails_art as oa
 
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
-END_WORDS = {"stop": "stop", "choice": "?", "left": "out", "derail": "derail",
-             "fell": "chasm!", "collision": "crash", "crash-derail": "crash: derails"}
-"""The word at the end of a cart's path."""
+END_WORDS = {"stop": N_("stop"), "choice": "?", "left": N_("out"), "derail": N_("derail"),
+             "fell": N_("chasm!"), "collision": N_("crash"),
+             "crash-derail": N_("crash: derails")}
+"""The word at the end of a cart's path (translated where drawn)."""
+EDGE_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"),
+              "west": N_("west")}
 PANEL = (20, 26, 28, 215)
 
 
@@ -232,7 +243,7 @@ def draw_gem_chip(surface, lay: Layout, square, counts) -> None:
     width = 4 + len(stacks) * (size - 3) + 3
     chip = pygame.Rect(rect.x + 1, rect.bottom - size - 3, width, size + 2)
     kit.draw_panel(surface, chip, (18, 14, 12, 220), radius=5, border=(200, 180, 140))
-    for k, (name, _) in enumerate(stacks):
+    for k, (name, _count) in enumerate(stacks):
         img = oa.gem(name, size)
         surface.blit(img, img.get_rect(center=(chip.x + 2 + size // 2 + k * (size - 3),
                                                chip.centery)))
@@ -323,7 +334,7 @@ def draw_path_end(surface, lay: Layout, state, path, index: int) -> None:
         pygame.draw.circle(surface, colour, (int(x), int(y)), int(lay.cell * 0.36), 2)
     reach = {"stop": 0.62, "choice": 0.62, "left": 0.7}.get(path.end, 0.5)
     at = (x + dx * lay.cell * reach, y + dy * lay.cell * reach)
-    img = kit.text(END_WORDS[path.end], 13, colour, True)
+    img = kit.text(_(END_WORDS[path.end]), 13, colour, True)
     plate = img.get_rect(center=(int(at[0]), int(at[1]))).inflate(8, 2)
     plate.clamp_ip(lay.frame)
     kit.draw_panel(surface, plate, (14, 10, 8, 215), radius=5, border=colour if bad else None)
@@ -419,10 +430,11 @@ def draw_player(surface, lay: Layout, state, seat: int, score: int, view: View) 
         oa.emblem(surface, colour, mark.center, mark.width / 2)
     else:
         pygame.draw.circle(surface, (150, 150, 150), mark.center, mark.width // 2, 2)
-    name = view.names[seat] if seat < len(view.names) else f"Player {seat + 1}"
+    name = view.names[seat] if seat < len(view.names) else _("Player {number}").format(
+        number=seat + 1)
     words, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True)
     kit.blit_text(surface, words, size, parts["name"].midleft, kit.INK, True, "midleft")
-    kit.blit_text(surface, f"{score} pts", SCORE_FONT, parts["score"].midright, kit.GOLD, True,
+    kit.blit_text(surface, score_text(score), SCORE_FONT, parts["score"].midright, kit.GOLD, True,
                   "midright")
     draw_supply(surface, parts["carts"], state, state.carts_of(seat), 18, view.patterns)
     for gem in range(5):
@@ -466,16 +478,18 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
     rect = lay.solo_rect()
     parts = lay.solo_parts()
     kit.draw_panel(surface, rect, PANEL, radius=9, border=kit.GOLD)
-    name = view.names[0] if view.names else "You"
+    name = view.names[0] if view.names else _("You")
     words, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True)
     kit.blit_text(surface, words, size, parts["name"].midleft, kit.INK, True, "midleft")
     draw_supply(surface, parts["carts"], state, range(len(state.carts)), 20, view.patterns)
-    kit.blit_text(surface, "carts in supply", COUNT_FONT,
-                  (parts["carts"].x + 4 * 22 + 4, parts["carts"].centery), kit.INK_DIM,
+    left = parts["carts"].x + 4 * 22 + 4
+    words, size = kit.fit_label(_("carts in supply"), COUNT_FONT, parts["carts"].right - left)
+    kit.blit_text(surface, words, size, (left, parts["carts"].centery), kit.INK_DIM,
                   anchor="midleft")
     box = lay.delivered_rect()
     kit.draw_panel(surface, box, PANEL, radius=9)
-    kit.blit_text(surface, "Jewels delivered", NAME_FONT, (box.x + 10, box.y + 3), kit.INK, True)
+    words, size = kit.fit_label(_("Jewels delivered"), NAME_FONT, box.width - 20, bold=True)
+    kit.blit_text(surface, words, size, (box.x + 10, box.y + 3), kit.INK, True)
     for j, name in enumerate(JEWEL_NAMES):
         cell = lay.delivered_cell(0, j)
         img = oa.gem(name, 15)
@@ -484,7 +498,8 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
         colour = B.EDGE_COLOUR[edge]
         label = lay.delivered_edge(e)
         oa.emblem(surface, colour, (label.x + 7, label.centery), 7)
-        kit.blit_text(surface, edge, COUNT_FONT, (label.x + 17, label.centery), kit.INK_DIM,
+        words, size = kit.fit_label(_(EDGE_WORDS[edge]), COUNT_FONT, label.right - label.x - 17)
+        kit.blit_text(surface, words, size, (label.x + 17, label.centery), kit.INK_DIM,
                       anchor="midleft")
         got = state.delivered.get(edge, (0,) * 5)
         for j, name in enumerate(JEWEL_NAMES):
@@ -529,20 +544,22 @@ def deck_lines(state) -> list:
     """The deck panel's three lines ``[(words, colour)]``."""
     if state.solo:
         left = len(state.solo_deck)
-        return [(f"Deck: {left} cards", kit.INK), (f"Chasm: {len(state.chasm)}/20 tokens",
-                                                   kit.DANGER),
-                (f"Bag: {sum(state.bag)} gems", kit.INK_DIM)]
+        return [(ngettext("Deck: {count} card", "Deck: {count} cards", left).format(
+                    count=left), kit.INK),
+                (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER),
+                (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM)]
     left = sum(sum(pile) for pile in state.piles)
-    third = (f"Bag: {sum(state.bag)} gems", kit.INK_DIM)
+    third = (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM)
     if state.chasm_phase:
-        second = (f"Chasm: {len(state.chasm)}/20 tokens", kit.DANGER)
+        second = (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER)
     elif state.chasm_card_seen:
-        second = ("Chasm card is out!", kit.DANGER)
+        second = (_("Chasm card is out!"), kit.DANGER)
         if state.final_turns_left > 0:
-            third = (f"Last turns left: {state.final_turns_left}", kit.DANGER)
+            third = (_("Last turns left: {count}").format(count=state.final_turns_left),
+                     kit.DANGER)
     else:
-        second = ("Chasm card: not yet", kit.INK_DIM)
-    return [(f"Deposit deck: {left}", kit.INK), second, third]
+        second = (_("Chasm card: not yet"), kit.INK_DIM)
+    return [(_("Deposit deck: {count}").format(count=left), kit.INK), second, third]
 
 
 def draw_missions(surface, lay: Layout, state, view: View) -> None:
@@ -551,7 +568,7 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
     if not state.dealt:
         return
     kit.draw_panel(surface, lay.missions_rect(), PANEL, radius=9)
-    title = f"Missions · {MISSION_POINTS} points each"
+    title = _("Missions · {points} points each").format(points=MISSION_POINTS)
     words, size = kit.fit_label(title, MISSION_FONT + 1, lay.mission_title().width, bold=True)
     kit.blit_text(surface, words, size, lay.mission_title().midleft, kit.INK, True, "midleft")
     owners = {m: p for p, taken in enumerate(state.taken) for m in taken}
@@ -565,7 +582,8 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
             if colour:
                 oa.emblem(surface, colour, (rect.x + 9, rect.centery), 7)
             who = view.names[seat] if seat < len(view.names) else ""
-            words, size = kit.fit_label(f"{name} — {who}", MISSION_FONT, rect.width - 24)
+            words, size = kit.fit_label(_("{mission} — {name}").format(mission=name, name=who),
+                                        MISSION_FONT, rect.width - 24)
             kit.blit_text(surface, words, size, (rect.x + 20, rect.centery), kit.INK_DIM,
                           anchor="midleft")
             continue

@@ -20,6 +20,7 @@ import pygame
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.data import (
+    CART_POINTS,
     GEMS,
     MISSION_POINTS,
     MISSIONS,
@@ -28,8 +29,10 @@ from engine.off_the_rails.data import (
     sub,
 )
 from engine.off_the_rails.state import CartPlace, Pending, square_name
+from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.kit import Target
+from scenes.tables.off_the_rails.draw import EDGE_WORDS
 from scenes.tables.off_the_rails.layout import Layout
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
@@ -135,12 +138,17 @@ class Path:
 
 # --- what the engine allows, read for the table ---------------------------------------------------
 def cart_name(state, cart_id: int, names) -> str:
-    """"Ana's white cart"; "the red cart" in solo."""
+    """"Ana's white cart"; "The red cart" in solo (it begins a sentence)."""
     cart = state.carts[cart_id]
     if state.solo:
-        return f"the {cart.label} cart"
-    who = names[cart.owner] if cart.owner < len(names) else f"Player {cart.owner + 1}"
-    return f"{who}'s {cart.label} cart"
+        return _("The {colour} cart").format(colour=cart.label)
+    return _("{name}'s {colour} cart").format(name=seat_name(names, cart.owner),
+                                              colour=cart.label)
+
+
+def seat_name(names, seat: int) -> str:
+    """Seat ``seat``'s name ("Player 2" when ``names`` has none for it)."""
+    return names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
 
 
 def own_carts_on_board(state, player: int) -> list:
@@ -275,46 +283,54 @@ def prompt(state, legal, names) -> Prompt | None:
     if not legal:
         return None
     if pending == Pending.EDGE:
-        player = names[state.current_player()] if names else "Player 1"
-        return Prompt(f"{player}: choose the edge your clan starts from", tuple(
-            Option(f"{a.edge.capitalize()} ({B.EDGE_COLOUR[a.edge]} clan)", a) for a in legal),
+        player = seat_name(names, state.current_player())
+        return Prompt(_("{name}: choose the edge your clan starts from").format(name=player),
+                      tuple(Option(_("{edge} edge ({colour} clan)").format(
+                          edge=_(EDGE_WORDS[a.edge]), colour=B.EDGE_COLOUR[a.edge]), a)
+                          for a in legal),
             focus=tuple(sorted(state.gems)))     # the deposits help to choose
     if pending == Pending.GEM:
         cart_id = state.moving_cart()
         cart = state.carts[cart_id]
-        return Prompt(f"Your {cart.label} cart takes one jewel here: which?", tuple(
-            Option(f"Take the {a.gem}", a, one(GEMS.index(a.gem))) for a in legal),
+        return Prompt(_("Your {colour} cart takes one jewel here: which?").format(
+            colour=cart.label), tuple(Option(_("Take the {gem}").format(gem=a.gem), a,
+                                             one(GEMS.index(a.gem))) for a in legal),
             focus=(cart.square,))
     if pending == Pending.SPLIT:
         hit = state.carts[state.hit_cart()]
         mover = state.carts[state.moving_cart()]
-        who = names[state.player] if state.player < len(names) else "The mover"
-        options = tuple(Option(f"{gems_text(a.pile)} | {gems_text(sub(hit.load, a.pile))}", a,
-                               a.pile, sub(hit.load, a.pile)) for a in legal)
-        return Prompt(f"Split your {hit.label} cart's load: {who} picks a pile unseen",
-                      options, focus=(hit.square, mover.square), pictures=True)
+        who = seat_name(names, state.player)
+        options = tuple(Option(_("{first} | {second}").format(
+            first=gems_text(a.pile), second=gems_text(sub(hit.load, a.pile))), a,
+            a.pile, sub(hit.load, a.pile)) for a in legal)
+        return Prompt(_("Split your {colour} cart's load: {name} picks a pile unseen").format(
+            colour=hit.label, name=who), options, focus=(hit.square, mover.square), pictures=True)
     if pending == Pending.DROP:
         hit = state.carts[state.hit_cart()]
         mover = state.carts[state.moving_cart()]
-        return Prompt(f"Your {hit.label} cart drops the larger half: which gems?", tuple(
-            Option(f"Drop {gems_text(a.gems)}", a, a.gems) for a in legal),
+        return Prompt(_("Your {colour} cart drops the larger half: which gems?").format(
+            colour=hit.label), tuple(Option(_("Drop {gems}").format(gems=gems_text(a.gems)), a,
+                                            a.gems) for a in legal),
             focus=(hit.square, mover.square), pictures=True)
     if pending == Pending.PICK:
         hit_id = state.hit_cart()
         hit = state.carts[hit_id]
         mover = state.carts[state.moving_cart()]
-        owner = names[hit.owner] if hit.owner < len(names) else "its owner"
+        owner = seat_name(names, hit.owner)
         piles = state.split_piles() or ((), ())
         options = []
         for a in legal:
             size = sum(piles[a.pile]) if piles[a.pile] else 0
-            words = f"{size} gem{'s' if size != 1 else ''}" if size else "?"
-            options.append(Option(f"Pile {a.pile + 1} ({words})", a))
-        return Prompt(f"Pick one of {owner}'s piles: those gems drop on {hit.label} cart's "
-                      f"square", tuple(options), focus=(hit.square, mover.square))
+            label = (ngettext("Pile {number} ({count} gem)", "Pile {number} ({count} gems)",
+                              size) if size else _("Pile {number} (?)"))
+            options.append(Option(label.format(number=a.pile + 1, count=size), a))
+        return Prompt(_("Pick one of {name}'s piles: those gems drop on the {colour} cart's "
+                        "square").format(name=owner, colour=hit.label), tuple(options),
+                      focus=(hit.square, mover.square))
     if pending == Pending.MISSION:
-        return Prompt("You fulfilled two missions at once: take one", tuple(
-            Option(f"Take {MISSIONS[a.mission][0]}", a) for a in legal))
+        return Prompt(_("You fulfilled two missions at once: take one"), tuple(
+            Option(_("Take {mission}").format(mission=MISSIONS[a.mission][0]), a)
+            for a in legal))
     return None
 
 
@@ -323,26 +339,26 @@ def choose_tool(tool: str, state, legal, selection: Selection):
     """A tool button (or its key): take the tool, or put it down when it is in hand; its
     rotation stays as the person left it."""
     if state.pending() != Pending.ACTIONS:
-        return Refuse("That can only be done in the action phase.")
+        return Refuse(_("That can only be done in the action phase."))
     if selection.tool == tool:
         return Select(replace(selection, tool=None))
     if state.actions_left <= 0:
-        return Refuse("You have already used your 4 actions this turn: Move carts (Enter) when "
-                      "you are ready.")
+        return Refuse(_("You have already used your 4 actions this turn: Move carts (Enter) "
+                        "when you are ready."))
     kinds = {"straight": S.PlaceTile, "curve": S.PlaceTile, "upgrade": S.UpgradeTile,
              "cart": S.PlaceCart}
     if not any(isinstance(a, kinds[tool]) for a in legal):
         if tool == "cart":
             return Refuse(_cart_refusal(state))
         if tool == "upgrade":
-            return Refuse("No tile can be upgraded now: there is none without a cart on it.")
-        return Refuse("No square is free for a tile.")
-    words = {"straight": "Click an empty square to lay a straight (R or the wheel turns it).",
-             "curve": "Click an empty square to lay a curve (R or the wheel turns it).",
-             "upgrade": "Click a glowing tile to upgrade it (R or the wheel: the other "
-                        "T-junction).",
-             "cart": "Click a glowing square of your edge to put a cart there."}
-    return Select(replace(selection, tool=tool), words[tool])
+            return Refuse(_("No tile can be upgraded now: there is none without a cart on it."))
+        return Refuse(_("No square is free for a tile."))
+    words = {"straight": N_("Click an empty square to lay a straight (R or the wheel turns it)."),
+             "curve": N_("Click an empty square to lay a curve (R or the wheel turns it)."),
+             "upgrade": N_("Click a glowing tile to upgrade it (R or the wheel: the other "
+                           "T-junction)."),
+             "cart": N_("Click a glowing square of your edge to put a cart there.")}
+    return Select(replace(selection, tool=tool), _(words[tool]))
 
 
 def _cart_refusal(state) -> str:
@@ -350,7 +366,7 @@ def _cart_refusal(state) -> str:
     carts = sorted(state.carts_of(state.player),
                    key=lambda c: state.carts[c].where != CartPlace.SUPPLY)
     edge = B.surface_squares(_edge_of(state, carts[0]))[0]
-    return state.refusal(S.PlaceCart(carts[0], *edge)) or "No cart can be put in now."
+    return state.refusal(S.PlaceCart(carts[0], *edge)) or _("No cart can be put in now.")
 
 
 def _edge_of(state, cart_id: int) -> str:
@@ -377,29 +393,29 @@ def click(key, state, legal, selection: Selection, ask: Prompt | None = None):
         if claim in legal:
             return Act(claim)
         name, words = MISSIONS[key[1]]
-        return Say(f"{name}: {words}")
+        return Say(_("{mission}: {goal}").format(mission=name, goal=words))
     if kind != "square":
         return None
     square = (key[1], key[2])
     if pending == Pending.EDGE:
         edge = B.SURFACE_EDGE.get(square)
-        return Act(S.ChooseEdge(edge)) if edge else Say("Click one of the four edges.")
+        return Act(S.ChooseEdge(edge)) if edge else Say(_("Click one of the four edges."))
     if pending == Pending.EXIT:
         cart = state.carts[state.moving_cart()]
         for side in B.SIDES:
             if B.step(cart.square, side) == square and S.ChooseExit(side) in legal:
                 return Act(S.ChooseExit(side))
-        return Say("Click one of the arrows next to your cart to choose its way on.")
+        return Say(_("Click one of the arrows next to your cart to choose its way on."))
     if pending == Pending.MOVE_CART:
         cart_id = state.cart_at(square)
         if cart_id is not None and S.MoveCart(cart_id) in legal:
             return Act(S.MoveCart(cart_id))
-        return Say("Click one of your glowing carts: it moves first.")
+        return Say(_("Click one of your glowing carts: it moves first."))
     if pending == Pending.CHASM_TOKEN:
         action = S.PlaceChasmToken(*square)
         if action in legal:
             return Act(action)
-        return Refuse(state.refusal(action) or "Place the chasm token on a glowing square.")
+        return Refuse(state.refusal(action) or _("Place the chasm token on a glowing square."))
     if pending != Pending.ACTIONS:
         return None
     return action_click(square, state, legal, selection)
@@ -413,13 +429,14 @@ def action_click(square, state, legal, selection: Selection):
         # nothing is built under a cart: a click on your cart chooses it for the speed buttons
         label = state.carts[cart_id].label
         return Select(replace(selection, cart=cart_id),
-                      f"Speed − and Speed + now change your {label} cart.")
+                      _("Speed − and Speed + now change your {colour} cart.").format(
+                          colour=label))
     if tool in TILE_SHAPES:
         shown = ghost(state, selection, square)
         if shown is None:
-            return Refuse("Track goes only on the underground grid, never on the surface.")
-        _, action, ok = shown
-        return Act(action) if ok else Refuse(state.refusal(action) or "No tile can go there.")
+            return Refuse(_("Track goes only on the underground grid, never on the surface."))
+        _exits, action, ok = shown
+        return Act(action) if ok else Refuse(state.refusal(action) or _("No tile can go there."))
     if tool == "upgrade":
         shown = ghost(state, selection, square)
         if shown is not None:
@@ -436,10 +453,11 @@ def action_click(square, state, legal, selection: Selection):
         supply = [c for c in state.carts_of(state.player)
                   if state.carts[c].where == CartPlace.SUPPLY]
         probe = S.PlaceCart(supply[0] if supply else state.carts_of(state.player)[0], *square)
-        return Refuse(state.refusal(probe) or "Put the cart on a glowing square of your edge.")
+        return Refuse(state.refusal(probe)
+                      or _("Put the cart on a glowing square of your edge."))
     if state.actions_left <= 0:
-        return Say("No action left: Move carts (Enter) when you are ready.")
-    return Say("Choose an action first: Straight, Curve, Upgrade or Place cart.")
+        return Say(_("No action left: Move carts (Enter) when you are ready."))
+    return Say(_("Choose an action first: Straight, Curve, Upgrade or Place cart."))
 
 
 def key_press(key: int, mod: int, state, legal, selection: Selection, ask: Prompt | None = None):
@@ -473,8 +491,8 @@ def change_speed(delta: int, state, selection: Selection):
     cart_id = speed_cart(state, selection)
     if cart_id is None:
         if not own_carts_on_board(state, state.player):
-            return Refuse("Only a cart on the board can change speed.")
-        return Say("Click one of your carts on the board first to choose which one.")
+            return Refuse(_("Only a cart on the board can change speed."))
+        return Say(_("Click one of your carts on the board first to choose which one."))
     return Act(S.ChangeSpeed(cart_id, delta))
 
 
@@ -505,12 +523,12 @@ def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None,
     marks what a click may use now."""
     out = []
     if ask is not None:
-        _, rects = prompt_boxes(lay, ask)
+        _panel, rects = prompt_boxes(lay, ask)
         for index, (option, rect) in enumerate(zip(ask.options, rects)):
             out.append(Target(("choice", index), rect, tooltip=(option.label,) if ask.pictures
                               else (), active=True))
     for side, rect in exit_arrows(lay, state, legal):
-        out.append(Target(("exit", side), rect, tooltip=(f"Go {B.SIDE_NAMES[side]}",),
+        out.append(Target(("exit", side), rect, tooltip=(_("Go {way}").format(way=B.SIDE_NAMES[side]),),
                           active=True))
     glow = glow_squares(state, legal, selection)
     placing = selection.tool in TILE_SHAPES and state.pending() == Pending.ACTIONS and legal
@@ -541,22 +559,25 @@ def square_tip(state, square, names) -> tuple:
     lines = []
     gems = state.gems.get(square)
     if gems:
-        lines.append(f"Gems here: {gems_text(gems)}.")
+        lines.append(_("Gems here: {gems}.").format(gems=gems_text(gems)))
     cart_id = state.cart_at(square)
     if cart_id is not None:
         cart = state.carts[cart_id]
         name = cart_name(state, cart_id, names)
-        facing = f", facing {B.SIDE_NAMES[cart.facing]}" if cart.facing else ""
-        lines.append(f"{name[0].upper()}{name[1:]}: speed {cart.speed}{facing}, holding "
-                     f"{gems_text(cart.load)}.")
+        line = (_("{cart}: speed {speed}, facing {way}, holding {gems}.") if cart.facing
+                else _("{cart}: speed {speed}, holding {gems}."))
+        lines.append(line.format(cart=name, speed=cart.speed, gems=gems_text(cart.load),
+                                 way=B.SIDE_NAMES.get(cart.facing, "")))
     if square in state.chasm:
-        lines.append(f"A {state.chasm[square]} chasm: nothing may enter it.")
+        lines.append(_("A {colour} chasm: nothing may enter it.").format(
+            colour=state.chasm[square]))
     if not lines:
         return ()
     key = B.SQUARE_OF_MINE.get(square)
     title = square_name(*square)
     if key is not None:
-        title += f" ({key[0]} mine square {key[1]})"
+        title = _("{square} ({colour} mine square {number})").format(
+            square=title, colour=key[0], number=key[1])
     return (title[0].upper() + title[1:],) + tuple(lines)
 
 
@@ -564,41 +585,48 @@ def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
     name, words = MISSIONS[mission]
     owner = next((p for p, taken in enumerate(state.taken) if mission in taken), None)
     if owner is not None:
-        status = f"Taken by {names[owner] if owner < len(names) else f'Player {owner + 1}'}."
+        status = _("Taken by {name}.").format(name=seat_name(names, owner))
     elif takeable:
-        status = "You fulfil it: click to take it now (no action spent)."
+        status = _("You fulfil it: click to take it now (no action spent).")
     else:
-        status = "Face up: the first to fulfil it takes it (one mission per turn)."
-    return (f"{name} · {MISSION_POINTS} points", words, status)
+        status = _("Face up: the first to fulfil it takes it (one mission per turn).")
+    return (_("{mission} · {points} points").format(mission=name, points=MISSION_POINTS), words,
+            status)
 
 
 def player_tip(state, seat: int, names) -> tuple:
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    name = seat_name(names, seat)
     edge = state.edges[seat] if seat < len(state.edges) else None
-    clan = f" · {B.EDGE_COLOUR[edge]} clan, {edge} edge" if edge else ""
+    title = _("{name} · {colour} clan, {edge} edge").format(
+        name=name, colour=B.EDGE_COLOUR[edge], edge=_(EDGE_WORDS[edge])) if edge else name
     supply = sum(1 for c in state.carts_of(seat) if state.carts[c].where == CartPlace.SUPPLY)
     taken = [MISSIONS[m][0] for m in state.taken[seat]]
-    lines = [f"Stockpile: {gems_text(state.stockpiles[seat])}.",
-             f"Carts in supply: {supply} (3 points each at the end)."]
+    lines = [_("Stockpile: {gems}.").format(gems=gems_text(state.stockpiles[seat])),
+             _("Carts in supply: {count} ({points} points each at the end).").format(
+                 count=supply, points=CART_POINTS)]
     if taken:
-        lines.append("Missions: " + ", ".join(taken) + ".")
-    return (name + clan,) + tuple(lines)
+        lines.append(_("Missions: {missions}.").format(missions=", ".join(taken)))
+    return (title,) + tuple(lines)
 
 
 def deck_tip(state) -> tuple:
     if state.solo:
-        return ("The deck", f"{len(state.solo_deck)} cards left; each turn's card opens a "
-                "chasm on the square it names.", f"Chasm tokens placed: {len(state.chasm)} "
-                "of 20.")
+        return (_("The deck"),
+                _("{count} cards left; each turn's card opens a chasm on the square it "
+                  "names.").format(count=len(state.solo_deck)),
+                _("Chasm tokens placed: {count} of 20.").format(count=len(state.chasm)))
     left = sum(sum(pile) for pile in state.piles)
     if state.chasm_phase:
-        chasm = f"The chasm phase: {len(state.chasm)} of 20 chasm tokens placed."
+        chasm = _("The chasm phase: {count} of 20 chasm tokens placed.").format(
+            count=len(state.chasm))
     elif state.chasm_card_seen:
-        chasm = "The Chasm card is out: everyone has one last turn."
+        chasm = _("The Chasm card is out: everyone has one last turn.")
     else:
-        chasm = "The Chasm card is still in the deck (among the last cards)."
-    return ("The deposit deck", f"{left} cards left; each turn's card puts gems on the mine "
-            "square it names.", chasm, f"Gems in the bag: {sum(state.bag)}.")
+        chasm = _("The Chasm card is still in the deck (among the last cards).")
+    return (_("The deposit deck"),
+            _("{count} cards left; each turn's card puts gems on the mine square it "
+              "names.").format(count=left), chasm,
+            _("Gems in the bag: {count}.").format(count=sum(state.bag)))
 
 
 def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
@@ -621,7 +649,7 @@ def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
             ask and any(o.action == hint for o in ask.options)):
         return (lay.mission_rect(state.dealt.index(hint.mission)),), None
     if ask is not None:
-        _, rects = prompt_boxes(lay, ask)
+        _panel, rects = prompt_boxes(lay, ask)
         for option, rect in zip(ask.options, rects):
             if option.action == hint:
                 return (rect,), None
@@ -632,44 +660,69 @@ def status(state, legal, selection: Selection, names) -> str:
     """What the person is to do now, in words (the top bar, after their name)."""
     pending = state.pending()
     if pending == Pending.EDGE:
-        return "choose the edge your clan starts from (click an edge or a button)."
+        return _("choose the edge your clan starts from (click an edge or a button).")
     if pending == Pending.ACTIONS:
         left = state.actions_left
-        count = f"{left} action{'s' if left != 1 else ''} left"
+        count = ngettext("{count} action left", "{count} actions left", left).format(
+            count=left)
         if left <= 0:
-            return ("last look — each cart's path is drawn: Move carts (Enter) when ready, or "
-                    "Undo (Ctrl+Z).")
+            return _("last look — each cart's path is drawn: Move carts (Enter) when ready, or "
+                     "Undo (Ctrl+Z).")
         tool = selection.tool
         if tool in TILE_SHAPES:
-            return f"click an empty square for the {tool} (R or the wheel turns it) · {count}"
+            words = (_("click an empty square for the straight (R or the wheel turns it)")
+                     if tool == "straight" else
+                     _("click an empty square for the curve (R or the wheel turns it)"))
+            return _("{instruction} · {actions}").format(instruction=words, actions=count)
         if tool == "upgrade":
-            return f"click a glowing tile to upgrade it · {count}"
+            return _("click a glowing tile to upgrade it · {actions}").format(actions=count)
         if tool == "cart":
-            return f"click a glowing square of your edge · {count}"
+            return _("click a glowing square of your edge · {actions}").format(actions=count)
         held = [a.mission for a in legal if isinstance(a, S.ClaimMission)]
         if held:
-            return f"you may take {MISSIONS[held[0]][0]} now — click its card · {count}"
-        return f"{count}: build, place a cart or change a speed; then Move carts (Enter)."
+            return _("you may take {mission} now — click its card · {actions}").format(
+                mission=MISSIONS[held[0]][0], actions=count)
+        return _("{actions}: build, place a cart or change a speed; then Move carts "
+                 "(Enter).").format(actions=count)
     if pending == Pending.MOVE_CART:
-        return "click the cart that moves first (each one's path is drawn)."
+        return _("click the cart that moves first (each one's path is drawn).")
     if pending == Pending.EXIT:
         cart = state.carts[state.moving_cart()]
-        return f"your {cart.label} cart is at a junction — click an arrow for its way on."
+        return _("your {colour} cart is at a junction — click an arrow for its way on.").format(
+            colour=cart.label)
     if pending == Pending.GEM:
-        return "choose the jewel your cart takes."
+        return _("choose the jewel your cart takes.")
     if pending == Pending.SPLIT:
-        return "your cart was hit — split its load into two piles."
+        return _("your cart was hit — split its load into two piles.")
     if pending == Pending.DROP:
-        return "your cart was hit — choose the gems it drops."
+        return _("your cart was hit — choose the gems it drops.")
     if pending == Pending.PICK:
-        return "pick a pile: those gems drop from the hit cart."
+        return _("pick a pile: those gems drop from the hit cart.")
     if pending == Pending.MISSION:
-        return "choose the mission you take."
+        return _("choose the mission you take.")
     if pending == Pending.CHASM_TOKEN:
-        return f"place the {state.drawn_token()} chasm token on a glowing square."
+        return _("place the {colour} chasm token on a glowing square.").format(
+            colour=state.drawn_token())
     return ""
 
 
-__all__ = ["Act", "Option", "Path", "Prompt", "Refuse", "Say", "Select", "Selection", "TOOLS",
-           "click", "forced_choice", "glow_squares", "key_press", "preview_paths", "prompt",
-           "status", "targets", "wheel"]
+__all__ = [
+    "TOOLS",
+    "Act",
+    "Option",
+    "Path",
+    "Prompt",
+    "Refuse",
+    "Say",
+    "Select",
+    "Selection",
+    "click",
+    "forced_choice",
+    "glow_squares",
+    "key_press",
+    "preview_paths",
+    "prompt",
+    "status",
+    "targets",
+    "wheel",
+]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from engine.off_the_rails import board as B
+from i18n import _
 from scenes import kit
 
 SIDE_MIN = 240
@@ -40,9 +41,19 @@ SCORE_FONT = 14
 COUNT_FONT = 12
 DECK_FONT = 12
 MISSION_FONT = 12
-WORST_SCORE = "188 pts"
-DECK_LINES = ("Deposit deck: 25", "Chasm card: not yet", "Last turns left: 4")
-"""The widest lines the deck panel shows."""
+WORST_POINTS = 188
+"""More points than a player scores: the score's room is measured with it."""
+
+
+def score_text(points: int) -> str:
+    """A player panel's score ("12 pts")."""
+    return _("{points} pts").format(points=points)
+
+
+def widest_deck_lines() -> tuple:
+    """The widest lines the deck panel shows (its room is measured with them)."""
+    return (_("Deposit deck: {count}").format(count=25), _("Chasm card: not yet"),
+            _("Last turns left: {count}").format(count=4))
 
 
 class Layout:
@@ -181,7 +192,7 @@ class Layout:
         first line; ``stock`` (the five gem counts), ``carts`` (in the supply) and
         ``missions`` (taken) on the second."""
         rect = self.player_rect(seat)
-        score_w = kit.font(SCORE_FONT, True).size(WORST_SCORE)[0] + 2
+        score_w = kit.font(SCORE_FONT, True).size(score_text(WORST_POINTS))[0] + 2
         line1 = pygame.Rect(rect.x + 6, rect.y + 2, rect.width - 12, 19)
         mark = pygame.Rect(line1.x, line1.y, 18, 18)
         score = pygame.Rect(line1.right - score_w, line1.y, score_w, line1.height)

@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton
 
 from engine.off_the_rails import state as S
 from engine.off_the_rails.state import Pending
+from i18n import N_, _
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.off_the_rails import animate, draw
@@ -25,18 +26,24 @@ from scenes.tables.off_the_rails.input import Act, Refuse, Say, Select, Selectio
 from scenes.tables.off_the_rails.layout import Layout
 from sprites import off_the_rails_art as oa
 
+BUTTONS = ((("straight", N_("Straight")), ("curve", N_("Curve")), ("upgrade", N_("Upgrade"))),
+           (("cart", N_("Place cart")), ("slower", N_("Speed −")), ("faster", N_("Speed +"))),
+           (("move", N_("Move carts")),))
+"""The action buttons, row by row: (key, label)."""
 BUTTON_TIPS = {
-    "straight": "Lay a straight on an empty square: 1 action. R or the wheel turns it. (S)",
-    "curve": "Lay a curve on an empty square: 1 action. R or the wheel turns it. (C)",
-    "upgrade": "Straight or curve to a T-junction, T-junction to a cross, where no cart "
-               "stands: 1 action. (U)",
-    "cart": "Put a cart from your supply on your own edge, at speed 3: 1 action. (P)",
-    "slower": "Slow the chosen cart by 1: 1 action. Click one of your carts to choose it. (−)",
-    "faster": "Speed the chosen cart up by 1 (at most 6): 1 action. (+)",
-    "move": "End the action phase: each of your carts rolls its speed. Until then every "
-            "action can be undone. (Enter)",
+    "straight": N_("Lay a straight on an empty square: 1 action. R or the wheel turns it. (S)"),
+    "curve": N_("Lay a curve on an empty square: 1 action. R or the wheel turns it. (C)"),
+    "upgrade": N_("Straight or curve to a T-junction, T-junction to a cross, where no cart "
+                  "stands: 1 action. (U)"),
+    "cart": N_("Put a cart from your supply on your own edge, at speed 3: 1 action. (P)"),
+    "slower": N_("Slow the chosen cart by 1: 1 action. Click one of your carts to choose it. "
+                 "(−)"),
+    "faster": N_("Speed the chosen cart up by 1 (at most 6): 1 action. (+)"),
+    "move": N_("End the action phase: each of your carts rolls its speed. Until then every "
+               "action can be undone. (Enter)"),
 }
-LEVEL_SUFFIX = re.compile(r" \((Easy|Medium|Hard)\)$")
+LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
+"""A computer player's level after its name ("Bot 1 (Easy)"), in any language."""
 
 
 def log_names(match) -> list:
@@ -71,7 +78,7 @@ class OffTheRailsTable(TableScene):
         self.log_lines = [line for line in self.log_lines if line]
         self.selection = Selection()
         self.forced_pending = False
-        self.last_card = last_card_of([event for _, event in match.events])
+        self.last_card = last_card_of([event for _step, event in match.events])
         self._cache: dict = {}
         self._context = ()
 
@@ -131,23 +138,20 @@ class OffTheRailsTable(TableScene):
     def build_controls(self) -> None:
         ui, c = self.app.ui, self.container
         self.buttons = {}
-        rows = [("straight", "Straight"), ("curve", "Curve"), ("upgrade", "Upgrade")], \
-            [("cart", "Place cart"), ("slower", "Speed −"), ("faster", "Speed +")], \
-            [("move", "Move carts")]
         commands = {"straight": kit.bind(self.take_tool, "straight"),
                     "curve": kit.bind(self.take_tool, "curve"),
                     "upgrade": kit.bind(self.take_tool, "upgrade"),
                     "cart": kit.bind(self.take_tool, "cart"),
                     "slower": kit.bind(self.change_speed, -1),
                     "faster": kit.bind(self.change_speed, 1), "move": self.move_carts}
-        for row_buttons in rows:
+        for row_buttons in BUTTONS:
             row = self.control_row()
             width = (row.width - 6 * (len(row_buttons) - 1)) // len(row_buttons)
             for i, (key, label) in enumerate(row_buttons):
                 rect = pygame.Rect(row.x + i * (width + 6), row.y, width, row.height)
-                self.buttons[key] = UIButton(rect, label, ui, container=c,
+                self.buttons[key] = UIButton(rect, _(label), ui, container=c,
                                              command=commands[key],
-                                             tool_tip_text=BUTTON_TIPS[key])
+                                             tool_tip_text=_(BUTTON_TIPS[key]))
         if self.layout.mode == "column":
             self.control_row(self.layout.info.height)     # the info sits above the log
 
@@ -181,10 +185,12 @@ class OffTheRailsTable(TableScene):
                 button.select()
             elif not selected and button.is_selected:
                 button.unselect()
-        label = f"speed: {state.carts[cart].label} cart" if cart is not None else ""
         for key in ("slower", "faster"):
-            kit.set_tooltip(self.buttons[key], BUTTON_TIPS[key] + (f" Now: {label}." if label
-                                                                   else ""))
+            tip = _(BUTTON_TIPS[key])
+            if cart is not None:
+                tip = _("{tip} Now: your {colour} cart.").format(tip=tip,
+                                                                  colour=state.carts[cart].label)
+            kit.set_tooltip(self.buttons[key], tip)
 
     # --- steps, log, landing -----------------------------------------------------------------
     def steps(self, events, before) -> list:
@@ -217,7 +223,7 @@ class OffTheRailsTable(TableScene):
 
     def rebuild_log(self) -> None:
         super().rebuild_log()
-        self.last_card = last_card_of([event for _, event in self.match.events])
+        self.last_card = last_card_of([event for _step, event in self.match.events])
 
     def on_shown(self) -> None:
         state = self.match.state
@@ -398,10 +404,12 @@ class OffTheRailsTable(TableScene):
         return "" if self.anims.busy else super().current_message()
 
     def chance_status(self) -> str:
-        return "The mine settles…"
+        return _("The mine settles…")
 
     def human_status(self, name: str) -> str:
         state = self.match.state
         words = table_input.status(state, self.legal(), self.selection, self.log_names)
-        return f"{name}: {words}" if words else f"{name}, your move"
+        if not words:
+            return _("{name}, your move").format(name=name)
+        return _("{name}: {instructions}").format(name=name, instructions=words)
 

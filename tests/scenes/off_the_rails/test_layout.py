@@ -12,12 +12,13 @@ from scenes.tables.off_the_rails.draw import deck_lines
 from scenes.tables.off_the_rails.layout import (
     COUNT_FONT,
     DECK_FONT,
-    DECK_LINES,
     MISSION_FONT,
     NAME_FONT,
     SCORE_FONT,
-    WORST_SCORE,
+    WORST_POINTS,
     Layout,
+    score_text,
+    widest_deck_lines,
 )
 from tests.engine.off_the_rails.helpers import blank
 
@@ -102,7 +103,7 @@ def test_texts_fit_their_rects(size, players):
     lay = layout(size, players)
     for seat in range(players):
         parts = lay.player_parts(seat)
-        assert kit.font(SCORE_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+        assert kit.font(SCORE_FONT, True).size(score_text(WORST_POINTS))[0] <= parts["score"].width
         assert parts["name"].width >= 80
         text, font_size = kit.fit_label("Bot 3 (Medium)", NAME_FONT, parts["name"].width, True)
         assert text == "Bot 3 (Medium)" and font_size >= 11
@@ -110,7 +111,7 @@ def test_texts_fit_their_rects(size, players):
             slot = lay.stock_slot(seat, gem)
             assert 15 + kit.font(COUNT_FONT, True).size("12")[0] <= slot.width
         assert kit.font(COUNT_FONT, True).size("×4")[0] + 13 <= parts["missions"].width
-    for line, words in zip(lay.deck_lines(), DECK_LINES, strict=True):
+    for line, words in zip(lay.deck_lines(), widest_deck_lines(), strict=True):
         assert kit.fit_label(words, DECK_FONT, line.width)[0] == words
     for mission in MISSIONS:
         name = MISSIONS[mission][0]
