@@ -267,6 +267,10 @@ class OffTheRailsTable(TableScene):
             return kit.GOLD
         return oa.clan(draw.clan_of(state, seat))
 
+    def draw_summary(self, surface, rect) -> None:
+        """Under the score sheet: the stockpiles and missions (solo: the jewels delivered)."""
+        draw.draw_summary(surface, rect, self.match.state, self.match.names, self.patterns)
+
     # --- commands ----------------------------------------------------------------------------
     def reset_selection(self) -> None:
         self.selection = Selection(None, self.selection.turns, None)

@@ -141,3 +141,23 @@ def test_a_question_never_covers_the_squares_it_is_about(size, focus):
         assert lay.grid.contains(panel)
         for square in focus:
             assert not panel.colliderect(lay.square(square)), (square, panel)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_score_sheets_summary_stays_in_its_rect(players):
+    """The stockpiles (solo: the jewels delivered) under the score sheet draw inside the room
+    the sheet gives them, and draw something there."""
+    from scenes.tables.off_the_rails.draw import draw_summary
+    state = blank(players)
+    if players > 1:
+        state.stockpiles[0] = (1, 2, 0, 0, 1)
+        state.taken[0] = [state.dealt[0]] if state.dealt else []
+    surface = pygame.Surface((1024, 640))
+    surface.fill((1, 2, 3))
+    rect = pygame.Rect(40, 420, 944, 120)
+    draw_summary(surface, rect, state, ["Ana", "Ben", "Cy", "Dee"][:players])
+    changed = pygame.mask.from_threshold(surface, (1, 2, 3), (1, 1, 1, 255))
+    changed.invert()
+    assert changed.count() > 500
+    box = changed.get_bounding_rects()
+    assert all(rect.inflate(0, 8).contains(part) for part in box), (box, rect)
