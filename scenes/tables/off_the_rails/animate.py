@@ -194,6 +194,16 @@ def animate(group, before, stage: Stage) -> list:
     return []
 
 
+def shout(surface, lay: Layout, words: str, size: int, centre, colour) -> None:
+    """A word over the board ("Crash!", "Derailed!") centred on ``centre``, moved in to stay
+    on the underground grid by a square at the board's edge."""
+    width, height = kit.font(size, True).size(words)
+    rect = pygame.Rect(0, 0, width + 2, height + 2)
+    rect.center = (int(centre[0]), int(centre[1]))
+    rect.clamp_ip(lay.grid)
+    kit.blit_text(surface, words, size, rect.center, colour, True, "center", shadow=True)
+
+
 # --- track and carts -----------------------------------------------------------------------------
 def tile_drop(row: int, col: int, exits: str, old, stage: Stage) -> list:
     """A tile drops onto its square (an upgrade over the old tile)."""
@@ -360,8 +370,7 @@ def collided(e, before, stage: Stage) -> list:
                       stage.patterns)
         burst = art.star(max(5, int(lay.cell * 0.32 * ease_out_back(min(1, p * 2)))))
         surface.blit(burst, burst.get_rect(center=mid))
-        kit.blit_text(surface, label, 19, (mid[0], mid[1] - lay.cell * 0.75), kit.HILITE, True,
-                      "center", shadow=True)
+        shout(surface, lay, label, 19, (mid[0], mid[1] - lay.cell * 0.75), kit.HILITE)
     return [Animation(stage.seconds(0.8), draw, ease=linear,
                       hide={("cart", e.cart), ("cart", e.other)})]
 
@@ -427,8 +436,8 @@ def derailed(e, before, stage: Stage) -> list:
             surface.blit(img, img.get_rect(center=(pos[0] + math.cos(a) * lay.cell * 0.8 * p,
                                                    pos[1] + math.sin(a) * lay.cell * 0.8 * p)))
         if p < 0.8:
-            kit.blit_text(surface, _("Derailed!"), 17, (centre[0], centre[1] - lay.cell * 0.7),
-                          kit.DANGER, True, "center", shadow=True)
+            shout(surface, lay, _("Derailed!"), 17, (centre[0], centre[1] - lay.cell * 0.7),
+                  kit.DANGER)
     seconds = 1.0 if end_of_game else 0.75
     return [Animation(stage.seconds(seconds), draw, ease=ease_in_out, hide={("cart", e.cart)})]
 
@@ -573,7 +582,7 @@ def chasm_opened(e, before, stage: Stage) -> list:
         shake = math.sin(p * 50) * (1 - p) * 3
         pygame.draw.rect(surface, colour, rect.move(shake, 0), 2, border_radius=4)
         if p < 0.85:
-            kit.blit_text(surface, _("The chasm opens!"), 15, (rect.centerx, rect.y - 10),
-                          kit.DANGER, True, "center", shadow=True)
+            shout(surface, lay, _("The chasm opens!"), 15, (rect.centerx, rect.y - 10),
+                  kit.DANGER)
     return [Animation(stage.seconds(0.9), draw, ease=linear,
                       hide={("tile", square), ("gems", square), ("chasm", square)})]
