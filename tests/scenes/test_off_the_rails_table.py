@@ -617,8 +617,7 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
         if isinstance(app.manager.top, GameOverScene):
             break
         if table.anims.busy:
-            shown.append(type(table.anims.groups[0][1].__self__).__name__
-                         if False else table.caption)
+            shown.append(table.caption)
         elif table.match.is_terminal():
             waited += 0.1
         frames(app, 1, dt=0.1)
@@ -704,3 +703,31 @@ def test_solo_hint_gives_a_reason_in_the_second_person(app):
     assert reason != "A sensible move." and "Ana" not in reason, msg
     rects, _ = table.view().hint_rects, None
     assert rects                                   # the hinted move is framed on the board
+
+
+def test_a_turn_of_four_straights_takes_six_inputs(app):
+    """Click counts (issue 18): the tool stays in hand with the rotation chosen, so a turn of
+    four straights down a cart's way is the tool, four squares and Enter: six inputs, and
+    the cart then rolls without a further question."""
+    s = blank(2)
+    put_cart(s, 0, (-1, 5), "S", speed=4)
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    inputs = 0
+    click(app, find_button(app, "Straight"))
+    inputs += 1
+    hover(app, area(table, ("square", 0, 5)).center)
+    while table.view().ghost[1] != "NS":       # the rotation: once, and only if needed
+        key(app, pygame.K_r)
+    for row in range(4):
+        click_square(app, table, (row, 5))
+        inputs += 1
+        assert table.selection.tool == ("straight" if row < 3 else None)   # none: no action left
+    assert [e.action for e in table.match.history[-4:]] == [
+        S.PlaceTile(row, 5, "NS") for row in range(4)]
+    key(app, pygame.K_RETURN)
+    inputs += 1
+    wait_for_human(app, table)
+    assert inputs == 6
+    assert table.match.state.carts[0].square == (3, 5)       # rolled its 4 squares
+    assert table.match.state.player == 1                     # and the turn went on to Ben
