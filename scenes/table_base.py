@@ -101,6 +101,9 @@ class TableScene(Scene):
         self.replay_playing = True
         self.replay_wait = 0.0
         self.log_lines = [self.log_line(e) for _, e in match.events][-LOG_CAP:]
+        if match.notice:    # e.g. a save from older rules goes on from its position
+            self.log_lines.append(match.notice)
+            self.say(match.notice, 12.0)
         self.time = 0.0
         self.caption = ""
         """What the step playing now shows (the top bar's line while the board animates)."""
