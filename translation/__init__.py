@@ -61,39 +61,3 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (translate later with ``_``)."""
     return message
-
-
-# --- pygame_gui's own translations ------------------------------------------------------------------
-# pygame_gui does ``import i18n`` meaning the python-i18n library, and this package shadows it
-# whenever the project's folder comes first on sys.path (always, for main.py and the tests). So
-# python-i18n is loaded here under its own name and everything this module does not define is
-# lent from it (PEP 562): pygame_gui's ``i18n.set``, ``i18n.load_path``, ``i18n.t`` keep working.
-def _load_python_i18n():
-    import importlib.util
-    import os
-    import sys
-
-    if "_python_i18n" in sys.modules:
-        return sys.modules["_python_i18n"]
-    here = os.path.dirname(os.path.abspath(__file__))
-    for entry in sys.path:
-        folder = os.path.join(os.path.abspath(entry or os.getcwd()), "i18n")
-        init = os.path.join(folder, "__init__.py")
-        if folder == here or not os.path.isfile(init):
-            continue
-        spec = importlib.util.spec_from_file_location("_python_i18n", init,
-                                                      submodule_search_locations=[folder])
-        if spec is None or spec.loader is None:
-            continue
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["_python_i18n"] = module
-        spec.loader.exec_module(module)
-        return module
-    return None
-
-
-def __getattr__(name: str):
-    library = _load_python_i18n() if not name.startswith("__") else None
-    if library is None:
-        raise AttributeError(f"module 'i18n' has no attribute {name!r}")
-    return getattr(library, name)

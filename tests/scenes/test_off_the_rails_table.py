@@ -137,7 +137,7 @@ def human_step(app, table):
     choose(app, table, 0)
 
 
-# --- whole games ---------------------------------------------------------------------------------
+# --- whole games ----------------------------------------------------------------------------------
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     over = play_to_end(app, table, human_step)
@@ -167,7 +167,7 @@ def test_all_bot_game_reaches_score_sheet(app):
     assert over.sheet == table.match.state.score_sheet()
 
 
-# --- the action phase and the last look ---------------------------------------------------------
+# --- the action phase and the last look -----------------------------------------------------------
 def first_turn(app, seats=None):
     table = start(app, seats or [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)
@@ -294,7 +294,7 @@ def test_speed_buttons_change_the_chosen_cart(app):
     assert table.match.state.carts[cart].speed == 3
 
 
-# --- saves, resizing ---------------------------------------------------------------------------------
+# --- saves, resizing ------------------------------------------------------------------------------
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
@@ -355,7 +355,7 @@ def test_resize_mid_game_keeps_working(app):
     assert len(table.match.history) > before
 
 
-# --- movement: questions, collisions, junctions ----------------------------------------------
+# --- movement: questions, collisions, junctions ---------------------------------------------------
 def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     app = any_speed_app
     s = blank(2)
@@ -507,13 +507,14 @@ def test_cart_path_follows_straights_and_curves():
     assert angle == pytest.approx(225)
 
 
-# --- what the table shows as it plays ------------------------------------------------------------
+# --- what the table shows as it plays -------------------------------------------------------------
 @pytest.mark.parametrize("players,seed", [(2, 31), (1, 32), (4, 33)])
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed):
     """Issue 18: at normal speed each step lands as its animations end (drawn along the way);
     once the queue is empty the board shows exactly the match's state, and the log is the one
     rebuilt from the match."""
     import random
+
     from tests.engine.off_the_rails.helpers import track_policy
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))

@@ -23,7 +23,6 @@ import pygame
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.data import GEMS, MISSION_POINTS, MISSIONS, START_SPEED
-from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.off_the_rails.draw import (
@@ -43,6 +42,7 @@ from sprites.tween import (
     ease_out_back,
     linear,
 )
+from translation import N_, _, ngettext
 
 SECONDS_PER_SQUARE = 0.2
 """A cart rolls one square in this long at normal speed (plus :data:`ROLL_EXTRA`)."""
@@ -204,7 +204,7 @@ def shout(surface, lay: Layout, words: str, size: int, centre, colour) -> None:
     kit.blit_text(surface, words, size, rect.center, colour, True, "center", shadow=True)
 
 
-# --- track and carts -----------------------------------------------------------------------------
+# --- track and carts ------------------------------------------------------------------------------
 def tile_drop(row: int, col: int, exits: str, old, stage: Stage) -> list:
     """A tile drops onto its square (an upgrade over the old tile)."""
     lay = stage.layout
@@ -502,7 +502,7 @@ def fade_cart(e, before, stage: Stage) -> list:
     return [Animation(stage.seconds(0.35), draw, hide={("cart", e.cart)})]
 
 
-# --- deposits and the chasm ----------------------------------------------------------------------
+# --- deposits and the chasm -----------------------------------------------------------------------
 def card_revealed(e, stage: Stage) -> list:
     """The deposit card flips over by the deck and flies to the square it names."""
     lay = stage.layout

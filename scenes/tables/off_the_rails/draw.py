@@ -28,7 +28,6 @@ from engine.off_the_rails.data import (
     START_SPEED,
 )
 from engine.off_the_rails.state import CartPlace
-from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.tables.off_the_rails.layout import (
     COUNT_FONT,
@@ -41,6 +40,7 @@ from scenes.tables.off_the_rails.layout import (
 )
 from sprites import art
 from sprites import off_the_rails_art as oa
+from translation import N_, _, ngettext
 
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
@@ -104,7 +104,7 @@ def cart_angle(cart) -> float:
     return float(oa.FACING_ANGLE.get(side, 0))
 
 
-# --- the whole board ----------------------------------------------------------------------------
+# --- the whole board ------------------------------------------------------------------------------
 def draw_board(surface, lay: Layout, state, view: View) -> None:
     """The table: the board with its track, gems, carts and chasm, what glows, the paths and
     the hint; the players, the deck and the missions; the question's panel on top."""
@@ -187,7 +187,7 @@ def draw_glow(surface, lay: Layout, square, view: View) -> None:
     surface.blit(layer, rect)
 
 
-# --- gems ----------------------------------------------------------------------------------------
+# --- gems -----------------------------------------------------------------------------------------
 def gem_stacks(counts) -> list:
     """``[(gem name, count)]`` of the kinds present, the most valuable first."""
     return [(GEMS[g], counts[g]) for g in (4, 3, 2, 1, 0) if counts[g]]
@@ -252,7 +252,7 @@ def draw_gem_chip(surface, lay: Layout, square, counts) -> None:
         badge(surface, (chip.right + 2, chip.y + 1), str(total))
 
 
-# --- carts ---------------------------------------------------------------------------------------
+# --- carts ----------------------------------------------------------------------------------------
 def draw_cart(surface, lay: Layout, cart, centre, angle: float, patterns: bool, alpha=255,
               scale: float = 1.0, load=None, speed=None, die: bool = True) -> None:
     """A cart at ``centre`` turned ``angle`` degrees, with its load (``load`` overrides it) and
@@ -355,7 +355,7 @@ def draw_arrow(surface, rect, side: str, view: View) -> None:
     pygame.draw.polygon(surface, (120, 80, 10), turned, 2)
 
 
-# --- the question's panel -----------------------------------------------------------------------
+# --- the question's panel -------------------------------------------------------------------------
 def draw_prompt(surface, view: View) -> None:
     """The question's panel: its title and one button per answer (words, or gem pictures)."""
     ask = view.prompt
@@ -400,7 +400,7 @@ def draw_piles(surface, rect, option) -> None:
                          (rect.centerx, rect.bottom - 6), 2)
 
 
-# --- players, deck, missions ---------------------------------------------------------------------
+# --- players, deck, missions ----------------------------------------------------------------------
 def clan_of(state, seat: int):
     edge = state.edges[seat] if seat < len(state.edges) else None
     return B.EDGE_COLOUR[edge] if edge else None
@@ -596,7 +596,7 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
                       "midleft")
 
 
-# --- the score sheet's summary ---------------------------------------------------------------------
+# --- the score sheet's summary --------------------------------------------------------------------
 def draw_summary(surface, rect, state, names, patterns: bool = False) -> None:
     """Under the score sheet: each player's stockpile as gems with their counts and points
     (rock 0, ruby 1, emerald 2, gold 3, diamond 4) and the missions taken; in solo, the jewels

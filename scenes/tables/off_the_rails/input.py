@@ -29,11 +29,11 @@ from engine.off_the_rails.data import (
     sub,
 )
 from engine.off_the_rails.state import CartPlace, Pending, square_name
-from i18n import N_, _, ngettext
 from scenes import kit
 from scenes.kit import Target
 from scenes.tables.off_the_rails.draw import EDGE_WORDS
 from scenes.tables.off_the_rails.layout import Layout
+from translation import N_, _, ngettext
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
 TILE_SHAPES = {"straight": B.STRAIGHTS, "curve": B.CURVES}
@@ -275,7 +275,7 @@ def exit_arrows(lay: Layout, state, legal) -> list:
             if isinstance(a, S.ChooseExit)]
 
 
-# --- the questions asked with buttons ---------------------------------------------------------------
+# --- the questions asked with buttons -------------------------------------------------------------
 def prompt(state, legal, names) -> Prompt | None:
     """The buttons for the question the engine asks now, or None (the action phase, a junction
     — arrows on the board —, a cart to move or a chasm square: clicks on the board)."""
@@ -528,8 +528,8 @@ def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None,
             out.append(Target(("choice", index), rect, tooltip=(option.label,) if ask.pictures
                               else (), active=True))
     for side, rect in exit_arrows(lay, state, legal):
-        out.append(Target(("exit", side), rect, tooltip=(_("Go {way}").format(way=B.SIDE_NAMES[side]),),
-                          active=True))
+        tip = _("Go {way}").format(way=B.SIDE_NAMES[side])
+        out.append(Target(("exit", side), rect, tooltip=(tip,), active=True))
     glow = glow_squares(state, legal, selection)
     placing = selection.tool in TILE_SHAPES and state.pending() == Pending.ACTIONS and legal
     for row in range(-1, 13):

@@ -16,8 +16,8 @@ from __future__ import annotations
 import pygame
 
 from engine.off_the_rails import board as B
-from i18n import _
 from scenes import kit
+from translation import _
 
 SIDE_MIN = 240
 """The narrowest side panel (players, deck, missions) beside the board."""
@@ -285,7 +285,7 @@ class Layout:
         """``{label: rect}`` of everything that shows text or can be clicked; none may overlap
         another, and all lie in the window."""
         out = {"grid": self.grid}
-        for index, edge in enumerate(B.EDGES):
+        for edge in B.EDGES:
             squares = B.surface_squares(edge)
             out[f"surface.{edge}"] = self.square(squares[0]).union(self.square(squares[-1]))
         for index, row in enumerate(self.control_rows):

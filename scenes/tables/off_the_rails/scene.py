@@ -17,7 +17,6 @@ from pygame_gui.elements import UIButton
 
 from engine.off_the_rails import state as S
 from engine.off_the_rails.state import Pending
-from i18n import N_, _
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.off_the_rails import animate, draw
@@ -25,6 +24,7 @@ from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Act, Refuse, Say, Select, Selection
 from scenes.tables.off_the_rails.layout import Layout
 from sprites import off_the_rails_art as oa
+from translation import N_, _
 
 BUTTONS = ((("straight", N_("Straight")), ("curve", N_("Curve")), ("upgrade", N_("Upgrade"))),
            (("cart", N_("Place cart")), ("slower", N_("Speed −")), ("faster", N_("Speed +"))),
