@@ -23,7 +23,7 @@ import unicodedata
 from datetime import datetime, timezone
 
 FORMAT = "tabletop-trio-save"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 TURN_LIMIT = 100_000
 """The most turns a save may claim (its ``turn`` field, shown in the list)."""
 TITLE_LIMIT = 120
@@ -80,20 +80,23 @@ def _from_v2(envelope: dict) -> dict:
     return envelope
 
 
-@migration(2)
-def _from_v2(envelope: dict) -> dict:
-    """Version 2 Off the Rails histories end the action phase by itself after the fourth action
-    and answer jewel questions today's rules no longer ask:
-    :func:`engine.off_the_rails.legacy.upgrade_history` replays them under today's rules."""
-    if envelope.get("game") != "off-the-rails":
+@migration(3)
+def _from_v3(envelope: dict) -> dict:
+    """Version 4: an Off the Rails history recorded before OR-D12/OR-D13 (rules version 2 or
+    earlier) ends the action phase by itself after the fourth action and answers jewel questions
+    today's rules no longer ask; :func:`engine.off_the_rails.legacy.upgrade_history` replays it
+    under today's rules, so undo and replay keep working. One it cannot upgrade (or a game set
+    up from a position) is left as it is: loading goes on from its snapshot."""
+    if (envelope.get("game") != "off-the-rails" or envelope.get("rules_version", 1) >= 3
+            or "start" in envelope):
         return envelope
     from engine import registry
     from engine.off_the_rails import legacy
     try:
-        return legacy.upgrade_history(registry.get("off-the-rails"), envelope)
-    except (KeyError, TypeError, ValueError, AttributeError) as err:
-        raise SaveError(f"this save from an earlier version cannot be upgraded: {err}.") \
-            from None
+        upgraded = legacy.upgrade_history(registry.get("off-the-rails"), envelope)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return envelope
+    return dict(upgraded, rules_version=3)
 
 
 def canonical_json(data) -> str:

@@ -90,3 +90,24 @@ def test_or_d13_a_save_made_at_a_jewel_question_no_longer_asked_loads_past_it():
     assert state.carts[head[1]].where == "board" and took == waiting
     match.advance_chance()
     assert match.legal_actions()
+
+
+def test_or_d12_a_format_3_save_of_rules_2_is_upgraded_and_one_that_cannot_be_goes_on():
+    """A save written by main between the rules versions (format 3, Off the Rails rules 2)
+    gets its history upgraded to today's rules (3); a history the upgrade cannot replay is left
+    for loading to go on from its snapshot, never refused."""
+    from engine.off_the_rails.state import EndActions
+    old = json.loads((DATA / BEFORE_18.format("mid-game")).read_text(encoding="utf-8"))
+    old.update(schema_version=3, rules_version=2)
+    old["checksum"] = fmt.checksum(old)
+    upgraded = fmt.parse(fmt.dumps(old), "mid-game")
+    assert upgraded["schema_version"] == fmt.SCHEMA_VERSION and upgraded["rules_version"] == 3
+    assert any(item["action"] == EndActions().to_dict() for item in upgraded["history"])
+    match = fmt.load_match(upgraded, "mid-game")
+    assert match.state.to_dict() == old["snapshot"] and not match.notice
+    broken = dict(old, history=old["history"][:3] + old["history"][4:])
+    broken["checksum"] = fmt.checksum(broken)
+    kept = fmt.parse(fmt.dumps(broken), "broken")
+    assert kept["rules_version"] == 2                       # not upgraded: left as it was
+    match = fmt.load_match(kept, "broken")
+    assert match.state.to_dict() == old["snapshot"] and match.notice
