@@ -732,3 +732,22 @@ def test_a_turn_of_four_straights_takes_six_inputs(app):
     assert inputs == 6
     assert table.match.state.carts[0].square == (3, 5)       # rolled its 4 squares
     assert table.match.state.player == 1                     # and the turn went on to Ben
+
+
+def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
+    """Replay (score sheet): the same game step by step, then To end: the same final position,
+    the same log, and the table shows it."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    over = play_to_end(app, table, human_step)
+    final, log = table.match.state.to_dict(), list(table.log_lines)
+    click(app, find_button(app, "Replay"))
+    frames(app, 2)
+    replay = app.manager.top
+    assert isinstance(replay, OffTheRailsTable) and replay.replay is not None
+    frames(app, 20, dt=0.5)                       # it plays on by itself
+    assert 0 < replay.replay_index < len(replay.replay)
+    click(app, find_button(app, "To end"))
+    frames(app, 2)
+    assert replay.match.state.to_dict() == final == replay.shown.to_dict()
+    assert replay.log_lines == log
+    assert over.sheet == replay.match.state.score_sheet()
