@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -112,6 +113,30 @@ def cart_words(player: int, label: str, stage: Stage) -> str:
     if len(stage.names) <= 1:
         return _("The {colour} cart").format(colour=label)
     return _("{name}'s {colour} cart").format(name=stage.names[player], colour=label)
+
+
+LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
+"""A computer player's level after its name ("Bot 1 (Easy)"), in any language."""
+
+
+def log_names(match) -> list:
+    """The seats' names as the log says them: a computer player's level left out ("Bot 1's
+    white cart", not "Bot 1 (Easy)'s white cart")."""
+    return [LEVEL_SUFFIX.sub("", seat.name) if seat.is_bot else seat.name
+            for seat in match.seats]
+
+
+def last_card_of(events):
+    """``(colour, number)`` of the last card revealed in ``events`` (a deposit card, the Chasm
+    card, or a card naming a chasm square), or None."""
+    for event in reversed(events):
+        if isinstance(event, S.CardRevealed):
+            return (event.colour, event.number)
+        if isinstance(event, S.ChasmCardRevealed):
+            return ("chasm", 0)
+        if isinstance(event, S.ChasmOpened) and event.card:
+            return (event.colour, event.card)
+    return None
 
 
 def roll_seconds(path) -> float:

@@ -10,8 +10,6 @@ four actions spent the table shows every cart's path for a last look, and Undo s
 """
 from __future__ import annotations
 
-import re
-
 import pygame
 from pygame_gui.elements import UIButton
 
@@ -42,30 +40,6 @@ BUTTON_TIPS = {
     "move": N_("End the action phase: each of your carts rolls its speed. Until then every "
                "action can be undone. (Enter)"),
 }
-LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
-"""A computer player's level after its name ("Bot 1 (Easy)"), in any language."""
-
-
-def log_names(match) -> list:
-    """The seats' names as the log says them: a computer player's level left out ("Bot 1's
-    white cart", not "Bot 1 (Easy)'s white cart")."""
-    return [LEVEL_SUFFIX.sub("", seat.name) if seat.is_bot else seat.name
-            for seat in match.seats]
-
-
-def last_card_of(events):
-    """``(colour, number)`` of the last card revealed in ``events`` (a deposit card, the Chasm
-    card, or a card naming a chasm square), or None."""
-    for event in reversed(events):
-        if isinstance(event, S.CardRevealed):
-            return (event.colour, event.number)
-        if isinstance(event, S.ChasmCardRevealed):
-            return ("chasm", 0)
-        if isinstance(event, S.ChasmOpened) and event.card:
-            return (event.colour, event.card)
-    return None
-
-
 class OffTheRailsTable(TableScene):
     """Play Off the Rails: take a tool on the right (Straight, Curve, Upgrade, Place cart) and
     click the board; Speed − and + change the chosen cart; Move carts when ready."""
@@ -73,12 +47,12 @@ class OffTheRailsTable(TableScene):
     log_width = 300
 
     def __init__(self, app, match, replay=None):
-        self.log_names = log_names(match)
+        self.log_names = animate.log_names(match)
         super().__init__(app, match, replay)
         self.log_lines = [line for line in self.log_lines if line]
         self.selection = Selection()
         self.forced_pending = False
-        self.last_card = last_card_of([event for _step, event in match.events])
+        self.last_card = animate.last_card_of([event for _step, event in match.events])
         self._cache: dict = {}
         self._context = ()
 
@@ -218,12 +192,12 @@ class OffTheRailsTable(TableScene):
 
     def land(self, step, lines, last) -> None:
         super().land(step, lines, last)
-        self.last_card = last_card_of(step.events) or self.last_card
+        self.last_card = animate.last_card_of(step.events) or self.last_card
         self.forced_pending = last          # a question with one answer: answered next frame
 
     def rebuild_log(self) -> None:
         super().rebuild_log()
-        self.last_card = last_card_of([event for _step, event in self.match.events])
+        self.last_card = animate.last_card_of([event for _step, event in self.match.events])
 
     def on_shown(self) -> None:
         state = self.match.state
