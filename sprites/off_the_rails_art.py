@@ -113,8 +113,8 @@ def gem(kind: str, size: int) -> pygame.Surface:
     pygame.draw.polygon(surf, (170, 210, 240), [(c - r, girdle), (c - r * 0.3, girdle), tip])
     pygame.draw.polygon(surf, (235, 250, 255), [(c + r * 0.3, girdle), (c + r, girdle), tip])
     pygame.draw.polygon(surf, base, pts_crown)
-    pygame.draw.polygon(surf, (255, 255, 255), [(c - r * 0.55, top), (c, top), (c - r * 0.3, girdle),
-                                                (c - r, girdle)])
+    pygame.draw.polygon(surf, (255, 255, 255),
+                        [(c - r * 0.55, top), (c, top), (c - r * 0.3, girdle), (c - r, girdle)])
     pygame.draw.line(surf, (120, 150, 180), (c - r * 0.3, girdle), tip, 1)
     pygame.draw.line(surf, (120, 150, 180), (c + r * 0.3, girdle), tip, 1)
     pygame.draw.polygon(surf, (90, 120, 150), pts_crown, 1)
@@ -206,7 +206,8 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
     base = pygame.Rect(1, 1, size - 2, size - 2)
     if ghost is None:
         pygame.draw.rect(surf, (86, 72, 58), base, border_radius=max(2, size // 10))
-        pygame.draw.rect(surf, (104, 88, 70), base.inflate(-4, -4), border_radius=max(2, size // 10))
+        pygame.draw.rect(surf, (104, 88, 70), base.inflate(-4, -4),
+                         border_radius=max(2, size // 10))
     gauge = size * 0.15  # half the distance between the rails
     sleeper_len = gauge * 1.9
     sleeper_w = max(2, int(size * 0.09))
@@ -357,10 +358,11 @@ def chasm_pit(size: int, colour: tuple, mark: str | None = None) -> pygame.Surfa
     pygame.draw.polygon(surf, _mix(colour, (40, 30, 24), 0.55), pts)
     for k in range(6):
         t = (k + 1) / 7
-        shrink = [(c + (x - c) * (1 - t * 0.8), c + (y - c) * (1 - t * 0.8) + t * 2) for x, y in pts]
+        shrink = [(c + (x - c) * (1 - t * 0.8), c + (y - c) * (1 - t * 0.8) + t * 2)
+                  for x, y in pts]
         pygame.draw.polygon(surf, _mix((40, 30, 26), (4, 2, 2), t), shrink)
     # cracks running out of the rim
-    for i in range(5):
+    for _crack in range(5):
         a = rng.uniform(0, 2 * math.pi)
         r1 = size * 0.38
         r2 = size * 0.5
@@ -389,7 +391,8 @@ def emblem(surface, colour: str, centre, r: float, plain: bool = False,
     s = r * 0.62
     w = max(2, int(r * 0.14))
     if colour == "red":  # pickaxe
-        pygame.draw.line(surface, (150, 110, 70), (x - s * 0.7, y + s * 0.8), (x + s * 0.5, y - s * 0.5), w)
+        pygame.draw.line(surface, (150, 110, 70), (x - s * 0.7, y + s * 0.8),
+                         (x + s * 0.5, y - s * 0.5), w)
         pygame.draw.arc(surface, ink, pygame.Rect(x - s * 0.6, y - s * 1.0, s * 1.8, s * 1.3),
                         math.pi * 0.15, math.pi * 0.95, w)
     elif colour == "yellow":  # crown
@@ -401,7 +404,8 @@ def emblem(surface, colour: str, centre, r: float, plain: bool = False,
         leaf = pygame.Rect(0, 0, s * 1.1, s * 1.9)
         leaf.center = (x, y)
         pygame.draw.ellipse(surface, ink, leaf)
-        pygame.draw.line(surface, _mix(rgb, (0, 0, 0), 0.4), (x, y - s * 0.8), (x, y + s * 0.9), max(1, w // 2))
+        pygame.draw.line(surface, _mix(rgb, (0, 0, 0), 0.4), (x, y - s * 0.8), (x, y + s * 0.9),
+                         max(1, w // 2))
     else:  # crystal
         pts = [(x, y - s), (x + s * 0.6, y - s * 0.2), (x + s * 0.35, y + s * 0.9),
                (x - s * 0.35, y + s * 0.9), (x - s * 0.6, y - s * 0.2)]
@@ -426,7 +430,7 @@ def board_base(cell: int, mines: tuple, numbers: tuple, marks: bool = False) -> 
              "south": ("green", pygame.Rect(cell, 13 * cell, 12 * cell, cell)),
              "west": ("blue", pygame.Rect(0, cell, cell, 12 * cell)),
              "east": ("yellow", pygame.Rect(13 * cell, cell, cell, 12 * cell))}
-    for edge, (colour, rect) in edges.items():
+    for colour, rect in edges.values():
         rgb = clan(colour)
         pygame.draw.rect(surf, _mix(rgb, (60, 50, 40), 0.35), rect, border_radius=cell // 4)
         pygame.draw.rect(surf, _mix(rgb, (255, 255, 255), 0.2), rect, 2, border_radius=cell // 4)
