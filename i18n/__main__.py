@@ -1,0 +1,59 @@
+"""``python -m i18n``: extract the messages from the code and bring every catalogue up to date.
+
+1. ``pybabel extract`` writes the template ``i18n/locale/messages.pot`` from the calls of ``_``,
+   ``ngettext`` and ``N_`` in the program's packages (file names only, no line numbers, so a
+   moved line does not change the catalogues; sorted, so merges stay small).
+2. ``pybabel update`` (or ``init`` for a new language) brings each ``messages.po`` in line with the
+   template: new messages arrive empty, changed ones fuzzy (shown in English until a translator
+   checks them), messages gone from the code are dropped.
+
+Run it from the repository root after marking or changing strings, then translate what is new
+(``tests/i18n`` lists what is missing).
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+
+from i18n import DOMAIN, LANGUAGES, LOCALE_DIR, catalogue_path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("main.py", "engine", "scenes", "saves", "sprites", "sound", "i18n")
+"""What is searched for messages (tests and benches show nothing to a player)."""
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);"}
+"""Plural rules to use instead of Babel's CLDR ones: CLDR gives Spanish a third form for
+millions ("1 000 000 de canicas") that no message here needs."""
+
+
+def pybabel(*arguments: str) -> None:
+    """Run one ``pybabel`` command (exits on its failure)."""
+    CommandLineInterface().run(["pybabel", "-q", *arguments])
+
+
+def main() -> int:
+    pybabel("extract", "-F", str(Path(__file__).with_name("babel.cfg")), "-k", "N_",
+            "--add-location=file", "--sort-output", "--project=Tabletop Trio",
+            "--copyright-holder=Tabletop Trio", "-c", "TRANSLATORS:", "-o", str(TEMPLATE),
+            *(str(ROOT / source) for source in SOURCES))
+    text = TEMPLATE.read_text(encoding="utf-8")
+    TEMPLATE.write_text(text.replace(str(ROOT) + "/", ""), encoding="utf-8")
+    for code in LANGUAGES[1:]:
+        command = "update" if catalogue_path(code).exists() else "init"
+        extra = ("--ignore-obsolete", "--ignore-pot-creation-date") if command == "update" else ()
+        pybabel(command, "-D", DOMAIN, "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-l", code,
+                *extra)
+        if code in PLURAL_FORMS:
+            path = catalogue_path(code)
+            text = path.read_text(encoding="utf-8")
+            text = re.sub(r'"Plural-Forms: [^"\\]*\\n"',
+                          f'"Plural-Forms: {PLURAL_FORMS[code]}\\\\n"', text)
+            path.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
