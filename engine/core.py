@@ -22,6 +22,8 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
+from i18n import _
+
 CHANCE = -1
 """``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""
 
@@ -106,7 +108,8 @@ class TurnStarted(Event):
     player: int
 
     def text(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]}'s turn." if 0 <= self.player < len(names) else ""
+        return (_("{name}'s turn.").format(name=names[self.player])
+                if 0 <= self.player < len(names) else "")
 
 
 class RecordCodec:
@@ -252,11 +255,12 @@ class OptionSpec:
         return self.default
 
     def label_of(self, value: Any) -> str:
-        """The display name of ``value`` (a choice's label, or the value itself)."""
+        """The display name of ``value`` (a choice's label, or the value itself) in the language
+        in use (labels are marked with ``N_`` where the game declares them)."""
         if self.kind == "bool":
-            return "on" if value else "off"
+            return _("on") if value else _("off")
         if self.labels and value in self.choices:
-            return str(self.labels[list(self.choices).index(value)])
+            return _(str(self.labels[list(self.choices).index(value)]))
         return str(value)
 
     def validate(self, value: Any, num_players: int | None = None) -> Any:
@@ -264,15 +268,19 @@ class OptionSpec:
         ``ValueError`` with a sentence naming the values allowed."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"{self.label} must be on or off, not {value!r}.")
+                raise ValueError(_("{option} must be on or off, not {value!r}.").format(
+                    option=_(self.label), value=value))
             return value
         allowed = self.choices_for(num_players)
         # the type must match too: True == 1 and 21.0 == 21, but neither is the choice 21
         if not any(value == choice and type(value) is type(choice) for choice in allowed):
             names = ", ".join(self.label_of(choice) for choice in allowed)
-            seats = (f" with {num_players} players" if self.by_players and num_players
-                     else "")
-            raise ValueError(f"{self.label} must be one of {names}{seats}, not {value!r}.")
+            if self.by_players and num_players:
+                raise ValueError(_("{option} must be one of {names} with {count} players, "
+                                   "not {value!r}.").format(option=_(self.label), names=names,
+                                                            count=num_players, value=value))
+            raise ValueError(_("{option} must be one of {names}, not {value!r}.").format(
+                option=_(self.label), names=names, value=value))
         return value
 
 
@@ -361,7 +369,8 @@ class GameSpec:
         known = {option.name: option for option in self.options}
         for name, value in (given or {}).items():
             if name not in known:
-                raise ValueError(f"{self.title} has no option {name!r}.")
+                raise ValueError(_("{game} has no option {name!r}.").format(game=_(self.title),
+                                                                            name=name))
             values[name] = known[name].validate(value, num_players)
         return values
 
@@ -369,5 +378,6 @@ class GameSpec:
         """Raise ``ValueError`` unless ``num_players`` is within the game's range."""
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
-                f"not {num_players}.")
+                _("{game} is played by {fewest} to {most} players, not {count}.").format(
+                    game=_(self.title), fewest=self.min_players, most=self.max_players,
+                    count=num_players))

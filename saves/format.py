@@ -19,6 +19,8 @@ import math
 import unicodedata
 from datetime import datetime, timezone
 
+from i18n import _
+
 FORMAT = "tabletop-trio-save"
 SCHEMA_VERSION = 2
 TURN_LIMIT = 100_000
@@ -83,7 +85,7 @@ def checksum(envelope: dict) -> str:
 def match_title(match) -> str:
     """A short title for the save list: "Diced Tomatoes — Ana, Bot (Easy)"."""
     seats = ", ".join(s.name for s in match.seats)
-    return f"{match.spec.title} — {seats}"
+    return _("{game} — {seats}").format(game=_(match.spec.title), seats=seats)
 
 
 def make_envelope(match, title: str | None = None, now: datetime | None = None) -> dict:

@@ -1,13 +1,34 @@
-"""The rules scene: each registered game's rules summary, with headings, scrollable."""
+"""The rules scene: each registered game's rules summary, with headings, scrollable.
+
+The summaries are long texts, so they are not catalogue messages: each language has its own
+file per game, ``i18n/rules/<code>/<game id>.md``, written from the English summary in the
+game's package (``RULES_SUMMARY``) with the published pages' terms. A game whose summary is not
+translated yet shows the English one.
+"""
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
+import i18n
 from engine import registry
+from i18n import _
 from scenes import kit
+
+RULES_DIR = Path(i18n.__file__).with_name("rules")
+"""``RULES_DIR / code / f"{game_id}.md"``: a game's rules summary in language ``code``."""
+
+
+def rules_summary(spec, language: str | None = None) -> str:
+    """The rules summary of ``spec`` in ``language`` (default: the one in use), or the English
+    summary when that language has no file for the game."""
+    path = RULES_DIR / (language or i18n.current_language()) / f"{spec.id}.md"
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    return spec.rules_summary
 from scenes.manager import Scene
 
 
@@ -65,14 +86,14 @@ class RulesScene(Scene):
         top = 96 if h >= 760 else 76
         left_w = 250
         for i, spec in enumerate(self.games):
-            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), spec.title, ui, container=c,
+            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), _(spec.title), ui, container=c,
                      object_id="#selected_button" if i == self.index else None,
                      command=kit.bind(self.choose, i))
-        text = (summary_to_html(self.games[self.index].rules_summary) if self.games
-                else "No games are installed yet.")
+        text = (summary_to_html(rules_summary(self.games[self.index])) if self.games
+                else _("No games are installed yet."))
         self.box = UITextBox(text, pygame.Rect(40 + left_w + 24, top, w - left_w - 104,
                                                h - top - 30), ui, container=c)
-        UIButton(pygame.Rect(40, h - 74, left_w, 44), "Back", ui, container=c,
+        UIButton(pygame.Rect(40, h - 74, left_w, 44), _("Back"), ui, container=c,
                  command=self.app.manager.pop)
 
     def choose(self, index: int) -> None:
@@ -87,4 +108,4 @@ class RulesScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, "Rules", top=20 if surface.get_height() >= 760 else 10)
+        kit.draw_heading(surface, _("Rules"), top=20 if surface.get_height() >= 760 else 10)

@@ -5,8 +5,10 @@ import math
 
 import pygame
 
+from i18n import N_, _
 from saves import store
 from saves.format import SaveError
+from engine import registry
 from scenes import kit
 from scenes.manager import Scene
 
@@ -19,14 +21,15 @@ class TitleScene(Scene):
         w, h = self.app.size
         top = int(h * 0.36)
         self.buttons = kit.button_column(self, [
-            ("New game", self.new_game),
-            ("Continue", self.continue_game),
-            ("Load game", self.load_game),
-            ("Rules", self.rules),
-            ("Settings", self.settings),
-            ("Quit", self.app.quit),
+            (N_("New game"), self.new_game),
+            (N_("Continue"), self.continue_game),
+            (N_("Load game"), self.load_game),
+            (N_("Rules"), self.rules),
+            (N_("Settings"), self.settings),
+            (N_("Quit"), self.app.quit),
         ], top=top, height=46 if h >= 760 else 40, gap=12 if h >= 760 else 9, tooltips={
-            "Continue": (f"Resume {self.latest.title}" if self.latest else "No autosave yet"),
+            "Continue": (_("Resume {title}").format(title=self.latest.title) if self.latest
+                         else _("No autosave yet")),
         })
         if self.latest is None:
             self.buttons["Continue"].disable()
@@ -76,7 +79,8 @@ class TitleScene(Scene):
         big = 72 if h >= 760 else 58
         kit.blit_text(surface, "Tabletop Trio", big, (w // 2, int(h * 0.08)), kit.GOLD, True,
                       "midtop", shadow=True)
-        kit.blit_text(surface, "Potion Explosion  ·  Off the Rails  ·  Diced Tomatoes", 20,
+        games = "  ·  ".join(_(spec.title) for spec in registry.games())
+        kit.blit_text(surface, games, kit.fit_text(games, 20, w - 80),
                       (w // 2, int(h * 0.08) + big + 14), kit.INK_DIM, anchor="midtop")
         self._draw_props(surface, w, h)
         if self.problem:       # under the subtitle, clear of the menu and the toasts

@@ -4,6 +4,7 @@ Gem counts are 5-tuples in :data:`GEMS` order ``(rock, ruby, emerald, gold, diam
 """
 from __future__ import annotations
 
+from i18n import N_
 from dataclasses import dataclass
 
 GEMS = ("rock", "ruby", "emerald", "gold", "diamond")
@@ -34,7 +35,7 @@ ACTIONS_PER_TURN = 4
 MIN_SPEED, MAX_SPEED, START_SPEED = 1, 6, 3
 """OR-D5: speed stays within 1-6; a placed cart starts at 3."""
 LENGTHS = (13, 17, 21, 25)
-LENGTH_LABELS = ("Very short (13 cards)", "Short (17 cards)", "Medium (21 cards)", "Long (25 cards)")
+LENGTH_LABELS = (N_("Very short (13 cards)"), N_("Short (17 cards)"), N_("Medium (21 cards)"), N_("Long (25 cards)"))
 CHASM = "chasm"
 """The colour name used for the Chasm card in a reveal."""
 

@@ -6,6 +6,7 @@ actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event doe
 """
 from __future__ import annotations
 
+from i18n import N_
 from engine.core import GameSpec, Notation, OptionSpec
 from engine.potion_explosion import rules
 from engine.potion_explosion.bots import BOTS
@@ -79,17 +80,17 @@ the six; "First game" leaves out the Balm of Uttermost Stickiness and the Filter
 
 GAME = GameSpec(
     id="potion-explosion",
-    title="Potion Explosion",
+    title=N_("Potion Explosion"),
     min_players=2,
     max_players=6,
-    description="Take marbles, trigger explosions, brew potions and drink their magic.",
+    description=N_("Take marbles, trigger explosions, brew potions and drink their magic."),
     options=(
-        OptionSpec("types", "Potion types", "choice", "random",
-                   "Which six of the eight potion types are used.",
+        OptionSpec("types", N_("Potion types"), "choice", "random",
+                   N_("Which six of the eight potion types are used."),
                    ("random", "chosen", "first_game"),
-                   ("Random six", "Choose them", "First game")),
-        OptionSpec("first_player", "First player", "choice", "random",
-                   "Who plays first.", ("random", "seat1"), ("Random", "Seat 1")),
+                   (N_("Random six"), N_("Choose them"), N_("First game"))),
+        OptionSpec("first_player", N_("First player"), "choice", "random",
+                   N_("Who plays first."), ("random", "seat1"), (N_("Random"), N_("Seat 1"))),
     ),
     new_state=rules.new_state,
     state_from_dict=PotionExplosionState.from_dict,

@@ -7,6 +7,7 @@ computer players know in :mod:`.bots`.
 """
 from __future__ import annotations
 
+from i18n import N_
 from engine.core import GameSpec, Notation, RecordCodec
 from engine.tea_time.bots import BOTS
 from engine.tea_time.events import apply_event
@@ -61,10 +62,10 @@ def new_state(num_players: int, options: dict | None = None) -> TeaTimeState:
 
 GAME = GameSpec(
     id="tea-time",
-    title="Tea Time",
+    title=N_("Tea Time"),
     min_players=2,
     max_players=4,
-    description="Take lines of Wonderland cards; a character's mirror image cancels it.",
+    description=N_("Take lines of Wonderland cards; a character's mirror image cancels it."),
     options=(),
     new_state=new_state,
     state_from_dict=TeaTimeState.from_dict,
