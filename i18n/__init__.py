@@ -25,7 +25,7 @@ language's plural rule comes from the ``Plural-Forms`` header (Russian has three
 one). A fuzzy or untranslated entry shows the English text.
 
 Public names: ``_``, ``ngettext``, ``N_``, :func:`set_language`, :func:`current_language`,
-:data:`LANGUAGES`, :data:`LANGUAGE_NAMES`, :func:`system_language`, :func:`catalogue_path`,
+:func:`pgettext`, :data:`LANGUAGES`, :data:`LANGUAGE_NAMES`, :func:`system_language`, :func:`catalogue_path`,
 :func:`translations`.
 """
 from __future__ import annotations
@@ -163,6 +163,19 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translations.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, as used in ``context`` (one English word may need
+    different words elsewhere: ``pgettext("marbles", "red")`` is "красных" in "5 красных
+    шариков", ``pgettext("a marble", "red")`` is "красный")."""
+    return _translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (translate later with ``_``)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction without translating it (translate later
+    with ``pgettext(context, message)``)."""
     return message

@@ -35,7 +35,7 @@ def pybabel(*arguments: str) -> None:
 
 
 def main() -> int:
-    pybabel("extract", "-F", str(Path(__file__).with_name("babel.cfg")), "-k", "N_",
+    pybabel("extract", "-F", str(Path(__file__).with_name("babel.cfg")), "-k", "N_", "-k", "NP_:1c,2",
             "--add-location=file", "--sort-output", "--project=Tabletop Trio",
             "--copyright-holder=Tabletop Trio", "-c", "TRANSLATORS:", "-o", str(TEMPLATE),
             *(str(ROOT / source) for source in SOURCES))
