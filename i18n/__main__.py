@@ -12,11 +12,11 @@ Run it from the repository root after marking or changing strings, then translat
 """
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po, write_po
 
 from i18n import DOMAIN, LANGUAGES, LOCALE_DIR, catalogue_path
 
@@ -34,6 +34,17 @@ def pybabel(*arguments: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *arguments])
 
 
+def set_plural_forms(path: Path, code: str, rule: str) -> None:
+    """Give the catalogue at ``path`` the plural ``rule`` ("nplurals=2; plural=(n != 1);")."""
+    with path.open("rb") as po_file:
+        catalogue = read_po(po_file, locale=code)
+    headers = [(name, rule if name == "Plural-Forms" else value)
+               for name, value in catalogue.mime_headers]
+    catalogue.mime_headers = headers
+    with path.open("wb") as po_file:
+        write_po(po_file, catalogue, ignore_obsolete=True)
+
+
 def main() -> int:
     pybabel("extract", "-F", str(Path(__file__).with_name("babel.cfg")), "-k", "N_", "-k", "NP_:1c,2",
             "--add-location=file", "--sort-output", "--project=Tabletop Trio",
@@ -47,11 +58,7 @@ def main() -> int:
         pybabel(command, "-D", DOMAIN, "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-l", code,
                 *extra)
         if code in PLURAL_FORMS:
-            path = catalogue_path(code)
-            text = path.read_text(encoding="utf-8")
-            text = re.sub(r'"Plural-Forms: [^"\\]*\\n"',
-                          f'"Plural-Forms: {PLURAL_FORMS[code]}\\\\n"', text)
-            path.write_text(text, encoding="utf-8")
+            set_plural_forms(catalogue_path(code), code, PLURAL_FORMS[code])
     return 0
 
 

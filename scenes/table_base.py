@@ -160,7 +160,7 @@ class TableScene(Scene):
                                         container=c, command=self.toggle_replay,
                                         tool_tip_text=_("Stop or go on (Space)"))
             UIButton(rects[2], labels[2], ui, container=c,
-                     command=self.replay_step, tool_tip_text=_("One step forward (→)"))
+                     command=self.replay_step, tool_tip_text=_("One step forward (Right arrow)"))
             UIButton(rects[3], labels[3], ui, container=c,
                      command=self.replay_to_end, tool_tip_text=_("Jump to the final position"))
         else:

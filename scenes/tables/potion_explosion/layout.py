@@ -331,7 +331,7 @@ class Layout:
             w = min(w, h * 0.74)
             if best is None or w > best[0]:
                 best = (w, cols, rows)
-        w, cols, _ = best
+        w, cols, _rows = best
         w = int(min(w, 120))
         h = int(w / 0.74)
         total_w = cols * w + (cols - 1) * 10

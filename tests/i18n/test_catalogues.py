@@ -1,0 +1,160 @@
+"""The catalogues (issue 23, "Tests and checks"): every message in the code has a translation in
+each language, with the same placeholders; no catalogue holds a message the code no longer has;
+every translation can be drawn with its language's font; the plural rules are the languages'
+own."""
+from __future__ import annotations
+
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame.freetype
+import pytest
+from babel.messages.pofile import read_po
+
+import i18n
+from scenes import kit
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = i18n.LOCALE_DIR / "messages.pot"
+TRANSLATED = i18n.LANGUAGES[1:]
+
+
+def _catalogue(path):
+    with open(path, "rb") as po_file:
+        return read_po(po_file)
+
+
+def _ids(catalogue) -> set:
+    return {(message.context, message.id) for message in catalogue if message.id}
+
+
+def _placeholders(text: str) -> set:
+    """The named fields of a ``str.format`` pattern: ``{name}``, ``{count}``, ``{item!r}``."""
+    return {(field, conversion) for _literal, field, _spec, conversion
+            in string.Formatter().parse(text) if field is not None}
+
+
+@pytest.fixture(scope="module")
+def template():
+    return _catalogue(TEMPLATE)
+
+
+def test_the_template_holds_every_message_of_the_code(tmp_path, template):
+    """``python -m i18n`` was run after the last change of a marked string: extracting again
+    gives the same messages (so no .po misses one, see below)."""
+    fresh = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-c", "from babel.messages.frontend import main; main()",
+                    "-q", "extract",
+                    "-F", str(ROOT / "i18n" / "babel.cfg"), "-k", "N_", "-k", "NP_:1c,2",
+                    "-o", str(fresh), *(str(ROOT / source) for source in
+                                        ("main.py", "engine", "scenes", "saves", "sprites",
+                                         "sound", "i18n"))],
+                   check=True, cwd=ROOT)
+    assert _ids(_catalogue(fresh)) == _ids(template)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_and_nothing_else(language, template):
+    catalogue = _catalogue(i18n.catalogue_path(language))
+    assert _ids(catalogue) == _ids(template), "run python -m i18n"
+    untranslated = [message.id for message in catalogue if message.id and (
+        "fuzzy" in message.flags or not all(message.string if isinstance(message.string, tuple)
+                                            else [message.string]))]
+    assert untranslated == []
+    assert not catalogue.obsolete
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_the_placeholders(language):
+    catalogue = _catalogue(i18n.catalogue_path(language))
+    wrong = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        wanted = set().union(*(_placeholders(source) for source in sources))
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            got = _placeholders(form)
+            # a form for exactly one item may leave the count out ("один шарик")
+            if got != wanted and not (len(sources) == 2 and got == wanted - {("count", None)}):
+                wrong.append((message.id, form))
+    assert wrong == []
+
+
+def test_plural_rules_are_the_languages_own():
+    """Russian has three forms (1 шарик, 3 шарика, 5 шариков, 21 шарик), Spanish two,
+    Japanese one."""
+    forms = {language: i18n.translations(language) for language in TRANSLATED}
+    ru = forms["ru"]
+    assert [ru.ngettext("{count} marble", "{count} marbles", n).format(count=n)
+            for n in (1, 3, 5, 11, 21, 22)] == ["1 шарик", "3 шарика", "5 шариков", "11 шариков",
+                                                "21 шарик", "22 шарика"]
+    es = forms["es"]
+    assert [es.ngettext("{count} marble", "{count} marbles", n).format(count=n)
+            for n in (1, 2, 1000000)] == ["1 canica", "2 canicas", "1000000 canicas"]
+    ja = forms["ja"]
+    assert ja.ngettext("{count} marble", "{count} marbles", 1) == \
+        ja.ngettext("{count} marble", "{count} marbles", 7)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_translation_has_its_glyphs_in_the_languages_font(language):
+    """pygame-ce's font metrics name no glyph as missing, in the regular and the bold face."""
+    pygame.freetype.init()
+    catalogue = _catalogue(i18n.catalogue_path(language))
+    texts = [form for message in catalogue if message.id
+             for form in (message.string if isinstance(message.string, tuple)
+                          else (message.string,))]
+    rules = i18n.LOCALE_DIR.parent / "rules" / language
+    texts += [path.read_text(encoding="utf-8") for path in sorted(rules.glob("*.md"))]
+    for bold in (False, True):
+        face = pygame.freetype.Font(str(kit.font_file(bold, language)), 16)
+        missing = sorted({ch for text in texts for ch, metric in zip(text, face.get_metrics(text))
+                          if metric is None and not ch.isspace()})
+        assert missing == [], (language, bold)
+
+
+def test_the_language_menu_font_has_every_languages_name():
+    """The language menu lists each language in itself, so it uses Noto Sans JP (the theme's
+    ``#set_language``), which has Latin, Cyrillic and Japanese."""
+    pygame.freetype.init()
+    face = pygame.freetype.Font(str(kit.font_file(False, "ja")), 16)
+    names = "".join(i18n.LANGUAGE_NAMES.values())
+    assert None not in face.get_metrics(names)
+
+
+def test_the_glyph_check_sees_a_missing_glyph():
+    pygame.freetype.init()
+    face = pygame.freetype.Font(str(kit.font_file(False, "ru")), 16)
+    assert face.get_metrics("日")[0] is None
+
+
+def test_system_language_follows_gettexts_variables():
+    assert i18n.system_language({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert i18n.system_language({"LANGUAGE": "de:es", "LANG": "de_DE.UTF-8"}) == "es"
+    assert i18n.system_language({"LC_ALL": "ja_JP.UTF-8", "LANG": "ru_RU.UTF-8"}) == "ja"
+    assert i18n.system_language({"LANG": "C.UTF-8"}) == "en"
+    assert i18n.system_language({"LANG": "fr_FR.UTF-8"}) == "en"
+    assert i18n.system_language({}) == "en"
+
+
+def test_set_language_switches_at_once_and_refuses_unknown_codes():
+    try:
+        i18n.set_language("ja")
+        assert i18n._("New game") != "New game"
+        i18n.set_language("en")
+        assert i18n._("New game") == "New game"
+        with pytest.raises(ValueError):
+            i18n.set_language("fr")
+    finally:
+        i18n.set_language("en")
+
+
+def test_pygame_gui_still_finds_python_i18n():
+    """Our package shares python-i18n's name; pygame_gui's calls reach the real one."""
+    assert callable(i18n.set) and callable(i18n.t) and isinstance(i18n.load_path, list)
+    assert re.match(r"_python_i18n", i18n.t.__module__)
