@@ -143,9 +143,9 @@ def reset_caches() -> None:
 
 
 _CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
-_WRAP_UNITS = re.compile(rf"[^\s{_CJK}]+|[{_CJK}][、。，．！？」』）ー…]*|\s+")
+_WRAP_UNITS = re.compile(rf"[^\s{_CJK}]+|[（「『]*[{_CJK}][、。，．！？」』）ー…]*|\s+")
 """What a line may break between: words between spaces, and each Japanese character (with the
-closing punctuation that must not start a line)."""
+opening bracket that must not end a line and the closing punctuation that must not start one)."""
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:

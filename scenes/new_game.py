@@ -178,9 +178,11 @@ class NewGameScene(Scene):
                                           container=c, initial_text=self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
-        UIButton(pygame.Rect(margin + 212, by + 2, 90, 36), _("Random"), ui, container=c,
+        random_w = max(90, kit.font(17, True).size(_("Random"))[0] + 26)   # wider in Russian
+        UIButton(pygame.Rect(margin + 212, by + 2, random_w, 36), _("Random"), ui, container=c,
                  command=self.random_seed, tool_tip_text=_("A new random seed"))
-        self.error_label = UILabel(pygame.Rect(margin + 320, by, w - 2 * margin - 320 - 330, 40),
+        left = margin + 230 + random_w
+        self.error_label = UILabel(pygame.Rect(left, by, w - margin - 330 - left, 40),
                                    self.error, ui, container=c, object_id="#error_label")
         UIButton(pygame.Rect(w - margin - 310, by, 140, 44), _("Back"), ui, container=c,
                  command=self.app.manager.pop)

@@ -58,7 +58,7 @@ def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
     """Rects for the row of buttons over the log (Menu, Undo, Restart, Hint), ``width`` pixels
     from ``x``: each as wide as its label needs (labels are longer in some languages), the
     spare room shared out, all shrunk alike when the labels need more than the row."""
-    needs = [kit.font(17, True).size(label)[0] + 22 for label in labels]
+    needs = [kit.font(17, True).size(label)[0] + 28 for label in labels]
     room = width - gap * (len(labels) - 1)
     spare = room - sum(needs)
     widths = ([need + spare // len(needs) for need in needs] if spare >= 0

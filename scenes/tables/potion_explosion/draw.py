@@ -225,8 +225,14 @@ def draw_stacks(surface, lay: Layout, state, view: View) -> None:
     text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
     kit.blit_text(surface, text, size, lay.stacks_label().topleft, colour, True)
     if state.phase in SETUP_PHASES:
-        kit.blit_text(surface, _("The stacks are formed after the starter draft"), 13,
-                      (lay.stacks.x + 14, lay.stacks.centery), kit.INK_DIM, anchor="midleft")
+        room = pygame.Rect(lay.stacks.x + 14, lay.stacks.y, lay.pile.x - lay.stacks.x - 24,
+                           lay.stacks.height)             # left of the skill-token pile
+        lines = kit.wrap(_("The stacks are formed after the starter draft"), 13, room.width)
+        step = kit.font(13).get_linesize()
+        top = room.centery - step * len(lines[:2]) // 2
+        for index, line in enumerate(lines[:2]):
+            text, size = kit.fit_label(line, 13, room.width)
+            kit.blit_text(surface, text, size, (room.x, top + index * step), kit.INK_DIM)
     else:
         for index in range(NUM_STACKS):
             rect = lay.stack_card(index)
