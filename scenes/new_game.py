@@ -143,7 +143,7 @@ class NewGameScene(Scene):
         row_h = 44 if h >= 760 else 40
         self.seat_widgets = []
         for i in range(self.seat_count):
-            kind_w = int(col_w * 0.55)
+            kind_w = int(col_w * 0.64)
             kind = UIDropDownMenu(seat_kind_labels(), _(SEAT_KINDS[self.seat_kinds[i]]),
                                   pygame.Rect(x, y, kind_w - 4, 36), ui, container=c,
                                   object_id=f"#seat_kind_{i}")
@@ -160,10 +160,15 @@ class NewGameScene(Scene):
         y = self.top + 34
         self.option_widgets = {}
         self.option_notes = []
+        self.option_labels = []
         opt_h = 78        # label row, two lines of help, a gap
-        for opt in self._shown_options():
-            label_w = int(opt_w * 0.36)
-            UILabel(pygame.Rect(x, y, label_w, 32), _(opt.label), ui, container=c)
+        shown = self._shown_options()
+        # the labels take what the longest needs, between a third and 45 % of the column
+        needed = max((kit.font(16).size(_(opt.label))[0] + 10 for opt in shown), default=0)
+        label_w = int(min(opt_w * 0.45, max(opt_w * 0.3, needed)))
+        self.option_labels = []
+        for opt in shown:
+            self.option_labels.append((_(opt.label), pygame.Rect(x, y, label_w - 6, 32)))
             values, current = self._option_labels(opt)
             dd = UIDropDownMenu(values, current, pygame.Rect(x + label_w, y, opt_w - label_w, 32),
                                 ui,
@@ -303,6 +308,9 @@ class NewGameScene(Scene):
                                   self.seat_count).format(count=self.seat_count))
             kit.blit_text(surface, none, 16, (self.cols[2], self.top + 40),
                           kit.INK_DIM)
+        for label, rect in self.option_labels:     # drawn here: a long one shrinks to fit
+            text, size = kit.fit_label(label, 16, rect.width, min_size=11)
+            kit.blit_text(surface, text, size, rect.midleft, kit.INK, anchor="midleft")
         for note, x, y in self.option_notes:
             for j, line in enumerate(kit.wrap(note, 13, self.opt_w)[:2]):
                 kit.blit_text(surface, line, 13, (x, y + j * 16), kit.INK_DIM)

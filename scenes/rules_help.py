@@ -84,9 +84,10 @@ class RulesScene(Scene):
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         top = 96 if h >= 760 else 76
-        left_w = 250
+        titles = [_(spec.title) for spec in self.games]
+        left_w = min(300, max([250] + [kit.font(17, True).size(t)[0] + 30 for t in titles]))
         for i, spec in enumerate(self.games):
-            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), _(spec.title), ui, container=c,
+            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), titles[i], ui, container=c,
                      object_id="#selected_button" if i == self.index else None,
                      command=kit.bind(self.choose, i))
         text = (summary_to_html(rules_summary(self.games[self.index])) if self.games

@@ -88,7 +88,7 @@ OPTIONS = (
                min_players=2),                 # solo places tokens from revealed cards
     OptionSpec("split_rule", N_("Split rule"), "choice", "choose",
                N_("How a hit cart drops half its gems."), ("choose", "larger"),
-               (N_("Owner splits, mover picks"), N_("Drop the larger half (owner's choice)")),
+               (N_("Owner splits, mover picks"), N_("Drop the larger half")),
                min_players=2),                 # solo: owner and mover are the same player
 )
 
