@@ -148,6 +148,14 @@ _WRAP_UNITS = re.compile(rf"[^\s{_CJK}]+|[（「『]*[{_CJK}][、。，．！？
 opening bracket that must not end a line and the closing punctuation that must not start one)."""
 
 
+def has_cjk(content: str) -> bool:
+    """Whether ``content`` holds Japanese (or other CJK) characters."""
+    return _HAS_CJK.search(content) is not None
+
+
+_HAS_CJK = re.compile(rf"[{_CJK}]")
+
+
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels at ``size``: at spaces, and
     between Japanese characters (Japanese puts no spaces between words). A single word wider

@@ -32,21 +32,35 @@ def rules_summary(spec, language: str | None = None) -> str:
 from scenes.manager import Scene
 
 
-def summary_to_html(summary: str) -> str:
+def summary_to_html(summary: str, wrap_width: int | None = None) -> str:
     """Turn a game's rules summary into pygame_gui's HTML subset.
 
     Lines starting "# " and "## " are headings, "- " starts a bullet, a blank line ends a
     paragraph; other lines continue the paragraph or bullet above (sources are hard-wrapped).
+    pygame_gui breaks lines only at spaces, so a paragraph with Japanese text (no spaces) is
+    broken here into lines of ``wrap_width`` pixels (the text box's font, 16 px).
     """
     out: list[str] = []
     block: list[str] = []
     bullet = False
 
+    def lines_of(text: str, width: int) -> list:
+        if wrap_width is None or not kit.has_cjk(text):
+            return [text]
+        return kit.wrap(text, 16, width) or [text]
+
     def flush():
         nonlocal block, bullet
         if block:
-            body = html.escape(" ".join(block))
-            out.append(f"  •  {body}<br>" if bullet else f"{body}<br><br>")
+            text = " ".join(block)
+            if bullet:
+                rows = lines_of(text, (wrap_width or 0) - 40)
+                body = "<br>".join(("  •  " if index == 0 else "\u3000\u3000") + html.escape(row)
+                                   for index, row in enumerate(rows))
+                out.append(f"{body}<br>")
+            else:
+                body = "<br>".join(html.escape(row) for row in lines_of(text, wrap_width or 0))
+                out.append(f"{body}<br><br>")
         block, bullet = [], False
 
     for raw in summary.strip().splitlines():
@@ -90,10 +104,11 @@ class RulesScene(Scene):
             UIButton(pygame.Rect(40, top + i * 56, left_w, 46), titles[i], ui, container=c,
                      object_id="#selected_button" if i == self.index else None,
                      command=kit.bind(self.choose, i))
-        text = (summary_to_html(rules_summary(self.games[self.index])) if self.games
+        box = pygame.Rect(40 + left_w + 24, top, w - left_w - 104, h - top - 30)
+        inner = box.width - 2 * 14 - 24          # the theme's padding and the scroll bar
+        text = (summary_to_html(rules_summary(self.games[self.index]), inner) if self.games
                 else _("No games are installed yet."))
-        self.box = UITextBox(text, pygame.Rect(40 + left_w + 24, top, w - left_w - 104,
-                                               h - top - 30), ui, container=c)
+        self.box = UITextBox(text, box, ui, container=c)
         UIButton(pygame.Rect(40, h - 74, left_w, 44), _("Back"), ui, container=c,
                  command=self.app.manager.pop)
 
