@@ -23,5 +23,5 @@ def private_user_folders(tmp_path, monkeypatch):
 def english_after_each_test():
     """A test that switches the language (the App, --language) leaves English behind."""
     yield
-    import i18n
-    i18n.set_language("en")
+    import translation
+    translation.set_language("en")

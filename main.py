@@ -10,8 +10,8 @@ import random
 import sys
 from pathlib import Path
 
-import i18n
-from i18n import _
+import translation
+from translation import _
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", metavar="WxH", help=_("window size, e.g. 1024x640"))
     p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules"),
                    help=_("open this menu scene first (for screenshots)"))
-    p.add_argument("--language", choices=i18n.LANGUAGES,
+    p.add_argument("--language", choices=translation.LANGUAGES,
                    help=_("speak this language for this run (default: the settings, else the "
                           "system's language)"))
     return p
@@ -158,10 +158,10 @@ def start_language(argv) -> None:
             wanted = argv[index + 1]
         elif item.startswith("--language="):
             wanted = item.partition("=")[2]
-    if wanted not in i18n.LANGUAGES:
+    if wanted not in translation.LANGUAGES:
         from saves.settings import load_settings
-        wanted = load_settings().language or i18n.system_language()
-    i18n.set_language(wanted)
+        wanted = load_settings().language or translation.system_language()
+    translation.set_language(wanted)
 
 
 def main(argv=None) -> int:

@@ -22,7 +22,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
-from i18n import _
+from translation import _
 
 CHANCE = -1
 """``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""
@@ -337,6 +337,9 @@ class GameSpec:
       the engine's own effect of each event, which scenes use to draw a step event by event.
     * ``rules_summary`` is player-facing text: lines starting with ``# `` or ``## `` are headings.
     * ``solo`` is True when one seat is a real single-player mode.
+    * ``rules_version`` counts rule changes that can make an older save's history no longer
+      replay (a step it recorded is now illegal or means something else); saves record it, and
+      a save from older rules whose history fails continues from its saved position instead.
     * ``bots`` is what computer players and hints know of the game: an
       :class:`engine.bots.GameBots` from the game's ``bots`` module.
 
@@ -358,6 +361,7 @@ class GameSpec:
     bots: Any
     solo: bool = False
     apply_event: Callable[[Any, Any], Any] | None = None
+    rules_version: int = 1
 
     def default_options(self, num_players: int | None = None) -> dict:
         """Every option at its default for ``num_players`` seats, as ``{name: value}``."""

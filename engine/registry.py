@@ -10,7 +10,7 @@ import importlib
 import importlib.util
 
 from engine.core import GameSpec
-from i18n import _
+from translation import _
 
 GAME_PACKAGES = (
     "engine.potion_explosion",

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import platformdirs
 
-import i18n
-from i18n import N_, _
+import translation
+from translation import N_, _
 
 from saves.store import make_folder, read_text, write_atomic, SaveError
 
@@ -48,7 +48,7 @@ class Settings:
     master_volume: int = 80
     sound_effects: bool = True
     language: str = ""
-    """A code of :data:`i18n.LANGUAGES`, or "" for the system's language (English when the
+    """A code of :data:`translation.LANGUAGES`, or "" for the system's language (English when the
     program does not speak it)."""
     problem: str | None = field(default=None, compare=False)
 
@@ -97,7 +97,7 @@ CHECKS = {
     "bot_budget": _bot_budget,
     "master_volume": _master_volume,
     "sound_effects": _bool,
-    "language": lambda v: v if isinstance(v, str) and v in ("", *i18n.LANGUAGES) else None,
+    "language": lambda v: v if isinstance(v, str) and v in ("", *translation.LANGUAGES) else None,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 

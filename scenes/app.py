@@ -16,8 +16,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-import i18n
-from i18n import _
+import translation
+from translation import _
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
 from scenes.manager import SceneManager
@@ -63,8 +63,8 @@ class App:
             start = (0, 0)
         self.screen = pygame.display.set_mode(start, flags)
         self._set_minimum_size()
-        language = self.settings.language or i18n.system_language()
-        i18n.set_language(language)
+        language = self.settings.language or translation.system_language()
+        translation.set_language(language)
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME),
                                        enable_live_theme_updates=False,
                                        starting_language=language)
@@ -79,7 +79,7 @@ class App:
     def _preload_fonts(self) -> None:
         """Load the sizes the text boxes' HTML asks for in the language's font (a font loaded
         on first use costs a frame)."""
-        name = "noto_sans_jp" if i18n.current_language() == "ja" else "noto_sans"
+        name = "noto_sans_jp" if translation.current_language() == "ja" else "noto_sans"
         fonts = self.ui.get_theme().get_font_dictionary()
         wanted = [(s, st) for s in (14, 15, 16, 17, 18, 20, 26) for st in ("regular", "bold")]
         self.ui.preload_fonts([
@@ -87,10 +87,10 @@ class App:
             if not fonts.check_font_preloaded(f"{name}_{st}_aa_{s}")])
 
     def set_language(self, code: str) -> None:
-        """Speak ``code`` (one of :data:`i18n.LANGUAGES`) from now on, without a restart: the
+        """Speak ``code`` (one of :data:`translation.LANGUAGES`) from now on, without a restart: the
         catalogue and the fonts switch, and every scene on the stack is rebuilt in it (tables
         rebuild their log from the match's events). The setting is stored by the caller."""
-        i18n.set_language(code)
+        translation.set_language(code)
         from scenes import kit
         kit.reset_caches()
         self.ui.set_locale(code)

@@ -7,7 +7,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.match import Match
-from i18n import _
+from translation import _
 from scenes import kit
 from scenes.manager import Scene
 from sprites import art

@@ -16,8 +16,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-import i18n
-from i18n import _
+import translation
+from translation import _
 
 FONT_DIR = Path(pygame_gui.__file__).parent / "data"
 FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
@@ -48,7 +48,7 @@ SEAT_COLOURS = ((214, 76, 64), (70, 130, 220), (236, 190, 60), (90, 176, 96), (1
 
 def font_file(bold: bool = False, language: str | None = None) -> Path:
     """The font file for ``language`` (default: the one in use), regular or bold."""
-    return FONTS[language or i18n.current_language()][1 if bold else 0]
+    return FONTS[language or translation.current_language()][1 if bold else 0]
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -71,7 +71,7 @@ def _font(path: str, size: int) -> pygame.font.Font:
 
 def text(content: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
     """A rendered, cached line of text (text is the expensive part of a frame)."""
-    return _text(content, size, tuple(colour), bold, i18n.current_language())
+    return _text(content, size, tuple(colour), bold, translation.current_language())
 
 
 @functools.lru_cache(maxsize=2048)

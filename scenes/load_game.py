@@ -6,7 +6,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 from pygame_gui.windows import UIConfirmationDialog
 
-from i18n import _
+from translation import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit

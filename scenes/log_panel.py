@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from i18n import _
+from translation import _
 from scenes import kit
 
 CAP = 300

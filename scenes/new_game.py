@@ -9,7 +9,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from engine import registry
 from engine.match import Match, Seat, bot_name
-from i18n import N_, _, ngettext
+from translation import N_, _, ngettext
 from scenes import kit
 from scenes.manager import Scene
 

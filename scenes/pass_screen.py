@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton
 
-from i18n import _
+from translation import _
 from scenes import kit
 from scenes.manager import Scene
 

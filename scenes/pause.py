@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
-from i18n import N_, _
+from translation import N_, _
 from saves import store
 from saves.format import SaveError, clean_title, match_title
 from scenes import kit

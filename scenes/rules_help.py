@@ -1,7 +1,7 @@
 """The rules scene: each registered game's rules summary, with headings, scrollable.
 
 The summaries are long texts, so they are not catalogue messages: each language has its own
-file per game, ``i18n/rules/<code>/<game id>.md``, written from the English summary in the
+file per game, ``translation/rules/<code>/<game id>.md``, written from the English summary in the
 game's package (``RULES_SUMMARY``) with the published pages' terms. A game whose summary is not
 translated yet shows the English one.
 """
@@ -13,19 +13,19 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
-import i18n
+import translation
 from engine import registry
-from i18n import _
+from translation import _
 from scenes import kit
 
-RULES_DIR = Path(i18n.__file__).with_name("rules")
+RULES_DIR = Path(translation.__file__).with_name("rules")
 """``RULES_DIR / code / f"{game_id}.md"``: a game's rules summary in language ``code``."""
 
 
 def rules_summary(spec, language: str | None = None) -> str:
     """The rules summary of ``spec`` in ``language`` (default: the one in use), or the English
     summary when that language has no file for the game."""
-    path = RULES_DIR / (language or i18n.current_language()) / f"{spec.id}.md"
+    path = RULES_DIR / (language or translation.current_language()) / f"{spec.id}.md"
     if path.is_file():
         return path.read_text(encoding="utf-8")
     return spec.rules_summary

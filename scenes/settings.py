@@ -8,8 +8,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-import i18n
-from i18n import N_, _
+import translation
+from translation import N_, _
 from saves.format import SaveError
 from saves.settings import ANIMATION_SPEEDS, WINDOW_SIZES, save_settings
 from scenes import kit
@@ -56,8 +56,8 @@ class SettingsScene(Scene):
         is listed in its own name)."""
         s = self.app.settings
         if key == "language":
-            return ([i18n.LANGUAGE_NAMES[code] for code in i18n.LANGUAGES],
-                    i18n.LANGUAGE_NAMES[i18n.current_language()])
+            return ([translation.LANGUAGE_NAMES[code] for code in translation.LANGUAGES],
+                    translation.LANGUAGE_NAMES[translation.current_language()])
         if key == "animation_speed":
             return ([_(self.SPEED_NAMES[v]) for v in ANIMATION_SPEEDS],
                     _(self.SPEED_NAMES[s.animation_speed]))
@@ -165,10 +165,10 @@ class SettingsScene(Scene):
         """Apply one setting from its dropdown label and store the settings."""
         s = self.app.settings
         if key == "language":
-            codes = {name: code for code, name in i18n.LANGUAGE_NAMES.items()}
-            s.language = codes.get(label, label if label in i18n.LANGUAGES else "")
+            codes = {name: code for code, name in translation.LANGUAGE_NAMES.items()}
+            s.language = codes.get(label, label if label in translation.LANGUAGES else "")
             self._save()
-            self.app.set_language(s.language or i18n.system_language())
+            self.app.set_language(s.language or translation.system_language())
             return
         if key == "animation_speed":
             names = {_(name): speed for speed, name in self.SPEED_NAMES.items()}

@@ -42,8 +42,8 @@ from pygame_gui.elements import UIButton
 
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
-import i18n
-from i18n import _
+import translation
+from translation import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -120,8 +120,11 @@ class TableScene(Scene):
         self.replay_playing = True
         self.replay_wait = 0.0
         self.log_lines = [self.log_line(e) for _step, e in match.events][-LOG_CAP:]
-        self.log_language = i18n.current_language()
+        self.log_language = translation.current_language()
         """The language ``log_lines`` are in."""
+        if match.notice:    # e.g. a save from older rules goes on from its position
+            self.log_lines.append(match.notice)
+            self.say(match.notice, 12.0)
         self.time = 0.0
         self.caption = ""
         """What the step playing now shows (the top bar's line while the board animates)."""
@@ -179,8 +182,8 @@ class TableScene(Scene):
                                         tool_tip_text=_("What would the Hard computer player "
                                                         "do here? (H)"))
         self._column_y = 48
-        if self.log_language != i18n.current_language():   # the language changed: the log
-            self.log_language = i18n.current_language()     # reads in the new one (its
+        if self.log_language != translation.current_language():   # the language changed: the log
+            self.log_language = translation.current_language()     # reads in the new one (its
             self.log_lines = self.full_log()                # sentences come from the events)
         self.build_controls()
         log_top = self.log_top()

@@ -5,7 +5,7 @@ import math
 
 import pygame
 
-from i18n import N_, _
+from translation import N_, _
 from saves import store
 from saves.format import SaveError
 from engine import registry

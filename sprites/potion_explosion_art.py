@@ -12,7 +12,7 @@ import math
 import pygame
 
 from engine.potion_explosion.data import COLOURS, TILES
-from i18n import NP_, pgettext
+from translation import NP_, pgettext
 from sprites import art
 
 COLOUR_KEY = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}

@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from i18n import N_
+from translation import N_
 from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
 from engine.diced_tomatoes.bots import BOTS
 from engine.diced_tomatoes.events import apply_event
@@ -114,6 +114,8 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=apply_event,
+    # 2: a player places their dice before passing (issue 14)
+    rules_version=2,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate",

@@ -4,7 +4,7 @@
 """
 from __future__ import annotations
 
-from i18n import N_
+from translation import N_
 from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
 from engine.off_the_rails import events, notation, rules
 from engine.off_the_rails.bots import BOTS
@@ -108,6 +108,8 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=events.apply_event,
+    # 2: chasm exits and the 2-3 player deck (issue 14)
+    rules_version=2,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

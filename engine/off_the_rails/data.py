@@ -4,7 +4,7 @@ Gem counts are 5-tuples in :data:`GEMS` order ``(rock, ruby, emerald, gold, diam
 """
 from __future__ import annotations
 
-from i18n import N_
+from translation import N_
 from dataclasses import dataclass
 
 GEMS = ("rock", "ruby", "emerald", "gold", "diamond")

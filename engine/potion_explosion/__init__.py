@@ -6,7 +6,7 @@ actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event doe
 """
 from __future__ import annotations
 
-from i18n import N_
+from translation import N_
 from engine.core import GameSpec, Notation, OptionSpec
 from engine.potion_explosion import rules
 from engine.potion_explosion.bots import BOTS
@@ -100,6 +100,8 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=False,
+    # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14)
+    rules_version=2,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "format_position",

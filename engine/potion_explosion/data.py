@@ -6,7 +6,7 @@ starter, recipe R2 Y2, 5 VP). Each code stands for 2 identical physical tiles.
 """
 from __future__ import annotations
 
-from i18n import N_, NP_
+from translation import N_, NP_
 from dataclasses import dataclass
 
 COLOURS = ("R", "B", "Y", "K")

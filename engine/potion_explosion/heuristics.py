@@ -16,7 +16,7 @@ from engine.potion_explosion.state import (ChooseStack, CopyPotion, DraftStarter
                                            PoolStolen, PotionCompleted, RegularPick,
                                            SkillTokenEarned, TakeBottom, TakeMarble, TakePair,
                                            TakePool, TakeRun, TieBreakPick, potion_name)
-from i18n import N_, _, ngettext, pgettext
+from translation import N_, _, ngettext, pgettext
 
 
 _OVER, _PLAY = Phase.OVER, Phase.PLAY   # read once: Enum member lookups are slow (3.11)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from i18n import N_, _, ngettext, pgettext
+from translation import N_, _, ngettext, pgettext
 from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, FILTER_MAX,
                                           LITTLE_HELP_VP, NUM_STACKS, NUM_TRACKS, POOL_SIZE,
                                           SKILL_TOKEN_VP, STARTER_OF, TILE_CODES, TILES,

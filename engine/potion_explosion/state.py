@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, Event, RecordCodec, StrEnum
-from i18n import N_, _, ngettext, pgettext
+from translation import N_, _, ngettext, pgettext
 from engine.core import TurnStarted as BaseTurnStarted
 from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, NUM_STACKS,
                                           NUM_TRACKS, SKILL_TOKENS, TILES, TYPE_BY_CODE,

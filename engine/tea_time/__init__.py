@@ -7,7 +7,7 @@ computer players know in :mod:`.bots`.
 """
 from __future__ import annotations
 
-from i18n import N_
+from translation import N_
 from engine.core import GameSpec, Notation, RecordCodec
 from engine.tea_time.bots import BOTS
 from engine.tea_time.events import apply_event

@@ -27,7 +27,7 @@ from engine.potion_explosion.data import (
     TRACK_LENGTH,
     TYPE_BY_CODE,
 )
-from i18n import _, ngettext, pgettext
+from translation import _, ngettext, pgettext
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.potion_explosion.draw import pool_list

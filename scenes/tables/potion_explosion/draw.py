@@ -35,7 +35,7 @@ from engine.potion_explosion.state import (
     TurnStarted,
     potion_name,
 )
-from i18n import _, pgettext
+from translation import _, pgettext
 from scenes import kit
 from scenes.tables.potion_explosion.layout import (
     CAPTION_FONT,

@@ -23,7 +23,7 @@ from engine.potion_explosion.data import (
     TYPE_CODES,
 )
 from engine.potion_explosion.state import Phase, Source, potion_name
-from i18n import _, ngettext, pgettext
+from translation import _, ngettext, pgettext
 from scenes.kit import Target
 from scenes.tables.potion_explosion.draw import colour_words, pool_list
 from scenes.tables.potion_explosion.layout import Layout

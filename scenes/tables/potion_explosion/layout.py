@@ -23,7 +23,7 @@ from engine.potion_explosion.data import (
     POOL_SIZE,
     TRACK_LENGTH,
 )
-from i18n import _
+from translation import _
 from scenes import kit
 
 HEADER_FONT = 16

@@ -15,8 +15,8 @@ from pygame_gui.elements import UIButton
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
-from i18n import _, ngettext, pgettext
-import i18n
+from translation import _, ngettext, pgettext
+import translation
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.potion_explosion import animate, draw
@@ -54,8 +54,8 @@ class PotionExplosionTable(TableScene):
     @property
     def layout(self) -> Layout:
         key = (self.app.size, self.shown.num_players, self.viewer_seat())
-        if self._cache.get("layout_key") != (key, i18n.current_language()):  # labels' widths
-            self._cache = {"layout_key": (key, i18n.current_language()),
+        if self._cache.get("layout_key") != (key, translation.current_language()):  # labels' widths
+            self._cache = {"layout_key": (key, translation.current_language()),
                            "layout": Layout(*key, self.log_width)}
         return self._cache["layout"]
 

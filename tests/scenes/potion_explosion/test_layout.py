@@ -4,7 +4,7 @@ on the board, and the texts drawn in them fit at the sizes the drawing uses."""
 import pygame
 import pytest
 
-import i18n
+import translation
 
 from engine.potion_explosion.data import NUM_TRACKS, TRACK_LENGTH, TYPE_CODES
 from scenes import kit
@@ -71,15 +71,15 @@ def test_the_viewers_desk_is_the_big_one_and_every_other_seat_has_a_box(size, pl
 
 @pytest.fixture
 def language(request):
-    """Run the test in ``request.param`` (one of i18n.LANGUAGES), English again after."""
-    i18n.set_language(request.param)
+    """Run the test in ``request.param`` (one of translation.LANGUAGES), English again after."""
+    translation.set_language(request.param)
     kit.reset_caches()
     yield request.param
-    i18n.set_language("en")
+    translation.set_language("en")
     kit.reset_caches()
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES, indirect=True)
+@pytest.mark.parametrize("language", translation.LANGUAGES, indirect=True)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 6])
 def test_texts_fit_their_rects(size, players, language):

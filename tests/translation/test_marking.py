@@ -2,7 +2,7 @@
 
 A function that assigns ``_`` (``kind, _, extra = ...``, ``for _, x in ...``, ``w, _ = size``)
 makes ``_`` a local name in the whole function, so every ``_("...")`` call in it fails. Every
-module that imports ``_`` from ``i18n`` must therefore never bind ``_`` inside a function
+module that imports ``_`` from ``translation`` must therefore never bind ``_`` inside a function
 (comprehensions have their own scope and are fine).
 """
 from __future__ import annotations
@@ -11,14 +11,14 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "scenes", "saves", "sprites", "sound", "i18n")
+PACKAGES = ("engine", "scenes", "saves", "sprites", "sound", "translation")
 
 
 def _modules_using_gettext():
     for path in [ROOT / "main.py"] + [p for package in PACKAGES
                                       for p in sorted((ROOT / package).rglob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        imports = any(isinstance(node, ast.ImportFrom) and node.module == "i18n"
+        imports = any(isinstance(node, ast.ImportFrom) and node.module == "translation"
                       and any(alias.name == "_" for alias in node.names)
                       for node in ast.walk(tree))
         if imports:

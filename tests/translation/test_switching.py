@@ -6,7 +6,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
-import i18n
+import translation
 from engine import registry
 from engine.match import Match, Seat
 from saves import store
@@ -37,9 +37,9 @@ def test_choosing_a_language_rebuilds_every_screen_at_once_and_is_stored(app):
     settings = SettingsScene(app)
     app.manager.push(settings)
     frames(app, 1)
-    settings.change("language", i18n.LANGUAGE_NAMES["ru"])
+    settings.change("language", translation.LANGUAGE_NAMES["ru"])
     frames(app, 1)
-    assert i18n.current_language() == "ru"
+    assert translation.current_language() == "ru"
     assert load_settings().language == "ru"
     assert "Назад" in _texts(app) and "Back" not in _texts(app)
     app.manager.pop()
@@ -89,7 +89,7 @@ SCENES = {
 }
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("language", translation.LANGUAGES)
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_menu_texts_fit_their_widgets_at_1024x640(app, language, scene):
     app.set_language(language)
@@ -123,7 +123,7 @@ def test_menu_texts_fit_their_widgets_at_1024x640(app, language, scene):
         assert too_wide == [], (language, scene, index)
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("language", translation.LANGUAGES)
 def test_every_game_has_rules_help_in_every_language(language):
     """Each language has its own rules file per game (the English summary is the source)."""
     for spec in registry.games():

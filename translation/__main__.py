@@ -1,6 +1,6 @@
-"""``python -m i18n``: extract the messages from the code and bring every catalogue up to date.
+"""``python -m translation``: extract the messages from the code and bring every catalogue up to date.
 
-1. ``pybabel extract`` writes the template ``i18n/locale/messages.pot`` from the calls of ``_``,
+1. ``pybabel extract`` writes the template ``translation/locale/messages.pot`` from the calls of ``_``,
    ``ngettext`` and ``N_`` in the program's packages (file names only, no line numbers, so a
    moved line does not change the catalogues; sorted, so merges stay small).
 2. ``pybabel update`` (or ``init`` for a new language) brings each ``messages.po`` in line with the
@@ -8,7 +8,7 @@
    checks them), messages gone from the code are dropped.
 
 Run it from the repository root after marking or changing strings, then translate what is new
-(``tests/i18n`` lists what is missing).
+(``tests/translation`` lists what is missing).
 """
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from pathlib import Path
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
-from i18n import DOMAIN, LANGUAGES, LOCALE_DIR, catalogue_path
+from translation import DOMAIN, LANGUAGES, LOCALE_DIR, catalogue_path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("main.py", "engine", "scenes", "saves", "sprites", "sound", "i18n")
+SOURCES = ("main.py", "engine", "scenes", "saves", "sprites", "sound", "translation")
 """What is searched for messages (tests and benches show nothing to a player)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);"}

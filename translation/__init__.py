@@ -2,7 +2,7 @@
 
 Usage, in any module that shows text to a player (engine refusals and event sentences included)::
 
-    from i18n import _, ngettext, N_
+    from translation import _, ngettext, N_
 
     _("End turn")                                   # a fixed string
     _("{name} takes {count} marbles").format(name=name, count=count)   # placeholders: named,
@@ -16,13 +16,16 @@ translated where it is shown, not once at import time (the language can change w
 runs).
 
 Catalogues are GNU gettext ``.po`` files, one per language, in
-``i18n/locale/<code>/LC_MESSAGES/messages.po``; the template ``i18n/locale/messages.pot`` is
-extracted from the code with Babel (``python -m i18n`` extracts it and updates every ``.po``). No
+``translation/locale/<code>/LC_MESSAGES/messages.po``; the template ``translation/locale/messages.pot`` is
+extracted from the code with Babel (``python -m translation`` extracts it and updates every ``.po``). No
 compiled ``.mo`` file is kept in the repository or written at install: the first time a language is
 chosen its ``.po`` is read with Babel's reader and compiled in memory into a standard
 :class:`gettext.GNUTranslations`, so the catalogue a player sees is always the one in the tree. The
 language's plural rule comes from the ``Plural-Forms`` header (Russian has three forms, Japanese
 one). A fuzzy or untranslated entry shows the English text.
+
+The package is not called ``i18n``: that name belongs to python-i18n, which pygame_gui imports;
+a package of ours by that name would hide it (and clash with it when installed).
 
 Public names: ``_``, ``ngettext``, ``N_``, :func:`set_language`, :func:`current_language`,
 :func:`pgettext`, :data:`LANGUAGES`, :data:`LANGUAGE_NAMES`, :func:`system_language`, :func:`catalogue_path`,
@@ -31,10 +34,8 @@ Public names: ``_``, ``ngettext``, ``N_``, :func:`set_language`, :func:`current_
 from __future__ import annotations
 
 import gettext
-import importlib.util
 import io
 import os
-import sys
 from pathlib import Path
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "es", "ja")
@@ -52,43 +53,6 @@ _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 _loaded: dict[str, gettext.NullTranslations] = {}
 """Compiled catalogues by language code (reading a ``.po`` takes a few milliseconds)."""
-
-
-def _python_i18n():
-    """The python-i18n package (pygame_gui's own translations), loaded as ``_python_i18n``.
-
-    This package is also named ``i18n`` and comes first on the path, so ``import i18n`` in
-    pygame_gui finds it; the module ``__getattr__`` below hands pygame_gui what it asks for
-    (``set``, ``load_path``, ``t``...) from the real python-i18n. None when it is missing."""
-    if "_python_i18n" in sys.modules:
-        return sys.modules["_python_i18n"]
-    here = Path(__file__).resolve()
-    for entry in sys.path:
-        candidate = Path(entry or ".") / "i18n" / "__init__.py"
-        try:
-            if not candidate.is_file() or candidate.resolve() == here:
-                continue
-        except OSError:
-            continue
-        spec = importlib.util.spec_from_file_location(
-            "_python_i18n", candidate, submodule_search_locations=[str(candidate.parent)])
-        if spec is None or spec.loader is None:
-            continue
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["_python_i18n"] = module
-        spec.loader.exec_module(module)
-        return module
-    return None
-
-
-def __getattr__(name: str):
-    """python-i18n's names (pygame_gui calls ``i18n.set``, ``i18n.t``, ``i18n.load_path``)."""
-    if name.startswith("__"):
-        raise AttributeError(name)
-    module = _python_i18n()
-    if module is None or not hasattr(module, name):
-        raise AttributeError(f"module 'i18n' has no attribute {name!r}")
-    return getattr(module, name)
 
 
 def catalogue_path(code: str) -> Path:
