@@ -1,4 +1,4 @@
-"""Tabletop Trio: play Potion Explosion, Off the Rails and Diced Tomatoes on one computer.
+"""Tabletop Trio: play Potion Explosion, Off the Rails, Diced Tomatoes and Tea Time on one computer.
 
 Run ``python main.py`` for the title screen, or ``python main.py --help`` for the options.
 """
@@ -217,8 +217,8 @@ def main(argv=None) -> int:
         fail(_("--seats, --seed and --option need --game"))
 
     from scenes.app import App
-    from scenes.title import TitleScene
     from scenes.tables import open_match
+    from scenes.title import TitleScene
 
     settings = load_settings()
     if args.language:

@@ -16,9 +16,8 @@ from pathlib import Path
 import platformdirs
 
 import translation
+from saves.store import SaveError, make_folder, read_text, write_atomic
 from translation import N_, _
-
-from saves.store import make_folder, read_text, write_atomic, SaveError
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1024, 640))

@@ -1,7 +1,8 @@
 """The application: window, the one UIManager, settings, sound, the scene stack and the loop.
 
-Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then ``ui.process_events``,
-then the top scene if the UI did not consume the event; ``update(dt)``; draw; flip; tick(60).
+Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then
+``ui.process_events``, then the top scene if the UI did not consume the event; ``update(dt)``;
+draw; flip; tick(60).
 Sound (:class:`sound.board.SoundBoard`) starts after the first frame is drawn; without an audio
 device the game is silent and says nothing.
 """
@@ -17,11 +18,11 @@ import pygame
 import pygame_gui
 
 import translation
-from translation import _
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
 from scenes.manager import SceneManager
 from sound.board import SoundBoard
+from translation import _
 
 TITLE = "Tabletop Trio"
 """The program's name (a name: the same in every language)."""
@@ -268,7 +269,8 @@ class App:
                 pygame.image.save(self.screen, screenshot)
                 print(_("wrote {path}").format(path=screenshot), file=sys.stderr)
             except (pygame.error, OSError) as err:
-                print(_("main.py: could not write {path} ({error})").format(path=screenshot, error=err),
+                print(_("main.py: could not write {path} ({error})").format(path=screenshot,
+                                                                            error=err),
                       file=sys.stderr)
                 self.exit_status = 2
         self.sound.close()

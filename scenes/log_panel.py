@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from translation import _
 from scenes import kit
+from translation import _
 
 CAP = 300
 FONT = 15

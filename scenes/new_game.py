@@ -9,9 +9,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from engine import registry
 from engine.match import Match, Seat, bot_name
-from translation import N_, _, ngettext
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _, ngettext
 
 SEAT_KINDS = {"human": N_("Human"), "easy": N_("Bot — Easy"), "medium": N_("Bot — Medium"),
               "hard": N_("Bot — Hard")}
@@ -128,8 +128,8 @@ class NewGameScene(Scene):
         # seats
         x = self.cols[1]
         y = self.top + 34
-        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c, command=lambda: self.change_seats(-1),
-                 tool_tip_text=_("One seat fewer"))
+        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c,
+                 command=lambda: self.change_seats(-1), tool_tip_text=_("One seat fewer"))
         if self.seat_count == 1 and self.spec and self.spec.solo:
             count = _("1 player (solo rules)")
         else:
@@ -214,7 +214,7 @@ class NewGameScene(Scene):
         return labels, labels[choices.index(value)]
 
     def _read_form(self):
-        for i, (kind, name) in enumerate(getattr(self, "seat_widgets", [])):
+        for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
             self.seat_names[i] = name.get_text().strip() or default_seat_name(i)
         if hasattr(self, "seed_entry"):
             self.seed_text = self.seed_entry.get_text()
@@ -317,7 +317,7 @@ class NewGameScene(Scene):
 
     def draw_over(self, surface) -> None:
         """Game cards' text, drawn over their buttons: title, player count, description."""
-        for i, (button, spec, y) in enumerate(self.game_buttons):
+        for i, (button, spec, _y) in enumerate(self.game_buttons):
             r = button.get_abs_rect()
             # short cards (many games in a small window) set their three lines closer
             title_y, players_y, text_y, line_h = ((8, 36, 55, 18) if r.height >= 108

@@ -10,11 +10,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
-from translation import N_, _
 from saves import store
 from saves.format import SaveError, clean_title, match_title
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _
 
 
 def replace_question(name: str) -> str:

@@ -15,8 +15,9 @@ from pygame_gui.elements import UIButton, UITextBox
 
 import translation
 from engine import registry
-from translation import _
 from scenes import kit
+from scenes.manager import Scene
+from translation import _
 
 RULES_DIR = Path(translation.__file__).with_name("rules")
 """``RULES_DIR / code / f"{game_id}.md"``: a game's rules summary in language ``code``."""
@@ -29,7 +30,6 @@ def rules_summary(spec, language: str | None = None) -> str:
     if path.is_file():
         return path.read_text(encoding="utf-8")
     return spec.rules_summary
-from scenes.manager import Scene
 
 
 def summary_to_html(summary: str, wrap_width: int | None = None) -> str:
@@ -100,8 +100,8 @@ class RulesScene(Scene):
         top = 96 if h >= 760 else 76
         titles = [_(spec.title) for spec in self.games]
         left_w = min(300, max([250] + [kit.font(17, True).size(t)[0] + 30 for t in titles]))
-        for i, spec in enumerate(self.games):
-            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), titles[i], ui, container=c,
+        for i, title in enumerate(titles):
+            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), title, ui, container=c,
                      object_id="#selected_button" if i == self.index else None,
                      command=kit.bind(self.choose, i))
         box = pygame.Rect(40 + left_w + 24, top, w - left_w - 104, h - top - 30)

@@ -9,11 +9,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 import translation
-from translation import N_, _
 from saves.format import SaveError
 from saves.settings import ANIMATION_SPEEDS, WINDOW_SIZES, save_settings
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _
 
 BUDGETS = ("0.5", "1.0", "1.5", "3.0", "5.0")
 VOLUME_SAVE_DELAY = 0.4

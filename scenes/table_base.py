@@ -1,8 +1,8 @@
 """What every table scene shares: driving the match, bots off the main thread, animations, the
 game log, undo, autosave, the pause menu, hot-seat pass screens, replay and the end of the game.
 
-A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match for legal
-actions, applies the player's choice through the match, and animates the returned events.
+A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match for
+legal actions, applies the player's choice through the match, and animates the returned events.
 
 What goes where (the table pattern, issue 17):
 
@@ -31,19 +31,18 @@ Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
 from __future__ import annotations
 
 import itertools
-
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton
 
+import translation
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
-import translation
-from translation import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -51,7 +50,7 @@ from scenes.log_panel import LogPanel
 from scenes.manager import Scene
 from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
-
+from translation import _
 
 
 def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:

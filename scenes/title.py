@@ -5,12 +5,12 @@ import math
 
 import pygame
 
-from translation import N_, _
+from engine import registry
 from saves import store
 from saves.format import SaveError
-from engine import registry
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _
 
 
 class TitleScene(Scene):
@@ -79,7 +79,7 @@ class TitleScene(Scene):
         big = 72 if h >= 760 else 58
         kit.blit_text(surface, "Tabletop Trio", big, (w // 2, int(h * 0.08)), kit.GOLD, True,
                       "midtop", shadow=True)
-        games = "  ·  ".join(_(spec.title) for spec in registry.games())
+        games = "  ·  ".join(spec.title for spec in registry.games())    # names stay as published
         kit.blit_text(surface, games, kit.fit_text(games, 20, w - 80),
                       (w // 2, int(h * 0.08) + big + 14), kit.INK_DIM, anchor="midtop")
         self._draw_props(surface, w, h)

@@ -12,8 +12,8 @@ import math
 import pygame
 
 from engine.potion_explosion.data import COLOURS, TILES
-from translation import NP_, pgettext
 from sprites import art
+from translation import NP_, pgettext
 
 COLOUR_KEY = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
 """Engine colour letter → :data:`sprites.art.MARBLE_COLOURS` key."""

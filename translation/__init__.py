@@ -11,25 +11,26 @@ Usage, in any module that shows text to a player (engine refusals and event sent
     TITLES = {"easy": N_("Easy")}                   # marked for extraction, translated at use:
     _(TITLES[level])
 
-``_`` looks the message up in the current language's catalogue when it is called, so a string must be
-translated where it is shown, not once at import time (the language can change while the program
-runs).
+``_`` looks the message up in the current language's catalogue when it is called, so a string must
+be translated where it is shown, not once at import time (the language can change while the
+program runs).
 
 Catalogues are GNU gettext ``.po`` files, one per language, in
-``translation/locale/<code>/LC_MESSAGES/messages.po``; the template ``translation/locale/messages.pot`` is
-extracted from the code with Babel (``python -m translation`` extracts it and updates every ``.po``). No
-compiled ``.mo`` file is kept in the repository or written at install: the first time a language is
-chosen its ``.po`` is read with Babel's reader and compiled in memory into a standard
-:class:`gettext.GNUTranslations`, so the catalogue a player sees is always the one in the tree. The
-language's plural rule comes from the ``Plural-Forms`` header (Russian has three forms, Japanese
-one). A fuzzy or untranslated entry shows the English text.
+``translation/locale/<code>/LC_MESSAGES/messages.po``; the template
+``translation/locale/messages.pot`` is extracted from the code with Babel (``python -m
+translation`` extracts it and updates every ``.po``). No compiled ``.mo`` file is kept in the
+repository or written at install: the first time a language is chosen its ``.po`` is read with
+Babel's reader and compiled in memory into a standard :class:`gettext.GNUTranslations`, so the
+catalogue a player sees is always the one in the tree. The language's plural rule comes from the
+``Plural-Forms`` header (Russian has three forms, Japanese one). A fuzzy or untranslated entry
+shows the English text.
 
 The package is not called ``i18n``: that name belongs to python-i18n, which pygame_gui imports;
 a package of ours by that name would hide it (and clash with it when installed).
 
 Public names: ``_``, ``ngettext``, ``N_``, :func:`set_language`, :func:`current_language`,
-:func:`pgettext`, :data:`LANGUAGES`, :data:`LANGUAGE_NAMES`, :func:`system_language`, :func:`catalogue_path`,
-:func:`translations`.
+:func:`pgettext`, :data:`LANGUAGES`, :data:`LANGUAGE_NAMES`, :func:`system_language`,
+:func:`catalogue_path`, :func:`translations`.
 """
 from __future__ import annotations
 

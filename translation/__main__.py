@@ -1,8 +1,9 @@
-"""``python -m translation``: extract the messages from the code and bring every catalogue up to date.
+"""``python -m translation``: extract the messages from the code and update every catalogue.
 
-1. ``pybabel extract`` writes the template ``translation/locale/messages.pot`` from the calls of ``_``,
-   ``ngettext`` and ``N_`` in the program's packages (file names only, no line numbers, so a
-   moved line does not change the catalogues; sorted, so merges stay small).
+1. ``pybabel extract`` writes the template ``translation/locale/messages.pot`` from the calls of
+   ``_``, ``ngettext``, ``pgettext``, ``N_`` and ``NP_`` in the program's packages (file names
+   only, no line numbers, so a moved line does not change the catalogues; sorted, so merges
+   stay small).
 2. ``pybabel update`` (or ``init`` for a new language) brings each ``messages.po`` in line with the
    template: new messages arrive empty, changed ones fuzzy (shown in English until a translator
    checks them), messages gone from the code are dropped.
@@ -46,7 +47,8 @@ def set_plural_forms(path: Path, code: str, rule: str) -> None:
 
 
 def main() -> int:
-    pybabel("extract", "-F", str(Path(__file__).with_name("babel.cfg")), "-k", "N_", "-k", "NP_:1c,2",
+    pybabel("extract", "-F", str(Path(__file__).with_name("babel.cfg")), "-k", "N_",
+            "-k", "NP_:1c,2",
             "--add-location=file", "--sort-output", "--project=Tabletop Trio",
             "--copyright-holder=Tabletop Trio", "-c", "TRANSLATORS:", "-o", str(TEMPLATE),
             *(str(ROOT / source) for source in SOURCES))

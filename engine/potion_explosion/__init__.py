@@ -6,7 +6,6 @@ actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event doe
 """
 from __future__ import annotations
 
-from translation import N_
 from engine.core import GameSpec, Notation, OptionSpec
 from engine.potion_explosion import rules
 from engine.potion_explosion.bots import BOTS
@@ -14,6 +13,7 @@ from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.heuristics import evaluate
 from engine.potion_explosion.notation import format_position, parse_position
 from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState
+from translation import N_
 
 RULES_SUMMARY = """# Potion Explosion
 

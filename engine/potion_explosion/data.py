@@ -6,8 +6,9 @@ starter, recipe R2 Y2, 5 VP). Each code stands for 2 identical physical tiles.
 """
 from __future__ import annotations
 
-from translation import N_, NP_
 from dataclasses import dataclass
+
+from translation import N_, NP_
 
 COLOURS = ("R", "B", "Y", "K")
 """Ingredient colours in a fixed order: red, blue, yellow, black."""
@@ -49,7 +50,8 @@ class PotionType:
 
 POTION_TYPES = (
     PotionType("SAN", N_("Sands of Time"),
-               N_("Use again the effect of one potion you have already drunk (not a Sands of Time).")),
+               N_("Use again the effect of one potion you have already drunk "
+                  "(not a Sands of Time).")),
     PotionType("MAG", N_("Potion of Magnetical Attraction"),
                N_("Take 2 adjacent marbles of different colours from one track.")),
     PotionType("WIS", N_("Potion of Wisdom"), N_("Take any 1 marble from the dispenser.")),
@@ -96,7 +98,8 @@ def _recipe(text: str) -> tuple:
     return tuple(counts[c] for c in COLOURS)
 
 
-# The table of docs/rules/potion_explosion.md, "Components": (starter, 5, 6, 7 holes) as (recipe, VP).
+# The table of docs/rules/potion_explosion.md, "Components": (starter, 5, 6, 7 holes) as
+# (recipe, VP).
 _TABLE = {
     "SAN": (("K2 Y2", 3), ("R1 B2 Y2", 4), ("B2 K4", 6), ("R4 B1 Y2", 9)),
     "MAG": (("B2 K2", 4), ("R2 K2 Y1", 6), ("R2 B4", 8), ("R1 K2 Y4", 10)),

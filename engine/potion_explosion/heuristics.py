@@ -10,14 +10,33 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, SKILL_TOKEN_VP, TILES
 from engine.potion_explosion.rules import chain_preview, empty_holes, score
-from engine.potion_explosion.state import (ChooseStack, CopyPotion, DraftStarter, Drink, EndTurn,
-                                           FilterMarbles, FinishEffect, LittleHelp, MarbleTaken,
-                                           MoveToHand, MoveToPool, Phase, PlaceMarble,
-                                           PoolStolen, PotionCompleted, RegularPick,
-                                           SkillTokenEarned, TakeBottom, TakeMarble, TakePair,
-                                           TakePool, TakeRun, TieBreakPick, potion_name)
+from engine.potion_explosion.state import (
+    ChooseStack,
+    CopyPotion,
+    DraftStarter,
+    Drink,
+    EndTurn,
+    FilterMarbles,
+    FinishEffect,
+    LittleHelp,
+    MarbleTaken,
+    MoveToHand,
+    MoveToPool,
+    Phase,
+    PlaceMarble,
+    PoolStolen,
+    PotionCompleted,
+    RegularPick,
+    SkillTokenEarned,
+    TakeBottom,
+    TakeMarble,
+    TakePair,
+    TakePool,
+    TakeRun,
+    TieBreakPick,
+    potion_name,
+)
 from translation import N_, _, ngettext, pgettext
-
 
 _OVER, _PLAY = Phase.OVER, Phase.PLAY   # read once: Enum member lookups are slow (3.11)
 
@@ -97,15 +116,15 @@ def explain_move(state, action, names=None) -> str:
                 taken=taken))
         return _sentence(_("{taken}; the Little Help costs 2 VP").format(taken=taken))
     if isinstance(action, (TakeMarble, TakePair, TakeRun, TakeBottom)):
-        taken = [event.colour for event in events if isinstance(event, MarbleTaken)]
-        marbles = _marble_words(_counts(taken), True)
+        colours = [event.colour for event in events if isinstance(event, MarbleTaken)]
+        marbles = _marble_words(_counts(colours), True)
         if isinstance(action, TakeBottom):
             what = _("{marbles} from the bottom of track {track}").format(
                 marbles=marbles, track=action.track + 1)
         else:
             what = _("{marbles} from track {track}").format(marbles=marbles,
                                                            track=action.track + 1)
-        return _sentence(_explain_taken(state, what, _counts(taken)))
+        return _sentence(_explain_taken(state, what, _counts(colours)))
     if isinstance(action, TakePool):
         stolen = [colour for event in events if isinstance(event, PoolStolen)
                   for colour in event.colours]
@@ -334,7 +353,7 @@ def _explain_place(state, action, events) -> str:
     wild = action.hole != action.colour
     done = [event for event in events if isinstance(event, PotionCompleted)]
     tokens = [event for event in events if isinstance(event, SkillTokenEarned)]
-    values = {"hole": hole, "potion": name, "colour": _colour(action.colour)}
+    values: dict = {"hole": hole, "potion": name, "colour": _colour(action.colour)}
     if done:
         values.update(vp=TILES[done[0].tile].vp, token=SKILL_TOKEN_VP)
         if wild:

@@ -27,7 +27,6 @@ from engine.potion_explosion.data import (
     TRACK_LENGTH,
     TYPE_BY_CODE,
 )
-from translation import _, ngettext, pgettext
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.potion_explosion.draw import pool_list
@@ -42,6 +41,7 @@ from sprites.tween import (
     lerp_point,
     linear,
 )
+from translation import _, ngettext, pgettext
 
 CHAIN_COLOURS = ((238, 196, 84), (250, 160, 70), (248, 110, 60), (240, 70, 60))
 """The banner's colour along a chain reaction: gold, then hotter and hotter."""

@@ -21,7 +21,6 @@ from engine.potion_explosion.data import (
     STARTER_OF,
     TILES,
     TRACK_LENGTH,
-    TYPE_BY_CODE,
     TYPE_CODES,
 )
 from engine.potion_explosion.rules import score_parts
@@ -35,7 +34,6 @@ from engine.potion_explosion.state import (
     TurnStarted,
     potion_name,
 )
-from translation import _, pgettext
 from scenes import kit
 from scenes.tables.potion_explosion.layout import (
     CAPTION_FONT,
@@ -46,6 +44,7 @@ from scenes.tables.potion_explosion.layout import (
     tile_row,
 )
 from sprites import potion_explosion_art as pa
+from translation import _, pgettext
 
 
 @dataclass
@@ -214,7 +213,8 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
         filled = sorted(slots, key=lambda pt: (-pt[1], abs(pt[0] - tank.centerx)))
         for (x, y), colour in zip(filled, heap):
             pa.blit_marble(surface, (x, y), ms, colour, view.patterns)
-    kit.blit_text(surface, _("Tank · {count}").format(count=total), 13, (tank.right - 8, tank.y + 4), kit.INK, True,
+    kit.blit_text(surface, _("Tank · {count}").format(count=total), 13,
+                  (tank.right - 8, tank.y + 4), kit.INK, True,
                   "topright", shadow=True)
 
 
@@ -466,7 +466,8 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
     if count and lay.mini_completed(seat, 0, count) is None:
         drunk = sum(potion.drunk for potion in desk.completed)
         area = lay.mini_completed_area(seat)
-        text, size = kit.fit_label(_("{count} done, {drunk} drunk").format(count=count, drunk=drunk),
+        done = _("{count} done, {drunk} drunk").format(count=count, drunk=drunk)
+        text, size = kit.fit_label(done,
                                    12, area.width, min_size=9)
         kit.blit_text(surface, text, size, (area.x, area.centery), kit.INK, anchor="midleft")
     else:
@@ -507,7 +508,7 @@ def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
         pa.blit_marble(surface, (x, strip.centery), size, colour, view.patterns)
         x += size - 1
     x = strip.right - 16 * len(done)
-    for code in done:
+    for _code in done:
         star = pa.art.star(6)
         surface.blit(star, star.get_rect(center=(x + 8, strip.centery)))
         x += 16

@@ -23,11 +23,11 @@ from engine.potion_explosion.data import (
     TYPE_CODES,
 )
 from engine.potion_explosion.state import Phase, Source, potion_name
-from translation import _, ngettext, pgettext
 from scenes.kit import Target
 from scenes.tables.potion_explosion.draw import colour_words, pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
+from translation import _, ngettext, pgettext
 
 PLACE_ALL_KEY = pygame.K_p
 HELP_KEY = pygame.K_l

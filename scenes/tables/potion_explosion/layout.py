@@ -23,8 +23,8 @@ from engine.potion_explosion.data import (
     POOL_SIZE,
     TRACK_LENGTH,
 )
-from translation import _
 from scenes import kit
+from translation import _
 
 HEADER_FONT = 16
 """Font size of the big desk's header (name, tokens, score)."""

@@ -12,11 +12,10 @@ import math
 import pygame
 from pygame_gui.elements import UIButton
 
+import translation
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
-from translation import _, ngettext, pgettext
-import translation
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.potion_explosion import animate, draw
@@ -24,6 +23,7 @@ from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import Act, PlaceAll, Say, Select, Selection
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
+from translation import _, ngettext, pgettext
 
 QUIET = (pe.MarbleRefilled, pe.MarblesSlid)
 """Events the log leaves out: the dispenser shows them (40 refill lines would drown the log)."""
@@ -131,7 +131,7 @@ class PotionExplosionTable(TableScene):
             else:
                 self.place_button.show()
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
-            for i, (label, intent, tip) in enumerate(choices):
+            for i, (label, _intent, tip) in enumerate(choices):
                 self.choice_buttons.append(UIButton(
                     pygame.Rect(row.x + i * (width + 6), row.y, width, row.height), label,
                     self.app.ui, container=self.container, tool_tip_text=tip,

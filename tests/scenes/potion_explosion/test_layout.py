@@ -5,7 +5,6 @@ import pygame
 import pytest
 
 import translation
-
 from engine.potion_explosion.data import NUM_TRACKS, TRACK_LENGTH, TYPE_CODES
 from scenes import kit
 from scenes.tables.potion_explosion.draw import View, stacks_label
