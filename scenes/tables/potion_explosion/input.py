@@ -27,6 +27,7 @@ from scenes.kit import Target
 from scenes.tables.potion_explosion.draw import colour_words, pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
+from translation import _
 
 PLACE_ALL_KEY = pygame.K_p
 HELP_KEY = pygame.K_l
@@ -150,7 +151,7 @@ def outlined(state, legal, selection: Selection, hovered) -> frozenset:
         return frozenset(out)
     track, place = hovered
     kind = state.effect.kind
-    if kind == "MAG":
+    if kind == "MAG" and selection.anchor is not None:   # the player clicks both marbles
         pairs = _pairs(legal, track, place, selection)
         if len(pairs) == 1:
             out |= {(track, pairs[0].position), (track, pairs[0].position + 1)}
@@ -310,13 +311,7 @@ def effect_click(key, state, legal, selection: Selection, viewer: int):
         if selection.anchor == (track, place):
             return Select(replace(selection, anchor=None))
         if kind == "MAG":
-            pairs = _pairs(legal, track, place, selection)
-            if len(pairs) == 1:
-                return Act(pairs[0])
-            if len(pairs) == 2:
-                return Select(replace(selection, anchor=(track, place)),
-                              "Now click its partner: the marble above or below it.")
-            return Say("Magnetical Attraction takes 2 adjacent marbles of different colours.")
+            return magnet_click(track, place, state, legal, selection)
         run = _run(legal, track, place, selection)
         if run is not None:
             return Act(run)
@@ -333,6 +328,24 @@ def effect_click(key, state, legal, selection: Selection, viewer: int):
             return Act(pe.CopyPotion(key[2]))
         return Say("Click one of your drunk potions (glowing) to use its effect again.")
     return Say(prompt)
+
+
+def magnet_click(track: int, place: int, state, legal, selection: Selection):
+    """Magnetical Attraction: the player clicks both marbles of the pair. The first click
+    chooses one (refused at once when no neighbour of it makes a legal pair); a click next to
+    it asks the engine for that very pair (an illegal one is refused with the rule); a click
+    elsewhere chooses again."""
+    anchor = selection.anchor
+    if anchor is not None and anchor[0] == track and abs(anchor[1] - place) == 1:
+        return Act(pe.TakePair(track, min(anchor[1], place)))
+    if not _pairs(legal, track, place, Selection()):
+        colour = state.tracks[track][place]
+        return Say(_("Magnetical Attraction takes 2 adjacent marbles of different colours: "
+                     "no marble next to this {colour} one makes such a pair.").format(
+                         colour=COLOUR_NAMES[colour]))
+    return Select(replace(selection, anchor=(track, place)),
+                  _("Now click its partner: the marble just above or below it, of another "
+                    "colour."))
 
 
 def filter_click(track: int, place: int, state, selection: Selection):
