@@ -630,3 +630,21 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     assert table.shown.to_dict() == table.match.state.to_dict()
     assert table.match.state.desks[0].hand == [2, 1, 2, 0]
     pygame.quit()
+
+
+def test_the_pause_menu_leaves_the_top_bar_saying_what_to_do(app):
+    """Esc with marbles in hand and room in the pool: the top bar still asks to keep them in
+    the pool (it said "End turn (E) when ready", and E was then refused)."""
+    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
+                         "p0=WIS4:RRY,MAG4:BBK/-/R/-/0.0.-.0.0.0 "
+                         "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], seed=1,
+                  position=position)
+    wait_for_human(app, table)
+    playing = table.status_text()
+    assert "pool" in playing
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PauseScene)
+    assert table.status_text() == playing

@@ -60,6 +60,13 @@ class PotionExplosionTable(TableScene):
         """The person's legal actions now (empty while a bot plays or the table animates)."""
         if not self.human_to_move():
             return []
+        return self.person_legal()
+
+    def person_legal(self) -> list:
+        """The legal actions of the person whose turn it is, even while a menu covers the
+        table (the top bar keeps saying what to do, not "End turn" for want of a list)."""
+        if self.replay is not None or not self.match.is_human_turn():
+            return []
         key = (len(self.match.history), id(self.match.state))
         if self._cache.get("legal_key") != key:
             self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
@@ -316,6 +323,6 @@ class PotionExplosionTable(TableScene):
         return "Setting up…" if setup else "The dispenser rolls…"
 
     def human_status(self, name: str) -> str:
-        state, legal = self.match.state, self.legal()
+        state, legal = self.match.state, self.person_legal()
         words = table_input.preview_words(state, legal, self.selection, self.key_at(self.mouse))
         return words or f"{name}: {table_input.status(state, legal, self.selection)}"
