@@ -72,6 +72,7 @@ from engine.potion_explosion.state import (
     FinishEffect,
     FirstPlayerChosen,
     GameEndTriggered,
+    LastRoundBegun,
     GameOver,
     HowTaken,
     LittleHelp,
@@ -1054,6 +1055,8 @@ def _award(state, player, reason, potion_type, events) -> None:
     """A token from the countdown stack while it has any, then from the general supply."""
     source = "countdown" if state.countdown else "supply" if state.supply else "none"
     _emit(state, events, SkillTokenEarned(player, reason, source, potion_type))
+    if source == "countdown" and not state.countdown and not state.ending:
+        _emit(state, events, LastRoundBegun(player))
 
 
 def score_parts(desk) -> tuple:

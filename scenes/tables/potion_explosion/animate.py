@@ -33,6 +33,7 @@ from scenes.tables.potion_explosion.draw import pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import particles
 from sprites import potion_explosion_art as pa
+from translation import _
 from sprites.tween import (
     Animation,
     arc_point,
@@ -139,7 +140,11 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
         return reveal(e, stage)
     if isinstance(e, pe.StarterDrafted):
         return drafted(e, before, stage)
+    if isinstance(e, pe.LastRoundBegun):
+        return [stage.banner(_("Last round! The countdown stack is empty"), 1.6)]
     if isinstance(e, pe.GameEndTriggered):
+        if before.countdown == 0:        # LastRoundBegun announced it when the stack emptied
+            return []
         return [stage.banner("Last round! " + e.reason[0].upper() + e.reason[1:], 1.6)]
     if isinstance(e, pe.TieBreakStarted):
         return [stage.banner("Tie! One more pick each decides", 1.4)]
