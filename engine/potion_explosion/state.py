@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from engine.core import Action, Event, RecordCodec, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
-from translation import _
 from engine.potion_explosion.data import (
     BREWING_SLOTS,
     COLOUR_NAMES,
@@ -30,6 +29,7 @@ from engine.potion_explosion.data import (
     TYPE_BY_CODE,
     TYPE_CODES,
 )
+from translation import _
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 """``{"R": 0, "B": 1, "Y": 2, "K": 3}``: a colour's place in the per-colour count lists."""

@@ -33,7 +33,6 @@ from scenes.tables.potion_explosion.draw import pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import particles
 from sprites import potion_explosion_art as pa
-from translation import _
 from sprites.tween import (
     Animation,
     arc_point,
@@ -42,6 +41,7 @@ from sprites.tween import (
     lerp_point,
     linear,
 )
+from translation import _
 
 CHAIN_COLOURS = ((238, 196, 84), (250, 160, 70), (248, 110, 60), (240, 70, 60))
 """The banner's colour along a chain reaction: gold, then hotter and hotter."""
