@@ -614,7 +614,8 @@ def choices(state, legal, selection: Selection) -> list:
     if pe.FinishEffect() in legal:
         label = "Done" if state.effect.kind == "ABY" and state.effect.tracks else "Take nothing"
         out.append((label, Act(pe.FinishEffect()), "Stop using this potion's effect"))
-    elif not selection.empty and state.effect is None:
+    elif not selection.empty and selection != Selection(help_mode=True) \
+            and state.effect is None:                # Little Help's button says "Cancel help"
         out.append(("Cancel", Select(Selection()), "Drop the current choice (Esc or right-click)"))
     return out
 

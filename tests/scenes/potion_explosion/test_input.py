@@ -221,3 +221,14 @@ def test_every_target_is_on_the_board_and_your_desk_follows_the_viewer(size):
         assert desks == {seat for seat in range(4) if seat != viewer}
         hands = [t for t in found if t.key[0] == "hand"]
         assert bool(hands) == (viewer == 0)                # only the viewer's hand is big
+
+
+def test_little_help_mode_offers_one_cancel_its_own_button():
+    """The Little Help button turns into "Cancel help"; the second row adds no other Cancel.
+    A picked-up marble still gets its Cancel."""
+    s = state_of(desk("WIS4:RR,MAG4:", hand="YB"))
+    legal = legal_actions(s)
+    assert table_input.choices(s, legal, Selection(help_mode=True)) == []
+    labels = [label for label, _, _ in table_input.choices(
+        s, legal, Selection(marble=("hand", "Y")))]
+    assert labels == ["Cancel"]
