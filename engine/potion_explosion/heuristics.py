@@ -35,6 +35,7 @@ from engine.potion_explosion.state import (
     TakeRun,
     TieBreakPick,
 )
+from translation import _, ngettext
 
 _OVER, _PLAY = Phase.OVER, Phase.PLAY   # read once: Enum member lookups are slow (3.11)
 
@@ -230,13 +231,13 @@ def _what_marbles_do(desk, gained) -> str:
         potions = " and ".join(f"your {TILES[desk.slots[slot].tile].name} "
                                f"({TILES[desk.slots[slot].tile].vp} VP)" for slot in done)
         return f", enough to complete {potions}"
-    useful = [(count, slot) for slot, count in filled.items() if count]
+    useful = [slot for slot, count in sorted(filled.items()) if count]
     if not useful:
         return ""
-    count, slot = max(useful)
-    name = TILES[desk.slots[slot].tile].name
-    holes = "an empty hole" if count == 1 else f"{count} empty holes"
-    return f" for {holes} of your {name}"
+    count = sum(filled[slot] for slot in useful)       # every potion they feed, not the first
+    names = _(" and ").join(TILES[desk.slots[slot].tile].name for slot in useful)
+    return ngettext(" for an empty hole of your {names}", " for {count} empty holes of your "
+                    "{names}", count).format(count=count, names=names)
 
 
 def _fill(desk, order, have) -> dict:
@@ -278,14 +279,22 @@ def _explain_pick(state, track_index: int, position: int, tie_break: bool = Fals
         if tie_break:
             return f"takes {what} for the tie-break"
         return _explain_taken(state, what, gained)
-    maybe = " (maybe more)" if more else ""
-    head = f"sets off an explosion on track {track_index + 1}: {_marble_words(gained)}"
+    # say what is picked and what explodes apart: the picked marble does not explode
+    exploded = list(gained)
+    exploded[COLOURS.index(track[position])] -= 1
+    head = _("taking the {colour} marble explodes {marbles} on track {track}").format(
+        colour=COLOUR_NAMES[track[position]], marbles=_marble_words(exploded),
+        track=track_index + 1)
+    maybe = _(" (maybe more)") if more else ""
     if tie_break:
-        return f"{head}{maybe} for the tie-break"
+        return _("{head}{maybe}: {count} marbles for the tie-break").format(
+            head=head, maybe=maybe, count=sum(gained))
     use = _what_marbles_do(state.desks[state.current_player()], gained)
     if use:
-        return f"{head}{maybe}{use}"
-    return f"{head}{maybe}, to keep in your pool"
+        return _("{head}{maybe}: {count} marbles{use}").format(
+            head=head, maybe=maybe, count=sum(gained), use=use)
+    return _("{head}{maybe}: {count} marbles to keep in your pool").format(
+        head=head, maybe=maybe, count=sum(gained))
 
 
 def _explain_place(state, action, events) -> str:
