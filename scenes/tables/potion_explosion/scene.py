@@ -81,6 +81,19 @@ class PotionExplosionTable(TableScene):
                                                          self.selection, self.viewer_seat())
         return self._cache["targets"]
 
+    def tooltip_avoid(self) -> list:
+        """Also the holes the hovered hand or pool marble fits, and the pool or hand it may go
+        to: its tooltip says "click a glowing hole", so it must leave them in sight."""
+        avoid = super().tooltip_avoid()
+        key = self.key_at(self.mouse)
+        if key and key[0] in ("hand", "pool"):
+            fits = {(a.slot, a.hole) for a in table_input.placements(self.legal(), *key)}
+            avoid += [t.bounds for t in self.targets()
+                      if t.key[0] == "hole" and (t.key[1], t.key[2]) in fits]
+            avoid.append(self.layout.pool_zone() if key[0] == "hand" else
+                         self.layout.hand_zone())
+        return avoid
+
     # --- controls ------------------------------------------------------------------------------
     def build_controls(self) -> None:
         ui, c = self.app.ui, self.container
