@@ -25,7 +25,6 @@ from engine.potion_explosion.data import (
     COLOURS,
     TILES,
     TRACK_LENGTH,
-    TYPE_BY_CODE,
 )
 from scenes import kit
 from scenes.table_base import Step
@@ -434,7 +433,8 @@ def drink(e, before, stage: Stage) -> list:
     count = len(before.desks[e.player].completed)
     rect = lay.seat_completed(e.player, e.index, count)
     tile = TILES[e.tile]
-    message = f"{tile.name}: {TYPE_BY_CODE[tile.type].effect}"
+    # the name only: the effect is in the top bar and the log; a long banner hid the stacks
+    message = _("{potion}!").format(potion=tile.name)
 
     def draw(surface, p):
         squash = abs(math.cos(min(1.0, p * 2) * math.pi))

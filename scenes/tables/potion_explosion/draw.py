@@ -44,6 +44,7 @@ from scenes.tables.potion_explosion.layout import (
     tile_row,
 )
 from sprites import potion_explosion_art as pa
+from translation import _
 
 
 @dataclass
@@ -174,11 +175,13 @@ def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     count = len(view.preview)
     label = (f"{count}+" if count else "?") if view.preview_more else str(count)
     x, y = lay.marble_centre(*view.hovered)
-    img = kit.text(label, 15, (40, 16, 8), True)
-    radius = max(img.get_width(), img.get_height()) // 2 + 5
+    img = kit.text(label, 13, (40, 16, 8), True)
+    radius = max(img.get_width(), img.get_height()) // 2 + 4
     area = lay.tracks_rect().inflate(-2 * radius - 2, -2 * radius - 2)
     side = 1 if view.hovered[0] < NUM_TRACKS - 1 else -1
-    centre = (int(x + side * (lay.d * 0.5 + radius)), int(y - lay.d * 0.45))
+    # on the hovered marble's upper corner, not over the neighbouring track's marble
+    reach = max(0.0, lay.d / 2 - radius)
+    centre = (int(x + side * reach), int(y - lay.d * 0.45))
     centre = (min(max(centre[0], area.left), area.right), min(max(centre[1], area.top),
                                                                area.bottom))
     pygame.draw.circle(surface, (255, 150, 80), centre, radius)
@@ -464,11 +467,12 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
             if ("completed", seat, index) not in view.hidden:
                 pa.draw_potion(surface, lay.mini_completed(seat, index, count), potion.tile,
                                [], view.patterns, back=potion.drunk)
-    draw_last_turn(surface, lay, seat, desk, view)
-    if blind:
+    if blind:                   # the invitation takes the strip: no stars under it
         strip = lay.last_turn_strip(seat)
-        kit.blit_text(surface, "click: take this pool", 12, strip.midright, kit.HILITE, True,
-                      "midright")
+        kit.blit_text(surface, _("click: take this pool"), 12, strip.midright, kit.HILITE,
+                      True, "midright")
+    else:
+        draw_last_turn(surface, lay, seat, desk, view)
 
 
 def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
@@ -703,7 +707,7 @@ def last_turns(events, players: int) -> dict:
     its latest turn, read from the match's ``events`` (``(history index, event)`` pairs)."""
     out = {}
     current = None
-    for _, event in events:
+    for _index, event in events:
         if isinstance(event, TurnStarted):
             current = event.player
             out[current] = LastTurn()
