@@ -410,9 +410,11 @@ def key_press(key: int, state, legal, selection: Selection):
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
-def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> list:
+def targets(lay: Layout, state, legal, selection: Selection, viewer: int,
+            last_turns=None) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
-    marks what a click may use now."""
+    marks what a click may use now. ``last_turns`` (:func:`.draw.last_turns`) explains the
+    strip under each opponent's desk."""
     out = []
     phase = state.phase
     if phase == Phase.TYPES:
@@ -423,7 +425,7 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
         for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
             out.append(Target(("offer", code), rect, tooltip=(
                 potion_words(code), TYPE_BY_CODE[TILES[code].type].effect), active=bool(legal)))
-        return out + _desk_targets(lay, state, legal, selection, viewer)
+        return out + _desk_targets(lay, state, legal, selection, viewer, last_turns)
     marbles = pickable(state, legal, selection)
     for track, colours in enumerate(state.tracks):
         for place in range(len(colours)):
@@ -431,7 +433,7 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
             radius = lay.marble_size(place) / 2 + 1
             out.append(Target(("marble", track, place), circle=(centre, radius),
                               active=(track, place) in marbles))
-    out += _desk_targets(lay, state, legal, selection, viewer)
+    out += _desk_targets(lay, state, legal, selection, viewer, last_turns)
     choose = {a.stack for a in legal if isinstance(a, pe.ChooseStack)}
     for index in range(NUM_STACKS):
         top = state.stacks[index].top
@@ -449,7 +451,26 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
     return out
 
 
-def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> list:
+def _strip_tip(state, seat: int, last_turns) -> tuple:
+    """The tooltip of an opponent's bottom strip: the marbles in its hand now, or what it took
+    in its last turn and the potions it completed (a star each)."""
+    desk = state.desks[seat]
+    held = [c for k, c in enumerate(COLOURS) for _n in range(desk.hand[k])]
+    if held:
+        return (_("In hand now"), colour_words(held) + ".")
+    last = (last_turns or {}).get(seat)
+    if last is None or not (last.colours or last.completed):
+        return ()
+    lines = [_("Last turn"), _("Marbles taken: {marbles}.").format(marbles=colour_words(last.colours))
+             if last.colours else _("No marble taken.")]
+    if last.completed:
+        names = ", ".join(TILES[code].name for code in last.completed)
+        lines.append(_("Each star is a potion completed: {potions}.").format(potions=names))
+    return tuple(lines)
+
+
+def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int,
+                  last_turns=None) -> list:
     out = []
     desk = state.desks[viewer]
     mine = bool(legal) and state.current_player() == viewer
@@ -499,6 +520,9 @@ def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int) 
                                    status), active=index in drink))
     blind = {a.opponent for a in legal if isinstance(a, pe.TakePool)}
     for seat in lay.others:
+        tip = _strip_tip(state, seat, last_turns)
+        if tip and seat not in blind:       # Blind Love's invitation takes the strip then
+            out.append(Target(("strip", seat), lay.last_turn_strip(seat), tooltip=tip))
         out.append(Target(("desk", seat), lay.boxes[seat], active=seat in blind))
     return out
 

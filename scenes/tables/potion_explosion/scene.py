@@ -74,11 +74,12 @@ class PotionExplosionTable(TableScene):
 
     def targets(self) -> list:
         legal = self.legal()
-        key = (id(self.shown), self.selection, id(legal), self.layout)
+        key = (id(self.shown), self.selection, id(legal), self.layout, id(self.last_turns))
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             self._cache["targets"] = table_input.targets(self.layout, self.shown, legal,
-                                                         self.selection, self.viewer_seat())
+                                                         self.selection, self.viewer_seat(),
+                                                         self.last_turns)
         return self._cache["targets"]
 
     def tooltip_avoid(self) -> list:

@@ -232,3 +232,20 @@ def test_little_help_mode_offers_one_cancel_its_own_button():
     labels = [label for label, _, _ in table_input.choices(
         s, legal, Selection(marble=("hand", "Y")))]
     assert labels == ["Cancel"]
+
+
+def test_the_stars_under_an_opponents_desk_are_explained_on_hover():
+    """The strip under an opponent's desk shows a star per potion completed in its last
+    turn: hovering it says so and names the potions."""
+    from scenes.tables.potion_explosion.draw import LastTurn
+    s = state_of(desk())
+    lay = Layout((1280, 800), s.num_players, 0)
+    turns = {1: LastTurn(["R", "R", "B"], ["WIS4"])}
+    found = [t for t in targets(lay, s, legal_actions(s), NONE, 0, turns)
+             if t.key == ("strip", 1)]
+    assert len(found) == 1
+    title, taken, stars = found[0].tooltip
+    assert title == "Last turn" and taken == "Marbles taken: 2 red, 1 blue."
+    assert stars == "Each star is a potion completed: Potion of Wisdom."
+    hit = kit.hit_test(targets(lay, s, legal_actions(s), NONE, 0, turns), found[0].bounds.center)
+    assert hit.key == ("strip", 1)
