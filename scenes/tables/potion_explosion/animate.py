@@ -497,12 +497,20 @@ def tile_drawn(e, stage: Stage) -> list:
     end = lay.slot_rect(e.player, e.slot)
 
     def draw(surface, p):
-        r = pygame.Rect(0, 0, int(start.width + (end.width - start.width) * p),
-                        int(start.height + (end.height - start.height) * p))
-        r.center = arc_point(start.center, end.center, p, 40)
-        pa.draw_potion(surface, r, e.tile, [], stage.patterns)
+        pa.draw_potion(surface, card_between(start, end, p, 40), e.tile, [], stage.patterns)
     return [Animation(stage.seconds(0.5), draw, ease=ease_in_out,
                       hide={("slot", e.player, e.slot)})]
+
+
+def card_between(start: pygame.Rect, end: pygame.Rect, progress: float, lift: int) -> pygame.Rect:
+    """A potion card flying from ``start`` to ``end`` at ``progress`` (0..1) along an arc
+    ``lift`` pixels high: it keeps the card's shape, shrinking or growing to fit ``end``
+    (an opponent's slot is a flat chip: the card must not stretch into a capsule)."""
+    fit = min(end.width / start.width, end.height / start.height)
+    scale = 1 + (fit - 1) * progress
+    rect = pygame.Rect(0, 0, max(2, int(start.width * scale)), max(2, int(start.height * scale)))
+    rect.center = arc_point(start.center, end.center, progress, lift)
+    return rect
 
 
 def reveal(e, stage: Stage) -> list:
@@ -527,8 +535,5 @@ def drafted(e, before, stage: Stage) -> list:
     end = lay.slot_rect(e.player, e.slot)
 
     def draw(surface, p):
-        r = pygame.Rect(0, 0, int(start.width + (end.width - start.width) * p),
-                        int(start.height + (end.height - start.height) * p))
-        r.center = arc_point(start.center, end.center, p, 50)
-        pa.draw_potion(surface, r, e.tile, [], stage.patterns)
+        pa.draw_potion(surface, card_between(start, end, p, 50), e.tile, [], stage.patterns)
     return [Animation(stage.seconds(0.5), draw, ease=ease_in_out)]

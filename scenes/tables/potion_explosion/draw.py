@@ -564,8 +564,9 @@ def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame
 # --- setup overlays -----------------------------------------------------------------------------
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
-    kit.blit_text(surface, "Starter draft", 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
+    # opaque: the tank's glass showed through as a faint box behind the title
+    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
+    kit.blit_text(surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
                   "midtop")
     for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
         glow = 1.0 if view.hover_key == ("offer", code) else 0
@@ -578,7 +579,7 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
+    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
     kit.blit_text(surface, f"Choose 6 potion types ({len(state.types)}/6)", 16,
                   (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")
     for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
