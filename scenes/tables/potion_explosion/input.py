@@ -461,8 +461,9 @@ def _strip_tip(state, seat: int, last_turns) -> tuple:
     last = (last_turns or {}).get(seat)
     if last is None or not (last.colours or last.completed):
         return ()
-    lines = [_("Last turn"), _("Marbles taken: {marbles}.").format(marbles=colour_words(last.colours))
-             if last.colours else _("No marble taken.")]
+    taken = colour_words(last.colours)
+    lines = [_("Last turn"), _("Marbles taken: {marbles}.").format(marbles=taken)
+             if taken else _("No marble taken.")]
     if last.completed:
         names = ", ".join(TILES[code].name for code in last.completed)
         lines.append(_("Each star is a potion completed: {potions}.").format(potions=names))
