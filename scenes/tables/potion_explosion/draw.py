@@ -489,7 +489,7 @@ def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
         label, colours, done = "last turn", last.colours, last.completed
     else:
         return
-    r = kit.blit_text(surface, label, 11, (strip.x, strip.centery), kit.INK_DIM, anchor="midleft")
+    r = kit.blit_text(surface, label, 12, (strip.x, strip.centery), kit.INK_DIM, anchor="midleft")
     size = max(6, strip.height - 4)
     x = r.right + 4 + size / 2
     limit = strip.right - 4 - (len(done) * 16)
