@@ -136,6 +136,9 @@ class Match:
         self._started_from_position = False
         self.notice = ""
         """A sentence for the player about how this match was loaded ("" when there is none)."""
+        self.save_title = ""
+        """The title of the save this match was loaded from or last saved under ("" when
+        none): Save offers it again."""
         self._floor = 0
         """History length undo may not go below: just after the last chance outcome or the
         other player's last decision (undo replays from the initial state, no reverse rules)."""

@@ -322,7 +322,9 @@ def load_match(envelope: dict, where: str = "this save"):
     older_rules = envelope.get("rules_version", 1) < spec.rules_version
     try:
         _check_options(spec, envelope["options"], where)
-        return Match.from_save(spec, envelope)
+        match = Match.from_save(spec, envelope)
+        match.save_title = clean_title(envelope.get("title", ""))
+        return match
     except RecursionError:
         raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
     except Exception as err:  # noqa: BLE001 - any failure to rebuild the game is a damaged save
@@ -351,4 +353,5 @@ def _resume(spec, envelope: dict, where: str):
     match.notice = _("This game was saved under earlier rules of {game}: it goes on from where "
                      "it was saved, and the moves before cannot be undone or "
                      "replayed.").format(game=spec.title)
+    match.save_title = clean_title(envelope.get("title", ""))
     return match

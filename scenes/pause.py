@@ -32,7 +32,8 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         self.naming = False        # True while the "Name this save" row is shown
-        self.save_name = match_title(table.match)
+        # a loaded (or already saved) game offers its own name, not the generic one
+        self.save_name = table.match.save_title or match_title(table.match)
         self.dialog = None         # the "Replace save" confirmation while it is open
 
     def build(self) -> None:
@@ -114,6 +115,7 @@ class PauseScene(Scene):
         self.naming = False
         self.relayout()
         shown = store.read_info(path).title
+        self.table.match.save_title = shown
         self.app.notify((_("Replaced the save “{name}” (its last version is the backup)")
                          if replacing else _("Saved “{name}”")).format(name=shown))
 

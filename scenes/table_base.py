@@ -272,11 +272,15 @@ class TableScene(Scene):
         target = self.target_at(self.mouse)
         if target is None or not target.tooltip:
             return
+        kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
+
+    def tooltip_rect(self, target) -> pygame.Rect:
+        """Where ``target``'s tooltip goes: beside it, off everything in :meth:`tooltip_avoid`
+        (below the top bar)."""
         w, h = self.app.size
         size = kit.tooltip_size(target.tooltip)
         avoid = [r for r in self.tooltip_avoid() if r != target.bounds]
-        rect = kit.place_tip(size, target.bounds, pygame.Rect(0, 44, w, h - 44), avoid)
-        kit.draw_tooltip(surface, rect, target.tooltip)
+        return kit.place_tip(size, target.bounds, pygame.Rect(0, 44, w, h - 44), avoid)
 
     def build_controls(self) -> None:
         """Subclasses add their buttons here, in rows from :meth:`control_row`."""

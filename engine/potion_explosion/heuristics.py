@@ -264,11 +264,11 @@ def _marbles_use(desk, gained) -> tuple:
             potion=potion_name(desk.slots[slot].tile), vp=TILES[desk.slots[slot].tile].vp)
             for slot in done])
         return ("complete", potions)
-    useful = [(count, slot) for slot, count in filled.items() if count]
+    useful = [slot for slot, count in sorted(filled.items()) if count]
     if not useful:
         return ("none",)
-    count, slot = max(useful)
-    return ("holes", count, potion_name(desk.slots[slot].tile))
+    count = sum(filled[slot] for slot in useful)       # every potion they feed, not the first
+    return ("holes", count, _and([potion_name(desk.slots[slot].tile) for slot in useful]))
 
 
 def _fill(desk, order, have) -> dict:
@@ -314,36 +314,26 @@ def _explain_pick(state, track_index: int, position: int, tie_break: bool = Fals
         if tie_break:
             return _("takes {what} for the tie-break").format(what=what)
         return _explain_taken(state, what, gained)
-    marbles = _marble_words(gained)
+    # say what is picked and what explodes apart: the picked marble does not explode
+    exploded = list(gained)
+    exploded[COLOURS.index(track[position])] -= 1
+    head = (_("taking the {colour} marble explodes {marbles} on track {track} (maybe more)")
+            if more else _("taking the {colour} marble explodes {marbles} on track {track}")
+            ).format(colour=_colour(track[position]), marbles=_marble_words(exploded),
+                     track=track_index + 1)
+    total = sum(gained)
+    marbles = ngettext("{count} marble", "{count} marbles", total).format(count=total)
     if tie_break:
-        return (_("sets off an explosion on track {track}: {marbles} (maybe more) for the "
-                  "tie-break") if more else
-                _("sets off an explosion on track {track}: {marbles} for the tie-break")
-                ).format(track=track_index + 1, marbles=marbles)
+        return _("{head}: {marbles} for the tie-break").format(head=head, marbles=marbles)
     use = _marbles_use(state.desks[state.current_player()], gained)
     if use[0] == "complete":
-        sentence = (_("sets off an explosion on track {track}: {marbles} (maybe more), enough "
-                      "to complete {potions}") if more else
-                    _("sets off an explosion on track {track}: {marbles}, enough to complete "
-                      "{potions}"))
-        return sentence.format(track=track_index + 1, marbles=marbles, potions=use[1])
+        return _("{head}: {marbles}, enough to complete {potions}").format(
+            head=head, marbles=marbles, potions=use[1])
     if use[0] == "holes":
-        if more:
-            sentence = ngettext("sets off an explosion on track {track}: {marbles} (maybe "
-                                "more) for an empty hole of your {potion}",
-                                "sets off an explosion on track {track}: {marbles} (maybe "
-                                "more) for {count} empty holes of your {potion}", use[1])
-        else:
-            sentence = ngettext("sets off an explosion on track {track}: {marbles} for an "
-                                "empty hole of your {potion}",
-                                "sets off an explosion on track {track}: {marbles} for {count} "
-                                "empty holes of your {potion}", use[1])
-        return sentence.format(track=track_index + 1, marbles=marbles, count=use[1],
-                               potion=use[2])
-    return (_("sets off an explosion on track {track}: {marbles} (maybe more), to keep in "
-              "your pool") if more else
-            _("sets off an explosion on track {track}: {marbles}, to keep in your pool")
-            ).format(track=track_index + 1, marbles=marbles)
+        return ngettext("{head}: {marbles} for an empty hole of your {potion}",
+                        "{head}: {marbles} for {count} empty holes of your {potion}",
+                        use[1]).format(head=head, marbles=marbles, count=use[1], potion=use[2])
+    return _("{head}: {marbles} to keep in your pool").format(head=head, marbles=marbles)
 
 
 def _explain_place(state, action, events) -> str:

@@ -74,6 +74,7 @@ from engine.potion_explosion.state import (
     GameEndTriggered,
     GameOver,
     HowTaken,
+    LastRoundBegun,
     LittleHelp,
     LittleHelpTaken,
     MarbleMoved,
@@ -369,6 +370,45 @@ def _copyable(desk) -> list:
     """Indices of drunk completed potions Sands of Time may copy (PE-D8: not Sands of Time)."""
     return [index for index, potion in enumerate(desk.completed)
             if potion.drunk and TILES[potion.tile].type != "SAN"]
+
+
+def effect_gains_nothing(state, player: int, kind: str) -> bool:
+    """Whether the effect of a potion of type ``kind`` (a type code) would do nothing for
+    ``player`` now (rules, "Potion effects"): the Elixir of Blind Love while every opponent's
+    pool is empty; Prismatic Joy when no marble of the pool could go into a hole of another
+    colour on a brewing potion (PE-D10: wildness is all it gives); Sands of Time when every
+    potion it may copy (PE-D8) would do nothing; any other effect that leaves no choice (no
+    pair of different colours for Magnetical Attraction, no run for the Balm)."""
+    desk = state.desks[player]
+    if kind == "BLI":
+        return not any(sum(other.pool) for seat, other in enumerate(state.desks)
+                       if seat != player)
+    if kind == "PRI":
+        free = [0, 0, 0, 0]
+        for brewing in desk.slots:
+            if brewing is not None:
+                free = [have + more for have, more in zip(free, empty_holes(brewing), strict=True)]
+        return not any(desk.pool[colour] and sum(free) - free[colour]
+                       for colour in range(len(COLOURS)))
+    if kind == "SAN":
+        return all(effect_gains_nothing(state, player, TILES[desk.completed[index].tile].type)
+                   for index in _copyable(desk))
+    neighbours = [(marbles[position], marbles[position + 1]) for marbles in state.tracks
+                  for position in range(len(marbles) - 1)]
+    if kind == "MAG":
+        return not any(low != high for low, high in neighbours)
+    if kind == "BAL":
+        return not any(low == high for low, high in neighbours)
+    return not any(state.tracks)                # Wisdom, Abyssal Draft, Filter: any marble
+
+
+def drink_gains_nothing(state, index: int) -> bool:
+    """Whether drinking the current player's completed potion ``index`` now would be wasted:
+    its effect does nothing (:func:`effect_gains_nothing`). The drink stays legal (a player
+    may drink for nothing); computer players leave it (rules, "Potion effects")."""
+    player = current_player(state)
+    tile = state.desks[player].completed[index].tile
+    return effect_gains_nothing(state, player, TILES[tile].type)
 
 
 def _first_empty_slot(desk) -> int:
@@ -1032,6 +1072,8 @@ def _award(state, player, reason, potion_type, events) -> None:
     """A token from the countdown stack while it has any, then from the general supply."""
     source = "countdown" if state.countdown else "supply" if state.supply else "none"
     _emit(state, events, SkillTokenEarned(player, reason, source, potion_type))
+    if source == "countdown" and not state.countdown and not state.ending:
+        _emit(state, events, LastRoundBegun(player))
 
 
 def score_parts(desk) -> tuple:

@@ -834,6 +834,17 @@ class TurnCounted(Event):
 
 
 @dataclass(frozen=True)
+class LastRoundBegun(Event):
+    """``player`` took the last token of the skill-token countdown stack: the game ends when
+    this round is over (rules, "End of the game"). Announces it at once; the state is already
+    what it says (:class:`GameEndTriggered` follows at the end of the turn)."""
+    player: int
+
+    def text(self, names):
+        return _("The countdown stack is empty: this is the last round.")
+
+
+@dataclass(frozen=True)
 class GameEndTriggered(Event):
     """The end of the game is triggered (``reason`` in words): the round is finished."""
     reason: str
@@ -892,7 +903,8 @@ EVENT_CLASSES = (PotionTypeChosen, TypesChosen, PhaseChanged, FirstPlayerChosen,
                  MarblePlaced, PotionCompleted, SkillTokenEarned, PotionDrunk, EffectStarted,
                  EffectCopied, EffectEnded, PoolStolen, PoolMadeWild, MarblesReturned,
                  LittleHelpTaken, TurnStarted, TurnEnded, TileDrawn, NoTileLeft, TurnCounted,
-                 GameEndTriggered, TieBreakStarted, TieBreakTurn, TieBreakResult, GameOver)
+                 LastRoundBegun, GameEndTriggered, TieBreakStarted, TieBreakTurn, TieBreakResult,
+                 GameOver)
 """Every event class of the game (``events.play_event`` knows each one)."""
 
 BOOKKEEPING_EVENTS = (PotionTypeChosen, PhaseChanged, StacksFormed, ChainEnded, EffectStarted,

@@ -25,7 +25,6 @@ from engine.potion_explosion.data import (
     COLOURS,
     TILES,
     TRACK_LENGTH,
-    TYPE_BY_CODE,
 )
 from scenes import kit
 from scenes.table_base import Step
@@ -142,7 +141,11 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
         return reveal(e, stage)
     if isinstance(e, pe.StarterDrafted):
         return drafted(e, before, stage)
+    if isinstance(e, pe.LastRoundBegun):
+        return [stage.banner(_("Last round! The countdown stack is empty"), 1.6)]
     if isinstance(e, pe.GameEndTriggered):
+        if before.countdown == 0:        # LastRoundBegun announced it when the stack emptied
+            return []
         reason = _(e.reason)
         return [stage.banner(_("Last round! {reason}").format(
             reason=reason[:1].upper() + reason[1:]), 1.6)]
@@ -439,8 +442,8 @@ def drink(e, before, stage: Stage) -> list:
     count = len(before.desks[e.player].completed)
     rect = lay.seat_completed(e.player, e.index, count)
     tile = TILES[e.tile]
-    message = _("{potion}: {effect}").format(potion=pe.potion_name(tile.code),
-                                             effect=_(TYPE_BY_CODE[tile.type].effect))
+    # the name only: the effect is in the top bar and the log; a long banner hid the stacks
+    message = _("{potion}!").format(potion=pe.potion_name(tile.code))
 
     def draw(surface, p):
         squash = abs(math.cos(min(1.0, p * 2) * math.pi))
@@ -505,12 +508,20 @@ def tile_drawn(e, stage: Stage) -> list:
     end = lay.slot_rect(e.player, e.slot)
 
     def draw(surface, p):
-        r = pygame.Rect(0, 0, int(start.width + (end.width - start.width) * p),
-                        int(start.height + (end.height - start.height) * p))
-        r.center = arc_point(start.center, end.center, p, 40)
-        pa.draw_potion(surface, r, e.tile, [], stage.patterns)
+        pa.draw_potion(surface, card_between(start, end, p, 40), e.tile, [], stage.patterns)
     return [Animation(stage.seconds(0.5), draw, ease=ease_in_out,
                       hide={("slot", e.player, e.slot)})]
+
+
+def card_between(start: pygame.Rect, end: pygame.Rect, progress: float, lift: int) -> pygame.Rect:
+    """A potion card flying from ``start`` to ``end`` at ``progress`` (0..1) along an arc
+    ``lift`` pixels high: it keeps the card's shape, shrinking or growing to fit ``end``
+    (an opponent's slot is a flat chip: the card must not stretch into a capsule)."""
+    fit = min(end.width / start.width, end.height / start.height)
+    scale = 1 + (fit - 1) * progress
+    rect = pygame.Rect(0, 0, max(2, int(start.width * scale)), max(2, int(start.height * scale)))
+    rect.center = arc_point(start.center, end.center, progress, lift)
+    return rect
 
 
 def reveal(e, stage: Stage) -> list:
@@ -535,8 +546,5 @@ def drafted(e, before, stage: Stage) -> list:
     end = lay.slot_rect(e.player, e.slot)
 
     def draw(surface, p):
-        r = pygame.Rect(0, 0, int(start.width + (end.width - start.width) * p),
-                        int(start.height + (end.height - start.height) * p))
-        r.center = arc_point(start.center, end.center, p, 50)
-        pa.draw_potion(surface, r, e.tile, [], stage.patterns)
+        pa.draw_potion(surface, card_between(start, end, p, 50), e.tile, [], stage.patterns)
     return [Animation(stage.seconds(0.5), draw, ease=ease_in_out)]

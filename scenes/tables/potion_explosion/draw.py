@@ -175,11 +175,13 @@ def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     count = len(view.preview)
     label = (f"{count}+" if count else "?") if view.preview_more else str(count)
     x, y = lay.marble_centre(*view.hovered)
-    img = kit.text(label, 15, (40, 16, 8), True)
-    radius = max(img.get_width(), img.get_height()) // 2 + 5
+    img = kit.text(label, 13, (40, 16, 8), True)
+    radius = max(img.get_width(), img.get_height()) // 2 + 4
     area = lay.tracks_rect().inflate(-2 * radius - 2, -2 * radius - 2)
     side = 1 if view.hovered[0] < NUM_TRACKS - 1 else -1
-    centre = (int(x + side * (lay.d * 0.5 + radius)), int(y - lay.d * 0.45))
+    # on the hovered marble's upper corner, not over the neighbouring track's marble
+    reach = max(0.0, lay.d / 2 - radius)
+    centre = (int(x + side * reach), int(y - lay.d * 0.45))
     centre = (min(max(centre[0], area.left), area.right), min(max(centre[1], area.top),
                                                                area.bottom))
     pygame.draw.circle(surface, (255, 150, 80), centre, radius)
@@ -475,11 +477,12 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
             if ("completed", seat, index) not in view.hidden:
                 pa.draw_potion(surface, lay.mini_completed(seat, index, count), potion.tile,
                                [], view.patterns, back=potion.drunk)
-    draw_last_turn(surface, lay, seat, desk, view)
-    if blind:
+    if blind:                   # the invitation takes the strip: no stars under it
         strip = lay.last_turn_strip(seat)
-        kit.blit_text(surface, "click: take this pool", 12, strip.midright, kit.HILITE, True,
-                      "midright")
+        kit.blit_text(surface, _("click: take this pool"), 12, strip.midright, kit.HILITE,
+                      True, "midright")
+    else:
+        draw_last_turn(surface, lay, seat, desk, view)
 
 
 def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
@@ -496,7 +499,7 @@ def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
         label, colours, done = _("last turn"), last.colours, last.completed
     else:
         return
-    r = kit.blit_text(surface, label, 11, (strip.x, strip.centery), kit.INK_DIM, anchor="midleft")
+    r = kit.blit_text(surface, label, 12, (strip.x, strip.centery), kit.INK_DIM, anchor="midleft")
     size = max(6, strip.height - 4)
     x = r.right + 4 + size / 2
     limit = strip.right - 4 - (len(done) * 16)
@@ -571,7 +574,8 @@ def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame
 # --- setup overlays -----------------------------------------------------------------------------
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
+    # opaque: the tank's glass showed through as a faint box behind the title
+    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
     kit.blit_text(surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
                   "midtop")
     for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
@@ -585,7 +589,7 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
+    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
     kit.blit_text(surface, _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),
                   16,
                   (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")

@@ -151,7 +151,7 @@ def outlined(state, legal, selection: Selection, hovered) -> frozenset:
         return frozenset(out)
     track, place = hovered
     kind = state.effect.kind
-    if kind == "MAG":
+    if kind == "MAG" and selection.anchor is not None:   # the player clicks both marbles
         pairs = _pairs(legal, track, place, selection)
         if len(pairs) == 1:
             out |= {(track, pairs[0].position), (track, pairs[0].position + 1)}
@@ -314,13 +314,7 @@ def effect_click(key, state, legal, selection: Selection, viewer: int):
         if selection.anchor == (track, place):
             return Select(replace(selection, anchor=None))
         if kind == "MAG":
-            pairs = _pairs(legal, track, place, selection)
-            if len(pairs) == 1:
-                return Act(pairs[0])
-            if len(pairs) == 2:
-                return Select(replace(selection, anchor=(track, place)),
-                              _("Now click its partner: the marble above or below it."))
-            return Say(_("Magnetical Attraction takes 2 adjacent marbles of different colours."))
+            return magnet_click(track, place, state, legal, selection)
         run = _run(legal, track, place, selection)
         if run is not None:
             return Act(run)
@@ -337,6 +331,24 @@ def effect_click(key, state, legal, selection: Selection, viewer: int):
             return Act(pe.CopyPotion(key[2]))
         return Say(_("Click one of your drunk potions (glowing) to use its effect again."))
     return Say(prompt)
+
+
+def magnet_click(track: int, place: int, state, legal, selection: Selection):
+    """Magnetical Attraction: the player clicks both marbles of the pair. The first click
+    chooses one (refused at once when no neighbour of it makes a legal pair); a click next to
+    it asks the engine for that very pair (an illegal one is refused with the rule); a click
+    elsewhere chooses again."""
+    anchor = selection.anchor
+    if anchor is not None and anchor[0] == track and abs(anchor[1] - place) == 1:
+        return Act(pe.TakePair(track, min(anchor[1], place)))
+    if not _pairs(legal, track, place, Selection()):
+        colour = state.tracks[track][place]
+        return Say(_("Magnetical Attraction takes 2 adjacent marbles of different colours: "
+                     "no marble next to this {colour} one makes such a pair.").format(
+                         colour=COLOUR_NAMES[colour]))
+    return Select(replace(selection, anchor=(track, place)),
+                  _("Now click its partner: the marble just above or below it, of another "
+                    "colour."))
 
 
 def filter_click(track: int, place: int, state, selection: Selection):
@@ -401,9 +413,11 @@ def key_press(key: int, state, legal, selection: Selection):
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
-def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> list:
+def targets(lay: Layout, state, legal, selection: Selection, viewer: int,
+            last_turns=None) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
-    marks what a click may use now."""
+    marks what a click may use now. ``last_turns`` (:func:`.draw.last_turns`) explains the
+    strip under each opponent's desk."""
     out = []
     phase = state.phase
     if phase == Phase.TYPES:
@@ -415,7 +429,7 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
             out.append(Target(("offer", code), rect, tooltip=(
                 potion_words(code), _(TYPE_BY_CODE[TILES[code].type].effect)),
                 active=bool(legal)))
-        return out + _desk_targets(lay, state, legal, selection, viewer)
+        return out + _desk_targets(lay, state, legal, selection, viewer, last_turns)
     marbles = pickable(state, legal, selection)
     for track, colours in enumerate(state.tracks):
         for place in range(len(colours)):
@@ -423,7 +437,7 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
             radius = lay.marble_size(place) / 2 + 1
             out.append(Target(("marble", track, place), circle=(centre, radius),
                               active=(track, place) in marbles))
-    out += _desk_targets(lay, state, legal, selection, viewer)
+    out += _desk_targets(lay, state, legal, selection, viewer, last_turns)
     choose = {a.stack for a in legal if isinstance(a, pe.ChooseStack)}
     for index in range(NUM_STACKS):
         top = state.stacks[index].top
@@ -446,7 +460,27 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
     return out
 
 
-def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> list:
+def _strip_tip(state, seat: int, last_turns) -> tuple:
+    """The tooltip of an opponent's bottom strip: the marbles in its hand now, or what it took
+    in its last turn and the potions it completed (a star each)."""
+    desk = state.desks[seat]
+    held = [c for k, c in enumerate(COLOURS) for _n in range(desk.hand[k])]
+    if held:
+        return (_("In hand now"), colour_words(held) + ".")
+    last = (last_turns or {}).get(seat)
+    if last is None or not (last.colours or last.completed):
+        return ()
+    taken = colour_words(last.colours)
+    lines = [_("Last turn"), _("Marbles taken: {marbles}.").format(marbles=taken)
+             if taken else _("No marble taken.")]
+    if last.completed:
+        names = ", ".join(TILES[code].name for code in last.completed)
+        lines.append(_("Each star is a potion completed: {potions}.").format(potions=names))
+    return tuple(lines)
+
+
+def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int,
+                  last_turns=None) -> list:
     out = []
     desk = state.desks[viewer]
     mine = bool(legal) and state.current_player() == viewer
@@ -497,6 +531,9 @@ def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int) 
                                    status), active=index in drink))
     blind = {a.opponent for a in legal if isinstance(a, pe.TakePool)}
     for seat in lay.others:
+        tip = _strip_tip(state, seat, last_turns)
+        if tip and seat not in blind:       # Blind Love's invitation takes the strip then
+            out.append(Target(("strip", seat), lay.last_turn_strip(seat), tooltip=tip))
         out.append(Target(("desk", seat), lay.boxes[seat], active=seat in blind))
     return out
 
@@ -616,7 +653,8 @@ def choices(state, legal, selection: Selection) -> list:
         label = (_("Done") if state.effect.kind == "ABY" and state.effect.tracks
                  else _("Take nothing"))
         out.append((label, Act(pe.FinishEffect()), _("Stop using this potion's effect")))
-    elif not selection.empty and state.effect is None:
+    elif not selection.empty and selection != Selection(help_mode=True) \
+            and state.effect is None:                # Little Help's button says "Cancel help"
         out.append((_("Cancel"), Select(Selection()),
                     _("Drop the current choice (Esc or right-click)")))
     return out

@@ -134,7 +134,7 @@ class Layout:
         # inside a compact desk: the header; two rows, each a brewing potion as a chip (its
         # holes in a row: what it still needs) beside the pool (row 1) or the completed
         # potions (row 2); the last turn's strip along the bottom
-        self.chip_h = int(clamp((bh - 18 - 16 - 12) / 2, 16, 44))
+        self.chip_h = int(clamp((bh - 18 - 20 - 12) / 2, 16, 44))
         self.ms = int(clamp(self.chip_h * 0.55, 9, 18))   # a compact desk's marble
         self.right_w = POOL_SIZE * (self.ms + 3) + 8
         if bw >= 380:           # a wide desk: its completed potions get a third of it
@@ -292,7 +292,8 @@ class Layout:
         """Along the bottom of a compact desk: what the seat took in its last turn."""
         box = self.boxes[seat]
         top = self.chip(seat, 1).bottom + 3
-        return pygame.Rect(box.x + 8, top, box.width - 16, min(14, box.bottom - 2 - top))
+        # 18 px: its marbles (14 px) and words stay readable at 1024x640
+        return pygame.Rect(box.x + 8, top, box.width - 16, min(18, box.bottom - 2 - top))
 
     # --- the stacks ----------------------------------------------------------------------------
     def stacks_label(self) -> pygame.Rect:

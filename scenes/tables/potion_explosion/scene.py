@@ -63,6 +63,13 @@ class PotionExplosionTable(TableScene):
         """The person's legal actions now (empty while a bot plays or the table animates)."""
         if not self.human_to_move():
             return []
+        return self.person_legal()
+
+    def person_legal(self) -> list:
+        """The legal actions of the person whose turn it is, even while a menu covers the
+        table (the top bar keeps saying what to do, not "End turn" for want of a list)."""
+        if self.replay is not None or not self.match.is_human_turn():
+            return []
         key = (len(self.match.history), id(self.match.state))
         if self._cache.get("legal_key") != key:
             self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
@@ -70,12 +77,26 @@ class PotionExplosionTable(TableScene):
 
     def targets(self) -> list:
         legal = self.legal()
-        key = (id(self.shown), self.selection, id(legal), self.layout)
+        key = (id(self.shown), self.selection, id(legal), self.layout, id(self.last_turns))
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             self._cache["targets"] = table_input.targets(self.layout, self.shown, legal,
-                                                         self.selection, self.viewer_seat())
+                                                         self.selection, self.viewer_seat(),
+                                                         self.last_turns)
         return self._cache["targets"]
+
+    def tooltip_avoid(self) -> list:
+        """Also the holes the hovered hand or pool marble fits, and the pool or hand it may go
+        to: its tooltip says "click a glowing hole", so it must leave them in sight."""
+        avoid = super().tooltip_avoid()
+        key = self.key_at(self.mouse)
+        if key and key[0] in ("hand", "pool"):
+            fits = {(a.slot, a.hole) for a in table_input.placements(self.legal(), *key)}
+            avoid += [t.bounds for t in self.targets()
+                      if t.key[0] == "hole" and (t.key[1], t.key[2]) in fits]
+            avoid.append(self.layout.pool_zone() if key[0] == "hand" else
+                         self.layout.hand_zone())
+        return avoid
 
     # --- controls ------------------------------------------------------------------------------
     def build_controls(self) -> None:
@@ -327,7 +348,7 @@ class PotionExplosionTable(TableScene):
         return _("Setting up…") if setup else _("The dispenser rolls…")
 
     def human_status(self, name: str) -> str:
-        state, legal = self.match.state, self.legal()
+        state, legal = self.match.state, self.person_legal()
         words = table_input.preview_words(state, legal, self.selection, self.key_at(self.mouse))
         return words or _("{name}: {status}").format(
             name=name, status=table_input.status(state, legal, self.selection))

@@ -136,3 +136,27 @@ def test_marbles_sit_in_the_tracks_without_touching(size):
         label = pygame.Rect(0, 0, 10, 14)
         label.midtop = tuple(int(v) for v in lay.track_label(t))
         assert tracks.contains(label)
+
+
+def test_a_drawn_tile_flies_as_a_card_not_a_stretched_capsule():
+    """A tile flying to an opponent's flat chip keeps the card's shape (width/height) all the
+    way and ends inside the chip."""
+    from scenes.tables.potion_explosion.animate import card_between
+    lay = Layout((1280, 800), 3, 0)
+    start, end = lay.stack_card(0), lay.slot_rect(1, 0)
+    assert end.width > 3 * end.height                  # the chip is flat
+    ratio = start.width / start.height
+    for step in range(11):
+        rect = card_between(start, end, step / 10, 40)
+        assert abs(rect.width / rect.height - ratio) < 0.1, step
+    final = card_between(start, end, 1.0, 40)
+    assert final.height <= end.height and end.contains(final)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_an_opponents_last_turn_strip_has_readable_marbles(size, players):
+    """The strip under a compact desk draws its marbles strip height - 4 px wide: at least
+    14 px (they were 10 px, too small to tell the colours apart)."""
+    lay = Layout(size, players, 0)
+    assert all(lay.last_turn_strip(seat).height - 4 >= 14 for seat in lay.others)
