@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, default=30, metavar="N",
                    help="frames to render before --screenshot (default 30)")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1024x640")
-    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules"),
+    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules", "statistics"),
                    help="open this menu scene first (for screenshots)")
     return p
 
@@ -200,8 +200,9 @@ def main(argv=None) -> int:
         from scenes.new_game import NewGameScene
         from scenes.rules_help import RulesScene
         from scenes.settings import SettingsScene
+        from scenes.statistics import StatisticsScene
         cls = {"new": NewGameScene, "load": LoadGameScene, "settings": SettingsScene,
-               "rules": RulesScene}[args.scene]
+               "rules": RulesScene, "statistics": StatisticsScene}[args.scene]
         app.manager.push(cls(app))
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
 

@@ -748,6 +748,7 @@ class TableScene(Scene):
         self.shutdown()
         if self.replay is None:
             self._drop_autosave()
+            self.record_statistics()
         self.app.sound.play("fanfare")
         self.show_score_sheet()
 
@@ -755,6 +756,23 @@ class TableScene(Scene):
         """Cover the finished table with the score sheet ("See the table" comes back here)."""
         from scenes.game_over import GameOverScene
         self.app.manager.push(GameOverScene(self.app, self.match))
+
+    def record_statistics(self) -> None:
+        """Add the finished game to the player's statistics (a game with a person seated,
+        played here, not replayed); a problem is a toast and never stops the game."""
+        from saves import stats
+        if self.app.fast_forward:
+            return
+        record = stats.record_of(self.match, duration=self.time)
+        if record is None:
+            return
+        try:
+            note = stats.add(record)
+        except stats.StatsError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        if note:
+            self.app.notify(note, seconds=8.0)
 
     def _drop_autosave(self) -> None:
         try:

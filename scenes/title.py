@@ -5,6 +5,7 @@ import math
 
 import pygame
 
+from i18n import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -22,6 +23,7 @@ class TitleScene(Scene):
             ("New game", self.new_game),
             ("Continue", self.continue_game),
             ("Load game", self.load_game),
+            (_("Statistics"), self.statistics),
             ("Rules", self.rules),
             ("Settings", self.settings),
             ("Quit", self.app.quit),
@@ -52,6 +54,10 @@ class TitleScene(Scene):
     def load_game(self):
         from scenes.load_game import LoadGameScene
         self.app.manager.push(LoadGameScene(self.app))
+
+    def statistics(self):
+        from scenes.statistics import StatisticsScene
+        self.app.manager.push(StatisticsScene(self.app))
 
     def rules(self):
         from scenes.rules_help import RulesScene
