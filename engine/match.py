@@ -160,6 +160,15 @@ class Match:
         """How many turns have started: the game's :class:`TurnStarted` events so far."""
         return sum(1 for _, event in self.events if isinstance(event, TurnStarted))
 
+    def turns_by_seat(self) -> list[int]:
+        """How many turns each seat has started (its :class:`TurnStarted` events), in seat
+        order: the load list says "round 7", not "step 142"."""
+        counts = [0] * len(self.seats)
+        for _, event in self.events:
+            if isinstance(event, TurnStarted) and 0 <= event.player < len(counts):
+                counts[event.player] += 1
+        return counts
+
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
 

@@ -5,7 +5,12 @@ docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
     {"format": "tabletop-trio-save", "schema_version": 2, "game": "diced-tomatoes",
      "options": {...}, "seats": [...], "seed": 7, "history": [...], "snapshot": {...},
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
+     "to_move": 1, "turns_by_seat": [6, 6],
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
+
+``turn`` counts every turn started; ``to_move`` is the seat whose turn it is (``turn_owner``) and
+``turns_by_seat`` the turns each seat has started, for the load list (saves before these two
+fields existed are replayed to learn them).
 
 Loading verifies the checksum, migrates older schema versions one step at a time (one registered
 function per step), replays the history and compares it with the snapshot. Every failure is a
@@ -92,6 +97,8 @@ def make_envelope(match, title: str | None = None, now: datetime | None = None) 
     envelope.update(match.to_save())
     envelope["title"] = clean_title(title or match_title(match))
     envelope["turn"] = match.turn_count()
+    envelope["to_move"] = match.turn_owner()
+    envelope["turns_by_seat"] = match.turns_by_seat()
     envelope["saved_at"] = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
     envelope["checksum"] = checksum(envelope)
     return envelope
@@ -178,6 +185,12 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         wrong.append("turn")
     if not is_plain_text(envelope.get("saved_at", ""), SAVED_AT_LIMIT):
         wrong.append("saved_at")
+    if "to_move" in envelope and not _is_int(envelope["to_move"]):
+        wrong.append("to_move")
+    by_seat = envelope.get("turns_by_seat", [])
+    if not (isinstance(by_seat, list) and all(_is_int(n) and 0 <= n <= TURN_LIMIT
+                                               for n in by_seat)):
+        wrong.append("turns_by_seat")
     if wrong:
         raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
     if not all(isinstance(name, str) for name in envelope["options"]):
