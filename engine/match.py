@@ -116,6 +116,8 @@ class Match:
         self.events: list[tuple[int, Event]] = []
         """Every event so far with the history index of the step that caused it."""
         self._initial = self.state.clone()
+        self._from_position = False
+        """True when :meth:`set_position` replaced the set-up (saves then keep the start)."""
         self._floor = 0
         """History length undo may not go below: just after the last chance outcome or the
         other player's last decision (undo replays from the initial state, no reverse rules)."""
@@ -129,6 +131,7 @@ class Match:
             raise ValueError("A position can only be set before the first step.")
         self.state = state
         self._initial = state.clone()
+        self._from_position = True
 
     # --- looking -------------------------------------------------------------------------
     @property
@@ -265,6 +268,20 @@ class Match:
         self.events = [(i, e) for i, e in self.events if i < length]
         self.state = state
 
+    def rewind_to(self, length: int) -> None:
+        """Keep only the first ``length`` steps of the history, as if the game had stopped
+        there (a replay scrubbed backwards); the state is rebuilt by replaying from the start
+        position. Raises ``ValueError`` when ``length`` is not 0..len(history)."""
+        if type(length) is not int or not 0 <= length <= len(self.history):
+            raise ValueError(f"A game of {len(self.history)} steps cannot go to step {length}.")
+        self._rewind(length)
+        self._floor = length
+
+    def start_state(self):
+        """A copy of the position this match started from (the set-up, or
+        :meth:`set_position`'s)."""
+        return self._initial.clone()
+
     def undo(self) -> bool:
         """Take back the current player's last decision; False (nothing changes) if not allowed."""
         if not self.can_undo():
@@ -281,7 +298,8 @@ class Match:
 
     # --- saving --------------------------------------------------------------------------
     def to_save(self) -> dict:
-        """Plain data for the save envelope: game, options, seats, seed, history, snapshot."""
+        """Plain data for the save envelope: game, options, seats, seed, history, snapshot, and
+        ``start`` (the starting state's ``to_dict``) for a game begun from a position."""
         return {
             "game": self.spec.id,
             "options": dict(self.options),
@@ -289,7 +307,7 @@ class Match:
             "seed": self.seed,
             "history": [{"player": e.player, "action": e.action.to_dict()} for e in self.history],
             "snapshot": self.state.to_dict(),
-        }
+        } | ({"start": self._initial.to_dict()} if self._from_position else {})
 
     @classmethod
     def from_save(cls, spec: GameSpec, data: dict) -> "Match":
@@ -300,6 +318,11 @@ class Match:
         """
         seats = [Seat.from_dict(s) for s in data["seats"]]
         match = cls(spec, seats, data["options"], data["seed"])
+        if "start" in data:               # a game started from a position, not the set-up
+            try:
+                match.set_position(spec.state_from_dict(data["start"]))
+            except (KeyError, TypeError, ValueError) as err:
+                raise ValueError(f"its starting position is damaged ({err})") from None
         for i, item in enumerate(data["history"]):
             player = item["player"]
             if type(player) is not int:       # True == 1, but it is not a seat

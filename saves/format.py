@@ -185,6 +185,8 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         wrong.append("turn")
     if not is_plain_text(envelope.get("saved_at", ""), SAVED_AT_LIMIT):
         wrong.append("saved_at")
+    if "start" in envelope and not isinstance(envelope["start"], dict):
+        wrong.append("start")
     if "to_move" in envelope and not _is_int(envelope["to_move"]):
         wrong.append("to_move")
     by_seat = envelope.get("turns_by_seat", [])
