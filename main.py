@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="set a game option (repeatable), e.g. --option overload=on")
     p.add_argument("--load", metavar="FILE", help="open a saved game")
+    p.add_argument("--replay", metavar="FILE",
+                   help="watch a game record (a finished game's Save record), step by step")
     p.add_argument("--autoplay", action="store_true", help="bots take every seat")
     p.add_argument("--instant", action="store_true", help="turn animations off")
     p.add_argument("--quit-at-end", action="store_true",
@@ -122,7 +124,7 @@ def check_screenshot(text: str) -> None:
 
 def check_not_empty(args) -> None:
     """An option given an empty value is a mistake, never silently ignored."""
-    for flag in ("game", "seats", "load", "screenshot", "size"):
+    for flag in ("game", "seats", "load", "replay", "screenshot", "size"):
         value = getattr(args, flag)
         if value is not None and not value.strip():
             raise ValueError(f"--{flag} needs a value, not an empty one")
@@ -156,6 +158,15 @@ def main(argv=None) -> int:
     from saves.settings import load_settings
 
     match = None
+    replay_record = None
+    if args.replay:
+        from saves.record import RecordError, load_record
+        if args.load or args.game:
+            fail("--replay opens a game record on its own, without --load or --game")
+        try:
+            replay_record = load_record(args.replay)
+        except RecordError as err:
+            fail(f"{args.replay}: {err}")
     if args.load:
         try:
             match = store.load(args.load)
@@ -193,7 +204,11 @@ def main(argv=None) -> int:
             app.notify(problem, seconds=8.0)
     store.clean_stray_temps()
     app.manager.push(TitleScene(app))
-    if match is not None:
+    if replay_record is not None:
+        from scenes.tables import table_scene_class
+        table = table_scene_class(replay_record.spec.id)
+        app.manager.push(table(app, replay_record.fresh_match(), replay=replay_record.history))
+    elif match is not None:
         open_match(app, match)
     elif args.scene and args.scene != "title":
         from scenes.load_game import LoadGameScene

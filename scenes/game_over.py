@@ -7,6 +7,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.match import Match
+from i18n import _
 from scenes import kit
 from scenes.manager import Scene
 from sprites import art
@@ -32,7 +33,10 @@ class GameOverScene(Scene):
         self.table = below if getattr(below, "match", None) is self.match else None
         buttons = [("Play again", self.new_game,
                     "Same game, seats and options; new seed"),
-                   ("Replay", self.replay, "Watch this game again from the start")]
+                   ("Replay", self.replay, "Watch this game again from the start"),
+                   (_("Save record"), self.save_record,
+                    _("Write this game as a small text file (every move) that "
+                      "--replay opens"))]
         if self.table is not None:
             buttons.append(("See the table", self.app.manager.pop,
                             "Look at the final position (Enter brings this sheet back)"))
@@ -58,6 +62,16 @@ class GameOverScene(Scene):
         from scenes.title import TitleScene
         self.app.manager.reset(TitleScene(self.app))
         self.app.manager.push(table_scene_class(m.spec.id)(self.app, fresh, replay=m.history))
+
+    def save_record(self) -> None:
+        """Export the game's record (players, options, seed, every step); a toast says where."""
+        from saves.record import RecordError, export_record
+        try:
+            path = export_record(self.match)
+        except RecordError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        self.app.notify(_("Game record saved: {file}").format(file=path), seconds=8.0)
 
     def title(self) -> None:
         from scenes.title import TitleScene

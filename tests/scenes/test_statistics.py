@@ -161,3 +161,14 @@ def test_charts_draw_without_games_and_with_one():
                         stats.by_opponents([record]))
     # the single win's dot is drawn filled in the easy colour at the centre of the plot
     assert surface.get_at((54 + (400 - 72) // 2, 40))[:3] == (110, 190, 110)
+
+
+def test_the_score_sheet_saves_a_game_record_that_reads_back(app):
+    from saves import record
+    match = played_to_the_end([Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
+    finish_at_table(app, match)
+    click(app, find_button(app, "Save record"))
+    files = list(record.records_dir().glob("stake-pig-*.txt"))
+    assert len(files) == 1
+    assert record.load_record(files[0]).history == match.history
+    assert any("Game record saved" in message for message in app.messages)
