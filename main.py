@@ -33,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="set a game option (repeatable), e.g. --option overload=on")
     p.add_argument("--load", metavar="FILE", help="open a saved game")
+    p.add_argument("--position", metavar="TEXT",
+                   help="start from a position in the game's notation (Copy in the pause "
+                        "menu gives one); with --game, or the game is found from the text")
     p.add_argument("--replay", metavar="FILE",
                    help="watch a game record (a finished game's Save record), step by step")
     p.add_argument("--autoplay", action="store_true", help="bots take every seat")
@@ -124,12 +127,37 @@ def check_screenshot(text: str) -> None:
 
 def check_not_empty(args) -> None:
     """An option given an empty value is a mistake, never silently ignored."""
-    for flag in ("game", "seats", "load", "replay", "screenshot", "size"):
+    for flag in ("game", "seats", "load", "replay", "position", "screenshot", "size"):
         value = getattr(args, flag)
         if value is not None and not value.strip():
             raise ValueError(f"--{flag} needs a value, not an empty one")
     if any(not o.strip() for o in args.option):
         raise ValueError("--option needs NAME=VALUE, not an empty value")
+
+
+def match_from_arguments(args):
+    """The match of ``--position TEXT`` (with ``--game``, ``--seats``, ``--seed``,
+    ``--option``); exits with one plain line when the position cannot be read or played."""
+    from engine import registry
+    from engine.positions import match_from_position, players_in, read_position
+    try:
+        if args.game:
+            try:
+                spec = registry.get(args.game)
+            except KeyError as err:
+                raise ValueError(err.args[0]) from None
+            state = read_position(spec, args.position)
+        else:
+            from scenes.position import detect
+            spec, state = detect(args.position)
+        players = players_in(state) or 2
+        default = ",".join(["human"] + ["bot:medium"] * (players - 1))
+        seats = parse_seats(args.seats or default, args.autoplay)
+        options = dict(parse_option(spec, o, len(seats)) for o in args.option)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+        return match_from_position(spec, seats, options, seed, state)
+    except ValueError as err:
+        fail(str(err))
 
 
 def main(argv=None) -> int:
@@ -176,6 +204,8 @@ def main(argv=None) -> int:
             from engine.match import BOT_LEVELS, Seat
             match.seats = [Seat("bot", s.name, s.level if s.level in BOT_LEVELS else "easy")
                            for s in match.seats]
+    elif args.position:
+        match = match_from_arguments(args)
     elif args.game:
         try:
             spec = registry.get(args.game)

@@ -228,3 +228,23 @@ def test_a_bad_game_record_is_one_plain_line(tmp_path):
     assert result.returncode == 2
     assert "Line 6: the seed must be a whole number" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_position_starts_a_game_from_a_shared_position(tmp_path):
+    from engine.puzzles import puzzles_for
+    shot = tmp_path / "position.png"
+    result = run("--position", puzzles_for("diced-tomatoes")[0].position, "--screenshot",
+                 str(shot), "--frames", "3", tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert shot.stat().st_size > 10_000
+
+
+def test_a_bad_position_is_refused_saying_what_and_where(tmp_path):
+    result = run("--game", "diced-tomatoes", "--position", "players=2 phase=banana",
+                 tmp=tmp_path)
+    assert result.returncode == 2
+    assert "This position cannot be read: unknown phase 'banana'" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    result = run("--game", "diced-tomatoes", "--seats", "human", "--position",
+                 "players=2 phase=turn", tmp=tmp_path)
+    assert result.returncode == 2 and "for 2 players, not 1" in result.stderr
