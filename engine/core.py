@@ -329,6 +329,9 @@ class GameSpec:
       the engine's own effect of each event, which scenes use to draw a step event by event.
     * ``rules_summary`` is player-facing text: lines starting with ``# `` or ``## `` are headings.
     * ``solo`` is True when one seat is a real single-player mode.
+    * ``rules_version`` counts rule changes that can make an older save's history no longer
+      replay (a step it recorded is now illegal or means something else); saves record it, and
+      a save from older rules whose history fails continues from its saved position instead.
     * ``bots`` is what computer players and hints know of the game: an
       :class:`engine.bots.GameBots` from the game's ``bots`` module.
 
@@ -350,6 +353,7 @@ class GameSpec:
     bots: Any
     solo: bool = False
     apply_event: Callable[[Any, Any], Any] | None = None
+    rules_version: int = 1
 
     def default_options(self, num_players: int | None = None) -> dict:
         """Every option at its default for ``num_players`` seats, as ``{name: value}``."""

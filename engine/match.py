@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, TurnStarted
 
@@ -58,7 +59,7 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "level": self.level}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Seat":
+    def from_dict(cls, data: dict) -> Seat:
         """The seat of ``to_dict`` output; a name over :data:`NAME_LIMIT` characters is cut.
         Raises ``ValueError`` for anything that is not a seat."""
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
@@ -116,8 +117,9 @@ class Match:
         self.events: list[tuple[int, Event]] = []
         """Every event so far with the history index of the step that caused it."""
         self._initial = self.state.clone()
-        self._from_position = False
-        """True when :meth:`set_position` replaced the set-up (saves then keep the start)."""
+        self._started_from_position = False
+        self.notice = ""
+        """A sentence for the player about how this match was loaded ("" when there is none)."""
         self._floor = 0
         """History length undo may not go below: just after the last chance outcome or the
         other player's last decision (undo replays from the initial state, no reverse rules)."""
@@ -131,7 +133,7 @@ class Match:
             raise ValueError("A position can only be set before the first step.")
         self.state = state
         self._initial = state.clone()
-        self._from_position = True
+        self._started_from_position = True
 
     # --- looking -------------------------------------------------------------------------
     @property
@@ -298,19 +300,24 @@ class Match:
 
     # --- saving --------------------------------------------------------------------------
     def to_save(self) -> dict:
-        """Plain data for the save envelope: game, options, seats, seed, history, snapshot, and
-        ``start`` (the starting state's ``to_dict``) for a game begun from a position."""
-        return {
+        """Plain data for the save envelope: game, options, seats, seed, the rules version,
+        history, snapshot, and ``start`` (the first position) for a match started from a
+        position (:meth:`set_position`)."""
+        data = {
             "game": self.spec.id,
             "options": dict(self.options),
             "seats": [s.to_dict() for s in self.seats],
             "seed": self.seed,
+            "rules_version": self.spec.rules_version,
             "history": [{"player": e.player, "action": e.action.to_dict()} for e in self.history],
             "snapshot": self.state.to_dict(),
-        } | ({"start": self._initial.to_dict()} if self._from_position else {})
+        }
+        if self._started_from_position:
+            data["start"] = self._initial.to_dict()
+        return data
 
     @classmethod
-    def from_save(cls, spec: GameSpec, data: dict) -> "Match":
+    def from_save(cls, spec: GameSpec, data: dict) -> Match:
         """Rebuild a match by replaying its history; checks it against the snapshot.
 
         Raises ``ValueError`` with a plain reason when an action is unknown or illegal, or the
@@ -342,4 +349,27 @@ class Match:
                 raise ValueError(f"step {i + 1} of the history cannot be replayed: {err.reason}")
         if match.state.to_dict() != data["snapshot"]:
             raise ValueError("the replayed game does not match the saved position")
+        return match
+
+    @classmethod
+    def resume(cls, spec: GameSpec, data: dict) -> Match:
+        """A match that goes on from a save's ``snapshot`` without replaying its history: for a
+        save made under older rules (``data["rules_version"]`` below ``spec.rules_version``)
+        whose recorded steps today's rules no longer accept. Options that no longer exist for
+        the seat count fall back to their defaults (the position keeps what it was dealt).
+
+        The steps before the snapshot are gone: undo and replay start there. Raises
+        ``ValueError`` (or the state's own errors) when the snapshot itself cannot be read.
+        """
+        seats = [Seat.from_dict(s) for s in data["seats"]]
+        spec.check_players(len(seats))
+        options = {}
+        known = {option.name: option for option in spec.options}
+        for name, value in data["options"].items():
+            try:
+                options[name] = known[name].validate(value, len(seats))
+            except (KeyError, ValueError):
+                continue
+        match = cls(spec, seats, options, data["seed"])
+        match.set_position(spec.state_from_dict(data["snapshot"]))
         return match

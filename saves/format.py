@@ -2,8 +2,9 @@
 
 docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
 
-    {"format": "tabletop-trio-save", "schema_version": 2, "game": "diced-tomatoes",
-     "options": {...}, "seats": [...], "seed": 7, "history": [...], "snapshot": {...},
+    {"format": "tabletop-trio-save", "schema_version": 3, "game": "diced-tomatoes",
+     "options": {...}, "seats": [...], "seed": 7, "rules_version": 2,
+     "history": [...], "snapshot": {...}, "start": {...} (only for a game set up from a position),
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
      "to_move": 1, "turns_by_seat": [6, 6],
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
@@ -13,8 +14,10 @@ docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
 fields existed are replayed to learn them).
 
 Loading verifies the checksum, migrates older schema versions one step at a time (one registered
-function per step), replays the history and compares it with the snapshot. Every failure is a
-:class:`SaveError` whose message a player understands.
+function per step), replays the history and compares it with the snapshot. A save made under a
+game's older rules (``rules_version`` below the game's) whose history no longer replays goes on
+from its snapshot instead, with a notice. Every failure is a :class:`SaveError` whose message a
+player understands.
 """
 from __future__ import annotations
 
@@ -25,12 +28,13 @@ import unicodedata
 from datetime import datetime, timezone
 
 FORMAT = "tabletop-trio-save"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 TURN_LIMIT = 100_000
 """The most turns a save may claim (its ``turn`` field, shown in the list)."""
 TITLE_LIMIT = 120
 """Characters of a save's title: a longer one is cut, in the list and when saving."""
 SAVED_AT_LIMIT = 64
+RULES_VERSION_LIMIT = 1000
 
 MIGRATIONS: dict[int, object] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope (a dict) into version ``v + 1``."""
@@ -69,9 +73,16 @@ def _from_v1(envelope: dict) -> dict:
         return envelope
     try:
         return legacy.upgrade_history(registry.get("potion-explosion"), envelope)
-    except (KeyError, TypeError, ValueError) as err:
-        raise SaveError(f"this save from an earlier version cannot be upgraded: {err}.") \
-            from None
+    except (KeyError, TypeError, ValueError):
+        # a history today's rules cannot replay: loading goes on from the snapshot
+        return envelope
+
+
+@migration(2)
+def _from_v2(envelope: dict) -> dict:
+    """Version 3 adds ``rules_version`` and ``start``; a save without them was made under each
+    game's first rules and started from the game's set-up."""
+    return envelope
 
 
 def canonical_json(data) -> str:
@@ -185,6 +196,9 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         wrong.append("turn")
     if not is_plain_text(envelope.get("saved_at", ""), SAVED_AT_LIMIT):
         wrong.append("saved_at")
+    rules_version = envelope.get("rules_version", 1)
+    if not _is_int(rules_version) or not 1 <= rules_version <= RULES_VERSION_LIMIT:
+        wrong.append("rules_version")
     if "start" in envelope and not isinstance(envelope["start"], dict):
         wrong.append("start")
     if "to_move" in envelope and not _is_int(envelope["to_move"]):
@@ -209,7 +223,7 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
 
 def seat_problem(seat) -> str | None:
     """What is wrong with one saved seat ``{"kind", "name", "level"}``, or None."""
-    from engine.match import BOT_LEVELS, HUMAN, BOT
+    from engine.match import BOT, BOT_LEVELS, HUMAN
 
     if not isinstance(seat, dict) or not {"kind", "name"} <= set(seat) <= {"kind", "name",
                                                                           "level"}:
@@ -295,11 +309,36 @@ def load_match(envelope: dict, where: str = "this save"):
     except KeyError:
         raise SaveError(f"{where} is a game this program does not know "
                         f"({clean_title(envelope['game'])[:40]!r}).") from None
-    _check_options(spec, envelope["options"], where)
+    older_rules = envelope.get("rules_version", 1) < spec.rules_version
     try:
+        _check_options(spec, envelope["options"], where)
         return Match.from_save(spec, envelope)
     except RecursionError:
         raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
     except Exception as err:  # noqa: BLE001 - any failure to rebuild the game is a damaged save
+        if older_rules:
+            return _resume(spec, envelope, where)
         reason = clean_title(str(err) or type(err).__name__).rstrip(".")
+        if isinstance(err, SaveError):
+            raise
         raise SaveError(f"{where} cannot be replayed: {reason}.") from None
+
+
+def _resume(spec, envelope: dict, where: str):
+    """The match of a save from older rules, going on from its snapshot (see
+    :meth:`engine.match.Match.resume`); raises :class:`SaveError` when even that fails."""
+    from engine.match import Match
+    from i18n import _
+
+    try:
+        match = Match.resume(spec, envelope)
+    except RecursionError:
+        raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
+    except Exception as err:  # noqa: BLE001 - a snapshot that cannot be read is damage
+        reason = clean_title(str(err) or type(err).__name__).rstrip(".")
+        raise SaveError(f"{where} was saved under earlier rules and its position cannot be "
+                        f"read: {reason}.") from None
+    match.notice = _("This game was saved under earlier rules of {game}: it goes on from where "
+                     "it was saved, and the moves before cannot be undone or "
+                     "replayed.").format(game=spec.title)
+    return match

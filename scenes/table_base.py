@@ -107,6 +107,9 @@ class TableScene(Scene):
         self.replay_target: int | None = None
         """A step the slider was dragged to, jumped to on the next frame (a drag sends many)."""
         self.log_lines = [self.log_line(e) for _, e in match.events][-LOG_CAP:]
+        if match.notice:    # e.g. a save from older rules goes on from its position
+            self.log_lines.append(match.notice)
+            self.say(match.notice, 12.0)
         self.time = 0.0
         self.caption = ""
         """What the step playing now shows (the top bar's line while the board animates)."""

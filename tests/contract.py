@@ -108,14 +108,19 @@ def random_allowed(spec: GameSpec, state, legal, rng: random.Random):
 
 
 def contract_check(spec: GameSpec, seeds: Sequence[int], players: Sequence[int] | None = None,
-                   options_for=None, deep_every: int = 1, choose=random_allowed) -> list[str]:
+                   options_for=None, deep_every: int = 1, choose=random_allowed,
+                   invariants=None, steps_cap: int | None = None) -> list[str]:
     """Play one random game per seed and check the engine contract at every step.
 
     ``players`` gives the seat counts to cycle through (default: every count the game allows);
     ``options_for(rng, num_players)`` may give random options (default: the defaults).
     ``deep_every`` runs the costlier checks (round trips, refusals, observations) on every n-th
     step only. ``choose(spec, state, legal, rng)`` picks each move (default
-    :func:`random_allowed`). Raises ``AssertionError`` naming the seed and step of the first broken promise.
+    :func:`random_allowed`). ``invariants(state, step)`` is the game's own check (what it
+    conserves), run on the first state and after every step, the last (terminal) one too.
+    ``steps_cap`` stops each game after that many steps (chance and decisions), its replay
+    still checked. Raises ``AssertionError`` naming the seed and step of the first broken
+    promise.
     Returns every refusal text met, for tests of wording.
     """
     counts = list(players or range(spec.min_players, spec.max_players + 1))
@@ -129,7 +134,11 @@ def contract_check(spec: GameSpec, seeds: Sequence[int], players: Sequence[int] 
         seen_actions: dict = {}
         step = 0
         try:
+            if invariants:
+                invariants(match.state, step)
             while not match.is_terminal():
+                if steps_cap is not None and step >= steps_cap:
+                    break
                 assert step < MAX_STEPS, "the game did not end"
                 state = match.state
                 deep = step % deep_every == 0
@@ -155,9 +164,12 @@ def contract_check(spec: GameSpec, seeds: Sequence[int], players: Sequence[int] 
                 if deep:
                     _check_events(spec, before, events, match.state, names)
                 step += 1
-            assert len(match.state.returns()) == num_players
-            sheet = match.state.score_sheet()
-            assert set(sheet["winners"]) <= set(range(num_players))
+                if invariants:
+                    invariants(match.state, step)
+            if match.is_terminal():
+                assert len(match.state.returns()) == num_players
+                sheet = match.state.score_sheet()
+                assert set(sheet["winners"]) <= set(range(num_players))
             replayed = Match.from_save(spec, json.loads(json.dumps(match.to_save())))
             assert replayed.state.to_dict() == match.state.to_dict(), "replay differs"
         except AssertionError as failure:

@@ -113,6 +113,8 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=apply_event,
+    # 2: a player places their dice before passing (issue 14)
+    rules_version=2,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate",

@@ -107,6 +107,8 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=events.apply_event,
+    # 2: chasm exits and the 2-3 player deck (issue 14)
+    rules_version=2,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

@@ -99,6 +99,8 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=False,
+    # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14)
+    rules_version=2,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "format_position",

@@ -1,4 +1,6 @@
 """Every registered game keeps the engine contract (tests/contract.py) over seeded random games."""
+import dataclasses
+
 import pytest
 
 from engine import registry
@@ -25,3 +27,25 @@ def test_player_sentences_have_no_decision_codes():
     assert not is_player_sentence("The pool holds at most 3 marbles (PE-D8).")
     assert not is_player_sentence("the pool is full.")
     assert not is_player_sentence("The pool is full")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_registered_game_applies_its_own_events(game):
+    assert registry.get(game).apply_event is not None
+
+
+def test_the_contract_check_catches_an_apply_event_that_skips_an_effect():
+    """A game whose apply_event forgets one kind of event fails the check (it is not a check
+    that cannot fail)."""
+    spec = registry.get("diced-tomatoes")
+    skipped: list[str] = []
+
+    def forgetful(state, event):
+        if not skipped or type(event).__name__ == skipped[0]:
+            skipped[:1] = [type(event).__name__]
+            return state.clone()
+        return spec.apply_event(state, event)
+
+    broken = dataclasses.replace(spec, apply_event=forgetful)
+    with pytest.raises(AssertionError, match="applied one by one do not give the state"):
+        contract_check(broken, seeds=range(100, 102), deep_every=3)

@@ -72,16 +72,20 @@ def test_finished_potion_explosion_save_from_before_issue_17_rules_loads():
     assert state.desks[1].slots == old.desks[1].slots
 
 
-def test_an_old_save_whose_blind_love_took_nothing_from_a_full_pool_is_refused_plainly():
-    """Today's rules cannot replay an Elixir of Blind Love stopped while the opponent's pool
-    held marbles: the save is reported in plain words (and kept)."""
+def test_an_old_save_whose_blind_love_took_nothing_from_a_full_pool_goes_on_from_its_position():
+    """PE-D14: today's rules cannot replay an Elixir of Blind Love stopped while the opponent's
+    pool held marbles. The save was made under the earlier rules, so it goes on from its saved
+    position, and says so; nothing is lost but the steps before it."""
     stored = json.loads((DATA / "potion-explosion-main-finished-2d878ec.json").read_text("utf-8"))
     take = stored["history"][428]               # Ben takes Ana's 3 red marbles
     assert take == {"player": 1, "action": {"type": "TakePool", "opponent": 0}}
     stored["history"][428] = {"player": 1, "action": {"type": "FinishEffect"}}
     stored["checksum"] = fmt.checksum(stored)
-    with pytest.raises(SaveError, match="step 429 stops an Elixir of Blind Love without taking"):
-        fmt.parse(json.dumps(stored))
+    match = fmt.load_match(fmt.parse(json.dumps(stored)))
+    assert match.history == []
+    assert match.state.score_sheet() == \
+        PotionExplosionState.from_dict(stored["snapshot"]).score_sheet()
+    assert match.notice.startswith("This game was saved under earlier rules of Potion Explosion")
 
 
 def stored(name: str) -> dict:

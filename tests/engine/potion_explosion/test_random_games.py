@@ -1,52 +1,61 @@
-"""Random play (issue 5, "Tests"): seeded random legal games with invariants after every action,
-round trips through to_dict / notation / clone, exact replay through engine.match.Match, and
-bot autoplay to the end for every player count. After every step (chance included) the step's
-events, applied one by one with events.apply_event, give exactly the next state (issue 16).
+"""Random play (issue 5, "Tests"): seeded random legal games and bot autoplay to the end for
+every player count.
 
-To keep the folder fast, the 500 hypothesis games are played through the Match up to 120
-player decisions each (setup, draft and the first turns); cheap invariants (80 marbles, tracks
-of at most 8, a listed action applies) are checked after every action and the round trips after
-every few actions and at the end. Separate full games play every player count to the end.
+The engine contract (legal and refused actions, clones, round trips, notation, events applied one
+by one, replay from the saved history) is checked by :func:`tests.contract.contract_check`; this
+file adds what Potion Explosion itself promises: 80 marbles conserved, tracks of at most 8, pools
+of at most 3, the stacks' face-down tiles exactly the unseen ones, a position whose notation parses
+back to an equal state, nothing hidden by the observation, every state between a step's events
+naming a seat whose turn it is, and a finished game with equal turns and a summed score sheet.
+
+To keep the folder fast, the 500 hypothesis games stop after 250 steps (set-up, draft and the
+first turns); separate full games play every player count to the end.
 """
-import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.bots import make_bot
-from engine.core import CHANCE, IllegalAction
 from engine.match import Match, Seat
 from engine.potion_explosion import GAME
-from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.notation import format_position, parse_position
 from engine.potion_explosion.rules import unseen_tiles
-from engine.potion_explosion.state import (BOOKKEEPING_EVENTS, Drink, EndTurn, LittleHelp,
-                                           PlaceMarble, PotionExplosionState)
+from engine.potion_explosion.state import (
+    BOOKKEEPING_EVENTS,
+    Drink,
+    EndTurn,
+    LittleHelp,
+    PlaceMarble,
+)
+from tests.contract import contract_check
 
 
-def check_round_trips(s) -> None:
-    data = s.to_dict()
-    assert PotionExplosionState.from_dict(json.loads(json.dumps(data))).to_dict() == data
-    text = format_position(s)
-    assert format_position(parse_position(text)) == text
-    assert parse_position(text) == s
-    assert s.clone() == s
+def check_nothing_hidden(s) -> None:
+    """The notation gives back an equal state, and the observation is the whole state (Potion
+    Explosion hides nothing but the bag's order, which is a chance node)."""
+    assert parse_position(format_position(s)) == s
     assert s.observation(0) == s
 
 
-def check_events_give_the_next_state(before, events, after) -> None:
-    """Issue 16 / EVENTS.md: the step's events applied one by one to the state before it give
-    exactly the state after it, and apply_event leaves its input unchanged. The table scene
-    draws the states in between, so each must say whose turn it is."""
-    start = before.to_dict()
-    between = before
-    for event in events:           # functools.reduce(apply_event, events, before), step by step
-        between = apply_event(between, event)
-        assert 0 <= between.turn_owner() < between.num_players
-        assert between.current_player() < between.num_players
-    assert between.to_dict() == after.to_dict(), events
-    assert before.to_dict() == start
+def check_end(s) -> None:
+    """Equal turns for everyone, winners, and each score row's total is the sum of its parts."""
+    turns = [d.turns for d in s.desks]
+    assert len(set(turns)) == 1, turns
+    sheet = s.score_sheet()
+    assert sheet["winners"] and len(sheet["rows"]) == s.num_players
+    assert all(r[-1] == sum(r[:-1]) for r in sheet["rows"])
+    assert sorted(s.returns()) == sorted([1.0] * len(s.winners)
+                                         + [0.0] * (s.num_players - len(s.winners)))
+
+
+def invariants(s, step: int) -> None:
+    check_invariants(s)
+    assert 0 <= s.turn_owner() < s.num_players
+    if step % 50 == 0:
+        check_nothing_hidden(s)
+    if s.is_terminal():
+        check_end(s)
 
 
 def check_invariants(s) -> None:
@@ -77,77 +86,28 @@ def choose(s, legal, rng):
     return rng.choice(legal)
 
 
-def play(seed: int, decisions_cap: int, check_every: int) -> Match:
-    rng = random.Random(seed)
-    n = 2 + seed % 5
-    options = {"types": rng.choice(["random", "chosen", "first_game"]),
-               "first_player": rng.choice(["random", "seat1"])}
-    match = Match(GAME, [Seat("human", f"P{i}") for i in range(n)], options, seed)
-    decisions = steps = 0
-    seen = []
-    while not match.is_terminal() and decisions < decisions_cap:
-        s = match.state
-        state_before = s.clone()
-        if s.current_player() == CHANCE:
-            events = match.resolve_chance()
-        else:
-            legal = s.legal_actions()
-            assert legal, "a player with no legal action"
-            action = choose(s, legal, rng)
-            if len(seen) < 400:
-                seen.extend(legal[:8])
-            if decisions % 97 == 0:
-                # every listed action applies; unlisted ones (seen in other positions) are
-                # refused with the state unchanged — the Match trusts the game for that
-                for a in legal:
-                    s.clone().apply_action(a)
-                for a in [EndTurn()] + rng.sample(seen, min(25, len(seen))):
-                    if a in legal:
-                        continue
-                    c = s.clone()
-                    before = c.to_dict()
-                    try:
-                        c.apply_action(a)
-                        raise AssertionError(f"an unlisted action was accepted: {a}")
-                    except IllegalAction:
-                        pass
-                    assert c.to_dict() == before
-            events = match.apply(action)
-            decisions += 1
-        check_events_give_the_next_state(state_before, events, match.state)
-        steps += 1
-        check_invariants(match.state)
-        if steps % check_every == 0:
-            check_round_trips(match.state)
-    check_round_trips(match.state)
-    # Exact replay: a fresh Match replays the history and compares with the snapshot.
-    replay = Match.from_save(GAME, json.loads(json.dumps(match.to_save())))
-    assert replay.state == match.state
-    return match
+def moving_on(spec, s, legal, rng):
+    return choose(s, legal, rng)
+
+
+def random_options(rng: random.Random, num_players: int) -> dict:
+    return {"types": rng.choice(["random", "chosen", "first_game"]),
+            "first_player": rng.choice(["random", "seat1"])}
 
 
 @settings(max_examples=500, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2 ** 31))
-def test_random_games_invariants_round_trips_and_replay(seed):
-    """500 seeded random games, 2–6 players: marbles conserved (tracks + tank + hands + pools +
-    brewing potions = 80), tracks <= 8, to_dict / notation / clone round trips, exact replay."""
-    play(seed, decisions_cap=120, check_every=50)
+def test_random_games_conserve_marbles_and_keep_the_contract(seed):
+    """500 seeded random games, 2–6 players, the first 250 steps of each."""
+    contract_check(GAME, seeds=[seed], players=[2 + seed % 5], options_for=random_options,
+                   choose=moving_on, deep_every=10, invariants=invariants, steps_cap=250)
 
 
 def test_random_full_games_to_the_end():
     """Full random games for every player count reach the end with equal turns and a score."""
-    for seed in range(5):
-        match = play(seed, decisions_cap=10 ** 6, check_every=200)
-        s = match.state
-        assert s.is_terminal()
-        turns = [d.turns for d in s.desks]
-        assert len(set(turns)) == 1, turns
-        sheet = s.score_sheet()
-        assert sheet["winners"] and len(sheet["rows"]) == s.num_players
-        assert all(r[-1] == sum(r[:-1]) for r in sheet["rows"])
-        assert sorted(s.returns()) == sorted([1.0] * len(s.winners)
-                                             + [0.0] * (s.num_players - len(s.winners)))
+    contract_check(GAME, seeds=range(5), players=[2, 3, 4, 5, 6], options_for=random_options,
+                   choose=moving_on, deep_every=20, invariants=invariants)
 
 
 def test_autoplay_with_bots_reaches_terminal_for_each_player_count():
