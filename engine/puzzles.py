@@ -1,8 +1,8 @@
 """Set-up puzzles: instructive positions with a goal, started from New game.
 
 Each :class:`Puzzle` is a position in its game's notation (``GameSpec.notation``), a goal in plain
-words and the test of that goal, ``check(start, state) -> bool`` over the starting state and a
-later one. The person plays seat 0; a puzzle's goal must be reached within ``turns`` of that
+words and the test of that goal, ``check(start, state, events) -> bool`` over the starting state,
+a later one and the events in between. The person plays seat 0; a puzzle's goal must be reached within ``turns`` of that
 seat's turns. The tests play every puzzle with the Hard bot in seat 0 and check it is solved.
 """
 from __future__ import annotations
@@ -16,8 +16,8 @@ from i18n import N_
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle: ``id`` (unique), ``game`` (a game id), ``title`` and ``goal`` (English, marked
-    with ``N_``; translate where shown), ``position`` (notation text), ``check(start, state)``
-    and ``turns`` (seat 0's turns allowed)."""
+    with ``N_``; translate where shown), ``position`` (notation text),
+    ``check(start, state, events)`` and ``turns`` (seat 0's turns allowed)."""
 
     id: str
     game: str
@@ -34,22 +34,124 @@ def _harvested(start, state) -> list:
     return list(state.score[0][len(start.score[0]):])
 
 
+# --- Potion Explosion ----------------------------------------------------------------------
+def _marbles_picked(events) -> int:
+    """Marbles seat 0 took with regular picks and their explosions in ``events``."""
+    from engine.potion_explosion.state import Exploded, MarbleTaken
+    return sum(1 if isinstance(event, MarbleTaken) and event.reason == "pick"
+               else len(event.positions) if isinstance(event, Exploded) else 0
+               for event in events if getattr(event, "player", None) == 0)
+
+
+# --- Tea Time -------------------------------------------------------------------------------
+def _won(state) -> bool:
+    """The game is over and seat 0 alone won it."""
+    return state.is_terminal() and state.score_sheet()["winners"] == [0]
+
+
+# --- Off the Rails -----------------------------------------------------------------------
+OTR_LAST_MILE = """\
+OTR 1
+   0     1     2     3     4     5     6     7     8     9     10    11   
+0  .     .     EW    .     NW    .     .     .     .     ES    .     .
+1  .     .     EW    .     .     .     SW    .     ES    .     .     .
+2  .     .     .     .     NS    .     .     EW    .     .     .     NS
+3  .     .     .     .+eg  NW    .     .     EW+kg .+re  NE    .     EW
+4  .     .     .     .+kgd .     .     .+kre .     NE    .     .     .
+5  .     .     .     EW    .     .+gg  .     .     .     NE    .     .
+6  EW    .     .     .+kk  .     .     NE    .+rr  EW    .     SW    .
+7  .     .     .     NE    .     .     .     .     .+kr  .     .     NS
+8  .     .     .     .+rrg .     .+eg  .     .     SW+re .     .     .
+9  .     .     .     EW    .     NS    .     NW    .     .     SW    .
+10 .     .     ES    .     .     .     .     .     .     .     ES    .
+11 EW    .     .     .     .     .     .     .     .     NS    NE    .
+cart 0: owner=0 colour=green marker=white where=board at=9,5 back=N facing=S speed=3 load=d
+cart 1: owner=0 colour=green marker=black where=supply at=- back=- facing=- speed=3 load=-
+cart 2: owner=1 colour=red marker=white where=supply at=- back=- facing=- speed=3 load=-
+cart 3: owner=1 colour=red marker=black where=supply at=- back=- facing=- speed=3 load=-
+num_players = 2
+solo = false
+bumper = false
+chasm_die = false
+length = 21
+split_rule = "choose"
+bag = [6, 16, 10, 3, 3]
+lost = [0, 0, 0, 0, 0]
+stockpiles = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+edges = ["south", "north"]
+missions = [1, 8, 9]
+dealt = [1, 8, 9]
+taken = [[], []]
+claimed = false
+facts = {"collector": false, "derailed_opponent": false, "exits": [], "head_on": false, "heist": false}
+unseen = {"blue": [2, 3, 4, 6, 8], "green": [1, 3, 6, 7, 8], "red": [2, 3, 4, 6, 7], "yellow": [1, 4, 5, 6, 7]}
+piles = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 0]]
+solo_deck = []
+solo_pool = [0, 0, 0, 0, 0]
+token_supply = {"blue": 4, "green": 4, "red": 4, "yellow": 4}
+delivered = {}
+chasm_card_seen = false
+final_turns_left = -1
+chasm_phase = false
+chasm_turn = false
+revealed_chasm_now = false
+player = 0
+turn = 9
+actions_left = 4
+moved = []
+taken_here = 0
+piles_split = null
+tasks = [["actions"], ["movement"], ["deposit"], ["end_turn"]]
+over = false
+result = null
+"""
+"""Off the Rails: seat 0's white cart holds a diamond two squares from the south edge, with
+no track in between."""
+
+
 PUZZLES = (
     Puzzle("dt-red-not-black", "diced-tomatoes", N_("Red, not black"),
            N_("Harvest a 5 into score slot 5 this turn."),
            "players=2 phase=turn active=0 last=1 karma=3,3 hand=3r,3b,6r "
            "vines=5r4r6r|-|-/2r|-|- score=1,2,3,4/2",
-           lambda start, state: len(state.score[0]) >= 5 and state.score[0][4] == 5),
+           lambda start, state, events: len(state.score[0]) >= 5 and state.score[0][4] == 5),
     Puzzle("dt-shift", "diced-tomatoes", N_("One step to a tomato"),
            N_("Harvest a tomato this turn: your karma can move a die by one."),
            "players=2 phase=turn active=0 last=1 karma=2,3 hand=6r "
            "vines=3r2r4r|-|-/-|-|- score=-/-",
-           lambda start, state: len(_harvested(start, state)) >= 1),
+           lambda start, state, events: len(_harvested(start, state)) >= 1),
     Puzzle("dt-roll-over", "diced-tomatoes", N_("From one to six"),
            N_("Harvest a 6 this turn."),
            "players=2 phase=turn active=0 last=1 karma=4,3 hand=1r "
            "vines=6r6r6r|-|-/-|-|- score=2/1",
-           lambda start, state: 6 in _harvested(start, state)),
+           lambda start, state, events: 6 in _harvested(start, state)),
+    Puzzle("pe-chain", "potion-explosion", N_("Chain reaction"),
+           N_("Take 7 marbles or more with your one pick."),
+           "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
+           "draft=4:- tracks=BYRBBKKB/YRRYYBYY/KYYRBRYY/KYKKBYRY/KRBYRKYK tank=R9B9Y3K7 "
+           "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
+           "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
+           "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
+           lambda start, state, events: _marbles_picked(events) >= 7),
+    Puzzle("otr-last-mile", "off-the-rails", N_("The last mile"),
+           N_("Bring the diamond to the surface this turn."),
+           OTR_LAST_MILE,
+           lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4]),
+    Puzzle("tt-last-cards", "tea-time", N_("The last three cards"),
+           N_("Win the game: take the right cards of the last three."),
+           "players=2 phase=play round=5 turn=5 first=1 active=0 table=C.../.C../..H. deck=- "
+           "collections=C2,P2,R1/A,R3,c2,D2,H1,M2",
+           lambda start, state, events: _won(state), turns=3),
+    Puzzle("tt-one-card", "tea-time", N_("One card is enough"),
+           N_("Win the game from here."),
+           "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../.PdC/.... deck=- "
+           "collections=P1,r2,H1,D3/A,C1,H2,M2",
+           lambda start, state, events: _won(state), turns=3),
+    Puzzle("tt-column", "tea-time", N_("Down the first column"),
+           N_("Win the game with the right line of cards."),
+           "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../p.../Pd.. deck=- "
+           "collections=p3,C3,H1,M1/A,P1,r2,C3,H2,M1,D3",
+           lambda start, state, events: _won(state), turns=3),
 )
 
 
