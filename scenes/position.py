@@ -44,6 +44,8 @@ class PositionScene(Scene):
         self.text = text
         self.error = ""
         self.goal = ""
+        self.puzzle = None
+        """The puzzle picked, while the box still holds its position."""
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -86,6 +88,7 @@ class PositionScene(Scene):
 
     def choose_puzzle(self, puzzle) -> None:
         self.box.set_text(puzzle.position)
+        self.puzzle = puzzle
         self.goal = _(puzzle.goal)
         self.error = ""
 
@@ -129,8 +132,11 @@ class PositionScene(Scene):
             return
         from scenes.tables import open_match
         open_match(self.app, match)
-        if self.goal:
-            self.app.notify(_("Goal: {goal}").format(goal=self.goal), seconds=10.0)
+        puzzle = self.puzzle
+        if puzzle is not None and " ".join(self.text.split()) == " ".join(
+                puzzle.position.split()):
+            self.app.manager.top.puzzle = puzzle
+            self.app.notify(_("Goal: {goal}").format(goal=_(puzzle.goal)), seconds=10.0)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

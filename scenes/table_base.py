@@ -123,6 +123,10 @@ class TableScene(Scene):
         """Why this game must not autosave (its slot holds another game that could not be
         moved aside), or None."""
         self.last_autosave_error: str | None = None
+        self.puzzle = None
+        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`), or None;
+        the table says when its goal is reached."""
+        self.puzzle_solved = False
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -436,8 +440,20 @@ class TableScene(Scene):
     def on_shown(self) -> None:
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
 
+    def check_puzzle(self) -> None:
+        """Say once when the puzzle's goal is reached (the engine's state decides, via the
+        puzzle's own test)."""
+        if self.puzzle is None or self.puzzle_solved:
+            return
+        events = [event for _, event in self.match.events]
+        if self.puzzle.check(self.match.start_state(), self.match.state, events):
+            self.puzzle_solved = True
+            self.app.notify(_("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)),
+                            seconds=8.0)
+
     def _after_step(self) -> None:
         """Autosave when a turn begins: the turn owner changed, or (solo) a new turn started."""
+        self.check_puzzle()
         if self.message.startswith("Hint:"):
             self.clear_message()             # a hint is about the position before this step
         owner = self.match.turn_owner()

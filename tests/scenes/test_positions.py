@@ -101,7 +101,14 @@ def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
     assert app.manager.top.box.get_text() == puzzle.position
     click(app, find_button(app, "Start"))
     assert any(puzzle.goal in message for message in app.messages)
-    assert app.manager.top.match.spec.id == "diced-tomatoes"
+    table = app.manager.top
+    assert table.match.spec.id == "diced-tomatoes" and table.puzzle is puzzle
+    # the red 3 on the 5-4-6 vine: a 5 harvested into slot 5, and the table says so
+    from engine.diced_tomatoes.state import PlaceDie
+    assert table.try_action(PlaceDie(die=0, owner=0, token=0))
+    frames(app, 3)
+    assert table.puzzle_solved
+    assert any(message.startswith("Puzzle solved!") for message in app.messages)
 
 
 def test_pause_menu_shows_the_position_at_both_sizes():
