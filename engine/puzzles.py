@@ -43,6 +43,13 @@ def _marbles_picked(events) -> int:
                for event in events if getattr(event, "player", None) == 0)
 
 
+def _potions_completed(events) -> int:
+    """Potions seat 0 completed in ``events``."""
+    from engine.potion_explosion.state import PotionCompleted
+    return sum(1 for event in events
+               if isinstance(event, PotionCompleted) and event.player == 0)
+
+
 # --- Tea Time -------------------------------------------------------------------------------
 def _won(state) -> bool:
     """The game is over and seat 0 alone won it."""
@@ -109,6 +116,64 @@ result = null
 no track in between."""
 
 
+OTR_FULL_SPEED = """\
+OTR 1
+   0     1     2     3     4     5     6     7     8     9     10    11   
+0  .     .     EW    .     NW    .     .     .     .     ES    .     .
+1  .     .     EW    .     .     .     SW    .     ES    .     .     .
+2  .     .     .     .     NS    .     .     EW    .     .     .     NS
+3  .     .     .     .+eg  NW    .     .     EW+kg .+re  NE    .     EW
+4  .     .     .     .+kgd .     .     .+kre .     NE    .     .     .
+5  .     .     .     EW    .     .+gg  .     .     .     NE    .     .
+6  EW    .     .     .+kk  .     .     NE    .+rr  EW    .     SW    .
+7  .     .     .     NE    .     .     .     .     .+kr  .     .     NS
+8  .     .     .     .+rrg .     .+eg  .     .     SW+re .     .     .
+9  .     .     .     EW    .     NS    .     NW    .     .     SW    .
+10 .     .     ES    .     .     NS    .     .     .     .     ES    .
+11 EW    .     .     .     .     NS    .     .     .     NS    NE    .
+cart 0: owner=0 colour=green marker=white where=board at=9,5 back=N facing=S speed=1 load=d
+cart 1: owner=0 colour=green marker=black where=supply at=- back=- facing=- speed=3 load=-
+cart 2: owner=1 colour=red marker=white where=supply at=- back=- facing=- speed=3 load=-
+cart 3: owner=1 colour=red marker=black where=supply at=- back=- facing=- speed=3 load=-
+num_players = 2
+solo = false
+bumper = false
+chasm_die = false
+length = 21
+split_rule = "choose"
+bag = [6, 16, 10, 3, 3]
+lost = [0, 0, 0, 0, 0]
+stockpiles = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+edges = ["south", "north"]
+missions = [1, 8, 9]
+dealt = [1, 8, 9]
+taken = [[], []]
+claimed = false
+facts = {"collector": false, "derailed_opponent": false, "exits": [], "head_on": false, "heist": false}
+unseen = {"blue": [2, 3, 4, 6, 8], "green": [1, 3, 6, 7, 8], "red": [2, 3, 4, 6, 7], "yellow": [1, 4, 5, 6, 7]}
+piles = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 0]]
+solo_deck = []
+solo_pool = [0, 0, 0, 0, 0]
+token_supply = {"blue": 4, "green": 4, "red": 4, "yellow": 4}
+delivered = {}
+chasm_card_seen = false
+final_turns_left = -1
+chasm_phase = false
+chasm_turn = false
+revealed_chasm_now = false
+player = 0
+turn = 9
+actions_left = 4
+moved = []
+taken_here = 0
+piles_split = null
+tasks = [["actions"], ["movement"], ["deposit"], ["end_turn"]]
+over = false
+result = null
+"""
+"""Off the Rails: the same diamond, track laid to the edge, but the cart crawls at speed 1."""
+
+
 PUZZLES = (
     Puzzle("dt-red-not-black", "diced-tomatoes", N_("Red, not black"),
            N_("Harvest a 5 into score slot 5 this turn."),
@@ -133,9 +198,21 @@ PUZZLES = (
            "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
            "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
            lambda start, state, events: _marbles_picked(events) >= 7),
+    Puzzle("pe-two-potions", "potion-explosion", N_("Two at once"),
+           N_("Complete both of your potions this turn."),
+           "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
+           "draft=4:- tracks=BYKBBKKB/YRKYYBYY/YKRYRKBK/KYKKBYRY/KRBRYKYK tank=R11B9Y5K3 "
+           "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
+           "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
+           "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
+           lambda start, state, events: _potions_completed(events) >= 2),
     Puzzle("otr-last-mile", "off-the-rails", N_("The last mile"),
            N_("Bring the diamond to the surface this turn."),
            OTR_LAST_MILE,
+           lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4]),
+    Puzzle("otr-full-speed", "off-the-rails", N_("Full speed ahead"),
+           N_("The track is laid: bring the diamond to the surface this turn."),
+           OTR_FULL_SPEED,
            lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4]),
     Puzzle("tt-last-cards", "tea-time", N_("The last three cards"),
            N_("Win the game: take the right cards of the last three."),
