@@ -223,8 +223,8 @@ def main(argv=None) -> int:
         fail("--seats, --seed and --option need --game")
 
     from scenes.app import App
-    from scenes.title import TitleScene
     from scenes.tables import open_match
+    from scenes.title import TitleScene
 
     settings = load_settings()
     app = App(settings, size=size, instant=args.instant, quit_at_end=args.quit_at_end,

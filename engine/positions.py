@@ -7,7 +7,7 @@ match there (:meth:`engine.match.Match.set_position`, so saves keep the start).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import GameSpec
 from engine.match import Match, Seat

@@ -1,14 +1,18 @@
 """Set-up puzzles: instructive positions with a goal, started from New game.
 
-Each :class:`Puzzle` is a position in its game's notation (``GameSpec.notation``), a goal in plain
-words and the test of that goal, ``check(start, state, events) -> bool`` over the starting state,
-a later one and the events in between. The person plays seat 0; a puzzle's goal must be reached within ``turns`` of that
-seat's turns. The tests play every puzzle with the Hard bot in seat 0 and check it is solved.
+Each :class:`Puzzle` is a position in its game's notation (``GameSpec.notation``), a goal in
+plain words and the test of that goal, ``check(start, state, events) -> bool`` over the starting
+state, a later one and the events in between. The person plays seat 0; a puzzle's goal must be
+reached within ``turns`` of that seat's turns. The tests play every puzzle with the Hard bot in
+seat 0 and check it is solved. Off the Rails' positions (a board of many lines) are text files in
+``puzzle_positions``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 from i18n import N_
 
@@ -57,120 +61,18 @@ def _won(state) -> bool:
 
 
 # --- Off the Rails -----------------------------------------------------------------------
-OTR_LAST_MILE = """\
-OTR 1
-   0     1     2     3     4     5     6     7     8     9     10    11   
-0  .     .     EW    .     NW    .     .     .     .     ES    .     .
-1  .     .     EW    .     .     .     SW    .     ES    .     .     .
-2  .     .     .     .     NS    .     .     EW    .     .     .     NS
-3  .     .     .     .+eg  NW    .     .     EW+kg .+re  NE    .     EW
-4  .     .     .     .+kgd .     .     .+kre .     NE    .     .     .
-5  .     .     .     EW    .     .+gg  .     .     .     NE    .     .
-6  EW    .     .     .+kk  .     .     NE    .+rr  EW    .     SW    .
-7  .     .     .     NE    .     .     .     .     .+kr  .     .     NS
-8  .     .     .     .+rrg .     .+eg  .     .     SW+re .     .     .
-9  .     .     .     EW    .     NS    .     NW    .     .     SW    .
-10 .     .     ES    .     .     .     .     .     .     .     ES    .
-11 EW    .     .     .     .     .     .     .     .     NS    NE    .
-cart 0: owner=0 colour=green marker=white where=board at=9,5 back=N facing=S speed=3 load=d
-cart 1: owner=0 colour=green marker=black where=supply at=- back=- facing=- speed=3 load=-
-cart 2: owner=1 colour=red marker=white where=supply at=- back=- facing=- speed=3 load=-
-cart 3: owner=1 colour=red marker=black where=supply at=- back=- facing=- speed=3 load=-
-num_players = 2
-solo = false
-bumper = false
-chasm_die = false
-length = 21
-split_rule = "choose"
-bag = [6, 16, 10, 3, 3]
-lost = [0, 0, 0, 0, 0]
-stockpiles = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
-edges = ["south", "north"]
-missions = [1, 8, 9]
-dealt = [1, 8, 9]
-taken = [[], []]
-claimed = false
-facts = {"collector": false, "derailed_opponent": false, "exits": [], "head_on": false, "heist": false}
-unseen = {"blue": [2, 3, 4, 6, 8], "green": [1, 3, 6, 7, 8], "red": [2, 3, 4, 6, 7], "yellow": [1, 4, 5, 6, 7]}
-piles = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 0]]
-solo_deck = []
-solo_pool = [0, 0, 0, 0, 0]
-token_supply = {"blue": 4, "green": 4, "red": 4, "yellow": 4}
-delivered = {}
-chasm_card_seen = false
-final_turns_left = -1
-chasm_phase = false
-chasm_turn = false
-revealed_chasm_now = false
-player = 0
-turn = 9
-actions_left = 4
-moved = []
-taken_here = 0
-piles_split = null
-tasks = [["actions"], ["movement"], ["deposit"], ["end_turn"]]
-over = false
-result = null
-"""
+def _position_file(name: str) -> str:
+    """A position kept as a text file in ``puzzle_positions`` (Off the Rails' notation is a
+    board of many lines)."""
+    return (Path(__file__).with_name("puzzle_positions") / name).read_text(encoding="utf-8")
+
+
+OTR_LAST_MILE = _position_file("otr-last-mile.txt")
 """Off the Rails: seat 0's white cart holds a diamond two squares from the south edge, with
 no track in between."""
 
 
-OTR_FULL_SPEED = """\
-OTR 1
-   0     1     2     3     4     5     6     7     8     9     10    11   
-0  .     .     EW    .     NW    .     .     .     .     ES    .     .
-1  .     .     EW    .     .     .     SW    .     ES    .     .     .
-2  .     .     .     .     NS    .     .     EW    .     .     .     NS
-3  .     .     .     .+eg  NW    .     .     EW+kg .+re  NE    .     EW
-4  .     .     .     .+kgd .     .     .+kre .     NE    .     .     .
-5  .     .     .     EW    .     .+gg  .     .     .     NE    .     .
-6  EW    .     .     .+kk  .     .     NE    .+rr  EW    .     SW    .
-7  .     .     .     NE    .     .     .     .     .+kr  .     .     NS
-8  .     .     .     .+rrg .     .+eg  .     .     SW+re .     .     .
-9  .     .     .     EW    .     NS    .     NW    .     .     SW    .
-10 .     .     ES    .     .     NS    .     .     .     .     ES    .
-11 EW    .     .     .     .     NS    .     .     .     NS    NE    .
-cart 0: owner=0 colour=green marker=white where=board at=9,5 back=N facing=S speed=1 load=d
-cart 1: owner=0 colour=green marker=black where=supply at=- back=- facing=- speed=3 load=-
-cart 2: owner=1 colour=red marker=white where=supply at=- back=- facing=- speed=3 load=-
-cart 3: owner=1 colour=red marker=black where=supply at=- back=- facing=- speed=3 load=-
-num_players = 2
-solo = false
-bumper = false
-chasm_die = false
-length = 21
-split_rule = "choose"
-bag = [6, 16, 10, 3, 3]
-lost = [0, 0, 0, 0, 0]
-stockpiles = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
-edges = ["south", "north"]
-missions = [1, 8, 9]
-dealt = [1, 8, 9]
-taken = [[], []]
-claimed = false
-facts = {"collector": false, "derailed_opponent": false, "exits": [], "head_on": false, "heist": false}
-unseen = {"blue": [2, 3, 4, 6, 8], "green": [1, 3, 6, 7, 8], "red": [2, 3, 4, 6, 7], "yellow": [1, 4, 5, 6, 7]}
-piles = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 0]]
-solo_deck = []
-solo_pool = [0, 0, 0, 0, 0]
-token_supply = {"blue": 4, "green": 4, "red": 4, "yellow": 4}
-delivered = {}
-chasm_card_seen = false
-final_turns_left = -1
-chasm_phase = false
-chasm_turn = false
-revealed_chasm_now = false
-player = 0
-turn = 9
-actions_left = 4
-moved = []
-taken_here = 0
-piles_split = null
-tasks = [["actions"], ["movement"], ["deposit"], ["end_turn"]]
-over = false
-result = null
-"""
+OTR_FULL_SPEED = _position_file("otr-full-speed.txt")
 """Off the Rails: the same diamond, track laid to the edge, but the cart crawls at speed 1."""
 
 

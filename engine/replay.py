@@ -7,7 +7,7 @@ the start position, no reverse rules), so every position it shows is the positio
 from __future__ import annotations
 
 import bisect
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import CHANCE, IllegalAction, TurnStarted
 from engine.match import HistoryEntry, Match

@@ -31,7 +31,6 @@ Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
 from __future__ import annotations
 
 import itertools
-
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -42,9 +41,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from engine.bots import make_bot
-from i18n import _
 from engine.core import IllegalAction, TurnStarted
 from engine.replay import ReplayCursor
+from i18n import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -284,7 +283,7 @@ class TableScene(Scene):
                 group = i
             run_start[i] = group
         lines = []
-        for _, step in itertools.groupby(self.match.events,
+        for _start, step in itertools.groupby(self.match.events,
                                          key=lambda item: run_start.get(item[0], item[0])):
             lines += self.log_lines_for([event for _, event in step])
         self.log_lines = lines[-LOG_CAP:]

@@ -7,7 +7,6 @@ import pytest
 from engine import registry
 from engine.match import Match, Seat
 from engine.positions import read_position
-from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
 from scenes.position import PositionScene
 from scenes.title import TitleScene
