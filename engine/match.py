@@ -270,13 +270,27 @@ class Match:
         self.events = [(i, e) for i, e in self.events if i < length]
         self.state = state
 
-    def rewind_to(self, length: int) -> None:
+    def rewind_to(self, length: int, checkpoint: tuple | None = None) -> None:
         """Keep only the first ``length`` steps of the history, as if the game had stopped
-        there (a replay scrubbed backwards); the state is rebuilt by replaying from the start
-        position. Raises ``ValueError`` when ``length`` is not 0..len(history)."""
+        there (a replay scrubbed backwards); the state is rebuilt by replaying the history from
+        the start position, or from ``checkpoint`` = ``(steps, state)``, a copy of the state
+        after that many steps (``steps <= length``) kept by the caller to go back faster.
+        Raises ``ValueError`` when ``length`` is not 0..len(history) or the checkpoint is past
+        it."""
         if type(length) is not int or not 0 <= length <= len(self.history):
             raise ValueError(f"A game of {len(self.history)} steps cannot go to step {length}.")
-        self._rewind(length)
+        if checkpoint is None:
+            self._rewind(length)
+        else:
+            steps, state = checkpoint
+            if not 0 <= steps <= length:
+                raise ValueError(f"A checkpoint after step {steps} is past step {length}.")
+            state = state.clone()
+            for entry in self.history[steps:length]:
+                state.apply_action(entry.action)
+            self.history = self.history[:length]
+            self.events = [(i, e) for i, e in self.events if i < length]
+            self.state = state
         self._floor = length
 
     def start_state(self):

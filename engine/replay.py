@@ -30,10 +30,16 @@ class ReplayCursor:
             raise ValueError("A replay starts from a game with no steps yet.")
         self.match = match
         self.history = list(history)
+        started: set[int] = set()
+        self.checkpoints: list[tuple[int, object]] = [(0, match.state.clone())]
+        """``(steps, state after them)`` at the start of every turn: going back replays from
+        the nearest one (a long game would replay hundreds of steps per key press)."""
         for entry in self.history:
-            self._apply(entry)
-        starts = sorted({index + 1 for index, event in match.events
-                         if isinstance(event, TurnStarted)})
+            events = self._apply(entry)
+            if any(isinstance(event, TurnStarted) for event in events):
+                started.add(self.position)
+                self.checkpoints.append((self.position, match.state.clone()))
+        starts = sorted(started)
         decided_before = (not starts or any(entry.player >= 0
                                             for entry in self.history[:starts[0] - 1]))
         self.turn_starts = ([0] if decided_before else []) + starts
@@ -94,7 +100,8 @@ class ReplayCursor:
         """Show the game after ``position`` steps (clamped to 0..length)."""
         position = max(0, min(self.length, int(position)))
         if position < self.position:
-            self.match.rewind_to(position)
+            index = bisect.bisect_right([steps for steps, _ in self.checkpoints], position) - 1
+            self.match.rewind_to(position, self.checkpoints[index])
         while self.position < position:
             self._apply(self.history[self.position])
 

@@ -265,3 +265,23 @@ def test_rewind_to_goes_back_and_forth_through_the_same_states():
         assert all(index < length for index, _ in m.events)
     with pytest.raises(ValueError, match="cannot go to step"):
         m.rewind_to(len(m.history) + 1)
+
+
+def test_rewind_to_from_a_checkpoint_gives_the_same_state_as_from_the_start():
+    m = Match(PIG, SEATS, seed=3)
+    play_scripted(m, [Roll(), Hold()])
+    checkpoint = (len(m.history), m.state.clone())
+    play_scripted(m, [Roll(), Roll(), Hold(), SetStake(2), Roll()])
+    full = list(m.history)
+    target = checkpoint[0] + 2
+    m.rewind_to(target, checkpoint)
+    from_checkpoint = m.state.to_dict()
+    replayed = Match(PIG, SEATS, seed=3)
+    for entry in full[:target]:
+        if entry.player == CHANCE:
+            replayed.resolve_chance(entry.action)
+        else:
+            replayed.apply(entry.action)
+    assert from_checkpoint == replayed.state.to_dict() and len(m.history) == target
+    with pytest.raises(ValueError, match="past step"):
+        m.rewind_to(1, checkpoint)
