@@ -135,6 +135,12 @@ class Match:
         self._initial = state.clone()
         self._started_from_position = True
 
+    @property
+    def from_position(self) -> bool:
+        """True when :meth:`set_position` replaced the game's set-up (a shared position, a
+        puzzle)."""
+        return self._started_from_position
+
     # --- looking -------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:

@@ -52,13 +52,17 @@ class GameOverScene(Scene):
     def new_game(self) -> None:
         from scenes.tables import open_match
         m = self.match
-        open_match(self.app, Match(m.spec, m.seats, m.options,
-                                   random.SystemRandom().randrange(1, 10**6)))
+        again = Match(m.spec, m.seats, m.options, random.SystemRandom().randrange(1, 10**6))
+        if m.from_position:               # a shared position or a puzzle: the same start
+            again.set_position(m.start_state())
+        open_match(self.app, again)
 
     def replay(self) -> None:
         from scenes.tables import table_scene_class
         m = self.match
         fresh = Match(m.spec, m.seats, m.options, m.seed)
+        if m.from_position:
+            fresh.set_position(m.start_state())
         from scenes.title import TitleScene
         self.app.manager.reset(TitleScene(self.app))
         self.app.manager.push(table_scene_class(m.spec.id)(self.app, fresh, replay=m.history))

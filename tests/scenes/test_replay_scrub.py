@@ -120,3 +120,35 @@ def test_a_replay_paused_at_the_end_stays_and_enter_shows_the_score_sheet(app):
     assert app.manager.top is table                 # looked at step by step: no sheet pops up
     key(app, pygame.K_RETURN)
     assert isinstance(app.manager.top, GameOverScene)
+
+
+def test_replay_and_play_again_of_a_game_from_a_position_start_there(app):
+    from engine.positions import match_from_position, read_position
+    from engine.puzzles import puzzles_for
+    from scenes.game_over import GameOverScene
+    from scenes.tables import open_match
+    spec = registry.get("diced-tomatoes")
+    puzzle = puzzles_for("diced-tomatoes")[0]
+    match = match_from_position(spec, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], {},
+                                5, read_position(spec, puzzle.position))
+    rng = random.Random(5)
+    while not match.is_terminal():
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    open_match(app, match)
+    for _ in range(100):
+        frames(app, 1, dt=0.2)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    click(app, find_button(app, "Replay"))
+    replay = app.manager.top
+    assert replay.cursor.length == len(match.history)
+    assert replay.match.start_state().to_dict() == match.start_state().to_dict()
+    key(app, pygame.K_END)
+    assert replay.match.state.to_dict() == match.state.to_dict()
+    key(app, pygame.K_RETURN)
+    click(app, find_button(app, "Play again"))
+    again = app.manager.top.match
+    assert again.from_position and again.start_state().to_dict() == match.start_state().to_dict()
