@@ -328,7 +328,7 @@ def _resume(spec, envelope: dict, where: str):
     """The match of a save from older rules, going on from its snapshot (see
     :meth:`engine.match.Match.resume`); raises :class:`SaveError` when even that fails."""
     from engine.match import Match
-    from i18n import _
+    from translation import _
 
     try:
         match = Match.resume(spec, envelope)

@@ -513,3 +513,16 @@ def test_writing_over_a_pipe_or_a_device_link_never_reads_it():
     store.write_atomic(folder / "zero.json", "{}")
     assert (folder / "zero.json").read_text() == "{}"
     assert not store.backup_path(folder / "zero.json").exists()
+
+
+def test_a_second_copy_starting_leaves_the_first_copys_write_in_progress_alone(tmp_path):
+    """Issue 15.12: cleaning stray temporary files removes only abandoned ones (older than
+    STALE_TEMP_SECONDS); a fresh one may be another running copy's write."""
+    fresh = tmp_path / f".game.json{store.TEMP_MARK}999-1"
+    old = tmp_path / f".other.json{store.TEMP_MARK}998-1"
+    fresh.write_text("{}", encoding="utf-8")
+    old.write_text("{}", encoding="utf-8")
+    long_ago = old.stat().st_mtime - store.STALE_TEMP_SECONDS - 60
+    os.utime(old, (long_ago, long_ago))
+    assert store.clean_stray_temps(tmp_path) == 1
+    assert fresh.exists() and not old.exists()

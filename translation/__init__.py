@@ -2,7 +2,7 @@
 
 Usage, in any module that shows text to a player (engine refusals and event sentences included)::
 
-    from i18n import _, ngettext, N_
+    from translation import _, ngettext, N_
 
     _("End turn")                                   # a fixed string
     _("{name} takes {count} marbles").format(name=name, count=count)   # placeholders: named,
@@ -14,6 +14,9 @@ Usage, in any module that shows text to a player (engine refusals and event sent
 ``_`` looks the message up in the current language's catalogue when it is called, so a string must be
 translated where it is shown, not once at import time (the language can change while the program
 runs). Until a language's catalogue exists the English text is returned unchanged.
+
+The package is not called ``i18n``: that name belongs to python-i18n, which pygame_gui imports;
+a package of ours by that name would hide it (and clash with it when installed).
 
 Public names: ``_``, ``ngettext``, ``N_``, :func:`set_language`, :func:`current_language`,
 :data:`LANGUAGES`.
