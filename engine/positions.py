@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.core import GameSpec
 from engine.match import Match, Seat
-from i18n import _
+from translation import _
 
 
 def position_text(spec: GameSpec, state) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from i18n import N_
+from translation import N_
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ import platformdirs
 
 from engine.core import CHANCE, IllegalAction
 from engine.match import HistoryEntry, Match, Seat
-from i18n import _
+from translation import _
 
 MAGIC = "Tabletop Trio game record"
 VERSION = 1

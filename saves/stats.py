@@ -29,7 +29,7 @@ from pathlib import Path
 
 import platformdirs
 
-from i18n import _
+from translation import _
 
 APP = "tabletop-trio"
 FILE_NAME = "statistics.sqlite3"

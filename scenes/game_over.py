@@ -7,10 +7,10 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.match import Match
-from i18n import _
 from scenes import kit
 from scenes.manager import Scene
 from sprites import art
+from translation import _
 
 
 class GameOverScene(Scene):

@@ -6,11 +6,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 from pygame_gui.windows import UIConfirmationDialog
 
-from i18n import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 
 def when(saved_at: str) -> str:

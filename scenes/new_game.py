@@ -9,9 +9,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from engine import registry
 from engine.match import Match, Seat
-from i18n import _
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 SEAT_KINDS = ("Human", "Bot — Easy", "Bot — Medium", "Bot — Hard")
 ON_OFF = ("On", "Off")

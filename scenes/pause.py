@@ -10,11 +10,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
-from i18n import _
 from saves import store
 from saves.format import SaveError, clean_title, match_title
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 
 def replace_question(name: str) -> str:

@@ -12,9 +12,9 @@ from pygame_gui.elements import UIButton, UITextEntryBox
 
 from engine import registry
 from engine.positions import match_from_position, players_in, read_position
-from i18n import _
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 
 def detect(text: str, first=None):

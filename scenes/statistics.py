@@ -12,10 +12,10 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine import registry
-from i18n import N_, _, ngettext
 from saves import stats
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _, ngettext
 
 GROUP_NAMES = {"easy": N_("Easy bots"), "medium": N_("Medium bots"), "hard": N_("Hard bots"),
                "mixed": N_("Mixed bots"), "people": N_("Friends"), "solo": N_("Solo")}

@@ -43,7 +43,6 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UITextEnt
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
 from engine.replay import ReplayCursor
-from i18n import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -51,6 +50,7 @@ from scenes.log_panel import LogPanel
 from scenes.manager import Scene
 from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
+from translation import _
 
 
 @dataclass

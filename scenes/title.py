@@ -5,11 +5,11 @@ import math
 
 import pygame
 
-from i18n import _
 from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 
 class TitleScene(Scene):
