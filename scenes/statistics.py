@@ -49,10 +49,19 @@ def number(value) -> str:
 
 
 def summary_cells(group: str, summary: stats.Summary) -> list:
-    """One table row's texts, in :data:`COLUMNS` order."""
+    """One table row's texts, in :data:`COLUMNS` order. Games among friends only (no bot)
+    show no wins, win rate or streaks: a person always wins them."""
+    if group == "people":
+        return [group_name(group), str(summary.games), "–", "–",
+                number(summary.average_score), number(summary.best_score), "–", "–"]
     return [group_name(group), str(summary.games), str(summary.wins), percent(summary.win_rate),
             number(summary.average_score), number(summary.best_score),
             str(summary.current_streak), str(summary.best_streak)]
+
+
+def against_bots_or_solo(records) -> list:
+    """The records a win means something in: not games among friends only."""
+    return [r for r in records if r.opponents != "people"]
 
 
 def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
@@ -198,10 +207,10 @@ class StatisticsScene(Scene):
     def subtitle(self) -> str:
         if not self.records:
             return _("Your record against the bots and your friends")
-        overall = stats.summarize(self.records)
+        overall = stats.summarize(against_bots_or_solo(self.records))
         return ngettext("{count} game finished, {wins} won ({rate})",
-                        "{count} games finished, {wins} won ({rate})", overall.games).format(
-            count=overall.games, wins=overall.wins, rate=percent(overall.win_rate))
+                        "{count} games finished, {wins} won ({rate})", len(self.records)).format(
+            count=len(self.records), wins=overall.wins, rate=percent(overall.win_rate))
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
@@ -224,7 +233,7 @@ class StatisticsScene(Scene):
         records = self.chosen_records()
         groups = stats.by_opponents(records)
         table_top = self.top + 48
-        row_h = 28 if h >= 760 else 24
+        row_h = 28 if h >= 760 else 26
         table = pygame.Rect(40, table_top, w - 80, 14 + row_h * (len(groups) + 2))
         self.draw_table(surface, table, groups, records, row_h)
         charts_top = table.bottom + 12
@@ -233,7 +242,9 @@ class StatisticsScene(Scene):
         left_w = int((w - 80 - gap) * 0.6)
         draw_score_chart(surface, pygame.Rect(40, charts_top, left_w, chart_h), records)
         draw_win_rate_chart(surface, pygame.Rect(40 + left_w + gap, charts_top,
-                                                 w - 80 - left_w - gap, chart_h), groups)
+                                                 w - 80 - left_w - gap, chart_h),
+                            {group: summary for group, summary in groups.items()
+                             if group != "people"})
 
     def draw_table(self, surface, rect, groups, records, row_h) -> None:
         """Rows per opponent group, then the game's total, under a header."""
@@ -249,7 +260,8 @@ class StatisticsScene(Scene):
             kit.blit_text(surface, words, kit.fit_text(words, 15, width, bold=True), (x, y),
                           kit.GOLD, True)
         rows = [(group, summary_cells(group, summary)) for group, summary in groups.items()]
-        total = summary_cells("", stats.summarize(records))
+        total = summary_cells("", stats.summarize(against_bots_or_solo(records)))
+        total[1] = str(len(records))
         total[0] = _("All opponents")
         rows.append((None, total))
         for row_index, (group, cells) in enumerate(rows):

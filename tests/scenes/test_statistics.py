@@ -172,3 +172,14 @@ def test_the_score_sheet_saves_a_game_record_that_reads_back(app):
     assert len(files) == 1
     assert record.load_record(files[0]).history == match.history
     assert any("Game record saved" in message for message in app.messages)
+
+
+def test_games_among_friends_show_no_win_rate():
+    from scenes.statistics import against_bots_or_solo, summary_cells
+    friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]),
+                              30)
+    against = stats.record_of(played_to_the_end([Seat("human", "Ana"),
+                                                 Seat("bot", "B", "easy")], seed=6), 30)
+    cells = summary_cells("people", stats.summarize([friends]))
+    assert cells[1] == "1" and cells[2:4] == ["–", "–"] and cells[6:] == ["–", "–"]
+    assert against_bots_or_solo([friends, against]) == [against]
