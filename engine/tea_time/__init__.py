@@ -50,6 +50,17 @@ the table to build big columns of characters, and beware of mirror images, which
 - Each character column scores by its number of cards: none 5, one 1, two 3, three 6, four 10, five or more 15. An empty column is worth more than one or two cards!
 - Alice is worth 4 points to whoever holds her at the end.
 - The highest total wins. In a tie the tied player holding Alice wins; otherwise the tied players share the victory.
+
+## At the table
+
+- Point at a card: the cards it can be taken with glow, joined by gold lines, and your panel shows what the take would do to your columns and score.
+- Click cards one by one, or drag across them. A line that cannot grow is taken at once; otherwise press Enter or Take. Backspace drops the last card chosen, Esc or a right-click drops them all.
+- Under each column: its cards and what it is worth now. The strip at the bottom of the table repeats the scoring.
+- A take is your whole turn, so there is no undo. H asks for a hint.
+
+## Options
+
+- None: the number of players sets the cards, the size of the table and the number of rounds.
 """
 
 

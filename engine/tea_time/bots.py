@@ -19,8 +19,7 @@ from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.tea_time import heuristics
 from engine.tea_time.rules import column_points, rounds_for
-from engine.tea_time.state import (CHARACTER_NAMES, CHARACTER_PLURALS, Phase, Side, card_name,
-                                   cards_words)
+from engine.tea_time.state import CHARACTER_NAMES, CHARACTER_PLURALS, Phase, Side, card_name
 
 
 class TeaTimeBots(GameBots):
@@ -179,16 +178,15 @@ def _side_of(column: tuple) -> str | None:
 def explain_take(state, action) -> str:
     """Why a take is good for the player to move, in their terms; seats named "Player N".
 
-    E.g. "takes the March Hare and the Dormouse: your Dormouse column reaches 4, worth 10",
-    "takes the mirror Cheshire Cat: it cancels your only Cheshire Cat, so the column is empty
-    again, worth 5", "takes Alice: 4 points at the end", or, when the take is about the others,
-    "takes the Mad Hatter that Player 2's column of 4 needs".
+    Only the reason: the hint already names the cards taken (``action_to_string``), so the
+    reason does not repeat them. E.g. "your Dormouse column reaches 4, worth 10", "your White
+    Rabbit column cancels out and is empty again, worth 5", "Alice is worth 4 points at the
+    end", or, when the take is about the others, "it keeps the Mad Hatter from Player 2, whose
+    column of 4 would reach 5". "" for a position where nobody takes cards.
     """
     if state.phase != Phase.PLAY or action not in state.legal_actions():
         return ""
     mover = state.active
-    cards = [state.table[row][column] for row, column in action.cells]
-    head = f"takes {cards_words(cards)}"
     effect = heuristics.TakeEffect(state, action.cells)
     reasons = []        # (points gained, words)
     for character in effect.taken:
@@ -218,15 +216,13 @@ def explain_take(state, action) -> str:
     best_gain = reasons[0][0] if reasons else 0
     denial = _denial(state, action, mover)
     if denial and best_gain <= 0:
-        return f"{head}: {denial}"
+        return denial
     if not reasons:
-        return head
+        return ""
     words = reasons[0][1]
     if best_gain < 0:
-        return f"{head}: {words}; every other line costs you more"
-    if state.turn == 1:
-        return f"{head}: {words}, and Alice goes in its place"
-    return f"{head}: {words}"
+        return f"{words}; every other line costs you more"
+    return words
 
 
 def _denial(state, action, mover: int) -> str:

@@ -8,6 +8,7 @@ TABLE_SCENES = {
     "diced-tomatoes": "scenes.diced_tomatoes_table:DicedTomatoesTable",
     "potion-explosion": "scenes.tables.potion_explosion:PotionExplosionTable",
     "off-the-rails": "scenes.off_the_rails_table:OffTheRailsTable",
+    "tea-time": "scenes.tables.tea_time:TeaTimeTable",
 }
 
 

@@ -1,4 +1,4 @@
-"""Diced Tomatoes property test: 500 seeded random games with 1–6 players and random options.
+"""Diced Tomatoes property test: seeded random games with 1–6 players and random options.
 
 The engine contract (legal and refused actions, clones, round trips, notation, events applied one
 by one, replay from the saved history) is checked by :func:`tests.contract.contract_check`; this
@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+import pytest
 
 from engine.diced_tomatoes import GAME, rules
 from engine.diced_tomatoes.state import KARMA_COSTS, OPTION_NAMES, DicedTomatoesState
 from tests.contract import contract_check
+
+CHUNKS, GAMES_PER_CHUNK = 4, 30
 
 
 def check_invariants(s: DicedTomatoesState, vines_too: bool = True) -> None:
@@ -98,11 +99,16 @@ def random_options(rng: random.Random, num_players: int) -> dict:
     return {name: rng.random() < 0.4 for name in OPTION_NAMES}
 
 
-@settings(max_examples=500, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
-@given(st.integers(min_value=0, max_value=2**31))
-def test_500_random_games_conserve_dice_and_keep_the_contract(seed):
-    """Hypothesis: 500 seeded random games with 1–6 players and random options."""
-    players = random.Random(seed).randint(1, 6)
-    contract_check(GAME, seeds=[seed], players=[players], options_for=random_options,
-                   deep_every=6, choose=mostly_dice_moves, invariants=invariants)
+def play_random_games(seeds) -> None:
+    """One random game per seed: 1–6 players (drawn from the seed) and random options."""
+    for seed in seeds:
+        players = random.Random(seed).randint(1, 6)
+        contract_check(GAME, seeds=[seed], players=[players], options_for=random_options,
+                       deep_every=6, choose=mostly_dice_moves, invariants=invariants)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_conserve_dice_and_keep_the_contract(chunk):
+    """120 seeded random games with 1–6 players and random options, in chunks the test runner
+    spreads over the cores (``python -m bench.random_games`` plays thousands)."""
+    play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))

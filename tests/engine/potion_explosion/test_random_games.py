@@ -8,13 +8,12 @@ of at most 3, the stacks' face-down tiles exactly the unseen ones, a position wh
 back to an equal state, nothing hidden by the observation, every state between a step's events
 naming a seat whose turn it is, and a finished game with equal turns and a summed score sheet.
 
-To keep the folder fast, the 500 hypothesis games stop after 250 steps (set-up, draft and the
+To keep the folder fast, the 120 random games stop after 250 steps (set-up, draft and the
 first turns); separate full games play every player count to the end.
 """
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+import pytest
 
 from engine.bots import make_bot
 from engine.match import Match, Seat
@@ -29,6 +28,8 @@ from engine.potion_explosion.state import (
     PlaceMarble,
 )
 from tests.contract import contract_check
+
+CHUNKS, GAMES_PER_CHUNK = 4, 30
 
 
 def check_nothing_hidden(s) -> None:
@@ -95,13 +96,19 @@ def random_options(rng: random.Random, num_players: int) -> dict:
             "first_player": rng.choice(["random", "seat1"])}
 
 
-@settings(max_examples=500, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=2 ** 31))
-def test_random_games_conserve_marbles_and_keep_the_contract(seed):
-    """500 seeded random games, 2–6 players, the first 250 steps of each."""
-    contract_check(GAME, seeds=[seed], players=[2 + seed % 5], options_for=random_options,
-                   choose=moving_on, deep_every=10, invariants=invariants, steps_cap=250)
+def play_random_games(seeds, steps_cap: int | None = 250) -> None:
+    """One random game per seed, 2–6 players, the first ``steps_cap`` steps of each."""
+    for seed in seeds:
+        contract_check(GAME, seeds=[seed], players=[2 + seed % 5], options_for=random_options,
+                       choose=moving_on, deep_every=10, invariants=invariants,
+                       steps_cap=steps_cap)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_conserve_marbles_and_keep_the_contract(chunk):
+    """120 seeded random games, 2–6 players, the first 250 steps of each, in chunks the test
+    runner spreads over the cores (``python -m bench.random_games`` plays thousands)."""
+    play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))
 
 
 def test_random_full_games_to_the_end():

@@ -153,26 +153,24 @@ def explain(text: str, cells) -> str:
 def test_hint_reason_names_the_column_it_grows():
     assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-",
                    [(1, 1), (2, 2)]) == \
-        "Takes the Dormouse and the March Hare: your Dormouse column reaches 4, worth 10."
+        "Your Dormouse column reaches 4, worth 10."
 
 
 def test_hint_reason_for_cancelling_down_to_an_empty_column():
     assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=R1/-", [(0, 1)]) == \
-        "Takes the mirror White Rabbit: your White Rabbit column cancels out and is empty " \
-        "again, worth 5."
+        "Your White Rabbit column cancels out and is empty again, worth 5."
 
 
 def test_hint_reason_for_denying_an_opponent_names_them():
     assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=-/C4", [(0, 2)]) == \
-        "Takes the Cheshire Cat: it keeps the Cheshire Cat from Bob, whose column of 4 would " \
-        "reach 5."
+        "It keeps the Cheshire Cat from Bob, whose column of 4 would reach 5."
 
 
 def test_hint_reason_for_alice_in_the_last_round():
     text = "players=2 round=5 turn=3 table=PrCh/mAhC/PrMh collections=-/-"
-    assert explain(text, [(1, 1)]) == "Takes Alice: Alice is worth 4 points at the end."
+    assert explain(text, [(1, 1)]) == "Alice is worth 4 points at the end."
     assert explain(text.replace("round=5", "round=2"), [(1, 1)]) == \
-        "Takes Alice: with Alice you go first next round."
+        "With Alice you go first next round."
 
 
 def test_hint_reasons_are_sentences_for_every_take():
@@ -181,3 +179,16 @@ def test_hint_reasons_are_sentences_for_every_take():
             reason = GAME.bots.explain(state, action, ["Ana", "Bob", "Cy"])
             assert reason[0].isupper() and reason.endswith(".")
             assert "Player" not in reason and "TT-D" not in reason
+
+
+def test_hint_reason_gives_the_reason_only_the_hint_names_the_cards():
+    """The hint bar prints the move ("Take the Dormouse (row 2, column 1)…") before the reason,
+    so the reason never names the take again, on the first turn of a round too."""
+    first = pos("players=2 turn=1 table=PrCh/mDhC/PrMh collections=D2/-")
+    assert GAME.bots.explain(first, TakeCards(((1, 1),)), ["Ana", "Bob"]) == \
+        "Your Dormouse column reaches 3, worth 6."
+    for state in positions(8, seed=5, players=2):
+        for action in state.legal_actions():
+            reason = GAME.bots.explain(state, action, ["Ana", "Bob"])
+            assert not reason.startswith("Takes"), reason
+            assert "in its place" not in reason, reason

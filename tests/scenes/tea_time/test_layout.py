@@ -1,0 +1,116 @@
+"""The Tea Time table's layout, without a display (issue 25): at 1280×800 and 1024×640 with 2,
+3 and 4 players, no two labelled rects overlap, all lie on the board, the cards are big enough
+to read and the texts drawn in the rects fit at the sizes the drawing uses."""
+
+import pygame
+import pytest
+
+from engine.tea_time.rules import LAYOUTS
+from engine.tea_time.state import CHARACTER_NAMES, CHARACTERS
+from scenes import kit
+from scenes.tables.tea_time.draw import SHORT_NAMES
+from scenes.tables.tea_time.layout import (
+    HEADER_FONT,
+    INFO_FONT,
+    LEGEND_FONT,
+    Layout,
+)
+from sprites import tea_time_art as ta
+
+SIZES = [(1280, 800), (1024, 640)]
+PLAYERS = [2, 3, 4]
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    """Text is measured with the app's fonts: pygame's font module, no window."""
+    pygame.font.init()
+    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
+    yield
+    kit.reset_caches()
+
+
+def overlaps(rects: dict) -> list:
+    names = sorted(rects)
+    return [
+        (a, b)
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if rects[a].colliderect(rects[b])
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_no_two_labelled_rects_overlap_and_all_lie_on_the_board(size, players):
+    for viewer in {0, players - 1}:
+        lay = Layout(size, players, viewer)
+        rects = lay.labelled_rects()
+        rows, columns = LAYOUTS[players]
+        assert len(rects) >= rows * columns + players * 18
+        assert overlaps(rects) == []
+        for name, rect in rects.items():
+            assert lay.board.contains(rect), (name, rect, lay.board)
+            assert rect.width > 0 and rect.height > 0, name
+        # the board leaves the buttons and the log column free
+        assert lay.board.right <= size[0] - 300 - 8
+        # the viewer's panel is at the bottom, the others above it in turn order
+        assert lay.panels[viewer].bottom == lay.board.bottom
+        tops = [lay.panels[seat].y for seat in lay.others]
+        assert tops == sorted(tops) and all(
+            lay.panels[seat].bottom < lay.panels[viewer].y for seat in lay.others
+        )
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_cards_are_big_enough_to_read_and_stacks_stay_in_their_columns(size, players):
+    lay = Layout(size, players, 0)
+    assert lay.card_h >= 90 and lay.card_w >= 60  # the table's cards carry their names
+    assert ta.has_plate(lay.card_w, lay.card_h)
+    for seat in range(players):
+        width, height = lay.column_card_size(seat)
+        assert height >= (50 if lay.is_big(seat) else 45), (seat, width, height)
+        for index in range(len(CHARACTERS)):
+            area = lay.stack_area(seat, index)
+            for count in (1, 5, 10):
+                for position in range(count):
+                    assert area.contains(lay.stack_card(seat, index, position, count))
+    # every place of the table is on the grid, none over another
+    cells = [lay.cell(r, c) for r in range(lay.rows) for c in range(lay.columns)]
+    assert all(lay.grid.contains(rect) for rect in cells)
+    assert lay.cell_at(lay.cell(1, 1).center) == (1, 1)
+    assert lay.cell_at((lay.cell(0, 0).right + 1, lay.cell(0, 0).centery)) is None
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_texts_fit_their_rects(size, players):
+    lay = Layout(size, players, 0)
+    parts = lay.info_parts()
+    assert kit.font(INFO_FONT, True).size("Round 5 of 5")[0] <= parts["round"].width
+    assert kit.font(INFO_FONT - 1).size("Turn 12: 1–3 cards")[0] <= parts["turn"].width
+    assert kit.font(INFO_FONT - 1).size("Deck 60")[0] <= parts["deck_count"].width
+    legend = lay.legend_parts()
+    assert kit.font(LEGEND_FONT).size("Points")[0] <= legend["title.points"].width
+    assert kit.font(LEGEND_FONT).size("Alice")[0] <= legend["alice"].width
+    assert kit.font(LEGEND_FONT + 1, True).size("15")[0] <= legend["points.5"].width
+    for seat in range(players):
+        header = lay.header_parts(seat)
+        font = kit.font(lay.header_font(seat), True)
+        assert font.size("99 pts")[0] <= header["score"].width
+        assert header["name"].width >= 120
+        labels = lay.column_labels(seat, 0)
+        size = lay.label_font(seat)
+        assert kit.font(size, True).size("15 pts")[0] <= labels[-1].width
+        if len(labels) == 2:
+            assert kit.font(size).size("10 cards")[0] <= labels[0].width
+    # a card's name on its plate: in full, or its short name, at 9 pixels or more
+    plate = ta.name_plate(lay.card_w, lay.card_h, "mirror")
+    for character in CHARACTERS:
+        fits = [
+            kit.font(9, True).size(name)[0] <= plate.width - 2
+            for name in (CHARACTER_NAMES[character], SHORT_NAMES[character])
+        ]
+        assert any(fits), (character, plate)
+    assert kit.font(HEADER_FONT, True).size("Ana (you)")[0] < lay.header_parts(0)["name"].width
