@@ -45,7 +45,8 @@ def open_replay(app, match):
     return table
 
 
-@pytest.mark.parametrize("game_id", ["diced-tomatoes", "potion-explosion", "off-the-rails"])
+@pytest.mark.parametrize("game_id", ["diced-tomatoes", "potion-explosion", "off-the-rails",
+                                     "tea-time"])
 def test_keys_move_by_step_and_turn_and_reach_the_games_states(app, game_id):
     match, states = played(game_id)
     table = open_replay(app, match)
