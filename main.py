@@ -1,4 +1,4 @@
-"""Tabletop Trio: play Potion Explosion, Off the Rails and Diced Tomatoes on one computer.
+"""Tabletop Trio: play Potion Explosion, Off the Rails, Diced Tomatoes and Tea Time on one computer.
 
 Run ``python main.py`` for the title screen, or ``python main.py --help`` for the options.
 """

@@ -57,7 +57,8 @@ def main(argv=None) -> None:
         playouts = games / (time.perf_counter() - start)
         legal = rate(lambda s: s.legal_actions(), states, args.seconds / 2)
         clones = rate(lambda s: s.clone(), states, args.seconds / 2)
-        trips = rate(lambda s: spec.state_from_dict(s.to_dict()), states, args.seconds / 2)
+        trips = rate(lambda s, spec=spec: spec.state_from_dict(s.to_dict()), states,
+                     args.seconds / 2)
         print(f"{spec.id:18s} {playouts:11.1f} {steps / games:10.0f} {legal:9.0f} "
               f"{clones:9.0f} {trips:9.0f}")
 

@@ -55,6 +55,7 @@ def start_sound(app, table, mode: str) -> None:
         return
     if mode == "cold":
         import tempfile
+
         from sound import library
         app.sound.folder = Path(tempfile.mkdtemp(prefix="bench-sounds-")) / library.version()
     app.sound.start()
@@ -75,12 +76,13 @@ def run_table(game_id: str, seats, frames: int, watch_bot: bool = False, sound: 
     frames of a table scene at 60 fps pacing. The CPU times are the main thread's own per
     frame: the work itself, without the time the system gave to other threads and processes
     (on a busy machine the two differ)."""
+    import pygame
+
     from engine import registry
     from engine.match import Match
     from saves.settings import Settings
     from scenes.app import App
     from scenes.tables import open_match
-    import pygame
 
     app = App(Settings(animation_speed="normal", pass_screen=False), size=(1280, 800))
     spec = registry.get(game_id)

@@ -34,6 +34,7 @@ def check(spec, state) -> None:
 def soak_one(spec, players: int, seed: int, out: Path) -> str | None:
     """Play one game; returns None, or the path of the saved failing match."""
     import pygame
+
     from engine.match import Match, Seat
     from saves.format import dumps, make_envelope
     from saves.settings import Settings

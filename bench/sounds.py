@@ -82,6 +82,7 @@ def _record(out: Path, script) -> list:
     os.environ["SDL_AUDIODRIVER"] = "disk"
     os.environ["SDL_DISKAUDIOFILE"] = str(raw)
     import pygame
+
     from saves.settings import Settings
     from sound.board import SoundBoard
     board = SoundBoard(Settings(master_volume=100))

@@ -19,8 +19,9 @@ import dataclasses
 import enum
 import types
 import typing
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 CHANCE = -1
 """``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""
@@ -109,7 +110,10 @@ class TurnStarted(Event):
         return f"{names[self.player]}'s turn." if 0 <= self.player < len(names) else ""
 
 
-class RecordCodec:
+RecordT = TypeVar("RecordT", bound=Record)
+
+
+class RecordCodec(Generic[RecordT]):
     """Turns ``to_dict`` output back into the records of one game.
 
     ``RecordCodec([PlaceSeed, EndTurn]).from_dict({"type": "EndTurn"})`` returns ``EndTurn()``.
@@ -119,7 +123,7 @@ class RecordCodec:
     ``tuple[X, ...]`` / ``tuple[X, Y]`` / ``X | None`` are checked item by item.
     """
 
-    def __init__(self, classes: Iterable[type]):
+    def __init__(self, classes: Iterable[type[RecordT]]):
         self._classes = {cls.__name__: cls for cls in classes}
         self._hints: dict[str, dict] = {}
         for name, cls in self._classes.items():
@@ -128,7 +132,7 @@ class RecordCodec:
                                 f"for the class name; rename the field.")
             self._hints[name] = typing.get_type_hints(cls)
 
-    def from_dict(self, data: dict) -> Record:
+    def from_dict(self, data: dict) -> RecordT:
         """Rebuild one record; ``ValueError`` names the problem."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise ValueError("a step is not a move")
@@ -311,9 +315,9 @@ class GameState(Protocol):
     def is_terminal(self) -> bool: ...
     def returns(self) -> list: ...
     def score_sheet(self) -> dict: ...
-    def clone(self) -> "GameState": ...
+    def clone(self) -> GameState: ...
     def to_dict(self) -> dict: ...
-    def observation(self, player: int) -> "GameState": ...
+    def observation(self, player: int) -> GameState: ...
     def action_to_string(self, action: Action, names: Sequence[str] | None = None) -> str: ...
     def turn_owner(self) -> int: ...
 
@@ -347,7 +351,7 @@ class GameSpec:
     options: tuple
     new_state: Callable[[int, dict], Any]
     state_from_dict: Callable[[dict], Any]
-    action_codec: RecordCodec
+    action_codec: RecordCodec[Action]
     notation: Notation
     rules_summary: str
     bots: Any

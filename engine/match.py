@@ -1,8 +1,8 @@
 """A game in progress: seats, options, seed, state, history, undo, bots' turns and save data.
 
-docs/DESIGN.md, "Matches, undo, saves". The match is the only place that picks chance outcomes in play:
-each pick uses ``random.Random(f"{seed}:{index}")`` and only its ``random()`` method, so the same
-seed and the same decisions give the same game on any machine and after a reload.
+docs/DESIGN.md, "Matches, undo, saves". The match is the only place that picks chance outcomes in
+play: each pick uses ``random.Random(f"{seed}:{index}")`` and only its ``random()`` method, so the
+same seed and the same decisions give the same game on any machine and after a reload.
 
 Undo never crosses a chance outcome or another player's decision: it replays the history prefix
 from the last such boundary (no reverse rules).
@@ -62,9 +62,12 @@ class Seat:
     def from_dict(cls, data: dict) -> Seat:
         """The seat of ``to_dict`` output; a name over :data:`NAME_LIMIT` characters is cut.
         Raises ``ValueError`` for anything that is not a seat."""
-        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        if not isinstance(data, dict):
             raise ValueError("a seat is damaged")
-        return cls(data.get("kind"), data["name"][:NAME_LIMIT], data.get("level"))
+        kind, name = data.get("kind"), data.get("name")
+        if not isinstance(kind, str) or not isinstance(name, str):
+            raise ValueError("a seat is damaged")
+        return cls(kind, name[:NAME_LIMIT], data.get("level"))
 
 
 @dataclass(frozen=True)
@@ -366,7 +369,9 @@ class Match:
                         raise IllegalAction("it is recorded for the wrong player")
                     match.apply(action)
             except IllegalAction as err:
-                raise ValueError(f"step {i + 1} of the history cannot be replayed: {err.reason}")
+                raise ValueError(
+                    f"step {i + 1} of the history cannot be replayed: {err.reason}"
+                ) from None
         if match.state.to_dict() != data["snapshot"]:
             raise ValueError("the replayed game does not match the saved position")
         return match

@@ -1,1 +1,2 @@
-"""Persistence: the save envelope (format.py), the save folder (store.py), settings (settings.py)."""
+"""Persistence: the save envelope (format.py), the save folder (store.py), settings
+(settings.py)."""

@@ -25,7 +25,9 @@ import hashlib
 import json
 import math
 import unicodedata
+from collections.abc import Callable
 from datetime import datetime, timezone
+from typing import TypeGuard
 
 FORMAT = "tabletop-trio-save"
 SCHEMA_VERSION = 3
@@ -36,7 +38,7 @@ TITLE_LIMIT = 120
 SAVED_AT_LIMIT = 64
 RULES_VERSION_LIMIT = 1000
 
-MIGRATIONS: dict[int, object] = {}
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope (a dict) into version ``v + 1``."""
 
 
@@ -169,7 +171,7 @@ def clean_title(value) -> str:
     return text if len(text) <= TITLE_LIMIT else text[:TITLE_LIMIT - 1] + "\u2026"
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """An integer that is not a bool (JSON's true is not the number 1 in a save)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
-from saves.store import make_folder, read_text, write_atomic, SaveError
+from saves.store import SaveError, make_folder, read_text, write_atomic
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1024, 640))

@@ -1,7 +1,8 @@
 """The application: window, the one UIManager, settings, sound, the scene stack and the loop.
 
-Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then ``ui.process_events``,
-then the top scene if the UI did not consume the event; ``update(dt)``; draw; flip; tick(60).
+Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then
+``ui.process_events``, then the top scene if the UI did not consume the event; ``update(dt)``;
+draw; flip; tick(60).
 Sound (:class:`sound.board.SoundBoard`) starts after the first frame is drawn; without an audio
 device the game is silent and says nothing.
 """

@@ -24,7 +24,8 @@ class Scene:
     def enter(self) -> None:
         """Build widgets (in ``self.container``) for the current window size."""
         self.container = pygame_gui.core.UIContainer(
-            pygame.Rect((0, 0), self.app.size), self.app.ui, starting_height=2 if self.overlay else 1)
+            pygame.Rect((0, 0), self.app.size), self.app.ui,
+            starting_height=2 if self.overlay else 1)
         self.build()
 
     def build(self) -> None:

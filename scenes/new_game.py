@@ -104,8 +104,8 @@ class NewGameScene(Scene):
         # seats
         x = self.cols[1]
         y = self.top + 34
-        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c, command=lambda: self.change_seats(-1),
-                 tool_tip_text="One seat fewer")
+        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c,
+                 command=lambda: self.change_seats(-1), tool_tip_text="One seat fewer")
         count = f"{self.seat_count} player" + ("s" if self.seat_count > 1 else "")
         if self.seat_count == 1 and self.spec and self.spec.solo:
             count += " (solo rules)"
@@ -183,7 +183,7 @@ class NewGameScene(Scene):
         return labels, labels[choices.index(value)]
 
     def _read_form(self):
-        for i, (kind, name) in enumerate(getattr(self, "seat_widgets", [])):
+        for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
             self.seat_names[i] = name.get_text().strip() or f"Player {i + 1}"
         if hasattr(self, "seed_entry"):
             self.seed_text = self.seed_entry.get_text()
@@ -288,7 +288,7 @@ class NewGameScene(Scene):
 
     def draw_over(self, surface) -> None:
         """Game cards' text, drawn over their buttons: title, player count, description."""
-        for i, (button, spec, y) in enumerate(self.game_buttons):
+        for i, (button, spec, _y) in enumerate(self.game_buttons):
             r = button.get_abs_rect()
             # short cards (many games in a small window) set their three lines closer
             title_y, players_y, text_y, line_h = ((8, 36, 55, 18) if r.height >= 108

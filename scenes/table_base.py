@@ -1,8 +1,8 @@
 """What every table scene shares: driving the match, bots off the main thread, animations, the
 game log, undo, autosave, the pause menu, hot-seat pass screens, replay and the end of the game.
 
-A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match for legal
-actions, applies the player's choice through the match, and animates the returned events.
+A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match for
+legal actions, applies the player's choice through the match, and animates the returned events.
 
 What goes where (the table pattern, issue 17):
 
@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pygame_gui

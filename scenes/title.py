@@ -5,6 +5,7 @@ import math
 
 import pygame
 
+from engine import registry
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -82,7 +83,8 @@ class TitleScene(Scene):
         big = 72 if h >= 760 else 58
         kit.blit_text(surface, "Tabletop Trio", big, (w // 2, int(h * 0.08)), kit.GOLD, True,
                       "midtop", shadow=True)
-        kit.blit_text(surface, "Potion Explosion  ·  Off the Rails  ·  Diced Tomatoes", 20,
+        games = "  ·  ".join(spec.title for spec in registry.games())    # names stay as published
+        kit.blit_text(surface, games, kit.fit_text(games, 20, w - 80),
                       (w // 2, int(h * 0.08) + big + 14), kit.INK_DIM, anchor="midtop")
         self._draw_props(surface, w, h)
         if self.problem:       # under the subtitle, clear of the menu and the toasts

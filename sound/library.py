@@ -19,14 +19,29 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from sound import synth
-from sound.synth import (bandpass, bell, click, decay_curve, fade, jitter, lowpass, highpass, mix,
-                         multiply, normalise, scale, semitones, tone, uniform,
-                         white_noise)
+from sound.synth import (
+    bandpass,
+    bell,
+    click,
+    decay_curve,
+    fade,
+    highpass,
+    jitter,
+    lowpass,
+    mix,
+    multiply,
+    normalise,
+    scale,
+    semitones,
+    tone,
+    uniform,
+    white_noise,
+)
 
 MAX_CHAIN = 5
 """Explosion chain steps with their own pitch and level; later steps sound like this one."""
@@ -282,7 +297,7 @@ def dice_rattle(rng, step):
     out = synth.silence(0.42)
     t = 0.0
     knocks = 8 + int(rng.random() * 4)
-    for i in range(knocks):
+    for _ in range(knocks):
         out = mix(out, _die_knock(rng, uniform(rng, 0.35, 1.0)), at=t)
         t += uniform(rng, 0.022, 0.045)
     hand = multiply(bandpass(white_noise(t + 0.05, rng), 900, 0.8),

@@ -99,11 +99,13 @@ def marble(size: int, colour: str, pattern: bool = False) -> pygame.Surface:
         elif colour == "blue":
             pygame.draw.line(surf, mark, (c - size * .18, c), (c + size * .18, c), w)
         elif colour == "yellow":
-            pts = [(c, c - size * .18), (c + size * .17, c + size * .13), (c - size * .17, c + size * .13)]
+            pts = [(c, c - size * .18), (c + size * .17, c + size * .13),
+                   (c - size * .17, c + size * .13)]
             pygame.draw.polygon(surf, mark, pts, w)
         else:
-            pygame.draw.line(surf, mark, (c - size * .14, c - size * .14), (c + size * .14, c + size * .14), w)
-            pygame.draw.line(surf, mark, (c + size * .14, c - size * .14), (c - size * .14, c + size * .14), w)
+            arm = size * .14
+            pygame.draw.line(surf, mark, (c - arm, c - arm), (c + arm, c + arm), w)
+            pygame.draw.line(surf, mark, (c + arm, c - arm), (c - arm, c + arm), w)
     return surf
 
 

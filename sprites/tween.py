@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 
 def linear(t: float) -> float:

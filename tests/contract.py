@@ -76,7 +76,8 @@ def _check_refusals(state, legal, seen_actions: dict, rng: random.Random) -> lis
             trial.apply_action(action)
         except IllegalAction as refusal:
             reasons.append(refusal.reason)
-            assert is_player_sentence(refusal.reason), f"not a player's sentence: {refusal.reason!r}"
+            assert is_player_sentence(refusal.reason), (
+                f"not a player's sentence: {refusal.reason!r}")
             assert trial.to_dict() == before, f"a refused {action} changed the state"
         else:
             raise AssertionError(f"{action} is not listed as legal but was accepted")

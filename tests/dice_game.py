@@ -9,8 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bots import GameBots
-from engine.core import (CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, Notation,
-                         OptionSpec, RecordCodec, TurnStarted)
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    GameSpec,
+    IllegalAction,
+    Notation,
+    OptionSpec,
+    RecordCodec,
+    TurnStarted,
+)
 
 TARGET = 20
 

@@ -11,9 +11,9 @@ Usage, in any module that shows text to a player (engine refusals and event sent
     TITLES = {"easy": N_("Easy")}                   # marked for extraction, translated at use:
     _(TITLES[level])
 
-``_`` looks the message up in the current language's catalogue when it is called, so a string must be
-translated where it is shown, not once at import time (the language can change while the program
-runs). Until a language's catalogue exists the English text is returned unchanged.
+``_`` looks the message up in the current language's catalogue when it is called, so a string must
+be translated where it is shown, not once at import time (the language can change while the
+program runs). Until a language's catalogue exists the English text is returned unchanged.
 
 The package is not called ``i18n``: that name belongs to python-i18n, which pygame_gui imports;
 a package of ours by that name would hide it (and clash with it when installed).

@@ -11,7 +11,7 @@ computer player, the moves worth considering, and its bot for each level — lik
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.bots.beginner import BeginnerBot
 from engine.bots.greedy import GreedyBot

@@ -12,9 +12,10 @@ the k-th rollout of each meets the same luck (measured on Diced Tomatoes with be
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.bots.halving import sequential_halving
-from engine.core import CHANCE, TurnStarted
+from engine.core import CHANCE, Action, GameState, TurnStarted
 from engine.match import pick_outcome
 
 MAX_STEPS = 200
@@ -89,7 +90,8 @@ class RolloutBot:
         return self.knowledge.evaluate(t, me)
 
     # --- the search -------------------------------------------------------------------------
-    def choose(self, observation, legal_actions, rng):
+    def choose(self, observation: GameState, legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
         """The action to play for ``observation.current_player()``; ``ValueError`` if none."""
         if not legal_actions:
             raise ValueError("No legal action to choose from.")

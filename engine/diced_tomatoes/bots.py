@@ -9,9 +9,18 @@ rollouts beat it 42-3-16.
 from __future__ import annotations
 
 from engine.bots import GameBots, as_sentence
+from engine.core import Action
 from engine.diced_tomatoes import heuristics, rules
-from engine.diced_tomatoes.state import (CleanVine, ClearVine, FlipSeed, PlaceDie, Reroll,
-                                         RollOver, SetDie, Shift)
+from engine.diced_tomatoes.state import (
+    CleanVine,
+    ClearVine,
+    FlipSeed,
+    PlaceDie,
+    Reroll,
+    RollOver,
+    SetDie,
+    Shift,
+)
 
 GIFT_SEED = 4
 """A seed of this face or more on an opponent's empty token is a gift (a vine worth that much)
@@ -33,15 +42,13 @@ def own_use(state, colour: str, face: int, me: int) -> int:
     return use
 
 
-def _changed_face(action, face: int) -> int | None:
-    """The face a karma action that sets a die's face leaves it showing (None for a re-roll)."""
+def _changed_face(action: Shift | RollOver | SetDie, face: int) -> int:
+    """The face a karma action that sets a die's face leaves a die showing ``face``."""
     if isinstance(action, Shift):
         return face + action.delta
     if isinstance(action, RollOver):
         return rules.opposite_face(face)
-    if isinstance(action, SetDie):
-        return action.face
-    return None
+    return action.face
 
 
 def beginner_moves(state, moves) -> list:
@@ -70,7 +77,7 @@ def beginner_moves(state, moves) -> list:
         lowest = min(hand[move.die].face for move in places)
         placed_well = [move for move in places if hand[move.die].face == lowest]
     karma_for_dice = 2 not in uses.values()
-    kept = []
+    kept: list[Action] = []
     for move in moves:
         if isinstance(move, PlaceDie):
             if move in placed_well:

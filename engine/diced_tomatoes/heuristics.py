@@ -81,8 +81,15 @@ def explain_move(state, action, names=None) -> str:
     Examples: "harvests your top vine worth 4 into slot 2", "turns the red 5 into a 6 to
     complete your top vine" (karma).
     """
-    from engine.diced_tomatoes.state import (COLOUR_NAMES, TOKEN_NAMES, ClearVine, KarmaGained,
-                                             KeepVine, VineCleared, VineHarvested)
+    from engine.diced_tomatoes.state import (
+        COLOUR_NAMES,
+        TOKEN_NAMES,
+        ClearVine,
+        KarmaGained,
+        KeepVine,
+        VineCleared,
+        VineHarvested,
+    )
     me = state.current_player()
     if isinstance(action, _KARMA):
         return _explain_karma(state, action, me, names)

@@ -1,4 +1,5 @@
-"""Off the Rails (Andrew Platt, Rotten Games, 2018) for 1-4 players, as docs/rules/off_the_rails.md says.
+"""Off the Rails (Andrew Platt, Rotten Games, 2018) for 1-4 players, as
+docs/rules/off_the_rails.md says.
 
 ``GAME`` is the registry entry; ``RULES_SUMMARY`` the player-facing rules text.
 """
@@ -12,40 +13,69 @@ from engine.off_the_rails.state import ACTIONS, OTRState
 
 RULES_SUMMARY = """# Off the Rails
 
-Goblin clans race minecarts through a shared mine, grab jewels from the deposits and bring them back up to the surface before the mine collapses into a chasm.
+Goblin clans race minecarts through a shared mine, grab jewels from the deposits and bring them back
+up to the surface before the mine collapses into a chasm.
 
 ## Setup
-- The board is a 12 by 12 underground grid with four mines (red, yellow, green, blue) in the middle; each mine has 8 numbered squares around its centre.
-- The first player picks an edge of the board; the second takes the opposite edge; a third player gets one of the two remaining edges at random and a fourth the last one. Your edge's colour is your clan colour.
-- Each player has two carts (white and black). Four deposits are made at the start, one in each mine, with gems drawn at random from the bag.
+- The board is a 12 by 12 underground grid with four mines (red, yellow, green, blue) in the middle;
+  each mine has 8 numbered squares around its centre.
+- The first player picks an edge of the board; the second takes the opposite edge; a third player
+  gets one of the two remaining edges at random and a fourth the last one. Your edge's colour is
+  your clan colour.
+- Each player has two carts (white and black). Four deposits are made at the start, one in each
+  mine, with gems drawn at random from the bag.
 - One more mission card than there are players is dealt face up.
 
 ## A turn
-- Action phase: take up to 4 actions, in any order and as often as you like: place a straight or a curve on an empty square (it need not connect to anything); upgrade a tile without a cart on it (straight or curve to a T-junction, T-junction to a cross; exits are only added); put a cart from your supply on an empty square of your own edge (at most 2 of your carts on the board; it starts at speed 3, facing into the mine); or change one of your carts' speed by 1 (speed is always 1 to 6).
-- Movement phase: each of your carts on the board moves exactly its speed along connected track, never turning back. You choose which cart goes first, and at a junction you choose the exit (never one into the chasm while another way is open).
-- Gems: a cart entering a deposit takes 1 gem; a cart ending its move on a deposit takes 2 there in all. Rocks must be taken before jewels; among jewels you choose. A cart holds at most 5 gems.
-- A cart that rolls off the grid onto the surface (any edge) leaves the mine: its gems go to your stockpile and the cart returns to your supply, ready to be placed again.
-- A cart derails when its next step has no track, hits a mine centre, or meets a tile with no exit towards it: its gems go back to the bag and the cart back to your supply.
+- Action phase: take up to 4 actions, in any order and as often as you like: place a straight or a
+  curve on an empty square (it need not connect to anything); upgrade a tile without a cart on it
+  (straight or curve to a T-junction, T-junction to a cross; exits are only added); put a cart from
+  your supply on an empty square of your own edge (at most 2 of your carts on the board; it starts
+  at speed 3, facing into the mine); or change one of your carts' speed by 1 (speed is always 1 to
+  6).
+- Movement phase: each of your carts on the board moves exactly its speed along connected track,
+  never turning back. You choose which cart goes first, and at a junction you choose the exit (never
+  one into the chasm while another way is open).
+- Gems: a cart entering a deposit takes 1 gem; a cart ending its move on a deposit takes 2 there in
+  all. Rocks must be taken before jewels; among jewels you choose. A cart holds at most 5 gems.
+- A cart that rolls off the grid onto the surface (any edge) leaves the mine: its gems go to your
+  stockpile and the cart returns to your supply, ready to be placed again.
+- A cart derails when its next step has no track, hits a mine centre, or meets a tile with no exit
+  towards it: its gems go back to the bag and the cart back to your supply.
 - Deposit phase: the top deposit card is revealed and gems are drawn onto the mine square it names.
 
 ## Collisions
 - A cart about to enter a square holding another cart (yours or anybody's) stops and turns round.
-- If the other cart's tile has no exit towards the mover, it is only a bump and nothing else happens.
-- Otherwise, if the other cart was heading towards the mover, it is a head-on collision and it turns round too.
-- The hit cart drops half its load: its owner splits the gems into two piles as equal as possible, the mover picks one pile without seeing it, and those gems stay on the hit cart's square. A single gem is always dropped.
+- If the other cart's tile has no exit towards the mover, it is only a bump and nothing else
+  happens.
+- Otherwise, if the other cart was heading towards the mover, it is a head-on collision and it turns
+  round too.
+- The hit cart drops half its load: its owner splits the gems into two piles as equal as possible,
+  the mover picks one pile without seeing it, and those gems stay on the hit cart's square. A single
+  gem is always dropped.
 - Any cart that was empty before the collision derails.
 
 ## The chasm
-- When the Chasm card comes up, every player has one more turn, the player who revealed it last. Then the chasm deck is revealed: a chasm opens on one square of each mine, and tiles, gems and carts there are lost.
-- From then on, instead of a deposit, each turn a random chasm token is drawn and the active player places it next to a chasm of the same colour. A chasm token placed under a cart swallows it with its gems.
-- No cart may drive into the chasm by choice: at a junction the exits into a chasm are not offered while another way is open. A cart whose only way on leads into the chasm falls in with its gems and is out of the game.
-- The game ends at the end of a turn in the chasm phase when no cart is on the board, or as soon as all 20 chasm tokens are placed (carts still on the board then derail).
+- When the Chasm card comes up, every player has one more turn, the player who revealed it last.
+  Then the chasm deck is revealed: a chasm opens on one square of each mine, and tiles, gems and
+  carts there are lost.
+- From then on, instead of a deposit, each turn a random chasm token is drawn and the active player
+  places it next to a chasm of the same colour. A chasm token placed under a cart swallows it with
+  its gems.
+- No cart may drive into the chasm by choice: at a junction the exits into a chasm are not offered
+  while another way is open. A cart whose only way on leads into the chasm falls in with its gems
+  and is out of the game.
+- The game ends at the end of a turn in the chasm phase when no cart is on the board, or as soon as
+  all 20 chasm tokens are placed (carts still on the board then derail).
 
 ## Scoring
 - Each gem in your stockpile scores: ruby 1, emerald 2, gold 3, diamond 4, rock 0.
 - The player or players with the most rubies (at least 1) score 5 more.
 - Each cart in your supply at the end scores 3 (carts lost in the chasm score nothing).
-- Each mission card scores 4. You take a face-up mission as soon as you fulfil it, at most one per turn; if one move fulfils two, you choose one. A mission fulfilled by what you hold (Gem Collector, The Spice of Life) can be taken at any point of your turn once it holds: click its card. Dirty Goblins (most rocks) is decided at the end.
+- Each mission card scores 4. You take a face-up mission as soon as you fulfil it, at most one per
+  turn; if one move fulfils two, you choose one. A mission fulfilled by what you hold (Gem
+  Collector, The Spice of Life) can be taken at any point of your turn once it holds: click its
+  card. Dirty Goblins (most rocks) is decided at the end.
 - Ties go to the player with more jewels, then fewer rocks; after that the win is shared.
 
 ## Missions
@@ -54,23 +84,37 @@ Goblin clans race minecarts through a shared mine, grab jewels from the deposits
 - Diamonds aren't Forever: bring up a diamond with one cart in one turn.
 - Dirty Goblins: have the most rocks at the end (ties: nobody).
 - Gem Collector: have a cart holding 5 jewels and no rocks.
-- Green Fingers, There's Gold in Them Hills, Red Leader: bring up 2 emeralds, 2 gold or 4 rubies with one cart in one turn.
+- Green Fingers, There's Gold in Them Hills, Red Leader: bring up 2 emeralds, 2 gold or 4 rubies
+  with one cart in one turn.
 - Head to Head: cause a head-on collision.
 - Jewel Heist: make an opponent's cart drop at least 1 jewel.
 - The Spice of Life: have a ruby, an emerald, a gold and a diamond in your stockpile.
 
 ## Solo game
-- Every mine square starts with one random jewel. You have four carts, one of each colour; each enters only from the edge of its colour (north red, east yellow, south green, west blue), and all four may be on the board.
-- There are no deposits: after your first turn four chasms open at random mine squares, then one more after every turn (when the Chasm card comes up, nothing opens that turn). A derailed cart leaves the game.
-- The game ends when all your carts are gone or all 20 chasm tokens are placed. Deliver jewels to the edge of their colour: rubies north, gold east, emeralds south, diamonds west.
-- Major victory: 2 or more of each jewel delivered to its own edge. Victory: 1 of each to its own edge. Partial victory: 1 of each delivered, some to other edges. Otherwise you lose.
-- High score: 1 per jewel delivered, 10 per set delivered to wrong edges, 100 per set delivered to the right edges.
+- Every mine square starts with one random jewel. You have four carts, one of each colour; each
+  enters only from the edge of its colour (north red, east yellow, south green, west blue), and all
+  four may be on the board.
+- There are no deposits: after your first turn four chasms open at random mine squares, then one
+  more after every turn (when the Chasm card comes up, nothing opens that turn). A derailed cart
+  leaves the game.
+- The game ends when all your carts are gone or all 20 chasm tokens are placed. Deliver jewels to
+  the edge of their colour: rubies north, gold east, emeralds south, diamonds west.
+- Major victory: 2 or more of each jewel delivered to its own edge. Victory: 1 of each to its own
+  edge. Partial victory: 1 of each delivered, some to other edges. Otherwise you lose.
+- High score: 1 per jewel delivered, 10 per set delivered to wrong edges, 100 per set delivered to
+  the right edges.
 
 ## Options
-- Game length: how many deposit cards are used in all; fewer cards mean the chasm comes sooner. With 2 or 3 players one more card of each colour is always removed, so the lengths are 13, 17 or 21 (default 21); 4 players also have 25 (the default).
-- Bumper Carts: collisions still stop and turn carts round, but no gems are dropped and nobody derails.
-- Chasm Die: in the chasm phase a die roll picks the numbered mine square of the drawn token's colour instead of the player (a square already gone is rolled again; if the whole mine is gone, the player chooses as usual).
-- Split rule: "Owner splits, mover picks" is the normal rule; with "Drop the larger half" the owner of a hit cart simply chooses which half (rounded up) of the load is dropped.
+- Game length: how many deposit cards are used in all; fewer cards mean the chasm comes sooner. With
+  2 or 3 players one more card of each colour is always removed, so the lengths are 13, 17 or 21
+  (default 21); 4 players also have 25 (the default).
+- Bumper Carts: collisions still stop and turn carts round, but no gems are dropped and nobody
+  derails.
+- Chasm Die: in the chasm phase a die roll picks the numbered mine square of the drawn token's
+  colour instead of the player (a square already gone is rolled again; if the whole mine is gone,
+  the player chooses as usual).
+- Split rule: "Owner splits, mover picks" is the normal rule; with "Drop the larger half" the owner
+  of a hit cart simply chooses which half (rounded up) of the load is dropped.
 """
 
 OPTIONS = (

@@ -2,9 +2,9 @@
 
 The underground grid is 12x12, squares are ``(row, col)`` tuples with rows 0-11 top to bottom and
 columns 0-11 left to right. The four mines are 3x3 blocks whose centres are listed in
-:data:`MINE_CENTRES`; mine squares are numbered 1-8 clockwise from the top-left (:data:`MINE_OFFSETS`).
-The surface is one strip of 12 squares outside each edge (corners excluded): north row -1, east
-column 12, south row 12, west column -1.
+:data:`MINE_CENTRES`; mine squares are numbered 1-8 clockwise from the top-left
+(:data:`MINE_OFFSETS`). The surface is one strip of 12 squares outside each edge (corners
+excluded): north row -1, east column 12, south row 12, west column -1.
 
 Sides are ``"N"``, ``"E"``, ``"S"``, ``"W"``. A track tile is the string of its open sides in
 N-E-S-W order: straights ``"NS"``/``"EW"``, curves ``"NE"``/``"ES"``/``"SW"``/``"NW"``,
@@ -138,6 +138,7 @@ SURFACE_EDGE = {sq: e for e in EDGES for sq in surface_squares(e)}
 
 BUILDABLE = tuple((r, c) for r in range(GRID) for c in range(GRID)
                   if (r, c) not in CENTRE_SQUARES)
-"""Grid squares where track may ever go (all but the mine centres); chasm is checked by the state."""
+"""Grid squares where track may ever go (all but the mine centres); chasm is checked by the
+state."""
 
 ALL_SQUARES = tuple((r, c) for r in range(GRID) for c in range(GRID))

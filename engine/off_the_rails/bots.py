@@ -37,11 +37,27 @@ from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import (CART_CAPACITY, GEM_INDEX, GEM_VALUES, MAX_SPEED,
-                                       MIN_SPEED, START_SPEED, value)
+from engine.off_the_rails.data import (
+    CART_CAPACITY,
+    GEM_INDEX,
+    GEM_VALUES,
+    MAX_SPEED,
+    MIN_SPEED,
+    START_SPEED,
+    value,
+)
 from engine.off_the_rails.rules import ways_on
-from engine.off_the_rails.state import (CartPlace, ChangeSpeed, EndActions, Pending, PickPile,
-                                        PlaceCart, PlaceTile, UpgradeTile)
+from engine.off_the_rails.state import (
+    CartPlace,
+    ChangeSpeed,
+    EndActions,
+    OTRState,
+    Pending,
+    PickPile,
+    PlaceCart,
+    PlaceTile,
+    UpgradeTile,
+)
 
 MAX_FUTURES = 6
 """Hard's look-ahead samples at most this many futures per candidate."""
@@ -240,14 +256,15 @@ def _sequences(state, me, cfg) -> list:
             if cur not in targets:
                 targets.append(cur)
             per_cart.append([(ci, v - cur) for v in targets])
-        combos = [[]]
+        combos: list[list[tuple[int, int]]] = [[]]
         for opts in per_cart:
             combos = [c + [o] for c in combos for o in opts]
         for combo in combos:
             spend = sum(abs(d) for _, d in combo)
             if spend > left:
                 continue
-            speed_acts = [ChangeSpeed(ci, 1 if d > 0 else -1) for ci, d in combo for _ in range(abs(d))]
+            speed_acts = [ChangeSpeed(ci, 1 if d > 0 else -1)
+                          for ci, d in combo for _ in range(abs(d))]
             k_tiles = left - spend
             add(base + tiles[:k_tiles] + speed_acts)
     return seqs
@@ -285,7 +302,7 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
     actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
     (a cancelled bot) ends it with the best sequence found so far."""
-    scored = []
+    scored: list[tuple[float, list, OTRState]] = []
     for seq in _sequences(state, me, cfg):
         if scored and (deadline is not None and clock() >= deadline or stop and stop()):
             break  # out of time or cancelled: keep what has been scored
@@ -428,8 +445,8 @@ def _chasm_choice(state, legal):
 def phase_rng(state, level: str) -> random.Random:
     """The random generator of one action phase, drawn from what the phase's actions leave
     unchanged (level, turn, player, the gems in the mine, on the board, lost and in the
-    stockpiles). Every step of the phase plans with the same numbers: the same softmax draws, the same
-    sampled futures, so the plan chosen at its first step stays the best at the next ones
+    stockpiles). Every step of the phase plans with the same numbers: the same softmax draws, the
+    same sampled futures, so the plan chosen at its first step stays the best at the next ones
     (their candidates are the rests of the first step's) and is played through coherently,
     with no plan remembered between decisions. Re-planning with fresh numbers at each step
     mixed plans: untimed Hard won 18 of 40 games against Medium instead of 27."""

@@ -34,7 +34,8 @@ ACTIONS_PER_TURN = 4
 MIN_SPEED, MAX_SPEED, START_SPEED = 1, 6, 3
 """OR-D5: speed stays within 1-6; a placed cart starts at 3."""
 LENGTHS = (13, 17, 21, 25)
-LENGTH_LABELS = ("Very short (13 cards)", "Short (17 cards)", "Medium (21 cards)", "Long (25 cards)")
+LENGTH_LABELS = ("Very short (13 cards)", "Short (17 cards)", "Medium (21 cards)",
+                 "Long (25 cards)")
 CHASM = "chasm"
 """The colour name used for the Chasm card in a reveal."""
 
@@ -147,7 +148,8 @@ def sub_multisets(counts, size: int) -> list:
 
 # --- missions -------------------------------------------------------------------------------
 MISSIONS = {
-    1: ("Behind Enemy Lines", "Stockpile at least 1 jewel from a cart that left by an opponent's edge."),
+    1: ("Behind Enemy Lines",
+        "Stockpile at least 1 jewel from a cart that left by an opponent's edge."),
     2: ("Bumper Carts", "Derail an opponent's cart in a collision."),
     3: ("Diamonds aren't Forever", "Stockpile a diamond from a single cart in one turn."),
     4: ("Dirty Goblins", "Have the most rocks in your stockpile at the end (ties: nobody)."),
@@ -204,7 +206,7 @@ class MoveFacts:
                 "heist": self.heist, "collector": self.collector}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "MoveFacts":
+    def from_dict(cls, data: dict) -> MoveFacts:
         return cls(tuple(CartExit(tuple(load), by_opponent) for load, by_opponent in data["exits"]),
                    data["head_on"], data["derailed_opponent"], data["heist"], data["collector"])
 

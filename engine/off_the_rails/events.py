@@ -13,22 +13,66 @@ counts, ``facts``) are replaced, never changed in place. Every play resets the l
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+from engine.core import Event
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, OPPOSITE
-from engine.off_the_rails.data import (DIRTY_GOBLINS, GEM_INDEX, NO_FACTS, START_SPEED, CartExit,
-                                       add, jewels, one, sub, zero)
-from engine.off_the_rails.state import (CardRevealed, CardSkipped, CartDerailed, CartFell,
-                                        CartLeftMine, CartMoved, CartPlace, CartPlaced,
-                                        CartReturned, CartStarted, CartTurned, ChasmCardRevealed,
-                                        ChasmCardShuffledBack, ChasmDieRolled, ChasmOpened,
-                                        ChasmPhaseBegan, ChasmTokenDrawn, ChasmTurnBegan,
-                                        CollisionKind, Collided, DerailCause, EdgeTaken, ExitChosen,
-                                        FinalTurnPlayed, GameEnded, GemPlaced, GemsDropped,
-                                        GemTaken, LoadSplit, MissionClaimed, MissionDealt,
-                                        MissionsChecked, OTRState, SpeedChanged, TasksChanged,
-                                        TileUpgraded, TilePlaced, TurnStarted, ActionsEnded)
+from engine.off_the_rails.data import (
+    DIRTY_GOBLINS,
+    GEM_INDEX,
+    NO_FACTS,
+    START_SPEED,
+    CartExit,
+    add,
+    jewels,
+    one,
+    sub,
+    zero,
+)
+from engine.off_the_rails.state import (
+    ActionsEnded,
+    CardRevealed,
+    CardSkipped,
+    CartDerailed,
+    CartFell,
+    CartLeftMine,
+    CartMoved,
+    CartPlace,
+    CartPlaced,
+    CartReturned,
+    CartStarted,
+    CartTurned,
+    ChasmCardRevealed,
+    ChasmCardShuffledBack,
+    ChasmDieRolled,
+    ChasmOpened,
+    ChasmPhaseBegan,
+    ChasmTokenDrawn,
+    ChasmTurnBegan,
+    Collided,
+    CollisionKind,
+    DerailCause,
+    EdgeTaken,
+    ExitChosen,
+    FinalTurnPlayed,
+    GameEnded,
+    GemPlaced,
+    GemsDropped,
+    GemTaken,
+    LoadSplit,
+    MissionClaimed,
+    MissionDealt,
+    MissionsChecked,
+    OTRState,
+    SpeedChanged,
+    TasksChanged,
+    TilePlaced,
+    TileUpgraded,
+    TurnStarted,
+)
 
 __all__ = ["apply_event", "play_event"]
 
@@ -324,7 +368,8 @@ def _game_ended(state, event: GameEnded):
     state.result = event.result
 
 
-_PLAY = {
+# each effect takes its own event class, so the table's value type takes any event
+_PLAY: dict[type[Event], Callable[[OTRState, Any], None]] = {
     EdgeTaken: _edge_taken, MissionDealt: _mission_dealt, CardRevealed: _card_revealed,
     GemPlaced: _gem_placed, TurnStarted: _turn_started, TilePlaced: _tile_placed,
     TileUpgraded: _tile_upgraded, CartPlaced: _cart_placed, SpeedChanged: _speed_changed,

@@ -19,18 +19,53 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core import Action
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
-from engine.off_the_rails.data import (GEM_INDEX, GEM_VALUES, GEMS as GEM_NAMES, JEWEL_EDGE,
-                                       CART_POINTS, MISSION_POINTS, MISSIONS, RUBY_BONUS, CartExit,
-                                       MoveFacts, add, gems_text, has_most_rubies,
-                                       mission_fulfilled, value)
-from engine.off_the_rails.rules import (cart_edge, cart_place_refusal, derail_cause,
-                                        token_squares, ways_on)
-from engine.off_the_rails.state import (CartPlace, ChangeSpeed, ChooseEdge, ChooseExit,
-                                        ClaimMission, DropGems, EndActions, MoveCart, PickPile,
-                                        PlaceCart, PlaceChasmToken, PlaceTile, SplitLoad, TakeGem,
-                                        UpgradeTile, article, square_name, tile_words)
+from engine.off_the_rails.data import (
+    CART_POINTS,
+    GEM_INDEX,
+    GEM_VALUES,
+    JEWEL_EDGE,
+    MISSION_POINTS,
+    MISSIONS,
+    RUBY_BONUS,
+    CartExit,
+    MoveFacts,
+    add,
+    gems_text,
+    has_most_rubies,
+    mission_fulfilled,
+    value,
+)
+from engine.off_the_rails.data import GEMS as GEM_NAMES
+from engine.off_the_rails.rules import (
+    cart_edge,
+    cart_place_refusal,
+    derail_cause,
+    token_squares,
+    ways_on,
+)
+from engine.off_the_rails.state import (
+    CartPlace,
+    ChangeSpeed,
+    ChooseEdge,
+    ChooseExit,
+    ClaimMission,
+    DropGems,
+    EndActions,
+    MoveCart,
+    PickPile,
+    PlaceCart,
+    PlaceChasmToken,
+    PlaceTile,
+    SplitLoad,
+    TakeGem,
+    UpgradeTile,
+    article,
+    square_name,
+    tile_words,
+)
 
 TILE_UNITS = 3
 """One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""
@@ -248,7 +283,7 @@ def exit_costs(state, grid=None) -> tuple:
     n = _G * _G * 4
     cost = [_INF] * n
     link = [-2] * n
-    buckets = [[], []]
+    buckets: list[list[int]] = [[], []]
     for k in range(n):
         if _NEXT[k] < 0 and not blocked[k // 4]:
             cost[k] = 1
@@ -267,7 +302,7 @@ def reach_costs(state, player, starts=None, grid=None) -> tuple:
     n = _G * _G * 4
     cost = [_INF] * n
     link = [-2] * n
-    buckets = [[]]
+    buckets: list[list[int]] = [[]]
 
     def push(key, units, via):
         if units < cost[key]:
@@ -306,7 +341,7 @@ def sources(state, player) -> dict:
     """Start points of ``player``'s routes: ``{(square, side): (units, cart on board or None,
     cart to put in or None)}`` - their carts on the board (0 units) and, when a cart can be
     placed, each free square of its surface edge (one action)."""
-    out = {}
+    out: dict[tuple, tuple[int, int | None, int | None]] = {}
     for cart_id, cart in enumerate(state.carts):
         if cart.owner != player or cart.where != CartPlace.BOARD:
             continue
@@ -403,7 +438,7 @@ def _placements(state, passes) -> list:
         for x in (s, h):
             if x and x not in need[sq]:
                 need[sq].append(x)
-    acts = []
+    acts: list[Action] = []
     for sq in order:
         want = need[sq]
         cur = state.tiles.get(sq)
@@ -448,7 +483,7 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
                if not board.on_grid(board.step(last_sq, last_side)) else None)
         found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes], out))
 
-    for key, (units, ci, _) in srcs.items():
+    for key, (_units, ci, _) in srcs.items():
         if ci is None:
             continue
         load = value(state.carts[ci].load)
@@ -572,7 +607,7 @@ def _in_reach_of_others(state, player) -> set:
             continue
         frontier = [(k.square, k.facing)]
         for _ in range(6):
-            nxt = []
+            nxt: list[tuple[tuple[int, int], str]] = []
             for sq, f in frontier:
                 what = next_step(state, sq, f)
                 if what[0] == "cart":

@@ -24,6 +24,7 @@ Example: ``parse(format(state)) == state`` for every reachable state.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from engine.off_the_rails.board import COLOURS, GRID
 from engine.off_the_rails.data import GEM_LETTERS
@@ -66,7 +67,8 @@ def format(state) -> str:  # noqa: A001 - the notation's public name
         at = f"{k['square'][0]},{k['square'][1]}" if k["square"] else "-"
         lines.append(f"cart {i}: owner={k['owner']} colour={k['colour'] or '-'} "
                      f"marker={k['marker']} where={k['where']} at={at} back={k['back'] or '-'} "
-                     f"facing={k['facing'] or '-'} speed={k['speed']} load={_gems(k['load']) or '-'}")
+                     f"facing={k['facing'] or '-'} speed={k['speed']} "
+                     f"load={_gems(k['load']) or '-'}")
     for key, value in d.items():
         if key in _GRID_KEYS or key == "carts":
             continue
@@ -80,7 +82,7 @@ def parse(text: str):
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines or not lines[0].startswith("OTR"):
         raise ValueError("Off the Rails notation starts with 'OTR 1'.")
-    d = {"tiles": {}, "gems": {}, "chasm": {}, "carts": []}
+    d: dict[str, Any] = {"tiles": {}, "gems": {}, "chasm": {}, "carts": []}
     rows = 0
     for ln in lines[2:]:
         try:

@@ -57,38 +57,128 @@ Engine decisions beyond the rules file (documented here and in the report):
 """
 from __future__ import annotations
 
-from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.core import CHANCE, TERMINAL, Action, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
-from engine.off_the_rails.data import (BAG, CART_CAPACITY, CART_POINTS, CHASM, RUBY_BONUS,
-                                       has_most_rubies, DEPOSIT_GEMS, DIRTY_GOBLINS,
-                                       GEM_INDEX, GEMS, HOLDING_MISSIONS, JEWEL_EDGE, JEWELS,
-                                       MAX_SPEED, MIN_SPEED, MISSION_POINTS, MISSIONS, NO_FACTS,
-                                       SOLO_MINE_GEMS, TOKENS_PER_COLOUR, TOTAL_TOKENS, add,
-                                       default_length, fulfilled_by_holding, gems_text, jewels,
-                                       larger_half, length_refusal, mission_fulfilled,
-                                       piles_for_length, sub, sub_multisets, value, zero)
+from engine.off_the_rails.data import (
+    BAG,
+    CART_CAPACITY,
+    CART_POINTS,
+    CHASM,
+    DEPOSIT_GEMS,
+    DIRTY_GOBLINS,
+    GEM_INDEX,
+    GEMS,
+    HOLDING_MISSIONS,
+    JEWEL_EDGE,
+    JEWELS,
+    MAX_SPEED,
+    MIN_SPEED,
+    MISSION_POINTS,
+    MISSIONS,
+    NO_FACTS,
+    RUBY_BONUS,
+    SOLO_MINE_GEMS,
+    TOKENS_PER_COLOUR,
+    TOTAL_TOKENS,
+    add,
+    default_length,
+    fulfilled_by_holding,
+    gems_text,
+    has_most_rubies,
+    jewels,
+    larger_half,
+    length_refusal,
+    mission_fulfilled,
+    piles_for_length,
+    sub,
+    sub_multisets,
+    value,
+    zero,
+)
 from engine.off_the_rails.events import play_event
-from engine.off_the_rails.state import (ActionsEnded, CardRevealed, CardSkipped, Cart,
-                                        CartDerailed, CartFell, CartLeftMine, CartMoved,
-                                        CartPlace, CartPlaced, CartReturned, CartStarted,
-                                        CartTurned, ChangeSpeed, ChasmCardRevealed,
-                                        ChasmCardShuffledBack, ChasmDieRolled, ChasmOpened,
-                                        ChasmPhaseBegan, ChasmTokenDrawn, ChasmTurnBegan,
-                                        ChooseEdge, ChooseExit, ClaimMission, Collided,
-                                        CollisionKind, DealMission, DerailCause,
-                                        DrawChasmToken, DrawEdge, DrawGem, DropGems,
-                                        EdgeTaken, EndActions, ExitChosen,
-                                        FinalTurnPlayed, GameEnded, GemPlaced, GemsDropped,
-                                        GemTaken, LoadSplit, MissionClaimed, MissionDealt,
-                                        MissionsChecked, MoveCart, OTRState, Pending, PickPile,
-                                        PlaceCart, PlaceChasmToken, PlaceTile, RevealCard,
-                                        RollChasmDie, SpeedChanged, SplitLoad, TakeGem,
-                                        TasksChanged, TilePlaced, TileUpgraded, TurnStarted,
-                                        UpgradeTile, article, square_name, tile_words)
-from engine.off_the_rails.tasks import (MISSION, TURN, CartStep, CollisionEnd, ColourStep,
-                                        DrawGems, HitStep, Pickup, Run, SoloGem, SoloReveal,
-                                        StartTurn, Step, TaskKind)
+from engine.off_the_rails.state import (
+    ActionsEnded,
+    CardRevealed,
+    CardSkipped,
+    Cart,
+    CartDerailed,
+    CartFell,
+    CartLeftMine,
+    CartMoved,
+    CartPlace,
+    CartPlaced,
+    CartReturned,
+    CartStarted,
+    CartTurned,
+    ChangeSpeed,
+    ChasmCardRevealed,
+    ChasmCardShuffledBack,
+    ChasmDieRolled,
+    ChasmOpened,
+    ChasmPhaseBegan,
+    ChasmTokenDrawn,
+    ChasmTurnBegan,
+    ChooseEdge,
+    ChooseExit,
+    ClaimMission,
+    Collided,
+    CollisionKind,
+    DealMission,
+    DerailCause,
+    DrawChasmToken,
+    DrawEdge,
+    DrawGem,
+    DropGems,
+    EdgeTaken,
+    EndActions,
+    ExitChosen,
+    FinalTurnPlayed,
+    GameEnded,
+    GemPlaced,
+    GemsDropped,
+    GemTaken,
+    LoadSplit,
+    MissionClaimed,
+    MissionDealt,
+    MissionsChecked,
+    MoveCart,
+    OTRState,
+    Pending,
+    PickPile,
+    PlaceCart,
+    PlaceChasmToken,
+    PlaceTile,
+    RevealCard,
+    RollChasmDie,
+    SpeedChanged,
+    SplitLoad,
+    TakeGem,
+    TasksChanged,
+    TilePlaced,
+    TileUpgraded,
+    TurnStarted,
+    UpgradeTile,
+    article,
+    square_name,
+    tile_words,
+)
+from engine.off_the_rails.tasks import (
+    MISSION,
+    TURN,
+    CartStep,
+    CollisionEnd,
+    ColourStep,
+    DrawGems,
+    HitStep,
+    Pickup,
+    Run,
+    SoloGem,
+    SoloReveal,
+    StartTurn,
+    Step,
+    TaskKind,
+)
 
 CHANCE_TASKS = frozenset({TaskKind.SETUP_CARD, TaskKind.DRAW_GEMS, TaskKind.DEAL_MISSION,
                           TaskKind.DRAW_EDGE, TaskKind.DEPOSIT, TaskKind.CHASM_DRAW,
@@ -286,7 +376,7 @@ chance node)."""
 
 
 def _action_phase_actions(state: OTRState) -> list:
-    actions = []
+    actions: list[Action] = []
     player = state.player
     if state.actions_left > 0:
         occupied = state.occupied_squares()
@@ -345,7 +435,7 @@ def _deposit_outcomes(state, task) -> list:
     then a number not seen yet of that colour."""
     pile = state.piles[0]
     size = sum(pile)
-    outcomes = []
+    outcomes: list[tuple[Action, float]] = []
     for index, colour in enumerate(COLOURS):
         if pile[index]:
             numbers = state.unseen[colour]

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from engine.core import Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
 from engine.off_the_rails import board
-from engine.off_the_rails.data import (MISSIONS, NO_FACTS, START_SPEED, MoveFacts, gems_text,
-                                       zero)
+from engine.off_the_rails.data import MISSIONS, NO_FACTS, START_SPEED, MoveFacts, gems_text, zero
 from engine.off_the_rails.tasks import TaskKind, task_from_list, task_to_list
 
 
@@ -302,7 +301,8 @@ class CardRevealed(Event):
     from_deposit_deck: bool
 
     def text(self, names):
-        return f"Deposit card revealed: {self.colour} {self.number} ({square_name(self.row, self.col)})."
+        return (f"Deposit card revealed: {self.colour} {self.number} "
+                f"({square_name(self.row, self.col)}).")
 
 
 @dataclass(frozen=True)
@@ -395,7 +395,8 @@ class CartMoved(Event):
 
     def text(self, names):
         (r, c) = self.path[-1]
-        return _cap(_cart(names, self.player, self.label)) + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}.")
 
 
 @dataclass(frozen=True)
@@ -462,7 +463,8 @@ class CartTurned(Event):
     facing: str
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" turned round to face {board.SIDE_NAMES[self.facing]}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" turned round to face {board.SIDE_NAMES[self.facing]}.")
 
 
 @dataclass(frozen=True)
@@ -475,7 +477,8 @@ class LoadSplit(Event):
     piles: tuple
 
     def text(self, names):
-        return f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and {self.sizes[1]}."
+        return (f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and "
+                f"{self.sizes[1]}.")
 
 
 @dataclass(frozen=True)
@@ -489,7 +492,8 @@ class GemsDropped(Event):
     gems: tuple
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}.")
 
 
 @dataclass(frozen=True)
@@ -509,7 +513,8 @@ class CartDerailed(Event):
     def text(self, names):
         back = "left the game" if self.removed else "went back to the supply"
         lost = f"; {gems_text(self.gems)} went back to the bag" if sum(self.gems) else ""
-        return _cap(_cart(names, self.player, self.label)) + f" derailed ({self.cause}) and {back}{lost}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" derailed ({self.cause}) and {back}{lost}.")
 
 
 @dataclass(frozen=True)
@@ -523,7 +528,8 @@ class CartFell(Event):
 
     def text(self, names):
         lost = f" with {gems_text(self.gems)}" if sum(self.gems) else ""
-        return _cap(_cart(names, self.player, self.label)) + f" fell into the chasm at {square_name(self.row, self.col)}{lost}."
+        return (_cap(_cart(names, self.player, self.label))
+                + f" fell into the chasm at {square_name(self.row, self.col)}{lost}.")
 
 
 @dataclass(frozen=True)
@@ -538,7 +544,8 @@ class CartLeftMine(Event):
     gems: tuple
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label)) + f" left the mine by the {self.edge} edge and stockpiled "
+        return (_cap(_cart(names, self.player, self.label))
+                + f" left the mine by the {self.edge} edge and stockpiled "
                 f"{gems_text(self.gems)}.")
 
 
@@ -552,7 +559,8 @@ class CartReturned(Event):
     col: int
 
     def text(self, names):
-        return _cap(_cart(names, self.player, self.label)) + " stayed on the surface and went back to the supply."
+        return (_cap(_cart(names, self.player, self.label))
+                + " stayed on the surface and went back to the supply.")
 
 
 @dataclass(frozen=True)
@@ -611,7 +619,8 @@ class ChasmOpened(Event):
         if sum(self.gems):
             lost.append(gems_text(self.gems))
         extra = f" ({', '.join(lost)} fell in)" if lost else ""
-        return f"{_cap(article(self.colour))} chasm opened on {square_name(self.row, self.col)}{extra}."
+        return (f"{_cap(article(self.colour))} chasm opened on "
+                f"{square_name(self.row, self.col)}{extra}.")
 
 
 @dataclass(frozen=True)
@@ -750,7 +759,7 @@ class Cart:
         self.speed = speed
         self.load = load
 
-    def clone(self) -> "Cart":
+    def clone(self) -> Cart:
         return Cart(self.owner, self.colour, self.marker, self.where, self.square, self.back,
                     self.facing, self.speed, self.load)
 
@@ -771,7 +780,7 @@ class Cart:
                 "load": list(self.load)}
 
     @classmethod
-    def from_dict(cls, data) -> "Cart":
+    def from_dict(cls, data) -> Cart:
         return cls(data["owner"], data["colour"], data["marker"], CartPlace(data["where"]),
                    tuple(data["square"]) if data["square"] else None, data["back"],
                    data["facing"], data["speed"], tuple(data["load"]))
@@ -825,7 +834,7 @@ class OTRState:
                "chasm_phase", "chasm_turn", "revealed_chasm_now", "player", "turn",
                "actions_left", "taken_here", "piles_split", "over", "result", "_legal")
 
-    def __init__(self):
+    def __init__(self) -> None:
         # Filled by rules.new_state(); declared here for the reader and for type checkers.
         self.num_players: int = 2
         self.solo: bool = False
@@ -869,7 +878,7 @@ class OTRState:
         self._legal: tuple | None = None
 
     # --- copying --------------------------------------------------------------------------
-    def clone(self) -> "OTRState":
+    def clone(self) -> OTRState:
         """A fast independent copy (no deepcopy)."""
         copy = OTRState.__new__(OTRState)
         for name in self._SHARED:
@@ -923,7 +932,7 @@ class OTRState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "OTRState":
+    def from_dict(cls, data: dict) -> OTRState:
         """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError`` if damaged."""
         state = cls()
         for name in ("num_players", "solo", "bumper", "chasm_die", "length", "split_rule",
@@ -961,7 +970,7 @@ class OTRState:
     def __eq__(self, other):
         return isinstance(other, OTRState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: mutable; mypy wants a method
 
     def __repr__(self):
         return f"<OTRState turn {self.turn} player {self.player} task {self.tasks[:1]}>"
@@ -999,7 +1008,7 @@ class OTRState:
     def score_sheet(self) -> dict:
         return _rules().score_sheet(self)
 
-    def observation(self, player: int) -> "OTRState":
+    def observation(self, player: int) -> OTRState:
         """The state as ``player`` sees it: a split load waiting for the mover's pick is shown
         with both piles replaced by an even, made-up split, unless ``player`` made the split."""
         return _rules().observation(self, player)

@@ -8,6 +8,7 @@ rules it carries out. In ``to_dict`` a task is the list ``[kind, field, ...]`` (
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar
 
 from engine.core import StrEnum
@@ -178,15 +179,21 @@ _TO_LIST = {
     StartTurn: lambda task: (TaskKind.START_TURN, task.player),
     SoloReveal: lambda task: (TaskKind.SOLO_REVEAL, task.cards),
 }
+
+
+def _shared(step: Step):
+    """The maker of a step without fields: it gives the one shared instance."""
+    return lambda: step
+
+
 _FROM_VALUES: dict = {
-    **{kind: (lambda step: lambda: step)(step) for kind, step in _STEPS.items()},
-    **{kind: (lambda kind: lambda colour: ColourStep(kind, colour))(kind)
+    **{kind: _shared(step) for kind, step in _STEPS.items()},
+    **{kind: partial(ColourStep, kind)
        for kind in (TaskKind.SETUP_CARD, TaskKind.CHASM_DECK, TaskKind.CHASM_DIE,
                     TaskKind.CHASM_PLACE)},
-    **{kind: (lambda kind: lambda cart: CartStep(kind, cart))(kind)
+    **{kind: partial(CartStep, kind)
        for kind in (TaskKind.EXIT, TaskKind.STOP, TaskKind.CART_DONE)},
-    **{kind: (lambda kind: lambda hit, mover: HitStep(kind, hit, mover))(kind)
-       for kind in (TaskKind.SPLIT, TaskKind.PICK, TaskKind.DROP)},
+    **{kind: partial(HitStep, kind) for kind in (TaskKind.SPLIT, TaskKind.PICK, TaskKind.DROP)},
     **{cls.kind: cls for cls in (Run, Pickup, CollisionEnd, DrawGems, SoloGem, StartTurn,
                                  SoloReveal)},
 }

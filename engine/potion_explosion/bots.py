@@ -30,9 +30,18 @@ from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
 from engine.potion_explosion.data import TILES
-from engine.potion_explosion.state import (COLOUR_INDEX, TURN_PHASES, DraftStarter, Drink,
-                                           FinishEffect, LittleHelp, MoveToHand, MoveToPool,
-                                           Phase, RegularPick)
+from engine.potion_explosion.state import (
+    COLOUR_INDEX,
+    TURN_PHASES,
+    DraftStarter,
+    Drink,
+    FinishEffect,
+    LittleHelp,
+    MoveToHand,
+    MoveToPool,
+    Phase,
+    RegularPick,
+)
 
 ROOT_CANDIDATES = 8
 """First actions kept for rollouts before the pick (by one-step value)."""

@@ -87,7 +87,8 @@ def _recipe(text: str) -> tuple:
     return tuple(counts[c] for c in COLOURS)
 
 
-# The table of docs/rules/potion_explosion.md, "Components": (starter, 5, 6, 7 holes) as (recipe, VP).
+# The table of docs/rules/potion_explosion.md, "Components": (starter, 5, 6, 7 holes) as
+# (recipe, VP).
 _TABLE = {
     "SAN": (("K2 Y2", 3), ("R1 B2 Y2", 4), ("B2 K4", 6), ("R4 B1 Y2", 9)),
     "MAG": (("B2 K2", 4), ("R2 K2 Y1", 6), ("R2 B4", 8), ("R1 K2 Y4", 10)),

@@ -12,17 +12,61 @@ Each event class's docstring (in :mod:`engine.potion_explosion.state`) says what
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Event
 from engine.potion_explosion.data import TYPE_CODES
 from engine.potion_explosion.state import (
-    COLOUR_INDEX, Brewing, ChainEnded, CompletedPotion, EffectCopied, EffectEnded,
-    EffectStarted, Exploded, FirstPlayerChosen, GameEndTriggered, GameOver, HowTaken,
-    LittleHelpTaken, MarbleMoved, MarblePlaced, MarbleRefilled, MarblesReturned, MarblesSlid,
-    MarbleTaken, NoTileLeft, PendingEffect, Phase, PhaseChanged, PoolMadeWild, PoolStolen,
-    PotionCompleted, PotionDrunk, PotionTypeChosen, Seam, SeamCollision, SeamTaker,
-    SkillTokenEarned, Source, Stack, StacksFormed, StarterDrafted, StarterRevealed, TieBreak,
-    TieBreakResult, TieBreakStarted, TieBreakTurn, TileDrawn, TileRevealed, TurnCounted,
-    TurnEnded, TurnStarted, TypesChosen)
-
+    COLOUR_INDEX,
+    Brewing,
+    ChainEnded,
+    CompletedPotion,
+    EffectCopied,
+    EffectEnded,
+    EffectStarted,
+    Exploded,
+    FirstPlayerChosen,
+    GameEndTriggered,
+    GameOver,
+    HowTaken,
+    LittleHelpTaken,
+    MarbleMoved,
+    MarblePlaced,
+    MarbleRefilled,
+    MarblesReturned,
+    MarblesSlid,
+    MarbleTaken,
+    NoTileLeft,
+    PendingEffect,
+    Phase,
+    PhaseChanged,
+    PoolMadeWild,
+    PoolStolen,
+    PotionCompleted,
+    PotionDrunk,
+    PotionExplosionState,
+    PotionTypeChosen,
+    Seam,
+    SeamCollision,
+    SeamTaker,
+    SkillTokenEarned,
+    Source,
+    Stack,
+    StacksFormed,
+    StarterDrafted,
+    StarterRevealed,
+    TieBreak,
+    TieBreakResult,
+    TieBreakStarted,
+    TieBreakTurn,
+    TileDrawn,
+    TileRevealed,
+    TurnCounted,
+    TurnEnded,
+    TurnStarted,
+    TypesChosen,
+)
 
 # Enum members read once: looking one up on its class costs about 0.2 µs in Python 3.11, too
 # much in the paths bots run millions of times (current_player, legal_actions, play_event).
@@ -287,7 +331,8 @@ def _game_over(state, event: GameOver) -> None:
     state.winners = list(event.winners)
 
 
-_EFFECTS = {
+# each effect takes its own event class, so the table's value type takes any event
+_EFFECTS: dict[type[Event], Callable[[PotionExplosionState, Any], None]] = {
     PotionTypeChosen: _potion_type_chosen, TypesChosen: _types_chosen,
     PhaseChanged: _phase_changed, FirstPlayerChosen: _first_player_chosen,
     StarterRevealed: _starter_revealed, StarterDrafted: _starter_drafted,

@@ -8,16 +8,33 @@ hint's reason from what the move does to the board.
 from __future__ import annotations
 
 from engine.core import IllegalAction
-from engine.potion_explosion.data import (COLOUR_NAMES, COLOURS, SKILL_TOKEN_VP, TILES,
-                                          TYPE_BY_CODE)
+from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, SKILL_TOKEN_VP, TILES, TYPE_BY_CODE
 from engine.potion_explosion.rules import chain_preview, empty_holes, score
-from engine.potion_explosion.state import (ChooseStack, CopyPotion, DraftStarter, Drink, EndTurn,
-                                           FilterMarbles, FinishEffect, LittleHelp, MarbleTaken,
-                                           MoveToHand, MoveToPool, Phase, PlaceMarble,
-                                           PoolStolen, PotionCompleted, RegularPick,
-                                           SkillTokenEarned, TakeBottom, TakeMarble, TakePair,
-                                           TakePool, TakeRun, TieBreakPick)
-
+from engine.potion_explosion.state import (
+    ChooseStack,
+    CopyPotion,
+    DraftStarter,
+    Drink,
+    EndTurn,
+    FilterMarbles,
+    FinishEffect,
+    LittleHelp,
+    MarbleTaken,
+    MoveToHand,
+    MoveToPool,
+    Phase,
+    PlaceMarble,
+    PoolStolen,
+    PotionCompleted,
+    RegularPick,
+    SkillTokenEarned,
+    TakeBottom,
+    TakeMarble,
+    TakePair,
+    TakePool,
+    TakeRun,
+    TieBreakPick,
+)
 
 _OVER, _PLAY = Phase.OVER, Phase.PLAY   # read once: Enum member lookups are slow (3.11)
 

@@ -27,11 +27,28 @@ Example: ``parse_position("n=2 tracks=RBR//// p0=WIS4:/-/-/-/0.0.-.0.0.0")``.
 """
 from __future__ import annotations
 
-from engine.potion_explosion.data import (COLOURS, FIRST_GAME_REMOVED, NUM_STACKS, NUM_TRACKS,
-                                          SKILL_TOKENS, TILES, TYPE_CODES)
-from engine.potion_explosion.state import (COLOUR_INDEX, Brewing, CompletedPotion, Desk,
-                                           PendingEffect, Phase, PotionExplosionState, Seam,
-                                           SeamTaker, Stack, TieBreak)
+from engine.potion_explosion.data import (
+    COLOURS,
+    FIRST_GAME_REMOVED,
+    NUM_STACKS,
+    NUM_TRACKS,
+    SKILL_TOKENS,
+    TILES,
+    TYPE_CODES,
+)
+from engine.potion_explosion.state import (
+    COLOUR_INDEX,
+    Brewing,
+    CompletedPotion,
+    Desk,
+    PendingEffect,
+    Phase,
+    PotionExplosionState,
+    Seam,
+    SeamTaker,
+    Stack,
+    TieBreak,
+)
 
 
 def _letters(counts, lower=None) -> str:

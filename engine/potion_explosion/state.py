@@ -17,9 +17,18 @@ from dataclasses import dataclass
 
 from engine.core import Action, Event, RecordCodec, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
-from engine.potion_explosion.data import (BREWING_SLOTS, COLOUR_NAMES, COLOURS, NUM_STACKS,
-                                          NUM_TRACKS, SKILL_TOKENS, TILES, TYPE_BY_CODE,
-                                          TYPE_CODES, FIRST_GAME_REMOVED)
+from engine.potion_explosion.data import (
+    BREWING_SLOTS,
+    COLOUR_NAMES,
+    COLOURS,
+    FIRST_GAME_REMOVED,
+    NUM_STACKS,
+    NUM_TRACKS,
+    SKILL_TOKENS,
+    TILES,
+    TYPE_BY_CODE,
+    TYPE_CODES,
+)
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 """``{"R": 0, "B": 1, "Y": 2, "K": 3}``: a colour's place in the per-colour count lists."""
@@ -103,7 +112,7 @@ class Brewing:
         return [self.tile, list(self.placed)]
 
     @classmethod
-    def from_dict(cls, data) -> "Brewing":
+    def from_dict(cls, data) -> Brewing:
         return cls(data[0], tuple(data[1]))
 
 
@@ -119,7 +128,7 @@ class CompletedPotion:
         return [self.tile, self.drunk]
 
     @classmethod
-    def from_dict(cls, data) -> "CompletedPotion":
+    def from_dict(cls, data) -> CompletedPotion:
         return cls(data[0], data[1])
 
 
@@ -136,7 +145,7 @@ class Stack:
         return [self.top, self.face_down]
 
     @classmethod
-    def from_dict(cls, data) -> "Stack":
+    def from_dict(cls, data) -> Stack:
         return cls(data[0], data[1])
 
 
@@ -156,7 +165,7 @@ class PendingEffect:
                 "source": self.source}
 
     @classmethod
-    def from_dict(cls, data) -> "PendingEffect":
+    def from_dict(cls, data) -> PendingEffect:
         return cls(data["kind"], tuple(data["tracks"]), tuple(data["colours"]), data["source"])
 
 
@@ -174,7 +183,7 @@ class Seam:
         return [self.track, self.position, self.step]
 
     @classmethod
-    def from_dict(cls, data) -> "Seam":
+    def from_dict(cls, data) -> Seam:
         return cls(data[0], data[1], data[2])
 
 
@@ -191,7 +200,7 @@ class TieBreak:
         return {"order": list(self.order), "index": self.index, "taken": list(self.taken)}
 
     @classmethod
-    def from_dict(cls, data) -> "TieBreak":
+    def from_dict(cls, data) -> TieBreak:
         return cls(tuple(data["order"]), data["index"], tuple(data["taken"]))
 
 
@@ -830,7 +839,7 @@ class Desk:
     __slots__ = ("slots", "pool", "wild", "hand", "completed", "tokens", "helps", "mastery",
                  "variety", "tenth", "turns")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.slots: list = [None] * BREWING_SLOTS
         self.pool: list = [0, 0, 0, 0]
         self.wild: list = [0, 0, 0, 0]
@@ -843,7 +852,7 @@ class Desk:
         self.tenth = False
         self.turns = 0
 
-    def clone(self) -> "Desk":
+    def clone(self) -> Desk:
         desk = Desk.__new__(Desk)
         desk.slots = self.slots[:]              # Brewing and CompletedPotion records are frozen
         desk.pool = self.pool[:]
@@ -867,7 +876,7 @@ class Desk:
                 "variety": self.variety, "tenth": self.tenth, "turns": self.turns}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Desk":
+    def from_dict(cls, data: dict) -> Desk:
         desk = cls.__new__(cls)
         desk.slots = [None if brewing is None else Brewing.from_dict(brewing)
                       for brewing in data["slots"]]
@@ -957,7 +966,7 @@ class PotionExplosionState:
     def score_sheet(self) -> dict:
         return _rules.score_sheet(self)
 
-    def observation(self, player: int) -> "PotionExplosionState":
+    def observation(self, player: int) -> PotionExplosionState:
         """Everything in Potion Explosion is public: the tank's counts follow from what is
         visible and the stacks hold no order (unseen tiles are a multiset), so this is a clone."""
         return self.clone()
@@ -967,7 +976,7 @@ class PotionExplosionState:
         return _rules.action_to_string(self, action, names)
 
     # --- copying -----------------------------------------------------------------------------
-    def clone(self) -> "PotionExplosionState":
+    def clone(self) -> PotionExplosionState:
         state = PotionExplosionState.__new__(PotionExplosionState)
         state.num_players = self.num_players
         state.types_mode = self.types_mode
@@ -1016,7 +1025,7 @@ class PotionExplosionState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "PotionExplosionState":
+    def from_dict(cls, data: dict) -> PotionExplosionState:
         state = cls.__new__(cls)
         state.num_players = data["n"]
         state.types_mode = data["types_mode"]
@@ -1051,7 +1060,7 @@ class PotionExplosionState:
     def __eq__(self, other) -> bool:
         return isinstance(other, PotionExplosionState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: mutable; mypy wants a method
 
     def __repr__(self) -> str:
         from engine.potion_explosion.notation import format_position

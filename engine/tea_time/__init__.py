@@ -21,41 +21,54 @@ the table to build big columns of characters, and beware of mirror images, which
 
 ## Cards
 
-- 60 character cards, 10 each of six characters: the Caterpillar, the White Rabbit, the Cheshire Cat, the Mad Hatter, the March Hare and the Dormouse. Each shows a normal side or a mirror side (with a gold frame) and keeps it once taken.
+- 60 character cards, 10 each of six characters: the Caterpillar, the White Rabbit, the Cheshire
+  Cat, the Mad Hatter, the March Hare and the Dormouse. Each shows a normal side or a mirror side
+  (with a gold frame) and keeps it once taken.
 - One Alice card.
 - With 3 players, 2 cards of each character are left out (48 cards).
 
 ## Set-up
 
 - A random player goes first and receives Alice; the other cards are shuffled into a deck.
-- The first player lays out the table: 3 rows of 4 cards with 2 players, 4 rows of 4 with 3, 4 rows of 5 with 4. Cards alternate normal and mirror sides like a chessboard, the top-left card normal.
+- The first player lays out the table: 3 rows of 4 cards with 2 players, 4 rows of 4 with 3, 4 rows
+  of 5 with 4. Cards alternate normal and mirror sides like a chessboard, the top-left card normal.
 
 ## A round
 
 - Turn 1: the first player takes exactly one character card and puts Alice in its place.
 - Turn 2: the next player takes one or two cards.
 - Turn 3 and on: take one, two or three cards.
-- The cards you take must lie next to each other in a straight line: along a row, a column or a diagonal. An empty place between two cards breaks the line. Alice may be taken in a line like any card.
+- The cards you take must lie next to each other in a straight line: along a row, a column or a
+  diagonal. An empty place between two cards breaks the line. Alice may be taken in a line like any
+  card.
 - Play goes round the table in seat order. Turns are counted afresh in each round.
-- When the table is empty the round is over. Whoever took Alice goes first in the next round and lays out the new table.
+- When the table is empty the round is over. Whoever took Alice goes first in the next round and
+  lays out the new table.
 
 ## Your collection
 
 - Your cards form one column per character, each keeping the side it showed on the table.
-- You can never hold both sides of a character: a normal and a mirror card of the same character cancel each other and both leave the game. Holding three normal Cheshire Cats and taking a mirror one leaves you two normal ones. Several pairs may cancel in one turn.
+- You can never hold both sides of a character: a normal and a mirror card of the same character
+  cancel each other and both leave the game. Holding three normal Cheshire Cats and taking a mirror
+  one leaves you two normal ones. Several pairs may cancel in one turn.
 
 ## End and scoring
 
 - The game lasts 5 rounds with 2 players, 3 rounds with 3 or 4.
-- Each character column scores by its number of cards: none 5, one 1, two 3, three 6, four 10, five or more 15. An empty column is worth more than one or two cards!
+- Each character column scores by its number of cards: none 5, one 1, two 3, three 6, four 10, five
+  or more 15. An empty column is worth more than one or two cards!
 - Alice is worth 4 points to whoever holds her at the end.
-- The highest total wins. In a tie the tied player holding Alice wins; otherwise the tied players share the victory.
+- The highest total wins. In a tie the tied player holding Alice wins; otherwise the tied players
+  share the victory.
 
 ## At the table
 
-- Point at a card: the cards it can be taken with glow, joined by gold lines, and your panel shows what the take would do to your columns and score.
-- Click cards one by one, or drag across them. A line that cannot grow is taken at once; otherwise press Enter or Take. Backspace drops the last card chosen, Esc or a right-click drops them all.
-- Under each column: its cards and what it is worth now. The strip at the bottom of the table repeats the scoring.
+- Point at a card: the cards it can be taken with glow, joined by gold lines, and your panel shows
+  what the take would do to your columns and score.
+- Click cards one by one, or drag across them. A line that cannot grow is taken at once; otherwise
+  press Enter or Take. Backspace drops the last card chosen, Esc or a right-click drops them all.
+- Under each column: its cards and what it is worth now. The strip at the bottom of the table
+  repeats the scoring.
 - A take is your whole turn, so there is no undo. H asks for a hint.
 
 ## Options

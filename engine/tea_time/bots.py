@@ -188,7 +188,7 @@ def explain_take(state, action) -> str:
         return ""
     mover = state.active
     effect = heuristics.TakeEffect(state, action.cells)
-    reasons = []        # (points gained, words)
+    reasons: list[tuple[float, str]] = []        # (points gained, words)
     for character in effect.taken:
         before, after = effect.before[character], effect.after[character]
         count_before, count_after = sum(before), sum(after)

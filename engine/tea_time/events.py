@@ -12,11 +12,28 @@ Every effect also drops the state's cached legal actions.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.core import Event
 from engine.tea_time.state import (
-    ALICE_CARD, EMPTY_COLUMN, AlicePlaced, Card, CardDealt, Column, CardsCancelled, CardsTaken,
-    FirstPlayerChosen, GameEnded, Phase, RoundEnded, RoundStarted, Side, TeaTimeState,
-    TurnStarted)
+    ALICE_CARD,
+    EMPTY_COLUMN,
+    AlicePlaced,
+    Card,
+    CardDealt,
+    CardsCancelled,
+    CardsTaken,
+    Column,
+    FirstPlayerChosen,
+    GameEnded,
+    Phase,
+    RoundEnded,
+    RoundStarted,
+    Side,
+    TeaTimeState,
+    TurnStarted,
+)
 
 
 def apply_event(state: TeaTimeState, event: Event) -> TeaTimeState:
@@ -103,7 +120,8 @@ def _game_ended(state: TeaTimeState, event: GameEnded) -> None:
     state.active = None
 
 
-_EFFECTS = {
+# each effect takes its own event class, so the table's value type takes any event
+_EFFECTS: dict[type[Event], Callable[[TeaTimeState, Any], None]] = {
     FirstPlayerChosen: _first_player_chosen,
     RoundStarted: _round_started,
     CardDealt: _card_dealt,

@@ -231,7 +231,7 @@ class _Holder:
 
     __slots__ = ("alice",)
 
-    def __init__(self, alice):
+    def __init__(self, alice: int | None):
         self.alice = alice
 
 

@@ -41,9 +41,18 @@ Every parse error is a ``ValueError`` naming the field (and row and place) and w
 """
 from __future__ import annotations
 
-from engine.tea_time.rules import (LAYOUTS, cards_per_character, rounds_for, side_at)
-from engine.tea_time.state import (ALICE, ALICE_CARD, CHARACTER_NAMES, CHARACTERS, Card, Column,
-                                   Phase, Side, TeaTimeState)
+from engine.tea_time.rules import LAYOUTS, cards_per_character, rounds_for, side_at
+from engine.tea_time.state import (
+    ALICE,
+    ALICE_CARD,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    Card,
+    Column,
+    Phase,
+    Side,
+    TeaTimeState,
+)
 
 FIELDS = ("players", "phase", "round", "turn", "first", "active", "table", "deck",
           "collections", "cancelled")
@@ -153,7 +162,7 @@ def _count_list(name: str, value: str, where: str = "") -> dict:
 
 
 def _parse_table(value: str | None, rows: int, places: int) -> list:
-    table = [[None] * places for _ in range(rows)]
+    table: list[list[Card | None]] = [[None] * places for _ in range(rows)]
     if value is None:
         return table
     lines = value.split("/")

@@ -45,14 +45,34 @@ Decisions where the rules page is silent (docs/rules/tea_time.md)
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from engine.core import CHANCE, Event, IllegalAction
 from engine.tea_time.events import play_event
 from engine.tea_time.state import (
-    ALICE, CHARACTER_NAMES, CHARACTERS, EMPTY_COLUMN, AlicePlaced, Card, CardDealt,
-    CardsCancelled, CardsTaken, DealCard, FirstPlayerChosen, GameEnded, Phase, PickFirstPlayer,
-    RoundEnded, RoundStarted, Side, TakeCards, TeaTimeState, TurnStarted, cards_words)
+    ALICE,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    EMPTY_COLUMN,
+    AlicePlaced,
+    Card,
+    CardDealt,
+    CardsCancelled,
+    CardsTaken,
+    DealCard,
+    FirstPlayerChosen,
+    GameEnded,
+    Phase,
+    PickFirstPlayer,
+    RoundEnded,
+    RoundStarted,
+    Side,
+    TakeCards,
+    TeaTimeState,
+    TurnStarted,
+    cards_words,
+)
 
 
 def emit(state: TeaTimeState, events: list, event: Event) -> None:
@@ -169,10 +189,12 @@ def chance_outcomes(state: TeaTimeState) -> list:
 def _deal_next(state: TeaTimeState, character: str, events: list) -> None:
     """Lay a ``character`` card at the next place, on the side the place shows (TT-D2). When
     the layout is full — or TT-D4 the deck runs out first — the first player takes turn 1."""
-    row, column = next_place(state)
+    place, first_player = next_place(state), state.first_player
+    assert place is not None and first_player is not None, "dealing is into a round's layout"
+    row, column = place
     emit(state, events, CardDealt(row, column, character, side_at(row, column)))
     if next_place(state) is None or deck_size(state) == 0:
-        _start_turn(state, state.first_player, 1, events)
+        _start_turn(state, first_player, 1, events)
 
 
 # ==========================================================================================
@@ -226,7 +248,7 @@ def lines(state: TeaTimeState, most: int) -> list:
     rows, places = len(table), len(table[0]) if table else 0
     occupied = [(row, column) for row in range(rows) for column in range(places)
                 if table[row][column] is not None]
-    found = [(cell,) for cell in occupied]
+    found: list[tuple[tuple[int, int], ...]] = [(cell,) for cell in occupied]
     for length in range(2, most + 1):
         for row, column in occupied:
             for step_row, step_column in DIRECTIONS:
@@ -280,6 +302,7 @@ def _take(state: TeaTimeState, cells: tuple, events: list) -> None:
     """The active player takes the cards at ``cells`` into their collection; on turn 1 Alice
     goes in the taken card's place; then cancelling; then the next turn or the round's end."""
     player = state.active
+    assert player is not None, "a take is in a player's turn"
     cards = tuple(state.table[row][column] for row, column in cells)
     emit(state, events, CardsTaken(player, cells, tuple((card.character, str(card.side))
                                                         for card in cards)))
@@ -318,6 +341,7 @@ def _end_round(state: TeaTimeState, events: list) -> None:
     """The table is empty: the round is over. Whoever took Alice goes first next round and lays
     it out (TT-D3); after the last round the game is scored."""
     holder = state.alice if state.alice is not None else state.first_player
+    assert holder is not None, "a round that ends has a first player"
     emit(state, events, RoundEnded(state.round, holder))
     if state.round >= rounds_for(state.num_players):
         _end_game(state, events)
@@ -346,7 +370,14 @@ def total_points(state: TeaTimeState, player: int) -> int:
     return total + (ALICE_POINTS if state.alice == player else 0)
 
 
-def winners(state: TeaTimeState, totals: Sequence[int]) -> list:
+class HoldsAlice(Protocol):
+    """What :func:`winners` reads of a position: the seat holding Alice, or None."""
+
+    @property
+    def alice(self) -> int | None: ...
+
+
+def winners(state: HoldsAlice, totals: Sequence[int]) -> list:
     """The seats with the highest total; among tied seats the one holding Alice wins alone,
     else the tie is shared (TT-D5)."""
     best = max(totals)

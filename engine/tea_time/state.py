@@ -12,8 +12,9 @@ comes next is a chance node, never a hidden order.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from engine.core import CHANCE, TERMINAL, Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
@@ -65,15 +66,21 @@ class Card(NamedTuple):
 ALICE_CARD = Card(ALICE, "")
 
 
-class Column(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Column:
     """One character's column in a collection: how many ``normal`` and ``mirror`` cards.
 
     Between turns one of the two is always 0 (a player never holds both sides); both are
     non-zero only between a take and the cancelling that follows it in the same step.
+    It unpacks as ``normal, mirror = column``. (Not a NamedTuple: ``count`` would hide
+    ``tuple.count``.)
     """
 
     normal: int
     mirror: int
+
+    def __iter__(self) -> Iterator[int]:
+        return iter((self.normal, self.mirror))
 
     @property
     def count(self) -> int:
@@ -89,7 +96,7 @@ class Column(NamedTuple):
             return Side.MIRROR
         return None
 
-    def plus(self, side: str, count: int = 1) -> "Column":
+    def plus(self, side: str, count: int = 1) -> Column:
         """This column with ``count`` cards of ``side`` added."""
         if side == Side.NORMAL:
             return Column(self.normal + count, self.mirror)
@@ -335,6 +342,18 @@ class TeaTimeState:
 
     __slots__ = ("num_players", "phase", "round", "turn", "first_player", "active", "table",
                  "deck", "collections", "alice", "cancelled", "_legal")
+    num_players: int
+    phase: Phase
+    round: int
+    turn: int
+    first_player: int | None
+    active: int | None
+    table: list[list[Card | None]]
+    deck: dict[str, int]
+    collections: list[dict[str, Column]]
+    alice: int | None
+    cancelled: dict[str, int]
+    _legal: list[Action] | None
 
     def __init__(self, num_players: int):
         rules.setup(self, num_players)
@@ -344,6 +363,7 @@ class TeaTimeState:
         """The seat to take cards, CHANCE (first player, dealing) or TERMINAL."""
         phase = self.phase
         if phase == Phase.PLAY:
+            assert self.active is not None, "a turn always has a player (rules._start_turn)"
             return self.active
         if phase == Phase.OVER:
             return TERMINAL
@@ -376,7 +396,7 @@ class TeaTimeState:
         """The score sheet (engine/core.py GameState docstring), see rules.score_sheet."""
         return rules.score_sheet(self)
 
-    def observation(self, player: int) -> "TeaTimeState":
+    def observation(self, player: int) -> TeaTimeState:
         """Tea Time hides nothing: the deck is a public multiset whose order does not exist
         until a card is dealt. A copy of the state."""
         return self.clone()
@@ -392,7 +412,7 @@ class TeaTimeState:
         return self.first_player if self.first_player is not None else 0
 
     # --- copies and plain data -----------------------------------------------------------
-    def clone(self) -> "TeaTimeState":
+    def clone(self) -> TeaTimeState:
         copy = object.__new__(TeaTimeState)
         copy.num_players = self.num_players
         copy.phase = self.phase
@@ -427,7 +447,7 @@ class TeaTimeState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TeaTimeState":
+    def from_dict(cls, data: dict) -> TeaTimeState:
         """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError``/
         ``TypeError`` if damaged."""
         state = object.__new__(cls)
@@ -456,7 +476,7 @@ class TeaTimeState:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: mutable; mypy wants a method
 
     def __repr__(self) -> str:
         from engine.tea_time.notation import format_position

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence, Union
+from typing import TypeAlias
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class SoundCue:
     dice: int = 1
 
 
-Entry = Union[SoundCue, Callable[..., "SoundCue | None"], None]
+Entry: TypeAlias = SoundCue | Callable[..., SoundCue | None] | None
 
 GAME_MODULES = {
     "potion-explosion": "sound.cues.potion_explosion",

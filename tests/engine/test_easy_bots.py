@@ -115,7 +115,7 @@ def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice():
         seeds += 1
         gift = action.owner != player and before.hand[action.die].face == 6
 
-        def other(move):
+        def other(move, player=player, before=before):
             return isinstance(move, PlaceDie) and not (
                 move.owner != player and not before.vines[move.owner][move.token]
                 and before.hand[move.die].face == 6)

@@ -1,4 +1,5 @@
-"""engine/ is pure Python: no pygame, no clock, no global random (docs/DESIGN.md, The engine contract)."""
+"""engine/ is pure Python: no pygame, no clock, no global random (docs/DESIGN.md, The engine
+contract)."""
 import ast
 import pathlib
 

@@ -35,7 +35,7 @@ def test_killed_writes_always_leave_a_loadable_save(tmp_path):
     folder.mkdir()
     rng = random.Random(8)
     path = folder / "crash.json"
-    for attempt in range(8):
+    for _attempt in range(8):
         proc = subprocess.Popen([sys.executable, "-c", WRITER.format(root=str(ROOT),
                                                                      folder=str(folder))],
                                 stdout=subprocess.PIPE, text=True)

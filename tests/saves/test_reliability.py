@@ -435,6 +435,7 @@ def test_off_the_rails_action_field_5_0_is_refused_before_it_crashes_play():
 
 def test_record_codec_compares_types_not_only_values():
     from dataclasses import dataclass
+
     from engine.core import Action
 
     @dataclass(frozen=True)
@@ -462,6 +463,7 @@ def test_record_codec_compares_types_not_only_values():
 
 def test_record_codec_takes_an_enum_field_by_its_text():
     from dataclasses import dataclass
+
     from engine.core import Event, StrEnum
 
     class Cause(StrEnum):

@@ -19,15 +19,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from engine import registry
 from engine.core import CHANCE
 from engine.match import Match
 from engine.potion_explosion.state import PendingEffect, PotionExplosionState, TakePool
 from saves import format as fmt
 from saves import store
-from saves.format import SaveError
 
 DATA = Path(__file__).parent / "data"
 STORED = DATA

@@ -104,7 +104,8 @@ def test_new_game_lists_registered_games_and_starts_table(app):
 
 def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     """Solo Off the Rails uses all 33 deposit cards and places chasm tokens from revealed cards
-    (docs/rules/off_the_rails.md, "Solo rules"): Game length, Chasm Die and Split rule are not offered."""
+    (docs/rules/off_the_rails.md, "Solo rules"): Game length, Chasm Die and Split rule are not
+    offered."""
     click(app, find_button(app, "New game"))
     scene = app.manager.top
     scene.choose_game([g.id for g in scene.games].index("off-the-rails"))
@@ -116,8 +117,8 @@ def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
 
 
 def test_new_game_option_defaults_follow_the_seat_count(app):
-    """Off the Rails uses 25 deposit cards with 4 players and 21 with 2-3 (docs/rules/off_the_rails.md,
-    "Setup"), unless the player picked a length."""
+    """Off the Rails uses 25 deposit cards with 4 players and 21 with 2-3
+    (docs/rules/off_the_rails.md, "Setup"), unless the player picked a length."""
     click(app, find_button(app, "New game"))
     scene = app.manager.top
     scene.choose_game([g.id for g in scene.games].index("off-the-rails"))
@@ -518,6 +519,7 @@ def test_saving_under_a_new_name_never_touches_another_save(app):
 def test_delete_on_a_read_only_folder_is_reported_and_the_save_stays(app, monkeypatch):
     """Defect 6: Delete in Load game where the disk refuses says so; no crash."""
     from pathlib import Path
+
     import pygame_gui
     path = _saved_pig("Keep me")
     click(app, find_button(app, "Load game"))
@@ -576,6 +578,6 @@ def test_new_game_names_fit_the_seat_name_limit(app):
     from engine.match import NAME_LIMIT
     click(app, find_button(app, "New game"))
     scene = app.manager.top
-    for kind, name in scene.seat_widgets:
+    for _kind, name in scene.seat_widgets:
         assert 0 < name.length_limit <= NAME_LIMIT
     assert scene.seed_entry.length_limit <= 12

@@ -11,12 +11,22 @@ from engine.potion_explosion import state as pe
 from engine.potion_explosion.notation import parse_position
 from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
-from scenes.tables.potion_explosion import PotionExplosionTable
 from scenes.tables import open_match
+from scenes.tables.potion_explosion import PotionExplosionTable
 from scenes.title import TitleScene
 from tests.engine.potion_explosion.helpers import exploded_places
-from tests.scenes.driver import (area, ask_hint, click, click_at, find_button, frames, key,
-                                 make_app, play_to_end, wait_for_human)
+from tests.scenes.driver import (
+    area,
+    ask_hint,
+    click,
+    click_at,
+    find_button,
+    frames,
+    key,
+    make_app,
+    play_to_end,
+    wait_for_human,
+)
 
 SPEC = registry.get("potion-explosion")
 

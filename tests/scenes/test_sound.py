@@ -225,6 +225,7 @@ def test_volume_and_effects_persist():
 @pytest.mark.parametrize("volume", [101, -1, 50.5, "80", True, None])
 def test_a_damaged_volume_is_reported_and_the_default_used(volume):
     import json
+
     from saves.settings import config_path
     config_path().write_text(json.dumps({"master_volume": volume}))
     loaded = load_settings()

@@ -10,10 +10,10 @@ import pytest
 
 from engine import registry
 from engine.core import Event
+from engine.diced_tomatoes import state as dt
 from engine.match import Match, Seat, pick_outcome
 from engine.off_the_rails import state as otr
 from engine.potion_explosion import state as pe
-from engine.diced_tomatoes import state as dt
 from sound import board, cues
 from sound.cues import SoundCue, cues_for, sound_for_event, sounds_for_events
 from tests.contract import random_allowed

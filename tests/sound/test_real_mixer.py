@@ -19,9 +19,8 @@ import json, time
 from saves.settings import Settings
 from sound.board import SoundBoard
 board = SoundBoard(Settings(master_volume=100))
-started = time.perf_counter()
 board.start()
-returned = time.perf_counter() - started
+loader = board._thread.name if board._thread is not None else None
 board.wait(30)
 live = board.live
 board.play("explosion", chain=3)
@@ -29,7 +28,7 @@ time.sleep(0.5)
 board.close()
 print(json.dumps({"live": live, "rendered": board.rendered,
                   "loaded": sum(map(len, board.sounds.values())),
-                  "start_returned_after": returned}))
+                  "loader": loader}))
 """
 
 
@@ -46,7 +45,7 @@ def test_sounds_reach_the_disk_audio_driver(tmp_path, rendered):
     assert report["live"] is True
     assert report["rendered"] == 0                       # everything came from the cache
     assert report["loaded"] == len(library.keys())
-    assert report["start_returned_after"] < 0.05         # the loading happens in a thread
+    assert report["loader"] == "sound-loader"            # the loading happens in a thread
     samples = array.array("h")
     samples.frombytes(out.read_bytes()[: len(out.read_bytes()) // 2 * 2])
     assert max(abs(s) for s in samples) > 32767 * 0.1    # the explosion was heard

@@ -497,7 +497,7 @@ def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
         pa.blit_marble(surface, (x, strip.centery), size, colour, view.patterns)
         x += size - 1
     x = strip.right - 16 * len(done)
-    for code in done:
+    for _code in done:
         star = pa.art.star(6)
         surface.blit(star, star.get_rect(center=(x + 8, strip.centery)))
         x += 16

@@ -125,7 +125,7 @@ class PotionExplosionTable(TableScene):
             else:
                 self.place_button.show()
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
-            for i, (label, intent, tip) in enumerate(choices):
+            for i, (label, _intent, tip) in enumerate(choices):
                 self.choice_buttons.append(UIButton(
                     pygame.Rect(row.x + i * (width + 6), row.y, width, row.height), label,
                     self.app.ui, container=self.container, tool_tip_text=tip,

@@ -1,4 +1,5 @@
-"""Shared helpers for the Off the Rails tests: building positions and a track-laying random policy."""
+"""Shared helpers for the Off the Rails tests: building positions and a track-laying random
+policy."""
 from __future__ import annotations
 
 import random
@@ -6,8 +7,14 @@ import random
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import board, notation, rules
-from engine.off_the_rails.state import (CartPlace, ChangeSpeed, EndActions, OTRState, PlaceCart,
-                                        UpgradeTile)
+from engine.off_the_rails.state import (
+    CartPlace,
+    ChangeSpeed,
+    EndActions,
+    OTRState,
+    PlaceCart,
+    UpgradeTile,
+)
 from engine.off_the_rails.tasks import TaskKind, tasks_from_lists
 
 
@@ -22,7 +29,8 @@ def blank(num_players=2, **options) -> OTRState:
     for p in range(num_players):
         s.edges[p] = order[p] if num_players > 1 else None
         for ci in s.carts_of(p):
-            s.carts[ci].colour = board.EDGE_COLOUR[order[p]] if num_players > 1 else s.carts[ci].colour
+            if num_players > 1:
+                s.carts[ci].colour = board.EDGE_COLOUR[order[p]]
     if num_players == 1:
         s.solo_pool = [0, 0, 0, 0, 0]
         s.bag = (12, 24, 15, 10, 5)
@@ -39,7 +47,7 @@ def put_cart(s, ci, square, facing, back=None, speed=3, load=(0, 0, 0, 0, 0)):
     k.back = back or board.OPPOSITE[facing]
     k.speed = speed
     k.load = tuple(load)
-    s.bag = tuple(b - l for b, l in zip(s.bag, load))
+    s.bag = tuple(in_bag - loaded for in_bag, loaded in zip(s.bag, load))
     s._legal = None
 
 

@@ -1,9 +1,16 @@
-"""Rules, "A turn", action phase: placing and upgrading track, carts, speed (OR-D4, OR-D5, OR-D9)."""
+"""Rules, "A turn", action phase: placing and upgrading track, carts, speed (OR-D4, OR-D5,
+OR-D9)."""
 import pytest
 
 from engine.core import IllegalAction
-from engine.off_the_rails.state import (ChangeSpeed, EndActions, PlaceCart, PlaceTile,
-                                        UpgradeTile, CartMoved)
+from engine.off_the_rails.state import (
+    CartMoved,
+    ChangeSpeed,
+    EndActions,
+    PlaceCart,
+    PlaceTile,
+    UpgradeTile,
+)
 from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart, row, with_rows
 
 
@@ -183,8 +190,14 @@ def test_squares_are_named_as_the_board_labels_them():
 def test_log_sentences_say_their_cart_and_name_squares():
     """The game log: no repeated name ("put their white cart in"), "an emerald", squares a
     player can find on the board, tiles by the sides they join."""
-    from engine.off_the_rails.state import (CartPlaced, Collided, GemTaken, SpeedChanged,
-                                            TilePlaced, TileUpgraded)
+    from engine.off_the_rails.state import (
+        CartPlaced,
+        Collided,
+        GemTaken,
+        SpeedChanged,
+        TilePlaced,
+        TileUpgraded,
+    )
     names = ["Ana", "Ben"]
     assert CartPlaced(0, 0, "white", -1, 5, "S").text(names) == \
         "Ana put their white cart in at the north edge, column F."
@@ -207,7 +220,8 @@ def test_log_sentences_say_their_cart_and_name_squares():
 def test_action_words_name_squares():
     s = blank()
     lay(s, {(2, 2): "NS"})
-    assert s.action_to_string(PlaceCart(0, -1, 2)) == "Put the white cart in at the north edge, column C"
+    assert (s.action_to_string(PlaceCart(0, -1, 2))
+            == "Put the white cart in at the north edge, column C")
     assert s.action_to_string(UpgradeTile(2, 2, "NES")) == "Upgrade C3 to a T-junction"
     assert s.action_to_string(PlaceTile(9, 0, "EW")) == "Place an east-west straight on A10"
 

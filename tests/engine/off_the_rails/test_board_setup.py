@@ -3,9 +3,15 @@ import pytest
 
 from engine.core import CHANCE
 from engine.off_the_rails import GAME, board, rules
-from engine.off_the_rails.data import (BAG, DEPOSIT_GEMS, TOTAL_GEMS, default_length,
-                                       lengths_for, piles_for_length)
-from engine.off_the_rails.state import (ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard)
+from engine.off_the_rails.data import (
+    BAG,
+    DEPOSIT_GEMS,
+    TOTAL_GEMS,
+    default_length,
+    lengths_for,
+    piles_for_length,
+)
+from engine.off_the_rails.state import ChooseEdge, DealMission, DrawEdge, DrawGem, RevealCard
 from engine.off_the_rails.tasks import tasks_from_lists
 
 
@@ -97,7 +103,8 @@ def test_setup_deck_piles_and_chasm_card_position():
     assert s.length == 25 and len(s.piles) == 5
     assert s.piles[3] == (1, 1, 1, 1, 1)  # second pile from the bottom holds the Chasm card
     assert all(p == (1, 1, 1, 1, 0) for i, p in enumerate(s.piles) if i != 3)
-    assert s.token_supply == {"red": 4, "yellow": 4, "green": 4, "blue": 4}  # 1 each on the chasm deck
+    # 1 each on the chasm deck
+    assert s.token_supply == {"red": 4, "yellow": 4, "green": 4, "blue": 4}
 
 
 @pytest.mark.parametrize("length,piles", [(13, 2), (17, 3), (21, 4), (25, 5)])

@@ -8,8 +8,15 @@ from engine.bots import make_bot
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import GAME, bots, heuristics
-from engine.off_the_rails.state import (CartLeftMine, ChangeSpeed, EndActions, PickPile,
-                                        PlaceTile, SplitLoad, TakeGem)
+from engine.off_the_rails.state import (
+    CartLeftMine,
+    ChangeSpeed,
+    EndActions,
+    PickPile,
+    PlaceTile,
+    SplitLoad,
+    TakeGem,
+)
 from tests.clock import SteppingClock
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
@@ -18,8 +25,8 @@ LEVELS = ("easy", "medium", "hard")
 
 def positions(seed, count):
     """Positions at a player's decision, reached by bot-like random play (track-laying policy)."""
-    from tests.engine.off_the_rails.helpers import track_policy
     from engine.off_the_rails import rules
+    from tests.engine.off_the_rails.helpers import track_policy
     rng = random.Random(seed)
     s = rules.new_state(2, {})
     out = []

@@ -3,10 +3,20 @@ import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.off_the_rails import board
-from engine.off_the_rails.state import (CartDerailed, CartFell, CartMoved, ChasmCardRevealed,
-                                        ChasmOpened, ChooseExit, DrawChasmToken, EndActions,
-                                        GameEnded,
-                                        PlaceChasmToken, RevealCard, RollChasmDie)
+from engine.off_the_rails.state import (
+    CartDerailed,
+    CartFell,
+    CartMoved,
+    ChasmCardRevealed,
+    ChasmOpened,
+    ChooseExit,
+    DrawChasmToken,
+    EndActions,
+    GameEnded,
+    PlaceChasmToken,
+    RevealCard,
+    RollChasmDie,
+)
 from engine.off_the_rails.tasks import tasks_from_lists
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 

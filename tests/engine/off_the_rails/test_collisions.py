@@ -2,9 +2,19 @@
 import pytest
 
 from engine.core import CHANCE, IllegalAction
-from engine.off_the_rails.state import (CartDerailed, CartLeftMine, CartReturned, Collided,
-                                        DropGems, EndActions, GemsDropped, LoadSplit, PickPile,
-                                        PlaceCart, SplitLoad)
+from engine.off_the_rails.state import (
+    CartDerailed,
+    CartLeftMine,
+    CartReturned,
+    Collided,
+    DropGems,
+    EndActions,
+    GemsDropped,
+    LoadSplit,
+    PickPile,
+    PlaceCart,
+    SplitLoad,
+)
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 
 
@@ -22,7 +32,8 @@ def test_rear_collision_mover_turns_round_other_does_not():
     total = gem_total(s)
     ev = s.apply_action(EndActions())
     hit = events_of(ev, Collided)[0]
-    assert hit.kind == "rear" and (hit.row, hit.col) == (2, 3) and (hit.other_row, hit.other_col) == (2, 4)
+    assert hit.kind == "rear" and (hit.row, hit.col) == (2, 3)
+    assert (hit.other_row, hit.other_col) == (2, 4)
     assert s.carts[2].facing == "E"  # not turned
     assert events_of(ev, GemsDropped)[0].gems == (0, 0, 0, 1, 0)
     assert s.gems[(2, 4)] == (0, 0, 0, 1, 0)

@@ -5,19 +5,55 @@ import pytest
 from engine.off_the_rails import rules
 from engine.off_the_rails.data import NO_FACTS, CartExit, MoveFacts
 from engine.off_the_rails.events import _PLAY, apply_event, play_event
-from engine.off_the_rails.state import (EVENTS, ActionsEnded, CardRevealed, CardSkipped,
-                                        CartDerailed, CartFell, CartLeftMine, CartMoved,
-                                        CartPlace, CartPlaced, CartReturned, CartStarted,
-                                        CartTurned, ChasmCardRevealed, ChasmCardShuffledBack,
-                                        ChasmDieRolled, ChasmOpened, ChasmPhaseBegan,
-                                        ChasmTokenDrawn, ChasmTurnBegan, CollisionKind, Collided,
-                                        EdgeTaken, ExitChosen, FinalTurnPlayed, GameEnded,
-                                        GemPlaced, GemsDropped, GemTaken, LoadSplit,
-                                        MissionClaimed, MissionDealt, MissionsChecked,
-                                        SpeedChanged, TasksChanged, TilePlaced, TileUpgraded,
-                                        TurnStarted)
-from engine.off_the_rails.tasks import (ACTIONS, MOVEMENT, CartStep, DrawGems, Run, TaskKind,
-                                        tasks_from_lists)
+from engine.off_the_rails.state import (
+    EVENTS,
+    ActionsEnded,
+    CardRevealed,
+    CardSkipped,
+    CartDerailed,
+    CartFell,
+    CartLeftMine,
+    CartMoved,
+    CartPlace,
+    CartPlaced,
+    CartReturned,
+    CartStarted,
+    CartTurned,
+    ChasmCardRevealed,
+    ChasmCardShuffledBack,
+    ChasmDieRolled,
+    ChasmOpened,
+    ChasmPhaseBegan,
+    ChasmTokenDrawn,
+    ChasmTurnBegan,
+    Collided,
+    CollisionKind,
+    EdgeTaken,
+    ExitChosen,
+    FinalTurnPlayed,
+    GameEnded,
+    GemPlaced,
+    GemsDropped,
+    GemTaken,
+    LoadSplit,
+    MissionClaimed,
+    MissionDealt,
+    MissionsChecked,
+    SpeedChanged,
+    TasksChanged,
+    TilePlaced,
+    TileUpgraded,
+    TurnStarted,
+)
+from engine.off_the_rails.tasks import (
+    ACTIONS,
+    MOVEMENT,
+    CartStep,
+    DrawGems,
+    Run,
+    TaskKind,
+    tasks_from_lists,
+)
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
 
@@ -91,7 +127,8 @@ def test_gem_placed_comes_from_the_bag_or_the_solo_pool():
 
 def test_turn_started_resets_the_turn():
     s = blank(2)
-    s.actions_left, s.moved, s.claimed, s.chasm_turn, s.revealed_chasm_now = 0, [0], True, True, True
+    s.actions_left, s.moved, s.claimed = 0, [0], True
+    s.chasm_turn, s.revealed_chasm_now = True, True
     s.facts = MoveFacts(head_on=True)
     assert changed(s, TurnStarted(1, 2)) == {
         "player": 1, "turn": 2, "actions_left": 4, "moved": [], "claimed": False,

@@ -3,8 +3,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.off_the_rails import rules
-from engine.off_the_rails.state import (ClaimMission, EndActions, MissionClaimed, MoveCart,
-                                        PlaceTile)
+from engine.off_the_rails.state import ClaimMission, EndActions, MissionClaimed, MoveCart, PlaceTile
 from engine.off_the_rails.tasks import tasks_from_lists
 from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart
 

@@ -2,10 +2,26 @@
 falling into the chasm."""
 import pytest
 
-from engine.off_the_rails.state import (CartDerailed, CartFell, CartLeftMine, CartMoved,
-                                        ChooseExit, EndActions, GemTaken, MoveCart, TakeGem)
-from tests.engine.off_the_rails.helpers import (blank, events_of, gem_total, lay, put_cart, row,
-                                                with_rows)
+from engine.off_the_rails.state import (
+    CartDerailed,
+    CartFell,
+    CartLeftMine,
+    CartMoved,
+    ChooseExit,
+    EndActions,
+    GemTaken,
+    MoveCart,
+    TakeGem,
+)
+from tests.engine.off_the_rails.helpers import (
+    blank,
+    events_of,
+    gem_total,
+    lay,
+    put_cart,
+    row,
+    with_rows,
+)
 
 
 def test_straight_movement_exactly_speed_with_path():

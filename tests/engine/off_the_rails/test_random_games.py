@@ -1,20 +1,30 @@
-"""Random play: 300 seeded games with invariants after every action, round trips, exact replay
+"""Random play: seeded games with invariants after every action, round trips, exact replay
 through engine.match.Match, a proven bound on the number of turns, and bot autoplay."""
 import functools
 import random
 import re
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+import pytest
 
 from engine.bots import make_bot
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.match import Match, Seat
 from engine.off_the_rails import GAME, notation, rules
-from engine.off_the_rails.events import apply_event
 from engine.off_the_rails.data import TOTAL_GEMS, lengths_for, piles_for_length
-from engine.off_the_rails.state import (BOOKKEEPING_EVENTS, ChasmCardShuffledBack, ChangeSpeed,
-                                        OTRState, PlaceCart, PlaceTile, UpgradeTile)
-from tests.engine.off_the_rails.helpers import gem_total, play
+from engine.off_the_rails.events import apply_event
+from engine.off_the_rails.state import (
+    BOOKKEEPING_EVENTS,
+    ChangeSpeed,
+    ChasmCardShuffledBack,
+    OTRState,
+    PlaceCart,
+    PlaceTile,
+    UpgradeTile,
+)
+from tests.contract import contract_check
+from tests.engine.off_the_rails.helpers import gem_total, play, track_policy
+
+CHUNKS, GAMES_PER_CHUNK = 4, 20
 
 MAX_DECISIONS_PER_TURN = 80
 """A turn has at most 5 action-phase decisions and, per cart (at most 4 in solo, 2 otherwise),
@@ -85,49 +95,40 @@ def check_events(before: OTRState, events, after: OTRState):
     assert before.to_dict() == snapshot
 
 
-def replay(n, options, history):
-    seats = [Seat("bot", f"B{i}", "easy") for i in range(n)]
-    match = Match(GAME, seats, options, seed=1)
-    for player, action in history:
-        if player == CHANCE:
-            match.resolve_chance(action)
-        else:
-            assert match.current_player() == player
-            match.apply(action)
-    return match
-
-
-@settings(max_examples=300, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=2**31))
-def test_300_random_games_invariants_round_trips_and_replay(seed):
-    """Hypothesis: seeded random games (1-4 players, random options); after every action the 66
-    gems are conserved and the step's events, applied one by one to the state before it, give
-    the state after it (issue 16); every 11th step (and at every end) to_dict, notation and
-    clone round-trip and legal/illegal probes behave; the history replays exactly through
-    Match."""
-    n, options = options_for(seed)
-    rng = random.Random(seed ^ 0x5EED)
-    steps = [0]
-
-    def on_step(s, action, events):
-        steps[0] += 1
-        check_events(before[0], events, s)
-        before[0] = s.clone()
-        check_state(s, rng, deep=steps[0] % 11 == 0)
-
-    before = [rules.new_state(n, options)]
-    s, history = play(seed, n, options, on_step)
-    check_state(s, rng, deep=True)
-    assert s.is_terminal() and s.current_player() == TERMINAL
+def check_end(s: OTRState) -> None:
+    """The finished game: terminal, one score row per player, totals that add up."""
+    assert s.current_player() == TERMINAL
     sheet = s.score_sheet()
-    assert len(sheet["rows"]) == n and sheet["columns"][-1] == "Total"
-    if n > 1:
+    assert len(sheet["rows"]) == s.num_players and sheet["columns"][-1] == "Total"
+    if s.num_players > 1:
         assert sheet["winners"] and all(r[-1] == sum(r[:-1]) for r in sheet["rows"])
-    match = replay(n, options, history)
-    assert match.is_terminal() and match.state.to_dict() == s.to_dict()
-    if seed % 10 == 0:  # loading a save replays the history once more
-        assert Match.from_save(GAME, match.to_save()).state == s
+
+
+def play_random_games(seeds) -> None:
+    """One random game per seed (1-4 players and options drawn from the seed), through
+    :func:`tests.contract.contract_check` with Off the Rails' own invariants: after every step
+    the 66 gems are conserved, loads and the chasm stay in range; every 11th step probes of
+    tiles, carts and speeds at random squares apply exactly when listed; the end adds up."""
+    for seed in seeds:
+        num_players, options = options_for(seed)
+        rng = random.Random(seed ^ 0x5EED)
+
+        def invariants(s, step, rng=rng):
+            check_state(s, rng, deep=step % 11 == 0)
+            if s.is_terminal():
+                check_end(s)
+
+        contract_check(GAME, seeds=[seed], players=[num_players],
+                       options_for=lambda _rng, _n, options=options: dict(options),
+                       choose=lambda spec, s, legal, game_rng: track_policy(s, game_rng),
+                       deep_every=11, invariants=invariants)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_conserve_gems_and_keep_the_contract(chunk):
+    """80 seeded random games in chunks the test runner spreads over the cores
+    (``python -m bench.random_games`` plays thousands)."""
+    play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))
 
 
 def test_random_games_end_within_a_proven_number_of_turns():
@@ -143,7 +144,7 @@ def test_random_games_end_within_a_proven_number_of_turns():
         per_turn = {}
         state_ref = {}
 
-        def on_step(s, action, events):
+        def on_step(s, action, events, shuffled=shuffled, state_ref=state_ref):
             shuffled[0] += sum(isinstance(e, ChasmCardShuffledBack) for e in events)
             state_ref["s"] = s
 
@@ -218,8 +219,8 @@ def test_crowded_ring_games_split_pick_drop_and_conserve_gems():
     """Random play from crowded positions (every cart loaded on one loop of track): collisions
     with drops, owner splits and mover picks, under both split rules and Bumper Carts; gems are
     conserved and the state round-trips after every action."""
+    from engine.off_the_rails.state import DropGems, GemsDropped, PickPile
     from tests.engine.off_the_rails.helpers import play_from, ring_position
-    from engine.off_the_rails.state import GemsDropped, PickPile, DropGems
     seen = {"drop": 0, "split": 0, "larger": 0}
     for seed in range(40):
         n = 2 + seed % 3

@@ -7,11 +7,28 @@ from dataclasses import dataclass
 from engine.core import Action, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.data import GEMS, MISSIONS
-from engine.off_the_rails.state import (ChangeSpeed, ChooseEdge, ChooseExit, ClaimMission,
-                                        DealMission, DrawChasmToken, DrawEdge, DrawGem, DropGems,
-                                        EndActions, MoveCart, PickPile, PlaceCart,
-                                        PlaceChasmToken, PlaceTile, RevealCard, RollChasmDie,
-                                        SplitLoad, TakeGem, UpgradeTile)
+from engine.off_the_rails.state import (
+    ChangeSpeed,
+    ChooseEdge,
+    ChooseExit,
+    ClaimMission,
+    DealMission,
+    DrawChasmToken,
+    DrawEdge,
+    DrawGem,
+    DropGems,
+    EndActions,
+    MoveCart,
+    PickPile,
+    PlaceCart,
+    PlaceChasmToken,
+    PlaceTile,
+    RevealCard,
+    RollChasmDie,
+    SplitLoad,
+    TakeGem,
+    UpgradeTile,
+)
 from tests.engine.off_the_rails.helpers import play, play_from, ring_position
 
 DECISION_CODE = re.compile(r"\b[A-Z]{2}-D\d+\b")

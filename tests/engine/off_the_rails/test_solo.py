@@ -3,8 +3,16 @@ import pytest
 
 from engine.core import CHANCE, IllegalAction
 from engine.off_the_rails import rules
-from engine.off_the_rails.state import (CardSkipped, CartDerailed, ChasmCardShuffledBack,
-                                        ChasmOpened, DrawGem, EndActions, PlaceCart, RevealCard)
+from engine.off_the_rails.state import (
+    CardSkipped,
+    CartDerailed,
+    ChasmCardShuffledBack,
+    ChasmOpened,
+    DrawGem,
+    EndActions,
+    PlaceCart,
+    RevealCard,
+)
 from engine.off_the_rails.tasks import SoloReveal
 from tests.engine.off_the_rails.helpers import blank, events_of, gem_total, lay, put_cart
 

@@ -101,8 +101,8 @@ def test_hard_drafts_the_most_vp_then_the_colours_its_first_potion_shares():
     """Rules, "Setup" (the starter draft): Hard takes the 5-VP Wisdom (R2 Y2) over the 4-VP
     starters; with its first potion a Wisdom, of two 4-VP starters it takes the one sharing red
     (Abyssal Draft, R2 B2) over Magnetical Attraction (B2 K2)."""
-    from engine.potion_explosion.state import DraftStarter
     from engine.potion_explosion.bots import draft_choice
+    from engine.potion_explosion.state import DraftStarter
     s = pos("types=SAN,MAG,WIS,PRI,BLI,ABY phase=draft draft=0:MAG4,WIS4,ABY4,SAN4")
     assert draft_choice(s, s.legal_actions()) == DraftStarter("WIS4")
     # the last pick of a 2-player draft is seat 0's again; it already brews a Wisdom

@@ -2,11 +2,25 @@
 import pytest
 
 from engine.core import IllegalAction
-from engine.potion_explosion.state import (CompletedPotion, CopyPotion, Drink, EndTurn,
-                                           FilterMarbles, FinishEffect, MarblesReturned,
-                                           MarbleTaken, PlaceMarble,
-                                           PoolStolen, PotionDrunk, RegularPick, TakeBottom,
-                                           TakeMarble, TakePair, TakePool, TakeRun)
+from engine.potion_explosion.state import (
+    CompletedPotion,
+    CopyPotion,
+    Drink,
+    EndTurn,
+    FilterMarbles,
+    FinishEffect,
+    MarblesReturned,
+    MarbleTaken,
+    PlaceMarble,
+    PoolStolen,
+    PotionDrunk,
+    RegularPick,
+    TakeBottom,
+    TakeMarble,
+    TakePair,
+    TakePool,
+    TakeRun,
+)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos
 
 

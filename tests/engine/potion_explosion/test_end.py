@@ -2,11 +2,22 @@
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from engine.potion_explosion.state import (Brewing, ChooseStack, EndTurn, GameEndTriggered,
-                                           GameOver, NoTileLeft, PlaceMarble, RegularPick,
-                                           SkillTokenEarned, Stack, TieBreakPick, TieBreakResult,
-                                           TieBreakStarted)
 from engine.potion_explosion.rules import game_ends_after_turn
+from engine.potion_explosion.state import (
+    Brewing,
+    ChooseStack,
+    EndTurn,
+    GameEndTriggered,
+    GameOver,
+    NoTileLeft,
+    PlaceMarble,
+    RegularPick,
+    SkillTokenEarned,
+    Stack,
+    TieBreakPick,
+    TieBreakResult,
+    TieBreakStarted,
+)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal, roll
 
 TRACKS = "tracks=" + "/".join([FULL] * 5)
@@ -202,8 +213,8 @@ def test_end_score_potion_vp_tokens_little_help():
 
 
 def test_pe_d13_the_last_turn_asks_no_stack_choice():
-    """PE-D13 (End of the game): once the end is triggered, the last player of the round draws no tile
-    for an empty slot (it could never be brewed): no stack is chosen, the game is over."""
+    """PE-D13 (End of the game): once the end is triggered, the last player of the round draws no
+    tile for an empty slot (it could never be brewed): no stack is chosen, the game is over."""
     s = pos(f"n=2 first=0 player=1 end=1 {TRACKS} stacks=WIS5+2/MAG5+1/-+0/-+0/-+0 "
             "p0=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0")
     assert game_ends_after_turn(s)
@@ -217,8 +228,8 @@ def test_pe_d13_the_last_turn_asks_no_stack_choice():
 
 
 def test_pe_d13_the_turn_that_empties_the_countdown_asks_no_stack_choice():
-    """PE-D13 (End of the game): when the last player of the round empties the countdown stack, the game
-    ends after this turn, so no stack is chosen for the empty slot either."""
+    """PE-D13 (End of the game): when the last player of the round empties the countdown stack, the
+    game ends after this turn, so no stack is chosen for the empty slot either."""
     s = pos(f"n=2 first=0 player=1 {TRACKS} stacks=SAN5+3/-+0/-+0/-+0/-+0 skill=1/9 "
             "p0=-,-/KKK/-/-/0.0.-.0.0.1 "
             "p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.0 turn=p")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Event, TurnStarted as BaseTurnStarted
+from engine.core import Event
+from engine.core import TurnStarted as BaseTurnStarted
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.events import apply_event, play_event
 from engine.potion_explosion.notation import format_position, parse_position

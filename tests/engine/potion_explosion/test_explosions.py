@@ -4,8 +4,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import CHANCE
-from engine.potion_explosion.state import (Drink, Exploded, LittleHelp, MarbleTaken,
-                                           RegularPick, SeamCollision, TakeMarble)
+from engine.potion_explosion.state import (
+    Drink,
+    Exploded,
+    LittleHelp,
+    MarbleTaken,
+    RegularPick,
+    SeamCollision,
+    TakeMarble,
+)
 from tests.engine.potion_explosion.helpers import FULL, exploded_places, of_type, pos, roll
 
 

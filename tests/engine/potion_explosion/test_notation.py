@@ -6,8 +6,15 @@ import pytest
 
 from engine.potion_explosion import GAME
 from engine.potion_explosion.notation import format_position, parse_position
-from engine.potion_explosion.state import (ACTION_CLASSES, Brewing, CompletedPotion,
-                                           PendingEffect, Phase, PotionExplosionState, Stack)
+from engine.potion_explosion.state import (
+    ACTION_CLASSES,
+    Brewing,
+    CompletedPotion,
+    PendingEffect,
+    Phase,
+    PotionExplosionState,
+    Stack,
+)
 from tests.engine.potion_explosion.helpers import pos
 
 EXAMPLE = ("n=3 opt=random,seat1 types=SAN,MAG,WIS,BAL,PRI,FIL phase=play first=1 player=2 "

@@ -4,9 +4,15 @@ import pytest
 from engine.core import CHANCE, IllegalAction
 from engine.potion_explosion import GAME
 from engine.potion_explosion.rules import draft_order, unseen_tiles
-from engine.potion_explosion.state import (ChooseFirstPlayer, ChoosePotionType, ChooseTypes,
-                                           DraftStarter, MarbleRollsIn, RevealStarter,
-                                           RevealTile)
+from engine.potion_explosion.state import (
+    ChooseFirstPlayer,
+    ChoosePotionType,
+    ChooseTypes,
+    DraftStarter,
+    MarbleRollsIn,
+    RevealStarter,
+    RevealTile,
+)
 
 SIX = ("SAN", "MAG", "WIS", "PRI", "BLI", "ABY")
 

@@ -2,10 +2,21 @@
 import pytest
 
 from engine.core import CHANCE, IllegalAction
-from engine.potion_explosion.state import (Brewing, ChooseStack, CompletedPotion, EndTurn,
-                                           LittleHelp, MarblesReturned, MoveToHand, MoveToPool,
-                                           PlaceMarble, PotionCompleted, RegularPick, Stack,
-                                           TileDrawn)
+from engine.potion_explosion.state import (
+    Brewing,
+    ChooseStack,
+    CompletedPotion,
+    EndTurn,
+    LittleHelp,
+    MarblesReturned,
+    MoveToHand,
+    MoveToPool,
+    PlaceMarble,
+    PotionCompleted,
+    RegularPick,
+    Stack,
+    TileDrawn,
+)
 from tests.engine.potion_explosion.helpers import FULL, of_type, pos, reveal
 
 TRACKS = f"tracks={FULL}/{FULL}/{FULL}/{FULL}/{FULL}"

@@ -9,9 +9,21 @@ import pytest
 
 from engine.core import Event
 from engine.tea_time import GAME, apply_event, format_position
-from engine.tea_time.state import (ALICE_CARD, AlicePlaced, Card, CardDealt, CardsCancelled,
-                                   CardsTaken, FirstPlayerChosen, GameEnded, Phase, RoundEnded,
-                                   RoundStarted, Side, TurnStarted)
+from engine.tea_time.state import (
+    ALICE_CARD,
+    AlicePlaced,
+    Card,
+    CardDealt,
+    CardsCancelled,
+    CardsTaken,
+    FirstPlayerChosen,
+    GameEnded,
+    Phase,
+    RoundEnded,
+    RoundStarted,
+    Side,
+    TurnStarted,
+)
 from tests.engine.tea_time.helpers import column, pos
 
 NAMES = ["Ana", "Bob", "Cy"]

@@ -6,8 +6,14 @@ import pytest
 from engine.core import CHANCE, IllegalAction
 from engine.tea_time import GAME, new_state
 from engine.tea_time.rules import side_at
-from engine.tea_time.state import (CHARACTER_NAMES, CHARACTERS, DealCard, Phase,
-                                   PickFirstPlayer, Side)
+from engine.tea_time.state import (
+    CHARACTER_NAMES,
+    CHARACTERS,
+    DealCard,
+    Phase,
+    PickFirstPlayer,
+    Side,
+)
 from tests.engine.tea_time.helpers import deal, event_types, pos
 
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.tea_time.state import (ALICE_CARD, Card, DealCard, Phase, PickFirstPlayer, Side,
-                                   TakeCards)
+from engine.tea_time.state import (
+    ALICE_CARD,
+    Card,
+    DealCard,
+    Phase,
+    PickFirstPlayer,
+    Side,
+    TakeCards,
+)
 from tests.contract import is_player_sentence
 from tests.engine.tea_time.helpers import column, event_types, lines, pos, take
 
