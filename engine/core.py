@@ -208,9 +208,10 @@ def _has_type(value: Any, hint: Any) -> bool:
 
 
 def _is_plain(value: Any) -> bool:
-    """An int (not a bool), a text, None, or a tuple of those: what an undeclared field holds."""
+    """An int (not a bool), a text, None, or a tuple of those and of bools (a record's plain
+    list, e.g. Off the Rails' tasks): what an undeclared field holds."""
     if isinstance(value, tuple):
-        return all(_is_plain(v) for v in value)
+        return all(isinstance(v, bool) or _is_plain(v) for v in value)
     return isinstance(value, _PLAIN) and not isinstance(value, bool)
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from datetime import datetime, timezone
 from typing import TypeGuard
 
 FORMAT = "tabletop-trio-save"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 TURN_LIMIT = 100_000
 """The most turns a save may claim (its ``turn`` field, shown in the list)."""
 TITLE_LIMIT = 120
@@ -85,6 +85,25 @@ def _from_v2(envelope: dict) -> dict:
     """Version 3 adds ``rules_version`` and ``start``; a save without them was made under each
     game's first rules and started from the game's set-up."""
     return envelope
+
+
+@migration(3)
+def _from_v3(envelope: dict) -> dict:
+    """Version 4: an Off the Rails history recorded before OR-D12/OR-D13 (rules version 2 or
+    earlier) ends the action phase by itself after the fourth action and answers jewel questions
+    today's rules no longer ask; :func:`engine.off_the_rails.legacy.upgrade_history` replays it
+    under today's rules, so undo and replay keep working. One it cannot upgrade (or a game set
+    up from a position) is left as it is: loading goes on from its snapshot."""
+    if (envelope.get("game") != "off-the-rails" or envelope.get("rules_version", 1) >= 3
+            or "start" in envelope):
+        return envelope
+    from engine import registry
+    from engine.off_the_rails import legacy
+    try:
+        upgraded = legacy.upgrade_history(registry.get("off-the-rails"), envelope)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return envelope
+    return dict(upgraded, rules_version=3)
 
 
 def canonical_json(data) -> str:

@@ -172,8 +172,9 @@ class PauseScene(Scene):
         self.app.manager.push(LoadGameScene(self.app))
 
     def rules(self) -> None:
-        from scenes.rules_help import RulesScene
-        self.app.manager.push(RulesScene(self.app, self.table.match.spec.id))
+        from scenes.rules_help import RulesScene, options_on
+        match = self.table.match
+        self.app.manager.push(RulesScene(self.app, match.spec.id, options_on(match)))
 
     def settings(self) -> None:
         from scenes.settings import SettingsScene

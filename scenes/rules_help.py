@@ -9,13 +9,25 @@ from pygame_gui.elements import UIButton, UITextBox
 from engine import registry
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
+
+ON = "#ffe26e"
+"""The colour of what is on in the game the rules were opened from."""
 
 
-def summary_to_html(summary: str) -> str:
+def options_on(match) -> set:
+    """The names of ``match``'s on/off options that are on (its variants)."""
+    return {option.name for option in match.spec.options
+            if option.kind == "bool" and match.options.get(option.name)}
+
+
+def summary_to_html(summary: str, marked=()) -> str:
     """Turn a game's rules summary into pygame_gui's HTML subset.
 
     Lines starting "# " and "## " are headings, "- " starts a bullet, a blank line ends a
     paragraph; other lines continue the paragraph or bullet above (sources are hard-wrapped).
+    ``marked`` are the labels of the options on in the game the screen was opened from: a line
+    under the title lists them, and each one's bullet ("- Label: ...") is highlighted.
     """
     out: list[str] = []
     block: list[str] = []
@@ -24,8 +36,13 @@ def summary_to_html(summary: str) -> str:
     def flush():
         nonlocal block, bullet
         if block:
-            body = html.escape(" ".join(block))
-            out.append(f"  •  {body}<br>" if bullet else f"{body}<br><br>")
+            text = " ".join(block)
+            body = html.escape(text)
+            if bullet and any(text.startswith(f"{label}:") for label in marked):
+                note = html.escape(_("(on in this game)"))
+                out.append(f"  •  <font color='{ON}'><b>{body}</b> {note}</font><br>")
+            else:
+                out.append(f"  •  {body}<br>" if bullet else f"{body}<br><br>")
         block, bullet = [], False
 
     for raw in summary.strip().splitlines():
@@ -39,6 +56,9 @@ def summary_to_html(summary: str) -> str:
             flush()
             out.append(f"<font color='#eec454' pixel_size=26><b>{html.escape(line[2:])}</b>"
                        f"</font><br>")
+            if marked:
+                line = _("On in this game: {options}.").format(options=", ".join(marked))
+                out.append(f"<font color='{ON}'>{html.escape(line)}</font><br><br>")
         elif line.startswith(("- ", "* ")):
             flush()
             block, bullet = [line[2:]], True
@@ -51,13 +71,23 @@ def summary_to_html(summary: str) -> str:
 
 
 class RulesScene(Scene):
-    """Pick a game on the left; its summary scrolls on the right. ``game_id`` preselects one."""
+    """Pick a game on the left; its summary scrolls on the right. ``game_id`` preselects one;
+    ``active`` names that game's options that are on (opened from a game: they are marked)."""
 
-    def __init__(self, app, game_id: str | None = None):
+    def __init__(self, app, game_id: str | None = None, active=()):
         super().__init__(app)
         self.games = registry.games()
         ids = [g.id for g in self.games]
         self.index = ids.index(game_id) if game_id in ids else 0
+        self.game_id = game_id
+        self.active = set(active)
+
+    def marked(self) -> list:
+        """The labels of the options on, for the game shown (only the one opened from)."""
+        if not self.games or self.games[self.index].id != self.game_id:
+            return []
+        return [option.label for option in self.games[self.index].options
+                if option.name in self.active]
 
     def build(self) -> None:
         w, h = self.app.size
@@ -68,8 +98,8 @@ class RulesScene(Scene):
             UIButton(pygame.Rect(40, top + i * 56, left_w, 46), spec.title, ui, container=c,
                      object_id="#selected_button" if i == self.index else None,
                      command=kit.bind(self.choose, i))
-        text = (summary_to_html(self.games[self.index].rules_summary) if self.games
-                else "No games are installed yet.")
+        text = (summary_to_html(self.games[self.index].rules_summary, self.marked())
+                if self.games else "No games are installed yet.")
         self.box = UITextBox(text, pygame.Rect(40 + left_w + 24, top, w - left_w - 104,
                                                h - top - 30), ui, container=c)
         UIButton(pygame.Rect(40, h - 74, left_w, 44), "Back", ui, container=c,

@@ -74,6 +74,9 @@ class TableScene(Scene):
     """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
 
     log_width = 300
+    pass_before_chance = False
+    """Hot-seat: show the pass screen before the luck that opens a person's turn (their
+    dice roll), so they see it themselves; the table's chance steps wait until it is gone."""
 
     def __init__(self, app, match, replay=None):
         super().__init__(app)
@@ -118,6 +121,10 @@ class TableScene(Scene):
         self.turn_chimed: tuple | None = None
         """(turn count, player) of the last person's turn the chime announced."""
         self._chime_checked = -1
+        self.button_tips: dict = {}
+        """``{button: tooltip lines}`` drawn like the table's tooltips (:meth:`button_tip`)."""
+        self._tip_button = None
+        self._tip_since = 0.0
         self.slot_checked = False
         self.autosave_off: str | None = None
         """Why this game must not autosave (its slot holds another game that could not be
@@ -208,9 +215,35 @@ class TableScene(Scene):
                     else target.bounds
         return [column] + list(kinds.values())
 
+    def button_tip(self, button, *lines) -> None:
+        """Give ``button`` a tooltip drawn like the table's (title first), beside the button
+        over the board, never over the log (pygame_gui's drops below the button)."""
+        self.button_tips[button] = tuple(lines)
+
+    def _button_tip(self, surface) -> bool:
+        """Draw the tooltip of the button under the mouse (enabled or not) once the mouse has
+        rested on it a moment; True if one shows."""
+        hovered = next((button for button, lines in self.button_tips.items()
+                        if lines and button.alive() and button.visible
+                        and button.get_abs_rect().collidepoint(self.mouse)), None)
+        if hovered is not self._tip_button:
+            self._tip_button, self._tip_since = hovered, self.time
+        if hovered is None or self.time - self._tip_since < 0.5:
+            return False
+        lines = self.button_tips[hovered]
+        w, h = self.app.size
+        log = self.log_box.rect if self.container is not None else pygame.Rect(0, 0, 0, 0)
+        rect = kit.place_tip(kit.tooltip_size(lines), hovered.get_abs_rect(),
+                             pygame.Rect(0, 44, w, h - 44), [log])
+        kit.draw_tooltip(surface, rect, lines)
+        return True
+
     def draw_tooltip(self, surface) -> None:
-        """The hovered target's tooltip, beside it (:func:`scenes.kit.place_tip`)."""
-        if self.anims.busy or self.app.manager.top is not self:
+        """The hovered target's tooltip, beside it (:func:`scenes.kit.place_tip`), or the
+        hovered button's (:meth:`button_tip`)."""
+        if self.app.manager.top is not self or self._button_tip(surface):
+            return
+        if self.anims.busy:
             return
         target = self.target_at(self.mouse)
         if target is None or not target.tooltip:
@@ -849,6 +882,8 @@ class TableScene(Scene):
                 self.replay_wait = max(0.05, self.duration(0.35))
                 return
             if self.match.is_chance():
+                if self.pass_before_chance and self._pass_screen_first():
+                    return
                 # Consecutive chance steps (three draws, three rolls) animate together.
                 before = self.match.state.clone()
                 self.present(self.match.advance_chance(), before)
@@ -860,6 +895,24 @@ class TableScene(Scene):
                 return
             if not self.app.fast_forward or time.perf_counter() - started > 0.02:
                 return
+
+    def _pass_screen_first(self) -> bool:
+        """Hot-seat (:attr:`pass_before_chance`): before the luck that opens another person's
+        turn, push their pass screen; True while it must show first. Once it is gone that
+        person is at the keyboard, and the roll plays before their eyes."""
+        owner = self.match.turn_owner()
+        humans = [s for s in self.match.seats if not s.is_bot]
+        if not (0 <= owner < len(self.match.seats)) or self.match.seats[owner].is_bot:
+            return False
+        if len(humans) < 2 or not self.app.settings.pass_screen or self.last_human is None:
+            return False
+        if owner != self.last_human:
+            from scenes.pass_screen import PassScreen
+            self.last_human = owner
+            self.app.manager.push(PassScreen(self.app, self.match.seats[owner].name))
+            return True
+        self.seated = owner
+        return False
 
     def _human_turn_starts(self) -> None:
         player = self.match.current_player()
@@ -929,6 +982,8 @@ class TableScene(Scene):
         self.app.manager.push(PauseScene(self.app, self))
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos              # tooltips follow it, over the log too
         if self.log_box.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and self.finished and event.key in (
@@ -977,8 +1032,13 @@ class TableScene(Scene):
         kit.draw_table(surface)
         self.draw_board(surface)
         self.anims.draw(surface)
+        self.draw_board_over(surface)
         self.draw_top_bar(surface)
         self.log_box.draw(surface)
+
+    def draw_board_over(self, surface) -> None:
+        """Over the animations, under the widgets: what a flying piece must never hide (a
+        table's panel titles); nothing by default."""
 
     def draw_board(self, surface) -> None:
         """Subclasses draw ``self.shown`` here, skipping ``self.anims.hidden()`` pieces."""

@@ -113,8 +113,8 @@ def gem(kind: str, size: int) -> pygame.Surface:
     pygame.draw.polygon(surf, (170, 210, 240), [(c - r, girdle), (c - r * 0.3, girdle), tip])
     pygame.draw.polygon(surf, (235, 250, 255), [(c + r * 0.3, girdle), (c + r, girdle), tip])
     pygame.draw.polygon(surf, base, pts_crown)
-    pygame.draw.polygon(surf, (255, 255, 255), [(c - r * 0.55, top), (c, top), (c - r * 0.3, girdle),
-                                                (c - r, girdle)])
+    pygame.draw.polygon(surf, (255, 255, 255),
+                        [(c - r * 0.55, top), (c, top), (c - r * 0.3, girdle), (c - r, girdle)])
     pygame.draw.line(surf, (120, 150, 180), (c - r * 0.3, girdle), tip, 1)
     pygame.draw.line(surf, (120, 150, 180), (c + r * 0.3, girdle), tip, 1)
     pygame.draw.polygon(surf, (90, 120, 150), pts_crown, 1)
@@ -206,7 +206,8 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
     base = pygame.Rect(1, 1, size - 2, size - 2)
     if ghost is None:
         pygame.draw.rect(surf, (86, 72, 58), base, border_radius=max(2, size // 10))
-        pygame.draw.rect(surf, (104, 88, 70), base.inflate(-4, -4), border_radius=max(2, size // 10))
+        pygame.draw.rect(surf, (104, 88, 70), base.inflate(-4, -4),
+                         border_radius=max(2, size // 10))
     gauge = size * 0.15  # half the distance between the rails
     sleeper_len = gauge * 1.9
     sleeper_w = max(2, int(size * 0.09))
@@ -274,12 +275,13 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
 
 
 # --- carts ------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=64)
-def cart_top(size: int, colour: tuple, marker: str) -> pygame.Surface:
+@functools.lru_cache(maxsize=96)
+def cart_top(size: int, colour: tuple, marker: str, mark: str | None = None) -> pygame.Surface:
     """A minecart seen from above, facing north (up), ``size`` pixels long, in ``colour``.
 
     ``marker`` "white" / "black" paints the marker that tells a player's two carts apart; any
-    other value (the solo carts) paints none.
+    other value (the solo carts) paints none. ``mark`` (a clan colour name) paints that clan's
+    emblem on the cart's back (:func:`emblem`), so clans are told apart without colour.
     """
     size = max(10, int(size))
     w = int(size * 0.74)
@@ -307,20 +309,29 @@ def cart_top(size: int, colour: tuple, marker: str) -> pygame.Surface:
     tip = [(size / 2, body.y - size * 0.07), (size / 2 - size * 0.09, body.y + 1),
            (size / 2 + size * 0.09, body.y + 1)]
     pygame.draw.polygon(surf, (250, 240, 210), tip)
+    centre = (size // 2, body.bottom - max(4, size // 7))
+    radius = max(3, size // 10) if mark is None else max(6, size // 5)
+    if mark is not None:
+        centre = (size // 2, body.bottom - radius - 2)
     if marker in ("white", "black"):
         mc = (250, 250, 246) if marker == "white" else (18, 18, 20)
         edge = (30, 30, 30) if marker == "white" else (230, 230, 230)
-        centre = (size // 2, body.bottom - max(4, size // 7))
-        pygame.draw.circle(surf, mc, centre, max(3, size // 10))
-        pygame.draw.circle(surf, edge, centre, max(3, size // 10), 1)
+        pygame.draw.circle(surf, mc, centre, radius)
+        pygame.draw.circle(surf, edge, centre, radius, 1)
+        if mark is not None:
+            shade = (0, 0, 0) if marker == "white" else (255, 255, 255)
+            emblem(surf, mark, centre, radius * 0.9, plain=True,
+                   ink=_mix(clan(mark), shade, 0.35))
+    elif mark is not None:
+        emblem(surf, mark, centre, radius, plain=True)
     pygame.draw.rect(surf, (24, 20, 18), body, 1, border_radius=max(3, size // 8))
     return surf
 
 
 def cart_sprite(size: int, colour: tuple, marker: str, facing: str | None,
-                angle: float | None = None) -> pygame.Surface:
+                angle: float | None = None, mark: str | None = None) -> pygame.Surface:
     """:func:`cart_top` turned to ``facing`` (or to ``angle`` degrees, for animations)."""
-    img = cart_top(size, colour, marker)
+    img = cart_top(size, colour, marker, mark)
     a = FACING_ANGLE.get(facing or "N", 0) if angle is None else angle
     return _rotated(img, round(a) % 360) if a else img
 
@@ -331,9 +342,10 @@ def _rotated(img, angle):
 
 
 # --- chasm, emblems, board -----------------------------------------------------------------------
-@functools.lru_cache(maxsize=16)
-def chasm_pit(size: int, colour: tuple) -> pygame.Surface:
-    """A dark crumbling pit filling a square, rimmed in the token's colour."""
+@functools.lru_cache(maxsize=24)
+def chasm_pit(size: int, colour: tuple, mark: str | None = None) -> pygame.Surface:
+    """A dark crumbling pit filling a square, rimmed in the token's colour; ``mark`` (a clan
+    colour name) shows that colour's emblem faintly in the pit."""
     size = max(8, int(size))
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     rng = random.Random(size)
@@ -346,30 +358,41 @@ def chasm_pit(size: int, colour: tuple) -> pygame.Surface:
     pygame.draw.polygon(surf, _mix(colour, (40, 30, 24), 0.55), pts)
     for k in range(6):
         t = (k + 1) / 7
-        shrink = [(c + (x - c) * (1 - t * 0.8), c + (y - c) * (1 - t * 0.8) + t * 2) for x, y in pts]
+        shrink = [(c + (x - c) * (1 - t * 0.8), c + (y - c) * (1 - t * 0.8) + t * 2)
+                  for x, y in pts]
         pygame.draw.polygon(surf, _mix((40, 30, 26), (4, 2, 2), t), shrink)
     # cracks running out of the rim
-    for i in range(5):
+    for _crack in range(5):
         a = rng.uniform(0, 2 * math.pi)
         r1 = size * 0.38
         r2 = size * 0.5
         pygame.draw.line(surf, (20, 14, 12), (c + math.cos(a) * r1, c + math.sin(a) * r1),
                          (c + math.cos(a + 0.15) * r2, c + math.sin(a + 0.15) * r2), 2)
     pygame.draw.polygon(surf, colour, pts, max(1, size // 22))
+    if mark is not None:
+        emblem(surf, mark, (c, c), size * 0.22, plain=True)
     return surf
 
 
-def emblem(surface, colour: str, centre, r: float) -> None:
-    """The clan emblem on a mine centre: red pickaxe, yellow crown, green leaf, blue crystal."""
+def emblem(surface, colour: str, centre, r: float, plain: bool = False,
+           ink: tuple | None = None) -> None:
+    """The clan emblem (on a mine centre, a cart, a player's panel): red pickaxe, yellow crown,
+    green leaf, blue crystal. ``plain`` draws the shape alone, ``r`` pixels from its centre,
+    without its disc, in ``ink`` (default: the clan colour, lightened)."""
     x, y = centre
     rgb = clan(colour)
-    pygame.draw.circle(surface, _mix(rgb, (0, 0, 0), 0.55), (int(x), int(y)), int(r))
-    pygame.draw.circle(surface, rgb, (int(x), int(y)), int(r), max(2, int(r * 0.12)))
-    ink = _mix(rgb, (255, 255, 255), 0.55)
+    if not plain:
+        pygame.draw.circle(surface, _mix(rgb, (0, 0, 0), 0.55), (int(x), int(y)), int(r))
+        pygame.draw.circle(surface, rgb, (int(x), int(y)), int(r), max(2, int(r * 0.12)))
+        ink = _mix(rgb, (255, 255, 255), 0.55)
+    else:
+        ink = ink or _mix(rgb, (255, 255, 255), 0.45)
+        r = r / 0.8
     s = r * 0.62
     w = max(2, int(r * 0.14))
     if colour == "red":  # pickaxe
-        pygame.draw.line(surface, (150, 110, 70), (x - s * 0.7, y + s * 0.8), (x + s * 0.5, y - s * 0.5), w)
+        pygame.draw.line(surface, (150, 110, 70), (x - s * 0.7, y + s * 0.8),
+                         (x + s * 0.5, y - s * 0.5), w)
         pygame.draw.arc(surface, ink, pygame.Rect(x - s * 0.6, y - s * 1.0, s * 1.8, s * 1.3),
                         math.pi * 0.15, math.pi * 0.95, w)
     elif colour == "yellow":  # crown
@@ -381,7 +404,8 @@ def emblem(surface, colour: str, centre, r: float) -> None:
         leaf = pygame.Rect(0, 0, s * 1.1, s * 1.9)
         leaf.center = (x, y)
         pygame.draw.ellipse(surface, ink, leaf)
-        pygame.draw.line(surface, _mix(rgb, (0, 0, 0), 0.4), (x, y - s * 0.8), (x, y + s * 0.9), max(1, w // 2))
+        pygame.draw.line(surface, _mix(rgb, (0, 0, 0), 0.4), (x, y - s * 0.8), (x, y + s * 0.9),
+                         max(1, w // 2))
     else:  # crystal
         pts = [(x, y - s), (x + s * 0.6, y - s * 0.2), (x + s * 0.35, y + s * 0.9),
                (x - s * 0.35, y + s * 0.9), (x - s * 0.6, y - s * 0.2)]
@@ -390,10 +414,12 @@ def emblem(surface, colour: str, centre, r: float) -> None:
 
 
 @functools.lru_cache(maxsize=4)
-def board_base(cell: int, mines: tuple, numbers: tuple) -> pygame.Surface:
+def board_base(cell: int, mines: tuple, numbers: tuple, marks: bool = False) -> pygame.Surface:
     """The static board: surface strips, rock floor, mines with numbers and emblems.
 
-    ``mines``: ((colour, (row, col) centre), ...); ``numbers``: ((row, col, colour, n), ...).
+    ``mines``: ((colour, (row, col) centre), ...); ``numbers``: ((row, col, colour, n), ...)
+    (none: the table draws them over the track). ``marks`` puts each edge's clan emblem in every
+    square of its surface strip (clans told apart without colour).
     The surface is (14 * cell) square; grid square (r, c) sits at ((c + 1) * cell, (r + 1) * cell).
     """
     size = 14 * cell
@@ -404,7 +430,7 @@ def board_base(cell: int, mines: tuple, numbers: tuple) -> pygame.Surface:
              "south": ("green", pygame.Rect(cell, 13 * cell, 12 * cell, cell)),
              "west": ("blue", pygame.Rect(0, cell, cell, 12 * cell)),
              "east": ("yellow", pygame.Rect(13 * cell, cell, cell, 12 * cell))}
-    for edge, (colour, rect) in edges.items():
+    for colour, rect in edges.values():
         rgb = clan(colour)
         pygame.draw.rect(surf, _mix(rgb, (60, 50, 40), 0.35), rect, border_radius=cell // 4)
         pygame.draw.rect(surf, _mix(rgb, (255, 255, 255), 0.2), rect, 2, border_radius=cell // 4)
@@ -414,6 +440,9 @@ def board_base(cell: int, mines: tuple, numbers: tuple) -> pygame.Surface:
                   else pygame.Rect(rect.x, rect.y + i * cell, cell, cell))
             pygame.draw.rect(surf, _mix(rgb, (30, 24, 20), 0.5), sq.inflate(-cell // 5, -cell // 5),
                              1, border_radius=cell // 6)
+            if marks:   # each square of the strip carries its clan's emblem, left of its label
+                emblem(surf, colour, (sq.x + cell * 0.2, sq.y + cell * 0.24), cell * 0.15,
+                       plain=True)
     # row and column labels in the surface strips: letters over the columns (north and south),
     # numbers beside the rows (west and east); texts name squares the same way ("D4")
     label_font = pygame.font.Font(None, max(14, int(cell * 0.5)))

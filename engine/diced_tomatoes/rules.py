@@ -218,7 +218,9 @@ def _start_turn(state: DicedTomatoesState, player: int, events: list) -> None:
     if left == 0 and not _can_ever_be_placed(state, state.passed):
         _end_game(state, Ending.STUCK, events)
         return
-    emit(state, events, TurnStarted(player, min(DICE_PER_TURN, left), len(state.passed)))
+    passed_by = (player - 1) % state.num_players      # the seat before (yourself in solo)
+    emit(state, events, TurnStarted(player, min(DICE_PER_TURN, left), len(state.passed),
+                                    passed_by if state.passed else -1))
 
 
 def next_player(state: DicedTomatoesState) -> int:
@@ -297,13 +299,20 @@ def _pass_refusal(state: DicedTomatoesState, action: PassDie) -> str | None:
         return "That die is not one of your rolled, unplaced dice."
     table = spot_table(state)
     if any(spot.takes(passed.colour, passed.face) for spot in table):
-        return "A die that has a legal spot must be placed; only a die with none is passed."
+        return (f"A die that has a legal spot must be placed; only a die with none is "
+                f"{_passed_words(state)}.")
     for slot in range(len(state.hand)):
         die = _unplaced(state, slot)
         if die is not None and any(spot.takes(die.colour, die.face) for spot in table):
-            return (f"Place {_hand_die(state, slot)} first: dice are passed only when "
-                    f"none of your dice has a legal spot.")
+            return (f"Place {_hand_die(state, slot)} first: dice are {_passed_words(state)} "
+                    f"only when none of your dice has a legal spot.")
     return None
+
+
+def _passed_words(state: DicedTomatoesState) -> str:
+    """What a die with no legal spot becomes: "passed" to the next player, or in solo (where
+    it comes back to you) "set aside"."""
+    return "set aside" if state.solo else "passed"
 
 
 def _pass(state: DicedTomatoesState, action: PassDie, events: list) -> None:
@@ -314,7 +323,8 @@ def _pass(state: DicedTomatoesState, action: PassDie, events: list) -> None:
     assert die is not None, "checked by _pass_refusal"
     emit(state, events, DiePassed(player, action.die, die.colour, die.face, next_player(state)))
     if state.options["overload"]:
-        _gain_bit(state, player, "passing a die", events)
+        _gain_bit(state, player, "setting a die aside" if state.solo else "passing a die",
+                  events)
 
 
 def end_turn_refusal(state: DicedTomatoesState) -> str | None:
@@ -328,8 +338,8 @@ def end_turn_refusal(state: DicedTomatoesState) -> str | None:
         return "Wait for the dice to be drawn and rolled."
     left = sum(1 for die in state.hand if die is not None)
     if left:
-        return (f"Every rolled die must be placed or passed before the turn ends "
-                f"({left} left).")
+        return (f"Every rolled die must be placed or {_passed_words(state)} before the turn "
+                f"ends ({left} left).")
     return None
 
 
@@ -567,9 +577,8 @@ def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: li
     emit(state, events, VineHarvested(owner, token, value, slot, returned, star))
     player = state.turn_owner()
     if owner != player or state.solo:
-        reason = "completing your own vine" if state.solo else "completing an opponent's vine"
-        _gain_karma(state, player, karma_for_harvest(value, state.options["overload"]), reason,
-                    events)
+        _gain_karma(state, player, karma_for_harvest(value, state.options["overload"]),
+                    "completing a vine", events, (owner, token))
     if slot == SLOTS and not state.final_round:
         last = state.last_player
         assert last is not None, "the turn order is decided before any harvest"
@@ -600,13 +609,14 @@ def karma_cap(state: DicedTomatoesState) -> int:
 
 
 def _gain_karma(state: DicedTomatoesState, player: int, amount: int, reason: str,
-                events: list) -> None:
-    """Add karma up to the cap; the excess is lost at once (DT-D7)."""
+                events: list, vine: tuple = ()) -> None:
+    """Add karma up to the cap; the excess is lost at once (DT-D7). ``vine`` is ``(owner,
+    token)`` of the completed vine that earned it, if one did."""
     if amount <= 0:
         return
     karma = min(karma_cap(state), state.karma[player] + amount)
     gained = karma - state.karma[player]
-    emit(state, events, KarmaGained(player, gained, amount - gained, karma, reason))
+    emit(state, events, KarmaGained(player, gained, amount - gained, karma, reason, vine))
 
 
 def _gain_bit(state: DicedTomatoesState, player: int, reason: str, events: list) -> None:
@@ -811,6 +821,33 @@ def harvest_points(state: DicedTomatoesState, slot: int, value: int) -> int:
     return value
 
 
+def running_score(state: DicedTomatoesState, player: int) -> dict:
+    """What seat ``player`` has scored so far, for the table during the game (rules, Scoring;
+    Single-player mode): ``{"tomatoes", "dicey_bonus", "first_six", "total", "slot_points",
+    "missed"}``.
+
+    With 2+ players the total is what is already certain: the harvested values, the Dicey
+    Tomato Rules' extra points of matching slots (:func:`harvest_points`) and +2 for the first
+    to harvest a 6th tomato; karma and the vines left on the tokens score only at the end
+    (:func:`score_parts`). ``slot_points`` lists each filled slot's points. Solo: the total is
+    the matching slots so far (1 point each), ``slot_points`` is 1 or 0 per filled slot and
+    ``missed`` lists the numbers of the slots harvested with another value (their target is
+    lost for good); it is ``[]`` with 2+ players.
+    """
+    track = state.score[player]
+    if state.solo:
+        points = [1 if slot_matches(slot, value) else 0
+                  for slot, value in enumerate(track, start=1)]
+        return {"tomatoes": sum(track), "dicey_bonus": 0, "first_six": 0, "total": sum(points),
+                "slot_points": points,
+                "missed": [slot for slot, got in enumerate(points, start=1) if not got]}
+    points = [harvest_points(state, slot, value) for slot, value in enumerate(track, start=1)]
+    tomatoes = sum(track)
+    first = 2 if state.first_six == player else 0
+    return {"tomatoes": tomatoes, "dicey_bonus": sum(points) - tomatoes, "first_six": first,
+            "total": sum(points) + first, "slot_points": points, "missed": []}
+
+
 def score_parts(state: DicedTomatoesState, player: int) -> dict:
     """One player's points by category: ``{"tomatoes", "dicey_bonus", "first_six", "karma",
     "vines", "red_dice", "total", "stars"}`` (rules, Scoring).
@@ -825,15 +862,29 @@ def score_parts(state: DicedTomatoesState, player: int) -> dict:
     bonus = sum(harvest_points(state, slot, value) - value
                 for slot, value in enumerate(track, start=1))
     first = 2 if state.first_six == player else 0
-    karma = state.karma[player] // 2
+    karma = karma_points(state.karma[player])
     vines = red = 0
     if state.options["dicey"]:
         red = sum(1 for vine in state.vines[player] for die in vine if die.colour == "r") // 3
     else:
-        vines = sum(1 for vine in state.vines[player] if len(vine) == 3)
+        vines = three_dice_vines(state, player)
     total = tomatoes + bonus + first + karma + vines + red
     return {"tomatoes": tomatoes, "dicey_bonus": bonus, "first_six": first, "karma": karma,
             "vines": vines, "red_dice": red, "total": total, "stars": stars}
+
+
+def karma_points(karma: int) -> int:
+    """Unused karma scores 1 point per 2 at the end (rounded down)."""
+    return karma // 2
+
+
+def three_dice_vines(state: DicedTomatoesState, player: int) -> int:
+    """Regular rules: the end scores +1 per vine of ``player`` with exactly 3 dice."""
+    return sum(1 for vine in state.vines[player] if len(vine) == 3)
+
+
+THREE_DICE_VINES = "3-dice vines"
+"""The score sheet's column for the +1 per vine of exactly 3 dice (regular rules)."""
 
 
 def score_sheet(state: DicedTomatoesState) -> dict:
@@ -848,7 +899,7 @@ def score_sheet(state: DicedTomatoesState) -> dict:
         return _solo_score_sheet(state)
     dicey = state.options["dicey"]
     columns = ["Tomatoes"] + (["Dicey bonus"] if dicey else []) + ["First to six", "Karma"]
-    columns += ["Red dice" if dicey else "Unfinished vines", "Total"]
+    columns += ["Red dice" if dicey else THREE_DICE_VINES, "Total"]
     rows, stars = [], []
     for player in range(state.num_players):
         parts = score_parts(state, player)
@@ -1069,7 +1120,9 @@ def describe_action(state: DicedTomatoesState, action, names: Sequence[str] | No
             return f"Place {die} on {whose} {TOKEN_NAMES[action.token]} vine"
         return f"Place {die}"
     if kind is PassDie:
-        return f"Pass {_hand_die(state, action.die)} to the next player"
+        if state.solo:
+            return f"Set {_hand_die(state, action.die)} aside for your next turn"
+        return f"Pass {_hand_die(state, action.die)} to {_name(names, next_player(state))}"
     if kind is EndTurn:
         return "End the turn"
     if kind is Reroll:

@@ -278,14 +278,22 @@ class NextPlayer(Event):
 @dataclass(frozen=True)
 class TurnStarted(BaseTurnStarted):
     """``player`` starts a turn: ``draws`` dice are to come from the bushel, and the ``passed``
-    dice passed on last turn join the hand, unrolled."""
+    dice passed on last turn by ``passed_by`` (the seat before; ``player`` itself in solo, who
+    set them aside) join the hand, unrolled."""
     player: int
     draws: int
     passed: int
+    passed_by: int = -1
 
     def text(self, names):
         drawn = {0: "no dice", 1: "1 die"}.get(self.draws, f"{self.draws} dice")
-        extra = f" and {self.passed} passed" if self.passed else ""
+        extra = ""
+        if self.passed and self.passed_by == self.player:
+            extra = f" and {self.passed} set aside last turn"
+        elif self.passed and self.passed_by >= 0:
+            extra = f" and {self.passed} passed by {_who(names, self.passed_by)}"
+        elif self.passed:
+            extra = f" and {self.passed} passed"
         return f"{_who(names, self.player)}'s turn: {drawn} from the bushel{extra}."
 
 
@@ -427,16 +435,23 @@ class VineKept(Event):
 
 @dataclass(frozen=True)
 class KarmaGained(Event):
-    """``player`` gained ``amount`` karma (``lost`` more went over the cap); ``karma`` after."""
+    """``player`` gained ``amount`` karma (``lost`` more went over the cap); ``karma`` after.
+    ``vine`` is ``(owner, token)`` of the vine whose completion earned it (an opponent's, or
+    in solo one's own), ``()`` for another ``reason`` (three karma bits)."""
     player: int
     amount: int
     lost: int
     karma: int
     reason: str
+    vine: tuple = ()
 
     def text(self, names):
         lost = f" ({self.lost} lost over the cap)" if self.lost else ""
-        return (f"{_who(names, self.player)} gained {self.amount} karma for {self.reason}"
+        reason = self.reason
+        if self.vine:
+            owner, token = self.vine
+            reason = f"completing {_who(names, owner)}'s {TOKEN_NAMES[token]} vine"
+        return (f"{_who(names, self.player)} gained {self.amount} karma for {reason}"
                 f"{lost}; karma now {self.karma}.")
 
 

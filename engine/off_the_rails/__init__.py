@@ -151,8 +151,9 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=events.apply_event,
-    # 2: chasm exits and the 2-3 player deck (issue 14)
-    rules_version=2,
+    # 2: chasm exits and the 2-3 player deck (issue 14); 3: the player ends the action phase,
+    # jewel questions only when they matter (OR-D12, OR-D13; saves/format.py upgrades older)
+    rules_version=3,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

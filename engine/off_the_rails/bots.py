@@ -321,8 +321,8 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
         best = _look_ahead(me, scored[:cfg["lookahead"]], cfg, rng, deadline, clock,
                            stop) or best
     seq = list(best[1])
-    if len(seq) < state.actions_left:
-        seq.append(EndActions())
+    if not seq or len(seq) < state.actions_left:
+        seq.append(EndActions())  # OR-D12: the phase ends only when the player ends it
     return seq
 
 

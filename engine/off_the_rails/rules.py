@@ -16,7 +16,8 @@ Tasks and the rule each one implements:
 
 * setup: ``setup_card`` (4 open deposits), ``draw_gems`` (gems from the bag), ``deal_mission``,
   ``choose_edge`` / ``draw_edge`` (Setup); solo: ``solo_gem`` (one gem per mine square).
-* a turn: ``start_turn`` -> ``actions`` (Action phase) -> ``movement`` (Movement phase) ->
+* a turn: ``start_turn`` -> ``actions`` (Action phase, ended by the player: OR-D12) ->
+  ``movement`` (Movement phase) ->
   ``deposit`` (Deposit phase, or the chasm phase / solo chasm reveals) -> ``end_turn``; the end
   of ``movement`` becomes a ``mission`` check for missions the player holds.
 * movement of one cart: ``run`` (the cart rolls on until something happens: a deposit to take
@@ -52,6 +53,10 @@ Engine decisions beyond the rules file (documented here and in the report):
   movement phase ends. Missions fulfilled by what the player holds (Gem Collector, The Spice of
   Life: ``data.HOLDING_MISSIONS``) may also be taken in the action phase (``ClaimMission``, no
   action spent). Still one per turn; two at once: the player chooses (OR-D11).
+* OR-D12: the action phase ends only when the player ends it (``EndActions``), also after the
+  fourth action: a last look at the board before the carts roll, and every action stays
+  undoable until then. With no action left, ending the phase (or taking a held mission) is all
+  that is legal.
 * With an even load a split and its mirror are the same choice: one is listed; the mirror is
   refused with a sentence naming the listed one (legal moves are exactly the listed ones).
 """
@@ -876,13 +881,6 @@ def _auto_start_turn(state, events, task):
     return True
 
 
-def _auto_actions(state, events, task):
-    if state.actions_left <= 0:
-        _task_done(state, events)  # four actions used: the action phase ends by itself
-        return True
-    return False
-
-
 def _carts_to_move(state) -> list:
     on_board = CartPlace.BOARD
     return [cart_id for cart_id in state.carts_of(state.player)
@@ -998,14 +996,17 @@ def _auto_stop(state, events, task):
 
 
 def _auto_pickup(state, events, task):
-    """Rocks are taken before jewels; a cart holds at most 5 gems."""
+    """Rocks are taken before jewels; a cart holds at most 5 gems. The owner chooses among the
+    jewels only when the choice matters: a cart that takes every gem here anyway (they fit in
+    what it may still take) takes them without asking (OR-D13)."""
     cart = state.carts[task.cart]
     here = state.gems.get(cart.square) if cart.where == CartPlace.BOARD else None
     if task.gems <= 0 or not here or sum(cart.load) >= CART_CAPACITY:
         _task_done(state, events)
         return True
     kinds = [gem for gem in JEWELS if here[gem]]
-    if here[0] or len(kinds) == 1:
+    takes_all = sum(here) <= min(task.gems, CART_CAPACITY - sum(cart.load))
+    if here[0] or len(kinds) == 1 or takes_all:
         _take(state, events, task.cart, 0 if here[0] else kinds[0])
         _replace_head(state, events, Pickup(task.cart, task.gems - 1))
         return True
@@ -1123,7 +1124,7 @@ def _auto_game_end(state, events, task):
 
 _AUTO = {
     TaskKind.DRAW_GEMS: _auto_draw_gems, TaskKind.START_TURN: _auto_start_turn,
-    TaskKind.ACTIONS: _auto_actions, TaskKind.MOVEMENT: _auto_movement, TaskKind.RUN: _auto_run,
+    TaskKind.MOVEMENT: _auto_movement, TaskKind.RUN: _auto_run,
     TaskKind.STOP: _auto_stop, TaskKind.PICKUP: _auto_pickup,
     TaskKind.COLLISION_END: _auto_collision_end, TaskKind.CART_DONE: _auto_cart_done,
     TaskKind.MISSION: _auto_mission, TaskKind.DEPOSIT: _auto_deposit,

@@ -5,9 +5,9 @@ import importlib
 import importlib.util
 
 TABLE_SCENES = {
-    "diced-tomatoes": "scenes.diced_tomatoes_table:DicedTomatoesTable",
+    "diced-tomatoes": "scenes.tables.diced_tomatoes:DicedTomatoesTable",
     "potion-explosion": "scenes.tables.potion_explosion:PotionExplosionTable",
-    "off-the-rails": "scenes.off_the_rails_table:OffTheRailsTable",
+    "off-the-rails": "scenes.tables.off_the_rails:OffTheRailsTable",
     "tea-time": "scenes.tables.tea_time:TeaTimeTable",
 }
 

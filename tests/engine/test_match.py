@@ -285,3 +285,20 @@ def test_rewind_to_from_a_checkpoint_gives_the_same_state_as_from_the_start():
     assert from_checkpoint == replayed.state.to_dict() and len(m.history) == target
     with pytest.raises(ValueError, match="past step"):
         m.rewind_to(1, checkpoint)
+
+
+def test_record_codec_keeps_bools_inside_a_plain_tuple_field():
+    """Off the Rails' TasksChanged carries tasks such as ["collision_end", 3, 2, true, false]."""
+    from dataclasses import dataclass
+
+    from engine.core import Event
+
+    @dataclass(frozen=True)
+    class Listed(Event):
+        tasks: tuple
+        count: int
+    codec = RecordCodec([Listed])
+    record = Listed((("collision_end", 3, 2, True, False),), 2)
+    assert codec.from_dict(record.to_dict()) == record
+    with pytest.raises(ValueError, match="count should be"):
+        codec.from_dict({"type": "Listed", "tasks": [], "count": True})

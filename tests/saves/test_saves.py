@@ -40,7 +40,7 @@ def test_save_round_trip_restores_exact_position():
 def test_envelope_fields_and_checksum():
     env = fmt.make_envelope(a_match())
     assert env["format"] == "tabletop-trio-save"
-    assert env["schema_version"] == fmt.SCHEMA_VERSION == 3
+    assert env["schema_version"] == fmt.SCHEMA_VERSION == 4
     assert set(env) >= {"game", "options", "seats", "seed", "history", "snapshot", "checksum",
                         "saved_at", "title"}
     assert env["checksum"] == fmt.checksum(env)

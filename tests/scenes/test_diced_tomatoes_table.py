@@ -1,16 +1,23 @@
-"""The Diced Tomatoes table scene, played through mouse events at its hit areas (issue 4)."""
+"""The Diced Tomatoes table scene, played through mouse events at its targets (issues 4, 19)."""
+import random
+
 import pygame
 import pytest
 
 from engine import registry
+from engine.diced_tomatoes import rules
+from engine.diced_tomatoes import state as dt
+from engine.diced_tomatoes.notation import parse_position
 from engine.diced_tomatoes.state import PassDie, PlaceDie
 from engine.match import Match, Seat
-from scenes.diced_tomatoes_table import DicedTomatoesTable
 from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
+from scenes.tables.diced_tomatoes import DicedTomatoesTable, animate
+from scenes.tables.diced_tomatoes import draw as table_draw
 from scenes.title import TitleScene
 from tests.scenes.driver import (
+    area,
     ask_hint,
     click,
     click_at,
@@ -41,6 +48,14 @@ def start(app, seats, seed, options=None):
     return app.manager.top
 
 
+def pass_button(app):
+    for label in ("Pass dice", "Set aside"):
+        try:
+            return find_button(app, label)
+        except LookupError:
+            pass
+    raise LookupError("no Pass dice or Set aside button")
+
 
 def human_step(app, table):
     """One human decision made with the mouse, as a player would."""
@@ -48,20 +63,18 @@ def human_step(app, table):
     if state.pending_cleanup():
         click(app, find_button(app, "Clear vine"))
         return
-    for rect, key_ in table.hit_areas():
-        if key_[0] == "die":
-            click_at(app, rect.center)
-            targets = table.die_targets()
-            if targets:
-                owner, token = targets[0]
-                click_at(app, table.layout.vine_row(owner, token).center)
+    for target in table.targets():
+        if target.key[0] == "die" and target.active:
+            click_at(app, target.bounds.center)
+            spots = sorted(table.view().spots)
+            if spots:
+                click_at(app, area(table, ("vine", *spots[0])).center)
                 return
-            if state.must_pass(key_[1]):
-                click(app, find_button(app, "Pass die"))
+            if state.must_pass(target.key[1]):
+                click(app, pass_button(app))
                 return
+            key(app, pygame.K_ESCAPE)
     click(app, find_button(app, "End turn"))
-
-
 
 
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
@@ -79,24 +92,61 @@ def test_solo_game_by_mouse_shows_result(app):
     assert over.sheet == table.match.state.score_sheet()
 
 
+def test_three_player_hot_seat_game_by_mouse_reaches_score_sheet(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben"), Seat("human", "Cy")],
+                  seed=8, options={"dicey": True, "overload": True})
+    over = play_to_end(app, table, human_step)
+    assert over.sheet == table.match.state.score_sheet()
+    assert len(over.sheet["rows"]) == 3
+
+
+@pytest.mark.parametrize("players,options", [
+    (4, {"golden": True, "clean_any": True}),
+    (5, {"open_empty": True, "update_2023": True}),
+])
+def test_four_and_five_player_games_by_mouse_with_variants_reach_the_score_sheet(
+        app, players, options):
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i} (Easy)", "easy")
+                                      for i in range(1, players)]
+    table = start(app, seats, seed=20 + players, options=options)
+    over = play_to_end(app, table, human_step)
+    assert over.sheet == table.match.state.score_sheet()
+    assert len(over.sheet["rows"]) == players
+    assert table.shown.to_dict() == table.match.state.to_dict()
+
+
 def test_click_die_highlights_engine_targets_and_places(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)
     slot = table.match.state.rolled_dice()[0][0]
-    rect = dict((k, r) for r, k in table.hit_areas())[("die", slot)]
-    click_at(app, rect.center)
+    click_at(app, area(table, ("die", slot)).center)
     assert table.selected == slot
-    assert table.die_targets() == table.match.state.targets_for_die(slot)
-    owner, token = table.die_targets()[0]
-    click_at(app, table.layout.vine_row(owner, token).center)
+    assert table.view().spots == frozenset(table.match.state.targets_for_die(slot))
+    owner, token = sorted(table.view().spots)[0]
+    click_at(app, area(table, ("vine", owner, token)).center)
     placed = table.match.history[-1].action
     assert (placed.die, placed.owner, placed.token) == (slot, owner, token)
+
+
+def test_a_die_dragged_onto_a_vine_is_placed_there(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    slot = table.match.state.rolled_dice()[0][0]
+    owner, token = table.match.state.targets_for_die(slot)[-1]
+    start_at = area(table, ("die", slot)).center
+    end_at = area(table, ("vine", owner, token)).center
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)])
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=end_at, rel=(0, 0),
+                                              buttons=(1, 0, 0))])
+    assert table.view().dragging == slot
+    frames(app, 2, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_at, button=1)])
+    assert table.match.history[-1].action == PlaceDie(slot, owner, token)
 
 
 def test_right_click_cancels_selection(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)
-    rect = table.hit_areas()[0][0]
+    rect = area(table, ("die", table.match.state.rolled_dice()[0][0]))
     click_at(app, rect.center)
     assert table.selected is not None
     click_at(app, rect.center, button=3)
@@ -122,6 +172,7 @@ def test_undo_and_restart_turn_by_keyboard(app):
     assert len(table.match.history) >= 1
     key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     assert table.match.state.to_dict() == start_state
+    assert table.shown.to_dict() == start_state
 
 
 def test_karma_panel_reroll_walks_through_target(app):
@@ -129,9 +180,11 @@ def test_karma_panel_reroll_walks_through_target(app):
     wait_for_human(app, table)
     karma = table.match.state.karma[table.match.current_player()]
     click(app, find_button(app, "Re-roll  (1)"))
-    assert table.karma_kind == "reroll"
+    assert table.selection.karma == "reroll"
+    assert find_button(app, "Cancel")             # the chosen karma button cancels it
     slot = table.match.state.rolled_dice()[0][0]
-    click_at(app, table.layout.hand_die(slot).center)
+    assert slot in table.view().karma_dice
+    click_at(app, area(table, ("die", slot)).center)
     frames(app, 3)
     assert table.match.state.karma[table.match.current_player()] == karma - 1
 
@@ -142,16 +195,17 @@ def test_reroll_uses_the_die_already_selected(app):
     wait_for_human(app, table)
     karma = table.match.state.karma[table.match.current_player()]
     slot = table.match.state.rolled_dice()[0][0]
-    click_at(app, table.layout.hand_die(slot).center)
+    click_at(app, area(table, ("die", slot)).center)
     assert table.selected == slot
-    click(app, find_button(app, "Re-roll  (1)"))
+    key(app, pygame.K_r)                          # the Re-roll button's key
     frames(app, 3)
     assert table.match.state.karma[table.match.current_player()] == karma - 1
+    assert table.match.history[-1].action == dt.RollDie(slot, table.match.state.hand[slot].face)
 
 
-def test_end_turn_with_a_die_that_fits_nowhere_shows_pass_die(app):
+def test_end_turn_with_a_die_that_fits_nowhere_shows_pass(app):
     """A rolled die must be placed or passed before the turn ends (rules, "A turn"): End turn
-    refuses and selects the stuck die, so its Pass die button shows."""
+    refuses, picks up a stuck die and names the Pass button, which is shown."""
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     for _ in range(60):
         wait_for_human(app, table)
@@ -162,11 +216,14 @@ def test_end_turn_with_a_die_that_fits_nowhere_shows_pass_die(app):
         human_step(app, table)
     else:
         raise AssertionError("seed 3 should bring a die that fits nowhere")
-    table.end_turn()
-    frames(app, 1)
+    key(app, pygame.K_e)
     assert table.selected == stuck[0]
-    assert find_button(app, "Pass die")
-    assert "Pass die" in table.current_message()
+    assert find_button(app, "Pass dice")
+    assert "Pass dice (P)" in table.current_message()
+    key(app, pygame.K_p)
+    wait_for_human(app, table)
+    assert not any(isinstance(d, dt.Die) for d in table.match.state.hand) \
+        or table.match.state.active != 0
 
 
 def test_save_from_pause_and_load_back_identical(app):
@@ -176,7 +233,7 @@ def test_save_from_pause_and_load_back_identical(app):
     human_step(app, table)
     state = table.match.state.to_dict()
     key(app, pygame.K_ESCAPE)
-    if table.selected is not None or table.karma_kind:
+    if not isinstance(app.manager.top, PauseScene):
         key(app, pygame.K_ESCAPE)
     assert isinstance(app.manager.top, PauseScene)
     click(app, find_button(app, "Save"))      # asks for a name
@@ -192,54 +249,27 @@ def test_resize_mid_game_keeps_working(app):
     app.resize((1024, 640))
     frames(app, 2)
     table = app.manager.top
-    for rect, _ in table.hit_areas():
-        assert rect.right <= 1024 - table.log_width and rect.bottom <= 640
+    for target in table.targets():
+        assert table.layout.board.contains(target.bounds), target
     human_step(app, table)
 
 
-@pytest.mark.parametrize("players", [1, 3, 6])
-def test_areas_do_not_overlap_at_small_size(players):
-    from scenes.diced_tomatoes_table import Layout
-    lay = Layout(pygame.Rect(0, 44, 1024 - 316, 640 - 44), players, 6, 3)
-    for i, a in enumerate(lay.areas):
-        assert lay.board.contains(a)
-        assert not a.colliderect(lay.strip)
-        for b in lay.areas[i + 1:]:
-            assert not a.colliderect(b)
-        assert lay.karma_cell(i, 6).bottom <= a.bottom and lay.slot_rect(i, 5).right <= a.right
-    assert lay.d >= 24
-
-
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
-def test_token_words_match_how_the_table_stacks_the_tokens(size):
-    """The log and hints name the tomato tokens top / middle / bottom (engine TOKEN_NAMES):
-    with 1 to 6 players, at both window sizes, token 0 is drawn above token 1 above token 2 in
-    one column, so the words match what the player sees."""
-    from engine.diced_tomatoes.state import TOKEN_NAMES
-    from scenes.diced_tomatoes_table import Layout
-    assert TOKEN_NAMES == ("top", "middle", "bottom")
-    w, h = size
-    for players in range(1, 7):
-        lay = Layout(pygame.Rect(0, 44, w - 316, h - 44), players, 6, 3)
-        for p in range(players):
-            top, middle, bottom = (lay.vine_die(p, t, 0) for t in range(3))   # the seeds
-            assert top.x == middle.x == bottom.x, (players, p)
-            assert top.bottom <= middle.top and middle.bottom <= bottom.top, (players, p)
-
-
-def test_tooltip_and_log_use_the_token_words(app):
-    """Hovering a token and the log's placement sentence say "top" for the upper token."""
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+def test_tooltip_and_log_use_the_token_words_and_names(app):
+    """Hovering a token names its owner ("your" for the person asked) and top / middle /
+    bottom; the log's placement sentence says "top" for the upper token."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=12)
     wait_for_human(app, table)
-    assert table.vine_info(1, 0).startswith("Ben's top token: ")
-    assert table.vine_info(0, 2).startswith("Ana's bottom token: ")
+    tips = {t.key: t.tooltip for t in table.targets()}
+    assert tips[("vine", 1, 0)][0] in ("Ben's top token", "Ben's top vine")
+    assert tips[("vine", 0, 2)][0] in ("Your bottom token", "Your bottom vine")
+    assert not any("Player" in line for tip in tips.values() for line in tip)
     slot = table.match.state.rolled_dice()[0][0]
     owner, token = table.match.state.targets_for_die(slot)[0]
-    table.try_action_and_reset(PlaceDie(slot, owner, token))
+    table.act(PlaceDie(slot, owner, token))
     frames(app, 30, dt=0.1)
     where = ("top", "middle", "bottom")[token]
     assert any(f"{where} token" in line or f"{where} vine" in line
-               for line in table.log_box.sentences[-3:]), table.log_box.sentences[-3:]
+               for line in table.log_box.sentences[-4:]), table.log_box.sentences[-4:]
 
 
 def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
@@ -250,8 +280,10 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
     hint = table.current_hint()
     assert hint in table.match.legal_actions()
     assert table.current_message().startswith("Hint: ")
+    assert "Player" not in table.current_message()
     if isinstance(hint, (PlaceDie, PassDie)):
         assert table.selected == hint.die      # the hinted die is picked up, its spots glow
+        assert table.view().hint                # and framed on the board
 
 
 def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
@@ -304,35 +336,40 @@ def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app)
     assert fresh.match.options == match.options and fresh.match.seats == match.seats
 
 
+def stage_for(table):
+    return animate.Stage(table.layout, tuple(table.match.names), table.duration, table.banner,
+                         table.match.spec.apply_event, table.viewer_seat(), table.humans())
+
+
 def test_cleared_dice_fly_back_on_their_own_arcs():
     """Clearing animation (bugbear B023): each die of a cleared vine flies to the bushel on its
-    own arc, higher for dice further along the vine; before the fix every die read the loop's
-    last index and flew on the last die's arc. Halfway, the dice differ only by arc height."""
-    from engine.diced_tomatoes.notation import parse_position
-    from engine.diced_tomatoes.state import VineCleared
+    own arc, higher for dice further along the vine. Halfway, the dice differ by arc height."""
     app = make_app(instant=False)
     try:
         table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
         prior = parse_position("players=2 vines=1r1b1r1r|-|-/-|-|-")
-        event = VineCleared(0, 0, 0, "zero", ("r", "b", "r", "r"))
-        anims = table.anim_clear(table.layout, event, prior)
+        event = dt.VineCleared(0, 0, 0, "zero", ("r", "b", "r", "r"))
+        anims = animate.clear(event, prior, stage_for(table))
         assert len(anims) == 4
-        centres = []
-        for anim in anims:
+        lay = table.layout
+        places = dict(table_draw.vine_places(lay, 0, 0, prior.vines[0][0]))
+        target = lay.bushel_centre()
+        rises = []
+        for k, anim in enumerate(anims):
             surface = pygame.Surface(app.size, pygame.SRCALPHA)
             anim.draw_fn(surface, 0.5)
-            centres.append(surface.get_bounding_rect().centery)
-        rises = [centres[0] - y for y in centres]
-        expected = (0, 15, 30, 45)
-        assert all(abs(rise - want) <= 2 for rise, want in zip(rises, expected, strict=True)), rises
+            straight = (places[k][1] + target[1]) / 2
+            rises.append(straight - surface.get_bounding_rect().centery)
+        steps = [b - a for a, b in zip(rises, rises[1:])]
+        assert all(abs(step - 15) <= 2 for step in steps), rises
     finally:
         pygame.quit()
 
 
-def test_animated_play_lands_every_group_on_an_engine_state():
-    """Issue 16: at normal speed every animation group lands by showing a state the engine's
-    apply_event gave (dice conserved colour by colour, nothing re-applied by the scene), and
-    the board ends on the match's state."""
+def test_animated_play_lands_every_step_on_an_engine_state():
+    """Issue 16: at normal speed every step lands by showing a state the engine's apply_event
+    gave (dice conserved colour by colour, nothing re-applied by the scene), and the board ends
+    on the match's state."""
     from tests.engine.diced_tomatoes.test_random_games import check_invariants
     app = make_app(instant=False)
     try:
@@ -342,13 +379,13 @@ def test_animated_play_lands_every_group_on_an_engine_state():
         frames(app, 2)
         table = app.manager.top
         landed = []
-        original = table.landing
+        original = table.land
 
-        def checked_landing(state):
-            check_invariants(state, vines_too=False)   # mid-step a full vine awaits harvest
-            landed.append(state)
-            return original(state)
-        table.landing = checked_landing
+        def checked_land(step, lines, last):
+            check_invariants(step.after, vines_too=False)   # mid-step a full vine awaits harvest
+            landed.append(step.after)
+            return original(step, lines, last)
+        table.land = checked_land
         for _ in range(1500):
             frames(app, 1, dt=0.1)
             if len(match.history) > 160 or not isinstance(app.manager.top, DicedTomatoesTable):
@@ -360,3 +397,204 @@ def test_animated_play_lands_every_group_on_an_engine_state():
         assert table.shown.to_dict() == match.state.to_dict()
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("players,seed,options", [(3, 41, {}), (1, 42, {}),
+                                                  (6, 43, {"golden": True, "update_2023": True})])
+def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed,
+                                                                              options):
+    """At normal speed the base queues each step of a match step and lands it as its
+    animations end (issue 19): drawn along the way, and once the queue is empty the displayed
+    state is exactly the match's and the log is the one rebuilt from the match."""
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed,
+                  options=options)
+    match = table.match
+    rng = random.Random(seed)
+    surface = pygame.Surface(app.size)
+    count = 0
+    while not match.is_terminal() and count < 300:
+        while table.anims.busy:
+            table.anims.update(0.05)
+            table.draw(surface)
+        assert table.shown.to_dict() == match.state.to_dict()
+        before = match.state.clone()
+        if match.is_chance():
+            events = match.advance_chance()
+        else:
+            legal = match.legal_actions()
+            places = [a for a in legal if not isinstance(a, tuple(rules_karma()))]
+            events = match.apply(rng.choice(places or legal))
+        table.present(events, before)
+        if count % 25 == 0:
+            while table.anims.busy:
+                table.anims.update(0.05)
+            live = list(table.log_lines)
+            table.rebuild_log()
+            assert table.log_lines == live[-len(table.log_lines):]   # the log as it was
+        count += 1
+    assert count >= 60
+    pygame.quit()
+
+
+def rules_karma():
+    return dt.KARMA_COSTS.keys()
+
+
+def test_the_status_bar_says_what_the_board_shows_never_rolling_during_a_harvest():
+    """Issue 19, finding 6: while a harvest plays, the top bar names it (its log line), not
+    "Rolling…", even when the match has moved on to the next player's roll."""
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    position = "players=2 active=0 last=1 vines=-|-|-/4r4r4r|-|- hand=4r,6b karma=3,3"
+    match = Match(SPEC, [Seat("human", "Ana"), Seat("human", "Ben")], {}, seed=1)
+    match.set_position(parse_position(position))
+    open_match(app, match)
+    frames(app, 2)
+    table = app.manager.top
+    wait_for_human(app, table)
+    table.act(PlaceDie(0, 1, 0))                  # completes Ben's vine: harvest and karma
+    seen = []
+    while table.anims.busy:
+        seen.append(table.status_text())
+        frames(app, 1, dt=0.05)
+    assert any("harvested a tomato worth 4" in line for line in seen), seen
+    assert not any("Rolling" in line or "rolls" in line for line in seen), seen
+    tip = {t.key: t.tooltip for t in table.targets()}[("vine", 1, 0)]
+    assert "complete" not in " ".join(tip).lower()     # the vine is gone: no stale words
+    assert tip[1].startswith("Empty and open")
+    pygame.quit()
+
+
+def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
+    """Issue 19, finding 4: in hot-seat the pass screen comes before the next person's dice
+    are drawn and rolled (a chance node the table holds back); once it is gone, the dice
+    tumble in front of them."""
+    from scenes.pass_screen import PassScreen
+    app = make_app(pass_screen=True)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    first = None
+    for _ in range(200):
+        wait_for_human(app, table)
+        if isinstance(app.manager.top, PassScreen):
+            break
+        first = table.match.current_player() if first is None else first
+        human_step(app, table)
+        frames(app, 2)
+    assert isinstance(app.manager.top, PassScreen)
+    state = table.match.state
+    assert state.current_player() < 0            # the roll waits behind the pass screen
+    assert all(die is None or die.face is None for die in state.hand)
+    assert table.viewer_seat() == first           # still the last person's table
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.manager.top is table
+    assert table.viewer_seat() == state.turn_owner() != first
+    wait_for_human(app, table)
+    assert table.match.current_player() == table.viewer_seat()
+    assert table.match.state.rolled_dice()
+    assert not isinstance(app.manager.top, PassScreen)      # no second pass screen
+    pygame.quit()
+
+
+def test_a_roll_sounds_once_with_one_landing_per_die():
+    from tests.scenes.test_sound import RecordingBoard
+    app = make_app(instant=False)
+    board = RecordingBoard(app.settings)
+    app.sound = board
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana")], seed=3)
+    step = next(s for s in table.steps(
+        [dt.DieRolled(0, i, "r", 4) for i in range(3)], table.match.state) if s.events)
+    assert len(step.events) == 3                  # the three dice roll together
+    board.heard.clear()
+    table.play_cues(step)
+    board.update(3.0)
+    assert board.names().count("dice_rattle") == 1
+    assert board.names().count("die_land") == 3
+    pygame.quit()
+
+
+def test_panel_titles_are_drawn_over_flying_dice(app):
+    """Issue 19, finding 8: a die flying across the table never hides a panel's title: the
+    titles are drawn over the animations."""
+    from sprites.tween import Animation
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3)
+    wait_for_human(app, table)
+    surface = pygame.Surface(app.size)
+    lay = table.layout
+    cover = lay.board
+
+    def paint(target, p):
+        pygame.draw.rect(target, (255, 0, 255), cover)
+    table.anims.add([Animation(10.0, paint)])
+    table.draw(surface)
+    name = lay.header_parts(1)["name"]
+    row = [surface.get_at((x, name.centery))[:3] for x in range(name.x, name.right)]
+    assert (255, 0, 255) not in row[:4]          # the header bar covers the flying piece
+    assert any(colour != (255, 0, 255) for colour in row)
+    vine = lay.vine_row(1, 1)
+    assert surface.get_at(vine.center)[:3] == (255, 0, 255)   # the board itself is under it
+    table.anims.skip()
+
+
+def test_the_running_score_and_variant_badges_come_from_the_engine(app):
+    """Issue 19, findings 1 and 3: each header shows rules.running_score; the badges list the
+    variants that are on, each with its option's description."""
+    match = Match(SPEC, [Seat("human", "Ana"), Seat("human", "Ben")],
+                  {"dicey": True, "golden": True}, seed=3)
+    match.set_position(parse_position(
+        "players=2 options=gd active=0 last=1 score=1,4/2,2 first6=- vines=-|-|-/-|-|- "
+        "hand=4r karma=3,3"))
+    open_match(app, match)
+    frames(app, 2)
+    table = app.manager.top
+    wait_for_human(app, table)
+    assert rules.running_score(table.shown, 0)["total"] == 10     # slot 1's 1 scores 6, then 4
+    assert table_draw.score_words(table.shown, 0) == "10 pts"
+    assert table_draw.score_words(table.shown, 1) == "8 pts"      # 2, then slot 2 worth 2 → 6
+    tips = {t.key: t.tooltip for t in table.targets()}
+    assert tips[("score", 0)][0] == "You: 10 points so far"
+    assert tips[("score", 1)][0] == "Ben: 8 points so far"
+    assert table.layout.badge_texts == ("Golden dice", "Dicey")
+    assert tips[("badge", 1)] == ("Variant: Dicey Tomato Rules",
+                                  SPEC.options[1].description)
+    assert "scores 6" in " ".join(tips[("slot", 0, 0)])
+
+
+def test_the_rules_screen_marks_the_variants_on_in_this_game(app):
+    from scenes.rules_help import RulesScene, summary_to_html
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3,
+                  options={"overload": True})
+    key(app, pygame.K_ESCAPE)
+    if not isinstance(app.manager.top, PauseScene):
+        key(app, pygame.K_ESCAPE)
+    click(app, find_button(app, "Rules"))
+    rules_scene = app.manager.top
+    assert isinstance(rules_scene, RulesScene)
+    assert rules_scene.active == {"overload"}
+    text = summary_to_html(SPEC.rules_summary, rules_scene.marked())
+    assert "On in this game: Karma Overload." in text
+    assert text.count("(on in this game)") == 1
+    assert "<b>Karma Overload: completing" in text
+    del table
+
+
+def test_button_tooltips_never_cover_the_log(app):
+    """Issue 19, finding 6: the End turn tooltip (and every button's) goes beside the button,
+    over the board, never over the log."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3)
+    wait_for_human(app, table)
+    end = find_button(app, "End turn")
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=end.get_abs_rect().center,
+                                              rel=(0, 0), buttons=(0, 0, 0))])
+    frames(app, 40)
+    assert table._tip_button is end
+    surface = app.screen.copy()
+    log = table.log_box.rect
+    before = surface.subsurface(log).copy()
+    table.draw_tooltip(surface)
+    assert pygame.image.tobytes(surface.subsurface(log), "RGB") == \
+        pygame.image.tobytes(before, "RGB")

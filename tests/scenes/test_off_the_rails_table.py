@@ -1,4 +1,6 @@
-"""The Off the Rails table scene, played through mouse events at its hit areas (issue 8)."""
+"""The Off the Rails table scene, played through mouse events at its targets (issues 8, 18).
+
+Layout and input are tested without a display in ``tests/scenes/off_the_rails/``."""
 import pygame
 import pytest
 
@@ -6,15 +8,30 @@ from engine import registry
 from engine.match import Match, Seat
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
+from engine.off_the_rails.tasks import tasks_from_lists
 from scenes import kit
 from scenes.game_over import GameOverScene
-from scenes.off_the_rails_table import Layout, OffTheRailsTable
+from scenes.pass_screen import PassScreen
 from scenes.pause import PauseScene
 from scenes.tables import open_match
+from scenes.tables.off_the_rails import OffTheRailsTable
+from scenes.tables.off_the_rails.animate import path_track, roll_seconds
+from scenes.tables.off_the_rails.layout import Layout
 from scenes.title import TitleScene
 from sprites import off_the_rails_art as oa
-from tests.scenes.driver import (area, ask_hint, click, click_at, find_button, frames, key,
-                                 make_app, play_to_end, wait_for_human)
+from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+from tests.scenes.driver import (
+    area,
+    ask_hint,
+    click,
+    click_at,
+    find_button,
+    frames,
+    key,
+    make_app,
+    play_to_end,
+    wait_for_human,
+)
 
 SPEC = registry.get("off-the-rails")
 SHORT = {"game_length": 13}
@@ -28,6 +45,14 @@ def app():
     pygame.quit()
 
 
+@pytest.fixture(params=[True, False], ids=["instant", "animated"])
+def any_speed_app(request):
+    a = make_app(instant=request.param)
+    a.manager.push(TitleScene(a))
+    yield a
+    pygame.quit()
+
+
 def start(app, seats, seed, options=None):
     match = Match(SPEC, seats, options if options is not None else SHORT, seed)
     open_match(app, match)
@@ -36,10 +61,27 @@ def start(app, seats, seed, options=None):
     return app.manager.top
 
 
+def start_at(app, s, seats):
+    """Open a match whose position is the hand-built state ``s``."""
+    match = Match(SPEC, seats, SHORT, 1)
+    match.set_position(s)
+    open_match(app, match)
+    frames(app, 2)
+    return app.manager.top
+
+
+def hover(app, pos):
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                              buttons=(0, 0, 0))])
 
 
 def click_square(app, table, sq):
     click_at(app, area(table, ("square", sq[0], sq[1])).center)
+
+
+def choose(app, table, index=0):
+    """Click the ``index``-th button of the question on the board."""
+    click_at(app, area(table, ("choice", index)).center)
 
 
 def track_ahead(state):
@@ -58,43 +100,44 @@ def track_ahead(state):
 
 
 def human_step(app, table):
-    """One human decision made with the mouse, as a player would."""
+    """One human decision made with the mouse (and Enter), as a player would."""
     state = table.match.state
     pending = state.pending()
     if pending == "edge":
-        click(app, find_button(app, "North (red clan)"))
+        choose(app, table, 0)
         return
     if pending == "actions":
         mine = [i for i in state.carts_of(state.player) if state.carts[i].where == "board"]
         if state.actions_left and not mine and state.cart_placements():
-            click(app, find_button(app, "Place cart"))
-            click_square(app, table, sorted(table.target_squares())[0])
+            if table.selection.tool != "cart":
+                click(app, find_button(app, "Place cart"))
+            click_square(app, table, sorted(table.view().glow)[0])
             return
         ahead = track_ahead(state) if state.actions_left else None
         if ahead:
             sq, exits = ahead
-            if table.mode != "straight":
+            if table.selection.tool != "straight":
                 click(app, find_button(app, "Straight"))
-            while table.ghost_exits() != exits:
+            hover(app, area(table, ("square", sq[0], sq[1])).center)
+            while table.view().ghost[1] != exits:
                 key(app, pygame.K_r)
             click_square(app, table, sq)
             return
-        click(app, find_button(app, "Move carts"))
+        key(app, pygame.K_RETURN)              # the last look is over: the carts roll
         return
     if pending in ("move_cart", "chasm_token"):
-        click_square(app, table, sorted(table.target_squares())[0])
+        click_square(app, table, sorted(table.view().glow)[0])
         return
     if pending == "exit":
-        side, rect = table.exit_arrows()[0]
-        click_at(app, rect.center)
+        side = table.view().arrows[0][0]
+        click_at(app, area(table, ("exit", side)).center)
         return
-    # gem, split, drop, pick, mission: the dialog over the board
-    assert table.dialog_buttons, pending
-    click(app, table.dialog_buttons[0])
+    # gem, split, drop, pick, mission: the buttons over the board
+    assert table.ask() is not None, pending
+    choose(app, table, 0)
 
 
-
-
+# --- whole games ----------------------------------------------------------------------------------
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     over = play_to_end(app, table, human_step)
@@ -124,131 +167,151 @@ def test_all_bot_game_reaches_score_sheet(app):
     assert over.sheet == table.match.state.score_sheet()
 
 
+# --- the action phase and the last look -----------------------------------------------------------
+def first_turn(app, seats=None):
+    table = start(app, seats or [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    human_step(app, table)              # the edge
+    wait_for_human(app, table)
+    return table
+
+
 def test_tile_ghost_legality_matches_engine_on_every_square(app):
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
-    wait_for_human(app, table)
-    human_step(app, table)  # choose the edge
-    wait_for_human(app, table)
+    table = first_turn(app)
     click(app, find_button(app, "Curve"))
-    assert table.mode == "curve"
+    assert table.selection.tool == "curve"
     state = table.match.state
     for r in range(12):
         for c in range(12):
-            rect = area(table, ("square", r, c))
-            frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center,
-                                                       rel=(0, 0), buttons=(0, 0, 0))])
-            assert table.hover == (r, c)
-            exits, legal, reason = table.ghost_at((r, c))
-            action = S.PlaceTile(r, c, exits)
-            assert legal == (action in state.legal_actions())
-            assert reason == state.refusal(action)
-    centre = B.MINE_CENTRES["red"]
-    click_square(app, table, centre)
+            hover(app, area(table, ("square", r, c)).center)
+            square, exits, ok = table.view().ghost
+            assert square == (r, c)
+            assert ok == (S.PlaceTile(r, c, exits) in state.legal_actions())
+    click_square(app, table, B.MINE_CENTRES["red"])
     assert table.current_message() == "No track may be placed on a mine centre."
     # a legal click places exactly the ghost's shape
     key(app, pygame.K_r)
-    exits = table.ghost_exits()
+    hover(app, area(table, ("square", 0, 0)).center)
+    exits = table.view().ghost[1]
     click_square(app, table, (0, 0))
     assert table.match.history[-1].action == S.PlaceTile(0, 0, exits)
 
 
-def test_upgrade_offers_the_engine_shapes(app):
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
-    wait_for_human(app, table)
-    human_step(app, table)
-    wait_for_human(app, table)
+def test_upgrade_lays_the_t_junction_shown(app):
+    table = first_turn(app)
     click(app, find_button(app, "Straight"))
     click_square(app, table, (9, 9))
     click(app, find_button(app, "Upgrade"))
-    assert (9, 9) in table.target_squares()
+    assert (9, 9) in table.view().glow
+    hover(app, area(table, ("square", 9, 9)).center)
+    first = table.view().ghost[1]
+    key(app, pygame.K_r)
+    second = table.view().ghost[1]
+    assert {first, second} == {a.exits for a in table.match.state.upgrades_at(9, 9)}
     click_square(app, table, (9, 9))
-    labels = [b.text for b in table.dialog_buttons]
-    assert len(labels) == len(table.match.state.upgrades_at(9, 9)) == 2
-    click(app, table.dialog_buttons[0])
-    assert isinstance(table.match.history[-1].action, S.UpgradeTile)
-    assert len(table.match.state.tiles[(9, 9)]) == 3
+    assert table.match.history[-1].action == S.UpgradeTile(9, 9, second)
+
+
+def test_picking_the_tool_again_keeps_the_chosen_rotation(app):
+    """Issue 18, finding 1: the rotation a player chose stays with the tool."""
+    table = first_turn(app)
+    click(app, find_button(app, "Curve"))
+    key(app, pygame.K_r)
+    key(app, pygame.K_r)
+    hover(app, area(table, ("square", 6, 1)).center)
+    turned = table.view().ghost[1]
+    click(app, find_button(app, "Straight"))
+    click(app, find_button(app, "Curve"))
+    hover(app, area(table, ("square", 6, 1)).center)
+    assert table.view().ghost[1] == turned == "SW"
+
+
+def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(app):
+    """Issue 18, finding 1: after the fourth action nothing moves; each cart's path shows; the
+    fourth action can be undone; Enter (or Move carts) starts the movement."""
+    table = first_turn(app)
+    click(app, find_button(app, "Place cart"))
+    click_square(app, table, (-1, 5))
+    click(app, find_button(app, "Place cart"))
+    click_square(app, table, (-1, 8))
+    click(app, find_button(app, "Straight"))
+    click_square(app, table, (0, 5))
+    before = table.match.state.to_dict()
+    click_square(app, table, (0, 8))
+    state = table.match.state
+    assert state.actions_left == 0 and state.pending() == "actions"
+    assert table.status_text().startswith("Ana: last look")
+    paths = {p.cart: p for p in table.view().paths}
+    assert set(paths) == {0, 1}
+    assert paths[0].squares[:2] == ((-1, 5), (0, 5)) and paths[0].end == "derail"
+    assert find_button(app, "Move carts").is_selected          # it is the next step
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.match.state.to_dict() == before and table.shown.to_dict() == before
+    click(app, find_button(app, "Straight"))
+    click_square(app, table, (0, 8))
+    key(app, pygame.K_RETURN)
+    wait_for_human(app, table)
+    assert any(isinstance(e, S.ActionsEnded) for _, e in table.match.events)
+    assert table.match.state.pending() == "move_cart"         # which cart goes first
+    assert {p.cart for p in table.view().paths} == {0, 1}
+    click_square(app, table, (-1, 8))
+    wait_for_human(app, table)
+    moved = [e.cart for _, e in table.match.events if isinstance(e, S.CartMoved)]
+    assert moved == [1, 0]
 
 
 def test_undo_and_restart_turn_by_keyboard(app):
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
-    wait_for_human(app, table)
-    human_step(app, table)
-    wait_for_human(app, table)
-    start_state = table.match.state.to_dict()
+    table = first_turn(app)
     click(app, find_button(app, "Place cart"))
-    click_square(app, table, sorted(table.target_squares())[0])
+    click_square(app, table, sorted(table.view().glow)[0])
     human_step(app, table)
     assert len(table.match.state.tiles) == 1
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert not table.match.state.tiles
     assert table.shown.to_dict() == table.match.state.to_dict()
     key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
-    # back to the last boundary the engine allows: no tile, no cart placed this turn
     state = table.match.state
     assert not state.tiles and all(k.where == "supply" for k in state.carts)
     assert table.shown.to_dict() == state.to_dict()
-    del start_state
 
 
-def test_speed_buttons_change_the_selected_cart(app):
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
-    wait_for_human(app, table)
-    human_step(app, table)
-    wait_for_human(app, table)
+def test_speed_buttons_change_the_chosen_cart(app):
+    table = first_turn(app)
     click(app, find_button(app, "Place cart"))
-    click_square(app, table, sorted(table.target_squares())[0])
+    click_square(app, table, sorted(table.view().glow)[0])
     click(app, find_button(app, "Speed +"))
     cart = table.match.history[-1].action.cart
     assert table.match.state.carts[cart].speed == 4
     assert table.match.state.actions_left == 2
-    # a second cart: the speed buttons act on the cart clicked last
     click(app, find_button(app, "Place cart"))
-    click_square(app, table, sorted(table.target_squares())[-1])
+    click_square(app, table, sorted(table.view().glow)[-1])
     first_square = table.match.state.carts[cart].square
     click(app, find_button(app, "Straight"))
-    click_square(app, table, first_square)  # clicking your cart selects it, even in a mode
-    assert table.selected_cart == cart
+    click_square(app, table, first_square)  # clicking your cart chooses it, even with a tool
+    assert table.selection.cart == cart
     click(app, find_button(app, "Speed −"))
     assert table.match.history[-1].action == S.ChangeSpeed(cart, -1)
     assert table.match.state.carts[cart].speed == 3
 
 
-def test_hover_shows_the_engine_path(app):
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
-    wait_for_human(app, table)
-    human_step(app, table)
-    wait_for_human(app, table)
-    click(app, find_button(app, "Place cart"))
-    sq = sorted(table.target_squares())[0]
-    click_square(app, table, sq)
-    human_step(app, table)  # a straight in front of it
-    ci = table.match.state.cart_at(sq)
-    path, end = table.preview_path(ci)
-    assert path[0] == sq and len(path) == 2 and end == "derail"
-
-
+# --- saves, resizing ------------------------------------------------------------------------------
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    for _ in range(2):
+        wait_for_human(app, table)
+        human_step(app, table)
     wait_for_human(app, table)
-    human_step(app, table)
-    wait_for_human(app, table)
-    human_step(app, table)
     state = table.match.state.to_dict()
-    had_mode = table.mode is not None
     key(app, pygame.K_ESCAPE)
-    if had_mode:
-        assert table.mode is None  # the first Esc drops the half-made choice
-        key(app, pygame.K_ESCAPE)
+    if not isinstance(app.manager.top, PauseScene):
+        key(app, pygame.K_ESCAPE)          # the first Esc put the tool down
     assert isinstance(app.manager.top, PauseScene)
     click(app, find_button(app, "Save"))      # asks for a name
     click(app, find_button(app, "Save"))      # saves under the default name
     saved = [i for i in store.list_saves() if not i.is_autosave][0]
-    loaded = store.load(saved.path)
-    assert loaded.state.to_dict() == state
-    # and back through the menus: title, Load game, Load
+    assert store.load(saved.path).state.to_dict() == state
     click(app, find_button(app, "Quit to title"))
-    assert isinstance(app.manager.top, TitleScene)
     click(app, find_button(app, "Load game"))
     load = [b for b in app.ui.get_sprite_group().sprites() if getattr(b, "text", None) == "Load"
             and b.visible and b.is_enabled]
@@ -256,6 +319,24 @@ def test_save_from_pause_and_load_back_identical(app):
     table = app.manager.top
     assert isinstance(table, OffTheRailsTable)
     assert table.match.state.to_dict() == state and table.shown.to_dict() == state
+
+
+def test_the_last_deposit_card_stays_shown_after_continue(app):
+    """Issue 18, finding 6: the table opened again on the same game (Continue, Load) shows the
+    last deposit card revealed, as the table that revealed it did."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    for _ in range(12):
+        wait_for_human(app, table)
+        human_step(app, table)
+    wait_for_human(app, table)
+    card = table.last_card
+    # a deposit card, or a card of the chasm deck naming the square a chasm opens on
+    revealed = [(e.colour, e.number) if isinstance(e, S.CardRevealed) else (e.colour, e.card)
+                for _, e in table.match.events
+                if isinstance(e, S.CardRevealed) or (isinstance(e, S.ChasmOpened) and e.card)]
+    assert card == revealed[-1]
+    again = OffTheRailsTable(app, table.match)
+    assert again.last_card == card and again.view().last_card == card
 
 
 def test_resize_mid_game_keeps_working(app):
@@ -266,44 +347,17 @@ def test_resize_mid_game_keeps_working(app):
     app.resize((1024, 640))
     frames(app, 2)
     table = app.manager.top
-    for rect, _ in table.hit_areas():
-        assert rect.right <= 1024 - table.log_width and rect.bottom <= 640
+    assert table.layout.mode == "column" and table.log_box.rect.top > table.layout.info.bottom
+    for target in table.targets():
+        assert pygame.Rect(0, 0, 1024, 640).contains(target.bounds), target
     before = len(table.match.history)
     human_step(app, table)
     assert len(table.match.history) > before
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
-def test_layout_fits_with_four_players(size):
-    w, h = size
-    lay = Layout(pygame.Rect(0, 44, w - 316, h - 44))
-    assert lay.board.contains(lay.frame) and lay.board.contains(lay.side)
-    assert not lay.frame.colliderect(lay.side)
-    assert lay.side.width >= Layout.SIDE_MIN
-    assert lay.cell >= 26
-
-
-def start_at(app, s, seats):
-    """Open a match whose position is the hand-built state ``s``."""
-    match = Match(SPEC, seats, SHORT, 1)
-    match.set_position(s)
-    open_match(app, match)
-    frames(app, 2)
-    return app.manager.top
-
-
-@pytest.fixture(params=[True, False], ids=["instant", "animated"])
-def any_speed_app(request):
-    a = make_app(instant=request.param)
-    a.manager.push(TitleScene(a))
-    yield a
-    pygame.quit()
-
-
+# --- movement: questions, collisions, junctions ---------------------------------------------------
 def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
-    from scenes.pass_screen import PassScreen
     app = any_speed_app
-    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
     s = blank(2)
     lay(s, {(2, 5): "NS", (3, 5): "NS"})
     put_cart(s, 0, (2, 5), "S", speed=1)
@@ -316,15 +370,15 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "split"
-    assert len(table.dialog_buttons) == len(table.match.state.legal_actions())
-    click(app, table.dialog_buttons[0])
+    assert len(table.ask().options) == len(table.match.state.legal_actions())
+    choose(app, table, 0)
     for _ in range(10):
         frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "pick"
-    assert [b.text for b in table.dialog_buttons] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
-    click(app, table.dialog_buttons[1])
+    assert [o.label for o in table.ask().options] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
+    choose(app, table, 1)
     for _ in range(20):
         frames(app, 1, dt=0.1)
     dropped = [e for _, e in table.match.events if isinstance(e, S.GemsDropped)]
@@ -332,57 +386,60 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     assert table.shown.gems.get((3, 5)) == table.match.state.gems.get((3, 5))
 
 
+def test_a_split_with_one_answer_is_not_asked_and_no_question_shows_while_carts_move():
+    """Issue 18, finding 2: the hit cart holds two rubies, so the owner's split has one answer:
+    the table makes it (no panel, no pass screen); and while the carts roll no question is on
+    screen, only the mover's real one (the pile) once the table is still."""
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    s = blank(2)
+    lay(s, {(2, 5): "NS", (3, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (3, 5), "S", load=(0, 2, 0, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    key(app, pygame.K_RETURN)
+    asked_while_busy = []
+    for _ in range(200):
+        frames(app, 1, dt=0.05)
+        if table.anims.busy:
+            asked_while_busy.append(table.view().prompt)
+        if table.human_to_move() and table.match.state.pending() == "pick":
+            break
+    assert asked_while_busy and not any(asked_while_busy)
+    assert not isinstance(app.manager.top, PassScreen)
+    splits = [h for h in table.match.history if isinstance(h.action, S.SplitLoad)]
+    assert [h.player for h in splits] == [1] and table.ask().title.startswith("Pick one")
+    pygame.quit()
+
+
 def test_junction_arrows_and_jewel_choice(any_speed_app):
     app = any_speed_app
-    from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
     s = blank(2)
     lay(s, {(2, 5): "NS", (3, 5): "NES", (3, 6): "EW", (4, 5): "NS"})
     put_cart(s, 0, (2, 5), "S", speed=3)
     put_gems(s, (3, 5), (0, 1, 1, 0, 0))
     table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
     wait_for_human(app, table)
-    ci = 0
-    path, end = table.preview_path(ci)
-    assert path == [(2, 5), (3, 5)] and end == "choice"
+    (path,) = table.view().paths
+    assert path.squares == ((2, 5), (3, 5)) and path.end == "choice"
     click(app, find_button(app, "Move carts"))
     wait_for_human(app, table)
     assert table.match.state.pending() == "gem"
-    assert {b.text for b in table.dialog_buttons} == {"Take the ruby", "Take the emerald"}
-    click(app, find_button(app, "Take the emerald"))
+    assert [o.label for o in table.ask().options] == ["Take the ruby", "Take the emerald"]
+    panel = table.view().prompt_boxes[0]
+    assert not panel.colliderect(table.layout.square((3, 5)))   # the cart stays in view
+    choose(app, table, 1)
     wait_for_human(app, table)
     assert table.match.state.pending() == "exit"
-    sides = {side for side, _ in table.exit_arrows()}
-    assert sides == {"E", "S"}
-    click_at(app, dict(table.exit_arrows())["E"].center)
+    assert {side for side, _ in table.view().arrows} == {"E", "S"}
+    click_at(app, area(table, ("exit", "E")).center)
     assert S.ChooseExit("E") in [e.action for e in table.match.history]
     took = [e for _, e in table.match.events if isinstance(e, S.GemTaken)]
     assert took[0].gem == "emerald"
 
 
-def test_animated_bot_game_draws_every_step_without_error():
-    """Normal animation speed on a coarse clock: every animation of a whole game gets drawn."""
-    a = make_app(instant=False)
-    try:
-        a.manager.push(TitleScene(a))
-        seats = [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy")]
-        table = start(a, seats, seed=21)
-        kinds = set()
-        for _ in range(20000):
-            if isinstance(a.manager.top, GameOverScene):
-                break
-            if table.anims.busy:
-                kinds |= {type(x.draw_fn.__self__).__name__ if hasattr(x.draw_fn, "__self__")
-                          else x.draw_fn.__qualname__.split(".")[1]
-                          for x in table.anims.groups[0][0] if x.draw_fn}
-            frames(a, 1, dt=0.15)
-        assert isinstance(a.manager.top, GameOverScene)
-        assert {"anim_move", "anim_tile", "anim_gems_fall", "anim_card"} <= kinds
-    finally:
-        pygame.quit()
-
-
 def test_two_missions_at_once_offer_a_choice(app):
-    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
     s = blank(2)
     lay(s, {(2, 5): "NS", (3, 5): "NS"})
     put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
@@ -393,8 +450,9 @@ def test_two_missions_at_once_offer_a_choice(app):
     click(app, find_button(app, "Move carts"))
     wait_for_human(app, table)
     assert table.match.state.pending() == "mission"
-    assert {b.text for b in table.dialog_buttons} == {"Take Head to Head", "Take Jewel Heist"}
-    click(app, find_button(app, "Take Jewel Heist"))
+    labels = [o.label for o in table.ask().options]
+    assert set(labels) == {"Take Head to Head", "Take Jewel Heist"}
+    choose(app, table, labels.index("Take Jewel Heist"))
     frames(app, 2)
     assert table.match.state.taken[0] == [8]
 
@@ -402,7 +460,6 @@ def test_two_missions_at_once_offer_a_choice(app):
 def test_a_held_mission_is_taken_by_clicking_its_card_in_the_action_phase(app):
     """Missions: The Spice of Life, once it holds, may be taken at any point of the turn: its
     card glows in the action phase and a click takes it (no action spent)."""
-    from tests.engine.off_the_rails.helpers import blank
     s = blank(2)
     s.missions, s.dealt = [10, 3, 7], [10, 3, 7]
     s.stockpiles[0] = (0, 1, 1, 1, 1)
@@ -418,7 +475,6 @@ def test_a_held_mission_is_taken_by_clicking_its_card_in_the_action_phase(app):
 
 
 def test_drop_the_larger_half_rule_by_pictures(app):
-    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
     s = blank(2, split_rule="larger")
     lay(s, {(2, 5): "NS", (3, 5): "NS"})
     put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
@@ -427,10 +483,10 @@ def test_drop_the_larger_half_rule_by_pictures(app):
     wait_for_human(app, table)
     state = table.match.state
     assert state.pending() == "drop"
-    assert len(table.dialog_buttons) == len(state.legal_actions())
-    assert all(b.text == "" for b in table.dialog_buttons)  # gem pictures instead of words
+    ask = table.ask()
+    assert ask.pictures and len(ask.options) == len(state.legal_actions())
     choice = state.legal_actions()[-1]
-    click(app, table.dialog_buttons[-1])
+    choose(app, table, len(ask.options) - 1)
     frames(app, 2)
     dropped = [e for _, e in table.match.events if isinstance(e, S.GemsDropped)]
     assert dropped[0].gems == choice.gems
@@ -438,23 +494,187 @@ def test_drop_the_larger_half_rule_by_pictures(app):
 
 def test_cart_path_follows_straights_and_curves():
     import math
-    from scenes.off_the_rails_table import path_track
-    lay = Layout(pygame.Rect(0, 44, 964, 756))
-    track = path_track(lay, [(1, 1), (2, 1), (2, 2)])  # south, then a curve to the east
-    assert track(0)[0] == lay.centre((1, 1)) and track(0)[1] == 180
+    pygame.font.init()
+    lay_ = Layout((1280, 800), 2, 3)
+    track = path_track(lay_, [(1, 1), (2, 1), (2, 2)])  # south, then a curve to the east
+    assert track(0)[0] == lay_.centre((1, 1)) and track(0)[1] == 180
     end, angle = track(2)
-    assert end == pytest.approx(lay.centre((2, 2))) and angle == 270
-    # halfway round the curve the cart is half a cell from the corner it turns round
+    assert end == pytest.approx(lay_.centre((2, 2))) and angle == 270
     (x, y), angle = track(1)
-    cx, cy = lay.centre((2, 1))
-    corner = (cx + lay.cell / 2, cy - lay.cell / 2)
-    assert math.dist((x, y), corner) == pytest.approx(lay.cell / 2)
+    cx, cy = lay_.centre((2, 1))
+    corner = (cx + lay_.cell / 2, cy - lay_.cell / 2)
+    assert math.dist((x, y), corner) == pytest.approx(lay_.cell / 2)
     assert angle == pytest.approx(225)
 
 
+# --- what the table shows as it plays -------------------------------------------------------------
+@pytest.mark.parametrize("players,seed", [(2, 31), (1, 32), (4, 33)])
+def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed):
+    """Issue 18: at normal speed each step lands as its animations end (drawn along the way);
+    once the queue is empty the board shows exactly the match's state, and the log is the one
+    rebuilt from the match."""
+    import random
+
+    from tests.engine.off_the_rails.helpers import track_policy
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed,
+                  options={})
+    match = table.match
+    rng = random.Random(seed)
+    surface = pygame.Surface(app.size)
+    count = 0
+    while not match.is_terminal() and count < 2000:
+        while table.anims.busy:
+            table.anims.update(0.07)
+            table.draw(surface)
+        assert table.shown.to_dict() == match.state.to_dict()
+        before = match.state.clone()
+        if match.is_chance():
+            events = match.advance_chance()
+        else:
+            events = match.apply(track_policy(match.state, rng))
+        table.present(events, before)
+        if count % 40 == 0:
+            while table.anims.busy:
+                table.anims.update(0.07)
+            live = list(table.log_lines)
+            table.rebuild_log()
+            assert table.log_lines == live
+        count += 1
+    while table.anims.busy:
+        table.anims.update(0.07)
+    assert match.is_terminal() and table.shown.to_dict() == match.state.to_dict()
+    pygame.quit()
+
+
+def test_the_log_names_computer_players_without_their_level(app):
+    """Issue 18, finding 6: the log reads "Bot 1's white cart"."""
+    table = start(app, [Seat("bot", "Bot 1 (Easy)", "easy"), Seat("human", "Ana")], seed=8)
+    wait_for_human(app, table)
+    for _ in range(3):
+        human_step(app, table)
+        wait_for_human(app, table)
+    lines = " ".join(table.log_lines)
+    assert "Bot 1 (Easy)" not in lines and "Bot 1 " in lines
+    assert table.match.names[0] == "Bot 1 (Easy)"          # the seat keeps its name
+
+
+def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
+    """Issue 18, findings 6 and sound: while the table animates the top bar shows what is
+    happening (never an old message); a cart's rumble lasts exactly its roll on the table."""
+    from tests.scenes.test_sound import RecordingBoard
+    app = make_app(instant=False)
+    board = RecordingBoard(app.settings)
+    app.sound = board
+    app.manager.push(TitleScene(app))
+    s = blank(2)
+    lay(s, {(0, 5): "NS", (1, 5): "NS", (2, 5): "NS", (3, 5): "NS"})
+    put_cart(s, 0, (-1, 5), "S", speed=4)
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    table.say("Click an empty square to lay a curve (R or the wheel turns it).", 30)
+    board.heard.clear()
+    key(app, pygame.K_RETURN)
+    assert table.anims.busy and table.current_message() == ""
+    rolling = [h for h in board.heard if h[0] == "cart_rolling"]
+    for _ in range(40):
+        if rolling:
+            break
+        assert "lay a curve" not in table.status_text()
+        frames(app, 1, dt=0.05)
+        rolling = [h for h in board.heard if h[0] == "cart_rolling"]
+    assert table.status_text().startswith("Ana's white cart rolls 4 squares")
+    path = ((-1, 5), (0, 5), (1, 5), (2, 5), (3, 5))
+    assert rolling[0][3] == pytest.approx(table.duration(roll_seconds(path)))
+    assert table.anims.groups[0][0][0].duration == pytest.approx(rolling[0][3])
+    pygame.quit()
+
+
+def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
+    """Issue 18, finding 7: the last chasm token and each cart derailed at the end are shown
+    (one step each), then the game-over banner, then a beat, then the score sheet."""
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    s = blank(2)
+    lay(s, {(0, 5): "NS", (8, 2): "EW"})
+    put_cart(s, 0, (0, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (8, 2), "W", load=(0, 0, 1, 0, 0))
+    s.chasm = {(0, 0): "red"}
+    s.chasm_card_seen = s.chasm_phase = s.chasm_turn = True
+    s.token_supply = {"red": 0, "yellow": 0, "green": 0, "blue": 0}
+    s.piles = []
+    for index in range(19):                        # 19 tokens placed, the 20th goes next
+        s.chasm[(11, index % 12) if index < 12 else (10, index - 12)] = "red"
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s.actions_left = 0
+    s._legal = None
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    click_square(app, table, sorted(table.view().glow)[0])
+    shown = []
+    waited = 0.0
+    for _ in range(400):
+        if isinstance(app.manager.top, GameOverScene):
+            break
+        if table.anims.busy:
+            shown.append(table.caption)
+        elif table.match.is_terminal():
+            waited += 0.1
+        frames(app, 1, dt=0.1)
+    assert isinstance(app.manager.top, GameOverScene)
+    captions = [c for i, c in enumerate(shown) if i == 0 or c != shown[i - 1]]
+    opened = [c for c in captions if "chasm opened" in c]
+    derails = [c for c in captions if "derailed" in c]
+    assert opened and len(derails) == 2 and captions[-1].startswith("The game is over")
+    assert captions.index(opened[0]) < captions.index(derails[0])
+    assert waited >= 1.5                        # a beat before the sheet
+    pygame.quit()
+
+
+def test_animated_bot_game_draws_every_step_without_error():
+    """Normal animation speed on a coarse clock: every animation of a whole game gets drawn."""
+    a = make_app(instant=False)
+    try:
+        a.manager.push(TitleScene(a))
+        seats = [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy")]
+        table = start(a, seats, seed=21)
+        kinds = set()
+        for _ in range(20000):
+            if isinstance(a.manager.top, GameOverScene):
+                break
+            if table.anims.busy:
+                kinds |= {x.draw_fn.__qualname__.split(".")[0]
+                          for x in table.anims.groups[0][0] if x.draw_fn}
+            frames(a, 1, dt=0.15)
+        assert isinstance(a.manager.top, GameOverScene)
+        assert {"roll", "tile_drop", "gems_fall", "card_revealed"} <= kinds
+    finally:
+        pygame.quit()
+
+
+def test_clans_carry_their_marks_with_the_colour_pattern_setting(app):
+    """Issue 18, finding 5: with the colour-pattern setting each clan's carts and surface
+    strip carry its emblem: the drawn pixels differ from the colour-only table."""
+    s = blank(2)
+    put_cart(s, 0, (2, 5), "S")
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    surface = pygame.Surface(app.size)
+    square = table.layout.square((2, 5))
+    strip = table.layout.square((-1, 3))
+    shots = {}
+    for marks in (False, True):
+        app.settings.colorblind_patterns = marks
+        table.draw_board(surface)
+        shots[marks] = (pygame.image.tobytes(surface.subsurface(square), "RGB"),
+                        pygame.image.tobytes(surface.subsurface(strip), "RGB"))
+    assert shots[True][0] != shots[False][0] and shots[True][1] != shots[False][1]
+    assert oa.cart_top(40, oa.clan("red"), "white", "red") is not oa.cart_top(
+        40, oa.clan("red"), "white")
+
+
 def test_score_sheet_names_players_and_clans_and_seat_colours_follow_the_clans(app):
-    """The score screen's notes name each player with their clan and gems (no "Seat N"); the
-    table gives each seat its clan's colour (blue and yellow here, as on the board)."""
     table = start(app, [Seat("bot", "Ana", "easy"), Seat("bot", "Ben", "easy")], seed=4)
     for _ in range(6000):
         if isinstance(app.manager.top, GameOverScene):
@@ -469,28 +689,7 @@ def test_score_sheet_names_players_and_clans_and_seat_colours_follow_the_clans(a
         clan = B.EDGE_COLOUR[state.edges[p]]
         assert any(n.startswith(f"{name}, {clan} clan: ") for n in notes), notes
         assert table.seat_colour(p) == oa.clan(clan)
-    frames(app, 2)  # the sheet draws
-
-
-def test_long_hint_wraps_to_two_readable_lines_at_1024():
-    """A hint and its reason too long for one readable line at 1024x640 wrap to two lines at
-    14 px, every word kept (nothing cut off)."""
-    app = make_app(size=(1024, 640))
-    app.manager.push(TitleScene(app))
-    try:
-        table = start(app, [Seat("human", "Ana")], seed=5, options={})
-        msg = ("Hint: Put the yellow cart in at the east edge, row 5 — Starts a trip for 4 gems "
-               "with a diamond on I6 and back out.")
-        width = 1024 - table.log_width - 16 - 8 - 20
-        size, lines = table.message_lines(msg, width)
-        assert size == 14 and len(lines) == 2 and " ".join(lines) == msg
-        assert all(kit.font(size).size(line)[0] <= width for line in lines)
-        short = "Hint: Take the emerald — Takes the emerald, worth 2 points."
-        assert table.message_lines(short, width) == (16, [short])
-        table.say(msg)
-        frames(app, 2)
-    finally:
-        pygame.quit()
+    frames(app, 2)
 
 
 def test_solo_hint_gives_a_reason_in_the_second_person(app):
@@ -503,3 +702,52 @@ def test_solo_hint_gives_a_reason_in_the_second_person(app):
     assert msg.startswith("Hint: ") and ". " in msg, msg
     reason = msg.split(". ", 1)[1]
     assert reason != "A sensible move." and "Ana" not in reason, msg
+    rects, _ = table.view().hint_rects, None
+    assert rects                                   # the hinted move is framed on the board
+
+
+def test_a_turn_of_four_straights_takes_six_inputs(app):
+    """Click counts (issue 18): the tool stays in hand with the rotation chosen, so a turn of
+    four straights down a cart's way is the tool, four squares and Enter: six inputs, and
+    the cart then rolls without a further question."""
+    s = blank(2)
+    put_cart(s, 0, (-1, 5), "S", speed=4)
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    inputs = 0
+    click(app, find_button(app, "Straight"))
+    inputs += 1
+    hover(app, area(table, ("square", 0, 5)).center)
+    while table.view().ghost[1] != "NS":       # the rotation: once, and only if needed
+        key(app, pygame.K_r)
+    for row in range(4):
+        click_square(app, table, (row, 5))
+        inputs += 1
+        assert table.selection.tool == ("straight" if row < 3 else None)   # none: no action left
+    assert [e.action for e in table.match.history[-4:]] == [
+        S.PlaceTile(row, 5, "NS") for row in range(4)]
+    key(app, pygame.K_RETURN)
+    inputs += 1
+    wait_for_human(app, table)
+    assert inputs == 6
+    assert table.match.state.carts[0].square == (3, 5)       # rolled its 4 squares
+    assert table.match.state.player == 1                     # and the turn went on to Ben
+
+
+def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
+    """Replay (score sheet): the same game step by step, then To end: the same final position,
+    the same log, and the table shows it."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    over = play_to_end(app, table, human_step)
+    final, log = table.match.state.to_dict(), list(table.log_lines)
+    click(app, find_button(app, "Replay"))
+    frames(app, 2)
+    replay = app.manager.top
+    assert isinstance(replay, OffTheRailsTable) and replay.replay is not None
+    frames(app, 20, dt=0.5)                       # it plays on by itself
+    assert 0 < replay.replay_index < len(replay.replay)
+    click(app, find_button(app, "To end"))
+    frames(app, 2)
+    assert replay.match.state.to_dict() == final == replay.shown.to_dict()
+    assert replay.log_lines == log
+    assert over.sheet == replay.match.state.score_sheet()

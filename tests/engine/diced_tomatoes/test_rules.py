@@ -583,9 +583,42 @@ def test_scoring_all_end_game_points():
     s = pos("players=2 phase=over end=final first6=0 karma=5,2 "
             "score=1,2,3,4,5,6/6,6 vines=1r2r3r|4r4r4r|5r/2r2r2r|-|-")
     sheet = s.score_sheet()
-    assert sheet["columns"] == ["Tomatoes", "First to six", "Karma", "Unfinished vines", "Total"]
+    assert sheet["columns"] == ["Tomatoes", "First to six", "Karma", "3-dice vines", "Total"]
     assert sheet["rows"] == [[21, 2, 2, 2, 27], [12, 0, 1, 1, 14]]
     assert sheet["winners"] == [0] and s.returns() == [1.0, 0.0]
+
+
+def test_running_score_counts_harvests_and_bonuses_so_far():
+    """Scoring, during the game: what is already certain — the harvested values, +2 for the
+    first to six — and not what only the end scores (karma, 3-dice vines)."""
+    s = pos("players=2 first6=0 final=yes karma=5,2 score=1,2,3,4,5,6/6,4 "
+            "vines=1r2r3r|-|-/2r2r2r|-|-")
+    assert rules.running_score(s, 0)["total"] == 21 + 2
+    assert rules.running_score(s, 1) == {"tomatoes": 10, "dicey_bonus": 0, "first_six": 0,
+                                         "total": 10, "slot_points": [6, 4], "missed": []}
+    # the end adds karma (5 // 2) and one 3-dice vine to the same running points
+    assert rules.score_parts(s, 0)["total"] == 23 + 2 + 1
+
+
+def test_running_score_shows_dicey_matches_with_their_points():
+    """Dicey Tomato Rules: a matching slot scores 6 in total (7 with the 2023 update, DT-D12),
+    already during the game."""
+    s = pos("players=2 options=d score=1,5,3/2 vines=-|-|-/-|-|-")
+    assert rules.running_score(s, 0)["slot_points"] == [6, 5, 6]
+    assert rules.running_score(s, 0)["total"] == 17
+    assert rules.running_score(s, 0)["dicey_bonus"] == 8
+    u = pos("players=2 options=du score=1/- vines=-|-|-/-|-|-")
+    assert rules.running_score(u, 0)["slot_points"] == [7]
+
+
+def test_running_score_solo_counts_matched_slots_and_marks_the_missed_ones():
+    """Single-player mode: a point per slot whose harvest is worth its number; a slot
+    harvested with another value has missed its target."""
+    s = pos("players=1 score=1,3,3 vines=-|-|-")
+    score = rules.running_score(s, 0)
+    assert score["total"] == 2 and score["slot_points"] == [1, 0, 1]
+    assert score["missed"] == [2]
+    assert score["total"] == s.score_sheet()["rows"][0][-1]
 
 
 def test_dt_d11_ties_share_the_win():

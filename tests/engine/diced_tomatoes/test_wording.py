@@ -11,11 +11,13 @@ from engine.diced_tomatoes.state import (
     KarmaGained,
     KarmaLost,
     KarmaSpent,
+    PassDie,
     PlaceDie,
     Reroll,
     RollOver,
     SetDie,
     Shift,
+    TurnStarted,
 )
 
 from .helpers import end_turn, place, pos
@@ -55,7 +57,7 @@ def test_karma_gained_and_lost_sentences_say_karma_now():
     karma above 6 lost at the end of the turn with the 2023 update (DT-D12)."""
     s = pos("players=2 vines=-|-|-/5r5r5r|-|- hand=5r karma=4,3")
     assert texts(place(s, 0, 1, 0), KarmaGained) == [
-        "Ana gained 2 karma for completing an opponent's vine (1 lost over the cap); "
+        "Ana gained 2 karma for completing Bo's top vine (1 lost over the cap); "
         "karma now 6."]
     u = pos("players=2 options=u vines=-|-|-/5r5r5r|-|- hand=5r karma=6,3")
     place(u, 0, 1, 0)
@@ -124,3 +126,42 @@ def test_every_karma_hint_is_a_short_reason():
     for a in karma:
         reason = explain_move(s, a)
         assert reason and "karma well spent" not in reason and len(reason) <= 66, (a, reason)
+
+
+def test_karma_for_a_vine_names_whose_vine_was_completed():
+    """Karma is earned for completing an opponent's vine (rules, Karma); the log names that
+    vine, so with 2+ players it never reads as if completing your own vine earned karma. In
+    solo your own vines earn it (Single-player mode), named the same way."""
+    s = pos("players=3 vines=-|-|-/-|-|-/-|3r3r3r|- hand=3r karma=3,3,3")
+    line = [e.text(["Ana", "Bo", "Cy"]) for e in place(s, 0, 2, 1)
+            if isinstance(e, KarmaGained)]
+    assert line == ["Ana gained 2 karma for completing Cy's middle vine; karma now 5."]
+    assert "own" not in line[0] and "your" not in line[0]
+    solo = pos("players=1 vines=-|-|2r2r2r hand=2r karma=3")
+    assert [e.text(["Ana"]) for e in place(solo, 0, 0, 2) if isinstance(e, KarmaGained)] == [
+        "Ana gained 1 karma for completing Ana's bottom vine; karma now 4."]
+
+
+def test_solo_dice_with_no_spot_are_set_aside_not_passed():
+    """Single-player mode: a die with no legal spot comes back to you next turn; the log, the
+    move's words and the refusals say it is set aside, never passed."""
+    s = pos("players=1 vines=5r6r|-|- score=1,2,3 hand=1b,4r")
+    assert s.action_to_string(PassDie(0), ["Ana"]) == "Set the black 1 aside for your next turn"
+    assert "set aside" in s.end_turn_refusal() and "passed" not in s.end_turn_refusal()
+    events = s.apply_action(PlaceDie(1, 0, 0))
+    events = s.apply_action(PassDie(0))
+    assert events[0].text(["Ana"]) == ("Ana set aside a black 1 for the next turn: it had no "
+                                       "legal spot.")
+    events = end_turn(s)
+    started = [e for e in events if isinstance(e, TurnStarted)]
+    assert started[0].text(["Ana"]) == ("Ana's turn: 3 dice from the bushel and 1 set aside "
+                                        "last turn.")
+    two = pos("players=2 vines=-|-|-/-|-|- hand=1b")
+    assert two.action_to_string(PassDie(0), ["Ana", "Bo"]) == "Pass the black 1 to Bo"
+
+
+def test_dice_passed_to_you_are_named_with_who_passed_them():
+    s = pos("players=3 active=0 hand=x passed=b vines=-|-|-/-|-|-/-|-|-")
+    started = [e for e in end_turn(s) if isinstance(e, TurnStarted)]
+    assert started[0].text(["Ana", "Bo", "Cy"]) == ("Bo's turn: 3 dice from the bushel and 1 "
+                                                    "passed by Ana.")

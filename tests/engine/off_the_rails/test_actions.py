@@ -114,14 +114,41 @@ def test_speed_only_for_own_carts_on_board():
     refused(s, ChangeSpeed(2, 1), "not one of your carts")
 
 
-def test_four_actions_then_movement_starts_by_itself():
-    """A turn: up to 4 actions, repeats allowed; after the fourth the action phase ends."""
+def test_or_d12_after_the_fourth_action_the_phase_waits_for_the_player_to_end_it():
+    """A turn: up to 4 actions, repeats allowed. OR-D12: after the fourth the action phase does
+    not end by itself: the player takes a last look and ends it (EndActions), and until then
+    each action can be taken back."""
     s = blank()
-    for c in range(4):
+    lay(s, {(r, 6): "NS" for r in range(0, 4)})
+    s.apply_action(PlaceCart(0, -1, 6))
+    for c in range(3):
         assert s.pending() == "actions" and s.end_actions_refusal() is None
         s.apply_action(PlaceTile(0, c, "EW"))
-    assert s.pending() == "chance"  # no carts to move: straight on to the deposit phase
-    assert s.end_actions_refusal() is not None
+    assert s.pending() == "actions" and s.actions_left == 0
+    assert s.legal_actions() == [EndActions()]
+    refused(s, PlaceTile(0, 5, "EW"), "already used your 4 actions")
+    assert s.carts[0].square == (-1, 6)                  # nothing has rolled yet
+    events = s.apply_action(EndActions())
+    assert events_of(events, CartMoved)[0].path == ((-1, 6), (0, 6), (1, 6), (2, 6))
+    assert s.pending() == "chance"                       # on to the deposit phase
+
+
+def test_or_d12_the_fourth_action_can_be_undone_before_the_carts_roll():
+    """OR-D12: with every action spent, undo still takes the fourth one back (the match's undo
+    replays the history; nothing of the movement has happened)."""
+    from engine.match import Match, Seat
+    from engine.off_the_rails import GAME
+    match = Match(GAME, [Seat("human", "Ana"), Seat("human", "Ben")], {}, seed=2)
+    match.advance_chance()
+    match.apply(match.legal_actions()[0])  # edge
+    match.advance_chance()
+    for c in range(3):
+        match.apply(PlaceTile(0, c, "EW"))
+    before = match.state.to_dict()
+    match.apply(PlaceTile(0, 3, "EW"))
+    assert match.state.actions_left == 0 and match.state.pending() == "actions"
+    assert match.undo()
+    assert match.state.to_dict() == before
 
 
 def test_or_d9_cart_placed_this_turn_moves_with_speed_changed_this_turn():

@@ -60,6 +60,20 @@ def delivery_position():
     return s
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_or_d12_every_level_ends_an_action_phase_with_no_action_left(level):
+    """OR-D12: after the fourth action the phase waits for EndActions; a bot that could also
+    take a held mission (The Spice of Life) still answers with a legal action."""
+    s = blank()
+    s.missions, s.dealt = [10, 3, 7], [10, 3, 7]
+    s.stockpiles[0] = (0, 1, 1, 1, 1)
+    for c in range(4):
+        s.apply_action(PlaceTile(0, c, "EW"))
+    legal = s.legal_actions()
+    assert len(legal) == 2 and EndActions() in legal
+    assert make_bot(GAME, level).choose(s.clone(), legal, random.Random(1)) in legal
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_medium_and_hard_deliver_a_loaded_cart_next_to_their_edge(level):
     s = delivery_position()

@@ -99,6 +99,29 @@ def test_rocks_first_then_choice_among_jewels():
     assert s.gems[(1, 2)] == (0, 0, 0, 1, 0)
 
 
+def test_or_d13_no_jewel_question_when_the_cart_takes_every_gem_anyway():
+    """Gems, OR-D13: stopping on a ruby and an emerald, the cart takes 2 in all, so both: it
+    takes them without asking which first. With a third jewel there, or no room for both,
+    the owner chooses."""
+    s = with_rows(blank(), {1: row(c2="NS+re"), 2: row(c2="NS")})
+    lay(s, {(0, 2): "NS"})
+    put_cart(s, 0, (0, 2), "S", speed=1)
+    ev = s.apply_action(EndActions())
+    assert sorted(e.gem for e in events_of(ev, GemTaken)) == ["emerald", "ruby"]
+    assert s.carts[0].load == (0, 1, 1, 0, 0) and (1, 2) not in s.gems
+    assert s.pending() != "gem"
+    s = with_rows(blank(), {1: row(c2="NS+reg"), 2: row(c2="NS")})
+    lay(s, {(0, 2): "NS"})
+    put_cart(s, 0, (0, 2), "S", speed=1)
+    s.apply_action(EndActions())
+    assert s.pending() == "gem" and s.gem_choices() == ["ruby", "emerald", "gold"]
+    s = with_rows(blank(), {1: row(c2="NS+re"), 2: row(c2="NS")})
+    lay(s, {(0, 2): "NS"})
+    put_cart(s, 0, (0, 2), "S", speed=1, load=(0, 0, 0, 4, 0))   # room for one more gem
+    s.apply_action(EndActions())
+    assert s.pending() == "gem" and s.gem_choices() == ["ruby", "emerald"]
+
+
 def test_cart_holds_at_most_five_gems():
     s = with_rows(blank(), {1: row(c2="NS+rrr"), 2: row(c2="NS")})
     lay(s, {(0, 2): "NS"})

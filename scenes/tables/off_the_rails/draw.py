@@ -1,0 +1,671 @@
+"""Drawing the Off the Rails table: pure functions of (surface, layout, shown state, view).
+
+They never change a state and never decide a rule: what glows, the ghost tile and whether it is
+legal, the carts' paths, the arrows and the question's buttons all arrive in the :class:`View`,
+which the scene fills from the engine's legal actions (:mod:`.input`). The art itself (tiles,
+carts, gems, pits, emblems) is :mod:`sprites.off_the_rails_art`.
+
+Every gem shows: a deposit's gems lie in small stacks, one per kind, with a count badge when
+there are more than one; gems under a cart show as a chip at the square's corner (the square's
+tooltip lists them all). With the colour-pattern setting each clan's carts, surface strip and
+chasm pits carry its emblem (pickaxe, crown, leaf, crystal), so clans are told apart without
+colour.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from engine.off_the_rails import board as B
+from engine.off_the_rails import rules as R
+from engine.off_the_rails.data import (
+    GEMS,
+    JEWEL_EDGE,
+    MISSION_POINTS,
+    MISSIONS,
+    START_SPEED,
+)
+from engine.off_the_rails.state import CartPlace
+from scenes import kit
+from scenes.tables.off_the_rails.layout import (
+    COUNT_FONT,
+    DECK_FONT,
+    MISSION_FONT,
+    NAME_FONT,
+    SCORE_FONT,
+    Layout,
+    score_text,
+)
+from sprites import art
+from sprites import off_the_rails_art as oa
+from translation import N_, _, ngettext
+
+JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
+BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
+END_WORDS = {"stop": N_("stop"), "choice": "?", "left": N_("out"), "derail": N_("derail"),
+             "fell": N_("chasm!"), "collision": N_("crash"),
+             "crash-derail": N_("crash: derails")}
+"""The word at the end of a cart's path (translated where drawn)."""
+EDGE_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"),
+              "west": N_("west")}
+PANEL = (20, 26, 28, 215)
+
+
+@dataclass
+class View:
+    """Everything the board shows besides the state.
+
+    ``glow``: squares a click may use (in ``glow_colour``); ``ghost``: ``(square, exits, ok)``
+    for the tile under the mouse; ``ghost_cart``: ``(cart, square)`` a see-through cart where it
+    would be put in; ``chosen``: the cart the speed buttons change; ``paths``: the
+    :class:`.input.Path` of each cart to draw; ``arrows``: ``[(side, rect)]`` at a junction;
+    ``hint_rects`` and ``hint_ghost`` (``(square, exits)``): the hint; ``prompt`` with
+    ``prompt_boxes`` (``(panel, rects)``) and ``prompt_hover``: the question's buttons;
+    ``last_card``: ``(colour, number)`` of the last deposit card; ``takeable``: missions a
+    click takes; ``hover``: the square under the mouse."""
+
+    time: float = 0.0
+    names: tuple = ()
+    patterns: bool = False
+    hidden: frozenset = frozenset()
+    busy: bool = False
+    hover: tuple | None = None
+    glow: frozenset = frozenset()
+    glow_colour: tuple = kit.HILITE
+    ghost: tuple | None = None
+    ghost_cart: tuple | None = None
+    chosen: int | None = None
+    paths: tuple = ()
+    arrows: tuple = ()
+    hint_rects: tuple = ()
+    hint_ghost: tuple | None = None
+    prompt: object = None
+    prompt_boxes: tuple | None = None
+    prompt_hover: int | None = None
+    last_card: tuple | None = None
+    takeable: frozenset = frozenset()
+    scores: tuple = field(default_factory=tuple)
+
+
+def pulse(view: View, speed: float = 6.0) -> float:
+    return 0.5 + 0.5 * math.sin(view.time * speed)
+
+
+def cart_mark(cart, patterns: bool):
+    """The clan emblem a cart carries with the colour-pattern setting (None without it)."""
+    return cart.colour if patterns and cart.colour else None
+
+
+def cart_angle(cart) -> float:
+    """The sprite's rotation for a cart's facing (its back's opposite while it chooses)."""
+    side = cart.facing or (cart.back and B.OPPOSITE[cart.back]) or "N"
+    return float(oa.FACING_ANGLE.get(side, 0))
+
+
+# --- the whole board ------------------------------------------------------------------------------
+def draw_board(surface, lay: Layout, state, view: View) -> None:
+    """The table: the board with its track, gems, carts and chasm, what glows, the paths and
+    the hint; the players, the deck and the missions; the question's panel on top."""
+    draw_ground(surface, lay, state, view)
+    for square in sorted(view.glow):
+        draw_glow(surface, lay, square, view)
+    if view.hint_ghost is not None and not view.busy:
+        square, exits = view.hint_ghost
+        surface.blit(oa.track_tile(exits, lay.cell, "ok"), lay.square(square))
+    if view.ghost is not None:
+        square, exits, ok = view.ghost
+        surface.blit(oa.track_tile(exits, lay.cell, "ok" if ok else "bad"), lay.square(square))
+    for index, path in enumerate(view.paths):
+        draw_path_line(surface, lay, state, path, index)
+    for square, counts in sorted(state.gems.items()):
+        if ("gems", square) not in view.hidden and state.cart_at(square) is None:
+            draw_gems(surface, lay, square, counts)
+    if view.chosen is not None:
+        cart = state.carts[view.chosen]
+        if cart.where == CartPlace.BOARD and ("cart", view.chosen) not in view.hidden:
+            ring = art.glow_ring(int(lay.cell * 1.25))
+            surface.blit(ring, ring.get_rect(center=lay.centre(cart.square)))
+    for cart_id, cart in enumerate(state.carts):
+        if cart.where == CartPlace.BOARD and ("cart", cart_id) not in view.hidden:
+            draw_cart(surface, lay, cart, lay.centre(cart.square), cart_angle(cart),
+                      view.patterns)
+            gems = state.gems.get(cart.square)
+            if gems and ("gems", cart.square) not in view.hidden:
+                draw_gem_chip(surface, lay, cart.square, gems)
+    for index, path in enumerate(view.paths):
+        draw_path_end(surface, lay, state, path, index)
+    if view.ghost_cart is not None:
+        cart_id, square = view.ghost_cart
+        cart = state.carts[cart_id]
+        facing = B.INWARD[B.SURFACE_EDGE[square]]
+        draw_cart(surface, lay, cart, lay.centre(square), float(oa.FACING_ANGLE[facing]),
+                  view.patterns, alpha=150, load=(0, 0, 0, 0, 0), speed=START_SPEED)
+    if not view.busy:
+        for rect in view.hint_rects:
+            frame = rect.inflate(8, 8)
+            layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (90, 230, 255, int(120 + 120 * pulse(view))),
+                             layer.get_rect(), 3, border_radius=8)
+            surface.blit(layer, frame)
+    for side, rect in view.arrows:
+        draw_arrow(surface, rect, side, view)
+    draw_info(surface, lay, state, view)
+    if view.prompt is not None and view.prompt_boxes is not None and not view.busy:
+        draw_prompt(surface, view)
+
+
+def draw_ground(surface, lay: Layout, state, view: View) -> None:
+    """The board without pieces: surface strips, floor, mines, chasm pits, track tiles and the
+    mine squares' numbers (over the track: a deposit card names them)."""
+    mines = tuple(sorted(B.MINE_CENTRES.items()))
+    surface.blit(oa.board_base(lay.cell, mines, (), view.patterns), lay.frame)
+    for square, colour in state.chasm.items():
+        if ("chasm", square) not in view.hidden:
+            surface.blit(oa.chasm_pit(lay.cell, oa.clan(colour),
+                                      colour if view.patterns else None), lay.square(square))
+    for square, exits in state.tiles.items():
+        if ("tile", square) not in view.hidden:
+            surface.blit(oa.track_tile(exits, lay.cell), lay.square(square))
+    for (colour, number), square in B.MINE_SQUARES.items():
+        if square in state.chasm:
+            continue
+        rect = lay.square(square)
+        ink = tuple(int(c + (255 - c) * 0.45) for c in oa.clan(colour))
+        kit.blit_text(surface, str(number), lay.number_size, (rect.x + 3, rect.y + 1), ink,
+                      True, shadow=True)
+
+
+def draw_glow(surface, lay: Layout, square, view: View) -> None:
+    rect = lay.square(square)
+    colour = view.glow_colour
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, 45), layer.get_rect(), border_radius=6)
+    pygame.draw.rect(layer, (*colour, 120 + int(90 * math.sin(view.time * 6))),
+                     layer.get_rect(), 3, border_radius=6)
+    surface.blit(layer, rect)
+
+
+# --- gems -----------------------------------------------------------------------------------------
+def gem_stacks(counts) -> list:
+    """``[(gem name, count)]`` of the kinds present, the most valuable first."""
+    return [(GEMS[g], counts[g]) for g in (4, 3, 2, 1, 0) if counts[g]]
+
+
+def stack_spots(kinds: int, cell: int) -> list:
+    """Offsets from a square's centre for ``kinds`` gem stacks, keeping the top-left corner
+    (a mine square's number) clear up to four kinds."""
+    d = cell * 0.22
+    return {1: [(d * 0.3, d * 0.3)], 2: [(-d * 0.8, d * 0.7), (d, -d * 0.3)],
+            3: [(d, -d), (-d, d * 0.8), (d, d * 0.8)],
+            4: [(d, -d), (-d, d * 0.8), (d, d * 0.8), (0, 0)],
+            5: [(-d, -d), (d, -d), (-d, d), (d, d), (0, 0)]}[min(5, max(1, kinds))]
+
+
+def draw_gems(surface, lay: Layout, square, counts, offset=(0, 0)) -> None:
+    """The gems on a square: one small stack per kind (up to three gems drawn, offset), with a
+    count badge when the kind has more than one."""
+    cx, cy = lay.centre(square)
+    cx, cy = cx + offset[0], cy + offset[1]
+    size = lay.gem_size
+    stacks = gem_stacks(counts)
+    for (dx, dy), (name, count) in zip(stack_spots(len(stacks), lay.cell), stacks, strict=False):
+        draw_stack(surface, (cx + dx, cy + dy), name, count, size)
+
+
+def draw_stack(surface, centre, name: str, count: int, size: int) -> None:
+    img = oa.gem(name, size)
+    shown = min(3, count)
+    for k in range(shown):
+        shift = (shown - 1 - k) * 2
+        surface.blit(img, img.get_rect(center=(centre[0] - shift, centre[1] - shift)))
+    if count > 1:
+        badge(surface, (centre[0] + size * 0.45, centre[1] + size * 0.4), str(count))
+
+
+def badge(surface, centre, label: str, size: int = COUNT_FONT) -> None:
+    """A small dark disc with a white count."""
+    img = kit.text(label, size, (255, 255, 255), True)
+    radius = max(img.get_width(), img.get_height()) // 2 + 1
+    pos = (int(centre[0]), int(centre[1]))
+    pygame.draw.circle(surface, (24, 20, 18), pos, radius)
+    pygame.draw.circle(surface, (236, 226, 200), pos, radius, 1)
+    surface.blit(img, img.get_rect(center=pos))
+
+
+def draw_gem_chip(surface, lay: Layout, square, counts) -> None:
+    """Gems lying under a cart: a chip at the square's lower-left corner, above the cart, with
+    each kind's gem and the number of gems."""
+    rect = lay.square(square)
+    size = max(12, lay.gem_size - 2)
+    stacks = gem_stacks(counts)[:3]
+    width = 4 + len(stacks) * (size - 3) + 3
+    chip = pygame.Rect(rect.x + 1, rect.bottom - size - 3, width, size + 2)
+    kit.draw_panel(surface, chip, (18, 14, 12, 220), radius=5, border=(200, 180, 140))
+    for k, (name, _count) in enumerate(stacks):
+        img = oa.gem(name, size)
+        surface.blit(img, img.get_rect(center=(chip.x + 2 + size // 2 + k * (size - 3),
+                                               chip.centery)))
+    total = sum(counts)
+    if total > 1 or len(stacks) < len(gem_stacks(counts)):
+        badge(surface, (chip.right + 2, chip.y + 1), str(total))
+
+
+# --- carts ----------------------------------------------------------------------------------------
+def draw_cart(surface, lay: Layout, cart, centre, angle: float, patterns: bool, alpha=255,
+              scale: float = 1.0, load=None, speed=None, die: bool = True) -> None:
+    """A cart at ``centre`` turned ``angle`` degrees, with its load (``load`` overrides it) and
+    its speed die (``speed`` overrides it) at the square's corner."""
+    size = max(8, int(lay.cart_size * scale))
+    img = oa.cart_sprite(size, oa.clan(cart.colour), cart.marker, None, angle,
+                         cart_mark(cart, patterns))
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(int(max(0, alpha)))
+    surface.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+    load = cart.load if load is None else load
+    names = oa.gem_list(load)
+    if names and scale > 0.4:
+        g = max(6, int(lay.load_gem_size * scale))
+        step = g * 0.85
+        rows = (len(names) + 1) // 2
+        lift = size * 0.1 if cart_mark(cart, patterns) else 0.0
+        rad = math.radians(angle)
+        for i, name in enumerate(names[:5]):
+            col = i % 2 if len(names) > 1 else 0.5
+            dx = (col - 0.5) * step
+            dy = (i // 2 - (rows - 1) / 2) * step - lift
+            x = centre[0] + dx * math.cos(rad) + dy * math.sin(rad)
+            y = centre[1] - dx * math.sin(rad) + dy * math.cos(rad)
+            gem = oa.gem(name, g)
+            if alpha < 255:
+                gem = gem.copy()
+                gem.set_alpha(int(max(0, alpha)))
+            surface.blit(gem, gem.get_rect(center=(x, y)))
+    if die and alpha > 200 and scale > 0.6:
+        ds = max(14, int(lay.cell * 0.4))
+        face = art.die_face(ds, speed if speed is not None else cart.speed, "black")
+        surface.blit(face, (centre[0] + lay.cell * 0.5 - ds - 1, centre[1] - lay.cell * 0.5))
+
+
+PATH_COLOURS = {"white": (250, 246, 228), "black": (34, 30, 30)}
+
+
+def path_colour(cart) -> tuple:
+    if cart.marker in PATH_COLOURS:
+        return PATH_COLOURS[cart.marker]
+    return tuple(int(c + (255 - c) * 0.35) for c in oa.clan(cart.colour))
+
+
+def _path_points(lay: Layout, path, index: int) -> list:
+    shift = (index - 0.5) * 4 if index < 2 else 0
+    return [(x + shift, y + shift) for x, y in (lay.centre(sq) for sq in path.squares)]
+
+
+def draw_path_line(surface, lay: Layout, state, path, index: int) -> None:
+    """Where a cart would roll now: a line through the squares, a dot on each."""
+    points = _path_points(lay, path, index)
+    colour = path_colour(state.carts[path.cart])
+    if len(points) >= 2:
+        pygame.draw.lines(surface, (0, 0, 0), False, [(x + 1, y + 2) for x, y in points], 5)
+        pygame.draw.lines(surface, colour, False, points, 3)
+    for x, y in points[1:]:
+        pygame.draw.circle(surface, (0, 0, 0), (int(x), int(y)), 6)
+        pygame.draw.circle(surface, colour, (int(x), int(y)), 4)
+
+
+def draw_path_end(surface, lay: Layout, state, path, index: int) -> None:
+    """The end of a path: a ring on the square where the cart would stop, and a word on a
+    dark plate just beyond it, the way it was going: "stop", "out", "?" or a red "derail",
+    "crash", "chasm!" (where it would fail)."""
+    points = _path_points(lay, path, index)
+    x, y = points[-1]
+    bad = path.end in BAD_ENDS
+    colour = kit.DANGER if bad else kit.HILITE
+    if len(path.squares) >= 2:
+        (r0, c0), (r1, c1) = path.squares[-2], path.squares[-1]
+        dx, dy = c1 - c0, r1 - r0
+    else:
+        cart = state.carts[path.cart]
+        side = cart.facing or "N"
+        dy, dx = B.DELTA[side]
+    if path.end == "stop" or path.end == "choice":
+        pygame.draw.circle(surface, colour, (int(x), int(y)), int(lay.cell * 0.36), 2)
+    reach = {"stop": 0.62, "choice": 0.62, "left": 0.7}.get(path.end, 0.5)
+    at = (x + dx * lay.cell * reach, y + dy * lay.cell * reach)
+    img = kit.text(_(END_WORDS[path.end]), 13, colour, True)
+    plate = img.get_rect(center=(int(at[0]), int(at[1]))).inflate(8, 2)
+    plate.clamp_ip(lay.frame)
+    kit.draw_panel(surface, plate, (14, 10, 8, 215), radius=5, border=colour if bad else None)
+    surface.blit(img, img.get_rect(center=plate.center))
+
+
+def draw_arrow(surface, rect, side: str, view: View) -> None:
+    """An arrow to click for a junction's way on."""
+    r = rect.width / 2 * (0.85 + 0.15 * math.sin(view.time * 7))
+    cx, cy = rect.center
+    points = [(0, -r), (r * 0.8, r * 0.2), (r * 0.3, r * 0.2), (r * 0.3, r), (-r * 0.3, r),
+              (-r * 0.3, r * 0.2), (-r * 0.8, r * 0.2)]
+    angle = math.radians(-oa.FACING_ANGLE[side])
+    turned = [(cx + x * math.cos(angle) - y * math.sin(angle),
+               cy + x * math.sin(angle) + y * math.cos(angle)) for x, y in points]
+    pygame.draw.polygon(surface, (30, 20, 10), [(x + 2, y + 2) for x, y in turned])
+    pygame.draw.polygon(surface, kit.HILITE, turned)
+    pygame.draw.polygon(surface, (120, 80, 10), turned, 2)
+
+
+# --- the question's panel -------------------------------------------------------------------------
+def draw_prompt(surface, view: View) -> None:
+    """The question's panel: its title and one button per answer (words, or gem pictures)."""
+    ask = view.prompt
+    panel, rects = view.prompt_boxes
+    kit.draw_panel(surface, panel.inflate(6, 6), (16, 20, 24, 240), border=kit.GOLD)
+    title, size = kit.fit_label(ask.title, 15, panel.width - 20, bold=True)
+    kit.blit_text(surface, title, size, (panel.centerx, panel.y + 9), kit.GOLD, True, "midtop")
+    for index, (option, rect) in enumerate(zip(ask.options, rects, strict=False)):
+        hovered = index == view.prompt_hover
+        kit.draw_panel(surface, rect, (61, 85, 96, 255) if hovered else (44, 58, 64, 255),
+                       radius=8, border=(232, 196, 90) if hovered else (93, 116, 128))
+        if ask.pictures:
+            draw_piles(surface, rect, option)
+        elif option.left is not None:
+            img = oa.gem(oa.gem_list(option.left)[0], 20)
+            surface.blit(img, img.get_rect(midleft=(rect.x + 10, rect.centery)))
+            words, size = kit.fit_label(option.label, 16, rect.width - 46, bold=True)
+            kit.blit_text(surface, words, size, (rect.x + 36, rect.centery), kit.INK, True,
+                          "midleft")
+        else:
+            words, size = kit.fit_label(option.label, 16, rect.width - 16, bold=True)
+            kit.blit_text(surface, words, size, rect.center, kit.INK, True, "center")
+        if len(ask.options) > 1:
+            kit.blit_text(surface, str(index + 1), 11, (rect.right - 5, rect.y + 2),
+                          kit.INK_DIM, anchor="topright")
+
+
+def draw_piles(surface, rect, option) -> None:
+    """A split's two piles (or the gems dropped) as gem pictures."""
+    halves = [option.left] if option.right is None else [option.left, option.right]
+    span = rect.width / len(halves)
+    for h, counts in enumerate(halves):
+        names = oa.gem_list(counts)
+        size = 20
+        step = min(size + 2, (span - 16) / max(1, len(names)))
+        x0 = rect.x + h * span + (span - step * len(names)) / 2 + step / 2
+        for j, name in enumerate(names):
+            img = oa.gem(name, size)
+            surface.blit(img, img.get_rect(center=(x0 + j * step, rect.centery)))
+    if option.right is not None:
+        pygame.draw.line(surface, kit.GOLD, (rect.centerx, rect.y + 6),
+                         (rect.centerx, rect.bottom - 6), 2)
+
+
+# --- players, deck, missions ----------------------------------------------------------------------
+def clan_of(state, seat: int):
+    edge = state.edges[seat] if seat < len(state.edges) else None
+    return B.EDGE_COLOUR[edge] if edge else None
+
+
+def draw_info(surface, lay: Layout, state, view: View) -> None:
+    if state.solo:
+        draw_solo(surface, lay, state, view)
+    else:
+        scores = view.scores or tuple(row["total"] for row in R.scores(state))
+        for seat in range(state.num_players):
+            draw_player(surface, lay, state, seat, scores[seat], view)
+        draw_missions(surface, lay, state, view)
+    draw_deck(surface, lay, state, view)
+
+
+def draw_player(surface, lay: Layout, state, seat: int, score: int, view: View) -> None:
+    """A player's panel: clan emblem, name, carts in supply and points; the stockpile and the
+    missions taken."""
+    rect = lay.player_rect(seat)
+    parts = lay.player_parts(seat)
+    active = state.player == seat and not state.over
+    kit.draw_panel(surface, rect, PANEL, radius=9, border=kit.GOLD if active else (70, 80, 84))
+    colour = clan_of(state, seat)
+    mark = parts["mark"]
+    if colour:
+        oa.emblem(surface, colour, mark.center, mark.width / 2)
+    else:
+        pygame.draw.circle(surface, (150, 150, 150), mark.center, mark.width // 2, 2)
+    name = view.names[seat] if seat < len(view.names) else _("Player {number}").format(
+        number=seat + 1)
+    words, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True)
+    kit.blit_text(surface, words, size, parts["name"].midleft, kit.INK, True, "midleft")
+    kit.blit_text(surface, score_text(score), SCORE_FONT, parts["score"].midright, kit.GOLD, True,
+                  "midright")
+    draw_supply(surface, parts["carts"], state, state.carts_of(seat), 18, view.patterns)
+    for gem in range(5):
+        slot = lay.stock_slot(seat, gem)
+        img = oa.gem(GEMS[gem], 13)
+        surface.blit(img, img.get_rect(midleft=(slot.x, slot.centery)))
+        count = state.stockpiles[seat][gem]
+        kit.blit_text(surface, str(count), COUNT_FONT, (slot.x + 15, slot.centery),
+                      kit.INK if count else kit.INK_DIM, bool(count), "midleft")
+    taken = len(state.taken[seat])
+    if taken:
+        box = parts["missions"]
+        card = pygame.Rect(box.x, box.centery - 7, 10, 14)
+        pygame.draw.rect(surface, (226, 212, 170), card, border_radius=2)
+        pygame.draw.rect(surface, (140, 110, 60), card, 1, border_radius=2)
+        kit.blit_text(surface, f"×{taken}", COUNT_FONT, (card.right + 3, box.centery),
+                      kit.HILITE, True, "midleft")
+
+
+def draw_supply(surface, area, state, carts, size: int, patterns: bool) -> None:
+    """The carts of a player in a row: bright in the supply, dim on the board, struck out when
+    lost."""
+    x = area.x
+    for cart_id in carts:
+        cart = state.carts[cart_id]
+        img = oa.cart_sprite(size, oa.clan(cart.colour), cart.marker, "E", None,
+                             cart_mark(cart, patterns))
+        if cart.where != CartPlace.SUPPLY:
+            img = img.copy()
+            img.set_alpha(70)
+        surface.blit(img, img.get_rect(midleft=(x, area.centery)))
+        if cart.where == CartPlace.LOST:
+            pygame.draw.line(surface, kit.DANGER, (x, area.centery - 7), (x + size - 2,
+                                                                        area.centery + 7), 2)
+        x += size + 2
+
+
+def draw_solo(surface, lay: Layout, state, view: View) -> None:
+    """Solo: the player's four carts, and the jewels delivered to each edge (the own-colour
+    cells framed), with the result so far."""
+    rect = lay.solo_rect()
+    parts = lay.solo_parts()
+    kit.draw_panel(surface, rect, PANEL, radius=9, border=kit.GOLD)
+    name = view.names[0] if view.names else _("You")
+    words, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True)
+    kit.blit_text(surface, words, size, parts["name"].midleft, kit.INK, True, "midleft")
+    draw_supply(surface, parts["carts"], state, range(len(state.carts)), 20, view.patterns)
+    left = parts["carts"].x + 4 * 22 + 4
+    words, size = kit.fit_label(_("carts in supply"), COUNT_FONT, parts["carts"].right - left)
+    kit.blit_text(surface, words, size, (left, parts["carts"].centery), kit.INK_DIM,
+                  anchor="midleft")
+    box = lay.delivered_rect()
+    kit.draw_panel(surface, box, PANEL, radius=9)
+    words, size = kit.fit_label(_("Jewels delivered"), NAME_FONT, box.width - 20, bold=True)
+    kit.blit_text(surface, words, size, (box.x + 10, box.y + 3), kit.INK, True)
+    for j, name in enumerate(JEWEL_NAMES):
+        cell = lay.delivered_cell(0, j)
+        img = oa.gem(name, 15)
+        surface.blit(img, img.get_rect(center=(cell.centerx, box.y + 30)))
+    for e, edge in enumerate(B.EDGES):
+        colour = B.EDGE_COLOUR[edge]
+        label = lay.delivered_edge(e)
+        oa.emblem(surface, colour, (label.x + 7, label.centery), 7)
+        words, size = kit.fit_label(_(EDGE_WORDS[edge]), COUNT_FONT, label.right - label.x - 17)
+        kit.blit_text(surface, words, size, (label.x + 17, label.centery), kit.INK_DIM,
+                      anchor="midleft")
+        got = state.delivered.get(edge, (0,) * 5)
+        for j, name in enumerate(JEWEL_NAMES):
+            cell = lay.delivered_cell(e, j)
+            gem = GEMS.index(name)
+            if JEWEL_EDGE[gem] == edge:
+                pygame.draw.rect(surface, oa.clan(colour), cell, 2, border_radius=4)
+            count = got[gem]
+            kit.blit_text(surface, str(count), COUNT_FONT + 1, cell.center,
+                          kit.INK if count else kit.INK_DIM, count > 0, "center")
+    line = R.solo_tally(R.solo_result(state))
+    words, size = kit.fit_label(line, COUNT_FONT + 1, lay.delivered_tally().width)
+    kit.blit_text(surface, words, size, lay.delivered_tally().midleft, kit.HILITE,
+                  anchor="midleft")
+
+
+def draw_deck(surface, lay: Layout, state, view: View) -> None:
+    """The deposit deck (face down), the last card revealed beside it, and the deck's state:
+    cards left, the Chasm card, the bag or the chasm tokens."""
+    rect = lay.deck_rect()
+    kit.draw_panel(surface, rect, PANEL, radius=9)
+    card = lay.deck_card()
+    left = len(state.solo_deck) if state.solo else sum(sum(pile) for pile in state.piles)
+    if left:
+        if left > 1:
+            surface.blit(oa.deposit_card(card.width, card.height, None, None), card.move(2, -2))
+        surface.blit(oa.deposit_card(card.width, card.height, None, None), card)
+    else:
+        pygame.draw.rect(surface, (70, 70, 70), card, 1, border_radius=6)
+    if view.last_card is not None:
+        colour, number = view.last_card
+        surface.blit(oa.deposit_card(card.width, card.height, colour, number), lay.last_card())
+    else:
+        pygame.draw.rect(surface, (60, 64, 60), lay.last_card(), 1, border_radius=6)
+    lines = zip(lay.deck_lines(), deck_lines(state), strict=True)
+    for index, (line, (words, colour)) in enumerate(lines):
+        text, size = kit.fit_label(words, DECK_FONT, line.width, bold=index == 0)
+        kit.blit_text(surface, text, size, line.midleft, colour, index == 0, "midleft")
+
+
+def deck_lines(state) -> list:
+    """The deck panel's three lines ``[(words, colour)]``."""
+    if state.solo:
+        left = len(state.solo_deck)
+        return [(ngettext("Deck: {count} card", "Deck: {count} cards", left).format(
+                    count=left), kit.INK),
+                (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER),
+                (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM)]
+    left = sum(sum(pile) for pile in state.piles)
+    third = (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM)
+    if state.chasm_phase:
+        second = (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER)
+    elif state.chasm_card_seen:
+        second = (_("Chasm card is out!"), kit.DANGER)
+        if state.final_turns_left > 0:
+            third = (_("Last turns left: {count}").format(count=state.final_turns_left),
+                     kit.DANGER)
+    else:
+        second = (_("Chasm card: not yet"), kit.INK_DIM)
+    return [(_("Deposit deck: {count}").format(count=left), kit.INK), second, third]
+
+
+def draw_missions(surface, lay: Layout, state, view: View) -> None:
+    """The face-up missions (a glowing frame on one the person may take now) and the taken
+    ones, with their taker's emblem."""
+    if not state.dealt:
+        return
+    kit.draw_panel(surface, lay.missions_rect(), PANEL, radius=9)
+    title = _("Missions · {points} points each").format(points=MISSION_POINTS)
+    words, size = kit.fit_label(title, MISSION_FONT + 1, lay.mission_title().width, bold=True)
+    kit.blit_text(surface, words, size, lay.mission_title().midleft, kit.INK, True, "midleft")
+    owners = {m: p for p, taken in enumerate(state.taken) for m in taken}
+    for index, mission in enumerate(state.dealt):
+        rect = lay.mission_rect(index)
+        name = MISSIONS[mission][0]
+        if mission in owners:
+            seat = owners[mission]
+            pygame.draw.rect(surface, (40, 40, 40), rect, border_radius=5)
+            colour = clan_of(state, seat)
+            if colour:
+                oa.emblem(surface, colour, (rect.x + 9, rect.centery), 7)
+            who = view.names[seat] if seat < len(view.names) else ""
+            words, size = kit.fit_label(_("{mission} — {name}").format(mission=name, name=who),
+                                        MISSION_FONT, rect.width - 24)
+            kit.blit_text(surface, words, size, (rect.x + 20, rect.centery), kit.INK_DIM,
+                          anchor="midleft")
+            continue
+        takeable = mission in view.takeable
+        pygame.draw.rect(surface, (226, 212, 170), rect, border_radius=5)
+        pygame.draw.rect(surface, kit.HILITE if takeable else (140, 110, 60), rect,
+                         3 if takeable else 1, border_radius=5)
+        words, size = kit.fit_label(name, MISSION_FONT, rect.width - 14, bold=True)
+        kit.blit_text(surface, words, size, (rect.x + 7, rect.centery), kit.INK_DARK, True,
+                      "midleft")
+
+
+# --- the score sheet's summary --------------------------------------------------------------------
+def draw_summary(surface, rect, state, names, patterns: bool = False) -> None:
+    """Under the score sheet: each player's stockpile as gems with their counts and points
+    (rock 0, ruby 1, emerald 2, gold 3, diamond 4) and the missions taken; in solo, the jewels
+    delivered to each edge (own edges framed). Rows shrink to fit ``rect``."""
+    if state.solo:
+        draw_solo_summary(surface, rect, state)
+        return
+    rows = state.num_players
+    row_h = max(22, min(40, rect.height // max(1, rows)))
+    gem = max(14, min(24, row_h - 12))
+    slot_w = gem + kit.font(15, True).size("×12")[0] + 14
+    name_w = 190
+    lists = [", ".join(MISSIONS[m][0] for m in state.taken[seat]) for seat in range(rows)]
+    wanted = max((kit.font(14).size(words)[0] + 14 for words in lists if words), default=0)
+    missions_w = max(0, min(wanted, 330, rect.width - name_w - 5 * slot_w - 20))
+    width = name_w + 5 * slot_w + missions_w
+    x0 = rect.centerx - width // 2
+    for seat in range(rows):
+        y = rect.y + seat * row_h
+        if y + row_h > rect.bottom + 4:
+            break
+        middle = y + row_h // 2
+        colour = clan_of(state, seat)
+        if colour:
+            oa.emblem(surface, colour, (x0 + 10, middle), 10)
+        name = names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
+        words, size = kit.fit_label(name, 16, name_w - 34, bold=True)
+        kit.blit_text(surface, words, size, (x0 + 26, middle), kit.INK, True, "midleft")
+        stock = state.stockpiles[seat]
+        for kind in range(5):
+            x = x0 + name_w + kind * slot_w
+            img = oa.gem(GEMS[kind], gem)
+            if not stock[kind]:
+                img = img.copy()
+                img.set_alpha(70)
+            surface.blit(img, img.get_rect(midleft=(x, middle)))
+            kit.blit_text(surface, f"×{stock[kind]}", 15, (x + gem + 3, middle),
+                          kit.INK if stock[kind] else kit.INK_DIM, bool(stock[kind]), "midleft")
+        if lists[seat] and missions_w > 60:
+            words, size = kit.fit_label(lists[seat], 14, missions_w - 10)
+            kit.blit_text(surface, words, size, (x0 + name_w + 5 * slot_w + 10, middle),
+                          kit.HILITE, anchor="midleft")
+
+
+def draw_solo_summary(surface, rect, state) -> None:
+    """Solo: the jewels delivered by each edge, a row per edge, the own jewel framed."""
+    row_h = max(20, min(34, rect.height // 5))
+    gem = max(14, min(22, row_h - 10))
+    col_w = 80
+    width = 130 + 4 * col_w
+    x0 = rect.centerx - width // 2
+    for j, name in enumerate(JEWEL_NAMES):
+        img = oa.gem(name, gem)
+        surface.blit(img, img.get_rect(center=(x0 + 130 + j * col_w + col_w // 2,
+                                               rect.y + row_h // 2)))
+    for e, edge in enumerate(B.EDGES):
+        y = rect.y + (e + 1) * row_h
+        if y + row_h > rect.bottom + 4:
+            break
+        middle = y + row_h // 2
+        colour = B.EDGE_COLOUR[edge]
+        oa.emblem(surface, colour, (x0 + 10, middle), 9)
+        words, size = kit.fit_label(_(EDGE_WORDS[edge]), 15, 96)
+        kit.blit_text(surface, words, size, (x0 + 26, middle), kit.INK_DIM, anchor="midleft")
+        got = state.delivered.get(edge, (0,) * 5)
+        for j, name in enumerate(JEWEL_NAMES):
+            cell = pygame.Rect(x0 + 130 + j * col_w + 10, y + 2, col_w - 20, row_h - 4)
+            kind = GEMS.index(name)
+            if JEWEL_EDGE[kind] == edge:
+                pygame.draw.rect(surface, oa.clan(colour), cell, 2, border_radius=5)
+            kit.blit_text(surface, str(got[kind]), 16, cell.center,
+                          kit.INK if got[kind] else kit.INK_DIM, got[kind] > 0, "center")

@@ -1,0 +1,312 @@
+"""Where everything sits on the Off the Rails table: pure geometry, no drawing, no state.
+
+A :class:`Layout` is built from the window size, the number of seats, whether the game is solo and
+how many missions are dealt. The board is the 14×14 frame: the 12×12 underground grid with the
+surface strips round it (rows and columns -1 and 12, corners empty). Beside it go the players'
+panels, the deposit deck and the missions (the *info*): between the board and the buttons when
+the window is wide enough for both (``mode == "side"``), else in the right-hand column under the
+action buttons, where the game log gives up the room it needs (``mode == "column"``), so the board
+always gets the window's height.
+
+:meth:`Layout.labelled_rects` names every rect that shows text or can be clicked; the tests check
+that no two of them overlap and that all lie in the window, at every size and seat count.
+"""
+from __future__ import annotations
+
+import pygame
+
+from engine.off_the_rails import board as B
+from scenes import kit
+from translation import _
+
+SIDE_MIN = 240
+"""The narrowest side panel (players, deck, missions) beside the board."""
+TOP = 44
+"""The top bar's height: the board starts under it."""
+ROW_H = 36
+ROW_GAP = 6
+CONTROL_ROWS = 3
+"""The action buttons' rows under the top buttons (as :meth:`TableScene.control_row` lays
+them out: from y = 48, each row's height plus 6)."""
+PLAYER_H = 42
+PLAYER_GAP = 4
+DECK_H = 52
+MISSION_ROW = 20
+MISSION_TITLE = 20
+SOLO_HEAD = 46
+SOLO_GRID = 136
+PANEL_GAP = 6
+NAME_FONT = 14
+SCORE_FONT = 14
+COUNT_FONT = 12
+DECK_FONT = 12
+MISSION_FONT = 12
+WORST_POINTS = 188
+"""More points than a player scores: the score's room is measured with it."""
+
+
+def score_text(points: int) -> str:
+    """A player panel's score ("12 pts")."""
+    return _("{points} pts").format(points=points)
+
+
+def widest_deck_lines() -> tuple:
+    """The widest lines the deck panel shows (its room is measured with them)."""
+    return (_("Deposit deck: {count}").format(count=25), _("Chasm card: not yet"),
+            _("Last turns left: {count}").format(count=4))
+
+
+class Layout:
+    """Every named rect of the table for a window of ``size`` (w, h) pixels with ``players``
+    seats (1 is solo) and ``missions`` face-up mission cards; ``log_width`` is the right-hand
+    column's width (buttons and log).
+
+    Squares are ``(row, col)`` with rows and columns -1..12 (the surface strips are -1 and 12).
+    """
+
+    def __init__(self, size, players: int, missions: int = 0, log_width: int = 300):
+        width, height = size
+        self.size = (width, height)
+        self.players = players
+        self.solo = players == 1
+        self.missions = 0 if self.solo else missions
+        self.log_width = log_width
+        self.board = pygame.Rect(0, TOP, width - log_width - 16, height - TOP)
+        board = self.board
+        column_x = width - log_width - 8
+        self.control_rows = [pygame.Rect(column_x, 48 + i * (ROW_H + ROW_GAP), log_width, ROW_H)
+                             for i in range(CONTROL_ROWS)]
+        by_height = (board.height - 12) // 14
+        beside = (board.width - 26 - SIDE_MIN) // 14
+        if beside >= by_height * 0.9:
+            self.mode = "side"
+            self.cell = max(18, min(by_height, beside))
+        else:
+            self.mode = "column"
+            self.cell = max(18, min(by_height, (board.width - 16) // 14))
+        cell = self.cell
+        total = 14 * cell
+        if self.mode == "side":
+            x = board.x + 8
+        else:
+            x = board.x + (board.width - total) // 2
+        self.frame = pygame.Rect(x, board.y + (board.height - total) // 2, total, total)
+        self.grid = pygame.Rect(self.frame.x + cell, self.frame.y + cell, 12 * cell, 12 * cell)
+        if self.mode == "side":
+            left = self.frame.right + 10
+            self.info = pygame.Rect(left, board.y + 6, board.right - 8 - left, board.height - 12)
+        else:
+            top = self.control_rows[-1].bottom + ROW_GAP
+            self.info = pygame.Rect(column_x, top, log_width, self.info_height())
+
+    # --- the board ---------------------------------------------------------------------------
+    def square(self, square) -> pygame.Rect:
+        """The rect of a grid or surface square ``(row, col)``."""
+        row, col = square
+        return pygame.Rect(self.frame.x + (col + 1) * self.cell,
+                           self.frame.y + (row + 1) * self.cell, self.cell, self.cell)
+
+    def centre(self, square) -> tuple:
+        """The centre of a square; fractional rows and columns give the points in between."""
+        row, col = square
+        return (self.frame.x + (col + 1.5) * self.cell, self.frame.y + (row + 1.5) * self.cell)
+
+    def square_at(self, pos):
+        """The grid or surface square under ``pos`` (the frame's corners are none), or None."""
+        if not self.frame.collidepoint(pos):
+            return None
+        col = (pos[0] - self.frame.x) // self.cell - 1
+        row = (pos[1] - self.frame.y) // self.cell - 1
+        square = (int(row), int(col))
+        return square if B.on_grid(square) or square in B.SURFACE_EDGE else None
+
+    @property
+    def gem_size(self) -> int:
+        """A gem lying on a square (never under 12 pixels)."""
+        return max(12, round(self.cell * 0.34))
+
+    @property
+    def load_gem_size(self) -> int:
+        """A gem in a cart."""
+        return max(9, round(self.cell * 0.24))
+
+    @property
+    def number_size(self) -> int:
+        """The font size of a mine square's number (never under 12)."""
+        return max(12, round(self.cell * 0.3))
+
+    @property
+    def cart_size(self) -> int:
+        return max(10, round(self.cell * 0.84))
+
+    def exit_arrow(self, square, side: str) -> pygame.Rect:
+        """The arrow beside a cart on ``square`` for leaving by ``side`` (a junction's choice)."""
+        dr, dc = B.DELTA[side]
+        x, y = self.centre((square[0] + dr * 0.78, square[1] + dc * 0.78))
+        size = max(18, int(self.cell * 0.62))
+        return pygame.Rect(int(x - size / 2), int(y - size / 2), size, size)
+
+    def banner_rect(self) -> pygame.Rect:
+        """Where banners show: across the middle of the grid."""
+        return pygame.Rect(self.grid.x, self.grid.centery - 30, self.grid.width, 60)
+
+    def prompt_rect(self, width: int, height: int, focus) -> pygame.Rect:
+        """Where a choice panel of ``width`` × ``height`` goes: over the grid, never over the
+        ``focus`` squares (the carts and squares the choice is about) nor the square next to
+        them; as near the middle of the grid as that allows."""
+        width = min(width, self.grid.width - 16)
+        keep_clear = [self.square(sq).inflate(self.cell * 2, self.cell * 2) for sq in focus]
+        area = self.grid.inflate(-12, -12)
+        best = None
+        step = max(8, self.cell // 2)
+        for y in range(area.top, area.bottom - height + 1, step):
+            for x in range(area.left, area.right - width + 1, step):
+                rect = pygame.Rect(x, y, width, height)
+                covered = sum(rect.clip(k).width * rect.clip(k).height for k in keep_clear)
+                distance = abs(rect.centerx - area.centerx) + abs(rect.centery - area.centery)
+                score = (covered, distance)
+                if best is None or score < best[0]:
+                    best = (score, rect)
+        if best is None:
+            rect = pygame.Rect(0, 0, width, height)
+            rect.center = self.grid.center
+            return rect
+        return best[1]
+
+    # --- the info: players, deck, missions ---------------------------------------------------
+    def info_height(self) -> int:
+        """How tall the info is (players or the solo panel, the deck, the missions)."""
+        if self.solo:
+            return SOLO_HEAD + PANEL_GAP + SOLO_GRID + PANEL_GAP + DECK_H
+        players = self.players * PLAYER_H + (self.players - 1) * PLAYER_GAP
+        missions = MISSION_TITLE + self.missions * MISSION_ROW + 6 if self.missions else 0
+        return players + PANEL_GAP + DECK_H + (PANEL_GAP + missions if missions else 0)
+
+    def player_rect(self, seat: int) -> pygame.Rect:
+        """Seat ``seat``'s panel (name, score, stockpile, carts in supply)."""
+        return pygame.Rect(self.info.x, self.info.y + seat * (PLAYER_H + PLAYER_GAP),
+                           self.info.width, PLAYER_H)
+
+    def player_parts(self, seat: int) -> dict:
+        """A player panel's parts: ``mark`` (the clan's emblem), ``name`` and ``score`` on the
+        first line; ``stock`` (the five gem counts), ``carts`` (in the supply) and
+        ``missions`` (taken) on the second."""
+        rect = self.player_rect(seat)
+        score_w = kit.font(SCORE_FONT, True).size(score_text(WORST_POINTS))[0] + 2
+        line1 = pygame.Rect(rect.x + 6, rect.y + 2, rect.width - 12, 19)
+        mark = pygame.Rect(line1.x, line1.y, 18, 18)
+        score = pygame.Rect(line1.right - score_w, line1.y, score_w, line1.height)
+        name = pygame.Rect(mark.right + 5, line1.y, score.x - 6 - (mark.right + 5),
+                           line1.height)
+        line2 = pygame.Rect(rect.x + 8, line1.bottom + 1, rect.width - 16, 18)
+        missions_w = 13 + kit.font(COUNT_FONT, True).size("×4")[0] + 2
+        missions = pygame.Rect(line2.right - missions_w, line2.y, missions_w, line2.height)
+        carts = pygame.Rect(missions.x - 4 - 2 * 20, line2.y, 2 * 20, line2.height)
+        stock = pygame.Rect(line2.x, line2.y, carts.x - 6 - line2.x, line2.height)
+        return {"mark": mark, "name": name, "score": score, "stock": stock, "carts": carts,
+                "missions": missions}
+
+    def stock_slot(self, seat: int, gem: int) -> pygame.Rect:
+        """Where gem kind ``gem`` (0 rock .. 4 diamond) and its count sit in a panel."""
+        stock = self.player_parts(seat)["stock"] if not self.solo else self.solo_parts()["carts"]
+        width = stock.width // 5
+        return pygame.Rect(stock.x + gem * width, stock.y, width, stock.height)
+
+    def solo_rect(self) -> pygame.Rect:
+        """The solo player's panel (name and the four carts)."""
+        return pygame.Rect(self.info.x, self.info.y, self.info.width, SOLO_HEAD)
+
+    def solo_parts(self) -> dict:
+        rect = self.solo_rect()
+        return {"name": pygame.Rect(rect.x + 10, rect.y + 3, rect.width - 20, 18),
+                "carts": pygame.Rect(rect.x + 10, rect.y + 24, rect.width - 20, 18)}
+
+    def delivered_rect(self) -> pygame.Rect:
+        """Solo: the jewels delivered to each edge (edges down, jewels across)."""
+        return pygame.Rect(self.info.x, self.solo_rect().bottom + PANEL_GAP, self.info.width,
+                           SOLO_GRID)
+
+    def delivered_cell(self, edge_index: int, jewel_index: int) -> pygame.Rect:
+        """The count of jewel ``jewel_index`` (0 ruby .. 3 diamond) delivered by edge
+        ``edge_index`` (north, east, south, west)."""
+        box = self.delivered_rect()
+        col_w = (box.width - 70) // 4
+        return pygame.Rect(box.x + 66 + jewel_index * col_w, box.y + 40 + edge_index * 18,
+                           col_w - 4, 16)
+
+    def delivered_edge(self, edge_index: int) -> pygame.Rect:
+        box = self.delivered_rect()
+        return pygame.Rect(box.x + 8, box.y + 40 + edge_index * 18, 54, 16)
+
+    def delivered_tally(self) -> pygame.Rect:
+        box = self.delivered_rect()
+        return pygame.Rect(box.x + 10, box.bottom - 20, box.width - 20, 16)
+
+    def deck_rect(self) -> pygame.Rect:
+        """The deposit deck, the last card revealed and the deck's counts."""
+        if self.solo:
+            top = self.delivered_rect().bottom + PANEL_GAP
+        else:
+            top = self.player_rect(self.players - 1).bottom + PANEL_GAP
+        return pygame.Rect(self.info.x, top, self.info.width, DECK_H)
+
+    def deck_card(self) -> pygame.Rect:
+        rect = self.deck_rect()
+        return pygame.Rect(rect.x + 8, rect.y + 5, 29, 42)
+
+    def last_card(self) -> pygame.Rect:
+        """The last deposit card revealed, beside the deck."""
+        return self.deck_card().move(35, 0)
+
+    def deck_lines(self) -> list:
+        """The deck panel's three text lines."""
+        rect = self.deck_rect()
+        x = self.last_card().right + 8
+        return [pygame.Rect(x, rect.y + 3 + i * 15, rect.right - 6 - x, 15) for i in range(3)]
+
+    def missions_rect(self) -> pygame.Rect:
+        """The face-up missions' panel (none in solo)."""
+        top = self.deck_rect().bottom + PANEL_GAP
+        return pygame.Rect(self.info.x, top, self.info.width,
+                           MISSION_TITLE + self.missions * MISSION_ROW + 6)
+
+    def mission_title(self) -> pygame.Rect:
+        box = self.missions_rect()
+        return pygame.Rect(box.x + 10, box.y + 3, box.width - 20, MISSION_TITLE - 6)
+
+    def mission_rect(self, index: int) -> pygame.Rect:
+        """The ``index``-th dealt mission's card."""
+        box = self.missions_rect()
+        return pygame.Rect(box.x + 5, box.y + MISSION_TITLE + index * MISSION_ROW,
+                           box.width - 10, MISSION_ROW - 3)
+
+    # --- checks ------------------------------------------------------------------------------
+    def labelled_rects(self) -> dict:
+        """``{label: rect}`` of everything that shows text or can be clicked; none may overlap
+        another, and all lie in the window."""
+        out = {"grid": self.grid}
+        for edge in B.EDGES:
+            squares = B.surface_squares(edge)
+            out[f"surface.{edge}"] = self.square(squares[0]).union(self.square(squares[-1]))
+        for index, row in enumerate(self.control_rows):
+            out[f"controls.{index}"] = row
+        if self.solo:
+            out.update({f"solo.{name}": rect for name, rect in self.solo_parts().items()})
+            for edge in range(4):
+                out[f"delivered.edge.{edge}"] = self.delivered_edge(edge)
+                for jewel in range(4):
+                    out[f"delivered.{edge}.{jewel}"] = self.delivered_cell(edge, jewel)
+            out["delivered.tally"] = self.delivered_tally()
+        else:
+            for seat in range(self.players):
+                out.update({f"seat{seat}.{name}": rect
+                            for name, rect in self.player_parts(seat).items()})
+            if self.missions:
+                out["missions.title"] = self.mission_title()
+                for index in range(self.missions):
+                    out[f"mission.{index}"] = self.mission_rect(index)
+        out["deck.card"] = self.deck_card()
+        out["deck.last"] = self.last_card()
+        for index, rect in enumerate(self.deck_lines()):
+            out[f"deck.line.{index}"] = rect
+        return out

@@ -1,0 +1,191 @@
+"""The Diced Tomatoes table's layout, without a display (issue 19, finding 8): at 1280×800 and
+1024×640 and with 1 to 6 players, no two labelled rects overlap, all lie on the board inside
+their panels, the texts drawn in them fit, and the dice stay big enough to read."""
+import pygame
+import pytest
+
+from engine.diced_tomatoes.state import TOKEN_NAMES
+from scenes import kit
+from scenes.tables.diced_tomatoes.input import BADGES
+from scenes.tables.diced_tomatoes.layout import (
+    MIN_CELL,
+    NAME_FONT,
+    SCORE_FONT,
+    Layout,
+    worst_score_words,
+)
+
+SIZES = [(1280, 800), (1024, 640)]
+ALL_BADGES = tuple(BADGES.values())
+LOOKS = [  # (karma cap, karma bits, badges): the standard game, and every variant on
+    (6, False, ("Standard rules",)),
+    (12, True, ALL_BADGES),
+]
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    """Text is measured with the app's fonts: pygame's font module, no window."""
+    pygame.font.init()
+    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    yield
+    kit.reset_caches()
+
+
+def overlaps(rects: dict) -> list:
+    names = sorted(rects)
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+            if rects[a].colliderect(rects[b])]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("look", LOOKS)
+def test_no_two_labelled_rects_overlap_and_all_lie_in_their_panels(size, players, look):
+    cap, bits, badges = look
+    for hand in (3, 6):
+        lay = Layout(size, players, hand, cap, bits, badges)
+        rects = lay.labelled_rects(passed=5)
+        assert len(rects) >= 14 * players + 8
+        assert overlaps(rects) == []
+        for name, rect in rects.items():
+            assert lay.board.contains(rect), (name, rect, lay.board)
+            assert lay.area_of(name).contains(rect), (name, rect, lay.area_of(name))
+            assert rect.width > 0 and rect.height > 0, name
+        for i, a in enumerate(lay.areas):          # the panels themselves never meet
+            assert not a.colliderect(lay.strip) and not a.colliderect(lay.info)
+            assert all(not a.colliderect(b) for b in lay.areas[i + 1:])
+        assert lay.board.right <= size[0] - 300 - 8   # the buttons and log column stay free
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_six_players_at_1024_keep_dice_of_36_pixels_and_karma_numbers(look):
+    """Finding 8: with 6 players in the small window the vine dice stay at least 36 pixels
+    and every karma cell is wide enough for its number."""
+    cap, bits, badges = look
+    lay = Layout((1024, 640), 6, 3, cap, bits, badges)
+    assert lay.d >= 36
+    assert lay.die_big >= 36
+    assert lay.m.kc >= MIN_CELL
+    for value in range(cap + 1):
+        cell = lay.karma_cell(0, value)
+        assert kit.font(max(9, lay.m.kc - 5)).size(str(value))[0] <= cell.width
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_three_players_use_the_table_without_an_empty_quadrant(size):
+    """Finding 8: three players sit side by side across the whole table (no 2 × 2 grid with
+    one cell empty) and their areas use most of its width."""
+    lay = Layout(size, 3, 3, 6, False, ())
+    assert (lay.cols, lay.rows) == (3, 1)
+    assert len({a.y for a in lay.areas}) == 1
+    used = lay.areas[-1].right - lay.areas[0].left
+    assert used >= lay.region.width * 0.9
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_tokens_are_stacked_top_to_bottom_as_their_names_say(size, players):
+    """The log and hints name the tomato tokens top / middle / bottom (engine TOKEN_NAMES):
+    token 0 is drawn above token 1 above token 2, in one column."""
+    assert TOKEN_NAMES == ("top", "middle", "bottom")
+    lay = Layout(size, players)
+    for seat in range(players):
+        top, middle, bottom = (lay.token_rect(seat, t) for t in range(3))
+        assert top.x == middle.x == bottom.x, (players, seat)
+        assert top.bottom <= middle.top and middle.bottom <= bottom.top, (players, seat)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_texts_fit_their_rects(size, players):
+    lay = Layout(size, players, 3, 12, True, ALL_BADGES)
+    for seat in range(players):
+        parts = lay.header_parts(seat)
+        assert kit.font(SCORE_FONT, True).size(worst_score_words())[0] <= parts["score"].width
+        # a bot's name fits at the smallest size the header uses, without an ellipsis
+        assert kit.fit_label("Bot 5 (Hard)", NAME_FONT, parts["name"].width, True, 11)[0] == \
+            "Bot 5 (Hard)"
+    assert lay.badge_texts == ALL_BADGES                    # English fits whole
+    for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
+        assert kit.font(lay.badge_size, True).size(label)[0] <= rect.width - 12
+    assert lay.note_rect().width >= 60
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_sequence_is_drawn_in_a_row_and_a_set_as_a_stack(size):
+    """Finding 5: a sequence's dice sit side by side in order of value; a set's dice pile up,
+    each a little right of and above the one under it, inside the vine's row."""
+    from engine.diced_tomatoes.notation import parse_position
+    from scenes.tables.diced_tomatoes.draw import vine_places
+    lay = Layout(size, 2)
+    state = parse_position("players=2 vines=4r3r5r|2r2b2r2r|-/-|-|-")
+    sequence = vine_places(lay, 0, 0, state.vines[0][0])
+    assert [k for k, _ in sequence] == [1, 0, 2]          # 3, 4 (the seed), 5
+    xs = [centre[0] for _, centre in sequence]
+    assert xs == sorted(xs) and xs[1] - xs[0] >= lay.d
+    stack = vine_places(lay, 0, 1, state.vines[0][1])
+    assert [k for k, _ in stack] == [0, 1, 2, 3]           # the seed at the bottom
+    steps = [b[1][0] - a[1][0] for a, b in zip(stack, stack[1:])]
+    assert all(0 < step < lay.d / 2 for step in steps)    # overlapping: a pile
+    assert [c[1] for _, c in stack] == sorted((c[1] for _, c in stack), reverse=True)
+    for token, places in ((0, sequence), (1, stack)):
+        row = lay.vine_row(0, token)
+        for _, (x, y) in places:
+            die = pygame.Rect(0, 0, lay.d, lay.d)
+            die.center = (int(x), int(y))
+            assert row.inflate(0, 2 * lay.m.vgap - 2).contains(die)   # never over the next vine
+
+
+@pytest.mark.parametrize("rect", [pygame.Rect(40, 460, 944, 80), pygame.Rect(40, 470, 1200, 220)])
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_the_score_sheets_tracks_fit_under_the_numbers(rect, players):
+    """Six players' tracks under the score sheet at 1024×640 once overlapped; now the seats
+    sit in columns so every die has room and stays readable."""
+    from scenes.tables.diced_tomatoes.draw import summary_grid
+    columns, rows, size, column_w = summary_grid(rect, players, 150)
+    assert columns * rows >= players
+    assert size >= 18
+    assert rows * (size + 8) <= rect.height
+    assert columns * column_w + (columns - 1) * 24 <= rect.width
+
+
+class LongerWords:
+    """A pretend language whose every message is 30 % longer (Russian runs about that much
+    longer than English); placeholders are kept."""
+
+    def gettext(self, message):
+        return message + "ж" * -(-len(message) * 3 // 10)
+
+    def ngettext(self, singular, plural, count):
+        return self.gettext(singular if count == 1 else plural)
+
+
+@pytest.fixture
+def longer_words(monkeypatch):
+    import translation
+    monkeypatch.setattr(translation, "_translations", LongerWords())
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
+    """The badges, the headers' scores and the buttons hold a language 30 % longer than
+    English at 1024×640: nothing overlaps, a button's words are cut to fit it."""
+    from engine.diced_tomatoes.notation import parse_position
+    from scenes.tables.diced_tomatoes import input as table_input
+    from scenes.tables.diced_tomatoes.draw import score_words
+    state = parse_position(f"players={players} options=gdouec")
+    badges = table_input.badge_labels(state)
+    lay = Layout((1024, 640), players, 3, 12, True, badges)
+    assert overlaps(lay.labelled_rects(passed=5)) == []
+    for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
+        assert lay.info.contains(rect)
+        assert kit.font(lay.badge_size, True).size(label)[0] <= rect.width - 12
+    for seat in range(players):
+        words = score_words(state, seat)
+        assert kit.font(SCORE_FONT, True).size(words)[0] <= lay.header_parts(seat)["score"].width
+    half = (300 - 8) // 2
+    for karma in table_input.KARMA:
+        label = table_input.karma_button_label(karma, half)
+        assert kit.font(table_input.BUTTON_FONT, True).size(label)[0] <= half - 12
+        assert f"({karma.cost})" in label                 # the cost stays whole

@@ -1,0 +1,272 @@
+"""Clicks, keys and the wheel on the Off the Rails table → intents, without a display (issue 18).
+
+Positions are built with the engine tests' helpers; the legal actions are the engine's; targets
+come from a real :class:`Layout`, so a click lands where a player's would."""
+import pygame
+import pytest
+
+from engine.off_the_rails import state as S
+from engine.off_the_rails.tasks import tasks_from_lists
+from scenes import kit
+from scenes.tables.off_the_rails import input as table_input
+from scenes.tables.off_the_rails.input import (
+    Act,
+    Refuse,
+    Say,
+    Select,
+    Selection,
+    choose_tool,
+    click,
+    forced_choice,
+    ghost,
+    key_press,
+    preview_paths,
+    prompt,
+    prompt_boxes,
+    targets,
+    wheel,
+)
+from scenes.tables.off_the_rails.layout import Layout
+from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+
+NONE = Selection()
+NAMES = ("Ana", "Ben")
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    yield
+    kit.reset_caches()
+
+
+def layout(state, size=(1280, 800)) -> Layout:
+    players = state.num_players
+    return Layout(size, players, 0 if players == 1 else players + 1)
+
+
+def found(state, key, selection=NONE, size=(1280, 800)):
+    """The target ``key`` as the scene would build it, checked by hit-testing its centre."""
+    legal = state.legal_actions()
+    ask = prompt(state, legal, NAMES)
+    every = targets(layout(state, size), state, legal, selection, ask, NAMES)
+    target = [t for t in every if t.key == key]
+    assert target, key
+    hit = kit.hit_test(every, target[0].bounds.center)
+    assert hit is not None and hit.key == key
+    return hit
+
+
+def at(state, key, selection=NONE, size=(1280, 800)):
+    """The intent of a click at the centre of target ``key``."""
+    hit = found(state, key, selection, size)
+    legal = state.legal_actions()
+    return click(hit.key, state, legal, selection, prompt(state, legal, NAMES))
+
+
+def tool(state, name, selection=NONE) -> Selection:
+    intent = choose_tool(name, state, state.legal_actions(), selection)
+    assert isinstance(intent, Select) and intent.selection.tool == name
+    return intent.selection
+
+
+# --- the action phase ---------------------------------------------------------------------------
+def test_a_tile_tool_lays_the_shape_shown_and_the_engine_refuses_the_rest():
+    s = blank()
+    curve = tool(s, "curve")
+    assert at(s, ("square", 5, 2), curve) == Act(S.PlaceTile(5, 2, "NE"))
+    turned = curve.turned(1)
+    assert at(s, ("square", 5, 2), turned) == Act(S.PlaceTile(5, 2, "ES"))
+    assert at(s, ("square", 4, 4), curve) == Refuse("No track may be placed on a mine centre.")
+    lay(s, {(5, 2): "NS"})
+    assert at(s, ("square", 5, 2), curve) == Refuse(
+        "That square already holds a tile; you may upgrade it instead.")
+    assert at(s, ("square", -1, 3), curve) == Refuse(
+        "Track goes only on the underground grid, never on the surface.")
+
+
+def test_picking_a_tool_again_keeps_the_rotation_the_player_chose():
+    """Issue 18, finding 1: each tool keeps its own rotation, also after putting it down."""
+    s = blank()
+    curve = tool(s, "curve")
+    turned = key_press(pygame.K_r, 0, s, s.legal_actions(), curve).selection
+    turned = wheel(1, turned).selection
+    assert ghost(s, turned, (5, 2))[0] == "SW"
+    straight = tool(s, "straight", turned)
+    assert ghost(s, straight, (5, 2))[0] == "NS"
+    again = tool(s, "curve", straight)
+    assert ghost(s, again, (5, 2))[0] == "SW"
+    down = choose_tool("curve", s, s.legal_actions(), again)
+    assert down == Select(Selection(None, again.turns, None))
+    assert ghost(s, tool(s, "curve", down.selection), (5, 2))[0] == "SW"
+    back = key_press(pygame.K_r, pygame.KMOD_SHIFT, s, s.legal_actions(), again).selection
+    assert ghost(s, back, (5, 2))[0] == "ES"
+
+
+def test_an_upgrade_is_the_t_junction_shown_and_r_shows_the_other():
+    s = blank()
+    lay(s, {(5, 2): "NS"})
+    upgrade = tool(s, "upgrade")
+    shapes = {ghost(s, upgrade, (5, 2))[0], ghost(s, upgrade.turned(1), (5, 2))[0]}
+    assert shapes == {"NES", "NSW"}
+    intent = at(s, ("square", 5, 2), upgrade)
+    assert intent == Act(S.UpgradeTile(5, 2, ghost(s, upgrade, (5, 2))[0]))
+    assert isinstance(at(s, ("square", 6, 2), upgrade), Refuse)
+
+
+def test_a_cart_goes_on_a_glowing_square_of_the_players_edge():
+    s = blank()
+    cart = tool(s, "cart")
+    assert found(s, ("square", -1, 4), cart).active
+    assert at(s, ("square", -1, 4), cart) == Act(S.PlaceCart(0, -1, 4))
+    assert at(s, ("square", 12, 4), cart) == Refuse("A cart starts on a square of your own "
+                                                    "surface edge.")
+
+
+def test_clicking_your_cart_chooses_it_for_the_speed_buttons():
+    s = blank()
+    put_cart(s, 0, (2, 5), "S")
+    put_cart(s, 1, (6, 1), "S")
+    intent = at(s, ("square", 6, 1))
+    assert isinstance(intent, Select) and intent.selection.cart == 1
+    chosen = intent.selection
+    plus = key_press(pygame.K_EQUALS, 0, s, s.legal_actions(), chosen)
+    assert plus == Act(S.ChangeSpeed(1, 1))
+    assert key_press(pygame.K_MINUS, 0, s, s.legal_actions(), NONE) == Say(
+        "Click one of your carts on the board first to choose which one.")
+
+
+def test_or_d12_enter_moves_the_carts_and_the_last_look_is_never_answered_for_the_player():
+    """OR-D12: with the four actions spent the person still ends the phase (Enter); the table
+    does not answer it (the one legal action is not a question)."""
+    s = blank()
+    for c in range(4):
+        s.apply_action(S.PlaceTile(0, c, "EW"))
+    legal = s.legal_actions()
+    assert legal == [S.EndActions()]
+    assert forced_choice(s, legal) is None
+    assert key_press(pygame.K_RETURN, 0, s, legal, NONE) == Act(S.EndActions())
+    assert isinstance(choose_tool("straight", s, legal, NONE), Refuse)
+    assert "last look" in table_input.status(s, legal, NONE, NAMES)
+
+
+# --- paths, questions and answers -----------------------------------------------------------------
+def test_the_path_of_every_cart_is_the_engines():
+    s = blank()
+    lay(s, {(0, 5): "NS", (1, 5): "NS", (2, 5): "NES", (0, 1): "NS", (1, 1): "NS",
+            (5, 8): "NS", (6, 8): "NS"})
+    put_cart(s, 0, (-1, 5), "S", speed=4)          # to the junction: a choice
+    put_cart(s, 1, (-1, 1), "S", speed=5)          # off the end of the track
+    put_cart(s, 2, (6, 8), "N", speed=1)
+    paths = {p.cart: p for p in preview_paths(s)}
+    assert paths[0].squares == ((-1, 5), (0, 5), (1, 5), (2, 5)) and paths[0].end == "choice"
+    assert paths[1].squares == ((-1, 1), (0, 1), (1, 1)) and paths[1].end == "derail"
+    assert 2 not in paths                          # the opponent's cart: no path
+    s = blank()
+    lay(s, {(0, 5): "NS", (1, 5): "NS", (2, 5): "NS"})
+    put_cart(s, 0, (-1, 5), "S", speed=3)
+    put_cart(s, 2, (2, 5), "S")
+    (only,) = preview_paths(s)
+    assert only.squares == ((-1, 5), (0, 5), (1, 5)) and only.end == "crash-derail"  # empty
+    put_cart(s, 0, (-1, 5), "S", speed=3, load=(0, 1, 0, 0, 0))
+    assert preview_paths(s)[0].end == "collision"
+
+
+def test_a_junction_is_answered_by_its_arrows():
+    s = blank()
+    lay(s, {(2, 5): "NS", (3, 5): "NES", (3, 6): "EW", (4, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=3)
+    s.apply_action(S.EndActions())
+    assert s.pending() == "exit"
+    assert found(s, ("exit", "E")).active
+    assert at(s, ("exit", "E")) == Act(S.ChooseExit("E"))
+    legal = s.legal_actions()
+    assert click(("square", 4, 5), s, legal, NONE) == Act(S.ChooseExit("S"))  # its square too
+
+
+def test_a_real_jewel_choice_is_asked_with_buttons_that_keep_off_the_cart():
+    s = blank()
+    lay(s, {(2, 5): "NS", (3, 5): "NS", (4, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=2)
+    put_gems(s, (3, 5), (0, 1, 1, 0, 0))              # passing through: 1 gem of 2 kinds
+    s.apply_action(S.EndActions())
+    legal = s.legal_actions()
+    ask = prompt(s, legal, NAMES)
+    assert [o.label for o in ask.options] == ["Take the ruby", "Take the emerald"]
+    assert at(s, ("choice", 1)) == Act(S.TakeGem("emerald"))
+    assert key_press(pygame.K_1, 0, s, legal, NONE, ask) == Act(S.TakeGem("ruby"))
+    for size in ((1280, 800), (1024, 640)):
+        lay_ = layout(s, size)
+        panel, _ = prompt_boxes(lay_, ask)
+        assert not panel.colliderect(lay_.square((3, 5)))
+
+
+def test_a_question_with_one_legal_answer_is_answered_for_the_player():
+    """Issue 18, finding 2: a split with one way to split (two rubies) asks nothing."""
+    s = blank()
+    lay(s, {(2, 5): "NS", (3, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (3, 5), "S", load=(0, 2, 0, 0, 0))
+    s.apply_action(S.EndActions())
+    assert s.pending() == "split"
+    legal = s.legal_actions()
+    assert forced_choice(s, legal) == S.SplitLoad((0, 1, 0, 0, 0)) == legal[0]
+
+
+def test_split_buttons_show_both_piles_and_the_pick_hides_them():
+    s = blank()
+    lay(s, {(2, 5): "NS", (3, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (3, 5), "S", load=(0, 2, 1, 0, 1))
+    s.apply_action(S.EndActions())
+    ask = prompt(s, s.legal_actions(), NAMES)
+    assert ask.pictures and ask.focus == ((3, 5), (2, 5))
+    assert all(sum(o.left) == 2 and sum(o.right) == 2 for o in ask.options)
+    assert found(s, ("choice", 0)).tooltip[0] == ask.options[0].label
+    s.apply_action(ask.options[0].action)
+    seen = s.observation(0)
+    pick = prompt(seen, seen.legal_actions(), NAMES)
+    assert [o.label for o in pick.options] == ["Pile 1 (2 gems)", "Pile 2 (2 gems)"]
+    assert pick.options[0].left is None                   # the mover sees no gems
+
+
+def test_the_chasm_token_goes_on_a_glowing_square_else_the_rule_is_said():
+    s = blank()
+    s.chasm[(3, 3)] = "red"
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s._legal = None
+    assert found(s, ("square", 2, 3)).active
+    assert at(s, ("square", 2, 3)) == Act(S.PlaceChasmToken(2, 3))
+    assert at(s, ("square", 9, 9)) == Refuse("The red chasm token goes on a square next to a "
+                                             "red chasm.")
+
+
+# --- tooltips: every gem shows ------------------------------------------------------------------
+def test_gems_under_a_cart_or_a_ghost_are_listed_in_the_squares_tooltip():
+    """Issue 18, finding 3: the square's tooltip lists the gems lying under a cart and those
+    under the tile being laid, and the cart's own load."""
+    s = blank()
+    lay(s, {(3, 5): "NS"})
+    put_gems(s, (3, 5), (1, 2, 0, 0, 1))
+    put_cart(s, 2, (3, 5), "N", load=(0, 0, 1, 0, 0))
+    tip = found(s, ("square", 3, 5)).tooltip
+    assert tip[0] == "F4 (red mine square 3)"
+    assert "Gems here: a rock, 2 rubies and a diamond." in tip
+    assert "Ben's white cart: speed 3, facing north, holding an emerald." in tip
+    put_gems(s, (7, 2), (0, 0, 0, 2, 0))
+    curve = tool(s, "curve")
+    target = found(s, ("square", 7, 2), curve)
+    assert target.active and target.tooltip[1] == "Gems here: 2 gold."
+
+
+def test_the_mission_tooltip_says_what_it_asks_and_a_held_one_is_taken_by_a_click():
+    s = blank()
+    s.missions, s.dealt = [10, 3, 7], [10, 3, 7]
+    s.stockpiles[0] = (0, 1, 1, 1, 1)
+    s._legal = None
+    target = found(s, ("mission", 10))
+    assert target.active and target.tooltip[0] == "The Spice of Life · 4 points"
+    assert at(s, ("mission", 10)) == Act(S.ClaimMission(10))
+    assert at(s, ("mission", 3)) == Say("Diamonds aren't Forever: Stockpile a diamond from a "
+                                        "single cart in one turn.")
