@@ -29,6 +29,8 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TypeGuard
 
+from translation import _
+
 FORMAT = "tabletop-trio-save"
 SCHEMA_VERSION = 4
 TURN_LIMIT = 100_000
@@ -120,7 +122,7 @@ def checksum(envelope: dict) -> str:
 def match_title(match) -> str:
     """A short title for the save list: "Diced Tomatoes — Ana, Bot (Easy)"."""
     seats = ", ".join(s.name for s in match.seats)
-    return f"{match.spec.title} — {seats}"
+    return _("{game} — {seats}").format(game=_(match.spec.title), seats=seats)
 
 
 def make_envelope(match, title: str | None = None, now: datetime | None = None) -> dict:

@@ -62,8 +62,10 @@ def where_it_is(info) -> str:
 
 def delete_question(info) -> str:
     """The Delete confirmation: the backup is mentioned only when there is one."""
-    also = " Its backup is deleted too." if info.has_backup else ""
-    return f"Delete “{info.title}” for good?{also}"
+    if info.has_backup:
+        return _("Delete “{title}” for good? Its backup is deleted too.").format(
+            title=info.title)
+    return _("Delete “{title}” for good?").format(title=info.title)
 
 
 class LoadGameScene(Scene):
@@ -86,7 +88,7 @@ class LoadGameScene(Scene):
             y = 4 + i * row_h
             damaged = info.error is not None
             if damaged:
-                head = f"{info.file_name} — cannot be loaded"
+                head = _("{file} — cannot be loaded").format(file=info.file_name)
                 lines = [(info.error, "#error_label")]
             else:
                 head = info.title
@@ -98,21 +100,21 @@ class LoadGameScene(Scene):
                 label.set_text(fit_label(label, words))
             x = inner_w - 340
             y += 10
-            load = UIButton(pygame.Rect(x, y + 12, 100, 38), "Load", ui, container=scroller,
+            load = UIButton(pygame.Rect(x, y + 12, 100, 38), _("Load"), ui, container=scroller,
                             command=kit.bind(self.load, info.path),
                             object_id="#damaged_button" if damaged else None)
             if damaged:
                 load.disable()
-            backup = UIButton(pygame.Rect(x + 108, y + 12, 110, 38), "Backup", ui,
+            backup = UIButton(pygame.Rect(x + 108, y + 12, 110, 38), _("Backup"), ui,
                               container=scroller, command=kit.bind(self.load, info.path, True),
-                              tool_tip_text="Load the save from before the last write")
+                              tool_tip_text=_("Load the save from before the last write"))
             if not info.has_backup:
                 backup.disable()
-            UIButton(pygame.Rect(x + 226, y + 12, 100, 38), "Delete", ui, container=scroller,
+            UIButton(pygame.Rect(x + 226, y + 12, 100, 38), _("Delete"), ui, container=scroller,
                      command=kit.bind(self.ask_delete, info))
             self.rows.append(info)
         self.empty = not self.infos
-        UIButton(pygame.Rect(w - 200, h - 66, 160, 44), "Back", ui, container=c,
+        UIButton(pygame.Rect(w - 200, h - 66, 160, 44), _("Back"), ui, container=c,
                  command=self.app.manager.pop)
         self.pending_delete = None
         self.dialog = None
@@ -133,7 +135,7 @@ class LoadGameScene(Scene):
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 420) // 2, (h - 220) // 2, 420, 220),
             delete_question(info), self.app.ui,
-            window_title="Delete save", action_short_name="Delete")
+            window_title=_("Delete save"), action_short_name=_("Delete"))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.pending_delete:
@@ -156,11 +158,11 @@ class LoadGameScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, "Load game", "Newest first · damaged saves are greyed out",
+        kit.draw_heading(surface, _("Load game"), _("Newest first · damaged saves are greyed out"),
                          top=24 if surface.get_height() >= 760 else 12)
         kit.draw_panel(surface, self.list_rect.inflate(12, 12))
         if self.empty:
-            words = self.problem or "No saved games yet. Games autosave after every turn."
+            words = self.problem or _("No saved games yet. Games autosave after every turn.")
             size = kit.fit_text(words, 18, self.list_rect.width - 40)
             kit.blit_text(surface, words, size, self.list_rect.center, kit.INK_DIM,
                           anchor="center")

@@ -14,13 +14,13 @@ from saves import store
 from saves.format import SaveError, clean_title, match_title
 from scenes import kit
 from scenes.manager import Scene
-from translation import _
+from translation import N_, _
 
 
 def replace_question(name: str) -> str:
     """The confirmation before saving over a save of the same name."""
-    return (f"A save called \u201c{clean_title(name)}\u201d already exists. Replace it? "
-            f"Its last version stays as the backup.")
+    return _("A save called “{name}” already exists. Replace it? Its last version stays as "
+             "the backup.").format(name=clean_title(name))
 
 
 class PauseScene(Scene):
@@ -41,12 +41,12 @@ class PauseScene(Scene):
             return
         self.name_entry = None
         self.buttons = kit.button_column(self, [
-            ("Resume", self.app.manager.pop),
-            ("Save", self.ask_name),
-            ("Load", self.load),
-            ("Rules", self.rules),
-            ("Settings", self.settings),
-            ("Quit to title", self.quit_to_title),
+            (N_("Resume"), self.app.manager.pop),
+            (N_("Save"), self.ask_name),
+            (N_("Load"), self.load),
+            (N_("Rules"), self.rules),
+            (N_("Settings"), self.settings),
+            (N_("Quit to title"), self.quit_to_title),
         ], width=280, height=44, gap=10)
         self.build_position_row()
 
@@ -95,7 +95,7 @@ class PauseScene(Scene):
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         x, y = w // 2 - 200, h // 2 - 66
-        UILabel(pygame.Rect(x, y, 400, 28), "Name", ui, container=c)
+        UILabel(pygame.Rect(x, y, 400, 28), _("Name"), ui, container=c)
         self.name_entry = UITextEntryLine(pygame.Rect(x, y + 30, 400, 38), ui, container=c,
                                           initial_text=self.save_name)
         self.name_entry.set_text_length_limit(60)
@@ -105,11 +105,12 @@ class PauseScene(Scene):
         self.name_entry.edit_position = len(self.save_name)
         self.name_entry.redraw()
         self.buttons = {
-            "Save": UIButton(pygame.Rect(x + 210, y + 82, 190, 42), "Save", ui, container=c,
+            "Save": UIButton(pygame.Rect(x + 210, y + 82, 190, 42), _("Save"), ui, container=c,
                              command=self.save,
-                             tool_tip_text="A save of the same name is replaced after "
-                                           "you confirm; its last version stays as the backup"),
-            "Cancel": UIButton(pygame.Rect(x, y + 82, 190, 42), "Cancel", ui, container=c,
+                             tool_tip_text=_("A save of the same name is replaced after "
+                                             "you confirm; its last version stays as the "
+                                             "backup")),
+            "Cancel": UIButton(pygame.Rect(x, y + 82, 190, 42), _("Cancel"), ui, container=c,
                                command=self.cancel_name),
         }
 
@@ -144,7 +145,7 @@ class PauseScene(Scene):
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 440) // 2, (h - 230) // 2, 440, 230),
             replace_question(self.save_name), self.app.ui,
-            window_title="Replace save", action_short_name="Replace")
+            window_title=_("Replace save"), action_short_name=_("Replace"))
 
     def write(self, replacing: bool) -> None:
         try:
@@ -155,8 +156,8 @@ class PauseScene(Scene):
         self.naming = False
         self.relayout()
         shown = store.read_info(path).title
-        self.app.notify(f"Replaced the save \u201c{shown}\u201d (its last version is the backup)"
-                        if replacing else f"Saved \u201c{shown}\u201d")
+        self.app.notify((_("Replaced the save “{name}” (its last version is the backup)")
+                         if replacing else _("Saved “{name}”")).format(name=shown))
 
     def close_dialog(self) -> None:
         if self.dialog is not None and self.dialog.alive():
@@ -216,7 +217,7 @@ class PauseScene(Scene):
             rect = pygame.Rect(0, 0, 340, 6 * 54 + 90)
             rect.center = (w // 2, h // 2 - 20)
         kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
-        title = "Save the game" if self.naming else "Paused"
+        title = _("Save the game") if self.naming else _("Paused")
         kit.blit_text(surface, title, 26, (w // 2, rect.y + 14), kit.GOLD, True, "midtop")
         if not self.naming:
             self.draw_position(surface)

@@ -41,6 +41,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UITextEntryLine
 
+import translation
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
 from engine.replay import ReplayCursor
@@ -53,6 +54,22 @@ from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
 from translation import _
 
+
+def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
+    """Rects for the row of buttons over the log (Menu, Undo, Restart, Hint), ``width`` pixels
+    from ``x``: each as wide as its label needs (labels are longer in some languages), the
+    spare room shared out, all shrunk alike when the labels need more than the row."""
+    needs = [kit.font(17, True).size(label)[0] + 28 for label in labels]
+    room = width - gap * (len(labels) - 1)
+    spare = room - sum(needs)
+    widths = ([need + spare // len(needs) for need in needs] if spare >= 0
+              else [max(40, need * room // sum(needs)) for need in needs])
+    widths[-1] = room - sum(widths[:-1])
+    rects, left = [], x
+    for button_width in widths:
+        rects.append(pygame.Rect(left, 8, button_width, 32))
+        left += button_width + gap
+    return rects
 
 @dataclass
 class Step:
@@ -109,7 +126,9 @@ class TableScene(Scene):
         self.replay_wait = 0.0
         self.replay_target: int | None = None
         """A step the slider was dragged to, jumped to on the next frame (a drag sends many)."""
-        self.log_lines = [self.log_line(e) for _, e in match.events][-LOG_CAP:]
+        self.log_lines = [self.log_line(e) for _step, e in match.events][-LOG_CAP:]
+        self.log_language = translation.current_language()
+        """The language ``log_lines`` are in."""
         if match.notice:    # e.g. a save from older rules goes on from its position
             self.log_lines.append(match.notice)
             self.say(match.notice, 12.0)
@@ -146,25 +165,35 @@ class TableScene(Scene):
         ui, c = self.app.ui, self.container
         lw = self.log_width
         x = w - lw - 8
-        self.menu_button = UIButton(pygame.Rect(x, 8, 70, 32), "Menu", ui, container=c,
-                                    command=self.open_pause, tool_tip_text="Pause menu (Esc)")
         if self.replay is not None:
-            self.build_replay_controls(x, lw)
+            labels = (_("Menu"), _("Pause") if self.replay_playing else _("Play"),
+                      _("Step"), _("To end"))
         else:
-            self.undo_button = UIButton(pygame.Rect(x + 76, 8, 66, 32), "Undo", ui, container=c,
-                                        command=self.undo, tool_tip_text="Take back your last "
-                                        "step (Ctrl+Z). Never across a roll, a draw or "
-                                        "another player's move.")
-            self.restart_button = UIButton(pygame.Rect(x + 148, 8, 84, 32), "Restart", ui,
+            labels = (_("Menu"), _("Undo"), _("Restart"), _("Hint"))
+        rects = top_button_rects(labels, x, lw)
+        self.menu_button = UIButton(rects[0], labels[0], ui, container=c,
+                                    command=self.open_pause, tool_tip_text=_("Pause menu (Esc)"))
+        if self.replay is not None:
+            self.build_replay_controls(rects[0].right + 6, x + lw)
+        else:
+            self.undo_button = UIButton(rects[1], labels[1], ui, container=c,
+                                        command=self.undo, tool_tip_text=_(
+                                            "Take back your last step (Ctrl+Z). Never across a "
+                                            "roll, a draw or another player's move."))
+            self.restart_button = UIButton(rects[2], labels[2], ui,
                                            container=c, command=self.restart_turn,
-                                           tool_tip_text="Restart your turn: back to its start, "
-                                           "or to just after the latest roll or draw "
-                                           "(Ctrl+Shift+Z)")
-            self.hint_button = UIButton(pygame.Rect(x + 238, 8, lw - 238, 32), "Hint", ui,
+                                           tool_tip_text=_(
+                                               "Restart your turn: back to its start, or to "
+                                               "just after the latest roll or draw "
+                                               "(Ctrl+Shift+Z)"))
+            self.hint_button = UIButton(rects[3], labels[3], ui,
                                         container=c, command=self.ask_hint,
-                                        tool_tip_text="What would the Hard computer player do "
-                                        "here? (H)")
+                                        tool_tip_text=_("What would the Hard computer player "
+                                                        "do here? (H)"))
         self._column_y = 48
+        if self.log_language != translation.current_language():   # the language changed: the log
+            self.log_language = translation.current_language()     # reads in the new one (its
+            self.log_lines = self.full_log()                # sentences come from the events)
         if self.replay is not None:
             self.build_replay_rows()
         self.build_controls()
@@ -175,7 +204,7 @@ class TableScene(Scene):
     def control_row(self, height: int = 36) -> pygame.Rect:
         """Reserve the next row of the column under the top buttons (above the log) and return
         its rect; call it from :meth:`build_controls`. The log starts below the last row."""
-        w, _ = self.app.size
+        w, _height = self.app.size
         rect = pygame.Rect(w - self.log_width - 8, self._column_y, self.log_width, height)
         self._column_y = rect.bottom + 6
         return rect
@@ -309,6 +338,11 @@ class TableScene(Scene):
 
     def rebuild_log(self) -> None:
         """The whole log again from the match (after load or undo), step by step as it was."""
+        self.log_lines = self.full_log()
+        self.log_box.set(self.log_lines)
+
+    def full_log(self) -> list:
+        """The log's lines for every event of the match, in the language in use."""
         # as played: each decision alone, each run of chance steps together (advance_chance)
         history = self.match.history
         run_start, group = {}, None
@@ -317,11 +351,10 @@ class TableScene(Scene):
                 group = i
             run_start[i] = group
         lines = []
-        for _start, step in itertools.groupby(self.match.events,
-                                         key=lambda item: run_start.get(item[0], item[0])):
-            lines += self.log_lines_for([event for _, event in step])
-        self.log_lines = lines[-LOG_CAP:]
-        self.log_box.set(self.log_lines)
+        for _group, step in itertools.groupby(self.match.events,
+                                              key=lambda item: run_start.get(item[0], item[0])):
+            lines += self.log_lines_for([event for _index, event in step])
+        return lines[-LOG_CAP:]
 
     # --- messages ----------------------------------------------------------------------------
     def say(self, message: str, seconds: float = 5.0) -> None:
@@ -487,12 +520,12 @@ class TableScene(Scene):
     def _after_step(self) -> None:
         """Autosave when a turn begins: the turn owner changed, or (solo) a new turn started."""
         self.check_puzzle()
-        if self.message.startswith("Hint:"):
+        if self.message and self.message == getattr(self, "hint_said", None):
             self.clear_message()             # a hint is about the position before this step
         owner = self.match.turn_owner()
         new = self.match.events[self.events_seen:]
         self.events_seen = len(self.match.events)
-        began = any(isinstance(event, TurnStarted) for _, event in new)
+        began = any(isinstance(event, TurnStarted) for _index, event in new)
         if owner >= 0 and (owner != self.last_owner or began):
             self.last_owner = owner
             self.autosave()
@@ -513,13 +546,14 @@ class TableScene(Scene):
         try:
             kept = store.keep_unfinished_for(self.match)
         except SaveError as err:
-            self.autosave_off = (f"{str(err).rstrip('.')}, so this game will not autosave "
-                                 f"and the unfinished one stays where it is.")
+            self.autosave_off = _("{problem}, so this game will not autosave and the "
+                                  "unfinished one stays where it is.").format(
+                problem=str(err).rstrip("."))
             self.app.notify(self.autosave_off)
             return
         if kept is not None:
-            self.app.notify(f"Your unfinished game of {self.match.spec.title} is kept in "
-                            f"Load game.")
+            self.app.notify(_("Your unfinished game of {game} is kept in Load game.").format(
+                game=_(self.match.spec.title)))
 
     def autosave(self) -> None:
         """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
@@ -599,7 +633,8 @@ class TableScene(Scene):
         self.anims.skip()
         self.reset_selection()
         if not how():
-            self.refuse("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            self.refuse(_("Nothing to undo: a roll, a draw or another player's move is in the "
+                          "way."))
             self.on_shown()
             return
         self.shown = self.match.state.clone()
@@ -657,7 +692,7 @@ class TableScene(Scene):
         self.hint_future = self.executor.submit(self.hint_bot.choose, obs, legal,
                                                 self.match.bot_rng())
         self.hint_for = len(self.match.history)
-        self.say("Thinking about a hint…", 30)
+        self.say(_("Thinking about a hint…"), 30)
 
     def _collect_hint(self) -> None:
         if self.hint_future is None or not self.hint_future.done():
@@ -669,7 +704,9 @@ class TableScene(Scene):
         bots = self.match.spec.bots
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
         words = self.match.state.action_to_string(action, self.match.names)
-        self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
+        self.hint_said = (_("Hint: {move}. {reason}").format(move=words, reason=reason)
+                          if reason else _("Hint: {move}.").format(move=words))
+        self.say(self.hint_said, 12)
         self.app.sound.play("hint")
         self.on_hint(action)
 
@@ -699,19 +736,20 @@ class TableScene(Scene):
             self.executor = None
 
     # --- replay ------------------------------------------------------------------------------
-    def build_replay_controls(self, x: int, width: int) -> None:
-        """The top row in a replay: Menu, Play/Pause, and "Turn [n] of N" to jump to a turn."""
+    def build_replay_controls(self, left: int, right: int) -> None:
+        """The top row in a replay, after Menu (from ``left`` to ``right``): Play/Pause, and
+        "Turn [n] of N" to jump to a turn."""
         ui, c = self.app.ui, self.container
-        self.play_button = UIButton(pygame.Rect(x + 76, 8, 76, 32),
+        self.play_button = UIButton(pygame.Rect(left, 8, 76, 32),
                                     _("Pause") if self.replay_playing else _("Play"), ui,
                                     container=c, command=self.toggle_replay,
                                     tool_tip_text=_("Stop or go on (Space)"))
-        self.turn_entry = UITextEntryLine(pygame.Rect(x + 158, 8, 56, 32), ui, container=c,
+        self.turn_entry = UITextEntryLine(pygame.Rect(left + 82, 8, 56, 32), ui, container=c,
                                           initial_text=str(self.cursor.turn_at()))
         self.turn_entry.set_allowed_characters("numbers")
         self.turn_entry.set_text_length_limit(4)
         self.turn_entry.set_tooltip(_("Type a turn and press Enter to jump to it"))
-        self.turn_of = UILabel(pygame.Rect(x + 216, 8, width - 216, 32),
+        self.turn_of = UILabel(pygame.Rect(left + 140, 8, max(40, right - left - 140), 32),
                                _("of {count}").format(count=self.cursor.turn_total), ui,
                                container=c)
 
@@ -1050,13 +1088,13 @@ class TableScene(Scene):
     def status_text(self) -> str:
         """The top bar's line: whose turn, what to do."""
         if self.finished:
-            return "The game is over. Press Enter for the score sheet."
+            return _("The game is over. Press Enter for the score sheet.")
         if self.replay is not None:
             return _("Replay · turn {turn} of {turns} · step {step} of {steps}").format(
                 turn=self.cursor.turn_at(), turns=self.cursor.turn_total,
                 step=self.cursor.position, steps=self.cursor.length)
         if self.match.is_terminal():
-            return "The game is over."
+            return _("The game is over.")
         if self.anims.busy and self.caption:
             return self.caption             # what the board shows now
         p = self.match.current_player()
@@ -1065,9 +1103,10 @@ class TableScene(Scene):
         seat = self.match.seats[p]
         if seat.is_bot:
             dots = "." * (1 + int(self.time * 3) % 3)
-            return f"{seat.name} is thinking{dots}" if self.bot_thinking() else f"{seat.name} plays"
+            return (_("{name} is thinking").format(name=seat.name) + dots
+                    if self.bot_thinking() else _("{name} plays").format(name=seat.name))
         if self.anims.busy:  # the table is still catching up: no instructions yet
-            return self.chance_status() or f"{seat.name}'s turn"
+            return self.chance_status() or _("{name}'s turn").format(name=seat.name)
         return self.human_status(seat.name)
 
     def chance_status(self) -> str:
@@ -1076,7 +1115,7 @@ class TableScene(Scene):
 
     def human_status(self, name: str) -> str:
         """The top bar when a person is to move: what to do now (subclasses say more)."""
-        return f"{name}, your move"
+        return _("{name}, your move").format(name=name)
 
     def message_lines(self, msg: str, width: int) -> tuple:
         """``(size, lines)`` for a top-bar message ``width`` pixels wide: one line at 14-16 px

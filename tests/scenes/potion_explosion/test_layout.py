@@ -4,6 +4,7 @@ on the board, and the texts drawn in them fit at the sizes the drawing uses."""
 import pygame
 import pytest
 
+import translation
 from engine.potion_explosion.data import NUM_TRACKS, TRACK_LENGTH, TYPE_CODES
 from scenes import kit
 from scenes.tables.potion_explosion.draw import View, stacks_label
@@ -12,11 +13,11 @@ from scenes.tables.potion_explosion.layout import (
     HEADER_FONT,
     MINI_FONT,
     PILE_FONT,
-    PILE_LINES,
-    WORST_SCORE,
     Layout,
+    pile_lines,
+    worst_score,
 )
-from sprites.potion_explosion_art import SHORT_NAMES
+from sprites.potion_explosion_art import short_name
 from tests.engine.potion_explosion.helpers import pos
 
 SIZES = [(1280, 800), (1024, 640)]
@@ -67,27 +68,41 @@ def test_the_viewers_desk_is_the_big_one_and_every_other_seat_has_a_box(size, pl
     assert lay.card(0).height >= 110 and lay.d >= 36
 
 
+@pytest.fixture
+def language(request):
+    """Run the test in ``request.param`` (one of translation.LANGUAGES), English again after."""
+    translation.set_language(request.param)
+    kit.reset_caches()
+    yield request.param
+    translation.set_language("en")
+    kit.reset_caches()
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES, indirect=True)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 6])
-def test_texts_fit_their_rects(size, players):
+def test_texts_fit_their_rects(size, players, language):
+    """In every language (issue 23): the pile, the scores, the potions' names and the stacks'
+    title fit their rects at 1024×640."""
     lay = Layout(size, players, 0)
+    lines, widest_score = pile_lines(), worst_score()
     for rect in lay.pile_lines():
-        assert max(kit.font(PILE_FONT, True).size(line)[0] for line in PILE_LINES) <= rect.width
+        assert max(kit.font(PILE_FONT, True).size(line)[0] for line in lines) <= rect.width
     parts = lay.header_parts(lay.header(), HEADER_FONT)
-    assert kit.font(HEADER_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+    assert kit.font(HEADER_FONT, True).size(widest_score)[0] <= parts["score"].width
     assert parts["name"].width >= 100
     for seat in lay.others:
         parts = lay.header_parts(lay.mini_header(seat), MINI_FONT)
-        assert kit.font(MINI_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+        assert kit.font(MINI_FONT, True).size(widest_score)[0] <= parts["score"].width
         assert parts["name"].width >= 40          # even beside both kinds of tokens
     # a potion's name under its tile is never cut ("Magneti…"): at worst it shrinks a little
     for code in TYPE_CODES:
-        assert kit.fit_label(SHORT_NAMES[code], CAPTION_FONT, lay.caption(0).width,
-                             min_size=9)[0] == SHORT_NAMES[code]
+        assert kit.fit_label(short_name(code), CAPTION_FONT, lay.caption(0).width,
+                             min_size=9)[0] == short_name(code)
     # the stacks panel's title, in every state it takes
     states = [pos("phase=end"), pos("phase=tiebreak"), pos("end=1")]
     for state, chosen in zip(states, ({0}, set(), set())):
-        label, _ = stacks_label(state, View(stacks=frozenset(chosen)))
+        label, _colour = stacks_label(state, View(stacks=frozenset(chosen)))
         text, size_ = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
         assert text == label and size_ >= 10, (label, size_)
 
