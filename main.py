@@ -36,6 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help=_("set a game option (repeatable), e.g. --option overload=on"))
     p.add_argument("--load", metavar="FILE", help=_("open a saved game"))
+    p.add_argument("--position", metavar="TEXT",
+                   help=_("start from a position in the game's notation (Copy in the pause "
+                          "menu gives one); with --game, or the game is found from the text"))
+    p.add_argument("--replay", metavar="FILE",
+                   help=_("watch a game record (a finished game's Save record), step by step"))
     p.add_argument("--autoplay", action="store_true", help=_("bots take every seat"))
     p.add_argument("--instant", action="store_true", help=_("turn animations off"))
     p.add_argument("--quit-at-end", action="store_true",
@@ -45,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, default=30, metavar="N",
                    help=_("frames to render before --screenshot (default 30)"))
     p.add_argument("--size", metavar="WxH", help=_("window size, e.g. 1024x640"))
-    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules"),
+    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules", "statistics"),
                    help=_("open this menu scene first (for screenshots)"))
     p.add_argument("--language", choices=translation.LANGUAGES,
                    help=_("speak this language for this run (default: the settings, else the "
@@ -140,7 +145,7 @@ def check_screenshot(text: str) -> None:
 
 def check_not_empty(args) -> None:
     """An option given an empty value is a mistake, never silently ignored."""
-    for flag in ("game", "seats", "load", "screenshot", "size"):
+    for flag in ("game", "seats", "load", "replay", "position", "screenshot", "size"):
         value = getattr(args, flag)
         if value is not None and not value.strip():
             raise ValueError(_("--{flag} needs a value, not an empty one").format(flag=flag))
@@ -162,6 +167,31 @@ def start_language(argv) -> None:
         from saves.settings import load_settings
         wanted = load_settings().language or translation.system_language()
     translation.set_language(wanted)
+
+
+def match_from_arguments(args):
+    """The match of ``--position TEXT`` (with ``--game``, ``--seats``, ``--seed``,
+    ``--option``); exits with one plain line when the position cannot be read or played."""
+    from engine import registry
+    from engine.positions import match_from_position, players_in, read_position
+    try:
+        if args.game:
+            try:
+                spec = registry.get(args.game)
+            except KeyError as err:
+                raise ValueError(err.args[0]) from None
+            state = read_position(spec, args.position)
+        else:
+            from scenes.position import detect
+            spec, state = detect(args.position)
+        players = players_in(state) or 2
+        default = ",".join(["human"] + ["bot:medium"] * (players - 1))
+        seats = parse_seats(args.seats or default, args.autoplay)
+        options = dict(parse_option(spec, o, len(seats)) for o in args.option)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+        return match_from_position(spec, seats, options, seed, state)
+    except ValueError as err:
+        fail(str(err))
 
 
 def main(argv=None) -> int:
@@ -191,6 +221,15 @@ def main(argv=None) -> int:
     from saves.settings import load_settings
 
     match = None
+    replay_record = None
+    if args.replay:
+        from saves.record import RecordError, load_record
+        if args.load or args.game:
+            fail("--replay opens a game record on its own, without --load or --game")
+        try:
+            replay_record = load_record(args.replay)
+        except RecordError as err:
+            fail(f"{args.replay}: {err}")
     if args.load:
         try:
             match = store.load(args.load)
@@ -200,6 +239,8 @@ def main(argv=None) -> int:
             from engine.match import BOT_LEVELS, Seat
             match.seats = [Seat("bot", s.name, s.level if s.level in BOT_LEVELS else "easy")
                            for s in match.seats]
+    elif args.position:
+        match = match_from_arguments(args)
     elif args.game:
         try:
             spec = registry.get(args.game)
@@ -230,15 +271,20 @@ def main(argv=None) -> int:
             app.notify(problem, seconds=8.0)
     store.clean_stray_temps()
     app.manager.push(TitleScene(app))
-    if match is not None:
+    if replay_record is not None:
+        from scenes.tables import table_scene_class
+        table = table_scene_class(replay_record.spec.id)
+        app.manager.push(table(app, replay_record.fresh_match(), replay=replay_record.history))
+    elif match is not None:
         open_match(app, match)
     elif args.scene and args.scene != "title":
         from scenes.load_game import LoadGameScene
         from scenes.new_game import NewGameScene
         from scenes.rules_help import RulesScene
         from scenes.settings import SettingsScene
+        from scenes.statistics import StatisticsScene
         cls = {"new": NewGameScene, "load": LoadGameScene, "settings": SettingsScene,
-               "rules": RulesScene}[args.scene]
+               "rules": RulesScene, "statistics": StatisticsScene}[args.scene]
         app.manager.push(cls(app))
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
 

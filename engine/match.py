@@ -154,6 +154,12 @@ class Match:
         self._initial = state.clone()
         self._started_from_position = True
 
+    @property
+    def from_position(self) -> bool:
+        """True when :meth:`set_position` replaced the game's set-up (a shared position, a
+        puzzle)."""
+        return self._started_from_position
+
     # --- looking -------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
@@ -183,6 +189,15 @@ class Match:
     def turn_count(self) -> int:
         """How many turns have started: the game's :class:`TurnStarted` events so far."""
         return sum(1 for _, event in self.events if isinstance(event, TurnStarted))
+
+    def turns_by_seat(self) -> list[int]:
+        """How many turns each seat has started (its :class:`TurnStarted` events), in seat
+        order: the load list says "round 7", not "step 142"."""
+        counts = [0] * len(self.seats)
+        for _, event in self.events:
+            if isinstance(event, TurnStarted) and 0 <= event.player < len(counts):
+                counts[event.player] += 1
+        return counts
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
@@ -280,6 +295,34 @@ class Match:
         self.events = [(i, e) for i, e in self.events if i < length]
         self.state = state
 
+    def rewind_to(self, length: int, checkpoint: tuple | None = None) -> None:
+        """Keep only the first ``length`` steps of the history, as if the game had stopped
+        there (a replay scrubbed backwards); the state is rebuilt by replaying the history from
+        the start position, or from ``checkpoint`` = ``(steps, state)``, a copy of the state
+        after that many steps (``steps <= length``) kept by the caller to go back faster.
+        Raises ``ValueError`` when ``length`` is not 0..len(history) or the checkpoint is past
+        it."""
+        if type(length) is not int or not 0 <= length <= len(self.history):
+            raise ValueError(f"A game of {len(self.history)} steps cannot go to step {length}.")
+        if checkpoint is None:
+            self._rewind(length)
+        else:
+            steps, state = checkpoint
+            if not 0 <= steps <= length:
+                raise ValueError(f"A checkpoint after step {steps} is past step {length}.")
+            state = state.clone()
+            for entry in self.history[steps:length]:
+                state.apply_action(entry.action)
+            self.history = self.history[:length]
+            self.events = [(i, e) for i, e in self.events if i < length]
+            self.state = state
+        self._floor = length
+
+    def start_state(self):
+        """A copy of the position this match started from (the set-up, or
+        :meth:`set_position`'s)."""
+        return self._initial.clone()
+
     def undo(self) -> bool:
         """Take back the current player's last decision; False (nothing changes) if not allowed."""
         if not self.can_undo():
@@ -321,8 +364,11 @@ class Match:
         """
         seats = [Seat.from_dict(s) for s in data["seats"]]
         match = cls(spec, seats, data["options"], data["seed"])
-        if "start" in data:
-            match.set_position(spec.state_from_dict(data["start"]))
+        if "start" in data:               # a game started from a position, not the set-up
+            try:
+                match.set_position(spec.state_from_dict(data["start"]))
+            except (KeyError, TypeError, ValueError) as err:
+                raise ValueError(f"its starting position is damaged ({err})") from None
         for i, item in enumerate(data["history"]):
             player = item["player"]
             if type(player) is not int:       # True == 1, but it is not a seat

@@ -6,7 +6,12 @@ docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
      "options": {...}, "seats": [...], "seed": 7, "rules_version": 2,
      "history": [...], "snapshot": {...}, "start": {...} (only for a game set up from a position),
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
+     "to_move": 1, "turns_by_seat": [6, 6],
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
+
+``turn`` counts every turn started; ``to_move`` is the seat whose turn it is (``turn_owner``) and
+``turns_by_seat`` the turns each seat has started, for the load list (saves before these two
+fields existed are replayed to learn them).
 
 Loading verifies the checksum, migrates older schema versions one step at a time (one registered
 function per step), replays the history and compares it with the snapshot. A save made under a
@@ -126,6 +131,8 @@ def make_envelope(match, title: str | None = None, now: datetime | None = None) 
     envelope.update(match.to_save())
     envelope["title"] = clean_title(title or match_title(match))
     envelope["turn"] = match.turn_count()
+    envelope["to_move"] = match.turn_owner()
+    envelope["turns_by_seat"] = match.turns_by_seat()
     envelope["saved_at"] = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
     envelope["checksum"] = checksum(envelope)
     return envelope
@@ -217,6 +224,12 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         wrong.append("rules_version")
     if "start" in envelope and not isinstance(envelope["start"], dict):
         wrong.append("start")
+    if "to_move" in envelope and not _is_int(envelope["to_move"]):
+        wrong.append("to_move")
+    by_seat = envelope.get("turns_by_seat", [])
+    if not (isinstance(by_seat, list) and all(_is_int(n) and 0 <= n <= TURN_LIMIT
+                                               for n in by_seat)):
+        wrong.append("turns_by_seat")
     if wrong:
         raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
     if not all(isinstance(name, str) for name in envelope["options"]):

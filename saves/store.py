@@ -108,6 +108,23 @@ class SaveInfo:
     saved_at: str
     error: str | None = None
     has_backup: bool = False
+    to_move: int | None = None
+    """The seat whose turn it is, or None when unknown."""
+    turns_by_seat: tuple = ()
+    """Turns each seat has started (empty when unknown)."""
+
+    @property
+    def round(self) -> int:
+        """The turn the players are in, counted per player (each seat's turns, the most of
+        them): "round 7" rather than the 14 turns of two players. At least 1."""
+        return max(max(self.turns_by_seat, default=0), 1)
+
+    @property
+    def to_move_name(self) -> str | None:
+        """The name of the seat whose turn it is, or None."""
+        if self.to_move is not None and 0 <= self.to_move < len(self.seats):
+            return self.seats[self.to_move]
+        return None
 
     @property
     def is_autosave(self) -> bool:
@@ -462,15 +479,28 @@ def read_info(path: Path) -> SaveInfo:
     try:
         env = parse(read_text(path), where=shown_name(path))
         seats = tuple(clean_title(seat["name"]) for seat in env["seats"])
+        to_move, by_seat = env.get("to_move"), env.get("turns_by_seat")
+        if to_move is None or by_seat is None:
+            to_move, by_seat = _whose_turn(env, path)
         return SaveInfo(path, clean_title(env.get("title", path.stem)),
                         clean_title(env["game"]), seats, env.get("turn", 0),
-                        env.get("saved_at", ""), None, has_backup)
+                        env.get("saved_at", ""), None, has_backup, to_move, tuple(by_seat))
     except SaveError as err:
         error = str(err)
     except Exception as err:  # noqa: BLE001 - one bad file must never stop the list
         error = _("{file} could not be read ({reason}).").format(file=shown_name(path),
                                                                 reason=type(err).__name__)
     return SaveInfo(path, clean_title(path.stem), "?", (), 0, _mtime(path), error, has_backup)
+
+
+def _whose_turn(envelope: dict, path: Path) -> tuple:
+    """``(to_move, turns_by_seat)`` of a save from before those fields, by replaying it;
+    ``(None, ())`` when it cannot be replayed (loading it will say why)."""
+    try:
+        match = load_match(envelope, where=shown_name(path))
+    except Exception:  # noqa: BLE001 - the list never fails on one file
+        return None, ()
+    return match.turn_owner(), match.turns_by_seat()
 
 
 def _mtime(path: Path) -> str:

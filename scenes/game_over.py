@@ -33,7 +33,10 @@ class GameOverScene(Scene):
         self.table = below if getattr(below, "match", None) is self.match else None
         buttons = [(_("Play again"), self.new_game,
                     _("Same game, seats and options; new seed")),
-                   (_("Replay"), self.replay, _("Watch this game again from the start"))]
+                   (_("Replay"), self.replay, _("Watch this game again from the start")),
+                   (_("Save record"), self.save_record,
+                    _("Write this game as a small text file (every move) that "
+                      "--replay opens"))]
         if self.table is not None:
             buttons.append((_("See the table"), self.app.manager.pop,
                             _("Look at the final position (Enter brings this sheet back)")))
@@ -49,16 +52,30 @@ class GameOverScene(Scene):
     def new_game(self) -> None:
         from scenes.tables import open_match
         m = self.match
-        open_match(self.app, Match(m.spec, m.seats, m.options,
-                                   random.SystemRandom().randrange(1, 10**6)))
+        again = Match(m.spec, m.seats, m.options, random.SystemRandom().randrange(1, 10**6))
+        if m.from_position:               # a shared position or a puzzle: the same start
+            again.set_position(m.start_state())
+        open_match(self.app, again)
 
     def replay(self) -> None:
         from scenes.tables import table_scene_class
         m = self.match
         fresh = Match(m.spec, m.seats, m.options, m.seed)
+        if m.from_position:
+            fresh.set_position(m.start_state())
         from scenes.title import TitleScene
         self.app.manager.reset(TitleScene(self.app))
         self.app.manager.push(table_scene_class(m.spec.id)(self.app, fresh, replay=m.history))
+
+    def save_record(self) -> None:
+        """Export the game's record (players, options, seed, every step); a toast says where."""
+        from saves.record import RecordError, export_record
+        try:
+            path = export_record(self.match)
+        except RecordError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        self.app.notify(_("Game record saved: {file}").format(file=path), seconds=8.0)
 
     def title(self) -> None:
         from scenes.title import TitleScene

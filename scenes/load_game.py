@@ -27,6 +27,39 @@ def fit_label(label, words: str) -> str:
                          lambda t: label.font.get_rect(t).width)
 
 
+def game_title(game_id: str) -> str:
+    """The game's title for the list (its id when the game is unknown)."""
+    from engine import registry
+    try:
+        return registry.get(game_id).title
+    except KeyError:
+        return game_id
+
+
+def what_it_is(info) -> str:
+    """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"."""
+    return _("{game} · {players}").format(game=game_title(info.game),
+                                          players=", ".join(info.seats))
+
+
+def where_it_is(info) -> str:
+    """The third line: whose turn, the round (turns counted per player, not steps), when it
+    was saved, and the file (or "autosave")."""
+    parts = []
+    name = info.to_move_name
+    if name is not None:
+        parts.append(_("{name} to play").format(name=name))
+    if len(info.seats) == 1:
+        parts.append(_("turn {count}").format(count=info.round))
+    elif info.turns_by_seat:
+        parts.append(_("round {count}").format(count=info.round))
+    else:
+        parts.append(_("{count} turns played").format(count=info.turn))
+    parts.append(_("saved {when}").format(when=when(info.saved_at)))
+    parts.append(_("autosave") if info.is_autosave else info.file_name.removesuffix(".json"))
+    return " · ".join(parts)
+
+
 def delete_question(info) -> str:
     """The Delete confirmation: the backup is mentioned only when there is one."""
     if info.has_backup:
@@ -46,7 +79,7 @@ class LoadGameScene(Scene):
         top = 116 if h >= 760 else 100
         self.list_rect = pygame.Rect(40, top, w - 80, h - top - 90)
         scroller = UIScrollingContainer(self.list_rect, ui, container=c, allow_scroll_x=False)
-        row_h = 64
+        row_h = 84
         inner_w = self.list_rect.width - 24
         scroller.set_scrollable_area_dimensions((inner_w, max(row_h * len(self.infos) + 8,
                                                              self.list_rect.height - 4)))
@@ -56,21 +89,17 @@ class LoadGameScene(Scene):
             damaged = info.error is not None
             if damaged:
                 head = _("{file} — cannot be loaded").format(file=info.file_name)
-                sub = info.error
+                lines = [(info.error, "#error_label")]
             else:
                 head = info.title
-                sub = (_("turn {turn} · saved {when} · autosave") if info.is_autosave
-                       else _("turn {turn} · saved {when} · {file}")).format(
-                    turn=info.turn, when=when(info.saved_at),
-                    file=info.file_name.removesuffix(".json"))
-            for rect, words, look in (
-                    (pygame.Rect(12, y + 4, inner_w - 360, 26), head,
-                     "#dim_label" if damaged else "#heading_label"),
-                    (pygame.Rect(12, y + 30, inner_w - 360, 24), sub,
-                     "#error_label" if damaged else "#dim_label")):
+                lines = [(what_it_is(info), "#dim_label"), (where_it_is(info), "#dim_label")]
+            rows = [(head, "#dim_label" if damaged else "#heading_label")] + lines
+            for index, (words, look) in enumerate(rows):
+                rect = pygame.Rect(12, y + 4 + index * 25, inner_w - 360, 26 if index else 28)
                 label = UILabel(rect, "", ui, container=scroller, object_id=look)
                 label.set_text(fit_label(label, words))
             x = inner_w - 340
+            y += 10
             load = UIButton(pygame.Rect(x, y + 12, 100, 38), _("Load"), ui, container=scroller,
                             command=kit.bind(self.load, info.path),
                             object_id="#damaged_button" if damaged else None)

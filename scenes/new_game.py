@@ -155,6 +155,10 @@ class NewGameScene(Scene):
                 name.disable()
             self.seat_widgets.append((kind, name))
             y += row_h
+        UIButton(pygame.Rect(x, self.panel_rect.bottom - 52, col_w, 40),
+                 _("Start from a position…"), ui, container=c, command=self.from_position,
+                 tool_tip_text=_("Paste or type a position (Copy in the pause menu gives "
+                                 "one), or pick a puzzle"))
         # options
         x = self.cols[2]
         y = self.top + 34
@@ -233,6 +237,12 @@ class NewGameScene(Scene):
         self.seat_count += delta
         self._clamp_seats()
         self.relayout()
+
+    def from_position(self) -> None:
+        """Open the "Start from a position" panel over the form."""
+        from scenes.position import PositionScene
+        self._read_form()
+        self.app.manager.push(PositionScene(self.app, self))
 
     def random_seed(self) -> None:
         self.seed_entry.set_text(str(random.SystemRandom().randrange(1, 10**6)))

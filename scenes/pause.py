@@ -49,6 +49,48 @@ class PauseScene(Scene):
             (N_("Settings"), self.settings),
             (N_("Quit to title"), self.quit_to_title),
         ], width=280, height=44, gap=10)
+        self.build_position_row()
+
+    # --- the position, to share --------------------------------------------------------------
+    def position_rect(self) -> pygame.Rect:
+        """The strip under the menu that shows the position's notation."""
+        w, h = self.app.size
+        menu_bottom = h // 2 - 20 + (6 * 54 + 90) // 2
+        height = max(70, min(110, h - menu_bottom - 16))
+        return pygame.Rect(int(w * 0.08), h - height - 8, int(w * 0.84), height)
+
+    def build_position_row(self) -> None:
+        """The position's notation (drawn) and Copy, so a position can be shared."""
+        from engine.positions import position_text
+        match = self.table.match
+        self.position = position_text(match.spec, match.state)
+        rect = self.position_rect()
+        self.copy_button = UIButton(pygame.Rect(rect.right - 130, rect.centery - 20, 116, 40),
+                                    _("Copy"), self.app.ui, container=self.container,
+                                    command=self.copy_position,
+                                    tool_tip_text=_("Copy this position to the clipboard: New "
+                                                    "game, Start from a position pastes it"))
+
+    def copy_position(self) -> None:
+        from scenes.clipboard import copy_text
+        if copy_text(self.position):
+            self.app.notify(_("Position copied"))
+        else:
+            self.app.notify(_("The clipboard is not available here."))
+
+    def draw_position(self, surface) -> None:
+        rect = self.position_rect()
+        kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
+        kit.blit_text(surface, _("Position"), 15, (rect.x + 12, rect.y + 6), kit.GOLD, True)
+        width = rect.width - 170
+        flat = " ".join(self.position.split())
+        rows = kit.wrap(flat, 13, width)
+        shown = max(1, (rect.height - 30) // 17)
+        if len(rows) > shown:
+            rows = rows[:shown - 1] + [kit.ellipsize(" ".join(rows[shown - 1:]), width,
+                                                      lambda t: kit.font(13).size(t)[0])]
+        for index, row in enumerate(rows):
+            kit.blit_text(surface, row, 13, (rect.x + 12, rect.y + 27 + index * 17), kit.INK)
 
     def _build_naming(self) -> None:
         w, h = self.app.size
@@ -179,3 +221,5 @@ class PauseScene(Scene):
         kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
         title = _("Save the game") if self.naming else _("Paused")
         kit.blit_text(surface, title, 26, (w // 2, rect.y + 14), kit.GOLD, True, "midtop")
+        if not self.naming:
+            self.draw_position(surface)

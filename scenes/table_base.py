@@ -38,11 +38,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton
+import pygame_gui
+from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UITextEntryLine
 
 import translation
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
+from engine.replay import ReplayCursor
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -118,9 +120,12 @@ class TableScene(Scene):
         self.finished = False
         self.end_wait = None
         self.replay = list(replay) if replay is not None else None
-        self.replay_index = 0
+        self.cursor = ReplayCursor(match, self.replay) if replay is not None else None
+        """Where the replay stands (scrubbing: by step, by turn, to any step), or None."""
         self.replay_playing = True
         self.replay_wait = 0.0
+        self.replay_target: int | None = None
+        """A step the slider was dragged to, jumped to on the next frame (a drag sends many)."""
         self.log_lines = [self.log_line(e) for _step, e in match.events][-LOG_CAP:]
         self.log_language = translation.current_language()
         """The language ``log_lines`` are in."""
@@ -144,6 +149,10 @@ class TableScene(Scene):
         """Why this game must not autosave (its slot holds another game that could not be
         moved aside), or None."""
         self.last_autosave_error: str | None = None
+        self.puzzle = None
+        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`), or None;
+        the table says when its goal is reached."""
+        self.puzzle_solved = False
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -157,21 +166,15 @@ class TableScene(Scene):
         lw = self.log_width
         x = w - lw - 8
         if self.replay is not None:
-            labels = (_("Menu"), _("Pause") if self.replay_playing else _("Play"), _("Step"),
-                      _("To end"))
+            labels = (_("Menu"), _("Pause") if self.replay_playing else _("Play"),
+                      _("Step"), _("To end"))
         else:
             labels = (_("Menu"), _("Undo"), _("Restart"), _("Hint"))
         rects = top_button_rects(labels, x, lw)
         self.menu_button = UIButton(rects[0], labels[0], ui, container=c,
                                     command=self.open_pause, tool_tip_text=_("Pause menu (Esc)"))
         if self.replay is not None:
-            self.play_button = UIButton(rects[1], labels[1], ui,
-                                        container=c, command=self.toggle_replay,
-                                        tool_tip_text=_("Stop or go on (Space)"))
-            UIButton(rects[2], labels[2], ui, container=c,
-                     command=self.replay_step, tool_tip_text=_("One step forward (Right arrow)"))
-            UIButton(rects[3], labels[3], ui, container=c,
-                     command=self.replay_to_end, tool_tip_text=_("Jump to the final position"))
+            self.build_replay_controls(rects[0].right + 6, x + lw)
         else:
             self.undo_button = UIButton(rects[1], labels[1], ui, container=c,
                                         command=self.undo, tool_tip_text=_(
@@ -191,6 +194,8 @@ class TableScene(Scene):
         if self.log_language != translation.current_language():   # the language changed: the log
             self.log_language = translation.current_language()     # reads in the new one (its
             self.log_lines = self.full_log()                # sentences come from the events)
+        if self.replay is not None:
+            self.build_replay_rows()
         self.build_controls()
         log_top = self.log_top()
         self.log_box = LogPanel(pygame.Rect(x, log_top, lw, h - log_top - 8), self.log_lines)
@@ -505,8 +510,20 @@ class TableScene(Scene):
     def on_shown(self) -> None:
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
 
+    def check_puzzle(self) -> None:
+        """Say once when the puzzle's goal is reached (the engine's state decides, via the
+        puzzle's own test)."""
+        if self.puzzle is None or self.puzzle_solved:
+            return
+        events = [event for _, event in self.match.events]
+        if self.puzzle.check(self.match.start_state(), self.match.state, events):
+            self.puzzle_solved = True
+            self.app.notify(_("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)),
+                            seconds=8.0)
+
     def _after_step(self) -> None:
         """Autosave when a turn begins: the turn owner changed, or (solo) a new turn started."""
+        self.check_puzzle()
         if self.message and self.message == getattr(self, "hint_said", None):
             self.clear_message()             # a hint is about the position before this step
         owner = self.match.turn_owner()
@@ -723,43 +740,167 @@ class TableScene(Scene):
             self.executor = None
 
     # --- replay ------------------------------------------------------------------------------
+    def build_replay_controls(self, left: int, right: int) -> None:
+        """The top row in a replay, after Menu (from ``left`` to ``right``): Play/Pause, and
+        "Turn [n] of N" to jump to a turn."""
+        ui, c = self.app.ui, self.container
+        self.play_button = UIButton(pygame.Rect(left, 8, 76, 32),
+                                    _("Pause") if self.replay_playing else _("Play"), ui,
+                                    container=c, command=self.toggle_replay,
+                                    tool_tip_text=_("Stop or go on (Space)"))
+        self.turn_entry = UITextEntryLine(pygame.Rect(left + 82, 8, 56, 32), ui, container=c,
+                                          initial_text=str(self.cursor.turn_at()))
+        self.turn_entry.set_allowed_characters("numbers")
+        self.turn_entry.set_text_length_limit(4)
+        self.turn_entry.set_tooltip(_("Type a turn and press Enter to jump to it"))
+        self.turn_of = UILabel(pygame.Rect(left + 140, 8, max(40, right - left - 140), 32),
+                               _("of {count}").format(count=self.cursor.turn_total), ui,
+                               container=c)
+
+    def build_replay_rows(self) -> None:
+        """Under the top row: the step buttons, then the slider over the whole game."""
+        ui, c = self.app.ui, self.container
+        row = self.control_row(34)
+        buttons = (("|<", self.replay_home, _("To the start (Home)")),
+                   ("<<", self.replay_previous_turn, _("Back to this turn's start, or the turn "
+                                                       "before (Page Up)")),
+                   ("<", self.replay_back, _("One step back (Left)")),
+                   (">", self.replay_step, _("One step forward (Right)")),
+                   (">>", self.replay_next_turn, _("To the next turn (Page Down)")),
+                   (">|", self.replay_to_end, _("To the end (End)")))
+        gap = 4
+        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
+        self.replay_buttons = {}
+        for index, (label, command, tip) in enumerate(buttons):
+            self.replay_buttons[label] = UIButton(
+                pygame.Rect(row.x + index * (width + gap), row.y, width, row.height), label, ui,
+                container=c, command=command, tool_tip_text=tip)
+        row = self.control_row(26)
+        self.replay_slider = UIHorizontalSlider(
+            row, self.cursor.position, (0, max(1, self.cursor.length)), ui, container=c,
+            click_increment=1)
+        self.sync_replay_controls()
+
+    def sync_replay_controls(self) -> None:
+        """Slider, turn box and buttons follow the replay's position."""
+        if self.container is None or self.cursor is None:
+            return
+        cursor = self.cursor
+        if int(self.replay_slider.get_current_value()) != cursor.position:
+            self.replay_slider.set_current_value(cursor.position)
+        if not self.turn_entry.is_focused and self.turn_entry.get_text() != str(cursor.turn_at()):
+            self.turn_entry.set_text(str(cursor.turn_at()))
+        for label in ("|<", "<<", "<"):
+            kit.set_enabled(self.replay_buttons[label], cursor.position > 0)
+        for label in (">", ">>", ">|"):
+            kit.set_enabled(self.replay_buttons[label], not cursor.at_end)
+
     def toggle_replay(self) -> None:
         self.replay_playing = not self.replay_playing
+        if self.replay_playing and self.cursor.at_end:
+            self.replay_go(0)               # Play at the end plays it again
+            self.replay_playing = True
         if self.container is not None:
             self.play_button.set_text(_("Pause") if self.replay_playing else _("Play"))
 
-    def replay_to_end(self) -> None:
-        """Play every remaining step at once and show the final position."""
+    def pause_replay(self) -> None:
+        """Stop playing on (the player is looking at one position)."""
+        if self.replay_playing:
+            self.toggle_replay()
+
+    def replay_go(self, position: int) -> None:
+        """Show the game after ``position`` steps at once; the log follows."""
         self.anims.skip()
-        while self.replay_index < len(self.replay):
-            entry = self.replay[self.replay_index]
-            self.replay_index += 1
-            if entry.player < 0:
-                self.match.resolve_chance(entry.action)
-            else:
-                self.match.apply(entry.action)
+        self.cursor.go_to(position)
         self.shown = self.match.state.clone()
+        self.finished = False            # scrubbed back from the end: the table plays again
+        self.end_wait = None
+        self.reset_selection()
         self.rebuild_log()
         self.on_shown()
+        self.sync_replay_controls()
+
+    def replay_to_end(self) -> None:
+        """Jump to the final position."""
+        self.pause_replay()
+        self.replay_go(self.cursor.length)
+
+    def replay_home(self) -> None:
+        self.pause_replay()
+        self.replay_go(0)
+
+    def replay_back(self) -> None:
+        """One step back (no animation: the board shows the position before it)."""
+        self.pause_replay()
+        self.replay_go(self.cursor.position - 1)
+
+    def replay_previous_turn(self) -> None:
+        self.pause_replay()
+        self.replay_go(self.cursor.previous_turn())
+
+    def replay_next_turn(self) -> None:
+        self.pause_replay()
+        self.replay_go(self.cursor.next_turn())
+
+    def replay_turn(self, turn: int) -> None:
+        """Jump to the start of turn ``turn`` (clamped to the game's turns)."""
+        self.pause_replay()
+        self.replay_go(self.cursor.turn_position(turn))
 
     def replay_step(self) -> None:
+        """One step forward, animated (a click during an animation finishes it)."""
         if self.anims.busy:
             self.anims.skip()
             return
-        if self.replay_index >= len(self.replay):
-            return
-        entry = self.replay[self.replay_index]
-        self.replay_index += 1
         before = self.match.state.clone()
-        if entry.player < 0:
-            events = self.match.resolve_chance(entry.action)
-        else:
-            events = self.match.apply(entry.action)
+        events = self.cursor.step_forward()
+        if events is None:
+            return
         self.present(events, before)
+        self.sync_replay_controls()
+
+    def handle_replay_event(self, event) -> bool:
+        """Keys, the slider and the turn box of a replay; True when handled."""
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED \
+                and event.ui_element is getattr(self, "replay_slider", None):
+            self.pause_replay()
+            self.replay_target = int(event.value)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED \
+                and event.ui_element is getattr(self, "turn_entry", None):
+            text = self.turn_entry.get_text()
+            if text.isdigit():
+                self.replay_turn(int(text))
+            self.turn_entry.unfocus()
+            self.sync_replay_controls()
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        keys = {pygame.K_LEFT: self.replay_back, pygame.K_RIGHT: self.replay_step,
+                pygame.K_HOME: self.replay_home, pygame.K_END: self.replay_to_end,
+                pygame.K_PAGEUP: self.replay_previous_turn,
+                pygame.K_PAGEDOWN: self.replay_next_turn,
+                pygame.K_UP: self.replay_previous_turn, pygame.K_DOWN: self.replay_next_turn}
+        if event.key in keys:
+            if event.key == pygame.K_RIGHT:
+                self.pause_replay()
+            keys[event.key]()
+            return True
+        if event.key == pygame.K_SPACE and not self.anims.busy:
+            self.toggle_replay()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor.at_end:
+            self.show_score_sheet()
+            return True
+        return False
 
     # --- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.replay_target is not None:
+            target, self.replay_target = self.replay_target, None
+            if target != self.cursor.position:
+                self.replay_go(target)
         self._drive(dt)
         if self.replay is None and self.match.is_terminal() and self.undo_button.is_enabled:
             for button in (self.undo_button, self.restart_button, self.hint_button):
@@ -834,8 +975,8 @@ class TableScene(Scene):
                 self.app.sound.play("turn_start")
 
     def _finish(self, dt: float) -> None:
-        if self.finished:
-            return
+        if self.finished or (self.replay is not None and not self.replay_playing):
+            return                  # a replay looked at step by step stays at the table
         if self.end_wait is None:
             self.end_wait = self.duration(2.5)  # a moment to see the final table
         self.end_wait -= dt
@@ -845,6 +986,7 @@ class TableScene(Scene):
         self.shutdown()
         if self.replay is None:
             self._drop_autosave()
+            self.record_statistics()
         self.app.sound.play("fanfare")
         self.show_score_sheet()
 
@@ -852,6 +994,23 @@ class TableScene(Scene):
         """Cover the finished table with the score sheet ("See the table" comes back here)."""
         from scenes.game_over import GameOverScene
         self.app.manager.push(GameOverScene(self.app, self.match))
+
+    def record_statistics(self) -> None:
+        """Add the finished game to the player's statistics (a game with a person seated,
+        played here, not replayed); a problem is a toast and never stops the game."""
+        from saves import stats
+        if self.app.fast_forward:
+            return
+        record = stats.record_of(self.match, duration=self.time)
+        if record is None:
+            return
+        try:
+            note = stats.add(record)
+        except stats.StatsError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        if note:
+            self.app.notify(note, seconds=8.0)
 
     def _drop_autosave(self) -> None:
         try:
@@ -873,13 +1032,8 @@ class TableScene(Scene):
                 pygame.K_RETURN, pygame.K_KP_ENTER):
             self.show_score_sheet()
             return True
-        if event.type == pygame.KEYDOWN and self.replay is not None and not self.finished:
-            if event.key == pygame.K_SPACE and not self.anims.busy:
-                self.toggle_replay()
-                return True
-            if event.key == pygame.K_RIGHT:
-                self.replay_step()
-                return True
+        if self.replay is not None and self.handle_replay_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.anims.busy:
@@ -940,8 +1094,9 @@ class TableScene(Scene):
         if self.finished:
             return _("The game is over. Press Enter for the score sheet.")
         if self.replay is not None:
-            return _("Replay: step {step} of {count}").format(step=self.replay_index,
-                                                               count=len(self.replay))
+            return _("Replay · turn {turn} of {turns} · step {step} of {steps}").format(
+                turn=self.cursor.turn_at(), turns=self.cursor.turn_total,
+                step=self.cursor.position, steps=self.cursor.length)
         if self.match.is_terminal():
             return _("The game is over.")
         if self.anims.busy and self.caption:

@@ -24,6 +24,7 @@ class TitleScene(Scene):
             (N_("New game"), self.new_game),
             (N_("Continue"), self.continue_game),
             (N_("Load game"), self.load_game),
+            (N_("Statistics"), self.statistics),
             (N_("Rules"), self.rules),
             (N_("Settings"), self.settings),
             (N_("Quit"), self.app.quit),
@@ -55,6 +56,10 @@ class TitleScene(Scene):
     def load_game(self):
         from scenes.load_game import LoadGameScene
         self.app.manager.push(LoadGameScene(self.app))
+
+    def statistics(self):
+        from scenes.statistics import StatisticsScene
+        self.app.manager.push(StatisticsScene(self.app))
 
     def rules(self):
         from scenes.rules_help import RulesScene
