@@ -188,13 +188,13 @@ class Match:
 
     def turn_count(self) -> int:
         """How many turns have started: the game's :class:`TurnStarted` events so far."""
-        return sum(1 for _, event in self.events if isinstance(event, TurnStarted))
+        return sum(1 for _step, event in self.events if isinstance(event, TurnStarted))
 
     def turns_by_seat(self) -> list[int]:
         """How many turns each seat has started (its :class:`TurnStarted` events), in seat
         order: the load list says "round 7", not "step 142"."""
         counts = [0] * len(self.seats)
-        for _, event in self.events:
+        for _step, event in self.events:
             if isinstance(event, TurnStarted) and 0 <= event.player < len(counts):
                 counts[event.player] += 1
         return counts

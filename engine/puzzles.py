@@ -28,7 +28,7 @@ class Puzzle:
     title: str
     goal: str
     position: str
-    check: Callable[[Any, Any], bool]
+    check: Callable[[Any, Any, Any], bool]
     turns: int = 1
 
 

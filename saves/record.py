@@ -30,10 +30,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
-from engine.core import CHANCE, IllegalAction
+from engine.core import CHANCE, GameSpec, IllegalAction
 from engine.match import HistoryEntry, Match, Seat
 from translation import _
 
@@ -54,11 +55,11 @@ class GameRecordFile:
     """What a record holds: ``spec`` (the game), ``seats``, ``options``, ``seed``, ``start``
     (a starting state, or None for the game's set-up) and ``history`` (:class:`HistoryEntry`)."""
 
-    spec: object
+    spec: GameSpec
     seats: list
     options: dict
     seed: int
-    start: object
+    start: Any
     history: list
 
     def fresh_match(self) -> Match:
@@ -233,10 +234,10 @@ def parse_record(text: str) -> GameRecordFile:
                                 "{problem}").format(line=line, problem=err)) from None
     record = GameRecordFile(spec, seats, options, seed, start, [])
     probe = record.fresh_match()
-    for expected, (line, step) in enumerate(steps, 1):
+    for expected, (step_line, step) in enumerate(steps, 1):
         if int(step.group(1)) != expected:
             raise RecordError(_("Line {line}: step {found} where step {expected} should "
-                                "be.").format(line=line, found=step.group(1),
+                                "be.").format(line=step_line, found=step.group(1),
                                               expected=expected))
         player = probe.current_player()
         who = "chance" if player == CHANCE else probe.names[player] if player >= 0 else None
@@ -244,7 +245,7 @@ def parse_record(text: str) -> GameRecordFile:
         if who is None or not rest.startswith(f"{who}:"):
             expected_who = who or _("nobody (the game is over)")
             raise RecordError(_("Line {line}: this step should be {who}'s.").format(
-                line=line, who=expected_who))
+                line=step_line, who=expected_who))
         action_match = _ACTION.match(_split_comment(rest[len(who) + 1:]).strip())
         try:
             if action_match is None:
@@ -253,7 +254,7 @@ def parse_record(text: str) -> GameRecordFile:
             action = spec.action_codec.from_dict(data)
         except ValueError as err:
             raise RecordError(_("Line {line}: the step cannot be read ({problem}).").format(
-                line=line, problem=err)) from None
+                line=step_line, problem=err)) from None
         try:
             if player == CHANCE:
                 probe.resolve_chance(action)
@@ -261,7 +262,7 @@ def parse_record(text: str) -> GameRecordFile:
                 probe.apply(action)
         except IllegalAction as err:
             raise RecordError(_("Line {line}: the step cannot be played: {reason}").format(
-                line=line, reason=err.reason)) from None
+                line=step_line, reason=err.reason)) from None
         record.history.append(HistoryEntry(player, action))
     return record
 

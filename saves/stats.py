@@ -136,7 +136,8 @@ def record_of(match, duration: float, finished_at: datetime | None = None) -> Ga
         won = bool(solo.get("won"))
     else:
         won = any(i in winners for i in people)
-    person_scores = [scores[i] for i in people if i < len(scores) and scores[i] is not None]
+    person_scores: list[int] = [score for i in people if i < len(scores)
+                                 and (score := scores[i]) is not None]
     when = (finished_at or datetime.now(timezone.utc)).isoformat(timespec="seconds")
     return GameRecord(match.spec.id, dict(match.options), tuple(s.to_dict() for s in match.seats),
                       opponents_of(match.seats), scores, winners, won,
