@@ -71,7 +71,7 @@ def test_translations_keep_the_placeholders(language):
     catalogue = _catalogue(translation.catalogue_path(language))
     wrong = []
     for message in catalogue:
-        if not message.id:
+        if not message.id or "fuzzy" in message.flags:   # a guess, unused: the test above
             continue
         sources = message.id if isinstance(message.id, tuple) else (message.id,)
         wanted = set().union(*(_placeholders(source) for source in sources))
@@ -82,8 +82,8 @@ def test_translations_keep_the_placeholders(language):
             # red marble" / "3 red marbles"), so each form takes a part of what both use
             if (got != wanted) if len(sources) == 1 else not got <= wanted:
                 wrong.append((message.id, form))
-        if len(sources) == 2 and set().union(*(_placeholders(form) for form in forms)) \
-                < _placeholders(sources[1]):
+        if len(sources) == 2 and all(forms) and set().union(
+                *(_placeholders(form) for form in forms)) < _placeholders(sources[1]):
             wrong.append((message.id, "the forms leave out what the plural says"))
     assert wrong == []
 
