@@ -6,6 +6,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["LANGUAGE"] = "en"     # the settings' default language is the system's: tests speak
+                                  # English whatever the machine's locale (child processes too)
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +17,11 @@ def private_user_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A test that switches the language (the App, --language) leaves English behind."""
+    yield
+    import translation
+    translation.set_language("en")

@@ -10,6 +10,9 @@ import random
 import sys
 from pathlib import Path
 
+import translation
+from translation import _
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 HERE = Path(__file__).resolve().parent
@@ -23,61 +26,70 @@ class PlainParser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one plain line and exits with status 2."""
 
     def error(self, message):
-        print(f"main.py: {message} (see --help)", file=sys.stderr)
+        print(_("main.py: {message} (see --help)").format(message=message), file=sys.stderr)
         sys.exit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
     from engine import registry
-    p = PlainParser(description="Tabletop Trio: board games against bots or friends.")
-    p.add_argument("--game", metavar="ID", help="start this game directly: "
-                   + ", ".join(spec.id for spec in registry.games()))
+    p = PlainParser(description=_("Tabletop Trio: board games against bots or friends."))
+    p.add_argument("--game", metavar="ID", help=_("start this game directly: {ids}").format(
+        ids=", ".join(spec.id for spec in registry.games())))
     p.add_argument("--seats", metavar="LIST",
-                   help="seats, comma-separated: human, human:NAME (at most 24 characters), "
-                        "bot:easy|medium|hard")
-    p.add_argument("--seed", type=int, help="seed for the game's luck (default: random)")
+                   help=_("seats, comma-separated: human, human:NAME (at most 24 characters), "
+                          "bot:easy|medium|hard"))
+    p.add_argument("--seed", type=int, help=_("seed for the game's luck (default: random)"))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="set a game option (repeatable), e.g. --option overload=on")
-    p.add_argument("--load", metavar="FILE", help="open a saved game")
-    p.add_argument("--autoplay", action="store_true", help="bots take every seat")
-    p.add_argument("--instant", action="store_true", help="turn animations off")
+                   help=_("set a game option (repeatable), e.g. --option overload=on"))
+    p.add_argument("--load", metavar="FILE", help=_("open a saved game"))
+    p.add_argument("--position", metavar="TEXT",
+                   help=_("start from a position in the game's notation (Copy in the pause "
+                          "menu gives one); with --game, or the game is found from the text"))
+    p.add_argument("--replay", metavar="FILE",
+                   help=_("watch a game record (a finished game's Save record), step by step"))
+    p.add_argument("--autoplay", action="store_true", help=_("bots take every seat"))
+    p.add_argument("--instant", action="store_true", help=_("turn animations off"))
     p.add_argument("--quit-at-end", action="store_true",
-                   help="exit when the game ends and print one JSON line with the result")
-    p.add_argument("--screenshot", metavar="FILE", help="save a PNG after --frames frames and exit")
+                   help=_("exit when the game ends and print one JSON line with the result"))
+    p.add_argument("--screenshot", metavar="FILE",
+                   help=_("save a PNG after --frames frames and exit"))
     p.add_argument("--frames", type=int, default=30, metavar="N",
-                   help="frames to render before --screenshot (default 30)")
-    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1024x640")
-    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules"),
-                   help="open this menu scene first (for screenshots)")
+                   help=_("frames to render before --screenshot (default 30)"))
+    p.add_argument("--size", metavar="WxH", help=_("window size, e.g. 1024x640"))
+    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules", "statistics"),
+                   help=_("open this menu scene first (for screenshots)"))
+    p.add_argument("--language", choices=translation.LANGUAGES,
+                   help=_("speak this language for this run (default: the settings, else the "
+                          "system's language)"))
     p.add_argument("--install-desktop-entry", action="store_true",
-                   help="Linux: add Tabletop Trio to the applications menu (a .desktop file "
-                        "and its icon in ~/.local/share) and exit")
+                   help=_("Linux: add Tabletop Trio to the applications menu (a .desktop file "
+                          "and its icon in ~/.local/share) and exit"))
     p.add_argument("--export-icon", metavar="FILE",
-                   help="write the icon as a 256x256 PNG and exit")
+                   help=_("write the icon as a 256x256 PNG and exit"))
     return p
 
 
 def fail(message: str) -> None:
-    print(f"main.py: {message}", file=sys.stderr)
+    print(_("main.py: {message}").format(message=message), file=sys.stderr)
     sys.exit(2)
 
 
 def parse_seats(text: str, autoplay: bool):
     """``"human,bot:easy"`` → list of Seat; raises ValueError in plain words."""
-    from engine.match import Seat
+    from engine.match import Seat, bot_name
     seats, bots = [], 0
     for i, item in enumerate(p.strip() for p in text.split(",")):
-        kind, _, extra = item.partition(":")
+        kind, _sep, extra = item.partition(":")
         if autoplay and kind == "human":
             kind, extra = "bot", "easy"
         if kind == "human":
-            seats.append(Seat("human", extra or f"Player {i + 1}"))
+            seats.append(Seat("human", extra or _("Player {number}").format(number=i + 1)))
         elif kind == "bot":
             level = extra or "medium"
             bots += 1
-            seats.append(Seat("bot", f"Bot {bots} ({level.title()})", level))
+            seats.append(Seat("bot", bot_name(bots, level), level))
         else:
-            raise ValueError(f"a seat is 'human' or 'bot:LEVEL', not {item!r}")
+            raise ValueError(_("a seat is 'human' or 'bot:LEVEL', not {item!r}").format(item=item))
     return seats
 
 
@@ -87,20 +99,27 @@ def parse_option(spec, text: str, num_players: int | None = None):
     name, sep, raw = text.partition("=")
     known = {o.name: o for o in spec.options}
     if not sep or name not in known:
-        raise ValueError(f"unknown option {text!r}; {spec.title} has: "
-                         f"{', '.join(known) or 'no options'}")
+        if not known:
+            raise ValueError(_("unknown option {text!r}; {game} has no options").format(
+                text=text, game=_(spec.title)))
+        raise ValueError(_("unknown option {text!r}; {game} has: {names}").format(
+            text=text, game=_(spec.title), names=", ".join(known)))
     opt = known[name]
     if opt.kind == "bool":
         if raw.lower() not in ("on", "off", "true", "false", "1", "0", "yes", "no"):
-            raise ValueError(f"option {name} is on or off, not {raw!r}")
+            raise ValueError(_("option {name} is on or off, not {raw!r}").format(name=name,
+                                                                                 raw=raw))
         return name, raw.lower() in ("on", "true", "1", "yes")
     choices = opt.choices_for(num_players)
     for choice in choices:
         if str(choice) == raw:
             return name, choice
-    seats = f" with {num_players} players" if choices != opt.choices else ""
-    raise ValueError(f"option {name} is one of {', '.join(map(str, choices))}{seats}, "
-                     f"not {raw!r}")
+    if choices != opt.choices:
+        raise ValueError(_("option {name} is one of {choices} with {count} players, not {raw!r}")
+                         .format(name=name, choices=", ".join(map(str, choices)),
+                                 count=num_players, raw=raw))
+    raise ValueError(_("option {name} is one of {choices}, not {raw!r}").format(
+        name=name, choices=", ".join(map(str, choices)), raw=raw))
 
 
 MIN_SIZE = (1024, 640)
@@ -113,11 +132,13 @@ def parse_size(text: str) -> tuple:
     try:
         width, height = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"--size must look like 1280x800, not {text!r}") from None
+        raise ValueError(_("--size must look like 1280x800, not {text!r}").format(
+            text=text)) from None
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-        raise ValueError(f"--size must be at least 1024x640 (the smallest window), not {text}")
+        raise ValueError(_("--size must be at least 1024x640 (the smallest window), not {text}")
+                         .format(text=text))
     if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
-        raise ValueError(f"--size must be at most 7680x4320, not {text}")
+        raise ValueError(_("--size must be at most 7680x4320, not {text}").format(text=text))
     return width, height
 
 
@@ -125,20 +146,63 @@ def check_screenshot(text: str) -> None:
     """Raise ValueError unless a PNG can be written at ``text`` (its folder exists)."""
     path = Path(text)
     if path.is_dir():
-        raise ValueError(f"--screenshot needs a file name, not the folder {text}")
+        raise ValueError(_("--screenshot needs a file name, not the folder {path}").format(
+            path=text))
     folder = path.parent
     if not folder.is_dir():
-        raise ValueError(f"--screenshot cannot be written: the folder {folder} does not exist")
+        raise ValueError(_("--screenshot cannot be written: the folder {folder} does not exist")
+                         .format(folder=folder))
 
 
 def check_not_empty(args) -> None:
     """An option given an empty value is a mistake, never silently ignored."""
-    for flag in ("game", "seats", "load", "screenshot", "size"):
+    for flag in ("game", "seats", "load", "replay", "position", "screenshot", "size"):
         value = getattr(args, flag)
         if value is not None and not value.strip():
-            raise ValueError(f"--{flag} needs a value, not an empty one")
+            raise ValueError(_("--{flag} needs a value, not an empty one").format(flag=flag))
     if any(not o.strip() for o in args.option):
-        raise ValueError("--option needs NAME=VALUE, not an empty value")
+        raise ValueError(_("--option needs NAME=VALUE, not an empty value"))
+
+
+def start_language(argv) -> None:
+    """Speak, from the first message on, the language of ``--language`` (when given and
+    known), else of the settings, else the system's."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    wanted = None
+    for index, item in enumerate(argv):
+        if item == "--language" and index + 1 < len(argv):
+            wanted = argv[index + 1]
+        elif item.startswith("--language="):
+            wanted = item.partition("=")[2]
+    if wanted not in translation.LANGUAGES:
+        from saves.settings import load_settings
+        wanted = load_settings().language or translation.system_language()
+    translation.set_language(wanted)
+
+
+def match_from_arguments(args):
+    """The match of ``--position TEXT`` (with ``--game``, ``--seats``, ``--seed``,
+    ``--option``); exits with one plain line when the position cannot be read or played."""
+    from engine import registry
+    from engine.positions import match_from_position, players_in, read_position
+    try:
+        if args.game:
+            try:
+                spec = registry.get(args.game)
+            except KeyError as err:
+                raise ValueError(err.args[0]) from None
+            state = read_position(spec, args.position)
+        else:
+            from scenes.position import detect
+            spec, state = detect(args.position)
+        players = players_in(state) or 2
+        default = ",".join(["human"] + ["bot:medium"] * (players - 1))
+        seats = parse_seats(args.seats or default, args.autoplay)
+        options = dict(parse_option(spec, o, len(seats)) for o in args.option)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+        return match_from_position(spec, seats, options, seed, state)
+    except ValueError as err:
+        fail(str(err))
 
 
 def desktop_files(args) -> int:
@@ -161,6 +225,7 @@ def desktop_files(args) -> int:
 
 
 def main(argv=None) -> int:
+    start_language(argv)
     args = build_parser().parse_args(argv)
     size = None
     try:
@@ -172,12 +237,12 @@ def main(argv=None) -> int:
     except ValueError as err:
         fail(str(err))
     if args.frames < 1:
-        fail("--frames must be at least 1")
+        fail(_("--frames must be at least 1"))
 
     import pygame
     if not getattr(pygame, "IS_CE", False):
-        fail("Tabletop Trio needs pygame-ce, but plain pygame is installed. "
-             "Run: pip uninstall -y pygame && pip install -r requirements.txt")
+        fail(_("Tabletop Trio needs pygame-ce, but plain pygame is installed. "
+               "Run: pip uninstall -y pygame && pip install -r requirements.txt"))
     if args.install_desktop_entry or args.export_icon:
         return desktop_files(args)
 
@@ -188,6 +253,15 @@ def main(argv=None) -> int:
     from saves.settings import load_settings
 
     match = None
+    replay_record = None
+    if args.replay:
+        from saves.record import RecordError, load_record
+        if args.load or args.game:
+            fail("--replay opens a game record on its own, without --load or --game")
+        try:
+            replay_record = load_record(args.replay)
+        except RecordError as err:
+            fail(f"{args.replay}: {err}")
     if args.load:
         try:
             match = store.load(args.load)
@@ -197,6 +271,8 @@ def main(argv=None) -> int:
             from engine.match import BOT_LEVELS, Seat
             match.seats = [Seat("bot", s.name, s.level if s.level in BOT_LEVELS else "easy")
                            for s in match.seats]
+    elif args.position:
+        match = match_from_arguments(args)
     elif args.game:
         try:
             spec = registry.get(args.game)
@@ -211,13 +287,15 @@ def main(argv=None) -> int:
         except ValueError as err:
             fail(str(err))
     elif args.seats or args.option or args.seed is not None:
-        fail("--seats, --seed and --option need --game")
+        fail(_("--seats, --seed and --option need --game"))
 
     from scenes.app import App
     from scenes.tables import open_match
     from scenes.title import TitleScene
 
     settings = load_settings()
+    if args.language:
+        settings.language = args.language   # this run only: the settings are written as read
     app = App(settings, size=size, instant=args.instant, quit_at_end=args.quit_at_end,
               autoplay=args.autoplay)
     for problem in (settings.problem, store.storage_problem()):
@@ -225,15 +303,20 @@ def main(argv=None) -> int:
             app.notify(problem, seconds=8.0)
     store.clean_stray_temps()
     app.manager.push(TitleScene(app))
-    if match is not None:
+    if replay_record is not None:
+        from scenes.tables import table_scene_class
+        table = table_scene_class(replay_record.spec.id)
+        app.manager.push(table(app, replay_record.fresh_match(), replay=replay_record.history))
+    elif match is not None:
         open_match(app, match)
     elif args.scene and args.scene != "title":
         from scenes.load_game import LoadGameScene
         from scenes.new_game import NewGameScene
         from scenes.rules_help import RulesScene
         from scenes.settings import SettingsScene
+        from scenes.statistics import StatisticsScene
         cls = {"new": NewGameScene, "load": LoadGameScene, "settings": SettingsScene,
-               "rules": RulesScene}[args.scene]
+               "rules": RulesScene, "statistics": StatisticsScene}[args.scene]
         app.manager.push(cls(app))
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
 

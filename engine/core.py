@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from translation import _
+
 CHANCE = -1
 """``current_player()`` at a chance node: the match (or a test, or a bot) picks an outcome."""
 
@@ -107,7 +109,8 @@ class TurnStarted(Event):
     player: int
 
     def text(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]}'s turn." if 0 <= self.player < len(names) else ""
+        return (_("{name}'s turn.").format(name=names[self.player])
+                if 0 <= self.player < len(names) else "")
 
 
 RecordT = TypeVar("RecordT", bound=Record)
@@ -257,11 +260,12 @@ class OptionSpec:
         return self.default
 
     def label_of(self, value: Any) -> str:
-        """The display name of ``value`` (a choice's label, or the value itself)."""
+        """The display name of ``value`` (a choice's label, or the value itself) in the language
+        in use (labels are marked with ``N_`` where the game declares them)."""
         if self.kind == "bool":
-            return "on" if value else "off"
+            return _("on") if value else _("off")
         if self.labels and value in self.choices:
-            return str(self.labels[list(self.choices).index(value)])
+            return _(str(self.labels[list(self.choices).index(value)]))
         return str(value)
 
     def validate(self, value: Any, num_players: int | None = None) -> Any:
@@ -269,15 +273,19 @@ class OptionSpec:
         ``ValueError`` with a sentence naming the values allowed."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"{self.label} must be on or off, not {value!r}.")
+                raise ValueError(_("{option} must be on or off, not {value!r}.").format(
+                    option=_(self.label), value=value))
             return value
         allowed = self.choices_for(num_players)
         # the type must match too: True == 1 and 21.0 == 21, but neither is the choice 21
         if not any(value == choice and type(value) is type(choice) for choice in allowed):
             names = ", ".join(self.label_of(choice) for choice in allowed)
-            seats = (f" with {num_players} players" if self.by_players and num_players
-                     else "")
-            raise ValueError(f"{self.label} must be one of {names}{seats}, not {value!r}.")
+            if self.by_players and num_players:
+                raise ValueError(_("{option} must be one of {names} with {count} players, "
+                                   "not {value!r}.").format(option=_(self.label), names=names,
+                                                            count=num_players, value=value))
+            raise ValueError(_("{option} must be one of {names}, not {value!r}.").format(
+                option=_(self.label), names=names, value=value))
         return value
 
 
@@ -370,7 +378,8 @@ class GameSpec:
         known = {option.name: option for option in self.options}
         for name, value in (given or {}).items():
             if name not in known:
-                raise ValueError(f"{self.title} has no option {name!r}.")
+                raise ValueError(_("{game} has no option {name!r}.").format(game=_(self.title),
+                                                                            name=name))
             values[name] = known[name].validate(value, num_players)
         return values
 
@@ -378,5 +387,6 @@ class GameSpec:
         """Raise ``ValueError`` unless ``num_players`` is within the game's range."""
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
-                f"not {num_players}.")
+                _("{game} is played by {fewest} to {most} players, not {count}.").format(
+                    game=_(self.title), fewest=self.min_players, most=self.max_players,
+                    count=num_players))

@@ -16,10 +16,20 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, TurnStarted
+from translation import N_, _, ngettext
 
 HUMAN = "human"
 BOT = "bot"
 BOT_LEVELS = ("easy", "medium", "hard")
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""A bot level's name, for a player (translate it with ``_`` where it is shown)."""
+
+
+def bot_name(number: int, level: str) -> str:
+    """The name a new bot seat gets, "Bot 2 (Hard)", in the language in use (the name is then
+    the seat's: a saved game keeps it)."""
+    return _("Bot {number} ({level})").format(number=number,
+                                               level=_(LEVEL_NAMES.get(level, level)))
 
 
 NAME_LIMIT = 24
@@ -40,16 +50,19 @@ class Seat:
 
     def __post_init__(self):
         if not isinstance(self.kind, str) or self.kind not in (HUMAN, BOT):
-            raise ValueError(f"A seat is 'human' or 'bot', not {self.kind!r}.")
+            raise ValueError(_("A seat is 'human' or 'bot', not {kind!r}.").format(kind=self.kind))
         if self.kind == BOT and (not isinstance(self.level, str)
                                  or self.level not in BOT_LEVELS):
-            raise ValueError(f"A bot's level is easy, medium or hard, not {self.level!r}.")
+            raise ValueError(_("A bot's level is easy, medium or hard, not {level!r}.").format(
+                level=self.level))
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError("A player's name must be some text.")
+            raise ValueError(_("A player's name must be some text."))
         if len(self.name) > NAME_LIMIT:
-            raise ValueError(f"A player's name has at most {NAME_LIMIT} characters.")
+            raise ValueError(ngettext("A player's name has at most {count} character.",
+                                      "A player's name has at most {count} characters.",
+                                      NAME_LIMIT).format(count=NAME_LIMIT))
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in self.name):
-            raise ValueError("A player's name must not hold control characters.")
+            raise ValueError(_("A player's name must not hold control characters."))
 
     @property
     def is_bot(self) -> bool:
@@ -63,10 +76,10 @@ class Seat:
         """The seat of ``to_dict`` output; a name over :data:`NAME_LIMIT` characters is cut.
         Raises ``ValueError`` for anything that is not a seat."""
         if not isinstance(data, dict):
-            raise ValueError("a seat is damaged")
+            raise ValueError(_("a seat is damaged"))
         kind, name = data.get("kind"), data.get("name")
         if not isinstance(kind, str) or not isinstance(name, str):
-            raise ValueError("a seat is damaged")
+            raise ValueError(_("a seat is damaged"))
         return cls(kind, name[:NAME_LIMIT], data.get("level"))
 
 
@@ -123,6 +136,9 @@ class Match:
         self._started_from_position = False
         self.notice = ""
         """A sentence for the player about how this match was loaded ("" when there is none)."""
+        self.save_title = ""
+        """The title of the save this match was loaded from or last saved under ("" when
+        none): Save offers it again."""
         self._floor = 0
         """History length undo may not go below: just after the last chance outcome or the
         other player's last decision (undo replays from the initial state, no reverse rules)."""
@@ -137,6 +153,12 @@ class Match:
         self.state = state
         self._initial = state.clone()
         self._started_from_position = True
+
+    @property
+    def from_position(self) -> bool:
+        """True when :meth:`set_position` replaced the game's set-up (a shared position, a
+        puzzle)."""
+        return self._started_from_position
 
     # --- looking -------------------------------------------------------------------------
     @property
@@ -166,7 +188,16 @@ class Match:
 
     def turn_count(self) -> int:
         """How many turns have started: the game's :class:`TurnStarted` events so far."""
-        return sum(1 for _, event in self.events if isinstance(event, TurnStarted))
+        return sum(1 for _step, event in self.events if isinstance(event, TurnStarted))
+
+    def turns_by_seat(self) -> list[int]:
+        """How many turns each seat has started (its :class:`TurnStarted` events), in seat
+        order: the load list says "round 7", not "step 142"."""
+        counts = [0] * len(self.seats)
+        for _step, event in self.events:
+            if isinstance(event, TurnStarted) and 0 <= event.player < len(counts):
+                counts[event.player] += 1
+        return counts
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
@@ -191,9 +222,9 @@ class Match:
         """
         player = self.state.current_player()
         if player == TERMINAL:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if player == CHANCE:
-            raise IllegalAction("The game is waiting for a roll or a draw.")
+            raise IllegalAction(_("The game is waiting for a roll or a draw."))
         # Each game refuses an illegal action before changing anything (its tests check that).
         events = self.state.apply_action(action)
         return self._record(player, action, events)
@@ -201,12 +232,12 @@ class Match:
     def resolve_chance(self, outcome: Action | None = None) -> list[Event]:
         """Resolve one chance node: with ``outcome`` if given (tests), else the seeded pick."""
         if not self.is_chance():
-            raise IllegalAction("Nothing is left to chance right now.")
+            raise IllegalAction(_("Nothing is left to chance right now."))
         outcomes = self.state.chance_outcomes()
         if outcome is None:
             outcome = pick_outcome(outcomes, random.Random(f"{self.seed}:{len(self.history)}"))
         elif outcome not in [a for a, _ in outcomes]:
-            raise IllegalAction("That outcome cannot happen here.")
+            raise IllegalAction(_("That outcome cannot happen here."))
         events = self.state.apply_action(outcome)
         return self._record(CHANCE, outcome, events)
 
@@ -230,7 +261,7 @@ class Match:
         """
         player = self.state.current_player()
         if player < 0 or not self.seats[player].is_bot:
-            raise IllegalAction("It is not a computer player's turn.")
+            raise IllegalAction(_("It is not a computer player's turn."))
         bot = make_bot(self.spec, self.seats[player].level)
         return (bot, self.state.observation(player), self.state.legal_actions(), self.bot_rng(),
                 len(self.history))
@@ -238,7 +269,7 @@ class Match:
     def apply_bot_move(self, action: Action, history_length: int) -> list[Event]:
         """Apply a bot's answer if the match has not moved on since it was asked."""
         if history_length != len(self.history):
-            raise IllegalAction("The position changed while the computer was thinking.")
+            raise IllegalAction(_("The position changed while the computer was thinking."))
         return self.apply(action)
 
     def play_bot_turn_now(self, make_bot) -> list[Event]:
@@ -263,6 +294,34 @@ class Match:
         self.history = self.history[:length]
         self.events = [(i, e) for i, e in self.events if i < length]
         self.state = state
+
+    def rewind_to(self, length: int, checkpoint: tuple | None = None) -> None:
+        """Keep only the first ``length`` steps of the history, as if the game had stopped
+        there (a replay scrubbed backwards); the state is rebuilt by replaying the history from
+        the start position, or from ``checkpoint`` = ``(steps, state)``, a copy of the state
+        after that many steps (``steps <= length``) kept by the caller to go back faster.
+        Raises ``ValueError`` when ``length`` is not 0..len(history) or the checkpoint is past
+        it."""
+        if type(length) is not int or not 0 <= length <= len(self.history):
+            raise ValueError(f"A game of {len(self.history)} steps cannot go to step {length}.")
+        if checkpoint is None:
+            self._rewind(length)
+        else:
+            steps, state = checkpoint
+            if not 0 <= steps <= length:
+                raise ValueError(f"A checkpoint after step {steps} is past step {length}.")
+            state = state.clone()
+            for entry in self.history[steps:length]:
+                state.apply_action(entry.action)
+            self.history = self.history[:length]
+            self.events = [(i, e) for i, e in self.events if i < length]
+            self.state = state
+        self._floor = length
+
+    def start_state(self):
+        """A copy of the position this match started from (the set-up, or
+        :meth:`set_position`'s)."""
+        return self._initial.clone()
 
     def undo(self) -> bool:
         """Take back the current player's last decision; False (nothing changes) if not allowed."""
@@ -305,29 +364,35 @@ class Match:
         """
         seats = [Seat.from_dict(s) for s in data["seats"]]
         match = cls(spec, seats, data["options"], data["seed"])
-        if "start" in data:
-            match.set_position(spec.state_from_dict(data["start"]))
+        if "start" in data:               # a game started from a position, not the set-up
+            try:
+                match.set_position(spec.state_from_dict(data["start"]))
+            except (KeyError, TypeError, ValueError) as err:
+                raise ValueError(f"its starting position is damaged ({err})") from None
         for i, item in enumerate(data["history"]):
             player = item["player"]
             if type(player) is not int:       # True == 1, but it is not a seat
-                raise ValueError(f"step {i + 1} of the history names no player")
+                raise ValueError(_("step {number} of the history names no player").format(
+                    number=i + 1))
             try:
                 action = spec.action_codec.from_dict(item["action"])
             except ValueError as err:
-                raise ValueError(f"step {i + 1} of the history is damaged ({err})") from None
+                raise ValueError(_("step {number} of the history is damaged ({error})").format(
+                    number=i + 1, error=err)) from None
             try:
                 if player == CHANCE:
                     match.resolve_chance(action)
                 else:
                     if player != match.current_player():
-                        raise IllegalAction("it is recorded for the wrong player")
+                        raise IllegalAction(_("it is recorded for the wrong player"))
                     match.apply(action)
             except IllegalAction as err:
                 raise ValueError(
-                    f"step {i + 1} of the history cannot be replayed: {err.reason}"
+                    _("step {number} of the history cannot be replayed: {reason}").format(
+                        number=i + 1, reason=err.reason)
                 ) from None
         if match.state.to_dict() != data["snapshot"]:
-            raise ValueError("the replayed game does not match the saved position")
+            raise ValueError(_("the replayed game does not match the saved position"))
         return match
 
     @classmethod

@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 
 from engine.core import GameSpec
+from translation import _
 
 GAME_PACKAGES = (
     "engine.potion_explosion",
@@ -50,4 +51,5 @@ def get(game_id: str) -> GameSpec:
         if spec.id == game_id:
             return spec
     known = ", ".join(s.id for s in games()) or "none"
-    raise KeyError(f"Unknown game {game_id!r}; known games: {known}.")
+    raise KeyError(_("Unknown game {game_id!r}; known games: {known}.").format(game_id=game_id,
+                                                                              known=known))

@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 from saves import store
-from saves.format import SaveError, envelope_of, match_title
+from saves.format import SaveError, envelope_of, match_progress, match_title
 
 
 def _spell(data, **options) -> str:
@@ -33,10 +33,10 @@ def canonical_text(data) -> str:
     return _spell(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def save_text(data: dict, title: str, turn: int) -> str:
-    """The file text of a save of ``data`` (``Match.to_save()``): the same as
-    ``format.dumps(format.make_envelope(match))``."""
-    envelope = envelope_of(data, title, turn, canonical=canonical_text)
+def save_text(data: dict, title: str, turn: int, progress: dict | None = None) -> str:
+    """The file text of a save of ``data`` (``Match.to_save()``, ``progress`` from
+    ``format.match_progress``): the same as ``format.dumps(format.make_envelope(match))``."""
+    envelope = envelope_of(data, title, turn, canonical=canonical_text, progress=progress)
     return _spell(envelope, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -65,7 +65,7 @@ class Autosaver:
         """Autosave ``match`` (its slot ``autosave-GAME.json``) as it is now. Raises
         :class:`SaveError` only when the saves folder cannot be made (said at once)."""
         path = store.autosave_path(match.spec.id, folder)
-        job = (match.to_save(), match_title(match), match.turn_count())
+        job = (match.to_save(), match_title(match), match.turn_count(), match_progress(match))
         if self._thread is None:
             self._write(path, job)
             return
@@ -87,9 +87,9 @@ class Autosaver:
         return done
 
     def _write(self, path: Path, job: tuple) -> None:
-        data, title, turn = job
+        data, title, turn, progress = job
         try:
-            store.write_atomic(path, save_text(data, title, turn))
+            store.write_atomic(path, save_text(data, title, turn, progress))
         except SaveError as err:
             self.error = str(err)
         else:

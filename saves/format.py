@@ -6,7 +6,12 @@ docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
      "options": {...}, "seats": [...], "seed": 7, "rules_version": 2,
      "history": [...], "snapshot": {...}, "start": {...} (only for a game set up from a position),
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
+     "to_move": 1, "turns_by_seat": [6, 6],
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
+
+``turn`` counts every turn started; ``to_move`` is the seat whose turn it is (``turn_owner``) and
+``turns_by_seat`` the turns each seat has started, for the load list (saves before these two
+fields existed are replayed to learn them).
 
 Loading verifies the checksum, migrates older schema versions one step at a time (one registered
 function per step), replays the history and compares it with the snapshot. A save made under a
@@ -23,6 +28,8 @@ import unicodedata
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TypeGuard
+
+from translation import _
 
 FORMAT = "tabletop-trio-save"
 SCHEMA_VERSION = 4
@@ -115,16 +122,22 @@ def checksum(envelope: dict) -> str:
 def match_title(match) -> str:
     """A short title for the save list: "Diced Tomatoes — Ana, Bot (Easy)"."""
     seats = ", ".join(s.name for s in match.seats)
-    return f"{match.spec.title} — {seats}"
+    return _("{game} — {seats}").format(game=_(match.spec.title), seats=seats)
 
 
 def make_envelope(match, title: str | None = None, now: datetime | None = None) -> dict:
     """The complete, checksummed envelope for ``match`` (an :class:`engine.match.Match`)."""
-    return envelope_of(match.to_save(), title or match_title(match), match.turn_count(), now)
+    return envelope_of(match.to_save(), title or match_title(match), match.turn_count(), now,
+                       progress=match_progress(match))
+
+
+def match_progress(match) -> dict:
+    """Who is to move and how many turns each seat has had (for the save list)."""
+    return {"to_move": match.turn_owner(), "turns_by_seat": match.turns_by_seat()}
 
 
 def envelope_of(data: dict, title: str, turn: int, now: datetime | None = None,
-                canonical=canonical_json) -> dict:
+                canonical=canonical_json, progress: dict | None = None) -> dict:
     """The checksummed envelope around ``data`` (``Match.to_save()``), titled ``title`` at
     turn ``turn``. ``canonical`` spells the JSON the checksum is taken over (the autosave
     thread passes a pure-Python spelling of :func:`canonical_json`: same text, and the
@@ -133,6 +146,7 @@ def envelope_of(data: dict, title: str, turn: int, now: datetime | None = None,
     envelope.update(data)
     envelope["title"] = clean_title(title)
     envelope["turn"] = turn
+    envelope.update(progress or {})
     envelope["saved_at"] = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
     body = {k: v for k, v in envelope.items() if k != "checksum"}
     envelope["checksum"] = hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
@@ -225,6 +239,12 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         wrong.append("rules_version")
     if "start" in envelope and not isinstance(envelope["start"], dict):
         wrong.append("start")
+    if "to_move" in envelope and not _is_int(envelope["to_move"]):
+        wrong.append("to_move")
+    by_seat = envelope.get("turns_by_seat", [])
+    if not (isinstance(by_seat, list) and all(_is_int(n) and 0 <= n <= TURN_LIMIT
+                                               for n in by_seat)):
+        wrong.append("turns_by_seat")
     if wrong:
         raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
     if not all(isinstance(name, str) for name in envelope["options"]):
@@ -330,7 +350,9 @@ def load_match(envelope: dict, where: str = "this save"):
     older_rules = envelope.get("rules_version", 1) < spec.rules_version
     try:
         _check_options(spec, envelope["options"], where)
-        return Match.from_save(spec, envelope)
+        match = Match.from_save(spec, envelope)
+        match.save_title = clean_title(envelope.get("title", ""))
+        return match
     except RecursionError:
         raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
     except Exception as err:  # noqa: BLE001 - any failure to rebuild the game is a damaged save
@@ -359,4 +381,5 @@ def _resume(spec, envelope: dict, where: str):
     match.notice = _("This game was saved under earlier rules of {game}: it goes on from where "
                      "it was saved, and the moves before cannot be undone or "
                      "replayed.").format(game=spec.title)
+    match.save_title = clean_title(envelope.get("title", ""))
     return match

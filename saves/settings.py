@@ -13,8 +13,10 @@ import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+import translation
 from saves import folders
 from saves.store import SaveError, make_folder, read_text, write_atomic
+from translation import N_, _
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1024, 640))
@@ -44,6 +46,9 @@ class Settings:
     bot_budget: float = 1.5
     master_volume: int = 80
     sound_effects: bool = True
+    language: str = ""
+    """A code of :data:`translation.LANGUAGES`, or "" for the system's language (English when the
+    program does not speak it)."""
     window_maximized: bool = False
     problem: str | None = field(default=None, compare=False)
 
@@ -92,27 +97,29 @@ CHECKS = {
     "bot_budget": _bot_budget,
     "master_volume": _master_volume,
     "sound_effects": _bool,
+    "language": lambda v: v if isinstance(v, str) and v in ("", *translation.LANGUAGES) else None,
     "window_maximized": _bool,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
 LABELS = {
-    "animation_speed": "animation speed",
-    "fullscreen": "fullscreen",
-    "window_size": "window size",
-    "pass_screen": "pass screen",
-    "colorblind_patterns": "colour-blind patterns",
-    "bot_budget": "Hard bot thinking time",
-    "master_volume": "volume",
-    "sound_effects": "sound effects",
-    "window_maximized": "maximised window",
+    "animation_speed": N_("animation speed"),
+    "fullscreen": N_("fullscreen"),
+    "window_size": N_("window size"),
+    "pass_screen": N_("pass screen"),
+    "colorblind_patterns": N_("colour-blind patterns"),
+    "bot_budget": N_("Hard bot thinking time"),
+    "master_volume": N_("volume"),
+    "sound_effects": N_("sound effects"),
+    "language": N_("language"),
+    "window_maximized": N_("maximised window"),
 }
-"""The settings scene's words for each field, for messages."""
+"""The settings scene's words for each field, for messages (translated where shown)."""
 
 
 def config_folder() -> Path:
     """The settings folder (created on demand); :class:`SaveError` when it cannot be."""
-    return make_folder(folders.config_path(), "Settings will not be kept")
+    return make_folder(folders.config_path(), _("Settings will not be kept"))
 
 
 def config_path() -> Path:
@@ -132,32 +139,33 @@ def load_settings(path: Path | None = None) -> Settings:
         data = json.loads(read_text(path, SETTINGS_BYTES, kind="settings"),
                           parse_constant=lambda name: float("nan"))
     except SaveError as err:
-        return _damaged(path, Settings(), f"Your settings could not be read "
-                                          f"({str(err).rstrip('.')})")
+        return _damaged(path, Settings(), _("Your settings could not be read ({reason})").format(
+            reason=str(err).rstrip(".")))
     except (ValueError, RecursionError) as err:
-        return _damaged(path, Settings(), f"Your settings file could not be read ({_why(err)})")
+        return _damaged(path, Settings(), _("Your settings file could not be read ({reason})")
+                        .format(reason=_why(err)))
     if not isinstance(data, dict):
-        return _damaged(path, Settings(), "Your settings file could not be read "
-                                          "(it holds no settings)")
+        return _damaged(path, Settings(), _("Your settings file could not be read "
+                                            "(it holds no settings)"))
     values, bad = {}, []
     for f in fields(Settings):
         if f.name not in CHECKS or f.name not in data:
             continue
         value = CHECKS[f.name](data[f.name])
         if value is None:
-            bad.append(LABELS[f.name])
+            bad.append(_(LABELS[f.name]))
         else:
             values[f.name] = value
     settings = Settings(**values)
     if bad:
-        return _damaged(path, settings, f"Some settings were damaged ({', '.join(bad)})",
-                        repaired=True)
+        return _damaged(path, settings, _("Some settings were damaged ({names})").format(
+            names=", ".join(bad)), repaired=True)
     return settings
 
 
 def _why(err: Exception) -> str:
     if isinstance(err, RecursionError):
-        return "it is nested too deeply"
+        return _("it is nested too deeply")
     text = str(err)
     return text[:120].rstrip(".")
 
@@ -168,16 +176,17 @@ def _damaged(path: Path, settings: Settings, what: str, repaired: bool = False) 
     kept = path.with_name(path.name + ".damaged")
     try:
         path.replace(kept)
-        where = f"the old file was kept as {kept.name}"
+        where = _("the old file was kept as {name}").format(name=kept.name)
     except OSError:
-        where = "the old file was left as it was"
+        where = _("the old file was left as it was")
     if repaired:
         try:
             save_settings(settings, path)
         except SaveError:
             pass
-    settings.problem = f"{what}; defaults are used for them and {where}." if repaired else \
-        f"{what}; defaults are used and {where}."
+    settings.problem = (_("{what}; defaults are used for them and {where}.") if repaired
+                        else _("{what}; defaults are used and {where}.")).format(what=what,
+                                                                                 where=where)
     return settings
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from saves import folders
 from saves.format import SaveError, clean_title, dumps, load_match, make_envelope, parse
+from translation import N_, _
 
 APP = "tabletop-trio"
 TEMP_MARK = ".tmp-"
@@ -52,20 +53,21 @@ def folder_problem(path: Path, err: OSError) -> str:
     for part in (path, *path.parents):
         try:
             if part.is_symlink() and not part.exists():
-                return f"{part} is a link to a place that does not exist"
+                return _("{path} is a link to a place that does not exist").format(path=part)
             if part.exists():
                 if not part.is_dir():
-                    return f"{part} is a file where a folder should be"
+                    return _("{path} is a file where a folder should be").format(path=part)
                 break
         except OSError:
             break
     if err.errno in (errno.EACCES, errno.EPERM):
-        return f"{path} may not be created (permission denied)"
+        return _("{path} may not be created (permission denied)").format(path=path)
     if err.errno == errno.EROFS:
-        return f"{path} cannot be created on a read-only disk"
+        return _("{path} cannot be created on a read-only disk").format(path=path)
     if err.errno == errno.ENOSPC:
-        return f"{path} cannot be created on a full disk"
-    return f"{path} cannot be created ({err.strerror or err})"
+        return _("{path} cannot be created on a full disk").format(path=path)
+    return _("{path} cannot be created ({reason})").format(path=path,
+                                                         reason=err.strerror or err)
 
 
 def make_folder(path: Path, consequence: str) -> Path:
@@ -74,13 +76,14 @@ def make_folder(path: Path, consequence: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise SaveError(f"{consequence}: {folder_problem(path, err)}.") from None
+        raise SaveError(_("{consequence}: {problem}.").format(
+            consequence=consequence, problem=folder_problem(path, err))) from None
     return path
 
 
 def saves_dir() -> Path:
     """The folder of save files (created on demand); :class:`SaveError` when it cannot be."""
-    return make_folder(folders.adopt(folders.data_path(), "saves"), "Games will not be saved")
+    return make_folder(folders.adopt(folders.data_path(), "saves"), _("Games will not be saved"))
 
 
 def storage_problem() -> str | None:
@@ -105,6 +108,23 @@ class SaveInfo:
     saved_at: str
     error: str | None = None
     has_backup: bool = False
+    to_move: int | None = None
+    """The seat whose turn it is, or None when unknown."""
+    turns_by_seat: tuple = ()
+    """Turns each seat has started (empty when unknown)."""
+
+    @property
+    def round(self) -> int:
+        """The turn the players are in, counted per player (each seat's turns, the most of
+        them): "round 7" rather than the 14 turns of two players. At least 1."""
+        return max(max(self.turns_by_seat, default=0), 1)
+
+    @property
+    def to_move_name(self) -> str | None:
+        """The name of the seat whose turn it is, or None."""
+        if self.to_move is not None and 0 <= self.to_move < len(self.seats):
+            return self.seats[self.to_move]
+        return None
 
     @property
     def is_autosave(self) -> bool:
@@ -142,7 +162,8 @@ def write_atomic(path: Path, text: str) -> None:
         _fsync_dir(path.parent)
     except OSError as err:
         _remove_quietly(tmp, bak_tmp)
-        raise SaveError(f"Could not write {shown_name(path)}: {err.strerror or err}.") from None
+        raise SaveError(_("Could not write {file}: {reason}.").format(
+            file=shown_name(path), reason=err.strerror or err)) from None
 
 
 def write_new(folder: Path, stem: str, text: str) -> Path:
@@ -156,7 +177,8 @@ def write_new(folder: Path, stem: str, text: str) -> Path:
         _fsync_dir(Path(folder))
     except OSError as err:
         _remove_quietly(tmp)
-        raise SaveError(f"Could not write the save: {err.strerror or err}.") from None
+        raise SaveError(_("Could not write the save: {reason}.").format(
+            reason=err.strerror or err)) from None
     return path
 
 
@@ -315,7 +337,8 @@ def keep_unfinished(game_id: str, folder: Path | None = None) -> Path | None:
             os.replace(backup_path(slot), backup_path(kept))
         _fsync_dir(folder)
     except OSError as err:
-        raise SaveError(f"Could not keep the unfinished game: {err.strerror or err}.") from None
+        raise SaveError(_("Could not keep the unfinished game: {reason}.").format(
+            reason=err.strerror or err)) from None
     return kept
 
 
@@ -378,15 +401,16 @@ def read_text(path: Path, limit: int = MAX_SAVE_BYTES, kind: str = "save") -> st
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{where} is not a {kind} file (it is {_kind(info.st_mode)}).")
+            raise SaveError(_text(kind, "not_file_is").format(file=where,
+                                                              what=_kind(info.st_mode)))
         if info.st_size > limit:
-            raise SaveError(f"{where} is too large to be a {kind} file "
-                            f"({info.st_size // 1024} KB).")
+            raise SaveError(_text(kind, "too_large_kb").format(file=where,
+                                                               size=info.st_size // 1024))
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped since the check above
-                raise SaveError(f"{where} is not a {kind} file.")
+                raise SaveError(_text(kind, "not_file").format(file=where))
             chunks, size = [], 0
             while size <= limit:
                 chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -397,27 +421,51 @@ def read_text(path: Path, limit: int = MAX_SAVE_BYTES, kind: str = "save") -> st
         finally:
             os.close(fd)
     except FileNotFoundError:
-        raise SaveError(f"{where} does not exist.") from None
+        raise SaveError(_("{file} does not exist.").format(file=where)) from None
     except OSError as err:
-        raise SaveError(f"{where} could not be read ({err.strerror or err}).") from None
+        raise SaveError(_("{file} could not be read ({reason}).").format(
+            file=where, reason=err.strerror or err)) from None
     if size > limit:
-        raise SaveError(f"{where} is too large to be a {kind} file.")
+        raise SaveError(_text(kind, "too_large").format(file=where))
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{where} is not a readable {kind} file (it is not text).") from None
+        raise SaveError(_text(kind, "not_text").format(file=where)) from None
+
+
+_TEXTS = {
+    "save": {
+        "not_file_is": N_("{file} is not a save file (it is {what})."),
+        "too_large_kb": N_("{file} is too large to be a save file ({size} KB)."),
+        "not_file": N_("{file} is not a save file."),
+        "too_large": N_("{file} is too large to be a save file."),
+        "not_text": N_("{file} is not a readable save file (it is not text)."),
+    },
+    "settings": {
+        "not_file_is": N_("{file} is not a settings file (it is {what})."),
+        "too_large_kb": N_("{file} is too large to be a settings file ({size} KB)."),
+        "not_file": N_("{file} is not a settings file."),
+        "too_large": N_("{file} is too large to be a settings file."),
+        "not_text": N_("{file} is not a readable settings file (it is not text)."),
+    },
+}
+""":func:`read_text`'s refusals by the kind of file it reads, whole sentences (English)."""
+
+
+def _text(kind: str, what: str) -> str:
+    return _(_TEXTS.get(kind, _TEXTS["save"])[what])
 
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a pipe"
+        return _("a pipe")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def read_info(path: Path) -> SaveInfo:
@@ -431,14 +479,28 @@ def read_info(path: Path) -> SaveInfo:
     try:
         env = parse(read_text(path), where=shown_name(path))
         seats = tuple(clean_title(seat["name"]) for seat in env["seats"])
+        to_move, by_seat = env.get("to_move"), env.get("turns_by_seat")
+        if to_move is None or by_seat is None:
+            to_move, by_seat = _whose_turn(env, path)
         return SaveInfo(path, clean_title(env.get("title", path.stem)),
                         clean_title(env["game"]), seats, env.get("turn", 0),
-                        env.get("saved_at", ""), None, has_backup)
+                        env.get("saved_at", ""), None, has_backup, to_move, tuple(by_seat))
     except SaveError as err:
         error = str(err)
     except Exception as err:  # noqa: BLE001 - one bad file must never stop the list
-        error = f"{shown_name(path)} could not be read ({type(err).__name__})."
+        error = _("{file} could not be read ({reason}).").format(file=shown_name(path),
+                                                                reason=type(err).__name__)
     return SaveInfo(path, clean_title(path.stem), "?", (), 0, _mtime(path), error, has_backup)
+
+
+def _whose_turn(envelope: dict, path: Path) -> tuple:
+    """``(to_move, turns_by_seat)`` of a save from before those fields, by replaying it;
+    ``(None, ())`` when it cannot be replayed (loading it will say why)."""
+    try:
+        match = load_match(envelope, where=shown_name(path))
+    except Exception:  # noqa: BLE001 - the list never fails on one file
+        return None, ()
+    return match.turn_owner(), match.turns_by_seat()
 
 
 def _mtime(path: Path) -> str:
@@ -479,18 +541,20 @@ def load(path: Path):
     """
     path = Path(path)
     if not os.path.lexists(path):
-        raise SaveError(f"{shown_name(path)} does not exist.")
+        raise SaveError(_("{file} does not exist.").format(file=shown_name(path)))
     try:
         return load_match(parse(read_text(path), where=shown_name(path)),
                           where=shown_name(path))
     except SaveError as err:
-        raise SaveError(str(err) + _bak_hint(path)) from None
+        raise SaveError(_bak_hint(path).format(problem=str(err))) from None
 
 
 def _bak_hint(path: Path) -> str:
+    """The message of a save that cannot be loaded: ``{problem}`` and whether a backup may be
+    loaded instead."""
     if os.path.lexists(backup_path(path)) and not path.name.endswith(".bak"):
-        return " A backup of the previous save exists and can be loaded instead."
-    return " No backup exists."
+        return _("{problem} A backup of the previous save exists and can be loaded instead.")
+    return _("{problem} No backup exists.")
 
 
 def load_backup(path: Path):
@@ -507,5 +571,5 @@ def delete(path: Path) -> None:
         except FileNotFoundError:
             pass
         except OSError as err:
-            raise SaveError(f"Could not delete {shown_name(p)}: "
-                            f"{err.strerror or err}.") from None
+            raise SaveError(_("Could not delete {file}: {reason}.").format(
+                file=shown_name(p), reason=err.strerror or err)) from None

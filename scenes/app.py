@@ -21,6 +21,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
@@ -28,8 +29,10 @@ from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from sound.board import SoundBoard
+from translation import _
 
 TITLE = "Tabletop Trio"
+"""The program's name (a name: the same in every language)."""
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 THEME = Path(__file__).with_name("theme.json")
@@ -91,13 +94,12 @@ class App:
         has rested for :data:`WINDOW_SETTLE` seconds: dragging sends an event per frame)."""
         if size is None and self.settings.window_maximized and not self.settings.fullscreen:
             self._window().maximize()
+        language = self.settings.language or translation.system_language()
+        translation.set_language(language)
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME),
-                                       enable_live_theme_updates=False)
-        fonts = self.ui.get_theme().get_font_dictionary()
-        wanted = [(s, st) for s in (14, 15, 16, 17, 18, 20, 26) for st in ("regular", "bold")]
-        self.ui.preload_fonts([
-            {"name": "noto_sans", "point_size": s, "style": st} for s, st in wanted
-            if not fonts.check_font_preloaded(f"noto_sans_{st}_aa_{s}")])
+                                       enable_live_theme_updates=False,
+                                       starting_language=language)
+        self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
         self.focus = FocusRing(self)
@@ -136,6 +138,26 @@ class App:
             save_settings(self.settings)
         except SaveError as err:  # a settings write must never stop play
             self.notify(str(err))
+    def _preload_fonts(self) -> None:
+        """Load the sizes the text boxes' HTML asks for in the language's font (a font loaded
+        on first use costs a frame)."""
+        name = "noto_sans_jp" if translation.current_language() == "ja" else "noto_sans"
+        fonts = self.ui.get_theme().get_font_dictionary()
+        wanted = [(s, st) for s in (14, 15, 16, 17, 18, 20, 26) for st in ("regular", "bold")]
+        self.ui.preload_fonts([
+            {"name": name, "point_size": s, "style": st} for s, st in wanted
+            if not fonts.check_font_preloaded(f"{name}_{st}_aa_{s}")])
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` (one of :data:`translation.LANGUAGES`) from now on, without a restart: the
+        catalogue and the fonts switch, and every scene on the stack is rebuilt in it (tables
+        rebuild their log from the match's events). The setting is stored by the caller."""
+        translation.set_language(code)
+        from scenes import kit
+        kit.reset_caches()
+        self.ui.set_locale(code)
+        self._preload_fonts()
+        self.manager.relayout()
 
     def _set_minimum_size(self) -> None:
         # from_display_module warns that it prefers Window-only rendering; we only set a size.
@@ -202,8 +224,8 @@ class App:
         self.settings.sound_effects = not self.settings.sound_effects
         if not self.settings.sound_effects:
             self.sound.silence()
-        self.notify("Sound on. M mutes it." if self.settings.sound_effects
-                    else "Sound off. M turns it back on.")
+        self.notify(_("Sound on. M mutes it.") if self.settings.sound_effects
+                    else _("Sound off. M turns it back on."))
         try:
             save_settings(self.settings)
         except SaveError as err:  # a settings write must never stop play
@@ -311,7 +333,7 @@ class App:
             return
         from scenes.kit import blit_text, draw_panel, fit_text, font
         w, h = self.size
-        for i, (message, _) in enumerate(reversed(self._toasts)):
+        for i, (message, _until) in enumerate(reversed(self._toasts)):
             tw = min(w - 80, font(16).size(message)[0] + 40)
             rect = pygame.Rect((w - tw) // 2, h - 70 - i * 52, tw, 44)
             draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
@@ -371,9 +393,11 @@ class App:
         if screenshot:
             try:
                 pygame.image.save(self.screen, screenshot)
-                print(f"wrote {screenshot}", file=sys.stderr)
+                print(_("wrote {path}").format(path=screenshot), file=sys.stderr)
             except (pygame.error, OSError) as err:
-                print(f"main.py: could not write {screenshot} ({err})", file=sys.stderr)
+                print(_("main.py: could not write {path} ({error})").format(path=screenshot,
+                                                                            error=err),
+                      file=sys.stderr)
                 self.exit_status = 2
         if not self.autosaver.close():
             print("main.py: the autosave could not be finished", file=sys.stderr)

@@ -10,6 +10,7 @@ from engine.match import Match
 from scenes import kit
 from scenes.manager import Scene
 from sprites import art
+from translation import _
 
 
 class GameOverScene(Scene):
@@ -30,13 +31,16 @@ class GameOverScene(Scene):
         ui, c = self.app.ui, self.container
         below = self.app.manager.stack[-2] if len(self.app.manager.stack) > 1 else None
         self.table = below if getattr(below, "match", None) is self.match else None
-        buttons = [("Play again", self.new_game,
-                    "Same game, seats and options; new seed"),
-                   ("Replay", self.replay, "Watch this game again from the start")]
+        buttons = [(_("Play again"), self.new_game,
+                    _("Same game, seats and options; new seed")),
+                   (_("Replay"), self.replay, _("Watch this game again from the start")),
+                   (_("Save record"), self.save_record,
+                    _("Write this game as a small text file (every move) that "
+                      "--replay opens"))]
         if self.table is not None:
-            buttons.append(("See the table", self.app.manager.pop,
-                            "Look at the final position (Enter brings this sheet back)"))
-        buttons.append(("Title", self.title, None))
+            buttons.append((_("See the table"), self.app.manager.pop,
+                            _("Look at the final position (Enter brings this sheet back)")))
+        buttons.append((_("Title"), self.title, None))
         gap = 14
         bw = min(260, (w - 60 - gap * (len(buttons) - 1)) // len(buttons))
         x = (w - (len(buttons) * bw + (len(buttons) - 1) * gap)) // 2
@@ -48,16 +52,30 @@ class GameOverScene(Scene):
     def new_game(self) -> None:
         from scenes.tables import open_match
         m = self.match
-        open_match(self.app, Match(m.spec, m.seats, m.options,
-                                   random.SystemRandom().randrange(1, 10**6)))
+        again = Match(m.spec, m.seats, m.options, random.SystemRandom().randrange(1, 10**6))
+        if m.from_position:               # a shared position or a puzzle: the same start
+            again.set_position(m.start_state())
+        open_match(self.app, again)
 
     def replay(self) -> None:
         from scenes.tables import table_scene_class
         m = self.match
         fresh = Match(m.spec, m.seats, m.options, m.seed)
+        if m.from_position:
+            fresh.set_position(m.start_state())
         from scenes.title import TitleScene
         self.app.manager.reset(TitleScene(self.app))
         self.app.manager.push(table_scene_class(m.spec.id)(self.app, fresh, replay=m.history))
+
+    def save_record(self) -> None:
+        """Export the game's record (players, options, seed, every step); a toast says where."""
+        from saves.record import RecordError, export_record
+        try:
+            path = export_record(self.match)
+        except RecordError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        self.app.notify(_("Game record saved: {file}").format(file=path), seconds=8.0)
 
     def title(self) -> None:
         from scenes.title import TitleScene
@@ -73,16 +91,17 @@ class GameOverScene(Scene):
         names = self.match.names
         solo = self.sheet.get("solo")
         if solo:
-            return solo.get("summary") or ("You won!" if solo.get("won") else "Not this time.")
+            return solo.get("summary") or (_("You won!") if solo.get("won")
+                                           else _("Not this time."))
         winners = [names[i] for i in self.sheet.get("winners", [])]
         if len(winners) == 1:
-            return f"{winners[0]} wins!"
-        return "Shared victory: " + " and ".join(winners)
+            return _("{name} wins!").format(name=winners[0])
+        return _("Shared victory: {names}").format(names=_(" and ").join(winners))
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
         w, h = surface.get_size()
-        top = kit.draw_heading(surface, self.match.spec.title, "Final score",
+        top = kit.draw_heading(surface, _(self.match.spec.title), _("Final score"),
                                top=20 if h >= 760 else 10)
         kit.blit_text(surface, self.headline(), 30, (w // 2, top + 4), kit.HILITE, True, "midtop",
                       shadow=True)

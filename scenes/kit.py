@@ -16,9 +16,20 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+import translation
+from translation import _
+
 FONT_DIR = Path(pygame_gui.__file__).parent / "data"
 FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
 FONT_BOLD = FONT_DIR / "NotoSans-Bold.ttf"
+FONTS = {
+    "en": (FONT_REGULAR, FONT_BOLD),
+    "ru": (FONT_REGULAR, FONT_BOLD),            # Noto Sans has Latin, Cyrillic and Greek
+    "es": (FONT_REGULAR, FONT_BOLD),
+    "ja": (FONT_DIR / "NotoSansJP-Regular.otf", FONT_DIR / "NotoSansJP-Bold.otf"),
+}
+"""Language code -> (regular, bold) font files, all shipped with pygame_gui. Noto Sans JP
+also covers Latin letters, digits and the punctuation the Japanese texts use."""
 
 INK = (240, 234, 220)
 INK_DIM = (186, 178, 160)
@@ -35,15 +46,36 @@ SEAT_COLOURS = ((214, 76, 64), (70, 130, 220), (236, 190, 60), (90, 176, 96), (1
 """One colour per seat, in seat order."""
 
 
-@functools.lru_cache(maxsize=64)
+def font_file(bold: bool = False, language: str | None = None) -> Path:
+    """The font file for ``language`` (default: the one in use), regular or bold."""
+    return FONTS[language or translation.current_language()][1 if bold else 0]
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The app's font (Noto Sans, shipped with pygame_gui) at ``size`` pixels."""
-    return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), max(8, int(size)))
+    """The app's font for the language in use (Noto Sans; Noto Sans JP for Japanese, both
+    shipped with pygame_gui) at ``size`` pixels."""
+    path, size = str(font_file(bold)), max(8, int(size))
+    loaded = _font(path, size)
+    try:
+        loaded.get_height()
+    except pygame.error:        # made before a pygame.quit(): every cached font is dead
+        reset_caches()
+        loaded = _font(path, size)
+    return loaded
+
+
+@functools.lru_cache(maxsize=64)
+def _font(path: str, size: int) -> pygame.font.Font:
+    return pygame.font.Font(path, size)
+
+
+def text(content: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
+    """A rendered, cached line of text (text is the expensive part of a frame)."""
+    return _text(content, size, tuple(colour), bold, translation.current_language())
 
 
 @functools.lru_cache(maxsize=2048)
-def text(content: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
-    """A rendered, cached line of text (text is the expensive part of a frame)."""
+def _text(content: str, size: int, colour, bold: bool, language: str) -> pygame.Surface:
     return font(size, bold).render(content, True, colour)
 
 
@@ -103,26 +135,45 @@ def fit_label(content: str, size: int, width: int, bold: bool = False,
 
 def reset_caches() -> None:
     """Forget cached fonts and text (needed after ``pygame.quit()``)."""
-    font.cache_clear()
-    text.cache_clear()
+    _font.cache_clear()
+    _text.cache_clear()
     _felt.cache_clear()
     _panel.cache_clear()
     _place_tip.cache_clear()
 
 
+_CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+_WRAP_UNITS = re.compile(rf"[^\s{_CJK}]+|[（「『]*[{_CJK}][、。，．！？」』）ー…]*|\s+")
+"""What a line may break between: words between spaces, and each Japanese character (with the
+opening bracket that must not end a line and the closing punctuation that must not start one)."""
+
+
+def has_cjk(content: str) -> bool:
+    """Whether ``content`` holds Japanese (or other CJK) characters."""
+    return _HAS_CJK.search(content) is not None
+
+
+_HAS_CJK = re.compile(rf"[{_CJK}]")
+
+
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``content`` into lines that fit ``width`` pixels at ``size``."""
+    """Split ``content`` into lines that fit ``width`` pixels at ``size``: at spaces, and
+    between Japanese characters (Japanese puts no spaces between words). A single word wider
+    than ``width`` keeps a line of its own."""
     f = font(size, bold)
     lines, line = [], ""
-    for word in content.split():
-        trial = f"{line} {word}".strip()
-        if line and f.size(trial)[0] > width:
-            lines.append(line)
-            line = word
+    for unit in _WRAP_UNITS.findall(content):
+        if unit.isspace():
+            line = line + " " if line else line
+            continue
+        trial = line + unit
+        if line.strip() and f.size(trial.rstrip())[0] > width:
+            lines.append(line.rstrip())
+            line = unit
         else:
             line = trial
-    if line:
-        lines.append(line)
+    if line.strip():
+        lines.append(line.rstrip())
     return lines
 
 
@@ -176,10 +227,15 @@ def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28
 
 
 def with_names(text_: str, names) -> str:
-    """The engine says "Player 2" (it knows no names); show the seat's name instead."""
-    return re.sub(r"\bPlayer (\d+)\b",
-                  lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names)
-                  else m.group(0), text_)
+    """The engine says "Player 2" (it knows no names; translated, "Игрок 2"); show the seat's
+    name instead."""
+    before, _number, after = _("Player {number}").partition("{number}")
+    patterns = {r"\bPlayer (\d+)\b", re.escape(before) + r"(\d+)" + re.escape(after)}
+    for pattern in patterns:
+        text_ = re.sub(pattern,
+                       lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names)
+                       else m.group(0), text_)
+    return text_
 
 
 def close_dropdowns(ui) -> bool:
@@ -219,7 +275,10 @@ def bind(func, *args):
 
 def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=None,
                   tooltips=None) -> dict:
-    """Centred column of buttons in ``scene.container``; returns ``{label: UIButton}``."""
+    """Centred column of buttons in ``scene.container``; returns ``{label: UIButton}``.
+
+    ``label`` is the English text (mark it with ``N_``); the button shows its translation.
+    ``tooltips`` maps a label to its (translated) tip."""
     w, h = scene.app.size
     total = len(labels_and_commands) * (height + gap) - gap
     y = top if top is not None else (h - total) // 2
@@ -227,7 +286,7 @@ def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=
     for label, command in labels_and_commands:
         tip = (tooltips or {}).get(label)
         buttons[label] = pygame_gui.elements.UIButton(
-            pygame.Rect((w - width) // 2, y, width, height), label, scene.app.ui,
+            pygame.Rect((w - width) // 2, y, width, height), _(label), scene.app.ui,
             container=scene.container, command=command, tool_tip_text=tip)
         y += height + gap
     return buttons

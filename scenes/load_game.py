@@ -10,6 +10,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 
 def when(saved_at: str) -> str:
@@ -26,10 +27,45 @@ def fit_label(label, words: str) -> str:
                          lambda t: label.font.get_rect(t).width)
 
 
+def game_title(game_id: str) -> str:
+    """The game's title for the list (its id when the game is unknown)."""
+    from engine import registry
+    try:
+        return registry.get(game_id).title
+    except KeyError:
+        return game_id
+
+
+def what_it_is(info) -> str:
+    """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"."""
+    return _("{game} · {players}").format(game=game_title(info.game),
+                                          players=", ".join(info.seats))
+
+
+def where_it_is(info) -> str:
+    """The third line: whose turn, the round (turns counted per player, not steps), when it
+    was saved, and the file (or "autosave")."""
+    parts = []
+    name = info.to_move_name
+    if name is not None:
+        parts.append(_("{name} to play").format(name=name))
+    if len(info.seats) == 1:
+        parts.append(_("turn {count}").format(count=info.round))
+    elif info.turns_by_seat:
+        parts.append(_("round {count}").format(count=info.round))
+    else:
+        parts.append(_("{count} turns played").format(count=info.turn))
+    parts.append(_("saved {when}").format(when=when(info.saved_at)))
+    parts.append(_("autosave") if info.is_autosave else info.file_name.removesuffix(".json"))
+    return " · ".join(parts)
+
+
 def delete_question(info) -> str:
     """The Delete confirmation: the backup is mentioned only when there is one."""
-    also = " Its backup is deleted too." if info.has_backup else ""
-    return f"Delete “{info.title}” for good?{also}"
+    if info.has_backup:
+        return _("Delete “{title}” for good? Its backup is deleted too.").format(
+            title=info.title)
+    return _("Delete “{title}” for good?").format(title=info.title)
 
 
 class LoadGameScene(Scene):
@@ -43,7 +79,7 @@ class LoadGameScene(Scene):
         top = 116 if h >= 760 else 100
         self.list_rect = pygame.Rect(40, top, w - 80, h - top - 90)
         scroller = UIScrollingContainer(self.list_rect, ui, container=c, allow_scroll_x=False)
-        row_h = 64
+        row_h = 84
         inner_w = self.list_rect.width - 24
         scroller.set_scrollable_area_dimensions((inner_w, max(row_h * len(self.infos) + 8,
                                                              self.list_rect.height - 4)))
@@ -52,36 +88,33 @@ class LoadGameScene(Scene):
             y = 4 + i * row_h
             damaged = info.error is not None
             if damaged:
-                head = f"{info.file_name} — cannot be loaded"
-                sub = info.error
+                head = _("{file} — cannot be loaded").format(file=info.file_name)
+                lines = [(info.error, "#error_label")]
             else:
                 head = info.title
-                sub = (f"turn {info.turn} · saved {when(info.saved_at)}"
-                       + (" · autosave" if info.is_autosave
-                          else f" · {info.file_name.removesuffix('.json')}"))
-            for rect, words, look in (
-                    (pygame.Rect(12, y + 4, inner_w - 360, 26), head,
-                     "#dim_label" if damaged else "#heading_label"),
-                    (pygame.Rect(12, y + 30, inner_w - 360, 24), sub,
-                     "#error_label" if damaged else "#dim_label")):
+                lines = [(what_it_is(info), "#dim_label"), (where_it_is(info), "#dim_label")]
+            rows = [(head, "#dim_label" if damaged else "#heading_label")] + lines
+            for index, (words, look) in enumerate(rows):
+                rect = pygame.Rect(12, y + 4 + index * 25, inner_w - 360, 26 if index else 28)
                 label = UILabel(rect, "", ui, container=scroller, object_id=look)
                 label.set_text(fit_label(label, words))
             x = inner_w - 340
-            load = UIButton(pygame.Rect(x, y + 12, 100, 38), "Load", ui, container=scroller,
+            y += 10
+            load = UIButton(pygame.Rect(x, y + 12, 100, 38), _("Load"), ui, container=scroller,
                             command=kit.bind(self.load, info.path),
                             object_id="#damaged_button" if damaged else None)
             if damaged:
                 load.disable()
-            backup = UIButton(pygame.Rect(x + 108, y + 12, 110, 38), "Backup", ui,
+            backup = UIButton(pygame.Rect(x + 108, y + 12, 110, 38), _("Backup"), ui,
                               container=scroller, command=kit.bind(self.load, info.path, True),
-                              tool_tip_text="Load the save from before the last write")
+                              tool_tip_text=_("Load the save from before the last write"))
             if not info.has_backup:
                 backup.disable()
-            UIButton(pygame.Rect(x + 226, y + 12, 100, 38), "Delete", ui, container=scroller,
+            UIButton(pygame.Rect(x + 226, y + 12, 100, 38), _("Delete"), ui, container=scroller,
                      command=kit.bind(self.ask_delete, info))
             self.rows.append(info)
         self.empty = not self.infos
-        UIButton(pygame.Rect(w - 200, h - 66, 160, 44), "Back", ui, container=c,
+        UIButton(pygame.Rect(w - 200, h - 66, 160, 44), _("Back"), ui, container=c,
                  command=self.app.manager.pop)
         self.pending_delete = None
         self.dialog = None
@@ -102,7 +135,7 @@ class LoadGameScene(Scene):
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 420) // 2, (h - 220) // 2, 420, 220),
             delete_question(info), self.app.ui,
-            window_title="Delete save", action_short_name="Delete")
+            window_title=_("Delete save"), action_short_name=_("Delete"))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.pending_delete:
@@ -125,11 +158,11 @@ class LoadGameScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, "Load game", "Newest first · damaged saves are greyed out",
+        kit.draw_heading(surface, _("Load game"), _("Newest first · damaged saves are greyed out"),
                          top=24 if surface.get_height() >= 760 else 12)
         kit.draw_panel(surface, self.list_rect.inflate(12, 12))
         if self.empty:
-            words = self.problem or "No saved games yet. Games autosave after every turn."
+            words = self.problem or _("No saved games yet. Games autosave after every turn.")
             size = kit.fit_text(words, 18, self.list_rect.width - 40)
             kit.blit_text(surface, words, size, self.list_rect.center, kit.INK_DIM,
                           anchor="center")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from scenes import kit
+from translation import _
 
 CAP = 300
 FONT = 15
@@ -64,7 +65,7 @@ class LogPanel:
 
     def draw(self, surface) -> None:
         kit.draw_panel(surface, self.rect, (28, 36, 40, 230), radius=10, border=(93, 116, 128))
-        kit.blit_text(surface, "Game log", 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD,
+        kit.blit_text(surface, _("Game log"), 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD,
                       True)
         top = self.rect.y + 28
         n = max(1, (self.rect.bottom - 8 - top) // self.line_h)

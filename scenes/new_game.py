@@ -8,18 +8,44 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from engine import registry
-from engine.match import Match, Seat
+from engine.match import Match, Seat, bot_name
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _, ngettext
 
-SEAT_KINDS = ("Human", "Bot — Easy", "Bot — Medium", "Bot — Hard")
-ON_OFF = ("On", "Off")
+SEAT_KINDS = {"human": N_("Human"), "easy": N_("Bot — Easy"), "medium": N_("Bot — Medium"),
+              "hard": N_("Bot — Hard")}
+"""A seat's kind (``"human"`` or a bot level) -> its name in the seat menu."""
+
+
+def seat_kind_labels() -> list:
+    """The seat menu's entries in the language in use."""
+    return [_(label) for label in SEAT_KINDS.values()]
+
+
+def seat_kind_of(label: str) -> str:
+    """The kind (``"human"``, ``"easy"``...) of a seat menu entry (in the language in use)."""
+    for kind, english in SEAT_KINDS.items():
+        if label in (_(english), english):
+            return kind
+    raise ValueError(f"not a seat kind: {label!r}")
+
+
+def on_off() -> tuple:
+    """The two entries of a yes/no option's menu, in the language in use."""
+    return _("On"), _("Off")
+
+
+def default_seat_name(index: int) -> str:
+    """"Player 1" for seat index 0, in the language in use."""
+    return _("Player {number}").format(number=index + 1)
 
 
 def players_text(spec) -> str:
     if spec.min_players == spec.max_players:
-        return f"{spec.min_players} player" + ("s" if spec.min_players > 1 else "")
-    return f"{spec.min_players}–{spec.max_players} players"
+        return ngettext("{count} player", "{count} players", spec.min_players).format(
+            count=spec.min_players)
+    return _("{fewest}–{most} players").format(fewest=spec.min_players, most=spec.max_players)
 
 
 class NewGameScene(Scene):
@@ -32,9 +58,8 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.games = registry.games()
         self.game_index = 0
-        self.seat_kinds = ["Human", "Bot — Medium", "Bot — Medium", "Bot — Medium",
-                           "Bot — Medium", "Bot — Medium"]
-        self.seat_names = [f"Player {i + 1}" for i in range(6)]
+        self.seat_kinds = ["human", "medium", "medium", "medium", "medium", "medium"]
+        self.seat_names = [default_seat_name(i) for i in range(6)]
         self.seat_count = 2
         self.options: dict = {}
         self.chosen: set = set()   # options the player set; the others follow the seat count
@@ -47,7 +72,7 @@ class NewGameScene(Scene):
                 self.game_index = ids.index(game_id)
             self.seat_count = len(seats)
             for i, s in enumerate(seats):
-                self.seat_kinds[i] = "Human" if not s.is_bot else f"Bot — {s.level.title()}"
+                self.seat_kinds[i] = "human" if not s.is_bot else s.level
                 if not s.is_bot:
                     self.seat_names[i] = s.name
             self.options = dict(options)
@@ -104,62 +129,76 @@ class NewGameScene(Scene):
         x = self.cols[1]
         y = self.top + 34
         UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c,
-                 command=lambda: self.change_seats(-1), tool_tip_text="One seat fewer")
-        count = f"{self.seat_count} player" + ("s" if self.seat_count > 1 else "")
+                 command=lambda: self.change_seats(-1), tool_tip_text=_("One seat fewer"))
         if self.seat_count == 1 and self.spec and self.spec.solo:
-            count += " (solo rules)"
+            count = _("1 player (solo rules)")
+        else:
+            count = ngettext("{count} player", "{count} players", self.seat_count).format(
+                count=self.seat_count)
         self.count_label = UILabel(pygame.Rect(x + 48, y, col_w - 96, 34), count, ui,
                                    container=c)
         UIButton(pygame.Rect(x + col_w - 40, y, 40, 34), "+", ui, container=c,
-                 command=lambda: self.change_seats(+1), tool_tip_text="One seat more")
+                 command=lambda: self.change_seats(+1), tool_tip_text=_("One seat more"))
         y += 46
         row_h = 44 if h >= 760 else 40
         self.seat_widgets = []
         for i in range(self.seat_count):
-            kind_w = int(col_w * 0.55)
-            kind = UIDropDownMenu(list(SEAT_KINDS), self.seat_kinds[i],
+            kind_w = int(col_w * 0.64)
+            kind = UIDropDownMenu(seat_kind_labels(), _(SEAT_KINDS[self.seat_kinds[i]]),
                                   pygame.Rect(x, y, kind_w - 4, 36), ui, container=c,
                                   object_id=f"#seat_kind_{i}")
             name = UITextEntryLine(pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, 36), ui,
                                    container=c, initial_text=self.seat_names[i],
                                    object_id=f"#seat_name_{i}")
             name.set_text_length_limit(16)
-            if self.seat_kinds[i] != "Human":
+            if self.seat_kinds[i] != "human":
                 name.disable()
             self.seat_widgets.append((kind, name))
             y += row_h
+        UIButton(pygame.Rect(x, self.panel_rect.bottom - 52, col_w, 40),
+                 _("Start from a position…"), ui, container=c, command=self.from_position,
+                 tool_tip_text=_("Paste or type a position (Copy in the pause menu gives "
+                                 "one), or pick a puzzle"))
         # options
         x = self.cols[2]
         y = self.top + 34
         self.option_widgets = {}
         self.option_notes = []
+        self.option_labels = []
         opt_h = 78        # label row, two lines of help, a gap
-        for opt in self._shown_options():
-            label_w = int(opt_w * 0.36)
-            UILabel(pygame.Rect(x, y, label_w, 32), opt.label, ui, container=c)
+        shown = self._shown_options()
+        # the labels take what the longest needs, between a third and 45 % of the column
+        needed = max((kit.font(16).size(_(opt.label))[0] + 10 for opt in shown), default=0)
+        label_w = int(min(opt_w * 0.45, max(opt_w * 0.3, needed)))
+        self.option_labels = []
+        for opt in shown:
+            self.option_labels.append((_(opt.label), pygame.Rect(x, y, label_w - 6, 32)))
             values, current = self._option_labels(opt)
             dd = UIDropDownMenu(values, current, pygame.Rect(x + label_w, y, opt_w - label_w, 32),
                                 ui,
                                 container=c, object_id=f"#option_{opt.name}")
             self.option_widgets[opt.name] = (dd, opt)
-            self.option_notes.append((opt.description, x, y + 34))
+            self.option_notes.append((_(opt.description), x, y + 34))
             y += opt_h
         # seed and buttons
         by = h - 62
-        UILabel(pygame.Rect(margin, by, 60, 40), "Seed", ui, container=c)
+        UILabel(pygame.Rect(margin, by, 60, 40), _("Seed"), ui, container=c)
         self.seed_entry = UITextEntryLine(pygame.Rect(margin + 56, by + 2, 150, 36), ui,
                                           container=c, initial_text=self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
-        UIButton(pygame.Rect(margin + 212, by + 2, 90, 36), "Random", ui, container=c,
-                 command=self.random_seed, tool_tip_text="A new random seed")
-        self.error_label = UILabel(pygame.Rect(margin + 320, by, w - 2 * margin - 320 - 330, 40),
+        random_w = max(90, kit.font(17, True).size(_("Random"))[0] + 26)   # wider in Russian
+        UIButton(pygame.Rect(margin + 212, by + 2, random_w, 36), _("Random"), ui, container=c,
+                 command=self.random_seed, tool_tip_text=_("A new random seed"))
+        left = margin + 230 + random_w
+        self.error_label = UILabel(pygame.Rect(left, by, w - margin - 330 - left, 40),
                                    self.error, ui, container=c, object_id="#error_label")
-        UIButton(pygame.Rect(w - margin - 310, by, 140, 44), "Back", ui, container=c,
+        UIButton(pygame.Rect(w - margin - 310, by, 140, 44), _("Back"), ui, container=c,
                  command=self.app.manager.pop)
-        self.start_button = UIButton(pygame.Rect(w - margin - 160, by, 160, 44), "Start", ui,
+        self.start_button = UIButton(pygame.Rect(w - margin - 160, by, 160, 44), _("Start"), ui,
                                      container=c, command=self.start,
-                                     tool_tip_text="Start the game with these seats and options")
+                                     tool_tip_text=_("Start the game with these seats and "
+                                                     "options"))
         if not self.games:
             self.start_button.disable()
 
@@ -169,7 +208,8 @@ class NewGameScene(Scene):
 
     def _option_labels(self, opt):
         if opt.kind == "bool":
-            return list(ON_OFF), "On" if self.options.get(opt.name, opt.default) else "Off"
+            on, off = on_off()
+            return [on, off], on if self.options.get(opt.name, opt.default) else off
         choices = opt.choices_for(self.seat_count)
         labels = [opt.label_of(choice) for choice in choices]
         value = self.options.get(opt.name, opt.default_for(self.seat_count))
@@ -179,7 +219,7 @@ class NewGameScene(Scene):
 
     def _read_form(self):
         for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
-            self.seat_names[i] = name.get_text().strip() or f"Player {i + 1}"
+            self.seat_names[i] = name.get_text().strip() or default_seat_name(i)
         if hasattr(self, "seed_entry"):
             self.seed_text = self.seed_entry.get_text()
 
@@ -198,6 +238,12 @@ class NewGameScene(Scene):
         self._clamp_seats()
         self.relayout()
 
+    def from_position(self) -> None:
+        """Open the "Start from a position" panel over the form."""
+        from scenes.position import PositionScene
+        self._read_form()
+        self.app.manager.push(PositionScene(self.app, self))
+
     def random_seed(self) -> None:
         self.seed_entry.set_text(str(random.SystemRandom().randrange(1, 10**6)))
 
@@ -207,12 +253,11 @@ class NewGameScene(Scene):
         seats, bots = [], 0
         for i in range(self.seat_count):
             kind = self.seat_kinds[i]
-            if kind == "Human":
+            if kind == "human":
                 seats.append(Seat("human", self.seat_names[i]))
             else:
                 bots += 1
-                level = kind.split("— ")[1].lower()
-                seats.append(Seat("bot", f"Bot {bots} ({level.title()})", level))
+                seats.append(Seat("bot", bot_name(bots, kind), kind))
         return seats
 
     def start(self) -> None:
@@ -233,13 +278,13 @@ class NewGameScene(Scene):
             if oid.startswith("#seat_kind_"):
                 i = int(oid.rsplit("_", 1)[1])
                 self._read_form()
-                self.seat_kinds[i] = event.text
+                self.seat_kinds[i] = seat_kind_of(event.text)
                 self.relayout()
                 return True
             if oid.startswith("#option_"):
                 dd, opt = self.option_widgets[oid[len("#option_"):]]
                 if opt.kind == "bool":
-                    self.options[opt.name] = event.text == "On"
+                    self.options[opt.name] = event.text in (_("On"), "On")
                 else:
                     choices = opt.choices_for(self.seat_count)
                     labels = [opt.label_of(choice) for choice in choices]
@@ -262,15 +307,20 @@ class NewGameScene(Scene):
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, "New game", top=24 if surface.get_height() >= 760 else 16)
+        kit.draw_heading(surface, _("New game"), top=24 if surface.get_height() >= 760 else 16)
         kit.draw_panel(surface, self.panel_rect)
-        for title, x in zip(("Game", "Seats", "Options"), self.cols):
+        for title, x in zip((_("Game"), _("Seats"), _("Options")), self.cols):
             kit.blit_text(surface, title, 20, (x, self.top), kit.GOLD, True)
         if self.spec and not self._shown_options():
-            none = ("This game has no options." if not self.spec.options
-                    else f"No options apply to a game of {self.seat_count}.")
+            none = (_("This game has no options.") if not self.spec.options
+                    else ngettext("No options apply to a game of {count}.",
+                                  "No options apply to a game of {count}.",
+                                  self.seat_count).format(count=self.seat_count))
             kit.blit_text(surface, none, 16, (self.cols[2], self.top + 40),
                           kit.INK_DIM)
+        for label, rect in self.option_labels:     # drawn here: a long one shrinks to fit
+            text, size = kit.fit_label(label, 16, rect.width, min_size=11)
+            kit.blit_text(surface, text, size, rect.midleft, kit.INK, anchor="midleft")
         for note, x, y in self.option_notes:
             for j, line in enumerate(kit.wrap(note, 13, self.opt_w)[:2]):
                 kit.blit_text(surface, line, 13, (x, y + j * 16), kit.INK_DIM)
@@ -282,10 +332,11 @@ class NewGameScene(Scene):
             # short cards (many games in a small window) set their three lines closer
             title_y, players_y, text_y, line_h = ((8, 36, 55, 18) if r.height >= 108
                                                   else (4, 28, 46, 15))
-            size = kit.fit_text(spec.title, 20, r.width - 28, bold=True)
-            kit.blit_text(surface, spec.title, size, (r.x + 14, r.y + title_y), kit.INK, True)
+            title = _(spec.title)
+            size = kit.fit_text(title, 20, r.width - 28, bold=True)
+            kit.blit_text(surface, title, size, (r.x + 14, r.y + title_y), kit.INK, True)
             kit.blit_text(surface, players_text(spec), 14, (r.x + 14, r.y + players_y),
                           kit.GOLD if i == self.game_index else kit.INK_DIM, True)
-            for j, line in enumerate(kit.wrap(spec.description, 14, r.width - 28)[:3]):
+            for j, line in enumerate(kit.wrap(_(spec.description), 14, r.width - 28)[:3]):
                 kit.blit_text(surface, line, 14, (r.x + 14, r.y + text_y + j * line_h),
                               kit.INK_DIM)

@@ -6,6 +6,7 @@ from pygame_gui.elements import UIButton
 
 from scenes import kit
 from scenes.manager import Scene
+from translation import _
 
 
 class PassScreen(Scene):
@@ -19,7 +20,8 @@ class PassScreen(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        UIButton(pygame.Rect((w - 320) // 2, h // 2 + 20, 320, 48), f"I'm {self.name} — go",
+        UIButton(pygame.Rect((w - 320) // 2, h // 2 + 20, 320, 48), _("I'm {name} — go").format(
+            name=self.name),
                  self.app.ui, container=self.container, command=self.app.manager.pop)
 
     def handle_event(self, event) -> bool:
@@ -33,5 +35,6 @@ class PassScreen(Scene):
         veil.fill((8, 12, 14, 230))
         surface.blit(veil, (0, 0))
         w, h = surface.get_size()
-        kit.blit_text(surface, f"Pass to {self.name}", 40, (w // 2, h // 2 - 50), kit.GOLD, True,
+        kit.blit_text(surface, _("Pass to {name}").format(name=self.name), 40,
+                      (w // 2, h // 2 - 50), kit.GOLD, True,
                       "center", shadow=True)

@@ -14,12 +14,13 @@ from saves import store
 from saves.format import SaveError, clean_title, match_title
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _
 
 
 def replace_question(name: str) -> str:
     """The confirmation before saving over a save of the same name."""
-    return (f"A save called \u201c{clean_title(name)}\u201d already exists. Replace it? "
-            f"Its last version stays as the backup.")
+    return _("A save called “{name}” already exists. Replace it? Its last version stays as "
+             "the backup.").format(name=clean_title(name))
 
 
 class PauseScene(Scene):
@@ -35,7 +36,8 @@ class PauseScene(Scene):
         """Opened to name a save (Ctrl+S, Save and quit): Cancel and a save close it."""
         self.then = then
         """What to do once saved (leave the game), or None to go back to the table."""
-        self.save_name = table.saved_as or match_title(table.match)
+        # a loaded (or already saved) game offers its own name, not the generic one
+        self.save_name = table.saved_as or table.match.save_title or match_title(table.match)
         self.dialog = None         # the "Replace save" confirmation while it is open
 
     def build(self) -> None:
@@ -44,19 +46,61 @@ class PauseScene(Scene):
             return
         self.name_entry = None
         self.buttons = kit.button_column(self, [
-            ("Resume", self.app.manager.pop),
-            ("Save", self.ask_name),
-            ("Load", self.load),
-            ("Rules", self.rules),
-            ("Settings", self.settings),
-            ("Quit to title", self.quit_to_title),
+            (N_("Resume"), self.app.manager.pop),
+            (N_("Save"), self.ask_name),
+            (N_("Load"), self.load),
+            (N_("Rules"), self.rules),
+            (N_("Settings"), self.settings),
+            (N_("Quit to title"), self.quit_to_title),
         ], width=280, height=44, gap=10)
+        self.build_position_row()
+
+    # --- the position, to share --------------------------------------------------------------
+    def position_rect(self) -> pygame.Rect:
+        """The strip under the menu that shows the position's notation."""
+        w, h = self.app.size
+        menu_bottom = h // 2 - 20 + (6 * 54 + 90) // 2
+        height = max(70, min(110, h - menu_bottom - 16))
+        return pygame.Rect(int(w * 0.08), h - height - 8, int(w * 0.84), height)
+
+    def build_position_row(self) -> None:
+        """The position's notation (drawn) and Copy, so a position can be shared."""
+        from engine.positions import position_text
+        match = self.table.match
+        self.position = position_text(match.spec, match.state)
+        rect = self.position_rect()
+        self.copy_button = UIButton(pygame.Rect(rect.right - 130, rect.centery - 20, 116, 40),
+                                    _("Copy"), self.app.ui, container=self.container,
+                                    command=self.copy_position,
+                                    tool_tip_text=_("Copy this position to the clipboard: New "
+                                                    "game, Start from a position pastes it"))
+
+    def copy_position(self) -> None:
+        from scenes.clipboard import copy_text
+        if copy_text(self.position):
+            self.app.notify(_("Position copied"))
+        else:
+            self.app.notify(_("The clipboard is not available here."))
+
+    def draw_position(self, surface) -> None:
+        rect = self.position_rect()
+        kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
+        kit.blit_text(surface, _("Position"), 15, (rect.x + 12, rect.y + 6), kit.GOLD, True)
+        width = rect.width - 170
+        flat = " ".join(self.position.split())
+        rows = kit.wrap(flat, 13, width)
+        shown = max(1, (rect.height - 30) // 17)
+        if len(rows) > shown:
+            rows = rows[:shown - 1] + [kit.ellipsize(" ".join(rows[shown - 1:]), width,
+                                                      lambda t: kit.font(13).size(t)[0])]
+        for index, row in enumerate(rows):
+            kit.blit_text(surface, row, 13, (rect.x + 12, rect.y + 27 + index * 17), kit.INK)
 
     def _build_naming(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         x, y = w // 2 - 200, h // 2 - 66
-        UILabel(pygame.Rect(x, y, 400, 28), "Name", ui, container=c)
+        UILabel(pygame.Rect(x, y, 400, 28), _("Name"), ui, container=c)
         self.name_entry = UITextEntryLine(pygame.Rect(x, y + 30, 400, 38), ui, container=c,
                                           initial_text=self.save_name)
         self.name_entry.set_text_length_limit(60)
@@ -66,11 +110,12 @@ class PauseScene(Scene):
         self.name_entry.edit_position = len(self.save_name)
         self.name_entry.redraw()
         self.buttons = {
-            "Save": UIButton(pygame.Rect(x + 210, y + 82, 190, 42), "Save", ui, container=c,
+            "Save": UIButton(pygame.Rect(x + 210, y + 82, 190, 42), _("Save"), ui, container=c,
                              command=self.save,
-                             tool_tip_text="A save of the same name is replaced after "
-                                           "you confirm; its last version stays as the backup"),
-            "Cancel": UIButton(pygame.Rect(x, y + 82, 190, 42), "Cancel", ui, container=c,
+                             tool_tip_text=_("A save of the same name is replaced after "
+                                             "you confirm; its last version stays as the "
+                                             "backup")),
+            "Cancel": UIButton(pygame.Rect(x, y + 82, 190, 42), _("Cancel"), ui, container=c,
                                command=self.cancel_name),
         }
 
@@ -108,7 +153,7 @@ class PauseScene(Scene):
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 440) // 2, (h - 230) // 2, 440, 230),
             replace_question(self.save_name), self.app.ui,
-            window_title="Replace save", action_short_name="Replace")
+            window_title=_("Replace save"), action_short_name=_("Replace"))
 
     def write(self, replacing: bool) -> None:
         try:
@@ -118,8 +163,9 @@ class PauseScene(Scene):
             return
         self.table.mark_saved(self.save_name)
         shown = store.read_info(path).title
-        self.app.notify(f"Replaced the save \u201c{shown}\u201d (its last version is the backup)"
-                        if replacing else f"Saved \u201c{shown}\u201d")
+        self.table.match.save_title = shown
+        self.app.notify((_("Replaced the save “{name}” (its last version is the backup)")
+                         if replacing else _("Saved “{name}”")).format(name=shown))
         if self.only_naming:
             self.app.manager.pop()
             if self.then is not None:
@@ -191,5 +237,7 @@ class PauseScene(Scene):
             rect = pygame.Rect(0, 0, 340, 6 * 54 + 90)
             rect.center = (w // 2, h // 2 - 20)
         kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
-        title = "Save the game" if self.naming else "Paused"
+        title = _("Save the game") if self.naming else _("Paused")
         kit.blit_text(surface, title, 26, (w // 2, rect.y + 14), kit.GOLD, True, "midtop")
+        if not self.naming:
+            self.draw_position(surface)

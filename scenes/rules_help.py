@@ -1,11 +1,19 @@
-"""The rules scene: each registered game's rules summary, with headings, scrollable."""
+"""The rules scene: each registered game's rules summary, with headings, scrollable.
+
+The summaries are long texts, so they are not catalogue messages: each language has its own
+file per game, ``translation/rules/<code>/<game id>.md``, written from the English summary in the
+game's package (``RULES_SUMMARY``) with the published pages' terms. A game whose summary is not
+translated yet shows the English one.
+"""
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
+import translation
 from engine import registry
 from scenes import kit
 from scenes.manager import Scene
@@ -21,28 +29,53 @@ def options_on(match) -> set:
             if option.kind == "bool" and match.options.get(option.name)}
 
 
-def summary_to_html(summary: str, marked=()) -> str:
+RULES_DIR = Path(translation.__file__).with_name("rules")
+"""``RULES_DIR / code / f"{game_id}.md"``: a game's rules summary in language ``code``."""
+
+
+def rules_summary(spec, language: str | None = None) -> str:
+    """The rules summary of ``spec`` in ``language`` (default: the one in use), or the English
+    summary when that language has no file for the game."""
+    path = RULES_DIR / (language or translation.current_language()) / f"{spec.id}.md"
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    return spec.rules_summary
+
+
+def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> str:
     """Turn a game's rules summary into pygame_gui's HTML subset.
 
     Lines starting "# " and "## " are headings, "- " starts a bullet, a blank line ends a
     paragraph; other lines continue the paragraph or bullet above (sources are hard-wrapped).
     ``marked`` are the labels of the options on in the game the screen was opened from: a line
     under the title lists them, and each one's bullet ("- Label: ...") is highlighted.
+    pygame_gui breaks lines only at spaces, so a paragraph with Japanese text (no spaces) is
+    broken here into lines of ``wrap_width`` pixels (the text box's font, 16 px).
     """
     out: list[str] = []
     block: list[str] = []
     bullet = False
 
+    def lines_of(text: str, width: int) -> list:
+        if wrap_width is None or not kit.has_cjk(text):
+            return [text]
+        return kit.wrap(text, 16, width) or [text]
+
     def flush():
         nonlocal block, bullet
         if block:
             text = " ".join(block)
-            body = html.escape(text)
-            if bullet and any(text.startswith(f"{label}:") for label in marked):
-                note = html.escape(_("(on in this game)"))
-                out.append(f"  •  <font color='{ON}'><b>{body}</b> {note}</font><br>")
+            if bullet:
+                rows = lines_of(text, (wrap_width or 0) - 40)
+                body = "<br>".join(("  •  " if index == 0 else "\u3000\u3000") + html.escape(row)
+                                   for index, row in enumerate(rows))
+                if any(text.startswith(f"{label}:") for label in marked):
+                    note = html.escape(_("(on in this game)"))
+                    body = f"<font color='{ON}'><b>{body}</b> {note}</font>"
+                out.append(f"{body}<br>")
             else:
-                out.append(f"  •  {body}<br>" if bullet else f"{body}<br><br>")
+                body = "<br>".join(html.escape(row) for row in lines_of(text, wrap_width or 0))
+                out.append(f"{body}<br><br>")
         block, bullet = [], False
 
     for raw in summary.strip().splitlines():
@@ -86,23 +119,25 @@ class RulesScene(Scene):
         """The labels of the options on, for the game shown (only the one opened from)."""
         if not self.games or self.games[self.index].id != self.game_id:
             return []
-        return [option.label for option in self.games[self.index].options
+        return [_(option.label) for option in self.games[self.index].options
                 if option.name in self.active]
 
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         top = 96 if h >= 760 else 76
-        left_w = 250
-        for i, spec in enumerate(self.games):
-            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), spec.title, ui, container=c,
+        titles = [_(spec.title) for spec in self.games]
+        left_w = min(300, max([250] + [kit.font(17, True).size(t)[0] + 30 for t in titles]))
+        for i, title in enumerate(titles):
+            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), title, ui, container=c,
                      object_id="#selected_button" if i == self.index else None,
                      command=kit.bind(self.choose, i))
-        text = (summary_to_html(self.games[self.index].rules_summary, self.marked())
-                if self.games else "No games are installed yet.")
-        self.box = UITextBox(text, pygame.Rect(40 + left_w + 24, top, w - left_w - 104,
-                                               h - top - 30), ui, container=c)
-        UIButton(pygame.Rect(40, h - 74, left_w, 44), "Back", ui, container=c,
+        box = pygame.Rect(40 + left_w + 24, top, w - left_w - 104, h - top - 30)
+        inner = box.width - 2 * 14 - 24          # the theme's padding and the scroll bar
+        text = (summary_to_html(rules_summary(self.games[self.index]), self.marked(), inner)
+                if self.games else _("No games are installed yet."))
+        self.box = UITextBox(text, box, ui, container=c)
+        UIButton(pygame.Rect(40, h - 74, left_w, 44), _("Back"), ui, container=c,
                  command=self.app.manager.pop)
 
     def choose(self, index: int) -> None:
@@ -117,4 +152,4 @@ class RulesScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, "Rules", top=20 if surface.get_height() >= 760 else 10)
+        kit.draw_heading(surface, _("Rules"), top=20 if surface.get_height() >= 760 else 10)

@@ -1,5 +1,5 @@
-"""The settings scene: animation speed, fullscreen, window size, hot-seat screen, patterns,
-thinking time, sound effects and volume."""
+"""The settings scene: language, animation speed, fullscreen, window size, hot-seat screen,
+patterns, thinking time, sound effects and volume."""
 from __future__ import annotations
 
 import time
@@ -8,10 +8,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
+import translation
 from saves.format import SaveError
 from saves.settings import ANIMATION_SPEEDS, WINDOW_SIZES, save_settings
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _
 
 BUDGETS = ("0.5", "1.0", "1.5", "3.0", "5.0")
 VOLUME_SAVE_DELAY = 0.4
@@ -27,16 +29,22 @@ class SettingsScene(Scene):
     """Every change is applied and written at once to the user config folder."""
 
     ROWS = (
-        ("animation_speed", "Animation speed", "How fast dice, marbles and carts move."),
-        ("fullscreen", "Fullscreen", "F11 toggles it at any time."),
-        ("window_size", "Window size",
-         "Used at start and after fullscreen; you can drag the edge too."),
-        ("pass_screen", "Hot-seat pass screen", "Show “pass to NAME” between human turns."),
-        ("colorblind_patterns", "Colour patterns", "Marks marbles and gems by shape as well."),
-        ("bot_budget", "Hard bot thinking time", "Seconds a Hard opponent (and a hint) may think."),
-        ("sound_effects", "Sound effects", "M turns them off and on anywhere."),
-        ("master_volume", "Volume", "How loud the sound effects play."),
+        ("language", N_("Language"), N_("Menus, tables, the log and the rules; applied at once.")),
+        ("animation_speed", N_("Animation speed"), N_("How fast dice, marbles and carts move.")),
+        ("fullscreen", N_("Fullscreen"), N_("F11 toggles it at any time.")),
+        ("window_size", N_("Window size"),
+         N_("Used at start and after fullscreen; you can drag the edge too.")),
+        ("pass_screen", N_("Hot-seat pass screen"),
+         N_("Show “pass to NAME” between human turns.")),
+        ("colorblind_patterns", N_("Colour patterns"),
+         N_("Marks marbles and gems by shape as well.")),
+        ("bot_budget", N_("Hard bot thinking time"),
+         N_("Seconds a Hard opponent (and a hint) may think.")),
+        ("sound_effects", N_("Sound effects"), N_("M turns them off and on anywhere.")),
+        ("master_volume", N_("Volume"), N_("How loud the sound effects play.")),
     )
+    """``(field, label, explanation)`` per row, English (marked; translated when built)."""
+    SPEED_NAMES = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 
     def __init__(self, app):
         super().__init__(app)
@@ -44,16 +52,24 @@ class SettingsScene(Scene):
         self.shown_effects = app.settings.sound_effects
 
     def _choices(self, key):
+        """``(labels, current label)`` of a row's menu, in the language in use (each language
+        is listed in its own name)."""
         s = self.app.settings
+        if key == "language":
+            return ([translation.LANGUAGE_NAMES[code] for code in translation.LANGUAGES],
+                    translation.LANGUAGE_NAMES[translation.current_language()])
         if key == "animation_speed":
-            return [v.title() for v in ANIMATION_SPEEDS], s.animation_speed.title()
+            return ([_(self.SPEED_NAMES[v]) for v in ANIMATION_SPEEDS],
+                    _(self.SPEED_NAMES[s.animation_speed]))
         if key == "window_size":
             labels = [size_label(x) for x in WINDOW_SIZES]
             cur = size_label(s.window_size if s.fullscreen else self.app.size)
             return (labels if cur in labels else labels + [cur]), cur
         if key == "bot_budget":
-            return [f"{b} s" for b in BUDGETS], f"{s.bot_budget:.1f} s"
-        return ["On", "Off"], "On" if getattr(s, key) else "Off"
+            return ([_("{seconds} s").format(seconds=b) for b in BUDGETS],
+                    _("{seconds} s").format(seconds=f"{s.bot_budget:.1f}"))
+        on, off = _("On"), _("Off")
+        return [on, off], on if getattr(s, key) else off
 
     def _hint(self, key: str, hint: str) -> str:
         """The row's explanation; the window size row says when the window (started with
@@ -61,11 +77,11 @@ class SettingsScene(Scene):
         s = self.app.settings
         if key == "window_size":
             if s.fullscreen:
-                return "Used when you leave fullscreen (F11)."
+                return _("Used when you leave fullscreen (F11).")
             if tuple(self.app.size) != tuple(s.window_size):
-                return (f"The window is {size_label(self.app.size)} now; the next start "
-                        f"opens at {size_label(s.window_size)}.")
-        return hint
+                return _("The window is {size} now; the next start opens at {stored}.").format(
+                    size=size_label(self.app.size), stored=size_label(s.window_size))
+        return _(hint)
 
     def build(self) -> None:
         w, h = self.app.size
@@ -78,7 +94,7 @@ class SettingsScene(Scene):
         self.hints = {}
         for i, (key, label, hint) in enumerate(self.ROWS):
             y = top + i * row_h
-            UILabel(pygame.Rect(x, y, pw - 260, 28), label, ui, container=c,
+            UILabel(pygame.Rect(x, y, pw - 260, 28), _(label), ui, container=c,
                     object_id="#heading_label")
             self.hints[key] = UILabel(pygame.Rect(x, y + 28, pw - 260, 24),
                                       self._hint(key, hint), ui, container=c,
@@ -95,7 +111,7 @@ class SettingsScene(Scene):
             options, current = self._choices(key)
             UIDropDownMenu(options, current, pygame.Rect(x + pw - 240, y + 6, 240, 36), ui,
                            container=c, object_id=f"#set_{key}")
-        UIButton(pygame.Rect((w - 160) // 2, self.panel_rect.bottom + 20, 160, 44), "Back", ui,
+        UIButton(pygame.Rect((w - 160) // 2, self.panel_rect.bottom + 20, 160, 44), _("Back"), ui,
                  container=c, command=self.app.manager.pop)
 
     def handle_event(self, event) -> bool:
@@ -152,8 +168,16 @@ class SettingsScene(Scene):
     def change(self, key: str, label: str) -> None:
         """Apply one setting from its dropdown label and store the settings."""
         s = self.app.settings
+        if key == "language":
+            codes = {name: code for code, name in translation.LANGUAGE_NAMES.items()}
+            s.language = codes.get(label, label if label in translation.LANGUAGES else "")
+            self._save()
+            self.app.set_language(s.language or translation.system_language())
+            return
         if key == "animation_speed":
-            s.animation_speed = label.lower()
+            names = {_(name): speed for speed, name in self.SPEED_NAMES.items()}
+            names.update({name: speed for speed, name in self.SPEED_NAMES.items()})
+            s.animation_speed = names[label]
         elif key == "window_size":
             size = tuple(int(v) for v in label.replace(" ", "").split("×"))
             s.window_size = size
@@ -162,11 +186,11 @@ class SettingsScene(Scene):
         elif key == "bot_budget":
             s.bot_budget = float(label.split()[0])
         elif key == "fullscreen":
-            if (label == "On") != s.fullscreen:
+            if (label in ("On", _("On"))) != s.fullscreen:
                 self.app.toggle_fullscreen()
                 return
         else:
-            setattr(s, key, label == "On")
+            setattr(s, key, label in ("On", _("On")))
             if key == "sound_effects":
                 self.shown_effects = s.sound_effects
                 if not s.sound_effects:
@@ -175,5 +199,5 @@ class SettingsScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, "Settings", top=24 if surface.get_height() >= 760 else 12)
+        kit.draw_heading(surface, _("Settings"), top=24 if surface.get_height() >= 760 else 12)
         kit.draw_panel(surface, self.panel_rect)

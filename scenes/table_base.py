@@ -39,10 +39,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton
+import pygame_gui
+from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UITextEntryLine
 
+import translation
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
+from engine.replay import ReplayCursor
 from saves import store
 from saves.format import SaveError
 from scenes import kit
@@ -52,6 +55,22 @@ from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
 from translation import _
 
+
+def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
+    """Rects for the row of buttons over the log (Menu, Undo, Restart, Hint), ``width`` pixels
+    from ``x``: each as wide as its label needs (labels are longer in some languages), the
+    spare room shared out, all shrunk alike when the labels need more than the row."""
+    needs = [kit.font(17, True).size(label)[0] + 28 for label in labels]
+    room = width - gap * (len(labels) - 1)
+    spare = room - sum(needs)
+    widths = ([need + spare // len(needs) for need in needs] if spare >= 0
+              else [max(40, need * room // sum(needs)) for need in needs])
+    widths[-1] = room - sum(widths[:-1])
+    rects, left = [], x
+    for button_width in widths:
+        rects.append(pygame.Rect(left, 8, button_width, 32))
+        left += button_width + gap
+    return rects
 
 @dataclass
 class Step:
@@ -103,10 +122,15 @@ class TableScene(Scene):
         self.finished = False
         self.end_wait = None
         self.replay = list(replay) if replay is not None else None
-        self.replay_index = 0
+        self.cursor = ReplayCursor(match, self.replay) if replay is not None else None
+        """Where the replay stands (scrubbing: by step, by turn, to any step), or None."""
         self.replay_playing = True
         self.replay_wait = 0.0
-        self.log_lines = [self.log_line(e) for _, e in match.events][-LOG_CAP:]
+        self.replay_target: int | None = None
+        """A step the slider was dragged to, jumped to on the next frame (a drag sends many)."""
+        self.log_lines = [self.log_line(e) for _step, e in match.events][-LOG_CAP:]
+        self.log_language = translation.current_language()
+        """The language ``log_lines`` are in."""
         if match.notice:    # e.g. a save from older rules goes on from its position
             self.log_lines.append(match.notice)
             self.say(match.notice, 12.0)
@@ -133,6 +157,10 @@ class TableScene(Scene):
         self.saved_as: str | None = None
         """The name the player saved this game under (Ctrl+S saves there again), or None."""
         self._saved_marker = None
+        self.puzzle = None
+        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`), or None;
+        the table says when its goal is reached."""
+        self.puzzle_solved = False
 
     # --- layout ------------------------------------------------------------------------------
     def board_rect(self) -> pygame.Rect:
@@ -145,33 +173,37 @@ class TableScene(Scene):
         ui, c = self.app.ui, self.container
         lw = self.log_width
         x = w - lw - 8
-        self.menu_button = UIButton(pygame.Rect(x, 8, 70, 32), "Menu", ui, container=c,
-                                    command=self.open_pause, tool_tip_text="Pause menu (Esc)")
         if self.replay is not None:
-            self.play_button = UIButton(pygame.Rect(x + 76, 8, 76, 32),
-                                        "Pause" if self.replay_playing else "Play", ui,
-                                        container=c, command=self.toggle_replay,
-                                        tool_tip_text="Stop or go on (Space)")
-            UIButton(pygame.Rect(x + 158, 8, 64, 32), "Step", ui, container=c,
-                     command=self.replay_step, tool_tip_text="One step forward (→)")
-            UIButton(pygame.Rect(x + 228, 8, lw - 228, 32), "To end", ui, container=c,
-                     command=self.replay_to_end,
-                     tool_tip_text="Jump to the final position (End)")
+            labels = (_("Menu"), _("Pause") if self.replay_playing else _("Play"),
+                      _("Step"), _("To end"))
         else:
-            self.undo_button = UIButton(pygame.Rect(x + 76, 8, 66, 32), "Undo", ui, container=c,
-                                        command=self.undo, tool_tip_text="Take back your last "
-                                        "step (Ctrl+Z). Never across a roll, a draw or "
-                                        "another player's move.")
-            self.restart_button = UIButton(pygame.Rect(x + 148, 8, 84, 32), "Restart", ui,
+            labels = (_("Menu"), _("Undo"), _("Restart"), _("Hint"))
+        rects = top_button_rects(labels, x, lw)
+        self.menu_button = UIButton(rects[0], labels[0], ui, container=c,
+                                    command=self.open_pause, tool_tip_text=_("Pause menu (Esc)"))
+        if self.replay is not None:
+            self.build_replay_controls(rects[0].right + 6, x + lw)
+        else:
+            self.undo_button = UIButton(rects[1], labels[1], ui, container=c,
+                                        command=self.undo, tool_tip_text=_(
+                                            "Take back your last step (Ctrl+Z). Never across a "
+                                            "roll, a draw or another player's move."))
+            self.restart_button = UIButton(rects[2], labels[2], ui,
                                            container=c, command=self.restart_turn,
-                                           tool_tip_text="Restart your turn: back to its start, "
-                                           "or to just after the latest roll or draw "
-                                           "(Ctrl+Shift+Z)")
-            self.hint_button = UIButton(pygame.Rect(x + 238, 8, lw - 238, 32), "Hint", ui,
+                                           tool_tip_text=_(
+                                               "Restart your turn: back to its start, or to "
+                                               "just after the latest roll or draw "
+                                               "(Ctrl+Shift+Z)"))
+            self.hint_button = UIButton(rects[3], labels[3], ui,
                                         container=c, command=self.ask_hint,
-                                        tool_tip_text="What would the Hard computer player do "
-                                        "here? (H)")
+                                        tool_tip_text=_("What would the Hard computer player "
+                                                        "do here? (H)"))
         self._column_y = 48
+        if self.log_language != translation.current_language():   # the language changed: the log
+            self.log_language = translation.current_language()     # reads in the new one (its
+            self.log_lines = self.full_log()                # sentences come from the events)
+        if self.replay is not None:
+            self.build_replay_rows()
         self.build_controls()
         log_top = self.log_top()
         self.log_box = LogPanel(pygame.Rect(x, log_top, lw, h - log_top - 8), self.log_lines)
@@ -180,7 +212,7 @@ class TableScene(Scene):
     def control_row(self, height: int = 36) -> pygame.Rect:
         """Reserve the next row of the column under the top buttons (above the log) and return
         its rect; call it from :meth:`build_controls`. The log starts below the last row."""
-        w, _ = self.app.size
+        w, _height = self.app.size
         rect = pygame.Rect(w - self.log_width - 8, self._column_y, self.log_width, height)
         self._column_y = rect.bottom + 6
         return rect
@@ -253,11 +285,15 @@ class TableScene(Scene):
         target = self.target_at(self.mouse)
         if target is None or not target.tooltip:
             return
+        kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
+
+    def tooltip_rect(self, target) -> pygame.Rect:
+        """Where ``target``'s tooltip goes: beside it, off everything in :meth:`tooltip_avoid`
+        (below the top bar)."""
         w, h = self.app.size
         size = kit.tooltip_size(target.tooltip)
         avoid = [r for r in self.tooltip_avoid() if r != target.bounds]
-        rect = kit.place_tip(size, target.bounds, pygame.Rect(0, 44, w, h - 44), avoid)
-        kit.draw_tooltip(surface, rect, target.tooltip)
+        return kit.place_tip(size, target.bounds, pygame.Rect(0, 44, w, h - 44), avoid)
 
     def build_controls(self) -> None:
         """Subclasses add their buttons here, in rows from :meth:`control_row`."""
@@ -314,6 +350,11 @@ class TableScene(Scene):
 
     def rebuild_log(self) -> None:
         """The whole log again from the match (after load or undo), step by step as it was."""
+        self.log_lines = self.full_log()
+        self.log_box.set(self.log_lines)
+
+    def full_log(self) -> list:
+        """The log's lines for every event of the match, in the language in use."""
         # as played: each decision alone, each run of chance steps together (advance_chance)
         history = self.match.history
         run_start, group = {}, None
@@ -325,8 +366,7 @@ class TableScene(Scene):
         for _group, step in itertools.groupby(self.match.events,
                                               key=lambda item: run_start.get(item[0], item[0])):
             lines += self.log_lines_for([event for _index, event in step])
-        self.log_lines = lines[-LOG_CAP:]
-        self.log_box.set(self.log_lines)
+        return lines[-LOG_CAP:]
 
     # --- messages ----------------------------------------------------------------------------
     def say(self, message: str, seconds: float = 5.0) -> None:
@@ -478,15 +518,27 @@ class TableScene(Scene):
     def on_shown(self) -> None:
         """Called when the board has caught up with the match (subclasses refresh widgets)."""
 
+    def check_puzzle(self) -> None:
+        """Say once when the puzzle's goal is reached (the engine's state decides, via the
+        puzzle's own test)."""
+        if self.puzzle is None or self.puzzle_solved:
+            return
+        events = [event for _, event in self.match.events]
+        if self.puzzle.check(self.match.start_state(), self.match.state, events):
+            self.puzzle_solved = True
+            self.app.notify(_("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)),
+                            seconds=8.0)
+
     def _after_step(self) -> None:
         """Autosave after every completed step (in the background: :mod:`saves.autosaver`),
         so a closed window or a crash loses nothing; note when a turn begins."""
-        if self.message.startswith("Hint:"):
+        self.check_puzzle()
+        if self.message and self.message == getattr(self, "hint_said", None):
             self.clear_message()             # a hint is about the position before this step
         owner = self.match.turn_owner()
         new = self.match.events[self.events_seen:]
         self.events_seen = len(self.match.events)
-        began = any(isinstance(event, TurnStarted) for _, event in new)
+        began = any(isinstance(event, TurnStarted) for _index, event in new)
         if owner >= 0 and (owner != self.last_owner or began):
             self.last_owner = owner
         self.autosave()
@@ -508,13 +560,14 @@ class TableScene(Scene):
         try:
             kept = store.keep_unfinished_for(self.match)
         except SaveError as err:
-            self.autosave_off = (f"{str(err).rstrip('.')}, so this game will not autosave "
-                                 f"and the unfinished one stays where it is.")
+            self.autosave_off = _("{problem}, so this game will not autosave and the "
+                                  "unfinished one stays where it is.").format(
+                problem=str(err).rstrip("."))
             self.app.notify(self.autosave_off)
             return
         if kept is not None:
-            self.app.notify(f"Your unfinished game of {self.match.spec.title} is kept in "
-                            f"Load game.")
+            self.app.notify(_("Your unfinished game of {game} is kept in Load game.").format(
+                game=_(self.match.spec.title)))
 
     def autosave(self) -> None:
         """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
@@ -634,7 +687,8 @@ class TableScene(Scene):
         self.anims.skip()
         self.reset_selection()
         if not how():
-            self.refuse("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            self.refuse(_("Nothing to undo: a roll, a draw or another player's move is in the "
+                          "way."))
             self.on_shown()
             return
         self.shown = self.match.state.clone()
@@ -694,7 +748,7 @@ class TableScene(Scene):
                                                 self.match.bot_rng())
         self.hint_for = len(self.match.history)
         self.hint_since = time.monotonic()
-        self.say("Thinking about a hint…", 30)
+        self.say(_("Thinking about a hint…"), 30)
 
     def _collect_hint(self) -> None:
         if self.hint_future is None or not self.hint_future.done():
@@ -706,7 +760,9 @@ class TableScene(Scene):
         bots = self.match.spec.bots
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
         words = self.match.state.action_to_string(action, self.match.names)
-        self.say(f"Hint: {words}." + (f" {reason}" if reason else ""), 12)
+        self.hint_said = (_("Hint: {move}. {reason}").format(move=words, reason=reason)
+                          if reason else _("Hint: {move}.").format(move=words))
+        self.say(self.hint_said, 12)
         self.app.sound.play("hint")
         self.on_hint(action)
 
@@ -736,39 +792,159 @@ class TableScene(Scene):
             self.executor = None
 
     # --- replay ------------------------------------------------------------------------------
+    def build_replay_controls(self, left: int, right: int) -> None:
+        """The top row in a replay, after Menu (from ``left`` to ``right``): Play/Pause, and
+        "Turn [n] of N" to jump to a turn."""
+        ui, c = self.app.ui, self.container
+        self.play_button = UIButton(pygame.Rect(left, 8, 76, 32),
+                                    _("Pause") if self.replay_playing else _("Play"), ui,
+                                    container=c, command=self.toggle_replay,
+                                    tool_tip_text=_("Stop or go on (Space)"))
+        self.turn_entry = UITextEntryLine(pygame.Rect(left + 82, 8, 56, 32), ui, container=c,
+                                          initial_text=str(self.cursor.turn_at()))
+        self.turn_entry.set_allowed_characters("numbers")
+        self.turn_entry.set_text_length_limit(4)
+        self.turn_entry.set_tooltip(_("Type a turn and press Enter to jump to it"))
+        self.turn_of = UILabel(pygame.Rect(left + 140, 8, max(40, right - left - 140), 32),
+                               _("of {count}").format(count=self.cursor.turn_total), ui,
+                               container=c)
+
+    def build_replay_rows(self) -> None:
+        """Under the top row: the step buttons, then the slider over the whole game."""
+        ui, c = self.app.ui, self.container
+        row = self.control_row(34)
+        buttons = (("|<", self.replay_home, _("To the start (Home)")),
+                   ("<<", self.replay_previous_turn, _("Back to this turn's start, or the turn "
+                                                       "before (Page Up)")),
+                   ("<", self.replay_back, _("One step back (Left)")),
+                   (">", self.replay_step, _("One step forward (Right)")),
+                   (">>", self.replay_next_turn, _("To the next turn (Page Down)")),
+                   (">|", self.replay_to_end, _("To the end (End)")))
+        gap = 4
+        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
+        self.replay_buttons = {}
+        for index, (label, command, tip) in enumerate(buttons):
+            self.replay_buttons[label] = UIButton(
+                pygame.Rect(row.x + index * (width + gap), row.y, width, row.height), label, ui,
+                container=c, command=command, tool_tip_text=tip)
+        row = self.control_row(26)
+        self.replay_slider = UIHorizontalSlider(
+            row, self.cursor.position, (0, max(1, self.cursor.length)), ui, container=c,
+            click_increment=1)
+        self.sync_replay_controls()
+
+    def sync_replay_controls(self) -> None:
+        """Slider, turn box and buttons follow the replay's position."""
+        if self.container is None or self.cursor is None:
+            return
+        cursor = self.cursor
+        if int(self.replay_slider.get_current_value()) != cursor.position:
+            self.replay_slider.set_current_value(cursor.position)
+        if not self.turn_entry.is_focused and self.turn_entry.get_text() != str(cursor.turn_at()):
+            self.turn_entry.set_text(str(cursor.turn_at()))
+        for label in ("|<", "<<", "<"):
+            kit.set_enabled(self.replay_buttons[label], cursor.position > 0)
+        for label in (">", ">>", ">|"):
+            kit.set_enabled(self.replay_buttons[label], not cursor.at_end)
+
     def toggle_replay(self) -> None:
         self.replay_playing = not self.replay_playing
+        if self.replay_playing and self.cursor.at_end:
+            self.replay_go(0)               # Play at the end plays it again
+            self.replay_playing = True
         if self.container is not None:
-            self.play_button.set_text("Pause" if self.replay_playing else "Play")
+            self.play_button.set_text(_("Pause") if self.replay_playing else _("Play"))
 
-    def replay_to_end(self) -> None:
-        """Play every remaining step at once and show the final position."""
+    def pause_replay(self) -> None:
+        """Stop playing on (the player is looking at one position)."""
+        if self.replay_playing:
+            self.toggle_replay()
+
+    def replay_go(self, position: int) -> None:
+        """Show the game after ``position`` steps at once; the log follows."""
         self.anims.skip()
-        while self.replay_index < len(self.replay):
-            entry = self.replay[self.replay_index]
-            self.replay_index += 1
-            if entry.player < 0:
-                self.match.resolve_chance(entry.action)
-            else:
-                self.match.apply(entry.action)
+        self.cursor.go_to(position)
         self.shown = self.match.state.clone()
+        self.finished = False            # scrubbed back from the end: the table plays again
+        self.end_wait = None
+        self.reset_selection()
         self.rebuild_log()
         self.on_shown()
+        self.sync_replay_controls()
+
+    def replay_to_end(self) -> None:
+        """Jump to the final position."""
+        self.pause_replay()
+        self.replay_go(self.cursor.length)
+
+    def replay_home(self) -> None:
+        self.pause_replay()
+        self.replay_go(0)
+
+    def replay_back(self) -> None:
+        """One step back (no animation: the board shows the position before it)."""
+        self.pause_replay()
+        self.replay_go(self.cursor.position - 1)
+
+    def replay_previous_turn(self) -> None:
+        self.pause_replay()
+        self.replay_go(self.cursor.previous_turn())
+
+    def replay_next_turn(self) -> None:
+        self.pause_replay()
+        self.replay_go(self.cursor.next_turn())
+
+    def replay_turn(self, turn: int) -> None:
+        """Jump to the start of turn ``turn`` (clamped to the game's turns)."""
+        self.pause_replay()
+        self.replay_go(self.cursor.turn_position(turn))
 
     def replay_step(self) -> None:
+        """One step forward, animated (a click during an animation finishes it)."""
         if self.anims.busy:
             self.anims.skip()
             return
-        if self.replay_index >= len(self.replay):
-            return
-        entry = self.replay[self.replay_index]
-        self.replay_index += 1
         before = self.match.state.clone()
-        if entry.player < 0:
-            events = self.match.resolve_chance(entry.action)
-        else:
-            events = self.match.apply(entry.action)
+        events = self.cursor.step_forward()
+        if events is None:
+            return
         self.present(events, before)
+        self.sync_replay_controls()
+
+    def handle_replay_event(self, event) -> bool:
+        """Keys, the slider and the turn box of a replay; True when handled."""
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED \
+                and event.ui_element is getattr(self, "replay_slider", None):
+            self.pause_replay()
+            self.replay_target = int(event.value)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED \
+                and event.ui_element is getattr(self, "turn_entry", None):
+            text = self.turn_entry.get_text()
+            if text.isdigit():
+                self.replay_turn(int(text))
+            self.turn_entry.unfocus()
+            self.sync_replay_controls()
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        keys = {pygame.K_LEFT: self.replay_back, pygame.K_RIGHT: self.replay_step,
+                pygame.K_HOME: self.replay_home, pygame.K_END: self.replay_to_end,
+                pygame.K_PAGEUP: self.replay_previous_turn,
+                pygame.K_PAGEDOWN: self.replay_next_turn,
+                pygame.K_UP: self.replay_previous_turn, pygame.K_DOWN: self.replay_next_turn}
+        if event.key in keys:
+            if event.key == pygame.K_RIGHT:
+                self.pause_replay()
+            keys[event.key]()
+            return True
+        if event.key == pygame.K_SPACE and not self.anims.busy:
+            self.toggle_replay()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor.at_end:
+            self.show_score_sheet()
+            return True
+        return False
 
     # --- the frame ---------------------------------------------------------------------------
     def busy(self) -> bool:
@@ -795,6 +971,10 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.replay_target is not None:
+            target, self.replay_target = self.replay_target, None
+            if target != self.cursor.position:
+                self.replay_go(target)
         self._drive(dt)
         if self.replay is None and self.match.is_terminal() and self.undo_button.is_enabled:
             for button in (self.undo_button, self.restart_button, self.hint_button):
@@ -869,8 +1049,8 @@ class TableScene(Scene):
                 self.app.sound.play("turn_start")
 
     def _finish(self, dt: float) -> None:
-        if self.finished:
-            return
+        if self.finished or (self.replay is not None and not self.replay_playing):
+            return                  # a replay looked at step by step stays at the table
         if self.end_wait is None:
             self.end_wait = self.duration(2.5)  # a moment to see the final table
         self.end_wait -= dt
@@ -880,6 +1060,7 @@ class TableScene(Scene):
         self.shutdown()
         if self.replay is None:
             self._drop_autosave()
+            self.record_statistics()
         self.app.sound.play("fanfare")
         self.show_score_sheet()
 
@@ -887,6 +1068,23 @@ class TableScene(Scene):
         """Cover the finished table with the score sheet ("See the table" comes back here)."""
         from scenes.game_over import GameOverScene
         self.app.manager.push(GameOverScene(self.app, self.match))
+
+    def record_statistics(self) -> None:
+        """Add the finished game to the player's statistics (a game with a person seated,
+        played here, not replayed); a problem is a toast and never stops the game."""
+        from saves import stats
+        if self.app.fast_forward:
+            return
+        record = stats.record_of(self.match, duration=self.time)
+        if record is None:
+            return
+        try:
+            note = stats.add(record)
+        except stats.StatsError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        if note:
+            self.app.notify(note, seconds=8.0)
 
     def _drop_autosave(self) -> None:
         self.app.autosaver.flush()          # no late write may bring the slot back
@@ -909,16 +1107,8 @@ class TableScene(Scene):
                 pygame.K_RETURN, pygame.K_KP_ENTER):
             self.show_score_sheet()
             return True
-        if event.type == pygame.KEYDOWN and self.replay is not None and not self.finished:
-            if event.key == pygame.K_SPACE and not self.anims.busy:
-                self.toggle_replay()
-                return True
-            if event.key == pygame.K_RIGHT:
-                self.replay_step()
-                return True
-            if event.key == pygame.K_END:
-                self.replay_to_end()
-                return True
+        if self.replay is not None and self.handle_replay_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.anims.busy:
@@ -981,11 +1171,13 @@ class TableScene(Scene):
     def status_text(self) -> str:
         """The top bar's line: whose turn, what to do."""
         if self.finished:
-            return "The game is over. Press Enter for the score sheet."
+            return _("The game is over. Press Enter for the score sheet.")
         if self.replay is not None:
-            return f"Replay: step {self.replay_index} of {len(self.replay)}"
+            return _("Replay · turn {turn} of {turns} · step {step} of {steps}").format(
+                turn=self.cursor.turn_at(), turns=self.cursor.turn_total,
+                step=self.cursor.position, steps=self.cursor.length)
         if self.match.is_terminal():
-            return "The game is over."
+            return _("The game is over.")
         if self.anims.busy and self.caption:
             return self.caption             # what the board shows now
         p = self.match.current_player()
@@ -994,9 +1186,10 @@ class TableScene(Scene):
         seat = self.match.seats[p]
         if seat.is_bot:
             dots = "." * (1 + int(self.time * 3) % 3)
-            return f"{seat.name} is thinking{dots}" if self.bot_thinking() else f"{seat.name} plays"
+            return (_("{name} is thinking").format(name=seat.name) + dots
+                    if self.bot_thinking() else _("{name} plays").format(name=seat.name))
         if self.anims.busy:  # the table is still catching up: no instructions yet
-            return self.chance_status() or f"{seat.name}'s turn"
+            return self.chance_status() or _("{name}'s turn").format(name=seat.name)
         return self.human_status(seat.name)
 
     def chance_status(self) -> str:
@@ -1005,7 +1198,7 @@ class TableScene(Scene):
 
     def human_status(self, name: str) -> str:
         """The top bar when a person is to move: what to do now (subclasses say more)."""
-        return f"{name}, your move"
+        return _("{name}, your move").format(name=name)
 
     def message_lines(self, msg: str, width: int) -> tuple:
         """``(size, lines)`` for a top-bar message ``width`` pixels wide: one line at 14-16 px

@@ -10,6 +10,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
+from translation import N_, _
 
 BOB_SECONDS = 4.0
 """How long the title's props bob after the title appears."""
@@ -23,14 +24,16 @@ class TitleScene(Scene):
         w, h = self.app.size
         top = int(h * 0.36)
         self.buttons = kit.button_column(self, [
-            ("New game", self.new_game),
-            ("Continue", self.continue_game),
-            ("Load game", self.load_game),
-            ("Rules", self.rules),
-            ("Settings", self.settings),
-            ("Quit", self.app.quit),
+            (N_("New game"), self.new_game),
+            (N_("Continue"), self.continue_game),
+            (N_("Load game"), self.load_game),
+            (N_("Statistics"), self.statistics),
+            (N_("Rules"), self.rules),
+            (N_("Settings"), self.settings),
+            (N_("Quit"), self.app.quit),
         ], top=top, height=46 if h >= 760 else 40, gap=12 if h >= 760 else 9, tooltips={
-            "Continue": (f"Resume {self.latest.title}" if self.latest else "No autosave yet"),
+            "Continue": (_("Resume {title}").format(title=self.latest.title) if self.latest
+                         else _("No autosave yet")),
         })
         if self.latest is None:
             self.buttons["Continue"].disable()
@@ -56,6 +59,10 @@ class TitleScene(Scene):
     def load_game(self):
         from scenes.load_game import LoadGameScene
         self.app.manager.push(LoadGameScene(self.app))
+
+    def statistics(self):
+        from scenes.statistics import StatisticsScene
+        self.app.manager.push(StatisticsScene(self.app))
 
     def rules(self):
         from scenes.rules_help import RulesScene

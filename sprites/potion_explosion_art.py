@@ -13,6 +13,7 @@ import pygame
 
 from engine.potion_explosion.data import COLOURS, TILES
 from sprites import art
+from translation import NP_, pgettext
 
 COLOUR_KEY = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
 """Engine colour letter → :data:`sprites.art.MARBLE_COLOURS` key."""
@@ -28,10 +29,21 @@ TYPE_STYLE = {
     "ABY": ((60, 120, 170), (24, 44, 70)),
     "FIL": ((244, 120, 50), (104, 48, 24)),
 }
-SHORT_NAMES = {"SAN": "Sands of Time", "MAG": "Magnetism", "WIS": "Wisdom",
-               "BAL": "Stickiness", "PRI": "Prismatic Joy", "BLI": "Blind Love",
-               "ABY": "Abyssal Draft", "FIL": "Lavamancing"}
-"""Names short enough for a small tile; the log and tooltips use the full names."""
+SHORT_NAMES = {"SAN": NP_("short potion name", "Sands of Time"),
+               "MAG": NP_("short potion name", "Magnetism"),
+               "WIS": NP_("short potion name", "Wisdom"),
+               "BAL": NP_("short potion name", "Stickiness"),
+               "PRI": NP_("short potion name", "Prismatic Joy"),
+               "BLI": NP_("short potion name", "Blind Love"),
+               "ABY": NP_("short potion name", "Abyssal Draft"),
+               "FIL": NP_("short potion name", "Lavamancing")}
+"""Names short enough for a small tile (English; :func:`short_name` translates); the log and
+tooltips use the full names."""
+
+
+def short_name(kind: str) -> str:
+    """The short name of potion type ``kind`` in the language in use."""
+    return pgettext("short potion name", SHORT_NAMES[kind])
 
 HOLE_RING = {"R": (232, 80, 72), "B": (80, 140, 240), "Y": (250, 214, 70), "K": (150, 150, 166)}
 

@@ -192,3 +192,59 @@ def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(tmp_path, how):
     assert result.returncode == 0, result.stderr
     kept = [i for i in store.list_saves() if i.path.name.startswith("unfinished-diced-tomatoes")]
     assert len(kept) == 1 and store.load(kept[0].path).history == unfinished.history
+
+
+def _record_file(tmp_path) -> Path:
+    import random
+
+    from engine.match import Match, Seat
+    from saves.record import format_record
+    match = Match(registry.get("diced-tomatoes"), [Seat("human", "Ana"),
+                                                   Seat("bot", "Bot", "easy")], {}, 4)
+    rng = random.Random(4)
+    for _ in range(30):
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(match), encoding="utf-8")
+    return path
+
+
+def test_replay_opens_a_game_record(tmp_path):
+    shot = tmp_path / "replay.png"
+    result = run("--replay", str(_record_file(tmp_path)), "--screenshot", str(shot),
+                 "--frames", "5", tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert shot.stat().st_size > 10_000
+
+
+def test_a_bad_game_record_is_one_plain_line(tmp_path):
+    path = _record_file(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace("Seed: 4", "Seed: four"),
+                    encoding="utf-8")
+    result = run("--replay", str(path), tmp=tmp_path)
+    assert result.returncode == 2
+    assert "Line 6: the seed must be a whole number" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_position_starts_a_game_from_a_shared_position(tmp_path):
+    from engine.puzzles import puzzles_for
+    shot = tmp_path / "position.png"
+    result = run("--position", puzzles_for("diced-tomatoes")[0].position, "--screenshot",
+                 str(shot), "--frames", "3", tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert shot.stat().st_size > 10_000
+
+
+def test_a_bad_position_is_refused_saying_what_and_where(tmp_path):
+    result = run("--game", "diced-tomatoes", "--position", "players=2 phase=banana",
+                 tmp=tmp_path)
+    assert result.returncode == 2
+    assert "This position cannot be read: unknown phase 'banana'" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    result = run("--game", "diced-tomatoes", "--seats", "human", "--position",
+                 "players=2 phase=turn", tmp=tmp_path)
+    assert result.returncode == 2 and "for 2 players, not 1" in result.stderr

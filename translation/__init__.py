@@ -13,23 +13,77 @@ Usage, in any module that shows text to a player (engine refusals and event sent
 
 ``_`` looks the message up in the current language's catalogue when it is called, so a string must
 be translated where it is shown, not once at import time (the language can change while the
-program runs). Until a language's catalogue exists the English text is returned unchanged.
+program runs).
+
+Catalogues are GNU gettext ``.po`` files, one per language, in
+``translation/locale/<code>/LC_MESSAGES/messages.po``; the template
+``translation/locale/messages.pot`` is extracted from the code with Babel (``python -m
+translation`` extracts it and updates every ``.po``). No compiled ``.mo`` file is kept in the
+repository or written at install: the first time a language is chosen its ``.po`` is read with
+Babel's reader and compiled in memory into a standard :class:`gettext.GNUTranslations`, so the
+catalogue a player sees is always the one in the tree. The language's plural rule comes from the
+``Plural-Forms`` header (Russian has three forms, Japanese one). A fuzzy or untranslated entry
+shows the English text.
 
 The package is not called ``i18n``: that name belongs to python-i18n, which pygame_gui imports;
 a package of ours by that name would hide it (and clash with it when installed).
 
 Public names: ``_``, ``ngettext``, ``N_``, :func:`set_language`, :func:`current_language`,
-:data:`LANGUAGES`.
+:func:`pgettext`, :data:`LANGUAGES`, :data:`LANGUAGE_NAMES`, :func:`system_language`,
+:func:`catalogue_path`, :func:`translations`.
 """
 from __future__ import annotations
 
 import gettext
+import io
+import os
+from pathlib import Path
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "es", "ja")
 """The languages the program speaks, as ISO 639-1 codes; the first is the fallback."""
 
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "es": "Español",
+                                  "ja": "日本語"}
+"""Each language's name in itself (what the settings list shows, whatever language is on)."""
+
+DOMAIN = "messages"
+LOCALE_DIR = Path(__file__).with_name("locale")
+"""Where the catalogues live: ``LOCALE_DIR / code / "LC_MESSAGES" / "messages.po"``."""
+
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+_loaded: dict[str, gettext.NullTranslations] = {}
+"""Compiled catalogues by language code (reading a ``.po`` takes a few milliseconds)."""
+
+
+def catalogue_path(code: str) -> Path:
+    """The ``.po`` file of language ``code`` (English has none: it is the source)."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def translations(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``code``: a :class:`gettext.GNUTranslations` read from its
+    ``.po`` (fuzzy entries left out), or a pass-through for English and for a language whose
+    file is missing. Raises ValueError for a code not in :data:`LANGUAGES`."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; expected one of {', '.join(LANGUAGES)}")
+    if code not in _loaded:
+        _loaded[code] = _compile(code)
+    return _loaded[code]
+
+
+def _compile(code: str) -> gettext.NullTranslations:
+    path = catalogue_path(code)
+    if code == LANGUAGES[0] or not path.exists():
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    with path.open("rb") as po_file:
+        catalogue = read_po(po_file, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 def set_language(code: str) -> None:
@@ -37,15 +91,31 @@ def set_language(code: str) -> None:
 
     Raises ValueError for a code not in :data:`LANGUAGES`."""
     global _translations, _language
-    if code not in LANGUAGES:
-        raise ValueError(f"unknown language {code!r}; expected one of {', '.join(LANGUAGES)}")
-    _translations = gettext.NullTranslations()
+    _translations = translations(code)
     _language = code
 
 
 def current_language() -> str:
     """The code of the language in use (one of :data:`LANGUAGES`)."""
     return _language
+
+
+def system_language(environ=None) -> str:
+    """The language the system asks for, as gettext reads it (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``; ``LANGUAGE`` may list several, ``ru:en``): the first one this
+    program speaks, else English (``"C"``, ``"POSIX"`` and unknown languages)."""
+    environ = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for item in value.split(":"):
+            code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if variable != "LANGUAGE":
+            break           # the first locale variable set decides, as in gettext
+    return LANGUAGES[0]
 
 
 def _(message: str) -> str:
@@ -58,6 +128,19 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translations.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, as used in ``context`` (one English word may need
+    different words elsewhere: ``pgettext("marbles", "red")`` is "красных" in "5 красных
+    шариков", ``pgettext("a marble", "red")`` is "красный")."""
+    return _translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (translate later with ``_``)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction without translating it (translate later
+    with ``pgettext(context, message)``)."""
     return message

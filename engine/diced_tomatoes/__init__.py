@@ -12,6 +12,7 @@ from engine.diced_tomatoes.events import apply_event
 from engine.diced_tomatoes.heuristics import evaluate
 from engine.diced_tomatoes.notation import format_position, parse_position
 from engine.diced_tomatoes.state import ACTION_CLASSES, DicedTomatoesState
+from translation import N_
 
 RULES_SUMMARY = """\
 # Diced Tomatoes
@@ -101,18 +102,18 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 """
 
 OPTIONS = (
-    OptionSpec("golden", "Sunny Golden Hybrid", "bool", False,
-               "Adds one gold die per player; gold dice add 1 to a vine's value."),
-    OptionSpec("dicey", "Dicey Tomato Rules", "bool", False,
-               "A harvest matching its slot number scores 6; red dice left on vines score."),
-    OptionSpec("overload", "Karma Overload", "bool", False,
-               "Karma equal to the value you complete, plus karma bits for generous dice."),
-    OptionSpec("update_2023", "2023 update", "bool", False,
-               "Karma up to 12 during your turn; a Dicey match scores 7."),
-    OptionSpec("open_empty", "Open = empty", "bool", False,
-               "Every empty token is open for a seed, however many vines you have."),
-    OptionSpec("clean_any", "Clean any vine", "bool", False,
-               "The clean karma action may target any player's vine."),
+    OptionSpec("golden", N_("Sunny Golden Hybrid"), "bool", False,
+               N_("Adds one gold die per player; gold dice add 1 to a vine's value.")),
+    OptionSpec("dicey", N_("Dicey Tomato Rules"), "bool", False,
+               N_("A harvest matching its slot number scores 6; red dice left on vines score.")),
+    OptionSpec("overload", N_("Karma Overload"), "bool", False,
+               N_("Karma equal to the value you complete, plus karma bits for generous dice.")),
+    OptionSpec("update_2023", N_("2023 update"), "bool", False,
+               N_("Karma up to 12 during your turn; a Dicey match scores 7.")),
+    OptionSpec("open_empty", N_("Open = empty"), "bool", False,
+               N_("Every empty token is open for a seed, however many vines you have.")),
+    OptionSpec("clean_any", N_("Clean any vine"), "bool", False,
+               N_("The clean karma action may target any player's vine.")),
 )
 
 
@@ -123,10 +124,10 @@ def new_state(num_players: int, options: dict | None = None) -> DicedTomatoesSta
 
 GAME = GameSpec(
     id="diced-tomatoes",
-    title="Diced Tomatoes",
+    title=N_("Diced Tomatoes"),
     min_players=1,
     max_players=6,
-    description="Grow dice vines into tomatoes and give your rivals the dice you don't want.",
+    description=N_("Grow dice vines into tomatoes and give your rivals the dice you don't want."),
     options=OPTIONS,
     new_state=new_state,
     state_from_dict=DicedTomatoesState.from_dict,

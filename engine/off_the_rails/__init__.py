@@ -10,6 +10,7 @@ from engine.off_the_rails import events, notation, rules
 from engine.off_the_rails.bots import BOTS
 from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS, default_length, lengths_for
 from engine.off_the_rails.state import ACTIONS, OTRState
+from translation import N_
 
 RULES_SUMMARY = """# Off the Rails
 
@@ -118,30 +119,30 @@ up to the surface before the mine collapses into a chasm.
 """
 
 OPTIONS = (
-    OptionSpec("game_length", "Game length", "choice", 21,
-               "Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3.",
+    OptionSpec("game_length", N_("Game length"), "choice", 21,
+               N_("Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3."),
                LENGTHS, LENGTH_LABELS, min_players=2,   # solo uses all 33 cards
                # with 2-3 players one more card of each colour is removed: no 25-card game
                by_players=tuple((players, (lengths_for(players), default_length(players)))
                                 for players in (2, 3, 4))),
-    OptionSpec("bumper_carts", "Bumper Carts", "bool", False,
-               "Collisions turn carts round but drop no gems and derail nobody."),
-    OptionSpec("chasm_die", "Chasm Die", "bool", False,
-               "A d8 picks the mine square for each chasm token in the chasm phase.",
+    OptionSpec("bumper_carts", N_("Bumper Carts"), "bool", False,
+               N_("Collisions turn carts round but drop no gems and derail nobody.")),
+    OptionSpec("chasm_die", N_("Chasm Die"), "bool", False,
+               N_("A d8 picks the mine square for each chasm token in the chasm phase."),
                min_players=2),                 # solo places tokens from revealed cards
-    OptionSpec("split_rule", "Split rule", "choice", "choose",
-               "How a hit cart drops half its gems.", ("choose", "larger"),
-               ("Owner splits, mover picks", "Drop the larger half (owner's choice)"),
+    OptionSpec("split_rule", N_("Split rule"), "choice", "choose",
+               N_("How a hit cart drops half its gems."), ("choose", "larger"),
+               (N_("Owner splits, mover picks"), N_("Drop the larger half")),
                min_players=2),                 # solo: owner and mover are the same player
 )
 
 
 GAME = GameSpec(
     id="off-the-rails",
-    title="Off the Rails",
+    title=N_("Off the Rails"),
     min_players=1,
     max_players=4,
-    description="Lay track, race minecarts for jewels and get out before the mine collapses.",
+    description=N_("Lay track, race minecarts for jewels and get out before the mine collapses."),
     options=OPTIONS,
     new_state=rules.new_state,
     state_from_dict=OTRState.from_dict,

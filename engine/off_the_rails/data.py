@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from translation import N_
+
 GEMS = ("rock", "ruby", "emerald", "gold", "diamond")
 GEM_INDEX = {gem: index for index, gem in enumerate(GEMS)}
 GEM_VALUES = (0, 1, 2, 3, 4)
@@ -34,8 +36,8 @@ ACTIONS_PER_TURN = 4
 MIN_SPEED, MAX_SPEED, START_SPEED = 1, 6, 3
 """OR-D5: speed stays within 1-6; a placed cart starts at 3."""
 LENGTHS = (13, 17, 21, 25)
-LENGTH_LABELS = ("Very short (13 cards)", "Short (17 cards)", "Medium (21 cards)",
-                 "Long (25 cards)")
+LENGTH_LABELS = (N_("Very short (13 cards)"), N_("Short (17 cards)"), N_("Medium (21 cards)"),
+                 N_("Long (25 cards)"))
 CHASM = "chasm"
 """The colour name used for the Chasm card in a reveal."""
 

@@ -13,6 +13,7 @@ from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.heuristics import evaluate
 from engine.potion_explosion.notation import format_position, parse_position
 from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState
+from translation import N_
 
 RULES_SUMMARY = """# Potion Explosion
 
@@ -79,17 +80,17 @@ the six; "First game" leaves out the Balm of Uttermost Stickiness and the Filter
 
 GAME = GameSpec(
     id="potion-explosion",
-    title="Potion Explosion",
+    title=N_("Potion Explosion"),
     min_players=2,
     max_players=6,
-    description="Take marbles, trigger explosions, brew potions and drink their magic.",
+    description=N_("Take marbles, trigger explosions, brew potions and drink their magic."),
     options=(
-        OptionSpec("types", "Potion types", "choice", "random",
-                   "Which six of the eight potion types are used.",
+        OptionSpec("types", N_("Potion types"), "choice", "random",
+                   N_("Which six of the eight potion types are used."),
                    ("random", "chosen", "first_game"),
-                   ("Random six", "Choose them", "First game")),
-        OptionSpec("first_player", "First player", "choice", "random",
-                   "Who plays first.", ("random", "seat1"), ("Random", "Seat 1")),
+                   (N_("Random six"), N_("Choose them"), N_("First game"))),
+        OptionSpec("first_player", N_("First player"), "choice", "random",
+                   N_("Who plays first."), ("random", "seat1"), (N_("Random"), N_("Seat 1"))),
     ),
     new_state=rules.new_state,
     state_from_dict=PotionExplosionState.from_dict,

@@ -57,12 +57,15 @@ MAX_TURN_STEPS = 80
 
 def bot_moves(state, legal_actions) -> list:
     """The moves a computer player considers: never a marble back to the hand that it moved to
-    the pool this turn (the two moves cancel out, and a search could shuffle them forever).
-    People may (rules: "move marbles between your hand and your pool freely")."""
+    the pool this turn (the two moves cancel out, and a search could shuffle them forever),
+    never a potion drunk for nothing (:func:`rules.drink_gains_nothing`: Blind Love on empty
+    pools, Prismatic Joy with no pool marble to make wild; the potion is spent for ever).
+    People may do both (rules: "move marbles between your hand and your pool freely")."""
     desk = state.desks[rules.current_player(state)]
     return [action for action in legal_actions if not (
         isinstance(action, MoveToHand)
-        and desk.pool[COLOUR_INDEX[action.colour]] <= state.to_pool[COLOUR_INDEX[action.colour]])]
+        and desk.pool[COLOUR_INDEX[action.colour]] <= state.to_pool[COLOUR_INDEX[action.colour]]
+    ) and not (isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index))]
 
 
 def completes_a_potion(desk, gained) -> bool:
@@ -77,12 +80,11 @@ def beginner_moves(state, moves) -> list:
     after the regular pick (which may bring the marble for free) and for a marble that completes
     a potion this turn (it costs 2 VP), never a marble back from the pool to the hand (pool
     marbles are placed from the pool), a marble into the pool only when no empty hole of its
-    colour is waiting for it (it must be placed first anyway), no Elixir of Blind Love drunk
-    while every opponent's pool is empty, and a potion's effect never stopped before it took
-    anything (the drink would be wasted)."""
+    colour is waiting for it (it must be placed first anyway), no potion drunk for nothing
+    (:func:`bot_moves`), and a potion's effect never stopped before it took anything (the drink
+    would be wasted)."""
     player = rules.current_player(state)
     desk = state.desks[player]
-    pools = any(sum(other.pool) for seat, other in enumerate(state.desks) if seat != player)
     holes = [0, 0, 0, 0]
     for brewing in desk.slots:
         if brewing is not None:
@@ -99,8 +101,7 @@ def beginner_moves(state, moves) -> list:
             continue
         elif isinstance(action, MoveToPool) and holes[COLOUR_INDEX[action.colour]]:
             continue
-        elif isinstance(action, Drink) and not pools \
-                and TILES[desk.completed[action.index].tile].type == "BLI":
+        elif isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index):
             continue
         elif isinstance(action, FinishEffect) and not state.effect.tracks and len(moves) > 1:
             continue

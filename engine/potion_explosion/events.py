@@ -30,6 +30,7 @@ from engine.potion_explosion.state import (
     GameEndTriggered,
     GameOver,
     HowTaken,
+    LastRoundBegun,
     LittleHelpTaken,
     MarbleMoved,
     MarblePlaced,
@@ -346,7 +347,8 @@ _EFFECTS: dict[type[Event], Callable[[PotionExplosionState, Any], None]] = {
     PoolStolen: _pool_stolen, PoolMadeWild: _pool_made_wild,
     MarblesReturned: _marbles_returned, TurnStarted: _turn_started, TurnEnded: _turn_ended,
     TileDrawn: _tile_drawn, NoTileLeft: _nothing, TurnCounted: _turn_counted,
-    GameEndTriggered: _game_end_triggered, TieBreakStarted: _tie_break_started,
+    LastRoundBegun: _nothing, GameEndTriggered: _game_end_triggered,
+    TieBreakStarted: _tie_break_started,
     TieBreakTurn: _tie_break_turn, TieBreakResult: _tie_break_result, GameOver: _game_over,
 }
 """Each event class and the function that plays it."""

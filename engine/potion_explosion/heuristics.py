@@ -8,7 +8,7 @@ hint's reason from what the move does to the board.
 from __future__ import annotations
 
 from engine.core import IllegalAction
-from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, SKILL_TOKEN_VP, TILES, TYPE_BY_CODE
+from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, SKILL_TOKEN_VP, TILES
 from engine.potion_explosion.rules import chain_preview, empty_holes, score
 from engine.potion_explosion.state import (
     ChooseStack,
@@ -34,7 +34,9 @@ from engine.potion_explosion.state import (
     TakePool,
     TakeRun,
     TieBreakPick,
+    potion_name,
 )
+from translation import N_, _, ngettext, pgettext
 
 _OVER, _PLAY = Phase.OVER, Phase.PLAY   # read once: Enum member lookups are slow (3.11)
 
@@ -81,7 +83,9 @@ def evaluate(state, player: int) -> float:
 def explain_move(state, action, names=None) -> str:
     """A hint's reason for ``action`` in ``state``: one sentence, from what the move does to the
     board in the player's terms, naming the marbles' colours and track, the potion, and seats
-    by ``names`` (one per seat; "Player N" without). ``""`` for a move no longer legal.
+    by ``names`` (one per seat; "Player N" without). ``""`` for a move no longer legal. In the
+    language in use: each sentence is one catalogue message with the names, counts and marbles
+    put in (no sentence is glued from pieces a translator cannot reorder).
 
     Examples: "Sets off an explosion on track 2: 3 red marbles and a blue one into your hand,
     enough to complete your Potion of Wisdom (5 VP).", "Fills the last empty hole of your
@@ -104,57 +108,72 @@ def explain_move(state, action, names=None) -> str:
     if isinstance(action, LittleHelp):
         colour = state.tracks[action.track][action.position]
         gained = _counts([colour])
-        cost = ("worth more than the Little Help's 2 VP"
-                if best_fill(state.desks[player], gained)[0] else "the Little Help costs 2 VP")
-        return _sentence(_explain_taken(state, f"the {COLOUR_NAMES[colour]} marble from track "
-                                        f"{action.track + 1}", gained) + f"; {cost}")
+        what = _("the {colour} marble from track {track}").format(
+            colour=_colour(colour), track=action.track + 1)
+        taken = _explain_taken(state, what, gained)
+        if best_fill(state.desks[player], gained)[0]:
+            return _sentence(_("{taken}; worth more than the Little Help's 2 VP").format(
+                taken=taken))
+        return _sentence(_("{taken}; the Little Help costs 2 VP").format(taken=taken))
     if isinstance(action, (TakeMarble, TakePair, TakeRun, TakeBottom)):
-        taken = [event.colour for event in events if isinstance(event, MarbleTaken)]
-        where = (f"the bottom of track {action.track + 1}" if isinstance(action, TakeBottom)
-                 else f"track {action.track + 1}")
-        return _sentence(_explain_taken(state, f"{_marble_words(_counts(taken), True)} from "
-                                        f"{where}", _counts(taken)))
+        colours = [event.colour for event in events if isinstance(event, MarbleTaken)]
+        marbles = _marble_words(_counts(colours), True)
+        if isinstance(action, TakeBottom):
+            what = _("{marbles} from the bottom of track {track}").format(
+                marbles=marbles, track=action.track + 1)
+        else:
+            what = _("{marbles} from track {track}").format(marbles=marbles,
+                                                           track=action.track + 1)
+        return _sentence(_explain_taken(state, what, _counts(colours)))
     if isinstance(action, TakePool):
         stolen = [colour for event in events if isinstance(event, PoolStolen)
                   for colour in event.colours]
         owner = _seat(names, action.opponent)
         if not stolen:
-            return _sentence(f"Takes {owner}'s pool, empty like every other one")
-        return _sentence(_explain_taken(state, f"{owner}'s pool: "
-                                        f"{_marble_words(_counts(stolen))}", _counts(stolen)))
+            return _sentence(_("Takes {name}'s pool, empty like every other one").format(
+                name=owner))
+        what = _("{name}'s pool: {marbles}").format(name=owner,
+                                                    marbles=_marble_words(_counts(stolen)))
+        return _sentence(_explain_taken(state, what, _counts(stolen)))
     if isinstance(action, PlaceMarble):
         return _sentence(_explain_place(state, action, events))
     if isinstance(action, MoveToPool):
-        return _sentence(f"Keeps the {COLOUR_NAMES[action.colour]} marble in your pool for a later "
-                         f"turn: marbles left in your hand go back to the tank")
+        return _sentence(_("Keeps the {colour} marble in your pool for a later turn: marbles "
+                           "left in your hand go back to the tank").format(
+                               colour=_colour(action.colour)))
     if isinstance(action, MoveToHand):
-        return _sentence(f"Takes the {COLOUR_NAMES[action.colour]} marble out of your pool to "
-                         f"make room for marbles you need more")
+        return _sentence(_("Takes the {colour} marble out of your pool to make room for "
+                           "marbles you need more").format(colour=_colour(action.colour)))
     if isinstance(action, (Drink, CopyPotion)):
         return _sentence(_explain_drink(state, action, after, names))
     if isinstance(action, FilterMarbles):
         return _sentence(_explain_filter(state, action, after))
     if isinstance(action, FinishEffect):
-        name = TYPE_BY_CODE[state.effect.kind].name
-        return _sentence(f"Stops using your {name}: nothing more it could do helps your "
-                         f"potions")
+        return _sentence(_("Stops using your {potion}: nothing more it could do helps your "
+                           "potions").format(potion=potion_name(state.effect.kind)))
     if isinstance(action, EndTurn):
-        return _sentence("Every marble that fits a hole is placed: nothing more to gain this "
-                         "turn")
+        return _sentence(_("Every marble that fits a hole is placed: nothing more to gain this "
+                           "turn"))
     return ""
 
 
 def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and the language's full stop."""
     if not text:
         return ""
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+    return text if text[-1] in ".!?。！？" else _("{sentence}.").format(sentence=text)
 
 
 def _seat(names, seat: int) -> str:
     if names and 0 <= seat < len(names):
         return names[seat]
-    return f"Player {seat + 1}"
+    return _("Player {number}").format(number=seat + 1)
+
+
+def _colour(colour: str) -> str:
+    """The colour's word beside one marble ("the red marble")."""
+    return pgettext("a marble", COLOUR_NAMES[colour])
 
 
 def _counts(colours) -> list:
@@ -168,28 +187,42 @@ def _counts(colours) -> list:
 def _marble_words(counts, definite: bool = False) -> str:
     """"3 red marbles and a blue one", "a red marble" ("the red marble" when ``definite``),
     "2 red and 2 black marbles"; the larger counts first."""
-    parts = sorted(((count, COLOUR_NAMES[colour]) for colour, count in zip(COLOURS, counts,
-                                                                         strict=True)
+    parts = sorted(((count, colour) for colour, count in zip(COLOURS, counts, strict=True)
                     if count), key=lambda part: -part[0])
     if sum(counts) == 1:
-        return f"{'the' if definite else 'a'} {parts[0][1]} marble"
+        single = _("the {colour} marble") if definite else _("a {colour} marble")
+        return single.format(colour=_colour(parts[0][1]))
     if len(parts) == 1:
-        return f"{parts[0][0]} {parts[0][1]} marbles"
-    if definite and all(count == 1 for count, _ in parts):
-        return "the " + " and ".join(name for _, name in parts) + " marbles"
-    many = _and([f"{count} {name}" for count, name in parts if count > 1])
-    ones = [f"a {name} one" for count, name in parts if count == 1]
+        count, colour = parts[0]
+        return ngettext("{count} {colour} marble", "{count} {colour} marbles", count).format(
+            count=count, colour=pgettext("marbles", COLOUR_NAMES[colour]))
+    if definite and all(count == 1 for count, _colour_code in parts):
+        return _("the {colours} marbles").format(
+            colours=_and([_colour(colour) for _count, colour in parts]))
+    several = [(count, colour) for count, colour in parts if count > 1]
+    ones = [_("a {colour} one").format(colour=_colour(colour))
+            for count, colour in parts if count == 1]
+    many = ""
+    if several:
+        many = ngettext("{counts} marble", "{counts} marbles", several[-1][0]).format(
+            counts=_and([_("{count} {colour}").format(
+                count=count, colour=pgettext("marbles", COLOUR_NAMES[colour]))
+                for count, colour in several]))
     if not ones:
-        return many + " marbles"
-    head = many + " marbles" if many else ones.pop(0).replace(" one", " marble")
-    return _and([head] + ones)
+        return many
+    if not many:
+        first = [colour for count, colour in parts if count == 1][0]
+        many = _("a {colour} marble").format(colour=_colour(first))
+        ones.pop(0)
+    return _and([many] + ones)
 
 
 def _and(words) -> str:
     """"a", "a and b", "a, b and c"."""
+    words = list(words)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{first} and {last}").format(first=_(", ").join(words[:-1]), last=words[-1])
 
 
 def best_fill(desk, gained) -> tuple:
@@ -221,22 +254,21 @@ def pick_haul(track, position: int) -> tuple:
     return _counts([track[position]] + [track[place] for place in boom]), more
 
 
-def _what_marbles_do(desk, gained) -> str:
-    """What marbles ``gained`` (counts per colour) do for ``desk`` (:func:`best_fill`), to follow
-    the words naming them: ", enough to complete your Potion of Wisdom (5 VP)", " for 2 empty
-    holes of your Potion of Wisdom", or "" when they fill no hole."""
+def _marbles_use(desk, gained) -> tuple:
+    """What marbles ``gained`` (counts per colour) do for ``desk`` (:func:`best_fill`):
+    ``("complete", potions)`` (words: "your Potion of Wisdom (5 VP)"), ``("holes", count,
+    potion name)``, or ``("none",)`` when they fill no hole."""
     done, filled = best_fill(desk, gained)
     if done:
-        potions = " and ".join(f"your {TILES[desk.slots[slot].tile].name} "
-                               f"({TILES[desk.slots[slot].tile].vp} VP)" for slot in done)
-        return f", enough to complete {potions}"
-    useful = [(count, slot) for slot, count in filled.items() if count]
+        potions = _and([_("your {potion} ({vp} VP)").format(
+            potion=potion_name(desk.slots[slot].tile), vp=TILES[desk.slots[slot].tile].vp)
+            for slot in done])
+        return ("complete", potions)
+    useful = [slot for slot, count in sorted(filled.items()) if count]
     if not useful:
-        return ""
-    count, slot = max(useful)
-    name = TILES[desk.slots[slot].tile].name
-    holes = "an empty hole" if count == 1 else f"{count} empty holes"
-    return f" for {holes} of your {name}"
+        return ("none",)
+    count = sum(filled[slot] for slot in useful)       # every potion they feed, not the first
+    return ("holes", count, _and([potion_name(desk.slots[slot].tile) for slot in useful]))
 
 
 def _fill(desk, order, have) -> dict:
@@ -256,16 +288,19 @@ def _fill(desk, order, have) -> dict:
 
 
 def _explain_taken(state, what: str, gained) -> str:
-    """"Takes {what}, enough to complete your …" / "…, for your pool: …"."""
-    desk = state.desks[state.current_player()]
-    use = _what_marbles_do(desk, gained)
-    if use:
-        return f"takes {what}{use}"
-    return f"takes {what} for your pool (no empty hole of your potions needs {_it(gained)} now)"
-
-
-def _it(gained) -> str:
-    return "it" if sum(gained) == 1 else "them"
+    """"takes {what}, enough to complete your …" / "…, for your pool: …"."""
+    use = _marbles_use(state.desks[state.current_player()], gained)
+    if use[0] == "complete":
+        return _("takes {what}, enough to complete {potions}").format(what=what, potions=use[1])
+    if use[0] == "holes":
+        return ngettext("takes {what} for an empty hole of your {potion}",
+                        "takes {what} for {count} empty holes of your {potion}", use[1]).format(
+            what=what, count=use[1], potion=use[2])
+    if sum(gained) == 1:
+        return _("takes {what} for your pool (no empty hole of your potions needs it now)"
+                 ).format(what=what)
+    return _("takes {what} for your pool (no empty hole of your potions needs them now)"
+             ).format(what=what)
 
 
 def _explain_pick(state, track_index: int, position: int, tie_break: bool = False) -> str:
@@ -274,44 +309,77 @@ def _explain_pick(state, track_index: int, position: int, tie_break: bool = Fals
     track = state.tracks[track_index]
     gained, more = pick_haul(track, position)
     if sum(gained) == 1:
-        what = f"the {COLOUR_NAMES[track[position]]} marble from track {track_index + 1}"
+        what = _("the {colour} marble from track {track}").format(
+            colour=_colour(track[position]), track=track_index + 1)
         if tie_break:
-            return f"takes {what} for the tie-break"
+            return _("takes {what} for the tie-break").format(what=what)
         return _explain_taken(state, what, gained)
-    maybe = " (maybe more)" if more else ""
-    head = f"sets off an explosion on track {track_index + 1}: {_marble_words(gained)}"
+    # say what is picked and what explodes apart: the picked marble does not explode
+    exploded = list(gained)
+    exploded[COLOURS.index(track[position])] -= 1
+    head = (_("taking the {colour} marble explodes {marbles} on track {track} (maybe more)")
+            if more else _("taking the {colour} marble explodes {marbles} on track {track}")
+            ).format(colour=_colour(track[position]), marbles=_marble_words(exploded),
+                     track=track_index + 1)
+    total = sum(gained)
+    marbles = ngettext("{count} marble", "{count} marbles", total).format(count=total)
     if tie_break:
-        return f"{head}{maybe} for the tie-break"
-    use = _what_marbles_do(state.desks[state.current_player()], gained)
-    if use:
-        return f"{head}{maybe}{use}"
-    return f"{head}{maybe}, to keep in your pool"
+        return _("{head}: {marbles} for the tie-break").format(head=head, marbles=marbles)
+    use = _marbles_use(state.desks[state.current_player()], gained)
+    if use[0] == "complete":
+        return _("{head}: {marbles}, enough to complete {potions}").format(
+            head=head, marbles=marbles, potions=use[1])
+    if use[0] == "holes":
+        return ngettext("{head}: {marbles} for an empty hole of your {potion}",
+                        "{head}: {marbles} for {count} empty holes of your {potion}",
+                        use[1]).format(head=head, marbles=marbles, count=use[1], potion=use[2])
+    return _("{head}: {marbles} to keep in your pool").format(head=head, marbles=marbles)
 
 
 def _explain_place(state, action, events) -> str:
     desk = state.desks[state.current_player()]
-    name = TILES[desk.slots[action.slot].tile].name
-    colour = COLOUR_NAMES[action.colour]
-    hole = COLOUR_NAMES[action.hole]
-    marble = (f"a {hole} hole of your {name} with your wild {colour} marble"
-              if action.hole != action.colour else f"a {hole} hole of your {name}")
+    name = potion_name(desk.slots[action.slot].tile)
+    hole = pgettext("a hole", COLOUR_NAMES[action.hole])
+    wild = action.hole != action.colour
     done = [event for event in events if isinstance(event, PotionCompleted)]
     tokens = [event for event in events if isinstance(event, SkillTokenEarned)]
+    values: dict = {"hole": hole, "potion": name, "colour": _colour(action.colour)}
     if done:
-        vp = TILES[done[0].tile].vp
-        extra = f" and earns a skill token ({SKILL_TOKEN_VP} VP)" if tokens else ""
-        return f"fills the last empty hole, {marble}: it is complete, for {vp} VP{extra}"
+        values.update(vp=TILES[done[0].tile].vp, token=SKILL_TOKEN_VP)
+        if wild:
+            sentence = (_("fills the last empty hole, a {hole} hole of your {potion} with your "
+                          "wild {colour} marble: it is complete, for {vp} VP and earns a skill "
+                          "token ({token} VP)") if tokens else
+                        _("fills the last empty hole, a {hole} hole of your {potion} with your "
+                          "wild {colour} marble: it is complete, for {vp} VP"))
+        else:
+            sentence = (_("fills the last empty hole, a {hole} hole of your {potion}: it is "
+                          "complete, for {vp} VP and earns a skill token ({token} VP)")
+                        if tokens else
+                        _("fills the last empty hole, a {hole} hole of your {potion}: it is "
+                          "complete, for {vp} VP"))
+        return sentence.format(**values)
     left = sum(empty_holes(desk.slots[action.slot])) - 1
-    return f"fills {marble} ({_plural(left, 'hole')} still empty)"
+    if wild:
+        sentence = ngettext("fills a {hole} hole of your {potion} with your wild {colour} "
+                            "marble ({count} hole still empty)",
+                            "fills a {hole} hole of your {potion} with your wild {colour} "
+                            "marble ({count} holes still empty)", left)
+    else:
+        sentence = ngettext("fills a {hole} hole of your {potion} ({count} hole still empty)",
+                            "fills a {hole} hole of your {potion} ({count} holes still empty)",
+                            left)
+    return sentence.format(count=left, **values)
 
 
 def _explain_drink(state, action, after, names) -> str:
     """Drinking (or copying with Sands of Time): the effect, and its best use now."""
     desk = state.desks[state.current_player()]
-    name = TILES[desk.completed[action.index].tile].name
+    name = potion_name(desk.completed[action.index].tile)
     kind = TILES[desk.completed[action.index].tile].type
-    head = (f"drinking your {name} lets you {DRINK_TO[kind]}" if isinstance(action, Drink)
-            else f"uses your {name}'s effect again to {DRINK_TO[kind]}")
+    head = (_("drinking your {potion} lets you {effect}") if isinstance(action, Drink)
+            else _("uses your {potion}'s effect again to {effect}")).format(
+        potion=name, effect=_(DRINK_TO[kind]))
     if after.effect is None or after.current_player() != state.current_player():
         return head
     me = state.current_player()
@@ -332,46 +400,48 @@ def _explain_drink(state, action, after, names) -> str:
     follow = explain_move(after, best[1], names)
     if not follow:
         return head
-    verb, _, rest = follow.partition(" ")
-    verb = {"Takes": "take", "Returns": "return", "Uses": "use"}.get(verb, verb.lower())
-    return f"{head}: {verb} {rest}"
+    then = follow[:1].lower() + follow[1:]
+    if then[-1:] in (".", "。"):
+        then = then[:-1]
+    return _("{head}: {then}").format(head=head, then=then)
 
 
 def _explain_filter(state, action, after) -> str:
-    colour = COLOUR_NAMES[action.colour]
     count = len(action.positions)
-    what = (f"the {colour} marble" if count == 1 else f"{count} {colour} marbles")
-    head = f"returns {what} of track {action.track + 1} to the tank"
+    head = ngettext("returns the {colour} marble of track {track} to the tank",
+                    "returns {count} {colours} marbles of track {track} to the tank",
+                    count).format(colour=_colour(action.colour), count=count,
+                                  colours=pgettext("marbles", COLOUR_NAMES[action.colour]),
+                                  track=action.track + 1)
     if not state.picked:
         track = after.tracks[action.track]
         best = max(((len(chain_preview(track, place)[0]), place) for place in range(len(track))),
                    default=(0, 0))
         if best[0]:
-            return (f"{head}: then picking the {COLOUR_NAMES[track[best[1]]]} marble at place "
-                    f"{best[1] + 1} there explodes {best[0]} marbles")
+            return ngettext("{head}: then picking the {colour} marble at place {place} there "
+                            "explodes {count} marble",
+                            "{head}: then picking the {colour} marble at place {place} there "
+                            "explodes {count} marbles", best[0]).format(
+                head=head, colour=_colour(track[best[1]]), place=best[1] + 1, count=best[0])
     desk = state.desks[state.current_player()]
     index = COLOURS.index(action.colour)
     if not any(empty_holes(brewing)[index] for brewing in desk.slots if brewing is not None):
-        return f"{head}, a colour none of your potions needs"
-    return f"{head}: the marbles above slide down"
+        return _("{head}, a colour none of your potions needs").format(head=head)
+    return _("{head}: the marbles above slide down").format(head=head)
 
 
 DRINK_TO = {
-    "SAN": "reuse a drunk potion's effect",
-    "MAG": "take 2 adjacent marbles of 2 colours",
-    "WIS": "take any 1 marble",
-    "BAL": "take a run of one colour",
-    "PRI": "make your pool marbles wild",
-    "BLI": "take an opponent's pool",
-    "ABY": "take a bottom marble of each colour",
-    "FIL": "return up to 5 of one colour",
+    "SAN": N_("reuse a drunk potion's effect"),
+    "MAG": N_("take 2 adjacent marbles of 2 colours"),
+    "WIS": N_("take any 1 marble"),
+    "BAL": N_("take a run of one colour"),
+    "PRI": N_("make your pool marbles wild"),
+    "BLI": N_("take an opponent's pool"),
+    "ABY": N_("take a bottom marble of each colour"),
+    "FIL": N_("return up to 5 of one colour"),
 }
-"""Each potion type's effect, short enough for a hint: "drink it to ..." (data.POTION_TYPES)."""
-
-
-def _colour_words(colours) -> str:
-    names = [COLOUR_NAMES[c] for c in colours]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+"""Each potion type's effect, short enough for a hint: "drink it to ..." (data.POTION_TYPES);
+English, translated with ``_`` where used."""
 
 
 def _explain_stack(state, stack: int) -> str:
@@ -383,28 +453,27 @@ def _explain_stack(state, stack: int) -> str:
     pool = state.desks[state.player].pool
     fits = sum(min(need, have) for need, have in zip(tile.recipe, pool, strict=True))
     if fits:
-        verb = "fits" if fits == 1 else "fit"
-        return f"{_plural(fits, 'marble')} in your pool {verb} the {tile.name} at once"
+        return ngettext("{count} marble in your pool fits the {potion} at once",
+                        "{count} marbles in your pool fit the {potion} at once", fits).format(
+            count=fits, potion=potion_name(code))
     best = max(TILES[stack.top].vp / TILES[stack.top].holes for stack in state.stacks
                if stack.top is not None)
     if tile.vp / tile.holes >= best:
-        return (f"the {tile.name} gives the most VP per hole on offer ({tile.vp} VP, "
-                f"{tile.holes} holes)")
-    return f"the {tile.name} gives {tile.vp} VP for {tile.holes} holes"
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+        return _("the {potion} gives the most VP per hole on offer ({vp} VP, {holes} holes)"
+                 ).format(potion=potion_name(code), vp=tile.vp, holes=tile.holes)
+    return _("the {potion} gives {vp} VP for {holes} holes").format(
+        potion=potion_name(code), vp=tile.vp, holes=tile.holes)
 
 
 def _explain_draft(state, code: str) -> str:
     """Why draft this starter: its VP against the others on offer, how its colours sit with the
     potion already on your desk (the last drafter takes two), and its drink effect."""
     tile = TILES[code]
-    effect = f"drink it to {DRINK_TO[tile.type]}"
+    name, effect = potion_name(code), _(DRINK_TO[tile.type])
     others = {other for other in state.revealed if other != code}
     if not others:
-        return f"the {tile.name} is the only starter on offer; {effect}"
+        return _("the {potion} is the only starter on offer; drink it to {effect}").format(
+            potion=name, effect=effect)
     desk = state.desks[state.current_player()]
     mine = [TILES[brewing.tile] for brewing in desk.slots if brewing is not None]
     if mine:
@@ -412,14 +481,17 @@ def _explain_draft(state, code: str) -> str:
         shared = [colour for index, colour in enumerate(COLOURS)
                   if tile.recipe[index] and have.recipe[index]]
         if not shared:
-            return (f"the {tile.name}'s colours differ from your first potion's: more marbles "
-                    f"fit")
+            return _("the {potion}'s colours differ from your first potion's: more marbles "
+                     "fit").format(potion=name)
         if len(shared) == sum(1 for count in tile.recipe if count):
-            return (f"the {tile.name} shares {_colour_words(shared)} with your first potion: "
-                    f"marbles feed both")
+            return _("the {potion} shares {colours} with your first potion: marbles feed "
+                     "both").format(potion=name, colours=_and(
+                         [pgettext("a marble", COLOUR_NAMES[colour]) for colour in shared]))
     best = max(TILES[other].vp for other in others)
     if tile.vp > best:
-        return f"the {tile.name} is worth the most VP on offer ({tile.vp}); {effect}"
+        return _("the {potion} is worth the most VP on offer ({vp}); drink it to {effect}"
+                 ).format(potion=name, vp=tile.vp, effect=effect)
     if tile.vp == best:
-        return f"the {tile.name} is worth the joint most VP ({tile.vp}); {effect}"
-    return f"{effect.replace('it', f'your {tile.name}', 1)}"
+        return _("the {potion} is worth the joint most VP ({vp}); drink it to {effect}"
+                 ).format(potion=name, vp=tile.vp, effect=effect)
+    return _("drink your {potion} to {effect}").format(potion=name, effect=effect)

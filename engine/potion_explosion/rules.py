@@ -74,6 +74,7 @@ from engine.potion_explosion.state import (
     GameEndTriggered,
     GameOver,
     HowTaken,
+    LastRoundBegun,
     LittleHelp,
     LittleHelpTaken,
     MarbleMoved,
@@ -120,7 +121,9 @@ from engine.potion_explosion.state import (
     TurnEnded,
     TurnStarted,
     TypesChosen,
+    potion_name,
 )
+from translation import N_, _, ngettext, pgettext
 
 # Enum members read once: looking one up on its class costs about 0.2 µs in Python 3.11, too
 # much in the paths bots run millions of times (current_player, legal_actions, play_event).
@@ -149,7 +152,8 @@ def new_state(num_players: int, options: dict):
     Raises ``ValueError`` for a number of players outside 2–6.
     """
     if not 2 <= num_players <= 6:
-        raise ValueError(f"Potion Explosion is played by 2 to 6 players, not {num_players}.")
+        raise ValueError(_("Potion Explosion is played by 2 to 6 players, not {count}.").format(
+            count=num_players))
     state = PotionExplosionState(num_players, options.get("types", "random"),
                                  options.get("first_player", "random"))
     _advance_setup(state, [])        # the "first game" types are known: on to the first player
@@ -297,40 +301,40 @@ def _apply_chance(state, action) -> list:
     phase = state.phase
     if isinstance(action, ChooseTypes):
         if phase != TYPES or state.types_mode != "random":
-            raise IllegalAction("The potion types are not being drawn now.")
+            raise IllegalAction(_("The potion types are not being drawn now."))
         types = action.types
         if (not isinstance(types, tuple) or len(types) != TYPES_IN_PLAY
                 or len(set(types)) != TYPES_IN_PLAY or any(t not in TYPE_CODES for t in types)):
-            raise IllegalAction("Six different potion types are played.")
+            raise IllegalAction(_("Six different potion types are played."))
         _emit(state, events, TypesChosen(tuple(code for code in TYPE_CODES if code in types)))
     elif isinstance(action, ChooseFirstPlayer):
         if phase != FIRST:
-            raise IllegalAction("The first player is not being chosen now.")
+            raise IllegalAction(_("The first player is not being chosen now."))
         if not isinstance(action.seat, int) or not 0 <= action.seat < state.num_players:
-            raise IllegalAction("There is no such seat.")
+            raise IllegalAction(_("There is no such seat."))
         _emit(state, events, FirstPlayerChosen(action.seat))
         _emit(state, events, PhaseChanged(STARTERS))
     elif isinstance(action, RevealStarter):
         if phase != STARTERS or _starters_left(state).get(action.tile, 0) == 0:
-            raise IllegalAction("That starter cannot be revealed now.")
+            raise IllegalAction(_("That starter cannot be revealed now."))
         _emit(state, events, StarterRevealed(action.tile))
     elif isinstance(action, RevealTile):
         if phase not in TURN_PHASES or _pending_reveal(state) != action.stack:
-            raise IllegalAction("No stack is waiting for that tile.")
+            raise IllegalAction(_("No stack is waiting for that tile."))
         if unseen_tiles(state).get(action.tile, 0) == 0:
-            raise IllegalAction("That tile is not among the unseen tiles.")
+            raise IllegalAction(_("That tile is not among the unseen tiles."))
         _emit(state, events, TileRevealed(action.stack, action.tile))
     elif isinstance(action, MarbleRollsIn):
         if (phase not in TURN_PHASES or _pending_reveal(state) is not None
                 or _pending_refill(state) != action.track):
-            raise IllegalAction("No track is waiting for a marble there.")
+            raise IllegalAction(_("No track is waiting for a marble there."))
         colour_index = COLOUR_INDEX.get(action.colour)
         if colour_index is None or state.tank[colour_index] == 0:
-            raise IllegalAction("The tank holds no marble of that colour.")
+            raise IllegalAction(_("The tank holds no marble of that colour."))
         _emit(state, events, MarbleRefilled(action.track, len(state.tracks[action.track]),
                                             action.colour))
     else:
-        raise IllegalAction("That is not a chance outcome.")
+        raise IllegalAction(_("That is not a chance outcome."))
     _advance_setup(state, events)
     _settle(state, events)
     return events
@@ -366,6 +370,45 @@ def _copyable(desk) -> list:
     """Indices of drunk completed potions Sands of Time may copy (PE-D8: not Sands of Time)."""
     return [index for index, potion in enumerate(desk.completed)
             if potion.drunk and TILES[potion.tile].type != "SAN"]
+
+
+def effect_gains_nothing(state, player: int, kind: str) -> bool:
+    """Whether the effect of a potion of type ``kind`` (a type code) would do nothing for
+    ``player`` now (rules, "Potion effects"): the Elixir of Blind Love while every opponent's
+    pool is empty; Prismatic Joy when no marble of the pool could go into a hole of another
+    colour on a brewing potion (PE-D10: wildness is all it gives); Sands of Time when every
+    potion it may copy (PE-D8) would do nothing; any other effect that leaves no choice (no
+    pair of different colours for Magnetical Attraction, no run for the Balm)."""
+    desk = state.desks[player]
+    if kind == "BLI":
+        return not any(sum(other.pool) for seat, other in enumerate(state.desks)
+                       if seat != player)
+    if kind == "PRI":
+        free = [0, 0, 0, 0]
+        for brewing in desk.slots:
+            if brewing is not None:
+                free = [have + more for have, more in zip(free, empty_holes(brewing), strict=True)]
+        return not any(desk.pool[colour] and sum(free) - free[colour]
+                       for colour in range(len(COLOURS)))
+    if kind == "SAN":
+        return all(effect_gains_nothing(state, player, TILES[desk.completed[index].tile].type)
+                   for index in _copyable(desk))
+    neighbours = [(marbles[position], marbles[position + 1]) for marbles in state.tracks
+                  for position in range(len(marbles) - 1)]
+    if kind == "MAG":
+        return not any(low != high for low, high in neighbours)
+    if kind == "BAL":
+        return not any(low == high for low, high in neighbours)
+    return not any(state.tracks)                # Wisdom, Abyssal Draft, Filter: any marble
+
+
+def drink_gains_nothing(state, index: int) -> bool:
+    """Whether drinking the current player's completed potion ``index`` now would be wasted:
+    its effect does nothing (:func:`effect_gains_nothing`). The drink stays legal (a player
+    may drink for nothing); computer players leave it (rules, "Potion effects")."""
+    player = current_player(state)
+    tile = state.desks[player].completed[index].tile
+    return effect_gains_nothing(state, player, TILES[tile].type)
 
 
 def _first_empty_slot(desk) -> int:
@@ -490,10 +533,11 @@ def unplaced_marble(desk):
 def _slot_name(desk, slot: int) -> str:
     """The potion in ``slot`` as a player names it: its type, and which slot when the desk brews
     two potions of the same type."""
-    name = TILES[desk.slots[slot].tile].name
+    name = potion_name(desk.slots[slot].tile)
     other = desk.slots[1 - slot]
-    if other is not None and TILES[other.tile].name == name:
-        return f"{name} in your {('first', 'second')[slot]} brewing slot"
+    if other is not None and TILES[other.tile].type == TILES[desk.slots[slot].tile].type:
+        return (_("{potion} in your first brewing slot") if slot == 0
+                else _("{potion} in your second brewing slot")).format(potion=name)
     return name
 
 
@@ -501,21 +545,27 @@ def end_turn_refusal(state):
     """Why "end turn" is refused now (a sentence), or None (rules, "A turn", PE-D4). The one
     test for both :func:`legal_actions` and :func:`apply_action`."""
     if state.phase != PLAY or current_player(state) != state.player:
-        return "It is not the moment to end a turn."
+        return _("It is not the moment to end a turn.")
     desk = state.desks[state.player]
     if state.effect is not None:
-        return f"Finish the effect of your {TYPE_BY_CODE[state.effect.kind].name} first."
+        return _("Finish the effect of your {potion} first.").format(
+            potion=potion_name(state.effect.kind))
     if not state.picked and any(state.tracks):
-        return "You must make your regular pick before ending your turn."
+        return _("You must make your regular pick before ending your turn.")
     unplaced = unplaced_marble(desk)
     if unplaced is not None:
         slot, colour, source = unplaced
-        return (f"Your {_slot_name(desk, slot)} still has an empty {COLOUR_NAMES[colour]} hole "
-                f"and your {source} holds a {COLOUR_NAMES[colour]} marble: place it there before "
-                f"ending your turn.")
+        sentence = (_("Your {potion} still has an empty {hole} hole and your pool holds a "
+                      "{colour} marble: place it there before ending your turn.")
+                    if source == POOL else
+                    _("Your {potion} still has an empty {hole} hole and your hand holds a "
+                      "{colour} marble: place it there before ending your turn."))
+        return sentence.format(potion=_slot_name(desk, slot),
+                               hole=pgettext("a hole", COLOUR_NAMES[colour]),
+                               colour=pgettext("a marble", COLOUR_NAMES[colour]))
     if sum(desk.hand) and sum(desk.pool) < POOL_SIZE:
-        return ("Your ingredient pool still has room: move marbles from your hand into it "
-                "before ending your turn.")
+        return _("Your ingredient pool still has room: move marbles from your hand into it "
+                 "before ending your turn.")
     return None
 
 
@@ -523,46 +573,49 @@ def prompt(state):
     """What the game waits for now, as a sentence for the table scene's status line."""
     player = current_player(state)
     if player == TERMINAL:
-        return "The game is over."
+        return _("The game is over.")
     if player == CHANCE:
-        return "Waiting for the dispenser and the stacks."
+        return _("Waiting for the dispenser and the stacks.")
     if state.phase == TYPES:
-        return f"Choose a potion type for this game ({len(state.types)} of 6 chosen)."
+        return _("Choose a potion type for this game ({count} of 6 chosen).").format(
+            count=len(state.types))
     if state.phase == DRAFT:
-        return "Draft one of the revealed starter potions."
+        return _("Draft one of the revealed starter potions.")
     if state.phase == END:
-        return "Choose a stack to refill your empty brewing slot."
+        return _("Choose a stack to refill your empty brewing slot.")
     if state.phase == TIEBREAK:
-        return "Tie-break: pick one marble; explosions count."
+        return _("Tie-break: pick one marble; explosions count.")
     if state.effect is not None:
         return effect_prompt(state)
     if not state.picked and any(state.tracks):
-        return "Make your regular pick: take any marble from the dispenser."
+        return _("Make your regular pick: take any marble from the dispenser.")
     why = end_turn_refusal(state)
     if why:
         return why
-    return "Place marbles, drink potions, or end your turn."
+    return _("Place marbles, drink potions, or end your turn.")
 
 
 EFFECT_PROMPTS = {
-    "WIS": "Potion of Wisdom: take any 1 marble from the dispenser.",
-    "MAG": "Magnetical Attraction: take 2 adjacent marbles of different colours.",
-    "BAL": "Balm of Uttermost Stickiness: take 2 or more adjacent marbles of one colour.",
-    "ABY": "Abyssal Draft: take bottom marbles, one per track, each of a new colour "
-           "(or finish).",
-    "BLI": "Elixir of Blind Love: choose an opponent whose pool you take.",
-    "FIL": "Filter of Lavamancing: choose a track, a colour and up to 5 of its marbles to "
-           "return to the tank.",
-    "SAN": "Sands of Time: choose a drunk potion whose effect you use again.",
+    "WIS": N_("Potion of Wisdom: take any 1 marble from the dispenser."),
+    "MAG": N_("Magnetical Attraction: take 2 adjacent marbles of different colours."),
+    "BAL": N_("Balm of Uttermost Stickiness: take 2 or more adjacent marbles of one colour."),
+    "ABY": N_("Abyssal Draft: take bottom marbles, one per track, each of a new colour "
+              "(or finish)."),
+    "BLI": N_("Elixir of Blind Love: choose an opponent whose pool you take."),
+    "FIL": N_("Filter of Lavamancing: choose a track, a colour and up to 5 of its marbles to "
+              "return to the tank."),
+    "SAN": N_("Sands of Time: choose a drunk potion whose effect you use again."),
 }
-"""What each pending effect asks for, by potion type code (a sentence for the status line)."""
+"""What each pending effect asks for, by potion type code (a sentence for the status line,
+English: translate with ``_``)."""
 
 
 def effect_prompt(state):
     """A sentence for the pending effect's choice, or None."""
     if state.effect is None:
         return None
-    return EFFECT_PROMPTS.get(state.effect.kind)
+    prompt_text = EFFECT_PROMPTS.get(state.effect.kind)
+    return _(prompt_text) if prompt_text else None
 
 
 # =============================================================================================
@@ -575,7 +628,7 @@ def apply_action(state, action) -> list:
     Raises ``IllegalAction`` (with the rule in plain words) and then changes nothing."""
     player = current_player(state)
     if player == TERMINAL:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(_("The game is over."))
     if player == CHANCE:
         return _apply_chance(state, action)
     phase = state.phase
@@ -586,7 +639,7 @@ def apply_action(state, action) -> list:
         _draft(state, player, action, events)
     elif phase == TIEBREAK:
         if not isinstance(action, TieBreakPick):
-            raise IllegalAction("Make your tie-break pick from the dispenser.")
+            raise IllegalAction(_("Make your tie-break pick from the dispenser."))
         _check_marble(state, action.track, action.position)
         _take(state, player, action.track, action.position, BY_TIE_BREAK, events)
     elif phase == END:
@@ -597,10 +650,10 @@ def apply_action(state, action) -> list:
         handler = _TURN_ACTIONS.get(type(action))
         if handler is None:
             if isinstance(action, FinishEffect):
-                raise IllegalAction("No potion effect is waiting for a choice.")
+                raise IllegalAction(_("No potion effect is waiting for a choice."))
             if isinstance(action, _EFFECT_CHOICES):
-                raise IllegalAction("Drink the matching potion before using its effect.")
-            raise IllegalAction("That is not a move of this part of the game.")
+                raise IllegalAction(_("Drink the matching potion before using its effect."))
+            raise IllegalAction(_("That is not a move of this part of the game."))
         handler(state, player, state.desks[player], action, events)
     _settle(state, events)
     return events
@@ -609,9 +662,9 @@ def apply_action(state, action) -> list:
 def _choose_type(state, action, events) -> None:
     """Option "chosen": seat 1 picks the six potion types one at a time."""
     if not isinstance(action, ChoosePotionType):
-        raise IllegalAction("First choose the six potion types for this game.")
+        raise IllegalAction(_("First choose the six potion types for this game."))
     if action.potion not in TYPE_CODES or action.potion in state.types:
-        raise IllegalAction("Choose a potion type that is not chosen yet.")
+        raise IllegalAction(_("Choose a potion type that is not chosen yet."))
     _emit(state, events, PotionTypeChosen(action.potion))
     if len(state.types) == TYPES_IN_PLAY:
         _emit(state, events, TypesChosen(tuple(state.types)))
@@ -621,9 +674,9 @@ def _choose_type(state, action, events) -> None:
 def _draft(state, player, action, events) -> None:
     """The starter draft: the starter goes to the first empty brewing slot."""
     if not isinstance(action, DraftStarter):
-        raise IllegalAction("Draft one of the revealed starter potions first.")
+        raise IllegalAction(_("Draft one of the revealed starter potions first."))
     if not isinstance(action.tile, str) or action.tile not in state.revealed:
-        raise IllegalAction("That starter is not among the revealed ones.")
+        raise IllegalAction(_("That starter is not among the revealed ones."))
     slot = _first_empty_slot(state.desks[player])
     _emit(state, events, StarterDrafted(player, action.tile, slot))
     _advance_setup(state, events)
@@ -633,10 +686,10 @@ def _choose_stack(state, player, action, events) -> None:
     """End of turn step 2: fill an empty brewing slot from a stack of the player's choice
     (PE-D5)."""
     if not isinstance(action, ChooseStack):
-        raise IllegalAction("Choose a stack to refill your empty brewing slot.")
+        raise IllegalAction(_("Choose a stack to refill your empty brewing slot."))
     if (not isinstance(action.stack, int) or not 0 <= action.stack < NUM_STACKS
             or state.stacks[action.stack].top is None):
-        raise IllegalAction("That stack has no tile left.")
+        raise IllegalAction(_("That stack has no tile left."))
     slot = _first_empty_slot(state.desks[player])
     _emit(state, events, TileDrawn(player, action.stack, slot, state.stacks[action.stack].top))
 
@@ -644,7 +697,7 @@ def _choose_stack(state, player, action, events) -> None:
 def _regular_pick(state, player, desk, action, events) -> None:
     """The regular pick (once per turn); its explosions follow in :func:`_settle`."""
     if state.picked:
-        raise IllegalAction("You have already made your regular pick this turn.")
+        raise IllegalAction(_("You have already made your regular pick this turn."))
     _check_marble(state, action.track, action.position)
     _take(state, player, action.track, action.position, BY_PICK, events)
 
@@ -652,7 +705,7 @@ def _regular_pick(state, player, desk, action, events) -> None:
 def _little_help(state, player, desk, action, events) -> None:
     """Little Help: once per turn, a -2 VP token and any one marble, no explosion."""
     if state.help_used:
-        raise IllegalAction("You may ask for a Little Help only once per turn.")
+        raise IllegalAction(_("You may ask for a Little Help only once per turn."))
     _check_marble(state, action.track, action.position)
     _emit(state, events, LittleHelpTaken(player))
     _take(state, player, action.track, action.position, BY_LITTLE_HELP, events)
@@ -661,16 +714,16 @@ def _little_help(state, player, desk, action, events) -> None:
 def _move_to_pool(state, player, desk, action, events) -> None:
     colour_index = COLOUR_INDEX.get(action.colour)
     if colour_index is None or not desk.hand[colour_index]:
-        raise IllegalAction("You have no marble of that colour in your hand.")
+        raise IllegalAction(_("You have no marble of that colour in your hand."))
     if sum(desk.pool) >= POOL_SIZE:
-        raise IllegalAction("The ingredient pool holds at most 3 marbles.")
+        raise IllegalAction(_("The ingredient pool holds at most 3 marbles."))
     _emit(state, events, MarbleMoved(player, action.colour, HAND, POOL))
 
 
 def _move_to_hand(state, player, desk, action, events) -> None:
     colour_index = COLOUR_INDEX.get(action.colour)
     if colour_index is None or not desk.pool[colour_index]:
-        raise IllegalAction("Your pool has no marble of that colour.")
+        raise IllegalAction(_("Your pool has no marble of that colour."))
     _emit(state, events, MarbleMoved(player, action.colour, POOL, HAND))
 
 
@@ -689,9 +742,9 @@ def _end_turn(state, player, desk, action, events) -> None:
 
 def _check_marble(state, track, position) -> None:
     if not (isinstance(track, int) and 0 <= track < len(state.tracks)):
-        raise IllegalAction("There are only 5 tracks in the dispenser.")
+        raise IllegalAction(_("There are only 5 tracks in the dispenser."))
     if not (isinstance(position, int) and 0 <= position < len(state.tracks[track])):
-        raise IllegalAction("There is no marble at that place of the track.")
+        raise IllegalAction(_("There is no marble at that place of the track."))
 
 
 def _take(state, player, track, position, reason, events) -> str:
@@ -709,27 +762,29 @@ def _place(state, player, desk, action, events) -> None:
     full potion is completed at once."""
     slot = action.slot
     if not isinstance(slot, int) or not 0 <= slot < BREWING_SLOTS or desk.slots[slot] is None:
-        raise IllegalAction("That brewing slot holds no potion.")
+        raise IllegalAction(_("That brewing slot holds no potion."))
     colour_index, hole_index = COLOUR_INDEX.get(action.colour), COLOUR_INDEX.get(action.hole)
     if colour_index is None or hole_index is None:
-        raise IllegalAction("Marbles are red, blue, yellow or black.")
+        raise IllegalAction(_("Marbles are red, blue, yellow or black."))
     brewing = desk.slots[slot]
     if not empty_holes(brewing)[hole_index]:
-        raise IllegalAction(f"Your {TILES[brewing.tile].name} has no empty "
-                            f"{COLOUR_NAMES[action.hole]} hole.")
+        raise IllegalAction(_("Your {potion} has no empty {hole} hole.").format(
+            potion=potion_name(brewing.tile), hole=pgettext("a hole", COLOUR_NAMES[action.hole])))
     if action.source == HAND:
         if not desk.hand[colour_index]:
-            raise IllegalAction(f"You have no {COLOUR_NAMES[action.colour]} marble in your hand.")
+            raise IllegalAction(_("You have no {colour} marble in your hand.").format(
+                colour=pgettext("a marble", COLOUR_NAMES[action.colour])))
     elif action.source == POOL:
         if not desk.pool[colour_index]:
-            raise IllegalAction(f"Your pool has no {COLOUR_NAMES[action.colour]} marble.")
+            raise IllegalAction(_("Your pool has no {colour} marble.").format(
+                colour=pgettext("a marble", COLOUR_NAMES[action.colour])))
     else:
-        raise IllegalAction("Marbles are placed from your hand or your pool.")
+        raise IllegalAction(_("Marbles are placed from your hand or your pool."))
     if not marble_fits(desk, action.source, colour_index, hole_index):
         if action.source == HAND:
-            raise IllegalAction("A marble fills only a hole of its own colour.")
-        raise IllegalAction("A marble fills only a hole of its own colour (unless a Potion of "
-                            "Prismatic Joy made your pool marbles wild).")
+            raise IllegalAction(_("A marble fills only a hole of its own colour."))
+        raise IllegalAction(_("A marble fills only a hole of its own colour (unless a Potion of "
+                              "Prismatic Joy made your pool marbles wild)."))
     _emit(state, events, MarblePlaced(player, action.colour, action.source, slot, action.hole))
     brewing = desk.slots[slot]
     if len(brewing.placed) == TILES[brewing.tile].holes:
@@ -749,14 +804,14 @@ def _drink(state, player, desk, action, events) -> None:
     """Drink a completed potion (once per game, PE-D7) and start its effect."""
     index = action.index
     if not (isinstance(index, int) and 0 <= index < len(desk.completed)):
-        raise IllegalAction("You have no such completed potion.")
+        raise IllegalAction(_("You have no such completed potion."))
     potion = desk.completed[index]
     if potion.drunk:
-        raise IllegalAction("That potion has already been drunk; each potion is drunk once.")
+        raise IllegalAction(_("That potion has already been drunk; each potion is drunk once."))
     kind = TILES[potion.tile].type
     if kind == "SAN" and not _copyable(desk):
-        raise IllegalAction("Sands of Time needs a potion you have already drunk (other than a "
-                            "Sands of Time) to copy.")
+        raise IllegalAction(_("Sands of Time needs a potion you have already drunk (other than "
+                              "a Sands of Time) to copy."))
     _emit(state, events, PotionDrunk(player, index, potion.tile, TYPE_BY_CODE[kind].effect))
     _start_effect(state, player, desk, kind, index, events)
 
@@ -784,8 +839,8 @@ def _apply_effect(state, player, desk, action, events) -> None:
     kind = state.effect.kind
     if isinstance(action, FinishEffect):
         if kind == "BLI":
-            raise IllegalAction("The Elixir of Blind Love takes the pool of an opponent: "
-                                "choose whose.")
+            raise IllegalAction(_("The Elixir of Blind Love takes the pool of an opponent: "
+                                  "choose whose."))
         _emit(state, events, EffectEnded(player))
         return
     if action not in _effect_actions(state, desk):
@@ -839,20 +894,22 @@ def _filter(state, player, action, events) -> None:
 
 
 def _effect_refusal(kind, action) -> str:
-    name = TYPE_BY_CODE[kind].name
+    name = potion_name(kind)
     wanted = {"WIS": TakeMarble, "MAG": TakePair, "BAL": TakeRun, "ABY": TakeBottom,
               "BLI": TakePool, "FIL": FilterMarbles, "SAN": CopyPotion}[kind]
     if not isinstance(action, wanted):
-        return f"Finish the effect of your {name} first (or stop using it)."
+        return _("Finish the effect of your {potion} first (or stop using it).").format(
+            potion=name)
     return {
-        "WIS": "There is no marble there.",
-        "MAG": "Magnetical Attraction takes 2 adjacent marbles of different colours.",
-        "BAL": "The Balm takes 2 or more adjacent marbles of one colour.",
-        "ABY": "Abyssal Draft takes bottom marbles, at most one per track and one of each colour.",
-        "BLI": "Choose an opponent's pool.",
-        "FIL": "The Filter returns 1 to 5 marbles of one colour from one track.",
-        "SAN": "Sands of Time copies a potion you have already drunk, other than a Sands of "
-               "Time.",
+        "WIS": _("There is no marble there."),
+        "MAG": _("Magnetical Attraction takes 2 adjacent marbles of different colours."),
+        "BAL": _("The Balm takes 2 or more adjacent marbles of one colour."),
+        "ABY": _("Abyssal Draft takes bottom marbles, at most one per track and one of each "
+                 "colour."),
+        "BLI": _("Choose an opponent's pool."),
+        "FIL": _("The Filter returns 1 to 5 marbles of one colour from one track."),
+        "SAN": _("Sands of Time copies a potion you have already drunk, other than a Sands of "
+                 "Time."),
     }[kind]
 
 
@@ -884,10 +941,10 @@ def _advance_end(state, events) -> None:
     if not state.ending and not tiles_left(state):
         # rules, "End of the game": after any turn that leaves the stacks empty, including the
         # turn that drew the last tile
-        _emit(state, events, GameEndTriggered("no potion tile is left in the stacks"))
+        _emit(state, events, GameEndTriggered(N_("no potion tile is left in the stacks")))
     _emit(state, events, TurnCounted(player))
     if state.countdown == 0 and not state.ending:
-        _emit(state, events, GameEndTriggered("the skill-token countdown stack is empty"))
+        _emit(state, events, GameEndTriggered(N_("the skill-token countdown stack is empty")))
     following = (player + 1) % state.num_players
     if state.ending and following == state.first:
         _finish_game(state, events)  # the round is complete: everyone had the same number of turns
@@ -1015,6 +1072,8 @@ def _award(state, player, reason, potion_type, events) -> None:
     """A token from the countdown stack while it has any, then from the general supply."""
     source = "countdown" if state.countdown else "supply" if state.supply else "none"
     _emit(state, events, SkillTokenEarned(player, reason, source, potion_type))
+    if source == "countdown" and not state.countdown and not state.ending:
+        _emit(state, events, LastRoundBegun(player))
 
 
 def score_parts(desk) -> tuple:
@@ -1071,10 +1130,12 @@ def score_sheet(state) -> dict:
     if state.tiebreak is not None:
         # the picks made so far (``taken`` is shorter while the tie-break goes on)
         for seat, taken in zip(state.tiebreak.order, state.tiebreak.taken, strict=False):
-            notes.append(f"Tie-break: Player {seat + 1} took {taken} marble(s).")
+            notes.append(ngettext("Tie-break: {name} took {count} marble.",
+                                  "Tie-break: {name} took {count} marbles.", taken).format(
+                name=_("Player {number}").format(number=seat + 1), count=taken))
         if len(winners) > 1 and state.phase == OVER:
-            notes.append("Still tied after the tie-break: the victory is shared.")
-    return {"columns": ["Potion VP", "Skill token VP", "Little Help", "Total"],
+            notes.append(_("Still tied after the tie-break: the victory is shared."))
+    return {"columns": [_("Potion VP"), _("Skill token VP"), _("Little Help"), _("Total")],
             "rows": rows, "winners": winners, "notes": notes}
 
 
@@ -1084,97 +1145,127 @@ def score_sheet(state) -> dict:
 
 
 def _tile_words(code) -> str:
-    return f"{TILES[code].name} ({TILES[code].holes} holes, {TILES[code].vp} VP)"
+    tile = TILES[code]
+    return ngettext("{potion} ({holes} hole, {vp} VP)", "{potion} ({holes} holes, {vp} VP)",
+                    tile.holes).format(potion=potion_name(code), holes=tile.holes, vp=tile.vp)
 
 
 def _seat_name(names, seat: int) -> str:
     if names and 0 <= seat < len(names):
         return names[seat]
-    return f"Player {seat + 1}"
+    return _("Player {number}").format(number=seat + 1)
 
 
 def action_to_string(state, action, names=None) -> str:
     """The action in plain words, e.g. "Pick the red marble at place 3 of track 2"; seats are
     named by ``names`` (one per seat) when given, else "Player N"."""
     def marble(track, position):
-        colour = ""
         if (isinstance(track, int) and 0 <= track < NUM_TRACKS and isinstance(position, int)
                 and 0 <= position < len(state.tracks[track])):
-            colour = COLOUR_NAMES[state.tracks[track][position]] + " "
-        return f"the {colour}marble at place {position + 1} of track {track + 1}"
+            return _("the {colour} marble at place {place} of track {track}").format(
+                colour=pgettext("a marble", COLOUR_NAMES[state.tracks[track][position]]),
+                place=position + 1, track=track + 1)
+        return _("the marble at place {place} of track {track}").format(
+            place=position + 1 if isinstance(position, int) else position,
+            track=track + 1 if isinstance(track, int) else track)
 
     def completed(index):
         desk = state.desks[owner]
         if isinstance(index, int) and 0 <= index < len(desk.completed):
-            return TILES[desk.completed[index].tile].name
+            return potion_name(desk.completed[index].tile)
         return None
+
+    def colour_word(colour):
+        return pgettext("a marble", COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else "?"
 
     owner = turn_owner(state)
     if isinstance(action, ChooseTypes):
-        return "Play with " + ", ".join(TYPE_BY_CODE[t].name for t in action.types)
+        return _("Play with {potions}").format(
+            potions=_(", ").join(potion_name(t) for t in action.types))
     if isinstance(action, ChoosePotionType):
-        return f"Choose {TYPE_BY_CODE[action.potion].name}"
+        return _("Choose {potion}").format(potion=potion_name(action.potion))
     if isinstance(action, ChooseFirstPlayer):
-        return f"{_seat_name(names, action.seat)} goes first"
+        return _("{name} goes first").format(name=_seat_name(names, action.seat))
     if isinstance(action, RevealStarter):
-        return f"Reveal starter {_tile_words(action.tile)}"
+        return _("Reveal starter {tile}").format(tile=_tile_words(action.tile))
     if isinstance(action, DraftStarter):
-        return f"Draft {_tile_words(action.tile)}"
+        return _("Draft {tile}").format(tile=_tile_words(action.tile))
     if isinstance(action, RevealTile):
-        return f"Stack {action.stack + 1} shows {_tile_words(action.tile)}"
+        return _("Stack {stack} shows {tile}").format(stack=action.stack + 1,
+                                                      tile=_tile_words(action.tile))
     if isinstance(action, MarbleRollsIn):
-        return f"A {COLOUR_NAMES[action.colour]} marble rolls into track {action.track + 1}"
+        return _("A {colour} marble rolls into track {track}").format(
+            colour=colour_word(action.colour), track=action.track + 1)
     if isinstance(action, RegularPick):
-        return f"Pick {marble(action.track, action.position)}"
+        return _("Pick {marble}").format(marble=marble(action.track, action.position))
     if isinstance(action, LittleHelp):
-        return f"Take a Little Help (-2 VP) and {marble(action.track, action.position)}"
+        return _("Take a Little Help (-2 VP) and {marble}").format(
+            marble=marble(action.track, action.position))
     if isinstance(action, PlaceMarble):
         name = "?"
         if (0 <= owner < state.num_players and 0 <= action.slot < BREWING_SLOTS
                 and state.desks[owner].slots[action.slot]):
-            name = TILES[state.desks[owner].slots[action.slot].tile].name
-        hole = "" if action.hole == action.colour else \
-            f" (in a {COLOUR_NAMES[action.hole]} hole)"
-        return f"Place a {COLOUR_NAMES[action.colour]} marble from your {action.source} on " \
-               f"your {name}{hole}"
+            name = potion_name(state.desks[owner].slots[action.slot].tile)
+        pool = action.source == POOL
+        if action.hole == action.colour:
+            sentence = (_("Place a {colour} marble from your pool on your {potion}") if pool
+                        else _("Place a {colour} marble from your hand on your {potion}"))
+        else:
+            sentence = (_("Place a {colour} marble from your pool on your {potion} (in a "
+                          "{hole} hole)") if pool else
+                        _("Place a {colour} marble from your hand on your {potion} (in a "
+                          "{hole} hole)"))
+        return sentence.format(colour=colour_word(action.colour), potion=name,
+                               hole=pgettext("a hole", COLOUR_NAMES.get(action.hole, "?")))
     if isinstance(action, MoveToPool):
-        return f"Move a {COLOUR_NAMES[action.colour]} marble from your hand to your pool"
+        return _("Move a {colour} marble from your hand to your pool").format(
+            colour=colour_word(action.colour))
     if isinstance(action, MoveToHand):
-        return f"Move a {COLOUR_NAMES[action.colour]} marble from your pool to your hand"
+        return _("Move a {colour} marble from your pool to your hand").format(
+            colour=colour_word(action.colour))
     if isinstance(action, Drink):
         name = completed(action.index)
-        return f"Drink your {name}" if name else "Drink a potion"
+        return _("Drink your {potion}").format(potion=name) if name else _("Drink a potion")
     if isinstance(action, TakeMarble):
-        return f"Take {marble(action.track, action.position)}"
+        return _("Take {marble}").format(marble=marble(action.track, action.position))
     if isinstance(action, TakePair):
-        return f"Take the marbles at places {action.position + 1} and {action.position + 2} " \
-               f"of track {action.track + 1}"
+        return _("Take the marbles at places {place} and {next} of track {track}").format(
+            place=action.position + 1, next=action.position + 2, track=action.track + 1)
     if isinstance(action, TakeRun):
-        return f"Take {action.length} marbles from place {action.start + 1} of track " \
-               f"{action.track + 1}"
+        return ngettext("Take {count} marble from place {place} of track {track}",
+                        "Take {count} marbles from place {place} of track {track}",
+                        action.length).format(count=action.length, place=action.start + 1,
+                                              track=action.track + 1)
     if isinstance(action, TakeBottom):
-        return f"Take the bottom marble of track {action.track + 1}"
+        return _("Take the bottom marble of track {track}").format(track=action.track + 1)
     if isinstance(action, TakePool):
-        return f"Take {_seat_name(names, action.opponent)}'s pool"
+        return _("Take {name}'s pool").format(name=_seat_name(names, action.opponent))
     if isinstance(action, FilterMarbles):
         places = [str(position + 1) for position in sorted(action.positions)]
-        colour = COLOUR_NAMES.get(action.colour, "?")
         if len(places) == 1:
-            return f"Return the {colour} marble at place {places[0]} of track " \
-                   f"{action.track + 1} to the tank"
-        listed = ", ".join(places[:-1]) + " and " + places[-1]
-        return f"Return the {colour} marbles at places {listed} of track {action.track + 1} " \
-               f"to the tank"
+            return _("Return the {colour} marble at place {place} of track {track} to the "
+                     "tank").format(colour=colour_word(action.colour), place=places[0],
+                                    track=action.track + 1)
+        listed = _("{first} and {last}").format(first=_(", ").join(places[:-1]),
+                                                last=places[-1])
+        return _("Return the {colour} marbles at places {places} of track {track} to the "
+                 "tank").format(colour=pgettext("marbles", COLOUR_NAMES.get(action.colour, "?")),
+                                places=listed, track=action.track + 1)
     if isinstance(action, CopyPotion):
         name = completed(action.index)
-        return f"Use again your {name}" if name else "Copy a drunk potion"
+        return (_("Use again your {potion}").format(potion=name) if name
+                else _("Copy a drunk potion"))
     if isinstance(action, FinishEffect):
-        return "Stop using this potion's effect"
+        return _("Stop using this potion's effect")
     if isinstance(action, EndTurn):
-        return "End your turn"
+        return _("End your turn")
     if isinstance(action, ChooseStack):
         top = state.stacks[action.stack].top if 0 <= action.stack < NUM_STACKS else None
-        return f"Take {_tile_words(top) if top else 'the top tile'} from stack {action.stack + 1}"
+        if top:
+            return _("Take {tile} from stack {stack}").format(tile=_tile_words(top),
+                                                              stack=action.stack + 1)
+        return _("Take the top tile from stack {stack}").format(stack=action.stack + 1)
     if isinstance(action, TieBreakPick):
-        return f"Tie-break: pick {marble(action.track, action.position)}"
+        return _("Tie-break: pick {marble}").format(marble=marble(action.track,
+                                                                  action.position))
     return type(action).__name__

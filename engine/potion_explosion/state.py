@@ -29,6 +29,7 @@ from engine.potion_explosion.data import (
     TYPE_BY_CODE,
     TYPE_CODES,
 )
+from translation import _, ngettext, pgettext
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 """``{"R": 0, "B": 1, "Y": 2, "K": 3}``: a colour's place in the per-colour count lists."""
@@ -76,24 +77,47 @@ class SeamTaker(StrEnum):
     TIEBREAK = "tiebreak"
 
 
-def _plural(count: int, noun: str) -> str:
-    """"1 marble", "3 marbles"."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+def _marbles(count: int) -> str:
+    """"1 marble", "3 marbles" (in the language in use)."""
+    return ngettext("{count} marble", "{count} marbles", count).format(count=count)
 
 
 def _colour_name(colour: str) -> str:
-    return COLOUR_NAMES[colour]
+    """The colour's word beside one marble ("a red marble"; Russian "красный")."""
+    return pgettext("a marble", COLOUR_NAMES[colour])
+
+
+def _colours_name(colour: str) -> str:
+    """The colour's word beside several marbles ("5 red marbles"; Russian "красных")."""
+    return pgettext("marbles", COLOUR_NAMES[colour])
+
+
+def potion_name(code: str) -> str:
+    """The name of the potion type of tile ``code``, or of type code ``code``, in the language
+    in use ("Potion of Wisdom"; Russian "Зелье мудрости")."""
+    kind = TILES[code].type if code in TILES else code
+    return _(TYPE_BY_CODE[kind].name)
 
 
 def _tile_name(code) -> str:
     if code is None:
-        return "no tile"
+        return _("no tile")
     tile = TILES[code]
-    return f"{tile.name} ({tile.holes} holes, {tile.vp} VP)"
+    return ngettext("{potion} ({holes} hole, {vp} VP)", "{potion} ({holes} holes, {vp} VP)",
+                    tile.holes).format(potion=potion_name(code), holes=tile.holes, vp=tile.vp)
 
 
 def _who(names, player: int) -> str:
-    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
+    return (names[player] if 0 <= player < len(names)
+            else _("Player {number}").format(number=player + 1))
+
+
+def _and(words) -> str:
+    """``words`` joined as a list is read: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{first} and {last}").format(first=_(", ").join(words[:-1]), last=words[-1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -393,7 +417,8 @@ class TypesChosen(Event):
     types: tuple
 
     def text(self, names):
-        return "Potions in play: " + ", ".join(TYPE_BY_CODE[t].name for t in self.types) + "."
+        return _("Potions in play: {potions}.").format(
+            potions=_(", ").join(potion_name(t) for t in self.types))
 
 
 @dataclass(frozen=True)
@@ -411,7 +436,7 @@ class FirstPlayerChosen(Event):
     seat: int
 
     def text(self, names):
-        return f"{_who(names, self.seat)} goes first."
+        return _("{name} goes first.").format(name=_who(names, self.seat))
 
 
 @dataclass(frozen=True)
@@ -420,7 +445,7 @@ class StarterRevealed(Event):
     tile: str
 
     def text(self, names):
-        return f"Starter revealed: {_tile_name(self.tile)}."
+        return _("Starter revealed: {tile}.").format(tile=_tile_name(self.tile))
 
 
 @dataclass(frozen=True)
@@ -432,7 +457,8 @@ class StarterDrafted(Event):
     slot: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} drafted {_tile_name(self.tile)}."
+        return _("{name} drafted {tile}.").format(name=_who(names, self.player),
+                                                  tile=_tile_name(self.tile))
 
 
 @dataclass(frozen=True)
@@ -452,7 +478,8 @@ class TileRevealed(Event):
     tile: str
 
     def text(self, names):
-        return f"Stack {self.stack + 1} now shows {_tile_name(self.tile)}."
+        return _("Stack {stack} now shows {tile}.").format(stack=self.stack + 1,
+                                                           tile=_tile_name(self.tile))
 
 
 @dataclass(frozen=True)
@@ -463,7 +490,8 @@ class MarbleRefilled(Event):
     colour: str
 
     def text(self, names):
-        return f"A {_colour_name(self.colour)} marble rolls into track {self.track + 1}."
+        return _("A {colour} marble rolls into track {track}.").format(
+            colour=_colour_name(self.colour), track=self.track + 1)
 
 
 @dataclass(frozen=True)
@@ -480,11 +508,16 @@ class MarbleTaken(Event):
     reason: str
 
     def text(self, names):
-        verb, how = {"pick": ("picked", ""), "little help": ("took", " with a Little Help"),
-                     "potion": ("took", " with a potion"),
-                     "tie-break": ("picked", " in the tie-break")}[self.reason]
-        return f"{_who(names, self.player)} {verb} a {_colour_name(self.colour)} marble from " \
-               f"track {self.track + 1}{how}."
+        sentence = {
+            "pick": _("{name} picked a {colour} marble from track {track}."),
+            "little help": _("{name} took a {colour} marble from track {track} with a Little "
+                             "Help."),
+            "potion": _("{name} took a {colour} marble from track {track} with a potion."),
+            "tie-break": _("{name} picked a {colour} marble from track {track} in the "
+                           "tie-break."),
+        }[self.reason]
+        return sentence.format(name=_who(names, self.player), colour=_colour_name(self.colour),
+                               track=self.track + 1)
 
 
 @dataclass(frozen=True)
@@ -496,7 +529,7 @@ class MarblesSlid(Event):
     distance: int
 
     def text(self, names):
-        return f"Marbles in track {self.track + 1} slide down."
+        return _("Marbles in track {track} slide down.").format(track=self.track + 1)
 
 
 @dataclass(frozen=True)
@@ -511,9 +544,10 @@ class SeamCollision(Event):
 
     def text(self, names):
         if self.explodes:
-            return f"Two {_colour_name(self.below)} marbles collide in track {self.track + 1}!"
-        return f"A {_colour_name(self.below)} and a {_colour_name(self.above)} marble meet; " \
-               f"nothing explodes."
+            return _("Two {colour} marbles collide in track {track}!").format(
+                colour=_colours_name(self.below), track=self.track + 1)
+        return _("A {colour} and a {other} marble meet; nothing explodes.").format(
+            colour=_colour_name(self.below), other=_colour_name(self.above))
 
 
 @dataclass(frozen=True)
@@ -529,9 +563,17 @@ class Exploded(Event):
     chain_step: int
 
     def text(self, names):
-        chain = "" if self.chain_step == 1 else f" (chain reaction {self.chain_step})"
-        return f"{len(self.positions)} {_colour_name(self.colour)} marbles explode into " \
-               f"{_who(names, self.player)}'s hand{chain}!"
+        count = len(self.positions)
+        if self.chain_step == 1:
+            sentence = ngettext("{count} {colour} marble explodes into {name}'s hand!",
+                                "{count} {colour} marbles explode into {name}'s hand!", count)
+        else:
+            sentence = ngettext("{count} {colour} marble explodes into {name}'s hand (chain "
+                                "reaction {step})!",
+                                "{count} {colour} marbles explode into {name}'s hand (chain "
+                                "reaction {step})!", count)
+        return sentence.format(count=count, colour=_colours_name(self.colour),
+                               name=_who(names, self.player), step=self.chain_step)
 
 
 @dataclass(frozen=True)
@@ -554,8 +596,11 @@ class MarbleMoved(Event):
     dest: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} moved a {_colour_name(self.colour)} marble from " \
-               f"{self.source} to {self.dest}."
+        if self.dest == "pool":
+            sentence = _("{name} moved a {colour} marble from the hand to the pool.")
+        else:
+            sentence = _("{name} moved a {colour} marble from the pool to the hand.")
+        return sentence.format(name=_who(names, self.player), colour=_colour_name(self.colour))
 
 
 @dataclass(frozen=True)
@@ -570,9 +615,18 @@ class MarblePlaced(Event):
     hole: str
 
     def text(self, names):
-        extra = "" if self.hole == self.colour else f" (in a {_colour_name(self.hole)} hole)"
-        return f"{_who(names, self.player)} placed a {_colour_name(self.colour)} marble from " \
-               f"the {self.source} on potion {self.slot + 1}{extra}."
+        pool = self.source == "pool"
+        if self.hole == self.colour:
+            sentence = (_("{name} placed a {colour} marble from the pool on potion {slot}.")
+                        if pool else
+                        _("{name} placed a {colour} marble from the hand on potion {slot}."))
+        else:
+            sentence = (_("{name} placed a {colour} marble from the pool on potion {slot} (in a "
+                          "{hole} hole).") if pool else
+                        _("{name} placed a {colour} marble from the hand on potion {slot} (in a "
+                          "{hole} hole)."))
+        return sentence.format(name=_who(names, self.player), colour=_colour_name(self.colour),
+                               slot=self.slot + 1, hole=pgettext("a hole", COLOUR_NAMES[self.hole]))
 
 
 @dataclass(frozen=True)
@@ -585,7 +639,8 @@ class PotionCompleted(Event):
     returned: tuple
 
     def text(self, names):
-        return f"{_who(names, self.player)} completed {_tile_name(self.tile)}!"
+        return _("{name} completed {tile}!").format(name=_who(names, self.player),
+                                                    tile=_tile_name(self.tile))
 
 
 @dataclass(frozen=True)
@@ -599,11 +654,21 @@ class SkillTokenEarned(Event):
     potion_type: str
 
     def text(self, names):
-        why = {"mastery": "Mastery (3 potions of one type)",
-               "variety": "Variety (5 different types)", "tenth": "a 10th potion"}[self.reason]
         if self.source == "none":
-            return f"{_who(names, self.player)} earned {why}, but no skill token is left."
-        return f"{_who(names, self.player)} earned a skill token for {why}."
+            sentence = {
+                "mastery": _("{name} earned Mastery (3 potions of one type), but no skill token "
+                             "is left."),
+                "variety": _("{name} earned Variety (5 different types), but no skill token is "
+                             "left."),
+                "tenth": _("{name} earned a skill token for a 10th potion, but none is left."),
+            }[self.reason]
+        else:
+            sentence = {
+                "mastery": _("{name} earned a skill token for Mastery (3 potions of one type)."),
+                "variety": _("{name} earned a skill token for Variety (5 different types)."),
+                "tenth": _("{name} earned a skill token for a 10th potion."),
+            }[self.reason]
+        return sentence.format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -616,7 +681,8 @@ class PotionDrunk(Event):
     effect: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} drank {TILES[self.tile].name}: {self.effect}"
+        return _("{name} drank {potion}: {effect}").format(
+            name=_who(names, self.player), potion=potion_name(self.tile), effect=_(self.effect))
 
 
 @dataclass(frozen=True)
@@ -639,7 +705,8 @@ class EffectCopied(Event):
     tile: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} used Sands of Time to copy {TILES[self.tile].name}."
+        return _("{name} used Sands of Time to copy {potion}.").format(
+            name=_who(names, self.player), potion=potion_name(self.tile))
 
 
 @dataclass(frozen=True)
@@ -661,10 +728,13 @@ class PoolStolen(Event):
 
     def text(self, names):
         if not self.colours:
-            return f"{_who(names, self.opponent)}'s pool was empty: " \
-                   f"{_who(names, self.player)} took nothing."
-        return f"{_who(names, self.player)} took {_plural(len(self.colours), 'marble')} from " \
-               f"{_who(names, self.opponent)}'s pool."
+            return _("{opponent}'s pool was empty: {name} took nothing.").format(
+                opponent=_who(names, self.opponent), name=_who(names, self.player))
+        return ngettext("{name} took {count} marble from {opponent}'s pool.",
+                        "{name} took {count} marbles from {opponent}'s pool.",
+                        len(self.colours)).format(name=_who(names, self.player),
+                                                  count=len(self.colours),
+                                                  opponent=_who(names, self.opponent))
 
 
 @dataclass(frozen=True)
@@ -674,7 +744,8 @@ class PoolMadeWild(Event):
     colours: tuple
 
     def text(self, names):
-        return f"{_who(names, self.player)}'s pool marbles may fill any hole this turn."
+        return _("{name}'s pool marbles may fill any hole this turn.").format(
+            name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -689,13 +760,16 @@ class MarblesReturned(Event):
 
     def text(self, names):
         if not self.colours:
-            return f"{_who(names, self.player)} returned nothing."
-        verb = "returns" if len(self.colours) == 1 else "return"
+            return _("{name} returned nothing.").format(name=_who(names, self.player))
+        count = len(self.colours)
         if self.source == "track":         # the Filter of Lavamancing: one colour, one track
-            return f"{_plural(len(self.colours), _colour_name(self.colours[0]) + ' marble')} " \
-                   f"{verb} to the tank from track {self.track + 1}."
-        return f"{_plural(len(self.colours), 'marble')} {verb} to the tank from " \
-               f"{_who(names, self.player)}'s {self.source}."
+            return ngettext("{count} {colour} marble returns to the tank from track {track}.",
+                            "{count} {colour} marbles return to the tank from track {track}.",
+                            count).format(count=count, colour=_colours_name(self.colours[0]),
+                                          track=self.track + 1)
+        return ngettext("{count} marble returns to the tank from {name}'s hand.",
+                        "{count} marbles return to the tank from {name}'s hand.",
+                        count).format(count=count, name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -704,7 +778,7 @@ class LittleHelpTaken(Event):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} took a Little Help token (-2 VP)."
+        return _("{name} took a Little Help token (-2 VP).").format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -714,7 +788,7 @@ class TurnStarted(BaseTurnStarted):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)}'s turn."
+        return _("{name}'s turn.").format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -723,7 +797,7 @@ class TurnEnded(Event):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} ended the turn."
+        return _("{name} ended the turn.").format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -735,8 +809,8 @@ class TileDrawn(Event):
     tile: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} took {_tile_name(self.tile)} from stack " \
-               f"{self.stack + 1}."
+        return _("{name} took {tile} from stack {stack}.").format(
+            name=_who(names, self.player), tile=_tile_name(self.tile), stack=self.stack + 1)
 
 
 @dataclass(frozen=True)
@@ -746,7 +820,8 @@ class NoTileLeft(Event):
     slot: int
 
     def text(self, names):
-        return f"No potion tile is left for {_who(names, self.player)}'s empty brewing slot."
+        return _("No potion tile is left for {name}'s empty brewing slot.").format(
+            name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -759,12 +834,23 @@ class TurnCounted(Event):
 
 
 @dataclass(frozen=True)
+class LastRoundBegun(Event):
+    """``player`` took the last token of the skill-token countdown stack: the game ends when
+    this round is over (rules, "End of the game"). Announces it at once; the state is already
+    what it says (:class:`GameEndTriggered` follows at the end of the turn)."""
+    player: int
+
+    def text(self, names):
+        return _("The countdown stack is empty: this is the last round.")
+
+
+@dataclass(frozen=True)
 class GameEndTriggered(Event):
     """The end of the game is triggered (``reason`` in words): the round is finished."""
     reason: str
 
     def text(self, names):
-        return f"The game will end after this round: {self.reason}."
+        return _("The game will end after this round: {reason}.").format(reason=_(self.reason))
 
 
 @dataclass(frozen=True)
@@ -773,8 +859,8 @@ class TieBreakStarted(Event):
     players: tuple
 
     def text(self, names):
-        return "Tie! " + ", ".join(_who(names, p) for p in self.players) + \
-            " each make one pick; most marbles wins."
+        return _("Tie! {names} each make one pick; most marbles wins.").format(
+            names=_and(_who(names, p) for p in self.players))
 
 
 @dataclass(frozen=True)
@@ -793,8 +879,9 @@ class TieBreakResult(Event):
     marbles: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} took {_plural(self.marbles, 'marble')} in the " \
-               f"tie-break."
+        return ngettext("{name} took {count} marble in the tie-break.",
+                        "{name} took {count} marbles in the tie-break.", self.marbles).format(
+            name=_who(names, self.player), count=self.marbles)
 
 
 @dataclass(frozen=True)
@@ -804,8 +891,10 @@ class GameOver(Event):
     totals: tuple
 
     def text(self, names):
-        who = " and ".join(_who(names, p) for p in self.winners)
-        return f"Game over. {who} win{'s' if len(self.winners) == 1 else ''}!"
+        who = _and(_who(names, p) for p in self.winners)
+        if len(self.winners) == 1:
+            return _("Game over. {names} wins!").format(names=who)
+        return _("Game over. {names} win!").format(names=who)
 
 
 EVENT_CLASSES = (PotionTypeChosen, TypesChosen, PhaseChanged, FirstPlayerChosen,
@@ -814,7 +903,8 @@ EVENT_CLASSES = (PotionTypeChosen, TypesChosen, PhaseChanged, FirstPlayerChosen,
                  MarblePlaced, PotionCompleted, SkillTokenEarned, PotionDrunk, EffectStarted,
                  EffectCopied, EffectEnded, PoolStolen, PoolMadeWild, MarblesReturned,
                  LittleHelpTaken, TurnStarted, TurnEnded, TileDrawn, NoTileLeft, TurnCounted,
-                 GameEndTriggered, TieBreakStarted, TieBreakTurn, TieBreakResult, GameOver)
+                 LastRoundBegun, GameEndTriggered, TieBreakStarted, TieBreakTurn, TieBreakResult,
+                 GameOver)
 """Every event class of the game (``events.play_event`` knows each one)."""
 
 BOOKKEEPING_EVENTS = (PotionTypeChosen, PhaseChanged, StacksFormed, ChainEnded, EffectStarted,

@@ -12,6 +12,7 @@ from engine.tea_time.bots import BOTS
 from engine.tea_time.events import apply_event
 from engine.tea_time.notation import format_position, parse_position
 from engine.tea_time.state import ACTION_CLASSES, TeaTimeState
+from translation import N_
 
 RULES_SUMMARY = """\
 # Tea Time
@@ -85,10 +86,10 @@ def new_state(num_players: int, options: dict | None = None) -> TeaTimeState:
 
 GAME = GameSpec(
     id="tea-time",
-    title="Tea Time",
+    title=N_("Tea Time"),
     min_players=2,
     max_players=4,
-    description="Take lines of Wonderland cards; a character's mirror image cancels it.",
+    description=N_("Take lines of Wonderland cards; a character's mirror image cancels it."),
     options=(),
     new_state=new_state,
     state_from_dict=TeaTimeState.from_dict,

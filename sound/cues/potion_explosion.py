@@ -55,6 +55,7 @@ CUES = {
     pe.TurnCounted: None,
     pe.TileDrawn: CARD,
     pe.NoTileLeft: None,
+    pe.LastRoundBegun: None,
     pe.GameEndTriggered: None,
     pe.TieBreakStarted: None,
     pe.TieBreakTurn: None,            # the app chimes when a person's turn starts

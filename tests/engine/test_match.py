@@ -218,6 +218,75 @@ def PigState_with(scores):
     return s
 
 
+def test_a_game_started_from_a_position_saves_and_loads_from_that_position():
+    m = Match(PIG, SEATS, {"target": 30}, seed=1)
+    m.set_position(PigState_with(scores=[7, 3]))
+    m.apply(Roll())
+    m.resolve_chance(Face(4))
+    data = m.to_save()
+    assert data["start"]["scores"] == [7, 3]
+    loaded = Match.from_save(PIG, data)
+    assert loaded.state.to_dict() == m.state.to_dict()
+    assert loaded.start_state().scores == [7, 3]
+    assert "start" not in Match(PIG, SEATS, seed=1).to_save()
+
+
+def test_a_damaged_starting_position_is_refused_in_words():
+    m = Match(PIG, SEATS, seed=1)
+    m.set_position(PigState_with(scores=[7, 3]))
+    data = m.to_save()
+    data["start"] = {"nothing": 1}
+    with pytest.raises(ValueError, match="starting position is damaged"):
+        Match.from_save(PIG, data)
+
+
+def test_rewind_to_goes_back_and_forth_through_the_same_states():
+    m = Match(PIG, SEATS, seed=3)
+    states = [m.state.to_dict()]
+    play_scripted(m, [Roll(), Roll(), Hold(), SetStake(2), Roll(), Hold()])
+    full = list(m.history)
+    probe = Match(PIG, SEATS, seed=3)
+    for entry in full:
+        if entry.player == CHANCE:
+            probe.resolve_chance(entry.action)
+        else:
+            probe.apply(entry.action)
+        states.append(probe.state.to_dict())
+    for length in (len(full), 3, 0, 5, 1):
+        if length <= len(m.history):
+            m.rewind_to(length)
+        for entry in full[len(m.history):length]:       # forward again, step by step
+            if entry.player == CHANCE:
+                m.resolve_chance(entry.action)
+            else:
+                m.apply(entry.action)
+        assert m.state.to_dict() == states[length]
+        assert len(m.history) == length
+        assert all(index < length for index, _ in m.events)
+    with pytest.raises(ValueError, match="cannot go to step"):
+        m.rewind_to(len(m.history) + 1)
+
+
+def test_rewind_to_from_a_checkpoint_gives_the_same_state_as_from_the_start():
+    m = Match(PIG, SEATS, seed=3)
+    play_scripted(m, [Roll(), Hold()])
+    checkpoint = (len(m.history), m.state.clone())
+    play_scripted(m, [Roll(), Roll(), Hold(), SetStake(2), Roll()])
+    full = list(m.history)
+    target = checkpoint[0] + 2
+    m.rewind_to(target, checkpoint)
+    from_checkpoint = m.state.to_dict()
+    replayed = Match(PIG, SEATS, seed=3)
+    for entry in full[:target]:
+        if entry.player == CHANCE:
+            replayed.resolve_chance(entry.action)
+        else:
+            replayed.apply(entry.action)
+    assert from_checkpoint == replayed.state.to_dict() and len(m.history) == target
+    with pytest.raises(ValueError, match="past step"):
+        m.rewind_to(1, checkpoint)
+
+
 def test_record_codec_keeps_bools_inside_a_plain_tuple_field():
     """Off the Rails' TasksChanged carries tasks such as ["collision_end", 3, 2, true, false]."""
     from dataclasses import dataclass

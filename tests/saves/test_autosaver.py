@@ -7,7 +7,7 @@ from engine import registry
 from engine.match import Match, Seat
 from saves import store
 from saves.autosaver import Autosaver, canonical_text, save_text
-from saves.format import canonical_json, dumps, make_envelope, match_title
+from saves.format import canonical_json, dumps, make_envelope, match_progress, match_title
 
 
 def played_match(steps=12, game="diced-tomatoes", seed=5):
@@ -31,7 +31,8 @@ def played_match(steps=12, game="diced-tomatoes", seed=5):
 def test_the_background_text_is_the_direct_saves_text(game):
     match = played_match(game=game)
     direct = make_envelope(match)
-    text = save_text(match.to_save(), match_title(match), match.turn_count())
+    text = save_text(match.to_save(), match_title(match), match.turn_count(),
+                     match_progress(match))
     envelope = json.loads(text)
     envelope["saved_at"] = direct["saved_at"]          # written a moment apart
     from saves.format import checksum

@@ -581,3 +581,21 @@ def test_new_game_names_fit_the_seat_name_limit(app):
     for _kind, name in scene.seat_widgets:
         assert 0 < name.length_limit <= NAME_LIMIT
     assert scene.seed_entry.length_limit <= 12
+
+
+def test_save_after_loading_a_named_save_offers_its_name(app):
+    """A game loaded from the save "Friday" offers "Friday" when saved again, not the
+    generic title; a game saved under a new name offers that name the next time."""
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
+    path = store.save(match, "Friday")
+    from scenes.tables import open_match
+    open_match(app, store.load(path))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    pause = app.manager.top
+    click(app, find_button(app, "Save"))
+    assert pause.name_entry.get_text() == "Friday"
+    pause.name_entry.set_text("Saturday")
+    click(app, find_button(app, "Save"))
+    click(app, find_button(app, "Save"))
+    assert pause.name_entry.get_text() == "Saturday"

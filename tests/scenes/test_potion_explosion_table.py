@@ -630,3 +630,52 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     assert table.shown.to_dict() == table.match.state.to_dict()
     assert table.match.state.desks[0].hand == [2, 1, 2, 0]
     pygame.quit()
+
+
+def test_the_pause_menu_leaves_the_top_bar_saying_what_to_do(app):
+    """Esc with marbles in hand and room in the pool: the top bar still asks to keep them in
+    the pool (it said "End turn (E) when ready", and E was then refused)."""
+    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
+                         "p0=WIS4:RRY,MAG4:BBK/-/R/-/0.0.-.0.0.0 "
+                         "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], seed=1,
+                  position=position)
+    wait_for_human(app, table)
+    playing = table.status_text()
+    assert "pool" in playing
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PauseScene)
+    assert table.status_text() == playing
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_hand_marble_tooltip_leaves_its_holes_in_sight(size):
+    """The hand marble's tooltip says "click a glowing hole": it never covers those holes,
+    before the marble is picked up or after."""
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    try:
+        position = with_tank("n=3 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+                             "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+                             "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
+                             "p0=WIS4:R,WIS4:R/-/YY/-/0.0.-.0.0.0 "
+                             "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0 p2=BAL4:,BLI4:/-/-/-/0.0.-.0.0.0")
+        table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy"),
+                            Seat("bot", "Bot 2", "easy")], seed=1, position=position)
+        wait_for_human(app, table)
+        marble = area(table, ("hand", "Y"))
+        holes = [t.bounds for t in table.targets() if t.key[0] == "hole" and t.key[2] == "Y"]
+        assert len(holes) == 4
+        for selected in (False, True):
+            if selected:
+                click_at(app, marble.center)
+                assert table.selection.marble == ("hand", "Y")
+            hover(app, marble.center)
+            target = table.target_at(marble.center)
+            tip = table.tooltip_rect(target)
+            assert not any(tip.colliderect(hole) for hole in holes), (selected, tip)
+            assert not tip.colliderect(marble)
+    finally:
+        pygame.quit()

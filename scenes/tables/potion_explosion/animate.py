@@ -25,7 +25,6 @@ from engine.potion_explosion.data import (
     COLOURS,
     TILES,
     TRACK_LENGTH,
-    TYPE_BY_CODE,
 )
 from scenes import kit
 from scenes.table_base import Step
@@ -41,6 +40,7 @@ from sprites.tween import (
     lerp_point,
     linear,
 )
+from translation import _, ngettext, pgettext
 
 CHAIN_COLOURS = ((238, 196, 84), (250, 160, 70), (248, 110, 60), (240, 70, 60))
 """The banner's colour along a chain reaction: gold, then hotter and hotter."""
@@ -115,19 +115,21 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
         return complete(e, before, stage)
     if isinstance(e, pe.SkillTokenEarned):
         if e.source == "none":
-            return [stage.banner("No skill token is left", 1.0)]
-        reason = {"mastery": "+4 Mastery", "variety": "+4 Variety", "tenth": "+4 10th potion"}
+            return [stage.banner(_("No skill token is left"), 1.0)]
+        reason = {"mastery": _("+4 Mastery"), "variety": _("+4 Variety"),
+                  "tenth": _("+4 10th potion")}
         return token(e.player, "skill", reason[e.reason], stage)
     if isinstance(e, pe.LittleHelpTaken):
-        return token(e.player, "help", "-2 VP", stage)
+        return token(e.player, "help", _("-2 VP"), stage)
     if isinstance(e, pe.PotionDrunk):
         return drink(e, before, stage)
     if isinstance(e, pe.EffectCopied):
-        return [stage.banner(f"Sands of Time: {TILES[e.tile].name} again", 0.9)]
+        return [stage.banner(_("Sands of Time: {potion} again").format(
+            potion=pe.potion_name(e.tile)), 0.9)]
     if isinstance(e, pe.PoolStolen):
         return steal(e, before, stage)
     if isinstance(e, pe.PoolMadeWild):
-        return [stage.banner("Prismatic Joy: your pool marbles fill any hole", 0.9)]
+        return [stage.banner(_("Prismatic Joy: your pool marbles fill any hole"), 0.9)]
     if isinstance(e, pe.MarblesReturned):
         if e.source == "track":
             filtered[e.track] = tuple(e.positions)
@@ -139,19 +141,27 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
         return reveal(e, stage)
     if isinstance(e, pe.StarterDrafted):
         return drafted(e, before, stage)
+    if isinstance(e, pe.LastRoundBegun):
+        return [stage.banner(_("Last round! The countdown stack is empty"), 1.6)]
     if isinstance(e, pe.GameEndTriggered):
-        return [stage.banner("Last round! " + e.reason[0].upper() + e.reason[1:], 1.6)]
+        if before.countdown == 0:        # LastRoundBegun announced it when the stack emptied
+            return []
+        reason = _(e.reason)
+        return [stage.banner(_("Last round! {reason}").format(
+            reason=reason[:1].upper() + reason[1:]), 1.6)]
     if isinstance(e, pe.TieBreakStarted):
-        return [stage.banner("Tie! One more pick each decides", 1.4)]
+        return [stage.banner(_("Tie! One more pick each decides"), 1.4)]
     if isinstance(e, pe.TieBreakResult):
-        marbles = f"{e.marbles} marble{'' if e.marbles == 1 else 's'}"
-        return [stage.banner(f"{stage.names[e.player]} took {marbles}", 1.0)]
+        return [stage.banner(ngettext("{name} took {count} marble", "{name} took {count} marbles",
+                                      e.marbles).format(name=stage.names[e.player],
+                                                        count=e.marbles), 1.0)]
     if isinstance(e, pe.TurnStarted):
         mine = e.player == stage.viewer and e.player in stage.humans
-        words = "Your turn" if mine else f"{stage.names[e.player]}'s turn"
+        words = (_("Your turn") if mine
+                 else _("{name}'s turn").format(name=stage.names[e.player]))
         return [stage.banner(words, 0.8)]
     if isinstance(e, pe.GameOver):
-        return [stage.banner("Game over", 1.0)]
+        return [stage.banner(_("Game over"), 1.0)]
     del lay
     return []
 
@@ -276,7 +286,8 @@ def explode(e, before, stage: Stage) -> list:
                                stage.patterns)
         out.append(Animation(stage.seconds(0.85 + 0.1 * (intensity - 1)), draw, ease=linear,
                              delay=stage.seconds(0.03) * n, hide={("track", e.track, q)}))
-    count = f"{len(e.positions)} {COLOUR_NAMES[e.colour]}"
+    count = _("{count} {colour}").format(count=len(e.positions),
+                                         colour=pgettext("marbles", COLOUR_NAMES[e.colour]))
     if e.chain_step == 1:
         at = lay.marble_centre(e.track, max(e.positions))
 
@@ -290,7 +301,9 @@ def explode(e, before, stage: Stage) -> list:
         out.append(Animation(stage.seconds(0.9), label, ease=linear))
     else:
         colour = CHAIN_COLOURS[min(len(CHAIN_COLOURS) - 1, e.chain_step - 1)]
-        out.append(stage.banner(f"Chain ×{e.chain_step}! {count}", 1.0, 1.0 + 0.18 *
+        out.append(stage.banner(_("Chain ×{step}! {count}").format(step=e.chain_step,
+                                                                    count=count),
+                                1.0, 1.0 + 0.18 *
                                 (e.chain_step - 1), colour))
     del before
     return out
@@ -429,7 +442,8 @@ def drink(e, before, stage: Stage) -> list:
     count = len(before.desks[e.player].completed)
     rect = lay.seat_completed(e.player, e.index, count)
     tile = TILES[e.tile]
-    message = f"{tile.name}: {TYPE_BY_CODE[tile.type].effect}"
+    # the name only: the effect is in the top bar and the log; a long banner hid the stacks
+    message = _("{potion}!").format(potion=pe.potion_name(tile.code))
 
     def draw(surface, p):
         squash = abs(math.cos(min(1.0, p * 2) * math.pi))
@@ -456,8 +470,10 @@ def steal(e, before, stage: Stage) -> list:
                    hide={("pool", e.opponent, n)})
     who = stage.names[e.opponent]
     count = len(e.colours)
-    words = (f"Blind Love: {count} marble{'s' if count > 1 else ''} from {who}'s pool"
-             if count else f"Blind Love: {who}'s pool is empty")
+    words = (ngettext("Blind Love: {count} marble from {name}'s pool",
+                      "Blind Love: {count} marbles from {name}'s pool", count).format(
+                 count=count, name=who)
+             if count else _("Blind Love: {name}'s pool is empty").format(name=who))
     out.append(stage.banner(words, 1.0))
     return out
 
@@ -492,12 +508,20 @@ def tile_drawn(e, stage: Stage) -> list:
     end = lay.slot_rect(e.player, e.slot)
 
     def draw(surface, p):
-        r = pygame.Rect(0, 0, int(start.width + (end.width - start.width) * p),
-                        int(start.height + (end.height - start.height) * p))
-        r.center = arc_point(start.center, end.center, p, 40)
-        pa.draw_potion(surface, r, e.tile, [], stage.patterns)
+        pa.draw_potion(surface, card_between(start, end, p, 40), e.tile, [], stage.patterns)
     return [Animation(stage.seconds(0.5), draw, ease=ease_in_out,
                       hide={("slot", e.player, e.slot)})]
+
+
+def card_between(start: pygame.Rect, end: pygame.Rect, progress: float, lift: int) -> pygame.Rect:
+    """A potion card flying from ``start`` to ``end`` at ``progress`` (0..1) along an arc
+    ``lift`` pixels high: it keeps the card's shape, shrinking or growing to fit ``end``
+    (an opponent's slot is a flat chip: the card must not stretch into a capsule)."""
+    fit = min(end.width / start.width, end.height / start.height)
+    scale = 1 + (fit - 1) * progress
+    rect = pygame.Rect(0, 0, max(2, int(start.width * scale)), max(2, int(start.height * scale)))
+    rect.center = arc_point(start.center, end.center, progress, lift)
+    return rect
 
 
 def reveal(e, stage: Stage) -> list:
@@ -522,8 +546,5 @@ def drafted(e, before, stage: Stage) -> list:
     end = lay.slot_rect(e.player, e.slot)
 
     def draw(surface, p):
-        r = pygame.Rect(0, 0, int(start.width + (end.width - start.width) * p),
-                        int(start.height + (end.height - start.height) * p))
-        r.center = arc_point(start.center, end.center, p, 50)
-        pa.draw_potion(surface, r, e.tile, [], stage.patterns)
+        pa.draw_potion(surface, card_between(start, end, p, 50), e.tile, [], stage.patterns)
     return [Animation(stage.seconds(0.5), draw, ease=ease_in_out)]

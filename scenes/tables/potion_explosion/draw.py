@@ -21,7 +21,6 @@ from engine.potion_explosion.data import (
     STARTER_OF,
     TILES,
     TRACK_LENGTH,
-    TYPE_BY_CODE,
     TYPE_CODES,
 )
 from engine.potion_explosion.rules import score_parts
@@ -33,6 +32,7 @@ from engine.potion_explosion.state import (
     PoolStolen,
     PotionCompleted,
     TurnStarted,
+    potion_name,
 )
 from scenes import kit
 from scenes.tables.potion_explosion.layout import (
@@ -44,6 +44,7 @@ from scenes.tables.potion_explosion.layout import (
     tile_row,
 )
 from sprites import potion_explosion_art as pa
+from translation import _, pgettext
 
 
 @dataclass
@@ -174,11 +175,13 @@ def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     count = len(view.preview)
     label = (f"{count}+" if count else "?") if view.preview_more else str(count)
     x, y = lay.marble_centre(*view.hovered)
-    img = kit.text(label, 15, (40, 16, 8), True)
-    radius = max(img.get_width(), img.get_height()) // 2 + 5
+    img = kit.text(label, 13, (40, 16, 8), True)
+    radius = max(img.get_width(), img.get_height()) // 2 + 4
     area = lay.tracks_rect().inflate(-2 * radius - 2, -2 * radius - 2)
     side = 1 if view.hovered[0] < NUM_TRACKS - 1 else -1
-    centre = (int(x + side * (lay.d * 0.5 + radius)), int(y - lay.d * 0.45))
+    # on the hovered marble's upper corner, not over the neighbouring track's marble
+    reach = max(0.0, lay.d / 2 - radius)
+    centre = (int(x + side * reach), int(y - lay.d * 0.45))
     centre = (min(max(centre[0], area.left), area.right), min(max(centre[1], area.top),
                                                                area.bottom))
     pygame.draw.circle(surface, (255, 150, 80), centre, radius)
@@ -212,7 +215,8 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
         filled = sorted(slots, key=lambda pt: (-pt[1], abs(pt[0] - tank.centerx)))
         for (x, y), colour in zip(filled, heap):
             pa.blit_marble(surface, (x, y), ms, colour, view.patterns)
-    kit.blit_text(surface, f"Tank · {total}", 13, (tank.right - 8, tank.y + 4), kit.INK, True,
+    kit.blit_text(surface, _("Tank · {count}").format(count=total), 13,
+                  (tank.right - 8, tank.y + 4), kit.INK, True,
                   "topright", shadow=True)
 
 
@@ -223,8 +227,14 @@ def draw_stacks(surface, lay: Layout, state, view: View) -> None:
     text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
     kit.blit_text(surface, text, size, lay.stacks_label().topleft, colour, True)
     if state.phase in SETUP_PHASES:
-        kit.blit_text(surface, "The stacks are formed after the starter draft", 13,
-                      (lay.stacks.x + 14, lay.stacks.centery), kit.INK_DIM, anchor="midleft")
+        room = pygame.Rect(lay.stacks.x + 14, lay.stacks.y, lay.pile.x - lay.stacks.x - 24,
+                           lay.stacks.height)             # left of the skill-token pile
+        lines = kit.wrap(_("The stacks are formed after the starter draft"), 13, room.width)
+        step = kit.font(13).get_linesize()
+        top = room.centery - step * len(lines[:2]) // 2
+        for index, line in enumerate(lines[:2]):
+            text, size = kit.fit_label(line, 13, room.width)
+            kit.blit_text(surface, text, size, (room.x, top + index * step), kit.INK_DIM)
     else:
         for index in range(NUM_STACKS):
             rect = lay.stack_card(index)
@@ -236,7 +246,7 @@ def draw_stacks(surface, lay: Layout, state, view: View) -> None:
                 pa.draw_potion(surface, rect, top, [], view.patterns, glow=glow)
             elif count == 0:
                 pygame.draw.rect(surface, (60, 70, 74), rect, 1, border_radius=6)
-                kit.blit_text(surface, "empty", 12, rect.center, kit.INK_DIM, anchor="center")
+                kit.blit_text(surface, _("empty"), 12, rect.center, kit.INK_DIM, anchor="center")
             badge = kit.text(f"+{count}", 11, kit.INK, True)
             plate = badge.get_rect(topleft=(rect.x + 5, rect.y + 4)).inflate(6, 2)
             pygame.draw.rect(surface, (20, 16, 24), plate, border_radius=4)
@@ -248,12 +258,12 @@ def stacks_label(state, view: View) -> tuple:
     """The stacks panel's title and its colour: the stack choice, the last round and the
     tie-break are said there."""
     if view.stacks:
-        return "Potion stacks: choose one for your empty slot", kit.HILITE
+        return _("Potion stacks: choose one for your empty slot"), kit.HILITE
     if state.phase == Phase.TIEBREAK:
-        return "Tie-break: one pick each, most marbles wins", kit.HILITE
+        return _("Tie-break: one pick each, most marbles wins"), kit.HILITE
     if state.ending and state.phase in (Phase.PLAY, Phase.END):
-        return "Last round: the game ends after this round", kit.HILITE
-    return "Potion stacks", kit.INK_DIM
+        return _("Last round: the game ends after this round"), kit.HILITE
+    return _("Potion stacks"), kit.INK_DIM
 
 
 def draw_pile(surface, lay: Layout, state) -> None:
@@ -265,7 +275,8 @@ def draw_pile(surface, lay: Layout, state) -> None:
         surface.blit(img, img.get_rect(center=(icon.centerx, icon.centery - 3 * i)))
     if not state.countdown:
         pygame.draw.circle(surface, (60, 70, 74), icon.center, icon.width // 2, 1)
-    lines = ("Skill tokens", f"Countdown {state.countdown}", f"Supply {state.supply}")
+    lines = (_("Skill tokens"), _("Countdown {count}").format(count=state.countdown),
+             _("Supply {count}").format(count=state.supply))
     colours = (kit.INK_DIM, kit.HILITE if state.countdown <= 2 else kit.INK, kit.INK_DIM)
     for rect, line, colour in zip(lay.pile_lines(), lines, colours):
         text, size = kit.fit_label(line, PILE_FONT, rect.width, bold=True)
@@ -280,7 +291,7 @@ def draw_header(surface, lay: Layout, header: pygame.Rect, state, seat: int, siz
     colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
     pygame.draw.circle(surface, colour, (header.x + 6, header.centery), 6)
     desk = state.desks[seat]
-    score = f"{state.scores()[seat]} VP"
+    score = _("{points} VP").format(points=state.scores()[seat])
     kit.blit_text(surface, score, size, parts["score"].midright, kit.GOLD, True, "midright")
     x = parts["tokens"].right
     token = size + 2
@@ -291,7 +302,7 @@ def draw_header(surface, lay: Layout, header: pygame.Rect, state, seat: int, siz
             r = img.get_rect(midright=(t.x - 1, header.centery))
             surface.blit(img, r)
             x = r.x - 8
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    name = names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
     room = min(x - 6, parts["score"].x - 8) - parts["name"].x     # the tokens drawn, if any
     text, fitted = kit.fit_label(name, size, room, bold=True, min_size=size - 2)
     kit.blit_text(surface, text, fitted, parts["name"].midleft, kit.INK, True, "midleft")
@@ -310,9 +321,9 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
         brewing = desk.slots[slot]
         if brewing is None or ("slot", seat, slot) in view.hidden:
             pygame.draw.rect(surface, (50, 60, 64), rect, 2, border_radius=10)
-            kit.blit_text(surface, "empty slot", 12, rect.center, kit.INK_DIM, anchor="center")
+            kit.blit_text(surface, _("empty slot"), 12, rect.center, kit.INK_DIM, anchor="center")
             continue
-        holes, _ = pa.hole_layout(rect.width - 2, rect.height - 3, brewing.tile)
+        holes, _hole_size = pa.hole_layout(rect.width - 2, rect.height - 3, brewing.tile)
         highlight = set()
         if view.holes:
             counts = {}
@@ -326,7 +337,7 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
         pa.draw_potion(surface, rect, brewing.tile, brewing.placed, view.patterns,
                        highlight=highlight)
         caption = lay.caption(slot)
-        name = pa.SHORT_NAMES[TILES[brewing.tile].type]
+        name = pa.short_name(TILES[brewing.tile].type)
         text, size = kit.fit_label(name, CAPTION_FONT, caption.width, min_size=9)
         kit.blit_text(surface, text, size, caption.center, kit.INK, anchor="center")
     draw_pool(surface, lay, desk, seat, view)
@@ -342,7 +353,7 @@ def draw_zone(surface, rect, label: str, target: bool) -> None:
 
 def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
     zone = lay.pool_zone()
-    draw_zone(surface, zone, "Pool", view.pool_target)
+    draw_zone(surface, zone, _("Pool"), view.pool_target)
     pool = pool_list(desk)
     wild = [c for k, c in enumerate(COLOURS) for _ in range(desk.wild[k])]
     for index in range(POOL_SIZE):
@@ -363,7 +374,7 @@ def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
 
 def draw_hand(surface, lay: Layout, desk, view: View) -> None:
     zone = lay.hand_zone()
-    draw_zone(surface, zone, f"Hand · {sum(desk.hand)}", view.hand_target)
+    draw_zone(surface, zone, _("Hand · {count}").format(count=sum(desk.hand)), view.hand_target)
     if not sum(desk.hand):
         return
     for k, colour in enumerate(COLOURS):
@@ -386,7 +397,7 @@ def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> Non
     count = len(desk.completed)
     if not count:
         row = lay.completed_row()
-        kit.blit_text(surface, "Completed potions appear here", 12, (row.x, row.centery),
+        kit.blit_text(surface, _("Completed potions appear here"), 12, (row.x, row.centery),
                       kit.INK_DIM, anchor="midleft")
         return
     for index, potion in enumerate(desk.completed):
@@ -397,7 +408,7 @@ def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> Non
         pa.draw_potion(surface, rect, potion.tile, [], view.patterns, back=potion.drunk,
                        glow=pulse(view, 4) if lit else 0)
         if lit:
-            word = "Drink" if index in view.drinkable else "Again"
+            word = _("Drink") if index in view.drinkable else _("Again")
             text, size = kit.fit_label(word, 11, rect.width - 4, bold=True, min_size=8)
             if kit.font(size, True).size(text)[0] <= rect.width - 4 and "…" not in text:
                 badge = pygame.Rect(0, 0, rect.width - 2, size + 5)
@@ -442,7 +453,7 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
         end = pa.draw_chip(surface, rect, brewing.tile, brewing.placed, view.patterns)
         room = rect.right - 8 - end - 8
         if room >= 40 and rect.height >= 18:
-            name = pa.SHORT_NAMES[TILES[brewing.tile].type]
+            name = pa.short_name(TILES[brewing.tile].type)
             text, size = kit.fit_label(name, min(14, rect.height - 6), room, min_size=10)
             if "…" not in text:
                 kit.blit_text(surface, text, size, (rect.right - 8, rect.centery), kit.INK,
@@ -457,18 +468,21 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
     if count and lay.mini_completed(seat, 0, count) is None:
         drunk = sum(potion.drunk for potion in desk.completed)
         area = lay.mini_completed_area(seat)
-        text, size = kit.fit_label(f"{count} done, {drunk} drunk", 12, area.width, min_size=9)
+        done = _("{count} done, {drunk} drunk").format(count=count, drunk=drunk)
+        text, size = kit.fit_label(done,
+                                   12, area.width, min_size=9)
         kit.blit_text(surface, text, size, (area.x, area.centery), kit.INK, anchor="midleft")
     else:
         for index, potion in enumerate(desk.completed):
             if ("completed", seat, index) not in view.hidden:
                 pa.draw_potion(surface, lay.mini_completed(seat, index, count), potion.tile,
                                [], view.patterns, back=potion.drunk)
-    draw_last_turn(surface, lay, seat, desk, view)
-    if blind:
+    if blind:                   # the invitation takes the strip: no stars under it
         strip = lay.last_turn_strip(seat)
-        kit.blit_text(surface, "click: take this pool", 12, strip.midright, kit.HILITE, True,
-                      "midright")
+        kit.blit_text(surface, _("click: take this pool"), 12, strip.midright, kit.HILITE,
+                      True, "midright")
+    else:
+        draw_last_turn(surface, lay, seat, desk, view)
 
 
 def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
@@ -480,12 +494,12 @@ def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
     held = [c for k, c in enumerate(COLOURS) for _ in range(desk.hand[k])]
     last = view.last_turns.get(seat)
     if held:
-        label, colours, done = "hand", held, []
+        label, colours, done = _("hand"), held, []
     elif last is not None and (last.colours or last.completed):
-        label, colours, done = "last turn", last.colours, last.completed
+        label, colours, done = _("last turn"), last.colours, last.completed
     else:
         return
-    r = kit.blit_text(surface, label, 11, (strip.x, strip.centery), kit.INK_DIM, anchor="midleft")
+    r = kit.blit_text(surface, label, 12, (strip.x, strip.centery), kit.INK_DIM, anchor="midleft")
     size = max(6, strip.height - 4)
     x = r.right + 4 + size / 2
     limit = strip.right - 4 - (len(done) * 16)
@@ -529,26 +543,26 @@ def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame
             pygame.draw.rect(surface, (50, 60, 64), card, 2, border_radius=10)
             continue
         pa.draw_potion(surface, card, brewing.tile, brewing.placed, view.patterns)
-        name = TYPE_BY_CODE[TILES[brewing.tile].type].name
+        name = potion_name(brewing.tile)
         if kit.font(10).size(name)[0] > card_w + 8:
-            name = pa.SHORT_NAMES[TILES[brewing.tile].type]
+            name = pa.short_name(TILES[brewing.tile].type)
         text, size = kit.fit_label(name, 12, card_w + 8, min_size=10)
         kit.blit_text(surface, text, size, (card.centerx, card.bottom + 3), kit.INK,
                       anchor="midtop")
     x = rect.x + 20 + 2 * (card_w + 10)
     y = rect.y + 36
-    kit.blit_text(surface, "Pool", 12, (x, y), kit.INK_DIM, True)
+    kit.blit_text(surface, _("Pool"), 12, (x, y), kit.INK_DIM, True)
     for index, colour in enumerate(pool_list(desk)):
         pa.blit_marble(surface, (x + 12 + index * 28, y + 32), 24, colour, view.patterns)
     held = [c for k, c in enumerate(COLOURS) for _ in range(desk.hand[k])]
     if held:
-        kit.blit_text(surface, "Hand", 12, (x, y + 56), kit.INK_DIM, True)
+        kit.blit_text(surface, _("Hand"), 12, (x, y + 56), kit.INK_DIM, True)
         for index, colour in enumerate(held[:8]):
             pa.blit_marble(surface, (x + 10 + (index % 4) * 24, y + 84 + (index // 4) * 24), 20,
                            colour, view.patterns)
     top = rect.y + 32 + card_h + 22
     if not count:
-        kit.blit_text(surface, "No completed potion yet", 12, (rect.x + 12, top + 8),
+        kit.blit_text(surface, _("No completed potion yet"), 12, (rect.x + 12, top + 8),
                       kit.INK_DIM)
     for index, potion in enumerate(desk.completed):
         row, col = divmod(index, per_row)
@@ -560,13 +574,14 @@ def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame
 # --- setup overlays -----------------------------------------------------------------------------
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
-    kit.blit_text(surface, "Starter draft", 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
+    # opaque: the tank's glass showed through as a faint box behind the title
+    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
+    kit.blit_text(surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
                   "midtop")
     for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
         glow = 1.0 if view.hover_key == ("offer", code) else 0
         pa.draw_potion(surface, rect, code, [], view.patterns, glow=glow)
-        name = pa.SHORT_NAMES[TILES[code].type]
+        name = pa.short_name(TILES[code].type)
         text, size = kit.fit_label(name, 12, rect.width + 8, min_size=9)
         kit.blit_text(surface, text, size, (rect.centerx, rect.bottom + 3), kit.INK,
                       anchor="midtop")
@@ -574,14 +589,15 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    pa.draw_panel(surface, veil, (16, 20, 24, 235), border=kit.GOLD)
-    kit.blit_text(surface, f"Choose 6 potion types ({len(state.types)}/6)", 16,
+    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
+    kit.blit_text(surface, _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),
+                  16,
                   (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")
     for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
         chosen = code in state.types
         pa.draw_potion(surface, rect, STARTER_OF[code], [], view.patterns,
                        glow=1.0 if chosen or view.hover_key == ("type", code) else 0)
-        text, size = kit.fit_label(pa.SHORT_NAMES[code], 12, rect.width + 8, min_size=9)
+        text, size = kit.fit_label(pa.short_name(code), 12, rect.width + 8, min_size=9)
         kit.blit_text(surface, text, size, (rect.centerx, rect.bottom + 3),
                       kit.HILITE if chosen else kit.INK, chosen, "midtop")
 
@@ -614,11 +630,14 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict,
         if seat in winners:
             star = pa.art.star(9)
             surface.blit(star, star.get_rect(midleft=(r.right + 6, r.centery)))
-        lines = [f"Potions: {potions} VP",
-                 f"Skill tokens: {desk.tokens} (+{tokens})" if desk.tokens else "No skill token",
-                 f"Little Help: {desk.helps} ({helps})" if desk.helps else "No Little Help"]
+        lines = [_("Potions: {points} VP").format(points=potions),
+                 _("Skill tokens: {count} (+{points})").format(count=desk.tokens, points=tokens)
+                 if desk.tokens else _("No skill token"),
+                 _("Little Help: {count} ({points})").format(count=desk.helps, points=helps)
+                 if desk.helps else _("No Little Help")]
         if row_h < 74:
-            lines = [f"Potions {potions} VP", f"Tokens +{tokens} · Help {helps}"]
+            lines = [_("Potions {points} VP").format(points=potions),
+                     _("Tokens +{tokens} · Help {helps}").format(tokens=tokens, helps=helps)]
         step = 15
         for i, line in enumerate(lines):
             text, size = kit.fit_label(line, 13, name_w - 16, min_size=9)
@@ -627,7 +646,7 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict,
         total = kit.blit_text(surface, str(state.scores()[seat]), 28, (row.right - 16,
                               row.centery - 6), kit.HILITE if seat in winners else kit.INK, True,
                               "midright")
-        kit.blit_text(surface, "VP", 12, (total.centerx, total.bottom), kit.INK_DIM,
+        kit.blit_text(surface, _("VP"), 12, (total.centerx, total.bottom), kit.INK_DIM,
                       anchor="midtop")
         strip = pygame.Rect(row.x + name_w, row.y + 5, row.width - name_w - total_w, 0)
         draw_potion_strip(surface, strip, row.bottom - 4, desk.completed, patterns)
@@ -638,7 +657,7 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
     under it (on two lines if need be, left out if it cannot be read)."""
     count = len(completed)
     if not count:
-        kit.blit_text(surface, "No completed potion", 13, (strip.x, (strip.y + bottom) // 2),
+        kit.blit_text(surface, _("No completed potion"), 13, (strip.x, (strip.y + bottom) // 2),
                       kit.INK_DIM, anchor="midleft")
         return
     label_h = 26
@@ -652,7 +671,7 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
         rect = tile_row(area, index, count, gap=8)
         rect.y = area.y
         pa.draw_potion(surface, rect, potion.tile, [], patterns, back=potion.drunk)
-        name = pa.SHORT_NAMES[TILES[potion.tile].type]
+        name = pa.short_name(TILES[potion.tile].type)
         room = rect.width + 6
         words = kit.wrap(name, 10, room)
         if len(words) > 2 or any(kit.font(10).size(w)[0] > room for w in words):
@@ -670,7 +689,7 @@ def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
     chips = []
     for potion in completed:
         tile = TILES[potion.tile]
-        name = pa.SHORT_NAMES[tile.type]
+        name = pa.short_name(tile.type)
         chips.append((potion, tile, name, kit.font(size).size(name)[0] + 22 + 20 +
                       (14 if potion.drunk else 0)))
     x, y, row = area.x, area.y, 0
@@ -703,7 +722,7 @@ def last_turns(events, players: int) -> dict:
     its latest turn, read from the match's ``events`` (``(history index, event)`` pairs)."""
     out = {}
     current = None
-    for _, event in events:
+    for _index, event in events:
         if isinstance(event, TurnStarted):
             current = event.player
             out[current] = LastTurn()
@@ -726,5 +745,7 @@ def colour_words(colours) -> str:
     for colour in COLOURS:
         n = list(colours).count(colour)
         if n:
-            parts.append(f"{n} {COLOUR_NAMES[colour]}")
-    return ", ".join(parts)
+            parts.append(_("{count} {colour}").format(
+                count=n, colour=pgettext("marbles", COLOUR_NAMES[colour]) if n > 1
+                else pgettext("a marble", COLOUR_NAMES[colour])))
+    return _(", ").join(parts)

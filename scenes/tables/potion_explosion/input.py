@@ -22,11 +22,12 @@ from engine.potion_explosion.data import (
     TYPE_BY_CODE,
     TYPE_CODES,
 )
-from engine.potion_explosion.state import Phase, Source
+from engine.potion_explosion.state import Phase, Source, potion_name
 from scenes.kit import Target
 from scenes.tables.potion_explosion.draw import colour_words, pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
+from translation import _, ngettext, pgettext
 
 PLACE_ALL_KEY = pygame.K_p
 HELP_KEY = pygame.K_l
@@ -152,7 +153,7 @@ def outlined(state, legal, selection: Selection, hovered) -> frozenset:
         return frozenset(out)
     track, place = hovered
     kind = state.effect.kind
-    if kind == "MAG":
+    if kind == "MAG" and selection.anchor is not None:   # the player clicks both marbles
         pairs = _pairs(legal, track, place, selection)
         if len(pairs) == 1:
             out |= {(track, pairs[0].position), (track, pairs[0].position + 1)}
@@ -202,7 +203,8 @@ def filter_action(state, selection: Selection):
 
 def potion_words(code: str) -> str:
     tile = TILES[code]
-    return f"{tile.name} · {tile.vp} VP · {tile.holes} holes"
+    return ngettext("{potion} · {vp} VP · {holes} hole", "{potion} · {vp} VP · {holes} holes",
+                    tile.holes).format(potion=potion_name(code), vp=tile.vp, holes=tile.holes)
 
 
 # --- clicks ---------------------------------------------------------------------------------------
@@ -216,11 +218,11 @@ def click(key, state, legal, selection: Selection, viewer: int):
     if phase == Phase.DRAFT:
         if kind == "offer":
             return Act(pe.DraftStarter(key[1]))
-        return Say("Click one of the revealed starter potions to take it.")
+        return Say(_("Click one of the revealed starter potions to take it."))
     if phase == Phase.END:
         if kind == "stack":
             return Act(pe.ChooseStack(key[1]))
-        return Say("Choose a stack (glowing) for your empty brewing slot.")
+        return Say(_("Choose a stack (glowing) for your empty brewing slot."))
     if phase == Phase.TIEBREAK:
         return Act(pe.TieBreakPick(key[1], key[2])) if kind == "marble" else None
     if key is None:
@@ -233,8 +235,8 @@ def click(key, state, legal, selection: Selection, viewer: int):
             return Act(pe.LittleHelp(track, place))
         if not state.picked:
             return Act(pe.RegularPick(track, place))
-        return Say("You have made your regular pick. A Little Help (-2) or a drunk potion can "
-                   "take more marbles.")
+        return Say(_("You have made your regular pick. A Little Help (-2) or a drunk potion "
+                     "can take more marbles."))
     chosen = selection.marble
     if chosen and chosen[0] == "hand" and kind in ("pool", "poolzone"):
         return Act(pe.MoveToPool(chosen[1]))
@@ -249,10 +251,10 @@ def click(key, state, legal, selection: Selection, viewer: int):
         if seat != viewer:
             return None
         if state.desks[seat].completed[index].drunk:
-            return Say("That potion has been drunk already (each potion is drunk once).")
+            return Say(_("That potion has been drunk already (each potion is drunk once)."))
         return Act(pe.Drink(index))           # the engine says why not, if it cannot be
     if kind == "stack":
-        return Say("At the end of your turn you choose a stack for each empty brewing slot.")
+        return Say(_("At the end of your turn you choose a stack for each empty brewing slot."))
     return None
 
 
@@ -264,20 +266,21 @@ def marble_click(source: str, colour: str, state, legal, selection: Selection):
     fits = placements(legal, source, colour)
     if len({(a.slot, a.hole) for a in fits}) == 1:
         return Act(fits[0])
-    name = COLOUR_NAMES[colour]
+    name = pgettext("a marble", COLOUR_NAMES[colour])
     picked = Selection(marble=(source, colour))
     if fits:
-        return Select(picked, f"The {name} marble fits more than one hole: click a glowing "
-                              f"hole.")
+        return Select(picked, _("The {colour} marble fits more than one hole: click a glowing "
+                                "hole.").format(colour=name))
     if source == Source.HAND:
         if pe.MoveToPool(colour) in legal:
             return Act(pe.MoveToPool(colour))
-        return Select(picked, f"No hole takes the {name} marble and your pool is full: it goes "
-                              f"back to the tank when you end your turn.")
+        return Select(picked, _("No hole takes the {colour} marble and your pool is full: it "
+                                "goes back to the tank when you end your turn.").format(
+                                    colour=name))
     if pe.MoveToHand(colour) in legal:
-        return Select(picked, f"No hole takes the {name} marble: click your hand to take it "
-                              f"back.")
-    return Say(f"No hole takes the {name} marble.")
+        return Select(picked, _("No hole takes the {colour} marble: click your hand to take "
+                                "it back.").format(colour=name))
+    return Say(_("No hole takes the {colour} marble.").format(colour=name))
 
 
 def hole_click(slot: int, hole: str, state, legal, selection: Selection):
@@ -292,7 +295,8 @@ def hole_click(slot: int, hole: str, state, legal, selection: Selection):
     if own or fits:
         hand = [a for a in own if a.source == Source.HAND]
         return Act((hand or own or fits)[0])
-    return Say(f"No marble you hold can fill that {COLOUR_NAMES[hole]} hole.")
+    return Say(_("No marble you hold can fill that {hole} hole.").format(
+        hole=pgettext("a hole", COLOUR_NAMES[hole])))
 
 
 def effect_click(key, state, legal, selection: Selection, viewer: int):
@@ -312,29 +316,41 @@ def effect_click(key, state, legal, selection: Selection, viewer: int):
         if selection.anchor == (track, place):
             return Select(replace(selection, anchor=None))
         if kind == "MAG":
-            pairs = _pairs(legal, track, place, selection)
-            if len(pairs) == 1:
-                return Act(pairs[0])
-            if len(pairs) == 2:
-                return Select(replace(selection, anchor=(track, place)),
-                              "Now click its partner: the marble above or below it.")
-            return Say("Magnetical Attraction takes 2 adjacent marbles of different colours.")
+            return magnet_click(track, place, state, legal, selection)
         run = _run(legal, track, place, selection)
         if run is not None:
             return Act(run)
         if _runs(legal, track, place):
             return Select(replace(selection, anchor=(track, place)),
-                          "Now click the other end of the run (same colour, 2 or more).")
-        return Say("The Balm takes 2 or more adjacent marbles of one colour.")
+                          _("Now click the other end of the run (same colour, 2 or more)."))
+        return Say(_("The Balm takes 2 or more adjacent marbles of one colour."))
     if kind == "BLI":
         if key[0] == "desk" or (key[0] in ("completed", "chip") and key[1] != viewer):
             return Act(pe.TakePool(key[1]))
-        return Say("Click an opponent's desk (glowing) to take their pool.")
+        return Say(_("Click an opponent's desk (glowing) to take their pool."))
     if kind == "SAN":
         if key[0] == "completed" and key[1] == viewer:
             return Act(pe.CopyPotion(key[2]))
-        return Say("Click one of your drunk potions (glowing) to use its effect again.")
+        return Say(_("Click one of your drunk potions (glowing) to use its effect again."))
     return Say(prompt)
+
+
+def magnet_click(track: int, place: int, state, legal, selection: Selection):
+    """Magnetical Attraction: the player clicks both marbles of the pair. The first click
+    chooses one (refused at once when no neighbour of it makes a legal pair); a click next to
+    it asks the engine for that very pair (an illegal one is refused with the rule); a click
+    elsewhere chooses again."""
+    anchor = selection.anchor
+    if anchor is not None and anchor[0] == track and abs(anchor[1] - place) == 1:
+        return Act(pe.TakePair(track, min(anchor[1], place)))
+    if not _pairs(legal, track, place, Selection()):
+        colour = state.tracks[track][place]
+        return Say(_("Magnetical Attraction takes 2 adjacent marbles of different colours: "
+                     "no marble next to this {colour} one makes such a pair.").format(
+                         colour=COLOUR_NAMES[colour]))
+    return Select(replace(selection, anchor=(track, place)),
+                  _("Now click its partner: the marble just above or below it, of another "
+                    "colour."))
 
 
 def filter_click(track: int, place: int, state, selection: Selection):
@@ -349,7 +365,7 @@ def filter_click(track: int, place: int, state, selection: Selection):
     elif len(chosen) < 5:
         chosen.append(place)
     else:
-        return Say("The Filter returns at most 5 marbles.")
+        return Say(_("The Filter returns at most 5 marbles."))
     return Select(replace(selection, filter_track=track if chosen else None,
                           filter_places=tuple(chosen)))
 
@@ -379,42 +395,45 @@ def key_press(key: int, state, legal, selection: Selection):
     turn, Enter returns the Filter's chosen marbles."""
     if key == PLACE_ALL_KEY:
         return PlaceAll() if sure_placement(state, legal) is not None else Say(
-            "No marble has a sure hole: click a marble, then a glowing hole.")
+            _("No marble has a sure hole: click a marble, then a glowing hole."))
     if key == HELP_KEY:
         if not any(isinstance(a, pe.LittleHelp) for a in legal):
-            return Say("No Little Help now (one per turn).")
+            return Say(_("No Little Help now (one per turn)."))
         return Select(Selection(help_mode=not selection.help_mode),
-                      "Little Help: click any marble to take it (no explosion, -2 VP)."
+                      _("Little Help: click any marble to take it (no explosion, -2 VP).")
                       if not selection.help_mode else "")
     if key == END_TURN_KEY:
         if pe.EndTurn() in legal:
             return Act(pe.EndTurn())
-        return Say(state.end_turn_refusal() or "You cannot end your turn now.")
+        return Say(state.end_turn_refusal() or _("You cannot end your turn now."))
     if key == DONE_KEY and pe.FinishEffect() in legal:
         return Act(pe.FinishEffect())
     if key in (FILTER_KEY, pygame.K_KP_ENTER) and state.effect is not None \
             and state.effect.kind == "FIL":
         action = filter_action(state, selection)
-        return Act(action) if action else Say("Click marbles of one colour in one track first "
-                                              "(up to 5).")
+        return Act(action) if action else Say(_("Click marbles of one colour in one track "
+                                                "first (up to 5)."))
     return None
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
-def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> list:
+def targets(lay: Layout, state, legal, selection: Selection, viewer: int,
+            last_turns=None) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
-    marks what a click may use now."""
+    marks what a click may use now. ``last_turns`` (:func:`.draw.last_turns`) explains the
+    strip under each opponent's desk."""
     out = []
     phase = state.phase
     if phase == Phase.TYPES:
         for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
             out.append(Target(("type", code), rect, tooltip=(
-                TYPE_BY_CODE[code].name, TYPE_BY_CODE[code].effect), active=bool(legal)))
+                potion_name(code), _(TYPE_BY_CODE[code].effect)), active=bool(legal)))
     elif phase in (Phase.STARTERS, Phase.DRAFT):
         for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
             out.append(Target(("offer", code), rect, tooltip=(
-                potion_words(code), TYPE_BY_CODE[TILES[code].type].effect), active=bool(legal)))
-        return out + _desk_targets(lay, state, legal, selection, viewer)
+                potion_words(code), _(TYPE_BY_CODE[TILES[code].type].effect)),
+                active=bool(legal)))
+        return out + _desk_targets(lay, state, legal, selection, viewer, last_turns)
     marbles = pickable(state, legal, selection)
     for track, colours in enumerate(state.tracks):
         for place in range(len(colours)):
@@ -422,25 +441,50 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> lis
             radius = lay.marble_size(place) / 2 + 1
             out.append(Target(("marble", track, place), circle=(centre, radius),
                               active=(track, place) in marbles))
-    out += _desk_targets(lay, state, legal, selection, viewer)
+    out += _desk_targets(lay, state, legal, selection, viewer, last_turns)
     choose = {a.stack for a in legal if isinstance(a, pe.ChooseStack)}
     for index in range(NUM_STACKS):
         top = state.stacks[index].top
-        more = f"Stack {index + 1}: {state.stacks[index].face_down} more face down."
-        tip = (potion_words(top), TYPE_BY_CODE[TILES[top].type].effect, more) if top else (
-            f"Stack {index + 1}", "Empty." if not state.stacks[index].face_down else more)
+        more = ngettext("Stack {stack}: {count} more face down.",
+                        "Stack {stack}: {count} more face down.",
+                        state.stacks[index].face_down).format(
+            stack=index + 1, count=state.stacks[index].face_down)
+        tip = (potion_words(top), _(TYPE_BY_CODE[TILES[top].type].effect), more) if top else (
+            _("Stack {stack}").format(stack=index + 1),
+            _("Empty.") if not state.stacks[index].face_down else more)
         out.append(Target(("stack", index), lay.stack_card(index), tooltip=tip,
                           active=index in choose))
     out.append(Target(("pile",), lay.pile, tooltip=(
-        "Skill tokens: +4 VP each",
-        ("Earned for a 3rd potion of one type, for potions of 5 different types and, with 5 "
-         "or 6 players, for a 10th potion."),
-        (f"The countdown stack holds {state.countdown}; the game ends after the round in which "
-         f"it empties. The supply holds {state.supply} more."))))
+        _("Skill tokens: +4 VP each"),
+        _("Earned for a 3rd potion of one type, for potions of 5 different types and, with 5 "
+          "or 6 players, for a 10th potion."),
+        _("The countdown stack holds {countdown}; the game ends after the round in which it "
+          "empties. The supply holds {supply} more.").format(countdown=state.countdown,
+                                                            supply=state.supply))))
     return out
 
 
-def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int) -> list:
+def _strip_tip(state, seat: int, last_turns) -> tuple:
+    """The tooltip of an opponent's bottom strip: the marbles in its hand now, or what it took
+    in its last turn and the potions it completed (a star each)."""
+    desk = state.desks[seat]
+    held = [c for k, c in enumerate(COLOURS) for _n in range(desk.hand[k])]
+    if held:
+        return (_("In hand now"), colour_words(held) + ".")
+    last = (last_turns or {}).get(seat)
+    if last is None or not (last.colours or last.completed):
+        return ()
+    taken = colour_words(last.colours)
+    lines = [_("Last turn"), _("Marbles taken: {marbles}.").format(marbles=taken)
+             if taken else _("No marble taken.")]
+    if last.completed:
+        names = ", ".join(TILES[code].name for code in last.completed)
+        lines.append(_("Each star is a potion completed: {potions}.").format(potions=names))
+    return tuple(lines)
+
+
+def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int,
+                  last_turns=None) -> list:
     out = []
     desk = state.desks[viewer]
     mine = bool(legal) and state.current_player() == viewer
@@ -474,44 +518,50 @@ def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int) 
         if brewing is not None:
             tile = TILES[brewing.tile]
             need = state.empty_holes(viewer, slot)
-            missing = colour_words([c for c in COLOURS for _ in range(need[c])])
+            missing = colour_words([c for c in COLOURS for _hole in range(need[c])])
             out.append(Target(("card", slot), lay.card(slot).union(lay.caption(slot)), tooltip=(
-                potion_words(brewing.tile), TYPE_BY_CODE[tile.type].effect,
-                f"Still needs {missing}." if missing else "Complete.")))
+                potion_words(brewing.tile), _(TYPE_BY_CODE[tile.type].effect),
+                _("Still needs {marbles}.").format(marbles=missing) if missing
+                else _("Complete."))))
     drink = {a.index for a in legal if isinstance(a, (pe.Drink, pe.CopyPotion))}
     for index, potion in enumerate(desk.completed):
         tile = TILES[potion.tile]
-        status = ("Drunk (turned over)." if potion.drunk and index not in drink else
-                  "Click to use its effect again." if index in drink and potion.drunk else
-                  "Click to drink it." if index in drink else "Not drunk yet.")
+        status = (_("Drunk (turned over).") if potion.drunk and index not in drink else
+                  _("Click to use its effect again.") if index in drink and potion.drunk else
+                  _("Click to drink it.") if index in drink else _("Not drunk yet."))
         out.append(Target(("completed", viewer, index),
                           lay.completed_rect(index, len(desk.completed)),
-                          tooltip=(potion_words(potion.tile), TYPE_BY_CODE[tile.type].effect,
+                          tooltip=(potion_words(potion.tile), _(TYPE_BY_CODE[tile.type].effect),
                                    status), active=index in drink))
     blind = {a.opponent for a in legal if isinstance(a, pe.TakePool)}
     for seat in lay.others:
+        tip = _strip_tip(state, seat, last_turns)
+        if tip and seat not in blind:       # Blind Love's invitation takes the strip then
+            out.append(Target(("strip", seat), lay.last_turn_strip(seat), tooltip=tip))
         out.append(Target(("desk", seat), lay.boxes[seat], active=seat in blind))
     return out
 
 
 def _marble_tip(source: str, colour: str, desk, legal) -> tuple:
-    name = COLOUR_NAMES[colour].capitalize()
     count = desk.hand[COLOURS.index(colour)] if source == "hand" else pool_list(desk).count(
         colour)
     fits = {(a.slot, a.hole) for a in placements(legal, source, colour)}
     if len(fits) == 1:
         slot = next(iter(fits))[0]
-        where = TILES[desk.slots[slot].tile].name
-        what = f"Click: into your {where}."
+        what = _("Click: into your {potion}.").format(potion=potion_name(desk.slots[slot].tile))
     elif fits:
-        what = "Click, then a glowing hole (it fits more than one)."
+        what = _("Click, then a glowing hole (it fits more than one).")
     elif source == "hand" and pe.MoveToPool(colour) in legal:
-        what = "Click: into your pool."
+        what = _("Click: into your pool.")
     elif source == "pool" and pe.MoveToHand(colour) in legal:
-        what = "Click, then your hand, to take it back."
+        what = _("Click, then your hand, to take it back.")
     else:
-        what = "No hole takes it now."
-    return (f"{name} marble ×{count} ({source})", what, "Or drag it where it goes.")
+        what = _("No hole takes it now.")
+    title = (_("{colour} marble ×{count} (hand)") if source == "hand"
+             else _("{colour} marble ×{count} (pool)"))
+    colour_word = pgettext("a marble", COLOUR_NAMES[colour])
+    return (title.format(colour=colour_word[:1].upper() + colour_word[1:], count=count), what,
+            _("Or drag it where it goes."))
 
 
 def hint_rects(lay: Layout, state, hint, viewer: int) -> list:
@@ -556,40 +606,41 @@ def status(state, legal, selection: Selection) -> str:
     """What the person is to do now, in words (the top bar)."""
     phase = state.phase
     if phase == Phase.TYPES:
-        return f"choose the potion types for this game ({len(state.types)} of 6)."
+        return _("choose the potion types for this game ({count} of 6).").format(
+            count=len(state.types))
     if phase == Phase.DRAFT:
-        return "take one of the starter potions."
+        return _("take one of the starter potions.")
     if phase == Phase.END:
-        return "choose a stack (glowing) for your empty brewing slot."
+        return _("choose a stack (glowing) for your empty brewing slot.")
     if phase == Phase.TIEBREAK:
-        return "tie-break — pick one marble; most marbles wins."
+        return _("tie-break — pick one marble; most marbles wins.")
     if state.effect is not None:
         kind = state.effect.kind
         if kind in ("BAL", "MAG") and selection.anchor:
-            return ("click the other end of the run." if kind == "BAL"
-                    else "click the partner marble, above or below it.")
+            return (_("click the other end of the run.") if kind == "BAL"
+                    else _("click the partner marble, above or below it."))
         if kind == "FIL" and selection.filter_places:
             count = len(selection.filter_places)
-            return (f"{count} chosen (one track, one colour, up to 5) — Return {count} (Enter) "
-                    f"sends them to the tank.")
+            return _("{count} chosen (one track, one colour, up to 5) — Return {count} (Enter) "
+                     "sends them to the tank.").format(count=count)
         return state.effect_prompt() or ""
     if selection.help_mode:
-        return "Little Help — click any marble (no explosion)."
+        return _("Little Help — click any marble (no explosion).")
     if selection.marble:
-        other = "pool" if selection.marble[0] == "hand" else "hand"
-        return f"click a glowing hole, or your {other}."
+        return (_("click a glowing hole, or your pool.") if selection.marble[0] == "hand"
+                else _("click a glowing hole, or your hand."))
     if not state.picked:
-        return "pick a marble — hover to see what explodes."
+        return _("pick a marble — hover to see what explodes.")
     desk = state.desks[state.current_player()]
     if sure_placement(state, legal) is not None:
-        return "click a marble in your hand to place it, or Place all (P)."
+        return _("click a marble in your hand to place it, or Place all (P).")
     if any(isinstance(a, pe.PlaceMarble) for a in legal):
-        return "click a marble, then a glowing hole."
+        return _("click a marble, then a glowing hole.")
     if sum(desk.hand) and any(isinstance(a, pe.MoveToPool) for a in legal):
-        return "click hand marbles to keep them in your pool (up to 3), then End turn (E)."
+        return _("click hand marbles to keep them in your pool (up to 3), then End turn (E).")
     if any(isinstance(a, pe.Drink) for a in legal):
-        return "drink a completed potion (click it), or End turn (E)."
-    return "End turn (E) when ready."
+        return _("drink a completed potion (click it), or End turn (E).")
+    return _("End turn (E) when ready.")
 
 
 def choices(state, legal, selection: Selection) -> list:
@@ -599,14 +650,17 @@ def choices(state, legal, selection: Selection) -> list:
     if state.effect is not None and state.effect.kind == "FIL":
         count = len(selection.filter_places)
         action = filter_action(state, selection)
-        out.append((f"Return {count}", Act(action) if action else Say(
-            "Click marbles of one colour in one track first (up to 5)."),
-            "Return the chosen marbles to the tank (Enter)"))
+        out.append((_("Return {count}").format(count=count), Act(action) if action else Say(
+            _("Click marbles of one colour in one track first (up to 5).")),
+            _("Return the chosen marbles to the tank (Enter)")))
     if pe.FinishEffect() in legal:
-        label = "Done" if state.effect.kind == "ABY" and state.effect.tracks else "Take nothing"
-        out.append((label, Act(pe.FinishEffect()), "Stop using this potion's effect (D)"))
-    elif not selection.empty and state.effect is None:
-        out.append(("Cancel", Select(Selection()), "Drop the current choice (Esc or right-click)"))
+        label = (_("Done") if state.effect.kind == "ABY" and state.effect.tracks
+                 else _("Take nothing"))
+        out.append((label, Act(pe.FinishEffect()), _("Stop using this potion's effect (D)")))
+    elif not selection.empty and selection != Selection(help_mode=True) \
+            and state.effect is None:                # Little Help's button says "Cancel help"
+        out.append((_("Cancel"), Select(Selection()),
+                    _("Drop the current choice (Esc or right-click)")))
     return out
 
 
@@ -649,8 +703,14 @@ def preview_words(state, legal, selection: Selection, hover_key):
         return None
     places, more = state.chain_preview(hover_key[1], hover_key[2])
     if places:
-        extra = ", maybe more with the marbles rolling in" if more else ""
-        return f"Picking here explodes {len(places)} marbles{extra}."
+        if more:
+            return ngettext("Picking here explodes {count} marble, maybe more with the marbles "
+                            "rolling in.",
+                            "Picking here explodes {count} marbles, maybe more with the "
+                            "marbles rolling in.", len(places)).format(count=len(places))
+        return ngettext("Picking here explodes {count} marble.",
+                        "Picking here explodes {count} marbles.", len(places)).format(
+            count=len(places))
     if more:
-        return "Picking here explodes nothing yet: a marble rolling in may match."
-    return "Picking here explodes nothing: you take just this marble."
+        return _("Picking here explodes nothing yet: a marble rolling in may match.")
+    return _("Picking here explodes nothing: you take just this marble.")

@@ -24,6 +24,7 @@ from engine.potion_explosion.data import (
     TRACK_LENGTH,
 )
 from scenes import kit
+from translation import _
 
 HEADER_FONT = 16
 """Font size of the big desk's header (name, tokens, score)."""
@@ -33,9 +34,20 @@ CAPTION_FONT = 12
 """Font size of a potion's name under its tile."""
 PILE_FONT = 12
 """Font size of the skill-token pile's lines."""
-PILE_LINES = ("Skill tokens", "Countdown 8", "Supply 12")
-"""The widest lines the pile shows (the countdown holds up to 8 tokens)."""
-WORST_SCORE = "188 VP"
+
+
+def pile_lines() -> tuple:
+    """The widest lines the pile shows (the countdown holds up to 8 tokens), in the language in
+    use."""
+    return (_("Skill tokens"), _("Countdown {count}").format(count=8),
+            _("Supply {count}").format(count=12))
+
+
+def worst_score() -> str:
+    """The widest score a header shows, in the language in use."""
+    return _("{points} VP").format(points=188)
+
+
 WORST_TOKENS = 2
 """A header leaves room for this score and for both token counts."""
 
@@ -80,7 +92,7 @@ class Layout:
     def _stacks_and_desk(self, board, rx, rw) -> None:
         k = len(self.others)
         # the stacks: five cards and the skill-token pile
-        pile_w = max(kit.font(PILE_FONT, True).size(line)[0] for line in PILE_LINES) + 34
+        pile_w = max(kit.font(PILE_FONT, True).size(line)[0] for line in pile_lines()) + 34
         sh = clamp(board.height * 0.13, 64, 104)
         sw = min(sh * 0.74, (rw - 20 - pile_w - 4 * 8) / NUM_STACKS)
         self.sw, self.sh = int(sw), int(min(sh, sw / 0.74))
@@ -122,7 +134,7 @@ class Layout:
         # inside a compact desk: the header; two rows, each a brewing potion as a chip (its
         # holes in a row: what it still needs) beside the pool (row 1) or the completed
         # potions (row 2); the last turn's strip along the bottom
-        self.chip_h = int(clamp((bh - 18 - 16 - 12) / 2, 16, 44))
+        self.chip_h = int(clamp((bh - 18 - 20 - 12) / 2, 16, 44))
         self.ms = int(clamp(self.chip_h * 0.55, 9, 18))   # a compact desk's marble
         self.right_w = POOL_SIZE * (self.ms + 3) + 8
         if bw >= 380:           # a wide desk: its completed potions get a third of it
@@ -280,7 +292,8 @@ class Layout:
         """Along the bottom of a compact desk: what the seat took in its last turn."""
         box = self.boxes[seat]
         top = self.chip(seat, 1).bottom + 3
-        return pygame.Rect(box.x + 8, top, box.width - 16, min(14, box.bottom - 2 - top))
+        # 18 px: its marbles (14 px) and words stay readable at 1024x640
+        return pygame.Rect(box.x + 8, top, box.width - 16, min(18, box.bottom - 2 - top))
 
     # --- the stacks ----------------------------------------------------------------------------
     def stacks_label(self) -> pygame.Rect:
@@ -319,7 +332,7 @@ class Layout:
             w = min(w, h * 0.74)
             if best is None or w > best[0]:
                 best = (w, cols, rows)
-        w, cols, _ = best
+        w, cols, _rows = best
         w = int(min(w, 120))
         h = int(w / 0.74)
         total_w = cols * w + (cols - 1) * 10
@@ -373,7 +386,7 @@ class Layout:
     def header_parts(self, header: pygame.Rect, size: int) -> dict:
         """A desk header's parts: ``name`` (left, what is left over), ``tokens``, ``score``
         (right), sized for the widest score and two token counts."""
-        score_w = kit.font(size, True).size(WORST_SCORE)[0] + 2
+        score_w = kit.font(size, True).size(worst_score())[0] + 2
         tokens_w = WORST_TOKENS * (size + 4 + kit.font(size - 2, True).size("×9")[0] + 8)
         score = pygame.Rect(header.right - score_w, header.y, score_w, header.height)
         tokens = pygame.Rect(score.x - 8 - tokens_w, header.y, tokens_w, header.height)

@@ -12,6 +12,7 @@ import math
 import pygame
 from pygame_gui.elements import UIButton
 
+import translation
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
@@ -22,6 +23,7 @@ from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import Act, PlaceAll, Say, Select, Selection
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
+from translation import _, ngettext, pgettext
 
 QUIET = (pe.MarbleRefilled, pe.MarblesSlid)
 """Events the log leaves out: the dispenser shows them (40 refill lines would drown the log)."""
@@ -52,13 +54,21 @@ class PotionExplosionTable(TableScene):
     @property
     def layout(self) -> Layout:
         key = (self.app.size, self.shown.num_players, self.viewer_seat())
-        if self._cache.get("layout_key") != key:
-            self._cache = {"layout_key": key, "layout": Layout(*key, self.log_width)}
+        if self._cache.get("layout_key") != (key, translation.current_language()):  # labels' widths
+            self._cache = {"layout_key": (key, translation.current_language()),
+                           "layout": Layout(*key, self.log_width)}
         return self._cache["layout"]
 
     def legal(self) -> list:
         """The person's legal actions now (empty while a bot plays or the table animates)."""
         if not self.human_to_move():
+            return []
+        return self.person_legal()
+
+    def person_legal(self) -> list:
+        """The legal actions of the person whose turn it is, even while a menu covers the
+        table (the top bar keeps saying what to do, not "End turn" for want of a list)."""
+        if self.replay is not None or not self.match.is_human_turn():
             return []
         key = (len(self.match.history), id(self.match.state))
         if self._cache.get("legal_key") != key:
@@ -67,12 +77,26 @@ class PotionExplosionTable(TableScene):
 
     def targets(self) -> list:
         legal = self.legal()
-        key = (id(self.shown), self.selection, id(legal), self.layout)
+        key = (id(self.shown), self.selection, id(legal), self.layout, id(self.last_turns))
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             self._cache["targets"] = table_input.targets(self.layout, self.shown, legal,
-                                                         self.selection, self.viewer_seat())
+                                                         self.selection, self.viewer_seat(),
+                                                         self.last_turns)
         return self._cache["targets"]
+
+    def tooltip_avoid(self) -> list:
+        """Also the holes the hovered hand or pool marble fits, and the pool or hand it may go
+        to: its tooltip says "click a glowing hole", so it must leave them in sight."""
+        avoid = super().tooltip_avoid()
+        key = self.key_at(self.mouse)
+        if key and key[0] in ("hand", "pool"):
+            fits = {(a.slot, a.hole) for a in table_input.placements(self.legal(), *key)}
+            avoid += [t.bounds for t in self.targets()
+                      if t.key[0] == "hole" and (t.key[1], t.key[2]) in fits]
+            avoid.append(self.layout.pool_zone() if key[0] == "hand" else
+                         self.layout.hand_zone())
+        return avoid
 
     # --- controls ------------------------------------------------------------------------------
     def build_controls(self) -> None:
@@ -80,18 +104,19 @@ class PotionExplosionTable(TableScene):
         row = self.control_row()
         half = (row.width - 6) // 2
         self.help_button = UIButton(pygame.Rect(row.x, row.y, half, row.height),
-                                    "Little Help (-2)", ui, container=c, command=self.toggle_help,
-                                    tool_tip_text="Once per turn: take any one marble (no "
-                                    "explosion) for a Little Help token worth -2 VP. (L)")
+                                    _("Little Help (-2)"), ui, container=c,
+                                    command=self.toggle_help,
+                                    tool_tip_text=_("Once per turn: take any one marble (no "
+                                                    "explosion) for a Little Help token worth "
+                                                    "-2 VP. (L)"))
         self.end_button = UIButton(pygame.Rect(row.x + half + 6, row.y, row.width - half - 6,
-                                               row.height), "End turn", ui, container=c,
-                                   command=self.end_turn,
-                                   tool_tip_text="End your turn: the next player plays (E)")
+                                               row.height), _("End turn"), ui, container=c,
+                                   command=self.end_turn)
         row = self.control_row()
-        self.place_button = UIButton(pygame.Rect(row.x, row.y, half, row.height), "Place all",
-                                     ui, container=c, command=self.place_all,
-                                     tool_tip_text="Put every marble whose hole is sure into it "
-                                     "(P)")
+        self.place_button = UIButton(pygame.Rect(row.x, row.y, half, row.height),
+                                     _("Place all"), ui, container=c, command=self.place_all,
+                                     tool_tip_text=_("Put every marble whose hole is sure into "
+                                                     "it (P)"))
         self.choice_row = pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height)
         self.choice_buttons, self._choices = [], None
 
@@ -105,20 +130,21 @@ class PotionExplosionTable(TableScene):
         state, legal = self.match.state, self.legal()
         mine = self.replay is None and self.match.is_human_turn()
         kit.set_enabled(self.help_button, any(isinstance(a, pe.LittleHelp) for a in legal))
-        label = "Cancel help" if self.selection.help_mode else "Little Help (-2)"
+        label = _("Cancel help") if self.selection.help_mode else _("Little Help (-2)")
         if self.help_button.text != label:
             self.help_button.set_text(label)
         playing = mine and state.phase == Phase.PLAY and state.effect is None
         kit.set_enabled(self.end_button, playing)
         kit.set_tooltip(self.end_button, (state.end_turn_refusal() if playing else None) or
-                  "End your turn: marbles left in your hand go back to the tank; then refill "
-                  "empty slots from the stacks. (E)")
+                  _("End your turn: marbles left in your hand go back to the tank; then refill "
+                    "empty slots from the stacks. (E)"))
         kit.set_enabled(self.place_button, table_input.sure_placement(state, legal) is not None)
         choices = table_input.choices(state, legal, self.selection) if mine else []
-        if [label for label, _, _ in choices] != self._choices:
+        if [label for label, _intent, _tip in choices] != self._choices:
             for button in self.choice_buttons:
                 button.kill()
-            self._choices, self.choice_buttons = [label for label, _, _ in choices], []
+            self._choices = [label for label, _intent, _tip in choices]
+            self.choice_buttons = []
             row = self.choice_row
             if len(choices) > 1:            # two choices take the row: Place all waits
                 row = row.union(self.place_button.relative_rect)
@@ -135,7 +161,7 @@ class PotionExplosionTable(TableScene):
     def choose(self, label: str) -> None:
         """A second-row button: its intent, asked again now (the selection may have moved)."""
         if self.human_to_move():
-            for choice, intent, _ in table_input.choices(self.match.state, self.legal(),
+            for choice, intent, _tip in table_input.choices(self.match.state, self.legal(),
                                                          self.selection):
                 if choice == label:
                     self.apply(intent)
@@ -164,10 +190,15 @@ class PotionExplosionTable(TableScene):
         booms = [e for e in events if isinstance(e, pe.Exploded)]
         if not booms:
             return []
-        parts = ", then ".join(f"{len(e.positions)} {COLOUR_NAMES[e.colour]}" for e in booms)
+        parts = _(", then ").join(
+            _("{count} {colour}").format(count=len(e.positions),
+                                         colour=pgettext("marbles", COLOUR_NAMES[e.colour]))
+            for e in booms)
         total = sum(len(e.positions) for e in booms)
         who = self.match.names[booms[0].player]
-        return [f"{who}'s pick: {parts} exploded ({total} marbles)."]
+        return [ngettext("{name}'s pick: {parts} exploded ({total} marble).",
+                         "{name}'s pick: {parts} exploded ({total} marbles).", total).format(
+            name=who, parts=parts, total=total)]
 
     def on_shown(self) -> None:
         self.last_turns = draw.last_turns(self.match.events, self.match.state.num_players)
@@ -314,9 +345,10 @@ class PotionExplosionTable(TableScene):
     # --- the top bar ---------------------------------------------------------------------------
     def chance_status(self) -> str:
         setup = self.match.state.phase in (Phase.STARTERS, Phase.FIRST)
-        return "Setting up…" if setup else "The dispenser rolls…"
+        return _("Setting up…") if setup else _("The dispenser rolls…")
 
     def human_status(self, name: str) -> str:
-        state, legal = self.match.state, self.legal()
+        state, legal = self.match.state, self.person_legal()
         words = table_input.preview_words(state, legal, self.selection, self.key_at(self.mouse))
-        return words or f"{name}: {table_input.status(state, legal, self.selection)}"
+        return words or _("{name}: {status}").format(
+            name=name, status=table_input.status(state, legal, self.selection))

@@ -131,3 +131,52 @@ def test_every_level_places_fitting_hand_and_pool_marbles_and_ends_its_turn():
                 s.apply_action(bot.choose(s.clone(), s.legal_actions(), rng))
         assert s.turn_owner() == 1 and s.desks[0].turns == 1, level
         assert "WIS4" in [potion.tile for potion in s.desks[0].completed], level
+
+
+# Seat 0 has a drunk Wisdom and, not yet drunk, an Elixir of Blind Love, a Prismatic Joy and a
+# Sands of Time; its pool and every opponent's pool are empty.
+NOTHING_TO_GAIN = (
+    "n=3 types=WIS,BLI,PRI,SAN,MAG,ABY phase=play turn=p "
+    "tracks=RBYKRBYK/BRKYBRKY/RBYKRBYK/BRKYBRKY/RBYKRBYK tank=R5B5Y5K5 "
+    "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
+    "p0={brewing}/{pool}/-/BLI4,PRI4,SAN4,WIS4!/0.0.-.0.0.0 "
+    "p1=MAG4:,SAN4:/{other}/-/-/0.0.-.0.0.0 p2=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+
+
+def drinks(level, text, seed=1):
+    """The potions (types) a bot of ``level`` drinks from position ``text`` in a few tries."""
+    from engine.potion_explosion.data import TILES
+    from engine.potion_explosion.state import Drink
+    s = pos(text)
+    bot, drunk = make_bot(SPEC, level), set()
+    for attempt in range(20):
+        action = bot.choose(s.clone(), s.legal_actions(), random.Random(seed + attempt))
+        if isinstance(action, Drink):
+            drunk.add(TILES[s.desks[0].completed[action.index].tile].type)
+    return drunk
+
+
+def test_drink_gains_nothing_blind_love_on_empty_pools_prismatic_joy_with_an_empty_pool():
+    """Rules, "Potion effects": Blind Love takes an opponent's pool, Prismatic Joy makes the
+    pool's marbles wild (PE-D10), Sands of Time copies a drunk potion (PE-D8)."""
+    from engine.potion_explosion.rules import drink_gains_nothing
+    empty = pos(NOTHING_TO_GAIN.format(brewing="WIS4:RR,MAG4:", pool="-", other="-"))
+    assert [drink_gains_nothing(empty, index) for index in range(3)] == [True, True, False]
+    full = pos(NOTHING_TO_GAIN.format(brewing="WIS4:RR,MAG4:", pool="R", other="K"))
+    assert [drink_gains_nothing(full, index) for index in range(3)] == [False, False, False]
+    # a red pool marble, but the only empty holes are red: wildness gives nothing
+    red_only = pos(NOTHING_TO_GAIN.format(brewing="WIS4:YY,-", pool="R", other="-"))
+    assert drink_gains_nothing(red_only, 1) is True
+
+
+def test_bots_never_drink_a_potion_for_nothing():
+    """Easy "spends nothing for nothing" and Medium neither: no Blind Love on empty pools,
+    no Prismatic Joy with an empty pool (the potion would be spent for ever)."""
+    text = NOTHING_TO_GAIN.format(brewing="WIS4:RR,MAG4:", pool="-", other="-")
+    for level in ("easy", "medium"):
+        assert not drinks(level, text) & {"BLI", "PRI"}, level
+
+
+def test_bots_still_drink_blind_love_when_an_opponent_has_a_pool():
+    text = NOTHING_TO_GAIN.format(brewing="WIS4:RR,MAG4:", pool="-", other="KKK")
+    assert "BLI" in drinks("medium", text)

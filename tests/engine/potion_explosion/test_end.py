@@ -9,6 +9,7 @@ from engine.potion_explosion.state import (
     EndTurn,
     GameEndTriggered,
     GameOver,
+    LastRoundBegun,
     NoTileLeft,
     PlaceMarble,
     RegularPick,
@@ -91,9 +92,13 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
             f"p1=WIS4:RRY,SAN4:/Y/-/WIS5,WIS6/0.0.-.0.0.3 "
             f"p2=WIS4:,PRI4:/{full}/-/-/0.0.-.0.0.3 turn=p")
     s.desks[1].slots[0] = Brewing("WIS4", ("RR", "RR", "YY"))
-    s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))       # mastery: the countdown empties
+    placed = s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))   # mastery: the countdown empties
     assert s.countdown == 0
+    # announced at once, by the player who took the last token (the end comes after the turn)
+    assert [e.player for e in of_type(placed, LastRoundBegun)] == [1]
+    assert not of_type(placed, GameEndTriggered) and not s.ending
     ev = s.apply_action(EndTurn())
+    assert not of_type(ev, LastRoundBegun)
     ev += s.apply_action(ChooseStack(0))
     while s.current_player() == CHANCE:
         ev += s.apply_action(s.chance_outcomes()[0][0])

@@ -121,6 +121,7 @@ CASES = [
      {"stacks": "-+2/-+1/-+0/-+0/-+0", "p0": "WIS4:R,WIS5:/BY/R/SAN4/0.0.-.0.0.0"}),
     ("NoTileLeft", at(phase="end"), pe.NoTileLeft(0, 1), {}),
     ("TurnCounted", at(phase="end"), pe.TurnCounted(0), {"p0": "WIS4:R,-/BY/R/SAN4/0.0.-.0.0.1"}),
+    ("LastRoundBegun", at(turn="p"), pe.LastRoundBegun(0), {}),
     ("GameEndTriggered", at(phase="end"), pe.GameEndTriggered("because"), {"end": "1"}),
     ("TieBreakStarted", at(phase="end", turn="ph", end="1"), pe.TieBreakStarted((1, 0)),
      {"phase": "tiebreak", "tb": "1.0:0:-", "turn": "-"}),

@@ -62,12 +62,17 @@ def test_heuristics_explain_move_for_hints():
     s = pos("tracks=RBR//// turn=- p0=WIS4:RY,-/Y/-/-/0.0.-.0.0.0")
     # the picked blue and the 2 reds that meet (they reach the top: refills may add more)
     assert explain_move(s, RegularPick(0, 1)) == (
-        "Sets off an explosion on track 1: 2 red marbles and a blue one (maybe more), enough to "
-        "complete your Potion of Wisdom (5 VP).")
+        "Taking the blue marble explodes 2 red marbles on track 1 (maybe more): 3 marbles, "
+        "enough to complete your Potion of Wisdom (5 VP).")
     chain = pos("tracks=YRBRYKBR//// turn=- p0=WIS4:,-/-/-/-/0.0.-.0.0.0")
     assert explain_move(chain, RegularPick(0, 2)) == (
-        "Sets off an explosion on track 1: 2 red and 2 yellow marbles and a blue one, enough to "
-        "complete your Potion of Wisdom (5 VP).")
+        "Taking the blue marble explodes 2 red and 2 yellow marbles on track 1: 5 marbles, "
+        "enough to complete your Potion of Wisdom (5 VP).")
+    # marbles for two potions count every hole they fill (the first hint said 2 of 4)
+    both = pos("tracks=BYRYYKBK//// turn=- p0=WIS4:,FIL4:/-/-/-/0.0.-.0.0.0")
+    assert explain_move(both, RegularPick(0, 2)) == (
+        "Taking the red marble explodes 3 yellow marbles on track 1: 4 marbles for 4 empty "
+        "holes of your Potion of Wisdom and Filter of Lavamancing.")
     done = pos("tracks=RBR//// turn=p p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
     assert explain_move(done, PlaceMarble("pool", "Y", 0, "Y")) == (
         "Fills the last empty hole, a yellow hole of your Potion of Wisdom: it is complete, "

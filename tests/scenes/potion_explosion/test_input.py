@@ -135,16 +135,34 @@ def test_place_all_repeats_until_only_choices_are_left():
     assert key_press(table_input.PLACE_ALL_KEY, fresh, legal_actions(fresh), NONE) == PlaceAll()
 
 
-def test_magnetical_attraction_asks_for_the_partner_only_when_there_are_two():
+def test_magnetical_attraction_takes_the_pair_the_player_clicks_both_marbles_of():
     # track 1 from the bottom: R B R Y K ...; effect pending
     s = state_of(desk(done="MAG6!"), extra="effect=MAG:-:-:0")
-    assert at(s, ("marble", 0, 0)) == Act(pe.TakePair(0, 0))          # only one neighbour
+    intent = at(s, ("marble", 0, 0))                                   # one partner: still asks
+    assert isinstance(intent, Select) and intent.selection.anchor == (0, 0)
+    assert at(s, ("marble", 0, 1), selection=intent.selection) == Act(pe.TakePair(0, 0))
     intent = at(s, ("marble", 0, 2))                                   # B below, Y above
     assert isinstance(intent, Select) and intent.selection.anchor == (0, 2)
     assert at(s, ("marble", 0, 1), selection=intent.selection) == Act(pe.TakePair(0, 1))
     assert at(s, ("marble", 0, 3), selection=intent.selection) == Act(pe.TakePair(0, 2))
     outlined = table_input.outlined(s, legal_actions(s), intent.selection, (0, 3))
     assert outlined == {(0, 2), (0, 3)}
+
+
+def test_magnetical_attraction_follows_the_clicks_an_illegal_pair_goes_to_the_engine():
+    # the reported game: track 1 is Y Y K ...; clicking place 1 then place 2 (both yellow)
+    # must not take place 2 and the black above it
+    s = state_of(desk(done="MAG6!"), extra="effect=MAG:-:-:0").clone()
+    s.tracks[0] = list("YYKRYYYY")
+    first = at(s, ("marble", 0, 0))
+    assert isinstance(first, Say) and "yellow" in first.message     # both neighbours yellow
+    anchored = Select(Selection(anchor=(0, 0)))
+    second = at(s, ("marble", 0, 1), selection=anchored.selection)
+    assert second == Act(pe.TakePair(0, 0))                             # the clicked pair
+    assert pe.TakePair(0, 0) not in legal_actions(s)                   # the engine refuses it
+    upper = at(s, ("marble", 0, 1))                                     # a first click on place 2
+    assert isinstance(upper, Select) and upper.selection.anchor == (0, 1)
+    assert table_input.outlined(s, legal_actions(s), NONE, (0, 1)) == set()
 
 
 def test_the_balm_takes_a_run_in_one_click_when_only_one_run_goes_through_it():
@@ -215,3 +233,31 @@ def test_every_choice_button_names_its_key_and_d_stops_an_effect():
                     "Stop using this potion's effect (D)"]
     plain = state_of(desk())                      # no effect running: D means nothing
     assert key_press(table_input.DONE_KEY, plain, legal_actions(plain), NONE) is None
+
+
+def test_little_help_mode_offers_one_cancel_its_own_button():
+    """The Little Help button turns into "Cancel help"; the second row adds no other Cancel.
+    A picked-up marble still gets its Cancel."""
+    s = state_of(desk("WIS4:RR,MAG4:", hand="YB"))
+    legal = legal_actions(s)
+    assert table_input.choices(s, legal, Selection(help_mode=True)) == []
+    labels = [label for label, _, _ in table_input.choices(
+        s, legal, Selection(marble=("hand", "Y")))]
+    assert labels == ["Cancel"]
+
+
+def test_the_stars_under_an_opponents_desk_are_explained_on_hover():
+    """The strip under an opponent's desk shows a star per potion completed in its last
+    turn: hovering it says so and names the potions."""
+    from scenes.tables.potion_explosion.draw import LastTurn
+    s = state_of(desk())
+    lay = Layout((1280, 800), s.num_players, 0)
+    turns = {1: LastTurn(["R", "R", "B"], ["WIS4"])}
+    found = [t for t in targets(lay, s, legal_actions(s), NONE, 0, turns)
+             if t.key == ("strip", 1)]
+    assert len(found) == 1
+    title, taken, stars = found[0].tooltip
+    assert title == "Last turn" and taken == "Marbles taken: 2 red, 1 blue."
+    assert stars == "Each star is a potion completed: Potion of Wisdom."
+    hit = kit.hit_test(targets(lay, s, legal_actions(s), NONE, 0, turns), found[0].bounds.center)
+    assert hit.key == ("strip", 1)

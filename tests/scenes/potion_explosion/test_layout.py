@@ -4,6 +4,7 @@ on the board, and the texts drawn in them fit at the sizes the drawing uses."""
 import pygame
 import pytest
 
+import translation
 from engine.potion_explosion.data import NUM_TRACKS, TRACK_LENGTH, TYPE_CODES
 from scenes import kit
 from scenes.tables.potion_explosion.draw import View, stacks_label
@@ -12,11 +13,11 @@ from scenes.tables.potion_explosion.layout import (
     HEADER_FONT,
     MINI_FONT,
     PILE_FONT,
-    PILE_LINES,
-    WORST_SCORE,
     Layout,
+    pile_lines,
+    worst_score,
 )
-from sprites.potion_explosion_art import SHORT_NAMES
+from sprites.potion_explosion_art import short_name
 from tests.engine.potion_explosion.helpers import pos
 
 SIZES = [(1280, 800), (1024, 640)]
@@ -67,27 +68,41 @@ def test_the_viewers_desk_is_the_big_one_and_every_other_seat_has_a_box(size, pl
     assert lay.card(0).height >= 110 and lay.d >= 36
 
 
+@pytest.fixture
+def language(request):
+    """Run the test in ``request.param`` (one of translation.LANGUAGES), English again after."""
+    translation.set_language(request.param)
+    kit.reset_caches()
+    yield request.param
+    translation.set_language("en")
+    kit.reset_caches()
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES, indirect=True)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 6])
-def test_texts_fit_their_rects(size, players):
+def test_texts_fit_their_rects(size, players, language):
+    """In every language (issue 23): the pile, the scores, the potions' names and the stacks'
+    title fit their rects at 1024×640."""
     lay = Layout(size, players, 0)
+    lines, widest_score = pile_lines(), worst_score()
     for rect in lay.pile_lines():
-        assert max(kit.font(PILE_FONT, True).size(line)[0] for line in PILE_LINES) <= rect.width
+        assert max(kit.font(PILE_FONT, True).size(line)[0] for line in lines) <= rect.width
     parts = lay.header_parts(lay.header(), HEADER_FONT)
-    assert kit.font(HEADER_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+    assert kit.font(HEADER_FONT, True).size(widest_score)[0] <= parts["score"].width
     assert parts["name"].width >= 100
     for seat in lay.others:
         parts = lay.header_parts(lay.mini_header(seat), MINI_FONT)
-        assert kit.font(MINI_FONT, True).size(WORST_SCORE)[0] <= parts["score"].width
+        assert kit.font(MINI_FONT, True).size(widest_score)[0] <= parts["score"].width
         assert parts["name"].width >= 40          # even beside both kinds of tokens
     # a potion's name under its tile is never cut ("Magneti…"): at worst it shrinks a little
     for code in TYPE_CODES:
-        assert kit.fit_label(SHORT_NAMES[code], CAPTION_FONT, lay.caption(0).width,
-                             min_size=9)[0] == SHORT_NAMES[code]
+        assert kit.fit_label(short_name(code), CAPTION_FONT, lay.caption(0).width,
+                             min_size=9)[0] == short_name(code)
     # the stacks panel's title, in every state it takes
     states = [pos("phase=end"), pos("phase=tiebreak"), pos("end=1")]
     for state, chosen in zip(states, ({0}, set(), set())):
-        label, _ = stacks_label(state, View(stacks=frozenset(chosen)))
+        label, _colour = stacks_label(state, View(stacks=frozenset(chosen)))
         text, size_ = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
         assert text == label and size_ >= 10, (label, size_)
 
@@ -121,3 +136,27 @@ def test_marbles_sit_in_the_tracks_without_touching(size):
         label = pygame.Rect(0, 0, 10, 14)
         label.midtop = tuple(int(v) for v in lay.track_label(t))
         assert tracks.contains(label)
+
+
+def test_a_drawn_tile_flies_as_a_card_not_a_stretched_capsule():
+    """A tile flying to an opponent's flat chip keeps the card's shape (width/height) all the
+    way and ends inside the chip."""
+    from scenes.tables.potion_explosion.animate import card_between
+    lay = Layout((1280, 800), 3, 0)
+    start, end = lay.stack_card(0), lay.slot_rect(1, 0)
+    assert end.width > 3 * end.height                  # the chip is flat
+    ratio = start.width / start.height
+    for step in range(11):
+        rect = card_between(start, end, step / 10, 40)
+        assert abs(rect.width / rect.height - ratio) < 0.1, step
+    final = card_between(start, end, 1.0, 40)
+    assert final.height <= end.height and end.contains(final)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_an_opponents_last_turn_strip_has_readable_marbles(size, players):
+    """The strip under a compact desk draws its marbles strip height - 4 px wide: at least
+    14 px (they were 10 px, too small to tell the colours apart)."""
+    lay = Layout(size, players, 0)
+    assert all(lay.last_turn_strip(seat).height - 4 >= 14 for seat in lay.others)

@@ -1,0 +1,147 @@
+"""Set-up puzzles: instructive positions with a goal, started from New game.
+
+Each :class:`Puzzle` is a position in its game's notation (``GameSpec.notation``), a goal in
+plain words and the test of that goal, ``check(start, state, events) -> bool`` over the starting
+state, a later one and the events in between. The person plays seat 0; a puzzle's goal must be
+reached within ``turns`` of that seat's turns. The tests play every puzzle with the Hard bot in
+seat 0 and check it is solved. Off the Rails' positions (a board of many lines) are text files in
+``puzzle_positions``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from translation import N_
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: ``id`` (unique), ``game`` (a game id), ``title`` and ``goal`` (English, marked
+    with ``N_``; translate where shown), ``position`` (notation text),
+    ``check(start, state, events)`` and ``turns`` (seat 0's turns allowed)."""
+
+    id: str
+    game: str
+    title: str
+    goal: str
+    position: str
+    check: Callable[[Any, Any, Any], bool]
+    turns: int = 1
+
+
+# --- Diced Tomatoes -------------------------------------------------------------------------
+def _harvested(start, state) -> list:
+    """Seat 0's harvests since ``start`` (values, slot order)."""
+    return list(state.score[0][len(start.score[0]):])
+
+
+# --- Potion Explosion ----------------------------------------------------------------------
+def _marbles_picked(events) -> int:
+    """Marbles seat 0 took with regular picks and their explosions in ``events``."""
+    from engine.potion_explosion.state import Exploded, MarbleTaken
+    return sum(1 if isinstance(event, MarbleTaken) and event.reason == "pick"
+               else len(event.positions) if isinstance(event, Exploded) else 0
+               for event in events if getattr(event, "player", None) == 0)
+
+
+def _potions_completed(events) -> int:
+    """Potions seat 0 completed in ``events``."""
+    from engine.potion_explosion.state import PotionCompleted
+    return sum(1 for event in events
+               if isinstance(event, PotionCompleted) and event.player == 0)
+
+
+# --- Tea Time -------------------------------------------------------------------------------
+def _won(state) -> bool:
+    """The game is over and seat 0 alone won it."""
+    return state.is_terminal() and state.score_sheet()["winners"] == [0]
+
+
+# --- Off the Rails -----------------------------------------------------------------------
+def _position_file(name: str) -> str:
+    """A position kept as a text file in ``puzzle_positions`` (Off the Rails' notation is a
+    board of many lines)."""
+    return (Path(__file__).with_name("puzzle_positions") / name).read_text(encoding="utf-8")
+
+
+OTR_LAST_MILE = _position_file("otr-last-mile.txt")
+"""Off the Rails: seat 0's white cart holds a diamond two squares from the south edge, with
+no track in between."""
+
+
+OTR_FULL_SPEED = _position_file("otr-full-speed.txt")
+"""Off the Rails: the same diamond, track laid to the edge, but the cart crawls at speed 1."""
+
+
+PUZZLES = (
+    Puzzle("dt-red-not-black", "diced-tomatoes", N_("Red, not black"),
+           N_("Harvest a 5 into score slot 5 this turn."),
+           "players=2 phase=turn active=0 last=1 karma=3,3 hand=3r,3b,6r "
+           "vines=5r4r6r|-|-/2r|-|- score=1,2,3,4/2",
+           lambda start, state, events: len(state.score[0]) >= 5 and state.score[0][4] == 5),
+    Puzzle("dt-shift", "diced-tomatoes", N_("One step to a tomato"),
+           N_("Harvest a tomato this turn: your karma can move a die by one."),
+           "players=2 phase=turn active=0 last=1 karma=2,3 hand=6r "
+           "vines=3r2r4r|-|-/-|-|- score=-/-",
+           lambda start, state, events: len(_harvested(start, state)) >= 1),
+    Puzzle("dt-roll-over", "diced-tomatoes", N_("From one to six"),
+           N_("Harvest a 6 this turn."),
+           "players=2 phase=turn active=0 last=1 karma=4,3 hand=1r "
+           "vines=6r6r6r|-|-/-|-|- score=2/1",
+           lambda start, state, events: 6 in _harvested(start, state)),
+    Puzzle("pe-chain", "potion-explosion", N_("Chain reaction"),
+           N_("Take 7 marbles or more with your one pick."),
+           "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
+           "draft=4:- tracks=BYRBBKKB/YRRYYBYY/KYYRBRYY/KYKKBYRY/KRBYRKYK tank=R9B9Y3K7 "
+           "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
+           "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
+           "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
+           lambda start, state, events: _marbles_picked(events) >= 7),
+    Puzzle("pe-two-potions", "potion-explosion", N_("Two at once"),
+           N_("Complete both of your potions this turn."),
+           "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
+           "draft=4:- tracks=BYKBBKKB/YRKYYBYY/YKRYRKBK/KYKKBYRY/KRBRYKYK tank=R11B9Y5K3 "
+           "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
+           "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
+           "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
+           lambda start, state, events: _potions_completed(events) >= 2),
+    Puzzle("otr-last-mile", "off-the-rails", N_("The last mile"),
+           N_("Bring the diamond to the surface this turn."),
+           OTR_LAST_MILE,
+           lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4]),
+    Puzzle("otr-full-speed", "off-the-rails", N_("Full speed ahead"),
+           N_("The track is laid: bring the diamond to the surface this turn."),
+           OTR_FULL_SPEED,
+           lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4]),
+    Puzzle("tt-last-cards", "tea-time", N_("The last three cards"),
+           N_("Win the game: take the right cards of the last three."),
+           "players=2 phase=play round=5 turn=5 first=1 active=0 table=C.../.C../..H. deck=- "
+           "collections=C2,P2,R1/A,R3,c2,D2,H1,M2",
+           lambda start, state, events: _won(state), turns=3),
+    Puzzle("tt-one-card", "tea-time", N_("One card is enough"),
+           N_("Win the game from here."),
+           "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../.PdC/.... deck=- "
+           "collections=P1,r2,H1,D3/A,C1,H2,M2",
+           lambda start, state, events: _won(state), turns=3),
+    Puzzle("tt-column", "tea-time", N_("Down the first column"),
+           N_("Win the game with the right line of cards."),
+           "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../p.../Pd.. deck=- "
+           "collections=p3,C3,H1,M1/A,P1,r2,C3,H2,M1,D3",
+           lambda start, state, events: _won(state), turns=3),
+)
+
+
+def puzzles_for(game_id: str) -> list[Puzzle]:
+    """The puzzles of one game, in menu order."""
+    return [puzzle for puzzle in PUZZLES if puzzle.game == game_id]
+
+
+def get(puzzle_id: str) -> Puzzle:
+    """The puzzle with this id; ``KeyError`` otherwise."""
+    for puzzle in PUZZLES:
+        if puzzle.id == puzzle_id:
+            return puzzle
+    raise KeyError(puzzle_id)

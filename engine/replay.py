@@ -1,0 +1,119 @@
+"""Moving through a recorded game: by step, by turn, to any step (the replay you can scrub).
+
+A :class:`ReplayCursor` drives a :class:`engine.match.Match` through a game's history. Forward it
+applies the next recorded steps; backward it rewinds the match (the history prefix replayed from
+the start position, no reverse rules), so every position it shows is the position the game had.
+"""
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+
+from engine.core import CHANCE, IllegalAction, TurnStarted
+from engine.match import HistoryEntry, Match
+
+
+class ReplayCursor:
+    """Where a replay of ``history`` (a list of :class:`HistoryEntry`) stands on ``match``.
+
+    ``match`` must be at its start position (no steps yet). The whole game is played through
+    once to learn where its turns start, then rewound. Raises ``ValueError`` naming the step
+    when the history cannot be replayed (a damaged record).
+
+    Positions count steps: position 0 is the start, ``length`` the end. Turn numbers start at 1:
+    turn *n* begins at the position just after the step that started it (the game's
+    :class:`TurnStarted`); steps before the first turn (the set-up's draws) belong to turn 1.
+    """
+
+    def __init__(self, match: Match, history: Sequence[HistoryEntry]):
+        if match.history:
+            raise ValueError("A replay starts from a game with no steps yet.")
+        self.match = match
+        self.history = list(history)
+        started: set[int] = set()
+        self.checkpoints: list[tuple[int, object]] = [(0, match.state.clone())]
+        """``(steps, state after them)`` at the start of every turn: going back replays from
+        the nearest one (a long game would replay hundreds of steps per key press)."""
+        for entry in self.history:
+            events = self._apply(entry)
+            if any(isinstance(event, TurnStarted) for event in events):
+                started.add(self.position)
+                self.checkpoints.append((self.position, match.state.clone()))
+        starts = sorted(started)
+        decided_before = (not starts or any(entry.player >= 0
+                                            for entry in self.history[:starts[0] - 1]))
+        self.turn_starts = ([0] if decided_before else []) + starts
+        """Positions where each turn begins, in order (turn 1 first)."""
+        if not self.turn_starts:
+            self.turn_starts = [0]
+        self.match.rewind_to(0)
+
+    def _apply(self, entry: HistoryEntry) -> list:
+        index = len(self.match.history) + 1
+        try:
+            if entry.player == CHANCE:
+                return self.match.resolve_chance(entry.action)
+            if entry.player != self.match.current_player():
+                raise IllegalAction("it is recorded for the wrong player")
+            return self.match.apply(entry.action)
+        except IllegalAction as err:
+            raise ValueError(f"step {index} cannot be replayed: {err.reason}") from None
+
+    # --- where ------------------------------------------------------------------------------
+    @property
+    def position(self) -> int:
+        """Steps shown so far (0 at the start)."""
+        return len(self.match.history)
+
+    @property
+    def length(self) -> int:
+        """Steps in the whole game."""
+        return len(self.history)
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= self.length
+
+    @property
+    def turn_total(self) -> int:
+        """Turns in the whole game."""
+        return len(self.turn_starts)
+
+    def turn_at(self, position: int | None = None) -> int:
+        """The turn (1-based) that ``position`` (default: the current one) is in."""
+        position = self.position if position is None else position
+        return max(1, bisect.bisect_right(self.turn_starts, position))
+
+    def turn_position(self, turn: int) -> int:
+        """Where turn ``turn`` begins (clamped to 1..:attr:`turn_total`)."""
+        turn = max(1, min(self.turn_total, turn))
+        return self.turn_starts[turn - 1]
+
+    # --- moving -----------------------------------------------------------------------------
+    def step_forward(self) -> list | None:
+        """Apply the next step; returns its events, or None at the end."""
+        if self.at_end:
+            return None
+        return self._apply(self.history[self.position])
+
+    def go_to(self, position: int) -> None:
+        """Show the game after ``position`` steps (clamped to 0..length)."""
+        position = max(0, min(self.length, int(position)))
+        if position < self.position:
+            index = bisect.bisect_right([steps for steps, _ in self.checkpoints], position) - 1
+            self.match.rewind_to(position, self.checkpoints[index])
+        while self.position < position:
+            self._apply(self.history[self.position])
+
+    def next_turn(self) -> int:
+        """The position where the next turn begins (the end after the last turn)."""
+        turn = self.turn_at()
+        return self.turn_position(turn + 1) if turn < self.turn_total else self.length
+
+    def previous_turn(self) -> int:
+        """The position where this turn began, or the turn before when already at its start
+        (the start of the game before the first turn)."""
+        turn = self.turn_at()
+        if self.position > self.turn_position(turn):
+            return self.turn_position(turn)
+        return self.turn_position(turn - 1) if turn > 1 else 0

@@ -1,0 +1,164 @@
+"""Start from a position: paste or type a position in a game's notation, or pick a puzzle.
+
+Opened from New game. The game is the one whose notation reads the text (the game chosen in the
+form is tried first); the seats come from the form, their number set to the position's. A text
+no game reads is refused with the chosen game's reason: what is wrong and where.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UITextEntryBox
+
+from engine import registry
+from engine.positions import match_from_position, players_in, read_position
+from scenes import kit
+from scenes.manager import Scene
+from translation import _
+
+
+def detect(text: str, first=None):
+    """``(spec, state)`` of the first game whose notation reads ``text``, trying ``first`` (a
+    GameSpec) before the others. Raises ``ValueError`` with ``first``'s reason (or the first
+    game's) when none does."""
+    specs = registry.games()
+    if first is not None:
+        specs = [first] + [spec for spec in specs if spec.id != first.id]
+    reason = None
+    for spec in specs:
+        try:
+            return spec, read_position(spec, text)
+        except ValueError as err:
+            reason = reason or err
+    raise reason or ValueError(_("This position cannot be read: there is no text."))
+
+
+class PositionScene(Scene):
+    """Over the new-game form (``form``, a :class:`scenes.new_game.NewGameScene`)."""
+
+    overlay = True
+
+    def __init__(self, app, form, text: str = ""):
+        super().__init__(app)
+        self.form = form
+        self.text = text
+        self.error = ""
+        self.goal = ""
+        self.puzzle = None
+        """The puzzle picked, while the box still holds its position."""
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(900, w - 60), min(520, h - 60))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def build(self) -> None:
+        ui, c = self.app.ui, self.container
+        panel = self.panel_rect()
+        puzzles = self.puzzles()
+        list_w = 250 if puzzles else 0
+        box_w = panel.width - 40 - (list_w + 16 if list_w else 0)
+        box_h = panel.height - 190
+        self.box = UITextEntryBox(pygame.Rect(panel.x + 20, panel.y + 80, box_w, box_h),
+                                  self.text, ui, container=c)
+        self.puzzle_buttons = []
+        if puzzles:
+            x = panel.x + 20 + box_w + 16
+            y = panel.y + 80
+            row = min(40, (box_h - 4 * (len(puzzles) - 1)) // max(1, len(puzzles)))
+            for puzzle in puzzles:
+                self.puzzle_buttons.append(UIButton(
+                    pygame.Rect(x, y, list_w, row), _(puzzle.title), ui, container=c,
+                    command=kit.bind(self.choose_puzzle, puzzle), tool_tip_text=_(puzzle.goal)))
+                y += row + 4
+        bottom = panel.bottom - 58
+        UIButton(pygame.Rect(panel.x + 20, bottom, 130, 42), _("Paste"), ui, container=c,
+                 command=self.paste, tool_tip_text=_("Paste a position from the clipboard"))
+        UIButton(pygame.Rect(panel.right - 330, bottom, 140, 42), _("Cancel"), ui,
+                 container=c, command=self.app.manager.pop)
+        UIButton(pygame.Rect(panel.right - 180, bottom, 160, 42), _("Start"), ui, container=c,
+                 command=self.start, tool_tip_text=_("Start a game from this position with "
+                                                     "the seats of the form"))
+
+    def puzzles(self) -> list:
+        """The set-up puzzles of the game chosen in the form."""
+        from engine.puzzles import puzzles_for
+        return puzzles_for(self.form.spec.id) if self.form.spec else []
+
+    def choose_puzzle(self, puzzle) -> None:
+        self.box.set_text(puzzle.position)
+        self.puzzle = puzzle
+        self.goal = _(puzzle.goal)
+        self.error = ""
+
+    def paste(self) -> None:
+        from scenes.clipboard import paste_text
+        text = paste_text()
+        if text is None:
+            self.error = _("The clipboard holds no text. Type the position instead.")
+            return
+        self.box.set_text(text)
+        self.error = ""
+
+    def start(self) -> None:
+        """Read the position, fit the form's seats to it and open the table; a text that can't
+        be read stays in the box with the reason under it."""
+        self.text = self.box.get_text()
+        try:
+            spec, state = detect(self.text, self.form.spec)
+        except ValueError as err:
+            self.error = str(err)
+            return
+        form = self.form
+        if spec is not form.spec:
+            form.game_index = [g.id for g in form.games].index(spec.id)
+        players = players_in(state)
+        if players is not None and not spec.min_players <= players <= spec.max_players:
+            self.error = _("This position is for {count} players; {game} is played by "
+                           "{low} to {high}.").format(count=players, game=spec.title,
+                                                      low=spec.min_players,
+                                                      high=spec.max_players)
+            return
+        if players is not None:
+            form.seat_count = players
+        form._clamp_seats()
+        form._read_form()
+        try:
+            seed = int(form.seed_text or "0")
+            match = match_from_position(spec, form.seats(), form.options, seed, state)
+        except ValueError as err:
+            self.error = str(err)
+            return
+        from scenes.tables import open_match
+        open_match(self.app, match)
+        puzzle = self.puzzle
+        if puzzle is not None and " ".join(self.text.split()) == " ".join(
+                puzzle.position.split()):
+            self.app.manager.top.puzzle = puzzle
+            self.app.notify(_("Goal: {goal}").format(goal=_(puzzle.goal)), seconds=10.0)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.pop()
+            return True
+        return event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED
+
+    def draw(self, surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surface.blit(veil, (0, 0))
+        panel = self.panel_rect()
+        kit.draw_panel(surface, panel, (20, 26, 30, 240), border=(93, 116, 128))
+        kit.blit_text(surface, _("Start from a position"), 26, (panel.centerx, panel.y + 12),
+                      kit.GOLD, True, "midtop")
+        hint = _("Paste a position (Paste, or Ctrl+V in the box), type one, or pick a puzzle.")
+        kit.blit_text(surface, hint, kit.fit_text(hint, 15, panel.width - 40),
+                      (panel.x + 20, panel.y + 52), kit.INK_DIM)
+        words, colour = (self.error, kit.DANGER) if self.error else (self.goal, kit.HILITE)
+        if words:
+            if not self.error:
+                words = _("Goal: {goal}").format(goal=words)
+            top = panel.bottom - 104
+            for index, line in enumerate(kit.wrap(words, 15, panel.width - 40)[:2]):
+                kit.blit_text(surface, line, 15, (panel.x + 20, top + index * 20), colour)

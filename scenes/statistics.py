@@ -1,0 +1,279 @@
+"""The statistics scene: the player's record per game and per opponent level, with pictures.
+
+One tab per game that has finished games. For the chosen game: a table (one row per opponent
+group: games, wins, win rate, average and best score, current and best streak), a chart of the
+score over time (one dot per game, filled for a win) and a chart of the win rate against each
+opponent group. Export CSV writes every game to a file beside the database. A damaged or busy
+database is said on the screen; nothing else stops.
+"""
+from __future__ import annotations
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from engine import registry
+from saves import stats
+from scenes import kit
+from scenes.manager import Scene
+from translation import N_, _, ngettext
+
+GROUP_NAMES = {"easy": N_("Easy bots"), "medium": N_("Medium bots"), "hard": N_("Hard bots"),
+               "mixed": N_("Mixed bots"), "people": N_("Friends"), "solo": N_("Solo")}
+GROUP_COLOURS = {"easy": (110, 190, 110), "medium": (236, 190, 60), "hard": (220, 90, 80),
+                 "mixed": (170, 120, 210), "people": (90, 150, 230), "solo": (200, 200, 200)}
+COLUMNS = (N_("Opponents"), N_("Games"), N_("Wins"), N_("Win rate"), N_("Average"),
+           N_("Best"), N_("Streak"), N_("Best streak"))
+SCORE_POINTS = 60
+"""The score chart shows at most this many latest games."""
+
+
+def group_name(group: str) -> str:
+    return _(GROUP_NAMES.get(group, group))
+
+
+def game_title(game_id: str) -> str:
+    try:
+        return registry.get(game_id).title
+    except KeyError:
+        return game_id
+
+
+def percent(rate) -> str:
+    return "–" if rate is None else f"{round(rate * 100)}%"
+
+
+def number(value) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def summary_cells(group: str, summary: stats.Summary) -> list:
+    """One table row's texts, in :data:`COLUMNS` order. Games among friends only (no bot)
+    show no wins, win rate or streaks: a person always wins them."""
+    if group == "people":
+        return [group_name(group), str(summary.games), "–", "–",
+                number(summary.average_score), number(summary.best_score), "–", "–"]
+    return [group_name(group), str(summary.games), str(summary.wins), percent(summary.win_rate),
+            number(summary.average_score), number(summary.best_score),
+            str(summary.current_streak), str(summary.best_streak)]
+
+
+def against_bots_or_solo(records) -> list:
+    """The records a win means something in: not games among friends only."""
+    return [r for r in records if r.opponents != "people"]
+
+
+def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
+    """Score over time: one dot per game (oldest left), coloured by opponents, filled for a
+    win, joined by a line; the lowest and highest score on the left edge."""
+    kit.draw_panel(surface, rect)
+    kit.blit_text(surface, _("Score over time"), 17, (rect.x + 14, rect.y + 8), kit.GOLD, True)
+    points = [r for r in records if r.person_score is not None][-SCORE_POINTS:]
+    plot = pygame.Rect(rect.x + 54, rect.y + 40, rect.width - 72, rect.height - 72)
+    if not points:
+        kit.blit_text(surface, _("No scores yet."), 15, plot.center, kit.INK_DIM,
+                      anchor="center")
+        return
+    low = min(0, min(r.person_score for r in points))
+    high = max(r.person_score for r in points)
+    if high == low:
+        high = low + 1
+    for fraction in (0, 0.5, 1):
+        y = plot.bottom - int(fraction * plot.height)
+        pygame.draw.line(surface, (70, 84, 88), (plot.x, y), (plot.right, y))
+        kit.blit_text(surface, number(low + fraction * (high - low)), 13, (plot.x - 8, y),
+                      kit.INK_DIM, anchor="midright")
+    step = plot.width / max(1, len(points) - 1)
+    spots = []
+    for index, record in enumerate(points):
+        x = plot.x + (int(index * step) if len(points) > 1 else plot.width // 2)
+        y = plot.bottom - int((record.person_score - low) / (high - low) * plot.height)
+        spots.append((x, y, record))
+    if len(spots) > 1:
+        pygame.draw.lines(surface, (150, 160, 150), False, [(x, y) for x, y, _ in spots], 2)
+    radius = 6 if len(spots) <= 30 else 4
+    for x, y, record in spots:
+        colour = GROUP_COLOURS.get(record.opponents, kit.INK)
+        pygame.draw.circle(surface, colour, (x, y), radius, 0 if record.person_won else 2)
+    first, last = points[0].date, points[-1].date
+    kit.blit_text(surface, first, 13, (plot.x, plot.bottom + 6), kit.INK_DIM)
+    if last != first:
+        kit.blit_text(surface, last, 13, (plot.right, plot.bottom + 6), kit.INK_DIM,
+                      anchor="topright")
+    legend = _("filled: a win")
+    kit.blit_text(surface, legend, 13, (rect.right - 14, rect.y + 11), kit.INK_DIM,
+                  anchor="topright")
+
+
+def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
+    """Win rate against each opponent group: one bar per group, its rate above it and
+    "wins/games" under its name."""
+    kit.draw_panel(surface, rect)
+    kit.blit_text(surface, _("Win rate by opponents"), 17, (rect.x + 14, rect.y + 8), kit.GOLD,
+                  True)
+    plot = pygame.Rect(rect.x + 20, rect.y + 64, rect.width - 40, rect.height - 116)
+    if not groups:
+        kit.blit_text(surface, _("No games yet."), 15, plot.center, kit.INK_DIM,
+                      anchor="center")
+        return
+    pygame.draw.line(surface, (90, 104, 108), (plot.x, plot.bottom), (plot.right, plot.bottom))
+    slot = plot.width / len(groups)
+    bar_w = int(min(70, slot * 0.6))
+    for index, (group, summary) in enumerate(groups.items()):
+        centre = plot.x + int(slot * (index + 0.5))
+        rate = summary.win_rate or 0.0
+        height = int(plot.height * rate)
+        bar = pygame.Rect(centre - bar_w // 2, plot.bottom - height, bar_w, height)
+        if height:
+            pygame.draw.rect(surface, GROUP_COLOURS.get(group, kit.INK), bar,
+                             border_top_left_radius=5, border_top_right_radius=5)
+        kit.blit_text(surface, percent(summary.win_rate), 15, (centre, bar.y - 4), kit.INK,
+                      True, "midbottom")
+        name = group_name(group)
+        kit.blit_text(surface, name, kit.fit_text(name, 14, int(slot) - 6),
+                      (centre, plot.bottom + 6), kit.INK, anchor="midtop")
+        kit.blit_text(surface, f"{summary.wins}/{summary.games}", 13,
+                      (centre, plot.bottom + 26), kit.INK_DIM, anchor="midtop")
+
+
+class StatisticsScene(Scene):
+    """The player's record, read from the database when the scene opens."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.problem: str | None = None
+        try:
+            self.records, skipped = stats.read_all()
+        except stats.StatsError as err:
+            self.records, skipped = [], 0
+            self.problem = str(err)
+        if skipped and not self.problem:
+            self.problem = ngettext("{count} recorded game could not be read and is left out.",
+                                    "{count} recorded games could not be read and are left "
+                                    "out.", skipped).format(count=skipped)
+        played = {r.game for r in self.records}
+        known = [spec.id for spec in registry.games()]
+        self.games = [g for g in known if g in played] + sorted(played - set(known))
+        latest = self.records[-1].game if self.records else None
+        self.game = latest if latest in self.games else (self.games[0] if self.games else None)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui, c = self.app.ui, self.container
+        self.top = 112 if h >= 760 else 92
+        self.tabs = {}
+        if self.games:
+            gap = 10
+            tab_w = min(240, (w - 80 - gap * (len(self.games) - 1)) // len(self.games))
+            x = (w - (tab_w * len(self.games) + gap * (len(self.games) - 1))) // 2
+            for game in self.games:
+                self.tabs[game] = UIButton(
+                    pygame.Rect(x, self.top, tab_w, 36), game_title(game), ui, container=c,
+                    command=kit.bind(self.choose, game),
+                    object_id="#selected_button" if game == self.game else None)
+                x += tab_w + gap
+        self.export_button = UIButton(pygame.Rect(40, h - 62, 200, 44), _("Export CSV"), ui,
+                                      container=c, command=self.export,
+                                      tool_tip_text=_("Write every recorded game to a CSV file"))
+        if not self.records:
+            self.export_button.disable()
+        UIButton(pygame.Rect(w - 200, h - 62, 160, 44), _("Back"), ui, container=c,
+                 command=self.app.manager.pop)
+
+    def choose(self, game: str) -> None:
+        self.game = game
+        self.relayout()
+
+    def export(self) -> None:
+        try:
+            path = stats.export_csv(self.records, stats.export_path())
+        except stats.StatsError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        self.app.notify(_("Exported {count} games to {file}").format(
+            count=len(self.records), file=path), seconds=8.0)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.pop()
+            return True
+        return False
+
+    # --- drawing ------------------------------------------------------------------------------
+    def chosen_records(self) -> list:
+        return [r for r in self.records if r.game == self.game]
+
+    def subtitle(self) -> str:
+        if not self.records:
+            return _("Your record against the bots and your friends")
+        overall = stats.summarize(against_bots_or_solo(self.records))
+        return ngettext("{count} game finished, {wins} won ({rate})",
+                        "{count} games finished, {wins} won ({rate})", len(self.records)).format(
+            count=len(self.records), wins=overall.wins, rate=percent(overall.win_rate))
+
+    def draw(self, surface) -> None:
+        kit.draw_table(surface)
+        w, h = surface.get_size()
+        kit.draw_heading(surface, _("Statistics"), self.subtitle(), top=16 if h >= 760 else 8)
+        bottom = h - 76
+        if self.problem:
+            size = kit.fit_text(self.problem, 16, w - 520)
+            kit.blit_text(surface, self.problem, size, (w // 2, h - 40), kit.DANGER,
+                          anchor="center")
+        if not self.game:
+            area = pygame.Rect(40, self.top, w - 80, bottom - self.top)
+            kit.draw_panel(surface, area)
+            words = _("No finished games yet. Every game you finish against the bots or with "
+                      "friends is recorded here.")
+            for i, line in enumerate(kit.wrap(words, 18, area.width - 80)):
+                kit.blit_text(surface, line, 18, (area.centerx, area.centery - 20 + i * 26),
+                              kit.INK_DIM, anchor="center")
+            return
+        records = self.chosen_records()
+        groups = stats.by_opponents(records)
+        table_top = self.top + 48
+        row_h = 28 if h >= 760 else 26
+        table = pygame.Rect(40, table_top, w - 80, 14 + row_h * (len(groups) + 2))
+        self.draw_table(surface, table, groups, records, row_h)
+        charts_top = table.bottom + 12
+        chart_h = bottom - charts_top
+        gap = 16
+        left_w = int((w - 80 - gap) * 0.6)
+        draw_score_chart(surface, pygame.Rect(40, charts_top, left_w, chart_h), records)
+        draw_win_rate_chart(surface, pygame.Rect(40 + left_w + gap, charts_top,
+                                                 w - 80 - left_w - gap, chart_h),
+                            {group: summary for group, summary in groups.items()
+                             if group != "people"})
+
+    def draw_table(self, surface, rect, groups, records, row_h) -> None:
+        """Rows per opponent group, then the game's total, under a header."""
+        kit.draw_panel(surface, rect)
+        first_w = int(rect.width * 0.22)
+        other_w = (rect.width - first_w - 20) / (len(COLUMNS) - 1)
+        xs = [rect.x + 14] + [int(rect.x + 14 + first_w + other_w * i)
+                               for i in range(len(COLUMNS) - 1)]
+        y = rect.y + 7
+        for index, (x, title) in enumerate(zip(xs, COLUMNS)):
+            words = _(title)
+            width = first_w - 10 if index == 0 else int(other_w) - 6
+            kit.blit_text(surface, words, kit.fit_text(words, 15, width, bold=True), (x, y),
+                          kit.GOLD, True)
+        rows = [(group, summary_cells(group, summary)) for group, summary in groups.items()]
+        total = summary_cells("", stats.summarize(against_bots_or_solo(records)))
+        total[1] = str(len(records))
+        total[0] = _("All opponents")
+        rows.append((None, total))
+        for row_index, (group, cells) in enumerate(rows):
+            y = rect.y + 7 + row_h * (row_index + 1)
+            if group is None:
+                pygame.draw.line(surface, (90, 104, 108), (rect.x + 10, y - 3),
+                                 (rect.right - 10, y - 3))
+            else:
+                pygame.draw.circle(surface, GROUP_COLOURS.get(group, kit.INK), (rect.x + 8,
+                                                                                y + row_h // 2 - 3),
+                                   4)
+            for index, (x, cell) in enumerate(zip(xs, cells)):
+                width = first_w - 10 if index == 0 else int(other_w) - 6
+                kit.blit_text(surface, cell, kit.fit_text(cell, 16, width, bold=group is None),
+                              (x, y), kit.INK, group is None)

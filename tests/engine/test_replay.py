@@ -1,0 +1,97 @@
+"""The replay you can scrub (issue 24): back and forward reach the same states as the game."""
+import random
+
+import pytest
+
+from engine import registry
+from engine.core import TurnStarted
+from engine.match import Match, Seat
+from engine.replay import ReplayCursor
+from tests.dice_game import PIG, Face, Hold, Roll
+
+GAMES = [spec.id for spec in registry.games()]
+
+
+def played(spec, seed: int, steps: int):
+    """A game of random legal moves, with the state after every step."""
+    match = Match(spec, [Seat("human", "A"), Seat("human", "B")], {}, seed)
+    rng = random.Random(seed)
+    states = [match.state.to_dict()]
+    for _ in range(steps):
+        if match.is_terminal():
+            break
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+        states.append(match.state.to_dict())
+    return match, states
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_scrubbing_back_and_forward_reaches_the_states_of_the_game(game_id):
+    spec = registry.get(game_id)
+    match, states = played(spec, seed=11, steps=120)
+    fresh = Match(spec, match.seats, match.options, match.seed)
+    cursor = ReplayCursor(fresh, match.history)
+    assert cursor.position == 0 and fresh.state.to_dict() == states[0]
+    rng = random.Random(4)
+    targets = [cursor.length, 0] + [rng.randrange(cursor.length + 1) for _ in range(12)]
+    for target in targets:
+        cursor.go_to(target)
+        assert cursor.position == target
+        assert fresh.state.to_dict() == states[target], target
+    cursor.go_to(cursor.length - 5)
+    for offset in range(4, -1, -1):
+        cursor.step_forward()
+        assert fresh.state.to_dict() == states[cursor.length - offset]
+    assert cursor.step_forward() is None and cursor.at_end
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_turn_start_is_where_a_turn_started_event_came(game_id):
+    spec = registry.get(game_id)
+    match, _ = played(spec, seed=5, steps=150)
+    cursor = ReplayCursor(Match(spec, match.seats, match.options, match.seed), match.history)
+    started = {index + 1 for index, event in match.events if isinstance(event, TurnStarted)}
+    assert set(cursor.turn_starts) - {0} == started - {0}
+    assert cursor.turn_total >= 2
+    for turn in range(1, cursor.turn_total + 1):
+        assert cursor.turn_at(cursor.turn_position(turn)) == turn
+
+
+def pig_game():
+    match = Match(PIG, [Seat("human", "A"), Seat("human", "B")], {}, 1)
+    for face in (3, 4, 5):
+        match.apply(Roll())
+        match.resolve_chance(Face(face))
+        match.apply(Hold())
+    return match
+
+
+def test_turn_steps_go_to_the_start_of_the_next_and_previous_turn():
+    match = pig_game()          # three turns of three steps: Roll, the face, Hold
+    cursor = ReplayCursor(Match(PIG, match.seats, {}, 1), match.history)
+    assert cursor.turn_starts == [0, 3, 6, 9] and cursor.turn_total == 4
+    cursor.go_to(4)
+    assert cursor.turn_at() == 2
+    assert cursor.next_turn() == 6 and cursor.previous_turn() == 3
+    cursor.go_to(3)
+    assert cursor.previous_turn() == 0          # at a turn's start: the turn before
+    cursor.go_to(9)
+    assert cursor.next_turn() == 9 == cursor.length
+    assert cursor.turn_position(99) == 9 and cursor.turn_position(0) == 0
+
+
+def test_a_history_that_does_not_replay_is_refused_naming_the_step():
+    match = pig_game()
+    history = list(match.history)
+    history[4] = history[3]      # a chance outcome where B must decide
+    with pytest.raises(ValueError, match="step 5 cannot be replayed"):
+        ReplayCursor(Match(PIG, match.seats, {}, 1), history)
+
+
+def test_a_replay_starts_from_a_game_with_no_steps():
+    match = pig_game()
+    with pytest.raises(ValueError, match="no steps yet"):
+        ReplayCursor(match, match.history)

@@ -1,0 +1,79 @@
+"""The load list says what each save is: game, players, whose turn, turns per player (issue 24)."""
+import json
+
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from saves import store
+from saves.format import checksum, make_envelope
+from scenes.load_game import what_it_is, where_it_is
+from tests.dice_game import PIG, Face, Hold, Roll
+
+
+@pytest.fixture(autouse=True)
+def pig_registered():
+    registry.register(PIG)
+    yield
+    registry.unregister(PIG.id)
+
+
+def match_after_turns(turns: int) -> Match:
+    """Ana and Ben each roll a 3 and hold, ``turns`` turns in all."""
+    match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], {}, 1)
+    for _ in range(turns):
+        match.apply(Roll())
+        match.resolve_chance(Face(3))
+        match.apply(Hold())
+    return match
+
+
+def test_turns_by_seat_counts_each_players_turns_not_steps():
+    match = match_after_turns(3)
+    assert len(match.history) == 9
+    # Stake Pig's first turn starts with no event; each Hold starts the next player's turn
+    assert match.turns_by_seat() == [1, 2]
+    assert match.turn_owner() == 1
+
+
+def test_a_save_records_whose_turn_and_the_turns_per_seat(tmp_path):
+    path = store.save(match_after_turns(3), "Evening game", tmp_path)
+    info = store.read_info(path)
+    assert info.to_move == 1 and info.to_move_name == "Ben"
+    assert info.turns_by_seat == (1, 2) and info.round == 2
+
+
+def test_the_list_line_names_the_game_players_turn_and_round(tmp_path):
+    path = store.save(match_after_turns(3), "Evening game", tmp_path)
+    info = store.read_info(path)
+    assert what_it_is(info) == "Stake Pig · Ana, Ben"
+    line = where_it_is(info)
+    assert line.startswith("Ben to play · round 2 · saved ")
+    assert line.endswith(" · evening-game")
+
+
+def test_an_autosave_says_so(tmp_path):
+    info = store.read_info(store.autosave(match_after_turns(1), tmp_path))
+    assert where_it_is(info).startswith("Ben to play · round 1 · saved ")
+    assert where_it_is(info).endswith(" · autosave")
+
+
+def test_a_save_from_before_these_fields_is_replayed_to_learn_them(tmp_path):
+    envelope = make_envelope(match_after_turns(4), title="Old")
+    del envelope["to_move"], envelope["turns_by_seat"]
+    envelope["checksum"] = checksum(envelope)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    info = store.read_info(path)
+    assert info.error is None
+    assert info.to_move == 0 and info.turns_by_seat == (2, 2) and info.round == 2
+
+
+def test_damaged_turn_fields_make_a_damaged_entry(tmp_path):
+    envelope = make_envelope(match_after_turns(1), title="Bad")
+    envelope["turns_by_seat"] = ["many"]
+    envelope["checksum"] = checksum(envelope)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    info = store.read_info(path)
+    assert "turns_by_seat" in info.error

@@ -1,0 +1,127 @@
+"""Shareable positions (issue 24): Copy in the pause menu, Start from a position in New game."""
+import random
+
+import pygame
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from engine.positions import read_position
+from scenes.pause import PauseScene
+from scenes.position import PositionScene
+from scenes.title import TitleScene
+from tests.scenes.driver import click, find_button, frames, make_app
+
+GAMES = [spec.id for spec in registry.games()]
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.manager.push(TitleScene(a))
+    frames(a, 2)
+    yield a
+    pygame.quit()
+
+
+def random_position(game_id, seed):
+    spec = registry.get(game_id)
+    match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], {}, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(5, 150)):
+        if match.is_terminal():
+            break
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    match.advance_chance()
+    return match
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_copy_then_paste_starts_the_same_position(app, game_id):
+    from scenes.tables import open_match
+    for seed in (1, 2):
+        match = random_position(game_id, seed)
+        if match.is_terminal():
+            continue
+        open_match(app, match)
+        frames(app, 2)
+        app.manager.push(PauseScene(app, app.manager.top))
+        frames(app, 1)
+        click(app, find_button(app, "Copy"))
+        assert "Position copied" in app.messages
+        click(app, find_button(app, "Quit to title"))
+        click(app, find_button(app, "New game"))
+        click(app, find_button(app, "Start from a position…"))
+        assert isinstance(app.manager.top, PositionScene)
+        click(app, find_button(app, "Paste"))
+        click(app, find_button(app, "Start"))
+        table = app.manager.top
+        assert table.match.spec.id == game_id
+        assert table.match.start_state().to_dict() == match.state.to_dict()
+        assert len(table.match.seats) == 2
+
+
+def test_a_bad_position_stays_in_the_box_with_the_chosen_games_reason(app):
+    click(app, find_button(app, "New game"))
+    form = app.manager.top
+    form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
+    click(app, find_button(app, "Start from a position…"))
+    scene = app.manager.top
+    scene.box.set_text("players=2 phase=banana")
+    click(app, find_button(app, "Start"))
+    assert app.manager.top is scene
+    assert "phase" in scene.error and "banana" in scene.error
+    assert scene.box.get_text() == "players=2 phase=banana"
+
+
+def test_a_position_sets_the_number_of_seats(app):
+    click(app, find_button(app, "New game"))
+    form = app.manager.top
+    click(app, find_button(app, "Start from a position…"))
+    scene = app.manager.top
+    text = registry.get("diced-tomatoes").notation.format(
+        read_position(registry.get("diced-tomatoes"), "players=3 phase=turn hand=4r"))
+    scene.box.set_text(text)
+    click(app, find_button(app, "Start"))
+    assert len(app.manager.top.match.seats) == 3 and form.seat_count == 3
+
+
+def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
+    from engine.puzzles import puzzles_for
+    click(app, find_button(app, "New game"))
+    form = app.manager.top
+    form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
+    click(app, find_button(app, "Start from a position…"))
+    puzzle = puzzles_for("diced-tomatoes")[0]
+    click(app, find_button(app, puzzle.title))
+    assert app.manager.top.box.get_text() == puzzle.position
+    click(app, find_button(app, "Start"))
+    assert any(puzzle.goal in message for message in app.messages)
+    table = app.manager.top
+    assert table.match.spec.id == "diced-tomatoes" and table.puzzle is puzzle
+    # the red 3 on the 5-4-6 vine: a 5 harvested into slot 5, and the table says so
+    from engine.diced_tomatoes.state import PlaceDie
+    assert table.try_action(PlaceDie(die=0, owner=0, token=0))
+    frames(app, 3)
+    assert table.puzzle_solved
+    assert any(message.startswith("Puzzle solved!") for message in app.messages)
+
+
+def test_pause_menu_shows_the_position_at_both_sizes():
+    for size in ((1280, 800), (1024, 640)):
+        a = make_app(size=size)
+        from scenes.tables import open_match
+        a.manager.push(TitleScene(a))
+        open_match(a, random_position("off-the-rails", 3))
+        frames(a, 2)
+        pause = PauseScene(a, a.manager.top)
+        a.manager.push(pause)
+        frames(a, 2)
+        strip = pause.position_rect()
+        menu_bottom = max(b.get_abs_rect().bottom for b in pause.buttons.values())
+        assert strip.top > menu_bottom and strip.bottom <= size[1]
+        assert pause.copy_button.get_abs_rect().colliderect(strip)
+        pygame.quit()

@@ -1,0 +1,161 @@
+"""The replay you can scrub (issue 24): buttons, keys, slider, jump to a turn; the log follows."""
+import random
+
+import pygame
+import pygame_gui
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from scenes.tables import table_scene_class
+from scenes.title import TitleScene
+from tests.scenes.driver import click, find_button, frames, key, make_app
+
+
+def played(game_id, seed=3, steps=160):
+    spec = registry.get(game_id)
+    match = Match(spec, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], {}, seed)
+    rng = random.Random(seed)
+    states = [match.state.to_dict()]
+    for _ in range(steps):
+        if match.is_terminal():
+            break
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+        states.append(match.state.to_dict())
+    return match, states
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.manager.push(TitleScene(a))
+    yield a
+    pygame.quit()
+
+
+def open_replay(app, match):
+    fresh = Match(match.spec, match.seats, match.options, match.seed)
+    table = table_scene_class(match.spec.id)(app, fresh, replay=match.history)
+    table.replay_playing = False            # looked at step by step from the start
+    app.manager.push(table)
+    frames(app, 2)
+    return table
+
+
+@pytest.mark.parametrize("game_id", ["diced-tomatoes", "potion-explosion", "off-the-rails",
+                                     "tea-time"])
+def test_keys_move_by_step_and_turn_and_reach_the_games_states(app, game_id):
+    match, states = played(game_id)
+    table = open_replay(app, match)
+    cursor = table.cursor
+    key(app, pygame.K_END)
+    assert cursor.position == cursor.length
+    assert table.match.state.to_dict() == states[-1]
+    assert table.shown.to_dict() == states[-1]          # the board shows it at once
+    key(app, pygame.K_HOME)
+    assert cursor.position == 0 and table.match.state.to_dict() == states[0]
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_PAGEDOWN)
+    assert cursor.position == cursor.turn_position(3) > 0
+    assert cursor.turn_at() == 3
+    at = cursor.position
+    key(app, pygame.K_LEFT)
+    assert cursor.position == at - 1 and table.match.state.to_dict() == states[at - 1]
+    key(app, pygame.K_RIGHT)
+    frames(app, 3)
+    assert cursor.position == at and table.shown.to_dict() == states[at]
+    key(app, pygame.K_PAGEUP)
+    assert cursor.position == cursor.turn_position(2)
+
+
+def test_the_log_follows_a_jump_as_the_log_of_a_game_stepped_there(app):
+    """A jump shows the log a table rebuilds for that position (as after an undo or a load);
+    the table's live log may group a step's lines differently while it animates."""
+    match, _ = played("diced-tomatoes")
+    stepped = open_replay(app, match)
+    for _ in range(70):
+        stepped.replay_step()
+        frames(app, 1)
+    assert stepped.cursor.position == 70
+    stepped.rebuild_log()
+    expected = list(stepped.log_lines)
+    app.manager.pop()
+    jumped = open_replay(app, match)
+    jumped.replay_go(jumped.cursor.length)
+    at_end = list(jumped.log_lines)
+    jumped.replay_go(70)
+    assert jumped.log_lines == expected and len(expected) > 10
+    assert at_end != expected
+    assert jumped.log_box.sentences[-1] == [line for line in expected if line][-1]
+
+
+def test_buttons_slider_and_turn_box(app):
+    match, states = played("diced-tomatoes")
+    table = open_replay(app, match)
+    click(app, find_button(app, ">|"))
+    assert table.cursor.at_end and not find_button(app, ">").is_enabled
+    click(app, find_button(app, "|<"))
+    assert table.cursor.position == 0 and not find_button(app, "<").is_enabled
+    click(app, find_button(app, ">>"))
+    assert table.cursor.position == table.cursor.turn_position(2)
+    click(app, find_button(app, "<<"))
+    assert table.cursor.position == table.cursor.turn_position(1)
+    # the slider: a drag posts its value; the table jumps there on the next frame
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
+        "value": 40, "ui_element": table.replay_slider, "ui_object_id": ""}))
+    frames(app, 2)
+    assert table.cursor.position == 40 and table.match.state.to_dict() == states[40]
+    # the turn box: type a turn, Enter
+    table.turn_entry.set_text("5")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, {
+        "text": "5", "ui_element": table.turn_entry, "ui_object_id": ""}))
+    frames(app, 2)
+    assert table.cursor.position == table.cursor.turn_position(5) and table.cursor.turn_at() == 5
+    assert int(table.replay_slider.get_current_value()) == table.cursor.position
+
+
+def test_a_replay_paused_at_the_end_stays_and_enter_shows_the_score_sheet(app):
+    from scenes.game_over import GameOverScene
+    match, _ = played("diced-tomatoes", steps=2000)
+    assert match.is_terminal()
+    table = open_replay(app, match)
+    key(app, pygame.K_END)
+    frames(app, 30, dt=0.2)
+    assert app.manager.top is table                 # looked at step by step: no sheet pops up
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.manager.top, GameOverScene)
+
+
+def test_replay_and_play_again_of_a_game_from_a_position_start_there(app):
+    from engine.positions import match_from_position, read_position
+    from engine.puzzles import puzzles_for
+    from scenes.game_over import GameOverScene
+    from scenes.tables import open_match
+    spec = registry.get("diced-tomatoes")
+    puzzle = puzzles_for("diced-tomatoes")[0]
+    match = match_from_position(spec, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], {},
+                                5, read_position(spec, puzzle.position))
+    rng = random.Random(5)
+    while not match.is_terminal():
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    open_match(app, match)
+    for _ in range(100):
+        frames(app, 1, dt=0.2)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    click(app, find_button(app, "Replay"))
+    replay = app.manager.top
+    assert replay.cursor.length == len(match.history)
+    assert replay.match.start_state().to_dict() == match.start_state().to_dict()
+    key(app, pygame.K_END)
+    assert replay.match.state.to_dict() == match.state.to_dict()
+    key(app, pygame.K_RETURN)
+    click(app, find_button(app, "Play again"))
+    again = app.manager.top.match
+    assert again.from_position and again.start_state().to_dict() == match.start_state().to_dict()

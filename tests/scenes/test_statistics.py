@@ -1,0 +1,185 @@
+"""The statistics screen and the table recording finished games (issue 24)."""
+import random
+import sqlite3
+
+import pygame
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from saves import stats
+from scenes.game_over import GameOverScene
+from scenes.statistics import StatisticsScene, draw_score_chart, draw_win_rate_chart
+from scenes.title import TitleScene
+from tests.dice_game import PIG
+from tests.scenes.driver import click, find_button, frames, key, make_app
+
+
+@pytest.fixture
+def app():
+    registry.register(PIG)
+    a = make_app()
+    a.manager.push(TitleScene(a))
+    frames(a, 2)
+    yield a
+    registry.unregister(PIG.id)
+    pygame.quit()
+
+
+def played_to_the_end(seats, seed=4) -> Match:
+    match = Match(PIG, seats, {"target": 10}, seed)
+    rng = random.Random(seed)
+    while not match.is_terminal():
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def finish_at_table(app, match):
+    from scenes.tables import open_match
+    open_match(app, match)
+    for _ in range(200):
+        frames(app, 1, dt=0.2)
+        if isinstance(app.manager.top, GameOverScene):
+            return
+    raise AssertionError("the game over screen never came")
+
+
+def test_a_finished_game_with_a_person_is_recorded_once(app):
+    match = played_to_the_end([Seat("human", "Ana"), Seat("bot", "Bot", "hard")])
+    finish_at_table(app, match)
+    frames(app, 5)
+    records, _ = stats.read_all()
+    assert len(records) == 1
+    record = records[0]
+    assert record.game == PIG.id and record.seed == 4 and record.opponents == "hard"
+    assert record.turns == match.turn_count()
+    assert record.duration > 0                 # the seconds the table was on screen
+
+
+def test_a_game_of_bots_only_is_not_recorded(app):
+    finish_at_table(app, played_to_the_end([Seat("bot", "A", "easy"), Seat("bot", "B", "easy")]))
+    assert stats.read_all() == ([], 0)
+
+
+def test_a_damaged_database_is_said_and_the_game_still_ends(app):
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"garbage" * 500)
+    finish_at_table(app, played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")]))
+    assert any("damaged" in message for message in app.messages)
+    assert isinstance(app.manager.top, GameOverScene)
+    assert len(stats.read_all()[0]) == 1
+    assert list(path.parent.glob("statistics-damaged-*.sqlite3"))
+
+
+def test_a_locked_database_is_said_and_the_game_still_ends(app):
+    path = stats.stats_path()
+    stats.add(stats.record_of(played_to_the_end([Seat("human", "A"), Seat("bot", "B", "easy")]),
+                              5), path)
+    holder = sqlite3.connect(path)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        finish_at_table(app, played_to_the_end([Seat("human", "Ana"),
+                                                Seat("bot", "B", "easy")], seed=9))
+    finally:
+        holder.rollback()
+        holder.close()
+    assert any("busy" in message for message in app.messages)
+    assert isinstance(app.manager.top, GameOverScene)
+
+
+def fill(count=6):
+    for seed in range(count):
+        level = ("easy", "hard")[seed % 2]
+        stats.add(stats.record_of(played_to_the_end([Seat("human", "Ana"),
+                                                     Seat("bot", "B", level)], seed), 60))
+
+
+def test_title_opens_statistics_with_a_row_per_opponent_level(app):
+    fill()
+    click(app, find_button(app, "Statistics"))
+    scene = app.manager.top
+    assert isinstance(scene, StatisticsScene)
+    assert scene.game == PIG.id and list(scene.tabs) == [PIG.id]
+    groups = stats.by_opponents(scene.chosen_records())
+    assert list(groups) == ["easy", "hard"] and groups["easy"].games == 3
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, TitleScene)
+
+
+def test_export_csv_writes_every_game_beside_the_database(app):
+    fill(3)
+    click(app, find_button(app, "Statistics"))
+    click(app, find_button(app, "Export CSV"))
+    files = list(stats.stats_path().parent.glob("statistics-*.csv"))
+    assert len(files) == 1
+    assert len(files[0].read_text(encoding="utf-8").splitlines()) == 4
+    assert any("Exported 3 games" in message for message in app.messages)
+
+
+def test_statistics_screen_says_when_the_database_is_damaged(app):
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"garbage" * 500)
+    click(app, find_button(app, "Statistics"))
+    scene = app.manager.top
+    assert "damaged" in scene.problem and scene.game is None
+    assert not find_button(app, "Export CSV").is_enabled
+    frames(app, 2)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_statistics_screen_draws_at_both_window_sizes(size):
+    registry.register(PIG)
+    try:
+        fill()
+        a = make_app(size=size)
+        a.manager.push(StatisticsScene(a))
+        frames(a, 2)
+        table_rect = pygame.Rect(40, a.manager.top.top + 48, size[0] - 80, 100)
+        assert table_rect.bottom < size[1] - 76
+    finally:
+        registry.unregister(PIG.id)
+        pygame.quit()
+
+
+def test_charts_draw_without_games_and_with_one():
+    from scenes import kit
+    pygame.font.init()
+    kit.reset_caches()
+    surface = pygame.Surface((600, 300))
+    draw_score_chart(surface, pygame.Rect(0, 0, 400, 300), [])
+    draw_win_rate_chart(surface, pygame.Rect(400, 0, 200, 300), {})
+    record = stats.GameRecord("pig", {}, ({"kind": "human", "name": "A"},), "easy", (5,), (0,),
+                              True, 5, 3, 10.0, 1, "2026-12-01T10:00:00+00:00")
+    draw_score_chart(surface, pygame.Rect(0, 0, 400, 300), [record])
+    draw_win_rate_chart(surface, pygame.Rect(400, 0, 200, 300),
+                        stats.by_opponents([record]))
+    # the single win's dot is drawn filled in the easy colour at the centre of the plot
+    assert surface.get_at((54 + (400 - 72) // 2, 40))[:3] == (110, 190, 110)
+
+
+def test_the_score_sheet_saves_a_game_record_that_reads_back(app):
+    from saves import record
+    match = played_to_the_end([Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
+    finish_at_table(app, match)
+    click(app, find_button(app, "Save record"))
+    files = list(record.records_dir().glob("stake-pig-*.txt"))
+    assert len(files) == 1
+    assert record.load_record(files[0]).history == match.history
+    assert any("Game record saved" in message for message in app.messages)
+
+
+def test_games_among_friends_show_no_win_rate():
+    from scenes.statistics import against_bots_or_solo, summary_cells
+    friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]),
+                              30)
+    against = stats.record_of(played_to_the_end([Seat("human", "Ana"),
+                                                 Seat("bot", "B", "easy")], seed=6), 30)
+    cells = summary_cells("people", stats.summarize([friends]))
+    assert cells[1] == "1" and cells[2:4] == ["–", "–"] and cells[6:] == ["–", "–"]
+    assert against_bots_or_solo([friends, against]) == [against]

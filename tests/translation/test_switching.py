@@ -1,0 +1,133 @@
+"""The language setting (issue 23): applied at once without a restart, stored, and every menu
+holds each language at 1024×640 (no label or button text wider than its widget)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+
+import translation
+from engine import registry
+from engine.match import Match, Seat
+from saves import store
+from saves.settings import load_settings
+from scenes.load_game import LoadGameScene
+from scenes.new_game import NewGameScene
+from scenes.rules_help import RulesScene, rules_summary
+from scenes.settings import SettingsScene
+from scenes.title import TitleScene
+from tests.scenes.driver import find_button, frames, make_app
+
+
+@pytest.fixture
+def app():
+    a = make_app(size=(1024, 640))
+    a.manager.push(TitleScene(a))
+    frames(a, 2)
+    yield a
+    pygame.quit()
+
+
+def _texts(app) -> list:
+    return [el.text for el in app.ui.get_sprite_group().sprites()
+            if isinstance(el, (UIButton, UILabel)) and el.visible]
+
+
+def test_choosing_a_language_rebuilds_every_screen_at_once_and_is_stored(app):
+    settings = SettingsScene(app)
+    app.manager.push(settings)
+    frames(app, 1)
+    settings.change("language", translation.LANGUAGE_NAMES["ru"])
+    frames(app, 1)
+    assert translation.current_language() == "ru"
+    assert load_settings().language == "ru"
+    assert "Назад" in _texts(app) and "Back" not in _texts(app)
+    app.manager.pop()
+    frames(app, 1)
+    assert find_button(app, "Новая игра")            # the title below was rebuilt too
+    app.set_language("en")
+    frames(app, 1)
+    assert find_button(app, "New game")
+
+
+def test_a_tables_log_reads_in_the_new_language(app):
+    from scenes.tables import open_match
+    spec = registry.get("potion-explosion")
+    match = Match(spec, [Seat("bot", "Ana", "easy"), Seat("bot", "Ben", "easy")], seed=4)
+    while match.is_chance():
+        match.advance_chance()
+    open_match(app, match)
+    frames(app, 2)
+    table = app.manager.top
+    assert any("Ana" in line and "goes first" in line for line in table.log_lines)
+    app.set_language("ja")
+    frames(app, 1)
+    assert any("Ana" in line and "から始めます" in line for line in table.log_lines)
+    assert not any("goes first" in line for line in table.log_lines)
+
+
+def test_a_game_saved_in_one_language_loads_in_another(app):
+    spec = registry.get("potion-explosion")
+    match = Match(spec, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=4)
+    while match.is_chance():
+        match.advance_chance()
+    path = store.save(match, "partie")
+    app.set_language("es")
+    loaded = store.load(path)
+    assert loaded.history == match.history
+    log = [event.text(loaded.names) for _index, event in loaded.events]
+    assert any(line.startswith("Pociones en juego: ") for line in log)
+    assert any(line.endswith(" empieza.") for line in log)
+
+
+SCENES = {
+    "title": lambda app: TitleScene(app),
+    "new game": lambda app: NewGameScene(app),
+    "settings": lambda app: SettingsScene(app),
+    "load game": lambda app: LoadGameScene(app),
+    "rules": lambda app: RulesScene(app),
+}
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+@pytest.mark.parametrize("scene", sorted(SCENES))
+def test_menu_texts_fit_their_widgets_at_1024x640(app, language, scene):
+    app.set_language(language)
+    screen = SCENES[scene](app)
+    app.manager.push(screen)
+    frames(app, 2)
+    games = len(getattr(screen, "games", ())) if scene == "new game" else 1
+    for index in range(games):
+        if scene == "new game":
+            screen.choose_game(index)
+            frames(app, 1)
+        too_wide = []
+        for element in app.ui.get_sprite_group().sprites():
+            if isinstance(element, UIDropDownMenu) and element.visible:
+                # every choice must fit the closed menu when it is the one chosen
+                shown = element.menu_states["closed"].selected_option_button
+                if shown is None or shown.font is None:
+                    continue
+                for option in element.options_list:
+                    text = option[0] if isinstance(option, tuple) else option
+                    width = shown.font.get_rect(text).width
+                    if width > shown.rect.width - 4:
+                        too_wide.append((text, width, shown.rect.width))
+            if not isinstance(element, (UIButton, UILabel)) or not element.visible:
+                continue
+            if not element.text or element.font is None:
+                continue
+            width = element.font.get_rect(element.text).width
+            if width > element.rect.width - 4:
+                too_wide.append((element.text, width, element.rect.width))
+        assert too_wide == [], (language, scene, index)
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+def test_every_game_has_rules_help_in_every_language(language):
+    """Each language has its own rules file per game (the English summary is the source)."""
+    for spec in registry.games():
+        text = rules_summary(spec, language)
+        assert text.lstrip().startswith("# ")
+        if language != "en":
+            assert text != spec.rules_summary, (language, spec.id)
