@@ -15,6 +15,12 @@ from translation import _
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+HERE = Path(__file__).resolve().parent
+if __package__ and str(HERE) not in sys.path:
+    # Installed (``tabletop_trio.main``): the game's packages sit beside this file and import
+    # by their own names (``engine``, ``scenes``...), as they do in the source tree.
+    sys.path.insert(0, str(HERE))
+
 
 class PlainParser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one plain line and exits with status 2."""
@@ -55,6 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", choices=translation.LANGUAGES,
                    help=_("speak this language for this run (default: the settings, else the "
                           "system's language)"))
+    p.add_argument("--install-desktop-entry", action="store_true",
+                   help=_("Linux: add Tabletop Trio to the applications menu (a .desktop file "
+                          "and its icon in ~/.local/share) and exit"))
+    p.add_argument("--export-icon", metavar="FILE",
+                   help=_("write the icon as a 256x256 PNG and exit"))
     return p
 
 
@@ -194,6 +205,25 @@ def match_from_arguments(args):
         fail(str(err))
 
 
+def desktop_files(args) -> int:
+    """--install-desktop-entry / --export-icon: write the files, say where, exit."""
+    from scenes import desktop
+    from sprites.icon import save_png
+    try:
+        if args.export_icon:
+            check_screenshot(args.export_icon)
+            save_png(args.export_icon)
+            print(f"wrote {args.export_icon}")
+        if args.install_desktop_entry:
+            for path in desktop.install_entry():
+                print(f"wrote {path}")
+    except (ValueError, OSError) as err:
+        fail(str(err).replace("--screenshot", "--export-icon"))
+    except Exception as err:  # pygame.error: the PNG could not be written
+        fail(f"could not write the icon ({err})")
+    return 0
+
+
 def main(argv=None) -> int:
     start_language(argv)
     args = build_parser().parse_args(argv)
@@ -213,6 +243,8 @@ def main(argv=None) -> int:
     if not getattr(pygame, "IS_CE", False):
         fail(_("Tabletop Trio needs pygame-ce, but plain pygame is installed. "
                "Run: pip uninstall -y pygame && pip install -r requirements.txt"))
+    if args.install_desktop_entry or args.export_icon:
+        return desktop_files(args)
 
     from engine import registry
     from engine.match import Match
@@ -287,6 +319,11 @@ def main(argv=None) -> int:
                "rules": RulesScene, "statistics": StatisticsScene}[args.scene]
         app.manager.push(cls(app))
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
+
+
+def entry() -> None:
+    """The installed command ``tabletop-trio`` (pyproject.toml's GUI entry point)."""
+    sys.exit(main())
 
 
 if __name__ == "__main__":

@@ -127,14 +127,29 @@ def match_title(match) -> str:
 
 def make_envelope(match, title: str | None = None, now: datetime | None = None) -> dict:
     """The complete, checksummed envelope for ``match`` (an :class:`engine.match.Match`)."""
+    return envelope_of(match.to_save(), title or match_title(match), match.turn_count(), now,
+                       progress=match_progress(match))
+
+
+def match_progress(match) -> dict:
+    """Who is to move and how many turns each seat has had (for the save list)."""
+    return {"to_move": match.turn_owner(), "turns_by_seat": match.turns_by_seat()}
+
+
+def envelope_of(data: dict, title: str, turn: int, now: datetime | None = None,
+                canonical=canonical_json, progress: dict | None = None) -> dict:
+    """The checksummed envelope around ``data`` (``Match.to_save()``), titled ``title`` at
+    turn ``turn``. ``canonical`` spells the JSON the checksum is taken over (the autosave
+    thread passes a pure-Python spelling of :func:`canonical_json`: same text, and the
+    drawing thread gets the GIL between its chunks)."""
     envelope = {"format": FORMAT, "schema_version": SCHEMA_VERSION}
-    envelope.update(match.to_save())
-    envelope["title"] = clean_title(title or match_title(match))
-    envelope["turn"] = match.turn_count()
-    envelope["to_move"] = match.turn_owner()
-    envelope["turns_by_seat"] = match.turns_by_seat()
+    envelope.update(data)
+    envelope["title"] = clean_title(title)
+    envelope["turn"] = turn
+    envelope.update(progress or {})
     envelope["saved_at"] = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
-    envelope["checksum"] = checksum(envelope)
+    body = {k: v for k, v in envelope.items() if k != "checksum"}
+    envelope["checksum"] = hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
     return envelope
 
 

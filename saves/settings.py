@@ -13,9 +13,8 @@ import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-import platformdirs
-
 import translation
+from saves import folders
 from saves.store import SaveError, make_folder, read_text, write_atomic
 from translation import N_, _
 
@@ -36,7 +35,8 @@ VOLUME_RANGE = (0, 100)
 class Settings:
     """What the settings scene edits. ``window_size`` is (width, height) in pixels;
     ``bot_budget`` is seconds a Hard bot (and a hint) may think per decision;
-    ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes."""
+    ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes;
+    ``window_size`` and ``window_maximized`` are the window as the player last left it."""
 
     animation_speed: str = "normal"
     fullscreen: bool = False
@@ -49,6 +49,7 @@ class Settings:
     language: str = ""
     """A code of :data:`translation.LANGUAGES`, or "" for the system's language (English when the
     program does not speak it)."""
+    window_maximized: bool = False
     problem: str | None = field(default=None, compare=False)
 
     @property
@@ -97,6 +98,7 @@ CHECKS = {
     "master_volume": _master_volume,
     "sound_effects": _bool,
     "language": lambda v: v if isinstance(v, str) and v in ("", *translation.LANGUAGES) else None,
+    "window_maximized": _bool,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -110,18 +112,18 @@ LABELS = {
     "master_volume": N_("volume"),
     "sound_effects": N_("sound effects"),
     "language": N_("language"),
+    "window_maximized": N_("maximised window"),
 }
 """The settings scene's words for each field, for messages (translated where shown)."""
 
 
 def config_folder() -> Path:
     """The settings folder (created on demand); :class:`SaveError` when it cannot be."""
-    return make_folder(platformdirs.user_config_path("tabletop-trio"),
-                       _("Settings will not be kept"))
+    return make_folder(folders.config_path(), _("Settings will not be kept"))
 
 
 def config_path() -> Path:
-    return config_folder() / "settings.json"
+    return folders.adopt(config_folder(), "settings.json")
 
 
 def load_settings(path: Path | None = None) -> Settings:

@@ -1,6 +1,7 @@
 """The save folder: atomic writes with a backup, autosaves, listing, loading, deleting.
 
-Saves live in ``platformdirs.user_data_path("tabletop-trio") / "saves"``. A player's save is
+Saves live in ``platformdirs.user_data_path("tabletop-trio", appauthor=False) / "saves"``
+(:mod:`saves.folders`). A player's save is
 ``SLUG.json`` (``SLUG-2.json``… when that name is taken): a short slug of its title, which is kept
 inside the save, so every save has a file of its own whatever its name (Cyrillic, Japanese,
 emoji). The game's autosave slot is ``autosave-GAME.json``. The previous version of each file is
@@ -26,8 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-import platformdirs
-
+from saves import folders
 from saves.format import SaveError, clean_title, dumps, load_match, make_envelope, parse
 from translation import N_, _
 
@@ -83,7 +83,7 @@ def make_folder(path: Path, consequence: str) -> Path:
 
 def saves_dir() -> Path:
     """The folder of save files (created on demand); :class:`SaveError` when it cannot be."""
-    return make_folder(platformdirs.user_data_path(APP) / "saves", _("Games will not be saved"))
+    return make_folder(folders.adopt(folders.data_path(), "saves"), _("Games will not be saved"))
 
 
 def storage_problem() -> str | None:

@@ -3,6 +3,10 @@
 Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then
 ``ui.process_events``, then the top scene if the UI did not consume the event; ``update(dt)``;
 draw; flip; tick(60).
+When nothing moves — no input for :data:`INPUT_GRACE` seconds, the top scene not ``busy()``, no
+sound scheduled — the loop draws one settled frame and then waits for an event (or for the next
+thing due by itself: a toast or a message going, a caret blink), so an idle screen costs almost
+no CPU (``bench/idle.py``).
 Sound (:class:`sound.board.SoundBoard`) starts after the first frame is drawn; without an audio
 device the game is silent and says nothing.
 """
@@ -18,8 +22,11 @@ import pygame
 import pygame_gui
 
 import translation
+from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
+from scenes.desktop import fit_to_desktop, set_window_class
+from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from sound.board import SoundBoard
 from translation import _
@@ -29,6 +36,15 @@ TITLE = "Tabletop Trio"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 THEME = Path(__file__).with_name("theme.json")
+INPUT_GRACE = 1.5
+"""Seconds of full-rate frames after the last event: hover effects and tooltips (which
+pygame_gui shows after 1 s at rest) need frames while the mouse rests."""
+CARET_BLINK = 0.4
+"""Seconds between frames while a text box has the keyboard (its caret blinks)."""
+WINDOW_SETTLE = 0.5
+"""Seconds a resized window must rest before its size is stored."""
+MAX_WAIT = 5.0
+"""The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
 
 class App:
@@ -52,18 +68,32 @@ class App:
         self.messages: list[str] = []
         self._toasts: list[tuple[str, float]] = []
         """(message, monotonic time it goes) of the toasts on screen."""
+        set_window_class()
         pygame.display.init()  # the mixer opens later, off the main thread (SoundBoard.start)
         pygame.font.init()
+        from sprites.icon import window_icon
+        pygame.display.set_icon(window_icon())      # before the window opens
         from scenes import kit
         kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
+        if size is None and pygame.display.get_driver() != "dummy":
+            # the first window fits the desktop it opens on
+            desktops = pygame.display.get_desktop_sizes()
+            start = fit_to_desktop(start, desktops[0] if desktops else None, MIN_SIZE)
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
             flags |= pygame.FULLSCREEN
             start = (0, 0)
         self.screen = pygame.display.set_mode(start, flags)
         self._set_minimum_size()
+        self.maximized = False
+        """True while the window is maximised (SDL's WINDOWMAXIMIZED / WINDOWRESTORED)."""
+        self._window_changed_at: float | None = None
+        """When the player last resized, maximised or restored the window (stored once it
+        has rested for :data:`WINDOW_SETTLE` seconds: dragging sends an event per frame)."""
+        if size is None and self.settings.window_maximized and not self.settings.fullscreen:
+            self._window().maximize()
         language = self.settings.language or translation.system_language()
         translation.set_language(language)
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME),
@@ -72,11 +102,42 @@ class App:
         self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
+        self.focus = FocusRing(self)
+        """Keyboard focus over the menus' and dialogs' buttons (Tab, arrows, Enter)."""
         self.frame_count = 0
+        self.last_input = time.monotonic()
+        """When the last event arrived (the idle loop draws on for :data:`INPUT_GRACE`)."""
+        self._woken: list = []
+        """The event that woke an idle wait, handled by the next :meth:`step`."""
+        self._rested = False
+        """True once the settled frame before an idle wait was drawn."""
+        self.autosaver = Autosaver()
+        """Writes the tables' autosaves (in a worker thread once :meth:`run` starts)."""
         self.sound = SoundBoard(self.settings)
         """Sound effects; silent until :meth:`SoundBoard.start` (``run`` calls it after the
         first frame) and for good when there is no audio device."""
 
+    def _window(self):
+        """The pygame-ce Window of the display (without its deprecation warning)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+
+    def _remember_window(self) -> None:
+        """Store the window as the player left it: maximised, or its size (the next start
+        opens so). Fullscreen is stored by F11 itself."""
+        self._window_changed_at = None
+        if self.settings.fullscreen:
+            return
+        if self.maximized:
+            self.settings.window_maximized = True
+        else:
+            self.settings.window_maximized = False
+            self.settings.window_size = tuple(self.screen.get_size())
+        try:
+            save_settings(self.settings)
+        except SaveError as err:  # a settings write must never stop play
+            self.notify(str(err))
     def _preload_fonts(self) -> None:
         """Load the sizes the text boxes' HTML asks for in the language's font (a font loaded
         on first use costs a frame)."""
@@ -186,6 +247,14 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def ask_before_quitting(self) -> bool:
+        """The window is being closed: a game not saved under a name asks first (Save and quit
+        / Quit / Cancel). True if a question is shown; closing again while it is shown quits."""
+        from scenes.leave import LeaveScene
+        if isinstance(self.manager.top, LeaveScene):
+            return False
+        return any(scene.ask_before_leaving(self.quit) for scene in reversed(self.manager.stack))
+
     def game_finished(self, match) -> None:
         """Called by the game-over scene; with ``--quit-at-end`` prints the result and exits."""
         if not self.quit_at_end:
@@ -204,13 +273,20 @@ class App:
     def process(self, event: pygame.event.Event) -> None:
         """Route one event: app keys first, then the UI, then the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            if not self.ask_before_quitting():
+                self.quit()
             return
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.maximized = event.type == pygame.WINDOWMAXIMIZED
+            self._window_changed_at = time.monotonic()
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
+            self._window_changed_at = time.monotonic()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if not self._typing() and self.focus.handle_event(event):
             return
         held = self._held_buttons() if event.type == pygame.MOUSEBUTTONUP else ()
         consumed = self.ui.process_events(event)
@@ -225,11 +301,18 @@ class App:
             return
         self.manager.handle_event(event)
 
-    def step(self, dt: float, events=None) -> None:
-        """One frame: events (from the queue unless given), update, draw."""
-        for event in (pygame.event.get() if events is None else events):
+    def step(self, dt: float, events=None, ui_dt: float | None = None) -> None:
+        """One frame: events (from the queue unless given), update, draw. ``ui_dt`` is the
+        widgets' time step when it differs from the scenes' (after an idle wait)."""
+        if events is None:
+            events, self._woken = self._woken + pygame.event.get(), []
+        for event in events:
+            self.last_input = time.monotonic()
             self.process(event)
-        self.ui.update(dt)
+        if (self._window_changed_at is not None
+                and time.monotonic() - self._window_changed_at >= WINDOW_SETTLE):
+            self._remember_window()
+        self.ui.update(dt if ui_dt is None else ui_dt)
         self.manager.update(dt)
         self.sound.update(dt)
         self.draw()
@@ -240,6 +323,7 @@ class App:
         self.manager.draw(self.screen)
         self.ui.draw_ui(self.screen)
         self.manager.draw_over(self.screen)
+        self.focus.draw(self.screen)
         self._draw_toast()
 
     def _draw_toast(self) -> None:
@@ -256,11 +340,53 @@ class App:
             blit_text(self.screen, message, fit_text(message, 16, tw - 30), rect.center,
                       anchor="center")
 
+    def idle_wait(self) -> float:
+        """Seconds the loop may wait for an event before the next frame: 0 while anything
+        moves by itself or input was recent, else until the next thing due (at most
+        :data:`MAX_WAIT`)."""
+        now = time.monotonic()
+        if (now - self.last_input < INPUT_GRACE or self.manager.busy() or self.sound.waiting
+                or self.fast_forward):
+            return 0.0
+        due = [MAX_WAIT] + [until - now for _, until in self._toasts]
+        if self._window_changed_at is not None:
+            due.append(self._window_changed_at + WINDOW_SETTLE - now)
+        scene = self.manager.wake_in()
+        if scene is not None:
+            due.append(scene)
+        if self._typing():
+            due.append(CARET_BLINK)
+        return max(0.0, min(due))
+
+    def _wait_while_idle(self) -> bool:
+        """Sleep until an event or the next thing due when idle; True if it slept. Before the
+        first sleep of a quiet spell the scenes :meth:`~scenes.manager.Scene.rest` and one
+        settled frame is drawn."""
+        wait = self.idle_wait()
+        if wait <= 0.0:
+            self._rested = False
+            return False
+        if not self._rested:
+            self._rested = True
+            self.manager.rest()
+            return False
+        event = pygame.event.wait(max(1, int(wait * 1000)))
+        if event.type != pygame.NOEVENT:
+            self._woken.append(event)
+            self._rested = False
+        return True
+
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
-        """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status."""
+        """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status.
+        Without ``frames`` the loop waits for events while idle (:meth:`idle_wait`)."""
+        self.autosaver.start()
         while self.running and (frames is None or self.frame_count < frames):
+            slept = frames is None and self._wait_while_idle()
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
-            self.step(min(dt, 0.1))
+            if slept:   # the time asleep is no animation's time; the caret's blink counts it
+                self.step(min(dt, 1 / 60), ui_dt=min(dt, 0.5))
+            else:
+                self.step(min(dt, 0.1))
             pygame.display.flip()
             if self.frame_count == 1 and not screenshot:
                 self.sound.start()      # after the first frame: it never waits for audio
@@ -273,6 +399,8 @@ class App:
                                                                             error=err),
                       file=sys.stderr)
                 self.exit_status = 2
+        if not self.autosaver.close():
+            print("main.py: the autosave could not be finished", file=sys.stderr)
         self.sound.close()
         pygame.quit()
         return self.exit_status

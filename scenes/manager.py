@@ -66,6 +66,30 @@ class Scene:
     def draw_over(self, surface: pygame.Surface) -> None:
         """Draw what goes on top of the widgets (text on cards, dragged pieces)."""
 
+    keyboard_focus = True
+    """Tab and the arrows move a focus over this scene's buttons (:mod:`scenes.focus`); tables
+    keep those keys for themselves."""
+
+    def ask_before_leaving(self, then) -> bool:
+        """Something would be lost by leaving (closing the window, Quit to title): show a
+        question that calls ``then()`` once answered, and return True; else return False."""
+        return False
+
+    # The app's idle loop asks these (docs/DESIGN.md: an idle screen costs almost no CPU).
+    def busy(self) -> bool:
+        """True while this scene changes by itself from frame to frame (an animation, a bot
+        thinking): the app draws at 60 fps. False lets the app wait for events."""
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene changes by itself while not :meth:`busy` (a message that
+        goes away), or None when only an event can change it."""
+        return None
+
+    def rest(self) -> None:
+        """Called once before the app stops drawing: settle what moves with time (a pulsing
+        glow) so the still frame looks intended."""
+
 
 class SceneManager:
     """A stack of scenes: ``push`` covers, ``pop`` uncovers, ``replace`` swaps the top."""
@@ -135,3 +159,15 @@ class SceneManager:
     def draw_over(self, surface) -> None:
         if self.top:
             self.top.draw_over(surface)
+
+    def busy(self) -> bool:
+        """True while the top scene changes by itself (:meth:`Scene.busy`)."""
+        return bool(self.top and self.top.busy())
+
+    def wake_in(self) -> float | None:
+        """Seconds until the top scene changes by itself (:meth:`Scene.wake_in`), or None."""
+        return self.top.wake_in() if self.top else None
+
+    def rest(self) -> None:
+        for scene in self.stack:
+            scene.rest()

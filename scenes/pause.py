@@ -28,12 +28,16 @@ class PauseScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, naming: bool = False, then=None):
         super().__init__(app)
         self.table = table
-        self.naming = False        # True while the "Name this save" row is shown
+        self.naming = naming       # True while the "Name this save" row is shown
+        self.only_naming = naming
+        """Opened to name a save (Ctrl+S, Save and quit): Cancel and a save close it."""
+        self.then = then
+        """What to do once saved (leave the game), or None to go back to the table."""
         # a loaded (or already saved) game offers its own name, not the generic one
-        self.save_name = table.match.save_title or match_title(table.match)
+        self.save_name = table.saved_as or table.match.save_title or match_title(table.match)
         self.dialog = None         # the "Replace save" confirmation while it is open
 
     def build(self) -> None:
@@ -121,6 +125,9 @@ class PauseScene(Scene):
         self.relayout()
 
     def cancel_name(self) -> None:
+        if self.only_naming:
+            self.app.manager.pop()
+            return
         self.naming = False
         self.relayout()
 
@@ -154,12 +161,18 @@ class PauseScene(Scene):
         except SaveError as err:
             self.app.notify(str(err))
             return
-        self.naming = False
-        self.relayout()
+        self.table.mark_saved(self.save_name)
         shown = store.read_info(path).title
         self.table.match.save_title = shown
         self.app.notify((_("Replaced the save “{name}” (its last version is the backup)")
                          if replacing else _("Saved “{name}”")).format(name=shown))
+        if self.only_naming:
+            self.app.manager.pop()
+            if self.then is not None:
+                self.then()
+            return
+        self.naming = False
+        self.relayout()
 
     def close_dialog(self) -> None:
         if self.dialog is not None and self.dialog.alive():
@@ -184,6 +197,11 @@ class PauseScene(Scene):
         self.app.manager.push(SettingsScene(self.app))
 
     def quit_to_title(self) -> None:
+        """Back to the title; a game not saved as it is asks first (:mod:`scenes.leave`)."""
+        if not self.table.ask_before_leaving(self.leave_to_title):
+            self.leave_to_title()
+
+    def leave_to_title(self) -> None:
         from scenes.title import TitleScene
         self.table.shutdown()
         self.app.manager.reset(TitleScene(self.app))

@@ -141,6 +141,10 @@ class SettingsScene(Scene):
         self.app.sound.play("die_land")         # hear the new level
         self._save()
 
+    def busy(self) -> bool:
+        """While the volume slider's value waits to be written (and heard)."""
+        return self.volume_changed_at is not None
+
     def update(self, dt: float) -> None:
         if (self.volume_changed_at is not None
                 and time.monotonic() - self.volume_changed_at >= VOLUME_SAVE_DELAY):

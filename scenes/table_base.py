@@ -31,6 +31,7 @@ Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -91,6 +92,7 @@ class TableScene(Scene):
     """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
 
     log_width = 300
+    keyboard_focus = False      # the table's keys are its own; tooltips name them
     pass_before_chance = False
     """Hot-seat: show the pass screen before the luck that opens a person's turn (their
     dice roll), so they see it themselves; the table's chance steps wait until it is gone."""
@@ -149,6 +151,12 @@ class TableScene(Scene):
         """Why this game must not autosave (its slot holds another game that could not be
         moved aside), or None."""
         self.last_autosave_error: str | None = None
+        self.thinking_since = 0.0
+        """When the bot now thinking started (monotonic seconds)."""
+        self.hint_since = 0.0
+        self.saved_as: str | None = None
+        """The name the player saved this game under (Ctrl+S saves there again), or None."""
+        self._saved_marker = None
         self.puzzle = None
         """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`), or None;
         the table says when its goal is reached."""
@@ -522,7 +530,8 @@ class TableScene(Scene):
                             seconds=8.0)
 
     def _after_step(self) -> None:
-        """Autosave when a turn begins: the turn owner changed, or (solo) a new turn started."""
+        """Autosave after every completed step (in the background: :mod:`saves.autosaver`),
+        so a closed window or a crash loses nothing; note when a turn begins."""
         self.check_puzzle()
         if self.message and self.message == getattr(self, "hint_said", None):
             self.clear_message()             # a hint is about the position before this step
@@ -532,12 +541,13 @@ class TableScene(Scene):
         began = any(isinstance(event, TurnStarted) for _index, event in new)
         if owner >= 0 and (owner != self.last_owner or began):
             self.last_owner = owner
-            self.autosave()
+        self.autosave()
 
     def enter(self) -> None:
         super().enter()
         if not self.slot_checked:
             self.slot_checked = True
+            self.app.autosaver.flush()      # another table's last write lands first
             self.keep_unfinished()
 
     def keep_unfinished(self) -> None:
@@ -568,13 +578,53 @@ class TableScene(Scene):
         if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
             return
         try:
-            store.autosave(self.match)
+            self.app.autosaver.request(self.match)
+            error = self.app.autosaver.error        # the latest finished write's
         except SaveError as err:
-            if str(err) != self.last_autosave_error:     # a folder that can't be made: once
-                self.say(str(err))
-            self.last_autosave_error = str(err)
-        else:
-            self.last_autosave_error = None
+            error = str(err)
+        if error and error != self.last_autosave_error:     # a folder that can't be made: once
+            self.say(error)
+        self.last_autosave_error = error
+
+    # --- saving under a name, leaving -----------------------------------------------------------
+    def _history_marker(self) -> tuple:
+        history = self.match.history
+        return (len(history), history[-1] if history else None)
+
+    def mark_saved(self, name: str) -> None:
+        """The game was just saved under ``name`` (Ctrl+S saves there again)."""
+        self.saved_as = name
+        self._saved_marker = self._history_marker()
+
+    def is_saved(self) -> bool:
+        """True when a save under a name holds the game as it is now."""
+        return self.saved_as is not None and self._saved_marker == self._history_marker()
+
+    def ask_before_leaving(self, then) -> bool:
+        """Closing the window or Quit to title: an unfinished game with a person seated that is
+        not saved as it is now asks Save and quit / Quit / Cancel (:mod:`scenes.leave`)."""
+        if (self.replay is not None or self.match.is_terminal() or self.is_saved()
+                or all(seat.is_bot for seat in self.match.seats)):
+            return False
+        from scenes.leave import LeaveScene
+        self.app.manager.push(LeaveScene(self.app, self, then))
+        return True
+
+    def save_now(self) -> None:
+        """Ctrl+S: save under the game's name; the first time, ask for the name."""
+        if self.replay is not None:
+            return
+        from scenes.pause import PauseScene
+        if self.saved_as is None:
+            self.app.manager.push(PauseScene(self.app, self, naming=True))
+            return
+        try:
+            path = store.save(self.match, self.saved_as)
+        except SaveError as err:
+            self.app.notify(str(err))
+            return
+        self.mark_saved(self.saved_as)
+        self.app.notify(_("Saved \u201c{name}\u201d").format(name=store.read_info(path).title))
 
     def try_action(self, action) -> bool:
         """Apply a human's action; a refusal shows the rule in plain words. True if applied."""
@@ -661,6 +711,7 @@ class TableScene(Scene):
                 self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
             self.future = self.executor.submit(bot.choose, obs, legal, rng)
             self.future_n = n
+            self.thinking_since = time.monotonic()
             return False
         if not self.future.done():
             return False
@@ -696,6 +747,7 @@ class TableScene(Scene):
         self.hint_future = self.executor.submit(self.hint_bot.choose, obs, legal,
                                                 self.match.bot_rng())
         self.hint_for = len(self.match.history)
+        self.hint_since = time.monotonic()
         self.say(_("Thinking about a hint…"), 30)
 
     def _collect_hint(self) -> None:
@@ -895,6 +947,28 @@ class TableScene(Scene):
         return False
 
     # --- the frame ---------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """True while the table plays on by itself: an animation, luck, a bot (thinking or
+        about to move), a hint being thought of, a replay running, the moment before the score
+        sheet. A table waiting for a person is not busy: the app waits for events."""
+        if self.anims.busy or self.future is not None or self.hint_future is not None:
+            return True
+        if self.match.is_terminal():
+            return not self.finished
+        if self.replay is not None:
+            return self.replay_playing
+        return not self.match.is_human_turn()
+
+    def wake_in(self) -> float | None:
+        """The top bar's message goes away by itself: a frame is due then."""
+        left = self.message_until - time.monotonic()
+        return left if left > 0 else None
+
+    def rest(self) -> None:
+        """Pulses are ``sin(self.time * k)`` with whole ``k``: at a whole number of turns they
+        all stand at their middle, so the still table shows them half lit."""
+        self.time = round(self.time / math.tau) * math.tau
+
     def update(self, dt: float) -> None:
         self.time += dt
         if self.replay_target is not None:
@@ -1013,6 +1087,7 @@ class TableScene(Scene):
             self.app.notify(note, seconds=8.0)
 
     def _drop_autosave(self) -> None:
+        self.app.autosaver.flush()          # no late write may bring the slot back
         try:
             store.drop_autosave_of(self.match)
         except SaveError as err:
@@ -1047,6 +1122,9 @@ class TableScene(Scene):
                 else:
                     self.undo()
                 return True
+            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.save_now()
+                return True
             if event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
                 self.ask_hint()
                 return True
@@ -1067,6 +1145,7 @@ class TableScene(Scene):
         return False
 
     def exit(self) -> None:
+        self.app.autosaver.flush()          # the title's Continue reads the newest step
         super().exit()
 
     # --- drawing -----------------------------------------------------------------------------
@@ -1134,9 +1213,39 @@ class TableScene(Scene):
             lines = kit.wrap(msg, size, width)
         return size, lines
 
+    def thinking_progress(self) -> float | None:
+        """How far a Hard search (a Hard bot's move or a hint) is through its thinking time,
+        0–1, or None when none runs (or it searches a fixed amount, not a time)."""
+        if not self.app.timed_bots or self.app.fast_forward:
+            return None
+        since = None
+        if self.hint_future is not None and not self.hint_future.done():
+            since = self.hint_since
+        elif self.bot_thinking():
+            seat = self.match.seats[self.match.current_player()] \
+                if self.match.current_player() >= 0 else None
+            if seat is not None and seat.level == "hard":
+                since = self.thinking_since
+        if since is None:
+            return None
+        budget = max(0.05, self.app.settings.bot_budget)
+        return max(0.0, min(1.0, (time.monotonic() - since) / budget))
+
+    def draw_thinking_bar(self, surface, bar: pygame.Rect) -> None:
+        """A thin bar along the bottom of the top bar, filling over Hard's thinking time."""
+        progress = self.thinking_progress()
+        if progress is None:
+            return
+        track = pygame.Rect(bar.x + 10, bar.bottom - 6, bar.width - 20, 4)
+        pygame.draw.rect(surface, (40, 52, 56), track, border_radius=2)
+        fill = track.copy()
+        fill.width = max(4, int(track.width * progress))
+        pygame.draw.rect(surface, kit.GOLD, fill, border_radius=2)
+
     def draw_top_bar(self, surface) -> None:
         """The status line, or a message (a refusal, a hint and its reason): one that does not
-        fit one readable line wraps to two lines in a slightly taller bar."""
+        fit one readable line wraps to two lines in a slightly taller bar. While Hard thinks
+        a bar along its bottom fills over the thinking time."""
         w = surface.get_width() - self.log_width - 16
         msg = self.current_message()
         size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
@@ -1147,6 +1256,7 @@ class TableScene(Scene):
             top = bar.centery - step * len(lines[:2]) // 2
             for i, line in enumerate(lines[:2]):
                 kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
+            self.draw_thinking_bar(surface, bar)
             return
         bar = pygame.Rect(8, 8, w - 8, 32)
         kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
@@ -1158,3 +1268,4 @@ class TableScene(Scene):
             size = kit.fit_text(status, 17, bar.width - 20, bold=True)
             kit.blit_text(surface, status, size, (bar.x + 10, bar.centery), kit.INK, True,
                           "midleft")
+        self.draw_thinking_bar(surface, bar)

@@ -12,6 +12,9 @@ from scenes import kit
 from scenes.manager import Scene
 from translation import N_, _
 
+BOB_SECONDS = 4.0
+"""How long the title's props bob after the title appears."""
+
 
 class TitleScene(Scene):
     """The first screen. Continue loads the latest autosave (disabled when there is none)."""
@@ -75,6 +78,10 @@ class TitleScene(Scene):
             return True
         return False
 
+    def busy(self) -> bool:
+        """The props bob for a few seconds, then settle (a still title costs no CPU)."""
+        return self.time < BOB_SECONDS
+
     def update(self, dt: float) -> None:
         self.time += dt
 
@@ -96,7 +103,8 @@ class TitleScene(Scene):
     def _draw_props(self, surface, w, h) -> None:
         """A die, a marble and a minecart bobbing beside the menu."""
         from sprites import art
-        bob = math.sin(self.time * 1.6) * 6
+        settle = max(0.0, min(1.0, (BOB_SECONDS - self.time) / 1.5))   # the last 1.5 s calm
+        bob = math.sin(self.time * 1.6) * 6 * settle
         s = 84 if h >= 760 else 66
         left, right = w // 2 - 330, w // 2 + 330
         y = int(h * 0.58)

@@ -266,6 +266,12 @@ class SoundBoard:
             self.live = False
 
     # --- the clock ---------------------------------------------------------------------------
+    @property
+    def waiting(self) -> bool:
+        """True while a sound is scheduled to start or a looped one to fade: :meth:`update`
+        must keep being called (the app's loop does not sleep meanwhile)."""
+        return bool(self._pending or self._held)
+
     def update(self, dt: float) -> None:
         """Advance the board's clock by ``dt`` seconds: start due scheduled sounds, fade out
         looped ones whose time is up. Cheap when nothing is due."""

@@ -27,7 +27,8 @@ VERSION_NAME = re.compile(r"^[0-9a-f]{12}$")
 
 def default_folder() -> Path:
     """Where this version's WAV files live (not created here)."""
-    return platformdirs.user_cache_path("tabletop-trio") / "sounds" / library.version()
+    return platformdirs.user_cache_path("tabletop-trio", appauthor=False) / "sounds" / \
+        library.version()
 
 
 def file_name(name: str, step: int, variant: int) -> str:

@@ -33,6 +33,8 @@ PLACE_ALL_KEY = pygame.K_p
 HELP_KEY = pygame.K_l
 END_TURN_KEY = pygame.K_e
 FILTER_KEY = pygame.K_RETURN
+DONE_KEY = pygame.K_d
+"""Stop using a potion's effect ("Done" / "Take nothing")."""
 
 
 @dataclass(frozen=True)
@@ -404,6 +406,8 @@ def key_press(key: int, state, legal, selection: Selection):
         if pe.EndTurn() in legal:
             return Act(pe.EndTurn())
         return Say(state.end_turn_refusal() or _("You cannot end your turn now."))
+    if key == DONE_KEY and pe.FinishEffect() in legal:
+        return Act(pe.FinishEffect())
     if key in (FILTER_KEY, pygame.K_KP_ENTER) and state.effect is not None \
             and state.effect.kind == "FIL":
         action = filter_action(state, selection)
@@ -652,7 +656,7 @@ def choices(state, legal, selection: Selection) -> list:
     if pe.FinishEffect() in legal:
         label = (_("Done") if state.effect.kind == "ABY" and state.effect.tracks
                  else _("Take nothing"))
-        out.append((label, Act(pe.FinishEffect()), _("Stop using this potion's effect")))
+        out.append((label, Act(pe.FinishEffect()), _("Stop using this potion's effect (D)")))
     elif not selection.empty and selection != Selection(help_mode=True) \
             and state.effect is None:                # Little Help's button says "Cancel help"
         out.append((_("Cancel"), Select(Selection()),

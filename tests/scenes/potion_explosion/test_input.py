@@ -223,6 +223,18 @@ def test_every_target_is_on_the_board_and_your_desk_follows_the_viewer(size):
         assert bool(hands) == (viewer == 0)                # only the viewer's hand is big
 
 
+def test_every_choice_button_names_its_key_and_d_stops_an_effect():
+    s = state_of(desk(done="FIL6!"), extra="effect=FIL:-:-:0")
+    legal = legal_actions(s)
+    assert pe.FinishEffect() in legal
+    assert key_press(table_input.DONE_KEY, s, legal, NONE) == Act(pe.FinishEffect())
+    tips = [tip for _, _, tip in table_input.choices(s, legal, NONE)]
+    assert tips == ["Return the chosen marbles to the tank (Enter)",
+                    "Stop using this potion's effect (D)"]
+    plain = state_of(desk())                      # no effect running: D means nothing
+    assert key_press(table_input.DONE_KEY, plain, legal_actions(plain), NONE) is None
+
+
 def test_little_help_mode_offers_one_cancel_its_own_button():
     """The Little Help button turns into "Cancel help"; the second row adds no other Cancel.
     A picked-up marble still gets its Cancel."""

@@ -1,0 +1,98 @@
+"""Leaving a game that is not saved under a name: Save and quit / Quit / Cancel.
+
+Asked when the window is closed or Quit to title is chosen during a game with a person seated
+that has changed since it was last saved under a name (:meth:`TableScene.ask_before_leaving`).
+Nothing is lost either way: every step is autosaved, so Continue returns to it; the question
+offers a save of its own in Load game. Enter saves, Esc cancels.
+"""
+from __future__ import annotations
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from saves import store
+from saves.format import SaveError
+from scenes import kit
+from scenes.manager import Scene
+from translation import _
+
+
+class LeaveScene(Scene):
+    """Drawn over the table (or its pause menu). ``then()`` leaves: quits the program or goes
+    to the title; it runs after Save and quit has saved, or at once on Quit."""
+
+    overlay = True
+
+    def __init__(self, app, table, then):
+        super().__init__(app)
+        self.table = table
+        self.then = then
+
+    def panel(self) -> pygame.Rect:
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(620, w - 60), 236)
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def build(self) -> None:
+        rect = self.panel()
+        ui, c = self.app.ui, self.container
+        gap, height = 12, 44
+        width = (rect.width - 48 - 2 * gap) // 3
+        y = rect.bottom - height - 22
+        labels = ((_("Save and quit"), self.save_and_quit), (_("Quit"), self.leave),
+                  (_("Cancel"), self.app.manager.pop))
+        self.buttons = []
+        for i, (label, command) in enumerate(labels):
+            self.buttons.append(UIButton(pygame.Rect(rect.x + 24 + i * (width + gap), y, width,
+                                                     height), label, ui, container=c,
+                                         command=command))
+        kit.set_tooltip(self.buttons[0], _("Save the game under a name (Enter), then leave"))
+        kit.set_tooltip(self.buttons[2], _("Back to the game (Esc)"))
+
+    def save_and_quit(self) -> None:
+        """Save under the game's name when it has one (then leave), else ask for a name."""
+        name = self.table.saved_as
+        if name is None:
+            from scenes.pause import PauseScene
+            self.app.manager.replace(PauseScene(self.app, self.table, naming=True,
+                                                then=self.then))
+            return
+        try:
+            store.save(self.table.match, name)
+        except SaveError as err:
+            self.app.notify(str(err))
+            return
+        self.table.mark_saved(name)
+        self.leave()
+
+    def leave(self) -> None:
+        self.app.manager.pop()
+        self.then()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.manager.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):     # (no button focused)
+                self.save_and_quit()
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
+    def draw(self, surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surface.blit(veil, (0, 0))
+        rect = self.panel()
+        kit.draw_panel(surface, rect, (20, 26, 30, 240), border=(93, 116, 128))
+        title = _("Leave this game?")
+        kit.blit_text(surface, title, kit.fit_text(title, 26, rect.width - 40, bold=True),
+                      (rect.centerx, rect.y + 16), kit.GOLD, True, "midtop")
+        message = _("It is not saved under a name. Either way, Continue on the title screen "
+                    "brings you back to this point.")
+        lines = kit.wrap(message, 17, rect.width - 56)
+        step = kit.font(17).get_linesize()
+        for i, line in enumerate(lines[:3]):
+            kit.blit_text(surface, line, 17, (rect.centerx, rect.y + 62 + i * step), kit.INK,
+                          anchor="midtop")

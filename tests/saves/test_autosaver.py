@@ -1,0 +1,81 @@
+"""The background autosave: the same file as a direct save, newest request wins, errors said."""
+import json
+
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from saves import store
+from saves.autosaver import Autosaver, canonical_text, save_text
+from saves.format import canonical_json, dumps, make_envelope, match_progress, match_title
+
+
+def played_match(steps=12, game="diced-tomatoes", seed=5):
+    spec = registry.get(game)
+    match = Match(spec, [Seat("human", "Ann"), Seat("bot", "Bot", "easy")], {}, seed)
+    from engine.bots import make_bot
+    for _ in range(steps):
+        if match.is_terminal():
+            break
+        if match.is_chance():
+            match.advance_chance()
+        elif match.is_bot_turn():
+            bot, obs, legal, rng, n = match.bot_request(lambda spec, level: make_bot(spec, level))
+            match.apply_bot_move(bot.choose(obs, legal, rng), n)
+        else:
+            match.apply(match.legal_actions()[0])
+    return match
+
+
+@pytest.mark.parametrize("game", ["diced-tomatoes", "potion-explosion", "off-the-rails"])
+def test_the_background_text_is_the_direct_saves_text(game):
+    match = played_match(game=game)
+    direct = make_envelope(match)
+    text = save_text(match.to_save(), match_title(match), match.turn_count(),
+                     match_progress(match))
+    envelope = json.loads(text)
+    envelope["saved_at"] = direct["saved_at"]          # written a moment apart
+    from saves.format import checksum
+    envelope["checksum"] = checksum(envelope)
+    assert envelope == direct
+    assert canonical_text(direct) == canonical_json(direct)
+    assert text.startswith(dumps(direct)[:40])
+
+
+def test_a_background_autosave_loads_back_at_the_same_step(tmp_path):
+    match = played_match(steps=20)
+    saver = Autosaver()
+    saver.start()
+    saver.request(match, folder=tmp_path)
+    assert saver.flush() and saver.close()
+    loaded = store.load(store.autosave_path(match.spec.id, tmp_path))
+    assert len(loaded.history) == len(match.history) > 0
+    assert loaded.state.to_dict() == match.state.to_dict()
+
+
+def test_requests_faster_than_the_disk_keep_only_the_newest(tmp_path, monkeypatch):
+    match = played_match(steps=4)
+    saver = Autosaver()
+    seen = []
+    real = store.write_atomic
+    monkeypatch.setattr(store, "write_atomic",
+                        lambda path, text: (seen.append(json.loads(text)["turn"]),
+                                            real(path, text)))
+    with saver._lock:                   # the worker cannot take a job while we queue three
+        saver.start()
+        for _ in range(3):
+            saver.request(match, folder=tmp_path)
+    assert saver.flush()
+    assert len(seen) == 1
+
+
+def test_a_failed_write_is_reported_and_the_next_success_clears_it(tmp_path, monkeypatch):
+    match = played_match(steps=4)
+    saver = Autosaver()                 # not started: writes at once
+    monkeypatch.setattr(store, "_write_synced",
+                        lambda path, text: (_ for _ in ()).throw(OSError(28, "No space left")))
+    saver.request(match, folder=tmp_path)
+    assert saver.error == "Could not write autosave-diced-tomatoes.json: No space left."
+    monkeypatch.undo()
+    saver.request(match, folder=tmp_path)
+    assert saver.error is None

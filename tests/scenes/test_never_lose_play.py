@@ -1,0 +1,181 @@
+"""Never lose play: every step autosaved, closing asks, Ctrl+S saves; menus by keyboard."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from saves import store
+from scenes.leave import LeaveScene
+from scenes.new_game import NewGameScene
+from scenes.pause import PauseScene
+from scenes.tables import open_match
+from scenes.title import TitleScene
+from tests.scenes.driver import find_button, frames, key, make_app, wait_for_human
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def app():
+    application = make_app()
+    application.manager.push(TitleScene(application))
+    yield application
+    pygame.quit()
+
+
+def table_with_a_step(app):
+    """A Diced Tomatoes table where the person has taken one step."""
+    spec = registry.get("diced-tomatoes")
+    open_match(app, Match(spec, [Seat("human", "Ann"), Seat("bot", "Bot", "easy")], {}, 3))
+    table = app.manager.top
+    wait_for_human(app, table)
+    assert table.try_action(table.match.legal_actions()[0])
+    frames(app, 2)
+    return table
+
+
+def close_window(app):
+    frames(app, 1, events=[pygame.event.Event(pygame.QUIT)])
+
+
+def test_every_completed_step_is_autosaved(app):
+    table = table_with_a_step(app)
+    saved = store.load(store.autosave_path("diced-tomatoes"))
+    assert len(saved.history) == len(table.match.history)
+    assert saved.state.to_dict() == table.match.state.to_dict()
+
+
+def test_closing_an_unsaved_game_asks_and_cancel_goes_back(app):
+    table = table_with_a_step(app)
+    close_window(app)
+    assert isinstance(app.manager.top, LeaveScene) and app.running
+    key(app, pygame.K_ESCAPE)                       # Cancel
+    assert app.manager.top is table and app.running
+
+
+def test_quit_in_the_question_quits_and_closing_twice_quits(app):
+    table_with_a_step(app)
+    close_window(app)
+    frames(app, 1)
+    find_button(app, "Quit").on_self_event(
+        __import__("pygame_gui").UI_BUTTON_PRESSED, {"mouse_button": 1})
+    frames(app, 1)
+    assert not app.running
+    app.running = True
+    close_window(app)
+    close_window(app)                               # the question is up: closing again quits
+    assert not app.running
+
+
+def test_save_and_quit_asks_a_name_the_first_time_then_saves_and_quits(app):
+    table = table_with_a_step(app)
+    close_window(app)
+    key(app, pygame.K_RETURN)                       # Save and quit
+    naming = app.manager.top
+    assert isinstance(naming, PauseScene) and naming.naming
+    naming.name_entry.set_text("Evening game")
+    naming.save()
+    assert not app.running
+    assert store.find_save("Evening game") is not None
+    assert table.is_saved()
+
+
+def test_ctrl_s_names_the_first_time_then_saves_silently(app):
+    table = table_with_a_step(app)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    naming = app.manager.top
+    assert isinstance(naming, PauseScene) and naming.naming
+    naming.name_entry.set_text("Quick")
+    naming.save()
+    assert app.manager.top is table and table.saved_as == "Quick"
+    path = store.find_save("Quick")
+    first = json.loads(path.read_text())["history"]
+    wait_for_human(app, table)
+    table.try_action(table.match.legal_actions()[0])
+    frames(app, 2)
+    assert not table.is_saved()
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert app.manager.top is table                 # no question the second time
+    assert len(json.loads(path.read_text())["history"]) > len(first)
+    assert table.is_saved()
+    close_window(app)                               # saved as it is: closing just quits
+    assert not app.running
+
+
+def test_quit_to_title_asks_for_an_unsaved_game(app):
+    table = table_with_a_step(app)
+    table.open_pause()
+    frames(app, 1)
+    app.manager.top.quit_to_title()
+    assert isinstance(app.manager.top, LeaveScene)
+    app.manager.top.leave()
+    assert isinstance(app.manager.top, TitleScene)
+
+
+def test_menus_work_from_the_keyboard(app):
+    frames(app, 2)
+    key(app, pygame.K_TAB)
+    assert app.focus.focused().text == "New game"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert isinstance(app.manager.top, NewGameScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, TitleScene)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert app.focus.focused().text == "Quit"
+
+
+def test_a_killed_program_continues_at_the_last_step(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path / "d"), XDG_CONFIG_HOME=str(tmp_path / "c"),
+               XDG_CACHE_HOME=str(tmp_path / "k"))
+    child = subprocess.Popen([sys.executable, "main.py", "--game", "diced-tomatoes", "--seats",
+                              "bot:easy,human", "--seed", "4", "--instant"], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    slot = tmp_path / "d" / "tabletop-trio" / "saves" / "autosave-diced-tomatoes.json"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            time.sleep(0.3)
+            if slot.exists():
+                try:
+                    if store.load(slot).is_human_turn():
+                        break       # the bot's whole turn is on disk, step by step
+                except Exception:
+                    pass
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    resumed = store.load(slot)
+    assert resumed.is_human_turn() and len(resumed.history) > 0
+    assert resumed.seats[1].name == "Player 2"
+
+
+def test_a_dropdown_opens_and_chooses_from_the_keyboard(app):
+    from scenes.settings import SettingsScene
+    app.settings.animation_speed = "normal"
+    app.manager.push(SettingsScene(app))
+    frames(app, 2)
+    for _ in range(6):                                  # to the animation speed's choice
+        key(app, pygame.K_TAB)
+        if app.focus.focused().text == "Normal":
+            break
+    assert app.focus.focused().text == "Normal"
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert [b.text for b in app.focus.buttons()] == ["Normal", "Fast", "Instant"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.settings.animation_speed == "fast"
+    assert app.focus.focused().text == "Fast"           # the ring stays on the dropdown
