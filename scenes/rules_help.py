@@ -67,12 +67,12 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
             text = " ".join(block)
             if bullet:
                 rows = lines_of(text, (wrap_width or 0) - 40)
-                body = "<br>".join(("  •  " if index == 0 else "\u3000\u3000") + html.escape(row)
+                body = "<br>".join(("" if index == 0 else "\u3000\u3000") + html.escape(row)
                                    for index, row in enumerate(rows))
                 if any(text.startswith(f"{label}:") for label in marked):
                     note = html.escape(_("(on in this game)"))
                     body = f"<font color='{ON}'><b>{body}</b> {note}</font>"
-                out.append(f"{body}<br>")
+                out.append(f"  •  {body}<br>")
             else:
                 body = "<br>".join(html.escape(row) for row in lines_of(text, wrap_width or 0))
                 out.append(f"{body}<br><br>")

@@ -745,8 +745,8 @@ def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
     replay = app.manager.top
     assert isinstance(replay, OffTheRailsTable) and replay.replay is not None
     frames(app, 20, dt=0.5)                       # it plays on by itself
-    assert 0 < replay.replay_index < len(replay.replay)
-    click(app, find_button(app, "To end"))
+    assert 0 < replay.cursor.position < replay.cursor.length == len(replay.replay)
+    click(app, find_button(app, ">|"))
     frames(app, 2)
     assert replay.match.state.to_dict() == final == replay.shown.to_dict()
     assert replay.log_lines == log
