@@ -53,6 +53,7 @@ def test_copy_then_paste_starts_the_same_position(app, game_id):
         click(app, find_button(app, "Copy"))
         assert "Position copied" in app.messages
         click(app, find_button(app, "Quit to title"))
+        click(app, find_button(app, "Quit"))        # unsaved: the question, answered Quit
         click(app, find_button(app, "New game"))
         click(app, find_button(app, "Start from a position…"))
         assert isinstance(app.manager.top, PositionScene)
