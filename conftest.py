@@ -1,4 +1,5 @@
 """Root conftest: headless pygame, and every test gets its own data, config and cache folders."""
+
 import os
 
 import pytest
@@ -6,8 +7,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ["LANGUAGE"] = "en"     # the settings' default language is the system's: tests speak
-                                  # English whatever the machine's locale (child processes too)
+os.environ["LANGUAGE"] = "en"  # the settings' default language is the system's: tests speak
+# English whatever the machine's locale (child processes too)
 
 
 @pytest.fixture(autouse=True)
@@ -24,4 +25,5 @@ def english_after_each_test():
     """A test that switches the language (the App, --language) leaves English behind."""
     yield
     import translation
+
     translation.set_language("en")

@@ -2,6 +2,7 @@
 
 Run ``python main.py`` for the title screen, or ``python main.py --help`` for the options.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,40 +33,86 @@ class PlainParser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     from engine import registry
+
     p = PlainParser(description=_("Tabletop Trio: board games against bots or friends."))
-    p.add_argument("--game", metavar="ID", help=_("start this game directly: {ids}").format(
-        ids=", ".join(spec.id for spec in registry.games())))
-    p.add_argument("--seats", metavar="LIST",
-                   help=_("seats, comma-separated: human, human:NAME (at most 24 characters), "
-                          "bot:easy|medium|hard"))
+    p.add_argument(
+        "--game",
+        metavar="ID",
+        help=_("start this game directly: {ids}").format(
+            ids=", ".join(spec.id for spec in registry.games())
+        ),
+    )
+    p.add_argument(
+        "--seats",
+        metavar="LIST",
+        help=_(
+            "seats, comma-separated: human, human:NAME (at most 24 characters), "
+            "bot:easy|medium|hard"
+        ),
+    )
     p.add_argument("--seed", type=int, help=_("seed for the game's luck (default: random)"))
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help=_("set a game option (repeatable), e.g. --option overload=on"))
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=_("set a game option (repeatable), e.g. --option overload=on"),
+    )
     p.add_argument("--load", metavar="FILE", help=_("open a saved game"))
-    p.add_argument("--position", metavar="TEXT",
-                   help=_("start from a position in the game's notation (Copy in the pause "
-                          "menu gives one); with --game, or the game is found from the text"))
-    p.add_argument("--replay", metavar="FILE",
-                   help=_("watch a game record (a finished game's Save record), step by step"))
+    p.add_argument(
+        "--position",
+        metavar="TEXT",
+        help=_(
+            "start from a position in the game's notation (Copy in the pause "
+            "menu gives one); with --game, or the game is found from the text"
+        ),
+    )
+    p.add_argument(
+        "--replay",
+        metavar="FILE",
+        help=_("watch a game record (a finished game's Save record), step by step"),
+    )
     p.add_argument("--autoplay", action="store_true", help=_("bots take every seat"))
     p.add_argument("--instant", action="store_true", help=_("turn animations off"))
-    p.add_argument("--quit-at-end", action="store_true",
-                   help=_("exit when the game ends and print one JSON line with the result"))
-    p.add_argument("--screenshot", metavar="FILE",
-                   help=_("save a PNG after --frames frames and exit"))
-    p.add_argument("--frames", type=int, default=30, metavar="N",
-                   help=_("frames to render before --screenshot (default 30)"))
+    p.add_argument(
+        "--quit-at-end",
+        action="store_true",
+        help=_("exit when the game ends and print one JSON line with the result"),
+    )
+    p.add_argument(
+        "--screenshot", metavar="FILE", help=_("save a PNG after --frames frames and exit")
+    )
+    p.add_argument(
+        "--frames",
+        type=int,
+        default=30,
+        metavar="N",
+        help=_("frames to render before --screenshot (default 30)"),
+    )
     p.add_argument("--size", metavar="WxH", help=_("window size, e.g. 1024x640"))
-    p.add_argument("--scene", choices=("title", "new", "load", "settings", "rules", "statistics"),
-                   help=_("open this menu scene first (for screenshots)"))
-    p.add_argument("--language", choices=translation.LANGUAGES,
-                   help=_("speak this language for this run (default: the settings, else the "
-                          "system's language)"))
-    p.add_argument("--install-desktop-entry", action="store_true",
-                   help=_("Linux: add Tabletop Trio to the applications menu (a .desktop file "
-                          "and its icon in ~/.local/share) and exit"))
-    p.add_argument("--export-icon", metavar="FILE",
-                   help=_("write the icon as a 256x256 PNG and exit"))
+    p.add_argument(
+        "--scene",
+        choices=("title", "new", "load", "settings", "rules", "statistics"),
+        help=_("open this menu scene first (for screenshots)"),
+    )
+    p.add_argument(
+        "--language",
+        choices=translation.LANGUAGES,
+        help=_(
+            "speak this language for this run (default: the settings, else the system's language)"
+        ),
+    )
+    p.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help=_(
+            "Linux: add Tabletop Trio to the applications menu (a .desktop file "
+            "and its icon in ~/.local/share) and exit"
+        ),
+    )
+    p.add_argument(
+        "--export-icon", metavar="FILE", help=_("write the icon as a 256x256 PNG and exit")
+    )
     return p
 
 
@@ -77,6 +124,7 @@ def fail(message: str) -> None:
 def parse_seats(text: str, autoplay: bool):
     """``"human,bot:easy"`` → list of Seat; raises ValueError in plain words."""
     from engine.match import Seat, bot_name
+
     seats, bots = [], 0
     for i, item in enumerate(p.strip() for p in text.split(",")):
         kind, _sep, extra = item.partition(":")
@@ -100,26 +148,38 @@ def parse_option(spec, text: str, num_players: int | None = None):
     known = {o.name: o for o in spec.options}
     if not sep or name not in known:
         if not known:
-            raise ValueError(_("unknown option {text!r}; {game} has no options").format(
-                text=text, game=_(spec.title)))
-        raise ValueError(_("unknown option {text!r}; {game} has: {names}").format(
-            text=text, game=_(spec.title), names=", ".join(known)))
+            raise ValueError(
+                _("unknown option {text!r}; {game} has no options").format(
+                    text=text, game=_(spec.title)
+                )
+            )
+        raise ValueError(
+            _("unknown option {text!r}; {game} has: {names}").format(
+                text=text, game=_(spec.title), names=", ".join(known)
+            )
+        )
     opt = known[name]
     if opt.kind == "bool":
         if raw.lower() not in ("on", "off", "true", "false", "1", "0", "yes", "no"):
-            raise ValueError(_("option {name} is on or off, not {raw!r}").format(name=name,
-                                                                                 raw=raw))
+            raise ValueError(
+                _("option {name} is on or off, not {raw!r}").format(name=name, raw=raw)
+            )
         return name, raw.lower() in ("on", "true", "1", "yes")
     choices = opt.choices_for(num_players)
     for choice in choices:
         if str(choice) == raw:
             return name, choice
     if choices != opt.choices:
-        raise ValueError(_("option {name} is one of {choices} with {count} players, not {raw!r}")
-                         .format(name=name, choices=", ".join(map(str, choices)),
-                                 count=num_players, raw=raw))
-    raise ValueError(_("option {name} is one of {choices}, not {raw!r}").format(
-        name=name, choices=", ".join(map(str, choices)), raw=raw))
+        raise ValueError(
+            _("option {name} is one of {choices} with {count} players, not {raw!r}").format(
+                name=name, choices=", ".join(map(str, choices)), count=num_players, raw=raw
+            )
+        )
+    raise ValueError(
+        _("option {name} is one of {choices}, not {raw!r}").format(
+            name=name, choices=", ".join(map(str, choices)), raw=raw
+        )
+    )
 
 
 MIN_SIZE = (1024, 640)
@@ -132,11 +192,15 @@ def parse_size(text: str) -> tuple:
     try:
         width, height = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise ValueError(_("--size must look like 1280x800, not {text!r}").format(
-            text=text)) from None
+        raise ValueError(
+            _("--size must look like 1280x800, not {text!r}").format(text=text)
+        ) from None
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-        raise ValueError(_("--size must be at least 1024x640 (the smallest window), not {text}")
-                         .format(text=text))
+        raise ValueError(
+            _("--size must be at least 1024x640 (the smallest window), not {text}").format(
+                text=text
+            )
+        )
     if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
         raise ValueError(_("--size must be at most 7680x4320, not {text}").format(text=text))
     return width, height
@@ -146,12 +210,16 @@ def check_screenshot(text: str) -> None:
     """Raise ValueError unless a PNG can be written at ``text`` (its folder exists)."""
     path = Path(text)
     if path.is_dir():
-        raise ValueError(_("--screenshot needs a file name, not the folder {path}").format(
-            path=text))
+        raise ValueError(
+            _("--screenshot needs a file name, not the folder {path}").format(path=text)
+        )
     folder = path.parent
     if not folder.is_dir():
-        raise ValueError(_("--screenshot cannot be written: the folder {folder} does not exist")
-                         .format(folder=folder))
+        raise ValueError(
+            _("--screenshot cannot be written: the folder {folder} does not exist").format(
+                folder=folder
+            )
+        )
 
 
 def check_not_empty(args) -> None:
@@ -176,6 +244,7 @@ def start_language(argv) -> None:
             wanted = item.partition("=")[2]
     if wanted not in translation.LANGUAGES:
         from saves.settings import load_settings
+
         wanted = load_settings().language or translation.system_language()
     translation.set_language(wanted)
 
@@ -185,6 +254,7 @@ def match_from_arguments(args):
     ``--option``); exits with one plain line when the position cannot be read or played."""
     from engine import registry
     from engine.positions import match_from_position, players_in, read_position
+
     try:
         if args.game:
             try:
@@ -194,6 +264,7 @@ def match_from_arguments(args):
             state = read_position(spec, args.position)
         else:
             from scenes.position import detect
+
             spec, state = detect(args.position)
         players = players_in(state) or 2
         default = ",".join(["human"] + ["bot:medium"] * (players - 1))
@@ -209,6 +280,7 @@ def desktop_files(args) -> int:
     """--install-desktop-entry / --export-icon: write the files, say where, exit."""
     from scenes import desktop
     from sprites.icon import save_png
+
     try:
         if args.export_icon:
             check_screenshot(args.export_icon)
@@ -240,9 +312,14 @@ def main(argv=None) -> int:
         fail(_("--frames must be at least 1"))
 
     import pygame
+
     if not getattr(pygame, "IS_CE", False):
-        fail(_("Tabletop Trio needs pygame-ce, but plain pygame is installed. "
-               "Run: pip uninstall -y pygame && pip install -r requirements.txt"))
+        fail(
+            _(
+                "Tabletop Trio needs pygame-ce, but plain pygame is installed. "
+                "Run: pip uninstall -y pygame && pip install -r requirements.txt"
+            )
+        )
     if args.install_desktop_entry or args.export_icon:
         return desktop_files(args)
 
@@ -256,6 +333,7 @@ def main(argv=None) -> int:
     replay_record = None
     if args.replay:
         from saves.record import RecordError, load_record
+
         if args.load or args.game:
             fail("--replay opens a game record on its own, without --load or --game")
         try:
@@ -269,8 +347,11 @@ def main(argv=None) -> int:
             fail(str(err))
         if args.autoplay:
             from engine.match import BOT_LEVELS, Seat
-            match.seats = [Seat("bot", s.name, s.level if s.level in BOT_LEVELS else "easy")
-                           for s in match.seats]
+
+            match.seats = [
+                Seat("bot", s.name, s.level if s.level in BOT_LEVELS else "easy")
+                for s in match.seats
+            ]
     elif args.position:
         match = match_from_arguments(args)
     elif args.game:
@@ -279,8 +360,11 @@ def main(argv=None) -> int:
         except KeyError as err:
             fail(err.args[0])
         try:
-            seats = parse_seats(args.seats or ("human,bot:medium" if spec.min_players <= 2
-                                               else "human,bot:medium,bot:medium"), args.autoplay)
+            seats = parse_seats(
+                args.seats
+                or ("human,bot:medium" if spec.min_players <= 2 else "human,bot:medium,bot:medium"),
+                args.autoplay,
+            )
             options = dict(parse_option(spec, o, len(seats)) for o in args.option)
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
             match = Match(spec, seats, options, seed)
@@ -295,16 +379,22 @@ def main(argv=None) -> int:
 
     settings = load_settings()
     if args.language:
-        settings.language = args.language   # this run only: the settings are written as read
-    app = App(settings, size=size, instant=args.instant, quit_at_end=args.quit_at_end,
-              autoplay=args.autoplay)
+        settings.language = args.language  # this run only: the settings are written as read
+    app = App(
+        settings,
+        size=size,
+        instant=args.instant,
+        quit_at_end=args.quit_at_end,
+        autoplay=args.autoplay,
+    )
     for problem in (settings.problem, store.storage_problem()):
-        if problem:      # said, and the game is played without saving what cannot be saved
+        if problem:  # said, and the game is played without saving what cannot be saved
             app.notify(problem, seconds=8.0)
     store.clean_stray_temps()
     app.manager.push(TitleScene(app))
     if replay_record is not None:
         from scenes.tables import table_scene_class
+
         table = table_scene_class(replay_record.spec.id)
         app.manager.push(table(app, replay_record.fresh_match(), replay=replay_record.history))
     elif match is not None:
@@ -315,8 +405,14 @@ def main(argv=None) -> int:
         from scenes.rules_help import RulesScene
         from scenes.settings import SettingsScene
         from scenes.statistics import StatisticsScene
-        cls = {"new": NewGameScene, "load": LoadGameScene, "settings": SettingsScene,
-               "rules": RulesScene, "statistics": StatisticsScene}[args.scene]
+
+        cls = {
+            "new": NewGameScene,
+            "load": LoadGameScene,
+            "settings": SettingsScene,
+            "rules": RulesScene,
+            "statistics": StatisticsScene,
+        }[args.scene]
         app.manager.push(cls(app))
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
 

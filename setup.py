@@ -3,6 +3,7 @@
 Every folder with an ``__init__.py`` (but ``tests`` and ``bench``) is installed under the one
 top-level name ``tabletop_trio``; of the root's modules only ``main.py`` goes with them.
 """
+
 from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
@@ -19,5 +20,7 @@ class BuildPy(build_py):
         return modules
 
 
-setup(packages=["tabletop_trio"] + [f"tabletop_trio.{name}" for name in PACKAGES],
-      cmdclass={"build_py": BuildPy})
+setup(
+    packages=["tabletop_trio"] + [f"tabletop_trio.{name}" for name in PACKAGES],
+    cmdclass={"build_py": BuildPy},
+)

@@ -12,6 +12,7 @@ players, level A takes one seat (rotating) and level B the others. ``--jobs N`` 
 N worker processes (default: every core); each game is seeded by its number, so the figures do
 not depend on N. Ctrl-C or SIGTERM stops the run and prints the games finished so far.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,11 @@ def play(game_id: str, levels, seed: int, budget: float | None) -> dict:
     def bot_for(spec_, level):
         # one bot per level for the game, as a table keeps its seats' bots
         if level not in bots:
-            bots[level] = (make_bot(spec_, level) if budget is None else
-                           make_bot(spec_, level, budget=budget, clock=time.monotonic))
+            bots[level] = (
+                make_bot(spec_, level)
+                if budget is None
+                else make_bot(spec_, level, budget=budget, clock=time.monotonic)
+            )
         return bots[level]
 
     while not match.is_terminal():
@@ -115,11 +119,18 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--budget", type=float, default=1.5, help="Hard's seconds per decision")
-    p.add_argument("--fixed", action="store_true",
-                   help="Hard searches a fixed amount, no clock (comparisons free of the load)")
+    p.add_argument(
+        "--fixed",
+        action="store_true",
+        help="Hard searches a fixed amount, no clock (comparisons free of the load)",
+    )
     p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                   help="worker processes (default: the cores)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: the cores)",
+    )
     p.add_argument("--solo", action="store_true")
     args = p.parse_args(argv)
     spec = registry.get(args.game)
@@ -135,9 +146,11 @@ def main(argv=None) -> None:
         print("stopped early", file=sys.stderr)
     report.print()
     for level, seconds in sorted(report.times.items()):
-        print(f"  {level:6s} decisions {len(seconds):6d}: p50 {percentile(seconds, .5) * 1000:7.1f}"
-              f" ms, p95 {percentile(seconds, .95) * 1000:7.1f} ms, "
-              f"max {max(seconds) * 1000:7.1f} ms")
+        print(
+            f"  {level:6s} decisions {len(seconds):6d}: p50 {percentile(seconds, 0.5) * 1000:7.1f}"
+            f" ms, p95 {percentile(seconds, 0.95) * 1000:7.1f} ms, "
+            f"max {max(seconds) * 1000:7.1f} ms"
+        )
     print(f"  {args.jobs} jobs, {time.monotonic() - started:.0f} s of wall time")
 
 
@@ -151,8 +164,10 @@ class Solo:
         self.times: dict = {}
 
     def tasks(self) -> list:
-        return [(g, self.spec.id, (self.args.a,), self.args.seed + g, self.args.budget)
-                for g in range(self.args.games)]
+        return [
+            (g, self.spec.id, (self.args.a,), self.args.seed + g, self.args.budget)
+            for g in range(self.args.games)
+        ]
 
     def add(self, index, levels, result) -> None:
         sheet = result["sheet"]
@@ -163,9 +178,11 @@ class Solo:
 
     def print(self) -> None:
         if self.matched:
-            print(f"{self.spec.title} solo, {self.args.a}: {len(self.matched)} games, matched "
-                  f"slots mean {statistics.mean(self.matched):.2f} "
-                  f"(sd {statistics.pstdev(self.matched):.2f}), {self.wins} wins (6 harvests)")
+            print(
+                f"{self.spec.title} solo, {self.args.a}: {len(self.matched)} games, matched "
+                f"slots mean {statistics.mean(self.matched):.2f} "
+                f"(sd {statistics.pstdev(self.matched):.2f}), {self.wins} wins (6 harvests)"
+            )
 
 
 class Duel:
@@ -183,8 +200,9 @@ class Duel:
         tasks = []
         for g in range(self.args.games):
             seat_a = g % players
-            levels = tuple(self.args.a if seat == seat_a else self.args.b
-                           for seat in range(players))
+            levels = tuple(
+                self.args.a if seat == seat_a else self.args.b for seat in range(players)
+            )
             tasks.append((g, self.spec.id, levels, self.args.seed + g, self.args.budget))
         return tasks
 
@@ -204,8 +222,11 @@ class Duel:
             self.scores[side].append(row[-1])
             self.helps[side].append(result["helps"][seat])
         _merge_times(self.times, result["times"])
-        print(f"  game {index + 1}: W {self.wins} / D {self.draws} / L {self.losses}",
-              file=sys.stderr, flush=True)
+        print(
+            f"  game {index + 1}: W {self.wins} / D {self.draws} / L {self.losses}",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def print(self) -> None:
         a, b = self.args.a, self.args.b
@@ -215,15 +236,19 @@ class Duel:
         share = self.wins + self.draws / 2
         low, high = wilson(share, n)
         budget = "fixed search" if self.args.budget is None else f"budget {self.args.budget} s"
-        print(f"{self.spec.title}, {self.args.players} players, {budget}: "
-              f"{a} vs {b} over {n} games: W {self.wins} / D {self.draws} / L {self.losses}; "
-              f"{a}'s share {share / n:.0%} (95% CI {low:.0%}–{high:.0%})")
+        print(
+            f"{self.spec.title}, {self.args.players} players, {budget}: "
+            f"{a} vs {b} over {n} games: W {self.wins} / D {self.draws} / L {self.losses}; "
+            f"{a}'s share {share / n:.0%} (95% CI {low:.0%}–{high:.0%})"
+        )
         mean_a, mean_b = statistics.mean(self.scores["a"]), statistics.mean(self.scores["b"])
         ratio = f"{mean_b / mean_a:.2f}" if mean_a > 0 else "n/a"
         print(f"  mean score: {a} {mean_a:.2f}, {b} {mean_b:.2f}; {b}'s mean / {a}'s: {ratio}")
         if self.spec.id == "potion-explosion":
-            print(f"  Little Help per bot per game: {a} {statistics.mean(self.helps['a']):.2f},"
-                  f" {b} {statistics.mean(self.helps['b']):.2f}")
+            print(
+                f"  Little Help per bot per game: {a} {statistics.mean(self.helps['a']):.2f},"
+                f" {b} {statistics.mean(self.helps['b']):.2f}"
+            )
 
 
 def _merge_times(into: dict, times: dict) -> None:

@@ -8,6 +8,7 @@ its new face) and with the second (:mod:`scenes.tables.diced_tomatoes.input`: a 
 one die fits takes it on one click; P or one button sets aside or passes every die that fits
 nowhere). Prints the mean clicks per turn of each and the saving.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,7 +30,7 @@ def clicks_first(action) -> int:
     if isinstance(action, dt.PlaceDie):
         return 2
     if isinstance(action, dt.PassDie):
-        return 2                        # the die, then Pass die
+        return 2  # the die, then Pass die
     if isinstance(action, (dt.EndTurn, dt.ClearVine, dt.KeepVine)):
         return 1
     return 3 if isinstance(action, KARMA_WITH_A_FACE) else 2
@@ -39,8 +40,7 @@ def clicks_second(action, state, legal, turn_passes: list) -> int:
     """The second table: one click on a vine when only that die fits it; every die that fits
     nowhere goes with one press (P) or one button."""
     if isinstance(action, dt.PlaceDie):
-        on_vine = table_input.click(("vine", action.owner, action.token), state, legal,
-                                    Selection())
+        on_vine = table_input.click(("vine", action.owner, action.token), state, legal, Selection())
         return 1 if on_vine == Act(action) else 2
     if isinstance(action, dt.PassDie):
         first = not turn_passes
@@ -49,8 +49,9 @@ def clicks_second(action, state, legal, turn_passes: list) -> int:
     if isinstance(action, (dt.EndTurn, dt.ClearVine, dt.KeepVine)):
         return 1
     if isinstance(action, KARMA_WITH_A_FACE):
-        options = table_input.karma_options(legal, "set" if isinstance(action, dt.SetDie)
-                                            else "shift")
+        options = table_input.karma_options(
+            legal, "set" if isinstance(action, dt.SetDie) else "shift"
+        )
         return 2 + (len(options.get(("die", action.die), [])) > 1)
     return 2
 
@@ -91,8 +92,10 @@ def main() -> None:
         first += a
         second += b
     old, new = statistics.mean(first), statistics.mean(second)
-    print(f"diced-tomatoes {args.players}p {args.level}: {len(first)} turns, clicks per turn "
-          f"first edition {old:.2f}, second {new:.2f} ({100 * (old - new) / old:.0f}% fewer)")
+    print(
+        f"diced-tomatoes {args.players}p {args.level}: {len(first)} turns, clicks per turn "
+        f"first edition {old:.2f}, second {new:.2f} ({100 * (old - new) / old:.0f}% fewer)"
+    )
 
 
 if __name__ == "__main__":

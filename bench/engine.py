@@ -4,6 +4,7 @@
 
 Prints operations per second measured over roughly ``--seconds`` each.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,8 +46,10 @@ def main(argv=None) -> None:
     p.add_argument("--seconds", type=float, default=2.0)
     p.add_argument("--players", type=int, default=2)
     args = p.parse_args(argv)
-    print(f"{'game':18s} {'playouts/s':>11s} {'steps/game':>10s} {'legal/s':>9s} "
-          f"{'clone/s':>9s} {'dict rt/s':>9s}")
+    print(
+        f"{'game':18s} {'playouts/s':>11s} {'steps/game':>10s} {'legal/s':>9s} "
+        f"{'clone/s':>9s} {'dict rt/s':>9s}"
+    )
     for spec in registry.games():
         games, steps, start, states = 0, 0, time.perf_counter(), []
         while time.perf_counter() - start < args.seconds:
@@ -57,10 +60,13 @@ def main(argv=None) -> None:
         playouts = games / (time.perf_counter() - start)
         legal = rate(lambda s: s.legal_actions(), states, args.seconds / 2)
         clones = rate(lambda s: s.clone(), states, args.seconds / 2)
-        trips = rate(lambda s, spec=spec: spec.state_from_dict(s.to_dict()), states,
-                     args.seconds / 2)
-        print(f"{spec.id:18s} {playouts:11.1f} {steps / games:10.0f} {legal:9.0f} "
-              f"{clones:9.0f} {trips:9.0f}")
+        trips = rate(
+            lambda s, spec=spec: spec.state_from_dict(s.to_dict()), states, args.seconds / 2
+        )
+        print(
+            f"{spec.id:18s} {playouts:11.1f} {steps / games:10.0f} {legal:9.0f} "
+            f"{clones:9.0f} {trips:9.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ as hard as in play (until the tables start their own cues, the bench starts them
 cold`` does the same with an empty cache folder: the sounds are rendered in the background
 while the frames are timed (a first start after installing or upgrading).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,6 +43,7 @@ def use_sound(mode: str) -> None:
         return
     import atexit
     import tempfile
+
     handle, path = tempfile.mkstemp(prefix="bench-audio-", suffix=".raw")
     os.close(handle)
     atexit.register(lambda: os.path.exists(path) and os.unlink(path))
@@ -57,6 +59,7 @@ def start_sound(app, table, mode: str) -> None:
         import tempfile
 
         from sound import library
+
         app.sound.folder = Path(tempfile.mkdtemp(prefix="bench-sounds-")) / library.version()
     app.sound.start()
     if mode == "on":
@@ -68,6 +71,7 @@ def start_sound(app, table, mode: str) -> None:
     def present_with_sound(events, before):
         table.play_sound(list(events))
         present(events, before)
+
     table.present = present_with_sound
 
 
@@ -117,17 +121,19 @@ def startup_time() -> float:
     The child prints the moment its first frame is drawn; the parent measures from just before
     it started the process, so interpreter start-up and imports are included.
     """
-    code = ("import sys, time\n"
-            "sys.argv = ['main.py', '--screenshot', '/tmp/first-frame.png', '--frames', '1']\n"
-            "import scenes.app as a\n"
-            "draw = a.App.draw\n"
-            "def first(self):\n"
-            "    draw(self)\n"
-            "    if self.frame_count == 0:\n"
-            "        print('FIRST', time.time(), flush=True)\n"
-            "a.App.draw = first\n"
-            "import main\n"
-            "main.main()\n")
+    code = (
+        "import sys, time\n"
+        "sys.argv = ['main.py', '--screenshot', '/tmp/first-frame.png', '--frames', '1']\n"
+        "import scenes.app as a\n"
+        "draw = a.App.draw\n"
+        "def first(self):\n"
+        "    draw(self)\n"
+        "    if self.frame_count == 0:\n"
+        "        print('FIRST', time.time(), flush=True)\n"
+        "a.App.draw = first\n"
+        "import main\n"
+        "main.main()\n"
+    )
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     start = time.time()
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
@@ -147,6 +153,7 @@ def main(argv=None) -> None:
     print(f"sound: {args.sound}")
     from engine import registry
     from engine.match import Seat
+
     print(f"first title frame: {startup_time():.2f} s after launch")
     for spec in registry.games():
         if args.game and spec.id != args.game:
@@ -156,16 +163,19 @@ def main(argv=None) -> None:
         times, _, cpu_seconds = run_table(spec.id, bots, args.frames, sound=args.sound)
         ms = [t * 1000 for t in times]
         cpu = [t * 1000 for t in cpu_seconds]
-        print(f"{spec.id:18s} {len(ms)} frames: median {statistics.median(ms):5.1f} ms, "
-              f"p95 {percentile(ms, .95):5.1f}, p99 {percentile(ms, .99):5.1f}, "
-              f"max {max(ms):5.1f}; CPU per frame median {statistics.median(cpu):4.1f}, "
-              f"p99 {percentile(cpu, .99):4.1f}")
+        print(
+            f"{spec.id:18s} {len(ms)} frames: median {statistics.median(ms):5.1f} ms, "
+            f"p95 {percentile(ms, 0.95):5.1f}, p99 {percentile(ms, 0.99):5.1f}, "
+            f"max {max(ms):5.1f}; CPU per frame median {statistics.median(cpu):4.1f}, "
+            f"p99 {percentile(cpu, 0.99):4.1f}"
+        )
         seats = [Seat("bot", "Hard", "hard")] + [Seat("bot", "Easy", "easy")] * (n - 1)
-        _, thinking, _ = run_table(spec.id, seats, args.frames, watch_bot=True,
-                                   sound=args.sound)
+        _, thinking, _ = run_table(spec.id, seats, args.frames, watch_bot=True, sound=args.sound)
         if thinking:
-            print(f"{'':18s} while Hard thinks ({len(thinking)} frames): longest "
-                  f"{max(thinking) * 1000:5.1f} ms, p95 {percentile(thinking, .95) * 1000:5.1f}")
+            print(
+                f"{'':18s} while Hard thinks ({len(thinking)} frames): longest "
+                f"{max(thinking) * 1000:5.1f} ms, p95 {percentile(thinking, 0.95) * 1000:5.1f}"
+            )
         else:
             print(f"{'':18s} (the Hard bot did not think within {args.frames} frames)")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

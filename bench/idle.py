@@ -15,6 +15,7 @@ The cases: the two bare loops the issue compares with (``bare-flip``: fill and f
 pause menu over a table) and each table with a person to move against an Easy bot. The figures
 are CPU seconds per 10 s (so 0.5 is 5 % of one core) and the ratios to the two bare loops.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,6 +44,7 @@ CASES = ("bare-flip", "bare-wait", *MENUS, "pause", *TABLES)
 # --- the child: one case ---------------------------------------------------------------------
 def _bare(case: str, stop: threading.Event, frames: list) -> None:
     import pygame
+
     pygame.display.init()
     screen = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
     clock = pygame.time.Clock()
@@ -54,7 +56,7 @@ def _bare(case: str, stop: threading.Event, frames: list) -> None:
             pygame.display.flip()
             clock.tick(60)
         else:
-            pygame.event.wait(250)      # wakes now and then to see the stop flag
+            pygame.event.wait(250)  # wakes now and then to see the stop flag
     pygame.quit()
 
 
@@ -76,14 +78,20 @@ def _app(case: str):
         open_match(app, Match(spec, parse_seats(TABLES[game], False), {}, 1))
         if case == "pause":
             from scenes.pause import PauseScene
+
             app.manager.push(PauseScene(app, app.manager.top))
     elif case != "title":
         from scenes.load_game import LoadGameScene
         from scenes.new_game import NewGameScene
         from scenes.rules_help import RulesScene
         from scenes.settings import SettingsScene
-        cls = {"new": NewGameScene, "load": LoadGameScene, "settings": SettingsScene,
-               "rules": RulesScene}[case]
+
+        cls = {
+            "new": NewGameScene,
+            "load": LoadGameScene,
+            "settings": SettingsScene,
+            "rules": RulesScene,
+        }[case]
         app.manager.push(cls(app))
     return app
 
@@ -99,7 +107,7 @@ def settled(app) -> bool:
     top = app.manager.top
     if top is None or getattr(top, "busy", lambda: False)() or getattr(app.sound, "waiting", 0):
         return False
-    if getattr(top, "anims", None) is not None and top.anims.busy:   # (before busy() existed)
+    if getattr(top, "anims", None) is not None and top.anims.busy:  # (before busy() existed)
         return False
     match = getattr(top, "match", None)
     return match is None or match.is_human_turn()
@@ -110,6 +118,7 @@ def child(case: str, seconds: float, warmup: float) -> dict:
     and frames drawn over the measured ``wall`` seconds; ``waiting`` says whether a table was
     waiting for a person at the end (None for other screens)."""
     import pygame
+
     marks: dict = {}
     stop = threading.Event()
     bare_frames = [0]
@@ -124,7 +133,7 @@ def child(case: str, seconds: float, warmup: float) -> dict:
         stop.set()
         if app is not None:
             app.running = False
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT))   # wake a waiting loop
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT))  # wake a waiting loop
 
     def measure():
         time.sleep(warmup)
@@ -148,8 +157,13 @@ def child(case: str, seconds: float, warmup: float) -> dict:
         if hasattr(table, "match"):
             waiting = bool(table.match.is_human_turn() and not table.anims.busy)
     wall = marks["wall1"] - marks["wall0"]
-    return {"case": case, "cpu": (marks["cpu1"] - marks["cpu0"]) * 10.0 / wall, "wall": wall,
-            "frames": marks["frames1"] - marks["frames0"], "waiting": waiting}
+    return {
+        "case": case,
+        "cpu": (marks["cpu1"] - marks["cpu0"]) * 10.0 / wall,
+        "wall": wall,
+        "frames": marks["frames1"] - marks["frames0"],
+        "waiting": waiting,
+    }
 
 
 # --- the parent: every case ------------------------------------------------------------------
@@ -160,9 +174,11 @@ def _start_xvfb():
     for number in range(140, 160):
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
-        process = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0",
-                                    f"{SIZE[0]}x{SIZE[1]}x24"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(1.0)
         if process.poll() is None:
             return process, f":{number}"
@@ -200,30 +216,50 @@ def main(argv=None) -> int:
             env["XDG_CONFIG_HOME"] = str(Path(folder, "config"))
             for case in cases:
                 out = subprocess.run(
-                    [sys.executable, "-m", "bench.idle", "--case", case, "--seconds",
-                     str(args.seconds), "--warmup", str(args.warmup)],
-                    cwd=ROOT, env=env, capture_output=True, text=True)
+                    [
+                        sys.executable,
+                        "-m",
+                        "bench.idle",
+                        "--case",
+                        case,
+                        "--seconds",
+                        str(args.seconds),
+                        "--warmup",
+                        str(args.warmup),
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                )
                 if out.returncode != 0:
                     print(f"{case}: failed\n{out.stderr[-2000:]}", file=sys.stderr)
                     continue
                 result = json.loads(out.stdout.strip().splitlines()[-1])
                 results.append(result)
-                print(f"  {case:<17} {result['cpu']:6.2f} CPU s / 10 s  "
-                      f"{result['frames'] / result['wall']:5.1f} fps", file=sys.stderr)
+                print(
+                    f"  {case:<17} {result['cpu']:6.2f} CPU s / 10 s  "
+                    f"{result['frames'] / result['wall']:5.1f} fps",
+                    file=sys.stderr,
+                )
     finally:
         if xvfb is not None:
             xvfb.terminate()
             xvfb.wait()
     by_case = {r["case"]: r["cpu"] for r in results}
     flip, wait = by_case.get("bare-flip"), by_case.get("bare-wait")
-    print(f"\n{'case':<18}{'CPU s/10 s':>11}{'% core':>8}{'fps':>7}"
-          f"{'÷ flip':>8}{'÷ wait':>8}  waiting")
+    print(
+        f"\n{'case':<18}{'CPU s/10 s':>11}{'% core':>8}{'fps':>7}"
+        f"{'÷ flip':>8}{'÷ wait':>8}  waiting"
+    )
     for r in results:
         ratio_flip = f"{r['cpu'] / flip:.2f}" if flip else "-"
         ratio_wait = f"{r['cpu'] / wait:.1f}" if wait else "-"
         waiting = {None: "", True: "yes", False: "NO"}[r["waiting"]]
-        print(f"{r['case']:<18}{r['cpu']:11.2f}{r['cpu'] * 10:7.1f}%"
-              f"{r['frames'] / r['wall']:7.1f}{ratio_flip:>8}{ratio_wait:>8}  {waiting}")
+        print(
+            f"{r['case']:<18}{r['cpu']:11.2f}{r['cpu'] * 10:7.1f}%"
+            f"{r['frames'] / r['wall']:7.1f}{ratio_flip:>8}{ratio_wait:>8}  {waiting}"
+        )
     return 0
 
 

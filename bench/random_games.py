@@ -7,6 +7,7 @@ checks (the engine contract of ``tests/contract.py`` and each game's own invaria
 ``tests/engine/<game>/test_random_games.py``) and prints games per second. Any failure stops with
 the seed and step, which the test's ``play_random_games([seed])`` reproduces.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,8 +33,9 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="random games per game")
     parser.add_argument("--game", help="one game id (default: every game)")
-    parser.add_argument("--first-seed", type=int, default=10_000,
-                        help="first seed (the tests use 0 upwards)")
+    parser.add_argument(
+        "--first-seed", type=int, default=10_000, help="first seed (the tests use 0 upwards)"
+    )
     args = parser.parse_args(argv)
     games = [args.game] if args.game else [spec.id for spec in registry.games()]
     for game_id in games:
@@ -42,8 +44,10 @@ def main(argv=None) -> None:
         started = time.perf_counter()
         play(seeds)
         seconds = time.perf_counter() - started
-        print(f"{game_id:18} {args.games} games in {seconds:7.1f} s "
-              f"({args.games / seconds:6.1f} games/s)")
+        print(
+            f"{game_id:18} {args.games} games in {seconds:7.1f} s "
+            f"({args.games / seconds:6.1f} games/s)"
+        )
 
 
 if __name__ == "__main__":

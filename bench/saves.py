@@ -6,6 +6,7 @@ Plays a seeded game between Easy bots to its end, then times ``store.save`` and 
 (checksum, migration, replay of the whole history, comparison with the snapshot) in a temporary
 folder, and prints the file size.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,10 @@ def main(argv=None) -> None:
                 t = time.perf_counter()
                 store.load(path)
                 loads.append(time.perf_counter() - t)
-            print(f"{spec.id:18s} {len(match.history):6d} {statistics.median(saves) * 1000:8.1f} "
-                  f"{statistics.median(loads) * 1000:8.1f} {path.stat().st_size / 1024:8.1f}")
+            print(
+                f"{spec.id:18s} {len(match.history):6d} {statistics.median(saves) * 1000:8.1f} "
+                f"{statistics.median(loads) * 1000:8.1f} {path.stat().st_size / 1024:8.1f}"
+            )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ every seat). After every action: the state round-trips through ``to_dict``/``fro
 notation, and a clone equals it; at the end the save replays to the same position. Any exception
 writes the match as a save file (reproducible: seed + history) and prints its path.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,16 +43,24 @@ def soak_one(spec, players: int, seed: int, out: Path) -> str | None:
     from scenes.game_over import GameOverScene
     from scenes.tables import open_match
 
-    app = App(Settings(animation_speed="instant", pass_screen=False), size=(1280, 800),
-              instant=True, autoplay=True, quit_at_end=False)
+    app = App(
+        Settings(animation_speed="instant", pass_screen=False),
+        size=(1280, 800),
+        instant=True,
+        autoplay=True,
+        quit_at_end=False,
+    )
     match = Match(spec, [Seat("bot", f"Bot {i + 1}", "easy") for i in range(players)], seed=seed)
+
     def checked(step):
         def run(*args, **kwargs):
             events = step(*args, **kwargs)
             check(spec, match.state)
             return events
+
         return run
-    match.apply = checked(match.apply)            # check after every action, chance included
+
+    match.apply = checked(match.apply)  # check after every action, chance included
     match.resolve_chance = checked(match.resolve_chance)
     try:
         open_match(app, match)
@@ -81,6 +90,7 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=None, help="folder for failing matches (default: temp)")
     args = p.parse_args(argv)
     from engine import registry
+
     out = Path(args.out or tempfile.mkdtemp(prefix="soak-"))
     out.mkdir(parents=True, exist_ok=True)
     failures = 0
@@ -89,16 +99,18 @@ def main(argv=None) -> int:
             continue
         start = time.perf_counter()
         for g in range(args.games):
-            players = args.players or (spec.min_players + g % (spec.max_players - spec.min_players
-                                                               + 1))
+            players = args.players or (
+                spec.min_players + g % (spec.max_players - spec.min_players + 1)
+            )
             players = max(spec.min_players, min(spec.max_players, players))
             failed = soak_one(spec, players, args.seed + g, out)
             if failed:
                 failures += 1
-                print(f"FAILED {spec.id} seed {args.seed + g} ({players} players): {failed}",
-                      flush=True)
-        print(f"{spec.id}: {args.games} games in {time.perf_counter() - start:.1f} s",
-              flush=True)
+                print(
+                    f"FAILED {spec.id} seed {args.seed + g} ({players} players): {failed}",
+                    flush=True,
+                )
+        print(f"{spec.id}: {args.games} games in {time.perf_counter() - start:.1f} s", flush=True)
     print(f"{failures} failures" + (f"; matches saved in {out}" if failures else ""))
     return 1 if failures else 0
 

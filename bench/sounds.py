@@ -14,6 +14,7 @@ plays the cues of the first ``--steps`` steps of a seeded all-bot game, one step
 as a table would, and reports the mix's peak (it must not clip where sounds overlap).
 Nothing is written inside the repository: the default ``--out`` is a temporary folder.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,11 +37,14 @@ GAP = 0.35
 def catalogue() -> list[tuple[str, dict]]:
     """(label, play keywords) of every sound in the order they are measured."""
     from sound import library
+
     items = []
     for name in library.SOUNDS:
         if name == "explosion":
-            items += [(f"explosion chain {step}", {"name": name, "chain": step})
-                      for step in library.steps(name)]
+            items += [
+                (f"explosion chain {step}", {"name": name, "chain": step})
+                for step in library.steps(name)
+            ]
         elif name == "cart_rolling":
             items.append(("cart_rolling 1.5 s", {"name": name, "duration": 1.5}))
         else:
@@ -51,12 +55,14 @@ def catalogue() -> list[tuple[str, dict]]:
 
 def row(label: str, seconds: float, peak: float, rms: float) -> str:
     from sound.synth import dbfs
+
     return f"{label:24s} {seconds:6.2f} s   peak {dbfs(peak):6.1f} dBFS   rms {dbfs(rms):6.1f} dBFS"
 
 
 def render_all(out: Path) -> None:
     """Render each sound with the synthesiser and write it with the ``wave`` module."""
     from sound import library, synth
+
     started = time.perf_counter()
     print(f"{'sound':24s} {'length':>8s}   {'peak':>15s}   {'rms':>14s}")
     for label, play in catalogue():
@@ -66,14 +72,17 @@ def render_all(out: Path) -> None:
         elif name == "dice_roll":
             samples = library.render("dice_rattle")
             for i in range(play["dice"]):
-                samples = synth.mix(samples, library.render("die_land", i % 3),
-                                    at=0.9 * 0.36 + 0.07 * i)
+                samples = synth.mix(
+                    samples, library.render("die_land", i % 3), at=0.9 * 0.36 + 0.07 * i
+                )
         else:
             samples = library.render(name, 0, play.get("chain", 1))
         (out / f"{label.replace(' ', '_')}.wav").write_bytes(synth.wav_bytes(samples))
         print(row(label, synth.duration(samples), synth.peak(samples), synth.rms(samples)))
-    print(f"rendered {len(library.keys())} variants of {len(library.SOUNDS)} sounds in "
-          f"{time.perf_counter() - started:.2f} s; WAV files in {out}")
+    print(
+        f"rendered {len(library.keys())} variants of {len(library.SOUNDS)} sounds in "
+        f"{time.perf_counter() - started:.2f} s; WAV files in {out}"
+    )
 
 
 def _record(out: Path, script) -> list:
@@ -85,6 +94,7 @@ def _record(out: Path, script) -> list:
 
     from saves.settings import Settings
     from sound.board import SoundBoard
+
     board = SoundBoard(Settings(master_volume=100))
     board.start()
     board.wait(60)
@@ -145,14 +155,21 @@ def disk(out: Path) -> None:
         for _, play in items:
             keywords = dict(play)
             board.play(keywords.pop("name"), **keywords)
-            _run_clock(board, play.get("duration", 0) + 2.0 if play["name"] in (
-                "fanfare", "chasm_collapse", "cart_rolling", "dice_roll") else 1.2)
+            _run_clock(
+                board,
+                play.get("duration", 0) + 2.0
+                if play["name"] in ("fanfare", "chasm_collapse", "cart_rolling", "dice_roll")
+                else 1.2,
+            )
+
     mix = _record(out, script)
     found = pieces(mix)
     print(f"{'as heard (mixer, 100 %)':24s} {'length':>8s}   {'peak':>15s}   {'rms':>14s}")
     if len(found) != len(items):
-        print(f"(found {len(found)} pieces for {len(items)} sounds: a sound with a silence "
-              f"inside it splits in two)")
+        print(
+            f"(found {len(found)} pieces for {len(items)} sounds: a sound with a silence "
+            f"inside it splits in two)"
+        )
     for (label, _), (start, end) in zip(items, found):
         piece = mix[start:end]
         rms = (sum(x * x for x in piece) / len(piece)) ** 0.5
@@ -166,6 +183,7 @@ def game(out: Path, game_id: str, steps: int) -> None:
     from engine.bots import make_bot
     from engine.match import Match, Seat, pick_outcome
     from sound.cues import sounds_for_events
+
     spec = registry.get(game_id)
     seats = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(max(2, spec.min_players))]
     match = Match(spec, seats, seed=17)
@@ -180,19 +198,20 @@ def game(out: Path, game_id: str, steps: int) -> None:
                 events = match.resolve_chance(pick_outcome(match.state.chance_outcomes(), rng))
             else:
                 bot = make_bot(spec, "easy")
-                action = bot.choose(match.state.observation(match.current_player()),
-                                    match.legal_actions(), rng)
+                action = bot.choose(
+                    match.state.observation(match.current_player()), match.legal_actions(), rng
+                )
                 events = match.apply(action)
             for cue in sounds_for_events(events):
                 board.play_cue(cue)
                 played.append(cue.name)
             _run_clock(board, GAP)
         _run_clock(board, 2.0)
+
     mix = _record(out, script)
     peak = max(map(abs, mix))
     rms = (sum(x * x for x in mix) / len(mix)) ** 0.5
-    print(f"{game_id}: {steps} steps, {len(played)} cues "
-          f"({', '.join(sorted(set(played)))})")
+    print(f"{game_id}: {steps} steps, {len(played)} cues ({', '.join(sorted(set(played)))})")
     print(row("the whole mix", len(mix) / MIX_RATE, peak, rms))
     print(f"the mix is in {out / 'mixer-output.wav'}")
 

@@ -13,6 +13,7 @@ Vocabulary from OpenSpiel (docs/DESIGN.md, "The engine contract"):
 Actions and events are frozen dataclasses whose fields are JSON-able primitives or tuples of them,
 so ``to_dict``/``from_dict`` are generic: ``{"type": ClassName, **fields}``.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -30,6 +31,7 @@ CHANCE = -1
 
 TERMINAL = -2
 """``current_player()`` once the game is over."""
+
 
 class StrEnum(str, enum.Enum):
     """A set of named text values shared by engine and scenes (phases, tasks, cart places).
@@ -56,6 +58,7 @@ class IllegalAction(ValueError):
         super().__init__(reason)
         self.reason = reason
 
+
 def _to_plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_to_plain(v) for v in value]
@@ -63,10 +66,12 @@ def _to_plain(value: Any) -> Any:
         return sorted(_to_plain(v) for v in value)
     return value
 
+
 def _to_frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_to_frozen(v) for v in value)
     return value
+
 
 @dataclass(frozen=True)
 class Record:
@@ -83,9 +88,11 @@ class Record:
             data[f.name] = _to_plain(getattr(self, f.name))
         return data
 
+
 @dataclass(frozen=True)
 class Action(Record):
     """Something a player (or chance) does; subclasses are a game's moves and chance outcomes."""
+
 
 @dataclass(frozen=True)
 class Event(Record):
@@ -98,6 +105,7 @@ class Event(Record):
         """A sentence for the game log, e.g. ``"Ana rolled 1, 4, 6."``."""
         return type(self).__name__
 
+
 @dataclass(frozen=True)
 class TurnStarted(Event):
     """A player's turn begins; every game's own ``TurnStarted`` extends this one.
@@ -109,8 +117,11 @@ class TurnStarted(Event):
     player: int
 
     def text(self, names: Sequence[str]) -> str:
-        return (_("{name}'s turn.").format(name=names[self.player])
-                if 0 <= self.player < len(names) else "")
+        return (
+            _("{name}'s turn.").format(name=names[self.player])
+            if 0 <= self.player < len(names)
+            else ""
+        )
 
 
 RecordT = TypeVar("RecordT", bound=Record)
@@ -131,8 +142,10 @@ class RecordCodec(Generic[RecordT]):
         self._hints: dict[str, dict] = {}
         for name, cls in self._classes.items():
             if "type" in {f.name for f in dataclasses.fields(cls)}:
-                raise TypeError(f"{cls.__name__} has a field named 'type', which to_dict uses "
-                                f"for the class name; rename the field.")
+                raise TypeError(
+                    f"{cls.__name__} has a field named 'type', which to_dict uses "
+                    f"for the class name; rename the field."
+                )
             self._hints[name] = typing.get_type_hints(cls)
 
     def from_dict(self, data: dict) -> RecordT:
@@ -145,24 +158,31 @@ class RecordCodec(Generic[RecordT]):
         names = {f.name for f in dataclasses.fields(cls)}
         given = set(data) - {"type"}
         if given != names:
-            raise ValueError(f"{data['type']} expects fields {sorted(names)}, got "
-                             f"{sorted(map(str, given))[:8]}")
+            raise ValueError(
+                f"{data['type']} expects fields {sorted(names)}, got {sorted(map(str, given))[:8]}"
+            )
         hints = self._hints[data["type"]]
         values = {}
         for name in names:
             value = _to_frozen(data[name])
             hint = hints.get(name, Any)
             if not _has_type(value, hint):
-                raise ValueError(f"its {name} should be {_describe(hint)}, not "
-                                 f"{str(data[name])[:20]}")
+                raise ValueError(
+                    f"its {name} should be {_describe(hint)}, not {str(data[name])[:20]}"
+                )
             values[name] = value
         return cls(**values)
 
 
 def _describe(hint: Any) -> str:
     """A field's declared type in words, for a damaged save's message."""
-    words = {int: "a whole number", str: "text", bool: "true or false", float: "a number",
-             tuple: "a list"}
+    words = {
+        int: "a whole number",
+        str: "text",
+        bool: "true or false",
+        float: "a number",
+        tuple: "a list",
+    }
     if hint in words:
         return words[hint]
     if typing.get_origin(hint) is tuple:
@@ -193,7 +213,8 @@ def _has_type(value: Any, hint: Any) -> bool:
         return isinstance(value, tuple) and all(_is_plain(v) for v in value)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return isinstance(value, hint) or any(
-            type(value) is type(member.value) and value == member.value for member in hint)
+            type(value) is type(member.value) and value == member.value for member in hint
+        )
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple:
         if not isinstance(value, tuple):
@@ -216,6 +237,7 @@ def _is_plain(value: Any) -> bool:
     if isinstance(value, tuple):
         return all(isinstance(v, bool) or _is_plain(v) for v in value)
     return isinstance(value, _PLAIN) and not isinstance(value, bool)
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -273,19 +295,27 @@ class OptionSpec:
         ``ValueError`` with a sentence naming the values allowed."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(_("{option} must be on or off, not {value!r}.").format(
-                    option=_(self.label), value=value))
+                raise ValueError(
+                    _("{option} must be on or off, not {value!r}.").format(
+                        option=_(self.label), value=value
+                    )
+                )
             return value
         allowed = self.choices_for(num_players)
         # the type must match too: True == 1 and 21.0 == 21, but neither is the choice 21
         if not any(value == choice and type(value) is type(choice) for choice in allowed):
             names = ", ".join(self.label_of(choice) for choice in allowed)
             if self.by_players and num_players:
-                raise ValueError(_("{option} must be one of {names} with {count} players, "
-                                   "not {value!r}.").format(option=_(self.label), names=names,
-                                                            count=num_players, value=value))
-            raise ValueError(_("{option} must be one of {names}, not {value!r}.").format(
-                option=_(self.label), names=names, value=value))
+                raise ValueError(
+                    _(
+                        "{option} must be one of {names} with {count} players, not {value!r}."
+                    ).format(option=_(self.label), names=names, count=num_players, value=value)
+                )
+            raise ValueError(
+                _("{option} must be one of {names}, not {value!r}.").format(
+                    option=_(self.label), names=names, value=value
+                )
+            )
         return value
 
 
@@ -329,6 +359,7 @@ class GameState(Protocol):
     def observation(self, player: int) -> GameState: ...
     def action_to_string(self, action: Action, names: Sequence[str] | None = None) -> str: ...
     def turn_owner(self) -> int: ...
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -378,8 +409,9 @@ class GameSpec:
         known = {option.name: option for option in self.options}
         for name, value in (given or {}).items():
             if name not in known:
-                raise ValueError(_("{game} has no option {name!r}.").format(game=_(self.title),
-                                                                            name=name))
+                raise ValueError(
+                    _("{game} has no option {name!r}.").format(game=_(self.title), name=name)
+                )
             values[name] = known[name].validate(value, num_players)
         return values
 
@@ -388,5 +420,9 @@ class GameSpec:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
                 _("{game} is played by {fewest} to {most} players, not {count}.").format(
-                    game=_(self.title), fewest=self.min_players, most=self.max_players,
-                    count=num_players))
+                    game=_(self.title),
+                    fewest=self.min_players,
+                    most=self.max_players,
+                    count=num_players,
+                )
+            )

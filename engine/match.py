@@ -7,6 +7,7 @@ same seed and the same decisions give the same game on any machine and after a r
 Undo never crosses a chance outcome or another player's decision: it replays the history prefix
 from the last such boundary (no reverse rules).
 """
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,7 @@ LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 def bot_name(number: int, level: str) -> str:
     """The name a new bot seat gets, "Bot 2 (Hard)", in the language in use (the name is then
     the seat's: a saved game keeps it)."""
-    return _("Bot {number} ({level})").format(number=number,
-                                               level=_(LEVEL_NAMES.get(level, level)))
+    return _("Bot {number} ({level})").format(number=number, level=_(LEVEL_NAMES.get(level, level)))
 
 
 NAME_LIMIT = 24
@@ -51,16 +51,20 @@ class Seat:
     def __post_init__(self):
         if not isinstance(self.kind, str) or self.kind not in (HUMAN, BOT):
             raise ValueError(_("A seat is 'human' or 'bot', not {kind!r}.").format(kind=self.kind))
-        if self.kind == BOT and (not isinstance(self.level, str)
-                                 or self.level not in BOT_LEVELS):
-            raise ValueError(_("A bot's level is easy, medium or hard, not {level!r}.").format(
-                level=self.level))
+        if self.kind == BOT and (not isinstance(self.level, str) or self.level not in BOT_LEVELS):
+            raise ValueError(
+                _("A bot's level is easy, medium or hard, not {level!r}.").format(level=self.level)
+            )
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError(_("A player's name must be some text."))
         if len(self.name) > NAME_LIMIT:
-            raise ValueError(ngettext("A player's name has at most {count} character.",
-                                      "A player's name has at most {count} characters.",
-                                      NAME_LIMIT).format(count=NAME_LIMIT))
+            raise ValueError(
+                ngettext(
+                    "A player's name has at most {count} character.",
+                    "A player's name has at most {count} characters.",
+                    NAME_LIMIT,
+                ).format(count=NAME_LIMIT)
+            )
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in self.name):
             raise ValueError(_("A player's name must not hold control characters."))
 
@@ -94,8 +98,9 @@ class HistoryEntry:
 class Bot(Protocol):
     """A computer player: picks one of ``legal_actions`` from what ``observation`` shows."""
 
-    def choose(self, observation, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        ...
+    def choose(
+        self, observation, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action: ...
 
 
 def pick_outcome(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
@@ -121,8 +126,9 @@ class Match:
     whose length is the number of players. Raises ``ValueError`` for a bad seat count or option.
     """
 
-    def __init__(self, spec: GameSpec, seats: Sequence[Seat], options: dict | None = None,
-                 seed: int = 0):
+    def __init__(
+        self, spec: GameSpec, seats: Sequence[Seat], options: dict | None = None, seed: int = 0
+    ):
         spec.check_players(len(seats))
         self.spec = spec
         self.seats = list(seats)
@@ -263,8 +269,13 @@ class Match:
         if player < 0 or not self.seats[player].is_bot:
             raise IllegalAction(_("It is not a computer player's turn."))
         bot = make_bot(self.spec, self.seats[player].level)
-        return (bot, self.state.observation(player), self.state.legal_actions(), self.bot_rng(),
-                len(self.history))
+        return (
+            bot,
+            self.state.observation(player),
+            self.state.legal_actions(),
+            self.bot_rng(),
+            len(self.history),
+        )
 
     def apply_bot_move(self, action: Action, history_length: int) -> list[Event]:
         """Apply a bot's answer if the match has not moved on since it was asked."""
@@ -284,8 +295,10 @@ class Match:
 
     def can_undo(self) -> bool:
         """True when the last step is the current player's own decision after the last boundary."""
-        return (len(self.history) > self._undo_floor()
-                and self.history[-1].player == self.state.current_player())
+        return (
+            len(self.history) > self._undo_floor()
+            and self.history[-1].player == self.state.current_player()
+        )
 
     def _rewind(self, length: int) -> None:
         state = self._initial.clone()
@@ -364,21 +377,25 @@ class Match:
         """
         seats = [Seat.from_dict(s) for s in data["seats"]]
         match = cls(spec, seats, data["options"], data["seed"])
-        if "start" in data:               # a game started from a position, not the set-up
+        if "start" in data:  # a game started from a position, not the set-up
             try:
                 match.set_position(spec.state_from_dict(data["start"]))
             except (KeyError, TypeError, ValueError) as err:
                 raise ValueError(f"its starting position is damaged ({err})") from None
         for i, item in enumerate(data["history"]):
             player = item["player"]
-            if type(player) is not int:       # True == 1, but it is not a seat
-                raise ValueError(_("step {number} of the history names no player").format(
-                    number=i + 1))
+            if type(player) is not int:  # True == 1, but it is not a seat
+                raise ValueError(
+                    _("step {number} of the history names no player").format(number=i + 1)
+                )
             try:
                 action = spec.action_codec.from_dict(item["action"])
             except ValueError as err:
-                raise ValueError(_("step {number} of the history is damaged ({error})").format(
-                    number=i + 1, error=err)) from None
+                raise ValueError(
+                    _("step {number} of the history is damaged ({error})").format(
+                        number=i + 1, error=err
+                    )
+                ) from None
             try:
                 if player == CHANCE:
                     match.resolve_chance(action)
@@ -389,7 +406,8 @@ class Match:
             except IllegalAction as err:
                 raise ValueError(
                     _("step {number} of the history cannot be replayed: {reason}").format(
-                        number=i + 1, reason=err.reason)
+                        number=i + 1, reason=err.reason
+                    )
                 ) from None
         if match.state.to_dict() != data["snapshot"]:
             raise ValueError(_("the replayed game does not match the saved position"))

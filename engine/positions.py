@@ -5,6 +5,7 @@ game's ``notation`` module). :func:`read_position` turns a player's text (pasted
 state or a plain refusal saying what is wrong and where; :func:`match_from_position` starts a
 match there (:meth:`engine.match.Match.set_position`, so saves keep the start).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -30,14 +31,18 @@ def read_position(spec: GameSpec, text: str):
     try:
         return spec.notation.parse(cleaned)
     except ValueError as err:
-        raise ValueError(_("This position cannot be read: {reason}").format(
-            reason=str(err).strip() or type(err).__name__)) from None
+        raise ValueError(
+            _("This position cannot be read: {reason}").format(
+                reason=str(err).strip() or type(err).__name__
+            )
+        ) from None
     except (IndexError, KeyError, TypeError, AttributeError) as err:
         # a notation's parser that trips over text it did not expect still refuses in words
-        raise ValueError(_("This position cannot be read: it is not {game} notation "
-                           "({problem}).").format(game=spec.title,
-                                                  problem=f"{type(err).__name__}: {err}"[:80])
-                         ) from None
+        raise ValueError(
+            _("This position cannot be read: it is not {game} notation ({problem}).").format(
+                game=spec.title, problem=f"{type(err).__name__}: {err}"[:80]
+            )
+        ) from None
 
 
 def players_in(state) -> int | None:
@@ -46,21 +51,26 @@ def players_in(state) -> int | None:
     return players if isinstance(players, int) else None
 
 
-def match_from_position(spec: GameSpec, seats: Sequence[Seat], options: dict | None,
-                        seed: int, state) -> Match:
+def match_from_position(
+    spec: GameSpec, seats: Sequence[Seat], options: dict | None, seed: int, state
+) -> Match:
     """A match of ``seats`` starting at ``state`` (from :func:`read_position`).
 
     Options the position itself holds (``state.options``) win over ``options``, so the match
     saves what it plays. Raises ``ValueError`` when the seat count does not fit the position."""
     players = players_in(state)
     if players is not None and players != len(seats):
-        raise ValueError(_("This position is for {count} players, not {seats}.").format(
-            count=players, seats=len(seats)))
+        raise ValueError(
+            _("This position is for {count} players, not {seats}.").format(
+                count=players, seats=len(seats)
+            )
+        )
     chosen = dict(options or {})
     own = getattr(state, "options", None)
     if isinstance(own, dict):
-        chosen.update({option.name: own[option.name] for option in spec.options
-                       if option.name in own})
+        chosen.update(
+            {option.name: own[option.name] for option in spec.options if option.name in own}
+        )
     match = Match(spec, seats, chosen, seed)
     match.set_position(state)
     return match

@@ -7,6 +7,7 @@ reached within ``turns`` of that seat's turns. The tests play every puzzle with 
 seat 0 and check it is solved. Off the Rails' positions (a board of many lines) are text files in
 ``puzzle_positions``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -35,23 +36,30 @@ class Puzzle:
 # --- Diced Tomatoes -------------------------------------------------------------------------
 def _harvested(start, state) -> list:
     """Seat 0's harvests since ``start`` (values, slot order)."""
-    return list(state.score[0][len(start.score[0]):])
+    return list(state.score[0][len(start.score[0]) :])
 
 
 # --- Potion Explosion ----------------------------------------------------------------------
 def _marbles_picked(events) -> int:
     """Marbles seat 0 took with regular picks and their explosions in ``events``."""
     from engine.potion_explosion.state import Exploded, MarbleTaken
-    return sum(1 if isinstance(event, MarbleTaken) and event.reason == "pick"
-               else len(event.positions) if isinstance(event, Exploded) else 0
-               for event in events if getattr(event, "player", None) == 0)
+
+    return sum(
+        1
+        if isinstance(event, MarbleTaken) and event.reason == "pick"
+        else len(event.positions)
+        if isinstance(event, Exploded)
+        else 0
+        for event in events
+        if getattr(event, "player", None) == 0
+    )
 
 
 def _potions_completed(events) -> int:
     """Potions seat 0 completed in ``events``."""
     from engine.potion_explosion.state import PotionCompleted
-    return sum(1 for event in events
-               if isinstance(event, PotionCompleted) and event.player == 0)
+
+    return sum(1 for event in events if isinstance(event, PotionCompleted) and event.player == 0)
 
 
 # --- Tea Time -------------------------------------------------------------------------------
@@ -77,60 +85,101 @@ OTR_FULL_SPEED = _position_file("otr-full-speed.txt")
 
 
 PUZZLES = (
-    Puzzle("dt-red-not-black", "diced-tomatoes", N_("Red, not black"),
-           N_("Harvest a 5 into score slot 5 this turn."),
-           "players=2 phase=turn active=0 last=1 karma=3,3 hand=3r,3b,6r "
-           "vines=5r4r6r|-|-/2r|-|- score=1,2,3,4/2",
-           lambda start, state, events: len(state.score[0]) >= 5 and state.score[0][4] == 5),
-    Puzzle("dt-shift", "diced-tomatoes", N_("One step to a tomato"),
-           N_("Harvest a tomato this turn: your karma can move a die by one."),
-           "players=2 phase=turn active=0 last=1 karma=2,3 hand=6r "
-           "vines=3r2r4r|-|-/-|-|- score=-/-",
-           lambda start, state, events: len(_harvested(start, state)) >= 1),
-    Puzzle("dt-roll-over", "diced-tomatoes", N_("From one to six"),
-           N_("Harvest a 6 this turn."),
-           "players=2 phase=turn active=0 last=1 karma=4,3 hand=1r "
-           "vines=6r6r6r|-|-/-|-|- score=2/1",
-           lambda start, state, events: 6 in _harvested(start, state)),
-    Puzzle("pe-chain", "potion-explosion", N_("Chain reaction"),
-           N_("Take 7 marbles or more with your one pick."),
-           "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
-           "draft=4:- tracks=BYRBBKKB/YRRYYBYY/KYYRBRYY/KYKKBYRY/KRBYRKYK tank=R9B9Y3K7 "
-           "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
-           "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
-           "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
-           lambda start, state, events: _marbles_picked(events) >= 7),
-    Puzzle("pe-two-potions", "potion-explosion", N_("Two at once"),
-           N_("Complete both of your potions this turn."),
-           "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
-           "draft=4:- tracks=BYKBBKKB/YRKYYBYY/YKRYRKBK/KYKKBYRY/KRBRYKYK tank=R11B9Y5K3 "
-           "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
-           "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
-           "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
-           lambda start, state, events: _potions_completed(events) >= 2),
-    Puzzle("otr-last-mile", "off-the-rails", N_("The last mile"),
-           N_("Bring the diamond to the surface this turn."),
-           OTR_LAST_MILE,
-           lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4]),
-    Puzzle("otr-full-speed", "off-the-rails", N_("Full speed ahead"),
-           N_("The track is laid: bring the diamond to the surface this turn."),
-           OTR_FULL_SPEED,
-           lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4]),
-    Puzzle("tt-last-cards", "tea-time", N_("The last three cards"),
-           N_("Win the game: take the right cards of the last three."),
-           "players=2 phase=play round=5 turn=5 first=1 active=0 table=C.../.C../..H. deck=- "
-           "collections=C2,P2,R1/A,R3,c2,D2,H1,M2",
-           lambda start, state, events: _won(state), turns=3),
-    Puzzle("tt-one-card", "tea-time", N_("One card is enough"),
-           N_("Win the game from here."),
-           "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../.PdC/.... deck=- "
-           "collections=P1,r2,H1,D3/A,C1,H2,M2",
-           lambda start, state, events: _won(state), turns=3),
-    Puzzle("tt-column", "tea-time", N_("Down the first column"),
-           N_("Win the game with the right line of cards."),
-           "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../p.../Pd.. deck=- "
-           "collections=p3,C3,H1,M1/A,P1,r2,C3,H2,M1,D3",
-           lambda start, state, events: _won(state), turns=3),
+    Puzzle(
+        "dt-red-not-black",
+        "diced-tomatoes",
+        N_("Red, not black"),
+        N_("Harvest a 5 into score slot 5 this turn."),
+        "players=2 phase=turn active=0 last=1 karma=3,3 hand=3r,3b,6r "
+        "vines=5r4r6r|-|-/2r|-|- score=1,2,3,4/2",
+        lambda start, state, events: len(state.score[0]) >= 5 and state.score[0][4] == 5,
+    ),
+    Puzzle(
+        "dt-shift",
+        "diced-tomatoes",
+        N_("One step to a tomato"),
+        N_("Harvest a tomato this turn: your karma can move a die by one."),
+        "players=2 phase=turn active=0 last=1 karma=2,3 hand=6r vines=3r2r4r|-|-/-|-|- score=-/-",
+        lambda start, state, events: len(_harvested(start, state)) >= 1,
+    ),
+    Puzzle(
+        "dt-roll-over",
+        "diced-tomatoes",
+        N_("From one to six"),
+        N_("Harvest a 6 this turn."),
+        "players=2 phase=turn active=0 last=1 karma=4,3 hand=1r vines=6r6r6r|-|-/-|-|- score=2/1",
+        lambda start, state, events: 6 in _harvested(start, state),
+    ),
+    Puzzle(
+        "pe-chain",
+        "potion-explosion",
+        N_("Chain reaction"),
+        N_("Take 7 marbles or more with your one pick."),
+        "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
+        "draft=4:- tracks=BYRBBKKB/YRRYYBYY/KYYRBRYY/KYKKBYRY/KRBYRKYK tank=R9B9Y3K7 "
+        "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
+        "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
+        "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
+        lambda start, state, events: _marbles_picked(events) >= 7,
+    ),
+    Puzzle(
+        "pe-two-potions",
+        "potion-explosion",
+        N_("Two at once"),
+        N_("Complete both of your potions this turn."),
+        "n=2 opt=random,random types=SAN,WIS,BAL,PRI,BLI,FIL phase=play first=0 player=0 "
+        "draft=4:- tracks=BYKBBKKB/YRKYYBYY/YKRYRKBK/KYKKBYRY/KRBRYKYK tank=R11B9Y5K3 "
+        "stacks=FIL6+8/BAL6+8/BLI6+8/BAL4+8/BAL6+7 skill=4/11 turn=- effect=- seam=- end=0 "
+        "tb=- win=- tt=0 p0=BAL4:RKK,PRI4:YB/Y/-/-/0.3.-.0.0.3 "
+        "p1=BLI4:KR,WIS4:R/BBK/-/-/0.3.-.0.0.3",
+        lambda start, state, events: _potions_completed(events) >= 2,
+    ),
+    Puzzle(
+        "otr-last-mile",
+        "off-the-rails",
+        N_("The last mile"),
+        N_("Bring the diamond to the surface this turn."),
+        OTR_LAST_MILE,
+        lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4],
+    ),
+    Puzzle(
+        "otr-full-speed",
+        "off-the-rails",
+        N_("Full speed ahead"),
+        N_("The track is laid: bring the diamond to the surface this turn."),
+        OTR_FULL_SPEED,
+        lambda start, state, events: state.stockpiles[0][4] > start.stockpiles[0][4],
+    ),
+    Puzzle(
+        "tt-last-cards",
+        "tea-time",
+        N_("The last three cards"),
+        N_("Win the game: take the right cards of the last three."),
+        "players=2 phase=play round=5 turn=5 first=1 active=0 table=C.../.C../..H. deck=- "
+        "collections=C2,P2,R1/A,R3,c2,D2,H1,M2",
+        lambda start, state, events: _won(state),
+        turns=3,
+    ),
+    Puzzle(
+        "tt-one-card",
+        "tea-time",
+        N_("One card is enough"),
+        N_("Win the game from here."),
+        "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../.PdC/.... deck=- "
+        "collections=P1,r2,H1,D3/A,C1,H2,M2",
+        lambda start, state, events: _won(state),
+        turns=3,
+    ),
+    Puzzle(
+        "tt-column",
+        "tea-time",
+        N_("Down the first column"),
+        N_("Win the game with the right line of cards."),
+        "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../p.../Pd.. deck=- "
+        "collections=p3,C3,H1,M1/A,P1,r2,C3,H2,M1,D3",
+        lambda start, state, events: _won(state),
+        turns=3,
+    ),
 )
 
 

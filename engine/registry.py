@@ -4,6 +4,7 @@ Each game package under ``engine/`` exposes ``GAME``, a :class:`engine.core.Game
 that does not exist yet is simply not listed; a package that exists but fails to import is a bug
 and raises.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -51,5 +52,6 @@ def get(game_id: str) -> GameSpec:
         if spec.id == game_id:
             return spec
     known = ", ".join(s.id for s in games()) or "none"
-    raise KeyError(_("Unknown game {game_id!r}; known games: {known}.").format(game_id=game_id,
-                                                                              known=known))
+    raise KeyError(
+        _("Unknown game {game_id!r}; known games: {known}.").format(game_id=game_id, known=known)
+    )

@@ -4,6 +4,7 @@ A :class:`ReplayCursor` drives a :class:`engine.match.Match` through a game's hi
 applies the next recorded steps; backward it rewinds the match (the history prefix replayed from
 the start position, no reverse rules), so every position it shows is the position the game had.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -40,8 +41,9 @@ class ReplayCursor:
                 started.add(self.position)
                 self.checkpoints.append((self.position, match.state.clone()))
         starts = sorted(started)
-        decided_before = (not starts or any(entry.player >= 0
-                                            for entry in self.history[:starts[0] - 1]))
+        decided_before = not starts or any(
+            entry.player >= 0 for entry in self.history[: starts[0] - 1]
+        )
         self.turn_starts = ([0] if decided_before else []) + starts
         """Positions where each turn begins, in order (turn 1 first)."""
         if not self.turn_starts:

@@ -12,6 +12,7 @@ Requests that come faster than the disk replace one another: only the newest pos
 game is written. Until :meth:`start` (the app's loop calls it) writes happen at once, on the
 caller's thread, so tests that drive the app frame by frame see the file straight away.
 """
+
 from __future__ import annotations
 
 import json

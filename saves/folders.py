@@ -6,6 +6,7 @@ folder by earlier versions are moved up one level the first time they are looked
 move fails the old folder is used, so they are always found. (On Linux and macOS the author
 never appeared in the path and nothing moves.)
 """
+
 from __future__ import annotations
 
 import os
@@ -43,7 +44,7 @@ def adopt(root: Path, name: str) -> Path:
     except OSError:
         return old
     try:
-        (root / APP).rmdir()        # only when empty
+        (root / APP).rmdir()  # only when empty
     except OSError:
         pass
     return new

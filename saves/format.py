@@ -19,6 +19,7 @@ game's older rules (``rules_version`` below the game's) whose history no longer 
 from its snapshot instead, with a notice. Every failure is a :class:`SaveError` whose message a
 player understands.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,9 +51,11 @@ class SaveError(Exception):
 
 def migration(from_version: int):
     """Decorator registering the step from ``from_version`` to ``from_version + 1``."""
+
     def register(func):
         MIGRATIONS[from_version] = func
         return func
+
     return register
 
 
@@ -73,6 +76,7 @@ def _from_v1(envelope: dict) -> dict:
         return envelope
     from engine import registry
     from engine.potion_explosion import legacy
+
     if not legacy.needs_upgrade(envelope):
         return envelope
     try:
@@ -96,11 +100,15 @@ def _from_v3(envelope: dict) -> dict:
     today's rules no longer ask; :func:`engine.off_the_rails.legacy.upgrade_history` replays it
     under today's rules, so undo and replay keep working. One it cannot upgrade (or a game set
     up from a position) is left as it is: loading goes on from its snapshot."""
-    if (envelope.get("game") != "off-the-rails" or envelope.get("rules_version", 1) >= 3
-            or "start" in envelope):
+    if (
+        envelope.get("game") != "off-the-rails"
+        or envelope.get("rules_version", 1) >= 3
+        or "start" in envelope
+    ):
         return envelope
     from engine import registry
     from engine.off_the_rails import legacy
+
     try:
         upgraded = legacy.upgrade_history(registry.get("off-the-rails"), envelope)
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -127,8 +135,13 @@ def match_title(match) -> str:
 
 def make_envelope(match, title: str | None = None, now: datetime | None = None) -> dict:
     """The complete, checksummed envelope for ``match`` (an :class:`engine.match.Match`)."""
-    return envelope_of(match.to_save(), title or match_title(match), match.turn_count(), now,
-                       progress=match_progress(match))
+    return envelope_of(
+        match.to_save(),
+        title or match_title(match),
+        match.turn_count(),
+        now,
+        progress=match_progress(match),
+    )
 
 
 def match_progress(match) -> dict:
@@ -136,8 +149,14 @@ def match_progress(match) -> dict:
     return {"to_move": match.turn_owner(), "turns_by_seat": match.turns_by_seat()}
 
 
-def envelope_of(data: dict, title: str, turn: int, now: datetime | None = None,
-                canonical=canonical_json, progress: dict | None = None) -> dict:
+def envelope_of(
+    data: dict,
+    title: str,
+    turn: int,
+    now: datetime | None = None,
+    canonical=canonical_json,
+    progress: dict | None = None,
+) -> dict:
     """The checksummed envelope around ``data`` (``Match.to_save()``), titled ``title`` at
     turn ``turn``. ``canonical`` spells the JSON the checksum is taken over (the autosave
     thread passes a pure-Python spelling of :func:`canonical_json`: same text, and the
@@ -179,16 +198,17 @@ def _decode(text: str, where: str):
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as err:
-        raise SaveError(f"{where} is not a readable save file (it is damaged or cut short: "
-                        f"{err.msg}).") from None
+        raise SaveError(
+            f"{where} is not a readable save file (it is damaged or cut short: {err.msg})."
+        ) from None
     except RecursionError:
-        raise SaveError(f"{where} is not a readable save file (it is nested too deeply).") \
-            from None
+        raise SaveError(f"{where} is not a readable save file (it is nested too deeply).") from None
     except _BadNumber as err:
         raise SaveError(f"{where} is not a readable save file ({err}).") from None
-    except (ValueError, TypeError):      # an integer of over 4,300 digits, say
-        raise SaveError(f"{where} is not a readable save file (it holds a number too long "
-                        f"to be read).") from None
+    except (ValueError, TypeError):  # an integer of over 4,300 digits, say
+        raise SaveError(
+            f"{where} is not a readable save file (it holds a number too long to be read)."
+        ) from None
 
 
 def is_plain_text(value, limit: int | None = None) -> bool:
@@ -204,7 +224,7 @@ def clean_title(value) -> str:
     :data:`TITLE_LIMIT` characters."""
     text = "".join(ch for ch in str(value) if unicodedata.category(ch) not in ("Cc", "Cs"))
     text = " ".join(text.split())
-    return text if len(text) <= TITLE_LIMIT else text[:TITLE_LIMIT - 1] + "\u2026"
+    return text if len(text) <= TITLE_LIMIT else text[: TITLE_LIMIT - 1] + "\u2026"
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -219,8 +239,9 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
     actions are checked against their declared field types later, while replaying
     (:meth:`engine.core.RecordCodec.from_dict`).
     """
-    missing = [k for k in ("game", "options", "seats", "seed", "history", "snapshot")
-               if k not in envelope]
+    missing = [
+        k for k in ("game", "options", "seats", "seed", "history", "snapshot") if k not in envelope
+    ]
     if missing:
         raise SaveError(f"{where} is missing {', '.join(missing)}.")
     shapes = {"game": str, "options": dict, "seats": list, "history": list, "snapshot": dict}
@@ -242,8 +263,9 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
     if "to_move" in envelope and not _is_int(envelope["to_move"]):
         wrong.append("to_move")
     by_seat = envelope.get("turns_by_seat", [])
-    if not (isinstance(by_seat, list) and all(_is_int(n) and 0 <= n <= TURN_LIMIT
-                                               for n in by_seat)):
+    if not (
+        isinstance(by_seat, list) and all(_is_int(n) and 0 <= n <= TURN_LIMIT for n in by_seat)
+    ):
         wrong.append("turns_by_seat")
     if wrong:
         raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
@@ -254,8 +276,12 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         if problem:
             raise SaveError(f"{where} has a damaged seat {number}: {problem}.")
     for number, item in enumerate(envelope["history"], 1):
-        if (not isinstance(item, dict) or set(item) != {"player", "action"}
-                or not _is_int(item["player"]) or not isinstance(item["action"], dict)):
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"player", "action"}
+            or not _is_int(item["player"])
+            or not isinstance(item["action"], dict)
+        ):
             raise SaveError(f"{where} has a damaged step {number} in its history.")
 
 
@@ -263,8 +289,7 @@ def seat_problem(seat) -> str | None:
     """What is wrong with one saved seat ``{"kind", "name", "level"}``, or None."""
     from engine.match import BOT, BOT_LEVELS, HUMAN
 
-    if not isinstance(seat, dict) or not {"kind", "name"} <= set(seat) <= {"kind", "name",
-                                                                          "level"}:
+    if not isinstance(seat, dict) or not {"kind", "name"} <= set(seat) <= {"kind", "name", "level"}:
         return "it is not a seat"
     if seat["kind"] not in (HUMAN, BOT) or not isinstance(seat["kind"], str):
         return "it is neither a person nor a computer player"
@@ -293,17 +318,20 @@ def parse(text: str, where: str = "this save") -> dict:
     if not _is_int(version) or version < 0:
         raise SaveError(f"{where} has no valid schema version.")
     if version > SCHEMA_VERSION:
-        raise SaveError(f"{where} was made by a newer version of Tabletop Trio "
-                        f"(save format {version}; this program reads up to {SCHEMA_VERSION}).")
+        raise SaveError(
+            f"{where} was made by a newer version of Tabletop Trio "
+            f"(save format {version}; this program reads up to {SCHEMA_VERSION})."
+        )
     try:
         same = envelope.get("checksum") == checksum(envelope)
     except (RecursionError, ValueError, TypeError):  # too deep, or text no file can hold
         same = False
     if not same:
-        raise SaveError(f"{where} has been changed or damaged since it was saved "
-                        f"(its checksum does not match).")
+        raise SaveError(
+            f"{where} has been changed or damaged since it was saved (its checksum does not match)."
+        )
     if version < SCHEMA_VERSION:
-        check_envelope(envelope, where)     # an upgrade step may rely on the fields' types
+        check_envelope(envelope, where)  # an upgrade step may rely on the fields' types
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
@@ -313,8 +341,10 @@ def parse(text: str, where: str = "this save") -> dict:
         except SaveError:
             raise
         except Exception as err:  # noqa: BLE001 - a damaged old save, never a traceback
-            raise SaveError(f"{where} is from an earlier version and cannot be upgraded "
-                            f"({clean_title(str(err) or type(err).__name__)[:80]}).") from None
+            raise SaveError(
+                f"{where} is from an earlier version and cannot be upgraded "
+                f"({clean_title(str(err) or type(err).__name__)[:80]})."
+            ) from None
         version += 1
         envelope["schema_version"] = version
     check_envelope(envelope, where)
@@ -345,8 +375,10 @@ def load_match(envelope: dict, where: str = "this save"):
     try:
         spec = registry.get(envelope["game"])
     except KeyError:
-        raise SaveError(f"{where} is a game this program does not know "
-                        f"({clean_title(envelope['game'])[:40]!r}).") from None
+        raise SaveError(
+            f"{where} is a game this program does not know "
+            f"({clean_title(envelope['game'])[:40]!r})."
+        ) from None
     older_rules = envelope.get("rules_version", 1) < spec.rules_version
     try:
         _check_options(spec, envelope["options"], where)
@@ -376,10 +408,13 @@ def _resume(spec, envelope: dict, where: str):
         raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
     except Exception as err:  # noqa: BLE001 - a snapshot that cannot be read is damage
         reason = clean_title(str(err) or type(err).__name__).rstrip(".")
-        raise SaveError(f"{where} was saved under earlier rules and its position cannot be "
-                        f"read: {reason}.") from None
-    match.notice = _("This game was saved under earlier rules of {game}: it goes on from where "
-                     "it was saved, and the moves before cannot be undone or "
-                     "replayed.").format(game=spec.title)
+        raise SaveError(
+            f"{where} was saved under earlier rules and its position cannot be read: {reason}."
+        ) from None
+    match.notice = _(
+        "This game was saved under earlier rules of {game}: it goes on from where "
+        "it was saved, and the moves before cannot be undone or "
+        "replayed."
+    ).format(game=spec.title)
     match.save_title = clean_title(envelope.get("title", ""))
     return match

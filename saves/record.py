@@ -23,6 +23,7 @@ and ``Date`` are for reading too; lines starting with ``#`` and blank lines are 
 
 Reading refuses anything it cannot use with a :class:`RecordError` naming the line.
 """
+
 from __future__ import annotations
 
 import json
@@ -73,8 +74,11 @@ class GameRecordFile:
 def action_text(action) -> str:
     """``"PlaceDie slot=0 token=1"``: the action's type and fields, values as compact JSON."""
     data = action.to_dict()
-    fields = " ".join(f"{name}={json.dumps(value, separators=(',', ':'), ensure_ascii=False)}"
-                      for name, value in data.items() if name != "type")
+    fields = " ".join(
+        f"{name}={json.dumps(value, separators=(',', ':'), ensure_ascii=False)}"
+        for name, value in data.items()
+        if name != "type"
+    )
     return f"{data['type']} {fields}".rstrip()
 
 
@@ -85,7 +89,7 @@ def parse_action_fields(text: str) -> dict:
     while position < len(text) and text[position:].strip():
         match = _FIELD.match(text, position)
         if match is None:
-            raise ValueError(f"expected name=value at {text[position:position + 20]!r}")
+            raise ValueError(f"expected name=value at {text[position : position + 20]!r}")
         value, position = decoder.raw_decode(text, match.end())
         fields[match.group(1)] = value
     return fields
@@ -96,12 +100,15 @@ def _seat_line(seat: Seat) -> str:
 
 
 def result_line(match) -> str:
-    """"Ana 24, Bot 21; won by Ana" from the score sheet (empty for an unfinished game)."""
+    """ "Ana 24, Bot 21; won by Ana" from the score sheet (empty for an unfinished game)."""
     if not match.is_terminal():
         return ""
     sheet = match.state.score_sheet()
-    totals = ([row[-1] for row in sheet["rows"]] if "rows" in sheet
-              else [p.get("total") for p in sheet.get("players", [])])
+    totals = (
+        [row[-1] for row in sheet["rows"]]
+        if "rows" in sheet
+        else [p.get("total") for p in sheet.get("players", [])]
+    )
     names = match.names
     scores = ", ".join(f"{names[i]} {total}" for i, total in enumerate(totals) if i < len(names))
     winners = " and ".join(names[i] for i in sheet.get("winners", []) if 0 <= i < len(names))
@@ -122,7 +129,7 @@ def format_record(match, finished_at: datetime | None = None) -> str:
     if result:
         lines.append(f"Result: {result}")
     lines.append("")
-    state = match.start_state()      # the words describe each step before it happens
+    state = match.start_state()  # the words describe each step before it happens
     names = match.names
     for number, entry in enumerate(match.history, 1):
         who = "chance" if entry.player == CHANCE else names[entry.player]
@@ -132,8 +139,9 @@ def format_record(match, finished_at: datetime | None = None) -> str:
             words = ""
         state.apply_action(entry.action)
         words = " ".join(str(words).split())
-        lines.append(f"{number}. {who}: {action_text(entry.action)}"
-                     + (f"  ; {words}" if words else ""))
+        lines.append(
+            f"{number}. {who}: {action_text(entry.action)}" + (f"  ; {words}" if words else "")
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -159,8 +167,12 @@ def parse_record(text: str) -> GameRecordFile:
 
     lines = text.splitlines()
     if not lines or not lines[0].startswith(MAGIC):
-        raise RecordError(_("This is not a Tabletop Trio game record (its first line should "
-                            "be “{magic} {version}”).").format(magic=MAGIC, version=VERSION))
+        raise RecordError(
+            _(
+                "This is not a Tabletop Trio game record (its first line should "
+                "be “{magic} {version}”)."
+            ).format(magic=MAGIC, version=VERSION)
+        )
     header: dict = {}
     seat_lines: dict = {}
     steps = []
@@ -174,8 +186,11 @@ def parse_record(text: str) -> GameRecordFile:
             continue
         key, sep, value = stripped.partition(":")
         if not sep:
-            raise RecordError(_("Line {line} of the record is neither a header nor a step: "
-                                "{text}").format(line=number, text=stripped[:60]))
+            raise RecordError(
+                _("Line {line} of the record is neither a header nor a step: {text}").format(
+                    line=number, text=stripped[:60]
+                )
+            )
         if key.startswith("Seat "):
             seat_lines[key[5:].strip()] = (number, value.strip())
         else:
@@ -191,13 +206,15 @@ def parse_record(text: str) -> GameRecordFile:
     try:
         spec = registry.get(game_id)
     except KeyError:
-        raise RecordError(_("Line {line}: this program does not know the game "
-                            "“{game}”.").format(line=line, game=game_id[:40])) from None
+        raise RecordError(
+            _("Line {line}: this program does not know the game “{game}”.").format(
+                line=line, game=game_id[:40]
+            )
+        ) from None
     seats = []
     for index in range(1, len(seat_lines) + 1):
         if str(index) not in seat_lines:
-            raise RecordError(_("The record has no “Seat {number}:” line.").format(
-                number=index))
+            raise RecordError(_("The record has no “Seat {number}:” line.").format(number=index))
         line, value = seat_lines[str(index)]
         kind, _sep, rest = value.partition(" ")
         try:
@@ -207,8 +224,7 @@ def parse_record(text: str) -> GameRecordFile:
             else:
                 seats.append(Seat(kind, rest))
         except ValueError as err:
-            raise RecordError(_("Line {line}: {problem}").format(line=line, problem=err)) \
-                from None
+            raise RecordError(_("Line {line}: {problem}").format(line=line, problem=err)) from None
     line, value = field("Options")
     try:
         options = json.loads(value)
@@ -222,47 +238,62 @@ def parse_record(text: str) -> GameRecordFile:
     try:
         seed = int(value)
     except ValueError:
-        raise RecordError(_("Line {line}: the seed must be a whole number.").format(
-            line=line)) from None
+        raise RecordError(
+            _("Line {line}: the seed must be a whole number.").format(line=line)
+        ) from None
     start = None
     if "Start" in header:
         line, value = header["Start"]
         try:
             start = spec.notation.parse(value)
         except ValueError as err:
-            raise RecordError(_("Line {line}: the starting position cannot be read: "
-                                "{problem}").format(line=line, problem=err)) from None
+            raise RecordError(
+                _("Line {line}: the starting position cannot be read: {problem}").format(
+                    line=line, problem=err
+                )
+            ) from None
     record = GameRecordFile(spec, seats, options, seed, start, [])
     probe = record.fresh_match()
     for expected, (step_line, step) in enumerate(steps, 1):
         if int(step.group(1)) != expected:
-            raise RecordError(_("Line {line}: step {found} where step {expected} should "
-                                "be.").format(line=step_line, found=step.group(1),
-                                              expected=expected))
+            raise RecordError(
+                _("Line {line}: step {found} where step {expected} should be.").format(
+                    line=step_line, found=step.group(1), expected=expected
+                )
+            )
         player = probe.current_player()
         who = "chance" if player == CHANCE else probe.names[player] if player >= 0 else None
         rest = step.group(2)
         if who is None or not rest.startswith(f"{who}:"):
             expected_who = who or _("nobody (the game is over)")
-            raise RecordError(_("Line {line}: this step should be {who}'s.").format(
-                line=step_line, who=expected_who))
-        action_match = _ACTION.match(_split_comment(rest[len(who) + 1:]).strip())
+            raise RecordError(
+                _("Line {line}: this step should be {who}'s.").format(
+                    line=step_line, who=expected_who
+                )
+            )
+        action_match = _ACTION.match(_split_comment(rest[len(who) + 1 :]).strip())
         try:
             if action_match is None:
                 raise ValueError("no move is written")
             data = {"type": action_match.group(1)} | parse_action_fields(action_match.group(2))
             action = spec.action_codec.from_dict(data)
         except ValueError as err:
-            raise RecordError(_("Line {line}: the step cannot be read ({problem}).").format(
-                line=step_line, problem=err)) from None
+            raise RecordError(
+                _("Line {line}: the step cannot be read ({problem}).").format(
+                    line=step_line, problem=err
+                )
+            ) from None
         try:
             if player == CHANCE:
                 probe.resolve_chance(action)
             else:
                 probe.apply(action)
         except IllegalAction as err:
-            raise RecordError(_("Line {line}: the step cannot be played: {reason}").format(
-                line=step_line, reason=err.reason)) from None
+            raise RecordError(
+                _("Line {line}: the step cannot be played: {reason}").format(
+                    line=step_line, reason=err.reason
+                )
+            ) from None
         record.history.append(HistoryEntry(player, action))
     return record
 
@@ -271,6 +302,7 @@ def load_record(path) -> GameRecordFile:
     """Read the record file at ``path``; raises :class:`RecordError` in plain words."""
     from saves.format import SaveError
     from saves.store import read_text
+
     try:
         text = read_text(Path(path), limit=MAX_RECORD_BYTES, kind="game record")
     except SaveError as err:
@@ -297,6 +329,7 @@ def export_record(match, folder: Path | None = None) -> Path:
             number += 1
         path.write_text(format_record(match), encoding="utf-8")
     except OSError as err:
-        raise RecordError(_("Could not write the game record: {reason}.").format(
-            reason=err.strerror or err)) from None
+        raise RecordError(
+            _("Could not write the game record: {reason}.").format(reason=err.strerror or err)
+        ) from None
     return path

@@ -6,6 +6,7 @@ any damage is kept as ``settings.json.damaged`` and the repaired settings are wr
 place; the problem is reported once, in one sentence, in ``Settings.problem``. A config folder
 that cannot be created gives the defaults and a ``problem`` saying where; the game still starts.
 """
+
 from __future__ import annotations
 
 import json
@@ -63,16 +64,24 @@ def _is_int(value) -> bool:
 
 
 def _window_size(value):
-    if (isinstance(value, (list, tuple)) and len(value) == 2 and all(map(_is_int, value))
-            and MIN_WINDOW[0] <= value[0] <= MAX_WINDOW[0]
-            and MIN_WINDOW[1] <= value[1] <= MAX_WINDOW[1]):
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(map(_is_int, value))
+        and MIN_WINDOW[0] <= value[0] <= MAX_WINDOW[0]
+        and MIN_WINDOW[1] <= value[1] <= MAX_WINDOW[1]
+    ):
         return tuple(value)
     return None
 
 
 def _bot_budget(value):
-    if (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-            and BOT_BUDGET_RANGE[0] <= value <= BOT_BUDGET_RANGE[1]):
+    if (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and BOT_BUDGET_RANGE[0] <= value <= BOT_BUDGET_RANGE[1]
+    ):
         return float(value)
     return None
 
@@ -136,17 +145,26 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         if not path.exists() and not path.is_symlink():
             return Settings()
-        data = json.loads(read_text(path, SETTINGS_BYTES, kind="settings"),
-                          parse_constant=lambda name: float("nan"))
+        data = json.loads(
+            read_text(path, SETTINGS_BYTES, kind="settings"),
+            parse_constant=lambda name: float("nan"),
+        )
     except SaveError as err:
-        return _damaged(path, Settings(), _("Your settings could not be read ({reason})").format(
-            reason=str(err).rstrip(".")))
+        return _damaged(
+            path,
+            Settings(),
+            _("Your settings could not be read ({reason})").format(reason=str(err).rstrip(".")),
+        )
     except (ValueError, RecursionError) as err:
-        return _damaged(path, Settings(), _("Your settings file could not be read ({reason})")
-                        .format(reason=_why(err)))
+        return _damaged(
+            path,
+            Settings(),
+            _("Your settings file could not be read ({reason})").format(reason=_why(err)),
+        )
     if not isinstance(data, dict):
-        return _damaged(path, Settings(), _("Your settings file could not be read "
-                                            "(it holds no settings)"))
+        return _damaged(
+            path, Settings(), _("Your settings file could not be read (it holds no settings)")
+        )
     values, bad = {}, []
     for f in fields(Settings):
         if f.name not in CHECKS or f.name not in data:
@@ -158,8 +176,12 @@ def load_settings(path: Path | None = None) -> Settings:
             values[f.name] = value
     settings = Settings(**values)
     if bad:
-        return _damaged(path, settings, _("Some settings were damaged ({names})").format(
-            names=", ".join(bad)), repaired=True)
+        return _damaged(
+            path,
+            settings,
+            _("Some settings were damaged ({names})").format(names=", ".join(bad)),
+            repaired=True,
+        )
     return settings
 
 
@@ -184,9 +206,11 @@ def _damaged(path: Path, settings: Settings, what: str, repaired: bool = False) 
             save_settings(settings, path)
         except SaveError:
             pass
-    settings.problem = (_("{what}; defaults are used for them and {where}.") if repaired
-                        else _("{what}; defaults are used and {where}.")).format(what=what,
-                                                                                 where=where)
+    settings.problem = (
+        _("{what}; defaults are used for them and {where}.")
+        if repaired
+        else _("{what}; defaults are used and {where}.")
+    ).format(what=what, where=where)
     return settings
 
 
@@ -198,5 +222,11 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     write_atomic(path or config_path(), json.dumps(data, indent=1) + "\n")
 
 
-__all__ = ["Settings", "load_settings", "save_settings", "ANIMATION_SPEEDS", "WINDOW_SIZES",
-           "SaveError"]
+__all__ = [
+    "Settings",
+    "load_settings",
+    "save_settings",
+    "ANIMATION_SPEEDS",
+    "WINDOW_SIZES",
+    "SaveError",
+]

@@ -16,6 +16,7 @@ seated. Games are grouped by opponents (:func:`opponents_of`): the bots' level w
 plays at one level, ``mixed`` for bots of several levels, ``people`` for hot-seat games without
 bots, ``solo`` for one person alone.
 """
+
 from __future__ import annotations
 
 import csv
@@ -56,8 +57,20 @@ CREATE TABLE IF NOT EXISTS games (
     finished_at TEXT NOT NULL
 )
 """
-_COLUMNS = ("game", "options", "seats", "opponents", "scores", "winners", "person_won",
-            "person_score", "turns", "duration", "seed", "finished_at")
+_COLUMNS = (
+    "game",
+    "options",
+    "seats",
+    "opponents",
+    "scores",
+    "winners",
+    "person_won",
+    "person_score",
+    "turns",
+    "duration",
+    "seed",
+    "finished_at",
+)
 
 
 class StatsError(Exception):
@@ -99,11 +112,13 @@ def opponents_of(seats) -> str:
     (bots of several levels), ``"people"`` (several people, no bot) or ``"solo"``.
 
     ``seats`` are :class:`engine.match.Seat` objects or their ``to_dict`` output."""
+
     def level(seat):
         return seat.get("level") if isinstance(seat, dict) else seat.level
 
     def is_bot(seat):
         return (seat.get("kind") if isinstance(seat, dict) else seat.kind) == "bot"
+
     levels = {level(seat) for seat in seats if is_bot(seat)}
     if not levels:
         return "solo" if len(seats) == 1 else "people"
@@ -124,11 +139,13 @@ def record_of(match, duration: float, finished_at: datetime | None = None) -> Ga
     if not match.is_terminal() or all(seat.is_bot for seat in match.seats):
         return None
     sheet = match.state.score_sheet()
-    if "rows" in sheet:      # the protocol's sheet: the total is the last column
+    if "rows" in sheet:  # the protocol's sheet: the total is the last column
         scores = tuple(_number(row[-1]) if row else None for row in sheet["rows"])
-    else:                    # an older sheet shape: {"players": [{"total": …}, …]}
-        scores = tuple(_number(p.get("total")) if isinstance(p, dict) else None
-                       for p in sheet.get("players", []))
+    else:  # an older sheet shape: {"players": [{"total": …}, …]}
+        scores = tuple(
+            _number(p.get("total")) if isinstance(p, dict) else None
+            for p in sheet.get("players", [])
+        )
     winners = tuple(int(i) for i in sheet.get("winners", []))
     people = [i for i, seat in enumerate(match.seats) if not seat.is_bot]
     solo = sheet.get("solo")
@@ -136,13 +153,24 @@ def record_of(match, duration: float, finished_at: datetime | None = None) -> Ga
         won = bool(solo.get("won"))
     else:
         won = any(i in winners for i in people)
-    person_scores: list[int] = [score for i in people if i < len(scores)
-                                 and (score := scores[i]) is not None]
+    person_scores: list[int] = [
+        score for i in people if i < len(scores) and (score := scores[i]) is not None
+    ]
     when = (finished_at or datetime.now(timezone.utc)).isoformat(timespec="seconds")
-    return GameRecord(match.spec.id, dict(match.options), tuple(s.to_dict() for s in match.seats),
-                      opponents_of(match.seats), scores, winners, won,
-                      max(person_scores) if person_scores else None, match.turn_count(),
-                      round(float(duration), 1), match.seed, when)
+    return GameRecord(
+        match.spec.id,
+        dict(match.options),
+        tuple(s.to_dict() for s in match.seats),
+        opponents_of(match.seats),
+        scores,
+        winners,
+        won,
+        max(person_scores) if person_scores else None,
+        match.turn_count(),
+        round(float(duration), 1),
+        match.seed,
+        when,
+    )
 
 
 # --- the database -----------------------------------------------------------------------------
@@ -163,15 +191,21 @@ def _open(path: Path, create: bool) -> sqlite3.Connection:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise StatsError(_("This game was not added to your statistics: the folder "
-                               "{folder} cannot be made ({reason}).").format(
-                folder=path.parent, reason=err.strerror or err)) from None
+            raise StatsError(
+                _(
+                    "This game was not added to your statistics: the folder "
+                    "{folder} cannot be made ({reason})."
+                ).format(folder=path.parent, reason=err.strerror or err)
+            ) from None
     connection = sqlite3.connect(str(path), timeout=LOCK_WAIT)
     try:
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StatsError(_("{file} was made by a newer version of Tabletop Trio; it is "
-                               "left as it is.").format(file=path.name))
+            raise StatsError(
+                _(
+                    "{file} was made by a newer version of Tabletop Trio; it is left as it is."
+                ).format(file=path.name)
+            )
         if create and version < SCHEMA_VERSION:
             with connection:
                 connection.execute(_SCHEMA)
@@ -201,14 +235,25 @@ def _set_aside(path: Path) -> Path:
 
 
 def _insert(connection: sqlite3.Connection, record: GameRecord) -> None:
-    values = (record.game, json.dumps(record.options, sort_keys=True),
-              json.dumps(list(record.seats), ensure_ascii=False), record.opponents,
-              json.dumps(list(record.scores)), json.dumps(list(record.winners)),
-              int(record.person_won), record.person_score, record.turns, record.duration,
-              record.seed, record.finished_at)
+    values = (
+        record.game,
+        json.dumps(record.options, sort_keys=True),
+        json.dumps(list(record.seats), ensure_ascii=False),
+        record.opponents,
+        json.dumps(list(record.scores)),
+        json.dumps(list(record.winners)),
+        int(record.person_won),
+        record.person_score,
+        record.turns,
+        record.duration,
+        record.seed,
+        record.finished_at,
+    )
     with connection:
-        connection.execute(f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES "
-                           f"({', '.join('?' * len(_COLUMNS))})", values)
+        connection.execute(
+            f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
+            values,
+        )
 
 
 def add(record: GameRecord, path: Path | None = None) -> str | None:
@@ -226,35 +271,73 @@ def add(record: GameRecord, path: Path | None = None) -> str | None:
             return note
         except sqlite3.Error as err:
             if _is_locked(err):
-                raise StatsError(_("This game was not added to your statistics: the "
-                                   "statistics file is busy (is another copy of Tabletop "
-                                   "Trio open?).")) from None
+                raise StatsError(
+                    _(
+                        "This game was not added to your statistics: the "
+                        "statistics file is busy (is another copy of Tabletop "
+                        "Trio open?)."
+                    )
+                ) from None
             if attempt or not isinstance(err, sqlite3.DatabaseError):
-                raise StatsError(_("This game was not added to your statistics "
-                                   "({reason}).").format(reason=err)) from None
+                raise StatsError(
+                    _("This game was not added to your statistics ({reason}).").format(reason=err)
+                ) from None
             try:
                 kept = _set_aside(path)
             except OSError as move_error:
-                raise StatsError(_("This game was not added to your statistics: {file} is "
-                                   "damaged and cannot be moved aside ({reason}).").format(
-                    file=path.name, reason=move_error.strerror or move_error)) from None
-            note = _("Your statistics file was damaged; it is kept as {file} and a new one "
-                     "has started.").format(file=kept.name)
+                raise StatsError(
+                    _(
+                        "This game was not added to your statistics: {file} is "
+                        "damaged and cannot be moved aside ({reason})."
+                    ).format(file=path.name, reason=move_error.strerror or move_error)
+                ) from None
+            note = _(
+                "Your statistics file was damaged; it is kept as {file} and a new one has started."
+            ).format(file=kept.name)
     return note
 
 
 def _record_from_row(row) -> GameRecord:
-    (game, options, seats, opponents, scores, winners, person_won, person_score, turns,
-     duration, seed, finished_at) = row
+    (
+        game,
+        options,
+        seats,
+        opponents,
+        scores,
+        winners,
+        person_won,
+        person_score,
+        turns,
+        duration,
+        seed,
+        finished_at,
+    ) = row
     options, seats = json.loads(options), json.loads(seats)
     scores, winners = json.loads(scores), json.loads(winners)
-    if not (isinstance(game, str) and isinstance(options, dict) and isinstance(seats, list)
-            and isinstance(scores, list) and isinstance(winners, list)
-            and isinstance(finished_at, str) and opponents in OPPONENT_GROUPS):
+    if not (
+        isinstance(game, str)
+        and isinstance(options, dict)
+        and isinstance(seats, list)
+        and isinstance(scores, list)
+        and isinstance(winners, list)
+        and isinstance(finished_at, str)
+        and opponents in OPPONENT_GROUPS
+    ):
         raise ValueError("a damaged row")
-    return GameRecord(game, options, tuple(seats), opponents, tuple(scores), tuple(winners),
-                      bool(person_won), person_score, int(turns), float(duration), int(seed),
-                      finished_at)
+    return GameRecord(
+        game,
+        options,
+        tuple(seats),
+        opponents,
+        tuple(scores),
+        tuple(winners),
+        bool(person_won),
+        person_score,
+        int(turns),
+        float(duration),
+        int(seed),
+        finished_at,
+    )
 
 
 def read_all(path: Path | None = None) -> tuple[list[GameRecord], int]:
@@ -267,15 +350,23 @@ def read_all(path: Path | None = None) -> tuple[list[GameRecord], int]:
         return [], 0
     try:
         with closing(_open(path, create=False)) as connection:
-            rows = connection.execute(f"SELECT {', '.join(_COLUMNS)} FROM games "
-                                      f"ORDER BY finished_at, id").fetchall()
+            rows = connection.execute(
+                f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY finished_at, id"
+            ).fetchall()
     except sqlite3.Error as err:
         if _is_locked(err):
-            raise StatsError(_("Your statistics are busy (is another copy of Tabletop Trio "
-                               "open?). Try again in a moment.")) from None
-        raise StatsError(_("Your statistics file {file} is damaged; it is kept, and set "
-                           "aside when the next game is recorded.").format(file=path.name)) \
-            from None
+            raise StatsError(
+                _(
+                    "Your statistics are busy (is another copy of Tabletop Trio "
+                    "open?). Try again in a moment."
+                )
+            ) from None
+        raise StatsError(
+            _(
+                "Your statistics file {file} is damaged; it is kept, and set "
+                "aside when the next game is recorded."
+            ).format(file=path.name)
+        ) from None
     records, skipped = [], 0
     for row in rows:
         try:
@@ -310,21 +401,43 @@ def summarize(records) -> Summary:
     for r in records:
         run = run + 1 if r.person_won else 0
         best = max(best, run)
-    return Summary(len(records), wins, wins / len(records) if records else None,
-                   sum(scores) / len(scores) if scores else None,
-                   max(scores) if scores else None, run, best)
+    return Summary(
+        len(records),
+        wins,
+        wins / len(records) if records else None,
+        sum(scores) / len(scores) if scores else None,
+        max(scores) if scores else None,
+        run,
+        best,
+    )
 
 
 def by_opponents(records) -> dict:
     """``{opponents group: Summary}`` for the groups that have games, in
     :data:`OPPONENT_GROUPS` order."""
     records = list(records)
-    return {group: summarize(r for r in records if r.opponents == group)
-            for group in OPPONENT_GROUPS if any(r.opponents == group for r in records)}
+    return {
+        group: summarize(r for r in records if r.opponents == group)
+        for group in OPPONENT_GROUPS
+        if any(r.opponents == group for r in records)
+    }
 
 
-CSV_HEADER = ("date", "game", "opponents", "seats", "levels", "scores", "winners", "won",
-              "your_score", "turns", "minutes", "seed", "options")
+CSV_HEADER = (
+    "date",
+    "game",
+    "opponents",
+    "seats",
+    "levels",
+    "scores",
+    "winners",
+    "won",
+    "your_score",
+    "turns",
+    "minutes",
+    "seed",
+    "options",
+)
 
 
 def export_csv(records, out_path: Path) -> Path:
@@ -338,18 +451,27 @@ def export_csv(records, out_path: Path) -> Path:
             writer.writerow(CSV_HEADER)
             for r in records:
                 names = [str(seat.get("name", "")) for seat in r.seats]
-                writer.writerow([
-                    r.finished_at, r.game, r.opponents, "; ".join(names),
-                    "; ".join(str(seat.get("level") or "person") for seat in r.seats),
-                    "; ".join("" if s is None else f"{s:g}" for s in r.scores),
-                    "; ".join(names[i] for i in r.winners if 0 <= i < len(names)),
-                    "yes" if r.person_won else "no",
-                    "" if r.person_score is None else f"{r.person_score:g}",
-                    r.turns, f"{r.duration / 60:.1f}", r.seed,
-                    json.dumps(r.options, sort_keys=True)])
+                writer.writerow(
+                    [
+                        r.finished_at,
+                        r.game,
+                        r.opponents,
+                        "; ".join(names),
+                        "; ".join(str(seat.get("level") or "person") for seat in r.seats),
+                        "; ".join("" if s is None else f"{s:g}" for s in r.scores),
+                        "; ".join(names[i] for i in r.winners if 0 <= i < len(names)),
+                        "yes" if r.person_won else "no",
+                        "" if r.person_score is None else f"{r.person_score:g}",
+                        r.turns,
+                        f"{r.duration / 60:.1f}",
+                        r.seed,
+                        json.dumps(r.options, sort_keys=True),
+                    ]
+                )
     except OSError as err:
-        raise StatsError(_("Could not write {file}: {reason}.").format(
-            file=out_path, reason=err.strerror or err)) from None
+        raise StatsError(
+            _("Could not write {file}: {reason}.").format(file=out_path, reason=err.strerror or err)
+        ) from None
     return out_path
 
 

@@ -13,6 +13,7 @@ saves").
 Reading is defensive: only regular files are opened, at most :data:`MAX_SAVE_BYTES` are read,
 and any failure is a :class:`SaveError` in plain words (a damaged entry in the list).
 """
+
 from __future__ import annotations
 
 import errno
@@ -41,7 +42,8 @@ belong to another copy of the program writing right now."""
 SLUG_LIMIT = 40
 WINDOWS_RESERVED = frozenset(
     ["con", "prn", "aux", "nul", "conin$", "conout$", "clock$"]
-    + [f"{port}{n}" for port in ("com", "lpt") for n in "123456789¹²³"])
+    + [f"{port}{n}" for port in ("com", "lpt") for n in "123456789¹²³"]
+)
 """Names Windows refuses for a file, with any extension (``con.json`` included)."""
 
 _temp_counter = itertools.count()
@@ -66,8 +68,7 @@ def folder_problem(path: Path, err: OSError) -> str:
         return _("{path} cannot be created on a read-only disk").format(path=path)
     if err.errno == errno.ENOSPC:
         return _("{path} cannot be created on a full disk").format(path=path)
-    return _("{path} cannot be created ({reason})").format(path=path,
-                                                         reason=err.strerror or err)
+    return _("{path} cannot be created ({reason})").format(path=path, reason=err.strerror or err)
 
 
 def make_folder(path: Path, consequence: str) -> Path:
@@ -76,8 +77,11 @@ def make_folder(path: Path, consequence: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise SaveError(_("{consequence}: {problem}.").format(
-            consequence=consequence, problem=folder_problem(path, err))) from None
+        raise SaveError(
+            _("{consequence}: {problem}.").format(
+                consequence=consequence, problem=folder_problem(path, err)
+            )
+        ) from None
     return path
 
 
@@ -155,15 +159,18 @@ def write_atomic(path: Path, text: str) -> None:
     bak_tmp = _temp_path(backup_path(path))
     try:
         _write_synced(tmp, text)
-        if _is_regular(path):       # never copy from a pipe or a device named like a save
+        if _is_regular(path):  # never copy from a pipe or a device named like a save
             shutil.copyfile(path, bak_tmp)
             os.replace(bak_tmp, backup_path(path))
         os.replace(tmp, path)
         _fsync_dir(path.parent)
     except OSError as err:
         _remove_quietly(tmp, bak_tmp)
-        raise SaveError(_("Could not write {file}: {reason}.").format(
-            file=shown_name(path), reason=err.strerror or err)) from None
+        raise SaveError(
+            _("Could not write {file}: {reason}.").format(
+                file=shown_name(path), reason=err.strerror or err
+            )
+        ) from None
 
 
 def write_new(folder: Path, stem: str, text: str) -> Path:
@@ -177,8 +184,9 @@ def write_new(folder: Path, stem: str, text: str) -> Path:
         _fsync_dir(Path(folder))
     except OSError as err:
         _remove_quietly(tmp)
-        raise SaveError(_("Could not write the save: {reason}.").format(
-            reason=err.strerror or err)) from None
+        raise SaveError(
+            _("Could not write the save: {reason}.").format(reason=err.strerror or err)
+        ) from None
     return path
 
 
@@ -215,7 +223,7 @@ def _give_new_name(src: Path, folder: Path, stem: str) -> Path:
     for number in itertools.count(1):
         target = folder / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
         if os.path.lexists(target) or os.path.lexists(backup_path(target)):
-            continue   # a left-over backup would pass for this save's previous version
+            continue  # a left-over backup would pass for this save's previous version
         try:
             os.link(src, target, follow_symlinks=False)
         except FileExistsError:
@@ -241,8 +249,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def clean_stray_temps(folder: Path | None = None,
-                      min_age: float = STALE_TEMP_SECONDS) -> int:
+def clean_stray_temps(folder: Path | None = None, min_age: float = STALE_TEMP_SECONDS) -> int:
     """Delete temporary files left by an interrupted write, if at least ``min_age`` seconds old
     (a younger one may be another copy of the program's write in progress); returns how many."""
     try:
@@ -276,7 +283,7 @@ def file_stem(title: str) -> str:
     text = unicodedata.normalize("NFKC", title).casefold()
     slug = re.sub(r"[\W_]+", "-", text).strip("-")[:SLUG_LIMIT].strip("-") or "game"
     if slug.startswith("autosave") or slug in WINDOWS_RESERVED:
-        slug = "save-" + slug      # the autosave slots are the program's, not the player's
+        slug = "save-" + slug  # the autosave slots are the program's, not the player's
     return slug
 
 
@@ -337,8 +344,9 @@ def keep_unfinished(game_id: str, folder: Path | None = None) -> Path | None:
             os.replace(backup_path(slot), backup_path(kept))
         _fsync_dir(folder)
     except OSError as err:
-        raise SaveError(_("Could not keep the unfinished game: {reason}.").format(
-            reason=err.strerror or err)) from None
+        raise SaveError(
+            _("Could not keep the unfinished game: {reason}.").format(reason=err.strerror or err)
+        ) from None
     return kept
 
 
@@ -352,7 +360,7 @@ def holds(path: Path, match) -> bool:
     mine = match.to_save()
     same = all(env.get(k) == mine[k] for k in ("game", "options", "seats", "seed"))
     history = env["history"]
-    return same and history == mine["history"][:len(history)]
+    return same and history == mine["history"][: len(history)]
 
 
 def keep_unfinished_for(match, folder: Path | None = None) -> Path | None:
@@ -365,7 +373,7 @@ def keep_unfinished_for(match, folder: Path | None = None) -> Path | None:
     try:
         folder = folder or saves_dir()
     except SaveError:
-        return None                  # no folder, no slot: nothing to keep
+        return None  # no folder, no slot: nothing to keep
     slot = autosave_path(match.spec.id, folder)
     if not os.path.lexists(slot) or holds(slot, match):
         return None
@@ -385,7 +393,7 @@ def drop_autosave_of(match, folder: Path | None = None) -> bool:
     try:
         delete(path)
     except SaveError:
-        return False          # left in place; Continue then offers the finished game's start
+        return False  # left in place; Continue then offers the finished game's start
     return True
 
 
@@ -401,15 +409,15 @@ def read_text(path: Path, limit: int = MAX_SAVE_BYTES, kind: str = "save") -> st
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            raise SaveError(_text(kind, "not_file_is").format(file=where,
-                                                              what=_kind(info.st_mode)))
+            raise SaveError(_text(kind, "not_file_is").format(file=where, what=_kind(info.st_mode)))
         if info.st_size > limit:
-            raise SaveError(_text(kind, "too_large_kb").format(file=where,
-                                                               size=info.st_size // 1024))
+            raise SaveError(
+                _text(kind, "too_large_kb").format(file=where, size=info.st_size // 1024)
+            )
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags)
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped since the check above
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the check above
                 raise SaveError(_text(kind, "not_file").format(file=where))
             chunks, size = [], 0
             while size <= limit:
@@ -423,8 +431,9 @@ def read_text(path: Path, limit: int = MAX_SAVE_BYTES, kind: str = "save") -> st
     except FileNotFoundError:
         raise SaveError(_("{file} does not exist.").format(file=where)) from None
     except OSError as err:
-        raise SaveError(_("{file} could not be read ({reason}).").format(
-            file=where, reason=err.strerror or err)) from None
+        raise SaveError(
+            _("{file} could not be read ({reason}).").format(file=where, reason=err.strerror or err)
+        ) from None
     if size > limit:
         raise SaveError(_text(kind, "too_large").format(file=where))
     try:
@@ -482,14 +491,24 @@ def read_info(path: Path) -> SaveInfo:
         to_move, by_seat = env.get("to_move"), env.get("turns_by_seat")
         if to_move is None or by_seat is None:
             to_move, by_seat = _whose_turn(env, path)
-        return SaveInfo(path, clean_title(env.get("title", path.stem)),
-                        clean_title(env["game"]), seats, env.get("turn", 0),
-                        env.get("saved_at", ""), None, has_backup, to_move, tuple(by_seat))
+        return SaveInfo(
+            path,
+            clean_title(env.get("title", path.stem)),
+            clean_title(env["game"]),
+            seats,
+            env.get("turn", 0),
+            env.get("saved_at", ""),
+            None,
+            has_backup,
+            to_move,
+            tuple(by_seat),
+        )
     except SaveError as err:
         error = str(err)
     except Exception as err:  # noqa: BLE001 - one bad file must never stop the list
-        error = _("{file} could not be read ({reason}).").format(file=shown_name(path),
-                                                                reason=type(err).__name__)
+        error = _("{file} could not be read ({reason}).").format(
+            file=shown_name(path), reason=type(err).__name__
+        )
     return SaveInfo(path, clean_title(path.stem), "?", (), 0, _mtime(path), error, has_backup)
 
 
@@ -506,7 +525,8 @@ def _whose_turn(envelope: dict, path: Path) -> tuple:
 def _mtime(path: Path) -> str:
     try:
         return datetime.fromtimestamp(path.lstat().st_mtime, timezone.utc).isoformat(
-            timespec="seconds")
+            timespec="seconds"
+        )
     except (OSError, ValueError, OverflowError):
         return ""
 
@@ -516,8 +536,9 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     An empty list when the folder cannot be made or read (see :func:`storage_problem`)."""
     try:
         folder = folder or saves_dir()
-        names = [p for p in folder.iterdir()
-                 if p.name.endswith(".json") and not p.name.startswith(".")]
+        names = [
+            p for p in folder.iterdir() if p.name.endswith(".json") and not p.name.startswith(".")
+        ]
     except (OSError, SaveError):
         return []
     infos = [read_info(p) for p in names]
@@ -543,8 +564,7 @@ def load(path: Path):
     if not os.path.lexists(path):
         raise SaveError(_("{file} does not exist.").format(file=shown_name(path)))
     try:
-        return load_match(parse(read_text(path), where=shown_name(path)),
-                          where=shown_name(path))
+        return load_match(parse(read_text(path), where=shown_name(path)), where=shown_name(path))
     except SaveError as err:
         raise SaveError(_bak_hint(path).format(problem=str(err))) from None
 
@@ -571,5 +591,8 @@ def delete(path: Path) -> None:
         except FileNotFoundError:
             pass
         except OSError as err:
-            raise SaveError(_("Could not delete {file}: {reason}.").format(
-                file=shown_name(p), reason=err.strerror or err)) from None
+            raise SaveError(
+                _("Could not delete {file}: {reason}.").format(
+                    file=shown_name(p), reason=err.strerror or err
+                )
+            ) from None

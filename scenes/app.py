@@ -10,6 +10,7 @@ no CPU (``bench/idle.py``).
 Sound (:class:`sound.board.SoundBoard`) starts after the first frame is drawn; without an audio
 device the game is silent and says nothing.
 """
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,14 @@ class App:
     ``quit_at_end`` exits when a game ends, printing one JSON line (see :meth:`game_finished`).
     """
 
-    def __init__(self, settings: Settings | None = None, size: tuple | None = None,
-                 instant: bool = False, quit_at_end: bool = False, autoplay: bool = False):
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        size: tuple | None = None,
+        instant: bool = False,
+        quit_at_end: bool = False,
+        autoplay: bool = False,
+    ):
         self.settings = settings or Settings()
         self.instant = instant
         self.quit_at_end = quit_at_end
@@ -72,8 +79,10 @@ class App:
         pygame.display.init()  # the mixer opens later, off the main thread (SoundBoard.start)
         pygame.font.init()
         from sprites.icon import window_icon
-        pygame.display.set_icon(window_icon())      # before the window opens
+
+        pygame.display.set_icon(window_icon())  # before the window opens
         from scenes import kit
+
         kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
@@ -96,9 +105,12 @@ class App:
             self._window().maximize()
         language = self.settings.language or translation.system_language()
         translation.set_language(language)
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME),
-                                       enable_live_theme_updates=False,
-                                       starting_language=language)
+        self.ui = pygame_gui.UIManager(
+            self.screen.get_size(),
+            str(THEME),
+            enable_live_theme_updates=False,
+            starting_language=language,
+        )
         self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
@@ -138,15 +150,20 @@ class App:
             save_settings(self.settings)
         except SaveError as err:  # a settings write must never stop play
             self.notify(str(err))
+
     def _preload_fonts(self) -> None:
         """Load the sizes the text boxes' HTML asks for in the language's font (a font loaded
         on first use costs a frame)."""
         name = "noto_sans_jp" if translation.current_language() == "ja" else "noto_sans"
         fonts = self.ui.get_theme().get_font_dictionary()
         wanted = [(s, st) for s in (14, 15, 16, 17, 18, 20, 26) for st in ("regular", "bold")]
-        self.ui.preload_fonts([
-            {"name": name, "point_size": s, "style": st} for s, st in wanted
-            if not fonts.check_font_preloaded(f"{name}_{st}_aa_{s}")])
+        self.ui.preload_fonts(
+            [
+                {"name": name, "point_size": s, "style": st}
+                for s, st in wanted
+                if not fonts.check_font_preloaded(f"{name}_{st}_aa_{s}")
+            ]
+        )
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` (one of :data:`translation.LANGUAGES`) from now on, without a restart: the
@@ -154,6 +171,7 @@ class App:
         rebuild their log from the match's events). The setting is stored by the caller."""
         translation.set_language(code)
         from scenes import kit
+
         kit.reset_caches()
         self.ui.set_locale(code)
         self._preload_fonts()
@@ -224,8 +242,11 @@ class App:
         self.settings.sound_effects = not self.settings.sound_effects
         if not self.settings.sound_effects:
             self.sound.silence()
-        self.notify(_("Sound on. M mutes it.") if self.settings.sound_effects
-                    else _("Sound off. M turns it back on."))
+        self.notify(
+            _("Sound on. M mutes it.")
+            if self.settings.sound_effects
+            else _("Sound off. M turns it back on.")
+        )
         try:
             save_settings(self.settings)
         except SaveError as err:  # a settings write must never stop play
@@ -235,14 +256,20 @@ class App:
         """Buttons held down by the mouse: one that a release presses clicks. (A button with a
         ``command`` posts no UI_BUTTON_PRESSED event, so the event cannot tell.)"""
         from pygame_gui.elements import UIButton
-        return [sprite for sprite in self.ui.get_sprite_group().sprites()
-                if isinstance(sprite, UIButton) and sprite.held]
+
+        return [
+            sprite
+            for sprite in self.ui.get_sprite_group().sprites()
+            if isinstance(sprite, UIButton) and sprite.held
+        ]
 
     def _typing(self) -> bool:
         """True while a text box has the keyboard (M types an "m" there)."""
         from pygame_gui.elements import UITextEntryLine
-        return any(isinstance(element, UITextEntryLine)
-                   for element in self.ui.get_focus_set() or ())
+
+        return any(
+            isinstance(element, UITextEntryLine) for element in self.ui.get_focus_set() or ()
+        )
 
     def quit(self) -> None:
         self.running = False
@@ -251,6 +278,7 @@ class App:
         """The window is being closed: a game not saved under a name asks first (Save and quit
         / Quit / Cancel). True if a question is shown; closing again while it is shown quits."""
         from scenes.leave import LeaveScene
+
         if isinstance(self.manager.top, LeaveScene):
             return False
         return any(scene.ask_before_leaving(self.quit) for scene in reversed(self.manager.stack))
@@ -260,12 +288,16 @@ class App:
         if not self.quit_at_end:
             return
         sheet = match.state.score_sheet()
-        self.result_line = json.dumps({
-            "game": match.spec.id, "seed": match.seed,
-            "seats": [s.to_dict() for s in match.seats],
-            "scores": [row[-1] for row in sheet.get("rows", [])],
-            "winners": sheet.get("winners", []), "turns": match.turn_count(),
-        })
+        self.result_line = json.dumps(
+            {
+                "game": match.spec.id,
+                "seed": match.seed,
+                "seats": [s.to_dict() for s in match.seats],
+                "scores": [row[-1] for row in sheet.get("rows", [])],
+                "winners": sheet.get("winners", []),
+                "turns": match.turn_count(),
+            }
+        )
         print(self.result_line, flush=True)
         self.quit()
 
@@ -294,9 +326,12 @@ class App:
             self.sound.play("button_click")
         if consumed:
             return
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_m
-                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-                and not self._typing()):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_m
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+            and not self._typing()
+        ):
             self.toggle_sound()
             return
         self.manager.handle_event(event)
@@ -309,8 +344,10 @@ class App:
         for event in events:
             self.last_input = time.monotonic()
             self.process(event)
-        if (self._window_changed_at is not None
-                and time.monotonic() - self._window_changed_at >= WINDOW_SETTLE):
+        if (
+            self._window_changed_at is not None
+            and time.monotonic() - self._window_changed_at >= WINDOW_SETTLE
+        ):
             self._remember_window()
         self.ui.update(dt if ui_dt is None else ui_dt)
         self.manager.update(dt)
@@ -332,21 +369,27 @@ class App:
         if not self._toasts:
             return
         from scenes.kit import blit_text, draw_panel, fit_text, font
+
         w, h = self.size
         for i, (message, _until) in enumerate(reversed(self._toasts)):
             tw = min(w - 80, font(16).size(message)[0] + 40)
             rect = pygame.Rect((w - tw) // 2, h - 70 - i * 52, tw, 44)
             draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
-            blit_text(self.screen, message, fit_text(message, 16, tw - 30), rect.center,
-                      anchor="center")
+            blit_text(
+                self.screen, message, fit_text(message, 16, tw - 30), rect.center, anchor="center"
+            )
 
     def idle_wait(self) -> float:
         """Seconds the loop may wait for an event before the next frame: 0 while anything
         moves by itself or input was recent, else until the next thing due (at most
         :data:`MAX_WAIT`)."""
         now = time.monotonic()
-        if (now - self.last_input < INPUT_GRACE or self.manager.busy() or self.sound.waiting
-                or self.fast_forward):
+        if (
+            now - self.last_input < INPUT_GRACE
+            or self.manager.busy()
+            or self.sound.waiting
+            or self.fast_forward
+        ):
             return 0.0
         due = [MAX_WAIT] + [until - now for _, until in self._toasts]
         if self._window_changed_at is not None:
@@ -383,21 +426,24 @@ class App:
         while self.running and (frames is None or self.frame_count < frames):
             slept = frames is None and self._wait_while_idle()
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
-            if slept:   # the time asleep is no animation's time; the caret's blink counts it
+            if slept:  # the time asleep is no animation's time; the caret's blink counts it
                 self.step(min(dt, 1 / 60), ui_dt=min(dt, 0.5))
             else:
                 self.step(min(dt, 0.1))
             pygame.display.flip()
             if self.frame_count == 1 and not screenshot:
-                self.sound.start()      # after the first frame: it never waits for audio
+                self.sound.start()  # after the first frame: it never waits for audio
         if screenshot:
             try:
                 pygame.image.save(self.screen, screenshot)
                 print(_("wrote {path}").format(path=screenshot), file=sys.stderr)
             except (pygame.error, OSError) as err:
-                print(_("main.py: could not write {path} ({error})").format(path=screenshot,
-                                                                            error=err),
-                      file=sys.stderr)
+                print(
+                    _("main.py: could not write {path} ({error})").format(
+                        path=screenshot, error=err
+                    ),
+                    file=sys.stderr,
+                )
                 self.exit_status = 2
         if not self.autosaver.close():
             print("main.py: the autosave could not be finished", file=sys.stderr)

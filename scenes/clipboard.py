@@ -3,6 +3,7 @@
 Both functions need the window to exist (the app made it) and never raise: without a clipboard
 they say so by returning False or None, and the scene tells the player to select the text.
 """
+
 from __future__ import annotations
 
 import pygame

@@ -7,6 +7,7 @@ matches ``StartupWMClass`` in the entry. ``tabletop-trio --install-desktop-entry
 ``$XDG_DATA_HOME/icons/hicolor/SIZE/apps``; the icon is drawn by code (:mod:`sprites.icon`),
 so these files are made by that command, never kept in the repository.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,8 +32,12 @@ def fit_to_desktop(size: tuple, desktop: tuple | None, minimum: tuple) -> tuple:
     """``size`` as it is when it fits a desktop of ``desktop`` pixels, else shrunk to leave
     room for panels and the title bar (96 % of its width, 90 % of its height), keeping the
     shape of the table; never below ``minimum``. ``desktop`` None (unknown) keeps ``size``."""
-    if (not desktop or desktop[0] <= 0 or desktop[1] <= 0
-            or (size[0] <= desktop[0] and size[1] <= desktop[1])):
+    if (
+        not desktop
+        or desktop[0] <= 0
+        or desktop[1] <= 0
+        or (size[0] <= desktop[0] and size[1] <= desktop[1])
+    ):
         return tuple(size)
     room = (int(desktop[0] * 0.96), int(desktop[1] * 0.90))
     factor = min(1.0, room[0] / size[0], room[1] / size[1])
@@ -43,15 +48,18 @@ def command() -> str:
     """How a desktop entry starts the program: the installed ``tabletop-trio`` when it is on
     the PATH, else this Python running this main.py."""
     found = shutil.which(APP_ID)
-    parts = [found] if found else [sys.executable,
-                                   str(Path(__file__).resolve().parent.parent / "main.py")]
+    parts = (
+        [found]
+        if found
+        else [sys.executable, str(Path(__file__).resolve().parent.parent / "main.py")]
+    )
     return " ".join(quote(part) for part in parts)
 
 
 def quote(argument: str) -> str:
     """An Exec argument, double-quoted (with \\ " ` $ escaped) when it holds a space or
     one of the characters the Desktop Entry spec reserves."""
-    if not any(c in argument for c in ' \t"\'\\><~|&;$*?#()`'):
+    if not any(c in argument for c in " \t\"'\\><~|&;$*?#()`"):
         return argument
     escaped = "".join("\\" + c if c in '"`$\\' else c for c in argument)
     return f'"{escaped}"'
@@ -59,21 +67,23 @@ def quote(argument: str) -> str:
 
 def entry_text(exec_line: str) -> str:
     """The ``.desktop`` file (freedesktop.org Desktop Entry 1.5) starting ``exec_line``."""
-    return "\n".join([
-        "[Desktop Entry]",
-        "Type=Application",
-        "Version=1.5",
-        "Name=Tabletop Trio",
-        "GenericName=Board games",
-        "Comment=Potion Explosion, Off the Rails, Diced Tomatoes and Tea Time against bots "
-        "or friends",
-        f"Exec={exec_line}",
-        f"Icon={APP_ID}",
-        "Terminal=false",
-        "Categories=Game;BoardGame;",
-        f"StartupWMClass={APP_ID}",
-        "",
-    ])
+    return "\n".join(
+        [
+            "[Desktop Entry]",
+            "Type=Application",
+            "Version=1.5",
+            "Name=Tabletop Trio",
+            "GenericName=Board games",
+            "Comment=Potion Explosion, Off the Rails, Diced Tomatoes and Tea Time against bots "
+            "or friends",
+            f"Exec={exec_line}",
+            f"Icon={APP_ID}",
+            "Terminal=false",
+            "Categories=Game;BoardGame;",
+            f"StartupWMClass={APP_ID}",
+            "",
+        ]
+    )
 
 
 def data_home() -> Path:
@@ -84,6 +94,7 @@ def install_entry(folder: Path | None = None) -> list[Path]:
     """Write the desktop entry and the icons under ``folder`` (default ``$XDG_DATA_HOME``);
     returns the files written. Raises OSError (or ``pygame.error``) when they cannot be."""
     from sprites.icon import save_png
+
     root = Path(folder) if folder is not None else data_home()
     written = []
     for size in ICON_SIZES:

@@ -6,6 +6,7 @@ in reading order, so every menu works without a line of its own; a dropdown's ow
 it and choose in it, a slider's arrows move it. Table scenes keep their keys
 (``keyboard_focus = False``): there every button's tooltip names its key instead.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -48,13 +49,22 @@ class FocusRing:
         else:
             return []
         sprites = ui.get_sprite_group().sprites()
-        lists = [e for e in sprites if isinstance(e, UISelectionList) and e.visible
-                 and e.alive() and _inside(e, container)]
-        if lists:                   # an open dropdown: its options only, until one is chosen
+        lists = [
+            e
+            for e in sprites
+            if isinstance(e, UISelectionList) and e.visible and e.alive() and _inside(e, container)
+        ]
+        if lists:  # an open dropdown: its options only, until one is chosen
             container = getattr(lists[-1], "list_and_scroll_bar_container", lists[-1])
-        found = [e for e in sprites
-                 if isinstance(e, UIButton) and e.visible and e.is_enabled and e.alive()
-                 and _inside(e, container)]
+        found = [
+            e
+            for e in sprites
+            if isinstance(e, UIButton)
+            and e.visible
+            and e.is_enabled
+            and e.alive()
+            and _inside(e, container)
+        ]
         found.sort(key=lambda b: (b.get_abs_rect().y, b.get_abs_rect().x))
         return found
 
@@ -80,7 +90,7 @@ class FocusRing:
         same = [b for b in buttons if self.current is not None and b.text == self.current.text]
         if self.current in buttons:
             index = (buttons.index(self.current) + step) % len(buttons)
-        elif same:                  # a dropdown opened: go on from its chosen option
+        elif same:  # a dropdown opened: go on from its chosen option
             index = (buttons.index(same[0]) + step) % len(buttons)
         else:
             index = 0 if step > 0 else len(buttons) - 1
@@ -98,7 +108,7 @@ class FocusRing:
     def handle_event(self, event) -> bool:
         """Tab / Shift+Tab / arrows move the focus, Enter or Space presses it. True if used."""
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.current = None             # the mouse took over: no ring where it isn't
+            self.current = None  # the mouse took over: no ring where it isn't
             return False
         if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False

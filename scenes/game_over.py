@@ -1,4 +1,5 @@
 """The game-over scene: the score sheet by category, the winners, and what next."""
+
 from __future__ import annotations
 
 import random
@@ -31,45 +32,63 @@ class GameOverScene(Scene):
         ui, c = self.app.ui, self.container
         below = self.app.manager.stack[-2] if len(self.app.manager.stack) > 1 else None
         self.table = below if getattr(below, "match", None) is self.match else None
-        buttons = [(_("Play again"), self.new_game,
-                    _("Same game, seats and options; new seed")),
-                   (_("Replay"), self.replay, _("Watch this game again from the start")),
-                   (_("Save record"), self.save_record,
-                    _("Write this game as a small text file (every move) that "
-                      "--replay opens"))]
+        buttons = [
+            (_("Play again"), self.new_game, _("Same game, seats and options; new seed")),
+            (_("Replay"), self.replay, _("Watch this game again from the start")),
+            (
+                _("Save record"),
+                self.save_record,
+                _("Write this game as a small text file (every move) that --replay opens"),
+            ),
+        ]
         if self.table is not None:
-            buttons.append((_("See the table"), self.app.manager.pop,
-                            _("Look at the final position (Enter brings this sheet back)")))
+            buttons.append(
+                (
+                    _("See the table"),
+                    self.app.manager.pop,
+                    _("Look at the final position (Enter brings this sheet back)"),
+                )
+            )
         buttons.append((_("Title"), self.title, None))
         gap = 14
         bw = min(260, (w - 60 - gap * (len(buttons) - 1)) // len(buttons))
         x = (w - (len(buttons) * bw + (len(buttons) - 1) * gap)) // 2
         for label, command, tip in buttons:
-            UIButton(pygame.Rect(x, h - 70, bw, 46), label, ui, container=c, command=command,
-                     tool_tip_text=tip)
+            UIButton(
+                pygame.Rect(x, h - 70, bw, 46),
+                label,
+                ui,
+                container=c,
+                command=command,
+                tool_tip_text=tip,
+            )
             x += bw + gap
 
     def new_game(self) -> None:
         from scenes.tables import open_match
+
         m = self.match
         again = Match(m.spec, m.seats, m.options, random.SystemRandom().randrange(1, 10**6))
-        if m.from_position:               # a shared position or a puzzle: the same start
+        if m.from_position:  # a shared position or a puzzle: the same start
             again.set_position(m.start_state())
         open_match(self.app, again)
 
     def replay(self) -> None:
         from scenes.tables import table_scene_class
+
         m = self.match
         fresh = Match(m.spec, m.seats, m.options, m.seed)
         if m.from_position:
             fresh.set_position(m.start_state())
         from scenes.title import TitleScene
+
         self.app.manager.reset(TitleScene(self.app))
         self.app.manager.push(table_scene_class(m.spec.id)(self.app, fresh, replay=m.history))
 
     def save_record(self) -> None:
         """Export the game's record (players, options, seed, every step); a toast says where."""
         from saves.record import RecordError, export_record
+
         try:
             path = export_record(self.match)
         except RecordError as err:
@@ -79,6 +98,7 @@ class GameOverScene(Scene):
 
     def title(self) -> None:
         from scenes.title import TitleScene
+
         self.app.manager.reset(TitleScene(self.app))
 
     def handle_event(self, event) -> bool:
@@ -91,8 +111,9 @@ class GameOverScene(Scene):
         names = self.match.names
         solo = self.sheet.get("solo")
         if solo:
-            return solo.get("summary") or (_("You won!") if solo.get("won")
-                                           else _("Not this time."))
+            return solo.get("summary") or (
+                _("You won!") if solo.get("won") else _("Not this time.")
+            )
         winners = [names[i] for i in self.sheet.get("winners", [])]
         if len(winners) == 1:
             return _("{name} wins!").format(name=winners[0])
@@ -101,15 +122,17 @@ class GameOverScene(Scene):
     def draw(self, surface) -> None:
         kit.draw_table(surface)
         w, h = surface.get_size()
-        top = kit.draw_heading(surface, _(self.match.spec.title), _("Final score"),
-                               top=20 if h >= 760 else 10)
-        kit.blit_text(surface, self.headline(), 30, (w // 2, top + 4), kit.HILITE, True, "midtop",
-                      shadow=True)
+        top = kit.draw_heading(
+            surface, _(self.match.spec.title), _("Final score"), top=20 if h >= 760 else 10
+        )
+        kit.blit_text(
+            surface, self.headline(), 30, (w // 2, top + 4), kit.HILITE, True, "midtop", shadow=True
+        )
         columns = self.sheet.get("columns", [])
         rows = self.sheet.get("rows", [])
         names = self.match.names
         sheet = getattr(self.table, "draw_sheet", None)
-        if sheet is not None:               # the table draws the whole sheet its own way
+        if sheet is not None:  # the table draws the whole sheet its own way
             sheet(surface, pygame.Rect(30, top + 48, w - 60, h - 84 - (top + 48)), self.sheet)
             return
         table_top = top + 60
@@ -127,30 +150,55 @@ class GameOverScene(Scene):
             top = table_top + (8 if len(lines) > 1 else 16)
             for k, line in enumerate(lines):
                 size = kit.fit_text(line, 15, col_w - 8, bold=True)
-                kit.blit_text(surface, line, size,
-                              (x0 + name_w + j * col_w + col_w // 2, top + k * 18),
-                              kit.GOLD, True, "midtop")
+                kit.blit_text(
+                    surface,
+                    line,
+                    size,
+                    (x0 + name_w + j * col_w + col_w // 2, top + k * 18),
+                    kit.GOLD,
+                    True,
+                    "midtop",
+                )
         winners = set(self.sheet.get("winners", []))
         for i, row in enumerate(rows):
             y = table_top + head_h + row_h * i
-            seat_colour = getattr(self.table, "seat_colour", None)   # e.g. a clan's colour
+            seat_colour = getattr(self.table, "seat_colour", None)  # e.g. a clan's colour
             colour = seat_colour(i) if seat_colour else kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
             pygame.draw.circle(surface, colour, (x0 + 10, y + 13), 8)
             label = names[i]
-            r = kit.blit_text(surface, label, kit.fit_text(label, 18, name_w - 50, True),
-                              (x0 + 26, y + 2), kit.HILITE if i in winners else kit.INK, True)
+            r = kit.blit_text(
+                surface,
+                label,
+                kit.fit_text(label, 18, name_w - 50, True),
+                (x0 + 26, y + 2),
+                kit.HILITE if i in winners else kit.INK,
+                True,
+            )
             if i in winners:
                 star = art.star(10)
                 surface.blit(star, star.get_rect(midleft=(r.right + 8, r.centery)))
             for j, value in enumerate(row):
                 last = j == len(row) - 1
-                kit.blit_text(surface, str(value), 20 if last else 18,
-                              (x0 + name_w + j * col_w + col_w // 2, y), kit.INK, last, "midtop")
+                kit.blit_text(
+                    surface,
+                    str(value),
+                    20 if last else 18,
+                    (x0 + name_w + j * col_w + col_w // 2, y),
+                    kit.INK,
+                    last,
+                    "midtop",
+                )
         y = rect.bottom + 16
         for note in self.sheet.get("notes", [])[:6]:
             note = kit.with_names(note, names)
-            kit.blit_text(surface, note, kit.fit_text(note, 16, w - 100), (w // 2, y),
-                          kit.INK_DIM, anchor="midtop")
+            kit.blit_text(
+                surface,
+                note,
+                kit.fit_text(note, 16, w - 100),
+                (w // 2, y),
+                kit.INK_DIM,
+                anchor="midtop",
+            )
             y += 24
         summary = getattr(self.table, "draw_summary", None)
         free = pygame.Rect(40, y + 8, w - 80, h - 90 - y - 16)

@@ -3,6 +3,7 @@
 It shows the position in the game's notation and the legal moves as buttons, so the game can be
 played and checked from start to end; the game's own scene replaces it.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -31,16 +32,23 @@ class GenericTable(TableScene):
             return
         board = self.board_rect()
         rect = pygame.Rect(board.right - 380, board.y + 8, 370, board.height - 16)
-        self.moves_container = UIScrollingContainer(rect, self.app.ui, container=self.container,
-                                                    allow_scroll_x=False)
+        self.moves_container = UIScrollingContainer(
+            rect, self.app.ui, container=self.container, allow_scroll_x=False
+        )
         actions = self.match.legal_actions()
-        self.moves_container.set_scrollable_area_dimensions((rect.width - 24, max(rect.height - 4,
-                                                              len(actions) * 40 + 8)))
+        self.moves_container.set_scrollable_area_dimensions(
+            (rect.width - 24, max(rect.height - 4, len(actions) * 40 + 8))
+        )
         for i, action in enumerate(actions):
             label = self.match.state.action_to_string(action, self.match.names)
-            UIButton(pygame.Rect(4, 4 + i * 40, rect.width - 32, 36), label[:60], self.app.ui,
-                     container=self.moves_container, tool_tip_text=label,
-                     command=kit.bind(self.choose, action))
+            UIButton(
+                pygame.Rect(4, 4 + i * 40, rect.width - 32, 36),
+                label[:60],
+                self.app.ui,
+                container=self.moves_container,
+                tool_tip_text=label,
+                command=kit.bind(self.choose, action),
+            )
 
     def animate(self, events, before, after) -> list:
         """Nothing moves on this table; each step's events sound as it is shown."""
@@ -69,5 +77,5 @@ class GenericTable(TableScene):
             for start in range(0, max(1, len(line)), 70):
                 if y > area.bottom - 20:
                     return
-                kit.blit_text(surface, line[start:start + 70], 14, (area.x + 10, y), kit.INK)
+                kit.blit_text(surface, line[start : start + 70], 14, (area.x + 10, y), kit.INK)
                 y += 18

@@ -6,6 +6,7 @@ does both); panels and the banner (:func:`draw_panel`, :func:`draw_banner`); hit
 (:class:`Target`, :func:`hit_test`) and tooltips (:func:`tooltip_size`, :func:`place_tip`,
 :func:`draw_tooltip`). Table scenes draw with these; nothing here knows a game.
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,7 +25,7 @@ FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
 FONT_BOLD = FONT_DIR / "NotoSans-Bold.ttf"
 FONTS = {
     "en": (FONT_REGULAR, FONT_BOLD),
-    "ru": (FONT_REGULAR, FONT_BOLD),            # Noto Sans has Latin, Cyrillic and Greek
+    "ru": (FONT_REGULAR, FONT_BOLD),  # Noto Sans has Latin, Cyrillic and Greek
     "es": (FONT_REGULAR, FONT_BOLD),
     "ja": (FONT_DIR / "NotoSansJP-Regular.otf", FONT_DIR / "NotoSansJP-Bold.otf"),
 }
@@ -41,8 +42,14 @@ WOOD = (112, 74, 44)
 PANEL = (24, 30, 34, 215)
 HILITE = (255, 226, 110)
 DANGER = (220, 90, 80)
-SEAT_COLOURS = ((214, 76, 64), (70, 130, 220), (236, 190, 60), (90, 176, 96), (170, 96, 200),
-                (236, 140, 60))
+SEAT_COLOURS = (
+    (214, 76, 64),
+    (70, 130, 220),
+    (236, 190, 60),
+    (90, 176, 96),
+    (170, 96, 200),
+    (236, 140, 60),
+)
 """One colour per seat, in seat order."""
 
 
@@ -58,7 +65,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     loaded = _font(path, size)
     try:
         loaded.get_height()
-    except pygame.error:        # made before a pygame.quit(): every cached font is dead
+    except pygame.error:  # made before a pygame.quit(): every cached font is dead
         reset_caches()
         loaded = _font(path, size)
     return loaded
@@ -79,8 +86,9 @@ def _text(content: str, size: int, colour, bold: bool, language: str) -> pygame.
     return font(size, bold).render(content, True, colour)
 
 
-def blit_text(surface, content, size, pos, colour=INK, bold=False, anchor="topleft",
-              shadow=False) -> pygame.Rect:
+def blit_text(
+    surface, content, size, pos, colour=INK, bold=False, anchor="topleft", shadow=False
+) -> pygame.Rect:
     """Draw cached text with its ``anchor`` ("center", "midleft", ...) at ``pos``; returns rect."""
     img = text(content, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
@@ -104,6 +112,7 @@ def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool
     font (``lambda t: label.font.get_rect(t).width``) to fit a label. A cut ends at a word
     break when that keeps most of the line, and never leaves a dangling space or separator."""
     if measure is None:
+
         def measure_w(t):
             return font(size, bold).size(t)[0]
     else:
@@ -111,7 +120,7 @@ def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool
     if measure_w(content) <= width:
         return content
     lo, hi = 0, len(content)
-    while lo < hi:                      # the longest start that fits with the ellipsis
+    while lo < hi:  # the longest start that fits with the ellipsis
         mid = (lo + hi + 1) // 2
         if measure_w(content[:mid].rstrip() + "…") <= width:
             lo = mid
@@ -119,13 +128,12 @@ def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool
             hi = mid - 1
     cut = content[:lo]
     space = cut.rfind(" ")
-    if not content[lo:lo + 1].isspace() and space >= len(cut) * 0.7:
-        cut = cut[:space]           # end at the last whole word
+    if not content[lo : lo + 1].isspace() and space >= len(cut) * 0.7:
+        cut = cut[:space]  # end at the last whole word
     return cut.rstrip(" ·,;:—–-") + "…"
 
 
-def fit_label(content: str, size: int, width: int, bold: bool = False,
-              min_size: int = 10) -> tuple:
+def fit_label(content: str, size: int, width: int, bold: bool = False, min_size: int = 10) -> tuple:
     """``(text, size)`` to draw ``content`` in ``width`` pixels: the largest size down to
     ``min_size`` at which it fits, cut with an ellipsis (:func:`ellipsize`) only if even
     ``min_size`` is too wide."""
@@ -188,8 +196,13 @@ def _felt(size: tuple) -> pygame.Surface:
     # Soft vignette so the middle of the table reads as lit.
     shade = pygame.Surface(size, pygame.SRCALPHA)
     for i in range(12):
-        pygame.draw.rect(shade, (0, 0, 0, 10), shade.get_rect().inflate(-i * 16, -i * 12),
-                         width=8, border_radius=40)
+        pygame.draw.rect(
+            shade,
+            (0, 0, 0, 10),
+            shade.get_rect().inflate(-i * 16, -i * 12),
+            width=8,
+            border_radius=40,
+        )
     surf.blit(shade, (0, 0))
     return surf.convert() if pygame.display.get_surface() else surf
 
@@ -202,8 +215,9 @@ def draw_table(surface: pygame.Surface) -> None:
 def draw_panel(surface, rect, colour=PANEL, radius=12, border=None) -> None:
     """A translucent rounded panel (cached per size and look)."""
     rect = pygame.Rect(rect)
-    surface.blit(_panel(rect.size, tuple(colour), radius, tuple(border) if border else None),
-                 rect.topleft)
+    surface.blit(
+        _panel(rect.size, tuple(colour), radius, tuple(border) if border else None), rect.topleft
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -218,8 +232,16 @@ def _panel(size, colour, radius, border) -> pygame.Surface:
 def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28) -> int:
     """A scene heading centred at the top; returns the y below it."""
     w = surface.get_width()
-    r = blit_text(surface, title, 40 if surface.get_height() > 700 else 34, (w // 2, top),
-                  GOLD, True, "midtop", shadow=True)
+    r = blit_text(
+        surface,
+        title,
+        40 if surface.get_height() > 700 else 34,
+        (w // 2, top),
+        GOLD,
+        True,
+        "midtop",
+        shadow=True,
+    )
     y = r.bottom
     if subtitle:
         y = blit_text(surface, subtitle, 18, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
@@ -232,9 +254,13 @@ def with_names(text_: str, names) -> str:
     before, _number, after = _("Player {number}").partition("{number}")
     patterns = {r"\bPlayer (\d+)\b", re.escape(before) + r"(\d+)" + re.escape(after)}
     for pattern in patterns:
-        text_ = re.sub(pattern,
-                       lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names)
-                       else m.group(0), text_)
+        text_ = re.sub(
+            pattern,
+            lambda m: (
+                names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0)
+            ),
+            text_,
+        )
     return text_
 
 
@@ -273,8 +299,9 @@ def bind(func, *args):
     return lambda: func(*args)
 
 
-def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=None,
-                  tooltips=None) -> dict:
+def button_column(
+    scene, labels_and_commands, width=300, height=48, gap=12, top=None, tooltips=None
+) -> dict:
     """Centred column of buttons in ``scene.container``; returns ``{label: UIButton}``.
 
     ``label`` is the English text (mark it with ``N_``); the button shows its translation.
@@ -286,8 +313,13 @@ def button_column(scene, labels_and_commands, width=300, height=48, gap=12, top=
     for label, command in labels_and_commands:
         tip = (tooltips or {}).get(label)
         buttons[label] = pygame_gui.elements.UIButton(
-            pygame.Rect((w - width) // 2, y, width, height), _(label), scene.app.ui,
-            container=scene.container, command=command, tool_tip_text=tip)
+            pygame.Rect((w - width) // 2, y, width, height),
+            _(label),
+            scene.app.ui,
+            container=scene.container,
+            command=command,
+            tool_tip_text=tip,
+        )
         y += height + gap
     return buttons
 
@@ -297,8 +329,15 @@ BANNER = (238, 196, 84)
 """The banner's gold; hotter colours (``draw_banner(colour=...)``) say more is happening."""
 
 
-def draw_banner(surface, area: pygame.Rect, message: str, alpha: float = 1.0,
-                size: int = 22, colour=BANNER, scale: float = 1.0) -> pygame.Rect:
+def draw_banner(
+    surface,
+    area: pygame.Rect,
+    message: str,
+    alpha: float = 1.0,
+    size: int = 22,
+    colour=BANNER,
+    scale: float = 1.0,
+) -> pygame.Rect:
     """A rounded plate with ``message`` centred in ``area`` (a turn, "Chain ×2!", the last
     round). ``alpha`` 0..1 fades it; ``scale`` > 1 makes it bigger (a chain reaction builds up).
     The text shrinks to fit ``area``'s width. Returns the plate's rect."""
@@ -308,8 +347,9 @@ def draw_banner(surface, area: pygame.Rect, message: str, alpha: float = 1.0,
     rect = img.get_rect(center=area.center).inflate(int(28 * scale) + 12, int(10 * scale) + 6)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour[:3], int(235 * alpha)), layer.get_rect(), border_radius=10)
-    pygame.draw.rect(layer, (255, 244, 200, int(200 * alpha)), layer.get_rect(), 2,
-                     border_radius=10)
+    pygame.draw.rect(
+        layer, (255, 244, 200, int(200 * alpha)), layer.get_rect(), 2, border_radius=10
+    )
     img = img.copy()
     img.set_alpha(int(255 * alpha))
     layer.blit(img, img.get_rect(center=layer.get_rect().center))
@@ -342,8 +382,7 @@ class Target:
         """The rect around the target (its circle's square)."""
         if self.circle is not None:
             (x, y), radius = self.circle
-            return pygame.Rect(int(x - radius), int(y - radius), int(2 * radius),
-                               int(2 * radius))
+            return pygame.Rect(int(x - radius), int(y - radius), int(2 * radius), int(2 * radius))
         return pygame.Rect(self.rect)
 
 
@@ -382,8 +421,12 @@ def place_tip(size, anchor: pygame.Rect, bounds: pygame.Rect, avoid=()) -> pygam
     of ``avoid`` (what the player may have to click next, the buttons and the log). If every
     such place covers something, the nearest free place on ``bounds`` (else the least
     covering)."""
-    key = (tuple(size), tuple(pygame.Rect(anchor)), tuple(pygame.Rect(bounds)),
-           tuple(tuple(pygame.Rect(r)) for r in avoid))
+    key = (
+        tuple(size),
+        tuple(pygame.Rect(anchor)),
+        tuple(pygame.Rect(bounds)),
+        tuple(tuple(pygame.Rect(r)) for r in avoid),
+    )
     return pygame.Rect(_place_tip(*key))
 
 
@@ -395,16 +438,21 @@ def _place_tip(size, anchor, bounds, avoid) -> tuple:
 
     def cover(rect) -> int:
         return sum(rect.clip(other).width * rect.clip(other).height for other in avoid)
-    near = [(anchor.right + 10, anchor.y), (anchor.x - 10 - width, anchor.y),
-            (anchor.x, anchor.bottom + 10), (anchor.x, anchor.y - 10 - height),
-            (anchor.right + 10, anchor.bottom - height),
-            (anchor.x - 10 - width, anchor.bottom - height),
-            (anchor.right - width, anchor.y - 10 - height),
-            (anchor.right - width, anchor.bottom + 10),
-            (anchor.x - 10 - width, anchor.y - 10 - height),
-            (anchor.right + 10, anchor.y - 10 - height),
-            (anchor.x - 10 - width, anchor.bottom + 10),
-            (anchor.right + 10, anchor.bottom + 10)]
+
+    near = [
+        (anchor.right + 10, anchor.y),
+        (anchor.x - 10 - width, anchor.y),
+        (anchor.x, anchor.bottom + 10),
+        (anchor.x, anchor.y - 10 - height),
+        (anchor.right + 10, anchor.bottom - height),
+        (anchor.x - 10 - width, anchor.bottom - height),
+        (anchor.right - width, anchor.y - 10 - height),
+        (anchor.right - width, anchor.bottom + 10),
+        (anchor.x - 10 - width, anchor.y - 10 - height),
+        (anchor.right + 10, anchor.y - 10 - height),
+        (anchor.x - 10 - width, anchor.bottom + 10),
+        (anchor.right + 10, anchor.bottom + 10),
+    ]
     best, best_score = None, None
     for x, y in near:
         rect = pygame.Rect(x, y, width, height).clamp(bounds)
@@ -422,8 +470,10 @@ def _place_tip(size, anchor, bounds, avoid) -> tuple:
             if rect.colliderect(anchor):
                 continue
             covered = cover(rect)
-            score = (covered, abs(rect.centerx - anchor.centerx)
-                     + abs(rect.centery - anchor.centery))
+            score = (
+                covered,
+                abs(rect.centerx - anchor.centerx) + abs(rect.centery - anchor.centery),
+            )
             if best_score is None or score < best_score:
                 best, best_score = rect, score
     if best is None:
@@ -435,5 +485,11 @@ def draw_tooltip(surface, rect: pygame.Rect, lines, width_limit: int = 340) -> N
     """A tooltip panel in ``rect`` with ``lines`` (title in gold)."""
     draw_panel(surface, rect, (12, 16, 18, 240), radius=8, border=GOLD)
     for i, (row, bold) in enumerate(tooltip_rows(lines, width_limit)):
-        blit_text(surface, row, TIP_SIZE, (rect.x + 10, rect.y + 5 + TIP_LINE * i),
-                  GOLD if bold else INK, bold)
+        blit_text(
+            surface,
+            row,
+            TIP_SIZE,
+            (rect.x + 10, rect.y + 5 + TIP_LINE * i),
+            GOLD if bold else INK,
+            bold,
+        )

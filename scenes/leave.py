@@ -5,6 +5,7 @@ that has changed since it was last saved under a name (:meth:`TableScene.ask_bef
 Nothing is lost either way: every step is autosaved, so Continue returns to it; the question
 offers a save of its own in Load game. Enter saves, Esc cancels.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -40,13 +41,22 @@ class LeaveScene(Scene):
         gap, height = 12, 44
         width = (rect.width - 48 - 2 * gap) // 3
         y = rect.bottom - height - 22
-        labels = ((_("Save and quit"), self.save_and_quit), (_("Quit"), self.leave),
-                  (_("Cancel"), self.app.manager.pop))
+        labels = (
+            (_("Save and quit"), self.save_and_quit),
+            (_("Quit"), self.leave),
+            (_("Cancel"), self.app.manager.pop),
+        )
         self.buttons = []
         for i, (label, command) in enumerate(labels):
-            self.buttons.append(UIButton(pygame.Rect(rect.x + 24 + i * (width + gap), y, width,
-                                                     height), label, ui, container=c,
-                                         command=command))
+            self.buttons.append(
+                UIButton(
+                    pygame.Rect(rect.x + 24 + i * (width + gap), y, width, height),
+                    label,
+                    ui,
+                    container=c,
+                    command=command,
+                )
+            )
         kit.set_tooltip(self.buttons[0], _("Save the game under a name (Enter), then leave"))
         kit.set_tooltip(self.buttons[2], _("Back to the game (Esc)"))
 
@@ -55,8 +65,8 @@ class LeaveScene(Scene):
         name = self.table.saved_as
         if name is None:
             from scenes.pause import PauseScene
-            self.app.manager.replace(PauseScene(self.app, self.table, naming=True,
-                                                then=self.then))
+
+            self.app.manager.replace(PauseScene(self.app, self.table, naming=True, then=self.then))
             return
         try:
             store.save(self.table.match, name)
@@ -75,7 +85,7 @@ class LeaveScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.manager.pop()
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):     # (no button focused)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # (no button focused)
                 self.save_and_quit()
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
@@ -87,12 +97,22 @@ class LeaveScene(Scene):
         rect = self.panel()
         kit.draw_panel(surface, rect, (20, 26, 30, 240), border=(93, 116, 128))
         title = _("Leave this game?")
-        kit.blit_text(surface, title, kit.fit_text(title, 26, rect.width - 40, bold=True),
-                      (rect.centerx, rect.y + 16), kit.GOLD, True, "midtop")
-        message = _("It is not saved under a name. Either way, Continue on the title screen "
-                    "brings you back to this point.")
+        kit.blit_text(
+            surface,
+            title,
+            kit.fit_text(title, 26, rect.width - 40, bold=True),
+            (rect.centerx, rect.y + 16),
+            kit.GOLD,
+            True,
+            "midtop",
+        )
+        message = _(
+            "It is not saved under a name. Either way, Continue on the title screen "
+            "brings you back to this point."
+        )
         lines = kit.wrap(message, 17, rect.width - 56)
         step = kit.font(17).get_linesize()
         for i, line in enumerate(lines[:3]):
-            kit.blit_text(surface, line, 17, (rect.centerx, rect.y + 62 + i * step), kit.INK,
-                          anchor="midtop")
+            kit.blit_text(
+                surface, line, 17, (rect.centerx, rect.y + 62 + i * step), kit.INK, anchor="midtop"
+            )

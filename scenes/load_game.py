@@ -1,4 +1,5 @@
 """The load scene: saves newest first; damaged ones greyed with their reason; backups; delete."""
+
 from __future__ import annotations
 
 import pygame
@@ -14,7 +15,7 @@ from translation import _
 
 
 def when(saved_at: str) -> str:
-    """"2026-11-29T15:02:11+00:00" → "2026-11-29 15:02"."""
+    """ "2026-11-29T15:02:11+00:00" → "2026-11-29 15:02"."""
     return saved_at[:16].replace("T", " ") if saved_at else "?"
 
 
@@ -23,13 +24,15 @@ def fit_label(label, words: str) -> str:
     is never cut mid-word without a sign)."""
     if label.font is None:
         return words
-    return kit.ellipsize(words, label.relative_rect.width - 8,
-                         lambda t: label.font.get_rect(t).width)
+    return kit.ellipsize(
+        words, label.relative_rect.width - 8, lambda t: label.font.get_rect(t).width
+    )
 
 
 def game_title(game_id: str) -> str:
     """The game's title for the list (its id when the game is unknown)."""
     from engine import registry
+
     try:
         return registry.get(game_id).title
     except KeyError:
@@ -38,8 +41,7 @@ def game_title(game_id: str) -> str:
 
 def what_it_is(info) -> str:
     """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"."""
-    return _("{game} · {players}").format(game=game_title(info.game),
-                                          players=", ".join(info.seats))
+    return _("{game} · {players}").format(game=game_title(info.game), players=", ".join(info.seats))
 
 
 def where_it_is(info) -> str:
@@ -63,8 +65,7 @@ def where_it_is(info) -> str:
 def delete_question(info) -> str:
     """The Delete confirmation: the backup is mentioned only when there is one."""
     if info.has_backup:
-        return _("Delete “{title}” for good? Its backup is deleted too.").format(
-            title=info.title)
+        return _("Delete “{title}” for good? Its backup is deleted too.").format(title=info.title)
     return _("Delete “{title}” for good?").format(title=info.title)
 
 
@@ -81,8 +82,9 @@ class LoadGameScene(Scene):
         scroller = UIScrollingContainer(self.list_rect, ui, container=c, allow_scroll_x=False)
         row_h = 84
         inner_w = self.list_rect.width - 24
-        scroller.set_scrollable_area_dimensions((inner_w, max(row_h * len(self.infos) + 8,
-                                                             self.list_rect.height - 4)))
+        scroller.set_scrollable_area_dimensions(
+            (inner_w, max(row_h * len(self.infos) + 8, self.list_rect.height - 4))
+        )
         self.rows = []
         for i, info in enumerate(self.infos):
             y = 4 + i * row_h
@@ -100,22 +102,42 @@ class LoadGameScene(Scene):
                 label.set_text(fit_label(label, words))
             x = inner_w - 340
             y += 10
-            load = UIButton(pygame.Rect(x, y + 12, 100, 38), _("Load"), ui, container=scroller,
-                            command=kit.bind(self.load, info.path),
-                            object_id="#damaged_button" if damaged else None)
+            load = UIButton(
+                pygame.Rect(x, y + 12, 100, 38),
+                _("Load"),
+                ui,
+                container=scroller,
+                command=kit.bind(self.load, info.path),
+                object_id="#damaged_button" if damaged else None,
+            )
             if damaged:
                 load.disable()
-            backup = UIButton(pygame.Rect(x + 108, y + 12, 110, 38), _("Backup"), ui,
-                              container=scroller, command=kit.bind(self.load, info.path, True),
-                              tool_tip_text=_("Load the save from before the last write"))
+            backup = UIButton(
+                pygame.Rect(x + 108, y + 12, 110, 38),
+                _("Backup"),
+                ui,
+                container=scroller,
+                command=kit.bind(self.load, info.path, True),
+                tool_tip_text=_("Load the save from before the last write"),
+            )
             if not info.has_backup:
                 backup.disable()
-            UIButton(pygame.Rect(x + 226, y + 12, 100, 38), _("Delete"), ui, container=scroller,
-                     command=kit.bind(self.ask_delete, info))
+            UIButton(
+                pygame.Rect(x + 226, y + 12, 100, 38),
+                _("Delete"),
+                ui,
+                container=scroller,
+                command=kit.bind(self.ask_delete, info),
+            )
             self.rows.append(info)
         self.empty = not self.infos
-        UIButton(pygame.Rect(w - 200, h - 66, 160, 44), _("Back"), ui, container=c,
-                 command=self.app.manager.pop)
+        UIButton(
+            pygame.Rect(w - 200, h - 66, 160, 44),
+            _("Back"),
+            ui,
+            container=c,
+            command=self.app.manager.pop,
+        )
         self.pending_delete = None
         self.dialog = None
 
@@ -127,6 +149,7 @@ class LoadGameScene(Scene):
             self.app.notify(str(err))
             return
         from scenes.tables import open_match
+
         open_match(self.app, match)
 
     def ask_delete(self, info) -> None:
@@ -134,14 +157,17 @@ class LoadGameScene(Scene):
         w, h = self.app.size
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 420) // 2, (h - 220) // 2, 420, 220),
-            delete_question(info), self.app.ui,
-            window_title=_("Delete save"), action_short_name=_("Delete"))
+            delete_question(info),
+            self.app.ui,
+            window_title=_("Delete save"),
+            action_short_name=_("Delete"),
+        )
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.pending_delete:
             try:
                 store.delete(self.pending_delete.path)
-            except SaveError as err:       # a read-only folder: said, and the save stays
+            except SaveError as err:  # a read-only folder: said, and the save stays
                 self.app.notify(str(err))
             self.pending_delete = None
             self.relayout()
@@ -158,11 +184,14 @@ class LoadGameScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, _("Load game"), _("Newest first · damaged saves are greyed out"),
-                         top=24 if surface.get_height() >= 760 else 12)
+        kit.draw_heading(
+            surface,
+            _("Load game"),
+            _("Newest first · damaged saves are greyed out"),
+            top=24 if surface.get_height() >= 760 else 12,
+        )
         kit.draw_panel(surface, self.list_rect.inflate(12, 12))
         if self.empty:
             words = self.problem or _("No saved games yet. Games autosave after every turn.")
             size = kit.fit_text(words, 18, self.list_rect.width - 40)
-            kit.blit_text(surface, words, size, self.list_rect.center, kit.INK_DIM,
-                          anchor="center")
+            kit.blit_text(surface, words, size, self.list_rect.center, kit.INK_DIM, anchor="center")

@@ -3,6 +3,7 @@
 A pygame_gui text box re-lays out its whole text on every append (over 100 ms once it is long),
 so the table draws its own log: appending is O(new lines) and drawing blits only visible lines.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -20,8 +21,8 @@ class LogPanel:
     def __init__(self, rect: pygame.Rect, lines=()):
         self.rect = pygame.Rect(rect)
         self.sentences: list[str] = []
-        self.rows: list[tuple[str, bool]] = []   # (text, starts a sentence)
-        self.scroll = 0                          # rows hidden below the view (0 = newest shown)
+        self.rows: list[tuple[str, bool]] = []  # (text, starts a sentence)
+        self.scroll = 0  # rows hidden below the view (0 = newest shown)
         self.line_h = FONT + 6
         self.extend(lines)
 
@@ -65,8 +66,9 @@ class LogPanel:
 
     def draw(self, surface) -> None:
         kit.draw_panel(surface, self.rect, (28, 36, 40, 230), radius=10, border=(93, 116, 128))
-        kit.blit_text(surface, _("Game log"), 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD,
-                      True)
+        kit.blit_text(
+            surface, _("Game log"), 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD, True
+        )
         top = self.rect.y + 28
         n = max(1, (self.rect.bottom - 8 - top) // self.line_h)
         end = len(self.rows) - self.scroll

@@ -4,6 +4,7 @@ A scene builds its widgets in its own container on ``enter`` and kills them on `
 scene is covered by another (``push``), it is ``pause``d: its widgets hide; ``resume`` shows them
 again. An ``overlay`` scene (the pause menu) is drawn over the scene below it.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -24,8 +25,10 @@ class Scene:
     def enter(self) -> None:
         """Build widgets (in ``self.container``) for the current window size."""
         self.container = pygame_gui.core.UIContainer(
-            pygame.Rect((0, 0), self.app.size), self.app.ui,
-            starting_height=2 if self.overlay else 1)
+            pygame.Rect((0, 0), self.app.size),
+            self.app.ui,
+            starting_height=2 if self.overlay else 1,
+        )
         self.build()
 
     def build(self) -> None:
@@ -153,7 +156,7 @@ class SceneManager:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        for scene in self.stack[max(first, 0):]:
+        for scene in self.stack[max(first, 0) :]:
             scene.draw(surface)
 
     def draw_over(self, surface) -> None:

@@ -1,4 +1,5 @@
 """The new-game scene: pick a game, the seats, the options and a seed, then start."""
+
 from __future__ import annotations
 
 import random
@@ -13,8 +14,12 @@ from scenes import kit
 from scenes.manager import Scene
 from translation import N_, _, ngettext
 
-SEAT_KINDS = {"human": N_("Human"), "easy": N_("Bot — Easy"), "medium": N_("Bot — Medium"),
-              "hard": N_("Bot — Hard")}
+SEAT_KINDS = {
+    "human": N_("Human"),
+    "easy": N_("Bot — Easy"),
+    "medium": N_("Bot — Medium"),
+    "hard": N_("Bot — Hard"),
+}
 """A seat's kind (``"human"`` or a bot level) -> its name in the seat menu."""
 
 
@@ -37,14 +42,15 @@ def on_off() -> tuple:
 
 
 def default_seat_name(index: int) -> str:
-    """"Player 1" for seat index 0, in the language in use."""
+    """ "Player 1" for seat index 0, in the language in use."""
     return _("Player {number}").format(number=index + 1)
 
 
 def players_text(spec) -> str:
     if spec.min_players == spec.max_players:
         return ngettext("{count} player", "{count} players", spec.min_players).format(
-            count=spec.min_players)
+            count=spec.min_players
+        )
     return _("{fewest}–{most} players").format(fewest=spec.min_players, most=spec.max_players)
 
 
@@ -62,7 +68,7 @@ class NewGameScene(Scene):
         self.seat_names = [default_seat_name(i) for i in range(6)]
         self.seat_count = 2
         self.options: dict = {}
-        self.chosen: set = set()   # options the player set; the others follow the seat count
+        self.chosen: set = set()  # options the player set; the others follow the seat count
         self.seed_text = str(random.SystemRandom().randrange(1, 10**6))
         self.error = ""
         if preset:
@@ -85,17 +91,26 @@ class NewGameScene(Scene):
 
     def _clamp_seats(self):
         if self.spec:
-            self.seat_count = max(self.spec.min_players,
-                                  min(self.spec.max_players, self.seat_count))
+            self.seat_count = max(
+                self.spec.min_players, min(self.spec.max_players, self.seat_count)
+            )
             # e.g. Off the Rails' game length is 25 cards with 4 players, 21 with fewer
             defaults = self.spec.default_options(self.seat_count)
             # a choice the player made stays while it exists for the new seat count
-            kept = {option.name for option in self.spec.options
-                    if option.name in self.chosen and option.name in self.options
-                    and (option.kind == "bool"
-                         or self.options[option.name] in option.choices_for(self.seat_count))}
-            self.options = {name: self.options[name] if name in kept else value
-                            for name, value in defaults.items()}
+            kept = {
+                option.name
+                for option in self.spec.options
+                if option.name in self.chosen
+                and option.name in self.options
+                and (
+                    option.kind == "bool"
+                    or self.options[option.name] in option.choices_for(self.seat_count)
+                )
+            }
+            self.options = {
+                name: self.options[name] if name in kept else value
+                for name, value in defaults.items()
+            }
 
     # --- layout ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -114,58 +129,90 @@ class NewGameScene(Scene):
         # games
         y = self.top + 34
         self.game_buttons = []
-        card_h = 108 if h >= 760 else 122     # narrower cards wrap the description to 3 lines
-        room = self.panel_rect.bottom - 8 - y   # every game's card stays inside the panel
+        card_h = 108 if h >= 760 else 122  # narrower cards wrap the description to 3 lines
+        room = self.panel_rect.bottom - 8 - y  # every game's card stays inside the panel
         count = max(1, len(self.games))
         gap = 10 if (room - 10 * (count - 1)) // count >= card_h else 6
         card_h = min(card_h, (room - gap * (count - 1)) // count)
         for i, spec in enumerate(self.games):
-            b = UIButton(pygame.Rect(self.cols[0], y, col_w, card_h), "", ui, container=c,
-                         object_id="#selected_button" if i == self.game_index else None,
-                         command=kit.bind(self.choose_game, i))
+            b = UIButton(
+                pygame.Rect(self.cols[0], y, col_w, card_h),
+                "",
+                ui,
+                container=c,
+                object_id="#selected_button" if i == self.game_index else None,
+                command=kit.bind(self.choose_game, i),
+            )
             self.game_buttons.append((b, spec, y))
             y += card_h + gap
         # seats
         x = self.cols[1]
         y = self.top + 34
-        UIButton(pygame.Rect(x, y, 40, 34), "−", ui, container=c,
-                 command=lambda: self.change_seats(-1), tool_tip_text=_("One seat fewer"))
+        UIButton(
+            pygame.Rect(x, y, 40, 34),
+            "−",
+            ui,
+            container=c,
+            command=lambda: self.change_seats(-1),
+            tool_tip_text=_("One seat fewer"),
+        )
         if self.seat_count == 1 and self.spec and self.spec.solo:
             count = _("1 player (solo rules)")
         else:
             count = ngettext("{count} player", "{count} players", self.seat_count).format(
-                count=self.seat_count)
-        self.count_label = UILabel(pygame.Rect(x + 48, y, col_w - 96, 34), count, ui,
-                                   container=c)
-        UIButton(pygame.Rect(x + col_w - 40, y, 40, 34), "+", ui, container=c,
-                 command=lambda: self.change_seats(+1), tool_tip_text=_("One seat more"))
+                count=self.seat_count
+            )
+        self.count_label = UILabel(pygame.Rect(x + 48, y, col_w - 96, 34), count, ui, container=c)
+        UIButton(
+            pygame.Rect(x + col_w - 40, y, 40, 34),
+            "+",
+            ui,
+            container=c,
+            command=lambda: self.change_seats(+1),
+            tool_tip_text=_("One seat more"),
+        )
         y += 46
         row_h = 44 if h >= 760 else 40
         self.seat_widgets = []
         for i in range(self.seat_count):
             kind_w = int(col_w * 0.64)
-            kind = UIDropDownMenu(seat_kind_labels(), _(SEAT_KINDS[self.seat_kinds[i]]),
-                                  pygame.Rect(x, y, kind_w - 4, 36), ui, container=c,
-                                  object_id=f"#seat_kind_{i}")
-            name = UITextEntryLine(pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, 36), ui,
-                                   container=c, initial_text=self.seat_names[i],
-                                   object_id=f"#seat_name_{i}")
+            kind = UIDropDownMenu(
+                seat_kind_labels(),
+                _(SEAT_KINDS[self.seat_kinds[i]]),
+                pygame.Rect(x, y, kind_w - 4, 36),
+                ui,
+                container=c,
+                object_id=f"#seat_kind_{i}",
+            )
+            name = UITextEntryLine(
+                pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, 36),
+                ui,
+                container=c,
+                initial_text=self.seat_names[i],
+                object_id=f"#seat_name_{i}",
+            )
             name.set_text_length_limit(16)
             if self.seat_kinds[i] != "human":
                 name.disable()
             self.seat_widgets.append((kind, name))
             y += row_h
-        UIButton(pygame.Rect(x, self.panel_rect.bottom - 52, col_w, 40),
-                 _("Start from a position…"), ui, container=c, command=self.from_position,
-                 tool_tip_text=_("Paste or type a position (Copy in the pause menu gives "
-                                 "one), or pick a puzzle"))
+        UIButton(
+            pygame.Rect(x, self.panel_rect.bottom - 52, col_w, 40),
+            _("Start from a position…"),
+            ui,
+            container=c,
+            command=self.from_position,
+            tool_tip_text=_(
+                "Paste or type a position (Copy in the pause menu gives one), or pick a puzzle"
+            ),
+        )
         # options
         x = self.cols[2]
         y = self.top + 34
         self.option_widgets = {}
         self.option_notes = []
         self.option_labels = []
-        opt_h = 78        # label row, two lines of help, a gap
+        opt_h = 78  # label row, two lines of help, a gap
         shown = self._shown_options()
         # the labels take what the longest needs, between a third and 45 % of the column
         needed = max((kit.font(16).size(_(opt.label))[0] + 10 for opt in shown), default=0)
@@ -174,31 +221,57 @@ class NewGameScene(Scene):
         for opt in shown:
             self.option_labels.append((_(opt.label), pygame.Rect(x, y, label_w - 6, 32)))
             values, current = self._option_labels(opt)
-            dd = UIDropDownMenu(values, current, pygame.Rect(x + label_w, y, opt_w - label_w, 32),
-                                ui,
-                                container=c, object_id=f"#option_{opt.name}")
+            dd = UIDropDownMenu(
+                values,
+                current,
+                pygame.Rect(x + label_w, y, opt_w - label_w, 32),
+                ui,
+                container=c,
+                object_id=f"#option_{opt.name}",
+            )
             self.option_widgets[opt.name] = (dd, opt)
             self.option_notes.append((_(opt.description), x, y + 34))
             y += opt_h
         # seed and buttons
         by = h - 62
         UILabel(pygame.Rect(margin, by, 60, 40), _("Seed"), ui, container=c)
-        self.seed_entry = UITextEntryLine(pygame.Rect(margin + 56, by + 2, 150, 36), ui,
-                                          container=c, initial_text=self.seed_text)
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(margin + 56, by + 2, 150, 36), ui, container=c, initial_text=self.seed_text
+        )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
-        random_w = max(90, kit.font(17, True).size(_("Random"))[0] + 26)   # wider in Russian
-        UIButton(pygame.Rect(margin + 212, by + 2, random_w, 36), _("Random"), ui, container=c,
-                 command=self.random_seed, tool_tip_text=_("A new random seed"))
+        random_w = max(90, kit.font(17, True).size(_("Random"))[0] + 26)  # wider in Russian
+        UIButton(
+            pygame.Rect(margin + 212, by + 2, random_w, 36),
+            _("Random"),
+            ui,
+            container=c,
+            command=self.random_seed,
+            tool_tip_text=_("A new random seed"),
+        )
         left = margin + 230 + random_w
-        self.error_label = UILabel(pygame.Rect(left, by, w - margin - 330 - left, 40),
-                                   self.error, ui, container=c, object_id="#error_label")
-        UIButton(pygame.Rect(w - margin - 310, by, 140, 44), _("Back"), ui, container=c,
-                 command=self.app.manager.pop)
-        self.start_button = UIButton(pygame.Rect(w - margin - 160, by, 160, 44), _("Start"), ui,
-                                     container=c, command=self.start,
-                                     tool_tip_text=_("Start the game with these seats and "
-                                                     "options"))
+        self.error_label = UILabel(
+            pygame.Rect(left, by, w - margin - 330 - left, 40),
+            self.error,
+            ui,
+            container=c,
+            object_id="#error_label",
+        )
+        UIButton(
+            pygame.Rect(w - margin - 310, by, 140, 44),
+            _("Back"),
+            ui,
+            container=c,
+            command=self.app.manager.pop,
+        )
+        self.start_button = UIButton(
+            pygame.Rect(w - margin - 160, by, 160, 44),
+            _("Start"),
+            ui,
+            container=c,
+            command=self.start,
+            tool_tip_text=_("Start the game with these seats and options"),
+        )
         if not self.games:
             self.start_button.disable()
 
@@ -241,6 +314,7 @@ class NewGameScene(Scene):
     def from_position(self) -> None:
         """Open the "Start from a position" panel over the form."""
         from scenes.position import PositionScene
+
         self._read_form()
         self.app.manager.push(PositionScene(self.app, self))
 
@@ -263,6 +337,7 @@ class NewGameScene(Scene):
     def start(self) -> None:
         """Build the match and open its table; a problem is shown under the form."""
         from scenes.tables import open_match
+
         try:
             seed = int(self.seed_entry.get_text() or "0")
             match = Match(self.spec, self.seats(), self.options, seed)
@@ -270,7 +345,7 @@ class NewGameScene(Scene):
             self.error = str(err)
             self.error_label.set_text(self.error)
             return
-        open_match(self.app, match)     # the table keeps an unfinished game of this kind
+        open_match(self.app, match)  # the table keeps an unfinished game of this kind
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -282,7 +357,7 @@ class NewGameScene(Scene):
                 self.relayout()
                 return True
             if oid.startswith("#option_"):
-                dd, opt = self.option_widgets[oid[len("#option_"):]]
+                dd, opt = self.option_widgets[oid[len("#option_") :]]
                 if opt.kind == "bool":
                     self.options[opt.name] = event.text in (_("On"), "On")
                 else:
@@ -312,13 +387,17 @@ class NewGameScene(Scene):
         for title, x in zip((_("Game"), _("Seats"), _("Options")), self.cols):
             kit.blit_text(surface, title, 20, (x, self.top), kit.GOLD, True)
         if self.spec and not self._shown_options():
-            none = (_("This game has no options.") if not self.spec.options
-                    else ngettext("No options apply to a game of {count}.",
-                                  "No options apply to a game of {count}.",
-                                  self.seat_count).format(count=self.seat_count))
-            kit.blit_text(surface, none, 16, (self.cols[2], self.top + 40),
-                          kit.INK_DIM)
-        for label, rect in self.option_labels:     # drawn here: a long one shrinks to fit
+            none = (
+                _("This game has no options.")
+                if not self.spec.options
+                else ngettext(
+                    "No options apply to a game of {count}.",
+                    "No options apply to a game of {count}.",
+                    self.seat_count,
+                ).format(count=self.seat_count)
+            )
+            kit.blit_text(surface, none, 16, (self.cols[2], self.top + 40), kit.INK_DIM)
+        for label, rect in self.option_labels:  # drawn here: a long one shrinks to fit
             text, size = kit.fit_label(label, 16, rect.width, min_size=11)
             kit.blit_text(surface, text, size, rect.midleft, kit.INK, anchor="midleft")
         for note, x, y in self.option_notes:
@@ -330,13 +409,19 @@ class NewGameScene(Scene):
         for i, (button, spec, _y) in enumerate(self.game_buttons):
             r = button.get_abs_rect()
             # short cards (many games in a small window) set their three lines closer
-            title_y, players_y, text_y, line_h = ((8, 36, 55, 18) if r.height >= 108
-                                                  else (4, 28, 46, 15))
+            title_y, players_y, text_y, line_h = (
+                (8, 36, 55, 18) if r.height >= 108 else (4, 28, 46, 15)
+            )
             title = _(spec.title)
             size = kit.fit_text(title, 20, r.width - 28, bold=True)
             kit.blit_text(surface, title, size, (r.x + 14, r.y + title_y), kit.INK, True)
-            kit.blit_text(surface, players_text(spec), 14, (r.x + 14, r.y + players_y),
-                          kit.GOLD if i == self.game_index else kit.INK_DIM, True)
+            kit.blit_text(
+                surface,
+                players_text(spec),
+                14,
+                (r.x + 14, r.y + players_y),
+                kit.GOLD if i == self.game_index else kit.INK_DIM,
+                True,
+            )
             for j, line in enumerate(kit.wrap(_(spec.description), 14, r.width - 28)[:3]):
-                kit.blit_text(surface, line, 14, (r.x + 14, r.y + text_y + j * line_h),
-                              kit.INK_DIM)
+                kit.blit_text(surface, line, 14, (r.x + 14, r.y + text_y + j * line_h), kit.INK_DIM)

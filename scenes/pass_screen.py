@@ -1,4 +1,5 @@
 """Hot-seat: "Pass to NAME" between two human players' turns."""
+
 from __future__ import annotations
 
 import pygame
@@ -20,9 +21,13 @@ class PassScreen(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        UIButton(pygame.Rect((w - 320) // 2, h // 2 + 20, 320, 48), _("I'm {name} — go").format(
-            name=self.name),
-                 self.app.ui, container=self.container, command=self.app.manager.pop)
+        UIButton(
+            pygame.Rect((w - 320) // 2, h // 2 + 20, 320, 48),
+            _("I'm {name} — go").format(name=self.name),
+            self.app.ui,
+            container=self.container,
+            command=self.app.manager.pop,
+        )
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
@@ -35,6 +40,13 @@ class PassScreen(Scene):
         veil.fill((8, 12, 14, 230))
         surface.blit(veil, (0, 0))
         w, h = surface.get_size()
-        kit.blit_text(surface, _("Pass to {name}").format(name=self.name), 40,
-                      (w // 2, h // 2 - 50), kit.GOLD, True,
-                      "center", shadow=True)
+        kit.blit_text(
+            surface,
+            _("Pass to {name}").format(name=self.name),
+            40,
+            (w // 2, h // 2 - 50),
+            kit.GOLD,
+            True,
+            "center",
+            shadow=True,
+        )

@@ -3,6 +3,7 @@
 Save asks for a name first (the game's title and seats by default); Enter or Save writes it. A
 name that an existing save has asks before replacing that save.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -19,8 +20,9 @@ from translation import N_, _
 
 def replace_question(name: str) -> str:
     """The confirmation before saving over a save of the same name."""
-    return _("A save called “{name}” already exists. Replace it? Its last version stays as "
-             "the backup.").format(name=clean_title(name))
+    return _(
+        "A save called “{name}” already exists. Replace it? Its last version stays as the backup."
+    ).format(name=clean_title(name))
 
 
 class PauseScene(Scene):
@@ -31,28 +33,34 @@ class PauseScene(Scene):
     def __init__(self, app, table, naming: bool = False, then=None):
         super().__init__(app)
         self.table = table
-        self.naming = naming       # True while the "Name this save" row is shown
+        self.naming = naming  # True while the "Name this save" row is shown
         self.only_naming = naming
         """Opened to name a save (Ctrl+S, Save and quit): Cancel and a save close it."""
         self.then = then
         """What to do once saved (leave the game), or None to go back to the table."""
         # a loaded (or already saved) game offers its own name, not the generic one
         self.save_name = table.saved_as or table.match.save_title or match_title(table.match)
-        self.dialog = None         # the "Replace save" confirmation while it is open
+        self.dialog = None  # the "Replace save" confirmation while it is open
 
     def build(self) -> None:
         if self.naming:
             self._build_naming()
             return
         self.name_entry = None
-        self.buttons = kit.button_column(self, [
-            (N_("Resume"), self.app.manager.pop),
-            (N_("Save"), self.ask_name),
-            (N_("Load"), self.load),
-            (N_("Rules"), self.rules),
-            (N_("Settings"), self.settings),
-            (N_("Quit to title"), self.quit_to_title),
-        ], width=280, height=44, gap=10)
+        self.buttons = kit.button_column(
+            self,
+            [
+                (N_("Resume"), self.app.manager.pop),
+                (N_("Save"), self.ask_name),
+                (N_("Load"), self.load),
+                (N_("Rules"), self.rules),
+                (N_("Settings"), self.settings),
+                (N_("Quit to title"), self.quit_to_title),
+            ],
+            width=280,
+            height=44,
+            gap=10,
+        )
         self.build_position_row()
 
     # --- the position, to share --------------------------------------------------------------
@@ -66,17 +74,24 @@ class PauseScene(Scene):
     def build_position_row(self) -> None:
         """The position's notation (drawn) and Copy, so a position can be shared."""
         from engine.positions import position_text
+
         match = self.table.match
         self.position = position_text(match.spec, match.state)
         rect = self.position_rect()
-        self.copy_button = UIButton(pygame.Rect(rect.right - 130, rect.centery - 20, 116, 40),
-                                    _("Copy"), self.app.ui, container=self.container,
-                                    command=self.copy_position,
-                                    tool_tip_text=_("Copy this position to the clipboard: New "
-                                                    "game, Start from a position pastes it"))
+        self.copy_button = UIButton(
+            pygame.Rect(rect.right - 130, rect.centery - 20, 116, 40),
+            _("Copy"),
+            self.app.ui,
+            container=self.container,
+            command=self.copy_position,
+            tool_tip_text=_(
+                "Copy this position to the clipboard: New game, Start from a position pastes it"
+            ),
+        )
 
     def copy_position(self) -> None:
         from scenes.clipboard import copy_text
+
         if copy_text(self.position):
             self.app.notify(_("Position copied"))
         else:
@@ -91,8 +106,9 @@ class PauseScene(Scene):
         rows = kit.wrap(flat, 13, width)
         shown = max(1, (rect.height - 30) // 17)
         if len(rows) > shown:
-            rows = rows[:shown - 1] + [kit.ellipsize(" ".join(rows[shown - 1:]), width,
-                                                      lambda t: kit.font(13).size(t)[0])]
+            rows = rows[: shown - 1] + [
+                kit.ellipsize(" ".join(rows[shown - 1 :]), width, lambda t: kit.font(13).size(t)[0])
+            ]
         for index, row in enumerate(rows):
             kit.blit_text(surface, row, 13, (rect.x + 12, rect.y + 27 + index * 17), kit.INK)
 
@@ -101,8 +117,9 @@ class PauseScene(Scene):
         ui, c = self.app.ui, self.container
         x, y = w // 2 - 200, h // 2 - 66
         UILabel(pygame.Rect(x, y, 400, 28), _("Name"), ui, container=c)
-        self.name_entry = UITextEntryLine(pygame.Rect(x, y + 30, 400, 38), ui, container=c,
-                                          initial_text=self.save_name)
+        self.name_entry = UITextEntryLine(
+            pygame.Rect(x, y + 30, 400, 38), ui, container=c, initial_text=self.save_name
+        )
         self.name_entry.set_text_length_limit(60)
         self.app.ui.set_focus_set(self.name_entry)
         # the whole default name selected, so typing replaces it and End keeps it
@@ -110,13 +127,25 @@ class PauseScene(Scene):
         self.name_entry.edit_position = len(self.save_name)
         self.name_entry.redraw()
         self.buttons = {
-            "Save": UIButton(pygame.Rect(x + 210, y + 82, 190, 42), _("Save"), ui, container=c,
-                             command=self.save,
-                             tool_tip_text=_("A save of the same name is replaced after "
-                                             "you confirm; its last version stays as the "
-                                             "backup")),
-            "Cancel": UIButton(pygame.Rect(x, y + 82, 190, 42), _("Cancel"), ui, container=c,
-                               command=self.cancel_name),
+            "Save": UIButton(
+                pygame.Rect(x + 210, y + 82, 190, 42),
+                _("Save"),
+                ui,
+                container=c,
+                command=self.save,
+                tool_tip_text=_(
+                    "A save of the same name is replaced after "
+                    "you confirm; its last version stays as the "
+                    "backup"
+                ),
+            ),
+            "Cancel": UIButton(
+                pygame.Rect(x, y + 82, 190, 42),
+                _("Cancel"),
+                ui,
+                container=c,
+                command=self.cancel_name,
+            ),
         }
 
     def ask_name(self) -> None:
@@ -152,8 +181,11 @@ class PauseScene(Scene):
         self.close_dialog()
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 440) // 2, (h - 230) // 2, 440, 230),
-            replace_question(self.save_name), self.app.ui,
-            window_title=_("Replace save"), action_short_name=_("Replace"))
+            replace_question(self.save_name),
+            self.app.ui,
+            window_title=_("Replace save"),
+            action_short_name=_("Replace"),
+        )
 
     def write(self, replacing: bool) -> None:
         try:
@@ -164,8 +196,13 @@ class PauseScene(Scene):
         self.table.mark_saved(self.save_name)
         shown = store.read_info(path).title
         self.table.match.save_title = shown
-        self.app.notify((_("Replaced the save “{name}” (its last version is the backup)")
-                         if replacing else _("Saved “{name}”")).format(name=shown))
+        self.app.notify(
+            (
+                _("Replaced the save “{name}” (its last version is the backup)")
+                if replacing
+                else _("Saved “{name}”")
+            ).format(name=shown)
+        )
         if self.only_naming:
             self.app.manager.pop()
             if self.then is not None:
@@ -185,15 +222,18 @@ class PauseScene(Scene):
 
     def load(self) -> None:
         from scenes.load_game import LoadGameScene
+
         self.app.manager.push(LoadGameScene(self.app))
 
     def rules(self) -> None:
         from scenes.rules_help import RulesScene, options_on
+
         match = self.table.match
         self.app.manager.push(RulesScene(self.app, match.spec.id, options_on(match)))
 
     def settings(self) -> None:
         from scenes.settings import SettingsScene
+
         self.app.manager.push(SettingsScene(self.app))
 
     def quit_to_title(self) -> None:
@@ -203,17 +243,24 @@ class PauseScene(Scene):
 
     def leave_to_title(self) -> None:
         from scenes.title import TitleScene
+
         self.table.shutdown()
         self.app.manager.reset(TitleScene(self.app))
 
     def handle_event(self, event) -> bool:
-        if (event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-                and self.dialog is not None and event.ui_element is self.dialog):
+        if (
+            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+            and self.dialog is not None
+            and event.ui_element is self.dialog
+        ):
             self.dialog = None
             self.write(replacing=True)
             return True
-        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.naming
-                and event.ui_element is self.name_entry):
+        if (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and self.naming
+            and event.ui_element is self.name_entry
+        ):
             self.save()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -4,6 +4,7 @@ Opened from New game. The game is the one whose notation reads the text (the gam
 form is tried first); the seats come from the form, their number set to the position's. A text
 no game reads is refused with the chosen game's reason: what is wrong and where.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -60,30 +61,55 @@ class PositionScene(Scene):
         list_w = 250 if puzzles else 0
         box_w = panel.width - 40 - (list_w + 16 if list_w else 0)
         box_h = panel.height - 190
-        self.box = UITextEntryBox(pygame.Rect(panel.x + 20, panel.y + 80, box_w, box_h),
-                                  self.text, ui, container=c)
+        self.box = UITextEntryBox(
+            pygame.Rect(panel.x + 20, panel.y + 80, box_w, box_h), self.text, ui, container=c
+        )
         self.puzzle_buttons = []
         if puzzles:
             x = panel.x + 20 + box_w + 16
             y = panel.y + 80
             row = min(40, (box_h - 4 * (len(puzzles) - 1)) // max(1, len(puzzles)))
             for puzzle in puzzles:
-                self.puzzle_buttons.append(UIButton(
-                    pygame.Rect(x, y, list_w, row), _(puzzle.title), ui, container=c,
-                    command=kit.bind(self.choose_puzzle, puzzle), tool_tip_text=_(puzzle.goal)))
+                self.puzzle_buttons.append(
+                    UIButton(
+                        pygame.Rect(x, y, list_w, row),
+                        _(puzzle.title),
+                        ui,
+                        container=c,
+                        command=kit.bind(self.choose_puzzle, puzzle),
+                        tool_tip_text=_(puzzle.goal),
+                    )
+                )
                 y += row + 4
         bottom = panel.bottom - 58
-        UIButton(pygame.Rect(panel.x + 20, bottom, 130, 42), _("Paste"), ui, container=c,
-                 command=self.paste, tool_tip_text=_("Paste a position from the clipboard"))
-        UIButton(pygame.Rect(panel.right - 330, bottom, 140, 42), _("Cancel"), ui,
-                 container=c, command=self.app.manager.pop)
-        UIButton(pygame.Rect(panel.right - 180, bottom, 160, 42), _("Start"), ui, container=c,
-                 command=self.start, tool_tip_text=_("Start a game from this position with "
-                                                     "the seats of the form"))
+        UIButton(
+            pygame.Rect(panel.x + 20, bottom, 130, 42),
+            _("Paste"),
+            ui,
+            container=c,
+            command=self.paste,
+            tool_tip_text=_("Paste a position from the clipboard"),
+        )
+        UIButton(
+            pygame.Rect(panel.right - 330, bottom, 140, 42),
+            _("Cancel"),
+            ui,
+            container=c,
+            command=self.app.manager.pop,
+        )
+        UIButton(
+            pygame.Rect(panel.right - 180, bottom, 160, 42),
+            _("Start"),
+            ui,
+            container=c,
+            command=self.start,
+            tool_tip_text=_("Start a game from this position with the seats of the form"),
+        )
 
     def puzzles(self) -> list:
         """The set-up puzzles of the game chosen in the form."""
         from engine.puzzles import puzzles_for
+
         return puzzles_for(self.form.spec.id) if self.form.spec else []
 
     def choose_puzzle(self, puzzle) -> None:
@@ -94,6 +120,7 @@ class PositionScene(Scene):
 
     def paste(self) -> None:
         from scenes.clipboard import paste_text
+
         text = paste_text()
         if text is None:
             self.error = _("The clipboard holds no text. Type the position instead.")
@@ -115,10 +142,9 @@ class PositionScene(Scene):
             form.game_index = [g.id for g in form.games].index(spec.id)
         players = players_in(state)
         if players is not None and not spec.min_players <= players <= spec.max_players:
-            self.error = _("This position is for {count} players; {game} is played by "
-                           "{low} to {high}.").format(count=players, game=spec.title,
-                                                      low=spec.min_players,
-                                                      high=spec.max_players)
+            self.error = _(
+                "This position is for {count} players; {game} is played by {low} to {high}."
+            ).format(count=players, game=spec.title, low=spec.min_players, high=spec.max_players)
             return
         if players is not None:
             form.seat_count = players
@@ -131,10 +157,10 @@ class PositionScene(Scene):
             self.error = str(err)
             return
         from scenes.tables import open_match
+
         open_match(self.app, match)
         puzzle = self.puzzle
-        if puzzle is not None and " ".join(self.text.split()) == " ".join(
-                puzzle.position.split()):
+        if puzzle is not None and " ".join(self.text.split()) == " ".join(puzzle.position.split()):
             self.app.manager.top.puzzle = puzzle
             self.app.notify(_("Goal: {goal}").format(goal=_(puzzle.goal)), seconds=10.0)
 
@@ -150,11 +176,23 @@ class PositionScene(Scene):
         surface.blit(veil, (0, 0))
         panel = self.panel_rect()
         kit.draw_panel(surface, panel, (20, 26, 30, 240), border=(93, 116, 128))
-        kit.blit_text(surface, _("Start from a position"), 26, (panel.centerx, panel.y + 12),
-                      kit.GOLD, True, "midtop")
+        kit.blit_text(
+            surface,
+            _("Start from a position"),
+            26,
+            (panel.centerx, panel.y + 12),
+            kit.GOLD,
+            True,
+            "midtop",
+        )
         hint = _("Paste a position (Paste, or Ctrl+V in the box), type one, or pick a puzzle.")
-        kit.blit_text(surface, hint, kit.fit_text(hint, 15, panel.width - 40),
-                      (panel.x + 20, panel.y + 52), kit.INK_DIM)
+        kit.blit_text(
+            surface,
+            hint,
+            kit.fit_text(hint, 15, panel.width - 40),
+            (panel.x + 20, panel.y + 52),
+            kit.INK_DIM,
+        )
         words, colour = (self.error, kit.DANGER) if self.error else (self.goal, kit.HILITE)
         if words:
             if not self.error:

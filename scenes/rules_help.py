@@ -5,6 +5,7 @@ file per game, ``translation/rules/<code>/<game id>.md``, written from the Engli
 game's package (``RULES_SUMMARY``) with the published pages' terms. A game whose summary is not
 translated yet shows the English one.
 """
+
 from __future__ import annotations
 
 import html
@@ -25,8 +26,11 @@ ON = "#ffe26e"
 
 def options_on(match) -> set:
     """The names of ``match``'s on/off options that are on (its variants)."""
-    return {option.name for option in match.spec.options
-            if option.kind == "bool" and match.options.get(option.name)}
+    return {
+        option.name
+        for option in match.spec.options
+        if option.kind == "bool" and match.options.get(option.name)
+    }
 
 
 RULES_DIR = Path(translation.__file__).with_name("rules")
@@ -67,8 +71,10 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
             text = " ".join(block)
             if bullet:
                 rows = lines_of(text, (wrap_width or 0) - 40)
-                body = "<br>".join(("" if index == 0 else "\u3000\u3000") + html.escape(row)
-                                   for index, row in enumerate(rows))
+                body = "<br>".join(
+                    ("" if index == 0 else "\u3000\u3000") + html.escape(row)
+                    for index, row in enumerate(rows)
+                )
                 if any(text.startswith(f"{label}:") for label in marked):
                     note = html.escape(_("(on in this game)"))
                     body = f"<font color='{ON}'><b>{body}</b> {note}</font>"
@@ -83,12 +89,15 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
         if line.startswith("## "):
             flush()
             gap = "<br>" if out and not out[-1].endswith("<br><br>") else ""
-            out.append(f"{gap}<font color='#eec454' pixel_size=20><b>{html.escape(line[3:])}</b>"
-                       f"</font><br>")
+            out.append(
+                f"{gap}<font color='#eec454' pixel_size=20><b>{html.escape(line[3:])}</b>"
+                f"</font><br>"
+            )
         elif line.startswith("# "):
             flush()
-            out.append(f"<font color='#eec454' pixel_size=26><b>{html.escape(line[2:])}</b>"
-                       f"</font><br>")
+            out.append(
+                f"<font color='#eec454' pixel_size=26><b>{html.escape(line[2:])}</b></font><br>"
+            )
             if marked:
                 line = _("On in this game: {options}.").format(options=", ".join(marked))
                 out.append(f"<font color='{ON}'>{html.escape(line)}</font><br><br>")
@@ -119,8 +128,11 @@ class RulesScene(Scene):
         """The labels of the options on, for the game shown (only the one opened from)."""
         if not self.games or self.games[self.index].id != self.game_id:
             return []
-        return [_(option.label) for option in self.games[self.index].options
-                if option.name in self.active]
+        return [
+            _(option.label)
+            for option in self.games[self.index].options
+            if option.name in self.active
+        ]
 
     def build(self) -> None:
         w, h = self.app.size
@@ -129,16 +141,29 @@ class RulesScene(Scene):
         titles = [_(spec.title) for spec in self.games]
         left_w = min(300, max([250] + [kit.font(17, True).size(t)[0] + 30 for t in titles]))
         for i, title in enumerate(titles):
-            UIButton(pygame.Rect(40, top + i * 56, left_w, 46), title, ui, container=c,
-                     object_id="#selected_button" if i == self.index else None,
-                     command=kit.bind(self.choose, i))
+            UIButton(
+                pygame.Rect(40, top + i * 56, left_w, 46),
+                title,
+                ui,
+                container=c,
+                object_id="#selected_button" if i == self.index else None,
+                command=kit.bind(self.choose, i),
+            )
         box = pygame.Rect(40 + left_w + 24, top, w - left_w - 104, h - top - 30)
-        inner = box.width - 2 * 14 - 24          # the theme's padding and the scroll bar
-        text = (summary_to_html(rules_summary(self.games[self.index]), self.marked(), inner)
-                if self.games else _("No games are installed yet."))
+        inner = box.width - 2 * 14 - 24  # the theme's padding and the scroll bar
+        text = (
+            summary_to_html(rules_summary(self.games[self.index]), self.marked(), inner)
+            if self.games
+            else _("No games are installed yet.")
+        )
         self.box = UITextBox(text, box, ui, container=c)
-        UIButton(pygame.Rect(40, h - 74, left_w, 44), _("Back"), ui, container=c,
-                 command=self.app.manager.pop)
+        UIButton(
+            pygame.Rect(40, h - 74, left_w, 44),
+            _("Back"),
+            ui,
+            container=c,
+            command=self.app.manager.pop,
+        )
 
     def choose(self, index: int) -> None:
         self.index = index

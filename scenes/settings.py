@@ -1,5 +1,6 @@
 """The settings scene: language, animation speed, fullscreen, window size, hot-seat screen,
 patterns, thinking time, sound effects and volume."""
+
 from __future__ import annotations
 
 import time
@@ -32,14 +33,22 @@ class SettingsScene(Scene):
         ("language", N_("Language"), N_("Menus, tables, the log and the rules; applied at once.")),
         ("animation_speed", N_("Animation speed"), N_("How fast dice, marbles and carts move.")),
         ("fullscreen", N_("Fullscreen"), N_("F11 toggles it at any time.")),
-        ("window_size", N_("Window size"),
-         N_("Used at start and after fullscreen; you can drag the edge too.")),
-        ("pass_screen", N_("Hot-seat pass screen"),
-         N_("Show “pass to NAME” between human turns.")),
-        ("colorblind_patterns", N_("Colour patterns"),
-         N_("Marks marbles and gems by shape as well.")),
-        ("bot_budget", N_("Hard bot thinking time"),
-         N_("Seconds a Hard opponent (and a hint) may think.")),
+        (
+            "window_size",
+            N_("Window size"),
+            N_("Used at start and after fullscreen; you can drag the edge too."),
+        ),
+        ("pass_screen", N_("Hot-seat pass screen"), N_("Show “pass to NAME” between human turns.")),
+        (
+            "colorblind_patterns",
+            N_("Colour patterns"),
+            N_("Marks marbles and gems by shape as well."),
+        ),
+        (
+            "bot_budget",
+            N_("Hard bot thinking time"),
+            N_("Seconds a Hard opponent (and a hint) may think."),
+        ),
         ("sound_effects", N_("Sound effects"), N_("M turns them off and on anywhere.")),
         ("master_volume", N_("Volume"), N_("How loud the sound effects play.")),
     )
@@ -56,18 +65,24 @@ class SettingsScene(Scene):
         is listed in its own name)."""
         s = self.app.settings
         if key == "language":
-            return ([translation.LANGUAGE_NAMES[code] for code in translation.LANGUAGES],
-                    translation.LANGUAGE_NAMES[translation.current_language()])
+            return (
+                [translation.LANGUAGE_NAMES[code] for code in translation.LANGUAGES],
+                translation.LANGUAGE_NAMES[translation.current_language()],
+            )
         if key == "animation_speed":
-            return ([_(self.SPEED_NAMES[v]) for v in ANIMATION_SPEEDS],
-                    _(self.SPEED_NAMES[s.animation_speed]))
+            return (
+                [_(self.SPEED_NAMES[v]) for v in ANIMATION_SPEEDS],
+                _(self.SPEED_NAMES[s.animation_speed]),
+            )
         if key == "window_size":
             labels = [size_label(x) for x in WINDOW_SIZES]
             cur = size_label(s.window_size if s.fullscreen else self.app.size)
             return (labels if cur in labels else labels + [cur]), cur
         if key == "bot_budget":
-            return ([_("{seconds} s").format(seconds=b) for b in BUDGETS],
-                    _("{seconds} s").format(seconds=f"{s.bot_budget:.1f}"))
+            return (
+                [_("{seconds} s").format(seconds=b) for b in BUDGETS],
+                _("{seconds} s").format(seconds=f"{s.bot_budget:.1f}"),
+            )
         on, off = _("On"), _("Off")
         return [on, off], on if getattr(s, key) else off
 
@@ -80,7 +95,8 @@ class SettingsScene(Scene):
                 return _("Used when you leave fullscreen (F11).")
             if tuple(self.app.size) != tuple(s.window_size):
                 return _("The window is {size} now; the next start opens at {stored}.").format(
-                    size=size_label(self.app.size), stored=size_label(s.window_size))
+                    size=size_label(self.app.size), stored=size_label(s.window_size)
+                )
         return _(hint)
 
     def build(self) -> None:
@@ -94,29 +110,58 @@ class SettingsScene(Scene):
         self.hints = {}
         for i, (key, label, hint) in enumerate(self.ROWS):
             y = top + i * row_h
-            UILabel(pygame.Rect(x, y, pw - 260, 28), _(label), ui, container=c,
-                    object_id="#heading_label")
-            self.hints[key] = UILabel(pygame.Rect(x, y + 28, pw - 260, 24),
-                                      self._hint(key, hint), ui, container=c,
-                                      object_id="#dim_label")
+            UILabel(
+                pygame.Rect(x, y, pw - 260, 28),
+                _(label),
+                ui,
+                container=c,
+                object_id="#heading_label",
+            )
+            self.hints[key] = UILabel(
+                pygame.Rect(x, y + 28, pw - 260, 24),
+                self._hint(key, hint),
+                ui,
+                container=c,
+                object_id="#dim_label",
+            )
             if key == "master_volume":
                 self.volume_slider = UIHorizontalSlider(
-                    pygame.Rect(x + pw - 240, y + 8, 180, 32), self.app.settings.master_volume,
-                    (0, 100), ui, container=c, object_id="#set_master_volume",
-                    click_increment=5)
-                self.volume_label = UILabel(pygame.Rect(x + pw - 56, y + 8, 56, 32),
-                                            f"{self.app.settings.master_volume} %", ui,
-                                            container=c)
+                    pygame.Rect(x + pw - 240, y + 8, 180, 32),
+                    self.app.settings.master_volume,
+                    (0, 100),
+                    ui,
+                    container=c,
+                    object_id="#set_master_volume",
+                    click_increment=5,
+                )
+                self.volume_label = UILabel(
+                    pygame.Rect(x + pw - 56, y + 8, 56, 32),
+                    f"{self.app.settings.master_volume} %",
+                    ui,
+                    container=c,
+                )
                 continue
             options, current = self._choices(key)
-            UIDropDownMenu(options, current, pygame.Rect(x + pw - 240, y + 6, 240, 36), ui,
-                           container=c, object_id=f"#set_{key}")
-        UIButton(pygame.Rect((w - 160) // 2, self.panel_rect.bottom + 20, 160, 44), _("Back"), ui,
-                 container=c, command=self.app.manager.pop)
+            UIDropDownMenu(
+                options,
+                current,
+                pygame.Rect(x + pw - 240, y + 6, 240, 36),
+                ui,
+                container=c,
+                object_id=f"#set_{key}",
+            )
+        UIButton(
+            pygame.Rect((w - 160) // 2, self.panel_rect.bottom + 20, 160, 44),
+            _("Back"),
+            ui,
+            container=c,
+            command=self.app.manager.pop,
+        )
 
     def handle_event(self, event) -> bool:
-        if (event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED
-                and event.ui_element is getattr(self, "volume_slider", None)):
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is getattr(
+            self, "volume_slider", None
+        ):
             self.set_volume(int(round(event.value)))
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -138,7 +183,7 @@ class SettingsScene(Scene):
 
     def _store_volume(self) -> None:
         self.volume_changed_at = None
-        self.app.sound.play("die_land")         # hear the new level
+        self.app.sound.play("die_land")  # hear the new level
         self._save()
 
     def busy(self) -> bool:
@@ -146,10 +191,12 @@ class SettingsScene(Scene):
         return self.volume_changed_at is not None
 
     def update(self, dt: float) -> None:
-        if (self.volume_changed_at is not None
-                and time.monotonic() - self.volume_changed_at >= VOLUME_SAVE_DELAY):
+        if (
+            self.volume_changed_at is not None
+            and time.monotonic() - self.volume_changed_at >= VOLUME_SAVE_DELAY
+        ):
             self._store_volume()
-        if self.app.settings.sound_effects != self.shown_effects:   # M pressed meanwhile
+        if self.app.settings.sound_effects != self.shown_effects:  # M pressed meanwhile
             self.shown_effects = self.app.settings.sound_effects
             self.relayout()
 

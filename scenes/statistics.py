@@ -6,6 +6,7 @@ score over time (one dot per game, filled for a win) and a chart of the win rate
 opponent group. Export CSV writes every game to a file beside the database. A damaged or busy
 database is said on the screen; nothing else stops.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -17,12 +18,32 @@ from scenes import kit
 from scenes.manager import Scene
 from translation import N_, _, ngettext
 
-GROUP_NAMES = {"easy": N_("Easy bots"), "medium": N_("Medium bots"), "hard": N_("Hard bots"),
-               "mixed": N_("Mixed bots"), "people": N_("Friends"), "solo": N_("Solo")}
-GROUP_COLOURS = {"easy": (110, 190, 110), "medium": (236, 190, 60), "hard": (220, 90, 80),
-                 "mixed": (170, 120, 210), "people": (90, 150, 230), "solo": (200, 200, 200)}
-COLUMNS = (N_("Opponents"), N_("Games"), N_("Wins"), N_("Win rate"), N_("Average"),
-           N_("Best"), N_("Streak"), N_("Best streak"))
+GROUP_NAMES = {
+    "easy": N_("Easy bots"),
+    "medium": N_("Medium bots"),
+    "hard": N_("Hard bots"),
+    "mixed": N_("Mixed bots"),
+    "people": N_("Friends"),
+    "solo": N_("Solo"),
+}
+GROUP_COLOURS = {
+    "easy": (110, 190, 110),
+    "medium": (236, 190, 60),
+    "hard": (220, 90, 80),
+    "mixed": (170, 120, 210),
+    "people": (90, 150, 230),
+    "solo": (200, 200, 200),
+}
+COLUMNS = (
+    N_("Opponents"),
+    N_("Games"),
+    N_("Wins"),
+    N_("Win rate"),
+    N_("Average"),
+    N_("Best"),
+    N_("Streak"),
+    N_("Best streak"),
+)
 SCORE_POINTS = 60
 """The score chart shows at most this many latest games."""
 
@@ -52,11 +73,26 @@ def summary_cells(group: str, summary: stats.Summary) -> list:
     """One table row's texts, in :data:`COLUMNS` order. Games among friends only (no bot)
     show no wins, win rate or streaks: a person always wins them."""
     if group == "people":
-        return [group_name(group), str(summary.games), "–", "–",
-                number(summary.average_score), number(summary.best_score), "–", "–"]
-    return [group_name(group), str(summary.games), str(summary.wins), percent(summary.win_rate),
-            number(summary.average_score), number(summary.best_score),
-            str(summary.current_streak), str(summary.best_streak)]
+        return [
+            group_name(group),
+            str(summary.games),
+            "–",
+            "–",
+            number(summary.average_score),
+            number(summary.best_score),
+            "–",
+            "–",
+        ]
+    return [
+        group_name(group),
+        str(summary.games),
+        str(summary.wins),
+        percent(summary.win_rate),
+        number(summary.average_score),
+        number(summary.best_score),
+        str(summary.current_streak),
+        str(summary.best_streak),
+    ]
 
 
 def against_bots_or_solo(records) -> list:
@@ -72,8 +108,7 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
     points = [r for r in records if r.person_score is not None][-SCORE_POINTS:]
     plot = pygame.Rect(rect.x + 54, rect.y + 40, rect.width - 72, rect.height - 72)
     if not points:
-        kit.blit_text(surface, _("No scores yet."), 15, plot.center, kit.INK_DIM,
-                      anchor="center")
+        kit.blit_text(surface, _("No scores yet."), 15, plot.center, kit.INK_DIM, anchor="center")
         return
     low = min(0, min(r.person_score for r in points))
     high = max(r.person_score for r in points)
@@ -82,8 +117,14 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
     for fraction in (0, 0.5, 1):
         y = plot.bottom - int(fraction * plot.height)
         pygame.draw.line(surface, (70, 84, 88), (plot.x, y), (plot.right, y))
-        kit.blit_text(surface, number(low + fraction * (high - low)), 13, (plot.x - 8, y),
-                      kit.INK_DIM, anchor="midright")
+        kit.blit_text(
+            surface,
+            number(low + fraction * (high - low)),
+            13,
+            (plot.x - 8, y),
+            kit.INK_DIM,
+            anchor="midright",
+        )
     step = plot.width / max(1, len(points) - 1)
     spots = []
     for index, record in enumerate(points):
@@ -99,23 +140,25 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
     first, last = points[0].date, points[-1].date
     kit.blit_text(surface, first, 13, (plot.x, plot.bottom + 6), kit.INK_DIM)
     if last != first:
-        kit.blit_text(surface, last, 13, (plot.right, plot.bottom + 6), kit.INK_DIM,
-                      anchor="topright")
+        kit.blit_text(
+            surface, last, 13, (plot.right, plot.bottom + 6), kit.INK_DIM, anchor="topright"
+        )
     legend = _("filled: a win")
-    kit.blit_text(surface, legend, 13, (rect.right - 14, rect.y + 11), kit.INK_DIM,
-                  anchor="topright")
+    kit.blit_text(
+        surface, legend, 13, (rect.right - 14, rect.y + 11), kit.INK_DIM, anchor="topright"
+    )
 
 
 def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
     """Win rate against each opponent group: one bar per group, its rate above it and
     "wins/games" under its name."""
     kit.draw_panel(surface, rect)
-    kit.blit_text(surface, _("Win rate by opponents"), 17, (rect.x + 14, rect.y + 8), kit.GOLD,
-                  True)
+    kit.blit_text(
+        surface, _("Win rate by opponents"), 17, (rect.x + 14, rect.y + 8), kit.GOLD, True
+    )
     plot = pygame.Rect(rect.x + 20, rect.y + 64, rect.width - 40, rect.height - 116)
     if not groups:
-        kit.blit_text(surface, _("No games yet."), 15, plot.center, kit.INK_DIM,
-                      anchor="center")
+        kit.blit_text(surface, _("No games yet."), 15, plot.center, kit.INK_DIM, anchor="center")
         return
     pygame.draw.line(surface, (90, 104, 108), (plot.x, plot.bottom), (plot.right, plot.bottom))
     slot = plot.width / len(groups)
@@ -126,15 +169,33 @@ def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
         height = int(plot.height * rate)
         bar = pygame.Rect(centre - bar_w // 2, plot.bottom - height, bar_w, height)
         if height:
-            pygame.draw.rect(surface, GROUP_COLOURS.get(group, kit.INK), bar,
-                             border_top_left_radius=5, border_top_right_radius=5)
-        kit.blit_text(surface, percent(summary.win_rate), 15, (centre, bar.y - 4), kit.INK,
-                      True, "midbottom")
+            pygame.draw.rect(
+                surface,
+                GROUP_COLOURS.get(group, kit.INK),
+                bar,
+                border_top_left_radius=5,
+                border_top_right_radius=5,
+            )
+        kit.blit_text(
+            surface, percent(summary.win_rate), 15, (centre, bar.y - 4), kit.INK, True, "midbottom"
+        )
         name = group_name(group)
-        kit.blit_text(surface, name, kit.fit_text(name, 14, int(slot) - 6),
-                      (centre, plot.bottom + 6), kit.INK, anchor="midtop")
-        kit.blit_text(surface, f"{summary.wins}/{summary.games}", 13,
-                      (centre, plot.bottom + 26), kit.INK_DIM, anchor="midtop")
+        kit.blit_text(
+            surface,
+            name,
+            kit.fit_text(name, 14, int(slot) - 6),
+            (centre, plot.bottom + 6),
+            kit.INK,
+            anchor="midtop",
+        )
+        kit.blit_text(
+            surface,
+            f"{summary.wins}/{summary.games}",
+            13,
+            (centre, plot.bottom + 26),
+            kit.INK_DIM,
+            anchor="midtop",
+        )
 
 
 class StatisticsScene(Scene):
@@ -149,9 +210,11 @@ class StatisticsScene(Scene):
             self.records, skipped = [], 0
             self.problem = str(err)
         if skipped and not self.problem:
-            self.problem = ngettext("{count} recorded game could not be read and is left out.",
-                                    "{count} recorded games could not be read and are left "
-                                    "out.", skipped).format(count=skipped)
+            self.problem = ngettext(
+                "{count} recorded game could not be read and is left out.",
+                "{count} recorded games could not be read and are left out.",
+                skipped,
+            ).format(count=skipped)
         played = {r.game for r in self.records}
         known = [spec.id for spec in registry.games()]
         self.games = [g for g in known if g in played] + sorted(played - set(known))
@@ -169,17 +232,31 @@ class StatisticsScene(Scene):
             x = (w - (tab_w * len(self.games) + gap * (len(self.games) - 1))) // 2
             for game in self.games:
                 self.tabs[game] = UIButton(
-                    pygame.Rect(x, self.top, tab_w, 36), game_title(game), ui, container=c,
+                    pygame.Rect(x, self.top, tab_w, 36),
+                    game_title(game),
+                    ui,
+                    container=c,
                     command=kit.bind(self.choose, game),
-                    object_id="#selected_button" if game == self.game else None)
+                    object_id="#selected_button" if game == self.game else None,
+                )
                 x += tab_w + gap
-        self.export_button = UIButton(pygame.Rect(40, h - 62, 200, 44), _("Export CSV"), ui,
-                                      container=c, command=self.export,
-                                      tool_tip_text=_("Write every recorded game to a CSV file"))
+        self.export_button = UIButton(
+            pygame.Rect(40, h - 62, 200, 44),
+            _("Export CSV"),
+            ui,
+            container=c,
+            command=self.export,
+            tool_tip_text=_("Write every recorded game to a CSV file"),
+        )
         if not self.records:
             self.export_button.disable()
-        UIButton(pygame.Rect(w - 200, h - 62, 160, 44), _("Back"), ui, container=c,
-                 command=self.app.manager.pop)
+        UIButton(
+            pygame.Rect(w - 200, h - 62, 160, 44),
+            _("Back"),
+            ui,
+            container=c,
+            command=self.app.manager.pop,
+        )
 
     def choose(self, game: str) -> None:
         self.game = game
@@ -191,8 +268,10 @@ class StatisticsScene(Scene):
         except stats.StatsError as err:
             self.app.notify(str(err), seconds=8.0)
             return
-        self.app.notify(_("Exported {count} games to {file}").format(
-            count=len(self.records), file=path), seconds=8.0)
+        self.app.notify(
+            _("Exported {count} games to {file}").format(count=len(self.records), file=path),
+            seconds=8.0,
+        )
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -208,9 +287,11 @@ class StatisticsScene(Scene):
         if not self.records:
             return _("Your record against the bots and your friends")
         overall = stats.summarize(against_bots_or_solo(self.records))
-        return ngettext("{count} game finished, {wins} won ({rate})",
-                        "{count} games finished, {wins} won ({rate})", len(self.records)).format(
-            count=len(self.records), wins=overall.wins, rate=percent(overall.win_rate))
+        return ngettext(
+            "{count} game finished, {wins} won ({rate})",
+            "{count} games finished, {wins} won ({rate})",
+            len(self.records),
+        ).format(count=len(self.records), wins=overall.wins, rate=percent(overall.win_rate))
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
@@ -219,16 +300,25 @@ class StatisticsScene(Scene):
         bottom = h - 76
         if self.problem:
             size = kit.fit_text(self.problem, 16, w - 520)
-            kit.blit_text(surface, self.problem, size, (w // 2, h - 40), kit.DANGER,
-                          anchor="center")
+            kit.blit_text(
+                surface, self.problem, size, (w // 2, h - 40), kit.DANGER, anchor="center"
+            )
         if not self.game:
             area = pygame.Rect(40, self.top, w - 80, bottom - self.top)
             kit.draw_panel(surface, area)
-            words = _("No finished games yet. Every game you finish against the bots or with "
-                      "friends is recorded here.")
+            words = _(
+                "No finished games yet. Every game you finish against the bots or with "
+                "friends is recorded here."
+            )
             for i, line in enumerate(kit.wrap(words, 18, area.width - 80)):
-                kit.blit_text(surface, line, 18, (area.centerx, area.centery - 20 + i * 26),
-                              kit.INK_DIM, anchor="center")
+                kit.blit_text(
+                    surface,
+                    line,
+                    18,
+                    (area.centerx, area.centery - 20 + i * 26),
+                    kit.INK_DIM,
+                    anchor="center",
+                )
             return
         records = self.chosen_records()
         groups = stats.by_opponents(records)
@@ -241,24 +331,27 @@ class StatisticsScene(Scene):
         gap = 16
         left_w = int((w - 80 - gap) * 0.6)
         draw_score_chart(surface, pygame.Rect(40, charts_top, left_w, chart_h), records)
-        draw_win_rate_chart(surface, pygame.Rect(40 + left_w + gap, charts_top,
-                                                 w - 80 - left_w - gap, chart_h),
-                            {group: summary for group, summary in groups.items()
-                             if group != "people"})
+        draw_win_rate_chart(
+            surface,
+            pygame.Rect(40 + left_w + gap, charts_top, w - 80 - left_w - gap, chart_h),
+            {group: summary for group, summary in groups.items() if group != "people"},
+        )
 
     def draw_table(self, surface, rect, groups, records, row_h) -> None:
         """Rows per opponent group, then the game's total, under a header."""
         kit.draw_panel(surface, rect)
         first_w = int(rect.width * 0.22)
         other_w = (rect.width - first_w - 20) / (len(COLUMNS) - 1)
-        xs = [rect.x + 14] + [int(rect.x + 14 + first_w + other_w * i)
-                               for i in range(len(COLUMNS) - 1)]
+        xs = [rect.x + 14] + [
+            int(rect.x + 14 + first_w + other_w * i) for i in range(len(COLUMNS) - 1)
+        ]
         y = rect.y + 7
         for index, (x, title) in enumerate(zip(xs, COLUMNS)):
             words = _(title)
             width = first_w - 10 if index == 0 else int(other_w) - 6
-            kit.blit_text(surface, words, kit.fit_text(words, 15, width, bold=True), (x, y),
-                          kit.GOLD, True)
+            kit.blit_text(
+                surface, words, kit.fit_text(words, 15, width, bold=True), (x, y), kit.GOLD, True
+            )
         rows = [(group, summary_cells(group, summary)) for group, summary in groups.items()]
         total = summary_cells("", stats.summarize(against_bots_or_solo(records)))
         total[1] = str(len(records))
@@ -267,13 +360,20 @@ class StatisticsScene(Scene):
         for row_index, (group, cells) in enumerate(rows):
             y = rect.y + 7 + row_h * (row_index + 1)
             if group is None:
-                pygame.draw.line(surface, (90, 104, 108), (rect.x + 10, y - 3),
-                                 (rect.right - 10, y - 3))
+                pygame.draw.line(
+                    surface, (90, 104, 108), (rect.x + 10, y - 3), (rect.right - 10, y - 3)
+                )
             else:
-                pygame.draw.circle(surface, GROUP_COLOURS.get(group, kit.INK), (rect.x + 8,
-                                                                                y + row_h // 2 - 3),
-                                   4)
+                pygame.draw.circle(
+                    surface, GROUP_COLOURS.get(group, kit.INK), (rect.x + 8, y + row_h // 2 - 3), 4
+                )
             for index, (x, cell) in enumerate(zip(xs, cells)):
                 width = first_w - 10 if index == 0 else int(other_w) - 6
-                kit.blit_text(surface, cell, kit.fit_text(cell, 16, width, bold=group is None),
-                              (x, y), kit.INK, group is None)
+                kit.blit_text(
+                    surface,
+                    cell,
+                    kit.fit_text(cell, 16, width, bold=group is None),
+                    (x, y),
+                    kit.INK,
+                    group is None,
+                )

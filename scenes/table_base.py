@@ -28,6 +28,7 @@ Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
 ``self.sound_hook(events)``. Nothing sounds at instant speed. A refusal goes through
 :meth:`TableScene.refuse` (the message and an error tone).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -63,14 +64,18 @@ def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
     needs = [kit.font(17, True).size(label)[0] + 28 for label in labels]
     room = width - gap * (len(labels) - 1)
     spare = room - sum(needs)
-    widths = ([need + spare // len(needs) for need in needs] if spare >= 0
-              else [max(40, need * room // sum(needs)) for need in needs])
+    widths = (
+        [need + spare // len(needs) for need in needs]
+        if spare >= 0
+        else [max(40, need * room // sum(needs)) for need in needs]
+    )
     widths[-1] = room - sum(widths[:-1])
     rects, left = [], x
     for button_width in widths:
         rects.append(pygame.Rect(left, 8, button_width, 32))
         left += button_width + gap
     return rects
+
 
 @dataclass
 class Step:
@@ -92,7 +97,7 @@ class TableScene(Scene):
     """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
 
     log_width = 300
-    keyboard_focus = False      # the table's keys are its own; tooltips name them
+    keyboard_focus = False  # the table's keys are its own; tooltips name them
     pass_before_chance = False
     """Hot-seat: show the pass screen before the luck that opens a person's turn (their
     dice roll), so they see it themselves; the table's chance steps wait until it is gone."""
@@ -131,7 +136,7 @@ class TableScene(Scene):
         self.log_lines = [self.log_line(e) for _step, e in match.events][-LOG_CAP:]
         self.log_language = translation.current_language()
         """The language ``log_lines`` are in."""
-        if match.notice:    # e.g. a save from older rules goes on from its position
+        if match.notice:  # e.g. a save from older rules goes on from its position
             self.log_lines.append(match.notice)
             self.say(match.notice, 12.0)
         self.time = 0.0
@@ -174,34 +179,61 @@ class TableScene(Scene):
         lw = self.log_width
         x = w - lw - 8
         if self.replay is not None:
-            labels = (_("Menu"), _("Pause") if self.replay_playing else _("Play"),
-                      _("Step"), _("To end"))
+            labels = (
+                _("Menu"),
+                _("Pause") if self.replay_playing else _("Play"),
+                _("Step"),
+                _("To end"),
+            )
         else:
             labels = (_("Menu"), _("Undo"), _("Restart"), _("Hint"))
         rects = top_button_rects(labels, x, lw)
-        self.menu_button = UIButton(rects[0], labels[0], ui, container=c,
-                                    command=self.open_pause, tool_tip_text=_("Pause menu (Esc)"))
+        self.menu_button = UIButton(
+            rects[0],
+            labels[0],
+            ui,
+            container=c,
+            command=self.open_pause,
+            tool_tip_text=_("Pause menu (Esc)"),
+        )
         if self.replay is not None:
             self.build_replay_controls(rects[0].right + 6, x + lw)
         else:
-            self.undo_button = UIButton(rects[1], labels[1], ui, container=c,
-                                        command=self.undo, tool_tip_text=_(
-                                            "Take back your last step (Ctrl+Z). Never across a "
-                                            "roll, a draw or another player's move."))
-            self.restart_button = UIButton(rects[2], labels[2], ui,
-                                           container=c, command=self.restart_turn,
-                                           tool_tip_text=_(
-                                               "Restart your turn: back to its start, or to "
-                                               "just after the latest roll or draw "
-                                               "(Ctrl+Shift+Z)"))
-            self.hint_button = UIButton(rects[3], labels[3], ui,
-                                        container=c, command=self.ask_hint,
-                                        tool_tip_text=_("What would the Hard computer player "
-                                                        "do here? (H)"))
+            self.undo_button = UIButton(
+                rects[1],
+                labels[1],
+                ui,
+                container=c,
+                command=self.undo,
+                tool_tip_text=_(
+                    "Take back your last step (Ctrl+Z). Never across a "
+                    "roll, a draw or another player's move."
+                ),
+            )
+            self.restart_button = UIButton(
+                rects[2],
+                labels[2],
+                ui,
+                container=c,
+                command=self.restart_turn,
+                tool_tip_text=_(
+                    "Restart your turn: back to its start, or to "
+                    "just after the latest roll or draw "
+                    "(Ctrl+Shift+Z)"
+                ),
+            )
+            self.hint_button = UIButton(
+                rects[3],
+                labels[3],
+                ui,
+                container=c,
+                command=self.ask_hint,
+                tool_tip_text=_("What would the Hard computer player do here? (H)"),
+            )
         self._column_y = 48
-        if self.log_language != translation.current_language():   # the language changed: the log
-            self.log_language = translation.current_language()     # reads in the new one (its
-            self.log_lines = self.full_log()                # sentences come from the events)
+        if self.log_language != translation.current_language():  # the language changed: the log
+            self.log_language = translation.current_language()  # reads in the new one (its
+            self.log_lines = self.full_log()  # sentences come from the events)
         if self.replay is not None:
             self.build_replay_rows()
         self.build_controls()
@@ -248,8 +280,7 @@ class TableScene(Scene):
         for target in self.targets():
             if target.active:
                 kind = target.key[0]
-                kinds[kind] = kinds[kind].union(target.bounds) if kind in kinds \
-                    else target.bounds
+                kinds[kind] = kinds[kind].union(target.bounds) if kind in kinds else target.bounds
         return [column] + list(kinds.values())
 
     def button_tip(self, button, *lines) -> None:
@@ -260,9 +291,17 @@ class TableScene(Scene):
     def _button_tip(self, surface) -> bool:
         """Draw the tooltip of the button under the mouse (enabled or not) once the mouse has
         rested on it a moment; True if one shows."""
-        hovered = next((button for button, lines in self.button_tips.items()
-                        if lines and button.alive() and button.visible
-                        and button.get_abs_rect().collidepoint(self.mouse)), None)
+        hovered = next(
+            (
+                button
+                for button, lines in self.button_tips.items()
+                if lines
+                and button.alive()
+                and button.visible
+                and button.get_abs_rect().collidepoint(self.mouse)
+            ),
+            None,
+        )
         if hovered is not self._tip_button:
             self._tip_button, self._tip_since = hovered, self.time
         if hovered is None or self.time - self._tip_since < 0.5:
@@ -270,8 +309,9 @@ class TableScene(Scene):
         lines = self.button_tips[hovered]
         w, h = self.app.size
         log = self.log_box.rect if self.container is not None else pygame.Rect(0, 0, 0, 0)
-        rect = kit.place_tip(kit.tooltip_size(lines), hovered.get_abs_rect(),
-                             pygame.Rect(0, 44, w, h - 44), [log])
+        rect = kit.place_tip(
+            kit.tooltip_size(lines), hovered.get_abs_rect(), pygame.Rect(0, 44, w, h - 44), [log]
+        )
         kit.draw_tooltip(surface, rect, lines)
         return True
 
@@ -330,8 +370,9 @@ class TableScene(Scene):
     def log_lines_for(self, events) -> list:
         """The log's lines for the events of one match step: each event's line, then
         :meth:`log_summary`."""
-        return ([line for line in (self.log_line(e) for e in events) if line]
-                + self.log_summary(events))
+        return [line for line in (self.log_line(e) for e in events) if line] + self.log_summary(
+            events
+        )
 
     def log_summary(self, events) -> list:
         """Lines summing up a match step's ``events`` after their own lines (default none)."""
@@ -363,8 +404,9 @@ class TableScene(Scene):
                 group = i
             run_start[i] = group
         lines = []
-        for _group, step in itertools.groupby(self.match.events,
-                                              key=lambda item: run_start.get(item[0], item[0])):
+        for _group, step in itertools.groupby(
+            self.match.events, key=lambda item: run_start.get(item[0], item[0])
+        ):
             lines += self.log_lines_for([event for _index, event in step])
         return lines[-LOG_CAP:]
 
@@ -409,6 +451,7 @@ class TableScene(Scene):
             self.shown = after
             self.add_log(events)
             self.on_shown()
+
         self.anims.add([], catch_up)
         self.anims.update(0.0)
         self._after_step()
@@ -439,9 +482,11 @@ class TableScene(Scene):
             if last:
                 lines += summary
             caption = step.caption or next(iter(lines), "")
-            self.anims.add(list(step.animations),
-                           lambda step=step, lines=lines, last=last: self.land(step, lines, last),
-                           lambda step=step, caption=caption: self._start_step(step, caption))
+            self.anims.add(
+                list(step.animations),
+                lambda step=step, lines=lines, last=last: self.land(step, lines, last),
+                lambda step=step, caption=caption: self._start_step(step, caption),
+            )
         self.anims.update(0.0)
         self._after_step()
 
@@ -470,18 +515,22 @@ class TableScene(Scene):
         board = self.board_rect()
         return pygame.Rect(board.x, board.y + int(board.height * 0.42) - 30, board.width, 60)
 
-    def draw_banner(self, surface, message: str, alpha: float = 1.0, scale: float = 1.0,
-                    colour=kit.BANNER) -> None:
+    def draw_banner(
+        self, surface, message: str, alpha: float = 1.0, scale: float = 1.0, colour=kit.BANNER
+    ) -> None:
         kit.draw_banner(surface, self.banner_rect(), message, alpha, scale=scale, colour=colour)
 
-    def banner(self, message: str, seconds: float, scale: float = 1.0,
-               colour=kit.BANNER) -> Animation:
+    def banner(
+        self, message: str, seconds: float, scale: float = 1.0, colour=kit.BANNER
+    ) -> Animation:
         """An animation showing ``message`` on the banner for ``seconds`` (scaled by the speed
         setting), fading in and out; ``scale`` and ``colour`` say how big the moment is."""
+
         def draw(surface, progress):
             alpha = min(1.0, progress * 5, (1 - progress) * 4)
             grow = scale * (0.85 + 0.15 * min(1.0, progress * 6))
             self.draw_banner(surface, message, alpha, grow, colour)
+
         return Animation(self.duration(seconds), draw, ease=linear)
 
     # --- sound -------------------------------------------------------------------------------
@@ -504,9 +553,13 @@ class TableScene(Scene):
 
         def play() -> None:
             for cue in cues:
-                seconds = duration if duration is not None else (
-                    cue.duration * factor if cue.duration is not None else None)
+                seconds = (
+                    duration
+                    if duration is not None
+                    else (cue.duration * factor if cue.duration is not None else None)
+                )
                 board.play_cue(cue, duration=seconds)
+
         return play
 
     def play_sound(self, what, *, duration: float | None = None) -> None:
@@ -526,17 +579,18 @@ class TableScene(Scene):
         events = [event for _, event in self.match.events]
         if self.puzzle.check(self.match.start_state(), self.match.state, events):
             self.puzzle_solved = True
-            self.app.notify(_("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)),
-                            seconds=8.0)
+            self.app.notify(
+                _("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)), seconds=8.0
+            )
 
     def _after_step(self) -> None:
         """Autosave after every completed step (in the background: :mod:`saves.autosaver`),
         so a closed window or a crash loses nothing; note when a turn begins."""
         self.check_puzzle()
         if self.message and self.message == getattr(self, "hint_said", None):
-            self.clear_message()             # a hint is about the position before this step
+            self.clear_message()  # a hint is about the position before this step
         owner = self.match.turn_owner()
-        new = self.match.events[self.events_seen:]
+        new = self.match.events[self.events_seen :]
         self.events_seen = len(self.match.events)
         began = any(isinstance(event, TurnStarted) for _index, event in new)
         if owner >= 0 and (owner != self.last_owner or began):
@@ -547,7 +601,7 @@ class TableScene(Scene):
         super().enter()
         if not self.slot_checked:
             self.slot_checked = True
-            self.app.autosaver.flush()      # another table's last write lands first
+            self.app.autosaver.flush()  # another table's last write lands first
             self.keep_unfinished()
 
     def keep_unfinished(self) -> None:
@@ -560,14 +614,18 @@ class TableScene(Scene):
         try:
             kept = store.keep_unfinished_for(self.match)
         except SaveError as err:
-            self.autosave_off = _("{problem}, so this game will not autosave and the "
-                                  "unfinished one stays where it is.").format(
-                problem=str(err).rstrip("."))
+            self.autosave_off = _(
+                "{problem}, so this game will not autosave and the "
+                "unfinished one stays where it is."
+            ).format(problem=str(err).rstrip("."))
             self.app.notify(self.autosave_off)
             return
         if kept is not None:
-            self.app.notify(_("Your unfinished game of {game} is kept in Load game.").format(
-                game=_(self.match.spec.title)))
+            self.app.notify(
+                _("Your unfinished game of {game} is kept in Load game.").format(
+                    game=_(self.match.spec.title)
+                )
+            )
 
     def autosave(self) -> None:
         """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
@@ -579,10 +637,10 @@ class TableScene(Scene):
             return
         try:
             self.app.autosaver.request(self.match)
-            error = self.app.autosaver.error        # the latest finished write's
+            error = self.app.autosaver.error  # the latest finished write's
         except SaveError as err:
             error = str(err)
-        if error and error != self.last_autosave_error:     # a folder that can't be made: once
+        if error and error != self.last_autosave_error:  # a folder that can't be made: once
             self.say(error)
         self.last_autosave_error = error
 
@@ -603,10 +661,15 @@ class TableScene(Scene):
     def ask_before_leaving(self, then) -> bool:
         """Closing the window or Quit to title: an unfinished game with a person seated that is
         not saved as it is now asks Save and quit / Quit / Cancel (:mod:`scenes.leave`)."""
-        if (self.replay is not None or self.match.is_terminal() or self.is_saved()
-                or all(seat.is_bot for seat in self.match.seats)):
+        if (
+            self.replay is not None
+            or self.match.is_terminal()
+            or self.is_saved()
+            or all(seat.is_bot for seat in self.match.seats)
+        ):
             return False
         from scenes.leave import LeaveScene
+
         self.app.manager.push(LeaveScene(self.app, self, then))
         return True
 
@@ -615,6 +678,7 @@ class TableScene(Scene):
         if self.replay is not None:
             return
         from scenes.pause import PauseScene
+
         if self.saved_as is None:
             self.app.manager.push(PauseScene(self.app, self, naming=True))
             return
@@ -662,8 +726,12 @@ class TableScene(Scene):
 
     def human_to_move(self) -> bool:
         """True when a human may act now (not animating, not a bot, not replaying)."""
-        return (self.replay is None and not self.anims.busy and self.match.is_human_turn()
-                and self.app.manager.top is self)
+        return (
+            self.replay is None
+            and not self.anims.busy
+            and self.match.is_human_turn()
+            and self.app.manager.top is self
+        )
 
     # --- undo --------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -687,8 +755,9 @@ class TableScene(Scene):
         self.anims.skip()
         self.reset_selection()
         if not how():
-            self.refuse(_("Nothing to undo: a roll, a draw or another player's move is in the "
-                          "way."))
+            self.refuse(
+                _("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            )
             self.on_shown()
             return
         self.shown = self.match.state.clone()
@@ -744,8 +813,9 @@ class TableScene(Scene):
         legal = self.match.legal_actions()
         if self.executor is None:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        self.hint_future = self.executor.submit(self.hint_bot.choose, obs, legal,
-                                                self.match.bot_rng())
+        self.hint_future = self.executor.submit(
+            self.hint_bot.choose, obs, legal, self.match.bot_rng()
+        )
         self.hint_for = len(self.match.history)
         self.hint_since = time.monotonic()
         self.say(_("Thinking about a hint…"), 30)
@@ -760,8 +830,11 @@ class TableScene(Scene):
         bots = self.match.spec.bots
         reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
         words = self.match.state.action_to_string(action, self.match.names)
-        self.hint_said = (_("Hint: {move}. {reason}").format(move=words, reason=reason)
-                          if reason else _("Hint: {move}.").format(move=words))
+        self.hint_said = (
+            _("Hint: {move}. {reason}").format(move=words, reason=reason)
+            if reason
+            else _("Hint: {move}.").format(move=words)
+        )
         self.say(self.hint_said, 12)
         self.app.sound.play("hint")
         self.on_hint(action)
@@ -796,41 +869,67 @@ class TableScene(Scene):
         """The top row in a replay, after Menu (from ``left`` to ``right``): Play/Pause, and
         "Turn [n] of N" to jump to a turn."""
         ui, c = self.app.ui, self.container
-        self.play_button = UIButton(pygame.Rect(left, 8, 76, 32),
-                                    _("Pause") if self.replay_playing else _("Play"), ui,
-                                    container=c, command=self.toggle_replay,
-                                    tool_tip_text=_("Stop or go on (Space)"))
-        self.turn_entry = UITextEntryLine(pygame.Rect(left + 82, 8, 56, 32), ui, container=c,
-                                          initial_text=str(self.cursor.turn_at()))
+        self.play_button = UIButton(
+            pygame.Rect(left, 8, 76, 32),
+            _("Pause") if self.replay_playing else _("Play"),
+            ui,
+            container=c,
+            command=self.toggle_replay,
+            tool_tip_text=_("Stop or go on (Space)"),
+        )
+        self.turn_entry = UITextEntryLine(
+            pygame.Rect(left + 82, 8, 56, 32),
+            ui,
+            container=c,
+            initial_text=str(self.cursor.turn_at()),
+        )
         self.turn_entry.set_allowed_characters("numbers")
         self.turn_entry.set_text_length_limit(4)
         self.turn_entry.set_tooltip(_("Type a turn and press Enter to jump to it"))
-        self.turn_of = UILabel(pygame.Rect(left + 140, 8, max(40, right - left - 140), 32),
-                               _("of {count}").format(count=self.cursor.turn_total), ui,
-                               container=c)
+        self.turn_of = UILabel(
+            pygame.Rect(left + 140, 8, max(40, right - left - 140), 32),
+            _("of {count}").format(count=self.cursor.turn_total),
+            ui,
+            container=c,
+        )
 
     def build_replay_rows(self) -> None:
         """Under the top row: the step buttons, then the slider over the whole game."""
         ui, c = self.app.ui, self.container
         row = self.control_row(34)
-        buttons = (("|<", self.replay_home, _("To the start (Home)")),
-                   ("<<", self.replay_previous_turn, _("Back to this turn's start, or the turn "
-                                                       "before (Page Up)")),
-                   ("<", self.replay_back, _("One step back (Left)")),
-                   (">", self.replay_step, _("One step forward (Right)")),
-                   (">>", self.replay_next_turn, _("To the next turn (Page Down)")),
-                   (">|", self.replay_to_end, _("To the end (End)")))
+        buttons = (
+            ("|<", self.replay_home, _("To the start (Home)")),
+            (
+                "<<",
+                self.replay_previous_turn,
+                _("Back to this turn's start, or the turn before (Page Up)"),
+            ),
+            ("<", self.replay_back, _("One step back (Left)")),
+            (">", self.replay_step, _("One step forward (Right)")),
+            (">>", self.replay_next_turn, _("To the next turn (Page Down)")),
+            (">|", self.replay_to_end, _("To the end (End)")),
+        )
         gap = 4
         width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
         self.replay_buttons = {}
         for index, (label, command, tip) in enumerate(buttons):
             self.replay_buttons[label] = UIButton(
-                pygame.Rect(row.x + index * (width + gap), row.y, width, row.height), label, ui,
-                container=c, command=command, tool_tip_text=tip)
+                pygame.Rect(row.x + index * (width + gap), row.y, width, row.height),
+                label,
+                ui,
+                container=c,
+                command=command,
+                tool_tip_text=tip,
+            )
         row = self.control_row(26)
         self.replay_slider = UIHorizontalSlider(
-            row, self.cursor.position, (0, max(1, self.cursor.length)), ui, container=c,
-            click_increment=1)
+            row,
+            self.cursor.position,
+            (0, max(1, self.cursor.length)),
+            ui,
+            container=c,
+            click_increment=1,
+        )
         self.sync_replay_controls()
 
     def sync_replay_controls(self) -> None:
@@ -850,7 +949,7 @@ class TableScene(Scene):
     def toggle_replay(self) -> None:
         self.replay_playing = not self.replay_playing
         if self.replay_playing and self.cursor.at_end:
-            self.replay_go(0)               # Play at the end plays it again
+            self.replay_go(0)  # Play at the end plays it again
             self.replay_playing = True
         if self.container is not None:
             self.play_button.set_text(_("Pause") if self.replay_playing else _("Play"))
@@ -865,7 +964,7 @@ class TableScene(Scene):
         self.anims.skip()
         self.cursor.go_to(position)
         self.shown = self.match.state.clone()
-        self.finished = False            # scrubbed back from the end: the table plays again
+        self.finished = False  # scrubbed back from the end: the table plays again
         self.end_wait = None
         self.reset_selection()
         self.rebuild_log()
@@ -913,13 +1012,15 @@ class TableScene(Scene):
 
     def handle_replay_event(self, event) -> bool:
         """Keys, the slider and the turn box of a replay; True when handled."""
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED \
-                and event.ui_element is getattr(self, "replay_slider", None):
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is getattr(
+            self, "replay_slider", None
+        ):
             self.pause_replay()
             self.replay_target = int(event.value)
             return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED \
-                and event.ui_element is getattr(self, "turn_entry", None):
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is getattr(
+            self, "turn_entry", None
+        ):
             text = self.turn_entry.get_text()
             if text.isdigit():
                 self.replay_turn(int(text))
@@ -928,11 +1029,16 @@ class TableScene(Scene):
             return True
         if event.type != pygame.KEYDOWN:
             return False
-        keys = {pygame.K_LEFT: self.replay_back, pygame.K_RIGHT: self.replay_step,
-                pygame.K_HOME: self.replay_home, pygame.K_END: self.replay_to_end,
-                pygame.K_PAGEUP: self.replay_previous_turn,
-                pygame.K_PAGEDOWN: self.replay_next_turn,
-                pygame.K_UP: self.replay_previous_turn, pygame.K_DOWN: self.replay_next_turn}
+        keys = {
+            pygame.K_LEFT: self.replay_back,
+            pygame.K_RIGHT: self.replay_step,
+            pygame.K_HOME: self.replay_home,
+            pygame.K_END: self.replay_to_end,
+            pygame.K_PAGEUP: self.replay_previous_turn,
+            pygame.K_PAGEDOWN: self.replay_next_turn,
+            pygame.K_UP: self.replay_previous_turn,
+            pygame.K_DOWN: self.replay_next_turn,
+        }
         if event.key in keys:
             if event.key == pygame.K_RIGHT:
                 self.pause_replay()
@@ -978,7 +1084,7 @@ class TableScene(Scene):
         self._drive(dt)
         if self.replay is None and self.match.is_terminal() and self.undo_button.is_enabled:
             for button in (self.undo_button, self.restart_button, self.hint_button):
-                button.disable()            # nothing to take back or hint at any more
+                button.disable()  # nothing to take back or hint at any more
 
     def _drive(self, dt: float) -> None:
         self._collect_hint()
@@ -1024,6 +1130,7 @@ class TableScene(Scene):
             return False
         if owner != self.last_human:
             from scenes.pass_screen import PassScreen
+
             self.last_human = owner
             self.app.manager.push(PassScreen(self.app, self.match.seats[owner].name))
             return True
@@ -1033,24 +1140,29 @@ class TableScene(Scene):
     def _human_turn_starts(self) -> None:
         player = self.match.current_player()
         humans = [s for s in self.match.seats if not s.is_bot]
-        if (self.last_human is not None and player != self.last_human and len(humans) > 1
-                and self.app.settings.pass_screen):
+        if (
+            self.last_human is not None
+            and player != self.last_human
+            and len(humans) > 1
+            and self.app.settings.pass_screen
+        ):
             from scenes.pass_screen import PassScreen
+
             self.last_human = player
             self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
             return
         self.last_human = player
-        self.seated = player                    # past the pass screen: at the keyboard now
-        if len(self.match.events) != self._chime_checked:   # this runs every frame: count rarely
+        self.seated = player  # past the pass screen: at the keyboard now
+        if len(self.match.events) != self._chime_checked:  # this runs every frame: count rarely
             self._chime_checked = len(self.match.events)
             turn = (self.match.turn_count(), player)
             if turn != self.turn_chimed:
-                self.turn_chimed = turn             # once per turn, not once per decision
+                self.turn_chimed = turn  # once per turn, not once per decision
                 self.app.sound.play("turn_start")
 
     def _finish(self, dt: float) -> None:
         if self.finished or (self.replay is not None and not self.replay_playing):
-            return                  # a replay looked at step by step stays at the table
+            return  # a replay looked at step by step stays at the table
         if self.end_wait is None:
             self.end_wait = self.duration(2.5)  # a moment to see the final table
         self.end_wait -= dt
@@ -1067,12 +1179,14 @@ class TableScene(Scene):
     def show_score_sheet(self) -> None:
         """Cover the finished table with the score sheet ("See the table" comes back here)."""
         from scenes.game_over import GameOverScene
+
         self.app.manager.push(GameOverScene(self.app, self.match))
 
     def record_statistics(self) -> None:
         """Add the finished game to the player's statistics (a game with a person seated,
         played here, not replayed); a problem is a toast and never stops the game."""
         from saves import stats
+
         if self.app.fast_forward:
             return
         record = stats.record_of(self.match, duration=self.time)
@@ -1087,7 +1201,7 @@ class TableScene(Scene):
             self.app.notify(note, seconds=8.0)
 
     def _drop_autosave(self) -> None:
-        self.app.autosaver.flush()          # no late write may bring the slot back
+        self.app.autosaver.flush()  # no late write may bring the slot back
         try:
             store.drop_autosave_of(self.match)
         except SaveError as err:
@@ -1096,15 +1210,19 @@ class TableScene(Scene):
     # --- input -------------------------------------------------------------------------------
     def open_pause(self) -> None:
         from scenes.pause import PauseScene
+
         self.app.manager.push(PauseScene(self.app, self))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos              # tooltips follow it, over the log too
+            self.mouse = event.pos  # tooltips follow it, over the log too
         if self.log_box.handle_event(event):
             return True
-        if event.type == pygame.KEYDOWN and self.finished and event.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER):
+        if (
+            event.type == pygame.KEYDOWN
+            and self.finished
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
             self.show_score_sheet()
             return True
         if self.replay is not None and self.handle_replay_event(event):
@@ -1145,7 +1263,7 @@ class TableScene(Scene):
         return False
 
     def exit(self) -> None:
-        self.app.autosaver.flush()          # the title's Continue reads the newest step
+        self.app.autosaver.flush()  # the title's Continue reads the newest step
         super().exit()
 
     # --- drawing -----------------------------------------------------------------------------
@@ -1174,20 +1292,26 @@ class TableScene(Scene):
             return _("The game is over. Press Enter for the score sheet.")
         if self.replay is not None:
             return _("Replay · turn {turn} of {turns} · step {step} of {steps}").format(
-                turn=self.cursor.turn_at(), turns=self.cursor.turn_total,
-                step=self.cursor.position, steps=self.cursor.length)
+                turn=self.cursor.turn_at(),
+                turns=self.cursor.turn_total,
+                step=self.cursor.position,
+                steps=self.cursor.length,
+            )
         if self.match.is_terminal():
             return _("The game is over.")
         if self.anims.busy and self.caption:
-            return self.caption             # what the board shows now
+            return self.caption  # what the board shows now
         p = self.match.current_player()
         if p < 0:
             return self.chance_status()
         seat = self.match.seats[p]
         if seat.is_bot:
             dots = "." * (1 + int(self.time * 3) % 3)
-            return (_("{name} is thinking").format(name=seat.name) + dots
-                    if self.bot_thinking() else _("{name} plays").format(name=seat.name))
+            return (
+                _("{name} is thinking").format(name=seat.name) + dots
+                if self.bot_thinking()
+                else _("{name} plays").format(name=seat.name)
+            )
         if self.anims.busy:  # the table is still catching up: no instructions yet
             return self.chance_status() or _("{name}'s turn").format(name=seat.name)
         return self.human_status(seat.name)
@@ -1222,8 +1346,11 @@ class TableScene(Scene):
         if self.hint_future is not None and not self.hint_future.done():
             since = self.hint_since
         elif self.bot_thinking():
-            seat = self.match.seats[self.match.current_player()] \
-                if self.match.current_player() >= 0 else None
+            seat = (
+                self.match.seats[self.match.current_player()]
+                if self.match.current_player() >= 0
+                else None
+            )
             if seat is not None and seat.level == "hard":
                 since = self.thinking_since
         if since is None:
@@ -1261,11 +1388,13 @@ class TableScene(Scene):
         bar = pygame.Rect(8, 8, w - 8, 32)
         kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
         if msg:
-            kit.blit_text(surface, msg, size, (bar.x + 10, bar.centery), kit.HILITE,
-                          anchor="midleft")
+            kit.blit_text(
+                surface, msg, size, (bar.x + 10, bar.centery), kit.HILITE, anchor="midleft"
+            )
         else:
             status = self.status_text()
             size = kit.fit_text(status, 17, bar.width - 20, bold=True)
-            kit.blit_text(surface, status, size, (bar.x + 10, bar.centery), kit.INK, True,
-                          "midleft")
+            kit.blit_text(
+                surface, status, size, (bar.x + 10, bar.centery), kit.INK, True, "midleft"
+            )
         self.draw_thinking_bar(surface, bar)

@@ -1,4 +1,5 @@
 """The title scene: New game, Continue, Load game, Rules, Settings, Quit."""
+
 from __future__ import annotations
 
 import math
@@ -23,18 +24,28 @@ class TitleScene(Scene):
         self.latest = store.latest_autosave()
         w, h = self.app.size
         top = int(h * 0.36)
-        self.buttons = kit.button_column(self, [
-            (N_("New game"), self.new_game),
-            (N_("Continue"), self.continue_game),
-            (N_("Load game"), self.load_game),
-            (N_("Statistics"), self.statistics),
-            (N_("Rules"), self.rules),
-            (N_("Settings"), self.settings),
-            (N_("Quit"), self.app.quit),
-        ], top=top, height=46 if h >= 760 else 40, gap=12 if h >= 760 else 9, tooltips={
-            "Continue": (_("Resume {title}").format(title=self.latest.title) if self.latest
-                         else _("No autosave yet")),
-        })
+        self.buttons = kit.button_column(
+            self,
+            [
+                (N_("New game"), self.new_game),
+                (N_("Continue"), self.continue_game),
+                (N_("Load game"), self.load_game),
+                (N_("Statistics"), self.statistics),
+                (N_("Rules"), self.rules),
+                (N_("Settings"), self.settings),
+                (N_("Quit"), self.app.quit),
+            ],
+            top=top,
+            height=46 if h >= 760 else 40,
+            gap=12 if h >= 760 else 9,
+            tooltips={
+                "Continue": (
+                    _("Resume {title}").format(title=self.latest.title)
+                    if self.latest
+                    else _("No autosave yet")
+                ),
+            },
+        )
         if self.latest is None:
             self.buttons["Continue"].disable()
         self.problem = store.storage_problem()
@@ -43,6 +54,7 @@ class TitleScene(Scene):
 
     def new_game(self):
         from scenes.new_game import NewGameScene
+
         self.app.manager.push(NewGameScene(self.app))
 
     def continue_game(self):
@@ -54,22 +66,27 @@ class TitleScene(Scene):
             self.app.notify(str(err))
             return
         from scenes.tables import open_match
+
         open_match(self.app, match)
 
     def load_game(self):
         from scenes.load_game import LoadGameScene
+
         self.app.manager.push(LoadGameScene(self.app))
 
     def statistics(self):
         from scenes.statistics import StatisticsScene
+
         self.app.manager.push(StatisticsScene(self.app))
 
     def rules(self):
         from scenes.rules_help import RulesScene
+
         self.app.manager.push(RulesScene(self.app))
 
     def settings(self):
         from scenes.settings import SettingsScene
+
         self.app.manager.push(SettingsScene(self.app))
 
     def handle_event(self, event) -> bool:
@@ -89,21 +106,42 @@ class TitleScene(Scene):
         kit.draw_table(surface)
         w, h = surface.get_size()
         big = 72 if h >= 760 else 58
-        kit.blit_text(surface, "Tabletop Trio", big, (w // 2, int(h * 0.08)), kit.GOLD, True,
-                      "midtop", shadow=True)
-        games = "  ·  ".join(spec.title for spec in registry.games())    # names stay as published
-        kit.blit_text(surface, games, kit.fit_text(games, 20, w - 80),
-                      (w // 2, int(h * 0.08) + big + 14), kit.INK_DIM, anchor="midtop")
+        kit.blit_text(
+            surface,
+            "Tabletop Trio",
+            big,
+            (w // 2, int(h * 0.08)),
+            kit.GOLD,
+            True,
+            "midtop",
+            shadow=True,
+        )
+        games = "  ·  ".join(spec.title for spec in registry.games())  # names stay as published
+        kit.blit_text(
+            surface,
+            games,
+            kit.fit_text(games, 20, w - 80),
+            (w // 2, int(h * 0.08) + big + 14),
+            kit.INK_DIM,
+            anchor="midtop",
+        )
         self._draw_props(surface, w, h)
-        if self.problem:       # under the subtitle, clear of the menu and the toasts
+        if self.problem:  # under the subtitle, clear of the menu and the toasts
             size = kit.fit_text(self.problem, 17, w - 120)
-            kit.blit_text(surface, self.problem, size, (w // 2, int(h * 0.08) + big + 52),
-                          kit.GOLD, anchor="midtop")
+            kit.blit_text(
+                surface,
+                self.problem,
+                size,
+                (w // 2, int(h * 0.08) + big + 52),
+                kit.GOLD,
+                anchor="midtop",
+            )
 
     def _draw_props(self, surface, w, h) -> None:
         """A die, a marble and a minecart bobbing beside the menu."""
         from sprites import art
-        settle = max(0.0, min(1.0, (BOB_SECONDS - self.time) / 1.5))   # the last 1.5 s calm
+
+        settle = max(0.0, min(1.0, (BOB_SECONDS - self.time) / 1.5))  # the last 1.5 s calm
         bob = math.sin(self.time * 1.6) * 6 * settle
         s = 84 if h >= 760 else 66
         left, right = w // 2 - 330, w // 2 + 330

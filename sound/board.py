@@ -15,6 +15,7 @@ sound). The board keeps its own clock, advanced by :meth:`update` with each fram
 sounds scheduled inside a cue (the landings after a dice rattle) and for stopping a looped
 rumble when its cart stops.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -94,6 +95,7 @@ class SoundBoard:
         self.real_mixer = mixer is None
         if mixer is None:
             import pygame
+
             mixer = pygame.mixer
         self.mixer = mixer
         self.sounds: dict[tuple[str, int], list] = {}
@@ -110,11 +112,11 @@ class SoundBoard:
         """The board's clock in seconds, advanced by :meth:`update`."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._pending: list = []          # heap of (time, order, name, volume)
-        self._held: list = []             # [stop time, channel, sound] of looped sounds
+        self._pending: list = []  # heap of (time, order, name, volume)
+        self._held: list = []  # [stop time, channel, sound] of looped sounds
         self._order = itertools.count()
         self._last: dict[tuple[str, int], int] = {}
-        self._rng = random.Random()       # which variant sounds: never a game decision
+        self._rng = random.Random()  # which variant sounds: never a game decision
 
     # --- starting and stopping ---------------------------------------------------------------
     def start(self) -> None:
@@ -158,9 +160,14 @@ class SoundBoard:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         try:
-            child = subprocess.Popen(render_command(self.folder), cwd=ROOT, env=env,
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+            child = subprocess.Popen(
+                render_command(self.folder),
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         except OSError:
             return False
         deadline = time.monotonic() + RENDER_TIMEOUT
@@ -201,8 +208,15 @@ class SoundBoard:
         return (percent / 100.0) ** 2
 
     # --- playing -----------------------------------------------------------------------------
-    def play(self, name: str, *, volume: float = 1.0, chain: int = 0,
-             duration: float | None = None, dice: int = 1) -> None:
+    def play(
+        self,
+        name: str,
+        *,
+        volume: float = 1.0,
+        chain: int = 0,
+        duration: float | None = None,
+        dice: int = 1,
+    ) -> None:
         """Play sound ``name`` now at ``volume`` (0.0–1.0, times the master volume).
 
         ``chain`` is the explosion's chain step (1 = first; 0 is taken as 1; above
@@ -223,8 +237,13 @@ class SoundBoard:
 
     def play_cue(self, cue, *, duration: float | None = None) -> None:
         """Play a :class:`sound.cues.SoundCue`; ``duration`` overrides the cue's own."""
-        self.play(cue.name, volume=cue.volume, chain=cue.chain,
-                  duration=cue.duration if duration is None else duration, dice=cue.dice)
+        self.play(
+            cue.name,
+            volume=cue.volume,
+            chain=cue.chain,
+            duration=cue.duration if duration is None else duration,
+            dice=cue.dice,
+        )
 
     def _dice_roll(self, volume: float, duration: float | None, dice: int) -> None:
         self._start("dice_rattle", 1, volume, None)
@@ -258,8 +277,9 @@ class SoundBoard:
             if name in library.LOOPED:
                 seconds = max(0.2, duration if duration is not None else library.LOOP_SECONDS)
                 channel.play(sound, loops=-1, fade_ms=int(library.LOOP_FADE_IN * 1000))
-                self._held.append([self.time + max(0.0, seconds - library.LOOP_FADE_OUT),
-                                   channel, sound])
+                self._held.append(
+                    [self.time + max(0.0, seconds - library.LOOP_FADE_OUT), channel, sound]
+                )
             else:
                 channel.play(sound)
         except Exception:  # the mixer went away (quit): stay silent

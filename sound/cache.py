@@ -8,6 +8,7 @@ or not in the index is rendered again and rewritten. A folder that cannot be cre
 is no error: the sounds are rendered in memory and nothing is kept. Nothing here touches pygame;
 the board calls it from its loader thread.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,8 +28,11 @@ VERSION_NAME = re.compile(r"^[0-9a-f]{12}$")
 
 def default_folder() -> Path:
     """Where this version's WAV files live (not created here)."""
-    return platformdirs.user_cache_path("tabletop-trio", appauthor=False) / "sounds" / \
-        library.version()
+    return (
+        platformdirs.user_cache_path("tabletop-trio", appauthor=False)
+        / "sounds"
+        / library.version()
+    )
 
 
 def file_name(name: str, step: int, variant: int) -> str:
@@ -55,8 +59,9 @@ class SoundCache:
         try:
             data = json.loads((self.folder / INDEX).read_text(encoding="utf-8"))
             if isinstance(data, dict):
-                self.index = {k: v for k, v in data.items()
-                              if isinstance(k, str) and isinstance(v, str)}
+                self.index = {
+                    k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)
+                }
         except (OSError, ValueError):
             self.index = {}
         self._drop_other_versions()
@@ -75,8 +80,11 @@ class SoundCache:
         files' checksums are checked when they are read)."""
         if self.folder is None:
             return list(keys)
-        return [key for key in keys if file_name(*key) not in self.index
-                or not (self.folder / file_name(*key)).is_file()]
+        return [
+            key
+            for key in keys
+            if file_name(*key) not in self.index or not (self.folder / file_name(*key)).is_file()
+        ]
 
     def wav(self, name: str, step: int = 1, variant: int = 0) -> bytes:
         """The WAV file of one variant (mono, 16-bit, :data:`sound.synth.RATE` Hz)."""

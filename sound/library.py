@@ -14,6 +14,7 @@ peaks above -2 dBFS (0.8 of full scale), which leaves room when two sounds overl
 long as a cart moves. :func:`render_rumble` renders a rumble of a given length the same way, for
 tests and the listen-by-numbers bench.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -73,15 +74,29 @@ class Design:
 def _glass(rng, pitch: float = 1.0, seconds: float = 0.09) -> list:
     """Two glass marbles knocking: high, inharmonic, very short modes."""
     base = 2900.0 * pitch * jitter(rng, 0.06)
-    return click([base, base * 1.43, base * 2.07], [0.016, 0.011, 0.006], seconds,
-                  gains=[1.0, 0.6, 0.35], noise=0.5, rng=rng, brightness=6000)
+    return click(
+        [base, base * 1.43, base * 2.07],
+        [0.016, 0.011, 0.006],
+        seconds,
+        gains=[1.0, 0.6, 0.35],
+        noise=0.5,
+        rng=rng,
+        brightness=6000,
+    )
 
 
 def _wood(rng, pitch: float = 1.0, seconds: float = 0.2, noise: float = 0.4) -> list:
     """A knock on wood or cardboard: low, quickly damped modes."""
     base = 190.0 * pitch * jitter(rng, 0.08)
-    return click([base, base * 2.3, base * 5.9], [0.05, 0.03, 0.012], seconds,
-                  gains=[1.0, 0.55, 0.3], noise=noise, rng=rng, brightness=3500)
+    return click(
+        [base, base * 2.3, base * 5.9],
+        [0.05, 0.03, 0.012],
+        seconds,
+        gains=[1.0, 0.55, 0.3],
+        noise=noise,
+        rng=rng,
+        brightness=3500,
+    )
 
 
 def _metal(rng, base: float, seconds: float, life: float) -> list:
@@ -89,23 +104,42 @@ def _metal(rng, base: float, seconds: float, life: float) -> list:
     ratios = (1.0, 1.48, 2.13, 2.93, 3.76, 5.1)
     freqs = [base * r * jitter(rng, 0.02) for r in ratios]
     lives = [life * (1.0 - 0.13 * i) for i in range(len(ratios))]
-    return click(freqs, lives, seconds, gains=[1.0, 0.8, 0.6, 0.45, 0.3, 0.2], noise=0.6,
-                 rng=rng, brightness=5000)
+    return click(
+        freqs,
+        lives,
+        seconds,
+        gains=[1.0, 0.8, 0.6, 0.45, 0.3, 0.2],
+        noise=0.6,
+        rng=rng,
+        brightness=5000,
+    )
 
 
 def _swish(rng, seconds: float, start: float, end: float, q: float = 1.5) -> list:
     """Air or felt brushed: band-passed noise gliding from ``start`` to ``end`` Hz."""
     body = bandpass(white_noise(seconds, rng), start, q, end_centre=end)
-    env = [min(1.0, 6 * t) * (1.0 - t) ** 2 for t in (i / synth.frames(seconds)
-                                                      for i in range(synth.frames(seconds)))]
+    env = [
+        min(1.0, 6 * t) * (1.0 - t) ** 2
+        for t in (i / synth.frames(seconds) for i in range(synth.frames(seconds)))
+    ]
     return multiply(body, env)
 
 
 def _die_knock(rng, gain: float = 1.0) -> list:
     """A plastic die hitting the table: a bright knock with a little body."""
     base = 620.0 * jitter(rng, 0.1)
-    return scale(click([base, base * 2.4, base * 4.1], [0.022, 0.012, 0.006], 0.09,
-                       gains=[0.8, 1.0, 0.5], noise=0.7, rng=rng, brightness=6000), gain)
+    return scale(
+        click(
+            [base, base * 2.4, base * 4.1],
+            [0.022, 0.012, 0.006],
+            0.09,
+            gains=[0.8, 1.0, 0.5],
+            noise=0.7,
+            rng=rng,
+            brightness=6000,
+        ),
+        gain,
+    )
 
 
 def _note(freq: float, seconds: float, life: float = 0.12) -> list:
@@ -130,13 +164,18 @@ def marbles_slide(rng, step):
     n = synth.frames(seconds)
     roll = bandpass(white_noise(seconds, rng), 1300 * jitter(rng, 0.1), 3.0)
     rate = 22.0 * jitter(rng, 0.15)
-    env = [(0.6 + 0.4 * math.sin(2 * math.pi * rate * i / synth.RATE))
-           * min(1.0, 8 * i / n) * (1.0 - i / n) ** 0.5 for i in range(n)]
+    env = [
+        (0.6 + 0.4 * math.sin(2 * math.pi * rate * i / synth.RATE))
+        * min(1.0, 8 * i / n)
+        * (1.0 - i / n) ** 0.5
+        for i in range(n)
+    ]
     out = scale(multiply(roll, env), 0.5)
     t = 0.02
     while t < seconds - 0.08:
-        out = mix(out, _glass(rng, uniform(rng, 0.9, 1.2), 0.05), at=t,
-                  gain=uniform(rng, 0.12, 0.3))
+        out = mix(
+            out, _glass(rng, uniform(rng, 0.9, 1.2), 0.05), at=t, gain=uniform(rng, 0.12, 0.3)
+        )
         t += uniform(rng, 0.03, 0.07)
     return mix(out, _glass(rng, 0.95), at=seconds - 0.06, gain=0.9)
 
@@ -144,22 +183,33 @@ def marbles_slide(rng, step):
 def explosion(rng, step):
     pitch = semitones(2 * (step - 1)) * jitter(rng, 0.02)
     seconds = 0.7
-    burst = multiply(lowpass(white_noise(seconds, rng), 1800 * pitch),
-                     decay_curve(seconds, 0.09, attack=0.004))
+    burst = multiply(
+        lowpass(white_noise(seconds, rng), 1800 * pitch), decay_curve(seconds, 0.09, attack=0.004)
+    )
     thump = multiply(tone(0.25, 130 * pitch, 48 * pitch), decay_curve(0.25, 0.07, attack=0.003))
     out = mix(scale(burst, 1.8), thump, gain=0.9)
     pop = multiply(highpass(white_noise(0.03, rng), 1500), decay_curve(0.03, 0.006))
     out = mix(out, pop, gain=0.8)
     for _ in range(5 + step):
-        out = mix(out, _glass(rng, pitch * uniform(rng, 0.9, 1.35), 0.07),
-                  at=uniform(rng, 0.01, 0.28), gain=uniform(rng, 0.1, 0.3))
+        out = mix(
+            out,
+            _glass(rng, pitch * uniform(rng, 0.9, 1.35), 0.07),
+            at=uniform(rng, 0.01, 0.28),
+            gain=uniform(rng, 0.1, 0.3),
+        )
     return out
 
 
 def marble_hole(rng, step):
     base = 950.0 * jitter(rng, 0.06)
-    knock = click([base, base * 2.05, base * 3.3], [0.02, 0.012, 0.006], 0.15,
-                  gains=[1.0, 0.5, 0.25], noise=0.5, rng=rng)
+    knock = click(
+        [base, base * 2.05, base * 3.3],
+        [0.02, 0.012, 0.006],
+        0.15,
+        gains=[1.0, 0.5, 0.25],
+        noise=0.5,
+        rng=rng,
+    )
     plop = multiply(tone(0.08, 620 * jitter(rng, 0.05), 300), decay_curve(0.08, 0.025, 0.003))
     return mix(knock, plop, at=0.012, gain=0.6)
 
@@ -169,8 +219,12 @@ def potion_complete(rng, step):
     out = _glass(rng, 1.3)
     for i, interval in enumerate((0, 4, 7, 12)):
         gap = 0.075 * jitter(rng, 0.1)
-        out = mix(out, bell(0.7, root * semitones(interval), 0.35), at=0.03 + i * gap,
-                  gain=0.5 if i < 3 else 0.65)
+        out = mix(
+            out,
+            bell(0.7, root * semitones(interval), 0.35),
+            at=0.03 + i * gap,
+            gain=0.5 if i < 3 else 0.65,
+        )
     return fade(out, fade_out=0.05)
 
 
@@ -179,12 +233,15 @@ def potion_drink(rng, step):
     t = 0.02
     for i in range(3):
         start = 330.0 * jitter(rng, 0.08) * (1.0 - 0.07 * i)
-        gulp = multiply(tone(0.11, start, start * 0.55, harmonics=((1, 1.0), (2, 0.2))),
-                        decay_curve(0.11, 0.04, attack=0.015))
+        gulp = multiply(
+            tone(0.11, start, start * 0.55, harmonics=((1, 1.0), (2, 0.2))),
+            decay_curve(0.11, 0.04, attack=0.015),
+        )
         out = mix(out, gulp, at=t)
         t += 0.15 * jitter(rng, 0.12)
-    bubbles = multiply(bandpass(white_noise(t + 0.1, rng), 700, 1.2),
-                       decay_curve(t + 0.1, 0.25, attack=0.05))
+    bubbles = multiply(
+        bandpass(white_noise(t + 0.1, rng), 700, 1.2), decay_curve(t + 0.1, 0.25, attack=0.05)
+    )
     return mix(out, bubbles, gain=0.3)
 
 
@@ -193,8 +250,9 @@ def skill_token(rng, step):
     ring = _metal(rng, 1850.0 * jitter(rng, 0.02), 0.8, 0.32)
     out = mix(out, ring, at=0.004, gain=0.55)
     for i, interval in enumerate((7, 12)):
-        out = mix(out, bell(0.45, 1568 * semitones(interval - 7), 0.2), at=0.09 + 0.08 * i,
-                  gain=0.3)
+        out = mix(
+            out, bell(0.45, 1568 * semitones(interval - 7), 0.2), at=0.09 + 0.08 * i, gain=0.3
+        )
     return fade(out, fade_out=0.05)
 
 
@@ -232,8 +290,12 @@ def cart_rolling(rng, step):
 def junction_click(rng, step):
     base = 2500.0 * jitter(rng, 0.05)
     out = click([base, base * 1.5], [0.009, 0.006], 0.06, noise=0.6, rng=rng, brightness=7000)
-    out = mix(out, click([base * 0.9, base * 1.62], [0.008, 0.005], 0.06, noise=0.5, rng=rng),
-              at=0.028 * jitter(rng, 0.15), gain=0.8)
+    out = mix(
+        out,
+        click([base * 0.9, base * 1.62], [0.008, 0.005], 0.06, noise=0.5, rng=rng),
+        at=0.028 * jitter(rng, 0.15),
+        gain=0.8,
+    )
     return mix(out, _wood(rng, 1.3, 0.1, noise=0.1), gain=0.4)
 
 
@@ -249,8 +311,12 @@ def collision(rng, step):
 def derail(rng, step):
     screech = _swish(rng, 0.38, 2600 * jitter(rng, 0.05), 1300, q=14.0)
     out = scale(screech, 1.0)
-    out = mix(out, multiply(lowpass(white_noise(0.2, rng), 2500), decay_curve(0.2, 0.05)),
-              at=0.33, gain=0.9)
+    out = mix(
+        out,
+        multiply(lowpass(white_noise(0.2, rng), 2500), decay_curve(0.2, 0.05)),
+        at=0.33,
+        gain=0.9,
+    )
     t, gap = 0.34, 0.11
     for _ in range(5):
         out = mix(out, _wood(rng, uniform(rng, 0.7, 1.8), 0.2), at=t, gain=uniform(rng, 0.4, 0.8))
@@ -265,8 +331,12 @@ def gems_stockpile(rng, step):
     count = 6 + int(rng.random() * 4)
     for i in range(count):
         at = 0.42 * (i / count) ** 0.8 + uniform(rng, 0.0, 0.03)
-        out = mix(out, _glass(rng, uniform(rng, 1.1, 1.8), 0.07), at=at,
-                  gain=uniform(rng, 0.4, 1.0) * (1.0 - 0.05 * i))
+        out = mix(
+            out,
+            _glass(rng, uniform(rng, 1.1, 1.8), 0.07),
+            at=at,
+            gain=uniform(rng, 0.4, 1.0) * (1.0 - 0.05 * i),
+        )
     heap = multiply(bandpass(white_noise(0.5, rng), 3000, 1.0), decay_curve(0.5, 0.15, 0.05))
     return mix(out, heap, gain=0.08)
 
@@ -278,15 +348,21 @@ def gem_placed(rng, step):
 
 def chasm_collapse(rng, step):
     seconds = 1.6
-    rumble = multiply(lowpass(lowpass(white_noise(seconds, rng), 140), 140),
-                      decay_curve(seconds, 0.45, attack=0.15))
+    rumble = multiply(
+        lowpass(lowpass(white_noise(seconds, rng), 140), 140),
+        decay_curve(seconds, 0.45, attack=0.15),
+    )
     out = normalise(rumble, -6.0)
     boom = multiply(tone(0.9, 85 * jitter(rng, 0.05), 32), decay_curve(0.9, 0.3, 0.01))
     out = mix(out, boom, gain=0.7)
     t = 0.05
     while t < 1.2:
-        out = mix(out, _wood(rng, uniform(rng, 0.8, 3.5), 0.12, noise=0.6), at=t,
-                  gain=uniform(rng, 0.15, 0.45) * (1.3 - t))
+        out = mix(
+            out,
+            _wood(rng, uniform(rng, 0.8, 3.5), 0.12, noise=0.6),
+            at=t,
+            gain=uniform(rng, 0.15, 0.45) * (1.3 - t),
+        )
         t += uniform(rng, 0.02, 0.09) * (1 + t)
     return fade(out, fade_out=0.1)
 
@@ -300,8 +376,9 @@ def dice_rattle(rng, step):
     for _ in range(knocks):
         out = mix(out, _die_knock(rng, uniform(rng, 0.35, 1.0)), at=t)
         t += uniform(rng, 0.022, 0.045)
-    hand = multiply(bandpass(white_noise(t + 0.05, rng), 900, 0.8),
-                    decay_curve(t + 0.05, 0.2, 0.03))
+    hand = multiply(
+        bandpass(white_noise(t + 0.05, rng), 900, 0.8), decay_curve(t + 0.05, 0.2, 0.03)
+    )
     return mix(out, hand, gain=0.08)
 
 
@@ -333,8 +410,10 @@ def _shimmer(rng, intervals) -> list:
     out = synth.silence(0.1)
     root = 880.0 * jitter(rng, 0.015)
     for i, interval in enumerate(intervals):
-        pip = multiply(tone(0.22, root * semitones(interval), harmonics=((1, 1.0), (2, 0.15))),
-                       decay_curve(0.22, 0.07, attack=0.03))
+        pip = multiply(
+            tone(0.22, root * semitones(interval), harmonics=((1, 1.0), (2, 0.15))),
+            decay_curve(0.22, 0.07, attack=0.03),
+        )
         out = mix(out, pip, at=0.065 * i, gain=0.6)
     air = multiply(highpass(white_noise(0.5, rng), 5000), decay_curve(0.5, 0.15, 0.1))
     return mix(out, air, gain=0.05)
@@ -395,8 +474,10 @@ def hint(rng, step):
     out = synth.silence(0.1)
     pitch, gap = jitter(rng, 0.01), 0.08 * jitter(rng, 0.1)
     for i, freq in enumerate((1319.0, 1568.0, 1976.0)):
-        pip = multiply(tone(0.25, freq * pitch, harmonics=((1, 1.0), (2, 0.1))),
-                       decay_curve(0.25, 0.08, attack=0.02))
+        pip = multiply(
+            tone(0.25, freq * pitch, harmonics=((1, 1.0), (2, 0.1))),
+            decay_curve(0.25, 0.08, attack=0.02),
+        )
         out = mix(out, pip, at=gap * i)
     return out
 
@@ -406,8 +487,10 @@ def fanfare(rng, step):
     out = synth.silence(0.1)
     t = 0.0
     for freq, seconds in ((523.3, 0.13), (659.3, 0.13), (784.0, 0.13)):
-        note = multiply(tone(seconds + 0.05, freq, harmonics=brass),
-                        decay_curve(seconds + 0.05, 0.12, attack=0.015))
+        note = multiply(
+            tone(seconds + 0.05, freq, harmonics=brass),
+            decay_curve(seconds + 0.05, 0.12, attack=0.015),
+        )
         out = mix(out, note, at=t, gain=0.5)
         t += seconds
     held = 1.2
@@ -423,8 +506,9 @@ def error(rng, step):
     out = synth.silence(0.05)
     pitch, gap = jitter(rng, 0.02), 0.13 * jitter(rng, 0.08)
     for i, freq in enumerate((233.0, 196.0)):
-        note = multiply(tone(0.1, freq * pitch, harmonics=square),
-                        decay_curve(0.1, 0.08, attack=0.006))
+        note = multiply(
+            tone(0.1, freq * pitch, harmonics=square), decay_curve(0.1, 0.08, attack=0.006)
+        )
         out = mix(out, fade(note, fade_out=0.02), at=gap * i)
     return lowpass(out, 2500)
 
@@ -433,10 +517,16 @@ SOUNDS: dict[str, Design] = {
     # Potion Explosion
     "marble_clack": Design(marble_clack, -10.0, "potion-explosion", "two marbles knock"),
     "marble_pick": Design(marble_pick, -8.0, "potion-explosion", "a marble lifted off a track"),
-    "marbles_slide": Design(marbles_slide, -8.0, "potion-explosion",
-                            "marbles roll down a track and knock"),
-    "explosion": Design(explosion, -8.0, "potion-explosion",
-                        "marbles burst; each chain step higher and louder", variants=2),
+    "marbles_slide": Design(
+        marbles_slide, -8.0, "potion-explosion", "marbles roll down a track and knock"
+    ),
+    "explosion": Design(
+        explosion,
+        -8.0,
+        "potion-explosion",
+        "marbles burst; each chain step higher and louder",
+        variants=2,
+    ),
     "marble_hole": Design(marble_hole, -10.0, "potion-explosion", "a marble drops into a hole"),
     "potion_complete": Design(potion_complete, -8.0, "potion-explosion", "a rising glass chime"),
     "potion_drink": Design(potion_drink, -10.0, "potion-explosion", "three gulps and bubbles"),
@@ -444,8 +534,9 @@ SOUNDS: dict[str, Design] = {
     # Off the Rails
     "tile_placed": Design(tile_placed, -8.0, "off-the-rails", "a wooden knock"),
     "tile_upgraded": Design(tile_upgraded, -9.0, "off-the-rails", "two knocks and a rising pair"),
-    "cart_rolling": Design(cart_rolling, -10.0, "off-the-rails",
-                           "a looping rumble with rail-joint clacks", variants=2),
+    "cart_rolling": Design(
+        cart_rolling, -10.0, "off-the-rails", "a looping rumble with rail-joint clacks", variants=2
+    ),
     "junction_click": Design(junction_click, -10.0, "off-the-rails", "a switch lever clacks"),
     "collision": Design(collision, -5.0, "off-the-rails", "carts clang together"),
     "derail": Design(derail, -5.0, "off-the-rails", "wheels screech, a cart tumbles"),
@@ -491,15 +582,19 @@ def render(name: str, variant: int = 0, step: int = 1) -> list:
     rng = random.Random(f"{name}/{step}/{variant}")
     samples = design.make(rng, step)
     if name not in LOOPED:
-        samples = fade(samples, fade_out=END_FADE)   # a cut-off tail would click
+        samples = fade(samples, fade_out=END_FADE)  # a cut-off tail would click
     level = design.peak + 1.5 * (step - 1)
     return normalise(samples, min(level, -2.0))
 
 
 def keys() -> list[tuple[str, int, int]]:
     """Every (name, step, variant) the board loads, in a stable order."""
-    return [(name, step, variant) for name, design in SOUNDS.items()
-            for step in steps(name) for variant in range(design.variants)]
+    return [
+        (name, step, variant)
+        for name, design in SOUNDS.items()
+        for step in steps(name)
+        for variant in range(design.variants)
+    ]
 
 
 def render_rumble(seconds: float, variant: int = 0) -> list:

@@ -6,6 +6,7 @@ The board runs this when the cache is incomplete (the first start, or after the 
 changed), so the pure-Python synthesis never competes with the game's frames for the
 interpreter. Exit status 0 when every sound is stored, 3 when the folder refused a write.
 """
+
 from __future__ import annotations
 
 import sys

@@ -9,6 +9,7 @@ Pure Python is fast enough here (a second of sound through a few filters takes t
 milliseconds) because the sounds are made once, off the main thread, and then cached as WAV
 files (:mod:`sound.cache`); numpy would add a large dependency for a one-time cost.
 """
+
 from __future__ import annotations
 
 import array
@@ -66,8 +67,11 @@ def decay_curve(seconds: float, time_constant: float, attack: float = 0.0) -> li
     n = frames(seconds)
     rise = min(n, int(attack * RATE))
     ratio = math.exp(-1.0 / max(1e-6, time_constant * RATE))
-    tail = list(itertools.accumulate(itertools.repeat(ratio, n - rise - 1), operator.mul,
-                                     initial=1.0)) if n > rise else []
+    tail = (
+        list(itertools.accumulate(itertools.repeat(ratio, n - rise - 1), operator.mul, initial=1.0))
+        if n > rise
+        else []
+    )
     return [i / rise for i in range(rise)] + tail
 
 
@@ -86,8 +90,15 @@ def resonator(seconds: float, freq: float, time_constant: float, phase: float = 
     return out
 
 
-def click(freqs, time_constants, seconds: float = 0.12, gains=None, noise: float = 0.3,
-          rng: random.Random | None = None, brightness: float = 4000.0) -> list:
+def click(
+    freqs,
+    time_constants,
+    seconds: float = 0.12,
+    gains=None,
+    noise: float = 0.3,
+    rng: random.Random | None = None,
+    brightness: float = 4000.0,
+) -> list:
     """A struck object: resonant modes at ``freqs`` Hz, each fading with its time constant in
     seconds, over a short burst of noise (``noise`` is its level, lowpassed at ``brightness`` Hz)
     that gives the strike its edge."""
@@ -101,8 +112,14 @@ def click(freqs, time_constants, seconds: float = 0.12, gains=None, noise: float
     return out
 
 
-def tone(seconds: float, freq: float, end_freq: float | None = None, harmonics=((1, 1.0),),
-         vibrato: float = 0.0, vibrato_rate: float = 5.5) -> list:
+def tone(
+    seconds: float,
+    freq: float,
+    end_freq: float | None = None,
+    harmonics=((1, 1.0),),
+    vibrato: float = 0.0,
+    vibrato_rate: float = 5.5,
+) -> list:
     """A steady or swept tone: ``harmonics`` are (multiple, gain) pairs of ``freq`` Hz; with
     ``end_freq`` the pitch glides exponentially to it. ``vibrato`` is the pitch wobble as a
     fraction of the frequency, at ``vibrato_rate`` Hz."""
@@ -166,7 +183,7 @@ def bandpass(samples: list, centre: float, q: float = 2.0, end_centre: float | N
             alpha = math.sin(w) / (2.0 * q)
             norm = 1.0 + alpha
             b0, a1, a2 = alpha / norm, -2.0 * math.cos(w) / norm, (1.0 - alpha) / norm
-            f *= glide ** recompute
+            f *= glide**recompute
         y = b0 * (x - x2) - a1 * y1 - a2 * y2
         x2, x1, y2, y1 = x1, x, y1, y
         out[i] = y
@@ -216,8 +233,8 @@ def loopable(samples: list, overlap: float) -> list:
     """Make a seamless loop: the last ``overlap`` seconds are cross-faded into the start and cut
     off, so playing the result over and over has no click at the seam."""
     n = frames(overlap)
-    body = samples[:len(samples) - n]
-    tail = samples[len(samples) - n:]
+    body = samples[: len(samples) - n]
+    tail = samples[len(samples) - n :]
     for i in range(n):
         t = i / n
         body[i] = body[i] * t + tail[i] * (1.0 - t)
@@ -259,7 +276,7 @@ def to_pcm16(samples: list) -> bytes:
 def from_pcm16(data: bytes) -> list:
     """The inverse of :func:`to_pcm16` (up to rounding)."""
     pcm = array.array("h")
-    pcm.frombytes(data[:len(data) - len(data) % 2])
+    pcm.frombytes(data[: len(data) - len(data) % 2])
     if sys.byteorder == "big":
         pcm.byteswap()
     return [x / 32767.0 for x in pcm]

@@ -3,6 +3,7 @@
 No image files: every surface is built from shapes and gradients once per (kind, size, colour) and
 reused (docs/DESIGN.md, "Scenes and sprites").
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,12 +18,19 @@ DIE_COLOURS = {
     "gold": ((255, 220, 110), (206, 150, 30), (92, 52, 10)),
 }
 MARBLE_COLOURS = {
-    "red": (212, 46, 48), "blue": (48, 108, 214), "yellow": (240, 200, 40), "black": (44, 44, 52),
+    "red": (212, 46, 48),
+    "blue": (48, 108, 214),
+    "yellow": (240, 200, 40),
+    "black": (44, 44, 52),
 }
 
 _PIPS = {
-    0: [], 1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    0: [],
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
     6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
 }
 
@@ -54,11 +62,17 @@ def die_face(size: int, value: int, colour: str = "red", glow: bool = False) -> 
     grad.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(grad, (0, 0))
     # bevel highlight
-    pygame.draw.rect(surf, (*_lerp(light, (255, 255, 255), 0.45), 150), body.inflate(-2, -2),
-                     width=max(1, size // 28), border_radius=radius)
+    pygame.draw.rect(
+        surf,
+        (*_lerp(light, (255, 255, 255), 0.45), 150),
+        body.inflate(-2, -2),
+        width=max(1, size // 28),
+        border_radius=radius,
+    )
     if glow:
-        pygame.draw.rect(surf, (255, 226, 110), body, width=max(2, size // 14),
-                         border_radius=radius)
+        pygame.draw.rect(
+            surf, (255, 226, 110), body, width=max(2, size // 14), border_radius=radius
+        )
     step = size * 0.26
     r = max(2, int(size * 0.085))
     cx = cy = size / 2
@@ -87,9 +101,11 @@ def marble(size: int, colour: str, pattern: bool = False) -> pygame.Surface:
         off = c * 0.25 * t
         pygame.draw.circle(surf, col, (int(c - off), int(c - off)), max(1, int(rad)))
     hl = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.ellipse(hl, (255, 255, 255, 150),
-                        pygame.Rect(int(size * 0.22), int(size * 0.14), int(size * 0.32),
-                                    int(size * 0.2)))
+    pygame.draw.ellipse(
+        hl,
+        (255, 255, 255, 150),
+        pygame.Rect(int(size * 0.22), int(size * 0.14), int(size * 0.32), int(size * 0.2)),
+    )
     surf.blit(hl, (0, 0))
     if pattern:
         mark = (255, 255, 255) if colour in ("black", "blue", "red") else (40, 40, 40)
@@ -97,13 +113,16 @@ def marble(size: int, colour: str, pattern: bool = False) -> pygame.Surface:
         if colour == "red":
             pygame.draw.circle(surf, mark, (int(c), int(c)), int(size * 0.16), w)
         elif colour == "blue":
-            pygame.draw.line(surf, mark, (c - size * .18, c), (c + size * .18, c), w)
+            pygame.draw.line(surf, mark, (c - size * 0.18, c), (c + size * 0.18, c), w)
         elif colour == "yellow":
-            pts = [(c, c - size * .18), (c + size * .17, c + size * .13),
-                   (c - size * .17, c + size * .13)]
+            pts = [
+                (c, c - size * 0.18),
+                (c + size * 0.17, c + size * 0.13),
+                (c - size * 0.17, c + size * 0.13),
+            ]
             pygame.draw.polygon(surf, mark, pts, w)
         else:
-            arm = size * .14
+            arm = size * 0.14
             pygame.draw.line(surf, mark, (c - arm, c - arm), (c + arm, c + arm), w)
             pygame.draw.line(surf, mark, (c + arm, c - arm), (c - arm, c + arm), w)
     return surf
@@ -114,16 +133,28 @@ def minecart(size: int, colour: tuple) -> pygame.Surface:
     """A side view of a minecart ``size`` pixels wide in a seat colour."""
     h = int(size * 0.7)
     surf = pygame.Surface((size, h), pygame.SRCALPHA)
-    body = [(size * .08, h * .15), (size * .92, h * .15), (size * .8, h * .7), (size * .2, h * .7)]
+    body = [
+        (size * 0.08, h * 0.15),
+        (size * 0.92, h * 0.15),
+        (size * 0.8, h * 0.7),
+        (size * 0.2, h * 0.7),
+    ]
     pygame.draw.polygon(surf, _lerp(colour, (0, 0, 0), 0.35), [(x + 2, y + 3) for x, y in body])
     pygame.draw.polygon(surf, colour, body)
-    pygame.draw.polygon(surf, _lerp(colour, (255, 255, 255), 0.35),
-                        [(size * .08, h * .15), (size * .92, h * .15), (size * .88, h * .25),
-                         (size * .12, h * .25)])
+    pygame.draw.polygon(
+        surf,
+        _lerp(colour, (255, 255, 255), 0.35),
+        [
+            (size * 0.08, h * 0.15),
+            (size * 0.92, h * 0.15),
+            (size * 0.88, h * 0.25),
+            (size * 0.12, h * 0.25),
+        ],
+    )
     pygame.draw.polygon(surf, (40, 30, 24), body, max(1, size // 40))
-    for x in (size * .3, size * .7):
-        pygame.draw.circle(surf, (50, 46, 44), (int(x), int(h * .78)), int(size * .11))
-        pygame.draw.circle(surf, (150, 146, 140), (int(x), int(h * .78)), int(size * .05))
+    for x in (size * 0.3, size * 0.7):
+        pygame.draw.circle(surf, (50, 46, 44), (int(x), int(h * 0.78)), int(size * 0.11))
+        pygame.draw.circle(surf, (150, 146, 140), (int(x), int(h * 0.78)), int(size * 0.05))
     return surf
 
 
@@ -136,8 +167,9 @@ def glow_ring(size: int, colour=(255, 226, 110), width: int = 3) -> pygame.Surfa
 def _glow_ring(size, colour, width):
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     for i in range(4):
-        pygame.draw.circle(surf, (*colour, 60 - i * 12), (size // 2, size // 2),
-                           size // 2 - i, width + 2)
+        pygame.draw.circle(
+            surf, (*colour, 60 - i * 12), (size // 2, size // 2), size // 2 - i, width + 2
+        )
     pygame.draw.circle(surf, (*colour, 230), (size // 2, size // 2), size // 2 - 4, width)
     return surf
 

@@ -6,6 +6,7 @@ Everything is drawn by code and cached per size (docs/DESIGN.md, "Scenes and spr
 themselves come from :func:`sprites.art.die_face`; this module maps the engine's colour letters
 to it.
 """
+
 from __future__ import annotations
 
 import functools
@@ -32,8 +33,15 @@ def die(size: int, colour: str, face: int | None, glow: bool = False) -> pygame.
     return art.die_face(max(4, int(size)), face or 0, COLOUR_KEYS[colour], glow)
 
 
-def blit_die(surface, centre, size: int, colour: str, face: int | None, glow: bool = False,
-             angle: float = 0.0) -> pygame.Rect:
+def blit_die(
+    surface,
+    centre,
+    size: int,
+    colour: str,
+    face: int | None,
+    glow: bool = False,
+    angle: float = 0.0,
+) -> pygame.Rect:
     """Draw a die centred at ``centre`` (turned by ``angle`` degrees); returns its rect."""
     img = die(size, colour, face, glow)
     if angle:
@@ -43,8 +51,7 @@ def blit_die(surface, centre, size: int, colour: str, face: int | None, glow: bo
     return rect
 
 
-def blit_die_scaled(surface, centre, size: float, colour: str, face: int | None,
-                    base: int) -> None:
+def blit_die_scaled(surface, centre, size: float, colour: str, face: int | None, base: int) -> None:
     """A die resized from the cached ``base``-pixel one (for a frame of a flight that grows
     or shrinks: no new gradient per size)."""
     img = die(base, colour, face)
@@ -53,8 +60,16 @@ def blit_die_scaled(surface, centre, size: float, colour: str, face: int | None,
     surface.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
 
 
-def blit_die_squashed(surface, centre, size: int, colour: str, face: int, squash: float,
-                      vertical: bool = False, glow: bool = True) -> None:
+def blit_die_squashed(
+    surface,
+    centre,
+    size: int,
+    colour: str,
+    face: int,
+    squash: float,
+    vertical: bool = False,
+    glow: bool = True,
+) -> None:
     """A die turning over: squeezed to ``squash`` (0–1) of its width (or height)."""
     img = die(size, colour, face, glow)
     w, h = img.get_size()
@@ -103,9 +118,13 @@ def _tomato(r: int, state: str) -> pygame.Surface:
     leaf = LEAF if state == "ripe" else (70, 90, 66)
     for i in range(5):
         a = -math.pi / 2 + i * 2 * math.pi / 5
-        pygame.draw.line(surf, leaf, (x, y - r * 0.8),
-                         (x + math.cos(a) * r * 0.45, y - r * 0.8 + math.sin(a) * r * 0.3),
-                         max(2, r // 6))
+        pygame.draw.line(
+            surf,
+            leaf,
+            (x, y - r * 0.8),
+            (x + math.cos(a) * r * 0.45, y - r * 0.8 + math.sin(a) * r * 0.3),
+            max(2, r // 6),
+        )
     return surf
 
 
@@ -122,10 +141,14 @@ def draw_heart(surface, centre, size: float, colour=HEART) -> None:
     r = max(2.0, size / 3.6)
     pygame.draw.circle(surface, colour, (int(x - r * 0.9), int(y - r * 0.4)), int(r))
     pygame.draw.circle(surface, colour, (int(x + r * 0.9), int(y - r * 0.4)), int(r))
-    pygame.draw.polygon(surface, colour, [(x - r * 1.85, y - r * 0.1), (x + r * 1.85, y - r * 0.1),
-                                          (x, y + r * 2.0)])
-    pygame.draw.circle(surface, (255, 170, 180), (int(x - r * 1.0), int(y - r * 0.7)),
-                       max(1, int(r * 0.35)))
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [(x - r * 1.85, y - r * 0.1), (x + r * 1.85, y - r * 0.1), (x, y + r * 2.0)],
+    )
+    pygame.draw.circle(
+        surface, (255, 170, 180), (int(x - r * 1.0), int(y - r * 0.7)), max(1, int(r * 0.35))
+    )
 
 
 def draw_bit(surface, centre, radius: int, filled: bool) -> None:
@@ -143,9 +166,12 @@ def draw_splatter(surface, centre, radius: int) -> None:
     pygame.draw.circle(surface, red, (x, y), radius)
     for i in range(6):
         a = i * math.pi / 3 + 0.4
-        pygame.draw.circle(surface, red, (int(x + math.cos(a) * radius * 1.1),
-                                          int(y + math.sin(a) * radius * 1.1)),
-                           max(2, radius // 3))
+        pygame.draw.circle(
+            surface,
+            red,
+            (int(x + math.cos(a) * radius * 1.1), int(y + math.sin(a) * radius * 1.1)),
+            max(2, radius // 3),
+        )
 
 
 def draw_cross(surface, rect: pygame.Rect, colour=(236, 90, 80), width: int = 3) -> None:

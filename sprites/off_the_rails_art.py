@@ -2,6 +2,7 @@
 pits and clan emblems. Everything is drawn by code and cached per size (docs/DESIGN.md, "Scenes and
 sprites"); callers rotate the north-facing surfaces themselves.
 """
+
 from __future__ import annotations
 
 import functools
@@ -12,11 +13,20 @@ import pygame
 
 from engine.off_the_rails.state import COLUMN_LABELS  # texts name squares by these labels
 
-CLAN_RGB = {"red": (206, 64, 52), "yellow": (232, 186, 52), "green": (76, 164, 84),
-            "blue": (62, 112, 206)}
+CLAN_RGB = {
+    "red": (206, 64, 52),
+    "yellow": (232, 186, 52),
+    "green": (76, 164, 84),
+    "blue": (62, 112, 206),
+}
 """Clan colours as RGB."""
-GEM_RGB = {"rock": (128, 124, 118), "ruby": (214, 34, 62), "emerald": (40, 176, 98),
-           "gold": (240, 190, 40), "diamond": (200, 236, 255)}
+GEM_RGB = {
+    "rock": (128, 124, 118),
+    "ruby": (214, 34, 62),
+    "emerald": (40, 176, 98),
+    "gold": (240, 190, 40),
+    "diamond": (200, 236, 255),
+}
 FACING_ANGLE = {"N": 0, "W": 90, "S": 180, "E": -90}
 """pygame rotation (counter-clockwise degrees) turning a north-facing sprite to each side."""
 
@@ -50,59 +60,85 @@ def gem(kind: str, size: int) -> pygame.Surface:
     r = size * 0.46
     if kind == "rock":
         rng = random.Random(7)
-        pts = [(c + math.cos(a) * r * rng.uniform(0.78, 1.0),
-                c + math.sin(a) * r * rng.uniform(0.7, 0.95))
-               for a in (i * math.pi / 4 + 0.3 for i in range(8))]
+        pts = [
+            (
+                c + math.cos(a) * r * rng.uniform(0.78, 1.0),
+                c + math.sin(a) * r * rng.uniform(0.7, 0.95),
+            )
+            for a in (i * math.pi / 4 + 0.3 for i in range(8))
+        ]
         pygame.draw.polygon(surf, dark, [(x + 1, y + 1) for x, y in pts])
         pygame.draw.polygon(surf, base, pts)
-        pygame.draw.polygon(surf, _mix(base, (255, 255, 255), 0.25),
-                            [pts[5], pts[6], (c, c)])
+        pygame.draw.polygon(surf, _mix(base, (255, 255, 255), 0.25), [pts[5], pts[6], (c, c)])
         pygame.draw.polygon(surf, dark, pts, 1)
         return surf
     if kind == "gold":
         # a nugget: lumpy, warm highlights
-        pts = [(c - r, c + r * 0.2), (c - r * 0.6, c - r * 0.6), (c, c - r * 0.8),
-               (c + r * 0.7, c - r * 0.5), (c + r, c + r * 0.2), (c + r * 0.4, c + r * 0.75),
-               (c - r * 0.5, c + r * 0.7)]
+        pts = [
+            (c - r, c + r * 0.2),
+            (c - r * 0.6, c - r * 0.6),
+            (c, c - r * 0.8),
+            (c + r * 0.7, c - r * 0.5),
+            (c + r, c + r * 0.2),
+            (c + r * 0.4, c + r * 0.75),
+            (c - r * 0.5, c + r * 0.7),
+        ]
         pygame.draw.polygon(surf, dark, pts)
         inner = [(c + (x - c) * 0.86, c + (y - c) * 0.86 - 1) for x, y in pts]
         pygame.draw.polygon(surf, base, inner)
-        pygame.draw.polygon(surf, light, [inner[1], inner[2], (c, c - r * 0.1),
-                                          (c - r * 0.4, c)])
-        pygame.draw.circle(surf, (255, 250, 220), (int(c - r * 0.2), int(c - r * 0.4)),
-                           max(1, size // 12))
+        pygame.draw.polygon(surf, light, [inner[1], inner[2], (c, c - r * 0.1), (c - r * 0.4, c)])
+        pygame.draw.circle(
+            surf, (255, 250, 220), (int(c - r * 0.2), int(c - r * 0.4)), max(1, size // 12)
+        )
         return surf
     if kind == "emerald":
         # step cut: an octagon-cornered rectangle with an inner table
         w, h = r * 0.8, r
         k = r * 0.3
-        outer = [(c - w + k, c - h), (c + w - k, c - h), (c + w, c - h + k), (c + w, c + h - k),
-                 (c + w - k, c + h), (c - w + k, c + h), (c - w, c + h - k), (c - w, c - h + k)]
+        outer = [
+            (c - w + k, c - h),
+            (c + w - k, c - h),
+            (c + w, c - h + k),
+            (c + w, c + h - k),
+            (c + w - k, c + h),
+            (c - w + k, c + h),
+            (c - w, c + h - k),
+            (c - w, c - h + k),
+        ]
         pygame.draw.polygon(surf, dark, outer)
         inner = [(c + (x - c) * 0.55, c + (y - c) * 0.55) for x, y in outer]
         pygame.draw.polygon(surf, base, inner)
         for i in range(8):
             col = light if i in (0, 7, 1) else _mix(base, dark, 0.4 if i % 2 else 0.1)
-            pygame.draw.polygon(surf, col, [outer[i], outer[(i + 1) % 8], inner[(i + 1) % 8],
-                                            inner[i]])
+            pygame.draw.polygon(
+                surf, col, [outer[i], outer[(i + 1) % 8], inner[(i + 1) % 8], inner[i]]
+            )
         pygame.draw.polygon(surf, _mix(base, (255, 255, 255), 0.2), inner)
         pygame.draw.polygon(surf, dark, outer, 1)
         return surf
     if kind == "ruby":
         # a round brilliant seen from above: eight kite facets round a table
-        outer = [(c + math.cos(a) * r, c + math.sin(a) * r)
-                 for a in (i * math.pi / 4 + math.pi / 8 for i in range(8))]
-        inner = [(c + math.cos(a) * r * 0.5, c + math.sin(a) * r * 0.5)
-                 for a in (i * math.pi / 4 for i in range(8))]
+        outer = [
+            (c + math.cos(a) * r, c + math.sin(a) * r)
+            for a in (i * math.pi / 4 + math.pi / 8 for i in range(8))
+        ]
+        inner = [
+            (c + math.cos(a) * r * 0.5, c + math.sin(a) * r * 0.5)
+            for a in (i * math.pi / 4 for i in range(8))
+        ]
         pygame.draw.polygon(surf, dark, outer)
         for i in range(8):
-            col = _mix(base, (255, 255, 255), 0.35) if i in (4, 5) else \
-                _mix(base, dark, 0.55 if i in (0, 1, 2) else 0.15)
+            col = (
+                _mix(base, (255, 255, 255), 0.35)
+                if i in (4, 5)
+                else _mix(base, dark, 0.55 if i in (0, 1, 2) else 0.15)
+            )
             pygame.draw.polygon(surf, col, [inner[i], outer[i], inner[(i + 1) % 8]])
         pygame.draw.polygon(surf, base, inner)
         pygame.draw.polygon(surf, dark, outer, 1)
-        pygame.draw.circle(surf, (255, 230, 236), (int(c - r * 0.22), int(c - r * 0.22)),
-                           max(1, size // 12))
+        pygame.draw.circle(
+            surf, (255, 230, 236), (int(c - r * 0.22), int(c - r * 0.22)), max(1, size // 12)
+        )
         return surf
     # diamond: a pointed brilliant in profile (crown and pavilion)
     top = c - r * 0.75
@@ -113,8 +149,11 @@ def gem(kind: str, size: int) -> pygame.Surface:
     pygame.draw.polygon(surf, (170, 210, 240), [(c - r, girdle), (c - r * 0.3, girdle), tip])
     pygame.draw.polygon(surf, (235, 250, 255), [(c + r * 0.3, girdle), (c + r, girdle), tip])
     pygame.draw.polygon(surf, base, pts_crown)
-    pygame.draw.polygon(surf, (255, 255, 255),
-                        [(c - r * 0.55, top), (c, top), (c - r * 0.3, girdle), (c - r, girdle)])
+    pygame.draw.polygon(
+        surf,
+        (255, 255, 255),
+        [(c - r * 0.55, top), (c, top), (c - r * 0.3, girdle), (c - r, girdle)],
+    )
     pygame.draw.line(surf, (120, 150, 180), (c - r * 0.3, girdle), tip, 1)
     pygame.draw.line(surf, (120, 150, 180), (c + r * 0.3, girdle), tip, 1)
     pygame.draw.polygon(surf, (90, 120, 150), pts_crown, 1)
@@ -191,8 +230,9 @@ def _curve_points(a, b, size, radius, steps=14):
 
 
 def _edge_mid(side, size):
-    return {"N": (size / 2, 0), "S": (size / 2, size), "E": (size, size / 2),
-            "W": (0, size / 2)}[side]
+    return {"N": (size / 2, 0), "S": (size / 2, size), "E": (size, size / 2), "W": (0, size / 2)}[
+        side
+    ]
 
 
 @functools.lru_cache(maxsize=64)
@@ -206,8 +246,9 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
     base = pygame.Rect(1, 1, size - 2, size - 2)
     if ghost is None:
         pygame.draw.rect(surf, (86, 72, 58), base, border_radius=max(2, size // 10))
-        pygame.draw.rect(surf, (104, 88, 70), base.inflate(-4, -4),
-                         border_radius=max(2, size // 10))
+        pygame.draw.rect(
+            surf, (104, 88, 70), base.inflate(-4, -4), border_radius=max(2, size // 10)
+        )
     gauge = size * 0.15  # half the distance between the rails
     sleeper_len = gauge * 1.9
     sleeper_w = max(2, int(size * 0.09))
@@ -225,8 +266,13 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
                 t = (i + 0.5) / 5
                 cx = size / 2 + dx * (t - 0.5) * size
                 cy = size / 2 + dy * (t - 0.5) * size
-                pygame.draw.line(surf, sleeper_col, (cx - px * sleeper_len, cy - py * sleeper_len),
-                                 (cx + px * sleeper_len, cy + py * sleeper_len), sleeper_w)
+                pygame.draw.line(
+                    surf,
+                    sleeper_col,
+                    (cx - px * sleeper_len, cy - py * sleeper_len),
+                    (cx + px * sleeper_len, cy + py * sleeper_len),
+                    sleeper_w,
+                )
         elif kind == "stub":
             dx, dy = _SIDE_VEC[a]
             px, py = -dy, dx
@@ -234,13 +280,23 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
                 t = 0.5 + (i + 0.5) / 6
                 cx = size / 2 + dx * (t - 0.5) * size
                 cy = size / 2 + dy * (t - 0.5) * size
-                pygame.draw.line(surf, sleeper_col, (cx - px * sleeper_len, cy - py * sleeper_len),
-                                 (cx + px * sleeper_len, cy + py * sleeper_len), sleeper_w)
+                pygame.draw.line(
+                    surf,
+                    sleeper_col,
+                    (cx - px * sleeper_len, cy - py * sleeper_len),
+                    (cx + px * sleeper_len, cy + py * sleeper_len),
+                    sleeper_w,
+                )
         else:
             for x, y, t in _curve_points(a, b, size, size / 2, steps=4):
                 ox, oy = math.cos(t), math.sin(t)
-                pygame.draw.line(surf, sleeper_col, (x - ox * sleeper_len, y - oy * sleeper_len),
-                                 (x + ox * sleeper_len, y + oy * sleeper_len), sleeper_w)
+                pygame.draw.line(
+                    surf,
+                    sleeper_col,
+                    (x - ox * sleeper_len, y - oy * sleeper_len),
+                    (x + ox * sleeper_len, y + oy * sleeper_len),
+                    sleeper_w,
+                )
     for kind, a, b in segs:
         for off in (-gauge, gauge):
             if kind == "stub":
@@ -248,21 +304,24 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
                 px, py = -dy * off, dx * off
                 p1 = (size / 2 + dx * gauge + px, size / 2 + dy * gauge + py)
                 p2 = (size / 2 + dx * size / 2 + px, size / 2 + dy * size / 2 + py)
-                pygame.draw.line(surf, shadow_col, (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1),
-                                 rail_w + 1)
+                pygame.draw.line(
+                    surf, shadow_col, (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1), rail_w + 1
+                )
                 pygame.draw.line(surf, rail_col, p1, p2, rail_w)
             elif kind == "straight":
                 dx, dy = _SIDE_VEC[b]
                 px, py = -dy * off, dx * off
                 p1 = (size / 2 - dx * size / 2 + px, size / 2 - dy * size / 2 + py)
                 p2 = (size / 2 + dx * size / 2 + px, size / 2 + dy * size / 2 + py)
-                pygame.draw.line(surf, shadow_col, (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1),
-                                 rail_w + 1)
+                pygame.draw.line(
+                    surf, shadow_col, (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1), rail_w + 1
+                )
                 pygame.draw.line(surf, rail_col, p1, p2, rail_w)
             else:
                 pts = [(x, y) for x, y, _ in _curve_points(a, b, size, size / 2 + off)]
-                pygame.draw.lines(surf, shadow_col, False, [(x + 1, y + 1) for x, y in pts],
-                                  rail_w + 1)
+                pygame.draw.lines(
+                    surf, shadow_col, False, [(x + 1, y + 1) for x, y in pts], rail_w + 1
+                )
                 pygame.draw.lines(surf, rail_col, False, pts, rail_w)
     if ghost is not None:
         tint = (60, 200, 90) if ghost == "ok" else (220, 60, 60)
@@ -291,10 +350,12 @@ def cart_top(size: int, colour: tuple, marker: str, mark: str | None = None) -> 
     # wheels peeking out at the sides
     wheel = (36, 34, 34)
     for wy in (0.22, 0.72):
-        pygame.draw.rect(surf, wheel, (x0 - 3, int(size * wy), 5, int(size * 0.14)),
-                         border_radius=2)
-        pygame.draw.rect(surf, wheel, (x0 + w - 2, int(size * wy), 5, int(size * 0.14)),
-                         border_radius=2)
+        pygame.draw.rect(
+            surf, wheel, (x0 - 3, int(size * wy), 5, int(size * 0.14)), border_radius=2
+        )
+        pygame.draw.rect(
+            surf, wheel, (x0 + w - 2, int(size * wy), 5, int(size * 0.14)), border_radius=2
+        )
     pygame.draw.rect(surf, (0, 0, 0, 90), body.move(2, 3), border_radius=max(3, size // 8))
     dark = _mix(colour, (0, 0, 0), 0.45)
     pygame.draw.rect(surf, dark, body, border_radius=max(3, size // 8))
@@ -303,11 +364,17 @@ def cart_top(size: int, colour: tuple, marker: str, mark: str | None = None) -> 
     inner = rim.inflate(-size // 10, -size // 10)
     pygame.draw.rect(surf, _mix(colour, (0, 0, 0), 0.62), inner, border_radius=max(2, size // 12))
     # riveted front bumper shows which way it faces
-    pygame.draw.rect(surf, _mix(colour, (255, 255, 255), 0.4),
-                     (body.x + 2, body.y, body.width - 4, max(3, size // 9)),
-                     border_radius=max(2, size // 16))
-    tip = [(size / 2, body.y - size * 0.07), (size / 2 - size * 0.09, body.y + 1),
-           (size / 2 + size * 0.09, body.y + 1)]
+    pygame.draw.rect(
+        surf,
+        _mix(colour, (255, 255, 255), 0.4),
+        (body.x + 2, body.y, body.width - 4, max(3, size // 9)),
+        border_radius=max(2, size // 16),
+    )
+    tip = [
+        (size / 2, body.y - size * 0.07),
+        (size / 2 - size * 0.09, body.y + 1),
+        (size / 2 + size * 0.09, body.y + 1),
+    ]
     pygame.draw.polygon(surf, (250, 240, 210), tip)
     centre = (size // 2, body.bottom - max(4, size // 7))
     radius = max(3, size // 10) if mark is None else max(6, size // 5)
@@ -320,16 +387,21 @@ def cart_top(size: int, colour: tuple, marker: str, mark: str | None = None) -> 
         pygame.draw.circle(surf, edge, centre, radius, 1)
         if mark is not None:
             shade = (0, 0, 0) if marker == "white" else (255, 255, 255)
-            emblem(surf, mark, centre, radius * 0.9, plain=True,
-                   ink=_mix(clan(mark), shade, 0.35))
+            emblem(surf, mark, centre, radius * 0.9, plain=True, ink=_mix(clan(mark), shade, 0.35))
     elif mark is not None:
         emblem(surf, mark, centre, radius, plain=True)
     pygame.draw.rect(surf, (24, 20, 18), body, 1, border_radius=max(3, size // 8))
     return surf
 
 
-def cart_sprite(size: int, colour: tuple, marker: str, facing: str | None,
-                angle: float | None = None, mark: str | None = None) -> pygame.Surface:
+def cart_sprite(
+    size: int,
+    colour: tuple,
+    marker: str,
+    facing: str | None,
+    angle: float | None = None,
+    mark: str | None = None,
+) -> pygame.Surface:
     """:func:`cart_top` turned to ``facing`` (or to ``angle`` degrees, for animations)."""
     img = cart_top(size, colour, marker, mark)
     a = FACING_ANGLE.get(facing or "N", 0) if angle is None else angle
@@ -358,24 +430,31 @@ def chasm_pit(size: int, colour: tuple, mark: str | None = None) -> pygame.Surfa
     pygame.draw.polygon(surf, _mix(colour, (40, 30, 24), 0.55), pts)
     for k in range(6):
         t = (k + 1) / 7
-        shrink = [(c + (x - c) * (1 - t * 0.8), c + (y - c) * (1 - t * 0.8) + t * 2)
-                  for x, y in pts]
+        shrink = [
+            (c + (x - c) * (1 - t * 0.8), c + (y - c) * (1 - t * 0.8) + t * 2) for x, y in pts
+        ]
         pygame.draw.polygon(surf, _mix((40, 30, 26), (4, 2, 2), t), shrink)
     # cracks running out of the rim
     for _crack in range(5):
         a = rng.uniform(0, 2 * math.pi)
         r1 = size * 0.38
         r2 = size * 0.5
-        pygame.draw.line(surf, (20, 14, 12), (c + math.cos(a) * r1, c + math.sin(a) * r1),
-                         (c + math.cos(a + 0.15) * r2, c + math.sin(a + 0.15) * r2), 2)
+        pygame.draw.line(
+            surf,
+            (20, 14, 12),
+            (c + math.cos(a) * r1, c + math.sin(a) * r1),
+            (c + math.cos(a + 0.15) * r2, c + math.sin(a + 0.15) * r2),
+            2,
+        )
     pygame.draw.polygon(surf, colour, pts, max(1, size // 22))
     if mark is not None:
         emblem(surf, mark, (c, c), size * 0.22, plain=True)
     return surf
 
 
-def emblem(surface, colour: str, centre, r: float, plain: bool = False,
-           ink: tuple | None = None) -> None:
+def emblem(
+    surface, colour: str, centre, r: float, plain: bool = False, ink: tuple | None = None
+) -> None:
     """The clan emblem (on a mine centre, a cart, a player's panel): red pickaxe, yellow crown,
     green leaf, blue crystal. ``plain`` draws the shape alone, ``r`` pixels from its centre,
     without its disc, in ``ink`` (default: the clan colour, lightened)."""
@@ -391,24 +470,43 @@ def emblem(surface, colour: str, centre, r: float, plain: bool = False,
     s = r * 0.62
     w = max(2, int(r * 0.14))
     if colour == "red":  # pickaxe
-        pygame.draw.line(surface, (150, 110, 70), (x - s * 0.7, y + s * 0.8),
-                         (x + s * 0.5, y - s * 0.5), w)
-        pygame.draw.arc(surface, ink, pygame.Rect(x - s * 0.6, y - s * 1.0, s * 1.8, s * 1.3),
-                        math.pi * 0.15, math.pi * 0.95, w)
+        pygame.draw.line(
+            surface, (150, 110, 70), (x - s * 0.7, y + s * 0.8), (x + s * 0.5, y - s * 0.5), w
+        )
+        pygame.draw.arc(
+            surface,
+            ink,
+            pygame.Rect(x - s * 0.6, y - s * 1.0, s * 1.8, s * 1.3),
+            math.pi * 0.15,
+            math.pi * 0.95,
+            w,
+        )
     elif colour == "yellow":  # crown
-        pts = [(x - s, y + s * 0.5), (x - s, y - s * 0.4), (x - s * 0.5, y + s * 0.05),
-               (x, y - s * 0.7), (x + s * 0.5, y + s * 0.05), (x + s, y - s * 0.4),
-               (x + s, y + s * 0.5)]
+        pts = [
+            (x - s, y + s * 0.5),
+            (x - s, y - s * 0.4),
+            (x - s * 0.5, y + s * 0.05),
+            (x, y - s * 0.7),
+            (x + s * 0.5, y + s * 0.05),
+            (x + s, y - s * 0.4),
+            (x + s, y + s * 0.5),
+        ]
         pygame.draw.polygon(surface, ink, pts)
     elif colour == "green":  # leaf
         leaf = pygame.Rect(0, 0, s * 1.1, s * 1.9)
         leaf.center = (x, y)
         pygame.draw.ellipse(surface, ink, leaf)
-        pygame.draw.line(surface, _mix(rgb, (0, 0, 0), 0.4), (x, y - s * 0.8), (x, y + s * 0.9),
-                         max(1, w // 2))
+        pygame.draw.line(
+            surface, _mix(rgb, (0, 0, 0), 0.4), (x, y - s * 0.8), (x, y + s * 0.9), max(1, w // 2)
+        )
     else:  # crystal
-        pts = [(x, y - s), (x + s * 0.6, y - s * 0.2), (x + s * 0.35, y + s * 0.9),
-               (x - s * 0.35, y + s * 0.9), (x - s * 0.6, y - s * 0.2)]
+        pts = [
+            (x, y - s),
+            (x + s * 0.6, y - s * 0.2),
+            (x + s * 0.35, y + s * 0.9),
+            (x - s * 0.35, y + s * 0.9),
+            (x - s * 0.6, y - s * 0.2),
+        ]
         pygame.draw.polygon(surface, ink, pts)
         pygame.draw.line(surface, rgb, (x, y - s), (x, y + s * 0.9), 1)
 
@@ -426,31 +524,44 @@ def board_base(cell: int, mines: tuple, numbers: tuple, marks: bool = False) -> 
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     rng = random.Random(11)
     # surface strips: grassy ground tinted with the edge's colour
-    edges = {"north": ("red", pygame.Rect(cell, 0, 12 * cell, cell)),
-             "south": ("green", pygame.Rect(cell, 13 * cell, 12 * cell, cell)),
-             "west": ("blue", pygame.Rect(0, cell, cell, 12 * cell)),
-             "east": ("yellow", pygame.Rect(13 * cell, cell, cell, 12 * cell))}
+    edges = {
+        "north": ("red", pygame.Rect(cell, 0, 12 * cell, cell)),
+        "south": ("green", pygame.Rect(cell, 13 * cell, 12 * cell, cell)),
+        "west": ("blue", pygame.Rect(0, cell, cell, 12 * cell)),
+        "east": ("yellow", pygame.Rect(13 * cell, cell, cell, 12 * cell)),
+    }
     for colour, rect in edges.values():
         rgb = clan(colour)
         pygame.draw.rect(surf, _mix(rgb, (60, 50, 40), 0.35), rect, border_radius=cell // 4)
         pygame.draw.rect(surf, _mix(rgb, (255, 255, 255), 0.2), rect, 2, border_radius=cell // 4)
         horizontal = rect.width > rect.height
         for i in range(12):
-            sq = (pygame.Rect(rect.x + i * cell, rect.y, cell, cell) if horizontal
-                  else pygame.Rect(rect.x, rect.y + i * cell, cell, cell))
-            pygame.draw.rect(surf, _mix(rgb, (30, 24, 20), 0.5), sq.inflate(-cell // 5, -cell // 5),
-                             1, border_radius=cell // 6)
-            if marks:   # each square of the strip carries its clan's emblem, left of its label
-                emblem(surf, colour, (sq.x + cell * 0.2, sq.y + cell * 0.24), cell * 0.15,
-                       plain=True)
+            sq = (
+                pygame.Rect(rect.x + i * cell, rect.y, cell, cell)
+                if horizontal
+                else pygame.Rect(rect.x, rect.y + i * cell, cell, cell)
+            )
+            pygame.draw.rect(
+                surf,
+                _mix(rgb, (30, 24, 20), 0.5),
+                sq.inflate(-cell // 5, -cell // 5),
+                1,
+                border_radius=cell // 6,
+            )
+            if marks:  # each square of the strip carries its clan's emblem, left of its label
+                emblem(
+                    surf, colour, (sq.x + cell * 0.2, sq.y + cell * 0.24), cell * 0.15, plain=True
+                )
     # row and column labels in the surface strips: letters over the columns (north and south),
     # numbers beside the rows (west and east); texts name squares the same way ("D4")
     label_font = pygame.font.Font(None, max(14, int(cell * 0.5)))
     for i in range(12):
-        for text, centre in ((COLUMN_LABELS[i], ((i + 1.5) * cell, 0.5 * cell)),
-                             (COLUMN_LABELS[i], ((i + 1.5) * cell, 13.5 * cell)),
-                             (str(i + 1), (0.5 * cell, (i + 1.5) * cell)),
-                             (str(i + 1), (13.5 * cell, (i + 1.5) * cell))):
+        for text, centre in (
+            (COLUMN_LABELS[i], ((i + 1.5) * cell, 0.5 * cell)),
+            (COLUMN_LABELS[i], ((i + 1.5) * cell, 13.5 * cell)),
+            (str(i + 1), (0.5 * cell, (i + 1.5) * cell)),
+            (str(i + 1), (13.5 * cell, (i + 1.5) * cell)),
+        ):
             img = label_font.render(text, True, (246, 240, 226))
             img.set_alpha(150)
             surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]) + 1)))
@@ -465,8 +576,9 @@ def board_base(cell: int, mines: tuple, numbers: tuple, marks: bool = False) -> 
             for _ in range(3):
                 px = sq.x + rng.uniform(0.15, 0.85) * cell
                 py = sq.y + rng.uniform(0.15, 0.85) * cell
-                pygame.draw.circle(surf, _mix(shade, (0, 0, 0), 0.3), (int(px), int(py)),
-                                   max(1, cell // 18))
+                pygame.draw.circle(
+                    surf, _mix(shade, (0, 0, 0), 0.3), (int(px), int(py)), max(1, cell // 18)
+                )
     # mines: tinted 3x3 blocks with numbered squares and the emblem in the middle
     for colour, (mr, mc) in mines:
         rgb = clan(colour)

@@ -6,6 +6,7 @@ at the same progress — tests and screenshots repeat, and skipping to the end d
 ``intensity`` (1 = a plain explosion) makes it bigger, brighter and longer-lived: chain
 reactions build up.
 """
+
 from __future__ import annotations
 
 import functools
@@ -19,16 +20,31 @@ import pygame
 def _sparks(seed: int, count: int) -> tuple:
     """``((angle, speed, size, hot), ...)`` of a burst's sparks (cached per seed)."""
     rng = random.Random(seed)
-    return tuple((rng.uniform(0, 2 * math.pi), rng.uniform(0.45, 1.0), rng.uniform(0.5, 1.0),
-                  rng.random() < 0.4) for _ in range(count))
+    return tuple(
+        (
+            rng.uniform(0, 2 * math.pi),
+            rng.uniform(0.45, 1.0),
+            rng.uniform(0.5, 1.0),
+            rng.random() < 0.4,
+        )
+        for _ in range(count)
+    )
 
 
 def _lighter(colour, amount: float) -> tuple:
     return tuple(int(c + (255 - c) * amount) for c in colour[:3])
 
 
-def burst(surface, centre, progress: float, colour, radius: float, seed: int,
-          intensity: float = 1.0, count: int = 20) -> None:
+def burst(
+    surface,
+    centre,
+    progress: float,
+    colour,
+    radius: float,
+    seed: int,
+    intensity: float = 1.0,
+    count: int = 20,
+) -> None:
     """Sparks flying out of ``centre`` at ``progress`` 0..1, falling a little and fading.
     ``radius`` is the burst's size at intensity 1 (pixels); ``colour`` the marble's colour."""
     if progress <= 0 or progress >= 1:
@@ -43,7 +59,7 @@ def burst(surface, centre, progress: float, colour, radius: float, seed: int,
         r = max(1, int(radius * 0.28 * size * fade * (0.8 + 0.3 * intensity)))
         tint = _lighter(colour, 0.75) if hot else _lighter(colour, 0.2)
         pygame.draw.circle(surface, tint, (int(px), int(py)), r)
-        if hot and r > 1:                     # a bright core on the hottest sparks
+        if hot and r > 1:  # a bright core on the hottest sparks
             pygame.draw.circle(surface, (255, 252, 235), (int(px), int(py)), max(1, r // 2))
 
 
@@ -57,9 +73,18 @@ def flash(surface, centre, progress: float, radius: float, intensity: float = 1.
     size = int(max(grow, core) * 2 + 8)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
-    for i in range(4):                        # a hot core, brightest in the middle
-        pygame.draw.circle(layer, (255, 184 + 20 * i, 80 + 40 * i, alpha * (i + 1) // 5),
-                           (c, c), max(1, core * (5 - i) // 5))
-    pygame.draw.circle(layer, (255, 250, 230, alpha), (c, c), max(2, int(grow)),
-                       max(2, int(radius * 0.3 * (1 - progress) + 1)))
+    for i in range(4):  # a hot core, brightest in the middle
+        pygame.draw.circle(
+            layer,
+            (255, 184 + 20 * i, 80 + 40 * i, alpha * (i + 1) // 5),
+            (c, c),
+            max(1, core * (5 - i) // 5),
+        )
+    pygame.draw.circle(
+        layer,
+        (255, 250, 230, alpha),
+        (c, c),
+        max(2, int(grow)),
+        max(2, int(radius * 0.3 * (1 - progress) + 1)),
+    )
     surface.blit(layer, (int(centre[0]) - c, int(centre[1]) - c))

@@ -4,6 +4,7 @@ dispenser's tank, skill and Little Help tokens, explosion sparks.
 Everything is drawn by code and cached per size (docs/DESIGN.md, "Scenes and sprites"). Marbles
 themselves come from :func:`sprites.art.marble`; this module maps the game's colour letters to it.
 """
+
 from __future__ import annotations
 
 import functools
@@ -29,14 +30,16 @@ TYPE_STYLE = {
     "ABY": ((60, 120, 170), (24, 44, 70)),
     "FIL": ((244, 120, 50), (104, 48, 24)),
 }
-SHORT_NAMES = {"SAN": NP_("short potion name", "Sands of Time"),
-               "MAG": NP_("short potion name", "Magnetism"),
-               "WIS": NP_("short potion name", "Wisdom"),
-               "BAL": NP_("short potion name", "Stickiness"),
-               "PRI": NP_("short potion name", "Prismatic Joy"),
-               "BLI": NP_("short potion name", "Blind Love"),
-               "ABY": NP_("short potion name", "Abyssal Draft"),
-               "FIL": NP_("short potion name", "Lavamancing")}
+SHORT_NAMES = {
+    "SAN": NP_("short potion name", "Sands of Time"),
+    "MAG": NP_("short potion name", "Magnetism"),
+    "WIS": NP_("short potion name", "Wisdom"),
+    "BAL": NP_("short potion name", "Stickiness"),
+    "PRI": NP_("short potion name", "Prismatic Joy"),
+    "BLI": NP_("short potion name", "Blind Love"),
+    "ABY": NP_("short potion name", "Abyssal Draft"),
+    "FIL": NP_("short potion name", "Lavamancing"),
+}
 """Names short enough for a small tile (English; :func:`short_name` translates); the log and
 tooltips use the full names."""
 
@@ -44,6 +47,7 @@ tooltips use the full names."""
 def short_name(kind: str) -> str:
     """The short name of potion type ``kind`` in the language in use."""
     return pgettext("short potion name", SHORT_NAMES[kind])
+
 
 HOLE_RING = {"R": (232, 80, 72), "B": (80, 140, 240), "Y": (250, 214, 70), "K": (150, 150, 166)}
 
@@ -57,8 +61,9 @@ def marble(size: int, colour: str, patterns: bool = False) -> pygame.Surface:
     return art.marble(max(4, int(size)), COLOUR_KEY[colour], patterns)
 
 
-def blit_marble(surface, centre, size: int, colour: str, patterns: bool = False,
-                alpha: int = 255) -> None:
+def blit_marble(
+    surface, centre, size: int, colour: str, patterns: bool = False, alpha: int = 255
+) -> None:
     """Draw a marble centred at ``centre`` (the sprite has a shadow margin on its right)."""
     img = marble(size, colour, patterns)
     if alpha < 255:
@@ -77,8 +82,7 @@ def flask_geometry(w: int, h: int) -> tuple:
     return (w / 2, cy), r, neck
 
 
-_ROWS = {1: (1,), 2: (2,), 3: (1, 2), 4: (2, 2), 5: (2, 3), 6: (3, 3), 7: (2, 3, 2),
-         8: (3, 2, 3)}
+_ROWS = {1: (1,), 2: (2,), 3: (1, 2), 4: (2, 2), 5: (2, 3), 6: (3, 3), 7: (2, 3, 2), 8: (3, 2, 3)}
 
 
 @functools.lru_cache(maxsize=512)
@@ -121,24 +125,34 @@ def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface
     bottom = _lerp(tint, (0, 0, 0), 0.35) if not back else _lerp(tint, (0, 0, 0), 0.7)
     grad = pygame.Surface(body.size, pygame.SRCALPHA)
     for y in range(body.height):
-        pygame.draw.line(grad, _lerp(top, bottom, y / max(1, body.height - 1)), (0, y),
-                         (body.width, y))
+        pygame.draw.line(
+            grad, _lerp(top, bottom, y / max(1, body.height - 1)), (0, y), (body.width, y)
+        )
     mask = pygame.Surface(body.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), body, border_radius=radius)
     grad.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(grad, (0, 0))
-    pygame.draw.rect(surf, _lerp(liquid, (255, 255, 255), 0.3) if not back else (90, 84, 80),
-                     body, max(1, w // 40), border_radius=radius)
+    pygame.draw.rect(
+        surf,
+        _lerp(liquid, (255, 255, 255), 0.3) if not back else (90, 84, 80),
+        body,
+        max(1, w // 40),
+        border_radius=radius,
+    )
     (cx, cy), r, neck = flask_geometry(w - 2, h - 3)
     glass = (220, 236, 240)
     if back:
         # the drunk side: the potion's own colours, its flask emptied, a check mark
         pygame.draw.rect(surf, _lerp(liquid, (40, 40, 46), 0.6), neck, border_radius=2)
         pygame.draw.circle(surf, _lerp(liquid, (20, 20, 24), 0.75), (int(cx), int(cy)), int(r))
-        pygame.draw.circle(surf, _lerp(liquid, (200, 200, 200), 0.3), (int(cx), int(cy)),
-                           int(r), max(1, w // 36))
-        pygame.draw.ellipse(surf, _lerp(liquid, (20, 20, 24), 0.35),
-                            pygame.Rect(cx - r * 0.7, cy + r * 0.55, r * 1.4, r * 0.3))
+        pygame.draw.circle(
+            surf, _lerp(liquid, (200, 200, 200), 0.3), (int(cx), int(cy)), int(r), max(1, w // 36)
+        )
+        pygame.draw.ellipse(
+            surf,
+            _lerp(liquid, (20, 20, 24), 0.35),
+            pygame.Rect(cx - r * 0.7, cy + r * 0.55, r * 1.4, r * 0.3),
+        )
         tick = max(2, w // 14)
         points = [(cx - r * 0.45, cy), (cx - r * 0.1, cy + r * 0.35), (cx + r * 0.5, cy - r * 0.4)]
         pygame.draw.lines(surf, (235, 235, 225), False, points, tick)
@@ -151,23 +165,32 @@ def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface
     # body: glass with liquid filling its lower part
     pygame.draw.circle(surf, (*glass, 70), (int(cx), int(cy)), int(r))
     liquid_layer = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.circle(liquid_layer, (*_lerp(liquid, (0, 0, 0), 0.1), 210), (int(cx), int(cy)),
-                       int(r - 1))
+    pygame.draw.circle(
+        liquid_layer, (*_lerp(liquid, (0, 0, 0), 0.1), 210), (int(cx), int(cy)), int(r - 1)
+    )
     pygame.draw.rect(liquid_layer, (0, 0, 0, 0), pygame.Rect(0, 0, w, int(cy - r * 0.55)))
     surf.blit(liquid_layer, (0, 0))
-    pygame.draw.ellipse(surf, (*_lerp(liquid, (255, 255, 255), 0.45), 200),
-                        pygame.Rect(cx - r * 0.8, cy - r * 0.62, r * 1.6, r * 0.22))
+    pygame.draw.ellipse(
+        surf,
+        (*_lerp(liquid, (255, 255, 255), 0.45), 200),
+        pygame.Rect(cx - r * 0.8, cy - r * 0.62, r * 1.6, r * 0.22),
+    )
     pygame.draw.circle(surf, (*glass, 220), (int(cx), int(cy)), int(r), max(1, w // 36))
-    pygame.draw.arc(surf, (255, 255, 255, 170),
-                    pygame.Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6), 1.9, 2.9,
-                    max(1, w // 30))
+    pygame.draw.arc(
+        surf,
+        (255, 255, 255, 170),
+        pygame.Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6),
+        1.9,
+        2.9,
+        max(1, w // 30),
+    )
     _vp_badge(surf, w, h, tile.vp)
     return surf
 
 
 def _vp_badge(surf, w: int, h: int, vp: int, dim: bool = False) -> None:
     """The victory points badge in a tile's top right corner."""
-    br = max(9, int(min(w, h) * 0.13))      # readable on the small stack cards too
+    br = max(9, int(min(w, h) * 0.13))  # readable on the small stack cards too
     bx, by = w - 2 - br - 3, br + 3
     gold = (238, 196, 84) if not dim else (176, 150, 90)
     pygame.draw.circle(surf, (60, 40, 10), (bx + 1, by + 2), br)
@@ -184,8 +207,9 @@ def _badge_font(size: int) -> pygame.font.Font:
     return pygame.font.Font(None, size)
 
 
-def draw_chip(surface, rect, code: str, placed, patterns: bool = False,
-              highlight: bool = False) -> int:
+def draw_chip(
+    surface, rect, code: str, placed, patterns: bool = False, highlight: bool = False
+) -> int:
     """A brewing potion drawn small and wide (a compact desk): the tile's tint, its victory
     points, and its holes in a row — filled ones hold their marbles, empty ones are rings of
     the colour still needed. Returns the x where the holes end (the rest may show its name)."""
@@ -227,8 +251,9 @@ def _chip_back(w: int, h: int, code: str) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, h // 4)
     pygame.draw.rect(surf, _lerp(tint, (0, 0, 0), 0.15), surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, _lerp(liquid, (255, 255, 255), 0.2), surf.get_rect(), 1,
-                     border_radius=radius)
+    pygame.draw.rect(
+        surf, _lerp(liquid, (255, 255, 255), 0.2), surf.get_rect(), 1, border_radius=radius
+    )
     c = h // 2
     pygame.draw.circle(surf, (238, 196, 84), (c, c), max(4, c - 2))
     font = _badge_font(max(12, int(h * 0.8)))
@@ -237,8 +262,16 @@ def _chip_back(w: int, h: int, code: str) -> pygame.Surface:
     return surf
 
 
-def draw_potion(surface, rect, code: str, placed, patterns: bool = False, back: bool = False,
-                glow: float = 0.0, highlight=()) -> list:
+def draw_potion(
+    surface,
+    rect,
+    code: str,
+    placed,
+    patterns: bool = False,
+    back: bool = False,
+    glow: float = 0.0,
+    highlight=(),
+) -> list:
     """Draw tile ``code`` in ``rect`` with the marbles ``placed`` (``[[hole, marble], ...]``).
 
     ``highlight`` holds indices of holes to ring (legal targets); ``glow`` (0..1) adds a golden
@@ -250,9 +283,13 @@ def draw_potion(surface, rect, code: str, placed, patterns: bool = False, back: 
         aura = pygame.Surface((rect.width + 20, rect.height + 20), pygame.SRCALPHA)
         radius = max(4, rect.width // 9)
         for i in range(4):
-            pygame.draw.rect(aura, (255, 226, 110, int(glow * (200 - i * 50))),
-                             aura.get_rect().inflate(-12 + i * 4 - 8, -12 + i * 4 - 8).move(0, 0),
-                             2, border_radius=radius + 2 + i * 2)
+            pygame.draw.rect(
+                aura,
+                (255, 226, 110, int(glow * (200 - i * 50))),
+                aura.get_rect().inflate(-12 + i * 4 - 8, -12 + i * 4 - 8).move(0, 0),
+                2,
+                border_radius=radius + 2 + i * 2,
+            )
         surface.blit(aura, (rect.x - 10, rect.y - 10))
     surface.blit(potion_card(rect.width, rect.height, code, back), rect)
     if back:
@@ -274,14 +311,16 @@ def draw_potion(surface, rect, code: str, placed, patterns: bool = False, back: 
         if filled:
             blit_marble(surface, centre, d, marbles[k], patterns)
         else:
-            pygame.draw.circle(surface, HOLE_RING[c], (int(centre[0]), int(centre[1])), d // 2,
-                               max(2, d // 6))
+            pygame.draw.circle(
+                surface, HOLE_RING[c], (int(centre[0]), int(centre[1])), d // 2, max(2, d // 6)
+            )
             if patterns:
                 _hole_pattern(surface, centre, d, c)
         if i in highlight:
             glow_disc(surface, centre, d * 0.85, (255, 244, 180), 110)
-            pygame.draw.circle(surface, (255, 255, 235), (int(centre[0]), int(centre[1])),
-                               d // 2 + 3, 3)
+            pygame.draw.circle(
+                surface, (255, 255, 235), (int(centre[0]), int(centre[1])), d // 2 + 3, 3
+            )
         out.append((centre, d, c, filled))
     return out
 
@@ -296,8 +335,9 @@ def _hole_pattern(surface, centre, d, c) -> None:
     elif c == "B":
         pygame.draw.line(surface, col, (x - s, y), (x + s, y), 2)
     elif c == "Y":
-        pygame.draw.polygon(surface, col,
-                            [(x, y - s), (x + s, y + s * 0.8), (x - s, y + s * 0.8)], 1)
+        pygame.draw.polygon(
+            surface, col, [(x, y - s), (x + s, y + s * 0.8), (x - s, y + s * 0.8)], 1
+        )
     else:
         pygame.draw.line(surface, col, (x - s, y - s), (x + s, y + s), 2)
         pygame.draw.line(surface, col, (x + s, y - s), (x - s, y + s), 2)
@@ -378,8 +418,13 @@ def sparks(surface, centre, p: float, colour, seed: int, radius: float, count: i
         q = p / 0.35
         ring = pygame.Surface((int(radius * 3), int(radius * 3)), pygame.SRCALPHA)
         c = ring.get_width() // 2
-        pygame.draw.circle(ring, (255, 250, 220, int(220 * (1 - q))), (c, c),
-                           max(2, int(radius * (0.4 + 1.1 * q))), max(2, int(radius * 0.25)))
+        pygame.draw.circle(
+            ring,
+            (255, 250, 220, int(220 * (1 - q))),
+            (c, c),
+            max(2, int(radius * (0.4 + 1.1 * q))),
+            max(2, int(radius * 0.25)),
+        )
         surface.blit(ring, (x - c, y - c))
     light = _lerp(colour, (255, 255, 255), 0.5)
     for i in range(count):
@@ -396,8 +441,9 @@ def glow_disc(surface, centre, radius: float, colour=(255, 240, 170), alpha: int
     r = max(2, int(radius))
     layer = pygame.Surface((r * 2 + 2, r * 2 + 2), pygame.SRCALPHA)
     for i in range(4):
-        pygame.draw.circle(layer, (*colour, int(alpha * (i + 1) / 4)), (r + 1, r + 1),
-                           int(r * (1 - i * 0.22)))
+        pygame.draw.circle(
+            layer, (*colour, int(alpha * (i + 1) / 4)), (r + 1, r + 1), int(r * (1 - i * 0.22))
+        )
     surface.blit(layer, (centre[0] - r - 1, centre[1] - r - 1))
 
 
@@ -414,5 +460,7 @@ def draw_panel(surface, rect, colour, radius: int = 12, border=None) -> None:
     """A translucent rounded panel like :func:`scenes.kit.draw_panel`, cached per size (the
     table draws a dozen of them every frame)."""
     rect = pygame.Rect(rect)
-    surface.blit(_panel(rect.width, rect.height, tuple(colour), radius,
-                        tuple(border) if border else None), rect.topleft)
+    surface.blit(
+        _panel(rect.width, rect.height, tuple(colour), radius, tuple(border) if border else None),
+        rect.topleft,
+    )

@@ -11,6 +11,7 @@ moment to start its sound. It is for effects heard or seen in real time, so :met
 run it for groups (or animations) that had not begun; the queue's ``on_skip`` runs instead (the
 table cuts sounds that would outlast the skipped animations).
 """
+
 from __future__ import annotations
 
 import math
@@ -50,8 +51,13 @@ def bounce_out(t: float) -> float:
     return 7.5625 * t * t + 0.984375
 
 
-EASINGS = {"linear": linear, "ease_out_cubic": ease_out_cubic, "ease_in_out": ease_in_out,
-           "ease_out_back": ease_out_back, "bounce_out": bounce_out}
+EASINGS = {
+    "linear": linear,
+    "ease_out_cubic": ease_out_cubic,
+    "ease_in_out": ease_in_out,
+    "ease_out_back": ease_out_back,
+    "bounce_out": bounce_out,
+}
 
 
 def lerp(a: float, b: float, t: float) -> float:
@@ -81,9 +87,15 @@ class Animation:
     animation begins to move (e.g. one die's landing sound), never when it is skipped.
     """
 
-    def __init__(self, duration: float, draw: Callable | None = None,
-                 ease: Callable[[float], float] = ease_out_cubic, hide=(), delay: float = 0.0,
-                 on_start: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        duration: float,
+        draw: Callable | None = None,
+        ease: Callable[[float], float] = ease_out_cubic,
+        hide=(),
+        delay: float = 0.0,
+        on_start: Callable[[], None] | None = None,
+    ):
         self.duration = max(0.0, duration)
         self.delay = max(0.0, delay)
         self.elapsed = 0.0
@@ -131,14 +143,15 @@ class AnimationQueue:
     def __init__(self, on_skip: Callable[[], None] | None = None):
         self.groups: deque = deque()
         self.on_skip = on_skip
-        self._started = False   # has the head group's on_start run?
+        self._started = False  # has the head group's on_start run?
 
     @property
     def busy(self) -> bool:
         return bool(self.groups)
 
-    def add(self, animations, on_done: Callable | None = None,
-            on_start: Callable | None = None) -> None:
+    def add(
+        self, animations, on_done: Callable | None = None, on_start: Callable | None = None
+    ) -> None:
         """Queue a group (a list of Animation, possibly empty), the callback run when it begins
         to play (``on_start``: start its sound here) and the one run when it ends
         (``on_done``)."""

@@ -1,5 +1,6 @@
 """A fake clock for budget tests: time advances by a fixed step each time it is read, so a
 search's budget becomes a count of clock reads and the test never depends on the machine's load."""
+
 from __future__ import annotations
 
 

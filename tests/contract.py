@@ -20,6 +20,7 @@ every step what docs/DESIGN.md's "engine contract" promises:
 
 A game's own random-game test adds only its own invariants (marbles, dice, gems conserved).
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,12 @@ def is_player_sentence(text: str) -> bool:
     """A refusal a player reads: a capital first letter, a full stop (or ! ?) at the end, and no
     decision code such as "PE-D8"."""
     text = text.strip()
-    return (bool(text) and (text[0].isupper() or text[0].isdigit()) and text[-1] in ".!?"
-            and not DECISION_CODE.search(text))
+    return (
+        bool(text)
+        and (text[0].isupper() or text[0].isdigit())
+        and text[-1] in ".!?"
+        and not DECISION_CODE.search(text)
+    )
 
 
 def _check_state(spec: GameSpec, state, names: Sequence[str]) -> None:
@@ -77,7 +82,8 @@ def _check_refusals(state, legal, seen_actions: dict, rng: random.Random) -> lis
         except IllegalAction as refusal:
             reasons.append(refusal.reason)
             assert is_player_sentence(refusal.reason), (
-                f"not a player's sentence: {refusal.reason!r}")
+                f"not a player's sentence: {refusal.reason!r}"
+            )
             assert trial.to_dict() == before, f"a refused {action} changed the state"
         else:
             raise AssertionError(f"{action} is not listed as legal but was accepted")
@@ -97,7 +103,8 @@ def _check_events(spec: GameSpec, before, events, after, names) -> None:
     assert before.to_dict() == untouched, "apply_event changed the state it was given"
     assert shown.to_dict() == after.to_dict(), (
         f"the events {[type(event).__name__ for event in events]} applied one by one do not "
-        f"give the state after the step")
+        f"give the state after the step"
+    )
 
 
 def random_allowed(spec: GameSpec, state, legal, rng: random.Random):
@@ -108,9 +115,16 @@ def random_allowed(spec: GameSpec, state, legal, rng: random.Random):
     return choices[int(rng.random() * len(choices))]
 
 
-def contract_check(spec: GameSpec, seeds: Sequence[int], players: Sequence[int] | None = None,
-                   options_for=None, deep_every: int = 1, choose=random_allowed,
-                   invariants=None, steps_cap: int | None = None) -> list[str]:
+def contract_check(
+    spec: GameSpec,
+    seeds: Sequence[int],
+    players: Sequence[int] | None = None,
+    options_for=None,
+    deep_every: int = 1,
+    choose=random_allowed,
+    invariants=None,
+    steps_cap: int | None = None,
+) -> list[str]:
     """Play one random game per seed and check the engine contract at every step.
 
     ``players`` gives the seat counts to cycle through (default: every count the game allows);
@@ -174,6 +188,7 @@ def contract_check(spec: GameSpec, seeds: Sequence[int], players: Sequence[int] 
             replayed = Match.from_save(spec, json.loads(json.dumps(match.to_save())))
             assert replayed.state.to_dict() == match.state.to_dict(), "replay differs"
         except AssertionError as failure:
-            raise AssertionError(f"{spec.id}, seed {seed}, {num_players} players, step {step}: "
-                                 f"{failure}") from failure
+            raise AssertionError(
+                f"{spec.id}, seed {seed}, {num_players} players, step {step}: {failure}"
+            ) from failure
     return refusals

@@ -4,6 +4,7 @@ Two or three players take turns. On your turn you may set your stake (1–3) as 
 then roll a die (chance). A 1 loses the turn's total and ends the turn; any other face adds
 face × stake to the turn total. Then roll again or hold (bank the turn total). First to 20 wins.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -121,8 +122,10 @@ class PigState:
 
     def score_sheet(self):
         best = max(self.scores)
-        return {"players": [{"total": s} for s in self.scores],
-                "winners": [i for i, s in enumerate(self.scores) if s == best]}
+        return {
+            "players": [{"total": s} for s in self.scores],
+            "winners": [i for i, s in enumerate(self.scores) if s == best],
+        }
 
     def clone(self):
         c = PigState.__new__(PigState)
@@ -172,7 +175,10 @@ def _parse(text: str) -> PigState:
 
 
 PIG = GameSpec(
-    id="stake-pig", title="Stake Pig", min_players=2, max_players=3,
+    id="stake-pig",
+    title="Stake Pig",
+    min_players=2,
+    max_players=3,
     description="A tiny dice game for tests.",
     options=(OptionSpec("target", "Target", "choice", 20, "Points to win.", (10, 20, 30)),),
     new_state=lambda n, options: PigState(n, options["target"]),

@@ -1,4 +1,5 @@
 """The command line: plain errors with status 2, --quit-at-end JSON, --screenshot."""
+
 import json
 import os
 import subprocess
@@ -13,19 +14,33 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args, tmp):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               XDG_DATA_HOME=str(tmp / "data"), XDG_CONFIG_HOME=str(tmp / "config"))
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        XDG_DATA_HOME=str(tmp / "data"),
+        XDG_CONFIG_HOME=str(tmp / "config"),
+    )
+    return subprocess.run(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--game", "chess"], "Unknown game"),
-    (["--frames", "x"], "invalid int"),
-    (["--seed", "4"], "need --game"),
-    (["--size", "big"], "--size"),
-    (["--load", "/nonexistent/save.json"], "does not exist"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--game", "chess"], "Unknown game"),
+        (["--frames", "x"], "invalid int"),
+        (["--seed", "4"], "need --game"),
+        (["--size", "big"], "--size"),
+        (["--load", "/nonexistent/save.json"], "does not exist"),
+    ],
+)
 def test_bad_arguments_print_one_plain_line_and_exit_2(tmp_path, args, words):
     result = run(*args, tmp=tmp_path)
     assert result.returncode == 2
@@ -50,17 +65,30 @@ def test_screenshot_of_title(tmp_path):
     assert "Warning" not in result.stderr
 
 
-@pytest.mark.parametrize("game, seats, seed", [
-    ("diced-tomatoes", "bot:easy,bot:easy,bot:easy", 7),
-    ("diced-tomatoes", "bot:easy", 7),
-    ("potion-explosion", "bot:easy,bot:easy", 3),
-    ("off-the-rails", "bot:easy,bot:easy", 5),
-])
+@pytest.mark.parametrize(
+    "game, seats, seed",
+    [
+        ("diced-tomatoes", "bot:easy,bot:easy,bot:easy", 7),
+        ("diced-tomatoes", "bot:easy", 7),
+        ("potion-explosion", "bot:easy,bot:easy", 3),
+        ("off-the-rails", "bot:easy,bot:easy", 5),
+    ],
+)
 def test_autoplay_quit_at_end_prints_result(tmp_path, game, seats, seed):
     if game not in [g.id for g in registry.games()]:
         pytest.skip(f"{game} is not registered yet")
-    result = run("--game", game, "--autoplay", "--seats", seats, "--seed", str(seed),
-                 "--instant", "--quit-at-end", tmp=tmp_path)
+    result = run(
+        "--game",
+        game,
+        "--autoplay",
+        "--seats",
+        seats,
+        "--seed",
+        str(seed),
+        "--instant",
+        "--quit-at-end",
+        tmp=tmp_path,
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     line = json.loads(result.stdout.strip().splitlines()[-1])
     assert line["game"] == game and line["seed"] == seed
@@ -71,8 +99,19 @@ def test_autoplay_quit_at_end_prints_result(tmp_path, game, seats, seed):
 def test_readme_option_example_works(tmp_path):
     """README's `--option overload=on` example starts the game."""
     shot = tmp_path / "dt.png"
-    result = run("--game", "diced-tomatoes", "--seats", "human,bot:easy", "--option",
-                 "overload=on", "--screenshot", str(shot), "--frames", "3", tmp=tmp_path)
+    result = run(
+        "--game",
+        "diced-tomatoes",
+        "--seats",
+        "human,bot:easy",
+        "--option",
+        "overload=on",
+        "--screenshot",
+        str(shot),
+        "--frames",
+        "3",
+        tmp=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert shot.exists()
 
@@ -85,26 +124,33 @@ def one_plain_line(result, words):
     assert words in result.stderr, result.stderr
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--size", "99999x99999"], "at most 7680x4320"),
-    (["--size", "7681x800"], "at most 7680x4320"),
-    (["--size", "1280x4321"], "at most 7680x4320"),
-    (["--size", "1280x800x2"], "--size must look like 1280x800"),
-    (["--screenshot", "/nonexistent/folder/x.png"],
-     "the folder /nonexistent/folder does not exist"),
-    (["--screenshot", "/tmp"], "needs a file name"),
-    (["--load", "/dev/zero"], "is not a save file (it is a device)"),
-    (["--game", ""], "--game needs a value"),
-    (["--game", " "], "--game needs a value"),
-    (["--game", "diced-tomatoes", "--seats", ""], "--seats needs a value"),
-    (["--load", ""], "--load needs a value"),
-    (["--screenshot", ""], "--screenshot needs a value"),
-    (["--size", ""], "--size needs a value"),
-    (["--game", "diced-tomatoes", "--option", ""], "--option needs NAME=VALUE"),
-    (["--game", "diced-tomatoes", "--seats", "human:" + "N" * 25 + ",bot:easy"],
-     "at most 24 characters"),
-    (["--game", "diced-tomatoes", "--seats", "human,bot:godlike"], "easy, medium or hard"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--size", "99999x99999"], "at most 7680x4320"),
+        (["--size", "7681x800"], "at most 7680x4320"),
+        (["--size", "1280x4321"], "at most 7680x4320"),
+        (["--size", "1280x800x2"], "--size must look like 1280x800"),
+        (
+            ["--screenshot", "/nonexistent/folder/x.png"],
+            "the folder /nonexistent/folder does not exist",
+        ),
+        (["--screenshot", "/tmp"], "needs a file name"),
+        (["--load", "/dev/zero"], "is not a save file (it is a device)"),
+        (["--game", ""], "--game needs a value"),
+        (["--game", " "], "--game needs a value"),
+        (["--game", "diced-tomatoes", "--seats", ""], "--seats needs a value"),
+        (["--load", ""], "--load needs a value"),
+        (["--screenshot", ""], "--screenshot needs a value"),
+        (["--size", ""], "--size needs a value"),
+        (["--game", "diced-tomatoes", "--option", ""], "--option needs NAME=VALUE"),
+        (
+            ["--game", "diced-tomatoes", "--seats", "human:" + "N" * 25 + ",bot:easy"],
+            "at most 24 characters",
+        ),
+        (["--game", "diced-tomatoes", "--seats", "human,bot:godlike"], "easy, medium or hard"),
+    ],
+)
 def test_each_bad_input_gets_one_plain_line_and_status_2(tmp_path, args, words):
     one_plain_line(run(*args, tmp=tmp_path), words)
 
@@ -119,8 +165,10 @@ def _save_file(tmp_path, change=None):
     """A real Diced Tomatoes save, edited by ``change(envelope)`` with its checksum fixed."""
     from engine.match import Match, Seat
     from saves import format as fmt
-    m = Match(registry.get("diced-tomatoes"), [Seat("human", "Ana"), Seat("bot", "B", "easy")],
-              seed=3)
+
+    m = Match(
+        registry.get("diced-tomatoes"), [Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=3
+    )
     m.advance_chance()
     env = fmt.make_envelope(m)
     if change:
@@ -133,26 +181,57 @@ def _save_file(tmp_path, change=None):
 
 def test_load_autoplay_with_an_unknown_level_is_one_plain_line(tmp_path):
     path, _ = _save_file(tmp_path, lambda env: env["seats"][0].update(level="godlike"))
-    one_plain_line(run("--load", str(path), "--autoplay", tmp=tmp_path),
-                   "its level is not easy, medium or hard")
+    one_plain_line(
+        run("--load", str(path), "--autoplay", tmp=tmp_path),
+        "its level is not easy, medium or hard",
+    )
 
 
 def test_the_program_starts_without_a_data_or_config_folder(tmp_path):
     """Defect 5: files where the data and config folders should be; the title is reached (and
     says why saving is off); a game is played to its end without saving."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               XDG_DATA_HOME=str(tmp_path / "data-file"),
-               XDG_CONFIG_HOME=str(tmp_path / "config-file"))
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        XDG_DATA_HOME=str(tmp_path / "data-file"),
+        XDG_CONFIG_HOME=str(tmp_path / "config-file"),
+    )
     (tmp_path / "data-file").write_text("")
     (tmp_path / "config-file").write_text("")
     shot = tmp_path / "title.png"
-    for args in (["--screenshot", str(shot), "--frames", "3"],
-                 ["--game", "diced-tomatoes", "--seats", "human,bot:easy", "--screenshot",
-                  str(shot), "--frames", "3"],
-                 ["--game", "diced-tomatoes", "--autoplay", "--seats", "bot:easy,bot:easy",
-                  "--instant", "--quit-at-end", "--seed", "2"]):
-        result = subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
-                                capture_output=True, text=True, timeout=300)
+    for args in (
+        ["--screenshot", str(shot), "--frames", "3"],
+        [
+            "--game",
+            "diced-tomatoes",
+            "--seats",
+            "human,bot:easy",
+            "--screenshot",
+            str(shot),
+            "--frames",
+            "3",
+        ],
+        [
+            "--game",
+            "diced-tomatoes",
+            "--autoplay",
+            "--seats",
+            "bot:easy,bot:easy",
+            "--instant",
+            "--quit-at-end",
+            "--seed",
+            "2",
+        ],
+    ):
+        result = subprocess.run(
+            [sys.executable, "main.py", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert result.returncode == 0, result.stderr
         assert "Traceback" not in result.stderr
 
@@ -168,11 +247,22 @@ def test_hostile_files_in_the_saves_folder_never_stop_the_program(tmp_path):
     (folder / "int.json").write_text('{"turn": ' + "9" * 5000 + "}")
     good, _ = _save_file(tmp_path)
     shot = tmp_path / "x.png"
-    for args in (["--screenshot", str(shot), "--frames", "3"],
-                 ["--scene", "load", "--screenshot", str(shot), "--frames", "3"],
-                 ["--load", str(good), "--screenshot", str(shot), "--frames", "3"],
-                 ["--game", "diced-tomatoes", "--autoplay", "--seats", "bot:easy,bot:easy",
-                  "--instant", "--quit-at-end", "--seed", "2"]):
+    for args in (
+        ["--screenshot", str(shot), "--frames", "3"],
+        ["--scene", "load", "--screenshot", str(shot), "--frames", "3"],
+        ["--load", str(good), "--screenshot", str(shot), "--frames", "3"],
+        [
+            "--game",
+            "diced-tomatoes",
+            "--autoplay",
+            "--seats",
+            "bot:easy,bot:easy",
+            "--instant",
+            "--quit-at-end",
+            "--seed",
+            "2",
+        ],
+    ):
         result = run(*args, tmp=tmp_path)
         assert result.returncode == 0, (args, result.stderr)
         assert "Traceback" not in result.stderr
@@ -183,11 +273,15 @@ def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(tmp_path, how):
     """Defect 1: ``--load`` and ``--game`` move the unfinished game out of the autosave slot
     to a save of its own before the new one can autosave."""
     from saves import store
+
     path, unfinished = _save_file(tmp_path)
     unfinished.apply(unfinished.legal_actions()[0])
     store.autosave(unfinished)
-    args = ["--load", str(path)] if how == "load" else ["--game", "diced-tomatoes", "--seats",
-                                                         "human,bot:easy", "--seed", "9"]
+    args = (
+        ["--load", str(path)]
+        if how == "load"
+        else ["--game", "diced-tomatoes", "--seats", "human,bot:easy", "--seed", "9"]
+    )
     result = run(*args, "--screenshot", str(tmp_path / "x.png"), "--frames", "3", tmp=tmp_path)
     assert result.returncode == 0, result.stderr
     kept = [i for i in store.list_saves() if i.path.name.startswith("unfinished-diced-tomatoes")]
@@ -199,8 +293,10 @@ def _record_file(tmp_path) -> Path:
 
     from engine.match import Match, Seat
     from saves.record import format_record
-    match = Match(registry.get("diced-tomatoes"), [Seat("human", "Ana"),
-                                                   Seat("bot", "Bot", "easy")], {}, 4)
+
+    match = Match(
+        registry.get("diced-tomatoes"), [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], {}, 4
+    )
     rng = random.Random(4)
     for _ in range(30):
         if match.is_chance():
@@ -214,16 +310,24 @@ def _record_file(tmp_path) -> Path:
 
 def test_replay_opens_a_game_record(tmp_path):
     shot = tmp_path / "replay.png"
-    result = run("--replay", str(_record_file(tmp_path)), "--screenshot", str(shot),
-                 "--frames", "5", tmp=tmp_path)
+    result = run(
+        "--replay",
+        str(_record_file(tmp_path)),
+        "--screenshot",
+        str(shot),
+        "--frames",
+        "5",
+        tmp=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000
 
 
 def test_a_bad_game_record_is_one_plain_line(tmp_path):
     path = _record_file(tmp_path)
-    path.write_text(path.read_text(encoding="utf-8").replace("Seed: 4", "Seed: four"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("Seed: 4", "Seed: four"), encoding="utf-8"
+    )
     result = run("--replay", str(path), tmp=tmp_path)
     assert result.returncode == 2
     assert "Line 6: the seed must be a whole number" in result.stderr
@@ -232,19 +336,33 @@ def test_a_bad_game_record_is_one_plain_line(tmp_path):
 
 def test_position_starts_a_game_from_a_shared_position(tmp_path):
     from engine.puzzles import puzzles_for
+
     shot = tmp_path / "position.png"
-    result = run("--position", puzzles_for("diced-tomatoes")[0].position, "--screenshot",
-                 str(shot), "--frames", "3", tmp=tmp_path)
+    result = run(
+        "--position",
+        puzzles_for("diced-tomatoes")[0].position,
+        "--screenshot",
+        str(shot),
+        "--frames",
+        "3",
+        tmp=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000
 
 
 def test_a_bad_position_is_refused_saying_what_and_where(tmp_path):
-    result = run("--game", "diced-tomatoes", "--position", "players=2 phase=banana",
-                 tmp=tmp_path)
+    result = run("--game", "diced-tomatoes", "--position", "players=2 phase=banana", tmp=tmp_path)
     assert result.returncode == 2
     assert "This position cannot be read: unknown phase 'banana'" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    result = run("--game", "diced-tomatoes", "--seats", "human", "--position",
-                 "players=2 phase=turn", tmp=tmp_path)
+    result = run(
+        "--game",
+        "diced-tomatoes",
+        "--seats",
+        "human",
+        "--position",
+        "players=2 phase=turn",
+        tmp=tmp_path,
+    )
     assert result.returncode == 2 and "for 2 players, not 1" in result.stderr

@@ -1,4 +1,5 @@
 """Our translation package leaves python-i18n, which pygame_gui imports as ``i18n``, alone."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

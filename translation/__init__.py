@@ -32,6 +32,7 @@ Public names: ``_``, ``ngettext``, ``N_``, :func:`set_language`, :func:`current_
 :func:`pgettext`, :data:`LANGUAGES`, :data:`LANGUAGE_NAMES`, :func:`system_language`,
 :func:`catalogue_path`, :func:`translations`.
 """
+
 from __future__ import annotations
 
 import gettext
@@ -42,8 +43,7 @@ from pathlib import Path
 LANGUAGES: tuple[str, ...] = ("en", "ru", "es", "ja")
 """The languages the program speaks, as ISO 639-1 codes; the first is the fallback."""
 
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "es": "Español",
-                                  "ja": "日本語"}
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "es": "Español", "ja": "日本語"}
 """Each language's name in itself (what the settings list shows, whatever language is on)."""
 
 DOMAIN = "messages"
@@ -78,6 +78,7 @@ def _compile(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
+
     with path.open("rb") as po_file:
         catalogue = read_po(po_file, locale=code, domain=DOMAIN)
     compiled = io.BytesIO()
@@ -114,7 +115,7 @@ def system_language(environ=None) -> str:
             if code in LANGUAGES:
                 return code
         if variable != "LANGUAGE":
-            break           # the first locale variable set decides, as in gettext
+            break  # the first locale variable set decides, as in gettext
     return LANGUAGES[0]
 
 

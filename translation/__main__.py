@@ -11,6 +11,7 @@
 Run it from the repository root after marking or changing strings, then translate what is new
 (``tests/translation`` lists what is missing).
 """
+
 from __future__ import annotations
 
 import sys
@@ -39,26 +40,41 @@ def set_plural_forms(path: Path, code: str, rule: str) -> None:
     """Give the catalogue at ``path`` the plural ``rule`` ("nplurals=2; plural=(n != 1);")."""
     with path.open("rb") as po_file:
         catalogue = read_po(po_file, locale=code)
-    headers = [(name, rule if name == "Plural-Forms" else value)
-               for name, value in catalogue.mime_headers]
+    headers = [
+        (name, rule if name == "Plural-Forms" else value) for name, value in catalogue.mime_headers
+    ]
     catalogue.mime_headers = headers
     with path.open("wb") as po_file:
         write_po(po_file, catalogue, ignore_obsolete=True)
 
 
 def main() -> int:
-    pybabel("extract", "-F", str(Path(__file__).with_name("babel.cfg")), "-k", "N_",
-            "-k", "NP_:1c,2",
-            "--add-location=file", "--sort-output", "--project=Tabletop Trio",
-            "--copyright-holder=Tabletop Trio", "-c", "TRANSLATORS:", "-o", str(TEMPLATE),
-            *(str(ROOT / source) for source in SOURCES))
+    pybabel(
+        "extract",
+        "-F",
+        str(Path(__file__).with_name("babel.cfg")),
+        "-k",
+        "N_",
+        "-k",
+        "NP_:1c,2",
+        "--add-location=file",
+        "--sort-output",
+        "--project=Tabletop Trio",
+        "--copyright-holder=Tabletop Trio",
+        "-c",
+        "TRANSLATORS:",
+        "-o",
+        str(TEMPLATE),
+        *(str(ROOT / source) for source in SOURCES),
+    )
     text = TEMPLATE.read_text(encoding="utf-8")
     TEMPLATE.write_text(text.replace(str(ROOT) + "/", ""), encoding="utf-8")
     for code in LANGUAGES[1:]:
         command = "update" if catalogue_path(code).exists() else "init"
         extra = ("--ignore-obsolete", "--ignore-pot-creation-date") if command == "update" else ()
-        pybabel(command, "-D", DOMAIN, "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-l", code,
-                *extra)
+        pybabel(
+            command, "-D", DOMAIN, "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-l", code, *extra
+        )
         if code in PLURAL_FORMS:
             set_plural_forms(catalogue_path(code), code, PLURAL_FORMS[code])
     return 0

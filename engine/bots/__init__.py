@@ -8,6 +8,7 @@ Each game brings one :class:`GameBots` object (``GameSpec.bots``, defined in
 computer player, the moves worth considering, and its bot for each level — like OpenSpiel's single
 ``Evaluator`` per game. :func:`make_bot` is the one way the program gets a bot.
 """
+
 from __future__ import annotations
 
 import re
@@ -88,10 +89,15 @@ class GameBots:
 def as_sentence(reason: str, names: Sequence[str]) -> str:
     """A hint reason as the player reads it: seats named ("Player 2" becomes ``names[1]``), a
     capital first letter and a full stop. ``""`` stays ``""``."""
-    reason = re.sub(r"\bPlayer (\d+)\b",
-                    lambda match: names[int(match.group(1)) - 1]
-                    if 0 < int(match.group(1)) <= len(names) else match.group(0),
-                    reason.strip())
+    reason = re.sub(
+        r"\bPlayer (\d+)\b",
+        lambda match: (
+            names[int(match.group(1)) - 1]
+            if 0 < int(match.group(1)) <= len(names)
+            else match.group(0)
+        ),
+        reason.strip(),
+    )
     if not reason:
         return ""
     reason = reason[0].upper() + reason[1:]
@@ -135,5 +141,14 @@ class PolicyBot:
         return self.bot.choose(observation, allowed or legal_actions, rng)
 
 
-__all__ = ["BeginnerBot", "GameBots", "as_sentence", "GreedyBot", "PolicyBot", "RandomBot",
-           "RolloutBot", "make_bot", "LEVELS"]
+__all__ = [
+    "BeginnerBot",
+    "GameBots",
+    "as_sentence",
+    "GreedyBot",
+    "PolicyBot",
+    "RandomBot",
+    "RolloutBot",
+    "make_bot",
+    "LEVELS",
+]

@@ -6,6 +6,7 @@ Help that completes nothing, karma spent on a die for nothing, an empty action p
 among the few moves that look best picks by a softmax of their values: the best one most often,
 a nearly-as-good one often, a clearly worse one never.
 """
+
 from __future__ import annotations
 
 import math
@@ -62,8 +63,10 @@ class BeginnerBot:
         """``[(value, action)]`` of the sensible moves, best first (ties in legal order)."""
         moves = self.knowledge.sensible_moves(observation, legal_actions) or list(legal_actions)
         me = observation.current_player()
-        valued = [(self._value(observation, action, me, rng), -index, action)
-                  for index, action in enumerate(moves)]
+        valued = [
+            (self._value(observation, action, me, rng), -index, action)
+            for index, action in enumerate(moves)
+        ]
         valued.sort(key=lambda item: item[:2], reverse=True)
         return [(value, action) for value, _, action in valued]
 
@@ -75,7 +78,10 @@ class BeginnerBot:
             return legal_actions[0]
         ranked = self.ranked(observation, legal_actions, rng)
         best = ranked[0][0]
-        near = [(value, action) for rank, (value, action) in enumerate(ranked[:self.top])
-                if value >= best - self.margin
-                and (rank == 0 or not self.knowledge.only_when_best(observation, action))]
+        near = [
+            (value, action)
+            for rank, (value, action) in enumerate(ranked[: self.top])
+            if value >= best - self.margin
+            and (rank == 0 or not self.knowledge.only_when_best(observation, action))
+        ]
         return near[softmax_pick([value for value, _ in near], rng, self.temperature)][1]

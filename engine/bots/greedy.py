@@ -1,4 +1,5 @@
 """One-step greedy play on a game's heuristic evaluation."""
+
 from __future__ import annotations
 
 from engine.core import CHANCE

@@ -4,11 +4,18 @@ Every round each surviving candidate gets the same number of rollouts and the wo
 dropped; with one candidate left the search stops early. Used by the Hard bots that average
 sampled rollouts (engine/bots/rollout.py, engine/potion_explosion/bots.py).
 """
+
 from __future__ import annotations
 
 
-def sequential_halving(candidates: list, rollout, clock=None, budget: float = 1.5,
-                       rollouts: int = 48, stopped=lambda: False) -> tuple:
+def sequential_halving(
+    candidates: list,
+    rollout,
+    clock=None,
+    budget: float = 1.5,
+    rollouts: int = 48,
+    stopped=lambda: False,
+) -> tuple:
     """``(best candidate, rollouts made)``.
 
     ``candidates`` are in order of preference (ties go to the earlier one); ``rollout(c)`` gives
@@ -59,5 +66,5 @@ def sequential_halving(candidates: list, rollout, clock=None, budget: float = 1.
                 play(c)
             if out_of_time():
                 break
-        alive = sorted(alive, key=mean, reverse=True)[:max(1, len(alive) // 2)]
+        alive = sorted(alive, key=mean, reverse=True)[: max(1, len(alive) // 2)]
     return max(alive, key=mean), sum(counts.values())

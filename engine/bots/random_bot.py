@@ -1,4 +1,5 @@
 """The simplest opponent: any legal move, uniformly."""
+
 from __future__ import annotations
 
 

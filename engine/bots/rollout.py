@@ -9,6 +9,7 @@ the k-th rollout of each meets the same luck (measured on Diced Tomatoes with be
 :class:`engine.bots.GameBots` (its evaluation, forced and allowed moves), the state's
 ``turn_owner()`` and the game's :class:`engine.core.TurnStarted` events.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,8 +28,9 @@ class RolloutBot:
     value for the mover. ``budget`` seconds with ``clock``; else ``rollouts`` in all.
     ``candidates`` moves (best one-step values) are played out. ``cancel()`` stops it."""
 
-    def __init__(self, knowledge, budget: float = 1.5, clock=None, rollouts: int = 48,
-                 candidates: int = 8):
+    def __init__(
+        self, knowledge, budget: float = 1.5, clock=None, rollouts: int = 48, candidates: int = 8
+    ):
         self.knowledge = knowledge
         self.budget = budget
         self.clock = clock
@@ -64,8 +66,13 @@ class RolloutBot:
         if len(legal) == 1:
             return legal[0]
         me = s.current_player()
-        return max(((self.knowledge.evaluate(self._after(s, a, rng), me), -i, a)
-                    for i, a in enumerate(legal)), key=lambda x: x[:2])[2]
+        return max(
+            (
+                (self.knowledge.evaluate(self._after(s, a, rng), me), -i, a)
+                for i, a in enumerate(legal)
+            ),
+            key=lambda x: x[:2],
+        )[2]
 
     def _play(self, t, action, rng) -> int:
         """Play ``action`` and the chance after it on ``t``; how many turns began."""
@@ -90,17 +97,23 @@ class RolloutBot:
         return self.knowledge.evaluate(t, me)
 
     # --- the search -------------------------------------------------------------------------
-    def choose(self, observation: GameState, legal_actions: Sequence[Action],
-               rng: random.Random) -> Action:
+    def choose(
+        self, observation: GameState, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
         """The action to play for ``observation.current_player()``; ``ValueError`` if none."""
         if not legal_actions:
             raise ValueError("No legal action to choose from.")
         if len(legal_actions) == 1:
             return legal_actions[0]
         s, me = observation, observation.current_player()
-        ranked = sorted(((self.knowledge.evaluate(self._after(s, a, rng), me), -i, a)
-                         for i, a in enumerate(legal_actions)), key=lambda x: x[:2],
-                        reverse=True)
+        ranked = sorted(
+            (
+                (self.knowledge.evaluate(self._after(s, a, rng), me), -i, a)
+                for i, a in enumerate(legal_actions)
+            ),
+            key=lambda x: x[:2],
+            reverse=True,
+        )
         # common random numbers: the k-th rollout of every candidate draws its luck from the
         # same seed, so candidates are compared on the same dice, not on their own luck
         seeds: list = []
@@ -112,7 +125,13 @@ class RolloutBot:
             while len(seeds) <= k:
                 seeds.append(rng.random())
             return self._rollout(s, action, me, random.Random(seeds[k]))
+
         best, self.last_rollouts = sequential_halving(
-            [a for _, _, a in ranked[:self.candidates]], rollout, self.clock, self.budget,
-            self.rollouts, lambda: self.cancelled)
+            [a for _, _, a in ranked[: self.candidates]],
+            rollout,
+            self.clock,
+            self.budget,
+            self.rollouts,
+            lambda: self.cancelled,
+        )
         return best

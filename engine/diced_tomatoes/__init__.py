@@ -4,6 +4,7 @@
 :mod:`engine.diced_tomatoes.rules`, the data in :mod:`.state`, the position notation in
 :mod:`.notation`, the bots' heuristics in :mod:`.heuristics`.
 """
+
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
@@ -102,18 +103,48 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 """
 
 OPTIONS = (
-    OptionSpec("golden", N_("Sunny Golden Hybrid"), "bool", False,
-               N_("Adds one gold die per player; gold dice add 1 to a vine's value.")),
-    OptionSpec("dicey", N_("Dicey Tomato Rules"), "bool", False,
-               N_("A harvest matching its slot number scores 6; red dice left on vines score.")),
-    OptionSpec("overload", N_("Karma Overload"), "bool", False,
-               N_("Karma equal to the value you complete, plus karma bits for generous dice.")),
-    OptionSpec("update_2023", N_("2023 update"), "bool", False,
-               N_("Karma up to 12 during your turn; a Dicey match scores 7.")),
-    OptionSpec("open_empty", N_("Open = empty"), "bool", False,
-               N_("Every empty token is open for a seed, however many vines you have.")),
-    OptionSpec("clean_any", N_("Clean any vine"), "bool", False,
-               N_("The clean karma action may target any player's vine.")),
+    OptionSpec(
+        "golden",
+        N_("Sunny Golden Hybrid"),
+        "bool",
+        False,
+        N_("Adds one gold die per player; gold dice add 1 to a vine's value."),
+    ),
+    OptionSpec(
+        "dicey",
+        N_("Dicey Tomato Rules"),
+        "bool",
+        False,
+        N_("A harvest matching its slot number scores 6; red dice left on vines score."),
+    ),
+    OptionSpec(
+        "overload",
+        N_("Karma Overload"),
+        "bool",
+        False,
+        N_("Karma equal to the value you complete, plus karma bits for generous dice."),
+    ),
+    OptionSpec(
+        "update_2023",
+        N_("2023 update"),
+        "bool",
+        False,
+        N_("Karma up to 12 during your turn; a Dicey match scores 7."),
+    ),
+    OptionSpec(
+        "open_empty",
+        N_("Open = empty"),
+        "bool",
+        False,
+        N_("Every empty token is open for a seed, however many vines you have."),
+    ),
+    OptionSpec(
+        "clean_any",
+        N_("Clean any vine"),
+        "bool",
+        False,
+        N_("The clean karma action may target any player's vine."),
+    ),
 )
 
 
@@ -141,5 +172,13 @@ GAME = GameSpec(
     rules_version=2,
 )
 
-__all__ = ["GAME", "RULES_SUMMARY", "OPTIONS", "DicedTomatoesState", "evaluate",
-           "format_position", "parse_position", "new_state"]
+__all__ = [
+    "GAME",
+    "RULES_SUMMARY",
+    "OPTIONS",
+    "DicedTomatoesState",
+    "evaluate",
+    "format_position",
+    "parse_position",
+    "new_state",
+]

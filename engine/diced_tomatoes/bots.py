@@ -6,6 +6,7 @@ Medium is the generic greedy bot on :func:`heuristics.evaluate`. Hard is a
 turns, and measured with bench/bots.py a tree search was only level with Medium (43-55%) while
 rollouts beat it 42-3-16.
 """
+
 from __future__ import annotations
 
 from engine.bots import GameBots, as_sentence
@@ -68,12 +69,18 @@ def beginner_moves(state, moves) -> list:
     """
     me = state.current_player()
     hand = state.hand
-    uses = {slot: own_use(state, die.colour, die.face, me) for slot, die in enumerate(hand)
-            if die is not None and die.face is not None}
+    uses = {
+        slot: own_use(state, die.colour, die.face, me)
+        for slot, die in enumerate(hand)
+        if die is not None and die.face is not None
+    }
     places = [move for move in moves if isinstance(move, PlaceDie)]
-    placed_well = [move for move in places if move.owner == me
-                   or uses[move.die] < 2 and not _gift(state, move, me)]
-    if not placed_well and places:       # only gifts: the smallest one
+    placed_well = [
+        move
+        for move in places
+        if move.owner == me or uses[move.die] < 2 and not _gift(state, move, me)
+    ]
+    if not placed_well and places:  # only gifts: the smallest one
         lowest = min(hand[move.die].face for move in places)
         placed_well = [move for move in places if hand[move.die].face == lowest]
     karma_for_dice = 2 not in uses.values()
@@ -87,8 +94,10 @@ def beginner_moves(state, moves) -> list:
                 kept.append(move)
         elif isinstance(move, (Shift, RollOver, SetDie)):
             die = hand[move.die]
-            if karma_for_dice and own_use(
-                    state, die.colour, _changed_face(move, die.face), me) == 2:
+            if (
+                karma_for_dice
+                and own_use(state, die.colour, _changed_face(move, die.face), me) == 2
+            ):
                 kept.append(move)
         elif isinstance(move, FlipSeed):
             if move.owner == me and _flip_gains(state, move):
@@ -100,8 +109,11 @@ def beginner_moves(state, moves) -> list:
 
 def _gift(state, move: PlaceDie, me: int) -> bool:
     """Whether ``move`` seeds an opponent's empty token with a high face."""
-    return (move.owner != me and not state.vines[move.owner][move.token]
-            and state.hand[move.die].face >= GIFT_SEED)
+    return (
+        move.owner != me
+        and not state.vines[move.owner][move.token]
+        and state.hand[move.die].face >= GIFT_SEED
+    )
 
 
 def _flip_gains(state, move: FlipSeed) -> bool:

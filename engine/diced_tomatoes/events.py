@@ -11,6 +11,7 @@ copying the rules::
 Each effect below names the fields it changes; an event that changes nothing (a
 :class:`~engine.diced_tomatoes.state.VineCompleted` only tells the log) has an empty effect.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -188,7 +189,7 @@ def _karma_lost(state, event: KarmaLost) -> None:
 
 
 def _reroll_started(state, event: RerollStarted) -> None:
-    state.hand[event.die] = unrolled(event.colour)   # a chance node rolls it again
+    state.hand[event.die] = unrolled(event.colour)  # a chance node rolls it again
 
 
 def _die_changed(state, event: DieChanged) -> None:
@@ -206,18 +207,33 @@ def _game_ended(state, event: GameEnded) -> None:
     state.ended = Ending(event.reason)
     state.to_draw = 0
     if not any(state.hand):
-        state.hand = []      # the last turn's dice are all placed or passed
+        state.hand = []  # the last turn's dice are all placed or passed
 
 
 _EFFECTS: dict[type, Callable] = {
-    FirstRollMade: _first_roll_made, FirstRollTied: _first_roll_tied,
-    TurnOrderChosen: _turn_order_chosen, NextPlayer: _next_player, TurnStarted: _turn_started,
-    DieDrawn: _die_drawn, DieRolled: _die_rolled, DiePlaced: _die_placed,
-    DiePassed: _die_passed, TurnEnded: _turn_ended, VineCompleted: _vine_completed,
-    VineHarvested: _vine_harvested, VineCleared: _vine_cleared,
-    DecisionsPending: _decisions_pending, VineKept: _vine_kept, FinalRound: _final_round,
-    KarmaGained: _karma_gained, KarmaBitGained: _karma_bit_gained,
-    KarmaBitsTraded: _karma_bits_traded, KarmaSpent: _karma_spent, KarmaLost: _karma_lost,
-    RerollStarted: _reroll_started, DieChanged: _die_changed, SeedFlipped: _seed_flipped,
+    FirstRollMade: _first_roll_made,
+    FirstRollTied: _first_roll_tied,
+    TurnOrderChosen: _turn_order_chosen,
+    NextPlayer: _next_player,
+    TurnStarted: _turn_started,
+    DieDrawn: _die_drawn,
+    DieRolled: _die_rolled,
+    DiePlaced: _die_placed,
+    DiePassed: _die_passed,
+    TurnEnded: _turn_ended,
+    VineCompleted: _vine_completed,
+    VineHarvested: _vine_harvested,
+    VineCleared: _vine_cleared,
+    DecisionsPending: _decisions_pending,
+    VineKept: _vine_kept,
+    FinalRound: _final_round,
+    KarmaGained: _karma_gained,
+    KarmaBitGained: _karma_bit_gained,
+    KarmaBitsTraded: _karma_bits_traded,
+    KarmaSpent: _karma_spent,
+    KarmaLost: _karma_lost,
+    RerollStarted: _reroll_started,
+    DieChanged: _die_changed,
+    SeedFlipped: _seed_flipped,
     GameEnded: _game_ended,
 }

@@ -6,6 +6,7 @@ does) plus a share of what the player's growing vines promise, minus the best op
 estimate. In solo it counts matched slots first. A vine worth 0 or less, or more than 6, is a
 burden (it blocks a token), so greedy play clears such vines at clean-up (DT-D5).
 """
+
 from __future__ import annotations
 
 from engine.diced_tomatoes import rules
@@ -45,11 +46,16 @@ def _vine_promise(state, player: int) -> float:
 
 def _estimate(state, player: int) -> float:
     if state.solo:
-        return (state.matched_slots(0) * 10 + len(state.score[0]) * 1.0
-                + state.karma[0] * 0.4 + _vine_promise(state, 0))
+        return (
+            state.matched_slots(0) * 10
+            + len(state.score[0]) * 1.0
+            + state.karma[0] * 0.4
+            + _vine_promise(state, 0)
+        )
     parts = rules.score_parts(state, player)
-    return (parts["total"] - parts["karma"] + state.karma[player] * 0.5
-            + _vine_promise(state, player))
+    return (
+        parts["total"] - parts["karma"] + state.karma[player] * 0.5 + _vine_promise(state, player)
+    )
 
 
 def evaluate(state, player: int) -> float:
@@ -90,6 +96,7 @@ def explain_move(state, action, names=None) -> str:
         VineCleared,
         VineHarvested,
     )
+
     me = state.current_player()
     if isinstance(action, _KARMA):
         return _explain_karma(state, action, me, names)
@@ -110,11 +117,15 @@ def explain_move(state, action, names=None) -> str:
                 return f"harvests your {vine} worth {event.value} into slot {event.slot}{star}"
             gained = sum(k.amount for k in events if isinstance(k, KarmaGained))
             owner = _name(event.owner, names)
-            return (f"completes {owner}'s {vine}, worth only {event.value} to {owner}, and "
-                    f"earns you {gained} karma")
+            return (
+                f"completes {owner}'s {vine}, worth only {event.value} to {owner}, and "
+                f"earns you {gained} karma"
+            )
         if isinstance(event, VineCleared):
-            return (f"clears {_whose(event.owner, me, names)} {TOKEN_NAMES[event.token]} vine "
-                    f"worth {event.value} so the token is free again")
+            return (
+                f"clears {_whose(event.owner, me, names)} {TOKEN_NAMES[event.token]} vine "
+                f"worth {event.value} so the token is free again"
+            )
     if isinstance(action, PlaceDie):
         colour, face = state.hand[action.die]
         die = f"the {COLOUR_NAMES[colour]} {face}"
@@ -124,16 +135,21 @@ def explain_move(state, action, names=None) -> str:
             if action.owner == me:
                 return f"seeds {where} token with {die}: a vine worth {face}"
             only = "only " if face <= 3 else ""
-            return (f"seeds {where} token with {die}, a vine worth {only}{face} to "
-                    f"{_name(action.owner, names)}")
+            return (
+                f"seeds {where} token with {die}, a vine worth {only}{face} to "
+                f"{_name(action.owner, names)}"
+            )
         grown = vine + [Die(colour, face)]
         kind = rules.vine_kind(grown)
         if action.owner == me:
-            return (f"grows your {TOKEN_NAMES[action.token]} vine to {len(grown)} dice with "
-                    f"{die} ({_article(kind)} worth {rules.vine_value(grown)})")
+            return (
+                f"grows your {TOKEN_NAMES[action.token]} vine to {len(grown)} dice with "
+                f"{die} ({_article(kind)} worth {rules.vine_value(grown)})"
+            )
         head = f"puts {die} on {where} vine"
-        if not any(spot.owner == me and spot.takes(colour, face)
-                   for spot in rules.spot_table(state)):
+        if not any(
+            spot.owner == me and spot.takes(colour, face) for spot in rules.spot_table(state)
+        ):
             return f"{head}: it fits none of your vines or open tokens"
         if len(grown) == 3:
             return f"{head}, one die from complete: whoever completes it earns karma"
@@ -166,6 +182,7 @@ def _best_spot(state, colour: str, face: int, me: int, names=None) -> tuple:
     (lower rank is better), or ``(9, "")`` when it fits nowhere. Words follow a die, e.g.
     "to complete your top vine", "that fits Bob's middle vine"."""
     from engine.diced_tomatoes.state import TOKEN_NAMES
+
     best = (9, "")
     for spot in rules.spot_table(state):
         owner, token = spot.owner, spot.token
@@ -179,8 +196,7 @@ def _best_spot(state, colour: str, face: int, me: int, names=None) -> tuple:
             else:
                 found = (1 if own else 4, f"that fits {_whose(owner, me, names)} {name} vine")
         elif not vine and spot.seed_open and rules.can_seed(colour):
-            found = (2 if owner == me else 5,
-                     f"to seed {_whose(owner, me, names)} {name} token")
+            found = (2 if owner == me else 5, f"to seed {_whose(owner, me, names)} {name} token")
         else:
             continue
         best = min(best, found, key=lambda ranked: ranked[0])
@@ -190,6 +206,7 @@ def _best_spot(state, colour: str, face: int, me: int, names=None) -> tuple:
 def _explain_karma(state, action, me: int, names=None) -> str:
     """Why spend karma: what the changed die, cleaned vine or flipped seed does next."""
     from engine.diced_tomatoes.state import COLOUR_NAMES, TOKEN_NAMES
+
     if isinstance(action, (Reroll, Shift, RollOver, SetDie)):
         colour, face = state.hand[action.die]
         die = f"the {COLOUR_NAMES[colour]} {face}"
@@ -199,11 +216,15 @@ def _explain_karma(state, action, me: int, names=None) -> str:
                 return f"re-rolls {die} you cannot place"
             if rank >= 3:
                 return f"re-rolls {die}, which fits only other players' vines"
-            better = [f for f in range(1, 7) if f != face
-                      and _best_spot(state, colour, f, me)[0] < rank]
+            better = [
+                f for f in range(1, 7) if f != face and _best_spot(state, colour, f, me)[0] < rank
+            ]
             if better:
-                return f"re-rolls {die}: {len(better)} other faces would suit you better" \
-                    if len(better) > 1 else f"re-rolls {die}: one other face would suit you better"
+                return (
+                    f"re-rolls {die}: {len(better)} other faces would suit you better"
+                    if len(better) > 1
+                    else f"re-rolls {die}: one other face would suit you better"
+                )
             if rank == 2 and not state.solo and face <= 3:
                 return f"re-rolls {die}: as a seed it makes a vine worth only {face}"
             return f"re-rolls {die} hoping for a better face"
@@ -214,7 +235,7 @@ def _explain_karma(state, action, me: int, names=None) -> str:
         else:
             new = action.face
         new_rank, words = _best_spot(state, colour, new, me, names)
-        if new_rank == rank == 2:       # a seed either way: what the new face is worth
+        if new_rank == rank == 2:  # a seed either way: what the new face is worth
             next_slot = len(state.score[me]) + 1
             if state.solo and rules.slot_matches(next_slot, new):
                 return f"turns {die} into a {new}, the seed slot {next_slot} needs"
@@ -245,8 +266,11 @@ def _explain_karma(state, action, me: int, names=None) -> str:
     if state.solo and action.owner == me and rules.slot_matches(next_slot, new):
         return f"{flip}, the value slot {next_slot} needs"
     flipped = [Die(vine[0].colour, new)] + vine[1:]
-    fits_now = [(c, f) for _, c, f in state.rolled_dice()
-                if len(vine) < 4 and not rules.fits(vine, f) and rules.fits(flipped, f)]
+    fits_now = [
+        (c, f)
+        for _, c, f in state.rolled_dice()
+        if len(vine) < 4 and not rules.fits(vine, f) and rules.fits(flipped, f)
+    ]
     if action.owner == me:
         if new > old and not state.solo:
             return f"{flip}: worth {new - old} more"

@@ -36,6 +36,7 @@ Example (3 players, Dicey Tomato Rules, player 2 to place a red 4 and a black 2)
 missing ones default to a fresh turn (phase ``turn``, seat 0 active, the last seat holding the
 marker, karma 3, no bits), and a missing ``bushel`` holds every die not shown elsewhere.
 """
+
 from __future__ import annotations
 
 import re
@@ -52,11 +53,35 @@ from engine.diced_tomatoes.state import (
     UnrolledDie,
 )
 
-OPTION_LETTERS = {"golden": "g", "dicey": "d", "overload": "o", "update_2023": "u",
-                  "open_empty": "e", "clean_any": "c"}
+OPTION_LETTERS = {
+    "golden": "g",
+    "dicey": "d",
+    "overload": "o",
+    "update_2023": "u",
+    "open_empty": "e",
+    "clean_any": "c",
+}
 _LETTER_OPTION = {v: k for k, v in OPTION_LETTERS.items()}
-FIELDS = ("players", "options", "phase", "active", "last", "start", "karma", "bits", "first6",
-          "final", "bushel", "draw", "hand", "passed", "vines", "score", "pending", "end")
+FIELDS = (
+    "players",
+    "options",
+    "phase",
+    "active",
+    "last",
+    "start",
+    "karma",
+    "bits",
+    "first6",
+    "final",
+    "bushel",
+    "draw",
+    "hand",
+    "passed",
+    "vines",
+    "score",
+    "pending",
+    "end",
+)
 _DIE = re.compile(r"([1-6])([rbg])")
 
 
@@ -75,11 +100,17 @@ def format_position(state: DicedTomatoesState) -> str:
         start = ".".join(map(str, state.rollers)) + ":" + ".".join(map(str, state.rolls))
     else:
         start = "-"
-    hand = ",".join("x" if die is None else f"{'?' if die.face is None else die.face}{die.colour}"
-                    for die in state.hand) or "-"
-    vines = "/".join("|".join("".join(f"{die.face}{die.colour}" for die in vine) or "-"
-                              for vine in seat)
-                     for seat in state.vines)
+    hand = (
+        ",".join(
+            "x" if die is None else f"{'?' if die.face is None else die.face}{die.colour}"
+            for die in state.hand
+        )
+        or "-"
+    )
+    vines = "/".join(
+        "|".join("".join(f"{die.face}{die.colour}" for die in vine) or "-" for vine in seat)
+        for seat in state.vines
+    )
     score = "/".join(",".join(map(str, s)) or "-" for s in state.score)
     pending = ",".join(f"{o}.{t}" for o, t in state.pending) or "-"
     fields = {
@@ -151,8 +182,9 @@ def parse_position(text: str) -> DicedTomatoesState:
         raise ValueError(f"unknown phase {phase!r}")
     s.phase = Phase(phase)
     s.active = _opt_seat(fields.get("active", "-" if s.phase == Phase.START else "0"), "active")
-    s.last_player = _opt_seat(fields.get("last", "-" if s.phase == Phase.START else str(n - 1)),
-                              "last")
+    s.last_player = _opt_seat(
+        fields.get("last", "-" if s.phase == Phase.START else str(n - 1)), "last"
+    )
     start = fields.get("start", "-")
     if start == "-":
         s.rollers, s.rolls = (), []
@@ -160,6 +192,7 @@ def parse_position(text: str) -> DicedTomatoesState:
         who, _, rolled = start.partition(":")
         s.rollers = tuple(_int(x, "start") for x in who.split(".") if x)
         s.rolls = [_int(x, "start") for x in rolled.split(".") if x]
+
     def per_seat(key, default):
         value = fields.get(key)
         if value is None:
@@ -168,6 +201,7 @@ def parse_position(text: str) -> DicedTomatoesState:
         if len(values) != n:
             raise ValueError(f"{key} needs {n} values, got {value!r}")
         return values
+
     s.karma = per_seat("karma", 3)
     s.bits = per_seat("bits", 0)
     s.first_six = _opt_seat(fields.get("first6", "-"), "first6")
@@ -183,8 +217,9 @@ def parse_position(text: str) -> DicedTomatoesState:
             if item == "x":
                 s.hand.append(None)
             elif len(item) == 2 and item[1] in COLOURS and (item[0] == "?" or item[0] in "123456"):
-                s.hand.append(UnrolledDie(item[1]) if item[0] == "?"
-                              else Die(item[1], int(item[0])))
+                s.hand.append(
+                    UnrolledDie(item[1]) if item[0] == "?" else Die(item[1], int(item[0]))
+                )
             else:
                 raise ValueError(f"bad hand die {item!r}")
     passed = fields.get("passed", "-")

@@ -51,6 +51,7 @@ Where the sources are silent (numbered decisions of the rules file)
   always ends: with an empty bushel and no held die that could ever be placed, it is lost at the
   end of that turn (:func:`_can_ever_be_placed`).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -129,7 +130,7 @@ def emit(state: DicedTomatoesState, events: list, event: Event) -> None:
 # ==========================================================================================
 RED_PER_PLAYER = 11
 BLACK_PER_PLAYER = 2
-GOLD_PER_PLAYER = 1          # only with Sunny Golden Hybrid
+GOLD_PER_PLAYER = 1  # only with Sunny Golden Hybrid
 START_KARMA = 3
 DICE_PER_TURN = 3
 
@@ -141,8 +142,11 @@ def dice_per_player(options: dict) -> int:
 
 def full_bushel(num_players: int, options: dict) -> dict:
     """The bushel at setup: ``{"r": 11n, "b": 2n, "g": n or 0}``."""
-    return {"r": RED_PER_PLAYER * num_players, "b": BLACK_PER_PLAYER * num_players,
-            "g": GOLD_PER_PLAYER * num_players if options.get("golden") else 0}
+    return {
+        "r": RED_PER_PLAYER * num_players,
+        "b": BLACK_PER_PLAYER * num_players,
+        "g": GOLD_PER_PLAYER * num_players if options.get("golden") else 0,
+    }
 
 
 def setup(state: DicedTomatoesState, num_players: int, options: dict) -> None:
@@ -178,7 +182,7 @@ def setup(state: DicedTomatoesState, num_players: int, options: dict) -> None:
     state.pending = []
     state.ended = None
     if num_players == 1:
-        opening: list = []        # nobody reads these: the game starts here
+        opening: list = []  # nobody reads these: the game starts here
         emit(state, opening, TurnOrderChosen(0, 0))
         _start_turn(state, 0, opening)
 
@@ -190,8 +194,9 @@ def _apply_start_roll(state: DicedTomatoesState, face: int, events: list) -> Non
     if len(state.rolls) < len(state.rollers):
         return
     lowest = min(state.rolls)
-    tied = tuple(seat for seat, rolled in zip(state.rollers, state.rolls, strict=True)
-                 if rolled == lowest)
+    tied = tuple(
+        seat for seat, rolled in zip(state.rollers, state.rolls, strict=True) if rolled == lowest
+    )
     if len(tied) > 1:
         emit(state, events, FirstRollTied(tied, lowest))
         return
@@ -218,9 +223,14 @@ def _start_turn(state: DicedTomatoesState, player: int, events: list) -> None:
     if left == 0 and not _can_ever_be_placed(state, state.passed):
         _end_game(state, Ending.STUCK, events)
         return
-    passed_by = (player - 1) % state.num_players      # the seat before (yourself in solo)
-    emit(state, events, TurnStarted(player, min(DICE_PER_TURN, left), len(state.passed),
-                                    passed_by if state.passed else -1))
+    passed_by = (player - 1) % state.num_players  # the seat before (yourself in solo)
+    emit(
+        state,
+        events,
+        TurnStarted(
+            player, min(DICE_PER_TURN, left), len(state.passed), passed_by if state.passed else -1
+        ),
+    )
 
 
 def next_player(state: DicedTomatoesState) -> int:
@@ -237,8 +247,11 @@ def chance_outcomes(state: DicedTomatoesState) -> list:
         return []
     if state.to_draw:
         left = state.bushel_size()
-        return [(_act(DrawDie, colour), state.bushel[colour] / left)
-                for colour in COLOURS if state.bushel[colour]]
+        return [
+            (_act(DrawDie, colour), state.bushel[colour] / left)
+            for colour in COLOURS
+            if state.bushel[colour]
+        ]
     slot = _first_unrolled(state)
     if slot is None:
         return []
@@ -299,13 +312,17 @@ def _pass_refusal(state: DicedTomatoesState, action: PassDie) -> str | None:
         return "That die is not one of your rolled, unplaced dice."
     table = spot_table(state)
     if any(spot.takes(passed.colour, passed.face) for spot in table):
-        return (f"A die that has a legal spot must be placed; only a die with none is "
-                f"{_passed_words(state)}.")
+        return (
+            f"A die that has a legal spot must be placed; only a die with none is "
+            f"{_passed_words(state)}."
+        )
     for slot in range(len(state.hand)):
         die = _unplaced(state, slot)
         if die is not None and any(spot.takes(die.colour, die.face) for spot in table):
-            return (f"Place {_hand_die(state, slot)} first: dice are {_passed_words(state)} "
-                    f"only when none of your dice has a legal spot.")
+            return (
+                f"Place {_hand_die(state, slot)} first: dice are {_passed_words(state)} "
+                f"only when none of your dice has a legal spot."
+            )
     return None
 
 
@@ -323,8 +340,7 @@ def _pass(state: DicedTomatoesState, action: PassDie, events: list) -> None:
     assert die is not None, "checked by _pass_refusal"
     emit(state, events, DiePassed(player, action.die, die.colour, die.face, next_player(state)))
     if state.options["overload"]:
-        _gain_bit(state, player, "setting a die aside" if state.solo else "passing a die",
-                  events)
+        _gain_bit(state, player, "setting a die aside" if state.solo else "passing a die", events)
 
 
 def end_turn_refusal(state: DicedTomatoesState) -> str | None:
@@ -338,8 +354,10 @@ def end_turn_refusal(state: DicedTomatoesState) -> str | None:
         return "Wait for the dice to be drawn and rolled."
     left = sum(1 for die in state.hand if die is not None)
     if left:
-        return (f"Every rolled die must be placed or {_passed_words(state)} before the turn "
-                f"ends ({left} left).")
+        return (
+            f"Every rolled die must be placed or {_passed_words(state)} before the turn "
+            f"ends ({left} left)."
+        )
     return None
 
 
@@ -418,7 +436,7 @@ def room_for_new_vine(state: DicedTomatoesState, owner: int) -> bool:
     harvested = len(state.score[owner])
     if state.options["open_empty"]:
         return harvested < SLOTS
-    vines = TOKENS - state.vines[owner].count([])      # tokens that are not empty
+    vines = TOKENS - state.vines[owner].count([])  # tokens that are not empty
     return harvested + vines < SLOTS
 
 
@@ -465,8 +483,10 @@ def spot_table(state: DicedTomatoesState) -> list:
 def can_place(state: DicedTomatoesState, colour: str, face: int, owner: int, token: int) -> bool:
     """Can this die go on ``owner``'s token: as a seed (red, empty open token) or added to the
     vine there?"""
-    return any(spot.owner == owner and spot.token == token and spot.takes(colour, face)
-               for spot in spot_table(state))
+    return any(
+        spot.owner == owner and spot.token == token and spot.takes(colour, face)
+        for spot in spot_table(state)
+    )
 
 
 def die_targets(state: DicedTomatoesState, slot: int) -> list:
@@ -475,8 +495,9 @@ def die_targets(state: DicedTomatoesState, slot: int) -> list:
     die = _unplaced(state, slot)
     if die is None:
         return []
-    return [(spot.owner, spot.token) for spot in spot_table(state)
-            if spot.takes(die.colour, die.face)]
+    return [
+        (spot.owner, spot.token) for spot in spot_table(state) if spot.takes(die.colour, die.face)
+    ]
 
 
 def _is_token(state: DicedTomatoesState, owner: int, token: int) -> bool:
@@ -495,8 +516,7 @@ def _placement_refusal(state: DicedTomatoesState, action: PlaceDie) -> str | Non
         if not can_seed(die.colour):
             return f"A {COLOUR_NAMES[die.colour]} die can never be a seed; add it to a vine."
         if not token_open(state, action.owner, action.token):
-            return ("That token is not open: a player may not hold more vines than free "
-                    "score slots.")
+            return "That token is not open: a player may not hold more vines than free score slots."
         return None
     if score_track_full(state, action.owner):
         return "That player's score track is full; their vines take no more dice."
@@ -509,8 +529,10 @@ def _placement_refusal(state: DicedTomatoesState, action: PlaceDie) -> str | Non
             return f"A {die.face} does not fit a lone seed {seed}: it must be equal or one away."
         if kind == "set":
             return f"That vine is a set of {seed}s; it takes only another {seed}."
-        return ("That vine is a sequence; it takes only one below its lowest or one above its "
-                "highest face.")
+        return (
+            "That vine is a sequence; it takes only one below its lowest or one above its "
+            "highest face."
+        )
     return None
 
 
@@ -521,8 +543,20 @@ def _place(state: DicedTomatoesState, action: PlaceDie, events: list) -> None:
     die = _unplaced(state, action.die)
     assert die is not None, "checked by _placement_refusal"
     vine = state.vines[action.owner][action.token]
-    emit(state, events, DiePlaced(player, action.die, die.colour, die.face, action.owner,
-                                  action.token, len(vine), not vine))
+    emit(
+        state,
+        events,
+        DiePlaced(
+            player,
+            action.die,
+            die.colour,
+            die.face,
+            action.owner,
+            action.token,
+            len(vine),
+            not vine,
+        ),
+    )
     if state.options["overload"] and action.owner != player:
         _gain_bit(state, player, "a die on an opponent's vine", events)
     if len(state.vines[action.owner][action.token]) == 4:
@@ -577,8 +611,14 @@ def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: li
     emit(state, events, VineHarvested(owner, token, value, slot, returned, star))
     player = state.turn_owner()
     if owner != player or state.solo:
-        _gain_karma(state, player, karma_for_harvest(value, state.options["overload"]),
-                    "completing a vine", events, (owner, token))
+        _gain_karma(
+            state,
+            player,
+            karma_for_harvest(value, state.options["overload"]),
+            "completing a vine",
+            events,
+            (owner, token),
+        )
     if slot == SLOTS and not state.final_round:
         last = state.last_player
         assert last is not None, "the turn order is decided before any harvest"
@@ -588,9 +628,9 @@ def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: li
 # ==========================================================================================
 # Karma (rules, Karma)
 # ==========================================================================================
-KARMA_MAX = 6                # DT-D7
+KARMA_MAX = 6  # DT-D7
 KARMA_MAX_IN_TURN_2023 = 12  # DT-D12
-BITS_PER_KARMA = 3           # Karma Overload
+BITS_PER_KARMA = 3  # Karma Overload
 
 
 def karma_for_harvest(value: int, overload: bool) -> int:
@@ -608,8 +648,9 @@ def karma_cap(state: DicedTomatoesState) -> int:
     return KARMA_MAX
 
 
-def _gain_karma(state: DicedTomatoesState, player: int, amount: int, reason: str,
-                events: list, vine: tuple = ()) -> None:
+def _gain_karma(
+    state: DicedTomatoesState, player: int, amount: int, reason: str, events: list, vine: tuple = ()
+) -> None:
     """Add karma up to the cap; the excess is lost at once (DT-D7). ``vine`` is ``(owner,
     token)`` of the completed vine that earned it, if one did."""
     if amount <= 0:
@@ -656,8 +697,10 @@ def _karma_refusal(state: DicedTomatoesState, action) -> str | None:
     cost = KARMA_COSTS[type(action)]
     karma = state.karma[state.turn_owner()]
     if karma < cost:
-        return (f"That costs {cost} karma and you have {karma} "
-                f"(an action you cannot afford is illegal).")
+        return (
+            f"That costs {cost} karma and you have {karma} "
+            f"(an action you cannot afford is illegal)."
+        )
     kind = type(action)
     if kind in (Reroll, Shift, RollOver, SetDie):
         die = _unplaced(state, action.die)
@@ -667,8 +710,7 @@ def _karma_refusal(state: DicedTomatoesState, action) -> str | None:
             if action.delta not in (1, -1):
                 return "A shift moves a die by exactly 1 up or down."
             if not is_face(die.face + action.delta):
-                return ("A shift stays within 1 to 6; roll over turns a 1 into a 6 or "
-                        "a 6 into a 1.")
+                return "A shift stays within 1 to 6; roll over turns a 1 into a 6 or a 6 into a 1."
         elif kind is RollOver:
             if not can_roll_over(die.face):
                 return "Roll over only turns a 1 into a 6 or a 6 into a 1."
@@ -682,8 +724,9 @@ def _karma_refusal(state: DicedTomatoesState, action) -> str | None:
     if not vine:
         return "There is no vine on that token."
     if kind is CleanVine:
-        return None if may_clean(state, action.owner) else \
-            "You may clean only one of your own vines."
+        return (
+            None if may_clean(state, action.owner) else "You may clean only one of your own vines."
+        )
     if not flip_keeps_vine(vine):
         return "Flipping that seed would break the vine's set or sequence."
     return None
@@ -717,8 +760,7 @@ def _apply_karma(state: DicedTomatoesState, action, events: list) -> None:
         return
     seed = state.vines[action.owner][action.token][0].face
     emit(state, events, KarmaSpent(player, cost, "flip a seed", left))
-    emit(state, events, SeedFlipped(player, action.owner, action.token, seed,
-                                    opposite_face(seed)))
+    emit(state, events, SeedFlipped(player, action.owner, action.token, seed, opposite_face(seed)))
 
 
 # ==========================================================================================
@@ -729,7 +771,7 @@ def _end_turn(state: DicedTomatoesState, events: list) -> None:
     6) are cleared; each vine worth 0 or less waits for its owner's decision (DT-D5), in seat
     order from the active player."""
     player = state.turn_owner()
-    emit(state, events, TurnEnded(player))   # from here the karma cap is 6 again
+    emit(state, events, TurnEnded(player))  # from here the karma cap is 6 again
     if state.karma[player] > KARMA_MAX:
         emit(state, events, KarmaLost(player, state.karma[player] - KARMA_MAX, KARMA_MAX))
     seats = state.num_players
@@ -751,12 +793,16 @@ def _end_turn(state: DicedTomatoesState, events: list) -> None:
         _after_cleanup(state, events)
 
 
-def _clear(state: DicedTomatoesState, owner: int, token: int, reason: ClearReason,
-           events: list) -> None:
+def _clear(
+    state: DicedTomatoesState, owner: int, token: int, reason: ClearReason, events: list
+) -> None:
     """All dice of the vine, seed included, back to the bushel."""
     vine = state.vines[owner][token]
-    emit(state, events, VineCleared(owner, token, vine_value(vine), reason,
-                                    tuple(die.colour for die in vine)))
+    emit(
+        state,
+        events,
+        VineCleared(owner, token, vine_value(vine), reason, tuple(die.colour for die in vine)),
+    )
 
 
 def _cleanup_refusal(state: DicedTomatoesState, action) -> str | None:
@@ -836,16 +882,28 @@ def running_score(state: DicedTomatoesState, player: int) -> dict:
     """
     track = state.score[player]
     if state.solo:
-        points = [1 if slot_matches(slot, value) else 0
-                  for slot, value in enumerate(track, start=1)]
-        return {"tomatoes": sum(track), "dicey_bonus": 0, "first_six": 0, "total": sum(points),
-                "slot_points": points,
-                "missed": [slot for slot, got in enumerate(points, start=1) if not got]}
+        points = [
+            1 if slot_matches(slot, value) else 0 for slot, value in enumerate(track, start=1)
+        ]
+        return {
+            "tomatoes": sum(track),
+            "dicey_bonus": 0,
+            "first_six": 0,
+            "total": sum(points),
+            "slot_points": points,
+            "missed": [slot for slot, got in enumerate(points, start=1) if not got],
+        }
     points = [harvest_points(state, slot, value) for slot, value in enumerate(track, start=1)]
     tomatoes = sum(track)
     first = 2 if state.first_six == player else 0
-    return {"tomatoes": tomatoes, "dicey_bonus": sum(points) - tomatoes, "first_six": first,
-            "total": sum(points) + first, "slot_points": points, "missed": []}
+    return {
+        "tomatoes": tomatoes,
+        "dicey_bonus": sum(points) - tomatoes,
+        "first_six": first,
+        "total": sum(points) + first,
+        "slot_points": points,
+        "missed": [],
+    }
 
 
 def score_parts(state: DicedTomatoesState, player: int) -> dict:
@@ -859,8 +917,9 @@ def score_parts(state: DicedTomatoesState, player: int) -> dict:
     track = state.score[player]
     tomatoes = sum(track)
     stars = matched_slots(track) if state.options["dicey"] else []
-    bonus = sum(harvest_points(state, slot, value) - value
-                for slot, value in enumerate(track, start=1))
+    bonus = sum(
+        harvest_points(state, slot, value) - value for slot, value in enumerate(track, start=1)
+    )
     first = 2 if state.first_six == player else 0
     karma = karma_points(state.karma[player])
     vines = red = 0
@@ -869,8 +928,16 @@ def score_parts(state: DicedTomatoesState, player: int) -> dict:
     else:
         vines = three_dice_vines(state, player)
     total = tomatoes + bonus + first + karma + vines + red
-    return {"tomatoes": tomatoes, "dicey_bonus": bonus, "first_six": first, "karma": karma,
-            "vines": vines, "red_dice": red, "total": total, "stars": stars}
+    return {
+        "tomatoes": tomatoes,
+        "dicey_bonus": bonus,
+        "first_six": first,
+        "karma": karma,
+        "vines": vines,
+        "red_dice": red,
+        "total": total,
+        "stars": stars,
+    }
 
 
 def karma_points(karma: int) -> int:
@@ -904,8 +971,12 @@ def score_sheet(state: DicedTomatoesState) -> dict:
     for player in range(state.num_players):
         parts = score_parts(state, player)
         row = [parts["tomatoes"]] + ([parts["dicey_bonus"]] if dicey else [])
-        row += [parts["first_six"], parts["karma"],
-                parts["red_dice"] if dicey else parts["vines"], parts["total"]]
+        row += [
+            parts["first_six"],
+            parts["karma"],
+            parts["red_dice"] if dicey else parts["vines"],
+            parts["total"],
+        ]
         rows.append(row)
         stars.append(parts["stars"])
     best = max(row[-1] for row in rows)
@@ -915,8 +986,14 @@ def score_sheet(state: DicedTomatoesState) -> dict:
         notes.append(f"Player {state.first_six + 1} was first to six tomatoes.")
     if len(winners) > 1:
         notes.append("Tied players share the victory.")
-    return {"columns": columns, "rows": rows, "winners": winners, "notes": notes,
-            "slots": [list(track) for track in state.score], "stars": stars}
+    return {
+        "columns": columns,
+        "rows": rows,
+        "winners": winners,
+        "notes": notes,
+        "slots": [list(track) for track in state.score],
+        "stars": stars,
+    }
 
 
 # ==========================================================================================
@@ -925,7 +1002,7 @@ def score_sheet(state: DicedTomatoesState) -> dict:
 # Karma for completing your own vines is in _complete_vine; dice you cannot place come back to
 # you because the next player is yourself (next_player); the first turn starts in setup.
 def _can_ever_be_placed(state: DicedTomatoesState, colours: Sequence[str]) -> bool:
-    """"The game must always end": could any of the held dice (``colours``, rolled again every
+    """ "The game must always end": could any of the held dice (``colours``, rolled again every
     turn) ever be placed? Yes if a red die can seed an empty open token, or any vine of 1 to 3
     dice takes some face. Otherwise the same dice would only come back again and again, so with
     an empty bushel the game ends as a loss. Karma does not count: the rules name only the
@@ -943,12 +1020,15 @@ def _solo_score_sheet(state: DicedTomatoesState) -> dict:
         summary = f"{'Won' if won else 'Lost'}: {len(matched)} of 6 slots matched"
     else:
         summary = f"{len(matched)} of 6 slots matched so far"
-    return {"columns": ["Harvests", "Slots matched", "Total"],
-            "rows": [[len(track), len(matched), len(matched)]],
-            "winners": [0] if won else [],
-            "notes": [f"Score track: {', '.join(map(str, track)) or 'empty'}."],
-            "solo": {"won": won, "summary": summary},
-            "slots": [list(track)], "stars": [matched]}
+    return {
+        "columns": ["Harvests", "Slots matched", "Total"],
+        "rows": [[len(track), len(matched), len(matched)]],
+        "winners": [0] if won else [],
+        "notes": [f"Score track: {', '.join(map(str, track)) or 'empty'}."],
+        "solo": {"won": won, "summary": summary},
+        "slots": [list(track)],
+        "stars": [matched],
+    }
 
 
 # ==========================================================================================
@@ -985,7 +1065,7 @@ def legal_actions(state: DicedTomatoesState) -> list:
         if die is None:
             continue
         if not isinstance(die, Die):
-            return []          # chance node: a die is still unrolled
+            return []  # chance node: a die is still unrolled
         rolled.append((slot, die.colour, die.face))
     table = spot_table(state)
     actions = []
@@ -1005,18 +1085,26 @@ def legal_actions(state: DicedTomatoesState) -> list:
         for slot, _, face in rolled:
             actions.extend(_act(Shift, slot, delta) for delta in (-1, 1) if is_face(face + delta))
     if karma >= KARMA_COSTS[CleanVine]:
-        actions.extend(_act(CleanVine, owner, token) for owner in range(state.num_players)
-                       if may_clean(state, owner)
-                       for token in range(TOKENS) if state.vines[owner][token])
+        actions.extend(
+            _act(CleanVine, owner, token)
+            for owner in range(state.num_players)
+            if may_clean(state, owner)
+            for token in range(TOKENS)
+            if state.vines[owner][token]
+        )
     if karma >= KARMA_COSTS[RollOver]:
         actions.extend(_act(RollOver, slot) for slot, _, face in rolled if can_roll_over(face))
     if karma >= KARMA_COSTS[FlipSeed]:
-        actions.extend(_act(FlipSeed, owner, token) for owner in range(state.num_players)
-                       for token, vine in enumerate(state.vines[owner])
-                       if vine and flip_keeps_vine(vine))
+        actions.extend(
+            _act(FlipSeed, owner, token)
+            for owner in range(state.num_players)
+            for token, vine in enumerate(state.vines[owner])
+            if vine and flip_keeps_vine(vine)
+        )
     if karma >= KARMA_COSTS[SetDie]:
-        actions.extend(_act(SetDie, slot, new) for slot, _, face in rolled for new in FACES
-                       if new != face)
+        actions.extend(
+            _act(SetDie, slot, new) for slot, _, face in rolled for new in FACES if new != face
+        )
     return actions
 
 
@@ -1032,11 +1120,15 @@ def refusal(state: DicedTomatoesState, action) -> str | None:
     if state.phase == CLEANUP:
         if kind in (ClearVine, KeepVine):
             return _cleanup_refusal(state, action)
-        return ("The turn is over: only the owner of a vine worth 0 or less decides now "
-                "whether to clear it.")
+        return (
+            "The turn is over: only the owner of a vine worth 0 or less decides now "
+            "whether to clear it."
+        )
     if kind in (ClearVine, KeepVine):
-        return ("Vines worth 0 or less are cleared only at the end of the turn; use karma to "
-                "clean one now.")
+        return (
+            "Vines worth 0 or less are cleared only at the end of the turn; use karma to "
+            "clean one now."
+        )
     if kind is EndTurn:
         return end_turn_refusal(state)
     if kind is PlaceDie:
@@ -1063,8 +1155,7 @@ def apply_action(state: DicedTomatoesState, action) -> list:
     elif kind is RollDie:
         unrolled = state.hand[action.die]
         assert unrolled is not None, "checked by _chance_refusal"
-        emit(state, events, DieRolled(state.turn_owner(), action.die, unrolled.colour,
-                                      action.face))
+        emit(state, events, DieRolled(state.turn_owner(), action.die, unrolled.colour, action.face))
     elif kind is PlaceDie:
         _place(state, action, events)
     elif kind is PassDie:

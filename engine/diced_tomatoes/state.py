@@ -11,6 +11,7 @@ first, then the dice added, in the order they were placed), the **score track** 
 values, slot 1 first), **karma** and **karma bits**, the **last player** (ketchup splatter)
 marker.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -37,10 +38,10 @@ OPTION_NAMES = ("golden", "dicey", "overload", "update_2023", "open_empty", "cle
 class Phase(StrEnum):
     """The phases of play; their values are what ``to_dict`` and the notation write."""
 
-    START = "start"        # the first-player roll (chance only)
-    TURN = "turn"          # a player's turn: draws and rolls (chance), placements and karma
-    CLEANUP = "cleanup"    # end of turn: owners decide about vines worth 0 or less (DT-D5)
-    OVER = "over"          # the game has ended
+    START = "start"  # the first-player roll (chance only)
+    TURN = "turn"  # a player's turn: draws and rolls (chance), placements and karma
+    CLEANUP = "cleanup"  # end of turn: owners decide about vines worth 0 or less (DT-D5)
+    OVER = "over"  # the game has ended
 
 
 START, TURN, CLEANUP, OVER = Phase.START, Phase.TURN, Phase.CLEANUP, Phase.OVER
@@ -52,9 +53,9 @@ _PHASES = {phase.value: phase for phase in Phase}
 class Ending(StrEnum):
     """Why the game ended (``state.ended``)."""
 
-    FINAL = "final"        # the final round has been played out
-    BUSHEL = "bushel"      # the bushel was empty at the start of a turn
-    STUCK = "stuck"        # solo: the bushel is empty and no die held can ever be placed
+    FINAL = "final"  # the final round has been played out
+    BUSHEL = "bushel"  # the bushel was empty at the start of a turn
+    STUCK = "stuck"  # solo: the bushel is empty and no die held can ever be placed
 
 
 _ENDINGS = {ending.value: ending for ending in Ending}
@@ -64,8 +65,8 @@ class ClearReason(StrEnum):
     """Why a vine's dice went back to the bushel (:class:`VineCleared`)."""
 
     OVERRIPE = "overripe"  # worth more than 6 at the end of the turn (rules, Clearing)
-    ZERO = "zero"          # worth 0 or less, cleared by its owner at clean-up (DT-D5)
-    CLEANED = "cleaned"    # karma: clean a vine (DT-D9)
+    ZERO = "zero"  # worth 0 or less, cleared by its owner at clean-up (DT-D5)
+    CLEANED = "cleaned"  # karma: clean a vine (DT-D9)
 
 
 class Die(NamedTuple):
@@ -129,18 +130,21 @@ def _die(colour: str, face: int | None) -> str:
 @dataclass(frozen=True)
 class StartRoll(Action):
     """Chance: the next player in the first-player roll rolls ``face`` (rules, Setup; DT-D1)."""
+
     face: int
 
 
 @dataclass(frozen=True)
 class DrawDie(Action):
     """Chance: one die of ``colour`` comes out of the bushel (rules, A turn, step 1; DT-D2)."""
+
     colour: str
 
 
 @dataclass(frozen=True)
 class RollDie(Action):
     """Chance: the unrolled die in hand slot ``die`` shows ``face`` (a roll or a karma re-roll)."""
+
     die: int
     face: int
 
@@ -152,6 +156,7 @@ class RollDie(Action):
 class PlaceDie(Action):
     """Place rolled die ``die`` (hand slot) on ``owner``'s token ``token`` (0–2): as a seed on an
     empty open token, or added to the vine there (rules, Placement)."""
+
     die: int
     owner: int
     token: int
@@ -160,6 +165,7 @@ class PlaceDie(Action):
 @dataclass(frozen=True)
 class PassDie(Action):
     """Pass rolled die ``die`` to the next player; allowed only when it has no legal spot."""
+
     die: int
 
 
@@ -171,12 +177,14 @@ class EndTurn(Action):
 @dataclass(frozen=True)
 class Reroll(Action):
     """Karma 1: re-roll one rolled, unplaced die."""
+
     die: int
 
 
 @dataclass(frozen=True)
 class Shift(Action):
     """Karma 2: move one rolled, unplaced die by ``delta`` (+1 or -1), staying in 1–6 (DT-D8)."""
+
     die: int
     delta: int
 
@@ -185,6 +193,7 @@ class Shift(Action):
 class CleanVine(Action):
     """Karma 3: clean a vine: all its dice back to the bushel (own vines only unless the
     "clean any vine" option is on, DT-D9)."""
+
     owner: int
     token: int
 
@@ -192,12 +201,14 @@ class CleanVine(Action):
 @dataclass(frozen=True)
 class RollOver(Action):
     """Karma 4: turn one rolled, unplaced 1 into a 6 or 6 into a 1."""
+
     die: int
 
 
 @dataclass(frozen=True)
 class FlipSeed(Action):
     """Karma 5: flip the seed die on ``owner``'s token to its opposite face (DT-D10)."""
+
     owner: int
     token: int
 
@@ -205,6 +216,7 @@ class FlipSeed(Action):
 @dataclass(frozen=True)
 class SetDie(Action):
     """Karma 6: turn one rolled, unplaced die to any other ``face``."""
+
     die: int
     face: int
 
@@ -212,6 +224,7 @@ class SetDie(Action):
 @dataclass(frozen=True)
 class ClearVine(Action):
     """Clean-up: the owner clears their vine worth 0 or less (DT-D5)."""
+
     owner: int
     token: int
 
@@ -219,6 +232,7 @@ class ClearVine(Action):
 @dataclass(frozen=True)
 class KeepVine(Action):
     """Clean-up: the owner keeps their vine worth 0 or less (DT-D5)."""
+
     owner: int
     token: int
 
@@ -226,8 +240,22 @@ class KeepVine(Action):
 KARMA_COSTS = {Reroll: 1, Shift: 2, CleanVine: 3, RollOver: 4, FlipSeed: 5, SetDie: 6}
 """What each karma action costs (rules, Karma)."""
 
-ACTION_CLASSES = (StartRoll, DrawDie, RollDie, PlaceDie, PassDie, EndTurn, Reroll, Shift,
-                  CleanVine, RollOver, FlipSeed, SetDie, ClearVine, KeepVine)
+ACTION_CLASSES = (
+    StartRoll,
+    DrawDie,
+    RollDie,
+    PlaceDie,
+    PassDie,
+    EndTurn,
+    Reroll,
+    Shift,
+    CleanVine,
+    RollOver,
+    FlipSeed,
+    SetDie,
+    ClearVine,
+    KeepVine,
+)
 
 
 # ------------------------------------------------------------------------------------------
@@ -236,6 +264,7 @@ ACTION_CLASSES = (StartRoll, DrawDie, RollDie, PlaceDie, PassDie, EndTurn, Rerol
 @dataclass(frozen=True)
 class FirstRollMade(Event):
     """A player rolled ``face`` in the first-player roll."""
+
     player: int
     face: int
 
@@ -246,6 +275,7 @@ class FirstRollMade(Event):
 @dataclass(frozen=True)
 class FirstRollTied(Event):
     """``players`` tied for the lowest roll ``face`` and roll again (DT-D1)."""
+
     players: tuple
     face: int
 
@@ -257,18 +287,22 @@ class FirstRollTied(Event):
 @dataclass(frozen=True)
 class TurnOrderChosen(Event):
     """``last_player`` takes the last player marker; ``first_player`` begins."""
+
     last_player: int
     first_player: int
 
     def text(self, names):
-        return (f"{_who(names, self.last_player)} rolled lowest and takes the last player marker; "
-                f"{_who(names, self.first_player)} goes first.")
+        return (
+            f"{_who(names, self.last_player)} rolled lowest and takes the last player marker; "
+            f"{_who(names, self.first_player)} goes first."
+        )
 
 
 @dataclass(frozen=True)
 class NextPlayer(Event):
     """Bookkeeping: after clean-up, play moves on to ``player`` (the log shows the
     :class:`TurnStarted` or :class:`GameEnded` that follows instead)."""
+
     player: int
 
     def text(self, names):
@@ -280,6 +314,7 @@ class TurnStarted(BaseTurnStarted):
     """``player`` starts a turn: ``draws`` dice are to come from the bushel, and the ``passed``
     dice passed on last turn by ``passed_by`` (the seat before; ``player`` itself in solo, who
     set them aside) join the hand, unrolled."""
+
     player: int
     draws: int
     passed: int
@@ -300,6 +335,7 @@ class TurnStarted(BaseTurnStarted):
 @dataclass(frozen=True)
 class DieDrawn(Event):
     """A die of ``colour`` came out of the bushel into hand slot ``die``."""
+
     player: int
     die: int
     colour: str
@@ -311,6 +347,7 @@ class DieDrawn(Event):
 @dataclass(frozen=True)
 class DieRolled(Event):
     """The die in hand slot ``die`` shows ``face``."""
+
     player: int
     die: int
     colour: str
@@ -324,6 +361,7 @@ class DieRolled(Event):
 class DiePlaced(Event):
     """Hand slot ``die`` went to ``owner``'s token ``token`` at vine position ``position``
     (0 = seed); ``as_seed`` when it started a vine."""
+
     player: int
     die: int
     colour: str
@@ -342,6 +380,7 @@ class DiePlaced(Event):
 @dataclass(frozen=True)
 class DiePassed(Event):
     """Hand slot ``die`` had no legal spot and goes to ``to_player``."""
+
     player: int
     die: int
     colour: str
@@ -350,16 +389,21 @@ class DiePassed(Event):
 
     def text(self, names):
         if self.to_player == self.player:  # solo: it comes back next turn
-            return (f"{_who(names, self.player)} set aside {_die(self.colour, self.face)} "
-                    f"for the next turn: it had no legal spot.")
-        return (f"{_who(names, self.player)} passed {_die(self.colour, self.face)} "
-                f"to {_who(names, self.to_player)}: it had no legal spot.")
+            return (
+                f"{_who(names, self.player)} set aside {_die(self.colour, self.face)} "
+                f"for the next turn: it had no legal spot."
+            )
+        return (
+            f"{_who(names, self.player)} passed {_die(self.colour, self.face)} "
+            f"to {_who(names, self.to_player)}: it had no legal spot."
+        )
 
 
 @dataclass(frozen=True)
 class VineCompleted(Event):
     """A 4th die completed ``owner``'s vine on ``token``; ``harvested`` is False when its
     ``value`` is outside 1–6 (DT-D4)."""
+
     owner: int
     token: int
     value: int
@@ -369,8 +413,10 @@ class VineCompleted(Event):
         who = _who(names, self.owner)
         if self.harvested:
             return f"{who}'s {TOKEN_NAMES[self.token]} vine is complete, worth {self.value}."
-        return (f"{who}'s {TOKEN_NAMES[self.token]} vine is complete but worth {self.value}: "
-                f"it is not harvested.")
+        return (
+            f"{who}'s {TOKEN_NAMES[self.token]} vine is complete but worth {self.value}: "
+            f"it is not harvested."
+        )
 
 
 @dataclass(frozen=True)
@@ -378,6 +424,7 @@ class VineHarvested(Event):
     """The seed of ``owner``'s vine on ``token`` moved to score slot ``slot`` (1–6) worth
     ``value``; ``returned`` are the colours of the dice back to the bushel; ``star`` marks a
     Dicey Tomato match."""
+
     owner: int
     token: int
     value: int
@@ -387,8 +434,10 @@ class VineHarvested(Event):
 
     def text(self, names):
         star = " with a gold star" if self.star else ""
-        return (f"{_who(names, self.owner)} harvested a tomato worth {self.value} "
-                f"into score slot {self.slot}{star}.")
+        return (
+            f"{_who(names, self.owner)} harvested a tomato worth {self.value} "
+            f"into score slot {self.slot}{star}."
+        )
 
 
 @dataclass(frozen=True)
@@ -396,6 +445,7 @@ class VineCleared(Event):
     """All dice of ``owner``'s vine on ``token`` (colours ``returned``) went back to the bushel;
     ``reason`` is a :class:`ClearReason`: ``"overripe"``, ``"zero"`` (its owner chose at clean-up)
     or ``"cleaned"`` (karma)."""
+
     owner: int
     token: int
     value: int
@@ -415,6 +465,7 @@ class VineCleared(Event):
 class DecisionsPending(Event):
     """Bookkeeping: at clean-up the owners of ``vines`` (``((owner, token), ...)``, each worth
     0 or less) decide in this order whether to clear them (DT-D5); the table asks them."""
+
     vines: tuple
 
     def text(self, names):
@@ -424,13 +475,15 @@ class DecisionsPending(Event):
 @dataclass(frozen=True)
 class VineKept(Event):
     """The owner kept their vine worth 0 or less (DT-D5)."""
+
     owner: int
     token: int
     value: int
 
     def text(self, names):
-        return (f"{_who(names, self.owner)} kept the {TOKEN_NAMES[self.token]} vine "
-                f"worth {self.value}.")
+        return (
+            f"{_who(names, self.owner)} kept the {TOKEN_NAMES[self.token]} vine worth {self.value}."
+        )
 
 
 @dataclass(frozen=True)
@@ -438,6 +491,7 @@ class KarmaGained(Event):
     """``player`` gained ``amount`` karma (``lost`` more went over the cap); ``karma`` after.
     ``vine`` is ``(owner, token)`` of the vine whose completion earned it (an opponent's, or
     in solo one's own), ``()`` for another ``reason`` (three karma bits)."""
+
     player: int
     amount: int
     lost: int
@@ -451,26 +505,31 @@ class KarmaGained(Event):
         if self.vine:
             owner, token = self.vine
             reason = f"completing {_who(names, owner)}'s {TOKEN_NAMES[token]} vine"
-        return (f"{_who(names, self.player)} gained {self.amount} karma for {reason}"
-                f"{lost}; karma now {self.karma}.")
+        return (
+            f"{_who(names, self.player)} gained {self.amount} karma for {reason}"
+            f"{lost}; karma now {self.karma}."
+        )
 
 
 @dataclass(frozen=True)
 class KarmaBitGained(Event):
     """``player`` gained a karma bit (now ``bits``) for ``reason``."""
+
     player: int
     bits: int
     reason: str
 
     def text(self, names):
-        return (f"{_who(names, self.player)} gained a karma bit for {self.reason} "
-                f"({self.bits} of 3).")
+        return (
+            f"{_who(names, self.player)} gained a karma bit for {self.reason} ({self.bits} of 3)."
+        )
 
 
 @dataclass(frozen=True)
 class KarmaBitsTraded(Event):
     """Karma Overload: three of ``player``'s karma bits became 1 karma (the
     :class:`KarmaGained` that follows adds it); ``bits`` are left."""
+
     player: int
     bits: int
 
@@ -481,31 +540,38 @@ class KarmaBitsTraded(Event):
 @dataclass(frozen=True)
 class KarmaSpent(Event):
     """``player`` paid ``amount`` karma for ``what`` (now ``karma``)."""
+
     player: int
     amount: int
     what: str
     karma: int
 
     def text(self, names):
-        return (f"{_who(names, self.player)} spent {self.amount} karma to {self.what}; "
-                f"karma now {self.karma}.")
+        return (
+            f"{_who(names, self.player)} spent {self.amount} karma to {self.what}; "
+            f"karma now {self.karma}."
+        )
 
 
 @dataclass(frozen=True)
 class KarmaLost(Event):
     """``amount`` karma over the cap of 6 was lost at the end of the turn (DT-D12)."""
+
     player: int
     amount: int
     karma: int
 
     def text(self, names):
-        return (f"{_who(names, self.player)} lost {self.amount} karma above 6 at the end of the "
-                f"turn; karma now {self.karma}.")
+        return (
+            f"{_who(names, self.player)} lost {self.amount} karma above 6 at the end of the "
+            f"turn; karma now {self.karma}."
+        )
 
 
 @dataclass(frozen=True)
 class DieChanged(Event):
     """Karma changed hand slot ``die`` from ``old`` to ``new`` by ``how``."""
+
     player: int
     die: int
     colour: str
@@ -514,13 +580,16 @@ class DieChanged(Event):
     how: str
 
     def text(self, names):
-        return (f"{_who(names, self.player)} turned {_die(self.colour, self.old)} into a "
-                f"{self.new} ({self.how}).")
+        return (
+            f"{_who(names, self.player)} turned {_die(self.colour, self.old)} into a "
+            f"{self.new} ({self.how})."
+        )
 
 
 @dataclass(frozen=True)
 class RerollStarted(Event):
     """Karma: hand slot ``die`` is picked up to be rolled again."""
+
     player: int
     die: int
     colour: str
@@ -533,6 +602,7 @@ class RerollStarted(Event):
 @dataclass(frozen=True)
 class SeedFlipped(Event):
     """The seed on ``owner``'s token flipped from ``old`` to ``new``."""
+
     player: int
     owner: int
     token: int
@@ -540,13 +610,16 @@ class SeedFlipped(Event):
     new: int
 
     def text(self, names):
-        return (f"{_who(names, self.player)} flipped the seed on {_who(names, self.owner)}'s "
-                f"{TOKEN_NAMES[self.token]} token from {self.old} to {self.new}.")
+        return (
+            f"{_who(names, self.player)} flipped the seed on {_who(names, self.owner)}'s "
+            f"{TOKEN_NAMES[self.token]} token from {self.old} to {self.new}."
+        )
 
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
     """``player`` ended the turn; clean-up follows."""
+
     player: int
 
     def text(self, names):
@@ -556,26 +629,31 @@ class TurnEnded(Event):
 @dataclass(frozen=True)
 class FinalRound(Event):
     """``player`` harvested a 6th tomato: the round is the last one."""
+
     player: int
     last_player: int
 
     def text(self, names):
-        return (f"{_who(names, self.player)} harvested a 6th tomato: final round, ending after "
-                f"{_who(names, self.last_player)}'s turn.")
+        return (
+            f"{_who(names, self.player)} harvested a 6th tomato: final round, ending after "
+            f"{_who(names, self.last_player)}'s turn."
+        )
 
 
 @dataclass(frozen=True)
 class GameEnded(Event):
     """The game is over; ``reason`` is an :class:`Ending` (``"final"``, ``"bushel"`` or, solo,
     ``"stuck"``); ``winners`` are seats, ``totals`` the score per seat (solo: matched slots)."""
+
     reason: str
     winners: tuple
     totals: tuple
 
     def text(self, names):
-        why = {Ending.FINAL: "the final round is over",
-               Ending.STUCK: "the bushel is empty and no die held can ever be placed"}.get(
-                   self.reason, "the bushel is empty")
+        why = {
+            Ending.FINAL: "the final round is over",
+            Ending.STUCK: "the bushel is empty and no die held can ever be placed",
+        }.get(self.reason, "the bushel is empty")
         if len(self.totals) == 1:
             result = "won" if self.winners else "lost"
             return f"Game over: {why}. {_who(names, 0)} {result}, {self.totals[0]} slots matched."
@@ -583,11 +661,33 @@ class GameEnded(Event):
         return f"Game over: {why}. {who} win{'s' if len(self.winners) == 1 else ''}."
 
 
-EVENT_CLASSES = (FirstRollMade, FirstRollTied, TurnOrderChosen, NextPlayer, TurnStarted,
-                 DieDrawn, DieRolled, DiePlaced, DiePassed, VineCompleted, VineHarvested,
-                 VineCleared, DecisionsPending, VineKept, KarmaGained, KarmaBitGained,
-                 KarmaBitsTraded, KarmaSpent, KarmaLost, DieChanged, RerollStarted, SeedFlipped,
-                 TurnEnded, FinalRound, GameEnded)
+EVENT_CLASSES = (
+    FirstRollMade,
+    FirstRollTied,
+    TurnOrderChosen,
+    NextPlayer,
+    TurnStarted,
+    DieDrawn,
+    DieRolled,
+    DiePlaced,
+    DiePassed,
+    VineCompleted,
+    VineHarvested,
+    VineCleared,
+    DecisionsPending,
+    VineKept,
+    KarmaGained,
+    KarmaBitGained,
+    KarmaBitsTraded,
+    KarmaSpent,
+    KarmaLost,
+    DieChanged,
+    RerollStarted,
+    SeedFlipped,
+    TurnEnded,
+    FinalRound,
+    GameEnded,
+)
 """Every event Diced Tomatoes emits; :mod:`engine.diced_tomatoes.events` plays each one."""
 
 
@@ -640,9 +740,27 @@ class DicedTomatoesState:
     ended: Ending | None
     """Why the game ended, or ``None`` while it goes on."""
 
-    __slots__ = ("num_players", "options", "phase", "active", "last_player", "rollers", "rolls",
-                 "karma", "bits", "first_six", "final_round", "bushel", "to_draw", "hand",
-                 "passed", "vines", "score", "pending", "ended")
+    __slots__ = (
+        "num_players",
+        "options",
+        "phase",
+        "active",
+        "last_player",
+        "rollers",
+        "rolls",
+        "karma",
+        "bits",
+        "first_six",
+        "final_round",
+        "bushel",
+        "to_draw",
+        "hand",
+        "passed",
+        "vines",
+        "score",
+        "pending",
+        "ended",
+    )
 
     def __init__(self, num_players: int, options: dict | None = None):
         """A new game (rules, Setup); ``ValueError`` for a bad player count or option."""
@@ -736,7 +854,7 @@ class DicedTomatoesState:
         return {
             "num_players": self.num_players,
             "options": {k: self.options[k] for k in OPTION_NAMES},
-            "phase": self.phase._value_,        # the plain text (.value is slow on 3.11)
+            "phase": self.phase._value_,  # the plain text (.value is slow on 3.11)
             "active": self.active,
             "last_player": self.last_player,
             "rollers": list(self.rollers),
@@ -774,9 +892,14 @@ class DicedTomatoesState:
         state.to_draw = int(data["to_draw"])
         state.hand = [None if die is None else die_from_list(die) for die in data["hand"]]
         state.passed = list(data["passed"])
-        shared = _ROLLED.get      # :func:`rolled`, inlined: saves hold many dice
-        state.vines = [[[shared((colour, face)) or Die(colour, face) for colour, face in vine]
-                        for vine in seat] for seat in data["vines"]]
+        shared = _ROLLED.get  # :func:`rolled`, inlined: saves hold many dice
+        state.vines = [
+            [
+                [shared((colour, face)) or Die(colour, face) for colour, face in vine]
+                for vine in seat
+            ]
+            for seat in data["vines"]
+        ]
         state.score = [list(track) for track in data["score"]]
         state.pending = [(owner, token) for owner, token in data["pending"]]
         ended = data["ended"]
@@ -794,13 +917,17 @@ class DicedTomatoesState:
 
     def __repr__(self) -> str:
         from engine.diced_tomatoes.notation import format_position
+
         return f"<DicedTomatoesState {format_position(self)}>"
 
     # --- helpers for the table scene (all derived from the rules) ------------------------
     def rolled_dice(self) -> list:
         """``[(slot, colour, face), ...]`` for the active player's rolled, unplaced dice."""
-        return [(slot, die.colour, die.face) for slot, die in enumerate(self.hand)
-                if isinstance(die, Die)]
+        return [
+            (slot, die.colour, die.face)
+            for slot, die in enumerate(self.hand)
+            if isinstance(die, Die)
+        ]
 
     def targets_for_die(self, die: int) -> list:
         """``[(owner, token), ...]`` where hand slot ``die`` may be placed now (empty if none,
@@ -827,8 +954,14 @@ class DicedTomatoesState:
         """Karma actions available now, by kind: ``{"reroll": [Reroll(..)], "shift": [...],
         "clean": [...], "roll_over": [...], "flip": [...], "set": [...]}`` (only affordable,
         legal ones; empty lists otherwise)."""
-        kinds = {Reroll: "reroll", Shift: "shift", CleanVine: "clean", RollOver: "roll_over",
-                 FlipSeed: "flip", SetDie: "set"}
+        kinds = {
+            Reroll: "reroll",
+            Shift: "shift",
+            CleanVine: "clean",
+            RollOver: "roll_over",
+            FlipSeed: "flip",
+            SetDie: "set",
+        }
         out: dict[str, list] = {name: [] for name in kinds.values()}
         for action in self.legal_actions():
             kind = kinds.get(type(action))
@@ -838,14 +971,21 @@ class DicedTomatoesState:
 
     def karma_actions_for_die(self, die: int) -> list:
         """Legal karma actions that target hand slot ``die``."""
-        return [action for action in self.legal_actions()
-                if type(action) in (Reroll, Shift, RollOver, SetDie) and action.die == die]
+        return [
+            action
+            for action in self.legal_actions()
+            if type(action) in (Reroll, Shift, RollOver, SetDie) and action.die == die
+        ]
 
     def karma_actions_for_vine(self, owner: int, token: int) -> list:
         """Legal karma actions (clean, flip) that target ``owner``'s token ``token``."""
-        return [action for action in self.legal_actions()
-                if type(action) in (CleanVine, FlipSeed)
-                and action.owner == owner and action.token == token]
+        return [
+            action
+            for action in self.legal_actions()
+            if type(action) in (CleanVine, FlipSeed)
+            and action.owner == owner
+            and action.token == token
+        ]
 
     def end_turn_refusal(self) -> str | None:
         """``None`` when End turn is allowed now, else the reason in plain words."""

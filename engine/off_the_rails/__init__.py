@@ -3,6 +3,7 @@ docs/rules/off_the_rails.md says.
 
 ``GAME`` is the registry entry; ``RULES_SUMMARY`` the player-facing rules text.
 """
+
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
@@ -119,21 +120,45 @@ up to the surface before the mine collapses into a chasm.
 """
 
 OPTIONS = (
-    OptionSpec("game_length", N_("Game length"), "choice", 21,
-               N_("Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3."),
-               LENGTHS, LENGTH_LABELS, min_players=2,   # solo uses all 33 cards
-               # with 2-3 players one more card of each colour is removed: no 25-card game
-               by_players=tuple((players, (lengths_for(players), default_length(players)))
-                                for players in (2, 3, 4))),
-    OptionSpec("bumper_carts", N_("Bumper Carts"), "bool", False,
-               N_("Collisions turn carts round but drop no gems and derail nobody.")),
-    OptionSpec("chasm_die", N_("Chasm Die"), "bool", False,
-               N_("A d8 picks the mine square for each chasm token in the chasm phase."),
-               min_players=2),                 # solo places tokens from revealed cards
-    OptionSpec("split_rule", N_("Split rule"), "choice", "choose",
-               N_("How a hit cart drops half its gems."), ("choose", "larger"),
-               (N_("Owner splits, mover picks"), N_("Drop the larger half")),
-               min_players=2),                 # solo: owner and mover are the same player
+    OptionSpec(
+        "game_length",
+        N_("Game length"),
+        "choice",
+        21,
+        N_("Deposit cards used in all; the default is 25 with 4 players and 21 with 2-3."),
+        LENGTHS,
+        LENGTH_LABELS,
+        min_players=2,  # solo uses all 33 cards
+        # with 2-3 players one more card of each colour is removed: no 25-card game
+        by_players=tuple(
+            (players, (lengths_for(players), default_length(players))) for players in (2, 3, 4)
+        ),
+    ),
+    OptionSpec(
+        "bumper_carts",
+        N_("Bumper Carts"),
+        "bool",
+        False,
+        N_("Collisions turn carts round but drop no gems and derail nobody."),
+    ),
+    OptionSpec(
+        "chasm_die",
+        N_("Chasm Die"),
+        "bool",
+        False,
+        N_("A d8 picks the mine square for each chasm token in the chasm phase."),
+        min_players=2,
+    ),  # solo places tokens from revealed cards
+    OptionSpec(
+        "split_rule",
+        N_("Split rule"),
+        "choice",
+        "choose",
+        N_("How a hit cart drops half its gems."),
+        ("choose", "larger"),
+        (N_("Owner splits, mover picks"), N_("Drop the larger half")),
+        min_players=2,
+    ),  # solo: owner and mover are the same player
 )
 
 

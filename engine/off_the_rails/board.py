@@ -11,6 +11,7 @@ N-E-S-W order: straights ``"NS"``/``"EW"``, curves ``"NE"``/``"ES"``/``"SW"``/``
 T-junctions ``"NES"``/``"ESW"``/``"NSW"``/``"NEW"`` and the cross ``"NESW"``.
 All geometry lives here so a corrected layout changes one table.
 """
+
 from __future__ import annotations
 
 GRID = 12
@@ -27,8 +28,16 @@ COLOURS = ("red", "yellow", "green", "blue")
 MINE_CENTRES = {"red": (4, 4), "yellow": (4, 7), "green": (7, 7), "blue": (7, 4)}
 """OR-D1: the centre square of each colour's mine."""
 
-MINE_OFFSETS = {1: (-1, -1), 2: (-1, 0), 3: (-1, 1), 4: (0, 1),
-                5: (1, 1), 6: (1, 0), 7: (1, -1), 8: (0, -1)}
+MINE_OFFSETS = {
+    1: (-1, -1),
+    2: (-1, 0),
+    3: (-1, 1),
+    4: (0, 1),
+    5: (1, 1),
+    6: (1, 0),
+    7: (1, -1),
+    8: (0, -1),
+}
 """OR-D1: mine square number -> offset from the mine centre (clockwise from the top-left)."""
 
 EDGES = ("north", "east", "south", "west")
@@ -136,8 +145,7 @@ def surface_squares(edge: str) -> tuple:
 SURFACE_EDGE = {sq: e for e in EDGES for sq in surface_squares(e)}
 """Surface square -> its edge."""
 
-BUILDABLE = tuple((r, c) for r in range(GRID) for c in range(GRID)
-                  if (r, c) not in CENTRE_SQUARES)
+BUILDABLE = tuple((r, c) for r in range(GRID) for c in range(GRID) if (r, c) not in CENTRE_SQUARES)
 """Grid squares where track may ever go (all but the mine centres); chasm is checked by the
 state."""
 

@@ -27,6 +27,7 @@ average; spare ``budget`` (with a ``clock``) buys more sampled futures, up to si
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
 """
+
 from __future__ import annotations
 
 import random
@@ -66,13 +67,13 @@ LEVELS = {
     # routes considered, speed targets kept per cart, look-ahead candidates; a beginner picks
     # among its ``top`` plans within ``margin`` points by a softmax at ``temperature`` (points),
     # measured with bench/bots.py
-    "easy": dict(routes=2, speeds=2, lookahead=0, beginner=True, temperature=2.0, top=3,
-                 margin=4.0),
+    "easy": dict(
+        routes=2, speeds=2, lookahead=0, beginner=True, temperature=2.0, top=3, margin=4.0
+    ),
     "medium": dict(routes=3, speeds=2, lookahead=0),
     # Hard's look-ahead: the opponents answer by the Medium plan, then Hard's own next turn
     # (measured at 1.5 s against Medium: 33-21 this way, 38-34 with an Easy answer alone)
-    "hard": dict(routes=5, speeds=3, lookahead=4, tactics=True,
-                 reply="medium", second=True),
+    "hard": dict(routes=5, speeds=3, lookahead=4, tactics=True, reply="medium", second=True),
 }
 
 
@@ -125,6 +126,7 @@ def split_choice(state, legal):
     def worst(action):
         rest = tuple(x - y for x, y in zip(load, action.pile))
         return max(value(action.pile), value(rest)), value(action.pile)
+
     return min(legal, key=worst)
 
 
@@ -209,8 +211,9 @@ def _speed_targets(state, cart_id, keep, cost_out, reach, tactics=False) -> list
     k = state.carts[cart_id]
     opts = []
     for v in range(max(MIN_SPEED, k.speed - reach), min(MAX_SPEED, k.speed + reach) + 1):
-        opts.append((_roll_score(state, cart_id, v, cost_out, tactics) - 0.01 * abs(v - k.speed),
-                     v))
+        opts.append(
+            (_roll_score(state, cart_id, v, cost_out, tactics) - 0.01 * abs(v - k.speed), v)
+        )
     opts.sort(reverse=True)
     return [v for _, v in opts[:keep]]
 
@@ -222,8 +225,10 @@ def _sequences(state, me, cfg) -> list:
     if cfg.get("beginner"):
         # a beginner looks at its best route and, for track to lay, its best routes that build
         found = heuristics.routes(state, me, limit=8, tables=tables)
-        rts = found[:1] + [route for route in found[1:] if route.actions or route.entry][
-            :cfg["routes"] - 1]
+        rts = (
+            found[:1]
+            + [route for route in found[1:] if route.actions or route.entry][: cfg["routes"] - 1]
+        )
     else:
         rts = heuristics.routes(state, me, limit=cfg["routes"], tables=tables)
     cost_out = tables[0][0]
@@ -244,15 +249,15 @@ def _sequences(state, me, cfg) -> list:
         tiles = _tile_list([route] + [r for r in rts if r is not route]) if route else []
         # the track this route would have, to pre-screen speeds on it
         probe = state.clone()
-        _apply_all(probe, base + tiles[:n - len(base)])
+        _apply_all(probe, base + tiles[: n - len(base)])
         carts = [ci for ci in state.carts_of(me) if probe.carts[ci].where == CartPlace.BOARD]
         left = n - len(base)
         per_cart = []
         for ci in carts:
-            targets = _speed_targets(probe, ci, cfg["speeds"], cost_out, left,
-                                     cfg.get("tactics", False))
-            cur = (state.carts[ci].speed if state.carts[ci].where == CartPlace.BOARD
-                   else START_SPEED)
+            targets = _speed_targets(
+                probe, ci, cfg["speeds"], cost_out, left, cfg.get("tactics", False)
+            )
+            cur = state.carts[ci].speed if state.carts[ci].where == CartPlace.BOARD else START_SPEED
             if cur not in targets:
                 targets.append(cur)
             per_cart.append([(ci, v - cur) for v in targets])
@@ -263,8 +268,9 @@ def _sequences(state, me, cfg) -> list:
             spend = sum(abs(d) for _, d in combo)
             if spend > left:
                 continue
-            speed_acts = [ChangeSpeed(ci, 1 if d > 0 else -1)
-                          for ci, d in combo for _ in range(abs(d))]
+            speed_acts = [
+                ChangeSpeed(ci, 1 if d > 0 else -1) for ci, d in combo for _ in range(abs(d))
+            ]
             k_tiles = left - spend
             add(base + tiles[:k_tiles] + speed_acts)
     return seqs
@@ -313,13 +319,12 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
         scored.append((v, seq, after))
     if not scored:
         return [EndActions()]
-    scored.sort(key=lambda row: -row[0])   # stable: a tie goes to the sequence proposed first
+    scored.sort(key=lambda row: -row[0])  # stable: a tie goes to the sequence proposed first
     best = scored[0]
     if cfg.get("beginner"):
         best = _beginner_plan(state, me, scored, cfg, rng)
     elif cfg["lookahead"] and len(scored) > 1 and not (stop and stop()):
-        best = _look_ahead(me, scored[:cfg["lookahead"]], cfg, rng, deadline, clock,
-                           stop) or best
+        best = _look_ahead(me, scored[: cfg["lookahead"]], cfg, rng, deadline, clock, stop) or best
     seq = list(best[1])
     if not seq or len(seq) < state.actions_left:
         seq.append(EndActions())  # OR-D12: the phase ends only when the player ends it
@@ -345,7 +350,7 @@ def _beginner_plan(state, me, scored, cfg, rng):
     if any(builds(row[1]) and row[0] > idle for row in scored):
         pool = [row for row in scored if builds(row[1]) and row[0] >= idle]
     best = pool[0][0]
-    near = [row for row in pool[:cfg["top"]] if row[0] >= best - cfg["margin"]]
+    near = [row for row in pool[: cfg["top"]] if row[0] >= best - cfg["margin"]]
     return near[softmax_pick([row[0] for row in near], rng, cfg["temperature"])]
 
 
@@ -371,8 +376,9 @@ def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
         if round_ and (clock() + took * len(results) >= deadline or stop and stop()):
             break  # the next round would likely overrun the budget
         for i, cand in enumerate(top if round_ == 0 else [row[2] for row in results]):
-            if round_ == 0 and (deadline is not None and clock() + took >= deadline
-                                or stop and stop()):
+            if round_ == 0 and (
+                deadline is not None and clock() + took >= deadline or stop and stop()
+            ):
                 break
             start = clock() if clock else 0.0
             v = _second_turn(cand, me, random.Random(seed), easy, medium, full)
@@ -450,9 +456,15 @@ def phase_rng(state, level: str) -> random.Random:
     (their candidates are the rests of the first step's) and is played through coherently,
     with no plan remembered between decisions. Re-planning with fresh numbers at each step
     mixed plans: untimed Hard won 18 of 40 games against Medium instead of 27."""
-    stable = (level, state.turn, state.player, tuple(state.bag), tuple(state.lost),
-              tuple(tuple(pile) for pile in state.stockpiles),
-              tuple(sorted((square, tuple(gems)) for square, gems in state.gems.items())))
+    stable = (
+        level,
+        state.turn,
+        state.player,
+        tuple(state.bag),
+        tuple(state.lost),
+        tuple(tuple(pile) for pile in state.stockpiles),
+        tuple(sorted((square, tuple(gems)) for square, gems in state.gems.items())),
+    )
     return random.Random(repr(stable))
 
 
@@ -511,8 +523,15 @@ class PlannerBot:
         deadline = None
         if self.clock is not None:
             deadline = self.clock() + max(0.05, self.budget - 0.2)
-        plan = plan_actions(state, me, self.cfg, phase_rng(state, self.level), deadline,
-                            self.clock, stop=lambda: self.cancelled)
+        plan = plan_actions(
+            state,
+            me,
+            self.cfg,
+            phase_rng(state, self.level),
+            deadline,
+            self.clock,
+            stop=lambda: self.cancelled,
+        )
         return plan[0]
 
     def _movement(self, state, legal, rng):
@@ -542,7 +561,7 @@ class PlannerBot:
         best = max(valued, key=lambda row: row[0])
         if not self.cfg.get("beginner"):
             return best[1]
-        ranked = sorted(valued, key=lambda row: row[0], reverse=True)[:self.cfg["top"]]
+        ranked = sorted(valued, key=lambda row: row[0], reverse=True)[: self.cfg["top"]]
         near = [row for row in ranked if row[0] >= best[0] - self.cfg["margin"]]
         return near[softmax_pick([row[0] for row in near], rng, self.cfg["temperature"])][1]
 
@@ -565,5 +584,13 @@ class OffTheRailsBots(GameBots):
 BOTS = OffTheRailsBots()
 """The game's :class:`engine.bots.GameBots`."""
 
-__all__ = ["BOTS", "OffTheRailsBots", "PlannerBot", "plan_actions", "finish_turn",
-           "default_action", "builds", "LEVELS"]
+__all__ = [
+    "BOTS",
+    "OffTheRailsBots",
+    "PlannerBot",
+    "plan_actions",
+    "finish_turn",
+    "default_action",
+    "builds",
+    "LEVELS",
+]

@@ -2,6 +2,7 @@
 
 Gem counts are 5-tuples in :data:`GEMS` order ``(rock, ruby, emerald, gold, diamond)``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,8 +37,12 @@ ACTIONS_PER_TURN = 4
 MIN_SPEED, MAX_SPEED, START_SPEED = 1, 6, 3
 """OR-D5: speed stays within 1-6; a placed cart starts at 3."""
 LENGTHS = (13, 17, 21, 25)
-LENGTH_LABELS = (N_("Very short (13 cards)"), N_("Short (17 cards)"), N_("Medium (21 cards)"),
-                 N_("Long (25 cards)"))
+LENGTH_LABELS = (
+    N_("Very short (13 cards)"),
+    N_("Short (17 cards)"),
+    N_("Medium (21 cards)"),
+    N_("Long (25 cards)"),
+)
 CHASM = "chasm"
 """The colour name used for the Chasm card in a reveal."""
 
@@ -117,8 +122,13 @@ def value(counts) -> int:
 
 def gems_text(counts) -> str:
     """Plain words for a gem count: ``"2 rubies and a diamond"``; ``"nothing"`` when empty."""
-    plural = {"rock": "rocks", "ruby": "rubies", "emerald": "emeralds", "gold": "gold",
-              "diamond": "diamonds"}
+    plural = {
+        "rock": "rocks",
+        "ruby": "rubies",
+        "emerald": "emeralds",
+        "gold": "gold",
+        "diamond": "diamonds",
+    }
     parts = []
     for i, n in enumerate(counts):
         if n == 1:
@@ -150,8 +160,10 @@ def sub_multisets(counts, size: int) -> list:
 
 # --- missions -------------------------------------------------------------------------------
 MISSIONS = {
-    1: ("Behind Enemy Lines",
-        "Stockpile at least 1 jewel from a cart that left by an opponent's edge."),
+    1: (
+        "Behind Enemy Lines",
+        "Stockpile at least 1 jewel from a cart that left by an opponent's edge.",
+    ),
     2: ("Bumper Carts", "Derail an opponent's cart in a collision."),
     3: ("Diamonds aren't Forever", "Stockpile a diamond from a single cart in one turn."),
     4: ("Dirty Goblins", "Have the most rocks in your stockpile at the end (ties: nobody)."),
@@ -175,6 +187,8 @@ def has_most_rubies(stockpiles, player) -> bool:
     """True when ``player``'s stockpile holds the most rubies (at least 1; ties share)."""
     rubies = stockpiles[player][1]
     return rubies >= 1 and rubies == max(stock[1] for stock in stockpiles)
+
+
 DIRTY_GOBLINS = 4
 """Scored only at the end of the game, never claimed during play."""
 
@@ -203,14 +217,23 @@ class MoveFacts:
 
     def to_dict(self) -> dict:
         """The saved shape: ``{"exits": [[load, by_opponent_edge], ...], "head_on": ...}``."""
-        return {"exits": [[list(e.load), e.by_opponent_edge] for e in self.exits],
-                "head_on": self.head_on, "derailed_opponent": self.derailed_opponent,
-                "heist": self.heist, "collector": self.collector}
+        return {
+            "exits": [[list(e.load), e.by_opponent_edge] for e in self.exits],
+            "head_on": self.head_on,
+            "derailed_opponent": self.derailed_opponent,
+            "heist": self.heist,
+            "collector": self.collector,
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> MoveFacts:
-        return cls(tuple(CartExit(tuple(load), by_opponent) for load, by_opponent in data["exits"]),
-                   data["head_on"], data["derailed_opponent"], data["heist"], data["collector"])
+        return cls(
+            tuple(CartExit(tuple(load), by_opponent) for load, by_opponent in data["exits"]),
+            data["head_on"],
+            data["derailed_opponent"],
+            data["heist"],
+            data["collector"],
+        )
 
 
 NO_FACTS = MoveFacts()
@@ -242,8 +265,7 @@ def mission_fulfilled(mission: int, facts: MoveFacts, stockpile, loads) -> bool:
     during play (it is decided at the end).
     """
     if mission in HOLDING_MISSIONS:
-        return (mission == 5 and facts.collector) or fulfilled_by_holding(mission, stockpile,
-                                                                          loads)
+        return (mission == 5 and facts.collector) or fulfilled_by_holding(mission, stockpile, loads)
     if mission == 1:
         return any(e.by_opponent_edge and jewels(e.load) >= 1 for e in facts.exits)
     if mission == 2:

@@ -11,6 +11,7 @@ copy of the effects. :func:`play_event` changes a state in place; :func:`apply_e
 changed copy. Containers a clone shares (``unseen`` values, ``piles``, ``delivered`` values, gem
 counts, ``facts``) are replaced, never changed in place. Every play resets the legal-action cache.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -188,7 +189,7 @@ def _nothing(state, event):
 
 
 def _tasks_changed(state, event: TasksChanged):
-    state.tasks[0:event.replace] = event.tasks
+    state.tasks[0 : event.replace] = event.tasks
 
 
 # --- movement --------------------------------------------------------------------------------
@@ -254,8 +255,9 @@ def _cart_left_mine(state, event: CartLeftMine):
     owner = cart.owner
     state.stockpiles[owner] = add(state.stockpiles[owner], event.gems)
     by_opponent = any(edge == event.edge for seat, edge in enumerate(state.edges) if seat != owner)
-    state.facts = replace(state.facts,
-                          exits=state.facts.exits + (CartExit(event.gems, by_opponent),))
+    state.facts = replace(
+        state.facts, exits=state.facts.exits + (CartExit(event.gems, by_opponent),)
+    )
     if state.solo:
         state.delivered[event.edge] = add(state.delivered[event.edge], event.gems)
     _to_supply(cart, CartPlace.SUPPLY)
@@ -370,18 +372,40 @@ def _game_ended(state, event: GameEnded):
 
 # each effect takes its own event class, so the table's value type takes any event
 _PLAY: dict[type[Event], Callable[[OTRState, Any], None]] = {
-    EdgeTaken: _edge_taken, MissionDealt: _mission_dealt, CardRevealed: _card_revealed,
-    GemPlaced: _gem_placed, TurnStarted: _turn_started, TilePlaced: _tile_placed,
-    TileUpgraded: _tile_upgraded, CartPlaced: _cart_placed, SpeedChanged: _speed_changed,
-    ActionsEnded: _nothing, CartMoved: _cart_moved, ExitChosen: _exit_chosen,
-    GemTaken: _gem_taken, Collided: _collided, CartTurned: _cart_turned, LoadSplit: _load_split,
-    GemsDropped: _gems_dropped, CartDerailed: _cart_derailed, CartFell: _cart_fell,
-    CartLeftMine: _cart_left_mine, CartReturned: _cart_returned,
-    MissionClaimed: _mission_claimed, ChasmCardRevealed: _chasm_card_revealed,
-    ChasmTokenDrawn: _chasm_token_drawn, ChasmDieRolled: _nothing, ChasmOpened: _chasm_opened,
-    CardSkipped: _card_skipped, ChasmCardShuffledBack: _nothing, GameEnded: _game_ended,
-    TasksChanged: _tasks_changed, CartStarted: _cart_started, MissionsChecked: _missions_checked,
-    ChasmTurnBegan: _chasm_turn_began, FinalTurnPlayed: _final_turn_played,
+    EdgeTaken: _edge_taken,
+    MissionDealt: _mission_dealt,
+    CardRevealed: _card_revealed,
+    GemPlaced: _gem_placed,
+    TurnStarted: _turn_started,
+    TilePlaced: _tile_placed,
+    TileUpgraded: _tile_upgraded,
+    CartPlaced: _cart_placed,
+    SpeedChanged: _speed_changed,
+    ActionsEnded: _nothing,
+    CartMoved: _cart_moved,
+    ExitChosen: _exit_chosen,
+    GemTaken: _gem_taken,
+    Collided: _collided,
+    CartTurned: _cart_turned,
+    LoadSplit: _load_split,
+    GemsDropped: _gems_dropped,
+    CartDerailed: _cart_derailed,
+    CartFell: _cart_fell,
+    CartLeftMine: _cart_left_mine,
+    CartReturned: _cart_returned,
+    MissionClaimed: _mission_claimed,
+    ChasmCardRevealed: _chasm_card_revealed,
+    ChasmTokenDrawn: _chasm_token_drawn,
+    ChasmDieRolled: _nothing,
+    ChasmOpened: _chasm_opened,
+    CardSkipped: _card_skipped,
+    ChasmCardShuffledBack: _nothing,
+    GameEnded: _game_ended,
+    TasksChanged: _tasks_changed,
+    CartStarted: _cart_started,
+    MissionsChecked: _missions_checked,
+    ChasmTurnBegan: _chasm_turn_began,
+    FinalTurnPlayed: _final_turn_played,
     ChasmPhaseBegan: _chasm_phase_began,
 }
 """Event class -> its effect; every class in ``state.EVENTS`` has one."""

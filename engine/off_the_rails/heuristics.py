@@ -15,6 +15,7 @@ Mine centres, chasm squares and upgrades under a cart are impassable.
 ``evaluate(state, player) -> float`` (higher is better for ``player``) and
 ``explain_move(state, action, names) -> str`` are what :mod:`engine.off_the_rails.bots` uses.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -72,7 +73,7 @@ TILE_UNITS = 3
 HORIZON = 60.0
 """Route units at which a deposit is worth nothing any more (about five turns of work)."""
 _SIDES = board.SIDES
-_INF = 10 ** 9
+_INF = 10**9
 
 
 # =============================================================================================
@@ -112,8 +113,10 @@ for _i in range(_G * _G):
         _n = board.step((_i // _G, _i % _G), _x)
         _NEXT.append(_n[0] * _G + _n[1] if board.on_grid(_n) else -1)
 _MASK = {t: sum(1 << _SIDE_I[x] for x in t) for t in board.ALL_TILES}
-_NEED = [[[((t >> s) & 1 == 0) + ((t >> g) & 1 == 0) for g in range(4)] for s in range(4)]
-         for t in range(16)]
+_NEED = [
+    [[((t >> s) & 1 == 0) + ((t >> g) & 1 == 0) for g in range(4)] for s in range(4)]
+    for t in range(16)
+]
 _CENTRE_I = [r * _G + c for r, c in board.CENTRE_SQUARES]
 
 
@@ -148,8 +151,18 @@ def _step_table(occupied: bool) -> list:
 def _back_table(forward: list) -> list:
     """``[tile][leave]`` -> ``((enter, units), ...)``, enter in side order: the same ways as
     ``forward`` (a :func:`_step_table`) looked up by the side left."""
-    return [[tuple((enter, units) for enter in range(4) for way, units in forward[tile][enter]
-                   if way == leave) for leave in range(4)] for tile in range(16)]
+    return [
+        [
+            tuple(
+                (enter, units)
+                for enter in range(4)
+                for way, units in forward[tile][enter]
+                if way == leave
+            )
+            for leave in range(4)
+        ]
+        for tile in range(16)
+    ]
 
 
 _WAYS = (_step_table(False), _step_table(True))
@@ -219,7 +232,7 @@ def _grid(state):
     blocked = [False] * (_G * _G)
     for i in _CENTRE_I:
         blocked[i] = True
-    for (r, c) in state.chasm:
+    for r, c in state.chasm:
         if 0 <= r < _G and 0 <= c < _G:
             blocked[r * _G + c] = True
     occ = [False] * (_G * _G)
@@ -233,7 +246,7 @@ def _run(cost, link, buckets, tiles, blocked, occupied, forward):
     """Bucket-queue Dijkstra over departure states (in place on ``cost``/``link``)."""
     ways_free, ways_taken = _WAYS
     back_free, back_taken = _WAYS_BACK
-    step, opposite = _NEXT, _OPP_I      # locals: this loop is the bots' hottest
+    step, opposite = _NEXT, _OPP_I  # locals: this loop is the bots' hottest
     d = 0
     while d < len(buckets):
         bucket = buckets[d]
@@ -364,8 +377,11 @@ def _placeable(state, player) -> list:
     the edge each enters by (the own edge; in solo each cart's colour edge)."""
     if not state.solo and state.edges[player] is None:
         return []  # no edge yet (setup)
-    return [(cart_id, cart_edge(state, cart_id)) for cart_id in state.carts_of(player)
-            if cart_place_refusal(state, cart_id) is None]
+    return [
+        (cart_id, cart_edge(state, cart_id))
+        for cart_id in state.carts_of(player)
+        if cart_place_refusal(state, cart_id) is None
+    ]
 
 
 def deposit_value(gems) -> float:
@@ -479,8 +495,11 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
             entry = PlaceCart(put, first[0][0], first[0][1])
         acts = _placements(state, [p for p in passes if board.on_grid(p[0])])
         last_sq, last_side = chain[-1]
-        out = (board.EDGE_OF_SIDE[last_side]
-               if not board.on_grid(board.step(last_sq, last_side)) else None)
+        out = (
+            board.EDGE_OF_SIDE[last_side]
+            if not board.on_grid(board.step(last_sq, last_side))
+            else None
+        )
         found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes], out))
 
     for key, (_units, ci, _) in srcs.items():
@@ -516,8 +535,9 @@ def points(state, player) -> float:
     """Points ``player`` would score if the game ended now with every cart back (rules,
     "Scoring")."""
     pts = value(state.stockpiles[player]) + MISSION_POINTS * len(state.taken[player])
-    pts += CART_POINTS * sum(1 for cart in state.carts
-                             if cart.owner == player and cart.where != CartPlace.LOST)
+    pts += CART_POINTS * sum(
+        1 for cart in state.carts if cart.owner == player and cart.where != CartPlace.LOST
+    )
     if has_most_rubies(state.stockpiles, player):
         pts += RUBY_BONUS
     return pts
@@ -553,8 +573,11 @@ def _potential(state, player, cost_out, grid=None) -> float:
         if k.owner != player or k.where != CartPlace.BOARD:
             continue
         pts += 0.3  # a cart in the mine is a head start
-        lv = (value(k.load) + _mission_bonus(state, player, k.load)
-              + _ruby_edge(state, player, k.load))
+        lv = (
+            value(k.load)
+            + _mission_bonus(state, player, k.load)
+            + _ruby_edge(state, player, k.load)
+        )
         if k.square in hits:
             # an opponent's cart can run into it next turn: half the load dropped, or a derail
             pts -= 0.25 * lv if sum(k.load) else 0.6
@@ -570,8 +593,9 @@ def _potential(state, player, cost_out, grid=None) -> float:
         if k.facing is not None:
             u = cost_out.get((k.square, k.facing), _INF)
         else:
-            u = min((cost_out.get((k.square, g), _INF) for g in _SIDES if g != k.back),
-                    default=_INF)
+            u = min(
+                (cost_out.get((k.square, g), _INF) for g in _SIDES if g != k.back), default=_INF
+            )
         if not board.on_grid(k.square):
             u = 0
         pts += lv * max(0.25, 0.97 - u / 50.0)
@@ -594,8 +618,7 @@ def _forced_into_chasm(state, cart) -> bool:
     cart on a junction chooses again, rules.ways_on)."""
     if cart.facing is None or board.step(cart.square, cart.facing) not in state.chasm:
         return False
-    return (cart.square not in state.tiles
-            or cart.facing in ways_on(state, cart.square, cart.back))
+    return cart.square not in state.tiles or cart.facing in ways_on(state, cart.square, cart.back)
 
 
 def _in_reach_of_others(state, player) -> set:
@@ -644,6 +667,7 @@ def evaluate(state, player: int) -> float:
     end of the game: the exact point difference (plus a win bonus)."""
     if state.solo:
         from engine.off_the_rails.rules import solo_result
+
         r = solo_result(state)
         carts = sum(1 for k in state.carts if k.where != CartPlace.LOST)
         if state.over:
@@ -653,14 +677,16 @@ def evaluate(state, player: int) -> float:
         return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, grid)
     if state.over:
         from engine.off_the_rails.rules import scores, winners
+
         sc = scores(state)
         mine = sc[player]["total"]
         best = max(x["total"] for q, x in enumerate(sc) if q != player)
         return mine - best + (5.0 if player in winners(state) else -5.0)
     grid = _grid(state)
     cost_out, _ = exit_costs(state, grid)
-    vals = [points(state, q) + _potential(state, q, cost_out, grid)
-            for q in range(state.num_players)]
+    vals = [
+        points(state, q) + _potential(state, q, cost_out, grid) for q in range(state.num_players)
+    ]
     others = [v for q, v in enumerate(vals) if q != player]
     return vals[player] - (max(others) if others else 0.0)
 
@@ -674,8 +700,13 @@ def _who(player, names=None) -> str:
     return f"Player {player + 1}"
 
 
-_PLURAL = {"rock": "rocks", "ruby": "rubies", "emerald": "emeralds", "gold": "gold",
-           "diamond": "diamonds"}
+_PLURAL = {
+    "rock": "rocks",
+    "ruby": "rubies",
+    "emerald": "emeralds",
+    "gold": "gold",
+    "diamond": "diamonds",
+}
 
 
 def _deposit_words(gems) -> str:
@@ -700,8 +731,11 @@ def _route_for(state, player, action):
     whose goal (its deposit, else where it leaves the mine) is nearest the action's square;
     None when no route has it."""
     square = (action.row, action.col)
-    found = [route for route in routes(state, player, limit=6)
-             if action in route.actions or action == route.entry]
+    found = [
+        route
+        for route in routes(state, player, limit=6)
+        if action in route.actions or action == route.entry
+    ]
     if not found:
         return None
 
@@ -709,14 +743,18 @@ def _route_for(state, player, action):
         if route.target is not None:
             return route.target
         return route.squares[-1] if route.squares else square
+
     return min(found, key=lambda route: _distance(square, goal(route)))
 
 
 def _route_reason(state, action, route) -> str:
     """Why a tile, an upgrade or putting a cart in helps ``route``: the square, the cart and
     what the route reaches."""
-    ci = route.cart if route.cart is not None else (
-        route.entry.cart if route.entry is not None else None)
+    ci = (
+        route.cart
+        if route.cart is not None
+        else (route.entry.cart if route.entry is not None else None)
+    )
     cart = _your(state, ci)
     square = square_name(action.row, action.col)
     if isinstance(action, PlaceCart):
@@ -728,8 +766,7 @@ def _route_reason(state, action, route) -> str:
     if route.target is None:  # a way out for a loaded cart
         k = state.carts[ci]
         if state.solo and route.out_edge:
-            counted = [g for g in (1, 2, 3, 4)
-                       if k.load[g] and JEWEL_EDGE[g] == route.out_edge]
+            counted = [g for g in (1, 2, 3, 4) if k.load[g] and JEWEL_EDGE[g] == route.out_edge]
             if counted:
                 g = counted[0]
                 jewel = GEM_NAMES[g] if k.load[g] == 1 else _PLURAL[GEM_NAMES[g]]
@@ -745,8 +782,11 @@ def _route_reason(state, action, route) -> str:
 
 def _nearest_cart(state, player, square):
     """``player``'s cart on the board nearest ``square`` (None if none)."""
-    mine = [ci for ci in state.carts_of(player) if state.carts[ci].where == CartPlace.BOARD
-            and state.carts[ci].square is not None]
+    mine = [
+        ci
+        for ci in state.carts_of(player)
+        if state.carts[ci].where == CartPlace.BOARD and state.carts[ci].square is not None
+    ]
     return min(mine, key=lambda ci: _distance(state.carts[ci].square, square), default=None)
 
 
@@ -763,11 +803,15 @@ def explain_move(state, action, names=None) -> str:
             return _route_reason(state, action, route)
         square = (action.row, action.col)
         if isinstance(action, PlaceCart):
-            return (f"Puts {_your(state, action.cart)} in at {square_name(*square)}, ready "
-                    f"for the next route.")
-        what = (f"Lays {tile_words(action.exits)} on {square_name(*square)}"
-                if isinstance(action, PlaceTile)
-                else f"Upgrades {square_name(*square)} to a {board.tile_kind(action.exits)}")
+            return (
+                f"Puts {_your(state, action.cart)} in at {square_name(*square)}, ready "
+                f"for the next route."
+            )
+        what = (
+            f"Lays {tile_words(action.exits)} on {square_name(*square)}"
+            if isinstance(action, PlaceTile)
+            else f"Upgrades {square_name(*square)} to a {board.tile_kind(action.exits)}"
+        )
         ci = _nearest_cart(state, p, square)
         if ci is None:
             return f"{what}: track for your next cart's route."
@@ -780,8 +824,10 @@ def explain_move(state, action, names=None) -> str:
         return "Ends your actions: your carts roll now."
     if isinstance(action, MoveCart):
         k = state.carts[action.cart]
-        return (f"{_your(state, action.cart).capitalize()} goes first: it "
-                f"{_roll(state, action.cart, k.speed)}.")
+        return (
+            f"{_your(state, action.cart).capitalize()} goes first: it "
+            f"{_roll(state, action.cart, k.speed)}."
+        )
     if isinstance(action, ChooseExit):
         ci = state.moving_cart()
         side = board.SIDE_NAMES[action.side]
@@ -803,13 +849,17 @@ def explain_move(state, action, names=None) -> str:
         ci = state.moving_cart()
         into = f" into {_your(state, ci)}" if ci is not None else ""
         if state.solo:
-            return (f"Takes the {action.gem}{into}: {_PLURAL[action.gem]} count at the "
-                    f"{JEWEL_EDGE[GEM_INDEX[action.gem]]} edge.")
+            return (
+                f"Takes the {action.gem}{into}: {_PLURAL[action.gem]} count at the "
+                f"{JEWEL_EDGE[GEM_INDEX[action.gem]]} edge."
+            )
         pts = GEM_VALUES[GEM_INDEX[action.gem]]
         return f"Takes the {action.gem}{into}, worth {pts} point{'s' if pts != 1 else ''}."
     if isinstance(action, SplitLoad):
-        return (f"Puts {gems_text(action.pile)} in the first pile, worth about as much as the "
-                f"other: little to lose whichever is picked.")
+        return (
+            f"Puts {gems_text(action.pile)} in the first pile, worth about as much as the "
+            f"other: little to lose whichever is picked."
+        )
     if isinstance(action, DropGems):
         return f"Drops {gems_text(action.gems)}, the cheapest gems, and keeps the valuable ones."
     if isinstance(action, PickPile):
@@ -821,8 +871,10 @@ def explain_move(state, action, names=None) -> str:
         ci = state.cart_at(sq)
         if ci is not None and state.carts[ci].owner != p:
             owner = _who(state.carts[ci].owner, names)
-            return (f"Opens the chasm on {square_name(*sq)} under {owner}'s "
-                    f"{state.carts[ci].label} cart.")
+            return (
+                f"Opens the chasm on {square_name(*sq)} under {owner}'s "
+                f"{state.carts[ci].label} cart."
+            )
         if sq in state.tiles:
             return f"Opens the chasm on the track at {square_name(*sq)}, cutting a route."
         return f"Opens the chasm on {square_name(*sq)}: the least harm to you."
@@ -842,8 +894,11 @@ def _roll(state, cart_id, speed) -> str:
     for _ in range(speed):
         what = next_step(state, sq, f)
         if what[0] == "exit":
-            return "leaves the mine with its load" if sum(k.load) or gained else \
-                "rolls out of the mine"
+            return (
+                "leaves the mine with its load"
+                if sum(k.load) or gained
+                else "rolls out of the mine"
+            )
         if what[0] == "chasm":
             return f"would fall into the chasm on {square_name(*what[1])}"
         if what[0] == "cart":
@@ -859,5 +914,16 @@ def _roll(state, cart_id, speed) -> str:
     return f"stops on {square_name(*sq)}" + (" with new gems" if gained else "")
 
 
-__all__ = ["evaluate", "explain_move", "exit_costs", "reach_costs", "routes",
-           "sources", "points", "deposit_value", "next_step", "Route", "TILE_UNITS"]
+__all__ = [
+    "evaluate",
+    "explain_move",
+    "exit_costs",
+    "reach_costs",
+    "routes",
+    "sources",
+    "points",
+    "deposit_value",
+    "next_step",
+    "Route",
+    "TILE_UNITS",
+]

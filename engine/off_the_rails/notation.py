@@ -21,6 +21,7 @@ turn, the task list) follows as ``name = JSON``.
 
 Example: ``parse(format(state)) == state`` for every reachable state.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,10 +66,12 @@ def format(state) -> str:  # noqa: A001 - the notation's public name
         lines.append(f"{r:<2} " + " ".join(cells).rstrip())
     for i, k in enumerate(d["carts"]):
         at = f"{k['square'][0]},{k['square'][1]}" if k["square"] else "-"
-        lines.append(f"cart {i}: owner={k['owner']} colour={k['colour'] or '-'} "
-                     f"marker={k['marker']} where={k['where']} at={at} back={k['back'] or '-'} "
-                     f"facing={k['facing'] or '-'} speed={k['speed']} "
-                     f"load={_gems(k['load']) or '-'}")
+        lines.append(
+            f"cart {i}: owner={k['owner']} colour={k['colour'] or '-'} "
+            f"marker={k['marker']} where={k['where']} at={at} back={k['back'] or '-'} "
+            f"facing={k['facing'] or '-'} speed={k['speed']} "
+            f"load={_gems(k['load']) or '-'}"
+        )
     for key, value in d.items():
         if key in _GRID_KEYS or key == "carts":
             continue
@@ -79,6 +82,7 @@ def format(state) -> str:  # noqa: A001 - the notation's public name
 def parse(text: str):
     """Rebuild a state from :func:`format` text; ``ValueError`` names the bad line."""
     from engine.off_the_rails.state import OTRState
+
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines or not lines[0].startswith("OTR"):
         raise ValueError("Off the Rails notation starts with 'OTR 1'.")
@@ -124,8 +128,14 @@ def _parse_cart(line):
     _, rest = line.split(":", 1)
     f = dict(item.split("=", 1) for item in rest.split())
     at = None if f["at"] == "-" else [int(x) for x in f["at"].split(",")]
-    return {"owner": int(f["owner"]), "colour": None if f["colour"] == "-" else f["colour"],
-            "marker": f["marker"], "where": f["where"], "square": at,
-            "back": None if f["back"] == "-" else f["back"],
-            "facing": None if f["facing"] == "-" else f["facing"],
-            "speed": int(f["speed"]), "load": [0] * 5 if f["load"] == "-" else _ungems(f["load"])}
+    return {
+        "owner": int(f["owner"]),
+        "colour": None if f["colour"] == "-" else f["colour"],
+        "marker": f["marker"],
+        "where": f["where"],
+        "square": at,
+        "back": None if f["back"] == "-" else f["back"],
+        "facing": None if f["facing"] == "-" else f["facing"],
+        "speed": int(f["speed"]),
+        "load": [0] * 5 if f["load"] == "-" else _ungems(f["load"]),
+    }

@@ -60,6 +60,7 @@ Engine decisions beyond the rules file (documented here and in the report):
 * With an even load a split and its mirror are the same choice: one is listed; the mirror is
   refused with a sentence naming the listed one (legal moves are exactly the listed ones).
 """
+
 from __future__ import annotations
 
 from engine.core import CHANCE, TERMINAL, Action, IllegalAction
@@ -185,10 +186,20 @@ from engine.off_the_rails.tasks import (
     TaskKind,
 )
 
-CHANCE_TASKS = frozenset({TaskKind.SETUP_CARD, TaskKind.DRAW_GEMS, TaskKind.DEAL_MISSION,
-                          TaskKind.DRAW_EDGE, TaskKind.DEPOSIT, TaskKind.CHASM_DRAW,
-                          TaskKind.CHASM_DIE, TaskKind.CHASM_DECK, TaskKind.SOLO_GEM,
-                          TaskKind.SOLO_REVEAL})
+CHANCE_TASKS = frozenset(
+    {
+        TaskKind.SETUP_CARD,
+        TaskKind.DRAW_GEMS,
+        TaskKind.DEAL_MISSION,
+        TaskKind.DRAW_EDGE,
+        TaskKind.DEPOSIT,
+        TaskKind.CHASM_DRAW,
+        TaskKind.CHASM_DIE,
+        TaskKind.CHASM_DECK,
+        TaskKind.SOLO_GEM,
+        TaskKind.SOLO_REVEAL,
+    }
+)
 OWNER_TASKS = frozenset({TaskKind.SPLIT, TaskKind.DROP})
 """Decisions taken by the owner of the hit cart, not by the active player."""
 FIRST_PLAYER_TASKS = frozenset({TaskKind.CHOOSE_EDGE})
@@ -198,18 +209,29 @@ HIT_TASKS = frozenset({TaskKind.SPLIT, TaskKind.DROP, TaskKind.PICK})
 CHANCE_OUTCOMES = (DrawEdge, DealMission, RevealCard, DrawGem, DrawChasmToken, RollChasmDie)
 ACTION_PHASE_MOVES = (PlaceTile, UpgradeTile, PlaceCart, ChangeSpeed, EndActions)
 
-_PENDING = {TaskKind.CHOOSE_EDGE: Pending.EDGE, TaskKind.ACTIONS: Pending.ACTIONS,
-            TaskKind.MOVEMENT: Pending.MOVE_CART, TaskKind.EXIT: Pending.EXIT,
-            TaskKind.PICKUP: Pending.GEM, TaskKind.SPLIT: Pending.SPLIT,
-            TaskKind.DROP: Pending.DROP, TaskKind.PICK: Pending.PICK,
-            TaskKind.MISSION: Pending.MISSION, TaskKind.CHASM_PLACE: Pending.CHASM_TOKEN}
+_PENDING = {
+    TaskKind.CHOOSE_EDGE: Pending.EDGE,
+    TaskKind.ACTIONS: Pending.ACTIONS,
+    TaskKind.MOVEMENT: Pending.MOVE_CART,
+    TaskKind.EXIT: Pending.EXIT,
+    TaskKind.PICKUP: Pending.GEM,
+    TaskKind.SPLIT: Pending.SPLIT,
+    TaskKind.DROP: Pending.DROP,
+    TaskKind.PICK: Pending.PICK,
+    TaskKind.MISSION: Pending.MISSION,
+    TaskKind.CHASM_PLACE: Pending.CHASM_TOKEN,
+}
 
 # Pre-built action tuples so legal_actions stays cheap (it is called after every step).
-_PLACE = {square: tuple(PlaceTile(square[0], square[1], exits) for exits in board.PLACEABLE)
-          for square in board.BUILDABLE}
-_UPGRADE = {(square, old): tuple(UpgradeTile(square[0], square[1], new)
-                                 for new in board.upgrades(old))
-            for square in board.BUILDABLE for old in board.ALL_TILES}
+_PLACE = {
+    square: tuple(PlaceTile(square[0], square[1], exits) for exits in board.PLACEABLE)
+    for square in board.BUILDABLE
+}
+_UPGRADE = {
+    (square, old): tuple(UpgradeTile(square[0], square[1], new) for new in board.upgrades(old))
+    for square in board.BUILDABLE
+    for old in board.ALL_TILES
+}
 
 
 def _emit(state: OTRState, events: list, event) -> None:
@@ -275,11 +297,13 @@ def new_state(num_players: int, options: dict) -> OTRState:
         state.solo_deck = [(c, n) for c in COLOURS for n in range(1, 9)] + [(CHASM, 0)]
         state.token_supply = {colour: TOKENS_PER_COLOUR for colour in COLOURS}
         state.delivered = {edge: zero() for edge in EDGES}
-        state.tasks = ([SoloGem(colour, number) for colour in COLOURS for number in range(1, 9)]
-                       + [StartTurn(0)])
+        state.tasks = [SoloGem(colour, number) for colour in COLOURS for number in range(1, 9)] + [
+            StartTurn(0)
+        ]
     else:
-        state.carts = [Cart(p, None, marker) for p in range(num_players)
-                       for marker in ("white", "black")]
+        state.carts = [
+            Cart(p, None, marker) for p in range(num_players) for marker in ("white", "black")
+        ]
         state.edges = [None] * num_players
         # one token of each colour waits on the chasm deck
         state.token_supply = {colour: TOKENS_PER_COLOUR - 1 for colour in COLOURS}
@@ -287,11 +311,13 @@ def new_state(num_players: int, options: dict) -> OTRState:
         state.piles = [(1, 1, 1, 1, 0)] * piles
         # the Chasm card is shuffled among the 5th-8th cards from the bottom
         state.piles[piles - 2] = (1, 1, 1, 1, 1)
-        state.tasks = ([ColourStep(TaskKind.SETUP_CARD, colour) for colour in COLOURS]
-                       + [Step(TaskKind.DEAL_MISSION)] * (num_players + 1)
-                       + [Step(TaskKind.CHOOSE_EDGE)]
-                       + ([Step(TaskKind.DRAW_EDGE)] if num_players >= 3 else [])
-                       + [StartTurn(0)])
+        state.tasks = (
+            [ColourStep(TaskKind.SETUP_CARD, colour) for colour in COLOURS]
+            + [Step(TaskKind.DEAL_MISSION)] * (num_players + 1)
+            + [Step(TaskKind.CHOOSE_EDGE)]
+            + ([Step(TaskKind.DRAW_EDGE)] if num_players >= 3 else [])
+            + [StartTurn(0)]
+        )
     _advance(state, [])
     return state
 
@@ -363,18 +389,18 @@ def _drop_choices(state, task) -> list:
 _DECISIONS = {
     TaskKind.ACTIONS: lambda state, task: _action_phase_actions(state),
     TaskKind.CHOOSE_EDGE: lambda state, task: [ChooseEdge(edge) for edge in EDGES],
-    TaskKind.MOVEMENT: lambda state, task: [MoveCart(cart_id)
-                                            for cart_id in _carts_to_move(state)],
+    TaskKind.MOVEMENT: lambda state, task: [MoveCart(cart_id) for cart_id in _carts_to_move(state)],
     TaskKind.EXIT: _exit_choices,
     TaskKind.PICKUP: _jewel_choices,
-    TaskKind.SPLIT: lambda state, task: [SplitLoad(pile)
-                                         for pile in _splits(state.carts[task.hit].load)],
+    TaskKind.SPLIT: lambda state, task: [
+        SplitLoad(pile) for pile in _splits(state.carts[task.hit].load)
+    ],
     TaskKind.DROP: _drop_choices,
     TaskKind.PICK: lambda state, task: [PickPile(0), PickPile(1)],
-    TaskKind.MISSION: lambda state, task: [ClaimMission(mission)
-                                           for mission in _claimable(state)],
-    TaskKind.CHASM_PLACE: lambda state, task: [PlaceChasmToken(row, col) for (row, col)
-                                               in token_squares(state, task.colour)],
+    TaskKind.MISSION: lambda state, task: [ClaimMission(mission) for mission in _claimable(state)],
+    TaskKind.CHASM_PLACE: lambda state, task: [
+        PlaceChasmToken(row, col) for (row, col) in token_squares(state, task.colour)
+    ],
 }
 """The decision each task asks for: its legal actions (a task not listed is automatic or a
 chance node)."""
@@ -444,8 +470,10 @@ def _deposit_outcomes(state, task) -> list:
     for index, colour in enumerate(COLOURS):
         if pile[index]:
             numbers = state.unseen[colour]
-            outcomes.extend((RevealCard(colour, number), pile[index] / size / len(numbers))
-                            for number in numbers)
+            outcomes.extend(
+                (RevealCard(colour, number), pile[index] / size / len(numbers))
+                for number in numbers
+            )
     if pile[4]:
         outcomes.append((RevealCard(CHASM, 0), pile[4] / size))
     return outcomes
@@ -453,8 +481,11 @@ def _deposit_outcomes(state, task) -> list:
 
 def _token_outcomes(state, task) -> list:
     total = sum(state.token_supply.values())
-    return [(DrawChasmToken(colour), state.token_supply[colour] / total)
-            for colour in COLOURS if state.token_supply[colour]]
+    return [
+        (DrawChasmToken(colour), state.token_supply[colour] / total)
+        for colour in COLOURS
+        if state.token_supply[colour]
+    ]
 
 
 def _die_outcomes(state, task) -> list:
@@ -463,17 +494,23 @@ def _die_outcomes(state, task) -> list:
 
 
 def _solo_card_outcomes(state, task) -> list:
-    return [(RevealCard(colour, number), 1 / len(state.solo_deck))
-            for (colour, number) in state.solo_deck]
+    return [
+        (RevealCard(colour, number), 1 / len(state.solo_deck))
+        for (colour, number) in state.solo_deck
+    ]
 
 
 _CHANCES = {
-    TaskKind.SETUP_CARD: _card_outcomes, TaskKind.CHASM_DECK: _card_outcomes,
+    TaskKind.SETUP_CARD: _card_outcomes,
+    TaskKind.CHASM_DECK: _card_outcomes,
     TaskKind.DRAW_GEMS: lambda state, task: _gem_outcomes(state.bag),
     TaskKind.SOLO_GEM: lambda state, task: _gem_outcomes(state.solo_pool),
-    TaskKind.DEAL_MISSION: _mission_outcomes, TaskKind.DRAW_EDGE: _edge_outcomes,
-    TaskKind.DEPOSIT: _deposit_outcomes, TaskKind.CHASM_DRAW: _token_outcomes,
-    TaskKind.CHASM_DIE: _die_outcomes, TaskKind.SOLO_REVEAL: _solo_card_outcomes,
+    TaskKind.DEAL_MISSION: _mission_outcomes,
+    TaskKind.DRAW_EDGE: _edge_outcomes,
+    TaskKind.DEPOSIT: _deposit_outcomes,
+    TaskKind.CHASM_DRAW: _token_outcomes,
+    TaskKind.CHASM_DIE: _die_outcomes,
+    TaskKind.SOLO_REVEAL: _solo_card_outcomes,
 }
 """The chance outcomes of each chance task."""
 assert set(_CHANCES) == CHANCE_TASKS
@@ -518,8 +555,10 @@ def _action_refusal(state: OTRState, action) -> str | None:
     if isinstance(action, PlaceTile):
         square = (action.row, action.col)
         if action.exits not in board.PLACEABLE:
-            return ("You may place only a straight or a curve; T-junctions and crosses come from "
-                    "upgrades.")
+            return (
+                "You may place only a straight or a curve; T-junctions and crosses come from "
+                "upgrades."
+            )
         if not board.on_grid(square):
             return "Track goes only on the underground grid, never on the surface."
         if square in board.CENTRE_SQUARES:
@@ -539,8 +578,10 @@ def _action_refusal(state: OTRState, action) -> str | None:
         if old == "NESW":
             return "A cross is the last upgrade; it cannot be upgraded."
         if action.exits not in board.upgrades(old):
-            return ("An upgrade keeps every exit of the old tile and goes one step: a straight or "
-                    "curve becomes a T-junction, a T-junction becomes a cross.")
+            return (
+                "An upgrade keeps every exit of the old tile and goes one step: a straight or "
+                "curve becomes a T-junction, a T-junction becomes a cross."
+            )
         return None
     if isinstance(action, PlaceCart):
         if not _own_cart(state, action.cart):
@@ -552,8 +593,10 @@ def _action_refusal(state: OTRState, action) -> str | None:
         edge = cart_edge(state, action.cart)
         if square not in board.surface_squares(edge):
             if state.solo:
-                return (f"The {state.carts[action.cart].colour} cart starts only on the {edge} "
-                        "edge, its colour.")
+                return (
+                    f"The {state.carts[action.cart].colour} cart starts only on the {edge} "
+                    "edge, its colour."
+                )
             return "A cart starts on a square of your own surface edge."
         if square in state.occupied_squares():
             return "That surface square already holds a cart."
@@ -567,14 +610,17 @@ def _action_refusal(state: OTRState, action) -> str | None:
         if action.delta not in (1, -1):
             return "One action changes a cart's speed by exactly 1."
         if not MIN_SPEED <= cart.speed + action.delta <= MAX_SPEED:
-            return "A cart's speed stays between 1 and 6."   # OR-D5
+            return "A cart's speed stays between 1 and 6."  # OR-D5
         return None
     return "Off the Rails has no such move."
 
 
 def _own_cart(state, cart_id) -> bool:
-    return (isinstance(cart_id, int) and 0 <= cart_id < len(state.carts)
-            and state.carts[cart_id].owner == state.player)
+    return (
+        isinstance(cart_id, int)
+        and 0 <= cart_id < len(state.carts)
+        and state.carts[cart_id].owner == state.player
+    )
 
 
 _EXPECTED = {
@@ -608,8 +654,9 @@ def _decision_refusal(state, action, kind) -> str:
         tile = state.tiles[cart.square]
         if action.side == cart.back:
             return "A cart never turns back: it leaves by another exit than the one it came in by."
-        if not (isinstance(action.side, str) and action.side in board.SIDES
-                and action.side in tile):
+        if not (
+            isinstance(action.side, str) and action.side in board.SIDES and action.side in tile
+        ):
             return "The tile has no exit that way."
         return "No cart may go into the chasm while another way on is open."
     if kind == TaskKind.PICKUP and isinstance(action, TakeGem):
@@ -622,14 +669,19 @@ def _decision_refusal(state, action, kind) -> str:
         load = state.carts[head.hit].load
         mirror = _mirrored_split(load, action.pile)
         if mirror:
-            return (f"That is the same split as {gems_text(mirror)} | {gems_text(action.pile)}, "
-                    "the piles the other way round: choose that one.")
-        return (f"The first pile holds {larger_half(sum(load))} of the {sum(load)} gems in the "
-                f"cart ({gems_text(load)}).")
+            return (
+                f"That is the same split as {gems_text(mirror)} | {gems_text(action.pile)}, "
+                "the piles the other way round: choose that one."
+            )
+        return (
+            f"The first pile holds {larger_half(sum(load))} of the {sum(load)} gems in the "
+            f"cart ({gems_text(load)})."
+        )
     if kind == TaskKind.DROP and isinstance(action, DropGems):
         load = state.carts[head.hit].load
-        return (f"The cart drops {larger_half(sum(load))} of its {sum(load)} gems "
-                f"({gems_text(load)}).")
+        return (
+            f"The cart drops {larger_half(sum(load))} of its {sum(load)} gems ({gems_text(load)})."
+        )
     if kind == TaskKind.PICK and isinstance(action, PickPile):
         return "There are two piles: pick the first or the second."
     if kind == TaskKind.CHASM_PLACE and isinstance(action, PlaceChasmToken):
@@ -662,8 +714,11 @@ def _mission_refusal(state, action, kind) -> str:
 def _mirrored_split(load, pile):
     """The listed split (OR-D7) whose piles are ``pile``'s the other way round (an even load),
     or None."""
-    if not (isinstance(pile, tuple) and len(pile) == 5
-            and all(isinstance(n, int) and 0 <= n <= held for n, held in zip(pile, load))):
+    if not (
+        isinstance(pile, tuple)
+        and len(pile) == 5
+        and all(isinstance(n, int) and 0 <= n <= held for n, held in zip(pile, load))
+    ):
         return None
     mirror = sub(load, pile)
     return mirror if sum(mirror) == sum(pile) and mirror in _splits(load) else None
@@ -765,14 +820,20 @@ def _do_upgrade(state, events, action):
 def _do_place_cart(state, events, action):
     cart = state.carts[action.cart]
     facing = board.INWARD[cart_edge(state, action.cart)]
-    _emit(state, events, CartPlaced(state.player, action.cart, cart.label, action.row, action.col,
-                                    facing))
+    _emit(
+        state,
+        events,
+        CartPlaced(state.player, action.cart, cart.label, action.row, action.col, facing),
+    )
 
 
 def _do_speed(state, events, action):
     cart = state.carts[action.cart]
-    _emit(state, events, SpeedChanged(state.player, action.cart, cart.label, cart.speed,
-                                      cart.speed + action.delta))
+    _emit(
+        state,
+        events,
+        SpeedChanged(state.player, action.cart, cart.label, cart.speed, cart.speed + action.delta),
+    )
 
 
 def _do_end_actions(state, events, action):
@@ -787,8 +848,11 @@ def _do_move_cart(state, events, action):
 def _do_choose_exit(state, events, action):
     cart_id = state.tasks[0].cart
     cart = state.carts[cart_id]
-    _emit(state, events, ExitChosen(cart.owner, cart_id, cart.label, cart.square[0],
-                                    cart.square[1], action.side))
+    _emit(
+        state,
+        events,
+        ExitChosen(cart.owner, cart_id, cart.label, cart.square[0], cart.square[1], action.side),
+    )
     _task_done(state, events)
 
 
@@ -835,8 +899,11 @@ def _do_place_token(state, events, action):
 def _do_draw_token(state, events, action):
     _emit(state, events, ChasmTokenDrawn(action.colour))
     roll = state.chasm_die and _free_die_numbers(state, action.colour)
-    _replace_head(state, events, ColourStep(TaskKind.CHASM_DIE if roll else TaskKind.CHASM_PLACE,
-                                            action.colour))
+    _replace_head(
+        state,
+        events,
+        ColourStep(TaskKind.CHASM_DIE if roll else TaskKind.CHASM_PLACE, action.colour),
+    )
 
 
 def _do_roll_die(state, events, action):
@@ -847,12 +914,25 @@ def _do_roll_die(state, events, action):
 
 
 _HANDLERS = {
-    ChooseEdge: _do_choose_edge, DrawEdge: _do_draw_edge, DealMission: _do_deal_mission,
-    RevealCard: _do_reveal, DrawGem: _do_draw_gem, PlaceTile: _do_place_tile,
-    UpgradeTile: _do_upgrade, PlaceCart: _do_place_cart, ChangeSpeed: _do_speed,
-    EndActions: _do_end_actions, MoveCart: _do_move_cart, ChooseExit: _do_choose_exit,
-    TakeGem: _do_take_gem, SplitLoad: _do_split, PickPile: _do_pick, DropGems: _do_drop,
-    ClaimMission: _do_claim, PlaceChasmToken: _do_place_token, DrawChasmToken: _do_draw_token,
+    ChooseEdge: _do_choose_edge,
+    DrawEdge: _do_draw_edge,
+    DealMission: _do_deal_mission,
+    RevealCard: _do_reveal,
+    DrawGem: _do_draw_gem,
+    PlaceTile: _do_place_tile,
+    UpgradeTile: _do_upgrade,
+    PlaceCart: _do_place_cart,
+    ChangeSpeed: _do_speed,
+    EndActions: _do_end_actions,
+    MoveCart: _do_move_cart,
+    ChooseExit: _do_choose_exit,
+    TakeGem: _do_take_gem,
+    SplitLoad: _do_split,
+    PickPile: _do_pick,
+    DropGems: _do_drop,
+    ClaimMission: _do_claim,
+    PlaceChasmToken: _do_place_token,
+    DrawChasmToken: _do_draw_token,
     RollChasmDie: _do_roll_die,
 }
 
@@ -883,8 +963,11 @@ def _auto_start_turn(state, events, task):
 
 def _carts_to_move(state) -> list:
     on_board = CartPlace.BOARD
-    return [cart_id for cart_id in state.carts_of(state.player)
-            if state.carts[cart_id].where == on_board and cart_id not in state.moved]
+    return [
+        cart_id
+        for cart_id in state.carts_of(state.player)
+        if state.carts[cart_id].where == on_board and cart_id not in state.moved
+    ]
 
 
 def _auto_movement(state, events, task):
@@ -912,8 +995,9 @@ def _start_cart(state, events, cart_id):
             facing = ways[0] if len(ways) == 1 else None
     _emit(state, events, CartStarted(cart.owner, cart_id, cart.label, facing))
     choose = [CartStep(TaskKind.EXIT, cart_id)] if facing is None else []
-    _queue_first(state, events, *choose, Run(cart_id, cart.speed),
-                 CartStep(TaskKind.CART_DONE, cart_id))
+    _queue_first(
+        state, events, *choose, Run(cart_id, cart.speed), CartStep(TaskKind.CART_DONE, cart_id)
+    )
 
 
 def _auto_run(state, events, task):
@@ -1088,9 +1172,13 @@ def _auto_end_turn(state, events, task):
         if not state.revealed_chasm_now:
             _emit(state, events, FinalTurnPlayed(state.player, state.final_turns_left - 1))
         if state.final_turns_left <= 0:
-            _replace_head(state, events,
-                          *[ColourStep(TaskKind.CHASM_DECK, colour) for colour in COLOURS],
-                          Step(TaskKind.BEGIN_CHASM), StartTurn(following))
+            _replace_head(
+                state,
+                events,
+                *[ColourStep(TaskKind.CHASM_DECK, colour) for colour in COLOURS],
+                Step(TaskKind.BEGIN_CHASM),
+                StartTurn(following),
+            )
             return True
     _replace_head(state, events, StartTurn(following))
     return True
@@ -1114,22 +1202,37 @@ def _auto_game_end(state, events, task):
             _emit(state, events, MissionClaimed(rocks.index(best), DIRTY_GOBLINS))
     sheet = score_sheet(state)
     result = sheet["solo"]["result"] if state.solo else None
-    summary = (sheet["solo"]["summary"] if state.solo else
-               " and ".join(f"Player {w + 1}" for w in sheet["winners"]) + " won.")
+    summary = (
+        sheet["solo"]["summary"]
+        if state.solo
+        else " and ".join(f"Player {w + 1}" for w in sheet["winners"]) + " won."
+    )
     _replace_all(state, events)
-    _emit(state, events, GameEnded(tuple(sheet["winners"]), tuple(row[-1] for row in sheet["rows"]),
-                                   summary, result))
+    _emit(
+        state,
+        events,
+        GameEnded(
+            tuple(sheet["winners"]), tuple(row[-1] for row in sheet["rows"]), summary, result
+        ),
+    )
     return True
 
 
 _AUTO = {
-    TaskKind.DRAW_GEMS: _auto_draw_gems, TaskKind.START_TURN: _auto_start_turn,
-    TaskKind.MOVEMENT: _auto_movement, TaskKind.RUN: _auto_run,
-    TaskKind.STOP: _auto_stop, TaskKind.PICKUP: _auto_pickup,
-    TaskKind.COLLISION_END: _auto_collision_end, TaskKind.CART_DONE: _auto_cart_done,
-    TaskKind.MISSION: _auto_mission, TaskKind.DEPOSIT: _auto_deposit,
-    TaskKind.CHASM_DRAW: _auto_chasm_draw, TaskKind.SOLO_REVEAL: _auto_solo_reveal,
-    TaskKind.END_TURN: _auto_end_turn, TaskKind.BEGIN_CHASM: _auto_begin_chasm,
+    TaskKind.DRAW_GEMS: _auto_draw_gems,
+    TaskKind.START_TURN: _auto_start_turn,
+    TaskKind.MOVEMENT: _auto_movement,
+    TaskKind.RUN: _auto_run,
+    TaskKind.STOP: _auto_stop,
+    TaskKind.PICKUP: _auto_pickup,
+    TaskKind.COLLISION_END: _auto_collision_end,
+    TaskKind.CART_DONE: _auto_cart_done,
+    TaskKind.MISSION: _auto_mission,
+    TaskKind.DEPOSIT: _auto_deposit,
+    TaskKind.CHASM_DRAW: _auto_chasm_draw,
+    TaskKind.SOLO_REVEAL: _auto_solo_reveal,
+    TaskKind.END_TURN: _auto_end_turn,
+    TaskKind.BEGIN_CHASM: _auto_begin_chasm,
     TaskKind.GAME_END: _auto_game_end,
 }
 
@@ -1179,8 +1282,10 @@ def cart_place_refusal(state, cart_id) -> str | None:
         return "That cart is already on the board."
     if not state.solo:
         on_board = CartPlace.BOARD
-        if sum(1 for other in state.carts
-               if other.owner == cart.owner and other.where == on_board) >= 2:
+        if (
+            sum(1 for other in state.carts if other.owner == cart.owner and other.where == on_board)
+            >= 2
+        ):
             return "You may place a cart only while you have fewer than 2 on the board."
     return None
 
@@ -1195,23 +1300,41 @@ def _leave(state, events, cart_id, surface_square):
     """Leaving the mine: the load goes to the owner's stockpile, the cart back to the supply."""
     cart = state.carts[cart_id]
     edge = board.SURFACE_EDGE[surface_square]
-    _emit(state, events, CartLeftMine(cart.owner, cart_id, cart.label, edge, surface_square[0],
-                                      surface_square[1], cart.load))
+    _emit(
+        state,
+        events,
+        CartLeftMine(
+            cart.owner, cart_id, cart.label, edge, surface_square[0], surface_square[1], cart.load
+        ),
+    )
 
 
 def _fall(state, events, cart_id, square):
     """A cart entering a chasm square falls in: cart and gems leave the game."""
     cart = state.carts[cart_id]
-    _emit(state, events, CartFell(cart.owner, cart_id, cart.label, square[0], square[1],
-                                  cart.load))
+    _emit(state, events, CartFell(cart.owner, cart_id, cart.label, square[0], square[1], cart.load))
 
 
 def _derail(state, events, cart_id, cause, toward):
     """Derail: gems back to the bag, cart to its owner's supply (solo: it leaves the game)."""
     cart = state.carts[cart_id]
     row, col = cart.square
-    _emit(state, events, CartDerailed(cart.owner, cart_id, cart.label, row, col, toward[0],
-                                      toward[1], cart.load, cause, state.solo))
+    _emit(
+        state,
+        events,
+        CartDerailed(
+            cart.owner,
+            cart_id,
+            cart.label,
+            row,
+            col,
+            toward[0],
+            toward[1],
+            cart.load,
+            cause,
+            state.solo,
+        ),
+    )
 
 
 def _collide(state, events, mover_id, hit_id):
@@ -1228,14 +1351,36 @@ def _collide(state, events, mover_id, hit_id):
         kind = CollisionKind.REAR
     mover_was_empty = sum(mover.load) == 0
     hit_load = hit.load
-    _emit(state, events, Collided(mover.owner, mover_id, hit_id, hit.owner, kind,
-                                  mover.square[0], mover.square[1], hit.square[0], hit.square[1],
-                                  mover.label, hit.label))
-    _emit(state, events, CartTurned(mover.owner, mover_id, mover.label, mover.square[0],
-                                    mover.square[1], mover.back))
+    _emit(
+        state,
+        events,
+        Collided(
+            mover.owner,
+            mover_id,
+            hit_id,
+            hit.owner,
+            kind,
+            mover.square[0],
+            mover.square[1],
+            hit.square[0],
+            hit.square[1],
+            mover.label,
+            hit.label,
+        ),
+    )
+    _emit(
+        state,
+        events,
+        CartTurned(
+            mover.owner, mover_id, mover.label, mover.square[0], mover.square[1], mover.back
+        ),
+    )
     if kind == CollisionKind.HEAD_ON:
-        _emit(state, events, CartTurned(hit.owner, hit_id, hit.label, hit.square[0],
-                                        hit.square[1], hit.back))
+        _emit(
+            state,
+            events,
+            CartTurned(hit.owner, hit_id, hit.label, hit.square[0], hit.square[1], hit.back),
+        )
     if kind == CollisionKind.BUMP or state.bumper:
         _replace_head(state, events, CartStep(TaskKind.STOP, mover_id))
         return
@@ -1244,13 +1389,19 @@ def _collide(state, events, mover_id, hit_id):
         _drop(state, events, hit_id, hit_load)  # one gem is always dropped (OR-D7)
     elif sum(hit_load) >= 2:
         if state.split_rule == "choose":
-            then = [HitStep(TaskKind.SPLIT, hit_id, mover_id),
-                    HitStep(TaskKind.PICK, hit_id, mover_id)]
+            then = [
+                HitStep(TaskKind.SPLIT, hit_id, mover_id),
+                HitStep(TaskKind.PICK, hit_id, mover_id),
+            ]
         else:
             then = [HitStep(TaskKind.DROP, hit_id, mover_id)]
-    _replace_head(state, events, *then,
-                  CollisionEnd(mover_id, hit_id, mover_was_empty, sum(hit_load) == 0),
-                  CartStep(TaskKind.STOP, mover_id))
+    _replace_head(
+        state,
+        events,
+        *then,
+        CollisionEnd(mover_id, hit_id, mover_was_empty, sum(hit_load) == 0),
+        CartStep(TaskKind.STOP, mover_id),
+    )
 
 
 def _drop(state, events, hit_id, dropped):
@@ -1281,18 +1432,32 @@ def _claimable(state, holding_only=False) -> list:
     loads = [cart.load for cart in state.carts if cart.owner == player and cart.where == on_board]
     stockpile = state.stockpiles[player]
     if holding_only:
-        return [mission for mission in state.missions
-                if fulfilled_by_holding(mission, stockpile, loads)]
-    return [mission for mission in state.missions if mission != DIRTY_GOBLINS
-            and mission_fulfilled(mission, state.facts, stockpile, loads)]
+        return [
+            mission for mission in state.missions if fulfilled_by_holding(mission, stockpile, loads)
+        ]
+    return [
+        mission
+        for mission in state.missions
+        if mission != DIRTY_GOBLINS and mission_fulfilled(mission, state.facts, stockpile, loads)
+    ]
 
 
 def _open_chasm(state, events, colour, square, card=0):
     """A chasm token on ``square``: tile, gems and any cart there leave the game."""
     cart_id = state.cart_at(square)
-    _emit(state, events, ChasmOpened(colour, square[0], square[1], state.tiles.get(square, ""),
-                                     state.gems.get(square, zero()),
-                                     -1 if cart_id is None else cart_id, card))
+    _emit(
+        state,
+        events,
+        ChasmOpened(
+            colour,
+            square[0],
+            square[1],
+            state.tiles.get(square, ""),
+            state.gems.get(square, zero()),
+            -1 if cart_id is None else cart_id,
+            card,
+        ),
+    )
     if cart_id is not None:
         _fall(state, events, cart_id, square)
 
@@ -1300,19 +1465,22 @@ def _open_chasm(state, events, colour, square, card=0):
 def token_squares(state, colour) -> list:
     """Squares for a chasm token: next to a token of its colour (fallbacks: next to any chasm,
     then any free square)."""
+
     def around(wanted):
         found = set()
         for square, token in state.chasm.items():
             if wanted is None or token == wanted:
                 found.update(n for n in board.neighbours(square) if n not in state.chasm)
         return sorted(found)
+
     squares = around(colour) or around(None)
     return squares or [square for square in board.ALL_SQUARES if square not in state.chasm]
 
 
 def _free_die_numbers(state, colour) -> list:
-    return [number for number in range(1, 9)
-            if board.mine_square(colour, number) not in state.chasm]
+    return [
+        number for number in range(1, 9) if board.mine_square(colour, number) not in state.chasm
+    ]
 
 
 # =============================================================================================
@@ -1326,14 +1494,26 @@ def scores(state) -> list:
         stock = state.stockpiles[player]
         gem_points = value(stock)
         ruby_bonus = RUBY_BONUS if has_most_rubies(state.stockpiles, player) else 0
-        carts = CART_POINTS * sum(1 for cart in state.carts
-                                  if cart.owner == player and cart.where == CartPlace.SUPPLY)
+        carts = CART_POINTS * sum(
+            1 for cart in state.carts if cart.owner == player and cart.where == CartPlace.SUPPLY
+        )
         missions = MISSION_POINTS * len(state.taken[player])
         total = gem_points + ruby_bonus + carts + missions
-        out.append({"rocks": stock[0], "rubies": stock[1], "emeralds": stock[2],
-                    "gold": stock[3], "diamonds": stock[4], "gem_points": gem_points,
-                    "ruby_bonus": ruby_bonus, "carts": carts, "missions": missions,
-                    "total": total, "jewels": jewels(stock)})
+        out.append(
+            {
+                "rocks": stock[0],
+                "rubies": stock[1],
+                "emeralds": stock[2],
+                "gold": stock[3],
+                "diamonds": stock[4],
+                "gem_points": gem_points,
+                "ruby_bonus": ruby_bonus,
+                "carts": carts,
+                "missions": missions,
+                "total": total,
+                "jewels": jewels(stock),
+            }
+        )
     return out
 
 
@@ -1352,8 +1532,13 @@ def solo_result(state) -> dict:
         result = "partial victory"
     else:
         result = "loss"
-    return {"result": result, "right_sets": right_sets, "wrong_sets": wrong_sets,
-            "jewels": jewel_count, "high_score": jewel_count + 10 * wrong_sets + 100 * right_sets}
+    return {
+        "result": result,
+        "right_sets": right_sets,
+        "wrong_sets": wrong_sets,
+        "jewels": jewel_count,
+        "high_score": jewel_count + 10 * wrong_sets + 100 * right_sets,
+    }
 
 
 def winners(state) -> list:
@@ -1384,17 +1569,21 @@ def score_sheet(state) -> dict:
         return _solo_sheet(state)
     rows_by_seat = scores(state)
     columns = ["Gem points", "Most rubies", "Carts in supply", "Missions", "Total"]
-    rows = [[row["gem_points"], row["ruby_bonus"], row["carts"], row["missions"], row["total"]]
-            for row in rows_by_seat]
+    rows = [
+        [row["gem_points"], row["ruby_bonus"], row["carts"], row["missions"], row["total"]]
+        for row in rows_by_seat
+    ]
     best = winners(state)
     notes = []
     best_total = max(row["total"] for row in rows_by_seat)
     tied = [player for player, row in enumerate(rows_by_seat) if row["total"] == best_total]
     if len(tied) > 1:
         if len(best) < len(tied):
-            notes.append(f"Tie on points between "
-                         f"{' and '.join(f'Player {p + 1}' for p in tied)}:"
-                         " broken by more jewels, then fewer rocks.")
+            notes.append(
+                f"Tie on points between "
+                f"{' and '.join(f'Player {p + 1}' for p in tied)}:"
+                " broken by more jewels, then fewer rocks."
+            )
         else:
             notes.append("Tie on points, jewels and rocks: the win is shared.")
     for player in range(state.num_players):
@@ -1408,15 +1597,25 @@ def player_note(state, player) -> str:
     edge = state.edges[player] if player < len(state.edges) else None
     clan = f", {board.EDGE_COLOUR[edge]} clan" if edge else ""
     gems = state.stockpiles[player]
-    parts = [gems_text(tuple(gems[gem] if index == gem else 0 for index in range(5)))
-             for gem in (1, 2, 3, 4, 0) if gems[gem]]  # jewels first, rocks last
-    words = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else \
-        (parts[0] if parts else "no gems")
+    parts = [
+        gems_text(tuple(gems[gem] if index == gem else 0 for index in range(5)))
+        for gem in (1, 2, 3, 4, 0)
+        if gems[gem]
+    ]  # jewels first, rocks last
+    words = (
+        ", ".join(parts[:-1]) + " and " + parts[-1]
+        if len(parts) > 1
+        else (parts[0] if parts else "no gems")
+    )
     line = f"Player {player + 1}{clan}: {words}"
     taken = state.taken[player]
     if taken:
-        line += ("; mission" + ("s" if len(taken) > 1 else "") + ": "
-                 + ", ".join(MISSIONS[mission][0] for mission in taken))
+        line += (
+            "; mission"
+            + ("s" if len(taken) > 1 else "")
+            + ": "
+            + ", ".join(MISSIONS[mission][0] for mission in taken)
+        )
     return line + "."
 
 
@@ -1437,8 +1636,10 @@ def solo_tally(result) -> str:
 def _solo_sheet(state) -> dict:
     result = solo_result(state)
     totals = [sum(state.delivered[edge][gem] for edge in EDGES) for gem in range(5)]
-    notes = ["The total is the high score: 1 per jewel delivered, 10 per set to other edges, "
-             "100 per set to their own edges."]
+    notes = [
+        "The total is the high score: 1 per jewel delivered, 10 per set to other edges, "
+        "100 per set to their own edges."
+    ]
     own = ", ".join(f"{_JEWEL_PLURAL[gem]} {JEWEL_EDGE[gem]}" for gem in (1, 3, 2, 4))
     if result["result"] == "loss":
         missing = [_JEWEL_PLURAL[gem] for gem in JEWELS if not totals[gem]]
@@ -1448,13 +1649,19 @@ def _solo_sheet(state) -> dict:
         notes.append(f"For a victory, bring one of each jewel out by its own edge: {own}.")
     elif result["result"] == "victory":
         notes.append(f"For a major victory, bring two of each jewel out by its own edge: {own}.")
-    return {"columns": ["Jewels delivered", "Sets to other edges", "Sets to own edges", "Total"],
-            "rows": [[result["jewels"], result["wrong_sets"], result["right_sets"],
-                      result["high_score"]]],
-            "winners": winners(state),
-            "notes": notes,
-            "solo": {"won": result["result"] != "loss", "result": result["result"],
-                     "summary": solo_summary(result)}}
+    return {
+        "columns": ["Jewels delivered", "Sets to other edges", "Sets to own edges", "Total"],
+        "rows": [
+            [result["jewels"], result["wrong_sets"], result["right_sets"], result["high_score"]]
+        ],
+        "winners": winners(state),
+        "notes": notes,
+        "solo": {
+            "won": result["result"] != "loss",
+            "result": result["result"],
+            "summary": solo_summary(result),
+        },
+    }
 
 
 # =============================================================================================
@@ -1485,8 +1692,10 @@ def action_to_string(state: OTRState, action, names=None) -> str:
     """Plain words for an action, naming squares as the board labels them, e.g. ``"Place a
     north-east curve on D4"``; ``names`` (one per seat) is accepted like the other games' but
     no action's words name a seat."""
+
     def cart_name(cart_id):
         return f"the {state.carts[cart_id].label} cart"
+
     if isinstance(action, ChooseEdge):
         return f"Start from the {action.edge} edge ({board.EDGE_COLOUR[action.edge]} clan)"
     if isinstance(action, PlaceTile):

@@ -8,6 +8,7 @@ diamond)``; sides are ``"N"/"E"/"S"/"W"``; tiles are exit strings such as ``"NE"
 Carts are numbered: in a 2-4 player game seat ``p`` owns cart ``2p`` (white) and ``2p+1`` (black);
 in the solo game carts 0-3 are the red, yellow, green and blue carts.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,18 +32,18 @@ class CartPlace(StrEnum):
 class Pending(StrEnum):
     """What the game waits for (:meth:`OTRState.pending`)."""
 
-    EDGE = "edge"                  # the first player chooses an edge
-    ACTIONS = "actions"            # the action phase
-    MOVE_CART = "move_cart"        # which cart moves next
-    EXIT = "exit"                  # a junction's exit
-    GEM = "gem"                    # which jewel the cart takes
-    SPLIT = "split"                # the hit cart's owner splits its load
-    DROP = "drop"                  # "Drop the larger half": the owner chooses the gems
-    PICK = "pick"                  # the mover picks a pile
-    MISSION = "mission"            # which of two missions fulfilled at once (OR-D11)
-    CHASM_TOKEN = "chasm_token"    # where the drawn chasm token goes
-    CHANCE = "chance"              # a draw or a roll
-    OVER = "over"                  # the game is over
+    EDGE = "edge"  # the first player chooses an edge
+    ACTIONS = "actions"  # the action phase
+    MOVE_CART = "move_cart"  # which cart moves next
+    EXIT = "exit"  # a junction's exit
+    GEM = "gem"  # which jewel the cart takes
+    SPLIT = "split"  # the hit cart's owner splits its load
+    DROP = "drop"  # "Drop the larger half": the owner chooses the gems
+    PICK = "pick"  # the mover picks a pile
+    MISSION = "mission"  # which of two missions fulfilled at once (OR-D11)
+    CHASM_TOKEN = "chasm_token"  # where the drawn chasm token goes
+    CHANCE = "chance"  # a draw or a roll
+    OVER = "over"  # the game is over
 
 
 class CollisionKind(StrEnum):
@@ -66,7 +67,7 @@ class DerailCause(StrEnum):
 
 
 def _n(count: int, noun: str) -> str:
-    """"1 square", "3 squares"."""
+    """ "1 square", "3 squares"."""
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
@@ -99,7 +100,7 @@ def square_name(row: int, col: int) -> str:
 
 
 def article(noun: str) -> str:
-    """"a ruby", "an emerald"."""
+    """ "a ruby", "an emerald"."""
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
@@ -117,7 +118,7 @@ def tile_words(exits: str) -> str:
 
 
 def _cart(names, player, label):
-    """"Ana's white cart", or "the red cart" in the solo game."""
+    """ "Ana's white cart", or "the red cart" in the solo game."""
     if len(names) <= 1:
         return f"the {label} cart"
     return f"{_who(names, player)}'s {label} cart"
@@ -138,12 +139,14 @@ def _cap(text):
 @dataclass(frozen=True)
 class ChooseEdge(Action):
     """The first player picks the edge (north/east/south/west) their clan starts from."""
+
     edge: str
 
 
 @dataclass(frozen=True)
 class PlaceTile(Action):
     """Place a straight or curve with exits ``exits`` (e.g. ``"NE"``) on an empty square."""
+
     row: int
     col: int
     exits: str
@@ -152,6 +155,7 @@ class PlaceTile(Action):
 @dataclass(frozen=True)
 class UpgradeTile(Action):
     """Upgrade the tile on a square to ``exits`` (a T-junction or cross keeping its exits)."""
+
     row: int
     col: int
     exits: str
@@ -160,6 +164,7 @@ class UpgradeTile(Action):
 @dataclass(frozen=True)
 class PlaceCart(Action):
     """Put cart ``cart`` from the supply on a surface square of its edge."""
+
     cart: int
     row: int
     col: int
@@ -168,6 +173,7 @@ class PlaceCart(Action):
 @dataclass(frozen=True)
 class ChangeSpeed(Action):
     """Change a cart's speed by ``delta`` (+1 or -1)."""
+
     cart: int
     delta: int
 
@@ -180,48 +186,56 @@ class EndActions(Action):
 @dataclass(frozen=True)
 class MoveCart(Action):
     """Choose which of your carts moves next."""
+
     cart: int
 
 
 @dataclass(frozen=True)
 class ChooseExit(Action):
     """At a junction, choose the side the moving cart will leave by."""
+
     side: str
 
 
 @dataclass(frozen=True)
 class TakeGem(Action):
     """Choose which jewel the moving cart takes from the deposit it is on."""
+
     gem: str
 
 
 @dataclass(frozen=True)
 class SplitLoad(Action):
     """The owner of a hit cart splits its load: ``pile`` is the first (larger) pile as counts."""
+
     pile: tuple
 
 
 @dataclass(frozen=True)
 class DropGems(Action):
     """'Drop the larger half' rule: the owner of a hit cart chooses the gems it drops."""
+
     gems: tuple
 
 
 @dataclass(frozen=True)
 class PickPile(Action):
     """The mover picks pile 0 (the larger) or pile 1 of the hit cart's load, without seeing them."""
+
     pile: int
 
 
 @dataclass(frozen=True)
 class ClaimMission(Action):
     """Take one of several missions fulfilled at once (OR-D11)."""
+
     mission: int
 
 
 @dataclass(frozen=True)
 class PlaceChasmToken(Action):
     """Place the drawn chasm token on a square next to a token of its colour."""
+
     row: int
     col: int
 
@@ -230,18 +244,21 @@ class PlaceChasmToken(Action):
 @dataclass(frozen=True)
 class DrawEdge(Action):
     """Chance: the third player's edge, drawn among the two left."""
+
     edge: str
 
 
 @dataclass(frozen=True)
 class DealMission(Action):
     """Chance: a mission card dealt face up."""
+
     mission: int
 
 
 @dataclass(frozen=True)
 class RevealCard(Action):
     """Chance: a deposit card revealed; ``colour == "chasm"`` (number 0) is the Chasm card."""
+
     colour: str
     number: int
 
@@ -249,23 +266,40 @@ class RevealCard(Action):
 @dataclass(frozen=True)
 class DrawGem(Action):
     """Chance: one gem drawn from the bag (or from the solo start pool)."""
+
     gem: str
 
 
 @dataclass(frozen=True)
 class DrawChasmToken(Action):
     """Chance: a chasm token drawn from the supply in the chasm phase."""
+
     colour: str
 
 
 @dataclass(frozen=True)
 class RollChasmDie(Action):
     """Chance (Chasm Die option): the mine square the token goes on (free squares only, OR-D8)."""
+
     number: int
 
 
-DECISIONS = (ChooseEdge, PlaceTile, UpgradeTile, PlaceCart, ChangeSpeed, EndActions, MoveCart,
-             ChooseExit, TakeGem, SplitLoad, DropGems, PickPile, ClaimMission, PlaceChasmToken)
+DECISIONS = (
+    ChooseEdge,
+    PlaceTile,
+    UpgradeTile,
+    PlaceCart,
+    ChangeSpeed,
+    EndActions,
+    MoveCart,
+    ChooseExit,
+    TakeGem,
+    SplitLoad,
+    DropGems,
+    PickPile,
+    ClaimMission,
+    PlaceChasmToken,
+)
 CHANCE_OUTCOMES = (DrawEdge, DealMission, RevealCard, DrawGem, DrawChasmToken, RollChasmDie)
 ACTIONS = DECISIONS + CHANCE_OUTCOMES
 
@@ -294,6 +328,7 @@ class MissionDealt(Event):
 class CardRevealed(Event):
     """A deposit card: gems will be placed on (row, col); at setup it comes from the colour's
     own cards, later from the top pile of the deposit deck (``from_deposit_deck``)."""
+
     colour: str
     number: int
     row: int
@@ -301,8 +336,10 @@ class CardRevealed(Event):
     from_deposit_deck: bool
 
     def text(self, names):
-        return (f"Deposit card revealed: {self.colour} {self.number} "
-                f"({square_name(self.row, self.col)}).")
+        return (
+            f"Deposit card revealed: {self.colour} {self.number} "
+            f"({square_name(self.row, self.col)})."
+        )
 
 
 @dataclass(frozen=True)
@@ -332,8 +369,10 @@ class TilePlaced(Event):
     exits: str
 
     def text(self, names):
-        return (f"{_who(names, self.player)} placed {tile_words(self.exits)} on "
-                f"{square_name(self.row, self.col)}.")
+        return (
+            f"{_who(names, self.player)} placed {tile_words(self.exits)} on "
+            f"{square_name(self.row, self.col)}."
+        )
 
 
 @dataclass(frozen=True)
@@ -345,8 +384,10 @@ class TileUpgraded(Event):
     new: str
 
     def text(self, names):
-        return (f"{_who(names, self.player)} upgraded the {board.tile_kind(self.old)} on "
-                f"{square_name(self.row, self.col)} to {tile_words(self.new)}.")
+        return (
+            f"{_who(names, self.player)} upgraded the {board.tile_kind(self.old)} on "
+            f"{square_name(self.row, self.col)} to {tile_words(self.new)}."
+        )
 
 
 @dataclass(frozen=True)
@@ -359,8 +400,10 @@ class CartPlaced(Event):
     facing: str
 
     def text(self, names):
-        return (f"{_who(names, self.player)} put {_their_cart(names, self.label)} in at "
-                f"{square_name(self.row, self.col)}.")
+        return (
+            f"{_who(names, self.player)} put {_their_cart(names, self.label)} in at "
+            f"{square_name(self.row, self.col)}."
+        )
 
 
 @dataclass(frozen=True)
@@ -372,8 +415,10 @@ class SpeedChanged(Event):
     new: int
 
     def text(self, names):
-        return (f"{_who(names, self.player)} set {_their_cart(names, self.label)}'s speed from "
-                f"{self.old} to {self.new}.")
+        return (
+            f"{_who(names, self.player)} set {_their_cart(names, self.label)}'s speed from "
+            f"{self.old} to {self.new}."
+        )
 
 
 @dataclass(frozen=True)
@@ -387,6 +432,7 @@ class ActionsEnded(Event):
 @dataclass(frozen=True)
 class CartMoved(Event):
     """A cart rolled along ``path`` (squares, the start first); ``facing`` at the end."""
+
     player: int
     cart: int
     label: str
@@ -395,8 +441,10 @@ class CartMoved(Event):
 
     def text(self, names):
         (r, c) = self.path[-1]
-        return (_cap(_cart(names, self.player, self.label))
-                + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}."
+        )
 
 
 @dataclass(frozen=True)
@@ -409,8 +457,10 @@ class ExitChosen(Event):
     side: str
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label))
-                + f" will go {board.SIDE_NAMES[self.side]} at {square_name(self.row, self.col)}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" will go {board.SIDE_NAMES[self.side]} at {square_name(self.row, self.col)}."
+        )
 
 
 @dataclass(frozen=True)
@@ -423,14 +473,17 @@ class GemTaken(Event):
     gem: str
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label))
-                + f" took {article(self.gem)} at {square_name(self.row, self.col)}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" took {article(self.gem)} at {square_name(self.row, self.col)}."
+        )
 
 
 @dataclass(frozen=True)
 class Collided(Event):
     """``kind`` is a :class:`CollisionKind`; the mover is on (row, col), the other on
     (other_row, other_col)."""
+
     player: int
     cart: int
     other: int
@@ -444,17 +497,23 @@ class Collided(Event):
     other_label: str
 
     def text(self, names):
-        what = {CollisionKind.BUMP: "bumped into", CollisionKind.REAR: "ran into",
-                CollisionKind.HEAD_ON: "crashed head-on into"}[self.kind]
-        other = (f"their own {self.other_label} cart"
-                 if self.other_player == self.player and len(names) > 1
-                 else _cart(names, self.other_player, self.other_label))
+        what = {
+            CollisionKind.BUMP: "bumped into",
+            CollisionKind.REAR: "ran into",
+            CollisionKind.HEAD_ON: "crashed head-on into",
+        }[self.kind]
+        other = (
+            f"their own {self.other_label} cart"
+            if self.other_player == self.player and len(names) > 1
+            else _cart(names, self.other_player, self.other_label)
+        )
         return _cap(_cart(names, self.player, self.label)) + f" {what} {other}."
 
 
 @dataclass(frozen=True)
 class CartTurned(Event):
     """The cart turned round on (row, col): its back and front swap; it now faces ``facing``."""
+
     player: int
     cart: int
     label: str
@@ -463,27 +522,33 @@ class CartTurned(Event):
     facing: str
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label))
-                + f" turned round to face {board.SIDE_NAMES[self.facing]}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" turned round to face {board.SIDE_NAMES[self.facing]}."
+        )
 
 
 @dataclass(frozen=True)
 class LoadSplit(Event):
     """The owner split a load into ``piles`` (two gem counts) of these ``sizes``; the text tells
     the sizes only, as the mover picks without seeing the piles."""
+
     player: int
     cart: int
     sizes: tuple
     piles: tuple
 
     def text(self, names):
-        return (f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and "
-                f"{self.sizes[1]}.")
+        return (
+            f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and "
+            f"{self.sizes[1]}."
+        )
 
 
 @dataclass(frozen=True)
 class GemsDropped(Event):
     """The hit cart dropped ``gems`` on its square (row, col), where they make a deposit."""
+
     player: int
     cart: int
     label: str
@@ -492,13 +557,16 @@ class GemsDropped(Event):
     gems: tuple
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label))
-                + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}."
+        )
 
 
 @dataclass(frozen=True)
 class CartDerailed(Event):
     """``toward`` is the square it could not enter (or its own square after a collision)."""
+
     player: int
     cart: int
     label: str
@@ -513,8 +581,10 @@ class CartDerailed(Event):
     def text(self, names):
         back = "left the game" if self.removed else "went back to the supply"
         lost = f"; {gems_text(self.gems)} went back to the bag" if sum(self.gems) else ""
-        return (_cap(_cart(names, self.player, self.label))
-                + f" derailed ({self.cause}) and {back}{lost}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" derailed ({self.cause}) and {back}{lost}."
+        )
 
 
 @dataclass(frozen=True)
@@ -528,13 +598,16 @@ class CartFell(Event):
 
     def text(self, names):
         lost = f" with {gems_text(self.gems)}" if sum(self.gems) else ""
-        return (_cap(_cart(names, self.player, self.label))
-                + f" fell into the chasm at {square_name(self.row, self.col)}{lost}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" fell into the chasm at {square_name(self.row, self.col)}{lost}."
+        )
 
 
 @dataclass(frozen=True)
 class CartLeftMine(Event):
     """The cart left the grid by ``edge`` onto surface square (row, col) with ``gems``."""
+
     player: int
     cart: int
     label: str
@@ -544,14 +617,17 @@ class CartLeftMine(Event):
     gems: tuple
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label))
-                + f" left the mine by the {self.edge} edge and stockpiled "
-                f"{gems_text(self.gems)}.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + f" left the mine by the {self.edge} edge and stockpiled "
+            f"{gems_text(self.gems)}."
+        )
 
 
 @dataclass(frozen=True)
 class CartReturned(Event):
     """OR-D10: a cart stopped on the surface goes back to the supply."""
+
     player: int
     cart: int
     label: str
@@ -559,8 +635,10 @@ class CartReturned(Event):
     col: int
 
     def text(self, names):
-        return (_cap(_cart(names, self.player, self.label))
-                + " stayed on the surface and went back to the supply.")
+        return (
+            _cap(_cart(names, self.player, self.label))
+            + " stayed on the surface and went back to the supply."
+        )
 
 
 @dataclass(frozen=True)
@@ -577,8 +655,10 @@ class ChasmCardRevealed(Event):
     player: int
 
     def text(self, names):
-        return (f"{_who(names, self.player)} revealed the Chasm card: everyone has one more turn, "
-                f"{_who(names, self.player)} last.")
+        return (
+            f"{_who(names, self.player)} revealed the Chasm card: everyone has one more turn, "
+            f"{_who(names, self.player)} last."
+        )
 
 
 @dataclass(frozen=True)
@@ -604,6 +684,7 @@ class ChasmOpened(Event):
     the cart's own fall is the :class:`CartFell` that follows). ``card`` is the number of the
     chasm deck card (solo: the deck card) that named the square, 0 for a token drawn in the
     chasm phase."""
+
     colour: str
     row: int
     col: int
@@ -619,13 +700,16 @@ class ChasmOpened(Event):
         if sum(self.gems):
             lost.append(gems_text(self.gems))
         extra = f" ({', '.join(lost)} fell in)" if lost else ""
-        return (f"{_cap(article(self.colour))} chasm opened on "
-                f"{square_name(self.row, self.col)}{extra}.")
+        return (
+            f"{_cap(article(self.colour))} chasm opened on "
+            f"{square_name(self.row, self.col)}{extra}."
+        )
 
 
 @dataclass(frozen=True)
 class CardSkipped(Event):
     """Solo: a card naming a chasm square (or a colour without tokens) is skipped."""
+
     colour: str
     number: int
 
@@ -643,6 +727,7 @@ class ChasmCardShuffledBack(Event):
 class GameEnded(Event):
     """The game is over: ``winners`` (seats), ``totals`` (per seat), ``summary`` and, in solo,
     ``result`` ("major victory", "victory", "partial victory" or "loss"; None otherwise)."""
+
     winners: tuple
     totals: tuple
     summary: str
@@ -650,8 +735,9 @@ class GameEnded(Event):
 
     def text(self, names):
         if self.winners and len(self.totals) > 1:
-            who = " and ".join(names[w] if w < len(names) else f"Player {w + 1}"
-                               for w in self.winners)
+            who = " and ".join(
+                names[w] if w < len(names) else f"Player {w + 1}" for w in self.winners
+            )
             return f"The game is over. {who} win{'s' if len(self.winners) == 1 else ''}."
         return f"The game is over. {self.summary.rstrip('.')}."
 
@@ -662,18 +748,27 @@ class TasksChanged(Event):
     """The to-do list changed: its first ``replace`` tasks are replaced by ``tasks`` (records of
     :mod:`.tasks`; in ``to_dict`` their plain lists, e.g. ``["run", 2, 3]``, which the record
     codec turns back into records)."""
+
     replace: int
     tasks: tuple
 
     def __post_init__(self):
-        if self.tasks and isinstance(self.tasks[0], (tuple, list)):   # from plain data
-            object.__setattr__(self, "tasks", tuple(
-                task_from_list(task) if isinstance(task, (tuple, list)) else task
-                for task in self.tasks))
+        if self.tasks and isinstance(self.tasks[0], (tuple, list)):  # from plain data
+            object.__setattr__(
+                self,
+                "tasks",
+                tuple(
+                    task_from_list(task) if isinstance(task, (tuple, list)) else task
+                    for task in self.tasks
+                ),
+            )
 
     def to_dict(self) -> dict:
-        return {"type": "TasksChanged", "replace": self.replace,
-                "tasks": [task_to_list(task) for task in self.tasks]}
+        return {
+            "type": "TasksChanged",
+            "replace": self.replace,
+            "tasks": [task_to_list(task) for task in self.tasks],
+        }
 
     def text(self, names):
         return ""
@@ -683,6 +778,7 @@ class TasksChanged(Event):
 class CartStarted(Event):
     """A cart's movement begins, leaving by ``facing`` (None: its owner chooses the exit of the
     junction it stands on first)."""
+
     player: int
     cart: int
     label: str
@@ -703,6 +799,7 @@ class MissionsChecked(Event):
 @dataclass(frozen=True)
 class ChasmTurnBegan(Event):
     """This turn's deposit phase is a chasm phase (the game may end at the end of the turn)."""
+
     player: int
 
     def text(self, names):
@@ -712,6 +809,7 @@ class ChasmTurnBegan(Event):
 @dataclass(frozen=True)
 class FinalTurnPlayed(Event):
     """After the Chasm card: a player's last normal turn is over; ``turns_left`` remain."""
+
     player: int
     turns_left: int
 
@@ -730,12 +828,43 @@ class ChasmPhaseBegan(Event):
 BOOKKEEPING_EVENTS = (TasksChanged, CartStarted, MissionsChecked, ChasmTurnBegan, FinalTurnPlayed)
 """Events a player need not read: their text is "" and the log skips them."""
 
-EVENTS = (EdgeTaken, MissionDealt, CardRevealed, GemPlaced, TurnStarted, TilePlaced, TileUpgraded,
-          CartPlaced, SpeedChanged, ActionsEnded, CartMoved, ExitChosen, GemTaken, Collided,
-          CartTurned, LoadSplit, GemsDropped, CartDerailed, CartFell, CartLeftMine, CartReturned,
-          MissionClaimed, ChasmCardRevealed, ChasmTokenDrawn, ChasmDieRolled, ChasmOpened,
-          CardSkipped, ChasmCardShuffledBack, GameEnded, TasksChanged, CartStarted,
-          MissionsChecked, ChasmTurnBegan, FinalTurnPlayed, ChasmPhaseBegan)
+EVENTS = (
+    EdgeTaken,
+    MissionDealt,
+    CardRevealed,
+    GemPlaced,
+    TurnStarted,
+    TilePlaced,
+    TileUpgraded,
+    CartPlaced,
+    SpeedChanged,
+    ActionsEnded,
+    CartMoved,
+    ExitChosen,
+    GemTaken,
+    Collided,
+    CartTurned,
+    LoadSplit,
+    GemsDropped,
+    CartDerailed,
+    CartFell,
+    CartLeftMine,
+    CartReturned,
+    MissionClaimed,
+    ChasmCardRevealed,
+    ChasmTokenDrawn,
+    ChasmDieRolled,
+    ChasmOpened,
+    CardSkipped,
+    ChasmCardShuffledBack,
+    GameEnded,
+    TasksChanged,
+    CartStarted,
+    MissionsChecked,
+    ChasmTurnBegan,
+    FinalTurnPlayed,
+    ChasmPhaseBegan,
+)
 
 
 # --- carts ----------------------------------------------------------------------------------
@@ -747,8 +876,18 @@ class Cart:
 
     __slots__ = ("owner", "colour", "marker", "where", "square", "back", "facing", "speed", "load")
 
-    def __init__(self, owner, colour, marker, where=CartPlace.SUPPLY, square=None, back=None,
-                 facing=None, speed=START_SPEED, load=(0, 0, 0, 0, 0)):
+    def __init__(
+        self,
+        owner,
+        colour,
+        marker,
+        where=CartPlace.SUPPLY,
+        square=None,
+        back=None,
+        facing=None,
+        speed=START_SPEED,
+        load=(0, 0, 0, 0, 0),
+    ):
         self.owner = owner
         self.colour = colour
         self.marker = marker
@@ -760,12 +899,21 @@ class Cart:
         self.load = load
 
     def clone(self) -> Cart:
-        return Cart(self.owner, self.colour, self.marker, self.where, self.square, self.back,
-                    self.facing, self.speed, self.load)
+        return Cart(
+            self.owner,
+            self.colour,
+            self.marker,
+            self.where,
+            self.square,
+            self.back,
+            self.facing,
+            self.speed,
+            self.load,
+        )
 
     @property
     def label(self) -> str:
-        """"white"/"black" (or the colour in solo) for texts."""
+        """ "white"/"black" (or the colour in solo) for texts."""
         return self.marker
 
     @property
@@ -774,16 +922,31 @@ class Cart:
         return self.where == CartPlace.BOARD
 
     def to_dict(self) -> dict:
-        return {"owner": self.owner, "colour": self.colour, "marker": self.marker,
-                "where": str(self.where), "square": list(self.square) if self.square else None,
-                "back": self.back, "facing": self.facing, "speed": self.speed,
-                "load": list(self.load)}
+        return {
+            "owner": self.owner,
+            "colour": self.colour,
+            "marker": self.marker,
+            "where": str(self.where),
+            "square": list(self.square) if self.square else None,
+            "back": self.back,
+            "facing": self.facing,
+            "speed": self.speed,
+            "load": list(self.load),
+        }
 
     @classmethod
     def from_dict(cls, data) -> Cart:
-        return cls(data["owner"], data["colour"], data["marker"], CartPlace(data["where"]),
-                   tuple(data["square"]) if data["square"] else None, data["back"],
-                   data["facing"], data["speed"], tuple(data["load"]))
+        return cls(
+            data["owner"],
+            data["colour"],
+            data["marker"],
+            CartPlace(data["where"]),
+            tuple(data["square"]) if data["square"] else None,
+            data["back"],
+            data["facing"],
+            data["speed"],
+            tuple(data["load"]),
+        )
 
 
 def _rules():
@@ -791,6 +954,7 @@ def _rules():
     global _RULES
     if _RULES is None:
         from engine.off_the_rails import rules
+
         _RULES = rules
     return _RULES
 
@@ -829,10 +993,32 @@ class OTRState:
     """
 
     # fields copied as they are by clone (immutable values, or containers only ever replaced)
-    _SHARED = ("num_players", "solo", "bumper", "chasm_die", "length", "split_rule", "bag", "lost",
-               "facts", "solo_pool", "claimed", "chasm_card_seen", "final_turns_left",
-               "chasm_phase", "chasm_turn", "revealed_chasm_now", "player", "turn",
-               "actions_left", "taken_here", "piles_split", "over", "result", "_legal")
+    _SHARED = (
+        "num_players",
+        "solo",
+        "bumper",
+        "chasm_die",
+        "length",
+        "split_rule",
+        "bag",
+        "lost",
+        "facts",
+        "solo_pool",
+        "claimed",
+        "chasm_card_seen",
+        "final_turns_left",
+        "chasm_phase",
+        "chasm_turn",
+        "revealed_chasm_now",
+        "player",
+        "turn",
+        "actions_left",
+        "taken_here",
+        "piles_split",
+        "over",
+        "result",
+        "_legal",
+    )
 
     def __init__(self) -> None:
         # Filled by rules.new_state(); declared here for the reader and for type checkers.
@@ -904,16 +1090,24 @@ class OTRState:
     def to_dict(self) -> dict:
         """Plain JSON-able data; :meth:`from_dict` inverts it exactly."""
         return {
-            "num_players": self.num_players, "solo": self.solo, "bumper": self.bumper,
-            "chasm_die": self.chasm_die, "length": self.length, "split_rule": self.split_rule,
+            "num_players": self.num_players,
+            "solo": self.solo,
+            "bumper": self.bumper,
+            "chasm_die": self.chasm_die,
+            "length": self.length,
+            "split_rule": self.split_rule,
             "tiles": {_square_key(sq): v for sq, v in sorted(self.tiles.items())},
             "gems": {_square_key(sq): list(v) for sq, v in sorted(self.gems.items())},
             "chasm": {_square_key(sq): v for sq, v in sorted(self.chasm.items())},
             "carts": [cart.to_dict() for cart in self.carts],
-            "bag": list(self.bag), "lost": list(self.lost),
+            "bag": list(self.bag),
+            "lost": list(self.lost),
             "stockpiles": [list(stock) for stock in self.stockpiles],
-            "edges": list(self.edges), "missions": list(self.missions), "dealt": list(self.dealt),
-            "taken": [list(taken) for taken in self.taken], "claimed": self.claimed,
+            "edges": list(self.edges),
+            "missions": list(self.missions),
+            "dealt": list(self.dealt),
+            "taken": [list(taken) for taken in self.taken],
+            "claimed": self.claimed,
             "facts": self.facts.to_dict() if self.facts else {},
             "unseen": {colour: list(numbers) for colour, numbers in self.unseen.items()},
             "piles": [list(pile) for pile in self.piles],
@@ -921,13 +1115,19 @@ class OTRState:
             "solo_pool": list(self.solo_pool),
             "token_supply": dict(self.token_supply),
             "delivered": {edge: list(gems) for edge, gems in self.delivered.items()},
-            "chasm_card_seen": self.chasm_card_seen, "final_turns_left": self.final_turns_left,
-            "chasm_phase": self.chasm_phase, "chasm_turn": self.chasm_turn,
+            "chasm_card_seen": self.chasm_card_seen,
+            "final_turns_left": self.final_turns_left,
+            "chasm_phase": self.chasm_phase,
+            "chasm_turn": self.chasm_turn,
             "revealed_chasm_now": self.revealed_chasm_now,
-            "player": self.player, "turn": self.turn, "actions_left": self.actions_left,
-            "moved": list(self.moved), "taken_here": self.taken_here,
+            "player": self.player,
+            "turn": self.turn,
+            "actions_left": self.actions_left,
+            "moved": list(self.moved),
+            "taken_here": self.taken_here,
             "piles_split": [list(pile) for pile in self.piles_split] if self.piles_split else None,
-            "tasks": [task_to_list(task) for task in self.tasks], "over": self.over,
+            "tasks": [task_to_list(task) for task in self.tasks],
+            "over": self.over,
             "result": self.result,
         }
 
@@ -935,10 +1135,26 @@ class OTRState:
     def from_dict(cls, data: dict) -> OTRState:
         """Rebuild a state from :meth:`to_dict` output; ``KeyError``/``ValueError`` if damaged."""
         state = cls()
-        for name in ("num_players", "solo", "bumper", "chasm_die", "length", "split_rule",
-                     "claimed", "chasm_card_seen", "final_turns_left", "chasm_phase",
-                     "chasm_turn", "revealed_chasm_now", "player", "turn", "actions_left",
-                     "taken_here", "over", "result"):
+        for name in (
+            "num_players",
+            "solo",
+            "bumper",
+            "chasm_die",
+            "length",
+            "split_rule",
+            "claimed",
+            "chasm_card_seen",
+            "final_turns_left",
+            "chasm_phase",
+            "chasm_turn",
+            "revealed_chasm_now",
+            "player",
+            "turn",
+            "actions_left",
+            "taken_here",
+            "over",
+            "result",
+        ):
             setattr(state, name, data[name])
         state.tiles = {_key_square(key): exits for key, exits in data["tiles"].items()}
         state.gems = {_key_square(key): tuple(gems) for key, gems in data["gems"].items()}
@@ -959,8 +1175,9 @@ class OTRState:
         state.token_supply = dict(data["token_supply"])
         state.delivered = {edge: tuple(gems) for edge, gems in data["delivered"].items()}
         state.moved = list(data["moved"])
-        state.piles_split = (tuple(tuple(pile) for pile in data["piles_split"])
-                             if data["piles_split"] else None)
+        state.piles_split = (
+            tuple(tuple(pile) for pile in data["piles_split"]) if data["piles_split"] else None
+        )
         try:
             state.tasks = [task_from_list(task) for task in data["tasks"]]
         except TypeError as err:
@@ -1047,8 +1264,11 @@ class OTRState:
 
     def cart_placements(self, cart: int | None = None) -> list:
         """Legal :class:`PlaceCart` actions (for one cart if given)."""
-        return [a for a in self.legal_actions()
-                if isinstance(a, PlaceCart) and (cart is None or a.cart == cart)]
+        return [
+            a
+            for a in self.legal_actions()
+            if isinstance(a, PlaceCart) and (cart is None or a.cart == cart)
+        ]
 
     def speed_changes(self, cart: int) -> list:
         """Legal :class:`ChangeSpeed` actions for a cart."""

@@ -5,6 +5,7 @@ rules it carries out. In ``to_dict`` a task is the list ``[kind, field, ...]`` (
 ``["run", 2, 3]``: cart 2 still rolls 3 squares), the same shape saves have always used, so
 :func:`task_to_list` and :func:`task_from_list` convert both ways and old saves load unchanged.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,34 +18,34 @@ from engine.core import StrEnum
 class TaskKind(StrEnum):
     """Every step of the game's to-do list, with the rule it carries out."""
 
-    SETUP_CARD = "setup_card"          # Setup: an open deposit card of a colour
-    DRAW_GEMS = "draw_gems"            # a deposit's gems drawn from the bag, one at a time
-    DEAL_MISSION = "deal_mission"      # Setup: a face-up mission card
-    CHOOSE_EDGE = "choose_edge"        # Setup: the first player picks an edge
-    DRAW_EDGE = "draw_edge"            # Setup: the third player's edge is drawn
-    SOLO_GEM = "solo_gem"              # Solo setup: one gem on a mine square
-    START_TURN = "start_turn"          # a player's turn begins
-    ACTIONS = "actions"                # the action phase
-    MOVEMENT = "movement"              # the movement phase: the player's carts move one by one
-    DEPOSIT = "deposit"                # the deposit phase (the chasm phase, solo chasm reveals)
-    END_TURN = "end_turn"              # end of a turn: game end, the Chasm card's last turns
-    RUN = "run"                        # a cart rolls on (one segment of its movement at a time)
-    PICKUP = "pickup"                  # a cart takes gems from the deposit it is on
-    EXIT = "exit"                      # the owner chooses the exit at a junction (OR-D6)
-    STOP = "stop"                      # a cart's movement ends where it is
-    SPLIT = "split"                    # the hit cart's owner splits its load (OR-D7)
-    PICK = "pick"                      # the mover picks one of the two piles
-    DROP = "drop"                      # "Drop the larger half": the owner chooses the gems
-    COLLISION_END = "collision_end"    # carts empty before the collision derail
-    CART_DONE = "cart_done"            # a cart's movement is over
-    MISSION = "mission"                # missions fulfilled now are taken (OR-D11)
-    CHASM_DECK = "chasm_deck"          # the chasm deck is revealed, one card per colour
-    BEGIN_CHASM = "begin_chasm"        # from now on the deposit phase is the chasm phase
-    CHASM_DRAW = "chasm_draw"          # a chasm token is drawn from the supply
-    CHASM_DIE = "chasm_die"            # Chasm Die option: a d8 picks the mine square (OR-D8)
-    CHASM_PLACE = "chasm_place"        # the active player places the drawn chasm token
-    SOLO_REVEAL = "solo_reveal"        # Solo: cards revealed, a chasm token on each square
-    GAME_END = "game_end"              # the game is over: final derails, Dirty Goblins, scores
+    SETUP_CARD = "setup_card"  # Setup: an open deposit card of a colour
+    DRAW_GEMS = "draw_gems"  # a deposit's gems drawn from the bag, one at a time
+    DEAL_MISSION = "deal_mission"  # Setup: a face-up mission card
+    CHOOSE_EDGE = "choose_edge"  # Setup: the first player picks an edge
+    DRAW_EDGE = "draw_edge"  # Setup: the third player's edge is drawn
+    SOLO_GEM = "solo_gem"  # Solo setup: one gem on a mine square
+    START_TURN = "start_turn"  # a player's turn begins
+    ACTIONS = "actions"  # the action phase
+    MOVEMENT = "movement"  # the movement phase: the player's carts move one by one
+    DEPOSIT = "deposit"  # the deposit phase (the chasm phase, solo chasm reveals)
+    END_TURN = "end_turn"  # end of a turn: game end, the Chasm card's last turns
+    RUN = "run"  # a cart rolls on (one segment of its movement at a time)
+    PICKUP = "pickup"  # a cart takes gems from the deposit it is on
+    EXIT = "exit"  # the owner chooses the exit at a junction (OR-D6)
+    STOP = "stop"  # a cart's movement ends where it is
+    SPLIT = "split"  # the hit cart's owner splits its load (OR-D7)
+    PICK = "pick"  # the mover picks one of the two piles
+    DROP = "drop"  # "Drop the larger half": the owner chooses the gems
+    COLLISION_END = "collision_end"  # carts empty before the collision derail
+    CART_DONE = "cart_done"  # a cart's movement is over
+    MISSION = "mission"  # missions fulfilled now are taken (OR-D11)
+    CHASM_DECK = "chasm_deck"  # the chasm deck is revealed, one card per colour
+    BEGIN_CHASM = "begin_chasm"  # from now on the deposit phase is the chasm phase
+    CHASM_DRAW = "chasm_draw"  # a chasm token is drawn from the supply
+    CHASM_DIE = "chasm_die"  # Chasm Die option: a d8 picks the mine square (OR-D8)
+    CHASM_PLACE = "chasm_place"  # the active player places the drawn chasm token
+    SOLO_REVEAL = "solo_reveal"  # Solo: cards revealed, a chasm token on each square
+    GAME_END = "game_end"  # the game is over: final derails, Dirty Goblins, scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,12 +147,33 @@ class SoloReveal:
     cards: int
 
 
-Task = (Step | ColourStep | CartStep | Run | Pickup | HitStep | CollisionEnd | DrawGems | SoloGem
-        | StartTurn | SoloReveal)
+Task = (
+    Step
+    | ColourStep
+    | CartStep
+    | Run
+    | Pickup
+    | HitStep
+    | CollisionEnd
+    | DrawGems
+    | SoloGem
+    | StartTurn
+    | SoloReveal
+)
 
-_STEP_KINDS = (TaskKind.DEAL_MISSION, TaskKind.CHOOSE_EDGE, TaskKind.DRAW_EDGE, TaskKind.ACTIONS,
-               TaskKind.MOVEMENT, TaskKind.DEPOSIT, TaskKind.END_TURN, TaskKind.MISSION,
-               TaskKind.BEGIN_CHASM, TaskKind.CHASM_DRAW, TaskKind.GAME_END)
+_STEP_KINDS = (
+    TaskKind.DEAL_MISSION,
+    TaskKind.CHOOSE_EDGE,
+    TaskKind.DRAW_EDGE,
+    TaskKind.ACTIONS,
+    TaskKind.MOVEMENT,
+    TaskKind.DEPOSIT,
+    TaskKind.END_TURN,
+    TaskKind.MISSION,
+    TaskKind.BEGIN_CHASM,
+    TaskKind.CHASM_DRAW,
+    TaskKind.GAME_END,
+)
 _STEPS = {kind: Step(kind) for kind in _STEP_KINDS}
 """One shared record per task with no detail (records never change, so they can be shared)."""
 
@@ -172,8 +194,13 @@ _TO_LIST = {
     Run: lambda task: (TaskKind.RUN, task.cart, task.steps),
     Pickup: lambda task: (TaskKind.PICKUP, task.cart, task.gems),
     HitStep: lambda task: (task.kind, task.hit, task.mover),
-    CollisionEnd: lambda task: (TaskKind.COLLISION_END, task.mover, task.hit,
-                                task.mover_was_empty, task.hit_was_empty),
+    CollisionEnd: lambda task: (
+        TaskKind.COLLISION_END,
+        task.mover,
+        task.hit,
+        task.mover_was_empty,
+        task.hit_was_empty,
+    ),
     DrawGems: lambda task: (TaskKind.DRAW_GEMS, task.row, task.col, task.count),
     SoloGem: lambda task: (TaskKind.SOLO_GEM, task.colour, task.number),
     StartTurn: lambda task: (TaskKind.START_TURN, task.player),
@@ -188,14 +215,23 @@ def _shared(step: Step):
 
 _FROM_VALUES: dict = {
     **{kind: _shared(step) for kind, step in _STEPS.items()},
-    **{kind: partial(ColourStep, kind)
-       for kind in (TaskKind.SETUP_CARD, TaskKind.CHASM_DECK, TaskKind.CHASM_DIE,
-                    TaskKind.CHASM_PLACE)},
-    **{kind: partial(CartStep, kind)
-       for kind in (TaskKind.EXIT, TaskKind.STOP, TaskKind.CART_DONE)},
+    **{
+        kind: partial(ColourStep, kind)
+        for kind in (
+            TaskKind.SETUP_CARD,
+            TaskKind.CHASM_DECK,
+            TaskKind.CHASM_DIE,
+            TaskKind.CHASM_PLACE,
+        )
+    },
+    **{
+        kind: partial(CartStep, kind) for kind in (TaskKind.EXIT, TaskKind.STOP, TaskKind.CART_DONE)
+    },
     **{kind: partial(HitStep, kind) for kind in (TaskKind.SPLIT, TaskKind.PICK, TaskKind.DROP)},
-    **{cls.kind: cls for cls in (Run, Pickup, CollisionEnd, DrawGems, SoloGem, StartTurn,
-                                 SoloReveal)},
+    **{
+        cls.kind: cls
+        for cls in (Run, Pickup, CollisionEnd, DrawGems, SoloGem, StartTurn, SoloReveal)
+    },
 }
 _PLAIN_KIND = {kind: kind.value for kind in TaskKind}
 

@@ -4,6 +4,7 @@
 actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event does:
 ``apply_event``), :mod:`.notation`, :mod:`.heuristics`, :mod:`.bots`.
 """
+
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec
@@ -85,12 +86,24 @@ GAME = GameSpec(
     max_players=6,
     description=N_("Take marbles, trigger explosions, brew potions and drink their magic."),
     options=(
-        OptionSpec("types", N_("Potion types"), "choice", "random",
-                   N_("Which six of the eight potion types are used."),
-                   ("random", "chosen", "first_game"),
-                   (N_("Random six"), N_("Choose them"), N_("First game"))),
-        OptionSpec("first_player", N_("First player"), "choice", "random",
-                   N_("Who plays first."), ("random", "seat1"), (N_("Random"), N_("Seat 1"))),
+        OptionSpec(
+            "types",
+            N_("Potion types"),
+            "choice",
+            "random",
+            N_("Which six of the eight potion types are used."),
+            ("random", "chosen", "first_game"),
+            (N_("Random six"), N_("Choose them"), N_("First game")),
+        ),
+        OptionSpec(
+            "first_player",
+            N_("First player"),
+            "choice",
+            "random",
+            N_("Who plays first."),
+            ("random", "seat1"),
+            (N_("Random"), N_("Seat 1")),
+        ),
     ),
     new_state=rules.new_state,
     state_from_dict=PotionExplosionState.from_dict,
@@ -104,5 +117,11 @@ GAME = GameSpec(
     rules_version=2,
 )
 
-__all__ = ["GAME", "RULES_SUMMARY", "PotionExplosionState", "evaluate", "format_position",
-           "parse_position"]
+__all__ = [
+    "GAME",
+    "RULES_SUMMARY",
+    "PotionExplosionState",
+    "evaluate",
+    "format_position",
+    "parse_position",
+]

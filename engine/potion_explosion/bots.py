@@ -22,6 +22,7 @@ lasts about ``budget`` seconds; without, it makes a fixed number of rollouts. ``
 another thread stops it. Bots see only the observation (everything in this game is public) and
 draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so games replay.
 """
+
 from __future__ import annotations
 
 from engine.bots import GameBots
@@ -62,10 +63,15 @@ def bot_moves(state, legal_actions) -> list:
     pools, Prismatic Joy with no pool marble to make wild; the potion is spent for ever).
     People may do both (rules: "move marbles between your hand and your pool freely")."""
     desk = state.desks[rules.current_player(state)]
-    return [action for action in legal_actions if not (
-        isinstance(action, MoveToHand)
-        and desk.pool[COLOUR_INDEX[action.colour]] <= state.to_pool[COLOUR_INDEX[action.colour]]
-    ) and not (isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index))]
+    return [
+        action
+        for action in legal_actions
+        if not (
+            isinstance(action, MoveToHand)
+            and desk.pool[COLOUR_INDEX[action.colour]] <= state.to_pool[COLOUR_INDEX[action.colour]]
+        )
+        and not (isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index))
+    ]
 
 
 def completes_a_potion(desk, gained) -> bool:
@@ -88,8 +94,9 @@ def beginner_moves(state, moves) -> list:
     holes = [0, 0, 0, 0]
     for brewing in desk.slots:
         if brewing is not None:
-            holes = [have + free for have, free in zip(holes, rules.empty_holes(brewing),
-                                                        strict=True)]
+            holes = [
+                have + free for have, free in zip(holes, rules.empty_holes(brewing), strict=True)
+            ]
     kept = []
     for action in moves:
         if isinstance(action, LittleHelp):
@@ -148,12 +155,15 @@ def greedy_turn(state, rng):
     owner = rules.turn_owner(state)
     for _ in range(MAX_TURN_STEPS):
         _settle_chance(state, rng)
-        if (state.current_player() < 0 or rules.turn_owner(state) != owner
-                or state.phase not in TURN_PHASES):
+        if (
+            state.current_player() < 0
+            or rules.turn_owner(state) != owner
+            or state.phase not in TURN_PHASES
+        ):
             break
         legal = bot_moves(state, state.legal_actions()) or state.legal_actions()
         if len(legal) > ROLLOUT_WIDTH:
-            legal = rng.sample(legal, ROLLOUT_WIDTH)    # e.g. the Filter's hundreds of choices
+            legal = rng.sample(legal, ROLLOUT_WIDTH)  # e.g. the Filter's hundreds of choices
         ranked = _ranked(state, legal, rng, keep_help=False) or _ranked(state, legal, rng)
         action, after = ranked[0][1], ranked[0][2]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
@@ -205,8 +215,9 @@ class TurnPlannerBot:
             samples = 2 if after.chanced else 1
             total = 0.0
             for sample in range(samples):
-                played = greedy_turn(after.clone() if sample == 0 else _after(state, action, rng),
-                                     rng)
+                played = greedy_turn(
+                    after.clone() if sample == 0 else _after(state, action, rng), rng
+                )
                 total += heuristics.evaluate(played, me)
             value = total / samples
             if best_value is None or value > best_value:
@@ -218,9 +229,9 @@ class TurnPlannerBot:
         return self.cancelled or deadline is not None and self.clock() >= deadline
 
     def _rollout(self, state, action, me, rng) -> float:
-        played = greedy_turn(_after(state, action, rng), rng)    # the rest of my turn
+        played = greedy_turn(_after(state, action, rng), rng)  # the rest of my turn
         if played.current_player() >= 0 and rules.turn_owner(played) != me:
-            played = greedy_turn(played, rng)                     # the next player's answer
+            played = greedy_turn(played, rng)  # the next player's answer
         return heuristics.evaluate(played, me)
 
     def _before_pick(self, state, legal, rng):
@@ -230,13 +241,22 @@ class TurnPlannerBot:
         # a pick whose certain explosion completes a potion is always played out: one-step
         # values count its marbles in the hand, not the potion they complete
         desk = state.desks[me]
-        candidates += [action for action in ranked[ROOT_CANDIDATES:]
-                       if isinstance(action, RegularPick) and completes_a_potion(
-                           desk, heuristics.pick_haul(state.tracks[action.track],
-                                                      action.position)[0])]
+        candidates += [
+            action
+            for action in ranked[ROOT_CANDIDATES:]
+            if isinstance(action, RegularPick)
+            and completes_a_potion(
+                desk, heuristics.pick_haul(state.tracks[action.track], action.position)[0]
+            )
+        ]
         best, self.last_rollouts = sequential_halving(
-            candidates, lambda action: self._rollout(state, action, me, rng), self.clock,
-            self.budget, self.rollouts, lambda: self.cancelled)
+            candidates,
+            lambda action: self._rollout(state, action, me, rng),
+            self.clock,
+            self.budget,
+            self.rollouts,
+            lambda: self.cancelled,
+        )
         return best
 
 
@@ -252,9 +272,11 @@ def draft_choice(state, legal_actions):
         if not isinstance(action, DraftStarter):
             return (-1, 0, -index)
         recipe = TILES[action.tile].recipe
-        shared = sum(1 for other in owned for colour in range(4)
-                     if other[colour] and recipe[colour])
+        shared = sum(
+            1 for other in owned for colour in range(4) if other[colour] and recipe[colour]
+        )
         return (TILES[action.tile].vp, shared, -index)
+
     return max(enumerate(legal_actions), key=key)[1]
 
 
@@ -292,5 +314,11 @@ class PotionExplosionBots(GameBots):
 BOTS = PotionExplosionBots()
 """The game's :class:`engine.bots.GameBots`."""
 
-__all__ = ["BOTS", "PotionExplosionBots", "TurnPlannerBot", "bot_moves", "draft_choice",
-           "greedy_turn"]
+__all__ = [
+    "BOTS",
+    "PotionExplosionBots",
+    "TurnPlannerBot",
+    "bot_moves",
+    "draft_choice",
+    "greedy_turn",
+]

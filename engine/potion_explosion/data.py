@@ -4,6 +4,7 @@ docs/rules/potion_explosion.md, "Terms" and "Components". A tile is named by a s
 three-letter potion type code plus its number of holes, e.g. ``"WIS4"`` (the Potion of Wisdom
 starter, recipe R2 Y2, 5 VP). Each code stands for 2 identical physical tiles.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,18 +17,32 @@ COLOURS = ("R", "B", "Y", "K")
 COLOUR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
 """English colour words; shown through ``pgettext`` in one of the contexts below (Russian and
 Spanish adjectives agree with "marble", "marbles" and "hole")."""
-COLOUR_WORDS = tuple((NP_("a marble", "red"), NP_("a marble", "blue"),
-                      NP_("a marble", "yellow"), NP_("a marble", "black"),
-                      NP_("marbles", "red"), NP_("marbles", "blue"),
-                      NP_("marbles", "yellow"), NP_("marbles", "black"),
-                      NP_("a hole", "red"), NP_("a hole", "blue"),
-                      NP_("a hole", "yellow"), NP_("a hole", "black")))
-INGREDIENT_NAMES = {"R": "Dragon Smoke", "B": "Unicorn Tears", "Y": "Fairy Dandruff",
-                    "K": "Ogre Mucus"}
+COLOUR_WORDS = tuple(
+    (
+        NP_("a marble", "red"),
+        NP_("a marble", "blue"),
+        NP_("a marble", "yellow"),
+        NP_("a marble", "black"),
+        NP_("marbles", "red"),
+        NP_("marbles", "blue"),
+        NP_("marbles", "yellow"),
+        NP_("marbles", "black"),
+        NP_("a hole", "red"),
+        NP_("a hole", "blue"),
+        NP_("a hole", "yellow"),
+        NP_("a hole", "black"),
+    )
+)
+INGREDIENT_NAMES = {
+    "R": "Dragon Smoke",
+    "B": "Unicorn Tears",
+    "Y": "Fairy Dandruff",
+    "K": "Ogre Mucus",
+}
 MARBLES_PER_COLOUR = 20
 TOTAL_MARBLES = 80
 NUM_TRACKS = 5
-TRACK_LENGTH = 8            # PE-D1: each track shows 8 marbles
+TRACK_LENGTH = 8  # PE-D1: each track shows 8 marbles
 POOL_SIZE = 3
 BREWING_SLOTS = 2
 NUM_STACKS = 5
@@ -49,22 +64,42 @@ class PotionType:
 
 
 POTION_TYPES = (
-    PotionType("SAN", N_("Sands of Time"),
-               N_("Use again the effect of one potion you have already drunk "
-                  "(not a Sands of Time).")),
-    PotionType("MAG", N_("Potion of Magnetical Attraction"),
-               N_("Take 2 adjacent marbles of different colours from one track.")),
+    PotionType(
+        "SAN",
+        N_("Sands of Time"),
+        N_("Use again the effect of one potion you have already drunk (not a Sands of Time)."),
+    ),
+    PotionType(
+        "MAG",
+        N_("Potion of Magnetical Attraction"),
+        N_("Take 2 adjacent marbles of different colours from one track."),
+    ),
     PotionType("WIS", N_("Potion of Wisdom"), N_("Take any 1 marble from the dispenser.")),
-    PotionType("BAL", N_("Balm of Uttermost Stickiness"),
-               N_("Take 2 or more adjacent marbles of one colour from one track.")),
-    PotionType("PRI", N_("Potion of Prismatic Joy"),
-               N_("The marbles in your pool may fill holes of any colour this turn.")),
-    PotionType("BLI", N_("Elixir of Blind Love"),
-               N_("Take all marbles from one opponent's ingredient pool into your hand.")),
-    PotionType("ABY", N_("Abyssal Draft"),
-               N_("Take up to one bottom marble of each colour, at most one per track.")),
-    PotionType("FIL", N_("Filter of Lavamancing"),
-               N_("Return up to 5 marbles of one colour from one track to the tank.")),
+    PotionType(
+        "BAL",
+        N_("Balm of Uttermost Stickiness"),
+        N_("Take 2 or more adjacent marbles of one colour from one track."),
+    ),
+    PotionType(
+        "PRI",
+        N_("Potion of Prismatic Joy"),
+        N_("The marbles in your pool may fill holes of any colour this turn."),
+    ),
+    PotionType(
+        "BLI",
+        N_("Elixir of Blind Love"),
+        N_("Take all marbles from one opponent's ingredient pool into your hand."),
+    ),
+    PotionType(
+        "ABY",
+        N_("Abyssal Draft"),
+        N_("Take up to one bottom marble of each colour, at most one per track."),
+    ),
+    PotionType(
+        "FIL",
+        N_("Filter of Lavamancing"),
+        N_("Return up to 5 marbles of one colour from one track to the tank."),
+    ),
 )
 TYPE_BY_CODE = {t.code: t for t in POTION_TYPES}
 TYPE_CODES = tuple(t.code for t in POTION_TYPES)

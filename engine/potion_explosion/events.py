@@ -10,6 +10,7 @@ to the state before the step gives exactly the state after it, by construction::
 The table scene uses :func:`apply_event` to draw the board between the animations of one step.
 Each event class's docstring (in :mod:`engine.potion_explosion.state`) says what it changes.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -156,8 +157,12 @@ def _marble_taken(state, event: MarbleTaken) -> None:
         state.turn_taken = 1
     elif reason == BY_POTION and state.effect is not None:
         effect = state.effect
-        state.effect = PendingEffect(effect.kind, effect.tracks + (event.track,),
-                                     effect.colours + (event.colour,), effect.source)
+        state.effect = PendingEffect(
+            effect.kind,
+            effect.tracks + (event.track,),
+            effect.colours + (event.colour,),
+            effect.source,
+        )
 
 
 def _nothing(state, event) -> None:
@@ -166,7 +171,7 @@ def _nothing(state, event) -> None:
 
 def _exploded(state, event: Exploded) -> None:
     lowest = min(event.positions)
-    del state.tracks[event.track][lowest:max(event.positions) + 1]
+    del state.tracks[event.track][lowest : max(event.positions) + 1]
     count = len(event.positions)
     state.desks[event.player].hand[COLOUR_INDEX[event.colour]] += count
     if state.seam_taker == TIEBREAK_CHAIN:
@@ -233,7 +238,7 @@ def _skill_token_earned(state, event: SkillTokenEarned) -> None:
     elif event.source == "supply":
         state.supply -= 1
     else:
-        return                          # no token left to take
+        return  # no token left to take
     desk.tokens += 1
 
 
@@ -292,7 +297,7 @@ def _turn_started(state, event: TurnStarted) -> None:
 
 
 def _turn_ended(state, event: TurnEnded) -> None:
-    state.desks[event.player].wild = [0, 0, 0, 0]      # PE-D10: wild until the end of the turn
+    state.desks[event.player].wild = [0, 0, 0, 0]  # PE-D10: wild until the end of the turn
     state.phase = END
 
 
@@ -322,8 +327,7 @@ def _tie_break_turn(state, event: TieBreakTurn) -> None:
 
 def _tie_break_result(state, event: TieBreakResult) -> None:
     tiebreak = state.tiebreak
-    state.tiebreak = TieBreak(tiebreak.order, tiebreak.index + 1,
-                              tiebreak.taken + (event.marbles,))
+    state.tiebreak = TieBreak(tiebreak.order, tiebreak.index + 1, tiebreak.taken + (event.marbles,))
     state.turn_taken = 0
 
 
@@ -334,22 +338,43 @@ def _game_over(state, event: GameOver) -> None:
 
 # each effect takes its own event class, so the table's value type takes any event
 _EFFECTS: dict[type[Event], Callable[[PotionExplosionState, Any], None]] = {
-    PotionTypeChosen: _potion_type_chosen, TypesChosen: _types_chosen,
-    PhaseChanged: _phase_changed, FirstPlayerChosen: _first_player_chosen,
-    StarterRevealed: _starter_revealed, StarterDrafted: _starter_drafted,
-    StacksFormed: _stacks_formed, TileRevealed: _tile_revealed,
-    MarbleRefilled: _marble_refilled, MarbleTaken: _marble_taken, MarblesSlid: _nothing,
-    SeamCollision: _nothing, Exploded: _exploded, ChainEnded: _chain_ended,
-    MarbleMoved: _marble_moved, MarblePlaced: _marble_placed,
-    PotionCompleted: _potion_completed, SkillTokenEarned: _skill_token_earned,
-    LittleHelpTaken: _little_help_taken, PotionDrunk: _potion_drunk,
-    EffectStarted: _effect_started, EffectCopied: _effect_over, EffectEnded: _effect_over,
-    PoolStolen: _pool_stolen, PoolMadeWild: _pool_made_wild,
-    MarblesReturned: _marbles_returned, TurnStarted: _turn_started, TurnEnded: _turn_ended,
-    TileDrawn: _tile_drawn, NoTileLeft: _nothing, TurnCounted: _turn_counted,
-    LastRoundBegun: _nothing, GameEndTriggered: _game_end_triggered,
+    PotionTypeChosen: _potion_type_chosen,
+    TypesChosen: _types_chosen,
+    PhaseChanged: _phase_changed,
+    FirstPlayerChosen: _first_player_chosen,
+    StarterRevealed: _starter_revealed,
+    StarterDrafted: _starter_drafted,
+    StacksFormed: _stacks_formed,
+    TileRevealed: _tile_revealed,
+    MarbleRefilled: _marble_refilled,
+    MarbleTaken: _marble_taken,
+    MarblesSlid: _nothing,
+    SeamCollision: _nothing,
+    Exploded: _exploded,
+    ChainEnded: _chain_ended,
+    MarbleMoved: _marble_moved,
+    MarblePlaced: _marble_placed,
+    PotionCompleted: _potion_completed,
+    SkillTokenEarned: _skill_token_earned,
+    LittleHelpTaken: _little_help_taken,
+    PotionDrunk: _potion_drunk,
+    EffectStarted: _effect_started,
+    EffectCopied: _effect_over,
+    EffectEnded: _effect_over,
+    PoolStolen: _pool_stolen,
+    PoolMadeWild: _pool_made_wild,
+    MarblesReturned: _marbles_returned,
+    TurnStarted: _turn_started,
+    TurnEnded: _turn_ended,
+    TileDrawn: _tile_drawn,
+    NoTileLeft: _nothing,
+    TurnCounted: _turn_counted,
+    LastRoundBegun: _nothing,
+    GameEndTriggered: _game_end_triggered,
     TieBreakStarted: _tie_break_started,
-    TieBreakTurn: _tie_break_turn, TieBreakResult: _tie_break_result, GameOver: _game_over,
+    TieBreakTurn: _tie_break_turn,
+    TieBreakResult: _tie_break_result,
+    GameOver: _game_over,
 }
 """Each event class and the function that plays it."""
 

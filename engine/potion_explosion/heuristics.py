@@ -5,6 +5,7 @@ far, plus progress on brewing potions (their VP weighted by the share of holes f
 marbles that fit an empty hole, minus half the best opponent's value. ``explain_move`` gives a
 hint's reason from what the move does to the board.
 """
+
 from __future__ import annotations
 
 from engine.core import IllegalAction
@@ -38,7 +39,7 @@ from engine.potion_explosion.state import (
 )
 from translation import N_, _, ngettext, pgettext
 
-_OVER, _PLAY = Phase.OVER, Phase.PLAY   # read once: Enum member lookups are slow (3.11)
+_OVER, _PLAY = Phase.OVER, Phase.PLAY  # read once: Enum member lookups are slow (3.11)
 
 
 def _desk_value(desk) -> float:
@@ -56,7 +57,7 @@ def _desk_value(desk) -> float:
         if desk.pool[colour_index]:
             value += 0.35 * min(fits, desk.pool[colour_index]) + 0.05 * desk.pool[colour_index]
         if desk.hand[colour_index]:
-            value += 0.3 * min(fits, desk.hand[colour_index])   # placed before the turn ends
+            value += 0.3 * min(fits, desk.hand[colour_index])  # placed before the turn ends
     return value
 
 
@@ -74,9 +75,9 @@ def evaluate(state, player: int) -> float:
         return value + (5.0 if player in state.winners else 0.0)
     if state.phase == _PLAY and state.player == player:
         if state.effect is not None:
-            value += 0.6         # a potion effect still to use
+            value += 0.6  # a potion effect still to use
         if state.picked:
-            value -= 0.05        # nothing better to do: prefer ending the turn
+            value -= 0.05  # nothing better to do: prefer ending the turn
     return value
 
 
@@ -94,7 +95,7 @@ def explain_move(state, action, names=None) -> str:
     try:
         after = state.clone()
         events = after.apply_action(action)
-    except IllegalAction:       # a hint for a move no longer legal has nothing to say
+    except IllegalAction:  # a hint for a move no longer legal has nothing to say
         return ""
     player = state.current_player()
     if isinstance(action, DraftStarter):
@@ -109,51 +110,66 @@ def explain_move(state, action, names=None) -> str:
         colour = state.tracks[action.track][action.position]
         gained = _counts([colour])
         what = _("the {colour} marble from track {track}").format(
-            colour=_colour(colour), track=action.track + 1)
+            colour=_colour(colour), track=action.track + 1
+        )
         taken = _explain_taken(state, what, gained)
         if best_fill(state.desks[player], gained)[0]:
-            return _sentence(_("{taken}; worth more than the Little Help's 2 VP").format(
-                taken=taken))
+            return _sentence(
+                _("{taken}; worth more than the Little Help's 2 VP").format(taken=taken)
+            )
         return _sentence(_("{taken}; the Little Help costs 2 VP").format(taken=taken))
     if isinstance(action, (TakeMarble, TakePair, TakeRun, TakeBottom)):
         colours = [event.colour for event in events if isinstance(event, MarbleTaken)]
         marbles = _marble_words(_counts(colours), True)
         if isinstance(action, TakeBottom):
             what = _("{marbles} from the bottom of track {track}").format(
-                marbles=marbles, track=action.track + 1)
+                marbles=marbles, track=action.track + 1
+            )
         else:
-            what = _("{marbles} from track {track}").format(marbles=marbles,
-                                                           track=action.track + 1)
+            what = _("{marbles} from track {track}").format(marbles=marbles, track=action.track + 1)
         return _sentence(_explain_taken(state, what, _counts(colours)))
     if isinstance(action, TakePool):
-        stolen = [colour for event in events if isinstance(event, PoolStolen)
-                  for colour in event.colours]
+        stolen = [
+            colour for event in events if isinstance(event, PoolStolen) for colour in event.colours
+        ]
         owner = _seat(names, action.opponent)
         if not stolen:
-            return _sentence(_("Takes {name}'s pool, empty like every other one").format(
-                name=owner))
-        what = _("{name}'s pool: {marbles}").format(name=owner,
-                                                    marbles=_marble_words(_counts(stolen)))
+            return _sentence(
+                _("Takes {name}'s pool, empty like every other one").format(name=owner)
+            )
+        what = _("{name}'s pool: {marbles}").format(
+            name=owner, marbles=_marble_words(_counts(stolen))
+        )
         return _sentence(_explain_taken(state, what, _counts(stolen)))
     if isinstance(action, PlaceMarble):
         return _sentence(_explain_place(state, action, events))
     if isinstance(action, MoveToPool):
-        return _sentence(_("Keeps the {colour} marble in your pool for a later turn: marbles "
-                           "left in your hand go back to the tank").format(
-                               colour=_colour(action.colour)))
+        return _sentence(
+            _(
+                "Keeps the {colour} marble in your pool for a later turn: marbles "
+                "left in your hand go back to the tank"
+            ).format(colour=_colour(action.colour))
+        )
     if isinstance(action, MoveToHand):
-        return _sentence(_("Takes the {colour} marble out of your pool to make room for "
-                           "marbles you need more").format(colour=_colour(action.colour)))
+        return _sentence(
+            _(
+                "Takes the {colour} marble out of your pool to make room for marbles you need more"
+            ).format(colour=_colour(action.colour))
+        )
     if isinstance(action, (Drink, CopyPotion)):
         return _sentence(_explain_drink(state, action, after, names))
     if isinstance(action, FilterMarbles):
         return _sentence(_explain_filter(state, action, after))
     if isinstance(action, FinishEffect):
-        return _sentence(_("Stops using your {potion}: nothing more it could do helps your "
-                           "potions").format(potion=potion_name(state.effect.kind)))
+        return _sentence(
+            _("Stops using your {potion}: nothing more it could do helps your potions").format(
+                potion=potion_name(state.effect.kind)
+            )
+        )
     if isinstance(action, EndTurn):
-        return _sentence(_("Every marble that fits a hole is placed: nothing more to gain this "
-                           "turn"))
+        return _sentence(
+            _("Every marble that fits a hole is placed: nothing more to gain this turn")
+        )
     return ""
 
 
@@ -185,29 +201,40 @@ def _counts(colours) -> list:
 
 
 def _marble_words(counts, definite: bool = False) -> str:
-    """"3 red marbles and a blue one", "a red marble" ("the red marble" when ``definite``),
+    """ "3 red marbles and a blue one", "a red marble" ("the red marble" when ``definite``),
     "2 red and 2 black marbles"; the larger counts first."""
-    parts = sorted(((count, colour) for colour, count in zip(COLOURS, counts, strict=True)
-                    if count), key=lambda part: -part[0])
+    parts = sorted(
+        ((count, colour) for colour, count in zip(COLOURS, counts, strict=True) if count),
+        key=lambda part: -part[0],
+    )
     if sum(counts) == 1:
         single = _("the {colour} marble") if definite else _("a {colour} marble")
         return single.format(colour=_colour(parts[0][1]))
     if len(parts) == 1:
         count, colour = parts[0]
         return ngettext("{count} {colour} marble", "{count} {colour} marbles", count).format(
-            count=count, colour=pgettext("marbles", COLOUR_NAMES[colour]))
+            count=count, colour=pgettext("marbles", COLOUR_NAMES[colour])
+        )
     if definite and all(count == 1 for count, _colour_code in parts):
         return _("the {colours} marbles").format(
-            colours=_and([_colour(colour) for _count, colour in parts]))
+            colours=_and([_colour(colour) for _count, colour in parts])
+        )
     several = [(count, colour) for count, colour in parts if count > 1]
-    ones = [_("a {colour} one").format(colour=_colour(colour))
-            for count, colour in parts if count == 1]
+    ones = [
+        _("a {colour} one").format(colour=_colour(colour)) for count, colour in parts if count == 1
+    ]
     many = ""
     if several:
         many = ngettext("{counts} marble", "{counts} marbles", several[-1][0]).format(
-            counts=_and([_("{count} {colour}").format(
-                count=count, colour=pgettext("marbles", COLOUR_NAMES[colour]))
-                for count, colour in several]))
+            counts=_and(
+                [
+                    _("{count} {colour}").format(
+                        count=count, colour=pgettext("marbles", COLOUR_NAMES[colour])
+                    )
+                    for count, colour in several
+                ]
+            )
+        )
     if not ones:
         return many
     if not many:
@@ -218,7 +245,7 @@ def _marble_words(counts, definite: bool = False) -> str:
 
 
 def _and(words) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
@@ -260,14 +287,19 @@ def _marbles_use(desk, gained) -> tuple:
     potion name)``, or ``("none",)`` when they fill no hole."""
     done, filled = best_fill(desk, gained)
     if done:
-        potions = _and([_("your {potion} ({vp} VP)").format(
-            potion=potion_name(desk.slots[slot].tile), vp=TILES[desk.slots[slot].tile].vp)
-            for slot in done])
+        potions = _and(
+            [
+                _("your {potion} ({vp} VP)").format(
+                    potion=potion_name(desk.slots[slot].tile), vp=TILES[desk.slots[slot].tile].vp
+                )
+                for slot in done
+            ]
+        )
         return ("complete", potions)
     useful = [slot for slot, count in sorted(filled.items()) if count]
     if not useful:
         return ("none",)
-    count = sum(filled[slot] for slot in useful)       # every potion they feed, not the first
+    count = sum(filled[slot] for slot in useful)  # every potion they feed, not the first
     return ("holes", count, _and([potion_name(desk.slots[slot].tile) for slot in useful]))
 
 
@@ -288,19 +320,23 @@ def _fill(desk, order, have) -> dict:
 
 
 def _explain_taken(state, what: str, gained) -> str:
-    """"takes {what}, enough to complete your …" / "…, for your pool: …"."""
+    """ "takes {what}, enough to complete your …" / "…, for your pool: …"."""
     use = _marbles_use(state.desks[state.current_player()], gained)
     if use[0] == "complete":
         return _("takes {what}, enough to complete {potions}").format(what=what, potions=use[1])
     if use[0] == "holes":
-        return ngettext("takes {what} for an empty hole of your {potion}",
-                        "takes {what} for {count} empty holes of your {potion}", use[1]).format(
-            what=what, count=use[1], potion=use[2])
+        return ngettext(
+            "takes {what} for an empty hole of your {potion}",
+            "takes {what} for {count} empty holes of your {potion}",
+            use[1],
+        ).format(what=what, count=use[1], potion=use[2])
     if sum(gained) == 1:
-        return _("takes {what} for your pool (no empty hole of your potions needs it now)"
-                 ).format(what=what)
-    return _("takes {what} for your pool (no empty hole of your potions needs them now)"
-             ).format(what=what)
+        return _("takes {what} for your pool (no empty hole of your potions needs it now)").format(
+            what=what
+        )
+    return _("takes {what} for your pool (no empty hole of your potions needs them now)").format(
+        what=what
+    )
 
 
 def _explain_pick(state, track_index: int, position: int, tie_break: bool = False) -> str:
@@ -310,17 +346,21 @@ def _explain_pick(state, track_index: int, position: int, tie_break: bool = Fals
     gained, more = pick_haul(track, position)
     if sum(gained) == 1:
         what = _("the {colour} marble from track {track}").format(
-            colour=_colour(track[position]), track=track_index + 1)
+            colour=_colour(track[position]), track=track_index + 1
+        )
         if tie_break:
             return _("takes {what} for the tie-break").format(what=what)
         return _explain_taken(state, what, gained)
     # say what is picked and what explodes apart: the picked marble does not explode
     exploded = list(gained)
     exploded[COLOURS.index(track[position])] -= 1
-    head = (_("taking the {colour} marble explodes {marbles} on track {track} (maybe more)")
-            if more else _("taking the {colour} marble explodes {marbles} on track {track}")
-            ).format(colour=_colour(track[position]), marbles=_marble_words(exploded),
-                     track=track_index + 1)
+    head = (
+        _("taking the {colour} marble explodes {marbles} on track {track} (maybe more)")
+        if more
+        else _("taking the {colour} marble explodes {marbles} on track {track}")
+    ).format(
+        colour=_colour(track[position]), marbles=_marble_words(exploded), track=track_index + 1
+    )
     total = sum(gained)
     marbles = ngettext("{count} marble", "{count} marbles", total).format(count=total)
     if tie_break:
@@ -328,11 +368,14 @@ def _explain_pick(state, track_index: int, position: int, tie_break: bool = Fals
     use = _marbles_use(state.desks[state.current_player()], gained)
     if use[0] == "complete":
         return _("{head}: {marbles}, enough to complete {potions}").format(
-            head=head, marbles=marbles, potions=use[1])
+            head=head, marbles=marbles, potions=use[1]
+        )
     if use[0] == "holes":
-        return ngettext("{head}: {marbles} for an empty hole of your {potion}",
-                        "{head}: {marbles} for {count} empty holes of your {potion}",
-                        use[1]).format(head=head, marbles=marbles, count=use[1], potion=use[2])
+        return ngettext(
+            "{head}: {marbles} for an empty hole of your {potion}",
+            "{head}: {marbles} for {count} empty holes of your {potion}",
+            use[1],
+        ).format(head=head, marbles=marbles, count=use[1], potion=use[2])
     return _("{head}: {marbles} to keep in your pool").format(head=head, marbles=marbles)
 
 
@@ -347,28 +390,46 @@ def _explain_place(state, action, events) -> str:
     if done:
         values.update(vp=TILES[done[0].tile].vp, token=SKILL_TOKEN_VP)
         if wild:
-            sentence = (_("fills the last empty hole, a {hole} hole of your {potion} with your "
-                          "wild {colour} marble: it is complete, for {vp} VP and earns a skill "
-                          "token ({token} VP)") if tokens else
-                        _("fills the last empty hole, a {hole} hole of your {potion} with your "
-                          "wild {colour} marble: it is complete, for {vp} VP"))
+            sentence = (
+                _(
+                    "fills the last empty hole, a {hole} hole of your {potion} with your "
+                    "wild {colour} marble: it is complete, for {vp} VP and earns a skill "
+                    "token ({token} VP)"
+                )
+                if tokens
+                else _(
+                    "fills the last empty hole, a {hole} hole of your {potion} with your "
+                    "wild {colour} marble: it is complete, for {vp} VP"
+                )
+            )
         else:
-            sentence = (_("fills the last empty hole, a {hole} hole of your {potion}: it is "
-                          "complete, for {vp} VP and earns a skill token ({token} VP)")
-                        if tokens else
-                        _("fills the last empty hole, a {hole} hole of your {potion}: it is "
-                          "complete, for {vp} VP"))
+            sentence = (
+                _(
+                    "fills the last empty hole, a {hole} hole of your {potion}: it is "
+                    "complete, for {vp} VP and earns a skill token ({token} VP)"
+                )
+                if tokens
+                else _(
+                    "fills the last empty hole, a {hole} hole of your {potion}: it is "
+                    "complete, for {vp} VP"
+                )
+            )
         return sentence.format(**values)
     left = sum(empty_holes(desk.slots[action.slot])) - 1
     if wild:
-        sentence = ngettext("fills a {hole} hole of your {potion} with your wild {colour} "
-                            "marble ({count} hole still empty)",
-                            "fills a {hole} hole of your {potion} with your wild {colour} "
-                            "marble ({count} holes still empty)", left)
+        sentence = ngettext(
+            "fills a {hole} hole of your {potion} with your wild {colour} "
+            "marble ({count} hole still empty)",
+            "fills a {hole} hole of your {potion} with your wild {colour} "
+            "marble ({count} holes still empty)",
+            left,
+        )
     else:
-        sentence = ngettext("fills a {hole} hole of your {potion} ({count} hole still empty)",
-                            "fills a {hole} hole of your {potion} ({count} holes still empty)",
-                            left)
+        sentence = ngettext(
+            "fills a {hole} hole of your {potion} ({count} hole still empty)",
+            "fills a {hole} hole of your {potion} ({count} holes still empty)",
+            left,
+        )
     return sentence.format(count=left, **values)
 
 
@@ -377,9 +438,11 @@ def _explain_drink(state, action, after, names) -> str:
     desk = state.desks[state.current_player()]
     name = potion_name(desk.completed[action.index].tile)
     kind = TILES[desk.completed[action.index].tile].type
-    head = (_("drinking your {potion} lets you {effect}") if isinstance(action, Drink)
-            else _("uses your {potion}'s effect again to {effect}")).format(
-        potion=name, effect=_(DRINK_TO[kind]))
+    head = (
+        _("drinking your {potion} lets you {effect}")
+        if isinstance(action, Drink)
+        else _("uses your {potion}'s effect again to {effect}")
+    ).format(potion=name, effect=_(DRINK_TO[kind]))
     if after.effect is None or after.current_player() != state.current_player():
         return head
     me = state.current_player()
@@ -408,21 +471,30 @@ def _explain_drink(state, action, after, names) -> str:
 
 def _explain_filter(state, action, after) -> str:
     count = len(action.positions)
-    head = ngettext("returns the {colour} marble of track {track} to the tank",
-                    "returns {count} {colours} marbles of track {track} to the tank",
-                    count).format(colour=_colour(action.colour), count=count,
-                                  colours=pgettext("marbles", COLOUR_NAMES[action.colour]),
-                                  track=action.track + 1)
+    head = ngettext(
+        "returns the {colour} marble of track {track} to the tank",
+        "returns {count} {colours} marbles of track {track} to the tank",
+        count,
+    ).format(
+        colour=_colour(action.colour),
+        count=count,
+        colours=pgettext("marbles", COLOUR_NAMES[action.colour]),
+        track=action.track + 1,
+    )
     if not state.picked:
         track = after.tracks[action.track]
-        best = max(((len(chain_preview(track, place)[0]), place) for place in range(len(track))),
-                   default=(0, 0))
+        best = max(
+            ((len(chain_preview(track, place)[0]), place) for place in range(len(track))),
+            default=(0, 0),
+        )
         if best[0]:
-            return ngettext("{head}: then picking the {colour} marble at place {place} there "
-                            "explodes {count} marble",
-                            "{head}: then picking the {colour} marble at place {place} there "
-                            "explodes {count} marbles", best[0]).format(
-                head=head, colour=_colour(track[best[1]]), place=best[1] + 1, count=best[0])
+            return ngettext(
+                "{head}: then picking the {colour} marble at place {place} there "
+                "explodes {count} marble",
+                "{head}: then picking the {colour} marble at place {place} there "
+                "explodes {count} marbles",
+                best[0],
+            ).format(head=head, colour=_colour(track[best[1]]), place=best[1] + 1, count=best[0])
     desk = state.desks[state.current_player()]
     index = COLOURS.index(action.colour)
     if not any(empty_holes(brewing)[index] for brewing in desk.slots if brewing is not None):
@@ -453,16 +525,23 @@ def _explain_stack(state, stack: int) -> str:
     pool = state.desks[state.player].pool
     fits = sum(min(need, have) for need, have in zip(tile.recipe, pool, strict=True))
     if fits:
-        return ngettext("{count} marble in your pool fits the {potion} at once",
-                        "{count} marbles in your pool fit the {potion} at once", fits).format(
-            count=fits, potion=potion_name(code))
-    best = max(TILES[stack.top].vp / TILES[stack.top].holes for stack in state.stacks
-               if stack.top is not None)
+        return ngettext(
+            "{count} marble in your pool fits the {potion} at once",
+            "{count} marbles in your pool fit the {potion} at once",
+            fits,
+        ).format(count=fits, potion=potion_name(code))
+    best = max(
+        TILES[stack.top].vp / TILES[stack.top].holes
+        for stack in state.stacks
+        if stack.top is not None
+    )
     if tile.vp / tile.holes >= best:
-        return _("the {potion} gives the most VP per hole on offer ({vp} VP, {holes} holes)"
-                 ).format(potion=potion_name(code), vp=tile.vp, holes=tile.holes)
+        return _(
+            "the {potion} gives the most VP per hole on offer ({vp} VP, {holes} holes)"
+        ).format(potion=potion_name(code), vp=tile.vp, holes=tile.holes)
     return _("the {potion} gives {vp} VP for {holes} holes").format(
-        potion=potion_name(code), vp=tile.vp, holes=tile.holes)
+        potion=potion_name(code), vp=tile.vp, holes=tile.holes
+    )
 
 
 def _explain_draft(state, code: str) -> str:
@@ -473,25 +552,35 @@ def _explain_draft(state, code: str) -> str:
     others = {other for other in state.revealed if other != code}
     if not others:
         return _("the {potion} is the only starter on offer; drink it to {effect}").format(
-            potion=name, effect=effect)
+            potion=name, effect=effect
+        )
     desk = state.desks[state.current_player()]
     mine = [TILES[brewing.tile] for brewing in desk.slots if brewing is not None]
     if mine:
         have = mine[0]
-        shared = [colour for index, colour in enumerate(COLOURS)
-                  if tile.recipe[index] and have.recipe[index]]
+        shared = [
+            colour
+            for index, colour in enumerate(COLOURS)
+            if tile.recipe[index] and have.recipe[index]
+        ]
         if not shared:
-            return _("the {potion}'s colours differ from your first potion's: more marbles "
-                     "fit").format(potion=name)
+            return _(
+                "the {potion}'s colours differ from your first potion's: more marbles fit"
+            ).format(potion=name)
         if len(shared) == sum(1 for count in tile.recipe if count):
-            return _("the {potion} shares {colours} with your first potion: marbles feed "
-                     "both").format(potion=name, colours=_and(
-                         [pgettext("a marble", COLOUR_NAMES[colour]) for colour in shared]))
+            return _(
+                "the {potion} shares {colours} with your first potion: marbles feed both"
+            ).format(
+                potion=name,
+                colours=_and([pgettext("a marble", COLOUR_NAMES[colour]) for colour in shared]),
+            )
     best = max(TILES[other].vp for other in others)
     if tile.vp > best:
-        return _("the {potion} is worth the most VP on offer ({vp}); drink it to {effect}"
-                 ).format(potion=name, vp=tile.vp, effect=effect)
+        return _("the {potion} is worth the most VP on offer ({vp}); drink it to {effect}").format(
+            potion=name, vp=tile.vp, effect=effect
+        )
     if tile.vp == best:
-        return _("the {potion} is worth the joint most VP ({vp}); drink it to {effect}"
-                 ).format(potion=name, vp=tile.vp, effect=effect)
+        return _("the {potion} is worth the joint most VP ({vp}); drink it to {effect}").format(
+            potion=name, vp=tile.vp, effect=effect
+        )
     return _("drink your {potion} to {effect}").format(potion=name, effect=effect)

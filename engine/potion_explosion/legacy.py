@@ -11,6 +11,7 @@ in issue 17 (:func:`upgrade_history` handles both):
   "Potion effects"). Stopping it while an opponent's pool was empty left the same position as
   taking that empty pool, so such a step becomes that; any other one cannot be replayed.
 """
+
 from __future__ import annotations
 
 from engine.core import CHANCE, IllegalAction
@@ -30,8 +31,10 @@ def needs_upgrade(envelope: dict) -> bool:
     if isinstance(snapshot, dict) and snapshot.get("phase") in ("over", "tiebreak"):
         return True
     finish = FinishEffect().to_dict()
-    return any(isinstance(item, dict) and item.get("action") == finish
-               for item in envelope.get("history", ()))
+    return any(
+        isinstance(item, dict) and item.get("action") == finish
+        for item in envelope.get("history", ())
+    )
 
 
 def upgrade_history(spec, envelope: dict) -> dict:
@@ -51,26 +54,34 @@ def upgrade_history(spec, envelope: dict) -> dict:
         if isinstance(action, (ChooseStack, RevealTile)) and state.phase in ("over", "tiebreak"):
             dropped += 1
             continue
-        if (isinstance(action, FinishEffect) and state.effect is not None
-                and state.effect.kind == "BLI"):
-            empty = [seat for seat in range(state.num_players)
-                     if seat != state.player and not sum(state.desks[seat].pool)]
+        if (
+            isinstance(action, FinishEffect)
+            and state.effect is not None
+            and state.effect.kind == "BLI"
+        ):
+            empty = [
+                seat
+                for seat in range(state.num_players)
+                if seat != state.player and not sum(state.desks[seat].pool)
+            ]
             if not empty:
-                raise ValueError(f"step {number} stops an Elixir of Blind Love without taking "
-                                 f"a pool, which today's rules do not allow")
+                raise ValueError(
+                    f"step {number} stops an Elixir of Blind Love without taking "
+                    f"a pool, which today's rules do not allow"
+                )
             action = TakePool(empty[0])
             item = dict(item, action=action.to_dict())
         try:
             if item["player"] == CHANCE:
                 match.resolve_chance(action)
             elif item["player"] != match.current_player():
-                raise ValueError(f"step {number} of the history is recorded for the wrong "
-                                 f"player")
+                raise ValueError(f"step {number} of the history is recorded for the wrong player")
             else:
                 match.apply(action)
         except IllegalAction as err:
-            raise ValueError(f"step {number} of the history cannot be replayed: "
-                             f"{err.reason}") from None
+            raise ValueError(
+                f"step {number} of the history cannot be replayed: {err.reason}"
+            ) from None
         kept.append(item)
     upgraded = dict(envelope, history=kept)
     if dropped:

@@ -25,6 +25,7 @@ field left out takes its default (so tests can write only what matters). Fields:
 
 Example: ``parse_position("n=2 tracks=RBR//// p0=WIS4:/-/-/-/0.0.-.0.0.0")``.
 """
+
 from __future__ import annotations
 
 from engine.potion_explosion.data import (
@@ -78,14 +79,28 @@ def format_desk(desk: Desk) -> str:
         if brewing is None:
             slots.append("-")
         else:
-            slots.append(brewing.tile + ":" + "".join(
-                hole if hole == marble else f"{hole}={marble}" for hole, marble in brewing.placed))
-    done = ",".join(potion.tile + ("!" if potion.drunk else "")
-                    for potion in desk.completed) or "-"
-    stats = ".".join([str(desk.tokens), str(desk.helps), "+".join(desk.mastery) or "-",
-                      str(int(desk.variety)), str(int(desk.tenth)), str(desk.turns)])
-    return "/".join([",".join(slots), _letters(desk.pool, desk.wild), _letters(desk.hand), done,
-                     stats])
+            slots.append(
+                brewing.tile
+                + ":"
+                + "".join(
+                    hole if hole == marble else f"{hole}={marble}"
+                    for hole, marble in brewing.placed
+                )
+            )
+    done = ",".join(potion.tile + ("!" if potion.drunk else "") for potion in desk.completed) or "-"
+    stats = ".".join(
+        [
+            str(desk.tokens),
+            str(desk.helps),
+            "+".join(desk.mastery) or "-",
+            str(int(desk.variety)),
+            str(int(desk.tenth)),
+            str(desk.turns),
+        ]
+    )
+    return "/".join(
+        [",".join(slots), _letters(desk.pool, desk.wild), _letters(desk.hand), done, stats]
+    )
 
 
 def parse_desk(text: str) -> Desk:
@@ -114,8 +129,9 @@ def parse_desk(text: str) -> Desk:
     desk.pool, desk.wild = _counts(pool)
     desk.hand, _ = _counts(hand)
     if done != "-":
-        desk.completed = [CompletedPotion(code.rstrip("!"), code.endswith("!"))
-                          for code in done.split(",")]
+        desk.completed = [
+            CompletedPotion(code.rstrip("!"), code.endswith("!")) for code in done.split(",")
+        ]
     tokens, helps, mastery, variety, tenth, turns = stats.split(".")
     desk.tokens, desk.helps, desk.turns = int(tokens), int(helps), int(turns)
     desk.mastery = [] if mastery == "-" else mastery.split("+")
@@ -125,22 +141,36 @@ def parse_desk(text: str) -> Desk:
 
 def format_position(state: PotionExplosionState) -> str:
     """The full position as one line (see the module docstring)."""
-    fields = [f"n={state.num_players}", f"opt={state.types_mode},{state.first_mode}",
-              "types=" + (",".join(state.types) or "-"), f"phase={state.phase}",
-              f"first={state.first}", f"player={state.player}",
-              f"draft={state.draft_index}:" + (",".join(state.revealed) or "-"),
-              "tracks=" + "/".join("".join(track) for track in state.tracks),
-              "tank=" + "".join(f"{colour}{state.tank[index]}"
-                                for index, colour in enumerate(COLOURS)),
-              "stacks=" + "/".join(f"{stack.top or '-'}+{stack.face_down}"
-                                   for stack in state.stacks),
-              f"skill={state.countdown}/{state.supply}",
-              "turn=" + (("p" if state.picked else "") + ("h" if state.help_used else "") or "-")
-              + ("" if not any(state.to_pool) else "/" + _letters(state.to_pool))]
+    fields = [
+        f"n={state.num_players}",
+        f"opt={state.types_mode},{state.first_mode}",
+        "types=" + (",".join(state.types) or "-"),
+        f"phase={state.phase}",
+        f"first={state.first}",
+        f"player={state.player}",
+        f"draft={state.draft_index}:" + (",".join(state.revealed) or "-"),
+        "tracks=" + "/".join("".join(track) for track in state.tracks),
+        "tank=" + "".join(f"{colour}{state.tank[index]}" for index, colour in enumerate(COLOURS)),
+        "stacks=" + "/".join(f"{stack.top or '-'}+{stack.face_down}" for stack in state.stacks),
+        f"skill={state.countdown}/{state.supply}",
+        "turn="
+        + (("p" if state.picked else "") + ("h" if state.help_used else "") or "-")
+        + ("" if not any(state.to_pool) else "/" + _letters(state.to_pool)),
+    ]
     effect = state.effect
-    fields.append("effect=-" if effect is None else "effect=" + ":".join([
-        effect.kind, ".".join(map(str, effect.tracks)) or "-", "".join(effect.colours) or "-",
-        "-" if effect.source is None else str(effect.source)]))
+    fields.append(
+        "effect=-"
+        if effect is None
+        else "effect="
+        + ":".join(
+            [
+                effect.kind,
+                ".".join(map(str, effect.tracks)) or "-",
+                "".join(effect.colours) or "-",
+                "-" if effect.source is None else str(effect.source),
+            ]
+        )
+    )
     seam = state.seam
     if seam is not None:
         fields.append(f"seam={seam.track}.{seam.position}.{seam.step}.{state.seam_taker}")
@@ -150,9 +180,18 @@ def format_position(state: PotionExplosionState) -> str:
         fields.append("seam=-")
     fields.append(f"end={int(state.ending)}")
     tiebreak = state.tiebreak
-    fields.append("tb=-" if tiebreak is None else "tb=" + ":".join([
-        ".".join(map(str, tiebreak.order)), str(tiebreak.index),
-        ".".join(map(str, tiebreak.taken)) or "-"]))
+    fields.append(
+        "tb=-"
+        if tiebreak is None
+        else "tb="
+        + ":".join(
+            [
+                ".".join(map(str, tiebreak.order)),
+                str(tiebreak.index),
+                ".".join(map(str, tiebreak.taken)) or "-",
+            ]
+        )
+    )
     fields.append("win=" + (".".join(map(str, state.winners)) or "-"))
     fields.append(f"tt={state.turn_taken}")
     for seat, desk in enumerate(state.desks):
@@ -211,7 +250,8 @@ def parse_position(text: str) -> PotionExplosionState:
         if len(state.stacks) != NUM_STACKS:
             raise ValueError("stacks= needs 5 stacks")
     countdown, _, supply = fields.get(
-        "skill", f"{players + 2}/{SKILL_TOKENS - players - 2}").partition("/")
+        "skill", f"{players + 2}/{SKILL_TOKENS - players - 2}"
+    ).partition("/")
     state.countdown, state.supply = int(countdown), int(supply)
     turn, _, moved = fields.get("turn", "-").partition("/")
     state.picked, state.help_used = "p" in turn, "h" in turn
@@ -220,8 +260,11 @@ def parse_position(text: str) -> PotionExplosionState:
     if effect != "-":
         kind, tracks_used, colours, source = effect.split(":")
         state.effect = PendingEffect(
-            kind, () if tracks_used == "-" else tuple(int(t) for t in tracks_used.split(".")),
-            () if colours == "-" else tuple(colours), None if source == "-" else int(source))
+            kind,
+            () if tracks_used == "-" else tuple(int(t) for t in tracks_used.split(".")),
+            () if colours == "-" else tuple(colours),
+            None if source == "-" else int(source),
+        )
     seam = fields.get("seam", "-")
     if seam != "-":
         parts = seam.split(".")
@@ -234,8 +277,11 @@ def parse_position(text: str) -> PotionExplosionState:
     tiebreak = fields.get("tb", "-")
     if tiebreak != "-":
         order, index, taken = tiebreak.split(":")
-        state.tiebreak = TieBreak(tuple(int(seat) for seat in order.split(".")), int(index),
-                                  () if taken == "-" else tuple(int(t) for t in taken.split(".")))
+        state.tiebreak = TieBreak(
+            tuple(int(seat) for seat in order.split(".")),
+            int(index),
+            () if taken == "-" else tuple(int(t) for t in taken.split(".")),
+        )
     winners = fields.get("win", "-")
     state.winners = [] if winners == "-" else [int(seat) for seat in winners.split(".")]
     state.turn_taken = int(fields.get("tt", 0))

@@ -26,6 +26,7 @@ read it; they change it only by playing events (:func:`_emit`, which calls
 ``apply_action`` validates first and emits only then, so an ``IllegalAction`` leaves the state
 untouched.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -152,11 +153,15 @@ def new_state(num_players: int, options: dict):
     Raises ``ValueError`` for a number of players outside 2–6.
     """
     if not 2 <= num_players <= 6:
-        raise ValueError(_("Potion Explosion is played by 2 to 6 players, not {count}.").format(
-            count=num_players))
-    state = PotionExplosionState(num_players, options.get("types", "random"),
-                                 options.get("first_player", "random"))
-    _advance_setup(state, [])        # the "first game" types are known: on to the first player
+        raise ValueError(
+            _("Potion Explosion is played by 2 to 6 players, not {count}.").format(
+                count=num_players
+            )
+        )
+    state = PotionExplosionState(
+        num_players, options.get("types", "random"), options.get("first_player", "random")
+    )
+    _advance_setup(state, [])  # the "first game" types are known: on to the first player
     return state
 
 
@@ -189,9 +194,16 @@ def _advance_setup(state, events) -> None:
         # possible; each stack's top is revealed by chance (a stack = top + face-down count).
         remaining = sum(unseen_tiles(state).values())
         _emit(state, events, PhaseChanged(PLAY))
-        _emit(state, events, StacksFormed(tuple(
-            remaining // NUM_STACKS + (1 if stack < remaining % NUM_STACKS else 0)
-            for stack in range(NUM_STACKS))))
+        _emit(
+            state,
+            events,
+            StacksFormed(
+                tuple(
+                    remaining // NUM_STACKS + (1 if stack < remaining % NUM_STACKS else 0)
+                    for stack in range(NUM_STACKS)
+                )
+            ),
+        )
         _emit(state, events, TurnStarted(state.first))
 
 
@@ -275,8 +287,9 @@ def chance_outcomes(state) -> list:
         combos = list(combinations(TYPE_CODES, TYPES_IN_PLAY))
         return [(ChooseTypes(combo), 1 / len(combos)) for combo in combos]
     if phase == FIRST:
-        return [(ChooseFirstPlayer(seat), 1 / state.num_players)
-                for seat in range(state.num_players)]
+        return [
+            (ChooseFirstPlayer(seat), 1 / state.num_players) for seat in range(state.num_players)
+        ]
     if phase == STARTERS:
         left = _starters_left(state)
         total = sum(left.values())
@@ -291,8 +304,11 @@ def chance_outcomes(state) -> list:
     track = _pending_refill(state)
     if track is not None:
         total = sum(state.tank)
-        return [(MarbleRollsIn(track, colour), state.tank[index] / total)
-                for index, colour in enumerate(COLOURS) if state.tank[index]]
+        return [
+            (MarbleRollsIn(track, colour), state.tank[index] / total)
+            for index, colour in enumerate(COLOURS)
+            if state.tank[index]
+        ]
     return []
 
 
@@ -303,8 +319,12 @@ def _apply_chance(state, action) -> list:
         if phase != TYPES or state.types_mode != "random":
             raise IllegalAction(_("The potion types are not being drawn now."))
         types = action.types
-        if (not isinstance(types, tuple) or len(types) != TYPES_IN_PLAY
-                or len(set(types)) != TYPES_IN_PLAY or any(t not in TYPE_CODES for t in types)):
+        if (
+            not isinstance(types, tuple)
+            or len(types) != TYPES_IN_PLAY
+            or len(set(types)) != TYPES_IN_PLAY
+            or any(t not in TYPE_CODES for t in types)
+        ):
             raise IllegalAction(_("Six different potion types are played."))
         _emit(state, events, TypesChosen(tuple(code for code in TYPE_CODES if code in types)))
     elif isinstance(action, ChooseFirstPlayer):
@@ -325,14 +345,20 @@ def _apply_chance(state, action) -> list:
             raise IllegalAction(_("That tile is not among the unseen tiles."))
         _emit(state, events, TileRevealed(action.stack, action.tile))
     elif isinstance(action, MarbleRollsIn):
-        if (phase not in TURN_PHASES or _pending_reveal(state) is not None
-                or _pending_refill(state) != action.track):
+        if (
+            phase not in TURN_PHASES
+            or _pending_reveal(state) is not None
+            or _pending_refill(state) != action.track
+        ):
             raise IllegalAction(_("No track is waiting for a marble there."))
         colour_index = COLOUR_INDEX.get(action.colour)
         if colour_index is None or state.tank[colour_index] == 0:
             raise IllegalAction(_("The tank holds no marble of that colour."))
-        _emit(state, events, MarbleRefilled(action.track, len(state.tracks[action.track]),
-                                            action.colour))
+        _emit(
+            state,
+            events,
+            MarbleRefilled(action.track, len(state.tracks[action.track]), action.colour),
+        )
     else:
         raise IllegalAction(_("That is not a chance outcome."))
     _advance_setup(state, events)
@@ -362,14 +388,20 @@ def marble_fits(desk, source: str, colour_index: int, hole_index: int) -> bool:
 
 
 def _visible(state) -> list:
-    return [(track, position) for track, marbles in enumerate(state.tracks)
-            for position in range(len(marbles))]
+    return [
+        (track, position)
+        for track, marbles in enumerate(state.tracks)
+        for position in range(len(marbles))
+    ]
 
 
 def _copyable(desk) -> list:
     """Indices of drunk completed potions Sands of Time may copy (PE-D8: not Sands of Time)."""
-    return [index for index, potion in enumerate(desk.completed)
-            if potion.drunk and TILES[potion.tile].type != "SAN"]
+    return [
+        index
+        for index, potion in enumerate(desk.completed)
+        if potion.drunk and TILES[potion.tile].type != "SAN"
+    ]
 
 
 def effect_gains_nothing(state, player: int, kind: str) -> bool:
@@ -381,25 +413,30 @@ def effect_gains_nothing(state, player: int, kind: str) -> bool:
     pair of different colours for Magnetical Attraction, no run for the Balm)."""
     desk = state.desks[player]
     if kind == "BLI":
-        return not any(sum(other.pool) for seat, other in enumerate(state.desks)
-                       if seat != player)
+        return not any(sum(other.pool) for seat, other in enumerate(state.desks) if seat != player)
     if kind == "PRI":
         free = [0, 0, 0, 0]
         for brewing in desk.slots:
             if brewing is not None:
                 free = [have + more for have, more in zip(free, empty_holes(brewing), strict=True)]
-        return not any(desk.pool[colour] and sum(free) - free[colour]
-                       for colour in range(len(COLOURS)))
+        return not any(
+            desk.pool[colour] and sum(free) - free[colour] for colour in range(len(COLOURS))
+        )
     if kind == "SAN":
-        return all(effect_gains_nothing(state, player, TILES[desk.completed[index].tile].type)
-                   for index in _copyable(desk))
-    neighbours = [(marbles[position], marbles[position + 1]) for marbles in state.tracks
-                  for position in range(len(marbles) - 1)]
+        return all(
+            effect_gains_nothing(state, player, TILES[desk.completed[index].tile].type)
+            for index in _copyable(desk)
+        )
+    neighbours = [
+        (marbles[position], marbles[position + 1])
+        for marbles in state.tracks
+        for position in range(len(marbles) - 1)
+    ]
     if kind == "MAG":
         return not any(low != high for low, high in neighbours)
     if kind == "BAL":
         return not any(low == high for low, high in neighbours)
-    return not any(state.tracks)                # Wisdom, Abyssal Draft, Filter: any marble
+    return not any(state.tracks)  # Wisdom, Abyssal Draft, Filter: any marble
 
 
 def drink_gains_nothing(state, index: int) -> bool:
@@ -428,12 +465,13 @@ def legal_actions(state) -> list:
     if phase == TIEBREAK:
         return [TieBreakPick(track, position) for track, position in _visible(state)]
     if phase == END:
-        return [ChooseStack(index) for index, stack in enumerate(state.stacks)
-                if stack.top is not None]
+        return [
+            ChooseStack(index) for index, stack in enumerate(state.stacks) if stack.top is not None
+        ]
     desk = state.desks[player]
     if state.effect is not None:
         if state.effect.kind == "BLI":
-            return _effect_actions(state, desk)     # no "take nothing": see _effect_actions
+            return _effect_actions(state, desk)  # no "take nothing": see _effect_actions
         return _effect_actions(state, desk) + [FinishEffect()]
     actions: list[Action] = []
     if not state.picked:
@@ -452,12 +490,10 @@ def legal_actions(state) -> list:
                 if not free:
                     continue
                 for hole_index, hole in enumerate(COLOURS):
-                    if free[hole_index] and marble_fits(desk, POOL, colour_index,
-                                                        hole_index):
+                    if free[hole_index] and marble_fits(desk, POOL, colour_index, hole_index):
                         actions.append(PlaceMarble(POOL, colour, slot, hole))
     if sum(desk.pool) < POOL_SIZE:
-        actions += [MoveToPool(colour) for index, colour in enumerate(COLOURS)
-                    if desk.hand[index]]
+        actions += [MoveToPool(colour) for index, colour in enumerate(COLOURS) if desk.hand[index]]
     actions += [MoveToHand(colour) for index, colour in enumerate(COLOURS) if desk.pool[index]]
     copy_ok = bool(_copyable(desk))
     for index, potion in enumerate(desk.completed):
@@ -478,9 +514,12 @@ def _effect_actions(state, desk) -> list:
     if kind == "WIS":
         return [TakeMarble(track, position) for track, position in _visible(state)]
     if kind == "MAG":
-        return [TakePair(track, position) for track, marbles in enumerate(tracks)
-                for position in range(len(marbles) - 1)
-                if marbles[position] != marbles[position + 1]]
+        return [
+            TakePair(track, position)
+            for track, marbles in enumerate(tracks)
+            for position in range(len(marbles) - 1)
+            if marbles[position] != marbles[position + 1]
+        ]
     if kind == "BAL":
         runs = []
         for track, marbles in enumerate(tracks):
@@ -491,9 +530,13 @@ def _effect_actions(state, desk) -> list:
                     runs.append(TakeRun(track, start, length))
         return runs
     if kind == "ABY":
-        return [TakeBottom(track) for track, marbles in enumerate(tracks)
-                if marbles and track not in state.effect.tracks
-                and marbles[0] not in state.effect.colours]
+        return [
+            TakeBottom(track)
+            for track, marbles in enumerate(tracks)
+            if marbles
+            and track not in state.effect.tracks
+            and marbles[0] not in state.effect.colours
+        ]
     if kind == "BLI":
         return [TakePool(seat) for seat in range(state.num_players) if seat != state.player]
     if kind == "FIL":
@@ -502,8 +545,9 @@ def _effect_actions(state, desk) -> list:
             for colour in COLOURS:
                 where = [position for position, marble in enumerate(marbles) if marble == colour]
                 for size in range(1, min(FILTER_MAX, len(where)) + 1):
-                    choices += [FilterMarbles(track, colour, combo)
-                                for combo in combinations(where, size)]
+                    choices += [
+                        FilterMarbles(track, colour, combo) for combo in combinations(where, size)
+                    ]
         return choices
     if kind == "SAN":
         return [CopyPotion(index) for index in _copyable(desk)]
@@ -536,8 +580,11 @@ def _slot_name(desk, slot: int) -> str:
     name = potion_name(desk.slots[slot].tile)
     other = desk.slots[1 - slot]
     if other is not None and TILES[other.tile].type == TILES[desk.slots[slot].tile].type:
-        return (_("{potion} in your first brewing slot") if slot == 0
-                else _("{potion} in your second brewing slot")).format(potion=name)
+        return (
+            _("{potion} in your first brewing slot")
+            if slot == 0
+            else _("{potion} in your second brewing slot")
+        ).format(potion=name)
     return name
 
 
@@ -549,23 +596,34 @@ def end_turn_refusal(state):
     desk = state.desks[state.player]
     if state.effect is not None:
         return _("Finish the effect of your {potion} first.").format(
-            potion=potion_name(state.effect.kind))
+            potion=potion_name(state.effect.kind)
+        )
     if not state.picked and any(state.tracks):
         return _("You must make your regular pick before ending your turn.")
     unplaced = unplaced_marble(desk)
     if unplaced is not None:
         slot, colour, source = unplaced
-        sentence = (_("Your {potion} still has an empty {hole} hole and your pool holds a "
-                      "{colour} marble: place it there before ending your turn.")
-                    if source == POOL else
-                    _("Your {potion} still has an empty {hole} hole and your hand holds a "
-                      "{colour} marble: place it there before ending your turn."))
-        return sentence.format(potion=_slot_name(desk, slot),
-                               hole=pgettext("a hole", COLOUR_NAMES[colour]),
-                               colour=pgettext("a marble", COLOUR_NAMES[colour]))
+        sentence = (
+            _(
+                "Your {potion} still has an empty {hole} hole and your pool holds a "
+                "{colour} marble: place it there before ending your turn."
+            )
+            if source == POOL
+            else _(
+                "Your {potion} still has an empty {hole} hole and your hand holds a "
+                "{colour} marble: place it there before ending your turn."
+            )
+        )
+        return sentence.format(
+            potion=_slot_name(desk, slot),
+            hole=pgettext("a hole", COLOUR_NAMES[colour]),
+            colour=pgettext("a marble", COLOUR_NAMES[colour]),
+        )
     if sum(desk.hand) and sum(desk.pool) < POOL_SIZE:
-        return _("Your ingredient pool still has room: move marbles from your hand into it "
-                 "before ending your turn.")
+        return _(
+            "Your ingredient pool still has room: move marbles from your hand into it "
+            "before ending your turn."
+        )
     return None
 
 
@@ -578,7 +636,8 @@ def prompt(state):
         return _("Waiting for the dispenser and the stacks.")
     if state.phase == TYPES:
         return _("Choose a potion type for this game ({count} of 6 chosen).").format(
-            count=len(state.types))
+            count=len(state.types)
+        )
     if state.phase == DRAFT:
         return _("Draft one of the revealed starter potions.")
     if state.phase == END:
@@ -599,11 +658,14 @@ EFFECT_PROMPTS = {
     "WIS": N_("Potion of Wisdom: take any 1 marble from the dispenser."),
     "MAG": N_("Magnetical Attraction: take 2 adjacent marbles of different colours."),
     "BAL": N_("Balm of Uttermost Stickiness: take 2 or more adjacent marbles of one colour."),
-    "ABY": N_("Abyssal Draft: take bottom marbles, one per track, each of a new colour "
-              "(or finish)."),
+    "ABY": N_(
+        "Abyssal Draft: take bottom marbles, one per track, each of a new colour (or finish)."
+    ),
     "BLI": N_("Elixir of Blind Love: choose an opponent whose pool you take."),
-    "FIL": N_("Filter of Lavamancing: choose a track, a colour and up to 5 of its marbles to "
-              "return to the tank."),
+    "FIL": N_(
+        "Filter of Lavamancing: choose a track, a colour and up to 5 of its marbles to "
+        "return to the tank."
+    ),
     "SAN": N_("Sands of Time: choose a drunk potion whose effect you use again."),
 }
 """What each pending effect asks for, by potion type code (a sentence for the status line,
@@ -687,8 +749,11 @@ def _choose_stack(state, player, action, events) -> None:
     (PE-D5)."""
     if not isinstance(action, ChooseStack):
         raise IllegalAction(_("Choose a stack to refill your empty brewing slot."))
-    if (not isinstance(action.stack, int) or not 0 <= action.stack < NUM_STACKS
-            or state.stacks[action.stack].top is None):
+    if (
+        not isinstance(action.stack, int)
+        or not 0 <= action.stack < NUM_STACKS
+        or state.stacks[action.stack].top is None
+    ):
         raise IllegalAction(_("That stack has no tile left."))
     slot = _first_empty_slot(state.desks[player])
     _emit(state, events, TileDrawn(player, action.stack, slot, state.stacks[action.stack].top))
@@ -733,8 +798,9 @@ def _end_turn(state, player, desk, action, events) -> None:
     why = end_turn_refusal(state)
     if why:
         raise IllegalAction(why)
-    returned = tuple(colour for index, colour in enumerate(COLOURS)
-                     for _ in range(desk.hand[index]))
+    returned = tuple(
+        colour for index, colour in enumerate(COLOURS) for _ in range(desk.hand[index])
+    )
     _emit(state, events, TurnEnded(player))
     if returned:
         _emit(state, events, MarblesReturned(player, returned, HAND, -1, ()))
@@ -768,23 +834,36 @@ def _place(state, player, desk, action, events) -> None:
         raise IllegalAction(_("Marbles are red, blue, yellow or black."))
     brewing = desk.slots[slot]
     if not empty_holes(brewing)[hole_index]:
-        raise IllegalAction(_("Your {potion} has no empty {hole} hole.").format(
-            potion=potion_name(brewing.tile), hole=pgettext("a hole", COLOUR_NAMES[action.hole])))
+        raise IllegalAction(
+            _("Your {potion} has no empty {hole} hole.").format(
+                potion=potion_name(brewing.tile), hole=pgettext("a hole", COLOUR_NAMES[action.hole])
+            )
+        )
     if action.source == HAND:
         if not desk.hand[colour_index]:
-            raise IllegalAction(_("You have no {colour} marble in your hand.").format(
-                colour=pgettext("a marble", COLOUR_NAMES[action.colour])))
+            raise IllegalAction(
+                _("You have no {colour} marble in your hand.").format(
+                    colour=pgettext("a marble", COLOUR_NAMES[action.colour])
+                )
+            )
     elif action.source == POOL:
         if not desk.pool[colour_index]:
-            raise IllegalAction(_("Your pool has no {colour} marble.").format(
-                colour=pgettext("a marble", COLOUR_NAMES[action.colour])))
+            raise IllegalAction(
+                _("Your pool has no {colour} marble.").format(
+                    colour=pgettext("a marble", COLOUR_NAMES[action.colour])
+                )
+            )
     else:
         raise IllegalAction(_("Marbles are placed from your hand or your pool."))
     if not marble_fits(desk, action.source, colour_index, hole_index):
         if action.source == HAND:
             raise IllegalAction(_("A marble fills only a hole of its own colour."))
-        raise IllegalAction(_("A marble fills only a hole of its own colour (unless a Potion of "
-                              "Prismatic Joy made your pool marbles wild)."))
+        raise IllegalAction(
+            _(
+                "A marble fills only a hole of its own colour (unless a Potion of "
+                "Prismatic Joy made your pool marbles wild)."
+            )
+        )
     _emit(state, events, MarblePlaced(player, action.colour, action.source, slot, action.hole))
     brewing = desk.slots[slot]
     if len(brewing.placed) == TILES[brewing.tile].holes:
@@ -810,8 +889,12 @@ def _drink(state, player, desk, action, events) -> None:
         raise IllegalAction(_("That potion has already been drunk; each potion is drunk once."))
     kind = TILES[potion.tile].type
     if kind == "SAN" and not _copyable(desk):
-        raise IllegalAction(_("Sands of Time needs a potion you have already drunk (other than "
-                              "a Sands of Time) to copy."))
+        raise IllegalAction(
+            _(
+                "Sands of Time needs a potion you have already drunk (other than "
+                "a Sands of Time) to copy."
+            )
+        )
     _emit(state, events, PotionDrunk(player, index, potion.tile, TYPE_BY_CODE[kind].effect))
     _start_effect(state, player, desk, kind, index, events)
 
@@ -819,19 +902,32 @@ def _drink(state, player, desk, action, events) -> None:
 def _start_effect(state, player, desk, kind, source, events) -> None:
     if kind == "PRI":
         # PE-D10: the marbles now in the pool become wild for this turn.
-        _emit(state, events, PoolMadeWild(player, tuple(
-            colour for index, colour in enumerate(COLOURS) for _ in range(desk.pool[index]))))
+        _emit(
+            state,
+            events,
+            PoolMadeWild(
+                player,
+                tuple(
+                    colour for index, colour in enumerate(COLOURS) for _ in range(desk.pool[index])
+                ),
+            ),
+        )
         return
     _emit(state, events, EffectStarted(player, kind, source))
 
 
-_TURN_ACTIONS = {RegularPick: _regular_pick, LittleHelp: _little_help, PlaceMarble: _place,
-                 MoveToPool: _move_to_pool, MoveToHand: _move_to_hand, Drink: _drink,
-                 EndTurn: _end_turn}
+_TURN_ACTIONS = {
+    RegularPick: _regular_pick,
+    LittleHelp: _little_help,
+    PlaceMarble: _place,
+    MoveToPool: _move_to_pool,
+    MoveToHand: _move_to_hand,
+    Drink: _drink,
+    EndTurn: _end_turn,
+}
 """The actions of a turn with no effect pending, and who applies each."""
 
-_EFFECT_CHOICES = (TakeMarble, TakePair, TakeBottom, TakeRun, TakePool, FilterMarbles,
-                   CopyPotion)
+_EFFECT_CHOICES = (TakeMarble, TakePair, TakeBottom, TakeRun, TakePool, FilterMarbles, CopyPotion)
 
 
 def _apply_effect(state, player, desk, action, events) -> None:
@@ -839,8 +935,9 @@ def _apply_effect(state, player, desk, action, events) -> None:
     kind = state.effect.kind
     if isinstance(action, FinishEffect):
         if kind == "BLI":
-            raise IllegalAction(_("The Elixir of Blind Love takes the pool of an opponent: "
-                                  "choose whose."))
+            raise IllegalAction(
+                _("The Elixir of Blind Love takes the pool of an opponent: choose whose.")
+            )
         _emit(state, events, EffectEnded(player))
         return
     if action not in _effect_actions(state, desk):
@@ -856,11 +953,12 @@ def _apply_effect(state, player, desk, action, events) -> None:
     elif isinstance(action, TakeBottom):
         _take(state, player, action.track, 0, BY_POTION, events)
         if _effect_actions(state, desk):
-            return                      # more bottoms to take: the effect goes on
+            return  # more bottoms to take: the effect goes on
     elif isinstance(action, TakePool):
         victim = state.desks[action.opponent]
-        taken = tuple(colour for index, colour in enumerate(COLOURS)
-                      for _ in range(victim.pool[index]))
+        taken = tuple(
+            colour for index, colour in enumerate(COLOURS) for _ in range(victim.pool[index])
+        )
         _emit(state, events, PoolStolen(player, action.opponent, taken))
     elif isinstance(action, FilterMarbles):
         _filter(state, player, action, events)
@@ -885,8 +983,11 @@ def _filter(state, player, action, events) -> None:
         else:
             blocks.append([position, position])
     length = len(track)
-    _emit(state, events, MarblesReturned(player, colours, "track", action.track,
-                                         tuple(action.positions)))
+    _emit(
+        state,
+        events,
+        MarblesReturned(player, colours, "track", action.track, tuple(action.positions)),
+    )
     for low, high in reversed(blocks):
         length -= high - low + 1
         if low < length:
@@ -895,21 +996,29 @@ def _filter(state, player, action, events) -> None:
 
 def _effect_refusal(kind, action) -> str:
     name = potion_name(kind)
-    wanted = {"WIS": TakeMarble, "MAG": TakePair, "BAL": TakeRun, "ABY": TakeBottom,
-              "BLI": TakePool, "FIL": FilterMarbles, "SAN": CopyPotion}[kind]
+    wanted = {
+        "WIS": TakeMarble,
+        "MAG": TakePair,
+        "BAL": TakeRun,
+        "ABY": TakeBottom,
+        "BLI": TakePool,
+        "FIL": FilterMarbles,
+        "SAN": CopyPotion,
+    }[kind]
     if not isinstance(action, wanted):
-        return _("Finish the effect of your {potion} first (or stop using it).").format(
-            potion=name)
+        return _("Finish the effect of your {potion} first (or stop using it).").format(potion=name)
     return {
         "WIS": _("There is no marble there."),
         "MAG": _("Magnetical Attraction takes 2 adjacent marbles of different colours."),
         "BAL": _("The Balm takes 2 or more adjacent marbles of one colour."),
-        "ABY": _("Abyssal Draft takes bottom marbles, at most one per track and one of each "
-                 "colour."),
+        "ABY": _(
+            "Abyssal Draft takes bottom marbles, at most one per track and one of each colour."
+        ),
         "BLI": _("Choose an opponent's pool."),
         "FIL": _("The Filter returns 1 to 5 marbles of one colour from one track."),
-        "SAN": _("Sands of Time copies a potion you have already drunk, other than a Sands of "
-                 "Time."),
+        "SAN": _(
+            "Sands of Time copies a potion you have already drunk, other than a Sands of Time."
+        ),
     }[kind]
 
 
@@ -934,7 +1043,7 @@ def _advance_end(state, events) -> None:
     empty = [slot for slot, brewing in enumerate(desk.slots) if brewing is None]
     last_turn = game_ends_after_turn(state)
     if empty and not last_turn and any(stack.top is not None for stack in state.stacks):
-        return                                          # the player chooses a stack (PE-D5)
+        return  # the player chooses a stack (PE-D5)
     if not last_turn:
         for slot in empty:
             _emit(state, events, NoTileLeft(player, slot))
@@ -963,7 +1072,7 @@ def exploding_run(colours, seam: int):
     together with every marble of that colour touching them in an unbroken run (rules,
     "Explosions", steps 2–3)."""
     if seam <= 0 or seam >= len(colours):
-        return None                     # the bottom was taken, or nothing slid down
+        return None  # the bottom was taken, or nothing slid down
     colour = colours[seam]
     if colours[seam - 1] != colour:
         return None
@@ -1000,15 +1109,23 @@ def _seam_step(state, events) -> None:
     run = exploding_run(marbles, position)
     if run is None:
         if 0 < position < len(marbles):
-            _emit(state, events, SeamCollision(seam.track, position, marbles[position - 1],
-                                               marbles[position], False))
+            _emit(
+                state,
+                events,
+                SeamCollision(
+                    seam.track, position, marbles[position - 1], marbles[position], False
+                ),
+            )
         _seam_done(state, events)
         return
     low, high = run
     colour = marbles[position]
     _emit(state, events, SeamCollision(seam.track, position, colour, colour, True))
-    _emit(state, events, Exploded(state.player, seam.track, tuple(range(low, high + 1)), colour,
-                                  seam.step))
+    _emit(
+        state,
+        events,
+        Exploded(state.player, seam.track, tuple(range(low, high + 1)), colour, seam.step),
+    )
     if low < len(state.tracks[seam.track]):
         _emit(state, events, MarblesSlid(seam.track, low, high - low + 1))
     # the chain reaction: the new seam (set by Exploded) is checked after the track refills
@@ -1030,24 +1147,24 @@ def chain_preview(track: list, position: int) -> tuple:
     Raises ``IndexError`` for an empty place."""
     if not 0 <= position < len(track):
         raise IndexError("no marble at that place of the track")
-    where = [place for place in range(len(track)) if place != position]   # original places
+    where = [place for place in range(len(track)) if place != position]  # original places
     colours = [track[place] for place in where]
     seam = position
     exploded: list[int] = []
     while True:
         if seam <= 0:
-            return sorted(exploded), False          # nothing below the gap
+            return sorted(exploded), False  # nothing below the gap
         if seam >= len(colours):
-            return sorted(exploded), True           # an unknown refill marble meets the seam
+            return sorted(exploded), True  # an unknown refill marble meets the seam
         run = exploding_run(colours, seam)
         if run is None:
             return sorted(exploded), False
         low, high = run
-        exploded += where[low:high + 1]
+        exploded += where[low : high + 1]
         if high + 1 == len(colours):
-            return sorted(exploded), True           # the run reaches the top: refills may join
-        del where[low:high + 1]
-        del colours[low:high + 1]
+            return sorted(exploded), True  # the run reaches the top: refills may join
+        del where[low : high + 1]
+        del colours[low : high + 1]
         seam = low
 
 
@@ -1079,8 +1196,11 @@ def _award(state, player, reason, potion_type, events) -> None:
 def score_parts(desk) -> tuple:
     """``(potion VP, skill-token VP, Little Help VP)`` of a desk: the completed potions' VP,
     4 per skill token, -2 per Little Help token (rules, "End of the game": Score)."""
-    return (sum(TILES[potion.tile].vp for potion in desk.completed),
-            SKILL_TOKEN_VP * desk.tokens, LITTLE_HELP_VP * desk.helps)
+    return (
+        sum(TILES[potion.tile].vp for potion in desk.completed),
+        SKILL_TOKEN_VP * desk.tokens,
+        LITTLE_HELP_VP * desk.helps,
+    )
 
 
 def score(desk) -> int:
@@ -1124,19 +1244,30 @@ def score_sheet(state) -> dict:
     """Potion VP, skill tokens, Little Help, total per seat; winners; tie-break notes."""
     rows = [[*score_parts(desk), score(desk)] for desk in state.desks]
     totals = [row[-1] for row in rows]
-    winners = list(state.winners) if state.phase == OVER else \
-        [seat for seat in range(state.num_players) if totals[seat] == max(totals)]
+    winners = (
+        list(state.winners)
+        if state.phase == OVER
+        else [seat for seat in range(state.num_players) if totals[seat] == max(totals)]
+    )
     notes = []
     if state.tiebreak is not None:
         # the picks made so far (``taken`` is shorter while the tie-break goes on)
         for seat, taken in zip(state.tiebreak.order, state.tiebreak.taken, strict=False):
-            notes.append(ngettext("Tie-break: {name} took {count} marble.",
-                                  "Tie-break: {name} took {count} marbles.", taken).format(
-                name=_("Player {number}").format(number=seat + 1), count=taken))
+            notes.append(
+                ngettext(
+                    "Tie-break: {name} took {count} marble.",
+                    "Tie-break: {name} took {count} marbles.",
+                    taken,
+                ).format(name=_("Player {number}").format(number=seat + 1), count=taken)
+            )
         if len(winners) > 1 and state.phase == OVER:
             notes.append(_("Still tied after the tie-break: the victory is shared."))
-    return {"columns": [_("Potion VP"), _("Skill token VP"), _("Little Help"), _("Total")],
-            "rows": rows, "winners": winners, "notes": notes}
+    return {
+        "columns": [_("Potion VP"), _("Skill token VP"), _("Little Help"), _("Total")],
+        "rows": rows,
+        "winners": winners,
+        "notes": notes,
+    }
 
 
 # =============================================================================================
@@ -1146,8 +1277,9 @@ def score_sheet(state) -> dict:
 
 def _tile_words(code) -> str:
     tile = TILES[code]
-    return ngettext("{potion} ({holes} hole, {vp} VP)", "{potion} ({holes} holes, {vp} VP)",
-                    tile.holes).format(potion=potion_name(code), holes=tile.holes, vp=tile.vp)
+    return ngettext(
+        "{potion} ({holes} hole, {vp} VP)", "{potion} ({holes} holes, {vp} VP)", tile.holes
+    ).format(potion=potion_name(code), holes=tile.holes, vp=tile.vp)
 
 
 def _seat_name(names, seat: int) -> str:
@@ -1159,15 +1291,23 @@ def _seat_name(names, seat: int) -> str:
 def action_to_string(state, action, names=None) -> str:
     """The action in plain words, e.g. "Pick the red marble at place 3 of track 2"; seats are
     named by ``names`` (one per seat) when given, else "Player N"."""
+
     def marble(track, position):
-        if (isinstance(track, int) and 0 <= track < NUM_TRACKS and isinstance(position, int)
-                and 0 <= position < len(state.tracks[track])):
+        if (
+            isinstance(track, int)
+            and 0 <= track < NUM_TRACKS
+            and isinstance(position, int)
+            and 0 <= position < len(state.tracks[track])
+        ):
             return _("the {colour} marble at place {place} of track {track}").format(
                 colour=pgettext("a marble", COLOUR_NAMES[state.tracks[track][position]]),
-                place=position + 1, track=track + 1)
+                place=position + 1,
+                track=track + 1,
+            )
         return _("the marble at place {place} of track {track}").format(
             place=position + 1 if isinstance(position, int) else position,
-            track=track + 1 if isinstance(track, int) else track)
+            track=track + 1 if isinstance(track, int) else track,
+        )
 
     def completed(index):
         desk = state.desks[owner]
@@ -1181,7 +1321,8 @@ def action_to_string(state, action, names=None) -> str:
     owner = turn_owner(state)
     if isinstance(action, ChooseTypes):
         return _("Play with {potions}").format(
-            potions=_(", ").join(potion_name(t) for t in action.types))
+            potions=_(", ").join(potion_name(t) for t in action.types)
+        )
     if isinstance(action, ChoosePotionType):
         return _("Choose {potion}").format(potion=potion_name(action.potion))
     if isinstance(action, ChooseFirstPlayer):
@@ -1191,38 +1332,53 @@ def action_to_string(state, action, names=None) -> str:
     if isinstance(action, DraftStarter):
         return _("Draft {tile}").format(tile=_tile_words(action.tile))
     if isinstance(action, RevealTile):
-        return _("Stack {stack} shows {tile}").format(stack=action.stack + 1,
-                                                      tile=_tile_words(action.tile))
+        return _("Stack {stack} shows {tile}").format(
+            stack=action.stack + 1, tile=_tile_words(action.tile)
+        )
     if isinstance(action, MarbleRollsIn):
         return _("A {colour} marble rolls into track {track}").format(
-            colour=colour_word(action.colour), track=action.track + 1)
+            colour=colour_word(action.colour), track=action.track + 1
+        )
     if isinstance(action, RegularPick):
         return _("Pick {marble}").format(marble=marble(action.track, action.position))
     if isinstance(action, LittleHelp):
         return _("Take a Little Help (-2 VP) and {marble}").format(
-            marble=marble(action.track, action.position))
+            marble=marble(action.track, action.position)
+        )
     if isinstance(action, PlaceMarble):
         name = "?"
-        if (0 <= owner < state.num_players and 0 <= action.slot < BREWING_SLOTS
-                and state.desks[owner].slots[action.slot]):
+        if (
+            0 <= owner < state.num_players
+            and 0 <= action.slot < BREWING_SLOTS
+            and state.desks[owner].slots[action.slot]
+        ):
             name = potion_name(state.desks[owner].slots[action.slot].tile)
         pool = action.source == POOL
         if action.hole == action.colour:
-            sentence = (_("Place a {colour} marble from your pool on your {potion}") if pool
-                        else _("Place a {colour} marble from your hand on your {potion}"))
+            sentence = (
+                _("Place a {colour} marble from your pool on your {potion}")
+                if pool
+                else _("Place a {colour} marble from your hand on your {potion}")
+            )
         else:
-            sentence = (_("Place a {colour} marble from your pool on your {potion} (in a "
-                          "{hole} hole)") if pool else
-                        _("Place a {colour} marble from your hand on your {potion} (in a "
-                          "{hole} hole)"))
-        return sentence.format(colour=colour_word(action.colour), potion=name,
-                               hole=pgettext("a hole", COLOUR_NAMES.get(action.hole, "?")))
+            sentence = (
+                _("Place a {colour} marble from your pool on your {potion} (in a {hole} hole)")
+                if pool
+                else _("Place a {colour} marble from your hand on your {potion} (in a {hole} hole)")
+            )
+        return sentence.format(
+            colour=colour_word(action.colour),
+            potion=name,
+            hole=pgettext("a hole", COLOUR_NAMES.get(action.hole, "?")),
+        )
     if isinstance(action, MoveToPool):
         return _("Move a {colour} marble from your hand to your pool").format(
-            colour=colour_word(action.colour))
+            colour=colour_word(action.colour)
+        )
     if isinstance(action, MoveToHand):
         return _("Move a {colour} marble from your pool to your hand").format(
-            colour=colour_word(action.colour))
+            colour=colour_word(action.colour)
+        )
     if isinstance(action, Drink):
         name = completed(action.index)
         return _("Drink your {potion}").format(potion=name) if name else _("Drink a potion")
@@ -1230,12 +1386,14 @@ def action_to_string(state, action, names=None) -> str:
         return _("Take {marble}").format(marble=marble(action.track, action.position))
     if isinstance(action, TakePair):
         return _("Take the marbles at places {place} and {next} of track {track}").format(
-            place=action.position + 1, next=action.position + 2, track=action.track + 1)
+            place=action.position + 1, next=action.position + 2, track=action.track + 1
+        )
     if isinstance(action, TakeRun):
-        return ngettext("Take {count} marble from place {place} of track {track}",
-                        "Take {count} marbles from place {place} of track {track}",
-                        action.length).format(count=action.length, place=action.start + 1,
-                                              track=action.track + 1)
+        return ngettext(
+            "Take {count} marble from place {place} of track {track}",
+            "Take {count} marbles from place {place} of track {track}",
+            action.length,
+        ).format(count=action.length, place=action.start + 1, track=action.track + 1)
     if isinstance(action, TakeBottom):
         return _("Take the bottom marble of track {track}").format(track=action.track + 1)
     if isinstance(action, TakePool):
@@ -1243,18 +1401,22 @@ def action_to_string(state, action, names=None) -> str:
     if isinstance(action, FilterMarbles):
         places = [str(position + 1) for position in sorted(action.positions)]
         if len(places) == 1:
-            return _("Return the {colour} marble at place {place} of track {track} to the "
-                     "tank").format(colour=colour_word(action.colour), place=places[0],
-                                    track=action.track + 1)
-        listed = _("{first} and {last}").format(first=_(", ").join(places[:-1]),
-                                                last=places[-1])
-        return _("Return the {colour} marbles at places {places} of track {track} to the "
-                 "tank").format(colour=pgettext("marbles", COLOUR_NAMES.get(action.colour, "?")),
-                                places=listed, track=action.track + 1)
+            return _(
+                "Return the {colour} marble at place {place} of track {track} to the tank"
+            ).format(colour=colour_word(action.colour), place=places[0], track=action.track + 1)
+        listed = _("{first} and {last}").format(first=_(", ").join(places[:-1]), last=places[-1])
+        return _(
+            "Return the {colour} marbles at places {places} of track {track} to the tank"
+        ).format(
+            colour=pgettext("marbles", COLOUR_NAMES.get(action.colour, "?")),
+            places=listed,
+            track=action.track + 1,
+        )
     if isinstance(action, CopyPotion):
         name = completed(action.index)
-        return (_("Use again your {potion}").format(potion=name) if name
-                else _("Copy a drunk potion"))
+        return (
+            _("Use again your {potion}").format(potion=name) if name else _("Copy a drunk potion")
+        )
     if isinstance(action, FinishEffect):
         return _("Stop using this potion's effect")
     if isinstance(action, EndTurn):
@@ -1262,10 +1424,10 @@ def action_to_string(state, action, names=None) -> str:
     if isinstance(action, ChooseStack):
         top = state.stacks[action.stack].top if 0 <= action.stack < NUM_STACKS else None
         if top:
-            return _("Take {tile} from stack {stack}").format(tile=_tile_words(top),
-                                                              stack=action.stack + 1)
+            return _("Take {tile} from stack {stack}").format(
+                tile=_tile_words(top), stack=action.stack + 1
+            )
         return _("Take the top tile from stack {stack}").format(stack=action.stack + 1)
     if isinstance(action, TieBreakPick):
-        return _("Tie-break: pick {marble}").format(marble=marble(action.track,
-                                                                  action.position))
+        return _("Tie-break: pick {marble}").format(marble=marble(action.track, action.position))
     return type(action).__name__

@@ -11,6 +11,7 @@ The small records of the state (:class:`Brewing`, :class:`CompletedPotion`, :cla
 :class:`PendingEffect`, :class:`Seam`, :class:`TieBreak`) are frozen: an event replaces them, so
 a clone may share them. Their ``to_dict`` shapes are the lists and dicts older saves hold.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,17 +39,17 @@ COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 class Phase(StrEnum):
     """The part of the game (``state.phase``); the text is what ``to_dict`` and notation hold."""
 
-    TYPES = "types"          # choosing the six potion types
-    FIRST = "first"          # choosing the first player
-    STARTERS = "starters"    # revealing 2 x players starters
-    DRAFT = "draft"          # drafting the starters
-    PLAY = "play"            # a player's turn
-    END = "end"              # after "end turn": drawing tiles for empty slots
-    TIEBREAK = "tiebreak"    # the tie-break picks (PE-D12)
-    OVER = "over"            # the game is over
+    TYPES = "types"  # choosing the six potion types
+    FIRST = "first"  # choosing the first player
+    STARTERS = "starters"  # revealing 2 x players starters
+    DRAFT = "draft"  # drafting the starters
+    PLAY = "play"  # a player's turn
+    END = "end"  # after "end turn": drawing tiles for empty slots
+    TIEBREAK = "tiebreak"  # the tie-break picks (PE-D12)
+    OVER = "over"  # the game is over
 
 
-_OVER = Phase.OVER    # read once: an Enum member lookup is slow in Python 3.11's hot paths
+_OVER = Phase.OVER  # read once: an Enum member lookup is slow in Python 3.11's hot paths
 SETUP_PHASES = (Phase.TYPES, Phase.FIRST, Phase.STARTERS, Phase.DRAFT)
 TURN_PHASES = (Phase.PLAY, Phase.END, Phase.TIEBREAK)
 """Phases in which tracks refill and stack tops are revealed (chance inside the turns)."""
@@ -64,10 +65,10 @@ class Source(StrEnum):
 class HowTaken(StrEnum):
     """How a marble left the dispenser (``MarbleTaken.reason``)."""
 
-    PICK = "pick"                  # the regular pick: explosions follow
-    LITTLE_HELP = "little help"    # no explosion
-    POTION = "potion"              # a potion effect: no explosion
-    TIE_BREAK = "tie-break"        # a tie-break pick (PE-D12): explosions follow
+    PICK = "pick"  # the regular pick: explosions follow
+    LITTLE_HELP = "little help"  # no explosion
+    POTION = "potion"  # a potion effect: no explosion
+    TIE_BREAK = "tie-break"  # a tie-break pick (PE-D12): explosions follow
 
 
 class SeamTaker(StrEnum):
@@ -78,7 +79,7 @@ class SeamTaker(StrEnum):
 
 
 def _marbles(count: int) -> str:
-    """"1 marble", "3 marbles" (in the language in use)."""
+    """ "1 marble", "3 marbles" (in the language in use)."""
     return ngettext("{count} marble", "{count} marbles", count).format(count=count)
 
 
@@ -103,13 +104,17 @@ def _tile_name(code) -> str:
     if code is None:
         return _("no tile")
     tile = TILES[code]
-    return ngettext("{potion} ({holes} hole, {vp} VP)", "{potion} ({holes} holes, {vp} VP)",
-                    tile.holes).format(potion=potion_name(code), holes=tile.holes, vp=tile.vp)
+    return ngettext(
+        "{potion} ({holes} hole, {vp} VP)", "{potion} ({holes} holes, {vp} VP)", tile.holes
+    ).format(potion=potion_name(code), holes=tile.holes, vp=tile.vp)
 
 
 def _who(names, player: int) -> str:
-    return (names[player] if 0 <= player < len(names)
-            else _("Player {number}").format(number=player + 1))
+    return (
+        names[player]
+        if 0 <= player < len(names)
+        else _("Player {number}").format(number=player + 1)
+    )
 
 
 def _and(words) -> str:
@@ -185,8 +190,12 @@ class PendingEffect:
     source: int | None = None
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "tracks": list(self.tracks), "colours": list(self.colours),
-                "source": self.source}
+        return {
+            "kind": self.kind,
+            "tracks": list(self.tracks),
+            "colours": list(self.colours),
+            "source": self.source,
+        }
 
     @classmethod
     def from_dict(cls, data) -> PendingEffect:
@@ -234,36 +243,42 @@ class TieBreak:
 @dataclass(frozen=True)
 class ChooseTypes(Action):
     """Chance: the 6 potion types in play (option "random")."""
+
     types: tuple
 
 
 @dataclass(frozen=True)
 class ChoosePotionType(Action):
     """Seat 1 picks one potion type for the game (option "chosen"), six times."""
+
     potion: str
 
 
 @dataclass(frozen=True)
 class ChooseFirstPlayer(Action):
     """Chance: the first player (option "random")."""
+
     seat: int
 
 
 @dataclass(frozen=True)
 class RevealStarter(Action):
     """Chance: one starter tile revealed for the draft."""
+
     tile: str
 
 
 @dataclass(frozen=True)
 class DraftStarter(Action):
     """Take one of the revealed starters into your first empty brewing slot."""
+
     tile: str
 
 
 @dataclass(frozen=True)
 class RevealTile(Action):
     """Chance: the tile that becomes the visible top of a stack."""
+
     stack: int
     tile: str
 
@@ -271,6 +286,7 @@ class RevealTile(Action):
 @dataclass(frozen=True)
 class MarbleRollsIn(Action):
     """Chance: a marble of ``colour`` rolls from the tank onto the top of ``track``."""
+
     track: int
     colour: str
 
@@ -278,6 +294,7 @@ class MarbleRollsIn(Action):
 @dataclass(frozen=True)
 class RegularPick(Action):
     """Take the marble at ``position`` (0 = bottom) of ``track``; explosions follow."""
+
     track: int
     position: int
 
@@ -285,6 +302,7 @@ class RegularPick(Action):
 @dataclass(frozen=True)
 class LittleHelp(Action):
     """Take a Little Help token (-2 VP) and any one marble; no explosion."""
+
     track: int
     position: int
 
@@ -293,6 +311,7 @@ class LittleHelp(Action):
 class PlaceMarble(Action):
     """Put a ``colour`` marble from ``source`` ("hand" or "pool") into an empty ``hole``
     (a colour) of the potion in brewing ``slot``."""
+
     source: str
     colour: str
     slot: int
@@ -302,24 +321,28 @@ class PlaceMarble(Action):
 @dataclass(frozen=True)
 class MoveToPool(Action):
     """Move a marble of ``colour`` from your hand to your ingredient pool."""
+
     colour: str
 
 
 @dataclass(frozen=True)
 class MoveToHand(Action):
     """Move a marble of ``colour`` from your ingredient pool to your hand."""
+
     colour: str
 
 
 @dataclass(frozen=True)
 class Drink(Action):
     """Drink your completed potion number ``index`` (in your completed list)."""
+
     index: int
 
 
 @dataclass(frozen=True)
 class TakeMarble(Action):
     """Potion of Wisdom: take any 1 marble."""
+
     track: int
     position: int
 
@@ -327,6 +350,7 @@ class TakeMarble(Action):
 @dataclass(frozen=True)
 class TakePair(Action):
     """Magnetical Attraction: take the marbles at ``position`` and ``position + 1``."""
+
     track: int
     position: int
 
@@ -334,12 +358,14 @@ class TakePair(Action):
 @dataclass(frozen=True)
 class TakeBottom(Action):
     """Abyssal Draft: take the bottom marble of ``track``."""
+
     track: int
 
 
 @dataclass(frozen=True)
 class TakeRun(Action):
     """Balm of Uttermost Stickiness: take ``length`` (>= 2) same-coloured marbles from ``start``."""
+
     track: int
     start: int
     length: int
@@ -348,12 +374,14 @@ class TakeRun(Action):
 @dataclass(frozen=True)
 class TakePool(Action):
     """Elixir of Blind Love: take all marbles of ``opponent``'s pool into your hand."""
+
     opponent: int
 
 
 @dataclass(frozen=True)
 class FilterMarbles(Action):
     """Filter of Lavamancing: return the ``colour`` marbles at ``positions`` of ``track``."""
+
     track: int
     colour: str
     positions: tuple
@@ -362,6 +390,7 @@ class FilterMarbles(Action):
 @dataclass(frozen=True)
 class CopyPotion(Action):
     """Sands of Time: use again the effect of your drunk completed potion ``index``."""
+
     index: int
 
 
@@ -379,20 +408,44 @@ class EndTurn(Action):
 @dataclass(frozen=True)
 class ChooseStack(Action):
     """Refill an empty brewing slot with the top tile of ``stack``."""
+
     stack: int
 
 
 @dataclass(frozen=True)
 class TieBreakPick(Action):
     """Tie-break: take one marble with the normal explosion rules (PE-D12)."""
+
     track: int
     position: int
 
 
-ACTION_CLASSES = (ChooseTypes, ChoosePotionType, ChooseFirstPlayer, RevealStarter, DraftStarter,
-                  RevealTile, MarbleRollsIn, RegularPick, LittleHelp, PlaceMarble, MoveToPool,
-                  MoveToHand, Drink, TakeMarble, TakePair, TakeBottom, TakeRun, TakePool,
-                  FilterMarbles, CopyPotion, FinishEffect, EndTurn, ChooseStack, TieBreakPick)
+ACTION_CLASSES = (
+    ChooseTypes,
+    ChoosePotionType,
+    ChooseFirstPlayer,
+    RevealStarter,
+    DraftStarter,
+    RevealTile,
+    MarbleRollsIn,
+    RegularPick,
+    LittleHelp,
+    PlaceMarble,
+    MoveToPool,
+    MoveToHand,
+    Drink,
+    TakeMarble,
+    TakePair,
+    TakeBottom,
+    TakeRun,
+    TakePool,
+    FilterMarbles,
+    CopyPotion,
+    FinishEffect,
+    EndTurn,
+    ChooseStack,
+    TieBreakPick,
+)
 ACTION_CODEC = RecordCodec(ACTION_CLASSES)
 
 # ---------------------------------------------------------------------------------------------
@@ -405,6 +458,7 @@ ACTION_CODEC = RecordCodec(ACTION_CLASSES)
 class PotionTypeChosen(Event):
     """Seat 1 chose ``potion`` (a type code) for the game (option "chosen"): added to the types
     in play."""
+
     potion: str
 
     def text(self, names):
@@ -414,16 +468,19 @@ class PotionTypeChosen(Event):
 @dataclass(frozen=True)
 class TypesChosen(Event):
     """The six potion types in play are ``types`` (type codes in their fixed order)."""
+
     types: tuple
 
     def text(self, names):
         return _("Potions in play: {potions}.").format(
-            potions=_(", ").join(potion_name(t) for t in self.types))
+            potions=_(", ").join(potion_name(t) for t in self.types)
+        )
 
 
 @dataclass(frozen=True)
 class PhaseChanged(Event):
     """The game moves on to ``phase`` (a :class:`Phase` text) during the setup."""
+
     phase: str
 
     def text(self, names):
@@ -433,6 +490,7 @@ class PhaseChanged(Event):
 @dataclass(frozen=True)
 class FirstPlayerChosen(Event):
     """``seat`` is the first player."""
+
     seat: int
 
     def text(self, names):
@@ -442,6 +500,7 @@ class FirstPlayerChosen(Event):
 @dataclass(frozen=True)
 class StarterRevealed(Event):
     """Starter ``tile`` is revealed for the draft (the revealed list stays sorted)."""
+
     tile: str
 
     def text(self, names):
@@ -452,19 +511,22 @@ class StarterRevealed(Event):
 class StarterDrafted(Event):
     """``player`` drafted the revealed starter ``tile`` into brewing ``slot``; the draft moves
     on one pick."""
+
     player: int
     tile: str
     slot: int
 
     def text(self, names):
-        return _("{name} drafted {tile}.").format(name=_who(names, self.player),
-                                                  tile=_tile_name(self.tile))
+        return _("{name} drafted {tile}.").format(
+            name=_who(names, self.player), tile=_tile_name(self.tile)
+        )
 
 
 @dataclass(frozen=True)
 class StacksFormed(Event):
     """The tiles left after the draft form the 5 stacks, ``sizes`` face-down tiles each (their
     tops are revealed by chance next)."""
+
     sizes: tuple
 
     def text(self, names):
@@ -474,24 +536,28 @@ class StacksFormed(Event):
 @dataclass(frozen=True)
 class TileRevealed(Event):
     """``tile`` becomes the visible top of ``stack``: one face-down tile fewer."""
+
     stack: int
     tile: str
 
     def text(self, names):
-        return _("Stack {stack} now shows {tile}.").format(stack=self.stack + 1,
-                                                           tile=_tile_name(self.tile))
+        return _("Stack {stack} now shows {tile}.").format(
+            stack=self.stack + 1, tile=_tile_name(self.tile)
+        )
 
 
 @dataclass(frozen=True)
 class MarbleRefilled(Event):
     """A ``colour`` marble rolled from the tank to ``position`` (the top) of ``track``."""
+
     track: int
     position: int
     colour: str
 
     def text(self, names):
         return _("A {colour} marble rolls into track {track}.").format(
-            colour=_colour_name(self.colour), track=self.track + 1)
+            colour=_colour_name(self.colour), track=self.track + 1
+        )
 
 
 @dataclass(frozen=True)
@@ -501,6 +567,7 @@ class MarbleTaken(Event):
     pick made and opens the seam there for explosions; "tie-break" opens the seam for the
     tie-break count; "potion" records the track and colour in the pending effect; "little help"
     nothing more."""
+
     player: int
     track: int
     position: int
@@ -510,20 +577,22 @@ class MarbleTaken(Event):
     def text(self, names):
         sentence = {
             "pick": _("{name} picked a {colour} marble from track {track}."),
-            "little help": _("{name} took a {colour} marble from track {track} with a Little "
-                             "Help."),
+            "little help": _(
+                "{name} took a {colour} marble from track {track} with a Little Help."
+            ),
             "potion": _("{name} took a {colour} marble from track {track} with a potion."),
-            "tie-break": _("{name} picked a {colour} marble from track {track} in the "
-                           "tie-break."),
+            "tie-break": _("{name} picked a {colour} marble from track {track} in the tie-break."),
         }[self.reason]
-        return sentence.format(name=_who(names, self.player), colour=_colour_name(self.colour),
-                               track=self.track + 1)
+        return sentence.format(
+            name=_who(names, self.player), colour=_colour_name(self.colour), track=self.track + 1
+        )
 
 
 @dataclass(frozen=True)
 class MarblesSlid(Event):
     """The marbles of ``track`` from ``start`` upward slid down ``distance`` places (for the
     animation: the event that removed the marbles already closed the gap)."""
+
     track: int
     start: int
     distance: int
@@ -536,6 +605,7 @@ class MarblesSlid(Event):
 class SeamCollision(Event):
     """The marbles at ``position - 1`` and ``position`` of ``track`` met; ``explodes`` if equal
     (for the animation and the log; :class:`Exploded` or :class:`ChainEnded` follows)."""
+
     track: int
     position: int
     below: str
@@ -545,9 +615,11 @@ class SeamCollision(Event):
     def text(self, names):
         if self.explodes:
             return _("Two {colour} marbles collide in track {track}!").format(
-                colour=_colours_name(self.below), track=self.track + 1)
+                colour=_colours_name(self.below), track=self.track + 1
+            )
         return _("A {colour} and a {other} marble meet; nothing explodes.").format(
-            colour=_colour_name(self.below), other=_colour_name(self.above))
+            colour=_colour_name(self.below), other=_colour_name(self.above)
+        )
 
 
 @dataclass(frozen=True)
@@ -556,6 +628,7 @@ class Exploded(Event):
     hand; ``chain_step`` is 1 for the first explosion of a pick, 2+ for chain reactions. The
     seam moves to the lowest exploded place, for the next step of the chain; a tie-break pick
     counts the marbles."""
+
     player: int
     track: int
     positions: tuple
@@ -565,20 +638,29 @@ class Exploded(Event):
     def text(self, names):
         count = len(self.positions)
         if self.chain_step == 1:
-            sentence = ngettext("{count} {colour} marble explodes into {name}'s hand!",
-                                "{count} {colour} marbles explode into {name}'s hand!", count)
+            sentence = ngettext(
+                "{count} {colour} marble explodes into {name}'s hand!",
+                "{count} {colour} marbles explode into {name}'s hand!",
+                count,
+            )
         else:
-            sentence = ngettext("{count} {colour} marble explodes into {name}'s hand (chain "
-                                "reaction {step})!",
-                                "{count} {colour} marbles explode into {name}'s hand (chain "
-                                "reaction {step})!", count)
-        return sentence.format(count=count, colour=_colours_name(self.colour),
-                               name=_who(names, self.player), step=self.chain_step)
+            sentence = ngettext(
+                "{count} {colour} marble explodes into {name}'s hand (chain reaction {step})!",
+                "{count} {colour} marbles explode into {name}'s hand (chain reaction {step})!",
+                count,
+            )
+        return sentence.format(
+            count=count,
+            colour=_colours_name(self.colour),
+            name=_who(names, self.player),
+            step=self.chain_step,
+        )
 
 
 @dataclass(frozen=True)
 class ChainEnded(Event):
     """No more explosions in ``track`` for this pick: the seam is closed."""
+
     track: int
 
     def text(self, names):
@@ -590,6 +672,7 @@ class MarbleMoved(Event):
     """``player`` moved a ``colour`` marble from ``source`` to ``dest`` ("hand" or "pool"). Out of
     the pool, an ordinary marble goes before a wild one; the marbles moved into the pool this
     turn are counted (bots never move those back)."""
+
     player: int
     colour: str
     source: str
@@ -608,6 +691,7 @@ class MarblePlaced(Event):
     """``player`` put a ``colour`` marble from ``source`` into an empty ``hole`` (a colour) of
     the potion in brewing ``slot``; from the pool into another colour's hole it was a wild
     marble (PE-D10)."""
+
     player: int
     colour: str
     source: str
@@ -617,30 +701,45 @@ class MarblePlaced(Event):
     def text(self, names):
         pool = self.source == "pool"
         if self.hole == self.colour:
-            sentence = (_("{name} placed a {colour} marble from the pool on potion {slot}.")
-                        if pool else
-                        _("{name} placed a {colour} marble from the hand on potion {slot}."))
+            sentence = (
+                _("{name} placed a {colour} marble from the pool on potion {slot}.")
+                if pool
+                else _("{name} placed a {colour} marble from the hand on potion {slot}.")
+            )
         else:
-            sentence = (_("{name} placed a {colour} marble from the pool on potion {slot} (in a "
-                          "{hole} hole).") if pool else
-                        _("{name} placed a {colour} marble from the hand on potion {slot} (in a "
-                          "{hole} hole)."))
-        return sentence.format(name=_who(names, self.player), colour=_colour_name(self.colour),
-                               slot=self.slot + 1, hole=pgettext("a hole", COLOUR_NAMES[self.hole]))
+            sentence = (
+                _(
+                    "{name} placed a {colour} marble from the pool on potion {slot} (in a "
+                    "{hole} hole)."
+                )
+                if pool
+                else _(
+                    "{name} placed a {colour} marble from the hand on potion {slot} (in a "
+                    "{hole} hole)."
+                )
+            )
+        return sentence.format(
+            name=_who(names, self.player),
+            colour=_colour_name(self.colour),
+            slot=self.slot + 1,
+            hole=pgettext("a hole", COLOUR_NAMES[self.hole]),
+        )
 
 
 @dataclass(frozen=True)
 class PotionCompleted(Event):
     """The potion ``tile`` in ``player``'s ``slot`` is complete: the slot empties, its
     ``returned`` marbles go to the tank (PE-D3), the tile joins the completed potions, undrunk."""
+
     player: int
     slot: int
     tile: str
     returned: tuple
 
     def text(self, names):
-        return _("{name} completed {tile}!").format(name=_who(names, self.player),
-                                                    tile=_tile_name(self.tile))
+        return _("{name} completed {tile}!").format(
+            name=_who(names, self.player), tile=_tile_name(self.tile)
+        )
 
 
 @dataclass(frozen=True)
@@ -648,6 +747,7 @@ class SkillTokenEarned(Event):
     """``player`` earned a skill token for ``reason`` ("mastery" of ``potion_type``, "variety"
     or "tenth"; ``potion_type`` is "" for the last two), taken from ``source``: "countdown",
     "supply", or "none" when no token is left (the skill still counts as earned)."""
+
     player: int
     reason: str
     source: str
@@ -656,10 +756,12 @@ class SkillTokenEarned(Event):
     def text(self, names):
         if self.source == "none":
             sentence = {
-                "mastery": _("{name} earned Mastery (3 potions of one type), but no skill token "
-                             "is left."),
-                "variety": _("{name} earned Variety (5 different types), but no skill token is "
-                             "left."),
+                "mastery": _(
+                    "{name} earned Mastery (3 potions of one type), but no skill token is left."
+                ),
+                "variety": _(
+                    "{name} earned Variety (5 different types), but no skill token is left."
+                ),
                 "tenth": _("{name} earned a skill token for a 10th potion, but none is left."),
             }[self.reason]
         else:
@@ -675,6 +777,7 @@ class SkillTokenEarned(Event):
 class PotionDrunk(Event):
     """``player`` drank completed potion ``index`` (``tile``); ``effect`` is its effect text.
     The potion is turned over (PE-D7); :class:`EffectStarted` or :class:`PoolMadeWild` follows."""
+
     player: int
     index: int
     tile: str
@@ -682,13 +785,15 @@ class PotionDrunk(Event):
 
     def text(self, names):
         return _("{name} drank {potion}: {effect}").format(
-            name=_who(names, self.player), potion=potion_name(self.tile), effect=_(self.effect))
+            name=_who(names, self.player), potion=potion_name(self.tile), effect=_(self.effect)
+        )
 
 
 @dataclass(frozen=True)
 class EffectStarted(Event):
     """The effect of a ``kind`` potion (type code) waits for ``player``'s choices; ``source`` is
     the completed potion drunk or copied."""
+
     player: int
     kind: str
     source: int
@@ -701,17 +806,20 @@ class EffectStarted(Event):
 class EffectCopied(Event):
     """``player``'s Sands of Time copies the effect of ``tile`` (PE-D8): its own choice is made;
     the copied effect starts next."""
+
     player: int
     tile: str
 
     def text(self, names):
         return _("{name} used Sands of Time to copy {potion}.").format(
-            name=_who(names, self.player), potion=potion_name(self.tile))
+            name=_who(names, self.player), potion=potion_name(self.tile)
+        )
 
 
 @dataclass(frozen=True)
 class EffectEnded(Event):
     """``player``'s pending potion effect is over (used up, or the player stopped)."""
+
     player: int
 
     def text(self, names):
@@ -722,6 +830,7 @@ class EffectEnded(Event):
 class PoolStolen(Event):
     """Elixir of Blind Love: ``player`` took all ``colours`` of ``opponent``'s pool into the
     hand; the opponent's pool (and its wildness) is empty."""
+
     player: int
     opponent: int
     colours: tuple
@@ -729,29 +838,37 @@ class PoolStolen(Event):
     def text(self, names):
         if not self.colours:
             return _("{opponent}'s pool was empty: {name} took nothing.").format(
-                opponent=_who(names, self.opponent), name=_who(names, self.player))
-        return ngettext("{name} took {count} marble from {opponent}'s pool.",
-                        "{name} took {count} marbles from {opponent}'s pool.",
-                        len(self.colours)).format(name=_who(names, self.player),
-                                                  count=len(self.colours),
-                                                  opponent=_who(names, self.opponent))
+                opponent=_who(names, self.opponent), name=_who(names, self.player)
+            )
+        return ngettext(
+            "{name} took {count} marble from {opponent}'s pool.",
+            "{name} took {count} marbles from {opponent}'s pool.",
+            len(self.colours),
+        ).format(
+            name=_who(names, self.player),
+            count=len(self.colours),
+            opponent=_who(names, self.opponent),
+        )
 
 
 @dataclass(frozen=True)
 class PoolMadeWild(Event):
     """Prismatic Joy (PE-D10): the ``colours`` in ``player``'s pool become wild this turn."""
+
     player: int
     colours: tuple
 
     def text(self, names):
         return _("{name}'s pool marbles may fill any hole this turn.").format(
-            name=_who(names, self.player))
+            name=_who(names, self.player)
+        )
 
 
 @dataclass(frozen=True)
 class MarblesReturned(Event):
     """Marbles of ``colours`` went back to the tank from ``player``'s hand (``source`` "hand"),
     or from ``positions`` of ``track`` (``source`` "track", the Filter of Lavamancing)."""
+
     player: int
     colours: tuple
     source: str
@@ -762,19 +879,23 @@ class MarblesReturned(Event):
         if not self.colours:
             return _("{name} returned nothing.").format(name=_who(names, self.player))
         count = len(self.colours)
-        if self.source == "track":         # the Filter of Lavamancing: one colour, one track
-            return ngettext("{count} {colour} marble returns to the tank from track {track}.",
-                            "{count} {colour} marbles return to the tank from track {track}.",
-                            count).format(count=count, colour=_colours_name(self.colours[0]),
-                                          track=self.track + 1)
-        return ngettext("{count} marble returns to the tank from {name}'s hand.",
-                        "{count} marbles return to the tank from {name}'s hand.",
-                        count).format(count=count, name=_who(names, self.player))
+        if self.source == "track":  # the Filter of Lavamancing: one colour, one track
+            return ngettext(
+                "{count} {colour} marble returns to the tank from track {track}.",
+                "{count} {colour} marbles return to the tank from track {track}.",
+                count,
+            ).format(count=count, colour=_colours_name(self.colours[0]), track=self.track + 1)
+        return ngettext(
+            "{count} marble returns to the tank from {name}'s hand.",
+            "{count} marbles return to the tank from {name}'s hand.",
+            count,
+        ).format(count=count, name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
 class LittleHelpTaken(Event):
     """``player`` took a Little Help token (-2 VP): its one use this turn."""
+
     player: int
 
     def text(self, names):
@@ -785,6 +906,7 @@ class LittleHelpTaken(Event):
 class TurnStarted(BaseTurnStarted):
     """``player``'s turn begins: the regular pick and the Little Help are to come, no marble was
     moved into the pool yet (the match counts these events for the turn number)."""
+
     player: int
 
     def text(self, names):
@@ -794,6 +916,7 @@ class TurnStarted(BaseTurnStarted):
 @dataclass(frozen=True)
 class TurnEnded(Event):
     """``player`` ended the turn: the pool's wildness ends (PE-D10); tiles are drawn next."""
+
     player: int
 
     def text(self, names):
@@ -803,6 +926,7 @@ class TurnEnded(Event):
 @dataclass(frozen=True)
 class TileDrawn(Event):
     """``player`` took ``tile``, the top of ``stack``, into empty brewing ``slot``."""
+
     player: int
     stack: int
     slot: int
@@ -810,23 +934,27 @@ class TileDrawn(Event):
 
     def text(self, names):
         return _("{name} took {tile} from stack {stack}.").format(
-            name=_who(names, self.player), tile=_tile_name(self.tile), stack=self.stack + 1)
+            name=_who(names, self.player), tile=_tile_name(self.tile), stack=self.stack + 1
+        )
 
 
 @dataclass(frozen=True)
 class NoTileLeft(Event):
     """No tile was left for ``player``'s empty ``slot`` (it stays empty)."""
+
     player: int
     slot: int
 
     def text(self, names):
         return _("No potion tile is left for {name}'s empty brewing slot.").format(
-            name=_who(names, self.player))
+            name=_who(names, self.player)
+        )
 
 
 @dataclass(frozen=True)
 class TurnCounted(Event):
     """``player``'s turn is over, tiles drawn: one more turn taken."""
+
     player: int
 
     def text(self, names):
@@ -838,6 +966,7 @@ class LastRoundBegun(Event):
     """``player`` took the last token of the skill-token countdown stack: the game ends when
     this round is over (rules, "End of the game"). Announces it at once; the state is already
     what it says (:class:`GameEndTriggered` follows at the end of the turn)."""
+
     player: int
 
     def text(self, names):
@@ -847,6 +976,7 @@ class LastRoundBegun(Event):
 @dataclass(frozen=True)
 class GameEndTriggered(Event):
     """The end of the game is triggered (``reason`` in words): the round is finished."""
+
     reason: str
 
     def text(self, names):
@@ -856,16 +986,19 @@ class GameEndTriggered(Event):
 @dataclass(frozen=True)
 class TieBreakStarted(Event):
     """The tied ``players`` make one pick each, in this order (PE-D12)."""
+
     players: tuple
 
     def text(self, names):
         return _("Tie! {names} each make one pick; most marbles wins.").format(
-            names=_and(_who(names, p) for p in self.players))
+            names=_and(_who(names, p) for p in self.players)
+        )
 
 
 @dataclass(frozen=True)
 class TieBreakTurn(Event):
     """``player`` makes the next tie-break pick."""
+
     player: int
 
     def text(self, names):
@@ -875,18 +1008,22 @@ class TieBreakTurn(Event):
 @dataclass(frozen=True)
 class TieBreakResult(Event):
     """``player``'s tie-break pick took ``marbles`` (0 when the dispenser was empty)."""
+
     player: int
     marbles: int
 
     def text(self, names):
-        return ngettext("{name} took {count} marble in the tie-break.",
-                        "{name} took {count} marbles in the tie-break.", self.marbles).format(
-            name=_who(names, self.player), count=self.marbles)
+        return ngettext(
+            "{name} took {count} marble in the tie-break.",
+            "{name} took {count} marbles in the tie-break.",
+            self.marbles,
+        ).format(name=_who(names, self.player), count=self.marbles)
 
 
 @dataclass(frozen=True)
 class GameOver(Event):
     """The game is over: ``winners`` (seats), ``totals`` (every seat's score)."""
+
     winners: tuple
     totals: tuple
 
@@ -897,19 +1034,59 @@ class GameOver(Event):
         return _("Game over. {names} win!").format(names=who)
 
 
-EVENT_CLASSES = (PotionTypeChosen, TypesChosen, PhaseChanged, FirstPlayerChosen,
-                 StarterRevealed, StarterDrafted, StacksFormed, TileRevealed, MarbleRefilled,
-                 MarbleTaken, MarblesSlid, SeamCollision, Exploded, ChainEnded, MarbleMoved,
-                 MarblePlaced, PotionCompleted, SkillTokenEarned, PotionDrunk, EffectStarted,
-                 EffectCopied, EffectEnded, PoolStolen, PoolMadeWild, MarblesReturned,
-                 LittleHelpTaken, TurnStarted, TurnEnded, TileDrawn, NoTileLeft, TurnCounted,
-                 LastRoundBegun, GameEndTriggered, TieBreakStarted, TieBreakTurn, TieBreakResult,
-                 GameOver)
+EVENT_CLASSES = (
+    PotionTypeChosen,
+    TypesChosen,
+    PhaseChanged,
+    FirstPlayerChosen,
+    StarterRevealed,
+    StarterDrafted,
+    StacksFormed,
+    TileRevealed,
+    MarbleRefilled,
+    MarbleTaken,
+    MarblesSlid,
+    SeamCollision,
+    Exploded,
+    ChainEnded,
+    MarbleMoved,
+    MarblePlaced,
+    PotionCompleted,
+    SkillTokenEarned,
+    PotionDrunk,
+    EffectStarted,
+    EffectCopied,
+    EffectEnded,
+    PoolStolen,
+    PoolMadeWild,
+    MarblesReturned,
+    LittleHelpTaken,
+    TurnStarted,
+    TurnEnded,
+    TileDrawn,
+    NoTileLeft,
+    TurnCounted,
+    LastRoundBegun,
+    GameEndTriggered,
+    TieBreakStarted,
+    TieBreakTurn,
+    TieBreakResult,
+    GameOver,
+)
 """Every event class of the game (``events.play_event`` knows each one)."""
 
-BOOKKEEPING_EVENTS = (PotionTypeChosen, PhaseChanged, StacksFormed, ChainEnded, EffectStarted,
-                      EffectEnded, TurnCounted, TieBreakTurn)
+BOOKKEEPING_EVENTS = (
+    PotionTypeChosen,
+    PhaseChanged,
+    StacksFormed,
+    ChainEnded,
+    EffectStarted,
+    EffectEnded,
+    TurnCounted,
+    TieBreakTurn,
+)
 """Events a player need not read (their ``text()`` is ""; the log leaves them out)."""
+
 
 # ---------------------------------------------------------------------------------------------
 # State
@@ -926,8 +1103,19 @@ class Desk:
       rewarded), ``variety``/``tenth`` (rewarded once), ``turns`` (turns taken).
     """
 
-    __slots__ = ("slots", "pool", "wild", "hand", "completed", "tokens", "helps", "mastery",
-                 "variety", "tenth", "turns")
+    __slots__ = (
+        "slots",
+        "pool",
+        "wild",
+        "hand",
+        "completed",
+        "tokens",
+        "helps",
+        "mastery",
+        "variety",
+        "tenth",
+        "turns",
+    )
 
     def __init__(self) -> None:
         self.slots: list = [None] * BREWING_SLOTS
@@ -944,7 +1132,7 @@ class Desk:
 
     def clone(self) -> Desk:
         desk = Desk.__new__(Desk)
-        desk.slots = self.slots[:]              # Brewing and CompletedPotion records are frozen
+        desk.slots = self.slots[:]  # Brewing and CompletedPotion records are frozen
         desk.pool = self.pool[:]
         desk.wild = self.wild[:]
         desk.hand = self.hand[:]
@@ -958,18 +1146,26 @@ class Desk:
         return desk
 
     def to_dict(self) -> dict:
-        return {"slots": [None if brewing is None else brewing.to_dict()
-                          for brewing in self.slots],
-                "pool": self.pool[:], "wild": self.wild[:], "hand": self.hand[:],
-                "completed": [potion.to_dict() for potion in self.completed],
-                "tokens": self.tokens, "helps": self.helps, "mastery": self.mastery[:],
-                "variety": self.variety, "tenth": self.tenth, "turns": self.turns}
+        return {
+            "slots": [None if brewing is None else brewing.to_dict() for brewing in self.slots],
+            "pool": self.pool[:],
+            "wild": self.wild[:],
+            "hand": self.hand[:],
+            "completed": [potion.to_dict() for potion in self.completed],
+            "tokens": self.tokens,
+            "helps": self.helps,
+            "mastery": self.mastery[:],
+            "variety": self.variety,
+            "tenth": self.tenth,
+            "turns": self.turns,
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> Desk:
         desk = cls.__new__(cls)
-        desk.slots = [None if brewing is None else Brewing.from_dict(brewing)
-                      for brewing in data["slots"]]
+        desk.slots = [
+            None if brewing is None else Brewing.from_dict(brewing) for brewing in data["slots"]
+        ]
         desk.pool = list(data["pool"])
         desk.wild = list(data["wild"])
         desk.hand = list(data["hand"])
@@ -984,8 +1180,11 @@ class Desk:
 
     def marbles_held(self) -> int:
         """Marbles in hand, pool and on brewing potions."""
-        return (sum(self.hand) + sum(self.pool)
-                + sum(len(brewing.placed) for brewing in self.slots if brewing))
+        return (
+            sum(self.hand)
+            + sum(self.pool)
+            + sum(len(brewing.placed) for brewing in self.slots if brewing)
+        )
 
 
 class PotionExplosionState:
@@ -1004,11 +1203,14 @@ class PotionExplosionState:
         self.num_players = num_players
         self.types_mode = types_mode
         self.first_mode = first_mode
-        self.types: list = ([code for code in TYPE_CODES if code not in FIRST_GAME_REMOVED]
-                            if types_mode == "first_game" else [])
+        self.types: list = (
+            [code for code in TYPE_CODES if code not in FIRST_GAME_REMOVED]
+            if types_mode == "first_game"
+            else []
+        )
         self.first = 0
         self.phase = Phase.TYPES
-        self.revealed: list = []          # starter codes revealed for the draft, sorted
+        self.revealed: list = []  # starter codes revealed for the draft, sorted
         self.draft_index = 0
         self.player = 0
         self.tracks: list = [[] for _ in range(NUM_TRACKS)]
@@ -1026,7 +1228,7 @@ class PotionExplosionState:
         self.ending = False
         self.tiebreak: TieBreak | None = None
         self.winners: list = []
-        self.turn_taken = 0         # marbles taken by the current tie-break pick
+        self.turn_taken = 0  # marbles taken by the current tie-break pick
 
     # --- engine contract ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -1079,7 +1281,7 @@ class PotionExplosionState:
         state.player = self.player
         state.tracks = [track[:] for track in self.tracks]
         state.tank = self.tank[:]
-        state.stacks = self.stacks[:]             # the records are frozen: shared
+        state.stacks = self.stacks[:]  # the records are frozen: shared
         state.countdown = self.countdown
         state.supply = self.supply
         state.desks = [desk.clone() for desk in self.desks]
@@ -1098,20 +1300,31 @@ class PotionExplosionState:
     def to_dict(self) -> dict:
         """Plain JSON-able data; :meth:`from_dict` inverts it."""
         return {
-            "n": self.num_players, "types_mode": self.types_mode, "first_mode": self.first_mode,
-            "types": self.types[:], "first": self.first, "phase": self.phase.value,
-            "revealed": self.revealed[:], "draft_index": self.draft_index, "player": self.player,
-            "tracks": ["".join(track) for track in self.tracks], "tank": self.tank[:],
-            "stacks": [stack.to_dict() for stack in self.stacks], "countdown": self.countdown,
-            "supply": self.supply, "desks": [desk.to_dict() for desk in self.desks],
-            "picked": self.picked, "help_used": self.help_used,
+            "n": self.num_players,
+            "types_mode": self.types_mode,
+            "first_mode": self.first_mode,
+            "types": self.types[:],
+            "first": self.first,
+            "phase": self.phase.value,
+            "revealed": self.revealed[:],
+            "draft_index": self.draft_index,
+            "player": self.player,
+            "tracks": ["".join(track) for track in self.tracks],
+            "tank": self.tank[:],
+            "stacks": [stack.to_dict() for stack in self.stacks],
+            "countdown": self.countdown,
+            "supply": self.supply,
+            "desks": [desk.to_dict() for desk in self.desks],
+            "picked": self.picked,
+            "help_used": self.help_used,
             "to_pool": self.to_pool[:],
             "effect": None if self.effect is None else self.effect.to_dict(),
             "seam": None if self.seam is None else self.seam.to_dict(),
             "seam_taker": None if self.seam_taker is None else str(self.seam_taker),
             "ending": self.ending,
             "tiebreak": None if self.tiebreak is None else self.tiebreak.to_dict(),
-            "winners": self.winners[:], "turn_taken": self.turn_taken,
+            "winners": self.winners[:],
+            "turn_taken": self.turn_taken,
         }
 
     @classmethod
@@ -1154,13 +1367,17 @@ class PotionExplosionState:
 
     def __repr__(self) -> str:
         from engine.potion_explosion.notation import format_position
+
         return f"PotionExplosionState({format_position(self)!r})"
 
     # --- counting ----------------------------------------------------------------------------
     def marble_count(self) -> int:
         """All marbles: tracks + tank + hands + pools + brewing potions (always 80)."""
-        return (sum(len(track) for track in self.tracks) + sum(self.tank)
-                + sum(desk.marbles_held() for desk in self.desks))
+        return (
+            sum(len(track) for track in self.tracks)
+            + sum(self.tank)
+            + sum(desk.marbles_held() for desk in self.desks)
+        )
 
     # --- helpers for the table scene (all derived from the rules) ----------------------------
     def chain_preview(self, track: int, position: int) -> tuple:
@@ -1172,9 +1389,13 @@ class PotionExplosionState:
     def legal_holes(self, source: str, colour: str) -> list:
         """``[(slot, hole colour)]`` where a ``colour`` marble from ``source`` ("hand"/"pool")
         may be placed now (derived from :meth:`legal_actions`)."""
-        return [(action.slot, action.hole) for action in self.legal_actions()
-                if isinstance(action, PlaceMarble) and action.source == source
-                and action.colour == colour]
+        return [
+            (action.slot, action.hole)
+            for action in self.legal_actions()
+            if isinstance(action, PlaceMarble)
+            and action.source == source
+            and action.colour == colour
+        ]
 
     def empty_holes(self, player: int, slot: int) -> dict:
         """``{colour: count}`` of the empty holes of ``player``'s potion in ``slot`` (``{}`` for
@@ -1186,8 +1407,11 @@ class PotionExplosionState:
 
     def pickable(self) -> list:
         """``[(track, position)]`` a regular pick may take now (empty once the pick is made)."""
-        return [(action.track, action.position) for action in self.legal_actions()
-                if isinstance(action, (RegularPick, TieBreakPick))]
+        return [
+            (action.track, action.position)
+            for action in self.legal_actions()
+            if isinstance(action, (RegularPick, TieBreakPick))
+        ]
 
     def end_turn_refusal(self):
         """Why "end turn" is refused now, as a sentence, or ``None`` when it is allowed."""

@@ -5,6 +5,7 @@
 the position notation in :mod:`.notation`, the bots' heuristics in :mod:`.heuristics` and what
 computer players know in :mod:`.bots`.
 """
+
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, RecordCodec
@@ -100,5 +101,12 @@ GAME = GameSpec(
     apply_event=apply_event,
 )
 
-__all__ = ["GAME", "RULES_SUMMARY", "TeaTimeState", "format_position", "parse_position",
-           "new_state", "apply_event"]
+__all__ = [
+    "GAME",
+    "RULES_SUMMARY",
+    "TeaTimeState",
+    "format_position",
+    "parse_position",
+    "new_state",
+    "apply_event",
+]

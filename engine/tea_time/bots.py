@@ -11,6 +11,7 @@
   out from the deck by sampling (its order is unknown), and sampled playouts are shared between
   the candidates by sequential halving.
 """
+
 from __future__ import annotations
 
 from engine.bots import GameBots, as_sentence
@@ -55,10 +56,8 @@ class EasyBot:
         me = observation.current_player()
         values = heuristics.take_values(observation, me, legal_actions, own_only=True)
         best = max(value for value, _ in values)
-        sensible = [(value, action) for value, action in values
-                    if value >= best - self.harm_margin]
-        return max(sensible, key=lambda item: item[0]
-                   + (rng.random() * 2 - 1) * self.noise)[1]
+        sensible = [(value, action) for value, action in values if value >= best - self.harm_margin]
+        return max(sensible, key=lambda item: item[0] + (rng.random() * 2 - 1) * self.noise)[1]
 
 
 class MediumBot:
@@ -86,8 +85,14 @@ class RoundSearchBot:
     sampled playouts in all), so a test's game replays. ``cancel()`` stops it.
     """
 
-    def __init__(self, budget: float = 1.5, clock=None, samples: int = 24,
-                 candidates: int = 8, lookahead_turns: int = 4):
+    def __init__(
+        self,
+        budget: float = 1.5,
+        clock=None,
+        samples: int = 24,
+        candidates: int = 8,
+        lookahead_turns: int = 4,
+    ):
         self.budget = budget
         self.clock = clock
         self.samples = samples
@@ -135,15 +140,16 @@ class RoundSearchBot:
             return legal_actions[0]
         start = self.clock() if self.clock else 0.0
         me = observation.current_player()
-        ranked = sorted(heuristics.take_values(observation, me, legal_actions),
-                        key=lambda item: -item[0])
+        ranked = sorted(
+            heuristics.take_values(observation, me, legal_actions), key=lambda item: -item[0]
+        )
         scored = []
         for index, (_, action) in enumerate(ranked):
             if self.cancelled or (self.clock and self.clock() - start > self.budget * 0.8):
                 break
             scored.append((self._playout(observation, action, me), -index, action))
         self.last_playouts = len(scored)
-        if not scored:          # cancelled (or out of time) before the first playout
+        if not scored:  # cancelled (or out of time) before the first playout
             return ranked[0][1]
         scored.sort(key=lambda item: item[:2], reverse=True)
         best = scored[0][2]
@@ -152,11 +158,16 @@ class RoundSearchBot:
         if last_round or not soon or self.cancelled:
             return best
         # the round ends soon: look into the next one, sampling its layout
-        candidates = [action for _, _, action in scored[:self.candidates]]
+        candidates = [action for _, _, action in scored[: self.candidates]]
         left = self.budget - (self.clock() - start) if self.clock else self.budget
         best, made = sequential_halving(
-            candidates, lambda action: self._playout(observation, action, me, rng),
-            self.clock, max(0.0, left), self.samples, lambda: self.cancelled)
+            candidates,
+            lambda action: self._playout(observation, action, me, rng),
+            self.clock,
+            max(0.0, left),
+            self.samples,
+            lambda: self.cancelled,
+        )
         self.last_playouts += made
         return best
 
@@ -188,7 +199,7 @@ def explain_take(state, action) -> str:
         return ""
     mover = state.active
     effect = heuristics.TakeEffect(state, action.cells)
-    reasons: list[tuple[float, str]] = []        # (points gained, words)
+    reasons: list[tuple[float, str]] = []  # (points gained, words)
     for character in effect.taken:
         before, after = effect.before[character], effect.after[character]
         count_before, count_after = sum(before), sum(after)
@@ -199,8 +210,10 @@ def explain_take(state, action) -> str:
             if count_after == 0:
                 words = f"your {name} column cancels out and is empty again, {worth}"
             else:
-                words = (f"cancelling leaves you "
-                         f"{_column_words(character, count_after, _side_of(after))}, {worth}")
+                words = (
+                    f"cancelling leaves you "
+                    f"{_column_words(character, count_after, _side_of(after))}, {worth}"
+                )
         elif count_before == 0:
             words = f"it starts your {name} column, {worth}"
         else:
@@ -243,8 +256,10 @@ def _denial(state, action, mover: int) -> str:
     if best is None:
         return ""
     count, seat, card = best
-    return (f"it keeps {card_name(card)} from Player {seat + 1}, whose column of "
-            f"{count} would reach {count + 1}")
+    return (
+        f"it keeps {card_name(card)} from Player {seat + 1}, whose column of "
+        f"{count} would reach {count + 1}"
+    )
 
 
 __all__ = ["BOTS", "EasyBot", "MediumBot", "RoundSearchBot", "TeaTimeBots", "explain_take"]

@@ -10,6 +10,7 @@ rules::
 
 Every effect also drops the state's cached legal actions.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

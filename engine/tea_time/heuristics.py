@@ -14,6 +14,7 @@ count for whoever has taken her in the last round); a finished game gives ±100 
 :func:`take_values` values every legal take without copying the state, which keeps the greedy
 policy (Medium, and Hard's playouts) fast.
 """
+
 from __future__ import annotations
 
 from math import exp
@@ -80,7 +81,8 @@ def column_prospect(num_players: int, normal: int, mirror: int, remaining) -> fl
     of ``num_players``, with ``remaining`` its character's ``[normal on the table, mirror on the
     table, in the deck]``; exactly the column's points when nothing is left to come."""
     return _PROSPECTS[num_players][min(normal + mirror, MAX_COUNT - 1)][
-        _steps(normal, mirror, remaining)]
+        _steps(normal, mirror, remaining)
+    ]
 
 
 def _last_round(state) -> bool:
@@ -90,8 +92,9 @@ def _last_round(state) -> bool:
 def _alice_kept(state) -> bool:
     """Alice's 4 points count for her holder once she is taken in the last round (or at the
     end); before that she goes back on the table."""
-    return state.phase == Phase.OVER or (_last_round(state) and state.phase == Phase.PLAY
-                                         and state.turn >= 2)
+    return state.phase == Phase.OVER or (
+        _last_round(state) and state.phase == Phase.PLAY and state.turn >= 2
+    )
 
 
 def _seat_prospect(table, columns, remaining) -> float:
@@ -99,7 +102,8 @@ def _seat_prospect(table, columns, remaining) -> float:
     for character in CHARACTERS:
         normal, mirror = columns[character]
         total += table[min(normal + mirror, MAX_COUNT - 1)][
-            _steps(normal, mirror, remaining[character])]
+            _steps(normal, mirror, remaining[character])
+        ]
     return total
 
 
@@ -108,9 +112,11 @@ def prospects(state) -> list:
     remaining = still_to_come(state)
     table = _PROSPECTS[state.num_players]
     alice = _alice_kept(state)
-    return [_seat_prospect(table, columns, remaining)
-            + (ALICE_POINTS if alice and state.alice == seat else 0)
-            for seat, columns in enumerate(state.collections)]
+    return [
+        _seat_prospect(table, columns, remaining)
+        + (ALICE_POINTS if alice and state.alice == seat else 0)
+        for seat, columns in enumerate(state.collections)
+    ]
 
 
 def final_value(totals, winning, player: int) -> float:
@@ -181,7 +187,7 @@ def take_values(state, player: int, legal=None, own_only: bool = False) -> list:
     base = [_seat_prospect(table, columns, remaining) for columns in state.collections]
     seats = [mover] if own_only else range(state.num_players)
     out = []
-    for action in (state.legal_actions() if legal is None else legal):
+    for action in state.legal_actions() if legal is None else legal:
         effect = TakeEffect(state, action.cells)
         # on turn 1 Alice goes on the table; taking her keeps her (in the last round, for good)
         alice_holder = mover if effect.alice else None if state.turn == 1 else state.alice
@@ -206,11 +212,16 @@ def take_values(state, player: int, legal=None, own_only: bool = False) -> list:
                 for character in effect.taken:
                     normal, mirror = columns[character]
                     old = table[min(normal + mirror, MAX_COUNT - 1)][
-                        _steps(normal, mirror, remaining[character])]
+                        _steps(normal, mirror, remaining[character])
+                    ]
                     if seat == mover:
                         normal, mirror = effect.after[character]
-                    total += table[min(normal + mirror, MAX_COUNT - 1)][
-                        _steps(normal, mirror, left[character])] - old
+                    total += (
+                        table[min(normal + mirror, MAX_COUNT - 1)][
+                            _steps(normal, mirror, left[character])
+                        ]
+                        - old
+                    )
             if last_round and alice_holder == seat:
                 total += ALICE_POINTS
             scores[seat] = total
@@ -218,8 +229,9 @@ def take_values(state, player: int, legal=None, own_only: bool = False) -> list:
             out.append((scores[mover], action))
         elif final:
             totals = [round(scores[seat]) for seat in seats]
-            out.append((final_value(totals, winners(_Holder(alice_holder), totals), player),
-                        action))
+            out.append(
+                (final_value(totals, winners(_Holder(alice_holder), totals), player), action)
+            )
         else:
             best_other = max(score for seat, score in scores.items() if seat != player)
             out.append((scores[player] - best_other, action))

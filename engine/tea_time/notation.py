@@ -39,6 +39,7 @@ round's first player (in the ``start`` phase nobody holds her yet).
 
 Every parse error is a ``ValueError`` naming the field (and row and place) and what is wrong.
 """
+
 from __future__ import annotations
 
 from engine.tea_time.rules import LAYOUTS, cards_per_character, rounds_for, side_at
@@ -54,8 +55,18 @@ from engine.tea_time.state import (
     TeaTimeState,
 )
 
-FIELDS = ("players", "phase", "round", "turn", "first", "active", "table", "deck",
-          "collections", "cancelled")
+FIELDS = (
+    "players",
+    "phase",
+    "round",
+    "turn",
+    "first",
+    "active",
+    "table",
+    "deck",
+    "collections",
+    "cancelled",
+)
 EMPTY_PLACE = "."
 
 
@@ -70,8 +81,10 @@ def _seat(value) -> str:
 
 
 def _counts(counts: dict) -> str:
-    return ",".join(f"{character}{counts[character]}" for character in CHARACTERS
-                    if counts[character]) or "-"
+    return (
+        ",".join(f"{character}{counts[character]}" for character in CHARACTERS if counts[character])
+        or "-"
+    )
 
 
 def _collection(state: TeaTimeState, seat: int) -> str:
@@ -89,8 +102,10 @@ def _collection(state: TeaTimeState, seat: int) -> str:
 
 def format_position(state: TeaTimeState) -> str:
     """The one-line notation of ``state`` (see the module docstring)."""
-    table = "/".join("".join(EMPTY_PLACE if card is None else _letter(card) for card in row)
-                     for row in state.table)
+    table = "/".join(
+        "".join(EMPTY_PLACE if card is None else _letter(card) for card in row)
+        for row in state.table
+    )
     fields = {
         "players": str(state.num_players),
         "phase": str(state.phase),
@@ -140,8 +155,9 @@ def _seat_field(fields: dict, name: str, default, players: int):
     if value == "-":
         return None
     if not value.isdigit() or int(value) >= players:
-        raise ValueError(f"{name}: {value!r} is not a seat; seats are 0 to {players - 1} "
-                         f"(or - for none).")
+        raise ValueError(
+            f"{name}: {value!r} is not a seat; seats are 0 to {players - 1} (or - for none)."
+        )
     return int(value)
 
 
@@ -153,8 +169,9 @@ def _count_list(name: str, value: str, where: str = "") -> dict:
     for entry in value.split(","):
         letter, number = entry[:1], entry[1:]
         if not letter or not number.isdigit() or int(number) == 0:
-            raise ValueError(f"{name}{where}: {entry!r} is not a letter and a count above 0, "
-                             f"e.g. P3.")
+            raise ValueError(
+                f"{name}{where}: {entry!r} is not a letter and a count above 0, e.g. P3."
+            )
         if letter in counts:
             raise ValueError(f"{name}{where}: {letter!r} is given twice.")
         counts[letter] = int(number)
@@ -167,12 +184,14 @@ def _parse_table(value: str | None, rows: int, places: int) -> list:
         return table
     lines = value.split("/")
     if len(lines) != rows:
-        raise ValueError(f"table: {len(lines)} rows given, but the layout has {rows} rows of "
-                         f"{places} places.")
+        raise ValueError(
+            f"table: {len(lines)} rows given, but the layout has {rows} rows of {places} places."
+        )
     for row, line in enumerate(lines):
         if len(line) != places:
-            raise ValueError(f"table, row {row + 1}: {len(line)} places given, but each row "
-                             f"has {places}.")
+            raise ValueError(
+                f"table, row {row + 1}: {len(line)} places given, but each row has {places}."
+            )
         for column, letter in enumerate(line):
             where = f"table, row {row + 1}, place {column + 1}"
             if letter == EMPTY_PLACE:
@@ -181,29 +200,31 @@ def _parse_table(value: str | None, rows: int, places: int) -> list:
                 table[row][column] = ALICE_CARD
                 continue
             if letter.upper() not in CHARACTERS:
-                raise ValueError(f"{where}: {letter!r} is not a card (P R C H M D, lower case "
-                                 f"for the mirror side, A for Alice, . for an empty place).")
+                raise ValueError(
+                    f"{where}: {letter!r} is not a card (P R C H M D, lower case "
+                    f"for the mirror side, A for Alice, . for an empty place)."
+                )
             side = Side.NORMAL if letter.isupper() else Side.MIRROR
             if side != side_at(row, column):
                 case = "upper" if side_at(row, column) == Side.NORMAL else "lower"
-                raise ValueError(f"{where}: the card there shows its {side_at(row, column)} "
-                                 f"side (sides alternate like a chessboard, the top left "
-                                 f"normal), so write it in {case} case.")
+                raise ValueError(
+                    f"{where}: the card there shows its {side_at(row, column)} "
+                    f"side (sides alternate like a chessboard, the top left "
+                    f"normal), so write it in {case} case."
+                )
             table[row][column] = Card(letter.upper(), side)
     return table
 
 
 def _parse_collections(value: str | None, players: int) -> tuple:
     """``(collections, holder of Alice or None)``."""
-    collections = [{character: Column(0, 0) for character in CHARACTERS}
-                   for _ in range(players)]
+    collections = [{character: Column(0, 0) for character in CHARACTERS} for _ in range(players)]
     holder = None
     if value is None:
         return collections, holder
     seats = value.split("/")
     if len(seats) != players:
-        raise ValueError(f"collections: {len(seats)} given, one per player ({players}) "
-                         f"needed.")
+        raise ValueError(f"collections: {len(seats)} given, one per player ({players}) needed.")
     for seat, text in enumerate(seats):
         where = f", seat {seat}"
         if ALICE in text.split(","):
@@ -212,11 +233,14 @@ def _parse_collections(value: str | None, players: int) -> tuple:
         for letter, count in _count_list("collections", text, where).items():
             character = letter.upper()
             if character not in CHARACTERS:
-                raise ValueError(f"collections{where}: {letter!r} is not a character "
-                                 f"(P R C H M D, lower case for the mirror side, A for Alice).")
+                raise ValueError(
+                    f"collections{where}: {letter!r} is not a character "
+                    f"(P R C H M D, lower case for the mirror side, A for Alice)."
+                )
             column = collections[seat][character]
-            collections[seat][character] = (Column(count, column.mirror) if letter.isupper()
-                                            else Column(column.normal, count))
+            collections[seat][character] = (
+                Column(count, column.mirror) if letter.isupper() else Column(column.normal, count)
+            )
     return collections, holder
 
 
@@ -230,17 +254,21 @@ def _character_counts(name: str, value: str | None) -> dict | None:
     counts = _count_list(name, value)
     for letter in counts:
         if letter not in CHARACTERS:
-            raise ValueError(f"{name}: {letter!r} is not a character letter (upper case "
-                             f"P R C H M D).")
+            raise ValueError(
+                f"{name}: {letter!r} is not a character letter (upper case P R C H M D)."
+            )
     return {character: counts.get(character, 0) for character in CHARACTERS}
 
 
-def _miscount(character: str, shown: int, deck: dict | None, players: int,
-              total: int) -> ValueError:
+def _miscount(
+    character: str, shown: int, deck: dict | None, players: int, total: int
+) -> ValueError:
     left = "" if deck is None else f" and {deck[character]} in the deck"
-    return ValueError(f"{CHARACTER_NAMES[character]} cards: {shown} on the table, in "
-                      f"collections and cancelled{left}, but a game of {players} players has "
-                      f"{total}.")
+    return ValueError(
+        f"{CHARACTER_NAMES[character]} cards: {shown} on the table, in "
+        f"collections and cancelled{left}, but a game of {players} players has "
+        f"{total}."
+    )
 
 
 def parse_position(text: str) -> TeaTimeState:
@@ -256,8 +284,9 @@ def parse_position(text: str) -> TeaTimeState:
     try:
         phase = Phase(phase_text)
     except ValueError:
-        raise ValueError(f"phase: {phase_text!r} is not one of "
-                         f"{', '.join(str(p) for p in Phase)}.") from None
+        raise ValueError(
+            f"phase: {phase_text!r} is not one of {', '.join(str(p) for p in Phase)}."
+        ) from None
     round_number = _number(fields, "round", 1, 1, rounds_for(players))
     table = _parse_table(fields.get("table"), rows, places)
     collections, holder = _parse_collections(fields.get("collections"), players)
@@ -280,8 +309,9 @@ def parse_position(text: str) -> TeaTimeState:
         if not any(card is not None for row in table for card in row):
             raise ValueError("table: a turn needs cards on the table.")
         if turn == 1 and on_table:
-            raise ValueError("turn: on turn 1 Alice is still in her holder's hand, not on the "
-                             "table.")
+            raise ValueError(
+                "turn: on turn 1 Alice is still in her holder's hand, not on the table."
+            )
     total = cards_per_character(players)
     shown = {character: 0 for character in CHARACTERS}
     for row in table:
@@ -293,9 +323,10 @@ def parse_position(text: str) -> TeaTimeState:
             shown[character] += columns[character].count
     deck = _character_counts("deck", fields.get("deck"))
     cancelled = _character_counts("cancelled", fields.get("cancelled"))
-    if cancelled is None and deck is not None:     # the cards shown nowhere else cancelled
-        cancelled = {character: total - shown[character] - deck[character]
-                     for character in CHARACTERS}
+    if cancelled is None and deck is not None:  # the cards shown nowhere else cancelled
+        cancelled = {
+            character: total - shown[character] - deck[character] for character in CHARACTERS
+        }
         for character, count in cancelled.items():
             if count < 0:
                 raise _miscount(character, shown[character], deck, players, total)
@@ -303,16 +334,23 @@ def parse_position(text: str) -> TeaTimeState:
                 raise ValueError(
                     f"cancelled: {count} {CHARACTER_NAMES[character]} cards are on neither the "
                     f"table, a collection nor the deck, so they would have cancelled, but cards "
-                    f"cancel in pairs; give cancelled= or change the deck.")
+                    f"cancel in pairs; give cancelled= or change the deck."
+                )
     cancelled = cancelled or {character: 0 for character in CHARACTERS}
     for character, count in cancelled.items():
         if count % 2:
-            raise ValueError(f"cancelled: {count} {CHARACTER_NAMES[character]} cards; cards "
-                             f"cancel in pairs, so the count is even.")
+            raise ValueError(
+                f"cancelled: {count} {CHARACTER_NAMES[character]} cards; cards "
+                f"cancel in pairs, so the count is even."
+            )
         shown[character] += count
     for character in CHARACTERS:
-        if deck is None and shown[character] > total or \
-                deck is not None and shown[character] + deck[character] != total:
+        if (
+            deck is None
+            and shown[character] > total
+            or deck is not None
+            and shown[character] + deck[character] != total
+        ):
             raise _miscount(character, shown[character], deck, players, total)
     if deck is None:
         deck = {character: total - shown[character] for character in CHARACTERS}

@@ -43,6 +43,7 @@ Decisions where the rules page is silent (docs/rules/tea_time.md)
 * TT-D9 cancelling is counted once the whole take has joined the collection: the smaller of
   the normal and mirror counts leaves in pairs (:func:`_cancel`).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -126,8 +127,9 @@ def setup(state: TeaTimeState, num_players: int) -> None:
     state.active = None
     state.table = [[None] * places for _ in range(rows)]
     state.deck = full_deck(num_players)
-    state.collections = [{character: EMPTY_COLUMN for character in CHARACTERS}
-                         for _ in range(num_players)]
+    state.collections = [
+        {character: EMPTY_COLUMN for character in CHARACTERS} for _ in range(num_players)
+    ]
     state.alice = None
     state.cancelled = {character: 0 for character in CHARACTERS}
     state._legal = None
@@ -153,8 +155,7 @@ def deck_size(state: TeaTimeState) -> int:
     return sum(state.deck.values())
 
 
-def _start_round(state: TeaTimeState, round_number: int, first_player: int,
-                 events: list) -> None:
+def _start_round(state: TeaTimeState, round_number: int, first_player: int, events: list) -> None:
     """The first player lays out round ``round_number``: the table is dealt card by card
     (chance nodes) from the deck. TT-D7: with no card left the game ends instead."""
     if deck_size(state) == 0:
@@ -177,13 +178,15 @@ def chance_outcomes(state: TeaTimeState) -> list:
     """``[(action, probability), ...]``: round 1's first player (each seat alike), or the next
     card laid out (each character by its share of the deck, TT-D2); ``[]`` otherwise."""
     if state.phase == Phase.START:
-        return [(PickFirstPlayer(seat), 1 / state.num_players)
-                for seat in range(state.num_players)]
+        return [(PickFirstPlayer(seat), 1 / state.num_players) for seat in range(state.num_players)]
     if state.phase != Phase.DEAL:
         return []
     left = deck_size(state)
-    return [(DealCard(character), state.deck[character] / left)
-            for character in CHARACTERS if state.deck[character]]
+    return [
+        (DealCard(character), state.deck[character] / left)
+        for character in CHARACTERS
+        if state.deck[character]
+    ]
 
 
 def _deal_next(state: TeaTimeState, character: str, events: list) -> None:
@@ -235,9 +238,12 @@ def _in_one_line(cells: Sequence[tuple]) -> bool:
     """Whether sorted ``cells`` lie on one row, column or diagonal (gaps allowed)."""
     rows = {row for row, _ in cells}
     columns = {column for _, column in cells}
-    return (len(rows) == 1 or len(columns) == 1
-            or len({row - column for row, column in cells}) == 1
-            or len({row + column for row, column in cells}) == 1)
+    return (
+        len(rows) == 1
+        or len(columns) == 1
+        or len({row - column for row, column in cells}) == 1
+        or len({row + column for row, column in cells}) == 1
+    )
 
 
 def lines(state: TeaTimeState, most: int) -> list:
@@ -246,8 +252,12 @@ def lines(state: TeaTimeState, most: int) -> list:
     must all hold a card (Alice included): an empty place breaks a line."""
     table = state.table
     rows, places = len(table), len(table[0]) if table else 0
-    occupied = [(row, column) for row in range(rows) for column in range(places)
-                if table[row][column] is not None]
+    occupied = [
+        (row, column)
+        for row in range(rows)
+        for column in range(places)
+        if table[row][column] is not None
+    ]
     found: list[tuple[tuple[int, int], ...]] = [(cell,) for cell in occupied]
     for length in range(2, most + 1):
         for row, column in occupied:
@@ -256,8 +266,7 @@ def lines(state: TeaTimeState, most: int) -> list:
                 end_column = column + step_column * (length - 1)
                 if not (0 <= end_row < rows and 0 <= end_column < places):
                     continue
-                cells = tuple((row + step_row * k, column + step_column * k)
-                              for k in range(length))
+                cells = tuple((row + step_row * k, column + step_column * k) for k in range(length))
                 if all(table[r][c] is not None for r, c in cells):
                     found.append(cells)
     return found
@@ -267,17 +276,18 @@ def _take_refusal(state: TeaTimeState, action: TakeCards) -> str | None:
     """Why the current player may not take ``action.cells`` now, or None."""
     cells = action.cells
     if not isinstance(cells, tuple) or not all(
-            isinstance(cell, tuple) and len(cell) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-            for cell in cells):
+        isinstance(cell, tuple)
+        and len(cell) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+        for cell in cells
+    ):
         return "Name each card by its row and column on the table."
     if not cells:
         return "Every turn takes at least one card."
     most = most_cards(state.turn)
     if len(cells) > most:
         if state.turn == 1:
-            return ("The first turn of a round takes exactly one card; Alice goes in its "
-                    "place.")
+            return "The first turn of a round takes exactly one card; Alice goes in its place."
         if state.turn == 2:
             return "The second turn of a round takes one or two cards."
         return "A turn takes at most three cards."
@@ -290,8 +300,10 @@ def _take_refusal(state: TeaTimeState, action: TakeCards) -> str | None:
             return f"The place at row {row + 1}, column {column + 1} is empty."
     if line_direction(cells) is None:
         if _in_one_line(cells):
-            return ("The cards must be next to each other: two cards with a place between "
-                    "them are not adjacent.")
+            return (
+                "The cards must be next to each other: two cards with a place between "
+                "them are not adjacent."
+            )
         return "The cards must lie in a straight line: along a row, a column or a diagonal."
     if state.turn == 1 and state.table[cells[0][0]][cells[0][1]].is_alice:
         return "The first turn takes a character card, and Alice goes in its place."
@@ -304,8 +316,11 @@ def _take(state: TeaTimeState, cells: tuple, events: list) -> None:
     player = state.active
     assert player is not None, "a take is in a player's turn"
     cards = tuple(state.table[row][column] for row, column in cells)
-    emit(state, events, CardsTaken(player, cells, tuple((card.character, str(card.side))
-                                                        for card in cards)))
+    emit(
+        state,
+        events,
+        CardsTaken(player, cells, tuple((card.character, str(card.side)) for card in cards)),
+    )
     if state.turn == 1:
         row, column = cells[0]
         emit(state, events, AlicePlaced(player, row, column))
@@ -408,8 +423,13 @@ def score_sheet(state: TeaTimeState) -> dict:
             notes.append(f"Player {best[0] + 1} holds Alice and wins the tie.")
         else:
             notes.append("Tied players share the victory.")
-    return {"columns": names + ["Alice", "Total"], "rows": rows, "winners": best,
-            "notes": notes, "cards": cards}
+    return {
+        "columns": names + ["Alice", "Total"],
+        "rows": rows,
+        "winners": best,
+        "notes": notes,
+        "cards": cards,
+    }
 
 
 def _end_game(state: TeaTimeState, events: list) -> None:
@@ -426,8 +446,11 @@ def legal_actions(state: TeaTimeState) -> list:
     if state.phase != Phase.PLAY:
         return []
     if state.turn == 1:
-        return [TakeCards(cells) for cells in lines(state, 1)
-                if not state.table[cells[0][0]][cells[0][1]].is_alice]
+        return [
+            TakeCards(cells)
+            for cells in lines(state, 1)
+            if not state.table[cells[0][0]][cells[0][1]].is_alice
+        ]
     return [TakeCards(cells) for cells in lines(state, most_cards(state.turn))]
 
 
@@ -490,8 +513,10 @@ def describe_line(cells: Sequence[tuple]) -> str:
         return f"row {first_row + 1}, columns {first_column + 1}–{last_column + 1}"
     if first_column == last_column:
         return f"column {first_column + 1}, rows {first_row + 1}–{last_row + 1}"
-    return (f"diagonal from row {first_row + 1}, column {first_column + 1} to row "
-            f"{last_row + 1}, column {last_column + 1}")
+    return (
+        f"diagonal from row {first_row + 1}, column {first_column + 1} to row "
+        f"{last_row + 1}, column {last_column + 1}"
+    )
 
 
 def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = None) -> str:
@@ -499,8 +524,11 @@ def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = N
     columns 2–3)" or, on a round's first turn, "Take the Dormouse (row 2, column 1) and put
     Alice in its place"."""
     if isinstance(action, PickFirstPlayer):
-        who = names[action.player] if names and action.player < len(names) else \
-            f"Player {action.player + 1}"
+        who = (
+            names[action.player]
+            if names and action.player < len(names)
+            else f"Player {action.player + 1}"
+        )
         return f"{who} goes first"
     if isinstance(action, DealCard):
         return f"Lay out a {CHARACTER_NAMES.get(action.character, action.character)}"
@@ -516,13 +544,27 @@ def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = N
 def _names_cards(state: TeaTimeState, cells) -> bool:
     """Whether every one of ``cells`` is a place of the table holding a card."""
     try:
-        return bool(cells) and all(0 <= row < state.rows and 0 <= column < state.columns
-                                   and state.table[row][column] is not None
-                                   for row, column in cells)
+        return bool(cells) and all(
+            0 <= row < state.rows
+            and 0 <= column < state.columns
+            and state.table[row][column] is not None
+            for row, column in cells
+        )
     except (TypeError, ValueError):
         return False
 
 
-__all__ = ["ALICE", "Card", "cards_per_character", "column_points", "describe_action",
-           "legal_actions", "lines", "most_cards", "rounds_for", "side_at", "total_points",
-           "winners"]
+__all__ = [
+    "ALICE",
+    "Card",
+    "cards_per_character",
+    "column_points",
+    "describe_action",
+    "legal_actions",
+    "lines",
+    "most_cards",
+    "rounds_for",
+    "side_at",
+    "total_points",
+    "winners",
+]

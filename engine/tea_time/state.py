@@ -10,6 +10,7 @@ each player's **collection** keeps one column per character; a normal and a mirr
 character **cancel** each other. The **deck** is a multiset (counts per character): which card
 comes next is a chance node, never a hidden order.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -26,10 +27,22 @@ CHARACTERS = ("P", "R", "C", "H", "M", "D")
 """The six characters by letter, in the order of a collection's columns (TT-D1): the
 Caterpillar, the White Rabbit, the Cheshire Cat, the Mad Hatter, the March Hare, the Dormouse."""
 
-CHARACTER_NAMES = {"P": "Caterpillar", "R": "White Rabbit", "C": "Cheshire Cat",
-                   "H": "Mad Hatter", "M": "March Hare", "D": "Dormouse"}
-CHARACTER_PLURALS = {"P": "Caterpillars", "R": "White Rabbits", "C": "Cheshire Cats",
-                     "H": "Mad Hatters", "M": "March Hares", "D": "Dormice"}
+CHARACTER_NAMES = {
+    "P": "Caterpillar",
+    "R": "White Rabbit",
+    "C": "Cheshire Cat",
+    "H": "Mad Hatter",
+    "M": "March Hare",
+    "D": "Dormouse",
+}
+CHARACTER_PLURALS = {
+    "P": "Caterpillars",
+    "R": "White Rabbits",
+    "C": "Cheshire Cats",
+    "H": "Mad Hatters",
+    "M": "March Hares",
+    "D": "Dormice",
+}
 
 ALICE = "A"
 """Alice's letter; she is one card with a single face."""
@@ -45,10 +58,10 @@ class Side(StrEnum):
 class Phase(StrEnum):
     """Where the game is: choosing the first player, laying out a round, playing it, over."""
 
-    START = "start"     # chance: a random first player for round 1 receives Alice
-    DEAL = "deal"       # chance: the first player lays out the round's cards, row by row
-    PLAY = "play"       # a player's turn: take a line of cards
-    OVER = "over"       # the last round has ended and the game is scored
+    START = "start"  # chance: a random first player for round 1 receives Alice
+    DEAL = "deal"  # chance: the first player lays out the round's cards, row by row
+    PLAY = "play"  # a player's turn: take a line of cards
+    OVER = "over"  # the last round has ended and the game is scored
 
 
 class Card(NamedTuple):
@@ -130,8 +143,9 @@ def cards_words(cards: Sequence[Card]) -> str:
             words.append(card_name(card))
         else:
             mirror = "mirror " if card.side == Side.MIRROR else ""
-            words.append(f"{NUMBER_WORDS.get(count, count)} {mirror}"
-                         f"{CHARACTER_PLURALS[card.character]}")
+            words.append(
+                f"{NUMBER_WORDS.get(count, count)} {mirror}{CHARACTER_PLURALS[card.character]}"
+            )
     return join_words(words)
 
 
@@ -157,6 +171,7 @@ def _who(names: Sequence[str], seat: int | None) -> str:
 @dataclass(frozen=True)
 class PickFirstPlayer(Action):
     """Chance: seat ``player`` is the random first player of round 1 and receives Alice."""
+
     player: int
 
 
@@ -164,6 +179,7 @@ class PickFirstPlayer(Action):
 class DealCard(Action):
     """Chance: the next card laid out is a ``character`` card (its side comes from its place,
     TT-D2); each character is as likely as its share of the deck."""
+
     character: str
 
 
@@ -178,13 +194,14 @@ class TakeCards(Action):
     The places are kept sorted top to bottom, left to right, so a line is one action whichever
     end it is given from: ``TakeCards(((1, 1), (0, 0))) == TakeCards(((0, 0), (1, 1)))``.
     """
+
     cells: tuple
 
     def __post_init__(self):
         try:
             ordered = tuple(sorted(tuple(cell) for cell in self.cells))
         except TypeError:
-            return          # not places at all: the rules refuse it with a reason
+            return  # not places at all: the rules refuse it with a reason
         object.__setattr__(self, "cells", ordered)
 
 
@@ -197,6 +214,7 @@ ACTION_CLASSES = (PickFirstPlayer, DealCard, TakeCards)
 @dataclass(frozen=True)
 class FirstPlayerChosen(Event):
     """Seat ``player`` goes first in round 1 and receives Alice."""
+
     player: int
 
     def text(self, names):
@@ -206,30 +224,35 @@ class FirstPlayerChosen(Event):
 @dataclass(frozen=True)
 class RoundStarted(Event):
     """Round ``round`` (of ``rounds``) begins: ``first_player`` lays out the table."""
+
     round: int
     rounds: int
     first_player: int
 
     def text(self, names):
-        return (f"Round {self.round} of {self.rounds}: {_who(names, self.first_player)} laid "
-                f"out the cards.")
+        return (
+            f"Round {self.round} of {self.rounds}: {_who(names, self.first_player)} laid "
+            f"out the cards."
+        )
 
 
 @dataclass(frozen=True)
 class CardDealt(Event):
     """A ``character`` card came from the deck to place ``(row, column)``, showing ``side``."""
+
     row: int
     column: int
     character: str
     side: str
 
     def text(self, names):
-        return ""       # twelve to twenty of these each round: the table shows them
+        return ""  # twelve to twenty of these each round: the table shows them
 
 
 @dataclass(frozen=True)
 class TurnStarted(BaseTurnStarted):
     """``player`` starts turn ``turn`` of the round and may take up to ``most`` cards."""
+
     player: int
     turn: int
     most: int
@@ -245,6 +268,7 @@ class TurnStarted(BaseTurnStarted):
 class CardsTaken(Event):
     """``player`` took the cards at ``cells`` (``(row, column)`` pairs), which were ``cards``
     (``(character, side)`` pairs in the same order; Alice is ``("A", "")``)."""
+
     player: int
     cells: tuple
     cards: tuple
@@ -258,6 +282,7 @@ class CardsTaken(Event):
 class AlicePlaced(Event):
     """On the first turn of a round, ``player`` put Alice at ``(row, column)``, the place of
     the card just taken."""
+
     player: int
     row: int
     column: int
@@ -270,6 +295,7 @@ class AlicePlaced(Event):
 class CardsCancelled(Event):
     """``pairs`` normal and mirror ``character`` cards of ``player`` cancelled each other and
     left the game; ``left`` cards of side ``side_left`` remain ("" when none)."""
+
     player: int
     character: str
     pairs: int
@@ -291,17 +317,21 @@ class CardsCancelled(Event):
 class RoundEnded(Event):
     """The table is empty: round ``round`` is over; ``alice_holder`` took Alice and goes first
     next round (TT-D3)."""
+
     round: int
     alice_holder: int
 
     def text(self, names):
-        return (f"Round {self.round} is over: the table is empty. "
-                f"{_who(names, self.alice_holder)} holds Alice.")
+        return (
+            f"Round {self.round} is over: the table is empty. "
+            f"{_who(names, self.alice_holder)} holds Alice."
+        )
 
 
 @dataclass(frozen=True)
 class GameEnded(Event):
     """The last round is over: ``totals`` per seat, ``winners`` the seats who won."""
+
     winners: tuple
     totals: tuple
 
@@ -312,8 +342,17 @@ class GameEnded(Event):
         return f"Game over: {who} {verb} with {best} points."
 
 
-EVENT_CLASSES = (FirstPlayerChosen, RoundStarted, CardDealt, TurnStarted, CardsTaken,
-                 AlicePlaced, CardsCancelled, RoundEnded, GameEnded)
+EVENT_CLASSES = (
+    FirstPlayerChosen,
+    RoundStarted,
+    CardDealt,
+    TurnStarted,
+    CardsTaken,
+    AlicePlaced,
+    CardsCancelled,
+    RoundEnded,
+    GameEnded,
+)
 
 
 # ------------------------------------------------------------------------------------------
@@ -340,8 +379,20 @@ class TeaTimeState:
     Build one with :func:`engine.tea_time.rules.new_game` or the notation.
     """
 
-    __slots__ = ("num_players", "phase", "round", "turn", "first_player", "active", "table",
-                 "deck", "collections", "alice", "cancelled", "_legal")
+    __slots__ = (
+        "num_players",
+        "phase",
+        "round",
+        "turn",
+        "first_player",
+        "active",
+        "table",
+        "deck",
+        "collections",
+        "alice",
+        "cancelled",
+        "_legal",
+    )
     num_players: int
     phase: Phase
     round: int
@@ -425,7 +476,7 @@ class TeaTimeState:
         copy.collections = [dict(columns) for columns in self.collections]
         copy.alice = self.alice
         copy.cancelled = dict(self.cancelled)
-        copy._legal = self._legal      # never changed in place: play_event replaces it
+        copy._legal = self._legal  # never changed in place: play_event replaces it
         return copy
 
     def to_dict(self) -> dict:
@@ -437,11 +488,18 @@ class TeaTimeState:
             "turn": self.turn,
             "first_player": self.first_player,
             "active": self.active,
-            "table": [[None if card is None else [card.character, str(card.side)]
-                       for card in row] for row in self.table],
+            "table": [
+                [None if card is None else [card.character, str(card.side)] for card in row]
+                for row in self.table
+            ],
             "deck": {character: self.deck[character] for character in CHARACTERS},
-            "collections": [{character: [columns[character].normal, columns[character].mirror]
-                             for character in CHARACTERS} for columns in self.collections],
+            "collections": [
+                {
+                    character: [columns[character].normal, columns[character].mirror]
+                    for character in CHARACTERS
+                }
+                for columns in self.collections
+            ],
             "alice": self.alice,
             "cancelled": {character: self.cancelled[character] for character in CHARACTERS},
         }
@@ -457,15 +515,20 @@ class TeaTimeState:
         state.turn = int(data["turn"])
         state.first_player = data["first_player"]
         state.active = data["active"]
-        state.table = [[None if cell is None else Card(cell[0], _side(cell[1]))
-                        for cell in row] for row in data["table"]]
+        state.table = [
+            [None if cell is None else Card(cell[0], _side(cell[1])) for cell in row]
+            for row in data["table"]
+        ]
         state.deck = {character: int(data["deck"][character]) for character in CHARACTERS}
-        state.collections = [{character: Column(int(columns[character][0]),
-                                                int(columns[character][1]))
-                              for character in CHARACTERS} for columns in data["collections"]]
+        state.collections = [
+            {
+                character: Column(int(columns[character][0]), int(columns[character][1]))
+                for character in CHARACTERS
+            }
+            for columns in data["collections"]
+        ]
         state.alice = data["alice"]
-        state.cancelled = {character: int(data["cancelled"][character])
-                           for character in CHARACTERS}
+        state.cancelled = {character: int(data["cancelled"][character]) for character in CHARACTERS}
         state._legal = None
         if len(state.collections) != state.num_players:
             raise ValueError("the collections do not match the number of players")
@@ -480,6 +543,7 @@ class TeaTimeState:
 
     def __repr__(self) -> str:
         from engine.tea_time.notation import format_position
+
         return f"<TeaTimeState {format_position(self)}>"
 
     # --- helpers for scenes and bots (all derived from the rules) -------------------------
@@ -512,8 +576,10 @@ class TeaTimeState:
 
     def column_points(self, player: int) -> dict:
         """``{character: points}`` the seat's columns are worth now (rules, End and score)."""
-        return {character: rules.column_points(self.collections[player][character].count)
-                for character in CHARACTERS}
+        return {
+            character: rules.column_points(self.collections[player][character].count)
+            for character in CHARACTERS
+        }
 
     def total_points(self, player: int) -> int:
         """The seat's score if the game ended now: its columns, plus 4 if it holds Alice."""

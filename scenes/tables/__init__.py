@@ -1,4 +1,5 @@
 """Which table scene plays which game; opening a match in the window."""
+
 from __future__ import annotations
 
 import importlib
@@ -20,12 +21,14 @@ def table_scene_class(game_id: str):
         if importlib.util.find_spec(module_name) is not None:
             return getattr(importlib.import_module(module_name), cls_name)
     from scenes.generic_table import GenericTable
+
     return GenericTable
 
 
 def open_match(app, match, replace_stack: bool = True) -> None:
     """Show ``match`` at its table: the stack becomes title → table (or table is pushed)."""
     from scenes.title import TitleScene
+
     scene = table_scene_class(match.spec.id)(app, match)
     if replace_stack:
         app.manager.reset(TitleScene(app))

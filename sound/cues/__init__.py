@@ -7,6 +7,7 @@ decides: the explosion's chain step, the length of a cart's path), or to None fo
 is quiet (bookkeeping the player does not see happen). A test walks seeded random games of every
 registered game and fails on an event class without an entry.
 """
+
 from __future__ import annotations
 
 import importlib

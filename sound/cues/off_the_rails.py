@@ -1,4 +1,5 @@
 """Off the Rails' sounds: wooden tiles, rumbling carts, clanging collisions, clinking gems."""
+
 from __future__ import annotations
 
 from engine.off_the_rails import state as otr
@@ -24,7 +25,7 @@ CUES = {
     otr.MissionDealt: CARD,
     otr.CardRevealed: CARD,
     otr.GemPlaced: GEM,
-    otr.TurnStarted: None,            # the app chimes when a person's turn starts
+    otr.TurnStarted: None,  # the app chimes when a person's turn starts
     otr.TilePlaced: SoundCue("tile_placed"),
     otr.TileUpgraded: SoundCue("tile_upgraded"),
     otr.CartPlaced: SoundCue("tile_placed", volume=0.8),
@@ -43,12 +44,12 @@ CUES = {
     otr.CartReturned: None,
     otr.MissionClaimed: SoundCue("skill_token"),
     otr.ChasmCardRevealed: CARD,
-    otr.ChasmTokenDrawn: None,        # the chasm opening sounds
+    otr.ChasmTokenDrawn: None,  # the chasm opening sounds
     otr.ChasmDieRolled: SoundCue("dice_roll"),
     otr.ChasmOpened: SoundCue("chasm_collapse"),
     otr.CardSkipped: None,
     otr.ChasmCardShuffledBack: CARD,
-    otr.GameEnded: None,              # the score sheet plays the fanfare
+    otr.GameEnded: None,  # the score sheet plays the fanfare
     otr.ChasmPhaseBegan: SoundCue("chasm_collapse", volume=0.6),
     # bookkeeping: nothing happens on the table
     otr.TasksChanged: None,

@@ -1,4 +1,5 @@
 """Potion Explosion's sounds: marbles clack, slide and burst; potions chime, gulp and ring."""
+
 from __future__ import annotations
 
 from engine.potion_explosion import state as pe
@@ -26,7 +27,7 @@ def marbles_returned(event: pe.MarblesReturned) -> SoundCue | None:
 CUES = {
     pe.PotionTypeChosen: None,
     pe.TypesChosen: None,
-    pe.PhaseChanged: None,            # bookkeeping of the setup
+    pe.PhaseChanged: None,  # bookkeeping of the setup
     pe.StacksFormed: None,
     pe.FirstPlayerChosen: None,
     pe.StarterRevealed: CARD,
@@ -43,14 +44,14 @@ CUES = {
     pe.PotionCompleted: SoundCue("potion_complete"),
     pe.SkillTokenEarned: SoundCue("skill_token"),
     pe.PotionDrunk: SoundCue("potion_drink"),
-    pe.EffectStarted: None,           # the drink already sounded
+    pe.EffectStarted: None,  # the drink already sounded
     pe.EffectEnded: None,
-    pe.EffectCopied: None,            # the drink already sounded
+    pe.EffectCopied: None,  # the drink already sounded
     pe.PoolStolen: SoundCue("marble_clack", volume=0.8),
-    pe.PoolMadeWild: None,            # the drink already sounded
+    pe.PoolMadeWild: None,  # the drink already sounded
     pe.MarblesReturned: marbles_returned,
-    pe.LittleHelpTaken: None,         # the marble it takes sounds as a pick
-    pe.TurnStarted: None,             # the app chimes when a person's turn starts
+    pe.LittleHelpTaken: None,  # the marble it takes sounds as a pick
+    pe.TurnStarted: None,  # the app chimes when a person's turn starts
     pe.TurnEnded: None,
     pe.TurnCounted: None,
     pe.TileDrawn: CARD,
@@ -58,7 +59,7 @@ CUES = {
     pe.LastRoundBegun: None,
     pe.GameEndTriggered: None,
     pe.TieBreakStarted: None,
-    pe.TieBreakTurn: None,            # the app chimes when a person's turn starts
+    pe.TieBreakTurn: None,  # the app chimes when a person's turn starts
     pe.TieBreakResult: None,
-    pe.GameOver: None,                # the score sheet plays the fanfare
+    pe.GameOver: None,  # the score sheet plays the fanfare
 }

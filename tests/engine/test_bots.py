@@ -1,4 +1,5 @@
 """Training-mode bots (issue 9): legal moves at every level, hidden information, replay, cancel."""
+
 import random
 
 import pytest
@@ -49,8 +50,12 @@ def test_hard_bot_decision_is_reproducible_with_a_fixed_seed(game):
     spec = registry.get(game)
     state = random_positions(spec, 1, seed=5)[0]
     player = state.current_player()
-    choices = {make_bot(spec, "hard").choose(state.observation(player), state.legal_actions(),
-                                             random.Random(3)) for _ in range(2)}
+    choices = {
+        make_bot(spec, "hard").choose(
+            state.observation(player), state.legal_actions(), random.Random(3)
+        )
+        for _ in range(2)
+    }
     assert len(choices) == 1 and choices <= set(state.legal_actions())
 
 
@@ -65,6 +70,7 @@ def test_bot_game_replays_exactly():
             else:
                 m.play_bot_turn_now(make_bot)
         return m.history
+
     assert play() == play()
 
 
@@ -73,6 +79,7 @@ def test_dt_hint_reasons_are_sentences_for_every_placement():
     placement gets a sentence, capitalised and ended, never a "Player N" for a named seat."""
     spec = registry.get("diced-tomatoes")
     from engine.diced_tomatoes.state import PlaceDie
+
     state = spec.notation.parse(spec.notation.format(random_positions(spec, 1, seed=2)[0]))
     for action in state.legal_actions():
         reason = spec.bots.explain(state, action, ["Ana", "Bob"])
@@ -97,6 +104,7 @@ def test_bots_never_read_the_hidden_split(level):
         s.apply_action(EndActions())
         s.apply_action(SplitLoad(split))
         return s
+
     a, b = position((0, 1, 0, 0, 1)), position((1, 1, 0, 0, 0))
     assert a.split_piles() != b.split_piles()
     mover = a.current_player()

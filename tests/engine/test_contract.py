@@ -1,4 +1,5 @@
 """Every registered game keeps the engine contract (tests/contract.py) over seeded random games."""
+
 import dataclasses
 
 import pytest
@@ -14,8 +15,9 @@ GAMES = [spec.id for spec in registry.games()]
 PENDING: dict = {}
 
 
-@pytest.mark.parametrize("game", [pytest.param(game, marks=PENDING.get(game, ()))
-                                  for game in GAMES])
+@pytest.mark.parametrize(
+    "game", [pytest.param(game, marks=PENDING.get(game, ())) for game in GAMES]
+)
 def test_random_games_keep_the_engine_contract(game):
     spec = registry.get(game)
     refusals = contract_check(spec, seeds=range(100, 106), deep_every=3)

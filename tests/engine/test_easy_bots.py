@@ -3,6 +3,7 @@
 Each pattern players found is counted over seeded games of Easy bots (no clock, so the games
 replay): the count must be zero, or within the issue's limit.
 """
+
 from __future__ import annotations
 
 from engine import registry
@@ -17,8 +18,12 @@ def easy_games(game: str, games: int, players: int = 2, seed: int = 300, options
     steps' included), ``step`` is ``(player, state before, legal actions, action, its events)``."""
     spec = registry.get(game)
     for game_index in range(games):
-        match = Match(spec, [Seat("bot", f"Easy {seat + 1}", "easy") for seat in range(players)],
-                      options, seed=seed + game_index)
+        match = Match(
+            spec,
+            [Seat("bot", f"Easy {seat + 1}", "easy") for seat in range(players)],
+            options,
+            seed=seed + game_index,
+        )
         turn = seen = 0
         while not match.is_terminal():
             if match.is_chance():
@@ -38,15 +43,15 @@ def test_pe_easy_takes_a_little_help_only_to_complete_a_potion_that_turn():
     """Rules, "A turn": a Little Help costs 2 VP. Easy takes one only when, later in that same
     turn, it completes a potion (and may drink it); at most one per bot per game on average."""
     from engine.potion_explosion.state import LittleHelp, PotionCompleted
+
     helps = 0
-    waiting = set()              # turns with a Little Help not yet followed by a potion
+    waiting = set()  # turns with a Little Help not yet followed by a potion
     games = 3
     for turn, (player, _, _, action, events) in easy_games("potion-explosion", games):
         if isinstance(action, LittleHelp):
             helps += 1
             waiting.add(turn)
-        if any(isinstance(event, PotionCompleted) and event.player == player
-               for event in events):
+        if any(isinstance(event, PotionCompleted) and event.player == player for event in events):
             waiting.discard(turn)
     wasted = len(waiting)
     assert wasted == 0
@@ -59,16 +64,21 @@ def test_pe_easy_never_shuffles_marbles_between_pool_and_hand():
     a marble back from its pool, and never moves into its pool a marble that it then places
     from the pool in a hole of its colour in the same turn (a shuffle for nothing)."""
     from engine.potion_explosion.state import MoveToHand, MoveToPool, PlaceMarble
+
     back_to_hand = pointless = 0
-    moved = {}                   # turn -> colours moved into the pool
+    moved = {}  # turn -> colours moved into the pool
     for turn, (_, _, _, action, _) in easy_games("potion-explosion", 3, seed=310):
         if isinstance(action, MoveToHand):
             back_to_hand += 1
         elif isinstance(action, MoveToPool):
             moved.setdefault(turn, []).append(action.colour)
-        elif isinstance(action, PlaceMarble) and action.source == "pool" \
-                and action.hole == action.colour and action.colour in moved.get(turn, []):
-            pointless += 1       # a wild marble (Prismatic Joy) goes to the pool to be wild
+        elif (
+            isinstance(action, PlaceMarble)
+            and action.source == "pool"
+            and action.hole == action.colour
+            and action.colour in moved.get(turn, [])
+        ):
+            pointless += 1  # a wild marble (Prismatic Joy) goes to the pool to be wild
     assert (back_to_hand, pointless) == (0, 0)
 
 
@@ -79,11 +89,11 @@ def test_dt_easy_never_spends_karma_to_undo_its_own_spending():
     a die whose face it bought is never then passed or given to another player's token. (A die
     re-rolled to a face that still fits nothing may be re-rolled again: that is luck.)"""
     from engine.diced_tomatoes.state import PassDie, PlaceDie, Reroll, RollOver, SetDie, Shift
+
     twice = wasted = spent = 0
-    bought: dict = {}            # hand slot -> the karma action that set its face this turn
+    bought: dict = {}  # hand slot -> the karma action that set its face this turn
     this_turn = None
-    for turn, (player, _, _, action, _) in easy_games("diced-tomatoes", 40, players=2,
-                                                       seed=320):
+    for turn, (player, _, _, action, _) in easy_games("diced-tomatoes", 40, players=2, seed=320):
         if turn != this_turn:
             bought.clear()
             this_turn = turn
@@ -99,7 +109,7 @@ def test_dt_easy_never_spends_karma_to_undo_its_own_spending():
             bought[action.die] = action
         elif isinstance(action, Reroll):
             bought.pop(action.die, None)
-    assert spent > 0             # Easy does use karma
+    assert spent > 0  # Easy does use karma
     assert (twice, wasted) == (0, 0)
 
 
@@ -107,9 +117,11 @@ def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice():
     """Rules, "Placement": a die may seed any player's open token, and that vine is worth its
     seed. Easy never gives an opponent a 6 seed while it could place a die elsewhere."""
     from engine.diced_tomatoes.state import PlaceDie
+
     gifts = seeds = 0
-    for _, (player, before, legal, action, _) in easy_games("diced-tomatoes", 40, players=3,
-                                                             seed=330):
+    for _, (player, before, legal, action, _) in easy_games(
+        "diced-tomatoes", 40, players=3, seed=330
+    ):
         if not isinstance(action, PlaceDie) or before.vines[action.owner][action.token]:
             continue
         seeds += 1
@@ -117,8 +129,11 @@ def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice():
 
         def other(move, player=player, before=before):
             return isinstance(move, PlaceDie) and not (
-                move.owner != player and not before.vines[move.owner][move.token]
-                and before.hand[move.die].face == 6)
+                move.owner != player
+                and not before.vines[move.owner][move.token]
+                and before.hand[move.die].face == 6
+            )
+
         if gift and any(other(move) for move in legal):
             gifts += 1
     assert seeds > 0 and gifts == 0
@@ -132,8 +147,9 @@ def test_otr_easy_never_idles_through_an_action_phase_when_building_helps():
     as the game's evaluation judges the plans Medium considers."""
     from engine.off_the_rails import bots, heuristics
     from engine.off_the_rails.state import Pending
+
     phases = idle = 0
-    start = None                 # (player, position) at the start of the action phase
+    start = None  # (player, position) at the start of the action phase
     built = False
     for _, (player, before, _, action, _) in easy_games("off-the-rails", 4, seed=340):
         if before.pending() != Pending.ACTIONS:

@@ -1,4 +1,5 @@
 """Match: seeded chance, history, undo limits, replay, save data (docs/DESIGN.md, Matches)."""
+
 import pytest
 
 from engine.bots import make_bot
@@ -86,9 +87,9 @@ def test_undo_never_crosses_another_players_decision():
     m = Match(PIG, SEATS, seed=1)
     m.apply(Roll())
     m.resolve_chance(Face(4))
-    m.apply(Hold())           # Ana ends her turn
+    m.apply(Hold())  # Ana ends her turn
     assert m.current_player() == 1
-    assert not m.undo()       # Ben may not take back Ana's hold
+    assert not m.undo()  # Ben may not take back Ana's hold
     m.apply(SetStake(2))
     m.apply(SetStake(3))
     assert m.undo_turn()
@@ -122,6 +123,7 @@ def test_bot_moves_replay_identically():
         while not m.is_terminal():
             m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
         return m.history
+
     assert run() == run()
 
 
@@ -158,6 +160,7 @@ def test_pick_outcome_follows_probabilities():
 
         def random(self):
             return self.x
+
     outcomes = [("a", 0.25), ("b", 0.75)]
     assert pick_outcome(outcomes, FixedRng(0.1)) == "a"
     assert pick_outcome(outcomes, FixedRng(0.3)) == "b"
@@ -169,9 +172,11 @@ def test_dt_d5_every_bot_level_clears_its_vine_worth_zero_or_less():
     """docs/rules/diced_tomatoes.md DT-D5: a bot owner always clears (the game's bot policy)."""
     from engine import registry
     from engine.diced_tomatoes.state import ClearVine, KeepVine
+
     spec = registry.get("diced-tomatoes")
     legal = [KeepVine(0, 1), ClearVine(0, 1)]
     import random
+
     for level in ("easy", "medium", "hard"):
         bot = make_bot(spec, level)
         for seed in range(5):
@@ -180,11 +185,13 @@ def test_dt_d5_every_bot_level_clears_its_vine_worth_zero_or_less():
 
 def test_turn_count_uses_the_games_turn_start_event():
     from engine import registry
+
     spec = registry.get("diced-tomatoes")
     m = Match(spec, [Seat("bot", "Solo", "easy")], seed=3)
     while not m.is_terminal():
         m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
     from engine.diced_tomatoes.state import TurnStarted
+
     assert m.turn_count() == sum(isinstance(e, TurnStarted) for _, e in m.events) > 1
 
 
@@ -196,6 +203,7 @@ def test_record_codec_refuses_a_field_named_type():
     @dataclass(frozen=True)
     class Brew(Action):
         type: str
+
     with pytest.raises(TypeError, match="named 'type'"):
         RecordCodec([Brew])
 
@@ -213,6 +221,7 @@ def test_set_position_starts_from_a_given_state_and_undo_stays_after_it():
 
 def PigState_with(scores):
     from tests.dice_game import PigState
+
     s = PigState(2)
     s.scores = list(scores)
     return s
@@ -255,7 +264,7 @@ def test_rewind_to_goes_back_and_forth_through_the_same_states():
     for length in (len(full), 3, 0, 5, 1):
         if length <= len(m.history):
             m.rewind_to(length)
-        for entry in full[len(m.history):length]:       # forward again, step by step
+        for entry in full[len(m.history) : length]:  # forward again, step by step
             if entry.player == CHANCE:
                 m.resolve_chance(entry.action)
             else:
@@ -297,6 +306,7 @@ def test_record_codec_keeps_bools_inside_a_plain_tuple_field():
     class Listed(Event):
         tasks: tuple
         count: int
+
     codec = RecordCodec([Listed])
     record = Listed((("collision_end", 3, 2, True, False),), 2)
     assert codec.from_dict(record.to_dict()) == record

@@ -1,4 +1,5 @@
 """Shareable positions (issue 24): the text read back is the same position, for every game."""
+
 import random
 
 import pytest
@@ -25,7 +26,7 @@ def test_random_positions_read_back_to_the_same_state(game_id):
             else:
                 match.apply(rng.choice(match.legal_actions()))
         text = position_text(spec, match.state)
-        back = read_position(spec, "\n  " + text + "  \n")      # pasted with blank space
+        back = read_position(spec, "\n  " + text + "  \n")  # pasted with blank space
         assert back.to_dict() == match.state.to_dict()
         assert players_in(back) == len(seats)
         started = match_from_position(spec, seats, {}, 1, back)
@@ -52,6 +53,7 @@ def test_a_position_for_more_players_than_seats_is_refused():
 def test_the_positions_own_options_win_over_the_forms():
     spec = registry.get("diced-tomatoes")
     state = read_position(spec, "players=2 options=d phase=turn hand=4r")
-    match = match_from_position(spec, [Seat("human", "A"), Seat("human", "B")],
-                                {"dicey": False}, 1, state)
+    match = match_from_position(
+        spec, [Seat("human", "A"), Seat("human", "B")], {"dicey": False}, 1, state
+    )
     assert match.options["dicey"] is True and match.from_position

@@ -1,4 +1,5 @@
 """The replay you can scrub (issue 24): back and forward reach the same states as the game."""
+
 import random
 
 import pytest
@@ -70,14 +71,14 @@ def pig_game():
 
 
 def test_turn_steps_go_to_the_start_of_the_next_and_previous_turn():
-    match = pig_game()          # three turns of three steps: Roll, the face, Hold
+    match = pig_game()  # three turns of three steps: Roll, the face, Hold
     cursor = ReplayCursor(Match(PIG, match.seats, {}, 1), match.history)
     assert cursor.turn_starts == [0, 3, 6, 9] and cursor.turn_total == 4
     cursor.go_to(4)
     assert cursor.turn_at() == 2
     assert cursor.next_turn() == 6 and cursor.previous_turn() == 3
     cursor.go_to(3)
-    assert cursor.previous_turn() == 0          # at a turn's start: the turn before
+    assert cursor.previous_turn() == 0  # at a turn's start: the turn before
     cursor.go_to(9)
     assert cursor.next_turn() == 9 == cursor.length
     assert cursor.turn_position(99) == 9 and cursor.turn_position(0) == 0
@@ -86,7 +87,7 @@ def test_turn_steps_go_to_the_start_of_the_next_and_previous_turn():
 def test_a_history_that_does_not_replay_is_refused_naming_the_step():
     match = pig_game()
     history = list(match.history)
-    history[4] = history[3]      # a chance outcome where B must decide
+    history[4] = history[3]  # a chance outcome where B must decide
     with pytest.raises(ValueError, match="step 5 cannot be replayed"):
         ReplayCursor(Match(PIG, match.seats, {}, 1), history)
 

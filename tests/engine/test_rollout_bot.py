@@ -1,4 +1,5 @@
 """The flat Monte Carlo bot with greedy rollouts (engine/bots/rollout.py; Diced Tomatoes' Hard)."""
+
 import random
 import threading
 import time
@@ -29,11 +30,14 @@ class SpyBots(DicedTomatoesBots):
 def test_a_rollout_ends_when_the_next_turn_is_over():
     """From seat 0's turn early in a 3-player game a rollout is valued as seat 2's turn begins:
     the rest of seat 0's turn and all of seat 1's were played (turns counted by TurnStarted)."""
-    state = next(s for s in random_positions(SPEC, 40, seed=5, players=3)
-                 if s.current_player() == 0 and s.turn_owner() == 0)
+    state = next(
+        s
+        for s in random_positions(SPEC, 40, seed=5, players=3)
+        if s.current_player() == 0 and s.turn_owner() == 0
+    )
     spy = SpyBots()
     RolloutBot(spy)._rollout(state, state.legal_actions()[0], 0, random.Random(3))
-    assert spy.owners[-1] == 2      # the last valuation is the rollout's; the others chose moves
+    assert spy.owners[-1] == 2  # the last valuation is the rollout's; the others chose moves
 
 
 def test_a_solo_rollout_ends_after_the_next_turn():
@@ -47,9 +51,10 @@ def test_a_solo_rollout_ends_after_the_next_turn():
         begun = play(t, action, rng)
         starts.extend([t.turn_owner()] * begun)
         return begun
+
     bot._play = counting
     bot._rollout(state, state.legal_actions()[0], 0, random.Random(3))
-    assert starts == [0, 0]      # two TurnStarted events, both the solo player's
+    assert starts == [0, 0]  # two TurnStarted events, both the solo player's
 
 
 def test_rollout_bot_is_reproducible_with_a_fixed_seed():
@@ -70,8 +75,9 @@ def test_rollout_bot_keeps_to_its_budget_and_can_be_cancelled():
     assert bot.last_rollouts >= 3 and clock.now <= 0.3 + 0.05
     slow = RolloutBot(SPEC.bots, budget=30.0, clock=time.monotonic)
     result = {}
-    worker = threading.Thread(target=lambda: result.setdefault(
-        "a", slow.choose(obs, legal, random.Random(1))))
+    worker = threading.Thread(
+        target=lambda: result.setdefault("a", slow.choose(obs, legal, random.Random(1)))
+    )
     worker.start()
     time.sleep(0.2)
     slow.cancel()
@@ -82,7 +88,7 @@ def test_rollout_bot_keeps_to_its_budget_and_can_be_cancelled():
 def test_sequential_halving_keeps_the_best_mean_and_the_earlier_of_equals():
     values = {"a": 1.0, "b": 3.0, "c": 2.0, "d": 3.0}
     best, made = sequential_halving(list(values), values.get, rollouts=24)
-    assert best == "b" and made == 24              # b ties d on value and comes first
+    assert best == "b" and made == 24  # b ties d on value and comes first
     with pytest.raises(ValueError):
         sequential_halving([], values.get)
 
@@ -98,9 +104,9 @@ def test_candidates_are_compared_on_common_random_numbers():
     def spying(s, action, me, rng):
         seeds.setdefault(action, []).append(rng.getstate())
         return real(s, action, me, rng)
+
     bot._rollout = spying
-    bot.choose(state.observation(state.current_player()), state.legal_actions(),
-               random.Random(4))
+    bot.choose(state.observation(state.current_player()), state.legal_actions(), random.Random(4))
     assert len(seeds) > 1
     made = max(len(states) for states in seeds.values())
     for k in range(made):

@@ -1,4 +1,5 @@
 """The background autosave: the same file as a direct save, newest request wins, errors said."""
+
 import json
 
 import pytest
@@ -14,6 +15,7 @@ def played_match(steps=12, game="diced-tomatoes", seed=5):
     spec = registry.get(game)
     match = Match(spec, [Seat("human", "Ann"), Seat("bot", "Bot", "easy")], {}, seed)
     from engine.bots import make_bot
+
     for _ in range(steps):
         if match.is_terminal():
             break
@@ -31,11 +33,11 @@ def played_match(steps=12, game="diced-tomatoes", seed=5):
 def test_the_background_text_is_the_direct_saves_text(game):
     match = played_match(game=game)
     direct = make_envelope(match)
-    text = save_text(match.to_save(), match_title(match), match.turn_count(),
-                     match_progress(match))
+    text = save_text(match.to_save(), match_title(match), match.turn_count(), match_progress(match))
     envelope = json.loads(text)
-    envelope["saved_at"] = direct["saved_at"]          # written a moment apart
+    envelope["saved_at"] = direct["saved_at"]  # written a moment apart
     from saves.format import checksum
+
     envelope["checksum"] = checksum(envelope)
     assert envelope == direct
     assert canonical_text(direct) == canonical_json(direct)
@@ -58,10 +60,12 @@ def test_requests_faster_than_the_disk_keep_only_the_newest(tmp_path, monkeypatc
     saver = Autosaver()
     seen = []
     real = store.write_atomic
-    monkeypatch.setattr(store, "write_atomic",
-                        lambda path, text: (seen.append(json.loads(text)["turn"]),
-                                            real(path, text)))
-    with saver._lock:                   # the worker cannot take a job while we queue three
+    monkeypatch.setattr(
+        store,
+        "write_atomic",
+        lambda path, text: (seen.append(json.loads(text)["turn"]), real(path, text)),
+    )
+    with saver._lock:  # the worker cannot take a job while we queue three
         saver.start()
         for _ in range(3):
             saver.request(match, folder=tmp_path)
@@ -71,9 +75,12 @@ def test_requests_faster_than_the_disk_keep_only_the_newest(tmp_path, monkeypatc
 
 def test_a_failed_write_is_reported_and_the_next_success_clears_it(tmp_path, monkeypatch):
     match = played_match(steps=4)
-    saver = Autosaver()                 # not started: writes at once
-    monkeypatch.setattr(store, "_write_synced",
-                        lambda path, text: (_ for _ in ()).throw(OSError(28, "No space left")))
+    saver = Autosaver()  # not started: writes at once
+    monkeypatch.setattr(
+        store,
+        "_write_synced",
+        lambda path, text: (_ for _ in ()).throw(OSError(28, "No space left")),
+    )
     saver.request(match, folder=tmp_path)
     assert saver.error == "Could not write autosave-diced-tomatoes.json: No space left."
     monkeypatch.undo()

@@ -1,4 +1,5 @@
 """Crash safety: a save killed at random moments of its write leaves a loadable save or .bak."""
+
 import os
 import random
 import signal
@@ -36,9 +37,11 @@ def test_killed_writes_always_leave_a_loadable_save(tmp_path):
     rng = random.Random(8)
     path = folder / "crash.json"
     for _attempt in range(8):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER.format(root=str(ROOT),
-                                                                     folder=str(folder))],
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER.format(root=str(ROOT), folder=str(folder))],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stdout.readline().strip() == "ready"
         time.sleep(0.05 + rng.random() * 0.3)
         os.kill(proc.pid, signal.SIGKILL)
@@ -47,5 +50,5 @@ def test_killed_writes_always_leave_a_loadable_save(tmp_path):
             store.load(path)
         except SaveError:
             store.load_backup(path)  # the previous save must load when the main one does not
-        store.clean_stray_temps(folder, min_age=0)   # the writer is dead: no write goes on
+        store.clean_stray_temps(folder, min_age=0)  # the writer is dead: no write goes on
         assert not [p for p in folder.iterdir() if store.TEMP_MARK in p.name]

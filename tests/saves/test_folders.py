@@ -1,4 +1,5 @@
 """The player's folders: no doubled Windows folder, and saves of the doubled one still found."""
+
 import platformdirs
 
 from saves import folders, store
@@ -11,6 +12,7 @@ def test_the_folders_are_asked_without_an_author(monkeypatch, tmp_path):
     def fake(name, appauthor=None, **kw):
         asked.append((name, appauthor))
         return tmp_path / name
+
     for attr in ("user_data_path", "user_config_path", "user_cache_path"):
         monkeypatch.setattr(platformdirs, attr, fake)
     folders.data_path(), folders.config_path(), folders.cache_path()
@@ -35,6 +37,7 @@ def test_a_folder_that_cannot_move_is_still_used(monkeypatch, tmp_path):
 
     def refuse(src, dst):
         raise PermissionError(13, "denied")
+
     monkeypatch.setattr(folders.os, "replace", refuse)
     assert folders.adopt(root, "saves") == root / "tabletop-trio" / "saves"
 

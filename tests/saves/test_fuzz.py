@@ -1,4 +1,5 @@
 """Fuzz the loader: random bytes and mutated real saves give only SaveError and write nothing."""
+
 import json
 import random
 
@@ -32,6 +33,7 @@ def real_saves_texts():
             m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
             steps += 1
         from saves.format import dumps, make_envelope
+
         texts.append(dumps(make_envelope(m)))
     _SAVES.extend(texts)
     return _SAVES
@@ -48,17 +50,22 @@ def load_text(tmp_path, data: bytes):
     assert folder_state(tmp_path) == before  # nothing written, nothing deleted
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.binary(max_size=400))
 def test_random_bytes_give_only_save_error(tmp_path, data):
     load_text(tmp_path, data)
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(which=st.integers(0, 50), cut=st.floats(0, 1), flips=st.lists(
-    st.tuples(st.floats(0, 1), st.integers(0, 255)), max_size=4))
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    which=st.integers(0, 50),
+    cut=st.floats(0, 1),
+    flips=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), max_size=4),
+)
 def test_mutated_real_saves_give_only_save_error(tmp_path, which, cut, flips):
     real_saves = real_saves_texts()
     raw = bytearray(real_saves[which % len(real_saves)].encode())
@@ -69,13 +76,15 @@ def test_mutated_real_saves_give_only_save_error(tmp_path, which, cut, flips):
     load_text(tmp_path, bytes(raw))
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(seed=st.integers(0, 10**6))
 def test_structurally_edited_saves_with_fixed_checksum_give_only_save_error(tmp_path, seed):
     """Even a save whose checksum was recomputed after editing (a determined hand) is refused
     with SaveError: wrong types, missing keys, unknown actions, impossible histories."""
     from saves.format import checksum
+
     real_saves = real_saves_texts()
     rng = random.Random(seed)
     env = json.loads(real_saves[seed % len(real_saves)])
@@ -97,8 +106,26 @@ def test_structurally_edited_saves_with_fixed_checksum_give_only_save_error(tmp_
 
 
 # --- issue 15: hostile edits of real saves, checksum recomputed or not -------------------------
-HOSTILE_VALUES = [None, True, False, 0, -1, 5.0, 1.5, "", "x", "A\x00B", "N" * 5000, [], {},
-                  [[[]]], {"type": "Nonsense"}, 2 ** 70, float("nan"), float("inf")]
+HOSTILE_VALUES = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    5.0,
+    1.5,
+    "",
+    "x",
+    "A\x00B",
+    "N" * 5000,
+    [],
+    {},
+    [[[]]],
+    {"type": "Nonsense"},
+    2**70,
+    float("nan"),
+    float("inf"),
+]
 """Values put in place of a field: wrong types, floats for ints, bools for ints, NUL in text,
 very long text, nesting, huge numbers, NaN and Infinity."""
 
@@ -137,21 +164,25 @@ def check_correct_load(match, env):
     from engine.core import CHANCE
     from engine.match import NAME_LIMIT
     from saves.format import canonical_json
+
     for seat in match.seats:
         assert isinstance(seat.name, str) and 0 < len(seat.name) <= NAME_LIMIT
     replay = Match(match.spec, match.seats, match.options, match.seed)
     for entry in match.history:
-        offered = ([a for a, _ in replay.state.chance_outcomes()] if entry.player == CHANCE
-                   else replay.legal_actions())
+        offered = (
+            [a for a, _ in replay.state.chance_outcomes()]
+            if entry.player == CHANCE
+            else replay.legal_actions()
+        )
         same = [a for a in offered if a == entry.action]
-        assert same and canonical_json(same[0].to_dict()) == canonical_json(
-            entry.action.to_dict())
+        assert same and canonical_json(same[0].to_dict()) == canonical_json(entry.action.to_dict())
         replay.resolve_chance(entry.action) if entry.player == CHANCE else replay.apply(
-            entry.action)
+            entry.action
+        )
     for seat in match.seats:
         seat_dict = next(s for s in env["seats"] if s.get("name", "")[:NAME_LIMIT] == seat.name)
         assert seat_dict["kind"] == seat.kind
-    for _ in range(6):                 # and the game plays on
+    for _ in range(6):  # and the game plays on
         if match.is_terminal():
             break
         if match.is_chance():
@@ -166,7 +197,7 @@ def load_hostile(tmp_path, text: str):
     """Load ``text`` as a save and as a list entry: only SaveError or a correct load."""
     path = tmp_path / "hostile.json"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    info = store.read_info(path)                   # never raises
+    info = store.read_info(path)  # never raises
     assert isinstance(info.title, str)
     try:
         match = store.load(path)
@@ -177,31 +208,42 @@ def load_hostile(tmp_path, text: str):
     return match
 
 
-@settings(max_examples=200, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(which=st.integers(0, 50), where=st.integers(0, 10**6),
-       how=st.sampled_from(["value", "twin", "delete", "deep", "huge-int", "keep-checksum",
-                            "history-shuffle"]),
-       value=st.sampled_from(HOSTILE_VALUES), fix_checksum=st.booleans())
-def test_hostile_edits_of_real_saves_give_save_error_or_a_correct_load(tmp_path, which, where,
-                                                                        how, value,
-                                                                        fix_checksum):
+@settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    which=st.integers(0, 50),
+    where=st.integers(0, 10**6),
+    how=st.sampled_from(
+        ["value", "twin", "delete", "deep", "huge-int", "keep-checksum", "history-shuffle"]
+    ),
+    value=st.sampled_from(HOSTILE_VALUES),
+    fix_checksum=st.booleans(),
+)
+def test_hostile_edits_of_real_saves_give_save_error_or_a_correct_load(
+    tmp_path, which, where, how, value, fix_checksum
+):
     """Issue 15: real saves of every game mutated in the ways of the report (non-text fields,
     Infinity and NaN, floats and bools where ints belong, NUL in names, nesting deeper than
     Python's recursion limit, integers of thousands of digits, steps removed or reordered), with
     the checksum recomputed (a determined hand) or not; bounded by count, not by time."""
     from saves.format import checksum
+
     real_saves = real_saves_texts()
     env = json.loads(real_saves[which % len(real_saves)])
     spots = [p for p, _ in leaves(env) if p and p[0] != "checksum"]
     spot = spots[where % len(spots)]
-    marker = "\"__HOSTILE__\""
+    marker = '"__HOSTILE__"'
     replacement = None
     if how == "value":
         put(env, spot, value)
     elif how == "twin":
-        numbers = [p for p, v in leaves(env) if p and isinstance(v, (int, float))
-                   and p[0] != "checksum"]
+        numbers = [
+            p for p, v in leaves(env) if p and isinstance(v, (int, float)) and p[0] != "checksum"
+        ]
         spot = numbers[where % len(numbers)]
         current = env
         for key in spot:
@@ -225,7 +267,7 @@ def test_hostile_edits_of_real_saves_give_save_error_or_a_correct_load(tmp_path,
         try:
             env["checksum"] = checksum(env)
         except ValueError:
-            pass                      # text no file can hold: the checksum stays wrong
+            pass  # text no file can hold: the checksum stays wrong
     text = json.dumps(env, ensure_ascii=False)
     if replacement is not None:
         text = text.replace(marker, replacement)

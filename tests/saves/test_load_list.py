@@ -1,4 +1,5 @@
 """The load list says what each save is: game, players, whose turn, turns per player (issue 24)."""
+
 import json
 
 import pytest

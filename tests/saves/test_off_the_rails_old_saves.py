@@ -6,6 +6,7 @@ at a decision in the middle of a turn: a junction's exit (tasks ``exit``, ``run`
 ``cart_done``), the mover's pick after a split (``pick``, ``collision_end``, ``piles_split``),
 a chasm token to place (4 players), and a solo junction.
 """
+
 import json
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def test_an_off_the_rails_save_from_before_the_events_loads_and_plays_on(what):
     assert match.state.to_dict() == snapshot
     legal = match.legal_actions()
     assert legal
-    match.apply(legal[0])                 # the game goes on from the loaded position
+    match.apply(legal[0])  # the game goes on from the loaded position
 
 
 def test_old_task_lists_become_task_records():
@@ -50,6 +51,7 @@ def test_or_d12_an_old_history_gets_end_actions_after_every_fourth_action():
     """OR-D12: under the earlier rules the fourth action ended the action phase by itself; the
     upgrade puts the player's EndActions there, and the game replays to the saved position."""
     from engine.off_the_rails.state import EndActions, PlaceCart, PlaceTile, UpgradeTile
+
     name = BEFORE_18.format("mid-game")
     old = json.loads((DATA / name).read_text(encoding="utf-8"))
     match, snapshot = load(name)
@@ -57,8 +59,10 @@ def test_or_d12_an_old_history_gets_end_actions_after_every_fourth_action():
     history = match.history
     spent, inserted = 0, 0
     for index, entry in enumerate(history):
-        if isinstance(entry.action, (PlaceTile, UpgradeTile, PlaceCart)) or \
-                type(entry.action).__name__ == "ChangeSpeed":
+        if (
+            isinstance(entry.action, (PlaceTile, UpgradeTile, PlaceCart))
+            or type(entry.action).__name__ == "ChangeSpeed"
+        ):
             spent += 1
             if spent == 4:
                 assert history[index + 1].action == EndActions()
@@ -67,7 +71,7 @@ def test_or_d12_an_old_history_gets_end_actions_after_every_fourth_action():
         elif isinstance(entry.action, EndActions):
             spent = 0
     assert inserted >= 5
-    assert len(history) == len(old["history"]) + inserted - 1    # one jewel answer dropped
+    assert len(history) == len(old["history"]) + inserted - 1  # one jewel answer dropped
     match.apply(match.legal_actions()[0])
 
 
@@ -97,6 +101,7 @@ def test_or_d12_a_format_3_save_of_rules_2_is_upgraded_and_one_that_cannot_be_go
     gets its history upgraded to today's rules (3); a history the upgrade cannot replay is left
     for loading to go on from its snapshot, never refused."""
     from engine.off_the_rails.state import EndActions
+
     old = json.loads((DATA / BEFORE_18.format("mid-game")).read_text(encoding="utf-8"))
     old.update(schema_version=3, rules_version=2)
     old["checksum"] = fmt.checksum(old)
@@ -108,6 +113,6 @@ def test_or_d12_a_format_3_save_of_rules_2_is_upgraded_and_one_that_cannot_be_go
     broken = dict(old, history=old["history"][:3] + old["history"][4:])
     broken["checksum"] = fmt.checksum(broken)
     kept = fmt.parse(fmt.dumps(broken), "broken")
-    assert kept["rules_version"] == 2                       # not upgraded: left as it was
+    assert kept["rules_version"] == 2  # not upgraded: left as it was
     match = fmt.load_match(kept, "broken")
     assert match.state.to_dict() == old["snapshot"] and match.notice

@@ -5,6 +5,7 @@ before passing; Off the Rails' 2-3 player deck has no 25-card game). Such a save
 goes on from its snapshot with a notice. A save under today's rules whose history fails is still
 damage, refused in plain words.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Game records (issue 24): a readable text record of a game that --replay opens."""
+
 import random
 
 import pytest
@@ -52,8 +53,12 @@ def test_every_step_is_a_readable_line_with_its_plain_words():
         match.resolve_chance(Face(5))
         match.apply(Hold())
         lines = record.format_record(match).splitlines()
-        assert lines[-4:] == ["1. Ana: SetStake stake=2  ; SetStake", "2. Ana: Roll  ; Roll",
-                              "3. chance: Face value=5  ; Face", "4. Ana: Hold  ; Hold"]
+        assert lines[-4:] == [
+            "1. Ana: SetStake stake=2  ; SetStake",
+            "2. Ana: Roll  ; Roll",
+            "3. chance: Face value=5  ; Face",
+            "4. Ana: Hold  ; Hold",
+        ]
     finally:
         registry.unregister(PIG.id)
 
@@ -95,17 +100,20 @@ def pig_text():
     registry.unregister(PIG.id)
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda t: "Hello\n" + t, "not a Tabletop Trio game record"),
-    (lambda t: t.replace("Game: stake-pig", "Game: chess"), "does not know the game"),
-    (lambda t: t.replace("Seed: 2", "Seed: two"), "seed must be a whole number"),
-    (lambda t: t.replace('"target": 20', '"target": 25'), "Target must be one of"),
-    (lambda t: t.replace("2. chance:", "3. chance:"), "step 3 where step 2 should be"),
-    (lambda t: t.replace("3. Ana: Hold", "3. Ben: Hold"), "should be Ana's"),
-    (lambda t: t.replace("Face value=4", "Face value=9"), "cannot be played"),
-    (lambda t: t.replace("Face value=4", "Face value=four"), "cannot be read"),
-    (lambda t: t.replace("Seat 2: human Ben", "Seat 2: robot Ben"), "Line 4"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda t: "Hello\n" + t, "not a Tabletop Trio game record"),
+        (lambda t: t.replace("Game: stake-pig", "Game: chess"), "does not know the game"),
+        (lambda t: t.replace("Seed: 2", "Seed: two"), "seed must be a whole number"),
+        (lambda t: t.replace('"target": 20', '"target": 25'), "Target must be one of"),
+        (lambda t: t.replace("2. chance:", "3. chance:"), "step 3 where step 2 should be"),
+        (lambda t: t.replace("3. Ana: Hold", "3. Ben: Hold"), "should be Ana's"),
+        (lambda t: t.replace("Face value=4", "Face value=9"), "cannot be played"),
+        (lambda t: t.replace("Face value=4", "Face value=four"), "cannot be read"),
+        (lambda t: t.replace("Seat 2: human Ben", "Seat 2: robot Ben"), "Line 4"),
+    ],
+)
 def test_a_bad_record_is_refused_naming_the_line(pig_text, change, message):
     with pytest.raises(record.RecordError, match=message):
         record.parse_record(change(pig_text))
@@ -117,8 +125,11 @@ def test_export_writes_a_file_in_the_records_folder(pig_text, private_user_folde
     second = record.export_record(match)
     assert first.parent == private_user_folders / "data" / "tabletop-trio" / "records"
     assert first != second and first.read_text(encoding="utf-8") == record.format_record(
-        match, record.datetime.fromisoformat(
-            first.read_text(encoding="utf-8").split("Date: ")[1].split("\n")[0]))
+        match,
+        record.datetime.fromisoformat(
+            first.read_text(encoding="utf-8").split("Date: ")[1].split("\n")[0]
+        ),
+    )
     assert record.load_record(first).seed == 2
 
 

@@ -1,5 +1,6 @@
 """Issue 15, "no game is ever lost, and the program always starts": one test (or more) per
 numbered defect of the save folder, the save format and the settings file."""
+
 import json
 import os
 from datetime import datetime, timezone
@@ -59,7 +60,7 @@ def test_continue_and_bot_games_leave_the_slot_alone():
     store.autosave(m)
     assert store.keep_unfinished_for(store.load(store.autosave_path(PIG.id))) is None
     m.apply(SetStake(3))
-    assert store.keep_unfinished_for(m) is None              # the same game, further on
+    assert store.keep_unfinished_for(m) is None  # the same game, further on
     bots = Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=2)
     assert store.keep_unfinished_for(bots) is None
     assert [i.path.name for i in store.list_saves()] == [f"autosave-{PIG.id}.json"]
@@ -84,9 +85,22 @@ def test_a_damaged_slot_is_kept_aside_too_never_overwritten():
 
 
 # --- 2. Different save names never share a file -------------------------------------------
-NAMES = ["游戏", "ゲーム", "😀", "..", "-", "Партия 1", "1", "Ana's game",
-         "ana s game",
-         "Ana's game!", "Partida de María", "  spaced  ", "a/b\\c:d*e?f", "autosave-dice"]
+NAMES = [
+    "游戏",
+    "ゲーム",
+    "😀",
+    "..",
+    "-",
+    "Партия 1",
+    "1",
+    "Ana's game",
+    "ana s game",
+    "Ana's game!",
+    "Partida de María",
+    "  spaced  ",
+    "a/b\\c:d*e?f",
+    "autosave-dice",
+]
 
 
 def test_every_name_gets_its_own_file_and_comes_back_as_its_title():
@@ -111,7 +125,7 @@ def test_readable_file_names_keep_letters_of_any_script():
 def test_saving_again_under_the_same_name_replaces_that_save_only():
     m = a_match()
     first = store.save(m, "Friday")
-    other = store.save(m, "friday")            # another name: another file
+    other = store.save(m, "friday")  # another name: another file
     m.apply(SetStake(3))
     assert store.find_save("Friday") == first
     assert store.save(m, "Friday") == first
@@ -119,8 +133,24 @@ def test_saving_again_under_the_same_name_replaces_that_save_only():
     assert store.load(other).state.stake == 2
 
 
-@pytest.mark.parametrize("name", ["con", "CON", "nul", "Aux", "prn", "com1", "COM9", "lpt1",
-                                  "lpt9", "con.txt", "nul.json", "com²", "Con  "])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "con",
+        "CON",
+        "nul",
+        "Aux",
+        "prn",
+        "com1",
+        "COM9",
+        "lpt1",
+        "lpt9",
+        "con.txt",
+        "nul.json",
+        "com²",
+        "Con  ",
+    ],
+)
 def test_windows_reserved_names_never_become_file_names(name):
     path = store.save(a_match(), name)
     stem = path.name.split(".")[0].lower()
@@ -147,6 +177,7 @@ def test_two_unfinished_games_kept_in_one_second_both_survive(monkeypatch):
         @classmethod
         def now(cls, tz=None):
             return datetime(2026, 11, 29, 15, 0, 0, tzinfo=timezone.utc)
+
     monkeypatch.setattr(store, "datetime", FrozenClock)
     first, second = a_match(seed=1), a_match(seed=2)
     store.autosave(first)
@@ -168,6 +199,7 @@ def hostile_files(folder: Path, good: Path) -> dict:
         path.write_text(text)
         rewrite(path, change)
         made[name] = path
+
     edited("saved-at-not-text.json", lambda env: env.update(saved_at={"when": 1}))
     edited("title-not-text.json", lambda env: env.update(title=["x"]))
     edited("turn-text.json", lambda env: env.update(turn="12"))
@@ -218,16 +250,27 @@ def test_one_bad_file_of_each_kind_is_listed_as_damaged_and_the_rest_still_list(
     assert store.latest_autosave().path == slot
 
 
-@pytest.mark.parametrize("name, words", [
-    ("pipe.json", "it is a pipe"), ("zero.json", "it is a device"),
-    ("too-big.json", "too large"), ("deep.json", "nested too deeply"),
-    ("deeper.json", "nested too deeply"), ("huge-int.json", "number too long"),
-    ("turn-infinity.json", "Infinity"), ("turn-nan.json", "NaN"),
-    ("turn-1e400.json", "too large"), ("not-utf8.json", "not text"),
-    ("saved-at-not-text.json", "saved_at"), ("title-not-text.json", "title"),
-    ("turn-text.json", "turn"), ("seats-not-text.json", "seat 1"),
-    ("a-folder.json", "a folder"), ("dangling.json", "does not exist"),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("pipe.json", "it is a pipe"),
+        ("zero.json", "it is a device"),
+        ("too-big.json", "too large"),
+        ("deep.json", "nested too deeply"),
+        ("deeper.json", "nested too deeply"),
+        ("huge-int.json", "number too long"),
+        ("turn-infinity.json", "Infinity"),
+        ("turn-nan.json", "NaN"),
+        ("turn-1e400.json", "too large"),
+        ("not-utf8.json", "not text"),
+        ("saved-at-not-text.json", "saved_at"),
+        ("title-not-text.json", "title"),
+        ("turn-text.json", "turn"),
+        ("seats-not-text.json", "seat 1"),
+        ("a-folder.json", "a folder"),
+        ("dangling.json", "does not exist"),
+    ],
+)
 def test_each_bad_file_loads_as_a_save_error_in_plain_words(name, words):
     good = store.save(a_match(), "good")
     path = hostile_files(store.saves_dir(), good)[name]
@@ -245,6 +288,7 @@ def test_listing_survives_any_failure_to_read_one_file(monkeypatch):
         if Path(path) == bad:
             raise MemoryError()
         return real(path, *args, **kwargs)
+
     monkeypatch.setattr(store, "read_text", failing)
     infos = {i.path: i for i in store.list_saves()}
     assert infos[good].error is None
@@ -253,7 +297,8 @@ def test_listing_survives_any_failure_to_read_one_file(monkeypatch):
 
 # --- 5. A folder that cannot be created ---------------------------------------------------------
 def test_a_file_where_the_data_folder_should_be_turns_saving_off_with_one_sentence(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     blocker = tmp_path / "blocked-data"
     blocker.write_text("not a folder")
     monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
@@ -279,17 +324,22 @@ def test_a_dangling_link_where_the_data_folder_should_be(tmp_path):
     os.symlink(tmp_path / "gone", tmp_path / "data" / "tabletop-trio")
     assert store.storage_problem() == (
         f"Games will not be saved: {tmp_path / 'data' / 'tabletop-trio'} is a link to a place "
-        f"that does not exist.")
+        f"that does not exist."
+    )
 
 
-@pytest.mark.parametrize("err, words", [
-    (PermissionError(13, "Permission denied"), "may not be created (permission denied)"),
-    (OSError(30, "Read-only file system"), "on a read-only disk"),
-    (OSError(28, "No space left on device"), "on a full disk"),
-])
+@pytest.mark.parametrize(
+    "err, words",
+    [
+        (PermissionError(13, "Permission denied"), "may not be created (permission denied)"),
+        (OSError(30, "Read-only file system"), "on a read-only disk"),
+        (OSError(28, "No space left on device"), "on a full disk"),
+    ],
+)
 def test_a_folder_the_system_refuses_is_said_in_plain_words(monkeypatch, err, words):
     def refuse(self, *args, **kwargs):
         raise err
+
     monkeypatch.setattr(Path, "mkdir", refuse)
     assert words in store.storage_problem()
     settings = load_settings()
@@ -297,15 +347,15 @@ def test_a_folder_the_system_refuses_is_said_in_plain_words(monkeypatch, err, wo
     assert words in settings.problem
 
 
-def test_a_file_where_the_config_folder_should_be_gives_default_settings(tmp_path,
-                                                                          monkeypatch):
+def test_a_file_where_the_config_folder_should_be_gives_default_settings(tmp_path, monkeypatch):
     blocker = tmp_path / "blocked-config"
     blocker.write_text("")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(blocker))
     settings = load_settings()
     assert settings == Settings()
-    assert settings.problem == (f"Settings will not be kept: {blocker} is a file where a "
-                                f"folder should be.")
+    assert settings.problem == (
+        f"Settings will not be kept: {blocker} is a file where a folder should be."
+    )
     with pytest.raises(SaveError, match="Settings will not be kept"):
         save_settings(settings)
 
@@ -316,6 +366,7 @@ def test_delete_the_disk_refuses_is_a_save_error_and_the_save_stays(monkeypatch)
 
     def refuse(self, *args, **kwargs):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(Path, "unlink", refuse)
     with pytest.raises(SaveError, match="Could not delete keep-me.json: Permission denied"):
         store.delete(path)
@@ -324,24 +375,50 @@ def test_delete_the_disk_refuses_is_a_save_error_and_the_save_stays(monkeypatch)
 
 
 # --- 7. Settings validated field by field ------------------------------------------------------
-GOOD = {"animation_speed": "fast", "fullscreen": False, "window_size": [1440, 900],
-        "pass_screen": False, "colorblind_patterns": True, "bot_budget": 2.5,
-        "master_volume": 35, "sound_effects": False}
+GOOD = {
+    "animation_speed": "fast",
+    "fullscreen": False,
+    "window_size": [1440, 900],
+    "pass_screen": False,
+    "colorblind_patterns": True,
+    "bot_budget": 2.5,
+    "master_volume": 35,
+    "sound_effects": False,
+}
 
 
-@pytest.mark.parametrize("field, bad", [
-    ("bot_budget", "fast"), ("bot_budget", None), ("bot_budget", float("nan")),
-    ("bot_budget", 1e9), ("bot_budget", 0), ("bot_budget", -1), ("bot_budget", True),
-    ("bot_budget", float("inf")),
-    ("window_size", [99999, 99999]), ("window_size", [1e309, 800]), ("window_size", [[1], 2]),
-    ("window_size", [1280]), ("window_size", "1280x800"), ("window_size", [1280.0, 800]),
-    ("window_size", [True, 800]), ("window_size", [100, 100]),
-    ("fullscreen", "no"), ("fullscreen", 1), ("fullscreen", None),
-    ("pass_screen", "yes"), ("colorblind_patterns", 0),
-    ("animation_speed", "warp"), ("animation_speed", ["fast"]),
-    ("master_volume", 50.0), ("master_volume", 101), ("master_volume", True),
-    ("sound_effects", "off"),
-])
+@pytest.mark.parametrize(
+    "field, bad",
+    [
+        ("bot_budget", "fast"),
+        ("bot_budget", None),
+        ("bot_budget", float("nan")),
+        ("bot_budget", 1e9),
+        ("bot_budget", 0),
+        ("bot_budget", -1),
+        ("bot_budget", True),
+        ("bot_budget", float("inf")),
+        ("window_size", [99999, 99999]),
+        ("window_size", [1e309, 800]),
+        ("window_size", [[1], 2]),
+        ("window_size", [1280]),
+        ("window_size", "1280x800"),
+        ("window_size", [1280.0, 800]),
+        ("window_size", [True, 800]),
+        ("window_size", [100, 100]),
+        ("fullscreen", "no"),
+        ("fullscreen", 1),
+        ("fullscreen", None),
+        ("pass_screen", "yes"),
+        ("colorblind_patterns", 0),
+        ("animation_speed", "warp"),
+        ("animation_speed", ["fast"]),
+        ("master_volume", 50.0),
+        ("master_volume", 101),
+        ("master_volume", True),
+        ("sound_effects", "off"),
+    ],
+)
 def test_a_damaged_setting_falls_back_to_its_default_alone(tmp_path, field, bad):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps(dict(GOOD, **{field: bad})))
@@ -350,11 +427,15 @@ def test_a_damaged_setting_falls_back_to_its_default_alone(tmp_path, field, bad)
     expected[field] = getattr(Settings(), field)
     assert {k: getattr(settings, k) for k in GOOD} == expected
     label = settings_module.LABELS[field]
-    assert settings.problem == (f"Some settings were damaged ({label}); defaults are used for "
-                                f"them and the old file was kept as settings.json.damaged.")
-    assert json.loads((tmp_path / "settings.json.damaged").read_text())[field] == bad \
-        or field in ("bot_budget", "window_size")        # NaN and inf don't compare equal
-    repaired = load_settings(path)                        # the repaired file reads cleanly
+    assert settings.problem == (
+        f"Some settings were damaged ({label}); defaults are used for "
+        f"them and the old file was kept as settings.json.damaged."
+    )
+    assert json.loads((tmp_path / "settings.json.damaged").read_text())[field] == bad or field in (
+        "bot_budget",
+        "window_size",
+    )  # NaN and inf don't compare equal
+    repaired = load_settings(path)  # the repaired file reads cleanly
     assert repaired == settings and repaired.problem is None
 
 
@@ -362,8 +443,11 @@ def test_settings_out_of_range_are_refused_in_range_kept(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"bot_budget": 10, "window_size": [7680, 4320]}))
     settings = load_settings(path)
-    assert (settings.bot_budget, settings.window_size, settings.problem) == (10.0, (7680, 4320),
-                                                                              None)
+    assert (settings.bot_budget, settings.window_size, settings.problem) == (
+        10.0,
+        (7680, 4320),
+        None,
+    )
 
 
 @pytest.mark.parametrize("content", ["[1, 2]", "null", "[" * 100_000, '"text"', "{"])
@@ -383,34 +467,39 @@ def test_a_settings_file_that_is_a_pipe_is_not_opened(tmp_path):
 
 
 # --- 8. A loaded save must be a valid game -----------------------------------------------------
-@pytest.mark.parametrize("change, words", [
-    (lambda env: env["seats"][0].update(name=5), "seat 1: its name is not plain text"),
-    (lambda env: env["seats"][0].update(name=None), "seat 1"),
-    (lambda env: env["seats"][0].update(name="A\x00na"), "seat 1: its name is not plain text"),
-    (lambda env: env["seats"][0].update(name="   "), "seat 1"),
-    (lambda env: env["seats"][1].update(level="godlike"), "seat 2: its level"),
-    (lambda env: env["seats"][1].update(kind="ghost"), "seat 2"),
-    (lambda env: env.update(title=5), "damaged fields: title"),
-    (lambda env: env.update(title=None), "damaged fields: title"),
-    (lambda env: env.update(turn=True), "damaged fields: turn"),
-    (lambda env: env.update(seed=4.0), "damaged fields: seed"),
-    (lambda env: env.update(seed=True), "damaged fields: seed"),
-    (lambda env: env["options"].update(target=20.0), "damaged option"),
-    (lambda env: env["history"][0]["action"].update(stake=2.0),
-     "step 1 of the history is damaged \\(its stake should be a whole number, not 2.0\\)"),
-    (lambda env: env["history"][0]["action"].update(stake=True), "step 1 .*whole number"),
-    (lambda env: env["history"][0]["action"].update(stake="2"), "step 1 .*whole number"),
-    (lambda env: env["history"][2]["action"].update(value=5.0), "step 3 .*whole number"),
-    (lambda env: env["history"][0].update(player=False), "step 1"),
-    (lambda env: env["history"][0].update(player=0.0), "step 1"),
-    (lambda env: env["history"][0].update(extra=1), "step 1"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda env: env["seats"][0].update(name=5), "seat 1: its name is not plain text"),
+        (lambda env: env["seats"][0].update(name=None), "seat 1"),
+        (lambda env: env["seats"][0].update(name="A\x00na"), "seat 1: its name is not plain text"),
+        (lambda env: env["seats"][0].update(name="   "), "seat 1"),
+        (lambda env: env["seats"][1].update(level="godlike"), "seat 2: its level"),
+        (lambda env: env["seats"][1].update(kind="ghost"), "seat 2"),
+        (lambda env: env.update(title=5), "damaged fields: title"),
+        (lambda env: env.update(title=None), "damaged fields: title"),
+        (lambda env: env.update(turn=True), "damaged fields: turn"),
+        (lambda env: env.update(seed=4.0), "damaged fields: seed"),
+        (lambda env: env.update(seed=True), "damaged fields: seed"),
+        (lambda env: env["options"].update(target=20.0), "damaged option"),
+        (
+            lambda env: env["history"][0]["action"].update(stake=2.0),
+            "step 1 of the history is damaged \\(its stake should be a whole number, not 2.0\\)",
+        ),
+        (lambda env: env["history"][0]["action"].update(stake=True), "step 1 .*whole number"),
+        (lambda env: env["history"][0]["action"].update(stake="2"), "step 1 .*whole number"),
+        (lambda env: env["history"][2]["action"].update(value=5.0), "step 3 .*whole number"),
+        (lambda env: env["history"][0].update(player=False), "step 1"),
+        (lambda env: env["history"][0].update(player=0.0), "step 1"),
+        (lambda env: env["history"][0].update(extra=1), "step 1"),
+    ],
+)
 def test_edited_saves_with_a_recomputed_checksum_are_refused_in_plain_words(change, words):
     path = store.save(a_match(), "edited")
     rewrite(path, change)
     with pytest.raises(SaveError, match=words):
         store.load(path)
-    info = store.read_info(path)       # the list checks the envelope, a load the game too
+    info = store.read_info(path)  # the list checks the envelope, a load the game too
     assert info.error is not None or "step" in words or "option" in words
 
 
@@ -418,17 +507,26 @@ def test_off_the_rails_action_field_5_0_is_refused_before_it_crashes_play():
     """The report's case: an int field written as 5.0 passed the == replay check."""
     spec = registry.get("off-the-rails")
     from engine.bots import make_bot
+
     m = Match(spec, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=3)
     while len(m.history) < 30:
         m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
     path = store.save(m, "rails")
     env = json.loads(path.read_text())
-    step = next(i for i, item in enumerate(env["history"])
-                if any(type(v) is int for k, v in item["action"].items() if k != "type"))
-    field = next(k for k, v in env["history"][step]["action"].items()
-                 if k != "type" and type(v) is int)
-    rewrite(path, lambda e: e["history"][step]["action"].update(
-        {field: float(e["history"][step]["action"][field])}))
+    step = next(
+        i
+        for i, item in enumerate(env["history"])
+        if any(type(v) is int for k, v in item["action"].items() if k != "type")
+    )
+    field = next(
+        k for k, v in env["history"][step]["action"].items() if k != "type" and type(v) is int
+    )
+    rewrite(
+        path,
+        lambda e: e["history"][step]["action"].update(
+            {field: float(e["history"][step]["action"][field])}
+        ),
+    )
     with pytest.raises(SaveError, match=f"step {step + 1} .*its {field} should be a whole number"):
         store.load(path)
 
@@ -446,14 +544,32 @@ def test_record_codec_compares_types_not_only_values():
         cells: tuple
         pairs: tuple[tuple[int, int], ...]
         maybe: int | None = None
+
     codec = RecordCodec([Sample])
-    good = {"type": "Sample", "count": 2, "label": "x", "flag": True, "cells": [1, "a", [2]],
-            "pairs": [[1, 2], [3, 4]], "maybe": None}
+    good = {
+        "type": "Sample",
+        "count": 2,
+        "label": "x",
+        "flag": True,
+        "cells": [1, "a", [2]],
+        "pairs": [[1, 2], [3, 4]],
+        "maybe": None,
+    }
     assert codec.from_dict(good) == Sample(2, "x", True, (1, "a", (2,)), ((1, 2), (3, 4)))
-    for field, bad in [("count", 2.0), ("count", True), ("count", "2"), ("label", 1),
-                       ("flag", 1), ("cells", [1.5]), ("cells", [True]), ("cells", 3),
-                       ("pairs", [[1, 2.0]]), ("pairs", [[1, 2, 3]]), ("maybe", 1.0),
-                       ("pairs", [[1, True]])]:
+    for field, bad in [
+        ("count", 2.0),
+        ("count", True),
+        ("count", "2"),
+        ("label", 1),
+        ("flag", 1),
+        ("cells", [1.5]),
+        ("cells", [True]),
+        ("cells", 3),
+        ("pairs", [[1, 2.0]]),
+        ("pairs", [[1, 2, 3]]),
+        ("maybe", 1.0),
+        ("pairs", [[1, True]]),
+    ]:
         with pytest.raises(ValueError, match=f"its {field} should be"):
             codec.from_dict(dict(good, **{field: bad}))
     assert codec.from_dict(dict(good, maybe=3)).maybe == 3
@@ -472,9 +588,9 @@ def test_record_codec_takes_an_enum_field_by_its_text():
     @dataclass(frozen=True)
     class Derailed(Event):
         cause: Cause
+
     codec = RecordCodec([Derailed])
-    assert codec.from_dict({"type": "Derailed", "cause": "no track ahead"}).cause == \
-        Cause.NO_TRACK
+    assert codec.from_dict({"type": "Derailed", "cause": "no track ahead"}).cause == Cause.NO_TRACK
     assert codec.from_dict(Derailed(Cause.NO_TRACK).to_dict()) == Derailed(Cause.NO_TRACK)
     for bad in ("no track", 1, None):
         with pytest.raises(ValueError, match="its cause should be"):

@@ -2,6 +2,7 @@
 defect 9): a bot's decision depends only on its observation, the legal actions and its rng, never
 on what the process remembers from earlier moves. Each resumed game runs in a fresh process, as
 when a player saves, quits and comes back."""
+
 import json
 import subprocess
 import sys
@@ -44,17 +45,24 @@ def play(match, stop_at=None):
 
 def resumed_in_a_fresh_process(match) -> list:
     """The history of ``match`` saved, loaded by a new Python process and played to the end."""
-    result = subprocess.run([sys.executable, "-c", RESUME.format(root=str(ROOT))],
-                            input=dumps(make_envelope(match)), capture_output=True, text=True,
-                            timeout=600, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", RESUME.format(root=str(ROOT))],
+        input=dumps(make_envelope(match)),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
     return json.loads(result.stdout)
 
 
 @pytest.mark.parametrize("game_id", [spec.id for spec in registry.games()])
 def test_bot_games_resumed_from_a_save_match_the_game_played_through(game_id):
     spec = registry.get(game_id)
-    seats = [Seat("bot", f"Bot {i + 1}", LEVELS[i % len(LEVELS)])
-             for i in range(max(2, spec.min_players))]
+    seats = [
+        Seat("bot", f"Bot {i + 1}", LEVELS[i % len(LEVELS)])
+        for i in range(max(2, spec.min_players))
+    ]
     through = play(Match(spec, seats, seed=23))
     expected = json.loads(json.dumps(through.to_save()["history"]))
     assert through.is_terminal() and len(expected) > 20

@@ -1,4 +1,5 @@
 """Saves: envelope, checksum, migrations, atomic write, backups, damaged files (docs/DESIGN.md)."""
+
 import json
 import os
 import time
@@ -41,8 +42,17 @@ def test_envelope_fields_and_checksum():
     env = fmt.make_envelope(a_match())
     assert env["format"] == "tabletop-trio-save"
     assert env["schema_version"] == fmt.SCHEMA_VERSION == 4
-    assert set(env) >= {"game", "options", "seats", "seed", "history", "snapshot", "checksum",
-                        "saved_at", "title"}
+    assert set(env) >= {
+        "game",
+        "options",
+        "seats",
+        "seed",
+        "history",
+        "snapshot",
+        "checksum",
+        "saved_at",
+        "title",
+    }
     assert env["checksum"] == fmt.checksum(env)
 
 
@@ -71,9 +81,9 @@ def test_a_finished_game_drops_only_its_own_autosave():
     m = a_match()
     slot = store.autosave(m)
     other = Match(PIG, [Seat("human", "Cy"), Seat("human", "Di")], seed=9)
-    assert not store.drop_autosave_of(other)          # another game in the slot stays
+    assert not store.drop_autosave_of(other)  # another game in the slot stays
     assert slot.exists()
-    m.apply(SetStake(3))                              # the game went on after the autosave
+    m.apply(SetStake(3))  # the game went on after the autosave
     assert store.drop_autosave_of(m)
     assert not slot.exists()
 
@@ -81,13 +91,13 @@ def test_a_finished_game_drops_only_its_own_autosave():
 def test_a_new_game_keeps_the_unfinished_one_as_a_save():
     m = a_match()
     store.autosave(m)
-    store.autosave(m)                                  # a second write leaves a backup
+    store.autosave(m)  # a second write leaves a backup
     kept = store.keep_unfinished(PIG.id)
     assert kept.name.startswith(f"unfinished-{PIG.id}-")
     assert not (store.saves_dir() / f"autosave-{PIG.id}.json").exists()
     assert store.backup_path(kept).exists()
     assert store.load(kept).history == m.history
-    assert store.keep_unfinished(PIG.id) is None       # nothing left in the slot
+    assert store.keep_unfinished(PIG.id) is None  # nothing left in the slot
 
 
 def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
@@ -97,6 +107,7 @@ def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
 
     def power_cut(src, dst):
         raise OSError(5, "Input/output error")
+
     monkeypatch.setattr(os, "replace", power_cut)
     with pytest.raises(SaveError, match="Could not write"):
         store.save(m, "crash")
@@ -128,18 +139,22 @@ def test_a_write_survives_another_copy_starting_meanwhile(monkeypatch):
     def other_copy_starts_then_replace(src, dst):
         store.clean_stray_temps()
         return real_replace(src, dst)
+
     monkeypatch.setattr(os, "replace", other_copy_starts_then_replace)
     path = store.save(m, "busy")
-    store.save(m, "busy")                   # the second write replaces (os.replace)
+    store.save(m, "busy")  # the second write replaces (os.replace)
     assert store.load(path).history == m.history
 
 
-@pytest.mark.parametrize("mangle, message", [
-    (lambda text: text[: len(text) // 2], "damaged or cut short"),
-    (lambda text: text.replace('"seed": 4', '"seed": 5'), "checksum does not match"),
-    (lambda text: "not json at all {", "not a readable save"),
-    (lambda text: json.dumps({"hello": 1}), "not a Tabletop Trio save"),
-])
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda text: text[: len(text) // 2], "damaged or cut short"),
+        (lambda text: text.replace('"seed": 4', '"seed": 5'), "checksum does not match"),
+        (lambda text: "not json at all {", "not a readable save"),
+        (lambda text: json.dumps({"hello": 1}), "not a Tabletop Trio save"),
+    ],
+)
 def test_damaged_files_give_their_own_save_error(mangle, message):
     path = store.save(a_match(), "damaged")
     path.write_text(mangle(path.read_text()))
@@ -171,8 +186,9 @@ def test_unknown_game_refused():
 
 def test_history_that_does_not_replay_refused():
     path = store.save(a_match(), "tampered")
-    rewrite(path, lambda env: env["history"].__setitem__(0, {"player": 0, "action": {
-        "type": "Hold"}}))
+    rewrite(
+        path, lambda env: env["history"].__setitem__(0, {"player": 0, "action": {"type": "Hold"}})
+    )
     with pytest.raises(SaveError, match="cannot be replayed"):
         store.load(path)
 
@@ -184,6 +200,7 @@ def test_old_schema_migrated_one_step_at_a_time():
         env["schema_version"] = 0
         del env["title"]
         del env["turn"]
+
     rewrite(path, make_v0)
     loaded = store.load(path)
     assert loaded.state.turn_total == 10
@@ -226,6 +243,7 @@ def test_delete_removes_save_and_backup():
 
 def test_settings_round_trip_and_damage(tmp_path):
     from saves.settings import Settings, load_settings, save_settings
+
     p = tmp_path / "settings.json"
     save_settings(Settings(animation_speed="fast", window_size=(1440, 900)), p)
     s = load_settings(p)

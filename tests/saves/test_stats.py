@@ -1,5 +1,6 @@
 """The player's record (issue 24): finished games stored in SQLite, read back, summarized,
 exported; a damaged or locked database is reported and never stops play."""
+
 import csv
 import random
 import sqlite3
@@ -35,8 +36,10 @@ def test_record_of_a_finished_game_names_everything_the_statistics_need():
     record = stats.record_of(match, duration=93.46, finished_at=START)
     sheet = match.state.score_sheet()
     assert record.game == PIG.id and record.seed == 3
-    assert record.seats == ({"kind": "human", "name": "Ana", "level": None},
-                            {"kind": "bot", "name": "Bot (hard)", "level": "hard"})
+    assert record.seats == (
+        {"kind": "human", "name": "Ana", "level": None},
+        {"kind": "bot", "name": "Bot (hard)", "level": "hard"},
+    )
     assert record.opponents == "hard"
     assert record.scores == tuple(p["total"] for p in sheet["players"])
     assert record.winners == tuple(sheet["winners"])
@@ -55,8 +58,10 @@ def test_bots_only_and_unfinished_games_are_not_the_players_record():
 
 def test_opponent_groups():
     assert stats.opponents_of(person_and("easy")) == "easy"
-    assert stats.opponents_of([Seat("human", "A"), Seat("bot", "B", "easy"),
-                               Seat("bot", "C", "hard")]) == "mixed"
+    assert (
+        stats.opponents_of([Seat("human", "A"), Seat("bot", "B", "easy"), Seat("bot", "C", "hard")])
+        == "mixed"
+    )
     assert stats.opponents_of([Seat("human", "A"), Seat("human", "B")]) == "people"
     assert stats.opponents_of([Seat("human", "A")]) == "solo"
 
@@ -65,8 +70,11 @@ def test_records_written_and_read_back_in_order(tmp_path):
     path = tmp_path / "stats.sqlite3"
     written = []
     for i in range(6):
-        record = stats.record_of(finished_match(person_and(("easy", "hard")[i % 2]), seed=i),
-                                 duration=60 + i, finished_at=START + timedelta(hours=i))
+        record = stats.record_of(
+            finished_match(person_and(("easy", "hard")[i % 2]), seed=i),
+            duration=60 + i,
+            finished_at=START + timedelta(hours=i),
+        )
         assert stats.add(record, path) is None
         written.append(record)
     records, skipped = stats.read_all(path)
@@ -79,19 +87,39 @@ def test_no_database_yet_means_no_games(tmp_path):
 
 
 def test_the_default_database_lives_in_the_user_data_folder(private_user_folders):
-    assert stats.stats_path() == private_user_folders / "data" / "tabletop-trio" / \
-        "statistics.sqlite3"
+    assert (
+        stats.stats_path() == private_user_folders / "data" / "tabletop-trio" / "statistics.sqlite3"
+    )
 
 
 def rec(won: bool, score, opponents="medium", hour=0):
-    return stats.GameRecord("pig", {}, ({"kind": "human", "name": "A", "level": None},),
-                            opponents, (score,), (0,) if won else (1,), won, score, 5, 30.0, 1,
-                            (START + timedelta(hours=hour)).isoformat())
+    return stats.GameRecord(
+        "pig",
+        {},
+        ({"kind": "human", "name": "A", "level": None},),
+        opponents,
+        (score,),
+        (0,) if won else (1,),
+        won,
+        score,
+        5,
+        30.0,
+        1,
+        (START + timedelta(hours=hour)).isoformat(),
+    )
 
 
 def test_summary_counts_wins_scores_and_streaks():
-    history = [rec(True, 10), rec(True, 14), rec(False, 8), rec(True, 20), rec(True, 12),
-               rec(True, 9), rec(False, 7), rec(True, 11)]
+    history = [
+        rec(True, 10),
+        rec(True, 14),
+        rec(False, 8),
+        rec(True, 20),
+        rec(True, 12),
+        rec(True, 9),
+        rec(False, 7),
+        rec(True, 11),
+    ]
     summary = stats.summarize(history)
     assert (summary.games, summary.wins) == (8, 6)
     assert summary.win_rate == pytest.approx(0.75)
@@ -106,19 +134,17 @@ def test_summary_of_no_games_has_no_rates():
 
 
 def test_by_opponents_groups_in_menu_order():
-    groups = stats.by_opponents([rec(True, 5, "hard"), rec(False, 3, "easy"),
-                                 rec(True, 4, "easy")])
+    groups = stats.by_opponents([rec(True, 5, "hard"), rec(False, 3, "easy"), rec(True, 4, "easy")])
     assert list(groups) == ["easy", "hard"]
     assert (groups["easy"].games, groups["easy"].wins) == (2, 1)
 
 
-def test_a_damaged_database_is_reported_kept_and_set_aside_when_the_next_game_is_recorded(
-        tmp_path):
+def test_a_damaged_database_is_reported_kept_and_set_aside_when_the_next_game_is_recorded(tmp_path):
     path = tmp_path / "statistics.sqlite3"
     path.write_bytes(b"this is not a database, just some text" * 100)
     with pytest.raises(stats.StatsError, match="damaged"):
         stats.read_all(path)
-    assert path.read_bytes().startswith(b"this is not")       # reading changes nothing
+    assert path.read_bytes().startswith(b"this is not")  # reading changes nothing
     note = stats.add(rec(True, 5), path)
     assert "damaged" in note and "statistics-damaged-" in note
     kept = list(tmp_path.glob("statistics-damaged-*.sqlite3"))

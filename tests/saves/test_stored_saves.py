@@ -14,6 +14,7 @@ engine (issue 16) and before issue 14's rule changes:
 Loading replays each history with today's rules and compares the result with the stored
 snapshot, so every state's ``to_dict`` shape must still be the old one.
 """
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,7 @@ def test_potion_explosion_save_from_main_before_events_still_loads():
     assert state.effect == PendingEffect("ABY", (0, 1, 2), ("K", "B", "R"), 4)
     assert [len(desk.completed) for desk in state.desks] == [4, 2, 5]
     assert state.marble_count() == 80
-    assert state.current_player() == CHANCE      # a marble is to roll into a track
+    assert state.current_player() == CHANCE  # a marble is to roll into a track
 
 
 def test_finished_potion_explosion_save_from_before_issue_17_rules_loads():
@@ -63,7 +64,7 @@ def test_finished_potion_explosion_save_from_before_issue_17_rules_loads():
     assert state.is_terminal() and state.winners == [1]
     old = PotionExplosionState.from_dict(stored["snapshot"])
     assert state.score_sheet() == old.score_sheet()
-    assert (state.first, state.player) == (1, 0)      # Ben went first: Ana played last
+    assert (state.first, state.player) == (1, 0)  # Ben went first: Ana played last
     assert state.desks[0].slots == [None, None]
     assert [b.tile for b in old.desks[0].slots] == ["ABY6", "WIS4"]
     assert state.desks[1].slots == old.desks[1].slots
@@ -74,14 +75,16 @@ def test_an_old_save_whose_blind_love_took_nothing_from_a_full_pool_goes_on_from
     pool held marbles. The save was made under the earlier rules, so it goes on from its saved
     position, and says so; nothing is lost but the steps before it."""
     stored = json.loads((DATA / "potion-explosion-main-finished-2d878ec.json").read_text("utf-8"))
-    take = stored["history"][428]               # Ben takes Ana's 3 red marbles
+    take = stored["history"][428]  # Ben takes Ana's 3 red marbles
     assert take == {"player": 1, "action": {"type": "TakePool", "opponent": 0}}
     stored["history"][428] = {"player": 1, "action": {"type": "FinishEffect"}}
     stored["checksum"] = fmt.checksum(stored)
     match = fmt.load_match(fmt.parse(json.dumps(stored)))
     assert match.history == []
-    assert match.state.score_sheet() == \
-        PotionExplosionState.from_dict(stored["snapshot"]).score_sheet()
+    assert (
+        match.state.score_sheet()
+        == PotionExplosionState.from_dict(stored["snapshot"]).score_sheet()
+    )
     assert match.notice.startswith("This game was saved under earlier rules of Potion Explosion")
 
 
@@ -98,11 +101,19 @@ def test_a_finished_diced_tomatoes_game_saved_by_main_still_loads():
     match = store.load(path)
     assert match.is_terminal() and match.state.ended == "final"
     assert match.state.to_dict() == old["snapshot"]
-    assert [{"player": e.player, "action": e.action.to_dict()} for e in match.history] \
-        == old["history"]
+    assert [{"player": e.player, "action": e.action.to_dict()} for e in match.history] == old[
+        "history"
+    ]
     kinds = {type(event).__name__ for _, event in match.events}
-    assert {"KarmaBitGained", "KarmaBitsTraded", "SeedFlipped", "DecisionsPending",
-            "VineCleared", "FinalRound", "GameEnded"} <= kinds
+    assert {
+        "KarmaBitGained",
+        "KarmaBitsTraded",
+        "SeedFlipped",
+        "DecisionsPending",
+        "VineCleared",
+        "FinalRound",
+        "GameEnded",
+    } <= kinds
     assert match.state.score_sheet()["winners"]
 
 

@@ -1,4 +1,5 @@
 """Drive the real app headless with synthetic events (tests only)."""
+
 from __future__ import annotations
 
 import pygame
@@ -9,8 +10,12 @@ from scenes.app import App
 
 def make_app(size=(1280, 800), instant=True, pass_screen=False, **kw) -> App:
     """A headless app; bots search a fixed amount (no clock) so games repeat exactly."""
-    app = App(Settings(animation_speed="instant" if instant else "normal",
-                       pass_screen=pass_screen), size=size, instant=instant, **kw)
+    app = App(
+        Settings(animation_speed="instant" if instant else "normal", pass_screen=pass_screen),
+        size=size,
+        instant=instant,
+        **kw,
+    )
     app.timed_bots = False
     return app
 
@@ -38,13 +43,15 @@ def click(app, element):
 
 
 def key(app, k, mod=0):
-    frames(app, 2, events=[pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                               scancode=0)])
+    frames(
+        app, 2, events=[pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)]
+    )
 
 
 def find_button(app, text):
     """The visible UIButton whose text is ``text`` (in the top scene's container)."""
     from pygame_gui.elements import UIButton
+
     for el in app.ui.get_sprite_group().sprites():
         if isinstance(el, UIButton) and el.text == text and el.visible:
             return el
@@ -85,6 +92,7 @@ def play_to_end(app, table, human_step, limit=4000):
     """Let ``human_step(app, table)`` make every human decision until the score sheet shows;
     each step must change the match (else the message in the top bar is reported)."""
     from scenes.game_over import GameOverScene
+
     match = table.match
     for _ in range(limit):
         if isinstance(app.manager.top, GameOverScene):

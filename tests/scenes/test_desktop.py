@@ -1,4 +1,5 @@
 """Looks like an application: the icon, the X11 window class, the desktop entry."""
+
 import os
 
 import pygame
@@ -11,7 +12,7 @@ from tests.scenes.driver import make_app
 def test_the_icon_is_drawn_square_with_clear_corners():
     surface = icon(64)
     assert surface.get_size() == (64, 64)
-    assert surface.get_at((0, 0)).a == 0                  # rounded tile: corners clear
+    assert surface.get_at((0, 0)).a == 0  # rounded tile: corners clear
     assert surface.get_at((32, 32)).a == 255
 
 
@@ -53,6 +54,7 @@ def test_a_resized_or_maximised_window_is_remembered(monkeypatch):
     import time
 
     from saves.settings import load_settings
+
     app = make_app()
     try:
         app.process(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=700, size=(1100, 700)))

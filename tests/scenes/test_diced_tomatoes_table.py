@@ -1,4 +1,5 @@
 """The Diced Tomatoes table scene, played through mouse events at its targets (issues 4, 19)."""
+
 import random
 
 import pygame
@@ -93,21 +94,30 @@ def test_solo_game_by_mouse_shows_result(app):
 
 
 def test_three_player_hot_seat_game_by_mouse_reaches_score_sheet(app):
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben"), Seat("human", "Cy")],
-                  seed=8, options={"dicey": True, "overload": True})
+    table = start(
+        app,
+        [Seat("human", "Ana"), Seat("human", "Ben"), Seat("human", "Cy")],
+        seed=8,
+        options={"dicey": True, "overload": True},
+    )
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 3
 
 
-@pytest.mark.parametrize("players,options", [
-    (4, {"golden": True, "clean_any": True}),
-    (5, {"open_empty": True, "update_2023": True}),
-])
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (4, {"golden": True, "clean_any": True}),
+        (5, {"open_empty": True, "update_2023": True}),
+    ],
+)
 def test_four_and_five_player_games_by_mouse_with_variants_reach_the_score_sheet(
-        app, players, options):
-    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i} (Easy)", "easy")
-                                      for i in range(1, players)]
+    app, players, options
+):
+    seats = [Seat("human", "Ana")] + [
+        Seat("bot", f"Bot {i} (Easy)", "easy") for i in range(1, players)
+    ]
     table = start(app, seats, seed=20 + players, options=options)
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
@@ -136,8 +146,11 @@ def test_a_die_dragged_onto_a_vine_is_placed_there(app):
     start_at = area(table, ("die", slot)).center
     end_at = area(table, ("vine", owner, token)).center
     frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)])
-    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=end_at, rel=(0, 0),
-                                              buttons=(1, 0, 0))])
+    frames(
+        app,
+        1,
+        events=[pygame.event.Event(pygame.MOUSEMOTION, pos=end_at, rel=(0, 0), buttons=(1, 0, 0))],
+    )
     assert table.view().dragging == slot
     frames(app, 2, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_at, button=1)])
     assert table.match.history[-1].action == PlaceDie(slot, owner, token)
@@ -181,7 +194,7 @@ def test_karma_panel_reroll_walks_through_target(app):
     karma = table.match.state.karma[table.match.current_player()]
     click(app, find_button(app, "Re-roll  (1)"))
     assert table.selection.karma == "reroll"
-    assert find_button(app, "Cancel")             # the chosen karma button cancels it
+    assert find_button(app, "Cancel")  # the chosen karma button cancels it
     slot = table.match.state.rolled_dice()[0][0]
     assert slot in table.view().karma_dice
     click_at(app, area(table, ("die", slot)).center)
@@ -197,7 +210,7 @@ def test_reroll_uses_the_die_already_selected(app):
     slot = table.match.state.rolled_dice()[0][0]
     click_at(app, area(table, ("die", slot)).center)
     assert table.selected == slot
-    key(app, pygame.K_r)                          # the Re-roll button's key
+    key(app, pygame.K_r)  # the Re-roll button's key
     frames(app, 3)
     assert table.match.state.karma[table.match.current_player()] == karma - 1
     assert table.match.history[-1].action == dt.RollDie(slot, table.match.state.hand[slot].face)
@@ -222,12 +235,15 @@ def test_end_turn_with_a_die_that_fits_nowhere_shows_pass(app):
     assert "Pass dice (P)" in table.current_message()
     key(app, pygame.K_p)
     wait_for_human(app, table)
-    assert not any(isinstance(d, dt.Die) for d in table.match.state.hand) \
+    assert (
+        not any(isinstance(d, dt.Die) for d in table.match.state.hand)
         or table.match.state.active != 0
+    )
 
 
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
+
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     wait_for_human(app, table)
     human_step(app, table)
@@ -236,8 +252,8 @@ def test_save_from_pause_and_load_back_identical(app):
     if not isinstance(app.manager.top, PauseScene):
         key(app, pygame.K_ESCAPE)
     assert isinstance(app.manager.top, PauseScene)
-    click(app, find_button(app, "Save"))      # asks for a name
-    click(app, find_button(app, "Save"))      # saves under the default name
+    click(app, find_button(app, "Save"))  # asks for a name
+    click(app, find_button(app, "Save"))  # saves under the default name
     saved = [i for i in store.list_saves() if not i.is_autosave][0]
     loaded = store.load(saved.path)
     assert loaded.state.to_dict() == state
@@ -268,8 +284,9 @@ def test_tooltip_and_log_use_the_token_words_and_names(app):
     table.act(PlaceDie(slot, owner, token))
     frames(app, 30, dt=0.1)
     where = ("top", "middle", "bottom")[token]
-    assert any(f"{where} token" in line or f"{where} vine" in line
-               for line in table.log_box.sentences[-4:]), table.log_box.sentences[-4:]
+    assert any(
+        f"{where} token" in line or f"{where} vine" in line for line in table.log_box.sentences[-4:]
+    ), table.log_box.sentences[-4:]
 
 
 def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
@@ -282,8 +299,8 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
     assert table.current_message().startswith("Hint: ")
     assert "Player" not in table.current_message()
     if isinstance(hint, (PlaceDie, PassDie)):
-        assert table.selected == hint.die      # the hinted die is picked up, its spots glow
-        assert table.view().hint                # and framed on the board
+        assert table.selected == hint.die  # the hinted die is picked up, its spots glow
+        assert table.view().hint  # and framed on the board
 
 
 def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
@@ -299,6 +316,7 @@ def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
 def test_a_solo_game_autosaves_when_each_turn_begins(app):
     """One seat never changes hands: the autosave follows the engine's TurnStarted instead."""
     from saves import store
+
     table = start(app, [Seat("human", "Solo")], seed=2)
     slot = store.saves_dir() / "autosave-diced-tomatoes.json"
     for _ in range(40):
@@ -313,8 +331,9 @@ def test_a_solo_game_autosaves_when_each_turn_begins(app):
 
 
 def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app):
-    match = Match(SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")],
-                  {"dicey": True}, seed=31)
+    match = Match(
+        SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], {"dicey": True}, seed=31
+    )
     open_match(app, match)
     for _ in range(3000):
         frames(app, 1, dt=0.3)
@@ -337,8 +356,15 @@ def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app)
 
 
 def stage_for(table):
-    return animate.Stage(table.layout, tuple(table.match.names), table.duration, table.banner,
-                         table.match.spec.apply_event, table.viewer_seat(), table.humans())
+    return animate.Stage(
+        table.layout,
+        tuple(table.match.names),
+        table.duration,
+        table.banner,
+        table.match.spec.apply_event,
+        table.viewer_seat(),
+        table.humans(),
+    )
 
 
 def test_cleared_dice_fly_back_on_their_own_arcs():
@@ -371,6 +397,7 @@ def test_animated_play_lands_every_step_on_an_engine_state():
     gave (dice conserved colour by colour, nothing re-applied by the scene), and the board ends
     on the match's state."""
     from tests.engine.diced_tomatoes.test_random_games import check_invariants
+
     app = make_app(instant=False)
     try:
         seats = [Seat("bot", "A", "easy"), Seat("bot", "B", "easy"), Seat("bot", "C", "easy")]
@@ -382,9 +409,10 @@ def test_animated_play_lands_every_step_on_an_engine_state():
         original = table.land
 
         def checked_land(step, lines, last):
-            check_invariants(step.after, vines_too=False)   # mid-step a full vine awaits harvest
+            check_invariants(step.after, vines_too=False)  # mid-step a full vine awaits harvest
             landed.append(step.after)
             return original(step, lines, last)
+
         table.land = checked_land
         for _ in range(1500):
             frames(app, 1, dt=0.1)
@@ -399,17 +427,19 @@ def test_animated_play_lands_every_step_on_an_engine_state():
         pygame.quit()
 
 
-@pytest.mark.parametrize("players,seed,options", [(3, 41, {}), (1, 42, {}),
-                                                  (6, 43, {"golden": True, "update_2023": True})])
-def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed,
-                                                                              options):
+@pytest.mark.parametrize(
+    "players,seed,options",
+    [(3, 41, {}), (1, 42, {}), (6, 43, {"golden": True, "update_2023": True})],
+)
+def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
+    players, seed, options
+):
     """At normal speed the base queues each step of a match step and lands it as its
     animations end (issue 19): drawn along the way, and once the queue is empty the displayed
     state is exactly the match's and the log is the one rebuilt from the match."""
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
-    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed,
-                  options=options)
+    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed, options=options)
     match = table.match
     rng = random.Random(seed)
     surface = pygame.Surface(app.size)
@@ -432,7 +462,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
                 table.anims.update(0.05)
             live = list(table.log_lines)
             table.rebuild_log()
-            assert table.log_lines == live[-len(table.log_lines):]   # the log as it was
+            assert table.log_lines == live[-len(table.log_lines) :]  # the log as it was
         count += 1
     assert count >= 60
     pygame.quit()
@@ -454,7 +484,7 @@ def test_the_status_bar_says_what_the_board_shows_never_rolling_during_a_harvest
     frames(app, 2)
     table = app.manager.top
     wait_for_human(app, table)
-    table.act(PlaceDie(0, 1, 0))                  # completes Ben's vine: harvest and karma
+    table.act(PlaceDie(0, 1, 0))  # completes Ben's vine: harvest and karma
     seen = []
     while table.anims.busy:
         seen.append(table.status_text())
@@ -462,7 +492,7 @@ def test_the_status_bar_says_what_the_board_shows_never_rolling_during_a_harvest
     assert any("harvested a tomato worth 4" in line for line in seen), seen
     assert not any("Rolling" in line or "rolls" in line for line in seen), seen
     tip = {t.key: t.tooltip for t in table.targets()}[("vine", 1, 0)]
-    assert "complete" not in " ".join(tip).lower()     # the vine is gone: no stale words
+    assert "complete" not in " ".join(tip).lower()  # the vine is gone: no stale words
     assert tip[1].startswith("Empty and open")
     pygame.quit()
 
@@ -472,6 +502,7 @@ def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
     are drawn and rolled (a chance node the table holds back); once it is gone, the dice
     tumble in front of them."""
     from scenes.pass_screen import PassScreen
+
     app = make_app(pass_screen=True)
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
@@ -485,9 +516,9 @@ def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
         frames(app, 2)
     assert isinstance(app.manager.top, PassScreen)
     state = table.match.state
-    assert state.current_player() < 0            # the roll waits behind the pass screen
+    assert state.current_player() < 0  # the roll waits behind the pass screen
     assert all(die is None or die.face is None for die in state.hand)
-    assert table.viewer_seat() == first           # still the last person's table
+    assert table.viewer_seat() == first  # still the last person's table
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.manager.top is table
@@ -495,20 +526,24 @@ def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
     wait_for_human(app, table)
     assert table.match.current_player() == table.viewer_seat()
     assert table.match.state.rolled_dice()
-    assert not isinstance(app.manager.top, PassScreen)      # no second pass screen
+    assert not isinstance(app.manager.top, PassScreen)  # no second pass screen
     pygame.quit()
 
 
 def test_a_roll_sounds_once_with_one_landing_per_die():
     from tests.scenes.test_sound import RecordingBoard
+
     app = make_app(instant=False)
     board = RecordingBoard(app.settings)
     app.sound = board
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", "Ana")], seed=3)
-    step = next(s for s in table.steps(
-        [dt.DieRolled(0, i, "r", 4) for i in range(3)], table.match.state) if s.events)
-    assert len(step.events) == 3                  # the three dice roll together
+    step = next(
+        s
+        for s in table.steps([dt.DieRolled(0, i, "r", 4) for i in range(3)], table.match.state)
+        if s.events
+    )
+    assert len(step.events) == 3  # the three dice roll together
     board.heard.clear()
     table.play_cues(step)
     board.update(3.0)
@@ -521,6 +556,7 @@ def test_panel_titles_are_drawn_over_flying_dice(app):
     """Issue 19, finding 8: a die flying across the table never hides a panel's title: the
     titles are drawn over the animations."""
     from sprites.tween import Animation
+
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3)
     wait_for_human(app, table)
     surface = pygame.Surface(app.size)
@@ -529,45 +565,51 @@ def test_panel_titles_are_drawn_over_flying_dice(app):
 
     def paint(target, p):
         pygame.draw.rect(target, (255, 0, 255), cover)
+
     table.anims.add([Animation(10.0, paint)])
     table.draw(surface)
     name = lay.header_parts(1)["name"]
     row = [surface.get_at((x, name.centery))[:3] for x in range(name.x, name.right)]
-    assert (255, 0, 255) not in row[:4]          # the header bar covers the flying piece
+    assert (255, 0, 255) not in row[:4]  # the header bar covers the flying piece
     assert any(colour != (255, 0, 255) for colour in row)
     vine = lay.vine_row(1, 1)
-    assert surface.get_at(vine.center)[:3] == (255, 0, 255)   # the board itself is under it
+    assert surface.get_at(vine.center)[:3] == (255, 0, 255)  # the board itself is under it
     table.anims.skip()
 
 
 def test_the_running_score_and_variant_badges_come_from_the_engine(app):
     """Issue 19, findings 1 and 3: each header shows rules.running_score; the badges list the
     variants that are on, each with its option's description."""
-    match = Match(SPEC, [Seat("human", "Ana"), Seat("human", "Ben")],
-                  {"dicey": True, "golden": True}, seed=3)
-    match.set_position(parse_position(
-        "players=2 options=gd active=0 last=1 score=1,4/2,2 first6=- vines=-|-|-/-|-|- "
-        "hand=4r karma=3,3"))
+    match = Match(
+        SPEC, [Seat("human", "Ana"), Seat("human", "Ben")], {"dicey": True, "golden": True}, seed=3
+    )
+    match.set_position(
+        parse_position(
+            "players=2 options=gd active=0 last=1 score=1,4/2,2 first6=- vines=-|-|-/-|-|- "
+            "hand=4r karma=3,3"
+        )
+    )
     open_match(app, match)
     frames(app, 2)
     table = app.manager.top
     wait_for_human(app, table)
-    assert rules.running_score(table.shown, 0)["total"] == 10     # slot 1's 1 scores 6, then 4
+    assert rules.running_score(table.shown, 0)["total"] == 10  # slot 1's 1 scores 6, then 4
     assert table_draw.score_words(table.shown, 0) == "10 pts"
-    assert table_draw.score_words(table.shown, 1) == "8 pts"      # 2, then slot 2 worth 2 → 6
+    assert table_draw.score_words(table.shown, 1) == "8 pts"  # 2, then slot 2 worth 2 → 6
     tips = {t.key: t.tooltip for t in table.targets()}
     assert tips[("score", 0)][0] == "You: 10 points so far"
     assert tips[("score", 1)][0] == "Ben: 8 points so far"
     assert table.layout.badge_texts == ("Golden dice", "Dicey")
-    assert tips[("badge", 1)] == ("Variant: Dicey Tomato Rules",
-                                  SPEC.options[1].description)
+    assert tips[("badge", 1)] == ("Variant: Dicey Tomato Rules", SPEC.options[1].description)
     assert "scores 6" in " ".join(tips[("slot", 0, 0)])
 
 
 def test_the_rules_screen_marks_the_variants_on_in_this_game(app):
     from scenes.rules_help import RulesScene, summary_to_html
-    table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3,
-                  options={"overload": True})
+
+    table = start(
+        app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3, options={"overload": True}
+    )
     key(app, pygame.K_ESCAPE)
     if not isinstance(app.manager.top, PauseScene):
         key(app, pygame.K_ESCAPE)
@@ -588,13 +630,21 @@ def test_button_tooltips_never_cover_the_log(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3)
     wait_for_human(app, table)
     end = find_button(app, "End turn")
-    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=end.get_abs_rect().center,
-                                              rel=(0, 0), buttons=(0, 0, 0))])
+    frames(
+        app,
+        1,
+        events=[
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=end.get_abs_rect().center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        ],
+    )
     frames(app, 40)
     assert table._tip_button is end
     surface = app.screen.copy()
     log = table.log_box.rect
     before = surface.subsurface(log).copy()
     table.draw_tooltip(surface)
-    assert pygame.image.tobytes(surface.subsurface(log), "RGB") == \
-        pygame.image.tobytes(before, "RGB")
+    assert pygame.image.tobytes(surface.subsurface(log), "RGB") == pygame.image.tobytes(
+        before, "RGB"
+    )

@@ -1,4 +1,5 @@
 """The idle loop: the app draws while something moves and waits for events otherwise."""
+
 import time
 
 import pygame
@@ -36,11 +37,16 @@ def test_title_bobs_then_waits_for_events(app):
 
 def test_recent_input_keeps_frames_coming_for_hover_and_tooltips(app):
     app.manager.push(TitleScene(app))
-    frames(app, int(BOB_SECONDS * 10) + 2, dt=0.1,
-           events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
-                                      buttons=(0, 0, 0))])
-    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(6, 6), rel=(1, 1),
-                                             buttons=(0, 0, 0))])
+    frames(
+        app,
+        int(BOB_SECONDS * 10) + 2,
+        dt=0.1,
+        events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))],
+    )
+    app.step(
+        0.0,
+        events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(6, 6), rel=(1, 1), buttons=(0, 0, 0))],
+    )
     assert app.idle_wait() == 0.0
     app.last_input -= app_module.INPUT_GRACE + 0.1
     assert app.idle_wait() > 0.0
@@ -67,9 +73,9 @@ def test_a_table_waiting_for_a_person_is_idle_and_a_bots_turn_is_not(app):
     assert 2.5 < app.idle_wait() <= 3.0
     table.clear_message()
     table.time = 7.0
-    table.rest()             # pulses settle at the middle of their swing
+    table.rest()  # pulses settle at the middle of their swing
     assert abs(table.time - 2 * 3.141592653589793) < 1e-9
-    match.seats[0] = Seat("bot", "Ann", "easy")     # now a bot must move: the table plays on
+    match.seats[0] = Seat("bot", "Ann", "easy")  # now a bot must move: the table plays on
     assert table.busy() and app.idle_wait() == 0.0
 
 
@@ -77,16 +83,17 @@ def test_an_event_wakes_an_idle_wait_and_is_handled(app, monkeypatch):
     app.manager.push(TitleScene(app))
     frames(app, int(BOB_SECONDS * 10) + 2, dt=0.1)
     quiet(app)
-    assert app._wait_while_idle() is False        # first the settled frame
+    assert app._wait_while_idle() is False  # first the settled frame
     seen = []
     monkeypatch.setattr(app.manager, "handle_event", lambda event: seen.append(event.type))
     pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
-                                         scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
+    )
     assert app._wait_while_idle() is True
     app.step(0.0)
     assert pygame.KEYDOWN in seen
-    assert app.idle_wait() == 0.0                 # input is recent again
+    assert app.idle_wait() == 0.0  # input is recent again
 
 
 def test_a_bar_fills_over_hards_thinking_time(app):
@@ -101,12 +108,12 @@ def test_a_bar_fills_over_hards_thinking_time(app):
         if table.bot_thinking():
             break
     assert table.bot_thinking()
-    table.thinking_since = time.monotonic() - 1.0        # half of the 2 s budget
+    table.thinking_since = time.monotonic() - 1.0  # half of the 2 s budget
     assert 0.45 < table.thinking_progress() < 0.6
     surface = pygame.Surface(app.size)
     table.draw_top_bar(surface)
     bar_y = 8 + 32 - 6 + 1
-    assert surface.get_at((20, bar_y))[:3] == (238, 196, 84)           # filled part: gold
+    assert surface.get_at((20, bar_y))[:3] == (238, 196, 84)  # filled part: gold
     assert surface.get_at((table.board_rect().width - 30, bar_y))[:3] != (238, 196, 84)
     table.shutdown()
     assert table.thinking_progress() is None

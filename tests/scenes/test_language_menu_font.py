@@ -1,4 +1,5 @@
 """The language menu shows 日本語 in a font that has it, closed and open (boxes were seen)."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,8 +18,13 @@ def test_every_language_name_is_drawn_with_the_japanese_capable_font():
     try:
         pygame.display.set_mode((400, 300))
         ui = pygame_gui.UIManager((400, 300), str(THEME))
-        menu = UIDropDownMenu(["English", "Русский", "Español", "日本語"], "日本語",
-                              pygame.Rect(10, 10, 240, 36), ui, object_id="#set_language")
+        menu = UIDropDownMenu(
+            ["English", "Русский", "Español", "日本語"],
+            "日本語",
+            pygame.Rect(10, 10, 240, 36),
+            ui,
+            object_id="#set_language",
+        )
         japanese_capable = ui.get_theme().get_font(["#set_language"])
         assert menu.current_state.selected_option_button.font is japanese_capable
         menu.current_state.finish()

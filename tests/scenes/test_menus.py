@@ -1,4 +1,5 @@
 """Scene manager and the menu scenes, driven by synthetic clicks and keys."""
+
 import pygame
 import pygame_gui
 import pytest
@@ -54,8 +55,17 @@ def test_scene_manager_push_pop_replace_reset():
     m.replace(Probe(log, "c"))
     m.pop()
     m.reset(Probe(log, "d"))
-    assert log == ["enter a", "pause a", "enter b", "exit b", "enter c", "exit c", "resume a",
-                   "exit a", "enter d"]
+    assert log == [
+        "enter a",
+        "pause a",
+        "enter b",
+        "exit b",
+        "enter c",
+        "exit c",
+        "resume a",
+        "exit a",
+        "enter d",
+    ]
     assert m.top.name == "d" and len(m.stack) == 1
 
 
@@ -71,8 +81,12 @@ def test_title_buttons_and_continue_disabled_without_autosave(app):
 
 
 def test_title_to_each_menu_and_back(app):
-    for label, cls in (("New game", NewGameScene), ("Load game", LoadGameScene),
-                       ("Rules", RulesScene), ("Settings", SettingsScene)):
+    for label, cls in (
+        ("New game", NewGameScene),
+        ("Load game", LoadGameScene),
+        ("Rules", RulesScene),
+        ("Settings", SettingsScene),
+    ):
         click(app, find_button(app, label))
         assert isinstance(app.manager.top, cls), label
         key(app, pygame.K_ESCAPE)
@@ -112,8 +126,8 @@ def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     frames(app, 1)
     assert {"game_length", "chasm_die"} <= set(scene.option_widgets)
     while scene.seat_count > 1:
-        click(app, find_button(app, "\u2212"))       # the minus sign
-    assert set(scene.option_widgets) == {"bumper_carts"}    # the split is one player's too
+        click(app, find_button(app, "\u2212"))  # the minus sign
+    assert set(scene.option_widgets) == {"bumper_carts"}  # the split is one player's too
 
 
 def test_new_game_option_defaults_follow_the_seat_count(app):
@@ -129,7 +143,7 @@ def test_new_game_option_defaults_follow_the_seat_count(app):
     assert scene.seat_count == 4 and scene.options["game_length"] == 25
     click(app, find_button(app, "\u2212"))
     assert scene.options["game_length"] == 21
-    scene.chosen.add("game_length")          # as when the player picks from the dropdown
+    scene.chosen.add("game_length")  # as when the player picks from the dropdown
     scene.options["game_length"] = 17
     click(app, find_button(app, "+"))
     assert scene.options["game_length"] == 17
@@ -152,13 +166,17 @@ def test_new_game_offers_only_the_game_lengths_for_the_seat_count(app):
     click(app, find_button(app, "+"))
     click(app, find_button(app, "+"))
     assert scene.seat_count == 4 and offered()[-1] == "Long (25 cards)"
-    scene.chosen.add("game_length")          # as when the player picks from the dropdown
+    scene.chosen.add("game_length")  # as when the player picks from the dropdown
     scene.options["game_length"] = 25
     click(app, find_button(app, "\u2212"))
     assert scene.options["game_length"] == 21
     assert "Long (25 cards)" not in offered()
-    scene.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {
-        "ui_object_id": "container.#option_game_length", "text": "Short (17 cards)"}))
+    scene.handle_event(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            {"ui_object_id": "container.#option_game_length", "text": "Short (17 cards)"},
+        )
+    )
     assert scene.options["game_length"] == 17 and "game_length" in scene.chosen
 
 
@@ -177,6 +195,7 @@ def test_starting_a_new_game_keeps_the_unfinished_one(app):
 def test_only_games_with_a_person_take_the_autosave_slot(app):
     """A game of bots only (e.g. --autoplay) never replaces the player's own Continue."""
     from scenes.tables import open_match
+
     slot = store.saves_dir() / f"autosave-{PIG.id}.json"
     open_match(app, Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=3))
     frames(app, 2)
@@ -189,9 +208,11 @@ def test_only_games_with_a_person_take_the_autosave_slot(app):
 
 
 def test_generic_table_plays_to_game_over_and_back_to_title(app):
-    match = Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10},
-                  seed=3)
+    match = Match(
+        PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10}, seed=3
+    )
     from scenes.tables import open_match
+
     open_match(app, match)
     for _ in range(600):
         frames(app, 1, dt=0.2)
@@ -200,8 +221,9 @@ def test_generic_table_plays_to_game_over_and_back_to_title(app):
     assert isinstance(app.manager.top, GameOverScene)
     assert match.is_terminal()
     table = app.manager.stack[-2]
-    assert not any(b.is_enabled for b in (table.undo_button, table.restart_button,
-                                         table.hint_button))    # nothing left to undo or hint
+    assert not any(
+        b.is_enabled for b in (table.undo_button, table.restart_button, table.hint_button)
+    )  # nothing left to undo or hint
     click(app, find_button(app, "Title"))
     assert isinstance(app.manager.top, TitleScene)
 
@@ -209,6 +231,7 @@ def test_generic_table_plays_to_game_over_and_back_to_title(app):
 def test_pause_save_and_load_restore_position(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     from scenes.tables import open_match
+
     open_match(app, match)
     frames(app, 2)
     table = app.manager.top
@@ -217,19 +240,22 @@ def test_pause_save_and_load_restore_position(app):
     saved_state = table.match.state.to_dict()
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.manager.top, PauseScene)
-    click(app, find_button(app, "Save"))          # the menu's Save asks for a name
+    click(app, find_button(app, "Save"))  # the menu's Save asks for a name
     pause = app.manager.top
     assert pause.name_entry.get_text() == "Stake Pig — Ana, Ben"
     pause.name_entry.set_text("Before the big roll")
-    click(app, find_button(app, "Save"))          # the name row's Save writes it
+    click(app, find_button(app, "Save"))  # the name row's Save writes it
     assert (store.saves_dir() / "before-the-big-roll.json").exists()
     click(app, find_button(app, "Quit to title"))
     assert isinstance(app.manager.top, TitleScene)
     click(app, find_button(app, "Load game"))
     scene = app.manager.top
     assert [r.title for r in scene.rows if not r.is_autosave] == ["Before the big roll"]
-    named = [b for b in app.ui.get_sprite_group().sprites() if getattr(b, "text", None) == "Load"
-             and b.visible and b.is_enabled]
+    named = [
+        b
+        for b in app.ui.get_sprite_group().sprites()
+        if getattr(b, "text", None) == "Load" and b.visible and b.is_enabled
+    ]
     click(app, named[0])
     assert app.manager.top.match.state.to_dict() == saved_state
 
@@ -237,6 +263,7 @@ def test_pause_save_and_load_restore_position(app):
 def test_undo_keys_on_table(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     from scenes.tables import open_match
+
     open_match(app, match)
     frames(app, 2)
     click(app, find_button(app, "SetStake"))
@@ -255,6 +282,7 @@ def test_load_scene_shows_damaged_save_greyed(app):
 
 def test_settings_change_is_stored(app):
     from saves.settings import load_settings
+
     scene = SettingsScene(app)
     app.manager.push(scene)
     scene.change("animation_speed", "Fast")
@@ -282,9 +310,11 @@ def test_resize_rebuilds_layout(app):
 def test_hot_seat_pass_screen_between_human_turns(app):
     from scenes.pass_screen import PassScreen
     from tests.dice_game import Face, Roll
+
     app.settings.pass_screen = True
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     from scenes.tables import open_match
+
     open_match(app, match)
     frames(app, 2)
     match.apply(Roll())
@@ -298,6 +328,7 @@ def test_hot_seat_pass_screen_between_human_turns(app):
 
 def test_escape_closes_an_open_dropdown_before_leaving(app):
     from pygame_gui.elements import UIDropDownMenu
+
     scene = SettingsScene(app)
     app.manager.push(scene)
     frames(app, 2)
@@ -314,7 +345,7 @@ def test_escape_closes_an_open_dropdown_before_leaving(app):
 def _saved_pig(name, twice=False):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     path = store.save(match, name)
-    if twice:                       # saving again under the same name keeps a backup
+    if twice:  # saving again under the same name keeps a backup
         assert store.save(match, name) == path
     return path
 
@@ -322,8 +353,11 @@ def _saved_pig(name, twice=False):
 def test_load_list_shortens_a_long_name_with_an_ellipsis(app):
     """A name wider than its row ends in "…" at a word break and fits; a short one is whole."""
     from pygame_gui.elements import UILabel
-    long_name = ("The longest evening of marble explosions with the whole family and the "
-                 "neighbours from across the street, round two")
+
+    long_name = (
+        "The longest evening of marble explosions with the whole family and the "
+        "neighbours from across the street, round two"
+    )
     _saved_pig(long_name)
     _saved_pig("Short one")
     click(app, find_button(app, "Load game"))
@@ -332,13 +366,14 @@ def test_load_list_shortens_a_long_name_with_an_ellipsis(app):
     assert len(cut) == 1
     label = cut[0]
     shown = label.text[:-1]
-    assert long_name.startswith(shown) and long_name[len(shown)] == " "   # a word break
+    assert long_name.startswith(shown) and long_name[len(shown)] == " "  # a word break
     assert label.font.get_rect(label.text).width <= label.relative_rect.width
     assert any(el.text == "Short one" for el in labels)
 
 
 def test_ellipsize_helper_cuts_to_the_width():
     from scenes import kit
+
     pygame.font.init()
     assert kit.ellipsize("Short", 400) == "Short"
     text = kit.ellipsize("Supercalifragilisticexpialidocious", 120)
@@ -351,6 +386,7 @@ def test_delete_confirmation_mentions_the_backup_only_when_there_is_one(app):
     """Load game's Delete asks first; "Its backup is deleted too" only for a save that has a
     backup (a save written twice under one name keeps its last version as NAME.json.bak)."""
     from scenes.load_game import delete_question
+
     _saved_pig("Only once")
     _saved_pig("Saved twice", twice=True)
     click(app, find_button(app, "Load game"))
@@ -358,8 +394,10 @@ def test_delete_confirmation_mentions_the_backup_only_when_there_is_one(app):
     infos = {i.title: i for i in scene.rows}
     assert not infos["Only once"].has_backup and infos["Saved twice"].has_backup
     assert delete_question(infos["Only once"]) == "Delete “Only once” for good?"
-    assert delete_question(infos["Saved twice"]) == \
-        "Delete “Saved twice” for good? Its backup is deleted too."
+    assert (
+        delete_question(infos["Saved twice"])
+        == "Delete “Saved twice” for good? Its backup is deleted too."
+    )
     scene.ask_delete(infos["Only once"])
     frames(app, 1)
     assert "backup" not in scene.dialog.confirmation_text.html_text
@@ -370,17 +408,23 @@ def test_settings_show_the_windows_actual_size_and_the_stored_one():
     """Started with --size 1024x640 while the stored size is 1280 × 800: the dropdown shows the
     window's size and the row says which size the next start uses."""
     from pygame_gui.elements import UIDropDownMenu
+
     a = make_app(size=(1024, 640))
     try:
         assert a.settings.window_size == (1280, 800)
         scene = SettingsScene(a)
         a.manager.push(scene)
         frames(a, 1)
-        menu = [el for el in a.ui.get_sprite_group().sprites()
-                if isinstance(el, UIDropDownMenu) and el.object_ids[-1] == "#set_window_size"][0]
+        menu = [
+            el
+            for el in a.ui.get_sprite_group().sprites()
+            if isinstance(el, UIDropDownMenu) and el.object_ids[-1] == "#set_window_size"
+        ][0]
         assert menu.selected_option[0] == "1024 × 640"
-        assert scene.hints["window_size"].text == \
-            "The window is 1024 × 640 now; the next start opens at 1280 × 800."
+        assert (
+            scene.hints["window_size"].text
+            == "The window is 1024 × 640 now; the next start opens at 1280 × 800."
+        )
         scene.change("window_size", "1280 × 800")
         frames(a, 1)
         scene = a.manager.top
@@ -400,6 +444,7 @@ def test_load_game_keeps_the_unfinished_game_of_the_same_kind(app):
     two turns later it is still there (before, the autosave slot and its backup were
     overwritten)."""
     from tests.dice_game import Face, Roll
+
     unfinished = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     unfinished.apply(Roll())
     store.autosave(unfinished)
@@ -407,13 +452,16 @@ def test_load_game_keeps_the_unfinished_game_of_the_same_kind(app):
     click(app, find_button(app, "Load game"))
     scene = app.manager.top
     row = [r.path for r in scene.rows].index(other)
-    loads = [b for b in app.ui.get_sprite_group().sprites()
-             if getattr(b, "text", None) == "Load" and b.visible]
+    loads = [
+        b
+        for b in app.ui.get_sprite_group().sprites()
+        if getattr(b, "text", None) == "Load" and b.visible
+    ]
     click(app, sorted(loads, key=lambda b: b.get_abs_rect().y)[row])
     table = app.manager.top
     assert isinstance(table, GenericTable) and table.match.seats[0].name == "Cy"
     assert f"Your unfinished game of {PIG.title} is kept in Load game." in app.messages
-    for _ in range(2):                                 # two turns: the slot is written
+    for _ in range(2):  # two turns: the slot is written
         table.match.apply(Roll())
         table.match.resolve_chance(Face(1))
         table._after_step()
@@ -433,29 +481,32 @@ def test_continue_resumes_the_slot_without_copying_it(app):
 
 def test_loading_the_backup_of_the_slot_keeps_the_newer_autosave(app):
     from tests.dice_game import Roll
+
     m = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     store.autosave(m)
     m.apply(Roll())
-    store.autosave(m)                  # the slot holds the roll; its backup the start
+    store.autosave(m)  # the slot holds the roll; its backup the start
     click(app, find_button(app, "Load game"))
     app.manager.top.load(store.autosave_path(PIG.id), backup=True)
     kept = _unfinished()
     assert len(kept) == 1 and store.load(kept[0].path).history == m.history
 
 
-def test_opening_a_game_when_the_slot_cannot_be_moved_aside_does_not_autosave(app,
-                                                                              monkeypatch):
+def test_opening_a_game_when_the_slot_cannot_be_moved_aside_does_not_autosave(app, monkeypatch):
     """If the unfinished game cannot be kept (the disk refuses), the new game is played but
     never autosaves over it."""
     from saves.format import SaveError
+
     unfinished = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     slot = store.autosave(unfinished)
     before = slot.read_text()
 
     def refuse(game_id, folder=None):
         raise SaveError("Could not keep the unfinished game: Read-only file system.")
+
     monkeypatch.setattr(store, "keep_unfinished", refuse)
     from scenes.tables import open_match
+
     open_match(app, Match(PIG, [Seat("human", "Cy"), Seat("human", "Di")], seed=8))
     frames(app, 2)
     app.manager.top.autosave()
@@ -468,10 +519,12 @@ def test_saving_under_an_existing_name_asks_before_replacing(app):
     confirmation; Cancel leaves the save alone, Replace replaces it (the old one is the
     backup)."""
     from tests.dice_game import Roll
+
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     path = store.save(match, "Friday")
     first = path.read_text()
     from scenes.tables import open_match
+
     open_match(app, match)
     frames(app, 2)
     match.apply(Roll())
@@ -490,7 +543,7 @@ def test_saving_under_an_existing_name_asks_before_replacing(app):
     click(app, find_button(app, "Save"))
     assert pause.dialog.confirm_button.text == "Replace"
     click(app, pause.dialog.confirm_button)
-    frames(app, 2)                                  # the dialog's own event comes a frame later
+    frames(app, 2)  # the dialog's own event comes a frame later
     assert store.load(path).history == match.history
     assert store.backup_path(path).read_text() == first
     assert "Replaced the save “Friday” (its last version is the backup)" in app.messages
@@ -502,6 +555,7 @@ def test_saving_under_a_new_name_never_touches_another_save(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     first = store.save(match, "Партия 1")
     from scenes.tables import open_match
+
     open_match(app, match)
     frames(app, 2)
     key(app, pygame.K_ESCAPE)
@@ -521,16 +575,23 @@ def test_delete_on_a_read_only_folder_is_reported_and_the_save_stays(app, monkey
     from pathlib import Path
 
     import pygame_gui
+
     path = _saved_pig("Keep me")
     click(app, find_button(app, "Load game"))
     scene = app.manager.top
 
     def refuse(self, *args, **kwargs):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(Path, "unlink", refuse)
     scene.ask_delete(scene.rows[0])
-    frames(app, 1, events=[pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                              ui_element=scene.dialog)])
+    frames(
+        app,
+        1,
+        events=[
+            pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.dialog)
+        ],
+    )
     monkeypatch.undo()
     assert app.messages[-1] == f"Could not delete {path.name}: Permission denied."
     assert path.exists() and isinstance(app.manager.top, LoadGameScene)
@@ -556,13 +617,14 @@ def test_the_program_starts_and_plays_without_a_data_folder(tmp_path, monkeypatc
         assert a.manager.top.problem == sentence and a.manager.top.rows == []
         key(a, pygame.K_ESCAPE)
         from scenes.tables import open_match
+
         match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
         open_match(a, match)
         frames(a, 2)
         table = a.manager.top
         table.autosave()
         table.autosave()
-        assert table.current_message() == sentence       # said once, play goes on
+        assert table.current_message() == sentence  # said once, play goes on
         table.clear_message()
         table.autosave()
         assert table.current_message() == ""
@@ -576,6 +638,7 @@ def test_the_program_starts_and_plays_without_a_data_folder(tmp_path, monkeypatc
 def test_new_game_names_fit_the_seat_name_limit(app):
     """Defect 10: a name typed on the new-game screen is never longer than a seat allows."""
     from engine.match import NAME_LIMIT
+
     click(app, find_button(app, "New game"))
     scene = app.manager.top
     for _kind, name in scene.seat_widgets:
@@ -589,6 +652,7 @@ def test_save_after_loading_a_named_save_offers_its_name(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     path = store.save(match, "Friday")
     from scenes.tables import open_match
+
     open_match(app, store.load(path))
     frames(app, 2)
     key(app, pygame.K_ESCAPE)

@@ -1,4 +1,5 @@
 """Never lose play: every step autosaved, closing asks, Ctrl+S saves; menus by keyboard."""
+
 import json
 import os
 import signal
@@ -57,7 +58,7 @@ def test_closing_an_unsaved_game_asks_and_cancel_goes_back(app):
     table = table_with_a_step(app)
     close_window(app)
     assert isinstance(app.manager.top, LeaveScene) and app.running
-    key(app, pygame.K_ESCAPE)                       # Cancel
+    key(app, pygame.K_ESCAPE)  # Cancel
     assert app.manager.top is table and app.running
 
 
@@ -66,19 +67,20 @@ def test_quit_in_the_question_quits_and_closing_twice_quits(app):
     close_window(app)
     frames(app, 1)
     find_button(app, "Quit").on_self_event(
-        __import__("pygame_gui").UI_BUTTON_PRESSED, {"mouse_button": 1})
+        __import__("pygame_gui").UI_BUTTON_PRESSED, {"mouse_button": 1}
+    )
     frames(app, 1)
     assert not app.running
     app.running = True
     close_window(app)
-    close_window(app)                               # the question is up: closing again quits
+    close_window(app)  # the question is up: closing again quits
     assert not app.running
 
 
 def test_save_and_quit_asks_a_name_the_first_time_then_saves_and_quits(app):
     table = table_with_a_step(app)
     close_window(app)
-    key(app, pygame.K_RETURN)                       # Save and quit
+    key(app, pygame.K_RETURN)  # Save and quit
     naming = app.manager.top
     assert isinstance(naming, PauseScene) and naming.naming
     naming.name_entry.set_text("Evening game")
@@ -103,10 +105,10 @@ def test_ctrl_s_names_the_first_time_then_saves_silently(app):
     frames(app, 2)
     assert not table.is_saved()
     key(app, pygame.K_s, pygame.KMOD_CTRL)
-    assert app.manager.top is table                 # no question the second time
+    assert app.manager.top is table  # no question the second time
     assert len(json.loads(path.read_text())["history"]) > len(first)
     assert table.is_saved()
-    close_window(app)                               # saved as it is: closing just quits
+    close_window(app)  # saved as it is: closing just quits
     assert not app.running
 
 
@@ -136,12 +138,31 @@ def test_menus_work_from_the_keyboard(app):
 
 
 def test_a_killed_program_continues_at_the_last_step(tmp_path):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               XDG_DATA_HOME=str(tmp_path / "d"), XDG_CONFIG_HOME=str(tmp_path / "c"),
-               XDG_CACHE_HOME=str(tmp_path / "k"))
-    child = subprocess.Popen([sys.executable, "main.py", "--game", "diced-tomatoes", "--seats",
-                              "bot:easy,human", "--seed", "4", "--instant"], cwd=ROOT, env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        XDG_DATA_HOME=str(tmp_path / "d"),
+        XDG_CONFIG_HOME=str(tmp_path / "c"),
+        XDG_CACHE_HOME=str(tmp_path / "k"),
+    )
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "main.py",
+            "--game",
+            "diced-tomatoes",
+            "--seats",
+            "bot:easy,human",
+            "--seed",
+            "4",
+            "--instant",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     slot = tmp_path / "d" / "tabletop-trio" / "saves" / "autosave-diced-tomatoes.json"
     try:
         deadline = time.monotonic() + 60
@@ -150,7 +171,7 @@ def test_a_killed_program_continues_at_the_last_step(tmp_path):
             if slot.exists():
                 try:
                     if store.load(slot).is_human_turn():
-                        break       # the bot's whole turn is on disk, step by step
+                        break  # the bot's whole turn is on disk, step by step
                 except Exception:
                     pass
     finally:
@@ -163,10 +184,11 @@ def test_a_killed_program_continues_at_the_last_step(tmp_path):
 
 def test_a_dropdown_opens_and_chooses_from_the_keyboard(app):
     from scenes.settings import SettingsScene
+
     app.settings.animation_speed = "normal"
     app.manager.push(SettingsScene(app))
     frames(app, 2)
-    for _ in range(6):                                  # to the animation speed's choice
+    for _ in range(6):  # to the animation speed's choice
         key(app, pygame.K_TAB)
         if app.focus.focused().text == "Normal":
             break
@@ -178,4 +200,4 @@ def test_a_dropdown_opens_and_chooses_from_the_keyboard(app):
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.settings.animation_speed == "fast"
-    assert app.focus.focused().text == "Fast"           # the ring stays on the dropdown
+    assert app.focus.focused().text == "Fast"  # the ring stays on the dropdown

@@ -1,6 +1,7 @@
 """The Off the Rails table scene, played through mouse events at its targets (issues 8, 18).
 
 Layout and input are tested without a display in ``tests/scenes/off_the_rails/``."""
+
 import pygame
 import pytest
 
@@ -71,8 +72,11 @@ def start_at(app, s, seats):
 
 
 def hover(app, pos):
-    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                              buttons=(0, 0, 0))])
+    frames(
+        app,
+        1,
+        events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))],
+    )
 
 
 def click_square(app, table, sq):
@@ -123,7 +127,7 @@ def human_step(app, table):
                 key(app, pygame.K_r)
             click_square(app, table, sq)
             return
-        key(app, pygame.K_RETURN)              # the last look is over: the carts roll
+        key(app, pygame.K_RETURN)  # the last look is over: the carts roll
         return
     if pending in ("move_cart", "chasm_token"):
         click_square(app, table, sorted(table.view().glow)[0])
@@ -143,7 +147,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
-    assert table.match.state.turn >= 6          # a short game still lasts several turns
+    assert table.match.state.turn >= 6  # a short game still lasts several turns
     kinds = {type(a) for a in (e.action for e in table.match.history if e.player == 0)}
     assert {S.ChooseEdge, S.PlaceCart, S.PlaceTile, S.EndActions} <= kinds
 
@@ -156,8 +160,11 @@ def test_solo_game_by_mouse_shows_result(app):
 
 
 def test_all_bot_game_reaches_score_sheet(app):
-    table = start(app, [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy"),
-                        Seat("bot", "Bot 3", "easy")], seed=4)
+    table = start(
+        app,
+        [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy"), Seat("bot", "Bot 3", "easy")],
+        seed=4,
+    )
     for _ in range(6000):
         if isinstance(app.manager.top, GameOverScene):
             break
@@ -171,7 +178,7 @@ def test_all_bot_game_reaches_score_sheet(app):
 def first_turn(app, seats=None):
     table = start(app, seats or [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)
-    human_step(app, table)              # the edge
+    human_step(app, table)  # the edge
     wait_for_human(app, table)
     return table
 
@@ -244,7 +251,7 @@ def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(ap
     paths = {p.cart: p for p in table.view().paths}
     assert set(paths) == {0, 1}
     assert paths[0].squares[:2] == ((-1, 5), (0, 5)) and paths[0].end == "derail"
-    assert find_button(app, "Move carts").is_selected          # it is the next step
+    assert find_button(app, "Move carts").is_selected  # it is the next step
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.match.state.to_dict() == before and table.shown.to_dict() == before
     click(app, find_button(app, "Straight"))
@@ -252,7 +259,7 @@ def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(ap
     key(app, pygame.K_RETURN)
     wait_for_human(app, table)
     assert any(isinstance(e, S.ActionsEnded) for _, e in table.match.events)
-    assert table.match.state.pending() == "move_cart"         # which cart goes first
+    assert table.match.state.pending() == "move_cart"  # which cart goes first
     assert {p.cart for p in table.view().paths} == {0, 1}
     click_square(app, table, (-1, 8))
     wait_for_human(app, table)
@@ -297,6 +304,7 @@ def test_speed_buttons_change_the_chosen_cart(app):
 # --- saves, resizing ------------------------------------------------------------------------------
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
+
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     for _ in range(2):
         wait_for_human(app, table)
@@ -305,16 +313,19 @@ def test_save_from_pause_and_load_back_identical(app):
     state = table.match.state.to_dict()
     key(app, pygame.K_ESCAPE)
     if not isinstance(app.manager.top, PauseScene):
-        key(app, pygame.K_ESCAPE)          # the first Esc put the tool down
+        key(app, pygame.K_ESCAPE)  # the first Esc put the tool down
     assert isinstance(app.manager.top, PauseScene)
-    click(app, find_button(app, "Save"))      # asks for a name
-    click(app, find_button(app, "Save"))      # saves under the default name
+    click(app, find_button(app, "Save"))  # asks for a name
+    click(app, find_button(app, "Save"))  # saves under the default name
     saved = [i for i in store.list_saves() if not i.is_autosave][0]
     assert store.load(saved.path).state.to_dict() == state
     click(app, find_button(app, "Quit to title"))
     click(app, find_button(app, "Load game"))
-    load = [b for b in app.ui.get_sprite_group().sprites() if getattr(b, "text", None) == "Load"
-            and b.visible and b.is_enabled]
+    load = [
+        b
+        for b in app.ui.get_sprite_group().sprites()
+        if getattr(b, "text", None) == "Load" and b.visible and b.is_enabled
+    ]
     click(app, load[0])
     table = app.manager.top
     assert isinstance(table, OffTheRailsTable)
@@ -331,9 +342,11 @@ def test_the_last_deposit_card_stays_shown_after_continue(app):
     wait_for_human(app, table)
     card = table.last_card
     # a deposit card, or a card of the chasm deck naming the square a chasm opens on
-    revealed = [(e.colour, e.number) if isinstance(e, S.CardRevealed) else (e.colour, e.card)
-                for _, e in table.match.events
-                if isinstance(e, S.CardRevealed) or (isinstance(e, S.ChasmOpened) and e.card)]
+    revealed = [
+        (e.colour, e.number) if isinstance(e, S.CardRevealed) else (e.colour, e.card)
+        for _, e in table.match.events
+        if isinstance(e, S.CardRevealed) or (isinstance(e, S.ChasmOpened) and e.card)
+    ]
     assert card == revealed[-1]
     again = OffTheRailsTable(app, table.match)
     assert again.last_card == card and again.view().last_card == card
@@ -428,7 +441,7 @@ def test_junction_arrows_and_jewel_choice(any_speed_app):
     assert table.match.state.pending() == "gem"
     assert [o.label for o in table.ask().options] == ["Take the ruby", "Take the emerald"]
     panel = table.view().prompt_boxes[0]
-    assert not panel.colliderect(table.layout.square((3, 5)))   # the cart stays in view
+    assert not panel.colliderect(table.layout.square((3, 5)))  # the cart stays in view
     choose(app, table, 1)
     wait_for_human(app, table)
     assert table.match.state.pending() == "exit"
@@ -467,7 +480,7 @@ def test_a_held_mission_is_taken_by_clicking_its_card_in_the_action_phase(app):
     table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
     wait_for_human(app, table)
     assert "you may take The Spice of Life now" in table.status_text()
-    click_at(app, area(table, ("mission", 3)).center)          # not fulfilled: nothing happens
+    click_at(app, area(table, ("mission", 3)).center)  # not fulfilled: nothing happens
     assert table.match.state.taken[0] == []
     click_at(app, area(table, ("mission", 10)).center)
     frames(app, 2)
@@ -494,6 +507,7 @@ def test_drop_the_larger_half_rule_by_pictures(app):
 
 def test_cart_path_follows_straights_and_curves():
     import math
+
     pygame.font.init()
     lay_ = Layout((1280, 800), 2, 3)
     track = path_track(lay_, [(1, 1), (2, 1), (2, 2)])  # south, then a curve to the east
@@ -516,10 +530,10 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     import random
 
     from tests.engine.off_the_rails.helpers import track_policy
+
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
-    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed,
-                  options={})
+    table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed, options={})
     match = table.match
     rng = random.Random(seed)
     surface = pygame.Surface(app.size)
@@ -557,13 +571,14 @@ def test_the_log_names_computer_players_without_their_level(app):
         wait_for_human(app, table)
     lines = " ".join(table.log_lines)
     assert "Bot 1 (Easy)" not in lines and "Bot 1 " in lines
-    assert table.match.names[0] == "Bot 1 (Easy)"          # the seat keeps its name
+    assert table.match.names[0] == "Bot 1 (Easy)"  # the seat keeps its name
 
 
 def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
     """Issue 18, findings 6 and sound: while the table animates the top bar shows what is
     happening (never an old message); a cart's rumble lasts exactly its roll on the table."""
     from tests.scenes.test_sound import RecordingBoard
+
     app = make_app(instant=False)
     board = RecordingBoard(app.settings)
     app.sound = board
@@ -604,7 +619,7 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
     s.chasm_card_seen = s.chasm_phase = s.chasm_turn = True
     s.token_supply = {"red": 0, "yellow": 0, "green": 0, "blue": 0}
     s.piles = []
-    for index in range(19):                        # 19 tokens placed, the 20th goes next
+    for index in range(19):  # 19 tokens placed, the 20th goes next
         s.chasm[(11, index % 12) if index < 12 else (10, index - 12)] = "red"
     s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
     s.actions_left = 0
@@ -628,7 +643,7 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
     derails = [c for c in captions if "derailed" in c]
     assert opened and len(derails) == 2 and captions[-1].startswith("The game is over")
     assert captions.index(opened[0]) < captions.index(derails[0])
-    assert waited >= 1.5                        # a beat before the sheet
+    assert waited >= 1.5  # a beat before the sheet
     pygame.quit()
 
 
@@ -644,8 +659,11 @@ def test_animated_bot_game_draws_every_step_without_error():
             if isinstance(a.manager.top, GameOverScene):
                 break
             if table.anims.busy:
-                kinds |= {x.draw_fn.__qualname__.split(".")[0]
-                          for x in table.anims.groups[0][0] if x.draw_fn}
+                kinds |= {
+                    x.draw_fn.__qualname__.split(".")[0]
+                    for x in table.anims.groups[0][0]
+                    if x.draw_fn
+                }
             frames(a, 1, dt=0.15)
         assert isinstance(a.manager.top, GameOverScene)
         assert {"roll", "tile_drop", "gems_fall", "card_revealed"} <= kinds
@@ -667,11 +685,14 @@ def test_clans_carry_their_marks_with_the_colour_pattern_setting(app):
     for marks in (False, True):
         app.settings.colorblind_patterns = marks
         table.draw_board(surface)
-        shots[marks] = (pygame.image.tobytes(surface.subsurface(square), "RGB"),
-                        pygame.image.tobytes(surface.subsurface(strip), "RGB"))
+        shots[marks] = (
+            pygame.image.tobytes(surface.subsurface(square), "RGB"),
+            pygame.image.tobytes(surface.subsurface(strip), "RGB"),
+        )
     assert shots[True][0] != shots[False][0] and shots[True][1] != shots[False][1]
     assert oa.cart_top(40, oa.clan("red"), "white", "red") is not oa.cart_top(
-        40, oa.clan("red"), "white")
+        40, oa.clan("red"), "white"
+    )
 
 
 def test_score_sheet_names_players_and_clans_and_seat_colours_follow_the_clans(app):
@@ -703,7 +724,7 @@ def test_solo_hint_gives_a_reason_in_the_second_person(app):
     reason = msg.split(". ", 1)[1]
     assert reason != "A sensible move." and "Ana" not in reason, msg
     rects, _ = table.view().hint_rects, None
-    assert rects                                   # the hinted move is framed on the board
+    assert rects  # the hinted move is framed on the board
 
 
 def test_a_turn_of_four_straights_takes_six_inputs(app):
@@ -718,20 +739,21 @@ def test_a_turn_of_four_straights_takes_six_inputs(app):
     click(app, find_button(app, "Straight"))
     inputs += 1
     hover(app, area(table, ("square", 0, 5)).center)
-    while table.view().ghost[1] != "NS":       # the rotation: once, and only if needed
+    while table.view().ghost[1] != "NS":  # the rotation: once, and only if needed
         key(app, pygame.K_r)
     for row in range(4):
         click_square(app, table, (row, 5))
         inputs += 1
-        assert table.selection.tool == ("straight" if row < 3 else None)   # none: no action left
+        assert table.selection.tool == ("straight" if row < 3 else None)  # none: no action left
     assert [e.action for e in table.match.history[-4:]] == [
-        S.PlaceTile(row, 5, "NS") for row in range(4)]
+        S.PlaceTile(row, 5, "NS") for row in range(4)
+    ]
     key(app, pygame.K_RETURN)
     inputs += 1
     wait_for_human(app, table)
     assert inputs == 6
-    assert table.match.state.carts[0].square == (3, 5)       # rolled its 4 squares
-    assert table.match.state.player == 1                     # and the turn went on to Ben
+    assert table.match.state.carts[0].square == (3, 5)  # rolled its 4 squares
+    assert table.match.state.player == 1  # and the turn went on to Ben
 
 
 def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
@@ -744,7 +766,7 @@ def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
     frames(app, 2)
     replay = app.manager.top
     assert isinstance(replay, OffTheRailsTable) and replay.replay is not None
-    frames(app, 20, dt=0.5)                       # it plays on by itself
+    frames(app, 20, dt=0.5)  # it plays on by itself
     assert 0 < replay.cursor.position < replay.cursor.length == len(replay.replay)
     click(app, find_button(app, ">|"))
     frames(app, 2)

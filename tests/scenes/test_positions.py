@@ -1,4 +1,5 @@
 """Shareable positions (issue 24): Copy in the pause menu, Start from a position in New game."""
+
 import random
 
 import pygame
@@ -42,6 +43,7 @@ def random_position(game_id, seed):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_copy_then_paste_starts_the_same_position(app, game_id):
     from scenes.tables import open_match
+
     for seed in (1, 2):
         match = random_position(game_id, seed)
         if match.is_terminal():
@@ -53,7 +55,7 @@ def test_copy_then_paste_starts_the_same_position(app, game_id):
         click(app, find_button(app, "Copy"))
         assert "Position copied" in app.messages
         click(app, find_button(app, "Quit to title"))
-        click(app, find_button(app, "Quit"))        # unsaved: the question, answered Quit
+        click(app, find_button(app, "Quit"))  # unsaved: the question, answered Quit
         click(app, find_button(app, "New game"))
         click(app, find_button(app, "Start from a position…"))
         assert isinstance(app.manager.top, PositionScene)
@@ -84,7 +86,8 @@ def test_a_position_sets_the_number_of_seats(app):
     click(app, find_button(app, "Start from a position…"))
     scene = app.manager.top
     text = registry.get("diced-tomatoes").notation.format(
-        read_position(registry.get("diced-tomatoes"), "players=3 phase=turn hand=4r"))
+        read_position(registry.get("diced-tomatoes"), "players=3 phase=turn hand=4r")
+    )
     scene.box.set_text(text)
     click(app, find_button(app, "Start"))
     assert len(app.manager.top.match.seats) == 3 and form.seat_count == 3
@@ -92,6 +95,7 @@ def test_a_position_sets_the_number_of_seats(app):
 
 def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
     from engine.puzzles import puzzles_for
+
     click(app, find_button(app, "New game"))
     form = app.manager.top
     form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
@@ -105,6 +109,7 @@ def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
     assert table.match.spec.id == "diced-tomatoes" and table.puzzle is puzzle
     # the red 3 on the 5-4-6 vine: a 5 harvested into slot 5, and the table says so
     from engine.diced_tomatoes.state import PlaceDie
+
     assert table.try_action(PlaceDie(die=0, owner=0, token=0))
     frames(app, 3)
     assert table.puzzle_solved
@@ -115,6 +120,7 @@ def test_pause_menu_shows_the_position_at_both_sizes():
     for size in ((1280, 800), (1024, 640)):
         a = make_app(size=size)
         from scenes.tables import open_match
+
         a.manager.push(TitleScene(a))
         open_match(a, random_position("off-the-rails", 3))
         frames(a, 2)

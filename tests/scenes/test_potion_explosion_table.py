@@ -1,6 +1,7 @@
 """The Potion Explosion table scene, played through mouse events at its targets (issues 6, 17).
 
 Layout and input are tested without a display in ``tests/scenes/potion_explosion/``."""
+
 import pygame
 import pytest
 
@@ -49,11 +50,12 @@ def start(app, seats, seed, options=None, position=None):
     return app.manager.top
 
 
-
-
 def hover(app, pos):
-    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                              buttons=(0, 0, 0))])
+    frames(
+        app,
+        1,
+        events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))],
+    )
 
 
 def do_effect(app, table, action):
@@ -96,8 +98,12 @@ def human_step(app, table, drink=True):
     state = table.match.state
     legal = state.legal_actions()
     if state.phase == "types":
-        click_at(app, area(table, ("type", legal[0].potion if hasattr(legal[0], "potion")
-                                   else legal[0].type)).center)
+        click_at(
+            app,
+            area(
+                table, ("type", legal[0].potion if hasattr(legal[0], "potion") else legal[0].type)
+            ).center,
+        )
         return
     if state.phase == "draft":
         click_at(app, area(table, ("offer", legal[0].tile)).center)
@@ -134,11 +140,9 @@ def human_step(app, table, drink=True):
         return
     pools = [a for a in legal if isinstance(a, pe.MoveToPool)]
     if pools and state.end_turn_refusal():
-        click_at(app, area(table, ("hand", pools[0].colour)).center)   # no hole: to the pool
+        click_at(app, area(table, ("hand", pools[0].colour)).center)  # no hole: to the pool
         return
     click(app, find_button(app, "End turn"))
-
-
 
 
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
@@ -146,7 +150,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 2
-    assert over.table is table          # the table draws the sheet: each player's potions
+    assert over.table is table  # the table draws the sheet: each player's potions
     frames(app, 2)
     drunk = [a for a in table.match.history if a.player == 0 and isinstance(a.action, pe.Drink)]
     assert drunk, "the human drank potions by clicking them"
@@ -203,7 +207,7 @@ def test_explosion_preview_matches_engine_for_every_marble(app, seed):
                 events += work.apply_action(work.chance_outcomes()[0][0])
             engine = [(t, p) for p in exploded_places(track, q, events)]
             if view.preview_more:
-                assert set(shown) <= set(engine), (t, q, track)   # refills may add marbles
+                assert set(shown) <= set(engine), (t, q, track)  # refills may add marbles
             else:
                 assert shown == engine, (t, q, track)
                 checked += 1
@@ -212,13 +216,15 @@ def test_explosion_preview_matches_engine_for_every_marble(app, seed):
 
 def test_the_log_rebuilt_after_load_is_the_log_seen_live(app):
     """Loading rebuilds the log from the match: the same lines, the pick summary included."""
-    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
-                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
-                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
-                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    position = with_tank(
+        "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+        "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+        "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
+    )
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
     wait_for_human(app, table)
-    click_at(app, area(table, ("marble", 0, 2)).center)      # a chain of 4
+    click_at(app, area(table, ("marble", 0, 2)).center)  # a chain of 4
     for _ in range(6):
         wait_for_human(app, table)
         human_step(app, table)
@@ -253,9 +259,11 @@ EFFECT_POSITIONS = {
     "SAN": "p0=WIS4:,MAG4:/-/-/SAN6,WIS6!/0.0.-.0.0.0",
     "PRI": "p0=WIS4:,MAG4:/RB/-/PRI6/0.0.-.0.0.0",
 }
-BASE = ("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI,ABY,FIL phase=play first=0 player=0 "
-        "tracks=RBRYKRBY/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
-        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/FIL5+3 turn=p {p0} p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+BASE = (
+    "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI,ABY,FIL phase=play first=0 player=0 "
+    "tracks=RBRYKRBY/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+    "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/FIL5+3 turn=p {p0} p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
+)
 
 
 @pytest.mark.parametrize("kind", sorted(EFFECT_POSITIONS))
@@ -284,8 +292,9 @@ def test_every_potion_effect_is_reachable_by_mouse(app, kind):
         do_effect(app, table, choices[0])
         assert isinstance(last_decision(table.match), pe.CopyPotion)
         wait_for_human(app, table)
-        choices = [a for a in table.match.state.effect_choices()
-                   if not isinstance(a, pe.FinishEffect)]
+        choices = [
+            a for a in table.match.state.effect_choices() if not isinstance(a, pe.FinishEffect)
+        ]
     if kind == "MAG":
         choices = choices[-1:]
     if kind == "BAL":
@@ -300,8 +309,9 @@ def test_every_potion_effect_is_reachable_by_mouse(app, kind):
     if kind == "ABY":
         wait_for_human(app, table)
         while table.match.state.effect is not None:
-            more = [a for a in table.match.state.effect_choices()
-                    if not isinstance(a, pe.FinishEffect)]
+            more = [
+                a for a in table.match.state.effect_choices() if not isinstance(a, pe.FinishEffect)
+            ]
             do_effect(app, table, more[0] if more else pe.FinishEffect())
             wait_for_human(app, table)
         assert table.match.state.effect is None
@@ -382,6 +392,7 @@ def test_undo_placement_by_keyboard(app):
 
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
+
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Medium)", "medium")], seed=12)
     for _ in range(12):
         wait_for_human(app, table)
@@ -392,8 +403,8 @@ def test_save_from_pause_and_load_back_identical(app):
     if not isinstance(app.manager.top, PauseScene):
         key(app, pygame.K_ESCAPE)
     assert isinstance(app.manager.top, PauseScene)
-    click(app, find_button(app, "Save"))      # asks for a name
-    click(app, find_button(app, "Save"))      # saves under the default name
+    click(app, find_button(app, "Save"))  # asks for a name
+    click(app, find_button(app, "Save"))  # saves under the default name
     saved = [i for i in store.list_saves() if not i.is_autosave][0]
     loaded = store.load(saved.path)
     assert loaded.state.to_dict() == state
@@ -422,6 +433,7 @@ def test_animations_draw_and_land_on_the_engine_state(players, seed):
     the states the steps land (the engine's apply_event, issue 16) end exactly at the engine's
     state after the batch."""
     import random
+
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed)
@@ -459,7 +471,8 @@ def test_tie_break_picks_are_made_on_the_dispenser(app):
         "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=1 end=1 "
         "tracks=RBRYKRBY/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
-        "p0=WIS4:,MAG4:/-/-/SAN4/0.0.-.0.0.0 p1=BAL4:,BLI4:/-/-/SAN4/0.0.-.0.0.0")
+        "p0=WIS4:,MAG4:/-/-/SAN4/0.0.-.0.0.0 p1=BAL4:,BLI4:/-/-/SAN4/0.0.-.0.0.0"
+    )
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
     wait_for_human(app, table)
     click(app, find_button(app, "End turn"))
@@ -495,6 +508,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     animations end (issue 17): drawn along the way, and once the queue is empty the displayed
     state is exactly the match's and the log is the one rebuilt from the match."""
     import random
+
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed)
@@ -520,7 +534,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
                 table.anims.update(0.05)
             live = list(table.log_lines)
             table.rebuild_log()
-            assert table.log_lines == live                # the log, step by step, as it was
+            assert table.log_lines == live  # the log, step by step, as it was
         count += 1
     assert count >= 200
     pygame.quit()
@@ -530,30 +544,33 @@ def test_a_pick_shows_step_by_step_log_caption_and_sound_follow_the_table():
     """Issue 17: each step's log lines appear when it lands, its caption is the top bar's
     line while it plays, and its sound cues play as it starts (an explosion per chain step)."""
     from tests.scenes.test_sound import RecordingBoard
+
     app = make_app(instant=False)
     board = RecordingBoard(app.settings)
     app.sound = board
     app.manager.push(TitleScene(app))
-    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
-                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
-                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
-                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    position = with_tank(
+        "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+        "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+        "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
+    )
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
     wait_for_human(app, table)
     board.heard.clear()
     logged = len(table.log_lines)
-    click_at(app, area(table, ("marble", 0, 2)).center)      # blue: the reds, then yellows
+    click_at(app, area(table, ("marble", 0, 2)).center)  # blue: the reds, then yellows
     assert table.anims.busy
     assert table.status_text() == "Ana picked a blue marble from track 1."
-    assert len(table.log_lines) == logged                    # not before the board shows it
-    assert board.names()[0] == "marble_pick"                # the first step's cue, at once
+    assert len(table.log_lines) == logged  # not before the board shows it
+    assert board.names()[0] == "marble_pick"  # the first step's cue, at once
     wait_for_human(app, table)
     assert table.shown.to_dict() == table.match.state.to_dict()
     new = table.log_lines[logged:]
     assert new[0] == "Ana picked a blue marble from track 1."
     assert any("chain reaction 2" in line for line in new)
     chain = [step for name, step, _, _ in board.heard if name == "explosion"]
-    assert chain == [1, 2]                                   # each explosion louder, in order
+    assert chain == [1, 2]  # each explosion louder, in order
     pygame.quit()
 
 
@@ -578,10 +595,12 @@ def test_against_bots_your_desk_stays_the_big_one_through_their_turns():
 
 def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
     from scenes.pass_screen import PassScreen
+
     app = make_app(pass_screen=True)
     app.manager.push(TitleScene(app))
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3,
-                  options={"first_player": "seat1"})
+    table = start(
+        app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3, options={"first_player": "seat1"}
+    )
     for _ in range(60):
         wait_for_human(app, table)
         if isinstance(app.manager.top, PassScreen):
@@ -596,7 +615,7 @@ def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
         frames(app, 1)
     assert isinstance(app.manager.top, PassScreen)
     assert table.match.current_player() == 1
-    assert table.viewer_seat() == 0                 # Ana's desk until Ben takes the seat
+    assert table.viewer_seat() == 0  # Ana's desk until Ben takes the seat
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.manager.top is table and table.viewer_seat() == 1
@@ -608,20 +627,23 @@ def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
 def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
-    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
-                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
-                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
-                         "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
+    position = with_tank(
+        "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+        "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+        "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
+    )
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
     wait_for_human(app, table)
-    click_at(app, area(table, ("marble", 0, 2)).center)     # a chain of two explosions
+    click_at(app, area(table, ("marble", 0, 2)).center)  # a chain of two explosions
     for _ in range(20):
         assert table.anims.busy
         if skip == "space":
             key(app, pygame.K_SPACE)
         else:
-            frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 300),
-                                                      button=1)])
+            frames(
+                app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 300), button=1)]
+            )
         if not table.match.is_chance():
             break
     frames(app, 2)
@@ -635,13 +657,16 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
 def test_the_pause_menu_leaves_the_top_bar_saying_what_to_do(app):
     """Esc with marbles in hand and room in the pool: the top bar still asks to keep them in
     the pool (it said "End turn (E) when ready", and E was then refused)."""
-    position = with_tank("n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
-                         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
-                         "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
-                         "p0=WIS4:RRY,MAG4:BBK/-/R/-/0.0.-.0.0.0 "
-                         "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0")
-    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], seed=1,
-                  position=position)
+    position = with_tank(
+        "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+        "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
+        "p0=WIS4:RRY,MAG4:BBK/-/R/-/0.0.-.0.0.0 "
+        "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
+    )
+    table = start(
+        app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], seed=1, position=position
+    )
     wait_for_human(app, table)
     playing = table.status_text()
     assert "pool" in playing
@@ -657,13 +682,19 @@ def test_a_hand_marble_tooltip_leaves_its_holes_in_sight(size):
     app = make_app(size=size)
     app.manager.push(TitleScene(app))
     try:
-        position = with_tank("n=3 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
-                             "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
-                             "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
-                             "p0=WIS4:R,WIS4:R/-/YY/-/0.0.-.0.0.0 "
-                             "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0 p2=BAL4:,BLI4:/-/-/-/0.0.-.0.0.0")
-        table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy"),
-                            Seat("bot", "Bot 2", "easy")], seed=1, position=position)
+        position = with_tank(
+            "n=3 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+            "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+            "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 turn=p "
+            "p0=WIS4:R,WIS4:R/-/YY/-/0.0.-.0.0.0 "
+            "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0 p2=BAL4:,BLI4:/-/-/-/0.0.-.0.0.0"
+        )
+        table = start(
+            app,
+            [Seat("human", "Ana"), Seat("bot", "Bot", "easy"), Seat("bot", "Bot 2", "easy")],
+            seed=1,
+            position=position,
+        )
         wait_for_human(app, table)
         marble = area(table, ("hand", "Y"))
         holes = [t.bounds for t in table.targets() if t.key[0] == "hole" and t.key[2] == "Y"]

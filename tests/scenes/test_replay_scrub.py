@@ -1,4 +1,5 @@
 """The replay you can scrub (issue 24): buttons, keys, slider, jump to a turn; the log follows."""
+
 import random
 
 import pygame
@@ -39,14 +40,15 @@ def app():
 def open_replay(app, match):
     fresh = Match(match.spec, match.seats, match.options, match.seed)
     table = table_scene_class(match.spec.id)(app, fresh, replay=match.history)
-    table.replay_playing = False            # looked at step by step from the start
+    table.replay_playing = False  # looked at step by step from the start
     app.manager.push(table)
     frames(app, 2)
     return table
 
 
-@pytest.mark.parametrize("game_id", ["diced-tomatoes", "potion-explosion", "off-the-rails",
-                                     "tea-time"])
+@pytest.mark.parametrize(
+    "game_id", ["diced-tomatoes", "potion-explosion", "off-the-rails", "tea-time"]
+)
 def test_keys_move_by_step_and_turn_and_reach_the_games_states(app, game_id):
     match, states = played(game_id)
     table = open_replay(app, match)
@@ -54,7 +56,7 @@ def test_keys_move_by_step_and_turn_and_reach_the_games_states(app, game_id):
     key(app, pygame.K_END)
     assert cursor.position == cursor.length
     assert table.match.state.to_dict() == states[-1]
-    assert table.shown.to_dict() == states[-1]          # the board shows it at once
+    assert table.shown.to_dict() == states[-1]  # the board shows it at once
     key(app, pygame.K_HOME)
     assert cursor.position == 0 and table.match.state.to_dict() == states[0]
     key(app, pygame.K_PAGEDOWN)
@@ -104,14 +106,22 @@ def test_buttons_slider_and_turn_box(app):
     click(app, find_button(app, "<<"))
     assert table.cursor.position == table.cursor.turn_position(1)
     # the slider: a drag posts its value; the table jumps there on the next frame
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
-        "value": 40, "ui_element": table.replay_slider, "ui_object_id": ""}))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+            {"value": 40, "ui_element": table.replay_slider, "ui_object_id": ""},
+        )
+    )
     frames(app, 2)
     assert table.cursor.position == 40 and table.match.state.to_dict() == states[40]
     # the turn box: type a turn, Enter
     table.turn_entry.set_text("5")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, {
-        "text": "5", "ui_element": table.turn_entry, "ui_object_id": ""}))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_TEXT_ENTRY_FINISHED,
+            {"text": "5", "ui_element": table.turn_entry, "ui_object_id": ""},
+        )
+    )
     frames(app, 2)
     assert table.cursor.position == table.cursor.turn_position(5) and table.cursor.turn_at() == 5
     assert int(table.replay_slider.get_current_value()) == table.cursor.position
@@ -119,12 +129,13 @@ def test_buttons_slider_and_turn_box(app):
 
 def test_a_replay_paused_at_the_end_stays_and_enter_shows_the_score_sheet(app):
     from scenes.game_over import GameOverScene
+
     match, _ = played("diced-tomatoes", steps=2000)
     assert match.is_terminal()
     table = open_replay(app, match)
     key(app, pygame.K_END)
     frames(app, 30, dt=0.2)
-    assert app.manager.top is table                 # looked at step by step: no sheet pops up
+    assert app.manager.top is table  # looked at step by step: no sheet pops up
     key(app, pygame.K_RETURN)
     assert isinstance(app.manager.top, GameOverScene)
 
@@ -134,10 +145,16 @@ def test_replay_and_play_again_of_a_game_from_a_position_start_there(app):
     from engine.puzzles import puzzles_for
     from scenes.game_over import GameOverScene
     from scenes.tables import open_match
+
     spec = registry.get("diced-tomatoes")
     puzzle = puzzles_for("diced-tomatoes")[0]
-    match = match_from_position(spec, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], {},
-                                5, read_position(spec, puzzle.position))
+    match = match_from_position(
+        spec,
+        [Seat("human", "Ana"), Seat("bot", "Bot", "easy")],
+        {},
+        5,
+        read_position(spec, puzzle.position),
+    )
     rng = random.Random(5)
     while not match.is_terminal():
         if match.is_chance():

@@ -1,5 +1,6 @@
 """Sound in the app: button clicks, M mutes (and is stored), refusals, a person's turn, hints,
 the fanfare, table cues at animation speed only, settings, and a mixer that cannot start."""
+
 from __future__ import annotations
 
 import os
@@ -66,9 +67,9 @@ def test_m_mutes_and_unmutes_with_a_toast_and_is_stored(app):
     assert app.settings.sound_effects is False
     assert app.messages[-1] == "Sound off. M turns it back on."
     assert load_settings().sound_effects is False
-    assert app.sound.mixer.faded_all == 80           # what was playing stops
+    assert app.sound.mixer.faded_all == 80  # what was playing stops
     click(app, find_button(app, "Settings"))
-    assert app.sound.names() == []                   # muted: no click
+    assert app.sound.names() == []  # muted: no click
     key(app, pygame.K_m)
     assert app.settings.sound_effects is True and load_settings().sound_effects is True
     assert app.messages[-1] == "Sound on. M mutes it."
@@ -93,9 +94,13 @@ def test_the_settings_scene_follows_m(app):
     scene = app.manager.top
     assert scene.shown_effects is False
     from pygame_gui.elements import UIDropDownMenu
-    labels = [b.selected_option for b in app.ui.get_sprite_group().sprites()
-              if isinstance(b, UIDropDownMenu) and b.most_specific_combined_id.endswith(
-                  "#set_sound_effects")]
+
+    labels = [
+        b.selected_option
+        for b in app.ui.get_sprite_group().sprites()
+        if isinstance(b, UIDropDownMenu)
+        and b.most_specific_combined_id.endswith("#set_sound_effects")
+    ]
     assert len(labels) == 1 and labels[0][0] == "Off"
 
 
@@ -124,7 +129,7 @@ def test_nothing_to_undo_is_a_refusal_too(app):
 def test_a_persons_turn_chimes_once_per_turn(app):
     table = open_pig(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
     assert app.sound.names().count("turn_start") == 1
-    table.try_action(SetStake(2))                    # another decision in the same turn
+    table.try_action(SetStake(2))  # another decision in the same turn
     frames(app, 5)
     assert app.sound.names().count("turn_start") == 1
     while table.match.current_player() == 0 or table.match.is_chance():
@@ -134,7 +139,7 @@ def test_a_persons_turn_chimes_once_per_turn(app):
         else:
             table.try_action(Hold() if Hold() in legal else Roll())
             frames(app, 1)
-    wait_for_human(app, table)                        # the bot plays its turn
+    wait_for_human(app, table)  # the bot plays its turn
     frames(app, 2)
     assert not table.match.is_terminal() and table.match.current_player() == 0
     assert app.sound.names().count("turn_start") == 2
@@ -153,8 +158,9 @@ def test_a_hint_arriving_chimes(app):
 
 
 def test_the_end_of_a_game_plays_the_fanfare_once(app):
-    match = Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10},
-                  seed=3)
+    match = Match(
+        PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10}, seed=3
+    )
     open_match(app, match)
     for _ in range(600):
         frames(app, 1, dt=0.2)
@@ -193,14 +199,14 @@ def test_a_hook_plays_the_cues_when_the_group_starts_with_scaled_durations():
         hook = table.sound_hook([move, collided()])
         board.heard.clear()
         table.anims.add([], None, hook)
-        assert board.heard == []                     # queued, not begun
+        assert board.heard == []  # queued, not begun
         table.anims.update(0.0)
         assert board.names() == ["cart_rolling", "collision"]
         assert board.heard[0][3] == pytest.approx((0.2 * 2 + 0.05) * 0.45)
         board.heard.clear()
         table.play_sound(SoundCue("cart_rolling"), duration=1.25)
-        assert board.heard[0][3] == 1.25             # a given duration is already scaled
-        assert table.sound_hook(otr.ActionsEnded(0)) is None      # a quiet event
+        assert board.heard[0][3] == 1.25  # a given duration is already scaled
+        assert table.sound_hook(otr.ActionsEnded(0)) is None  # a quiet event
     finally:
         registry.unregister(PIG.id)
         pygame.quit()
@@ -227,6 +233,7 @@ def test_a_damaged_volume_is_reported_and_the_default_used(volume):
     import json
 
     from saves.settings import config_path
+
     config_path().write_text(json.dumps({"master_volume": volume}))
     loaded = load_settings()
     assert loaded.master_volume == Settings().master_volume
@@ -238,15 +245,20 @@ def test_the_volume_slider_applies_at_once_and_is_stored_when_it_rests(app):
     scene = app.manager.top
     app.sound.heard.clear()
     scene.volume_slider.set_current_value(30)
-    pygame.event.post(pygame.event.Event(__import__("pygame_gui").UI_HORIZONTAL_SLIDER_MOVED,
-                                         ui_element=scene.volume_slider, value=30))
+    pygame.event.post(
+        pygame.event.Event(
+            __import__("pygame_gui").UI_HORIZONTAL_SLIDER_MOVED,
+            ui_element=scene.volume_slider,
+            value=30,
+        )
+    )
     frames(app, 1)
     assert app.settings.master_volume == 30 and scene.volume_label.text == "30 %"
-    assert load_settings().master_volume == 80       # not yet: the slider may still move
+    assert load_settings().master_volume == 80  # not yet: the slider may still move
     scene.volume_changed_at -= 1.0
     frames(app, 1)
     assert load_settings().master_volume == 30
-    assert app.sound.names() == ["die_land"]         # a sample at the new level
+    assert app.sound.names() == ["die_land"]  # a sample at the new level
 
 
 def test_sound_effects_off_in_the_settings_scene(app):
@@ -256,17 +268,22 @@ def test_sound_effects_off_in_the_settings_scene(app):
 
 
 def test_a_mixer_that_fails_to_start_leaves_a_silent_working_game(monkeypatch, capfd):
-    monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")    # not dummy: the board really tries
+    monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")  # not dummy: the board really tries
 
-    def no_device(*args, **kwargs):        # ALSA writes its complaints to descriptor 2 in C
+    def no_device(*args, **kwargs):  # ALSA writes its complaints to descriptor 2 in C
         os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")
         raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     registry.register(PIG)
     try:
         app = make_app()
-        open_match(app, Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")],
-                              {"target": 10}, seed=3))
+        open_match(
+            app,
+            Match(
+                PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], {"target": 10}, seed=3
+            ),
+        )
         board = app.sound
         status = app.run(frames=40)
         assert status == 0 and app.frame_count == 40

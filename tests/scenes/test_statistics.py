@@ -1,4 +1,5 @@
 """The statistics screen and the table recording finished games (issue 24)."""
+
 import random
 import sqlite3
 
@@ -39,6 +40,7 @@ def played_to_the_end(seats, seed=4) -> Match:
 
 def finish_at_table(app, match):
     from scenes.tables import open_match
+
     open_match(app, match)
     for _ in range(200):
         frames(app, 1, dt=0.2)
@@ -56,7 +58,7 @@ def test_a_finished_game_with_a_person_is_recorded_once(app):
     record = records[0]
     assert record.game == PIG.id and record.seed == 4 and record.opponents == "hard"
     assert record.turns == match.turn_count()
-    assert record.duration > 0                 # the seconds the table was on screen
+    assert record.duration > 0  # the seconds the table was on screen
 
 
 def test_a_game_of_bots_only_is_not_recorded(app):
@@ -77,13 +79,15 @@ def test_a_damaged_database_is_said_and_the_game_still_ends(app):
 
 def test_a_locked_database_is_said_and_the_game_still_ends(app):
     path = stats.stats_path()
-    stats.add(stats.record_of(played_to_the_end([Seat("human", "A"), Seat("bot", "B", "easy")]),
-                              5), path)
+    stats.add(
+        stats.record_of(played_to_the_end([Seat("human", "A"), Seat("bot", "B", "easy")]), 5), path
+    )
     holder = sqlite3.connect(path)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        finish_at_table(app, played_to_the_end([Seat("human", "Ana"),
-                                                Seat("bot", "B", "easy")], seed=9))
+        finish_at_table(
+            app, played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=9)
+        )
     finally:
         holder.rollback()
         holder.close()
@@ -94,8 +98,11 @@ def test_a_locked_database_is_said_and_the_game_still_ends(app):
 def fill(count=6):
     for seed in range(count):
         level = ("easy", "hard")[seed % 2]
-        stats.add(stats.record_of(played_to_the_end([Seat("human", "Ana"),
-                                                     Seat("bot", "B", level)], seed), 60))
+        stats.add(
+            stats.record_of(
+                played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", level)], seed), 60
+            )
+        )
 
 
 def test_title_opens_statistics_with_a_row_per_opponent_level(app):
@@ -149,22 +156,35 @@ def test_statistics_screen_draws_at_both_window_sizes(size):
 
 def test_charts_draw_without_games_and_with_one():
     from scenes import kit
+
     pygame.font.init()
     kit.reset_caches()
     surface = pygame.Surface((600, 300))
     draw_score_chart(surface, pygame.Rect(0, 0, 400, 300), [])
     draw_win_rate_chart(surface, pygame.Rect(400, 0, 200, 300), {})
-    record = stats.GameRecord("pig", {}, ({"kind": "human", "name": "A"},), "easy", (5,), (0,),
-                              True, 5, 3, 10.0, 1, "2026-12-01T10:00:00+00:00")
+    record = stats.GameRecord(
+        "pig",
+        {},
+        ({"kind": "human", "name": "A"},),
+        "easy",
+        (5,),
+        (0,),
+        True,
+        5,
+        3,
+        10.0,
+        1,
+        "2026-12-01T10:00:00+00:00",
+    )
     draw_score_chart(surface, pygame.Rect(0, 0, 400, 300), [record])
-    draw_win_rate_chart(surface, pygame.Rect(400, 0, 200, 300),
-                        stats.by_opponents([record]))
+    draw_win_rate_chart(surface, pygame.Rect(400, 0, 200, 300), stats.by_opponents([record]))
     # the single win's dot is drawn filled in the easy colour at the centre of the plot
     assert surface.get_at((54 + (400 - 72) // 2, 40))[:3] == (110, 190, 110)
 
 
 def test_the_score_sheet_saves_a_game_record_that_reads_back(app):
     from saves import record
+
     match = played_to_the_end([Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
     finish_at_table(app, match)
     click(app, find_button(app, "Save record"))
@@ -176,10 +196,11 @@ def test_the_score_sheet_saves_a_game_record_that_reads_back(app):
 
 def test_games_among_friends_show_no_win_rate():
     from scenes.statistics import against_bots_or_solo, summary_cells
-    friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]),
-                              30)
-    against = stats.record_of(played_to_the_end([Seat("human", "Ana"),
-                                                 Seat("bot", "B", "easy")], seed=6), 30)
+
+    friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]), 30)
+    against = stats.record_of(
+        played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=6), 30
+    )
     cells = summary_cells("people", stats.summarize([friends]))
     assert cells[1] == "1" and cells[2:4] == ["–", "–"] and cells[6:] == ["–", "–"]
     assert against_bots_or_solo([friends, against]) == [against]

@@ -1,4 +1,5 @@
 """UI fuzz: random mouse and keyboard events to every scene for a bounded number of frames."""
+
 import random
 
 import pygame
@@ -14,8 +15,19 @@ from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.scenes.driver import make_app
 
-KEYS = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_z, pygame.K_h, pygame.K_r,
-        pygame.K_a, pygame.K_1, pygame.K_TAB, pygame.K_LEFT, pygame.K_BACKSPACE]
+KEYS = [
+    pygame.K_ESCAPE,
+    pygame.K_SPACE,
+    pygame.K_RETURN,
+    pygame.K_z,
+    pygame.K_h,
+    pygame.K_r,
+    pygame.K_a,
+    pygame.K_1,
+    pygame.K_TAB,
+    pygame.K_LEFT,
+    pygame.K_BACKSPACE,
+]
 
 
 def random_events(rng, size):
@@ -25,19 +37,31 @@ def random_events(rng, size):
         pos = (rng.randrange(w), rng.randrange(h))
         kind = rng.random()
         if kind < 0.35:
-            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
-                                             buttons=(0, 0, 0)))
+            events.append(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+            )
         elif kind < 0.7:
             button = rng.choice([1, 1, 1, 3])
             events.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
             events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         elif kind < 0.8:
-            events.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]),
-                                             flipped=False, precise_x=0.0, precise_y=1.0))
+            events.append(
+                pygame.event.Event(
+                    pygame.MOUSEWHEEL,
+                    x=0,
+                    y=rng.choice([-1, 1]),
+                    flipped=False,
+                    precise_x=0.0,
+                    precise_y=1.0,
+                )
+            )
         else:
             mod = rng.choice([0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT | pygame.KMOD_CTRL])
-            events.append(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=mod,
-                                             unicode="a", scancode=0))
+            events.append(
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=rng.choice(KEYS), mod=mod, unicode="a", scancode=0
+                )
+            )
     return events
 
 
@@ -49,8 +73,9 @@ def fuzz(app, rng, frames=150):
         app.step(0.05, events=random_events(rng, app.size))
 
 
-@pytest.mark.parametrize("scene", [TitleScene, NewGameScene, LoadGameScene, SettingsScene,
-                                   RulesScene])
+@pytest.mark.parametrize(
+    "scene", [TitleScene, NewGameScene, LoadGameScene, SettingsScene, RulesScene]
+)
 def test_menu_scenes_survive_random_input(scene):
     app = make_app()
     app.manager.push(TitleScene(app))

@@ -1,4 +1,5 @@
 """Sounds rendered once per test session into a shared cache folder (rendering takes ~1.5 s)."""
+
 import pytest
 
 from sound import cache, library

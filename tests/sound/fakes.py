@@ -1,4 +1,5 @@
 """A stand-in for ``pygame.mixer`` that records what would be heard (tests only)."""
+
 from __future__ import annotations
 
 import pygame
@@ -36,8 +37,13 @@ class Play:
     """One sound started: ``key`` is (name, step, variant)."""
 
     def __init__(self, key, volume, loops, fade_ms, channel):
-        self.key, self.volume, self.loops, self.fade_ms, self.channel = (key, volume, loops,
-                                                                        fade_ms, channel)
+        self.key, self.volume, self.loops, self.fade_ms, self.channel = (
+            key,
+            volume,
+            loops,
+            fade_ms,
+            channel,
+        )
 
     @property
     def name(self):

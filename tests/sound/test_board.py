@@ -1,5 +1,6 @@
 """The SoundBoard with a recording mixer: loading, volume, mute, variants, scheduled landings,
 a rumble for as long as asked, and silence when the mixer cannot start."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,13 +21,14 @@ def make_board(rendered):
         board.start()
         assert board.wait(30)
         return board, mixer
+
     return make
 
 
 def test_loading_opens_the_mixer_and_reads_every_sound_from_the_cache(make_board):
     board, mixer = make_board()
     assert board.live and mixer.opened == (44100, -16, 2) and mixer.channels == 16
-    assert board.rendered == 0                  # all came from the session's cache
+    assert board.rendered == 0  # all came from the session's cache
     assert sum(len(v) for v in board.sounds.values()) == len(library.keys())
 
 
@@ -35,9 +37,12 @@ def test_play_applies_volume_times_the_master_volume_squared(make_board):
     board.play("marble_pick", volume=0.8)
     play = mixer.plays[-1]
     assert play.name == "marble_pick"
-    expected = 0.8 * 0.5 ** 2
-    assert expected * (1 - sound_board.VOLUME_JITTER) <= play.volume <= \
-        expected * (1 + sound_board.VOLUME_JITTER)
+    expected = 0.8 * 0.5**2
+    assert (
+        expected * (1 - sound_board.VOLUME_JITTER)
+        <= play.volume
+        <= expected * (1 + sound_board.VOLUME_JITTER)
+    )
 
 
 def test_volume_changes_apply_to_the_next_play(make_board):
@@ -62,10 +67,10 @@ def test_sound_effects_off_plays_nothing(make_board):
 
 
 def test_unknown_names_are_refused_even_when_silent():
-    board = SoundBoard(Settings(), folder=None, mixer=FakeMixer())   # never started
+    board = SoundBoard(Settings(), folder=None, mixer=FakeMixer())  # never started
     with pytest.raises(KeyError):
         board.play("marble_pik")
-    board.play("marble_pick")                                          # silent, no error
+    board.play("marble_pick")  # silent, no error
 
 
 def test_repeats_change_variant(make_board):
@@ -89,7 +94,7 @@ def test_a_dice_roll_rattles_then_lands_once_per_die(make_board):
     board.play_cue(SoundCue("dice_roll", dice=4), duration=1.0)
     assert mixer.names() == ["dice_rattle"]
     board.update(0.3)
-    assert mixer.names() == ["dice_rattle"]           # landings fall after 0.36 of the roll
+    assert mixer.names() == ["dice_rattle"]  # landings fall after 0.36 of the roll
     board.update(0.7)
     assert mixer.names() == ["dice_rattle"] + ["die_land"] * 4
 
@@ -143,6 +148,7 @@ def test_the_dummy_audio_driver_starts_nothing(monkeypatch):
 
 def test_quiet_stderr_silences_descriptor_two(capfd):
     import os
+
     with sound_board._quiet_stderr():
         os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
     os.write(2, b"after\n")
@@ -154,7 +160,7 @@ def test_an_empty_cache_is_filled_by_a_render_process(tmp_path):
     board = SoundBoard(Settings(), folder=folder, mixer=FakeMixer())
     board.start()
     assert board.wait(120)
-    assert board.rendered_elsewhere and board.rendered == 0     # no synthesis in this process
+    assert board.rendered_elsewhere and board.rendered == 0  # no synthesis in this process
     assert sum(len(v) for v in board.sounds.values()) == len(library.keys())
     assert len(list(folder.glob("*.wav"))) == len(library.keys())
 
@@ -164,9 +170,11 @@ FEW = [("button_click", 1, 0), ("error", 1, 0)]
 
 def test_a_failing_render_process_falls_back_to_the_loader_thread(tmp_path, monkeypatch):
     import sys
+
     monkeypatch.setattr(library, "keys", lambda: FEW)
-    monkeypatch.setattr(sound_board, "render_command",
-                        lambda folder: [sys.executable, "-c", "raise SystemExit(1)"])
+    monkeypatch.setattr(
+        sound_board, "render_command", lambda folder: [sys.executable, "-c", "raise SystemExit(1)"]
+    )
     board = SoundBoard(Settings(), folder=tmp_path / library.version(), mixer=FakeMixer())
     board.start()
     assert board.wait(60)
@@ -177,8 +185,12 @@ def test_a_failing_render_process_falls_back_to_the_loader_thread(tmp_path, monk
 def test_closing_stops_a_render_process_that_is_still_working(tmp_path, monkeypatch):
     import sys
     import time
-    monkeypatch.setattr(sound_board, "render_command",
-                        lambda folder: [sys.executable, "-c", "import time; time.sleep(60)"])
+
+    monkeypatch.setattr(
+        sound_board,
+        "render_command",
+        lambda folder: [sys.executable, "-c", "import time; time.sleep(60)"],
+    )
     board = SoundBoard(Settings(), folder=tmp_path / library.version(), mixer=FakeMixer())
     board.start()
     time.sleep(0.3)

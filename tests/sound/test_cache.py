@@ -1,5 +1,6 @@
 """The WAV cache: made once, read back, damaged files rendered again, unwritable folders kept in
 memory, other versions removed."""
+
 from __future__ import annotations
 
 import json
@@ -24,17 +25,21 @@ def test_first_use_renders_and_stores_then_reads_back(tmp_path):
     store, data = fill(folder)
     assert store.rendered == 3
     assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [cache.INDEX] + [cache.file_name(*key) for key in FEW])
+        [cache.INDEX] + [cache.file_name(*key) for key in FEW]
+    )
     again, second = fill(folder)
     assert again.rendered == 0 and second == data
-    assert synth.read_wav(data[FEW[1]]) == pytest.approx(library.render("explosion", 1, 3),
-                                                         abs=1 / 32767)
+    assert synth.read_wav(data[FEW[1]]) == pytest.approx(
+        library.render("explosion", 1, 3), abs=1 / 32767
+    )
 
 
 def test_default_folder_is_under_the_user_cache(tmp_path):
     # conftest points XDG_CACHE_HOME at the test's own folder
-    assert cache.default_folder() == tmp_path / "cache" / "tabletop-trio" / "sounds" / \
-        library.version()
+    assert (
+        cache.default_folder()
+        == tmp_path / "cache" / "tabletop-trio" / "sounds" / library.version()
+    )
 
 
 def test_a_damaged_file_is_rendered_again_and_rewritten(tmp_path):
@@ -42,7 +47,7 @@ def test_a_damaged_file_is_rendered_again_and_rewritten(tmp_path):
     _, data = fill(folder)
     victim = folder / cache.file_name(*FEW[1])
     damaged = bytearray(victim.read_bytes())
-    damaged[200] ^= 0xFF                      # one flipped byte: still a WAV, wrong checksum
+    damaged[200] ^= 0xFF  # one flipped byte: still a WAV, wrong checksum
     victim.write_bytes(bytes(damaged))
     (folder / cache.file_name(*FEW[2])).write_bytes(b"")
     store, again = fill(folder)
@@ -57,7 +62,8 @@ def test_a_damaged_index_renders_everything_again(tmp_path):
     store, again = fill(folder)
     assert store.rendered == 3 and again == data
     assert set(json.loads((folder / cache.INDEX).read_text())) == {
-        cache.file_name(*key) for key in FEW}
+        cache.file_name(*key) for key in FEW
+    }
 
 
 def test_an_unwritable_place_renders_in_memory(tmp_path):
@@ -92,7 +98,7 @@ def test_other_versions_are_removed(tmp_path):
     old = tmp_path / "0123456789ab"
     old.mkdir()
     (old / "x.wav").write_bytes(b"old")
-    keep = tmp_path / "notes"               # not a version folder: left alone
+    keep = tmp_path / "notes"  # not a version folder: left alone
     keep.mkdir()
     fill(tmp_path / library.version())
     assert not old.exists() and keep.exists()
@@ -105,6 +111,7 @@ def test_memory_only_cache_keeps_nothing():
 
 def test_the_render_command_fills_a_folder_and_reports_refusals(tmp_path, monkeypatch, capsys):
     from sound import render
+
     monkeypatch.setattr(library, "keys", lambda: FEW)
     folder = tmp_path / library.version()
     assert render.main([str(folder)]) == 0

@@ -1,5 +1,6 @@
 """Every event class of every game maps to a cue or, explicitly, to None; the cues name real
 sounds and carry what the event decides (chain step, rumble length, number of dice)."""
+
 from __future__ import annotations
 
 import importlib
@@ -43,8 +44,9 @@ def events_of_random_games(spec, seeds) -> set[type]:
     seen = set()
     for index, seed in enumerate(seeds):
         rng = random.Random(seed)
-        players = list(range(spec.min_players, spec.max_players + 1))[index % (
-            spec.max_players - spec.min_players + 1)]
+        players = list(range(spec.min_players, spec.max_players + 1))[
+            index % (spec.max_players - spec.min_players + 1)
+        ]
         match = Match(spec, [Seat("human", f"P{n}") for n in range(players)], None, seed)
         for _ in range(3000):
             if match.is_terminal():
@@ -58,8 +60,11 @@ def events_of_random_games(spec, seeds) -> set[type]:
 
 
 def test_every_registered_game_has_a_cue_module():
-    missing = [spec.id for spec in registry.games()
-               if spec.id not in cues.GAME_MODULES or not cues.cue_table(spec.id)]
+    missing = [
+        spec.id
+        for spec in registry.games()
+        if spec.id not in cues.GAME_MODULES or not cues.cue_table(spec.id)
+    ]
     assert missing == [], f"games without sounds (add sound/cues/<game>.py): {missing}"
 
 
@@ -98,8 +103,9 @@ def test_potion_explosion_explosions_carry_their_chain_step():
 
 def test_off_the_rails_rumble_lasts_as_long_as_the_path():
     short = sound_for_event(otr.CartMoved(0, 0, "white", ((0, 0), (0, 1)), "E"))
-    long = sound_for_event(otr.CartMoved(0, 0, "white", ((0, 0), (0, 1), (0, 2), (0, 3),
-                                                         (1, 3)), "S"))
+    long = sound_for_event(
+        otr.CartMoved(0, 0, "white", ((0, 0), (0, 1), (0, 2), (0, 3), (1, 3)), "S")
+    )
     assert short.name == long.name == "cart_rolling"
     assert short.duration == pytest.approx(0.25) and long.duration == pytest.approx(0.85)
 
@@ -107,8 +113,10 @@ def test_off_the_rails_rumble_lasts_as_long_as_the_path():
 def test_diced_tomatoes_roll_counts_its_dice_and_quiet_events_are_none():
     rolls = [dt.DieRolled(0, i, "r", 3) for i in range(3)]
     placed = dt.DiePlaced(0, 0, "r", 3, 0, 0, 1, False)
-    assert sounds_for_events(rolls + [placed]) == [SoundCue("dice_roll", dice=3),
-                                                   SoundCue("die_placed")]
+    assert sounds_for_events(rolls + [placed]) == [
+        SoundCue("dice_roll", dice=3),
+        SoundCue("die_placed"),
+    ]
     assert sound_for_event(dt.TurnEnded(0)) is None
     assert dt.TurnEnded in cues.cue_table("diced-tomatoes")
 
@@ -122,5 +130,6 @@ def test_cues_for_takes_names_cues_events_and_lists():
     assert cues_for("hint") == [SoundCue("hint")]
     assert cues_for(SoundCue("error", volume=0.5)) == [SoundCue("error", volume=0.5)]
     assert cues_for(otr.Collided(0, 0, 1, 1, "bump", 0, 0, 0, 1, "w", "b")) == [
-        SoundCue("collision")]
+        SoundCue("collision")
+    ]
     assert cues_for([dt.TurnEnded(0)]) == [] and cues_for(None) == []

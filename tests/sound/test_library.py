@@ -1,5 +1,6 @@
 """Every sound's shape: length, level below clipping, not silent, varied, and the special ones
 (a dice rattle's several knocks, the explosion's rising chain, the rumble's requested length)."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,8 +11,12 @@ from tests.sound.levels import transients, zero_crossing_rate
 CLIP = 0.9
 """No sound may peak above 90 % of full scale."""
 
-LENGTHS = {"button_click": (0.02, 0.08), "fanfare": (1.2, 2.5), "chasm_collapse": (1.0, 2.0),
-           "cart_rolling": (library.LOOP_SECONDS - 0.01, library.LOOP_SECONDS + 0.01)}
+LENGTHS = {
+    "button_click": (0.02, 0.08),
+    "fanfare": (1.2, 2.5),
+    "chasm_collapse": (1.0, 2.0),
+    "cart_rolling": (library.LOOP_SECONDS - 0.01, library.LOOP_SECONDS + 0.01),
+}
 """Seconds (shortest, longest) where a sound differs from the usual 0.04–1.2 s."""
 
 
@@ -23,14 +28,15 @@ def test_each_sound_has_a_sane_length_and_level(name, step, variant):
     assert synth.peak(samples) <= CLIP
     assert synth.dbfs(synth.peak(samples)) >= -20.0, "too quiet to hear among the others"
     assert synth.dbfs(synth.rms(samples)) >= -40.0, "almost silent"
-    assert samples[-1] == pytest.approx(0.0, abs=0.02) or name in library.LOOPED, \
+    assert samples[-1] == pytest.approx(0.0, abs=0.02) or name in library.LOOPED, (
         "a sound must end at rest, or it clicks when it stops"
+    )
 
 
 @pytest.mark.parametrize("name", [n for n, d in library.SOUNDS.items() if d.variants > 1])
 def test_variants_of_a_sound_differ(name):
     renders = [library.render(name, v) for v in range(library.SOUNDS[name].variants)]
-    assert all(a != b for i, a in enumerate(renders) for b in renders[i + 1:])
+    assert all(a != b for i, a in enumerate(renders) for b in renders[i + 1 :])
 
 
 def test_rendering_is_repeatable():
@@ -59,9 +65,9 @@ def test_explosions_rise_in_level_and_pitch_along_the_chain():
 def test_a_rumble_lasts_as_long_as_asked(seconds):
     rumble = library.render_rumble(seconds)
     assert synth.duration(rumble) == pytest.approx(seconds, abs=1 / synth.RATE)
-    middle = rumble[len(rumble) // 3: 2 * len(rumble) // 3]
+    middle = rumble[len(rumble) // 3 : 2 * len(rumble) // 3]
     assert synth.dbfs(synth.rms(middle)) > -35.0
-    assert abs(rumble[-1]) < 0.01 and abs(rumble[0]) < 0.01     # faded in and out
+    assert abs(rumble[-1]) < 0.01 and abs(rumble[0]) < 0.01  # faded in and out
 
 
 def test_version_changes_with_the_recipes(monkeypatch, tmp_path):

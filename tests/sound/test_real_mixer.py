@@ -1,5 +1,6 @@
 """The real pygame mixer, through SDL's disk audio driver (it writes what would be heard to a
 file): the board loads from the cache and its sounds reach the output."""
+
 from __future__ import annotations
 
 import array
@@ -36,16 +37,27 @@ def test_sounds_reach_the_disk_audio_driver(tmp_path, rendered):
     cache_home = tmp_path / "cache"
     shutil.copytree(rendered, cache_home / "tabletop-trio" / "sounds" / library.version())
     out = tmp_path / "audio.raw"
-    env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(out),
-               XDG_CACHE_HOME=str(cache_home), PYTHONPATH=str(ROOT))
-    result = subprocess.run([sys.executable, "-c", SCRIPT], env=env, cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    env = dict(
+        os.environ,
+        SDL_AUDIODRIVER="disk",
+        SDL_DISKAUDIOFILE=str(out),
+        XDG_CACHE_HOME=str(cache_home),
+        PYTHONPATH=str(ROOT),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["live"] is True
-    assert report["rendered"] == 0                       # everything came from the cache
+    assert report["rendered"] == 0  # everything came from the cache
     assert report["loaded"] == len(library.keys())
-    assert report["loader"] == "sound-loader"            # the loading happens in a thread
+    assert report["loader"] == "sound-loader"  # the loading happens in a thread
     samples = array.array("h")
     samples.frombytes(out.read_bytes()[: len(out.read_bytes()) // 2 * 2])
-    assert max(abs(s) for s in samples) > 32767 * 0.1    # the explosion was heard
+    assert max(abs(s) for s in samples) > 32767 * 0.1  # the explosion was heard

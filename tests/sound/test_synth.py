@@ -1,4 +1,5 @@
 """The synthesis primitives: pitch, filters, envelopes, loops and WAV encoding."""
+
 from __future__ import annotations
 
 import random
@@ -15,7 +16,7 @@ def test_resonator_rings_at_its_frequency_and_decays():
     assert zero_crossing_rate(ring) == pytest.approx(880, rel=0.02)
     first, last = synth.peak(ring[:1000]), synth.peak(ring[-1000:])
     # after ~0.45 s of a 0.1 s time constant the level is about exp(-4.5) of the start
-    assert last / first == pytest.approx(2.718 ** -4.3, rel=0.35)
+    assert last / first == pytest.approx(2.718**-4.3, rel=0.35)
 
 
 def test_tone_sweeps_from_start_to_end_frequency():
@@ -26,7 +27,7 @@ def test_tone_sweeps_from_start_to_end_frequency():
 
 
 def test_tone_leaves_out_harmonics_above_nyquist():
-    high = synth.tone(0.1, 4000.0, harmonics=((1, 1.0), (3, 1.0)))   # 12 kHz > 11025 Hz
+    high = synth.tone(0.1, 4000.0, harmonics=((1, 1.0), (3, 1.0)))  # 12 kHz > 11025 Hz
     assert high == synth.tone(0.1, 4000.0)
 
 
@@ -80,6 +81,6 @@ def test_wav_round_trip_and_damaged_files_are_refused():
     data = synth.wav_bytes(samples)
     assert synth.read_wav(data) == pytest.approx(samples, abs=1 / 32767)
     with pytest.raises(ValueError):
-        synth.read_wav(data[:-3])          # fewer samples than the header says
+        synth.read_wav(data[:-3])  # fewer samples than the header says
     with pytest.raises(ValueError):
         synth.read_wav(b"RIFF junk")

@@ -1,4 +1,5 @@
 """AnimationQueue's on_start hook (when a group begins: its sound starts) and on_skip."""
+
 from __future__ import annotations
 
 from sprites.tween import Animation, AnimationQueue
@@ -7,16 +8,22 @@ from sprites.tween import Animation, AnimationQueue
 def test_on_start_runs_when_the_group_begins_not_when_queued():
     log = []
     queue = AnimationQueue()
-    queue.add([Animation(0.5)], on_done=lambda: log.append("done 1"),
-              on_start=lambda: log.append("start 1"))
-    queue.add([Animation(0.3)], on_done=lambda: log.append("done 2"),
-              on_start=lambda: log.append("start 2"))
+    queue.add(
+        [Animation(0.5)],
+        on_done=lambda: log.append("done 1"),
+        on_start=lambda: log.append("start 1"),
+    )
+    queue.add(
+        [Animation(0.3)],
+        on_done=lambda: log.append("done 2"),
+        on_start=lambda: log.append("start 2"),
+    )
     assert log == []
     queue.update(0.0)
     assert log == ["start 1"]
     queue.update(0.4)
     assert log == ["start 1"]
-    queue.update(0.1)                      # group 1 ends; group 2 begins in the same frame
+    queue.update(0.1)  # group 1 ends; group 2 begins in the same frame
     assert log == ["start 1", "done 1", "start 2"]
     queue.update(0.3)
     assert log == ["start 1", "done 1", "start 2", "done 2"]
@@ -43,14 +50,20 @@ def test_an_empty_group_starts_and_ends_at_once():
 def test_skip_finishes_groups_without_starting_those_not_begun_and_calls_on_skip():
     log = []
     queue = AnimationQueue(on_skip=lambda: log.append("skipped"))
-    queue.add([Animation(1.0)], on_done=lambda: log.append("done 1"),
-              on_start=lambda: log.append("start 1"))
-    queue.add([Animation(1.0)], on_done=lambda: log.append("done 2"),
-              on_start=lambda: log.append("start 2"))
+    queue.add(
+        [Animation(1.0)],
+        on_done=lambda: log.append("done 1"),
+        on_start=lambda: log.append("start 1"),
+    )
+    queue.add(
+        [Animation(1.0)],
+        on_done=lambda: log.append("done 2"),
+        on_start=lambda: log.append("start 2"),
+    )
     queue.update(0.2)
     queue.skip()
     assert log == ["start 1", "done 1", "done 2", "skipped"]
-    queue.skip()                            # nothing queued: no second on_skip
+    queue.skip()  # nothing queued: no second on_skip
     assert log.count("skipped") == 1
 
 

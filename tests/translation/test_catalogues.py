@@ -2,6 +2,7 @@
 each language, with the same placeholders; no catalogue holds a message the code no longer has;
 every translation can be drawn with its language's font; the plural rules are the languages'
 own."""
+
 from __future__ import annotations
 
 import string
@@ -32,8 +33,11 @@ def _ids(catalogue) -> set:
 
 def _placeholders(text: str) -> set:
     """The named fields of a ``str.format`` pattern: ``{name}``, ``{count}``, ``{item!r}``."""
-    return {(field, conversion) for _literal, field, _spec, conversion
-            in string.Formatter().parse(text) if field is not None}
+    return {
+        (field, conversion)
+        for _literal, field, _spec, conversion in string.Formatter().parse(text)
+        if field is not None
+    }
 
 
 @pytest.fixture(scope="module")
@@ -45,13 +49,37 @@ def test_the_template_holds_every_message_of_the_code(tmp_path, template):
     """``python -m translation`` was run after the last change of a marked string: extracting again
     gives the same messages (so no .po misses one, see below)."""
     fresh = tmp_path / "messages.pot"
-    subprocess.run([sys.executable, "-c", "from babel.messages.frontend import main; main()",
-                    "-q", "extract",
-                    "-F", str(ROOT / "translation" / "babel.cfg"), "-k", "N_", "-k", "NP_:1c,2",
-                    "-o", str(fresh), *(str(ROOT / source) for source in
-                                        ("main.py", "engine", "scenes", "saves", "sprites",
-                                         "sound", "translation"))],
-                   check=True, cwd=ROOT)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from babel.messages.frontend import main; main()",
+            "-q",
+            "extract",
+            "-F",
+            str(ROOT / "translation" / "babel.cfg"),
+            "-k",
+            "N_",
+            "-k",
+            "NP_:1c,2",
+            "-o",
+            str(fresh),
+            *(
+                str(ROOT / source)
+                for source in (
+                    "main.py",
+                    "engine",
+                    "scenes",
+                    "saves",
+                    "sprites",
+                    "sound",
+                    "translation",
+                )
+            ),
+        ],
+        check=True,
+        cwd=ROOT,
+    )
     assert _ids(_catalogue(fresh)) == _ids(template)
 
 
@@ -59,9 +87,15 @@ def test_the_template_holds_every_message_of_the_code(tmp_path, template):
 def test_every_message_is_translated_and_nothing_else(language, template):
     catalogue = _catalogue(translation.catalogue_path(language))
     assert _ids(catalogue) == _ids(template), "run python -m translation"
-    untranslated = [message.id for message in catalogue if message.id and (
-        "fuzzy" in message.flags or not all(message.string if isinstance(message.string, tuple)
-                                            else [message.string]))]
+    untranslated = [
+        message.id
+        for message in catalogue
+        if message.id
+        and (
+            "fuzzy" in message.flags
+            or not all(message.string if isinstance(message.string, tuple) else [message.string])
+        )
+    ]
     assert untranslated == []
     assert not catalogue.obsolete
 
@@ -71,19 +105,22 @@ def test_translations_keep_the_placeholders(language):
     catalogue = _catalogue(translation.catalogue_path(language))
     wrong = []
     for message in catalogue:
-        if not message.id or "fuzzy" in message.flags:   # a guess, unused: the test above
+        if not message.id or "fuzzy" in message.flags:  # a guess, unused: the test above
             continue
         sources = message.id if isinstance(message.id, tuple) else (message.id,)
         wanted = set().union(*(_placeholders(source) for source in sources))
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        for form in filter(None, forms):       # untranslated: the test above says so
+        for form in filter(None, forms):  # untranslated: the test above says so
             got = _placeholders(form)
             # a counted message's form may use what the English singular or plural uses ("the
             # red marble" / "3 red marbles"), so each form takes a part of what both use
             if (got != wanted) if len(sources) == 1 else not got <= wanted:
                 wrong.append((message.id, form))
-        if len(sources) == 2 and all(forms) and set().union(
-                *(_placeholders(form) for form in forms)) < _placeholders(sources[1]):
+        if (
+            len(sources) == 2
+            and all(forms)
+            and set().union(*(_placeholders(form) for form in forms)) < _placeholders(sources[1])
+        ):
             wrong.append((message.id, "the forms leave out what the plural says"))
     assert wrong == []
 
@@ -93,15 +130,18 @@ def test_plural_rules_are_the_languages_own():
     Japanese one."""
     forms = {language: translation.translations(language) for language in TRANSLATED}
     ru = forms["ru"]
-    assert [ru.ngettext("{count} marble", "{count} marbles", n).format(count=n)
-            for n in (1, 3, 5, 11, 21, 22)] == ["1 шарик", "3 шарика", "5 шариков", "11 шариков",
-                                                "21 шарик", "22 шарика"]
+    assert [
+        ru.ngettext("{count} marble", "{count} marbles", n).format(count=n)
+        for n in (1, 3, 5, 11, 21, 22)
+    ] == ["1 шарик", "3 шарика", "5 шариков", "11 шариков", "21 шарик", "22 шарика"]
     es = forms["es"]
-    assert [es.ngettext("{count} marble", "{count} marbles", n).format(count=n)
-            for n in (1, 2, 1000000)] == ["1 canica", "2 canicas", "1000000 canicas"]
+    assert [
+        es.ngettext("{count} marble", "{count} marbles", n).format(count=n) for n in (1, 2, 1000000)
+    ] == ["1 canica", "2 canicas", "1000000 canicas"]
     ja = forms["ja"]
-    assert ja.ngettext("{count} marble", "{count} marbles", 1) == \
-        ja.ngettext("{count} marble", "{count} marbles", 7)
+    assert ja.ngettext("{count} marble", "{count} marbles", 1) == ja.ngettext(
+        "{count} marble", "{count} marbles", 7
+    )
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -109,15 +149,24 @@ def test_every_translation_has_its_glyphs_in_the_languages_font(language):
     """pygame-ce's font metrics name no glyph as missing, in the regular and the bold face."""
     pygame.freetype.init()
     catalogue = _catalogue(translation.catalogue_path(language))
-    texts = [form for message in catalogue if message.id
-             for form in (message.string if isinstance(message.string, tuple)
-                          else (message.string,))]
+    texts = [
+        form
+        for message in catalogue
+        if message.id
+        for form in (message.string if isinstance(message.string, tuple) else (message.string,))
+    ]
     rules = translation.LOCALE_DIR.parent / "rules" / language
     texts += [path.read_text(encoding="utf-8") for path in sorted(rules.glob("*.md"))]
     for bold in (False, True):
         face = pygame.freetype.Font(str(kit.font_file(bold, language)), 16)
-        missing = sorted({ch for text in texts for ch, metric in zip(text, face.get_metrics(text))
-                          if metric is None and not ch.isspace()})
+        missing = sorted(
+            {
+                ch
+                for text in texts
+                for ch, metric in zip(text, face.get_metrics(text))
+                if metric is None and not ch.isspace()
+            }
+        )
         assert missing == [], (language, bold)
 
 

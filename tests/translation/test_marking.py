@@ -5,6 +5,7 @@ makes ``_`` a local name in the whole function, so every ``_("...")`` call in it
 module that imports ``_`` from ``translation`` must therefore never bind ``_`` inside a function
 (comprehensions have their own scope and are fine).
 """
+
 from __future__ import annotations
 
 import ast
@@ -15,12 +16,16 @@ PACKAGES = ("engine", "scenes", "saves", "sprites", "sound", "translation")
 
 
 def _modules_using_gettext():
-    for path in [ROOT / "main.py"] + [p for package in PACKAGES
-                                      for p in sorted((ROOT / package).rglob("*.py"))]:
+    for path in [ROOT / "main.py"] + [
+        p for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py"))
+    ]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        imports = any(isinstance(node, ast.ImportFrom) and node.module == "translation"
-                      and any(alias.name == "_" for alias in node.names)
-                      for node in ast.walk(tree))
+        imports = any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "translation"
+            and any(alias.name == "_" for alias in node.names)
+            for node in ast.walk(tree)
+        )
         if imports:
             yield path, tree
 
@@ -31,8 +36,19 @@ def _bindings_of_underscore(function):
     stack = list(ast.iter_child_nodes(function))
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
-                             ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        if isinstance(
+            node,
+            (
+                ast.FunctionDef,
+                ast.AsyncFunctionDef,
+                ast.Lambda,
+                ast.ClassDef,
+                ast.ListComp,
+                ast.SetComp,
+                ast.DictComp,
+                ast.GeneratorExp,
+            ),
+        ):
             continue
         if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
             found.append(node.lineno)

@@ -1,5 +1,6 @@
 """The language setting (issue 23): applied at once without a restart, stored, and every menu
 holds each language at 1024×640 (no label or button text wider than its widget)."""
+
 from __future__ import annotations
 
 import pygame
@@ -29,8 +30,11 @@ def app():
 
 
 def _texts(app) -> list:
-    return [el.text for el in app.ui.get_sprite_group().sprites()
-            if isinstance(el, (UIButton, UILabel)) and el.visible]
+    return [
+        el.text
+        for el in app.ui.get_sprite_group().sprites()
+        if isinstance(el, (UIButton, UILabel)) and el.visible
+    ]
 
 
 def test_choosing_a_language_rebuilds_every_screen_at_once_and_is_stored(app):
@@ -44,7 +48,7 @@ def test_choosing_a_language_rebuilds_every_screen_at_once_and_is_stored(app):
     assert "Назад" in _texts(app) and "Back" not in _texts(app)
     app.manager.pop()
     frames(app, 1)
-    assert find_button(app, "Новая игра")            # the title below was rebuilt too
+    assert find_button(app, "Новая игра")  # the title below was rebuilt too
     app.set_language("en")
     frames(app, 1)
     assert find_button(app, "New game")
@@ -52,6 +56,7 @@ def test_choosing_a_language_rebuilds_every_screen_at_once_and_is_stored(app):
 
 def test_a_tables_log_reads_in_the_new_language(app):
     from scenes.tables import open_match
+
     spec = registry.get("potion-explosion")
     match = Match(spec, [Seat("bot", "Ana", "easy"), Seat("bot", "Ben", "easy")], seed=4)
     while match.is_chance():

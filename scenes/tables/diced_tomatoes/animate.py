@@ -10,6 +10,7 @@ slot)``, ``("vine", seat, token)``, ``("slot", seat, slot)``, ``("karma", seat)`
 Dice roll on the tray's floor, under its title; every panel's title is drawn over the
 animations (:func:`.draw.draw_titles`), so a flying die never hides one.
 """
+
 from __future__ import annotations
 
 import math
@@ -69,17 +70,21 @@ def steps(events, before, stage: Stage) -> list:
         if isinstance(events[i], GROUPED):
             while j < len(events) and type(events[j]) is type(events[i]):
                 j += 1
-        elif (isinstance(events[i], dt.KarmaBitGained) and j < len(events)
-              and isinstance(events[j], dt.KarmaBitsTraded)):
-            j += 1              # the third bit becomes a karma at once: one step
+        elif (
+            isinstance(events[i], dt.KarmaBitGained)
+            and j < len(events)
+            and isinstance(events[j], dt.KarmaBitsTraded)
+        ):
+            j += 1  # the third bit becomes a karma at once: one step
             if j < len(events) and isinstance(events[j], dt.KarmaGained):
                 j += 1
         group = list(events[i:j])
         after = shown
         for event in group:
             after = stage.apply_event(after, event)
-        out.append(Step(tuple(group), animate(group, shown, after, stage),
-                        after, caption(group, stage)))
+        out.append(
+            Step(tuple(group), animate(group, shown, after, stage), after, caption(group, stage))
+        )
         shown = after
         i = j
     return out
@@ -90,9 +95,11 @@ def caption(group, stage: Stage) -> str:
     e = group[0]
     if isinstance(e, dt.DieDrawn):
         count = len(group)
-        return ngettext("{name} draws {count} die from the bushel…",
-                        "{name} draws {count} dice from the bushel…", count).format(
-            name=stage.name(e.player), count=count)
+        return ngettext(
+            "{name} draws {count} die from the bushel…",
+            "{name} draws {count} dice from the bushel…",
+            count,
+        ).format(name=stage.name(e.player), count=count)
     if isinstance(e, dt.DieRolled):
         return _("{name} rolls…").format(name=stage.name(e.player))
     if isinstance(e, dt.FirstRollMade):
@@ -112,8 +119,9 @@ def animate(group, before, after, stage: Stage) -> list:
     if isinstance(e, dt.FirstRollTied):
         names = [stage.name(p) for p in e.players]
         who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-        return [stage.banner(_("Tie at {face}: {names} roll again").format(
-            face=e.face, names=who), 1.2)]
+        return [
+            stage.banner(_("Tie at {face}: {names} roll again").format(face=e.face, names=who), 1.2)
+        ]
     if isinstance(e, dt.TurnOrderChosen):
         return turn_order(e, stage)
     if isinstance(e, dt.TurnStarted):
@@ -140,8 +148,13 @@ def animate(group, before, after, stage: Stage) -> list:
     if isinstance(e, dt.SeedFlipped):
         return flip(e, before, stage)
     if isinstance(e, dt.FinalRound):
-        words = _("Final round! It ends after your turn") if stage.you(e.last_player) else \
-            _("Final round! It ends after {name}'s turn").format(name=stage.name(e.last_player))
+        words = (
+            _("Final round! It ends after your turn")
+            if stage.you(e.last_player)
+            else _("Final round! It ends after {name}'s turn").format(
+                name=stage.name(e.last_player)
+            )
+        )
         return [stage.banner(words, 1.6, 1.1)]
     if isinstance(e, dt.GameEnded):
         return [stage.banner(_("Game over"), 1.0)]
@@ -161,13 +174,22 @@ def draws(group, stage: Stage) -> list:
             x, y = arc_point(start, end, p, 60)
             size = lay.die_big * (0.6 + 0.4 * p)
             da.blit_die_scaled(surface, (x, y), size, e.colour, None, lay.die_big)
-        out.append(Animation(stage.seconds(0.4), draw, ease=ease_in_out,
-                             delay=stage.seconds(0.1) * i, hide={("hand", e.die)}))
+
+        out.append(
+            Animation(
+                stage.seconds(0.4),
+                draw,
+                ease=ease_in_out,
+                delay=stage.seconds(0.1) * i,
+                hide={("hand", e.die)},
+            )
+        )
     return out
 
 
-def tumble(surface, zone: pygame.Rect, end, size: int, colour: str, face: int, p: float,
-           seed: int) -> None:
+def tumble(
+    surface, zone: pygame.Rect, end, size: int, colour: str, face: int, p: float, seed: int
+) -> None:
     """A die rolling across the tray's floor (``zone``) to ``end``: it bounces (growing as it
     rises towards the eye, never above the floor's top), spins, and shows random faces until
     it settles on ``face``."""
@@ -197,8 +219,16 @@ def rolls(group, stage: Stage) -> list:
 
         def draw(surface, p, e=e, end=end):
             tumble(surface, zone, end, lay.die_big, e.colour, e.face, p, e.die)
-        out.append(Animation(stage.seconds(ROLL_SECONDS), draw, ease=ease_in_out,
-                             delay=stage.seconds(0.06) * i, hide={("hand", e.die)}))
+
+        out.append(
+            Animation(
+                stage.seconds(ROLL_SECONDS),
+                draw,
+                ease=ease_in_out,
+                delay=stage.seconds(0.06) * i,
+                hide={("hand", e.die)},
+            )
+        )
     return out
 
 
@@ -214,8 +244,15 @@ def first_rolls(group, stage: Stage) -> list:
 
         def draw(surface, p, e=e, zone=zone, end=end):
             tumble(surface, zone, end, size, "r", e.face, p, e.player)
-        out.append(Animation(stage.seconds(ROLL_SECONDS + 0.5), draw, ease=ease_in_out,
-                             delay=stage.seconds(0.06) * i))
+
+        out.append(
+            Animation(
+                stage.seconds(ROLL_SECONDS + 0.5),
+                draw,
+                ease=ease_in_out,
+                delay=stage.seconds(0.06) * i,
+            )
+        )
     return out
 
 
@@ -227,16 +264,22 @@ def turn_order(e, stage: Stage) -> list:
     def splat(surface, p):
         x, y = arc_point(start, marker.center, p, 80)
         da.draw_splatter(surface, (x, y), int(marker.height // 3 * (1 + (1 - p))))
-    first = _("You go first") if stage.you(e.first_player) else \
-        _("{name} goes first").format(name=stage.name(e.first_player))
-    return [stage.banner(first, 1.3), Animation(stage.seconds(0.8), splat,
-                                                            ease=ease_in_out)]
+
+    first = (
+        _("You go first")
+        if stage.you(e.first_player)
+        else _("{name} goes first").format(name=stage.name(e.first_player))
+    )
+    return [stage.banner(first, 1.3), Animation(stage.seconds(0.8), splat, ease=ease_in_out)]
 
 
 def turn_started(e, before, stage: Stage) -> list:
-    """"Your turn" (or the seat's name); the dice passed on last turn move into the tray."""
-    words = _("Your turn") if stage.you(e.player) else \
-        _("{name}'s turn").format(name=stage.name(e.player))
+    """ "Your turn" (or the seat's name); the dice passed on last turn move into the tray."""
+    words = (
+        _("Your turn")
+        if stage.you(e.player)
+        else _("{name}'s turn").format(name=stage.name(e.player))
+    )
     out = [stage.banner(words, 0.8)]
     lay = stage.layout
     count = len(before.passed)
@@ -248,8 +291,16 @@ def turn_started(e, before, stage: Stage) -> list:
             x, y = lerp_point(start, end, p)
             size = lay.passed_die + (lay.die_big - lay.passed_die) * p
             da.blit_die_scaled(surface, (x, y), size, colour, None, lay.die_big)
-        out.append(Animation(stage.seconds(0.45), draw, ease=ease_in_out,
-                             delay=stage.seconds(0.05) * index, hide={("hand", index)}))
+
+        out.append(
+            Animation(
+                stage.seconds(0.45),
+                draw,
+                ease=ease_in_out,
+                delay=stage.seconds(0.05) * index,
+                hide={("hand", index)},
+            )
+        )
     return out
 
 
@@ -260,8 +311,8 @@ def change(e, stage: Stage) -> list:
 
     def draw(surface, p):
         face = e.old if p < 0.5 else e.new
-        da.blit_die_squashed(surface, rect.center, size, e.colour, face,
-                             abs(math.cos(p * math.pi)))
+        da.blit_die_squashed(surface, rect.center, size, e.colour, face, abs(math.cos(p * math.pi)))
+
     return [Animation(stage.seconds(0.35), draw, ease=linear, hide={("hand", e.die)})]
 
 
@@ -273,6 +324,7 @@ def pick_up(e, stage: Stage) -> list:
     def draw(surface, p):
         lift = math.sin(p * math.pi) * min(8, rect.y - stage.layout.dice_zone().y)
         da.blit_die(surface, (rect.centerx, rect.centery - lift), size, e.colour, e.old, True)
+
     return [Animation(stage.seconds(0.25), draw, ease=linear, hide={("hand", e.die)})]
 
 
@@ -286,8 +338,10 @@ def pass_die(e, before, stage: Stage) -> list:
     def draw(surface, p):
         x, y = arc_point(start, end, p, 20)
         size = lay.die_big + (lay.passed_die - lay.die_big) * p
-        da.blit_die_scaled(surface, (x, y), size, e.colour, e.face if p < 0.7 else None,
-                           lay.die_big)
+        da.blit_die_scaled(
+            surface, (x, y), size, e.colour, e.face if p < 0.7 else None, lay.die_big
+        )
+
     return [Animation(stage.seconds(0.45), draw, ease=ease_in_out, hide={("hand", e.die)})]
 
 
@@ -314,8 +368,15 @@ def place(e, before, after, stage: Stage) -> list:
         x, y = arc_point(start, end, p, 40)
         size = lay.die_big + (lay.d - lay.die_big) * p
         da.blit_die_scaled(surface, (x, y), size, e.colour, e.face, lay.die_big)
-    return [Animation(stage.seconds(0.4), draw, ease=ease_in_out,
-                      hide={("hand", e.die), ("vine", e.owner, e.token)})]
+
+    return [
+        Animation(
+            stage.seconds(0.4),
+            draw,
+            ease=ease_in_out,
+            hide={("hand", e.die), ("vine", e.owner, e.token)},
+        )
+    ]
 
 
 def completed(e, stage: Stage) -> list:
@@ -329,6 +390,7 @@ def completed(e, stage: Stage) -> list:
         pygame.draw.rect(layer, (*colour, alpha // 4), layer.get_rect(), border_radius=10)
         pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), 4, border_radius=10)
         surface.blit(layer, row)
+
     return [Animation(stage.seconds(0.4), draw, ease=linear)]
 
 
@@ -346,6 +408,7 @@ def harvest(e, before, stage: Stage) -> list:
         size = lay.d + (slot.width - lay.d) * p
         x, y = arc_point(seed_start, slot.center, p, 60)
         da.blit_die_scaled(surface, (x, y), size, "r", e.value, lay.d)
+
     out = [Animation(stage.seconds(0.65), seed, ease=ease_in_out, hide=hide)]
     target = lay.bushel_centre()
     for k in range(1, len(vine)):
@@ -355,14 +418,21 @@ def harvest(e, before, stage: Stage) -> list:
         def back(surface, p, start=start, colour=colour, face=face, k=k):
             x, y = arc_point(start, target, p, 50 + 10 * k)
             da.blit_die(surface, (x, y), lay.d, colour, face, angle=200 * p)
-        out.append(Animation(stage.seconds(0.6), back, ease=ease_in_out,
-                             delay=stage.seconds(0.06) * k, hide=hide))
+
+        out.append(
+            Animation(
+                stage.seconds(0.6), back, ease=ease_in_out, delay=stage.seconds(0.06) * k, hide=hide
+            )
+        )
     if e.star:
+
         def pop(surface, p):
             star = da.star(max(6, int(slot.width * 0.45 * ease_out_back(p))))
             surface.blit(star, star.get_rect(center=slot.topright))
-        out.append(Animation(stage.seconds(0.4), pop, ease=linear,
-                             delay=stage.seconds(0.65), hide=hide))
+
+        out.append(
+            Animation(stage.seconds(0.4), pop, ease=linear, delay=stage.seconds(0.65), hide=hide)
+        )
     return out
 
 
@@ -379,9 +449,16 @@ def clear(e, before, stage: Stage) -> list:
         def scatter(surface, p, start=start, colour=colour, face=face, k=k):
             x, y = arc_point(start, target, p, 80 + 15 * k)
             da.blit_die(surface, (x, y), lay.d, colour, face, angle=(200 + 90 * k) * p)
-        out.append(Animation(stage.seconds(0.55), scatter, ease=ease_in_out,
-                             delay=stage.seconds(0.05) * k,
-                             hide={("vine", e.owner, e.token)}))
+
+        out.append(
+            Animation(
+                stage.seconds(0.55),
+                scatter,
+                ease=ease_in_out,
+                delay=stage.seconds(0.05) * k,
+                hide={("vine", e.owner, e.token)},
+            )
+        )
     return out
 
 
@@ -398,10 +475,11 @@ def flip(e, before, stage: Stage) -> list:
         if rest:
             draw_vine_dice(surface, lay, e.owner, e.token, vine, rest)
         face = e.old if p < 0.5 else e.new
-        da.blit_die_squashed(surface, centre, lay.d, colour, face, abs(math.cos(p * math.pi)),
-                             vertical=True)
-    return [Animation(stage.seconds(0.45), draw, ease=linear,
-                      hide={("vine", e.owner, e.token)})]
+        da.blit_die_squashed(
+            surface, centre, lay.d, colour, face, abs(math.cos(p * math.pi)), vertical=True
+        )
+
+    return [Animation(stage.seconds(0.45), draw, ease=linear, hide={("vine", e.owner, e.token)})]
 
 
 # --- karma ---------------------------------------------------------------------------------------
@@ -426,4 +504,5 @@ def karma_move(e, before, stage: Stage) -> list:
         layer = img.copy()
         layer.set_alpha(int(255 * min(1.0, (1 - p) * 3)))
         surface.blit(layer, layer.get_rect(midbottom=(end.centerx, end.y - 2 - 10 * p)))
+
     return [Animation(stage.seconds(0.45), draw, ease=ease_in_out, hide={("karma", seat)})]

@@ -9,6 +9,7 @@ tomatoes, the heart) is :mod:`sprites.diced_tomatoes_art`.
 Drawing is in two layers: :func:`draw_board` under the animations, :func:`draw_titles` (every
 panel's title bar) over them, so a flying die never hides a title.
 """
+
 from __future__ import annotations
 
 import math
@@ -115,8 +116,15 @@ def draw_vine_dice(surface, lay: Layout, seat: int, token: int, vine, places=Non
             surface.blit(mark, mark.get_rect(center=(rect.x + d * 0.22, rect.y + d * 0.14)))
     if places is None and rect is not None and len(vine) > 1 and rules.vine_kind(vine) == "set":
         # a stack hides the dice under it: say how many there are
-        kit.blit_text(surface, _("×{count}").format(count=len(vine)), max(11, d // 3),
-                      (rect.right + 4, rect.centery), kit.INK_DIM, True, "midleft")
+        kit.blit_text(
+            surface,
+            _("×{count}").format(count=len(vine)),
+            max(11, d // 3),
+            (rect.right + 4, rect.centery),
+            kit.INK_DIM,
+            True,
+            "midleft",
+        )
 
 
 def draw_token(surface, lay: Layout, state, seat: int, token: int, view: View) -> None:
@@ -133,12 +141,14 @@ def draw_token(surface, lay: Layout, state, seat: int, token: int, view: View) -
     da.blit_tomato(surface, tok.center, tok.width // 2, look)
     vine = state.vines[seat][token]
     if value is not None:
-        colour = kit.INK if look == "ripe" else (255, 200, 190)    # the brown tomato says spoilt
+        colour = kit.INK if look == "ripe" else (255, 200, 190)  # the brown tomato says spoilt
         size = max(10, int(tok.width * 0.52))
-        kit.blit_text(surface, str(value), size, (tok.centerx, tok.centery + 2),
-                      (30, 10, 8), True, "center")
-        kit.blit_text(surface, str(value), size, (tok.centerx - 1, tok.centery + 1), colour,
-                      True, "center")
+        kit.blit_text(
+            surface, str(value), size, (tok.centerx, tok.centery + 2), (30, 10, 8), True, "center"
+        )
+        kit.blit_text(
+            surface, str(value), size, (tok.centerx - 1, tok.centery + 1), colour, True, "center"
+        )
     elif look == "ripe":
         seed = lay.die_rect(seat, token, 0)
         pygame.draw.rect(surface, (96, 120, 110), seed, 1, border_radius=max(3, seed.width // 5))
@@ -180,8 +190,15 @@ def draw_slots(surface, lay: Layout, state, seat: int, view: View) -> None:
         else:
             pygame.draw.rect(surface, (14, 18, 20), rect, border_radius=6)
             pygame.draw.rect(surface, (70, 86, 90), rect, 1, border_radius=6)
-            kit.blit_text(surface, str(slot + 1), max(10, rect.width // 2), rect.center,
-                          (90, 104, 108), True, "center")
+            kit.blit_text(
+                surface,
+                str(slot + 1),
+                max(10, rect.width // 2),
+                rect.center,
+                (90, 104, 108),
+                True,
+                "center",
+            )
 
 
 def draw_points_badge(surface, rect: pygame.Rect, points: int) -> None:
@@ -190,8 +207,9 @@ def draw_points_badge(surface, rect: pygame.Rect, points: int) -> None:
     centre = (rect.right - radius + 3, rect.bottom - radius + 3)
     pygame.draw.circle(surface, kit.GOLD, centre, radius)
     pygame.draw.circle(surface, (120, 80, 10), centre, radius, 1)
-    kit.blit_text(surface, str(points), max(9, int(radius * 1.3)), centre, kit.INK_DARK, True,
-                  "center")
+    kit.blit_text(
+        surface, str(points), max(9, int(radius * 1.3)), centre, kit.INK_DARK, True, "center"
+    )
 
 
 def draw_karma(surface, lay: Layout, state, seat: int, view: View) -> None:
@@ -212,8 +230,15 @@ def draw_karma(surface, lay: Layout, state, seat: int, view: View) -> None:
 def draw_heart_cell(surface, cell: pygame.Rect, value: int, scale: float = 1.0) -> None:
     """The karma heart on ``cell`` with ``value`` on it (a karma move ends here)."""
     da.draw_heart(surface, (cell.centerx, cell.centery - 1), cell.width * 1.05 * scale)
-    kit.blit_text(surface, str(value), max(9, cell.width - 5), (cell.centerx, cell.centery - 1),
-                  (255, 255, 255), True, "center")
+    kit.blit_text(
+        surface,
+        str(value),
+        max(9, cell.width - 5),
+        (cell.centerx, cell.centery - 1),
+        (255, 255, 255),
+        True,
+        "center",
+    )
 
 
 def score_words(state, seat: int) -> str:
@@ -229,15 +254,21 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View) -> None:
     running score."""
     head = lay.header(seat)
     parts = lay.header_parts(seat)
-    pygame.draw.rect(surface, HEADER, head, border_top_left_radius=10,
-                     border_top_right_radius=10)
+    pygame.draw.rect(surface, HEADER, head, border_top_left_radius=10, border_top_right_radius=10)
     colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
     pygame.draw.circle(surface, colour, parts["dot"].center, 6)
     active = state.active == seat and not state.is_terminal()
     name = header_name(view.names, seat, view.viewer, view.humans)
     text, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True, min_size=11)
-    kit.blit_text(surface, text, size, parts["name"].midleft, kit.HILITE if active else kit.INK,
-                  True, "midleft")
+    kit.blit_text(
+        surface,
+        text,
+        size,
+        parts["name"].midleft,
+        kit.HILITE if active else kit.INK,
+        True,
+        "midleft",
+    )
     if state.last_player == seat:
         marker = parts["marker"]
         da.draw_splatter(surface, marker.center, max(5, marker.height // 3))
@@ -246,8 +277,7 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View) -> None:
             x, y = lay.bit_point(seat, index)
             da.draw_bit(surface, (x, y), 5, index < state.bits[seat])
     words = score_words(state, seat)
-    kit.blit_text(surface, words, SCORE_FONT, parts["score"].midright, kit.GOLD, True,
-                  "midright")
+    kit.blit_text(surface, words, SCORE_FONT, parts["score"].midright, kit.GOLD, True, "midright")
 
 
 # --- the tray and the bushel ---------------------------------------------------------------------
@@ -272,18 +302,27 @@ def passed_words(state, view: View) -> str:
     if state.active is None:
         return _("Passed dice")
     to = rules.next_player(state)
-    return _("Passed to you") if is_you(view, to) else \
-        _("Passed to {name}").format(name=name_of(view, to))
+    return (
+        _("Passed to you")
+        if is_you(view, to)
+        else _("Passed to {name}").format(name=name_of(view, to))
+    )
 
 
 def draw_passed(surface, lay: Layout, state, view: View) -> None:
     if state.active is None and not state.passed:
         return
     label = lay.passed_label()
-    text, size = kit.fit_label(passed_words(state, view), 12, label.width, bold=True,
-                               min_size=9)
-    kit.blit_text(surface, text, size, label.midleft, kit.INK_DIM if not state.passed
-                  else kit.INK, True, "midleft")
+    text, size = kit.fit_label(passed_words(state, view), 12, label.width, bold=True, min_size=9)
+    kit.blit_text(
+        surface,
+        text,
+        size,
+        label.midleft,
+        kit.INK_DIM if not state.passed else kit.INK,
+        True,
+        "midleft",
+    )
     if ("passed",) in view.hidden:
         return
     count = len(state.passed)
@@ -302,23 +341,23 @@ def draw_bushel(surface, lay: Layout, state) -> None:
     cx, cy = basket.center
     rx = basket.width / 2 - size * 0.8
     ry = max(0.0, basket.height / 2 - size * 0.6)
-    for i, colour in enumerate(shown):      # a heap inside the basket's rim
+    for i, colour in enumerate(shown):  # a heap inside the basket's rim
         angle = i * 2.399
         reach = (i / max(1, len(shown))) ** 0.5
         centre = (cx + math.cos(angle) * reach * rx, cy + math.sin(angle) * reach * ry)
         da.blit_die(surface, centre, size, colour, 1 + i % 6)
     line = bushel_counts(state)
     text, size = kit.fit_label(line, 13, lay.bushel_counts().width, min_size=9)
-    kit.blit_text(surface, text, size, lay.bushel_counts().center, kit.INK_DIM,
-                  anchor="center")
+    kit.blit_text(surface, text, size, lay.bushel_counts().center, kit.INK_DIM, anchor="center")
 
 
 def tray_title(state, view: View) -> str:
     who = state.active
     if who is None or state.is_terminal():
         return _("Dice")
-    return _("Your dice") if is_you(view, who) else \
-        _("{name}'s dice").format(name=name_of(view, who))
+    return (
+        _("Your dice") if is_you(view, who) else _("{name}'s dice").format(name=name_of(view, who))
+    )
 
 
 # --- the info line -------------------------------------------------------------------------------
@@ -328,8 +367,7 @@ def note_words(state, view: View) -> str:
         last = state.last_player
         if is_you(view, last):
             return _("Final round: the game ends after your turn.")
-        return _("Final round: the game ends after {name}'s turn.").format(
-            name=name_of(view, last))
+        return _("Final round: the game ends after {name}'s turn.").format(name=name_of(view, last))
     if state.solo:
         return _("Goal: harvest n worth exactly n — slot 1 worth 1, slot 2 worth 2 …")
     return ""
@@ -339,11 +377,18 @@ def draw_info(surface, lay: Layout, state, view: View) -> None:
     note = note_words(state, view)
     if note:
         rect = lay.note_rect()
-        text, size = kit.fit_label(note, INFO_FONT + 1, rect.width, bold=state.final_round,
-                                   min_size=10)
-        kit.blit_text(surface, text, size, rect.midleft,
-                      kit.HILITE if state.final_round else kit.INK_DIM, state.final_round,
-                      "midleft")
+        text, size = kit.fit_label(
+            note, INFO_FONT + 1, rect.width, bold=state.final_round, min_size=10
+        )
+        kit.blit_text(
+            surface,
+            text,
+            size,
+            rect.midleft,
+            kit.HILITE if state.final_round else kit.INK_DIM,
+            state.final_round,
+            "midleft",
+        )
     for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
         kit.draw_panel(surface, rect, (70, 56, 22, 230), radius=9, border=(200, 160, 70))
         kit.blit_text(surface, label, lay.badge_size, rect.center, kit.INK, True, "center")
@@ -402,8 +447,7 @@ def draw_summary(surface, rect: pygame.Rect, state, names) -> None:
     in 1 to 3 columns, whichever shows the dice biggest in ``rect``."""
     n = state.num_players
     font_size = 16
-    name_w = min(200, max(kit.font(font_size, True).size(names[seat])[0] for seat in range(n))
-                 + 12)
+    name_w = min(200, max(kit.font(font_size, True).size(names[seat])[0] for seat in range(n)) + 12)
     columns, rows, size, column_w = summary_grid(rect, n, name_w)
     size = max(12, size)
     row_h = min(size + 12, rect.height // rows)
@@ -413,8 +457,7 @@ def draw_summary(surface, rect: pygame.Rect, state, names) -> None:
         column, row = divmod(seat, rows)
         x0 = x_start + column * (column_w + 24)
         y = rect.y + row * row_h
-        text, fitted = kit.fit_label(names[seat], font_size, name_w - 8, bold=True,
-                                     min_size=11)
+        text, fitted = kit.fit_label(names[seat], font_size, name_w - 8, bold=True, min_size=11)
         kit.blit_text(surface, text, fitted, (x0, y + size // 2), kit.INK, True, "midleft")
         score = rules.running_score(state, seat)
         stars = state.slot_stars(seat)
@@ -432,5 +475,12 @@ def draw_summary(surface, rect: pygame.Rect, state, names) -> None:
                     da.draw_cross(surface, r)
             else:
                 pygame.draw.rect(surface, (30, 36, 40), r, border_radius=6)
-                kit.blit_text(surface, str(slot + 1), max(9, size // 2), r.center, (80, 90, 96),
-                              True, "center")
+                kit.blit_text(
+                    surface,
+                    str(slot + 1),
+                    max(9, size // 2),
+                    r.center,
+                    (80, 90, 96),
+                    True,
+                    "center",
+                )

@@ -7,6 +7,7 @@ selection and what to tell the player) or :class:`Say` (a sentence) — or None.
 decides a rule: where a die may go, what karma may change and whether a die is passed all come
 from the legal actions. The tooltips' words come from the engine's rules too.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -64,19 +65,52 @@ class Karma:
 
 
 KARMA = (
-    Karma("reroll", N_("Re-roll"), dt.Reroll, pygame.K_r, "die",
-          N_("Re-roll one of your rolled dice.")),
-    Karma("shift", N_("Shift ±1"), dt.Shift, pygame.K_s, "die",
-          N_("Turn one rolled die up or down by one (no wrap from 6 to 1).")),
-    Karma("clean", N_("Clean vine"), dt.CleanVine, pygame.K_c, "vine",
-          N_("Return every die of one of your vines to the bushel.")),
-    Karma("roll_over", N_("Roll over"), dt.RollOver, pygame.K_o, "die",
-          N_("Turn a rolled 1 into a 6, or a 6 into a 1.")),
-    Karma("flip", N_("Flip seed"), dt.FlipSeed, pygame.K_f, "vine",
-          N_("Flip a seed to its opposite face (1↔6, 2↔5, 3↔4) if its vine stays a set or a "
-             "sequence.")),
-    Karma("set", N_("Set a die"), dt.SetDie, pygame.K_t, "die",
-          N_("Turn one rolled die to any face.")),
+    Karma(
+        "reroll",
+        N_("Re-roll"),
+        dt.Reroll,
+        pygame.K_r,
+        "die",
+        N_("Re-roll one of your rolled dice."),
+    ),
+    Karma(
+        "shift",
+        N_("Shift ±1"),
+        dt.Shift,
+        pygame.K_s,
+        "die",
+        N_("Turn one rolled die up or down by one (no wrap from 6 to 1)."),
+    ),
+    Karma(
+        "clean",
+        N_("Clean vine"),
+        dt.CleanVine,
+        pygame.K_c,
+        "vine",
+        N_("Return every die of one of your vines to the bushel."),
+    ),
+    Karma(
+        "roll_over",
+        N_("Roll over"),
+        dt.RollOver,
+        pygame.K_o,
+        "die",
+        N_("Turn a rolled 1 into a 6, or a 6 into a 1."),
+    ),
+    Karma(
+        "flip",
+        N_("Flip seed"),
+        dt.FlipSeed,
+        pygame.K_f,
+        "vine",
+        N_(
+            "Flip a seed to its opposite face (1↔6, 2↔5, 3↔4) if its vine stays a set or a "
+            "sequence."
+        ),
+    ),
+    Karma(
+        "set", N_("Set a die"), dt.SetDie, pygame.K_t, "die", N_("Turn one rolled die to any face.")
+    ),
 )
 """The karma panel, in order of cost."""
 KARMA_BY_KIND = {karma.kind: karma for karma in KARMA}
@@ -112,9 +146,14 @@ def karma_button_label(karma: Karma, width: int | None = None) -> str:
     return ellipsize(karma.label, room, size=BUTTON_FONT, bold=True) + cost
 
 
-BADGES = {"golden": N_("Golden dice"), "dicey": N_("Dicey"), "overload": N_("Overload"),
-          "update_2023": N_("2023 update"), "open_empty": N_("Open = empty"),
-          "clean_any": N_("Clean any")}
+BADGES = {
+    "golden": N_("Golden dice"),
+    "dicey": N_("Dicey"),
+    "overload": N_("Overload"),
+    "update_2023": N_("2023 update"),
+    "open_empty": N_("Open = empty"),
+    "clean_any": N_("Clean any"),
+}
 """The short label of each variant's badge (the tooltip gives the option's full name)."""
 
 
@@ -136,18 +175,21 @@ class Selection:
 @dataclass(frozen=True)
 class Act:
     """Apply ``action`` (through the match, which refuses it with the rule if illegal)."""
+
     action: object
 
 
 @dataclass(frozen=True)
 class ActAll:
     """Apply ``actions`` one after another (passing every die that fits nowhere)."""
+
     actions: tuple
 
 
 @dataclass(frozen=True)
 class Select:
     """Change the selection to ``selection`` and tell the player ``message``."""
+
     selection: Selection
     message: str = ""
 
@@ -155,6 +197,7 @@ class Select:
 @dataclass(frozen=True)
 class Say:
     """Tell the player ``message`` (nothing else changes)."""
+
     message: str
 
 
@@ -163,8 +206,9 @@ def spots(legal, die: int | None) -> frozenset:
     """``(owner, token)`` where hand slot ``die`` may be placed now."""
     if die is None:
         return frozenset()
-    return frozenset((a.owner, a.token) for a in legal if isinstance(a, dt.PlaceDie)
-                     and a.die == die)
+    return frozenset(
+        (a.owner, a.token) for a in legal if isinstance(a, dt.PlaceDie) and a.die == die
+    )
 
 
 def glow(legal, selection: Selection) -> tuple:
@@ -176,11 +220,17 @@ def glow(legal, selection: Selection) -> tuple:
         return frozenset(), frozenset({selection.die} - {None}), frozenset()
     if selection.karma:
         options = karma_options(legal, selection.karma)
-        return (frozenset(), frozenset(k[1] for k in options if k[0] == "die"),
-                frozenset((k[1], k[2]) for k in options if k[0] == "vine"))
-    deciding = frozenset((a.owner, a.token) for a in legal if isinstance(a, dt.ClearVine)
-                         and dt.KeepVine(a.owner, a.token) in legal)
-    return spots(legal, selection.die), frozenset(), deciding      # clear it or keep it?
+        return (
+            frozenset(),
+            frozenset(k[1] for k in options if k[0] == "die"),
+            frozenset((k[1], k[2]) for k in options if k[0] == "vine"),
+        )
+    deciding = frozenset(
+        (a.owner, a.token)
+        for a in legal
+        if isinstance(a, dt.ClearVine) and dt.KeepVine(a.owner, a.token) in legal
+    )
+    return spots(legal, selection.die), frozenset(), deciding  # clear it or keep it?
 
 
 def passable(legal) -> list:
@@ -195,23 +245,25 @@ def karma_options(legal, kind: str) -> dict:
     out: dict = {}
     for action in legal:
         if type(action) is action_class:
-            key = ("die", action.die) if hasattr(action, "die") else \
-                ("vine", action.owner, action.token)
+            key = (
+                ("die", action.die)
+                if hasattr(action, "die")
+                else ("vine", action.owner, action.token)
+            )
             out.setdefault(key, []).append(action)
     return out
 
 
 def die_words(die) -> str:
-    """"the red 4" ("the red die" while unrolled)."""
+    """ "the red 4" ("the red die" while unrolled)."""
     if die.face is None:
         return _("the {colour} die").format(colour=colour_word(die.colour))
     return _("the {colour} {face}").format(colour=colour_word(die.colour), face=die.face)
 
 
 def die_title(die) -> str:
-    """"Red 4": a die's tooltip title."""
-    return _("{colour} {face}").format(colour=colour_word(die.colour),
-                                       face=die.face).capitalize()
+    """ "Red 4": a die's tooltip title."""
+    return _("{colour} {face}").format(colour=colour_word(die.colour), face=die.face).capitalize()
 
 
 def choice_label(action) -> str:
@@ -250,15 +302,20 @@ def die_click(slot: int, state, legal, selection: Selection):
     die = die_words(state.hand[slot])
     if slot in passable(legal):
         if state.solo:
-            words = _("{die} fits nowhere: set it aside for your next turn (Set aside, P) — or "
-                      "spend karma on it first.")
+            words = _(
+                "{die} fits nowhere: set it aside for your next turn (Set aside, P) — or "
+                "spend karma on it first."
+            )
         else:
-            words = _("{die} fits nowhere: pass it to the next player (Pass dice, P) — or "
-                      "spend karma on it first.")
+            words = _(
+                "{die} fits nowhere: pass it to the next player (Pass dice, P) — or "
+                "spend karma on it first."
+            )
         return Select(picked, capital(words.format(die=die)))
     reason = rules.refusal(state, dt.PassDie(slot)) or _("This die fits nowhere yet.")
-    return Select(picked, capital(_("{die} fits nowhere now. {reason}").format(
-        die=die, reason=reason)))
+    return Select(
+        picked, capital(_("{die} fits nowhere now. {reason}").format(die=die, reason=reason))
+    )
 
 
 def capital(text: str) -> str:
@@ -271,8 +328,9 @@ def vine_click(owner: int, token: int, state, legal, selection: Selection):
     no die picked up, the one die that fits there, if only one does."""
     if selection.die is not None:
         return Act(dt.PlaceDie(selection.die, owner, token))
-    fits = [a for a in legal if isinstance(a, dt.PlaceDie) and a.owner == owner
-            and a.token == token]
+    fits = [
+        a for a in legal if isinstance(a, dt.PlaceDie) and a.owner == owner and a.token == token
+    ]
     if len({a.die for a in fits}) == 1:
         return Act(fits[0])
     if fits:
@@ -292,14 +350,18 @@ def karma_click(key, state, legal, selection: Selection):
         target = key
     found = options.get(target, [])
     if not found:
-        words = _("{action}: click a glowing die, or Esc to cancel.") if karma.target == "die" \
+        words = (
+            _("{action}: click a glowing die, or Esc to cancel.")
+            if karma.target == "die"
             else _("{action}: click a glowing vine, or Esc to cancel.")
+        )
         return Say(words.format(action=karma.label))
     if len(found) == 1:
         return Act(found[0])
-    return Select(replace(selection, choices=tuple(found),
-                          die=key[1] if key[0] == "die" else None),
-                  _("Choose the new face on the right (or press its number); Esc cancels."))
+    return Select(
+        replace(selection, choices=tuple(found), die=key[1] if key[0] == "die" else None),
+        _("Choose the new face on the right (or press its number); Esc cancels."),
+    )
 
 
 def choose_karma(kind: str, state, legal, selection: Selection):
@@ -312,11 +374,17 @@ def choose_karma(kind: str, state, legal, selection: Selection):
     if not options:
         return Say(karma_refusal(karma, state))
     if selection.die is not None and ("die", selection.die) in options:
-        return karma_click(("die", selection.die), state, legal,
-                           Selection(die=selection.die, karma=kind))
-    words = _("{action} ({cost} karma): click one of your rolled dice (glowing). Right-click "
-              "or Esc cancels.") if karma.target == "die" else \
-        _("{action} ({cost} karma): click a vine (glowing). Right-click or Esc cancels.")
+        return karma_click(
+            ("die", selection.die), state, legal, Selection(die=selection.die, karma=kind)
+        )
+    words = (
+        _(
+            "{action} ({cost} karma): click one of your rolled dice (glowing). Right-click "
+            "or Esc cancels."
+        )
+        if karma.target == "die"
+        else _("{action} ({cost} karma): click a vine (glowing). Right-click or Esc cancels.")
+    )
     return Select(Selection(karma=kind), words.format(action=karma.label, cost=karma.cost))
 
 
@@ -328,10 +396,10 @@ def karma_refusal(karma: Karma, state) -> str:
     have = state.karma[player]
     if have < karma.cost:
         return _("{action} costs {cost} karma; you have {have}.").format(
-            action=karma.label, cost=karma.cost, have=have)
+            action=karma.label, cost=karma.cost, have=have
+        )
     if karma.target == "die":
-        return _("{action} needs a rolled die that is not placed yet.").format(
-            action=karma.label)
+        return _("{action} needs a rolled die that is not placed yet.").format(action=karma.label)
     if karma.kind == "clean":
         return _("There is no vine of yours to clean.")
     return _("No seed can be flipped now: its vine would stop being a set or a sequence.")
@@ -350,12 +418,21 @@ def pass_all(state, legal):
     if not slots:
         if any(isinstance(a, dt.PlaceDie) for a in legal):
             if state.solo:
-                return Say(_("A die that has a legal spot must be placed; only dice that fit "
-                             "nowhere are set aside."))
-            return Say(_("A die that has a legal spot must be placed; only dice that fit "
-                         "nowhere are passed."))
-        return Say(_("No die is left to set aside.") if state.solo else
-                   _("No die is left to pass."))
+                return Say(
+                    _(
+                        "A die that has a legal spot must be placed; only dice that fit "
+                        "nowhere are set aside."
+                    )
+                )
+            return Say(
+                _(
+                    "A die that has a legal spot must be placed; only dice that fit "
+                    "nowhere are passed."
+                )
+            )
+        return Say(
+            _("No die is left to set aside.") if state.solo else _("No die is left to pass.")
+        )
     return ActAll(tuple(dt.PassDie(slot) for slot in slots))
 
 
@@ -374,8 +451,11 @@ def key_press(key: int, state, legal, selection: Selection):
             label = choice_label(action)
             keys = {pygame.K_0 + int(label[-1]) if label[-1].isdigit() else None}
             if isinstance(action, dt.Shift):
-                keys = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS} if action.delta > 0 \
+                keys = (
+                    {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
+                    if action.delta > 0
                     else {pygame.K_MINUS, pygame.K_KP_MINUS}
+                )
             if key in keys:
                 return Act(action)
     if key == END_TURN_KEY:
@@ -393,41 +473,69 @@ def choices(state, legal, selection: Selection, names) -> list:
     """The action row's buttons: ``[(label, intent, tooltip, enabled)]`` — the new faces of a
     karma action, the clean-up decision, or Pass and End turn."""
     if selection.choices:
-        return [(choice_label(a), Act(a), _("Choose {face} (key {key})").format(
-                 face=choice_label(a),
-                 key="+/−" if isinstance(a, dt.Shift) else choice_label(a)), True)
-                for a in selection.choices]
+        return [
+            (
+                choice_label(a),
+                Act(a),
+                _("Choose {face} (key {key})").format(
+                    face=choice_label(a), key="+/−" if isinstance(a, dt.Shift) else choice_label(a)
+                ),
+                True,
+            )
+            for a in selection.choices
+        ]
     pending = state.pending_cleanup()
     if pending and any(isinstance(a, (dt.ClearVine, dt.KeepVine)) for a in legal):
         owner, token = pending
         value = state.vine_value(owner, token)
-        return [(_("Clear vine"), Act(dt.ClearVine(owner, token)),
-                 _("Clear your {token} vine worth {value}: its dice go back to the bushel and "
-                   "the token is free.").format(token=token_word(token), value=value), True),
-                (_("Keep vine"), Act(dt.KeepVine(owner, token)),
-                 _("Keep it: it stays on its token (a complete vine blocks the token)."), True)]
+        return [
+            (
+                _("Clear vine"),
+                Act(dt.ClearVine(owner, token)),
+                _(
+                    "Clear your {token} vine worth {value}: its dice go back to the bushel and "
+                    "the token is free."
+                ).format(token=token_word(token), value=value),
+                True,
+            ),
+            (
+                _("Keep vine"),
+                Act(dt.KeepVine(owner, token)),
+                _("Keep it: it stays on its token (a complete vine blocks the token)."),
+                True,
+            ),
+        ]
     out = []
     slots = passable(legal)
     if slots:
         count = len(slots)
         if state.solo:
             label = _("Set aside")
-            tip = ngettext("Set the die that fits nowhere aside: it comes back to you, rolled, "
-                           "next turn. (P)",
-                           "Set the {count} dice that fit nowhere aside: they come back to "
-                           "you, rolled, next turn. (P)", count).format(count=count)
+            tip = ngettext(
+                "Set the die that fits nowhere aside: it comes back to you, rolled, next turn. (P)",
+                "Set the {count} dice that fit nowhere aside: they come back to "
+                "you, rolled, next turn. (P)",
+                count,
+            ).format(count=count)
         else:
             label = _("Pass dice")
-            tip = ngettext("Pass the die that fits nowhere to {name}, who rolls it with their "
-                           "own. (P)",
-                           "Pass the {count} dice that fit nowhere to {name}, who rolls them "
-                           "with their own. (P)", count).format(
-                count=count, name=name_of_seat(names, rules.next_player(state)))
+            tip = ngettext(
+                "Pass the die that fits nowhere to {name}, who rolls it with their own. (P)",
+                "Pass the {count} dice that fit nowhere to {name}, who rolls them "
+                "with their own. (P)",
+                count,
+            ).format(count=count, name=name_of_seat(names, rules.next_player(state)))
         out.append((label, pass_all(state, legal), tip, True))
     refusal = state.end_turn_refusal() if state.phase == dt.Phase.TURN else None
-    out.append((end_turn_label(), end_turn(state, legal),
-                refusal or _("Finish your turn: overripe vines are cleared, then the next "
-                             "player draws. (E)"), state.phase == dt.Phase.TURN))
+    out.append(
+        (
+            end_turn_label(),
+            end_turn(state, legal),
+            refusal
+            or _("Finish your turn: overripe vines are cleared, then the next player draws. (E)"),
+            state.phase == dt.Phase.TURN,
+        )
+    )
     return out
 
 
@@ -442,33 +550,41 @@ def status(state, legal, selection: Selection) -> str:
     if pending and any(isinstance(a, (dt.ClearVine, dt.KeepVine)) for a in legal):
         owner, token = pending
         return _("your {token} vine is worth {value}: clear it or keep it?").format(
-            token=token_word(token), value=state.vine_value(owner, token))
+            token=token_word(token), value=state.vine_value(owner, token)
+        )
     if selection.choices:
         return _("choose the new face on the right (or press its number); Esc cancels.")
     if selection.karma:
         karma = KARMA_BY_KIND[selection.karma]
-        words = _("{action}: click a glowing die (Esc cancels).") if karma.target == "die" \
+        words = (
+            _("{action}: click a glowing die (Esc cancels).")
+            if karma.target == "die"
             else _("{action}: click a glowing vine (Esc cancels).")
+        )
         return words.format(action=karma.label)
     if selection.die is not None:
         if spots(legal, selection.die):
             return _("click a glowing token or vine (or drag the die there); Esc puts it back.")
         if selection.die in passable(legal):
-            return _("this die fits nowhere: set it aside (P), or spend karma on it first.") \
-                if state.solo else \
-                _("this die fits nowhere: pass it (P), or spend karma on it first.")
+            return (
+                _("this die fits nowhere: set it aside (P), or spend karma on it first.")
+                if state.solo
+                else _("this die fits nowhere: pass it (P), or spend karma on it first.")
+            )
         return _("this die fits nowhere now: place your other dice first.")
     if state.rolled_dice():
         if any(isinstance(a, dt.PlaceDie) for a in legal):
             return _("click a die, then where it goes — or spend karma (right).")
-        return _("no die fits anywhere: set them aside (P), or spend karma first.") \
-            if state.solo else _("no die fits anywhere: pass them (P), or spend karma first.")
+        return (
+            _("no die fits anywhere: set them aside (P), or spend karma first.")
+            if state.solo
+            else _("no die fits anywhere: pass them (P), or spend karma first.")
+        )
     return _("every die is placed: End turn (E).")
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
-def targets(lay: Layout, state, legal, selection: Selection, names, viewer: int,
-            humans=()) -> list:
+def targets(lay: Layout, state, legal, selection: Selection, names, viewer: int, humans=()) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
     marks what a click may use now."""
     out = []
@@ -481,41 +597,75 @@ def targets(lay: Layout, state, legal, selection: Selection, names, viewer: int,
             continue
         rolled = isinstance(die, dt.Die)
         active = mine and rolled and (not choosing or slot in karma_dice)
-        out.append(Target(("die", slot), lay.hand_die(slot),
-                          tooltip=die_tip(state, legal, slot, names) if rolled and not choosing
-                          else (), active=active))
+        out.append(
+            Target(
+                ("die", slot),
+                lay.hand_die(slot),
+                tooltip=die_tip(state, legal, slot, names) if rolled and not choosing else (),
+                active=active,
+            )
+        )
     for seat in range(state.num_players):
         for token in range(TOKENS):
             active = (seat, token) in glowing or (seat, token) in karma_vines
-            out.append(Target(("vine", seat, token), lay.vine_row(seat, token),
-                              tooltip=vine_tip(state, seat, token, you), active=active))
+            out.append(
+                Target(
+                    ("vine", seat, token),
+                    lay.vine_row(seat, token),
+                    tooltip=vine_tip(state, seat, token, you),
+                    active=active,
+                )
+            )
         for slot in range(SLOTS):
-            out.append(Target(("slot", seat, slot), lay.slot_rect(seat, slot),
-                              tooltip=slot_tip(state, seat, slot, you)))
+            out.append(
+                Target(
+                    ("slot", seat, slot),
+                    lay.slot_rect(seat, slot),
+                    tooltip=slot_tip(state, seat, slot, you),
+                )
+            )
         parts = lay.header_parts(seat)
         name = header_name(names, seat, viewer, humans)
         if fit_label(name, NAME_FONT, parts["name"].width, True, 11)[0] != name:
-            out.append(Target(("name", seat), parts["name"], tooltip=(name,)))   # cut short
+            out.append(Target(("name", seat), parts["name"], tooltip=(name,)))  # cut short
         out.append(Target(("score", seat), parts["score"], tooltip=score_tip(state, seat, you)))
-        out.append(Target(("karma", seat), lay.karma_track(seat),
-                          tooltip=karma_tip(state, seat, you)))
+        out.append(
+            Target(("karma", seat), lay.karma_track(seat), tooltip=karma_tip(state, seat, you))
+        )
         if state.last_player == seat:
             out.append(Target(("marker", seat), parts["marker"], tooltip=marker_tip(seat, you)))
         if "bits" in parts:
-            out.append(Target(("bits", seat), parts["bits"], tooltip=(
-                _("Karma bits: {count} of 3").format(count=state.bits[seat]),
-                _("Karma Overload: a bit for each die placed on an opponent's vine and each die "
-                  "passed on; 3 bits make 1 karma."))))
-    for index, (rect, tip) in enumerate(zip(lay.badge_rects(), badge_tips(state),
-                                            strict=True)):
+            out.append(
+                Target(
+                    ("bits", seat),
+                    parts["bits"],
+                    tooltip=(
+                        _("Karma bits: {count} of 3").format(count=state.bits[seat]),
+                        _(
+                            "Karma Overload: a bit for each die placed on an opponent's vine "
+                            "and each die passed on; 3 bits make 1 karma."
+                        ),
+                    ),
+                )
+            )
+    for index, (rect, tip) in enumerate(zip(lay.badge_rects(), badge_tips(state), strict=True)):
         out.append(Target(("badge", index), rect, tooltip=tip))
     out.append(Target(("passed",), lay.passed_zone, tooltip=passed_tip(state, you)))
     size = state.bushel_size()
-    out.append(Target(("bushel",), lay.bushel, tooltip=(
-        ngettext("Bushel: {count} die", "Bushel: {count} dice", size).format(count=size),
-        bushel_counts(state) + ".",
-        _("Each turn starts by drawing 3 dice from it; the game ends when it is empty at the "
-          "start of a turn."))))
+    out.append(
+        Target(
+            ("bushel",),
+            lay.bushel,
+            tooltip=(
+                ngettext("Bushel: {count} die", "Bushel: {count} dice", size).format(count=size),
+                bushel_counts(state) + ".",
+                _(
+                    "Each turn starts by drawing 3 dice from it; the game ends when it is "
+                    "empty at the start of a turn."
+                ),
+            ),
+        )
+    )
     return out
 
 
@@ -529,8 +679,7 @@ STANDARD = (N_("Standard rules"), N_("No variant is on: the rules as printed."))
 
 def badge_labels(state) -> tuple:
     """The badges' labels for the variants that are on ("Standard rules" for none)."""
-    return tuple(_(BADGES[option.name]) for option in badge_options(state)) or \
-        (_(STANDARD[0]),)
+    return tuple(_(BADGES[option.name]) for option in badge_options(state)) or (_(STANDARD[0]),)
 
 
 def badge_tips(state) -> list:
@@ -538,8 +687,10 @@ def badge_tips(state) -> list:
     options = badge_options(state)
     if not options:
         return [(_("Variants"), _(STANDARD[1]))]
-    return [(_("Variant: {name}").format(name=_(option.label)), _(option.description))
-            for option in options]
+    return [
+        (_("Variant: {name}").format(name=_(option.label)), _(option.description))
+        for option in options
+    ]
 
 
 class _You:
@@ -562,11 +713,20 @@ class _You:
 
 
 def marker_tip(seat: int, you: _You) -> tuple:
-    return (_("Last player"), you.pick(
-        seat, _("You hold the ketchup splatter: once someone harvests a 6th tomato, the game "
-                "ends after your turn."),
-        _("{name} holds the ketchup splatter: once someone harvests a 6th tomato, the game "
-          "ends after {name}'s turn.")))
+    return (
+        _("Last player"),
+        you.pick(
+            seat,
+            _(
+                "You hold the ketchup splatter: once someone harvests a 6th tomato, the game "
+                "ends after your turn."
+            ),
+            _(
+                "{name} holds the ketchup splatter: once someone harvests a 6th tomato, the game "
+                "ends after {name}'s turn."
+            ),
+        ),
+    )
 
 
 def die_tip(state, legal, slot: int, names) -> tuple:
@@ -574,14 +734,19 @@ def die_tip(state, legal, slot: int, names) -> tuple:
     places = spots(legal, slot)
     if places:
         count = len(places)
-        what = ngettext("Fits {count} spot: click it, then a glowing token or vine — or drag "
-                        "it there.",
-                        "Fits {count} spots: click it, then a glowing token or vine — or drag "
-                        "it there.", count).format(count=count)
+        what = ngettext(
+            "Fits {count} spot: click it, then a glowing token or vine — or drag it there.",
+            "Fits {count} spots: click it, then a glowing token or vine — or drag it there.",
+            count,
+        ).format(count=count)
     elif slot in passable(legal):
-        what = _("Fits nowhere: it is set aside for your next turn (Set aside, P).") \
-            if state.solo else _("Fits nowhere: it goes to {name} (Pass dice, P).").format(
-                name=name_of_seat(names, rules.next_player(state)))
+        what = (
+            _("Fits nowhere: it is set aside for your next turn (Set aside, P).")
+            if state.solo
+            else _("Fits nowhere: it goes to {name} (Pass dice, P).").format(
+                name=name_of_seat(names, rules.next_player(state))
+            )
+        )
     elif legal:
         what = _("Fits nowhere now; place your other dice first (passing comes last).")
     else:
@@ -591,10 +756,12 @@ def die_tip(state, legal, slot: int, names) -> tuple:
 
 def vine_title(seat: int, token: int, you: _You, empty: bool) -> str:
     if empty:
-        return you.pick(seat, _("Your {token} token"), _("{name}'s {token} token"),
-                        token=token_word(token))
-    return you.pick(seat, _("Your {token} vine"), _("{name}'s {token} vine"),
-                    token=token_word(token))
+        return you.pick(
+            seat, _("Your {token} token"), _("{name}'s {token} token"), token=token_word(token)
+        )
+    return you.pick(
+        seat, _("Your {token} vine"), _("{name}'s {token} vine"), token=token_word(token)
+    )
 
 
 def vine_tip(state, seat: int, token: int, you: _You) -> tuple:
@@ -607,16 +774,23 @@ def vine_tip(state, seat: int, token: int, you: _You) -> tuple:
             return (title, _("Empty and open: a red die may start a vine here as its seed."))
         if rules.score_track_full(state, seat):
             return (title, _("Closed: the score track is full."))
-        return (title, _("Closed: harvests plus vines already fill the 6 score slots (nobody "
-                         "holds more vines than free slots)."))
+        return (
+            title,
+            _(
+                "Closed: harvests plus vines already fill the 6 score slots (nobody "
+                "holds more vines than free slots)."
+            ),
+        )
     kind = rules.vine_kind(vine)
     value = rules.vine_value(vine)
     faces = ", ".join(str(vine[k].face) for k in _order(vine))
     blacks = sum(1 for die in vine if die.colour == "b")
     golds = sum(1 for die in vine if die.colour == "g")
-    shape = {"seed": _("A lone seed: {faces}"),
-             "set": _("A set (a stack of equal faces): {faces}"),
-             "sequence": _("A sequence (in order of value): {faces}")}[kind].format(faces=faces)
+    shape = {
+        "seed": _("A lone seed: {faces}"),
+        "set": _("A set (a stack of equal faces): {faces}"),
+        "sequence": _("A sequence (in order of value): {faces}"),
+    }[kind].format(faces=faces)
     parts = [shape, _("seed {face}").format(face=vine[0].face)]
     if blacks:
         parts.append(_("−{count} for black").format(count=blacks))
@@ -625,38 +799,55 @@ def vine_tip(state, seat: int, token: int, you: _You) -> tuple:
     lines = [title, _("{parts}: worth {value}.").format(parts="; ".join(parts), value=value)]
     if len(vine) == 4:
         if rules.is_overripe(value):
-            lines.append(_("Complete but overripe (more than 6): cleared at the end of the "
-                           "turn."))
+            lines.append(_("Complete but overripe (more than 6): cleared at the end of the turn."))
         else:
-            lines.append(_("Complete but worth 0 or less: its owner may clear it at the end of "
-                           "the turn."))
+            lines.append(
+                _("Complete but worth 0 or less: its owner may clear it at the end of the turn.")
+            )
         return tuple(lines)
     faces_next = rules.accepted_faces(vine)
     if faces_next and not rules.score_track_full(state, seat):
         left = 4 - len(vine)
-        lines.append(ngettext("Takes a {faces} next ({count} more to complete).",
-                              "Takes a {faces} next ({count} more to complete).", left).format(
-            faces=_(" or ").join(str(face) for face in faces_next), count=left))
+        lines.append(
+            ngettext(
+                "Takes a {faces} next ({count} more to complete).",
+                "Takes a {faces} next ({count} more to complete).",
+                left,
+            ).format(faces=_(" or ").join(str(face) for face in faces_next), count=left)
+        )
     slot = len(state.score[seat]) + 1
     if not rules.is_harvestable(value):
         lines.append(_("At this value it cannot be harvested (only 1 to 6)."))
     elif state.solo:
-        words = _("Completed now, it is harvested into slot {slot} and matches its target.") \
-            if rules.slot_matches(slot, value) else \
-            _("Completed now, it is harvested into slot {slot} and would miss its target.")
+        words = (
+            _("Completed now, it is harvested into slot {slot} and matches its target.")
+            if rules.slot_matches(slot, value)
+            else _("Completed now, it is harvested into slot {slot} and would miss its target.")
+        )
         lines.append(words.format(slot=slot))
     else:
         karma = rules.karma_for_harvest(value, state.options["overload"])
-        lines.append(you.pick(
-            seat, ngettext("Completed, it goes to your score slot {slot}; an opponent who "
-                           "completes it earns {count} karma.",
-                           "Completed, it goes to your score slot {slot}; an opponent who "
-                           "completes it earns {count} karma.", karma),
-            ngettext("Completed, it goes to {name}'s score slot {slot}; completing it earns "
-                     "{count} karma for anyone but {name}.",
-                     "Completed, it goes to {name}'s score slot {slot}; completing it earns "
-                     "{count} karma for anyone but {name}.", karma),
-            slot=slot, count=karma))
+        lines.append(
+            you.pick(
+                seat,
+                ngettext(
+                    "Completed, it goes to your score slot {slot}; an opponent who "
+                    "completes it earns {count} karma.",
+                    "Completed, it goes to your score slot {slot}; an opponent who "
+                    "completes it earns {count} karma.",
+                    karma,
+                ),
+                ngettext(
+                    "Completed, it goes to {name}'s score slot {slot}; completing it earns "
+                    "{count} karma for anyone but {name}.",
+                    "Completed, it goes to {name}'s score slot {slot}; completing it earns "
+                    "{count} karma for anyone but {name}.",
+                    karma,
+                ),
+                slot=slot,
+                count=karma,
+            )
+        )
     return tuple(lines)
 
 
@@ -671,30 +862,49 @@ def _order(vine) -> list:
 def slot_tip(state, seat: int, slot: int, you: _You) -> tuple:
     number = slot + 1
     track = state.score[seat]
-    title = you.pick(seat, _("Your score slot {number}"), _("{name}'s score slot {number}"),
-                     number=number)
+    title = you.pick(
+        seat, _("Your score slot {number}"), _("{name}'s score slot {number}"), number=number
+    )
     if slot >= len(track):
         if state.solo:
-            return (title, _("Empty: the goal is a harvest worth exactly {number} here.").format(
-                number=number))
+            return (
+                title,
+                _("Empty: the goal is a harvest worth exactly {number} here.").format(
+                    number=number
+                ),
+            )
         if state.options["dicey"]:
             points = rules.harvest_points(state, number, number)
-            return (title, _("Empty. Dicey Tomato Rules: a harvest worth {number} here scores "
-                             "{points} and earns a gold star.").format(number=number,
-                                                                      points=points))
+            return (
+                title,
+                _(
+                    "Empty. Dicey Tomato Rules: a harvest worth {number} here scores "
+                    "{points} and earns a gold star."
+                ).format(number=number, points=points),
+            )
         return (title, _("Empty: harvests fill the score slots in order."))
     value = track[slot]
     if state.solo:
         if rules.slot_matches(number, value):
-            return (title, _("Holds a {value}: it matches its number (1 point).").format(
-                value=value))
-        return (title, _("Holds a {value}: it misses its target (a {number}) for good.").format(
-            value=value, number=number))
+            return (
+                title,
+                _("Holds a {value}: it matches its number (1 point).").format(value=value),
+            )
+        return (
+            title,
+            _("Holds a {value}: it misses its target (a {number}) for good.").format(
+                value=value, number=number
+            ),
+        )
     points = rules.running_score(state, seat)["slot_points"][slot]
     if points != value:
-        return (title, _("Holds a {value}, matching its number: it scores {points} (Dicey "
-                         "Tomato Rules) and earns a gold star.").format(value=value,
-                                                                       points=points))
+        return (
+            title,
+            _(
+                "Holds a {value}, matching its number: it scores {points} (Dicey "
+                "Tomato Rules) and earns a gold star."
+            ).format(value=value, points=points),
+        )
     return (title, _("Holds a {value}: it scores {value}.").format(value=value))
 
 
@@ -702,13 +912,21 @@ def score_tip(state, seat: int, you: _You) -> tuple:
     score = rules.running_score(state, seat)
     total = score["total"]
     if state.solo:
-        lines = [ngettext("{count} of 6 slots matched so far", "{count} of 6 slots matched so "
-                          "far", total).format(count=total),
-                 _("Single player: a point for each slot harvested with exactly its number; "
-                   "6 harvests win.")]
+        lines = [
+            ngettext(
+                "{count} of 6 slots matched so far", "{count} of 6 slots matched so far", total
+            ).format(count=total),
+            _(
+                "Single player: a point for each slot harvested with exactly its number; "
+                "6 harvests win."
+            ),
+        ]
         if score["missed"]:
-            lines.append(_("Missed for good: slot {slots}.").format(
-                slots=", ".join(map(str, score["missed"]))))
+            lines.append(
+                _("Missed for good: slot {slots}.").format(
+                    slots=", ".join(map(str, score["missed"]))
+                )
+            )
         return tuple(lines)
     parts = [_("tomatoes {points}").format(points=score["tomatoes"])]
     if score["dicey_bonus"]:
@@ -721,56 +939,86 @@ def score_tip(state, seat: int, you: _You) -> tuple:
         later.append(_("red dice on vines +{points} (1 per 3)").format(points=end["red_dice"]))
     else:
         later.append(_("3-dice vines +{points}").format(points=end["vines"]))
-    title = you.pick(seat, ngettext("You: {count} point so far", "You: {count} points so far",
-                                    total),
-                     ngettext("{name}: {count} point so far", "{name}: {count} points so far",
-                              total), count=total)
-    return (title, ", ".join(parts) + ".",
-            _("At the end also {parts}: {total} if it ended now.").format(
-                parts=", ".join(later), total=end["total"]))
+    title = you.pick(
+        seat,
+        ngettext("You: {count} point so far", "You: {count} points so far", total),
+        ngettext("{name}: {count} point so far", "{name}: {count} points so far", total),
+        count=total,
+    )
+    return (
+        title,
+        ", ".join(parts) + ".",
+        _("At the end also {parts}: {total} if it ended now.").format(
+            parts=", ".join(later), total=end["total"]
+        ),
+    )
 
 
 def karma_tip(state, seat: int, you: _You) -> tuple:
-    cap = _("Karma goes up to 12 during your own turn (2023 update), 6 after it.") if \
-        state.options["update_2023"] else _("Karma goes up to 6; more is lost.")
+    cap = (
+        _("Karma goes up to 12 during your own turn (2023 update), 6 after it.")
+        if state.options["update_2023"]
+        else _("Karma goes up to 6; more is lost.")
+    )
     if state.solo:
         earn = _("Earned by completing your own vines (single player).")
     elif state.options["overload"]:
-        earn = _("Earned by completing an opponent's vine: as much as its value (Karma "
-                 "Overload).")
+        earn = _("Earned by completing an opponent's vine: as much as its value (Karma Overload).")
     else:
         earn = _("Earned by completing an opponent's vine: worth 1–2 → 1, 3–4 → 2, 5–6 → 3.")
-    title = you.pick(seat, _("Your karma: {count}"), _("{name}'s karma: {count}"),
-                     count=state.karma[seat])
-    return (title, earn,
-            _("Spend it in your turn: 1 re-roll, 2 shift, 3 clean a vine, 4 roll over, 5 flip "
-              "a seed, 6 set a die."),
-            cap, _("At the end, 1 point per 2 unused."))
+    title = you.pick(
+        seat, _("Your karma: {count}"), _("{name}'s karma: {count}"), count=state.karma[seat]
+    )
+    return (
+        title,
+        earn,
+        _(
+            "Spend it in your turn: 1 re-roll, 2 shift, 3 clean a vine, 4 roll over, 5 flip "
+            "a seed, 6 set a die."
+        ),
+        cap,
+        _("At the end, 1 point per 2 unused."),
+    )
 
 
 def passed_tip(state, you: _You) -> tuple:
     count = len(state.passed)
     if state.solo:
-        return (_("Set aside"), ngettext(
-            "{count} die that fits nowhere comes back to you, rolled, next turn.",
-            "{count} dice that fit nowhere come back to you, rolled, next turn.",
-            count).format(count=count) if count else
-            _("Dice that fit nowhere wait here for your next turn."))
+        return (
+            _("Set aside"),
+            ngettext(
+                "{count} die that fits nowhere comes back to you, rolled, next turn.",
+                "{count} dice that fit nowhere come back to you, rolled, next turn.",
+                count,
+            ).format(count=count)
+            if count
+            else _("Dice that fit nowhere wait here for your next turn."),
+        )
     if state.active is None:
         return ()
     to = rules.next_player(state)
     if you.you(to):
-        return (_("Passed to you"), _("Dice that fit nowhere come to you, rolled with your "
-                                      "next turn's dice."))
+        return (
+            _("Passed to you"),
+            _("Dice that fit nowhere come to you, rolled with your next turn's dice."),
+        )
     name = you.name(to)
     title = _("Passed to {name}").format(name=name)
     if count:
-        return (title, ngettext("{count} die that fits nowhere: rolled with {name}'s dice next "
-                                "turn.",
-                                "{count} dice that fit nowhere: rolled with {name}'s dice next "
-                                "turn.", count).format(count=count, name=name))
-    return (title, _("Dice that fit nowhere go to {name}, rolled with the next turn's "
-                     "dice.").format(name=name))
+        return (
+            title,
+            ngettext(
+                "{count} die that fits nowhere: rolled with {name}'s dice next turn.",
+                "{count} dice that fit nowhere: rolled with {name}'s dice next turn.",
+                count,
+            ).format(count=count, name=name),
+        )
+    return (
+        title,
+        _("Dice that fit nowhere go to {name}, rolled with the next turn's dice.").format(
+            name=name
+        ),
+    )
 
 
 def hint_rects(lay: Layout, state, hint) -> list:
@@ -785,4 +1033,3 @@ def hint_rects(lay: Layout, state, hint) -> list:
     if owner is not None and 0 <= owner < state.num_players:
         out.append(lay.vine_row(owner, hint.token))
     return out
-

@@ -17,6 +17,7 @@ must hold, the karma track's length (7 cells, 13 with the 2023 update), whether 
 :meth:`Layout.labelled_rects` names every rect that shows text or can be clicked; the tests check
 that no two of them overlap and that all lie on the board, at every window size and seat count.
 """
+
 from __future__ import annotations
 
 import math
@@ -79,8 +80,9 @@ class Metrics:
         self.s = d if arrangement == "tall" else int(clamp(round(d * 0.72), 22, 42))
         kc = int(clamp(round(d * 0.42), 16, 22))
         slots_w = 6 * (self.s + 4) - 4 if arrangement == "below" else 3 * (self.s + 4) - 4
-        block_w = max(slots_w, 7 * (kc + 2) - 2) if arrangement == "side" else \
-            max(self.vine_w, slots_w)
+        block_w = (
+            max(slots_w, 7 * (kc + 2) - 2) if arrangement == "side" else max(self.vine_w, slots_w)
+        )
         # the karma track may be as wide as the area's room (``room``: its content width)
         track_room = max(block_w, room - (self.vine_w + 14 if arrangement == "side" else 0))
         self.cells = cells
@@ -117,8 +119,16 @@ class Layout:
     ``log_width`` is the right column's width (buttons and log), which the board leaves
     free."""
 
-    def __init__(self, size, players: int, hand_slots: int = 3, karma_cap: int = 6,
-                 bits: bool = False, badges: tuple = (), log_width: int = 300):
+    def __init__(
+        self,
+        size,
+        players: int,
+        hand_slots: int = 3,
+        karma_cap: int = 6,
+        bits: bool = False,
+        badges: tuple = (),
+        log_width: int = 300,
+    ):
         width, height = size
         self.size = (width, height)
         self.players = players
@@ -130,8 +140,7 @@ class Layout:
         self.board = board
         self.info = pygame.Rect(board.x + 8, board.y + 4, board.width - 16, INFO_H)
         strip_h = int(clamp(board.height * 0.19, 100, 140))
-        self.strip = pygame.Rect(board.x + 8, board.bottom - 6 - strip_h, board.width - 16,
-                                 strip_h)
+        self.strip = pygame.Rect(board.x + 8, board.bottom - 6 - strip_h, board.width - 16, strip_h)
         top = self.info.bottom + 6
         self.region = pygame.Rect(board.x + 8, top, board.width - 16, self.strip.y - 8 - top)
         self._areas()
@@ -143,11 +152,11 @@ class Layout:
         n = self.players
         region = self.region
         cells = self.cap + 1
-        cap = 72 if n <= 2 else 60         # two players have room for solo-sized dice
+        cap = 72 if n <= 2 else 60  # two players have room for solo-sized dice
         best = None
         for cols in range(1, n + 1):
             rows = math.ceil(n / cols)
-            if cols * rows - n >= cols:          # a whole empty row
+            if cols * rows - n >= cols:  # a whole empty row
                 continue
             cell_w = (region.width - (cols - 1) * AREA_GAP) / cols
             cell_h = (region.height - (rows - 1) * AREA_GAP) / rows
@@ -179,9 +188,15 @@ class Layout:
         for seat in range(n):
             row, col = divmod(seat, cols)
             in_row = min(cols, n - row * cols)
-            shift = (cols - in_row) * (area_w + AREA_GAP) // 2   # a short last row is centred
-            self.areas.append(pygame.Rect(x0 + shift + col * (area_w + AREA_GAP),
-                                          y0 + row * (area_h + AREA_GAP), area_w, area_h))
+            shift = (cols - in_row) * (area_w + AREA_GAP) // 2  # a short last row is centred
+            self.areas.append(
+                pygame.Rect(
+                    x0 + shift + col * (area_w + AREA_GAP),
+                    y0 + row * (area_h + AREA_GAP),
+                    area_w,
+                    area_h,
+                )
+            )
 
     def _strip(self) -> None:
         strip = self.strip
@@ -191,8 +206,9 @@ class Layout:
         die = int(min(64, strip.height - 44))
         self.passed_die = max(18, int(die * 0.5))
         label_w = kit.font(12, True).size(_("Set aside for next turn"))[0] + 4
-        self.passed_zone = pygame.Rect(0, self.tray.y + 8, max(label_w, 3 * (self.passed_die + 4)),
-                                       self.tray.height - 16)
+        self.passed_zone = pygame.Rect(
+            0, self.tray.y + 8, max(label_w, 3 * (self.passed_die + 4)), self.tray.height - 16
+        )
         self.passed_zone.right = self.tray.right - 10
         room = self.passed_zone.x - 12 - (self.tray.x + 14)
         step = min(die + 16, room // self.hand_slots)
@@ -213,8 +229,10 @@ class Layout:
             share = room // max(1, len(labels))
             widths = [min(width, share) for width in widths]
         self.badge_size = size
-        self.badge_texts = tuple(kit.ellipsize(label, width - 16, size=size, bold=True)
-                                 for label, width in zip(labels, widths, strict=True))
+        self.badge_texts = tuple(
+            kit.ellipsize(label, width - 16, size=size, bold=True)
+            for label, width in zip(labels, widths, strict=True)
+        )
         self._badge_widths = widths
 
     # --- the info line -------------------------------------------------------------------------
@@ -232,8 +250,7 @@ class Layout:
         """The info line's left part (the solo goal, the final round): what the badges leave."""
         badges = self.badge_rects()
         right = (badges[0].x - 10) if badges else self.info.right
-        return pygame.Rect(self.info.x, self.info.y, max(10, right - self.info.x),
-                           self.info.height)
+        return pygame.Rect(self.info.x, self.info.y, max(10, right - self.info.x), self.info.height)
 
     # --- a seat's area -------------------------------------------------------------------------
     def header(self, seat: int) -> pygame.Rect:
@@ -254,8 +271,9 @@ class Layout:
             right -= BITS_W + 4
         parts["marker"] = pygame.Rect(right - head.height, head.y, head.height, head.height)
         parts["dot"] = pygame.Rect(head.x + 6, head.y, 12, head.height)
-        parts["name"] = pygame.Rect(head.x + 24, head.y, parts["marker"].x - 4 - (head.x + 24),
-                                    head.height)
+        parts["name"] = pygame.Rect(
+            head.x + 24, head.y, parts["marker"].x - 4 - (head.x + 24), head.height
+        )
         return parts
 
     def bit_point(self, seat: int, index: int) -> tuple:
@@ -283,8 +301,7 @@ class Layout:
         """Place ``index`` (0–3, left to right) of a vine drawn in a row (a sequence in order
         of value)."""
         row = self.vine_row(seat, token)
-        return pygame.Rect(row.x + self.m.tok + 6 + index * self.m.step, row.y, self.m.d,
-                           self.m.d)
+        return pygame.Rect(row.x + self.m.tok + 6 + index * self.m.step, row.y, self.m.d, self.m.d)
 
     def stack_point(self, seat: int, token: int, height: int) -> tuple:
         """Centre of the ``height``-th die (0 = the seed, at the bottom) of a set drawn as a
@@ -305,18 +322,19 @@ class Layout:
             y = self.vine_row(seat, TOKENS - 1).bottom + 8
             return pygame.Rect(area.x + m.pad + slot * (m.s + 4), y, m.s, m.s)
         col, row = slot % 3, slot // 3
-        if m.arrangement == "tall":       # centred under the vines
+        if m.arrangement == "tall":  # centred under the vines
             y = self.vine_row(seat, TOKENS - 1).bottom + 8
             x = area.centerx - (3 * (m.s + 4) - 4) // 2
             return pygame.Rect(x + col * (m.s + 4), y + row * (m.s + 4), m.s, m.s)
-        return pygame.Rect(self._right_x(seat) + col * (m.s + 4),
-                           self.vines_top(seat) + row * (m.s + 4), m.s, m.s)
+        return pygame.Rect(
+            self._right_x(seat) + col * (m.s + 4), self.vines_top(seat) + row * (m.s + 4), m.s, m.s
+        )
 
     def karma_top(self, seat: int) -> int:
         return self.slot_rect(seat, SLOTS - 1).bottom + 8
 
     def karma_left(self, seat: int) -> int:
-        if self.m.arrangement == "tall":       # centred under the score slots
+        if self.m.arrangement == "tall":  # centred under the score slots
             return self.areas[seat].centerx - self.m.karma_w // 2
         if self.m.arrangement == "below":
             return self.areas[seat].x + self.m.pad
@@ -339,21 +357,30 @@ class Layout:
 
     # --- the strip -----------------------------------------------------------------------------
     def tray_title(self) -> pygame.Rect:
-        return pygame.Rect(self.tray.x + 12, self.tray.y + 6,
-                           self.passed_zone.x - 12 - (self.tray.x + 12), 20)
+        return pygame.Rect(
+            self.tray.x + 12, self.tray.y + 6, self.passed_zone.x - 12 - (self.tray.x + 12), 20
+        )
 
     def dice_zone(self) -> pygame.Rect:
         """The tray's floor under its title, where the dice roll and wait (never over it)."""
         top = self.tray_title().bottom + 4
-        return pygame.Rect(self.tray.x + 8, top, self.passed_zone.x - 8 - (self.tray.x + 8),
-                           self.tray.bottom - 6 - top)
+        return pygame.Rect(
+            self.tray.x + 8,
+            top,
+            self.passed_zone.x - 8 - (self.tray.x + 8),
+            self.tray.bottom - 6 - top,
+        )
 
     def hand_die(self, slot: int) -> pygame.Rect:
         """Where hand slot ``slot``'s die waits in the tray."""
         zone = self.dice_zone()
         size = self.die_big
-        return pygame.Rect(zone.x + 6 + slot * self.tray_step + (self.tray_step - 6 - size) // 2,
-                           zone.centery - size // 2, size, size)
+        return pygame.Rect(
+            zone.x + 6 + slot * self.tray_step + (self.tray_step - 6 - size) // 2,
+            zone.centery - size // 2,
+            size,
+            size,
+        )
 
     def passed_label(self) -> pygame.Rect:
         zone = self.passed_zone
@@ -416,8 +443,7 @@ class Layout:
         for index in range(passed):
             x, y = self.passed_point(index, passed)
             size = self.passed_die
-            out[f"passed.{index}"] = pygame.Rect(int(x - size / 2), int(y - size / 2), size,
-                                                 size)
+            out[f"passed.{index}"] = pygame.Rect(int(x - size / 2), int(y - size / 2), size, size)
         out["bushel.title"] = self.bushel_title()
         out["bushel.basket"] = self.basket()
         out["bushel.counts"] = self.bushel_counts()
@@ -426,7 +452,7 @@ class Layout:
     def area_of(self, name: str) -> pygame.Rect | None:
         """The panel a labelled rect belongs to (for the tests: it must lie inside it)."""
         if name.startswith("seat"):
-            return self.areas[int(name[4:name.index(".")])]
+            return self.areas[int(name[4 : name.index(".")])]
         if name.startswith(("tray.", "passed.")):
             return self.tray
         if name.startswith("bushel."):

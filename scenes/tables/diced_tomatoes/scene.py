@@ -5,6 +5,7 @@ through the match (the base, :mod:`scenes.table_base`), gives the base its steps
 (:mod:`.animate`) and fills the :class:`.draw.View` that :mod:`.draw` paints. No rule is decided
 here and nothing is drawn here: what may be done comes from the engine's legal actions.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,12 +34,12 @@ class DicedTomatoesTable(TableScene):
     on the right (its letter keys), P passes the dice that fit nowhere, E ends the turn."""
 
     log_width = 300
-    pass_before_chance = True       # hot-seat: you see your own dice tumble
+    pass_before_chance = True  # hot-seat: you see your own dice tumble
 
     def __init__(self, app, match, replay=None):
         super().__init__(app, match, replay)
         self.selection = Selection()
-        self.drag = None            # {"die": slot, "start": pos, "moved": bool, "was": bool}
+        self.drag = None  # {"die": slot, "start": pos, "moved": bool, "was": bool}
         self._cache = {}
         self._context = ()
         self._choices = None
@@ -54,11 +55,20 @@ class DicedTomatoesTable(TableScene):
     def layout(self) -> Layout:
         shown, state = self.shown, self.match.state
         cap = rules.KARMA_MAX_IN_TURN_2023 if state.options["update_2023"] else rules.KARMA_MAX
-        key = (self.app.size, state.num_players, max(len(shown.hand), len(state.hand)), cap,
-               state.options["overload"], table_input.badge_labels(state), current_language())
+        key = (
+            self.app.size,
+            state.num_players,
+            max(len(shown.hand), len(state.hand)),
+            cap,
+            state.options["overload"],
+            table_input.badge_labels(state),
+            current_language(),
+        )
         if self._cache.get("layout_key") != key:
-            self._cache = {"layout_key": key, "layout": Layout(
-                key[0], key[1], key[2], key[3], key[4], key[5], self.log_width)}
+            self._cache = {
+                "layout_key": key,
+                "layout": Layout(key[0], key[1], key[2], key[3], key[4], key[5], self.log_width),
+            }
         return self._cache["layout"]
 
     def humans(self) -> tuple:
@@ -80,8 +90,14 @@ class DicedTomatoesTable(TableScene):
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             self._cache["targets"] = table_input.targets(
-                lay, self.shown, legal, self.selection, tuple(self.match.names),
-                self.viewer_seat(), self.humans())
+                lay,
+                self.shown,
+                legal,
+                self.selection,
+                tuple(self.match.names),
+                self.viewer_seat(),
+                self.humans(),
+            )
         return self._cache["targets"]
 
     # --- controls ------------------------------------------------------------------------------
@@ -91,20 +107,28 @@ class DicedTomatoesTable(TableScene):
         for index in range(0, len(KARMA), 2):
             row = self.control_row(34)
             half = (row.width - 8) // 2
-            for col, karma in enumerate(KARMA[index:index + 2]):
-                button = UIButton(pygame.Rect(row.x + col * (half + 8), row.y, half, row.height),
-                                  table_input.karma_button_label(karma, half), ui, container=c,
-                                  command=kit.bind(self.choose_karma, karma.kind))
+            for col, karma in enumerate(KARMA[index : index + 2]):
+                button = UIButton(
+                    pygame.Rect(row.x + col * (half + 8), row.y, half, row.height),
+                    table_input.karma_button_label(karma, half),
+                    ui,
+                    container=c,
+                    command=kit.bind(self.choose_karma, karma.kind),
+                )
                 self.karma_buttons[karma.kind] = button
-                self.button_tip(button, _("{action}: {cost} karma ({key})").format(
-                    action=karma.label, cost=karma.cost, key=karma.key_name),
-                    table_input.karma_does(karma, self.match.state.options))
+                self.button_tip(
+                    button,
+                    _("{action}: {cost} karma ({key})").format(
+                        action=karma.label, cost=karma.cost, key=karma.key_name
+                    ),
+                    table_input.karma_does(karma, self.match.state.options),
+                )
         self.action_row = self.control_row(40)
         self.choice_buttons, self._choices = [], None
 
     def on_controls_built(self) -> None:
         if self.match.events:
-            self.rebuild_log()          # the log as played: one line per roll
+            self.rebuild_log()  # the log as played: one line per roll
         self.refresh_controls()
 
     def refresh_controls(self) -> None:
@@ -119,13 +143,16 @@ class DicedTomatoesTable(TableScene):
                 continue
             kit.set_enabled(button, bool(table_input.karma_options(legal, kind)))
             width = button.relative_rect.width
-            label = table_input.button_text(_("Cancel"), width) \
-                if self.selection.karma == kind else \
-                table_input.karma_button_label(table_input.KARMA_BY_KIND[kind], width)
+            label = (
+                table_input.button_text(_("Cancel"), width)
+                if self.selection.karma == kind
+                else table_input.karma_button_label(table_input.KARMA_BY_KIND[kind], width)
+            )
             if button.text != label:
                 button.set_text(label)
-        choices = table_input.choices(state, legal, self.selection, self.match.names) \
-            if mine else []
+        choices = (
+            table_input.choices(state, legal, self.selection, self.match.names) if mine else []
+        )
         signature = [(label, enabled, tip) for label, _intent, tip, enabled in choices]
         if signature != self._choices:
             for button in self.choice_buttons:
@@ -135,10 +162,13 @@ class DicedTomatoesTable(TableScene):
             row = self.action_row
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
             for i, (label, _intent, tip, enabled) in enumerate(choices):
-                button = UIButton(pygame.Rect(row.x + i * (width + 6), row.y, width, row.height),
-                                  table_input.button_text(label, width), self.app.ui,
-                                  container=self.container,
-                                  command=kit.bind(self.choose, label))
+                button = UIButton(
+                    pygame.Rect(row.x + i * (width + 6), row.y, width, row.height),
+                    table_input.button_text(label, width),
+                    self.app.ui,
+                    container=self.container,
+                    command=kit.bind(self.choose, label),
+                )
                 if not enabled:
                     button.disable()
                 self.button_tip(button, label, tip)
@@ -148,8 +178,7 @@ class DicedTomatoesTable(TableScene):
         """An action-row button: its intent, asked again now (the selection may have moved)."""
         if not self.human_to_move():
             return
-        row = table_input.choices(self.match.state, self.legal(), self.selection,
-                                  self.match.names)
+        row = table_input.choices(self.match.state, self.legal(), self.selection, self.match.names)
         for choice, intent, _tip, _enabled in row:
             if choice == label:
                 if label == table_input.end_turn_label():
@@ -160,8 +189,9 @@ class DicedTomatoesTable(TableScene):
 
     def choose_karma(self, kind: str) -> None:
         if self.human_to_move():
-            self.apply(table_input.choose_karma(kind, self.match.state, self.legal(),
-                                                self.selection))
+            self.apply(
+                table_input.choose_karma(kind, self.match.state, self.legal(), self.selection)
+            )
 
     def end_turn(self) -> None:
         """End the turn; refused while dice are left, and if some fit nowhere, one is picked
@@ -172,9 +202,11 @@ class DicedTomatoesTable(TableScene):
         intent = table_input.end_turn(self.match.state, legal)
         stuck = table_input.passable(legal)
         if isinstance(intent, Say) and stuck:
-            advice = _("Those dice fit nowhere: Set aside (P) keeps them.") \
-                if self.match.state.solo else \
-                _("Those dice fit nowhere: Pass dice (P) gives them on.")
+            advice = (
+                _("Those dice fit nowhere: Set aside (P) keeps them.")
+                if self.match.state.solo
+                else _("Those dice fit nowhere: Pass dice (P) gives them on.")
+            )
             self.selection = Selection(die=stuck[0])
             self.refuse(_("{refusal} {advice}").format(refusal=intent.message, advice=advice), 8)
             return
@@ -182,15 +214,23 @@ class DicedTomatoesTable(TableScene):
 
     # --- steps, log, landing -----------------------------------------------------------------
     def steps(self, events, before) -> list:
-        stage = animate.Stage(self.layout, tuple(self.match.names), self.duration,
-                              self.banner, self.match.spec.apply_event, self.viewer_seat(),
-                              self.humans())
+        stage = animate.Stage(
+            self.layout,
+            tuple(self.match.names),
+            self.duration,
+            self.banner,
+            self.match.spec.apply_event,
+            self.viewer_seat(),
+            self.humans(),
+        )
         return animate.steps(events, before, stage)
 
     def play_cues(self, step) -> None:
         """A roll's landings fall within its tumble (one landing per die)."""
-        if any(isinstance(e, (dt.DieRolled, dt.FirstRollMade)) for e in step.events) \
-                and step.animations:
+        if (
+            any(isinstance(e, (dt.DieRolled, dt.FirstRollMade)) for e in step.events)
+            and step.animations
+        ):
             seconds = max(a.delay + a.duration for a in step.animations)
             self.play_sound(list(step.events), duration=seconds)
             return
@@ -212,8 +252,7 @@ class DicedTomatoesTable(TableScene):
     def on_shown(self) -> None:
         state = self.match.state
         die = self.selection.die
-        if die is not None and (die >= len(state.hand) or not isinstance(state.hand[die],
-                                                                           dt.Die)):
+        if die is not None and (die >= len(state.hand) or not isinstance(state.hand[die], dt.Die)):
             self.reset_selection()
         self.refresh_controls()
 
@@ -295,7 +334,7 @@ class DicedTomatoesTable(TableScene):
                 if intent is not None:
                     self.apply(intent)
             elif drag["was"]:
-                self.apply(Select(Selection()))     # clicked again: put it back
+                self.apply(Select(Selection()))  # clicked again: put it back
             return True
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             if event.key == table_input.END_TURN_KEY:
@@ -318,11 +357,20 @@ class DicedTomatoesTable(TableScene):
         spots, karma_dice, karma_vines = table_input.glow(legal, selection)
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         return draw.View(
-            time=self.time, names=tuple(self.match.names), viewer=self.viewer_seat(),
-            humans=self.humans(), hidden=frozenset(self.anims.hidden()), busy=self.anims.busy,
-            selected=selection.die, spots=spots, karma_dice=karma_dice, karma_vines=karma_vines,
+            time=self.time,
+            names=tuple(self.match.names),
+            viewer=self.viewer_seat(),
+            humans=self.humans(),
+            hidden=frozenset(self.anims.hidden()),
+            busy=self.anims.busy,
+            selected=selection.die,
+            spots=spots,
+            karma_dice=karma_dice,
+            karma_vines=karma_vines,
             hint=tuple(table_input.hint_rects(self.layout, self.shown, self.current_hint())),
-            dragging=dragging, mine=bool(legal))
+            dragging=dragging,
+            mine=bool(legal),
+        )
 
     def draw_board(self, surface) -> None:
         draw.draw_board(surface, self.layout, self.shown, self.view())
@@ -349,8 +397,11 @@ class DicedTomatoesTable(TableScene):
         if state.phase == dt.Phase.START:
             return _("Rolling for the turn order…")
         name = self.match.names[state.turn_owner()]
-        return _("{name} draws dice…").format(name=name) if state.to_draw else \
-            _("{name} rolls…").format(name=name)
+        return (
+            _("{name} draws dice…").format(name=name)
+            if state.to_draw
+            else _("{name} rolls…").format(name=name)
+        )
 
     def human_status(self, name: str) -> str:
         words = table_input.status(self.match.state, self.legal(), self.selection)

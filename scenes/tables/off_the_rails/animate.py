@@ -11,6 +11,7 @@ Carts roll along their path (straight through straights, round the corner on a c
 collision shakes both carts, a derailment tumbles the cart off the track, a chasm opens under
 what stands there. The game's end shows each last derailment, then the banner, slowly.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -74,8 +75,10 @@ def steps(events, before, stage: Stage) -> list:
     """The steps showing ``events``, which took ``before`` to the match's state."""
     groups: list = []
     for event in events:
-        if groups and (isinstance(event, QUIET) or (
-                isinstance(event, S.GemPlaced) and isinstance(groups[-1][0], S.GemPlaced))):
+        if groups and (
+            isinstance(event, QUIET)
+            or (isinstance(event, S.GemPlaced) and isinstance(groups[-1][0], S.GemPlaced))
+        ):
             groups[-1].append(event)
         else:
             groups.append([event])
@@ -97,13 +100,15 @@ def caption(group, before, stage: Stage) -> str:
     if isinstance(event, S.GemPlaced):
         count = sum(1 for e in group if isinstance(e, S.GemPlaced))
         where = S.square_name(event.row, event.col)
-        return ngettext("{count} gem lands on {square}.", "{count} gems land on {square}.",
-                        count).format(count=count, square=where)
+        return ngettext(
+            "{count} gem lands on {square}.", "{count} gems land on {square}.", count
+        ).format(count=count, square=where)
     if isinstance(event, S.CartMoved):
         who = cart_words(event.player, event.label, stage)
         squares = len(event.path) - 1
-        return ngettext("{cart} rolls {count} square…", "{cart} rolls {count} squares…",
-                        squares).format(cart=who, count=squares)
+        return ngettext(
+            "{cart} rolls {count} square…", "{cart} rolls {count} squares…", squares
+        ).format(cart=who, count=squares)
     if isinstance(event, QUIET):
         return "…"
     return ""
@@ -122,8 +127,7 @@ LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 def log_names(match) -> list:
     """The seats' names as the log says them: a computer player's level left out ("Bot 1's
     white cart", not "Bot 1 (Easy)'s white cart")."""
-    return [LEVEL_SUFFIX.sub("", seat.name) if seat.is_bot else seat.name
-            for seat in match.seats]
+    return [LEVEL_SUFFIX.sub("", seat.name) if seat.is_bot else seat.name for seat in match.seats]
 
 
 def last_card_of(events):
@@ -154,8 +158,11 @@ def animate(group, before, stage: Stage) -> list:
         if len(names) <= 1:
             return [stage.banner(_("Turn {turn}").format(turn=e.turn), 0.7)]
         mine = e.player == stage.viewer and e.player in stage.humans
-        return [stage.banner(_("Your turn") if mine else
-                             _("{name}'s turn").format(name=names[e.player]), 0.8)]
+        return [
+            stage.banner(
+                _("Your turn") if mine else _("{name}'s turn").format(name=names[e.player]), 0.8
+            )
+        ]
     if isinstance(e, S.TilePlaced):
         return tile_drop(e.row, e.col, e.exits, None, stage)
     if isinstance(e, S.TileUpgraded):
@@ -189,29 +196,58 @@ def animate(group, before, stage: Stage) -> list:
     if isinstance(e, S.ChasmOpened):
         return chasm_opened(e, before, stage)
     if isinstance(e, S.MissionClaimed):
-        return [stage.banner(_("{name} completes {mission}! +{points}").format(
-            name=names[e.player], mission=MISSIONS[e.mission][0], points=MISSION_POINTS), 1.3)]
+        return [
+            stage.banner(
+                _("{name} completes {mission}! +{points}").format(
+                    name=names[e.player], mission=MISSIONS[e.mission][0], points=MISSION_POINTS
+                ),
+                1.3,
+            )
+        ]
     if isinstance(e, S.ChasmCardRevealed):
         return [stage.banner(_("The Chasm card! One last turn each"), 1.6, 1.1, kit.DANGER)]
     if isinstance(e, S.ChasmPhaseBegan):
-        return [stage.banner(_("The mine collapses: the chasm phase begins"), 1.6, 1.1,
-                             kit.DANGER)]
+        return [stage.banner(_("The mine collapses: the chasm phase begins"), 1.6, 1.1, kit.DANGER)]
     if isinstance(e, S.ChasmTokenDrawn):
         return [stage.banner(_("Chasm token drawn: {colour}").format(colour=e.colour), 0.8)]
     if isinstance(e, S.ChasmDieRolled):
-        return [stage.banner(_("Chasm Die: {colour} mine square {number}").format(
-            colour=e.colour, number=e.number), 0.8)]
+        return [
+            stage.banner(
+                _("Chasm Die: {colour} mine square {number}").format(
+                    colour=e.colour, number=e.number
+                ),
+                0.8,
+            )
+        ]
     if isinstance(e, S.LoadSplit):
-        return [stage.banner(_("{name} split the load: {first} and {second} gems").format(
-            name=names[e.player], first=e.sizes[0], second=e.sizes[1]), 0.9)]
+        return [
+            stage.banner(
+                _("{name} split the load: {first} and {second} gems").format(
+                    name=names[e.player], first=e.sizes[0], second=e.sizes[1]
+                ),
+                0.9,
+            )
+        ]
     if isinstance(e, S.ChasmCardShuffledBack):
         return [stage.banner(_("The Chasm card: shuffled back"), 0.8)]
     if isinstance(e, S.CardSkipped):
-        return [stage.banner(_("{colour} mine square {number}: already a chasm").format(
-            colour=e.colour, number=e.number), 0.6)]
+        return [
+            stage.banner(
+                _("{colour} mine square {number}: already a chasm").format(
+                    colour=e.colour, number=e.number
+                ),
+                0.6,
+            )
+        ]
     if isinstance(e, S.EdgeTaken):
-        return [stage.banner(_("{name}: the {edge} edge ({colour} clan)").format(
-            name=names[e.player], edge=e.edge, colour=e.colour), 0.7)]
+        return [
+            stage.banner(
+                _("{name}: the {edge} edge ({colour} clan)").format(
+                    name=names[e.player], edge=e.edge, colour=e.colour
+                ),
+                0.7,
+            )
+        ]
     if isinstance(e, S.GameEnded):
         return [stage.banner(_("The mine has collapsed — game over"), 2.2, 1.15)]
     if isinstance(e, S.MissionDealt):
@@ -246,6 +282,7 @@ def tile_drop(row: int, col: int, exits: str, old, stage: Stage) -> list:
         shadow.center = (rect.centerx + 6 * (1 - p), rect.centery + 10 * (1 - p))
         pygame.draw.rect(surface, (0, 0, 0), shadow.inflate(-size // 3, -size // 3), 0, 6)
         surface.blit(img, img.get_rect(center=rect.center))
+
     return [Animation(stage.seconds(0.32), draw, ease=bounce_out, hide={("tile", square)})]
 
 
@@ -259,10 +296,21 @@ def cart_placed(e, before, stage: Stage) -> list:
     angle = float(oa.FACING_ANGLE[e.facing])
 
     def draw(surface, p):
-        pos = lay.centre((start[0] + (square[0] - start[0]) * p,
-                          start[1] + (square[1] - start[1]) * p))
-        draw_cart(surface, lay, cart, pos, angle, stage.patterns, alpha=80 + 175 * p,
-                  load=(0, 0, 0, 0, 0), speed=START_SPEED)
+        pos = lay.centre(
+            (start[0] + (square[0] - start[0]) * p, start[1] + (square[1] - start[1]) * p)
+        )
+        draw_cart(
+            surface,
+            lay,
+            cart,
+            pos,
+            angle,
+            stage.patterns,
+            alpha=80 + 175 * p,
+            load=(0, 0, 0, 0, 0),
+            speed=START_SPEED,
+        )
+
     return [Animation(stage.seconds(0.4), draw, ease=ease_out_back, hide={("cart", e.cart)})]
 
 
@@ -279,10 +327,13 @@ def speed_changed(e, before, stage: Stage) -> list:
         face = e.old if p < 0.5 else e.new
         squash = abs(math.cos(p * math.pi))
         big = int(ds * (1 + 0.5 * math.sin(p * math.pi)))
-        img = pygame.transform.smoothscale(art.die_face(big, face, "black"),
-                                           (max(2, int(big * squash)), big))
-        surface.blit(img, img.get_rect(center=(x + lay.cell * 0.5 - ds / 2 - 1,
-                                               y - lay.cell * 0.5 + ds / 2)))
+        img = pygame.transform.smoothscale(
+            art.die_face(big, face, "black"), (max(2, int(big * squash)), big)
+        )
+        surface.blit(
+            img, img.get_rect(center=(x + lay.cell * 0.5 - ds / 2 - 1, y - lay.cell * 0.5 + ds / 2))
+        )
+
     return [Animation(stage.seconds(0.3), draw, ease=ease_in_out)]
 
 
@@ -317,8 +368,10 @@ def path_track(lay: Layout, path):
         m_in = (cx - d_in[0] * half, cy - d_in[1] * half)
         if d_in == d_out or (d_in[0] == -d_out[0] and d_in[1] == -d_out[1]):
             m_out = (cx + d_out[0] * half, cy + d_out[1] * half)
-            return ((m_in[0] + (m_out[0] - m_in[0]) * v, m_in[1] + (m_out[1] - m_in[1]) * v),
-                    heading(d_out))
+            return (
+                (m_in[0] + (m_out[0] - m_in[0]) * v, m_in[1] + (m_out[1] - m_in[1]) * v),
+                heading(d_out),
+            )
         corner = (m_in[0] + d_out[0] * half, m_in[1] + d_out[1] * half)
         a0 = math.atan2(m_in[1] - corner[1], m_in[0] - corner[0])
         m_out = (cx + d_out[0] * half, cy + d_out[1] * half)
@@ -327,8 +380,7 @@ def path_track(lay: Layout, path):
         a = a0 + da * v
         h0, h1 = heading(d_in), heading(d_out)
         dh = (h1 - h0 + 180) % 360 - 180
-        return ((corner[0] + math.cos(a) * half, corner[1] + math.sin(a) * half),
-                h0 + dh * v)
+        return ((corner[0] + math.cos(a) * half, corner[1] + math.sin(a) * half), h0 + dh * v)
 
     return track
 
@@ -344,8 +396,10 @@ def roll(e, before, stage: Stage) -> list:
     def draw(surface, p):
         pos, angle = track(p * n)
         draw_cart(surface, lay, cart, pos, angle, stage.patterns)
-    return [Animation(stage.seconds(roll_seconds(path)), draw, ease=linear,
-                      hide={("cart", e.cart)})]
+
+    return [
+        Animation(stage.seconds(roll_seconds(path)), draw, ease=linear, hide={("cart", e.cart)})
+    ]
 
 
 def exit_chosen(e, stage: Stage) -> list:
@@ -355,9 +409,11 @@ def exit_chosen(e, stage: Stage) -> list:
 
     def draw(surface, p):
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.circle(layer, (255, 226, 110, int(200 * (1 - p))), layer.get_rect().center,
-                           rect.width // 2)
+        pygame.draw.circle(
+            layer, (255, 226, 110, int(200 * (1 - p))), layer.get_rect().center, rect.width // 2
+        )
         surface.blit(layer, rect)
+
     return [Animation(stage.seconds(0.25), draw, ease=linear)]
 
 
@@ -373,6 +429,7 @@ def gem_taken(e, stage: Stage) -> list:
         x, y = arc_point(start, end, p, lay.cell * 0.8)
         img = oa.gem(e.gem, int(size * (1 - 0.3 * p)))
         surface.blit(img, img.get_rect(center=(x, y)))
+
     return [Animation(stage.seconds(0.32), draw, ease=ease_in_out)]
 
 
@@ -382,22 +439,31 @@ def collided(e, before, stage: Stage) -> list:
     a, b = before.carts[e.cart].clone(), before.carts[e.other].clone()
     if not a.square or not b.square:
         return []
-    label = _({S.CollisionKind.BUMP: N_("Bump!"), S.CollisionKind.REAR: N_("Crash!"),
-               S.CollisionKind.HEAD_ON: N_("Head-on!")}[e.kind])
-    mid = tuple((p + q) / 2 for p, q in zip(lay.centre(a.square), lay.centre(b.square),
-                                            strict=True))
+    label = _(
+        {
+            S.CollisionKind.BUMP: N_("Bump!"),
+            S.CollisionKind.REAR: N_("Crash!"),
+            S.CollisionKind.HEAD_ON: N_("Head-on!"),
+        }[e.kind]
+    )
+    mid = tuple(
+        (p + q) / 2 for p, q in zip(lay.centre(a.square), lay.centre(b.square), strict=True)
+    )
 
     def draw(surface, p):
         for cart, sign in ((a, 1), (b, -1)):
             cx, cy = lay.centre(cart.square)
             dx = math.sin(p * 40) * (1 - p) * lay.cell * 0.14 * sign
-            draw_cart(surface, lay, cart, (cx + dx, cy - dx * 0.5), cart_angle(cart),
-                      stage.patterns)
+            draw_cart(
+                surface, lay, cart, (cx + dx, cy - dx * 0.5), cart_angle(cart), stage.patterns
+            )
         burst = art.star(max(5, int(lay.cell * 0.32 * ease_out_back(min(1, p * 2)))))
         surface.blit(burst, burst.get_rect(center=mid))
         shout(surface, lay, label, 19, (mid[0], mid[1] - lay.cell * 0.75), kit.HILITE)
-    return [Animation(stage.seconds(0.8), draw, ease=linear,
-                      hide={("cart", e.cart), ("cart", e.other)})]
+
+    return [
+        Animation(stage.seconds(0.8), draw, ease=linear, hide={("cart", e.cart), ("cart", e.other)})
+    ]
 
 
 def turned(e, before, stage: Stage) -> list:
@@ -412,6 +478,7 @@ def turned(e, before, stage: Stage) -> list:
 
     def draw(surface, p):
         draw_cart(surface, lay, cart, lay.centre(cart.square), start + diff * p, stage.patterns)
+
     return [Animation(stage.seconds(0.3), draw, ease=ease_in_out, hide={("cart", e.cart)})]
 
 
@@ -425,12 +492,15 @@ def dropped(e, before, stage: Stage) -> list:
     out = []
     for i, name in enumerate(names):
         angle = i * 2 * math.pi / max(1, len(names)) + 0.6
-        end = (centre[0] + math.cos(angle) * lay.cell * 0.32,
-               centre[1] + math.sin(angle) * lay.cell * 0.32)
+        end = (
+            centre[0] + math.cos(angle) * lay.cell * 0.32,
+            centre[1] + math.sin(angle) * lay.cell * 0.32,
+        )
 
         def draw(surface, p, name=name, end=end):
             x, y = arc_point(centre, end, p, lay.cell * 0.6)
             surface.blit(oa.gem(name, size), oa.gem(name, size).get_rect(center=(x, y)))
+
         out.append(Animation(stage.seconds(0.45), draw, delay=stage.seconds(0.05) * i))
     del before
     return out
@@ -450,19 +520,45 @@ def derailed(e, before, stage: Stage) -> list:
     end_of_game = e.cause == S.DerailCause.GAME_END
 
     def draw(surface, p):
-        pos = (centre[0] + (toward[0] - centre[0]) * 0.35 * p,
-               centre[1] + (toward[1] - centre[1]) * 0.35 * p)
-        draw_cart(surface, lay, cart, pos, start_angle + 100 * p, stage.patterns,
-                  alpha=255 * (1 - p), scale=1 - 0.35 * p, load=(0, 0, 0, 0, 0), die=False)
+        pos = (
+            centre[0] + (toward[0] - centre[0]) * 0.35 * p,
+            centre[1] + (toward[1] - centre[1]) * 0.35 * p,
+        )
+        draw_cart(
+            surface,
+            lay,
+            cart,
+            pos,
+            start_angle + 100 * p,
+            stage.patterns,
+            alpha=255 * (1 - p),
+            scale=1 - 0.35 * p,
+            load=(0, 0, 0, 0, 0),
+            die=False,
+        )
         for i, name in enumerate(names):
             a = i * 2.4
             img = oa.gem(name, size).copy()
             img.set_alpha(int(255 * (1 - p)))
-            surface.blit(img, img.get_rect(center=(pos[0] + math.cos(a) * lay.cell * 0.8 * p,
-                                                   pos[1] + math.sin(a) * lay.cell * 0.8 * p)))
+            surface.blit(
+                img,
+                img.get_rect(
+                    center=(
+                        pos[0] + math.cos(a) * lay.cell * 0.8 * p,
+                        pos[1] + math.sin(a) * lay.cell * 0.8 * p,
+                    )
+                ),
+            )
         if p < 0.8:
-            shout(surface, lay, _("Derailed!"), 17, (centre[0], centre[1] - lay.cell * 0.7),
-                  kit.DANGER)
+            shout(
+                surface,
+                lay,
+                _("Derailed!"),
+                17,
+                (centre[0], centre[1] - lay.cell * 0.7),
+                kit.DANGER,
+            )
+
     seconds = 1.0 if end_of_game else 0.75
     return [Animation(stage.seconds(seconds), draw, ease=ease_in_out, hide={("cart", e.cart)})]
 
@@ -479,8 +575,18 @@ def fell(e, before, stage: Stage) -> list:
     def draw(surface, p):
         k = min(1.0, p * 2)
         pos = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
-        draw_cart(surface, lay, cart, pos, angle + 200 * p, stage.patterns,
-                  alpha=255 * (1 - p * 0.8), scale=max(0.05, 1 - p), die=False)
+        draw_cart(
+            surface,
+            lay,
+            cart,
+            pos,
+            angle + 200 * p,
+            stage.patterns,
+            alpha=255 * (1 - p * 0.8),
+            scale=max(0.05, 1 - p),
+            die=False,
+        )
+
     return [Animation(stage.seconds(0.8), draw, ease=ease_in_out, hide={("cart", e.cart)})]
 
 
@@ -497,20 +603,36 @@ def left_mine(e, before, stage: Stage) -> list:
 
     def drive(surface, p):
         pos = lay.centre((square[0] + dr * 0.8 * p, square[1] + dc * 0.8 * p))
-        draw_cart(surface, lay, cart, pos, angle, stage.patterns, alpha=255 * (1 - p),
-                  load=(0, 0, 0, 0, 0))
+        draw_cart(
+            surface,
+            lay,
+            cart,
+            pos,
+            angle,
+            stage.patterns,
+            alpha=255 * (1 - p),
+            load=(0, 0, 0, 0, 0),
+        )
+
     out = [Animation(stage.seconds(0.5), drive, ease=ease_in_out, hide={("cart", e.cart)})]
     for i, name in enumerate(oa.gem_list(e.gems)):
         gem = GEMS.index(name)
-        slot = (lay.stock_slot(e.player, gem) if not lay.solo
-                else lay.delivered_cell(B.EDGES.index(e.edge), max(0, gem - 1)))
+        slot = (
+            lay.stock_slot(e.player, gem)
+            if not lay.solo
+            else lay.delivered_cell(B.EDGES.index(e.edge), max(0, gem - 1))
+        )
         end = (slot.x + 6, slot.centery)
 
         def fly(surface, p, name=name, end=end):
             x, y = arc_point(centre, end, p, 80)
             surface.blit(oa.gem(name, size), oa.gem(name, size).get_rect(center=(x, y)))
-        out.append(Animation(stage.seconds(0.65), fly, delay=stage.seconds(0.2 + 0.07 * i),
-                             ease=ease_in_out))
+
+        out.append(
+            Animation(
+                stage.seconds(0.65), fly, delay=stage.seconds(0.2 + 0.07 * i), ease=ease_in_out
+            )
+        )
     return out
 
 
@@ -522,8 +644,8 @@ def fade_cart(e, before, stage: Stage) -> list:
     centre = lay.centre(cart.square)
 
     def draw(surface, p):
-        draw_cart(surface, lay, cart, centre, cart_angle(cart), stage.patterns,
-                  alpha=255 * (1 - p))
+        draw_cart(surface, lay, cart, centre, cart_angle(cart), stage.patterns, alpha=255 * (1 - p))
+
     return [Animation(stage.seconds(0.35), draw, hide={("cart", e.cart)})]
 
 
@@ -541,12 +663,14 @@ def card_revealed(e, stage: Stage) -> list:
         face = (e.colour, e.number) if flip >= 0.5 else (None, None)
         scale = 1.6 if p < 0.5 else 1.6 - 0.6 * (p - 0.5) * 2
         img = oa.deposit_card(int(card.width * scale), int(card.height * scale), *face)
-        img = pygame.transform.smoothscale(img, (max(2, int(img.get_width() * squash)),
-                                                 img.get_height()))
+        img = pygame.transform.smoothscale(
+            img, (max(2, int(img.get_width() * squash)), img.get_height())
+        )
         pos = start if p < 0.5 else arc_point(start, end, (p - 0.5) * 2, 40)
         if p >= 0.5:
             img.set_alpha(int(255 * (1 - (p - 0.5) * 1.6)))
         surface.blit(img, img.get_rect(center=pos))
+
     return [Animation(stage.seconds(0.6), draw, ease=linear)]
 
 
@@ -556,7 +680,7 @@ def gems_fall(group, before, stage: Stage) -> list:
     placed = [e for e in group if isinstance(e, S.GemPlaced)]
     size = lay.gem_size
     out = []
-    final: dict = {}                # each square's gems once they have landed
+    final: dict = {}  # each square's gems once they have landed
     for e in placed:
         square = (e.row, e.col)
         counts = list(final.get(square, before.gems.get(square) or (0,) * len(GEMS)))
@@ -572,6 +696,7 @@ def gems_fall(group, before, stage: Stage) -> list:
         def draw(surface, p, e=e, x=cx + dx, y=cy + dy):
             img = oa.gem(e.gem, size)
             surface.blit(img, img.get_rect(center=(x, y - lay.cell * 2.2 * (1 - p))))
+
         delay = stage.seconds(min(0.08, 1.2 / max(1, len(placed)))) * i
         out.append(Animation(stage.seconds(0.4), draw, ease=bounce_out, delay=delay))
     return out
@@ -591,8 +716,9 @@ def chasm_opened(e, before, stage: Stage) -> list:
         pit = oa.chasm_pit(lay.cell, colour, mark)
         size = max(2, int(lay.cell * ease_out_back(min(1.0, p * 1.3))))
         if tile:
-            t = pygame.transform.smoothscale(oa.track_tile(tile, lay.cell),
-                                             (max(2, int(lay.cell * (1 - p))),) * 2)
+            t = pygame.transform.smoothscale(
+                oa.track_tile(tile, lay.cell), (max(2, int(lay.cell * (1 - p))),) * 2
+            )
             t.set_alpha(int(255 * (1 - p)))
             surface.blit(t, t.get_rect(center=(rect.centerx, rect.centery + p * 8)))
         img = pygame.transform.smoothscale(pit, (size, size))
@@ -607,7 +733,13 @@ def chasm_opened(e, before, stage: Stage) -> list:
         shake = math.sin(p * 50) * (1 - p) * 3
         pygame.draw.rect(surface, colour, rect.move(shake, 0), 2, border_radius=4)
         if p < 0.85:
-            shout(surface, lay, _("The chasm opens!"), 15, (rect.centerx, rect.y - 10),
-                  kit.DANGER)
-    return [Animation(stage.seconds(0.9), draw, ease=linear,
-                      hide={("tile", square), ("gems", square), ("chasm", square)})]
+            shout(surface, lay, _("The chasm opens!"), 15, (rect.centerx, rect.y - 10), kit.DANGER)
+
+    return [
+        Animation(
+            stage.seconds(0.9),
+            draw,
+            ease=linear,
+            hide={("tile", square), ("gems", square), ("chasm", square)},
+        )
+    ]

@@ -11,6 +11,7 @@ tooltip lists them all). With the colour-pattern setting each clan's carts, surf
 chasm pits carry its emblem (pickaxe, crown, leaf, crystal), so clans are told apart without
 colour.
 """
+
 from __future__ import annotations
 
 import math
@@ -44,12 +45,17 @@ from translation import N_, _, ngettext
 
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
-END_WORDS = {"stop": N_("stop"), "choice": "?", "left": N_("out"), "derail": N_("derail"),
-             "fell": N_("chasm!"), "collision": N_("crash"),
-             "crash-derail": N_("crash: derails")}
+END_WORDS = {
+    "stop": N_("stop"),
+    "choice": "?",
+    "left": N_("out"),
+    "derail": N_("derail"),
+    "fell": N_("chasm!"),
+    "collision": N_("crash"),
+    "crash-derail": N_("crash: derails"),
+}
 """The word at the end of a cart's path (translated where drawn)."""
-EDGE_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"),
-              "west": N_("west")}
+EDGE_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
 PANEL = (20, 26, 28, 215)
 
 
@@ -129,8 +135,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
             surface.blit(ring, ring.get_rect(center=lay.centre(cart.square)))
     for cart_id, cart in enumerate(state.carts):
         if cart.where == CartPlace.BOARD and ("cart", cart_id) not in view.hidden:
-            draw_cart(surface, lay, cart, lay.centre(cart.square), cart_angle(cart),
-                      view.patterns)
+            draw_cart(surface, lay, cart, lay.centre(cart.square), cart_angle(cart), view.patterns)
             gems = state.gems.get(cart.square)
             if gems and ("gems", cart.square) not in view.hidden:
                 draw_gem_chip(surface, lay, cart.square, gems)
@@ -140,14 +145,28 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
         cart_id, square = view.ghost_cart
         cart = state.carts[cart_id]
         facing = B.INWARD[B.SURFACE_EDGE[square]]
-        draw_cart(surface, lay, cart, lay.centre(square), float(oa.FACING_ANGLE[facing]),
-                  view.patterns, alpha=150, load=(0, 0, 0, 0, 0), speed=START_SPEED)
+        draw_cart(
+            surface,
+            lay,
+            cart,
+            lay.centre(square),
+            float(oa.FACING_ANGLE[facing]),
+            view.patterns,
+            alpha=150,
+            load=(0, 0, 0, 0, 0),
+            speed=START_SPEED,
+        )
     if not view.busy:
         for rect in view.hint_rects:
             frame = rect.inflate(8, 8)
             layer = pygame.Surface(frame.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (90, 230, 255, int(120 + 120 * pulse(view))),
-                             layer.get_rect(), 3, border_radius=8)
+            pygame.draw.rect(
+                layer,
+                (90, 230, 255, int(120 + 120 * pulse(view))),
+                layer.get_rect(),
+                3,
+                border_radius=8,
+            )
             surface.blit(layer, frame)
     for side, rect in view.arrows:
         draw_arrow(surface, rect, side, view)
@@ -163,8 +182,10 @@ def draw_ground(surface, lay: Layout, state, view: View) -> None:
     surface.blit(oa.board_base(lay.cell, mines, (), view.patterns), lay.frame)
     for square, colour in state.chasm.items():
         if ("chasm", square) not in view.hidden:
-            surface.blit(oa.chasm_pit(lay.cell, oa.clan(colour),
-                                      colour if view.patterns else None), lay.square(square))
+            surface.blit(
+                oa.chasm_pit(lay.cell, oa.clan(colour), colour if view.patterns else None),
+                lay.square(square),
+            )
     for square, exits in state.tiles.items():
         if ("tile", square) not in view.hidden:
             surface.blit(oa.track_tile(exits, lay.cell), lay.square(square))
@@ -173,8 +194,9 @@ def draw_ground(surface, lay: Layout, state, view: View) -> None:
             continue
         rect = lay.square(square)
         ink = tuple(int(c + (255 - c) * 0.45) for c in oa.clan(colour))
-        kit.blit_text(surface, str(number), lay.number_size, (rect.x + 3, rect.y + 1), ink,
-                      True, shadow=True)
+        kit.blit_text(
+            surface, str(number), lay.number_size, (rect.x + 3, rect.y + 1), ink, True, shadow=True
+        )
 
 
 def draw_glow(surface, lay: Layout, square, view: View) -> None:
@@ -182,8 +204,13 @@ def draw_glow(surface, lay: Layout, square, view: View) -> None:
     colour = view.glow_colour
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, 45), layer.get_rect(), border_radius=6)
-    pygame.draw.rect(layer, (*colour, 120 + int(90 * math.sin(view.time * 6))),
-                     layer.get_rect(), 3, border_radius=6)
+    pygame.draw.rect(
+        layer,
+        (*colour, 120 + int(90 * math.sin(view.time * 6))),
+        layer.get_rect(),
+        3,
+        border_radius=6,
+    )
     surface.blit(layer, rect)
 
 
@@ -197,10 +224,13 @@ def stack_spots(kinds: int, cell: int) -> list:
     """Offsets from a square's centre for ``kinds`` gem stacks, keeping the top-left corner
     (a mine square's number) clear up to four kinds."""
     d = cell * 0.22
-    return {1: [(d * 0.3, d * 0.3)], 2: [(-d * 0.8, d * 0.7), (d, -d * 0.3)],
-            3: [(d, -d), (-d, d * 0.8), (d, d * 0.8)],
-            4: [(d, -d), (-d, d * 0.8), (d, d * 0.8), (0, 0)],
-            5: [(-d, -d), (d, -d), (-d, d), (d, d), (0, 0)]}[min(5, max(1, kinds))]
+    return {
+        1: [(d * 0.3, d * 0.3)],
+        2: [(-d * 0.8, d * 0.7), (d, -d * 0.3)],
+        3: [(d, -d), (-d, d * 0.8), (d, d * 0.8)],
+        4: [(d, -d), (-d, d * 0.8), (d, d * 0.8), (0, 0)],
+        5: [(-d, -d), (d, -d), (-d, d), (d, d), (0, 0)],
+    }[min(5, max(1, kinds))]
 
 
 def draw_gems(surface, lay: Layout, square, counts, offset=(0, 0)) -> None:
@@ -245,21 +275,34 @@ def draw_gem_chip(surface, lay: Layout, square, counts) -> None:
     kit.draw_panel(surface, chip, (18, 14, 12, 220), radius=5, border=(200, 180, 140))
     for k, (name, _count) in enumerate(stacks):
         img = oa.gem(name, size)
-        surface.blit(img, img.get_rect(center=(chip.x + 2 + size // 2 + k * (size - 3),
-                                               chip.centery)))
+        surface.blit(
+            img, img.get_rect(center=(chip.x + 2 + size // 2 + k * (size - 3), chip.centery))
+        )
     total = sum(counts)
     if total > 1 or len(stacks) < len(gem_stacks(counts)):
         badge(surface, (chip.right + 2, chip.y + 1), str(total))
 
 
 # --- carts ----------------------------------------------------------------------------------------
-def draw_cart(surface, lay: Layout, cart, centre, angle: float, patterns: bool, alpha=255,
-              scale: float = 1.0, load=None, speed=None, die: bool = True) -> None:
+def draw_cart(
+    surface,
+    lay: Layout,
+    cart,
+    centre,
+    angle: float,
+    patterns: bool,
+    alpha=255,
+    scale: float = 1.0,
+    load=None,
+    speed=None,
+    die: bool = True,
+) -> None:
     """A cart at ``centre`` turned ``angle`` degrees, with its load (``load`` overrides it) and
     its speed die (``speed`` overrides it) at the square's corner."""
     size = max(8, int(lay.cart_size * scale))
-    img = oa.cart_sprite(size, oa.clan(cart.colour), cart.marker, None, angle,
-                         cart_mark(cart, patterns))
+    img = oa.cart_sprite(
+        size, oa.clan(cart.colour), cart.marker, None, angle, cart_mark(cart, patterns)
+    )
     if alpha < 255:
         img = img.copy()
         img.set_alpha(int(max(0, alpha)))
@@ -345,11 +388,23 @@ def draw_arrow(surface, rect, side: str, view: View) -> None:
     """An arrow to click for a junction's way on."""
     r = rect.width / 2 * (0.85 + 0.15 * math.sin(view.time * 7))
     cx, cy = rect.center
-    points = [(0, -r), (r * 0.8, r * 0.2), (r * 0.3, r * 0.2), (r * 0.3, r), (-r * 0.3, r),
-              (-r * 0.3, r * 0.2), (-r * 0.8, r * 0.2)]
+    points = [
+        (0, -r),
+        (r * 0.8, r * 0.2),
+        (r * 0.3, r * 0.2),
+        (r * 0.3, r),
+        (-r * 0.3, r),
+        (-r * 0.3, r * 0.2),
+        (-r * 0.8, r * 0.2),
+    ]
     angle = math.radians(-oa.FACING_ANGLE[side])
-    turned = [(cx + x * math.cos(angle) - y * math.sin(angle),
-               cy + x * math.sin(angle) + y * math.cos(angle)) for x, y in points]
+    turned = [
+        (
+            cx + x * math.cos(angle) - y * math.sin(angle),
+            cy + x * math.sin(angle) + y * math.cos(angle),
+        )
+        for x, y in points
+    ]
     pygame.draw.polygon(surface, (30, 20, 10), [(x + 2, y + 2) for x, y in turned])
     pygame.draw.polygon(surface, kit.HILITE, turned)
     pygame.draw.polygon(surface, (120, 80, 10), turned, 2)
@@ -365,22 +420,34 @@ def draw_prompt(surface, view: View) -> None:
     kit.blit_text(surface, title, size, (panel.centerx, panel.y + 9), kit.GOLD, True, "midtop")
     for index, (option, rect) in enumerate(zip(ask.options, rects, strict=False)):
         hovered = index == view.prompt_hover
-        kit.draw_panel(surface, rect, (61, 85, 96, 255) if hovered else (44, 58, 64, 255),
-                       radius=8, border=(232, 196, 90) if hovered else (93, 116, 128))
+        kit.draw_panel(
+            surface,
+            rect,
+            (61, 85, 96, 255) if hovered else (44, 58, 64, 255),
+            radius=8,
+            border=(232, 196, 90) if hovered else (93, 116, 128),
+        )
         if ask.pictures:
             draw_piles(surface, rect, option)
         elif option.left is not None:
             img = oa.gem(oa.gem_list(option.left)[0], 20)
             surface.blit(img, img.get_rect(midleft=(rect.x + 10, rect.centery)))
             words, size = kit.fit_label(option.label, 16, rect.width - 46, bold=True)
-            kit.blit_text(surface, words, size, (rect.x + 36, rect.centery), kit.INK, True,
-                          "midleft")
+            kit.blit_text(
+                surface, words, size, (rect.x + 36, rect.centery), kit.INK, True, "midleft"
+            )
         else:
             words, size = kit.fit_label(option.label, 16, rect.width - 16, bold=True)
             kit.blit_text(surface, words, size, rect.center, kit.INK, True, "center")
         if len(ask.options) > 1:
-            kit.blit_text(surface, str(index + 1), 11, (rect.right - 5, rect.y + 2),
-                          kit.INK_DIM, anchor="topright")
+            kit.blit_text(
+                surface,
+                str(index + 1),
+                11,
+                (rect.right - 5, rect.y + 2),
+                kit.INK_DIM,
+                anchor="topright",
+            )
 
 
 def draw_piles(surface, rect, option) -> None:
@@ -396,8 +463,9 @@ def draw_piles(surface, rect, option) -> None:
             img = oa.gem(name, size)
             surface.blit(img, img.get_rect(center=(x0 + j * step, rect.centery)))
     if option.right is not None:
-        pygame.draw.line(surface, kit.GOLD, (rect.centerx, rect.y + 6),
-                         (rect.centerx, rect.bottom - 6), 2)
+        pygame.draw.line(
+            surface, kit.GOLD, (rect.centerx, rect.y + 6), (rect.centerx, rect.bottom - 6), 2
+        )
 
 
 # --- players, deck, missions ----------------------------------------------------------------------
@@ -430,28 +498,44 @@ def draw_player(surface, lay: Layout, state, seat: int, score: int, view: View) 
         oa.emblem(surface, colour, mark.center, mark.width / 2)
     else:
         pygame.draw.circle(surface, (150, 150, 150), mark.center, mark.width // 2, 2)
-    name = view.names[seat] if seat < len(view.names) else _("Player {number}").format(
-        number=seat + 1)
+    name = (
+        view.names[seat] if seat < len(view.names) else _("Player {number}").format(number=seat + 1)
+    )
     words, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True)
     kit.blit_text(surface, words, size, parts["name"].midleft, kit.INK, True, "midleft")
-    kit.blit_text(surface, score_text(score), SCORE_FONT, parts["score"].midright, kit.GOLD, True,
-                  "midright")
+    kit.blit_text(
+        surface, score_text(score), SCORE_FONT, parts["score"].midright, kit.GOLD, True, "midright"
+    )
     draw_supply(surface, parts["carts"], state, state.carts_of(seat), 18, view.patterns)
     for gem in range(5):
         slot = lay.stock_slot(seat, gem)
         img = oa.gem(GEMS[gem], 13)
         surface.blit(img, img.get_rect(midleft=(slot.x, slot.centery)))
         count = state.stockpiles[seat][gem]
-        kit.blit_text(surface, str(count), COUNT_FONT, (slot.x + 15, slot.centery),
-                      kit.INK if count else kit.INK_DIM, bool(count), "midleft")
+        kit.blit_text(
+            surface,
+            str(count),
+            COUNT_FONT,
+            (slot.x + 15, slot.centery),
+            kit.INK if count else kit.INK_DIM,
+            bool(count),
+            "midleft",
+        )
     taken = len(state.taken[seat])
     if taken:
         box = parts["missions"]
         card = pygame.Rect(box.x, box.centery - 7, 10, 14)
         pygame.draw.rect(surface, (226, 212, 170), card, border_radius=2)
         pygame.draw.rect(surface, (140, 110, 60), card, 1, border_radius=2)
-        kit.blit_text(surface, f"×{taken}", COUNT_FONT, (card.right + 3, box.centery),
-                      kit.HILITE, True, "midleft")
+        kit.blit_text(
+            surface,
+            f"×{taken}",
+            COUNT_FONT,
+            (card.right + 3, box.centery),
+            kit.HILITE,
+            True,
+            "midleft",
+        )
 
 
 def draw_supply(surface, area, state, carts, size: int, patterns: bool) -> None:
@@ -460,15 +544,17 @@ def draw_supply(surface, area, state, carts, size: int, patterns: bool) -> None:
     x = area.x
     for cart_id in carts:
         cart = state.carts[cart_id]
-        img = oa.cart_sprite(size, oa.clan(cart.colour), cart.marker, "E", None,
-                             cart_mark(cart, patterns))
+        img = oa.cart_sprite(
+            size, oa.clan(cart.colour), cart.marker, "E", None, cart_mark(cart, patterns)
+        )
         if cart.where != CartPlace.SUPPLY:
             img = img.copy()
             img.set_alpha(70)
         surface.blit(img, img.get_rect(midleft=(x, area.centery)))
         if cart.where == CartPlace.LOST:
-            pygame.draw.line(surface, kit.DANGER, (x, area.centery - 7), (x + size - 2,
-                                                                        area.centery + 7), 2)
+            pygame.draw.line(
+                surface, kit.DANGER, (x, area.centery - 7), (x + size - 2, area.centery + 7), 2
+            )
         x += size + 2
 
 
@@ -484,8 +570,9 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
     draw_supply(surface, parts["carts"], state, range(len(state.carts)), 20, view.patterns)
     left = parts["carts"].x + 4 * 22 + 4
     words, size = kit.fit_label(_("carts in supply"), COUNT_FONT, parts["carts"].right - left)
-    kit.blit_text(surface, words, size, (left, parts["carts"].centery), kit.INK_DIM,
-                  anchor="midleft")
+    kit.blit_text(
+        surface, words, size, (left, parts["carts"].centery), kit.INK_DIM, anchor="midleft"
+    )
     box = lay.delivered_rect()
     kit.draw_panel(surface, box, PANEL, radius=9)
     words, size = kit.fit_label(_("Jewels delivered"), NAME_FONT, box.width - 20, bold=True)
@@ -499,8 +586,9 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
         label = lay.delivered_edge(e)
         oa.emblem(surface, colour, (label.x + 7, label.centery), 7)
         words, size = kit.fit_label(_(EDGE_WORDS[edge]), COUNT_FONT, label.right - label.x - 17)
-        kit.blit_text(surface, words, size, (label.x + 17, label.centery), kit.INK_DIM,
-                      anchor="midleft")
+        kit.blit_text(
+            surface, words, size, (label.x + 17, label.centery), kit.INK_DIM, anchor="midleft"
+        )
         got = state.delivered.get(edge, (0,) * 5)
         for j, name in enumerate(JEWEL_NAMES):
             cell = lay.delivered_cell(e, j)
@@ -508,12 +596,18 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
             if JEWEL_EDGE[gem] == edge:
                 pygame.draw.rect(surface, oa.clan(colour), cell, 2, border_radius=4)
             count = got[gem]
-            kit.blit_text(surface, str(count), COUNT_FONT + 1, cell.center,
-                          kit.INK if count else kit.INK_DIM, count > 0, "center")
+            kit.blit_text(
+                surface,
+                str(count),
+                COUNT_FONT + 1,
+                cell.center,
+                kit.INK if count else kit.INK_DIM,
+                count > 0,
+                "center",
+            )
     line = R.solo_tally(R.solo_result(state))
     words, size = kit.fit_label(line, COUNT_FONT + 1, lay.delivered_tally().width)
-    kit.blit_text(surface, words, size, lay.delivered_tally().midleft, kit.HILITE,
-                  anchor="midleft")
+    kit.blit_text(surface, words, size, lay.delivered_tally().midleft, kit.HILITE, anchor="midleft")
 
 
 def draw_deck(surface, lay: Layout, state, view: View) -> None:
@@ -544,10 +638,14 @@ def deck_lines(state) -> list:
     """The deck panel's three lines ``[(words, colour)]``."""
     if state.solo:
         left = len(state.solo_deck)
-        return [(ngettext("Deck: {count} card", "Deck: {count} cards", left).format(
-                    count=left), kit.INK),
-                (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER),
-                (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM)]
+        return [
+            (
+                ngettext("Deck: {count} card", "Deck: {count} cards", left).format(count=left),
+                kit.INK,
+            ),
+            (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER),
+            (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM),
+        ]
     left = sum(sum(pile) for pile in state.piles)
     third = (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM)
     if state.chasm_phase:
@@ -555,8 +653,7 @@ def deck_lines(state) -> list:
     elif state.chasm_card_seen:
         second = (_("Chasm card is out!"), kit.DANGER)
         if state.final_turns_left > 0:
-            third = (_("Last turns left: {count}").format(count=state.final_turns_left),
-                     kit.DANGER)
+            third = (_("Last turns left: {count}").format(count=state.final_turns_left), kit.DANGER)
     else:
         second = (_("Chasm card: not yet"), kit.INK_DIM)
     return [(_("Deposit deck: {count}").format(count=left), kit.INK), second, third]
@@ -582,18 +679,28 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
             if colour:
                 oa.emblem(surface, colour, (rect.x + 9, rect.centery), 7)
             who = view.names[seat] if seat < len(view.names) else ""
-            words, size = kit.fit_label(_("{mission} — {name}").format(mission=name, name=who),
-                                        MISSION_FONT, rect.width - 24)
-            kit.blit_text(surface, words, size, (rect.x + 20, rect.centery), kit.INK_DIM,
-                          anchor="midleft")
+            words, size = kit.fit_label(
+                _("{mission} — {name}").format(mission=name, name=who),
+                MISSION_FONT,
+                rect.width - 24,
+            )
+            kit.blit_text(
+                surface, words, size, (rect.x + 20, rect.centery), kit.INK_DIM, anchor="midleft"
+            )
             continue
         takeable = mission in view.takeable
         pygame.draw.rect(surface, (226, 212, 170), rect, border_radius=5)
-        pygame.draw.rect(surface, kit.HILITE if takeable else (140, 110, 60), rect,
-                         3 if takeable else 1, border_radius=5)
+        pygame.draw.rect(
+            surface,
+            kit.HILITE if takeable else (140, 110, 60),
+            rect,
+            3 if takeable else 1,
+            border_radius=5,
+        )
         words, size = kit.fit_label(name, MISSION_FONT, rect.width - 14, bold=True)
-        kit.blit_text(surface, words, size, (rect.x + 7, rect.centery), kit.INK_DARK, True,
-                      "midleft")
+        kit.blit_text(
+            surface, words, size, (rect.x + 7, rect.centery), kit.INK_DARK, True, "midleft"
+        )
 
 
 # --- the score sheet's summary --------------------------------------------------------------------
@@ -633,12 +740,25 @@ def draw_summary(surface, rect, state, names, patterns: bool = False) -> None:
                 img = img.copy()
                 img.set_alpha(70)
             surface.blit(img, img.get_rect(midleft=(x, middle)))
-            kit.blit_text(surface, f"×{stock[kind]}", 15, (x + gem + 3, middle),
-                          kit.INK if stock[kind] else kit.INK_DIM, bool(stock[kind]), "midleft")
+            kit.blit_text(
+                surface,
+                f"×{stock[kind]}",
+                15,
+                (x + gem + 3, middle),
+                kit.INK if stock[kind] else kit.INK_DIM,
+                bool(stock[kind]),
+                "midleft",
+            )
         if lists[seat] and missions_w > 60:
             words, size = kit.fit_label(lists[seat], 14, missions_w - 10)
-            kit.blit_text(surface, words, size, (x0 + name_w + 5 * slot_w + 10, middle),
-                          kit.HILITE, anchor="midleft")
+            kit.blit_text(
+                surface,
+                words,
+                size,
+                (x0 + name_w + 5 * slot_w + 10, middle),
+                kit.HILITE,
+                anchor="midleft",
+            )
 
 
 def draw_solo_summary(surface, rect, state) -> None:
@@ -650,8 +770,9 @@ def draw_solo_summary(surface, rect, state) -> None:
     x0 = rect.centerx - width // 2
     for j, name in enumerate(JEWEL_NAMES):
         img = oa.gem(name, gem)
-        surface.blit(img, img.get_rect(center=(x0 + 130 + j * col_w + col_w // 2,
-                                               rect.y + row_h // 2)))
+        surface.blit(
+            img, img.get_rect(center=(x0 + 130 + j * col_w + col_w // 2, rect.y + row_h // 2))
+        )
     for e, edge in enumerate(B.EDGES):
         y = rect.y + (e + 1) * row_h
         if y + row_h > rect.bottom + 4:
@@ -667,5 +788,12 @@ def draw_solo_summary(surface, rect, state) -> None:
             kind = GEMS.index(name)
             if JEWEL_EDGE[kind] == edge:
                 pygame.draw.rect(surface, oa.clan(colour), cell, 2, border_radius=5)
-            kit.blit_text(surface, str(got[kind]), 16, cell.center,
-                          kit.INK if got[kind] else kit.INK_DIM, got[kind] > 0, "center")
+            kit.blit_text(
+                surface,
+                str(got[kind]),
+                16,
+                cell.center,
+                kit.INK if got[kind] else kit.INK_DIM,
+                got[kind] > 0,
+                "center",
+            )

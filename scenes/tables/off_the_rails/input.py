@@ -11,6 +11,7 @@ Nothing here decides a rule: what a click may do comes from the legal actions, r
 (:func:`preview_paths`), and a question with one legal answer is answered only because the
 engine lists one (:func:`forced_choice`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -39,13 +40,20 @@ TOOLS = ("straight", "curve", "upgrade", "cart")
 TILE_SHAPES = {"straight": B.STRAIGHTS, "curve": B.CURVES}
 TURNED = ("straight", "curve", "upgrade")
 """The tools whose shape R or the mouse wheel turns; each keeps its own rotation."""
-TOOL_KEYS = {pygame.K_s: "straight", pygame.K_c: "curve", pygame.K_u: "upgrade",
-             pygame.K_p: "cart"}
+TOOL_KEYS = {pygame.K_s: "straight", pygame.K_c: "curve", pygame.K_u: "upgrade", pygame.K_p: "cart"}
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 FASTER_KEYS = (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
 MOVE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-QUESTIONS = (Pending.MOVE_CART, Pending.EXIT, Pending.GEM, Pending.SPLIT, Pending.DROP,
-             Pending.PICK, Pending.MISSION, Pending.CHASM_TOKEN)
+QUESTIONS = (
+    Pending.MOVE_CART,
+    Pending.EXIT,
+    Pending.GEM,
+    Pending.SPLIT,
+    Pending.DROP,
+    Pending.PICK,
+    Pending.MISSION,
+    Pending.CHASM_TOKEN,
+)
 """Decisions taken during a turn's movement or chasm phase (not the action phase or the edge):
 one with a single legal answer is answered without asking (:func:`forced_choice`)."""
 HIDDEN = (Pending.SPLIT, Pending.DROP, Pending.PICK)
@@ -78,12 +86,14 @@ class Selection:
 @dataclass(frozen=True)
 class Act:
     """Apply ``action`` (through the match, which refuses it with the rule if illegal)."""
+
     action: object
 
 
 @dataclass(frozen=True)
 class Select:
     """Change the selection to ``selection`` and tell the person ``message`` ("" for none)."""
+
     selection: Selection
     message: str = ""
 
@@ -91,12 +101,14 @@ class Select:
 @dataclass(frozen=True)
 class Say:
     """Tell the person ``message`` (nothing else changes)."""
+
     message: str
 
 
 @dataclass(frozen=True)
 class Refuse:
     """Refuse the input: ``message`` says which rule forbids it (with the error tone)."""
+
     message: str
 
 
@@ -105,6 +117,7 @@ class Option:
     """One answer of a :class:`Prompt`: ``label`` (the button's words, or its tooltip when the
     button shows gem pictures), the ``action`` it takes and the gem counts it pictures
     (``left``; ``right`` is the other pile of a split)."""
+
     label: str
     action: object
     left: tuple | None = None
@@ -116,6 +129,7 @@ class Prompt:
     """A question the engine asks with buttons (the edge, a jewel, a split, a drop, a pile, a
     mission): ``title``, ``options``, the ``focus`` squares it is about (the panel keeps off
     them) and whether its buttons show gem ``pictures``."""
+
     title: str
     options: tuple
     focus: tuple = ()
@@ -131,6 +145,7 @@ class Path:
     """Where ``cart`` would roll if it moved now: ``squares`` (its square first) and ``end``:
     "stop", "choice" (a junction or a jewel to choose), "left" (out of the mine), "derail",
     "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails it)."""
+
     cart: int
     squares: tuple
     end: str
@@ -138,12 +153,11 @@ class Path:
 
 # --- what the engine allows, read for the table ---------------------------------------------------
 def cart_name(state, cart_id: int, names) -> str:
-    """"Ana's white cart"; "The red cart" in solo (it begins a sentence)."""
+    """ "Ana's white cart"; "The red cart" in solo (it begins a sentence)."""
     cart = state.carts[cart_id]
     if state.solo:
         return _("The {colour} cart").format(colour=cart.label)
-    return _("{name}'s {colour} cart").format(name=seat_name(names, cart.owner),
-                                              colour=cart.label)
+    return _("{name}'s {colour} cart").format(name=seat_name(names, cart.owner), colour=cart.label)
 
 
 def seat_name(names, seat: int) -> str:
@@ -224,7 +238,7 @@ def _path_of(state, work, cart_id: int, events) -> Path:
         if isinstance(event, S.CartMoved):
             if event.cart != cart_id:
                 if started:
-                    break            # another cart's move: this one's is over
+                    break  # another cart's move: this one's is over
                 continue
             started = True
             squares.extend(event.path if not squares else event.path[1:])
@@ -261,8 +275,9 @@ def glow_squares(state, legal, selection: Selection) -> frozenset:
     if pending == Pending.CHASM_TOKEN:
         return frozenset((a.row, a.col) for a in legal if isinstance(a, S.PlaceChasmToken))
     if pending == Pending.EDGE:
-        return frozenset(sq for a in legal if isinstance(a, S.ChooseEdge)
-                         for sq in B.surface_squares(a.edge))
+        return frozenset(
+            sq for a in legal if isinstance(a, S.ChooseEdge) for sq in B.surface_squares(a.edge)
+        )
     return frozenset()
 
 
@@ -271,8 +286,9 @@ def exit_arrows(lay: Layout, state, legal) -> list:
     if state.pending() != Pending.EXIT:
         return []
     cart = state.carts[state.moving_cart()]
-    return [(a.side, lay.exit_arrow(cart.square, a.side)) for a in legal
-            if isinstance(a, S.ChooseExit)]
+    return [
+        (a.side, lay.exit_arrow(cart.square, a.side)) for a in legal if isinstance(a, S.ChooseExit)
+    ]
 
 
 # --- the questions asked with buttons -------------------------------------------------------------
@@ -284,34 +300,64 @@ def prompt(state, legal, names) -> Prompt | None:
         return None
     if pending == Pending.EDGE:
         player = seat_name(names, state.current_player())
-        return Prompt(_("{name}: choose the edge your clan starts from").format(name=player),
-                      tuple(Option(_("{edge} edge ({colour} clan)").format(
-                          edge=_(EDGE_WORDS[a.edge]), colour=B.EDGE_COLOUR[a.edge]), a)
-                          for a in legal),
-            focus=tuple(sorted(state.gems)))     # the deposits help to choose
+        return Prompt(
+            _("{name}: choose the edge your clan starts from").format(name=player),
+            tuple(
+                Option(
+                    _("{edge} edge ({colour} clan)").format(
+                        edge=_(EDGE_WORDS[a.edge]), colour=B.EDGE_COLOUR[a.edge]
+                    ),
+                    a,
+                )
+                for a in legal
+            ),
+            focus=tuple(sorted(state.gems)),
+        )  # the deposits help to choose
     if pending == Pending.GEM:
         cart_id = state.moving_cart()
         cart = state.carts[cart_id]
-        return Prompt(_("Your {colour} cart takes one jewel here: which?").format(
-            colour=cart.label), tuple(Option(_("Take the {gem}").format(gem=a.gem), a,
-                                             one(GEMS.index(a.gem))) for a in legal),
-            focus=(cart.square,))
+        return Prompt(
+            _("Your {colour} cart takes one jewel here: which?").format(colour=cart.label),
+            tuple(
+                Option(_("Take the {gem}").format(gem=a.gem), a, one(GEMS.index(a.gem)))
+                for a in legal
+            ),
+            focus=(cart.square,),
+        )
     if pending == Pending.SPLIT:
         hit = state.carts[state.hit_cart()]
         mover = state.carts[state.moving_cart()]
         who = seat_name(names, state.player)
-        options = tuple(Option(_("{first} | {second}").format(
-            first=gems_text(a.pile), second=gems_text(sub(hit.load, a.pile))), a,
-            a.pile, sub(hit.load, a.pile)) for a in legal)
-        return Prompt(_("Split your {colour} cart's load: {name} picks a pile unseen").format(
-            colour=hit.label, name=who), options, focus=(hit.square, mover.square), pictures=True)
+        options = tuple(
+            Option(
+                _("{first} | {second}").format(
+                    first=gems_text(a.pile), second=gems_text(sub(hit.load, a.pile))
+                ),
+                a,
+                a.pile,
+                sub(hit.load, a.pile),
+            )
+            for a in legal
+        )
+        return Prompt(
+            _("Split your {colour} cart's load: {name} picks a pile unseen").format(
+                colour=hit.label, name=who
+            ),
+            options,
+            focus=(hit.square, mover.square),
+            pictures=True,
+        )
     if pending == Pending.DROP:
         hit = state.carts[state.hit_cart()]
         mover = state.carts[state.moving_cart()]
-        return Prompt(_("Your {colour} cart drops the larger half: which gems?").format(
-            colour=hit.label), tuple(Option(_("Drop {gems}").format(gems=gems_text(a.gems)), a,
-                                            a.gems) for a in legal),
-            focus=(hit.square, mover.square), pictures=True)
+        return Prompt(
+            _("Your {colour} cart drops the larger half: which gems?").format(colour=hit.label),
+            tuple(
+                Option(_("Drop {gems}").format(gems=gems_text(a.gems)), a, a.gems) for a in legal
+            ),
+            focus=(hit.square, mover.square),
+            pictures=True,
+        )
     if pending == Pending.PICK:
         hit_id = state.hit_cart()
         hit = state.carts[hit_id]
@@ -321,16 +367,26 @@ def prompt(state, legal, names) -> Prompt | None:
         options = []
         for a in legal:
             size = sum(piles[a.pile]) if piles[a.pile] else 0
-            label = (ngettext("Pile {number} ({count} gem)", "Pile {number} ({count} gems)",
-                              size) if size else _("Pile {number} (?)"))
+            label = (
+                ngettext("Pile {number} ({count} gem)", "Pile {number} ({count} gems)", size)
+                if size
+                else _("Pile {number} (?)")
+            )
             options.append(Option(label.format(number=a.pile + 1, count=size), a))
-        return Prompt(_("Pick one of {name}'s piles: those gems drop on the {colour} cart's "
-                        "square").format(name=owner, colour=hit.label), tuple(options),
-                      focus=(hit.square, mover.square))
+        return Prompt(
+            _("Pick one of {name}'s piles: those gems drop on the {colour} cart's square").format(
+                name=owner, colour=hit.label
+            ),
+            tuple(options),
+            focus=(hit.square, mover.square),
+        )
     if pending == Pending.MISSION:
-        return Prompt(_("You fulfilled two missions at once: take one"), tuple(
-            Option(_("Take {mission}").format(mission=MISSIONS[a.mission][0]), a)
-            for a in legal))
+        return Prompt(
+            _("You fulfilled two missions at once: take one"),
+            tuple(
+                Option(_("Take {mission}").format(mission=MISSIONS[a.mission][0]), a) for a in legal
+            ),
+        )
     return None
 
 
@@ -343,28 +399,38 @@ def choose_tool(tool: str, state, legal, selection: Selection):
     if selection.tool == tool:
         return Select(replace(selection, tool=None))
     if state.actions_left <= 0:
-        return Refuse(_("You have already used your 4 actions this turn: Move carts (Enter) "
-                        "when you are ready."))
-    kinds = {"straight": S.PlaceTile, "curve": S.PlaceTile, "upgrade": S.UpgradeTile,
-             "cart": S.PlaceCart}
+        return Refuse(
+            _(
+                "You have already used your 4 actions this turn: Move carts (Enter) "
+                "when you are ready."
+            )
+        )
+    kinds = {
+        "straight": S.PlaceTile,
+        "curve": S.PlaceTile,
+        "upgrade": S.UpgradeTile,
+        "cart": S.PlaceCart,
+    }
     if not any(isinstance(a, kinds[tool]) for a in legal):
         if tool == "cart":
             return Refuse(_cart_refusal(state))
         if tool == "upgrade":
             return Refuse(_("No tile can be upgraded now: there is none without a cart on it."))
         return Refuse(_("No square is free for a tile."))
-    words = {"straight": N_("Click an empty square to lay a straight (R or the wheel turns it)."),
-             "curve": N_("Click an empty square to lay a curve (R or the wheel turns it)."),
-             "upgrade": N_("Click a glowing tile to upgrade it (R or the wheel: the other "
-                           "T-junction)."),
-             "cart": N_("Click a glowing square of your edge to put a cart there.")}
+    words = {
+        "straight": N_("Click an empty square to lay a straight (R or the wheel turns it)."),
+        "curve": N_("Click an empty square to lay a curve (R or the wheel turns it)."),
+        "upgrade": N_("Click a glowing tile to upgrade it (R or the wheel: the other T-junction)."),
+        "cart": N_("Click a glowing square of your edge to put a cart there."),
+    }
     return Select(replace(selection, tool=tool), _(words[tool]))
 
 
 def _cart_refusal(state) -> str:
     """Why no cart of the player can be put in now, in the engine's words."""
-    carts = sorted(state.carts_of(state.player),
-                   key=lambda c: state.carts[c].where != CartPlace.SUPPLY)
+    carts = sorted(
+        state.carts_of(state.player), key=lambda c: state.carts[c].where != CartPlace.SUPPLY
+    )
     edge = B.surface_squares(_edge_of(state, carts[0]))[0]
     return state.refusal(S.PlaceCart(carts[0], *edge)) or _("No cart can be put in now.")
 
@@ -428,9 +494,10 @@ def action_click(square, state, legal, selection: Selection):
     if cart_id is not None and state.carts[cart_id].owner == state.player and tool != "cart":
         # nothing is built under a cart: a click on your cart chooses it for the speed buttons
         label = state.carts[cart_id].label
-        return Select(replace(selection, cart=cart_id),
-                      _("Speed − and Speed + now change your {colour} cart.").format(
-                          colour=label))
+        return Select(
+            replace(selection, cart=cart_id),
+            _("Speed − and Speed + now change your {colour} cart.").format(colour=label),
+        )
     if tool in TILE_SHAPES:
         shown = ghost(state, selection, square)
         if shown is None:
@@ -443,18 +510,19 @@ def action_click(square, state, legal, selection: Selection):
             return Act(shown[1])
         old = state.tiles.get(square)
         probe = (B.upgrades(old) or ("NESW",))[0] if old else "NESW"
-        return Refuse(state.refusal(S.UpgradeTile(square[0], square[1], probe))
-                      or "That tile cannot be upgraded.")
+        return Refuse(
+            state.refusal(S.UpgradeTile(square[0], square[1], probe))
+            or "That tile cannot be upgraded."
+        )
     if tool == "cart":
-        placements = [a for a in legal if isinstance(a, S.PlaceCart)
-                      and (a.row, a.col) == square]
+        placements = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == square]
         if placements:
             return Act(placements[0])
-        supply = [c for c in state.carts_of(state.player)
-                  if state.carts[c].where == CartPlace.SUPPLY]
+        supply = [
+            c for c in state.carts_of(state.player) if state.carts[c].where == CartPlace.SUPPLY
+        ]
         probe = S.PlaceCart(supply[0] if supply else state.carts_of(state.player)[0], *square)
-        return Refuse(state.refusal(probe)
-                      or _("Put the cart on a glowing square of your edge."))
+        return Refuse(state.refusal(probe) or _("Put the cart on a glowing square of your edge."))
     if state.actions_left <= 0:
         return Say(_("No action left: Move carts (Enter) when you are ready."))
     return Say(_("Choose an action first: Straight, Curve, Upgrade or Place cart."))
@@ -517,16 +585,21 @@ def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
     return panel, rects
 
 
-def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None,
-            names) -> list:
+def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None, names) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
     marks what a click may use now."""
     out = []
     if ask is not None:
         _panel, rects = prompt_boxes(lay, ask)
         for index, (option, rect) in enumerate(zip(ask.options, rects)):
-            out.append(Target(("choice", index), rect, tooltip=(option.label,) if ask.pictures
-                              else (), active=True))
+            out.append(
+                Target(
+                    ("choice", index),
+                    rect,
+                    tooltip=(option.label,) if ask.pictures else (),
+                    active=True,
+                )
+            )
     for side, rect in exit_arrows(lay, state, legal):
         tip = _("Go {way}").format(way=B.SIDE_NAMES[side])
         out.append(Target(("exit", side), rect, tooltip=(tip,), active=True))
@@ -538,17 +611,31 @@ def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None,
             if not (B.on_grid(square) or square in B.SURFACE_EDGE):
                 continue
             active = square in glow or bool(placing and state.placements_at(row, col))
-            out.append(Target(("square", row, col), lay.square(square),
-                              tooltip=square_tip(state, square, names), active=active))
+            out.append(
+                Target(
+                    ("square", row, col),
+                    lay.square(square),
+                    tooltip=square_tip(state, square, names),
+                    active=active,
+                )
+            )
     if not state.solo:
         takeable = {a.mission for a in legal if isinstance(a, S.ClaimMission)}
         for index, mission in enumerate(state.dealt):
-            out.append(Target(("mission", mission), lay.mission_rect(index),
-                              tooltip=mission_tip(state, mission, names, mission in takeable),
-                              active=mission in takeable))
+            out.append(
+                Target(
+                    ("mission", mission),
+                    lay.mission_rect(index),
+                    tooltip=mission_tip(state, mission, names, mission in takeable),
+                    active=mission in takeable,
+                )
+            )
         for seat in range(state.num_players):
-            out.append(Target(("player", seat), lay.player_rect(seat),
-                              tooltip=player_tip(state, seat, names)))
+            out.append(
+                Target(
+                    ("player", seat), lay.player_rect(seat), tooltip=player_tip(state, seat, names)
+                )
+            )
     out.append(Target(("deck",), lay.deck_rect(), tooltip=deck_tip(state)))
     return out
 
@@ -564,20 +651,31 @@ def square_tip(state, square, names) -> tuple:
     if cart_id is not None:
         cart = state.carts[cart_id]
         name = cart_name(state, cart_id, names)
-        line = (_("{cart}: speed {speed}, facing {way}, holding {gems}.") if cart.facing
-                else _("{cart}: speed {speed}, holding {gems}."))
-        lines.append(line.format(cart=name, speed=cart.speed, gems=gems_text(cart.load),
-                                 way=B.SIDE_NAMES.get(cart.facing, "")))
+        line = (
+            _("{cart}: speed {speed}, facing {way}, holding {gems}.")
+            if cart.facing
+            else _("{cart}: speed {speed}, holding {gems}.")
+        )
+        lines.append(
+            line.format(
+                cart=name,
+                speed=cart.speed,
+                gems=gems_text(cart.load),
+                way=B.SIDE_NAMES.get(cart.facing, ""),
+            )
+        )
     if square in state.chasm:
-        lines.append(_("A {colour} chasm: nothing may enter it.").format(
-            colour=state.chasm[square]))
+        lines.append(
+            _("A {colour} chasm: nothing may enter it.").format(colour=state.chasm[square])
+        )
     if not lines:
         return ()
     key = B.SQUARE_OF_MINE.get(square)
     title = square_name(*square)
     if key is not None:
         title = _("{square} ({colour} mine square {number})").format(
-            square=title, colour=key[0], number=key[1])
+            square=title, colour=key[0], number=key[1]
+        )
     return (title[0].upper() + title[1:],) + tuple(lines)
 
 
@@ -590,20 +688,31 @@ def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
         status = _("You fulfil it: click to take it now (no action spent).")
     else:
         status = _("Face up: the first to fulfil it takes it (one mission per turn).")
-    return (_("{mission} · {points} points").format(mission=name, points=MISSION_POINTS), words,
-            status)
+    return (
+        _("{mission} · {points} points").format(mission=name, points=MISSION_POINTS),
+        words,
+        status,
+    )
 
 
 def player_tip(state, seat: int, names) -> tuple:
     name = seat_name(names, seat)
     edge = state.edges[seat] if seat < len(state.edges) else None
-    title = _("{name} · {colour} clan, {edge} edge").format(
-        name=name, colour=B.EDGE_COLOUR[edge], edge=_(EDGE_WORDS[edge])) if edge else name
+    title = (
+        _("{name} · {colour} clan, {edge} edge").format(
+            name=name, colour=B.EDGE_COLOUR[edge], edge=_(EDGE_WORDS[edge])
+        )
+        if edge
+        else name
+    )
     supply = sum(1 for c in state.carts_of(seat) if state.carts[c].where == CartPlace.SUPPLY)
     taken = [MISSIONS[m][0] for m in state.taken[seat]]
-    lines = [_("Stockpile: {gems}.").format(gems=gems_text(state.stockpiles[seat])),
-             _("Carts in supply: {count} ({points} points each at the end).").format(
-                 count=supply, points=CART_POINTS)]
+    lines = [
+        _("Stockpile: {gems}.").format(gems=gems_text(state.stockpiles[seat])),
+        _("Carts in supply: {count} ({points} points each at the end).").format(
+            count=supply, points=CART_POINTS
+        ),
+    ]
     if taken:
         lines.append(_("Missions: {missions}.").format(missions=", ".join(taken)))
     return (title,) + tuple(lines)
@@ -611,22 +720,30 @@ def player_tip(state, seat: int, names) -> tuple:
 
 def deck_tip(state) -> tuple:
     if state.solo:
-        return (_("The deck"),
-                _("{count} cards left; each turn's card opens a chasm on the square it "
-                  "names.").format(count=len(state.solo_deck)),
-                _("Chasm tokens placed: {count} of 20.").format(count=len(state.chasm)))
+        return (
+            _("The deck"),
+            _("{count} cards left; each turn's card opens a chasm on the square it names.").format(
+                count=len(state.solo_deck)
+            ),
+            _("Chasm tokens placed: {count} of 20.").format(count=len(state.chasm)),
+        )
     left = sum(sum(pile) for pile in state.piles)
     if state.chasm_phase:
         chasm = _("The chasm phase: {count} of 20 chasm tokens placed.").format(
-            count=len(state.chasm))
+            count=len(state.chasm)
+        )
     elif state.chasm_card_seen:
         chasm = _("The Chasm card is out: everyone has one last turn.")
     else:
         chasm = _("The Chasm card is still in the deck (among the last cards).")
-    return (_("The deposit deck"),
-            _("{count} cards left; each turn's card puts gems on the mine square it "
-              "names.").format(count=left), chasm,
-            _("Gems in the bag: {count}.").format(count=sum(state.bag)))
+    return (
+        _("The deposit deck"),
+        _("{count} cards left; each turn's card puts gems on the mine square it names.").format(
+            count=left
+        ),
+        chasm,
+        _("Gems in the bag: {count}.").format(count=sum(state.bag)),
+    )
 
 
 def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
@@ -645,8 +762,11 @@ def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
     if isinstance(hint, S.ChooseExit) and state.moving_cart() is not None:
         cart = state.carts[state.moving_cart()]
         return (lay.exit_arrow(cart.square, hint.side),), None
-    if isinstance(hint, S.ClaimMission) and hint.mission in state.dealt and not (
-            ask and any(o.action == hint for o in ask.options)):
+    if (
+        isinstance(hint, S.ClaimMission)
+        and hint.mission in state.dealt
+        and not (ask and any(o.action == hint for o in ask.options))
+    ):
         return (lay.mission_rect(state.dealt.index(hint.mission)),), None
     if ask is not None:
         _panel, rects = prompt_boxes(lay, ask)
@@ -663,16 +783,19 @@ def status(state, legal, selection: Selection, names) -> str:
         return _("choose the edge your clan starts from (click an edge or a button).")
     if pending == Pending.ACTIONS:
         left = state.actions_left
-        count = ngettext("{count} action left", "{count} actions left", left).format(
-            count=left)
+        count = ngettext("{count} action left", "{count} actions left", left).format(count=left)
         if left <= 0:
-            return _("last look — each cart's path is drawn: Move carts (Enter) when ready, or "
-                     "Undo (Ctrl+Z).")
+            return _(
+                "last look — each cart's path is drawn: Move carts (Enter) when ready, or "
+                "Undo (Ctrl+Z)."
+            )
         tool = selection.tool
         if tool in TILE_SHAPES:
-            words = (_("click an empty square for the straight (R or the wheel turns it)")
-                     if tool == "straight" else
-                     _("click an empty square for the curve (R or the wheel turns it)"))
+            words = (
+                _("click an empty square for the straight (R or the wheel turns it)")
+                if tool == "straight"
+                else _("click an empty square for the curve (R or the wheel turns it)")
+            )
             return _("{instruction} · {actions}").format(instruction=words, actions=count)
         if tool == "upgrade":
             return _("click a glowing tile to upgrade it · {actions}").format(actions=count)
@@ -681,15 +804,18 @@ def status(state, legal, selection: Selection, names) -> str:
         held = [a.mission for a in legal if isinstance(a, S.ClaimMission)]
         if held:
             return _("you may take {mission} now — click its card · {actions}").format(
-                mission=MISSIONS[held[0]][0], actions=count)
-        return _("{actions}: build, place a cart or change a speed; then Move carts "
-                 "(Enter).").format(actions=count)
+                mission=MISSIONS[held[0]][0], actions=count
+            )
+        return _(
+            "{actions}: build, place a cart or change a speed; then Move carts (Enter)."
+        ).format(actions=count)
     if pending == Pending.MOVE_CART:
         return _("click the cart that moves first (each one's path is drawn).")
     if pending == Pending.EXIT:
         cart = state.carts[state.moving_cart()]
         return _("your {colour} cart is at a junction — click an arrow for its way on.").format(
-            colour=cart.label)
+            colour=cart.label
+        )
     if pending == Pending.GEM:
         return _("choose the jewel your cart takes.")
     if pending == Pending.SPLIT:
@@ -702,7 +828,8 @@ def status(state, legal, selection: Selection, names) -> str:
         return _("choose the mission you take.")
     if pending == Pending.CHASM_TOKEN:
         return _("place the {colour} chasm token on a glowing square.").format(
-            colour=state.drawn_token())
+            colour=state.drawn_token()
+        )
     return ""
 
 

@@ -11,6 +11,7 @@ always gets the window's height.
 :meth:`Layout.labelled_rects` names every rect that shows text or can be clicked; the tests check
 that no two of them overlap and that all lie in the window, at every size and seat count.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -52,8 +53,11 @@ def score_text(points: int) -> str:
 
 def widest_deck_lines() -> tuple:
     """The widest lines the deck panel shows (its room is measured with them)."""
-    return (_("Deposit deck: {count}").format(count=25), _("Chasm card: not yet"),
-            _("Last turns left: {count}").format(count=4))
+    return (
+        _("Deposit deck: {count}").format(count=25),
+        _("Chasm card: not yet"),
+        _("Last turns left: {count}").format(count=4),
+    )
 
 
 class Layout:
@@ -74,8 +78,10 @@ class Layout:
         self.board = pygame.Rect(0, TOP, width - log_width - 16, height - TOP)
         board = self.board
         column_x = width - log_width - 8
-        self.control_rows = [pygame.Rect(column_x, 48 + i * (ROW_H + ROW_GAP), log_width, ROW_H)
-                             for i in range(CONTROL_ROWS)]
+        self.control_rows = [
+            pygame.Rect(column_x, 48 + i * (ROW_H + ROW_GAP), log_width, ROW_H)
+            for i in range(CONTROL_ROWS)
+        ]
         by_height = (board.height - 12) // 14
         beside = (board.width - 26 - SIDE_MIN) // 14
         if beside >= by_height * 0.9:
@@ -103,8 +109,12 @@ class Layout:
     def square(self, square) -> pygame.Rect:
         """The rect of a grid or surface square ``(row, col)``."""
         row, col = square
-        return pygame.Rect(self.frame.x + (col + 1) * self.cell,
-                           self.frame.y + (row + 1) * self.cell, self.cell, self.cell)
+        return pygame.Rect(
+            self.frame.x + (col + 1) * self.cell,
+            self.frame.y + (row + 1) * self.cell,
+            self.cell,
+            self.cell,
+        )
 
     def centre(self, square) -> tuple:
         """The centre of a square; fractional rows and columns give the points in between."""
@@ -184,8 +194,9 @@ class Layout:
 
     def player_rect(self, seat: int) -> pygame.Rect:
         """Seat ``seat``'s panel (name, score, stockpile, carts in supply)."""
-        return pygame.Rect(self.info.x, self.info.y + seat * (PLAYER_H + PLAYER_GAP),
-                           self.info.width, PLAYER_H)
+        return pygame.Rect(
+            self.info.x, self.info.y + seat * (PLAYER_H + PLAYER_GAP), self.info.width, PLAYER_H
+        )
 
     def player_parts(self, seat: int) -> dict:
         """A player panel's parts: ``mark`` (the clan's emblem), ``name`` and ``score`` on the
@@ -196,15 +207,20 @@ class Layout:
         line1 = pygame.Rect(rect.x + 6, rect.y + 2, rect.width - 12, 19)
         mark = pygame.Rect(line1.x, line1.y, 18, 18)
         score = pygame.Rect(line1.right - score_w, line1.y, score_w, line1.height)
-        name = pygame.Rect(mark.right + 5, line1.y, score.x - 6 - (mark.right + 5),
-                           line1.height)
+        name = pygame.Rect(mark.right + 5, line1.y, score.x - 6 - (mark.right + 5), line1.height)
         line2 = pygame.Rect(rect.x + 8, line1.bottom + 1, rect.width - 16, 18)
         missions_w = 13 + kit.font(COUNT_FONT, True).size("×4")[0] + 2
         missions = pygame.Rect(line2.right - missions_w, line2.y, missions_w, line2.height)
         carts = pygame.Rect(missions.x - 4 - 2 * 20, line2.y, 2 * 20, line2.height)
         stock = pygame.Rect(line2.x, line2.y, carts.x - 6 - line2.x, line2.height)
-        return {"mark": mark, "name": name, "score": score, "stock": stock, "carts": carts,
-                "missions": missions}
+        return {
+            "mark": mark,
+            "name": name,
+            "score": score,
+            "stock": stock,
+            "carts": carts,
+            "missions": missions,
+        }
 
     def stock_slot(self, seat: int, gem: int) -> pygame.Rect:
         """Where gem kind ``gem`` (0 rock .. 4 diamond) and its count sit in a panel."""
@@ -218,21 +234,25 @@ class Layout:
 
     def solo_parts(self) -> dict:
         rect = self.solo_rect()
-        return {"name": pygame.Rect(rect.x + 10, rect.y + 3, rect.width - 20, 18),
-                "carts": pygame.Rect(rect.x + 10, rect.y + 24, rect.width - 20, 18)}
+        return {
+            "name": pygame.Rect(rect.x + 10, rect.y + 3, rect.width - 20, 18),
+            "carts": pygame.Rect(rect.x + 10, rect.y + 24, rect.width - 20, 18),
+        }
 
     def delivered_rect(self) -> pygame.Rect:
         """Solo: the jewels delivered to each edge (edges down, jewels across)."""
-        return pygame.Rect(self.info.x, self.solo_rect().bottom + PANEL_GAP, self.info.width,
-                           SOLO_GRID)
+        return pygame.Rect(
+            self.info.x, self.solo_rect().bottom + PANEL_GAP, self.info.width, SOLO_GRID
+        )
 
     def delivered_cell(self, edge_index: int, jewel_index: int) -> pygame.Rect:
         """The count of jewel ``jewel_index`` (0 ruby .. 3 diamond) delivered by edge
         ``edge_index`` (north, east, south, west)."""
         box = self.delivered_rect()
         col_w = (box.width - 70) // 4
-        return pygame.Rect(box.x + 66 + jewel_index * col_w, box.y + 40 + edge_index * 18,
-                           col_w - 4, 16)
+        return pygame.Rect(
+            box.x + 66 + jewel_index * col_w, box.y + 40 + edge_index * 18, col_w - 4, 16
+        )
 
     def delivered_edge(self, edge_index: int) -> pygame.Rect:
         box = self.delivered_rect()
@@ -267,8 +287,9 @@ class Layout:
     def missions_rect(self) -> pygame.Rect:
         """The face-up missions' panel (none in solo)."""
         top = self.deck_rect().bottom + PANEL_GAP
-        return pygame.Rect(self.info.x, top, self.info.width,
-                           MISSION_TITLE + self.missions * MISSION_ROW + 6)
+        return pygame.Rect(
+            self.info.x, top, self.info.width, MISSION_TITLE + self.missions * MISSION_ROW + 6
+        )
 
     def mission_title(self) -> pygame.Rect:
         box = self.missions_rect()
@@ -277,8 +298,9 @@ class Layout:
     def mission_rect(self, index: int) -> pygame.Rect:
         """The ``index``-th dealt mission's card."""
         box = self.missions_rect()
-        return pygame.Rect(box.x + 5, box.y + MISSION_TITLE + index * MISSION_ROW,
-                           box.width - 10, MISSION_ROW - 3)
+        return pygame.Rect(
+            box.x + 5, box.y + MISSION_TITLE + index * MISSION_ROW, box.width - 10, MISSION_ROW - 3
+        )
 
     # --- checks ------------------------------------------------------------------------------
     def labelled_rects(self) -> dict:
@@ -299,8 +321,9 @@ class Layout:
             out["delivered.tally"] = self.delivered_tally()
         else:
             for seat in range(self.players):
-                out.update({f"seat{seat}.{name}": rect
-                            for name, rect in self.player_parts(seat).items()})
+                out.update(
+                    {f"seat{seat}.{name}": rect for name, rect in self.player_parts(seat).items()}
+                )
             if self.missions:
                 out["missions.title"] = self.mission_title()
                 for index in range(self.missions):

@@ -8,6 +8,7 @@ is drawn here: what may be done comes from the engine's legal actions.
 The action phase ends only when the person says so (Move carts, Enter; rules OR-D12): with the
 four actions spent the table shows every cart's path for a last look, and Undo still works.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -24,22 +25,29 @@ from scenes.tables.off_the_rails.layout import Layout
 from sprites import off_the_rails_art as oa
 from translation import N_, _
 
-BUTTONS = ((("straight", N_("Straight")), ("curve", N_("Curve")), ("upgrade", N_("Upgrade"))),
-           (("cart", N_("Place cart")), ("slower", N_("Speed −")), ("faster", N_("Speed +"))),
-           (("move", N_("Move carts")),))
+BUTTONS = (
+    (("straight", N_("Straight")), ("curve", N_("Curve")), ("upgrade", N_("Upgrade"))),
+    (("cart", N_("Place cart")), ("slower", N_("Speed −")), ("faster", N_("Speed +"))),
+    (("move", N_("Move carts")),),
+)
 """The action buttons, row by row: (key, label)."""
 BUTTON_TIPS = {
     "straight": N_("Lay a straight on an empty square: 1 action. R or the wheel turns it. (S)"),
     "curve": N_("Lay a curve on an empty square: 1 action. R or the wheel turns it. (C)"),
-    "upgrade": N_("Straight or curve to a T-junction, T-junction to a cross, where no cart "
-                  "stands: 1 action. (U)"),
+    "upgrade": N_(
+        "Straight or curve to a T-junction, T-junction to a cross, where no cart "
+        "stands: 1 action. (U)"
+    ),
     "cart": N_("Put a cart from your supply on your own edge, at speed 3: 1 action. (P)"),
-    "slower": N_("Slow the chosen cart by 1: 1 action. Click one of your carts to choose it. "
-                 "(−)"),
+    "slower": N_("Slow the chosen cart by 1: 1 action. Click one of your carts to choose it. (−)"),
     "faster": N_("Speed the chosen cart up by 1 (at most 6): 1 action. (+)"),
-    "move": N_("End the action phase: each of your carts rolls its speed. Until then every "
-               "action can be undone. (Enter)"),
+    "move": N_(
+        "End the action phase: each of your carts rolls its speed. Until then every "
+        "action can be undone. (Enter)"
+    ),
 }
+
+
 class OffTheRailsTable(TableScene):
     """Play Off the Rails: take a tool on the right (Straight, Curve, Upgrade, Place cart) and
     click the board; Speed − and + change the chosen cart; Move carts when ready."""
@@ -84,8 +92,9 @@ class OffTheRailsTable(TableScene):
         key = id(legal)
         if self._cache.get("ask_key") != key:
             self._cache["ask_key"] = key
-            self._cache["ask"] = (table_input.prompt(self.match.state, legal, self.log_names)
-                                  if legal else None)
+            self._cache["ask"] = (
+                table_input.prompt(self.match.state, legal, self.log_names) if legal else None
+            )
         return self._cache["ask"]
 
     def paths(self) -> tuple:
@@ -103,31 +112,39 @@ class OffTheRailsTable(TableScene):
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             state = self.match.state if legal else self.shown
-            self._cache["targets"] = table_input.targets(self.layout, state, legal,
-                                                         self.selection, self.ask(),
-                                                         self.log_names)
+            self._cache["targets"] = table_input.targets(
+                self.layout, state, legal, self.selection, self.ask(), self.log_names
+            )
         return self._cache["targets"]
 
     # --- controls ------------------------------------------------------------------------------
     def build_controls(self) -> None:
         ui, c = self.app.ui, self.container
         self.buttons = {}
-        commands = {"straight": kit.bind(self.take_tool, "straight"),
-                    "curve": kit.bind(self.take_tool, "curve"),
-                    "upgrade": kit.bind(self.take_tool, "upgrade"),
-                    "cart": kit.bind(self.take_tool, "cart"),
-                    "slower": kit.bind(self.change_speed, -1),
-                    "faster": kit.bind(self.change_speed, 1), "move": self.move_carts}
+        commands = {
+            "straight": kit.bind(self.take_tool, "straight"),
+            "curve": kit.bind(self.take_tool, "curve"),
+            "upgrade": kit.bind(self.take_tool, "upgrade"),
+            "cart": kit.bind(self.take_tool, "cart"),
+            "slower": kit.bind(self.change_speed, -1),
+            "faster": kit.bind(self.change_speed, 1),
+            "move": self.move_carts,
+        }
         for row_buttons in BUTTONS:
             row = self.control_row()
             width = (row.width - 6 * (len(row_buttons) - 1)) // len(row_buttons)
             for i, (key, label) in enumerate(row_buttons):
                 rect = pygame.Rect(row.x + i * (width + 6), row.y, width, row.height)
-                self.buttons[key] = UIButton(rect, _(label), ui, container=c,
-                                             command=commands[key],
-                                             tool_tip_text=_(BUTTON_TIPS[key]))
+                self.buttons[key] = UIButton(
+                    rect,
+                    _(label),
+                    ui,
+                    container=c,
+                    command=commands[key],
+                    tool_tip_text=_(BUTTON_TIPS[key]),
+                )
         if self.layout.mode == "column":
-            self.control_row(self.layout.info.height)     # the info sits above the log
+            self.control_row(self.layout.info.height)  # the info sits above the log
 
     def on_controls_built(self) -> None:
         self._cache.pop("layout_key", None)
@@ -140,10 +157,15 @@ class OffTheRailsTable(TableScene):
         state, legal = self.match.state, self.legal()
         acting = bool(legal) and state.pending() == Pending.ACTIONS
         spare = acting and state.actions_left > 0
-        kinds = {"straight": S.PlaceTile, "curve": S.PlaceTile, "upgrade": S.UpgradeTile,
-                 "cart": S.PlaceCart}
-        enabled = {key: spare and any(isinstance(a, kind) for a in legal)
-                   for key, kind in kinds.items()}
+        kinds = {
+            "straight": S.PlaceTile,
+            "curve": S.PlaceTile,
+            "upgrade": S.UpgradeTile,
+            "cart": S.PlaceCart,
+        }
+        enabled = {
+            key: spare and any(isinstance(a, kind) for a in legal) for key, kind in kinds.items()
+        }
         cart = table_input.speed_cart(state, self.selection) if acting else None
         speeds = {a.delta for a in legal if isinstance(a, S.ChangeSpeed) and a.cart == cart}
         enabled["slower"] = spare and -1 in speeds
@@ -153,8 +175,9 @@ class OffTheRailsTable(TableScene):
             self.selection = Selection(None, self.selection.turns, self.selection.cart)
         for key, button in self.buttons.items():
             kit.set_enabled(button, enabled[key])
-            selected = key == self.selection.tool or (key == "move" and acting
-                                                      and state.actions_left <= 0)
+            selected = key == self.selection.tool or (
+                key == "move" and acting and state.actions_left <= 0
+            )
             if selected and not button.is_selected:
                 button.select()
             elif not selected and button.is_selected:
@@ -162,16 +185,24 @@ class OffTheRailsTable(TableScene):
         for key in ("slower", "faster"):
             tip = _(BUTTON_TIPS[key])
             if cart is not None:
-                tip = _("{tip} Now: your {colour} cart.").format(tip=tip,
-                                                                  colour=state.carts[cart].label)
+                tip = _("{tip} Now: your {colour} cart.").format(
+                    tip=tip, colour=state.carts[cart].label
+                )
             kit.set_tooltip(self.buttons[key], tip)
 
     # --- steps, log, landing -----------------------------------------------------------------
     def steps(self, events, before) -> list:
         humans = tuple(i for i, seat in enumerate(self.match.seats) if not seat.is_bot)
-        stage = animate.Stage(self.layout, tuple(self.log_names), self.patterns, self.duration,
-                              self.banner, self.match.spec.apply_event, self.viewer_seat(),
-                              humans)
+        stage = animate.Stage(
+            self.layout,
+            tuple(self.log_names),
+            self.patterns,
+            self.duration,
+            self.banner,
+            self.match.spec.apply_event,
+            self.viewer_seat(),
+            humans,
+        )
         return animate.steps(events, before, stage)
 
     def play_cues(self, step) -> None:
@@ -193,7 +224,7 @@ class OffTheRailsTable(TableScene):
     def land(self, step, lines, last) -> None:
         super().land(step, lines, last)
         self.last_card = animate.last_card_of(step.events) or self.last_card
-        self.forced_pending = last          # a question with one answer: answered next frame
+        self.forced_pending = last  # a question with one answer: answered next frame
 
     def rebuild_log(self) -> None:
         super().rebuild_log()
@@ -226,9 +257,15 @@ class OffTheRailsTable(TableScene):
         player = self.match.current_player()
         humans = [s for s in self.match.seats if not s.is_bot]
         hidden = self.match.state.pending() in table_input.HIDDEN
-        if (was is not None and player != was and len(humans) > 1 and hidden
-                and not self.app.settings.pass_screen):
+        if (
+            was is not None
+            and player != was
+            and len(humans) > 1
+            and hidden
+            and not self.app.settings.pass_screen
+        ):
             from scenes.pass_screen import PassScreen
+
             self.last_human = player
             self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
             return
@@ -248,7 +285,7 @@ class OffTheRailsTable(TableScene):
     # --- commands ----------------------------------------------------------------------------
     def reset_selection(self) -> None:
         self.selection = Selection(None, self.selection.turns, None)
-        self.forced_pending = False         # after an undo the one answer waits for a click
+        self.forced_pending = False  # after an undo the one answer waits for a click
 
     def cancel_selection(self) -> bool:
         had = self.selection.tool is not None
@@ -282,8 +319,9 @@ class OffTheRailsTable(TableScene):
 
     def take_tool(self, tool: str) -> None:
         if self.human_to_move():
-            self.apply(table_input.choose_tool(tool, self.match.state, self.legal(),
-                                               self.selection))
+            self.apply(
+                table_input.choose_tool(tool, self.match.state, self.legal(), self.selection)
+            )
 
     def change_speed(self, delta: int) -> None:
         if self.human_to_move():
@@ -313,12 +351,14 @@ class OffTheRailsTable(TableScene):
             return self.cancel_selection()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            self.apply(table_input.click(self.key_at(event.pos), state, legal, self.selection,
-                                         self.ask()))
+            self.apply(
+                table_input.click(self.key_at(event.pos), state, legal, self.selection, self.ask())
+            )
             return True
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-            intent = table_input.key_press(event.key, event.mod, state, legal, self.selection,
-                                           self.ask())
+            intent = table_input.key_press(
+                event.key, event.mod, state, legal, self.selection, self.ask()
+            )
             if isinstance(intent, Act) and isinstance(intent.action, S.EndActions):
                 self.move_carts()
                 return True
@@ -344,8 +384,7 @@ class OffTheRailsTable(TableScene):
             if shown is not None:
                 ghost = (hover, shown[0], shown[2])
             if self.selection.tool == "cart":
-                puts = [a for a in legal if isinstance(a, S.PlaceCart)
-                        and (a.row, a.col) == hover]
+                puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
                 ghost_cart = (puts[0].cart, hover) if puts else None
         ask = self.ask()
         boxes = table_input.prompt_boxes(lay, ask) if ask is not None else None
@@ -353,19 +392,30 @@ class OffTheRailsTable(TableScene):
         hint_rects, hint_ghost = table_input.hint_marks(lay, state, self.current_hint(), ask)
         glow_colour = kit.HILITE
         if state.pending() == Pending.CHASM_TOKEN and legal:
-            glow_colour = tuple(int(c + (255 - c) * 0.3)
-                                for c in oa.clan(state.drawn_token()))
+            glow_colour = tuple(int(c + (255 - c) * 0.3) for c in oa.clan(state.drawn_token()))
         chosen = self.selection.cart if acting and self.selection.cart is not None else None
         return draw.View(
-            time=self.time, names=tuple(self.match.names), patterns=self.patterns,
-            hidden=frozenset(self.anims.hidden()), busy=busy, hover=hover,
+            time=self.time,
+            names=tuple(self.match.names),
+            patterns=self.patterns,
+            hidden=frozenset(self.anims.hidden()),
+            busy=busy,
+            hover=hover,
             glow=table_input.glow_squares(state, legal, self.selection),
-            glow_colour=glow_colour, ghost=ghost, ghost_cart=ghost_cart, chosen=chosen,
-            paths=self.paths(), arrows=tuple(table_input.exit_arrows(lay, state, legal)),
-            hint_rects=hint_rects, hint_ghost=hint_ghost, prompt=ask, prompt_boxes=boxes,
+            glow_colour=glow_colour,
+            ghost=ghost,
+            ghost_cart=ghost_cart,
+            chosen=chosen,
+            paths=self.paths(),
+            arrows=tuple(table_input.exit_arrows(lay, state, legal)),
+            hint_rects=hint_rects,
+            hint_ghost=hint_ghost,
+            prompt=ask,
+            prompt_boxes=boxes,
             prompt_hover=key[1] if key and key[0] == "choice" else None,
             last_card=self.last_card,
-            takeable=frozenset(a.mission for a in legal if isinstance(a, S.ClaimMission)))
+            takeable=frozenset(a.mission for a in legal if isinstance(a, S.ClaimMission)),
+        )
 
     def tooltip_avoid(self) -> list:
         """A tooltip also keeps off the question's panel (its title and buttons)."""
@@ -390,4 +440,3 @@ class OffTheRailsTable(TableScene):
         if not words:
             return _("{name}, your move").format(name=name)
         return _("{name}: {instructions}").format(name=name, instructions=words)
-

@@ -11,6 +11,7 @@ Explosions build up: each exploding marble shakes, flashes and bursts into spark
 (:mod:`sprites.particles`) before flying to the hand, and a chain reaction's banner ("Chain ×2!")
 grows bigger and hotter with every step of the chain.
 """
+
 from __future__ import annotations
 
 import math
@@ -71,7 +72,7 @@ def steps(events, before, stage: Stage) -> list:
     """The steps showing ``events``, which took ``before`` to the match's state."""
     out = []
     shown = before
-    filtered = {}            # track → places the Filter returned (their slide plays once)
+    filtered = {}  # track → places the Filter returned (their slide plays once)
     i = 0
     while i < len(events):
         j = i + 1
@@ -116,16 +117,22 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
     if isinstance(e, pe.SkillTokenEarned):
         if e.source == "none":
             return [stage.banner(_("No skill token is left"), 1.0)]
-        reason = {"mastery": _("+4 Mastery"), "variety": _("+4 Variety"),
-                  "tenth": _("+4 10th potion")}
+        reason = {
+            "mastery": _("+4 Mastery"),
+            "variety": _("+4 Variety"),
+            "tenth": _("+4 10th potion"),
+        }
         return token(e.player, "skill", reason[e.reason], stage)
     if isinstance(e, pe.LittleHelpTaken):
         return token(e.player, "help", _("-2 VP"), stage)
     if isinstance(e, pe.PotionDrunk):
         return drink(e, before, stage)
     if isinstance(e, pe.EffectCopied):
-        return [stage.banner(_("Sands of Time: {potion} again").format(
-            potion=pe.potion_name(e.tile)), 0.9)]
+        return [
+            stage.banner(
+                _("Sands of Time: {potion} again").format(potion=pe.potion_name(e.tile)), 0.9
+            )
+        ]
     if isinstance(e, pe.PoolStolen):
         return steal(e, before, stage)
     if isinstance(e, pe.PoolMadeWild):
@@ -144,21 +151,28 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
     if isinstance(e, pe.LastRoundBegun):
         return [stage.banner(_("Last round! The countdown stack is empty"), 1.6)]
     if isinstance(e, pe.GameEndTriggered):
-        if before.countdown == 0:        # LastRoundBegun announced it when the stack emptied
+        if before.countdown == 0:  # LastRoundBegun announced it when the stack emptied
             return []
         reason = _(e.reason)
-        return [stage.banner(_("Last round! {reason}").format(
-            reason=reason[:1].upper() + reason[1:]), 1.6)]
+        return [
+            stage.banner(
+                _("Last round! {reason}").format(reason=reason[:1].upper() + reason[1:]), 1.6
+            )
+        ]
     if isinstance(e, pe.TieBreakStarted):
         return [stage.banner(_("Tie! One more pick each decides"), 1.4)]
     if isinstance(e, pe.TieBreakResult):
-        return [stage.banner(ngettext("{name} took {count} marble", "{name} took {count} marbles",
-                                      e.marbles).format(name=stage.names[e.player],
-                                                        count=e.marbles), 1.0)]
+        return [
+            stage.banner(
+                ngettext(
+                    "{name} took {count} marble", "{name} took {count} marbles", e.marbles
+                ).format(name=stage.names[e.player], count=e.marbles),
+                1.0,
+            )
+        ]
     if isinstance(e, pe.TurnStarted):
         mine = e.player == stage.viewer and e.player in stage.humans
-        words = (_("Your turn") if mine
-                 else _("{name}'s turn").format(name=stage.names[e.player]))
+        words = _("Your turn") if mine else _("{name}'s turn").format(name=stage.names[e.player])
         return [stage.banner(words, 0.8)]
     if isinstance(e, pe.GameOver):
         return [stage.banner(_("Game over"), 1.0)]
@@ -179,8 +193,12 @@ def refills(batch, stage: Stage) -> list:
             x, y = lerp_point(start, end, p)
             size = lay.marble_size(e.position + (1 - p) * 1.5)
             pa.blit_marble(surface, (x, y), size, e.colour, stage.patterns)
-        out.append(Animation(stage.seconds(0.32), draw, ease=ease_out_back,
-                             delay=stage.seconds(stagger) * i))
+
+        out.append(
+            Animation(
+                stage.seconds(0.32), draw, ease=ease_out_back, delay=stage.seconds(stagger) * i
+            )
+        )
     return out
 
 
@@ -196,22 +214,35 @@ def take(e, stage: Stage) -> list:
         if p < 0.3:
             q = p / 0.3
             pa.glow_disc(surface, start, size * (0.6 + 0.4 * q), (255, 245, 200), 120)
-            pa.blit_marble(surface, (start[0], start[1] - 8 * q), int(size * (1 + 0.25 * q)),
-                           e.colour, stage.patterns)
+            pa.blit_marble(
+                surface,
+                (start[0], start[1] - 8 * q),
+                int(size * (1 + 0.25 * q)),
+                e.colour,
+                stage.patterns,
+            )
         else:
             q = ease_in_out((p - 0.3) / 0.7)
             x, y = arc_point((start[0], start[1] - 8), end, q, 60)
-            pa.blit_marble(surface, (x, y), int(size * 1.25 + (last - size * 1.25) * q),
-                           e.colour, stage.patterns)
-    return [Animation(stage.seconds(0.55), draw, ease=linear,
-                      hide={("track", e.track, e.position)})]
+            pa.blit_marble(
+                surface,
+                (x, y),
+                int(size * 1.25 + (last - size * 1.25) * q),
+                e.colour,
+                stage.patterns,
+            )
+
+    return [
+        Animation(stage.seconds(0.55), draw, ease=linear, hide={("track", e.track, e.position)})
+    ]
 
 
 def slide(after, track: int, start: int, distance: int, stage: Stage) -> list:
     """The marbles of ``track`` from ``start`` up slide down ``distance`` places (the state
     ``after`` already shows them in their new places)."""
-    return slide_over(after, track, None, stage, {q: distance for q in
-                                                  range(start, TRACK_LENGTH + 2)})
+    return slide_over(
+        after, track, None, stage, {q: distance for q in range(start, TRACK_LENGTH + 2)}
+    )
 
 
 def slide_over(after, track: int, removed, stage: Stage, offsets=None) -> list:
@@ -235,24 +266,37 @@ def slide_over(after, track: int, removed, stage: Stage, offsets=None) -> list:
     def draw(surface, p):
         for q, fallen in moving.items():
             place = q + fallen * (1 - p)
-            pa.blit_marble(surface, lay.marble_centre(track, place), lay.marble_size(place),
-                           marbles[q], stage.patterns)
-    return [Animation(stage.seconds(0.3), draw, ease=ease_out_back,
-                      hide={("track", track, q) for q in moving})]
+            pa.blit_marble(
+                surface,
+                lay.marble_centre(track, place),
+                lay.marble_size(place),
+                marbles[q],
+                stage.patterns,
+            )
+
+    return [
+        Animation(
+            stage.seconds(0.3), draw, ease=ease_out_back, hide={("track", track, q) for q in moving}
+        )
+    ]
 
 
 def seam(e, stage: Stage) -> list:
     """Where the gap closed, the two marbles meet: a clink, or a white flash if they match."""
     lay = stage.layout
-    mid = lerp_point(lay.marble_centre(e.track, e.position - 1),
-                     lay.marble_centre(e.track, e.position), 0.5)
+    mid = lerp_point(
+        lay.marble_centre(e.track, e.position - 1), lay.marble_centre(e.track, e.position), 0.5
+    )
     if not e.explodes:
+
         def clink(surface, p):
             pa.glow_disc(surface, mid, lay.d * 0.35 * (1 - p) + 2, (200, 200, 220), 90)
+
         return [Animation(stage.seconds(0.14), clink, ease=linear)]
 
     def flash(surface, p):
         particles.flash(surface, mid, p, lay.d * 0.8, 1.3)
+
     return [Animation(stage.seconds(0.25), flash, ease=linear)]
 
 
@@ -274,20 +318,38 @@ def explode(e, before, stage: Stage) -> list:
                 k = p / 0.45
                 shake = math.sin(k * 40 + n) * 3 * (1 - k) * intensity
                 if k < 0.7:
-                    pa.blit_marble(surface, (start[0] + shake, start[1]), size, e.colour,
-                                   stage.patterns)
+                    pa.blit_marble(
+                        surface, (start[0] + shake, start[1]), size, e.colour, stage.patterns
+                    )
                 particles.flash(surface, start, k, size * 0.7, intensity)
-                particles.burst(surface, start, k, rgb, size * 0.9,
-                                seed=e.track * 97 + e.chain_step * 13 + n, intensity=intensity)
+                particles.burst(
+                    surface,
+                    start,
+                    k,
+                    rgb,
+                    size * 0.9,
+                    seed=e.track * 97 + e.chain_step * 13 + n,
+                    intensity=intensity,
+                )
             else:
                 k = ease_in_out((p - 0.45) / 0.55)
                 x, y = arc_point(start, end, k, 80 + 12 * n)
-                pa.blit_marble(surface, (x, y), int(size + (last - size) * k), e.colour,
-                               stage.patterns)
-        out.append(Animation(stage.seconds(0.85 + 0.1 * (intensity - 1)), draw, ease=linear,
-                             delay=stage.seconds(0.03) * n, hide={("track", e.track, q)}))
-    count = _("{count} {colour}").format(count=len(e.positions),
-                                         colour=pgettext("marbles", COLOUR_NAMES[e.colour]))
+                pa.blit_marble(
+                    surface, (x, y), int(size + (last - size) * k), e.colour, stage.patterns
+                )
+
+        out.append(
+            Animation(
+                stage.seconds(0.85 + 0.1 * (intensity - 1)),
+                draw,
+                ease=linear,
+                delay=stage.seconds(0.03) * n,
+                hide={("track", e.track, q)},
+            )
+        )
+    count = _("{count} {colour}").format(
+        count=len(e.positions), colour=pgettext("marbles", COLOUR_NAMES[e.colour])
+    )
     if e.chain_step == 1:
         at = lay.marble_centre(e.track, max(e.positions))
 
@@ -298,13 +360,18 @@ def explode(e, before, stage: Stage) -> list:
             x = min(max(at[0], lay.disp.x + half), lay.disp.right - half)
             y = max(lay.tracks_rect().y + 10, at[1] - lay.d - 24 * p)
             surface.blit(img, img.get_rect(center=(x, y)))
+
         out.append(Animation(stage.seconds(0.9), label, ease=linear))
     else:
         colour = CHAIN_COLOURS[min(len(CHAIN_COLOURS) - 1, e.chain_step - 1)]
-        out.append(stage.banner(_("Chain ×{step}! {count}").format(step=e.chain_step,
-                                                                    count=count),
-                                1.0, 1.0 + 0.18 *
-                                (e.chain_step - 1), colour))
+        out.append(
+            stage.banner(
+                _("Chain ×{step}! {count}").format(step=e.chain_step, count=count),
+                1.0,
+                1.0 + 0.18 * (e.chain_step - 1),
+                colour,
+            )
+        )
     del before
     return out
 
@@ -325,8 +392,12 @@ def fly(stage: Stage, start, end, colour, sizes, seconds, height, delay=0.0, hid
     def draw(surface, p):
         x, y = arc_point(start, end, p, height)
         pa.blit_marble(surface, (x, y), int(s0 + (s1 - s0) * p), colour, stage.patterns)
-    return [Animation(stage.seconds(seconds), draw, ease=ease_in_out,
-                      delay=stage.seconds(delay), hide=hide)]
+
+    return [
+        Animation(
+            stage.seconds(seconds), draw, ease=ease_in_out, delay=stage.seconds(delay), hide=hide
+        )
+    ]
 
 
 def move(e, before, stage: Stage) -> list:
@@ -339,8 +410,16 @@ def move(e, before, stage: Stage) -> list:
         return fly(stage, start, end, e.colour, (size, size), 0.28, 30)
     index = pool_index(desk, e.colour, False)
     start = lay.seat_pool_point(e.player, index)
-    return fly(stage, start, lay.hand_point(e.player, e.colour), e.colour, (size, size), 0.28,
-               30, hide={("pool", e.player, index)})
+    return fly(
+        stage,
+        start,
+        lay.hand_point(e.player, e.colour),
+        e.colour,
+        (size, size),
+        0.28,
+        30,
+        hide={("pool", e.player, index)},
+    )
 
 
 def hole_point(lay: Layout, before, seat: int, slot: int, hole: str, index: int) -> tuple:
@@ -396,6 +475,7 @@ def complete(e, before, stage: Stage) -> list:
         surface.blit(aura, (rect.x - 15, rect.y - 15))
         star = pa.art.star(max(6, int(rect.width * 0.25 * ease_out_back(min(1, p * 1.5)))))
         surface.blit(star, star.get_rect(center=(rect.centerx, rect.y + 6)))
+
     out = [Animation(stage.seconds(0.5), glow, ease=linear)]
     tank = lay.tank_point(2)
     if brewing is not None:
@@ -404,18 +484,38 @@ def complete(e, before, stage: Stage) -> list:
             k = seen.get(hole, 0)
             seen[hole] = k + 1
             start, size = hole_point(lay, before, e.player, e.slot, hole, k)
-            out += fly(stage, start, (tank[0] + (n - 3) * 8, tank[1]), marble, (size, 12), 0.6,
-                       120, delay=0.5 + 0.04 * n)
+            out += fly(
+                stage,
+                start,
+                (tank[0] + (n - 3) * 8, tank[1]),
+                marble,
+                (size, 12),
+                0.6,
+                120,
+                delay=0.5 + 0.04 * n,
+            )
     count = len(before.desks[e.player].completed) + 1
     target = lay.seat_completed(e.player, count - 1, count)
 
     def to_row(surface, p):
-        r = pygame.Rect(0, 0, int(rect.width + (target.width - rect.width) * p),
-                        int(rect.height + (target.height - rect.height) * p))
+        r = pygame.Rect(
+            0,
+            0,
+            int(rect.width + (target.width - rect.width) * p),
+            int(rect.height + (target.height - rect.height) * p),
+        )
         r.center = lerp_point(rect.center, target.center, p)
         pa.draw_potion(surface, r, e.tile, [], stage.patterns)
-    out.append(Animation(stage.seconds(0.6), to_row, ease=ease_in_out,
-                         delay=stage.seconds(0.5), hide={("slot", e.player, e.slot)}))
+
+    out.append(
+        Animation(
+            stage.seconds(0.6),
+            to_row,
+            ease=ease_in_out,
+            delay=stage.seconds(0.5),
+            hide={("slot", e.player, e.slot)},
+        )
+    )
     return out
 
 
@@ -431,8 +531,10 @@ def token(seat: int, kind: str, label: str, stage: Stage) -> list:
         s = int(size * (1 + 0.5 * math.sin(p * math.pi)))
         img = pa.skill_token(s) if kind == "skill" else pa.help_token(s)
         surface.blit(img, img.get_rect(center=(x, y)))
-        kit.blit_text(surface, label, 15, (x, y - s / 2 - 4), kit.HILITE, True, "midbottom",
-                      shadow=True)
+        kit.blit_text(
+            surface, label, 15, (x, y - s / 2 - 4), kit.HILITE, True, "midbottom", shadow=True
+        )
+
     return [Animation(stage.seconds(0.6), draw, ease=ease_in_out)]
 
 
@@ -450,11 +552,14 @@ def drink(e, before, stage: Stage) -> list:
         width = max(2, int(rect.width * (squash if p < 0.5 else 1)))
         r = pygame.Rect(0, 0, width, rect.height)
         r.center = rect.center
-        pa.draw_potion(surface, r, e.tile, [], stage.patterns, back=p > 0.25,
-                       glow=math.sin(p * math.pi))
-    return [Animation(stage.seconds(1.3), draw, ease=linear,
-                      hide={("completed", e.player, e.index)}),
-            stage.banner(message, 1.3)]
+        pa.draw_potion(
+            surface, r, e.tile, [], stage.patterns, back=p > 0.25, glow=math.sin(p * math.pi)
+        )
+
+    return [
+        Animation(stage.seconds(1.3), draw, ease=linear, hide={("completed", e.player, e.index)}),
+        stage.banner(message, 1.3),
+    ]
 
 
 def steal(e, before, stage: Stage) -> list:
@@ -465,15 +570,28 @@ def steal(e, before, stage: Stage) -> list:
     end_size = lay.seat_marble_size(e.player)
     for n, colour in enumerate(pool_list(before.desks[e.opponent])):
         start = lay.seat_pool_point(e.opponent, n)
-        out += fly(stage, start, lay.hand_point(e.player, colour), colour,
-                   (start_size, end_size), 0.7, 90, delay=0.08 * n,
-                   hide={("pool", e.opponent, n)})
+        out += fly(
+            stage,
+            start,
+            lay.hand_point(e.player, colour),
+            colour,
+            (start_size, end_size),
+            0.7,
+            90,
+            delay=0.08 * n,
+            hide={("pool", e.opponent, n)},
+        )
     who = stage.names[e.opponent]
     count = len(e.colours)
-    words = (ngettext("Blind Love: {count} marble from {name}'s pool",
-                      "Blind Love: {count} marbles from {name}'s pool", count).format(
-                 count=count, name=who)
-             if count else _("Blind Love: {name}'s pool is empty").format(name=who))
+    words = (
+        ngettext(
+            "Blind Love: {count} marble from {name}'s pool",
+            "Blind Love: {count} marbles from {name}'s pool",
+            count,
+        ).format(count=count, name=who)
+        if count
+        else _("Blind Love: {name}'s pool is empty").format(name=who)
+    )
     out.append(stage.banner(words, 1.0))
     return out
 
@@ -484,9 +602,16 @@ def return_from_hand(e, stage: Stage) -> list:
     size = lay.seat_marble_size(e.player)
     out = []
     for n, colour in enumerate(e.colours):
-        out += fly(stage, lay.hand_point(e.player, colour),
-                   (tank[0] + (n % 5 - 2) * 10, tank[1]), colour, (size, 12), 0.5, 90,
-                   delay=0.04 * n)
+        out += fly(
+            stage,
+            lay.hand_point(e.player, colour),
+            (tank[0] + (n % 5 - 2) * 10, tank[1]),
+            colour,
+            (size, 12),
+            0.5,
+            90,
+            delay=0.04 * n,
+        )
     return out
 
 
@@ -495,9 +620,17 @@ def return_from_track(e, before, stage: Stage) -> list:
     lay = stage.layout
     out = []
     for n, q in enumerate(e.positions):
-        out += fly(stage, lay.marble_centre(e.track, q), lay.tank_point(e.track),
-                   before.tracks[e.track][q], (lay.marble_size(q), 12), 0.5, 30,
-                   delay=0.05 * n, hide={("track", e.track, q)})
+        out += fly(
+            stage,
+            lay.marble_centre(e.track, q),
+            lay.tank_point(e.track),
+            before.tracks[e.track][q],
+            (lay.marble_size(q), 12),
+            0.5,
+            30,
+            delay=0.05 * n,
+            hide={("track", e.track, q)},
+        )
     return out
 
 
@@ -509,8 +642,10 @@ def tile_drawn(e, stage: Stage) -> list:
 
     def draw(surface, p):
         pa.draw_potion(surface, card_between(start, end, p, 40), e.tile, [], stage.patterns)
-    return [Animation(stage.seconds(0.5), draw, ease=ease_in_out,
-                      hide={("slot", e.player, e.slot)})]
+
+    return [
+        Animation(stage.seconds(0.5), draw, ease=ease_in_out, hide={("slot", e.player, e.slot)})
+    ]
 
 
 def card_between(start: pygame.Rect, end: pygame.Rect, progress: float, lift: int) -> pygame.Rect:
@@ -532,10 +667,12 @@ def reveal(e, stage: Stage) -> list:
         r = pygame.Rect(0, 0, max(2, int(rect.width * squash)), rect.height)
         r.center = rect.center
         if p < 0.5:
-            surface.blit(pygame.transform.smoothscale(pa.card_back(rect.width, rect.height),
-                                                      r.size), r)
+            surface.blit(
+                pygame.transform.smoothscale(pa.card_back(rect.width, rect.height), r.size), r
+            )
         else:
             pa.draw_potion(surface, r, e.tile, [], stage.patterns)
+
     return [Animation(stage.seconds(0.35), draw, ease=linear)]
 
 
@@ -547,4 +684,5 @@ def drafted(e, before, stage: Stage) -> list:
 
     def draw(surface, p):
         pa.draw_potion(surface, card_between(start, end, p, 50), e.tile, [], stage.patterns)
+
     return [Animation(stage.seconds(0.5), draw, ease=ease_in_out)]

@@ -5,6 +5,7 @@ hovered pick would explode all arrive in the :class:`View`, which the scene fill
 engine's legal actions and helpers. The art itself (tiles, marbles, tokens, the dispenser) is
 :mod:`sprites.potion_explosion_art`.
 """
+
 from __future__ import annotations
 
 import math
@@ -123,8 +124,13 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
         for rect in view.hint:
             frame = rect.inflate(8, 8)
             layer = pygame.Surface(frame.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (90, 230, 255, int(120 + 120 * pulse(view))),
-                             layer.get_rect(), 3, border_radius=min(frame.size) // 2)
+            pygame.draw.rect(
+                layer,
+                (90, 230, 255, int(120 + 120 * pulse(view))),
+                layer.get_rect(),
+                3,
+                border_radius=min(frame.size) // 2,
+            )
             surface.blit(layer, frame)
 
 
@@ -133,17 +139,20 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
     disp = lay.disp
     surface.blit(pa.dispenser_back(disp.width, disp.height, lay.tank_h), disp.topleft)
     if state.phase in (Phase.TYPES, Phase.FIRST, Phase.STARTERS) or (
-            state.phase == Phase.DRAFT and state.revealed):
-        return          # the setup overlay covers the dispenser
+        state.phase == Phase.DRAFT and state.revealed
+    ):
+        return  # the setup overlay covers the dispenser
     draw_tank(surface, lay, state, view)
     for track in range(NUM_TRACKS):
         a = lay.marble_centre(track, -0.3)
         b = lay.marble_centre(track, TRACK_LENGTH - 0.6)
         pygame.draw.line(surface, (18, 12, 20), a, b, max(3, lay.d // 2))
-        pygame.draw.line(surface, (70, 56, 66), (a[0] - lay.d // 4, a[1]),
-                         (b[0] - lay.d // 5, b[1]), 1)
-        kit.blit_text(surface, str(track + 1), 13, lay.track_label(track), kit.INK_DIM,
-                      anchor="midtop")
+        pygame.draw.line(
+            surface, (70, 56, 66), (a[0] - lay.d // 4, a[1]), (b[0] - lay.d // 5, b[1]), 1
+        )
+        kit.blit_text(
+            surface, str(track + 1), 13, lay.track_label(track), kit.INK_DIM, anchor="midtop"
+        )
     glow = pulse(view)
     for track, marbles in enumerate(state.tracks):
         for place, colour in enumerate(marbles):
@@ -158,8 +167,9 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
                 pa.glow_disc(surface, (x, y), size * 0.75, (255, 240, 170), 90)
             pa.blit_marble(surface, (x, y - lift), size, colour, view.patterns)
             if spot in view.preview:
-                pygame.draw.circle(surface, (255, 120, 60), (int(x), int(y)), size // 2 + 3,
-                                   2 + int(glow * 2))
+                pygame.draw.circle(
+                    surface, (255, 120, 60), (int(x), int(y)), size // 2 + 3, 2 + int(glow * 2)
+                )
             elif spot in view.outlined:
                 pa.glow_disc(surface, (x, y), size * 0.7, (255, 244, 200), 70)
                 pygame.draw.circle(surface, (255, 250, 230), (int(x), int(y)), size // 2 + 3, 3)
@@ -182,8 +192,10 @@ def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     # on the hovered marble's upper corner, not over the neighbouring track's marble
     reach = max(0.0, lay.d / 2 - radius)
     centre = (int(x + side * reach), int(y - lay.d * 0.45))
-    centre = (min(max(centre[0], area.left), area.right), min(max(centre[1], area.top),
-                                                               area.bottom))
+    centre = (
+        min(max(centre[0], area.left), area.right),
+        min(max(centre[1], area.top), area.bottom),
+    )
     pygame.draw.circle(surface, (255, 150, 80), centre, radius)
     pygame.draw.circle(surface, (255, 230, 190), centre, radius, 2)
     surface.blit(img, img.get_rect(center=centre))
@@ -211,13 +223,20 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
         order = sorted(range(len(colours)), key=lambda i: (i * 7919) % 97)
         heap = [colours[i] for i in order]
         if len(heap) > len(slots):
-            heap = heap[::max(1, math.ceil(len(heap) / max(1, len(slots))))]
+            heap = heap[:: max(1, math.ceil(len(heap) / max(1, len(slots))))]
         filled = sorted(slots, key=lambda pt: (-pt[1], abs(pt[0] - tank.centerx)))
         for (x, y), colour in zip(filled, heap):
             pa.blit_marble(surface, (x, y), ms, colour, view.patterns)
-    kit.blit_text(surface, _("Tank · {count}").format(count=total), 13,
-                  (tank.right - 8, tank.y + 4), kit.INK, True,
-                  "topright", shadow=True)
+    kit.blit_text(
+        surface,
+        _("Tank · {count}").format(count=total),
+        13,
+        (tank.right - 8, tank.y + 4),
+        kit.INK,
+        True,
+        "topright",
+        shadow=True,
+    )
 
 
 # --- the stacks -------------------------------------------------------------------------------
@@ -227,8 +246,9 @@ def draw_stacks(surface, lay: Layout, state, view: View) -> None:
     text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
     kit.blit_text(surface, text, size, lay.stacks_label().topleft, colour, True)
     if state.phase in SETUP_PHASES:
-        room = pygame.Rect(lay.stacks.x + 14, lay.stacks.y, lay.pile.x - lay.stacks.x - 24,
-                           lay.stacks.height)             # left of the skill-token pile
+        room = pygame.Rect(
+            lay.stacks.x + 14, lay.stacks.y, lay.pile.x - lay.stacks.x - 24, lay.stacks.height
+        )  # left of the skill-token pile
         lines = kit.wrap(_("The stacks are formed after the starter draft"), 13, room.width)
         step = kit.font(13).get_linesize()
         top = room.centery - step * len(lines[:2]) // 2
@@ -275,8 +295,11 @@ def draw_pile(surface, lay: Layout, state) -> None:
         surface.blit(img, img.get_rect(center=(icon.centerx, icon.centery - 3 * i)))
     if not state.countdown:
         pygame.draw.circle(surface, (60, 70, 74), icon.center, icon.width // 2, 1)
-    lines = (_("Skill tokens"), _("Countdown {count}").format(count=state.countdown),
-             _("Supply {count}").format(count=state.supply))
+    lines = (
+        _("Skill tokens"),
+        _("Countdown {count}").format(count=state.countdown),
+        _("Supply {count}").format(count=state.supply),
+    )
     colours = (kit.INK_DIM, kit.HILITE if state.countdown <= 2 else kit.INK, kit.INK_DIM)
     for rect, line, colour in zip(lay.pile_lines(), lines, colours):
         text, size = kit.fit_label(line, PILE_FONT, rect.width, bold=True)
@@ -284,8 +307,9 @@ def draw_pile(surface, lay: Layout, state) -> None:
 
 
 # --- desks --------------------------------------------------------------------------------------
-def draw_header(surface, lay: Layout, header: pygame.Rect, state, seat: int, size: int,
-                names) -> None:
+def draw_header(
+    surface, lay: Layout, header: pygame.Rect, state, seat: int, size: int, names
+) -> None:
     """Seat colour, name, tokens and score in a desk's header."""
     parts = lay.header_parts(header, size)
     colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
@@ -297,13 +321,14 @@ def draw_header(surface, lay: Layout, header: pygame.Rect, state, seat: int, siz
     token = size + 2
     for count, img in ((desk.helps, pa.help_token(token)), (desk.tokens, pa.skill_token(token))):
         if count:
-            t = kit.blit_text(surface, f"×{count}", size - 2, (x, header.centery), kit.INK, True,
-                              "midright")
+            t = kit.blit_text(
+                surface, f"×{count}", size - 2, (x, header.centery), kit.INK, True, "midright"
+            )
             r = img.get_rect(midright=(t.x - 1, header.centery))
             surface.blit(img, r)
             x = r.x - 8
     name = names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
-    room = min(x - 6, parts["score"].x - 8) - parts["name"].x     # the tokens drawn, if any
+    room = min(x - 6, parts["score"].x - 8) - parts["name"].x  # the tokens drawn, if any
     text, fitted = kit.fit_label(name, size, room, bold=True, min_size=size - 2)
     kit.blit_text(surface, text, fitted, parts["name"].midleft, kit.INK, True, "midleft")
 
@@ -313,8 +338,7 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
     seat = lay.viewer
     desk = state.desks[seat]
     active = _active(state) == seat
-    pa.draw_panel(surface, lay.desk, (24, 32, 36, 215),
-                  border=kit.GOLD if active else (70, 86, 90))
+    pa.draw_panel(surface, lay.desk, (24, 32, 36, 215), border=kit.GOLD if active else (70, 86, 90))
     draw_header(surface, lay, lay.header(), state, seat, HEADER_FONT, view.names)
     for slot in range(2):
         rect = lay.card(slot)
@@ -334,8 +358,9 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
                 seen[colour] = seen.get(colour, 0) + 1
                 if seen[colour] > counts.get(colour, 0) and (slot, colour) in view.holes:
                     highlight.add(i)
-        pa.draw_potion(surface, rect, brewing.tile, brewing.placed, view.patterns,
-                       highlight=highlight)
+        pa.draw_potion(
+            surface, rect, brewing.tile, brewing.placed, view.patterns, highlight=highlight
+        )
         caption = lay.caption(slot)
         name = pa.short_name(TILES[brewing.tile].type)
         text, size = kit.fit_label(name, CAPTION_FONT, caption.width, min_size=9)
@@ -389,24 +414,44 @@ def draw_hand(surface, lay: Layout, desk, view: View) -> None:
         cx = group.x + lay.md / 2 + 4
         if not (chosen and view.dragging and count == 1):
             pa.blit_marble(surface, (cx, group.centery), lay.md, colour, view.patterns)
-        kit.blit_text(surface, f"×{count}", 15, (group.x + lay.md + 10, group.centery), kit.INK,
-                      True, "midleft")
+        kit.blit_text(
+            surface,
+            f"×{count}",
+            15,
+            (group.x + lay.md + 10, group.centery),
+            kit.INK,
+            True,
+            "midleft",
+        )
 
 
 def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> None:
     count = len(desk.completed)
     if not count:
         row = lay.completed_row()
-        kit.blit_text(surface, _("Completed potions appear here"), 12, (row.x, row.centery),
-                      kit.INK_DIM, anchor="midleft")
+        kit.blit_text(
+            surface,
+            _("Completed potions appear here"),
+            12,
+            (row.x, row.centery),
+            kit.INK_DIM,
+            anchor="midleft",
+        )
         return
     for index, potion in enumerate(desk.completed):
         if ("completed", seat, index) in view.hidden:
             continue
         rect = lay.completed_rect(index, count)
         lit = index in view.drinkable or index in view.copyable
-        pa.draw_potion(surface, rect, potion.tile, [], view.patterns, back=potion.drunk,
-                       glow=pulse(view, 4) if lit else 0)
+        pa.draw_potion(
+            surface,
+            rect,
+            potion.tile,
+            [],
+            view.patterns,
+            back=potion.drunk,
+            glow=pulse(view, 4) if lit else 0,
+        )
         if lit:
             word = _("Drink") if index in view.drinkable else _("Again")
             text, size = kit.fit_label(word, 11, rect.width - 4, bold=True, min_size=8)
@@ -456,8 +501,9 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
             name = pa.short_name(TILES[brewing.tile].type)
             text, size = kit.fit_label(name, min(14, rect.height - 6), room, min_size=10)
             if "…" not in text:
-                kit.blit_text(surface, text, size, (rect.right - 8, rect.centery), kit.INK,
-                              anchor="midright")
+                kit.blit_text(
+                    surface, text, size, (rect.right - 8, rect.centery), kit.INK, anchor="midright"
+                )
     pool = pool_list(desk)
     for index in range(POOL_SIZE):
         x, y = lay.mini_pool_point(seat, index)
@@ -469,18 +515,24 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
         drunk = sum(potion.drunk for potion in desk.completed)
         area = lay.mini_completed_area(seat)
         done = _("{count} done, {drunk} drunk").format(count=count, drunk=drunk)
-        text, size = kit.fit_label(done,
-                                   12, area.width, min_size=9)
+        text, size = kit.fit_label(done, 12, area.width, min_size=9)
         kit.blit_text(surface, text, size, (area.x, area.centery), kit.INK, anchor="midleft")
     else:
         for index, potion in enumerate(desk.completed):
             if ("completed", seat, index) not in view.hidden:
-                pa.draw_potion(surface, lay.mini_completed(seat, index, count), potion.tile,
-                               [], view.patterns, back=potion.drunk)
-    if blind:                   # the invitation takes the strip: no stars under it
+                pa.draw_potion(
+                    surface,
+                    lay.mini_completed(seat, index, count),
+                    potion.tile,
+                    [],
+                    view.patterns,
+                    back=potion.drunk,
+                )
+    if blind:  # the invitation takes the strip: no stars under it
         strip = lay.last_turn_strip(seat)
-        kit.blit_text(surface, _("click: take this pool"), 12, strip.midright, kit.HILITE,
-                      True, "midright")
+        kit.blit_text(
+            surface, _("click: take this pool"), 12, strip.midright, kit.HILITE, True, "midright"
+        )
     else:
         draw_last_turn(surface, lay, seat, desk, view)
 
@@ -505,8 +557,9 @@ def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
     limit = strip.right - 4 - (len(done) * 16)
     for colour in colours:
         if x + size / 2 > limit:
-            kit.blit_text(surface, "…", 11, (x - size / 2, strip.centery), kit.INK_DIM,
-                          anchor="midleft")
+            kit.blit_text(
+                surface, "…", 11, (x - size / 2, strip.centery), kit.INK_DIM, anchor="midleft"
+            )
             break
         pa.blit_marble(surface, (x, strip.centery), size, colour, view.patterns)
         x += size - 1
@@ -517,8 +570,9 @@ def draw_last_turn(surface, lay: Layout, seat: int, desk, view: View) -> None:
         x += 16
 
 
-def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame.Rect,
-              avoid=()) -> None:
+def draw_zoom(
+    surface, lay: Layout, state, seat: int, view: View, anchor: pygame.Rect, avoid=()
+) -> None:
     """Another seat's desk drawn large beside ``anchor`` (hovering its compact desk): its
     potions with their holes and names, pool, hand and every completed potion."""
     desk = state.desks[seat]
@@ -547,8 +601,9 @@ def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame
         if kit.font(10).size(name)[0] > card_w + 8:
             name = pa.short_name(TILES[brewing.tile].type)
         text, size = kit.fit_label(name, 12, card_w + 8, min_size=10)
-        kit.blit_text(surface, text, size, (card.centerx, card.bottom + 3), kit.INK,
-                      anchor="midtop")
+        kit.blit_text(
+            surface, text, size, (card.centerx, card.bottom + 3), kit.INK, anchor="midtop"
+        )
     x = rect.x + 20 + 2 * (card_w + 10)
     y = rect.y + 36
     kit.blit_text(surface, _("Pool"), 12, (x, y), kit.INK_DIM, True)
@@ -558,16 +613,23 @@ def draw_zoom(surface, lay: Layout, state, seat: int, view: View, anchor: pygame
     if held:
         kit.blit_text(surface, _("Hand"), 12, (x, y + 56), kit.INK_DIM, True)
         for index, colour in enumerate(held[:8]):
-            pa.blit_marble(surface, (x + 10 + (index % 4) * 24, y + 84 + (index // 4) * 24), 20,
-                           colour, view.patterns)
+            pa.blit_marble(
+                surface,
+                (x + 10 + (index % 4) * 24, y + 84 + (index // 4) * 24),
+                20,
+                colour,
+                view.patterns,
+            )
     top = rect.y + 32 + card_h + 22
     if not count:
-        kit.blit_text(surface, _("No completed potion yet"), 12, (rect.x + 12, top + 8),
-                      kit.INK_DIM)
+        kit.blit_text(
+            surface, _("No completed potion yet"), 12, (rect.x + 12, top + 8), kit.INK_DIM
+        )
     for index, potion in enumerate(desk.completed):
         row, col = divmod(index, per_row)
-        tile = pygame.Rect(rect.x + 12 + col * (thumb_w + 6), top + row * (thumb_h + 6),
-                           thumb_w, thumb_h)
+        tile = pygame.Rect(
+            rect.x + 12 + col * (thumb_w + 6), top + row * (thumb_h + 6), thumb_w, thumb_h
+        )
         pa.draw_potion(surface, tile, potion.tile, [], view.patterns, back=potion.drunk)
 
 
@@ -576,35 +638,55 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
     # opaque: the tank's glass showed through as a faint box behind the title
     pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
-    kit.blit_text(surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True,
-                  "midtop")
+    kit.blit_text(
+        surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop"
+    )
     for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
         glow = 1.0 if view.hover_key == ("offer", code) else 0
         pa.draw_potion(surface, rect, code, [], view.patterns, glow=glow)
         name = pa.short_name(TILES[code].type)
         text, size = kit.fit_label(name, 12, rect.width + 8, min_size=9)
-        kit.blit_text(surface, text, size, (rect.centerx, rect.bottom + 3), kit.INK,
-                      anchor="midtop")
+        kit.blit_text(
+            surface, text, size, (rect.centerx, rect.bottom + 3), kit.INK, anchor="midtop"
+        )
 
 
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
     pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
-    kit.blit_text(surface, _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),
-                  16,
-                  (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")
+    kit.blit_text(
+        surface,
+        _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),
+        16,
+        (veil.centerx, veil.y + 8),
+        kit.GOLD,
+        True,
+        "midtop",
+    )
     for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
         chosen = code in state.types
-        pa.draw_potion(surface, rect, STARTER_OF[code], [], view.patterns,
-                       glow=1.0 if chosen or view.hover_key == ("type", code) else 0)
+        pa.draw_potion(
+            surface,
+            rect,
+            STARTER_OF[code],
+            [],
+            view.patterns,
+            glow=1.0 if chosen or view.hover_key == ("type", code) else 0,
+        )
         text, size = kit.fit_label(pa.short_name(code), 12, rect.width + 8, min_size=9)
-        kit.blit_text(surface, text, size, (rect.centerx, rect.bottom + 3),
-                      kit.HILITE if chosen else kit.INK, chosen, "midtop")
+        kit.blit_text(
+            surface,
+            text,
+            size,
+            (rect.centerx, rect.bottom + 3),
+            kit.HILITE if chosen else kit.INK,
+            chosen,
+            "midtop",
+        )
 
 
 # --- the score sheet ----------------------------------------------------------------------------
-def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict,
-                     patterns=False) -> None:
+def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict, patterns=False) -> None:
     """The score sheet filling ``area``: one row per player — name (a star for the winners),
     the points of potions, skill tokens and Little Help, every completed potion (drunk ones
     turned over, with a check; its points on its badge; its name under it) and the total —
@@ -618,36 +700,61 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict,
     winners = set(sheet.get("winners", []))
     for seat in range(rows):
         row = pygame.Rect(body.x, body.y + seat * (row_h + 6), body.width, row_h)
-        kit.draw_panel(surface, row, (14, 20, 22, 200), radius=10,
-                       border=kit.GOLD if seat in winners else None)
+        kit.draw_panel(
+            surface, row, (14, 20, 22, 200), radius=10, border=kit.GOLD if seat in winners else None
+        )
         desk = state.desks[seat]
         potions, tokens, helps = score_parts(desk)
         colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
         pygame.draw.circle(surface, colour, (row.x + 14, row.y + 15), 7)
         text, size = kit.fit_label(names[seat], 17, name_w - 50, bold=True, min_size=11)
-        r = kit.blit_text(surface, text, size, (row.x + 26, row.y + 5),
-                          kit.HILITE if seat in winners else kit.INK, True)
+        r = kit.blit_text(
+            surface,
+            text,
+            size,
+            (row.x + 26, row.y + 5),
+            kit.HILITE if seat in winners else kit.INK,
+            True,
+        )
         if seat in winners:
             star = pa.art.star(9)
             surface.blit(star, star.get_rect(midleft=(r.right + 6, r.centery)))
-        lines = [_("Potions: {points} VP").format(points=potions),
-                 _("Skill tokens: {count} (+{points})").format(count=desk.tokens, points=tokens)
-                 if desk.tokens else _("No skill token"),
-                 _("Little Help: {count} ({points})").format(count=desk.helps, points=helps)
-                 if desk.helps else _("No Little Help")]
+        lines = [
+            _("Potions: {points} VP").format(points=potions),
+            _("Skill tokens: {count} (+{points})").format(count=desk.tokens, points=tokens)
+            if desk.tokens
+            else _("No skill token"),
+            _("Little Help: {count} ({points})").format(count=desk.helps, points=helps)
+            if desk.helps
+            else _("No Little Help"),
+        ]
         if row_h < 74:
-            lines = [_("Potions {points} VP").format(points=potions),
-                     _("Tokens +{tokens} · Help {helps}").format(tokens=tokens, helps=helps)]
+            lines = [
+                _("Potions {points} VP").format(points=potions),
+                _("Tokens +{tokens} · Help {helps}").format(tokens=tokens, helps=helps),
+            ]
         step = 15
         for i, line in enumerate(lines):
             text, size = kit.fit_label(line, 13, name_w - 16, min_size=9)
-            kit.blit_text(surface, text, size, (row.x + 12, row.y + 27 + i * step),
-                          kit.INK if i == 0 else kit.INK_DIM)
-        total = kit.blit_text(surface, str(state.scores()[seat]), 28, (row.right - 16,
-                              row.centery - 6), kit.HILITE if seat in winners else kit.INK, True,
-                              "midright")
-        kit.blit_text(surface, _("VP"), 12, (total.centerx, total.bottom), kit.INK_DIM,
-                      anchor="midtop")
+            kit.blit_text(
+                surface,
+                text,
+                size,
+                (row.x + 12, row.y + 27 + i * step),
+                kit.INK if i == 0 else kit.INK_DIM,
+            )
+        total = kit.blit_text(
+            surface,
+            str(state.scores()[seat]),
+            28,
+            (row.right - 16, row.centery - 6),
+            kit.HILITE if seat in winners else kit.INK,
+            True,
+            "midright",
+        )
+        kit.blit_text(
+            surface, _("VP"), 12, (total.centerx, total.bottom), kit.INK_DIM, anchor="midtop"
+        )
         strip = pygame.Rect(row.x + name_w, row.y + 5, row.width - name_w - total_w, 0)
         draw_potion_strip(surface, strip, row.bottom - 4, desk.completed, patterns)
 
@@ -657,15 +764,22 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
     under it (on two lines if need be, left out if it cannot be read)."""
     count = len(completed)
     if not count:
-        kit.blit_text(surface, _("No completed potion"), 13, (strip.x, (strip.y + bottom) // 2),
-                      kit.INK_DIM, anchor="midleft")
+        kit.blit_text(
+            surface,
+            _("No completed potion"),
+            13,
+            (strip.x, (strip.y + bottom) // 2),
+            kit.INK_DIM,
+            anchor="midleft",
+        )
         return
     label_h = 26
     area = pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y - label_h)
     if bottom - strip.y < 90 or tile_row(area, 0, count, gap=8).width < 56:
         # too small to read a tile's name under it: named labels instead
-        draw_potion_chips(surface, pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y),
-                          completed)
+        draw_potion_chips(
+            surface, pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y), completed
+        )
         return
     for index, potion in enumerate(completed):
         rect = tile_row(area, index, count, gap=8)
@@ -677,8 +791,14 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
         if len(words) > 2 or any(kit.font(10).size(w)[0] > room for w in words):
             words = [kit.fit_label(name, 10, room, min_size=8)[0]]
         for i, word in enumerate(words):
-            kit.blit_text(surface, word, 10, (rect.centerx, rect.bottom + 1 + i * 12),
-                          kit.INK_DIM, anchor="midtop")
+            kit.blit_text(
+                surface,
+                word,
+                10,
+                (rect.centerx, rect.bottom + 1 + i * 12),
+                kit.INK_DIM,
+                anchor="midtop",
+            )
 
 
 def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
@@ -690,8 +810,14 @@ def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
     for potion in completed:
         tile = TILES[potion.tile]
         name = pa.short_name(tile.type)
-        chips.append((potion, tile, name, kit.font(size).size(name)[0] + 22 + 20 +
-                      (14 if potion.drunk else 0)))
+        chips.append(
+            (
+                potion,
+                tile,
+                name,
+                kit.font(size).size(name)[0] + 22 + 20 + (14 if potion.drunk else 0),
+            )
+        )
     x, y, row = area.x, area.y, 0
     for potion, tile, name, width in chips:
         if x + width > area.right and x > area.x:
@@ -706,14 +832,15 @@ def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
         pygame.draw.rect(surface, body, rect, border_radius=8)
         pygame.draw.rect(surface, liquid, rect, 1, border_radius=8)
         pygame.draw.circle(surface, kit.GOLD, (rect.x + 11, rect.centery), 9)
-        kit.blit_text(surface, str(tile.vp), 11, (rect.x + 11, rect.centery), kit.INK_DARK,
-                      True, "center")
-        kit.blit_text(surface, name, size, (rect.x + 24, rect.centery), kit.INK,
-                      anchor="midleft")
+        kit.blit_text(
+            surface, str(tile.vp), 11, (rect.x + 11, rect.centery), kit.INK_DARK, True, "center"
+        )
+        kit.blit_text(surface, name, size, (rect.x + 24, rect.centery), kit.INK, anchor="midleft")
         if potion.drunk:
             cx, cy = rect.right - 11, rect.centery
-            pygame.draw.lines(surface, kit.INK, False, [(cx - 4, cy), (cx - 1, cy + 3),
-                                                        (cx + 4, cy - 4)], 2)
+            pygame.draw.lines(
+                surface, kit.INK, False, [(cx - 4, cy), (cx - 1, cy + 3), (cx + 4, cy - 4)], 2
+            )
         x += width + 6
 
 
@@ -740,12 +867,17 @@ def last_turns(events, players: int) -> dict:
 
 
 def colour_words(colours) -> str:
-    """"2 red, 1 blue" for a list of colour letters."""
+    """ "2 red, 1 blue" for a list of colour letters."""
     parts = []
     for colour in COLOURS:
         n = list(colours).count(colour)
         if n:
-            parts.append(_("{count} {colour}").format(
-                count=n, colour=pgettext("marbles", COLOUR_NAMES[colour]) if n > 1
-                else pgettext("a marble", COLOUR_NAMES[colour])))
+            parts.append(
+                _("{count} {colour}").format(
+                    count=n,
+                    colour=pgettext("marbles", COLOUR_NAMES[colour])
+                    if n > 1
+                    else pgettext("a marble", COLOUR_NAMES[colour]),
+                )
+            )
     return _(", ").join(parts)

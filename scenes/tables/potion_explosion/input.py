@@ -7,6 +7,7 @@ of the legal actions, or an action the engine will refuse with its own reason), 
 here decides a rule: a marble "fits one hole" when the legal actions hold exactly one placement
 for it; "Place all" places only where every choice ends the same (:func:`sure_placement`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -58,12 +59,14 @@ class Selection:
 @dataclass(frozen=True)
 class Act:
     """Apply ``action`` (through the match, which refuses it with the rule if illegal)."""
+
     action: object
 
 
 @dataclass(frozen=True)
 class Select:
     """Change the selection to ``selection`` and tell the player ``message``."""
+
     selection: Selection
     message: str = ""
 
@@ -71,6 +74,7 @@ class Select:
 @dataclass(frozen=True)
 class Say:
     """Tell the player ``message`` (nothing else changes)."""
+
     message: str
 
 
@@ -82,8 +86,11 @@ class PlaceAll:
 # --- what the engine allows, read for the table ---------------------------------------------------
 def placements(legal, source: str, colour: str) -> list:
     """The legal placements of a ``colour`` marble from ``source``."""
-    return [a for a in legal if isinstance(a, pe.PlaceMarble) and a.source == source
-            and a.colour == colour]
+    return [
+        a
+        for a in legal
+        if isinstance(a, pe.PlaceMarble) and a.source == source and a.colour == colour
+    ]
 
 
 def sure_placement(state, legal):
@@ -133,10 +140,17 @@ def pickable(state, legal, selection: Selection) -> frozenset:
             out |= {(a.track, a.start + i) for i in range(a.length)}
         elif isinstance(a, pe.TakeBottom):
             out.add((a.track, 0))
-        elif isinstance(a, pe.FilterMarbles) and len(a.positions) == 1 and (
-                selection.filter_track is None or (
-                    a.track == selection.filter_track and a.colour
-                    == state.tracks[a.track][selection.filter_places[0]])):
+        elif (
+            isinstance(a, pe.FilterMarbles)
+            and len(a.positions) == 1
+            and (
+                selection.filter_track is None
+                or (
+                    a.track == selection.filter_track
+                    and a.colour == state.tracks[a.track][selection.filter_places[0]]
+                )
+            )
+        ):
             out.add((a.track, a.positions[0]))
     return frozenset(out)
 
@@ -153,7 +167,7 @@ def outlined(state, legal, selection: Selection, hovered) -> frozenset:
         return frozenset(out)
     track, place = hovered
     kind = state.effect.kind
-    if kind == "MAG" and selection.anchor is not None:   # the player clicks both marbles
+    if kind == "MAG" and selection.anchor is not None:  # the player clicks both marbles
         pairs = _pairs(legal, track, place, selection)
         if len(pairs) == 1:
             out |= {(track, pairs[0].position), (track, pairs[0].position + 1)}
@@ -171,13 +185,19 @@ def _pairs(legal, track: int, place: int, selection: Selection) -> list:
     if anchor is not None and anchor[0] == track and abs(anchor[1] - place) == 1:
         pair = pe.TakePair(track, min(anchor[1], place))
         return [pair] if pair in legal else []
-    return [a for a in legal if isinstance(a, pe.TakePair) and a.track == track
-            and a.position in (place - 1, place)]
+    return [
+        a
+        for a in legal
+        if isinstance(a, pe.TakePair) and a.track == track and a.position in (place - 1, place)
+    ]
 
 
 def _runs(legal, track: int, place: int) -> list:
-    return [a for a in legal if isinstance(a, pe.TakeRun) and a.track == track
-            and a.start <= place < a.start + a.length]
+    return [
+        a
+        for a in legal
+        if isinstance(a, pe.TakeRun) and a.track == track and a.start <= place < a.start + a.length
+    ]
 
 
 def _run(legal, track: int, place: int, selection: Selection):
@@ -203,8 +223,9 @@ def filter_action(state, selection: Selection):
 
 def potion_words(code: str) -> str:
     tile = TILES[code]
-    return ngettext("{potion} · {vp} VP · {holes} hole", "{potion} · {vp} VP · {holes} holes",
-                    tile.holes).format(potion=potion_name(code), vp=tile.vp, holes=tile.holes)
+    return ngettext(
+        "{potion} · {vp} VP · {holes} hole", "{potion} · {vp} VP · {holes} holes", tile.holes
+    ).format(potion=potion_name(code), vp=tile.vp, holes=tile.holes)
 
 
 # --- clicks ---------------------------------------------------------------------------------------
@@ -235,8 +256,12 @@ def click(key, state, legal, selection: Selection, viewer: int):
             return Act(pe.LittleHelp(track, place))
         if not state.picked:
             return Act(pe.RegularPick(track, place))
-        return Say(_("You have made your regular pick. A Little Help (-2) or a drunk potion "
-                     "can take more marbles."))
+        return Say(
+            _(
+                "You have made your regular pick. A Little Help (-2) or a drunk potion "
+                "can take more marbles."
+            )
+        )
     chosen = selection.marble
     if chosen and chosen[0] == "hand" and kind in ("pool", "poolzone"):
         return Act(pe.MoveToPool(chosen[1]))
@@ -252,7 +277,7 @@ def click(key, state, legal, selection: Selection, viewer: int):
             return None
         if state.desks[seat].completed[index].drunk:
             return Say(_("That potion has been drunk already (each potion is drunk once)."))
-        return Act(pe.Drink(index))           # the engine says why not, if it cannot be
+        return Act(pe.Drink(index))  # the engine says why not, if it cannot be
     if kind == "stack":
         return Say(_("At the end of your turn you choose a stack for each empty brewing slot."))
     return None
@@ -269,17 +294,29 @@ def marble_click(source: str, colour: str, state, legal, selection: Selection):
     name = pgettext("a marble", COLOUR_NAMES[colour])
     picked = Selection(marble=(source, colour))
     if fits:
-        return Select(picked, _("The {colour} marble fits more than one hole: click a glowing "
-                                "hole.").format(colour=name))
+        return Select(
+            picked,
+            _("The {colour} marble fits more than one hole: click a glowing hole.").format(
+                colour=name
+            ),
+        )
     if source == Source.HAND:
         if pe.MoveToPool(colour) in legal:
             return Act(pe.MoveToPool(colour))
-        return Select(picked, _("No hole takes the {colour} marble and your pool is full: it "
-                                "goes back to the tank when you end your turn.").format(
-                                    colour=name))
+        return Select(
+            picked,
+            _(
+                "No hole takes the {colour} marble and your pool is full: it "
+                "goes back to the tank when you end your turn."
+            ).format(colour=name),
+        )
     if pe.MoveToHand(colour) in legal:
-        return Select(picked, _("No hole takes the {colour} marble: click your hand to take "
-                                "it back.").format(colour=name))
+        return Select(
+            picked,
+            _("No hole takes the {colour} marble: click your hand to take it back.").format(
+                colour=name
+            ),
+        )
     return Say(_("No hole takes the {colour} marble.").format(colour=name))
 
 
@@ -289,14 +326,16 @@ def hole_click(slot: int, hole: str, state, legal, selection: Selection):
     if selection.marble is not None:
         source, colour = selection.marble
         return Act(pe.PlaceMarble(source, colour, slot, hole))
-    fits = [a for a in legal if isinstance(a, pe.PlaceMarble) and a.slot == slot
-            and a.hole == hole]
+    fits = [a for a in legal if isinstance(a, pe.PlaceMarble) and a.slot == slot and a.hole == hole]
     own = [a for a in fits if a.colour == hole]
     if own or fits:
         hand = [a for a in own if a.source == Source.HAND]
         return Act((hand or own or fits)[0])
-    return Say(_("No marble you hold can fill that {hole} hole.").format(
-        hole=pgettext("a hole", COLOUR_NAMES[hole])))
+    return Say(
+        _("No marble you hold can fill that {hole} hole.").format(
+            hole=pgettext("a hole", COLOUR_NAMES[hole])
+        )
+    )
 
 
 def effect_click(key, state, legal, selection: Selection, viewer: int):
@@ -321,8 +360,10 @@ def effect_click(key, state, legal, selection: Selection, viewer: int):
         if run is not None:
             return Act(run)
         if _runs(legal, track, place):
-            return Select(replace(selection, anchor=(track, place)),
-                          _("Now click the other end of the run (same colour, 2 or more)."))
+            return Select(
+                replace(selection, anchor=(track, place)),
+                _("Now click the other end of the run (same colour, 2 or more)."),
+            )
         return Say(_("The Balm takes 2 or more adjacent marbles of one colour."))
     if kind == "BLI":
         if key[0] == "desk" or (key[0] in ("completed", "chip") and key[1] != viewer):
@@ -345,20 +386,23 @@ def magnet_click(track: int, place: int, state, legal, selection: Selection):
         return Act(pe.TakePair(track, min(anchor[1], place)))
     if not _pairs(legal, track, place, Selection()):
         colour = state.tracks[track][place]
-        return Say(_("Magnetical Attraction takes 2 adjacent marbles of different colours: "
-                     "no marble next to this {colour} one makes such a pair.").format(
-                         colour=COLOUR_NAMES[colour]))
-    return Select(replace(selection, anchor=(track, place)),
-                  _("Now click its partner: the marble just above or below it, of another "
-                    "colour."))
+        return Say(
+            _(
+                "Magnetical Attraction takes 2 adjacent marbles of different colours: "
+                "no marble next to this {colour} one makes such a pair."
+            ).format(colour=COLOUR_NAMES[colour])
+        )
+    return Select(
+        replace(selection, anchor=(track, place)),
+        _("Now click its partner: the marble just above or below it, of another colour."),
+    )
 
 
 def filter_click(track: int, place: int, state, selection: Selection):
     """The Filter: choose up to 5 marbles of one colour in one track (a click toggles one)."""
     colour = state.tracks[track][place]
     chosen = list(selection.filter_places)
-    if (selection.filter_track != track or not chosen
-            or state.tracks[track][chosen[0]] != colour):
+    if selection.filter_track != track or not chosen or state.tracks[track][chosen[0]] != colour:
         chosen = [place]
     elif place in chosen:
         chosen.remove(place)
@@ -366,8 +410,9 @@ def filter_click(track: int, place: int, state, selection: Selection):
         chosen.append(place)
     else:
         return Say(_("The Filter returns at most 5 marbles."))
-    return Select(replace(selection, filter_track=track if chosen else None,
-                          filter_places=tuple(chosen)))
+    return Select(
+        replace(selection, filter_track=track if chosen else None, filter_places=tuple(chosen))
+    )
 
 
 # --- dragging -------------------------------------------------------------------------------------
@@ -394,31 +439,42 @@ def key_press(key: int, state, legal, selection: Selection):
     """A key on the table: P places every sure marble, L toggles the Little Help, E ends the
     turn, Enter returns the Filter's chosen marbles."""
     if key == PLACE_ALL_KEY:
-        return PlaceAll() if sure_placement(state, legal) is not None else Say(
-            _("No marble has a sure hole: click a marble, then a glowing hole."))
+        return (
+            PlaceAll()
+            if sure_placement(state, legal) is not None
+            else Say(_("No marble has a sure hole: click a marble, then a glowing hole."))
+        )
     if key == HELP_KEY:
         if not any(isinstance(a, pe.LittleHelp) for a in legal):
             return Say(_("No Little Help now (one per turn)."))
-        return Select(Selection(help_mode=not selection.help_mode),
-                      _("Little Help: click any marble to take it (no explosion, -2 VP).")
-                      if not selection.help_mode else "")
+        return Select(
+            Selection(help_mode=not selection.help_mode),
+            _("Little Help: click any marble to take it (no explosion, -2 VP).")
+            if not selection.help_mode
+            else "",
+        )
     if key == END_TURN_KEY:
         if pe.EndTurn() in legal:
             return Act(pe.EndTurn())
         return Say(state.end_turn_refusal() or _("You cannot end your turn now."))
     if key == DONE_KEY and pe.FinishEffect() in legal:
         return Act(pe.FinishEffect())
-    if key in (FILTER_KEY, pygame.K_KP_ENTER) and state.effect is not None \
-            and state.effect.kind == "FIL":
+    if (
+        key in (FILTER_KEY, pygame.K_KP_ENTER)
+        and state.effect is not None
+        and state.effect.kind == "FIL"
+    ):
         action = filter_action(state, selection)
-        return Act(action) if action else Say(_("Click marbles of one colour in one track "
-                                                "first (up to 5)."))
+        return (
+            Act(action)
+            if action
+            else Say(_("Click marbles of one colour in one track first (up to 5)."))
+        )
     return None
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
-def targets(lay: Layout, state, legal, selection: Selection, viewer: int,
-            last_turns=None) -> list:
+def targets(lay: Layout, state, legal, selection: Selection, viewer: int, last_turns=None) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
     marks what a click may use now. ``last_turns`` (:func:`.draw.last_turns`) explains the
     strip under each opponent's desk."""
@@ -426,41 +482,74 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int,
     phase = state.phase
     if phase == Phase.TYPES:
         for code, rect in zip(TYPE_CODES, lay.offer_cards(len(TYPE_CODES))):
-            out.append(Target(("type", code), rect, tooltip=(
-                potion_name(code), _(TYPE_BY_CODE[code].effect)), active=bool(legal)))
+            out.append(
+                Target(
+                    ("type", code),
+                    rect,
+                    tooltip=(potion_name(code), _(TYPE_BY_CODE[code].effect)),
+                    active=bool(legal),
+                )
+            )
     elif phase in (Phase.STARTERS, Phase.DRAFT):
         for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
-            out.append(Target(("offer", code), rect, tooltip=(
-                potion_words(code), _(TYPE_BY_CODE[TILES[code].type].effect)),
-                active=bool(legal)))
+            out.append(
+                Target(
+                    ("offer", code),
+                    rect,
+                    tooltip=(potion_words(code), _(TYPE_BY_CODE[TILES[code].type].effect)),
+                    active=bool(legal),
+                )
+            )
         return out + _desk_targets(lay, state, legal, selection, viewer, last_turns)
     marbles = pickable(state, legal, selection)
     for track, colours in enumerate(state.tracks):
         for place in range(len(colours)):
             centre = lay.marble_centre(track, place)
             radius = lay.marble_size(place) / 2 + 1
-            out.append(Target(("marble", track, place), circle=(centre, radius),
-                              active=(track, place) in marbles))
+            out.append(
+                Target(
+                    ("marble", track, place),
+                    circle=(centre, radius),
+                    active=(track, place) in marbles,
+                )
+            )
     out += _desk_targets(lay, state, legal, selection, viewer, last_turns)
     choose = {a.stack for a in legal if isinstance(a, pe.ChooseStack)}
     for index in range(NUM_STACKS):
         top = state.stacks[index].top
-        more = ngettext("Stack {stack}: {count} more face down.",
-                        "Stack {stack}: {count} more face down.",
-                        state.stacks[index].face_down).format(
-            stack=index + 1, count=state.stacks[index].face_down)
-        tip = (potion_words(top), _(TYPE_BY_CODE[TILES[top].type].effect), more) if top else (
-            _("Stack {stack}").format(stack=index + 1),
-            _("Empty.") if not state.stacks[index].face_down else more)
-        out.append(Target(("stack", index), lay.stack_card(index), tooltip=tip,
-                          active=index in choose))
-    out.append(Target(("pile",), lay.pile, tooltip=(
-        _("Skill tokens: +4 VP each"),
-        _("Earned for a 3rd potion of one type, for potions of 5 different types and, with 5 "
-          "or 6 players, for a 10th potion."),
-        _("The countdown stack holds {countdown}; the game ends after the round in which it "
-          "empties. The supply holds {supply} more.").format(countdown=state.countdown,
-                                                            supply=state.supply))))
+        more = ngettext(
+            "Stack {stack}: {count} more face down.",
+            "Stack {stack}: {count} more face down.",
+            state.stacks[index].face_down,
+        ).format(stack=index + 1, count=state.stacks[index].face_down)
+        tip = (
+            (potion_words(top), _(TYPE_BY_CODE[TILES[top].type].effect), more)
+            if top
+            else (
+                _("Stack {stack}").format(stack=index + 1),
+                _("Empty.") if not state.stacks[index].face_down else more,
+            )
+        )
+        out.append(
+            Target(("stack", index), lay.stack_card(index), tooltip=tip, active=index in choose)
+        )
+    out.append(
+        Target(
+            ("pile",),
+            lay.pile,
+            tooltip=(
+                _("Skill tokens: +4 VP each"),
+                _(
+                    "Earned for a 3rd potion of one type, for potions of 5 different types "
+                    "and, with 5 or 6 players, for a 10th potion."
+                ),
+                _(
+                    "The countdown stack holds {countdown}; the game ends after the round in "
+                    "which it empties. The supply holds {supply} more."
+                ).format(countdown=state.countdown, supply=state.supply),
+            ),
+        )
+    )
     return out
 
 
@@ -475,16 +564,19 @@ def _strip_tip(state, seat: int, last_turns) -> tuple:
     if last is None or not (last.colours or last.completed):
         return ()
     taken = colour_words(last.colours)
-    lines = [_("Last turn"), _("Marbles taken: {marbles}.").format(marbles=taken)
-             if taken else _("No marble taken.")]
+    lines = [
+        _("Last turn"),
+        _("Marbles taken: {marbles}.").format(marbles=taken) if taken else _("No marble taken."),
+    ]
     if last.completed:
         names = ", ".join(TILES[code].name for code in last.completed)
         lines.append(_("Each star is a potion completed: {potions}.").format(potions=names))
     return tuple(lines)
 
 
-def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int,
-                  last_turns=None) -> list:
+def _desk_targets(
+    lay: Layout, state, legal, selection: Selection, viewer: int, last_turns=None
+) -> list:
     out = []
     desk = state.desks[viewer]
     mine = bool(legal) and state.current_player() == viewer
@@ -497,54 +589,96 @@ def _desk_targets(lay: Layout, state, legal, selection: Selection, viewer: int,
         card = lay.card(slot)
         spots, size = pa.hole_layout(card.width - 2, card.height - 3, brewing.tile)
         for x, y, colour in spots:
-            out.append(Target(("hole", slot, colour), circle=((card.x + x, card.y + y),
-                                                             size / 2 + 2),
-                              active=(slot, colour) in holes))
+            out.append(
+                Target(
+                    ("hole", slot, colour),
+                    circle=((card.x + x, card.y + y), size / 2 + 2),
+                    active=(slot, colour) in holes,
+                )
+            )
     hand = [c for k, c in enumerate(COLOURS) if desk.hand[k]]
     for colour in hand:
-        out.append(Target(("hand", colour), lay.hand_group(COLOURS.index(colour)),
-                          tooltip=_marble_tip("hand", colour, desk, legal) if mine else (),
-                          active=mine))
+        out.append(
+            Target(
+                ("hand", colour),
+                lay.hand_group(COLOURS.index(colour)),
+                tooltip=_marble_tip("hand", colour, desk, legal) if mine else (),
+                active=mine,
+            )
+        )
     for index, colour in enumerate(pool_list(desk)):
         x, y = lay.pool_point(index)
-        out.append(Target(("pool", colour), circle=((x, y), lay.md / 2 + 2),
-                          tooltip=_marble_tip("pool", colour, desk, legal) if mine else (),
-                          active=mine))
-    out.append(Target(("poolzone",), lay.pool_zone(), active=bool(
-        selection.marble and selection.marble[0] == "hand")))
-    out.append(Target(("handzone",), lay.hand_zone(), active=bool(
-        selection.marble and selection.marble[0] == "pool")))
+        out.append(
+            Target(
+                ("pool", colour),
+                circle=((x, y), lay.md / 2 + 2),
+                tooltip=_marble_tip("pool", colour, desk, legal) if mine else (),
+                active=mine,
+            )
+        )
+    out.append(
+        Target(
+            ("poolzone",),
+            lay.pool_zone(),
+            active=bool(selection.marble and selection.marble[0] == "hand"),
+        )
+    )
+    out.append(
+        Target(
+            ("handzone",),
+            lay.hand_zone(),
+            active=bool(selection.marble and selection.marble[0] == "pool"),
+        )
+    )
     for slot, brewing in enumerate(desk.slots):
         if brewing is not None:
             tile = TILES[brewing.tile]
             need = state.empty_holes(viewer, slot)
             missing = colour_words([c for c in COLOURS for _hole in range(need[c])])
-            out.append(Target(("card", slot), lay.card(slot).union(lay.caption(slot)), tooltip=(
-                potion_words(brewing.tile), _(TYPE_BY_CODE[tile.type].effect),
-                _("Still needs {marbles}.").format(marbles=missing) if missing
-                else _("Complete."))))
+            out.append(
+                Target(
+                    ("card", slot),
+                    lay.card(slot).union(lay.caption(slot)),
+                    tooltip=(
+                        potion_words(brewing.tile),
+                        _(TYPE_BY_CODE[tile.type].effect),
+                        _("Still needs {marbles}.").format(marbles=missing)
+                        if missing
+                        else _("Complete."),
+                    ),
+                )
+            )
     drink = {a.index for a in legal if isinstance(a, (pe.Drink, pe.CopyPotion))}
     for index, potion in enumerate(desk.completed):
         tile = TILES[potion.tile]
-        status = (_("Drunk (turned over).") if potion.drunk and index not in drink else
-                  _("Click to use its effect again.") if index in drink and potion.drunk else
-                  _("Click to drink it.") if index in drink else _("Not drunk yet."))
-        out.append(Target(("completed", viewer, index),
-                          lay.completed_rect(index, len(desk.completed)),
-                          tooltip=(potion_words(potion.tile), _(TYPE_BY_CODE[tile.type].effect),
-                                   status), active=index in drink))
+        status = (
+            _("Drunk (turned over).")
+            if potion.drunk and index not in drink
+            else _("Click to use its effect again.")
+            if index in drink and potion.drunk
+            else _("Click to drink it.")
+            if index in drink
+            else _("Not drunk yet.")
+        )
+        out.append(
+            Target(
+                ("completed", viewer, index),
+                lay.completed_rect(index, len(desk.completed)),
+                tooltip=(potion_words(potion.tile), _(TYPE_BY_CODE[tile.type].effect), status),
+                active=index in drink,
+            )
+        )
     blind = {a.opponent for a in legal if isinstance(a, pe.TakePool)}
     for seat in lay.others:
         tip = _strip_tip(state, seat, last_turns)
-        if tip and seat not in blind:       # Blind Love's invitation takes the strip then
+        if tip and seat not in blind:  # Blind Love's invitation takes the strip then
             out.append(Target(("strip", seat), lay.last_turn_strip(seat), tooltip=tip))
         out.append(Target(("desk", seat), lay.boxes[seat], active=seat in blind))
     return out
 
 
 def _marble_tip(source: str, colour: str, desk, legal) -> tuple:
-    count = desk.hand[COLOURS.index(colour)] if source == "hand" else pool_list(desk).count(
-        colour)
+    count = desk.hand[COLOURS.index(colour)] if source == "hand" else pool_list(desk).count(colour)
     fits = {(a.slot, a.hole) for a in placements(legal, source, colour)}
     if len(fits) == 1:
         slot = next(iter(fits))[0]
@@ -557,11 +691,17 @@ def _marble_tip(source: str, colour: str, desk, legal) -> tuple:
         what = _("Click, then your hand, to take it back.")
     else:
         what = _("No hole takes it now.")
-    title = (_("{colour} marble ×{count} (hand)") if source == "hand"
-             else _("{colour} marble ×{count} (pool)"))
+    title = (
+        _("{colour} marble ×{count} (hand)")
+        if source == "hand"
+        else _("{colour} marble ×{count} (pool)")
+    )
     colour_word = pgettext("a marble", COLOUR_NAMES[colour])
-    return (title.format(colour=colour_word[:1].upper() + colour_word[1:], count=count), what,
-            _("Or drag it where it goes."))
+    return (
+        title.format(colour=colour_word[:1].upper() + colour_word[1:], count=count),
+        what,
+        _("Or drag it where it goes."),
+    )
 
 
 def hint_rects(lay: Layout, state, hint, viewer: int) -> list:
@@ -573,6 +713,7 @@ def hint_rects(lay: Layout, state, hint, viewer: int) -> list:
     def marble(track, place):
         ok = 0 <= track < len(tracks) and 0 <= place < len(tracks[track])
         return [lay.marble_rect(track, place)] if ok else []
+
     if isinstance(hint, pe.TakePair):
         return marble(hint.track, hint.position) + marble(hint.track, hint.position + 1)
     if isinstance(hint, pe.TakeRun):
@@ -584,8 +725,11 @@ def hint_rects(lay: Layout, state, hint, viewer: int) -> list:
     if isinstance(hint, (pe.RegularPick, pe.LittleHelp, pe.TakeMarble, pe.TieBreakPick)):
         return marble(hint.track, hint.position)
     if isinstance(hint, pe.PlaceMarble):
-        source = (lay.hand_group(COLOURS.index(hint.colour)) if hint.source == Source.HAND
-                  else lay.pool_zone())
+        source = (
+            lay.hand_group(COLOURS.index(hint.colour))
+            if hint.source == Source.HAND
+            else lay.pool_zone()
+        )
         return [lay.card(hint.slot), source]
     if isinstance(hint, (pe.MoveToPool, pe.MoveToHand)):
         return [lay.pool_zone(), lay.hand_zone()]
@@ -607,7 +751,8 @@ def status(state, legal, selection: Selection) -> str:
     phase = state.phase
     if phase == Phase.TYPES:
         return _("choose the potion types for this game ({count} of 6).").format(
-            count=len(state.types))
+            count=len(state.types)
+        )
     if phase == Phase.DRAFT:
         return _("take one of the starter potions.")
     if phase == Phase.END:
@@ -617,18 +762,26 @@ def status(state, legal, selection: Selection) -> str:
     if state.effect is not None:
         kind = state.effect.kind
         if kind in ("BAL", "MAG") and selection.anchor:
-            return (_("click the other end of the run.") if kind == "BAL"
-                    else _("click the partner marble, above or below it."))
+            return (
+                _("click the other end of the run.")
+                if kind == "BAL"
+                else _("click the partner marble, above or below it.")
+            )
         if kind == "FIL" and selection.filter_places:
             count = len(selection.filter_places)
-            return _("{count} chosen (one track, one colour, up to 5) — Return {count} (Enter) "
-                     "sends them to the tank.").format(count=count)
+            return _(
+                "{count} chosen (one track, one colour, up to 5) — Return {count} (Enter) "
+                "sends them to the tank."
+            ).format(count=count)
         return state.effect_prompt() or ""
     if selection.help_mode:
         return _("Little Help — click any marble (no explosion).")
     if selection.marble:
-        return (_("click a glowing hole, or your pool.") if selection.marble[0] == "hand"
-                else _("click a glowing hole, or your hand."))
+        return (
+            _("click a glowing hole, or your pool.")
+            if selection.marble[0] == "hand"
+            else _("click a glowing hole, or your hand.")
+        )
     if not state.picked:
         return _("pick a marble — hover to see what explodes.")
     desk = state.desks[state.current_player()]
@@ -650,17 +803,26 @@ def choices(state, legal, selection: Selection) -> list:
     if state.effect is not None and state.effect.kind == "FIL":
         count = len(selection.filter_places)
         action = filter_action(state, selection)
-        out.append((_("Return {count}").format(count=count), Act(action) if action else Say(
-            _("Click marbles of one colour in one track first (up to 5).")),
-            _("Return the chosen marbles to the tank (Enter)")))
+        out.append(
+            (
+                _("Return {count}").format(count=count),
+                Act(action)
+                if action
+                else Say(_("Click marbles of one colour in one track first (up to 5).")),
+                _("Return the chosen marbles to the tank (Enter)"),
+            )
+        )
     if pe.FinishEffect() in legal:
-        label = (_("Done") if state.effect.kind == "ABY" and state.effect.tracks
-                 else _("Take nothing"))
+        label = (
+            _("Done") if state.effect.kind == "ABY" and state.effect.tracks else _("Take nothing")
+        )
         out.append((label, Act(pe.FinishEffect()), _("Stop using this potion's effect (D)")))
-    elif not selection.empty and selection != Selection(help_mode=True) \
-            and state.effect is None:                # Little Help's button says "Cancel help"
-        out.append((_("Cancel"), Select(Selection()),
-                    _("Drop the current choice (Esc or right-click)")))
+    elif (
+        not selection.empty and selection != Selection(help_mode=True) and state.effect is None
+    ):  # Little Help's button says "Cancel help"
+        out.append(
+            (_("Cancel"), Select(Selection()), _("Drop the current choice (Esc or right-click)"))
+        )
     return out
 
 
@@ -671,27 +833,33 @@ def highlights(state, legal, selection: Selection, hover_key) -> dict:
     Love may take, the stacks to choose from."""
     hovered = (hover_key[1], hover_key[2]) if hover_key and hover_key[0] == "marble" else None
     preview, more = frozenset(), False
-    if hovered and not selection.help_mode and (pe.RegularPick(*hovered) in legal
-                                                or pe.TieBreakPick(*hovered) in legal):
+    if (
+        hovered
+        and not selection.help_mode
+        and (pe.RegularPick(*hovered) in legal or pe.TieBreakPick(*hovered) in legal)
+    ):
         places, more = state.chain_preview(*hovered)
         preview = frozenset((hovered[0], q) for q in places)
     marble = selection.marble
     return {
         "pickable": pickable(state, legal, selection) if legal else frozenset(),
         "ring_pickable": state.effect is not None or selection.help_mode,
-        "outlined": outlined(state, legal, selection, hovered), "preview": preview,
-        "preview_more": more, "hovered": hovered, "selected": marble,
+        "outlined": outlined(state, legal, selection, hovered),
+        "preview": preview,
+        "preview_more": more,
+        "hovered": hovered,
+        "selected": marble,
         "holes": frozenset((a.slot, a.hole) for a in placements(legal, *marble))
-        if marble else frozenset(),
-        "pool_target": bool(marble and marble[0] == "hand"
-                            and pe.MoveToPool(marble[1]) in legal),
-        "hand_target": bool(marble and marble[0] == "pool"
-                            and pe.MoveToHand(marble[1]) in legal),
+        if marble
+        else frozenset(),
+        "pool_target": bool(marble and marble[0] == "hand" and pe.MoveToPool(marble[1]) in legal),
+        "hand_target": bool(marble and marble[0] == "pool" and pe.MoveToHand(marble[1]) in legal),
         "drinkable": frozenset(a.index for a in legal if isinstance(a, pe.Drink)),
         "copyable": frozenset(a.index for a in legal if isinstance(a, pe.CopyPotion)),
         "blind": frozenset(a.opponent for a in legal if isinstance(a, pe.TakePool)),
         "stacks": frozenset(a.stack for a in legal if isinstance(a, pe.ChooseStack)),
-        "hover_key": hover_key}
+        "hover_key": hover_key,
+    }
 
 
 def preview_words(state, legal, selection: Selection, hover_key):
@@ -704,13 +872,16 @@ def preview_words(state, legal, selection: Selection, hover_key):
     places, more = state.chain_preview(hover_key[1], hover_key[2])
     if places:
         if more:
-            return ngettext("Picking here explodes {count} marble, maybe more with the marbles "
-                            "rolling in.",
-                            "Picking here explodes {count} marbles, maybe more with the "
-                            "marbles rolling in.", len(places)).format(count=len(places))
-        return ngettext("Picking here explodes {count} marble.",
-                        "Picking here explodes {count} marbles.", len(places)).format(
-            count=len(places))
+            return ngettext(
+                "Picking here explodes {count} marble, maybe more with the marbles rolling in.",
+                "Picking here explodes {count} marbles, maybe more with the marbles rolling in.",
+                len(places),
+            ).format(count=len(places))
+        return ngettext(
+            "Picking here explodes {count} marble.",
+            "Picking here explodes {count} marbles.",
+            len(places),
+        ).format(count=len(places))
     if more:
         return _("Picking here explodes nothing yet: a marble rolling in may match.")
     return _("Picking here explodes nothing: you take just this marble.")

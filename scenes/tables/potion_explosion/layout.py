@@ -10,6 +10,7 @@ completed potions in one row that shrinks rather than overlaps).
 :meth:`Layout.labelled_rects` names every rect that shows text or can be clicked; the tests check
 that no two of them overlap and that all lie on the board, at every window size and seat count.
 """
+
 from __future__ import annotations
 
 import math
@@ -39,8 +40,11 @@ PILE_FONT = 12
 def pile_lines() -> tuple:
     """The widest lines the pile shows (the countdown holds up to 8 tokens), in the language in
     use."""
-    return (_("Skill tokens"), _("Countdown {count}").format(count=8),
-            _("Supply {count}").format(count=12))
+    return (
+        _("Skill tokens"),
+        _("Countdown {count}").format(count=8),
+        _("Supply {count}").format(count=12),
+    )
 
 
 def worst_score() -> str:
@@ -81,8 +85,9 @@ class Layout:
         dw = int(min(board.width * 0.37, board.height * 0.58))
         self.disp = pygame.Rect(board.x + 8, board.y + 4, dw, board.height - 8)
         self.tank_h = max(50, int(self.disp.height * 0.11))
-        self.tank = pygame.Rect(self.disp.x + int(dw * 0.1), self.disp.y + 8,
-                                int(dw * 0.8) - 4, self.tank_h - 8)
+        self.tank = pygame.Rect(
+            self.disp.x + int(dw * 0.1), self.disp.y + 8, int(dw * 0.8) - 4, self.tank_h - 8
+        )
         self.track_top = self.disp.y + self.tank_h + 30
         self.track_bottom = self.disp.bottom - 52
         spacing = (self.track_bottom - self.track_top) / (TRACK_LENGTH - 1)
@@ -98,14 +103,14 @@ class Layout:
         self.sw, self.sh = int(sw), int(min(sh, sw / 0.74))
         stacks_h = self.sh + 28
         # the big desk: header, two cards with captions, the completed row
-        self.md = int(clamp(board.height * 0.042, 24, 34))     # a desk marble
+        self.md = int(clamp(board.height * 0.042, 24, 34))  # a desk marble
         pool_w = POOL_SIZE * (self.md + 8) + 14
         hand_w = 2 * (self.md + 44) + 12
         self.column_w = max(pool_w, hand_w)
         cw_max = (rw - 46 - self.column_w) / 2
         rows = k if k <= 2 else math.ceil(k / 2)
         least_box = 96 if k == 1 else int(clamp(board.height * 0.14, 78, 106))
-        fixed = 28 + 18 + 8 + 10                       # header, captions, gaps
+        fixed = 28 + 18 + 8 + 10  # header, captions, gaps
         comp_h = int(clamp(board.height * 0.075, 40, 60))
         room = board.height - 8 - stacks_h - 12 - (rows * least_box + (rows - 1) * 6)
         ch = min(230, cw_max / 0.74, room - fixed - comp_h)
@@ -115,8 +120,9 @@ class Layout:
         desk_h = fixed + self.ch + comp_h
         self.desk = pygame.Rect(rx, board.bottom - 4 - desk_h, rw, desk_h)
         self.stacks = pygame.Rect(rx, self.desk.y - 6 - stacks_h, rw, stacks_h)
-        self.pile = pygame.Rect(self.stacks.right - 6 - pile_w, self.stacks.y + 6, pile_w,
-                                stacks_h - 12)
+        self.pile = pygame.Rect(
+            self.stacks.right - 6 - pile_w, self.stacks.y + 6, pile_w, stacks_h - 12
+        )
 
     def _others(self, rx, rw) -> None:
         k = len(self.others)
@@ -129,16 +135,16 @@ class Layout:
         self.boxes = {}
         for index, seat in enumerate(self.others):
             row, col = divmod(index, cols)
-            self.boxes[seat] = pygame.Rect(rx + col * (bw + 8), region.y + row * (bh + 6),
-                                           bw, bh)
+            self.boxes[seat] = pygame.Rect(rx + col * (bw + 8), region.y + row * (bh + 6), bw, bh)
         # inside a compact desk: the header; two rows, each a brewing potion as a chip (its
         # holes in a row: what it still needs) beside the pool (row 1) or the completed
         # potions (row 2); the last turn's strip along the bottom
         self.chip_h = int(clamp((bh - 18 - 20 - 12) / 2, 16, 44))
-        self.ms = int(clamp(self.chip_h * 0.55, 9, 18))   # a compact desk's marble
+        self.ms = int(clamp(self.chip_h * 0.55, 9, 18))  # a compact desk's marble
         self.right_w = POOL_SIZE * (self.ms + 3) + 8
-        if bw >= 380:           # a wide desk: its completed potions get a third of it
+        if bw >= 380:  # a wide desk: its completed potions get a third of it
             self.right_w = max(self.right_w, int(bw * 0.34))
+
     # --- the dispenser -------------------------------------------------------------------------
     def marble_centre(self, track: int, place: float) -> tuple:
         """Centre of ``place`` (0 = bottom; may be fractional or above the top) of ``track``."""
@@ -161,8 +167,7 @@ class Layout:
     def tracks_rect(self) -> pygame.Rect:
         """The tracks with their numbers (under the tank)."""
         top = int(self.track_top - self.d // 2 - 4)
-        return pygame.Rect(self.disp.x + 6, top, self.disp.width - 12,
-                           self.disp.bottom - 4 - top)
+        return pygame.Rect(self.disp.x + 6, top, self.disp.width - 12, self.disp.bottom - 4 - top)
 
     def track_label(self, track: int) -> tuple:
         """Where track ``track``'s number goes (its midtop)."""
@@ -178,8 +183,9 @@ class Layout:
         return pygame.Rect(self.desk.x + 8, self.desk.y + 4, self.desk.width - 16, 20)
 
     def card(self, slot: int) -> pygame.Rect:
-        return pygame.Rect(self.desk.x + 10 + slot * (self.cw + 10), self.desk.y + 28,
-                           self.cw, self.ch)
+        return pygame.Rect(
+            self.desk.x + 10 + slot * (self.cw + 10), self.desk.y + 28, self.cw, self.ch
+        )
 
     def caption(self, slot: int) -> pygame.Rect:
         """The potion's name under the card in ``slot``."""
@@ -191,8 +197,7 @@ class Layout:
 
     def pool_zone(self) -> pygame.Rect:
         x = self.column_x()
-        return pygame.Rect(x - 6, self.desk.y + 28, self.desk.right - 8 - (x - 6),
-                           self.md + 24)
+        return pygame.Rect(x - 6, self.desk.y + 28, self.desk.right - 8 - (x - 6), self.md + 24)
 
     def pool_point(self, index: int) -> tuple:
         zone = self.pool_zone()
@@ -201,8 +206,7 @@ class Layout:
     def hand_zone(self) -> pygame.Rect:
         top = self.pool_zone().bottom + 6
         x = self.column_x()
-        return pygame.Rect(x - 6, top, self.desk.right - 8 - (x - 6),
-                           self.caption(0).bottom - top)
+        return pygame.Rect(x - 6, top, self.desk.right - 8 - (x - 6), self.caption(0).bottom - top)
 
     def hand_group(self, colour_index: int) -> pygame.Rect:
         """The hand's place for colour ``colour_index`` (a 2 × 2 grid)."""
@@ -297,12 +301,14 @@ class Layout:
 
     # --- the stacks ----------------------------------------------------------------------------
     def stacks_label(self) -> pygame.Rect:
-        return pygame.Rect(self.stacks.x + 10, self.stacks.y + 3,
-                           self.pile.x - 8 - (self.stacks.x + 10), 16)
+        return pygame.Rect(
+            self.stacks.x + 10, self.stacks.y + 3, self.pile.x - 8 - (self.stacks.x + 10), 16
+        )
 
     def stack_card(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.stacks.x + 10 + index * (self.sw + 8), self.stacks.y + 22,
-                           self.sw, self.sh)
+        return pygame.Rect(
+            self.stacks.x + 10 + index * (self.sw + 8), self.stacks.y + 22, self.sw, self.sh
+        )
 
     def pile_lines(self) -> list:
         """The pile's three text rects: its title, the countdown stack, the supply."""
@@ -345,22 +351,26 @@ class Layout:
 
     def banner_rect(self) -> pygame.Rect:
         """Where banners show: across the middle of the dispenser and the stacks."""
-        return pygame.Rect(self.board.x, self.disp.y + int(self.disp.height * 0.42) - 30,
-                           self.board.width, 60)
+        return pygame.Rect(
+            self.board.x, self.disp.y + int(self.disp.height * 0.42) - 30, self.board.width, 60
+        )
 
     # --- checks ------------------------------------------------------------------------------
     def labelled_rects(self, completed: int = 12) -> dict:
         """``{label: rect}`` of everything that shows text or can be clicked, each player
         having ``completed`` completed potions; none of them may overlap another."""
-        out = {"tank": self.tank, "tracks": self.tracks_rect(),
-               "stacks.label": self.stacks_label()}
+        out = {"tank": self.tank, "tracks": self.tracks_rect(), "stacks.label": self.stacks_label()}
         for index in range(NUM_STACKS):
             out[f"stack.{index}"] = self.stack_card(index)
         out["pile.icon"] = self.pile_icon()
         for index, rect in enumerate(self.pile_lines()):
             out[f"pile.line.{index}"] = rect
-        out.update({f"desk.{name}": rect for name, rect in self.header_parts(
-            self.header(), HEADER_FONT).items()})
+        out.update(
+            {
+                f"desk.{name}": rect
+                for name, rect in self.header_parts(self.header(), HEADER_FONT).items()
+            }
+        )
         for slot in range(2):
             out[f"desk.card.{slot}"] = self.card(slot)
             out[f"desk.caption.{slot}"] = self.caption(slot)
@@ -369,8 +379,12 @@ class Layout:
         for index in range(completed):
             out[f"desk.completed.{index}"] = self.completed_rect(index, completed)
         for seat in self.others:
-            out.update({f"seat{seat}.{name}": rect for name, rect in self.header_parts(
-                self.mini_header(seat), MINI_FONT).items()})
+            out.update(
+                {
+                    f"seat{seat}.{name}": rect
+                    for name, rect in self.header_parts(self.mini_header(seat), MINI_FONT).items()
+                }
+            )
             for slot in range(2):
                 out[f"seat{seat}.chip.{slot}"] = self.chip(seat, slot)
             out[f"seat{seat}.pool"] = self.mini_pool(seat)
@@ -390,8 +404,7 @@ class Layout:
         tokens_w = WORST_TOKENS * (size + 4 + kit.font(size - 2, True).size("×9")[0] + 8)
         score = pygame.Rect(header.right - score_w, header.y, score_w, header.height)
         tokens = pygame.Rect(score.x - 8 - tokens_w, header.y, tokens_w, header.height)
-        name = pygame.Rect(header.x + 16, header.y, tokens.x - 6 - (header.x + 16),
-                           header.height)
+        name = pygame.Rect(header.x + 16, header.y, tokens.x - 6 - (header.x + 16), header.height)
         return {"name": name, "tokens": tokens, "score": score}
 
 

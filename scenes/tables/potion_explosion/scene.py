@@ -5,6 +5,7 @@ through the match (the base, :mod:`scenes.table_base`), gives the base its steps
 (:mod:`.animate`) and fills the :class:`.draw.View` that :mod:`.draw` paints. No rule is decided
 here and nothing is drawn here: what may be done comes from the engine's legal actions.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,7 +41,7 @@ class PotionExplosionTable(TableScene):
         super().__init__(app, match, replay)
         self.log_lines = [line for line in self.log_lines if line]
         self.selection = Selection()
-        self.drag = None            # {"marble": (source, colour), "start": pos, "moved": bool}
+        self.drag = None  # {"marble": (source, colour), "start": pos, "moved": bool}
         self.last_turns = draw.last_turns(match.events, match.state.num_players)
         self.forced_pending = False
         self._cache = {}
@@ -55,8 +56,10 @@ class PotionExplosionTable(TableScene):
     def layout(self) -> Layout:
         key = (self.app.size, self.shown.num_players, self.viewer_seat())
         if self._cache.get("layout_key") != (key, translation.current_language()):  # labels' widths
-            self._cache = {"layout_key": (key, translation.current_language()),
-                           "layout": Layout(*key, self.log_width)}
+            self._cache = {
+                "layout_key": (key, translation.current_language()),
+                "layout": Layout(*key, self.log_width),
+            }
         return self._cache["layout"]
 
     def legal(self) -> list:
@@ -80,9 +83,9 @@ class PotionExplosionTable(TableScene):
         key = (id(self.shown), self.selection, id(legal), self.layout, id(self.last_turns))
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
-            self._cache["targets"] = table_input.targets(self.layout, self.shown, legal,
-                                                         self.selection, self.viewer_seat(),
-                                                         self.last_turns)
+            self._cache["targets"] = table_input.targets(
+                self.layout, self.shown, legal, self.selection, self.viewer_seat(), self.last_turns
+            )
         return self._cache["targets"]
 
     def tooltip_avoid(self) -> list:
@@ -92,10 +95,12 @@ class PotionExplosionTable(TableScene):
         key = self.key_at(self.mouse)
         if key and key[0] in ("hand", "pool"):
             fits = {(a.slot, a.hole) for a in table_input.placements(self.legal(), *key)}
-            avoid += [t.bounds for t in self.targets()
-                      if t.key[0] == "hole" and (t.key[1], t.key[2]) in fits]
-            avoid.append(self.layout.pool_zone() if key[0] == "hand" else
-                         self.layout.hand_zone())
+            avoid += [
+                t.bounds
+                for t in self.targets()
+                if t.key[0] == "hole" and (t.key[1], t.key[2]) in fits
+            ]
+            avoid.append(self.layout.pool_zone() if key[0] == "hand" else self.layout.hand_zone())
         return avoid
 
     # --- controls ------------------------------------------------------------------------------
@@ -103,20 +108,34 @@ class PotionExplosionTable(TableScene):
         ui, c = self.app.ui, self.container
         row = self.control_row()
         half = (row.width - 6) // 2
-        self.help_button = UIButton(pygame.Rect(row.x, row.y, half, row.height),
-                                    _("Little Help (-2)"), ui, container=c,
-                                    command=self.toggle_help,
-                                    tool_tip_text=_("Once per turn: take any one marble (no "
-                                                    "explosion) for a Little Help token worth "
-                                                    "-2 VP. (L)"))
-        self.end_button = UIButton(pygame.Rect(row.x + half + 6, row.y, row.width - half - 6,
-                                               row.height), _("End turn"), ui, container=c,
-                                   command=self.end_turn)
+        self.help_button = UIButton(
+            pygame.Rect(row.x, row.y, half, row.height),
+            _("Little Help (-2)"),
+            ui,
+            container=c,
+            command=self.toggle_help,
+            tool_tip_text=_(
+                "Once per turn: take any one marble (no "
+                "explosion) for a Little Help token worth "
+                "-2 VP. (L)"
+            ),
+        )
+        self.end_button = UIButton(
+            pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height),
+            _("End turn"),
+            ui,
+            container=c,
+            command=self.end_turn,
+        )
         row = self.control_row()
-        self.place_button = UIButton(pygame.Rect(row.x, row.y, half, row.height),
-                                     _("Place all"), ui, container=c, command=self.place_all,
-                                     tool_tip_text=_("Put every marble whose hole is sure into "
-                                                     "it (P)"))
+        self.place_button = UIButton(
+            pygame.Rect(row.x, row.y, half, row.height),
+            _("Place all"),
+            ui,
+            container=c,
+            command=self.place_all,
+            tool_tip_text=_("Put every marble whose hole is sure into it (P)"),
+        )
         self.choice_row = pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height)
         self.choice_buttons, self._choices = [], None
 
@@ -135,9 +154,14 @@ class PotionExplosionTable(TableScene):
             self.help_button.set_text(label)
         playing = mine and state.phase == Phase.PLAY and state.effect is None
         kit.set_enabled(self.end_button, playing)
-        kit.set_tooltip(self.end_button, (state.end_turn_refusal() if playing else None) or
-                  _("End your turn: marbles left in your hand go back to the tank; then refill "
-                    "empty slots from the stacks. (E)"))
+        kit.set_tooltip(
+            self.end_button,
+            (state.end_turn_refusal() if playing else None)
+            or _(
+                "End your turn: marbles left in your hand go back to the tank; then refill "
+                "empty slots from the stacks. (E)"
+            ),
+        )
         kit.set_enabled(self.place_button, table_input.sure_placement(state, legal) is not None)
         choices = table_input.choices(state, legal, self.selection) if mine else []
         if [label for label, _intent, _tip in choices] != self._choices:
@@ -146,32 +170,46 @@ class PotionExplosionTable(TableScene):
             self._choices = [label for label, _intent, _tip in choices]
             self.choice_buttons = []
             row = self.choice_row
-            if len(choices) > 1:            # two choices take the row: Place all waits
+            if len(choices) > 1:  # two choices take the row: Place all waits
                 row = row.union(self.place_button.relative_rect)
                 self.place_button.hide()
             else:
                 self.place_button.show()
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
             for i, (label, _intent, tip) in enumerate(choices):
-                self.choice_buttons.append(UIButton(
-                    pygame.Rect(row.x + i * (width + 6), row.y, width, row.height), label,
-                    self.app.ui, container=self.container, tool_tip_text=tip,
-                    command=kit.bind(self.choose, label)))
+                self.choice_buttons.append(
+                    UIButton(
+                        pygame.Rect(row.x + i * (width + 6), row.y, width, row.height),
+                        label,
+                        self.app.ui,
+                        container=self.container,
+                        tool_tip_text=tip,
+                        command=kit.bind(self.choose, label),
+                    )
+                )
 
     def choose(self, label: str) -> None:
         """A second-row button: its intent, asked again now (the selection may have moved)."""
         if self.human_to_move():
-            for choice, intent, _tip in table_input.choices(self.match.state, self.legal(),
-                                                         self.selection):
+            for choice, intent, _tip in table_input.choices(
+                self.match.state, self.legal(), self.selection
+            ):
                 if choice == label:
                     self.apply(intent)
 
     # --- steps, log, landing -----------------------------------------------------------------
     def steps(self, events, before) -> list:
         humans = tuple(i for i, seat in enumerate(self.match.seats) if not seat.is_bot)
-        stage = animate.Stage(self.layout, tuple(self.match.names), self.patterns,
-                              self.duration, self.banner, self.match.spec.apply_event,
-                              self.viewer_seat(), humans)
+        stage = animate.Stage(
+            self.layout,
+            tuple(self.match.names),
+            self.patterns,
+            self.duration,
+            self.banner,
+            self.match.spec.apply_event,
+            self.viewer_seat(),
+            humans,
+        )
         return animate.steps(events, before, stage)
 
     def banner_rect(self) -> pygame.Rect:
@@ -179,8 +217,7 @@ class PotionExplosionTable(TableScene):
 
     def log_line(self, event) -> str:
         """Leave out what the dispenser shows by itself (refills, slides, plain meetings)."""
-        if isinstance(event, QUIET) or (isinstance(event, pe.SeamCollision)
-                                        and not event.explodes):
+        if isinstance(event, QUIET) or (isinstance(event, pe.SeamCollision) and not event.explodes):
             return ""
         return super().log_line(event)
 
@@ -191,14 +228,20 @@ class PotionExplosionTable(TableScene):
         if not booms:
             return []
         parts = _(", then ").join(
-            _("{count} {colour}").format(count=len(e.positions),
-                                         colour=pgettext("marbles", COLOUR_NAMES[e.colour]))
-            for e in booms)
+            _("{count} {colour}").format(
+                count=len(e.positions), colour=pgettext("marbles", COLOUR_NAMES[e.colour])
+            )
+            for e in booms
+        )
         total = sum(len(e.positions) for e in booms)
         who = self.match.names[booms[0].player]
-        return [ngettext("{name}'s pick: {parts} exploded ({total} marble).",
-                         "{name}'s pick: {parts} exploded ({total} marbles).", total).format(
-            name=who, parts=parts, total=total)]
+        return [
+            ngettext(
+                "{name}'s pick: {parts} exploded ({total} marble).",
+                "{name}'s pick: {parts} exploded ({total} marbles).",
+                total,
+            ).format(name=who, parts=parts, total=total)
+        ]
 
     def on_shown(self) -> None:
         self.last_turns = draw.last_turns(self.match.events, self.match.state.num_players)
@@ -206,7 +249,7 @@ class PotionExplosionTable(TableScene):
 
     def land(self, step, lines, last) -> None:
         super().land(step, lines, last)
-        self.forced_pending = last          # the engine leaves one choice: make it next frame
+        self.forced_pending = last  # the engine leaves one choice: make it next frame
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -222,7 +265,7 @@ class PotionExplosionTable(TableScene):
     # --- commands ----------------------------------------------------------------------------
     def reset_selection(self) -> None:
         self.selection, self.drag = Selection(), None
-        self.forced_pending = False         # after an undo the one choice waits for a click
+        self.forced_pending = False  # after an undo the one choice waits for a click
 
     def cancel_selection(self) -> bool:
         had = not self.selection.empty
@@ -252,13 +295,19 @@ class PotionExplosionTable(TableScene):
 
     def toggle_help(self) -> None:
         if self.human_to_move():
-            self.apply(table_input.key_press(table_input.HELP_KEY, self.match.state,
-                                             self.legal(), self.selection))
+            self.apply(
+                table_input.key_press(
+                    table_input.HELP_KEY, self.match.state, self.legal(), self.selection
+                )
+            )
 
     def end_turn(self) -> None:
         if self.human_to_move():
-            self.apply(table_input.key_press(table_input.END_TURN_KEY, self.match.state,
-                                             self.legal(), self.selection))
+            self.apply(
+                table_input.key_press(
+                    table_input.END_TURN_KEY, self.match.state, self.legal(), self.selection
+                )
+            )
 
     def place_all(self) -> None:
         """Place every marble whose hole is sure, one after another (P)."""
@@ -266,8 +315,9 @@ class PotionExplosionTable(TableScene):
             return
         self.reset_selection()
         self.clear_message()
-        self.try_actions(lambda: table_input.sure_placement(self.match.state,
-                                                            self.match.legal_actions()))
+        self.try_actions(
+            lambda: table_input.sure_placement(self.match.state, self.match.legal_actions())
+        )
 
     # --- input -------------------------------------------------------------------------------
     def handle_input(self, event) -> bool:
@@ -295,8 +345,11 @@ class PotionExplosionTable(TableScene):
             if drag["moved"]:
                 self.apply(table_input.drop(*drag["marble"], key, legal))
             else:
-                self.apply(table_input.click(self.key_at(drag["start"]), state, legal,
-                                             self.selection, self.viewer_seat()))
+                self.apply(
+                    table_input.click(
+                        self.key_at(drag["start"]), state, legal, self.selection, self.viewer_seat()
+                    )
+                )
             return True
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             intent = table_input.key_press(event.key, state, legal, self.selection)
@@ -314,12 +367,21 @@ class PotionExplosionTable(TableScene):
         busy = self.anims.busy
         key = None if busy else self.key_at(self.mouse)
         marks = table_input.highlights(self.match.state, self.legal(), self.selection, key)
-        hint = table_input.hint_rects(self.layout, self.shown, self.current_hint(),
-                                      self.viewer_seat())
-        return draw.View(time=self.time, names=tuple(self.match.names), patterns=self.patterns,
-                         hidden=frozenset(self.anims.hidden()), busy=busy, mouse=self.mouse,
-                         dragging=bool(self.drag and self.drag["moved"]),
-                         last_turns=self.last_turns, hint=tuple(hint), **marks)
+        hint = table_input.hint_rects(
+            self.layout, self.shown, self.current_hint(), self.viewer_seat()
+        )
+        return draw.View(
+            time=self.time,
+            names=tuple(self.match.names),
+            patterns=self.patterns,
+            hidden=frozenset(self.anims.hidden()),
+            busy=busy,
+            mouse=self.mouse,
+            dragging=bool(self.drag and self.drag["moved"]),
+            last_turns=self.last_turns,
+            hint=tuple(hint),
+            **marks,
+        )
 
     def draw_board(self, surface) -> None:
         draw.draw_board(surface, self.layout, self.shown, self.view())
@@ -327,20 +389,29 @@ class PotionExplosionTable(TableScene):
     def draw_over(self, surface) -> None:
         """The dragged marble; the zoomed desk under the mouse; else the tooltip."""
         if self.drag and self.drag["moved"] and self.human_to_move():
-            pa.blit_marble(surface, self.mouse, self.layout.md, self.drag["marble"][1],
-                           self.patterns)
+            pa.blit_marble(
+                surface, self.mouse, self.layout.md, self.drag["marble"][1], self.patterns
+            )
             return
         key = self.key_at(self.mouse) if not self.anims.busy else None
         if key and key[0] == "desk" and self.app.manager.top is self:
-            draw.draw_zoom(surface, self.layout, self.shown, key[1], self.view(),
-                           self.layout.boxes[key[1]], self.tooltip_avoid())
+            draw.draw_zoom(
+                surface,
+                self.layout,
+                self.shown,
+                key[1],
+                self.view(),
+                self.layout.boxes[key[1]],
+                self.tooltip_avoid(),
+            )
             return
         self.draw_tooltip(surface)
 
     def draw_sheet(self, surface, rect, sheet) -> None:
         """The score sheet: each player's points, potions, tokens and Little Help."""
-        draw.draw_score_sheet(surface, rect, self.match.state, self.match.names, sheet,
-                              self.patterns)
+        draw.draw_score_sheet(
+            surface, rect, self.match.state, self.match.names, sheet, self.patterns
+        )
 
     # --- the top bar ---------------------------------------------------------------------------
     def chance_status(self) -> str:
@@ -351,4 +422,5 @@ class PotionExplosionTable(TableScene):
         state, legal = self.match.state, self.person_legal()
         words = table_input.preview_words(state, legal, self.selection, self.key_at(self.mouse))
         return words or _("{name}: {status}").format(
-            name=name, status=table_input.status(state, legal, self.selection))
+            name=name, status=table_input.status(state, legal, self.selection)
+        )

@@ -269,9 +269,9 @@ def cancel(e, before, after, stage: Stage) -> list:
     if e.pairs == 1:
         words = _("Cancelled!")
     else:
-        words = ngettext(
-            "{count} pair cancels!", "{count} pairs cancel!", e.pairs
-        ).format(count=e.pairs)
+        words = ngettext("{count} pair cancels!", "{count} pairs cancel!", e.pairs).format(
+            count=e.pairs
+        )
 
     def card_at(surface, mirrored: bool, centre, scale: float = 1.0) -> None:
         rect = pygame.Rect(0, 0, max(2, int(big[0] * scale)), max(2, int(big[1] * scale)))

@@ -68,6 +68,8 @@ def cards_label(count: int) -> str:
 def points_label(points: int) -> str:
     """Points, short: "1 pt", "15 pts"."""
     return ngettext("{points} pt", "{points} pts", points).format(points=points)
+
+
 GAIN = (150, 230, 120)
 LOSS = (250, 120, 100)
 

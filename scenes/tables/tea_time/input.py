@@ -387,9 +387,9 @@ def card_tip(card) -> tuple:
     if card.side == Side.MIRROR:
         return (
             _("Mirror {character}").format(character=name),
-            _(
-                "It cancels a normal {character} in the collection of whoever takes it."
-            ).format(character=name),
+            _("It cancels a normal {character} in the collection of whoever takes it.").format(
+                character=name
+            ),
         )
     return (
         name,

@@ -1,4 +1,5 @@
 """Small helpers for the Diced Tomatoes tests: positions from notation, moves by name."""
+
 from __future__ import annotations
 
 from engine.core import CHANCE

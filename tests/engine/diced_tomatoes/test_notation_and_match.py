@@ -1,4 +1,5 @@
 """Diced Tomatoes: the position notation, matches (undo, turn owner, saves) and bot autoplay."""
+
 from __future__ import annotations
 
 import random
@@ -16,9 +17,11 @@ from .helpers import pos
 
 def test_notation_round_trip_full_example():
     """Notation: the module docstring's example parses and formats back identically."""
-    text = ("players=3 options=d phase=turn active=1 last=0 start=- karma=3,3,4 bits=0,0,0 "
-            "first6=- final=no bushel=r27,b6,g0 draw=0 hand=4r,2b,x passed=- "
-            "vines=1r2r|-|3r/-|-|-/-|-|- score=1,3/-/- pending=- end=-")
+    text = (
+        "players=3 options=d phase=turn active=1 last=0 start=- karma=3,3,4 bits=0,0,0 "
+        "first6=- final=no bushel=r27,b6,g0 draw=0 hand=4r,2b,x passed=- "
+        "vines=1r2r|-|3r/-|-|-/-|-|- score=1,3/-/- pending=- end=-"
+    )
     s = parse_position(text)
     assert format_position(s) == text
     assert s.active == 1 and s.hand == [("r", 4), ("b", 2), None]
@@ -44,10 +47,20 @@ def test_notation_start_phase_and_cleanup_round_trip():
     assert c.current_player() == 1 and parse_position(format_position(c)) == c
 
 
-@pytest.mark.parametrize("bad", ["players=7", "vines=1r9r|-|-", "hand=4q", "karma=1,2",
-                                 "players=2 phase=dance", "players=2 colour=red",
-                                 "players=1 vines=1r1r1r1r1r|-|-", "players=1 options=z",
-                                 "players=1 vines=1r|-|- vines=1r|-|-"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "players=7",
+        "vines=1r9r|-|-",
+        "hand=4q",
+        "karma=1,2",
+        "players=2 phase=dance",
+        "players=2 colour=red",
+        "players=1 vines=1r1r1r1r1r|-|-",
+        "players=1 options=z",
+        "players=1 vines=1r|-|- vines=1r|-|-",
+    ],
+)
 def test_notation_rejects_bad_text(bad):
     """Notation: bad text raises ValueError naming the field."""
     with pytest.raises(ValueError):
@@ -103,8 +116,7 @@ def test_save_round_trip_replays_history():
 def test_autoplay_bots_reach_terminal_for_each_player_count(n):
     """Autoplay: a Match with bot seats plays to TERMINAL for every player count."""
     levels = ["easy", "medium"]
-    seats = [Seat("bot", f"Bot {i + 1}", levels[i % 2] if n <= 3 else "easy")
-             for i in range(n)]
+    seats = [Seat("bot", f"Bot {i + 1}", levels[i % 2] if n <= 3 else "easy") for i in range(n)]
     m = Match(GAME, seats, {"dicey": n % 2 == 0, "golden": n >= 4}, seed=n)
     steps = 0
     while not m.is_terminal():

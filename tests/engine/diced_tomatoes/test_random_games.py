@@ -7,6 +7,7 @@ test adds what Diced Tomatoes itself promises after every step: dice are conserv
 range, vines are legal sets or sequences, each rolled die's targets are exactly where
 ``rules.can_place`` allows it, and the finished game's score sheet names its winners.
 """
+
 from __future__ import annotations
 
 import random
@@ -64,8 +65,11 @@ def check_targets(s: DicedTomatoesState) -> None:
     """Each rolled die lists exactly the vines ``rules.can_place`` accepts it on."""
     for index, colour, face in s.rolled_dice():
         assert s.targets_for_die(index) == [
-            (player, vine) for player in range(s.num_players) for vine in range(3)
-            if rules.can_place(s, colour, face, player, vine)]
+            (player, vine)
+            for player in range(s.num_players)
+            for vine in range(3)
+            if rules.can_place(s, colour, face, player, vine)
+        ]
 
 
 def check_end(s: DicedTomatoesState) -> None:
@@ -73,8 +77,7 @@ def check_end(s: DicedTomatoesState) -> None:
     ``returns()``."""
     sheet = s.score_sheet()
     assert len(sheet["rows"]) == s.num_players and sheet["columns"][-1] == "Total"
-    assert s.returns() == [1.0 if p in sheet["winners"] else 0.0
-                           for p in range(s.num_players)]
+    assert s.returns() == [1.0 if p in sheet["winners"] else 0.0 for p in range(s.num_players)]
     if s.num_players > 1:
         assert sheet["winners"]
 
@@ -103,8 +106,15 @@ def play_random_games(seeds) -> None:
     """One random game per seed: 1–6 players (drawn from the seed) and random options."""
     for seed in seeds:
         players = random.Random(seed).randint(1, 6)
-        contract_check(GAME, seeds=[seed], players=[players], options_for=random_options,
-                       deep_every=6, choose=mostly_dice_moves, invariants=invariants)
+        contract_check(
+            GAME,
+            seeds=[seed],
+            players=[players],
+            options_for=random_options,
+            deep_every=6,
+            choose=mostly_dice_moves,
+            invariants=invariants,
+        )
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -6,6 +6,7 @@ unknown colour) and with legal actions of other moments of the game (a placement
 draw during a turn…). Each ``IllegalAction.reason`` is collected; none may show a decision code
 (DT-D3…: those belong in docstrings and test names) and each must be a sentence.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -82,7 +83,7 @@ def collect_refusals(seeds) -> dict:
                         raise AssertionError(f"{wrong} was accepted but is not listed as legal")
             elsewhere = (elsewhere + rng.sample(legal, min(2, len(legal))))[-60:]
             state.apply_action(action)
-        for wrong in candidates(state, rng, elsewhere):     # the game is over
+        for wrong in candidates(state, rng, elsewhere):  # the game is over
             try:
                 state.apply_action(wrong)
             except IllegalAction as err:
@@ -97,15 +98,23 @@ def test_every_refusal_is_a_plain_sentence_without_decision_codes():
     reasons = collect_refusals(range(36))
     coded = {reason: action for reason, action in reasons.items() if DECISION_CODE.search(reason)}
     assert not coded, coded
-    not_sentences = {reason: action for reason, action in reasons.items()
-                     if not is_sentence(reason)}
+    not_sentences = {
+        reason: action for reason, action in reasons.items() if not is_sentence(reason)
+    }
     assert not not_sentences, not_sentences
     # The walk reaches the refusals that used to carry codes, and many others.
     texts = " | ".join(reasons)
-    for expected in ("That token is not open", "A shift stays within 1 to 6",
-                     "You may clean only one of your own vines", "Flipping that seed",
-                     "Place the ", "The game is over.", "Nothing is left to chance",
-                     "There is no such tomato token.", "The bushel holds no die of that colour."):
+    for expected in (
+        "That token is not open",
+        "A shift stays within 1 to 6",
+        "You may clean only one of your own vines",
+        "Flipping that seed",
+        "Place the ",
+        "The game is over.",
+        "Nothing is left to chance",
+        "There is no such tomato token.",
+        "The bushel holds no die of that colour.",
+    ):
         assert expected in texts, expected
     assert len(reasons) >= 30, sorted(reasons)
 

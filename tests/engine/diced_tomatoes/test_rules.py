@@ -1,6 +1,7 @@
 """Diced Tomatoes: one test (or more) per section and numbered decision of
 docs/rules/diced_tomatoes.md. Positions come from the notation
 (engine/diced_tomatoes/notation.py)."""
+
 from __future__ import annotations
 
 import json
@@ -52,13 +53,24 @@ def test_terms_state_uses_the_games_names():
 def test_players_and_variants_options_all_off_by_default():
     """Players and variants: 1–6 players, every option off by default, solo mode flagged."""
     assert (GAME.id, GAME.title, GAME.min_players, GAME.max_players, GAME.solo) == (
-        "diced-tomatoes", "Diced Tomatoes", 1, 6, True)
-    assert GAME.default_options() == {"golden": False, "dicey": False, "overload": False,
-                                      "update_2023": False, "open_empty": False,
-                                      "clean_any": False}
+        "diced-tomatoes",
+        "Diced Tomatoes",
+        1,
+        6,
+        True,
+    )
+    assert GAME.default_options() == {
+        "golden": False,
+        "dicey": False,
+        "overload": False,
+        "update_2023": False,
+        "open_empty": False,
+        "clean_any": False,
+    }
     with pytest.raises(ValueError):
         GAME.new_state(7, GAME.default_options())
     from engine import registry
+
     assert registry.get("diced-tomatoes") is GAME
 
 
@@ -193,7 +205,7 @@ def test_placement_black_and_gold_never_seeds_but_fit_by_face():
     assert placements(s) == {(0, 0, 1), (1, 0, 2)}
     with pytest.raises(IllegalAction, match="never be a seed"):
         place(s, 0, 0, 0)
-    assert s.targets_for_die(2) == [] and not s.must_pass(2)   # passing comes last
+    assert s.targets_for_die(2) == [] and not s.must_pass(2)  # passing comes last
     place(s, 0, 0, 1)
     place(s, 1, 0, 2)
     assert s.must_pass(2)
@@ -274,8 +286,10 @@ def test_clearing_overripe_vines_must_be_cleared():
     b = dict(s.bushel)
     events = end_turn(s)
     cleared = [e for e in events if isinstance(e, VineCleared)]
-    assert [(e.owner, e.token, e.reason) for e in cleared] == [(1, 0, "overripe"),
-                                                                 (1, 1, "overripe")]
+    assert [(e.owner, e.token, e.reason) for e in cleared] == [
+        (1, 0, "overripe"),
+        (1, 1, "overripe"),
+    ]
     assert s.vines[1] == [[], [], []]
     assert s.bushel["g"] == b["g"] + 2 and s.bushel["r"] == b["r"] + 4
 
@@ -302,6 +316,7 @@ def test_dt_d5_greedy_bot_owner_clears():
     import random
 
     from engine.bots import make_bot
+
     s = pos("players=2 vines=-|-|-/1r1b|-|- hand=-")
     end_turn(s)
     bot = make_bot(GAME, "medium")
@@ -369,7 +384,7 @@ def test_karma_reroll_costs_one_and_is_a_chance_node():
     s.apply_action(RollDie(0, 5))
     assert s.hand[0] == ("r", 5) and s.current_player() == 0
     with pytest.raises(IllegalAction):
-        s.apply_action(Reroll(1))   # a placed die
+        s.apply_action(Reroll(1))  # a placed die
 
 
 def test_dt_d8_shift_costs_two_without_wrap():
@@ -456,7 +471,7 @@ def test_scene_helpers_for_dice_and_slots():
     s = pos("players=2 options=d vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r,x score=1,3/-")
     assert s.dice_to_pass() == [] and s.placeable_dice() == [1]
     assert s.targets_for_die(1) == [(0, 0), (1, 0)] and s.targets_for_die(2) == []
-    assert s.targets_for_die(0) == []      # passed only once the 5 is placed (passing last)
+    assert s.targets_for_die(0) == []  # passed only once the 5 is placed (passing last)
     assert s.slot_stars(0) == [True, False] and s.rolled_dice() == [(0, "b", 3), (1, "r", 5)]
 
 
@@ -484,8 +499,9 @@ def test_passing_comes_last_while_any_die_has_a_spot():
     before = s.to_dict()
     with pytest.raises(IllegalAction) as refused:
         s.apply_action(PassDie(0))
-    assert refused.value.reason == ("Place the red 5 first: dice are passed only when none of "
-                                    "your dice has a legal spot.")
+    assert refused.value.reason == (
+        "Place the red 5 first: dice are passed only when none of your dice has a legal spot."
+    )
     assert s.to_dict() == before
 
 
@@ -519,6 +535,7 @@ def test_passing_comes_last_bots_and_hints_place_first(level):
     import random
 
     from engine.bots import make_bot
+
     s = pos("players=2 vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b,5r karma=0,0")
     bot = make_bot(GAME, level)
     choice = bot.choose(s.observation(0), s.legal_actions(), random.Random(4))
@@ -580,8 +597,10 @@ def test_end_empty_bushel_at_turn_start_ends_at_once_even_with_passed_dice():
 # ------------------------------------------------------------------------------------------
 def test_scoring_all_end_game_points():
     """Scoring: slots, +2 first to six, +1 per 2 unused karma, +1 per vine with 3 dice."""
-    s = pos("players=2 phase=over end=final first6=0 karma=5,2 "
-            "score=1,2,3,4,5,6/6,6 vines=1r2r3r|4r4r4r|5r/2r2r2r|-|-")
+    s = pos(
+        "players=2 phase=over end=final first6=0 karma=5,2 "
+        "score=1,2,3,4,5,6/6,6 vines=1r2r3r|4r4r4r|5r/2r2r2r|-|-"
+    )
     sheet = s.score_sheet()
     assert sheet["columns"] == ["Tomatoes", "First to six", "Karma", "3-dice vines", "Total"]
     assert sheet["rows"] == [[21, 2, 2, 2, 27], [12, 0, 1, 1, 14]]
@@ -591,11 +610,18 @@ def test_scoring_all_end_game_points():
 def test_running_score_counts_harvests_and_bonuses_so_far():
     """Scoring, during the game: what is already certain — the harvested values, +2 for the
     first to six — and not what only the end scores (karma, 3-dice vines)."""
-    s = pos("players=2 first6=0 final=yes karma=5,2 score=1,2,3,4,5,6/6,4 "
-            "vines=1r2r3r|-|-/2r2r2r|-|-")
+    s = pos(
+        "players=2 first6=0 final=yes karma=5,2 score=1,2,3,4,5,6/6,4 vines=1r2r3r|-|-/2r2r2r|-|-"
+    )
     assert rules.running_score(s, 0)["total"] == 21 + 2
-    assert rules.running_score(s, 1) == {"tomatoes": 10, "dicey_bonus": 0, "first_six": 0,
-                                         "total": 10, "slot_points": [6, 4], "missed": []}
+    assert rules.running_score(s, 1) == {
+        "tomatoes": 10,
+        "dicey_bonus": 0,
+        "first_six": 0,
+        "total": 10,
+        "slot_points": [6, 4],
+        "missed": [],
+    }
     # the end adds karma (5 // 2) and one 3-dice vine to the same running points
     assert rules.score_parts(s, 0)["total"] == 23 + 2 + 1
 
@@ -634,9 +660,11 @@ def test_dicey_tomato_rules_matching_bonus_2021_and_red_dice():
     s = pos("players=2 options=d vines=1r1r1b|-|-/-|-|- hand=1r karma=0,0")
     events = place(s, 0, 0, 0)
     harvest = [e for e in events if isinstance(e, VineHarvested)]
-    assert harvest == []        # 1 − 1 black = 0: not harvested
-    s = pos("players=2 options=d score=1,5,3,4/2 karma=0,0 "
-            "vines=1r2r3r|4r4b|-/5r5r5r|-|- phase=over end=bushel")
+    assert harvest == []  # 1 − 1 black = 0: not harvested
+    s = pos(
+        "players=2 options=d score=1,5,3,4/2 karma=0,0 "
+        "vines=1r2r3r|4r4b|-/5r5r5r|-|- phase=over end=bushel"
+    )
     parts = rules.score_parts(s, 0)
     assert (parts["tomatoes"], parts["dicey_bonus"], parts["red_dice"]) == (13, 5 + 3 + 2, 1)
     assert parts["stars"] == [1, 3, 4] and parts["vines"] == 0
@@ -718,8 +746,10 @@ def test_single_player_always_ends_looping_position_ends_as_a_loss():
     events = s.apply_action(KeepVine(0, 1))
     assert s.is_terminal() and s.ended == "stuck" and s.passed == ["r", "b"]
     assert event_types(events)[-1] == "GameEnded"
-    assert events[-1].text(["Ana"]) == ("Game over: the bushel is empty and no die held can "
-                                        "ever be placed. Ana lost, 4 slots matched.")
+    assert events[-1].text(["Ana"]) == (
+        "Game over: the bushel is empty and no die held can "
+        "ever be placed. Ana lost, 4 slots matched."
+    )
     sheet = s.score_sheet()
     assert not sheet["solo"]["won"] and sheet["winners"] == [] and s.returns() == [0.0]
 
@@ -728,20 +758,19 @@ def test_single_player_goes_on_while_a_held_die_could_still_be_placed():
     """Single-player mode: with an empty bushel the game goes on while a held die could be
     placed on a later roll: clearing a vine frees its token, and a vine of 1 to 3 dice takes
     some face (the passed dice are rolled again)."""
-    s = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|2r2b2b2r|- passed=r,b hand=- "
-            "bushel=r0,b0,g0")
+    s = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|2r2b2b2r|- passed=r,b hand=- bushel=r0,b0,g0")
     end_turn(s)
     s.apply_action(ClearVine(0, 0))
     s.apply_action(KeepVine(0, 1))
     assert not s.is_terminal() and s.to_draw == 3 and s.active == 0
-    growing = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|5r6r|- passed=b hand=- "
-                  "bushel=r0,b0,g0")
+    growing = pos("players=1 score=1,2,3,4 vines=1r1b1r1r|5r6r|- passed=b hand=- bushel=r0,b0,g0")
     end_turn(growing)
     growing.apply_action(KeepVine(0, 0))
     assert not growing.is_terminal() and growing.hand == [("b", None)]
-    black_only = pos("players=1 score=1,2,3 vines=1r1b1r1r|2r2b2b2r|- passed=b hand=- "
-                     "bushel=r0,b0,g0")
-    end_turn(black_only)          # the third token is open, but a black die is never a seed
+    black_only = pos(
+        "players=1 score=1,2,3 vines=1r1b1r1r|2r2b2b2r|- passed=b hand=- bushel=r0,b0,g0"
+    )
+    end_turn(black_only)  # the third token is open, but a black die is never a seed
     black_only.apply_action(KeepVine(0, 0))
     black_only.apply_action(KeepVine(0, 1))
     assert black_only.is_terminal() and black_only.ended == "stuck"
@@ -754,6 +783,7 @@ def test_single_player_random_games_always_end_even_keeping_every_vine():
     import random
 
     from engine.match import pick_outcome
+
     endings = set()
     for seed in range(60):
         rng = random.Random(seed)
@@ -766,8 +796,11 @@ def test_single_player_random_games_always_end_even_keeping_every_vine():
                 continue
             legal = s.legal_actions()
             keep = [a for a in legal if isinstance(a, KeepVine)]
-            plain = [a for a in legal if not isinstance(a, (Reroll, Shift, CleanVine, RollOver,
-                                                            FlipSeed, SetDie))]
+            plain = [
+                a
+                for a in legal
+                if not isinstance(a, (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie))
+            ]
             s.apply_action(keep[0] if keep else rng.choice(plain or legal))
         assert s.is_terminal(), seed
         endings.add(s.ended)
@@ -781,9 +814,17 @@ def test_illegal_action_leaves_state_unchanged_and_names_the_rule():
     """Contract: apply_action refuses with a plain sentence and changes nothing."""
     s = pos("players=2 vines=3r3r|-|-/-|-|- hand=4r,1b karma=1,3")
     before = snapshot(s)
-    for action in (PlaceDie(0, 0, 0), PlaceDie(1, 1, 1), PassDie(0), SetDie(0, 3),
-                   ClearVine(0, 0), EndTurn(), DrawDie("r"), PlaceDie(5, 0, 0),
-                   PlaceDie(0, 4, 0)):
+    for action in (
+        PlaceDie(0, 0, 0),
+        PlaceDie(1, 1, 1),
+        PassDie(0),
+        SetDie(0, 3),
+        ClearVine(0, 0),
+        EndTurn(),
+        DrawDie("r"),
+        PlaceDie(5, 0, 0),
+        PlaceDie(0, 4, 0),
+    ):
         with pytest.raises(IllegalAction) as err:
             s.apply_action(action)
         reason = err.value.reason
@@ -801,6 +842,7 @@ def test_every_event_has_a_sentence_and_actions_plain_words():
     import random
 
     from engine.match import pick_outcome
+
     rng = random.Random(3)
     seen = set()
     for n in (1, 3):
@@ -816,16 +858,25 @@ def test_every_event_has_a_sentence_and_actions_plain_words():
             for e in s.apply_action(a):
                 text = e.text(["Ana", "Bo", "Cy"])
                 if type(e).__name__ in BOOKKEEPING:
-                    assert text == ""          # the log leaves these out
+                    assert text == ""  # the log leaves these out
                 else:
                     assert text[0].isupper() and text.endswith("."), text
                 seen.add(type(e).__name__)
-    assert {"DieDrawn", "DieRolled", "DiePlaced", "VineHarvested", "GameEnded",
-            "KarmaSpent", "TurnStarted", "TurnEnded"} <= seen
+    assert {
+        "DieDrawn",
+        "DieRolled",
+        "DiePlaced",
+        "VineHarvested",
+        "GameEnded",
+        "KarmaSpent",
+        "TurnStarted",
+        "TurnEnded",
+    } <= seen
     s = pos("players=2 vines=-|-|-/3r|-|- hand=4r")
     assert s.action_to_string(PlaceDie(0, 0, 0)) == "Place the red 4 as a seed on your top token"
-    assert (s.action_to_string(PlaceDie(0, 1, 0), ["Ana", "Bo"])
-            == "Place the red 4 on Bo's top vine")
+    assert (
+        s.action_to_string(PlaceDie(0, 1, 0), ["Ana", "Bo"]) == "Place the red 4 on Bo's top vine"
+    )
 
 
 def test_rules_summary_has_headings_bullets_and_every_option():
@@ -839,8 +890,10 @@ def test_rules_summary_has_headings_bullets_and_every_option():
 
 def test_state_dict_round_trip_and_equality():
     """Contract: from_dict(to_dict) round-trips; equality via to_dict; clone is independent."""
-    s = pos("players=3 options=gdo vines=1r2r|4r|-/6r6g|-|-/-|-|- hand=4r,x,?b score=2/-/- "
-            "karma=4,0,12 bits=2,1,0")
+    s = pos(
+        "players=3 options=gdo vines=1r2r|4r|-/6r6g|-|-/-|-|- hand=4r,x,?b score=2/-/- "
+        "karma=4,0,12 bits=2,1,0"
+    )
     d = json.loads(json.dumps(s.to_dict()))
     t = DicedTomatoesState.from_dict(d)
     assert t == s and t.to_dict() == s.to_dict()

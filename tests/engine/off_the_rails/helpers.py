@@ -1,5 +1,6 @@
 """Shared helpers for the Off the Rails tests: building positions and a track-laying random
 policy."""
+
 from __future__ import annotations
 
 import random
@@ -199,9 +200,16 @@ def play_from(s, rng, on_step=None, max_steps=20000):
     return history
 
 
-RING = {**{(1, c): "EW" for c in range(2, 10)}, **{(10, c): "EW" for c in range(2, 10)},
-        **{(r, 1): "NS" for r in range(2, 10)}, **{(r, 10): "NS" for r in range(2, 10)},
-        (1, 1): "ES", (1, 10): "SW", (10, 10): "NW", (10, 1): "NE"}
+RING = {
+    **{(1, c): "EW" for c in range(2, 10)},
+    **{(10, c): "EW" for c in range(2, 10)},
+    **{(r, 1): "NS" for r in range(2, 10)},
+    **{(r, 10): "NS" for r in range(2, 10)},
+    (1, 1): "ES",
+    (1, 10): "SW",
+    (10, 10): "NW",
+    (10, 1): "NE",
+}
 
 
 def ring_position(seed, num_players, **options):
@@ -228,7 +236,14 @@ def ring_position(seed, num_players, **options):
             g = int(rng.random() * 5)
             if s.bag[g] - load[g] > 0:
                 load[g] += 1
-        put_cart(s, ci, sq, facing, back=[x for x in tile if x != facing][0],
-                 speed=1 + int(rng.random() * 6), load=load)
+        put_cart(
+            s,
+            ci,
+            sq,
+            facing,
+            back=[x for x in tile if x != facing][0],
+            speed=1 + int(rng.random() * 6),
+            load=load,
+        )
     s.moved = []
     return s

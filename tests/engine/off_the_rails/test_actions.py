@@ -1,5 +1,6 @@
 """Rules, "A turn", action phase: placing and upgrading track, carts, speed (OR-D4, OR-D5,
 OR-D9)."""
+
 import pytest
 
 from engine.core import IllegalAction
@@ -64,7 +65,7 @@ def test_upgrade_illegal_removing_exit_skipping_step_no_tile_cart_on_it():
     lay(s, {(2, 2): "NS", (5, 0): "EW"})
     put_cart(s, 0, (5, 0), "E")
     refused(s, UpgradeTile(2, 2, "ESW"), "keeps every exit")  # would remove N
-    refused(s, UpgradeTile(2, 2, "NESW"), "one step")          # straight cannot jump to cross
+    refused(s, UpgradeTile(2, 2, "NESW"), "one step")  # straight cannot jump to cross
     refused(s, UpgradeTile(3, 3, "NES"), "no tile")
     refused(s, UpgradeTile(5, 0, "NEW"), "cart on it")
 
@@ -127,10 +128,10 @@ def test_or_d12_after_the_fourth_action_the_phase_waits_for_the_player_to_end_it
     assert s.pending() == "actions" and s.actions_left == 0
     assert s.legal_actions() == [EndActions()]
     refused(s, PlaceTile(0, 5, "EW"), "already used your 4 actions")
-    assert s.carts[0].square == (-1, 6)                  # nothing has rolled yet
+    assert s.carts[0].square == (-1, 6)  # nothing has rolled yet
     events = s.apply_action(EndActions())
     assert events_of(events, CartMoved)[0].path == ((-1, 6), (0, 6), (1, 6), (2, 6))
-    assert s.pending() == "chance"                       # on to the deposit phase
+    assert s.pending() == "chance"  # on to the deposit phase
 
 
 def test_or_d12_the_fourth_action_can_be_undone_before_the_carts_roll():
@@ -138,6 +139,7 @@ def test_or_d12_the_fourth_action_can_be_undone_before_the_carts_roll():
     replays the history; nothing of the movement has happened)."""
     from engine.match import Match, Seat
     from engine.off_the_rails import GAME
+
     match = Match(GAME, [Seat("human", "Ana"), Seat("human", "Ben")], {}, seed=2)
     match.advance_chance()
     match.apply(match.legal_actions()[0])  # edge
@@ -167,6 +169,7 @@ def test_or_d4_track_tiles_are_unlimited():
     """OR-D4: track tiles never run out."""
     s = blank()
     from engine.off_the_rails import board
+
     lay(s, {sq: "NS" for sq in board.BUILDABLE if sq != (11, 11)})
     assert len(s.placements_at(11, 11)) == 6
 
@@ -175,6 +178,7 @@ def test_undo_inside_the_action_phase_through_match():
     """Undo takes back the player's own actions within the turn (Match replays the history)."""
     from engine.match import Match, Seat
     from engine.off_the_rails import GAME
+
     match = Match(GAME, [Seat("human", "Ana"), Seat("human", "Ben")], {}, seed=2)
     match.advance_chance()
     match.apply(match.legal_actions()[0])  # edge
@@ -207,6 +211,7 @@ def test_squares_are_named_as_the_board_labels_them():
     top), also inside the mines (their numbers can hide under track), surface squares by edge
     and column/row."""
     from engine.off_the_rails.state import square_name
+
     assert square_name(0, 0) == "A1" and square_name(11, 11) == "L12" and square_name(9, 2) == "C10"
     assert square_name(3, 3) == "D4" and square_name(8, 8) == "I9"  # red 1, green 5
     assert square_name(4, 4) == "the red mine centre"
@@ -225,35 +230,54 @@ def test_log_sentences_say_their_cart_and_name_squares():
         TilePlaced,
         TileUpgraded,
     )
+
     names = ["Ana", "Ben"]
-    assert CartPlaced(0, 0, "white", -1, 5, "S").text(names) == \
-        "Ana put their white cart in at the north edge, column F."
-    assert SpeedChanged(1, 2, "black", 3, 4).text(names) == \
-        "Ben set their black cart's speed from 3 to 4."
-    assert GemTaken(0, 0, "white", 3, 3, "emerald").text(names) == \
-        "Ana's white cart took an emerald at D4."
-    assert GemTaken(0, 0, "white", 3, 3, "ruby").text(names) == \
-        "Ana's white cart took a ruby at D4."
+    assert (
+        CartPlaced(0, 0, "white", -1, 5, "S").text(names)
+        == "Ana put their white cart in at the north edge, column F."
+    )
+    assert (
+        SpeedChanged(1, 2, "black", 3, 4).text(names)
+        == "Ben set their black cart's speed from 3 to 4."
+    )
+    assert (
+        GemTaken(0, 0, "white", 3, 3, "emerald").text(names)
+        == "Ana's white cart took an emerald at D4."
+    )
+    assert (
+        GemTaken(0, 0, "white", 3, 3, "ruby").text(names) == "Ana's white cart took a ruby at D4."
+    )
     assert TilePlaced(0, 2, 4, "ES").text(names) == "Ana placed a south-east curve on E3."
-    assert TileUpgraded(0, 2, 4, "ES", "ESW").text(names) == \
-        "Ana upgraded the curve on E3 to a T-junction open east, south and west."
-    assert Collided(0, 0, 1, 0, "bump", 2, 2, 2, 3, "white", "black").text(names) == \
-        "Ana's white cart bumped into their own black cart."
+    assert (
+        TileUpgraded(0, 2, 4, "ES", "ESW").text(names)
+        == "Ana upgraded the curve on E3 to a T-junction open east, south and west."
+    )
+    assert (
+        Collided(0, 0, 1, 0, "bump", 2, 2, 2, 3, "white", "black").text(names)
+        == "Ana's white cart bumped into their own black cart."
+    )
     # solo: the carts are named by colour
-    assert CartPlaced(0, 3, "blue", 6, -1, "E").text(["Sol"]) == \
-        "Sol put the blue cart in at the west edge, row 7."
+    assert (
+        CartPlaced(0, 3, "blue", 6, -1, "E").text(["Sol"])
+        == "Sol put the blue cart in at the west edge, row 7."
+    )
 
 
 def test_action_words_name_squares():
     s = blank()
     lay(s, {(2, 2): "NS"})
-    assert (s.action_to_string(PlaceCart(0, -1, 2))
-            == "Put the white cart in at the north edge, column C")
+    assert (
+        s.action_to_string(PlaceCart(0, -1, 2))
+        == "Put the white cart in at the north edge, column C"
+    )
     assert s.action_to_string(UpgradeTile(2, 2, "NES")) == "Upgrade C3 to a T-junction"
     assert s.action_to_string(PlaceTile(9, 0, "EW")) == "Place an east-west straight on A10"
 
 
 def test_deposit_card_names_its_mine_square_and_the_label():
     from engine.off_the_rails.state import CardRevealed
-    assert CardRevealed("red", 1, 3, 3, True).text(["Ana", "Ben"]) == \
-        "Deposit card revealed: red 1 (D4)."
+
+    assert (
+        CardRevealed("red", 1, 3, 3, True).text(["Ana", "Ben"])
+        == "Deposit card revealed: red 1 (D4)."
+    )

@@ -1,4 +1,5 @@
 """Board geometry (OR-D1), components, setup and options."""
+
 import pytest
 
 from engine.core import CHANCE
@@ -127,8 +128,9 @@ def test_setup_two_or_three_players_always_remove_one_more_card_of_each_colour(p
         assert 8 - used_per_colour >= 2
     with pytest.raises(ValueError) as err:
         rules.new_state(players, {"game_length": 25})
-    assert str(err.value) == (f"With {players} players the game length is 13, 17 or 21 cards, "
-                              "not 25.")
+    assert str(err.value) == (
+        f"With {players} players the game length is 13, 17 or 21 cards, not 25."
+    )
 
 
 def test_setup_four_players_offer_all_four_lengths_and_remove_one_card_per_colour_at_25():
@@ -162,11 +164,14 @@ def test_game_length_default_and_choices_depend_on_seats():
     assert length.choices_for(2) == length.choices_for(3) == (13, 17, 21)
     assert length.choices_for(4) == (13, 17, 21, 25)
     assert GAME.resolve_options({"game_length": 25}, 4)["game_length"] == 25
-    with pytest.raises(ValueError, match="Very short \\(13 cards\\), Short \\(17 cards\\), "
-                                         "Medium \\(21 cards\\) with 3 players"):
+    with pytest.raises(
+        ValueError,
+        match="Very short \\(13 cards\\), Short \\(17 cards\\), "
+        "Medium \\(21 cards\\) with 3 players",
+    ):
         GAME.resolve_options({"game_length": 25}, 3)
     with pytest.raises(ValueError):
-        GAME.resolve_options({"game_length": 21.0}, 3)   # a number of the wrong type
+        GAME.resolve_options({"game_length": 21.0}, 3)  # a number of the wrong type
 
 
 def test_deposit_reveal_odds_follow_the_top_pile():
@@ -186,6 +191,7 @@ def test_deposit_reveal_odds_follow_the_top_pile():
 
 def test_registry_lists_the_game():
     from engine import registry
+
     spec = registry.get("off-the-rails")
     assert spec.title == "Off the Rails" and spec.min_players == 1 and spec.max_players == 4
     assert spec.solo is True
@@ -199,7 +205,7 @@ def test_deposit_phase_draws_as_many_gems_as_remain():
     s.bag = (0, 1, 0, 0, 0)
     s.lost = (12, 23, 15, 10, 5)
     s._legal = None
-    s.apply_action(RevealCard("green", 8))       # a card for 3 gems
+    s.apply_action(RevealCard("green", 8))  # a card for 3 gems
     assert s.chance_outcomes() == [(DrawGem("ruby"), 1.0)]
     s.apply_action(DrawGem("ruby"))
     assert s.gems[board.mine_square("green", 8)] == (0, 1, 0, 0, 0)

@@ -1,5 +1,6 @@
 """Off the Rails computer players (issue 9): every level plays legal moves, delivers a loaded
 cart, explains its hints and never reads the hidden split (rules, "Collisions", OR-D7)."""
+
 import random
 
 import pytest
@@ -27,6 +28,7 @@ def positions(seed, count):
     """Positions at a player's decision, reached by bot-like random play (track-laying policy)."""
     from engine.off_the_rails import rules
     from tests.engine.off_the_rails.helpers import track_policy
+
     rng = random.Random(seed)
     s = rules.new_state(2, {})
     out = []
@@ -106,16 +108,19 @@ def test_explain_move_returns_a_sentence_for_every_kind_of_action():
     put_gems(s, (3, 3), (0, 1, 0, 0, 1))
     lay(s, {(0, 3): "NS"})
     put_cart(s, 0, (0, 3), "S", speed=2)
-    for a in s.legal_actions()[:: 37] + [EndActions()]:
+    for a in s.legal_actions()[::37] + [EndActions()]:
         text = heuristics.explain_move(s, a)
         assert isinstance(text, str) and text.endswith(".") and len(text) > 10
     route = heuristics.routes(s, 0, limit=1)[0]
     # spoken to the player to move, naming the cart and the squares as the board labels them
     assert heuristics.explain_move(s, route.actions[0]) == (
         "Lays a north-south straight on D2: track for your white cart to reach a ruby and a "
-        "diamond on D4.")
-    assert heuristics.explain_move(s, ChangeSpeed(0, 1)) == \
-        "At speed 3, your white cart would run off the track at D2."
+        "diamond on D4."
+    )
+    assert (
+        heuristics.explain_move(s, ChangeSpeed(0, 1))
+        == "At speed 3, your white cart would run off the track at D2."
+    )
 
 
 def test_hint_reasons_say_your_and_fit_the_top_bar():
@@ -124,7 +129,7 @@ def test_hint_reasons_say_your_and_fit_the_top_bar():
     count = 0
     for s in positions(5, 30):
         p = s.current_player()
-        for a in s.legal_actions()[:: 7]:
+        for a in s.legal_actions()[::7]:
             text = heuristics.explain_move(s, a)
             assert f"Player {p + 1}" not in text, text
             assert len(text) <= 110, text
@@ -139,22 +144,30 @@ def test_solo_hints_give_real_reasons():
     put_gems(s, (8, 8), (0, 1, 2, 0, 1))
     reasons = {heuristics.explain_move(s, a) for a in s.legal_actions()}
     assert "A sensible move." not in reasons
-    assert ("Lays a north-south straight on I10: track for your green cart to reach 4 gems "
-            "with a diamond on I9.") in reasons
-    assert ("Puts your green cart in at the south edge, column I, to fetch 4 gems with a "
-            "diamond on I9.") in reasons
+    assert (
+        "Lays a north-south straight on I10: track for your green cart to reach 4 gems "
+        "with a diamond on I9."
+    ) in reasons
+    assert (
+        "Puts your green cart in at the south edge, column I, to fetch 4 gems with a diamond on I9."
+    ) in reasons
     s = blank(1)
     put_cart(s, 3, (5, 1), "W", speed=1, load=(0, 0, 0, 0, 1))  # the blue cart, a diamond
-    assert heuristics.explain_move(s, PlaceTile(5, 0, "EW")) == \
-        "Lays an east-west straight on A6 to bring your blue cart's diamond out west."
-    assert heuristics.explain_move(s, TakeGem("diamond")) == \
-        "Takes the diamond: diamonds count at the west edge."
+    assert (
+        heuristics.explain_move(s, PlaceTile(5, 0, "EW"))
+        == "Lays an east-west straight on A6 to bring your blue cart's diamond out west."
+    )
+    assert (
+        heuristics.explain_move(s, TakeGem("diamond"))
+        == "Takes the diamond: diamonds count at the west edge."
+    )
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_planner_never_reads_the_hidden_split(level):
     """OR-D7: two positions that differ only in the owner's split look the same to the mover,
     and the planner picks the same pile in both (fixed seed)."""
+
     def position(split):
         s = blank()
         lay(s, {(2, c): "EW" for c in range(12)})
@@ -163,13 +176,13 @@ def test_planner_never_reads_the_hidden_split(level):
         s.apply_action(EndActions())
         s.apply_action(SplitLoad(split))
         return s
+
     a, b = position((0, 1, 0, 0, 1)), position((1, 1, 0, 0, 0))
     mover = a.current_player()
     assert a.pending() == "pick" and a.split_piles() != b.split_piles()
     oa, ob = a.observation(mover), b.observation(mover)
     assert oa.split_piles() == ob.split_piles()
-    picks = {make_bot(GAME, level).choose(o, o.legal_actions(), random.Random(3))
-             for o in (oa, ob)}
+    picks = {make_bot(GAME, level).choose(o, o.legal_actions(), random.Random(3)) for o in (oa, ob)}
     assert len(picks) == 1 and picks.pop() in (PickPile(0), PickPile(1))
 
 
@@ -189,10 +202,10 @@ def test_hard_respects_its_budget_with_a_clock():
     s = blank()
     put_gems(s, (3, 3), (0, 0, 1, 1, 1))
     put_gems(s, (3, 8), (0, 2, 1, 0, 0))
-    clock = SteppingClock(0.01)            # each read of the clock is 10 ms of "thinking"
+    clock = SteppingClock(0.01)  # each read of the clock is 10 ms of "thinking"
     bot = make_bot(GAME, "hard", budget=0.3, clock=clock)
     a = bot.choose(s.observation(0), s.legal_actions(), random.Random(2))
-    assert clock.now <= 0.3 + 0.05         # it stops at its budget, not well past it
+    assert clock.now <= 0.3 + 0.05  # it stops at its budget, not well past it
     assert a in s.legal_actions()
 
 
@@ -210,6 +223,7 @@ def test_a_bot_game_replays_exactly():
             else:
                 m.play_bot_turn_now(lambda spec, lv: make_bot(spec, lv))
         return m.history
+
     first = play()
     assert play() == first
 
@@ -217,13 +231,17 @@ def test_a_bot_game_replays_exactly():
 def test_cancel_stops_a_thinking_hard_bot():
     import threading
     import time
+
     s = blank()
     put_gems(s, (3, 3), (0, 0, 1, 1, 1))
     put_gems(s, (3, 8), (0, 2, 1, 0, 0))
     bot = make_bot(GAME, "hard", budget=30.0, clock=time.monotonic)
     result = {}
-    worker = threading.Thread(target=lambda: result.setdefault(
-        "a", bot.choose(s.observation(0), s.legal_actions(), random.Random(1))))
+    worker = threading.Thread(
+        target=lambda: result.setdefault(
+            "a", bot.choose(s.observation(0), s.legal_actions(), random.Random(1))
+        )
+    )
     worker.start()
     time.sleep(0.05)
     bot.cancel()
@@ -244,14 +262,14 @@ def test_hard_spends_spare_time_on_more_futures_of_the_same_candidates(monkeypat
     def counting(cand, me, rng, *rest):
         calls.append((id(cand), rng.random()))
         return real(cand, me, rng, *rest)
+
     monkeypatch.setattr(bots, "_second_turn", counting)
-    frozen_clock = lambda: 0.0        # noqa: E731 - time never runs out
-    bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(5), deadline=1.0,
-                      clock=frozen_clock)
+    frozen_clock = lambda: 0.0  # noqa: E731 - time never runs out
+    bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(5), deadline=1.0, clock=frozen_clock)
     candidates = {c for c, _ in calls}
     assert len(candidates) == bots.LEVELS["hard"]["lookahead"]
     assert len(calls) == len(candidates) * bots.MAX_FUTURES
     futures = {}
     for cand, first_draw in calls:
         futures.setdefault(cand, []).append(first_draw)
-    assert len({tuple(v) for v in futures.values()}) == 1     # common random numbers
+    assert len({tuple(v) for v in futures.values()}) == 1  # common random numbers

@@ -1,4 +1,5 @@
 """Rules, "The Chasm" and "End of the game" (OR-D8): from the Chasm card to the end."""
+
 import pytest
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
@@ -49,8 +50,8 @@ def test_chasm_sequence_final_turns_revealer_last_then_chasm_deck_then_end():
     # after the revealer's final turn the chasm deck is revealed, one card per colour
     outcomes = [a for a, _ in s.chance_outcomes()]
     assert all(a.colour == "red" for a in outcomes)
-    s.apply_action(RevealCard("red", 3))             # (3, 5): the tile falls in
-    s.apply_action(RevealCard("yellow", 7))          # (5, 6): seat 1's cart falls in
+    s.apply_action(RevealCard("red", 3))  # (3, 5): the tile falls in
+    s.apply_action(RevealCard("yellow", 7))  # (5, 6): seat 1's cart falls in
     s.apply_action(RevealCard("green", 2))
     ev = s.apply_action(RevealCard("blue", 3))
     assert (3, 5) not in s.tiles and s.chasm[(3, 5)] == "red"

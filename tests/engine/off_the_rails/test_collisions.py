@@ -1,4 +1,5 @@
 """Rules, "Collisions" (OR-D7, OR-D10) and the Bumper Carts option."""
+
 import pytest
 
 from engine.core import CHANCE, IllegalAction
@@ -139,13 +140,16 @@ def test_or_d7_the_mirror_of_a_listed_even_split_is_refused_naming_the_listed_on
     put_cart(s, 2, (2, 4), "E", load=(0, 1, 1, 0, 0))
     s.apply_action(EndActions())
     with pytest.raises(IllegalAction) as err:
-        s.apply_action(SplitLoad((0, 0, 1, 0, 0)))      # the mirror of the listed split
-    assert err.value.reason == ("That is the same split as a ruby | an emerald, the piles the "
-                                "other way round: choose that one.")
+        s.apply_action(SplitLoad((0, 0, 1, 0, 0)))  # the mirror of the listed split
+    assert err.value.reason == (
+        "That is the same split as a ruby | an emerald, the piles the "
+        "other way round: choose that one."
+    )
     with pytest.raises(IllegalAction) as err:
         s.apply_action(SplitLoad((0, 1, 1, 0, 0)))
-    assert err.value.reason == ("The first pile holds 1 of the 2 gems in the cart (a ruby and "
-                                "an emerald).")
+    assert err.value.reason == (
+        "The first pile holds 1 of the 2 gems in the cart (a ruby and an emerald)."
+    )
     ev = s.apply_action(SplitLoad((0, 1, 0, 0, 0)))
     assert events_of(ev, LoadSplit)[0].sizes == (1, 1)
     assert s.split_piles() == ((0, 1, 0, 0, 0), (0, 0, 1, 0, 0))

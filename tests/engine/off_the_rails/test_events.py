@@ -1,5 +1,6 @@
 """Issue 16: the engine owns its events. One small test per event class: a position, one event
 played with events.apply_event, the exact fields it must change (and nothing of the input)."""
+
 import pytest
 
 from engine.off_the_rails import rules
@@ -87,7 +88,8 @@ def test_edge_taken_colours_the_seat_and_its_carts():
     assert changed(s, EdgeTaken(1, "east", "yellow", "took")) == {
         "edges": [None, "east"],
         "carts": [c.to_dict() for c in s.carts[:2]]
-        + [{**c.to_dict(), "colour": "yellow"} for c in s.carts[2:]]}
+        + [{**c.to_dict(), "colour": "yellow"} for c in s.carts[2:]],
+    }
 
 
 def test_mission_dealt_goes_face_up():
@@ -100,29 +102,38 @@ def test_card_revealed_from_the_deposit_deck_leaves_the_top_pile():
     s.piles = [(1, 0, 1, 0, 1), (1, 1, 1, 1, 0)]
     assert changed(s, CardRevealed("green", 6, 8, 7, True)) == {
         "piles": [[1, 0, 0, 0, 1], [1, 1, 1, 1, 0]],
-        "unseen": {**s.to_dict()["unseen"], "green": [1, 2, 3, 4, 5, 7, 8]}}
+        "unseen": {**s.to_dict()["unseen"], "green": [1, 2, 3, 4, 5, 7, 8]},
+    }
     # at setup the card comes from the colour's own cards, not the deck
     assert changed(s, CardRevealed("red", 1, 3, 3, False)) == {
-        "unseen": {**s.to_dict()["unseen"], "red": [2, 3, 4, 5, 6, 7, 8]}}
+        "unseen": {**s.to_dict()["unseen"], "red": [2, 3, 4, 5, 6, 7, 8]}
+    }
 
 
 def test_chasm_card_revealed_starts_the_last_turns():
     s = blank(3)
     s.piles = [(0, 0, 0, 0, 1), (1, 1, 1, 1, 0)]
     assert changed(s, ChasmCardRevealed(1)) == {
-        "piles": [[1, 1, 1, 1, 0]], "chasm_card_seen": True, "revealed_chasm_now": True,
-        "final_turns_left": 3}
+        "piles": [[1, 1, 1, 1, 0]],
+        "chasm_card_seen": True,
+        "revealed_chasm_now": True,
+        "final_turns_left": 3,
+    }
 
 
 def test_gem_placed_comes_from_the_bag_or_the_solo_pool():
     s = blank(2)
-    assert changed(s, GemPlaced(3, 4, "gold")) == {"gems": {"3,4": [0, 0, 0, 1, 0]},
-                                                   "bag": [12, 24, 15, 9, 5]}
+    assert changed(s, GemPlaced(3, 4, "gold")) == {
+        "gems": {"3,4": [0, 0, 0, 1, 0]},
+        "bag": [12, 24, 15, 9, 5],
+    }
     solo = rules.new_state(1, {})
     pool = list(solo.solo_pool)
     pool[4] -= 1
-    assert changed(solo, GemPlaced(3, 3, "diamond")) == {"gems": {"3,3": [0, 0, 0, 0, 1]},
-                                                         "solo_pool": pool}
+    assert changed(solo, GemPlaced(3, 3, "diamond")) == {
+        "gems": {"3,3": [0, 0, 0, 0, 1]},
+        "solo_pool": pool,
+    }
 
 
 def test_turn_started_resets_the_turn():
@@ -131,24 +142,41 @@ def test_turn_started_resets_the_turn():
     s.chasm_turn, s.revealed_chasm_now = True, True
     s.facts = MoveFacts(head_on=True)
     assert changed(s, TurnStarted(1, 2)) == {
-        "player": 1, "turn": 2, "actions_left": 4, "moved": [], "claimed": False,
-        "facts": NO_FACTS.to_dict(), "chasm_turn": False, "revealed_chasm_now": False}
+        "player": 1,
+        "turn": 2,
+        "actions_left": 4,
+        "moved": [],
+        "claimed": False,
+        "facts": NO_FACTS.to_dict(),
+        "chasm_turn": False,
+        "revealed_chasm_now": False,
+    }
 
 
 def test_tile_placed_and_upgraded_spend_an_action():
     s = blank(2)
     assert changed(s, TilePlaced(0, 2, 5, "NE")) == {"tiles": {"2,5": "NE"}, "actions_left": 3}
     lay(s, {(2, 5): "NE"})
-    assert changed(s, TileUpgraded(0, 2, 5, "NE", "NES")) == {"tiles": {"2,5": "NES"},
-                                                              "actions_left": 3}
+    assert changed(s, TileUpgraded(0, 2, 5, "NE", "NES")) == {
+        "tiles": {"2,5": "NES"},
+        "actions_left": 3,
+    }
 
 
 def test_cart_placed_stands_on_the_surface_facing_in_at_speed_3():
     s = blank(2)
     after = played(s, CartPlaced(0, 1, "black", -1, 6, "S"))
     assert after.carts[1].to_dict() == {
-        "owner": 0, "colour": "red", "marker": "black", "where": "board", "square": [-1, 6],
-        "back": "N", "facing": "S", "speed": 3, "load": [0, 0, 0, 0, 0]}
+        "owner": 0,
+        "colour": "red",
+        "marker": "black",
+        "where": "board",
+        "square": [-1, 6],
+        "back": "N",
+        "facing": "S",
+        "speed": 3,
+        "load": [0, 0, 0, 0, 0],
+    }
     assert after.actions_left == 3
 
 
@@ -159,8 +187,9 @@ def test_speed_changed_spends_an_action():
     assert (after.carts[0].speed, after.actions_left) == (4, 3)
 
 
-@pytest.mark.parametrize("event", [ActionsEnded(0), ChasmDieRolled("red", 3),
-                                   ChasmCardShuffledBack()])
+@pytest.mark.parametrize(
+    "event", [ActionsEnded(0), ChasmDieRolled("red", 3), ChasmCardShuffledBack()]
+)
 def test_telling_events_change_nothing(event):
     s = blank(2)
     assert changed(s, event) == {}
@@ -210,8 +239,7 @@ def test_collided_head_on_is_noted_for_head_to_head():
     s = blank(2)
     event = Collided(0, 0, 2, 1, CollisionKind.HEAD_ON, 2, 1, 2, 2, "white", "white")
     assert changed(s, event) == {"facts": {**NO_FACTS.to_dict(), "head_on": True}}
-    assert changed(s, Collided(0, 0, 2, 1, CollisionKind.REAR, 2, 1, 2, 2, "white",
-                               "white")) == {}
+    assert changed(s, Collided(0, 0, 2, 1, CollisionKind.REAR, 2, 1, 2, 2, "white", "white")) == {}
 
 
 def test_cart_turned_swaps_back_and_front_also_on_a_curve():
@@ -244,14 +272,14 @@ def test_cart_derailed_returns_its_gems_to_the_bag():
     s = blank(2)
     lay(s, {(2, 4): "EW"})
     put_cart(s, 2, (2, 4), "E", load=(0, 2, 0, 0, 0))
-    after = played(s, CartDerailed(1, 2, "white", 2, 4, 2, 4, (0, 2, 0, 0, 0), "collision",
-                                   False))
+    after = played(s, CartDerailed(1, 2, "white", 2, 4, 2, 4, (0, 2, 0, 0, 0), "collision", False))
     assert after.bag == (12, 24, 15, 10, 5) and after.carts[2].where == CartPlace.SUPPLY
     assert after.carts[2].load == (0, 0, 0, 0, 0) and after.facts.derailed_opponent
     solo = blank(1)
     put_cart(solo, 1, (2, 4), "E")
-    gone = played(solo, CartDerailed(0, 1, "yellow", 2, 4, 2, 5, (0, 0, 0, 0, 0),
-                                     "no track ahead", True))
+    gone = played(
+        solo, CartDerailed(0, 1, "yellow", 2, 4, 2, 5, (0, 0, 0, 0, 0), "no track ahead", True)
+    )
     assert gone.carts[1].where == CartPlace.LOST and not gone.facts.derailed_opponent
 
 
@@ -268,11 +296,12 @@ def test_cart_left_mine_stockpiles_its_load():
     put_cart(s, 0, (-1, 3), "N", load=(0, 1, 0, 0, 1))
     after = played(s, CartLeftMine(0, 0, "white", "south", 12, 3, (0, 1, 0, 0, 1)))
     assert after.stockpiles[0] == (0, 1, 0, 0, 1) and after.carts[0].where == CartPlace.SUPPLY
-    assert after.facts.exits == (CartExit((0, 1, 0, 0, 1), True),)   # south is seat 1's edge
+    assert after.facts.exits == (CartExit((0, 1, 0, 0, 1), True),)  # south is seat 1's edge
     solo = blank(1)
     put_cart(solo, 0, (-1, 3), "N", load=(0, 2, 0, 0, 0))
-    assert played(solo, CartLeftMine(0, 0, "red", "north", -1, 3, (0, 2, 0, 0, 0))
-                  ).delivered["north"] == (0, 2, 0, 0, 0)
+    assert played(solo, CartLeftMine(0, 0, "red", "north", -1, 3, (0, 2, 0, 0, 0))).delivered[
+        "north"
+    ] == (0, 2, 0, 0, 0)
 
 
 def test_cart_returned_goes_back_to_the_supply():
@@ -285,8 +314,11 @@ def test_cart_returned_goes_back_to_the_supply():
 def test_mission_claimed_is_the_turns_one_mission_but_dirty_goblins_at_the_end():
     s = blank(2)
     s.missions = [4, 9]
-    assert changed(s, MissionClaimed(0, 9)) == {"missions": [4], "taken": [[9], []],
-                                                "claimed": True}
+    assert changed(s, MissionClaimed(0, 9)) == {
+        "missions": [4],
+        "taken": [[9], []],
+        "claimed": True,
+    }
     assert changed(s, MissionClaimed(1, 4)) == {"missions": [9], "taken": [[], [4]]}
 
 
@@ -309,7 +341,8 @@ def test_chasm_opened_swallows_tile_and_gems_and_takes_the_card():
     assert after.solo_deck == [("red", 2)] and after.token_supply["red"] == 4
     # a token placed in the chasm phase names no card
     assert changed(s, ChasmOpened("red", 2, 3, "", (0, 0, 0, 0, 0), -1, 0)) == {
-        "chasm": {"2,3": "red"}}
+        "chasm": {"2,3": "red"}
+    }
 
 
 def test_card_skipped_leaves_the_solo_deck():
@@ -328,8 +361,10 @@ def test_tasks_changed_replaces_the_head_tasks():
     s = blank(2)
     after = played(s, TasksChanged(1, (Run(0, 3), CartStep(TaskKind.CART_DONE, 0))))
     assert after.tasks[:3] == [Run(0, 3), CartStep(TaskKind.CART_DONE, 0), MOVEMENT]
-    assert played(s, TasksChanged(0, (DrawGems(1, 1, 2),))).tasks[:2] == [DrawGems(1, 1, 2),
-                                                                         ACTIONS]
+    assert played(s, TasksChanged(0, (DrawGems(1, 1, 2),))).tasks[:2] == [
+        DrawGems(1, 1, 2),
+        ACTIONS,
+    ]
     assert played(s, TasksChanged(4, ())).tasks == []
 
 

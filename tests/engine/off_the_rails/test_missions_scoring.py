@@ -1,4 +1,5 @@
 """Rules, "Missions" (OR-D11) and "End of the game and scoring" (ruby bonus, carts, tie-breaks)."""
+
 import pytest
 
 from engine.core import IllegalAction
@@ -138,8 +139,7 @@ def test_scoring_gems_ruby_bonus_carts_missions():
     s = finished([(2, 3, 1, 1, 1), (0, 3, 0, 0, 0)], taken=[[1], []], lost=(3,))
     sheet = s.score_sheet()
     # one column per scoring category, each row adding up to its total
-    assert sheet["columns"] == ["Gem points", "Most rubies", "Carts in supply", "Missions",
-                                "Total"]
+    assert sheet["columns"] == ["Gem points", "Most rubies", "Carts in supply", "Missions", "Total"]
     # seat 0: 3+2+3+4 = 12 gems, +5 rubies (tie), +6 carts, +4 mission = 27
     assert sheet["rows"][0] == [12, 5, 6, 4, 27]
     # seat 1: 3 gems, +5, one cart lost in the chasm: +3
@@ -149,7 +149,8 @@ def test_scoring_gems_ruby_bonus_carts_missions():
     assert sheet["notes"] == [
         "Player 1, red clan: 3 rubies, an emerald, a gold, a diamond and 2 rocks; "
         "mission: Behind Enemy Lines.",
-        "Player 2, green clan: 3 rubies."]
+        "Player 2, green clan: 3 rubies.",
+    ]
 
 
 def test_ruby_bonus_needs_at_least_one_ruby():
@@ -158,10 +159,10 @@ def test_ruby_bonus_needs_at_least_one_ruby():
 
 
 def test_tie_break_more_jewels_then_fewer_rocks_then_shared():
-    s = finished([(0, 0, 0, 0, 1), (0, 0, 2, 0, 0)])   # 4 points each; seat 1 has 2 jewels
+    s = finished([(0, 0, 0, 0, 1), (0, 0, 2, 0, 0)])  # 4 points each; seat 1 has 2 jewels
     assert s.score_sheet()["winners"] == [1]
     assert "broken" in s.score_sheet()["notes"][0]
-    s = finished([(1, 0, 2, 0, 0), (0, 0, 2, 0, 0)])   # same points and jewels; fewer rocks wins
+    s = finished([(1, 0, 2, 0, 0), (0, 0, 2, 0, 0)])  # same points and jewels; fewer rocks wins
     assert s.score_sheet()["winners"] == [1]
     s = finished([(0, 0, 2, 0, 0), (0, 0, 2, 0, 0)])
     assert s.score_sheet()["winners"] == [0, 1] and s.returns() == [1.0, 1.0]
@@ -200,7 +201,7 @@ def test_mission_10_spice_of_life_is_taken_by_the_end_of_the_movement_without_a_
 def test_missions_held_are_still_one_per_turn():
     """Missions: at most one per turn, also for a mission the player holds."""
     s, ev = exit_north((0, 0, 0, 0, 1), [3, 10], stock=(0, 1, 1, 1, 0))
-    assert s.pending() == "mission"          # OR-D11: the move fulfils both
+    assert s.pending() == "mission"  # OR-D11: the move fulfils both
     s.apply_action(ClaimMission(3))
     assert s.taken[0] == [3] and s.missions == [10]
     s = spice_position((10,))

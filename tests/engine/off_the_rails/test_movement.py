@@ -1,5 +1,6 @@
 """Rules, "Movement phase": paths, junctions (OR-D6), pick-ups, leaving the mine, derailing,
 falling into the chasm."""
+
 import pytest
 
 from engine.off_the_rails.state import (
@@ -117,7 +118,7 @@ def test_or_d13_no_jewel_question_when_the_cart_takes_every_gem_anyway():
     assert s.pending() == "gem" and s.gem_choices() == ["ruby", "emerald", "gold"]
     s = with_rows(blank(), {1: row(c2="NS+re"), 2: row(c2="NS")})
     lay(s, {(0, 2): "NS"})
-    put_cart(s, 0, (0, 2), "S", speed=1, load=(0, 0, 0, 4, 0))   # room for one more gem
+    put_cart(s, 0, (0, 2), "S", speed=1, load=(0, 0, 0, 4, 0))  # room for one more gem
     s.apply_action(EndActions())
     assert s.pending() == "gem" and s.gem_choices() == ["ruby", "emerald"]
 
@@ -131,8 +132,9 @@ def test_cart_holds_at_most_five_gems():
     assert s.gems[(1, 2)] == (0, 2, 0, 0, 0)
 
 
-@pytest.mark.parametrize("edge_side,square", [("N", (0, 3)), ("S", (11, 3)), ("E", (4, 11)),
-                                               ("W", (4, 0))])
+@pytest.mark.parametrize(
+    "edge_side,square", [("N", (0, 3)), ("S", (11, 3)), ("E", (4, 11)), ("W", (4, 0))]
+)
 def test_leaving_the_mine_at_any_edge_with_movement_left(edge_side, square):
     """Leaving the mine: any edge, any speed; the load goes to the stockpile, the cart home."""
     s = blank()

@@ -1,5 +1,6 @@
 """Random play: seeded games with invariants after every action, round trips, exact replay
 through engine.match.Match, a proven bound on the number of turns, and bot autoplay."""
+
 import functools
 import random
 import re
@@ -36,28 +37,40 @@ well under 80 (checked)."""
 def options_for(seed):
     r = random.Random(seed)
     n = r.randint(1, 4)
-    options = {"bumper_carts": r.random() < 0.3, "chasm_die": r.random() < 0.5,
-               "split_rule": r.choice(["choose", "larger"]),
-               "game_length": r.choice(lengths_for(n) or (21,))}   # solo: not used
+    options = {
+        "bumper_carts": r.random() < 0.3,
+        "chasm_die": r.random() < 0.5,
+        "split_rule": r.choice(["choose", "larger"]),
+        "game_length": r.choice(lengths_for(n) or (21,)),
+    }  # solo: not used
     return n, options
 
 
 def probe_actions(s, rng):
     """A few actions that may or may not be legal, to check that exactly the legal ones apply."""
     r, c = int(rng.random() * 14) - 1, int(rng.random() * 14) - 1
-    return [PlaceTile(r, c, "NS"), PlaceTile(r, c, "NES"), UpgradeTile(r, c, "NESW"),
-            PlaceCart(int(rng.random() * len(s.carts)), r, c),
-            ChangeSpeed(int(rng.random() * len(s.carts)), 1)]
+    return [
+        PlaceTile(r, c, "NS"),
+        PlaceTile(r, c, "NES"),
+        UpgradeTile(r, c, "NESW"),
+        PlaceCart(int(rng.random() * len(s.carts)), r, c),
+        ChangeSpeed(int(rng.random() * len(s.carts)), 1),
+    ]
 
 
 def check_state(s: OTRState, rng, deep: bool):
     assert gem_total(s) == TOTAL_GEMS
-    assert all(min(x) >= 0 for x in [s.bag, s.lost, *s.stockpiles, *s.gems.values(),
-                                    *(k.load for k in s.carts)])
+    assert all(
+        min(x) >= 0
+        for x in [s.bag, s.lost, *s.stockpiles, *s.gems.values(), *(k.load for k in s.carts)]
+    )
     assert all(sum(k.load) <= 5 for k in s.carts)
     assert len(s.chasm) <= 20 and not (set(s.chasm) & set(s.tiles))
-    assert all(k.square in s.tiles for k in s.carts if k.where == "board" and 0 <= k.square[0] < 12
-               and 0 <= k.square[1] < 12)
+    assert all(
+        k.square in s.tiles
+        for k in s.carts
+        if k.where == "board" and 0 <= k.square[0] < 12 and 0 <= k.square[1] < 12
+    )
     if not deep:
         return
     d = s.to_dict()
@@ -118,10 +131,15 @@ def play_random_games(seeds) -> None:
             if s.is_terminal():
                 check_end(s)
 
-        contract_check(GAME, seeds=[seed], players=[num_players],
-                       options_for=lambda _rng, _n, options=options: dict(options),
-                       choose=lambda spec, s, legal, game_rng: track_policy(s, game_rng),
-                       deep_every=11, invariants=invariants)
+        contract_check(
+            GAME,
+            seeds=[seed],
+            players=[num_players],
+            options_for=lambda _rng, _n, options=options: dict(options),
+            choose=lambda spec, s, legal, game_rng: track_policy(s, game_rng),
+            deep_every=11,
+            invariants=invariants,
+        )
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -176,8 +194,9 @@ def test_bot_autoplay_reaches_the_end_for_each_player_count():
                 match.play_bot_turn_now(make_bot)
         assert match.is_terminal()
         assert len(match.state.score_sheet()["rows"]) == n
-        assert match.state.returns() == [1.0 if p in match.state.score_sheet()["winners"] else 0.0
-                                         for p in range(n)]
+        assert match.state.returns() == [
+            1.0 if p in match.state.score_sheet()["winners"] else 0.0 for p in range(n)
+        ]
 
 
 def test_medium_bot_picks_a_legal_move():
@@ -200,7 +219,7 @@ def test_event_texts_are_sentences():
                 seen.add(type(e))
                 text = e.text(names[: s.num_players])
                 if isinstance(e, BOOKKEEPING_EVENTS):
-                    assert text == ""   # the log skips it
+                    assert text == ""  # the log skips it
                     continue
                 assert text and text[0].isupper() and text.endswith("."), text
                 assert type(e).text is not type(e).__mro__[1].text
@@ -221,11 +240,14 @@ def test_crowded_ring_games_split_pick_drop_and_conserve_gems():
     conserved and the state round-trips after every action."""
     from engine.off_the_rails.state import DropGems, GemsDropped, PickPile
     from tests.engine.off_the_rails.helpers import play_from, ring_position
+
     seen = {"drop": 0, "split": 0, "larger": 0}
     for seed in range(40):
         n = 2 + seed % 3
-        options = {"split_rule": "larger" if seed % 4 == 3 else "choose",
-                   "bumper_carts": seed % 7 == 6}
+        options = {
+            "split_rule": "larger" if seed % 4 == 3 else "choose",
+            "bumper_carts": seed % 7 == 6,
+        }
         s = ring_position(seed, n, **options)
         rng = random.Random(seed)
         start = gem_total(s)
@@ -250,6 +272,7 @@ def test_records_round_trip_and_every_event_has_text():
     subclass overrides text(names)."""
     from engine.core import RecordCodec
     from engine.off_the_rails.state import EVENTS
+
     assert all("text" in cls.__dict__ for cls in EVENTS)
     event_codec = RecordCodec(EVENTS)
     kinds = set()
@@ -269,6 +292,7 @@ def test_records_round_trip_and_every_event_has_text():
 def test_rules_summary_shape():
     """RULES_SUMMARY: headings "# "/"## ", bullets "- ", every option explained."""
     from engine.off_the_rails import RULES_SUMMARY
+
     lines = RULES_SUMMARY.splitlines()
     assert lines[0] == "# Off the Rails"
     for heading in ("## Setup", "## A turn", "## Scoring", "## Options", "## Solo game"):

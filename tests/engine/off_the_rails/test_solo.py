@@ -1,4 +1,5 @@
 """Rules, "Solo rules": setup, four carts on their colour edges, the chasm reveals, results."""
+
 import pytest
 
 from engine.core import CHANCE, IllegalAction
@@ -88,16 +89,18 @@ def delivered(**per_edge):
 
 
 def test_solo_major_victory():
-    s = delivered(north=(0, 2, 0, 0, 0), east=(0, 0, 0, 2, 0), south=(0, 0, 3, 0, 0),
-                  west=(0, 0, 0, 0, 2))
+    s = delivered(
+        north=(0, 2, 0, 0, 0), east=(0, 0, 0, 2, 0), south=(0, 0, 3, 0, 0), west=(0, 0, 0, 0, 2)
+    )
     r = rules.solo_result(s)
     assert r["result"] == "major victory" and r["right_sets"] == 2 and r["high_score"] == 9 + 200
     assert s.score_sheet()["solo"]["won"] and s.returns() == [1.0]
 
 
 def test_solo_victory_and_partial_victory_and_loss():
-    s = delivered(north=(0, 1, 1, 0, 0), east=(0, 0, 0, 1, 0), south=(0, 0, 1, 0, 0),
-                  west=(0, 0, 0, 0, 1))
+    s = delivered(
+        north=(0, 1, 1, 0, 0), east=(0, 0, 0, 1, 0), south=(0, 0, 1, 0, 0), west=(0, 0, 0, 0, 1)
+    )
     r = rules.solo_result(s)
     assert r["result"] == "victory" and r["right_sets"] == 1 and r["wrong_sets"] == 0
     s = delivered(north=(0, 1, 1, 1, 1))
@@ -135,10 +138,16 @@ def test_solo_summary_is_short_and_notes_say_what_was_missing():
     s = delivered(north=(0, 1, 1, 1, 1))
     sheet = s.score_sheet()
     assert sheet["solo"]["summary"] == "Partial victory, high score 14"
-    assert sheet["columns"] == ["Jewels delivered", "Sets to other edges", "Sets to own edges",
-                                "Total"]
-    assert sheet["notes"][1] == ("For a victory, bring one of each jewel out by its own edge: "
-                                 "rubies north, gold east, emeralds south, diamonds west.")
+    assert sheet["columns"] == [
+        "Jewels delivered",
+        "Sets to other edges",
+        "Sets to own edges",
+        "Total",
+    ]
+    assert sheet["notes"][1] == (
+        "For a victory, bring one of each jewel out by its own edge: "
+        "rubies north, gold east, emeralds south, diamonds west."
+    )
     s = delivered(north=(0, 3, 1, 0, 0))
     sheet = s.score_sheet()
     assert sheet["solo"]["summary"] == "Loss, high score 4"
@@ -159,6 +168,7 @@ def test_solo_match_counts_every_turn():
     from engine.bots import make_bot
     from engine.match import Match, Seat
     from engine.off_the_rails import GAME
+
     m = Match(GAME, [Seat("bot", "Solo", "easy")], seed=5)
     steps = 0
     while not m.is_terminal() and m.state.turn < 4 and steps < 3000:

@@ -1,4 +1,5 @@
 """Shared helpers for the Potion Explosion tests: positions come from the notation."""
+
 from __future__ import annotations
 
 from engine.core import CHANCE

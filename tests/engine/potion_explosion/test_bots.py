@@ -1,4 +1,5 @@
 """Potion Explosion's Hard bot plans whole turns (engine/potion_explosion/bots.py, issue 9)."""
+
 from __future__ import annotations
 
 import random
@@ -22,7 +23,8 @@ TWO_POTIONS = pos(
     "types=WIS,FIL,MAG,SAN,PRI,ABY phase=play "
     "tracks=RBYKRBYK/BRKYBRKY/RBYKRBYK/BRKYBRKY/RBYKRBYK tank=R5B5Y5K5 "
     "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
-    "p0=WIS4:RRY,FIL7:KKKYYY/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+    "p0=WIS4:RRY,FIL7:KKKYYY/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+)
 
 
 def picked_colour(state, action) -> str:
@@ -47,10 +49,12 @@ def test_hard_plays_out_every_pick_whose_explosion_completes_a_potion():
     K1, its blues and black placed). One-step values count those reds as 2 marbles in the hand,
     below many black-and-yellow explosions for the 6-VP Sands of Time, so the pick used to be
     left out of the search now and then; Hard now always plays it out, and takes it."""
-    s = pos("types=WIS,FIL,MAG,SAN,PRI,ABY phase=play "
-            "tracks=KBYKYBKY/BYKYBYKY/KBYKYBYK/BYKYBKBY/YRBRKYBK tank=R5B5Y5K5 "
-            "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
-            "p0=WIS7:BBBBK,SAN6:/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+    s = pos(
+        "types=WIS,FIL,MAG,SAN,PRI,ABY phase=play "
+        "tracks=KBYKYBKY/BYKYBYKY/KBYKYBYK/BYKYBKBY/YRBRKYBK tank=R5B5Y5K5 "
+        "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
+        "p0=WIS7:BBBBK,SAN6:/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+    )
     for seed in range(3):
         choice = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(seed))
         assert choice == RegularPick(4, 2), seed
@@ -60,7 +64,7 @@ def test_greedy_turn_plays_the_turn_to_its_end():
     """The rollout policy ends the turn (rules, "A turn": end turn, then draw tiles): the next
     seat is to move, the hand is empty and both potions were completed and scored."""
     s = TWO_POTIONS.clone()
-    s.apply_action(RegularPick(0, 2))          # the yellow at the third place of track 0
+    s.apply_action(RegularPick(0, 2))  # the yellow at the third place of track 0
     after = greedy_turn(s, random.Random(3))
     assert (after.phase, after.player) == ("play", 1)
     assert after.desks[0].hand == [0, 0, 0, 0]
@@ -78,8 +82,11 @@ def test_cancel_stops_the_search_before_a_pick():
     s = TWO_POTIONS
     bot = TurnPlannerBot(budget=30.0, clock=time.monotonic)
     result = {}
-    worker = threading.Thread(target=lambda: result.setdefault(
-        "a", bot.choose(s.clone(), s.legal_actions(), random.Random(1))))
+    worker = threading.Thread(
+        target=lambda: result.setdefault(
+            "a", bot.choose(s.clone(), s.legal_actions(), random.Random(1))
+        )
+    )
     worker.start()
     time.sleep(0.2)
     bot.cancel()
@@ -90,11 +97,11 @@ def test_cancel_stops_the_search_before_a_pick():
 
 def test_search_before_a_pick_keeps_to_its_budget():
     s = TWO_POTIONS
-    clock = SteppingClock(0.01)            # each read of the clock is 10 ms of "thinking"
+    clock = SteppingClock(0.01)  # each read of the clock is 10 ms of "thinking"
     bot = TurnPlannerBot(budget=0.4, clock=clock)
     bot.choose(s.clone(), s.legal_actions(), random.Random(1))
-    assert clock.now <= 0.4 + 0.05         # it stops at its budget, not well past it
-    assert bot.last_rollouts >= 8          # every kept candidate was played out at least once
+    assert clock.now <= 0.4 + 0.05  # it stops at its budget, not well past it
+    assert bot.last_rollouts >= 8  # every kept candidate was played out at least once
 
 
 def test_hard_drafts_the_most_vp_then_the_colours_its_first_potion_shares():
@@ -103,11 +110,14 @@ def test_hard_drafts_the_most_vp_then_the_colours_its_first_potion_shares():
     (Abyssal Draft, R2 B2) over Magnetical Attraction (B2 K2)."""
     from engine.potion_explosion.bots import draft_choice
     from engine.potion_explosion.state import DraftStarter
+
     s = pos("types=SAN,MAG,WIS,PRI,BLI,ABY phase=draft draft=0:MAG4,WIS4,ABY4,SAN4")
     assert draft_choice(s, s.legal_actions()) == DraftStarter("WIS4")
     # the last pick of a 2-player draft is seat 0's again; it already brews a Wisdom
-    s = pos("types=SAN,MAG,WIS,PRI,BLI,ABY phase=draft draft=3:MAG4,ABY4 "
-            "p0=WIS4:,-/-/-/-/0.0.-.0.0.0 p1=SAN4:,PRI4:/-/-/-/0.0.-.0.0.0")
+    s = pos(
+        "types=SAN,MAG,WIS,PRI,BLI,ABY phase=draft draft=3:MAG4,ABY4 "
+        "p0=WIS4:,-/-/-/-/0.0.-.0.0.0 p1=SAN4:,PRI4:/-/-/-/0.0.-.0.0.0"
+    )
     assert s.current_player() == 0
     assert draft_choice(s, s.legal_actions()) == DraftStarter("ABY4")
 
@@ -116,9 +126,11 @@ def test_every_level_places_fitting_hand_and_pool_marbles_and_ends_its_turn():
     """A turn, "To end the turn": placement comes before the pool. A bot of each level whose
     hand marble (red) and pool marble (yellow) fit empty holes places them and ends its turn:
     moving a marble into the pool is no way out, and no bot gets stuck."""
-    start = pos("types=WIS,FIL,MAG,SAN,PRI,ABY tracks=" + "/".join(["RBYKRBYK"] * 5) + " "
-                "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 tank=R5B5Y5K5 turn=p "
-                "p0=WIS4:RY,FIL7:KKKYYY/Y/R/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+    start = pos(
+        "types=WIS,FIL,MAG,SAN,PRI,ABY tracks=" + "/".join(["RBYKRBYK"] * 5) + " "
+        "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 tank=R5B5Y5K5 turn=p "
+        "p0=WIS4:RY,FIL7:KKKYYY/Y/R/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+    )
     for level in ("easy", "medium", "hard"):
         s = start.clone()
         bot, rng = make_bot(SPEC, level), random.Random(5)
@@ -140,13 +152,15 @@ NOTHING_TO_GAIN = (
     "tracks=RBYKRBYK/BRKYBRKY/RBYKRBYK/BRKYBRKY/RBYKRBYK tank=R5B5Y5K5 "
     "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
     "p0={brewing}/{pool}/-/BLI4,PRI4,SAN4,WIS4!/0.0.-.0.0.0 "
-    "p1=MAG4:,SAN4:/{other}/-/-/0.0.-.0.0.0 p2=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0")
+    "p1=MAG4:,SAN4:/{other}/-/-/0.0.-.0.0.0 p2=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+)
 
 
 def drinks(level, text, seed=1):
     """The potions (types) a bot of ``level`` drinks from position ``text`` in a few tries."""
     from engine.potion_explosion.data import TILES
     from engine.potion_explosion.state import Drink
+
     s = pos(text)
     bot, drunk = make_bot(SPEC, level), set()
     for attempt in range(20):
@@ -160,6 +174,7 @@ def test_drink_gains_nothing_blind_love_on_empty_pools_prismatic_joy_with_an_emp
     """Rules, "Potion effects": Blind Love takes an opponent's pool, Prismatic Joy makes the
     pool's marbles wild (PE-D10), Sands of Time copies a drunk potion (PE-D8)."""
     from engine.potion_explosion.rules import drink_gains_nothing
+
     empty = pos(NOTHING_TO_GAIN.format(brewing="WIS4:RR,MAG4:", pool="-", other="-"))
     assert [drink_gains_nothing(empty, index) for index in range(3)] == [True, True, False]
     full = pos(NOTHING_TO_GAIN.format(brewing="WIS4:RR,MAG4:", pool="R", other="K"))

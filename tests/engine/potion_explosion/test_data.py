@@ -1,4 +1,5 @@
 """docs/rules/potion_explosion.md, "Components" and "Terms": the tile table and constants."""
+
 from engine.potion_explosion import data
 
 

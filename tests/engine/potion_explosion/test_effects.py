@@ -1,4 +1,5 @@
 """docs/rules/potion_explosion.md, "Potion effects", with PE-D7 … PE-D10."""
+
 import pytest
 
 from engine.core import IllegalAction
@@ -36,8 +37,13 @@ def drunk(s, code):
 def test_effect_wisdom_takes_any_one_marble():
     """Potion of Wisdom: take any 1 marble from the dispenser."""
     s = drunk(pos(f"tracks=RBY/K/// turn=p p0={desk('WIS4')}"), "WIS4")
-    assert s.effect_choices() == [TakeMarble(0, 0), TakeMarble(0, 1), TakeMarble(0, 2),
-                                  TakeMarble(1, 0), FinishEffect()]
+    assert s.effect_choices() == [
+        TakeMarble(0, 0),
+        TakeMarble(0, 1),
+        TakeMarble(0, 2),
+        TakeMarble(1, 0),
+        FinishEffect(),
+    ]
     assert "Wisdom" in s.effect_prompt()
     with pytest.raises(IllegalAction, match="no marble"):
         s.apply_action(TakeMarble(2, 0))
@@ -61,8 +67,12 @@ def test_effect_magnetical_attraction_two_adjacent_different_colours():
 def test_pe_d9_balm_takes_a_run_or_part_of_one():
     """PE-D9: Balm takes an unbroken same-colour run of >= 2, or part of one (>= 2)."""
     s = drunk(pos(f"tracks=KYYYB//// turn=p p0={desk('BAL4')}"), "BAL4")
-    assert s.effect_choices() == [TakeRun(0, 1, 2), TakeRun(0, 1, 3), TakeRun(0, 2, 2),
-                                  FinishEffect()]
+    assert s.effect_choices() == [
+        TakeRun(0, 1, 2),
+        TakeRun(0, 1, 3),
+        TakeRun(0, 2, 2),
+        FinishEffect(),
+    ]
     with pytest.raises(IllegalAction, match="2 or more"):
         s.apply_action(TakeRun(0, 0, 2))
     s.apply_action(TakeRun(0, 2, 2))
@@ -73,15 +83,15 @@ def test_effect_abyssal_draft_bottom_marbles_distinct_colours_and_tracks():
     """Abyssal Draft: up to one marble of each colour from the bottoms, one per track."""
     s = drunk(pos(f"tracks=RB/RK/BY/Y/K turn=p p0={desk('ABY4')}"), "ABY4")
     assert s.effect_choices() == [TakeBottom(t) for t in range(5)] + [FinishEffect()]
-    s.apply_action(TakeBottom(0))                 # red; track 0 now shows blue at the bottom
+    s.apply_action(TakeBottom(0))  # red; track 0 now shows blue at the bottom
     assert s.effect_choices() == [TakeBottom(2), TakeBottom(3), TakeBottom(4), FinishEffect()]
     with pytest.raises(IllegalAction, match="one per track"):
-        s.apply_action(TakeBottom(1))             # a second red
+        s.apply_action(TakeBottom(1))  # a second red
     with pytest.raises(IllegalAction, match="one per track"):
-        s.apply_action(TakeBottom(0))             # the same track again
+        s.apply_action(TakeBottom(0))  # the same track again
     s.apply_action(TakeBottom(2))
     s.apply_action(TakeBottom(3))
-    s.apply_action(TakeBottom(4))                 # all four colours: the effect ends by itself
+    s.apply_action(TakeBottom(4))  # all four colours: the effect ends by itself
     assert s.effect is None and s.desks[0].hand == [1, 1, 1, 1]
 
 
@@ -96,8 +106,10 @@ def test_effect_abyssal_draft_may_stop_early():
 def test_pe_d14_blind_love_takes_an_opponents_pool_and_cannot_be_stopped():
     """Elixir of Blind Love / PE-D14: all marbles of one opponent's pool go to your hand; the
     only choice is whose."""
-    s = pos(f"n=3 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='RBk')} "
-            f"p2={desk('-', pool='Y')}")
+    s = pos(
+        f"n=3 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-', pool='RBk')} "
+        f"p2={desk('-', pool='Y')}"
+    )
     drunk(s, "BLI4")
     assert s.effect_choices() == [TakePool(1), TakePool(2)]
     with pytest.raises(IllegalAction):
@@ -119,8 +131,9 @@ def test_pe_d14_blind_love_with_one_opponent_has_one_choice():
     assert s.legal_actions() == [TakePool(1)]
     ev = s.apply_action(TakePool(1))
     assert of_type(ev, PoolStolen)[0].colours == () and s.effect is None
-    assert of_type(ev, PoolStolen)[0].text(["Ana", "Ben"]) == \
-        "Ben's pool was empty: Ana took nothing."
+    assert (
+        of_type(ev, PoolStolen)[0].text(["Ana", "Ben"]) == "Ben's pool was empty: Ana took nothing."
+    )
 
 
 def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
@@ -135,6 +148,7 @@ def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
     s.apply_action(PlaceMarble("pool", "B", 0, "Y"))
     # A wild marble that leaves the pool loses it:
     from engine.potion_explosion.state import MoveToHand, MoveToPool
+
     s.apply_action(MoveToHand("K"))
     s.apply_action(MoveToPool("K"))
     assert s.desks[0].wild == [0, 0, 0, 0]
@@ -143,8 +157,7 @@ def test_pe_d10_prismatic_joy_pool_marbles_become_wild_this_turn():
     s2 = pos(f"tracks=RBY//// turn=p p0={desk('PRI4', pool='K', hand='B', slots='WIS4:,-')}")
     drunk(s2, "PRI4")
     s2.apply_action(MoveToPool("B"))
-    assert s2.legal_holes("pool", "B") == [] and s2.legal_holes("pool", "K") == [(0, "R"),
-                                                                                (0, "Y")]
+    assert s2.legal_holes("pool", "B") == [] and s2.legal_holes("pool", "K") == [(0, "R"), (0, "Y")]
     # Completion returns the real colours; the end of turn ends the wildness.
     s3 = pos(f"tracks=RBY//// turn=p p0={desk('PRI4', pool='K', slots='WIS4:RRY,-')}")
     drunk(s3, "PRI4")
@@ -166,7 +179,7 @@ def test_effect_filter_of_lavamancing_returns_up_to_five_of_one_colour():
     with pytest.raises(IllegalAction, match="1 to 5"):
         s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6, 7)))
     with pytest.raises(IllegalAction, match="1 to 5"):
-        s.apply_action(FilterMarbles(0, "R", (0, 1)))        # position 1 is black
+        s.apply_action(FilterMarbles(0, "R", (0, 1)))  # position 1 is black
     ev = s.apply_action(FilterMarbles(0, "R", (0, 2, 4, 5, 6)))
     assert s.tracks[0] == ["K", "K", "R"]
     assert s.tank == [5, 0, 0, 0]
@@ -207,7 +220,7 @@ def test_pe_d8_sands_of_time_copies_a_drunk_potion():
 def test_pe_d8_sands_of_time_cannot_copy_sands_of_time():
     """PE-D8: Sands of Time cannot copy a Sands of Time, nor an undrunk potion."""
     s = pos(f"tracks=RBY//// turn=p p0={desk('SAN4!,WIS4,SAN4')}")
-    assert s.drinkable() == [1]                     # nothing drunk to copy: Sands refused
+    assert s.drinkable() == [1]  # nothing drunk to copy: Sands refused
     with pytest.raises(IllegalAction, match="Sands of Time needs"):
         s.apply_action(Drink(2))
     s = pos(f"tracks=RBY//// turn=p p0={desk('SAN4!,MAG4!,SAN4')}")

@@ -1,4 +1,5 @@
 """Position notation (docs/DESIGN.md, "Position notation") and plain-words output."""
+
 import dataclasses
 import json
 
@@ -17,11 +18,13 @@ from engine.potion_explosion.state import (
 )
 from tests.engine.potion_explosion.helpers import pos
 
-EXAMPLE = ("n=3 opt=random,seat1 types=SAN,MAG,WIS,BAL,PRI,FIL phase=play first=1 player=2 "
-           "draft=6:- tracks=RBYKRBYK/KKYRBRBK/RRRRBBBB/YKYKYKYK/BYRKRYBK tank=R5B6Y7K2 "
-           "stacks=WIS6+3/-+0/FIL7+2/BAL5+4/SAN5+1 skill=3/10 turn=ph/BK effect=BAL:-:-:2 seam=- "
-           "end=0 tb=- win=- tt=0 p0=WIS4:RRY,MAG5:/Rb/RRY/SAN4!,WIS4/1.0.-.0.0.3 "
-           "p1=-,PRI4:R=K/-/-/-/0.2.-.0.0.3 p2=FIL4:B,SAN6:/YYY/K/BAL4!,BAL5,BAL6/1.1.BAL.0.0.2")
+EXAMPLE = (
+    "n=3 opt=random,seat1 types=SAN,MAG,WIS,BAL,PRI,FIL phase=play first=1 player=2 "
+    "draft=6:- tracks=RBYKRBYK/KKYRBRBK/RRRRBBBB/YKYKYKYK/BYRKRYBK tank=R5B6Y7K2 "
+    "stacks=WIS6+3/-+0/FIL7+2/BAL5+4/SAN5+1 skill=3/10 turn=ph/BK effect=BAL:-:-:2 seam=- "
+    "end=0 tb=- win=- tt=0 p0=WIS4:RRY,MAG5:/Rb/RRY/SAN4!,WIS4/1.0.-.0.0.3 "
+    "p1=-,PRI4:R=K/-/-/-/0.2.-.0.0.3 p2=FIL4:B,SAN6:/YYY/K/BAL4!,BAL5,BAL6/1.1.BAL.0.0.2"
+)
 
 
 def test_notation_round_trip_of_a_full_example():
@@ -46,8 +49,13 @@ def test_notation_defaults_and_errors():
     assert s.num_players == 2 and s.phase == Phase.PLAY and s.tank == [0, 0, 0, 0]
     assert s.countdown == 4 and s.supply == 11
     assert GAME.notation.parse(GAME.notation.format(s)) == s
-    for bad in ("tracks=RBR////", "n=2 tracks=RBR", "n=2 junk", "n=2 tracks=RXR////",
-                "n=2 p0=WIS4:/-/-"):
+    for bad in (
+        "tracks=RBR////",
+        "n=2 tracks=RBR",
+        "n=2 junk",
+        "n=2 tracks=RXR////",
+        "n=2 p0=WIS4:/-/-",
+    ):
         with pytest.raises(ValueError):
             parse_position(bad)
 

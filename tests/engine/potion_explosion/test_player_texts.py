@@ -9,6 +9,7 @@ notation, every action class with plausible wrong arguments and legal actions se
 phases, and collects each ``IllegalAction``'s reason and the line that raised it. Every ``raise
 IllegalAction`` in ``engine/potion_explosion`` must be reached, so a new refusal cannot slip by.
 """
+
 from __future__ import annotations
 
 import ast
@@ -36,8 +37,13 @@ WRONG_ARGUMENTS = {
     pe.MarbleRollsIn: [(track, "X") for track in range(5)] + [(0, "R")],
     pe.RegularPick: [(0, 0), (0, 99), (9, 0), ("0", 0)],
     pe.LittleHelp: [(0, 0), (0, 99), (9, 0)],
-    pe.PlaceMarble: [(source, colour, slot, hole) for source in ("hand", "pool", "bag")
-                     for colour in ("R", "K", "Z") for slot in (0, 1, 5) for hole in ("R", "B")],
+    pe.PlaceMarble: [
+        (source, colour, slot, hole)
+        for source in ("hand", "pool", "bag")
+        for colour in ("R", "K", "Z")
+        for slot in (0, 1, 5)
+        for hole in ("R", "B")
+    ],
     pe.MoveToPool: [(colour,) for colour in ("R", "B", "Y", "K", "Z")],
     pe.MoveToHand: [(colour,) for colour in ("R", "B", "Y", "K", "Z")],
     pe.Drink: [(index,) for index in (0, 1, 2, -1, 99, "a")],
@@ -61,8 +67,11 @@ POSITIONS = [
     "n=2 first=0 phase=tiebreak player=1 tb=0.1:1:2 " + TRACKS,
     "n=2 phase=over win=0 " + TRACKS,
     # each potion effect waiting for its choice, with desks that can be stolen from
-    *(f"n=3 {TRACKS} turn=p effect={kind}:-:-:0 p0=WIS4:R,-/B/R/WIS4!,SAN4!/0.0.-.0.0.0 "
-      f"p1=-,-/RB/-/-/0.0.-.0.0.0" for kind in ("WIS", "MAG", "BAL", "ABY", "BLI", "FIL", "SAN")),
+    *(
+        f"n=3 {TRACKS} turn=p effect={kind}:-:-:0 p0=WIS4:R,-/B/R/WIS4!,SAN4!/0.0.-.0.0.0 "
+        f"p1=-,-/RB/-/-/0.0.-.0.0.0"
+        for kind in ("WIS", "MAG", "BAL", "ABY", "BLI", "FIL", "SAN")
+    ),
     # drinks: a Sands of Time with nothing to copy, a drunk potion, a wild pool
     f"{TRACKS} turn=p p0=WIS4:,-/-/-/SAN4,WIS4!/0.0.-.0.0.0",
     f"{TRACKS} turn=p p0=WIS4:R,SAN4:/rb/K/PRI4!/0.0.-.0.0.0",
@@ -78,8 +87,11 @@ def raise_sites() -> set:
     sites = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
-                    and getattr(node.exc.func, "id", None) == "IllegalAction"):
+            if (
+                isinstance(node, ast.Raise)
+                and isinstance(node.exc, ast.Call)
+                and getattr(node.exc.func, "id", None) == "IllegalAction"
+            ):
                 sites.add((path.name, node.lineno))
     return sites
 
@@ -109,24 +121,28 @@ def try_all(state, candidates, reasons: dict, sites: set) -> None:
 
 
 def wrong_actions() -> list:
-    return [cls(*arguments) for cls, arguments_list in WRONG_ARGUMENTS.items()
-            for arguments in arguments_list]
+    return [
+        cls(*arguments)
+        for cls, arguments_list in WRONG_ARGUMENTS.items()
+        for arguments in arguments_list
+    ]
 
 
 def random_game(seed: int, decisions_cap: int):
     """States of a seeded random game, one after each step (chance included)."""
     rng = random.Random(seed)
     players = 2 + seed % 5
-    options = {"types": ("random", "chosen", "first_game")[seed % 3],
-               "first_player": ("random", "seat1")[seed % 2]}
+    options = {
+        "types": ("random", "chosen", "first_game")[seed % 3],
+        "first_player": ("random", "seat1")[seed % 2],
+    }
     state = GAME.new_state(players, GAME.resolve_options(options, players))
     decisions = 0
     while not state.is_terminal() and decisions < decisions_cap:
         yield state
         if state.current_player() == CHANCE:
             outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([a for a, _ in outcomes],
-                                           [p for _, p in outcomes])[0])
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
             continue
         legal = state.legal_actions()
         drinks_and_places = [a for a in legal if isinstance(a, (pe.PlaceMarble, pe.Drink))]
@@ -146,7 +162,7 @@ def collect_refusals() -> tuple:
     wrong = wrong_actions()
     rng = random.Random(14)
     for seed in range(8):
-        for step, state in enumerate(random_game(seed, 400 if seed else 10 ** 6)):
+        for step, state in enumerate(random_game(seed, 400 if seed else 10**6)):
             if step % 9 and not state.is_terminal():
                 continue
             if state.current_player() >= 0:
@@ -177,8 +193,10 @@ def test_every_refusal_is_a_plain_sentence_without_decision_codes():
     assert not coded, coded
     not_sentences = [r for r in reasons if not is_sentence(r)]
     assert not not_sentences, not_sentences
-    assert ("Sands of Time copies a potion you have already drunk, other than a Sands of Time."
-            in reasons)
+    assert (
+        "Sands of Time copies a potion you have already drunk, other than a Sands of Time."
+        in reasons
+    )
 
 
 def test_log_prompts_hints_and_summary_name_no_decision_code():
@@ -202,8 +220,7 @@ def test_log_prompts_hints_and_summary_name_no_decision_code():
                 sentences.append(state.prompt())
                 if step % 5 == 0:
                     for candidate in legal[:10]:
-                        texts += [state.action_to_string(candidate),
-                                  explain_move(state, candidate)]
+                        texts += [state.action_to_string(candidate), explain_move(state, candidate)]
                 if state.effect_prompt():
                     sentences.append(state.effect_prompt())
                 action = rng.choice(legal)

@@ -11,6 +11,7 @@ naming a seat whose turn it is, and a finished game with equal turns and a summe
 To keep the folder fast, the 120 random games stop after 250 steps (set-up, draft and the
 first turns); separate full games play every player count to the end.
 """
+
 import random
 
 import pytest
@@ -46,8 +47,9 @@ def check_end(s) -> None:
     sheet = s.score_sheet()
     assert sheet["winners"] and len(sheet["rows"]) == s.num_players
     assert all(r[-1] == sum(r[:-1]) for r in sheet["rows"])
-    assert sorted(s.returns()) == sorted([1.0] * len(s.winners)
-                                         + [0.0] * (s.num_players - len(s.winners)))
+    assert sorted(s.returns()) == sorted(
+        [1.0] * len(s.winners) + [0.0] * (s.num_players - len(s.winners))
+    )
 
 
 def invariants(s, step: int) -> None:
@@ -62,8 +64,10 @@ def invariants(s, step: int) -> None:
 def check_invariants(s) -> None:
     assert s.marble_count() == 80
     assert all(len(t) <= 8 for t in s.tracks)
-    assert all(sum(d.pool) <= 3 and all(w <= p for w, p in zip(d.wild, d.pool, strict=True))
-               for d in s.desks)
+    assert all(
+        sum(d.pool) <= 3 and all(w <= p for w, p in zip(d.wild, d.pool, strict=True))
+        for d in s.desks
+    )
     if s.phase not in ("types", "first", "starters", "draft"):
         # tiles: the face-down tiles of the stacks are exactly the unseen ones
         assert sum(stack.face_down for stack in s.stacks) == sum(unseen_tiles(s).values())
@@ -92,16 +96,25 @@ def moving_on(spec, s, legal, rng):
 
 
 def random_options(rng: random.Random, num_players: int) -> dict:
-    return {"types": rng.choice(["random", "chosen", "first_game"]),
-            "first_player": rng.choice(["random", "seat1"])}
+    return {
+        "types": rng.choice(["random", "chosen", "first_game"]),
+        "first_player": rng.choice(["random", "seat1"]),
+    }
 
 
 def play_random_games(seeds, steps_cap: int | None = 250) -> None:
     """One random game per seed, 2–6 players, the first ``steps_cap`` steps of each."""
     for seed in seeds:
-        contract_check(GAME, seeds=[seed], players=[2 + seed % 5], options_for=random_options,
-                       choose=moving_on, deep_every=10, invariants=invariants,
-                       steps_cap=steps_cap)
+        contract_check(
+            GAME,
+            seeds=[seed],
+            players=[2 + seed % 5],
+            options_for=random_options,
+            choose=moving_on,
+            deep_every=10,
+            invariants=invariants,
+            steps_cap=steps_cap,
+        )
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -113,16 +126,24 @@ def test_random_games_conserve_marbles_and_keep_the_contract(chunk):
 
 def test_random_full_games_to_the_end():
     """Full random games for every player count reach the end with equal turns and a score."""
-    contract_check(GAME, seeds=range(5), players=[2, 3, 4, 5, 6], options_for=random_options,
-                   choose=moving_on, deep_every=20, invariants=invariants)
+    contract_check(
+        GAME,
+        seeds=range(5),
+        players=[2, 3, 4, 5, 6],
+        options_for=random_options,
+        choose=moving_on,
+        deep_every=20,
+        invariants=invariants,
+    )
 
 
 def test_autoplay_with_bots_reaches_terminal_for_each_player_count():
     """Autoplay without main.py: a Match of bot seats plays to TERMINAL for 2–6 players."""
     for n in range(2, 7):
         levels = ["easy"] * n if n > 2 else ["easy", "medium"]
-        match = Match(GAME, [Seat("bot", f"Bot {i}", lv) for i, lv in enumerate(levels)],
-                      {}, seed=n)
+        match = Match(
+            GAME, [Seat("bot", f"Bot {i}", lv) for i, lv in enumerate(levels)], {}, seed=n
+        )
         while not match.is_terminal():
             if match.is_chance():
                 match.advance_chance()
@@ -131,5 +152,6 @@ def test_autoplay_with_bots_reaches_terminal_for_each_player_count():
         assert match.state.is_terminal()
         assert match.state.score_sheet()["winners"]
         names = match.names
-        assert all(bool(e.text(names)) != isinstance(e, BOOKKEEPING_EVENTS)
-                   for _, e in match.events)
+        assert all(
+            bool(e.text(names)) != isinstance(e, BOOKKEEPING_EVENTS) for _, e in match.events
+        )

@@ -1,4 +1,5 @@
 """docs/rules/potion_explosion.md, "Players, setup" (with PE-D1, PE-D11) and the options."""
+
 import pytest
 
 from engine.core import CHANCE, IllegalAction
@@ -71,7 +72,7 @@ def test_setup_starter_draft_snake_order_and_stacks():
     assert set(a.tile for a in outcomes) == {"SAN4", "MAG4", "WIS4", "PRI4", "BLI4", "ABY4"}
     for t in ("WIS4", "WIS4", "MAG4", "SAN4", "ABY4", "PRI4"):
         s.apply_action(RevealStarter(t))
-        if t == "MAG4":     # both Wisdom starters are out: no third can be revealed
+        if t == "MAG4":  # both Wisdom starters are out: no third can be revealed
             assert "WIS4" not in [a.tile for a, _ in s.chance_outcomes()]
     assert s.phase == "draft" and draft_order(s) == [1, 2, 0, 0, 2, 1]
     order = []
@@ -97,6 +98,7 @@ def test_setup_starter_draft_snake_order_and_stacks():
 def test_setup_marble_chance_weighted_by_tank():
     """Issue / PE-D1: a marble rolling in is drawn by colour, weighted by the tank's counts."""
     from tests.engine.potion_explosion.helpers import pos
+
     s = pos("tracks=//// tank=R3B1Y0K0")
     assert s.chance_outcomes() == [(MarbleRollsIn(0, "R"), 0.75), (MarbleRollsIn(0, "B"), 0.25)]
     with pytest.raises(IllegalAction):
@@ -136,6 +138,7 @@ def test_registry_lists_potion_explosion():
 
     from engine import registry
     from engine.core import GameSpec
+
     assert "engine.potion_explosion" in registry.GAME_PACKAGES
     spec = importlib.import_module("engine.potion_explosion").GAME
     assert isinstance(spec, GameSpec) and spec.id == "potion-explosion"

@@ -1,4 +1,5 @@
 """docs/rules/potion_explosion.md, "A turn" (placing, pool, end turn) and PE-D2 … PE-D6."""
+
 import pytest
 
 from engine.core import CHANCE, IllegalAction
@@ -48,7 +49,8 @@ def test_a_turn_must_place_a_fitting_hand_marble():
     s = pos("tracks=KBY//// turn=p p0=WIS4:R,-/-/R/-/0.0.-.0.0.0")
     assert s.end_turn_refusal() == (
         "Your Potion of Wisdom still has an empty red hole and your hand holds a red marble: "
-        "place it there before ending your turn.")
+        "place it there before ending your turn."
+    )
     assert s.legal_holes("hand", "R") == [(0, "R")]
     s.apply_action(PlaceMarble("hand", "R", 0, "R"))
     assert s.end_turn_refusal() is None
@@ -63,13 +65,14 @@ def test_a_turn_placement_before_the_pool_a_fitting_pool_marble_must_be_placed()
     assert EndTurn() not in s.legal_actions()
     assert s.end_turn_refusal() == (
         "Your Sands of Time still has an empty yellow hole and your pool holds a yellow marble: "
-        "place it there before ending your turn.")
+        "place it there before ending your turn."
+    )
     before = s.to_dict()
     with pytest.raises(IllegalAction, match="empty yellow hole"):
         s.apply_action(EndTurn())
     assert s.to_dict() == before
     s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
-    assert s.end_turn_refusal() is None                  # the blue marble fits no hole
+    assert s.end_turn_refusal() is None  # the blue marble fits no hole
     assert EndTurn() in s.legal_actions()
 
 
@@ -82,7 +85,8 @@ def test_a_turn_placement_before_the_pool_moving_a_fitting_marble_to_the_pool_no
     assert EndTurn() not in s.legal_actions()
     assert s.end_turn_refusal() == (
         "Your Potion of Wisdom still has an empty red hole and your pool holds a red marble: "
-        "place it there before ending your turn.")
+        "place it there before ending your turn."
+    )
     s.apply_action(PlaceMarble("pool", "R", 0, "R"))
     assert EndTurn() in s.legal_actions()
 
@@ -92,7 +96,8 @@ def test_a_turn_placement_refusal_says_which_of_two_same_potions():
     s = pos("tracks=KBY//// turn=p p0=WIS5:RRBK,WIS4:RY/YBB/-/-/0.0.-.0.0.0")
     assert s.end_turn_refusal() == (
         "Your Potion of Wisdom in your second brewing slot still has an empty yellow hole and "
-        "your pool holds a yellow marble: place it there before ending your turn.")
+        "your pool holds a yellow marble: place it there before ending your turn."
+    )
 
 
 def test_pe_d10_wild_pool_marble_must_fill_its_own_colour_only():
@@ -104,8 +109,9 @@ def test_pe_d10_wild_pool_marble_must_fill_its_own_colour_only():
     s = pos("tracks=KBY//// turn=p p0=SAN4:Y,-/k/-/PRI4!/0.0.-.0.0.0")
     assert s.end_turn_refusal() == (
         "Your Sands of Time still has an empty black hole and your pool holds a black marble: "
-        "place it there before ending your turn.")
-    s.apply_action(PlaceMarble("pool", "K", 0, "Y"))     # used elsewhere: nothing left to place
+        "place it there before ending your turn."
+    )
+    s.apply_action(PlaceMarble("pool", "K", 0, "Y"))  # used elsewhere: nothing left to place
     assert s.end_turn_refusal() is None
 
 
@@ -125,7 +131,7 @@ def test_a_turn_pool_holds_at_most_three():
     assert MoveToPool("K") not in s.legal_actions()
     with pytest.raises(IllegalAction, match="at most 3"):
         s.apply_action(MoveToPool("K"))
-    assert s.end_turn_refusal() is None             # hand has a marble but the pool is full
+    assert s.end_turn_refusal() is None  # hand has a marble but the pool is full
 
 
 def test_a_turn_marbles_fit_only_their_colour():
@@ -174,11 +180,12 @@ def test_pe_d2_and_pe_d3_completion_returns_marbles_at_once():
     assert s.desks[0].slots[0] is None
     assert s.desks[0].completed == [CompletedPotion("WIS4", False)]
     assert s.scores()[0] == 5
-    assert s.current_player() == 0          # tracks are full: nothing to refill
-    s2 = pos(f"tracks=RBYKRBY/{FULL}/{FULL}/{FULL}/{FULL} tank=R0B0Y0K0 "
-             "p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0")
+    assert s.current_player() == 0  # tracks are full: nothing to refill
+    s2 = pos(
+        f"tracks=RBYKRBY/{FULL}/{FULL}/{FULL}/{FULL} tank=R0B0Y0K0 p0=WIS4:RRY,-/Y/-/-/0.0.-.0.0.0"
+    )
     s2.apply_action(PlaceMarble("pool", "Y", 0, "Y"))
-    assert s2.current_player() == CHANCE    # the returned marbles refill the short track
+    assert s2.current_player() == CHANCE  # the returned marbles refill the short track
 
 
 def test_a_turn_end_of_turn_steps():
@@ -188,7 +195,7 @@ def test_a_turn_end_of_turn_steps():
     assert s.tank == [0, 0, 0, 1] and s.desks[0].hand == [0, 0, 0, 0]
     assert s.current_player() == 0 and s.legal_actions() == [ChooseStack(0), ChooseStack(1)]
     assert s.turn_owner() == 0
-    ev = s.apply_action(ChooseStack(1))               # PE-D5: the player chooses the stack
+    ev = s.apply_action(ChooseStack(1))  # PE-D5: the player chooses the stack
     assert of_type(ev, TileDrawn)[0].tile == "MAG5"
     assert s.desks[0].slots == [Brewing("MAG5"), Brewing("WIS4")]
     assert s.current_player() == 1 and s.desks[0].turns == 1
@@ -206,7 +213,7 @@ def test_a_turn_new_tile_revealed_on_stack_by_chance():
     assert all(a.stack == 0 for a, _ in outcomes)
     reveal(s, "ABY7")
     assert s.stacks[0] == Stack("ABY7", 1)
-    assert s.legal_actions() == [ChooseStack(0), ChooseStack(1)]   # second empty slot
+    assert s.legal_actions() == [ChooseStack(0), ChooseStack(1)]  # second empty slot
 
 
 def test_a_turn_little_help_once_per_turn():
@@ -224,8 +231,14 @@ def test_a_turn_illegal_actions_leave_state_unchanged():
     """Contract: a refused action changes nothing."""
     s = pos("tracks=RBY//// p0=WIS4:,-/-/-/-/0.0.-.0.0.0")
     before = s.to_dict()
-    for bad in (RegularPick(0, 5), RegularPick(7, 0), PlaceMarble("hand", "R", 0, "R"),
-                PlaceMarble("pool", "R", 1, "R"), MoveToHand("R"), ChooseStack(0)):
+    for bad in (
+        RegularPick(0, 5),
+        RegularPick(7, 0),
+        PlaceMarble("hand", "R", 0, "R"),
+        PlaceMarble("pool", "R", 1, "R"),
+        MoveToHand("R"),
+        ChooseStack(0),
+    ):
         with pytest.raises(IllegalAction):
             s.apply_action(bad)
         assert s.to_dict() == before
@@ -236,8 +249,10 @@ def test_a_turn_prompt_helper_follows_the_turn():
     s = pos("tracks=RBY//// p0=WIS4:,-/-/-/-/0.0.-.0.0.0")
     assert "regular pick" in s.prompt()
     s.apply_action(RegularPick(0, 0))
-    assert s.prompt() == ("Your Potion of Wisdom still has an empty red hole and your hand holds "
-                          "a red marble: place it there before ending your turn.")
+    assert s.prompt() == (
+        "Your Potion of Wisdom still has an empty red hole and your hand holds "
+        "a red marble: place it there before ending your turn."
+    )
     s.apply_action(PlaceMarble("hand", "R", 0, "R"))
     assert s.prompt() == "Place marbles, drink potions, or end your turn."
     assert s.pickable() == []
@@ -246,16 +261,29 @@ def test_a_turn_prompt_helper_follows_the_turn():
 def test_a_turn_malformed_actions_are_refused_in_plain_words():
     """Contract: the Match trusts apply_action to refuse anything illegal, even damaged data."""
     from engine.potion_explosion.state import ChooseFirstPlayer, Drink, MarbleRollsIn
+
     s = pos("tracks=RBY//// phase=end p0=-,-/-/-/-/0.0.-.0.0.0 stacks=WIS5+0/-+0/-+0/-+0/-+0")
     before = s.to_dict()
-    for bad in (ChooseStack("x"), ChooseStack(9), RegularPick(0, 0), ChooseFirstPlayer(1),
-                MarbleRollsIn(0, "R"), Drink(0), EndTurn()):
+    for bad in (
+        ChooseStack("x"),
+        ChooseStack(9),
+        RegularPick(0, 0),
+        ChooseFirstPlayer(1),
+        MarbleRollsIn(0, "R"),
+        Drink(0),
+        EndTurn(),
+    ):
         with pytest.raises(IllegalAction):
             s.apply_action(bad)
         assert s.to_dict() == before
     s = pos("tracks=RBY//// p0=WIS4:,-/R/-/-/0.0.-.0.0.0")
-    for bad in (PlaceMarble("pool", "R", "0", "R"), PlaceMarble("bag", "R", 0, "R"),
-                PlaceMarble("pool", "Z", 0, "R"), RegularPick("0", 0), Drink("a")):
+    for bad in (
+        PlaceMarble("pool", "R", "0", "R"),
+        PlaceMarble("bag", "R", 0, "R"),
+        PlaceMarble("pool", "Z", 0, "R"),
+        RegularPick("0", 0),
+        Drink("a"),
+    ):
         with pytest.raises(IllegalAction):
             s.apply_action(bad)
 
@@ -273,6 +301,7 @@ def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffl
     they put in the pool this turn, so their turns end. Pool marbles from earlier turns (PE-D6)
     stay free for bots too."""
     from engine.potion_explosion import GAME
+
     s = pos("tracks=KBY//// turn=p p0=WIS4:,-/B/KB/-/0.0.-.0.0.0")
     s.apply_action(MoveToPool("B"))
     assert s.to_pool == [0, 1, 0, 0]
@@ -280,7 +309,7 @@ def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffl
     # the old B may come back
     assert MoveToHand("B") in GAME.bots.allowed_moves(s, s.legal_actions())
     s.apply_action(MoveToHand("B"))
-    assert MoveToHand("B") in s.legal_actions()                      # people: freely
+    assert MoveToHand("B") in s.legal_actions()  # people: freely
     assert MoveToHand("B") not in GAME.bots.allowed_moves(s, s.legal_actions())
     s.apply_action(MoveToHand("B"))
     assert s.to_pool == [0, 0, 0, 0] and s.desks[0].pool[1] == 0

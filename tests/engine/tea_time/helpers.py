@@ -1,4 +1,5 @@
 """Small helpers for the Tea Time tests: positions from the notation, takes by place."""
+
 from __future__ import annotations
 
 from engine.core import CHANCE

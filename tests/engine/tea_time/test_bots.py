@@ -1,4 +1,5 @@
 """Tea Time's computer players and hints (engine/tea_time/bots.py, heuristics.py)."""
+
 from __future__ import annotations
 
 import random
@@ -58,8 +59,9 @@ def test_quick_take_values_equal_the_evaluation_after_the_take(players):
 
 
 def test_evaluate_at_the_end_is_the_result_plus_the_margin():
-    state = pos("players=2 phase=over round=5 turn=6 active=- deck=- "
-                "collections=P4/P2,R2,C4,A")           # 35 each; Alice breaks the tie
+    state = pos(
+        "players=2 phase=over round=5 turn=6 active=- deck=- collections=P4/P2,R2,C4,A"
+    )  # 35 each; Alice breaks the tie
     assert heuristics.evaluate(state, 1) == 100
     assert heuristics.evaluate(state, 0) == -100
 
@@ -69,8 +71,9 @@ def test_easy_never_harms_itself():
     bot = EasyBot()
     for index, state in enumerate(positions(20, seed=8)):
         mover = state.current_player()
-        own = dict((action, value) for value, action in
-                   heuristics.take_values(state, mover, own_only=True))
+        own = dict(
+            (action, value) for value, action in heuristics.take_values(state, mover, own_only=True)
+        )
         best = max(own.values())
         for trial in range(5):
             choice = bot.choose(state, state.legal_actions(), random.Random(index * 10 + trial))
@@ -82,8 +85,7 @@ def test_medium_takes_the_best_valued_line():
         mover = state.current_player()
         choice = MediumBot().choose(state, state.legal_actions(), random.Random(0))
         best = max(value for value, _ in heuristics.take_values(state, mover))
-        values = dict((action, value) for value, action in
-                      heuristics.take_values(state, mover))
+        values = dict((action, value) for value, action in heuristics.take_values(state, mover))
         assert values[choice] == best
 
 
@@ -91,8 +93,10 @@ def test_medium_takes_the_best_valued_line():
 # Seat 0 (to move, 36 points) has 1 Mad Hatter; seat 1 (30 + Alice = 34) has 3 Dormice. Taking
 # the Mad Hatter (1 → 2 cards, +2) leaves seat 1 the Dormouse (3 → 4, +4): a tie at 38, which
 # Alice's holder wins. Taking the Dormouse instead starts a column worth 1 for each: 32 to 30.
-ENDGAME = ("players=2 round=5 turn=9 active=0 first=1 table=H.../..../..D. deck=- "
-           "collections=H1,R4,C4/D3,P2,R2,C2,M4,A")
+ENDGAME = (
+    "players=2 round=5 turn=9 active=0 first=1 table=H.../..../..D. deck=- "
+    "collections=H1,R4,C4/D3,P2,R2,C2,M4,A"
+)
 
 
 def test_hard_plays_the_round_out_and_finds_the_winning_take():
@@ -111,13 +115,15 @@ def test_hard_plays_the_round_out_and_finds_the_winning_take():
 def test_hard_looks_into_the_next_round_with_sampled_layouts():
     """Near a round's end (not the last) Hard samples the next layout: more playouts than
     candidates, and the same choice for the same generator."""
-    state = pos("players=2 round=2 turn=7 active=1 first=0 table=Pr../.A../..Hm "
-                "collections=P3,r1/C2,M1")
+    state = pos(
+        "players=2 round=2 turn=7 active=1 first=0 table=Pr../.A../..Hm collections=P3,r1/C2,M1"
+    )
     bot = RoundSearchBot(samples=24)
     first = bot.choose(state, state.legal_actions(), random.Random(4))
     assert bot.last_playouts > len(state.legal_actions())
-    assert RoundSearchBot(samples=24).choose(state, state.legal_actions(),
-                                             random.Random(4)) == first
+    assert (
+        RoundSearchBot(samples=24).choose(state, state.legal_actions(), random.Random(4)) == first
+    )
 
 
 def test_hard_keeps_to_its_budget_with_a_clock():
@@ -151,26 +157,33 @@ def explain(text: str, cells) -> str:
 
 
 def test_hint_reason_names_the_column_it_grows():
-    assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-",
-                   [(1, 1), (2, 2)]) == \
-        "Your Dormouse column reaches 4, worth 10."
+    assert (
+        explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-", [(1, 1), (2, 2)])
+        == "Your Dormouse column reaches 4, worth 10."
+    )
 
 
 def test_hint_reason_for_cancelling_down_to_an_empty_column():
-    assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=R1/-", [(0, 1)]) == \
-        "Your White Rabbit column cancels out and is empty again, worth 5."
+    assert (
+        explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=R1/-", [(0, 1)])
+        == "Your White Rabbit column cancels out and is empty again, worth 5."
+    )
 
 
 def test_hint_reason_for_denying_an_opponent_names_them():
-    assert explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=-/C4", [(0, 2)]) == \
-        "It keeps the Cheshire Cat from Bob, whose column of 4 would reach 5."
+    assert (
+        explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=-/C4", [(0, 2)])
+        == "It keeps the Cheshire Cat from Bob, whose column of 4 would reach 5."
+    )
 
 
 def test_hint_reason_for_alice_in_the_last_round():
     text = "players=2 round=5 turn=3 table=PrCh/mAhC/PrMh collections=-/-"
     assert explain(text, [(1, 1)]) == "Alice is worth 4 points at the end."
-    assert explain(text.replace("round=5", "round=2"), [(1, 1)]) == \
-        "With Alice you go first next round."
+    assert (
+        explain(text.replace("round=5", "round=2"), [(1, 1)])
+        == "With Alice you go first next round."
+    )
 
 
 def test_hint_reasons_are_sentences_for_every_take():
@@ -185,8 +198,10 @@ def test_hint_reason_gives_the_reason_only_the_hint_names_the_cards():
     """The hint bar prints the move ("Take the Dormouse (row 2, column 1)…") before the reason,
     so the reason never names the take again, on the first turn of a round too."""
     first = pos("players=2 turn=1 table=PrCh/mDhC/PrMh collections=D2/-")
-    assert GAME.bots.explain(first, TakeCards(((1, 1),)), ["Ana", "Bob"]) == \
-        "Your Dormouse column reaches 3, worth 6."
+    assert (
+        GAME.bots.explain(first, TakeCards(((1, 1),)), ["Ana", "Bob"])
+        == "Your Dormouse column reaches 3, worth 6."
+    )
     for state in positions(8, seed=5, players=2):
         for action in state.legal_actions():
             reason = GAME.bots.explain(state, action, ["Ana", "Bob"])

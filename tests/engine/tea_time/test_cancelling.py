@@ -1,5 +1,6 @@
 """Cancelling (docs/rules/tea_time.md, A round; TT-D9): a player never holds both sides of one
 character."""
+
 from __future__ import annotations
 
 from tests.engine.tea_time.helpers import column, event_types, pos, take
@@ -9,28 +10,33 @@ def test_the_pages_example_three_normal_cheshire_cats_and_a_mirror_one_leave_two
     """Holding three normal Cheshire Cats and taking a mirror one: the mirror one and one normal
     one are discarded, leaving two normal."""
     state = pos("players=2 turn=3 table=PcHm/rDpM/HrDp collections=C3/-")
-    events = take(state, (0, 1))                       # the mirror Cheshire Cat
+    events = take(state, (0, 1))  # the mirror Cheshire Cat
     assert column(state, 0, "C") == (2, 0)
     assert state.cancelled["C"] == 2
     cancelled = events[1]
     assert event_types(events)[:2] == ["CardsTaken", "CardsCancelled"]
-    assert (cancelled.character, cancelled.pairs, cancelled.left, cancelled.side_left) == \
-        ("C", 1, 2, "normal")
-    assert cancelled.text(["Ana", "Bob"]) == ("Ana's normal and mirror Cheshire Cats cancelled "
-                                              "(a pair left the game, 2 normal ones left).")
+    assert (cancelled.character, cancelled.pairs, cancelled.left, cancelled.side_left) == (
+        "C",
+        1,
+        2,
+        "normal",
+    )
+    assert cancelled.text(["Ana", "Bob"]) == (
+        "Ana's normal and mirror Cheshire Cats cancelled "
+        "(a pair left the game, 2 normal ones left)."
+    )
 
 
 def test_several_pairs_may_cancel_in_one_turn():
     """Two mirror Cheshire Cats on a diagonal against two normal ones, and a mirror Dormouse
     against a normal one: three pairs leave in one turn."""
     state = pos("players=2 turn=3 table=PcHm/rDcM/HrDc collections=C2,D1/-")
-    events = take(state, (0, 1), (1, 2))                  # two mirror Cheshire Cats
+    events = take(state, (0, 1), (1, 2))  # two mirror Cheshire Cats
     assert column(state, 0, "C") == (0, 0)
     assert [e.pairs for e in events if type(e).__name__ == "CardsCancelled"] == [2]
     state = pos("players=2 turn=3 table=PcHm/rDdM/HrDc collections=C1,D1/-")
-    events = take(state, (0, 1), (1, 2))                  # a mirror Cheshire Cat and Dormouse
-    assert event_types(events) == ["CardsTaken", "CardsCancelled", "CardsCancelled",
-                                   "TurnStarted"]
+    events = take(state, (0, 1), (1, 2))  # a mirror Cheshire Cat and Dormouse
+    assert event_types(events) == ["CardsTaken", "CardsCancelled", "CardsCancelled", "TurnStarted"]
     assert column(state, 0, "C") == (0, 0) and column(state, 0, "D") == (0, 0)
     assert state.cancelled["C"] == 2 and state.cancelled["D"] == 2
 
@@ -61,5 +67,5 @@ def test_cancelling_can_leave_the_other_side():
 def test_only_the_takers_collection_cancels():
     state = pos("players=2 turn=3 active=1 table=PcHm/rDcM/HrDc collections=C3/C1")
     take(state, (0, 1))
-    assert column(state, 0, "C") == (3, 0)       # the other player's cards never change
+    assert column(state, 0, "C") == (3, 0)  # the other player's cards never change
     assert column(state, 1, "C") == (0, 0)

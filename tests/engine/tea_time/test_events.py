@@ -3,6 +3,7 @@
 Each test applies one event with ``apply_event`` to a position from the notation and checks the
 exact fields it changes, and that the state it was given is unchanged.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -46,8 +47,13 @@ def test_first_player_chosen_gives_alice():
 def test_round_started_begins_laying_out():
     state = pos("players=2 round=1 turn=5 active=1 table=..../.A../....")
     after = applied(state, RoundStarted(2, 5, 1))
-    assert (after.phase, after.round, after.turn, after.first_player, after.active) == \
-        (Phase.DEAL, 2, 0, 1, None)
+    assert (after.phase, after.round, after.turn, after.first_player, after.active) == (
+        Phase.DEAL,
+        2,
+        0,
+        1,
+        None,
+    )
     assert all(card is None for row in after.table for card in row)
     assert RoundStarted(2, 5, 1).text(NAMES) == "Round 2 of 5: Bob laid out the cards."
 
@@ -57,7 +63,7 @@ def test_card_dealt_leaves_the_deck_for_its_place():
     after = applied(state, CardDealt(0, 1, "D", "mirror"))
     assert after.table[0][1] == Card("D", Side.MIRROR)
     assert after.deck["D"] == state.deck["D"] - 1
-    assert CardDealt(0, 1, "D", "mirror").text(NAMES) == ""   # the table shows it
+    assert CardDealt(0, 1, "D", "mirror").text(NAMES) == ""  # the table shows it
 
 
 def test_turn_started_sets_the_player_and_the_turn():
@@ -65,14 +71,14 @@ def test_turn_started_sets_the_player_and_the_turn():
     after = applied(state, TurnStarted(1, 4, 3))
     assert (after.phase, after.active, after.turn) == (Phase.PLAY, 1, 4)
     assert TurnStarted(1, 4, 3).text(NAMES) == "Bob's turn: take 1 to 3 cards in a line."
-    assert TurnStarted(0, 1, 1).text(NAMES) == \
-        "Ana's turn: take one card and put Alice in its place."
+    assert (
+        TurnStarted(0, 1, 1).text(NAMES) == "Ana's turn: take one card and put Alice in its place."
+    )
 
 
 def test_cards_taken_empty_their_places_and_join_the_collection():
     state = pos("players=2 turn=3 table=PrCh/mAhC/PrCh collections=-/-")
-    event = CardsTaken(0, ((1, 0), (1, 1), (1, 2)), (("M", "mirror"), ("A", ""),
-                                                     ("H", "mirror")))
+    event = CardsTaken(0, ((1, 0), (1, 1), (1, 2)), (("M", "mirror"), ("A", ""), ("H", "mirror")))
     after = applied(state, event)
     assert [card is None for card in after.table[1]] == [True, True, True, False]
     assert column(after, 0, "M") == (0, 1) and column(after, 0, "H") == (0, 1)
@@ -103,17 +109,19 @@ def test_round_ended_leaves_nobody_to_move():
 
 
 def test_game_ended_is_over():
-    state = pos("players=2 round=5 turn=6 active=1 table=..../..p./.... deck=- "
-                "collections=P1/-")
+    state = pos("players=2 round=5 turn=6 active=1 table=..../..p./.... deck=- collections=P1/-")
     after = applied(state, GameEnded((0, 1), (40, 40)))
     assert after.phase == Phase.OVER and after.is_terminal() and after.active is None
-    assert GameEnded((0, 1), (40, 40)).text(NAMES) == \
-        "Game over: Ana and Bob share the victory with 40 points."
+    assert (
+        GameEnded((0, 1), (40, 40)).text(NAMES)
+        == "Game over: Ana and Bob share the victory with 40 points."
+    )
 
 
 def test_apply_event_refuses_another_games_event():
     class Foreign(Event):
         pass
+
     with pytest.raises(TypeError, match="not a Tea Time event"):
         apply_event(pos("players=2 phase=deal"), Foreign())
 

@@ -9,6 +9,7 @@ invariants after every step.
   no column holds both sides.
 * A step's events applied one by one give the state after it (engine/tea_time/events.py).
 """
+
 from __future__ import annotations
 
 import functools
@@ -25,14 +26,19 @@ from tests.contract import contract_check
 def check_cards_are_conserved(state) -> None:
     total = cards_per_character(state.num_players)
     for character in CHARACTERS:
-        on_table = sum(1 for row in state.table for card in row
-                       if card is not None and card.character == character)
+        on_table = sum(
+            1
+            for row in state.table
+            for card in row
+            if card is not None and card.character == character
+        )
         held = sum(columns[character].count for columns in state.collections)
         assert state.deck[character] >= 0
         assert state.cancelled[character] % 2 == 0
         assert on_table + held + state.deck[character] + state.cancelled[character] == total
-    alice_on_table = sum(1 for row in state.table for card in row
-                         if card is not None and card.is_alice)
+    alice_on_table = sum(
+        1 for row in state.table for card in row if card is not None and card.is_alice
+    )
     places = alice_on_table + (state.alice is not None)
     assert places == (0 if state.phase == Phase.START else 1)
 
@@ -61,8 +67,7 @@ def check_take(before, events, after) -> None:
     for seat in range(before.num_players):
         if seat != mover:
             assert after.collections[seat] == before.collections[seat]
-    pairs = {event.character: event.pairs for event in events
-             if isinstance(event, CardsCancelled)}
+    pairs = {event.character: event.pairs for event in events if isinstance(event, CardsCancelled)}
     for character in CHARACTERS:
         added_normal = sum(1 for c, side in taken[0].cards if c == character and side == "normal")
         added_mirror = sum(1 for c, side in taken[0].cards if c == character and side == "mirror")

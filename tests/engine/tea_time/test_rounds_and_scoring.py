@@ -1,4 +1,5 @@
 """The end of a round, the end of the game and scoring (docs/rules/tea_time.md; TT-D3, TT-D5)."""
+
 from __future__ import annotations
 
 import random
@@ -13,8 +14,7 @@ from tests.engine.tea_time.helpers import deal, event_types, pos, take
 
 
 def test_the_round_ends_when_the_table_is_empty_and_not_before():
-    state = pos("players=2 round=2 turn=4 active=0 first=1 table=..../.PA./.... "
-                "collections=-/-")
+    state = pos("players=2 round=2 turn=4 active=0 first=1 table=..../.PA./.... collections=-/-")
     events = take(state, (1, 1))
     assert event_types(events) == ["CardsTaken", "TurnStarted"]
     assert state.round == 2
@@ -24,13 +24,14 @@ def test_the_round_ends_when_the_table_is_empty_and_not_before():
 
 
 def test_tt_d3_alices_holder_goes_first_next_round_and_lays_it_out():
-    state = pos("players=3 round=1 turn=5 active=2 first=0 table=..../..../..A./.... "
-                "collections=-/-/-")
+    state = pos(
+        "players=3 round=1 turn=5 active=2 first=0 table=..../..../..A./.... collections=-/-/-"
+    )
     events = take(state, (2, 2))
     assert events[1].alice_holder == 2 and events[2].first_player == 2
     deal(state)
     assert state.first_player == 2 and state.active == 2 and state.turn == 1
-    assert state.alice == 2          # she is in the first player's hand until turn 1
+    assert state.alice == 2  # she is in the first player's hand until turn 1
     take(state, (0, 0))
     assert state.table[0][0].is_alice and state.alice is None
 
@@ -67,12 +68,21 @@ def test_column_scoring_by_count():
 
 
 def test_alice_gives_four_points_at_the_end():
-    state = pos("players=2 phase=over round=5 turn=6 active=- deck=- "
-                "collections=P5,r4,C3,h2,M1,A/P1,C1,M1")
+    state = pos(
+        "players=2 phase=over round=5 turn=6 active=- deck=- collections=P5,r4,C3,h2,M1,A/P1,C1,M1"
+    )
     assert total_points(state, 0) == 15 + 10 + 6 + 3 + 1 + 5 + 4
     sheet = state.score_sheet()
-    assert sheet["columns"] == ["Caterpillar", "White Rabbit", "Cheshire Cat", "Mad Hatter",
-                                "March Hare", "Dormouse", "Alice", "Total"]
+    assert sheet["columns"] == [
+        "Caterpillar",
+        "White Rabbit",
+        "Cheshire Cat",
+        "Mad Hatter",
+        "March Hare",
+        "Dormouse",
+        "Alice",
+        "Total",
+    ]
     assert sheet["rows"][0] == [15, 10, 6, 3, 1, 5, 4, 44]
     assert sheet["rows"][1] == [1, 5, 1, 5, 1, 5, 0, 18]
     assert sheet["cards"][0] == [5, 4, 3, 2, 1, 0]
@@ -81,8 +91,7 @@ def test_alice_gives_four_points_at_the_end():
 
 def test_tt_d5_a_tie_goes_to_the_tied_player_holding_alice():
     # seat 0: 10 + 5 × 5 = 35; seat 1: 3 + 3 + 10 + 3 × 5 + 4 = 35
-    state = pos("players=2 phase=over round=5 turn=6 active=- deck=- "
-                "collections=P4/P2,R2,C4,A")
+    state = pos("players=2 phase=over round=5 turn=6 active=- deck=- collections=P4/P2,R2,C4,A")
     assert [total_points(state, seat) for seat in (0, 1)] == [35, 35]
     sheet = state.score_sheet()
     assert sheet["winners"] == [1]
@@ -101,8 +110,7 @@ def test_tt_d5_tied_players_without_alice_share_the_victory():
 
 
 def test_the_game_ended_event_names_the_winner():
-    state = pos("players=2 round=5 turn=4 active=1 table=..../.A../.... deck=- "
-                "collections=P6/-")
+    state = pos("players=2 round=5 turn=4 active=1 table=..../.A../.... deck=- collections=P6/-")
     events = take(state, (1, 1))
     assert events[-1].winners == (0,) and events[-1].totals == (15 + 25, 30 + 4)
     assert state.cancelled["P"] == 4
@@ -111,5 +119,5 @@ def test_the_game_ended_event_names_the_winner():
 
 def test_score_sheet_before_the_end_counts_the_columns_as_they_stand():
     state = pos("players=2 turn=3 table=PrCh/mDhC/PrCh collections=c3/-")
-    assert state.score_sheet()["rows"][0] == [5, 5, 6, 5, 5, 5, 4, 35]   # she holds Alice
+    assert state.score_sheet()["rows"][0] == [5, 5, 6, 5, 5, 5, 4, 35]  # she holds Alice
     assert all(column in state.column_points(0) for column in CHARACTERS)

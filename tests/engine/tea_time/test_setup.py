@@ -1,4 +1,5 @@
 """Tea Time components, set-up and the layout (docs/rules/tea_time.md, Components and set-up)."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,25 +20,33 @@ from tests.engine.tea_time.helpers import deal, event_types, pos
 
 def test_tt_d1_six_characters_ten_cards_each_and_alice():
     assert [CHARACTER_NAMES[c] for c in CHARACTERS] == [
-        "Caterpillar", "White Rabbit", "Cheshire Cat", "Mad Hatter", "March Hare", "Dormouse"]
+        "Caterpillar",
+        "White Rabbit",
+        "Cheshire Cat",
+        "Mad Hatter",
+        "March Hare",
+        "Dormouse",
+    ]
     state = new_state(2)
     assert state.deck == {c: 10 for c in CHARACTERS}
-    assert sum(state.deck.values()) + 1 == 61        # and Alice, who is not in the deck
+    assert sum(state.deck.values()) + 1 == 61  # and Alice, who is not in the deck
 
 
-@pytest.mark.parametrize("players, rows, places, rounds, per_character", [
-    (2, 3, 4, 5, 10),
-    (3, 4, 4, 3, 8),
-    (4, 4, 5, 3, 10),
-])
-def test_player_counts_give_layout_rounds_and_cards(players, rows, places, rounds,
-                                                    per_character):
+@pytest.mark.parametrize(
+    "players, rows, places, rounds, per_character",
+    [
+        (2, 3, 4, 5, 10),
+        (3, 4, 4, 3, 8),
+        (4, 4, 5, 3, 10),
+    ],
+)
+def test_player_counts_give_layout_rounds_and_cards(players, rows, places, rounds, per_character):
     """2 players: 60 cards, 5 rounds, 3 × 4; 3 players: 2 of each character removed (48
     cards), 3 rounds, 4 × 4; 4 players: 60 cards, 3 rounds, 4 × 5 (TT-D8: rows × places)."""
     state = new_state(players)
     assert (state.rows, state.columns, state.rounds) == (rows, places, rounds)
     assert state.deck == {c: per_character for c in CHARACTERS}
-    assert sum(state.deck.values()) == rows * places * rounds     # the deck fills every round
+    assert sum(state.deck.values()) == rows * places * rounds  # the deck fills every round
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -64,10 +73,11 @@ def test_tt_d2_dealing_is_a_chance_node_weighted_by_the_deck():
     state = pos("players=2 phase=deal deck=P10,R10,C10,H10,M10,D10")
     outcomes = dict(state.chance_outcomes())
     assert outcomes == {DealCard(c): pytest.approx(1 / 6) for c in CHARACTERS}
-    state = pos("players=2 phase=deal deck=P3,R1 cancelled=P6,R8,C10,H10,M10,D10 "
-                "collections=P1/R1")
-    assert dict(state.chance_outcomes()) == {DealCard("P"): pytest.approx(0.75),
-                                             DealCard("R"): pytest.approx(0.25)}
+    state = pos("players=2 phase=deal deck=P3,R1 cancelled=P6,R8,C10,H10,M10,D10 collections=P1/R1")
+    assert dict(state.chance_outcomes()) == {
+        DealCard("P"): pytest.approx(0.75),
+        DealCard("R"): pytest.approx(0.25),
+    }
 
 
 def test_tt_d2_the_layout_alternates_sides_like_a_chessboard_top_left_normal():
@@ -92,8 +102,7 @@ def test_tt_d2_cards_are_dealt_row_by_row_from_the_deck():
 
 
 def test_a_card_not_in_the_deck_cannot_be_dealt():
-    state = pos("players=2 phase=deal deck=P3,R1 cancelled=P6,R8,C10,H10,M10,D10 "
-                "collections=P1/R1")
+    state = pos("players=2 phase=deal deck=P3,R1 cancelled=P6,R8,C10,H10,M10,D10 collections=P1/R1")
     with pytest.raises(IllegalAction, match="The deck holds no such card."):
         state.apply_action(DealCard("C"))
 
@@ -103,14 +112,19 @@ def test_tt_d4_a_short_deck_lays_out_what_it_can():
     state = pos("players=2 phase=deal round=5 deck=P2 cancelled=P8,R10,C10,H10,M10,D10")
     deal(state)
     assert [[card is not None for card in row] for row in state.table] == [
-        [True, True, False, False], [False] * 4, [False] * 4]
+        [True, True, False, False],
+        [False] * 4,
+        [False] * 4,
+    ]
     assert state.phase == Phase.PLAY and state.turn == 1
 
 
 def test_tt_d7_no_card_left_to_lay_out_ends_the_game():
     """TT-D7: the last take of a round when the deck is empty and rounds remain: game over."""
-    state = pos("players=2 round=1 turn=3 table=P.../..../.... deck=- "
-                "cancelled=P8,R10,C10,H10,M10,D10 collections=P1,A/-")
+    state = pos(
+        "players=2 round=1 turn=3 table=P.../..../.... deck=- "
+        "cancelled=P8,R10,C10,H10,M10,D10 collections=P1,A/-"
+    )
     events = state.apply_action(state.legal_actions()[0])
     assert event_types(events)[-2:] == ["RoundEnded", "GameEnded"]
     assert state.is_terminal()

@@ -1,4 +1,5 @@
 """A turn and its lines (docs/rules/tea_time.md, A round; TT-D6)."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,7 +37,7 @@ def test_turn_1_takes_exactly_one_card_and_alice_goes_in_its_place():
     events = take(state, (1, 1))
     assert event_types(events) == ["CardsTaken", "AlicePlaced", "TurnStarted"]
     assert state.table[1][1] == ALICE_CARD and state.alice is None
-    assert column(state, 0, "D") == (1, 0)          # the Dormouse at (1, 1) shows its normal side
+    assert column(state, 0, "D") == (1, 0)  # the Dormouse at (1, 1) shows its normal side
     assert state.active == 1 and state.turn == 2
 
 
@@ -44,8 +45,10 @@ def test_turn_2_takes_one_or_two_cards():
     state = pos(FULL)
     take(state, (1, 1))
     assert {len(cells) for cells in lines(state)} == {1, 2}
-    assert refusal(state, (0, 0), (0, 1), (0, 2)) == \
-        "The second turn of a round takes one or two cards."
+    assert (
+        refusal(state, (0, 0), (0, 1), (0, 2))
+        == "The second turn of a round takes one or two cards."
+    )
     take(state, (0, 0), (0, 1))
     assert state.turn == 3 and state.active == 0
 
@@ -67,8 +70,12 @@ def test_every_turn_takes_at_least_one_card():
 
 def test_lines_run_along_rows_columns_and_both_diagonals():
     state = pos("players=2 turn=3 table=PrCh/mAhR/HcMd")
-    for cells in [((0, 0), (0, 1), (0, 2)), ((0, 1), (1, 1), (2, 1)),
-                  ((0, 0), (1, 1), (2, 2)), ((0, 3), (1, 2), (2, 1))]:
+    for cells in [
+        ((0, 0), (0, 1), (0, 2)),
+        ((0, 1), (1, 1), (2, 1)),
+        ((0, 0), (1, 1), (2, 2)),
+        ((0, 3), (1, 2), (2, 1)),
+    ]:
         assert cells in lines(state)
     assert "straight line" in refusal(state, (0, 0), (1, 2))
     assert "straight line" in refusal(state, (0, 0), (0, 1), (1, 2))
@@ -107,13 +114,14 @@ def test_places_off_the_table_or_empty_are_refused():
 
 def test_taken_cards_keep_the_side_they_showed_on_the_table():
     state = pos("players=2 turn=3 table=PrCh/mAhR/HcMd")
-    take(state, (0, 0), (0, 1))       # a normal Caterpillar, a mirror White Rabbit
+    take(state, (0, 0), (0, 1))  # a normal Caterpillar, a mirror White Rabbit
     assert column(state, 0, "P") == (1, 0) and column(state, 0, "R") == (0, 1)
 
 
 def test_play_goes_round_the_table_in_seat_order():
-    state = pos("players=4 turn=3 active=2 first=1 "
-                "table=PrCmD/hMdPr/CmHdM/rPcHd collections=-/-/-/-")
+    state = pos(
+        "players=4 turn=3 active=2 first=1 table=PrCmD/hMdPr/CmHdM/rPcHd collections=-/-/-/-"
+    )
     seen = []
     for _ in range(5):
         seen.append(state.active)
@@ -127,6 +135,7 @@ def test_tt_d6_turns_are_counted_per_round():
     events = take(state, (1, 1))
     assert event_types(events)[:3] == ["CardsTaken", "RoundEnded", "RoundStarted"]
     from tests.engine.tea_time.helpers import deal
+
     deal(state)
     assert state.round == 2 and state.turn == 1 and state.active == 1
     assert {len(cells) for cells in lines(state)} == {1}
@@ -143,15 +152,23 @@ def test_only_the_player_to_move_acts_and_never_while_cards_are_laid_out():
 
 def test_describe_action_names_cards_and_places():
     state = pos(FULL)
-    assert state.action_to_string(TakeCards(((1, 1),))) == \
-        "Take the Dormouse (row 2, column 2) and put Alice in its place"
+    assert (
+        state.action_to_string(TakeCards(((1, 1),)))
+        == "Take the Dormouse (row 2, column 2) and put Alice in its place"
+    )
     state = pos("players=2 turn=3 table=PrCh/mAhR/HcMd")
-    assert state.action_to_string(TakeCards(((0, 0), (0, 1)))) == \
-        "Take the Caterpillar and the mirror White Rabbit (row 1, columns 1–2)"
-    assert state.action_to_string(TakeCards(((0, 1), (1, 1), (2, 1)))) == \
-        "Take the mirror White Rabbit, Alice and the mirror Cheshire Cat (column 2, rows 1–3)"
-    assert state.action_to_string(TakeCards(((0, 3), (1, 2)))) == \
-        "Take two mirror Mad Hatters (diagonal from row 1, column 4 to row 2, column 3)"
+    assert (
+        state.action_to_string(TakeCards(((0, 0), (0, 1))))
+        == "Take the Caterpillar and the mirror White Rabbit (row 1, columns 1–2)"
+    )
+    assert (
+        state.action_to_string(TakeCards(((0, 1), (1, 1), (2, 1))))
+        == "Take the mirror White Rabbit, Alice and the mirror Cheshire Cat (column 2, rows 1–3)"
+    )
+    assert (
+        state.action_to_string(TakeCards(((0, 3), (1, 2))))
+        == "Take two mirror Mad Hatters (diagonal from row 1, column 4 to row 2, column 3)"
+    )
 
 
 def test_cards_on_the_table_are_cards_with_a_side():
@@ -160,17 +177,23 @@ def test_cards_on_the_table_are_cards_with_a_side():
     assert state.phase == Phase.PLAY
 
 
-@pytest.mark.parametrize("text, action, reason", [
-    ("players=2 phase=over round=5 turn=6 active=- table=..../..../.... deck=-",
-     TakeCards(((0, 0),)), "The game is over."),
-    (FULL, TakeCards(((0, 0.5),)), "Name each card by its row and column on the table."),
-    (FULL, TakeCards("ab"), "Name each card by its row and column on the table."),
-    (FULL, PickFirstPlayer(0), "Nothing is left to chance right now."),
-    ("players=2 phase=deal", PickFirstPlayer(0), "The first player is already chosen."),
-    ("players=3 phase=start", PickFirstPlayer(3), "There is no player 4."),
-    ("players=3 phase=start", DealCard("P"), "No card is being laid out now."),
-    ("players=2 phase=deal", DealCard("X"), "The deck holds no such card."),
-])
+@pytest.mark.parametrize(
+    "text, action, reason",
+    [
+        (
+            "players=2 phase=over round=5 turn=6 active=- table=..../..../.... deck=-",
+            TakeCards(((0, 0),)),
+            "The game is over.",
+        ),
+        (FULL, TakeCards(((0, 0.5),)), "Name each card by its row and column on the table."),
+        (FULL, TakeCards("ab"), "Name each card by its row and column on the table."),
+        (FULL, PickFirstPlayer(0), "Nothing is left to chance right now."),
+        ("players=2 phase=deal", PickFirstPlayer(0), "The first player is already chosen."),
+        ("players=3 phase=start", PickFirstPlayer(3), "There is no player 4."),
+        ("players=3 phase=start", DealCard("P"), "No card is being laid out now."),
+        ("players=2 phase=deal", DealCard("X"), "The deck holds no such card."),
+    ],
+)
 def test_every_refusal_is_a_plain_sentence(text, action, reason):
     state = pos(text)
     before = state.to_dict()

@@ -1,5 +1,6 @@
 """Diced Tomatoes' events → steps, without a display (issue 19): each step lands on the state
 the engine's ``apply_event`` gives, and the banners name the seats."""
+
 import pygame
 import pytest
 
@@ -21,14 +22,24 @@ def fonts():
 
 def stage(players, humans, viewer=0):
     """A stage whose banners are the messages they show."""
-    return animate.Stage(Layout((1280, 800), players), ("Ana", "Bo", "Cy")[:players],
-                         lambda seconds: seconds,
-                         lambda message, *rest, **kw: message, apply_event, viewer, humans)
+    return animate.Stage(
+        Layout((1280, 800), players),
+        ("Ana", "Bo", "Cy")[:players],
+        lambda seconds: seconds,
+        lambda message, *rest, **kw: message,
+        apply_event,
+        viewer,
+        humans,
+    )
 
 
 def banners(events, before, on_stage) -> list:
-    return [a for step in animate.steps(events, before, on_stage) for a in step.animations
-            if isinstance(a, str)]
+    return [
+        a
+        for step in animate.steps(events, before, on_stage)
+        for a in step.animations
+        if isinstance(a, str)
+    ]
 
 
 def test_against_bots_the_banners_say_you_in_hot_seat_they_name_the_seat():
@@ -45,7 +56,10 @@ def test_each_step_lands_on_the_engines_state_after_its_events():
     steps = animate.steps(events, before, stage(2, humans=(0,)))
     assert [e for step in steps for e in step.events] == list(events)
     assert steps[-1].after.to_dict() == state.to_dict()
-    harvest = next(i for i, step in enumerate(steps)
-                   if any(isinstance(e, dt.VineHarvested) for e in step.events))
-    assert steps[harvest].after.score[0] == [2]            # the seed lands in slot 1
+    harvest = next(
+        i
+        for i, step in enumerate(steps)
+        if any(isinstance(e, dt.VineHarvested) for e in step.events)
+    )
+    assert steps[harvest].after.score[0] == [2]  # the seed lands in slot 1
     assert harvest == 0 or steps[harvest - 1].after.score[0] == []

@@ -2,6 +2,7 @@
 
 Positions come from the notation; the legal actions are the engine's; targets come from a real
 :class:`Layout`, so a click lands where a player's would."""
+
 import pygame
 import pytest
 
@@ -31,7 +32,7 @@ NAMES = ("Ana", "Bo")
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.font.init()
-    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 
@@ -65,7 +66,7 @@ def test_a_die_click_picks_it_up_and_its_spots_come_from_the_legal_actions():
     intent = at(state, ("die", 0))
     assert intent == Select(Selection(die=0))
     assert table_input.spots(state.legal_actions(), 0) == {(0, 0)}
-    assert at(state, ("die", 0), Selection(die=0)) == Select(NONE)      # clicked again: put back
+    assert at(state, ("die", 0), Selection(die=0)) == Select(NONE)  # clicked again: put back
 
 
 def test_a_vine_only_one_die_fits_takes_that_die_in_one_click():
@@ -78,7 +79,8 @@ def test_a_vine_only_one_die_fits_takes_that_die_in_one_click():
 def test_a_vine_several_dice_fit_asks_for_the_die_first():
     state = parse_position("players=2 hand=4r,2b,6r vines=3r|-|-/5r|-|-")
     assert at(state, ("vine", 0, 0)) == Say(
-        "More than one of your dice fits there: click the die first.")
+        "More than one of your dice fits there: click the die first."
+    )
     assert at(state, ("vine", 0, 0), Selection(die=1)) == Act(dt.PlaceDie(1, 0, 0))
 
 
@@ -90,8 +92,9 @@ def test_a_die_that_fits_nowhere_in_solo_is_set_aside_never_passed():
     assert "pass" not in intent.message.lower()
     labels = [label for label, *_ in choices(state, state.legal_actions(), NONE, ("Ana",))]
     assert labels == ["Set aside", "End turn"]
-    assert key_press(table_input.PASS_KEY, state, state.legal_actions(), NONE) == \
-        ActAll((dt.PassDie(0),))
+    assert key_press(table_input.PASS_KEY, state, state.legal_actions(), NONE) == ActAll(
+        (dt.PassDie(0),)
+    )
     assert "set them aside" in status(state, state.legal_actions(), NONE)
 
 
@@ -117,7 +120,7 @@ def test_set_a_die_asks_for_the_new_face_and_a_number_key_chooses_it():
     picked = click(("die", 0), state, legal, chosen.selection)
     assert isinstance(picked, Select) and picked.selection.die == 0
     faces = [label for label, *_ in choices(state, legal, picked.selection, NAMES)]
-    assert faces == ["1", "2", "3", "5", "6"]           # not its own face: the engine's list
+    assert faces == ["1", "2", "3", "5", "6"]  # not its own face: the engine's list
     assert key_press(pygame.K_6, state, legal, picked.selection) == Act(dt.SetDie(0, 6))
 
 
@@ -141,8 +144,9 @@ def test_end_turn_with_dice_left_gives_the_engines_reason():
     intent = key_press(table_input.END_TURN_KEY, state, state.legal_actions(), NONE)
     assert intent == Say(state.end_turn_refusal())
     done = parse_position("players=2 hand=x,x,x vines=3r4r5r6r|-|-/-|-|-")
-    assert key_press(table_input.END_TURN_KEY, done, done.legal_actions(), NONE) == \
-        Act(dt.EndTurn())
+    assert key_press(table_input.END_TURN_KEY, done, done.legal_actions(), NONE) == Act(
+        dt.EndTurn()
+    )
 
 
 def test_tooltips_name_the_seats_your_vine_for_the_person_asked():
@@ -153,8 +157,9 @@ def test_tooltips_name_the_seats_your_vine_for_the_person_asked():
     assert "Bo" in tip(state, ("vine", 1, 0))[-1]
     assert tip(state, ("vine", 0, 0), viewer=1, humans=(1,))[0] == "Ana's top vine"
     assert tip(state, ("score", 1))[0] == "Bo: 0 points so far"
-    for target_tip in (tip(state, key) for key in [("vine", 0, 1), ("slot", 1, 0),
-                                                   ("karma", 1), ("die", 0)]):
+    for target_tip in (
+        tip(state, key) for key in [("vine", 0, 1), ("slot", 1, 0), ("karma", 1), ("die", 0)]
+    ):
         assert all("Player" not in line for line in target_tip)
 
 
@@ -170,7 +175,9 @@ def test_after_a_harvest_the_tooltip_says_what_the_token_is_now():
     state.apply_action(dt.PlaceDie(0, 0, 0))
     assert not state.vines[0][0] and state.score[0] == [2]
     assert tip(state, ("vine", 0, 0)) == (
-        "Your top token", "Empty and open: a red die may start a vine here as its seed.")
+        "Your top token",
+        "Empty and open: a red die may start a vine here as its seed.",
+    )
     assert tip(state, ("slot", 0, 0)) == ("Your score slot 1", "Holds a 2: it scores 2.")
 
 
@@ -206,13 +213,19 @@ def test_every_target_is_on_the_board_and_clickable_where_drawn(size, players):
 
 def test_a_name_cut_short_in_its_header_shows_whole_in_a_tooltip():
     state = parse_position("players=6")
-    names = ("Ana", "Bot 1 (Medium)", "Bot 2 (Medium)", "Bot 3 (Medium)", "Bot 4 (Medium)",
-             "Bot 5 (Medium)")
+    names = (
+        "Ana",
+        "Bot 1 (Medium)",
+        "Bot 2 (Medium)",
+        "Bot 3 (Medium)",
+        "Bot 4 (Medium)",
+        "Bot 5 (Medium)",
+    )
     lay = Layout((1024, 640), 6, badges=("Overload",), bits=True)
     built = targets(lay, state, state.legal_actions(), NONE, names, 0, (0,))
     tips = {t.key: t.tooltip for t in built if t.key[0] == "name"}
     assert tips.get(("name", 1)) == ("Bot 1 (Medium)",)
-    assert ("name", 0) not in tips                        # "Ana (you)" fits: no tooltip
+    assert ("name", 0) not in tips  # "Ana (you)" fits: no tooltip
 
 
 def test_while_a_new_face_is_chosen_only_the_die_being_changed_glows():
@@ -228,7 +241,12 @@ def test_while_a_new_face_is_chosen_only_the_die_being_changed_glows():
 
 
 def test_the_vine_to_clear_or_keep_glows():
-    state = parse_position("players=3 phase=cleanup hand=x,x,x vines=1b1b1r1r|-|-/-|-|-/-|-|- "
-                           "pending=0.0 score=1,2,3,4,5/2/3")
-    assert table_input.glow(state.legal_actions(), NONE) == (frozenset(), frozenset(),
-                                                              frozenset({(0, 0)}))
+    state = parse_position(
+        "players=3 phase=cleanup hand=x,x,x vines=1b1b1r1r|-|-/-|-|-/-|-|- "
+        "pending=0.0 score=1,2,3,4,5/2/3"
+    )
+    assert table_input.glow(state.legal_actions(), NONE) == (
+        frozenset(),
+        frozenset(),
+        frozenset({(0, 0)}),
+    )

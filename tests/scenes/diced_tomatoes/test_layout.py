@@ -1,6 +1,7 @@
 """The Diced Tomatoes table's layout, without a display (issue 19, finding 8): at 1280×800 and
 1024×640 and with 1 to 6 players, no two labelled rects overlap, all lie on the board inside
 their panels, the texts drawn in them fit, and the dice stay big enough to read."""
+
 import pygame
 import pytest
 
@@ -27,15 +28,19 @@ LOOKS = [  # (karma cap, karma bits, badges): the standard game, and every varia
 def fonts():
     """Text is measured with the app's fonts: pygame's font module, no window."""
     pygame.font.init()
-    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 
 
 def overlaps(rects: dict) -> list:
     names = sorted(rects)
-    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
-            if rects[a].colliderect(rects[b])]
+    return [
+        (a, b)
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if rects[a].colliderect(rects[b])
+    ]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -52,10 +57,10 @@ def test_no_two_labelled_rects_overlap_and_all_lie_in_their_panels(size, players
             assert lay.board.contains(rect), (name, rect, lay.board)
             assert lay.area_of(name).contains(rect), (name, rect, lay.area_of(name))
             assert rect.width > 0 and rect.height > 0, name
-        for i, a in enumerate(lay.areas):          # the panels themselves never meet
+        for i, a in enumerate(lay.areas):  # the panels themselves never meet
             assert not a.colliderect(lay.strip) and not a.colliderect(lay.info)
-            assert all(not a.colliderect(b) for b in lay.areas[i + 1:])
-        assert lay.board.right <= size[0] - 300 - 8   # the buttons and log column stay free
+            assert all(not a.colliderect(b) for b in lay.areas[i + 1 :])
+        assert lay.board.right <= size[0] - 300 - 8  # the buttons and log column stay free
 
 
 @pytest.mark.parametrize("look", LOOKS)
@@ -104,9 +109,11 @@ def test_texts_fit_their_rects(size, players):
         parts = lay.header_parts(seat)
         assert kit.font(SCORE_FONT, True).size(worst_score_words())[0] <= parts["score"].width
         # a bot's name fits at the smallest size the header uses, without an ellipsis
-        assert kit.fit_label("Bot 5 (Hard)", NAME_FONT, parts["name"].width, True, 11)[0] == \
-            "Bot 5 (Hard)"
-    assert lay.badge_texts == ALL_BADGES                    # English fits whole
+        assert (
+            kit.fit_label("Bot 5 (Hard)", NAME_FONT, parts["name"].width, True, 11)[0]
+            == "Bot 5 (Hard)"
+        )
+    assert lay.badge_texts == ALL_BADGES  # English fits whole
     for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
         assert kit.font(lay.badge_size, True).size(label)[0] <= rect.width - 12
     assert lay.note_rect().width >= 60
@@ -118,23 +125,24 @@ def test_a_sequence_is_drawn_in_a_row_and_a_set_as_a_stack(size):
     each a little right of and above the one under it, inside the vine's row."""
     from engine.diced_tomatoes.notation import parse_position
     from scenes.tables.diced_tomatoes.draw import vine_places
+
     lay = Layout(size, 2)
     state = parse_position("players=2 vines=4r3r5r|2r2b2r2r|-/-|-|-")
     sequence = vine_places(lay, 0, 0, state.vines[0][0])
-    assert [k for k, _ in sequence] == [1, 0, 2]          # 3, 4 (the seed), 5
+    assert [k for k, _ in sequence] == [1, 0, 2]  # 3, 4 (the seed), 5
     xs = [centre[0] for _, centre in sequence]
     assert xs == sorted(xs) and xs[1] - xs[0] >= lay.d
     stack = vine_places(lay, 0, 1, state.vines[0][1])
-    assert [k for k, _ in stack] == [0, 1, 2, 3]           # the seed at the bottom
+    assert [k for k, _ in stack] == [0, 1, 2, 3]  # the seed at the bottom
     steps = [b[1][0] - a[1][0] for a, b in zip(stack, stack[1:])]
-    assert all(0 < step < lay.d / 2 for step in steps)    # overlapping: a pile
+    assert all(0 < step < lay.d / 2 for step in steps)  # overlapping: a pile
     assert [c[1] for _, c in stack] == sorted((c[1] for _, c in stack), reverse=True)
     for token, places in ((0, sequence), (1, stack)):
         row = lay.vine_row(0, token)
         for _, (x, y) in places:
             die = pygame.Rect(0, 0, lay.d, lay.d)
             die.center = (int(x), int(y))
-            assert row.inflate(0, 2 * lay.m.vgap - 2).contains(die)   # never over the next vine
+            assert row.inflate(0, 2 * lay.m.vgap - 2).contains(die)  # never over the next vine
 
 
 @pytest.mark.parametrize("rect", [pygame.Rect(40, 460, 944, 80), pygame.Rect(40, 470, 1200, 220)])
@@ -143,6 +151,7 @@ def test_the_score_sheets_tracks_fit_under_the_numbers(rect, players):
     """Six players' tracks under the score sheet at 1024×640 once overlapped; now the seats
     sit in columns so every die has room and stays readable."""
     from scenes.tables.diced_tomatoes.draw import summary_grid
+
     columns, rows, size, column_w = summary_grid(rect, players, 150)
     assert columns * rows >= players
     assert size >= 18
@@ -164,6 +173,7 @@ class LongerWords:
 @pytest.fixture
 def longer_words(monkeypatch):
     import translation
+
     monkeypatch.setattr(translation, "_translations", LongerWords())
 
 
@@ -174,6 +184,7 @@ def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
     from engine.diced_tomatoes.notation import parse_position
     from scenes.tables.diced_tomatoes import input as table_input
     from scenes.tables.diced_tomatoes.draw import score_words
+
     state = parse_position(f"players={players} options=gdouec")
     badges = table_input.badge_labels(state)
     lay = Layout((1024, 640), players, 3, 12, True, badges)
@@ -188,4 +199,4 @@ def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
     for karma in table_input.KARMA:
         label = table_input.karma_button_label(karma, half)
         assert kit.font(table_input.BUTTON_FONT, True).size(label)[0] <= half - 12
-        assert f"({karma.cost})" in label                 # the cost stays whole
+        assert f"({karma.cost})" in label  # the cost stays whole

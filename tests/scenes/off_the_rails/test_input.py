@@ -2,6 +2,7 @@
 
 Positions are built with the engine tests' helpers; the legal actions are the engine's; targets
 come from a real :class:`Layout`, so a click lands where a player's would."""
+
 import pygame
 import pytest
 
@@ -36,7 +37,7 @@ NAMES = ("Ana", "Ben")
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.font.init()
-    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 
@@ -81,9 +82,11 @@ def test_a_tile_tool_lays_the_shape_shown_and_the_engine_refuses_the_rest():
     assert at(s, ("square", 4, 4), curve) == Refuse("No track may be placed on a mine centre.")
     lay(s, {(5, 2): "NS"})
     assert at(s, ("square", 5, 2), curve) == Refuse(
-        "That square already holds a tile; you may upgrade it instead.")
+        "That square already holds a tile; you may upgrade it instead."
+    )
     assert at(s, ("square", -1, 3), curve) == Refuse(
-        "Track goes only on the underground grid, never on the surface.")
+        "Track goes only on the underground grid, never on the surface."
+    )
 
 
 def test_picking_a_tool_again_keeps_the_rotation_the_player_chose():
@@ -120,8 +123,9 @@ def test_a_cart_goes_on_a_glowing_square_of_the_players_edge():
     cart = tool(s, "cart")
     assert found(s, ("square", -1, 4), cart).active
     assert at(s, ("square", -1, 4), cart) == Act(S.PlaceCart(0, -1, 4))
-    assert at(s, ("square", 12, 4), cart) == Refuse("A cart starts on a square of your own "
-                                                    "surface edge.")
+    assert at(s, ("square", 12, 4), cart) == Refuse(
+        "A cart starts on a square of your own surface edge."
+    )
 
 
 def test_clicking_your_cart_chooses_it_for_the_speed_buttons():
@@ -134,7 +138,8 @@ def test_clicking_your_cart_chooses_it_for_the_speed_buttons():
     plus = key_press(pygame.K_EQUALS, 0, s, s.legal_actions(), chosen)
     assert plus == Act(S.ChangeSpeed(1, 1))
     assert key_press(pygame.K_MINUS, 0, s, s.legal_actions(), NONE) == Say(
-        "Click one of your carts on the board first to choose which one.")
+        "Click one of your carts on the board first to choose which one."
+    )
 
 
 def test_or_d12_enter_moves_the_carts_and_the_last_look_is_never_answered_for_the_player():
@@ -154,15 +159,25 @@ def test_or_d12_enter_moves_the_carts_and_the_last_look_is_never_answered_for_th
 # --- paths, questions and answers -----------------------------------------------------------------
 def test_the_path_of_every_cart_is_the_engines():
     s = blank()
-    lay(s, {(0, 5): "NS", (1, 5): "NS", (2, 5): "NES", (0, 1): "NS", (1, 1): "NS",
-            (5, 8): "NS", (6, 8): "NS"})
-    put_cart(s, 0, (-1, 5), "S", speed=4)          # to the junction: a choice
-    put_cart(s, 1, (-1, 1), "S", speed=5)          # off the end of the track
+    lay(
+        s,
+        {
+            (0, 5): "NS",
+            (1, 5): "NS",
+            (2, 5): "NES",
+            (0, 1): "NS",
+            (1, 1): "NS",
+            (5, 8): "NS",
+            (6, 8): "NS",
+        },
+    )
+    put_cart(s, 0, (-1, 5), "S", speed=4)  # to the junction: a choice
+    put_cart(s, 1, (-1, 1), "S", speed=5)  # off the end of the track
     put_cart(s, 2, (6, 8), "N", speed=1)
     paths = {p.cart: p for p in preview_paths(s)}
     assert paths[0].squares == ((-1, 5), (0, 5), (1, 5), (2, 5)) and paths[0].end == "choice"
     assert paths[1].squares == ((-1, 1), (0, 1), (1, 1)) and paths[1].end == "derail"
-    assert 2 not in paths                          # the opponent's cart: no path
+    assert 2 not in paths  # the opponent's cart: no path
     s = blank()
     lay(s, {(0, 5): "NS", (1, 5): "NS", (2, 5): "NS"})
     put_cart(s, 0, (-1, 5), "S", speed=3)
@@ -189,7 +204,7 @@ def test_a_real_jewel_choice_is_asked_with_buttons_that_keep_off_the_cart():
     s = blank()
     lay(s, {(2, 5): "NS", (3, 5): "NS", (4, 5): "NS"})
     put_cart(s, 0, (2, 5), "S", speed=2)
-    put_gems(s, (3, 5), (0, 1, 1, 0, 0))              # passing through: 1 gem of 2 kinds
+    put_gems(s, (3, 5), (0, 1, 1, 0, 0))  # passing through: 1 gem of 2 kinds
     s.apply_action(S.EndActions())
     legal = s.legal_actions()
     ask = prompt(s, legal, NAMES)
@@ -228,7 +243,7 @@ def test_split_buttons_show_both_piles_and_the_pick_hides_them():
     seen = s.observation(0)
     pick = prompt(seen, seen.legal_actions(), NAMES)
     assert [o.label for o in pick.options] == ["Pile 1 (2 gems)", "Pile 2 (2 gems)"]
-    assert pick.options[0].left is None                   # the mover sees no gems
+    assert pick.options[0].left is None  # the mover sees no gems
 
 
 def test_the_chasm_token_goes_on_a_glowing_square_else_the_rule_is_said():
@@ -238,8 +253,9 @@ def test_the_chasm_token_goes_on_a_glowing_square_else_the_rule_is_said():
     s._legal = None
     assert found(s, ("square", 2, 3)).active
     assert at(s, ("square", 2, 3)) == Act(S.PlaceChasmToken(2, 3))
-    assert at(s, ("square", 9, 9)) == Refuse("The red chasm token goes on a square next to a "
-                                             "red chasm.")
+    assert at(s, ("square", 9, 9)) == Refuse(
+        "The red chasm token goes on a square next to a red chasm."
+    )
 
 
 # --- tooltips: every gem shows ------------------------------------------------------------------
@@ -268,5 +284,6 @@ def test_the_mission_tooltip_says_what_it_asks_and_a_held_one_is_taken_by_a_clic
     target = found(s, ("mission", 10))
     assert target.active and target.tooltip[0] == "The Spice of Life · 4 points"
     assert at(s, ("mission", 10)) == Act(S.ClaimMission(10))
-    assert at(s, ("mission", 3)) == Say("Diamonds aren't Forever: Stockpile a diamond from a "
-                                        "single cart in one turn.")
+    assert at(s, ("mission", 3)) == Say(
+        "Diamonds aren't Forever: Stockpile a diamond from a single cart in one turn."
+    )

@@ -2,6 +2,7 @@
 at 1280×800 and 1024×640 and with 1 to 4 players, no two labelled rects overlap, all lie in the
 window, the texts drawn in them fit, and at 1024×640 the board gets the window's height (the
 players, deck and missions move into the right-hand column, the log gives up room)."""
+
 import pygame
 import pytest
 
@@ -30,7 +31,7 @@ PLAYERS = [1, 2, 3, 4]
 def fonts():
     """Text is measured with the app's fonts: pygame's font module, no window."""
     pygame.font.init()
-    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 
@@ -41,8 +42,12 @@ def layout(size, players) -> Layout:
 
 def overlaps(rects: dict) -> list:
     names = sorted(rects)
-    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
-            if rects[a].colliderect(rects[b])]
+    return [
+        (a, b)
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if rects[a].colliderect(rects[b])
+    ]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -90,11 +95,15 @@ def test_at_1280_the_info_sits_beside_the_board_and_the_log_has_the_column(playe
 @pytest.mark.parametrize("size", SIZES)
 def test_every_square_is_found_under_its_own_centre(size):
     lay = layout(size, 2)
-    squares = [(r, c) for r in range(-1, 13) for c in range(-1, 13)
-               if B.on_grid((r, c)) or (r, c) in B.SURFACE_EDGE]
+    squares = [
+        (r, c)
+        for r in range(-1, 13)
+        for c in range(-1, 13)
+        if B.on_grid((r, c)) or (r, c) in B.SURFACE_EDGE
+    ]
     for square in squares:
         assert lay.square_at(lay.square(square).center) == square
-    assert lay.square_at(lay.frame.topleft) is None          # a corner of the frame
+    assert lay.square_at(lay.frame.topleft) is None  # a corner of the frame
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -131,8 +140,9 @@ def test_the_deck_panel_says_every_state_in_full():
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("focus", [[(0, 0)], [(5, 5), (5, 6)], [(11, 11), (10, 11)],
-                                   [(6, 2), (6, 3)], [(3, 8)]])
+@pytest.mark.parametrize(
+    "focus", [[(0, 0)], [(5, 5), (5, 6)], [(11, 11), (10, 11)], [(6, 2), (6, 3)], [(3, 8)]]
+)
 def test_a_question_never_covers_the_squares_it_is_about(size, focus):
     """Issue 18, finding 2: the choice panel keeps off the carts and squares it is about."""
     lay = layout(size, 2)
@@ -148,6 +158,7 @@ def test_the_score_sheets_summary_stays_in_its_rect(players):
     """The stockpiles (solo: the jewels delivered) under the score sheet draw inside the room
     the sheet gives them, and draw something there."""
     from scenes.tables.off_the_rails.draw import draw_summary
+
     state = blank(players)
     if players > 1:
         state.stockpiles[0] = (1, 2, 0, 0, 1)

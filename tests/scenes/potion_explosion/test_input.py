@@ -2,6 +2,7 @@
 
 Positions come from the notation; the legal actions are the engine's; targets come from a real
 :class:`Layout`, so a click lands where a player's would."""
+
 import pygame
 import pytest
 
@@ -32,7 +33,7 @@ TRACKS = "tracks=RBRYKRBY/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK"
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.font.init()
-    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 
@@ -58,20 +59,20 @@ def at(state, key, viewer=0, selection=NONE, size=(1280, 800)):
 
 
 def test_a_marble_that_fits_exactly_one_hole_goes_there_on_one_click():
-    s = state_of(desk("WIS4:RR,MAG4:", hand="Y"))          # Wisdom R2 Y2; Magnetism B2 K2
+    s = state_of(desk("WIS4:RR,MAG4:", hand="Y"))  # Wisdom R2 Y2; Magnetism B2 K2
     assert at(s, ("hand", "Y")) == Act(pe.PlaceMarble("hand", "Y", 0, "Y"))
     s = state_of(desk("WIS4:RR,MAG4:", pool="K"))
     assert at(s, ("pool", "K")) == Act(pe.PlaceMarble("pool", "K", 1, "K"))
 
 
 def test_a_marble_that_fits_two_potions_is_picked_up_then_goes_to_the_clicked_hole():
-    s = state_of(desk("WIS4:,WIS5:", hand="R"))             # both need red
+    s = state_of(desk("WIS4:,WIS5:", hand="R"))  # both need red
     intent = at(s, ("hand", "R"))
     assert isinstance(intent, Select) and intent.selection.marble == ("hand", "R")
     assert "more than one hole" in intent.message
     chosen = intent.selection
     assert at(s, ("hole", 1, "R"), selection=chosen) == Act(pe.PlaceMarble("hand", "R", 1, "R"))
-    assert at(s, ("hand", "R"), selection=chosen) == Select(Selection())     # put back
+    assert at(s, ("hand", "R"), selection=chosen) == Select(Selection())  # put back
 
 
 def test_a_hand_marble_no_hole_takes_goes_to_the_pool_while_it_has_room():
@@ -109,7 +110,7 @@ def test_the_regular_pick_and_the_little_help_by_click():
 
 def test_sure_placement_fills_what_every_choice_fills_and_leaves_real_choices():
     # three red marbles for the three red holes left on two potions: all go, whichever first
-    s = state_of(desk("WIS4:R,WIS5:", hand="RRR"))             # WIS4 R2 Y2, WIS5 R2 B1 K2
+    s = state_of(desk("WIS4:R,WIS5:", hand="RRR"))  # WIS4 R2 Y2, WIS5 R2 B1 K2
     assert sure_placement(s, legal_actions(s)) == pe.PlaceMarble("hand", "R", 0, "R")
     # one red marble, red holes on both potions: a real choice, left to the player
     s = state_of(desk("WIS4:,WIS5:", hand="R"))
@@ -117,20 +118,21 @@ def test_sure_placement_fills_what_every_choice_fills_and_leaves_real_choices():
     # the hand before the pool; a wild marble stays for the player
     s = state_of(desk("WIS4:RR,MAG4:", pool="Y", hand="Y"))
     assert sure_placement(s, legal_actions(s)) == pe.PlaceMarble("hand", "Y", 0, "Y")
-    wild = state_of(desk("WIS4:RRY,MAG4:", pool="k"))            # a wild black marble
+    wild = state_of(desk("WIS4:RRY,MAG4:", pool="k"))  # a wild black marble
     assert sure_placement(wild, legal_actions(wild)) == pe.PlaceMarble("pool", "K", 1, "K")
 
 
 def test_place_all_repeats_until_only_choices_are_left():
-    s = state_of(desk("WIS4:,WIS5:", hand="RRRYYB"))             # 3 red for 4 red holes
+    s = state_of(desk("WIS4:,WIS5:", hand="RRRYYB"))  # 3 red for 4 red holes
     placed = []
     while (action := sure_placement(s, legal_actions(s))) is not None:
         s.apply_action(action)
         placed.append(action)
     assert sorted((a.colour, a.slot) for a in placed) == [("B", 1), ("Y", 0), ("Y", 0)]
-    assert s.desks[0].hand == [3, 0, 0, 0]                       # the reds: the player's choice
+    assert s.desks[0].hand == [3, 0, 0, 0]  # the reds: the player's choice
     assert key_press(table_input.PLACE_ALL_KEY, s, legal_actions(s), NONE) == Say(
-        "No marble has a sure hole: click a marble, then a glowing hole.")
+        "No marble has a sure hole: click a marble, then a glowing hole."
+    )
     fresh = state_of(desk("WIS4:,WIS5:", hand="B"))
     assert key_press(table_input.PLACE_ALL_KEY, fresh, legal_actions(fresh), NONE) == PlaceAll()
 
@@ -138,10 +140,10 @@ def test_place_all_repeats_until_only_choices_are_left():
 def test_magnetical_attraction_takes_the_pair_the_player_clicks_both_marbles_of():
     # track 1 from the bottom: R B R Y K ...; effect pending
     s = state_of(desk(done="MAG6!"), extra="effect=MAG:-:-:0")
-    intent = at(s, ("marble", 0, 0))                                   # one partner: still asks
+    intent = at(s, ("marble", 0, 0))  # one partner: still asks
     assert isinstance(intent, Select) and intent.selection.anchor == (0, 0)
     assert at(s, ("marble", 0, 1), selection=intent.selection) == Act(pe.TakePair(0, 0))
-    intent = at(s, ("marble", 0, 2))                                   # B below, Y above
+    intent = at(s, ("marble", 0, 2))  # B below, Y above
     assert isinstance(intent, Select) and intent.selection.anchor == (0, 2)
     assert at(s, ("marble", 0, 1), selection=intent.selection) == Act(pe.TakePair(0, 1))
     assert at(s, ("marble", 0, 3), selection=intent.selection) == Act(pe.TakePair(0, 2))
@@ -155,22 +157,22 @@ def test_magnetical_attraction_follows_the_clicks_an_illegal_pair_goes_to_the_en
     s = state_of(desk(done="MAG6!"), extra="effect=MAG:-:-:0").clone()
     s.tracks[0] = list("YYKRYYYY")
     first = at(s, ("marble", 0, 0))
-    assert isinstance(first, Say) and "yellow" in first.message     # both neighbours yellow
+    assert isinstance(first, Say) and "yellow" in first.message  # both neighbours yellow
     anchored = Select(Selection(anchor=(0, 0)))
     second = at(s, ("marble", 0, 1), selection=anchored.selection)
-    assert second == Act(pe.TakePair(0, 0))                             # the clicked pair
-    assert pe.TakePair(0, 0) not in legal_actions(s)                   # the engine refuses it
-    upper = at(s, ("marble", 0, 1))                                     # a first click on place 2
+    assert second == Act(pe.TakePair(0, 0))  # the clicked pair
+    assert pe.TakePair(0, 0) not in legal_actions(s)  # the engine refuses it
+    upper = at(s, ("marble", 0, 1))  # a first click on place 2
     assert isinstance(upper, Select) and upper.selection.anchor == (0, 1)
     assert table_input.outlined(s, legal_actions(s), NONE, (0, 1)) == set()
 
 
 def test_the_balm_takes_a_run_in_one_click_when_only_one_run_goes_through_it():
-    s = state_of(desk(done="BAL6!"), extra="effect=BAL:-:-:0")         # track 2: Y Y B B K K R R
+    s = state_of(desk(done="BAL6!"), extra="effect=BAL:-:-:0")  # track 2: Y Y B B K K R R
     assert at(s, ("marble", 1, 0)) == Act(pe.TakeRun(1, 0, 2))
     three = state_of(desk(done="BAL6!"), extra="effect=BAL:-:-:0").clone()
     three.tracks[2] = list("RRRBBYKK")
-    intent = at(three, ("marble", 2, 1))                               # R R R: three runs
+    intent = at(three, ("marble", 2, 1))  # R R R: three runs
     assert isinstance(intent, Select) and intent.selection.anchor == (2, 1)
     assert at(three, ("marble", 2, 2), selection=intent.selection) == Act(pe.TakeRun(2, 1, 2))
 
@@ -182,7 +184,7 @@ def test_blind_love_with_one_opponent_is_chosen_for_the_player_with_two_it_asks(
     assert forced_choice(three, legal_actions(three)) is None
     assert at(three, ("desk", 2)) == Act(pe.TakePool(2))
     plain = state_of(desk())
-    assert forced_choice(plain, [pe.EndTurn()]) is None        # never outside an effect
+    assert forced_choice(plain, [pe.EndTurn()]) is None  # never outside an effect
 
 
 def test_the_stack_choice_with_one_stack_left_is_made_for_the_player():
@@ -192,20 +194,21 @@ def test_the_stack_choice_with_one_stack_left_is_made_for_the_player():
 
 
 def test_the_filter_chooses_marbles_of_one_colour_and_returns_them_with_enter():
-    s = state_of(desk(done="FIL6!"), extra="effect=FIL:-:-:0")        # track 3: R R R B B ...
+    s = state_of(desk(done="FIL6!"), extra="effect=FIL:-:-:0")  # track 3: R R R B B ...
     first = at(s, ("marble", 2, 0))
     second = at(s, ("marble", 2, 2), selection=first.selection)
     assert second.selection.filter_places == (0, 2)
-    other = at(s, ("marble", 2, 3), selection=second.selection)     # blue: starts again
+    other = at(s, ("marble", 2, 3), selection=second.selection)  # blue: starts again
     assert other.selection.filter_places == (3,)
     assert key_press(pygame.K_RETURN, s, legal_actions(s), second.selection) == Act(
-        pe.FilterMarbles(2, "R", (0, 2)))
+        pe.FilterMarbles(2, "R", (0, 2))
+    )
 
 
 def test_drinking_and_copying_by_clicking_your_completed_potions():
     s = state_of(desk(done="WIS4,SAN4,MAG4!"))
     assert at(s, ("completed", 0, 0)) == Act(pe.Drink(0))
-    assert isinstance(at(s, ("completed", 0, 2)), Say)               # already drunk
+    assert isinstance(at(s, ("completed", 0, 2)), Say)  # already drunk
     san = state_of(desk(done="WIS4,SAN4!,MAG4!"), extra="effect=SAN:-:-:1")
     assert at(san, ("completed", 0, 2)) == Act(pe.CopyPotion(2))
 
@@ -220,7 +223,7 @@ def test_every_target_is_on_the_board_and_your_desk_follows_the_viewer(size):
         desks = {t.key[1] for t in found if t.key[0] == "desk"}
         assert desks == {seat for seat in range(4) if seat != viewer}
         hands = [t for t in found if t.key[0] == "hand"]
-        assert bool(hands) == (viewer == 0)                # only the viewer's hand is big
+        assert bool(hands) == (viewer == 0)  # only the viewer's hand is big
 
 
 def test_every_choice_button_names_its_key_and_d_stops_an_effect():
@@ -229,9 +232,11 @@ def test_every_choice_button_names_its_key_and_d_stops_an_effect():
     assert pe.FinishEffect() in legal
     assert key_press(table_input.DONE_KEY, s, legal, NONE) == Act(pe.FinishEffect())
     tips = [tip for _, _, tip in table_input.choices(s, legal, NONE)]
-    assert tips == ["Return the chosen marbles to the tank (Enter)",
-                    "Stop using this potion's effect (D)"]
-    plain = state_of(desk())                      # no effect running: D means nothing
+    assert tips == [
+        "Return the chosen marbles to the tank (Enter)",
+        "Stop using this potion's effect (D)",
+    ]
+    plain = state_of(desk())  # no effect running: D means nothing
     assert key_press(table_input.DONE_KEY, plain, legal_actions(plain), NONE) is None
 
 
@@ -241,8 +246,9 @@ def test_little_help_mode_offers_one_cancel_its_own_button():
     s = state_of(desk("WIS4:RR,MAG4:", hand="YB"))
     legal = legal_actions(s)
     assert table_input.choices(s, legal, Selection(help_mode=True)) == []
-    labels = [label for label, _, _ in table_input.choices(
-        s, legal, Selection(marble=("hand", "Y")))]
+    labels = [
+        label for label, _, _ in table_input.choices(s, legal, Selection(marble=("hand", "Y")))
+    ]
     assert labels == ["Cancel"]
 
 
@@ -250,11 +256,11 @@ def test_the_stars_under_an_opponents_desk_are_explained_on_hover():
     """The strip under an opponent's desk shows a star per potion completed in its last
     turn: hovering it says so and names the potions."""
     from scenes.tables.potion_explosion.draw import LastTurn
+
     s = state_of(desk())
     lay = Layout((1280, 800), s.num_players, 0)
     turns = {1: LastTurn(["R", "R", "B"], ["WIS4"])}
-    found = [t for t in targets(lay, s, legal_actions(s), NONE, 0, turns)
-             if t.key == ("strip", 1)]
+    found = [t for t in targets(lay, s, legal_actions(s), NONE, 0, turns) if t.key == ("strip", 1)]
     assert len(found) == 1
     title, taken, stars = found[0].tooltip
     assert title == "Last turn" and taken == "Marbles taken: 2 red, 1 blue."

@@ -1,6 +1,7 @@
 """The Potion Explosion table's layout, without a display (issue 17, "Nothing overlaps or is cut
 off"): at 1280×800 and 1024×640 and with 2 to 6 players, no two labelled rects overlap, all lie
 on the board, and the texts drawn in them fit at the sizes the drawing uses."""
+
 import pygame
 import pytest
 
@@ -28,15 +29,19 @@ PLAYERS = [2, 3, 4, 5, 6]
 def fonts():
     """Text is measured with the app's fonts: pygame's font module, no window."""
     pygame.font.init()
-    kit.reset_caches()           # fonts made before an earlier pygame.quit() are dead
+    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
     yield
     kit.reset_caches()
 
 
 def overlaps(rects: dict) -> list:
     names = sorted(rects)
-    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
-            if rects[a].colliderect(rects[b])]
+    return [
+        (a, b)
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if rects[a].colliderect(rects[b])
+    ]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -94,11 +99,12 @@ def test_texts_fit_their_rects(size, players, language):
     for seat in lay.others:
         parts = lay.header_parts(lay.mini_header(seat), MINI_FONT)
         assert kit.font(MINI_FONT, True).size(widest_score)[0] <= parts["score"].width
-        assert parts["name"].width >= 40          # even beside both kinds of tokens
+        assert parts["name"].width >= 40  # even beside both kinds of tokens
     # a potion's name under its tile is never cut ("Magneti…"): at worst it shrinks a little
     for code in TYPE_CODES:
-        assert kit.fit_label(short_name(code), CAPTION_FONT, lay.caption(0).width,
-                             min_size=9)[0] == short_name(code)
+        assert kit.fit_label(short_name(code), CAPTION_FONT, lay.caption(0).width, min_size=9)[
+            0
+        ] == short_name(code)
     # the stacks panel's title, in every state it takes
     states = [pos("phase=end"), pos("phase=tiebreak"), pos("end=1")]
     for state, chosen in zip(states, ({0}, set(), set())):
@@ -113,15 +119,15 @@ def test_completed_potions_never_overlap_however_many(size):
     for count in range(1, 17):
         tiles = [lay.completed_rect(i, count) for i in range(count)]
         assert all(lay.completed_row().contains(t) for t in tiles)
-        assert all(not a.colliderect(b) for i, a in enumerate(tiles) for b in tiles[i + 1:])
+        assert all(not a.colliderect(b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
         for seat in lay.others:
             small = [lay.mini_completed(seat, i, count) for i in range(count)]
-            if small[0] is None:              # too many to see: the desk says how many
+            if small[0] is None:  # too many to see: the desk says how many
                 assert count >= 6 and all(tile is None for tile in small)
                 continue
             area = lay.mini_completed_area(seat)
             assert all(area.contains(t) for t in small), (count, small, area)
-            assert all(not a.colliderect(b) for i, a in enumerate(small) for b in small[i + 1:])
+            assert all(not a.colliderect(b) for i, a in enumerate(small) for b in small[i + 1 :])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -131,7 +137,7 @@ def test_marbles_sit_in_the_tracks_without_touching(size):
     rects = [lay.marble_rect(t, q) for t in range(NUM_TRACKS) for q in range(TRACK_LENGTH)]
     assert all(tracks.contains(r) for r in rects)
     assert not lay.tank.colliderect(tracks)
-    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     for t in range(NUM_TRACKS):
         label = pygame.Rect(0, 0, 10, 14)
         label.midtop = tuple(int(v) for v in lay.track_label(t))
@@ -142,9 +148,10 @@ def test_a_drawn_tile_flies_as_a_card_not_a_stretched_capsule():
     """A tile flying to an opponent's flat chip keeps the card's shape (width/height) all the
     way and ends inside the chip."""
     from scenes.tables.potion_explosion.animate import card_between
+
     lay = Layout((1280, 800), 3, 0)
     start, end = lay.stack_card(0), lay.slot_rect(1, 0)
-    assert end.width > 3 * end.height                  # the chip is flat
+    assert end.width > 3 * end.height  # the chip is flat
     ratio = start.width / start.height
     for step in range(11):
         rect = card_between(start, end, step / 10, 40)
