@@ -318,9 +318,10 @@ def parse(text: str, where: str = "this save") -> dict:
     if not _is_int(version) or version < 0:
         raise SaveError(f"{where} has no valid schema version.")
     if version > SCHEMA_VERSION:
+        shown = version if version < 10**6 else "beyond any made so far"  # a hostile 4,000 digits
         raise SaveError(
             f"{where} was made by a newer version of Tabletop Trio "
-            f"(save format {version}; this program reads up to {SCHEMA_VERSION})."
+            f"(save format {shown}; this program reads up to {SCHEMA_VERSION})."
         )
     try:
         same = envelope.get("checksum") == checksum(envelope)
