@@ -11,9 +11,6 @@ import random
 import sys
 from pathlib import Path
 
-import translation
-from translation import _
-
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 HERE = Path(__file__).resolve().parent
@@ -21,6 +18,10 @@ if __package__ and str(HERE) not in sys.path:
     # Installed (``tabletop_trio.main``): the game's packages sit beside this file and import
     # by their own names (``engine``, ``scenes``...), as they do in the source tree.
     sys.path.insert(0, str(HERE))
+
+# after the path above: installed, these packages are found only through it
+import translation  # noqa: E402
+from translation import _  # noqa: E402
 
 
 class PlainParser(argparse.ArgumentParser):
