@@ -348,6 +348,11 @@ class TableScene(Scene):
         """The target under ``pos`` (:func:`scenes.kit.hit_test`), or None."""
         return kit.hit_test(self.targets(), pos)
 
+    def key_at(self, pos):
+        """The key of the target under ``pos``, or None."""
+        target = self.target_at(pos)
+        return target.key if target is not None else None
+
     # --- the viewer --------------------------------------------------------------------------
     def viewer_seat(self) -> int:
         """The seat whose private, big view is drawn: against bots the person's seat (the first

@@ -367,10 +367,6 @@ class OffTheRailsTable(TableScene):
                 return True
         return False
 
-    def key_at(self, pos):
-        target = self.target_at(pos)
-        return target.key if target is not None else None
-
     # --- what the board shows ----------------------------------------------------------------
     def view(self) -> draw.View:
         busy = self.anims.busy

@@ -281,10 +281,6 @@ class TeaTimeTable(TableScene):
         rect = self.layout.cell(*cell)
         return cell if rect.inflate(-rect.width // 4, -rect.height // 4).collidepoint(pos) else None
 
-    def key_at(self, pos):
-        target = self.target_at(pos)
-        return target.key if target is not None else None
-
     # --- what the board shows ----------------------------------------------------------------
     def last_take(self):
         """``(seat, places)`` of the latest take of this round whose places are still empty."""
