@@ -185,6 +185,10 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = 12, (16, 12), 8
+"""The felt's vignette: rings drawn inward from the window's edge."""
+
+
 @functools.lru_cache(maxsize=8)
 def _felt(size: tuple) -> pygame.Surface:
     w, h = size
@@ -195,16 +199,26 @@ def _felt(size: tuple) -> pygame.Surface:
         pygame.draw.line(surf, c, (0, y), (w, y))
     # Soft vignette so the middle of the table reads as lit.
     shade = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(12):
+    for i in range(VIGNETTE_RINGS):
         pygame.draw.rect(
             shade,
             (0, 0, 0, 10),
-            shade.get_rect().inflate(-i * 16, -i * 12),
-            width=8,
+            shade.get_rect().inflate(-i * VIGNETTE_STEP[0], -i * VIGNETTE_STEP[1]),
+            width=VIGNETTE_WIDTH,
             border_radius=40,
         )
     surf.blit(shade, (0, 0))
     return surf.convert() if pygame.display.get_surface() else surf
+
+
+def felt_middle(size: tuple) -> pygame.Rect:
+    """The lit middle of the felt, inside the vignette's innermost ring (a window ``size``
+    ``(width, height)`` in pixels): a wide panel that stays inside it does not look cut by the
+    ring."""
+    last = VIGNETTE_RINGS - 1
+    inset_x = last * VIGNETTE_STEP[0] // 2 + VIGNETTE_WIDTH
+    inset_y = last * VIGNETTE_STEP[1] // 2 + VIGNETTE_WIDTH
+    return pygame.Rect(0, 0, *size).inflate(-2 * inset_x, -2 * inset_y)
 
 
 def draw_table(surface: pygame.Surface) -> None:

@@ -226,9 +226,7 @@ class TeaTimeTable(TableScene):
     def take(self) -> None:
         if self.human_to_move():
             self.apply(
-                table_input.take(
-                    self.match.state, self.legal(), self.selection, self.hinted_take()
-                )
+                table_input.take(self.match.state, self.legal(), self.selection, self.hinted_take())
             )
 
     # --- input -------------------------------------------------------------------------------
