@@ -336,9 +336,7 @@ class App:
             return
         self.manager.handle_event(event)
 
-    def step(
-        self, dt: float, events=None, ui_dt: float | None = None, draw: bool = True
-    ) -> None:
+    def step(self, dt: float, events=None, ui_dt: float | None = None, draw: bool = True) -> None:
         """One frame: events (from the queue unless given), update, draw. ``ui_dt`` is the
         widgets' time step when it differs from the scenes' (after an idle wait); ``draw=False``
         skips the drawing (tests running many frames to reach a state draw only some of them)."""
