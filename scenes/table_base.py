@@ -249,6 +249,25 @@ class TableScene(Scene):
         self._column_y = rect.bottom + 6
         return rect
 
+    def button_row(self, buttons, height: int = 36, gap: int = 6) -> dict:
+        """Reserve a row (:meth:`control_row`) and fill it with buttons of equal width:
+        ``buttons`` is ``[(key, label, command, tooltip)]`` with the texts already translated;
+        returns ``{key: UIButton}``. Call it from :meth:`build_controls`."""
+        row = self.control_row(height)
+        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
+        out = {}
+        for index, (key, label, command, tip) in enumerate(buttons):
+            rect = pygame.Rect(row.x + index * (width + gap), row.y, width, row.height)
+            out[key] = UIButton(
+                rect,
+                label,
+                self.app.ui,
+                container=self.container,
+                command=command,
+                tool_tip_text=tip,
+            )
+        return out
+
     def log_top(self) -> int:
         """Top of the log panel: below the rows reserved with :meth:`control_row`."""
         return self._column_y + 2

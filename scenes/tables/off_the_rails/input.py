@@ -34,9 +34,39 @@ from scenes import kit
 from scenes.kit import Target
 from scenes.tables.off_the_rails.draw import EDGE_WORDS
 from scenes.tables.off_the_rails.layout import Layout
+from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
+TOOL_ACTIONS = {
+    "straight": S.PlaceTile,
+    "curve": S.PlaceTile,
+    "upgrade": S.UpgradeTile,
+    "cart": S.PlaceCart,
+}
+"""The kind of legal action each tool makes: a tool is available while one is legal."""
+BUTTONS = (
+    (("straight", N_("Straight")), ("curve", N_("Curve")), ("upgrade", N_("Upgrade"))),
+    (("cart", N_("Place cart")), ("slower", N_("Speed −")), ("faster", N_("Speed +"))),
+    (("move", N_("Move carts")),),
+)
+"""The action buttons, row by row: (key, label)."""
+BUTTON_TIPS = {
+    "straight": N_("Lay a straight on an empty square: 1 action. R or the wheel turns it. (S)"),
+    "curve": N_("Lay a curve on an empty square: 1 action. R or the wheel turns it. (C)"),
+    "upgrade": N_(
+        "Straight or curve to a T-junction, T-junction to a cross, where no cart "
+        "stands: 1 action. (U)"
+    ),
+    "cart": N_("Put a cart from your supply on your own edge, at speed 3: 1 action. (P)"),
+    "slower": N_("Slow the chosen cart by 1: 1 action. Click one of your carts to choose it. (−)"),
+    "faster": N_("Speed the chosen cart up by 1 (at most 6): 1 action. (+)"),
+    "move": N_(
+        "End the action phase: each of your carts rolls its speed. Until then every "
+        "action can be undone. (Enter)"
+    ),
+}
+"""Each action button's tooltip (translated where shown)."""
 TILE_SHAPES = {"straight": B.STRAIGHTS, "curve": B.CURVES}
 TURNED = ("straight", "curve", "upgrade")
 """The tools whose shape R or the mouse wheel turns; each keeps its own rotation."""
@@ -405,13 +435,7 @@ def choose_tool(tool: str, state, legal, selection: Selection):
                 "when you are ready."
             )
         )
-    kinds = {
-        "straight": S.PlaceTile,
-        "curve": S.PlaceTile,
-        "upgrade": S.UpgradeTile,
-        "cart": S.PlaceCart,
-    }
-    if not any(isinstance(a, kinds[tool]) for a in legal):
+    if not any(isinstance(a, TOOL_ACTIONS[tool]) for a in legal):
         if tool == "cart":
             return Refuse(_cart_refusal(state))
         if tool == "upgrade":
@@ -562,6 +586,69 @@ def change_speed(delta: int, state, selection: Selection):
             return Refuse(_("Only a cart on the board can change speed."))
         return Say(_("Click one of your carts on the board first to choose which one."))
     return Act(S.ChangeSpeed(cart_id, delta))
+
+
+@dataclass(frozen=True)
+class Controls:
+    """What the action buttons show: the keys of :data:`BUTTONS` ``enabled`` and ``selected``
+    (the tool in hand; Move carts at the last look), the ``selection`` to keep and the speed
+    buttons' ``tips`` (naming the cart they change)."""
+
+    enabled: frozenset
+    selected: frozenset
+    selection: Selection
+    tips: dict
+
+
+def controls(state, legal, selection: Selection) -> Controls:
+    """The action buttons for the person's ``legal`` actions now. ``legal`` is empty while the
+    table animates or another player moves: every button is off then, but the tool in hand
+    stays in hand; it is put down only when the person may act and the engine no longer
+    allows it (no action left, nothing it can make)."""
+    acting = bool(legal) and state.pending() == Pending.ACTIONS
+    spare = acting and state.actions_left > 0
+    enabled = {
+        key
+        for key, kind in TOOL_ACTIONS.items()
+        if spare and any(isinstance(a, kind) for a in legal)
+    }
+    cart = speed_cart(state, selection) if acting else None
+    speeds = {a.delta for a in legal if isinstance(a, S.ChangeSpeed) and a.cart == cart}
+    if spare and -1 in speeds:
+        enabled.add("slower")
+    if spare and 1 in speeds:
+        enabled.add("faster")
+    if acting:
+        enabled.add("move")
+    if legal and selection.tool is not None and selection.tool not in enabled:
+        selection = replace(selection, tool=None)
+    selected = {selection.tool} if selection.tool is not None else set()
+    if acting and state.actions_left <= 0:
+        selected.add("move")
+    tips = {}
+    for key in ("slower", "faster"):
+        tip = _(BUTTON_TIPS[key])
+        if cart is not None:
+            tip = _("{tip} Now: your {colour} cart.").format(
+                tip=tip, colour=state.carts[cart].label
+            )
+        tips[key] = tip
+    return Controls(frozenset(enabled), frozenset(selected), selection, tips)
+
+
+def event_intent(event, target_key, state, legal, selection: Selection, ask: Prompt | None):
+    """What a mouse or key event means at the table (``target_key``: the target under the
+    mouse for a click): the wheel turns the tool, a right click puts it down, a left click
+    and the keys as :func:`click` and :func:`key_press`; None when it means nothing."""
+    if event.type == pygame.MOUSEWHEEL:
+        return wheel(event.y, selection)
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        return Select(replace(selection, tool=None)) if selection.tool is not None else None
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return click(target_key, state, legal, selection, ask)
+    if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
+        return key_press(event.key, event.mod, state, legal, selection, ask)
+    return None
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
@@ -774,6 +861,41 @@ def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
             if option.action == hint:
                 return (rect,), None
     return (), None
+
+
+def board_marks(lay: Layout, state, legal, selection: Selection, hover, ask, hint) -> dict:
+    """What the board marks for the person, as :class:`.draw.View` fields: the squares a click
+    may use (``glow`` in ``glow_colour``), the ``ghost`` tile or ``ghost_cart`` under the mouse
+    (``hover``, a square or None), the ``chosen`` cart, the junction's ``arrows``, the question's
+    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost``) and the missions a click
+    takes (``takeable``). All of it is read from the engine's ``legal`` actions."""
+    acting = bool(legal) and state.pending() == Pending.ACTIONS
+    ghost_tile = ghost_cart = None
+    if acting and hover is not None:
+        shown = ghost(state, selection, hover)
+        if shown is not None:
+            ghost_tile = (hover, shown[0], shown[2])
+        if selection.tool == "cart":
+            puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
+            ghost_cart = (puts[0].cart, hover) if puts else None
+    glow_colour = kit.HILITE
+    if state.pending() == Pending.CHASM_TOKEN and legal:
+        clan_rgb = oa.clan(state.drawn_token())
+        glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
+    hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
+    return {
+        "hover": hover,
+        "glow": glow_squares(state, legal, selection),
+        "glow_colour": glow_colour,
+        "ghost": ghost_tile,
+        "ghost_cart": ghost_cart,
+        "chosen": selection.cart if acting else None,
+        "arrows": tuple(exit_arrows(lay, state, legal)),
+        "hint_rects": hint_rects,
+        "hint_ghost": hint_ghost,
+        "prompt_boxes": prompt_boxes(lay, ask) if ask is not None else None,
+        "takeable": frozenset(a.mission for a in legal if isinstance(a, S.ClaimMission)),
+    }
 
 
 def status(state, legal, selection: Selection, names) -> str:

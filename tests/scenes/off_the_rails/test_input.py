@@ -287,3 +287,21 @@ def test_the_mission_tooltip_says_what_it_asks_and_a_held_one_is_taken_by_a_clic
     assert at(s, ("mission", 3)) == Say(
         "Diamonds aren't Forever: Stockpile a diamond from a single cart in one turn."
     )
+
+
+# --- the buttons ----------------------------------------------------------------------------------
+def test_the_tool_in_hand_stays_while_the_table_animates_and_goes_when_no_longer_available():
+    """Issue 18 (second look): the Straight or Curve tool is kept after a tile is laid. While
+    the tile drops in the table has no legal actions for the person: the buttons are off but
+    the tool stays in hand; it is put down only when the engine no longer allows it."""
+    s = blank()
+    straight = tool(s, "straight")
+    busy = table_input.controls(s, [], straight)
+    assert busy.selection.tool == "straight" and busy.enabled == frozenset()
+    acting = table_input.controls(s, s.legal_actions(), straight)
+    assert acting.selection.tool == "straight"
+    assert {"straight", "curve", "move"} <= acting.enabled and "straight" in acting.selected
+    s.actions_left = 0
+    spent = table_input.controls(s, s.legal_actions(), straight)
+    assert spent.selection.tool is None and spent.enabled == frozenset({"move"})
+    assert spent.selected == frozenset({"move"})  # the last look: Move carts is next
