@@ -32,8 +32,8 @@ from engine.off_the_rails.data import (
 from engine.off_the_rails.state import CartPlace, Pending, square_name
 from scenes import kit
 from scenes.kit import Target
-from scenes.tables.off_the_rails.draw import EDGE_WORDS
-from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.draw import BAD_ENDS, EDGE_WORDS, END_WORDS
+from scenes.tables.off_the_rails.layout import Layout, tag_size
 from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
 
@@ -171,14 +171,102 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """A question the engine would ask on the way: on ``square``, ``kind`` "gem" (which jewel
+    the cart takes: ``options`` are gem names) or "exit" (a junction's way on: sides)."""
+
+    square: tuple
+    kind: str
+    options: tuple
+
+
+@dataclass(frozen=True)
 class Path:
     """Where ``cart`` would roll if it moved now: ``squares`` (its square first) and ``end``:
-    "stop", "choice" (a junction or a jewel to choose), "left" (out of the mine), "derail",
-    "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails it)."""
+    "stop", "choice" (a junction: the player chooses the way on), "left" (out of the mine),
+    "derail", "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails
+    it). ``choices`` are the questions on the way (a jewel to take; the junction at the end),
+    ``branches`` the path from the junction for each way on, as the engine plays it."""
 
     cart: int
     squares: tuple
     end: str
+    choices: tuple = ()
+    branches: tuple = ()
+
+    @property
+    def heading(self):
+        """The square the cart would enter next, beyond the end (where track is missing when
+        it derails), or None off the grid or with no direction."""
+        if len(self.squares) < 2:
+            return None
+        (r0, c0), (r1, c1) = self.squares[-2], self.squares[-1]
+        ahead = (2 * r1 - r0, 2 * c1 - c0)
+        return ahead if B.on_grid(ahead) else None
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A word on a plate over the board about ``square`` (a leader line joins them when they
+    are apart): ``words`` (translated), its ``rect``, its ``tone`` ("good", "bad", "choice",
+    "hint"), the ``gems`` it pictures after the words, whether it is ``small`` (a branch's
+    end) and the ``cart`` whose path it is on (None: the hint's)."""
+
+    words: str
+    rect: pygame.Rect
+    square: tuple
+    tone: str
+    gems: tuple = ()
+    small: bool = False
+    cart: int | None = None
+
+
+def _squares_of(path) -> list:
+    """A path's squares, its branches' and the squares they head for."""
+    out = list(path.squares) + ([path.heading] if path.heading else [])
+    for branch in path.branches:
+        out += _squares_of(branch)
+    return out
+
+
+def path_tags(lay: Layout, state, paths) -> tuple:
+    """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
+    choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
+    junction. A tag never covers its own path or the square the cart heads for (where track
+    is missing when it derails), keeps off the other paths and tags where it can, and stays
+    inside the grid, off the edge labels (:meth:`Layout.tag_rect`)."""
+
+    covers = [[lay.square(sq) for sq in _squares_of(path)] for path in paths]
+    carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
+    tags: list = []
+
+    def place(index, words, square, tone, gems=(), small=False):
+        others = [rect for i, rects in enumerate(covers) if i != index for rect in rects]
+        rect = lay.tag_rect(
+            tag_size(words, gems, small),
+            square,
+            covers[index],
+            others + carts + [tag.rect.inflate(4, 4) for tag in tags],
+        )
+        tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
+
+    def tone_of(end):
+        return "bad" if end in BAD_ENDS else "choice" if end == "choice" else "good"
+
+    def tag_on_the_way(index, path, small):
+        for choice in path.choices:
+            if choice.kind == "gem":
+                place(index, _("you pick one:"), choice.square, "choice", choice.options, small)
+        for branch in path.branches:
+            end = branch.end
+            place(index, _(END_WORDS[end]), branch.squares[-1], tone_of(end), small=True)
+            tag_on_the_way(index, branch, True)
+
+    for index, path in enumerate(paths):
+        place(index, _(END_WORDS[path.end]), path.squares[-1], tone_of(path.end))
+    for index, path in enumerate(paths):
+        tag_on_the_way(index, path, False)
+    return tuple(tags)
 
 
 # --- what the engine allows, read for the table ---------------------------------------------------
@@ -242,7 +330,9 @@ def forced_choice(state, legal):
 def preview_paths(state) -> tuple:
     """The path of each of the current player's carts on the board if it moved now (first, as
     the engine would play it on a copy; the carts that come after it are not moved), during
-    the action phase and while choosing which cart moves first."""
+    the action phase and while choosing which cart moves first. Where the engine would ask
+    which jewel to take the path goes on (the way does not depend on it) and names the
+    jewels; at a junction it splits into a branch per way on (:class:`Path`)."""
     pending = state.pending()
     if pending not in (Pending.ACTIONS, Pending.MOVE_CART) or state.current_player() < 0:
         return ()
@@ -258,11 +348,49 @@ def preview_paths(state) -> tuple:
             if cart_id not in work.carts_to_move():
                 continue
             events += work.apply_action(S.MoveCart(cart_id))
-        out.append(_path_of(state, work, cart_id, events))
+        out.append(_follow(state.carts[cart_id].square, work, cart_id, events, BRANCH_DEPTH))
     return tuple(out)
 
 
-def _path_of(state, work, cart_id: int, events) -> Path:
+BRANCH_DEPTH = 2
+"""How many junctions deep a preview splits (beyond, a branch ends at its junction)."""
+ON_THE_WAY = (Pending.GEM, Pending.MISSION)
+"""Questions asked while a cart rolls that do not change its way: the preview answers them
+with the first answer and goes on."""
+
+
+def _follow(start, work, cart_id: int, events: list, depth: int) -> Path:
+    """The path of ``cart_id`` from ``start`` given ``events`` so far on the copy ``work``:
+    questions on the way answered with their first answer, a junction split (``depth``)."""
+    choices = []
+    for _guard in range(40):
+        if work.moving_cart() != cart_id or work.pending() not in ON_THE_WAY:
+            break
+        legal = work.legal_actions()
+        if work.pending() == Pending.GEM and len(legal) > 1:
+            square = work.carts[cart_id].square
+            choices.append(Choice(square, "gem", tuple(a.gem for a in legal)))
+        events = events + work.apply_action(legal[0])
+    path = _path_of(start, work, cart_id, events)
+    if path.end != "choice" or work.pending() != Pending.EXIT:
+        return replace(path, choices=tuple(choices))
+    square = path.squares[-1]
+    sides = tuple(a.side for a in work.legal_actions() if isinstance(a, S.ChooseExit))
+    choices.append(Choice(square, "exit", sides))
+    branches = ()
+    if depth > 0:
+        branches = tuple(
+            _branch(square, work, cart_id, S.ChooseExit(side), depth - 1) for side in sides
+        )
+    return replace(path, choices=tuple(choices), branches=branches)
+
+
+def _branch(square, work, cart_id: int, answer, depth: int) -> Path:
+    branch = work.clone()
+    return _follow(square, branch, cart_id, branch.apply_action(answer), depth)
+
+
+def _path_of(start, work, cart_id: int, events) -> Path:
     squares, end, started = [], "stop", False
     for event in events:
         if isinstance(event, S.CartMoved):
@@ -282,7 +410,7 @@ def _path_of(state, work, cart_id: int, events) -> Path:
             elif isinstance(event, S.Collided):
                 end = "collision"
     if not squares:
-        squares = [state.carts[cart_id].square]
+        squares = [start]
     if end == "stop" and work.moving_cart() == cart_id:
         end = "choice"
     return Path(cart_id, tuple(squares), end)
@@ -863,12 +991,39 @@ def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
     return (), None
 
 
-def board_marks(lay: Layout, state, legal, selection: Selection, hover, ask, hint) -> dict:
+def hint_tag(lay: Layout, state, hint, rects, avoid=()) -> Tag | None:
+    """The "Hint" label of the hinted move, so a hint never looks like the player's own
+    preview: beside the square it is about (off it, and off the ``avoid`` rects where it can:
+    the carts' paths and their tags), or above the button or card it frames."""
+    if hint is None or not rects:
+        return None
+    words = _("Hint")
+    size = tag_size(words)
+    square = None
+    if isinstance(hint, (S.PlaceTile, S.UpgradeTile, S.PlaceCart, S.PlaceChasmToken)):
+        square = (hint.row, hint.col)
+    elif isinstance(hint, (S.MoveCart, S.ChangeSpeed)):
+        square = state.carts[hint.cart].square
+    if square is not None:
+        clear = [lay.square(square).inflate(8, 8)]
+        return Tag(words, lay.tag_rect(size, square, clear, avoid), square, "hint")
+    rect = pygame.Rect(0, 0, *size)
+    rect.midbottom = (rects[0].centerx, rects[0].top - 5)
+    if rect.top < lay.board.top:
+        rect.midtop = (rects[0].centerx, rects[0].bottom + 5)
+    rect.clamp_ip(pygame.Rect((0, 0), lay.size))
+    return Tag(words, rect, None, "hint")
+
+
+def board_marks(
+    lay: Layout, state, legal, selection: Selection, hover, ask, hint, paths=(), tags=()
+) -> dict:
     """What the board marks for the person, as :class:`.draw.View` fields: the squares a click
     may use (``glow`` in ``glow_colour``), the ``ghost`` tile or ``ghost_cart`` under the mouse
     (``hover``, a square or None), the ``chosen`` cart, the junction's ``arrows``, the question's
-    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost``) and the missions a click
-    takes (``takeable``). All of it is read from the engine's ``legal`` actions."""
+    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost``, and ``hint_tag``, which
+    keeps off the carts' ``paths`` and their ``tags``) and the missions a click takes
+    (``takeable``). All of it is read from the engine's ``legal`` actions."""
     acting = bool(legal) and state.pending() == Pending.ACTIONS
     ghost_tile = ghost_cart = None
     if acting and hover is not None:
@@ -883,6 +1038,8 @@ def board_marks(lay: Layout, state, legal, selection: Selection, hover, ask, hin
         clan_rgb = oa.clan(state.drawn_token())
         glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
     hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
+    busy = [lay.square(sq) for path in paths for sq in _squares_of(path)]
+    label = hint_tag(lay, state, hint, hint_rects, busy + [tag.rect for tag in tags])
     return {
         "hover": hover,
         "glow": glow_squares(state, legal, selection),
@@ -893,6 +1050,7 @@ def board_marks(lay: Layout, state, legal, selection: Selection, hover, ask, hin
         "arrows": tuple(exit_arrows(lay, state, legal)),
         "hint_rects": hint_rects,
         "hint_ghost": hint_ghost,
+        "hint_tag": label,
         "prompt_boxes": prompt_boxes(lay, ask) if ask is not None else None,
         "takeable": frozenset(a.mission for a in legal if isinstance(a, S.ClaimMission)),
     }

@@ -74,12 +74,15 @@ class OffTheRailsTable(TableScene):
         return self._cache["ask"]
 
     def paths(self) -> tuple:
-        """Each cart's path if it moved now, while the person plans (the last look)."""
+        """Each cart's path if it moved now, while the person plans (the last look), and the
+        tags on them: ``(paths, tags)``."""
         legal = self.legal()
-        key = id(legal)
+        key = (id(legal), self.layout)
         if self._cache.get("paths_key") != key:
+            state = self.match.state
+            paths = table_input.preview_paths(state) if legal else ()
             self._cache["paths_key"] = key
-            self._cache["paths"] = table_input.preview_paths(self.match.state) if legal else ()
+            self._cache["paths"] = (paths, table_input.path_tags(self.layout, state, paths))
         return self._cache["paths"]
 
     def targets(self) -> list:
@@ -299,13 +302,15 @@ class OffTheRailsTable(TableScene):
         busy = self.anims.busy
         legal = self.legal()
         key = self.key_at(self.mouse) if not busy else None
+        paths, tags = self.paths()
         return draw.View(
             time=self.time,
             names=tuple(self.match.names),
             patterns=self.patterns,
             hidden=frozenset(self.anims.hidden()),
             busy=busy,
-            paths=self.paths(),
+            paths=paths,
+            tags=tags,
             prompt=self.ask(),
             prompt_hover=key[1] if key and key[0] == "choice" else None,
             last_card=self.last_card,
@@ -317,6 +322,8 @@ class OffTheRailsTable(TableScene):
                 None if busy else self.layout.square_at(self.mouse),
                 self.ask(),
                 self.current_hint(),
+                paths,
+                tags,
             ),
         )
 
