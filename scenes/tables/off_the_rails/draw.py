@@ -547,6 +547,11 @@ def clan_of(state, seat: int):
     return B.EDGE_COLOUR[edge] if edge else None
 
 
+def seat_colour(state, seat: int) -> tuple:
+    """Seat ``seat``'s colour on the score sheet: its clan's (gold in solo)."""
+    return kit.GOLD if state.solo else oa.clan(clan_of(state, seat))
+
+
 def draw_info(surface, lay: Layout, state, view: View) -> None:
     if state.solo:
         draw_solo(surface, lay, state, view)

@@ -20,7 +20,6 @@ from scenes.tables.off_the_rails import animate, draw
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Act, Refuse, Say, Select, Selection
 from scenes.tables.off_the_rails.layout import Layout
-from sprites import off_the_rails_art as oa
 from translation import _
 
 
@@ -37,7 +36,6 @@ class OffTheRailsTable(TableScene):
         self.selection = Selection()
         self.forced_pending = False
         self.last_card = animate.last_card_of([event for _step, event in match.events])
-        self._cache: dict = {}
         self._context = ()
 
     # --- what the engine and the layout say now ----------------------------------------------
@@ -49,52 +47,48 @@ class OffTheRailsTable(TableScene):
     def layout(self) -> Layout:
         players = self.match.state.num_players
         key = (self.app.size, players, 0 if players == 1 else players + 1)
-        if self._cache.get("layout_key") != key:
-            self._cache = {"layout_key": key, "layout": Layout(*key, self.log_width)}
-        return self._cache["layout"]
+        return self.cached("layout", key, lambda: Layout(*key, self.log_width))
+
+    def position_key(self) -> tuple:
+        """What the person's legal actions depend on: the step, the state, whether they may act."""
+        return (len(self.match.history), id(self.match.state), self.human_to_move())
 
     def legal(self) -> list:
         """The person's legal actions now (empty while a bot plays or the table animates)."""
         if not self.human_to_move():
             return []
-        key = (len(self.match.history), id(self.match.state))
-        if self._cache.get("legal_key") != key:
-            self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
-        return self._cache["legal"]
+        return self.cached("legal", self.position_key(), self.match.legal_actions)
 
     def ask(self):
         """The question on screen (:func:`.input.prompt`), or None."""
         legal = self.legal()
-        key = id(legal)
-        if self._cache.get("ask_key") != key:
-            self._cache["ask_key"] = key
-            self._cache["ask"] = (
-                table_input.prompt(self.match.state, legal, self.log_names) if legal else None
-            )
-        return self._cache["ask"]
+        return self.cached(
+            "ask",
+            self.position_key(),
+            lambda: table_input.prompt(self.match.state, legal, self.log_names) if legal else None,
+        )
 
     def paths(self) -> tuple:
         """Each cart's path if it moved now, while the person plans (the last look), and the
         tags on them: ``(paths, tags)``."""
-        legal = self.legal()
-        key = (id(legal), self.layout)
-        if self._cache.get("paths_key") != key:
-            state = self.match.state
+        legal, lay, state = self.legal(), self.layout, self.match.state
+
+        def work_out():
             paths = table_input.preview_paths(state) if legal else ()
-            self._cache["paths_key"] = key
-            self._cache["paths"] = (paths, table_input.path_tags(self.layout, state, paths))
-        return self._cache["paths"]
+            return paths, table_input.path_tags(lay, state, paths)
+
+        return self.cached("paths", (self.position_key(), lay), work_out)
 
     def targets(self) -> list:
-        legal = self.legal()
-        key = (id(self.shown), self.selection, id(legal), self.layout)
-        if self._cache.get("targets_key") != key:
-            self._cache["targets_key"] = key
-            state = self.match.state if legal else self.shown
-            self._cache["targets"] = table_input.targets(
-                self.layout, state, legal, self.selection, self.ask(), self.log_names
-            )
-        return self._cache["targets"]
+        legal, lay = self.legal(), self.layout
+        state = self.match.state if legal else self.shown
+        return self.cached(
+            "targets",
+            (id(self.shown), self.selection, self.position_key(), lay),
+            lambda: table_input.targets(
+                lay, state, legal, self.selection, self.ask(), self.log_names
+            ),
+        )
 
     # --- controls ------------------------------------------------------------------------------
     def build_controls(self) -> None:
@@ -121,7 +115,7 @@ class OffTheRailsTable(TableScene):
             self.control_row(self.layout.info.height)  # the info sits above the log
 
     def on_controls_built(self) -> None:
-        self._cache.pop("layout_key", None)
+        self.forget("layout")  # the texts it measures may be in another language
         self.refresh_controls()
 
     def refresh_controls(self) -> None:
@@ -156,12 +150,8 @@ class OffTheRailsTable(TableScene):
 
     def play_cues(self, step) -> None:
         """A step's sounds; a cart's rumble lasts as long as its roll on the table."""
-        rolls = [e for e in step.events if isinstance(e, S.CartMoved)]
-        rest = [e for e in step.events if not isinstance(e, S.CartMoved)]
-        for event in rolls:
-            self.play_sound(event, duration=self.duration(animate.roll_seconds(event.path)))
-        if rest:
-            self.play_sound(rest)
+        for what, seconds in animate.sound_cues(step.events):
+            self.play_sound(what, duration=None if seconds is None else self.duration(seconds))
 
     def banner_rect(self) -> pygame.Rect:
         return self.layout.banner_rect()
@@ -194,38 +184,21 @@ class OffTheRailsTable(TableScene):
             self.refresh_controls()
 
     def _human_turn_starts(self) -> None:
-        """A question with one legal answer is answered at once; in hot-seat a pass screen comes
-        before every hidden decision (a split), and between turns when the setting asks."""
+        """A question with one legal answer is answered at once (:func:`.input.forced_choice`)."""
         if self.forced_pending:
             self.forced_pending = False
             action = table_input.forced_choice(self.match.state, self.match.legal_actions())
             if action is not None:
                 self.act(action)
                 return
-        was = self.last_human
-        player = self.match.current_player()
-        humans = [s for s in self.match.seats if not s.is_bot]
-        hidden = self.match.state.pending() in table_input.HIDDEN
-        if (
-            was is not None
-            and player != was
-            and len(humans) > 1
-            and hidden
-            and not self.app.settings.pass_screen
-        ):
-            from scenes.pass_screen import PassScreen
-
-            self.last_human = player
-            self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
-            return
         super()._human_turn_starts()
 
+    def hidden_decision(self) -> bool:
+        """A split, a drop or a pile to pick: a pass screen first in hot-seat."""
+        return self.match.state.pending() in table_input.HIDDEN
+
     def seat_colour(self, seat: int) -> tuple:
-        """Seat ``seat``'s colour on the score sheet: its clan's (gold in solo)."""
-        state = self.match.state
-        if state.solo:
-            return kit.GOLD
-        return oa.clan(draw.clan_of(state, seat))
+        return draw.seat_colour(self.match.state, seat)
 
     def draw_summary(self, surface, rect) -> None:
         """Under the score sheet: the stockpiles and missions (solo: the jewels delivered)."""
