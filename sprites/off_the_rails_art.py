@@ -314,12 +314,10 @@ def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surfac
             _thick_line(surf, BALLAST, _route_points(kind, a, b, size, 0), round(gauge * 3.2))
     for kind, a, b in segs:
         for (cx, cy), (ax, ay) in _sleepers(kind, a, b, size):
-            ends = [
-                (cx - ax * sleeper_half, cy - ay * sleeper_half),
-                (cx + ax * sleeper_half, cy + ay * sleeper_half),
-            ]
-            pygame.draw.line(surf, SLEEPER_DARK, *ends, sleeper_w + 2)
-            pygame.draw.line(surf, SLEEPER, *ends, sleeper_w)
+            one_end = (cx - ax * sleeper_half, cy - ay * sleeper_half)
+            other_end = (cx + ax * sleeper_half, cy + ay * sleeper_half)
+            pygame.draw.line(surf, SLEEPER_DARK, one_end, other_end, sleeper_w + 2)
+            pygame.draw.line(surf, SLEEPER, one_end, other_end, sleeper_w)
     for kind, a, b in segs:
         for off in (-gauge, gauge):
             _thick_line(surf, RAIL_DARK, _route_points(kind, a, b, size, off), rail_w + 2)

@@ -214,7 +214,7 @@ class Tag:
 
     words: str
     rect: pygame.Rect
-    square: tuple
+    square: tuple | None
     tone: str
     gems: tuple = ()
     small: bool = False
@@ -377,7 +377,7 @@ def _follow(start, work, cart_id: int, events: list, depth: int) -> Path:
     square = path.squares[-1]
     sides = tuple(a.side for a in work.legal_actions() if isinstance(a, S.ChooseExit))
     choices.append(Choice(square, "exit", sides))
-    branches = ()
+    branches: tuple = ()
     if depth > 0:
         branches = tuple(
             _branch(square, work, cart_id, S.ChooseExit(side), depth - 1) for side in sides
@@ -391,7 +391,8 @@ def _branch(square, work, cart_id: int, answer, depth: int) -> Path:
 
 
 def _path_of(start, work, cart_id: int, events) -> Path:
-    squares, end, started = [], "stop", False
+    squares: list = []
+    end, started = "stop", False
     for event in events:
         if isinstance(event, S.CartMoved):
             if event.cart != cart_id:
@@ -1033,7 +1034,7 @@ def board_marks(
         if selection.tool == "cart":
             puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
             ghost_cart = (puts[0].cart, hover) if puts else None
-    glow_colour = kit.HILITE
+    glow_colour: tuple = kit.HILITE
     if state.pending() == Pending.CHASM_TOKEN and legal:
         clan_rgb = oa.clan(state.drawn_token())
         glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)

@@ -182,14 +182,14 @@ class Layout:
         area = self.grid.inflate(-4, -4)
         width, height = min(size[0], area.width), min(size[1], area.height)
         cx, cy = self.centre(anchor)
-        best = None
-        for reach in (6, 26):  # half-cells: near the square first, then anywhere on the grid
-            if best is not None and best[0][0] == 0:
-                break
-            best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, reach, best)
+        best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 6, None)
+        if best[0][0]:  # no room near the square: anywhere on the grid (26 half-cells)
+            best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 26, best)
         return best[1]
 
-    def _best_tag(self, width, height, anchor, keep_clear, avoid, reach, best):
+    def _best_tag(self, width, height, anchor, keep_clear, avoid, reach: int, best) -> tuple:
+        """``(score, rect)``: the best of ``best`` and the tags centred within ``reach``
+        half-cells of ``anchor`` (see :meth:`tag_rect`)."""
         area = self.grid.inflate(-4, -4)
         cx, cy = anchor
         half = self.cell / 2
