@@ -788,6 +788,9 @@ def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
     click(app, find_button(app, "Straight"))
     for row in range(3):
         click_square(app, table, (row, 5))
+        assert table.anims.busy  # the tile drops in: the button stays as it was, no flicker
+        straight = find_button(app, "Straight")
+        assert straight.is_enabled and straight.is_selected
         wait_for_human(app, table)
         frames(app, 3)
         assert table.match.history[-1].action == S.PlaceTile(row, 5, "NS")
@@ -799,4 +802,8 @@ def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
     frames(app, 3)
     assert table.selection.tool is None  # no action left: nothing to lay with it
     assert find_button(app, "Move carts").is_selected
+    for label in ("Straight", "Curve", "Upgrade"):  # off, and drawn so (not selected)
+        button = find_button(app, label)
+        assert not button.is_enabled and not button.is_selected
+        assert button.drawable_shape.active_state.state_id == "disabled"
     pygame.quit()

@@ -118,18 +118,34 @@ class OffTheRailsTable(TableScene):
         self.forget("layout")  # the texts it measures may be in another language
         self.refresh_controls()
 
+    def own_turn(self) -> bool:
+        """The person is to move, perhaps while their last action still animates."""
+        match = self.match
+        return self.replay is None and match.is_human_turn() and self.app.manager.top is self
+
+    def catch_up(self) -> bool:
+        """A button pressed while the person's own last action animates: the animation ends
+        at once (as a click on the board does) and the button works; True if they may act."""
+        if self.anims.busy and self.own_turn():
+            self.anims.skip()
+        return self.human_to_move()
+
     def refresh_controls(self) -> None:
-        """Enable what the engine allows now; the tool in hand shows selected."""
+        """Enable what the engine allows now; the tool in hand shows selected. While the
+        person's own tile drops in, the buttons stay as they are (no flicker)."""
         if self.container is None:
             return
-        shown = table_input.controls(self.match.state, self.legal(), self.selection)
+        legal = self.match.legal_actions() if self.own_turn() else []
+        shown = table_input.controls(self.match.state, legal, self.selection)
         self.selection = shown.selection
         for key, button in self.buttons.items():
-            kit.set_enabled(button, key in shown.enabled)
-            if key in shown.selected and not button.is_selected:
+            on = key in shown.enabled
+            chosen = on and key in shown.selected
+            if button.is_selected and not chosen:
+                button.unselect()  # before disable(): a disabled button must not look normal
+            kit.set_enabled(button, on)
+            if chosen and not button.is_selected:
                 button.select()
-            elif key not in shown.selected and button.is_selected:
-                button.unselect()
         for key, tip in shown.tips.items():
             kit.set_tooltip(self.buttons[key], tip)
 
@@ -242,18 +258,18 @@ class OffTheRailsTable(TableScene):
         self.refresh_controls()
 
     def take_tool(self, tool: str) -> None:
-        if self.human_to_move():
+        if self.catch_up():
             self.apply(
                 table_input.choose_tool(tool, self.match.state, self.legal(), self.selection)
             )
 
     def change_speed(self, delta: int) -> None:
-        if self.human_to_move():
+        if self.catch_up():
             self.apply(table_input.change_speed(delta, self.match.state, self.selection))
 
     def move_carts(self) -> None:
         """Move carts (Enter): the action phase ends and the carts roll."""
-        if self.human_to_move() and S.EndActions() in self.legal():
+        if self.catch_up() and S.EndActions() in self.legal():
             self.act(S.EndActions())
 
     # --- input -------------------------------------------------------------------------------
