@@ -665,7 +665,7 @@ def action_click(square, state, legal, selection: Selection):
         probe = (B.upgrades(old) or ("NESW",))[0] if old else "NESW"
         return Refuse(
             state.refusal(S.UpgradeTile(square[0], square[1], probe))
-            or "That tile cannot be upgraded."
+            or _("That tile cannot be upgraded.")
         )
     if tool == "cart":
         placements = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == square]
