@@ -249,6 +249,25 @@ class TableScene(Scene):
         self._column_y = rect.bottom + 6
         return rect
 
+    def button_row(self, buttons, height: int = 36, gap: int = 6) -> dict:
+        """Reserve a row (:meth:`control_row`) and fill it with buttons of equal width:
+        ``buttons`` is ``[(key, label, command, tooltip)]`` with the texts already translated;
+        returns ``{key: UIButton}``. Call it from :meth:`build_controls`."""
+        row = self.control_row(height)
+        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
+        out = {}
+        for index, (key, label, command, tip) in enumerate(buttons):
+            rect = pygame.Rect(row.x + index * (width + gap), row.y, width, row.height)
+            out[key] = UIButton(
+                rect,
+                label,
+                self.app.ui,
+                container=self.container,
+                command=command,
+                tool_tip_text=tip,
+            )
+        return out
+
     def log_top(self) -> int:
         """Top of the log panel: below the rows reserved with :meth:`control_row`."""
         return self._column_y + 2
@@ -729,6 +748,23 @@ class TableScene(Scene):
             done += 1
         return done
 
+    def cached(self, name: str, key, compute: Callable[[], Any]):
+        """``compute()``'s value, kept while ``key`` stays equal: what a table asks many times
+        a frame (its layout, the legal actions, the targets) is worked out once. Nothing here
+        decides a rule; :meth:`forget` drops a value."""
+        memo = self.__dict__.setdefault("_memo", {})
+        held = memo.get(name)
+        if held is None or held[0] != key:
+            held = (key, compute())
+            memo[name] = held
+        return held[1]
+
+    def forget(self, *names: str) -> None:
+        """Drop values kept by :meth:`cached` (the next ask works them out again)."""
+        memo = self.__dict__.get("_memo", {})
+        for name in names:
+            memo.pop(name, None)
+
     def human_to_move(self) -> bool:
         """True when a human may act now (not animating, not a bot, not replaying)."""
         return (
@@ -1143,6 +1179,12 @@ class TableScene(Scene):
         self.seated = owner
         return False
 
+    def hidden_decision(self) -> bool:
+        """True when the decision now must not be seen by the other people at the table (a
+        hit cart's owner splitting its load): in hot-seat the pass screen comes before it
+        even when the setting leaves it out between turns. Tables override this."""
+        return False
+
     def _human_turn_starts(self) -> None:
         player = self.match.current_player()
         humans = [s for s in self.match.seats if not s.is_bot]
@@ -1150,7 +1192,7 @@ class TableScene(Scene):
             self.last_human is not None
             and player != self.last_human
             and len(humans) > 1
-            and self.app.settings.pass_screen
+            and (self.app.settings.pass_screen or self.hidden_decision())
         ):
             from scenes.pass_screen import PassScreen
 
