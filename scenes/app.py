@@ -48,6 +48,32 @@ MAX_WAIT = 5.0
 """The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
 
+def scaled_theme(factor: float) -> dict:
+    """The pygame_gui theme (:data:`THEME`) with its font sizes, tooltip width and text
+    padding ``factor`` times larger (the UI scale)."""
+    theme = json.loads(THEME.read_text(encoding="utf-8"))
+    for element in ("label", "text_entry_line"):  # pygame_gui's own default: 14 px
+        block = theme.setdefault(element, {})
+        if "font" not in block:
+            block["font"] = [dict(entry, size="14") for entry in theme["defaults"]["font"]]
+    for block in theme.values():
+        fonts = block.get("font", [])
+        for entry in fonts if isinstance(fonts, list) else [fonts]:
+            entry["size"] = str(round(int(entry["size"]) * factor))
+        misc = block.get("misc", {})
+        if "rect_width" in misc:
+            misc["rect_width"] = str(round(int(misc["rect_width"]) * factor))
+        if "padding" in misc:
+            misc["padding"] = ",".join(
+                str(round(int(part) * factor)) for part in misc["padding"].split(",")
+            )
+    for element in ("drop_down_menu", "selection_list"):  # a dropdown's rows hold its font
+        theme.setdefault(element, {}).setdefault("misc", {})["list_item_height"] = str(
+            round(20 * factor)
+        )
+    return theme
+
+
 class App:
     """Owns the window and runs scenes.
 
@@ -111,6 +137,7 @@ class App:
             enable_live_theme_updates=False,
             starting_language=language,
         )
+        self.apply_ui_scale(relayout=False)
         self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
@@ -154,9 +181,12 @@ class App:
     def _preload_fonts(self) -> None:
         """Load the sizes the text boxes' HTML asks for in the language's font (a font loaded
         on first use costs a frame)."""
+        from scenes.kit import px as kit_px
+
         name = "noto_sans_jp" if translation.current_language() == "ja" else "noto_sans"
         fonts = self.ui.get_theme().get_font_dictionary()
-        wanted = [(s, st) for s in (14, 15, 16, 17, 18, 20, 26) for st in ("regular", "bold")]
+        sizes = {kit_px(size) for size in (14, 15, 16, 17, 18, 20, 26)}
+        wanted = [(s, st) for s in sorted(sizes) for st in ("regular", "bold")]
         self.ui.preload_fonts(
             [
                 {"name": name, "point_size": s, "style": st}
@@ -164,6 +194,27 @@ class App:
                 if not fonts.check_font_preloaded(f"{name}_{st}_aa_{s}")
             ]
         )
+
+    @property
+    def ui_scale_room(self) -> float:
+        """The UI scale the window shows for the setting (:func:`scenes.kit.fitting_scale`):
+        less than the setting when the window is too small for it."""
+        from scenes import kit
+
+        return kit.fitting_scale(self.settings.ui_scale, self.size)
+
+    def apply_ui_scale(self, relayout: bool = True) -> None:
+        """Use the UI scale the setting and the window allow: text drawn by the scenes and the
+        widgets' theme (font sizes) grow, and the scenes rebuild at once (no restart)."""
+        from scenes import kit
+
+        if not kit.set_ui_scale(self.ui_scale_room) and hasattr(self, "manager"):
+            return
+        self.ui.get_theme().load_theme(scaled_theme(kit.ui_scale()))
+        if hasattr(self, "manager"):
+            self._preload_fonts()
+            if relayout:
+                self.manager.relayout()
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` (one of :data:`translation.LANGUAGES`) from now on, without a restart: the
@@ -220,6 +271,7 @@ class App:
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui.set_window_resolution(self.screen.get_size())
+        self.apply_ui_scale(relayout=False)
         self.manager.relayout()
 
     def toggle_fullscreen(self) -> None:
@@ -231,6 +283,7 @@ class App:
             self.screen = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
             self._set_minimum_size()
         self.ui.set_window_resolution(self.screen.get_size())
+        self.apply_ui_scale(relayout=False)
         self.manager.relayout()
         try:
             save_settings(self.settings)
