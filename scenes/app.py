@@ -417,20 +417,36 @@ class App:
         self._draw_toast()
 
     def _draw_toast(self) -> None:
+        """The toasts, newest nearest the edge they stack from: where the scene wants them
+        (a table: over its log), else at the bottom middle. A long message wraps."""
         now = time.monotonic()
         self._toasts = [t for t in self._toasts if t[1] >= now]
         if not self._toasts:
             return
-        from scenes.kit import blit_text, draw_panel, fit_text, font
+        from scenes.kit import blit_text, draw_panel, font, px, wrap
 
         w, h = self.size
-        for i, (message, _until) in enumerate(reversed(self._toasts)):
-            tw = min(w - 80, font(16).size(message)[0] + 40)
-            rect = pygame.Rect((w - tw) // 2, h - 70 - i * 52, tw, 44)
+        area, edge = self.manager.toast_area() or (pygame.Rect(40, 0, w - 80, h - 18), "bottom")
+        step = font(16).get_linesize()
+        y = area.top if edge == "top" else area.bottom
+        toasts = self._toasts if edge == "top" else list(reversed(self._toasts))
+        for message, _until in toasts:
+            lines = wrap(message, 16, area.width - px(30))[:3]
+            width = min(area.width, max(font(16).size(line)[0] for line in lines) + px(30))
+            height = step * len(lines) + px(18)
+            rect = pygame.Rect(area.centerx - width // 2, y, width, height)
+            if edge == "bottom":
+                rect.bottom = y
             draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
-            blit_text(
-                self.screen, message, fit_text(message, 16, tw - 30), rect.center, anchor="center"
-            )
+            for index, line in enumerate(lines):
+                blit_text(
+                    self.screen,
+                    line,
+                    16,
+                    (rect.centerx, rect.y + px(9) + index * step),
+                    anchor="midtop",
+                )
+            y = rect.bottom + px(8) if edge == "top" else rect.top - px(8)
 
     def idle_wait(self) -> float:
         """Seconds the loop may wait for an event before the next frame: 0 while anything

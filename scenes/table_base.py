@@ -277,6 +277,13 @@ class TableScene(Scene):
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         return rect
 
+    def toast_area(self) -> tuple | None:
+        """Toasts ("Saved", a kept game) go over the top of the game log, never over the
+        board where they would hide a player's desk."""
+        if self.container is None:
+            return None
+        return self.log_box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26)), "top"
+
     def tooltip_avoid(self) -> list:
         """Rects a tooltip must not cover: the buttons and log column, and every target a click
         may use now (one rect around all the active targets of each kind)."""
