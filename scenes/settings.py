@@ -108,9 +108,7 @@ class SettingsScene(Scene):
         if key == "ui_scale":
             shown = round(self.app.ui_scale_room * 100)
             if shown < s.ui_scale:
-                return _(
-                    "This window holds {shown} %; a window of {size} or more shows {chosen} %."
-                ).format(
+                return _("This window holds {shown} %; {chosen} % needs {size} or more.").format(
                     shown=shown,
                     chosen=s.ui_scale,
                     size=size_label(
@@ -138,14 +136,14 @@ class SettingsScene(Scene):
         for i, (key, label, hint) in enumerate(self.ROWS):
             y = top + i * row_h
             UILabel(
-                pygame.Rect(x, y, pw - menu_w - px(20), px(26)),
+                pygame.Rect(x, y, pw - menu_w - px(20), px(28)),
                 _(label),
                 ui,
                 container=c,
                 object_id="#heading_label",
             )
             self.hints[key] = UILabel(
-                pygame.Rect(x, y + px(25), pw - menu_w - px(20), px(21)),
+                pygame.Rect(x, y + px(25), pw - menu_w - px(20), px(22)),
                 self._hint(key, hint),
                 ui,
                 container=c,
@@ -188,6 +186,7 @@ class SettingsScene(Scene):
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
 
     def handle_event(self, event) -> bool:
