@@ -49,7 +49,7 @@ class GameOverScene(Scene):
                     _("Look at the final position (Enter brings this sheet back)"),
                 )
             )
-        buttons.append((_("Title"), self.title, None))
+        buttons.append((_("Title"), self.title, _("Back to the title screen (Esc)")))
         gap = 14
         bw = min(kit.px(260), (w - 60 - gap * (len(buttons) - 1)) // len(buttons))
         x = (w - (len(buttons) * bw + (len(buttons) - 1) * gap)) // 2

@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 
 import translation
-from translation import _
+from translation import N_, _
 
 FONT_DIR = Path(pygame_gui.__file__).parent / "data"
 FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
@@ -330,6 +330,18 @@ def set_tooltip(button, tip: str) -> None:
     if getattr(button, "_kit_tip", None) != tip:
         button._kit_tip = tip
         button.set_tooltip(tip)
+
+
+def with_key(tip: str, key: str) -> str:
+    """``tip`` ending with its keyboard shortcut, "End your turn (E)" (unless it already names
+    it): a button's tooltip always says its key, a refusal's reason included."""
+    if f"({key})" in tip:
+        return tip
+    return _("{tip} ({key})").format(tip=tip.rstrip(), key=key)
+
+
+BACK_TIP = N_("Back to the screen before (Esc)")
+"""The tooltip of every menu's Back button (translated where shown)."""
 
 
 def bind(func, *args):

@@ -140,6 +140,7 @@ class LoadGameScene(Scene):
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
         self.pending_delete = None
         self.dialog = None

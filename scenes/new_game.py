@@ -270,6 +270,7 @@ class NewGameScene(Scene):
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
         self.start_button = UIButton(
             pygame.Rect(w - margin - px(160), by, px(160), px(44)),
@@ -277,7 +278,7 @@ class NewGameScene(Scene):
             ui,
             container=c,
             command=self.start,
-            tool_tip_text=_("Start the game with these seats and options"),
+            tool_tip_text=_("Start the game with these seats and options (Enter)"),
         )
         if not self.games:
             self.start_button.disable()

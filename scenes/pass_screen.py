@@ -27,6 +27,7 @@ class PassScreen(Scene):
             self.app.ui,
             container=self.container,
             command=self.app.manager.pop,
+            tool_tip_text=_("Start your turn (Enter or Space)"),
         )
 
     def handle_event(self, event) -> bool:

@@ -60,6 +60,7 @@ class PauseScene(Scene):
             width=280,
             height=44,
             gap=10,
+            tooltips={"Resume": _("Back to the game (Esc)")},
         )
         self.build_position_row()
 
@@ -143,7 +144,7 @@ class PauseScene(Scene):
                 tool_tip_text=_(
                     "A save of the same name is replaced after "
                     "you confirm; its last version stays as the "
-                    "backup"
+                    "backup (Enter)"
                 ),
             ),
             "Cancel": UIButton(
@@ -152,6 +153,7 @@ class PauseScene(Scene):
                 ui,
                 container=c,
                 command=self.cancel_name,
+                tool_tip_text=_("Do not save (Esc)"),
             ),
         }
 

@@ -165,6 +165,7 @@ class RulesScene(Scene):
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
 
     def choose(self, index: int) -> None:

@@ -259,6 +259,7 @@ class StatisticsScene(Scene):
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
 
     def choose(self, game: str) -> None:

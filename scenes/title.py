@@ -39,6 +39,7 @@ class TitleScene(Scene):
             height=46 if h >= kit.px(760) else 40,
             gap=12 if h >= kit.px(760) else 9,
             tooltips={
+                "Quit": _("Close Tabletop Trio (Esc)"),
                 "Continue": (
                     _("Resume {title}").format(title=self.latest.title)
                     if self.latest
