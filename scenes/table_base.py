@@ -246,12 +246,14 @@ class TableScene(Scene):
         self.log_box = LogPanel(pygame.Rect(x, log_top, lw, h - log_top - 8), self.log_lines)
         self.on_controls_built()
 
-    def control_row(self, height: int = 36) -> pygame.Rect:
+    def control_row(self, height: int = 36, exact: bool = False) -> pygame.Rect:
         """Reserve the next row of the column under the top buttons (above the log) and return
         its rect; call it from :meth:`build_controls`. The log starts below the last row.
-        ``height`` is pixels at 100 % (the row grows with the UI scale)."""
+        ``height`` is pixels at 100 % (the row grows with the UI scale), or with ``exact``
+        pixels as they are (the height of a rect the table's layout made)."""
         w, _height = self.app.size
-        rect = pygame.Rect(w - self.log_width - 8, self._column_y, self.log_width, kit.px(height))
+        rows = height if exact else kit.px(height)
+        rect = pygame.Rect(w - self.log_width - 8, self._column_y, self.log_width, rows)
         self._column_y = rect.bottom + 6
         return rect
 

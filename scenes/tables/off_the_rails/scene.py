@@ -144,7 +144,7 @@ class OffTheRailsTable(TableScene):
                     tool_tip_text=_(BUTTON_TIPS[key]),
                 )
         if self.layout.mode == "column":
-            self.control_row(self.layout.info.height)  # the info sits above the log
+            self.control_row(self.layout.info.height, exact=True)  # the info: above the log
 
     def on_controls_built(self) -> None:
         self._cache.pop("layout_key", None)
