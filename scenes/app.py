@@ -131,13 +131,13 @@ class App:
             self._window().maximize()
         language = self.settings.language or translation.system_language()
         translation.set_language(language)
+        kit.set_ui_scale(self.ui_scale_room)
         self.ui = pygame_gui.UIManager(
             self.screen.get_size(),
-            str(THEME),
+            scaled_theme(kit.ui_scale()),
             enable_live_theme_updates=False,
             starting_language=language,
         )
-        self.apply_ui_scale(relayout=False)
         self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()
@@ -208,13 +208,12 @@ class App:
         widgets' theme (font sizes) grow, and the scenes rebuild at once (no restart)."""
         from scenes import kit
 
-        if not kit.set_ui_scale(self.ui_scale_room) and hasattr(self, "manager"):
+        if not kit.set_ui_scale(self.ui_scale_room):
             return
         self.ui.get_theme().load_theme(scaled_theme(kit.ui_scale()))
-        if hasattr(self, "manager"):
-            self._preload_fonts()
-            if relayout:
-                self.manager.relayout()
+        self._preload_fonts()
+        if relayout:
+            self.manager.relayout()
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` (one of :data:`translation.LANGUAGES`) from now on, without a restart: the
