@@ -16,7 +16,7 @@ import pygame
 
 from engine.diced_tomatoes import OPTIONS, rules
 from engine.diced_tomatoes import state as dt
-from scenes.kit import Target, ellipsize, fit_label, font
+from scenes.kit import Target, ellipsize, fit_label, font, with_key
 from scenes.tables.diced_tomatoes.layout import NAME_FONT, SLOTS, TOKENS, Layout
 from scenes.tables.diced_tomatoes.words import (
     bushel_counts,
@@ -552,7 +552,7 @@ def choices(state, legal, selection: Selection, names) -> list:
         (
             end_turn_label(),
             end_turn(state, legal),
-            refusal
+            (with_key(refusal, "E") if refusal else None)
             or _("Finish your turn: overripe vines are cleared, then the next player draws. (E)"),
             state.phase == dt.Phase.TURN,
         )

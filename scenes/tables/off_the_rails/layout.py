@@ -96,7 +96,9 @@ class Layout:
         board = self.board
         column_x = width - log_width - 8
         self.control_rows = [
-            pygame.Rect(column_x, 48 + i * (ROW_H + ROW_GAP), log_width, ROW_H)
+            pygame.Rect(
+                column_x, 48 + i * (kit.px(ROW_H) + ROW_GAP), log_width, kit.px(ROW_H)
+            )  # the rows grow with the UI scale, as control_row makes them
             for i in range(CONTROL_ROWS)
         ]
         by_height = (board.height - 12) // 14

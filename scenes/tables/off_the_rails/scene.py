@@ -112,7 +112,7 @@ class OffTheRailsTable(TableScene):
                 )
             )
         if self.layout.mode == "column":
-            self.control_row(self.layout.info.height)  # the info sits above the log
+            self.control_row(self.layout.info.height, exact=True)  # the info: above the log
 
     def on_controls_built(self) -> None:
         self.forget("layout")  # the texts it measures may be in another language

@@ -102,9 +102,12 @@ class TeaTimeTable(TableScene):
         if self.replay is None:
             # One take is the whole turn, and undo never crosses another player's decision
             # (docs/DESIGN.md), so there is never a step of the person's own to take back.
-            for button in (self.undo_button, self.restart_button):
+            for button, key in (
+                (self.undo_button, "Ctrl+Z"),
+                (self.restart_button, "Ctrl+Shift+Z"),
+            ):
                 kit.set_enabled(button, False)
-                kit.set_tooltip(button, _(NOTHING_TO_UNDO))
+                kit.set_tooltip(button, kit.with_key(_(NOTHING_TO_UNDO), key))
             kit.set_tooltip(
                 self.hint_button,
                 _(
