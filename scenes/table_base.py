@@ -27,6 +27,10 @@ Sound: each step's cues play as it starts (:meth:`TableScene.play_cues`, through
 :meth:`TableScene.sound_hook`); an older table's group may carry a third element,
 ``self.sound_hook(events)``. Nothing sounds at instant speed. A refusal goes through
 :meth:`TableScene.refuse` (the message and an error tone).
+
+Two parts live in their own modules as mixins of :class:`TableScene`: the replay controls
+(:mod:`scenes.table_replay`) and autosave, named saves and the leave question
+(:mod:`scenes.table_saving`).
 """
 
 from __future__ import annotations
@@ -40,18 +44,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton
 
 import translation
 from engine.bots import make_bot
 from engine.core import IllegalAction, TurnStarted
 from engine.replay import ReplayCursor
-from saves import store
-from saves.format import SaveError
 from scenes import kit
 from scenes.log_panel import LogPanel
 from scenes.manager import Scene
+from scenes.table_replay import ReplayControls
+from scenes.table_saving import SavingAndLeaving
 from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
 from translation import _
@@ -93,7 +96,7 @@ class Step:
 LOG_CAP = 300
 
 
-class TableScene(Scene):
+class TableScene(ReplayControls, SavingAndLeaving, Scene):
     """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
 
     log_width = 300
@@ -643,92 +646,6 @@ class TableScene(Scene):
             self.app.autosaver.flush()  # another table's last write lands first
             self.keep_unfinished()
 
-    def keep_unfinished(self) -> None:
-        """Before this game autosaves, move another unfinished game of the same kind out of the
-        autosave slot to a save of its own, and tell the player. Every way a game is opened
-        (New game, Load game, Continue, ``--game``, ``--load``) comes through here; the slot's
-        own game (Continue) and games of bots only (which never autosave) leave it alone."""
-        if self.replay is not None or self.app.fast_forward:
-            return
-        try:
-            kept = store.keep_unfinished_for(self.match)
-        except SaveError as err:
-            self.autosave_off = _(
-                "{problem}, so this game will not autosave and the "
-                "unfinished one stays where it is."
-            ).format(problem=str(err).rstrip("."))
-            self.app.notify(self.autosave_off)
-            return
-        if kept is not None:
-            self.app.notify(
-                _("Your unfinished game of {game} is kept in Load game.").format(
-                    game=_(self.match.spec.title)
-                )
-            )
-
-    def autosave(self) -> None:
-        """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
-        bots play (a game to watch must not take the slot of the player's own game), or the
-        slot holds another game that could not be moved aside. A failure is said once."""
-        if self.replay is not None or self.app.fast_forward or self.match.is_terminal():
-            return
-        if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
-            return
-        try:
-            self.app.autosaver.request(self.match)
-            error = self.app.autosaver.error  # the latest finished write's
-        except SaveError as err:
-            error = str(err)
-        if error and error != self.last_autosave_error:  # a folder that can't be made: once
-            self.say(error)
-        self.last_autosave_error = error
-
-    # --- saving under a name, leaving -----------------------------------------------------------
-    def _history_marker(self) -> tuple:
-        history = self.match.history
-        return (len(history), history[-1] if history else None)
-
-    def mark_saved(self, name: str) -> None:
-        """The game was just saved under ``name`` (Ctrl+S saves there again)."""
-        self.saved_as = name
-        self._saved_marker = self._history_marker()
-
-    def is_saved(self) -> bool:
-        """True when a save under a name holds the game as it is now."""
-        return self.saved_as is not None and self._saved_marker == self._history_marker()
-
-    def ask_before_leaving(self, then) -> bool:
-        """Closing the window or Quit to title: an unfinished game with a person seated that is
-        not saved as it is now asks Save and quit / Quit / Cancel (:mod:`scenes.leave`)."""
-        if (
-            self.replay is not None
-            or self.match.is_terminal()
-            or self.is_saved()
-            or all(seat.is_bot for seat in self.match.seats)
-        ):
-            return False
-        from scenes.leave import LeaveScene
-
-        self.app.manager.push(LeaveScene(self.app, self, then))
-        return True
-
-    def save_now(self) -> None:
-        """Ctrl+S: save under the game's name; the first time, ask for the name."""
-        if self.replay is not None:
-            return
-        from scenes.pause import PauseScene
-
-        if self.saved_as is None:
-            self.app.manager.push(PauseScene(self.app, self, naming=True))
-            return
-        try:
-            path = store.save(self.match, self.saved_as)
-        except SaveError as err:
-            self.app.notify(str(err))
-            return
-        self.mark_saved(self.saved_as)
-        self.app.notify(_("Saved \u201c{name}\u201d").format(name=store.read_info(path).title))
-
     def try_action(self, action) -> bool:
         """Apply a human's action; a refusal shows the rule in plain words. True if applied."""
         if self.anims.busy:
@@ -921,195 +838,6 @@ class TableScene(Scene):
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
 
-    # --- replay ------------------------------------------------------------------------------
-    def build_replay_controls(self, left: int, right: int) -> None:
-        """The top row in a replay, after Menu (from ``left`` to ``right``): Play/Pause, and
-        "Turn [n] of N" to jump to a turn."""
-        ui, c = self.app.ui, self.container
-        px = kit.px
-        self.play_button = UIButton(
-            pygame.Rect(left, 8, px(76), 32),
-            _("Pause") if self.replay_playing else _("Play"),
-            ui,
-            container=c,
-            command=self.toggle_replay,
-            tool_tip_text=_("Stop or go on (Space)"),
-        )
-        self.turn_entry = UITextEntryLine(
-            pygame.Rect(left + px(82), 8, px(56), 32),
-            ui,
-            container=c,
-            initial_text=str(self.cursor.turn_at()),
-        )
-        self.turn_entry.set_allowed_characters("numbers")
-        self.turn_entry.set_text_length_limit(4)
-        self.turn_entry.set_tooltip(_("Type a turn and press Enter to jump to it"))
-        self.turn_of = UILabel(
-            pygame.Rect(left + px(140), 8, max(40, right - left - px(140)), 32),
-            _("of {count}").format(count=self.cursor.turn_total),
-            ui,
-            container=c,
-        )
-
-    def build_replay_rows(self) -> None:
-        """Under the top row: the step buttons, then the slider over the whole game."""
-        ui, c = self.app.ui, self.container
-        row = self.control_row(34)
-        buttons = (
-            ("|<", self.replay_home, _("To the start (Home)")),
-            (
-                "<<",
-                self.replay_previous_turn,
-                _("Back to this turn's start, or the turn before (Page Up)"),
-            ),
-            ("<", self.replay_back, _("One step back (Left)")),
-            (">", self.replay_step, _("One step forward (Right)")),
-            (">>", self.replay_next_turn, _("To the next turn (Page Down)")),
-            (">|", self.replay_to_end, _("To the end (End)")),
-        )
-        gap = 4
-        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
-        self.replay_buttons = {}
-        for index, (label, command, tip) in enumerate(buttons):
-            self.replay_buttons[label] = UIButton(
-                pygame.Rect(row.x + index * (width + gap), row.y, width, row.height),
-                label,
-                ui,
-                container=c,
-                command=command,
-                tool_tip_text=tip,
-            )
-        row = self.control_row(26)
-        self.replay_slider = UIHorizontalSlider(
-            row,
-            self.cursor.position,
-            (0, max(1, self.cursor.length)),
-            ui,
-            container=c,
-            click_increment=1,
-        )
-        self.sync_replay_controls()
-
-    def sync_replay_controls(self) -> None:
-        """Slider, turn box and buttons follow the replay's position."""
-        if self.container is None or self.cursor is None:
-            return
-        cursor = self.cursor
-        if int(self.replay_slider.get_current_value()) != cursor.position:
-            self.replay_slider.set_current_value(cursor.position)
-        if not self.turn_entry.is_focused and self.turn_entry.get_text() != str(cursor.turn_at()):
-            self.turn_entry.set_text(str(cursor.turn_at()))
-        for label in ("|<", "<<", "<"):
-            kit.set_enabled(self.replay_buttons[label], cursor.position > 0)
-        for label in (">", ">>", ">|"):
-            kit.set_enabled(self.replay_buttons[label], not cursor.at_end)
-
-    def toggle_replay(self) -> None:
-        self.replay_playing = not self.replay_playing
-        if self.replay_playing and self.cursor.at_end:
-            self.replay_go(0)  # Play at the end plays it again
-            self.replay_playing = True
-        if self.container is not None:
-            self.play_button.set_text(_("Pause") if self.replay_playing else _("Play"))
-
-    def pause_replay(self) -> None:
-        """Stop playing on (the player is looking at one position)."""
-        if self.replay_playing:
-            self.toggle_replay()
-
-    def replay_go(self, position: int) -> None:
-        """Show the game after ``position`` steps at once; the log follows."""
-        self.anims.skip()
-        self.cursor.go_to(position)
-        self.shown = self.match.state.clone()
-        self.finished = False  # scrubbed back from the end: the table plays again
-        self.end_wait = None
-        self.reset_selection()
-        self.rebuild_log()
-        self.on_shown()
-        self.sync_replay_controls()
-
-    def replay_to_end(self) -> None:
-        """Jump to the final position."""
-        self.pause_replay()
-        self.replay_go(self.cursor.length)
-
-    def replay_home(self) -> None:
-        self.pause_replay()
-        self.replay_go(0)
-
-    def replay_back(self) -> None:
-        """One step back (no animation: the board shows the position before it)."""
-        self.pause_replay()
-        self.replay_go(self.cursor.position - 1)
-
-    def replay_previous_turn(self) -> None:
-        self.pause_replay()
-        self.replay_go(self.cursor.previous_turn())
-
-    def replay_next_turn(self) -> None:
-        self.pause_replay()
-        self.replay_go(self.cursor.next_turn())
-
-    def replay_turn(self, turn: int) -> None:
-        """Jump to the start of turn ``turn`` (clamped to the game's turns)."""
-        self.pause_replay()
-        self.replay_go(self.cursor.turn_position(turn))
-
-    def replay_step(self) -> None:
-        """One step forward, animated (a click during an animation finishes it)."""
-        if self.anims.busy:
-            self.anims.skip()
-            return
-        before = self.match.state.clone()
-        events = self.cursor.step_forward()
-        if events is None:
-            return
-        self.present(events, before)
-        self.sync_replay_controls()
-
-    def handle_replay_event(self, event) -> bool:
-        """Keys, the slider and the turn box of a replay; True when handled."""
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is getattr(
-            self, "replay_slider", None
-        ):
-            self.pause_replay()
-            self.replay_target = int(event.value)
-            return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is getattr(
-            self, "turn_entry", None
-        ):
-            text = self.turn_entry.get_text()
-            if text.isdigit():
-                self.replay_turn(int(text))
-            self.turn_entry.unfocus()
-            self.sync_replay_controls()
-            return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        keys = {
-            pygame.K_LEFT: self.replay_back,
-            pygame.K_RIGHT: self.replay_step,
-            pygame.K_HOME: self.replay_home,
-            pygame.K_END: self.replay_to_end,
-            pygame.K_PAGEUP: self.replay_previous_turn,
-            pygame.K_PAGEDOWN: self.replay_next_turn,
-            pygame.K_UP: self.replay_previous_turn,
-            pygame.K_DOWN: self.replay_next_turn,
-        }
-        if event.key in keys:
-            if event.key == pygame.K_RIGHT:
-                self.pause_replay()
-            keys[event.key]()
-            return True
-        if event.key == pygame.K_SPACE and not self.anims.busy:
-            self.toggle_replay()
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor.at_end:
-            self.show_score_sheet()
-            return True
-        return False
-
     # --- the frame ---------------------------------------------------------------------------
     def busy(self) -> bool:
         """True while the table plays on by itself: an animation, luck, a bot (thinking or
@@ -1245,31 +973,6 @@ class TableScene(Scene):
         from scenes.game_over import GameOverScene
 
         self.app.manager.push(GameOverScene(self.app, self.match))
-
-    def record_statistics(self) -> None:
-        """Add the finished game to the player's statistics (a game with a person seated,
-        played here, not replayed); a problem is a toast and never stops the game."""
-        from saves import stats
-
-        if self.app.fast_forward:
-            return
-        record = stats.record_of(self.match, duration=self.time)
-        if record is None:
-            return
-        try:
-            note = stats.add(record)
-        except stats.StatsError as err:
-            self.app.notify(str(err), seconds=8.0)
-            return
-        if note:
-            self.app.notify(note, seconds=8.0)
-
-    def _drop_autosave(self) -> None:
-        self.app.autosaver.flush()  # no late write may bring the slot back
-        try:
-            store.drop_autosave_of(self.match)
-        except SaveError as err:
-            self.say(str(err))
 
     # --- input -------------------------------------------------------------------------------
     def open_pause(self) -> None:
