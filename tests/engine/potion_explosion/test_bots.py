@@ -106,6 +106,19 @@ def test_hard_takes_the_chain_reaction_that_fills_4_holes_over_a_pick_that_fills
         assert bot.last_rollouts <= 16
 
 
+def test_the_hint_is_the_chain_reaction_and_says_what_it_fills():
+    """The hint asks Hard (issue 21: a hint once chose 2 holes over a chain's 4)."""
+    from engine.potion_explosion.bots import BOTS
+
+    s = CHAIN_OR_PAIR
+    hint = make_bot(SPEC, "hard").choose(s.clone(), s.legal_actions(), random.Random(3))
+    assert hint == CHAIN
+    assert BOTS.explain(s, hint, ["Ana", "Bot"]) == (
+        "Taking the blue marble explodes 2 red, 2 yellow and 2 black marbles on track 1: "
+        "7 marbles for 4 empty holes of your Potion of Wisdom."
+    )
+
+
 def test_rollouts_weigh_every_pick_not_a_sample_crowded_by_little_help():
     """Rules, "Little Help" is offered for every marble, so before a pick there are as many as
     picks. The rollout policy leaves them out before it samples its 40 moves to weigh: it then
