@@ -185,6 +185,10 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = 12, (16, 12), 8
+"""The felt's vignette: rings drawn inward from the window's edge."""
+
+
 @functools.lru_cache(maxsize=8)
 def _felt(size: tuple) -> pygame.Surface:
     w, h = size
@@ -195,16 +199,26 @@ def _felt(size: tuple) -> pygame.Surface:
         pygame.draw.line(surf, c, (0, y), (w, y))
     # Soft vignette so the middle of the table reads as lit.
     shade = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(12):
+    for i in range(VIGNETTE_RINGS):
         pygame.draw.rect(
             shade,
             (0, 0, 0, 10),
-            shade.get_rect().inflate(-i * 16, -i * 12),
-            width=8,
+            shade.get_rect().inflate(-i * VIGNETTE_STEP[0], -i * VIGNETTE_STEP[1]),
+            width=VIGNETTE_WIDTH,
             border_radius=40,
         )
     surf.blit(shade, (0, 0))
     return surf.convert() if pygame.display.get_surface() else surf
+
+
+def felt_middle(size: tuple) -> pygame.Rect:
+    """The lit middle of the felt, inside the vignette's innermost ring (a window ``size``
+    ``(width, height)`` in pixels): a wide panel that stays inside it does not look cut by the
+    ring."""
+    last = VIGNETTE_RINGS - 1
+    inset_x = last * VIGNETTE_STEP[0] // 2 + VIGNETTE_WIDTH
+    inset_y = last * VIGNETTE_STEP[1] // 2 + VIGNETTE_WIDTH
+    return pygame.Rect(0, 0, *size).inflate(-2 * inset_x, -2 * inset_y)
 
 
 def draw_table(surface: pygame.Surface) -> None:
@@ -340,21 +354,43 @@ def draw_banner(
 ) -> pygame.Rect:
     """A rounded plate with ``message`` centred in ``area`` (a turn, "Chain ×2!", the last
     round). ``alpha`` 0..1 fades it; ``scale`` > 1 makes it bigger (a chain reaction builds up).
-    The text shrinks to fit ``area``'s width. Returns the plate's rect."""
+    The plate never leaves ``area`` (a table's own part of the window, clear of its side
+    panels and the log): the text shrinks to fit, then takes two lines (:func:`banner_lines`).
+    Returns the plate's rect."""
     area = pygame.Rect(area)
-    size = fit_text(message, max(10, int(size * scale)), area.width - 40, bold=True)
-    img = text(message, size, INK_DARK, True)
-    rect = img.get_rect(center=area.center).inflate(int(28 * scale) + 12, int(10 * scale) + 6)
+    pad = (int(28 * scale) + 12, int(10 * scale) + 6)
+    lines, size = banner_lines(message, area.width - pad[0], max(10, int(size * scale)))
+    images = [text(line, size, INK_DARK, True) for line in lines]
+    step = font(size, True).get_linesize()
+    block = pygame.Rect(0, 0, max(img.get_width() for img in images), step * len(images))
+    rect = block.inflate(*pad)
+    rect.width, rect.height = min(rect.width, area.width), min(rect.height, area.height)
+    rect.center = area.center
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour[:3], int(235 * alpha)), layer.get_rect(), border_radius=10)
     pygame.draw.rect(
         layer, (255, 244, 200, int(200 * alpha)), layer.get_rect(), 2, border_radius=10
     )
-    img = img.copy()
-    img.set_alpha(int(255 * alpha))
-    layer.blit(img, img.get_rect(center=layer.get_rect().center))
+    top = (rect.height - step * len(images)) // 2
+    for index, img in enumerate(images):
+        img = img.copy()
+        img.set_alpha(int(255 * alpha))
+        layer.blit(img, img.get_rect(midtop=(rect.width // 2, top + index * step)))
     surface.blit(layer, rect)
     return rect
+
+
+def banner_lines(message: str, width: int, size: int) -> tuple:
+    """``(lines, size)`` for a banner ``width`` pixels wide: one line, shrunk down to 14 px;
+    else two lines from 16 px down; else one line cut with an ellipsis."""
+    fitted = fit_text(message, size, width, bold=True, min_size=14)
+    if font(fitted, True).size(message)[0] <= width:
+        return [message], fitted
+    for two in range(min(size, 16), 10, -1):
+        lines = wrap(message, two, width, bold=True)
+        if len(lines) <= 2 and all(font(two, True).size(line)[0] <= width for line in lines):
+            return lines, two
+    return [ellipsize(message, width, size=11, bold=True)], 11
 
 
 # --- hit-testing and tooltips ---------------------------------------------------------------------

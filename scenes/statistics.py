@@ -338,19 +338,20 @@ class StatisticsScene(Scene):
         )
 
     def draw_table(self, surface, rect, groups, records, row_h) -> None:
-        """Rows per opponent group, then the game's total, under a header."""
+        """Rows per opponent group, then the game's total, under a header; each group's row
+        starts with its colour's dot, the key to the charts below."""
         kit.draw_panel(surface, rect)
-        first_w = int(rect.width * 0.22)
-        other_w = (rect.width - first_w - 20) / (len(COLUMNS) - 1)
-        xs = [rect.x + 14] + [
-            int(rect.x + 14 + first_w + other_w * i) for i in range(len(COLUMNS) - 1)
-        ]
+        xs, widths = table_columns(rect)
         y = rect.y + 7
         for index, (x, title) in enumerate(zip(xs, COLUMNS)):
             words = _(title)
-            width = first_w - 10 if index == 0 else int(other_w) - 6
             kit.blit_text(
-                surface, words, kit.fit_text(words, 15, width, bold=True), (x, y), kit.GOLD, True
+                surface,
+                words,
+                kit.fit_text(words, 15, widths[index], bold=True),
+                (x, y),
+                kit.GOLD,
+                True,
             )
         rows = [(group, summary_cells(group, summary)) for group, summary in groups.items()]
         total = summary_cells("", stats.summarize(against_bots_or_solo(records)))
@@ -363,17 +364,34 @@ class StatisticsScene(Scene):
                 pygame.draw.line(
                     surface, (90, 104, 108), (rect.x + 10, y - 3), (rect.right - 10, y - 3)
                 )
-            else:
-                pygame.draw.circle(
-                    surface, GROUP_COLOURS.get(group, kit.INK), (rect.x + 8, y + row_h // 2 - 3), 4
-                )
             for index, (x, cell) in enumerate(zip(xs, cells)):
-                width = first_w - 10 if index == 0 else int(other_w) - 6
-                kit.blit_text(
+                drawn = kit.blit_text(
                     surface,
                     cell,
-                    kit.fit_text(cell, 16, width, bold=group is None),
+                    kit.fit_text(cell, 16, widths[index], bold=group is None),
                     (x, y),
                     kit.INK,
                     group is None,
                 )
+                if index == 0 and group is not None:
+                    centre = (rect.x + LEGEND_DOT_X, drawn.centery)
+                    pygame.draw.circle(
+                        surface, GROUP_COLOURS.get(group, kit.INK), centre, LEGEND_DOT_RADIUS
+                    )
+
+
+LEGEND_DOT_X, LEGEND_DOT_RADIUS, LEGEND_GAP = 18, 5, 9
+"""A group's colour dot in the table: its centre's x from the panel's left edge, its radius,
+and the room between it and the group's name, in pixels."""
+
+
+def table_columns(rect: pygame.Rect) -> tuple:
+    """``(xs, widths)``: where each column of the table in ``rect`` starts and how wide its
+    text may be, in pixels. The first column (the opponents) starts after the colour dot and
+    its gap, so the dot never touches the name."""
+    first_x = rect.x + LEGEND_DOT_X + LEGEND_DOT_RADIUS + LEGEND_GAP
+    first_w = int(rect.width * 0.22)
+    other_w = (rect.width - first_w - 20) / (len(COLUMNS) - 1)
+    xs = [first_x] + [int(rect.x + 14 + first_w + other_w * i) for i in range(len(COLUMNS) - 1)]
+    widths = [xs[1] - first_x - 8] + [int(other_w) - 6] * (len(COLUMNS) - 1)
+    return xs, widths

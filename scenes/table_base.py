@@ -821,6 +821,7 @@ class TableScene(Scene):
         self.hint_future = self.executor.submit(
             self.hint_bot.choose, obs, legal, self.match.bot_rng()
         )
+        self.hint = None  # an older hint must not pass for this one while it is thought of
         self.hint_for = len(self.match.history)
         self.hint_since = time.monotonic()
         self.say(_("Thinking about a hint…"), 30)
