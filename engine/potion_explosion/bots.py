@@ -162,9 +162,13 @@ def greedy_turn(state, rng):
         ):
             break
         legal = bot_moves(state, state.legal_actions()) or state.legal_actions()
+        # Little Help only when nothing else is legal, and left out BEFORE the width is
+        # sampled: a Little Help is offered for every marble, so before a pick half of a
+        # sample of 40 were Little Helps, and the player saw only about half of its picks
+        legal = [action for action in legal if not isinstance(action, LittleHelp)] or legal
         if len(legal) > ROLLOUT_WIDTH:
             legal = rng.sample(legal, ROLLOUT_WIDTH)  # e.g. the Filter's hundreds of choices
-        ranked = _ranked(state, legal, rng, keep_help=False) or _ranked(state, legal, rng)
+        ranked = _ranked(state, legal, rng)
         action, after = ranked[0][1], ranked[0][2]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
         state = _after(state, action, rng) if after.chanced else after

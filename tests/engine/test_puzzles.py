@@ -32,13 +32,6 @@ def test_every_puzzle_is_a_legal_position_not_yet_solved(puzzle):
     assert not puzzle.check(state, state, [])
 
 
-HARD_MISSES = {
-    # Hard's sampled rollouts undervalue the long chain (the same weakness a play-tester saw in
-    # a hint); strict, so the mark goes the moment Hard finds it
-    "pe-chain": pytest.mark.xfail(strict=True, reason="Hard picks a smaller explosion here"),
-}
-
-
 def test_the_chain_reaction_puzzle_has_its_chain():
     """The pe-chain puzzle is solvable: the blue marble at track 3, place 5 sets off 9."""
     from engine.potion_explosion.state import RegularPick
@@ -62,7 +55,7 @@ def test_the_chain_reaction_puzzle_has_its_chain():
 
 @pytest.mark.parametrize(
     "puzzle",
-    [pytest.param(puzzle, marks=HARD_MISSES.get(puzzle.id, ())) for puzzle in PUZZLES],
+    PUZZLES,
     ids=lambda p: p.id,
 )
 def test_the_hard_bot_solves_every_puzzle(puzzle):

@@ -71,6 +71,65 @@ def test_greedy_turn_plays_the_turn_to_its_end():
     assert score_parts(after.desks[0])[0] == 16
 
 
+# Seat 0 brews only a Potion of Wisdom (Y4 K2, 8 VP), all six holes empty. Picking the blue at
+# place 4 of track 1 sets off a chain reaction (rules, "Explosions"): the blacks meet and explode,
+# then the yellows, then the reds: 2 blacks and 2 yellows for 4 holes. Picking the blue at place 3
+# of track 2 explodes 2 yellows: 2 holes. Every other pick takes one marble, and the tank holds
+# only blues (no hole needs one), so no refill adds a marble that fills a hole.
+CHAIN_OR_PAIR = pos(
+    "types=WIS,FIL,MAG,SAN,PRI,ABY phase=play "
+    "tracks=RYKBKYRB/RYBYKBRB/KBRKBRKB/BKRBKRBK/RKBRKBRK tank=R0B20Y0K0 "
+    "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
+    "p0=WIS6:,-/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+)
+CHAIN, PAIR = RegularPick(0, 3), RegularPick(1, 2)
+
+
+def holes_filled(state, action) -> int:
+    """Holes of seat 0's potions the marbles a pick surely brings fill (heuristics.best_fill)."""
+    from engine.potion_explosion.heuristics import best_fill, pick_haul
+
+    gained, _more = pick_haul(state.tracks[action.track], action.position)
+    return sum(best_fill(state.desks[0], gained)[1].values())
+
+
+def test_hard_takes_the_chain_reaction_that_fills_4_holes_over_a_pick_that_fills_2():
+    """Rules, "Explosions": a chain reaction goes on while the marbles that meet match. With a
+    small search (16 rollouts, no clock) and any of five seeds, Hard takes the chain."""
+    s = CHAIN_OR_PAIR
+    assert (holes_filled(s, CHAIN), holes_filled(s, PAIR)) == (4, 2)
+    others = [a for a in s.legal_actions() if isinstance(a, RegularPick) and a not in (CHAIN, PAIR)]
+    assert max(holes_filled(s, a) for a in others) == 1
+    for seed in range(5):
+        bot = TurnPlannerBot(rollouts=16)
+        assert bot.choose(s.clone(), s.legal_actions(), random.Random(seed)) == CHAIN, seed
+        assert bot.last_rollouts <= 16
+
+
+def test_the_hint_is_the_chain_reaction_and_says_what_it_fills():
+    """The hint asks Hard (issue 21: a hint once chose 2 holes over a chain's 4)."""
+    from engine.potion_explosion.bots import BOTS
+
+    s = CHAIN_OR_PAIR
+    hint = make_bot(SPEC, "hard").choose(s.clone(), s.legal_actions(), random.Random(3))
+    assert hint == CHAIN
+    assert BOTS.explain(s, hint, ["Ana", "Bot"]) == (
+        "Taking the blue marble explodes 2 red, 2 yellow and 2 black marbles on track 1: "
+        "7 marbles for 4 empty holes of your Potion of Wisdom."
+    )
+
+
+def test_rollouts_weigh_every_pick_not_a_sample_crowded_by_little_help():
+    """Rules, "Little Help" is offered for every marble, so before a pick there are as many as
+    picks. The rollout policy leaves them out before it samples its 40 moves to weigh: it then
+    weighs every pick and takes the chain for 4 holes in each of 20 rollouts (it did in 9 when
+    Little Helps took half the sample)."""
+    for seed in range(20):
+        after = greedy_turn(CHAIN_OR_PAIR.clone(), random.Random(seed))
+        filled = after.desks[0].slots[0].placed
+        assert sorted(filled) == ["KK", "KK", "YY", "YY"], seed
+
+
 def test_hard_decision_is_reproducible_with_a_fixed_seed():
     s = TWO_POTIONS
     first = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(7))
