@@ -808,3 +808,32 @@ def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
         assert not button.is_enabled and not button.is_selected
         assert button.drawable_shape.active_state.state_id == "disabled"
     pygame.quit()
+
+
+def test_enter_after_a_hint_takes_the_hinted_chasm_square_and_the_hint_says_so(app):
+    """Play-test: Enter with a hint up ended the turn and the hinted gem fell into a chasm;
+    Enter takes the hint, here the hinted square of the chasm token."""
+    s = blank(2)
+    s.chasm = {(3, 3): "red"}
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s.actions_left = 0
+    s._legal = None
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    hint = ask_hint(app, table)
+    assert isinstance(hint, S.PlaceChasmToken)
+    assert table.current_message().endswith("Enter takes it.")
+    before = len(table.match.history)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
+
+
+def test_enter_after_a_hint_in_the_action_phase_takes_it_not_move_carts(app):
+    table = first_turn(app)
+    hint = ask_hint(app, table)
+    assert hint is not None and not isinstance(hint, S.EndActions)
+    before = len(table.match.history)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
