@@ -649,3 +649,27 @@ def test_button_tooltips_never_cover_the_log(app):
     assert pygame.image.tobytes(surface.subsurface(log), "RGB") == pygame.image.tobytes(
         before, "RGB"
     )
+
+
+def test_a_click_on_the_die_the_hint_picked_up_keeps_it_then_the_token_places_it(app):
+    """Play-test: the hint picks its die up, so the player's own click on that die put it
+    back and the click on the token then asked for a die. Die then token places it."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    app.settings.bot_budget = 0.2
+    wait_for_human(app, table)
+    hint = ask_hint(app, table)
+    assert isinstance(hint, PlaceDie)
+    assert table.selected == hint.die
+    click_at(app, area(table, ("die", hint.die)).center)
+    assert table.selected == hint.die
+    before = len(table.match.history)
+    click_at(app, area(table, ("vine", hint.owner, hint.token)).center)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
+    # a second click on a die the player picked up still puts it back
+    wait_for_human(app, table)
+    slot = table.match.state.rolled_dice()[0][0]
+    click_at(app, area(table, ("die", slot)).center)
+    assert table.selected == slot
+    click_at(app, area(table, ("die", slot)).center)
+    assert table.selected is None

@@ -40,6 +40,7 @@ class DicedTomatoesTable(TableScene):
         super().__init__(app, match, replay)
         self.selection = Selection()
         self.drag = None  # {"die": slot, "start": pos, "moved": bool, "was": bool}
+        self.hint_picked = None  # the slot the hint picked up, until the next click
         self._cache = {}
         self._context = ()
         self._choices = None
@@ -302,6 +303,7 @@ class DicedTomatoesTable(TableScene):
         """A hinted die is picked up, so its spots glow (or Pass shows the way)."""
         if isinstance(action, (dt.PassDie, dt.PlaceDie)) and not self.selection.karma:
             self.selection = Selection(die=action.die)
+            self.hint_picked = action.die
 
     # --- input -------------------------------------------------------------------------------
     def handle_input(self, event) -> bool:
@@ -319,9 +321,12 @@ class DicedTomatoesTable(TableScene):
             self.mouse = event.pos
             key = self.key_at(event.pos)
             plain = not self.selection.karma and not self.selection.choices
+            hinted, self.hint_picked = self.hint_picked, None
             if plain and key and key[0] == "die" and isinstance(state.hand[key[1]], dt.Die):
-                was = self.selection.die == key[1]
-                if not was:
+                # the player's first click on the die the hint picked up keeps it in hand
+                kept = hinted == key[1] == self.selection.die
+                was = self.selection.die == key[1] and not kept
+                if not was and not kept:
                     self.apply(table_input.click(key, state, legal, self.selection))
                 self.drag = {"die": key[1], "start": event.pos, "moved": False, "was": was}
                 return True
