@@ -801,17 +801,29 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         if self.hint_for != len(self.match.history):
             return
         self.hint = action
-        bots = self.match.spec.bots
-        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
-        words = self.match.state.action_to_string(action, self.match.names)
-        self.hint_said = (
-            _("Hint: {move}. {reason}").format(move=words, reason=reason)
-            if reason
-            else _("Hint: {move}.").format(move=words)
-        )
+        self.hint_said = self.hint_message(action)
         self.say(self.hint_said, 12)
         self.app.sound.play("hint")
         self.on_hint(action)
+
+    def hint_message(self, action) -> str:
+        """The hint's words for ``action``: the move said once, then what the engine's reason
+        adds. A reason that already says the move (:meth:`reason_names_move`) stands alone;
+        without a reason, the move's description alone."""
+        bots = self.match.spec.bots
+        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
+        if reason and self.reason_names_move(action):
+            return _("Hint: {reason}").format(reason=reason)
+        words = self.match.state.action_to_string(action, self.match.names)
+        if reason:
+            return _("Hint: {move}. {reason}").format(move=words, reason=reason)
+        return _("Hint: {move}.").format(move=words)
+
+    def reason_names_move(self, action) -> bool:
+        """Whether the engine's hint reason for ``action`` starts by saying the move itself
+        ("Opens the chasm on D5…"), so the move's description would repeat it. Games whose
+        reasons say only why (Tea Time) or skip the move for some actions override this."""
+        return True
 
     def on_hint(self, action) -> None:
         """Called when a hint arrives (subclasses may prepare the controls it needs)."""

@@ -673,3 +673,18 @@ def test_a_click_on_the_die_the_hint_picked_up_keeps_it_then_the_token_places_it
     assert table.selected == slot
     click_at(app, area(table, ("die", slot)).center)
     assert table.selected is None
+
+
+def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
+    """Play-test: "Place the red 6 as a seed… Seeds your top token with the red 6…" said the
+    move twice. A reason that says the move stands alone; a harvest names its die first."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    state = table.match.state
+    seed = next(
+        a for a in table.legal() if isinstance(a, PlaceDie) and not state.vines[a.owner][a.token]
+    )
+    reason = table.match.spec.bots.explain(state, seed, table.match.names)
+    assert reason.startswith("Seeds ")
+    assert table.hint_message(seed) == f"Hint: {reason}"
+    assert state.action_to_string(seed, table.match.names) not in table.hint_message(seed)

@@ -822,7 +822,7 @@ def test_enter_after_a_hint_takes_the_hinted_chasm_square_and_the_hint_says_so(a
     wait_for_human(app, table)
     hint = ask_hint(app, table)
     assert isinstance(hint, S.PlaceChasmToken)
-    assert table.current_message().endswith("Enter takes it.")
+    assert table.current_message().endswith("Enter makes this move.")
     before = len(table.match.history)
     key(app, pygame.K_RETURN)
     frames(app, 2)
@@ -837,3 +837,21 @@ def test_enter_after_a_hint_in_the_action_phase_takes_it_not_move_carts(app):
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert table.match.history[before].action == hint
+
+
+def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
+    """Play-test: "Open the chasm on D5. Opens the chasm on D5…" said the move twice: the
+    reason, which says the move, stands alone."""
+    s = blank(2)
+    s.chasm = {(3, 3): "red"}
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s.actions_left = 0
+    s._legal = None
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    action = S.PlaceChasmToken(2, 3)
+    reason = table.match.spec.bots.explain(table.match.state, action, table.match.names)
+    assert reason.startswith("Opens the chasm on ")
+    message = table.hint_message(action)
+    assert message == f"Hint: {reason}"
+    assert table.match.state.action_to_string(action, table.match.names) not in message

@@ -299,6 +299,17 @@ class DicedTomatoesTable(TableScene):
         elif isinstance(intent, Say):
             self.refuse(intent.message, 6)
 
+    def reason_names_move(self, action) -> bool:
+        """The reason says the move ("Seeds your top token with the red 6…") except for
+        ending the turn and for a die that completes or clears a vine, where it tells only
+        the harvest: the move (which die) is said first there."""
+        if isinstance(action, dt.EndTurn):
+            return False
+        if isinstance(action, dt.PlaceDie):
+            events = self.match.state.clone().apply_action(action)
+            return not any(isinstance(e, (dt.VineHarvested, dt.VineCleared)) for e in events)
+        return True
+
     def on_hint(self, action) -> None:
         """A hinted die is picked up, so its spots glow (or Pass shows the way)."""
         if isinstance(action, (dt.PassDie, dt.PlaceDie)) and not self.selection.karma:

@@ -268,8 +268,8 @@ class OffTheRailsTable(TableScene):
             self.apply(table_input.change_speed(delta, self.match.state, self.selection))
 
     def on_hint(self, action) -> None:
-        """The hint says that Enter takes it (:func:`.input.key_press`)."""
-        self.hint_said = _("{hint} Enter takes it.").format(hint=self.hint_said)
+        """The hint says that Enter makes the hinted move (:func:`.input.key_press`)."""
+        self.hint_said = _("{hint} Enter makes this move.").format(hint=self.hint_said)
         self.say(self.hint_said, 12)
 
     def move_carts(self) -> None:
