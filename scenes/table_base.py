@@ -154,6 +154,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         """``{button: tooltip lines}`` drawn like the table's tooltips (:meth:`button_tip`)."""
         self._tip_button = None
         self._tip_since = 0.0
+        self._tip_off = None  # the key of a target clicked: its tooltip waits for another
         self.slot_checked = False
         self.autosave_off: str | None = None
         """Why this game must not autosave (its slot holds another game that could not be
@@ -354,14 +355,22 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     def draw_tooltip(self, surface) -> None:
         """The hovered target's tooltip, beside it (:func:`scenes.kit.place_tip`), or the
-        hovered button's (:meth:`button_tip`)."""
+        hovered button's (:meth:`button_tip`). A target just clicked shows none until the
+        pointer is on another target (its tooltip would be old, or cover the next click)."""
         if self.app.manager.top is not self or self._button_tip(surface):
             return
         if self.anims.busy:
             return
         target = self.target_at(self.mouse)
         if target is None or not target.tooltip:
+            self._tip_off = None
             return
+        if self._tip_off is not None:
+            # a click acts on the target: its tooltip (old, or the same target changed) would
+            # cover the next place to click, so it comes back only on another target
+            if self._tip_off == target.key:
+                return
+            self._tip_off = None
         kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
 
     def tooltip_rect(self, target) -> pygame.Rect:
@@ -995,6 +1004,10 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos  # tooltips follow it, over the log too
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            clicked = self.target_at(event.pos)
+            self._tip_off = clicked.key if clicked is not None else None
         if self.log_box.handle_event(event):
             return True
         if (

@@ -855,3 +855,32 @@ def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
     message = table.hint_message(action)
     assert message == f"Hint: {reason}"
     assert table.match.state.action_to_string(action, table.match.names) not in message
+
+
+def test_a_squares_tooltip_goes_when_it_is_clicked_and_comes_back_on_another(app, monkeypatch):
+    """Play-test: after a chasm token went down, the old square's tooltip stayed up over the
+    squares where the next token goes. A click hides the tooltip of the target clicked until
+    the pointer is on another target."""
+    s = blank(2)
+    s.chasm = {(3, 3): "red"}
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("chasm_place", "red"), ("end_turn",))
+    s.actions_left = 0
+    put_gems(s, (2, 3), (1, 0, 0, 0, 0))
+    put_gems(s, (5, 5), (0, 1, 0, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    shown = []
+    monkeypatch.setattr(kit, "draw_tooltip", lambda surface, rect, lines: shown.append(lines))
+    square = area(table, ("square", 2, 3)).center
+    hover(app, square)
+    frames(app, 1)
+    assert shown  # a square's tooltip shows while the pointer rests on it
+    click_at(app, square)
+    wait_for_human(app, table)
+    assert (2, 3) in table.match.state.chasm
+    shown.clear()
+    frames(app, 2)
+    assert not shown  # the clicked square keeps its tooltip down
+    hover(app, area(table, ("square", 5, 5)).center)
+    frames(app, 1)
+    assert shown  # another square's shows again
