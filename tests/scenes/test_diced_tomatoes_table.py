@@ -688,3 +688,17 @@ def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
     assert reason.startswith("Seeds ")
     assert table.hint_message(seed) == f"Hint: {reason}"
     assert state.action_to_string(seed, table.match.names) not in table.hint_message(seed)
+
+
+def test_at_1024_a_vine_tooltip_keeps_off_the_bots_board():
+    """Play-test: at 1024x640 the tooltip of the player's vine covered the bot's board."""
+    app = make_app(size=(1024, 640))
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    bots_board = table.layout.areas[1]
+    for token in range(3):
+        target = next(t for t in table.targets() if t.key == ("vine", 0, token))
+        assert target.tooltip
+        assert not table.tooltip_rect(target).colliderect(bots_board), token
+    pygame.quit()

@@ -399,6 +399,15 @@ class DicedTomatoesTable(TableScene):
             return
         self.draw_tooltip(surface)
 
+    def tooltip_rect(self, target) -> pygame.Rect:
+        """Beside the target as the base places it, also keeping off the other players'
+        boards where it can (a tooltip over the bot's board hid its vines)."""
+        w, h = self.app.size
+        size = kit.tooltip_size(target.tooltip)
+        others = [a for a in self.layout.areas if not a.collidepoint(target.bounds.center)]
+        avoid = [r for r in self.tooltip_avoid() if r != target.bounds] + others
+        return kit.place_tip(size, target.bounds, pygame.Rect(0, 44, w, h - 44), avoid)
+
     def draw_summary(self, surface, rect) -> None:
         """Under the score sheet: each player's score track as dice."""
         draw.draw_summary(surface, rect, self.match.state, self.match.names)
