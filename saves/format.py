@@ -6,12 +6,13 @@ docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
      "options": {...}, "seats": [...], "seed": 7, "rules_version": 2,
      "history": [...], "snapshot": {...}, "start": {...} (only for a game set up from a position),
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
-     "to_move": 1, "turns_by_seat": [6, 6],
+     "to_move": 1, "turns_by_seat": [6, 6], "round_of_rounds": [2, 5] (games dealt in rounds),
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
 
 ``turn`` counts every turn started; ``to_move`` is the seat whose turn it is (``turn_owner``) and
 ``turns_by_seat`` the turns each seat has started, for the load list (saves before these two
-fields existed are replayed to learn them).
+fields existed are replayed to learn them); ``round_of_rounds`` is there only for a game played
+in rounds of its own (``Match.round_of_rounds``), so the list says the round as its table does.
 
 Loading verifies the checksum, migrates older schema versions one step at a time (one registered
 function per step), replays the history and compares it with the snapshot. A save made under a
@@ -146,7 +147,11 @@ def make_envelope(match, title: str | None = None, now: datetime | None = None) 
 
 def match_progress(match) -> dict:
     """Who is to move and how many turns each seat has had (for the save list)."""
-    return {"to_move": match.turn_owner(), "turns_by_seat": match.turns_by_seat()}
+    progress = {"to_move": match.turn_owner(), "turns_by_seat": match.turns_by_seat()}
+    round_of_rounds = match.round_of_rounds()
+    if round_of_rounds is not None:
+        progress["round_of_rounds"] = list(round_of_rounds)
+    return progress
 
 
 def envelope_of(
@@ -267,6 +272,13 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         isinstance(by_seat, list) and all(_is_int(n) and 0 <= n <= TURN_LIMIT for n in by_seat)
     ):
         wrong.append("turns_by_seat")
+    rounds = envelope.get("round_of_rounds", [1, 1])
+    if not (
+        isinstance(rounds, list)
+        and len(rounds) == 2
+        and all(_is_int(n) and 1 <= n <= TURN_LIMIT for n in rounds)
+    ):
+        wrong.append("round_of_rounds")
     if wrong:
         raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
     if not all(isinstance(name, str) for name in envelope["options"]):

@@ -51,7 +51,10 @@ def where_it_is(info) -> str:
     name = info.to_move_name
     if name is not None:
         parts.append(_("{name} to play").format(name=name))
-    if len(info.seats) == 1:
+    if info.round_of_rounds:
+        round_number, rounds = info.round_of_rounds
+        parts.append(_("round {round} of {rounds}").format(round=round_number, rounds=rounds))
+    elif len(info.seats) == 1:
         parts.append(_("turn {count}").format(count=info.round))
     elif info.turns_by_seat:
         parts.append(_("round {count}").format(count=info.round))

@@ -456,6 +456,11 @@ class TeaTimeState:
         """The action in plain words, e.g. "Take the March Hare (row 1, column 2)"."""
         return rules.describe_action(self, action, names)
 
+    def round_of_rounds(self) -> tuple[int, int]:
+        """``(round, rounds)``: the round being played (1 before the first is laid out) and
+        how many the game has (the load list says "round 2 of 5", as the table does)."""
+        return max(self.round, 1), self.rounds
+
     def turn_owner(self) -> int:
         """Whose turn this is; while cards are laid out, the round's first player."""
         if self.active is not None:
