@@ -157,7 +157,8 @@ class LoadGameScene(Scene):
             return
         from scenes.tables import open_match
 
-        open_match(self.app, match)
+        named = not backup and not path.name.startswith("autosave-")
+        open_match(self.app, match, saved_as=match.save_title if named else None)
 
     def ask_delete(self, info) -> None:
         self.pending_delete = info
