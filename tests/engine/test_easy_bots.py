@@ -173,3 +173,28 @@ def _building_helps(state, me, bots, heuristics) -> bool:
             if after is not None and heuristics.evaluate(after, me) > idle:
                 return True
     return False
+
+
+def test_dt_easy_karma_only_rerolls_a_die_that_fits_none_of_its_tokens():
+    """Rules, "Karma": a re-roll costs 1, a shift 2, a roll-over or a set more. Easy never buys
+    a die's face (so no face it paid for can be re-rolled, passed or given away), and re-rolls
+    only a die that fits none of its own tokens while no die in its hand grows one of its vines."""
+    from engine.diced_tomatoes import parse_position
+    from engine.diced_tomatoes.bots import BOTS
+    from engine.diced_tomatoes.state import Reroll, RollOver, SetDie, Shift
+
+    # own tokens: seed 3, set of 5s, sequence 1-2; the 6 fits none of them
+    stuck = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=6r karma=6,3")
+    legal = stuck.legal_actions()
+    assert any(isinstance(move, Shift) for move in legal)
+    kept = BOTS.sensible_moves(stuck, legal)
+    assert Reroll(0) in kept
+    assert not [move for move in kept if isinstance(move, (Shift, RollOver, SetDie))]
+    # the 4 grows the seed 3: no karma on the 6 while the 4 waits
+    growing = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=4r,6r karma=6,3")
+    assert Reroll(1) in growing.legal_actions()
+    assert not [
+        move
+        for move in BOTS.sensible_moves(growing, growing.legal_actions())
+        if isinstance(move, (Reroll, Shift, RollOver, SetDie))
+    ]
