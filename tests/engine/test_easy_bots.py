@@ -198,3 +198,23 @@ def test_dt_easy_karma_only_rerolls_a_die_that_fits_none_of_its_tokens():
         for move in BOTS.sensible_moves(growing, growing.legal_actions())
         if isinstance(move, (Reroll, Shift, RollOver, SetDie))
     ]
+
+
+def test_otr_easy_builds_when_only_a_route_beyond_its_own_few_helps():
+    """Rules, "A turn": up to 4 actions. In this position (from a seeded Easy game) the green
+    cart's two nearest routes are worth less built than leaving the track alone, but a third
+    route, to the deposit on I7, is worth more: Easy looks that far before idling, as
+    Medium does, and builds."""
+    from pathlib import Path
+
+    from engine.off_the_rails import bots, heuristics, notation
+
+    text = (Path(__file__).parent / "data" / "otr-easy-far-route.txt").read_text(encoding="utf-8")
+    state = notation.parse(text)
+    me = state.player
+    assert _building_helps(state, me, bots, heuristics)
+    plan = bots.plan_actions(state, me, bots.LEVELS["easy"], bots.phase_rng(state, "easy"))
+    assert bots.builds(plan)
+    after = bots._simulate(state, me, [action for action in plan if action != bots.EndActions()])
+    idle = heuristics.evaluate(bots._simulate(state, me, []), me)
+    assert heuristics.evaluate(after, me) > idle
