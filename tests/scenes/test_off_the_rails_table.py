@@ -531,7 +531,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
 
     from tests.engine.off_the_rails.helpers import track_policy
 
-    app = make_app(instant=False)
+    app = make_app(instant=False, background_saves=True)
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed, options={})
     match = table.match
@@ -540,7 +540,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     count = 0
     while not match.is_terminal() and count < 2000:
         while table.anims.busy:
-            table.anims.update(0.07)
+            table.anims.update(0.14)
             table.draw(surface)
         assert table.shown.to_dict() == match.state.to_dict()
         before = match.state.clone()
@@ -551,14 +551,15 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
         table.present(events, before)
         if count % 40 == 0:
             while table.anims.busy:
-                table.anims.update(0.07)
+                table.anims.update(0.14)
             live = list(table.log_lines)
             table.rebuild_log()
             assert table.log_lines == live
         count += 1
     while table.anims.busy:
-        table.anims.update(0.07)
+        table.anims.update(0.14)
     assert match.is_terminal() and table.shown.to_dict() == match.state.to_dict()
+    app.autosaver.close()
     pygame.quit()
 
 
@@ -773,3 +774,37 @@ def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
     assert replay.match.state.to_dict() == final == replay.shown.to_dict()
     assert replay.log_lines == log
     assert over.sheet == replay.match.state.score_sheet()
+
+
+def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
+    """Issue 18 (second look): with animations on, the tool chosen stays in hand after each
+    tile drops in, until the person changes it or it is no longer available (no action left)."""
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    s = blank(2)
+    put_cart(s, 0, (-1, 5), "S", speed=4)
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    click(app, find_button(app, "Curve"))
+    click(app, find_button(app, "Straight"))
+    for row in range(3):
+        click_square(app, table, (row, 5))
+        assert table.anims.busy  # the tile drops in: the button stays as it was, no flicker
+        straight = find_button(app, "Straight")
+        assert straight.is_enabled and straight.is_selected
+        wait_for_human(app, table)
+        frames(app, 3)
+        assert table.match.history[-1].action == S.PlaceTile(row, 5, "NS")
+        assert table.selection.tool == "straight"
+        assert find_button(app, "Straight").is_selected
+    click(app, find_button(app, "Curve"))  # the player changes it
+    click_square(app, table, (3, 5))
+    wait_for_human(app, table)
+    frames(app, 3)
+    assert table.selection.tool is None  # no action left: nothing to lay with it
+    assert find_button(app, "Move carts").is_selected
+    for label in ("Straight", "Curve", "Upgrade"):  # off, and drawn so (not selected)
+        button = find_button(app, label)
+        assert not button.is_enabled and not button.is_selected
+        assert button.drawable_shape.active_state.state_id == "disabled"
+    pygame.quit()

@@ -209,12 +209,36 @@ def test_hint_outlines_its_cards_and_reads_once(app):
     assert message.count(words.split(" (")[0][5:]) == 1  # the cards are named once
 
 
+def test_enter_after_a_hint_takes_the_hinted_line_and_the_hint_says_so(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
+    wait_for_human(app, table)
+    hint = ask_hint(app, table)
+    assert table.current_message().endswith("Enter takes it.")
+    assert table.take_button.is_enabled and table.take_button.text == "Take the hint"
+    before = len(table.match.history)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
+
+
+def test_an_older_hint_is_not_shown_while_the_next_is_thought_of(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
+    wait_for_human(app, table)
+    first = ask_hint(app, table)
+    click(app, table.take_button)  # takes the hint; Ben's turn, the hint for Ana is gone
+    wait_for_human(app, table)
+    assert table.current_hint() is None
+    table.ask_hint()  # the answer comes from the worker in a later frame
+    assert table.current_hint() is None and table.view().hint == ()
+    assert ask_hint(app, table) not in (None, first)
+
+
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
     """At normal speed the base queues each step of a match step and lands it as its
     animations end: drawn along the way, and once the queue is empty the displayed state is
     exactly the match's and the log is the one rebuilt from the match."""
     for players, seed in ((2, 31), (4, 32)):
-        app = make_app(instant=False)
+        app = make_app(instant=False, background_saves=True)
         app.manager.push(TitleScene(app))
         table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed)
         match = table.match
@@ -234,15 +258,16 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
             table.present(events, before)
             if count % 10 == 0:
                 while table.anims.busy:
-                    table.anims.update(0.05)
+                    table.anims.update(0.1)
                 live = list(table.log_lines)
                 table.rebuild_log()
                 assert table.log_lines == live  # the log, step by step, as it was
             count += 1
         while table.anims.busy:
-            table.anims.update(0.05)
+            table.anims.update(0.1)
         assert table.shown.to_dict() == match.state.to_dict()
         assert count > 30
+        app.autosaver.close()
         pygame.quit()
 
 
