@@ -15,6 +15,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.off_the_rails import state as S
+from engine.off_the_rails import words as W
 from engine.off_the_rails.state import Pending
 from scenes import kit
 from scenes.table_base import TableScene
@@ -186,7 +187,7 @@ class OffTheRailsTable(TableScene):
             tip = _(BUTTON_TIPS[key])
             if cart is not None:
                 tip = _("{tip} Now: your {colour} cart.").format(
-                    tip=tip, colour=state.carts[cart].label
+                    tip=tip, colour=W.cart_colour(state.carts[cart].label)
                 )
             kit.set_tooltip(self.buttons[key], tip)
 
