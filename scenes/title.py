@@ -116,7 +116,7 @@ class TitleScene(Scene):
             "midtop",
             shadow=True,
         )
-        games = "  ·  ".join(spec.title for spec in registry.games())  # names stay as published
+        games = "  ·  ".join(_(spec.title) for spec in registry.games())  # as the catalogue names them
         kit.blit_text(
             surface,
             games,
