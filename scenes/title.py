@@ -116,7 +116,7 @@ class TitleScene(Scene):
             "midtop",
             shadow=True,
         )
-        games = "  ·  ".join(_(spec.title) for spec in registry.games())  # as the catalogue names them
+        games = "  ·  ".join(_(spec.title) for spec in registry.games())
         kit.blit_text(
             surface,
             games,

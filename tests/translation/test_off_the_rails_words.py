@@ -160,3 +160,20 @@ def test_russian_counts_gems_with_three_plural_forms(russian):
     assert gems_text((0, 5, 0, 0, 0)) == "5 рубинов"
     assert gems_text((2, 0, 0, 10, 1)) == "2 камня, 10 золота и алмаз"
     assert gems_text((0, 0, 0, 0, 0)) == "ничего"
+
+
+@pytest.mark.parametrize(
+    "game, text, words",
+    [
+        ("off-the-rails", "XYZ", "Эту позицию нельзя прочитать: Нотация «Сойти с рельсов»"),
+        ("potion-explosion", "types=a", "Эту позицию нельзя прочитать: в нотации нужно n=<игроки>"),
+        ("potion-explosion", "n=2 tracks=RR", "tracks= требует 5 дорожек"),
+    ],
+)
+def test_notation_errors_are_translated(russian, game, text, words):
+    from engine import registry
+    from engine.positions import read_position
+
+    with pytest.raises(ValueError) as refused:
+        read_position(registry.get(game), text)
+    assert words in str(refused.value)
