@@ -304,7 +304,7 @@ def prompt(state, legal, names) -> Prompt | None:
         player = seat_name(names, state.current_player())
         return Prompt(
             _("{name}: choose the edge your clan starts from").format(name=player),
-            tuple(Option(W.edge_clan(a.edge), a) for a in legal),
+            tuple(Option(W.capitalised(W.edge_clan(a.edge)), a) for a in legal),
             focus=tuple(sorted(state.gems)),
         )  # the deposits help to choose
     if pending == Pending.GEM:
