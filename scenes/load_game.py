@@ -34,7 +34,7 @@ def game_title(game_id: str) -> str:
     from engine import registry
 
     try:
-        return registry.get(game_id).title
+        return _(registry.get(game_id).title)
     except KeyError:
         return game_id
 

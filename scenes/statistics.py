@@ -54,7 +54,7 @@ def group_name(group: str) -> str:
 
 def game_title(game_id: str) -> str:
     try:
-        return registry.get(game_id).title
+        return _(registry.get(game_id).title)
     except KeyError:
         return game_id
 
