@@ -153,11 +153,13 @@ class Path:
 
 # --- what the engine allows, read for the table ---------------------------------------------------
 def cart_name(state, cart_id: int, names) -> str:
-    """ "Ana's white cart"; "The red cart" in solo (it begins a sentence)."""
+    """ "The white cart of Ana"; "The red cart" in solo (it begins a sentence)."""
     cart = state.carts[cart_id]
     if state.solo:
         return _("The {colour} cart").format(colour=cart.label)
-    return _("{name}'s {colour} cart").format(name=seat_name(names, cart.owner), colour=cart.label)
+    return _("The {colour} cart of {name}").format(
+        name=seat_name(names, cart.owner), colour=cart.label
+    )
 
 
 def seat_name(names, seat: int) -> str:
@@ -374,9 +376,10 @@ def prompt(state, legal, names) -> Prompt | None:
             )
             options.append(Option(label.format(number=a.pile + 1, count=size), a))
         return Prompt(
-            _("Pick one of {name}'s piles: those gems drop on the {colour} cart's square").format(
-                name=owner, colour=hit.label
-            ),
+            _(
+                "Pick one of the piles of {name}: those gems drop on the square of the "
+                "{colour} cart"
+            ).format(name=owner, colour=hit.label),
             tuple(options),
             focus=(hit.square, mover.square),
         )

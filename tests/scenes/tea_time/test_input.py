@@ -186,7 +186,7 @@ def test_targets_cover_every_card_and_the_active_ones_are_the_takeable_ones():
             assert target.key == cell(row, column) and target.active
     column = hit_test(found, lay.column(1, 2).center)
     assert column.key == ("column", 1, 2)
-    assert column.tooltip[0] == "Bob's Cheshire Cat column"
+    assert column.tooltip[0] == "The Cheshire Cat column of Bob"
 
 
 def test_the_status_says_what_the_turn_allows():
