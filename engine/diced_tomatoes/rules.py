@@ -1124,7 +1124,7 @@ def legal_actions(state: DicedTomatoesState) -> list:
     if karma >= KARMA_COSTS[Reroll]:
         actions.extend(_act(Reroll, slot) for slot, _, _ in rolled)
     if karma >= KARMA_COSTS[Shift]:
-        for slot, _, face in rolled:
+        for slot, _colour, face in rolled:
             actions.extend(_act(Shift, slot, delta) for delta in (-1, 1) if is_face(face + delta))
     if karma >= KARMA_COSTS[CleanVine]:
         actions.extend(
