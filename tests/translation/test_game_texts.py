@@ -107,3 +107,32 @@ def test_tea_time_refusal_and_mirror_sides_read_in_russian():
         "Взять: «Гусеница» обычной стороной и «Чеширский Кот» зеркальной стороной "
         "(ряд 1, столбцы 1–2)"
     )
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_karma_buttons_show_their_whole_words_in_every_language(language, size):
+    """The six karma buttons share the column two by two; in every language each shows its
+    whole label and cost, never cut with an ellipsis, at both window sizes."""
+    import pygame
+
+    from scenes.tables import open_match
+    from scenes.tables.diced_tomatoes import input as table_input
+    from scenes.title import TitleScene
+    from tests.scenes.driver import frames, make_app
+
+    app = make_app(size=size)
+    try:
+        app.manager.push(TitleScene(app))
+        app.set_language(language)
+        spec = registry.get("diced-tomatoes")
+        match = Match(spec, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3)
+        open_match(app, match)
+        frames(app, 2)
+        table = app.manager.top
+        shown = {kind: button.text for kind, button in table.karma_buttons.items()}
+        whole = {karma.kind: table_input.karma_button_label(karma) for karma in table_input.KARMA}
+        assert shown == whole
+        assert not any("…" in text for text in shown.values())
+    finally:
+        pygame.quit()
