@@ -517,6 +517,10 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
             named=False,
         )
         text, size = kit.fit_label(title(character), 13, cell_w - 4, bold=True, min_size=9)
+        if text != title(character) and character in SHORT_NAMES:  # "Hatter", never "Mad Hat…"
+            text, size = kit.fit_label(
+                _(SHORT_NAMES[character]), 13, cell_w - 4, bold=True, min_size=9
+            )
         kit.blit_text(surface, text, size, (x, head.bottom - 11), kit.GOLD, True, "center")
     text, size = kit.fit_label(_("Total"), 15, total_w - 6, bold=True, min_size=10)
     kit.blit_text(
