@@ -336,9 +336,10 @@ class App:
             return
         self.manager.handle_event(event)
 
-    def step(self, dt: float, events=None, ui_dt: float | None = None) -> None:
+    def step(self, dt: float, events=None, ui_dt: float | None = None, draw: bool = True) -> None:
         """One frame: events (from the queue unless given), update, draw. ``ui_dt`` is the
-        widgets' time step when it differs from the scenes' (after an idle wait)."""
+        widgets' time step when it differs from the scenes' (after an idle wait); ``draw=False``
+        skips the drawing (tests running many frames to reach a state draw only some of them)."""
         if events is None:
             events, self._woken = self._woken + pygame.event.get(), []
         for event in events:
@@ -352,7 +353,8 @@ class App:
         self.ui.update(dt if ui_dt is None else ui_dt)
         self.manager.update(dt)
         self.sound.update(dt)
-        self.draw()
+        if draw:
+            self.draw()
         self.frame_count += 1
 
     def draw(self) -> None:

@@ -8,8 +8,12 @@ from saves.settings import Settings
 from scenes.app import App
 
 
-def make_app(size=(1280, 800), instant=True, pass_screen=False, **kw) -> App:
-    """A headless app; bots search a fixed amount (no clock) so games repeat exactly."""
+def make_app(
+    size=(1280, 800), instant=True, pass_screen=False, background_saves=False, **kw
+) -> App:
+    """A headless app; bots search a fixed amount (no clock) so games repeat exactly.
+    ``background_saves`` writes autosaves in the worker thread as the real program does (the
+    newest request wins), for tests that play hundreds of steps and never read the slot."""
     app = App(
         Settings(animation_speed="instant" if instant else "normal", pass_screen=pass_screen),
         size=size,
@@ -17,15 +21,22 @@ def make_app(size=(1280, 800), instant=True, pass_screen=False, **kw) -> App:
         **kw,
     )
     app.timed_bots = False
+    if background_saves:
+        app.autosaver.start()
     return app
 
 
-def frames(app, n=1, dt=1 / 60, events=None):
+def frames(app, n=1, dt=1 / 60, events=None, draw=True):
     """Run ``n`` frames; ``events`` are delivered in the first one, after the events pygame_gui
-    itself queued (button presses, dropdown changes), as the real loop would."""
+    itself queued (button presses, dropdown changes), as the real loop would. ``draw=False``
+    draws only the last of them (waiting loops: a frame nobody looks at need not be drawn)."""
     for i in range(n):
         queued = pygame.event.get()
-        app.step(dt, events=queued + (list(events or []) if i == 0 else []))
+        app.step(
+            dt,
+            events=queued + (list(events or []) if i == 0 else []),
+            draw=draw or i == n - 1,
+        )
 
 
 def click_at(app, pos, button=1):
@@ -59,11 +70,12 @@ def find_button(app, text):
 
 
 def wait_for_human(app, table, limit=3000, dt=0.25):
-    """Run frames until a person may act at ``table`` (or the game is over)."""
-    for _ in range(limit):
-        if table.human_to_move() or table.match.is_terminal():
+    """Run frames until a person may act at ``table``, the game is over or another scene (a
+    pass screen, the score sheet) covers the table; every fourth frame is drawn."""
+    for count in range(limit):
+        if table.human_to_move() or table.match.is_terminal() or app.manager.top is not table:
             return
-        frames(app, 1, dt=dt)
+        app.step(dt, events=pygame.event.get(), draw=count % 4 == 3)
 
 
 def ask_hint(app, table, limit=400):

@@ -437,7 +437,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
     """At normal speed the base queues each step of a match step and lands it as its
     animations end (issue 19): drawn along the way, and once the queue is empty the displayed
     state is exactly the match's and the log is the one rebuilt from the match."""
-    app = make_app(instant=False)
+    app = make_app(instant=False, background_saves=True)
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed, options=options)
     match = table.match
@@ -446,7 +446,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
     count = 0
     while not match.is_terminal() and count < 300:
         while table.anims.busy:
-            table.anims.update(0.05)
+            table.anims.update(0.1)
             table.draw(surface)
         assert table.shown.to_dict() == match.state.to_dict()
         before = match.state.clone()
@@ -459,12 +459,13 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
         table.present(events, before)
         if count % 25 == 0:
             while table.anims.busy:
-                table.anims.update(0.05)
+                table.anims.update(0.1)
             live = list(table.log_lines)
             table.rebuild_log()
             assert table.log_lines == live[-len(table.log_lines) :]  # the log as it was
         count += 1
     assert count >= 60
+    app.autosaver.close()
     pygame.quit()
 
 

@@ -531,7 +531,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
 
     from tests.engine.off_the_rails.helpers import track_policy
 
-    app = make_app(instant=False)
+    app = make_app(instant=False, background_saves=True)
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed, options={})
     match = table.match
@@ -540,7 +540,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     count = 0
     while not match.is_terminal() and count < 2000:
         while table.anims.busy:
-            table.anims.update(0.07)
+            table.anims.update(0.14)
             table.draw(surface)
         assert table.shown.to_dict() == match.state.to_dict()
         before = match.state.clone()
@@ -551,14 +551,15 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
         table.present(events, before)
         if count % 40 == 0:
             while table.anims.busy:
-                table.anims.update(0.07)
+                table.anims.update(0.14)
             live = list(table.log_lines)
             table.rebuild_log()
             assert table.log_lines == live
         count += 1
     while table.anims.busy:
-        table.anims.update(0.07)
+        table.anims.update(0.14)
     assert match.is_terminal() and table.shown.to_dict() == match.state.to_dict()
+    app.autosaver.close()
     pygame.quit()
 
 

@@ -509,7 +509,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     state is exactly the match's and the log is the one rebuilt from the match."""
     import random
 
-    app = make_app(instant=False)
+    app = make_app(instant=False, background_saves=True)
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed=seed)
     match = table.match
@@ -518,7 +518,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     count = 0
     while not match.is_terminal() and count < 250:
         while table.anims.busy:
-            table.anims.update(0.05)
+            table.anims.update(0.1)
             table.draw(surface)
         assert table.shown.to_dict() == match.state.to_dict()
         before = match.state.clone()
@@ -531,12 +531,13 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
         table.present(events, before)
         if count % 25 == 0:
             while table.anims.busy:
-                table.anims.update(0.05)
+                table.anims.update(0.1)
             live = list(table.log_lines)
             table.rebuild_log()
             assert table.log_lines == live  # the log, step by step, as it was
         count += 1
     assert count >= 200
+    app.autosaver.close()
     pygame.quit()
 
 

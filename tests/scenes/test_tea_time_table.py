@@ -214,7 +214,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
     animations end: drawn along the way, and once the queue is empty the displayed state is
     exactly the match's and the log is the one rebuilt from the match."""
     for players, seed in ((2, 31), (4, 32)):
-        app = make_app(instant=False)
+        app = make_app(instant=False, background_saves=True)
         app.manager.push(TitleScene(app))
         table = start(app, [Seat("human", f"P{i}") for i in range(players)], seed)
         match = table.match
@@ -234,15 +234,16 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
             table.present(events, before)
             if count % 10 == 0:
                 while table.anims.busy:
-                    table.anims.update(0.05)
+                    table.anims.update(0.1)
                 live = list(table.log_lines)
                 table.rebuild_log()
                 assert table.log_lines == live  # the log, step by step, as it was
             count += 1
         while table.anims.busy:
-            table.anims.update(0.05)
+            table.anims.update(0.1)
         assert table.shown.to_dict() == match.state.to_dict()
         assert count > 30
+        app.autosaver.close()
         pygame.quit()
 
 
