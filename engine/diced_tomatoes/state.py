@@ -117,7 +117,7 @@ def unrolled(colour: str) -> UnrolledDie:
 
 
 def _unknown(what: str, value):
-    raise ValueError(f"unknown {what} {value!r}")
+    raise ValueError(_("unknown {field} {text!r}").format(field=what, text=value))
 
 
 def die_from_list(data: list) -> Die | UnrolledDie:
@@ -1051,7 +1051,7 @@ class DicedTomatoesState:
         ended = data["ended"]
         state.ended = None if ended is None else _ENDINGS.get(ended) or _unknown("ending", ended)
         if len(state.vines) != state.num_players or len(state.score) != state.num_players:
-            raise ValueError("the vines and score tracks do not match the number of players")
+            raise ValueError(_("the vines and score tracks do not match the number of players"))
         return state
 
     def __eq__(self, other) -> bool:

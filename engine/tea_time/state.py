@@ -570,7 +570,7 @@ class TeaTimeState:
         state.cancelled = {character: int(data["cancelled"][character]) for character in CHARACTERS}
         state._legal = None
         if len(state.collections) != state.num_players:
-            raise ValueError("the collections do not match the number of players")
+            raise ValueError(_("the collections do not match the number of players"))
         return state
 
     def __eq__(self, other) -> bool:
