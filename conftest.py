@@ -27,3 +27,15 @@ def english_after_each_test():
     import translation
 
     translation.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def normal_ui_scale_after_each_test():
+    """A test that grows the UI (the UI scale setting) leaves 100 % behind for the layout
+    tests that measure text without an App."""
+    yield
+    import sys
+
+    kit = sys.modules.get("scenes.kit")
+    if kit is not None:
+        kit.set_ui_scale(1.0)

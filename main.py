@@ -104,6 +104,13 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p.add_argument(
+        "--ui-scale",
+        type=int,
+        choices=(100, 125, 150, 175, 200),
+        metavar="PERCENT",
+        help=_("size of text and buttons for this run: 100, 125, 150, 175 or 200"),
+    )
+    p.add_argument(
         "--install-desktop-entry",
         action="store_true",
         help=_(
@@ -381,6 +388,8 @@ def main(argv=None) -> int:
     settings = load_settings()
     if args.language:
         settings.language = args.language  # this run only: the settings are written as read
+    if args.ui_scale:
+        settings.ui_scale = args.ui_scale  # this run only, like --language
     app = App(
         settings,
         size=size,

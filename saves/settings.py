@@ -30,6 +30,8 @@ BOT_BUDGET_RANGE = (0.1, 10.0)
 SETTINGS_BYTES = 64 * 1024
 VOLUME_RANGE = (0, 100)
 """The master volume, in percent."""
+UI_SCALES = (100, 125, 150, 175, 200)
+"""The UI scale steps, in percent of the normal size of text and widgets."""
 
 
 @dataclass
@@ -37,7 +39,9 @@ class Settings:
     """What the settings scene edits. ``window_size`` is (width, height) in pixels;
     ``bot_budget`` is seconds a Hard bot (and a hint) may think per decision;
     ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes;
-    ``window_size`` and ``window_maximized`` are the window as the player last left it."""
+    ``window_size`` and ``window_maximized`` are the window as the player last left it;
+    ``ui_scale`` is the size of text and widgets in percent, one of :data:`UI_SCALES` (a window
+    too small for it shows the largest scale it holds: :func:`scenes.kit.fitting_scale`)."""
 
     animation_speed: str = "normal"
     fullscreen: bool = False
@@ -51,6 +55,7 @@ class Settings:
     """A code of :data:`translation.LANGUAGES`, or "" for the system's language (English when the
     program does not speak it)."""
     window_maximized: bool = False
+    ui_scale: int = 100
     problem: str | None = field(default=None, compare=False)
 
     @property
@@ -93,6 +98,13 @@ def _master_volume(value):
     return None
 
 
+def _ui_scale(value):
+    """The UI scale (one of :data:`UI_SCALES`), or None when it is damaged or unknown."""
+    if _is_int(value) and value in UI_SCALES:
+        return value
+    return None
+
+
 def _bool(value):
     return value if isinstance(value, bool) else None
 
@@ -108,6 +120,7 @@ CHECKS = {
     "sound_effects": _bool,
     "language": lambda v: v if isinstance(v, str) and v in ("", *translation.LANGUAGES) else None,
     "window_maximized": _bool,
+    "ui_scale": _ui_scale,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -122,6 +135,7 @@ LABELS = {
     "sound_effects": N_("sound effects"),
     "language": N_("language"),
     "window_maximized": N_("maximised window"),
+    "ui_scale": N_("UI scale"),
 }
 """The settings scene's words for each field, for messages (translated where shown)."""
 
@@ -228,5 +242,6 @@ __all__ = [
     "save_settings",
     "ANIMATION_SPEEDS",
     "WINDOW_SIZES",
+    "UI_SCALES",
     "SaveError",
 ]

@@ -48,6 +48,32 @@ MAX_WAIT = 5.0
 """The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
 
+def scaled_theme(factor: float) -> dict:
+    """The pygame_gui theme (:data:`THEME`) with its font sizes, tooltip width and text
+    padding ``factor`` times larger (the UI scale)."""
+    theme = json.loads(THEME.read_text(encoding="utf-8"))
+    for element in ("label", "text_entry_line"):  # pygame_gui's own default: 14 px
+        block = theme.setdefault(element, {})
+        if "font" not in block:
+            block["font"] = [dict(entry, size="14") for entry in theme["defaults"]["font"]]
+    for block in theme.values():
+        fonts = block.get("font", [])
+        for entry in fonts if isinstance(fonts, list) else [fonts]:
+            entry["size"] = str(round(int(entry["size"]) * factor))
+        misc = block.get("misc", {})
+        if "rect_width" in misc:
+            misc["rect_width"] = str(round(int(misc["rect_width"]) * factor))
+        if "padding" in misc:
+            misc["padding"] = ",".join(
+                str(round(int(part) * factor)) for part in misc["padding"].split(",")
+            )
+    for element in ("drop_down_menu", "selection_list"):  # a dropdown's rows hold its font
+        theme.setdefault(element, {}).setdefault("misc", {})["list_item_height"] = str(
+            round(20 * factor)
+        )
+    return theme
+
+
 class App:
     """Owns the window and runs scenes.
 
@@ -105,9 +131,10 @@ class App:
             self._window().maximize()
         language = self.settings.language or translation.system_language()
         translation.set_language(language)
+        kit.set_ui_scale(self.ui_scale_room)
         self.ui = pygame_gui.UIManager(
             self.screen.get_size(),
-            str(THEME),
+            scaled_theme(kit.ui_scale()),
             enable_live_theme_updates=False,
             starting_language=language,
         )
@@ -154,9 +181,12 @@ class App:
     def _preload_fonts(self) -> None:
         """Load the sizes the text boxes' HTML asks for in the language's font (a font loaded
         on first use costs a frame)."""
+        from scenes.kit import px as kit_px
+
         name = "noto_sans_jp" if translation.current_language() == "ja" else "noto_sans"
         fonts = self.ui.get_theme().get_font_dictionary()
-        wanted = [(s, st) for s in (14, 15, 16, 17, 18, 20, 26) for st in ("regular", "bold")]
+        sizes = {kit_px(size) for size in (14, 15, 16, 17, 18, 20, 26)}
+        wanted = [(s, st) for s in sorted(sizes) for st in ("regular", "bold")]
         self.ui.preload_fonts(
             [
                 {"name": name, "point_size": s, "style": st}
@@ -164,6 +194,26 @@ class App:
                 if not fonts.check_font_preloaded(f"{name}_{st}_aa_{s}")
             ]
         )
+
+    @property
+    def ui_scale_room(self) -> float:
+        """The UI scale the window shows for the setting (:func:`scenes.kit.fitting_scale`):
+        less than the setting when the window is too small for it."""
+        from scenes import kit
+
+        return kit.fitting_scale(self.settings.ui_scale, self.size)
+
+    def apply_ui_scale(self, relayout: bool = True) -> None:
+        """Use the UI scale the setting and the window allow: text drawn by the scenes and the
+        widgets' theme (font sizes) grow, and the scenes rebuild at once (no restart)."""
+        from scenes import kit
+
+        if not kit.set_ui_scale(self.ui_scale_room):
+            return
+        self.ui.get_theme().load_theme(scaled_theme(kit.ui_scale()))
+        self._preload_fonts()
+        if relayout:
+            self.manager.relayout()
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` (one of :data:`translation.LANGUAGES`) from now on, without a restart: the
@@ -220,6 +270,7 @@ class App:
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui.set_window_resolution(self.screen.get_size())
+        self.apply_ui_scale(relayout=False)
         self.manager.relayout()
 
     def toggle_fullscreen(self) -> None:
@@ -231,6 +282,7 @@ class App:
             self.screen = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
             self._set_minimum_size()
         self.ui.set_window_resolution(self.screen.get_size())
+        self.apply_ui_scale(relayout=False)
         self.manager.relayout()
         try:
             save_settings(self.settings)
@@ -366,20 +418,36 @@ class App:
         self._draw_toast()
 
     def _draw_toast(self) -> None:
+        """The toasts, newest nearest the edge they stack from: where the scene wants them
+        (a table: over its log), else at the bottom middle. A long message wraps."""
         now = time.monotonic()
         self._toasts = [t for t in self._toasts if t[1] >= now]
         if not self._toasts:
             return
-        from scenes.kit import blit_text, draw_panel, fit_text, font
+        from scenes.kit import blit_text, draw_panel, font, px, wrap
 
         w, h = self.size
-        for i, (message, _until) in enumerate(reversed(self._toasts)):
-            tw = min(w - 80, font(16).size(message)[0] + 40)
-            rect = pygame.Rect((w - tw) // 2, h - 70 - i * 52, tw, 44)
+        area, edge = self.manager.toast_area() or (pygame.Rect(40, 0, w - 80, h - 18), "bottom")
+        step = font(16).get_linesize()
+        y = area.top if edge == "top" else area.bottom
+        toasts = self._toasts if edge == "top" else list(reversed(self._toasts))
+        for message, _until in toasts:
+            lines = wrap(message, 16, area.width - px(30))[:3]
+            width = min(area.width, max(font(16).size(line)[0] for line in lines) + px(30))
+            height = step * len(lines) + px(18)
+            rect = pygame.Rect(area.centerx - width // 2, y, width, height)
+            if edge == "bottom":
+                rect.bottom = y
             draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
-            blit_text(
-                self.screen, message, fit_text(message, 16, tw - 30), rect.center, anchor="center"
-            )
+            for index, line in enumerate(lines):
+                blit_text(
+                    self.screen,
+                    line,
+                    16,
+                    (rect.centerx, rect.y + px(9) + index * step),
+                    anchor="midtop",
+                )
+            y = rect.bottom + px(8) if edge == "top" else rect.top - px(8)
 
     def idle_wait(self) -> float:
         """Seconds the loop may wait for an event before the next frame: 0 while anything

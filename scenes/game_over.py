@@ -49,13 +49,13 @@ class GameOverScene(Scene):
                     _("Look at the final position (Enter brings this sheet back)"),
                 )
             )
-        buttons.append((_("Title"), self.title, None))
+        buttons.append((_("Title"), self.title, _("Back to the title screen (Esc)")))
         gap = 14
-        bw = min(260, (w - 60 - gap * (len(buttons) - 1)) // len(buttons))
+        bw = min(kit.px(260), (w - 60 - gap * (len(buttons) - 1)) // len(buttons))
         x = (w - (len(buttons) * bw + (len(buttons) - 1) * gap)) // 2
         for label, command, tip in buttons:
             UIButton(
-                pygame.Rect(x, h - 70, bw, 46),
+                pygame.Rect(x, h - kit.px(46) - 24, bw, kit.px(46)),
                 label,
                 ui,
                 container=c,
@@ -123,8 +123,9 @@ class GameOverScene(Scene):
         kit.draw_table(surface)
         w, h = surface.get_size()
         top = kit.draw_heading(
-            surface, _(self.match.spec.title), _("Final score"), top=20 if h >= 760 else 10
+            surface, _(self.match.spec.title), _("Final score"), top=20 if h >= kit.px(760) else 10
         )
+        px = kit.px  # sizes at 100 %, grown by the UI scale
         kit.blit_text(
             surface, self.headline(), 30, (w // 2, top + 4), kit.HILITE, True, "midtop", shadow=True
         )
@@ -133,28 +134,29 @@ class GameOverScene(Scene):
         names = self.match.names
         sheet = getattr(self.table, "draw_sheet", None)
         if sheet is not None:  # the table draws the whole sheet its own way
-            sheet(surface, pygame.Rect(30, top + 48, w - 60, h - 84 - (top + 48)), self.sheet)
+            sheet_top = top + px(48)
+            sheet(surface, pygame.Rect(30, sheet_top, w - 60, h - px(84) - sheet_top), self.sheet)
             return
-        table_top = top + 60
-        name_w = 220
+        table_top = top + px(60)
+        name_w = px(220)
         avail = w - 80 - name_w
-        col_w = max(70, min(150, avail // max(1, len(columns))))
+        col_w = max(px(70), min(px(150), avail // max(1, len(columns))))
         table_w = name_w + col_w * len(columns)
         x0 = (w - table_w) // 2
-        row_h = 40 if len(rows) <= 4 else 34
-        head_h = 50
+        row_h = px(40 if len(rows) <= 4 else 34)
+        head_h = px(50)
         rect = pygame.Rect(x0 - 16, table_top - 10, table_w + 32, head_h + row_h * len(rows) + 16)
         kit.draw_panel(surface, rect)
         for j, col in enumerate(columns):
             lines = kit.wrap(col, 15, col_w - 8, bold=True)[:2]
-            top = table_top + (8 if len(lines) > 1 else 16)
+            top = table_top + px(8 if len(lines) > 1 else 16)
             for k, line in enumerate(lines):
                 size = kit.fit_text(line, 15, col_w - 8, bold=True)
                 kit.blit_text(
                     surface,
                     line,
                     size,
-                    (x0 + name_w + j * col_w + col_w // 2, top + k * 18),
+                    (x0 + name_w + j * col_w + col_w // 2, top + px(k * 18)),
                     kit.GOLD,
                     True,
                     "midtop",
@@ -164,13 +166,13 @@ class GameOverScene(Scene):
             y = table_top + head_h + row_h * i
             seat_colour = getattr(self.table, "seat_colour", None)  # e.g. a clan's colour
             colour = seat_colour(i) if seat_colour else kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
-            pygame.draw.circle(surface, colour, (x0 + 10, y + 13), 8)
+            pygame.draw.circle(surface, colour, (x0 + 10, y + px(13)), px(8))
             label = names[i]
             r = kit.blit_text(
                 surface,
                 label,
-                kit.fit_text(label, 18, name_w - 50, True),
-                (x0 + 26, y + 2),
+                kit.fit_text(label, 18, name_w - px(50), True),
+                (x0 + px(26), y + 2),
                 kit.HILITE if i in winners else kit.INK,
                 True,
             )
@@ -188,7 +190,7 @@ class GameOverScene(Scene):
                     last,
                     "midtop",
                 )
-        y = rect.bottom + 16
+        y = rect.bottom + px(16)
         for note in self.sheet.get("notes", [])[:6]:
             note = kit.with_names(note, names)
             kit.blit_text(
@@ -199,8 +201,8 @@ class GameOverScene(Scene):
                 kit.INK_DIM,
                 anchor="midtop",
             )
-            y += 24
+            y += px(24)
         summary = getattr(self.table, "draw_summary", None)
-        free = pygame.Rect(40, y + 8, w - 80, h - 90 - y - 16)
+        free = pygame.Rect(40, y + 8, w - 80, h - px(90) - y - 16)
         if summary and free.height > 60:
             summary(surface, free)

@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 
 import translation
-from translation import _
+from translation import N_, _
 
 FONT_DIR = Path(pygame_gui.__file__).parent / "data"
 FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
@@ -53,6 +53,44 @@ SEAT_COLOURS = (
 """One colour per seat, in seat order."""
 
 
+MIN_LAYOUT = (1024, 640)
+"""The smallest window the layouts are made for, in pixels at 100 % UI scale."""
+_scale = [1.0]
+"""The UI scale in use (1.0 = 100 %): :func:`set_ui_scale`."""
+
+
+def ui_scale() -> float:
+    """The UI scale in use: 1.0 is 100 %, 1.5 is 150 %."""
+    return _scale[0]
+
+
+def set_ui_scale(factor: float) -> bool:
+    """Draw text and widgets ``factor`` times their normal size from now on (cached text is
+    dropped). True if the scale changed."""
+    factor = float(factor)
+    if factor == _scale[0]:
+        return False
+    _scale[0] = factor
+    reset_caches()
+    return True
+
+
+def px(length: float) -> int:
+    """``length`` pixels at 100 % as pixels at the UI scale in use."""
+    return int(round(length * _scale[0]))
+
+
+def fitting_scale(percent: int, size) -> float:
+    """The UI scale to use for the setting ``percent`` (100–200) in a window of ``size``
+    (width, height): the setting, or the largest whole percent the window holds when it is too
+    small — a scale S needs a window of :data:`MIN_LAYOUT` times S (1280 × 800 holds 125 %,
+    1024 × 640 only 100 %). Never below 1.0."""
+    width, height = size
+    room = min(width / MIN_LAYOUT[0], height / MIN_LAYOUT[1])
+    fits = max(100, int(room * 100 + 1e-6))
+    return max(100, min(int(percent), fits)) / 100
+
+
 def font_file(bold: bool = False, language: str | None = None) -> Path:
     """The font file for ``language`` (default: the one in use), regular or bold."""
     return FONTS[language or translation.current_language()][1 if bold else 0]
@@ -60,8 +98,9 @@ def font_file(bold: bool = False, language: str | None = None) -> Path:
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The app's font for the language in use (Noto Sans; Noto Sans JP for Japanese, both
-    shipped with pygame_gui) at ``size`` pixels."""
-    path, size = str(font_file(bold)), max(8, int(size))
+    shipped with pygame_gui) at ``size`` pixels at 100 %, made larger by the UI scale
+    (:func:`set_ui_scale`)."""
+    path, size = str(font_file(bold)), max(8, int(round(size * _scale[0])))
     loaded = _font(path, size)
     try:
         loaded.get_height()
@@ -185,6 +224,10 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = 12, (16, 12), 8
+"""The felt's vignette: rings drawn inward from the window's edge."""
+
+
 @functools.lru_cache(maxsize=8)
 def _felt(size: tuple) -> pygame.Surface:
     w, h = size
@@ -195,16 +238,26 @@ def _felt(size: tuple) -> pygame.Surface:
         pygame.draw.line(surf, c, (0, y), (w, y))
     # Soft vignette so the middle of the table reads as lit.
     shade = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(12):
+    for i in range(VIGNETTE_RINGS):
         pygame.draw.rect(
             shade,
             (0, 0, 0, 10),
-            shade.get_rect().inflate(-i * 16, -i * 12),
-            width=8,
+            shade.get_rect().inflate(-i * VIGNETTE_STEP[0], -i * VIGNETTE_STEP[1]),
+            width=VIGNETTE_WIDTH,
             border_radius=40,
         )
     surf.blit(shade, (0, 0))
     return surf.convert() if pygame.display.get_surface() else surf
+
+
+def felt_middle(size: tuple) -> pygame.Rect:
+    """The lit middle of the felt, inside the vignette's innermost ring (a window ``size``
+    ``(width, height)`` in pixels): a wide panel that stays inside it does not look cut by the
+    ring."""
+    last = VIGNETTE_RINGS - 1
+    inset_x = last * VIGNETTE_STEP[0] // 2 + VIGNETTE_WIDTH
+    inset_y = last * VIGNETTE_STEP[1] // 2 + VIGNETTE_WIDTH
+    return pygame.Rect(0, 0, *size).inflate(-2 * inset_x, -2 * inset_y)
 
 
 def draw_table(surface: pygame.Surface) -> None:
@@ -235,7 +288,7 @@ def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28
     r = blit_text(
         surface,
         title,
-        40 if surface.get_height() > 700 else 34,
+        40 if surface.get_height() > px(700) else 34,
         (w // 2, top),
         GOLD,
         True,
@@ -293,6 +346,18 @@ def set_tooltip(button, tip: str) -> None:
         button.set_tooltip(tip)
 
 
+def with_key(tip: str, key: str) -> str:
+    """``tip`` ending with its keyboard shortcut, "End your turn (E)" (unless it already names
+    it): a button's tooltip always says its key, a refusal's reason included."""
+    if f"({key})" in tip:
+        return tip
+    return _("{tip} ({key})").format(tip=tip.rstrip(), key=key)
+
+
+BACK_TIP = N_("Back to the screen before (Esc)")
+"""The tooltip of every menu's Back button (translated where shown)."""
+
+
 def bind(func, *args):
     """A zero-argument callback for ``command=``: pygame_gui passes event data to any callback
     that takes a parameter (default arguments included), so never use ``lambda x=x: ...``."""
@@ -305,8 +370,10 @@ def button_column(
     """Centred column of buttons in ``scene.container``; returns ``{label: UIButton}``.
 
     ``label`` is the English text (mark it with ``N_``); the button shows its translation.
-    ``tooltips`` maps a label to its (translated) tip."""
+    ``tooltips`` maps a label to its (translated) tip. ``width``, ``height`` and ``gap`` are
+    pixels at 100 % (they grow with the UI scale)."""
     w, h = scene.app.size
+    width, height, gap = px(width), px(height), px(gap)
     total = len(labels_and_commands) * (height + gap) - gap
     y = top if top is not None else (h - total) // 2
     buttons = {}
@@ -340,21 +407,43 @@ def draw_banner(
 ) -> pygame.Rect:
     """A rounded plate with ``message`` centred in ``area`` (a turn, "Chain ×2!", the last
     round). ``alpha`` 0..1 fades it; ``scale`` > 1 makes it bigger (a chain reaction builds up).
-    The text shrinks to fit ``area``'s width. Returns the plate's rect."""
+    The plate never leaves ``area`` (a table's own part of the window, clear of its side
+    panels and the log): the text shrinks to fit, then takes two lines (:func:`banner_lines`).
+    Returns the plate's rect."""
     area = pygame.Rect(area)
-    size = fit_text(message, max(10, int(size * scale)), area.width - 40, bold=True)
-    img = text(message, size, INK_DARK, True)
-    rect = img.get_rect(center=area.center).inflate(int(28 * scale) + 12, int(10 * scale) + 6)
+    pad = (int(28 * scale) + 12, int(10 * scale) + 6)
+    lines, size = banner_lines(message, area.width - pad[0], max(10, int(size * scale)))
+    images = [text(line, size, INK_DARK, True) for line in lines]
+    step = font(size, True).get_linesize()
+    block = pygame.Rect(0, 0, max(img.get_width() for img in images), step * len(images))
+    rect = block.inflate(*pad)
+    rect.width, rect.height = min(rect.width, area.width), min(rect.height, area.height)
+    rect.center = area.center
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour[:3], int(235 * alpha)), layer.get_rect(), border_radius=10)
     pygame.draw.rect(
         layer, (255, 244, 200, int(200 * alpha)), layer.get_rect(), 2, border_radius=10
     )
-    img = img.copy()
-    img.set_alpha(int(255 * alpha))
-    layer.blit(img, img.get_rect(center=layer.get_rect().center))
+    top = (rect.height - step * len(images)) // 2
+    for index, img in enumerate(images):
+        img = img.copy()
+        img.set_alpha(int(255 * alpha))
+        layer.blit(img, img.get_rect(midtop=(rect.width // 2, top + index * step)))
     surface.blit(layer, rect)
     return rect
+
+
+def banner_lines(message: str, width: int, size: int) -> tuple:
+    """``(lines, size)`` for a banner ``width`` pixels wide: one line, shrunk down to 14 px;
+    else two lines from 16 px down; else one line cut with an ellipsis."""
+    fitted = fit_text(message, size, width, bold=True, min_size=14)
+    if font(fitted, True).size(message)[0] <= width:
+        return [message], fitted
+    for two in range(min(size, 16), 10, -1):
+        lines = wrap(message, two, width, bold=True)
+        if len(lines) <= 2 and all(font(two, True).size(line)[0] <= width for line in lines):
+            return lines, two
+    return [ellipsize(message, width, size=11, bold=True)], 11
 
 
 # --- hit-testing and tooltips ---------------------------------------------------------------------
@@ -403,14 +492,15 @@ def tooltip_size(lines, width_limit: int = 340) -> tuple:
     ``width_limit``)."""
     rows = tooltip_rows(lines, width_limit)
     width = max((font(TIP_SIZE, bold).size(row)[0] for row, bold in rows), default=0)
-    return width + 20, TIP_LINE * len(rows) + 10
+    return width + px(20), px(TIP_LINE) * len(rows) + px(10)
 
 
 def tooltip_rows(lines, width_limit: int = 340) -> list:
-    """The tooltip's rows ``[(text, bold)]``: the title bold, every line wrapped to fit."""
+    """The tooltip's rows ``[(text, bold)]``: the title bold, every line wrapped to fit
+    (``width_limit`` is pixels at 100 %: it grows with the UI scale)."""
     rows = []
     for index, line in enumerate(lines):
-        for row in wrap(line, TIP_SIZE, width_limit - 20, bold=index == 0) or [""]:
+        for row in wrap(line, TIP_SIZE, px(width_limit - 20), bold=index == 0) or [""]:
             rows.append((row, index == 0))
     return rows
 
@@ -489,7 +579,7 @@ def draw_tooltip(surface, rect: pygame.Rect, lines, width_limit: int = 340) -> N
             surface,
             row,
             TIP_SIZE,
-            (rect.x + 10, rect.y + 5 + TIP_LINE * i),
+            (rect.x + px(10), rect.y + px(5) + px(TIP_LINE) * i),
             GOLD if bold else INK,
             bold,
         )

@@ -15,7 +15,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
-from translation import _
+from translation import N_, _
 
 
 class LeaveScene(Scene):
@@ -29,28 +29,39 @@ class LeaveScene(Scene):
         self.table = table
         self.then = then
 
+    MESSAGE = N_(
+        "It is not saved under a name. Either way, Continue on the title screen "
+        "brings you back to this point."
+    )
+
+    def labels(self) -> list:
+        return [_("Save and quit"), _("Quit"), _("Cancel")]
+
     def panel(self) -> pygame.Rect:
+        """The question's panel, centred: as wide as the buttons' labels need (at most the
+        window less a margin), as tall as the wrapped message."""
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(620, w - 60), 236)
+        px = kit.px
+        needs = max(kit.font(17, True).size(label)[0] for label in self.labels()) + px(28)
+        width = min(w - 60, max(px(520), 3 * needs + 2 * px(12) + px(48)))
+        lines = kit.wrap(_(self.MESSAGE), 17, width - px(56))
+        height = px(62) + len(lines) * kit.font(17).get_linesize() + px(18 + 44 + 22)
+        rect = pygame.Rect(0, 0, width, min(h - 40, height))
         rect.center = (w // 2, h // 2)
         return rect
 
     def build(self) -> None:
         rect = self.panel()
         ui, c = self.app.ui, self.container
-        gap, height = 12, 44
-        width = (rect.width - 48 - 2 * gap) // 3
-        y = rect.bottom - height - 22
-        labels = (
-            (_("Save and quit"), self.save_and_quit),
-            (_("Quit"), self.leave),
-            (_("Cancel"), self.app.manager.pop),
-        )
+        gap, height = kit.px(12), kit.px(44)
+        width = (rect.width - kit.px(48) - 2 * gap) // 3
+        y = rect.bottom - height - kit.px(22)
+        commands = (self.save_and_quit, self.leave, self.app.manager.pop)
         self.buttons = []
-        for i, (label, command) in enumerate(labels):
+        for i, (label, command) in enumerate(zip(self.labels(), commands)):
             self.buttons.append(
                 UIButton(
-                    pygame.Rect(rect.x + 24 + i * (width + gap), y, width, height),
+                    pygame.Rect(rect.x + kit.px(24) + i * (width + gap), y, width, height),
                     label,
                     ui,
                     container=c,
@@ -101,18 +112,18 @@ class LeaveScene(Scene):
             surface,
             title,
             kit.fit_text(title, 26, rect.width - 40, bold=True),
-            (rect.centerx, rect.y + 16),
+            (rect.centerx, rect.y + kit.px(16)),
             kit.GOLD,
             True,
             "midtop",
         )
-        message = _(
-            "It is not saved under a name. Either way, Continue on the title screen "
-            "brings you back to this point."
-        )
-        lines = kit.wrap(message, 17, rect.width - 56)
         step = kit.font(17).get_linesize()
-        for i, line in enumerate(lines[:3]):
+        for i, line in enumerate(kit.wrap(_(self.MESSAGE), 17, rect.width - kit.px(56))):
             kit.blit_text(
-                surface, line, 17, (rect.centerx, rect.y + 62 + i * step), kit.INK, anchor="midtop"
+                surface,
+                line,
+                17,
+                (rect.centerx, rect.y + kit.px(62) + i * step),
+                kit.INK,
+                anchor="midtop",
             )

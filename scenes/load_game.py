@@ -77,10 +77,11 @@ class LoadGameScene(Scene):
         ui, c = self.app.ui, self.container
         self.infos = store.list_saves()
         self.problem = store.storage_problem() if not self.infos else None
-        top = 116 if h >= 760 else 100
-        self.list_rect = pygame.Rect(40, top, w - 80, h - top - 90)
+        px = kit.px  # sizes at 100 %, grown by the UI scale
+        top = px(116 if h >= px(760) else 100)
+        self.list_rect = pygame.Rect(40, top, w - 80, h - top - px(90))
         scroller = UIScrollingContainer(self.list_rect, ui, container=c, allow_scroll_x=False)
-        row_h = 84
+        row_h = px(84)
         inner_w = self.list_rect.width - 24
         scroller.set_scrollable_area_dimensions(
             (inner_w, max(row_h * len(self.infos) + 8, self.list_rect.height - 4))
@@ -97,13 +98,15 @@ class LoadGameScene(Scene):
                 lines = [(what_it_is(info), "#dim_label"), (where_it_is(info), "#dim_label")]
             rows = [(head, "#dim_label" if damaged else "#heading_label")] + lines
             for index, (words, look) in enumerate(rows):
-                rect = pygame.Rect(12, y + 4 + index * 25, inner_w - 360, 26 if index else 28)
+                rect = pygame.Rect(
+                    12, y + px(4 + index * 25), inner_w - px(360), px(26 if index else 28)
+                )
                 label = UILabel(rect, "", ui, container=scroller, object_id=look)
                 label.set_text(fit_label(label, words))
-            x = inner_w - 340
-            y += 10
+            x = inner_w - px(340)
+            y += px(10)
             load = UIButton(
-                pygame.Rect(x, y + 12, 100, 38),
+                pygame.Rect(x, y + px(12), px(100), px(38)),
                 _("Load"),
                 ui,
                 container=scroller,
@@ -113,7 +116,7 @@ class LoadGameScene(Scene):
             if damaged:
                 load.disable()
             backup = UIButton(
-                pygame.Rect(x + 108, y + 12, 110, 38),
+                pygame.Rect(x + px(108), y + px(12), px(110), px(38)),
                 _("Backup"),
                 ui,
                 container=scroller,
@@ -123,7 +126,7 @@ class LoadGameScene(Scene):
             if not info.has_backup:
                 backup.disable()
             UIButton(
-                pygame.Rect(x + 226, y + 12, 100, 38),
+                pygame.Rect(x + px(226), y + px(12), px(100), px(38)),
                 _("Delete"),
                 ui,
                 container=scroller,
@@ -132,11 +135,12 @@ class LoadGameScene(Scene):
             self.rows.append(info)
         self.empty = not self.infos
         UIButton(
-            pygame.Rect(w - 200, h - 66, 160, 44),
+            pygame.Rect(w - px(160) - 40, h - px(44) - 22, px(160), px(44)),
             _("Back"),
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
         self.pending_delete = None
         self.dialog = None
@@ -188,7 +192,7 @@ class LoadGameScene(Scene):
             surface,
             _("Load game"),
             _("Newest first · damaged saves are greyed out"),
-            top=24 if surface.get_height() >= 760 else 12,
+            top=24 if surface.get_height() >= kit.px(760) else 12,
         )
         kit.draw_panel(surface, self.list_rect.inflate(12, 12))
         if self.empty:

@@ -23,7 +23,7 @@ class LogPanel:
         self.sentences: list[str] = []
         self.rows: list[tuple[str, bool]] = []  # (text, starts a sentence)
         self.scroll = 0  # rows hidden below the view (0 = newest shown)
-        self.line_h = FONT + 6
+        self.line_h = kit.px(FONT + 6)  # the font grows with the UI scale
         self.extend(lines)
 
     @property
@@ -69,7 +69,7 @@ class LogPanel:
         kit.blit_text(
             surface, _("Game log"), 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD, True
         )
-        top = self.rect.y + 28
+        top = self.rect.y + kit.px(28)
         n = max(1, (self.rect.bottom - 8 - top) // self.line_h)
         end = len(self.rows) - self.scroll
         start = max(0, end - n)

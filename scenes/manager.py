@@ -69,6 +69,12 @@ class Scene:
     def draw_over(self, surface: pygame.Surface) -> None:
         """Draw what goes on top of the widgets (text on cards, dragged pieces)."""
 
+    def toast_area(self) -> tuple | None:
+        """``(rect, edge)``: where the app's toasts stack on this scene, clear of what is
+        played — from the ``"top"`` or the ``"bottom"`` edge of ``rect`` — or None for the
+        bottom middle of the window."""
+        return None
+
     keyboard_focus = True
     """Tab and the arrows move a focus over this scene's buttons (:mod:`scenes.focus`); tables
     keep those keys for themselves."""
@@ -162,6 +168,14 @@ class SceneManager:
     def draw_over(self, surface) -> None:
         if self.top:
             self.top.draw_over(surface)
+
+    def toast_area(self) -> tuple | None:
+        """Where toasts go: the area of the top scene, or of the scene an overlay covers."""
+        for scene in reversed(self.stack):
+            area = scene.toast_area()
+            if area is not None or not scene.overlay:
+                return area
+        return None
 
     def busy(self) -> bool:
         """True while the top scene changes by itself (:meth:`Scene.busy`)."""

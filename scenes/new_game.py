@@ -116,7 +116,8 @@ class NewGameScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
-        self.top = 100 if h >= 760 else 84
+        px = kit.px  # sizes at 100 %, grown by the UI scale
+        self.top = px(100 if h >= px(760) else 84)
         margin = 32
         inner = w - margin * 4
         col_w = int(inner * 0.3)
@@ -124,12 +125,12 @@ class NewGameScene(Scene):
         self.cols = [margin, 2 * margin + col_w, 3 * margin + 2 * col_w]
         self.col_w = col_w
         self.opt_w = opt_w
-        bottom = h - 76
+        bottom = h - px(44) - 32
         self.panel_rect = pygame.Rect(margin // 2, self.top - 12, w - margin, bottom - self.top)
         # games
-        y = self.top + 34
+        y = self.top + px(34)
         self.game_buttons = []
-        card_h = 108 if h >= 760 else 122  # narrower cards wrap the description to 3 lines
+        card_h = px(108 if h >= px(760) else 122)  # narrower cards wrap the description to 3 lines
         room = self.panel_rect.bottom - 8 - y  # every game's card stays inside the panel
         count = max(1, len(self.games))
         gap = 10 if (room - 10 * (count - 1)) // count >= card_h else 6
@@ -147,9 +148,9 @@ class NewGameScene(Scene):
             y += card_h + gap
         # seats
         x = self.cols[1]
-        y = self.top + 34
+        y = self.top + px(34)
         UIButton(
-            pygame.Rect(x, y, 40, 34),
+            pygame.Rect(x, y, px(40), px(34)),
             "−",
             ui,
             container=c,
@@ -162,30 +163,32 @@ class NewGameScene(Scene):
             count = ngettext("{count} player", "{count} players", self.seat_count).format(
                 count=self.seat_count
             )
-        self.count_label = UILabel(pygame.Rect(x + 48, y, col_w - 96, 34), count, ui, container=c)
+        self.count_label = UILabel(
+            pygame.Rect(x + px(48), y, col_w - px(96), px(34)), count, ui, container=c
+        )
         UIButton(
-            pygame.Rect(x + col_w - 40, y, 40, 34),
+            pygame.Rect(x + col_w - px(40), y, px(40), px(34)),
             "+",
             ui,
             container=c,
             command=lambda: self.change_seats(+1),
             tool_tip_text=_("One seat more"),
         )
-        y += 46
-        row_h = 44 if h >= 760 else 40
+        y += px(46)
+        row_h = px(44 if h >= px(760) else 40)
         self.seat_widgets = []
         for i in range(self.seat_count):
             kind_w = int(col_w * 0.64)
             kind = UIDropDownMenu(
                 seat_kind_labels(),
                 _(SEAT_KINDS[self.seat_kinds[i]]),
-                pygame.Rect(x, y, kind_w - 4, 36),
+                pygame.Rect(x, y, kind_w - 4, px(36)),
                 ui,
                 container=c,
                 object_id=f"#seat_kind_{i}",
             )
             name = UITextEntryLine(
-                pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, 36),
+                pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, px(36)),
                 ui,
                 container=c,
                 initial_text=self.seat_names[i],
@@ -197,7 +200,7 @@ class NewGameScene(Scene):
             self.seat_widgets.append((kind, name))
             y += row_h
         UIButton(
-            pygame.Rect(x, self.panel_rect.bottom - 52, col_w, 40),
+            pygame.Rect(x, self.panel_rect.bottom - px(40) - 12, col_w, px(40)),
             _("Start from a position…"),
             ui,
             container=c,
@@ -208,69 +211,74 @@ class NewGameScene(Scene):
         )
         # options
         x = self.cols[2]
-        y = self.top + 34
+        y = self.top + px(34)
         self.option_widgets = {}
         self.option_notes = []
         self.option_labels = []
-        opt_h = 78  # label row, two lines of help, a gap
+        opt_h = px(78)  # label row, two lines of help, a gap
         shown = self._shown_options()
         # the labels take what the longest needs, between a third and 45 % of the column
         needed = max((kit.font(16).size(_(opt.label))[0] + 10 for opt in shown), default=0)
         label_w = int(min(opt_w * 0.45, max(opt_w * 0.3, needed)))
         self.option_labels = []
         for opt in shown:
-            self.option_labels.append((_(opt.label), pygame.Rect(x, y, label_w - 6, 32)))
+            self.option_labels.append((_(opt.label), pygame.Rect(x, y, label_w - 6, px(32))))
             values, current = self._option_labels(opt)
             dd = UIDropDownMenu(
                 values,
                 current,
-                pygame.Rect(x + label_w, y, opt_w - label_w, 32),
+                pygame.Rect(x + label_w, y, opt_w - label_w, px(32)),
                 ui,
                 container=c,
                 object_id=f"#option_{opt.name}",
             )
             self.option_widgets[opt.name] = (dd, opt)
-            self.option_notes.append((_(opt.description), x, y + 34))
+            self.option_notes.append((_(opt.description), x, y + px(34)))
             y += opt_h
         # seed and buttons
-        by = h - 62
-        UILabel(pygame.Rect(margin, by, 60, 40), _("Seed"), ui, container=c)
+        by = h - px(44) - 18
+        seed_w = max(px(56), kit.font(16).size(_("Seed"))[0] + 12)  # longer in Russian
+        UILabel(pygame.Rect(margin, by, seed_w, px(40)), _("Seed"), ui, container=c)
         self.seed_entry = UITextEntryLine(
-            pygame.Rect(margin + 56, by + 2, 150, 36), ui, container=c, initial_text=self.seed_text
+            pygame.Rect(margin + seed_w, by + 2, px(150), px(36)),
+            ui,
+            container=c,
+            initial_text=self.seed_text,
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
         random_w = max(90, kit.font(17, True).size(_("Random"))[0] + 26)  # wider in Russian
         UIButton(
-            pygame.Rect(margin + 212, by + 2, random_w, 36),
+            pygame.Rect(margin + seed_w + px(156), by + 2, random_w, px(36)),
             _("Random"),
             ui,
             container=c,
             command=self.random_seed,
             tool_tip_text=_("A new random seed"),
         )
-        left = margin + 230 + random_w
+        left = margin + seed_w + px(174) + random_w
         self.error_label = UILabel(
-            pygame.Rect(left, by, w - margin - 330 - left, 40),
+            pygame.Rect(left, by, w - margin - px(330) - left, px(40)),
             self.error,
             ui,
             container=c,
             object_id="#error_label",
         )
         UIButton(
-            pygame.Rect(w - margin - 310, by, 140, 44),
+            pygame.Rect(w - margin - px(310), by, px(140), px(44)),
             _("Back"),
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
         self.start_button = UIButton(
-            pygame.Rect(w - margin - 160, by, 160, 44),
+            pygame.Rect(w - margin - px(160), by, px(160), px(44)),
             _("Start"),
             ui,
             container=c,
             command=self.start,
-            tool_tip_text=_("Start the game with these seats and options"),
+            tool_tip_text=_("Start the game with these seats and options (Enter)"),
         )
         if not self.games:
             self.start_button.disable()
@@ -382,7 +390,9 @@ class NewGameScene(Scene):
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, _("New game"), top=24 if surface.get_height() >= 760 else 16)
+        kit.draw_heading(
+            surface, _("New game"), top=24 if surface.get_height() >= kit.px(760) else 16
+        )
         kit.draw_panel(surface, self.panel_rect)
         for title, x in zip((_("Game"), _("Seats"), _("Options")), self.cols):
             kit.blit_text(surface, title, 20, (x, self.top), kit.GOLD, True)
@@ -396,13 +406,13 @@ class NewGameScene(Scene):
                     self.seat_count,
                 ).format(count=self.seat_count)
             )
-            kit.blit_text(surface, none, 16, (self.cols[2], self.top + 40), kit.INK_DIM)
+            kit.blit_text(surface, none, 16, (self.cols[2], self.top + kit.px(40)), kit.INK_DIM)
         for label, rect in self.option_labels:  # drawn here: a long one shrinks to fit
             text, size = kit.fit_label(label, 16, rect.width, min_size=11)
             kit.blit_text(surface, text, size, rect.midleft, kit.INK, anchor="midleft")
         for note, x, y in self.option_notes:
             for j, line in enumerate(kit.wrap(note, 13, self.opt_w)[:2]):
-                kit.blit_text(surface, line, 13, (x, y + j * 16), kit.INK_DIM)
+                kit.blit_text(surface, line, 13, (x, y + kit.px(j * 16)), kit.INK_DIM)
 
     def draw_over(self, surface) -> None:
         """Game cards' text, drawn over their buttons: title, player count, description."""
@@ -410,7 +420,8 @@ class NewGameScene(Scene):
             r = button.get_abs_rect()
             # short cards (many games in a small window) set their three lines closer
             title_y, players_y, text_y, line_h = (
-                (8, 36, 55, 18) if r.height >= 108 else (4, 28, 46, 15)
+                kit.px(length)
+                for length in ((8, 36, 55, 18) if r.height >= kit.px(108) else (4, 28, 46, 15))
             )
             title = _(spec.title)
             size = kit.fit_text(title, 20, r.width - 28, bold=True)

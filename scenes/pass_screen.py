@@ -22,11 +22,12 @@ class PassScreen(Scene):
     def build(self) -> None:
         w, h = self.app.size
         UIButton(
-            pygame.Rect((w - 320) // 2, h // 2 + 20, 320, 48),
+            pygame.Rect((w - kit.px(320)) // 2, h // 2 + 20, kit.px(320), kit.px(48)),
             _("I'm {name} — go").format(name=self.name),
             self.app.ui,
             container=self.container,
             command=self.app.manager.pop,
+            tool_tip_text=_("Start your turn (Enter or Space)"),
         )
 
     def handle_event(self, event) -> bool:

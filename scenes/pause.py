@@ -60,6 +60,7 @@ class PauseScene(Scene):
             width=280,
             height=44,
             gap=10,
+            tooltips={"Resume": _("Back to the game (Esc)")},
         )
         self.build_position_row()
 
@@ -67,8 +68,8 @@ class PauseScene(Scene):
     def position_rect(self) -> pygame.Rect:
         """The strip under the menu that shows the position's notation."""
         w, h = self.app.size
-        menu_bottom = h // 2 - 20 + (6 * 54 + 90) // 2
-        height = max(70, min(110, h - menu_bottom - 16))
+        menu_bottom = h // 2 - 20 + kit.px(6 * 54 + 90) // 2
+        height = max(kit.px(70), min(kit.px(110), h - menu_bottom - 16))
         return pygame.Rect(int(w * 0.08), h - height - 8, int(w * 0.84), height)
 
     def build_position_row(self) -> None:
@@ -79,7 +80,9 @@ class PauseScene(Scene):
         self.position = position_text(match.spec, match.state)
         rect = self.position_rect()
         self.copy_button = UIButton(
-            pygame.Rect(rect.right - 130, rect.centery - 20, 116, 40),
+            pygame.Rect(
+                rect.right - kit.px(130), rect.centery - kit.px(20), kit.px(116), kit.px(40)
+            ),
             _("Copy"),
             self.app.ui,
             container=self.container,
@@ -100,25 +103,30 @@ class PauseScene(Scene):
     def draw_position(self, surface) -> None:
         rect = self.position_rect()
         kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
-        kit.blit_text(surface, _("Position"), 15, (rect.x + 12, rect.y + 6), kit.GOLD, True)
-        width = rect.width - 170
+        px = kit.px  # sizes at 100 %, grown by the UI scale
+        kit.blit_text(surface, _("Position"), 15, (rect.x + 12, rect.y + px(6)), kit.GOLD, True)
+        width = rect.width - px(170)
         flat = " ".join(self.position.split())
         rows = kit.wrap(flat, 13, width)
-        shown = max(1, (rect.height - 30) // 17)
+        shown = max(1, (rect.height - px(30)) // px(17))
         if len(rows) > shown:
             rows = rows[: shown - 1] + [
                 kit.ellipsize(" ".join(rows[shown - 1 :]), width, lambda t: kit.font(13).size(t)[0])
             ]
         for index, row in enumerate(rows):
-            kit.blit_text(surface, row, 13, (rect.x + 12, rect.y + 27 + index * 17), kit.INK)
+            kit.blit_text(surface, row, 13, (rect.x + 12, rect.y + px(27 + index * 17)), kit.INK)
 
     def _build_naming(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
-        x, y = w // 2 - 200, h // 2 - 66
-        UILabel(pygame.Rect(x, y, 400, 28), _("Name"), ui, container=c)
+        px = kit.px  # sizes at 100 %, grown by the UI scale
+        x, y = w // 2 - px(200), h // 2 - px(66)
+        UILabel(pygame.Rect(x, y, px(400), px(28)), _("Name"), ui, container=c)
         self.name_entry = UITextEntryLine(
-            pygame.Rect(x, y + 30, 400, 38), ui, container=c, initial_text=self.save_name
+            pygame.Rect(x, y + px(30), px(400), px(38)),
+            ui,
+            container=c,
+            initial_text=self.save_name,
         )
         self.name_entry.set_text_length_limit(60)
         self.app.ui.set_focus_set(self.name_entry)
@@ -128,7 +136,7 @@ class PauseScene(Scene):
         self.name_entry.redraw()
         self.buttons = {
             "Save": UIButton(
-                pygame.Rect(x + 210, y + 82, 190, 42),
+                pygame.Rect(x + px(210), y + px(82), px(190), px(42)),
                 _("Save"),
                 ui,
                 container=c,
@@ -136,15 +144,16 @@ class PauseScene(Scene):
                 tool_tip_text=_(
                     "A save of the same name is replaced after "
                     "you confirm; its last version stays as the "
-                    "backup"
+                    "backup (Enter)"
                 ),
             ),
             "Cancel": UIButton(
-                pygame.Rect(x, y + 82, 190, 42),
+                pygame.Rect(x, y + px(82), px(190), px(42)),
                 _("Cancel"),
                 ui,
                 container=c,
                 command=self.cancel_name,
+                tool_tip_text=_("Do not save (Esc)"),
             ),
         }
 
@@ -277,14 +286,17 @@ class PauseScene(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
+        if self.app.manager.top is not self:
+            return  # a question over the menu (Leave this game?) hides its buttons: and its panel
         w, h = surface.get_size()
         if self.naming:
-            rect = pygame.Rect(w // 2 - 230, h // 2 - 120, 460, 230)
+            rect = pygame.Rect(0, 0, kit.px(460), kit.px(230))
+            rect.center = (w // 2, h // 2 - kit.px(5))
         else:
-            rect = pygame.Rect(0, 0, 340, 6 * 54 + 90)
+            rect = pygame.Rect(0, 0, kit.px(340), kit.px(6 * 54 + 90))
             rect.center = (w // 2, h // 2 - 20)
         kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
         title = _("Save the game") if self.naming else _("Paused")
-        kit.blit_text(surface, title, 26, (w // 2, rect.y + 14), kit.GOLD, True, "midtop")
+        kit.blit_text(surface, title, 26, (w // 2, rect.y + kit.px(14)), kit.GOLD, True, "midtop")
         if not self.naming:
             self.draw_position(surface)

@@ -96,6 +96,7 @@ class PositionScene(Scene):
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
         UIButton(
             pygame.Rect(panel.right - 180, bottom, 160, 42),

@@ -90,13 +90,14 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
             flush()
             gap = "<br>" if out and not out[-1].endswith("<br><br>") else ""
             out.append(
-                f"{gap}<font color='#eec454' pixel_size=20><b>{html.escape(line[3:])}</b>"
+                f"{gap}<font color='#eec454' pixel_size={kit.px(20)}><b>{html.escape(line[3:])}</b>"
                 f"</font><br>"
             )
         elif line.startswith("# "):
             flush()
             out.append(
-                f"<font color='#eec454' pixel_size=26><b>{html.escape(line[2:])}</b></font><br>"
+                f"<font color='#eec454' pixel_size={kit.px(26)}><b>{html.escape(line[2:])}</b>"
+                f"</font><br>"
             )
             if marked:
                 line = _("On in this game: {options}.").format(options=", ".join(marked))
@@ -137,12 +138,13 @@ class RulesScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
-        top = 96 if h >= 760 else 76
+        px = kit.px  # sizes at 100 %, grown by the UI scale
+        top = px(96 if h >= px(760) else 76)
         titles = [_(spec.title) for spec in self.games]
-        left_w = min(300, max([250] + [kit.font(17, True).size(t)[0] + 30 for t in titles]))
+        left_w = min(px(300), max([px(250)] + [kit.font(17, True).size(t)[0] + 30 for t in titles]))
         for i, title in enumerate(titles):
             UIButton(
-                pygame.Rect(40, top + i * 56, left_w, 46),
+                pygame.Rect(40, top + i * px(56), left_w, px(46)),
                 title,
                 ui,
                 container=c,
@@ -158,11 +160,12 @@ class RulesScene(Scene):
         )
         self.box = UITextBox(text, box, ui, container=c)
         UIButton(
-            pygame.Rect(40, h - 74, left_w, 44),
+            pygame.Rect(40, h - px(44) - 30, left_w, px(44)),
             _("Back"),
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
 
     def choose(self, index: int) -> None:
@@ -177,4 +180,4 @@ class RulesScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, _("Rules"), top=20 if surface.get_height() >= 760 else 10)
+        kit.draw_heading(surface, _("Rules"), top=20 if surface.get_height() >= kit.px(760) else 10)

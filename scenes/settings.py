@@ -1,5 +1,5 @@
 """The settings scene: language, animation speed, fullscreen, window size, hot-seat screen,
-patterns, thinking time, sound effects and volume."""
+patterns, thinking time, UI scale, sound effects and volume."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 
 import translation
 from saves.format import SaveError
-from saves.settings import ANIMATION_SPEEDS, WINDOW_SIZES, save_settings
+from saves.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_SIZES, save_settings
 from scenes import kit
 from scenes.manager import Scene
 from translation import N_, _
@@ -24,6 +24,11 @@ event per pixel) and a sample plays at the new level."""
 
 def size_label(size) -> str:
     return f"{size[0]} × {size[1]}"
+
+
+def scale_label(percent: int) -> str:
+    """A UI scale as the settings list it: "150 %"."""
+    return _("{percent} %").format(percent=percent)
 
 
 class SettingsScene(Scene):
@@ -49,6 +54,7 @@ class SettingsScene(Scene):
             N_("Hard bot thinking time"),
             N_("Seconds a Hard opponent (and a hint) may think."),
         ),
+        ("ui_scale", N_("UI scale"), N_("The size of text and buttons; applied at once.")),
         ("sound_effects", N_("Sound effects"), N_("M turns them off and on anywhere.")),
         ("master_volume", N_("Volume"), N_("How loud the sound effects play.")),
     )
@@ -78,6 +84,8 @@ class SettingsScene(Scene):
             labels = [size_label(x) for x in WINDOW_SIZES]
             cur = size_label(s.window_size if s.fullscreen else self.app.size)
             return (labels if cur in labels else labels + [cur]), cur
+        if key == "ui_scale":
+            return [scale_label(p) for p in UI_SCALES], scale_label(s.ui_scale)
         if key == "bot_budget":
             return (
                 [_("{seconds} s").format(seconds=b) for b in BUDGETS],
@@ -97,28 +105,45 @@ class SettingsScene(Scene):
                 return _("The window is {size} now; the next start opens at {stored}.").format(
                     size=size_label(self.app.size), stored=size_label(s.window_size)
                 )
+        if key == "ui_scale":
+            shown = round(self.app.ui_scale_room * 100)
+            if shown < s.ui_scale:
+                return _("This window holds {shown} %; {chosen} % needs {size} or more.").format(
+                    shown=shown,
+                    chosen=s.ui_scale,
+                    size=size_label(
+                        (
+                            kit.MIN_LAYOUT[0] * s.ui_scale // 100,
+                            kit.MIN_LAYOUT[1] * s.ui_scale // 100,
+                        )
+                    ),
+                )
         return _(hint)
 
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
-        pw = min(760, w - 80)
+        px = kit.px
+        pw = min(px(760), w - 80)
         x = (w - pw) // 2
-        top = 100 if h >= 760 else 76
-        row_h = min(70, (h - top - 100) // len(self.ROWS))
-        self.panel_rect = pygame.Rect(x - 20, top - 20, pw + 40, row_h * len(self.ROWS) + 30)
+        top = px(100) if h >= px(760) else px(76)
+        row_h = min(px(70), (h - top - px(90)) // len(self.ROWS))
+        self.panel_rect = pygame.Rect(
+            x - px(20), top - px(16), pw + px(40), row_h * len(self.ROWS) + px(20)
+        )
         self.hints = {}
+        menu_w = px(240)
         for i, (key, label, hint) in enumerate(self.ROWS):
             y = top + i * row_h
             UILabel(
-                pygame.Rect(x, y, pw - 260, 28),
+                pygame.Rect(x, y, pw - menu_w - px(20), px(28)),
                 _(label),
                 ui,
                 container=c,
                 object_id="#heading_label",
             )
             self.hints[key] = UILabel(
-                pygame.Rect(x, y + 28, pw - 260, 24),
+                pygame.Rect(x, y + px(25), pw - menu_w - px(20), px(22)),
                 self._hint(key, hint),
                 ui,
                 container=c,
@@ -126,7 +151,7 @@ class SettingsScene(Scene):
             )
             if key == "master_volume":
                 self.volume_slider = UIHorizontalSlider(
-                    pygame.Rect(x + pw - 240, y + 8, 180, 32),
+                    pygame.Rect(x + pw - menu_w, y + px(6), menu_w - px(60), px(32)),
                     self.app.settings.master_volume,
                     (0, 100),
                     ui,
@@ -135,7 +160,7 @@ class SettingsScene(Scene):
                     click_increment=5,
                 )
                 self.volume_label = UILabel(
-                    pygame.Rect(x + pw - 56, y + 8, 56, 32),
+                    pygame.Rect(x + pw - px(56), y + px(6), px(56), px(32)),
                     f"{self.app.settings.master_volume} %",
                     ui,
                     container=c,
@@ -145,17 +170,23 @@ class SettingsScene(Scene):
             UIDropDownMenu(
                 options,
                 current,
-                pygame.Rect(x + pw - 240, y + 6, 240, 36),
+                pygame.Rect(x + pw - menu_w, y + px(4), menu_w, px(36)),
                 ui,
                 container=c,
                 object_id=f"#set_{key}",
             )
         UIButton(
-            pygame.Rect((w - 160) // 2, self.panel_rect.bottom + 20, 160, 44),
+            pygame.Rect(
+                (w - px(160)) // 2,
+                min(self.panel_rect.bottom + px(16), h - px(44) - 8),
+                px(160),
+                px(44),
+            ),
             _("Back"),
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
 
     def handle_event(self, event) -> bool:
@@ -232,6 +263,12 @@ class SettingsScene(Scene):
                 self.app.resize(size)
         elif key == "bot_budget":
             s.bot_budget = float(label.split()[0])
+        elif key == "ui_scale":
+            labels = {scale_label(p): p for p in UI_SCALES}
+            s.ui_scale = labels.get(label, s.ui_scale)
+            self._save()
+            self.app.apply_ui_scale()  # every scene rebuilds at the new size, this one too
+            return
         elif key == "fullscreen":
             if (label in ("On", _("On"))) != s.fullscreen:
                 self.app.toggle_fullscreen()
@@ -246,5 +283,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
-        kit.draw_heading(surface, _("Settings"), top=24 if surface.get_height() >= 760 else 12)
+        kit.draw_heading(
+            surface, _("Settings"), top=24 if surface.get_height() >= kit.px(760) else 12
+        )
         kit.draw_panel(surface, self.panel_rect)

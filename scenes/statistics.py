@@ -106,7 +106,8 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
     kit.draw_panel(surface, rect)
     kit.blit_text(surface, _("Score over time"), 17, (rect.x + 14, rect.y + 8), kit.GOLD, True)
     points = [r for r in records if r.person_score is not None][-SCORE_POINTS:]
-    plot = pygame.Rect(rect.x + 54, rect.y + 40, rect.width - 72, rect.height - 72)
+    px = kit.px
+    plot = pygame.Rect(rect.x + px(54), rect.y + px(40), rect.width - px(72), rect.height - px(72))
     if not points:
         kit.blit_text(surface, _("No scores yet."), 15, plot.center, kit.INK_DIM, anchor="center")
         return
@@ -156,7 +157,8 @@ def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
     kit.blit_text(
         surface, _("Win rate by opponents"), 17, (rect.x + 14, rect.y + 8), kit.GOLD, True
     )
-    plot = pygame.Rect(rect.x + 20, rect.y + 64, rect.width - 40, rect.height - 116)
+    px = kit.px
+    plot = pygame.Rect(rect.x + 20, rect.y + px(64), rect.width - 40, rect.height - px(116))
     if not groups:
         kit.blit_text(surface, _("No games yet."), 15, plot.center, kit.INK_DIM, anchor="center")
         return
@@ -224,15 +226,16 @@ class StatisticsScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
-        self.top = 112 if h >= 760 else 92
+        px = kit.px  # sizes at 100 %, grown by the UI scale
+        self.top = px(112 if h >= px(760) else 92)
         self.tabs = {}
         if self.games:
             gap = 10
-            tab_w = min(240, (w - 80 - gap * (len(self.games) - 1)) // len(self.games))
+            tab_w = min(px(240), (w - 80 - gap * (len(self.games) - 1)) // len(self.games))
             x = (w - (tab_w * len(self.games) + gap * (len(self.games) - 1))) // 2
             for game in self.games:
                 self.tabs[game] = UIButton(
-                    pygame.Rect(x, self.top, tab_w, 36),
+                    pygame.Rect(x, self.top, tab_w, px(36)),
                     game_title(game),
                     ui,
                     container=c,
@@ -241,7 +244,7 @@ class StatisticsScene(Scene):
                 )
                 x += tab_w + gap
         self.export_button = UIButton(
-            pygame.Rect(40, h - 62, 200, 44),
+            pygame.Rect(40, h - px(44) - 18, px(200), px(44)),
             _("Export CSV"),
             ui,
             container=c,
@@ -251,11 +254,12 @@ class StatisticsScene(Scene):
         if not self.records:
             self.export_button.disable()
         UIButton(
-            pygame.Rect(w - 200, h - 62, 160, 44),
+            pygame.Rect(w - px(160) - 40, h - px(44) - 18, px(160), px(44)),
             _("Back"),
             ui,
             container=c,
             command=self.app.manager.pop,
+            tool_tip_text=_(kit.BACK_TIP),
         )
 
     def choose(self, game: str) -> None:
@@ -296,8 +300,10 @@ class StatisticsScene(Scene):
     def draw(self, surface) -> None:
         kit.draw_table(surface)
         w, h = surface.get_size()
-        kit.draw_heading(surface, _("Statistics"), self.subtitle(), top=16 if h >= 760 else 8)
-        bottom = h - 76
+        kit.draw_heading(
+            surface, _("Statistics"), self.subtitle(), top=16 if h >= kit.px(760) else 8
+        )
+        bottom = h - kit.px(44) - 32
         if self.problem:
             size = kit.fit_text(self.problem, 16, w - 520)
             kit.blit_text(
@@ -315,16 +321,16 @@ class StatisticsScene(Scene):
                     surface,
                     line,
                     18,
-                    (area.centerx, area.centery - 20 + i * 26),
+                    (area.centerx, area.centery + kit.px(i * 26 - 20)),
                     kit.INK_DIM,
                     anchor="center",
                 )
             return
         records = self.chosen_records()
         groups = stats.by_opponents(records)
-        table_top = self.top + 48
-        row_h = 28 if h >= 760 else 26
-        table = pygame.Rect(40, table_top, w - 80, 14 + row_h * (len(groups) + 2))
+        table_top = self.top + kit.px(48)
+        row_h = kit.px(28 if h >= kit.px(760) else 26)
+        table = pygame.Rect(40, table_top, w - 80, kit.px(14) + row_h * (len(groups) + 2))
         self.draw_table(surface, table, groups, records, row_h)
         charts_top = table.bottom + 12
         chart_h = bottom - charts_top
@@ -338,19 +344,20 @@ class StatisticsScene(Scene):
         )
 
     def draw_table(self, surface, rect, groups, records, row_h) -> None:
-        """Rows per opponent group, then the game's total, under a header."""
+        """Rows per opponent group, then the game's total, under a header; each group's row
+        starts with its colour's dot, the key to the charts below."""
         kit.draw_panel(surface, rect)
-        first_w = int(rect.width * 0.22)
-        other_w = (rect.width - first_w - 20) / (len(COLUMNS) - 1)
-        xs = [rect.x + 14] + [
-            int(rect.x + 14 + first_w + other_w * i) for i in range(len(COLUMNS) - 1)
-        ]
+        xs, widths = table_columns(rect)
         y = rect.y + 7
         for index, (x, title) in enumerate(zip(xs, COLUMNS)):
             words = _(title)
-            width = first_w - 10 if index == 0 else int(other_w) - 6
             kit.blit_text(
-                surface, words, kit.fit_text(words, 15, width, bold=True), (x, y), kit.GOLD, True
+                surface,
+                words,
+                kit.fit_text(words, 15, widths[index], bold=True),
+                (x, y),
+                kit.GOLD,
+                True,
             )
         rows = [(group, summary_cells(group, summary)) for group, summary in groups.items()]
         total = summary_cells("", stats.summarize(against_bots_or_solo(records)))
@@ -363,17 +370,34 @@ class StatisticsScene(Scene):
                 pygame.draw.line(
                     surface, (90, 104, 108), (rect.x + 10, y - 3), (rect.right - 10, y - 3)
                 )
-            else:
-                pygame.draw.circle(
-                    surface, GROUP_COLOURS.get(group, kit.INK), (rect.x + 8, y + row_h // 2 - 3), 4
-                )
             for index, (x, cell) in enumerate(zip(xs, cells)):
-                width = first_w - 10 if index == 0 else int(other_w) - 6
-                kit.blit_text(
+                drawn = kit.blit_text(
                     surface,
                     cell,
-                    kit.fit_text(cell, 16, width, bold=group is None),
+                    kit.fit_text(cell, 16, widths[index], bold=group is None),
                     (x, y),
                     kit.INK,
                     group is None,
                 )
+                if index == 0 and group is not None:
+                    centre = (rect.x + LEGEND_DOT_X, drawn.centery)
+                    pygame.draw.circle(
+                        surface, GROUP_COLOURS.get(group, kit.INK), centre, LEGEND_DOT_RADIUS
+                    )
+
+
+LEGEND_DOT_X, LEGEND_DOT_RADIUS, LEGEND_GAP = 18, 5, 9
+"""A group's colour dot in the table: its centre's x from the panel's left edge, its radius,
+and the room between it and the group's name, in pixels."""
+
+
+def table_columns(rect: pygame.Rect) -> tuple:
+    """``(xs, widths)``: where each column of the table in ``rect`` starts and how wide its
+    text may be, in pixels. The first column (the opponents) starts after the colour dot and
+    its gap, so the dot never touches the name."""
+    first_x = rect.x + LEGEND_DOT_X + LEGEND_DOT_RADIUS + LEGEND_GAP
+    first_w = int(rect.width * 0.22)
+    other_w = (rect.width - first_w - 20) / (len(COLUMNS) - 1)
+    xs = [first_x] + [int(rect.x + 14 + first_w + other_w * i) for i in range(len(COLUMNS) - 1)]
+    widths = [xs[1] - first_x - 8] + [int(other_w) - 6] * (len(COLUMNS) - 1)
+    return xs, widths

@@ -174,6 +174,11 @@ class TableScene(Scene):
         return pygame.Rect(0, 44, w - self.log_width - 16, h - 44)
 
     def build(self) -> None:
+        # the right column grows with the UI scale; the table's layout is made again for it
+        self.log_width = kit.px(type(self).log_width)
+        cache = getattr(self, "_cache", None)
+        if isinstance(cache, dict):
+            cache.pop("layout_key", None)
         w, h = self.app.size
         ui, c = self.app.ui, self.container
         lw = self.log_width
@@ -241,13 +246,35 @@ class TableScene(Scene):
         self.log_box = LogPanel(pygame.Rect(x, log_top, lw, h - log_top - 8), self.log_lines)
         self.on_controls_built()
 
-    def control_row(self, height: int = 36) -> pygame.Rect:
+    def control_row(self, height: int = 36, exact: bool = False) -> pygame.Rect:
         """Reserve the next row of the column under the top buttons (above the log) and return
-        its rect; call it from :meth:`build_controls`. The log starts below the last row."""
+        its rect; call it from :meth:`build_controls`. The log starts below the last row.
+        ``height`` is pixels at 100 % (the row grows with the UI scale), or with ``exact``
+        pixels as they are (the height of a rect the table's layout made)."""
         w, _height = self.app.size
-        rect = pygame.Rect(w - self.log_width - 8, self._column_y, self.log_width, height)
+        rows = height if exact else kit.px(height)
+        rect = pygame.Rect(w - self.log_width - 8, self._column_y, self.log_width, rows)
         self._column_y = rect.bottom + 6
         return rect
+
+    def button_row(self, buttons, height: int = 36, gap: int = 6) -> dict:
+        """Reserve a row (:meth:`control_row`) and fill it with buttons of equal width:
+        ``buttons`` is ``[(key, label, command, tooltip)]`` with the texts already translated;
+        returns ``{key: UIButton}``. Call it from :meth:`build_controls`."""
+        row = self.control_row(height)
+        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
+        out = {}
+        for index, (key, label, command, tip) in enumerate(buttons):
+            rect = pygame.Rect(row.x + index * (width + gap), row.y, width, row.height)
+            out[key] = UIButton(
+                rect,
+                label,
+                self.app.ui,
+                container=self.container,
+                command=command,
+                tool_tip_text=tip,
+            )
+        return out
 
     def log_top(self) -> int:
         """Top of the log panel: below the rows reserved with :meth:`control_row`."""
@@ -270,6 +297,13 @@ class TableScene(Scene):
             rect.bottom = my - 8
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         return rect
+
+    def toast_area(self) -> tuple | None:
+        """Toasts ("Saved", a kept game) go over the top of the game log, never over the
+        board where they would hide a player's desk."""
+        if self.container is None:
+            return None
+        return self.log_box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26)), "top"
 
     def tooltip_avoid(self) -> list:
         """Rects a tooltip must not cover: the buttons and log column, and every target a click
@@ -729,6 +763,23 @@ class TableScene(Scene):
             done += 1
         return done
 
+    def cached(self, name: str, key, compute: Callable[[], Any]):
+        """``compute()``'s value, kept while ``key`` stays equal: what a table asks many times
+        a frame (its layout, the legal actions, the targets) is worked out once. Nothing here
+        decides a rule; :meth:`forget` drops a value."""
+        memo = self.__dict__.setdefault("_memo", {})
+        held = memo.get(name)
+        if held is None or held[0] != key:
+            held = (key, compute())
+            memo[name] = held
+        return held[1]
+
+    def forget(self, *names: str) -> None:
+        """Drop values kept by :meth:`cached` (the next ask works them out again)."""
+        memo = self.__dict__.get("_memo", {})
+        for name in names:
+            memo.pop(name, None)
+
     def human_to_move(self) -> bool:
         """True when a human may act now (not animating, not a bot, not replaying)."""
         return (
@@ -821,6 +872,7 @@ class TableScene(Scene):
         self.hint_future = self.executor.submit(
             self.hint_bot.choose, obs, legal, self.match.bot_rng()
         )
+        self.hint = None  # an older hint must not pass for this one while it is thought of
         self.hint_for = len(self.match.history)
         self.hint_since = time.monotonic()
         self.say(_("Thinking about a hint…"), 30)
@@ -874,8 +926,9 @@ class TableScene(Scene):
         """The top row in a replay, after Menu (from ``left`` to ``right``): Play/Pause, and
         "Turn [n] of N" to jump to a turn."""
         ui, c = self.app.ui, self.container
+        px = kit.px
         self.play_button = UIButton(
-            pygame.Rect(left, 8, 76, 32),
+            pygame.Rect(left, 8, px(76), 32),
             _("Pause") if self.replay_playing else _("Play"),
             ui,
             container=c,
@@ -883,7 +936,7 @@ class TableScene(Scene):
             tool_tip_text=_("Stop or go on (Space)"),
         )
         self.turn_entry = UITextEntryLine(
-            pygame.Rect(left + 82, 8, 56, 32),
+            pygame.Rect(left + px(82), 8, px(56), 32),
             ui,
             container=c,
             initial_text=str(self.cursor.turn_at()),
@@ -892,7 +945,7 @@ class TableScene(Scene):
         self.turn_entry.set_text_length_limit(4)
         self.turn_entry.set_tooltip(_("Type a turn and press Enter to jump to it"))
         self.turn_of = UILabel(
-            pygame.Rect(left + 140, 8, max(40, right - left - 140), 32),
+            pygame.Rect(left + px(140), 8, max(40, right - left - px(140)), 32),
             _("of {count}").format(count=self.cursor.turn_total),
             ui,
             container=c,
@@ -1142,6 +1195,12 @@ class TableScene(Scene):
         self.seated = owner
         return False
 
+    def hidden_decision(self) -> bool:
+        """True when the decision now must not be seen by the other people at the table (a
+        hit cart's owner splitting its load): in hot-seat the pass screen comes before it
+        even when the setting leaves it out between turns. Tables override this."""
+        return False
+
     def _human_turn_starts(self) -> None:
         player = self.match.current_player()
         humans = [s for s in self.match.seats if not s.is_bot]
@@ -1149,7 +1208,7 @@ class TableScene(Scene):
             self.last_human is not None
             and player != self.last_human
             and len(humans) > 1
-            and self.app.settings.pass_screen
+            and (self.app.settings.pass_screen or self.hidden_decision())
         ):
             from scenes.pass_screen import PassScreen
 
@@ -1382,9 +1441,10 @@ class TableScene(Scene):
         msg = self.current_message()
         size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
         if len(lines) > 1:
-            bar = pygame.Rect(8, 4, w - 8, 40)
-            kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
             step = kit.font(size).get_linesize() - 2
+            # at a large UI scale two lines are taller than the bar: it hangs over the board
+            bar = pygame.Rect(8, 4, w - 8, max(40, step * 2 + 6))
+            kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
             top = bar.centery - step * len(lines[:2]) // 2
             for i, line in enumerate(lines[:2]):
                 kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)

@@ -36,9 +36,10 @@ class TitleScene(Scene):
                 (N_("Quit"), self.app.quit),
             ],
             top=top,
-            height=46 if h >= 760 else 40,
-            gap=12 if h >= 760 else 9,
+            height=46 if h >= kit.px(760) else 40,
+            gap=12 if h >= kit.px(760) else 9,
             tooltips={
+                "Quit": _("Close Tabletop Trio (Esc)"),
                 "Continue": (
                     _("Resume {title}").format(title=self.latest.title)
                     if self.latest
@@ -105,7 +106,7 @@ class TitleScene(Scene):
     def draw(self, surface) -> None:
         kit.draw_table(surface)
         w, h = surface.get_size()
-        big = 72 if h >= 760 else 58
+        big = 72 if h >= kit.px(760) else 58
         kit.blit_text(
             surface,
             "Tabletop Trio",
@@ -121,7 +122,7 @@ class TitleScene(Scene):
             surface,
             games,
             kit.fit_text(games, 20, w - 80),
-            (w // 2, int(h * 0.08) + big + 14),
+            (w // 2, int(h * 0.08) + kit.px(big + 14)),
             kit.INK_DIM,
             anchor="midtop",
         )
@@ -132,7 +133,7 @@ class TitleScene(Scene):
                 surface,
                 self.problem,
                 size,
-                (w // 2, int(h * 0.08) + big + 52),
+                (w // 2, int(h * 0.08) + kit.px(big + 52)),
                 kit.GOLD,
                 anchor="midtop",
             )
@@ -143,8 +144,8 @@ class TitleScene(Scene):
 
         settle = max(0.0, min(1.0, (BOB_SECONDS - self.time) / 1.5))  # the last 1.5 s calm
         bob = math.sin(self.time * 1.6) * 6 * settle
-        s = 84 if h >= 760 else 66
-        left, right = w // 2 - 330, w // 2 + 330
+        s = kit.px(84 if h >= kit.px(760) else 66)
+        left, right = w // 2 - kit.px(330), w // 2 + kit.px(330)
         y = int(h * 0.58)
         die = art.die_face(s, 5, "red")
         surface.blit(die, die.get_rect(center=(left, y + bob)))

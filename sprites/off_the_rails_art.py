@@ -32,10 +32,18 @@ FACING_ANGLE = {"N": 0, "W": 90, "S": 180, "E": -90}
 
 ROCK_DARK = (38, 32, 30)
 ROCK_LIGHT = (62, 54, 48)
-RAIL = (196, 200, 206)
-RAIL_DARK = (70, 72, 78)
-SLEEPER = (120, 82, 48)
-SLEEPER_DARK = (72, 48, 28)
+TILE_BED = (52, 46, 42)
+"""A laid tile's ground: darker than the sleepers, so the wood and the steel stand out."""
+TILE_EDGE = (112, 98, 80)
+BALLAST = (74, 68, 62)
+"""The gravel under the track, along the way the rails run only."""
+SLEEPER = (150, 104, 62)
+SLEEPER_DARK = (62, 40, 22)
+RAIL = (238, 240, 246)
+RAIL_DARK = (16, 16, 20)
+"""Rails: bright steel outlined in near-black, drawn over the sleepers."""
+GHOST_TINT = {"ok": (60, 200, 90), "bad": (220, 60, 60), "hint": (90, 200, 255)}
+"""The see-through tiles' colours: a legal placement, an illegal one, the hint's."""
 
 
 def _mix(a, b, t):
@@ -235,101 +243,89 @@ def _edge_mid(side, size):
     ]
 
 
-@functools.lru_cache(maxsize=64)
-def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surface:
-    """A track tile with sleepers and two steel rails for ``exits`` (e.g. ``"NE"``).
+def _route_points(kind: str, a: str, b: str, size: float, offset: float, steps: int = 14):
+    """Points along one piece of track (``offset`` across it: a rail, or 0 for the middle)."""
+    if kind == "curve":
+        return [(x, y) for x, y, _t in _curve_points(a, b, size, size / 2 + offset, steps)]
+    dx, dy = _SIDE_VEC[a if kind == "stub" else b]
+    px, py = -dy * offset, dx * offset
+    start = size * 0.5 + abs(offset) if kind == "stub" else 0.0  # a stub meets the through rail
+    return [
+        (size / 2 + dx * (t - size / 2) + px, size / 2 + dy * (t - size / 2) + py)
+        for t in (start, size)
+    ]
 
-    ``ghost`` = "ok" or "bad" draws a translucent green or red preview instead.
+
+def _thick_line(surf, colour, points, width: int) -> None:
+    """A polyline ``width`` pixels wide with round joints (curves stay smooth)."""
+    if width <= 1:
+        pygame.draw.lines(surf, colour, False, points, 1)
+        return
+    pygame.draw.lines(surf, colour, False, points, width)
+    for x, y in points[1:-1]:
+        pygame.draw.circle(surf, colour, (round(x), round(y)), width // 2)
+
+
+def _sleepers(kind: str, a: str, b: str, size: float) -> list:
+    """``[(centre, (across_x, across_y))]``: each sleeper's middle and the unit vector across
+    the track."""
+    if kind == "curve":
+        return [
+            ((x, y), (math.cos(t), math.sin(t)))
+            for x, y, t in _curve_points(a, b, size, size / 2, steps=4)
+        ]
+    dx, dy = _SIDE_VEC[a if kind == "stub" else b]
+    count, first = (3, 0.5) if kind == "stub" else (5, 0.0)
+    out = []
+    for i in range(count):
+        t = first + (i + 0.5) / (count / (1 - first))
+        out.append(
+            ((size / 2 + dx * (t - 0.5) * size, size / 2 + dy * (t - 0.5) * size), (-dy, dx))
+        )
+    return out
+
+
+@functools.lru_cache(maxsize=96)
+def track_tile(exits: str, size: int, ghost: str | None = None) -> pygame.Surface:
+    """A track tile for ``exits`` (e.g. ``"NE"``), ``size`` pixels square: a dark bed, gravel and
+    wooden sleepers along the way the track runs, and two bright steel rails outlined in black
+    over them, so the way the rails run shows at a glance (issue 18).
+
+    ``ghost`` = "ok", "bad" or "hint" draws a see-through preview on a green, red or blue
+    ground (:data:`GHOST_TINT`) with the same rails and sleepers.
     """
     size = max(8, int(size))
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     base = pygame.Rect(1, 1, size - 2, size - 2)
+    radius = max(2, size // 10)
     if ghost is None:
-        pygame.draw.rect(surf, (86, 72, 58), base, border_radius=max(2, size // 10))
-        pygame.draw.rect(
-            surf, (104, 88, 70), base.inflate(-4, -4), border_radius=max(2, size // 10)
-        )
-    gauge = size * 0.15  # half the distance between the rails
-    sleeper_len = gauge * 1.9
-    sleeper_w = max(2, int(size * 0.09))
-    rail_w = max(1, int(size * 0.05))
+        pygame.draw.rect(surf, TILE_BED, base, border_radius=radius)
+        pygame.draw.rect(surf, TILE_EDGE, base, 1, border_radius=radius)
+    else:
+        pygame.draw.rect(surf, (*GHOST_TINT[ghost], 120), base, border_radius=radius)
+        pygame.draw.rect(surf, (*GHOST_TINT[ghost], 235), base, 2, border_radius=radius)
+    gauge = size * 0.16  # half the distance between the rails
+    sleeper_half = gauge * 1.75
+    sleeper_w = max(3, round(size * 0.09))
+    rail_w = max(2, round(size * 0.06))
     segs = _segments(exits)
-    sleeper_col = SLEEPER if ghost is None else (255, 255, 255, 150)
-    rail_col = RAIL if ghost is None else (255, 255, 255, 230)
-    shadow_col = RAIL_DARK if ghost is None else (0, 0, 0, 60)
-    # sleepers first, then rails on top
+    if ghost is None:
+        for kind, a, b in segs:
+            _thick_line(surf, BALLAST, _route_points(kind, a, b, size, 0), round(gauge * 3.2))
     for kind, a, b in segs:
-        if kind == "straight":
-            dx, dy = _SIDE_VEC[b]
-            px, py = -dy, dx
-            for i in range(5):
-                t = (i + 0.5) / 5
-                cx = size / 2 + dx * (t - 0.5) * size
-                cy = size / 2 + dy * (t - 0.5) * size
-                pygame.draw.line(
-                    surf,
-                    sleeper_col,
-                    (cx - px * sleeper_len, cy - py * sleeper_len),
-                    (cx + px * sleeper_len, cy + py * sleeper_len),
-                    sleeper_w,
-                )
-        elif kind == "stub":
-            dx, dy = _SIDE_VEC[a]
-            px, py = -dy, dx
-            for i in range(3):
-                t = 0.5 + (i + 0.5) / 6
-                cx = size / 2 + dx * (t - 0.5) * size
-                cy = size / 2 + dy * (t - 0.5) * size
-                pygame.draw.line(
-                    surf,
-                    sleeper_col,
-                    (cx - px * sleeper_len, cy - py * sleeper_len),
-                    (cx + px * sleeper_len, cy + py * sleeper_len),
-                    sleeper_w,
-                )
-        else:
-            for x, y, t in _curve_points(a, b, size, size / 2, steps=4):
-                ox, oy = math.cos(t), math.sin(t)
-                pygame.draw.line(
-                    surf,
-                    sleeper_col,
-                    (x - ox * sleeper_len, y - oy * sleeper_len),
-                    (x + ox * sleeper_len, y + oy * sleeper_len),
-                    sleeper_w,
-                )
+        for (cx, cy), (ax, ay) in _sleepers(kind, a, b, size):
+            one_end = (cx - ax * sleeper_half, cy - ay * sleeper_half)
+            other_end = (cx + ax * sleeper_half, cy + ay * sleeper_half)
+            pygame.draw.line(surf, SLEEPER_DARK, one_end, other_end, sleeper_w + 2)
+            pygame.draw.line(surf, SLEEPER, one_end, other_end, sleeper_w)
     for kind, a, b in segs:
         for off in (-gauge, gauge):
-            if kind == "stub":
-                dx, dy = _SIDE_VEC[a]
-                px, py = -dy * off, dx * off
-                p1 = (size / 2 + dx * gauge + px, size / 2 + dy * gauge + py)
-                p2 = (size / 2 + dx * size / 2 + px, size / 2 + dy * size / 2 + py)
-                pygame.draw.line(
-                    surf, shadow_col, (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1), rail_w + 1
-                )
-                pygame.draw.line(surf, rail_col, p1, p2, rail_w)
-            elif kind == "straight":
-                dx, dy = _SIDE_VEC[b]
-                px, py = -dy * off, dx * off
-                p1 = (size / 2 - dx * size / 2 + px, size / 2 - dy * size / 2 + py)
-                p2 = (size / 2 + dx * size / 2 + px, size / 2 + dy * size / 2 + py)
-                pygame.draw.line(
-                    surf, shadow_col, (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1), rail_w + 1
-                )
-                pygame.draw.line(surf, rail_col, p1, p2, rail_w)
-            else:
-                pts = [(x, y) for x, y, _ in _curve_points(a, b, size, size / 2 + off)]
-                pygame.draw.lines(
-                    surf, shadow_col, False, [(x + 1, y + 1) for x, y in pts], rail_w + 1
-                )
-                pygame.draw.lines(surf, rail_col, False, pts, rail_w)
+            _thick_line(surf, RAIL_DARK, _route_points(kind, a, b, size, off), rail_w + 2)
+    for kind, a, b in segs:
+        for off in (-gauge, gauge):
+            _thick_line(surf, RAIL, _route_points(kind, a, b, size, off), rail_w)
     if ghost is not None:
-        tint = (60, 200, 90) if ghost == "ok" else (220, 60, 60)
-        layer = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*tint, 110), base, border_radius=max(2, size // 10))
-        pygame.draw.rect(layer, (*tint, 230), base, 2, border_radius=max(2, size // 10))
-        layer.blit(surf, (0, 0))
-        return layer
+        surf.set_alpha(225)
     return surf
 
 

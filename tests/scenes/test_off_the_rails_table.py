@@ -774,3 +774,37 @@ def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
     assert replay.match.state.to_dict() == final == replay.shown.to_dict()
     assert replay.log_lines == log
     assert over.sheet == replay.match.state.score_sheet()
+
+
+def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
+    """Issue 18 (second look): with animations on, the tool chosen stays in hand after each
+    tile drops in, until the person changes it or it is no longer available (no action left)."""
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    s = blank(2)
+    put_cart(s, 0, (-1, 5), "S", speed=4)
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    click(app, find_button(app, "Curve"))
+    click(app, find_button(app, "Straight"))
+    for row in range(3):
+        click_square(app, table, (row, 5))
+        assert table.anims.busy  # the tile drops in: the button stays as it was, no flicker
+        straight = find_button(app, "Straight")
+        assert straight.is_enabled and straight.is_selected
+        wait_for_human(app, table)
+        frames(app, 3)
+        assert table.match.history[-1].action == S.PlaceTile(row, 5, "NS")
+        assert table.selection.tool == "straight"
+        assert find_button(app, "Straight").is_selected
+    click(app, find_button(app, "Curve"))  # the player changes it
+    click_square(app, table, (3, 5))
+    wait_for_human(app, table)
+    frames(app, 3)
+    assert table.selection.tool is None  # no action left: nothing to lay with it
+    assert find_button(app, "Move carts").is_selected
+    for label in ("Straight", "Curve", "Upgrade"):  # off, and drawn so (not selected)
+        button = find_button(app, label)
+        assert not button.is_enabled and not button.is_selected
+        assert button.drawable_shape.active_state.state_id == "disabled"
+    pygame.quit()

@@ -6,11 +6,21 @@ import sqlite3
 import pygame
 import pytest
 
+import translation
 from engine import registry
 from engine.match import Match, Seat
 from saves import stats
 from scenes.game_over import GameOverScene
-from scenes.statistics import StatisticsScene, draw_score_chart, draw_win_rate_chart
+from scenes.statistics import (
+    GROUP_NAMES,
+    LEGEND_DOT_RADIUS,
+    LEGEND_DOT_X,
+    LEGEND_GAP,
+    StatisticsScene,
+    draw_score_chart,
+    draw_win_rate_chart,
+    table_columns,
+)
 from scenes.title import TitleScene
 from tests.dice_game import PIG
 from tests.scenes.driver import click, find_button, frames, key, make_app
@@ -204,3 +214,27 @@ def test_games_among_friends_show_no_win_rate():
     cells = summary_cells("people", stats.summarize([friends]))
     assert cells[1] == "1" and cells[2:4] == ["–", "–"] and cells[6:] == ["–", "–"]
     assert against_bots_or_solo([friends, against]) == [against]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_the_colour_dots_keep_clear_of_the_group_names(width, language):
+    """A legend dot once touched "Medium bots": the first column starts after the dot and a
+    gap, and every group's name still fits it at 14 px or more."""
+    from scenes import kit
+
+    pygame.font.init()
+    translation.set_language(language)
+    kit.reset_caches()
+    try:
+        rect = pygame.Rect(40, 150, width - 80, 180)
+        xs, widths = table_columns(rect)
+        dot_right = rect.x + LEGEND_DOT_X + LEGEND_DOT_RADIUS
+        assert xs[0] - dot_right >= LEGEND_GAP >= 8
+        assert rect.x + LEGEND_DOT_X - LEGEND_DOT_RADIUS >= rect.x + 8  # inside the panel
+        assert all(a + w <= b for a, w, b in zip(xs, widths, xs[1:], strict=False))
+        for name in GROUP_NAMES.values():
+            assert kit.fit_text(translation._(name), 16, widths[0]) >= 14, name
+    finally:
+        translation.set_language("en")
+        kit.reset_caches()

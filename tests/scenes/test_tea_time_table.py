@@ -209,6 +209,30 @@ def test_hint_outlines_its_cards_and_reads_once(app):
     assert message.count(words.split(" (")[0][5:]) == 1  # the cards are named once
 
 
+def test_enter_after_a_hint_takes_the_hinted_line_and_the_hint_says_so(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
+    wait_for_human(app, table)
+    hint = ask_hint(app, table)
+    assert table.current_message().endswith("Enter takes it.")
+    assert table.take_button.is_enabled and table.take_button.text == "Take the hint"
+    before = len(table.match.history)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
+
+
+def test_an_older_hint_is_not_shown_while_the_next_is_thought_of(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
+    wait_for_human(app, table)
+    first = ask_hint(app, table)
+    click(app, table.take_button)  # takes the hint; Ben's turn, the hint for Ana is gone
+    wait_for_human(app, table)
+    assert table.current_hint() is None
+    table.ask_hint()  # the answer comes from the worker in a later frame
+    assert table.current_hint() is None and table.view().hint == ()
+    assert ask_hint(app, table) not in (None, first)
+
+
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
     """At normal speed the base queues each step of a match step and lands it as its
     animations end: drawn along the way, and once the queue is empty the displayed state is

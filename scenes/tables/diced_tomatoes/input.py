@@ -16,7 +16,7 @@ import pygame
 
 from engine.diced_tomatoes import OPTIONS, rules
 from engine.diced_tomatoes import state as dt
-from scenes.kit import Target, ellipsize, fit_label, font
+from scenes.kit import Target, ellipsize, fit_label, font, with_key
 from scenes.tables.diced_tomatoes.layout import NAME_FONT, SLOTS, TOKENS, Layout
 from scenes.tables.diced_tomatoes.words import (
     bushel_counts,
@@ -267,7 +267,37 @@ def die_title(die) -> str:
 
 
 def choice_label(action) -> str:
-    return f"{action.delta:+d}" if isinstance(action, dt.Shift) else str(action.face)
+    """A new-face button's label: "−1"/"+1" for Shift, the face for Set a die."""
+    if isinstance(action, dt.Shift):
+        return "+1" if action.delta > 0 else "−1"
+    return str(action.face)
+
+
+SHIFT_KEYS = {
+    1: ({pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}, "+"),
+    -1: ({pygame.K_MINUS, pygame.K_KP_MINUS}, "−"),
+}
+"""Shift's direction → (the keys that choose it, the key's name as shown)."""
+
+
+def choice_keys(action) -> set:
+    """The keys that choose a new-face button: − or + for Shift, the face's digit (on the
+    main row or the keypad) for Set a die."""
+    if isinstance(action, dt.Shift):
+        return SHIFT_KEYS[action.delta][0]
+    return {pygame.K_0 + action.face, getattr(pygame, f"K_KP_{action.face}")}
+
+
+def choice_prompt(selection: Selection, status: bool = False) -> str:
+    """What the top bar says while new-face buttons wait (``status``: the line after the
+    player's name, which starts in lower case): the buttons and keys really shown."""
+    if any(isinstance(action, dt.Shift) for action in selection.choices):
+        if status:
+            return _("choose −1 or +1 on the right (or press − or +); Esc cancels.")
+        return _("Choose −1 or +1 on the right (or press − or +); Esc cancels.")
+    if status:
+        return _("choose the new face on the right (or press its number); Esc cancels.")
+    return _("Choose the new face on the right (or press its number); Esc cancels.")
 
 
 # --- clicks ---------------------------------------------------------------------------------------
@@ -277,7 +307,7 @@ def click(key, state, legal, selection: Selection):
     if selection.choices:
         if key is None:
             return None
-        return Say(_("Choose the new face on the right (or press its number); Esc cancels."))
+        return Say(choice_prompt(selection))
     if selection.karma:
         return karma_click(key, state, legal, selection)
     if key is None:
@@ -358,10 +388,8 @@ def karma_click(key, state, legal, selection: Selection):
         return Say(words.format(action=karma.label))
     if len(found) == 1:
         return Act(found[0])
-    return Select(
-        replace(selection, choices=tuple(found), die=key[1] if key[0] == "die" else None),
-        _("Choose the new face on the right (or press its number); Esc cancels."),
-    )
+    choosing = replace(selection, choices=tuple(found), die=key[1] if key[0] == "die" else None)
+    return Select(choosing, choice_prompt(choosing))
 
 
 def choose_karma(kind: str, state, legal, selection: Selection):
@@ -448,15 +476,7 @@ def key_press(key: int, state, legal, selection: Selection):
     letters choose a karma action, 1–6 (or − and +) choose a new face."""
     if selection.choices:
         for action in selection.choices:
-            label = choice_label(action)
-            keys = {pygame.K_0 + int(label[-1]) if label[-1].isdigit() else None}
-            if isinstance(action, dt.Shift):
-                keys = (
-                    {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
-                    if action.delta > 0
-                    else {pygame.K_MINUS, pygame.K_KP_MINUS}
-                )
-            if key in keys:
+            if key in choice_keys(action):
                 return Act(action)
     if key == END_TURN_KEY:
         return end_turn(state, legal)
@@ -478,7 +498,8 @@ def choices(state, legal, selection: Selection, names) -> list:
                 choice_label(a),
                 Act(a),
                 _("Choose {face} (key {key})").format(
-                    face=choice_label(a), key="+/−" if isinstance(a, dt.Shift) else choice_label(a)
+                    face=choice_label(a),
+                    key=SHIFT_KEYS[a.delta][1] if isinstance(a, dt.Shift) else choice_label(a),
                 ),
                 True,
             )
@@ -531,7 +552,7 @@ def choices(state, legal, selection: Selection, names) -> list:
         (
             end_turn_label(),
             end_turn(state, legal),
-            refusal
+            (with_key(refusal, "E") if refusal else None)
             or _("Finish your turn: overripe vines are cleared, then the next player draws. (E)"),
             state.phase == dt.Phase.TURN,
         )
@@ -553,7 +574,7 @@ def status(state, legal, selection: Selection) -> str:
             token=token_word(token), value=state.vine_value(owner, token)
         )
     if selection.choices:
-        return _("choose the new face on the right (or press its number); Esc cancels.")
+        return choice_prompt(selection, status=True)
     if selection.karma:
         karma = KARMA_BY_KIND[selection.karma]
         words = (

@@ -143,6 +143,16 @@ def last_card_of(events):
     return None
 
 
+def sound_cues(events) -> list:
+    """``[(what, seconds)]`` to play for a step's ``events``: each cart's roll alone, its
+    rumble lasting as long as the roll at normal speed (:func:`roll_seconds`), then the other
+    events together (``seconds`` None: their cues' own lengths)."""
+    rolls = [e for e in events if isinstance(e, S.CartMoved)]
+    rest = [e for e in events if not isinstance(e, S.CartMoved)]
+    cues = [(event, roll_seconds(event.path)) for event in rolls]
+    return cues + ([(rest, None)] if rest else [])
+
+
 def roll_seconds(path) -> float:
     """How long a cart's roll along ``path`` lasts at normal speed."""
     return SECONDS_PER_SQUARE * max(1, len(path) - 1) + ROLL_EXTRA

@@ -36,6 +36,8 @@ from scenes.tables.off_the_rails.layout import (
     MISSION_FONT,
     NAME_FONT,
     SCORE_FONT,
+    TAG_FONT,
+    TAG_GEM,
     Layout,
     score_text,
 )
@@ -47,7 +49,7 @@ JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
 END_WORDS = {
     "stop": N_("stop"),
-    "choice": "?",
+    "choice": N_("you choose the way"),
     "left": N_("out"),
     "derail": N_("derail"),
     "fell": N_("chasm!"),
@@ -67,7 +69,8 @@ class View:
     for the tile under the mouse; ``ghost_cart``: ``(cart, square)`` a see-through cart where it
     would be put in; ``chosen``: the cart the speed buttons change; ``paths``: the
     :class:`.input.Path` of each cart to draw; ``arrows``: ``[(side, rect)]`` at a junction;
-    ``hint_rects`` and ``hint_ghost`` (``(square, exits)``): the hint; ``prompt`` with
+    ``hint_rects``, ``hint_ghost`` (``(square, exits)``) and ``hint_tag``: the hint; ``tags``:
+    the words on the paths (:class:`.input.Tag`); ``prompt`` with
     ``prompt_boxes`` (``(panel, rects)``) and ``prompt_hover``: the question's buttons;
     ``last_card``: ``(colour, number)`` of the last deposit card; ``takeable``: missions a
     click takes; ``hover``: the square under the mouse."""
@@ -87,6 +90,8 @@ class View:
     arrows: tuple = ()
     hint_rects: tuple = ()
     hint_ghost: tuple | None = None
+    hint_tag: object = None
+    tags: tuple = ()
     prompt: object = None
     prompt_boxes: tuple | None = None
     prompt_hover: int | None = None
@@ -119,7 +124,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
         draw_glow(surface, lay, square, view)
     if view.hint_ghost is not None and not view.busy:
         square, exits = view.hint_ghost
-        surface.blit(oa.track_tile(exits, lay.cell, "ok"), lay.square(square))
+        surface.blit(oa.track_tile(exits, lay.cell, "hint"), lay.square(square))
     if view.ghost is not None:
         square, exits, ok = view.ghost
         surface.blit(oa.track_tile(exits, lay.cell, "ok" if ok else "bad"), lay.square(square))
@@ -140,7 +145,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
             if gems and ("gems", cart.square) not in view.hidden:
                 draw_gem_chip(surface, lay, cart.square, gems)
     for index, path in enumerate(view.paths):
-        draw_path_end(surface, lay, state, path, index)
+        draw_path_end(surface, lay, path, index)
     if view.ghost_cart is not None:
         cart_id, square = view.ghost_cart
         cart = state.carts[cart_id]
@@ -156,23 +161,30 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
             load=(0, 0, 0, 0, 0),
             speed=START_SPEED,
         )
+    for tag in view.tags:
+        draw_tag(surface, lay, tag)
     if not view.busy:
         for rect in view.hint_rects:
-            frame = rect.inflate(8, 8)
-            layer = pygame.Surface(frame.size, pygame.SRCALPHA)
-            pygame.draw.rect(
-                layer,
-                (90, 230, 255, int(120 + 120 * pulse(view))),
-                layer.get_rect(),
-                3,
-                border_radius=8,
-            )
-            surface.blit(layer, frame)
+            draw_hint_frame(surface, rect, view)
+        if view.hint_tag is not None:
+            draw_tag(surface, lay, view.hint_tag)
     for side, rect in view.arrows:
         draw_arrow(surface, rect, side, view)
     draw_info(surface, lay, state, view)
     if view.prompt is not None and view.prompt_boxes is not None and not view.busy:
         draw_prompt(surface, view)
+
+
+def draw_hint_frame(surface, rect, view: View) -> None:
+    """The hint's frame: a pulsing dashed outline in the hint's blue, unlike the player's own
+    green or red preview (its label is a tag, :func:`.input.hint_tag`)."""
+    frame = rect.inflate(8, 8)
+    colour = (*oa.GHOST_TINT["hint"], int(140 + 115 * pulse(view)))
+    layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+    box = layer.get_rect().inflate(-2, -2)
+    corners = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
+    dashed_lines(layer, colour, corners, 3, dash=8, gap=5)
+    surface.blit(layer, frame)
 
 
 def draw_ground(surface, lay: Layout, state, view: View) -> None:
@@ -346,42 +358,103 @@ def _path_points(lay: Layout, path, index: int) -> list:
     return [(x + shift, y + shift) for x, y in (lay.centre(sq) for sq in path.squares)]
 
 
-def draw_path_line(surface, lay: Layout, state, path, index: int) -> None:
-    """Where a cart would roll now: a line through the squares, a dot on each."""
+def dashed_lines(surface, colour, points, width: int, dash: int = 7, gap: int = 5) -> None:
+    """A polyline drawn in dashes (a way the cart may take, not the one it will)."""
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if not length:
+            continue
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        for start in range(0, int(length), dash + gap):
+            stop = min(length, start + dash)
+            pygame.draw.line(
+                surface,
+                colour,
+                (x0 + ux * start, y0 + uy * start),
+                (x0 + ux * stop, y0 + uy * stop),
+                width,
+            )
+
+
+def draw_path_line(surface, lay: Layout, state, path, index: int, branch: bool = False) -> None:
+    """Where a cart would roll now: a line through the squares, a dot on each; beyond a
+    junction each way on in dashes."""
     points = _path_points(lay, path, index)
     colour = path_colour(state.carts[path.cart])
+    edge = (236, 230, 216) if sum(colour) < 200 else (0, 0, 0)  # a black path: a light edge
     if len(points) >= 2:
-        pygame.draw.lines(surface, (0, 0, 0), False, [(x + 1, y + 2) for x, y in points], 5)
-        pygame.draw.lines(surface, colour, False, points, 3)
+        if branch:
+            dashed_lines(surface, edge, points, 5)
+            dashed_lines(surface, colour, points, 3)
+        else:
+            pygame.draw.lines(surface, edge, False, points, 6)
+            pygame.draw.lines(surface, colour, False, points, 3)
     for x, y in points[1:]:
-        pygame.draw.circle(surface, (0, 0, 0), (int(x), int(y)), 6)
-        pygame.draw.circle(surface, colour, (int(x), int(y)), 4)
+        pygame.draw.circle(surface, edge, (int(x), int(y)), 5 if branch else 6)
+        pygame.draw.circle(surface, colour, (int(x), int(y)), 3 if branch else 4)
+    for sub in path.branches:
+        draw_path_line(surface, lay, state, sub, index, branch=True)
 
 
-def draw_path_end(surface, lay: Layout, state, path, index: int) -> None:
-    """The end of a path: a ring on the square where the cart would stop, and a word on a
-    dark plate just beyond it, the way it was going: "stop", "out", "?" or a red "derail",
-    "crash", "chasm!" (where it would fail)."""
-    points = _path_points(lay, path, index)
-    x, y = points[-1]
-    bad = path.end in BAD_ENDS
-    colour = kit.DANGER if bad else kit.HILITE
-    if len(path.squares) >= 2:
-        (r0, c0), (r1, c1) = path.squares[-2], path.squares[-1]
-        dx, dy = c1 - c0, r1 - r0
-    else:
-        cart = state.carts[path.cart]
-        side = cart.facing or "N"
-        dy, dx = B.DELTA[side]
-    if path.end == "stop" or path.end == "choice":
-        pygame.draw.circle(surface, colour, (int(x), int(y)), int(lay.cell * 0.36), 2)
-    reach = {"stop": 0.62, "choice": 0.62, "left": 0.7}.get(path.end, 0.5)
-    at = (x + dx * lay.cell * reach, y + dy * lay.cell * reach)
-    img = kit.text(_(END_WORDS[path.end]), 13, colour, True)
-    plate = img.get_rect(center=(int(at[0]), int(at[1]))).inflate(8, 2)
-    plate.clamp_ip(lay.frame)
-    kit.draw_panel(surface, plate, (14, 10, 8, 215), radius=5, border=colour if bad else None)
-    surface.blit(img, img.get_rect(center=plate.center))
+def draw_path_end(surface, lay: Layout, path, index: int, branch: bool = False) -> None:
+    """The end of a path, on its last square: a ring where the cart would stop or choose its
+    way, a red cross at the side where it would fail (derail, crash, fall)."""
+    x, y = _path_points(lay, path, index)[-1]
+    if path.end in ("stop", "choice"):
+        colour = kit.GOLD if path.end == "choice" else kit.HILITE
+        radius = int(lay.cell * (0.3 if branch else 0.36))
+        pygame.draw.circle(surface, (0, 0, 0), (int(x) + 1, int(y) + 1), radius, 3)
+        pygame.draw.circle(surface, colour, (int(x), int(y)), radius, 2)
+    elif path.end in BAD_ENDS:
+        heading = path.heading
+        dy, dx = (
+            (heading[0] - path.squares[-1][0], heading[1] - path.squares[-1][1])
+            if heading
+            else (0, 0)
+        )
+        cx, cy = x + dx * lay.cell * 0.32, y + dy * lay.cell * 0.32
+        arm = max(4, lay.cell * (0.1 if branch else 0.13))
+        for sign in (1, -1):
+            ends = ((cx - arm, cy - sign * arm), (cx + arm, cy + sign * arm))
+            pygame.draw.line(surface, (0, 0, 0), *ends, 6)
+        for sign in (1, -1):
+            ends = ((cx - arm, cy - sign * arm), (cx + arm, cy + sign * arm))
+            pygame.draw.line(surface, kit.DANGER, *ends, 3)
+    for sub in path.branches:
+        draw_path_end(surface, lay, sub, index, branch=True)
+
+
+TAG_TONES = {
+    "good": kit.HILITE,
+    "bad": kit.DANGER,
+    "choice": kit.GOLD,
+    "hint": oa.GHOST_TINT["hint"],
+}
+
+
+def draw_tag(surface, lay: Layout, tag) -> None:
+    """A tag (:class:`.input.Tag`): a leader line to its square when apart, a dark plate
+    framed in its tone, its words and the gems it pictures."""
+    colour = TAG_TONES[tag.tone]
+    rect = tag.rect
+    if tag.square is not None:
+        x, y = lay.centre(tag.square)
+        near = (min(max(x, rect.left), rect.right), min(max(y, rect.top), rect.bottom))
+        if math.hypot(near[0] - x, near[1] - y) > lay.cell * 0.6:
+            pygame.draw.line(surface, (0, 0, 0), (x, y), near, 3)
+            pygame.draw.line(surface, colour, (x, y), near, 1)
+    fill = (14, 10, 8, 225) if tag.tone != "hint" else (10, 30, 44, 235)
+    kit.draw_panel(surface, rect, fill, radius=5, border=colour)
+    size = TAG_FONT - (1 if tag.small else 0)
+    img = kit.text(tag.words, size, colour, True)
+    words_w = img.get_width() + 10
+    left = rect.x + max(5, (rect.width - words_w - len(tag.gems) * (TAG_GEM + 2)) // 2 + 5)
+    surface.blit(img, img.get_rect(midleft=(left, rect.centery)))
+    x = left + img.get_width() + 3
+    for name in tag.gems:
+        gem = oa.gem(name, TAG_GEM)
+        surface.blit(gem, gem.get_rect(midleft=(x, rect.centery)))
+        x += TAG_GEM + 2
 
 
 def draw_arrow(surface, rect, side: str, view: View) -> None:
@@ -472,6 +545,11 @@ def draw_piles(surface, rect, option) -> None:
 def clan_of(state, seat: int):
     edge = state.edges[seat] if seat < len(state.edges) else None
     return B.EDGE_COLOUR[edge] if edge else None
+
+
+def seat_colour(state, seat: int) -> tuple:
+    """Seat ``seat``'s colour on the score sheet: its clan's (gold in solo)."""
+    return kit.GOLD if state.solo else oa.clan(clan_of(state, seat))
 
 
 def draw_info(surface, lay: Layout, state, view: View) -> None:

@@ -32,11 +32,41 @@ from engine.off_the_rails.data import (
 from engine.off_the_rails.state import CartPlace, Pending, square_name
 from scenes import kit
 from scenes.kit import Target
-from scenes.tables.off_the_rails.draw import EDGE_WORDS
-from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.draw import BAD_ENDS, EDGE_WORDS, END_WORDS
+from scenes.tables.off_the_rails.layout import Layout, tag_size
+from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
+TOOL_ACTIONS = {
+    "straight": S.PlaceTile,
+    "curve": S.PlaceTile,
+    "upgrade": S.UpgradeTile,
+    "cart": S.PlaceCart,
+}
+"""The kind of legal action each tool makes: a tool is available while one is legal."""
+BUTTONS = (
+    (("straight", N_("Straight")), ("curve", N_("Curve")), ("upgrade", N_("Upgrade"))),
+    (("cart", N_("Place cart")), ("slower", N_("Speed −")), ("faster", N_("Speed +"))),
+    (("move", N_("Move carts")),),
+)
+"""The action buttons, row by row: (key, label)."""
+BUTTON_TIPS = {
+    "straight": N_("Lay a straight on an empty square: 1 action. R or the wheel turns it. (S)"),
+    "curve": N_("Lay a curve on an empty square: 1 action. R or the wheel turns it. (C)"),
+    "upgrade": N_(
+        "Straight or curve to a T-junction, T-junction to a cross, where no cart "
+        "stands: 1 action. (U)"
+    ),
+    "cart": N_("Put a cart from your supply on your own edge, at speed 3: 1 action. (P)"),
+    "slower": N_("Slow the chosen cart by 1: 1 action. Click one of your carts to choose it. (−)"),
+    "faster": N_("Speed the chosen cart up by 1 (at most 6): 1 action. (+)"),
+    "move": N_(
+        "End the action phase: each of your carts rolls its speed. Until then every "
+        "action can be undone. (Enter)"
+    ),
+}
+"""Each action button's tooltip (translated where shown)."""
 TILE_SHAPES = {"straight": B.STRAIGHTS, "curve": B.CURVES}
 TURNED = ("straight", "curve", "upgrade")
 """The tools whose shape R or the mouse wheel turns; each keeps its own rotation."""
@@ -141,14 +171,102 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """A question the engine would ask on the way: on ``square``, ``kind`` "gem" (which jewel
+    the cart takes: ``options`` are gem names) or "exit" (a junction's way on: sides)."""
+
+    square: tuple
+    kind: str
+    options: tuple
+
+
+@dataclass(frozen=True)
 class Path:
     """Where ``cart`` would roll if it moved now: ``squares`` (its square first) and ``end``:
-    "stop", "choice" (a junction or a jewel to choose), "left" (out of the mine), "derail",
-    "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails it)."""
+    "stop", "choice" (a junction: the player chooses the way on), "left" (out of the mine),
+    "derail", "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails
+    it). ``choices`` are the questions on the way (a jewel to take; the junction at the end),
+    ``branches`` the path from the junction for each way on, as the engine plays it."""
 
     cart: int
     squares: tuple
     end: str
+    choices: tuple = ()
+    branches: tuple = ()
+
+    @property
+    def heading(self):
+        """The square the cart would enter next, beyond the end (where track is missing when
+        it derails), or None off the grid or with no direction."""
+        if len(self.squares) < 2:
+            return None
+        (r0, c0), (r1, c1) = self.squares[-2], self.squares[-1]
+        ahead = (2 * r1 - r0, 2 * c1 - c0)
+        return ahead if B.on_grid(ahead) else None
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A word on a plate over the board about ``square`` (a leader line joins them when they
+    are apart): ``words`` (translated), its ``rect``, its ``tone`` ("good", "bad", "choice",
+    "hint"), the ``gems`` it pictures after the words, whether it is ``small`` (a branch's
+    end) and the ``cart`` whose path it is on (None: the hint's)."""
+
+    words: str
+    rect: pygame.Rect
+    square: tuple | None
+    tone: str
+    gems: tuple = ()
+    small: bool = False
+    cart: int | None = None
+
+
+def _squares_of(path) -> list:
+    """A path's squares, its branches' and the squares they head for."""
+    out = list(path.squares) + ([path.heading] if path.heading else [])
+    for branch in path.branches:
+        out += _squares_of(branch)
+    return out
+
+
+def path_tags(lay: Layout, state, paths) -> tuple:
+    """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
+    choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
+    junction. A tag never covers its own path or the square the cart heads for (where track
+    is missing when it derails), keeps off the other paths and tags where it can, and stays
+    inside the grid, off the edge labels (:meth:`Layout.tag_rect`)."""
+
+    covers = [[lay.square(sq) for sq in _squares_of(path)] for path in paths]
+    carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
+    tags: list = []
+
+    def place(index, words, square, tone, gems=(), small=False):
+        others = [rect for i, rects in enumerate(covers) if i != index for rect in rects]
+        rect = lay.tag_rect(
+            tag_size(words, gems, small),
+            square,
+            covers[index],
+            others + carts + [tag.rect.inflate(4, 4) for tag in tags],
+        )
+        tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
+
+    def tone_of(end):
+        return "bad" if end in BAD_ENDS else "choice" if end == "choice" else "good"
+
+    def tag_on_the_way(index, path, small):
+        for choice in path.choices:
+            if choice.kind == "gem":
+                place(index, _("you pick one:"), choice.square, "choice", choice.options, small)
+        for branch in path.branches:
+            end = branch.end
+            place(index, _(END_WORDS[end]), branch.squares[-1], tone_of(end), small=True)
+            tag_on_the_way(index, branch, True)
+
+    for index, path in enumerate(paths):
+        place(index, _(END_WORDS[path.end]), path.squares[-1], tone_of(path.end))
+    for index, path in enumerate(paths):
+        tag_on_the_way(index, path, False)
+    return tuple(tags)
 
 
 # --- what the engine allows, read for the table ---------------------------------------------------
@@ -214,7 +332,9 @@ def forced_choice(state, legal):
 def preview_paths(state) -> tuple:
     """The path of each of the current player's carts on the board if it moved now (first, as
     the engine would play it on a copy; the carts that come after it are not moved), during
-    the action phase and while choosing which cart moves first."""
+    the action phase and while choosing which cart moves first. Where the engine would ask
+    which jewel to take the path goes on (the way does not depend on it) and names the
+    jewels; at a junction it splits into a branch per way on (:class:`Path`)."""
     pending = state.pending()
     if pending not in (Pending.ACTIONS, Pending.MOVE_CART) or state.current_player() < 0:
         return ()
@@ -230,12 +350,51 @@ def preview_paths(state) -> tuple:
             if cart_id not in work.carts_to_move():
                 continue
             events += work.apply_action(S.MoveCart(cart_id))
-        out.append(_path_of(state, work, cart_id, events))
+        out.append(_follow(state.carts[cart_id].square, work, cart_id, events, BRANCH_DEPTH))
     return tuple(out)
 
 
-def _path_of(state, work, cart_id: int, events) -> Path:
-    squares, end, started = [], "stop", False
+BRANCH_DEPTH = 2
+"""How many junctions deep a preview splits (beyond, a branch ends at its junction)."""
+ON_THE_WAY = (Pending.GEM, Pending.MISSION)
+"""Questions asked while a cart rolls that do not change its way: the preview answers them
+with the first answer and goes on."""
+
+
+def _follow(start, work, cart_id: int, events: list, depth: int) -> Path:
+    """The path of ``cart_id`` from ``start`` given ``events`` so far on the copy ``work``:
+    questions on the way answered with their first answer, a junction split (``depth``)."""
+    choices = []
+    for _guard in range(40):
+        if work.moving_cart() != cart_id or work.pending() not in ON_THE_WAY:
+            break
+        legal = work.legal_actions()
+        if work.pending() == Pending.GEM and len(legal) > 1:
+            square = work.carts[cart_id].square
+            choices.append(Choice(square, "gem", tuple(a.gem for a in legal)))
+        events = events + work.apply_action(legal[0])
+    path = _path_of(start, work, cart_id, events)
+    if path.end != "choice" or work.pending() != Pending.EXIT:
+        return replace(path, choices=tuple(choices))
+    square = path.squares[-1]
+    sides = tuple(a.side for a in work.legal_actions() if isinstance(a, S.ChooseExit))
+    choices.append(Choice(square, "exit", sides))
+    branches: tuple = ()
+    if depth > 0:
+        branches = tuple(
+            _branch(square, work, cart_id, S.ChooseExit(side), depth - 1) for side in sides
+        )
+    return replace(path, choices=tuple(choices), branches=branches)
+
+
+def _branch(square, work, cart_id: int, answer, depth: int) -> Path:
+    branch = work.clone()
+    return _follow(square, branch, cart_id, branch.apply_action(answer), depth)
+
+
+def _path_of(start, work, cart_id: int, events) -> Path:
+    squares: list = []
+    end, started = "stop", False
     for event in events:
         if isinstance(event, S.CartMoved):
             if event.cart != cart_id:
@@ -254,7 +413,7 @@ def _path_of(state, work, cart_id: int, events) -> Path:
             elif isinstance(event, S.Collided):
                 end = "collision"
     if not squares:
-        squares = [state.carts[cart_id].square]
+        squares = [start]
     if end == "stop" and work.moving_cart() == cart_id:
         end = "choice"
     return Path(cart_id, tuple(squares), end)
@@ -408,13 +567,7 @@ def choose_tool(tool: str, state, legal, selection: Selection):
                 "when you are ready."
             )
         )
-    kinds = {
-        "straight": S.PlaceTile,
-        "curve": S.PlaceTile,
-        "upgrade": S.UpgradeTile,
-        "cart": S.PlaceCart,
-    }
-    if not any(isinstance(a, kinds[tool]) for a in legal):
+    if not any(isinstance(a, TOOL_ACTIONS[tool]) for a in legal):
         if tool == "cart":
             return Refuse(_cart_refusal(state))
         if tool == "upgrade":
@@ -515,7 +668,7 @@ def action_click(square, state, legal, selection: Selection):
         probe = (B.upgrades(old) or ("NESW",))[0] if old else "NESW"
         return Refuse(
             state.refusal(S.UpgradeTile(square[0], square[1], probe))
-            or "That tile cannot be upgraded."
+            or _("That tile cannot be upgraded.")
         )
     if tool == "cart":
         placements = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == square]
@@ -565,6 +718,69 @@ def change_speed(delta: int, state, selection: Selection):
             return Refuse(_("Only a cart on the board can change speed."))
         return Say(_("Click one of your carts on the board first to choose which one."))
     return Act(S.ChangeSpeed(cart_id, delta))
+
+
+@dataclass(frozen=True)
+class Controls:
+    """What the action buttons show: the keys of :data:`BUTTONS` ``enabled`` and ``selected``
+    (the tool in hand; Move carts at the last look), the ``selection`` to keep and the speed
+    buttons' ``tips`` (naming the cart they change)."""
+
+    enabled: frozenset
+    selected: frozenset
+    selection: Selection
+    tips: dict
+
+
+def controls(state, legal, selection: Selection) -> Controls:
+    """The action buttons for the person's ``legal`` actions now. ``legal`` is empty while the
+    table animates or another player moves: every button is off then, but the tool in hand
+    stays in hand; it is put down only when the person may act and the engine no longer
+    allows it (no action left, nothing it can make)."""
+    acting = bool(legal) and state.pending() == Pending.ACTIONS
+    spare = acting and state.actions_left > 0
+    enabled = {
+        key
+        for key, kind in TOOL_ACTIONS.items()
+        if spare and any(isinstance(a, kind) for a in legal)
+    }
+    cart = speed_cart(state, selection) if acting else None
+    speeds = {a.delta for a in legal if isinstance(a, S.ChangeSpeed) and a.cart == cart}
+    if spare and -1 in speeds:
+        enabled.add("slower")
+    if spare and 1 in speeds:
+        enabled.add("faster")
+    if acting:
+        enabled.add("move")
+    if legal and selection.tool is not None and selection.tool not in enabled:
+        selection = replace(selection, tool=None)
+    selected = {selection.tool} if selection.tool is not None else set()
+    if acting and state.actions_left <= 0:
+        selected.add("move")
+    tips = {}
+    for key in ("slower", "faster"):
+        tip = _(BUTTON_TIPS[key])
+        if cart is not None:
+            tip = _("{tip} Now: your {colour} cart.").format(
+                tip=tip, colour=state.carts[cart].label
+            )
+        tips[key] = tip
+    return Controls(frozenset(enabled), frozenset(selected), selection, tips)
+
+
+def event_intent(event, target_key, state, legal, selection: Selection, ask: Prompt | None):
+    """What a mouse or key event means at the table (``target_key``: the target under the
+    mouse for a click): the wheel turns the tool, a right click puts it down, a left click
+    and the keys as :func:`click` and :func:`key_press`; None when it means nothing."""
+    if event.type == pygame.MOUSEWHEEL:
+        return wheel(event.y, selection)
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        return Select(replace(selection, tool=None)) if selection.tool is not None else None
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return click(target_key, state, legal, selection, ask)
+    if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
+        return key_press(event.key, event.mod, state, legal, selection, ask)
+    return None
 
 
 # --- targets and their tooltips -------------------------------------------------------------------
@@ -777,6 +993,71 @@ def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
             if option.action == hint:
                 return (rect,), None
     return (), None
+
+
+def hint_tag(lay: Layout, state, hint, rects, avoid=()) -> Tag | None:
+    """The "Hint" label of the hinted move, so a hint never looks like the player's own
+    preview: beside the square it is about (off it, and off the ``avoid`` rects where it can:
+    the carts' paths and their tags), or above the button or card it frames."""
+    if hint is None or not rects:
+        return None
+    words = _("Hint")
+    size = tag_size(words)
+    square = None
+    if isinstance(hint, (S.PlaceTile, S.UpgradeTile, S.PlaceCart, S.PlaceChasmToken)):
+        square = (hint.row, hint.col)
+    elif isinstance(hint, (S.MoveCart, S.ChangeSpeed)):
+        square = state.carts[hint.cart].square
+    if square is not None:
+        clear = [lay.square(square).inflate(8, 8)]
+        return Tag(words, lay.tag_rect(size, square, clear, avoid), square, "hint")
+    rect = pygame.Rect(0, 0, *size)
+    rect.midbottom = (rects[0].centerx, rects[0].top - 5)
+    if rect.top < lay.board.top:
+        rect.midtop = (rects[0].centerx, rects[0].bottom + 5)
+    rect.clamp_ip(pygame.Rect((0, 0), lay.size))
+    return Tag(words, rect, None, "hint")
+
+
+def board_marks(
+    lay: Layout, state, legal, selection: Selection, hover, ask, hint, paths=(), tags=()
+) -> dict:
+    """What the board marks for the person, as :class:`.draw.View` fields: the squares a click
+    may use (``glow`` in ``glow_colour``), the ``ghost`` tile or ``ghost_cart`` under the mouse
+    (``hover``, a square or None), the ``chosen`` cart, the junction's ``arrows``, the question's
+    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost``, and ``hint_tag``, which
+    keeps off the carts' ``paths`` and their ``tags``) and the missions a click takes
+    (``takeable``). All of it is read from the engine's ``legal`` actions."""
+    acting = bool(legal) and state.pending() == Pending.ACTIONS
+    ghost_tile = ghost_cart = None
+    if acting and hover is not None:
+        shown = ghost(state, selection, hover)
+        if shown is not None:
+            ghost_tile = (hover, shown[0], shown[2])
+        if selection.tool == "cart":
+            puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
+            ghost_cart = (puts[0].cart, hover) if puts else None
+    glow_colour: tuple = kit.HILITE
+    if state.pending() == Pending.CHASM_TOKEN and legal:
+        clan_rgb = oa.clan(state.drawn_token())
+        glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
+    hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
+    busy = [lay.square(sq) for path in paths for sq in _squares_of(path)]
+    label = hint_tag(lay, state, hint, hint_rects, busy + [tag.rect for tag in tags])
+    return {
+        "hover": hover,
+        "glow": glow_squares(state, legal, selection),
+        "glow_colour": glow_colour,
+        "ghost": ghost_tile,
+        "ghost_cart": ghost_cart,
+        "chosen": selection.cart if acting else None,
+        "arrows": tuple(exit_arrows(lay, state, legal)),
+        "hint_rects": hint_rects,
+        "hint_ghost": hint_ghost,
+        "hint_tag": label,
+        "prompt_boxes": prompt_boxes(lay, ask) if ask is not None else None,
+        "takeable": frozenset(a.mission for a in legal if isinstance(a, S.ClaimMission)),
+    }
 
 
 def status(state, legal, selection: Selection, names) -> str:

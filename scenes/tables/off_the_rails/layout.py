@@ -42,6 +42,9 @@ SCORE_FONT = 14
 COUNT_FONT = 12
 DECK_FONT = 12
 MISSION_FONT = 12
+TAG_FONT = 13
+TAG_GEM = 14
+"""A tag's text size and the size of the jewels it pictures (the words on a cart's path)."""
 WORST_POINTS = 188
 """More points than a player scores: the score's room is measured with it."""
 
@@ -51,6 +54,14 @@ def score_text(points: int) -> str:
     return _("{points} pts").format(points=points)
 
 
+def tag_size(words: str, gems: tuple = (), small: bool = False) -> tuple:
+    """``(w, h)`` of a tag's plate with ``words`` and ``gems`` pictured after them."""
+    width = kit.font(TAG_FONT - (1 if small else 0), True).size(words)[0] + 10
+    if gems:
+        width += len(gems) * (TAG_GEM + 2) + 2
+    return (width, 16 if small else 18)
+
+
 def widest_deck_lines() -> tuple:
     """The widest lines the deck panel shows (its room is measured with them)."""
     return (
@@ -58,6 +69,12 @@ def widest_deck_lines() -> tuple:
         _("Chasm card: not yet"),
         _("Last turns left: {count}").format(count=4),
     )
+
+
+def _overlap(first: pygame.Rect, second: pygame.Rect) -> int:
+    """The area two rects share, in square pixels."""
+    clipped = first.clip(second)
+    return clipped.width * clipped.height
 
 
 class Layout:
@@ -79,7 +96,9 @@ class Layout:
         board = self.board
         column_x = width - log_width - 8
         self.control_rows = [
-            pygame.Rect(column_x, 48 + i * (ROW_H + ROW_GAP), log_width, ROW_H)
+            pygame.Rect(
+                column_x, 48 + i * (kit.px(ROW_H) + ROW_GAP), log_width, kit.px(ROW_H)
+            )  # the rows grow with the UI scale, as control_row makes them
             for i in range(CONTROL_ROWS)
         ]
         by_height = (board.height - 12) // 14
@@ -155,6 +174,43 @@ class Layout:
         x, y = self.centre((square[0] + dr * 0.78, square[1] + dc * 0.78))
         size = max(18, int(self.cell * 0.62))
         return pygame.Rect(int(x - size / 2), int(y - size / 2), size, size)
+
+    def tag_rect(self, size, anchor, keep_clear=(), avoid=()) -> pygame.Rect:
+        """Where a tag (a word on a plate) of ``size`` (w, h) pixels about square ``anchor``
+        goes: inside the grid, so never over the edge labels (A–L, 1–12 in the surface
+        strips); clear of the ``keep_clear`` rects (the cart's path, the square it heads for)
+        wherever there is room, then as little as may be over the ``avoid`` rects (other
+        paths and tags); as near ``anchor`` as that allows."""
+        area = self.grid.inflate(-4, -4)
+        width, height = min(size[0], area.width), min(size[1], area.height)
+        cx, cy = self.centre(anchor)
+        best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 6, None)
+        if best[0][0]:  # no room near the square: anywhere on the grid (26 half-cells)
+            best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 26, best)
+        return best[1]
+
+    def _best_tag(self, width, height, anchor, keep_clear, avoid, reach: int, best) -> tuple:
+        """``(score, rect)``: the best of ``best`` and the tags centred within ``reach``
+        half-cells of ``anchor`` (see :meth:`tag_rect`)."""
+        area = self.grid.inflate(-4, -4)
+        cx, cy = anchor
+        half = self.cell / 2
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                rect = pygame.Rect(0, 0, width, height)
+                rect.center = (round(cx + dx * half), round(cy + dy * half))
+                rect.clamp_ip(area)
+                near_x = min(max(cx, rect.left), rect.right)
+                near_y = min(max(cy, rect.top), rect.bottom)
+                score = (
+                    sum(_overlap(rect, other) for other in keep_clear),
+                    sum(_overlap(rect, other) for other in avoid),
+                    round(abs(near_x - cx) + abs(near_y - cy)),
+                    abs(rect.centerx - cx) + abs(rect.centery - cy),
+                )
+                if best is None or score < best[0]:
+                    best = (score, rect)
+        return best
 
     def banner_rect(self) -> pygame.Rect:
         """Where banners show: across the middle of the grid."""

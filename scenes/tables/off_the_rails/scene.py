@@ -12,40 +12,15 @@ four actions spent the table shows every cart's path for a last look, and Undo s
 from __future__ import annotations
 
 import pygame
-from pygame_gui.elements import UIButton
 
 from engine.off_the_rails import state as S
-from engine.off_the_rails.state import Pending
 from scenes import kit
 from scenes.table_base import TableScene
 from scenes.tables.off_the_rails import animate, draw
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Act, Refuse, Say, Select, Selection
 from scenes.tables.off_the_rails.layout import Layout
-from sprites import off_the_rails_art as oa
-from translation import N_, _
-
-BUTTONS = (
-    (("straight", N_("Straight")), ("curve", N_("Curve")), ("upgrade", N_("Upgrade"))),
-    (("cart", N_("Place cart")), ("slower", N_("Speed −")), ("faster", N_("Speed +"))),
-    (("move", N_("Move carts")),),
-)
-"""The action buttons, row by row: (key, label)."""
-BUTTON_TIPS = {
-    "straight": N_("Lay a straight on an empty square: 1 action. R or the wheel turns it. (S)"),
-    "curve": N_("Lay a curve on an empty square: 1 action. R or the wheel turns it. (C)"),
-    "upgrade": N_(
-        "Straight or curve to a T-junction, T-junction to a cross, where no cart "
-        "stands: 1 action. (U)"
-    ),
-    "cart": N_("Put a cart from your supply on your own edge, at speed 3: 1 action. (P)"),
-    "slower": N_("Slow the chosen cart by 1: 1 action. Click one of your carts to choose it. (−)"),
-    "faster": N_("Speed the chosen cart up by 1 (at most 6): 1 action. (+)"),
-    "move": N_(
-        "End the action phase: each of your carts rolls its speed. Until then every "
-        "action can be undone. (Enter)"
-    ),
-}
+from translation import _
 
 
 class OffTheRailsTable(TableScene):
@@ -61,7 +36,6 @@ class OffTheRailsTable(TableScene):
         self.selection = Selection()
         self.forced_pending = False
         self.last_card = animate.last_card_of([event for _step, event in match.events])
-        self._cache: dict = {}
         self._context = ()
 
     # --- what the engine and the layout say now ----------------------------------------------
@@ -73,54 +47,51 @@ class OffTheRailsTable(TableScene):
     def layout(self) -> Layout:
         players = self.match.state.num_players
         key = (self.app.size, players, 0 if players == 1 else players + 1)
-        if self._cache.get("layout_key") != key:
-            self._cache = {"layout_key": key, "layout": Layout(*key, self.log_width)}
-        return self._cache["layout"]
+        return self.cached("layout", key, lambda: Layout(*key, self.log_width))
+
+    def position_key(self) -> tuple:
+        """What the person's legal actions depend on: the step, the state, whether they may act."""
+        return (len(self.match.history), id(self.match.state), self.human_to_move())
 
     def legal(self) -> list:
         """The person's legal actions now (empty while a bot plays or the table animates)."""
         if not self.human_to_move():
             return []
-        key = (len(self.match.history), id(self.match.state))
-        if self._cache.get("legal_key") != key:
-            self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
-        return self._cache["legal"]
+        return self.cached("legal", self.position_key(), self.match.legal_actions)
 
     def ask(self):
         """The question on screen (:func:`.input.prompt`), or None."""
         legal = self.legal()
-        key = id(legal)
-        if self._cache.get("ask_key") != key:
-            self._cache["ask_key"] = key
-            self._cache["ask"] = (
-                table_input.prompt(self.match.state, legal, self.log_names) if legal else None
-            )
-        return self._cache["ask"]
+        return self.cached(
+            "ask",
+            self.position_key(),
+            lambda: table_input.prompt(self.match.state, legal, self.log_names) if legal else None,
+        )
 
     def paths(self) -> tuple:
-        """Each cart's path if it moved now, while the person plans (the last look)."""
-        legal = self.legal()
-        key = id(legal)
-        if self._cache.get("paths_key") != key:
-            self._cache["paths_key"] = key
-            self._cache["paths"] = table_input.preview_paths(self.match.state) if legal else ()
-        return self._cache["paths"]
+        """Each cart's path if it moved now, while the person plans (the last look), and the
+        tags on them: ``(paths, tags)``."""
+        legal, lay, state = self.legal(), self.layout, self.match.state
+
+        def work_out():
+            paths = table_input.preview_paths(state) if legal else ()
+            return paths, table_input.path_tags(lay, state, paths)
+
+        return self.cached("paths", (self.position_key(), lay), work_out)
 
     def targets(self) -> list:
-        legal = self.legal()
-        key = (id(self.shown), self.selection, id(legal), self.layout)
-        if self._cache.get("targets_key") != key:
-            self._cache["targets_key"] = key
-            state = self.match.state if legal else self.shown
-            self._cache["targets"] = table_input.targets(
-                self.layout, state, legal, self.selection, self.ask(), self.log_names
-            )
-        return self._cache["targets"]
+        legal, lay = self.legal(), self.layout
+        state = self.match.state if legal else self.shown
+        return self.cached(
+            "targets",
+            (id(self.shown), self.selection, self.position_key(), lay),
+            lambda: table_input.targets(
+                lay, state, legal, self.selection, self.ask(), self.log_names
+            ),
+        )
 
     # --- controls ------------------------------------------------------------------------------
     def build_controls(self) -> None:
-        ui, c = self.app.ui, self.container
-        self.buttons = {}
         commands = {
             "straight": kit.bind(self.take_tool, "straight"),
             "curve": kit.bind(self.take_tool, "curve"),
@@ -130,64 +101,52 @@ class OffTheRailsTable(TableScene):
             "faster": kit.bind(self.change_speed, 1),
             "move": self.move_carts,
         }
-        for row_buttons in BUTTONS:
-            row = self.control_row()
-            width = (row.width - 6 * (len(row_buttons) - 1)) // len(row_buttons)
-            for i, (key, label) in enumerate(row_buttons):
-                rect = pygame.Rect(row.x + i * (width + 6), row.y, width, row.height)
-                self.buttons[key] = UIButton(
-                    rect,
-                    _(label),
-                    ui,
-                    container=c,
-                    command=commands[key],
-                    tool_tip_text=_(BUTTON_TIPS[key]),
+        self.buttons = {}
+        for row in table_input.BUTTONS:
+            self.buttons.update(
+                self.button_row(
+                    [
+                        (key, _(label), commands[key], _(table_input.BUTTON_TIPS[key]))
+                        for key, label in row
+                    ]
                 )
+            )
         if self.layout.mode == "column":
-            self.control_row(self.layout.info.height)  # the info sits above the log
+            self.control_row(self.layout.info.height, exact=True)  # the info: above the log
 
     def on_controls_built(self) -> None:
-        self._cache.pop("layout_key", None)
+        self.forget("layout")  # the texts it measures may be in another language
         self.refresh_controls()
 
+    def own_turn(self) -> bool:
+        """The person is to move, perhaps while their last action still animates."""
+        match = self.match
+        return self.replay is None and match.is_human_turn() and self.app.manager.top is self
+
+    def catch_up(self) -> bool:
+        """A button pressed while the person's own last action animates: the animation ends
+        at once (as a click on the board does) and the button works; True if they may act."""
+        if self.anims.busy and self.own_turn():
+            self.anims.skip()
+        return self.human_to_move()
+
     def refresh_controls(self) -> None:
-        """Enable what the engine allows now; the tool in hand shows selected."""
+        """Enable what the engine allows now; the tool in hand shows selected. While the
+        person's own tile drops in, the buttons stay as they are (no flicker)."""
         if self.container is None:
             return
-        state, legal = self.match.state, self.legal()
-        acting = bool(legal) and state.pending() == Pending.ACTIONS
-        spare = acting and state.actions_left > 0
-        kinds = {
-            "straight": S.PlaceTile,
-            "curve": S.PlaceTile,
-            "upgrade": S.UpgradeTile,
-            "cart": S.PlaceCart,
-        }
-        enabled = {
-            key: spare and any(isinstance(a, kind) for a in legal) for key, kind in kinds.items()
-        }
-        cart = table_input.speed_cart(state, self.selection) if acting else None
-        speeds = {a.delta for a in legal if isinstance(a, S.ChangeSpeed) and a.cart == cart}
-        enabled["slower"] = spare and -1 in speeds
-        enabled["faster"] = spare and 1 in speeds
-        enabled["move"] = acting
-        if self.selection.tool and not enabled.get(self.selection.tool):
-            self.selection = Selection(None, self.selection.turns, self.selection.cart)
+        legal = self.match.legal_actions() if self.own_turn() else []
+        shown = table_input.controls(self.match.state, legal, self.selection)
+        self.selection = shown.selection
         for key, button in self.buttons.items():
-            kit.set_enabled(button, enabled[key])
-            selected = key == self.selection.tool or (
-                key == "move" and acting and state.actions_left <= 0
-            )
-            if selected and not button.is_selected:
+            on = key in shown.enabled
+            chosen = on and key in shown.selected
+            if button.is_selected and not chosen:
+                button.unselect()  # before disable(): a disabled button must not look normal
+            kit.set_enabled(button, on)
+            if chosen and not button.is_selected:
                 button.select()
-            elif not selected and button.is_selected:
-                button.unselect()
-        for key in ("slower", "faster"):
-            tip = _(BUTTON_TIPS[key])
-            if cart is not None:
-                tip = _("{tip} Now: your {colour} cart.").format(
-                    tip=tip, colour=state.carts[cart].label
-                )
+        for key, tip in shown.tips.items():
             kit.set_tooltip(self.buttons[key], tip)
 
     # --- steps, log, landing -----------------------------------------------------------------
@@ -207,12 +166,8 @@ class OffTheRailsTable(TableScene):
 
     def play_cues(self, step) -> None:
         """A step's sounds; a cart's rumble lasts as long as its roll on the table."""
-        rolls = [e for e in step.events if isinstance(e, S.CartMoved)]
-        rest = [e for e in step.events if not isinstance(e, S.CartMoved)]
-        for event in rolls:
-            self.play_sound(event, duration=self.duration(animate.roll_seconds(event.path)))
-        if rest:
-            self.play_sound(rest)
+        for what, seconds in animate.sound_cues(step.events):
+            self.play_sound(what, duration=None if seconds is None else self.duration(seconds))
 
     def banner_rect(self) -> pygame.Rect:
         return self.layout.banner_rect()
@@ -245,38 +200,21 @@ class OffTheRailsTable(TableScene):
             self.refresh_controls()
 
     def _human_turn_starts(self) -> None:
-        """A question with one legal answer is answered at once; in hot-seat a pass screen comes
-        before every hidden decision (a split), and between turns when the setting asks."""
+        """A question with one legal answer is answered at once (:func:`.input.forced_choice`)."""
         if self.forced_pending:
             self.forced_pending = False
             action = table_input.forced_choice(self.match.state, self.match.legal_actions())
             if action is not None:
                 self.act(action)
                 return
-        was = self.last_human
-        player = self.match.current_player()
-        humans = [s for s in self.match.seats if not s.is_bot]
-        hidden = self.match.state.pending() in table_input.HIDDEN
-        if (
-            was is not None
-            and player != was
-            and len(humans) > 1
-            and hidden
-            and not self.app.settings.pass_screen
-        ):
-            from scenes.pass_screen import PassScreen
-
-            self.last_human = player
-            self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
-            return
         super()._human_turn_starts()
 
+    def hidden_decision(self) -> bool:
+        """A split, a drop or a pile to pick: a pass screen first in hot-seat."""
+        return self.match.state.pending() in table_input.HIDDEN
+
     def seat_colour(self, seat: int) -> tuple:
-        """Seat ``seat``'s colour on the score sheet: its clan's (gold in solo)."""
-        state = self.match.state
-        if state.solo:
-            return kit.GOLD
-        return oa.clan(draw.clan_of(state, seat))
+        return draw.seat_colour(self.match.state, seat)
 
     def draw_summary(self, surface, rect) -> None:
         """Under the score sheet: the stockpiles and missions (solo: the jewels delivered)."""
@@ -293,11 +231,13 @@ class OffTheRailsTable(TableScene):
         return had
 
     def act(self, action) -> bool:
-        """Apply a person's action (a refusal shows the engine's reason)."""
+        """Apply a person's action (a refusal shows the engine's reason): a cart put in is
+        chosen for the speed buttons; Move carts puts the tool down."""
         self.clear_message()
-        placed = isinstance(action, S.PlaceCart)
+        if isinstance(action, S.EndActions):
+            self.selection = Selection(None, self.selection.turns, None)
         done = self.try_action(action)
-        if done and placed:
+        if done and isinstance(action, S.PlaceCart):
             self.selection = Selection(None, self.selection.turns, action.cart)
         return done
 
@@ -318,99 +258,62 @@ class OffTheRailsTable(TableScene):
         self.refresh_controls()
 
     def take_tool(self, tool: str) -> None:
-        if self.human_to_move():
+        if self.catch_up():
             self.apply(
                 table_input.choose_tool(tool, self.match.state, self.legal(), self.selection)
             )
 
     def change_speed(self, delta: int) -> None:
-        if self.human_to_move():
+        if self.catch_up():
             self.apply(table_input.change_speed(delta, self.match.state, self.selection))
 
     def move_carts(self) -> None:
         """Move carts (Enter): the action phase ends and the carts roll."""
-        if self.human_to_move() and S.EndActions() in self.legal():
-            self.selection = Selection(None, self.selection.turns, None)
+        if self.catch_up() and S.EndActions() in self.legal():
             self.act(S.EndActions())
 
     # --- input -------------------------------------------------------------------------------
     def handle_input(self, event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.MOUSEMOTION or not self.human_to_move():
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
-            return False
-        if not self.human_to_move():
-            return False
-        state, legal = self.match.state, self.legal()
-        if event.type == pygame.MOUSEWHEEL:
-            intent = table_input.wheel(event.y, self.selection)
-            if intent is not None:
-                self.apply(intent)
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            return self.cancel_selection()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            self.apply(
-                table_input.click(self.key_at(event.pos), state, legal, self.selection, self.ask())
-            )
-            return True
-        if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-            intent = table_input.key_press(
-                event.key, event.mod, state, legal, self.selection, self.ask()
-            )
-            if isinstance(intent, Act) and isinstance(intent.action, S.EndActions):
-                self.move_carts()
-                return True
-            if intent is not None:
-                self.apply(intent)
-                return True
-        return False
+        key = self.key_at(event.pos) if event.type == pygame.MOUSEBUTTONDOWN else None
+        intent = table_input.event_intent(
+            event, key, self.match.state, self.legal(), self.selection, self.ask()
+        )
+        if intent is not None:
+            self.apply(intent)
+        return intent is not None or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
 
     # --- what the board shows ----------------------------------------------------------------
     def view(self) -> draw.View:
         busy = self.anims.busy
-        state, legal = self.match.state, self.legal()
-        lay = self.layout
-        hover = None if busy else lay.square_at(self.mouse)
-        ghost = ghost_cart = None
-        acting = bool(legal) and state.pending() == Pending.ACTIONS
-        if acting and hover is not None:
-            shown = table_input.ghost(state, self.selection, hover)
-            if shown is not None:
-                ghost = (hover, shown[0], shown[2])
-            if self.selection.tool == "cart":
-                puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
-                ghost_cart = (puts[0].cart, hover) if puts else None
-        ask = self.ask()
-        boxes = table_input.prompt_boxes(lay, ask) if ask is not None else None
+        legal = self.legal()
         key = self.key_at(self.mouse) if not busy else None
-        hint_rects, hint_ghost = table_input.hint_marks(lay, state, self.current_hint(), ask)
-        glow_colour = kit.HILITE
-        if state.pending() == Pending.CHASM_TOKEN and legal:
-            glow_colour = tuple(int(c + (255 - c) * 0.3) for c in oa.clan(state.drawn_token()))
-        chosen = self.selection.cart if acting and self.selection.cart is not None else None
+        paths, tags = self.paths()
         return draw.View(
             time=self.time,
             names=tuple(self.match.names),
             patterns=self.patterns,
             hidden=frozenset(self.anims.hidden()),
             busy=busy,
-            hover=hover,
-            glow=table_input.glow_squares(state, legal, self.selection),
-            glow_colour=glow_colour,
-            ghost=ghost,
-            ghost_cart=ghost_cart,
-            chosen=chosen,
-            paths=self.paths(),
-            arrows=tuple(table_input.exit_arrows(lay, state, legal)),
-            hint_rects=hint_rects,
-            hint_ghost=hint_ghost,
-            prompt=ask,
-            prompt_boxes=boxes,
+            paths=paths,
+            tags=tags,
+            prompt=self.ask(),
             prompt_hover=key[1] if key and key[0] == "choice" else None,
             last_card=self.last_card,
-            takeable=frozenset(a.mission for a in legal if isinstance(a, S.ClaimMission)),
+            **table_input.board_marks(
+                self.layout,
+                self.match.state,
+                legal,
+                self.selection,
+                None if busy else self.layout.square_at(self.mouse),
+                self.ask(),
+                self.current_hint(),
+                paths,
+                tags,
+            ),
         )
 
     def tooltip_avoid(self) -> list:

@@ -156,7 +156,11 @@ class PotionExplosionTable(TableScene):
         kit.set_enabled(self.end_button, playing)
         kit.set_tooltip(
             self.end_button,
-            (state.end_turn_refusal() if playing else None)
+            (
+                kit.with_key(state.end_turn_refusal(), "E")
+                if playing and state.end_turn_refusal()
+                else None
+            )
             or _(
                 "End your turn: marbles left in your hand go back to the tank; then refill "
                 "empty slots from the stacks. (E)"

@@ -486,28 +486,107 @@ def draw_column_labels(
 
 
 # --- the score sheet --------------------------------------------------------------------------
+SHEET_PAD = 10
+"""Pixels between the sheet's panel and the rows it holds."""
+SHEET_GAP = 6
+"""Pixels between the header and each row."""
+SHEET_NAME_FONT = 18
+SHEET_LABEL_FONT = 13
+SHEET_NOTE_H = 24
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where the score sheet's parts go: ``panel`` holds everything; ``head`` the cards and
+    their names, ``rows`` one rect per player, ``notes`` a rect per note; ``name_w``,
+    ``cell_w`` and ``total_w`` the widths of the name, each of the seven columns (six
+    characters and Alice) and the total, in pixels."""
+
+    panel: pygame.Rect
+    head: pygame.Rect
+    rows: tuple
+    notes: tuple
+    name_w: int
+    cell_w: int
+    total_w: int
+
+    def cell_x(self, index: int) -> int:
+        """The centre x of column ``index`` (0–5 the characters, 6 Alice)."""
+        return self.head.x + self.name_w + index * self.cell_w + self.cell_w // 2
+
+
+def sheet_layout(area: pygame.Rect, middle: pygame.Rect, names, notes: int) -> SheetLayout:
+    """The score sheet inside ``area`` (the room the game-over screen gives it) and within the
+    felt's lit middle ``middle`` (:func:`scenes.kit.felt_middle`), sized to its content: the
+    longest of ``names`` decides the name column, the seven columns share the rest (72–130
+    pixels each), and the panel is no wider than they need, centred."""
+    cells = len(CHARACTERS) + 1
+    room = min(area.width, middle.width) - 2 * SHEET_PAD
+    total_w = 90 if room >= 900 else 64
+    longest = max((kit.font(SHEET_NAME_FONT, True).size(name)[0] for name in names), default=0)
+    # the seat's dot, the name and a winner's star; the name shrinks to fit when it must
+    name_need = max(120, min(240, room // 5, longest + 52))
+    cell_w = max(72, min(130, (room - total_w - name_need) // cells))
+    name_w = max(100, min(name_need, room - total_w - cells * cell_w))
+    width = name_w + cells * cell_w + total_w
+    players = len(names)
+    notes_h = SHEET_NOTE_H * notes
+    inner_h = area.height - 2 * SHEET_PAD - notes_h
+    head_h = min(104, max(62, inner_h // 4))
+    row_h = max(40, min(84, (inner_h - head_h - SHEET_GAP * players) // max(1, players)))
+    height = head_h + players * (row_h + SHEET_GAP) + notes_h + 2 * SHEET_PAD
+    panel = pygame.Rect(0, area.y, width + 2 * SHEET_PAD, min(area.height, height))
+    panel.centerx = area.centerx
+    head = pygame.Rect(panel.x + SHEET_PAD, panel.y + SHEET_PAD, width, head_h)
+    rows = tuple(
+        pygame.Rect(head.x, head.bottom + SHEET_GAP + seat * (row_h + SHEET_GAP), width, row_h)
+        for seat in range(players)
+    )
+    below = rows[-1].bottom if rows else head.bottom
+    note_rects = tuple(
+        pygame.Rect(head.x, below + 2 + k * SHEET_NOTE_H, width, SHEET_NOTE_H) for k in range(notes)
+    )
+    return SheetLayout(panel, head, rows, note_rects, name_w, cell_w, total_w)
+
+
+def sheet_label(character: str, width: int) -> tuple:
+    """``(lines, size)``: a character's name under its card in a column ``width`` pixels wide,
+    on one line, else on two ("Мартовский / Заяц"), shrunk only as far as needed."""
+    name = title(character)
+    for size in range(SHEET_LABEL_FONT, 11, -1):
+        if kit.font(size, True).size(name)[0] <= width:
+            return [name], size
+    for size in range(SHEET_LABEL_FONT, 9, -1):
+        lines = kit.wrap(name, size, width, bold=True)
+        if len(lines) <= 2 and all(kit.font(size, True).size(line)[0] <= width for line in lines):
+            return lines, size
+    return [kit.ellipsize(name, width, size=10, bold=True)], 10
+
+
 def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> None:
-    """The score sheet filling ``area``: a header of the six characters (their cards) and
-    Alice; one row per player with, per column, its points and how many cards made them; the
-    total (a star and a gold frame for the winners); then the sheet's notes."""
+    """The score sheet in ``area``, on a panel that holds it inside the felt's lit middle
+    (:func:`sheet_layout`): a header of the six characters (their cards) and Alice; one row
+    per player with, per column, its points and how many cards made them; the total (a star
+    and a gold frame for the winners); then the sheet's notes."""
     notes = [kit.with_names(note, names) for note in sheet.get("notes", [])][:3]
     rows = sheet.get("rows", [])
     cards = sheet.get("cards", [])
     winners = set(sheet.get("winners", []))
-    body = pygame.Rect(area.x, area.y, area.width, area.height - 24 * len(notes))
-    longest = max((kit.text(name, 18, kit.INK, True).get_width() for name in names), default=0)
-    name_w = max(120, min(220, area.width // 5, longest + 60))  # the rest goes to the columns
-    total_w = 90
-    cells = len(CHARACTERS) + 1
-    cell_w = (body.width - name_w - total_w) // cells
-    head_h = min(96, max(54, body.height // 4))
-    row_h = max(40, min(84, (body.height - head_h - 6 * len(rows)) // max(1, len(rows))))
-    head = pygame.Rect(body.x, body.y, body.width, head_h)
+    lay = sheet_layout(area, kit.felt_middle(surface.get_size()), names, len(notes))
+    kit.draw_panel(surface, lay.panel)
+    head = lay.head
     kit.draw_panel(surface, head, (14, 20, 22, 200), radius=10)
-    card_h = head_h - 26
+    cells = len(CHARACTERS) + 1
+    labels = [
+        sheet_label(CHARACTERS[k] if k < len(CHARACTERS) else ALICE, lay.cell_w - 4)
+        for k in range(cells)
+    ]
+    label_lines = max(len(lines) for lines, _size in labels)
+    label_h = 15 * label_lines
+    card_h = head.height - label_h - 12
     card_w = int(card_h * ta.CARD_RATIO)
-    for k in range(cells):
-        x = body.x + name_w + k * cell_w + cell_w // 2
+    for k, (lines, size) in enumerate(labels):
+        x = lay.cell_x(k)
         character = CHARACTERS[k] if k < len(CHARACTERS) else ALICE
         card = Card(character, Side.NORMAL) if character != ALICE else ALICE_CARD
         draw_card(
@@ -516,24 +595,14 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
             card,
             named=False,
         )
-        text, size = kit.fit_label(title(character), 13, cell_w - 4, bold=True, min_size=9)
-        if text != title(character) and character in SHORT_NAMES:  # "Hatter", never "Mad Hat…"
-            text, size = kit.fit_label(
-                _(SHORT_NAMES[character]), 13, cell_w - 4, bold=True, min_size=9
-            )
-        kit.blit_text(surface, text, size, (x, head.bottom - 11), kit.GOLD, True, "center")
-    text, size = kit.fit_label(_("Total"), 15, total_w - 6, bold=True, min_size=10)
-    kit.blit_text(
-        surface,
-        text,
-        size,
-        (body.right - total_w // 2, head.centery),
-        kit.GOLD,
-        True,
-        "center",
-    )
+        top = head.bottom - 4 - 15 * len(lines)
+        for n, line in enumerate(lines):
+            kit.blit_text(surface, line, size, (x, top + 15 * n), kit.GOLD, True, "midtop")
+    text, size = kit.fit_label(_("Total"), 15, lay.total_w - 6, bold=True, min_size=10)
+    total_x = head.right - lay.total_w // 2
+    kit.blit_text(surface, text, size, (total_x, head.centery), kit.GOLD, True, "center")
     for seat, points in enumerate(rows):
-        row = pygame.Rect(body.x, head.bottom + 6 + seat * (row_h + 6), body.width, row_h)
+        row = lay.rows[seat]
         kit.draw_panel(
             surface,
             row,
@@ -542,7 +611,9 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
             border=kit.GOLD if seat in winners else None,
         )
         pygame.draw.circle(surface, seat_colour(seat), (row.x + 14, row.centery), 7)
-        text, size = kit.fit_label(names[seat], 18, name_w - 50, bold=True, min_size=11)
+        text, size = kit.fit_label(
+            names[seat], SHEET_NAME_FONT, lay.name_w - 50, bold=True, min_size=11
+        )
         r = kit.blit_text(
             surface,
             text,
@@ -556,7 +627,7 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
             star = art.star(9)
             surface.blit(star, star.get_rect(center=(r.right + 14, r.centery)))
         for k in range(cells):
-            x = row.x + name_w + k * cell_w + cell_w // 2
+            x = lay.cell_x(k)
             value = points[k]
             if k < len(CHARACTERS):
                 count = cards[seat][k] if seat < len(cards) else 0
@@ -564,25 +635,23 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
             else:
                 detail = _("holds her") if value else "—"
             kit.blit_text(surface, str(value), 22, (x, row.centery - 8), kit.INK, True, "center")
-            text, size = kit.fit_label(detail, 12, cell_w - 4, min_size=9)
+            text, size = kit.fit_label(detail, 12, lay.cell_w - 4, min_size=9)
             kit.blit_text(surface, text, size, (x, row.centery + 14), kit.INK_DIM, anchor="center")
         kit.blit_text(
             surface,
             str(points[-1]),
-            30,
-            (row.right - total_w // 2, row.centery),
+            30 if lay.total_w >= 90 else 26,
+            (row.right - lay.total_w // 2, row.centery),
             kit.HILITE if seat in winners else kit.INK,
             True,
             "center",
         )
-    y = body.bottom + 4
-    for note in notes:
+    for note, rect in zip(notes, lay.notes, strict=True):
         kit.blit_text(
             surface,
             note,
-            kit.fit_text(note, 16, area.width - 20),
-            (area.centerx, y),
+            kit.fit_text(note, 16, rect.width - 8),
+            (rect.centerx, rect.y + 2),
             kit.INK_DIM,
             anchor="midtop",
         )
-        y += 24

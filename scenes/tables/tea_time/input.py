@@ -163,10 +163,14 @@ def click(key, state, legal, selection: Selection):
     return Select(grown)
 
 
-def take(state, legal, selection: Selection):
+def take(state, legal, selection: Selection, hint=None):
     """Take the selection (Enter, the Take button): the legal line it makes, else the engine's
-    reason it is not one."""
+    reason it is not one. With nothing chosen, a hinted take on screen (``hint``, a
+    :class:`TakeCards` the engine still lists in ``legal``) is taken, as a hint's "Enter takes
+    it" says."""
     if selection.empty:
+        if hint is not None and hint in legal:
+            return Act(hint)
         return Say(_("Click the cards you want first (or drag across them)."))
     action = chosen_action(legal, selection)
     if action is not None:
@@ -202,10 +206,11 @@ def drop(state, legal, selection: Selection):
     return Refuse(why_not(state, selection.cells))
 
 
-def key_press(key: int, state, legal, selection: Selection):
-    """Enter takes the selection; Backspace drops the last card chosen."""
+def key_press(key: int, state, legal, selection: Selection, hint=None):
+    """Enter takes the selection (or, with nothing chosen, the hinted take ``hint``: see
+    :func:`take`); Backspace drops the last card chosen."""
     if key in TAKE_KEYS:
-        return take(state, legal, selection)
+        return take(state, legal, selection, hint)
     if key == BACK_KEY and not selection.empty:
         return Select(Selection(selection.cells[:-1]))
     return None
@@ -506,11 +511,14 @@ def hint_cells(state, hint) -> tuple:
 
 
 # --- the top bar -----------------------------------------------------------------------------
-def status(state, legal, selection: Selection, hovered) -> str:
+def status(state, legal, selection: Selection, hovered, hint=None) -> str:
     """What the person is to do now, in words (the top bar, after their name). Short: it must
-    hold one line at 1024 pixels in a language a third longer than English."""
+    hold one line at 1024 pixels in a language a third longer than English. A hinted take
+    still on the table (``hint``) is what Enter takes while nothing is chosen."""
     most = state.most_cards()
     if selection.empty:
+        if hovered is None and hint is not None and hint in legal:
+            return _("Enter takes the framed hint, or choose your own cards.")
         if hovered is not None and hovered in takeable(legal):
             name = card_name(state.table[hovered[0]][hovered[1]])
             if most == 1:

@@ -102,34 +102,59 @@ class TeaTimeTable(TableScene):
         if self.replay is None:
             # One take is the whole turn, and undo never crosses another player's decision
             # (docs/DESIGN.md), so there is never a step of the person's own to take back.
-            for button in (self.undo_button, self.restart_button):
+            for button, key in (
+                (self.undo_button, "Ctrl+Z"),
+                (self.restart_button, "Ctrl+Shift+Z"),
+            ):
                 kit.set_enabled(button, False)
-                kit.set_tooltip(button, _(NOTHING_TO_UNDO))
+                kit.set_tooltip(button, kit.with_key(_(NOTHING_TO_UNDO), key))
+            kit.set_tooltip(
+                self.hint_button,
+                _(
+                    "What would the Hard computer player take here? (H) Its cards are framed; "
+                    "Enter or Take takes them."
+                ),
+            )
         self.refresh_controls()
 
     def refresh_controls(self) -> None:
-        """Take is enabled when the chosen cards make a legal line; Clear when any is chosen."""
+        """Take is enabled when the chosen cards make a legal line, or, with nothing chosen,
+        when a hint is on the table (Take and Enter take it); Clear when any card is chosen."""
         if self.container is None:
             return
         legal = self.legal()
         action = table_input.chosen_action(legal, self.selection)
-        state = (
-            action is not None,
-            not self.selection.empty,
-            len(self.selection.cells),
-        )
+        hinted = self.selection.empty and self.hinted_take() is not None
+        state = (action is not None, hinted, not self.selection.empty, len(self.selection.cells))
         if state == self._controls:
             return
         self._controls = state
-        kit.set_enabled(self.take_button, action is not None)
+        kit.set_enabled(self.take_button, action is not None or hinted)
         count = len(self.selection.cells)
         if action is not None:
             label = ngettext("Take {count} card", "Take {count} cards", count).format(count=count)
+            tip = _("Take the chosen cards (Enter)")
+        elif hinted:
+            label = _("Take the hint")
+            tip = _("Take the cards the hint frames (Enter)")
         else:
             label = _("Take")
+            tip = _("Take the chosen cards (Enter)")
         if self.take_button.text != label:
             self.take_button.set_text(label)
+        kit.set_tooltip(self.take_button, tip)
         kit.set_enabled(self.clear_button, not self.selection.empty)
+
+    def hinted_take(self):
+        """The hinted take while it is the person's to make and still legal, else None."""
+        hint = self.current_hint()
+        return hint if hint is not None and hint in self.legal() else None
+
+    def on_hint(self, action) -> None:
+        """The hint says that Enter (or Take) takes it while nothing else is chosen."""
+        self.hint_said = _("{hint} Enter takes it.").format(hint=self.hint_said)
+        self.say(self.hint_said, 12)
+        self._controls = None
 
     # --- steps, log, landing -----------------------------------------------------------------
     def steps(self, events, before) -> list:
@@ -203,7 +228,9 @@ class TeaTimeTable(TableScene):
 
     def take(self) -> None:
         if self.human_to_move():
-            self.apply(table_input.take(self.match.state, self.legal(), self.selection))
+            self.apply(
+                table_input.take(self.match.state, self.legal(), self.selection, self.hinted_take())
+            )
 
     # --- input -------------------------------------------------------------------------------
     def handle_input(self, event) -> bool:
@@ -248,7 +275,9 @@ class TeaTimeTable(TableScene):
                     )
             return True
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-            intent = table_input.key_press(event.key, state, legal, self.selection)
+            intent = table_input.key_press(
+                event.key, state, legal, self.selection, self.hinted_take()
+            )
             if intent is not None:
                 self.apply(intent)
                 return True
@@ -335,6 +364,10 @@ class TeaTimeTable(TableScene):
 
     def human_status(self, name: str) -> str:
         what = table_input.status(
-            self.match.state, self.legal(), self.selection, self.hovered_cell()
+            self.match.state,
+            self.legal(),
+            self.selection,
+            self.hovered_cell(),
+            self.hinted_take(),
         )
         return _("{name}: {what}").format(name=name, what=what)

@@ -122,6 +122,10 @@ def test_set_a_die_asks_for_the_new_face_and_a_number_key_chooses_it():
     faces = [label for label, *_ in choices(state, legal, picked.selection, NAMES)]
     assert faces == ["1", "2", "3", "5", "6"]  # not its own face: the engine's list
     assert key_press(pygame.K_6, state, legal, picked.selection) == Act(dt.SetDie(0, 6))
+    assert key_press(pygame.K_KP_2, state, legal, picked.selection) == Act(dt.SetDie(0, 2))
+    assert picked.message == (
+        "Choose the new face on the right (or press its number); Esc cancels."
+    )
 
 
 def test_shift_asks_for_the_direction_and_plus_minus_choose_it():
@@ -131,6 +135,23 @@ def test_shift_asks_for_the_direction_and_plus_minus_choose_it():
     assert [a for a in picked.selection.choices] == [dt.Shift(0, -1), dt.Shift(0, 1)]
     assert key_press(pygame.K_MINUS, state, legal, picked.selection) == Act(dt.Shift(0, -1))
     assert key_press(pygame.K_EQUALS, state, legal, picked.selection) == Act(dt.Shift(0, 1))
+    assert key_press(pygame.K_1, state, legal, picked.selection) is None  # no face to press
+
+
+def test_the_shift_prompt_names_the_minus_and_plus_buttons_shown_and_their_keys():
+    state = parse_position("players=2 hand=4r,x,x karma=6,3")
+    legal = state.legal_actions()
+    picked = choose_karma("shift", state, legal, Selection(die=0))
+    shown = choices(state, legal, picked.selection, NAMES)
+    assert [label for label, *_ in shown] == ["−1", "+1"]
+    assert [tip for _label, _intent, tip, _on in shown] == [
+        "Choose −1 (key −)",
+        "Choose +1 (key +)",
+    ]
+    prompt = "Choose −1 or +1 on the right (or press − or +); Esc cancels."
+    assert picked.message == prompt
+    assert status(state, legal, picked.selection) == prompt[0].lower() + prompt[1:]
+    assert click(("die", 1), state, legal, picked.selection) == Say(prompt)
 
 
 def test_a_karma_action_out_of_reach_says_why_in_plain_words():

@@ -5,7 +5,10 @@ come from a real :class:`Layout`, so a click lands where a player's would."""
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.tasks import tasks_from_lists
 from scenes import kit
@@ -287,3 +290,131 @@ def test_the_mission_tooltip_says_what_it_asks_and_a_held_one_is_taken_by_a_clic
     assert at(s, ("mission", 3)) == Say(
         "Diamonds aren't Forever: Stockpile a diamond from a single cart in one turn."
     )
+
+
+# --- the buttons ----------------------------------------------------------------------------------
+def test_the_tool_in_hand_stays_while_the_table_animates_and_goes_when_no_longer_available():
+    """Issue 18 (second look): the Straight or Curve tool is kept after a tile is laid. While
+    the tile drops in the table has no legal actions for the person: the buttons are off but
+    the tool stays in hand; it is put down only when the engine no longer allows it."""
+    s = blank()
+    straight = tool(s, "straight")
+    busy = table_input.controls(s, [], straight)
+    assert busy.selection.tool == "straight" and busy.enabled == frozenset()
+    acting = table_input.controls(s, s.legal_actions(), straight)
+    assert acting.selection.tool == "straight"
+    assert {"straight", "curve", "move"} <= acting.enabled and "straight" in acting.selected
+    s.actions_left = 0
+    spent = table_input.controls(s, s.legal_actions(), straight)
+    assert spent.selection.tool is None and spent.enabled == frozenset({"move"})
+    assert spent.selected == frozenset({"move"})  # the last look: Move carts is next
+
+
+# --- the words on the carts' paths (issue 18, second look) ---------------------------------------
+def covered(lay_, path) -> list:
+    """The rects a path's tags keep clear of: its squares, its branches', and the squares
+    they head for."""
+    squares = list(path.squares) + ([path.heading] if path.heading else [])
+    rects = [lay_.square(sq) for sq in squares]
+    for branch in path.branches:
+        rects += covered(lay_, branch)
+    return rects
+
+
+def edge_labels(lay_) -> list:
+    """The squares of the surface strips, where the labels A–L and 1–12 are."""
+    return [lay_.square(sq) for sq in B.SURFACE_EDGE]
+
+
+def check_tags(s, size):
+    lay_ = layout(s, size)
+    paths = preview_paths(s)
+    tags = table_input.path_tags(lay_, s, paths)
+    keep = {path.cart: covered(lay_, path) for path in paths}
+    for tag in tags:
+        assert lay_.grid.contains(tag.rect), tag
+        assert not any(tag.rect.colliderect(label) for label in edge_labels(lay_)), tag
+        clash = [r for r in keep[tag.cart] if r.clip(tag.rect).width * r.clip(tag.rect).height]
+        assert clash == [], (tag, paths)
+    return paths, tags
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_derail_tag_keeps_off_the_square_to_build_on_and_the_edge_labels(size):
+    """The reported case: a cart on the north edge with one straight ahead derails into the
+    next square; the red tag must leave that square (where the player builds) and the path in
+    view, and stay off the letters of the edge."""
+    s = blank()
+    lay(s, {(0, 5): "NS"})
+    put_cart(s, 0, (-1, 5), "S", speed=3)
+    (path,), (tag,) = check_tags(s, size)
+    assert path.end == "derail" and path.heading == (1, 5)
+    assert tag.words == "derail" and tag.tone == "bad" and tag.square == (0, 5)
+    lay_ = layout(s, size)
+    assert not tag.rect.colliderect(lay_.square((1, 5)))
+    centre = lay_.centre((0, 5))
+    assert abs(tag.rect.centerx - centre[0]) + abs(tag.rect.centery - centre[1]) < 3 * lay_.cell
+
+
+SHAPES = ("NS", "EW", "NE", "ES", "SW", "NW", "NES", "ESW", "NSW", "NEW", "NESW")
+
+
+@st.composite
+def positions(draw):
+    """A board with random track and two of the player's carts on it (or on the edge)."""
+    s = blank()
+    squares = st.tuples(st.integers(0, 11), st.integers(0, 11))
+    track = draw(st.dictionaries(squares, st.sampled_from(SHAPES), min_size=4, max_size=40))
+    lay(s, {sq: ex for sq, ex in track.items() if sq not in B.MINE_CENTRES.values()})
+    spots = draw(
+        st.lists(
+            st.one_of(squares, st.tuples(st.just(-1), st.integers(0, 11))),
+            min_size=2,
+            max_size=2,
+            unique=True,
+        )
+    )
+    for cart, square in enumerate(spots):
+        facing = "S" if square[0] == -1 else draw(st.sampled_from("NESW"))
+        put_cart(s, cart, square, facing, speed=draw(st.integers(1, 6)))
+    for square in draw(st.lists(squares, max_size=4)):
+        if square in s.tiles and s.cart_at(square) is None:
+            put_gems(s, square, (0, 1, 0, 1, 0))
+    return s
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.sampled_from([(1280, 800), (1024, 640)]))
+def test_no_tag_covers_its_cart_path_or_the_square_it_heads_for_nor_an_edge_label(s, size):
+    check_tags(s, size)
+
+
+def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
+    """Issue 18: the path no longer stops at a "?": it names the jewels the cart may take (it
+    goes on past them: the way does not depend on the jewel) and, at a junction, shows where
+    each way on leads, as the engine plays it."""
+    s = blank()
+    lay(s, {(0, 8): "NS", (1, 8): "NES", (2, 8): "NS", (1, 9): "EW", (1, 10): "EW"})
+    put_gems(s, (0, 8), (0, 1, 0, 1, 0))
+    put_cart(s, 1, (-1, 8), "S", speed=4)
+    (path,) = preview_paths(s)
+    assert path.squares == ((-1, 8), (0, 8), (1, 8)) and path.end == "choice"
+    assert path.choices == (
+        table_input.Choice((0, 8), "gem", ("ruby", "gold")),
+        table_input.Choice((1, 8), "exit", ("E", "S")),
+    )
+    east, south = path.branches
+    assert east.squares == ((1, 8), (1, 9), (1, 10)) and east.end == "stop"
+    assert south.squares == ((1, 8), (2, 8)) and south.end == "derail"
+    # the engine agrees: the same answers on a copy move the cart the same way
+    work = s.clone()
+    work.apply_action(S.EndActions())
+    work.apply_action(S.TakeGem("gold"))
+    work.apply_action(S.ChooseExit("E"))
+    assert work.carts[1].square == (1, 10)
+    _paths, tags = check_tags(s, (1024, 640))
+    words = [(tag.words, tag.gems, tag.small) for tag in tags]
+    assert ("you choose the way", (), False) in words
+    assert ("you pick one:", ("ruby", "gold"), False) in words
+    assert ("stop", (), True) in words and ("derail", (), True) in words
+    assert "?" not in [tag.words for tag in tags]

@@ -128,6 +128,31 @@ def test_enter_takes_the_selection_and_backspace_drops_the_last_card():
     assert isinstance(key_press(pygame.K_RETURN, state, legal, NONE), Say)
 
 
+def test_with_nothing_chosen_enter_takes_the_hinted_line():
+    state = state_at(3)
+    legal = state.legal_actions()
+    hint = TakeCards(((2, 0), (2, 1), (2, 2)))
+    assert hint in legal
+    assert key_press(pygame.K_RETURN, state, legal, NONE, hint) == Act(hint)
+    assert take(state, legal, NONE, hint) == Act(hint)
+    # a choice of the player's own wins over the hint
+    chosen = Selection(((1, 0), (1, 1)))
+    assert key_press(pygame.K_RETURN, state, legal, chosen, hint) == Act(TakeCards(chosen.cells))
+    # a hint the engine no longer lists is not taken
+    stale = TakeCards(((0, 0), (1, 1), (2, 2), (3, 3)))
+    assert isinstance(key_press(pygame.K_RETURN, state, legal, NONE, stale), Say)
+
+
+def test_the_status_says_enter_takes_the_hint_until_a_card_is_hovered():
+    state = state_at(3)
+    legal = state.legal_actions()
+    hint = TakeCards(((2, 0), (2, 1)))
+    said = table_input.status(state, legal, NONE, None, hint)
+    assert said == "Enter takes the framed hint, or choose your own cards."
+    assert table_input.status(state, legal, NONE, (0, 0), hint) != said
+    assert table_input.status(state, legal, NONE, None) != said
+
+
 def test_a_drag_follows_the_line_backs_up_and_forgives_a_clipped_corner():
     state = state_at(3)
     legal = state.legal_actions()

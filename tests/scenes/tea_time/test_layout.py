@@ -5,10 +5,12 @@ to read and the texts drawn in the rects fit at the sizes the drawing uses."""
 import pygame
 import pytest
 
+import translation
+from engine.match import bot_name
 from engine.tea_time.rules import LAYOUTS
-from engine.tea_time.state import CHARACTER_NAMES, CHARACTERS
+from engine.tea_time.state import ALICE, CHARACTER_NAMES, CHARACTERS
 from scenes import kit
-from scenes.tables.tea_time.draw import SHORT_NAMES
+from scenes.tables.tea_time.draw import SHORT_NAMES, sheet_label, sheet_layout
 from scenes.tables.tea_time.layout import (
     HEADER_FONT,
     INFO_FONT,
@@ -114,3 +116,33 @@ def test_texts_fit_their_rects(size, players):
         ]
         assert any(fits), (character, plate)
     assert kit.font(HEADER_FONT, True).size("Ana (you)")[0] < lay.header_parts(0)["name"].width
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_score_sheet_panel_holds_its_rows_inside_the_lit_felt(size, players, language):
+    """The sheet's rows once ran past the felt's lit middle at 1280×800: the panel now holds
+    header, rows and notes, and stays inside both the game-over screen's room and the
+    middle; each character's name fits its column, on at most two lines."""
+    translation.set_language(language)
+    kit.reset_caches()
+    try:
+        names = [bot_name(seat + 1, "medium") for seat in range(players)]
+        width, height = size
+        area = pygame.Rect(30, 160, width - 60, height - 84 - 160)
+        middle = kit.felt_middle(size)
+        lay = sheet_layout(area, middle, names, notes=1)
+        assert area.contains(lay.panel) and middle.contains(lay.panel), (lay.panel, middle)
+        for part in (lay.head, *lay.rows, *lay.notes):
+            assert lay.panel.contains(part), (part, lay.panel)
+        assert lay.name_w + 7 * lay.cell_w + lay.total_w == lay.head.width
+        for character in (*CHARACTERS, ALICE):
+            lines, font_size = sheet_label(character, lay.cell_w - 4)
+            assert 1 <= len(lines) <= 2 and font_size >= 11, (character, lines, font_size)
+            assert all(kit.font(font_size, True).size(line)[0] <= lay.cell_w - 4 for line in lines)
+        longest = max(kit.font(12, True).size(name)[0] for name in names)
+        assert longest <= lay.name_w - 50  # names readable at 12 px or more
+    finally:
+        translation.set_language("en")
+        kit.reset_caches()

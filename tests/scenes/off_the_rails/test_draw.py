@@ -1,0 +1,63 @@
+"""What the Off the Rails board draws, on a surface without a window (issue 18, second look):
+the hint's tile and frame are told apart from the player's own preview, and carry a label."""
+
+import pygame
+import pytest
+
+from engine.off_the_rails import state as S
+from scenes import kit
+from scenes.tables.off_the_rails import draw
+from scenes.tables.off_the_rails import input as table_input
+from scenes.tables.off_the_rails.input import Selection
+from scenes.tables.off_the_rails.layout import Layout
+from tests.engine.off_the_rails.helpers import blank, put_cart
+
+SIZES = [(1280, 800), (1024, 640)]
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+    kit.reset_caches()
+    yield
+    kit.reset_caches()
+
+
+def board(size, state, **marks) -> pygame.Surface:
+    lay = Layout(size, state.num_players, state.num_players + 1)
+    surface = pygame.Surface(size)
+    draw.draw_board(surface, lay, state, draw.View(**marks))
+    return surface
+
+
+def tint_at(surface, lay, square) -> tuple:
+    """The colour just inside the square's frame, halfway down its left side (off the rails
+    of a north-south straight)."""
+    rect = lay.square(square)
+    return tuple(surface.get_at((rect.x + 3, rect.centery)))[:3]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hint_is_blue_with_a_label_and_the_own_preview_green(size):
+    s = blank()
+    put_cart(s, 0, (-1, 5), "S")
+    lay = Layout(size, 2, 3)
+    hint = S.PlaceTile(0, 5, "NS")
+    legal = s.legal_actions()
+    assert hint in legal
+    marks = table_input.board_marks(lay, s, legal, Selection(), None, None, hint)
+    assert marks["hint_ghost"] == ((0, 5), "NS")
+    label = marks["hint_tag"]
+    assert label.words == "Hint" and label.tone == "hint" and label.square == (0, 5)
+    assert not label.rect.colliderect(lay.square((0, 5)))  # the label keeps off the tile
+    assert lay.grid.contains(label.rect)  # and off the edge labels
+    hinted = board(size, s, hint_ghost=marks["hint_ghost"], hint_rects=marks["hint_rects"])
+    own = board(size, s, ghost=((0, 5), "NS", True))
+    r, g, b = tint_at(hinted, lay, (0, 5))
+    assert b > r + 40 and b > g  # blue: the hint
+    r, g, b = tint_at(own, lay, (0, 5))
+    assert g > r + 40 and g > b  # green: the player's own legal placement
+    # the frame round the hint is the hint's blue too, in dashes just outside the square
+    rect = lay.square((0, 5))
+    side = [tuple(hinted.get_at((rect.x - 3, y)))[:3] for y in range(rect.y, rect.bottom)]
+    assert any(b > r + 60 for r, _g, b in side)

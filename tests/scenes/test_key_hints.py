@@ -1,0 +1,210 @@
+"""Every button that has a keyboard shortcut names its key in its tooltip (issue 22, item 5):
+the four tables' buttons, walked one by one, and the menus' Back, Start and Resume. The keys
+come from the tables' own bindings (their ``input`` modules), so a changed key must change its
+tooltip too."""
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from engine import registry
+from engine.match import Match, Seat
+from scenes import kit
+from scenes.game_over import GameOverScene
+from scenes.load_game import LoadGameScene
+from scenes.new_game import NewGameScene
+from scenes.pause import PauseScene
+from scenes.rules_help import RulesScene
+from scenes.settings import SettingsScene
+from scenes.statistics import StatisticsScene
+from scenes.tables import open_match
+from scenes.tables.diced_tomatoes import input as dt_input
+from scenes.tables.off_the_rails import input as or_input
+from scenes.tables.potion_explosion import input as pe_input
+from scenes.tables.tea_time import input as tt_input
+from scenes.title import TitleScene
+from tests.scenes.driver import frames, make_app
+
+KEY_WORDS = {
+    pygame.K_RETURN: "Enter",
+    pygame.K_KP_ENTER: "Enter",
+    pygame.K_ESCAPE: "Esc",
+    pygame.K_MINUS: "−",
+    pygame.K_EQUALS: "+",
+    pygame.K_BACKSPACE: "Backspace",
+}
+
+
+def key_word(key: int) -> str:
+    """How a tooltip names ``key``: "E", "Enter", "Esc", "−", "+"."""
+    return KEY_WORDS.get(key, pygame.key.name(key).upper())
+
+
+def tooltip(table, button) -> str:
+    """The button's tooltip: the table's own (drawn beside the button) or pygame_gui's."""
+    lines = table.button_tips.get(button) if table is not None else None
+    return " ".join(lines) if lines else (button.tool_tip_text or "")
+
+
+def base_keys(table) -> dict:
+    """The buttons every table shares and their keys (table_base handles these keys)."""
+    return {
+        table.menu_button: "Esc",
+        table.undo_button: "Ctrl+Z",
+        table.restart_button: "Ctrl+Shift+Z",
+        table.hint_button: "H",
+    }
+
+
+def potion_explosion_keys(table) -> dict:
+    return {
+        table.help_button: key_word(pe_input.HELP_KEY),
+        table.end_button: key_word(pe_input.END_TURN_KEY),
+        table.place_button: key_word(pe_input.PLACE_ALL_KEY),
+    }
+
+
+def diced_tomatoes_keys(table) -> dict:
+    keys = {table.karma_buttons[karma.kind]: key_word(karma.key) for karma in dt_input.KARMA}
+    by_label = {
+        dt_input.end_turn_label(): key_word(dt_input.END_TURN_KEY),
+        "Pass dice": key_word(dt_input.PASS_KEY),
+        "Set aside": key_word(dt_input.PASS_KEY),
+    }
+    for button in table.choice_buttons:
+        keys[button] = by_label[button.text]
+    return keys
+
+
+def off_the_rails_keys(table) -> dict:
+    keys = {table.buttons[tool]: key_word(key) for key, tool in or_input.TOOL_KEYS.items()}
+    keys[table.buttons["slower"]] = key_word(or_input.SLOWER_KEYS[0])
+    keys[table.buttons["faster"]] = key_word(or_input.FASTER_KEYS[0])
+    keys[table.buttons["move"]] = key_word(or_input.MOVE_KEYS[0])
+    return keys
+
+
+def tea_time_keys(table) -> dict:
+    return {
+        table.take_button: key_word(tt_input.TAKE_KEYS[0]),
+        table.clear_button: "Esc",  # Esc drops the chosen cards (cancel_selection)
+    }
+
+
+TABLE_KEYS = {
+    "potion-explosion": potion_explosion_keys,
+    "diced-tomatoes": diced_tomatoes_keys,
+    "off-the-rails": off_the_rails_keys,
+    "tea-time": tea_time_keys,
+}
+
+
+@pytest.fixture
+def app():
+    application = make_app(size=(1280, 800))
+    yield application
+    pygame.quit()
+
+
+def table_buttons(table) -> list:
+    return [
+        element
+        for element in table.container.elements
+        if isinstance(element, UIButton) and element.visible
+    ]
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_KEYS))
+@pytest.mark.parametrize("seed", [5, 11])
+def test_every_table_button_names_its_key_in_its_tooltip(app, game, seed):
+    spec = registry.get(game)
+    match = Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, seed)
+    open_match(app, match)
+    frames(app, 6)
+    table = app.manager.top
+    keys = base_keys(table) | TABLE_KEYS[game](table)
+    buttons = table_buttons(table)
+    assert len(buttons) >= 6
+    unknown = [button.text for button in buttons if button not in keys]
+    assert unknown == [], "a table button without a known key (add its key, or say why none)"
+    missing = [
+        (button.text, key, tooltip(table, button))
+        for button, key in keys.items()
+        if key not in tooltip(table, button)
+    ]
+    assert missing == []
+
+
+def test_a_refused_end_turn_still_names_its_key():
+    assert kit.with_key("Place your marbles first.", "E") == "Place your marbles first. (E)"
+    assert kit.with_key("End turn (E)", "E") == "End turn (E)"  # never twice
+
+
+def test_potion_explosions_end_turn_keeps_its_key_while_refused(app):
+    """PE: with marbles still to place, End turn is refused; its tooltip gives the reason and
+    the key."""
+    from engine.potion_explosion.state import Phase
+
+    spec = registry.get("potion-explosion")
+    match = Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5)
+    open_match(app, match)
+    frames(app, 6)
+    table = app.manager.top
+
+    def picks():
+        return [a for a in match.legal_actions() if type(a).__name__ == "RegularPick"]
+
+    for _ in range(200):  # the draft (the first starter each time), then the first pick
+        if match.state.phase == Phase.PLAY and match.is_human_turn() and picks():
+            break
+        if match.is_human_turn():
+            table.try_action(match.legal_actions()[0])
+        frames(app, 2)
+    table.try_action(picks()[0])
+    frames(app, 3)
+    refusal = match.state.end_turn_refusal()
+    assert refusal  # marbles in hand that have a hole to go to
+    table.refresh_controls()
+    assert table.end_button.tool_tip_text == f"{refusal} (E)"
+
+
+def test_menu_buttons_name_their_keys(app):
+    app.manager.push(TitleScene(app))
+    frames(app, 2)
+    assert "(Esc)" in find(app, "Quit").tool_tip_text
+    for scene_class in (
+        SettingsScene,
+        NewGameScene,
+        LoadGameScene,
+        StatisticsScene,
+        RulesScene,
+    ):
+        app.manager.push(scene_class(app))
+        frames(app, 2)
+        assert "(Esc)" in find(app, "Back").tool_tip_text, scene_class.__name__
+        if scene_class is NewGameScene:
+            assert "(Enter)" in find(app, "Start").tool_tip_text
+        app.manager.pop()
+    spec = registry.get("tea-time")
+    match = Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5)
+    open_match(app, match)
+    frames(app, 2)
+    app.manager.push(PauseScene(app, app.manager.top))
+    frames(app, 2)
+    assert "(Esc)" in find(app, "Resume").tool_tip_text
+    app.manager.replace(PauseScene(app, app.manager.stack[-2], naming=True))
+    frames(app, 2)
+    assert "(Enter)" in find(app, "Save").tool_tip_text
+    assert "(Esc)" in find(app, "Cancel").tool_tip_text
+    app.manager.replace(GameOverScene(app, match))
+    frames(app, 2)
+    assert "(Esc)" in find(app, "Title").tool_tip_text
+
+
+def find(app, text) -> UIButton:
+    top = app.manager.top.container
+    return next(
+        element
+        for element in top.elements
+        if isinstance(element, UIButton) and element.text == text and element.visible
+    )

@@ -1,0 +1,210 @@
+"""The UI scale setting (issue 22): stored, checked, applied at once; a scene laid out at
+150 % has larger text and keeps every widget inside the window; a window too small for the
+scale shows the largest it holds."""
+
+import json
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from engine import registry
+from engine.match import Match, Seat
+from saves.settings import Settings, config_path, load_settings, save_settings
+from scenes import kit
+from scenes.app import scaled_theme
+from scenes.leave import LeaveScene
+from scenes.load_game import LoadGameScene
+from scenes.new_game import NewGameScene
+from scenes.pause import PauseScene
+from scenes.rules_help import RulesScene
+from scenes.settings import SettingsScene, scale_label
+from scenes.statistics import StatisticsScene
+from scenes.tables import open_match
+from scenes.title import TitleScene
+from tests.scenes.driver import frames, make_app
+
+
+@pytest.fixture
+def close_pygame():
+    yield
+    pygame.quit()
+
+
+def visible_elements(app):
+    return [
+        element
+        for element in app.ui.get_sprite_group().sprites()
+        if getattr(element, "visible", False) and element.get_abs_rect().width > 0
+    ]
+
+
+def outside_window(app) -> list:
+    window = pygame.Rect((0, 0), app.size)
+    return [
+        (type(element).__name__, getattr(element, "text", ""), element.get_abs_rect())
+        for element in visible_elements(app)
+        if not window.contains(element.get_abs_rect())
+    ]
+
+
+def button_font_height(app) -> int:
+    button = next(e for e in visible_elements(app) if isinstance(e, UIButton) and e.text)
+    return button.font.get_rect("Hg").height
+
+
+def test_ui_scale_round_trips_through_the_settings_file():
+    save_settings(Settings(ui_scale=175))
+    assert load_settings().ui_scale == 175
+    assert load_settings().problem is None
+
+
+@pytest.mark.parametrize("stored", [130, "150", 0, 250, None, True, 150.0])
+def test_a_damaged_ui_scale_falls_back_to_100_and_is_reported(stored):
+    path = config_path()
+    path.write_text(json.dumps({"ui_scale": stored, "bot_budget": 3.0}), encoding="utf-8")
+    settings = load_settings()
+    assert settings.ui_scale == 100
+    assert settings.bot_budget == 3.0  # the good field is kept
+    assert "UI scale" in settings.problem
+    assert path.with_name("settings.json.damaged").exists()
+
+
+@pytest.mark.parametrize(
+    "percent, size, shown",
+    [
+        (100, (1280, 800), 1.0),
+        (150, (1600, 1000), 1.5),
+        (200, (2048, 1280), 2.0),
+        (150, (1280, 800), 1.25),  # 1280 x 800 holds 125 %
+        (200, (1024, 640), 1.0),  # the smallest window holds only 100 %
+        (175, (1920, 1080), 1.68),  # the height decides: 1080 / 640
+    ],
+)
+def test_a_window_too_small_for_the_scale_shows_the_largest_it_holds(percent, size, shown):
+    assert kit.fitting_scale(percent, size) == shown
+
+
+def test_scaled_theme_grows_every_font_size():
+    normal, large = scaled_theme(1.0), scaled_theme(1.5)
+    assert normal["button"]["font"][0]["size"] == "17"
+    assert large["button"]["font"][0]["size"] == "26"
+    assert large["#heading_label"]["font"][1]["size"] == "27"
+    assert large["label"]["font"][0]["size"] == "21"  # pygame_gui's own 14 px default
+    assert large["tool_tip"]["misc"]["rect_width"] == "450"
+    assert large["drop_down_menu"]["misc"]["list_item_height"] == "30"
+
+
+MENUS = (TitleScene, SettingsScene, NewGameScene, LoadGameScene, StatisticsScene, RulesScene)
+
+
+@pytest.mark.parametrize("scene_class", MENUS, ids=lambda cls: cls.__name__)
+def test_a_menu_laid_out_at_150_percent_has_larger_text_inside_the_window(
+    scene_class, close_pygame
+):
+    app = make_app(size=(1600, 1000))
+    app.manager.push(TitleScene(app))
+    if scene_class is not TitleScene:
+        app.manager.push(scene_class(app))
+    frames(app, 2)
+    normal_font, normal_text = button_font_height(app), kit.font(16).get_height()
+    app.settings.ui_scale = 150
+    app.apply_ui_scale()
+    frames(app, 2)
+    assert kit.ui_scale() == 1.5
+    assert button_font_height(app) >= normal_font * 1.4
+    assert kit.font(16).get_height() >= normal_text * 1.4
+    assert outside_window(app) == []
+    if scene_class is SettingsScene:
+        assert pygame.Rect((0, 0), app.size).contains(app.manager.top.panel_rect)
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
+def test_a_table_and_its_pause_menu_at_150_percent_stay_inside_the_window(game, close_pygame):
+    app = make_app(size=(1600, 1000))
+    app.settings.ui_scale = 150
+    app.apply_ui_scale()
+    spec = registry.get(game)
+    open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
+    frames(app, 4)
+    table = app.manager.top
+    assert table.log_width == 450  # the right column grows with the text
+    assert outside_window(app) == []
+    app.manager.push(PauseScene(app, table))
+    frames(app, 2)
+    assert outside_window(app) == []
+
+
+def test_the_scale_changes_at_once_in_settings_and_is_stored(close_pygame):
+    app = make_app(size=(1600, 1000))
+    app.manager.push(TitleScene(app))
+    scene = SettingsScene(app)
+    app.manager.push(scene)
+    frames(app, 2)
+    scene.change("ui_scale", scale_label(150))
+    frames(app, 2)
+    assert kit.ui_scale() == 1.5
+    assert load_settings().ui_scale == 150
+    assert (
+        app.manager.top.hints["ui_scale"].text == "The size of text and buttons; applied at once."
+    )
+
+
+def test_settings_say_when_the_window_is_too_small_for_the_scale(close_pygame):
+    app = make_app(size=(1280, 800))
+    app.settings.ui_scale = 200
+    app.apply_ui_scale()
+    app.manager.push(TitleScene(app))
+    scene = SettingsScene(app)
+    app.manager.push(scene)
+    frames(app, 2)
+    assert kit.ui_scale() == 1.25
+    assert scene.hints["ui_scale"].text == (
+        "This window holds 125 %; 200 % needs 2048 × 1280 or more."
+    )
+    app.resize((2048, 1280))  # a larger window shows the whole scale at once
+    frames(app, 2)
+    assert kit.ui_scale() == 2.0
+    assert outside_window(app) == []
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_leave_question_fits_its_text_and_hides_the_pause_menu(size, language, close_pygame):
+    app = make_app(size=size)
+    app.set_language(language)
+    spec = registry.get("potion-explosion")
+    open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
+    frames(app, 2)
+    table = app.manager.top
+    pause = PauseScene(app, table)
+    app.manager.push(pause)
+    frames(app, 1)
+    pause.quit_to_title()
+    frames(app, 2)
+    question = app.manager.top
+    assert isinstance(question, LeaveScene)
+    panel = question.panel()
+    assert pygame.Rect((0, 0), app.size).contains(panel)
+    for button in question.buttons:
+        assert panel.contains(button.get_abs_rect())
+        assert button.font.get_rect(button.text).width <= button.get_abs_rect().width - 8
+    # the message's last line ends above the buttons
+    lines = kit.wrap(kit._(LeaveScene.MESSAGE), 17, panel.width - kit.px(56))
+    last_line = panel.y + kit.px(62) + len(lines) * kit.font(17).get_linesize()
+    assert last_line <= question.buttons[0].get_abs_rect().top
+    assert not any(button.visible for button in pause.buttons.values())
+
+
+def test_toasts_at_a_table_cover_no_part_of_the_board(close_pygame):
+    app = make_app(size=(1024, 640))
+    spec = registry.get("potion-explosion")
+    open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
+    frames(app, 2)
+    table = app.manager.top
+    area, edge = app.manager.toast_area()
+    assert edge == "top"
+    assert not area.colliderect(table.board_rect())
+    assert table.log_box.rect.contains(area.clip(table.log_box.rect))
+    app.manager.push(PauseScene(app, table))  # the pause menu over it keeps the log's place
+    assert app.manager.toast_area() == (area, edge)
