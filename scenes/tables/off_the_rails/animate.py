@@ -124,8 +124,8 @@ LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 
 
 def log_names(match) -> list:
-    """The seats' names as the log says them: a computer player's level left out ("Bot 1's
-    white cart", not "Bot 1 (Easy)'s white cart")."""
+    """The seats' names as the log says them: a computer player's level left out ("the white
+    cart of Bot 1", not "the white cart of Bot 1 (Easy)")."""
     return [LEVEL_SUFFIX.sub("", seat.name) if seat.is_bot else seat.name for seat in match.seats]
 
 
@@ -169,7 +169,7 @@ def animate(group, before, stage: Stage) -> list:
         mine = e.player == stage.viewer and e.player in stage.humans
         return [
             stage.banner(
-                _("Your turn") if mine else _("{name}'s turn").format(name=names[e.player]), 0.8
+                _("Your turn") if mine else _("{name} plays").format(name=names[e.player]), 0.8
             )
         ]
     if isinstance(e, S.TilePlaced):

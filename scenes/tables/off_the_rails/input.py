@@ -273,7 +273,7 @@ def path_tags(lay: Layout, state, paths) -> tuple:
 
 # --- what the engine allows, read for the table ---------------------------------------------------
 def cart_name(state, cart_id: int, names) -> str:
-    """ "Ana's white cart"; "The red cart" in solo (it begins a sentence)."""
+    """ "The white cart of Ana"; "The red cart" in solo (it begins a sentence)."""
     cart = state.carts[cart_id]
     if state.solo:
         return W.capitalised(W.the_cart(cart.label))
@@ -529,9 +529,10 @@ def prompt(state, legal, names) -> Prompt | None:
             )
             options.append(Option(label.format(number=a.pile + 1, count=size), a))
         return Prompt(
-            _("Pick one of {name}'s piles: those gems drop on the {colour} cart's square").format(
-                name=owner, colour=W.cart_colour(hit.label, "of")
-            ),
+            _(
+                "Pick one of the piles of {name}: those gems drop on the square of the "
+                "{colour} cart"
+            ).format(name=owner, colour=W.cart_colour(hit.label, "of")),
             tuple(options),
             focus=(hit.square, mover.square),
         )
