@@ -118,7 +118,7 @@ class TurnStarted(Event):
 
     def text(self, names: Sequence[str]) -> str:
         return (
-            _("{name}'s turn.").format(name=names[self.player])
+            _("{name} plays.").format(name=names[self.player])
             if 0 <= self.player < len(names)
             else ""
         )

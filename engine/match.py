@@ -205,6 +205,12 @@ class Match:
                 counts[event.player] += 1
         return counts
 
+    def round_of_rounds(self) -> tuple[int, int] | None:
+        """``(round, rounds)`` for a game played in rounds of its own (Tea Time's deals), from
+        the state's optional ``round_of_rounds()``; None for games without them."""
+        progress = getattr(self.state, "round_of_rounds", None)
+        return progress() if progress is not None else None
+
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
 

@@ -40,7 +40,7 @@ def read_position(spec: GameSpec, text: str):
         # a notation's parser that trips over text it did not expect still refuses in words
         raise ValueError(
             _("This position cannot be read: it is not {game} notation ({problem}).").format(
-                game=spec.title, problem=f"{type(err).__name__}: {err}"[:80]
+                game=_(spec.title), problem=f"{type(err).__name__}: {err}"[:80]
             )
         ) from None
 

@@ -6,12 +6,13 @@ docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
      "options": {...}, "seats": [...], "seed": 7, "rules_version": 2,
      "history": [...], "snapshot": {...}, "start": {...} (only for a game set up from a position),
      "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
-     "to_move": 1, "turns_by_seat": [6, 6],
+     "to_move": 1, "turns_by_seat": [6, 6], "round_of_rounds": [2, 5] (games dealt in rounds),
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
 
 ``turn`` counts every turn started; ``to_move`` is the seat whose turn it is (``turn_owner``) and
 ``turns_by_seat`` the turns each seat has started, for the load list (saves before these two
-fields existed are replayed to learn them).
+fields existed are replayed to learn them); ``round_of_rounds`` is there only for a game played
+in rounds of its own (``Match.round_of_rounds``), so the list says the round as its table does.
 
 Loading verifies the checksum, migrates older schema versions one step at a time (one registered
 function per step), replays the history and compares it with the snapshot. A save made under a
@@ -146,7 +147,11 @@ def make_envelope(match, title: str | None = None, now: datetime | None = None) 
 
 def match_progress(match) -> dict:
     """Who is to move and how many turns each seat has had (for the save list)."""
-    return {"to_move": match.turn_owner(), "turns_by_seat": match.turns_by_seat()}
+    progress = {"to_move": match.turn_owner(), "turns_by_seat": match.turns_by_seat()}
+    round_of_rounds = match.round_of_rounds()
+    if round_of_rounds is not None:
+        progress["round_of_rounds"] = list(round_of_rounds)
+    return progress
 
 
 def envelope_of(
@@ -182,13 +187,15 @@ class _BadNumber(ValueError):
 
 
 def _refuse_constant(name: str):
-    raise _BadNumber(f"it holds {name}, which is not a number a save may hold")
+    raise _BadNumber(
+        _("it holds {value}, which is not a number a save may hold").format(value=name)
+    )
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _BadNumber("it holds a number too large to be read")
+        raise _BadNumber(_("it holds a number too large to be read"))
     return value
 
 
@@ -199,15 +206,23 @@ def _decode(text: str, where: str):
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as err:
         raise SaveError(
-            f"{where} is not a readable save file (it is damaged or cut short: {err.msg})."
+            _("{file} is not a readable save file (it is damaged or cut short: {problem}).").format(
+                file=where, problem=err.msg
+            )
         ) from None
     except RecursionError:
-        raise SaveError(f"{where} is not a readable save file (it is nested too deeply).") from None
+        raise SaveError(
+            _("{file} is not a readable save file (it is nested too deeply).").format(file=where)
+        ) from None
     except _BadNumber as err:
-        raise SaveError(f"{where} is not a readable save file ({err}).") from None
+        raise SaveError(
+            _("{file} is not a readable save file ({problem}).").format(file=where, problem=err)
+        ) from None
     except (ValueError, TypeError):  # an integer of over 4,300 digits, say
         raise SaveError(
-            f"{where} is not a readable save file (it holds a number too long to be read)."
+            _("{file} is not a readable save file (it holds a number too long to be read).").format(
+                file=where
+            )
         ) from None
 
 
@@ -232,18 +247,21 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_envelope(envelope: dict, where: str = "this save") -> None:
+def check_envelope(envelope: dict, where: str | None = None) -> None:
     """Check every field of a current-version envelope against its type and range.
 
     Raises :class:`SaveError` naming the first damaged field in plain words. The history's
     actions are checked against their declared field types later, while replaying
     (:meth:`engine.core.RecordCodec.from_dict`).
     """
+    where = _("this save") if where is None else where
     missing = [
         k for k in ("game", "options", "seats", "seed", "history", "snapshot") if k not in envelope
     ]
     if missing:
-        raise SaveError(f"{where} is missing {', '.join(missing)}.")
+        raise SaveError(
+            _("{file} is missing {fields}.").format(file=where, fields=", ".join(missing))
+        )
     shapes = {"game": str, "options": dict, "seats": list, "history": list, "snapshot": dict}
     wrong = [k for k, kind in shapes.items() if not isinstance(envelope[k], kind)]
     if not _is_int(envelope["seed"]):
@@ -267,14 +285,27 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
         isinstance(by_seat, list) and all(_is_int(n) and 0 <= n <= TURN_LIMIT for n in by_seat)
     ):
         wrong.append("turns_by_seat")
+    rounds = envelope.get("round_of_rounds", [1, 1])
+    if not (
+        isinstance(rounds, list)
+        and len(rounds) == 2
+        and all(_is_int(n) and 1 <= n <= TURN_LIMIT for n in rounds)
+    ):
+        wrong.append("round_of_rounds")
     if wrong:
-        raise SaveError(f"{where} has damaged fields: {', '.join(wrong)}.")
+        raise SaveError(
+            _("{file} has damaged fields: {fields}.").format(file=where, fields=", ".join(wrong))
+        )
     if not all(isinstance(name, str) for name in envelope["options"]):
-        raise SaveError(f"{where} has damaged options.")
+        raise SaveError(_("{file} has damaged options.").format(file=where))
     for number, seat in enumerate(envelope["seats"], 1):
         problem = seat_problem(seat)
         if problem:
-            raise SaveError(f"{where} has a damaged seat {number}: {problem}.")
+            raise SaveError(
+                _("{file} has a damaged seat {number}: {problem}.").format(
+                    file=where, number=number, problem=problem
+                )
+            )
     for number, item in enumerate(envelope["history"], 1):
         if (
             not isinstance(item, dict)
@@ -282,7 +313,11 @@ def check_envelope(envelope: dict, where: str = "this save") -> None:
             or not _is_int(item["player"])
             or not isinstance(item["action"], dict)
         ):
-            raise SaveError(f"{where} has a damaged step {number} in its history.")
+            raise SaveError(
+                _("{file} has a damaged step {number} in its history.").format(
+                    file=where, number=number
+                )
+            )
 
 
 def seat_problem(seat) -> str | None:
@@ -290,38 +325,42 @@ def seat_problem(seat) -> str | None:
     from engine.match import BOT, BOT_LEVELS, HUMAN
 
     if not isinstance(seat, dict) or not {"kind", "name"} <= set(seat) <= {"kind", "name", "level"}:
-        return "it is not a seat"
+        return _("it is not a seat")
     if seat["kind"] not in (HUMAN, BOT) or not isinstance(seat["kind"], str):
-        return "it is neither a person nor a computer player"
+        return _("it is neither a person nor a computer player")
     name = seat["name"]
     if not is_plain_text(name) or not name.strip():
-        return "its name is not plain text"
+        return _("its name is not plain text")
     level = seat.get("level")
     if level is not None and (not isinstance(level, str) or level not in BOT_LEVELS):
-        return "its level is not easy, medium or hard"
+        return _("its level is not easy, medium or hard")
     if seat["kind"] == BOT and level is None:
-        return "a computer player without a level"
+        return _("a computer player without a level")
     return None
 
 
-def parse(text: str, where: str = "this save") -> dict:
+def parse(text: str, where: str | None = None) -> dict:
     """Check and migrate a save's text; returns the current-version envelope.
 
     Raises :class:`SaveError` for text that is not JSON, not a save, from a future version,
     damaged (checksum mismatch), missing fields or fields of the wrong type or range (see
     :func:`check_envelope`). ``where`` names the file in messages.
     """
+    where = _("this save") if where is None else where
     envelope = _decode(text, where)
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
-        raise SaveError(f"{where} is not a Tabletop Trio save file.")
+        raise SaveError(_("{file} is not a Tabletop Trio save file.").format(file=where))
     version = envelope.get("schema_version")
     if not _is_int(version) or version < 0:
-        raise SaveError(f"{where} has no valid schema version.")
+        raise SaveError(_("{file} has no valid schema version.").format(file=where))
     if version > SCHEMA_VERSION:
-        shown = version if version < 10**6 else "beyond any made so far"  # a hostile 4,000 digits
+        # a hostile 4,000 digits
+        shown = str(version) if version < 10**6 else _("beyond any made so far")
         raise SaveError(
-            f"{where} was made by a newer version of Tabletop Trio "
-            f"(save format {shown}; this program reads up to {SCHEMA_VERSION})."
+            _(
+                "{file} was made by a newer version of Tabletop Trio (save format {version}; "
+                "this program reads up to {latest})."
+            ).format(file=where, version=shown, latest=SCHEMA_VERSION)
         )
     try:
         same = envelope.get("checksum") == checksum(envelope)
@@ -329,22 +368,30 @@ def parse(text: str, where: str = "this save") -> dict:
         same = False
     if not same:
         raise SaveError(
-            f"{where} has been changed or damaged since it was saved (its checksum does not match)."
+            _(
+                "{file} has been changed or damaged since it was saved (its checksum does not "
+                "match)."
+            ).format(file=where)
         )
     if version < SCHEMA_VERSION:
         check_envelope(envelope, where)  # an upgrade step may rely on the fields' types
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise SaveError(f"{where} uses save format {version}, which cannot be upgraded.")
+            raise SaveError(
+                _("{file} uses save format {version}, which cannot be upgraded.").format(
+                    file=where, version=version
+                )
+            )
         try:
             envelope = step(dict(envelope))
         except SaveError:
             raise
         except Exception as err:  # noqa: BLE001 - a damaged old save, never a traceback
             raise SaveError(
-                f"{where} is from an earlier version and cannot be upgraded "
-                f"({clean_title(str(err) or type(err).__name__)[:80]})."
+                _("{file} is from an earlier version and cannot be upgraded ({problem}).").format(
+                    file=where, problem=clean_title(str(err) or type(err).__name__)[:80]
+                )
             ) from None
         version += 1
         envelope["schema_version"] = version
@@ -359,13 +406,21 @@ def _check_options(spec, options: dict, where: str) -> None:
     for name, value in options.items():
         option = known.get(name)
         if option is None:
-            raise SaveError(f"{where} has an option {spec.title} does not have ({name!r}).")
+            raise SaveError(
+                _("{file} has an option {game} does not have ({name!r}).").format(
+                    file=where, game=_(spec.title), name=name
+                )
+            )
         allowed = (True, False) if option.kind == "bool" else option.choices
         if not any(type(value) is type(choice) and value == choice for choice in allowed):
-            raise SaveError(f"{where} has a damaged option: {option.label}.")
+            raise SaveError(
+                _("{file} has a damaged option: {option}.").format(
+                    file=where, option=_(option.label)
+                )
+            )
 
 
-def load_match(envelope: dict, where: str = "this save"):
+def load_match(envelope: dict, where: str | None = None):
     """Rebuild the :class:`engine.match.Match` of a checked envelope by replaying its history.
 
     Raises :class:`SaveError` for an unknown game or a history that does not replay.
@@ -373,12 +428,14 @@ def load_match(envelope: dict, where: str = "this save"):
     from engine import registry
     from engine.match import Match
 
+    where = _("this save") if where is None else where
     try:
         spec = registry.get(envelope["game"])
     except KeyError:
         raise SaveError(
-            f"{where} is a game this program does not know "
-            f"({clean_title(envelope['game'])[:40]!r})."
+            _("{file} is a game this program does not know ({game!r}).").format(
+                file=where, game=clean_title(envelope["game"])[:40]
+            )
         ) from None
     older_rules = envelope.get("rules_version", 1) < spec.rules_version
     try:
@@ -387,35 +444,42 @@ def load_match(envelope: dict, where: str = "this save"):
         match.save_title = clean_title(envelope.get("title", ""))
         return match
     except RecursionError:
-        raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
+        raise SaveError(
+            _("{file} cannot be replayed: it is nested too deeply.").format(file=where)
+        ) from None
     except Exception as err:  # noqa: BLE001 - any failure to rebuild the game is a damaged save
         if older_rules:
             return _resume(spec, envelope, where)
         reason = clean_title(str(err) or type(err).__name__).rstrip(".")
         if isinstance(err, SaveError):
             raise
-        raise SaveError(f"{where} cannot be replayed: {reason}.") from None
+        raise SaveError(
+            _("{file} cannot be replayed: {reason}.").format(file=where, reason=reason)
+        ) from None
 
 
 def _resume(spec, envelope: dict, where: str):
     """The match of a save from older rules, going on from its snapshot (see
     :meth:`engine.match.Match.resume`); raises :class:`SaveError` when even that fails."""
     from engine.match import Match
-    from translation import _
 
     try:
         match = Match.resume(spec, envelope)
     except RecursionError:
-        raise SaveError(f"{where} cannot be replayed: it is nested too deeply.") from None
+        raise SaveError(
+            _("{file} cannot be replayed: it is nested too deeply.").format(file=where)
+        ) from None
     except Exception as err:  # noqa: BLE001 - a snapshot that cannot be read is damage
         reason = clean_title(str(err) or type(err).__name__).rstrip(".")
         raise SaveError(
-            f"{where} was saved under earlier rules and its position cannot be read: {reason}."
+            _(
+                "{file} was saved under earlier rules and its position cannot be read: {reason}."
+            ).format(file=where, reason=reason)
         ) from None
     match.notice = _(
         "This game was saved under earlier rules of {game}: it goes on from where "
         "it was saved, and the moves before cannot be undone or "
         "replayed."
-    ).format(game=spec.title)
+    ).format(game=_(spec.title))
     match.save_title = clean_title(envelope.get("title", ""))
     return match

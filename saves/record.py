@@ -89,7 +89,9 @@ def parse_action_fields(text: str) -> dict:
     while position < len(text) and text[position:].strip():
         match = _FIELD.match(text, position)
         if match is None:
-            raise ValueError(f"expected name=value at {text[position : position + 20]!r}")
+            raise ValueError(
+                _("expected name=value at {text!r}").format(text=text[position : position + 20])
+            )
         value, position = decoder.raw_decode(text, match.end())
         fields[match.group(1)] = value
     return fields
@@ -229,7 +231,7 @@ def parse_record(text: str) -> GameRecordFile:
     try:
         options = json.loads(value)
         if not isinstance(options, dict):
-            raise ValueError("not a set of options")
+            raise ValueError(_("not a set of options"))
         options = spec.resolve_options(options, len(seats))
         spec.check_players(len(seats))
     except ValueError as err:
@@ -267,14 +269,14 @@ def parse_record(text: str) -> GameRecordFile:
         if who is None or not rest.startswith(f"{who}:"):
             expected_who = who or _("nobody (the game is over)")
             raise RecordError(
-                _("Line {line}: this step should be {who}'s.").format(
+                _("Line {line}: this step should be played by {who}.").format(
                     line=step_line, who=expected_who
                 )
             )
         action_match = _ACTION.match(_split_comment(rest[len(who) + 1 :]).strip())
         try:
             if action_match is None:
-                raise ValueError("no move is written")
+                raise ValueError(_("no move is written"))
             data = {"type": action_match.group(1)} | parse_action_fields(action_match.group(2))
             action = spec.action_codec.from_dict(data)
         except ValueError as err:

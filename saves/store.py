@@ -116,6 +116,8 @@ class SaveInfo:
     """The seat whose turn it is, or None when unknown."""
     turns_by_seat: tuple = ()
     """Turns each seat has started (empty when unknown)."""
+    round_of_rounds: tuple = ()
+    """``(round, rounds)`` of a game played in rounds of its own (Tea Time), else empty."""
 
     @property
     def round(self) -> int:
@@ -502,6 +504,7 @@ def read_info(path: Path) -> SaveInfo:
             has_backup,
             to_move,
             tuple(by_seat),
+            tuple(env.get("round_of_rounds", ())),
         )
     except SaveError as err:
         error = str(err)

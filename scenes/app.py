@@ -67,9 +67,9 @@ def scaled_theme(factor: float) -> dict:
             misc["padding"] = ",".join(
                 str(round(int(part) * factor)) for part in misc["padding"].split(",")
             )
-    for element in ("drop_down_menu", "selection_list"):  # a dropdown's rows hold its font
+    for element in ("drop_down_menu", "selection_list"):  # rows hold the 16 px font with descenders
         theme.setdefault(element, {}).setdefault("misc", {})["list_item_height"] = str(
-            round(20 * factor)
+            round(24 * factor)
         )
     return theme
 

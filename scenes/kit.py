@@ -190,9 +190,11 @@ def reset_caches() -> None:
 
 
 _CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
-_WRAP_UNITS = re.compile(rf"[^\s{_CJK}]+|[（「『]*[{_CJK}][、。，．！？」』）ー…]*|\s+")
+_CLOSING = "、。，．！？」』）ー…"
+_WRAP_UNITS = re.compile(rf"[（「『]*[^\s{_CJK}]+[{_CLOSING}]*|[（「『]*[{_CJK}][{_CLOSING}]*|\s+")
 """What a line may break between: words between spaces, and each Japanese character (with the
-opening bracket that must not end a line and the closing punctuation that must not start one)."""
+opening bracket that must not end a line and the closing punctuation that must not start one,
+also after a name or number: "Bot 1、" keeps its comma)."""
 
 
 def has_cjk(content: str) -> bool:

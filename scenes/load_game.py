@@ -34,7 +34,7 @@ def game_title(game_id: str) -> str:
     from engine import registry
 
     try:
-        return registry.get(game_id).title
+        return _(registry.get(game_id).title)
     except KeyError:
         return game_id
 
@@ -51,7 +51,10 @@ def where_it_is(info) -> str:
     name = info.to_move_name
     if name is not None:
         parts.append(_("{name} to play").format(name=name))
-    if len(info.seats) == 1:
+    if info.round_of_rounds:
+        round_number, rounds = info.round_of_rounds
+        parts.append(_("round {round} of {rounds}").format(round=round_number, rounds=rounds))
+    elif len(info.seats) == 1:
         parts.append(_("turn {count}").format(count=info.round))
     elif info.turns_by_seat:
         parts.append(_("round {count}").format(count=info.round))
@@ -154,7 +157,8 @@ class LoadGameScene(Scene):
             return
         from scenes.tables import open_match
 
-        open_match(self.app, match)
+        named = not backup and not path.name.startswith("autosave-")
+        open_match(self.app, match, saved_as=match.save_title if named else None)
 
     def ask_delete(self, info) -> None:
         self.pending_delete = info

@@ -145,7 +145,7 @@ class PositionScene(Scene):
         if players is not None and not spec.min_players <= players <= spec.max_players:
             self.error = _(
                 "This position is for {count} players; {game} is played by {low} to {high}."
-            ).format(count=players, game=spec.title, low=spec.min_players, high=spec.max_players)
+            ).format(count=players, game=_(spec.title), low=spec.min_players, high=spec.max_players)
             return
         if players is not None:
             form.seat_count = players

@@ -31,6 +31,11 @@ def scale_label(percent: int) -> str:
     return _("{percent} %").format(percent=percent)
 
 
+def budget_label(seconds: float) -> str:
+    """A Hard bot's thinking time as the settings list it: "1.5 s", in Russian "1,5 с"."""
+    return _("{seconds} s").format(seconds=translation.decimal(seconds))
+
+
 class SettingsScene(Scene):
     """Every change is applied and written at once to the user config folder."""
 
@@ -87,10 +92,7 @@ class SettingsScene(Scene):
         if key == "ui_scale":
             return [scale_label(p) for p in UI_SCALES], scale_label(s.ui_scale)
         if key == "bot_budget":
-            return (
-                [_("{seconds} s").format(seconds=b) for b in BUDGETS],
-                _("{seconds} s").format(seconds=f"{s.bot_budget:.1f}"),
-            )
+            return [budget_label(float(b)) for b in BUDGETS], budget_label(s.bot_budget)
         on, off = _("On"), _("Off")
         return [on, off], on if getattr(s, key) else off
 
@@ -262,7 +264,8 @@ class SettingsScene(Scene):
             if not s.fullscreen:
                 self.app.resize(size)
         elif key == "bot_budget":
-            s.bot_budget = float(label.split()[0])
+            labels = {budget_label(float(b)): float(b) for b in BUDGETS}
+            s.bot_budget = labels.get(label, s.bot_budget)
         elif key == "ui_scale":
             labels = {scale_label(p): p for p in UI_SCALES}
             s.ui_scale = labels.get(label, s.ui_scale)

@@ -54,7 +54,7 @@ def group_name(group: str) -> str:
 
 def game_title(game_id: str) -> str:
     try:
-        return registry.get(game_id).title
+        return _(registry.get(game_id).title)
     except KeyError:
         return game_id
 
@@ -118,6 +118,8 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
     for fraction in (0, 0.5, 1):
         y = plot.bottom - int(fraction * plot.height)
         pygame.draw.line(surface, (70, 84, 88), (plot.x, y), (plot.right, y))
+        if (fraction * (high - low)) % 1:
+            continue  # scores are whole points: no "7.5" on the middle line
         kit.blit_text(
             surface,
             number(low + fraction * (high - low)),

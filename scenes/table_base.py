@@ -1105,7 +1105,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 else _("{name} plays").format(name=seat.name)
             )
         if self.anims.busy:  # the table is still catching up: no instructions yet
-            return self.chance_status() or _("{name}'s turn").format(name=seat.name)
+            return self.chance_status() or _("{name} plays").format(name=seat.name)
         return self.human_status(seat.name)
 
     def chance_status(self) -> str:

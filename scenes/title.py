@@ -117,7 +117,7 @@ class TitleScene(Scene):
             "midtop",
             shadow=True,
         )
-        games = "  ·  ".join(spec.title for spec in registry.games())  # names stay as published
+        games = "  ·  ".join(_(spec.title) for spec in registry.games())
         kit.blit_text(
             surface,
             games,

@@ -20,3 +20,19 @@ def test_pygame_gui_finds_python_i18n_and_a_manager_starts():
         assert manager.get_root_container() is not None
     finally:
         pygame.quit()
+
+
+def test_decimals_are_written_as_the_language_writes_them():
+    """A player's find: the Russian settings said "1.5 с"; Russian and Spanish write "1,5"."""
+    import translation
+    from scenes.settings import budget_label
+
+    try:
+        translation.set_language("ru")
+        assert translation.decimal(1.5) == "1,5" and budget_label(1.5) == "1,5 с"
+        translation.set_language("es")
+        assert translation.decimal(0.5) == "0,5"
+        translation.set_language("en")
+        assert budget_label(3.0) == "3.0 s"
+    finally:
+        translation.set_language("en")

@@ -136,6 +136,14 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals as the current language writes it ("1.5" in English,
+    "1,5" in Russian and Spanish), by Babel's locale data."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0." + "0" * digits, locale=_language)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (translate later with ``_``)."""
     return message

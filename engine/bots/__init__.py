@@ -19,6 +19,7 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.rollout import RolloutBot
 from engine.core import Action
+from translation import _
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -101,7 +102,7 @@ def as_sentence(reason: str, names: Sequence[str]) -> str:
     if not reason:
         return ""
     reason = reason[0].upper() + reason[1:]
-    return reason if reason[-1] in ".!?" else reason + "."
+    return reason if reason[-1] in ".!?。！？" else reason + _(".")
 
 
 def make_bot(spec, level: str, budget: float = 1.5, clock=None):

@@ -22,6 +22,7 @@ from engine.diced_tomatoes.state import (
     SetDie,
     Shift,
 )
+from translation import _, ngettext
 
 
 def _vine_promise(state, player: int) -> float:
@@ -81,20 +82,19 @@ _KARMA = (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie)
 def explain_move(state, action, names=None) -> str:
     """A one-line reason for a hint, from what the move does to the vines: the die, the vine or
     token and whose it is ("your" for the player asked, else the seat's name from ``names``,
-    "Player N" without names). Lower case, no full stop: :meth:`DicedTomatoesBots.explain`
-    makes it a sentence.
+    "Player N" without names), in the current language. Lower case, no full stop:
+    :meth:`DicedTomatoesBots.explain` makes it a sentence.
 
     Examples: "harvests your top vine worth 4 into slot 2", "turns the red 5 into a 6 to
     complete your top vine" (karma).
     """
     from engine.diced_tomatoes.state import (
-        COLOUR_NAMES,
-        TOKEN_NAMES,
         ClearVine,
         KarmaGained,
         KeepVine,
         VineCleared,
         VineHarvested,
+        the_die_words,
     )
 
     me = state.current_player()
@@ -102,101 +102,149 @@ def explain_move(state, action, names=None) -> str:
         return _explain_karma(state, action, me, names)
     if isinstance(action, (ClearVine, KeepVine)):
         vine = state.vines[action.owner][action.token]
-        where = f"{_whose(action.owner, me, names)} {TOKEN_NAMES[action.token]}"
+        where = _vine(action.owner, action.token, me, names)
         value = rules.vine_value(vine)
         if isinstance(action, ClearVine):
-            return f"clears {where} vine worth {value}: the token is free for a new vine"
-        return f"keeps {where} vine worth {value} on its token"
+            return _("clears {vine} worth {value}: the token is free for a new vine").format(
+                vine=where, value=value
+            )
+        return _("keeps {vine} worth {value} on its token").format(vine=where, value=value)
     after = state.clone()
     events = after.apply_action(action)
     for event in events:
         if isinstance(event, VineHarvested):
-            vine = f"{TOKEN_NAMES[event.token]} vine"
             if event.owner == me:
-                star = " and earns a gold star" if event.star else ""
-                return f"harvests your {vine} worth {event.value} into slot {event.slot}{star}"
+                words = (
+                    _("harvests {vine} worth {value} into slot {slot} and earns a gold star")
+                    if event.star
+                    else _("harvests {vine} worth {value} into slot {slot}")
+                )
+                return words.format(
+                    vine=_vine(me, event.token, me, names), value=event.value, slot=event.slot
+                )
             gained = sum(k.amount for k in events if isinstance(k, KarmaGained))
-            owner = _name(event.owner, names)
-            return (
-                f"completes {owner}'s {vine}, worth only {event.value} to {owner}, and "
-                f"earns you {gained} karma"
+            return ngettext(
+                "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
+                "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
+                gained,
+            ).format(
+                vine=_vine(event.owner, event.token, me, names),
+                value=event.value,
+                name=_name(event.owner, names),
+                count=gained,
             )
         if isinstance(event, VineCleared):
-            return (
-                f"clears {_whose(event.owner, me, names)} {TOKEN_NAMES[event.token]} vine "
-                f"worth {event.value} so the token is free again"
+            return _("clears {vine} worth {value} so the token is free again").format(
+                vine=_vine(event.owner, event.token, me, names), value=event.value
             )
     if isinstance(action, PlaceDie):
         colour, face = state.hand[action.die]
-        die = f"the {COLOUR_NAMES[colour]} {face}"
+        die = the_die_words(colour, face)
         vine = state.vines[action.owner][action.token]
-        where = f"{_whose(action.owner, me, names)} {TOKEN_NAMES[action.token]}"
+        token = _token(action.owner, action.token, me, names)
         if not vine:
             if action.owner == me:
-                return f"seeds {where} token with {die}: a vine worth {face}"
-            only = "only " if face <= 3 else ""
-            return (
-                f"seeds {where} token with {die}, a vine worth {only}{face} to "
-                f"{_name(action.owner, names)}"
+                return _("seeds {token} with {die}: a vine worth {value}").format(
+                    token=token, die=die, value=face
+                )
+            words = (
+                _("seeds {token} with {die}, a vine worth only {value} to {name}")
+                if face <= 3
+                else _("seeds {token} with {die}, a vine worth {value} to {name}")
             )
+            return words.format(token=token, die=die, value=face, name=_name(action.owner, names))
         grown = vine + [Die(colour, face)]
         kind = rules.vine_kind(grown)
         if action.owner == me:
-            return (
-                f"grows your {TOKEN_NAMES[action.token]} vine to {len(grown)} dice with "
-                f"{die} ({_article(kind)} worth {rules.vine_value(grown)})"
+            words = (
+                _("grows {vine} to {count} dice with {die} (a set worth {value})")
+                if kind == "set"
+                else _("grows {vine} to {count} dice with {die} (a sequence worth {value})")
             )
-        head = f"puts {die} on {where} vine"
+            return words.format(
+                vine=_vine(me, action.token, me, names),
+                count=len(grown),
+                die=die,
+                value=rules.vine_value(grown),
+            )
+        where = _vine(action.owner, action.token, me, names)
         if not any(
             spot.owner == me and spot.takes(colour, face) for spot in rules.spot_table(state)
         ):
-            return f"{head}: it fits none of your vines or open tokens"
-        if len(grown) == 3:
-            return f"{head}, one die from complete: whoever completes it earns karma"
-        return f"{head}, keeping your own vines for better dice"
+            words = _("puts {die} on {vine}: it fits none of your vines or open tokens")
+        elif len(grown) == 3:
+            words = _(
+                "puts {die} on {vine}, one die from complete: whoever completes it earns karma"
+            )
+        else:
+            words = _("puts {die} on {vine}, keeping your own vines for better dice")
+        return words.format(die=die, vine=where)
     if isinstance(action, EndTurn):
-        return "every die is placed or passed: nothing better is left this turn"
+        return _("every die is placed or passed: nothing better is left this turn")
     if isinstance(action, PassDie):
         colour, face = state.hand[action.die]
-        to = "back to you" if state.solo else f"to {_name(rules.next_player(state), names)}"
-        return f"the {COLOUR_NAMES[colour]} {face} fits no vine or open token: it goes {to}"
+        die = the_die_words(colour, face)
+        if state.solo:
+            return _("{die} fits no vine or open token: it comes back to you").format(die=die)
+        return _("{die} fits no vine or open token: it goes to {name}").format(
+            die=die, name=_name(rules.next_player(state), names)
+        )
     return ""
 
 
-def _article(kind: str) -> str:
-    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"
-
-
 def _name(seat: int, names) -> str:
-    if names and 0 <= seat < len(names):
-        return names[seat]
-    return f"Player {seat + 1}"
+    from engine.diced_tomatoes.state import seat_name
+
+    return seat_name(names, seat)
 
 
-def _whose(owner: int, me: int, names=None) -> str:
-    return "your" if owner == me else f"{_name(owner, names)}'s"
+def _vine(owner: int, token: int, me: int, names=None) -> str:
+    """ "your top vine" or "the top vine of Bo" (a noun phrase a sentence takes whole)."""
+    from engine.diced_tomatoes.state import token_word
+
+    if owner == me:
+        return _("your {token} vine").format(token=token_word(token))
+    return _("the {token} vine of {name}").format(token=token_word(token), name=_name(owner, names))
+
+
+def _token(owner: int, token: int, me: int, names=None) -> str:
+    """ "your top token" or "the top token of Bo"."""
+    from engine.diced_tomatoes.state import token_word
+
+    if owner == me:
+        return _("your {token} token").format(token=token_word(token))
+    return _("the {token} token of {name}").format(
+        token=token_word(token), name=_name(owner, names)
+    )
+
+
+def _seed(owner: int, token: int, me: int, names=None) -> str:
+    """ "your top seed" or "the top seed of Bo" (the seed die of that token's vine)."""
+    from engine.diced_tomatoes.state import token_word
+
+    if owner == me:
+        return _("your {token} seed").format(token=token_word(token))
+    return _("the {token} seed of {name}").format(token=token_word(token), name=_name(owner, names))
 
 
 def _best_spot(state, colour: str, face: int, me: int, names=None) -> tuple:
-    """The most useful place a die of ``colour`` and ``face`` could go now, as ``(rank, words)``
-    (lower rank is better), or ``(9, "")`` when it fits nowhere. Words follow a die, e.g.
-    "to complete your top vine", "that fits Bob's middle vine"."""
-    from engine.diced_tomatoes.state import TOKEN_NAMES
-
-    best = (9, "")
+    """The most useful place a die of ``colour`` and ``face`` could go now, as ``(rank, kind,
+    where)`` (lower rank is better; ``kind`` is "complete", "fits" or "seed", ``where`` the
+    vine or token in words), or ``(9, "", "")`` when it fits nowhere."""
+    best = (9, "", "")
     for spot in rules.spot_table(state):
         owner, token = spot.owner, spot.token
         vine = state.vines[owner][token]
-        name = TOKEN_NAMES[token]
         if vine and face in spot.faces:
             own = owner == me
             value = rules.vine_value(vine + [Die(colour, face)])
+            where = _vine(owner, token, me, names)
             if len(vine) == 3 and rules.is_harvestable(value):
-                found = (0 if own else 3, f"to complete {_whose(owner, me, names)} {name} vine")
+                found = (0 if own else 3, "complete", where)
             else:
-                found = (1 if own else 4, f"that fits {_whose(owner, me, names)} {name} vine")
+                found = (1 if own else 4, "fits", where)
         elif not vine and spot.seed_open and rules.can_seed(colour):
-            found = (2 if owner == me else 5, f"to seed {_whose(owner, me, names)} {name} token")
+            found = (2 if owner == me else 5, "seed", _token(owner, token, me, names))
         else:
             continue
         best = min(best, found, key=lambda ranked: ranked[0])
@@ -205,82 +253,105 @@ def _best_spot(state, colour: str, face: int, me: int, names=None) -> tuple:
 
 def _explain_karma(state, action, me: int, names=None) -> str:
     """Why spend karma: what the changed die, cleaned vine or flipped seed does next."""
-    from engine.diced_tomatoes.state import COLOUR_NAMES, TOKEN_NAMES
+    from engine.diced_tomatoes.state import the_die_words
 
     if isinstance(action, (Reroll, Shift, RollOver, SetDie)):
         colour, face = state.hand[action.die]
-        die = f"the {COLOUR_NAMES[colour]} {face}"
-        rank, _ = _best_spot(state, colour, face, me)
+        die = the_die_words(colour, face)
+        rank = _best_spot(state, colour, face, me)[0]
         if isinstance(action, Reroll):
             if rank == 9:
-                return f"re-rolls {die} you cannot place"
+                return _("re-rolls {die} you cannot place").format(die=die)
             if rank >= 3:
-                return f"re-rolls {die}, which fits only other players' vines"
+                return _("re-rolls {die}, which fits only other players' vines").format(die=die)
             better = [
                 f for f in range(1, 7) if f != face and _best_spot(state, colour, f, me)[0] < rank
             ]
             if better:
-                return (
-                    f"re-rolls {die}: {len(better)} other faces would suit you better"
-                    if len(better) > 1
-                    else f"re-rolls {die}: one other face would suit you better"
-                )
+                return ngettext(
+                    "re-rolls {die}: {count} other face would suit you better",
+                    "re-rolls {die}: {count} other faces would suit you better",
+                    len(better),
+                ).format(die=die, count=len(better))
             if rank == 2 and not state.solo and face <= 3:
-                return f"re-rolls {die}: as a seed it makes a vine worth only {face}"
-            return f"re-rolls {die} hoping for a better face"
+                return _("re-rolls {die}: as a seed it makes a vine worth only {value}").format(
+                    die=die, value=face
+                )
+            return _("re-rolls {die} hoping for a better face").format(die=die)
         if isinstance(action, Shift):
             new = face + action.delta
         elif isinstance(action, RollOver):
             new = rules.opposite_face(face)
         else:
             new = action.face
-        new_rank, words = _best_spot(state, colour, new, me, names)
+        new_rank, kind, where = _best_spot(state, colour, new, me, names)
         if new_rank == rank == 2:  # a seed either way: what the new face is worth
             next_slot = len(state.score[me]) + 1
             if state.solo and rules.slot_matches(next_slot, new):
-                return f"turns {die} into a {new}, the seed slot {next_slot} needs"
+                return _("turns {die} into a {face}, the seed slot {slot} needs").format(
+                    die=die, face=new, slot=next_slot
+                )
             if not state.solo and new > face:
-                return f"turns {die} into a {new}, a seed worth {new - face} more"
-        if words:
-            return f"turns {die} into a {new} {words}"
-        return f"turns {die} into a {new}"
+                return _("turns {die} into a {face}, a seed worth {more} more").format(
+                    die=die, face=new, more=new - face
+                )
+        words = {
+            "complete": _("turns {die} into a {face} to complete {where}"),
+            "fits": _("turns {die} into a {face} that fits {where}"),
+            "seed": _("turns {die} into a {face} to seed {where}"),
+        }.get(kind, _("turns {die} into a {face}"))
+        return words.format(die=die, face=new, where=where)
     vine = state.vines[action.owner][action.token]
-    where = f"{_whose(action.owner, me, names)} {TOKEN_NAMES[action.token]}"
+    where = _vine(action.owner, action.token, me, names)
+    token = _token(action.owner, action.token, me, names)
     next_slot = len(state.score[action.owner]) + 1
     if isinstance(action, CleanVine):
         value = rules.vine_value(vine)
         if action.owner != me:
-            return f"clears {where} vine worth {value} before it is harvested"
+            return _("clears {vine} worth {value} before it is harvested").format(
+                vine=where, value=value
+            )
         if not rules.is_harvestable(value):
-            too = "low" if rules.is_worthless(value) else "high"
-            return f"clears {where} vine worth {value}, too {too} to harvest"
+            words = (
+                _("clears {vine} worth {value}, too low to harvest")
+                if rules.is_worthless(value)
+                else _("clears {vine} worth {value}, too high to harvest")
+            )
+            return words.format(vine=where, value=value)
         if state.solo and not rules.slot_matches(next_slot, value):
-            return f"clears {where} vine worth {value}; slot {next_slot} needs a {next_slot}"
+            return _("clears {vine} worth {value}; slot {slot} needs a {slot}").format(
+                vine=where, value=value, slot=next_slot
+            )
         if value <= 3:
-            return f"frees {where} token from a vine worth only {value}"
-        return f"frees {where} token for a new vine"
+            return _("frees {token} from a vine worth only {value}").format(
+                token=token, value=value
+            )
+        return _("frees {token} for a new vine").format(token=token)
     # FlipSeed
     old = vine[0].face
     new = rules.opposite_face(old)
-    flip = f"flips {where} seed from {old} to {new}"
+    flip = {"seed": _seed(action.owner, action.token, me, names), "old": old, "new": new}
     if state.solo and action.owner == me and rules.slot_matches(next_slot, new):
-        return f"{flip}, the value slot {next_slot} needs"
+        return _("flips {seed} from {old} to {new}, the value slot {slot} needs").format(
+            slot=next_slot, **flip
+        )
     flipped = [Die(vine[0].colour, new)] + vine[1:]
     fits_now = [
         (c, f)
-        for _, c, f in state.rolled_dice()
+        for _slot, c, f in state.rolled_dice()
         if len(vine) < 4 and not rules.fits(vine, f) and rules.fits(flipped, f)
     ]
-    if action.owner == me:
-        if new > old and not state.solo:
-            return f"{flip}: worth {new - old} more"
-        if fits_now:
-            c, f = fits_now[0]
-            return f"{flip} so the {COLOUR_NAMES[c]} {f} fits it"
-        return flip
-    if new < old:
-        return f"{flip}: worth {old - new} less to them"
+    if action.owner == me and new > old and not state.solo:
+        return _("flips {seed} from {old} to {new}: worth {more} more").format(
+            more=new - old, **flip
+        )
+    if action.owner != me and new < old:
+        return _("flips {seed} from {old} to {new}: worth {less} less to them").format(
+            less=old - new, **flip
+        )
     if fits_now:
-        c, f = fits_now[0]
-        return f"{flip} so the {COLOUR_NAMES[c]} {f} fits it"
-    return flip
+        colour, face = fits_now[0]
+        return _("flips {seed} from {old} to {new} so {die} fits it").format(
+            die=the_die_words(colour, face), **flip
+        )
+    return _("flips {seed} from {old} to {new}").format(**flip)

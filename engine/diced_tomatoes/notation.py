@@ -52,6 +52,7 @@ from engine.diced_tomatoes.state import (
     Phase,
     UnrolledDie,
 )
+from translation import _
 
 OPTION_LETTERS = {
     "golden": "g",
@@ -140,7 +141,9 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ValueError(f"{what} should be a number, not {text!r}") from None
+        raise ValueError(
+            _("{field} should be a number, not {text!r}").format(field=what, text=text)
+        ) from None
 
 
 def _opt_seat(text: str, what: str):
@@ -158,9 +161,9 @@ def parse_position(text: str) -> DicedTomatoesState:
     for part in text.split():
         key, sep, value = part.partition("=")
         if not sep or key not in FIELDS:
-            raise ValueError(f"unknown notation field {part!r}")
+            raise ValueError(_("unknown notation field {text!r}").format(text=part))
         if key in fields:
-            raise ValueError(f"field {key!r} given twice")
+            raise ValueError(_("field {field!r} given twice").format(field=key))
         fields[key] = value
     vines_text = fields.get("vines")
     if "players" in fields:
@@ -168,18 +171,20 @@ def parse_position(text: str) -> DicedTomatoesState:
     elif vines_text:
         n = len(vines_text.split("/"))
     else:
-        raise ValueError("the notation needs players= or vines=")
+        raise ValueError(_("the notation needs players= or vines="))
     if not 1 <= n <= 6:
-        raise ValueError(f"Diced Tomatoes is played by 1 to 6 players, not {n}")
+        raise ValueError(
+            _("Diced Tomatoes is played by 1 to 6 players, not {count}.").format(count=n)
+        )
     s = object.__new__(DicedTomatoesState)
     s.num_players = n
     letters = fields.get("options", "-")
     if letters != "-" and any(ch not in _LETTER_OPTION for ch in letters):
-        raise ValueError(f"unknown option letters in {letters!r}")
+        raise ValueError(_("unknown option letters in {text!r}").format(text=letters))
     s.options = {k: OPTION_LETTERS[k] in letters for k in OPTION_NAMES}
     phase = fields.get("phase", Phase.TURN.value)
     if phase not in set(Phase):
-        raise ValueError(f"unknown phase {phase!r}")
+        raise ValueError(_("unknown phase {text!r}").format(text=phase))
     s.phase = Phase(phase)
     s.active = _opt_seat(fields.get("active", "-" if s.phase == Phase.START else "0"), "active")
     s.last_player = _opt_seat(
@@ -189,7 +194,7 @@ def parse_position(text: str) -> DicedTomatoesState:
     if start == "-":
         s.rollers, s.rolls = (), []
     else:
-        who, _, rolled = start.partition(":")
+        who, _colon, rolled = start.partition(":")
         s.rollers = tuple(_int(x, "start") for x in who.split(".") if x)
         s.rolls = [_int(x, "start") for x in rolled.split(".") if x]
 
@@ -199,7 +204,11 @@ def parse_position(text: str) -> DicedTomatoesState:
             return [default] * n
         values = [] if value == "-" else [_int(x, key) for x in value.split(",")]
         if len(values) != n:
-            raise ValueError(f"{key} needs {n} values, got {value!r}")
+            raise ValueError(
+                _("{field} needs {count} values, got {text!r}").format(
+                    field=key, count=n, text=value
+                )
+            )
         return values
 
     s.karma = per_seat("karma", 3)
@@ -207,7 +216,7 @@ def parse_position(text: str) -> DicedTomatoesState:
     s.first_six = _opt_seat(fields.get("first6", "-"), "first6")
     final = fields.get("final", "no")
     if final not in ("yes", "no"):
-        raise ValueError(f"final is yes or no, not {final!r}")
+        raise ValueError(_("final is yes or no, not {text!r}").format(text=final))
     s.final_round = final == "yes"
     s.to_draw = _int(fields.get("draw", "0"), "draw")
     hand = fields.get("hand", "-")
@@ -221,22 +230,24 @@ def parse_position(text: str) -> DicedTomatoesState:
                     UnrolledDie(item[1]) if item[0] == "?" else Die(item[1], int(item[0]))
                 )
             else:
-                raise ValueError(f"bad hand die {item!r}")
+                raise ValueError(_("bad hand die {text!r}").format(text=item))
     passed = fields.get("passed", "-")
     s.passed = [] if passed == "-" else passed.split(",")
     if any(c not in COLOURS for c in s.passed):
-        raise ValueError(f"bad passed dice {passed!r}")
+        raise ValueError(_("bad passed dice {text!r}").format(text=passed))
     if vines_text is None:
-        s.vines = [[[] for _ in range(TOKENS)] for _ in range(n)]
+        s.vines = [[[] for _token in range(TOKENS)] for _seat in range(n)]
     else:
         seats = vines_text.split("/")
         if len(seats) != n:
-            raise ValueError(f"vines needs {n} seats, got {len(seats)}")
+            raise ValueError(
+                _("vines needs {count} seats, got {given}").format(count=n, given=len(seats))
+            )
         s.vines = []
         for seat in seats:
             tokens = seat.split("|")
             if len(tokens) != TOKENS:
-                raise ValueError(f"each seat has 3 tokens: {seat!r}")
+                raise ValueError(_("each seat has 3 tokens: {text!r}").format(text=seat))
             row: list[list[Die]] = []
             for tok in tokens:
                 if tok == "-":
@@ -244,26 +255,28 @@ def parse_position(text: str) -> DicedTomatoesState:
                     continue
                 dice = _DIE.findall(tok)
                 if "".join(f + c for f, c in dice) != tok or len(dice) > 4:
-                    raise ValueError(f"bad vine {tok!r}")
+                    raise ValueError(_("bad vine {text!r}").format(text=tok))
                 row.append([Die(colour, int(face)) for face, colour in dice])
             s.vines.append(row)
     score = fields.get("score")
     if score is None:
-        s.score = [[] for _ in range(n)]
+        s.score = [[] for _seat in range(n)]
     else:
         seats = score.split("/")
         if len(seats) != n:
-            raise ValueError(f"score needs {n} seats, got {len(seats)}")
+            raise ValueError(
+                _("score needs {count} seats, got {given}").format(count=n, given=len(seats))
+            )
         s.score = [[] if x == "-" else [_int(v, "score") for v in x.split(",")] for x in seats]
     pending = fields.get("pending", "-")
     s.pending = []
     if pending != "-":
         for item in pending.split(","):
-            o, _, t = item.partition(".")
+            o, _dot, t = item.partition(".")
             s.pending.append((_int(o, "pending"), _int(t, "pending")))
     end = fields.get("end", "-")
     if end != "-" and end not in set(Ending):
-        raise ValueError(f"unknown end {end!r}")
+        raise ValueError(_("unknown end {text!r}").format(text=end))
     s.ended = None if end == "-" else Ending(end)
     bushel = fields.get("bushel")
     if bushel is None:
@@ -274,11 +287,11 @@ def parse_position(text: str) -> DicedTomatoesState:
         for c in used:
             s.bushel[c] -= 1
         if min(s.bushel.values()) < 0:
-            raise ValueError("the position uses more dice than the game has")
+            raise ValueError(_("the position uses more dice than the game has"))
     else:
         s.bushel = {c: 0 for c in COLOURS}
         for item in bushel.split(","):
             if not item or item[0] not in COLOURS:
-                raise ValueError(f"bad bushel count {item!r}")
+                raise ValueError(_("bad bushel count {text!r}").format(text=item))
             s.bushel[item[0]] = _int(item[1:], "bushel")
     return s

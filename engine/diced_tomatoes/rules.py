@@ -61,7 +61,6 @@ from engine.core import CHANCE, Event, IllegalAction
 from engine.diced_tomatoes.events import play_event
 from engine.diced_tomatoes.state import (
     CLEANUP,
-    COLOUR_NAMES,
     COLOURS,
     FACES,
     KARMA_COSTS,
@@ -69,7 +68,6 @@ from engine.diced_tomatoes.state import (
     OVER,
     SLOTS,
     START,
-    TOKEN_NAMES,
     TOKENS,
     TURN,
     CleanVine,
@@ -115,7 +113,12 @@ from engine.diced_tomatoes.state import (
     VineCompleted,
     VineHarvested,
     VineKept,
+    colour_word,
+    seat_name,
+    the_die_words,
+    token_word,
 )
+from translation import N_, _, ngettext
 
 
 def emit(state: DicedTomatoesState, events: list, event: Event) -> None:
@@ -158,10 +161,14 @@ def setup(state: DicedTomatoesState, num_players: int, options: dict) -> None:
     player count or unknown option.
     """
     if not 1 <= num_players <= 6:
-        raise ValueError(f"Diced Tomatoes is played by 1 to 6 players, not {num_players}.")
+        raise ValueError(
+            _("Diced Tomatoes is played by 1 to 6 players, not {count}.").format(count=num_players)
+        )
     unknown = set(options) - set(OPTION_NAMES)
     if unknown:
-        raise ValueError(f"Diced Tomatoes has no option {sorted(unknown)[0]!r}.")
+        raise ValueError(
+            _("Diced Tomatoes has no option {name!r}.").format(name=sorted(unknown)[0])
+        )
     state.num_players = num_players
     state.options = {name: bool(options.get(name, False)) for name in OPTION_NAMES}
     state.phase = START
@@ -269,25 +276,25 @@ def _first_unrolled(state: DicedTomatoesState) -> int | None:
 def _chance_refusal(state: DicedTomatoesState, action) -> str | None:
     """Why a chance outcome cannot happen now (tests and replays pick outcomes by hand)."""
     if state.current_player() != CHANCE:
-        return "Nothing is left to chance right now."
+        return _("Nothing is left to chance right now.")
     if isinstance(action, StartRoll):
         if state.phase != START:
-            return "The turn order is already decided."
-        return None if is_face(action.face) else "A die shows 1 to 6."
+            return _("The turn order is already decided.")
+        return None if is_face(action.face) else _("A die shows 1 to 6.")
     if isinstance(action, DrawDie):
         if not state.to_draw:
-            return "No die is being drawn now."
+            return _("No die is being drawn now.")
         if action.colour not in COLOURS or state.bushel[action.colour] <= 0:
-            return "The bushel holds no die of that colour."
+            return _("The bushel holds no die of that colour.")
         return None
     if state.to_draw:
-        return "The dice are still being drawn."
+        return _("The dice are still being drawn.")
     first = _first_unrolled(state)
     if first is None:
-        return "No die is waiting to be rolled; the turn order is rolled for first."
+        return _("No die is waiting to be rolled; the turn order is rolled for first.")
     if action.die != first:
-        return "That die is not the one being rolled."
-    return None if is_face(action.face) else "A die shows 1 to 6."
+        return _("That die is not the one being rolled.")
+    return None if is_face(action.face) else _("A die shows 1 to 6.")
 
 
 def is_face(face: int) -> bool:
@@ -309,27 +316,29 @@ def _pass_refusal(state: DicedTomatoesState, action: PassDie) -> str | None:
     has a legal spot; placing one die can open a spot for another, which then must be placed."""
     passed = _unplaced(state, action.die)
     if passed is None:
-        return "That die is not one of your rolled, unplaced dice."
+        return _("That die is not one of your rolled, unplaced dice.")
     table = spot_table(state)
     if any(spot.takes(passed.colour, passed.face) for spot in table):
-        return (
-            f"A die that has a legal spot must be placed; only a die with none is "
-            f"{_passed_words(state)}."
-        )
+        if state.solo:
+            return _(
+                "A die that has a legal spot must be placed; only a die with none is set aside."
+            )
+        return _("A die that has a legal spot must be placed; only a die with none is passed.")
     for slot in range(len(state.hand)):
         die = _unplaced(state, slot)
         if die is not None and any(spot.takes(die.colour, die.face) for spot in table):
-            return (
-                f"Place {_hand_die(state, slot)} first: dice are {_passed_words(state)} "
-                f"only when none of your dice has a legal spot."
-            )
+            if state.solo:
+                words = _(
+                    "Place {die} first: dice are set aside only when none of your dice has a "
+                    "legal spot."
+                )
+            else:
+                words = _(
+                    "Place {die} first: dice are passed only when none of your dice has a "
+                    "legal spot."
+                )
+            return words.format(die=_hand_die(state, slot))
     return None
-
-
-def _passed_words(state: DicedTomatoesState) -> str:
-    """What a die with no legal spot becomes: "passed" to the next player, or in solo (where
-    it comes back to you) "set aside"."""
-    return "set aside" if state.solo else "passed"
 
 
 def _pass(state: DicedTomatoesState, action: PassDie, events: list) -> None:
@@ -340,7 +349,8 @@ def _pass(state: DicedTomatoesState, action: PassDie, events: list) -> None:
     assert die is not None, "checked by _pass_refusal"
     emit(state, events, DiePassed(player, action.die, die.colour, die.face, next_player(state)))
     if state.options["overload"]:
-        _gain_bit(state, player, "setting a die aside" if state.solo else "passing a die", events)
+        reason = N_("setting a die aside") if state.solo else N_("passing a die")
+        _gain_bit(state, player, reason, events)
 
 
 def end_turn_refusal(state: DicedTomatoesState) -> str | None:
@@ -348,16 +358,25 @@ def end_turn_refusal(state: DicedTomatoesState) -> str | None:
     placed or passed first."""
     if state.phase != TURN or state.current_player() != state.active:
         if state.phase == CLEANUP:
-            return "The turn is over; the clean-up decisions are being taken."
+            return _("The turn is over; the clean-up decisions are being taken.")
         if state.phase == OVER:
-            return "The game is over."
-        return "Wait for the dice to be drawn and rolled."
+            return _("The game is over.")
+        return _("Wait for the dice to be drawn and rolled.")
     left = sum(1 for die in state.hand if die is not None)
     if left:
-        return (
-            f"Every rolled die must be placed or {_passed_words(state)} before the turn "
-            f"ends ({left} left)."
-        )
+        if state.solo:
+            words = ngettext(
+                "Every rolled die must be placed or set aside before the turn ends ({count} left).",
+                "Every rolled die must be placed or set aside before the turn ends ({count} left).",
+                left,
+            )
+        else:
+            words = ngettext(
+                "Every rolled die must be placed or passed before the turn ends ({count} left).",
+                "Every rolled die must be placed or passed before the turn ends ({count} left).",
+                left,
+            )
+        return words.format(count=left)
     return None
 
 
@@ -508,28 +527,36 @@ def _placement_refusal(state: DicedTomatoesState, action: PlaceDie) -> str | Non
     """Why the die cannot go there (rules, Placement), or None."""
     die = _unplaced(state, action.die)
     if die is None:
-        return "That die is not one of your rolled, unplaced dice."
+        return _("That die is not one of your rolled, unplaced dice.")
     if not _is_token(state, action.owner, action.token):
-        return "There is no such tomato token."
+        return _("There is no such tomato token.")
     vine = state.vines[action.owner][action.token]
     if not vine:
         if not can_seed(die.colour):
-            return f"A {COLOUR_NAMES[die.colour]} die can never be a seed; add it to a vine."
+            return _("A {colour} die can never be a seed; add it to a vine.").format(
+                colour=colour_word(die.colour)
+            )
         if not token_open(state, action.owner, action.token):
-            return "That token is not open: a player may not hold more vines than free score slots."
+            return _(
+                "That token is not open: a player may not hold more vines than free score slots."
+            )
         return None
     if score_track_full(state, action.owner):
-        return "That player's score track is full; their vines take no more dice."
+        return _("That player's score track is full; their vines take no more dice.")
     if len(vine) >= 4:
-        return "That vine is complete; it takes no more dice."
+        return _("That vine is complete; it takes no more dice.")
     if not fits(vine, die.face):
         seed = vine[0].face
         kind = vine_kind(vine)
         if kind == "seed":
-            return f"A {die.face} does not fit a lone seed {seed}: it must be equal or one away."
+            return _(
+                "A {face} does not fit a lone seed {seed}: it must be equal or one away."
+            ).format(face=die.face, seed=seed)
         if kind == "set":
-            return f"That vine is a set of {seed}s; it takes only another {seed}."
-        return (
+            return _("That vine is a set of {seed}s; it takes only another {seed}.").format(
+                seed=seed
+            )
+        return _(
             "That vine is a sequence; it takes only one below its lowest or one above its "
             "highest face."
         )
@@ -558,7 +585,7 @@ def _place(state: DicedTomatoesState, action: PlaceDie, events: list) -> None:
         ),
     )
     if state.options["overload"] and action.owner != player:
-        _gain_bit(state, player, "a die on an opponent's vine", events)
+        _gain_bit(state, player, N_("a die on an opponent's vine"), events)
     if len(state.vines[action.owner][action.token]) == 4:
         _complete_vine(state, action.owner, action.token, events)
 
@@ -615,7 +642,7 @@ def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: li
             state,
             player,
             karma_for_harvest(value, state.options["overload"]),
-            "completing a vine",
+            N_("completing a vine"),
             events,
             (owner, token),
         )
@@ -666,7 +693,7 @@ def _gain_bit(state: DicedTomatoesState, player: int, reason: str, events: list)
     emit(state, events, KarmaBitGained(player, bits, reason))
     if bits >= BITS_PER_KARMA:
         emit(state, events, KarmaBitsTraded(player, bits - BITS_PER_KARMA))
-        _gain_karma(state, player, 1, "three karma bits", events)
+        _gain_karma(state, player, 1, N_("three karma bits"), events)
 
 
 def opposite_face(face: int) -> int:
@@ -697,38 +724,45 @@ def _karma_refusal(state: DicedTomatoesState, action) -> str | None:
     cost = KARMA_COSTS[type(action)]
     karma = state.karma[state.turn_owner()]
     if karma < cost:
-        return (
-            f"That costs {cost} karma and you have {karma} "
-            f"(an action you cannot afford is illegal)."
-        )
+        return ngettext(
+            "That costs {cost} karma and you have {count} (an action you cannot afford is "
+            "illegal).",
+            "That costs {cost} karma and you have {count} (an action you cannot afford is "
+            "illegal).",
+            karma,
+        ).format(cost=cost, count=karma)
     kind = type(action)
     if kind in (Reroll, Shift, RollOver, SetDie):
         die = _unplaced(state, action.die)
         if die is None:
-            return "Karma can change only one of your rolled dice that is not placed yet."
+            return _("Karma can change only one of your rolled dice that is not placed yet.")
         if kind is Shift:
             if action.delta not in (1, -1):
-                return "A shift moves a die by exactly 1 up or down."
+                return _("A shift moves a die by exactly 1 up or down.")
             if not is_face(die.face + action.delta):
-                return "A shift stays within 1 to 6; roll over turns a 1 into a 6 or a 6 into a 1."
+                return _(
+                    "A shift stays within 1 to 6; roll over turns a 1 into a 6 or a 6 into a 1."
+                )
         elif kind is RollOver:
             if not can_roll_over(die.face):
-                return "Roll over only turns a 1 into a 6 or a 6 into a 1."
+                return _("Roll over only turns a 1 into a 6 or a 6 into a 1.")
         elif kind is SetDie:
             if not is_face(action.face) or action.face == die.face:
-                return "Set turns a die to a different face from 1 to 6."
+                return _("Set turns a die to a different face from 1 to 6.")
         return None
     if not _is_token(state, action.owner, action.token):
-        return "There is no such tomato token."
+        return _("There is no such tomato token.")
     vine = state.vines[action.owner][action.token]
     if not vine:
-        return "There is no vine on that token."
+        return _("There is no vine on that token.")
     if kind is CleanVine:
         return (
-            None if may_clean(state, action.owner) else "You may clean only one of your own vines."
+            None
+            if may_clean(state, action.owner)
+            else _("You may clean only one of your own vines.")
         )
     if not flip_keeps_vine(vine):
-        return "Flipping that seed would break the vine's set or sequence."
+        return _("Flipping that seed would break the vine's set or sequence.")
     return None
 
 
@@ -742,24 +776,24 @@ def _apply_karma(state: DicedTomatoesState, action, events: list) -> None:
         die = _unplaced(state, action.die)
         assert die is not None, "checked by _karma_refusal"
         if kind is Reroll:
-            emit(state, events, KarmaSpent(player, cost, "re-roll a die", left))
+            emit(state, events, KarmaSpent(player, cost, N_("re-roll a die"), left))
             emit(state, events, RerollStarted(player, action.die, die.colour, die.face))
             return
         if kind is Shift:
-            new, how, what = die.face + action.delta, "shift", "shift a die"
+            new, how, what = die.face + action.delta, N_("shift"), N_("shift a die")
         elif kind is RollOver:
-            new, how, what = opposite_face(die.face), "roll over", "roll a die over"
+            new, how, what = opposite_face(die.face), N_("roll over"), N_("roll a die over")
         else:
-            new, how, what = action.face, "set", "set a die"
+            new, how, what = action.face, N_("set"), N_("set a die")
         emit(state, events, KarmaSpent(player, cost, what, left))
         emit(state, events, DieChanged(player, action.die, die.colour, die.face, new, how))
         return
     if kind is CleanVine:
-        emit(state, events, KarmaSpent(player, cost, "clean a vine", left))
+        emit(state, events, KarmaSpent(player, cost, N_("clean a vine"), left))
         _clear(state, action.owner, action.token, ClearReason.CLEANED, events)
         return
     seed = state.vines[action.owner][action.token][0].face
-    emit(state, events, KarmaSpent(player, cost, "flip a seed", left))
+    emit(state, events, KarmaSpent(player, cost, N_("flip a seed"), left))
     emit(state, events, SeedFlipped(player, action.owner, action.token, seed, opposite_face(seed)))
 
 
@@ -808,7 +842,7 @@ def _clear(
 def _cleanup_refusal(state: DicedTomatoesState, action) -> str | None:
     """At clean-up only the owner of the first pending vine decides, about that vine (DT-D5)."""
     if (action.owner, action.token) != state.pending[0]:
-        return "That is not the vine whose owner decides now."
+        return _("That is not the vine whose owner decides now.")
     return None
 
 
@@ -950,7 +984,7 @@ def three_dice_vines(state: DicedTomatoesState, player: int) -> int:
     return sum(1 for vine in state.vines[player] if len(vine) == 3)
 
 
-THREE_DICE_VINES = "3-dice vines"
+THREE_DICE_VINES = N_("3-dice vines")
 """The score sheet's column for the +1 per vine of exactly 3 dice (regular rules)."""
 
 
@@ -965,8 +999,9 @@ def score_sheet(state: DicedTomatoesState) -> dict:
     if state.solo:
         return _solo_score_sheet(state)
     dicey = state.options["dicey"]
-    columns = ["Tomatoes"] + (["Dicey bonus"] if dicey else []) + ["First to six", "Karma"]
-    columns += ["Red dice" if dicey else THREE_DICE_VINES, "Total"]
+    columns = [_("Tomatoes")] + ([_("Dicey bonus")] if dicey else [])
+    columns += [_("First to six"), _("Karma"), _("Red dice") if dicey else _(THREE_DICE_VINES)]
+    columns += [_("Total")]
     rows, stars = [], []
     for player in range(state.num_players):
         parts = score_parts(state, player)
@@ -983,9 +1018,13 @@ def score_sheet(state: DicedTomatoesState) -> dict:
     winners = [player for player, row in enumerate(rows) if row[-1] == best]
     notes = []
     if state.first_six is not None:
-        notes.append(f"Player {state.first_six + 1} was first to six tomatoes.")
+        notes.append(
+            _("{name} was first to six tomatoes.").format(
+                name=_("Player {number}").format(number=state.first_six + 1)
+            )
+        )
     if len(winners) > 1:
-        notes.append("Tied players share the victory.")
+        notes.append(_("Tied players share the victory."))
     return {
         "columns": columns,
         "rows": rows,
@@ -1016,15 +1055,18 @@ def _solo_score_sheet(state: DicedTomatoesState) -> dict:
     track = state.score[0]
     matched = matched_slots(track)
     won = len(track) == SLOTS
-    if state.phase == OVER:
-        summary = f"{'Won' if won else 'Lost'}: {len(matched)} of 6 slots matched"
+    if state.phase == OVER and won:
+        summary = _("Won: {count} of 6 slots matched").format(count=len(matched))
+    elif state.phase == OVER:
+        summary = _("Lost: {count} of 6 slots matched").format(count=len(matched))
     else:
-        summary = f"{len(matched)} of 6 slots matched so far"
+        summary = _("{count} of 6 slots matched so far").format(count=len(matched))
+    values = _(", ").join(map(str, track)) or _("empty")
     return {
-        "columns": ["Harvests", "Slots matched", "Total"],
+        "columns": [_("Harvests"), _("Slots matched"), _("Total")],
         "rows": [[len(track), len(matched), len(matched)]],
         "winners": [0] if won else [],
-        "notes": [f"Score track: {', '.join(map(str, track)) or 'empty'}."],
+        "notes": [_("Score track: {values}.").format(values=values)],
         "solo": {"won": won, "summary": summary},
         "slots": [list(track)],
         "stars": [matched],
@@ -1082,7 +1124,7 @@ def legal_actions(state: DicedTomatoesState) -> list:
     if karma >= KARMA_COSTS[Reroll]:
         actions.extend(_act(Reroll, slot) for slot, _, _ in rolled)
     if karma >= KARMA_COSTS[Shift]:
-        for slot, _, face in rolled:
+        for slot, _colour, face in rolled:
             actions.extend(_act(Shift, slot, delta) for delta in (-1, 1) if is_face(face + delta))
     if karma >= KARMA_COSTS[CleanVine]:
         actions.extend(
@@ -1114,9 +1156,9 @@ def refusal(state: DicedTomatoesState, action) -> str | None:
     if kind in (StartRoll, DrawDie, RollDie):
         return _chance_refusal(state, action)
     if state.phase == OVER:
-        return "The game is over."
+        return _("The game is over.")
     if state.phase == START or state.current_player() == CHANCE:
-        return "Wait for the dice: luck decides next."
+        return _("Wait for the dice: luck decides next.")
     if state.phase == CLEANUP:
         if kind in (ClearVine, KeepVine):
             return _cleanup_refusal(state, action)
@@ -1137,7 +1179,7 @@ def refusal(state: DicedTomatoesState, action) -> str | None:
         return _pass_refusal(state, action)
     if kind in KARMA_COSTS:
         return _karma_refusal(state, action)
-    return "Diced Tomatoes has no such move."
+    return _("Diced Tomatoes has no such move.")
 
 
 def apply_action(state: DicedTomatoesState, action) -> list:
@@ -1173,64 +1215,95 @@ def apply_action(state: DicedTomatoesState, action) -> list:
 # Plain words
 # ==========================================================================================
 def _name(names: Sequence[str] | None, seat: int) -> str:
-    if names and 0 <= seat < len(names):
-        return names[seat]
-    return f"Player {seat + 1}"
-
-
-def _token_words(state: DicedTomatoesState, owner: int, token: int, names) -> str:
-    whose = "your" if owner == state.active else f"{_name(names, owner)}'s"
-    return f"{whose} {TOKEN_NAMES[token]} token"
+    return seat_name(names, seat)
 
 
 def _hand_die(state: DicedTomatoesState, slot: int) -> str:
     die = state.hand[slot] if 0 <= slot < len(state.hand) else None
     if die is None:
-        return f"die {slot + 1}"
-    return f"the {COLOUR_NAMES[die.colour]} {die.face if die.face is not None else 'die'}"
+        return _("die {number}").format(number=slot + 1)
+    return the_die_words(die.colour, die.face)
+
+
+def _with_cost(words: str, kind) -> str:
+    """A karma action's words with its price: "Re-roll the red 4 (1 karma)"."""
+    cost = KARMA_COSTS[kind]
+    return ngettext("{action} ({count} karma)", "{action} ({count} karma)", cost).format(
+        action=words, count=cost
+    )
 
 
 def describe_action(state: DicedTomatoesState, action, names: Sequence[str] | None = None) -> str:
     """``action`` in plain words for ``state``, e.g. "Place the red 4 as a seed on your top
-    token" or "Place the black 2 on Ana's middle vine"."""
+    token" or "Place the black 2 on the middle vine of Ana"."""
     kind = type(action)
-    cost = f" ({KARMA_COSTS[kind]} karma)" if kind in KARMA_COSTS else ""
     if kind is StartRoll:
-        return f"Roll {action.face} for the turn order"
+        return _("Roll {face} for the turn order").format(face=action.face)
     if kind is DrawDie:
-        return f"Draw a {COLOUR_NAMES.get(action.colour, action.colour)} die"
+        if action.colour not in COLOURS:
+            return _("Draw a die")
+        return _("Draw a {colour} die").format(colour=colour_word(action.colour))
     if kind is RollDie:
-        return f"Roll a {action.face}"
+        return _("Roll a {face}").format(face=action.face)
     if kind is PlaceDie:
         die = _hand_die(state, action.die)
-        if _is_token(state, action.owner, action.token):
-            if not state.vines[action.owner][action.token]:
-                where = _token_words(state, action.owner, action.token, names)
-                return f"Place {die} as a seed on {where}"
-            whose = "your" if action.owner == state.active else f"{_name(names, action.owner)}'s"
-            return f"Place {die} on {whose} {TOKEN_NAMES[action.token]} vine"
-        return f"Place {die}"
+        if not _is_token(state, action.owner, action.token):
+            return _("Place {die}").format(die=die)
+        mine = action.owner == state.active
+        if not state.vines[action.owner][action.token]:
+            words = (
+                _("Place {die} as a seed on your {token} token")
+                if mine
+                else _("Place {die} as a seed on the {token} token of {name}")
+            )
+        else:
+            words = (
+                _("Place {die} on your {token} vine")
+                if mine
+                else _("Place {die} on the {token} vine of {name}")
+            )
+        return words.format(
+            die=die, token=token_word(action.token), name=_name(names, action.owner)
+        )
     if kind is PassDie:
         if state.solo:
-            return f"Set {_hand_die(state, action.die)} aside for your next turn"
-        return f"Pass {_hand_die(state, action.die)} to {_name(names, next_player(state))}"
+            return _("Set {die} aside for your next turn").format(die=_hand_die(state, action.die))
+        return _("Pass {die} to {name}").format(
+            die=_hand_die(state, action.die), name=_name(names, next_player(state))
+        )
     if kind is EndTurn:
-        return "End the turn"
+        return _("End the turn")
     if kind is Reroll:
-        return f"Re-roll {_hand_die(state, action.die)}{cost}"
+        return _with_cost(_("Re-roll {die}").format(die=_hand_die(state, action.die)), kind)
     if kind is Shift:
-        direction = "up" if action.delta > 0 else "down"
-        return f"Shift {_hand_die(state, action.die)} {direction} by 1{cost}"
-    if kind is CleanVine:
-        return f"Clean the vine on {_token_words(state, action.owner, action.token, names)}{cost}"
+        words = _("Shift {die} up by 1") if action.delta > 0 else _("Shift {die} down by 1")
+        return _with_cost(words.format(die=_hand_die(state, action.die)), kind)
+    if kind in (CleanVine, FlipSeed):
+        mine = action.owner == state.active
+        if kind is CleanVine:
+            words = (
+                _("Clean the vine on your {token} token")
+                if mine
+                else _("Clean the vine on the {token} token of {name}")
+            )
+        else:
+            words = (
+                _("Flip the seed on your {token} token")
+                if mine
+                else _("Flip the seed on the {token} token of {name}")
+            )
+        return _with_cost(
+            words.format(token=token_word(action.token), name=_name(names, action.owner)), kind
+        )
     if kind is RollOver:
-        return f"Roll over {_hand_die(state, action.die)}{cost}"
-    if kind is FlipSeed:
-        return f"Flip the seed on {_token_words(state, action.owner, action.token, names)}{cost}"
+        return _with_cost(_("Roll over {die}").format(die=_hand_die(state, action.die)), kind)
     if kind is SetDie:
-        return f"Set {_hand_die(state, action.die)} to {action.face}{cost}"
+        return _with_cost(
+            _("Set {die} to {face}").format(die=_hand_die(state, action.die), face=action.face),
+            kind,
+        )
     if kind is ClearVine:
-        return f"Clear the {TOKEN_NAMES[action.token]} vine worth 0 or less"
+        return _("Clear the {token} vine worth 0 or less").format(token=token_word(action.token))
     if kind is KeepVine:
-        return f"Keep the {TOKEN_NAMES[action.token]} vine worth 0 or less"
+        return _("Keep the {token} vine worth 0 or less").format(token=token_word(action.token))
     return kind.__name__

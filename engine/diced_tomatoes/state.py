@@ -20,13 +20,29 @@ from typing import NamedTuple
 
 from engine.core import CHANCE, TERMINAL, Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
+from translation import NP_, _, ngettext, pgettext
 
 COLOURS = ("r", "b", "g")
 """Die colours in a stable order: red, black (rotten), gold (Sunny Golden Hybrid)."""
 
 COLOUR_NAMES = {"r": "red", "b": "black", "g": "gold"}
+"""Die colours as codes for tests and notation; a player reads :func:`colour_word`."""
 TOKEN_NAMES = ("top", "middle", "bottom")
-"""Each player's 3 tomato tokens by index, as the table draws them: stacked top to bottom."""
+"""Each player's 3 tomato tokens by index, as the table draws them: stacked top to bottom (a
+player reads :func:`token_word`)."""
+COLOUR_WORDS = {
+    "r": NP_("die colour", "red"),
+    "b": NP_("die colour", "black"),
+    "g": NP_("die colour", "gold"),
+}
+"""A die's colour in the context "die colour", so a language agrees it with its word for a die
+("красный кубик", "un 4 rojo")."""
+TOKEN_WORDS = (
+    NP_("tomato token", "top"),
+    NP_("tomato token", "middle"),
+    NP_("tomato token", "bottom"),
+)
+"""The tokens' positions in the context "tomato token" ("верхний жетон", "la ficha de arriba")."""
 TOKENS = 3
 SLOTS = 6
 FACES = (1, 2, 3, 4, 5, 6)
@@ -101,7 +117,7 @@ def unrolled(colour: str) -> UnrolledDie:
 
 
 def _unknown(what: str, value):
-    raise ValueError(f"unknown {what} {value!r}")
+    raise ValueError(_("unknown {field} {text!r}").format(field=what, text=value))
 
 
 def die_from_list(data: list) -> Die | UnrolledDie:
@@ -110,18 +126,53 @@ def die_from_list(data: list) -> Die | UnrolledDie:
     return unrolled(colour) if face is None else rolled(colour, face)
 
 
-def _who(names: Sequence[str], seat: int | None) -> str:
+def colour_word(colour: str) -> str:
+    """ "red", "black" or "gold" in the current language, agreeing with a die."""
+    return pgettext("die colour", COLOUR_WORDS[colour])
+
+
+def token_word(token: int) -> str:
+    """ "top", "middle" or "bottom" (token 0, 1, 2) in the current language, for a token or a
+    vine."""
+    return pgettext("tomato token", TOKEN_WORDS[token])
+
+
+def seat_name(names: Sequence[str] | None, seat: int | None) -> str:
+    """The seat's name from ``names``, "Player N" beyond them, "Nobody" for no seat."""
     if seat is None or seat < 0:
-        return "Nobody"
+        return _("Nobody")
     if names and seat < len(names):
         return names[seat]
-    return f"Player {seat + 1}"
+    return _("Player {number}").format(number=seat + 1)
+
+
+_who = seat_name
+
+
+def die_words(colour: str, face: int | None) -> str:
+    """ "a red 4", or "a red die" while it is not rolled."""
+    if face is None:
+        return _("a {colour} die").format(colour=colour_word(colour))
+    return _("a {colour} {face}").format(colour=colour_word(colour), face=face)
+
+
+def the_die_words(colour: str, face: int | None) -> str:
+    """ "the red 4", or "the red die" while it is not rolled."""
+    if face is None:
+        return _("the {colour} die").format(colour=colour_word(colour))
+    return _("the {colour} {face}").format(colour=colour_word(colour), face=face)
+
+
+def list_words(words: Sequence[str]) -> str:
+    """ "Ana", "Ana and Bo", "Ana, Bo and Cleo" in the current language."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{first} and {last}").format(first=_(", ").join(words[:-1]), last=words[-1])
 
 
 def _die(colour: str, face: int | None) -> str:
-    if face is None:
-        return f"a {COLOUR_NAMES[colour]} die"
-    return f"a {COLOUR_NAMES[colour]} {face}"
+    return die_words(colour, face)
 
 
 # ------------------------------------------------------------------------------------------
@@ -269,7 +320,9 @@ class FirstRollMade(Event):
     face: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} rolled {self.face} for the turn order."
+        return _("{name} rolled {face} for the turn order.").format(
+            name=_who(names, self.player), face=self.face
+        )
 
 
 @dataclass(frozen=True)
@@ -280,8 +333,8 @@ class FirstRollTied(Event):
     face: int
 
     def text(self, names):
-        who = ", ".join(_who(names, p) for p in self.players)
-        return f"{who} tied with {self.face} and roll again."
+        who = list_words([_who(names, p) for p in self.players])
+        return _("{names} tied with {face} and roll again.").format(names=who, face=self.face)
 
 
 @dataclass(frozen=True)
@@ -292,10 +345,9 @@ class TurnOrderChosen(Event):
     first_player: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.last_player)} rolled lowest and takes the last player marker; "
-            f"{_who(names, self.first_player)} goes first."
-        )
+        return _(
+            "{last} rolled lowest and takes the last player marker; {first} goes first."
+        ).format(last=_who(names, self.last_player), first=_who(names, self.first_player))
 
 
 @dataclass(frozen=True)
@@ -321,15 +373,34 @@ class TurnStarted(BaseTurnStarted):
     passed_by: int = -1
 
     def text(self, names):
-        drawn = {0: "no dice", 1: "1 die"}.get(self.draws, f"{self.draws} dice")
-        extra = ""
+        name = _who(names, self.player)
+        if self.draws == 0:
+            drawn = _("{name} starts a turn and draws no dice from the bushel").format(name=name)
+        else:
+            drawn = ngettext(
+                "{name} starts a turn and draws {count} die from the bushel",
+                "{name} starts a turn and draws {count} dice from the bushel",
+                self.draws,
+            ).format(name=name, count=self.draws)
         if self.passed and self.passed_by == self.player:
-            extra = f" and {self.passed} set aside last turn"
+            extra = ngettext(
+                "{drawn}, plus {count} set aside last turn.",
+                "{drawn}, plus {count} set aside last turn.",
+                self.passed,
+            )
         elif self.passed and self.passed_by >= 0:
-            extra = f" and {self.passed} passed by {_who(names, self.passed_by)}"
+            extra = ngettext(
+                "{drawn}, plus {count} passed by {giver}.",
+                "{drawn}, plus {count} passed by {giver}.",
+                self.passed,
+            )
         elif self.passed:
-            extra = f" and {self.passed} passed"
-        return f"{_who(names, self.player)}'s turn: {drawn} from the bushel{extra}."
+            extra = ngettext(
+                "{drawn}, plus {count} passed.", "{drawn}, plus {count} passed.", self.passed
+            )
+        else:
+            return _("{drawn}.").format(drawn=drawn)
+        return extra.format(drawn=drawn, count=self.passed, giver=_who(names, self.passed_by))
 
 
 @dataclass(frozen=True)
@@ -341,7 +412,9 @@ class DieDrawn(Event):
     colour: str
 
     def text(self, names):
-        return f"{_who(names, self.player)} drew a {COLOUR_NAMES[self.colour]} die."
+        return _("{name} drew {die}.").format(
+            name=_who(names, self.player), die=die_words(self.colour, None)
+        )
 
 
 @dataclass(frozen=True)
@@ -354,7 +427,9 @@ class DieRolled(Event):
     face: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} rolled {_die(self.colour, self.face)}."
+        return _("{name} rolled {die}.").format(
+            name=_who(names, self.player), die=die_words(self.colour, self.face)
+        )
 
 
 @dataclass(frozen=True)
@@ -372,9 +447,18 @@ class DiePlaced(Event):
     as_seed: bool
 
     def text(self, names):
-        where = f"{_who(names, self.owner)}'s {TOKEN_NAMES[self.token]} token"
-        how = "as a seed on" if self.as_seed else "on the vine of"
-        return f"{_who(names, self.player)} placed {_die(self.colour, self.face)} {how} {where}."
+        words = {
+            (True, True): _("{name} placed {die} as a seed on their own {token} token."),
+            (True, False): _("{name} placed {die} as a seed on the {token} token of {owner}."),
+            (False, True): _("{name} placed {die} on their own {token} vine."),
+            (False, False): _("{name} placed {die} on the {token} vine of {owner}."),
+        }[(self.as_seed, self.owner == self.player)]
+        return words.format(
+            name=_who(names, self.player),
+            die=die_words(self.colour, self.face),
+            token=token_word(self.token),
+            owner=_who(names, self.owner),
+        )
 
 
 @dataclass(frozen=True)
@@ -389,13 +473,13 @@ class DiePassed(Event):
 
     def text(self, names):
         if self.to_player == self.player:  # solo: it comes back next turn
-            return (
-                f"{_who(names, self.player)} set aside {_die(self.colour, self.face)} "
-                f"for the next turn: it had no legal spot."
-            )
-        return (
-            f"{_who(names, self.player)} passed {_die(self.colour, self.face)} "
-            f"to {_who(names, self.to_player)}: it had no legal spot."
+            words = _("{name} set aside {die} for the next turn: it had no legal spot.")
+        else:
+            words = _("{name} passed {die} to {receiver}: it had no legal spot.")
+        return words.format(
+            name=_who(names, self.player),
+            die=die_words(self.colour, self.face),
+            receiver=_who(names, self.to_player),
         )
 
 
@@ -410,12 +494,14 @@ class VineCompleted(Event):
     harvested: bool
 
     def text(self, names):
-        who = _who(names, self.owner)
         if self.harvested:
-            return f"{who}'s {TOKEN_NAMES[self.token]} vine is complete, worth {self.value}."
-        return (
-            f"{who}'s {TOKEN_NAMES[self.token]} vine is complete but worth {self.value}: "
-            f"it is not harvested."
+            words = _("The {token} vine of {name} is complete, worth {value}.")
+        else:
+            words = _(
+                "The {token} vine of {name} is complete but worth {value}: it is not harvested."
+            )
+        return words.format(
+            token=token_word(self.token), name=_who(names, self.owner), value=self.value
         )
 
 
@@ -433,11 +519,13 @@ class VineHarvested(Event):
     star: bool
 
     def text(self, names):
-        star = " with a gold star" if self.star else ""
-        return (
-            f"{_who(names, self.owner)} harvested a tomato worth {self.value} "
-            f"into score slot {self.slot}{star}."
-        )
+        if self.star:
+            words = _(
+                "{name} harvested a tomato worth {value} into score slot {slot} with a gold star."
+            )
+        else:
+            words = _("{name} harvested a tomato worth {value} into score slot {slot}.")
+        return words.format(name=_who(names, self.owner), value=self.value, slot=self.slot)
 
 
 @dataclass(frozen=True)
@@ -453,12 +541,15 @@ class VineCleared(Event):
     returned: tuple
 
     def text(self, names):
-        who = f"{_who(names, self.owner)}'s {TOKEN_NAMES[self.token]} vine"
         if self.reason == ClearReason.OVERRIPE:
-            return f"{who} was overripe (worth {self.value}) and was cleared."
-        if self.reason == ClearReason.ZERO:
-            return f"{who} was worth {self.value} and was cleared by its owner."
-        return f"{who} was cleaned with karma."
+            words = _("The {token} vine of {name} was overripe (worth {value}) and was cleared.")
+        elif self.reason == ClearReason.ZERO:
+            words = _("The {token} vine of {name} was worth {value} and was cleared by its owner.")
+        else:
+            words = _("The {token} vine of {name} was cleaned with karma.")
+        return words.format(
+            token=token_word(self.token), name=_who(names, self.owner), value=self.value
+        )
 
 
 @dataclass(frozen=True)
@@ -481,8 +572,8 @@ class VineKept(Event):
     value: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.owner)} kept the {TOKEN_NAMES[self.token]} vine worth {self.value}."
+        return _("{name} kept the {token} vine worth {value}.").format(
+            name=_who(names, self.owner), token=token_word(self.token), value=self.value
         )
 
 
@@ -500,14 +591,36 @@ class KarmaGained(Event):
     vine: tuple = ()
 
     def text(self, names):
-        lost = f" ({self.lost} lost over the cap)" if self.lost else ""
-        reason = self.reason
         if self.vine:
             owner, token = self.vine
-            reason = f"completing {_who(names, owner)}'s {TOKEN_NAMES[token]} vine"
-        return (
-            f"{_who(names, self.player)} gained {self.amount} karma for {reason}"
-            f"{lost}; karma now {self.karma}."
+            if owner == self.player:
+                reason = _("completing their own {token} vine").format(token=token_word(token))
+            else:
+                reason = _("completing the {token} vine of {owner}").format(
+                    token=token_word(token), owner=_who(names, owner)
+                )
+        else:
+            reason = _(self.reason)
+        if self.lost:
+            words = ngettext(
+                "{name} gained {count} karma for {reason} ({lost} lost over the cap); "
+                "karma now {karma}.",
+                "{name} gained {count} karma for {reason} ({lost} lost over the cap); "
+                "karma now {karma}.",
+                self.amount,
+            )
+        else:
+            words = ngettext(
+                "{name} gained {count} karma for {reason}; karma now {karma}.",
+                "{name} gained {count} karma for {reason}; karma now {karma}.",
+                self.amount,
+            )
+        return words.format(
+            name=_who(names, self.player),
+            count=self.amount,
+            reason=reason,
+            lost=self.lost,
+            karma=self.karma,
         )
 
 
@@ -520,8 +633,8 @@ class KarmaBitGained(Event):
     reason: str
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} gained a karma bit for {self.reason} ({self.bits} of 3)."
+        return _("{name} gained a karma bit for {reason} ({bits} of 3).").format(
+            name=_who(names, self.player), reason=_(self.reason), bits=self.bits
         )
 
 
@@ -547,9 +660,12 @@ class KarmaSpent(Event):
     karma: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} spent {self.amount} karma to {self.what}; "
-            f"karma now {self.karma}."
+        return ngettext(
+            "{name} spent {count} karma to {what}; karma now {karma}.",
+            "{name} spent {count} karma to {what}; karma now {karma}.",
+            self.amount,
+        ).format(
+            name=_who(names, self.player), count=self.amount, what=_(self.what), karma=self.karma
         )
 
 
@@ -562,10 +678,11 @@ class KarmaLost(Event):
     karma: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} lost {self.amount} karma above 6 at the end of the "
-            f"turn; karma now {self.karma}."
-        )
+        return ngettext(
+            "{name} lost {count} karma above 6 at the end of the turn; karma now {karma}.",
+            "{name} lost {count} karma above 6 at the end of the turn; karma now {karma}.",
+            self.amount,
+        ).format(name=_who(names, self.player), count=self.amount, karma=self.karma)
 
 
 @dataclass(frozen=True)
@@ -580,9 +697,11 @@ class DieChanged(Event):
     how: str
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} turned {_die(self.colour, self.old)} into a "
-            f"{self.new} ({self.how})."
+        return _("{name} turned {die} into a {face} ({how}).").format(
+            name=_who(names, self.player),
+            die=die_words(self.colour, self.old),
+            face=self.new,
+            how=_(self.how),
         )
 
 
@@ -596,7 +715,9 @@ class RerollStarted(Event):
     old: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} re-rolls {_die(self.colour, self.old)}."
+        return _("{name} re-rolls {die}.").format(
+            name=_who(names, self.player), die=die_words(self.colour, self.old)
+        )
 
 
 @dataclass(frozen=True)
@@ -610,9 +731,18 @@ class SeedFlipped(Event):
     new: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} flipped the seed on {_who(names, self.owner)}'s "
-            f"{TOKEN_NAMES[self.token]} token from {self.old} to {self.new}."
+        if self.owner == self.player:
+            words = _("{name} flipped the seed on their own {token} token from {old} to {new}.")
+        else:
+            words = _(
+                "{name} flipped the seed on the {token} token of {owner} from {old} to {new}."
+            )
+        return words.format(
+            name=_who(names, self.player),
+            token=token_word(self.token),
+            owner=_who(names, self.owner),
+            old=self.old,
+            new=self.new,
         )
 
 
@@ -623,7 +753,7 @@ class TurnEnded(Event):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} ended the turn."
+        return _("{name} ended the turn.").format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -634,10 +764,9 @@ class FinalRound(Event):
     last_player: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} harvested a 6th tomato: final round, ending after "
-            f"{_who(names, self.last_player)}'s turn."
-        )
+        return _(
+            "{name} harvested a 6th tomato: final round, ending after the turn of {last}."
+        ).format(name=_who(names, self.player), last=_who(names, self.last_player))
 
 
 @dataclass(frozen=True)
@@ -650,15 +779,32 @@ class GameEnded(Event):
     totals: tuple
 
     def text(self, names):
-        why = {
-            Ending.FINAL: "the final round is over",
-            Ending.STUCK: "the bushel is empty and no die held can ever be placed",
-        }.get(self.reason, "the bushel is empty")
+        if self.reason == Ending.FINAL:
+            why = _("Game over: the final round is over.")
+        elif self.reason == Ending.STUCK:
+            why = _("Game over: the bushel is empty and no die held can ever be placed.")
+        else:
+            why = _("Game over: the bushel is empty.")
         if len(self.totals) == 1:
-            result = "won" if self.winners else "lost"
-            return f"Game over: {why}. {_who(names, 0)} {result}, {self.totals[0]} slots matched."
-        who = " and ".join(_who(names, p) for p in self.winners)
-        return f"Game over: {why}. {who} win{'s' if len(self.winners) == 1 else ''}."
+            result = (
+                ngettext(
+                    "{name} won, {count} slot matched.",
+                    "{name} won, {count} slots matched.",
+                    self.totals[0],
+                )
+                if self.winners
+                else ngettext(
+                    "{name} lost, {count} slot matched.",
+                    "{name} lost, {count} slots matched.",
+                    self.totals[0],
+                )
+            )
+            return _("{why} {result}").format(
+                why=why, result=result.format(name=_who(names, 0), count=self.totals[0])
+            )
+        who = list_words([_who(names, p) for p in self.winners])
+        result = ngettext("{names} wins.", "{names} win.", len(self.winners)).format(names=who)
+        return _("{why} {result}").format(why=why, result=result)
 
 
 EVENT_CLASSES = (
@@ -905,7 +1051,7 @@ class DicedTomatoesState:
         ended = data["ended"]
         state.ended = None if ended is None else _ENDINGS.get(ended) or _unknown("ending", ended)
         if len(state.vines) != state.num_players or len(state.score) != state.num_players:
-            raise ValueError("the vines and score tracks do not match the number of players")
+            raise ValueError(_("the vines and score tracks do not match the number of players"))
         return state
 
     def __eq__(self, other) -> bool:

@@ -15,14 +15,14 @@ and a cart placed together make a route. :class:`PlannerBot` plans the whole act
    remembered between calls, and a game resumed from a save plays on exactly as it would have.
 
 Levels (see :data:`LEVELS`): **Easy** is a beginner: it plans over its best route and its best
-route that builds, never ends its action phase with nothing built while building would help its
-carts, and picks among its few best plans by a softmax of their values
-(:func:`engine.bots.beginner.softmax_pick`), so it misjudges which good plan is best. **Medium**
-plans one turn over three routes. **Hard** plans one turn over five routes, also tries ramming
-opponents' loaded carts, then plays its four best candidates one round further (the deposit
-sampled with its ``rng``, common to all candidates; the opponents' answer and its own next turn
-by the Medium plan; chasm tokens placed greedily) and keeps the one that holds up best on
-average; spare ``budget`` (with a ``clock``) buys more sampled futures, up to six.
+route that builds (Medium's routes too when neither beats doing nothing), never ends its action
+phase with nothing built while building would help its carts, and picks among its few best plans by
+a softmax of their values (:func:`engine.bots.beginner.softmax_pick`), so it misjudges which good
+plan is best. **Medium** plans one turn over three routes. **Hard** plans one turn over five
+routes, also tries ramming opponents' loaded carts, then plays its four best candidates one round
+further (the deposit sampled with its ``rng``, common to all candidates; the opponents' answer and
+its own next turn by the Medium plan; chasm tokens placed greedily) and keeps the one that holds up
+best on average; spare ``budget`` (with a ``clock``) buys more sampled futures, up to six.
 
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
@@ -308,20 +308,21 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
     actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
     (a cancelled bot) ends it with the best sequence found so far."""
-    scored: list[tuple[float, list, OTRState]] = []
-    for seq in _sequences(state, me, cfg):
-        if scored and (deadline is not None and clock() >= deadline or stop and stop()):
-            break  # out of time or cancelled: keep what has been scored
-        after = _simulate(state, me, seq)
-        if after is None:
-            continue
-        v = heuristics.evaluate(after, me)
-        scored.append((v, seq, after))
+    scored = _scored(state, me, _sequences(state, me, cfg), deadline, clock, stop)
     if not scored:
         return [EndActions()]
-    scored.sort(key=lambda row: -row[0])  # stable: a tie goes to the sequence proposed first
     best = scored[0]
     if cfg.get("beginner"):
+        if not _building_beats_idle(scored, _idle_value(state, me, scored)):
+            # its own few routes leave it idle: a beginner then looks as wide as Medium, so it
+            # never idles while a plan that builds would help its carts
+            wider = _sequences(state, me, LEVELS["medium"])
+            seen = [row[1] for row in scored]
+            scored = sorted(
+                scored
+                + _scored(state, me, [seq for seq in wider if seq not in seen], None, None, None),
+                key=lambda row: -row[0],
+            )
         best = _beginner_plan(state, me, scored, cfg, rng)
     elif cfg["lookahead"] and len(scored) > 1 and not (stop and stop()):
         best = _look_ahead(me, scored[: cfg["lookahead"]], cfg, rng, deadline, clock, stop) or best
@@ -329,6 +330,36 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
     if not seq or len(seq) < state.actions_left:
         seq.append(EndActions())  # OR-D12: the phase ends only when the player ends it
     return seq
+
+
+def _scored(state, me, sequences, deadline, clock, stop) -> list:
+    """``[(value, sequence, position after)]`` of the legal ``sequences``, best first (a tie
+    goes to the sequence proposed first); stops early, keeping what has been scored, once
+    ``clock()`` passes ``deadline`` or ``stop()`` is True."""
+    scored: list[tuple[float, list, OTRState]] = []
+    for seq in sequences:
+        if scored and (deadline is not None and clock() >= deadline or stop and stop()):
+            break  # out of time or cancelled: keep what has been scored
+        after = _simulate(state, me, seq)
+        if after is None:
+            continue
+        scored.append((heuristics.evaluate(after, me), seq, after))
+    scored.sort(key=lambda row: -row[0])
+    return scored
+
+
+def _idle_value(state, me, scored) -> float:
+    """The value of doing nothing this action phase (from ``scored`` when it holds the empty
+    plan)."""
+    idle = next((row[0] for row in scored if not row[1]), None)
+    if idle is None:
+        after = _simulate(state, me, [])
+        idle = heuristics.evaluate(after, me) if after is not None else scored[-1][0]
+    return idle
+
+
+def _building_beats_idle(scored, idle: float) -> bool:
+    return any(builds(row[1]) and row[0] > idle for row in scored)
 
 
 def builds(sequence) -> bool:
@@ -342,12 +373,9 @@ def _beginner_plan(state, me, scored, cfg, rng):
     builds nothing (only speed changes, or nothing at all) while a building plan beats doing
     nothing, nor one valued below doing nothing; then a softmax over the ``top`` best within
     ``margin`` of the best."""
-    idle = next((row[0] for row in scored if not row[1]), None)
-    if idle is None:
-        after = _simulate(state, me, [])
-        idle = heuristics.evaluate(after, me) if after is not None else scored[-1][0]
+    idle = _idle_value(state, me, scored)
     pool = scored
-    if any(builds(row[1]) and row[0] > idle for row in scored):
+    if _building_beats_idle(scored, idle):
         pool = [row for row in scored if builds(row[1]) and row[0] >= idle]
     best = pool[0][0]
     near = [row for row in pool[: cfg["top"]] if row[0] >= best - cfg["margin"]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from translation import N_
+from translation import N_, _
 
 GEMS = ("rock", "ruby", "emerald", "gold", "diamond")
 GEM_INDEX = {gem: index for index, gem in enumerate(GEMS)}
@@ -70,8 +70,11 @@ def length_refusal(num_players: int, length) -> str | None:
     allowed = lengths_for(num_players)
     if not allowed or length in allowed:
         return None
-    words = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
-    return f"With {num_players} players the game length is {words} cards, not {length}."
+    from engine.off_the_rails.words import join_or
+
+    return _("With {count} players the game length is {lengths} cards, not {length}.").format(
+        count=num_players, lengths=join_or([str(n) for n in allowed]), length=length
+    )
 
 
 def larger_half(count: int) -> int:
@@ -121,25 +124,12 @@ def value(counts) -> int:
 
 
 def gems_text(counts) -> str:
-    """Plain words for a gem count: ``"2 rubies and a diamond"``; ``"nothing"`` when empty."""
-    plural = {
-        "rock": "rocks",
-        "ruby": "rubies",
-        "emerald": "emeralds",
-        "gold": "gold",
-        "diamond": "diamonds",
-    }
-    parts = []
-    for i, n in enumerate(counts):
-        if n == 1:
-            parts.append(("a " if GEMS[i] != "emerald" else "an ") + GEMS[i])
-        elif n > 1:
-            parts.append(f"{n} {plural[GEMS[i]]}")
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    """Plain words for a gem count in the language in use: ``"2 rubies and a diamond"``;
+    ``"nothing"`` when empty."""
+    from engine.off_the_rails.words import gem_count, join_and
+
+    parts = [gem_count(GEMS[gem], count) for gem, count in enumerate(counts) if count]
+    return join_and(parts) if parts else _("nothing")
 
 
 def sub_multisets(counts, size: int) -> list:
@@ -161,21 +151,40 @@ def sub_multisets(counts, size: int) -> list:
 # --- missions -------------------------------------------------------------------------------
 MISSIONS = {
     1: (
-        "Behind Enemy Lines",
-        "Stockpile at least 1 jewel from a cart that left by an opponent's edge.",
+        N_("Behind Enemy Lines"),
+        N_("Stockpile at least 1 jewel from a cart that left by an opponent's edge."),
     ),
-    2: ("Bumper Carts", "Derail an opponent's cart in a collision."),
-    3: ("Diamonds aren't Forever", "Stockpile a diamond from a single cart in one turn."),
-    4: ("Dirty Goblins", "Have the most rocks in your stockpile at the end (ties: nobody)."),
-    5: ("Gem Collector", "Have a cart holding 5 jewels (no rocks)."),
-    6: ("Green Fingers", "Stockpile 2 emeralds from a single cart in one turn."),
-    7: ("Head to Head", "Cause a head-on collision."),
-    8: ("Jewel Heist", "Make an opponent's cart drop at least 1 jewel."),
-    9: ("Red Leader", "Stockpile 4 rubies from a single cart in one turn."),
-    10: ("The Spice of Life", "Have at least 1 ruby, emerald, gold and diamond in your stockpile."),
-    11: ("There's Gold in Them Hills", "Stockpile 2 gold from a single cart in one turn."),
+    2: (N_("Bumper Carts"), N_("Derail an opponent's cart in a collision.")),
+    3: (N_("Diamonds aren't Forever"), N_("Stockpile a diamond from a single cart in one turn.")),
+    4: (
+        N_("Dirty Goblins"),
+        N_("Have the most rocks in your stockpile at the end (ties: nobody)."),
+    ),
+    5: (N_("Gem Collector"), N_("Have a cart holding 5 jewels (no rocks).")),
+    6: (N_("Green Fingers"), N_("Stockpile 2 emeralds from a single cart in one turn.")),
+    7: (N_("Head to Head"), N_("Cause a head-on collision.")),
+    8: (N_("Jewel Heist"), N_("Make an opponent's cart drop at least 1 jewel.")),
+    9: (N_("Red Leader"), N_("Stockpile 4 rubies from a single cart in one turn.")),
+    10: (
+        N_("The Spice of Life"),
+        N_("Have at least 1 ruby, emerald, gold and diamond in your stockpile."),
+    ),
+    11: (N_("There's Gold in Them Hills"), N_("Stockpile 2 gold from a single cart in one turn.")),
 }
-"""Mission number -> (name, condition) (rules, "Missions"); each is worth 4 points."""
+"""Mission number -> (name, condition) (rules, "Missions"); each is worth 4 points. Both are
+marked English source strings: translate where shown (:func:`mission_name`)."""
+
+
+def mission_name(mission: int) -> str:
+    """The name of mission ``mission`` in the language in use."""
+    return _(MISSIONS[mission][0])
+
+
+def mission_goal(mission: int) -> str:
+    """The condition of mission ``mission`` in the language in use."""
+    return _(MISSIONS[mission][1])
+
+
 MISSION_POINTS = 4
 CART_POINTS = 3
 """Each cart in the supply at the end (rules, "End of the game and scoring")."""

@@ -25,11 +25,9 @@ from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
 from engine.off_the_rails.data import (
     CART_POINTS,
-    GEM_INDEX,
     GEM_VALUES,
     JEWEL_EDGE,
     MISSION_POINTS,
-    MISSIONS,
     RUBY_BONUS,
     CartExit,
     MoveFacts,
@@ -37,6 +35,7 @@ from engine.off_the_rails.data import (
     gems_text,
     has_most_rubies,
     mission_fulfilled,
+    mission_name,
     value,
 )
 from engine.off_the_rails.data import GEMS as GEM_NAMES
@@ -63,10 +62,18 @@ from engine.off_the_rails.state import (
     SplitLoad,
     TakeGem,
     UpgradeTile,
-    article,
+)
+from engine.off_the_rails.words import (
+    a_gem,
+    cart_phrase,
+    gem_name,
+    jewels_plural,
+    player_name,
     square_name,
     tile_words,
+    your_cart,
 )
+from translation import N_, _, ngettext
 
 TILE_UNITS = 3
 """One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""
@@ -325,7 +332,7 @@ def reach_costs(state, player, starts=None, grid=None) -> tuple:
                 buckets.append([])
             buckets[units].append(key)
 
-    for key, (units, _, _) in starts.items():
+    for key, (units, _kind, _cart) in starts.items():
         (r, c), x = key
         if board.on_grid((r, c)):
             push((r * _G + c) * 4 + _SIDE_I[x], units, -1)
@@ -488,7 +495,7 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
 
     def build(chain, target, units, score):
         first = chain[0]
-        _, ci, put = srcs[first]
+        _units, ci, put = srcs[first]
         entry = None
         passes = _passes(chain)
         if put is not None:  # starts at the edge: the cart goes onto the surface square
@@ -502,7 +509,7 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
         )
         found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes], out))
 
-    for key, (_units, ci, _) in srcs.items():
+    for key, (_units, ci, _rest) in srcs.items():
         if ci is None:
             continue
         load = value(state.carts[ci].load)
@@ -565,7 +572,7 @@ def _ruby_edge(state, player, load) -> float:
 def _potential(state, player, cost_out, grid=None) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach."""
-    cost_in, _ = reach_costs(state, player, grid=grid)
+    cost_in, _links = reach_costs(state, player, grid=grid)
     pts = 0.0
     hits = _in_reach_of_others(state, player)
     chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
@@ -629,14 +636,14 @@ def _in_reach_of_others(state, player) -> set:
         if k.owner == player or k.where != CartPlace.BOARD or k.facing is None:
             continue
         frontier = [(k.square, k.facing)]
-        for _ in range(6):
+        for _step in range(6):
             nxt: list[tuple[tuple[int, int], str]] = []
             for sq, f in frontier:
                 what = next_step(state, sq, f)
                 if what[0] == "cart":
                     out.add(board.step(sq, f))
                 elif what[0] == "track":
-                    _, n, tile = what
+                    _kind, n, tile = what
                     nxt.extend((n, side) for side in ways_on(state, n, OPPOSITE[f]))
             frontier = nxt[:16]
     return out
@@ -673,7 +680,7 @@ def evaluate(state, player: int) -> float:
         if state.over:
             return r["high_score"] + 2 * carts
         grid = _grid(state)
-        cost_out, _ = exit_costs(state, grid)
+        cost_out, _links = exit_costs(state, grid)
         return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, grid)
     if state.over:
         from engine.off_the_rails.rules import scores, winners
@@ -683,7 +690,7 @@ def evaluate(state, player: int) -> float:
         best = max(x["total"] for q, x in enumerate(sc) if q != player)
         return mine - best + (5.0 if player in winners(state) else -5.0)
     grid = _grid(state)
-    cost_out, _ = exit_costs(state, grid)
+    cost_out, _links = exit_costs(state, grid)
     vals = [
         points(state, q) + _potential(state, q, cost_out, grid) for q in range(state.num_players)
     ]
@@ -695,18 +702,7 @@ def evaluate(state, player: int) -> float:
 # Move ordering and hints
 # =============================================================================================
 def _who(player, names=None) -> str:
-    if names and 0 <= player < len(names):
-        return names[player]
-    return f"Player {player + 1}"
-
-
-_PLURAL = {
-    "rock": "rocks",
-    "ruby": "rubies",
-    "emerald": "emeralds",
-    "gold": "gold",
-    "diamond": "diamonds",
-}
+    return player_name(names, player)
 
 
 def _deposit_words(gems) -> str:
@@ -715,11 +711,13 @@ def _deposit_words(gems) -> str:
     if sum(gems) <= 2:
         return gems_text(gems)
     best = max((g for g in range(5) if gems[g]), key=lambda gem: GEM_VALUES[gem])
-    return f"{sum(gems)} gems with {article(GEM_NAMES[best])}"
+    return ngettext("{count} gem with {gem}", "{count} gems with {gem}", sum(gems)).format(
+        count=sum(gems), gem=a_gem(GEM_NAMES[best])
+    )
 
 
-def _your(state, cart_id) -> str:
-    return f"your {state.carts[cart_id].label} cart"
+def _your(state, cart_id, role="subject") -> str:
+    return your_cart(state.carts[cart_id].label, role)
 
 
 def _distance(a, b) -> int:
@@ -747,6 +745,42 @@ def _route_for(state, player, action):
     return min(found, key=lambda route: _distance(square, goal(route)))
 
 
+_UPGRADES_TO = {
+    "T-junction": N_("Upgrades {square} to a T-junction"),
+    "cross": N_("Upgrades {square} to a cross"),
+}
+_BRING_OUT = {
+    "north": N_("{move} to bring {cart}'s {jewel} out north."),
+    "east": N_("{move} to bring {cart}'s {jewel} out east."),
+    "south": N_("{move} to bring {cart}'s {jewel} out south."),
+    "west": N_("{move} to bring {cart}'s {jewel} out west."),
+}
+_GET_OUT = {
+    "north": N_("{move} so {cart} can get out north."),
+    "east": N_("{move} so {cart} can get out east."),
+    "south": N_("{move} so {cart} can get out south."),
+    "west": N_("{move} so {cart} can get out west."),
+}
+
+
+def _move_words(state, action, cart_id) -> str:
+    """What a tile, an upgrade or putting a cart in does, as a clause: "Lays a north-south
+    straight on D5"."""
+    square = square_name(action.row, action.col)
+    if isinstance(action, PlaceCart):
+        return _("Puts {cart} in at {square}").format(
+            cart=_your(state, cart_id, "object"), square=square
+        )
+    if isinstance(action, PlaceTile):
+        return _("Lays {tile} on {square}").format(tile=tile_words(action.exits), square=square)
+    return _(_UPGRADES_TO[board.tile_kind(action.exits)]).format(square=square)
+
+
+def _because(move: str, reason: str) -> str:
+    """A hint's reason: the move, then what it is for ("Lays … on D5: track for …")."""
+    return _("{move}: {reason}.").format(move=move, reason=reason)
+
+
 def _route_reason(state, action, route) -> str:
     """Why a tile, an upgrade or putting a cart in helps ``route``: the square, the cart and
     what the route reaches."""
@@ -755,29 +789,36 @@ def _route_reason(state, action, route) -> str:
         if route.cart is not None
         else (route.entry.cart if route.entry is not None else None)
     )
-    cart = _your(state, ci)
-    square = square_name(action.row, action.col)
-    if isinstance(action, PlaceCart):
-        what = f"Puts {cart} in at {square}"
-    elif isinstance(action, PlaceTile):
-        what = f"Lays {tile_words(action.exits)} on {square}"
-    else:
-        what = f"Upgrades {square} to a {board.tile_kind(action.exits)}"
+    what = _move_words(state, action, ci)
     if route.target is None:  # a way out for a loaded cart
         k = state.carts[ci]
         if state.solo and route.out_edge:
             counted = [g for g in (1, 2, 3, 4) if k.load[g] and JEWEL_EDGE[g] == route.out_edge]
             if counted:
                 g = counted[0]
-                jewel = GEM_NAMES[g] if k.load[g] == 1 else _PLURAL[GEM_NAMES[g]]
-                return f"{what} to bring {cart}'s {jewel} out {route.out_edge}."
-            return f"{what} so {cart} can get out {route.out_edge}."
-        return f"{what} so {cart} can get its load out of the mine."
+                jewel = gem_name(GEM_NAMES[g]) if k.load[g] == 1 else jewels_plural(GEM_NAMES[g])
+                return _(_BRING_OUT[route.out_edge]).format(
+                    move=what, cart=_your(state, ci, "of"), jewel=jewel
+                )
+            return _(_GET_OUT[route.out_edge]).format(move=what, cart=_your(state, ci))
+        return _("{move} so {cart} can get its load out of the mine.").format(
+            move=what, cart=_your(state, ci)
+        )
     where = square_name(*route.target)
     gems = _deposit_words(state.gems[route.target])
     if isinstance(action, PlaceCart):
-        return f"{what}, to fetch {gems} on {where}."
-    return f"{what}: track for {cart} to reach {gems} on {where}."
+        return _("Puts {cart} in at {square}, to fetch {gems} on {target}.").format(
+            cart=_your(state, ci, "object"),
+            square=square_name(action.row, action.col),
+            gems=gems,
+            target=where,
+        )
+    return _because(
+        what,
+        _("track for {cart} to reach {gems} on {square}").format(
+            cart=_your(state, ci, "of"), gems=gems, square=where
+        ),
+    )
 
 
 def _nearest_cart(state, player, square):
@@ -790,12 +831,76 @@ def _nearest_cart(state, player, square):
     return min(mine, key=lambda ci: _distance(state.carts[ci].square, square), default=None)
 
 
+_OUT_WITH_LOAD = {
+    "N": N_("Takes {cart} out of the mine north with its load."),
+    "E": N_("Takes {cart} out of the mine east with its load."),
+    "S": N_("Takes {cart} out of the mine south with its load."),
+    "W": N_("Takes {cart} out of the mine west with its load."),
+}
+_LOAD_OUT_BY = {
+    "north": N_("Takes {cart}'s load out by the north edge."),
+    "east": N_("Takes {cart}'s load out by the east edge."),
+    "south": N_("Takes {cart}'s load out by the south edge."),
+    "west": N_("Takes {cart}'s load out by the west edge."),
+}
+_KEEPS_GOING = {
+    "N": N_("Keeps {cart} on the track going north, to {square}."),
+    "E": N_("Keeps {cart} on the track going east, to {square}."),
+    "S": N_("Keeps {cart} on the track going south, to {square}."),
+    "W": N_("Keeps {cart} on the track going west, to {square}."),
+}
+_STEERS = {
+    "N": N_("Steers {cart} north from {square}."),
+    "E": N_("Steers {cart} east from {square}."),
+    "S": N_("Steers {cart} south from {square}."),
+    "W": N_("Steers {cart} west from {square}."),
+}
+_LEAVES_GOING = {
+    "N": N_("Leaves the junction going north."),
+    "E": N_("Leaves the junction going east."),
+    "S": N_("Leaves the junction going south."),
+    "W": N_("Leaves the junction going west."),
+}
+_TAKES_SOLO = {
+    "ruby": N_("Takes the ruby into {cart}: rubies count at the north edge."),
+    "emerald": N_("Takes the emerald into {cart}: emeralds count at the south edge."),
+    "gold": N_("Takes the gold into {cart}: gold counts at the east edge."),
+    "diamond": N_("Takes the diamond into {cart}: diamonds count at the west edge."),
+}
+_TAKES_SOLO_HERE = {
+    "ruby": N_("Takes the ruby: rubies count at the north edge."),
+    "emerald": N_("Takes the emerald: emeralds count at the south edge."),
+    "gold": N_("Takes the gold: gold counts at the east edge."),
+    "diamond": N_("Takes the diamond: diamonds count at the west edge."),
+}
+_TAKES_WORTH_HERE = {
+    "rock": N_("Takes the rock, worth nothing."),
+    "ruby": N_("Takes the ruby, worth 1 point."),
+    "emerald": N_("Takes the emerald, worth 2 points."),
+    "gold": N_("Takes the gold, worth 3 points."),
+    "diamond": N_("Takes the diamond, worth 4 points."),
+}
+_TAKES_WORTH = {
+    "rock": N_("Takes the rock into {cart}, worth nothing."),
+    "ruby": N_("Takes the ruby into {cart}, worth 1 point."),
+    "emerald": N_("Takes the emerald into {cart}, worth 2 points."),
+    "gold": N_("Takes the gold into {cart}, worth 3 points."),
+    "diamond": N_("Takes the diamond into {cart}, worth 4 points."),
+}
+_STARTS_FROM = {
+    "north": N_("Starts from the north edge, close to rich deposits."),
+    "east": N_("Starts from the east edge, close to rich deposits."),
+    "south": N_("Starts from the south edge, close to rich deposits."),
+    "west": N_("Starts from the west edge, close to rich deposits."),
+}
+
+
 def explain_move(state, action, names=None) -> str:
-    """A reason for a hint (the top bar's second sentence), spoken to the player to move:
-    what the move does to the board, naming the cart ("your white cart"), the squares as the
-    board labels them and other seats by ``names`` (one per seat; "Player N" without), e.g.
-    "Lays a north-south straight on D5: track for your white cart to reach a ruby and a
-    diamond on D4."."""
+    """A reason for a hint (the top bar's second sentence), spoken to the player to move, in
+    the language in use: what the move does to the board, naming the cart ("your white cart"),
+    the squares as the board labels them and other seats by ``names`` (one per seat; "Player
+    N" without), e.g. "Lays a north-south straight on D5: track for your white cart to reach
+    a ruby and a diamond on D4."."""
     p = state.current_player()
     if isinstance(action, (PlaceTile, UpgradeTile, PlaceCart)):
         route = _route_for(state, p, action)
@@ -803,115 +908,135 @@ def explain_move(state, action, names=None) -> str:
             return _route_reason(state, action, route)
         square = (action.row, action.col)
         if isinstance(action, PlaceCart):
-            return (
-                f"Puts {_your(state, action.cart)} in at {square_name(*square)}, ready "
-                f"for the next route."
+            return _("Puts {cart} in at {square}, ready for the next route.").format(
+                cart=_your(state, action.cart, "object"), square=square_name(*square)
             )
-        what = (
-            f"Lays {tile_words(action.exits)} on {square_name(*square)}"
-            if isinstance(action, PlaceTile)
-            else f"Upgrades {square_name(*square)} to a {board.tile_kind(action.exits)}"
-        )
+        what = _move_words(state, action, None)
         ci = _nearest_cart(state, p, square)
         if ci is None:
-            return f"{what}: track for your next cart's route."
-        return f"{what}: track for {_your(state, ci)}'s next route."
+            return _because(what, _("track for your next cart's route"))
+        return _because(
+            what, _("track for {cart}'s next route").format(cart=_your(state, ci, "of"))
+        )
     if isinstance(action, ChangeSpeed):
         k = state.carts[action.cart]
         new = k.speed + action.delta
-        return f"At speed {new}, {_your(state, action.cart)} {_roll(state, action.cart, new)}."
+        return _("At speed {speed}, {outcome}.").format(
+            speed=new, outcome=_roll(state, action.cart, new)
+        )
     if isinstance(action, EndActions):
-        return "Ends your actions: your carts roll now."
+        return _("Ends your actions: your carts roll now.")
     if isinstance(action, MoveCart):
         k = state.carts[action.cart]
-        return (
-            f"{_your(state, action.cart).capitalize()} goes first: it "
-            f"{_roll(state, action.cart, k.speed)}."
-        )
+        return _("Goes first: {outcome}.").format(outcome=_roll(state, action.cart, k.speed))
     if isinstance(action, ChooseExit):
         ci = state.moving_cart()
-        side = board.SIDE_NAMES[action.side]
         if ci is not None:
             k = state.carts[ci]
-            cart = _your(state, ci)
             what = next_step(state, k.square, action.side)
             if what[0] == "exit":
                 if state.solo:
-                    return f"Takes {cart}'s load out by the {what[1]} edge."
-                return f"Takes {cart} out of the mine {side} with its load."
+                    return _(_LOAD_OUT_BY[what[1]]).format(cart=_your(state, ci, "of"))
+                return _(_OUT_WITH_LOAD[action.side]).format(cart=_your(state, ci, "object"))
             if what[0] == "track" and what[1] in state.gems:
-                return f"Steers {cart} onto the gems on {square_name(*what[1])}."
+                return _("Steers {cart} onto the gems on {square}.").format(
+                    cart=_your(state, ci, "object"), square=square_name(*what[1])
+                )
             if what[0] == "track":
-                return f"Keeps {cart} on the track going {side}, to {square_name(*what[1])}."
-            return f"Steers {cart} {side} from {square_name(*k.square)}."
-        return f"Leaves the junction going {side}."
+                return _(_KEEPS_GOING[action.side]).format(
+                    cart=_your(state, ci, "object"), square=square_name(*what[1])
+                )
+            return _(_STEERS[action.side]).format(
+                cart=_your(state, ci, "object"), square=square_name(*k.square)
+            )
+        return _(_LEAVES_GOING[action.side])
     if isinstance(action, TakeGem):
         ci = state.moving_cart()
-        into = f" into {_your(state, ci)}" if ci is not None else ""
-        if state.solo:
-            return (
-                f"Takes the {action.gem}{into}: {_PLURAL[action.gem]} count at the "
-                f"{JEWEL_EDGE[GEM_INDEX[action.gem]]} edge."
-            )
-        pts = GEM_VALUES[GEM_INDEX[action.gem]]
-        return f"Takes the {action.gem}{into}, worth {pts} point{'s' if pts != 1 else ''}."
+        if ci is None:  # no cart named: the gem alone
+            if state.solo and action.gem in _TAKES_SOLO_HERE:
+                return _(_TAKES_SOLO_HERE[action.gem])
+            return _(_TAKES_WORTH_HERE[action.gem])
+        cart = _your(state, ci, "object")
+        if state.solo and action.gem in _TAKES_SOLO:
+            return _(_TAKES_SOLO[action.gem]).format(cart=cart)
+        return _(_TAKES_WORTH[action.gem]).format(cart=cart)
     if isinstance(action, SplitLoad):
-        return (
-            f"Puts {gems_text(action.pile)} in the first pile, worth about as much as the "
-            f"other: little to lose whichever is picked."
-        )
+        return _(
+            "Puts {gems} in the first pile, worth about as much as the other: little to lose "
+            "whichever is picked."
+        ).format(gems=gems_text(action.pile))
     if isinstance(action, DropGems):
-        return f"Drops {gems_text(action.gems)}, the cheapest gems, and keeps the valuable ones."
+        return _("Drops {gems}, the cheapest gems, and keeps the valuable ones.").format(
+            gems=gems_text(action.gems)
+        )
     if isinstance(action, PickPile):
-        return f"Picks pile {action.pile + 1}, the one with more gems."
+        return _("Picks pile {number}, the one with more gems.").format(number=action.pile + 1)
     if isinstance(action, ClaimMission):
-        return f"Takes the mission {MISSIONS[action.mission][0]} for {MISSION_POINTS} points."
+        return _("Takes the mission {mission} for {points} points.").format(
+            mission=mission_name(action.mission), points=MISSION_POINTS
+        )
     if isinstance(action, PlaceChasmToken):
         sq = (action.row, action.col)
         ci = state.cart_at(sq)
         if ci is not None and state.carts[ci].owner != p:
-            owner = _who(state.carts[ci].owner, names)
-            return (
-                f"Opens the chasm on {square_name(*sq)} under {owner}'s "
-                f"{state.carts[ci].label} cart."
+            seats = [_who(seat, names) for seat in range(state.num_players)]
+            cart = cart_phrase(seats, state.carts[ci].owner, state.carts[ci].label)
+            return _("Opens the chasm on {square} under {cart}.").format(
+                square=square_name(*sq), cart=cart
             )
         if sq in state.tiles:
-            return f"Opens the chasm on the track at {square_name(*sq)}, cutting a route."
-        return f"Opens the chasm on {square_name(*sq)}: the least harm to you."
+            return _("Opens the chasm on the track at {square}, cutting a route.").format(
+                square=square_name(*sq)
+            )
+        return _("Opens the chasm on {square}: the least harm to you.").format(
+            square=square_name(*sq)
+        )
     if isinstance(action, ChooseEdge):
-        return f"Starts from the {action.edge} edge, close to rich deposits."
+        return _(_STARTS_FROM[action.edge])
     return ""
 
 
 def _roll(state, cart_id, speed) -> str:
-    """Where a cart at ``speed`` would end up on the present track (first exits), as a verb
-    phrase: "stops on the gems on D4", "leaves the mine with its load"."""
+    """Where a cart at ``speed`` would end up on the present track (first exits), as a clause
+    with the cart as its subject: "your white cart stops on the gems on D4", "your white cart
+    leaves the mine with its load"."""
     k = state.carts[cart_id]
+    cart = _your(state, cart_id)
     sq, f = k.square, k.facing
     if f is None:
-        return f"waits at the junction on {square_name(*sq)}"
+        return _("{cart} waits at the junction on {square}").format(
+            cart=cart, square=square_name(*sq)
+        )
     gained = 0
-    for _ in range(speed):
+    for _step in range(speed):
         what = next_step(state, sq, f)
         if what[0] == "exit":
-            return (
-                "leaves the mine with its load"
-                if sum(k.load) or gained
-                else "rolls out of the mine"
-            )
+            if sum(k.load) or gained:
+                return _("{cart} leaves the mine with its load").format(cart=cart)
+            return _("{cart} rolls out of the mine").format(cart=cart)
         if what[0] == "chasm":
-            return f"would fall into the chasm on {square_name(*what[1])}"
+            return _("{cart} would fall into the chasm on {square}").format(
+                cart=cart, square=square_name(*what[1])
+            )
         if what[0] == "cart":
-            return f"would bump into the cart on {square_name(*board.step(sq, f))}"
+            return _("{cart} would bump into the cart on {square}").format(
+                cart=cart, square=square_name(*board.step(sq, f))
+            )
         if what[0] == "derail":
-            return f"would run off the track at {square_name(*what[1])}"
-        _, sq, tile = what
+            return _("{cart} would run off the track at {square}").format(
+                cart=cart, square=square_name(*what[1])
+            )
+        _kind, sq, _tile = what
         if sq in state.gems:
             gained += 1
         f = ways_on(state, sq, OPPOSITE[f])[0]
     if sq in state.gems:
-        return f"stops on the gems on {square_name(*sq)}"
-    return f"stops on {square_name(*sq)}" + (" with new gems" if gained else "")
+        return _("{cart} stops on the gems on {square}").format(cart=cart, square=square_name(*sq))
+    if gained:
+        return _("{cart} stops on {square} with new gems").format(
+            cart=cart, square=square_name(*sq)
+        )
+    return _("{cart} stops on {square}").format(cart=cart, square=square_name(*sq))
 
 
 __all__ = [

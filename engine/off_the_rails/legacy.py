@@ -18,6 +18,7 @@ from engine.match import Match, Seat
 from engine.off_the_rails.data import JEWELS
 from engine.off_the_rails.events import apply_event
 from engine.off_the_rails.state import EndActions, GemTaken, Pending, TakeGem
+from translation import _
 
 
 def _unasked_questions(before, events, answered: bool = False) -> int:
@@ -65,12 +66,18 @@ def upgrade_history(spec, envelope: dict) -> dict:
                 events = match.resolve_chance(action)
             except IllegalAction as err:
                 raise ValueError(
-                    f"step {number} of the history cannot be replayed: {err.reason}"
+                    _("step {number} of the history cannot be replayed: {reason}").format(
+                        number=number, reason=err.reason
+                    )
                 ) from None
             unasked += _unasked_questions(before, events)
         else:
             if item["player"] != match.current_player():
-                raise ValueError(f"step {number} of the history is recorded for the wrong player")
+                raise ValueError(
+                    _("step {number} of the history cannot be replayed: {reason}").format(
+                        number=number, reason=_("it is recorded for the wrong player")
+                    )
+                )
             unasked += _apply(match, action, number)
         kept.append(item)
     snapshot = envelope["snapshot"]
@@ -102,7 +109,11 @@ def _apply(match: Match, action, number: int) -> int:
     try:
         events = match.apply(action)
     except IllegalAction as err:
-        raise ValueError(f"step {number} of the history cannot be replayed: {err.reason}") from None
+        raise ValueError(
+            _("step {number} of the history cannot be replayed: {reason}").format(
+                number=number, reason=err.reason
+            )
+        ) from None
     return _unasked_questions(before, events, answered=isinstance(action, TakeGem))
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.off_the_rails.board import COLOURS, GRID
 from engine.off_the_rails.data import GEM_LETTERS
+from translation import _
 
 _COLOUR_LETTER = {c: c[0] for c in COLOURS}
 _LETTER_COLOUR = {c[0]: c for c in COLOURS}
@@ -43,7 +44,7 @@ def _ungems(text: str) -> list:
     counts = [0, 0, 0, 0, 0]
     for ch in text:
         if ch not in GEM_LETTERS:
-            raise ValueError(f"unknown gem letter {ch!r}")
+            raise ValueError(_("unknown gem letter {letter!r}").format(letter=ch))
         counts[GEM_LETTERS.index(ch)] += 1
     return counts
 
@@ -85,7 +86,7 @@ def parse(text: str):
 
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines or not lines[0].startswith("OTR"):
-        raise ValueError("Off the Rails notation starts with 'OTR 1'.")
+        raise ValueError(_("Off the Rails notation starts with 'OTR 1'."))
     d: dict[str, Any] = {"tiles": {}, "gems": {}, "chasm": {}, "carts": []}
     rows = 0
     for ln in lines[2:]:
@@ -99,23 +100,27 @@ def parse(text: str):
                 parts = ln.split()
                 r = int(parts[0])
                 if len(parts) != GRID + 1:
-                    raise ValueError(f"a grid row has {GRID} cells")
+                    raise ValueError(_("a grid row has {count} cells").format(count=GRID))
                 for c, cell in enumerate(parts[1:]):
                     _parse_cell(d, r, c, cell)
                 rows += 1
         except (ValueError, KeyError, IndexError) as err:
-            raise ValueError(f"bad notation line {ln!r}: {err}") from None
+            raise ValueError(
+                _("bad notation line {line!r}: {error}").format(line=ln, error=err)
+            ) from None
     if rows != GRID:
-        raise ValueError(f"the notation needs {GRID} grid rows, found {rows}")
+        raise ValueError(
+            _("the notation needs {count} grid rows, found {found}").format(count=GRID, found=rows)
+        )
     try:
         return OTRState.from_dict(d)
     except KeyError as err:
-        raise ValueError(f"the notation misses the field {err}") from None
+        raise ValueError(_("the notation misses the field {field}").format(field=err)) from None
 
 
 def _parse_cell(data, row, col, cell):
     key = f"{row},{col}"
-    base, _, gems = cell.partition("+")
+    base, _plus, gems = cell.partition("+")
     if base.startswith("#"):
         data["chasm"][key] = _LETTER_COLOUR[base[1:]]
     elif base != ".":
@@ -125,7 +130,7 @@ def _parse_cell(data, row, col, cell):
 
 
 def _parse_cart(line):
-    _, rest = line.split(":", 1)
+    _cart, rest = line.split(":", 1)
     f = dict(item.split("=", 1) for item in rest.split())
     at = None if f["at"] == "-" else [int(x) for x in f["at"].split(",")]
     return {

@@ -96,6 +96,7 @@ from engine.off_the_rails.data import (
     larger_half,
     length_refusal,
     mission_fulfilled,
+    mission_name,
     piles_for_length,
     sub,
     sub_multisets,
@@ -185,6 +186,15 @@ from engine.off_the_rails.tasks import (
     Step,
     TaskKind,
 )
+from engine.off_the_rails.words import (
+    colour_word,
+    jewels_plural,
+    join_and,
+    join_or,
+    player_name,
+    the_cart,
+)
+from translation import N_, _, ngettext
 
 CHANCE_TASKS = frozenset(
     {
@@ -271,7 +281,7 @@ def new_state(num_players: int, options: dict) -> OTRState:
     and for a game length that does not exist for the seat count (:func:`data.lengths_for`).
     """
     if not 1 <= num_players <= 4:
-        raise ValueError("Off the Rails is played by 1 to 4 players.")
+        raise ValueError(_("Off the Rails is played by 1 to 4 players."))
     length = options.get("game_length", default_length(num_players))
     reason = length_refusal(num_players, length)
     if reason:
@@ -527,20 +537,20 @@ def _gem_outcomes(pool) -> list:
 def refusal(state: OTRState, action) -> str | None:
     """Why ``action`` cannot be applied now (a sentence naming the rule), or None if it is legal."""
     if state.over:
-        return "The game is over."
+        return _("The game is over.")
     head = state.tasks[0]
     kind = head.kind
     if kind in CHANCE_TASKS:
         if isinstance(action, CHANCE_OUTCOMES):
             if action in [outcome for outcome, _ in chance_outcomes(state)]:
                 return None
-            return "That outcome cannot happen here."
-        return "The game is waiting for a draw or a roll."
+            return _("That outcome cannot happen here.")
+        return _("The game is waiting for a draw or a roll.")
     if isinstance(action, CHANCE_OUTCOMES):
-        return "Nothing is left to chance right now."
+        return _("Nothing is left to chance right now.")
     if isinstance(action, ACTION_PHASE_MOVES):
         if kind != TaskKind.ACTIONS:
-            return "That can only be done in the action phase. " + _EXPECTED[kind]
+            return _("That can only be done in the action phase.") + " " + _(_EXPECTED[kind])
         return _action_refusal(state, action)
     if action in legal_actions(state):
         return None
@@ -551,41 +561,41 @@ def _action_refusal(state: OTRState, action) -> str | None:
     if isinstance(action, EndActions):
         return None
     if state.actions_left <= 0:
-        return "You have already used your 4 actions this turn."
+        return _("You have already used your 4 actions this turn.")
     if isinstance(action, PlaceTile):
         square = (action.row, action.col)
         if action.exits not in board.PLACEABLE:
-            return (
+            return _(
                 "You may place only a straight or a curve; T-junctions and crosses come from "
                 "upgrades."
             )
         if not board.on_grid(square):
-            return "Track goes only on the underground grid, never on the surface."
+            return _("Track goes only on the underground grid, never on the surface.")
         if square in board.CENTRE_SQUARES:
-            return "No track may be placed on a mine centre."
+            return _("No track may be placed on a mine centre.")
         if square in state.chasm:
-            return "No track may be placed on a chasm square."
+            return _("No track may be placed on a chasm square.")
         if square in state.tiles:
-            return "That square already holds a tile; you may upgrade it instead."
+            return _("That square already holds a tile; you may upgrade it instead.")
         return None
     if isinstance(action, UpgradeTile):
         square = (action.row, action.col)
         old = state.tiles.get(square)
         if old is None:
-            return "There is no tile on that square to upgrade."
+            return _("There is no tile on that square to upgrade.")
         if square in state.occupied_squares():
-            return "A tile with a cart on it cannot be upgraded."
+            return _("A tile with a cart on it cannot be upgraded.")
         if old == "NESW":
-            return "A cross is the last upgrade; it cannot be upgraded."
+            return _("A cross is the last upgrade; it cannot be upgraded.")
         if action.exits not in board.upgrades(old):
-            return (
+            return _(
                 "An upgrade keeps every exit of the old tile and goes one step: a straight or "
                 "curve becomes a T-junction, a T-junction becomes a cross."
             )
         return None
     if isinstance(action, PlaceCart):
         if not _own_cart(state, action.cart):
-            return "That is not one of your carts."
+            return _("That is not one of your carts.")
         reason = cart_place_refusal(state, action.cart)
         if reason:
             return reason
@@ -593,26 +603,23 @@ def _action_refusal(state: OTRState, action) -> str | None:
         edge = cart_edge(state, action.cart)
         if square not in board.surface_squares(edge):
             if state.solo:
-                return (
-                    f"The {state.carts[action.cart].colour} cart starts only on the {edge} "
-                    "edge, its colour."
-                )
-            return "A cart starts on a square of your own surface edge."
+                return _(_SOLO_START[edge])
+            return _("A cart starts on a square of your own surface edge.")
         if square in state.occupied_squares():
-            return "That surface square already holds a cart."
+            return _("That surface square already holds a cart.")
         return None
     if isinstance(action, ChangeSpeed):
         if not _own_cart(state, action.cart):
-            return "That is not one of your carts."
+            return _("That is not one of your carts.")
         cart = state.carts[action.cart]
         if cart.where != CartPlace.BOARD:
-            return "Only a cart on the board can change speed."
+            return _("Only a cart on the board can change speed.")
         if action.delta not in (1, -1):
-            return "One action changes a cart's speed by exactly 1."
+            return _("One action changes a cart's speed by exactly 1.")
         if not MIN_SPEED <= cart.speed + action.delta <= MAX_SPEED:
-            return "A cart's speed stays between 1 and 6."  # OR-D5
+            return _("A cart's speed stays between 1 and 6.")  # OR-D5
         return None
-    return "Off the Rails has no such move."
+    return _("Off the Rails has no such move.")
 
 
 def _own_cart(state, cart_id) -> bool:
@@ -624,18 +631,39 @@ def _own_cart(state, cart_id) -> bool:
 
 
 _EXPECTED = {
-    TaskKind.CHOOSE_EDGE: "The game starts once the first player has chosen a starting edge.",
-    TaskKind.ACTIONS: "Finish your action phase first.",
-    TaskKind.MOVEMENT: "Now choose which of your carts moves next.",
-    TaskKind.EXIT: "Now choose the exit your cart leaves the junction by.",
-    TaskKind.PICKUP: "Now choose the jewel your cart takes from this deposit.",
-    TaskKind.SPLIT: "Now split the hit cart's load into two piles as equal as possible.",
-    TaskKind.DROP: "Now choose the gems the hit cart drops: the larger half of its load.",
-    TaskKind.PICK: "Now pick one of the two piles.",
-    TaskKind.MISSION: "Now choose the mission you take.",
-    TaskKind.CHASM_PLACE: "Now place the drawn chasm token.",
+    TaskKind.CHOOSE_EDGE: N_("The game starts once the first player has chosen a starting edge."),
+    TaskKind.ACTIONS: N_("Finish your action phase first."),
+    TaskKind.MOVEMENT: N_("Now choose which of your carts moves next."),
+    TaskKind.EXIT: N_("Now choose the exit your cart leaves the junction by."),
+    TaskKind.PICKUP: N_("Now choose the jewel your cart takes from this deposit."),
+    TaskKind.SPLIT: N_("Now split the hit cart's load into two piles as equal as possible."),
+    TaskKind.DROP: N_("Now choose the gems the hit cart drops: the larger half of its load."),
+    TaskKind.PICK: N_("Now pick one of the two piles."),
+    TaskKind.MISSION: N_("Now choose the mission you take."),
+    TaskKind.CHASM_PLACE: N_("Now place the drawn chasm token."),
 }
 """What each pending decision asks for, as a sentence (refusals of a move of another kind)."""
+
+_SOLO_START = {
+    "north": N_("The red cart starts only on the north edge, its colour."),
+    "east": N_("The yellow cart starts only on the east edge, its colour."),
+    "south": N_("The green cart starts only on the south edge, its colour."),
+    "west": N_("The blue cart starts only on the west edge, its colour."),
+}
+"""Solo: each cart enters only from the edge of its colour (rules, "Solo rules")."""
+
+_NO_GEM_HERE = {
+    "rock": N_("There is no rock on this deposit."),
+    "ruby": N_("There is no ruby on this deposit."),
+    "emerald": N_("There is no emerald on this deposit."),
+    "gold": N_("There is no gold on this deposit."),
+    "diamond": N_("There is no diamond on this deposit."),
+}
+
+
+def _expected(kind) -> str:
+    """What the pending decision ``kind`` asks for, translated."""
+    return _(_EXPECTED.get(kind, N_("That move is not available now.")))
 
 
 def _decision_refusal(state, action, kind) -> str:
@@ -644,71 +672,74 @@ def _decision_refusal(state, action, kind) -> str:
     if isinstance(action, ClaimMission):
         return _mission_refusal(state, action, kind)
     if kind == TaskKind.CHOOSE_EDGE and isinstance(action, ChooseEdge):
-        return "A starting edge is north, east, south or west."
+        return _("A starting edge is north, east, south or west.")
     if kind == TaskKind.MOVEMENT and isinstance(action, MoveCart):
         if action.cart in state.moved:
-            return "That cart has already moved this turn."
-        return "Choose one of your carts on the board that has not moved yet."
+            return _("That cart has already moved this turn.")
+        return _("Choose one of your carts on the board that has not moved yet.")
     if kind == TaskKind.EXIT and isinstance(action, ChooseExit):
         cart = state.carts[head.cart]
         tile = state.tiles[cart.square]
         if action.side == cart.back:
-            return "A cart never turns back: it leaves by another exit than the one it came in by."
+            return _(
+                "A cart never turns back: it leaves by another exit than the one it came in by."
+            )
         if not (
             isinstance(action.side, str) and action.side in board.SIDES and action.side in tile
         ):
-            return "The tile has no exit that way."
-        return "No cart may go into the chasm while another way on is open."
+            return _("The tile has no exit that way.")
+        return _("No cart may go into the chasm while another way on is open.")
     if kind == TaskKind.PICKUP and isinstance(action, TakeGem):
         if action.gem == "rock":
-            return "Rocks are taken first, by themselves: choose one of the jewels here."
+            return _("Rocks are taken first, by themselves: choose one of the jewels here.")
         if action.gem in GEM_INDEX:
-            return f"There is no {action.gem} on this deposit."
-        return "Choose a ruby, an emerald, a gold or a diamond from this deposit."
+            return _(_NO_GEM_HERE[action.gem])
+        return _("Choose a ruby, an emerald, a gold or a diamond from this deposit.")
     if kind == TaskKind.SPLIT and isinstance(action, SplitLoad):
         load = state.carts[head.hit].load
         mirror = _mirrored_split(load, action.pile)
         if mirror:
-            return (
-                f"That is the same split as {gems_text(mirror)} | {gems_text(action.pile)}, "
-                "the piles the other way round: choose that one."
-            )
-        return (
-            f"The first pile holds {larger_half(sum(load))} of the {sum(load)} gems in the "
-            f"cart ({gems_text(load)})."
+            return _(
+                "That is the same split as {first} | {second}, the piles the other way round: "
+                "choose that one."
+            ).format(first=gems_text(mirror), second=gems_text(action.pile))
+        return _("The first pile holds {half} of the {count} gems in the cart ({gems}).").format(
+            half=larger_half(sum(load)), count=sum(load), gems=gems_text(load)
         )
     if kind == TaskKind.DROP and isinstance(action, DropGems):
         load = state.carts[head.hit].load
-        return (
-            f"The cart drops {larger_half(sum(load))} of its {sum(load)} gems ({gems_text(load)})."
+        return _("The cart drops {half} of its {count} gems ({gems}).").format(
+            half=larger_half(sum(load)), count=sum(load), gems=gems_text(load)
         )
     if kind == TaskKind.PICK and isinstance(action, PickPile):
-        return "There are two piles: pick the first or the second."
+        return _("There are two piles: pick the first or the second.")
     if kind == TaskKind.CHASM_PLACE and isinstance(action, PlaceChasmToken):
         colour = head.colour
         if (action.row, action.col) in state.chasm:
-            return "That square is already a chasm."
+            return _("That square is already a chasm.")
         if colour in state.chasm.values():
-            return f"The {colour} chasm token goes on a square next to a {colour} chasm."
-        return "The chasm token goes on a square next to a chasm."
-    return _EXPECTED.get(kind, "That move is not available now.")
+            return _("The {colour} chasm token goes on a square next to a {colour} chasm.").format(
+                colour=colour_word(colour, "chasm token")
+            )
+        return _("The chasm token goes on a square next to a chasm.")
+    return _expected(kind)
 
 
 def _mission_refusal(state, action, kind) -> str:
     """Why ``ClaimMission`` ``action`` cannot be taken now (rules, "Missions"; OR-D11)."""
     if state.solo:
-        return "The solo game has no missions."
+        return _("The solo game has no missions.")
     if action.mission not in state.missions:
         if any(action.mission in taken for taken in state.taken):
-            return "That mission has already been taken."
-        return "That mission is not face up."
+            return _("That mission has already been taken.")
+        return _("That mission is not face up.")
     if state.claimed:
-        return "You have already taken a mission this turn: at most one per turn."
+        return _("You have already taken a mission this turn: at most one per turn.")
     if kind not in (TaskKind.ACTIONS, TaskKind.MISSION):
-        return _EXPECTED.get(kind, "That move is not available now.")
+        return _expected(kind)
     if kind == TaskKind.ACTIONS and action.mission not in HOLDING_MISSIONS:
-        return "That mission is taken right after a cart's move fulfils it."
-    return "You have not fulfilled that mission."
+        return _("That mission is taken right after a cart's move fulfils it.")
+    return _("You have not fulfilled that mission.")
 
 
 def _mirrored_split(load, pile):
@@ -1277,16 +1308,16 @@ def cart_place_refusal(state, cart_id) -> str | None:
     None."""
     cart = state.carts[cart_id]
     if cart.where == CartPlace.LOST:
-        return "That cart has left the game."
+        return _("That cart has left the game.")
     if cart.where != CartPlace.SUPPLY:
-        return "That cart is already on the board."
+        return _("That cart is already on the board.")
     if not state.solo:
         on_board = CartPlace.BOARD
         if (
             sum(1 for other in state.carts if other.owner == cart.owner and other.where == on_board)
             >= 2
         ):
-            return "You may place a cart only while you have fewer than 2 on the board."
+            return _("You may place a cart only while you have fewer than 2 on the board.")
     return None
 
 
@@ -1559,7 +1590,7 @@ def returns(state) -> list:
 
 
 def score_sheet(state) -> dict:
-    """The game-over table (engine/core.py GameState docstring shape).
+    """The game-over table (engine/core.py GameState docstring shape), in the language in use.
 
     Clan game: one column per scoring category, so each total is the sum of its row; the gems
     behind the gem points and the missions taken are one note per player ("Player N" for the
@@ -1568,7 +1599,7 @@ def score_sheet(state) -> dict:
     if state.solo:
         return _solo_sheet(state)
     rows_by_seat = scores(state)
-    columns = ["Gem points", "Most rubies", "Carts in supply", "Missions", "Total"]
+    columns = [_("Gem points"), _("Most rubies"), _("Carts in supply"), _("Missions"), _("Total")]
     rows = [
         [row["gem_points"], row["ruby_bonus"], row["carts"], row["missions"], row["total"]]
         for row in rows_by_seat
@@ -1580,12 +1611,12 @@ def score_sheet(state) -> dict:
     if len(tied) > 1:
         if len(best) < len(tied):
             notes.append(
-                f"Tie on points between "
-                f"{' and '.join(f'Player {p + 1}' for p in tied)}:"
-                " broken by more jewels, then fewer rocks."
+                _(
+                    "Tie on points between {players}: broken by more jewels, then fewer rocks."
+                ).format(players=join_and(player_name(None, player) for player in tied))
             )
         else:
-            notes.append("Tie on points, jewels and rocks: the win is shared.")
+            notes.append(_("Tie on points, jewels and rocks: the win is shared."))
     for player in range(state.num_players):
         notes.append(player_note(state, player))
     return {"columns": columns, "rows": rows, "winners": best, "notes": notes}
@@ -1595,62 +1626,99 @@ def player_note(state, player) -> str:
     """One line for the score sheet: "Player 1, blue clan: 2 rubies and a rock; mission: Red
     Leader." (the scene puts the seat's name in)."""
     edge = state.edges[player] if player < len(state.edges) else None
-    clan = f", {board.EDGE_COLOUR[edge]} clan" if edge else ""
     gems = state.stockpiles[player]
     parts = [
         gems_text(tuple(gems[gem] if index == gem else 0 for index in range(5)))
         for gem in (1, 2, 3, 4, 0)
         if gems[gem]
     ]  # jewels first, rocks last
-    words = (
-        ", ".join(parts[:-1]) + " and " + parts[-1]
-        if len(parts) > 1
-        else (parts[0] if parts else "no gems")
-    )
-    line = f"Player {player + 1}{clan}: {words}"
+    words = join_and(parts) if parts else _("no gems")
     taken = state.taken[player]
-    if taken:
-        line += (
-            "; mission"
-            + ("s" if len(taken) > 1 else "")
-            + ": "
-            + ", ".join(MISSIONS[mission][0] for mission in taken)
+    missions = _(", ").join(mission_name(mission) for mission in taken)
+    if edge and taken:
+        line = ngettext(
+            "{player}, {colour} clan: {gems}; mission: {missions}.",
+            "{player}, {colour} clan: {gems}; missions: {missions}.",
+            len(taken),
         )
-    return line + "."
+    elif edge:
+        line = _("{player}, {colour} clan: {gems}.")
+    elif taken:
+        line = ngettext(
+            "{player}: {gems}; mission: {missions}.",
+            "{player}: {gems}; missions: {missions}.",
+            len(taken),
+        )
+    else:
+        line = _("{player}: {gems}.")
+    return line.format(
+        player=player_name(None, player),
+        colour=colour_word(board.EDGE_COLOUR[edge], "clan") if edge else "",
+        gems=words,
+        missions=missions,
+    )
 
 
-_JEWEL_PLURAL = {1: "rubies", 2: "emeralds", 3: "gold", 4: "diamonds"}
+_RESULTS = {
+    "major victory": N_("Major victory, high score {score}"),
+    "victory": N_("Victory, high score {score}"),
+    "partial victory": N_("Partial victory, high score {score}"),
+    "loss": N_("Loss, high score {score}"),
+}
+_SO_FAR = {
+    "major victory": N_("So far: major victory · high score {score}"),
+    "victory": N_("So far: victory · high score {score}"),
+    "partial victory": N_("So far: partial victory · high score {score}"),
+    "loss": N_("So far: no set delivered · high score {score}"),
+}
 
 
 def solo_summary(result) -> str:
     """The solo headline: "Partial victory, high score 29"."""
-    return f"{result['result'].capitalize()}, high score {result['high_score']}"
+    return _(_RESULTS[result["result"]]).format(score=result["high_score"])
 
 
 def solo_tally(result) -> str:
     """The solo result while the game runs: "So far: no set delivered · high score 0"."""
-    what = "no set delivered" if result["result"] == "loss" else result["result"]
-    return f"So far: {what} · high score {result['high_score']}"
+    return _(_SO_FAR[result["result"]]).format(score=result["high_score"])
 
 
 def _solo_sheet(state) -> dict:
     result = solo_result(state)
     totals = [sum(state.delivered[edge][gem] for edge in EDGES) for gem in range(5)]
     notes = [
-        "The total is the high score: 1 per jewel delivered, 10 per set to other edges, "
-        "100 per set to their own edges."
+        _(
+            "The total is the high score: 1 per jewel delivered, 10 per set to other edges, "
+            "100 per set to their own edges."
+        )
     ]
-    own = ", ".join(f"{_JEWEL_PLURAL[gem]} {JEWEL_EDGE[gem]}" for gem in (1, 3, 2, 4))
     if result["result"] == "loss":
-        missing = [_JEWEL_PLURAL[gem] for gem in JEWELS if not totals[gem]]
+        missing = [jewels_plural(GEMS[gem]) for gem in JEWELS if not totals[gem]]
         if missing:
-            notes.append("No full set: no " + " or ".join(missing) + " reached the surface.")
+            notes.append(
+                _("No full set: no {jewels} reached the surface.").format(jewels=join_or(missing))
+            )
     elif result["result"] == "partial victory":
-        notes.append(f"For a victory, bring one of each jewel out by its own edge: {own}.")
+        notes.append(
+            _(
+                "For a victory, bring one of each jewel out by its own edge: rubies north, "
+                "gold east, emeralds south, diamonds west."
+            )
+        )
     elif result["result"] == "victory":
-        notes.append(f"For a major victory, bring two of each jewel out by its own edge: {own}.")
+        notes.append(
+            _(
+                "For a major victory, bring two of each jewel out by its own edge: rubies "
+                "north, gold east, emeralds south, diamonds west."
+            )
+        )
     return {
-        "columns": ["Jewels delivered", "Sets to other edges", "Sets to own edges", "Total"],
+        "columns": [
+            _("Jewels delivered"),
+            _("Sets to other edges"),
+            _("Sets to own edges"),
+            _("Total"),
+        ],
         "rows": [
             [result["jewels"], result["wrong_sets"], result["right_sets"], result["high_score"]]
         ],
@@ -1688,55 +1756,95 @@ def _masked_split(load) -> tuple:
     return (tuple(first), tuple(second))
 
 
+_START_FROM = {
+    "north": N_("Start from the north edge (red clan)"),
+    "east": N_("Start from the east edge (yellow clan)"),
+    "south": N_("Start from the south edge (green clan)"),
+    "west": N_("Start from the west edge (blue clan)"),
+}
+_DRAW_EDGE = {
+    "north": N_("Draw the north edge"),
+    "east": N_("Draw the east edge"),
+    "south": N_("Draw the south edge"),
+    "west": N_("Draw the west edge"),
+}
+_LEAVE_JUNCTION = {
+    "N": N_("Leave the junction north"),
+    "E": N_("Leave the junction east"),
+    "S": N_("Leave the junction south"),
+    "W": N_("Leave the junction west"),
+}
+_TAKE_GEM = {
+    "rock": N_("Take the rock"),
+    "ruby": N_("Take the ruby"),
+    "emerald": N_("Take the emerald"),
+    "gold": N_("Take the gold"),
+    "diamond": N_("Take the diamond"),
+}
+_UPGRADE_TO = {
+    "T-junction": N_("Upgrade {square} to a T-junction"),
+    "cross": N_("Upgrade {square} to a cross"),
+}
+
+
 def action_to_string(state: OTRState, action, names=None) -> str:
-    """Plain words for an action, naming squares as the board labels them, e.g. ``"Place a
-    north-east curve on D4"``; ``names`` (one per seat) is accepted like the other games' but
-    no action's words name a seat."""
+    """Plain words for an action in the language in use, naming squares as the board labels
+    them, e.g. ``"Place a north-east curve on D4"``; ``names`` (one per seat) is accepted like
+    the other games' but no action's words name a seat."""
 
     def cart_name(cart_id):
-        return f"the {state.carts[cart_id].label} cart"
+        return the_cart(state.carts[cart_id].label, "object")
 
     if isinstance(action, ChooseEdge):
-        return f"Start from the {action.edge} edge ({board.EDGE_COLOUR[action.edge]} clan)"
+        return _(_START_FROM[action.edge])
     if isinstance(action, PlaceTile):
-        return f"Place {tile_words(action.exits)} on {square_name(action.row, action.col)}"
+        return _("Place {tile} on {square}").format(
+            tile=tile_words(action.exits), square=square_name(action.row, action.col)
+        )
     if isinstance(action, UpgradeTile):
         kind = board.tile_kind(action.exits)  # which T-junction: the hint's ghost tile shows it
-        return f"Upgrade {square_name(action.row, action.col)} to a {kind}"
+        return _(_UPGRADE_TO[kind]).format(square=square_name(action.row, action.col))
     if isinstance(action, PlaceCart):
-        return f"Put {cart_name(action.cart)} in at {square_name(action.row, action.col)}"
+        return _("Put {cart} in at {square}").format(
+            cart=cart_name(action.cart), square=square_name(action.row, action.col)
+        )
     if isinstance(action, ChangeSpeed):
-        return f"{'Speed up' if action.delta > 0 else 'Slow down'} {cart_name(action.cart)}"
+        sentence = _("Speed up {cart}") if action.delta > 0 else _("Slow down {cart}")
+        return sentence.format(cart=cart_name(action.cart))
     if isinstance(action, EndActions):
-        return "End the action phase and move"
+        return _("End the action phase and move")
     if isinstance(action, MoveCart):
-        return f"Move {cart_name(action.cart)} now"
+        return _("Move {cart} now").format(cart=cart_name(action.cart))
     if isinstance(action, ChooseExit):
-        return f"Leave the junction {board.SIDE_NAMES[action.side]}"
+        return _(_LEAVE_JUNCTION[action.side])
     if isinstance(action, TakeGem):
-        return f"Take the {action.gem}"
+        return _(_TAKE_GEM[action.gem])
     if isinstance(action, SplitLoad):
-        return f"Split the load: {gems_text(action.pile)} in the first pile"
+        return _("Split the load: {gems} in the first pile").format(gems=gems_text(action.pile))
     if isinstance(action, DropGems):
-        return f"Drop {gems_text(action.gems)}"
+        return _("Drop {gems}").format(gems=gems_text(action.gems))
     if isinstance(action, PickPile):
-        return f"Pick pile {action.pile + 1}"
+        return _("Pick pile {number}").format(number=action.pile + 1)
     if isinstance(action, ClaimMission):
-        return f"Take the mission {MISSIONS[action.mission][0]}"
+        return _("Take the mission {mission}").format(mission=mission_name(action.mission))
     if isinstance(action, PlaceChasmToken):
-        return f"Open the chasm on {square_name(action.row, action.col)}"
+        return _("Open the chasm on {square}").format(square=square_name(action.row, action.col))
     if isinstance(action, DrawEdge):
-        return f"Draw the {action.edge} edge"
+        return _(_DRAW_EDGE[action.edge])
     if isinstance(action, DealMission):
-        return f"Deal the mission {MISSIONS[action.mission][0]}"
+        return _("Deal the mission {mission}").format(mission=mission_name(action.mission))
     if isinstance(action, RevealCard):
         if action.colour == CHASM:
-            return "Reveal the Chasm card"
-        return f"Reveal {action.colour} {action.number}"
+            return _("Reveal the Chasm card")
+        return _("Reveal {colour} {number}").format(
+            colour=colour_word(action.colour, "card"), number=action.number
+        )
     if isinstance(action, DrawGem):
-        return f"Draw {article(action.gem)}"
+        return _("Draw {gem}").format(gem=article(action.gem))
     if isinstance(action, DrawChasmToken):
-        return f"Draw a {action.colour} chasm token"
+        return _("Draw a {colour} chasm token").format(
+            colour=colour_word(action.colour, "chasm token")
+        )
     if isinstance(action, RollChasmDie):
-        return f"Roll {action.number} on the Chasm Die"
+        return _("Roll {number} on the Chasm Die").format(number=action.number)
     return type(action).__name__

@@ -15,9 +15,28 @@ from dataclasses import dataclass
 
 from engine.core import Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
-from engine.off_the_rails import board
-from engine.off_the_rails.data import MISSIONS, NO_FACTS, START_SPEED, MoveFacts, gems_text, zero
+from engine.off_the_rails.data import (
+    NO_FACTS,
+    START_SPEED,
+    MoveFacts,
+    gems_text,
+    mission_name,
+    zero,
+)
 from engine.off_the_rails.tasks import TaskKind, task_from_list, task_to_list
+from engine.off_the_rails.words import (  # noqa: F401 - square_name, tile_words: public here too
+    COLUMN_LABELS,
+    a_gem,
+    capitalised,
+    cart_phrase,
+    colour_word,
+    join_and,
+    player_name,
+    square_name,
+    tile_kind_words,
+    tile_words,
+)
+from translation import N_, _, ngettext
 
 
 class CartPlace(StrEnum):
@@ -66,73 +85,73 @@ class DerailCause(StrEnum):
     GAME_END = "the game ended"
 
 
-def _n(count: int, noun: str) -> str:
-    """ "1 square", "3 squares"."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
 def _who(names, player):
-    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
-
-
-COLUMN_LABELS = "ABCDEFGHIJKL"
-"""The letters drawn over the grid's columns (left to right); rows are numbered 1-12 from the
-top. The board draws these round the grid, so texts name squares the way the board shows them."""
-
-
-def square_name(row: int, col: int) -> str:
-    """Words a player can find on the board for a square: ``"D4"`` for a grid square (column
-    letter, row number, as labelled round the grid; mine numbers can hide under track, the
-    labels never do), ``"the red mine centre"``, ``"the north edge, column F"`` for a surface
-    square."""
-    square = (row, col)
-    for colour, centre in board.MINE_CENTRES.items():
-        if centre == square:
-            return f"the {colour} mine centre"
-    if board.on_grid(square):
-        return f"{COLUMN_LABELS[col]}{row + 1}"
-    edge = board.SURFACE_EDGE.get(square)
-    if edge in ("north", "south"):
-        return f"the {edge} edge, column {COLUMN_LABELS[col]}"
-    if edge in ("east", "west"):
-        return f"the {edge} edge, row {row + 1}"
-    return "off the board"
+    return player_name(names, player)
 
 
 def article(noun: str) -> str:
-    """ "a ruby", "an emerald"."""
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+    """ "a ruby", "an emerald": one gem (``noun`` a gem kind), translated."""
+    return a_gem(noun)
 
 
-def tile_words(exits: str) -> str:
-    """A tile in words, with its article, naming the sides it is open to: "a north-south
-    straight", "a south-east curve", "a T-junction open north, east and south", "a cross"."""
-    kind = board.tile_kind(exits)
-    if kind == "cross":
-        return "a cross"
-    sides = [board.SIDE_NAMES[x] for x in exits]
-    if kind == "T-junction":
-        return f"a T-junction open {sides[0]}, {sides[1]} and {sides[2]}"
-    sides.sort(key=("north", "south", "east", "west").index)  # "south-east", as on a compass
-    return article(f"{sides[0]}-{sides[1]} {kind}")
-
-
-def _cart(names, player, label):
-    """ "Ana's white cart", or "the red cart" in the solo game."""
-    if len(names) <= 1:
-        return f"the {label} cart"
-    return f"{_who(names, player)}'s {label} cart"
-
-
-def _their_cart(names, label):
-    """The cart of the sentence's subject: "their white cart", or "the red cart" in solo."""
-    if len(names) <= 1:
-        return f"the {label} cart"
-    return f"their {label} cart"
+def _cart(names, player, label, role="subject"):
+    """ "Ana's white cart", or "the red cart" in the solo game, for its ``role``."""
+    return cart_phrase(names, player, label, role)
 
 
 def _cap(text):
-    return text[0].upper() + text[1:]
+    return capitalised(text)
+
+
+_DERAIL_CAUSES = {
+    "a mine centre": N_("a mine centre"),
+    "no track ahead": N_("no track ahead"),
+    "the track ahead has no exit towards it": N_("the track ahead has no exit towards it"),
+    "collision": N_("collision"),
+    "the game ended": N_("the game ended"),
+}
+"""The words of each :class:`DerailCause` (the enum's values are saved: they stay English)."""
+
+_EDGE_TAKEN = {
+    ("chose", "north"): N_("{name} chose the north edge (red clan)."),
+    ("chose", "east"): N_("{name} chose the east edge (yellow clan)."),
+    ("chose", "south"): N_("{name} chose the south edge (green clan)."),
+    ("chose", "west"): N_("{name} chose the west edge (blue clan)."),
+    ("took", "north"): N_("{name} took the north edge (red clan)."),
+    ("took", "east"): N_("{name} took the east edge (yellow clan)."),
+    ("took", "south"): N_("{name} took the south edge (green clan)."),
+    ("took", "west"): N_("{name} took the west edge (blue clan)."),
+    ("drew", "north"): N_("{name} drew the north edge (red clan)."),
+    ("drew", "east"): N_("{name} drew the east edge (yellow clan)."),
+    ("drew", "south"): N_("{name} drew the south edge (green clan)."),
+    ("drew", "west"): N_("{name} drew the west edge (blue clan)."),
+}
+_WILL_GO = {
+    "N": N_("{cart} will go north at {square}."),
+    "E": N_("{cart} will go east at {square}."),
+    "S": N_("{cart} will go south at {square}."),
+    "W": N_("{cart} will go west at {square}."),
+}
+_TURNED = {
+    "N": N_("{cart} turned round to face north."),
+    "E": N_("{cart} turned round to face east."),
+    "S": N_("{cart} turned round to face south."),
+    "W": N_("{cart} turned round to face west."),
+}
+_LEFT_MINE = {
+    "north": N_("{cart} left the mine by the north edge and stockpiled {gems}."),
+    "east": N_("{cart} left the mine by the east edge and stockpiled {gems}."),
+    "south": N_("{cart} left the mine by the south edge and stockpiled {gems}."),
+    "west": N_("{cart} left the mine by the west edge and stockpiled {gems}."),
+}
+_COLLIDED = {
+    "bump": (N_("{cart} bumped into {other}."), N_("{cart} bumped into their own {colour} cart.")),
+    "rear": (N_("{cart} ran into {other}."), N_("{cart} ran into their own {colour} cart.")),
+    "head-on": (
+        N_("{cart} crashed head-on into {other}."),
+        N_("{cart} crashed head-on into their own {colour} cart."),
+    ),
+}
 
 
 # --- actions: decisions ---------------------------------------------------------------------
@@ -313,7 +332,7 @@ class EdgeTaken(Event):
     how: str  # "chose", "took", "drew"
 
     def text(self, names):
-        return f"{_who(names, self.player)} {self.how} the {self.edge} edge ({self.colour} clan)."
+        return _(_EDGE_TAKEN[(self.how, self.edge)]).format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -321,7 +340,7 @@ class MissionDealt(Event):
     mission: int
 
     def text(self, names):
-        return f"Mission dealt: {MISSIONS[self.mission][0]}."
+        return _("Mission dealt: {mission}.").format(mission=mission_name(self.mission))
 
 
 @dataclass(frozen=True)
@@ -336,9 +355,10 @@ class CardRevealed(Event):
     from_deposit_deck: bool
 
     def text(self, names):
-        return (
-            f"Deposit card revealed: {self.colour} {self.number} "
-            f"({square_name(self.row, self.col)})."
+        return _("Deposit card revealed: {colour} {number} ({square}).").format(
+            colour=colour_word(self.colour, "card"),
+            number=self.number,
+            square=square_name(self.row, self.col),
         )
 
 
@@ -349,7 +369,11 @@ class GemPlaced(Event):
     gem: str
 
     def text(self, names):
-        return f"{_cap(article(self.gem))} was placed on {square_name(self.row, self.col)}."
+        return _cap(
+            _("{gem} was placed on {square}.").format(
+                gem=article(self.gem), square=square_name(self.row, self.col)
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -358,7 +382,9 @@ class TurnStarted(BaseTurnStarted):
     turn: int
 
     def text(self, names):
-        return f"Turn {self.turn}: {_who(names, self.player)} to play."
+        return _("Turn {turn}: {name} to play.").format(
+            turn=self.turn, name=_who(names, self.player)
+        )
 
 
 @dataclass(frozen=True)
@@ -369,9 +395,10 @@ class TilePlaced(Event):
     exits: str
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} placed {tile_words(self.exits)} on "
-            f"{square_name(self.row, self.col)}."
+        return _("{name} placed {tile} on {square}.").format(
+            name=_who(names, self.player),
+            tile=tile_words(self.exits),
+            square=square_name(self.row, self.col),
         )
 
 
@@ -384,9 +411,11 @@ class TileUpgraded(Event):
     new: str
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} upgraded the {board.tile_kind(self.old)} on "
-            f"{square_name(self.row, self.col)} to {tile_words(self.new)}."
+        return _("{name} upgraded {old} on {square} to {tile}.").format(
+            name=_who(names, self.player),
+            old=tile_kind_words(self.old),
+            square=square_name(self.row, self.col),
+            tile=tile_words(self.new),
         )
 
 
@@ -400,9 +429,15 @@ class CartPlaced(Event):
     facing: str
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} put {_their_cart(names, self.label)} in at "
-            f"{square_name(self.row, self.col)}."
+        sentence = (
+            _("{name} put the {colour} cart in at {square}.")
+            if len(names) <= 1
+            else _("{name} put their {colour} cart in at {square}.")
+        )
+        return sentence.format(
+            name=_who(names, self.player),
+            colour=colour_word(self.label, "cart (object)"),
+            square=square_name(self.row, self.col),
         )
 
 
@@ -415,9 +450,16 @@ class SpeedChanged(Event):
     new: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} set {_their_cart(names, self.label)}'s speed from "
-            f"{self.old} to {self.new}."
+        sentence = (
+            _("{name} set the {colour} cart's speed from {old} to {new}.")
+            if len(names) <= 1
+            else _("{name} set their {colour} cart's speed from {old} to {new}.")
+        )
+        return sentence.format(
+            name=_who(names, self.player),
+            colour=colour_word(self.label, "cart (of)"),
+            old=self.old,
+            new=self.new,
         )
 
 
@@ -426,7 +468,7 @@ class ActionsEnded(Event):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} ended the action phase."
+        return _("{name} ended the action phase.").format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -441,9 +483,15 @@ class CartMoved(Event):
 
     def text(self, names):
         (r, c) = self.path[-1]
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" rolled {_n(len(self.path) - 1, 'square')} to {square_name(r, c)}."
+        count = len(self.path) - 1
+        return _cap(
+            ngettext(
+                "{cart} rolled {count} square to {square}.",
+                "{cart} rolled {count} squares to {square}.",
+                count,
+            ).format(
+                cart=_cart(names, self.player, self.label), count=count, square=square_name(r, c)
+            )
         )
 
 
@@ -457,9 +505,10 @@ class ExitChosen(Event):
     side: str
 
     def text(self, names):
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" will go {board.SIDE_NAMES[self.side]} at {square_name(self.row, self.col)}."
+        return _cap(
+            _(_WILL_GO[self.side]).format(
+                cart=_cart(names, self.player, self.label), square=square_name(self.row, self.col)
+            )
         )
 
 
@@ -473,9 +522,12 @@ class GemTaken(Event):
     gem: str
 
     def text(self, names):
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" took {article(self.gem)} at {square_name(self.row, self.col)}."
+        return _cap(
+            _("{cart} took {gem} at {square}.").format(
+                cart=_cart(names, self.player, self.label),
+                gem=article(self.gem),
+                square=square_name(self.row, self.col),
+            )
         )
 
 
@@ -497,17 +549,18 @@ class Collided(Event):
     other_label: str
 
     def text(self, names):
-        what = {
-            CollisionKind.BUMP: "bumped into",
-            CollisionKind.REAR: "ran into",
-            CollisionKind.HEAD_ON: "crashed head-on into",
-        }[self.kind]
-        other = (
-            f"their own {self.other_label} cart"
-            if self.other_player == self.player and len(names) > 1
-            else _cart(names, self.other_player, self.other_label)
-        )
-        return _cap(_cart(names, self.player, self.label)) + f" {what} {other}."
+        other_cart, own_cart = _COLLIDED[str(self.kind)]
+        if self.other_player == self.player and len(names) > 1:
+            sentence = _(own_cart).format(
+                cart=_cart(names, self.player, self.label),
+                colour=colour_word(self.other_label, "cart (object)"),
+            )
+        else:
+            sentence = _(other_cart).format(
+                cart=_cart(names, self.player, self.label),
+                other=_cart(names, self.other_player, self.other_label, "object"),
+            )
+        return _cap(sentence)
 
 
 @dataclass(frozen=True)
@@ -522,10 +575,7 @@ class CartTurned(Event):
     facing: str
 
     def text(self, names):
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" turned round to face {board.SIDE_NAMES[self.facing]}."
-        )
+        return _cap(_(_TURNED[self.facing]).format(cart=_cart(names, self.player, self.label)))
 
 
 @dataclass(frozen=True)
@@ -539,9 +589,8 @@ class LoadSplit(Event):
     piles: tuple
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} split the load into piles of {self.sizes[0]} and "
-            f"{self.sizes[1]}."
+        return _("{name} split the load into piles of {first} and {second}.").format(
+            name=_who(names, self.player), first=self.sizes[0], second=self.sizes[1]
         )
 
 
@@ -557,9 +606,12 @@ class GemsDropped(Event):
     gems: tuple
 
     def text(self, names):
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" dropped {gems_text(self.gems)} at {square_name(self.row, self.col)}."
+        return _cap(
+            _("{cart} dropped {gems} at {square}.").format(
+                cart=_cart(names, self.player, self.label),
+                gems=gems_text(self.gems),
+                square=square_name(self.row, self.col),
+            )
         )
 
 
@@ -579,11 +631,28 @@ class CartDerailed(Event):
     removed: bool
 
     def text(self, names):
-        back = "left the game" if self.removed else "went back to the supply"
-        lost = f"; {gems_text(self.gems)} went back to the bag" if sum(self.gems) else ""
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" derailed ({self.cause}) and {back}{lost}."
+        cause = _(_DERAIL_CAUSES.get(str(self.cause), str(self.cause)))
+        if sum(self.gems):
+            sentence = (
+                _("{cart} derailed ({cause}) and left the game; {gems} went back to the bag.")
+                if self.removed
+                else _(
+                    "{cart} derailed ({cause}) and went back to the supply; "
+                    "{gems} went back to the bag."
+                )
+            )
+        else:
+            sentence = (
+                _("{cart} derailed ({cause}) and left the game.")
+                if self.removed
+                else _("{cart} derailed ({cause}) and went back to the supply.")
+            )
+        return _cap(
+            sentence.format(
+                cart=_cart(names, self.player, self.label),
+                cause=cause,
+                gems=gems_text(self.gems),
+            )
         )
 
 
@@ -597,10 +666,17 @@ class CartFell(Event):
     gems: tuple
 
     def text(self, names):
-        lost = f" with {gems_text(self.gems)}" if sum(self.gems) else ""
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" fell into the chasm at {square_name(self.row, self.col)}{lost}."
+        sentence = (
+            _("{cart} fell into the chasm at {square} with {gems}.")
+            if sum(self.gems)
+            else _("{cart} fell into the chasm at {square}.")
+        )
+        return _cap(
+            sentence.format(
+                cart=_cart(names, self.player, self.label),
+                square=square_name(self.row, self.col),
+                gems=gems_text(self.gems),
+            )
         )
 
 
@@ -617,10 +693,10 @@ class CartLeftMine(Event):
     gems: tuple
 
     def text(self, names):
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + f" left the mine by the {self.edge} edge and stockpiled "
-            f"{gems_text(self.gems)}."
+        return _cap(
+            _(_LEFT_MINE[self.edge]).format(
+                cart=_cart(names, self.player, self.label), gems=gems_text(self.gems)
+            )
         )
 
 
@@ -635,9 +711,10 @@ class CartReturned(Event):
     col: int
 
     def text(self, names):
-        return (
-            _cap(_cart(names, self.player, self.label))
-            + " stayed on the surface and went back to the supply."
+        return _cap(
+            _("{cart} stayed on the surface and went back to the supply.").format(
+                cart=_cart(names, self.player, self.label)
+            )
         )
 
 
@@ -647,7 +724,9 @@ class MissionClaimed(Event):
     mission: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} completed the mission {MISSIONS[self.mission][0]}."
+        return _("{name} completed the mission {mission}.").format(
+            name=_who(names, self.player), mission=mission_name(self.mission)
+        )
 
 
 @dataclass(frozen=True)
@@ -655,9 +734,8 @@ class ChasmCardRevealed(Event):
     player: int
 
     def text(self, names):
-        return (
-            f"{_who(names, self.player)} revealed the Chasm card: everyone has one more turn, "
-            f"{_who(names, self.player)} last."
+        return _("{name} revealed the Chasm card: everyone has one more turn, {name} last.").format(
+            name=_who(names, self.player)
         )
 
 
@@ -666,7 +744,9 @@ class ChasmTokenDrawn(Event):
     colour: str
 
     def text(self, names):
-        return f"{_cap(article(self.colour))} chasm token was drawn."
+        return _("A {colour} chasm token was drawn.").format(
+            colour=colour_word(self.colour, "chasm token")
+        )
 
 
 @dataclass(frozen=True)
@@ -675,7 +755,9 @@ class ChasmDieRolled(Event):
     number: int
 
     def text(self, names):
-        return f"The Chasm Die chose {self.colour} mine square {self.number}."
+        return _("The Chasm Die chose {colour} mine square {number}.").format(
+            colour=colour_word(self.colour, "mine (of)"), number=self.number
+        )
 
 
 @dataclass(frozen=True)
@@ -694,15 +776,18 @@ class ChasmOpened(Event):
     card: int
 
     def text(self, names):
-        lost = []
-        if self.tile:
-            lost.append("a tile")
-        if sum(self.gems):
-            lost.append(gems_text(self.gems))
-        extra = f" ({', '.join(lost)} fell in)" if lost else ""
-        return (
-            f"{_cap(article(self.colour))} chasm opened on "
-            f"{square_name(self.row, self.col)}{extra}."
+        if self.tile and sum(self.gems):
+            sentence = _("A {colour} chasm opened on {square} (a tile and {gems} fell in).")
+        elif self.tile:
+            sentence = _("A {colour} chasm opened on {square} (a tile fell in).")
+        elif sum(self.gems):
+            sentence = _("A {colour} chasm opened on {square} ({gems} fell in).")
+        else:
+            sentence = _("A {colour} chasm opened on {square}.")
+        return sentence.format(
+            colour=colour_word(self.colour, "chasm"),
+            square=square_name(self.row, self.col),
+            gems=gems_text(self.gems),
         )
 
 
@@ -714,13 +799,15 @@ class CardSkipped(Event):
     number: int
 
     def text(self, names):
-        return f"The {self.colour} {self.number} card was skipped."
+        return _("The {colour} {number} card was skipped.").format(
+            colour=colour_word(self.colour, "card"), number=self.number
+        )
 
 
 @dataclass(frozen=True)
 class ChasmCardShuffledBack(Event):
     def text(self, names):
-        return "The Chasm card came up: no chasm this time; it was shuffled back."
+        return _("The Chasm card came up: no chasm this time; it was shuffled back.")
 
 
 @dataclass(frozen=True)
@@ -735,11 +822,18 @@ class GameEnded(Event):
 
     def text(self, names):
         if self.winners and len(self.totals) > 1:
-            who = " and ".join(
-                names[w] if w < len(names) else f"Player {w + 1}" for w in self.winners
-            )
-            return f"The game is over. {who} win{'s' if len(self.winners) == 1 else ''}."
-        return f"The game is over. {self.summary.rstrip('.')}."
+            who = join_and(_who(names, winner) for winner in self.winners)
+            return ngettext(
+                "The game is over. {names} wins.",
+                "The game is over. {names} win.",
+                len(self.winners),
+            ).format(names=who)
+        summary = self.summary.rstrip(".")
+        if self.result is not None and self.totals:
+            from engine.off_the_rails.rules import solo_summary
+
+            summary = solo_summary({"result": self.result, "high_score": self.totals[0]})
+        return _("The game is over. {summary}.").format(summary=summary)
 
 
 # --- bookkeeping events: what changes that a player need not read (text "") -----------------
@@ -822,7 +916,7 @@ class ChasmPhaseBegan(Event):
     """From now on the deposit phase is the chasm phase."""
 
     def text(self, names):
-        return "The chasm phase begins: each turn a chasm token is drawn instead of a deposit."
+        return _("The chasm phase begins: each turn a chasm token is drawn instead of a deposit.")
 
 
 BOOKKEEPING_EVENTS = (TasksChanged, CartStarted, MissionsChecked, ChasmTurnBegan, FinalTurnPlayed)
@@ -1181,7 +1275,9 @@ class OTRState:
         try:
             state.tasks = [task_from_list(task) for task in data["tasks"]]
         except TypeError as err:
-            raise ValueError(f"a task of the to-do list is damaged: {err}") from None
+            raise ValueError(
+                _("a task of the to-do list is damaged: {error}").format(error=err)
+            ) from None
         return state
 
     def __eq__(self, other):

@@ -13,6 +13,7 @@ from functools import partial
 from typing import ClassVar
 
 from engine.core import StrEnum
+from translation import _
 
 
 class TaskKind(StrEnum):
@@ -254,7 +255,7 @@ def task_from_list(values) -> Task:
     :class:`TaskKind`); ``ValueError`` for an unknown kind, ``TypeError`` for wrong fields."""
     make = _FROM_VALUES.get(values[0])
     if make is None:
-        raise ValueError(f"unknown task {values[0]!r}")
+        raise ValueError(_("unknown task {task!r}").format(task=values[0]))
     return make(*values[1:])
 
 

@@ -135,9 +135,9 @@ def explain_move(state, action, names=None) -> str:
         owner = _seat(names, action.opponent)
         if not stolen:
             return _sentence(
-                _("Takes {name}'s pool, empty like every other one").format(name=owner)
+                _("Takes the pool of {name}, empty like every other one").format(name=owner)
             )
-        what = _("{name}'s pool: {marbles}").format(
+        what = _("the pool of {name}: {marbles}").format(
             name=owner, marbles=_marble_words(_counts(stolen))
         )
         return _sentence(_explain_taken(state, what, _counts(stolen)))
@@ -441,7 +441,7 @@ def _explain_drink(state, action, after, names) -> str:
     head = (
         _("drinking your {potion} lets you {effect}")
         if isinstance(action, Drink)
-        else _("uses your {potion}'s effect again to {effect}")
+        else _("uses the effect of your {potion} again to {effect}")
     ).format(potion=name, effect=_(DRINK_TO[kind]))
     if after.effect is None or after.current_player() != state.current_player():
         return head
@@ -565,7 +565,8 @@ def _explain_draft(state, code: str) -> str:
         ]
         if not shared:
             return _(
-                "the {potion}'s colours differ from your first potion's: more marbles fit"
+                "the colours of the {potion} differ from those of your first potion: more "
+                "marbles fit"
             ).format(potion=name)
         if len(shared) == sum(1 for count in tile.recipe if count):
             return _(

@@ -50,6 +50,7 @@ from engine.potion_explosion.state import (
     Stack,
     TieBreak,
 )
+from translation import _
 
 
 def _letters(counts, lower=None) -> str:
@@ -108,14 +109,14 @@ def parse_desk(text: str) -> Desk:
     desk = Desk()
     parts = text.split("/")
     if len(parts) != 5:
-        raise ValueError(f"a desk has 5 parts separated by '/': {text!r}")
+        raise ValueError(_("a desk has 5 parts separated by '/': {text!r}").format(text=text))
     slots, pool, hand, done, stats = parts
     for slot, brewing in enumerate(slots.split(",")):
         if brewing == "-":
             continue
-        code, _, holes = brewing.partition(":")
+        code, _sep, holes = brewing.partition(":")
         if code not in TILES:
-            raise ValueError(f"unknown potion tile {code!r}")
+            raise ValueError(_("unknown potion tile {code!r}").format(code=code))
         placed, index = [], 0
         while index < len(holes):
             hole = holes[index]
@@ -127,7 +128,7 @@ def parse_desk(text: str) -> Desk:
                 index += 1
         desk.slots[slot] = Brewing(code, tuple(placed))
     desk.pool, desk.wild = _counts(pool)
-    desk.hand, _ = _counts(hand)
+    desk.hand, _wild = _counts(hand)
     if done != "-":
         desk.completed = [
             CompletedPotion(code.rstrip("!"), code.endswith("!")) for code in done.split(",")
@@ -205,12 +206,12 @@ def parse_position(text: str) -> PotionExplosionState:
     for token in text.split():
         key, sep, value = token.partition("=")
         if not sep:
-            raise ValueError(f"notation field without '=': {token!r}")
+            raise ValueError(_("notation field without '=': {token!r}").format(token=token))
         fields[key] = value
     try:
         players = int(fields["n"])
     except KeyError:
-        raise ValueError("notation needs n=<players>") from None
+        raise ValueError(_("notation needs n=<players>")) from None
     types_mode, first_mode = fields.get("opt", "random,random").split(",")
     state = PotionExplosionState(players, types_mode, first_mode)
     types = fields.get("types")
@@ -221,17 +222,17 @@ def parse_position(text: str) -> PotionExplosionState:
     state.phase = Phase(fields.get("phase", "play"))
     state.first = int(fields.get("first", 0))
     state.player = int(fields.get("player", 0))
-    draft_index, _, revealed = fields.get("draft", "0:-").partition(":")
+    draft_index, _sep, revealed = fields.get("draft", "0:-").partition(":")
     state.draft_index = int(draft_index)
     state.revealed = [] if revealed in ("-", "") else revealed.split(",")
     tracks = fields.get("tracks", "/" * (NUM_TRACKS - 1)).split("/")
     if len(tracks) != NUM_TRACKS:
-        raise ValueError("tracks= needs 5 tracks separated by '/'")
+        raise ValueError(_("tracks= needs 5 tracks separated by '/'"))
     state.tracks = [list(track) for track in tracks]
     for track in state.tracks:
         for marble in track:
             if marble not in COLOUR_INDEX:
-                raise ValueError(f"unknown marble colour {marble!r}")
+                raise ValueError(_("unknown marble colour {marble!r}").format(marble=marble))
     tank = fields.get("tank", "R0B0Y0K0")
     state.tank = [0, 0, 0, 0]
     number, colour = "", None
@@ -245,17 +246,17 @@ def parse_position(text: str) -> PotionExplosionState:
     if "stacks" in fields:
         state.stacks = []
         for stack in fields["stacks"].split("/"):
-            top, _, below = stack.partition("+")
+            top, _sep, below = stack.partition("+")
             state.stacks.append(Stack(None if top == "-" else top, int(below or 0)))
         if len(state.stacks) != NUM_STACKS:
-            raise ValueError("stacks= needs 5 stacks")
-    countdown, _, supply = fields.get(
+            raise ValueError(_("stacks= needs 5 stacks"))
+    countdown, _sep, supply = fields.get(
         "skill", f"{players + 2}/{SKILL_TOKENS - players - 2}"
     ).partition("/")
     state.countdown, state.supply = int(countdown), int(supply)
-    turn, _, moved = fields.get("turn", "-").partition("/")
+    turn, _sep, moved = fields.get("turn", "-").partition("/")
     state.picked, state.help_used = "p" in turn, "h" in turn
-    state.to_pool, _ = _counts(moved or "-")
+    state.to_pool, _wild = _counts(moved or "-")
     effect = fields.get("effect", "-")
     if effect != "-":
         kind, tracks_used, colours, source = effect.split(":")

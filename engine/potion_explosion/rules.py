@@ -1397,7 +1397,7 @@ def action_to_string(state, action, names=None) -> str:
     if isinstance(action, TakeBottom):
         return _("Take the bottom marble of track {track}").format(track=action.track + 1)
     if isinstance(action, TakePool):
-        return _("Take {name}'s pool").format(name=_seat_name(names, action.opponent))
+        return _("Take the pool of {name}").format(name=_seat_name(names, action.opponent))
     if isinstance(action, FilterMarbles):
         places = [str(position + 1) for position in sorted(action.positions)]
         if len(places) == 1:

@@ -639,14 +639,14 @@ class Exploded(Event):
         count = len(self.positions)
         if self.chain_step == 1:
             sentence = ngettext(
-                "{count} {colour} marble explodes into {name}'s hand!",
-                "{count} {colour} marbles explode into {name}'s hand!",
+                "{count} {colour} marble explodes into the hand of {name}!",
+                "{count} {colour} marbles explode into the hand of {name}!",
                 count,
             )
         else:
             sentence = ngettext(
-                "{count} {colour} marble explodes into {name}'s hand (chain reaction {step})!",
-                "{count} {colour} marbles explode into {name}'s hand (chain reaction {step})!",
+                "{count} {colour} marble explodes into the hand of {name} (chain reaction {step})!",
+                "{count} {colour} marbles explode into the hand of {name} (chain reaction {step})!",
                 count,
             )
         return sentence.format(
@@ -837,12 +837,12 @@ class PoolStolen(Event):
 
     def text(self, names):
         if not self.colours:
-            return _("{opponent}'s pool was empty: {name} took nothing.").format(
+            return _("The pool of {opponent} was empty: {name} took nothing.").format(
                 opponent=_who(names, self.opponent), name=_who(names, self.player)
             )
         return ngettext(
-            "{name} took {count} marble from {opponent}'s pool.",
-            "{name} took {count} marbles from {opponent}'s pool.",
+            "{name} took {count} marble from the pool of {opponent}.",
+            "{name} took {count} marbles from the pool of {opponent}.",
             len(self.colours),
         ).format(
             name=_who(names, self.player),
@@ -859,7 +859,7 @@ class PoolMadeWild(Event):
     colours: tuple
 
     def text(self, names):
-        return _("{name}'s pool marbles may fill any hole this turn.").format(
+        return _("The pool marbles of {name} may fill any hole this turn.").format(
             name=_who(names, self.player)
         )
 
@@ -886,8 +886,8 @@ class MarblesReturned(Event):
                 count,
             ).format(count=count, colour=_colours_name(self.colours[0]), track=self.track + 1)
         return ngettext(
-            "{count} marble returns to the tank from {name}'s hand.",
-            "{count} marbles return to the tank from {name}'s hand.",
+            "{count} marble returns to the tank from the hand of {name}.",
+            "{count} marbles return to the tank from the hand of {name}.",
             count,
         ).format(count=count, name=_who(names, self.player))
 
@@ -910,7 +910,7 @@ class TurnStarted(BaseTurnStarted):
     player: int
 
     def text(self, names):
-        return _("{name}'s turn.").format(name=_who(names, self.player))
+        return _("{name} plays.").format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -946,7 +946,7 @@ class NoTileLeft(Event):
     slot: int
 
     def text(self, names):
-        return _("No potion tile is left for {name}'s empty brewing slot.").format(
+        return _("No potion tile is left for the empty brewing slot of {name}.").format(
             name=_who(names, self.player)
         )
 

@@ -20,7 +20,15 @@ from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.tea_time import heuristics
 from engine.tea_time.rules import column_points, rounds_for
-from engine.tea_time.state import CHARACTER_NAMES, CHARACTER_PLURALS, Phase, Side, card_name
+from engine.tea_time.state import (
+    CHARACTER_PLURALS,
+    Phase,
+    Side,
+    card_name,
+    character_name,
+    seat_name,
+)
+from translation import _, ngettext
 
 
 class TeaTimeBots(GameBots):
@@ -30,7 +38,7 @@ class TeaTimeBots(GameBots):
         return heuristics.evaluate(state, player)
 
     def explain(self, state, action, names) -> str:
-        return as_sentence(explain_take(state, action), names)
+        return as_sentence(explain_take(state, action, names), names)
 
     def make(self, level: str, budget: float = 1.5, clock=None):
         if level == "easy":
@@ -144,7 +152,7 @@ class RoundSearchBot:
             heuristics.take_values(observation, me, legal_actions), key=lambda item: -item[0]
         )
         scored = []
-        for index, (_, action) in enumerate(ranked):
+        for index, (_value, action) in enumerate(ranked):
             if self.cancelled or (self.clock and self.clock() - start > self.budget * 0.8):
                 break
             scored.append((self._playout(observation, action, me), -index, action))
@@ -158,7 +166,7 @@ class RoundSearchBot:
         if last_round or not soon or self.cancelled:
             return best
         # the round ends soon: look into the next one, sampling its layout
-        candidates = [action for _, _, action in scored[: self.candidates]]
+        candidates = [action for _value, _index, action in scored[: self.candidates]]
         left = self.budget - (self.clock() - start) if self.clock else self.budget
         best, made = sequential_halving(
             candidates,
@@ -173,27 +181,20 @@ class RoundSearchBot:
 
 
 # --- hint reasons ---------------------------------------------------------------------------------
-def _column_words(character: str, count: int, side: str | None) -> str:
-    if count == 0:
-        return "empty"
-    mirror = "mirror " if side == Side.MIRROR else ""
-    noun = CHARACTER_NAMES[character] if count == 1 else CHARACTER_PLURALS[character]
-    return f"{count} {mirror}{noun}"
-
-
 def _side_of(column: tuple) -> str | None:
     normal, mirror = column
     return Side.NORMAL if normal else Side.MIRROR if mirror else None
 
 
-def explain_take(state, action) -> str:
-    """Why a take is good for the player to move, in their terms; seats named "Player N".
+def explain_take(state, action, names=None) -> str:
+    """Why a take is good for the player to move, in their terms and the current language;
+    seats named from ``names`` ("Player N" without them).
 
     Only the reason: the hint already names the cards taken (``action_to_string``), so the
     reason does not repeat them. E.g. "your Dormouse column reaches 4, worth 10", "your White
     Rabbit column cancels out and is empty again, worth 5", "Alice is worth 4 points at the
-    end", or, when the take is about the others, "it keeps the Mad Hatter from Player 2, whose
-    column of 4 would reach 5". "" for a position where nobody takes cards.
+    end", or, when the take is about the others, "it keeps a normal Mad Hatter from Player 2,
+    whose column of 4 would reach 5". "" for a position where nobody takes cards.
     """
     if state.phase != Phase.PLAY or action not in state.legal_actions():
         return ""
@@ -204,41 +205,52 @@ def explain_take(state, action) -> str:
         before, after = effect.before[character], effect.after[character]
         count_before, count_after = sum(before), sum(after)
         gain = column_points(count_after) - column_points(count_before)
-        name = CHARACTER_NAMES[character]
-        worth = f"worth {column_points(count_after)}"
+        fields = {
+            "character": character_name(character),
+            "count": count_after,
+            "points": column_points(count_after),
+        }
         if character in effect.cancelled:
             if count_after == 0:
-                words = f"your {name} column cancels out and is empty again, {worth}"
+                words = _("your {character} column cancels out and is empty again, worth {points}")
+            elif _side_of(after) == Side.MIRROR:
+                words = ngettext(
+                    "cancelling leaves you {count} mirror {character}, worth {points}",
+                    "cancelling leaves you {count} mirror {characters}, worth {points}",
+                    count_after,
+                )
             else:
-                words = (
-                    f"cancelling leaves you "
-                    f"{_column_words(character, count_after, _side_of(after))}, {worth}"
+                words = ngettext(
+                    "cancelling leaves you {count} normal {character}, worth {points}",
+                    "cancelling leaves you {count} normal {characters}, worth {points}",
+                    count_after,
                 )
         elif count_before == 0:
-            words = f"it starts your {name} column, {worth}"
+            words = _("it starts your {character} column, worth {points}")
         else:
-            words = f"your {name} column reaches {count_after}, {worth}"
-        reasons.append((gain, words))
+            words = _("your {character} column reaches {count}, worth {points}")
+        fields["characters"] = _(CHARACTER_PLURALS[character])
+        reasons.append((gain, words.format(**fields)))
     last_round = state.round >= rounds_for(state.num_players)
     if effect.alice:
         if last_round:
-            reasons.append((4, "Alice is worth 4 points at the end"))
+            reasons.append((4, _("Alice is worth 4 points at the end")))
         else:
-            reasons.append((0.5, "with Alice you go first next round"))
+            reasons.append((0.5, _("with Alice you go first next round")))
     reasons.sort(key=lambda item: -item[0])
     best_gain = reasons[0][0] if reasons else 0
-    denial = _denial(state, action, mover)
+    denial = _denial(state, action, mover, names)
     if denial and best_gain <= 0:
         return denial
     if not reasons:
         return ""
     words = reasons[0][1]
     if best_gain < 0:
-        return f"{words}; every other line costs you more"
+        return _("{reason}; every other line costs you more").format(reason=words)
     return words
 
 
-def _denial(state, action, mover: int) -> str:
+def _denial(state, action, mover: int, names=None) -> str:
     """Words for the opponent who loses most by this take, when some column of theirs of 3 or
     more cards would have grown from a taken card of its side; else ""."""
     best = None
@@ -256,9 +268,8 @@ def _denial(state, action, mover: int) -> str:
     if best is None:
         return ""
     count, seat, card = best
-    return (
-        f"it keeps {card_name(card)} from Player {seat + 1}, whose column of "
-        f"{count} would reach {count + 1}"
+    return _("it keeps {card} from {name}, whose column of {count} would reach {more}").format(
+        card=card_name(card), name=seat_name(names, seat), count=count, more=count + 1
     )
 
 

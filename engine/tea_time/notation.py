@@ -54,6 +54,7 @@ from engine.tea_time.state import (
     Side,
     TeaTimeState,
 )
+from translation import _
 
 FIELDS = (
     "players",
@@ -127,11 +128,17 @@ def _split_fields(text: str) -> dict:
     for token in text.split():
         name, equals, value = token.partition("=")
         if not equals:
-            raise ValueError(f"{token!r} is not a field: write name=value, e.g. players=2.")
+            raise ValueError(
+                _("{text!r} is not a field: write name=value, e.g. players=2.").format(text=token)
+            )
         if name not in FIELDS:
-            raise ValueError(f"unknown field {name!r}; the fields are {', '.join(FIELDS)}.")
+            raise ValueError(
+                _("unknown field {field!r}; the fields are {fields}.").format(
+                    field=name, fields=", ".join(FIELDS)
+                )
+            )
         if name in fields:
-            raise ValueError(f"the field {name!r} is given twice.")
+            raise ValueError(_("the field {field!r} is given twice.").format(field=name))
         fields[name] = value
     return fields
 
@@ -141,10 +148,14 @@ def _number(fields: dict, name: str, default, low: int, high: int):
     if value is None:
         return default
     if not value.isdigit():
-        raise ValueError(f"{name}: {value!r} is not a number.")
+        raise ValueError(_("{field}: {text!r} is not a number.").format(field=name, text=value))
     number = int(value)
     if not low <= number <= high:
-        raise ValueError(f"{name}: {number} is outside {low} to {high}.")
+        raise ValueError(
+            _("{field}: {number} is outside {low} to {high}.").format(
+                field=name, number=number, low=low, high=high
+            )
+        )
     return number
 
 
@@ -156,7 +167,9 @@ def _seat_field(fields: dict, name: str, default, players: int):
         return None
     if not value.isdigit() or int(value) >= players:
         raise ValueError(
-            f"{name}: {value!r} is not a seat; seats are 0 to {players - 1} (or - for none)."
+            _("{field}: {text!r} is not a seat; seats are 0 to {last} (or - for none).").format(
+                field=name, text=value, last=players - 1
+            )
         )
     return int(value)
 
@@ -170,10 +183,14 @@ def _count_list(name: str, value: str, where: str = "") -> dict:
         letter, number = entry[:1], entry[1:]
         if not letter or not number.isdigit() or int(number) == 0:
             raise ValueError(
-                f"{name}{where}: {entry!r} is not a letter and a count above 0, e.g. P3."
+                _("{field}: {text!r} is not a letter and a count above 0, e.g. P3.").format(
+                    field=name + where, text=entry
+                )
             )
         if letter in counts:
-            raise ValueError(f"{name}{where}: {letter!r} is given twice.")
+            raise ValueError(
+                _("{field}: {text!r} is given twice.").format(field=name + where, text=letter)
+            )
         counts[letter] = int(number)
     return counts
 
@@ -185,15 +202,19 @@ def _parse_table(value: str | None, rows: int, places: int) -> list:
     lines = value.split("/")
     if len(lines) != rows:
         raise ValueError(
-            f"table: {len(lines)} rows given, but the layout has {rows} rows of {places} places."
+            _(
+                "table: {count} rows given, but the layout has {rows} rows of {places} places."
+            ).format(count=len(lines), rows=rows, places=places)
         )
     for row, line in enumerate(lines):
         if len(line) != places:
             raise ValueError(
-                f"table, row {row + 1}: {len(line)} places given, but each row has {places}."
+                _("table, row {row}: {count} places given, but each row has {places}.").format(
+                    row=row + 1, count=len(line), places=places
+                )
             )
         for column, letter in enumerate(line):
-            where = f"table, row {row + 1}, place {column + 1}"
+            where = _("table, row {row}, place {column}").format(row=row + 1, column=column + 1)
             if letter == EMPTY_PLACE:
                 continue
             if letter == ALICE:
@@ -201,17 +222,24 @@ def _parse_table(value: str | None, rows: int, places: int) -> list:
                 continue
             if letter.upper() not in CHARACTERS:
                 raise ValueError(
-                    f"{where}: {letter!r} is not a card (P R C H M D, lower case "
-                    f"for the mirror side, A for Alice, . for an empty place)."
+                    _(
+                        "{place}: {text!r} is not a card (P R C H M D, lower case for the mirror "
+                        "side, A for Alice, . for an empty place)."
+                    ).format(place=where, text=letter)
                 )
             side = Side.NORMAL if letter.isupper() else Side.MIRROR
             if side != side_at(row, column):
-                case = "upper" if side_at(row, column) == Side.NORMAL else "lower"
-                raise ValueError(
-                    f"{where}: the card there shows its {side_at(row, column)} "
-                    f"side (sides alternate like a chessboard, the top left "
-                    f"normal), so write it in {case} case."
-                )
+                if side_at(row, column) == Side.NORMAL:
+                    words = _(
+                        "{place}: the card there shows its normal side (sides alternate like a "
+                        "chessboard, the top left normal), so write it in upper case."
+                    )
+                else:
+                    words = _(
+                        "{place}: the card there shows its mirror side (sides alternate like a "
+                        "chessboard, the top left normal), so write it in lower case."
+                    )
+                raise ValueError(words.format(place=where))
             table[row][column] = Card(letter.upper(), side)
     return table
 
@@ -224,9 +252,13 @@ def _parse_collections(value: str | None, players: int) -> tuple:
         return collections, holder
     seats = value.split("/")
     if len(seats) != players:
-        raise ValueError(f"collections: {len(seats)} given, one per player ({players}) needed.")
+        raise ValueError(
+            _("collections: {count} given, one per player ({players}) needed.").format(
+                count=len(seats), players=players
+            )
+        )
     for seat, text in enumerate(seats):
-        where = f", seat {seat}"
+        where = _(", seat {seat}").format(seat=seat)
         if ALICE in text.split(","):
             holder = seat if holder is None else _twice_alice()
             text = ",".join(entry for entry in text.split(",") if entry != ALICE) or "-"
@@ -234,8 +266,10 @@ def _parse_collections(value: str | None, players: int) -> tuple:
             character = letter.upper()
             if character not in CHARACTERS:
                 raise ValueError(
-                    f"collections{where}: {letter!r} is not a character "
-                    f"(P R C H M D, lower case for the mirror side, A for Alice)."
+                    _(
+                        "{field}: {text!r} is not a character (P R C H M D, lower case for the "
+                        "mirror side, A for Alice)."
+                    ).format(field="collections" + where, text=letter)
                 )
             column = collections[seat][character]
             collections[seat][character] = (
@@ -245,7 +279,7 @@ def _parse_collections(value: str | None, players: int) -> tuple:
 
 
 def _twice_alice():
-    raise ValueError("collections: Alice is in more than one collection.")
+    raise ValueError(_("collections: Alice is in more than one collection."))
 
 
 def _character_counts(name: str, value: str | None) -> dict | None:
@@ -255,7 +289,9 @@ def _character_counts(name: str, value: str | None) -> dict | None:
     for letter in counts:
         if letter not in CHARACTERS:
             raise ValueError(
-                f"{name}: {letter!r} is not a character letter (upper case P R C H M D)."
+                _("{field}: {text!r} is not a character letter (upper case P R C H M D).").format(
+                    field=name, text=letter
+                )
             )
     return {character: counts.get(character, 0) for character in CHARACTERS}
 
@@ -263,11 +299,24 @@ def _character_counts(name: str, value: str | None) -> dict | None:
 def _miscount(
     character: str, shown: int, deck: dict | None, players: int, total: int
 ) -> ValueError:
-    left = "" if deck is None else f" and {deck[character]} in the deck"
+    if deck is None:
+        words = _(
+            "{character} cards: {shown} on the table, in collections and cancelled, but a game "
+            "of {players} players has {total}."
+        )
+    else:
+        words = _(
+            "{character} cards: {shown} on the table, in collections and cancelled and {deck} "
+            "in the deck, but a game of {players} players has {total}."
+        )
     return ValueError(
-        f"{CHARACTER_NAMES[character]} cards: {shown} on the table, in "
-        f"collections and cancelled{left}, but a game of {players} players has "
-        f"{total}."
+        words.format(
+            character=_(CHARACTER_NAMES[character]),
+            shown=shown,
+            deck=deck[character] if deck else 0,
+            players=players,
+            total=total,
+        )
     )
 
 
@@ -285,16 +334,18 @@ def parse_position(text: str) -> TeaTimeState:
         phase = Phase(phase_text)
     except ValueError:
         raise ValueError(
-            f"phase: {phase_text!r} is not one of {', '.join(str(p) for p in Phase)}."
+            _("phase: {text!r} is not one of {phases}.").format(
+                text=phase_text, phases=", ".join(str(p) for p in Phase)
+            )
         ) from None
     round_number = _number(fields, "round", 1, 1, rounds_for(players))
     table = _parse_table(fields.get("table"), rows, places)
     collections, holder = _parse_collections(fields.get("collections"), players)
     on_table = sum(1 for row in table for card in row if card is not None and card.is_alice)
     if on_table > 1:
-        raise ValueError("table: Alice is on the table more than once.")
+        raise ValueError(_("table: Alice is on the table more than once."))
     if on_table and holder is not None:
-        raise ValueError("Alice is both on the table and in a collection.")
+        raise ValueError(_("Alice is both on the table and in a collection."))
     first = _seat_field(fields, "first", None if phase == Phase.START else 0, players)
     active = _seat_field(fields, "active", first if phase == Phase.PLAY else None, players)
     if holder is None and not on_table and phase != Phase.START:
@@ -303,14 +354,14 @@ def parse_position(text: str) -> TeaTimeState:
     turn = _number(fields, "turn", default_turn, 0, 999)
     if phase == Phase.PLAY:
         if active is None:
-            raise ValueError("active: a seat must be to move in the play phase.")
+            raise ValueError(_("active: a seat must be to move in the play phase."))
         if turn == 0:
-            raise ValueError("turn: turns count from 1 in the play phase.")
+            raise ValueError(_("turn: turns count from 1 in the play phase."))
         if not any(card is not None for row in table for card in row):
-            raise ValueError("table: a turn needs cards on the table.")
+            raise ValueError(_("table: a turn needs cards on the table."))
         if turn == 1 and on_table:
             raise ValueError(
-                "turn: on turn 1 Alice is still in her holder's hand, not on the table."
+                _("turn: on turn 1 Alice is still in her holder's hand, not on the table.")
             )
     total = cards_per_character(players)
     shown = {character: 0 for character in CHARACTERS}
@@ -332,16 +383,20 @@ def parse_position(text: str) -> TeaTimeState:
                 raise _miscount(character, shown[character], deck, players, total)
             if count % 2:
                 raise ValueError(
-                    f"cancelled: {count} {CHARACTER_NAMES[character]} cards are on neither the "
-                    f"table, a collection nor the deck, so they would have cancelled, but cards "
-                    f"cancel in pairs; give cancelled= or change the deck."
+                    _(
+                        "cancelled: {count} {character} cards are on neither the table, a "
+                        "collection nor the deck, so they would have cancelled, but cards cancel "
+                        "in pairs; give cancelled= or change the deck."
+                    ).format(count=count, character=_(CHARACTER_NAMES[character]))
                 )
     cancelled = cancelled or {character: 0 for character in CHARACTERS}
     for character, count in cancelled.items():
         if count % 2:
             raise ValueError(
-                f"cancelled: {count} {CHARACTER_NAMES[character]} cards; cards "
-                f"cancel in pairs, so the count is even."
+                _(
+                    "cancelled: {count} {character} cards; cards cancel in pairs, so the count "
+                    "is even."
+                ).format(count=count, character=_(CHARACTER_NAMES[character]))
             )
         shown[character] += count
     for character in CHARACTERS:

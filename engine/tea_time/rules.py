@@ -73,7 +73,10 @@ from engine.tea_time.state import (
     TeaTimeState,
     TurnStarted,
     cards_words,
+    character_name,
+    seat_name,
 )
+from translation import _
 
 
 def emit(state: TeaTimeState, events: list, event: Event) -> None:
@@ -117,7 +120,9 @@ def setup(state: TeaTimeState, num_players: int) -> None:
     empty, no collections; a chance node picks round 1's first player, who receives Alice.
     Raises ``ValueError`` for another player count."""
     if num_players not in LAYOUTS:
-        raise ValueError(f"Tea Time is played by 2 to 4 players, not {num_players}.")
+        raise ValueError(
+            _("Tea Time is played by 2 to 4 players, not {count}.").format(count=num_players)
+        )
     rows, places = LAYOUTS[num_players]
     state.num_players = num_players
     state.phase = Phase.START
@@ -281,32 +286,36 @@ def _take_refusal(state: TeaTimeState, action: TakeCards) -> str | None:
         and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
         for cell in cells
     ):
-        return "Name each card by its row and column on the table."
+        return _("Name each card by its row and column on the table.")
     if not cells:
-        return "Every turn takes at least one card."
+        return _("Every turn takes at least one card.")
     most = most_cards(state.turn)
     if len(cells) > most:
         if state.turn == 1:
-            return "The first turn of a round takes exactly one card; Alice goes in its place."
+            return _("The first turn of a round takes exactly one card; Alice goes in its place.")
         if state.turn == 2:
-            return "The second turn of a round takes one or two cards."
-        return "A turn takes at most three cards."
+            return _("The second turn of a round takes one or two cards.")
+        return _("A turn takes at most three cards.")
     if len(set(cells)) != len(cells):
-        return "Each card can be taken only once."
+        return _("Each card can be taken only once.")
     for row, column in cells:
         if not (0 <= row < state.rows and 0 <= column < state.columns):
-            return f"The table has no place at row {row + 1}, column {column + 1}."
+            return _("The table has no place at row {row}, column {column}.").format(
+                row=row + 1, column=column + 1
+            )
         if state.table[row][column] is None:
-            return f"The place at row {row + 1}, column {column + 1} is empty."
+            return _("The place at row {row}, column {column} is empty.").format(
+                row=row + 1, column=column + 1
+            )
     if line_direction(cells) is None:
         if _in_one_line(cells):
-            return (
+            return _(
                 "The cards must be next to each other: two cards with a place between "
                 "them are not adjacent."
             )
-        return "The cards must lie in a straight line: along a row, a column or a diagonal."
+        return _("The cards must lie in a straight line: along a row, a column or a diagonal.")
     if state.turn == 1 and state.table[cells[0][0]][cells[0][1]].is_alice:
-        return "The first turn takes a character card, and Alice goes in its place."
+        return _("The first turn takes a character card, and Alice goes in its place.")
     return None
 
 
@@ -406,7 +415,7 @@ def score_sheet(state: TeaTimeState) -> dict:
     """The score sheet (shape in engine/core.py): per seat the points of each character column,
     Alice, and the total; the winners (TT-D5). Before the end it shows the score if the game
     ended now. Extra key ``"cards"``: each seat's cards per column, in character order."""
-    names = [CHARACTER_NAMES[character] for character in CHARACTERS]
+    names = [character_name(character) for character in CHARACTERS]
     rows, cards = [], []
     for player in range(state.num_players):
         columns = state.collections[player]
@@ -420,11 +429,15 @@ def score_sheet(state: TeaTimeState) -> dict:
     tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
     if len(tied) > 1:
         if len(best) == 1:
-            notes.append(f"Player {best[0] + 1} holds Alice and wins the tie.")
+            notes.append(
+                _("{name} holds Alice and wins the tie.").format(
+                    name=_("Player {number}").format(number=best[0] + 1)
+                )
+            )
         else:
-            notes.append("Tied players share the victory.")
+            notes.append(_("Tied players share the victory."))
     return {
-        "columns": names + ["Alice", "Total"],
+        "columns": names + [_("Alice"), _("Total")],
         "rows": rows,
         "winners": best,
         "notes": notes,
@@ -457,17 +470,17 @@ def legal_actions(state: TeaTimeState) -> list:
 def _chance_refusal(state: TeaTimeState, action) -> str | None:
     """Why a chance outcome cannot happen now (tests and replays pick outcomes by hand)."""
     if state.current_player() != CHANCE:
-        return "Nothing is left to chance right now."
+        return _("Nothing is left to chance right now.")
     if isinstance(action, PickFirstPlayer):
         if state.phase != Phase.START:
-            return "The first player is already chosen."
+            return _("The first player is already chosen.")
         if action.player not in range(state.num_players):
-            return f"There is no player {action.player + 1}."
+            return _("There is no player {number}.").format(number=action.player + 1)
         return None
     if state.phase != Phase.DEAL:
-        return "No card is being laid out now."
+        return _("No card is being laid out now.")
     if action.character not in CHARACTERS or state.deck[action.character] <= 0:
-        return "The deck holds no such card."
+        return _("The deck holds no such card.")
     return None
 
 
@@ -476,12 +489,12 @@ def refusal(state: TeaTimeState, action) -> str | None:
     if isinstance(action, (PickFirstPlayer, DealCard)):
         return _chance_refusal(state, action)
     if state.phase == Phase.OVER:
-        return "The game is over."
+        return _("The game is over.")
     if state.phase != Phase.PLAY:
-        return "Wait for the cards to be laid out."
+        return _("Wait for the cards to be laid out.")
     if isinstance(action, TakeCards):
         return _take_refusal(state, action)
-    return "Tea Time has no such move."
+    return _("Tea Time has no such move.")
 
 
 def apply_action(state: TeaTimeState, action) -> list:
@@ -508,37 +521,43 @@ def describe_line(cells: Sequence[tuple]) -> str:
     "column 2, rows 1–2", "diagonal from row 1, column 1 to row 3, column 3"."""
     (first_row, first_column), (last_row, last_column) = cells[0], cells[-1]
     if len(cells) == 1:
-        return f"row {first_row + 1}, column {first_column + 1}"
+        return _("row {row}, column {column}").format(row=first_row + 1, column=first_column + 1)
     if first_row == last_row:
-        return f"row {first_row + 1}, columns {first_column + 1}–{last_column + 1}"
+        return _("row {row}, columns {first}–{last}").format(
+            row=first_row + 1, first=first_column + 1, last=last_column + 1
+        )
     if first_column == last_column:
-        return f"column {first_column + 1}, rows {first_row + 1}–{last_row + 1}"
-    return (
-        f"diagonal from row {first_row + 1}, column {first_column + 1} to row "
-        f"{last_row + 1}, column {last_column + 1}"
+        return _("column {column}, rows {first}–{last}").format(
+            column=first_column + 1, first=first_row + 1, last=last_row + 1
+        )
+    return _(
+        "diagonal from row {row}, column {column} to row {last_row}, column {last_column}"
+    ).format(
+        row=first_row + 1,
+        column=first_column + 1,
+        last_row=last_row + 1,
+        last_column=last_column + 1,
     )
 
 
 def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = None) -> str:
-    """``action`` in plain words, e.g. "Take the March Hare and the mirror Dormouse (row 1,
-    columns 2–3)" or, on a round's first turn, "Take the Dormouse (row 2, column 1) and put
-    Alice in its place"."""
+    """``action`` in plain words, e.g. "Take a normal March Hare and a mirror Dormouse (row 1,
+    columns 2–3)" or, on a round's first turn, "Take a normal Dormouse (row 2, column 1) and
+    put Alice in its place"."""
     if isinstance(action, PickFirstPlayer):
-        who = (
-            names[action.player]
-            if names and action.player < len(names)
-            else f"Player {action.player + 1}"
-        )
-        return f"{who} goes first"
+        return _("{name} goes first").format(name=seat_name(names, action.player))
     if isinstance(action, DealCard):
-        return f"Lay out a {CHARACTER_NAMES.get(action.character, action.character)}"
+        if action.character not in CHARACTER_NAMES:
+            return _("Lay out a card")
+        return _("Lay out a {character}").format(character=character_name(action.character))
     if not isinstance(action, TakeCards) or not _names_cards(state, action.cells):
-        return "Take cards"
+        return _("Take cards")
     cards = [state.table[row][column] for row, column in action.cells]
-    words = f"Take {cards_words(cards)} ({describe_line(action.cells)})"
     if state.turn == 1:
-        words += " and put Alice in its place"
-    return words
+        words = _("Take {cards} ({line}) and put Alice in its place")
+    else:
+        words = _("Take {cards} ({line})")
+    return words.format(cards=cards_words(cards), line=describe_line(action.cells))
 
 
 def _names_cards(state: TeaTimeState, cells) -> bool:

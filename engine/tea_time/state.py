@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from engine.core import CHANCE, TERMINAL, Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
+from translation import N_, _, ngettext
 
 # ------------------------------------------------------------------------------------------
 # Components (rules, Components and set-up; TT-D1)
@@ -28,20 +29,21 @@ CHARACTERS = ("P", "R", "C", "H", "M", "D")
 Caterpillar, the White Rabbit, the Cheshire Cat, the Mad Hatter, the March Hare, the Dormouse."""
 
 CHARACTER_NAMES = {
-    "P": "Caterpillar",
-    "R": "White Rabbit",
-    "C": "Cheshire Cat",
-    "H": "Mad Hatter",
-    "M": "March Hare",
-    "D": "Dormouse",
+    "P": N_("Caterpillar"),
+    "R": N_("White Rabbit"),
+    "C": N_("Cheshire Cat"),
+    "H": N_("Mad Hatter"),
+    "M": N_("March Hare"),
+    "D": N_("Dormouse"),
 }
+"""The characters' names in English; a player reads :func:`character_name`."""
 CHARACTER_PLURALS = {
-    "P": "Caterpillars",
-    "R": "White Rabbits",
-    "C": "Cheshire Cats",
-    "H": "Mad Hatters",
-    "M": "March Hares",
-    "D": "Dormice",
+    "P": N_("Caterpillars"),
+    "R": N_("White Rabbits"),
+    "C": N_("Cheshire Cats"),
+    "H": N_("Mad Hatters"),
+    "M": N_("March Hares"),
+    "D": N_("Dormice"),
 }
 
 ALICE = "A"
@@ -119,50 +121,54 @@ class Column:
 EMPTY_COLUMN = Column(0, 0)
 
 
-def card_name(card: Card, article: str = "the") -> str:
-    """``"the mirror Dormouse"``, ``"the March Hare"``, ``"Alice"`` (``article`` "a" gives
-    "a mirror Dormouse")."""
+def character_name(character: str) -> str:
+    """The character's name in the current language ("Cheshire Cat")."""
+    return _(CHARACTER_NAMES[character])
+
+
+def card_name(card: Card, count: int = 1) -> str:
+    """A card (or ``count`` equal cards) with its side said plainly: "a mirror Cheshire Cat",
+    "a normal Dormouse", "2 mirror Mad Hatters", "Alice"; in the current language."""
     if card.is_alice:
-        return "Alice"
-    mirror = "mirror " if card.side == Side.MIRROR else ""
-    return f"{article} {mirror}{CHARACTER_NAMES[card.character]}"
-
-
-NUMBER_WORDS = {2: "two", 3: "three"}
+        return _("Alice")
+    if card.side == Side.MIRROR:
+        words = ngettext("a mirror {character}", "{count} mirror {characters}", count)
+    else:
+        words = ngettext("a normal {character}", "{count} normal {characters}", count)
+    return words.format(
+        count=count,
+        character=character_name(card.character),
+        characters=_(CHARACTER_PLURALS[card.character]),
+    )
 
 
 def cards_words(cards: Sequence[Card]) -> str:
     """The cards of a take in words, equal ones together in the order they first come:
-    "the Caterpillar, two mirror Mad Hatters and Alice"."""
+    "a normal Caterpillar, 2 mirror Mad Hatters and Alice"."""
     counts: dict = {}
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
-    words = []
-    for card, count in counts.items():
-        if count == 1:
-            words.append(card_name(card))
-        else:
-            mirror = "mirror " if card.side == Side.MIRROR else ""
-            words.append(
-                f"{NUMBER_WORDS.get(count, count)} {mirror}{CHARACTER_PLURALS[card.character]}"
-            )
-    return join_words(words)
+    return join_words([card_name(card, count) for card, count in counts.items()])
 
 
 def join_words(words: Sequence[str]) -> str:
-    """``"a, b and c"``."""
+    """``"a, b and c"`` in the current language."""
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{first} and {last}").format(first=_(", ").join(words[:-1]), last=words[-1])
 
 
-def _who(names: Sequence[str], seat: int | None) -> str:
+def seat_name(names: Sequence[str] | None, seat: int | None) -> str:
+    """The seat's name from ``names``, "Player N" beyond them, "Nobody" for no seat."""
     if seat is None or seat < 0:
-        return "Nobody"
+        return _("Nobody")
     if names and seat < len(names):
         return names[seat]
-    return f"Player {seat + 1}"
+    return _("Player {number}").format(number=seat + 1)
+
+
+_who = seat_name
 
 
 # ------------------------------------------------------------------------------------------
@@ -218,7 +224,9 @@ class FirstPlayerChosen(Event):
     player: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} was drawn to go first and received Alice."
+        return _("{name} was drawn to go first and received Alice.").format(
+            name=_who(names, self.player)
+        )
 
 
 @dataclass(frozen=True)
@@ -230,9 +238,8 @@ class RoundStarted(Event):
     first_player: int
 
     def text(self, names):
-        return (
-            f"Round {self.round} of {self.rounds}: {_who(names, self.first_player)} laid "
-            f"out the cards."
+        return _("Round {round} of {rounds}: {name} laid out the cards.").format(
+            round=self.round, rounds=self.rounds, name=_who(names, self.first_player)
         )
 
 
@@ -260,8 +267,10 @@ class TurnStarted(BaseTurnStarted):
     def text(self, names):
         who = _who(names, self.player)
         if self.turn == 1:
-            return f"{who}'s turn: take one card and put Alice in its place."
-        return f"{who}'s turn: take 1 to {self.most} cards in a line."
+            return _("{name} plays: take one card and put Alice in its place.").format(name=who)
+        return _("{name} plays: take 1 to {count} cards in a line.").format(
+            name=who, count=self.most
+        )
 
 
 @dataclass(frozen=True)
@@ -275,7 +284,7 @@ class CardsTaken(Event):
 
     def text(self, names):
         taken = cards_words([Card(*card) for card in self.cards])
-        return f"{_who(names, self.player)} took {taken}."
+        return _("{name} took {cards}.").format(name=_who(names, self.player), cards=taken)
 
 
 @dataclass(frozen=True)
@@ -288,7 +297,7 @@ class AlicePlaced(Event):
     column: int
 
     def text(self, names):
-        return f"{_who(names, self.player)} put Alice in its place."
+        return _("{name} put Alice in its place.").format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -304,13 +313,33 @@ class CardsCancelled(Event):
 
     def text(self, names):
         who = _who(names, self.player)
-        pair = "a pair" if self.pairs == 1 else f"{self.pairs} pairs"
-        plural = CHARACTER_PLURALS[self.character]
-        if self.left:
-            remain = f"{self.left} {self.side_left} one{'s' if self.left > 1 else ''} left"
+        pairs = ngettext(
+            "{name} discarded {count} normal and {count} mirror {character}, which cancelled "
+            "each other",
+            "{name} discarded {count} normal and {count} mirror {characters}, which cancelled "
+            "each other",
+            self.pairs,
+        ).format(
+            name=who,
+            count=self.pairs,
+            character=character_name(self.character),
+            characters=_(CHARACTER_PLURALS[self.character]),
+        )
+        if not self.left:
+            return _("{pairs}; none remain.").format(pairs=pairs)
+        if self.side_left == Side.MIRROR:
+            remain = ngettext(
+                "{pairs}; {count} mirror card remains.",
+                "{pairs}; {count} mirror cards remain.",
+                self.left,
+            )
         else:
-            remain = "none left"
-        return f"{who}'s normal and mirror {plural} cancelled ({pair} left the game, {remain})."
+            remain = ngettext(
+                "{pairs}; {count} normal card remains.",
+                "{pairs}; {count} normal cards remain.",
+                self.left,
+            )
+        return remain.format(pairs=pairs, count=self.left)
 
 
 @dataclass(frozen=True)
@@ -322,9 +351,8 @@ class RoundEnded(Event):
     alice_holder: int
 
     def text(self, names):
-        return (
-            f"Round {self.round} is over: the table is empty. "
-            f"{_who(names, self.alice_holder)} holds Alice."
+        return _("Round {round} is over: the table is empty. {name} holds Alice.").format(
+            round=self.round, name=_who(names, self.alice_holder)
         )
 
 
@@ -338,8 +366,19 @@ class GameEnded(Event):
     def text(self, names):
         who = join_words([_who(names, seat) for seat in self.winners])
         best = max(self.totals) if self.totals else 0
-        verb = "wins" if len(self.winners) == 1 else "share the victory"
-        return f"Game over: {who} {verb} with {best} points."
+        if len(self.winners) == 1:
+            words = ngettext(
+                "Game over: {names} wins with {count} point.",
+                "Game over: {names} wins with {count} points.",
+                best,
+            )
+        else:
+            words = ngettext(
+                "Game over: {names} share the victory with {count} point.",
+                "Game over: {names} share the victory with {count} points.",
+                best,
+            )
+        return words.format(names=who, count=best)
 
 
 EVENT_CLASSES = (
@@ -456,6 +495,11 @@ class TeaTimeState:
         """The action in plain words, e.g. "Take the March Hare (row 1, column 2)"."""
         return rules.describe_action(self, action, names)
 
+    def round_of_rounds(self) -> tuple[int, int]:
+        """``(round, rounds)``: the round being played (1 before the first is laid out) and
+        how many the game has (the load list says "round 2 of 5", as the table does)."""
+        return max(self.round, 1), self.rounds
+
     def turn_owner(self) -> int:
         """Whose turn this is; while cards are laid out, the round's first player."""
         if self.active is not None:
@@ -531,7 +575,7 @@ class TeaTimeState:
         state.cancelled = {character: int(data["cancelled"][character]) for character in CHARACTERS}
         state._legal = None
         if len(state.collections) != state.num_players:
-            raise ValueError("the collections do not match the number of players")
+            raise ValueError(_("the collections do not match the number of players"))
         return state
 
     def __eq__(self, other) -> bool:

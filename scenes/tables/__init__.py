@@ -25,11 +25,15 @@ def table_scene_class(game_id: str):
     return GenericTable
 
 
-def open_match(app, match, replace_stack: bool = True) -> None:
-    """Show ``match`` at its table: the stack becomes title → table (or table is pushed)."""
+def open_match(app, match, replace_stack: bool = True, saved_as: str | None = None) -> None:
+    """Show ``match`` at its table: the stack becomes title → table (or table is pushed).
+    ``saved_as`` is the name of the save it was just loaded from: leaving at once asks
+    nothing, since that save holds the game as it is."""
     from scenes.title import TitleScene
 
     scene = table_scene_class(match.spec.id)(app, match)
+    if saved_as:
+        scene.mark_saved(saved_as)
     if replace_stack:
         app.manager.reset(TitleScene(app))
     app.manager.push(scene)

@@ -173,3 +173,48 @@ def _building_helps(state, me, bots, heuristics) -> bool:
             if after is not None and heuristics.evaluate(after, me) > idle:
                 return True
     return False
+
+
+def test_dt_easy_karma_only_rerolls_a_die_that_fits_none_of_its_tokens():
+    """Rules, "Karma": a re-roll costs 1, a shift 2, a roll-over or a set more. Easy never buys
+    a die's face (so no face it paid for can be re-rolled, passed or given away), and re-rolls
+    only a die that fits none of its own tokens while no die in its hand grows one of its vines."""
+    from engine.diced_tomatoes import parse_position
+    from engine.diced_tomatoes.bots import BOTS
+    from engine.diced_tomatoes.state import Reroll, RollOver, SetDie, Shift
+
+    # own tokens: seed 3, set of 5s, sequence 1-2; the 6 fits none of them
+    stuck = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=6r karma=6,3")
+    legal = stuck.legal_actions()
+    assert any(isinstance(move, Shift) for move in legal)
+    kept = BOTS.sensible_moves(stuck, legal)
+    assert Reroll(0) in kept
+    assert not [move for move in kept if isinstance(move, (Shift, RollOver, SetDie))]
+    # the 4 grows the seed 3: no karma on the 6 while the 4 waits
+    growing = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=4r,6r karma=6,3")
+    assert Reroll(1) in growing.legal_actions()
+    assert not [
+        move
+        for move in BOTS.sensible_moves(growing, growing.legal_actions())
+        if isinstance(move, (Reroll, Shift, RollOver, SetDie))
+    ]
+
+
+def test_otr_easy_builds_when_only_a_route_beyond_its_own_few_helps():
+    """Rules, "A turn": up to 4 actions. In this position (from a seeded Easy game) the green
+    cart's two nearest routes are worth less built than leaving the track alone, but a third
+    route, to the deposit on I7, is worth more: Easy looks that far before idling, as
+    Medium does, and builds."""
+    from pathlib import Path
+
+    from engine.off_the_rails import bots, heuristics, notation
+
+    text = (Path(__file__).parent / "data" / "otr-easy-far-route.txt").read_text(encoding="utf-8")
+    state = notation.parse(text)
+    me = state.player
+    assert _building_helps(state, me, bots, heuristics)
+    plan = bots.plan_actions(state, me, bots.LEVELS["easy"], bots.phase_rng(state, "easy"))
+    assert bots.builds(plan)
+    after = bots._simulate(state, me, [action for action in plan if action != bots.EndActions()])
+    idle = heuristics.evaluate(bots._simulate(state, me, []), me)
+    assert heuristics.evaluate(after, me) > idle

@@ -78,3 +78,32 @@ def test_damaged_turn_fields_make_a_damaged_entry(tmp_path):
     path.write_text(json.dumps(envelope), encoding="utf-8")
     info = store.read_info(path)
     assert "turns_by_seat" in info.error
+
+
+def test_a_game_in_rounds_of_its_own_is_listed_by_its_round_as_the_table_says_it(tmp_path):
+    """Tea Time plays in deals: five turns into round 1 the list says "round 1 of 5" (as the
+    table's "Round 1 of 5" does), not the turns each player has had."""
+    import random
+
+    spec = registry.get("tea-time")
+    match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], {}, 4)
+    rng = random.Random(4)
+    while match.state.turn < 5:
+        if match.is_chance():
+            match.advance_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    assert match.state.round == 1 and max(match.turns_by_seat()) == 3
+    info = store.read_info(store.save(match, "Tea", tmp_path))
+    assert info.round_of_rounds == (1, 5)
+    assert " · round 1 of 5 · saved " in where_it_is(info)
+
+
+def test_a_damaged_round_of_rounds_is_a_damaged_field(tmp_path):
+    envelope = make_envelope(match_after_turns(1), title="Bad")
+    envelope["round_of_rounds"] = [0, "five"]
+    envelope["checksum"] = checksum(envelope)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    info = store.read_info(path)
+    assert info.error is not None and "round_of_rounds" in info.error

@@ -108,7 +108,7 @@ def pig_text():
         (lambda t: t.replace("Seed: 2", "Seed: two"), "seed must be a whole number"),
         (lambda t: t.replace('"target": 20', '"target": 25'), "Target must be one of"),
         (lambda t: t.replace("2. chance:", "3. chance:"), "step 3 where step 2 should be"),
-        (lambda t: t.replace("3. Ana: Hold", "3. Ben: Hold"), "should be Ana's"),
+        (lambda t: t.replace("3. Ana: Hold", "3. Ben: Hold"), "should be played by Ana"),
         (lambda t: t.replace("Face value=4", "Face value=9"), "cannot be played"),
         (lambda t: t.replace("Face value=4", "Face value=four"), "cannot be read"),
         (lambda t: t.replace("Seat 2: human Ben", "Seat 2: robot Ben"), "Line 4"),

@@ -276,7 +276,7 @@ def test_tooltip_and_log_use_the_token_words_and_names(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=12)
     wait_for_human(app, table)
     tips = {t.key: t.tooltip for t in table.targets()}
-    assert tips[("vine", 1, 0)][0] in ("Ben's top token", "Ben's top vine")
+    assert tips[("vine", 1, 0)][0] in ("The top token of Ben", "The top vine of Ben")
     assert tips[("vine", 0, 2)][0] in ("Your bottom token", "Your bottom vine")
     assert not any("Player" in line for tip in tips.values() for line in tip)
     slot = table.match.state.rolled_dice()[0][0]

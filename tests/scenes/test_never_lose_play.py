@@ -201,3 +201,33 @@ def test_a_dropdown_opens_and_chooses_from_the_keyboard(app):
     frames(app, 2)
     assert app.settings.animation_speed == "fast"
     assert app.focus.focused().text == "Fast"  # the ring stays on the dropdown
+
+
+def test_a_game_just_loaded_from_its_named_save_leaves_without_asking(app):
+    """A player's find: Load "My game", then Quit to title at once asked "It is not saved
+    under a name". The save it came from holds it as it is; after a step it asks again."""
+    from scenes.load_game import LoadGameScene
+
+    table = table_with_a_step(app)
+    path = store.save(table.match, "My game")
+    scene = LoadGameScene(app)
+    app.manager.push(scene)
+    scene.load(path)
+    loaded = app.manager.top
+    assert loaded is not table and loaded.saved_as == "My game" and loaded.is_saved()
+    loaded.open_pause()
+    frames(app, 1)
+    app.manager.top.quit_to_title()
+    assert isinstance(app.manager.top, TitleScene)
+    scene = LoadGameScene(app)
+    app.manager.push(scene)
+    scene.load(path)
+    loaded = app.manager.top
+    wait_for_human(app, loaded)
+    assert loaded.try_action(loaded.match.legal_actions()[0])
+    frames(app, 2)
+    assert not loaded.is_saved()
+    loaded.open_pause()
+    frames(app, 1)
+    app.manager.top.quit_to_title()
+    assert isinstance(app.manager.top, LeaveScene)

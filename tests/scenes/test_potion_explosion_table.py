@@ -230,7 +230,7 @@ def test_the_log_rebuilt_after_load_is_the_log_seen_live(app):
         human_step(app, table)
     wait_for_human(app, table)
     live = list(table.log_lines)
-    assert any(line.startswith("Ana's pick: ") and "exploded" in line for line in live)
+    assert any(line.startswith("Ana picked: ") and "exploded" in line for line in live)
     table.rebuild_log()
     assert table.log_lines == live and "" not in live
 

@@ -238,3 +238,35 @@ def test_the_colour_dots_keep_clear_of_the_group_names(width, language):
     finally:
         translation.set_language("en")
         kit.reset_caches()
+
+
+def test_the_score_axis_says_whole_points(monkeypatch):
+    """A player's find: scores from 0 to 15 labelled the middle line "7.5"; it has no label."""
+    from scenes import kit
+
+    pygame.font.init()
+    kit.reset_caches()
+    said = []
+    real = kit.blit_text
+    monkeypatch.setattr(
+        kit, "blit_text", lambda s, text, *a, **k: said.append(text) or real(s, text, *a, **k)
+    )
+    records = [
+        stats.GameRecord(
+            "pig",
+            {},
+            ({"kind": "human", "name": "A"},),
+            "easy",
+            (score,),
+            (0,),
+            True,
+            score,
+            3,
+            10.0,
+            1,
+            f"2026-12-0{day}T10:00:00+00:00",
+        )
+        for day, score in ((1, 0), (2, 15))
+    ]
+    draw_score_chart(pygame.Surface((600, 300)), pygame.Rect(0, 0, 400, 300), records)
+    assert {"0", "15"} <= set(said) and "7.5" not in said

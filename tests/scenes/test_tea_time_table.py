@@ -319,7 +319,7 @@ def test_taking_and_cancelling_sound_as_their_steps_start():
     assert "cards_cancel" in board.names()
     assert table.shown.to_dict() == table.match.state.to_dict()
     new = table.log_lines[logged:]
-    assert new[0] == "Ana took the mirror White Rabbit and the Cheshire Cat."
+    assert new[0] == "Ana took a mirror White Rabbit and a normal Cheshire Cat."
     assert "cancelled" in new[1]
     pygame.quit()
 

@@ -92,7 +92,7 @@ def test_scaled_theme_grows_every_font_size():
     assert large["#heading_label"]["font"][1]["size"] == "27"
     assert large["label"]["font"][0]["size"] == "21"  # pygame_gui's own 14 px default
     assert large["tool_tip"]["misc"]["rect_width"] == "450"
-    assert large["drop_down_menu"]["misc"]["list_item_height"] == "30"
+    assert large["drop_down_menu"]["misc"]["list_item_height"] == "36"
 
 
 MENUS = (TitleScene, SettingsScene, NewGameScene, LoadGameScene, StatisticsScene, RulesScene)

@@ -136,3 +136,21 @@ def test_every_game_has_rules_help_in_every_language(language):
         assert text.lstrip().startswith("# ")
         if language != "en":
             assert text != spec.rules_summary, (language, spec.id)
+
+
+def test_japanese_lines_never_start_with_closing_punctuation():
+    """A player's find: log lines started with "、" when it followed a name or a number ("Bot
+    1、…"); the comma stays with what it follows, and an opening bracket with what it opens."""
+    import pygame
+
+    from scenes import kit
+
+    pygame.font.init()
+    kit.reset_caches()
+    sentence = "Bot 1、赤いビー玉を3個取り、「Bot 2」のつぼを満たした。" * 3
+    for width in range(60, 400, 7):
+        lines = kit.wrap(sentence, 14, width)
+        assert "".join(lines).replace(" ", "") == sentence.replace(" ", "")
+        for line in lines:
+            assert line[0] not in "、。」）", (width, line)
+            assert line[-1] not in "「（", (width, line)

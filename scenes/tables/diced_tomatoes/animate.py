@@ -151,7 +151,7 @@ def animate(group, before, after, stage: Stage) -> list:
         words = (
             _("Final round! It ends after your turn")
             if stage.you(e.last_player)
-            else _("Final round! It ends after {name}'s turn").format(
+            else _("Final round! It ends after the turn of {name}").format(
                 name=stage.name(e.last_player)
             )
         )
@@ -278,7 +278,7 @@ def turn_started(e, before, stage: Stage) -> list:
     words = (
         _("Your turn")
         if stage.you(e.player)
-        else _("{name}'s turn").format(name=stage.name(e.player))
+        else _("{name} plays").format(name=stage.name(e.player))
     )
     out = [stage.banner(words, 0.8)]
     lay = stage.layout

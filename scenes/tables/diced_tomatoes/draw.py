@@ -356,7 +356,7 @@ def tray_title(state, view: View) -> str:
     if who is None or state.is_terminal():
         return _("Dice")
     return (
-        _("Your dice") if is_you(view, who) else _("{name}'s dice").format(name=name_of(view, who))
+        _("Your dice") if is_you(view, who) else _("Dice of {name}").format(name=name_of(view, who))
     )
 
 
@@ -367,7 +367,9 @@ def note_words(state, view: View) -> str:
         last = state.last_player
         if is_you(view, last):
             return _("Final round: the game ends after your turn.")
-        return _("Final round: the game ends after {name}'s turn.").format(name=name_of(view, last))
+        return _("Final round: the game ends after the turn of {name}.").format(
+            name=name_of(view, last)
+        )
     if state.solo:
         return _("Goal: harvest n worth exactly n — slot 1 worth 1, slot 2 worth 2 …")
     return ""

@@ -744,7 +744,7 @@ def marker_tip(seat: int, you: _You) -> tuple:
             ),
             _(
                 "{name} holds the ketchup splatter: once someone harvests a 6th tomato, the game "
-                "ends after {name}'s turn."
+                "ends after their turn."
             ),
         ),
     )
@@ -778,10 +778,10 @@ def die_tip(state, legal, slot: int, names) -> tuple:
 def vine_title(seat: int, token: int, you: _You, empty: bool) -> str:
     if empty:
         return you.pick(
-            seat, _("Your {token} token"), _("{name}'s {token} token"), token=token_word(token)
+            seat, _("Your {token} token"), _("The {token} token of {name}"), token=token_word(token)
         )
     return you.pick(
-        seat, _("Your {token} vine"), _("{name}'s {token} vine"), token=token_word(token)
+        seat, _("Your {token} vine"), _("The {token} vine of {name}"), token=token_word(token)
     )
 
 
@@ -859,9 +859,9 @@ def vine_tip(state, seat: int, token: int, you: _You) -> tuple:
                     karma,
                 ),
                 ngettext(
-                    "Completed, it goes to {name}'s score slot {slot}; completing it earns "
+                    "Completed, it goes to score slot {slot} of {name}; completing it earns "
                     "{count} karma for anyone but {name}.",
-                    "Completed, it goes to {name}'s score slot {slot}; completing it earns "
+                    "Completed, it goes to score slot {slot} of {name}; completing it earns "
                     "{count} karma for anyone but {name}.",
                     karma,
                 ),
@@ -884,7 +884,7 @@ def slot_tip(state, seat: int, slot: int, you: _You) -> tuple:
     number = slot + 1
     track = state.score[seat]
     title = you.pick(
-        seat, _("Your score slot {number}"), _("{name}'s score slot {number}"), number=number
+        seat, _("Your score slot {number}"), _("Score slot {number} of {name}"), number=number
     )
     if slot >= len(track):
         if state.solo:
@@ -988,7 +988,7 @@ def karma_tip(state, seat: int, you: _You) -> tuple:
     else:
         earn = _("Earned by completing an opponent's vine: worth 1–2 → 1, 3–4 → 2, 5–6 → 3.")
     title = you.pick(
-        seat, _("Your karma: {count}"), _("{name}'s karma: {count}"), count=state.karma[seat]
+        seat, _("Your karma: {count}"), _("Karma of {name}: {count}"), count=state.karma[seat]
     )
     return (
         title,
@@ -1029,8 +1029,8 @@ def passed_tip(state, you: _You) -> tuple:
         return (
             title,
             ngettext(
-                "{count} die that fits nowhere: rolled with {name}'s dice next turn.",
-                "{count} dice that fit nowhere: rolled with {name}'s dice next turn.",
+                "{count} die that fits nowhere: {name} rolls it with their own dice next turn.",
+                "{count} dice that fit nowhere: {name} rolls them with their own dice next turn.",
                 count,
             ).format(count=count, name=name),
         )

@@ -6,22 +6,25 @@ from __future__ import annotations
 
 from engine.diced_tomatoes import state as dt
 from engine.diced_tomatoes.state import COLOURS
-from translation import N_, _
+from translation import NP_, _, pgettext
 
-COLOUR_WORDS = {"r": N_("red"), "b": N_("black"), "g": N_("gold")}
-"""A die's colour as a player reads it (translated where shown)."""
-TOKEN_WORDS = (N_("top"), N_("middle"), N_("bottom"))
-"""The tomato tokens, top to bottom, as a player reads them (the engine's ``TOKEN_NAMES``)."""
+BUSHEL_WORDS = {
+    "r": NP_("dice in the bushel", "red"),
+    "b": NP_("dice in the bushel", "black"),
+    "g": NP_("dice in the bushel", "gold"),
+}
+"""The colours as the bushel's counts name them ("red: 31"; Russian "красные: 31")."""
 
 
 def colour_word(colour: str) -> str:
-    """ "red", "black" or "gold" for the engine's colour letter; ``KeyError`` for another."""
-    return _(COLOUR_WORDS[colour])
+    """ "red", "black" or "gold" for the engine's colour letter, agreeing with a die;
+    ``KeyError`` for another."""
+    return dt.colour_word(colour)
 
 
 def token_word(token: int) -> str:
     """ "top", "middle" or "bottom" for token 0, 1 or 2."""
-    return _(TOKEN_WORDS[token])
+    return dt.token_word(token)
 
 
 def name_of_seat(names, seat: int) -> str:
@@ -38,9 +41,11 @@ def header_name(names, seat: int, viewer: int, humans) -> str:
 
 
 def bushel_counts(state) -> str:
-    """ "31 red · 5 black" (gold only with Sunny Golden Hybrid)."""
+    """ "red: 31 · black: 5" (gold only with Sunny Golden Hybrid)."""
     return " · ".join(
-        _("{count} {colour}").format(count=state.bushel[c], colour=colour_word(c))
+        _("{colour}: {count}").format(
+            count=state.bushel[c], colour=pgettext("dice in the bushel", BUSHEL_WORDS[c])
+        )
         for c in COLOURS
         if c != "g" or state.options.get("golden")
     )
@@ -51,10 +56,5 @@ def roll_words(events, names) -> str:
     rolls = [e for e in events if isinstance(e, dt.DieRolled)]
     if not rolls:
         return ""
-    dice = [_("a {colour} {face}").format(colour=colour_word(e.colour), face=e.face) for e in rolls]
-    listed = (
-        dice[0]
-        if len(dice) == 1
-        else _("{dice} and {last}").format(dice=", ".join(dice[:-1]), last=dice[-1])
-    )
+    listed = dt.list_words([dt.die_words(e.colour, e.face) for e in rolls])
     return _("{name} rolled {dice}.").format(name=name_of_seat(names, rolls[0].player), dice=listed)

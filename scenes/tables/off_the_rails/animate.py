@@ -24,7 +24,8 @@ import pygame
 
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
-from engine.off_the_rails.data import GEMS, MISSION_POINTS, MISSIONS, START_SPEED
+from engine.off_the_rails import words as W
+from engine.off_the_rails.data import GEMS, MISSION_POINTS, START_SPEED, mission_name
 from scenes import kit
 from scenes.table_base import Step
 from scenes.tables.off_the_rails.draw import (
@@ -115,9 +116,7 @@ def caption(group, before, stage: Stage) -> str:
 
 
 def cart_words(player: int, label: str, stage: Stage) -> str:
-    if len(stage.names) <= 1:
-        return _("The {colour} cart").format(colour=label)
-    return _("{name}'s {colour} cart").format(name=stage.names[player], colour=label)
+    return W.capitalised(W.cart_phrase(stage.names, player, label))
 
 
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
@@ -125,8 +124,8 @@ LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 
 
 def log_names(match) -> list:
-    """The seats' names as the log says them: a computer player's level left out ("Bot 1's
-    white cart", not "Bot 1 (Easy)'s white cart")."""
+    """The seats' names as the log says them: a computer player's level left out ("the white
+    cart of Bot 1", not "the white cart of Bot 1 (Easy)")."""
     return [LEVEL_SUFFIX.sub("", seat.name) if seat.is_bot else seat.name for seat in match.seats]
 
 
@@ -170,7 +169,7 @@ def animate(group, before, stage: Stage) -> list:
         mine = e.player == stage.viewer and e.player in stage.humans
         return [
             stage.banner(
-                _("Your turn") if mine else _("{name}'s turn").format(name=names[e.player]), 0.8
+                _("Your turn") if mine else _("{name} plays").format(name=names[e.player]), 0.8
             )
         ]
     if isinstance(e, S.TilePlaced):
@@ -209,7 +208,7 @@ def animate(group, before, stage: Stage) -> list:
         return [
             stage.banner(
                 _("{name} completes {mission}! +{points}").format(
-                    name=names[e.player], mission=MISSIONS[e.mission][0], points=MISSION_POINTS
+                    name=names[e.player], mission=mission_name(e.mission), points=MISSION_POINTS
                 ),
                 1.3,
             )
@@ -219,12 +218,19 @@ def animate(group, before, stage: Stage) -> list:
     if isinstance(e, S.ChasmPhaseBegan):
         return [stage.banner(_("The mine collapses: the chasm phase begins"), 1.6, 1.1, kit.DANGER)]
     if isinstance(e, S.ChasmTokenDrawn):
-        return [stage.banner(_("Chasm token drawn: {colour}").format(colour=e.colour), 0.8)]
+        return [
+            stage.banner(
+                _("Chasm token drawn: {colour}").format(
+                    colour=W.colour_word(e.colour, "chasm token")
+                ),
+                0.8,
+            )
+        ]
     if isinstance(e, S.ChasmDieRolled):
         return [
             stage.banner(
                 _("Chasm Die: {colour} mine square {number}").format(
-                    colour=e.colour, number=e.number
+                    colour=W.colour_word(e.colour, "mine (of)"), number=e.number
                 ),
                 0.8,
             )
@@ -243,8 +249,10 @@ def animate(group, before, stage: Stage) -> list:
     if isinstance(e, S.CardSkipped):
         return [
             stage.banner(
-                _("{colour} mine square {number}: already a chasm").format(
-                    colour=e.colour, number=e.number
+                W.capitalised(
+                    _("{colour} mine square {number}: already a chasm").format(
+                        colour=W.colour_word(e.colour, "mine (of)"), number=e.number
+                    )
                 ),
                 0.6,
             )
@@ -252,9 +260,7 @@ def animate(group, before, stage: Stage) -> list:
     if isinstance(e, S.EdgeTaken):
         return [
             stage.banner(
-                _("{name}: the {edge} edge ({colour} clan)").format(
-                    name=names[e.player], edge=e.edge, colour=e.colour
-                ),
+                _("{name}: {edge}").format(name=names[e.player], edge=W.edge_clan(e.edge)),
                 0.7,
             )
         ]

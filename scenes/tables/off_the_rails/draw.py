@@ -25,8 +25,8 @@ from engine.off_the_rails.data import (
     GEMS,
     JEWEL_EDGE,
     MISSION_POINTS,
-    MISSIONS,
     START_SPEED,
+    mission_name,
 )
 from engine.off_the_rails.state import CartPlace
 from scenes import kit
@@ -749,7 +749,7 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
     owners = {m: p for p, taken in enumerate(state.taken) for m in taken}
     for index, mission in enumerate(state.dealt):
         rect = lay.mission_rect(index)
-        name = MISSIONS[mission][0]
+        name = mission_name(mission)
         if mission in owners:
             seat = owners[mission]
             pygame.draw.rect(surface, (40, 40, 40), rect, border_radius=5)
@@ -794,7 +794,7 @@ def draw_summary(surface, rect, state, names, patterns: bool = False) -> None:
     gem = max(14, min(24, row_h - 12))
     slot_w = gem + kit.font(15, True).size("×12")[0] + 14
     name_w = 190
-    lists = [", ".join(MISSIONS[m][0] for m in state.taken[seat]) for seat in range(rows)]
+    lists = [_(", ").join(mission_name(m) for m in state.taken[seat]) for seat in range(rows)]
     wanted = max((kit.font(14).size(words)[0] + 14 for words in lists if words), default=0)
     missions_w = max(0, min(wanted, 330, rect.width - name_w - 5 * slot_w - 20))
     width = name_w + 5 * slot_w + missions_w

@@ -20,19 +20,21 @@ import pygame
 
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
+from engine.off_the_rails import words as W
 from engine.off_the_rails.data import (
     CART_POINTS,
     GEMS,
     MISSION_POINTS,
-    MISSIONS,
     gems_text,
+    mission_goal,
+    mission_name,
     one,
     sub,
 )
 from engine.off_the_rails.state import CartPlace, Pending, square_name
 from scenes import kit
 from scenes.kit import Target
-from scenes.tables.off_the_rails.draw import BAD_ENDS, EDGE_WORDS, END_WORDS
+from scenes.tables.off_the_rails.draw import BAD_ENDS, END_WORDS
 from scenes.tables.off_the_rails.layout import Layout, tag_size
 from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
@@ -271,11 +273,12 @@ def path_tags(lay: Layout, state, paths) -> tuple:
 
 # --- what the engine allows, read for the table ---------------------------------------------------
 def cart_name(state, cart_id: int, names) -> str:
-    """ "Ana's white cart"; "The red cart" in solo (it begins a sentence)."""
+    """ "The white cart of Ana"; "The red cart" in solo (it begins a sentence)."""
     cart = state.carts[cart_id]
     if state.solo:
-        return _("The {colour} cart").format(colour=cart.label)
-    return _("{name}'s {colour} cart").format(name=seat_name(names, cart.owner), colour=cart.label)
+        return W.capitalised(W.the_cart(cart.label))
+    seats = [seat_name(names, seat) for seat in range(max(2, state.num_players))]
+    return W.capitalised(W.cart_phrase(seats, cart.owner, cart.label))
 
 
 def seat_name(names, seat: int) -> str:
@@ -461,26 +464,17 @@ def prompt(state, legal, names) -> Prompt | None:
         player = seat_name(names, state.current_player())
         return Prompt(
             _("{name}: choose the edge your clan starts from").format(name=player),
-            tuple(
-                Option(
-                    _("{edge} edge ({colour} clan)").format(
-                        edge=_(EDGE_WORDS[a.edge]), colour=B.EDGE_COLOUR[a.edge]
-                    ),
-                    a,
-                )
-                for a in legal
-            ),
+            tuple(Option(W.capitalised(W.edge_clan(a.edge)), a) for a in legal),
             focus=tuple(sorted(state.gems)),
         )  # the deposits help to choose
     if pending == Pending.GEM:
         cart_id = state.moving_cart()
         cart = state.carts[cart_id]
         return Prompt(
-            _("Your {colour} cart takes one jewel here: which?").format(colour=cart.label),
-            tuple(
-                Option(_("Take the {gem}").format(gem=a.gem), a, one(GEMS.index(a.gem)))
-                for a in legal
+            _("Your {colour} cart takes one jewel here: which?").format(
+                colour=W.cart_colour(cart.label)
             ),
+            tuple(Option(state.action_to_string(a), a, one(GEMS.index(a.gem))) for a in legal),
             focus=(cart.square,),
         )
     if pending == Pending.SPLIT:
@@ -500,7 +494,7 @@ def prompt(state, legal, names) -> Prompt | None:
         )
         return Prompt(
             _("Split your {colour} cart's load: {name} picks a pile unseen").format(
-                colour=hit.label, name=who
+                colour=W.cart_colour(hit.label, "of"), name=who
             ),
             options,
             focus=(hit.square, mover.square),
@@ -510,7 +504,9 @@ def prompt(state, legal, names) -> Prompt | None:
         hit = state.carts[state.hit_cart()]
         mover = state.carts[state.moving_cart()]
         return Prompt(
-            _("Your {colour} cart drops the larger half: which gems?").format(colour=hit.label),
+            _("Your {colour} cart drops the larger half: which gems?").format(
+                colour=W.cart_colour(hit.label)
+            ),
             tuple(
                 Option(_("Drop {gems}").format(gems=gems_text(a.gems)), a, a.gems) for a in legal
             ),
@@ -533,9 +529,10 @@ def prompt(state, legal, names) -> Prompt | None:
             )
             options.append(Option(label.format(number=a.pile + 1, count=size), a))
         return Prompt(
-            _("Pick one of {name}'s piles: those gems drop on the {colour} cart's square").format(
-                name=owner, colour=hit.label
-            ),
+            _(
+                "Pick one of the piles of {name}: those gems drop on the square of the "
+                "{colour} cart"
+            ).format(name=owner, colour=W.cart_colour(hit.label, "of")),
             tuple(options),
             focus=(hit.square, mover.square),
         )
@@ -543,7 +540,8 @@ def prompt(state, legal, names) -> Prompt | None:
         return Prompt(
             _("You fulfilled two missions at once: take one"),
             tuple(
-                Option(_("Take {mission}").format(mission=MISSIONS[a.mission][0]), a) for a in legal
+                Option(_("Take {mission}").format(mission=mission_name(a.mission)), a)
+                for a in legal
             ),
         )
     return None
@@ -611,8 +609,9 @@ def click(key, state, legal, selection: Selection, ask: Prompt | None = None):
         claim = S.ClaimMission(key[1])
         if claim in legal:
             return Act(claim)
-        name, words = MISSIONS[key[1]]
-        return Say(_("{mission}: {goal}").format(mission=name, goal=words))
+        return Say(
+            _("{mission}: {goal}").format(mission=mission_name(key[1]), goal=mission_goal(key[1]))
+        )
     if kind != "square":
         return None
     square = (key[1], key[2])
@@ -649,7 +648,9 @@ def action_click(square, state, legal, selection: Selection):
         label = state.carts[cart_id].label
         return Select(
             replace(selection, cart=cart_id),
-            _("Speed − and Speed + now change your {colour} cart.").format(colour=label),
+            _("Speed − and Speed + now change your {colour} cart.").format(
+                colour=W.cart_colour(label, "object")
+            ),
         )
     if tool in TILE_SHAPES:
         shown = ghost(state, selection, square)
@@ -766,7 +767,7 @@ def controls(state, legal, selection: Selection) -> Controls:
         tip = _(BUTTON_TIPS[key])
         if cart is not None:
             tip = _("{tip} Now: your {colour} cart.").format(
-                tip=tip, colour=state.carts[cart].label
+                tip=tip, colour=W.cart_colour(state.carts[cart].label)
             )
         tips[key] = tip
     return Controls(frozenset(enabled), frozenset(selected), selection, tips)
@@ -827,7 +828,7 @@ def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None,
                 )
             )
     for side, rect in exit_arrows(lay, state, legal):
-        tip = _("Go {way}").format(way=B.SIDE_NAMES[side])
+        tip = _(W.GO_WAY[side])
         out.append(Target(("exit", side), rect, tooltip=(tip,), active=True))
     glow = glow_squares(state, legal, selection)
     placing = selection.tool in TILE_SHAPES and state.pending() == Pending.ACTIONS and legal
@@ -878,7 +879,7 @@ def square_tip(state, square, names) -> tuple:
         cart = state.carts[cart_id]
         name = cart_name(state, cart_id, names)
         line = (
-            _("{cart}: speed {speed}, facing {way}, holding {gems}.")
+            _("{cart}: speed {speed}, {facing}, holding {gems}.")
             if cart.facing
             else _("{cart}: speed {speed}, holding {gems}.")
         )
@@ -887,12 +888,14 @@ def square_tip(state, square, names) -> tuple:
                 cart=name,
                 speed=cart.speed,
                 gems=gems_text(cart.load),
-                way=B.SIDE_NAMES.get(cart.facing, ""),
+                facing=_(W.FACING[cart.facing]) if cart.facing else "",
             )
         )
     if square in state.chasm:
         lines.append(
-            _("A {colour} chasm: nothing may enter it.").format(colour=state.chasm[square])
+            _("A {colour} chasm: nothing may enter it.").format(
+                colour=W.colour_word(state.chasm[square], "chasm")
+            )
         )
     if not lines:
         return ()
@@ -900,13 +903,13 @@ def square_tip(state, square, names) -> tuple:
     title = square_name(*square)
     if key is not None:
         title = _("{square} ({colour} mine square {number})").format(
-            square=title, colour=key[0], number=key[1]
+            square=title, colour=W.colour_word(key[0], "mine (of)"), number=key[1]
         )
     return (title[0].upper() + title[1:],) + tuple(lines)
 
 
 def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
-    name, words = MISSIONS[mission]
+    name, words = mission_name(mission), mission_goal(mission)
     owner = next((p for p, taken in enumerate(state.taken) if mission in taken), None)
     if owner is not None:
         status = _("Taken by {name}.").format(name=seat_name(names, owner))
@@ -924,15 +927,9 @@ def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
 def player_tip(state, seat: int, names) -> tuple:
     name = seat_name(names, seat)
     edge = state.edges[seat] if seat < len(state.edges) else None
-    title = (
-        _("{name} · {colour} clan, {edge} edge").format(
-            name=name, colour=B.EDGE_COLOUR[edge], edge=_(EDGE_WORDS[edge])
-        )
-        if edge
-        else name
-    )
+    title = _("{name} · {edge}").format(name=name, edge=W.edge_clan(edge)) if edge else name
     supply = sum(1 for c in state.carts_of(seat) if state.carts[c].where == CartPlace.SUPPLY)
-    taken = [MISSIONS[m][0] for m in state.taken[seat]]
+    taken = [mission_name(m) for m in state.taken[seat]]
     lines = [
         _("Stockpile: {gems}.").format(gems=gems_text(state.stockpiles[seat])),
         _("Carts in supply: {count} ({points} points each at the end).").format(
@@ -940,7 +937,7 @@ def player_tip(state, seat: int, names) -> tuple:
         ),
     ]
     if taken:
-        lines.append(_("Missions: {missions}.").format(missions=", ".join(taken)))
+        lines.append(_("Missions: {missions}.").format(missions=_(", ").join(taken)))
     return (title,) + tuple(lines)
 
 
@@ -1095,7 +1092,7 @@ def status(state, legal, selection: Selection, names) -> str:
         held = [a.mission for a in legal if isinstance(a, S.ClaimMission)]
         if held:
             return _("you may take {mission} now — click its card · {actions}").format(
-                mission=MISSIONS[held[0]][0], actions=count
+                mission=mission_name(held[0]), actions=count
             )
         return _(
             "{actions}: build, place a cart or change a speed; then Move carts (Enter)."
@@ -1105,7 +1102,7 @@ def status(state, legal, selection: Selection, names) -> str:
     if pending == Pending.EXIT:
         cart = state.carts[state.moving_cart()]
         return _("your {colour} cart is at a junction — click an arrow for its way on.").format(
-            colour=cart.label
+            colour=W.cart_colour(cart.label)
         )
     if pending == Pending.GEM:
         return _("choose the jewel your cart takes.")
@@ -1119,7 +1116,7 @@ def status(state, legal, selection: Selection, names) -> str:
         return _("choose the mission you take.")
     if pending == Pending.CHASM_TOKEN:
         return _("place the {colour} chasm token on a glowing square.").format(
-            colour=state.drawn_token()
+            colour=W.colour_word(state.drawn_token(), "chasm token")
         )
     return ""
 

@@ -172,7 +172,7 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
         ]
     if isinstance(e, pe.TurnStarted):
         mine = e.player == stage.viewer and e.player in stage.humans
-        words = _("Your turn") if mine else _("{name}'s turn").format(name=stage.names[e.player])
+        words = _("Your turn") if mine else _("{name} plays").format(name=stage.names[e.player])
         return [stage.banner(words, 0.8)]
     if isinstance(e, pe.GameOver):
         return [stage.banner(_("Game over"), 1.0)]
@@ -585,12 +585,12 @@ def steal(e, before, stage: Stage) -> list:
     count = len(e.colours)
     words = (
         ngettext(
-            "Blind Love: {count} marble from {name}'s pool",
-            "Blind Love: {count} marbles from {name}'s pool",
+            "Blind Love: {count} marble from the pool of {name}",
+            "Blind Love: {count} marbles from the pool of {name}",
             count,
         ).format(count=count, name=who)
         if count
-        else _("Blind Love: {name}'s pool is empty").format(name=who)
+        else _("Blind Love: the pool of {name} is empty").format(name=who)
     )
     out.append(stage.banner(words, 1.0))
     return out

@@ -241,8 +241,8 @@ class PotionExplosionTable(TableScene):
         who = self.match.names[booms[0].player]
         return [
             ngettext(
-                "{name}'s pick: {parts} exploded ({total} marble).",
-                "{name}'s pick: {parts} exploded ({total} marbles).",
+                "{name} picked: {parts} exploded ({total} marble).",
+                "{name} picked: {parts} exploded ({total} marbles).",
                 total,
             ).format(name=who, parts=parts, total=total)
         ]

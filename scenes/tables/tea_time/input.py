@@ -411,7 +411,7 @@ def column_tip(state, seat: int, character: str, names, viewer: int) -> tuple:
     if seat == viewer:
         heading = _("Your {character} column").format(character=name)
     else:
-        heading = _("{name}'s {character} column").format(name=names[seat], character=name)
+        heading = _("The {character} column of {name}").format(name=names[seat], character=name)
     count = column.count
     if count == 0:
         held = _("Empty: worth 5 points now.")

@@ -875,7 +875,8 @@ def test_every_event_has_a_sentence_and_actions_plain_words():
     s = pos("players=2 vines=-|-|-/3r|-|- hand=4r")
     assert s.action_to_string(PlaceDie(0, 0, 0)) == "Place the red 4 as a seed on your top token"
     assert (
-        s.action_to_string(PlaceDie(0, 1, 0), ["Ana", "Bo"]) == "Place the red 4 on Bo's top vine"
+        s.action_to_string(PlaceDie(0, 1, 0), ["Ana", "Bo"])
+        == "Place the red 4 on the top vine of Bo"
     )
 
 

@@ -39,9 +39,11 @@ def test_tokens_are_named_as_the_table_stacks_them_top_to_bottom():
         s.action_to_string(PlaceDie(0, 0, 2), NAMES)
         == "Place the red 4 as a seed on your bottom token"
     )
-    assert s.action_to_string(PlaceDie(1, 1, 1), NAMES) == "Place the red 3 on Bo's middle vine"
+    assert (
+        s.action_to_string(PlaceDie(1, 1, 1), NAMES) == "Place the red 3 on the middle vine of Bo"
+    )
     events = place(s, 0, 0, 0)
-    assert events[0].text(NAMES) == "Ana placed a red 4 as a seed on Ana's top token."
+    assert events[0].text(NAMES) == "Ana placed a red 4 as a seed on their own top token."
 
 
 def test_karma_spent_sentence_names_the_karma_not_the_die():
@@ -62,7 +64,7 @@ def test_karma_gained_and_lost_sentences_say_karma_now():
     karma above 6 lost at the end of the turn with the 2023 update (DT-D12)."""
     s = pos("players=2 vines=-|-|-/5r5r5r|-|- hand=5r karma=4,3")
     assert texts(place(s, 0, 1, 0), KarmaGained) == [
-        "Ana gained 2 karma for completing Bo's top vine (1 lost over the cap); karma now 6."
+        "Ana gained 2 karma for completing the top vine of Bo (1 lost over the cap); karma now 6."
     ]
     u = pos("players=2 options=u vines=-|-|-/5r5r5r|-|- hand=5r karma=6,3")
     place(u, 0, 1, 0)
@@ -115,7 +117,7 @@ def test_karma_hints_for_cleaning_and_flipping_vines():
     assert explain_move(s, FlipSeed(0, 1)) == "flips your middle seed from 2 to 5: worth 3 more"
     assert (
         explain_move(s, FlipSeed(1, 0))
-        == "flips Player 2's top seed from 5 to 2: worth 3 less to them"
+        == "flips the top seed of Player 2 from 5 to 2: worth 3 less to them"
     )
     solo = pos("players=1 vines=4r5r|3r|- score=1 karma=6 hand=6r")
     assert explain_move(solo, CleanVine(0, 0)) == "clears your top vine worth 4; slot 2 needs a 2"
@@ -147,11 +149,11 @@ def test_karma_for_a_vine_names_whose_vine_was_completed():
     solo your own vines earn it (Single-player mode), named the same way."""
     s = pos("players=3 vines=-|-|-/-|-|-/-|3r3r3r|- hand=3r karma=3,3,3")
     line = [e.text(["Ana", "Bo", "Cy"]) for e in place(s, 0, 2, 1) if isinstance(e, KarmaGained)]
-    assert line == ["Ana gained 2 karma for completing Cy's middle vine; karma now 5."]
+    assert line == ["Ana gained 2 karma for completing the middle vine of Cy; karma now 5."]
     assert "own" not in line[0] and "your" not in line[0]
     solo = pos("players=1 vines=-|-|2r2r2r hand=2r karma=3")
     assert [e.text(["Ana"]) for e in place(solo, 0, 0, 2) if isinstance(e, KarmaGained)] == [
-        "Ana gained 1 karma for completing Ana's bottom vine; karma now 4."
+        "Ana gained 1 karma for completing their own bottom vine; karma now 4."
     ]
 
 
@@ -169,7 +171,7 @@ def test_solo_dice_with_no_spot_are_set_aside_not_passed():
     events = end_turn(s)
     started = [e for e in events if isinstance(e, TurnStarted)]
     assert started[0].text(["Ana"]) == (
-        "Ana's turn: 3 dice from the bushel and 1 set aside last turn."
+        "Ana starts a turn and draws 3 dice from the bushel, plus 1 set aside last turn."
     )
     two = pos("players=2 vines=-|-|-/-|-|- hand=1b")
     assert two.action_to_string(PassDie(0), ["Ana", "Bo"]) == "Pass the black 1 to Bo"
@@ -179,5 +181,5 @@ def test_dice_passed_to_you_are_named_with_who_passed_them():
     s = pos("players=3 active=0 hand=x passed=b vines=-|-|-/-|-|-/-|-|-")
     started = [e for e in end_turn(s) if isinstance(e, TurnStarted)]
     assert started[0].text(["Ana", "Bo", "Cy"]) == (
-        "Bo's turn: 3 dice from the bushel and 1 passed by Ana."
+        "Bo starts a turn and draws 3 dice from the bushel, plus 1 passed by Ana."
     )

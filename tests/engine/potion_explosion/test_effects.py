@@ -132,7 +132,8 @@ def test_pe_d14_blind_love_with_one_opponent_has_one_choice():
     ev = s.apply_action(TakePool(1))
     assert of_type(ev, PoolStolen)[0].colours == () and s.effect is None
     assert (
-        of_type(ev, PoolStolen)[0].text(["Ana", "Ben"]) == "Ben's pool was empty: Ana took nothing."
+        of_type(ev, PoolStolen)[0].text(["Ana", "Ben"])
+        == "The pool of Ben was empty: Ana took nothing."
     )
 
 

@@ -73,7 +73,7 @@ def test_every_event_has_a_plain_sentence():
 def test_explosion_event_text_and_chain():
     """Explosions: the log names the colour, the count and the chain reaction."""
     e = st.Exploded(0, 1, (2, 3, 4), "Y", 2)
-    assert e.text(["Ana"]) == "3 yellow marbles explode into Ana's hand (chain reaction 2)!"
+    assert e.text(["Ana"]) == "3 yellow marbles explode into the hand of Ana (chain reaction 2)!"
 
 
 def test_heuristics_evaluate_prefers_progress_and_ending_the_turn():
@@ -164,8 +164,8 @@ def test_heuristics_explain_move_gives_a_reason_for_a_starter_draft():
     # the second pick: Wisdom (R2 Y2) already on the desk
     second = pos("phase=draft player=1 draft=2:ABY4,MAG4,BLI4 p1=WIS4:,-/-/-/-/0.0.-.0.0.0")
     assert explain_move(second, DraftStarter("MAG4")) == (
-        "The Potion of Magnetical Attraction's colours differ from your first potion's: more "
-        "marbles fit."
+        "The colours of the Potion of Magnetical Attraction differ from those of your first "
+        "potion: more marbles fit."
     )
     again = pos("phase=draft player=1 draft=2:WIS4,MAG4 p1=WIS4:,-/-/-/-/0.0.-.0.0.0")
     assert (

@@ -173,7 +173,7 @@ def test_hint_reason_for_cancelling_down_to_an_empty_column():
 def test_hint_reason_for_denying_an_opponent_names_them():
     assert (
         explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=-/C4", [(0, 2)])
-        == "It keeps the Cheshire Cat from Bob, whose column of 4 would reach 5."
+        == "It keeps a normal Cheshire Cat from Bob, whose column of 4 would reach 5."
     )
 
 

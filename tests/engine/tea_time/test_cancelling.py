@@ -22,8 +22,8 @@ def test_the_pages_example_three_normal_cheshire_cats_and_a_mirror_one_leave_two
         "normal",
     )
     assert cancelled.text(["Ana", "Bob"]) == (
-        "Ana's normal and mirror Cheshire Cats cancelled "
-        "(a pair left the game, 2 normal ones left)."
+        "Ana discarded 1 normal and 1 mirror Cheshire Cat, which cancelled each other; "
+        "2 normal cards remain."
     )
 
 
@@ -61,7 +61,7 @@ def test_cancelling_can_leave_the_other_side():
     state = pos("players=2 turn=3 table=PcHm/rDcM/HrDc collections=C1/-")
     events = take(state, (0, 1), (1, 2))
     assert column(state, 0, "C") == (0, 1)
-    assert events[1].text(["Ana", "Bob"]).endswith("(a pair left the game, 1 mirror one left).")
+    assert events[1].text(["Ana", "Bob"]).endswith("cancelled each other; 1 mirror card remains.")
 
 
 def test_only_the_takers_collection_cancels():

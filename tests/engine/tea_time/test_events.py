@@ -70,9 +70,9 @@ def test_turn_started_sets_the_player_and_the_turn():
     state = pos("players=2 phase=deal table=PrCh/mDhC/PrCh")
     after = applied(state, TurnStarted(1, 4, 3))
     assert (after.phase, after.active, after.turn) == (Phase.PLAY, 1, 4)
-    assert TurnStarted(1, 4, 3).text(NAMES) == "Bob's turn: take 1 to 3 cards in a line."
+    assert TurnStarted(1, 4, 3).text(NAMES) == "Bob plays: take 1 to 3 cards in a line."
     assert (
-        TurnStarted(0, 1, 1).text(NAMES) == "Ana's turn: take one card and put Alice in its place."
+        TurnStarted(0, 1, 1).text(NAMES) == "Ana plays: take one card and put Alice in its place."
     )
 
 
@@ -83,7 +83,7 @@ def test_cards_taken_empty_their_places_and_join_the_collection():
     assert [card is None for card in after.table[1]] == [True, True, True, False]
     assert column(after, 0, "M") == (0, 1) and column(after, 0, "H") == (0, 1)
     assert after.alice == 0
-    assert event.text(NAMES) == "Ana took the mirror March Hare, Alice and the mirror Mad Hatter."
+    assert event.text(NAMES) == "Ana took a mirror March Hare, Alice and a mirror Mad Hatter."
 
 
 def test_alice_placed_sits_where_the_card_was():

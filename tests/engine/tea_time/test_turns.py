@@ -154,20 +154,20 @@ def test_describe_action_names_cards_and_places():
     state = pos(FULL)
     assert (
         state.action_to_string(TakeCards(((1, 1),)))
-        == "Take the Dormouse (row 2, column 2) and put Alice in its place"
+        == "Take a normal Dormouse (row 2, column 2) and put Alice in its place"
     )
     state = pos("players=2 turn=3 table=PrCh/mAhR/HcMd")
     assert (
         state.action_to_string(TakeCards(((0, 0), (0, 1))))
-        == "Take the Caterpillar and the mirror White Rabbit (row 1, columns 1–2)"
+        == "Take a normal Caterpillar and a mirror White Rabbit (row 1, columns 1–2)"
     )
     assert (
         state.action_to_string(TakeCards(((0, 1), (1, 1), (2, 1))))
-        == "Take the mirror White Rabbit, Alice and the mirror Cheshire Cat (column 2, rows 1–3)"
+        == "Take a mirror White Rabbit, Alice and a mirror Cheshire Cat (column 2, rows 1–3)"
     )
     assert (
         state.action_to_string(TakeCards(((0, 3), (1, 2))))
-        == "Take two mirror Mad Hatters (diagonal from row 1, column 4 to row 2, column 3)"
+        == "Take 2 mirror Mad Hatters (diagonal from row 1, column 4 to row 2, column 3)"
     )
 
 

@@ -174,9 +174,9 @@ def test_tooltips_name_the_seats_your_vine_for_the_person_asked():
     """Finding 2: no "Player 2" when nobody is called that; "your" for the viewer."""
     state = parse_position("players=2 hand=2b,5b vines=3r|-|-/5r|-|-")
     assert tip(state, ("vine", 0, 0))[0] == "Your top vine"
-    assert tip(state, ("vine", 1, 0))[0] == "Bo's top vine"
+    assert tip(state, ("vine", 1, 0))[0] == "The top vine of Bo"
     assert "Bo" in tip(state, ("vine", 1, 0))[-1]
-    assert tip(state, ("vine", 0, 0), viewer=1, humans=(1,))[0] == "Ana's top vine"
+    assert tip(state, ("vine", 0, 0), viewer=1, humans=(1,))[0] == "The top vine of Ana"
     assert tip(state, ("score", 1))[0] == "Bo: 0 points so far"
     for target_tip in (
         tip(state, key) for key in [("vine", 0, 1), ("slot", 1, 0), ("karma", 1), ("die", 0)]

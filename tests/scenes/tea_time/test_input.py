@@ -211,7 +211,7 @@ def test_targets_cover_every_card_and_the_active_ones_are_the_takeable_ones():
             assert target.key == cell(row, column) and target.active
     column = hit_test(found, lay.column(1, 2).center)
     assert column.key == ("column", 1, 2)
-    assert column.tooltip[0] == "Bob's Cheshire Cat column"
+    assert column.tooltip[0] == "The Cheshire Cat column of Bob"
 
 
 def test_the_status_says_what_the_turn_allows():
@@ -220,7 +220,7 @@ def test_the_status_says_what_the_turn_allows():
     assert "1 or 2" in table_input.status(two, two.legal_actions(), NONE, None)
     three = state_at(3)
     words = table_input.status(three, three.legal_actions(), Selection(((0, 0),)), None)
-    assert words == "the Caterpillar chosen: Enter takes it, or add a glowing card."
+    assert words == "a normal Caterpillar chosen: Enter takes it, or add a glowing card."
     words = table_input.status(three, three.legal_actions(), Selection(((0, 0), (0, 1))), None)
     assert words == "2 cards chosen: Enter takes them, or add a glowing card."
     words = table_input.status(three, three.legal_actions(), Selection(((0, 0), (0, 2))), None)

@@ -1,0 +1,138 @@
+"""The engines' own words in another language (issue 23): a seeded game of Diced Tomatoes and of
+Tea Time played in Russian gives a log, refusals, hint reasons, move words and a score sheet that
+are all Russian — every sentence differs from the English one and holds Cyrillic — and the same
+events read in English again after switching back (the log is made when it is shown)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import translation
+from engine import registry
+from engine.core import IllegalAction
+from engine.match import Match, Seat
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+NAMES = ["Ana", "Ben", "Cleo"]
+"""Latin names, so a sentence's Cyrillic comes from the catalogue, never from a name."""
+
+
+def _play(game_id: str, players: int, seed: int, steps: int):
+    """A game of seeded random legal moves, ``steps`` decisions long at most: the match, its
+    events and each decision with the state it was taken in (every chance node resolved by the
+    match's seeded generator)."""
+    spec = registry.get(game_id)
+    seats = [Seat("human", NAMES[seat]) for seat in range(players)]
+    match = Match(spec, seats, seed=seed)
+    events, decisions = [], []
+    rng = random.Random(seed)
+    while not match.is_terminal() and len(decisions) < steps:
+        if match.is_chance():
+            events += match.advance_chance()
+            continue
+        state = match.state
+        action = rng.choice(match.legal_actions())
+        decisions.append((state.clone(), action))
+        events += match.apply(action)
+    return match, events, decisions
+
+
+def _russian(text: str, english: str) -> bool:
+    return bool(CYRILLIC.search(text)) and text != english
+
+
+GAMES = [("diced-tomatoes", 3, 11, 400), ("tea-time", 3, 5, 400)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed", "steps"), GAMES)
+def test_a_seeded_game_reads_in_russian_from_log_to_score_sheet(game_id, players, seed, steps):
+    spec = registry.get(game_id)
+    match, events, decisions = _play(game_id, players, seed, steps)
+    names = match.names
+    english_log = [event.text(names) for event in events]
+    english_moves = [state.action_to_string(action, names) for state, action in decisions]
+    translation.set_language("ru")
+    log = [event.text(names) for event in events]
+    shown = [(line, english) for line, english in zip(log, english_log) if english]
+    assert len(shown) > 40
+    assert [line for line, english in shown if not _russian(line, english)] == []
+    moves = [state.action_to_string(action, names) for state, action in decisions]
+    assert [m for m, e in zip(moves, english_moves) if not _russian(m, e)] == []
+    # every decision's hint reason that says anything says it in Russian
+    reasons = [spec.bots.explain(state, action, names) for state, action in decisions[:120]]
+    said = [reason for reason in reasons if reason]
+    assert len(said) > 20
+    assert [reason for reason in said if not CYRILLIC.search(reason)] == []
+    sheet = match.state.score_sheet()
+    assert all(CYRILLIC.search(column) for column in sheet["columns"]), sheet["columns"]
+    # switching back rebuilds the same sentences in English
+    translation.set_language("en")
+    assert [event.text(names) for event in events] == english_log
+
+
+def test_diced_tomatoes_refusals_and_colour_words_agree_in_russian():
+    """A refusal names its rule in Russian; the die colour takes its form for "кубик" (DT
+    colour words have a context), and a seat's name is never glued to "'s"."""
+    from engine.diced_tomatoes.notation import parse_position
+    from engine.diced_tomatoes.state import EndTurn, PlaceDie
+
+    state = parse_position("players=2 vines=-|-|-/3r|-|- hand=1b,4r")
+    translation.set_language("ru")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_action(PlaceDie(0, 0, 0))  # a black die is never a seed
+    assert str(refused.value) == "Семенем не может быть чёрный кубик; добавьте его в стебель."
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_action(EndTurn())
+    assert CYRILLIC.search(str(refused.value)) and "2" in str(refused.value)
+    assert state.action_to_string(PlaceDie(1, 1, 0), ["Ana", "Ben"]) == (
+        "Поставить красный 4 в верхний стебель игрока Ben"
+    )
+
+
+def test_tea_time_refusal_and_mirror_sides_read_in_russian():
+    """Tea Time: a refused line says the rule in Russian; a take names each card's side."""
+    from engine.tea_time.notation import parse_position
+    from engine.tea_time.state import TakeCards
+
+    state = parse_position("players=2 turn=3 table=PcHm/rDpM/HrDp collections=C3/-")
+    translation.set_language("ru")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_action(TakeCards(((0, 0), (2, 2))))
+    assert CYRILLIC.search(str(refused.value))
+    words = state.action_to_string(TakeCards(((0, 0), (0, 1))), ["Ana", "Ben"])
+    assert words == (
+        "Взять: «Гусеница» обычной стороной и «Чеширский Кот» зеркальной стороной "
+        "(ряд 1, столбцы 1–2)"
+    )
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_karma_buttons_show_their_whole_words_in_every_language(language, size):
+    """The six karma buttons share the column two by two; in every language each shows its
+    whole label and cost, never cut with an ellipsis, at both window sizes."""
+    import pygame
+
+    from scenes.tables import open_match
+    from scenes.tables.diced_tomatoes import input as table_input
+    from scenes.title import TitleScene
+    from tests.scenes.driver import frames, make_app
+
+    app = make_app(size=size)
+    try:
+        app.manager.push(TitleScene(app))
+        app.set_language(language)
+        spec = registry.get("diced-tomatoes")
+        match = Match(spec, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3)
+        open_match(app, match)
+        frames(app, 2)
+        table = app.manager.top
+        shown = {kind: button.text for kind, button in table.karma_buttons.items()}
+        whole = {karma.kind: table_input.karma_button_label(karma) for karma in table_input.KARMA}
+        assert shown == whole
+        assert not any("…" in text for text in shown.values())
+    finally:
+        pygame.quit()
