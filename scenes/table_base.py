@@ -154,6 +154,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         """``{button: tooltip lines}`` drawn like the table's tooltips (:meth:`button_tip`)."""
         self._tip_button = None
         self._tip_since = 0.0
+        self._tip_off = None  # the key of a target clicked: its tooltip waits for another
         self.slot_checked = False
         self.autosave_off: str | None = None
         """Why this game must not autosave (its slot holds another game that could not be
@@ -354,14 +355,22 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     def draw_tooltip(self, surface) -> None:
         """The hovered target's tooltip, beside it (:func:`scenes.kit.place_tip`), or the
-        hovered button's (:meth:`button_tip`)."""
+        hovered button's (:meth:`button_tip`). A target just clicked shows none until the
+        pointer is on another target (its tooltip would be old, or cover the next click)."""
         if self.app.manager.top is not self or self._button_tip(surface):
             return
         if self.anims.busy:
             return
         target = self.target_at(self.mouse)
         if target is None or not target.tooltip:
+            self._tip_off = None
             return
+        if self._tip_off is not None:
+            # a click acts on the target: its tooltip (old, or the same target changed) would
+            # cover the next place to click, so it comes back only on another target
+            if self._tip_off == target.key:
+                return
+            self._tip_off = None
         kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
 
     def tooltip_rect(self, target) -> pygame.Rect:
@@ -801,17 +810,29 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         if self.hint_for != len(self.match.history):
             return
         self.hint = action
-        bots = self.match.spec.bots
-        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
-        words = self.match.state.action_to_string(action, self.match.names)
-        self.hint_said = (
-            _("Hint: {move}. {reason}").format(move=words, reason=reason)
-            if reason
-            else _("Hint: {move}.").format(move=words)
-        )
+        self.hint_said = self.hint_message(action)
         self.say(self.hint_said, 12)
         self.app.sound.play("hint")
         self.on_hint(action)
+
+    def hint_message(self, action) -> str:
+        """The hint's words for ``action``: the move said once, then what the engine's reason
+        adds. A reason that already says the move (:meth:`reason_names_move`) stands alone;
+        without a reason, the move's description alone."""
+        bots = self.match.spec.bots
+        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
+        if reason and self.reason_names_move(action):
+            return _("Hint: {reason}").format(reason=reason)
+        words = self.match.state.action_to_string(action, self.match.names)
+        if reason:
+            return _("Hint: {move}. {reason}").format(move=words, reason=reason)
+        return _("Hint: {move}.").format(move=words)
+
+    def reason_names_move(self, action) -> bool:
+        """Whether the engine's hint reason for ``action`` starts by saying the move itself
+        ("Opens the chasm on D5…"), so the move's description would repeat it. Games whose
+        reasons say only why (Tea Time) or skip the move for some actions override this."""
+        return True
 
     def on_hint(self, action) -> None:
         """Called when a hint arrives (subclasses may prepare the controls it needs)."""
@@ -983,6 +1004,10 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos  # tooltips follow it, over the log too
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            clicked = self.target_at(event.pos)
+            self._tip_off = clicked.key if clicked is not None else None
         if self.log_box.handle_event(event):
             return True
         if (

@@ -649,3 +649,56 @@ def test_button_tooltips_never_cover_the_log(app):
     assert pygame.image.tobytes(surface.subsurface(log), "RGB") == pygame.image.tobytes(
         before, "RGB"
     )
+
+
+def test_a_click_on_the_die_the_hint_picked_up_keeps_it_then_the_token_places_it(app):
+    """Play-test: the hint picks its die up, so the player's own click on that die put it
+    back and the click on the token then asked for a die. Die then token places it."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    app.settings.bot_budget = 0.2
+    wait_for_human(app, table)
+    hint = ask_hint(app, table)
+    assert isinstance(hint, PlaceDie)
+    assert table.selected == hint.die
+    click_at(app, area(table, ("die", hint.die)).center)
+    assert table.selected == hint.die
+    before = len(table.match.history)
+    click_at(app, area(table, ("vine", hint.owner, hint.token)).center)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
+    # a second click on a die the player picked up still puts it back
+    wait_for_human(app, table)
+    slot = table.match.state.rolled_dice()[0][0]
+    click_at(app, area(table, ("die", slot)).center)
+    assert table.selected == slot
+    click_at(app, area(table, ("die", slot)).center)
+    assert table.selected is None
+
+
+def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
+    """Play-test: "Place the red 6 as a seed… Seeds your top token with the red 6…" said the
+    move twice. A reason that says the move stands alone; a harvest names its die first."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    state = table.match.state
+    seed = next(
+        a for a in table.legal() if isinstance(a, PlaceDie) and not state.vines[a.owner][a.token]
+    )
+    reason = table.match.spec.bots.explain(state, seed, table.match.names)
+    assert reason.startswith("Seeds ")
+    assert table.hint_message(seed) == f"Hint: {reason}"
+    assert state.action_to_string(seed, table.match.names) not in table.hint_message(seed)
+
+
+def test_at_1024_a_vine_tooltip_keeps_off_the_bots_board():
+    """Play-test: at 1024x640 the tooltip of the player's vine covered the bot's board."""
+    app = make_app(size=(1024, 640))
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
+    wait_for_human(app, table)
+    bots_board = table.layout.areas[1]
+    for token in range(3):
+        target = next(t for t in table.targets() if t.key == ("vine", 0, token))
+        assert target.tooltip
+        assert not table.tooltip_rect(target).colliderect(bots_board), token
+    pygame.quit()

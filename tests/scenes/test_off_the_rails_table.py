@@ -808,3 +808,79 @@ def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
         assert not button.is_enabled and not button.is_selected
         assert button.drawable_shape.active_state.state_id == "disabled"
     pygame.quit()
+
+
+def test_enter_after_a_hint_takes_the_hinted_chasm_square_and_the_hint_says_so(app):
+    """Play-test: Enter with a hint up ended the turn and the hinted gem fell into a chasm;
+    Enter takes the hint, here the hinted square of the chasm token."""
+    s = blank(2)
+    s.chasm = {(3, 3): "red"}
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s.actions_left = 0
+    s._legal = None
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    hint = ask_hint(app, table)
+    assert isinstance(hint, S.PlaceChasmToken)
+    assert table.current_message().endswith("Enter makes this move.")
+    before = len(table.match.history)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
+
+
+def test_enter_after_a_hint_in_the_action_phase_takes_it_not_move_carts(app):
+    table = first_turn(app)
+    hint = ask_hint(app, table)
+    assert hint is not None and not isinstance(hint, S.EndActions)
+    before = len(table.match.history)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert table.match.history[before].action == hint
+
+
+def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
+    """Play-test: "Open the chasm on D5. Opens the chasm on D5…" said the move twice: the
+    reason, which says the move, stands alone."""
+    s = blank(2)
+    s.chasm = {(3, 3): "red"}
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s.actions_left = 0
+    s._legal = None
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    action = S.PlaceChasmToken(2, 3)
+    reason = table.match.spec.bots.explain(table.match.state, action, table.match.names)
+    assert reason.startswith("Opens the chasm on ")
+    message = table.hint_message(action)
+    assert message == f"Hint: {reason}"
+    assert table.match.state.action_to_string(action, table.match.names) not in message
+
+
+def test_a_squares_tooltip_goes_when_it_is_clicked_and_comes_back_on_another(app, monkeypatch):
+    """Play-test: after a chasm token went down, the old square's tooltip stayed up over the
+    squares where the next token goes. A click hides the tooltip of the target clicked until
+    the pointer is on another target."""
+    s = blank(2)
+    s.chasm = {(3, 3): "red"}
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("chasm_place", "red"), ("end_turn",))
+    s.actions_left = 0
+    put_gems(s, (2, 3), (1, 0, 0, 0, 0))
+    put_gems(s, (5, 5), (0, 1, 0, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    shown = []
+    monkeypatch.setattr(kit, "draw_tooltip", lambda surface, rect, lines: shown.append(lines))
+    square = area(table, ("square", 2, 3)).center
+    hover(app, square)
+    frames(app, 1)
+    assert shown  # a square's tooltip shows while the pointer rests on it
+    click_at(app, square)
+    wait_for_human(app, table)
+    assert (2, 3) in table.match.state.chasm
+    shown.clear()
+    frames(app, 2)
+    assert not shown  # the clicked square keeps its tooltip down
+    hover(app, area(table, ("square", 5, 5)).center)
+    frames(app, 1)
+    assert shown  # another square's shows again

@@ -412,3 +412,37 @@ def test_replay_from_the_score_sheet_reaches_the_same_final_table():
     assert replay.match.state.to_dict() == final
     assert replay.shown.to_dict() == final
     pygame.quit()
+
+
+def test_while_a_pair_cancels_the_score_is_the_total_of_the_cards_shown(monkeypatch):
+    """Play-test: while a pair cancelled, the header showed the total with both cards still
+    in the column (28) while the column showed them gone (30). The header shows only the
+    totals before the take and after the cancelling."""
+    from scenes.tables.tea_time import draw as table_draw
+
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
+    wait_for_human(app, table)
+    before = table.match.state.total_points(0)
+    take = tt.TakeCards(((0, 1), (0, 2)))  # mirror Rabbit, Cheshire Cat: the cat cancels
+    start_state = table.match.state.clone()
+    taken_only = table.steps(start_state.clone().apply_action(take), start_state)[0].after
+    drawn = []
+    real = table_draw.draw_score
+
+    def record(surface, lay, seat, points):
+        drawn.append((seat, points))
+        real(surface, lay, seat, points)
+
+    monkeypatch.setattr(table_draw, "draw_score", record)
+    assert table.try_action(take)
+    for _ in range(200):
+        if not table.anims.busy:
+            break
+        frames(app, 1, dt=0.05)
+    after = table.match.state.total_points(0)
+    assert taken_only.total_points(0) not in (before, after)  # the mix the player saw
+    assert {points for seat, points in drawn if seat == 0} <= {before, after}
+    assert after in {points for seat, points in drawn if seat == 0}
+    pygame.quit()

@@ -40,6 +40,7 @@ class DicedTomatoesTable(TableScene):
         super().__init__(app, match, replay)
         self.selection = Selection()
         self.drag = None  # {"die": slot, "start": pos, "moved": bool, "was": bool}
+        self.hint_picked = None  # the slot the hint picked up, until the next click
         self._cache = {}
         self._context = ()
         self._choices = None
@@ -298,10 +299,22 @@ class DicedTomatoesTable(TableScene):
         elif isinstance(intent, Say):
             self.refuse(intent.message, 6)
 
+    def reason_names_move(self, action) -> bool:
+        """The reason says the move ("Seeds your top token with the red 6…") except for
+        ending the turn and for a die that completes or clears a vine, where it tells only
+        the harvest: the move (which die) is said first there."""
+        if isinstance(action, dt.EndTurn):
+            return False
+        if isinstance(action, dt.PlaceDie):
+            events = self.match.state.clone().apply_action(action)
+            return not any(isinstance(e, (dt.VineHarvested, dt.VineCleared)) for e in events)
+        return True
+
     def on_hint(self, action) -> None:
         """A hinted die is picked up, so its spots glow (or Pass shows the way)."""
         if isinstance(action, (dt.PassDie, dt.PlaceDie)) and not self.selection.karma:
             self.selection = Selection(die=action.die)
+            self.hint_picked = action.die
 
     # --- input -------------------------------------------------------------------------------
     def handle_input(self, event) -> bool:
@@ -319,9 +332,12 @@ class DicedTomatoesTable(TableScene):
             self.mouse = event.pos
             key = self.key_at(event.pos)
             plain = not self.selection.karma and not self.selection.choices
+            hinted, self.hint_picked = self.hint_picked, None
             if plain and key and key[0] == "die" and isinstance(state.hand[key[1]], dt.Die):
-                was = self.selection.die == key[1]
-                if not was:
+                # the player's first click on the die the hint picked up keeps it in hand
+                kept = hinted == key[1] == self.selection.die
+                was = self.selection.die == key[1] and not kept
+                if not was and not kept:
                     self.apply(table_input.click(key, state, legal, self.selection))
                 self.drag = {"die": key[1], "start": event.pos, "moved": False, "was": was}
                 return True
@@ -382,6 +398,15 @@ class DicedTomatoesTable(TableScene):
                 da.blit_die(surface, self.mouse, self.layout.die_big, die.colour, die.face, True)
             return
         self.draw_tooltip(surface)
+
+    def tooltip_rect(self, target) -> pygame.Rect:
+        """Beside the target as the base places it, also keeping off the other players'
+        boards where it can (a tooltip over the bot's board hid its vines)."""
+        w, h = self.app.size
+        size = kit.tooltip_size(target.tooltip)
+        others = [a for a in self.layout.areas if not a.collidepoint(target.bounds.center)]
+        avoid = [r for r in self.tooltip_avoid() if r != target.bounds] + others
+        return kit.place_tip(size, target.bounds, pygame.Rect(0, 44, w, h - 44), avoid)
 
     def draw_summary(self, surface, rect) -> None:
         """Under the score sheet: each player's score track as dice."""

@@ -682,9 +682,16 @@ def action_click(square, state, legal, selection: Selection):
     return Say(_("Choose an action first: Straight, Curve, Upgrade or Place cart."))
 
 
-def key_press(key: int, mod: int, state, legal, selection: Selection, ask: Prompt | None = None):
+def key_press(
+    key: int, mod: int, state, legal, selection: Selection, ask: Prompt | None = None, hint=None
+):
     """What a key means: R turns the tool in hand (Shift+R back), S C U P take a tool, − and +
-    change the chosen cart's speed, Enter moves the carts, 1-9 answer the question on screen."""
+    change the chosen cart's speed, 1-9 answer the question on screen, and Enter takes the
+    hinted action ``hint`` while the engine still lists it in ``legal`` (whatever is asked:
+    a track, a cart, a chasm square…), else moves the carts. With a hint up, Enter never ends
+    the action phase unless that is the hint."""
+    if key in MOVE_KEYS and hint is not None and hint in legal:
+        return Act(hint)
     if key == pygame.K_r and selection.tool in TURNED:
         return Select(selection.turned(-1 if mod & pygame.KMOD_SHIFT else 1))
     if ask is not None and pygame.K_1 <= key <= pygame.K_9:
@@ -766,10 +773,13 @@ def controls(state, legal, selection: Selection) -> Controls:
     return Controls(frozenset(enabled), frozenset(selected), selection, tips)
 
 
-def event_intent(event, target_key, state, legal, selection: Selection, ask: Prompt | None):
+def event_intent(
+    event, target_key, state, legal, selection: Selection, ask: Prompt | None, hint=None
+):
     """What a mouse or key event means at the table (``target_key``: the target under the
-    mouse for a click): the wheel turns the tool, a right click puts it down, a left click
-    and the keys as :func:`click` and :func:`key_press`; None when it means nothing."""
+    mouse for a click; ``hint``: the hinted action on screen, or None): the wheel turns the
+    tool, a right click puts it down, a left click and the keys as :func:`click` and
+    :func:`key_press`; None when it means nothing."""
     if event.type == pygame.MOUSEWHEEL:
         return wheel(event.y, selection)
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
@@ -777,7 +787,7 @@ def event_intent(event, target_key, state, legal, selection: Selection, ask: Pro
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return click(target_key, state, legal, selection, ask)
     if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-        return key_press(event.key, event.mod, state, legal, selection, ask)
+        return key_press(event.key, event.mod, state, legal, selection, ask, hint)
     return None
 
 

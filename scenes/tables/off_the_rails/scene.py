@@ -267,6 +267,11 @@ class OffTheRailsTable(TableScene):
         if self.catch_up():
             self.apply(table_input.change_speed(delta, self.match.state, self.selection))
 
+    def on_hint(self, action) -> None:
+        """The hint says that Enter makes the hinted move (:func:`.input.key_press`)."""
+        self.hint_said = _("{hint} Enter makes this move.").format(hint=self.hint_said)
+        self.say(self.hint_said, 12)
+
     def move_carts(self) -> None:
         """Move carts (Enter): the action phase ends and the carts roll."""
         if self.catch_up() and S.EndActions() in self.legal():
@@ -280,7 +285,13 @@ class OffTheRailsTable(TableScene):
             self.mouse = event.pos
         key = self.key_at(event.pos) if event.type == pygame.MOUSEBUTTONDOWN else None
         intent = table_input.event_intent(
-            event, key, self.match.state, self.legal(), self.selection, self.ask()
+            event,
+            key,
+            self.match.state,
+            self.legal(),
+            self.selection,
+            self.ask(),
+            self.current_hint(),
         )
         if intent is not None:
             self.apply(intent)

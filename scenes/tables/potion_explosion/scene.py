@@ -418,6 +418,11 @@ class PotionExplosionTable(TableScene):
         setup = self.match.state.phase in (Phase.STARTERS, Phase.FIRST)
         return _("Setting up…") if setup else _("The dispenser rolls…")
 
+    def reason_names_move(self, action) -> bool:
+        """The reason says the move ("Takes the red marble…") except for a starter or stack
+        chosen at set-up and ending the turn, where it tells only why."""
+        return not isinstance(action, (pe.DraftStarter, pe.ChooseStack, pe.EndTurn))
+
     def human_status(self, name: str) -> str:
         state, legal = self.match.state, self.person_legal()
         words = table_input.preview_words(state, legal, self.selection, self.key_at(self.mouse))

@@ -279,7 +279,14 @@ def cancel(e, before, after, stage: Stage) -> list:
         side = Side.MIRROR if mirrored else Side.NORMAL
         surface.blit(_scaled(Card(e.character, side), rect, big), rect)
 
+    area = lay.panels[seat].copy()
+    area.top = lay.header(seat).bottom + 2
+    area.height = lay.panels[seat].bottom - area.top
+    points = after.total_points(seat)
+
     def show(surface, p):
+        # the column shows the cards that stay, so the header's total is theirs too
+        draw.draw_score(surface, lay, seat, points)
         draw.draw_column(surface, lay, seat, index, left.normal, left.mirror)
         for k, (normal_rect, mirror_rect) in enumerate(leaving):
             meet = lerp_point(normal_rect.center, mirror_rect.center, 0.5)
@@ -319,13 +326,16 @@ def cancel(e, before, after, stage: Stage) -> list:
             alpha = int(255 * min(1.0, (p - 0.5) * 5, (1 - p) * 5))
             img = kit.text(words, 15, draw.LOSS, True).copy()
             img.set_alpha(alpha)
-            surface.blit(
-                img,
-                img.get_rect(
-                    midbottom=(int(first[0]), int(first[1] - height * 0.6 - 20 * (p - 0.5)))
-                ),
+            place = img.get_rect(
+                midbottom=(int(first[0]), int(first[1] - height * 0.6 - 20 * (p - 0.5)))
             )
+            surface.blit(img, place.clamp(area))  # in the collection, never over the header
 
     return [
-        Animation(stage.seconds(CANCEL_SECONDS), show, ease=linear, hide={("column", seat, index)})
+        Animation(
+            stage.seconds(CANCEL_SECONDS),
+            show,
+            ease=linear,
+            hide={("column", seat, index), ("score", seat)},
+        )
     ]

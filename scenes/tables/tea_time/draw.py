@@ -79,7 +79,8 @@ class View:
     """Everything the board shows besides the state.
 
     ``hidden``: pieces in flight (``("cell", row, column)``, ``("column", seat, index)`` —
-    its animation draws the column —, ``("alice", seat)``); ``selected``: chosen places in
+    its animation draws the column —, ``("alice", seat)``, ``("score", seat)`` — its
+    animation draws the total of the cards it shows —); ``selected``: chosen places in
     order; ``joinable``: places that may join the selection (or the hovered card's partners);
     ``hovered``: the place under the mouse; ``links``: pairs of places joined by a line;
     ``dimmed``: cards the hovered one cannot be taken with; ``hint``: places of the hinted take;
@@ -383,10 +384,16 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View, preview=None
             GAIN if after > before else LOSS,
             anchor="midright",
         )
-    else:
-        words = points_label(state.total_points(seat))
-        text, fitted = kit.fit_label(words, size, score.width, bold=True, min_size=9)
-        kit.blit_text(surface, text, fitted, score.midright, kit.INK, True, "midright")
+    elif ("score", seat) not in view.hidden:
+        draw_score(surface, lay, seat, state.total_points(seat))
+
+
+def draw_score(surface, lay: Layout, seat: int, points: int) -> None:
+    """The seat's ``points`` at the right of its panel's header."""
+    score = lay.header_parts(seat)["score"]
+    words = points_label(points)
+    text, fitted = kit.fit_label(words, lay.header_font(seat), score.width, bold=True, min_size=9)
+    kit.blit_text(surface, text, fitted, score.midright, kit.INK, True, "midright")
 
 
 def draw_change(

@@ -150,6 +150,10 @@ class TeaTimeTable(TableScene):
         hint = self.current_hint()
         return hint if hint is not None and hint in self.legal() else None
 
+    def reason_names_move(self, action) -> bool:
+        """Tea Time's reasons say only why (the hint names the cards taken first)."""
+        return False
+
     def on_hint(self, action) -> None:
         """The hint says that Enter (or Take) takes it while nothing else is chosen."""
         self.hint_said = _("{hint} Enter takes it.").format(hint=self.hint_said)

@@ -418,3 +418,28 @@ def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
     assert ("you pick one:", ("ruby", "gold"), False) in words
     assert ("stop", (), True) in words and ("derail", (), True) in words
     assert "?" not in [tag.words for tag in tags]
+
+
+def test_enter_with_a_hint_up_takes_the_hinted_action_not_end_actions():
+    """Play-test: Enter with a hint shown ended the action phase; it takes the hint (OR-D12:
+    the action phase ends only when the person says so)."""
+    s = blank()
+    legal = s.legal_actions()
+    hint = next(a for a in legal if isinstance(a, S.PlaceTile))
+    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
+    assert key_press(pygame.K_KP_ENTER, 0, s, legal, NONE, None, hint) == Act(hint)
+    # with no hint Enter still moves the carts
+    assert key_press(pygame.K_RETURN, 0, s, legal, NONE) == Act(S.EndActions())
+
+
+def test_enter_with_a_hint_up_places_the_chasm_token_on_the_hinted_square():
+    s = blank()
+    s.chasm[(3, 3)] = "red"
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s._legal = None
+    legal = s.legal_actions()
+    hint = S.PlaceChasmToken(2, 3)
+    assert hint in legal
+    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
+    # a hint the engine no longer lists is not taken, and Enter asks nothing of this step
+    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, S.PlaceChasmToken(9, 9)) is None
