@@ -600,7 +600,7 @@ def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
         assert "lay a curve" not in table.status_text()
         frames(app, 1, dt=0.05)
         rolling = [h for h in board.heard if h[0] == "cart_rolling"]
-    assert table.status_text().startswith("The white cart of Ana rolls 4 squares")
+    assert table.status_text().startswith("Ana's white cart rolls 4 squares")
     path = ((-1, 5), (0, 5), (1, 5), (2, 5), (3, 5))
     assert rolling[0][3] == pytest.approx(table.duration(roll_seconds(path)))
     assert table.anims.groups[0][0][0].duration == pytest.approx(rolling[0][3])

@@ -272,7 +272,7 @@ def test_gems_under_a_cart_or_a_ghost_are_listed_in_the_squares_tooltip():
     tip = found(s, ("square", 3, 5)).tooltip
     assert tip[0] == "F4 (red mine square 3)"
     assert "Gems here: a rock, 2 rubies and a diamond." in tip
-    assert "The white cart of Ben: speed 3, facing north, holding an emerald." in tip
+    assert "Ben's white cart: speed 3, facing north, holding an emerald." in tip
     put_gems(s, (7, 2), (0, 0, 0, 2, 0))
     curve = tool(s, "curve")
     target = found(s, ("square", 7, 2), curve)
