@@ -17,6 +17,7 @@ import pygame
 
 from engine.tea_time.rules import LAYOUTS
 from engine.tea_time.state import CHARACTERS
+from scenes import kit
 from sprites.tea_time_art import CARD_RATIO
 
 INFO_FONT = 15
@@ -71,8 +72,9 @@ class Layout:
     # --- the table ---------------------------------------------------------------------------
     def _table(self) -> None:
         area = self.table_area
-        self.info = pygame.Rect(area.x, area.y, area.width, INFO_H)
-        self.legend = pygame.Rect(area.x, area.bottom - LEGEND_H, area.width, LEGEND_H)
+        info_h, legend_h = kit.px(INFO_H), kit.px(LEGEND_H)  # rows of text: scaled
+        self.info = pygame.Rect(area.x, area.y, area.width, info_h)
+        self.legend = pygame.Rect(area.x, area.bottom - legend_h, area.width, legend_h)
         room = pygame.Rect(
             area.x,
             self.info.bottom + 10,
