@@ -14,6 +14,7 @@ device the game is silent and says nothing.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
 import warnings
@@ -471,6 +472,20 @@ class App:
             due.append(CARET_BLINK)
         return max(0.0, min(due))
 
+    def _end_on_terminate(self) -> None:
+        """SIGTERM (a logout, a shutdown, ``kill``) ends the program at once, without the leave
+        question: every step is autosaved already and the pending write is finished on the way
+        out. SDL would turn it into a window close, which asks and keeps the program running.
+        Only the main thread may set a handler (tests drive the app from others)."""
+
+        def terminate(_signal_number, _frame) -> None:
+            self.running = False
+
+        try:
+            signal.signal(signal.SIGTERM, terminate)
+        except (ValueError, OSError, AttributeError):
+            pass
+
     def _wait_while_idle(self) -> bool:
         """Sleep until an event or the next thing due when idle; True if it slept. Before the
         first sleep of a quiet spell the scenes :meth:`~scenes.manager.Scene.rest` and one
@@ -493,6 +508,7 @@ class App:
         """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status.
         Without ``frames`` the loop waits for events while idle (:meth:`idle_wait`)."""
         self.autosaver.start()
+        self._end_on_terminate()
         while self.running and (frames is None or self.frame_count < frames):
             slept = frames is None and self._wait_while_idle()
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0

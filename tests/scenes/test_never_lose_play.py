@@ -182,6 +182,41 @@ def test_a_killed_program_continues_at_the_last_step(tmp_path):
     assert resumed.seats[1].name == "Player 2"
 
 
+def test_sigterm_ends_an_unsaved_game_at_once_and_keeps_its_autosave(tmp_path):
+    """A logout or ``kill`` sends SIGTERM: the program ends without asking (nobody is there to
+    answer the leave question) and the game goes on from its autosave next time."""
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        XDG_DATA_HOME=str(tmp_path / "d"),
+        XDG_CONFIG_HOME=str(tmp_path / "c"),
+        XDG_CACHE_HOME=str(tmp_path / "k"),
+    )
+    child = subprocess.Popen(
+        [sys.executable, "main.py", "--game", "diced-tomatoes", "--seats", "bot:easy,human"]
+        + ["--seed", "4", "--instant"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    slot = tmp_path / "d" / "tabletop-trio" / "saves" / "autosave-diced-tomatoes.json"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not slot.exists():
+            time.sleep(0.3)
+        time.sleep(1.0)
+        child.send_signal(signal.SIGTERM)
+        status = child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert status == 0
+    assert len(store.load(slot).history) > 0
+
+
 def test_a_dropdown_opens_and_chooses_from_the_keyboard(app):
     from scenes.settings import SettingsScene
 
