@@ -154,3 +154,30 @@ def test_japanese_lines_never_start_with_closing_punctuation():
         for line in lines:
             assert line[0] not in "、。」）", (width, line)
             assert line[-1] not in "「（", (width, line)
+
+
+@pytest.mark.parametrize("width", [560, 700])
+def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
+    """A player's find: a Japanese bullet broke mid-sentence around a blank line. Every row the
+    rules help breaks, with the bullet and the continuation indent, fits the text box's width,
+    so pygame_gui never breaks it again."""
+    import html
+    import re
+
+    import pygame
+
+    from scenes import kit
+    from scenes.rules_help import summary_to_html
+
+    pygame.font.init()
+    kit.reset_caches()
+    font = kit.font(16)
+    for spec in registry.games():
+        if spec.id == "stake-pig":
+            continue
+        markup = summary_to_html(rules_summary(spec, "ja"), (), width)
+        for row in re.split(r"<br>", markup):
+            plain = html.unescape(re.sub(r"<[^>]+>", "", row))
+            if kit.has_cjk(plain) and plain.lstrip(" ").startswith(("•", "\u3000")):
+                # 40 px of the box's width are the bullet's margin the text box keeps
+                assert font.size(plain)[0] <= width - 40, (spec.id, plain)
