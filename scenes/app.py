@@ -13,6 +13,7 @@ device the game is silent and says nothing.
 
 from __future__ import annotations
 
+import html
 import json
 import signal
 import sys
@@ -27,6 +28,7 @@ import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
+from scenes import kit
 from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
@@ -73,6 +75,24 @@ def scaled_theme(factor: float) -> dict:
             round(24 * factor)
         )
     return theme
+
+
+TOOLTIP_WIDTH, TOOLTIP_FONT = 300, 15
+"""The theme's tooltip width and font size at 100 % (``tool_tip`` in theme.json)."""
+
+
+class TooltipWrappingManager(pygame_gui.UIManager):
+    """pygame_gui's manager, but a Japanese tooltip is broken into rows here: pygame_gui breaks
+    lines only at spaces and cuts a longer run with a hyphen, which Japanese never has."""
+
+    def create_tool_tip(self, text, position, hover_distance, parent_element, object_id, **kw):
+        if kit.has_cjk(text) and "<" not in text:
+            width = kit.px(kw.get("wrap_width") or TOOLTIP_WIDTH) - kit.px(30)  # its padding
+            rows = kit.wrap(text, TOOLTIP_FONT, width) or [text]
+            text = "<br>".join(html.escape(row, quote=False) for row in rows)
+        return super().create_tool_tip(
+            text, position, hover_distance, parent_element, object_id, **kw
+        )
 
 
 class App:
@@ -133,7 +153,7 @@ class App:
         language = self.settings.language or translation.system_language()
         translation.set_language(language)
         kit.set_ui_scale(self.ui_scale_room)
-        self.ui = pygame_gui.UIManager(
+        self.ui = TooltipWrappingManager(
             self.screen.get_size(),
             scaled_theme(kit.ui_scale()),
             enable_live_theme_updates=False,

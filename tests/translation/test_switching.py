@@ -181,3 +181,25 @@ def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
             if kit.has_cjk(plain) and plain.lstrip(" ").startswith(("•", "\u3000")):
                 # 40 px of the box's width are the bullet's margin the text box keeps
                 assert font.size(plain)[0] <= width - 40, (spec.id, plain)
+
+
+def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
+    """A player's find: pygame_gui cut Japanese tooltips with "-" (it breaks only at spaces);
+    the app's manager breaks them into rows first, as Japanese is written."""
+    import pygame
+    import pygame_gui
+
+    from tests.scenes.driver import make_app
+
+    translation.set_language("ja")
+    try:
+        app = make_app()
+        text = "むずかしいコンピューターならここで何を取る？（H）そのカードに枠が付きます。" * 2
+        button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 80, 30), "x", app.ui)
+        tip = app.ui.create_tool_tip(text, (40, 40), (0, 10), button, None)
+        shown = tip.text_block.html_text
+        assert shown.count("<br>") >= 2 and "-" not in shown
+        assert shown.replace("<br>", "") == text
+    finally:
+        translation.set_language("en")
+        pygame.quit()
