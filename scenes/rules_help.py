@@ -72,7 +72,8 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
             if bullet:
                 # the bullet's own prefix and the continuation rows' indent take room too:
                 # a row pygame_gui had to break again showed as a blank line mid-sentence
-                indent = kit.font(16).size("\u3000\u3000")[0]
+                breaks = bool(wrap_width) and kit.has_cjk(text)
+                indent = kit.font(16).size("\u3000\u3000")[0] if breaks else 0
                 rows = lines_of(text, (wrap_width or 0) - 40 - indent)
                 body = "<br>".join(
                     ("" if index == 0 else "\u3000\u3000") + html.escape(row)
