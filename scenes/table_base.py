@@ -80,6 +80,10 @@ def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
     return rects
 
 
+TOP_BAR_ROOM = 44
+"""Pixels above the tables' boards (they start at y = 44) a two-line top-bar message may use."""
+
+
 @dataclass
 class Step:
     """One step of what a match step shows: ``events`` (shown together), ``animations``
@@ -1127,7 +1131,14 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         while len(lines) > 2 and size > 11:
             size -= 1
             lines = kit.wrap(msg, size, width)
+        while size > 6 and self._two_lines_height(size) > TOP_BAR_ROOM:
+            size -= 1  # the board starts under the bar: at a large UI scale two lines shrink
+            lines = kit.wrap(msg, size, width)
         return size, lines
+
+    @staticmethod
+    def _two_lines_height(size: int) -> int:
+        return (kit.font(size).get_linesize() - 2) * 2 + 6
 
     def thinking_progress(self) -> float | None:
         """How far a Hard search (a Hard bot's move or a hint) is through its thinking time,

@@ -208,3 +208,24 @@ def test_toasts_at_a_table_cover_no_part_of_the_board(close_pygame):
     assert table.log_box.rect.contains(area.clip(table.log_box.rect))
     app.manager.push(PauseScene(app, table))  # the pause menu over it keeps the log's place
     assert app.manager.toast_area() == (area, edge)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5, 2.0])
+def test_a_two_line_top_bar_message_stays_above_the_board(scale):
+    """A play tester's find: at 125-150 % a two-line hint covered the board's headers (the
+    boards start at y = 44 whatever the scale); two lines now shrink to fit above them."""
+    from scenes.table_base import TOP_BAR_ROOM, TableScene
+
+    pygame.font.init()
+    kit.reset_caches()
+    kit.set_ui_scale(scale)
+    try:
+        message = "Hint: take the two red marbles on the third track; " * 2
+        size, lines = TableScene.message_lines(TableScene, message, 500)
+        assert len(lines) == 2
+        assert TableScene._two_lines_height(size) <= TOP_BAR_ROOM
+        if scale == 1.0:
+            assert size == 14  # unchanged at 100 %
+    finally:
+        kit.set_ui_scale(1.0)
+        kit.reset_caches()
