@@ -118,7 +118,7 @@ def animate(group, before, after, stage: Stage) -> list:
         return first_rolls(group, stage)
     if isinstance(e, dt.FirstRollTied):
         names = [stage.name(p) for p in e.players]
-        who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+        who = _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
         return [
             stage.banner(_("Tie at {face}: {names} roll again").format(face=e.face, names=who), 1.2)
         ]

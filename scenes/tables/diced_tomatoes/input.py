@@ -804,7 +804,7 @@ def vine_tip(state, seat: int, token: int, you: _You) -> tuple:
         )
     kind = rules.vine_kind(vine)
     value = rules.vine_value(vine)
-    faces = ", ".join(str(vine[k].face) for k in _order(vine))
+    faces = _(", ").join(str(vine[k].face) for k in _order(vine))
     blacks = sum(1 for die in vine if die.colour == "b")
     golds = sum(1 for die in vine if die.colour == "g")
     shape = {
@@ -817,7 +817,7 @@ def vine_tip(state, seat: int, token: int, you: _You) -> tuple:
         parts.append(_("−{count} for black").format(count=blacks))
     if golds:
         parts.append(_("+{count} for gold").format(count=golds))
-    lines = [title, _("{parts}: worth {value}.").format(parts="; ".join(parts), value=value)]
+    lines = [title, _("{parts}: worth {value}.").format(parts=_("; ").join(parts), value=value)]
     if len(vine) == 4:
         if rules.is_overripe(value):
             lines.append(_("Complete but overripe (more than 6): cleared at the end of the turn."))
@@ -945,7 +945,7 @@ def score_tip(state, seat: int, you: _You) -> tuple:
         if score["missed"]:
             lines.append(
                 _("Missed for good: slot {slots}.").format(
-                    slots=", ".join(map(str, score["missed"]))
+                    slots=_(", ").join(map(str, score["missed"]))
                 )
             )
         return tuple(lines)
@@ -968,9 +968,9 @@ def score_tip(state, seat: int, you: _You) -> tuple:
     )
     return (
         title,
-        ", ".join(parts) + ".",
+        _(", ").join(parts) + _("."),
         _("At the end also {parts}: {total} if it ended now.").format(
-            parts=", ".join(later), total=end["total"]
+            parts=_(", ").join(later), total=end["total"]
         ),
     )
 
