@@ -137,7 +137,9 @@ def test_menus_work_from_the_keyboard(app):
     assert app.focus.focused().text == "Quit"
 
 
-def test_a_killed_program_continues_at_the_last_step(tmp_path):
+def start_program(tmp_path):
+    """The program in its own process (own data folders): Diced Tomatoes, a bot then a person.
+    Returns the process and the path of its autosave slot."""
     env = dict(
         os.environ,
         SDL_VIDEODRIVER="dummy",
@@ -147,23 +149,18 @@ def test_a_killed_program_continues_at_the_last_step(tmp_path):
         XDG_CACHE_HOME=str(tmp_path / "k"),
     )
     child = subprocess.Popen(
-        [
-            sys.executable,
-            "main.py",
-            "--game",
-            "diced-tomatoes",
-            "--seats",
-            "bot:easy,human",
-            "--seed",
-            "4",
-            "--instant",
-        ],
+        [sys.executable, "main.py", "--game", "diced-tomatoes", "--seats", "bot:easy,human"]
+        + ["--seed", "4", "--instant"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    slot = tmp_path / "d" / "tabletop-trio" / "saves" / "autosave-diced-tomatoes.json"
+    return child, tmp_path / "d" / "tabletop-trio" / "saves" / "autosave-diced-tomatoes.json"
+
+
+def test_a_killed_program_continues_at_the_last_step(tmp_path):
+    child, slot = start_program(tmp_path)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -185,23 +182,7 @@ def test_a_killed_program_continues_at_the_last_step(tmp_path):
 def test_sigterm_ends_an_unsaved_game_at_once_and_keeps_its_autosave(tmp_path):
     """A logout or ``kill`` sends SIGTERM: the program ends without asking (nobody is there to
     answer the leave question) and the game goes on from its autosave next time."""
-    env = dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        XDG_DATA_HOME=str(tmp_path / "d"),
-        XDG_CONFIG_HOME=str(tmp_path / "c"),
-        XDG_CACHE_HOME=str(tmp_path / "k"),
-    )
-    child = subprocess.Popen(
-        [sys.executable, "main.py", "--game", "diced-tomatoes", "--seats", "bot:easy,human"]
-        + ["--seed", "4", "--instant"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    slot = tmp_path / "d" / "tabletop-trio" / "saves" / "autosave-diced-tomatoes.json"
+    child, slot = start_program(tmp_path)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not slot.exists():
