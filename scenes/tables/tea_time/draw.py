@@ -132,9 +132,10 @@ def draw_card(surface, rect: pygame.Rect, card: Card, alpha: int = 255, named: b
     if named and plate.height and alpha >= 200:
         name = title(card.character)
         largest = max(9, int(plate.height * 0.72))
-        if kit.fit_text(name, largest, plate.width - 2, bold=True, min_size=9) < 10:
+        room = plate.width - max(8, plate.width // 10)  # the name keeps off the plate's ends
+        if kit.fit_text(name, largest, room, bold=True, min_size=9) < 10:
             name = _(SHORT_NAMES.get(card.character, name))  # a small card: "Hatter"
-        text, size = kit.fit_label(name, largest, plate.width - 2, bold=True, min_size=8)
+        text, size = kit.fit_label(name, largest, room, bold=True, min_size=8)
         kit.blit_text(
             surface,
             text,
