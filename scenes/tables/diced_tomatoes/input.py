@@ -25,6 +25,7 @@ from scenes.tables.diced_tomatoes.words import (
     name_of_seat,
     token_word,
 )
+from scenes.tables.gestures import Act, Say, Select
 from translation import N_, _, ngettext
 
 END_TURN_KEY = pygame.K_e
@@ -173,32 +174,10 @@ class Selection:
 
 
 @dataclass(frozen=True)
-class Act:
-    """Apply ``action`` (through the match, which refuses it with the rule if illegal)."""
-
-    action: object
-
-
-@dataclass(frozen=True)
 class ActAll:
     """Apply ``actions`` one after another (passing every die that fits nowhere)."""
 
     actions: tuple
-
-
-@dataclass(frozen=True)
-class Select:
-    """Change the selection to ``selection`` and tell the player ``message``."""
-
-    selection: Selection
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class Say:
-    """Tell the player ``message`` (nothing else changes)."""
-
-    message: str
 
 
 # --- what the engine allows, read for the table ---------------------------------------------------

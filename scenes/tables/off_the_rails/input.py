@@ -34,6 +34,7 @@ from engine.off_the_rails.data import (
 from engine.off_the_rails.state import CartPlace, Pending, square_name
 from scenes import kit
 from scenes.kit import Target
+from scenes.tables.gestures import Act, Say, Select
 from scenes.tables.off_the_rails.draw import BAD_ENDS, END_WORDS
 from scenes.tables.off_the_rails.layout import Layout, tag_size
 from sprites import off_the_rails_art as oa
@@ -113,28 +114,6 @@ class Selection:
         turns = list(self.turns)
         turns[TURNED.index(self.tool)] += by
         return replace(self, turns=tuple(turns))
-
-
-@dataclass(frozen=True)
-class Act:
-    """Apply ``action`` (through the match, which refuses it with the rule if illegal)."""
-
-    action: object
-
-
-@dataclass(frozen=True)
-class Select:
-    """Change the selection to ``selection`` and tell the person ``message`` ("" for none)."""
-
-    selection: Selection
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class Say:
-    """Tell the person ``message`` (nothing else changes)."""
-
-    message: str
 
 
 @dataclass(frozen=True)

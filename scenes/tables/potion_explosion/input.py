@@ -25,6 +25,7 @@ from engine.potion_explosion.data import (
 )
 from engine.potion_explosion.state import Phase, Source, potion_name
 from scenes.kit import Target
+from scenes.tables.gestures import Act, Say, Select
 from scenes.tables.potion_explosion.draw import colour_words, pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
@@ -54,28 +55,6 @@ class Selection:
     @property
     def empty(self) -> bool:
         return self == Selection()
-
-
-@dataclass(frozen=True)
-class Act:
-    """Apply ``action`` (through the match, which refuses it with the rule if illegal)."""
-
-    action: object
-
-
-@dataclass(frozen=True)
-class Select:
-    """Change the selection to ``selection`` and tell the player ``message``."""
-
-    selection: Selection
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class Say:
-    """Tell the player ``message`` (nothing else changes)."""
-
-    message: str
 
 
 @dataclass(frozen=True)

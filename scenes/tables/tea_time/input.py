@@ -30,6 +30,7 @@ from engine.tea_time.state import (
     card_name,
 )
 from scenes.kit import Target
+from scenes.tables.gestures import Act, Say, Select
 from scenes.tables.tea_time.draw import title
 from scenes.tables.tea_time.layout import Layout
 from translation import _, ngettext
@@ -56,31 +57,10 @@ class Selection:
 
 
 @dataclass(frozen=True)
-class Act:
-    """Apply ``action`` through the match."""
-
-    action: object
-
-
-@dataclass(frozen=True)
-class Select:
-    """Change the selection to ``selection``."""
-
-    selection: Selection
-
-
-@dataclass(frozen=True)
 class Refuse:
     """Refuse the gesture with ``reason`` (the engine's sentence) and the error tone."""
 
     reason: str
-
-
-@dataclass(frozen=True)
-class Say:
-    """Tell the player ``message`` (nothing changes)."""
-
-    message: str
 
 
 # --- what the legal lines allow -------------------------------------------------------------
