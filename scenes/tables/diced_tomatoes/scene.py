@@ -79,7 +79,7 @@ class DicedTomatoesTable(TableScene):
         """The person's legal actions now (empty while a bot plays or the table animates)."""
         if not self.human_to_move():
             return []
-        key = (len(self.match.history), id(self.match.state))
+        key = (len(self.match.history), self.match.state)
         if self._cache.get("legal_key") != key:
             self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
         return self._cache["legal"]
@@ -87,7 +87,7 @@ class DicedTomatoesTable(TableScene):
     def targets(self) -> list:
         legal = self.legal()
         lay = self.layout
-        key = (id(self.shown), self.selection, id(legal), id(lay), self.viewer_seat())
+        key = (self.shown, self.selection, legal, lay, self.viewer_seat())
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             self._cache["targets"] = table_input.targets(

@@ -51,7 +51,7 @@ class OffTheRailsTable(TableScene):
 
     def position_key(self) -> tuple:
         """What the person's legal actions depend on: the step, the state, whether they may act."""
-        return (len(self.match.history), id(self.match.state), self.human_to_move())
+        return (len(self.match.history), self.match.state, self.human_to_move())
 
     def legal(self) -> list:
         """The person's legal actions now (empty while a bot plays or the table animates)."""
@@ -84,7 +84,7 @@ class OffTheRailsTable(TableScene):
         state = self.match.state if legal else self.shown
         return self.cached(
             "targets",
-            (id(self.shown), self.selection, self.position_key(), lay),
+            (self.shown, self.selection, self.position_key(), lay),
             lambda: table_input.targets(
                 lay, state, legal, self.selection, self.ask(), self.log_names
             ),

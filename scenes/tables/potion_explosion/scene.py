@@ -73,14 +73,14 @@ class PotionExplosionTable(TableScene):
         table (the top bar keeps saying what to do, not "End turn" for want of a list)."""
         if self.replay is not None or not self.match.is_human_turn():
             return []
-        key = (len(self.match.history), id(self.match.state))
+        key = (len(self.match.history), self.match.state)
         if self._cache.get("legal_key") != key:
             self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
         return self._cache["legal"]
 
     def targets(self) -> list:
         legal = self.legal()
-        key = (id(self.shown), self.selection, id(legal), self.layout, id(self.last_turns))
+        key = (self.shown, self.selection, legal, self.layout, self.last_turns)
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             self._cache["targets"] = table_input.targets(

@@ -52,7 +52,7 @@ class TeaTimeTable(TableScene):
         """The person's legal takes now (empty while a bot plays or the table animates)."""
         if not self.human_to_move():
             return []
-        key = (len(self.match.history), id(self.match.state))
+        key = (len(self.match.history), self.match.state)
         if self._cache.get("legal_key") != key:
             self._cache["legal_key"], self._cache["legal"] = (
                 key,
@@ -62,7 +62,7 @@ class TeaTimeTable(TableScene):
 
     def targets(self) -> list:
         legal = self.legal()
-        key = (id(self.shown), id(legal), self.layout, self.viewer_seat())
+        key = (self.shown, legal, self.layout, self.viewer_seat())
         if self._cache.get("targets_key") != key:
             self._cache["targets_key"] = key
             self._cache["targets"] = table_input.targets(
@@ -337,7 +337,7 @@ class TeaTimeTable(TableScene):
             else {}
         )
         action = table_input.previewed_action(legal, self.selection, hovered) if legal else None
-        key = (id(self.match.state), len(self.match.history), action)
+        key = (self.match.state, len(self.match.history), action)
         if self._cache.get("preview_key") != key:
             self._cache["preview_key"] = key
             self._cache["preview"] = table_input.preview(self.match.state, action)
