@@ -71,9 +71,11 @@ def find_button(app, text):
 
 def wait_for_human(app, table, limit=3000, dt=0.25):
     """Run frames until a person may act at ``table``, the game is over or another scene (a
-    pass screen, the score sheet) covers the table; every fourth frame is drawn."""
+    pass screen, the score sheet) covers the table; every fourth frame is drawn, and the last.
+    How many frames a bot's thread takes varies, so the state the test acts on must be drawn."""
     for count in range(limit):
         if table.human_to_move() or table.match.is_terminal() or app.manager.top is not table:
+            app.draw()  # what the person sees now: targets and layout follow the last drawing
             return
         app.step(dt, events=pygame.event.get(), draw=count % 4 == 3)
 
