@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+
 import pygame
 
 from saves.settings import Settings
@@ -71,15 +73,27 @@ def find_button(app, text):
     raise LookupError(f"no visible button {text!r}")
 
 
+def settle(table, timeout=10.0):
+    """Block until the bot's or the hint's search running in ``table``'s worker thread ends:
+    frames spun meanwhile would only take the GIL from it (a person's frames come 1/60 s
+    apart; a test's, undrawn, a few microseconds)."""
+    for name in ("future", "hint_future"):
+        job = getattr(table, name, None)
+        if job is not None and not job.done():
+            concurrent.futures.wait([job], timeout=timeout)
+
+
 def wait_for_human(app, table, limit=3000, dt=0.25):
     """Run frames until a person may act at ``table``, the game is over or another scene (a
-    pass screen, the score sheet) covers the table; every fourth frame is drawn, and the last.
-    How many frames a bot's thread takes varies, so the state the test acts on must be drawn."""
-    for count in range(limit):
+    pass screen, the score sheet) covers the table. Only the last frame is drawn: how many
+    frames a bot's thread takes varies, so the state the test acts on must be drawn, and the
+    frames between draw nothing a test reads (the step-by-step tests draw animations)."""
+    for _ in range(limit):
         if table.human_to_move() or table.match.is_terminal() or app.manager.top is not table:
             app.draw()  # what the person sees now: targets and layout follow the last drawing
             return
-        app.step(dt, events=pygame.event.get(), draw=count % 4 == 3)
+        settle(table)
+        app.step(dt, events=pygame.event.get(), draw=False)
 
 
 def ask_hint(app, table, limit=400):
@@ -88,6 +102,7 @@ def ask_hint(app, table, limit=400):
     for _ in range(limit):
         if table.current_hint() is not None:
             break
+        settle(table)
         frames(app, 1, dt=0.05)
     return table.current_hint()
 
@@ -140,7 +155,7 @@ def play_out_animations(table, surface, dt=0.1, draw_every=3):
 
 def run_to_score_sheet(app, limit=6000, dt=0.25):
     """Run frames while bots play until the score sheet shows (or ``limit`` frames); returns
-    the top scene. Every fourth frame is drawn, and the last; autosaves go to the worker
+    the top scene. Every sixteenth frame is drawn, and the last; autosaves go to the worker
     thread as in the real program."""
     from scenes.game_over import GameOverScene
 
@@ -148,6 +163,7 @@ def run_to_score_sheet(app, limit=6000, dt=0.25):
     for count in range(limit):
         if isinstance(app.manager.top, GameOverScene):
             break
-        app.step(dt, events=pygame.event.get(), draw=count % 4 == 3)
+        settle(app.manager.top)
+        app.step(dt, events=pygame.event.get(), draw=count % 16 == 15)
     app.draw()
     return app.manager.top
