@@ -346,7 +346,9 @@ class OffTheRailsTable(TableScene):
 
     def human_status(self, name: str) -> str:
         state = self.match.state
-        words = table_input.status(state, self.legal(), self.selection, self.log_names)
+        words = table_input.status(
+            state, self.legal(), self.selection, self.log_names, self.current_hint()
+        )
         if not words:
             return _("{name}, your move").format(name=name)
         return _("{name}: {instructions}").format(name=name, instructions=words)

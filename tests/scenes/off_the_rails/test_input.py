@@ -432,6 +432,25 @@ def test_enter_with_a_hint_up_takes_the_hinted_action_not_end_actions():
     assert key_press(pygame.K_RETURN, 0, s, legal, NONE) == Act(S.EndActions())
 
 
+def test_with_a_hint_up_the_status_says_enter_makes_the_hinted_move():
+    """Play-test: the top bar still said "then Move carts (Enter)" while a hint was up, but
+    Enter takes the hinted move then (OR-D12: the carts move only when the person says so)."""
+    s = blank()
+    legal = s.legal_actions()
+    hint = next(a for a in legal if isinstance(a, S.PlaceTile))
+    words = table_input.status(s, legal, NONE, NAMES, hint)
+    assert words == "4 actions left: Enter makes the hinted move — or make your own."
+    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
+    # no hint, a hint the engine no longer lists, or the hint is to move the carts: Enter
+    # moves them, and the status says so
+    for other in (None, S.PlaceTile(99, 99, "EW"), S.EndActions()):
+        assert table_input.status(s, legal, NONE, NAMES, other).endswith("then Move carts (Enter).")
+    for c in range(4):
+        s.apply_action(S.PlaceTile(0, c, "EW"))
+    legal = s.legal_actions()
+    assert "Move carts (Enter)" in table_input.status(s, legal, NONE, NAMES, S.EndActions())
+
+
 def test_enter_with_a_hint_up_places_the_chasm_token_on_the_hinted_square():
     s = blank()
     s.chasm[(3, 3)] = "red"
