@@ -70,6 +70,8 @@ def scaled_theme(factor: float) -> dict:
             misc["padding"] = ",".join(
                 str(round(int(part) * factor)) for part in misc["padding"].split(",")
             )
+    for entry in theme["#top_button"]["font"]:  # the tables' top row keeps its 32 px height
+        entry["size"] = str(min(int(entry["size"]), kit.TOP_BUTTON_MAX))
     for element in ("drop_down_menu", "selection_list"):  # rows hold the 16 px font with descenders
         theme.setdefault(element, {}).setdefault("misc", {})["list_item_height"] = str(
             round(24 * factor)

@@ -229,3 +229,38 @@ def test_a_two_line_top_bar_message_stays_above_the_board(scale):
     finally:
         kit.set_ui_scale(1.0)
         kit.reset_caches()
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
+@pytest.mark.parametrize(
+    "language, size, percent",
+    [(language, (1024, 640), 100) for language in ("en", "ru", "es", "ja")]
+    + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200), ("ja", (2048, 1280), 200)],
+)
+def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
+    game, language, size, percent, close_pygame
+):
+    """A play tester's find: in Russian at 1024 × 640 "Меню · Отменить · Заново · Совет" filled
+    their buttons edge to edge, and at 200 % the labels were cut at the top and bottom. Each
+    label now fits its button with room either side, at 100 % and at the largest scale the
+    window offers, and the top bar's message ends before the row."""
+    app = make_app(size=size)
+    app.set_language(language)
+    app.settings.ui_scale = percent
+    app.apply_ui_scale()
+    assert kit.ui_scale() == percent / 100
+    spec = registry.get(game)
+    open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
+    frames(app, 2)
+    table = app.manager.top
+    buttons = [table.menu_button, table.undo_button, table.restart_button, table.hint_button]
+    window = pygame.Rect((0, 0), size)
+    for left, right in zip(buttons, buttons[1:]):
+        assert left.get_abs_rect().right < right.get_abs_rect().left
+    for button in buttons:
+        rect = button.get_abs_rect()
+        text = button.font.get_rect(button.text)
+        assert window.contains(rect)
+        assert text.width + 2 * 8 <= rect.width, (button.text, text, rect)
+        assert button.font.size(button.text)[1] <= rect.height - 2, (button.text, rect)
+    assert table.top_bar_right(size[0]) <= table.menu_button.get_abs_rect().left - 8
