@@ -83,6 +83,37 @@ def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
     return rects
 
 
+BUTTON_PAD = 8
+"""Room either side of an action button's label, in pixels at 100 %."""
+BUTTON_FONT, SMALL_BUTTON_FONT = 17, 14
+"""The theme's button font and its ``#small_button`` font, at 100 %."""
+
+
+def button_needs(labels, small: bool = False) -> list:
+    """The width each of ``labels`` needs on a button: the label and :data:`BUTTON_PAD` either
+    side, in the theme's button font (``small``: its ``#small_button`` font)."""
+    font = kit.font(SMALL_BUTTON_FONT if small else BUTTON_FONT, True)
+    return [font.size(label)[0] + 2 * kit.px(BUTTON_PAD) for label in labels]
+
+
+def button_widths(labels, width: int, gap: int = 6, small: bool = False) -> list:
+    """Widths of buttons with ``labels`` sharing a row ``width`` pixels wide: equal when each
+    label fits that (:func:`button_needs`), else each as wide as its label needs with the
+    spare room shared out, or all shrunk alike when even that is too wide."""
+    room = width - gap * (len(labels) - 1)
+    needs = button_needs(labels, small)
+    equal = room // len(labels)
+    if max(needs) <= equal:
+        return [equal] * len(labels)
+    spare = room - sum(needs)
+    if spare >= 0:
+        widths = [need + spare // len(needs) for need in needs]
+    else:
+        widths = [need * room // sum(needs) for need in needs]
+    widths[-1] = room - sum(widths[:-1])
+    return widths
+
+
 TOP_BAR_ROOM = 44
 """Pixels above the tables' boards (they start at y = 44) a two-line top-bar message may use."""
 
@@ -275,24 +306,36 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self._column_y = rect.bottom + 6
         return rect
 
-    def button_row(self, buttons, height: int = 36, gap: int = 6) -> dict:
-        """Reserve a row (:meth:`control_row`) and fill it with buttons of equal width:
-        ``buttons`` is ``[(key, label, command, tooltip)]`` with the texts already translated;
-        returns ``{key: UIButton}``. Call it from :meth:`build_controls`."""
+    def button_row(self, buttons, height: int = 36, gap: int = 6, small: bool = False) -> dict:
+        """Reserve a row (:meth:`control_row`) and fill it with buttons: ``buttons`` is
+        ``[(key, label, command, tooltip)]`` with the texts already translated; returns
+        ``{key: UIButton}``. Call it from :meth:`build_controls`. The buttons are of equal
+        width, or when a label would not fit that (Russian), each as wide as its label needs
+        (:func:`button_widths`); ``small`` draws the labels in the theme's ``#small_button``
+        font (:meth:`labels_fit` tells when a table's rows need it)."""
         row = self.control_row(height)
-        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
+        labels = [label for _key, label, _command, _tip in buttons]
+        widths = button_widths(labels, row.width, gap, small)
         out = {}
-        for index, (key, label, command, tip) in enumerate(buttons):
-            rect = pygame.Rect(row.x + index * (width + gap), row.y, width, row.height)
+        x = row.x
+        for (key, label, command, tip), width in zip(buttons, widths, strict=True):
             out[key] = UIButton(
-                rect,
+                pygame.Rect(x, row.y, width, row.height),
                 label,
                 self.app.ui,
                 container=self.container,
                 command=command,
                 tool_tip_text=tip,
+                object_id="#small_button" if small else None,
             )
+            x += width + gap
         return out
+
+    def labels_fit(self, labels, gap: int = 6, small: bool = False) -> bool:
+        """Whether buttons with ``labels`` fit one row of the column, each label with
+        :data:`BUTTON_PAD` either side, at the normal font (or the ``small`` one)."""
+        needs = button_needs(labels, small)
+        return sum(needs) + gap * (len(labels) - 1) <= self.log_width
 
     def log_top(self) -> int:
         """Top of the log panel: below the rows reserved with :meth:`control_row`."""

@@ -264,3 +264,30 @@ def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
         assert text.width + 2 * 8 <= rect.width, (button.text, text, rect)
         assert button.font.size(button.text)[1] <= rect.height - 2, (button.text, rect)
     assert table.top_bar_right(size[0]) <= table.menu_button.get_abs_rect().left - 8
+
+
+@pytest.mark.parametrize(
+    "language, size, percent",
+    [(language, (1024, 640), 100) for language in ("en", "ru", "es", "ja")]
+    + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200)],
+)
+def test_the_off_the_rails_action_buttons_fit_their_labels(language, size, percent, close_pygame):
+    """In Russian "Улучшить", "Поставить" and "Скорость +" were cut by their buttons: a row of
+    three equal buttons in the 300 px column is too narrow for them at the normal font."""
+    app = make_app(size=size)
+    app.set_language(language)
+    app.settings.ui_scale = percent
+    app.apply_ui_scale()
+    spec = registry.get("off-the-rails")
+    open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
+    frames(app, 2)
+    table = app.manager.top
+    rects = [button.get_abs_rect() for button in table.buttons.values()]
+    assert len(rects) == 7
+    for first, second in zip(rects, rects[1:]):
+        assert not first.colliderect(second)
+    for button in table.buttons.values():
+        rect = button.get_abs_rect()
+        assert button.font.get_rect(button.text).width + 2 * 6 <= rect.width, (button.text, rect)
+        assert button.font.size(button.text)[1] <= rect.height - 2
+    assert outside_window(app) == []
