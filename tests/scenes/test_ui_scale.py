@@ -291,3 +291,23 @@ def test_the_off_the_rails_action_buttons_fit_their_labels(language, size, perce
         assert button.font.get_rect(button.text).width + 2 * 6 <= rect.width, (button.text, rect)
         assert button.font.size(button.text)[1] <= rect.height - 2
     assert outside_window(app) == []
+
+
+@pytest.mark.parametrize("size, percent", [((1024, 640), 100), ((1280, 800), 125)])
+def test_a_toast_over_a_short_log_stays_inside_the_window(size, percent, close_pygame):
+    """With four players' panels in the column at 1024 × 640 the log is short, and the toast
+    saying the unfinished game is kept hung off the bottom of the window."""
+    app = make_app(size=size)
+    app.set_language("ru")
+    app.settings.ui_scale = percent
+    app.apply_ui_scale()
+    seats = [Seat("human", "Anna")] + [Seat("bot", f"Bot {n}", "easy") for n in (1, 2, 3)]
+    open_match(app, Match(registry.get("off-the-rails"), seats, {}, 5))
+    frames(app, 2)
+    app.notify("Ваша незаконченная партия в Сойти с рельсов сохранена в «Загрузить игру».")
+    toasts = app.toast_rects()
+    assert len(toasts) == 1
+    lines, rect = toasts[0]
+    assert len(lines) >= 2
+    assert pygame.Rect((0, 0), size).contains(rect)
+    assert rect.colliderect(app.manager.top.log_box.rect)  # still over the log
