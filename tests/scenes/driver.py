@@ -104,9 +104,12 @@ def area(table, key):
 
 def play_to_end(app, table, human_step, limit=4000):
     """Let ``human_step(app, table)`` make every human decision until the score sheet shows;
-    each step must change the match (else the message in the top bar is reported)."""
+    each step must change the match (else the message in the top bar is reported). Autosaves
+    go to the worker thread as in the real program (the newest request wins): nobody reads the
+    slot mid-game, and writing each of hundreds of steps at once was most of such a test."""
     from scenes.game_over import GameOverScene
 
+    app.autosaver.start()
     match = table.match
     for _ in range(limit):
         if isinstance(app.manager.top, GameOverScene):
@@ -119,3 +122,30 @@ def play_to_end(app, table, human_step, limit=4000):
         human_step(app, table)
         assert len(match.history) > before, table.current_message()
     raise AssertionError("the game did not end")
+
+
+def play_out_animations(table, surface, dt=0.1, draw_every=3):
+    """Run ``table``'s animations to their end, drawing every ``draw_every``-th frame and the
+    one they end on: each animation is still drawn at several points along its way, and a
+    frame between two drawn ones shows nothing the test could tell apart."""
+    count = 0
+    while table.anims.busy:
+        table.anims.update(dt)
+        count += 1
+        if count % draw_every == 0 or not table.anims.busy:
+            table.draw(surface)
+
+
+def run_to_score_sheet(app, limit=6000, dt=0.25):
+    """Run frames while bots play until the score sheet shows (or ``limit`` frames); returns
+    the top scene. Every fourth frame is drawn, and the last; autosaves go to the worker
+    thread as in the real program."""
+    from scenes.game_over import GameOverScene
+
+    app.autosaver.start()
+    for count in range(limit):
+        if isinstance(app.manager.top, GameOverScene):
+            break
+        app.step(dt, events=pygame.event.get(), draw=count % 4 == 3)
+    app.draw()
+    return app.manager.top
