@@ -41,6 +41,8 @@ and a potion's caption (``CAPTION_H``), in pixels at 100 %: rows of text, grown 
 scale (:func:`scenes.kit.px`) as their fonts are."""
 LABEL_H = 16
 CAPTION_H = 16
+MINI_HEADER_H = 18
+"""A compact desk's header row, at 100 % (grown with the UI scale)."""
 
 
 def pile_lines() -> tuple:
@@ -146,7 +148,7 @@ class Layout:
         # inside a compact desk: the header; two rows, each a brewing potion as a chip (its
         # holes in a row: what it still needs) beside the pool (row 1) or the completed
         # potions (row 2); the last turn's strip along the bottom
-        self.chip_h = int(clamp((bh - 18 - 20 - 12) / 2, 16, 44))
+        self.chip_h = int(clamp((bh - kit.px(MINI_HEADER_H) - 20 - 12) / 2, 16, 44))
         self.ms = int(clamp(self.chip_h * 0.55, 9, 18))  # a compact desk's marble
         self.right_w = POOL_SIZE * (self.ms + 3) + 8
         if bw >= 380:  # a wide desk: its completed potions get a third of it
@@ -278,13 +280,14 @@ class Layout:
     # --- compact desks -------------------------------------------------------------------------
     def mini_header(self, seat: int) -> pygame.Rect:
         box = self.boxes[seat]
-        return pygame.Rect(box.x + 6, box.y + 2, box.width - 12, 18)
+        return pygame.Rect(box.x + 6, box.y + 2, box.width - 12, kit.px(MINI_HEADER_H))
 
     def chip(self, seat: int, slot: int) -> pygame.Rect:
         """A compact desk's brewing potion ``slot``: a chip with its holes in a row."""
         box = self.boxes[seat]
         width = min(box.width - 12 - 8 - self.right_w, self.chip_h * 9 + 110)
-        return pygame.Rect(box.x + 6, box.y + 22 + slot * (self.chip_h + 4), width, self.chip_h)
+        top = self.mini_header(seat).bottom + 2 + slot * (self.chip_h + 4)
+        return pygame.Rect(box.x + 6, top, width, self.chip_h)
 
     mini_card = chip
 

@@ -213,3 +213,6 @@ def test_at_every_ui_scale_the_pool_and_hand_labels_sit_above_their_marbles(size
     assert lines[0].height == kit.px(16)
     header = lay.header()
     assert ink_rect("Йg 188", HEADER_FONT, header).bottom <= lay.card(0).top
+    for seat in lay.others:  # a compact desk's name keeps off its brewing potion
+        name = ink_rect("Йg (Medium)", MINI_FONT, lay.mini_header(seat))
+        assert name.bottom <= lay.chip(seat, 0).top
