@@ -495,7 +495,9 @@ def draw_prompt(surface, view: View) -> None:
     panel, rects = view.prompt_boxes
     kit.draw_panel(surface, panel.inflate(6, 6), (16, 20, 24, 240), border=kit.GOLD)
     title, size = kit.fit_label(ask.title, 15, panel.width - 20, bold=True)
-    kit.blit_text(surface, title, size, (panel.centerx, panel.y + 9), kit.GOLD, True, "midtop")
+    kit.blit_text(
+        surface, title, size, (panel.centerx, panel.y + kit.px(9)), kit.GOLD, True, "midtop"
+    )
     for index, (option, rect) in enumerate(zip(ask.options, rects, strict=False)):
         hovered = index == view.prompt_hover
         kit.draw_panel(

@@ -780,14 +780,16 @@ def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
     label_w = max(kit.font(16).size(o.label)[0] for o in ask.options) + 30
     if ask.pictures:
         label_w = 2 * (5 * (lay.gem_size + 3)) + 40
-    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, 260)
-    height = 38 + rows * 38 + 4
+    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
+    step = kit.px(38)  # a row of buttons: their text grows with the UI scale
+    height = step + rows * step + 4
     panel = lay.prompt_rect(width, height, ask.focus)
     bw = (panel.width - 20 - (cols - 1) * 8) // cols
     rects = []
     for index in range(len(ask.options)):
         col, row = index % cols, index // cols
-        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), panel.y + 36 + row * 38, bw, 32))
+        top = panel.y + step - 2 + row * step
+        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), top, bw, step - 6))
     return panel, rects
 
 
