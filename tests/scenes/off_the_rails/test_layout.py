@@ -22,6 +22,7 @@ from scenes.tables.off_the_rails.layout import (
     widest_deck_lines,
 )
 from tests.engine.off_the_rails.helpers import blank
+from tests.scenes.conftest import SCALED
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [1, 2, 3, 4]
@@ -175,25 +176,8 @@ def test_the_score_sheets_summary_stays_in_its_rect(players):
 
 
 # --- the UI scale (issue 22, "Fits the screen") -------------------------------------------------
-SCALED = [
-    ((1280, 800), 1.25),
-    ((1536, 960), 1.5),
-    ((1920, 1200), 1.5),
-    ((1792, 1120), 1.75),
-    ((2048, 1280), 2.0),
-]
-"""Windows with a UI scale they offer (:func:`scenes.kit.fitting_scale`): the smallest that holds
-the scale, and a wider one where the info sits beside the board."""
 SAMPLE = "Йgy Hg"
 """Text with a tall capital (and its breve) and descenders: its ink is the tallest a row holds."""
-
-
-@pytest.fixture
-def scaled(request):
-    """Lay out and measure at the UI scale ``request.param``; back to 100 % after."""
-    kit.set_ui_scale(request.param)
-    yield request.param
-    kit.set_ui_scale(1.0)
 
 
 def scaled_layout(size, players) -> Layout:

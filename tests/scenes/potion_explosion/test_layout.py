@@ -20,6 +20,7 @@ from scenes.tables.potion_explosion.layout import (
 )
 from sprites.potion_explosion_art import short_name
 from tests.engine.potion_explosion.helpers import pos
+from tests.scenes.conftest import SCALED
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4, 5, 6]
@@ -170,16 +171,6 @@ def test_an_opponents_last_turn_strip_has_readable_marbles(size, players):
 
 
 # --- the UI scale (issue 22, "Fits the screen") -------------------------------------------------
-SCALED = [((1280, 800), 1.25), ((1536, 960), 1.5), ((1920, 1200), 1.5), ((2048, 1280), 2.0)]
-"""Windows with a UI scale they offer (:func:`scenes.kit.fitting_scale`)."""
-
-
-@pytest.fixture
-def scaled(request):
-    """Lay out and measure at the UI scale ``request.param``; back to 100 % after."""
-    kit.set_ui_scale(request.param)
-    yield request.param
-    kit.set_ui_scale(1.0)
 
 
 def ink_rect(words: str, size: int, row: pygame.Rect) -> pygame.Rect:

@@ -18,6 +18,7 @@ from scenes.tables.tea_time.layout import (
     Layout,
 )
 from sprites import tea_time_art as ta
+from tests.scenes.conftest import SCALED
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4]
@@ -149,16 +150,6 @@ def test_the_score_sheet_panel_holds_its_rows_inside_the_lit_felt(size, players,
 
 
 # --- the UI scale (issue 22, "Fits the screen") -------------------------------------------------
-SCALED = [((1280, 800), 1.25), ((1536, 960), 1.5), ((1920, 1200), 1.5), ((2048, 1280), 2.0)]
-"""Windows with a UI scale they offer (:func:`scenes.kit.fitting_scale`)."""
-
-
-@pytest.fixture
-def scaled(request):
-    """Lay out and measure at the UI scale ``request.param``; back to 100 % after."""
-    kit.set_ui_scale(request.param)
-    yield request.param
-    kit.set_ui_scale(1.0)
 
 
 def ink_rect(words: str, size: int, bold: bool, row: pygame.Rect) -> pygame.Rect:
