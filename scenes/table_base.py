@@ -802,6 +802,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self.shown = self.match.state.clone()
         self.rebuild_log()
         self.on_shown()
+        self.autosave()  # else Continue would bring back the step taken back
 
     # --- bots --------------------------------------------------------------------------------
     def _drive_bot(self, dt: float) -> bool:
