@@ -763,6 +763,22 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         for name in names:
             memo.pop(name, None)
 
+    def person_legal(self) -> list:
+        """The legal actions of the person whose turn it is, even while a menu or dialog covers
+        the table: the top bar keeps saying what to do, not "no die fits" for want of a list.
+        Empty while a bot plays or a replay runs."""
+        if self.replay is not None or not self.match.is_human_turn():
+            return []
+        key = (len(self.match.history), self.match.state)
+        return self.cached("person_legal", key, self.match.legal_actions)
+
+    def legal(self) -> list:
+        """The person's legal actions now: empty while a bot plays, the table animates or
+        another scene covers it (what a click or key may use)."""
+        if not self.human_to_move():
+            return []
+        return self.person_legal()
+
     def human_to_move(self) -> bool:
         """True when a human may act now (not animating, not a bot, not replaying)."""
         return (

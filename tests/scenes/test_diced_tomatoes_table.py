@@ -243,6 +243,20 @@ def test_end_turn_with_a_die_that_fits_nowhere_shows_pass(app):
     )
 
 
+def test_the_top_bar_under_the_pause_menu_still_says_what_to_do(app):
+    """Play-test finding: with the pause menu (or a dialog) over the table, the top bar read
+    "no die fits anywhere" while dice fitted: it asked for the clickable moves, none under a
+    menu, instead of the person's legal moves."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], seed=3)
+    wait_for_human(app, table)
+    assert any(isinstance(a, PlaceDie) for a in table.match.legal_actions())
+    before = table.status_text()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PauseScene)
+    assert table.status_text() == before
+    assert "no die fits" not in table.status_text()
+
+
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
 

@@ -75,15 +75,6 @@ class DicedTomatoesTable(TableScene):
     def humans(self) -> tuple:
         return tuple(seat for seat, s in enumerate(self.match.seats) if not s.is_bot)
 
-    def legal(self) -> list:
-        """The person's legal actions now (empty while a bot plays or the table animates)."""
-        if not self.human_to_move():
-            return []
-        key = (len(self.match.history), self.match.state)
-        if self._cache.get("legal_key") != key:
-            self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
-        return self._cache["legal"]
-
     def targets(self) -> list:
         legal = self.legal()
         lay = self.layout
@@ -425,5 +416,5 @@ class DicedTomatoesTable(TableScene):
         )
 
     def human_status(self, name: str) -> str:
-        words = table_input.status(self.match.state, self.legal(), self.selection)
+        words = table_input.status(self.match.state, self.person_legal(), self.selection)
         return _("{name}: {words}").format(name=name, words=words)

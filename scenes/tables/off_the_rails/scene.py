@@ -53,12 +53,6 @@ class OffTheRailsTable(TableScene):
         """What the person's legal actions depend on: the step, the state, whether they may act."""
         return (len(self.match.history), self.match.state, self.human_to_move())
 
-    def legal(self) -> list:
-        """The person's legal actions now (empty while a bot plays or the table animates)."""
-        if not self.human_to_move():
-            return []
-        return self.cached("legal", self.position_key(), self.match.legal_actions)
-
     def ask(self):
         """The question on screen (:func:`.input.prompt`), or None."""
         legal = self.legal()
@@ -352,7 +346,7 @@ class OffTheRailsTable(TableScene):
     def human_status(self, name: str) -> str:
         state = self.match.state
         words = table_input.status(
-            state, self.legal(), self.selection, self.log_names, self.current_hint()
+            state, self.person_legal(), self.selection, self.log_names, self.current_hint()
         )
         if not words:
             return _("{name}, your move").format(name=name)

@@ -62,22 +62,6 @@ class PotionExplosionTable(TableScene):
             }
         return self._cache["layout"]
 
-    def legal(self) -> list:
-        """The person's legal actions now (empty while a bot plays or the table animates)."""
-        if not self.human_to_move():
-            return []
-        return self.person_legal()
-
-    def person_legal(self) -> list:
-        """The legal actions of the person whose turn it is, even while a menu covers the
-        table (the top bar keeps saying what to do, not "End turn" for want of a list)."""
-        if self.replay is not None or not self.match.is_human_turn():
-            return []
-        key = (len(self.match.history), self.match.state)
-        if self._cache.get("legal_key") != key:
-            self._cache["legal_key"], self._cache["legal"] = key, self.match.legal_actions()
-        return self._cache["legal"]
-
     def targets(self) -> list:
         legal = self.legal()
         key = (self.shown, self.selection, legal, self.layout, self.last_turns)

@@ -48,18 +48,6 @@ class TeaTimeTable(TableScene):
             self._cache = {"layout_key": key, "layout": Layout(*key, self.log_width)}
         return self._cache["layout"]
 
-    def legal(self) -> list:
-        """The person's legal takes now (empty while a bot plays or the table animates)."""
-        if not self.human_to_move():
-            return []
-        key = (len(self.match.history), self.match.state)
-        if self._cache.get("legal_key") != key:
-            self._cache["legal_key"], self._cache["legal"] = (
-                key,
-                self.match.legal_actions(),
-            )
-        return self._cache["legal"]
-
     def targets(self) -> list:
         legal = self.legal()
         key = (self.shown, legal, self.layout, self.viewer_seat())
@@ -369,7 +357,7 @@ class TeaTimeTable(TableScene):
     def human_status(self, name: str) -> str:
         what = table_input.status(
             self.match.state,
-            self.legal(),
+            self.person_legal(),
             self.selection,
             self.hovered_cell(),
             self.hinted_take(),
