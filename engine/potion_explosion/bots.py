@@ -11,7 +11,8 @@ marbles complete, the drink that potion gives, or the explosion it leaves for th
   the greedy heuristic policy, then the next player's whole turn likewise, and the position is
   valued for the bot. Sequential halving shares the budget: every round each surviving
   candidate gets the same number of rollouts and the worse half is dropped.
-  With one candidate left the bot stops early.
+  With one candidate left the bot stops early. The k-th rollout of every candidate meets the
+  refills of the same seed (common random numbers), so picks are compared on the same luck.
 * **In the starter draft** it takes the most VP, then the colours its first potion shares.
 * **Later in the turn** (placements, drinks, effect choices, the next potion tile) each of the
   best few actions is played to the end of the turn by the same greedy policy, twice when chance
@@ -25,8 +26,10 @@ draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so game
 
 from __future__ import annotations
 
+import random
+
 from engine.bots import GameBots
-from engine.bots.halving import sequential_halving
+from engine.bots.halving import common_random_numbers, sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
@@ -147,14 +150,17 @@ def _ranked(state, actions, rng, keep_help: bool = True) -> list:
     return [(value, action, after) for value, _, action, after in ranked]
 
 
-def greedy_turn(state, rng):
+def greedy_turn(state, rng, luck=None):
     """The position after the current player's turn is played to its end with the greedy
     heuristic policy: each step the bot move whose sampled result evaluates best, no Little
-    Help unless it is the only move; pending chance is sampled with ``rng``. Stops when another
+    Help unless it is the only move. The policy samples with ``rng``; the chance played (pending
+    chance, the refills after the moves chosen) is drawn from ``luck`` (default ``rng``), so
+    rollouts given like luck meet like refills whatever the policy sampled. Stops when another
     seat is to move or the game is over. ``state`` may be changed too; use the returned one."""
+    luck = rng if luck is None else luck
     owner = rules.turn_owner(state)
     for _ in range(MAX_TURN_STEPS):
-        _settle_chance(state, rng)
+        _settle_chance(state, luck)
         if (
             state.current_player() < 0
             or rules.turn_owner(state) != owner
@@ -171,7 +177,7 @@ def greedy_turn(state, rng):
         ranked = _ranked(state, legal, rng)
         action, after = ranked[0][1], ranked[0][2]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
-        state = _after(state, action, rng) if after.chanced else after
+        state = _after(state, action, luck) if after.chanced else after
     return state
 
 
@@ -233,9 +239,12 @@ class TurnPlannerBot:
         return self.cancelled or deadline is not None and self.clock() >= deadline
 
     def _rollout(self, state, action, me, rng) -> float:
-        played = greedy_turn(_after(state, action, rng), rng)  # the rest of my turn
+        # the refills and the policy's own samples come from separate generators, so rollouts
+        # seeded alike meet the same refills whatever the policy sampled meanwhile
+        luck, policy = random.Random(rng.random()), random.Random(rng.random())
+        played = greedy_turn(_after(state, action, luck), policy, luck)  # the rest of my turn
         if played.current_player() >= 0 and rules.turn_owner(played) != me:
-            played = greedy_turn(played, rng)  # the next player's answer
+            played = greedy_turn(played, policy, luck)  # the next player's answer
         return heuristics.evaluate(played, me)
 
     def _before_pick(self, state, legal, rng):
@@ -255,7 +264,8 @@ class TurnPlannerBot:
         ]
         best, self.last_rollouts = sequential_halving(
             candidates,
-            lambda action: self._rollout(state, action, me, rng),
+            # the k-th rollout of every candidate meets the same refills
+            common_random_numbers(lambda action, luck: self._rollout(state, action, me, luck), rng),
             self.clock,
             self.budget,
             self.rollouts,

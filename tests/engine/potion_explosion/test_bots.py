@@ -130,6 +130,26 @@ def test_rollouts_weigh_every_pick_not_a_sample_crowded_by_little_help():
         assert sorted(filled) == ["KK", "KK", "YY", "YY"], seed
 
 
+def test_candidates_before_a_pick_meet_the_same_refills():
+    """Common random numbers: the k-th rollout of every candidate pick draws its refills from
+    the same seed, so a comparison of picks is not drowned by the luck of the refills (rules,
+    "Explosions": the dispenser refills each track from the bag at random)."""
+    bot = TurnPlannerBot(rollouts=48)
+    seeds: dict = {}
+    real = bot._rollout
+
+    def spying(state, action, me, rng):
+        seeds.setdefault(action, []).append(rng.getstate())
+        return real(state, action, me, rng)
+
+    bot._rollout = spying
+    s = TWO_POTIONS
+    bot.choose(s.clone(), s.legal_actions(), random.Random(4))
+    assert len(seeds) > 1
+    for k in range(max(len(states) for states in seeds.values())):
+        assert len({states[k] for states in seeds.values() if len(states) > k}) == 1
+
+
 def test_hard_decision_is_reproducible_with_a_fixed_seed():
     s = TWO_POTIONS
     first = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(7))
