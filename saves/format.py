@@ -163,9 +163,7 @@ def envelope_of(
     progress: dict | None = None,
 ) -> dict:
     """The checksummed envelope around ``data`` (``Match.to_save()``), titled ``title`` at
-    turn ``turn``. ``canonical`` spells the JSON the checksum is taken over (the autosave
-    thread passes a pure-Python spelling of :func:`canonical_json`: same text, and the
-    drawing thread gets the GIL between its chunks)."""
+    turn ``turn``. ``canonical`` spells the JSON the checksum is taken over."""
     envelope = {"format": FORMAT, "schema_version": SCHEMA_VERSION}
     envelope.update(data)
     envelope["title"] = clean_title(title)
@@ -178,8 +176,19 @@ def envelope_of(
 
 
 def dumps(envelope: dict) -> str:
-    """The text written to disk (readable, indented; the checksum ignores formatting)."""
-    return json.dumps(envelope, indent=1, ensure_ascii=False) + "\n"
+    """The text written to disk: one line per envelope field and one per history step, so a
+    person can read it; each line is spelled by the standard library's C encoder (a 500-step
+    save takes about a millisecond, where ``indent`` would force the pure-Python encoder, ten
+    times slower on every autosave). The checksum ignores formatting."""
+    fields = []
+    for key, value in envelope.items():
+        if key == "history" and value:
+            steps = ",\n  ".join(json.dumps(step, ensure_ascii=False) for step in value)
+            spelled = "[\n  " + steps + "\n ]"
+        else:
+            spelled = json.dumps(value, ensure_ascii=False)
+        fields.append(f" {json.dumps(key, ensure_ascii=False)}: {spelled}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 class _BadNumber(ValueError):

@@ -17,6 +17,7 @@ policy (Medium, and Hard's playouts) fast.
 
 from __future__ import annotations
 
+from functools import cache
 from math import exp
 
 from engine.tea_time.rules import ALICE_POINTS, column_points, rounds_for, winners
@@ -37,6 +38,7 @@ MAX_STEP = 100
 def _prospect_table(chance: float) -> list:
     """``table[count][steps]``: expected final points of a column of ``count`` cards when
     ``steps / STEPS_PER_CARD`` cards could still join it, each with ``chance`` (Poisson)."""
+    points = [column_points(count) for count in range(MAX_COUNT + 80)]
     table = []
     for count in range(MAX_COUNT):
         row = []
@@ -44,14 +46,19 @@ def _prospect_table(chance: float) -> list:
             mean = chance * step / STEPS_PER_CARD
             probability, expected = exp(-mean), 0.0
             for extra in range(80):
-                expected += probability * column_points(count + extra)
+                expected += probability * points[count + extra]
                 probability *= mean / (extra + 1)
             row.append(expected)
         table.append(row)
     return table
 
 
-_PROSPECTS = {players: _prospect_table(SHARE / players) for players in (2, 3, 4)}
+@cache
+def _prospects(num_players: int) -> list:
+    """The prospect table of a game of ``num_players`` (2–4), worked out when first asked: a
+    fixed function of the player count, so keeping it changes no decision, and a program that
+    never plays Tea Time against a bot never pays for it."""
+    return _prospect_table(SHARE / num_players)
 
 
 def still_to_come(state) -> dict:
@@ -80,7 +87,7 @@ def column_prospect(num_players: int, normal: int, mirror: int, remaining) -> fl
     """Expected final points of a column of ``normal`` and ``mirror`` cards (one is 0) in a game
     of ``num_players``, with ``remaining`` its character's ``[normal on the table, mirror on the
     table, in the deck]``; exactly the column's points when nothing is left to come."""
-    return _PROSPECTS[num_players][min(normal + mirror, MAX_COUNT - 1)][
+    return _prospects(num_players)[min(normal + mirror, MAX_COUNT - 1)][
         _steps(normal, mirror, remaining)
     ]
 
@@ -110,7 +117,7 @@ def _seat_prospect(table, columns, remaining) -> float:
 def prospects(state) -> list:
     """Each seat's expected final score (see the module docstring)."""
     remaining = still_to_come(state)
-    table = _PROSPECTS[state.num_players]
+    table = _prospects(state.num_players)
     alice = _alice_kept(state)
     return [
         _seat_prospect(table, columns, remaining)
@@ -182,7 +189,7 @@ def take_values(state, player: int, legal=None, own_only: bool = False) -> list:
     (how a beginner looks at a move)."""
     mover = state.active
     remaining = still_to_come(state)
-    table = _PROSPECTS[state.num_players]
+    table = _prospects(state.num_players)
     last_round = _last_round(state)
     base = [_seat_prospect(table, columns, remaining) for columns in state.collections]
     seats = [mover] if own_only else range(state.num_players)

@@ -151,7 +151,7 @@ def test_otr_easy_never_idles_through_an_action_phase_when_building_helps():
     phases = idle = 0
     start = None  # (player, position) at the start of the action phase
     built = False
-    for _, (player, before, _, action, _) in easy_games("off-the-rails", 4, seed=340):
+    for _, (player, before, _, action, _) in easy_games("off-the-rails", 2, seed=340):
         if before.pending() != Pending.ACTIONS:
             continue
         if before.actions_left == 4:

@@ -25,6 +25,7 @@ m = Match(spec, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=4)
 while not m.is_terminal():
     m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
 folder = __import__("pathlib").Path({folder!r})
+store.save(m, "crash", folder=folder)  # one whole save first: a slow machine kills it later
 print("ready", flush=True)
 while True:
     store.save(m, "crash", folder=folder)

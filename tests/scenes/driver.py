@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+
 import pygame
 
 from saves.settings import Settings
@@ -40,12 +42,14 @@ def frames(app, n=1, dt=1 / 60, events=None, draw=True):
 
 
 def click_at(app, pos, button=1):
+    """Move to ``pos`` (that frame is drawn: the hover shows), press and release there; the
+    press frame is not drawn (nothing a test reads changes on it), the frame after is."""
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
     up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
     motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     frames(app, 1, events=[motion])
-    frames(app, 1, events=[down])
-    frames(app, 2, events=[up])
+    app.step(1 / 60, events=pygame.event.get() + [down], draw=False)
+    frames(app, 2, events=[up], draw=False)
 
 
 def click(app, element):
@@ -69,15 +73,27 @@ def find_button(app, text):
     raise LookupError(f"no visible button {text!r}")
 
 
+def settle(table, timeout=10.0):
+    """Block until the bot's or the hint's search running in ``table``'s worker thread ends:
+    frames spun meanwhile would only take the GIL from it (a person's frames come 1/60 s
+    apart; a test's, undrawn, a few microseconds)."""
+    for name in ("future", "hint_future"):
+        job = getattr(table, name, None)
+        if job is not None and not job.done():
+            concurrent.futures.wait([job], timeout=timeout)
+
+
 def wait_for_human(app, table, limit=3000, dt=0.25):
     """Run frames until a person may act at ``table``, the game is over or another scene (a
-    pass screen, the score sheet) covers the table; every fourth frame is drawn, and the last.
-    How many frames a bot's thread takes varies, so the state the test acts on must be drawn."""
-    for count in range(limit):
+    pass screen, the score sheet) covers the table. Only the last frame is drawn: how many
+    frames a bot's thread takes varies, so the state the test acts on must be drawn, and the
+    frames between draw nothing a test reads (the step-by-step tests draw animations)."""
+    for _ in range(limit):
         if table.human_to_move() or table.match.is_terminal() or app.manager.top is not table:
             app.draw()  # what the person sees now: targets and layout follow the last drawing
             return
-        app.step(dt, events=pygame.event.get(), draw=count % 4 == 3)
+        settle(table)
+        app.step(dt, events=pygame.event.get(), draw=False)
 
 
 def ask_hint(app, table, limit=400):
@@ -86,6 +102,7 @@ def ask_hint(app, table, limit=400):
     for _ in range(limit):
         if table.current_hint() is not None:
             break
+        settle(table)
         frames(app, 1, dt=0.05)
     return table.current_hint()
 
@@ -104,9 +121,12 @@ def area(table, key):
 
 def play_to_end(app, table, human_step, limit=4000):
     """Let ``human_step(app, table)`` make every human decision until the score sheet shows;
-    each step must change the match (else the message in the top bar is reported)."""
+    each step must change the match (else the message in the top bar is reported). Autosaves
+    go to the worker thread as in the real program (the newest request wins): nobody reads the
+    slot mid-game, and writing each of hundreds of steps at once was most of such a test."""
     from scenes.game_over import GameOverScene
 
+    app.autosaver.start()
     match = table.match
     for _ in range(limit):
         if isinstance(app.manager.top, GameOverScene):
@@ -119,3 +139,31 @@ def play_to_end(app, table, human_step, limit=4000):
         human_step(app, table)
         assert len(match.history) > before, table.current_message()
     raise AssertionError("the game did not end")
+
+
+def play_out_animations(table, surface, dt=0.1, draw_every=3):
+    """Run ``table``'s animations to their end, drawing every ``draw_every``-th frame and the
+    one they end on: each animation is still drawn at several points along its way, and a
+    frame between two drawn ones shows nothing the test could tell apart."""
+    count = 0
+    while table.anims.busy:
+        table.anims.update(dt)
+        count += 1
+        if count % draw_every == 0 or not table.anims.busy:
+            table.draw(surface)
+
+
+def run_to_score_sheet(app, limit=6000, dt=0.25):
+    """Run frames while bots play until the score sheet shows (or ``limit`` frames); returns
+    the top scene. Every sixteenth frame is drawn, and the last; autosaves go to the worker
+    thread as in the real program."""
+    from scenes.game_over import GameOverScene
+
+    app.autosaver.start()
+    for count in range(limit):
+        if isinstance(app.manager.top, GameOverScene):
+            break
+        settle(app.manager.top)
+        app.step(dt, events=pygame.event.get(), draw=count % 16 == 15)
+    app.draw()
+    return app.manager.top

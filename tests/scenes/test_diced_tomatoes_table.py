@@ -26,7 +26,9 @@ from tests.scenes.driver import (
     frames,
     key,
     make_app,
+    play_out_animations,
     play_to_end,
+    run_to_score_sheet,
     wait_for_human,
 )
 
@@ -335,19 +337,13 @@ def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app)
         SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], {"dicey": True}, seed=31
     )
     open_match(app, match)
-    for _ in range(3000):
-        frames(app, 1, dt=0.3)
-        if isinstance(app.manager.top, GameOverScene):
-            break
+    run_to_score_sheet(app, 3000, dt=0.3)
     assert isinstance(app.manager.top, GameOverScene)
     final = match.state.to_dict()
     click(app, find_button(app, "Replay"))
     replay = app.manager.top
     assert isinstance(replay, DicedTomatoesTable) and replay.replay is not None
-    for _ in range(5000):
-        frames(app, 1, dt=0.3)
-        if isinstance(app.manager.top, GameOverScene):
-            break
+    run_to_score_sheet(app, 5000, dt=0.3)
     assert replay.match.state.to_dict() == final
     click(app, find_button(app, "Play again"))
     fresh = app.manager.top
@@ -445,9 +441,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
     surface = pygame.Surface(app.size)
     count = 0
     while not match.is_terminal() and count < 300:
-        while table.anims.busy:
-            table.anims.update(0.1)
-            table.draw(surface)
+        play_out_animations(table, surface)
         assert table.shown.to_dict() == match.state.to_dict()
         before = match.state.clone()
         if match.is_chance():

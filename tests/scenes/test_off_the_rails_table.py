@@ -30,7 +30,9 @@ from tests.scenes.driver import (
     frames,
     key,
     make_app,
+    play_out_animations,
     play_to_end,
+    run_to_score_sheet,
     wait_for_human,
 )
 
@@ -165,11 +167,7 @@ def test_all_bot_game_reaches_score_sheet(app):
         [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy"), Seat("bot", "Bot 3", "easy")],
         seed=4,
     )
-    for _ in range(6000):
-        if isinstance(app.manager.top, GameOverScene):
-            break
-        frames(app, 1, dt=0.25)
-    over = app.manager.top
+    over = run_to_score_sheet(app, 6000, dt=0.25)
     assert isinstance(over, GameOverScene)
     assert over.sheet == table.match.state.score_sheet()
 
@@ -539,9 +537,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     surface = pygame.Surface(app.size)
     count = 0
     while not match.is_terminal() and count < 2000:
-        while table.anims.busy:
-            table.anims.update(0.14)
-            table.draw(surface)
+        play_out_animations(table, surface, dt=0.14)
         assert table.shown.to_dict() == match.state.to_dict()
         before = match.state.clone()
         if match.is_chance():
@@ -649,14 +645,15 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
 
 
 def test_animated_bot_game_draws_every_step_without_error():
-    """Normal animation speed on a coarse clock: every animation of a whole game gets drawn."""
+    """Normal animation speed on a coarse clock: every animation of a whole game gets drawn
+    (every other frame: each animation spans several)."""
     a = make_app(instant=False)
     try:
         a.manager.push(TitleScene(a))
         seats = [Seat("bot", "Bot 1", "easy"), Seat("bot", "Bot 2", "easy")]
         table = start(a, seats, seed=21)
         kinds = set()
-        for _ in range(20000):
+        for _ in range(10000):
             if isinstance(a.manager.top, GameOverScene):
                 break
             if table.anims.busy:
@@ -665,7 +662,7 @@ def test_animated_bot_game_draws_every_step_without_error():
                     for x in table.anims.groups[0][0]
                     if x.draw_fn
                 }
-            frames(a, 1, dt=0.15)
+            frames(a, 2, dt=0.15, draw=False)  # the second is drawn
         assert isinstance(a.manager.top, GameOverScene)
         assert {"roll", "tile_drop", "gems_fall", "card_revealed"} <= kinds
     finally:
@@ -698,11 +695,7 @@ def test_clans_carry_their_marks_with_the_colour_pattern_setting(app):
 
 def test_score_sheet_names_players_and_clans_and_seat_colours_follow_the_clans(app):
     table = start(app, [Seat("bot", "Ana", "easy"), Seat("bot", "Ben", "easy")], seed=4)
-    for _ in range(6000):
-        if isinstance(app.manager.top, GameOverScene):
-            break
-        frames(app, 1, dt=0.25)
-    over = app.manager.top
+    over = run_to_score_sheet(app, 6000, dt=0.25)
     assert isinstance(over, GameOverScene)
     state = table.match.state
     notes = [kit.with_names(n, table.match.names) for n in over.sheet["notes"]]

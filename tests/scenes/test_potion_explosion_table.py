@@ -25,7 +25,9 @@ from tests.scenes.driver import (
     frames,
     key,
     make_app,
+    play_out_animations,
     play_to_end,
+    run_to_score_sheet,
     wait_for_human,
 )
 
@@ -170,15 +172,11 @@ def test_four_player_game_with_chosen_types_by_mouse_at_small_size():
 
 def test_all_bot_game_reaches_score_sheet():
     """Autoplay (as ``--autoplay --instant``): bots move as fast as the machine allows."""
-    app = make_app(autoplay=True, quit_at_end=True)
+    app = make_app(autoplay=True, quit_at_end=True, background_saves=True)
     app.manager.push(TitleScene(app))
     seats = [Seat("bot", f"Bot {i}", "medium") for i in range(3)]
     table = start(app, seats, seed=8)
-    for _ in range(6000):
-        if isinstance(app.manager.top, GameOverScene):
-            break
-        frames(app, 1, dt=0.25)
-    over = app.manager.top
+    over = run_to_score_sheet(app, 6000, dt=0.25)
     assert isinstance(over, GameOverScene)
     assert over.sheet == table.match.state.score_sheet()
     assert app.result_line and not app.running
@@ -517,9 +515,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
     surface = pygame.Surface(app.size)
     count = 0
     while not match.is_terminal() and count < 250:
-        while table.anims.busy:
-            table.anims.update(0.1)
-            table.draw(surface)
+        play_out_animations(table, surface)
         assert table.shown.to_dict() == match.state.to_dict()
         before = match.state.clone()
         if match.is_chance():

@@ -24,6 +24,7 @@ from tests.scenes.driver import (
     frames,
     key,
     make_app,
+    play_out_animations,
     play_to_end,
     wait_for_human,
 )
@@ -246,9 +247,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
         surface = pygame.Surface(app.size)
         count = 0
         while not match.is_terminal():
-            while table.anims.busy:
-                table.anims.update(0.1)
-                table.draw(surface)
+            play_out_animations(table, surface)
             assert table.shown.to_dict() == match.state.to_dict()
             before = match.state.clone()
             if match.is_chance():

@@ -18,7 +18,7 @@ from engine.diced_tomatoes import GAME, rules
 from engine.diced_tomatoes.state import KARMA_COSTS, OPTION_NAMES, DicedTomatoesState
 from tests.contract import contract_check
 
-CHUNKS, GAMES_PER_CHUNK = 4, 30
+CHUNKS, GAMES_PER_CHUNK = 2, 30
 
 
 def check_invariants(s: DicedTomatoesState, vines_too: bool = True) -> None:
@@ -119,6 +119,6 @@ def play_random_games(seeds) -> None:
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_conserve_dice_and_keep_the_contract(chunk):
-    """120 seeded random games with 1–6 players and random options, in chunks the test runner
+    """60 seeded random games with 1–6 players and random options, in chunks the test runner
     spreads over the cores (``python -m bench.random_games`` plays thousands)."""
     play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))

@@ -25,7 +25,7 @@ from engine.off_the_rails.state import (
 from tests.contract import contract_check
 from tests.engine.off_the_rails.helpers import gem_total, play, track_policy
 
-CHUNKS, GAMES_PER_CHUNK = 4, 20
+CHUNKS, GAMES_PER_CHUNK = 2, 12
 
 MAX_DECISIONS_PER_TURN = 80
 """A turn has at most 5 action-phase decisions and, per cart (at most 4 in solo, 2 otherwise),
@@ -144,7 +144,7 @@ def play_random_games(seeds) -> None:
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_conserve_gems_and_keep_the_contract(chunk):
-    """80 seeded random games in chunks the test runner spreads over the cores
+    """24 seeded random games in chunks the test runner spreads over the cores
     (``python -m bench.random_games`` plays thousands)."""
     play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))
 

@@ -30,7 +30,7 @@ from engine.potion_explosion.state import (
 )
 from tests.contract import contract_check
 
-CHUNKS, GAMES_PER_CHUNK = 4, 30
+CHUNKS, GAMES_PER_CHUNK = 2, 24
 
 
 def check_nothing_hidden(s) -> None:
@@ -119,7 +119,7 @@ def play_random_games(seeds, steps_cap: int | None = 250) -> None:
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_conserve_marbles_and_keep_the_contract(chunk):
-    """120 seeded random games, 2–6 players, the first 250 steps of each, in chunks the test
+    """48 seeded random games, 2–6 players, the first 250 steps of each, in chunks the test
     runner spreads over the cores (``python -m bench.random_games`` plays thousands)."""
     play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))
 
