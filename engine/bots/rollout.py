@@ -5,9 +5,13 @@ wins (:func:`sequential_halving` shares the budget between the candidates).
 Where a game's luck decides most turns, averaging whole sampled turns judges a move better than
 a tree whose leaves are valued mid-turn. The candidates are compared on common random numbers:
 the k-th rollout of each meets the same luck (measured on Diced Tomatoes with bench/bots.py
---fixed, 300 games against Medium: 69% instead of 57%). Needs the game's
-:class:`engine.bots.GameBots` (its evaluation, forced and allowed moves), the state's
-``turn_owner()`` and the game's :class:`engine.core.TurnStarted` events.
+--fixed, 300 games against Medium: 69% instead of 57%). Moves leading to positions the game
+cannot tell apart (:meth:`GameBots.position_key`) are one candidate, and the paired rollouts
+let the candidates race, so a plain choice ends early: at the 1.5 s budget a Diced Tomatoes
+game took 48 s of Hard's thinking, now about 17, and Hard beat Medium 141-9-50 over 200 games
+(73%, 95% CI 66-78%). Needs the game's :class:`engine.bots.GameBots` (its evaluation, forced
+and allowed moves), the state's ``turn_owner()`` and the game's
+:class:`engine.core.TurnStarted` events.
 """
 
 from __future__ import annotations

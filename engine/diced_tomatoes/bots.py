@@ -4,7 +4,7 @@ Easy is the generic :class:`engine.bots.BeginnerBot` on the moves :func:`beginne
 Medium is the generic greedy bot on :func:`heuristics.evaluate`. Hard is a
 :class:`engine.bots.RolloutBot`, flat Monte Carlo over whole sampled turns: the dice decide most
 turns, and measured with bench/bots.py a tree search was only level with Medium (43-55%) while
-rollouts beat it 42-3-16.
+rollouts beat it 42-3-16; at the default 1.5 s, 141-9-50 over 200 games (73%).
 """
 
 from __future__ import annotations
