@@ -70,6 +70,8 @@ def scaled_theme(factor: float) -> dict:
             misc["padding"] = ",".join(
                 str(round(int(part) * factor)) for part in misc["padding"].split(",")
             )
+    for entry in theme["#top_button"]["font"]:  # the tables' top row keeps its 32 px height
+        entry["size"] = str(min(int(entry["size"]), kit.TOP_BUTTON_MAX))
     for element in ("drop_down_menu", "selection_list"):  # rows hold the 16 px font with descenders
         theme.setdefault(element, {}).setdefault("misc", {})["list_item_height"] = str(
             round(24 * factor)
@@ -441,24 +443,10 @@ class App:
     def _draw_toast(self) -> None:
         """The toasts, newest nearest the edge they stack from: where the scene wants them
         (a table: over its log), else at the bottom middle. A long message wraps."""
-        now = time.monotonic()
-        self._toasts = [t for t in self._toasts if t[1] >= now]
-        if not self._toasts:
-            return
-        from scenes.kit import blit_text, draw_panel, font, px, wrap
+        from scenes.kit import blit_text, draw_panel, font, px
 
-        w, h = self.size
-        area, edge = self.manager.toast_area() or (pygame.Rect(40, 0, w - 80, h - 18), "bottom")
         step = font(16).get_linesize()
-        y = area.top if edge == "top" else area.bottom
-        toasts = self._toasts if edge == "top" else list(reversed(self._toasts))
-        for message, _until in toasts:
-            lines = wrap(message, 16, area.width - px(30))[:3]
-            width = min(area.width, max(font(16).size(line)[0] for line in lines) + px(30))
-            height = step * len(lines) + px(18)
-            rect = pygame.Rect(area.centerx - width // 2, y, width, height)
-            if edge == "bottom":
-                rect.bottom = y
+        for lines, rect in self.toast_rects():
             draw_panel(self.screen, rect, (16, 20, 24, 235), border=(232, 196, 90))
             for index, line in enumerate(lines):
                 blit_text(
@@ -468,7 +456,35 @@ class App:
                     (rect.centerx, rect.y + px(9) + index * step),
                     anchor="midtop",
                 )
+
+    def toast_rects(self) -> list:
+        """``[(lines, rect)]`` of the toasts on screen (dropping those whose time is up): each
+        stays inside the window, even where the scene's area for them is short (a table's
+        log under four players' panels)."""
+        now = time.monotonic()
+        self._toasts = [t for t in self._toasts if t[1] >= now]
+        if not self._toasts:
+            return []
+        from scenes.kit import font, px, wrap
+
+        w, h = self.size
+        window = pygame.Rect(0, 0, w, h).inflate(-8, -8)
+        area, edge = self.manager.toast_area() or (pygame.Rect(40, 0, w - 80, h - 18), "bottom")
+        step = font(16).get_linesize()
+        y = area.top if edge == "top" else area.bottom
+        toasts = self._toasts if edge == "top" else list(reversed(self._toasts))
+        out = []
+        for message, _until in toasts:
+            lines = wrap(message, 16, area.width - px(30))[:3]
+            width = min(area.width, max(font(16).size(line)[0] for line in lines) + px(30))
+            height = step * len(lines) + px(18)
+            rect = pygame.Rect(area.centerx - width // 2, y, width, height)
+            if edge == "bottom":
+                rect.bottom = y
+            rect.clamp_ip(window)
+            out.append((lines, rect))
             y = rect.bottom + px(8) if edge == "top" else rect.top - px(8)
+        return out
 
     def idle_wait(self) -> float:
         """Seconds the loop may wait for an event before the next frame: 0 while anything

@@ -75,6 +75,20 @@ def set_ui_scale(factor: float) -> bool:
     return True
 
 
+TOP_BUTTON_FONT = 17
+"""The tables' top row of buttons (Menu, Undo, Restart, Hint): its font at 100 % (the theme's
+``#top_button``), growing with the UI scale up to :data:`TOP_BUTTON_MAX` pixels."""
+TOP_BUTTON_MAX = 20
+"""The largest font the top row's 32-pixel buttons hold: the row keeps its height at every
+scale (the boards start under it, at y = 44)."""
+
+
+def top_button_font() -> float:
+    """The top row's font size for :func:`font` (a size at 100 %): :data:`TOP_BUTTON_FONT`,
+    but never over :data:`TOP_BUTTON_MAX` pixels at the scale in use."""
+    return min(TOP_BUTTON_FONT, TOP_BUTTON_MAX / _scale[0])
+
+
 def px(length: float) -> int:
     """``length`` pixels at 100 % as pixels at the UI scale in use."""
     return int(round(length * _scale[0]))

@@ -59,25 +59,59 @@ from sound.cues import cues_for
 from sprites.tween import Animation, AnimationQueue, linear
 from translation import _
 
+TOP_BUTTON_PAD = 10
+"""Room either side of a top-row button's label, in pixels at 100 %."""
+
 
 def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
     """Rects for the row of buttons over the log (Menu, Undo, Restart, Hint), ``width`` pixels
-    from ``x``: each as wide as its label needs (labels are longer in some languages), the
-    spare room shared out, all shrunk alike when the labels need more than the row."""
-    needs = [kit.font(17, True).size(label)[0] + 28 for label in labels]
-    room = width - gap * (len(labels) - 1)
-    spare = room - sum(needs)
-    widths = (
-        [need + spare // len(needs) for need in needs]
-        if spare >= 0
-        else [max(40, need * room // sum(needs)) for need in needs]
-    )
-    widths[-1] = room - sum(widths[:-1])
-    rects, left = [], x
+    from ``x``: each as wide as its label needs (labels are longer in some languages) with
+    :data:`TOP_BUTTON_PAD` either side, the spare room shared out. When the labels need more
+    than ``width`` (Russian at 1024 × 640) the row ends at the same place but starts further
+    left, taking the room from the top bar's message (:meth:`TableScene.top_bar_right`)."""
+    font = kit.font(kit.top_button_font(), True)
+    needs = [font.size(label)[0] + 2 * kit.px(TOP_BUTTON_PAD) for label in labels]
+    gaps = gap * (len(labels) - 1)
+    room = max(width, sum(needs) + gaps)
+    spare = room - gaps - sum(needs)
+    widths = [need + spare // len(needs) for need in needs]
+    widths[-1] = room - gaps - sum(widths[:-1])
+    rects, left = [], x + width - room
     for button_width in widths:
         rects.append(pygame.Rect(left, 8, button_width, 32))
         left += button_width + gap
     return rects
+
+
+BUTTON_PAD = 8
+"""Room either side of an action button's label, in pixels at 100 %."""
+BUTTON_FONT, SMALL_BUTTON_FONT = 17, 14
+"""The theme's button font and its ``#small_button`` font, at 100 %."""
+
+
+def button_needs(labels, small: bool = False) -> list:
+    """The width each of ``labels`` needs on a button: the label and :data:`BUTTON_PAD` either
+    side, in the theme's button font (``small``: its ``#small_button`` font)."""
+    font = kit.font(SMALL_BUTTON_FONT if small else BUTTON_FONT, True)
+    return [font.size(label)[0] + 2 * kit.px(BUTTON_PAD) for label in labels]
+
+
+def button_widths(labels, width: int, gap: int = 6, small: bool = False) -> list:
+    """Widths of buttons with ``labels`` sharing a row ``width`` pixels wide: equal when each
+    label fits that (:func:`button_needs`), else each as wide as its label needs with the
+    spare room shared out, or all shrunk alike when even that is too wide."""
+    room = width - gap * (len(labels) - 1)
+    needs = button_needs(labels, small)
+    equal = room // len(labels)
+    if max(needs) <= equal:
+        return [equal] * len(labels)
+    spare = room - sum(needs)
+    if spare >= 0:
+        widths = [need + spare // len(needs) for need in needs]
+    else:
+        widths = [need * room // sum(needs) for need in needs]
+    widths[-1] = room - sum(widths[:-1])
+    return widths
 
 
 TOP_BAR_ROOM = 44
@@ -151,6 +185,8 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         """What the step playing now shows (the top bar's line while the board animates)."""
         self.mouse = (0, 0)
         self._column_y = 48
+        self.top_row: pygame.Rect | None = None
+        """The top row of buttons (Menu, Undo, Restart, Hint) once built."""
         self.turn_chimed: tuple | None = None
         """(turn count, player) of the last person's turn the chime announced."""
         self._chime_checked = -1
@@ -201,11 +237,13 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         else:
             labels = (_("Menu"), _("Undo"), _("Restart"), _("Hint"))
         rects = top_button_rects(labels, x, lw)
+        self.top_row = rects[0].unionall(rects[1:])
         self.menu_button = UIButton(
             rects[0],
             labels[0],
             ui,
             container=c,
+            object_id="#top_button",
             command=self.open_pause,
             tool_tip_text=_("Pause menu (Esc)"),
         )
@@ -217,6 +255,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 labels[1],
                 ui,
                 container=c,
+                object_id="#top_button",
                 command=self.undo,
                 tool_tip_text=_(
                     "Take back your last step (Ctrl+Z). Never across a "
@@ -228,6 +267,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 labels[2],
                 ui,
                 container=c,
+                object_id="#top_button",
                 command=self.restart_turn,
                 tool_tip_text=_(
                     "Restart your turn: back to its start, or to "
@@ -240,6 +280,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 labels[3],
                 ui,
                 container=c,
+                object_id="#top_button",
                 command=self.ask_hint,
                 tool_tip_text=_("What would the Hard computer player do here? (H)"),
             )
@@ -265,24 +306,36 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self._column_y = rect.bottom + 6
         return rect
 
-    def button_row(self, buttons, height: int = 36, gap: int = 6) -> dict:
-        """Reserve a row (:meth:`control_row`) and fill it with buttons of equal width:
-        ``buttons`` is ``[(key, label, command, tooltip)]`` with the texts already translated;
-        returns ``{key: UIButton}``. Call it from :meth:`build_controls`."""
+    def button_row(self, buttons, height: int = 36, gap: int = 6, small: bool = False) -> dict:
+        """Reserve a row (:meth:`control_row`) and fill it with buttons: ``buttons`` is
+        ``[(key, label, command, tooltip)]`` with the texts already translated; returns
+        ``{key: UIButton}``. Call it from :meth:`build_controls`. The buttons are of equal
+        width, or when a label would not fit that (Russian), each as wide as its label needs
+        (:func:`button_widths`); ``small`` draws the labels in the theme's ``#small_button``
+        font (:meth:`labels_fit` tells when a table's rows need it)."""
         row = self.control_row(height)
-        width = (row.width - gap * (len(buttons) - 1)) // len(buttons)
+        labels = [label for _key, label, _command, _tip in buttons]
+        widths = button_widths(labels, row.width, gap, small)
         out = {}
-        for index, (key, label, command, tip) in enumerate(buttons):
-            rect = pygame.Rect(row.x + index * (width + gap), row.y, width, row.height)
+        x = row.x
+        for (key, label, command, tip), width in zip(buttons, widths, strict=True):
             out[key] = UIButton(
-                rect,
+                pygame.Rect(x, row.y, width, row.height),
                 label,
                 self.app.ui,
                 container=self.container,
                 command=command,
                 tool_tip_text=tip,
+                object_id="#small_button" if small else None,
             )
+            x += width + gap
         return out
+
+    def labels_fit(self, labels, gap: int = 6, small: bool = False) -> bool:
+        """Whether buttons with ``labels`` fit one row of the column, each label with
+        :data:`BUTTON_PAD` either side, at the normal font (or the ``small`` one)."""
+        needs = button_needs(labels, small)
+        return sum(needs) + gap * (len(labels) - 1) <= self.log_width
 
     def log_top(self) -> int:
         """Top of the log panel: below the rows reserved with :meth:`control_row`."""
@@ -749,6 +802,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self.shown = self.match.state.clone()
         self.rebuild_log()
         self.on_shown()
+        self.autosave()  # else Continue would bring back the step taken back
 
     # --- bots --------------------------------------------------------------------------------
     def _drive_bot(self, dt: float) -> bool:
@@ -1140,6 +1194,12 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def _two_lines_height(size: int) -> int:
         return (kit.font(size).get_linesize() - 2) * 2 + 6
 
+    def top_bar_right(self, window_width: int) -> int:
+        """Where the top bar (the status line or a message) ends: before the log's column, and
+        before the top row of buttons when its labels reach further left."""
+        right = window_width - self.log_width - 16
+        return right if self.top_row is None else min(right, self.top_row.x - 8)
+
     def thinking_progress(self) -> float | None:
         """How far a Hard search (a Hard bot's move or a hint) is through its thinking time,
         0–1, or None when none runs (or it searches a fixed amount, not a time)."""
@@ -1176,7 +1236,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         """The status line, or a message (a refusal, a hint and its reason): one that does not
         fit one readable line wraps to two lines in a slightly taller bar. While Hard thinks
         a bar along its bottom fills over the thinking time."""
-        w = surface.get_width() - self.log_width - 16
+        w = self.top_bar_right(surface.get_width())
         msg = self.current_message()
         size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
         if len(lines) > 1:

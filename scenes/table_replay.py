@@ -29,6 +29,7 @@ class ReplayControls:
             _("Pause") if self.replay_playing else _("Play"),
             ui,
             container=c,
+            object_id="#top_button",
             command=self.toggle_replay,
             tool_tip_text=_("Stop or go on (Space)"),
         )

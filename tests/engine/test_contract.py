@@ -20,7 +20,7 @@ PENDING: dict = {}
 )
 def test_random_games_keep_the_engine_contract(game):
     spec = registry.get(game)
-    refusals = contract_check(spec, seeds=range(100, 106), deep_every=3)
+    refusals = contract_check(spec, seeds=range(100, 104), deep_every=3)
     assert refusals, "no refusal was met: the check of illegal actions did not run"
 
 

@@ -54,6 +54,17 @@ def test_every_completed_step_is_autosaved(app):
     assert saved.state.to_dict() == table.match.state.to_dict()
 
 
+def test_an_undone_step_is_undone_in_the_autosave_too(app):
+    """Ctrl+Z then Continue (or a crash) must not bring the step back."""
+    table = table_with_a_step(app)
+    steps = len(table.match.history)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(table.match.history) < steps
+    saved = store.load(store.autosave_path("diced-tomatoes"))
+    assert len(saved.history) == len(table.match.history)
+    assert saved.state.to_dict() == table.match.state.to_dict()
+
+
 def test_closing_an_unsaved_game_asks_and_cancel_goes_back(app):
     table = table_with_a_step(app)
     close_window(app)

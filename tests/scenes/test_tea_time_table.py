@@ -445,3 +445,39 @@ def test_while_a_pair_cancels_the_score_is_the_total_of_the_cards_shown(monkeypa
     assert {points for seat, points in drawn if seat == 0} <= {before, after}
     assert after in {points for seat, points in drawn if seat == 0}
     pygame.quit()
+
+
+def test_a_card_in_flight_keeps_the_name_on_its_plate():
+    """A play tester's find: a taken card lost its name the moment it left the table. In
+    flight it is the card the table showed, name and all, shrinking towards its column."""
+    from scenes.tables.tea_time import draw as table_draw
+    from sprites import tea_time_art as ta
+
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
+    wait_for_human(app, table)
+    before = table.match.state.clone()
+    events = table.match.apply(tt.TakeCards(((0, 1),)))  # the mirror Rabbit
+    flight = table.steps(events, before)[0].animations[0]
+    start_rect = table.layout.cell(0, 1)
+    character, side = events[0].cards[0]
+    card = tt.Card(character, tt.Side(side))
+    plate = ta.name_plate(start_rect.width, start_rect.height, str(card.side))
+    assert plate.height > 0
+    plate = plate.move(start_rect.topleft)
+
+    def plate_pixels(draw_fn) -> list:
+        surface = pygame.Surface(app.size)
+        surface.fill((0, 0, 0))
+        draw_fn(surface)
+        return [surface.get_at((x, plate.centery))[:3] for x in range(plate.x, plate.right)]
+
+    lifting = plate_pixels(lambda surface: flight.draw_fn(surface, 0.0))
+    named = plate_pixels(lambda surface: table_draw.draw_card(surface, start_rect, card))
+    unnamed = plate_pixels(
+        lambda surface: table_draw.draw_card(surface, start_rect, card, named=False)
+    )
+    assert named != unnamed  # the name's ink crosses the plate's middle row
+    assert lifting == named
+    pygame.quit()

@@ -229,3 +229,85 @@ def test_a_two_line_top_bar_message_stays_above_the_board(scale):
     finally:
         kit.set_ui_scale(1.0)
         kit.reset_caches()
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
+@pytest.mark.parametrize(
+    "language, size, percent",
+    [(language, (1024, 640), 100) for language in ("en", "ru", "es", "ja")]
+    + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200), ("ja", (2048, 1280), 200)],
+)
+def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
+    game, language, size, percent, close_pygame
+):
+    """A play tester's find: in Russian at 1024 × 640 "Меню · Отменить · Заново · Совет" filled
+    their buttons edge to edge, and at 200 % the labels were cut at the top and bottom. Each
+    label now fits its button with room either side, at 100 % and at the largest scale the
+    window offers, and the top bar's message ends before the row."""
+    app = make_app(size=size)
+    app.set_language(language)
+    app.settings.ui_scale = percent
+    app.apply_ui_scale()
+    assert kit.ui_scale() == percent / 100
+    spec = registry.get(game)
+    open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
+    frames(app, 2)
+    table = app.manager.top
+    buttons = [table.menu_button, table.undo_button, table.restart_button, table.hint_button]
+    window = pygame.Rect((0, 0), size)
+    for left, right in zip(buttons, buttons[1:]):
+        assert left.get_abs_rect().right < right.get_abs_rect().left
+    for button in buttons:
+        rect = button.get_abs_rect()
+        text = button.font.get_rect(button.text)
+        assert window.contains(rect)
+        assert text.width + 2 * 8 <= rect.width, (button.text, text, rect)
+        assert button.font.size(button.text)[1] <= rect.height - 2, (button.text, rect)
+    assert table.top_bar_right(size[0]) <= table.menu_button.get_abs_rect().left - 8
+
+
+@pytest.mark.parametrize(
+    "language, size, percent",
+    [(language, (1024, 640), 100) for language in ("en", "ru", "es", "ja")]
+    + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200)],
+)
+def test_the_off_the_rails_action_buttons_fit_their_labels(language, size, percent, close_pygame):
+    """In Russian "Улучшить", "Поставить" and "Скорость +" were cut by their buttons: a row of
+    three equal buttons in the 300 px column is too narrow for them at the normal font."""
+    app = make_app(size=size)
+    app.set_language(language)
+    app.settings.ui_scale = percent
+    app.apply_ui_scale()
+    spec = registry.get("off-the-rails")
+    open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
+    frames(app, 2)
+    table = app.manager.top
+    rects = [button.get_abs_rect() for button in table.buttons.values()]
+    assert len(rects) == 7
+    for first, second in zip(rects, rects[1:]):
+        assert not first.colliderect(second)
+    for button in table.buttons.values():
+        rect = button.get_abs_rect()
+        assert button.font.get_rect(button.text).width + 2 * 6 <= rect.width, (button.text, rect)
+        assert button.font.size(button.text)[1] <= rect.height - 2
+    assert outside_window(app) == []
+
+
+@pytest.mark.parametrize("size, percent", [((1024, 640), 100), ((1280, 800), 125)])
+def test_a_toast_over_a_short_log_stays_inside_the_window(size, percent, close_pygame):
+    """With four players' panels in the column at 1024 × 640 the log is short, and the toast
+    saying the unfinished game is kept hung off the bottom of the window."""
+    app = make_app(size=size)
+    app.set_language("ru")
+    app.settings.ui_scale = percent
+    app.apply_ui_scale()
+    seats = [Seat("human", "Anna")] + [Seat("bot", f"Bot {n}", "easy") for n in (1, 2, 3)]
+    open_match(app, Match(registry.get("off-the-rails"), seats, {}, 5))
+    frames(app, 2)
+    app.notify("Ваша незаконченная партия в Сойти с рельсов сохранена в «Загрузить игру».")
+    toasts = app.toast_rects()
+    assert len(toasts) == 1
+    lines, rect = toasts[0]
+    assert len(lines) >= 2
+    assert pygame.Rect((0, 0), size).contains(rect)
+    assert rect.colliderect(app.manager.top.log_box.rect)  # still over the log

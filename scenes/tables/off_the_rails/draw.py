@@ -36,6 +36,10 @@ from scenes.tables.off_the_rails.layout import (
     MISSION_FONT,
     NAME_FONT,
     SCORE_FONT,
+    SOLO_CART,
+    STOCK_COUNT_X,
+    STOCK_GEM,
+    SUPPLY_CART,
     TAG_FONT,
     TAG_GEM,
     Layout,
@@ -448,13 +452,14 @@ def draw_tag(surface, lay: Layout, tag) -> None:
     size = TAG_FONT - (1 if tag.small else 0)
     img = kit.text(tag.words, size, colour, True)
     words_w = img.get_width() + 10
-    left = rect.x + max(5, (rect.width - words_w - len(tag.gems) * (TAG_GEM + 2)) // 2 + 5)
+    gem_size = kit.px(TAG_GEM)
+    left = rect.x + max(5, (rect.width - words_w - len(tag.gems) * (gem_size + 2)) // 2 + 5)
     surface.blit(img, img.get_rect(midleft=(left, rect.centery)))
     x = left + img.get_width() + 3
     for name in tag.gems:
-        gem = oa.gem(name, TAG_GEM)
+        gem = oa.gem(name, gem_size)
         surface.blit(gem, gem.get_rect(midleft=(x, rect.centery)))
-        x += TAG_GEM + 2
+        x += gem_size + 2
 
 
 def draw_arrow(surface, rect, side: str, view: View) -> None:
@@ -490,7 +495,9 @@ def draw_prompt(surface, view: View) -> None:
     panel, rects = view.prompt_boxes
     kit.draw_panel(surface, panel.inflate(6, 6), (16, 20, 24, 240), border=kit.GOLD)
     title, size = kit.fit_label(ask.title, 15, panel.width - 20, bold=True)
-    kit.blit_text(surface, title, size, (panel.centerx, panel.y + 9), kit.GOLD, True, "midtop")
+    kit.blit_text(
+        surface, title, size, (panel.centerx, panel.y + kit.px(9)), kit.GOLD, True, "midtop"
+    )
     for index, (option, rect) in enumerate(zip(ask.options, rects, strict=False)):
         hovered = index == view.prompt_hover
         kit.draw_panel(
@@ -584,17 +591,19 @@ def draw_player(surface, lay: Layout, state, seat: int, score: int, view: View) 
     kit.blit_text(
         surface, score_text(score), SCORE_FONT, parts["score"].midright, kit.GOLD, True, "midright"
     )
-    draw_supply(surface, parts["carts"], state, state.carts_of(seat), 18, view.patterns)
+    draw_supply(
+        surface, parts["carts"], state, state.carts_of(seat), kit.px(SUPPLY_CART), view.patterns
+    )
     for gem in range(5):
         slot = lay.stock_slot(seat, gem)
-        img = oa.gem(GEMS[gem], 13)
+        img = oa.gem(GEMS[gem], kit.px(STOCK_GEM))
         surface.blit(img, img.get_rect(midleft=(slot.x, slot.centery)))
         count = state.stockpiles[seat][gem]
         kit.blit_text(
             surface,
             str(count),
             COUNT_FONT,
-            (slot.x + 15, slot.centery),
+            (slot.x + kit.px(STOCK_COUNT_X), slot.centery),
             kit.INK if count else kit.INK_DIM,
             bool(count),
             "midleft",
@@ -602,7 +611,8 @@ def draw_player(surface, lay: Layout, state, seat: int, score: int, view: View) 
     taken = len(state.taken[seat])
     if taken:
         box = parts["missions"]
-        card = pygame.Rect(box.x, box.centery - 7, 10, 14)
+        card = pygame.Rect(0, 0, kit.px(10), kit.px(14))
+        card.midleft = (box.x, box.centery)
         pygame.draw.rect(surface, (226, 212, 170), card, border_radius=2)
         pygame.draw.rect(surface, (140, 110, 60), card, 1, border_radius=2)
         kit.blit_text(
@@ -630,8 +640,13 @@ def draw_supply(surface, area, state, carts, size: int, patterns: bool) -> None:
             img.set_alpha(70)
         surface.blit(img, img.get_rect(midleft=(x, area.centery)))
         if cart.where == CartPlace.LOST:
+            half = size * 7 // 18
             pygame.draw.line(
-                surface, kit.DANGER, (x, area.centery - 7), (x + size - 2, area.centery + 7), 2
+                surface,
+                kit.DANGER,
+                (x, area.centery - half),
+                (x + size - 2, area.centery + half),
+                2,
             )
         x += size + 2
 
@@ -645,28 +660,30 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
     name = view.names[0] if view.names else _("You")
     words, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True)
     kit.blit_text(surface, words, size, parts["name"].midleft, kit.INK, True, "midleft")
-    draw_supply(surface, parts["carts"], state, range(len(state.carts)), 20, view.patterns)
-    left = parts["carts"].x + 4 * 22 + 4
+    draw_supply(
+        surface, parts["carts"], state, range(len(state.carts)), kit.px(SOLO_CART), view.patterns
+    )
+    left = lay.solo_carts_words_x()
     words, size = kit.fit_label(_("carts in supply"), COUNT_FONT, parts["carts"].right - left)
     kit.blit_text(
         surface, words, size, (left, parts["carts"].centery), kit.INK_DIM, anchor="midleft"
     )
     box = lay.delivered_rect()
     kit.draw_panel(surface, box, PANEL, radius=9)
-    words, size = kit.fit_label(_("Jewels delivered"), NAME_FONT, box.width - 20, bold=True)
-    kit.blit_text(surface, words, size, (box.x + 10, box.y + 3), kit.INK, True)
+    title = lay.delivered_title()
+    words, size = kit.fit_label(_("Jewels delivered"), NAME_FONT, title.width, bold=True)
+    kit.blit_text(surface, words, size, title.midleft, kit.INK, True, "midleft")
     for j, name in enumerate(JEWEL_NAMES):
         cell = lay.delivered_cell(0, j)
-        img = oa.gem(name, 15)
-        surface.blit(img, img.get_rect(center=(cell.centerx, box.y + 30)))
+        img = oa.gem(name, kit.px(15))
+        surface.blit(img, img.get_rect(center=(cell.centerx, lay.delivered_jewel_y())))
     for e, edge in enumerate(B.EDGES):
         colour = B.EDGE_COLOUR[edge]
         label = lay.delivered_edge(e)
-        oa.emblem(surface, colour, (label.x + 7, label.centery), 7)
-        words, size = kit.fit_label(_(EDGE_WORDS[edge]), COUNT_FONT, label.right - label.x - 17)
-        kit.blit_text(
-            surface, words, size, (label.x + 17, label.centery), kit.INK_DIM, anchor="midleft"
-        )
+        oa.emblem(surface, colour, (label.x + kit.px(7), label.centery), kit.px(7))
+        words_x = label.x + kit.px(17)
+        words, size = kit.fit_label(_(EDGE_WORDS[edge]), COUNT_FONT, label.right - words_x)
+        kit.blit_text(surface, words, size, (words_x, label.centery), kit.INK_DIM, anchor="midleft")
         got = state.delivered.get(edge, (0,) * 5)
         for j, name in enumerate(JEWEL_NAMES):
             cell = lay.delivered_cell(e, j)
@@ -755,15 +772,16 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
             pygame.draw.rect(surface, (40, 40, 40), rect, border_radius=5)
             colour = clan_of(state, seat)
             if colour:
-                oa.emblem(surface, colour, (rect.x + 9, rect.centery), 7)
+                oa.emblem(surface, colour, (rect.x + kit.px(9), rect.centery), kit.px(7))
             who = view.names[seat] if seat < len(view.names) else ""
+            words_x = rect.x + kit.px(20)
             words, size = kit.fit_label(
                 _("{mission} — {name}").format(mission=name, name=who),
                 MISSION_FONT,
-                rect.width - 24,
+                rect.right - kit.px(4) - words_x,
             )
             kit.blit_text(
-                surface, words, size, (rect.x + 20, rect.centery), kit.INK_DIM, anchor="midleft"
+                surface, words, size, (words_x, rect.centery), kit.INK_DIM, anchor="midleft"
             )
             continue
         takeable = mission in view.takeable

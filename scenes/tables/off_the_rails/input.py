@@ -780,14 +780,16 @@ def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
     label_w = max(kit.font(16).size(o.label)[0] for o in ask.options) + 30
     if ask.pictures:
         label_w = 2 * (5 * (lay.gem_size + 3)) + 40
-    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, 260)
-    height = 38 + rows * 38 + 4
+    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
+    step = kit.px(38)  # a row of buttons: their text grows with the UI scale
+    height = step + rows * step + 4
     panel = lay.prompt_rect(width, height, ask.focus)
     bw = (panel.width - 20 - (cols - 1) * 8) // cols
     rects = []
     for index in range(len(ask.options)):
         col, row = index % cols, index // cols
-        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), panel.y + 36 + row * 38, bw, 32))
+        top = panel.y + step - 2 + row * step
+        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), top, bw, step - 6))
     return panel, rects
 
 
@@ -1043,14 +1045,21 @@ def board_marks(
     }
 
 
-def status(state, legal, selection: Selection, names) -> str:
-    """What the person is to do now, in words (the top bar, after their name)."""
+def status(state, legal, selection: Selection, names, hint=None) -> str:
+    """What the person is to do now, in words (the top bar, after their name). With a hint up
+    that Enter takes (``hint``, still in ``legal``: :func:`key_press`), the words say Enter
+    makes the hinted move, never that it moves the carts."""
+    enter_takes_hint = hint is not None and hint in legal and hint != S.EndActions()
     pending = state.pending()
     if pending == Pending.EDGE:
         return _("choose the edge your clan starts from (click an edge or a button).")
     if pending == Pending.ACTIONS:
         left = state.actions_left
         count = ngettext("{count} action left", "{count} actions left", left).format(count=left)
+        if left <= 0 and enter_takes_hint:
+            return _(
+                "last look: Enter makes the hinted move; Move carts when ready, or Undo (Ctrl+Z)."
+            )
         if left <= 0:
             return _(
                 "last look — each cart's path is drawn: Move carts (Enter) when ready, or "
@@ -1072,6 +1081,10 @@ def status(state, legal, selection: Selection, names) -> str:
         if held:
             return _("you may take {mission} now — click its card · {actions}").format(
                 mission=mission_name(held[0]), actions=count
+            )
+        if enter_takes_hint:
+            return _("{actions}: Enter makes the hinted move — or make your own.").format(
+                actions=count
             )
         return _(
             "{actions}: build, place a cart or change a speed; then Move carts (Enter)."

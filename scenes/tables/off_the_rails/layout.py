@@ -21,9 +21,10 @@ from scenes import kit
 from translation import _
 
 SIDE_MIN = 240
-"""The narrowest side panel (players, deck, missions) beside the board."""
+"""The narrowest side panel (players, deck, missions) beside the board, at 100 % (the info's
+sizes below are at 100 % too: the layout grows them with the UI scale, :func:`scenes.kit.px`)."""
 TOP = 44
-"""The top bar's height: the board starts under it."""
+"""The top bar's height: the board starts under it (at every UI scale)."""
 ROW_H = 36
 ROW_GAP = 6
 CONTROL_ROWS = 3
@@ -45,6 +46,12 @@ MISSION_FONT = 12
 TAG_FONT = 13
 TAG_GEM = 14
 """A tag's text size and the size of the jewels it pictures (the words on a cart's path)."""
+STOCK_GEM = 13
+"""A gem in a player panel's stockpile; its count starts :data:`STOCK_COUNT_X` after it."""
+STOCK_COUNT_X = 15
+SUPPLY_CART = 18
+"""A cart in a player panel's supply row (20 in the solo panel), 2 pixels apart."""
+SOLO_CART = 20
 WORST_POINTS = 188
 """More points than a player scores: the score's room is measured with it."""
 
@@ -55,11 +62,12 @@ def score_text(points: int) -> str:
 
 
 def tag_size(words: str, gems: tuple = (), small: bool = False) -> tuple:
-    """``(w, h)`` of a tag's plate with ``words`` and ``gems`` pictured after them."""
+    """``(w, h)`` of a tag's plate with ``words`` and ``gems`` pictured after them (growing
+    with the UI scale, as its text does)."""
     width = kit.font(TAG_FONT - (1 if small else 0), True).size(words)[0] + 10
     if gems:
-        width += len(gems) * (TAG_GEM + 2) + 2
-    return (width, 16 if small else 18)
+        width += len(gems) * (kit.px(TAG_GEM) + 2) + 2
+    return (width, kit.px(16 if small else 18))
 
 
 def widest_deck_lines() -> tuple:
@@ -102,7 +110,7 @@ class Layout:
             for i in range(CONTROL_ROWS)
         ]
         by_height = (board.height - 12) // 14
-        beside = (board.width - 26 - SIDE_MIN) // 14
+        beside = (board.width - 26 - kit.px(SIDE_MIN)) // 14
         if beside >= by_height * 0.9:
             self.mode = "side"
             self.cell = max(18, min(by_height, beside))
@@ -240,35 +248,41 @@ class Layout:
         return best[1]
 
     # --- the info: players, deck, missions ---------------------------------------------------
+    # Every size here is at 100 % and grows with the UI scale (kit.px), as the text in it does.
     def info_height(self) -> int:
         """How tall the info is (players or the solo panel, the deck, the missions)."""
+        px = kit.px
         if self.solo:
-            return SOLO_HEAD + PANEL_GAP + SOLO_GRID + PANEL_GAP + DECK_H
-        players = self.players * PLAYER_H + (self.players - 1) * PLAYER_GAP
-        missions = MISSION_TITLE + self.missions * MISSION_ROW + 6 if self.missions else 0
-        return players + PANEL_GAP + DECK_H + (PANEL_GAP + missions if missions else 0)
+            return px(SOLO_HEAD) + px(PANEL_GAP) + px(SOLO_GRID) + px(PANEL_GAP) + px(DECK_H)
+        players = self.players * px(PLAYER_H) + (self.players - 1) * px(PLAYER_GAP)
+        missions = px(MISSION_TITLE) + self.missions * px(MISSION_ROW) + px(6)
+        deck = px(PANEL_GAP) + px(DECK_H)
+        return players + deck + (px(PANEL_GAP) + missions if self.missions else 0)
 
     def player_rect(self, seat: int) -> pygame.Rect:
         """Seat ``seat``'s panel (name, score, stockpile, carts in supply)."""
-        return pygame.Rect(
-            self.info.x, self.info.y + seat * (PLAYER_H + PLAYER_GAP), self.info.width, PLAYER_H
-        )
+        height = kit.px(PLAYER_H)
+        top = self.info.y + seat * (height + kit.px(PLAYER_GAP))
+        return pygame.Rect(self.info.x, top, self.info.width, height)
 
     def player_parts(self, seat: int) -> dict:
         """A player panel's parts: ``mark`` (the clan's emblem), ``name`` and ``score`` on the
         first line; ``stock`` (the five gem counts), ``carts`` (in the supply) and
         ``missions`` (taken) on the second."""
+        px = kit.px
         rect = self.player_rect(seat)
         score_w = kit.font(SCORE_FONT, True).size(score_text(WORST_POINTS))[0] + 2
-        line1 = pygame.Rect(rect.x + 6, rect.y + 2, rect.width - 12, 19)
-        mark = pygame.Rect(line1.x, line1.y, 18, 18)
+        line1 = pygame.Rect(rect.x + px(6), rect.y + px(2), rect.width - px(12), px(19))
+        mark = pygame.Rect(line1.x, line1.y, px(18), px(18))
         score = pygame.Rect(line1.right - score_w, line1.y, score_w, line1.height)
-        name = pygame.Rect(mark.right + 5, line1.y, score.x - 6 - (mark.right + 5), line1.height)
-        line2 = pygame.Rect(rect.x + 8, line1.bottom + 1, rect.width - 16, 18)
-        missions_w = 13 + kit.font(COUNT_FONT, True).size("×4")[0] + 2
+        name_x = mark.right + px(5)
+        name = pygame.Rect(name_x, line1.y, score.x - px(6) - name_x, line1.height)
+        line2 = pygame.Rect(rect.x + px(8), line1.bottom + px(1), rect.width - px(16), px(18))
+        missions_w = px(13) + kit.font(COUNT_FONT, True).size("×4")[0] + 2
         missions = pygame.Rect(line2.right - missions_w, line2.y, missions_w, line2.height)
-        carts = pygame.Rect(missions.x - 4 - 2 * 20, line2.y, 2 * 20, line2.height)
-        stock = pygame.Rect(line2.x, line2.y, carts.x - 6 - line2.x, line2.height)
+        carts_w = 2 * (px(SUPPLY_CART) + 2)
+        carts = pygame.Rect(missions.x - px(4) - carts_w, line2.y, carts_w, line2.height)
+        stock = pygame.Rect(line2.x, line2.y, carts.x - px(6) - line2.x, line2.height)
         return {
             "mark": mark,
             "name": name,
@@ -286,76 +300,102 @@ class Layout:
 
     def solo_rect(self) -> pygame.Rect:
         """The solo player's panel (name and the four carts)."""
-        return pygame.Rect(self.info.x, self.info.y, self.info.width, SOLO_HEAD)
+        return pygame.Rect(self.info.x, self.info.y, self.info.width, kit.px(SOLO_HEAD))
 
     def solo_parts(self) -> dict:
+        """The solo panel's ``name`` line and its ``carts`` line (the four carts, then the
+        words "carts in supply" from :meth:`solo_carts_words_x` on)."""
+        px = kit.px
         rect = self.solo_rect()
+        carts = pygame.Rect(rect.x + px(10), rect.y + px(24), rect.width - px(20), px(20))
         return {
-            "name": pygame.Rect(rect.x + 10, rect.y + 3, rect.width - 20, 18),
-            "carts": pygame.Rect(rect.x + 10, rect.y + 24, rect.width - 20, 18),
+            "name": pygame.Rect(rect.x + px(10), rect.y + px(2), rect.width - px(20), px(20)),
+            "carts": carts,
         }
+
+    def solo_carts_words_x(self) -> int:
+        """Where the words after the solo player's four carts start."""
+        return self.solo_parts()["carts"].x + 4 * (kit.px(SOLO_CART) + 2) + kit.px(4)
 
     def delivered_rect(self) -> pygame.Rect:
         """Solo: the jewels delivered to each edge (edges down, jewels across)."""
-        return pygame.Rect(
-            self.info.x, self.solo_rect().bottom + PANEL_GAP, self.info.width, SOLO_GRID
-        )
+        top = self.solo_rect().bottom + kit.px(PANEL_GAP)
+        return pygame.Rect(self.info.x, top, self.info.width, kit.px(SOLO_GRID))
+
+    def delivered_title(self) -> pygame.Rect:
+        """Solo: the words over the jewels delivered."""
+        box, px = self.delivered_rect(), kit.px
+        return pygame.Rect(box.x + px(10), box.y + px(2), box.width - px(20), px(20))
+
+    def delivered_jewel_y(self) -> int:
+        """Solo: the centre line of the jewels heading the delivered columns."""
+        return self.delivered_rect().y + kit.px(30)
 
     def delivered_cell(self, edge_index: int, jewel_index: int) -> pygame.Rect:
         """The count of jewel ``jewel_index`` (0 ruby .. 3 diamond) delivered by edge
         ``edge_index`` (north, east, south, west)."""
-        box = self.delivered_rect()
-        col_w = (box.width - 70) // 4
+        box, px = self.delivered_rect(), kit.px
+        col_w = (box.width - px(70)) // 4
         return pygame.Rect(
-            box.x + 66 + jewel_index * col_w, box.y + 40 + edge_index * 18, col_w - 4, 16
+            box.x + px(66) + jewel_index * col_w,
+            box.y + px(40) + edge_index * px(18),
+            col_w - px(4),
+            px(16),
         )
 
     def delivered_edge(self, edge_index: int) -> pygame.Rect:
-        box = self.delivered_rect()
-        return pygame.Rect(box.x + 8, box.y + 40 + edge_index * 18, 54, 16)
+        """The edge's emblem and name heading its row of delivered jewels."""
+        box, px = self.delivered_rect(), kit.px
+        return pygame.Rect(box.x + px(8), box.y + px(40) + edge_index * px(18), px(54), px(16))
 
     def delivered_tally(self) -> pygame.Rect:
-        box = self.delivered_rect()
-        return pygame.Rect(box.x + 10, box.bottom - 20, box.width - 20, 16)
+        box, px = self.delivered_rect(), kit.px
+        return pygame.Rect(box.x + px(10), box.bottom - px(21), box.width - px(20), px(18))
 
     def deck_rect(self) -> pygame.Rect:
         """The deposit deck, the last card revealed and the deck's counts."""
         if self.solo:
-            top = self.delivered_rect().bottom + PANEL_GAP
+            top = self.delivered_rect().bottom + kit.px(PANEL_GAP)
         else:
-            top = self.player_rect(self.players - 1).bottom + PANEL_GAP
-        return pygame.Rect(self.info.x, top, self.info.width, DECK_H)
+            top = self.player_rect(self.players - 1).bottom + kit.px(PANEL_GAP)
+        return pygame.Rect(self.info.x, top, self.info.width, kit.px(DECK_H))
 
     def deck_card(self) -> pygame.Rect:
-        rect = self.deck_rect()
-        return pygame.Rect(rect.x + 8, rect.y + 5, 29, 42)
+        rect, px = self.deck_rect(), kit.px
+        return pygame.Rect(rect.x + px(8), rect.y + px(5), px(29), px(42))
 
     def last_card(self) -> pygame.Rect:
         """The last deposit card revealed, beside the deck."""
-        return self.deck_card().move(35, 0)
+        return self.deck_card().move(kit.px(35), 0)
 
     def deck_lines(self) -> list:
         """The deck panel's three text lines."""
-        rect = self.deck_rect()
-        x = self.last_card().right + 8
-        return [pygame.Rect(x, rect.y + 3 + i * 15, rect.right - 6 - x, 15) for i in range(3)]
+        rect, px = self.deck_rect(), kit.px
+        x = self.last_card().right + px(8)
+        return [
+            pygame.Rect(x, rect.y + px(2) + i * px(16), rect.right - px(6) - x, px(16))
+            for i in range(3)
+        ]
 
     def missions_rect(self) -> pygame.Rect:
         """The face-up missions' panel (none in solo)."""
-        top = self.deck_rect().bottom + PANEL_GAP
-        return pygame.Rect(
-            self.info.x, top, self.info.width, MISSION_TITLE + self.missions * MISSION_ROW + 6
-        )
+        px = kit.px
+        top = self.deck_rect().bottom + px(PANEL_GAP)
+        height = px(MISSION_TITLE) + self.missions * px(MISSION_ROW) + px(6)
+        return pygame.Rect(self.info.x, top, self.info.width, height)
 
     def mission_title(self) -> pygame.Rect:
-        box = self.missions_rect()
-        return pygame.Rect(box.x + 10, box.y + 3, box.width - 20, MISSION_TITLE - 6)
+        box, px = self.missions_rect(), kit.px
+        return pygame.Rect(box.x + px(10), box.y + px(1), box.width - px(20), px(MISSION_TITLE - 2))
 
     def mission_rect(self, index: int) -> pygame.Rect:
         """The ``index``-th dealt mission's card."""
-        box = self.missions_rect()
+        box, px = self.missions_rect(), kit.px
         return pygame.Rect(
-            box.x + 5, box.y + MISSION_TITLE + index * MISSION_ROW, box.width - 10, MISSION_ROW - 3
+            box.x + px(5),
+            box.y + px(MISSION_TITLE) + index * px(MISSION_ROW),
+            box.width - px(10),
+            px(MISSION_ROW) - px(3),
         )
 
     # --- checks ------------------------------------------------------------------------------
@@ -374,6 +414,7 @@ class Layout:
                 out[f"delivered.edge.{edge}"] = self.delivered_edge(edge)
                 for jewel in range(4):
                     out[f"delivered.{edge}.{jewel}"] = self.delivered_cell(edge, jewel)
+            out["delivered.title"] = self.delivered_title()
             out["delivered.tally"] = self.delivered_tally()
         else:
             for seat in range(self.players):

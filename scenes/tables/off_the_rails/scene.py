@@ -102,13 +102,18 @@ class OffTheRailsTable(TableScene):
             "move": self.move_carts,
         }
         self.buttons = {}
+        # a language whose labels overflow a row (Russian) gets the small font in every row
+        small = not all(
+            self.labels_fit([_(label) for _key, label in row]) for row in table_input.BUTTONS
+        )
         for row in table_input.BUTTONS:
             self.buttons.update(
                 self.button_row(
                     [
                         (key, _(label), commands[key], _(table_input.BUTTON_TIPS[key]))
                         for key, label in row
-                    ]
+                    ],
+                    small=small,
                 )
             )
         if self.layout.mode == "column":
@@ -346,7 +351,9 @@ class OffTheRailsTable(TableScene):
 
     def human_status(self, name: str) -> str:
         state = self.match.state
-        words = table_input.status(state, self.legal(), self.selection, self.log_names)
+        words = table_input.status(
+            state, self.legal(), self.selection, self.log_names, self.current_hint()
+        )
         if not words:
             return _("{name}, your move").format(name=name)
         return _("{name}: {instructions}").format(name=name, instructions=words)

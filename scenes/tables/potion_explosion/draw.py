@@ -370,15 +370,18 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
     draw_completed_row(surface, lay, desk, seat, view)
 
 
-def draw_zone(surface, rect, label: str, target: bool) -> None:
+def draw_zone(surface, lay: Layout, rect, label: str, target: bool) -> None:
+    """The pool's or the hand's panel, lit when a marble may go there, with its label."""
     colour = (40, 48, 40, 200) if not target else (70, 64, 30, 220)
     pa.draw_panel(surface, rect, colour, radius=8, border=kit.HILITE if target else (70, 86, 90))
-    kit.blit_text(surface, label, 12, (rect.x + 6, rect.y + 2), kit.INK_DIM, True)
+    row = lay.zone_label(rect)
+    text, size = kit.fit_label(label, 12, row.width, bold=True)
+    kit.blit_text(surface, text, size, row.midleft, kit.INK_DIM, True, "midleft")
 
 
 def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
     zone = lay.pool_zone()
-    draw_zone(surface, zone, _("Pool"), view.pool_target)
+    draw_zone(surface, lay, zone, _("Pool"), view.pool_target)
     pool = pool_list(desk)
     wild = [c for k, c in enumerate(COLOURS) for _ in range(desk.wild[k])]
     for index in range(POOL_SIZE):
@@ -399,7 +402,8 @@ def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
 
 def draw_hand(surface, lay: Layout, desk, view: View) -> None:
     zone = lay.hand_zone()
-    draw_zone(surface, zone, _("Hand · {count}").format(count=sum(desk.hand)), view.hand_target)
+    hand = _("Hand · {count}").format(count=sum(desk.hand))
+    draw_zone(surface, lay, zone, hand, view.hand_target)
     if not sum(desk.hand):
         return
     for k, colour in enumerate(COLOURS):

@@ -35,6 +35,14 @@ CAPTION_FONT = 12
 """Font size of a potion's name under its tile."""
 PILE_FONT = 12
 """Font size of the skill-token pile's lines."""
+HEADER_H = 20
+"""A big desk's header row, the pile's lines and the pool's and hand's labels (``LABEL_H``)
+and a potion's caption (``CAPTION_H``), in pixels at 100 %: rows of text, grown with the UI
+scale (:func:`scenes.kit.px`) as their fonts are."""
+LABEL_H = 16
+CAPTION_H = 16
+MINI_HEADER_H = 18
+"""A compact desk's header row, at 100 % (grown with the UI scale)."""
 
 
 def pile_lines() -> tuple:
@@ -97,11 +105,12 @@ class Layout:
     def _stacks_and_desk(self, board, rx, rw) -> None:
         k = len(self.others)
         # the stacks: five cards and the skill-token pile
-        pile_w = max(kit.font(PILE_FONT, True).size(line)[0] for line in pile_lines()) + 34
+        pile_w = max(kit.font(PILE_FONT, True).size(line)[0] for line in pile_lines())
+        pile_w += kit.px(34)  # the token icon and the gaps
         sh = clamp(board.height * 0.13, 64, 104)
         sw = min(sh * 0.74, (rw - 20 - pile_w - 4 * 8) / NUM_STACKS)
         self.sw, self.sh = int(sw), int(min(sh, sw / 0.74))
-        stacks_h = self.sh + 28
+        stacks_h = self.sh + kit.px(LABEL_H) + 12
         # the big desk: header, two cards with captions, the completed row
         self.md = int(clamp(board.height * 0.042, 24, 34))  # a desk marble
         pool_w = POOL_SIZE * (self.md + 8) + 14
@@ -110,7 +119,7 @@ class Layout:
         cw_max = (rw - 46 - self.column_w) / 2
         rows = k if k <= 2 else math.ceil(k / 2)
         least_box = 96 if k == 1 else int(clamp(board.height * 0.14, 78, 106))
-        fixed = 28 + 18 + 8 + 10  # header, captions, gaps
+        fixed = kit.px(HEADER_H) + 8 + kit.px(CAPTION_H) + 2 + 16  # header, captions, gaps
         comp_h = int(clamp(board.height * 0.075, 40, 60))
         room = board.height - 8 - stacks_h - 12 - (rows * least_box + (rows - 1) * 6)
         ch = min(230, cw_max / 0.74, room - fixed - comp_h)
@@ -139,7 +148,7 @@ class Layout:
         # inside a compact desk: the header; two rows, each a brewing potion as a chip (its
         # holes in a row: what it still needs) beside the pool (row 1) or the completed
         # potions (row 2); the last turn's strip along the bottom
-        self.chip_h = int(clamp((bh - 18 - 20 - 12) / 2, 16, 44))
+        self.chip_h = int(clamp((bh - kit.px(MINI_HEADER_H) - 20 - 12) / 2, 16, 44))
         self.ms = int(clamp(self.chip_h * 0.55, 9, 18))  # a compact desk's marble
         self.right_w = POOL_SIZE * (self.ms + 3) + 8
         if bw >= 380:  # a wide desk: its completed potions get a third of it
@@ -180,28 +189,34 @@ class Layout:
 
     # --- the big desk --------------------------------------------------------------------------
     def header(self) -> pygame.Rect:
-        return pygame.Rect(self.desk.x + 8, self.desk.y + 4, self.desk.width - 16, 20)
+        return pygame.Rect(self.desk.x + 8, self.desk.y + 4, self.desk.width - 16, kit.px(HEADER_H))
 
     def card(self, slot: int) -> pygame.Rect:
-        return pygame.Rect(
-            self.desk.x + 10 + slot * (self.cw + 10), self.desk.y + 28, self.cw, self.ch
-        )
+        top = self.header().bottom + 4
+        return pygame.Rect(self.desk.x + 10 + slot * (self.cw + 10), top, self.cw, self.ch)
 
     def caption(self, slot: int) -> pygame.Rect:
         """The potion's name under the card in ``slot``."""
         card = self.card(slot)
-        return pygame.Rect(card.x - 2, card.bottom + 2, card.width + 4, 16)
+        return pygame.Rect(card.x - 2, card.bottom + 2, card.width + 4, kit.px(CAPTION_H))
 
     def column_x(self) -> int:
         return self.card(1).right + 16
 
     def pool_zone(self) -> pygame.Rect:
+        """The pool: its label (:meth:`zone_label`) over a row of ``POOL_SIZE`` marbles."""
         x = self.column_x()
-        return pygame.Rect(x - 6, self.desk.y + 28, self.desk.right - 8 - (x - 6), self.md + 24)
+        height = kit.px(LABEL_H) + self.md + 8
+        return pygame.Rect(x - 6, self.card(0).y, self.desk.right - 8 - (x - 6), height)
+
+    def zone_label(self, zone: pygame.Rect) -> pygame.Rect:
+        """The label row at the top of the pool's or the hand's ``zone``, above its marbles."""
+        return pygame.Rect(zone.x + 6, zone.y + 1, zone.width - 12, kit.px(LABEL_H))
 
     def pool_point(self, index: int) -> tuple:
         zone = self.pool_zone()
-        return (zone.x + 10 + self.md / 2 + index * (self.md + 8), zone.y + 18 + self.md / 2)
+        top = self.zone_label(zone).bottom + 1
+        return (zone.x + 10 + self.md / 2 + index * (self.md + 8), top + self.md / 2)
 
     def hand_zone(self) -> pygame.Rect:
         top = self.pool_zone().bottom + 6
@@ -212,9 +227,10 @@ class Layout:
         """The hand's place for colour ``colour_index`` (a 2 × 2 grid)."""
         zone = self.hand_zone()
         gw = (zone.width - 10) // 2
-        gh = min(self.md + 4, (zone.height - 20) // 2)
+        top = self.zone_label(zone).bottom
+        gh = min(self.md + 4, (zone.bottom - 4 - top) // 2)
         col, row = colour_index % 2, colour_index // 2
-        return pygame.Rect(zone.x + 4 + col * (gw + 2), zone.y + 16 + row * (gh + 2), gw, gh)
+        return pygame.Rect(zone.x + 4 + col * (gw + 2), top + row * (gh + 2), gw, gh)
 
     def completed_row(self) -> pygame.Rect:
         top = self.caption(0).bottom + 6
@@ -264,13 +280,14 @@ class Layout:
     # --- compact desks -------------------------------------------------------------------------
     def mini_header(self, seat: int) -> pygame.Rect:
         box = self.boxes[seat]
-        return pygame.Rect(box.x + 6, box.y + 2, box.width - 12, 18)
+        return pygame.Rect(box.x + 6, box.y + 2, box.width - 12, kit.px(MINI_HEADER_H))
 
     def chip(self, seat: int, slot: int) -> pygame.Rect:
         """A compact desk's brewing potion ``slot``: a chip with its holes in a row."""
         box = self.boxes[seat]
         width = min(box.width - 12 - 8 - self.right_w, self.chip_h * 9 + 110)
-        return pygame.Rect(box.x + 6, box.y + 22 + slot * (self.chip_h + 4), width, self.chip_h)
+        top = self.mini_header(seat).bottom + 2 + slot * (self.chip_h + 4)
+        return pygame.Rect(box.x + 6, top, width, self.chip_h)
 
     mini_card = chip
 
@@ -301,24 +318,22 @@ class Layout:
 
     # --- the stacks ----------------------------------------------------------------------------
     def stacks_label(self) -> pygame.Rect:
-        return pygame.Rect(
-            self.stacks.x + 10, self.stacks.y + 3, self.pile.x - 8 - (self.stacks.x + 10), 16
-        )
+        x = self.stacks.x + 10
+        return pygame.Rect(x, self.stacks.y + 3, self.pile.x - 8 - x, kit.px(LABEL_H))
 
     def stack_card(self, index: int) -> pygame.Rect:
-        return pygame.Rect(
-            self.stacks.x + 10 + index * (self.sw + 8), self.stacks.y + 22, self.sw, self.sh
-        )
+        top = self.stacks_label().bottom + 3
+        return pygame.Rect(self.stacks.x + 10 + index * (self.sw + 8), top, self.sw, self.sh)
 
     def pile_lines(self) -> list:
         """The pile's three text rects: its title, the countdown stack, the supply."""
-        x = self.pile.x + 30
-        line = 16
+        x = self.pile.x + kit.px(30)
+        line = kit.px(LABEL_H)
         top = self.pile.y + max(0, (self.pile.height - 3 * line) // 2)
         return [pygame.Rect(x, top + i * line, self.pile.right - x, line) for i in range(3)]
 
     def pile_icon(self) -> pygame.Rect:
-        size = 24
+        size = kit.px(24)
         return pygame.Rect(self.pile.x + 2, self.pile.centery - size // 2, size, size)
 
     # --- setup --------------------------------------------------------------------------------

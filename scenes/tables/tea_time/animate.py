@@ -18,11 +18,13 @@ A card in flight is hidden from the board (``Animation.hide``: ``("cell", row, c
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
+import translation
 from engine.tea_time import state as tt
 from engine.tea_time.state import ALICE_CARD, CHARACTERS, Card, Side
 from scenes import kit
@@ -116,12 +118,26 @@ def animate(group, before, after, stage: Stage) -> tuple:
     return [], ""
 
 
-def _scaled(card: Card, rect: pygame.Rect, base: tuple) -> pygame.Surface:
-    """The card drawn at ``base`` size, scaled to ``rect`` (in-between sizes are not cached)."""
-    img = ta.card(card.character, str(card.side), *base)
+def _scaled(card: Card, rect: pygame.Rect, base: tuple, named: bool = True) -> pygame.Surface:
+    """The card drawn at ``base`` size, with its name on its plate when ``named`` (as the
+    table shows it), scaled to ``rect`` (in-between sizes are not cached): a flying card keeps
+    its name, shrinking or growing with it."""
+    if named:
+        img = _named_card(card, tuple(base), translation.current_language(), kit.ui_scale())
+    else:
+        img = ta.card(card.character, str(card.side), *base)
     if img.get_size() == rect.size:
         return img
     return pygame.transform.smoothscale(img, (max(2, rect.width), max(2, rect.height)))
+
+
+@functools.lru_cache(maxsize=32)
+def _named_card(card: Card, size: tuple, language: str, scale: float) -> pygame.Surface:
+    """``card`` at ``size`` with its name, as :func:`.draw.draw_card` draws it on the table
+    (``language`` and ``scale`` key the cache: the name's words and size follow them)."""
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    draw.draw_card(img, img.get_rect(), card)
+    return img
 
 
 def _between(start: pygame.Rect, end: pygame.Rect, p: float, height: float) -> pygame.Rect:
@@ -277,7 +293,7 @@ def cancel(e, before, after, stage: Stage) -> list:
         rect = pygame.Rect(0, 0, max(2, int(big[0] * scale)), max(2, int(big[1] * scale)))
         rect.center = (int(centre[0]), int(centre[1]))
         side = Side.MIRROR if mirrored else Side.NORMAL
-        surface.blit(_scaled(Card(e.character, side), rect, big), rect)
+        surface.blit(_scaled(Card(e.character, side), rect, big, named=False), rect)
 
     area = lay.panels[seat].copy()
     area.top = lay.header(seat).bottom + 2

@@ -29,6 +29,9 @@ LEGEND_FONT = 12
 
 INFO_H = 30
 LEGEND_H = 40
+HEADER_H = 20
+"""A panel header's height; like :data:`INFO_H` and :data:`LEGEND_H` (and a column label's row,
+its font size plus 4) it is pixels at 100 % and grows with the UI scale (:func:`kit.px`)."""
 PANEL_GAP = 6
 COLUMN_GAP = 3
 STACK_DEPTH = 2.6
@@ -56,7 +59,7 @@ class Layout:
         w, h = self.size
         self.board = pygame.Rect(8, 50, w - log_width - 16 - 16, h - 58)
         share = {2: 0.48, 3: 0.46}.get(num_players, 0.44)
-        panel_w = int(clamp(self.board.width * share, 300, 480))
+        panel_w = int(clamp(self.board.width * share, kit.px(300), kit.px(480)))
         self.table_area = pygame.Rect(
             self.board.x,
             self.board.y,
@@ -127,10 +130,10 @@ class Layout:
         info = self.info
         deck_h = info.height - 2
         deck = pygame.Rect(0, 0, int(deck_h * CARD_RATIO), deck_h)
-        count_w = 60
+        count_w = kit.px(60)
         deck.midright = (info.right - count_w - 4, info.centery)
         count = pygame.Rect(deck.right + 4, info.y, count_w, info.height)
-        round_w = 108
+        round_w = kit.px(108)
         turn_x = info.x + round_w + 8
         return {
             "round": pygame.Rect(info.x + 8, info.y, round_w - 8, info.height),
@@ -145,7 +148,7 @@ class Layout:
         ``alice``/``alice.points`` last."""
         area = self.legend.inflate(-12, -8)
         line = area.height // 2
-        title_w = 48
+        title_w = kit.px(48)
         cells = 7
         cell_w = (area.width - title_w - 8) // cells
         out = {
@@ -175,8 +178,10 @@ class Layout:
         count = self.num_players
         self.column_w = (area.width - 12 - 5 * COLUMN_GAP) // 6
         card_h = int((self.column_w - 4) / CARD_RATIO)
-        big_h = 26 + int(card_h * STACK_DEPTH) + 2 * (LABEL_FONT + 4) + 8
-        compact_h = 26 + int(card_h * 1.15) + (MINI_LABEL_FONT + 4) + 8
+        top = kit.px(HEADER_H) + 6  # the header, and the gap under it
+        labels_h = kit.px(LABEL_FONT + 4)
+        big_h = top + int(card_h * STACK_DEPTH) + 2 * labels_h + 8
+        compact_h = top + int(card_h * 1.15) + kit.px(MINI_LABEL_FONT + 4) + 8
         gaps = (count - 1) * PANEL_GAP
         self.compact = count * big_h + gaps > area.height
         if not self.compact:
@@ -199,7 +204,7 @@ class Layout:
 
     def header(self, seat: int) -> pygame.Rect:
         panel = self.panels[seat]
-        return pygame.Rect(panel.x + 8, panel.y + 3, panel.width - 16, 20)
+        return pygame.Rect(panel.x + 8, panel.y + 3, panel.width - 16, kit.px(HEADER_H))
 
     def header_font(self, seat: int) -> int:
         return HEADER_FONT if self.is_big(seat) else MINI_HEADER_FONT
@@ -208,7 +213,7 @@ class Layout:
         """A panel header's parts: ``name`` (after the seat's colour dot), ``alice`` (her card
         when the seat holds her) and ``score`` (right)."""
         header = self.header(seat)
-        score_w = 70
+        score_w = kit.px(70)
         alice_h = header.height
         alice_w = int(alice_h * CARD_RATIO) + 2
         score = pygame.Rect(header.right - score_w, header.y, score_w, header.height)
@@ -218,7 +223,7 @@ class Layout:
 
     def label_font(self, seat: int) -> int:
         """The column labels' size: a narrow column (a small window) takes a smaller one."""
-        if not self.is_big(seat) or self.column_w < 52:
+        if not self.is_big(seat) or self.column_w < kit.px(52):
             return MINI_LABEL_FONT
         return LABEL_FONT
 
@@ -238,16 +243,16 @@ class Layout:
         """The text rects under a column: two lines (cards, points) on a big panel, one
         (points) on a compact one."""
         column = self.column(seat, index)
-        line = self.label_font(seat) + 4
+        line = kit.px(self.label_font(seat) + 4)
         lines = 2 if self.is_big(seat) else 1
         top = column.bottom - lines * line
         return [pygame.Rect(column.x, top + k * line, column.width, line) for k in range(lines)]
 
     def stack_area(self, seat: int, index: int) -> pygame.Rect:
-        """Where a column's cards lie (above its labels)."""
+        """Where a column's cards lie (above its labels, a few pixels apart from them)."""
         column = self.column(seat, index)
         labels = self.column_labels(seat, index)
-        return pygame.Rect(column.x, column.y, column.width, labels[0].y - 2 - column.y)
+        return pygame.Rect(column.x, column.y, column.width, labels[0].y - 4 - column.y)
 
     def column_card_size(self, seat: int) -> tuple:
         """``(width, height)`` of a card in ``seat``'s columns."""

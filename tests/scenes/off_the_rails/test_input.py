@@ -432,6 +432,25 @@ def test_enter_with_a_hint_up_takes_the_hinted_action_not_end_actions():
     assert key_press(pygame.K_RETURN, 0, s, legal, NONE) == Act(S.EndActions())
 
 
+def test_with_a_hint_up_the_status_says_enter_makes_the_hinted_move():
+    """Play-test: the top bar still said "then Move carts (Enter)" while a hint was up, but
+    Enter takes the hinted move then (OR-D12: the carts move only when the person says so)."""
+    s = blank()
+    legal = s.legal_actions()
+    hint = next(a for a in legal if isinstance(a, S.PlaceTile))
+    words = table_input.status(s, legal, NONE, NAMES, hint)
+    assert words == "4 actions left: Enter makes the hinted move — or make your own."
+    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
+    # no hint, a hint the engine no longer lists, or the hint is to move the carts: Enter
+    # moves them, and the status says so
+    for other in (None, S.PlaceTile(99, 99, "EW"), S.EndActions()):
+        assert table_input.status(s, legal, NONE, NAMES, other).endswith("then Move carts (Enter).")
+    for c in range(4):
+        s.apply_action(S.PlaceTile(0, c, "EW"))
+    legal = s.legal_actions()
+    assert "Move carts (Enter)" in table_input.status(s, legal, NONE, NAMES, S.EndActions())
+
+
 def test_enter_with_a_hint_up_places_the_chasm_token_on_the_hinted_square():
     s = blank()
     s.chasm[(3, 3)] = "red"
@@ -443,3 +462,32 @@ def test_enter_with_a_hint_up_places_the_chasm_token_on_the_hinted_square():
     assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
     # a hint the engine no longer lists is not taken, and Enter asks nothing of this step
     assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, S.PlaceChasmToken(9, 9)) is None
+
+
+@pytest.mark.parametrize(
+    "size, scale", [((1024, 640), 1.0), ((1280, 800), 1.25), ((2048, 1280), 2.0)]
+)
+def test_a_questions_buttons_hold_their_words_at_every_ui_scale(size, scale):
+    """At 200 % the answers' words filled their 32 px buttons: the rows grow with the scale."""
+    s = blank()
+    lay(s, {(2, 5): "NS", (3, 5): "NS", (4, 5): "NS"})
+    put_cart(s, 0, (2, 5), "S", speed=2)
+    put_gems(s, (3, 5), (0, 1, 1, 0, 0))
+    s.apply_action(S.EndActions())
+    kit.set_ui_scale(scale)
+    try:
+        ask = prompt(s, s.legal_actions(), NAMES)
+        board = Layout(size, 2, 3, kit.px(300))
+        panel, rects = prompt_boxes(board, ask)
+        assert board.grid.contains(panel)
+        title = kit.text(ask.title, 15, bold=True).get_rect(
+            midtop=(panel.centerx, panel.y + kit.px(9))
+        )
+        assert title.bottom <= rects[0].top
+        for option, rect in zip(ask.options, rects, strict=True):
+            words = kit.font(16, True).size(option.label)
+            assert words[0] <= rect.width - 16 and words[1] <= rect.height
+        for upper, lower in zip(rects, rects[1:]):
+            assert not upper.colliderect(lower)
+    finally:
+        kit.set_ui_scale(1.0)

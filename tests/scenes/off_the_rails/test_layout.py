@@ -22,6 +22,7 @@ from scenes.tables.off_the_rails.layout import (
     widest_deck_lines,
 )
 from tests.engine.off_the_rails.helpers import blank
+from tests.scenes.conftest import SCALED
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [1, 2, 3, 4]
@@ -172,3 +173,110 @@ def test_the_score_sheets_summary_stays_in_its_rect(players):
     assert changed.count() > 500
     box = changed.get_bounding_rects()
     assert all(rect.inflate(0, 8).contains(part) for part in box), (box, rect)
+
+
+# --- the UI scale (issue 22, "Fits the screen") -------------------------------------------------
+SAMPLE = "Йgy Hg"
+"""Text with a tall capital (and its breve) and descenders: its ink is the tallest a row holds."""
+
+
+def scaled_layout(size, players) -> Layout:
+    return Layout(size, players, 0 if players == 1 else players + 1, kit.px(300))
+
+
+def ink(words: str, size: int, bold: bool) -> pygame.Rect:
+    """The pixels ``words`` really covers when drawn at ``size``, in its own image."""
+    return kit.text(words, size, (255, 255, 255), bold).get_bounding_rect()
+
+
+def assert_ink_fits(row: pygame.Rect, size: int, bold: bool, name: str, sample=SAMPLE) -> None:
+    """``sample`` drawn centred on ``row`` (as the table draws its text) stays inside the row,
+    give or take one pixel (the faint edge of a descender)."""
+    image = kit.text(sample, size, (255, 255, 255), bold)
+    placed = ink(sample, size, bold).move(image.get_rect(midleft=row.midleft).topleft)
+    assert row.top - 1 <= placed.top and placed.bottom <= row.bottom + 1, (name, row, placed)
+
+
+@pytest.mark.parametrize("size, scaled", SCALED, indirect=["scaled"])
+def test_the_ui_scale_offered_is_the_one_laid_out(size, scaled):
+    assert kit.fitting_scale(round(scaled * 100), size) == scaled
+
+
+@pytest.mark.parametrize("size, scaled", SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("players", PLAYERS)
+def test_at_every_ui_scale_no_two_labelled_rects_overlap_and_all_lie_in_the_window(
+    size, scaled, players
+):
+    lay = scaled_layout(size, players)
+    rects = lay.labelled_rects()
+    assert overlaps(rects) == []
+    window = pygame.Rect(0, 0, *size)
+    for name, rect in rects.items():
+        assert window.contains(rect), (name, rect)
+    assert lay.info.bottom <= size[1] - 6
+    last = lay.deck_rect() if players == 1 else lay.missions_rect()
+    assert last.bottom <= lay.info.bottom
+    if lay.mode == "column":  # the log under the info keeps three lines of its scaled text
+        assert size[1] - 8 - (lay.info.bottom + 8) >= 3 * kit.px(21) + kit.px(16)
+    assert lay.cell >= 40 and lay.gem_size >= 12 and lay.number_size >= 12
+
+
+@pytest.mark.parametrize("size, scaled", SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_info_rows_grow_with_the_ui_scale(size, scaled, players):
+    """A play tester's find: at 125-200 % the players' panels, the deck and the missions kept
+    their 100 % rows, so the larger text ran into the next row."""
+    lay = scaled_layout(size, players)
+    normal = Layout((1024, 640), players, 0 if players == 1 else players + 1)
+    kit.set_ui_scale(1.0)
+    normal = (
+        normal.info_height(),
+        normal.deck_rect().height,
+        normal.solo_rect().height if players == 1 else normal.player_rect(0).height,
+    )
+    kit.set_ui_scale(scaled)
+    grown = (
+        lay.info_height(),
+        lay.deck_rect().height,
+        lay.solo_rect().height if players == 1 else lay.player_rect(0).height,
+    )
+    for before, after in zip(normal, grown, strict=True):
+        assert after >= before * scaled - 2, (normal, grown)
+    if players > 1:
+        assert lay.mission_rect(1).top - lay.mission_rect(0).top == kit.px(20)
+
+
+@pytest.mark.parametrize("size, scaled", [((1024, 640), 1.0)] + SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("players", [1, 4])
+def test_at_every_ui_scale_the_info_texts_fit_their_rows(size, scaled, players):
+    lay = scaled_layout(size, players)
+    if players == 1:
+        parts = lay.solo_parts()
+        assert_ink_fits(parts["name"], NAME_FONT, True, "solo name")
+        assert_ink_fits(lay.delivered_title(), NAME_FONT, True, "delivered title")
+        for edge in range(4):
+            assert_ink_fits(lay.delivered_cell(edge, 0), COUNT_FONT + 1, True, "count", "12")
+        assert_ink_fits(lay.delivered_tally(), COUNT_FONT + 1, False, "tally")
+    for seat in range(players if players > 1 else 0):
+        parts = lay.player_parts(seat)
+        assert_ink_fits(parts["name"], NAME_FONT, True, "name")
+        assert_ink_fits(parts["score"], SCORE_FONT, True, "score", score_text(WORST_POINTS))
+        assert_ink_fits(lay.stock_slot(seat, 0), COUNT_FONT, True, "stock", "12")
+        assert kit.font(SCORE_FONT, True).size(score_text(WORST_POINTS))[0] <= parts["score"].width
+        for gem in range(5):
+            slot = lay.stock_slot(seat, gem)
+            assert kit.px(15) + kit.font(COUNT_FONT, True).size("12")[0] <= slot.width
+        text, font_size = kit.fit_label("Bot 3 (Medium)", NAME_FONT, parts["name"].width, True)
+        assert text == "Bot 3 (Medium)"
+    for index, line in enumerate(lay.deck_lines()):
+        assert_ink_fits(line, DECK_FONT, index == 0, f"deck line {index}")
+    for line, words in zip(lay.deck_lines(), widest_deck_lines(), strict=True):
+        assert kit.fit_label(words, DECK_FONT, line.width)[0] == words
+    if players > 1:
+        assert_ink_fits(lay.mission_title(), MISSION_FONT + 1, True, "missions title")
+        for index in range(lay.missions):
+            assert_ink_fits(lay.mission_rect(index), MISSION_FONT, True, f"mission {index}")
+        for mission in MISSIONS:
+            name = MISSIONS[mission][0]
+            width = lay.mission_rect(0).width - 14
+            assert kit.fit_label(name, MISSION_FONT, width, True)[0] == name

@@ -20,6 +20,7 @@ from scenes.tables.potion_explosion.layout import (
 )
 from sprites.potion_explosion_art import short_name
 from tests.engine.potion_explosion.helpers import pos
+from tests.scenes.conftest import SCALED
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4, 5, 6]
@@ -167,3 +168,42 @@ def test_an_opponents_last_turn_strip_has_readable_marbles(size, players):
     14 px (they were 10 px, too small to tell the colours apart)."""
     lay = Layout(size, players, 0)
     assert all(lay.last_turn_strip(seat).height - 4 >= 14 for seat in lay.others)
+
+
+# --- the UI scale (issue 22, "Fits the screen") -------------------------------------------------
+
+
+def ink_rect(words: str, size: int, row: pygame.Rect) -> pygame.Rect:
+    """Where the pixels of ``words`` (bold, ``size``) fall when drawn centred on ``row``."""
+    image = kit.text(words, size, (255, 255, 255), True)
+    return image.get_bounding_rect().move(image.get_rect(midleft=row.midleft).topleft)
+
+
+@pytest.mark.parametrize("size, scaled", [((1024, 640), 1.0)] + SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("players", [2, 6])
+def test_at_every_ui_scale_the_pool_and_hand_labels_sit_above_their_marbles(size, scaled, players):
+    """A play tester's find: at 125-150 % the pool's label ran into its marbles (the label's
+    row kept its 100 % height while its text grew); the skill tokens' lines were squeezed."""
+    lay = Layout(size, players, 0, kit.px(300))
+    rects = lay.labelled_rects(completed=12)
+    assert overlaps(rects) == []
+    for name, rect in rects.items():
+        assert lay.board.contains(rect), (name, rect)
+    pool = lay.pool_zone()
+    label = ink_rect("Pool Йg", 12, lay.zone_label(pool))
+    first_marble_top = lay.pool_point(0)[1] - lay.md / 2
+    assert pool.top < label.top and label.bottom <= first_marble_top + 1
+    assert lay.pool_point(0)[1] + lay.md / 2 <= pool.bottom - 2
+    hand = lay.hand_zone()
+    label = ink_rect("Hand · 9 Йg", 12, lay.zone_label(hand))
+    assert label.bottom <= lay.hand_group(0).top + 1
+    assert lay.hand_group(3).bottom <= hand.bottom
+    lines = lay.pile_lines()
+    for upper, lower in zip(lines, lines[1:]):  # the pile's lines never overlap
+        assert ink_rect("Йg 8", PILE_FONT, upper).bottom <= ink_rect("Йg 8", PILE_FONT, lower).top
+    assert lines[0].height == kit.px(16)
+    header = lay.header()
+    assert ink_rect("Йg 188", HEADER_FONT, header).bottom <= lay.card(0).top
+    for seat in lay.others:  # a compact desk's name keeps off its brewing potion
+        name = ink_rect("Йg (Medium)", MINI_FONT, lay.mini_header(seat))
+        assert name.bottom <= lay.chip(seat, 0).top

@@ -18,6 +18,7 @@ from scenes.tables.tea_time.layout import (
     Layout,
 )
 from sprites import tea_time_art as ta
+from tests.scenes.conftest import SCALED
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4]
@@ -146,3 +147,43 @@ def test_the_score_sheet_panel_holds_its_rows_inside_the_lit_felt(size, players,
     finally:
         translation.set_language("en")
         kit.reset_caches()
+
+
+# --- the UI scale (issue 22, "Fits the screen") -------------------------------------------------
+
+
+def ink_rect(words: str, size: int, bold: bool, row: pygame.Rect) -> pygame.Rect:
+    """Where the pixels of ``words`` fall when drawn centred on ``row`` (as the table does)."""
+    image = kit.text(words, size, (255, 255, 255), bold)
+    return image.get_bounding_rect().move(image.get_rect(center=row.center).topleft)
+
+
+@pytest.mark.parametrize("size, scaled", [((1024, 640), 1.0)] + SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("players", PLAYERS)
+def test_at_every_ui_scale_a_full_column_keeps_off_its_labels(size, scaled, players):
+    """A play tester's find: a column of ten cards reached its count label, whose row kept
+    its 100 % height while the text grew. Every text row grows with the scale; the ten cards
+    end above the label's ink, and the two label lines keep apart."""
+    lay = Layout(size, players, 0, kit.px(300))
+    rects = lay.labelled_rects()
+    assert overlaps(rects) == []
+    for name, rect in rects.items():
+        assert lay.board.contains(rect), (name, rect)
+    for seat in range(players):
+        header = lay.header(seat)
+        name_ink = ink_rect("Йgy (you)", lay.header_font(seat), True, header)
+        assert header.top - 1 <= name_ink.top and name_ink.bottom <= header.bottom + 1
+        size_ = lay.label_font(seat)
+        for index in range(len(CHARACTERS)):
+            labels = lay.column_labels(seat, index)
+            inks = [
+                ink_rect(words, size_, bold, row)
+                for row, (words, bold) in zip(
+                    labels, [("10 cards", False), ("15 pts", True)][-len(labels) :], strict=True
+                )
+            ]
+            last = lay.stack_card(seat, index, 9, 10)
+            assert last.bottom < inks[0].top, (seat, index, last, inks[0])
+            for upper, lower in zip(inks, inks[1:]):
+                assert upper.bottom < lower.top
+            assert lay.column(seat, index).bottom >= inks[-1].bottom

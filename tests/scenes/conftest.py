@@ -1,0 +1,25 @@
+"""What the table layout tests share."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenes import kit
+
+SCALED = [
+    ((1280, 800), 1.25),
+    ((1536, 960), 1.5),
+    ((1920, 1200), 1.5),
+    ((1792, 1120), 1.75),
+    ((2048, 1280), 2.0),
+]
+"""Windows with a UI scale they offer (:func:`scenes.kit.fitting_scale`): the smallest that holds
+each scale, and a wider one at 150 %."""
+
+
+@pytest.fixture
+def scaled(request):
+    """Lay out and measure at the UI scale ``request.param``; back to 100 % after."""
+    kit.set_ui_scale(request.param)
+    yield request.param
+    kit.set_ui_scale(1.0)
