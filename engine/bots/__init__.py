@@ -67,6 +67,13 @@ class GameBots:
         means all of them too."""
         return list(moves)
 
+    def position_key(self, state):
+        """A hashable key equal for two positions that play the same (e.g. the same dice in
+        other slots of a hand, or one vine on another of its owner's like tokens), so a search
+        tries one move of each such group; ``None`` (the default) when the game gives none and
+        every move is its own."""
+        return None
+
     def only_when_best(self, observation, action: Action) -> bool:
         """Whether Easy plays ``action`` only when it values it best of all (a costly move, e.g.
         a Little Help, that a beginner takes only when plainly worth it). By default False."""

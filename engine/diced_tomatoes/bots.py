@@ -4,7 +4,7 @@ Easy is the generic :class:`engine.bots.BeginnerBot` on the moves :func:`beginne
 Medium is the generic greedy bot on :func:`heuristics.evaluate`. Hard is a
 :class:`engine.bots.RolloutBot`, flat Monte Carlo over whole sampled turns: the dice decide most
 turns, and measured with bench/bots.py a tree search was only level with Medium (43-55%) while
-rollouts beat it 42-3-16.
+rollouts beat it 42-3-16; at the default 1.5 s, 141-9-50 over 200 games (73%).
 """
 
 from __future__ import annotations
@@ -111,6 +111,28 @@ def _flip_gains(state, move: FlipSeed) -> bool:
     return new > old
 
 
+def position_key(state) -> tuple:
+    """:meth:`DicedTomatoesBots.position_key`: a tuple equal for positions that differ only in
+    the slots of the hand's dice or in which of a seat's tokens holds which vine."""
+    return (
+        state.phase,
+        state.active,
+        state.last_player,
+        tuple(sorted((die.colour, die.face or 0) for die in state.hand if die is not None)),
+        tuple(sorted(state.passed)),
+        tuple(tuple(sorted(tuple(vine) for vine in seat)) for seat in state.vines),
+        tuple(tuple(track) for track in state.score),
+        tuple(state.karma),
+        tuple(state.bits),
+        state.to_draw,
+        tuple(state.bushel.values()),
+        tuple((owner, tuple(state.vines[owner][token])) for owner, token in state.pending),
+        state.first_six,
+        state.final_round,
+        state.ended,
+    )
+
+
 class DicedTomatoesBots(GameBots):
     """Evaluation, hint reasons and the rules' forced bot move for Diced Tomatoes."""
 
@@ -134,8 +156,15 @@ class DicedTomatoesBots(GameBots):
     def sensible_moves(self, observation, moves) -> list:
         return beginner_moves(observation, moves)
 
+    def position_key(self, state):
+        """The position up to what the rules cannot tell apart: the hand as a bag of dice (two
+        red 5s in other slots are the same hand) and each seat's vines as a bag (a seat's three
+        tomato tokens follow the same rules, so a seed on its top or bottom empty token plays
+        alike; rules, "Placement" and DT-D3). Clean-up decisions name their vine by its dice."""
+        return position_key(state)
+
 
 BOTS = DicedTomatoesBots()
 """The game's :class:`engine.bots.GameBots`."""
 
-__all__ = ["BOTS", "DicedTomatoesBots", "beginner_moves", "own_use"]
+__all__ = ["BOTS", "DicedTomatoesBots", "beginner_moves", "own_use", "position_key"]

@@ -11,7 +11,10 @@ marbles complete, the drink that potion gives, or the explosion it leaves for th
   the greedy heuristic policy, then the next player's whole turn likewise, and the position is
   valued for the bot. Sequential halving shares the budget: every round each surviving
   candidate gets the same number of rollouts and the worse half is dropped.
-  With one candidate left the bot stops early.
+  With one candidate left the bot stops early. The k-th rollout of every candidate meets the
+  refills of the same seed (common random numbers), so picks are compared on the same luck.
+  A fixed search (no clock) keeps only the 4 best one-step candidates (and the potion
+  completers): among 8, 48 rollouts dropped half of them on one rollout each.
 * **In the starter draft** it takes the most VP, then the colours its first potion shares.
 * **Later in the turn** (placements, drinks, effect choices, the next potion tile) each of the
   best few actions is played to the end of the turn by the same greedy policy, twice when chance
@@ -25,8 +28,10 @@ draw luck only from the ``rng`` passed to :meth:`TurnPlannerBot.choose`, so game
 
 from __future__ import annotations
 
+import random
+
 from engine.bots import GameBots
-from engine.bots.halving import sequential_halving
+from engine.bots.halving import common_random_numbers, sequential_halving
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
@@ -46,6 +51,9 @@ from engine.potion_explosion.state import (
 
 ROOT_CANDIDATES = 8
 """First actions kept for rollouts before the pick (by one-step value)."""
+ROOT_CANDIDATES_WITHOUT_CLOCK = 4
+"""Of them, those kept when a fixed number of rollouts is shared (bench/bots.py --fixed, Hard
+against Medium over 40 games: 4 won 36, 8 won 27)."""
 LATER_CANDIDATES = 10
 """Actions played to the end of the turn for a decision after the pick."""
 ROLLOUTS_WITHOUT_CLOCK = 48
@@ -147,14 +155,17 @@ def _ranked(state, actions, rng, keep_help: bool = True) -> list:
     return [(value, action, after) for value, _, action, after in ranked]
 
 
-def greedy_turn(state, rng):
+def greedy_turn(state, rng, luck=None):
     """The position after the current player's turn is played to its end with the greedy
     heuristic policy: each step the bot move whose sampled result evaluates best, no Little
-    Help unless it is the only move; pending chance is sampled with ``rng``. Stops when another
+    Help unless it is the only move. The policy samples with ``rng``; the chance played (pending
+    chance, the refills after the moves chosen) is drawn from ``luck`` (default ``rng``), so
+    rollouts given like luck meet like refills whatever the policy sampled. Stops when another
     seat is to move or the game is over. ``state`` may be changed too; use the returned one."""
+    luck = rng if luck is None else luck
     owner = rules.turn_owner(state)
     for _ in range(MAX_TURN_STEPS):
-        _settle_chance(state, rng)
+        _settle_chance(state, luck)
         if (
             state.current_player() < 0
             or rules.turn_owner(state) != owner
@@ -171,7 +182,7 @@ def greedy_turn(state, rng):
         ranked = _ranked(state, legal, rng)
         action, after = ranked[0][1], ranked[0][2]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
-        state = _after(state, action, rng) if after.chanced else after
+        state = _after(state, action, luck) if after.chanced else after
     return state
 
 
@@ -233,21 +244,25 @@ class TurnPlannerBot:
         return self.cancelled or deadline is not None and self.clock() >= deadline
 
     def _rollout(self, state, action, me, rng) -> float:
-        played = greedy_turn(_after(state, action, rng), rng)  # the rest of my turn
+        # the refills and the policy's own samples come from separate generators, so rollouts
+        # seeded alike meet the same refills whatever the policy sampled meanwhile
+        luck, policy = random.Random(rng.random()), random.Random(rng.random())
+        played = greedy_turn(_after(state, action, luck), policy, luck)  # the rest of my turn
         if played.current_player() >= 0 and rules.turn_owner(played) != me:
-            played = greedy_turn(played, rng)  # the next player's answer
+            played = greedy_turn(played, policy, luck)  # the next player's answer
         return heuristics.evaluate(played, me)
 
     def _before_pick(self, state, legal, rng):
         me = state.current_player()
         ranked = [action for _, action, _ in _ranked(state, legal, rng)]
-        candidates = ranked[:ROOT_CANDIDATES]
+        kept = ROOT_CANDIDATES if self.clock else ROOT_CANDIDATES_WITHOUT_CLOCK
+        candidates = ranked[:kept]
         # a pick whose certain explosion completes a potion is always played out: one-step
         # values count its marbles in the hand, not the potion they complete
         desk = state.desks[me]
         candidates += [
             action
-            for action in ranked[ROOT_CANDIDATES:]
+            for action in ranked[kept:]
             if isinstance(action, RegularPick)
             and completes_a_potion(
                 desk, heuristics.pick_haul(state.tracks[action.track], action.position)[0]
@@ -255,7 +270,8 @@ class TurnPlannerBot:
         ]
         best, self.last_rollouts = sequential_halving(
             candidates,
-            lambda action: self._rollout(state, action, me, rng),
+            # the k-th rollout of every candidate meets the same refills
+            common_random_numbers(lambda action, luck: self._rollout(state, action, me, luck), rng),
             self.clock,
             self.budget,
             self.rollouts,

@@ -7,9 +7,10 @@ import time
 import pytest
 
 from engine import registry
-from engine.bots.halving import sequential_halving
+from engine.bots.halving import RACE_EVERY, RACE_FIRST, race_survivors, sequential_halving
 from engine.bots.rollout import RolloutBot
-from engine.diced_tomatoes.bots import DicedTomatoesBots
+from engine.diced_tomatoes.bots import DicedTomatoesBots, position_key
+from engine.diced_tomatoes.state import PlaceDie
 from tests.clock import SteppingClock
 from tests.engine.test_bots import random_positions
 
@@ -111,3 +112,127 @@ def test_candidates_are_compared_on_common_random_numbers():
     made = max(len(states) for states in seeds.values())
     for k in range(made):
         assert len({states[k] for states in seeds.values() if len(states) > k}) == 1
+
+
+def two_red_fives_position():
+    """Seat 0 to place black 1, red 5, red 2, red 5 with its three tokens empty; seat 1 has a
+    vine of two red 4s on its bottom token (a position reached in a random game)."""
+    state = next(
+        s
+        for s in random_positions(SPEC, 12, seed=11)
+        if s.current_player() == 0 and len(s.legal_actions()) > 20
+    )
+    assert state.hand == [("b", 1), ("r", 5), ("r", 2), ("r", 5)]
+    assert state.vines == [[[], [], []], [[], [], [("r", 4), ("r", 4)]]]
+    return state
+
+
+def test_position_key_makes_like_dice_and_like_empty_tokens_one_choice():
+    """Either red 5, seeded on any of seat 0's three empty tokens, is one position; the red 2
+    there, or a red 5 on the other seat's token, is another."""
+    state = two_red_fives_position()
+
+    def key_after(die, owner, token):
+        after = state.clone()
+        after.apply_action(PlaceDie(die, owner, token))
+        return position_key(after)
+
+    fives_at_home = {key_after(die, 0, token) for die in (1, 3) for token in (0, 1, 2)}
+    assert len(fives_at_home) == 1
+    assert key_after(2, 0, 0) not in fives_at_home
+    assert key_after(1, 1, 0) not in fives_at_home
+    assert key_after(1, 1, 0) == key_after(3, 1, 1)
+    assert SPEC.bots.position_key(state) == position_key(state)
+
+
+def test_rollout_candidates_are_one_move_per_distinct_position():
+    """Of 26 legal moves only 12 lead to positions the rules tell apart; the 8 candidates played
+    out are 8 of those (before, the 8 best one-step values were 2 positions 8 times over), so
+    seeds on the other seat's tokens are weighed too."""
+    state = two_red_fives_position()
+    bot = RolloutBot(SPEC.bots, rollouts=48)
+    played: list = []
+    real = bot._rollout
+
+    def spying(s, action, me, rng):
+        played.append(action)
+        return real(s, action, me, rng)
+
+    bot._rollout = spying
+    legal = state.legal_actions()
+    assert len(legal) == 26
+    assert bot.choose(state.clone(), legal, random.Random(4)) in legal
+    candidates = list(dict.fromkeys(played))
+    keys = set()
+    for action in candidates:
+        after = state.clone()
+        after.apply_action(action)
+        keys.add(position_key(after))
+    assert len(candidates) == 8 and len(keys) == 8
+    assert any(isinstance(a, PlaceDie) and a.owner == 1 for a in candidates)
+
+
+def test_racing_drops_a_plainly_worse_candidate_and_an_alike_one_but_keeps_a_close_one():
+    """Paired rollouts: "worse" is 1 below the leader every time, "alike" equals it every time,
+    "close" is 0.5 above or below it in turn, 0.05 below on average (that cannot be told from
+    0 in 16 pairs, so it races on)."""
+    luck = random.Random(1)
+    lead = [luck.gauss(0, 3) for _ in range(RACE_FIRST)]
+    values = {
+        "lead": lead,
+        "worse": [v - 1 for v in lead],
+        "alike": list(lead),
+        "close": [v + (0.5 if k % 2 else -0.5) - 0.05 for k, v in enumerate(lead)],
+    }
+    order = list(values)
+
+    def mean(c):
+        return (sum(values[c]) / len(values[c]), -order.index(c))
+
+    assert race_survivors(order, values, mean, 2.5, 0.2) == ["lead", "close"]
+    # with fewer pairs than RACE_FIRST nobody is dropped
+    short = {c: v[: RACE_FIRST - 1] for c, v in values.items()}
+    values.update(short)
+    assert race_survivors(order, values, mean, 2.5, 0.2) == order
+
+
+def test_sequential_halving_with_racing_stops_when_one_candidate_is_plainly_best():
+    """Four candidates 1 point apart with small paired noise: racing ends the search after
+    RACE_FIRST-odd sweeps, not at the budget of 4000 rollouts; without racing it spends it."""
+    luck = random.Random(3)
+    noise: list = []
+    made: dict = {}
+
+    def rollout(candidate):
+        k = made.get(candidate, 0)
+        made[candidate] = k + 1
+        while len(noise) <= k:
+            noise.append(luck.gauss(0, 1))
+        return candidate + noise[k] + luck.gauss(0, 0.1)
+
+    best, count = sequential_halving([1, 4, 3, 2], rollout, rollouts=4000, race=2.5)
+    assert best == 4 and count <= 4 * (RACE_FIRST + RACE_EVERY)
+    made.clear()
+    best, count = sequential_halving([1, 4, 3, 2], rollout, rollouts=4000)
+    assert best == 4 and count > 3000
+
+
+def test_rollout_bot_ends_a_plain_decision_long_before_its_budget():
+    """With a clock, racing stops the search once the candidates are told apart: over a few
+    random positions the bot reads a stepping clock far fewer times than a 30 s budget allows
+    (3,000 reads), and keeps to the budget without racing."""
+    states = [s for s in random_positions(SPEC, 30, seed=4) if len(s.legal_actions()) > 2][:3]
+    assert states
+    raced = plain = 0
+    for state in states:
+        obs, legal = state.observation(state.current_player()), state.legal_actions()
+        clock = SteppingClock(0.01)
+        RolloutBot(SPEC.bots, budget=30.0, clock=clock).choose(obs, legal, random.Random(1))
+        raced += clock.reads
+        clock = SteppingClock(0.01)
+        RolloutBot(SPEC.bots, budget=1.0, clock=clock, race=None).choose(
+            obs, legal, random.Random(1)
+        )
+        plain = max(plain, clock.reads)
+    assert raced < len(states) * 1000
+    assert plain >= 90  # without racing a 1 s budget is spent: 100 reads of 0.01 s

@@ -130,6 +130,69 @@ def test_rollouts_weigh_every_pick_not_a_sample_crowded_by_little_help():
         assert sorted(filled) == ["KK", "KK", "YY", "YY"], seed
 
 
+def test_candidates_before_a_pick_meet_the_same_refills():
+    """Common random numbers: the k-th rollout of every candidate pick draws its refills from
+    the same seed, so a comparison of picks is not drowned by the luck of the refills (rules,
+    "Explosions": the dispenser refills each track from the bag at random)."""
+    bot = TurnPlannerBot(rollouts=48)
+    seeds: dict = {}
+    real = bot._rollout
+
+    def spying(state, action, me, rng):
+        seeds.setdefault(action, []).append(rng.getstate())
+        return real(state, action, me, rng)
+
+    bot._rollout = spying
+    s = TWO_POTIONS
+    bot.choose(s.clone(), s.legal_actions(), random.Random(4))
+    assert len(seeds) > 1
+    for k in range(max(len(states) for states in seeds.values())):
+        assert len({states[k] for states in seeds.values() if len(states) > k}) == 1
+
+
+def test_a_fixed_search_shares_its_rollouts_among_fewer_candidates():
+    """Without a clock 48 rollouts are shared among the 4 best one-step picks (and every pick
+    that completes a potion), so each is played out at least 3 times before halving drops any;
+    among 8 and more, half were dropped on one rollout each. With a clock, 8 are kept."""
+    from engine.potion_explosion.bots import (
+        ROOT_CANDIDATES,
+        ROOT_CANDIDATES_WITHOUT_CLOCK,
+        completes_a_potion,
+    )
+    from engine.potion_explosion.heuristics import pick_haul
+
+    s = pos(
+        "types=WIS,FIL,MAG,SAN,PRI,ABY phase=play "
+        "tracks=RBYKRBYK/BRKYBRKY/RBYKRBYK/BRKYBRKY/RBYKRBYK tank=R5B5Y5K5 "
+        "stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 "
+        "p0=WIS4:R,FIL7:KKK/-/-/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+    )
+    desk = s.desks[0]
+    assert not any(
+        completes_a_potion(desk, pick_haul(s.tracks[a.track], a.position)[0])
+        for a in s.legal_actions()
+        if isinstance(a, RegularPick)
+    )
+
+    def played_out(bot) -> dict:
+        counts: dict = {}
+        real = bot._rollout
+
+        def counting(state, action, me, rng):
+            counts[action] = counts.get(action, 0) + 1
+            return real(state, action, me, rng)
+
+        bot._rollout = counting
+        bot.choose(s.clone(), s.legal_actions(), random.Random(2))
+        return counts
+
+    fixed = played_out(TurnPlannerBot(rollouts=48))
+    assert len(fixed) == ROOT_CANDIDATES_WITHOUT_CLOCK == 4
+    assert min(fixed.values()) >= 3
+    timed = played_out(TurnPlannerBot(budget=0.5, clock=SteppingClock(0.001)))
+    assert len(timed) == ROOT_CANDIDATES == 8
+
+
 def test_hard_decision_is_reproducible_with_a_fixed_seed():
     s = TWO_POTIONS
     first = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(7))
