@@ -110,7 +110,7 @@ class Layout:
         sh = clamp(board.height * 0.13, 64, 104)
         sw = min(sh * 0.74, (rw - 20 - pile_w - 4 * 8) / NUM_STACKS)
         self.sw, self.sh = int(sw), int(min(sh, sw / 0.74))
-        stacks_h = self.sh + kit.px(LABEL_H) + 12
+        stacks_h = self.sh + self.stacks_label_height() + 12
         # the big desk: header, two cards with captions, the completed row
         self.md = int(clamp(board.height * 0.042, 24, 34))  # a desk marble
         pool_w = POOL_SIZE * (self.md + 8) + 14
@@ -317,9 +317,15 @@ class Layout:
         return pygame.Rect(box.x + 8, top, box.width - 16, min(18, box.bottom - 2 - top))
 
     # --- the stacks ----------------------------------------------------------------------------
+    @staticmethod
+    def stacks_label_height() -> int:
+        """The stacks panel's title row: its 13 px bold font's height in the language in use
+        (Japanese glyphs stand taller than LABEL_H), at least LABEL_H."""
+        return max(kit.px(LABEL_H), kit.font(13, True).get_height())
+
     def stacks_label(self) -> pygame.Rect:
         x = self.stacks.x + 10
-        return pygame.Rect(x, self.stacks.y + 3, self.pile.x - 8 - x, kit.px(LABEL_H))
+        return pygame.Rect(x, self.stacks.y + 3, self.pile.x - 8 - x, self.stacks_label_height())
 
     def stack_card(self, index: int) -> pygame.Rect:
         top = self.stacks_label().bottom + 3
