@@ -365,6 +365,23 @@ def holds(path: Path, match) -> bool:
     return same and history == mine["history"][: len(history)]
 
 
+def named_save_holding(match, folder: Path | None = None) -> str | None:
+    """The title of a save under a name that holds ``match`` exactly as it is now (the same
+    game, seats, options, seed and history), or None: a game continued from its autosave
+    right after it was saved under a name is saved, and leaving it need not ask."""
+    mine = match.to_save()
+    for info in list_saves(folder):
+        if info.error or info.is_autosave or info.game != match.spec.id:
+            continue
+        try:
+            env = parse(read_text(info.path), where=shown_name(info.path))
+        except SaveError:
+            continue
+        if all(env.get(k) == mine[k] for k in ("game", "options", "seats", "seed", "history")):
+            return info.title
+    return None
+
+
 def keep_unfinished_for(match, folder: Path | None = None) -> Path | None:
     """Before ``match`` is played, move the unfinished game in its autosave slot to a save of its
     own, unless the slot holds ``match`` itself (Continue) or ``match`` will never autosave (only

@@ -68,7 +68,7 @@ class TitleScene(Scene):
             return
         from scenes.tables import open_match
 
-        open_match(self.app, match)
+        open_match(self.app, match, saved_as=store.named_save_holding(match))
 
     def load_game(self):
         from scenes.load_game import LoadGameScene

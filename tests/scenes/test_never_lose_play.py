@@ -258,3 +258,21 @@ def test_a_game_just_loaded_from_its_named_save_leaves_without_asking(app):
     frames(app, 1)
     app.manager.top.quit_to_title()
     assert isinstance(app.manager.top, LeaveScene)
+    assert "«My game»" in app.manager.top.message()  # not "not saved under a name"
+
+
+def test_continue_right_after_saving_under_a_name_leaves_without_asking(app):
+    """Play-test finding: saved as "Tomato", quit, Continue, Quit to title asked "It is not
+    saved under a name". The named save holds the continued game as it is; one more step
+    and it is not."""
+    table = table_with_a_step(app)
+    store.save(table.match, "Tomato")
+    app.autosaver.flush()
+    app.manager.reset(TitleScene(app))
+    app.manager.top.continue_game()
+    continued = app.manager.top
+    assert continued is not table and continued.saved_as == "Tomato" and continued.is_saved()
+    wait_for_human(app, continued)
+    assert continued.try_action(continued.match.legal_actions()[0])
+    frames(app, 2)
+    assert not continued.is_saved()
