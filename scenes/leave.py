@@ -34,6 +34,17 @@ class LeaveScene(Scene):
         "brings you back to this point."
     )
 
+    SAVED_BEFORE = N_(
+        "Your moves since you saved it as «{name}» are not in that save. Either way, "
+        "Continue on the title screen brings you back to this point."
+    )
+
+    def message(self) -> str:
+        """Why the question is asked: never saved under a name, or played on since."""
+        if self.table.saved_as:
+            return _(self.SAVED_BEFORE).format(name=self.table.saved_as)
+        return _(self.MESSAGE)
+
     def labels(self) -> list:
         return [_("Save and quit"), _("Quit"), _("Cancel")]
 
@@ -44,7 +55,7 @@ class LeaveScene(Scene):
         px = kit.px
         needs = max(kit.font(17, True).size(label)[0] for label in self.labels()) + px(28)
         width = min(w - 60, max(px(520), 3 * needs + 2 * px(12) + px(48)))
-        lines = kit.wrap(_(self.MESSAGE), 17, width - px(56))
+        lines = kit.wrap(self.message(), 17, width - px(56))
         height = px(62) + len(lines) * kit.font(17).get_linesize() + px(18 + 44 + 22)
         rect = pygame.Rect(0, 0, width, min(h - 40, height))
         rect.center = (w // 2, h // 2)
@@ -118,7 +129,7 @@ class LeaveScene(Scene):
             "midtop",
         )
         step = kit.font(17).get_linesize()
-        for i, line in enumerate(kit.wrap(_(self.MESSAGE), 17, rect.width - kit.px(56))):
+        for i, line in enumerate(kit.wrap(self.message(), 17, rect.width - kit.px(56))):
             kit.blit_text(
                 surface,
                 line,
