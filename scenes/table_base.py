@@ -204,6 +204,8 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         """When the bot now thinking started (monotonic seconds)."""
         self.hint_since = 0.0
         self.saved_as: str | None = None
+        self.queued_key: tuple | None = None
+        """``(key event, turn)`` pressed while the person's own step animated."""
         """The name the player saved this game under (Ctrl+S saves there again), or None."""
         self._saved_marker = None
         self.puzzle = None
@@ -807,6 +809,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         if self.hint_bot is not None:
             self.hint_bot.cancel()
             self.hint_future = None
+        self.queued_key = None
         self.anims.skip()
         self.reset_selection()
         if not how():
@@ -1040,6 +1043,8 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
             return
         self.last_human = player
         self.seated = player  # past the pass screen: at the keyboard now
+        if self.queued_key is not None:
+            self._play_queued_key()
         if len(self.match.events) != self._chime_checked:  # this runs every frame: count rarely
             self._chime_checked = len(self.match.events)
             turn = (self.match.turn_count(), player)
@@ -1118,7 +1123,26 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.anims.busy:
             self.anims.skip()
             return True
+        if event.type == pygame.KEYDOWN and self._own_turn_animating():
+            # P or E pressed while the person's own pick still explodes: done once it lands
+            self.queued_key = (event, self.match.turn_count())
+            return True
         return self.handle_input(event)
+
+    def _own_turn_animating(self) -> bool:
+        """The board still plays what a person at the keyboard did (or the luck it brought)."""
+        if not self.anims.busy or self.replay is not None:
+            return False
+        owner = self.match.turn_owner()
+        return 0 <= owner < len(self.match.seats) and not self.match.seats[owner].is_bot
+
+    def _play_queued_key(self) -> None:
+        """A key pressed during the person's own animations acts once the person may act, in
+        the same turn only (never carried into a later turn)."""
+        event, turn = self.queued_key
+        self.queued_key = None
+        if turn == self.match.turn_count():
+            self.handle_input(event)
 
     def cancel_selection(self) -> bool:
         """Drop a half-made choice (Esc, right click); True if there was one."""

@@ -651,6 +651,35 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     pygame.quit()
 
 
+def test_place_all_pressed_while_the_explosion_plays_acts_once_it_lands():
+    """Play-test finding: P pressed during the person's own explosion was lost. It waits until
+    the board has caught up (refills included), then places what fits; a key never carries
+    into a later turn."""
+    app = make_app(instant=False)
+    app.manager.push(TitleScene(app))
+    position = with_tank(
+        "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
+        "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
+        "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
+    )
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    click_at(app, area(table, ("marble", 0, 2)).center)  # a chain of two explosions
+    assert table.anims.busy
+    key(app, pygame.K_p)
+    assert not any(isinstance(e.action, pe.PlaceMarble) for e in table.match.history)
+    for _ in range(400):
+        frames(app, 1, dt=0.1)
+        if table.human_to_move():
+            frames(app, 1)
+            break
+    placed = [e.action for e in table.match.history if isinstance(e.action, pe.PlaceMarble)]
+    assert placed, table.current_message()
+    assert table.queued_key is None
+    pygame.quit()
+
+
 def test_the_pause_menu_leaves_the_top_bar_saying_what_to_do(app):
     """Esc with marbles in hand and room in the pool: the top bar still asks to keep them in
     the pool (it said "End turn (E) when ready", and E was then refused)."""
