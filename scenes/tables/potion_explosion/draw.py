@@ -227,16 +227,12 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
         filled = sorted(slots, key=lambda pt: (-pt[1], abs(pt[0] - tank.centerx)))
         for (x, y), colour in zip(filled, heap):
             pa.blit_marble(surface, (x, y), ms, colour, view.patterns)
-    kit.blit_text(
-        surface,
-        _("Tank · {count}").format(count=total),
-        13,
-        (tank.right - 8, tank.y + 4),
-        kit.INK,
-        True,
-        "topright",
-        shadow=True,
-    )
+    label = _("Tank · {count}").format(count=total)
+    text, size = kit.fit_label(label, 13, tank.width - 16, bold=True, min_size=10)
+    words = kit.text(text, size, kit.INK, True)
+    place = words.get_rect(topright=(tank.right - 8, tank.y + 4))
+    kit.draw_panel(surface, place.inflate(10, 2), (16, 20, 24, 190), radius=6)  # over the heap
+    surface.blit(words, place)
 
 
 # --- the stacks -------------------------------------------------------------------------------
