@@ -787,7 +787,7 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
         rect.y = area.y
         pa.draw_potion(surface, rect, potion.tile, [], patterns, back=potion.drunk)
         name = pa.short_name(TILES[potion.tile].type)
-        room = rect.width + 6
+        room = rect.width - 2  # names of neighbouring tiles must not run together
         words = kit.wrap(name, 10, room)
         if len(words) > 2 or any(kit.font(10).size(w)[0] > room for w in words):
             words = [kit.fit_label(name, 10, room, min_size=8)[0]]

@@ -349,25 +349,26 @@ class Layout:
         if count <= 0:
             return []
         area = self.disp.inflate(-24, -24)
-        area.y += 40
-        area.height -= 40
+        title, gap, label = kit.px(40), kit.px(24), kit.px(18)  # a name row grows with its font
+        area.y += title
+        area.height -= title
         best = None
         for cols in (2, 3, 4):
             rows = math.ceil(count / cols)
             w = (area.width - (cols - 1) * 10) / cols
-            h = (area.height - (rows - 1) * 24) / rows - 18
+            h = (area.height - (rows - 1) * gap) / rows - label
             w = min(w, h * 0.74)
             if best is None or w > best[0]:
                 best = (w, cols, rows)
         w, cols, _rows = best
-        w = int(min(w, 120))
+        w = int(min(w, kit.px(120)))
         h = int(w / 0.74)
         total_w = cols * w + (cols - 1) * 10
         x0 = area.x + (area.width - total_w) // 2
         out = []
         for i in range(count):
             row, col = divmod(i, cols)
-            out.append(pygame.Rect(x0 + col * (w + 10), area.y + row * (h + 24), w, h))
+            out.append(pygame.Rect(x0 + col * (w + 10), area.y + row * (h + gap), w, h))
         return out
 
     def banner_rect(self) -> pygame.Rect:
