@@ -7,7 +7,13 @@ import time
 import pytest
 
 from engine import registry
-from engine.bots.halving import RACE_EVERY, RACE_FIRST, race_survivors, sequential_halving
+from engine.bots.halving import (
+    RACE_EVERY,
+    RACE_FIRST,
+    common_random_numbers,
+    race_survivors,
+    sequential_halving,
+)
 from engine.bots.rollout import RolloutBot
 from engine.diced_tomatoes.bots import DicedTomatoesBots, position_key
 from engine.diced_tomatoes.state import PlaceDie
@@ -199,21 +205,16 @@ def test_racing_drops_a_plainly_worse_candidate_and_an_alike_one_but_keeps_a_clo
 def test_sequential_halving_with_racing_stops_when_one_candidate_is_plainly_best():
     """Four candidates 1 point apart with small paired noise: racing ends the search after
     RACE_FIRST-odd sweeps, not at the budget of 4000 rollouts; without racing it spends it."""
-    luck = random.Random(3)
-    noise: list = []
-    made: dict = {}
+    own = random.Random(3)
 
-    def rollout(candidate):
-        k = made.get(candidate, 0)
-        made[candidate] = k + 1
-        while len(noise) <= k:
-            noise.append(luck.gauss(0, 1))
-        return candidate + noise[k] + luck.gauss(0, 0.1)
+    def rollout(candidate, luck):
+        return candidate + luck.gauss(0, 1) + own.gauss(0, 0.1)
 
-    best, count = sequential_halving([1, 4, 3, 2], rollout, rollouts=4000, race=2.5)
+    paired = common_random_numbers(rollout, random.Random(4))
+    best, count = sequential_halving([1, 4, 3, 2], paired, rollouts=4000, race=2.5)
     assert best == 4 and count <= 4 * (RACE_FIRST + RACE_EVERY)
-    made.clear()
-    best, count = sequential_halving([1, 4, 3, 2], rollout, rollouts=4000)
+    paired = common_random_numbers(rollout, random.Random(4))
+    best, count = sequential_halving([1, 4, 3, 2], paired, rollouts=4000)
     assert best == 4 and count > 3000
 
 

@@ -620,8 +620,9 @@ def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
     pygame.quit()
 
 
-@pytest.mark.parametrize("skip", ["space", "click"])
-def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
+def a_chain_of_explosions_playing():
+    """``(app, table)`` at normal speed just after Ana's pick set off a chain of two
+    explosions, still animating."""
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
     position = with_tank(
@@ -632,7 +633,13 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     )
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
     wait_for_human(app, table)
-    click_at(app, area(table, ("marble", 0, 2)).center)  # a chain of two explosions
+    click_at(app, area(table, ("marble", 0, 2)).center)
+    return app, table
+
+
+@pytest.mark.parametrize("skip", ["space", "click"])
+def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
+    app, table = a_chain_of_explosions_playing()
     for _ in range(20):
         assert table.anims.busy
         if skip == "space":
@@ -655,17 +662,7 @@ def test_place_all_pressed_while_the_explosion_plays_acts_once_it_lands():
     """Play-test finding: P pressed during the person's own explosion was lost. It waits until
     the board has caught up (refills included), then places what fits; a key never carries
     into a later turn."""
-    app = make_app(instant=False)
-    app.manager.push(TitleScene(app))
-    position = with_tank(
-        "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
-        "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
-        "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/PRI5+3 "
-        "p0=WIS4:RRY,MAG4:/-/-/-/0.0.-.0.0.0 p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
-    )
-    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
-    wait_for_human(app, table)
-    click_at(app, area(table, ("marble", 0, 2)).center)  # a chain of two explosions
+    app, table = a_chain_of_explosions_playing()
     assert table.anims.busy
     key(app, pygame.K_p)
     assert not any(isinstance(e.action, pe.PlaceMarble) for e in table.match.history)
