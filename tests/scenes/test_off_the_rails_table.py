@@ -877,3 +877,16 @@ def test_a_squares_tooltip_goes_when_it_is_clicked_and_comes_back_on_another(app
     hover(app, area(table, ("square", 5, 5)).center)
     frames(app, 1)
     assert shown  # another square's shows again
+
+
+def test_putting_a_cart_in_glows_white_on_your_edge(app):
+    """Play-test finding: with Place cart chosen the yellow glow read as orange on the red
+    strip and could not be seen; it is white, and it lies on the person's own edge."""
+    from scenes.tables.off_the_rails.input import CART_GLOW
+
+    table = first_turn(app)
+    key(app, pygame.K_p)
+    view = table.view()
+    assert view.glow_colour == CART_GLOW
+    edge_squares = {(-1, col) for col in range(12)}  # Ana took the north edge
+    assert view.glow and set(view.glow) <= edge_squares

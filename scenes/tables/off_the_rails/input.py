@@ -92,6 +92,9 @@ one with a single legal answer is answered without asking (:func:`forced_choice`
 HIDDEN = (Pending.SPLIT, Pending.DROP, Pending.PICK)
 """Decisions taken by the owner of a hit cart or about its split piles (a pass screen first in
 hot-seat)."""
+CART_GLOW = (250, 250, 250)
+"""The glow on your edge's squares while putting a cart in: white stands out on every clan's
+strip (the usual yellow read as orange on red and vanished on yellow)."""
 
 
 @dataclass(frozen=True)
@@ -1023,6 +1026,8 @@ def board_marks(
             puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
             ghost_cart = (puts[0].cart, hover) if puts else None
     glow_colour: tuple = kit.HILITE
+    if selection.tool == "cart":
+        glow_colour = CART_GLOW  # on the edge's clan strip, yellow would vanish into the colour
     if state.pending() == Pending.CHASM_TOKEN and legal:
         clan_rgb = oa.clan(state.drawn_token())
         glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
