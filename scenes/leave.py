@@ -35,7 +35,7 @@ class LeaveScene(Scene):
     )
 
     SAVED_BEFORE = N_(
-        "Your moves since you saved it as «{name}» are not in that save. Either way, "
+        "Your moves since you saved it as “{name}” are not in that save. Either way, "
         "Continue on the title screen brings you back to this point."
     )
 

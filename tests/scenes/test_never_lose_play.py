@@ -258,7 +258,7 @@ def test_a_game_just_loaded_from_its_named_save_leaves_without_asking(app):
     frames(app, 1)
     app.manager.top.quit_to_title()
     assert isinstance(app.manager.top, LeaveScene)
-    assert "«My game»" in app.manager.top.message()  # not "not saved under a name"
+    assert "“My game”" in app.manager.top.message()  # not "not saved under a name"
 
 
 def test_continue_right_after_saving_under_a_name_leaves_without_asking(app):
