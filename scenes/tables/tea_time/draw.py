@@ -18,6 +18,7 @@ from engine.tea_time.rules import COLUMN_POINTS, column_points
 from engine.tea_time.state import (
     ALICE,
     ALICE_CARD,
+    CHARACTER_NAMES,
     CHARACTERS,
     Card,
     Phase,
@@ -30,15 +31,7 @@ from sprites import tea_time_art as ta
 from translation import N_, _, ngettext
 
 HINT = (90, 230, 255)
-CHARACTER_TITLES = {
-    "P": N_("Caterpillar"),
-    "R": N_("White Rabbit"),
-    "C": N_("Cheshire Cat"),
-    "H": N_("Mad Hatter"),
-    "M": N_("March Hare"),
-    "D": N_("Dormouse"),
-    ALICE: N_("Alice"),
-}
+CHARACTER_TITLES = {**CHARACTER_NAMES, ALICE: N_("Alice")}
 """Each card's name as its plate, the score sheet and the tooltips show it (translate with
 ``_`` where shown, or use :func:`title`)."""
 SHORT_NAMES = {
