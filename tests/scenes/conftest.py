@@ -1,7 +1,8 @@
-"""What the table layout tests share."""
+"""What the table scene tests share."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from scenes import kit
@@ -23,3 +24,13 @@ def scaled(request):
     kit.set_ui_scale(request.param)
     yield request.param
     kit.set_ui_scale(1.0)
+
+
+@pytest.fixture
+def fonts():
+    """Text is measured with the app's fonts: pygame's font module, no window. Fonts made
+    before an earlier ``pygame.quit()`` are dead, so the caches start empty."""
+    pygame.font.init()
+    kit.reset_caches()
+    yield
+    kit.reset_caches()

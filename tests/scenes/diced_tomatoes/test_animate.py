@@ -1,23 +1,15 @@
 """Diced Tomatoes' events → steps, without a display (issue 19): each step lands on the state
 the engine's ``apply_event`` gives, and the banners name the seats."""
 
-import pygame
 import pytest
 
 from engine.diced_tomatoes import state as dt
 from engine.diced_tomatoes.events import apply_event
 from engine.diced_tomatoes.notation import parse_position
-from scenes import kit
 from scenes.tables.diced_tomatoes import animate
 from scenes.tables.diced_tomatoes.layout import Layout
 
-
-@pytest.fixture(autouse=True)
-def fonts():
-    pygame.font.init()
-    kit.reset_caches()
-    yield
-    kit.reset_caches()
+pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
 
 def stage(players, humans, viewer=0):

@@ -29,12 +29,7 @@ NONE = Selection()
 NAMES = ("Ana", "Bo")
 
 
-@pytest.fixture(autouse=True)
-def fonts():
-    pygame.font.init()
-    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
-    yield
-    kit.reset_caches()
+pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
 
 def layout(state, size=(1280, 800)) -> Layout:

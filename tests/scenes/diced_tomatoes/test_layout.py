@@ -24,13 +24,7 @@ LOOKS = [  # (karma cap, karma bits, badges): the standard game, and every varia
 ]
 
 
-@pytest.fixture(autouse=True)
-def fonts():
-    """Text is measured with the app's fonts: pygame's font module, no window."""
-    pygame.font.init()
-    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
-    yield
-    kit.reset_caches()
+pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
 
 def overlaps(rects: dict) -> list:

@@ -5,7 +5,6 @@ import pygame
 import pytest
 
 from engine.off_the_rails import state as S
-from scenes import kit
 from scenes.tables.off_the_rails import draw
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
@@ -15,12 +14,7 @@ from tests.engine.off_the_rails.helpers import blank, put_cart
 SIZES = [(1280, 800), (1024, 640)]
 
 
-@pytest.fixture(autouse=True)
-def fonts():
-    pygame.font.init()
-    kit.reset_caches()
-    yield
-    kit.reset_caches()
+pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
 
 def board(size, state, **marks) -> pygame.Surface:

@@ -28,13 +28,7 @@ SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [1, 2, 3, 4]
 
 
-@pytest.fixture(autouse=True)
-def fonts():
-    """Text is measured with the app's fonts: pygame's font module, no window."""
-    pygame.font.init()
-    kit.reset_caches()  # fonts made before an earlier pygame.quit() are dead
-    yield
-    kit.reset_caches()
+pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
 
 def layout(size, players) -> Layout:
