@@ -803,9 +803,9 @@ def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
     pygame.quit()
 
 
-def test_enter_after_a_hint_takes_the_hinted_chasm_square_and_the_hint_says_so(app):
-    """Play-test: Enter with a hint up ended the turn and the hinted gem fell into a chasm;
-    Enter takes the hint, here the hinted square of the chasm token."""
+def a_chasm_token_to_place(app):
+    """A table where Ana, her actions done, must place a red chasm token next to the one on
+    D4."""
     s = blank(2)
     s.chasm = {(3, 3): "red"}
     s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
@@ -813,6 +813,13 @@ def test_enter_after_a_hint_takes_the_hinted_chasm_square_and_the_hint_says_so(a
     s._legal = None
     table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
     wait_for_human(app, table)
+    return table
+
+
+def test_enter_after_a_hint_takes_the_hinted_chasm_square_and_the_hint_says_so(app):
+    """Play-test: Enter with a hint up ended the turn and the hinted gem fell into a chasm;
+    Enter takes the hint, here the hinted square of the chasm token."""
+    table = a_chasm_token_to_place(app)
     hint = ask_hint(app, table)
     assert isinstance(hint, S.PlaceChasmToken)
     assert table.current_message().endswith("Enter makes this move.")
@@ -835,13 +842,7 @@ def test_enter_after_a_hint_in_the_action_phase_takes_it_not_move_carts(app):
 def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
     """Play-test: "Open the chasm on D5. Opens the chasm on D5…" said the move twice: the
     reason, which says the move, stands alone."""
-    s = blank(2)
-    s.chasm = {(3, 3): "red"}
-    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
-    s.actions_left = 0
-    s._legal = None
-    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
-    wait_for_human(app, table)
+    table = a_chasm_token_to_place(app)
     action = S.PlaceChasmToken(2, 3)
     reason = table.match.spec.bots.explain(table.match.state, action, table.match.names)
     assert reason.startswith("Opens the chasm on ")
