@@ -620,10 +620,16 @@ def _placeable(state, player) -> list:
 
 def deposit_value(gems) -> float:
     """What a deposit is worth to one visit or two: rocks come first (rules, "Gems"), so the
-    first two gems taken count fully and the rest half."""
-    order = [0] * gems[0] + sorted((g for g in (1, 2, 3, 4) for _ in range(gems[g])), reverse=True)
-    vals = [GEM_VALUES[g] for g in order]
-    return sum(vals[:2]) + 0.5 * sum(vals[2:])
+    first two gems taken count fully and the rest half. ``gems``: counts per gem, rock first."""
+    first_two = 0  # points of the first two gems taken: the rocks, then the dearest gems
+    left = max(0, 2 - gems[0])
+    for gem in (4, 3, 2, 1):
+        if not left:
+            break
+        taken = min(left, gems[gem])
+        first_two += taken * GEM_VALUES[gem]
+        left -= taken
+    return first_two + 0.5 * (value(gems) - first_two)
 
 
 def _through(cost_in, cost_out, square):
@@ -796,14 +802,14 @@ def _ruby_edge(state, player, load) -> float:
     return 2.5 if mine < best_other + 1 <= mine + load[1] else 0.0
 
 
-def _potential(state, player, cost_out, crossings) -> float:
+def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
-    state's :class:`Crossings`."""
+    state's :class:`Crossings`; ``chasm_risk``: :func:`_chasm_risk` in a chasm phase, else
+    ``{}``."""
     cost_in = reach_units(state, player, crossings, _square_set(state.gems))
     pts = 0.0
     hits = _in_reach_of_others(state, player)
-    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
     for k in state.carts:
         if k.owner != player or k.where != CartPlace.BOARD:
             continue
@@ -863,19 +869,22 @@ def _in_reach_of_others(state, player) -> set:
     """Squares other players' carts could run into on their next move (existing track only,
     any junction branch, up to 6 steps): a cart there risks a collision."""
     out = set()
+    cart_squares = state.occupied_squares()
     for k in state.carts:
         if k.owner == player or k.where != CartPlace.BOARD or k.facing is None:
             continue
         frontier = [(k.square, k.facing)]
         for _step in range(6):
             nxt: list[tuple[tuple[int, int], str]] = []
-            for sq, f in frontier:
-                what = next_step(state, sq, f)
-                if what[0] == "cart":
-                    out.add(board.step(sq, f))
-                elif what[0] == "track":
-                    _kind, n, tile = what
-                    nxt.extend((n, side) for side in ways_on(state, n, OPPOSITE[f]))
+            for square, facing in frontier:
+                # next_step, without building its answer: only a cart or track matters here
+                ahead = board.step(square, facing)
+                if not board.on_grid(ahead) or ahead in state.chasm:
+                    continue
+                if ahead in cart_squares:
+                    out.add(ahead)
+                elif not derail_cause(state, ahead, facing):
+                    nxt.extend((ahead, side) for side in ways_on(state, ahead, OPPOSITE[facing]))
             frontier = nxt[:16]
     return out
 
@@ -912,7 +921,8 @@ def evaluate(state, player: int) -> float:
             return r["high_score"] + 2 * carts
         crossings = Crossings.of(state)
         cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
-        return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, crossings)
+        chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
+        return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, crossings, chasm_risk)
     if state.over:
         from engine.off_the_rails.rules import scores, winners
 
@@ -922,8 +932,9 @@ def evaluate(state, player: int) -> float:
         return mine - best + (5.0 if player in winners(state) else -5.0)
     crossings = Crossings.of(state)
     cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
+    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
     vals = [
-        points(state, q) + _potential(state, q, cost_out, crossings)
+        points(state, q) + _potential(state, q, cost_out, crossings, chasm_risk)
         for q in range(state.num_players)
     ]
     others = [v for q, v in enumerate(vals) if q != player]
