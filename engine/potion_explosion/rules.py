@@ -504,25 +504,39 @@ def legal_actions(state) -> list:
     return actions
 
 
-def _effect_actions(state, desk) -> list:
+def _effect_actions(state, desk, like=None) -> list:
     """The follow-up choices of the pending potion effect (rules, "Potion effects"). Every
     effect but one may also be stopped (:class:`FinishEffect`): the Elixir of Blind Love takes
     "all marbles from one opponent's pool", so only whose pool is chosen, and with one opponent
-    there is one choice (an empty pool gives nothing; PE-D14)."""
+    there is one choice (an empty pool gives nothing; PE-D14).
+
+    With ``like`` (an action), only the choices that could equal it: those on its track (and
+    of its colour for the Filter) - enough to tell whether it is a choice, without listing the
+    Filter's hundreds."""
     kind = state.effect.kind
-    tracks = state.tracks
+    tracks = list(enumerate(state.tracks))
+    colours = COLOURS
+    if like is not None:
+        track_wanted = getattr(like, "track", None)
+        tracks = [(track, marbles) for track, marbles in tracks if track == track_wanted]
+        colour_wanted = getattr(like, "colour", None)
+        colours = tuple(colour for colour in COLOURS if colour == colour_wanted)
     if kind == "WIS":
-        return [TakeMarble(track, position) for track, position in _visible(state)]
+        return [
+            TakeMarble(track, position)
+            for track, marbles in tracks
+            for position in range(len(marbles))
+        ]
     if kind == "MAG":
         return [
             TakePair(track, position)
-            for track, marbles in enumerate(tracks)
+            for track, marbles in tracks
             for position in range(len(marbles) - 1)
             if marbles[position] != marbles[position + 1]
         ]
     if kind == "BAL":
         runs = []
-        for track, marbles in enumerate(tracks):
+        for track, marbles in tracks:
             for start in range(len(marbles) - 1):
                 length = 1
                 while start + length < len(marbles) and marbles[start + length] == marbles[start]:
@@ -532,7 +546,7 @@ def _effect_actions(state, desk) -> list:
     if kind == "ABY":
         return [
             TakeBottom(track)
-            for track, marbles in enumerate(tracks)
+            for track, marbles in tracks
             if marbles
             and track not in state.effect.tracks
             and marbles[0] not in state.effect.colours
@@ -541,8 +555,8 @@ def _effect_actions(state, desk) -> list:
         return [TakePool(seat) for seat in range(state.num_players) if seat != state.player]
     if kind == "FIL":
         choices = []
-        for track, marbles in enumerate(tracks):
-            for colour in COLOURS:
+        for track, marbles in tracks:
+            for colour in colours:
                 where = [position for position, marble in enumerate(marbles) if marble == colour]
                 for size in range(1, min(FILTER_MAX, len(where)) + 1):
                     choices += [
@@ -940,7 +954,7 @@ def _apply_effect(state, player, desk, action, events) -> None:
             )
         _emit(state, events, EffectEnded(player))
         return
-    if action not in _effect_actions(state, desk):
+    if action not in _effect_actions(state, desk, like=action):
         raise IllegalAction(_effect_refusal(kind, action))
     if isinstance(action, TakeMarble):
         _take(state, player, action.track, action.position, BY_POTION, events)
