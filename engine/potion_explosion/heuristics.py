@@ -43,21 +43,23 @@ _OVER, _PLAY = Phase.OVER, Phase.PLAY  # read once: Enum member lookups are slow
 
 
 def _desk_value(desk) -> float:
+    """The score of ``desk`` plus its progress on brewing potions and the marbles in its hand
+    and pool that fit their empty holes (see :func:`evaluate`)."""
     value = float(score(desk))
-    frees = []
+    fits = [0] * len(COLOURS)  # empty holes per colour, over all brewing potions
     for brewing in desk.slots:
         if brewing is None:
             continue
         tile = TILES[brewing.tile]
         # Linear in filled holes, so placing a fitting marble always beats keeping it.
         value += 0.8 * tile.vp * len(brewing.placed) / tile.holes
-        frees.append(empty_holes(brewing))
-    for colour_index in range(len(COLOURS)):
-        fits = sum(free[colour_index] for free in frees)
-        if desk.pool[colour_index]:
-            value += 0.35 * min(fits, desk.pool[colour_index]) + 0.05 * desk.pool[colour_index]
-        if desk.hand[colour_index]:
-            value += 0.3 * min(fits, desk.hand[colour_index])  # placed before the turn ends
+        for colour_index, free in enumerate(empty_holes(brewing)):
+            fits[colour_index] += free
+    for colour_index, (in_pool, in_hand) in enumerate(zip(desk.pool, desk.hand, strict=True)):
+        if in_pool:
+            value += 0.35 * min(fits[colour_index], in_pool) + 0.05 * in_pool
+        if in_hand:
+            value += 0.3 * min(fits[colour_index], in_hand)  # placed before the turn ends
     return value
 
 
