@@ -84,9 +84,22 @@ class Record:
     def to_dict(self) -> dict:
         """Return ``{"type": class name, field: plain value, ...}``, JSON-able."""
         data = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):
-            data[f.name] = _to_plain(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            data[name] = _to_plain(getattr(self, name))
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Record class -> its field names: the classes' structure, read once per class."""
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of the record class ``cls`` in declaration order (``dataclasses.fields``
+    is slow, and every action of a game is written)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
+    return names
 
 
 @dataclass(frozen=True)
@@ -140,8 +153,10 @@ class RecordCodec(Generic[RecordT]):
     def __init__(self, classes: Iterable[type[RecordT]]):
         self._classes = {cls.__name__: cls for cls in classes}
         self._hints: dict[str, dict] = {}
+        self._names: dict[str, set[str]] = {}
         for name, cls in self._classes.items():
-            if "type" in {f.name for f in dataclasses.fields(cls)}:
+            self._names[name] = {f.name for f in dataclasses.fields(cls)}
+            if "type" in self._names[name]:
                 raise TypeError(
                     f"{cls.__name__} has a field named 'type', which to_dict uses "
                     f"for the class name; rename the field."
@@ -155,7 +170,7 @@ class RecordCodec(Generic[RecordT]):
         cls = self._classes.get(data["type"])
         if cls is None:
             raise ValueError(f"unknown record type {data['type'][:40]!r}")
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = self._names[data["type"]]
         given = set(data) - {"type"}
         if given != names:
             raise ValueError(
