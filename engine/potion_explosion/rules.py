@@ -515,7 +515,7 @@ def _effect_actions(state, desk, like=None) -> list:
     Filter's hundreds."""
     kind = state.effect.kind
     tracks = list(enumerate(state.tracks))
-    colours = COLOURS
+    colours: tuple[str, ...] = COLOURS
     if like is not None:
         track_wanted = getattr(like, "track", None)
         tracks = [(track, marbles) for track, marbles in tracks if track == track_wanted]
