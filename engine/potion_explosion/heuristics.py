@@ -263,10 +263,11 @@ def best_fill(desk, gained) -> tuple:
     have = [hand + pool for hand, pool in zip(desk.hand, desk.pool, strict=True)]
     total = [a + b for a, b in zip(have, gained, strict=True)]
     slots = [slot for slot, brewing in enumerate(desk.slots) if brewing is not None]
+    holes = {slot: empty_holes(desk.slots[slot]) for slot in slots}
     best = None
     for order in (slots, slots[::-1]):
-        before = _fill(desk, order, have)
-        with_gain = _fill(desk, order, total)
+        before = _fill(holes, order, have)
+        with_gain = _fill(holes, order, total)
         done = [slot for slot in order if with_gain[slot][1] and not before[slot][1]]
         filled = {slot: with_gain[slot][0] - before[slot][0] for slot in order}
         key = (sum(TILES[desk.slots[slot].tile].vp for slot in done), sum(filled.values()))
@@ -305,13 +306,14 @@ def _marbles_use(desk, gained) -> tuple:
     return ("holes", count, _and([potion_name(desk.slots[slot].tile) for slot in useful]))
 
 
-def _fill(desk, order, have) -> dict:
+def _fill(holes, order, have) -> dict:
     """``{slot: (holes filled, complete?)}`` placing ``have`` (counts per colour) into the
-    brewing potions in ``order``, each colour into holes of its own colour."""
+    brewing potions in ``order``, each colour into holes of its own colour; ``holes``: each
+    slot's empty holes (:func:`empty_holes`)."""
     left = list(have)
     result = {}
     for slot in order:
-        free = empty_holes(desk.slots[slot])
+        free = holes[slot]
         filled = 0
         for colour, need in enumerate(free):
             used = min(need, left[colour])
