@@ -254,6 +254,20 @@ def _pending_refill(state):
     return None
 
 
+def _chance_pending(state) -> bool:
+    """Whether a stack top waits to be revealed or a track to be refilled: :func:`_pending_reveal`
+    or :func:`_pending_refill` is not None, asked at every step of every simulated turn."""
+    for stack in state.stacks:
+        if stack.top is None and stack.face_down > 0:
+            return True
+    tank = state.tank
+    if tank[0] or tank[1] or tank[2] or tank[3]:
+        for track in state.tracks:
+            if len(track) < TRACK_LENGTH:
+                return True
+    return False
+
+
 def current_player(state) -> int:
     """A seat, ``CHANCE`` (types and first player drawn, starters revealed, a stack top to
     reveal, a track to refill) or ``TERMINAL``."""
@@ -266,7 +280,7 @@ def current_player(state) -> int:
         return CHANCE
     if phase == DRAFT:
         return _drafting_seat(state)
-    if _pending_reveal(state) is not None or _pending_refill(state) is not None:
+    if _chance_pending(state):
         return CHANCE
     return state.player
 
@@ -1102,7 +1116,7 @@ def _settle(state, events) -> None:
     """Resolve everything that needs no decision: explosions of a pick after its track refilled,
     the end-of-turn steps, the tie-break bookkeeping. Stops at a chance node."""
     while state.phase in TURN_PHASES:
-        if _pending_reveal(state) is not None or _pending_refill(state) is not None:
+        if _chance_pending(state):
             return
         if state.seam is not None:
             _seam_step(state, events)
@@ -1211,7 +1225,7 @@ def score_parts(desk) -> tuple:
     """``(potion VP, skill-token VP, Little Help VP)`` of a desk: the completed potions' VP,
     4 per skill token, -2 per Little Help token (rules, "End of the game": Score)."""
     return (
-        sum(TILES[potion.tile].vp for potion in desk.completed),
+        sum([TILES[potion.tile].vp for potion in desk.completed]),
         SKILL_TOKEN_VP * desk.tokens,
         LITTLE_HELP_VP * desk.helps,
     )
