@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 import translation
+from sprites import art
 from translation import N_, _
 
 FONT_DIR = Path(pygame_gui.__file__).parent / "data"
@@ -316,7 +317,7 @@ def _panel(size, colour, radius, border) -> pygame.Surface:
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
     if border:
         pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
-    return layer
+    return art.ready_to_blit(layer)
 
 
 def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28) -> int:
