@@ -73,6 +73,20 @@ def _to_frozen(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(record_class: type) -> tuple[str, ...]:
+    """The field names of a record class in declaration order (looked up once per class:
+    every save spells every step's record)."""
+    names = _FIELD_NAMES.get(record_class)
+    if names is None:
+        names = _FIELD_NAMES[record_class] = tuple(
+            field.name for field in dataclasses.fields(record_class)
+        )
+    return names
+
+
 @dataclass(frozen=True)
 class Record:
     """Base of :class:`Action` and :class:`Event`: a frozen dataclass of plain fields.
@@ -84,8 +98,8 @@ class Record:
     def to_dict(self) -> dict:
         """Return ``{"type": class name, field: plain value, ...}``, JSON-able."""
         data = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):
-            data[f.name] = _to_plain(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            data[name] = _to_plain(getattr(self, name))
         return data
 
 
@@ -155,9 +169,9 @@ class RecordCodec(Generic[RecordT]):
         cls = self._classes.get(data["type"])
         if cls is None:
             raise ValueError(f"unknown record type {data['type'][:40]!r}")
-        names = {f.name for f in dataclasses.fields(cls)}
-        given = set(data) - {"type"}
-        if given != names:
+        names = _field_names(cls)
+        if len(data) != len(names) + 1 or not all(name in data for name in names):
+            given = set(data) - {"type"}
             raise ValueError(
                 f"{data['type']} expects fields {sorted(names)}, got {sorted(map(str, given))[:8]}"
             )

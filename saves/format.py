@@ -183,12 +183,17 @@ def dumps(envelope: dict) -> str:
     fields = []
     for key, value in envelope.items():
         if key == "history" and value:
-            steps = ",\n  ".join(json.dumps(step, ensure_ascii=False) for step in value)
+            steps = ",\n  ".join(map(_spell, value))
             spelled = "[\n  " + steps + "\n ]"
         else:
-            spelled = json.dumps(value, ensure_ascii=False)
-        fields.append(f" {json.dumps(key, ensure_ascii=False)}: {spelled}")
+            spelled = _spell(value)
+        fields.append(f" {_spell(key)}: {spelled}")
     return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+_spell = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` with one encoder for every line (``dumps`` made a
+new one for each: most of the time of spelling a save of short steps)."""
 
 
 class _BadNumber(ValueError):

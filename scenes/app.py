@@ -52,6 +52,16 @@ MAX_WAIT = 5.0
 """The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
 
+def _font_files_by_path(entry: dict) -> None:
+    """Name a theme font's files by path, not as package resources: pygame_gui reads a
+    resource's whole file into memory for every size (Noto Sans JP is 4.5 MB), while a path
+    lets the font library read only what it draws."""
+    for style in ("regular", "bold", "italic", "bold_italic"):
+        resource = entry.pop(f"{style}_resource", None)
+        if resource is not None:
+            entry[f"{style}_path"] = str(kit.FONT_DIR / resource["resource"])
+
+
 def scaled_theme(factor: float) -> dict:
     """The pygame_gui theme (:data:`THEME`) with its font sizes, tooltip width and text
     padding ``factor`` times larger (the UI scale)."""
@@ -64,6 +74,7 @@ def scaled_theme(factor: float) -> dict:
         fonts = block.get("font", [])
         for entry in fonts if isinstance(fonts, list) else [fonts]:
             entry["size"] = str(round(int(entry["size"]) * factor))
+            _font_files_by_path(entry)
         misc = block.get("misc", {})
         if "rect_width" in misc:
             misc["rect_width"] = str(round(int(misc["rect_width"]) * factor))
