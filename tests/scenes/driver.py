@@ -42,12 +42,13 @@ def frames(app, n=1, dt=1 / 60, events=None, draw=True):
 
 
 def click_at(app, pos, button=1):
-    """Move to ``pos`` (that frame is drawn: the hover shows), press and release there; the
-    press frame is not drawn (nothing a test reads changes on it), the frame after is."""
+    """Move to ``pos``, press and release there. Only the frame after the release is drawn:
+    hover and press change what the widgets and tables hold in their updates, and the click
+    is taken where the last drawn frame put things."""
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
     up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
     motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    frames(app, 1, events=[motion])
+    app.step(1 / 60, events=pygame.event.get() + [motion], draw=False)
     app.step(1 / 60, events=pygame.event.get() + [down], draw=False)
     frames(app, 2, events=[up], draw=False)
 
