@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import weakref
 
 import pygame
 
@@ -25,7 +26,26 @@ def make_app(
     app.timed_bots = False
     if background_saves:
         app.autosaver.start()
+    _APPS.add(app)
     return app
+
+
+_APPS: weakref.WeakSet = weakref.WeakSet()
+
+
+def close_apps() -> None:
+    """End every app a test made, as the program ends: bots stop thinking, autosaves are
+    written, the sound stops, and the events left in pygame's queue are dropped. pygame itself
+    keeps running, so the next test starts with warm fonts and drawing caches (after
+    ``pygame.quit()`` every font loads its glyphs again: ~40 ms of a table's first frame)."""
+    for app in list(_APPS):
+        for scene in app.manager.stack:
+            if hasattr(scene, "shutdown"):
+                scene.shutdown()
+        app.autosaver.close()
+        app.sound.close()
+    _APPS.clear()
+    pygame.event.clear()
 
 
 def frames(app, n=1, dt=1 / 60, events=None, draw=True):
