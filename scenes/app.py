@@ -142,9 +142,6 @@ class App:
         from sprites.icon import window_icon
 
         pygame.display.set_icon(window_icon())  # before the window opens
-        from scenes import kit
-
-        kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
         if size is None and pygame.display.get_driver() != "dummy":

@@ -19,7 +19,7 @@ from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import find_button, frames, key, make_app, wait_for_human
+from tests.scenes.driver import close_apps, find_button, frames, key, make_app, wait_for_human
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +29,7 @@ def app():
     application = make_app()
     application.manager.push(TitleScene(application))
     yield application
-    pygame.quit()
+    close_apps()
 
 
 def table_with_a_step(app):
