@@ -4,7 +4,8 @@ A new Python process costs about 0.4 CPU-seconds before it reads its first argum
 ``main.main(args)`` here costs none of that, and the tests see what a person would: the exit
 status, what is printed on stdout and stderr (both caught at the file descriptors, so what SDL
 or a C library writes is seen too), the Python warnings a fresh process would print, and a
-traceback as Python prints one. Tests of the process itself (a kill, SIGTERM, the sound
+traceback as Python prints one. Only ``pygame.quit()`` at the end is skipped: pygame keeps
+running, as the scene tests leave it. Tests of the process itself (a kill, SIGTERM, the sound
 driver chosen before SDL starts) still start one.
 """
 
@@ -17,6 +18,8 @@ import threading
 import traceback
 import warnings
 from dataclasses import dataclass
+
+import pygame
 
 import main as program
 
@@ -54,6 +57,9 @@ def run_main(*args: str, capfd, monkeypatch, timeout: float = 300.0) -> Finished
     traceback with status 1. ``capfd`` and ``monkeypatch`` are the test's fixtures. Raises
     :class:`Hung` after ``timeout`` seconds (in the main thread, where a signal can stop it)."""
     monkeypatch.setattr(sys, "argv", ["main.py", *args])
+    # pygame keeps running after the run, as the scene tests leave it (tests/scenes/driver.py):
+    # the next App in this process starts with warm fonts
+    monkeypatch.setattr(pygame, "quit", lambda: None)
     capfd.readouterr()  # what the test printed before is not the program's
     with warnings.catch_warnings(record=True) as caught, _time_limit(timeout):
         warnings.resetwarnings()
