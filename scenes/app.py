@@ -19,6 +19,7 @@ import signal
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -516,19 +517,20 @@ class App:
             due.append(CARET_BLINK)
         return max(0.0, min(due))
 
-    def _end_on_terminate(self) -> None:
+    def _end_on_terminate(self) -> Callable | int | None:
         """SIGTERM (a logout, a shutdown, ``kill``) ends the program at once, without the leave
         question: every step is autosaved already and the pending write is finished on the way
         out. SDL would turn it into a window close, which asks and keeps the program running.
-        Only the main thread may set a handler (tests drive the app from others)."""
+        Returns the handler it replaced (None when none was set: only the main thread may set
+        one, and tests drive the app from others), for :meth:`run` to put back."""
 
         def terminate(_signal_number, _frame) -> None:
             self.running = False
 
         try:
-            signal.signal(signal.SIGTERM, terminate)
+            return signal.signal(signal.SIGTERM, terminate)
         except (ValueError, OSError, AttributeError):
-            pass
+            return None
 
     def _wait_while_idle(self) -> bool:
         """Sleep until an event or the next thing due when idle; True if it slept. Before the
@@ -552,7 +554,7 @@ class App:
         """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status.
         Without ``frames`` the loop waits for events while idle (:meth:`idle_wait`)."""
         self.autosaver.start()
-        self._end_on_terminate()
+        previous_terminate = self._end_on_terminate()
         while self.running and (frames is None or self.frame_count < frames):
             slept = frames is None and self._wait_while_idle()
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
@@ -579,4 +581,6 @@ class App:
             print("main.py: the autosave could not be finished", file=sys.stderr)
         self.sound.close()
         pygame.quit()
+        if previous_terminate is not None:  # SIGTERM as it was: a later App or a test runner
+            signal.signal(signal.SIGTERM, previous_terminate)
         return self.exit_status
