@@ -305,6 +305,10 @@ def desktop_files(args) -> int:
 
 
 def main(argv=None) -> int:
+    """Run the program with the arguments ``argv`` (None: ``sys.argv[1:]``); returns the exit
+    status. A bad argument is one plain line on stderr and ``SystemExit(2)``. Callable more
+    than once in one process (the tests call it): a run that opens the window ends with
+    ``pygame.quit()`` and puts the SIGTERM handler back as it found it."""
     start_language(argv)
     args = build_parser().parse_args(argv)
     size = None

@@ -73,6 +73,20 @@ def _to_frozen(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(record_class: type) -> tuple[str, ...]:
+    """The field names of a record class in declaration order (looked up once per class:
+    every save spells every step's record)."""
+    names = _FIELD_NAMES.get(record_class)
+    if names is None:
+        names = _FIELD_NAMES[record_class] = tuple(
+            field.name for field in dataclasses.fields(record_class)
+        )
+    return names
+
+
 @dataclass(frozen=True)
 class Record:
     """Base of :class:`Action` and :class:`Event`: a frozen dataclass of plain fields.
@@ -87,19 +101,6 @@ class Record:
         for name in _field_names(type(self)):
             data[name] = _to_plain(getattr(self, name))
         return data
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-"""Record class -> its field names: the classes' structure, read once per class."""
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The field names of the record class ``cls`` in declaration order (``dataclasses.fields``
-    is slow, and every action of a game is written)."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
-    return names
 
 
 @dataclass(frozen=True)
@@ -153,10 +154,8 @@ class RecordCodec(Generic[RecordT]):
     def __init__(self, classes: Iterable[type[RecordT]]):
         self._classes = {cls.__name__: cls for cls in classes}
         self._hints: dict[str, dict] = {}
-        self._names: dict[str, set[str]] = {}
         for name, cls in self._classes.items():
-            self._names[name] = {f.name for f in dataclasses.fields(cls)}
-            if "type" in self._names[name]:
+            if "type" in {f.name for f in dataclasses.fields(cls)}:
                 raise TypeError(
                     f"{cls.__name__} has a field named 'type', which to_dict uses "
                     f"for the class name; rename the field."
@@ -170,9 +169,9 @@ class RecordCodec(Generic[RecordT]):
         cls = self._classes.get(data["type"])
         if cls is None:
             raise ValueError(f"unknown record type {data['type'][:40]!r}")
-        names = self._names[data["type"]]
-        given = set(data) - {"type"}
-        if given != names:
+        names = _field_names(cls)
+        if len(data) != len(names) + 1 or not all(name in data for name in names):
+            given = set(data) - {"type"}
             raise ValueError(
                 f"{data['type']} expects fields {sorted(names)}, got {sorted(map(str, given))[:8]}"
             )

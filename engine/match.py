@@ -148,6 +148,8 @@ class Match:
         self._floor = 0
         """History length undo may not go below: just after the last chance outcome or the
         other player's last decision (undo replays from the initial state, no reverse rules)."""
+        self._history_data: list[tuple[HistoryEntry, dict]] = []
+        """Each step with its plain data, made once (see :meth:`history_data`)."""
 
     def set_position(self, state) -> None:
         """Start this match from ``state`` instead of the game's set-up (tests, puzzles).
@@ -367,12 +369,28 @@ class Match:
             "seats": [s.to_dict() for s in self.seats],
             "seed": self.seed,
             "rules_version": self.spec.rules_version,
-            "history": [{"player": e.player, "action": e.action.to_dict()} for e in self.history],
+            "history": self.history_data(),
             "snapshot": self.state.to_dict(),
         }
         if self._started_from_position:
             data["start"] = self._initial.to_dict()
         return data
+
+    def history_data(self) -> list[dict]:
+        """``[{"player": seat or CHANCE, "action": action.to_dict()}, ...]``, one per step.
+
+        Each step's dict is made once and the same dict object is returned again by later
+        calls (an autosave after every step would otherwise spell the whole game again, and a
+        save can reuse its spelling of an unchanged step): callers must not change them.
+        Steps taken back by undo and replaced are made anew (checked by identity)."""
+        made = self._history_data
+        kept = 0
+        while kept < len(made) and kept < len(self.history) and made[kept][0] is self.history[kept]:
+            kept += 1
+        del made[kept:]
+        for entry in self.history[kept:]:
+            made.append((entry, {"player": entry.player, "action": entry.action.to_dict()}))
+        return [data for _entry, data in made]
 
     @classmethod
     def from_save(cls, spec: GameSpec, data: dict) -> Match:

@@ -18,7 +18,15 @@ import threading
 from pathlib import Path
 
 from saves import store
-from saves.format import SaveError, dumps, envelope_of, match_progress, match_title
+from saves.format import (
+    SaveError,
+    SpelledSteps,
+    dumps,
+    envelope_of,
+    match_progress,
+    match_title,
+    spelled_save_text,
+)
 
 
 def save_text(data: dict, title: str, turn: int, progress: dict | None = None) -> str:
@@ -41,6 +49,8 @@ class Autosaver:
         self._closing = False
         self.error: str | None = None
         self.written = 0
+        self._spelled: dict[Path, SpelledSteps] = {}
+        """Per slot, the steps spelled by its last write (each write spells only new ones)."""
 
     def start(self) -> None:
         """From now on, write in the background (the app's loop calls this)."""
@@ -74,9 +84,9 @@ class Autosaver:
         return done
 
     def _write(self, path: Path, job: tuple) -> None:
-        data, title, turn, progress = job
+        spelled = self._spelled.setdefault(path, SpelledSteps())
         try:
-            store.write_atomic(path, save_text(data, title, turn, progress))
+            store.write_atomic(path, spelled_save_text(job, spelled))
         except SaveError as err:
             self.error = str(err)
         else:

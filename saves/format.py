@@ -175,20 +175,72 @@ def envelope_of(
     return envelope
 
 
-def dumps(envelope: dict) -> str:
+def dumps(envelope: dict, step_lines: list[str] | None = None) -> str:
     """The text written to disk: one line per envelope field and one per history step, so a
     person can read it; each line is spelled by the standard library's C encoder (a 500-step
     save takes about a millisecond, where ``indent`` would force the pure-Python encoder, ten
-    times slower on every autosave). The checksum ignores formatting."""
+    times slower on every autosave). The checksum ignores formatting. ``step_lines`` are the
+    history's steps already spelled (:class:`SpelledSteps`)."""
     fields = []
     for key, value in envelope.items():
         if key == "history" and value:
-            steps = ",\n  ".join(json.dumps(step, ensure_ascii=False) for step in value)
+            steps = ",\n  ".join(step_lines if step_lines is not None else map(_spell, value))
             spelled = "[\n  " + steps + "\n ]"
         else:
-            spelled = json.dumps(value, ensure_ascii=False)
-        fields.append(f" {json.dumps(key, ensure_ascii=False)}: {spelled}")
+            spelled = _spell(value)
+        fields.append(f" {_spell(key)}: {spelled}")
     return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+_spell = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` with one encoder for every line (``dumps`` made a
+new one for each: most of the time of spelling a save of short steps)."""
+
+
+class SpelledSteps:
+    """Both spellings of each history step of one game — its line in the file and its
+    canonical JSON for the checksum — kept from one save of the game to the next.
+
+    :meth:`engine.match.Match.history_data` gives an unchanged step the same dict again, so
+    an autosave after every step spells only the new steps (a 900-step game: every step
+    spelled again took most of an autosave). A step is recognised by identity; a changed
+    history (undo, another game) is spelled anew from where it differs."""
+
+    def __init__(self):
+        self._steps: list[tuple[dict, str, str]] = []
+
+    def spell(self, history: list[dict]) -> tuple[list[str], list[str]]:
+        """``(file lines, canonical texts)`` of the steps of ``history``, in order."""
+        steps = self._steps
+        kept = 0
+        while kept < len(steps) and kept < len(history) and steps[kept][0] is history[kept]:
+            kept += 1
+        del steps[kept:]
+        steps.extend((step, _spell(step), canonical_json(step)) for step in history[kept:])
+        return [line for _step, line, _canonical in steps], [text for *_rest, text in steps]
+
+
+def spelled_save_text(envelope_data: tuple, spelled: SpelledSteps) -> str:
+    """The file text of a save (as ``dumps(envelope_of(data, title, turn, progress=...))``)
+    from ``envelope_data`` = ``(data, title, turn, progress)``, spelling with ``spelled`` only
+    the steps it has not met before."""
+    data, title, turn, progress = envelope_data
+    lines, canonical_steps = spelled.spell(data["history"])
+    history_text = "[" + ",".join(canonical_steps) + "]"
+
+    def canonical(body: dict) -> str:  # canonical_json(body), the history already spelled
+        return (
+            "{"
+            + ",".join(
+                canonical_json(key)
+                + ":"
+                + (history_text if key == "history" else canonical_json(body[key]))
+                for key in sorted(body)
+            )
+            + "}"
+        )
+
+    return dumps(envelope_of(data, title, turn, canonical=canonical, progress=progress), lines)
 
 
 class _BadNumber(ValueError):

@@ -19,6 +19,7 @@ import signal
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -51,6 +52,16 @@ MAX_WAIT = 5.0
 """The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
 
+def _font_files_by_path(entry: dict) -> None:
+    """Name a theme font's files by path, not as package resources: pygame_gui reads a
+    resource's whole file into memory for every size (Noto Sans JP is 4.5 MB), while a path
+    lets the font library read only what it draws."""
+    for style in ("regular", "bold", "italic", "bold_italic"):
+        resource = entry.pop(f"{style}_resource", None)
+        if resource is not None:
+            entry[f"{style}_path"] = str(kit.FONT_DIR / resource["resource"])
+
+
 def scaled_theme(factor: float) -> dict:
     """The pygame_gui theme (:data:`THEME`) with its font sizes, tooltip width and text
     padding ``factor`` times larger (the UI scale)."""
@@ -63,6 +74,7 @@ def scaled_theme(factor: float) -> dict:
         fonts = block.get("font", [])
         for entry in fonts if isinstance(fonts, list) else [fonts]:
             entry["size"] = str(round(int(entry["size"]) * factor))
+            _font_files_by_path(entry)
         misc = block.get("misc", {})
         if "rect_width" in misc:
             misc["rect_width"] = str(round(int(misc["rect_width"]) * factor))
@@ -130,9 +142,6 @@ class App:
         from sprites.icon import window_icon
 
         pygame.display.set_icon(window_icon())  # before the window opens
-        from scenes import kit
-
-        kit.reset_caches()  # fonts die with pygame.quit(); a new App starts fresh
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
         if size is None and pygame.display.get_driver() != "dummy":
@@ -508,19 +517,20 @@ class App:
             due.append(CARET_BLINK)
         return max(0.0, min(due))
 
-    def _end_on_terminate(self) -> None:
+    def _end_on_terminate(self) -> Callable | int | None:
         """SIGTERM (a logout, a shutdown, ``kill``) ends the program at once, without the leave
         question: every step is autosaved already and the pending write is finished on the way
         out. SDL would turn it into a window close, which asks and keeps the program running.
-        Only the main thread may set a handler (tests drive the app from others)."""
+        Returns the handler it replaced (None when none was set: only the main thread may set
+        one, and tests drive the app from others), for :meth:`run` to put back."""
 
         def terminate(_signal_number, _frame) -> None:
             self.running = False
 
         try:
-            signal.signal(signal.SIGTERM, terminate)
+            return signal.signal(signal.SIGTERM, terminate)
         except (ValueError, OSError, AttributeError):
-            pass
+            return None
 
     def _wait_while_idle(self) -> bool:
         """Sleep until an event or the next thing due when idle; True if it slept. Before the
@@ -544,7 +554,7 @@ class App:
         """Run until quit (or ``frames`` frames); save ``screenshot`` at the end. Returns status.
         Without ``frames`` the loop waits for events while idle (:meth:`idle_wait`)."""
         self.autosaver.start()
-        self._end_on_terminate()
+        previous_terminate = self._end_on_terminate()
         while self.running and (frames is None or self.frame_count < frames):
             slept = frames is None and self._wait_while_idle()
             dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
@@ -571,4 +581,6 @@ class App:
             print("main.py: the autosave could not be finished", file=sys.stderr)
         self.sound.close()
         pygame.quit()
+        if previous_terminate is not None:  # SIGTERM as it was: a later App or a test runner
+            signal.signal(signal.SIGTERM, previous_terminate)
         return self.exit_status

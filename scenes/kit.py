@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 import translation
+from sprites import art
 from translation import N_, _
 
 FONT_DIR = Path(pygame_gui.__file__).parent / "data"
@@ -153,6 +154,12 @@ def blit_text(
 
 def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: int = 10) -> int:
     """The largest size ≤ ``size`` at which ``content`` fits in ``width`` pixels."""
+    return _fit_text(content, size, width, bold, min_size, translation.current_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit_text(content: str, size: int, width: int, bold: bool, min_size: int, language: str) -> int:
+    # cached: every frame fits the same labels again, one font measure per size tried
     while size > min_size and font(size, bold).size(content)[0] > width:
         size -= 1
     return size
@@ -165,11 +172,17 @@ def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool
     font (``lambda t: label.font.get_rect(t).width``) to fit a label. A cut ends at a word
     break when that keeps most of the line, and never leaves a dangling space or separator."""
     if measure is None:
+        return _ellipsize(content, width, size, bold, translation.current_language())
+    return _cut_to_width(content, width, measure)
 
-        def measure_w(t):
-            return font(size, bold).size(t)[0]
-    else:
-        measure_w = measure
+
+@functools.lru_cache(maxsize=4096)
+def _ellipsize(content: str, width: int, size: int, bold: bool, language: str) -> str:
+    # cached: a frame ellipsizes the same names again (a measure per halving step)
+    return _cut_to_width(content, width, lambda part: font(size, bold).size(part)[0])
+
+
+def _cut_to_width(content: str, width: int, measure_w) -> str:
     if measure_w(content) <= width:
         return content
     lo, hi = 0, len(content)
@@ -201,6 +214,9 @@ def reset_caches() -> None:
     _felt.cache_clear()
     _panel.cache_clear()
     _place_tip.cache_clear()
+    _fit_text.cache_clear()
+    _ellipsize.cache_clear()
+    _wrap.cache_clear()
 
 
 _CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
@@ -223,6 +239,12 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels at ``size``: at spaces, and
     between Japanese characters (Japanese puts no spaces between words). A single word wider
     than ``width`` keeps a line of its own."""
+    return list(_wrap(content, size, width, bold, translation.current_language()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrap(content: str, size: int, width: int, bold: bool, language: str) -> tuple:
+    # cached: panels wrap the same sentences every frame, measuring each growing line
     f = font(size, bold)
     lines, line = [], ""
     for unit in _WRAP_UNITS.findall(content):
@@ -237,7 +259,7 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
             line = trial
     if line.strip():
         lines.append(line.rstrip())
-    return lines
+    return tuple(lines)
 
 
 VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = 12, (16, 12), 8
@@ -295,7 +317,7 @@ def _panel(size, colour, radius, border) -> pygame.Surface:
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
     if border:
         pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
-    return layer
+    return art.ready_to_blit(layer)
 
 
 def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28) -> int:

@@ -12,6 +12,7 @@ import random
 import pygame
 
 from engine.off_the_rails.state import COLUMN_LABELS  # texts name squares by these labels
+from sprites import art
 
 CLAN_RGB = {
     "red": (206, 64, 52),
@@ -591,7 +592,7 @@ def board_base(cell: int, mines: tuple, numbers: tuple, marks: bool = False) -> 
         img = font.render(str(n), True, rgb)
         surf.blit(img, ((c + 1) * cell + 3, (r + 1) * cell + 1))
     pygame.draw.rect(surf, (20, 16, 14), floor, 2)
-    return surf
+    return art.ready_to_blit(surf)
 
 
 def deposit_card(w: int, h: int, colour: str | None, number: int | None) -> pygame.Surface:

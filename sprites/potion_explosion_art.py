@@ -453,7 +453,7 @@ def _panel(w: int, h: int, colour, radius: int, border) -> pygame.Surface:
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
     if border:
         pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
-    return layer
+    return art.ready_to_blit(layer)
 
 
 def draw_panel(surface, rect, colour, radius: int = 12, border=None) -> None:

@@ -12,9 +12,14 @@ import shutil
 import tempfile
 
 _FOLDERS: list[str] = []
+MEMORY_FOLDER = "/dev/shm"
+"""Linux's folder in memory: the tests write a save at every step, and each save waits for
+the disk (fsync) — in memory that wait is nil. Elsewhere the system's temporary folder."""
 
 
 def pytest_configure(config) -> None:
+    if os.path.isdir(MEMORY_FOLDER) and os.access(MEMORY_FOLDER, os.W_OK):
+        tempfile.tempdir = MEMORY_FOLDER  # tmp_path and the folders below
     for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         folder = tempfile.mkdtemp(prefix=f"trio-tests-{variable.split('_')[1].lower()}-")
         _FOLDERS.append(folder)

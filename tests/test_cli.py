@@ -1,34 +1,24 @@
-"""The command line: plain errors with status 2, --quit-at-end JSON, --screenshot."""
+"""The command line: plain errors with status 2, --quit-at-end JSON, --screenshot.
 
+Each test runs ``main.py`` in the test process (:func:`tests.program.run_main`): what it prints,
+its exit status and the files it leaves are what ``python main.py ARGS`` gives, without the cost
+of a new Python process. The data and config folders are the test's own (the root conftest)."""
+
+import functools
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from engine import registry
+from tests.program import run_main
 
-ROOT = Path(__file__).resolve().parents[1]
 
-
-def run(*args, tmp):
-    env = dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        XDG_DATA_HOME=str(tmp / "data"),
-        XDG_CONFIG_HOME=str(tmp / "config"),
-    )
-    return subprocess.run(
-        [sys.executable, "main.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+@pytest.fixture
+def run(capfd, monkeypatch):
+    """``run(*args)``: ``python main.py *args`` in this process, as :func:`run_main`."""
+    return functools.partial(run_main, capfd=capfd, monkeypatch=monkeypatch)
 
 
 @pytest.mark.parametrize(
@@ -41,25 +31,25 @@ def run(*args, tmp):
         (["--load", "/nonexistent/save.json"], "does not exist"),
     ],
 )
-def test_bad_arguments_print_one_plain_line_and_exit_2(tmp_path, args, words):
-    result = run(*args, tmp=tmp_path)
+def test_bad_arguments_print_one_plain_line_and_exit_2(run, tmp_path, args, words):
+    result = run(*args)
     assert result.returncode == 2
     assert words in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_damaged_load_file_exits_2(tmp_path):
+def test_damaged_load_file_exits_2(run, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{ not a save")
-    result = run("--load", str(bad), tmp=tmp_path)
+    result = run("--load", str(bad))
     assert result.returncode == 2 and "not a readable save" in result.stderr
     assert bad.exists()
 
 
-def test_screenshot_of_title(tmp_path):
+def test_screenshot_of_title(run, tmp_path):
     shot = tmp_path / "title.png"
-    result = run("--screenshot", str(shot), "--frames", "3", "--size", "1024x640", tmp=tmp_path)
+    result = run("--screenshot", str(shot), "--frames", "3", "--size", "1024x640")
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000
     assert "Warning" not in result.stderr
@@ -74,7 +64,7 @@ def test_screenshot_of_title(tmp_path):
         ("off-the-rails", "bot:easy,bot:easy", 5),
     ],
 )
-def test_autoplay_quit_at_end_prints_result(tmp_path, game, seats, seed):
+def test_autoplay_quit_at_end_prints_result(run, tmp_path, game, seats, seed):
     if game not in [g.id for g in registry.games()]:
         pytest.skip(f"{game} is not registered yet")
     result = run(
@@ -87,7 +77,6 @@ def test_autoplay_quit_at_end_prints_result(tmp_path, game, seats, seed):
         str(seed),
         "--instant",
         "--quit-at-end",
-        tmp=tmp_path,
     )
     assert result.returncode == 0, result.stderr[-2000:]
     line = json.loads(result.stdout.strip().splitlines()[-1])
@@ -96,7 +85,7 @@ def test_autoplay_quit_at_end_prints_result(tmp_path, game, seats, seed):
     assert line["winners"] and line["turns"] > 0
 
 
-def test_readme_option_example_works(tmp_path):
+def test_readme_option_example_works(run, tmp_path):
     """README's `--option overload=on` example starts the game."""
     shot = tmp_path / "dt.png"
     result = run(
@@ -110,7 +99,6 @@ def test_readme_option_example_works(tmp_path):
         str(shot),
         "--frames",
         "3",
-        tmp=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert shot.exists()
@@ -151,14 +139,14 @@ def one_plain_line(result, words):
         (["--game", "diced-tomatoes", "--seats", "human,bot:godlike"], "easy, medium or hard"),
     ],
 )
-def test_each_bad_input_gets_one_plain_line_and_status_2(tmp_path, args, words):
-    one_plain_line(run(*args, tmp=tmp_path), words)
+def test_each_bad_input_gets_one_plain_line_and_status_2(run, tmp_path, args, words):
+    one_plain_line(run(*args), words)
 
 
-def test_load_of_a_pipe_does_not_hang(tmp_path):
+def test_load_of_a_pipe_does_not_hang(run, tmp_path):
     pipe = tmp_path / "pipe.json"
     os.mkfifo(pipe)
-    one_plain_line(run("--load", str(pipe), tmp=tmp_path), "is not a save file (it is a pipe)")
+    one_plain_line(run("--load", str(pipe)), "is not a save file (it is a pipe)")
 
 
 def _save_file(tmp_path, change=None):
@@ -179,24 +167,19 @@ def _save_file(tmp_path, change=None):
     return path, m
 
 
-def test_load_autoplay_with_an_unknown_level_is_one_plain_line(tmp_path):
+def test_load_autoplay_with_an_unknown_level_is_one_plain_line(run, tmp_path):
     path, _ = _save_file(tmp_path, lambda env: env["seats"][0].update(level="godlike"))
     one_plain_line(
-        run("--load", str(path), "--autoplay", tmp=tmp_path),
+        run("--load", str(path), "--autoplay"),
         "its level is not easy, medium or hard",
     )
 
 
-def test_the_program_starts_without_a_data_or_config_folder(tmp_path):
+def test_the_program_starts_without_a_data_or_config_folder(run, tmp_path, monkeypatch):
     """Defect 5: files where the data and config folders should be; the title is reached (and
     says why saving is off); a game is played to its end without saving."""
-    env = dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        XDG_DATA_HOME=str(tmp_path / "data-file"),
-        XDG_CONFIG_HOME=str(tmp_path / "config-file"),
-    )
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-file"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config-file"))
     (tmp_path / "data-file").write_text("")
     (tmp_path / "config-file").write_text("")
     shot = tmp_path / "title.png"
@@ -224,19 +207,12 @@ def test_the_program_starts_without_a_data_or_config_folder(tmp_path):
             "2",
         ],
     ):
-        result = subprocess.run(
-            [sys.executable, "main.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        result = run(*args)
         assert result.returncode == 0, result.stderr
         assert "Traceback" not in result.stderr
 
 
-def test_hostile_files_in_the_saves_folder_never_stop_the_program(tmp_path):
+def test_hostile_files_in_the_saves_folder_never_stop_the_program(run, tmp_path):
     """Defect 4: a pipe, a link to /dev/zero, deep nesting and a huge integer named like saves:
     the title, --load of another file and --game --autoplay all run."""
     folder = tmp_path / "data" / "tabletop-trio" / "saves"
@@ -263,13 +239,13 @@ def test_hostile_files_in_the_saves_folder_never_stop_the_program(tmp_path):
             "2",
         ],
     ):
-        result = run(*args, tmp=tmp_path)
+        result = run(*args)
         assert result.returncode == 0, (args, result.stderr)
         assert "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize("how", ["load", "game"])
-def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(tmp_path, how):
+def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(run, tmp_path, how):
     """Defect 1: ``--load`` and ``--game`` move the unfinished game out of the autosave slot
     to a save of its own before the new one can autosave."""
     from saves import store
@@ -282,7 +258,7 @@ def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(tmp_path, how):
         if how == "load"
         else ["--game", "diced-tomatoes", "--seats", "human,bot:easy", "--seed", "9"]
     )
-    result = run(*args, "--screenshot", str(tmp_path / "x.png"), "--frames", "3", tmp=tmp_path)
+    result = run(*args, "--screenshot", str(tmp_path / "x.png"), "--frames", "3")
     assert result.returncode == 0, result.stderr
     kept = [i for i in store.list_saves() if i.path.name.startswith("unfinished-diced-tomatoes")]
     assert len(kept) == 1 and store.load(kept[0].path).history == unfinished.history
@@ -308,33 +284,27 @@ def _record_file(tmp_path) -> Path:
     return path
 
 
-def test_replay_opens_a_game_record(tmp_path):
+def test_replay_opens_a_game_record(run, tmp_path):
     shot = tmp_path / "replay.png"
     result = run(
-        "--replay",
-        str(_record_file(tmp_path)),
-        "--screenshot",
-        str(shot),
-        "--frames",
-        "5",
-        tmp=tmp_path,
+        "--replay", str(_record_file(tmp_path)), "--screenshot", str(shot), "--frames", "5"
     )
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000
 
 
-def test_a_bad_game_record_is_one_plain_line(tmp_path):
+def test_a_bad_game_record_is_one_plain_line(run, tmp_path):
     path = _record_file(tmp_path)
     path.write_text(
         path.read_text(encoding="utf-8").replace("Seed: 4", "Seed: four"), encoding="utf-8"
     )
-    result = run("--replay", str(path), tmp=tmp_path)
+    result = run("--replay", str(path))
     assert result.returncode == 2
     assert "Line 6: the seed must be a whole number" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_position_starts_a_game_from_a_shared_position(tmp_path):
+def test_position_starts_a_game_from_a_shared_position(run, tmp_path):
     from engine.puzzles import puzzles_for
 
     shot = tmp_path / "position.png"
@@ -345,24 +315,17 @@ def test_position_starts_a_game_from_a_shared_position(tmp_path):
         str(shot),
         "--frames",
         "3",
-        tmp=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000
 
 
-def test_a_bad_position_is_refused_saying_what_and_where(tmp_path):
-    result = run("--game", "diced-tomatoes", "--position", "players=2 phase=banana", tmp=tmp_path)
+def test_a_bad_position_is_refused_saying_what_and_where(run, tmp_path):
+    result = run("--game", "diced-tomatoes", "--position", "players=2 phase=banana")
     assert result.returncode == 2
     assert "This position cannot be read: unknown phase 'banana'" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     result = run(
-        "--game",
-        "diced-tomatoes",
-        "--seats",
-        "human",
-        "--position",
-        "players=2 phase=turn",
-        tmp=tmp_path,
+        "--game", "diced-tomatoes", "--seats", "human", "--position", "players=2 phase=turn"
     )
     assert result.returncode == 2 and "for 2 players, not 1" in result.stderr

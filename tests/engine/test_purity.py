@@ -2,6 +2,7 @@
 contract)."""
 
 import ast
+import functools
 import pathlib
 
 ENGINE = pathlib.Path(__file__).resolve().parents[2] / "engine"
@@ -11,14 +12,16 @@ def engine_files():
     return sorted(ENGINE.rglob("*.py"))
 
 
-def imported_modules(path):
+@functools.cache  # each test reads every engine file: parse each once
+def imported_modules(path) -> tuple[str, ...]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name
+            names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
-            yield node.module
+            names.append(node.module)
+    return tuple(names)
 
 
 def test_no_engine_module_imports_pygame():

@@ -43,6 +43,43 @@ def test_the_background_text_is_the_direct_saves_text(game):
     assert text.startswith(dumps(direct)[:40])
 
 
+def take_steps(match, count, pick_last=False):
+    for _ in range(count):
+        if match.is_chance():
+            match.advance_chance()
+        else:
+            legal = match.legal_actions()
+            match.apply(legal[-1] if pick_last else legal[0])
+
+
+@pytest.mark.parametrize("game", ["diced-tomatoes", "potion-explosion"])
+def test_saves_spelling_only_new_steps_are_the_saves_spelled_whole(game):
+    """An autosave spells a step once (SpelledSteps): after more steps, steps taken back and
+    other steps taken instead, its text is still exactly the whole game spelled anew, checksum
+    included."""
+    from saves.format import SpelledSteps, checksum, spelled_save_text
+
+    match = played_match(steps=10, game=game)
+    spelled = SpelledSteps()
+    for moment in ("start", "more", "back", "other"):
+        if moment == "more":
+            take_steps(match, 6)
+        elif moment == "back":
+            match.rewind_to(len(match.history) - 4)
+        elif moment == "other":
+            take_steps(match, 2, pick_last=True)
+        job = (match.to_save(), match_title(match), match.turn_count(), match_progress(match))
+        envelope = json.loads(spelled_save_text(job, spelled))
+        whole = json.loads(save_text(*job))
+        whole["saved_at"] = envelope["saved_at"]  # spelled a moment apart
+        whole["checksum"] = checksum(whole)
+        assert envelope == whole, moment
+        assert envelope["checksum"] == checksum(envelope), moment
+        assert envelope["history"] == [
+            {"player": entry.player, "action": entry.action.to_dict()} for entry in match.history
+        ], moment
+
+
 def test_a_save_is_spelled_one_field_and_one_history_step_per_line():
     """What a person opening the file reads: each envelope field and each step on its own
     line; the text parses back to exactly the envelope."""

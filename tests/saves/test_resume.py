@@ -4,9 +4,6 @@ on what the process remembers from earlier moves. Each resumed game runs in a fr
 when a player saves, quits and comes back."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,23 +11,9 @@ from engine import registry
 from engine.bots import make_bot
 from engine.match import Match, Seat
 from saves.format import dumps, make_envelope
+from tests.saves import fresh_process
 
-ROOT = Path(__file__).resolve().parents[2]
 LEVELS = ("easy", "medium")
-
-RESUME = r"""
-import json, sys
-sys.path.insert(0, {root!r})
-from engine.bots import make_bot
-from saves.format import load_match, parse
-match = load_match(parse(sys.stdin.read()))
-while not match.is_terminal():
-    if match.is_chance():
-        match.resolve_chance()
-    else:
-        match.play_bot_turn_now(make_bot)
-print(json.dumps([{{"player": e.player, "action": e.action.to_dict()}} for e in match.history]))
-"""
 
 
 def play(match, stop_at=None):
@@ -44,16 +27,9 @@ def play(match, stop_at=None):
 
 
 def resumed_in_a_fresh_process(match) -> list:
-    """The history of ``match`` saved, loaded by a new Python process and played to the end."""
-    result = subprocess.run(
-        [sys.executable, "-c", RESUME.format(root=str(ROOT))],
-        input=dumps(make_envelope(match)),
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    return json.loads(result.stdout)
+    """The history of ``match`` saved, loaded by a new process that has played nothing before
+    (forked from a fork server that only imported the engine) and played to the end."""
+    return fresh_process.resumed_in_a_fresh_process(dumps(make_envelope(match)))
 
 
 @pytest.mark.parametrize("game_id", [spec.id for spec in registry.games()])

@@ -11,7 +11,7 @@ from engine.match import Match, Seat, bot_name
 from scenes import kit
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import frames, make_app
+from tests.scenes.driver import close_apps, frames, make_app
 
 TABLES = [
     ("potion-explosion", 2),
@@ -60,7 +60,7 @@ def test_a_banner_stays_inside_its_table(game, players, size):
     finally:
         translation.set_language("en")
         kit.reset_caches()
-        pygame.quit()
+        close_apps()
 
 
 def test_a_long_banner_takes_two_lines_before_it_gets_small():

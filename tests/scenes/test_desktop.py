@@ -6,7 +6,7 @@ import pygame
 
 from scenes import desktop
 from sprites.icon import icon
-from tests.scenes.driver import make_app
+from tests.scenes.driver import close_apps, make_app
 
 
 def test_the_icon_is_drawn_square_with_clear_corners():
@@ -21,7 +21,7 @@ def test_the_window_class_is_the_programs_name():
     try:
         assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "tabletop-trio"
     finally:
-        pygame.quit()
+        close_apps()
 
 
 def test_the_desktop_entry_and_icons_are_written(tmp_path):
@@ -69,4 +69,4 @@ def test_a_resized_or_maximised_window_is_remembered(monkeypatch):
         stored = load_settings()
         assert stored.window_maximized and stored.window_size == (1100, 700)
     finally:
-        pygame.quit()
+        close_apps()

@@ -22,6 +22,7 @@ from tests.scenes.driver import (
     ask_hint,
     click,
     click_at,
+    close_apps,
     find_button,
     frames,
     key,
@@ -40,7 +41,7 @@ def app():
     a = make_app()
     a.manager.push(TitleScene(a))
     yield a
-    pygame.quit()
+    close_apps()
 
 
 def start(app, seats, seed, options=None):
@@ -399,7 +400,7 @@ def test_cleared_dice_fly_back_on_their_own_arcs():
         steps = [b - a for a, b in zip(rises, rises[1:])]
         assert all(abs(step - 15) <= 2 for step in steps), rises
     finally:
-        pygame.quit()
+        close_apps()
 
 
 def test_animated_play_lands_every_step_on_an_engine_state():
@@ -434,7 +435,7 @@ def test_animated_play_lands_every_step_on_an_engine_state():
         table.anims.skip()
         assert table.shown.to_dict() == match.state.to_dict()
     finally:
-        pygame.quit()
+        close_apps()
 
 
 @pytest.mark.parametrize(
@@ -474,7 +475,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
         count += 1
     assert count >= 60
     app.autosaver.close()
-    pygame.quit()
+    close_apps()
 
 
 def rules_karma():
@@ -503,7 +504,7 @@ def test_the_status_bar_says_what_the_board_shows_never_rolling_during_a_harvest
     tip = {t.key: t.tooltip for t in table.targets()}[("vine", 1, 0)]
     assert "complete" not in " ".join(tip).lower()  # the vine is gone: no stale words
     assert tip[1].startswith("Empty and open")
-    pygame.quit()
+    close_apps()
 
 
 def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
@@ -536,7 +537,7 @@ def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
     assert table.match.current_player() == table.viewer_seat()
     assert table.match.state.rolled_dice()
     assert not isinstance(app.manager.top, PassScreen)  # no second pass screen
-    pygame.quit()
+    close_apps()
 
 
 def test_a_roll_sounds_once_with_one_landing_per_die():
@@ -558,7 +559,7 @@ def test_a_roll_sounds_once_with_one_landing_per_die():
     board.update(3.0)
     assert board.names().count("dice_rattle") == 1
     assert board.names().count("die_land") == 3
-    pygame.quit()
+    close_apps()
 
 
 def test_panel_titles_are_drawn_over_flying_dice(app):
@@ -710,4 +711,4 @@ def test_at_1024_a_vine_tooltip_keeps_off_the_bots_board():
         target = next(t for t in table.targets() if t.key == ("vine", 0, token))
         assert target.tooltip
         assert not table.tooltip_rect(target).colliderect(bots_board), token
-    pygame.quit()
+    close_apps()

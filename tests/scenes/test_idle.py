@@ -10,14 +10,14 @@ from engine.match import Match, Seat
 from scenes import app as app_module
 from scenes.tables import open_match
 from scenes.title import BOB_SECONDS, TitleScene
-from tests.scenes.driver import frames, make_app, wait_for_human
+from tests.scenes.driver import close_apps, frames, make_app, wait_for_human
 
 
 @pytest.fixture
 def app():
     application = make_app()
     yield application
-    pygame.quit()
+    close_apps()
 
 
 def quiet(app):

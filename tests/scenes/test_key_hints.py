@@ -23,7 +23,7 @@ from scenes.tables.off_the_rails import input as or_input
 from scenes.tables.potion_explosion import input as pe_input
 from scenes.tables.tea_time import input as tt_input
 from scenes.title import TitleScene
-from tests.scenes.driver import frames, make_app
+from tests.scenes.driver import close_apps, frames, make_app
 
 KEY_WORDS = {
     pygame.K_RETURN: "Enter",
@@ -103,7 +103,7 @@ TABLE_KEYS = {
 def app():
     application = make_app(size=(1280, 800))
     yield application
-    pygame.quit()
+    close_apps()
 
 
 def table_buttons(table) -> list:

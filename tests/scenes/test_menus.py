@@ -17,7 +17,7 @@ from scenes.rules_help import RulesScene, summary_to_html
 from scenes.settings import SettingsScene
 from scenes.title import TitleScene
 from tests.dice_game import PIG
-from tests.scenes.driver import click, find_button, frames, key, make_app
+from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def app():
     frames(a, 2)
     yield a
     registry.unregister(PIG.id)
-    pygame.quit()
+    close_apps()
 
 
 class Probe(Scene):
@@ -431,7 +431,7 @@ def test_settings_show_the_windows_actual_size_and_the_stored_one():
         assert a.size == (1280, 800)
         assert scene.hints["window_size"].text.startswith("Used at start")
     finally:
-        pygame.quit()
+        close_apps()
 
 
 # --- issue 15: no game is ever lost, and the program always starts -----------------------------
@@ -632,7 +632,7 @@ def test_the_program_starts_and_plays_without_a_data_folder(tmp_path, monkeypatc
         assert len(match.history) >= 1
     finally:
         registry.unregister(PIG.id)
-        pygame.quit()
+        close_apps()
 
 
 def test_new_game_names_fit_the_seat_name_limit(app):

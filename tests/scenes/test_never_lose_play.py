@@ -19,7 +19,7 @@ from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import find_button, frames, key, make_app, wait_for_human
+from tests.scenes.driver import close_apps, find_button, frames, key, make_app, wait_for_human
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +29,7 @@ def app():
     application = make_app()
     application.manager.push(TitleScene(application))
     yield application
-    pygame.quit()
+    close_apps()
 
 
 def table_with_a_step(app):
@@ -170,18 +170,24 @@ def start_program(tmp_path):
     return child, tmp_path / "d" / "tabletop-trio" / "saves" / "autosave-diced-tomatoes.json"
 
 
+def wait_for_the_persons_turn(slot, seconds=60.0) -> None:
+    """Until the autosave at ``slot`` holds the bot's whole turn, step by step, and the person
+    is to move (or ``seconds`` pass): the program is then waiting for its player."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        if slot.exists():
+            try:
+                if store.load(slot).is_human_turn():
+                    return
+            except Exception:  # caught between writes, or not written yet
+                pass
+
+
 def test_a_killed_program_continues_at_the_last_step(tmp_path):
     child, slot = start_program(tmp_path)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            time.sleep(0.3)
-            if slot.exists():
-                try:
-                    if store.load(slot).is_human_turn():
-                        break  # the bot's whole turn is on disk, step by step
-                except Exception:
-                    pass
+        wait_for_the_persons_turn(slot)
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
@@ -195,10 +201,7 @@ def test_sigterm_ends_an_unsaved_game_at_once_and_keeps_its_autosave(tmp_path):
     answer the leave question) and the game goes on from its autosave next time."""
     child, slot = start_program(tmp_path)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not slot.exists():
-            time.sleep(0.3)
-        time.sleep(1.0)
+        wait_for_the_persons_turn(slot)
         child.send_signal(signal.SIGTERM)
         status = child.wait(timeout=30)
     finally:

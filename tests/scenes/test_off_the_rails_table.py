@@ -26,6 +26,7 @@ from tests.scenes.driver import (
     ask_hint,
     click,
     click_at,
+    close_apps,
     find_button,
     frames,
     key,
@@ -45,7 +46,7 @@ def app():
     a = make_app()
     a.manager.push(TitleScene(a))
     yield a
-    pygame.quit()
+    close_apps()
 
 
 @pytest.fixture(params=[True, False], ids=["instant", "animated"])
@@ -53,7 +54,7 @@ def any_speed_app(request):
     a = make_app(instant=request.param)
     a.manager.push(TitleScene(a))
     yield a
-    pygame.quit()
+    close_apps()
 
 
 def start(app, seats, seed, options=None):
@@ -421,7 +422,7 @@ def test_a_split_with_one_answer_is_not_asked_and_no_question_shows_while_carts_
     assert not isinstance(app.manager.top, PassScreen)
     splits = [h for h in table.match.history if isinstance(h.action, S.SplitLoad)]
     assert [h.player for h in splits] == [1] and table.ask().title.startswith("Pick one")
-    pygame.quit()
+    close_apps()
 
 
 def test_junction_arrows_and_jewel_choice(any_speed_app):
@@ -556,7 +557,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
         table.anims.update(0.14)
     assert match.is_terminal() and table.shown.to_dict() == match.state.to_dict()
     app.autosaver.close()
-    pygame.quit()
+    close_apps()
 
 
 def test_the_log_names_computer_players_without_their_level(app):
@@ -600,7 +601,7 @@ def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
     path = ((-1, 5), (0, 5), (1, 5), (2, 5), (3, 5))
     assert rolling[0][3] == pytest.approx(table.duration(roll_seconds(path)))
     assert table.anims.groups[0][0][0].duration == pytest.approx(rolling[0][3])
-    pygame.quit()
+    close_apps()
 
 
 def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
@@ -641,7 +642,7 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
     assert opened and len(derails) == 2 and captions[-1].startswith("The game is over")
     assert captions.index(opened[0]) < captions.index(derails[0])
     assert waited >= 1.5  # a beat before the sheet
-    pygame.quit()
+    close_apps()
 
 
 def test_animated_bot_game_draws_every_step_without_error():
@@ -666,7 +667,7 @@ def test_animated_bot_game_draws_every_step_without_error():
         assert isinstance(a.manager.top, GameOverScene)
         assert {"roll", "tile_drop", "gems_fall", "card_revealed"} <= kinds
     finally:
-        pygame.quit()
+        close_apps()
 
 
 def test_clans_carry_their_marks_with_the_colour_pattern_setting(app):
@@ -800,7 +801,7 @@ def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
         button = find_button(app, label)
         assert not button.is_enabled and not button.is_selected
         assert button.drawable_shape.active_state.state_id == "disabled"
-    pygame.quit()
+    close_apps()
 
 
 def a_chasm_token_to_place(app):

@@ -2,7 +2,6 @@
 
 import random
 
-import pygame
 import pytest
 
 from engine import registry
@@ -11,7 +10,7 @@ from engine.positions import read_position
 from scenes.pause import PauseScene
 from scenes.position import PositionScene
 from scenes.title import TitleScene
-from tests.scenes.driver import click, find_button, frames, make_app
+from tests.scenes.driver import click, close_apps, find_button, frames, make_app
 
 GAMES = [spec.id for spec in registry.games()]
 
@@ -22,7 +21,7 @@ def app():
     a.manager.push(TitleScene(a))
     frames(a, 2)
     yield a
-    pygame.quit()
+    close_apps()
 
 
 def random_position(game_id, seed):
@@ -131,4 +130,4 @@ def test_pause_menu_shows_the_position_at_both_sizes():
         menu_bottom = max(b.get_abs_rect().bottom for b in pause.buttons.values())
         assert strip.top > menu_bottom and strip.bottom <= size[1]
         assert pause.copy_button.get_abs_rect().colliderect(strip)
-        pygame.quit()
+        close_apps()

@@ -21,6 +21,7 @@ from tests.scenes.driver import (
     ask_hint,
     click,
     click_at,
+    close_apps,
     find_button,
     frames,
     key,
@@ -39,7 +40,7 @@ def app():
     a = make_app()
     a.manager.push(TitleScene(a))
     yield a
-    pygame.quit()
+    close_apps()
 
 
 def start(app, seats, seed, options=None, position=None):
@@ -167,7 +168,7 @@ def test_four_player_game_with_chosen_types_by_mouse_at_small_size():
     over = play_to_end(app, table, human_step)
     assert over.sheet == table.match.state.score_sheet()
     assert len(over.sheet["rows"]) == 4
-    pygame.quit()
+    close_apps()
 
 
 def test_all_bot_game_reaches_score_sheet():
@@ -180,7 +181,7 @@ def test_all_bot_game_reaches_score_sheet():
     assert isinstance(over, GameOverScene)
     assert over.sheet == table.match.state.score_sheet()
     assert app.result_line and not app.running
-    pygame.quit()
+    close_apps()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -461,7 +462,7 @@ def test_animations_draw_and_land_on_the_engine_state(players, seed):
         assert shown.to_dict() == after.to_dict(), events
         batches += 1
     assert batches > 100
-    pygame.quit()
+    close_apps()
 
 
 def test_tie_break_picks_are_made_on_the_dispenser(app):
@@ -534,7 +535,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
         count += 1
     assert count >= 200
     app.autosaver.close()
-    pygame.quit()
+    close_apps()
 
 
 def test_a_pick_shows_step_by_step_log_caption_and_sound_follow_the_table():
@@ -568,7 +569,7 @@ def test_a_pick_shows_step_by_step_log_caption_and_sound_follow_the_table():
     assert any("chain reaction 2" in line for line in new)
     chain = [step for name, step, _, _ in board.heard if name == "explosion"]
     assert chain == [1, 2]  # each explosion louder, in order
-    pygame.quit()
+    close_apps()
 
 
 def test_against_bots_your_desk_stays_the_big_one_through_their_turns():
@@ -587,7 +588,7 @@ def test_against_bots_your_desk_stays_the_big_one_through_their_turns():
             break
     assert {owner for owner, _ in seen} == {0, 1, 2}
     assert {viewer for _, viewer in seen} == {1}
-    pygame.quit()
+    close_apps()
 
 
 def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
@@ -617,7 +618,7 @@ def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
     frames(app, 2)
     assert app.manager.top is table and table.viewer_seat() == 1
     assert table.layout.viewer == 1 and table.layout.others == [0]
-    pygame.quit()
+    close_apps()
 
 
 def a_chain_of_explosions_playing():
@@ -655,7 +656,7 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     assert not table.anims.busy
     assert table.shown.to_dict() == table.match.state.to_dict()
     assert table.match.state.desks[0].hand == [2, 1, 2, 0]
-    pygame.quit()
+    close_apps()
 
 
 def test_place_all_pressed_while_the_explosion_plays_acts_once_it_lands():
@@ -674,7 +675,7 @@ def test_place_all_pressed_while_the_explosion_plays_acts_once_it_lands():
     placed = [e.action for e in table.match.history if isinstance(e.action, pe.PlaceMarble)]
     assert placed, table.current_message()
     assert table.queued_key is None
-    pygame.quit()
+    close_apps()
 
 
 def test_the_pause_menu_leaves_the_top_bar_saying_what_to_do(app):
@@ -732,4 +733,4 @@ def test_a_hand_marble_tooltip_leaves_its_holes_in_sight(size):
             assert not any(tip.colliderect(hole) for hole in holes), (selected, tip)
             assert not tip.colliderect(marble)
     finally:
-        pygame.quit()
+        close_apps()

@@ -10,7 +10,7 @@ from engine import registry
 from engine.match import Match, Seat
 from scenes.tables import table_scene_class
 from scenes.title import TitleScene
-from tests.scenes.driver import click, find_button, frames, key, make_app
+from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
 
 
 def played(game_id, seed=3, steps=160):
@@ -34,7 +34,7 @@ def app():
     a = make_app()
     a.manager.push(TitleScene(a))
     yield a
-    pygame.quit()
+    close_apps()
 
 
 def open_replay(app, match):

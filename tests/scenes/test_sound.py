@@ -20,7 +20,15 @@ from scenes.title import TitleScene
 from sound.board import SoundBoard
 from sound.cues import SoundCue
 from tests.dice_game import PIG, Hold, Roll, SetStake
-from tests.scenes.driver import click, find_button, frames, key, make_app, wait_for_human
+from tests.scenes.driver import (
+    click,
+    close_apps,
+    find_button,
+    frames,
+    key,
+    make_app,
+    wait_for_human,
+)
 from tests.sound.fakes import FakeMixer
 
 
@@ -53,7 +61,7 @@ def app():
     frames(a, 2)
     yield a
     registry.unregister(PIG.id)
-    pygame.quit()
+    close_apps()
 
 
 def test_a_button_press_clicks(app):
@@ -209,7 +217,7 @@ def test_a_hook_plays_the_cues_when_the_group_starts_with_scaled_durations():
         assert table.sound_hook(otr.ActionsEnded(0)) is None  # a quiet event
     finally:
         registry.unregister(PIG.id)
-        pygame.quit()
+        close_apps()
 
 
 def test_skipping_animations_cuts_long_sounds(app):

@@ -23,7 +23,7 @@ from scenes.statistics import (
 )
 from scenes.title import TitleScene
 from tests.dice_game import PIG
-from tests.scenes.driver import click, find_button, frames, key, make_app
+from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def app():
     frames(a, 2)
     yield a
     registry.unregister(PIG.id)
-    pygame.quit()
+    close_apps()
 
 
 def played_to_the_end(seats, seed=4) -> Match:
@@ -161,7 +161,7 @@ def test_statistics_screen_draws_at_both_window_sizes(size):
         assert table_rect.bottom < size[1] - 76
     finally:
         registry.unregister(PIG.id)
-        pygame.quit()
+        close_apps()
 
 
 def test_charts_draw_without_games_and_with_one():

@@ -21,6 +21,7 @@ from tests.scenes.driver import (
     ask_hint,
     click,
     click_at,
+    close_apps,
     frames,
     key,
     make_app,
@@ -37,7 +38,7 @@ def app():
     a = make_app()
     a.manager.push(TitleScene(a))
     yield a
-    pygame.quit()
+    close_apps()
 
 
 def start(app, seats, seed, position=None):
@@ -121,7 +122,7 @@ def test_a_whole_game_by_mouse_against_bots_reaches_the_score_sheet(players, see
     mine = [entry for entry in table.match.history if entry.player == 0]
     assert len(mine) >= 8 and all(isinstance(entry.action, tt.TakeCards) for entry in mine)
     frames(app, 2)
-    pygame.quit()
+    close_apps()
 
 
 def test_a_two_player_hot_seat_game_by_mouse():
@@ -132,7 +133,7 @@ def test_a_two_player_hot_seat_game_by_mouse():
     over = play_to_end(app, table, lambda app, table: human_step(app, table, rng))
     assert over.sheet == table.match.state.score_sheet()
     assert {entry.player for entry in table.match.history if entry.player >= 0} == {0, 1}
-    pygame.quit()
+    close_apps()
 
 
 TURN_THREE = "players=2 turn=3 table=PrCh/mDhC/PrMh collections=c2/-"
@@ -267,7 +268,7 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
         assert table.shown.to_dict() == match.state.to_dict()
         assert count > 30
         app.autosaver.close()
-        pygame.quit()
+        close_apps()
 
 
 def test_steps_land_on_the_engine_state_and_cancelling_has_its_own_step():
@@ -294,7 +295,7 @@ def test_steps_land_on_the_engine_state_and_cancelling_has_its_own_step():
     assert shown.to_dict() == table.match.state.to_dict()
     cancel = steps[1]
     assert ("column", 0, 2) in set().union(*(a.hide for a in cancel.animations))
-    pygame.quit()
+    close_apps()
 
 
 def test_taking_and_cancelling_sound_as_their_steps_start():
@@ -320,7 +321,7 @@ def test_taking_and_cancelling_sound_as_their_steps_start():
     new = table.log_lines[logged:]
     assert new[0] == "Ana took a mirror White Rabbit and a normal Cheshire Cat."
     assert "cancelled" in new[1]
-    pygame.quit()
+    close_apps()
 
 
 def test_a_round_is_laid_out_card_by_card_with_a_flick_each():
@@ -334,7 +335,7 @@ def test_a_round_is_laid_out_card_by_card_with_a_flick_each():
     wait_for_human(app, table, dt=0.05)
     alice = sum(isinstance(event, tt.AlicePlaced) for _, event in table.match.events)
     assert board.names().count("card_dealt") == 12 + alice  # each card, and Alice put down
-    pygame.quit()
+    close_apps()
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
@@ -350,7 +351,7 @@ def test_the_score_sheet_draws_every_player_at_both_sizes(size):
     assert isinstance(app.manager.top, GameOverScene)
     frames(app, 2)
     assert table.match.state.is_terminal()
-    pygame.quit()
+    close_apps()
 
 
 def test_tea_time_is_picked_and_started_from_new_game(app):
@@ -410,7 +411,7 @@ def test_replay_from_the_score_sheet_reaches_the_same_final_table():
             break
     assert replay.match.state.to_dict() == final
     assert replay.shown.to_dict() == final
-    pygame.quit()
+    close_apps()
 
 
 def test_while_a_pair_cancels_the_score_is_the_total_of_the_cards_shown(monkeypatch):
@@ -444,7 +445,7 @@ def test_while_a_pair_cancels_the_score_is_the_total_of_the_cards_shown(monkeypa
     assert taken_only.total_points(0) not in (before, after)  # the mix the player saw
     assert {points for seat, points in drawn if seat == 0} <= {before, after}
     assert after in {points for seat, points in drawn if seat == 0}
-    pygame.quit()
+    close_apps()
 
 
 def test_a_card_in_flight_keeps_the_name_on_its_plate():
@@ -480,4 +481,4 @@ def test_a_card_in_flight_keeps_the_name_on_its_plate():
     )
     assert named != unnamed  # the name's ink crosses the plate's middle row
     assert lifting == named
-    pygame.quit()
+    close_apps()

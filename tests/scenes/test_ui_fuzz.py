@@ -13,7 +13,7 @@ from scenes.rules_help import RulesScene
 from scenes.settings import SettingsScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import make_app
+from tests.scenes.driver import close_apps, make_app
 
 KEYS = [
     pygame.K_ESCAPE,
@@ -82,7 +82,7 @@ def test_menu_scenes_survive_random_input(scene):
     if scene is not TitleScene:
         app.manager.push(scene(app))
     fuzz(app, random.Random(scene.__name__))
-    pygame.quit()
+    close_apps()
 
 
 @pytest.mark.parametrize("game", [g.id for g in registry.games()])
@@ -94,4 +94,4 @@ def test_table_scenes_survive_random_input(game):
     seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i}", "easy") for i in range(1, n)]
     open_match(app, Match(spec, seats, seed=5))
     fuzz(app, random.Random(game), frames=250)
-    pygame.quit()
+    close_apps()

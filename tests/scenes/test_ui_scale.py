@@ -22,13 +22,13 @@ from scenes.settings import SettingsScene, scale_label
 from scenes.statistics import StatisticsScene
 from scenes.tables import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import frames, make_app
+from tests.scenes.driver import close_apps, frames, make_app
 
 
 @pytest.fixture
 def close_pygame():
     yield
-    pygame.quit()
+    close_apps()
 
 
 def visible_elements(app):

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from sound import library, synth
@@ -20,9 +22,16 @@ LENGTHS = {
 """Seconds (shortest, longest) where a sound differs from the usual 0.04–1.2 s."""
 
 
+@functools.cache
+def rendered(name: str, variant: int = 0, step: int = 1) -> tuple:
+    """``library.render``'s samples, rendered once per test process (several tests measure
+    the same variants; rendering is the slow part)."""
+    return tuple(library.render(name, variant, step))
+
+
 @pytest.mark.parametrize("name,step,variant", library.keys())
 def test_each_sound_has_a_sane_length_and_level(name, step, variant):
-    samples = library.render(name, variant, step)
+    samples = rendered(name, variant, step)
     low, high = LENGTHS.get(name, (0.04, 1.2))
     assert low <= synth.duration(samples) <= high
     assert synth.peak(samples) <= CLIP
@@ -35,7 +44,7 @@ def test_each_sound_has_a_sane_length_and_level(name, step, variant):
 
 @pytest.mark.parametrize("name", [n for n, d in library.SOUNDS.items() if d.variants > 1])
 def test_variants_of_a_sound_differ(name):
-    renders = [library.render(name, v) for v in range(library.SOUNDS[name].variants)]
+    renders = [rendered(name, v) for v in range(library.SOUNDS[name].variants)]
     assert all(a != b for i, a in enumerate(renders) for b in renders[i + 1 :])
 
 
@@ -45,17 +54,17 @@ def test_rendering_is_repeatable():
 
 def test_a_dice_rattle_has_several_transients():
     for variant in range(library.SOUNDS["dice_rattle"].variants):
-        assert transients(library.render("dice_rattle", variant)) >= 6
+        assert transients(rendered("dice_rattle", variant)) >= 6
 
 
 def test_a_landing_bounces_and_a_click_is_one_strike():
-    assert all(transients(library.render("die_land", v)) >= 2 for v in range(3))
-    assert all(transients(library.render("button_click", v)) == 1 for v in range(3))
+    assert all(transients(rendered("die_land", v)) >= 2 for v in range(3))
+    assert all(transients(rendered("button_click", v)) == 1 for v in range(3))
 
 
 def test_explosions_rise_in_level_and_pitch_along_the_chain():
     for variant in range(library.SOUNDS["explosion"].variants):
-        chain = [library.render("explosion", variant, step) for step in library.steps("explosion")]
+        chain = [rendered("explosion", variant, step) for step in library.steps("explosion")]
         peaks = [synth.dbfs(synth.peak(s)) for s in chain]
         assert peaks == pytest.approx([-8.0, -6.5, -5.0, -3.5, -2.0], abs=0.01)
         assert zero_crossing_rate(chain[-1]) > 1.15 * zero_crossing_rate(chain[0])

@@ -114,12 +114,11 @@ def test_tea_time_refusal_and_mirror_sides_read_in_russian():
 def test_the_karma_buttons_show_their_whole_words_in_every_language(language, size):
     """The six karma buttons share the column two by two; in every language each shows its
     whole label and cost, never cut with an ellipsis, at both window sizes."""
-    import pygame
 
     from scenes.tables import open_match
     from scenes.tables.diced_tomatoes import input as table_input
     from scenes.title import TitleScene
-    from tests.scenes.driver import frames, make_app
+    from tests.scenes.driver import close_apps, frames, make_app
 
     app = make_app(size=size)
     try:
@@ -135,4 +134,4 @@ def test_the_karma_buttons_show_their_whole_words_in_every_language(language, si
         assert shown == whole
         assert not any("…" in text for text in shown.values())
     finally:
-        pygame.quit()
+        close_apps()

@@ -17,7 +17,7 @@ from scenes.new_game import NewGameScene
 from scenes.rules_help import RulesScene, rules_summary
 from scenes.settings import SettingsScene
 from scenes.title import TitleScene
-from tests.scenes.driver import find_button, frames, make_app
+from tests.scenes.driver import close_apps, find_button, frames, make_app
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def app():
     a.manager.push(TitleScene(a))
     frames(a, 2)
     yield a
-    pygame.quit()
+    close_apps()
 
 
 def _texts(app) -> list:
@@ -141,7 +141,6 @@ def test_every_game_has_rules_help_in_every_language(language):
 def test_japanese_lines_never_start_with_closing_punctuation():
     """A player's find: log lines started with "、" when it followed a name or a number ("Bot
     1、…"); the comma stays with what it follows, and an opening bracket with what it opens."""
-    import pygame
 
     from scenes import kit
 
@@ -164,8 +163,6 @@ def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
     import html
     import re
 
-    import pygame
-
     from scenes import kit
     from scenes.rules_help import summary_to_html
 
@@ -186,7 +183,6 @@ def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
 def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
     """A player's find: pygame_gui cut Japanese tooltips with "-" (it breaks only at spaces);
     the app's manager breaks them into rows first, as Japanese is written."""
-    import pygame
     import pygame_gui
 
     from tests.scenes.driver import make_app
@@ -202,4 +198,4 @@ def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
         assert shown.replace("<br>", "") == text
     finally:
         translation.set_language("en")
-        pygame.quit()
+        close_apps()

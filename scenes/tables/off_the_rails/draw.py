@@ -14,11 +14,13 @@ colour.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
 import pygame
 
+import translation
 from engine.off_the_rails import board as B
 from engine.off_the_rails import rules as R
 from engine.off_the_rails.data import (
@@ -194,25 +196,58 @@ def draw_hint_frame(surface, rect, view: View) -> None:
 def draw_ground(surface, lay: Layout, state, view: View) -> None:
     """The board without pieces: surface strips, floor, mines, chasm pits, track tiles and the
     mine squares' numbers (over the track: a deposit card names them)."""
+    chasm = tuple(
+        sorted(
+            (square, colour)
+            for square, colour in state.chasm.items()
+            if ("chasm", square) not in view.hidden
+        )
+    )
+    tiles = tuple(
+        sorted(
+            (square, exits)
+            for square, exits in state.tiles.items()
+            if ("tile", square) not in view.hidden
+        )
+    )
+    layer = _ground(
+        lay.cell,
+        lay.number_size,
+        view.patterns,
+        chasm,
+        tiles,
+        frozenset(state.chasm),
+        (kit.ui_scale(), translation.current_language()),
+    )
+    surface.blit(layer, lay.frame)
+
+
+@functools.lru_cache(maxsize=8)
+def _ground(cell, number_size, patterns, chasm, tiles, covered, text_look) -> pygame.Surface:
+    """The ground as one layer the size of the board's frame, made again only when a tile,
+    a chasm token or the look changes (it was some sixty blits every frame). ``covered``: the
+    mine squares a chasm token hides the number of; ``text_look``: the scale and language the
+    numbers are drawn in."""
+
+    def at(square) -> pygame.Rect:
+        row, col = square
+        return pygame.Rect((col + 1) * cell, (row + 1) * cell, cell, cell)
+
     mines = tuple(sorted(B.MINE_CENTRES.items()))
-    surface.blit(oa.board_base(lay.cell, mines, (), view.patterns), lay.frame)
-    for square, colour in state.chasm.items():
-        if ("chasm", square) not in view.hidden:
-            surface.blit(
-                oa.chasm_pit(lay.cell, oa.clan(colour), colour if view.patterns else None),
-                lay.square(square),
-            )
-    for square, exits in state.tiles.items():
-        if ("tile", square) not in view.hidden:
-            surface.blit(oa.track_tile(exits, lay.cell), lay.square(square))
+    layer = oa.board_base(cell, mines, (), patterns).copy()
+    for square, colour in chasm:
+        layer.blit(oa.chasm_pit(cell, oa.clan(colour), colour if patterns else None), at(square))
+    for square, exits in tiles:
+        layer.blit(oa.track_tile(exits, cell), at(square))
     for (colour, number), square in B.MINE_SQUARES.items():
-        if square in state.chasm:
+        if square in covered:
             continue
-        rect = lay.square(square)
+        rect = at(square)
         ink = tuple(int(c + (255 - c) * 0.45) for c in oa.clan(colour))
         kit.blit_text(
-            surface, str(number), lay.number_size, (rect.x + 3, rect.y + 1), ink, True, shadow=True
+            layer, str(number), number_size, (rect.x + 3, rect.y + 1), ink, True, shadow=True
         )
+    return art.ready_to_blit(layer)
 
 
 def draw_glow(surface, lay: Layout, square, view: View) -> None:

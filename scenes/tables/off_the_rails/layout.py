@@ -268,7 +268,15 @@ class Layout:
     def player_parts(self, seat: int) -> dict:
         """A player panel's parts: ``mark`` (the clan's emblem), ``name`` and ``score`` on the
         first line; ``stock`` (the five gem counts), ``carts`` (in the supply) and
-        ``missions`` (taken) on the second."""
+        ``missions`` (taken) on the second. Worked out once per layout (asked a dozen times
+        a frame; a new language or scale makes a new layout): the rects are shared, read
+        them only."""
+        parts = self.__dict__.setdefault("_player_parts_made", {})
+        if seat not in parts:
+            parts[seat] = self._player_parts(seat)
+        return parts[seat]
+
+    def _player_parts(self, seat: int) -> dict:
         px = kit.px
         rect = self.player_rect(seat)
         score_w = kit.font(SCORE_FONT, True).size(score_text(WORST_POINTS))[0] + 2

@@ -84,11 +84,14 @@ def collect_refusals(seeds=range(12)) -> dict:
             tries = rng.sample(wrong_actions(state, rng), 7) + rng.sample(
                 elsewhere, min(4, len(elsewhere))
             )
+        trial = state.clone()
         for action in tries:
             try:
-                state.clone().apply_action(action)
+                trial.apply_action(action)
             except IllegalAction as err:
                 reasons.setdefault(err.reason, action)
+            else:
+                trial = state.clone()  # a refusal changes nothing: only a taken move needs a copy
         legal = state.legal_actions() or [a for a, _ in state.chance_outcomes()]
         if legal:
             elsewhere.append(legal[int(rng.random() * len(legal))])

@@ -108,8 +108,8 @@ def try_all(state, candidates, reasons: dict, sites: set) -> None:
     """Apply each candidate to a copy of ``state``; record refusals (and check they change
     nothing)."""
     copy = state.clone()
+    before = copy.to_dict()  # a refusal leaves the copy so, and a new copy is made so
     for action in candidates:
-        before = copy.to_dict()
         try:
             copy.apply_action(action)
         except IllegalAction as error:
@@ -159,6 +159,7 @@ def random_game(seed: int, decisions_cap: int):
 
 def collect_refusals() -> tuple:
     reasons, sites, seen = {}, set(), []
+    known = set()  # the members of seen, for a quick look-up
     wrong = wrong_actions()
     rng = random.Random(14)
     for seed in range(8):
@@ -167,7 +168,8 @@ def collect_refusals() -> tuple:
                 continue
             if state.current_player() >= 0:
                 for action in state.legal_actions()[:12]:
-                    if action not in seen:
+                    if action not in known:
+                        known.add(action)
                         seen.append(action)
             try_all(state, wrong + rng.sample(seen, min(40, len(seen))), reasons, sites)
     for text in POSITIONS:
