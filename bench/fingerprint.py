@@ -24,8 +24,13 @@ from engine import registry
 from engine.bots import LEVELS, make_bot
 from engine.match import Match, Seat
 
-PLAYERS = {"potion-explosion": (2, 3), "off-the-rails": (1, 2, 3), "diced-tomatoes": (1, 2)}
-"""Player counts fingerprinted per game (Tea Time has no bots yet worth the time)."""
+PLAYERS = {
+    "potion-explosion": (2, 3),
+    "off-the-rails": (1, 2, 3),
+    "diced-tomatoes": (1, 2),
+    "tea-time": (2,),
+}
+"""Player counts fingerprinted per game."""
 
 
 def state_digest(state) -> str:
