@@ -174,7 +174,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self.replay_wait = 0.0
         self.replay_target: int | None = None
         """A step the slider was dragged to, jumped to on the next frame (a drag sends many)."""
-        self.log_lines = [self.log_line(e) for _step, e in match.events][-LOG_CAP:]
+        self.log_lines = self.full_log()  # as played: a loaded game's log has its summaries
         self.log_language = translation.current_language()
         """The language ``log_lines`` are in."""
         if match.notice:  # e.g. a save from older rules goes on from its position

@@ -39,7 +39,6 @@ class PotionExplosionTable(TableScene):
 
     def __init__(self, app, match, replay=None):
         super().__init__(app, match, replay)
-        self.log_lines = [line for line in self.log_lines if line]
         self.selection = Selection()
         self.drag = None  # {"marble": (source, colour), "start": pos, "moved": bool}
         self.last_turns = draw.last_turns(match.events, match.state.num_players)
