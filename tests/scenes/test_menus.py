@@ -691,3 +691,28 @@ def test_the_title_subtitle_starts_below_the_titles_lowest_letter(language):
     finally:
         translation.set_language("en")
         close_apps()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_toast_on_the_score_sheet_leaves_its_buttons_clear(size):
+    """Play-test: "Game record saved: …" covered the score sheet's buttons and their labels."""
+    registry.register(PIG)
+    try:
+        app = make_app(size=size)
+        app.manager.push(TitleScene(app))
+        match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], {}, 3)
+        app.manager.push(GameOverScene(app, match))
+        frames(app, 2)
+        app.notify("Game record saved: /home/ana/.local/share/tabletop-trio/records/pig-1.txt")
+        app.notify("A second message to stack under the first.")
+        buttons = [
+            element.get_abs_rect()
+            for element in app.manager.top.container.elements
+            if isinstance(element, pygame_gui.elements.UIButton)
+        ]
+        toasts = [rect for _lines, rect in app.toast_rects()]
+        assert len(buttons) >= 4 and len(toasts) == 2
+        assert not any(toast.colliderect(button) for toast in toasts for button in buttons)
+    finally:
+        registry.unregister(PIG.id)
+        close_apps()
