@@ -1156,6 +1156,13 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self.app.autosaver.flush()  # the title's Continue reads the newest step
         super().exit()
 
+    def resume(self) -> None:
+        """Uncovered again (the score sheet's "See the table", a closed menu): the pointer
+        rests where it clicked on the scene above, so the target under it shows no tooltip
+        until the pointer reaches another (play-test: a vine's tooltip greeted the table)."""
+        super().resume()
+        self._tip_off = self.key_at(self.mouse)
+
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
         kit.draw_table(surface)
