@@ -304,6 +304,15 @@ def desktop_files(args) -> int:
     return 0
 
 
+def no_screen(environment, platform: str) -> bool:
+    """True on Linux when no X or Wayland display is named and no SDL video driver is chosen:
+    SDL would then draw off-screen, and the program ran on with no window anyone could see.
+    ``environment`` is ``os.environ``; ``platform`` is ``sys.platform``."""
+    return platform.startswith("linux") and not any(
+        environment.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    )
+
+
 def main(argv=None) -> int:
     """Run the program with the arguments ``argv`` (None: ``sys.argv[1:]``); returns the exit
     status. A bad argument is one plain line on stderr and ``SystemExit(2)``. Callable more
@@ -322,6 +331,8 @@ def main(argv=None) -> int:
         fail(str(err))
     if args.frames < 1:
         fail(_("--frames must be at least 1"))
+    if not args.screenshot and not args.quit_at_end and no_screen(os.environ, sys.platform):
+        fail(_("there is no screen to open the window on (no display is set)"))
 
     import pygame
 

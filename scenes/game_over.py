@@ -64,6 +64,12 @@ class GameOverScene(Scene):
             )
             x += bw + gap
 
+    def toast_area(self) -> tuple:
+        """From the top: the buttons (and their tooltips) are along the bottom, where a toast
+        covered their labels ("Game record saved")."""
+        w, h = self.app.size
+        return pygame.Rect(40, kit.px(12), w - 80, h // 2), "top"
+
     def new_game(self) -> None:
         from scenes.tables import open_match
 

@@ -174,7 +174,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self.replay_wait = 0.0
         self.replay_target: int | None = None
         """A step the slider was dragged to, jumped to on the next frame (a drag sends many)."""
-        self.log_lines = [self.log_line(e) for _step, e in match.events][-LOG_CAP:]
+        self.log_lines = self.full_log()  # as played: a loaded game's log has its summaries
         self.log_language = translation.current_language()
         """The language ``log_lines`` are in."""
         if match.notice:  # e.g. a save from older rules goes on from its position
@@ -1155,6 +1155,13 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def exit(self) -> None:
         self.app.autosaver.flush()  # the title's Continue reads the newest step
         super().exit()
+
+    def resume(self) -> None:
+        """Uncovered again (the score sheet's "See the table", a closed menu): the pointer
+        rests where it clicked on the scene above, so the target under it shows no tooltip
+        until the pointer reaches another (play-test: a vine's tooltip greeted the table)."""
+        super().resume()
+        self._tip_off = self.key_at(self.mouse)
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:

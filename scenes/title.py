@@ -17,6 +17,21 @@ BOB_SECONDS = 4.0
 """How long the title's props bob after the title appears."""
 
 
+def subtitle_top(title_top: int, title: str, title_size: int, subtitle: str, size: int) -> int:
+    """The y of the subtitle's line under a bold ``title`` drawn at ``title_top``: its letters
+    start at least 4 pixels (at 100 %) below the title's lowest letter, measured in the fonts
+    of the language in use — Noto Sans JP sets Latin letters lower, and "Tabletop"'s p reached
+    into the Japanese subtitle."""
+    title_font, subtitle_font = kit.font(title_size, True), kit.font(size)
+    lowest = min(metric[2] for metric in title_font.metrics(title) if metric)
+    highest = max(metric[3] for metric in subtitle_font.metrics(subtitle) if metric)
+    letters_end = title_top + title_font.get_ascent() - lowest
+    return max(
+        title_top + kit.px(title_size + 14),
+        letters_end + kit.px(4) - (subtitle_font.get_ascent() - highest),
+    )
+
+
 class TitleScene(Scene):
     """The first screen. Continue loads the latest autosave (disabled when there is none)."""
 
@@ -118,14 +133,9 @@ class TitleScene(Scene):
             shadow=True,
         )
         games = "  ·  ".join(_(spec.title) for spec in registry.games())
-        kit.blit_text(
-            surface,
-            games,
-            kit.fit_text(games, 20, w - 80),
-            (w // 2, int(h * 0.08) + kit.px(big + 14)),
-            kit.INK_DIM,
-            anchor="midtop",
-        )
+        games_size = kit.fit_text(games, 20, w - 80)
+        games_top = subtitle_top(int(h * 0.08), "Tabletop Trio", big, games, games_size)
+        kit.blit_text(surface, games, games_size, (w // 2, games_top), kit.INK_DIM, anchor="midtop")
         self._draw_props(surface, w, h)
         if self.problem:  # under the subtitle, clear of the menu and the toasts
             size = kit.fit_text(self.problem, 17, w - 120)
@@ -133,7 +143,7 @@ class TitleScene(Scene):
                 surface,
                 self.problem,
                 size,
-                (w // 2, int(h * 0.08) + kit.px(big + 52)),
+                (w // 2, games_top + kit.px(38)),
                 kit.GOLD,
                 anchor="midtop",
             )

@@ -18,6 +18,8 @@ the disk (fsync) — in memory that wait is nil. Elsewhere the system's temporar
 
 
 def pytest_configure(config) -> None:
+    for variable in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):  # headless, as the README says
+        os.environ.setdefault(variable, "dummy")
     if os.path.isdir(MEMORY_FOLDER) and os.access(MEMORY_FOLDER, os.W_OK):
         tempfile.tempdir = MEMORY_FOLDER  # tmp_path and the folders below
     for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):

@@ -7,6 +7,7 @@ of a new Python process. The data and config folders are the test's own (the roo
 import functools
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -329,3 +330,27 @@ def test_a_bad_position_is_refused_saying_what_and_where(run, tmp_path):
         "--game", "diced-tomatoes", "--seats", "human", "--position", "players=2 phase=turn"
     )
     assert result.returncode == 2 and "for 2 players, not 1" in result.stderr
+
+
+def test_without_a_screen_the_program_says_so_and_exits_2(run, monkeypatch):
+    """Play-test: started where no display is named, SDL drew off-screen and the program ran
+    on with no window and no word; now it says why it cannot start."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    if not sys.platform.startswith("linux"):
+        pytest.skip("only Linux names its display in the environment")
+    result = run()
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "main.py: there is no screen to open the window on (no display is set)"
+    )
+
+
+def test_a_screen_is_missing_only_on_linux_with_no_display_and_no_driver():
+    import main
+
+    assert main.no_screen({}, "linux")
+    assert not main.no_screen({"DISPLAY": ":0"}, "linux")
+    assert not main.no_screen({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    assert not main.no_screen({"SDL_VIDEODRIVER": "dummy"}, "linux")
+    assert not main.no_screen({}, "darwin") and not main.no_screen({}, "win32")

@@ -11,6 +11,7 @@ from engine.diced_tomatoes import state as dt
 from engine.diced_tomatoes.notation import parse_position
 from engine.diced_tomatoes.state import PassDie, PlaceDie
 from engine.match import Match, Seat
+from scenes import kit
 from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
@@ -712,3 +713,29 @@ def test_at_1024_a_vine_tooltip_keeps_off_the_bots_board():
         assert target.tooltip
         assert not table.tooltip_rect(target).colliderect(bots_board), token
     close_apps()
+
+
+def test_an_uncovered_table_shows_no_tooltip_where_the_pointer_clicked_above(app, monkeypatch):
+    """Play-test: back from the score sheet ("See the table"), the vine under the pointer
+    greeted the table with its tooltip; it waits until the pointer reaches another target,
+    as after a click on the table itself."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    tipped = [target for target in table.targets() if target.tooltip]
+    first, second = tipped[0], next(t for t in tipped if t.key != tipped[0].key)
+    shown = []
+    monkeypatch.setattr(kit, "draw_tooltip", lambda surface, rect, lines: shown.append(lines))
+    frames(app, 1, events=[pointer_at(first.bounds.center)])
+    assert shown  # the target's tooltip
+    app.manager.push(PauseScene(app, table))
+    frames(app, 1)
+    app.manager.pop()
+    shown.clear()
+    frames(app, 2)
+    assert shown == []
+    frames(app, 1, events=[pointer_at(second.bounds.center)])
+    assert shown
+
+
+def pointer_at(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

@@ -4,9 +4,11 @@ import pygame
 import pygame_gui
 import pytest
 
+import translation
 from engine import registry
 from engine.match import Match, Seat
 from saves import store
+from scenes import kit
 from scenes.game_over import GameOverScene
 from scenes.generic_table import GenericTable
 from scenes.load_game import LoadGameScene
@@ -663,3 +665,54 @@ def test_save_after_loading_a_named_save_offers_its_name(app):
     click(app, find_button(app, "Save"))
     click(app, find_button(app, "Save"))
     assert pause.name_entry.get_text() == "Saturday"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_title_subtitle_starts_below_the_titles_lowest_letter(language):
+    """Play-test: in Japanese the p of "Tabletop" reached into the subtitle's letters (Noto
+    Sans JP sets Latin letters lower)."""
+    translation.set_language(language)
+    try:
+        app = make_app(size=(1280, 800))
+        title = TitleScene(app)
+        app.manager.push(title)
+        surface = pygame.Surface(app.size)
+        title.draw(surface)
+        band = range(app.size[0] // 2 - 300, app.size[0] // 2 + 300)
+
+        def rows_of(colour) -> list:
+            return [
+                y for y in range(40, 220) if any(surface.get_at((x, y))[:3] == colour for x in band)
+            ]
+
+        gold, dim = rows_of(kit.GOLD), rows_of(kit.INK_DIM)
+        assert gold and dim
+        assert min(dim) > max(gold) + 1
+    finally:
+        translation.set_language("en")
+        close_apps()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_toast_on_the_score_sheet_leaves_its_buttons_clear(size):
+    """Play-test: "Game record saved: …" covered the score sheet's buttons and their labels."""
+    registry.register(PIG)
+    try:
+        app = make_app(size=size)
+        app.manager.push(TitleScene(app))
+        match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], {}, 3)
+        app.manager.push(GameOverScene(app, match))
+        frames(app, 2)
+        app.notify("Game record saved: /home/ana/.local/share/tabletop-trio/records/pig-1.txt")
+        app.notify("A second message to stack under the first.")
+        buttons = [
+            element.get_abs_rect()
+            for element in app.manager.top.container.elements
+            if isinstance(element, pygame_gui.elements.UIButton)
+        ]
+        toasts = [rect for _lines, rect in app.toast_rects()]
+        assert len(buttons) >= 4 and len(toasts) == 2
+        assert not any(toast.colliderect(button) for toast in toasts for button in buttons)
+    finally:
+        registry.unregister(PIG.id)
+        close_apps()

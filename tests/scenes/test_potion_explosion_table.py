@@ -2,6 +2,8 @@
 
 Layout and input are tested without a display in ``tests/scenes/potion_explosion/``."""
 
+import json
+
 import pygame
 import pytest
 
@@ -10,6 +12,7 @@ from engine.core import CHANCE
 from engine.match import Match, Seat
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.notation import parse_position
+from saves.format import dumps, make_envelope
 from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
@@ -214,7 +217,8 @@ def test_explosion_preview_matches_engine_for_every_marble(app, seed):
 
 
 def test_the_log_rebuilt_after_load_is_the_log_seen_live(app):
-    """Loading rebuilds the log from the match: the same lines, the pick summary included."""
+    """Loading rebuilds the log from the match: the same lines, the pick summary included
+    (a game opened from its save had lost its summaries)."""
     position = with_tank(
         "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=0 player=0 "
         "tracks=YRBRYKBR/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
@@ -229,9 +233,12 @@ def test_the_log_rebuilt_after_load_is_the_log_seen_live(app):
         human_step(app, table)
     wait_for_human(app, table)
     live = list(table.log_lines)
-    assert any(line.startswith("Ana picked: ") and "exploded" in line for line in live)
+    assert "Ana took 5 marbles: the one picked, then 2 red, then 2 yellow exploded." in live
     table.rebuild_log()
     assert table.log_lines == live and "" not in live
+    envelope = json.loads(dumps(make_envelope(table.match)))
+    open_match(app, Match.from_save(SPEC, envelope))  # as Continue and Load open it
+    assert app.manager.top.log_lines == live
 
 
 def test_no_explosion_label_once_the_pick_is_made(app):

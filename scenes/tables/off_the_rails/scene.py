@@ -32,7 +32,6 @@ class OffTheRailsTable(TableScene):
     def __init__(self, app, match, replay=None):
         self.log_names = animate.log_names(match)
         super().__init__(app, match, replay)
-        self.log_lines = [line for line in self.log_lines if line]
         self.selection = Selection()
         self.forced_pending = False
         self.last_card = animate.last_card_of([event for _step, event in match.events])

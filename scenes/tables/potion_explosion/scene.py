@@ -39,7 +39,6 @@ class PotionExplosionTable(TableScene):
 
     def __init__(self, app, match, replay=None):
         super().__init__(app, match, replay)
-        self.log_lines = [line for line in self.log_lines if line]
         self.selection = Selection()
         self.drag = None  # {"marble": (source, colour), "start": pos, "moved": bool}
         self.last_turns = draw.last_turns(match.events, match.state.num_players)
@@ -210,8 +209,8 @@ class PotionExplosionTable(TableScene):
         return super().log_line(event)
 
     def log_summary(self, events) -> list:
-        """One line summing up a pick's explosions ("Ana's pick: 3 yellow, then 2 red exploded
-        (5 marbles).")."""
+        """One line summing up what a pick brought: the picked marble and its explosions ("Ana
+        took 6 marbles: the one picked, then 3 yellow, then 2 red exploded.")."""
         booms = [e for e in events if isinstance(e, pe.Exploded)]
         if not booms:
             return []
@@ -221,12 +220,12 @@ class PotionExplosionTable(TableScene):
             )
             for e in booms
         )
-        total = sum(len(e.positions) for e in booms)
+        total = 1 + sum(len(e.positions) for e in booms)  # the picked marble never explodes
         who = self.match.names[booms[0].player]
         return [
             ngettext(
-                "{name} picked: {parts} exploded ({total} marble).",
-                "{name} picked: {parts} exploded ({total} marbles).",
+                "{name} took {total} marble: the one picked, then {parts} exploded.",
+                "{name} took {total} marbles: the one picked, then {parts} exploded.",
                 total,
             ).format(name=who, parts=parts, total=total)
         ]

@@ -35,7 +35,6 @@ class TeaTimeTable(TableScene):
 
     def __init__(self, app, match, replay=None):
         super().__init__(app, match, replay)
-        self.log_lines = [line for line in self.log_lines if line]
         self.selection = Selection()
         self.drag = None  # {"start": pos, "moved": bool, "selection": Selection}
         self._cache = {}
