@@ -357,6 +357,233 @@ def reach_costs(state, player, starts=None, grid=None) -> tuple:
     return _Table(cost, _INF), _Links(link, -2)
 
 
+# =============================================================================================
+# Route costs without routes (the evaluation)
+# =============================================================================================
+# The evaluation needs only costs, at a few squares (deposits, carts), thousands of times per
+# decision. These searches give exactly the costs of exit_costs/reach_costs (the cheapest route's
+# cost does not depend on the order of the search) but settle all departure states of one cost
+# at once: a set of squares is a Python int with bit ``row * 12 + col``, a set of departure
+# states one with bit ``side * 144 + row * 12 + col``.
+_SQUARES = _G * _G
+_ALL_SQUARES = (1 << _SQUARES) - 1
+_EVERY_SIDE = sum(1 << (side * _SQUARES) for side in range(4))
+"""Multiplying a set of squares by this gives the departure states of those squares by every
+side."""
+_ROW = (1 << _G) - 1
+_WEST_COLUMN = sum(1 << (row * _G) for row in range(_G))
+_EAST_COLUMN = _WEST_COLUMN << (_G - 1)
+_BORDER = (_ROW, _EAST_COLUMN, _ROW << (_G * (_G - 1)), _WEST_COLUMN)
+"""Per side (0-3: N-E-S-W): the squares from which a step that way leaves the grid."""
+_STEP = (-_G, 1, _G, -1)
+"""Per side: the change of ``row * 12 + col`` one step that way."""
+_STEP_SHIFTS = ((0, _G), (1, 0), (_G, 0), (0, 1))
+"""Per side: ``(left, right)`` bit shifts taking a set of squares one step that way."""
+_LONGEST_CROSSING = 1 + 2 * TILE_UNITS
+"""Route units of the dearest crossing of a square (two upgrades)."""
+_TILE_SIDES = {exits: tuple(_SIDE_I[side] for side in exits) for exits in board.ALL_TILES}
+_CENTRE_BITS = sum(1 << i for i in _CENTRE_I)
+
+
+def _beside(squares: int, side: int) -> int:
+    """The squares next to ``squares`` (a set of squares) towards ``side`` (0-3: N-E-S-W),
+    those off the grid left out."""
+    left, right = _STEP_SHIFTS[side]
+    return ((squares & ~_BORDER[side]) << left) >> right
+
+
+@dataclass(frozen=True)
+class Crossings:
+    """What crossing each square costs on a position's grid, as sets of squares and states.
+
+    ``open``: the squares a route may enter (not a mine centre or a chasm).
+    ``leaving[enter]``: ``((units, states), ...)`` for a cart entering a square by side
+    ``enter`` (0-3: N-E-S-W): ``states`` are the departure states it can reach on that square
+    at ``units`` route units (1 through track that allows it, +:data:`TILE_UNITS` per tile or
+    upgrade still needed, never an upgrade under a cart). ``moves``: per side a cart may leave
+    by, ``(block, stays, left, right, leaving)``: the bit offset of that side's departure
+    states, the squares from which the step stays on the grid, the shifts of that step and the
+    crossings of the square entered. Depends only on the tiles, the chasm and the squares holding
+    a cart.
+    """
+
+    open: int
+    leaving: tuple
+    moves: tuple
+
+    @classmethod
+    def of(cls, state) -> Crossings:
+        """The crossings of ``state``'s grid."""
+        blocked = _CENTRE_BITS
+        for row, col in state.chasm:
+            if 0 <= row < _G and 0 <= col < _G:
+                blocked |= 1 << (row * _G + col)
+        open_squares = _ALL_SQUARES & ~blocked
+        towards = [0, 0, 0, 0]  # per side: the squares whose tile opens that way
+        tiled = 0
+        for (row, col), exits in state.tiles.items():
+            bit = 1 << (row * _G + col)
+            tiled |= bit
+            for side in _TILE_SIDES[exits]:
+                towards[side] |= bit
+        occupied = 0
+        for cart in state.carts:
+            if cart.where == CartPlace.BOARD and cart.square and board.on_grid(cart.square):
+                occupied |= 1 << (cart.square[0] * _G + cart.square[1])
+        empty = open_squares & ~tiled
+        upgradable = open_squares & tiled & ~occupied
+        leaving = []
+        for enter in range(4):
+            by_units = {1: 0, 1 + TILE_UNITS: 0, 1 + 2 * TILE_UNITS: 0}
+            for leave in range(4):
+                if leave == enter:
+                    continue
+                block = leave * _SQUARES
+                by_units[1] |= (open_squares & towards[enter] & towards[leave]) << block
+                one_missing = upgradable & (towards[enter] ^ towards[leave])
+                by_units[1 + TILE_UNITS] |= (one_missing | empty) << block
+                both_missing = upgradable & ~(towards[enter] | towards[leave])
+                by_units[1 + 2 * TILE_UNITS] |= both_missing << block
+            leaving.append(tuple((units, states) for units, states in by_units.items() if states))
+        moves = tuple(
+            (
+                side * _SQUARES,
+                _ALL_SQUARES & ~_BORDER[side],
+                *_STEP_SHIFTS[side],
+                leaving[_OPP_I[side]],
+            )
+            for side in range(4)
+        )
+        return cls(open_squares, tuple(leaving), moves)
+
+
+def _cheapest(crossings: Crossings, queued: list, wanted: int) -> list:
+    """Dijkstra over departure states, a whole cost at a time.
+
+    ``queued[units]``: the departure states (a set of states) routes start from at ``units``
+    (extended in place). Returns ``[(units, states)]``: the ``wanted`` states first reached at
+    ``units``, in increasing units.
+    """
+    moves = crossings.moves
+    every_side = _EVERY_SIDE
+    done = 0
+    found = []
+    missing = wanted
+    units = 0
+    while missing:
+        if len(queued) <= units + _LONGEST_CROSSING:
+            queued.extend([0] * (_LONGEST_CROSSING + 1))
+        fresh = queued[units] & ~done
+        if fresh:
+            done |= fresh
+            if fresh & missing:
+                found.append((units, fresh & missing))
+                missing &= ~fresh
+            for block, stays, left, right, leaving in moves:
+                departing = (fresh >> block) & stays
+                if departing:
+                    entered = ((departing << left) >> right) * every_side
+                    for crossing, states in leaving:
+                        reached = entered & states
+                        if reached:
+                            queued[units + crossing] |= reached
+        elif not any(queued[units + 1 :]):
+            break  # nothing left to reach
+        units += 1
+    return found
+
+
+def exit_units(crossings: Crossings, wanted: int) -> list:
+    """:func:`exit_costs`' costs at the ``wanted`` squares (a set of squares): a flat list,
+    index ``(row * 12 + col) * 4 + side`` (sides 0-3: N-E-S-W); ``_INF`` where no way out exists
+    or the square is not wanted.
+
+    A crossing costs the same both ways, so a route out from ``(square, side)`` is, reversed, a
+    route in from the edge that leaves the neighbour towards ``side`` by the opposite side: one
+    forward search from every edge gives them all.
+    """
+    wanted &= crossings.open
+    cost = [_INF] * (_SQUARES * 4)
+    queued: list[int] = []
+    neighbours_wanted = 0
+    for side in range(4):
+        for square in _bits(wanted & _BORDER[side]):
+            cost[square * 4 + side] = 1  # one step leaves the grid
+        # coming in over the border by ``side``: the crossing of the first square
+        entered = _BORDER[side] * _EVERY_SIDE
+        for crossing, states in crossings.leaving[side]:
+            _queue(queued, 1 + crossing, entered & states)
+        neighbours_wanted |= _beside(wanted, side) << (_OPP_I[side] * _SQUARES)
+    for units, states in _cheapest(crossings, queued, neighbours_wanted):
+        for state_bit in _bits(states):
+            side, square = divmod(state_bit, _SQUARES)
+            cost[(square + _STEP[side]) * 4 + _OPP_I[side]] = units
+    return cost
+
+
+def reach_units(state, player: int, crossings: Crossings, wanted: int) -> list:
+    """:func:`reach_costs`' costs at the ``wanted`` squares (a set of squares), in the flat
+    layout of :func:`exit_units`; ``_INF`` where ``player`` cannot get to or the square is not
+    wanted."""
+    queued: list[int] = []
+    entering: dict[tuple[int, int], int] = {}  # (side, units) -> squares entered from outside
+    for ((row, col), side_name), (start_units, _kind, _cart) in sources(state, player).items():
+        side = _SIDE_I[side_name]
+        if 0 <= row < _G and 0 <= col < _G:
+            _queue(queued, start_units, 1 << (side * _SQUARES + row * _G + col))
+            continue
+        # a cart on the surface: its first step enters the grid, crossing a square
+        square = board.step((row, col), side_name)
+        if board.on_grid(square):
+            key = (_OPP_I[side], start_units)
+            entering[key] = entering.get(key, 0) | 1 << (square[0] * _G + square[1])
+    for (enter, start_units), squares in entering.items():
+        for crossing, states in crossings.leaving[enter]:
+            _queue(queued, start_units + crossing, squares * _EVERY_SIDE & states)
+    cost = [_INF] * (_SQUARES * 4)
+    for units, states in _cheapest(crossings, queued, wanted * _EVERY_SIDE):
+        for state_bit in _bits(states):
+            side, square = divmod(state_bit, _SQUARES)
+            cost[square * 4 + side] = units
+    return cost
+
+
+def _square_set(squares) -> int:
+    """The set of squares (bit ``row * 12 + col``) of the grid squares among ``squares``."""
+    bit_set = 0
+    for row, col in squares:
+        if 0 <= row < _G and 0 <= col < _G:
+            bit_set |= 1 << (row * _G + col)
+    return bit_set
+
+
+def _cart_squares(state) -> int:
+    """The set of grid squares holding a cart."""
+    return _square_set(
+        cart.square for cart in state.carts if cart.where == CartPlace.BOARD and cart.square
+    )
+
+
+def _state_index(square, side: str) -> int:
+    """The index of the departure state ``(square, side)`` (on the grid) in a flat cost list."""
+    return (square[0] * _G + square[1]) * 4 + _SIDE_I[side]
+
+
+def _queue(queued: list, units: int, states: int) -> None:
+    """Add ``states`` (a set of departure states) to ``queued[units]``."""
+    while len(queued) <= units:
+        queued.append(0)
+    queued[units] |= states
+
+
+def _bits(bit_set: int):
+    """The positions of the 1 bits of ``bit_set``, lowest first."""
+    while bit_set:
+        lowest = bit_set & -bit_set
+        yield lowest.bit_length() - 1
+        bit_set ^= lowest
+
+
 def sources(state, player) -> dict:
     """Start points of ``player``'s routes: ``{(square, side): (units, cart on board or None,
     cart to put in or None)}`` - their carts on the board (0 units) and, when a cart can be
@@ -393,10 +620,16 @@ def _placeable(state, player) -> list:
 
 def deposit_value(gems) -> float:
     """What a deposit is worth to one visit or two: rocks come first (rules, "Gems"), so the
-    first two gems taken count fully and the rest half."""
-    order = [0] * gems[0] + sorted((g for g in (1, 2, 3, 4) for _ in range(gems[g])), reverse=True)
-    vals = [GEM_VALUES[g] for g in order]
-    return sum(vals[:2]) + 0.5 * sum(vals[2:])
+    first two gems taken count fully and the rest half. ``gems``: counts per gem, rock first."""
+    first_two = 0  # points of the first two gems taken: the rocks, then the dearest gems
+    left = max(0, 2 - gems[0])
+    for gem in (4, 3, 2, 1):
+        if not left:
+            break
+        taken = min(left, gems[gem])
+        first_two += taken * GEM_VALUES[gem]
+        left -= taken
+    return first_two + 0.5 * (value(gems) - first_two)
 
 
 def _through(cost_in, cost_out, square):
@@ -569,13 +802,14 @@ def _ruby_edge(state, player, load) -> float:
     return 2.5 if mine < best_other + 1 <= mine + load[1] else 0.0
 
 
-def _potential(state, player, cost_out, grid=None) -> float:
+def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
-    reach."""
-    cost_in, _links = reach_costs(state, player, grid=grid)
+    reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
+    state's :class:`Crossings`; ``chasm_risk``: :func:`_chasm_risk` in a chasm phase, else
+    ``{}``."""
+    cost_in = reach_units(state, player, crossings, _square_set(state.gems))
     pts = 0.0
     hits = _in_reach_of_others(state, player)
-    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
     for k in state.carts:
         if k.owner != player or k.where != CartPlace.BOARD:
             continue
@@ -597,23 +831,26 @@ def _potential(state, player, cost_out, grid=None) -> float:
                 pts -= risk * (3 + lv)  # the next chasm token may open under it or in front
         if not lv:
             continue
-        if k.facing is not None:
-            u = cost_out.get((k.square, k.facing), _INF)
-        else:
-            u = min(
-                (cost_out.get((k.square, g), _INF) for g in _SIDES if g != k.back), default=_INF
-            )
         if not board.on_grid(k.square):
             u = 0
+        elif k.facing is not None:
+            u = cost_out[_state_index(k.square, k.facing)]
+        else:
+            u = min(
+                (cost_out[_state_index(k.square, g)] for g in _SIDES if g != k.back),
+                default=_INF,
+            )
         pts += lv * max(0.25, 0.97 - u / 50.0)
         room = 5 - sum(k.load)
         if room <= 0:
             pts -= 0.5  # a full cart should go home
     gains = []
-    for sq, gems in state.gems.items():
-        units, g = _through(cost_in, cost_out, sq)
-        if g is None:
-            continue
+    for (row, col), gems in state.gems.items():
+        first = (row * _G + col) * 4
+        # the cheapest route through the deposit, in and out by the same side (_through)
+        units = min(cost_in[first + side] + cost_out[first + side] for side in range(4))
+        if units >= _INF:
+            continue  # no route through it
         gains.append(deposit_value(gems) * _discount(units))
     gains.sort(reverse=True)
     pts += 0.6 * sum(gains[:1]) + 0.25 * sum(gains[1:3])
@@ -632,19 +869,22 @@ def _in_reach_of_others(state, player) -> set:
     """Squares other players' carts could run into on their next move (existing track only,
     any junction branch, up to 6 steps): a cart there risks a collision."""
     out = set()
+    cart_squares = state.occupied_squares()
     for k in state.carts:
         if k.owner == player or k.where != CartPlace.BOARD or k.facing is None:
             continue
         frontier = [(k.square, k.facing)]
         for _step in range(6):
             nxt: list[tuple[tuple[int, int], str]] = []
-            for sq, f in frontier:
-                what = next_step(state, sq, f)
-                if what[0] == "cart":
-                    out.add(board.step(sq, f))
-                elif what[0] == "track":
-                    _kind, n, tile = what
-                    nxt.extend((n, side) for side in ways_on(state, n, OPPOSITE[f]))
+            for square, facing in frontier:
+                # next_step, without building its answer: only a cart or track matters here
+                ahead = board.step(square, facing)
+                if not board.on_grid(ahead) or ahead in state.chasm:
+                    continue
+                if ahead in cart_squares:
+                    out.add(ahead)
+                elif not derail_cause(state, ahead, facing):
+                    nxt.extend((ahead, side) for side in ways_on(state, ahead, OPPOSITE[facing]))
             frontier = nxt[:16]
     return out
 
@@ -679,9 +919,10 @@ def evaluate(state, player: int) -> float:
         carts = sum(1 for k in state.carts if k.where != CartPlace.LOST)
         if state.over:
             return r["high_score"] + 2 * carts
-        grid = _grid(state)
-        cost_out, _links = exit_costs(state, grid)
-        return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, grid)
+        crossings = Crossings.of(state)
+        cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
+        chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
+        return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, crossings, chasm_risk)
     if state.over:
         from engine.off_the_rails.rules import scores, winners
 
@@ -689,10 +930,12 @@ def evaluate(state, player: int) -> float:
         mine = sc[player]["total"]
         best = max(x["total"] for q, x in enumerate(sc) if q != player)
         return mine - best + (5.0 if player in winners(state) else -5.0)
-    grid = _grid(state)
-    cost_out, _links = exit_costs(state, grid)
+    crossings = Crossings.of(state)
+    cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
+    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
     vals = [
-        points(state, q) + _potential(state, q, cost_out, grid) for q in range(state.num_players)
+        points(state, q) + _potential(state, q, cost_out, crossings, chasm_risk)
+        for q in range(state.num_players)
     ]
     others = [v for q, v in enumerate(vals) if q != player]
     return vals[player] - (max(others) if others else 0.0)

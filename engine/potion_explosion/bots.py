@@ -106,11 +106,17 @@ def beginner_moves(state, moves) -> list:
                 have + free for have, free in zip(holes, rules.empty_holes(brewing), strict=True)
             ]
     kept = []
+    completes: dict[int, bool] = {}  # colour index -> a marble of it completes a potion
     for action in moves:
         if isinstance(action, LittleHelp):
-            gained = [0, 0, 0, 0]
-            gained[COLOUR_INDEX[state.tracks[action.track][action.position]]] = 1
-            if not state.picked or not completes_a_potion(desk, gained):
+            if not state.picked:
+                continue
+            colour = COLOUR_INDEX[state.tracks[action.track][action.position]]
+            if colour not in completes:
+                gained = [0, 0, 0, 0]
+                gained[colour] = 1
+                completes[colour] = completes_a_potion(desk, gained)
+            if not completes[colour]:
                 continue
         elif isinstance(action, MoveToHand):
             continue

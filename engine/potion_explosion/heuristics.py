@@ -43,21 +43,23 @@ _OVER, _PLAY = Phase.OVER, Phase.PLAY  # read once: Enum member lookups are slow
 
 
 def _desk_value(desk) -> float:
+    """The score of ``desk`` plus its progress on brewing potions and the marbles in its hand
+    and pool that fit their empty holes (see :func:`evaluate`)."""
     value = float(score(desk))
-    frees = []
+    fits = [0] * len(COLOURS)  # empty holes per colour, over all brewing potions
     for brewing in desk.slots:
         if brewing is None:
             continue
         tile = TILES[brewing.tile]
         # Linear in filled holes, so placing a fitting marble always beats keeping it.
         value += 0.8 * tile.vp * len(brewing.placed) / tile.holes
-        frees.append(empty_holes(brewing))
-    for colour_index in range(len(COLOURS)):
-        fits = sum(free[colour_index] for free in frees)
-        if desk.pool[colour_index]:
-            value += 0.35 * min(fits, desk.pool[colour_index]) + 0.05 * desk.pool[colour_index]
-        if desk.hand[colour_index]:
-            value += 0.3 * min(fits, desk.hand[colour_index])  # placed before the turn ends
+        for colour_index, free in enumerate(empty_holes(brewing)):
+            fits[colour_index] += free
+    for colour_index, (in_pool, in_hand) in enumerate(zip(desk.pool, desk.hand, strict=True)):
+        if in_pool:
+            value += 0.35 * min(fits[colour_index], in_pool) + 0.05 * in_pool
+        if in_hand:
+            value += 0.3 * min(fits[colour_index], in_hand)  # placed before the turn ends
     return value
 
 
@@ -261,10 +263,11 @@ def best_fill(desk, gained) -> tuple:
     have = [hand + pool for hand, pool in zip(desk.hand, desk.pool, strict=True)]
     total = [a + b for a, b in zip(have, gained, strict=True)]
     slots = [slot for slot, brewing in enumerate(desk.slots) if brewing is not None]
+    holes = {slot: empty_holes(desk.slots[slot]) for slot in slots}
     best = None
     for order in (slots, slots[::-1]):
-        before = _fill(desk, order, have)
-        with_gain = _fill(desk, order, total)
+        before = _fill(holes, order, have)
+        with_gain = _fill(holes, order, total)
         done = [slot for slot in order if with_gain[slot][1] and not before[slot][1]]
         filled = {slot: with_gain[slot][0] - before[slot][0] for slot in order}
         key = (sum(TILES[desk.slots[slot].tile].vp for slot in done), sum(filled.values()))
@@ -303,13 +306,14 @@ def _marbles_use(desk, gained) -> tuple:
     return ("holes", count, _and([potion_name(desk.slots[slot].tile) for slot in useful]))
 
 
-def _fill(desk, order, have) -> dict:
+def _fill(holes, order, have) -> dict:
     """``{slot: (holes filled, complete?)}`` placing ``have`` (counts per colour) into the
-    brewing potions in ``order``, each colour into holes of its own colour."""
+    brewing potions in ``order``, each colour into holes of its own colour; ``holes``: each
+    slot's empty holes (:func:`empty_holes`)."""
     left = list(have)
     result = {}
     for slot in order:
-        free = empty_holes(desk.slots[slot])
+        free = holes[slot]
         filled = 0
         for colour, need in enumerate(free):
             used = min(need, left[colour])

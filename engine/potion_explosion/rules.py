@@ -254,6 +254,20 @@ def _pending_refill(state):
     return None
 
 
+def _chance_pending(state) -> bool:
+    """Whether a stack top waits to be revealed or a track to be refilled: :func:`_pending_reveal`
+    or :func:`_pending_refill` is not None, asked at every step of every simulated turn."""
+    for stack in state.stacks:
+        if stack.top is None and stack.face_down > 0:
+            return True
+    tank = state.tank
+    if tank[0] or tank[1] or tank[2] or tank[3]:
+        for track in state.tracks:
+            if len(track) < TRACK_LENGTH:
+                return True
+    return False
+
+
 def current_player(state) -> int:
     """A seat, ``CHANCE`` (types and first player drawn, starters revealed, a stack top to
     reveal, a track to refill) or ``TERMINAL``."""
@@ -266,7 +280,7 @@ def current_player(state) -> int:
         return CHANCE
     if phase == DRAFT:
         return _drafting_seat(state)
-    if _pending_reveal(state) is not None or _pending_refill(state) is not None:
+    if _chance_pending(state):
         return CHANCE
     return state.player
 
@@ -504,25 +518,39 @@ def legal_actions(state) -> list:
     return actions
 
 
-def _effect_actions(state, desk) -> list:
+def _effect_actions(state, desk, like=None) -> list:
     """The follow-up choices of the pending potion effect (rules, "Potion effects"). Every
     effect but one may also be stopped (:class:`FinishEffect`): the Elixir of Blind Love takes
     "all marbles from one opponent's pool", so only whose pool is chosen, and with one opponent
-    there is one choice (an empty pool gives nothing; PE-D14)."""
+    there is one choice (an empty pool gives nothing; PE-D14).
+
+    With ``like`` (an action), only the choices that could equal it: those on its track (and
+    of its colour for the Filter) - enough to tell whether it is a choice, without listing the
+    Filter's hundreds."""
     kind = state.effect.kind
-    tracks = state.tracks
+    tracks = list(enumerate(state.tracks))
+    colours: tuple[str, ...] = COLOURS
+    if like is not None:
+        track_wanted = getattr(like, "track", None)
+        tracks = [(track, marbles) for track, marbles in tracks if track == track_wanted]
+        colour_wanted = getattr(like, "colour", None)
+        colours = tuple(colour for colour in COLOURS if colour == colour_wanted)
     if kind == "WIS":
-        return [TakeMarble(track, position) for track, position in _visible(state)]
+        return [
+            TakeMarble(track, position)
+            for track, marbles in tracks
+            for position in range(len(marbles))
+        ]
     if kind == "MAG":
         return [
             TakePair(track, position)
-            for track, marbles in enumerate(tracks)
+            for track, marbles in tracks
             for position in range(len(marbles) - 1)
             if marbles[position] != marbles[position + 1]
         ]
     if kind == "BAL":
         runs = []
-        for track, marbles in enumerate(tracks):
+        for track, marbles in tracks:
             for start in range(len(marbles) - 1):
                 length = 1
                 while start + length < len(marbles) and marbles[start + length] == marbles[start]:
@@ -532,7 +560,7 @@ def _effect_actions(state, desk) -> list:
     if kind == "ABY":
         return [
             TakeBottom(track)
-            for track, marbles in enumerate(tracks)
+            for track, marbles in tracks
             if marbles
             and track not in state.effect.tracks
             and marbles[0] not in state.effect.colours
@@ -541,8 +569,8 @@ def _effect_actions(state, desk) -> list:
         return [TakePool(seat) for seat in range(state.num_players) if seat != state.player]
     if kind == "FIL":
         choices = []
-        for track, marbles in enumerate(tracks):
-            for colour in COLOURS:
+        for track, marbles in tracks:
+            for colour in colours:
                 where = [position for position, marble in enumerate(marbles) if marble == colour]
                 for size in range(1, min(FILTER_MAX, len(where)) + 1):
                     choices += [
@@ -940,7 +968,7 @@ def _apply_effect(state, player, desk, action, events) -> None:
             )
         _emit(state, events, EffectEnded(player))
         return
-    if action not in _effect_actions(state, desk):
+    if action not in _effect_actions(state, desk, like=action):
         raise IllegalAction(_effect_refusal(kind, action))
     if isinstance(action, TakeMarble):
         _take(state, player, action.track, action.position, BY_POTION, events)
@@ -1088,7 +1116,7 @@ def _settle(state, events) -> None:
     """Resolve everything that needs no decision: explosions of a pick after its track refilled,
     the end-of-turn steps, the tie-break bookkeeping. Stops at a chance node."""
     while state.phase in TURN_PHASES:
-        if _pending_reveal(state) is not None or _pending_refill(state) is not None:
+        if _chance_pending(state):
             return
         if state.seam is not None:
             _seam_step(state, events)
@@ -1197,7 +1225,7 @@ def score_parts(desk) -> tuple:
     """``(potion VP, skill-token VP, Little Help VP)`` of a desk: the completed potions' VP,
     4 per skill token, -2 per Little Help token (rules, "End of the game": Score)."""
     return (
-        sum(TILES[potion.tile].vp for potion in desk.completed),
+        sum([TILES[potion.tile].vp for potion in desk.completed]),
         SKILL_TOKEN_VP * desk.tokens,
         LITTLE_HELP_VP * desk.helps,
     )

@@ -273,3 +273,19 @@ def test_hard_spends_spare_time_on_more_futures_of_the_same_candidates(monkeypat
     for cand, first_draw in calls:
         futures.setdefault(cand, []).append(first_draw)
     assert len({tuple(v) for v in futures.values()}) == 1  # common random numbers
+
+
+def test_evaluation_route_costs_equal_the_route_searches_costs():
+    """The evaluation's whole-cost-at-a-time searches (exit_units, reach_units) give exactly the
+    costs of exit_costs and reach_costs, on every square and side, in random positions."""
+    every_square = (1 << (12 * 12)) - 1
+    checked = 0
+    for s in [position for seed in range(8) for position in positions(seed, 80)]:
+        crossings = heuristics.Crossings.of(s)
+        exit_table, _succ = heuristics.exit_costs(s)
+        assert heuristics.exit_units(crossings, every_square) == exit_table.data
+        for player in range(s.num_players):
+            reach_table, _pred = heuristics.reach_costs(s, player)
+            assert heuristics.reach_units(s, player, crossings, every_square) == reach_table.data
+            checked += sum(units < 10**9 for units in reach_table.data)
+    assert checked > 50_000  # most departure states were reachable and compared
