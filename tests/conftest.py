@@ -14,13 +14,24 @@ import tempfile
 _FOLDERS: list[str] = []
 MEMORY_FOLDER = "/dev/shm"
 """Linux's folder in memory: the tests write a save at every step, and each save waits for
-the disk (fsync) — in memory that wait is nil. Elsewhere the system's temporary folder."""
+the disk (fsync) — in memory that wait is nil. Elsewhere, or where it is small (a container's
+64 MB), the system's temporary folder."""
+MEMORY_NEEDED = 1 << 30
+"""Free bytes the memory folder must have: a run leaves ~30 MB and pytest keeps three runs."""
+
+
+def _roomy(folder: str) -> bool:
+    try:
+        stats = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return os.access(folder, os.W_OK) and stats.f_bavail * stats.f_frsize >= MEMORY_NEEDED
 
 
 def pytest_configure(config) -> None:
     for variable in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):  # headless, as the README says
         os.environ.setdefault(variable, "dummy")
-    if os.path.isdir(MEMORY_FOLDER) and os.access(MEMORY_FOLDER, os.W_OK):
+    if _roomy(MEMORY_FOLDER):
         tempfile.tempdir = MEMORY_FOLDER  # tmp_path and the folders below
     for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         folder = tempfile.mkdtemp(prefix=f"trio-tests-{variable.split('_')[1].lower()}-")
