@@ -27,8 +27,14 @@ class LogPanel:
         self.extend(lines)
 
     @property
+    def rows_top(self) -> int:
+        """The y of the first row, under the panel's title."""
+        return self.rect.y + kit.px(28)
+
+    @property
     def visible_rows(self) -> int:
-        return max(1, (self.rect.height - 16) // self.line_h)
+        """How many rows the panel shows (what the wheel scrolls by and up to)."""
+        return max(1, (self.rect.bottom - 8 - self.rows_top) // self.line_h)
 
     def _wrap(self, sentence: str) -> list:
         parts = kit.wrap(sentence, FONT, self.rect.width - 34) or [""]
@@ -69,8 +75,7 @@ class LogPanel:
         kit.blit_text(
             surface, _("Game log"), 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD, True
         )
-        top = self.rect.y + kit.px(28)
-        n = max(1, (self.rect.bottom - 8 - top) // self.line_h)
+        top, n = self.rows_top, self.visible_rows
         end = len(self.rows) - self.scroll
         start = max(0, end - n)
         y = top
