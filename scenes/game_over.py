@@ -21,6 +21,8 @@ class GameOverScene(Scene):
     numbers; ``draw_sheet(surface, rect, sheet)`` draws the whole sheet instead (rows with the
     points and what each player made), under the headline."""
 
+    paints_window = True  # its draw starts with the felt
+
     def __init__(self, app, match):
         super().__init__(app)
         self.match = match

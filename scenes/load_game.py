@@ -75,6 +75,8 @@ def delete_question(info) -> str:
 class LoadGameScene(Scene):
     """Lists every save; Load, Backup (when a .bak exists) and Delete (after confirming)."""
 
+    paints_window = True  # its draw starts with the felt
+
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container

@@ -75,6 +75,10 @@ class Scene:
         bottom middle of the window."""
         return None
 
+    paints_window = False
+    """True for a scene whose ``draw`` starts by painting every pixel of the window (the felt):
+    the app then need not clear the window first."""
+
     keyboard_focus = True
     """Tab and the arrows move a focus over this scene's buttons (:mod:`scenes.focus`); tables
     keep those keys for themselves."""
@@ -168,6 +172,13 @@ class SceneManager:
     def draw_over(self, surface) -> None:
         if self.top:
             self.top.draw_over(surface)
+
+    def paints_window(self) -> bool:
+        """True when the first scene :meth:`draw` draws paints the whole window."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        return bool(self.stack) and self.stack[max(first, 0)].paints_window
 
     def toast_area(self) -> tuple | None:
         """Where toasts go: the area of the top scene, or of the scene an overlay covers."""

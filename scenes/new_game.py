@@ -60,6 +60,8 @@ class NewGameScene(Scene):
     ``preset`` = ``(game_id, seats, options)`` fills the form (new game with the same settings).
     """
 
+    paints_window = True  # its draw starts with the felt
+
     def __init__(self, app, preset=None):
         super().__init__(app)
         self.games = registry.games()

@@ -121,6 +121,8 @@ class RulesScene(Scene):
     """Pick a game on the left; its summary scrolls on the right. ``game_id`` preselects one;
     ``active`` names that game's options that are on (opened from a game: they are marked)."""
 
+    paints_window = True  # its draw starts with the felt
+
     def __init__(self, app, game_id: str | None = None, active=()):
         super().__init__(app)
         self.games = registry.games()

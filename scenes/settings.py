@@ -39,6 +39,8 @@ def budget_label(seconds: float) -> str:
 class SettingsScene(Scene):
     """Every change is applied and written at once to the user config folder."""
 
+    paints_window = True  # its draw starts with the felt
+
     ROWS = (
         ("language", N_("Language"), N_("Menus, tables, the log and the rules; applied at once.")),
         ("animation_speed", N_("Animation speed"), N_("How fast dice, marbles and carts move.")),

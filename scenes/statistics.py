@@ -205,6 +205,8 @@ def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
 class StatisticsScene(Scene):
     """The player's record, read from the database when the scene opens."""
 
+    paints_window = True  # its draw starts with the felt
+
     def __init__(self, app):
         super().__init__(app)
         self.problem: str | None = None

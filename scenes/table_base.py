@@ -137,6 +137,8 @@ LOG_CAP = 300
 class TableScene(ReplayControls, SavingAndLeaving, Scene):
     """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
 
+    paints_window = True  # its draw starts with the felt
+
     log_width = 300
     keyboard_focus = False  # the table's keys are its own; tooltips name them
     pass_before_chance = False

@@ -35,6 +35,8 @@ def subtitle_top(title_top: int, title: str, title_size: int, subtitle: str, siz
 class TitleScene(Scene):
     """The first screen. Continue loads the latest autosave (disabled when there is none)."""
 
+    paints_window = True  # its draw starts with the felt
+
     def build(self) -> None:
         self.latest = store.latest_autosave()
         w, h = self.app.size

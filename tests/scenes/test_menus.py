@@ -716,3 +716,19 @@ def test_a_toast_on_the_score_sheet_leaves_its_buttons_clear(size):
     finally:
         registry.unregister(PIG.id)
         close_apps()
+
+
+def test_a_frame_leaves_nothing_of_the_frame_before():
+    """The app clears the window only under a scene that does not paint all of it
+    (``paints_window``); scenes that do start with the felt, which covers every pixel."""
+    app = make_app(size=(1024, 640))
+    try:
+        magenta = (255, 0, 255)
+        for scene in (TitleScene(app), SettingsScene(app), Scene(app)):
+            app.manager.push(scene)
+            app.screen.fill(magenta)
+            app.draw()
+            leftovers = pygame.mask.from_threshold(app.screen, magenta, (1, 1, 1, 255))
+            assert leftovers.count() == 0, type(scene).__name__
+    finally:
+        close_apps()
