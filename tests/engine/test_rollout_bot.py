@@ -18,6 +18,7 @@ from engine.bots.rollout import RolloutBot
 from engine.diced_tomatoes.bots import DicedTomatoesBots, position_key
 from engine.diced_tomatoes.state import PlaceDie
 from tests.clock import SteppingClock
+from tests.engine.rollout_seeds import assert_common_random_numbers, rollout_seeds
 from tests.engine.test_bots import random_positions
 
 SPEC = registry.get("diced-tomatoes")
@@ -105,19 +106,9 @@ def test_candidates_are_compared_on_common_random_numbers():
     between candidates is not drowned by the luck of the draw."""
     state = random_positions(SPEC, 1, seed=8)[0]
     bot = RolloutBot(SPEC.bots, rollouts=48)
-    seeds: dict = {}
-    real = bot._rollout
-
-    def spying(s, action, me, rng):
-        seeds.setdefault(action, []).append(rng.getstate())
-        return real(s, action, me, rng)
-
-    bot._rollout = spying
+    seeds = rollout_seeds(bot)
     bot.choose(state.observation(state.current_player()), state.legal_actions(), random.Random(4))
-    assert len(seeds) > 1
-    made = max(len(states) for states in seeds.values())
-    for k in range(made):
-        assert len({states[k] for states in seeds.values() if len(states) > k}) == 1
+    assert_common_random_numbers(seeds)
 
 
 def two_red_fives_position():

@@ -13,6 +13,7 @@ from engine.potion_explosion.rules import score_parts
 from engine.potion_explosion.state import RegularPick
 from tests.clock import SteppingClock
 from tests.engine.potion_explosion.helpers import pos
+from tests.engine.rollout_seeds import assert_common_random_numbers, rollout_seeds
 
 SPEC = registry.get("potion-explosion")
 
@@ -135,19 +136,10 @@ def test_candidates_before_a_pick_meet_the_same_refills():
     the same seed, so a comparison of picks is not drowned by the luck of the refills (rules,
     "Explosions": the dispenser refills each track from the bag at random)."""
     bot = TurnPlannerBot(rollouts=48)
-    seeds: dict = {}
-    real = bot._rollout
-
-    def spying(state, action, me, rng):
-        seeds.setdefault(action, []).append(rng.getstate())
-        return real(state, action, me, rng)
-
-    bot._rollout = spying
+    seeds = rollout_seeds(bot)
     s = TWO_POTIONS
     bot.choose(s.clone(), s.legal_actions(), random.Random(4))
-    assert len(seeds) > 1
-    for k in range(max(len(states) for states in seeds.values())):
-        assert len({states[k] for states in seeds.values() if len(states) > k}) == 1
+    assert_common_random_numbers(seeds)
 
 
 def test_a_fixed_search_shares_its_rollouts_among_fewer_candidates():
