@@ -212,7 +212,6 @@ def reset_caches() -> None:
     _font.cache_clear()
     _text.cache_clear()
     _felt.cache_clear()
-    _panel.cache_clear()
     _place_tip.cache_clear()
     _fit_text.cache_clear()
     _ellipsize.cache_clear()
@@ -304,20 +303,9 @@ def draw_table(surface: pygame.Surface) -> None:
 
 
 def draw_panel(surface, rect, colour=PANEL, radius=12, border=None) -> None:
-    """A translucent rounded panel (cached per size and look)."""
-    rect = pygame.Rect(rect)
-    surface.blit(
-        _panel(rect.size, tuple(colour), radius, tuple(border) if border else None), rect.topleft
-    )
-
-
-@functools.lru_cache(maxsize=256)
-def _panel(size, colour, radius, border) -> pygame.Surface:
-    layer = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-    if border:
-        pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
-    return art.ready_to_blit(layer)
+    """A translucent rounded panel (:func:`sprites.art.draw_panel`, the table's colour by
+    default)."""
+    art.draw_panel(surface, rect, colour, radius, border)
 
 
 def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28) -> int:

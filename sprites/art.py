@@ -42,6 +42,24 @@ def ready_to_blit(layer: pygame.Surface) -> pygame.Surface:
     return layer.convert_alpha() if pygame.display.get_surface() else layer
 
 
+def draw_panel(surface, rect, colour, radius: int = 12, border=None) -> None:
+    """A translucent rounded panel: ``colour`` (RGBA) filling ``rect``, an optional 2-pixel
+    ``border`` (RGB or RGBA). The layer is made once per size and look (a table draws a dozen
+    panels every frame)."""
+    rect = pygame.Rect(rect)
+    layer = _panel(rect.size, tuple(colour), radius, tuple(border) if border else None)
+    surface.blit(layer, rect.topleft)
+
+
+@functools.lru_cache(maxsize=256)
+def _panel(size, colour, radius, border) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
+    return ready_to_blit(layer)
+
+
 def _lerp(a, b, t):
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b))
 

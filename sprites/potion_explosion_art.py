@@ -445,22 +445,3 @@ def glow_disc(surface, centre, radius: float, colour=(255, 240, 170), alpha: int
             layer, (*colour, int(alpha * (i + 1) / 4)), (r + 1, r + 1), int(r * (1 - i * 0.22))
         )
     surface.blit(layer, (centre[0] - r - 1, centre[1] - r - 1))
-
-
-@functools.lru_cache(maxsize=128)
-def _panel(w: int, h: int, colour, radius: int, border) -> pygame.Surface:
-    layer = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-    if border:
-        pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
-    return art.ready_to_blit(layer)
-
-
-def draw_panel(surface, rect, colour, radius: int = 12, border=None) -> None:
-    """A translucent rounded panel like :func:`scenes.kit.draw_panel`, cached per size (the
-    table draws a dozen of them every frame)."""
-    rect = pygame.Rect(rect)
-    surface.blit(
-        _panel(rect.width, rect.height, tuple(colour), radius, tuple(border) if border else None),
-        rect.topleft,
-    )

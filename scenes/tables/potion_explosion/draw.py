@@ -237,7 +237,7 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
 
 # --- the stacks -------------------------------------------------------------------------------
 def draw_stacks(surface, lay: Layout, state, view: View) -> None:
-    pa.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
+    kit.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
     label, colour = stacks_label(state, view)
     text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
     kit.blit_text(surface, text, size, lay.stacks_label().topleft, colour, True)
@@ -334,7 +334,9 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
     seat = lay.viewer
     desk = state.desks[seat]
     active = _active(state) == seat
-    pa.draw_panel(surface, lay.desk, (24, 32, 36, 215), border=kit.GOLD if active else (70, 86, 90))
+    kit.draw_panel(
+        surface, lay.desk, (24, 32, 36, 215), border=kit.GOLD if active else (70, 86, 90)
+    )
     draw_header(surface, lay, lay.header(), state, seat, HEADER_FONT, view.names)
     for slot in range(2):
         rect = lay.card(slot)
@@ -369,7 +371,7 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
 def draw_zone(surface, lay: Layout, rect, label: str, target: bool) -> None:
     """The pool's or the hand's panel, lit when a marble may go there, with its label."""
     colour = (40, 48, 40, 200) if not target else (70, 64, 30, 220)
-    pa.draw_panel(surface, rect, colour, radius=8, border=kit.HILITE if target else (70, 86, 90))
+    kit.draw_panel(surface, rect, colour, radius=8, border=kit.HILITE if target else (70, 86, 90))
     row = lay.zone_label(rect)
     text, size = kit.fit_label(label, 12, row.width, bold=True)
     kit.blit_text(surface, text, size, row.midleft, kit.INK_DIM, True, "midleft")
@@ -485,7 +487,7 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
     blind = seat in view.blind
     active = _active(state) == seat
     border = kit.HILITE if blind else (kit.GOLD if active else (60, 76, 80))
-    pa.draw_panel(surface, box, (20, 28, 30, 200), border=border)
+    kit.draw_panel(surface, box, (20, 28, 30, 200), border=border)
     if view.hover_key == ("desk", seat) and not blind:
         pygame.draw.rect(surface, (120, 140, 146), box, 1, border_radius=12)
     draw_header(surface, lay, lay.mini_header(seat), state, seat, MINI_FONT, view.names)
@@ -637,7 +639,7 @@ def draw_zoom(
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
     # opaque: the tank's glass showed through as a faint box behind the title
-    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
+    kit.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
     kit.blit_text(
         surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop"
     )
@@ -653,7 +655,7 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    pa.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
+    kit.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
     kit.blit_text(
         surface,
         _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),
