@@ -119,8 +119,6 @@ class DicedTomatoesTable(TableScene):
         self.choice_buttons, self._choices = [], None
 
     def on_controls_built(self) -> None:
-        if self.match.events:
-            self.rebuild_log()  # the log as played: one line per roll
         self.refresh_controls()
 
     def refresh_controls(self) -> None:
