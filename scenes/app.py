@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIAppearanceTheme
 
 import translation
 from saves.autosaver import Autosaver
@@ -95,9 +96,43 @@ TOOLTIP_WIDTH, TOOLTIP_FONT = 300, 15
 """The theme's tooltip width and font size at 100 % (``tool_tip`` in theme.json)."""
 
 
+class Theme(UIAppearanceTheme):
+    """pygame_gui's theme, with a cheaper key for the theming ids of an element.
+
+    pygame_gui keys its cache of an element's combined ids ("container.button", "button") on a
+    string made by nesting ``str.join`` over the four id lists: tens of kilobytes for a
+    button in a scene's container and hundreds for a drop-down's parts, so building the key
+    cost more than the button's drawing (a quarter of opening Settings). Here the key is the
+    four lists as tuples; the ids themselves are still built by pygame_gui, once per key."""
+
+    def __init__(self, resource_loader, locale: str):
+        self._combined_ids: dict[tuple, list[str]] = {}
+        super().__init__(resource_loader, locale)
+
+    def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids):
+        key = tuple(
+            None if ids is None else tuple(ids)
+            for ids in (element_base_ids, element_ids, class_ids, object_ids)
+        )
+        found = self._combined_ids.get(key)
+        if found is None:
+            found = super().build_all_combined_ids(
+                element_base_ids, element_ids, class_ids, object_ids
+            )
+            self._combined_ids[key] = found
+        return found
+
+
 class TooltipWrappingManager(pygame_gui.UIManager):
     """pygame_gui's manager, but a Japanese tooltip is broken into rows here: pygame_gui breaks
-    lines only at spaces and cuts a longer run with a hyphen, which Japanese never has."""
+    lines only at spaces and cuts a longer run with a hyphen, which Japanese never has. Its
+    theme is a :class:`Theme`."""
+
+    def create_new_theme(self, theme_path=None) -> Theme:
+        theme = Theme(self.resource_loader, self.get_locale())
+        if theme_path is not None:
+            theme.load_theme(theme_path)
+        return theme
 
     def create_tool_tip(self, text, position, hover_distance, parent_element, object_id, **kw):
         if kit.has_cjk(text) and "<" not in text:
