@@ -30,7 +30,7 @@ import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
-from scenes import kit
+from scenes import kit, text_panel
 from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
@@ -85,6 +85,7 @@ def scaled_theme(factor: float) -> dict:
             )
     for entry in theme["#top_button"]["font"]:  # the tables' top row keeps its 32 px height
         entry["size"] = str(min(int(entry["size"]), kit.TOP_BUTTON_MAX))
+    theme[text_panel.OBJECT_ID] = text_panel.theme_block()
     for element in ("drop_down_menu", "selection_list"):  # rows hold the 16 px font with descenders
         theme.setdefault(element, {}).setdefault("misc", {})["list_item_height"] = str(
             round(24 * factor)
