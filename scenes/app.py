@@ -22,6 +22,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+import i18n
 import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
@@ -234,6 +235,9 @@ class App:
             enable_live_theme_updates=False,
             starting_language=language,
         )
+        # pygame_gui adds its translations folder to python-i18n's search path for every
+        # manager, and every text a widget shows is looked up along that path: keep one of each
+        i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
         self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()

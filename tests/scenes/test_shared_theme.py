@@ -1,6 +1,7 @@
 """One pygame_gui theme a process (scenes.app.TooltipWrappingManager): an App made after another
 takes its theme, set to its own UI scale and language; pygame.quit() drops it."""
 
+import i18n
 import pygame
 import pytest
 from pygame_gui.elements import UIButton
@@ -44,6 +45,12 @@ def test_an_app_made_after_another_takes_its_theme_at_its_own_scale_and_language
     again = make_app()
     assert again.ui.get_theme() is theme
     assert title_button(again).font.get_rect("Hg").height == normal
+
+
+def test_pygame_gui_s_translations_folder_is_searched_once_however_many_apps(closing):
+    for _ in range(3):
+        make_app()
+    assert len(i18n.load_path) == len(set(i18n.load_path))
 
 
 def test_after_pygame_quit_a_new_app_makes_a_new_theme(closing):
