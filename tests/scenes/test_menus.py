@@ -1,5 +1,7 @@
 """Scene manager and the menu scenes, driven by synthetic clicks and keys."""
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 import pytest
@@ -781,5 +783,76 @@ def test_a_frame_leaves_nothing_of_the_frame_before():
             app.draw()
             leftovers = pygame.mask.from_threshold(app.screen, magenta, (1, 1, 1, 255))
             assert leftovers.count() == 0, type(scene).__name__
+    finally:
+        close_apps()
+
+
+RECORD_PATH = Path(
+    "/home/anastasia-kuznetsova/.local/share/tabletop-trio/records/"
+    "potion-explosion-20261202-060317.txt"
+)
+"""A record's path as long as a real one (the play-tester's folder had 46 characters)."""
+
+
+def assert_toast_lines_fit(app):
+    from scenes.app import toast_text_size
+
+    w, h = app.size
+    toasts = app.toast_rects()
+    assert toasts
+    for lines, rect in toasts:
+        assert pygame.Rect(0, 0, w, h).contains(rect), rect
+        for line in lines:
+            size = toast_text_size(line, rect.width - kit.px(30))
+            assert kit.font(size).size(line)[0] <= rect.width - kit.px(30), line
+    return toasts
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_record_saved_toast_fits_the_window_and_leaves_the_title_clear(
+    size, language, monkeypatch
+):
+    """Play-test: "Game record saved: /…/potion-explosion-….txt" ran off the window's right
+    edge and hid the score sheet's "Potion Explosion" title."""
+    from saves import record
+
+    monkeypatch.setattr(record, "export_record", lambda match: RECORD_PATH)
+    app = make_app(size=size)
+    try:
+        app.set_language(language)
+        match = Match(registry.get("potion-explosion"), [Seat("human", "Ana")] * 2, {}, 3)
+        app.manager.push(GameOverScene(app, match))
+        frames(app, 2)
+        sheet = app.manager.top
+        sheet.save_record()
+        frames(app, 1)
+        saved = RECORD_PATH
+        ((lines, rect),) = assert_toast_lines_fit(app)
+        assert not rect.colliderect(sheet.title_rect())
+        shown = "".join(lines)
+        assert saved.name in shown  # the file's own name whole, and its folder
+        assert str(saved.parent) in shown.replace(" ", "")
+    finally:
+        translation.set_language("en")
+        close_apps()
+
+
+def test_a_long_path_in_a_toast_over_a_table_log_stays_inside_the_window():
+    """In the replay the toast goes over the log column; a path has no spaces to wrap at, so it
+    ran past the toast and off the window: it breaks after its folders, or is cut in the
+    middle."""
+    app = make_app(size=(1024, 640))
+    try:
+        seats = [Seat("human", "Anna"), Seat("bot", "Bot", "easy")]
+        open_match(app, Match(registry.get("potion-explosion"), seats, {}, 5))
+        frames(app, 2)
+        app.notify(
+            "Game record saved: potion-explosion-20261202-060317.txt\n"
+            "in /tmp/h/home/.local/share/tabletop-trio/records"
+        )
+        ((lines, rect),) = assert_toast_lines_fit(app)
+        assert lines[0] == "Game record saved:"
+        assert any(line.endswith("records") for line in lines)
     finally:
         close_apps()
