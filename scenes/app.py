@@ -271,10 +271,8 @@ class App:
         pygame.display.set_icon(window_icon())  # before the window opens
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
-        if size is None and pygame.display.get_driver() != "dummy":
-            # the first window fits the desktop it opens on
-            desktops = pygame.display.get_desktop_sizes()
-            start = fit_to_desktop(start, desktops[0] if desktops else None, MIN_SIZE)
+        if size is None:  # the first window fits the desktop it opens on
+            start = fit_to_desktop(start, self.desktop_size(), MIN_SIZE)
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
             flags |= pygame.FULLSCREEN
@@ -426,6 +424,15 @@ class App:
         self._toasts = [t for t in self._toasts if t[0] != message][-2:] + [(message, until)]
 
     # --- window -----------------------------------------------------------------------------
+    def desktop_size(self) -> tuple | None:
+        """``(width, height)`` of the desktop the window opens on, or None when unknown (no
+        display, or the dummy driver of tests and screenshots, whose made-up desktop would
+        hide every size)."""
+        if pygame.display.get_driver() == "dummy":
+            return None
+        desktops = pygame.display.get_desktop_sizes()
+        return tuple(desktops[0]) if desktops else None
+
     def resize(self, size: tuple) -> None:
         """Adopt a new window size: widgets are rebuilt, never scaled (scaling blurs text)."""
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))

@@ -489,6 +489,29 @@ def test_settings_show_the_windows_actual_size_and_the_stored_one():
         close_apps()
 
 
+def test_settings_offer_window_sizes_that_fit_the_desktop_smallest_first(monkeypatch):
+    from pygame_gui.elements import UIDropDownMenu
+
+    a = make_app(size=(1280, 800))
+    try:
+        monkeypatch.setattr(a, "desktop_size", lambda: (1440, 900))
+        a.manager.push(SettingsScene(a))
+        frames(a, 1)
+        menu = [
+            el
+            for el in a.ui.get_sprite_group().sprites()
+            if isinstance(el, UIDropDownMenu) and el.object_ids[-1] == "#set_window_size"
+        ][0]
+        assert [option[0] for option in menu.options_list] == [
+            "1024 × 640",
+            "1280 × 800",
+            "1440 × 900",
+        ]
+        assert menu.selected_option[0] == "1280 × 800"
+    finally:
+        close_apps()
+
+
 # --- issue 15: no game is ever lost, and the program always starts -----------------------------
 def _unfinished():
     return [i for i in store.list_saves() if i.path.name.startswith(f"unfinished-{PIG.id}")]
