@@ -426,6 +426,44 @@ def test_load_list_shortens_a_long_name_with_an_ellipsis(app):
     assert any(el.text == "Short one" for el in labels)
 
 
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+def test_load_list_buttons_leave_room_around_their_labels(app, language):
+    """Play-test: at 1024 × 640 in Japanese "バックアップ" (Backup) touched both edges of its
+    button; each button is as wide as its label needs, and the rows' text stops before them."""
+    from pygame_gui.elements import UIButton, UILabel
+
+    from scenes.table_base import BUTTON_FONT
+
+    _saved_pig("A game with a backup", twice=True)
+    app.resize((1024, 640))
+    app.set_language(language)
+    try:
+        app.manager.push(LoadGameScene(app))
+        frames(app, 2)
+        scene = app.manager.top
+        sprites = app.ui.get_sprite_group().sprites()
+        words = {translation._("Load"), translation._("Backup"), translation._("Delete")}
+        buttons = [
+            el
+            for el in sprites
+            if isinstance(el, UIButton)
+            and el.text in words
+            and el.visible
+            and scene.list_rect.contains(el.get_abs_rect())
+        ]
+        labels = [el for el in sprites if isinstance(el, UILabel) and el.text]
+        assert len(buttons) == 3
+        for button in buttons:
+            text_w = kit.font(BUTTON_FONT, True).size(button.text)[0]
+            assert button.relative_rect.width - text_w >= 2 * kit.px(10), button.text
+        left = min(button.get_abs_rect().left for button in buttons)
+        assert max(button.get_abs_rect().right for button in buttons) <= scene.list_rect.right
+        row_labels = [el for el in labels if scene.list_rect.contains(el.get_abs_rect())]
+        assert row_labels and all(el.get_abs_rect().right < left for el in row_labels)
+    finally:
+        translation.set_language("en")
+
+
 def test_ellipsize_helper_cuts_to_the_width():
     from scenes import kit
 
