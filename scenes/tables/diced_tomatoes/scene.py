@@ -373,6 +373,9 @@ class DicedTomatoesTable(TableScene):
             mine=bool(legal),
         )
 
+    def board_backdrop(self) -> tuple:
+        return draw.board_backdrop(self.layout, self.shown)
+
     def draw_board(self, surface) -> None:
         draw.draw_board(surface, self.layout, self.shown, self.view())
 
