@@ -151,6 +151,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self.anims = AnimationQueue(on_skip=app.sound.cut)
         self.backdrop = kit.Backdrop()
         self._frame_top_bar: tuple | None = None  # the top bar of the frame being drawn
+        self._frame_view = None  # and its view
         self.shown = match.state.clone()
         """The state the board shows: it catches up with the match as animations finish."""
         self.executor: ThreadPoolExecutor | None = None
@@ -1173,6 +1174,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         (:class:`kit.Backdrop`, one opaque blit); the board, the animations, the top bar and
         the log are drawn over it as before."""
         self._frame_top_bar = self.top_bar(surface.get_width())  # one message per frame
+        self._frame_view = None
         self.backdrop.begin(surface, self.backdrop_layers(surface.get_width()))
         try:
             self.draw_board(surface)
@@ -1182,7 +1184,21 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
             self.log_box.draw(surface)
         finally:
             self.backdrop.end()
-            self._frame_top_bar = None
+            self._frame_top_bar = self._frame_view = None
+
+    def frame_view(self):
+        """The table's ``view()`` for the frame being drawn, worked out once for its backdrop,
+        board and titles (outside a frame, a fresh one)."""
+        if self._frame_view is None:
+            view = self.view()
+            if self._frame_top_bar is None:
+                return view
+            self._frame_view = view
+        return self._frame_view
+
+    def view(self):
+        """What a table's drawing shows besides the state (its ``draw.View``): tables say."""
+        return None
 
     def backdrop_layers(self, window_width: int) -> list:
         """The layers the backdrop holds this frame, in drawing order: the board's
