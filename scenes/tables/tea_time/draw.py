@@ -108,6 +108,17 @@ def seat_colour(seat: int) -> tuple:
 
 
 # --- the whole board -------------------------------------------------------------------------
+def board_backdrop(lay: Layout, state) -> tuple:
+    """The panels :func:`draw_board` lays straight on the felt, in its order (the table's
+    backdrop holds them): the information strip, the legend and every player's panel.
+    Nothing drawn before one of them reaches under it (the grid keeps to its own place)."""
+    return (
+        info_panel(lay),
+        legend_panel(lay),
+        *(seat_panel(lay, state, seat) for seat in range(state.num_players)),
+    )
+
+
 def draw_board(surface, lay: Layout, state, view: View) -> None:
     """The information strip, the grid, the legend and every player's panel."""
     draw_info(surface, lay, state)
@@ -160,9 +171,17 @@ def _frame(surface, rect: pygame.Rect, colour, width: int, alpha: int = 255) -> 
 
 
 # --- the information strip and the legend ----------------------------------------------------
+def info_panel(lay: Layout) -> kit.Panel:
+    return kit.Panel(tuple(lay.info), (14, 20, 22, 190), 8)
+
+
+def legend_panel(lay: Layout) -> kit.Panel:
+    return kit.Panel(tuple(lay.legend), (14, 20, 22, 170), 8)
+
+
 def draw_info(surface, lay: Layout, state) -> None:
     parts = lay.info_parts()
-    kit.draw_panel(surface, lay.info, (14, 20, 22, 190), radius=8)
+    kit.draw_layer(surface, info_panel(lay))
     words = _("Round {round} of {rounds}").format(round=state.round, rounds=state.rounds)
     text, size = kit.fit_label(words, INFO_FONT, parts["round"].width, bold=True)
     kit.blit_text(surface, text, size, parts["round"].midleft, kit.GOLD, True, "midleft")
@@ -194,7 +213,7 @@ def draw_info(surface, lay: Layout, state) -> None:
 
 def draw_legend(surface, lay: Layout) -> None:
     """What a column of each size scores, and Alice."""
-    kit.draw_panel(surface, lay.legend, (14, 20, 22, 170), radius=8)
+    kit.draw_layer(surface, legend_panel(lay))
     parts = lay.legend_parts()
     for name, words in (("title.cards", _("Cards")), ("title.points", _("Points"))):
         text, size = kit.fit_label(words, LEGEND_FONT, parts[name].width, min_size=9)
@@ -312,17 +331,15 @@ def _draw_links(surface, lay: Layout, links) -> None:
 
 
 # --- the panels --------------------------------------------------------------------------------
+def seat_panel(lay: Layout, state, seat: int) -> kit.Panel:
+    """A player's panel, framed in gold while the player plays."""
+    active = state.active == seat and state.phase == Phase.PLAY
+    return kit.Panel(tuple(lay.panels[seat]), (14, 20, 22, 205), 10, kit.GOLD if active else None)
+
+
 def draw_panel(surface, lay: Layout, state, seat: int, view: View) -> None:
     """A player's panel: the header (name, Alice, score) and the six columns."""
-    panel = lay.panels[seat]
-    active = state.active == seat and state.phase == Phase.PLAY
-    kit.draw_panel(
-        surface,
-        panel,
-        (14, 20, 22, 205),
-        radius=10,
-        border=kit.GOLD if active else None,
-    )
+    kit.draw_layer(surface, seat_panel(lay, state, seat))
     preview = view.preview if seat == view.viewer else None
     draw_header(surface, lay, state, seat, view, preview)
     for index, character in enumerate(CHARACTERS):
