@@ -159,15 +159,17 @@ def _shade(size: tuple, alpha: int, radius: int) -> pygame.Surface:
 
 
 def _frame(surface, rect: pygame.Rect, colour, width: int, alpha: int = 255) -> None:
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_frame_layer(tuple(rect.size), tuple(colour[:3]), width, alpha), rect)
+
+
+@functools.lru_cache(maxsize=256)
+def _frame_layer(size: tuple, colour: tuple, width: int, alpha: int) -> pygame.Surface:
+    # kept: the grid frames its empty places every frame (a pulsing frame: a few alphas)
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(
-        layer,
-        (*colour[:3], alpha),
-        layer.get_rect(),
-        width,
-        border_radius=max(4, rect.width // 9),
+        layer, (*colour, alpha), layer.get_rect(), width, border_radius=max(4, size[0] // 9)
     )
-    surface.blit(layer, rect)
+    return layer
 
 
 # --- the information strip and the legend ----------------------------------------------------
