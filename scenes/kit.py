@@ -374,11 +374,12 @@ class Backdrop:
     them must not reach under a later one, since the backdrop now puts them all under it.
 
     One composed surface per look (window size, language, UI scale, layers); the
-    ``keep`` most recent are kept (a turn's two looks: the other seat lit, a target lit).
-    A table's ten translucent panels cost ~1 ms a frame; one opaque blit ~0.2 ms.
+    ``keep`` most recent are kept (while a step animates and after it; a drop zone lit and
+    not), each a window's worth of memory until :meth:`release`. A table's ten translucent
+    panels cost ~1 ms a frame; one opaque blit ~0.2 ms.
     """
 
-    def __init__(self, keep: int = 3):
+    def __init__(self, keep: int = 2):
         self.keep = keep
         self._made: dict = {}  # look -> surface, oldest first
         self._surface = None
@@ -413,6 +414,10 @@ class Backdrop:
         for layer in layers:
             layer.draw(image)
         return image
+
+    def release(self) -> None:
+        """Drop the composed surfaces (a table that closes: several megabytes each)."""
+        self._made.clear()
 
     def claim(self, surface, layer) -> bool:
         """Whether ``layer``, about to be drawn on ``surface``, is the backdrop's next layer

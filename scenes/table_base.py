@@ -929,7 +929,8 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         return self.future is not None and not self.future.done()
 
     def shutdown(self) -> None:
-        """Stop a thinking bot (quit, load, game over)."""
+        """Stop a thinking bot (quit, load, game over); drop the backdrop's surfaces."""
+        self.backdrop.release()
         for bot in (self.bot, self.hint_bot):
             if bot is not None and hasattr(bot, "cancel"):
                 bot.cancel()
@@ -1159,6 +1160,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     def exit(self) -> None:
         self.app.autosaver.flush()  # the title's Continue reads the newest step
+        self.backdrop.release()
         super().exit()
 
     def resume(self) -> None:
