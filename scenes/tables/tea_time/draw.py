@@ -321,15 +321,23 @@ def _number(surface, rect: pygame.Rect, number: int) -> None:
 
 def _draw_links(surface, lay: Layout, links) -> None:
     """A gold line through the places of each line the hovered card can join."""
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    if not links:
+        return
     width = max(4, lay.card_w // 12)
-    for a, b in links:
-        start = lay.cell(*a).center
-        end = lay.cell(*b).center
+    ends = [(lay.cell(*a).center, lay.cell(*b).center) for a, b in links]
+    # a layer around the lines only, not the whole window (a 4 MB layer every hovered frame)
+    points = [point for pair in ends for point in pair]
+    left = min(x for x, _y in points) - width - 2
+    top = min(y for _x, y in points) - width - 2
+    right = max(x for x, _y in points) + width + 2
+    bottom = max(y for _x, y in points) + width + 2
+    layer = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
+    for start, end in ends:
+        start, end = (start[0] - left, start[1] - top), (end[0] - left, end[1] - top)
         pygame.draw.line(layer, (255, 226, 110, 170), start, end, width)
         for point in (start, end):
             pygame.draw.circle(layer, (255, 236, 150, 210), point, width)
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, (left, top))
 
 
 # --- the panels --------------------------------------------------------------------------------
