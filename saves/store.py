@@ -566,11 +566,19 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
 
 
 def latest_autosave(folder: Path | None = None) -> SaveInfo | None:
-    """The newest loadable autosave, or None."""
-    for info in list_saves(folder):
-        if info.is_autosave and info.error is None:
-            return info
-    return None
+    """The newest loadable autosave, or None. Only the autosave slots (``autosave-*.json``,
+    one per game) are read: the title asks at every opening, and named saves can be many."""
+    try:
+        folder = folder or saves_dir()
+        slots = [
+            p
+            for p in folder.iterdir()
+            if p.name.startswith("autosave-") and p.name.endswith(".json")
+        ]
+    except (OSError, SaveError):
+        return None
+    infos = sorted((read_info(p) for p in slots), key=lambda i: i.saved_at, reverse=True)
+    return next((info for info in infos if info.error is None), None)
 
 
 def load(path: Path):

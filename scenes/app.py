@@ -22,14 +22,16 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+import i18n
 import pygame
 import pygame_gui
+from pygame_gui.core import UIAppearanceTheme
 
 import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
-from scenes import kit
+from scenes import kit, text_panel
 from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
@@ -84,6 +86,7 @@ def scaled_theme(factor: float) -> dict:
             )
     for entry in theme["#top_button"]["font"]:  # the tables' top row keeps its 32 px height
         entry["size"] = str(min(int(entry["size"]), kit.TOP_BUTTON_MAX))
+    theme[text_panel.OBJECT_ID] = text_panel.theme_block()
     for element in ("drop_down_menu", "selection_list"):  # rows hold the 16 px font with descenders
         theme.setdefault(element, {}).setdefault("misc", {})["list_item_height"] = str(
             round(24 * factor)
@@ -95,9 +98,71 @@ TOOLTIP_WIDTH, TOOLTIP_FONT = 300, 15
 """The theme's tooltip width and font size at 100 % (``tool_tip`` in theme.json)."""
 
 
+class Theme(UIAppearanceTheme):
+    """pygame_gui's theme, with a cheaper key for the theming ids of an element.
+
+    pygame_gui keys its cache of an element's combined ids ("container.button", "button") on a
+    string made by nesting ``str.join`` over the four id lists: tens of kilobytes for a
+    button in a scene's container and hundreds for a drop-down's parts, so building the key
+    cost more than the button's drawing (a quarter of opening Settings). Here the key is the
+    four lists as tuples; the ids themselves are still built by pygame_gui, once per key."""
+
+    def __init__(self, resource_loader, locale: str):
+        self._combined_ids: dict[tuple, list[str]] = {}
+        self.loaded: str | None = None
+        """The theme dictionary last loaded (as sorted JSON), or None."""
+        super().__init__(resource_loader, locale)
+
+    def load_theme(self, file_path) -> None:
+        super().load_theme(file_path)
+        self.loaded = json.dumps(file_path, sort_keys=True) if isinstance(file_path, dict) else None
+
+    def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids):
+        key = tuple(
+            None if ids is None else tuple(ids)
+            for ids in (element_base_ids, element_ids, class_ids, object_ids)
+        )
+        found = self._combined_ids.get(key)
+        if found is None:
+            found = super().build_all_combined_ids(
+                element_base_ids, element_ids, class_ids, object_ids
+            )
+            self._combined_ids[key] = found
+        return found
+
+
+_SHARED_THEME: list[Theme] = []
+"""The process's theme (none, or one): every manager made from a theme dictionary takes it."""
+
+
 class TooltipWrappingManager(pygame_gui.UIManager):
     """pygame_gui's manager, but a Japanese tooltip is broken into rows here: pygame_gui breaks
-    lines only at spaces and cuts a longer run with a hyphen, which Japanese never has."""
+    lines only at spaces and cuts a longer run with a hyphen, which Japanese never has.
+
+    Its theme is a :class:`Theme`, one a process: a new manager takes the theme the one before
+    made, loaded again only if the dictionary differs (another UI scale), in its own language.
+    Parsing and checking a theme cost ~13 ms per manager, and a new theme starts with no fonts
+    loaded, no glyphs and no shapes cached: opening Settings in a new App took 110 ms, 20 ms in
+    one that had opened it before. The program runs one App at a time (tests make one after
+    another); an App made after another speaks for the theme from then on. ``pygame.quit()``
+    ends the fonts, so it drops the theme."""
+
+    def create_new_theme(self, theme_path=None) -> Theme:
+        language = self.get_locale()
+        if _SHARED_THEME and isinstance(theme_path, dict):
+            theme = _SHARED_THEME[0]
+            if theme.loaded != json.dumps(theme_path, sort_keys=True):
+                theme.load_theme(theme_path)
+            theme.set_locale(language)
+            theme.get_font_dictionary().set_locale(language)
+            return theme
+        theme = Theme(self.resource_loader, language)
+        if theme_path is not None:
+            theme.load_theme(theme_path)
+        if isinstance(theme_path, dict):
+            _SHARED_THEME[:] = [theme]
+            pygame.register_quit(_SHARED_THEME.clear)
+        return theme
 
     def create_tool_tip(self, text, position, hover_distance, parent_element, object_id, **kw):
         if kit.has_cjk(text) and "<" not in text:
@@ -170,6 +235,9 @@ class App:
             enable_live_theme_updates=False,
             starting_language=language,
         )
+        # pygame_gui adds its translations folder to python-i18n's search path for every
+        # manager, and every text a widget shows is looked up along that path: keep one of each
+        i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
         self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.manager = SceneManager()

@@ -2,7 +2,9 @@
 
 A scene builds its widgets in its own container on ``enter`` and kills them on ``exit``. When a
 scene is covered by another (``push``), it is ``pause``d: its widgets hide; ``resume`` shows them
-again. An ``overlay`` scene (the pause menu) is drawn over the scene below it.
+again. An ``overlay`` scene (the pause menu) is drawn over the scene below it. A scene put on
+the stack already covered (``reset(title, covered_by=table)``: a game opened from the title) is
+built only when it is first uncovered: nobody sees it before.
 """
 
 from __future__ import annotations
@@ -109,39 +111,65 @@ class SceneManager:
 
     def __init__(self):
         self.stack: list[Scene] = []
+        self._unbuilt: list[Scene] = []
+        """Scenes on the stack not entered yet: they enter when first uncovered."""
 
     @property
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
+    def _is_unbuilt(self, scene: Scene) -> bool:
+        return any(waiting is scene for waiting in self._unbuilt)
+
+    def _take_out(self, scene: Scene) -> None:
+        """``scene`` leaves the stack: it exits (a scene never built has nothing to kill)."""
+        if self._is_unbuilt(scene):
+            self._unbuilt = [waiting for waiting in self._unbuilt if waiting is not scene]
+        else:
+            scene.exit()
+
     def push(self, scene: Scene) -> None:
-        if self.top is not None:
+        if self.top is not None and not self._is_unbuilt(self.top):
             self.top.pause()
         self.stack.append(scene)
         scene.enter()
 
     def pop(self) -> Scene | None:
-        """Remove the top scene; the one below resumes. Returns the removed scene."""
+        """Remove the top scene; the one below resumes (or enters, if never built). Returns
+        the removed scene."""
         if not self.stack:
             return None
         scene = self.stack.pop()
-        scene.exit()
-        if self.top is not None:
-            self.top.resume()
+        self._take_out(scene)
+        below = self.top
+        if below is not None:
+            if self._is_unbuilt(below):
+                self._unbuilt = [waiting for waiting in self._unbuilt if waiting is not below]
+                below.enter()
+            else:
+                below.resume()
         return scene
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
         if self.stack:
-            self.stack.pop().exit()
+            self._take_out(self.stack.pop())
         self.stack.append(scene)
         scene.enter()
 
-    def reset(self, scene: Scene) -> None:
-        """Empty the stack and start again from ``scene`` (quit to title)."""
+    def reset(self, scene: Scene, covered_by: Scene | None = None) -> None:
+        """Empty the stack and start again from ``scene`` (quit to title). With
+        ``covered_by``, that scene goes on top at once and ``scene`` is built only when it is
+        uncovered (a game opened from the title: the title under the table is never seen
+        before the table goes)."""
         while self.stack:
-            self.stack.pop().exit()
-        self.push(scene)
+            self._take_out(self.stack.pop())
+        if covered_by is None:
+            self.push(scene)
+            return
+        self.stack.append(scene)
+        self._unbuilt.append(scene)
+        self.push(covered_by)
 
     def find(self, cls) -> Scene | None:
         """The topmost scene of class ``cls``, or None."""
@@ -151,8 +179,10 @@ class SceneManager:
         return None
 
     def relayout(self) -> None:
+        """Rebuild every built scene on the stack (a new window size, scale or language)."""
         for scene in self.stack:
-            scene.relayout()
+            if not self._is_unbuilt(scene):
+                scene.relayout()
 
     def handle_event(self, event) -> bool:
         return self.top.handle_event(event) if self.top else False

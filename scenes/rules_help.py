@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton, UITextBox
 
 import translation
 from engine import registry
-from scenes import kit
+from scenes import kit, text_panel
 from scenes.manager import Scene
 from translation import _
 
@@ -158,13 +158,22 @@ class RulesScene(Scene):
                 command=kit.bind(self.choose, i),
             )
         box = pygame.Rect(40 + left_w + 24, top, w - left_w - 104, h - top - 30)
+        self.box_rect = box
+        """The text box's outline: :meth:`draw` paints its background (scenes/text_panel.py)."""
         inner = box.width - 2 * 14 - 24  # the theme's padding and the scroll bar
         text = (
             summary_to_html(rules_summary(self.games[self.index]), self.marked(), inner)
             if self.games
             else _("No games are installed yet.")
         )
-        self.box = UITextBox(text, box, ui, container=c)
+        edge = text_panel.edge(ui)
+        self.box = UITextBox(
+            text,
+            box.inflate(-2 * edge, -2 * edge),
+            ui,
+            container=c,
+            object_id=text_panel.OBJECT_ID,
+        )
         UIButton(
             pygame.Rect(40, h - px(44) - 30, left_w, px(44)),
             _("Back"),
@@ -186,4 +195,9 @@ class RulesScene(Scene):
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
+        surface.blit(
+            text_panel.background(self.app.ui, self.box_rect.size),
+            self.box_rect,
+            special_flags=pygame.BLEND_PREMULTIPLIED,  # as pygame_gui draws its widgets
+        )
         kit.draw_heading(surface, _("Rules"), top=20 if surface.get_height() >= kit.px(760) else 10)

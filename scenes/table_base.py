@@ -1240,10 +1240,10 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 step=self.cursor.position,
                 steps=self.cursor.length,
             )
+        if self.anims.busy and self.caption:
+            return self.caption  # what the board shows now: the end's last steps too
         if self.match.is_terminal():
             return _("The game is over.")
-        if self.anims.busy and self.caption:
-            return self.caption  # what the board shows now
         p = self.match.current_player()
         if p < 0:
             return self.chance_status()

@@ -35,5 +35,6 @@ def open_match(app, match, replace_stack: bool = True, saved_as: str | None = No
     if saved_as:
         scene.mark_saved(saved_as)
     if replace_stack:
-        app.manager.reset(TitleScene(app))
-    app.manager.push(scene)
+        app.manager.reset(TitleScene(app), covered_by=scene)  # the title builds when uncovered
+    else:
+        app.manager.push(scene)

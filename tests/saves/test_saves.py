@@ -233,6 +233,20 @@ def test_autosave_slot_and_latest():
     assert store.latest_autosave().path == path
 
 
+def test_the_latest_autosave_is_found_without_reading_the_named_saves(monkeypatch):
+    m = a_match()
+    for number in range(5):
+        store.save(m, f"kept {number}")
+    older = store.autosave(m)
+    read = []
+    real_read_info = store.read_info
+    monkeypatch.setattr(
+        store, "read_info", lambda path: read.append(path.name) or real_read_info(path)
+    )
+    assert store.latest_autosave().path == older
+    assert read == [older.name]
+
+
 def test_delete_removes_save_and_backup():
     m = a_match()
     path = store.save(m, "gone")

@@ -17,6 +17,7 @@ from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
 from scenes.rules_help import RulesScene, summary_to_html
 from scenes.settings import SettingsScene
+from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.dice_game import PIG
 from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
@@ -69,6 +70,56 @@ def test_scene_manager_push_pop_replace_reset():
         "enter d",
     ]
     assert m.top.name == "d" and len(m.stack) == 1
+
+
+class Relaid(Probe):
+    def relayout(self):
+        self.log.append(f"relayout {self.name}")
+
+
+def test_a_scene_reset_under_a_cover_is_built_only_when_uncovered():
+    log, m = [], SceneManager()
+    m.push(Probe(log, "a"))
+    m.reset(Relaid(log, "title"), covered_by=Relaid(log, "table"))
+    m.relayout()  # a resize or a new language: the title is not built for it
+    m.push(Probe(log, "pause"))
+    m.pop()
+    m.pop()  # the table goes: now the title is built
+    m.relayout()
+    assert log == [
+        "enter a",
+        "exit a",
+        "enter table",
+        "relayout table",
+        "pause table",
+        "enter pause",
+        "exit pause",
+        "resume table",
+        "exit table",
+        "enter title",
+        "relayout title",
+    ]
+    assert m.top.name == "title" and len(m.stack) == 1
+
+
+def test_a_scene_never_built_does_not_exit_when_the_stack_is_reset():
+    log, m = [], SceneManager()
+    m.reset(Probe(log, "title"), covered_by=Probe(log, "table"))
+    m.reset(Probe(log, "again"))
+    assert log == ["enter table", "exit table", "enter again"]
+
+
+def test_a_game_opened_from_the_title_leaves_the_title_unbuilt_until_the_table_goes(app):
+    match = Match(PIG, [Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=3)
+    open_match(app, match)
+    title, table = app.manager.stack
+    assert isinstance(title, TitleScene) and title.container is None
+    frames(app, 2)
+    store.autosave(match)  # written while the title is covered
+    app.manager.pop()
+    frames(app, 2)
+    assert app.manager.top is title and title.container is not None
+    assert find_button(app, "Continue").is_enabled  # the autosave is looked up on building
 
 
 def test_window_title_and_size(app):

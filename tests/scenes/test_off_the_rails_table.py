@@ -606,7 +606,8 @@ def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
 
 def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
     """Issue 18, finding 7: the last chasm token and each cart derailed at the end are shown
-    (one step each), then the game-over banner, then a beat, then the score sheet."""
+    (one step each), then the game-over banner, then a beat, then the score sheet. The top bar
+    says the game is over only once the board shows its end."""
     app = make_app(instant=False)
     app.manager.push(TitleScene(app))
     s = blank(2)
@@ -632,8 +633,11 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
             break
         if table.anims.busy:
             shown.append(table.caption)
+            # the top bar tells what the board shows; the end only once it is shown
+            assert table.status_text() == table.caption
         elif table.match.is_terminal():
             waited += 0.1
+            assert table.status_text().startswith("The game is over.")
         frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, GameOverScene)
     captions = [c for i, c in enumerate(shown) if i == 0 or c != shown[i - 1]]

@@ -899,24 +899,37 @@ def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
 
 def last_turns(events, players: int) -> dict:
     """``{seat: LastTurn}``: what each seat took (marbles, by colour, in order) and completed in
-    its latest turn, read from the match's ``events`` (``(history index, event)`` pairs)."""
-    out = {}
-    current = None
-    for _index, event in events:
-        if isinstance(event, TurnStarted):
-            current = event.player
-            out[current] = LastTurn()
-        elif current is None:
+    its latest turn, read from the match's ``events`` (``(history index, event)`` pairs).
+
+    Read from the end, stopping once every seat's latest turn is found: the table asks after
+    every step, and a whole game's events are thousands."""
+    out: dict[int, LastTurn] = {}
+    since_start: list = []  # the events after the turn start being looked for, newest first
+    for _index, event in reversed(events):
+        if not isinstance(event, TurnStarted):
+            since_start.append(event)
             continue
-        elif isinstance(event, MarbleTaken):
-            out[current].colours.append(event.colour)
+        if event.player < players and event.player not in out:
+            out[event.player] = _turn_of(reversed(since_start))
+            if len(out) == players:
+                break
+        since_start = []
+    return out
+
+
+def _turn_of(events) -> LastTurn:
+    """What one turn's ``events`` (oldest first, after its TurnStarted) took and completed."""
+    turn = LastTurn()
+    for event in events:
+        if isinstance(event, MarbleTaken):
+            turn.colours.append(event.colour)
         elif isinstance(event, Exploded):
-            out[current].colours += [event.colour] * len(event.positions)
+            turn.colours += [event.colour] * len(event.positions)
         elif isinstance(event, PoolStolen):
-            out[current].colours += list(event.colours)
+            turn.colours += list(event.colours)
         elif isinstance(event, PotionCompleted):
-            out[current].completed.append(event.tile)
-    return {seat: turn for seat, turn in out.items() if seat < players}
+            turn.completed.append(event.tile)
+    return turn
 
 
 def colour_words(colours) -> str:

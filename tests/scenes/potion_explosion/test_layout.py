@@ -207,3 +207,46 @@ def test_at_every_ui_scale_the_pool_and_hand_labels_sit_above_their_marbles(size
     for seat in lay.others:  # a compact desk's name keeps off its brewing potion
         name = ink_rect("Йg (Medium)", MINI_FONT, lay.mini_header(seat))
         assert name.bottom <= lay.chip(seat, 0).top
+
+
+def test_each_seats_last_turn_read_from_the_end_is_the_one_read_from_the_start():
+    """The strip under a desk shows the seat's latest turn: its marbles taken and exploded, and
+    the potions it completed. At every step of a game the quick reading (from the end) equals a
+    plain reading of every event from the first."""
+    from engine import registry
+    from engine.bots import make_bot
+    from engine.core import TurnStarted
+    from engine.match import Match, Seat
+    from engine.potion_explosion.events import Exploded, MarbleTaken, PoolStolen, PotionCompleted
+    from scenes.tables.potion_explosion.draw import LastTurn, last_turns
+
+    def read_from_the_start(events, players):
+        turns, current = {}, None
+        for _index, event in events:
+            if isinstance(event, TurnStarted):
+                current = event.player
+                turns[current] = LastTurn()
+            elif current is None:
+                continue
+            elif isinstance(event, MarbleTaken):
+                turns[current].colours.append(event.colour)
+            elif isinstance(event, Exploded):
+                turns[current].colours += [event.colour] * len(event.positions)
+            elif isinstance(event, PoolStolen):
+                turns[current].colours += list(event.colours)
+            elif isinstance(event, PotionCompleted):
+                turns[current].completed.append(event.tile)
+        return {seat: turn for seat, turn in turns.items() if seat < players}
+
+    seats = [Seat("bot", f"Bot {n}", "easy") for n in range(3)]
+    match = Match(registry.get("potion-explosion"), seats, seed=4)
+    completed = 0
+    while not match.is_terminal() and len(match.history) < 400:
+        if match.is_chance():
+            match.advance_chance()
+        else:
+            match.play_bot_turn_now(make_bot)
+        expected = read_from_the_start(match.events, 3)
+        assert last_turns(match.events, 3) == expected
+        completed = max(completed, *(len(turn.completed) for turn in expected.values()), 0)
+    assert completed >= 1  # the game reached turns that completed potions
