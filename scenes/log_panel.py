@@ -6,6 +6,8 @@ so the table draws its own log: appending is O(new lines) and drawing blits only
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from scenes import kit
@@ -71,23 +73,52 @@ class LogPanel:
         return False
 
     def draw(self, surface) -> None:
-        kit.draw_panel(surface, self.rect, (28, 36, 40, 230), radius=10, border=(93, 116, 128))
-        kit.blit_text(
-            surface, _("Game log"), 14, (self.rect.x + 12, self.rect.y + 6), kit.GOLD, True
-        )
+        """The panel, its title, the rows in view and the scroll bar (unless the table's
+        backdrop holds them: :meth:`layer`)."""
+        kit.draw_layer(surface, self.layer())
+
+    def layer(self) -> LogLayer:
+        """What the panel shows now, as a layer a table's backdrop can hold: equal layers
+        draw equal pixels (in one language and UI scale)."""
         top, n = self.rows_top, self.visible_rows
         end = len(self.rows) - self.scroll
         start = max(0, end - n)
-        y = top
-        for text, first in self.rows[start:end]:
-            x = self.rect.x + 12 if first else self.rect.x + 22
-            kit.blit_text(surface, text, FONT, (x, y), kit.INK if first else kit.INK_DIM)
-            y += self.line_h
+        bar = None
         if len(self.rows) > n:  # a thin scroll indicator
             track = pygame.Rect(self.rect.right - 8, top, 4, n * self.line_h)
-            pygame.draw.rect(surface, (50, 62, 68), track, border_radius=2)
             frac = n / len(self.rows)
             h = max(16, int(track.height * frac))
             pos = (len(self.rows) - end) / max(1, len(self.rows) - n)
             thumb = pygame.Rect(track.x, track.bottom - h - int((track.height - h) * pos), 4, h)
+            bar = (tuple(track), tuple(thumb))
+        return LogLayer(
+            tuple(self.rect), _("Game log"), tuple(self.rows[start:end]), top, self.line_h, bar
+        )
+
+
+@dataclass(frozen=True)
+class LogLayer:
+    """The log as drawn: the panel's ``rect``, its ``title``, the ``rows`` in view
+    (``(text, starts a sentence)``) from ``top`` every ``line_h`` pixels, and the scroll bar's
+    ``(track, thumb)`` rects (None when every row shows)."""
+
+    rect: tuple
+    title: str
+    rows: tuple
+    top: int
+    line_h: int
+    bar: tuple | None
+
+    def draw(self, surface) -> None:
+        rect = pygame.Rect(self.rect)
+        kit.draw_panel(surface, rect, (28, 36, 40, 230), radius=10, border=(93, 116, 128))
+        kit.blit_text(surface, self.title, 14, (rect.x + 12, rect.y + 6), kit.GOLD, True)
+        y = self.top
+        for text, first in self.rows:
+            x = rect.x + 12 if first else rect.x + 22
+            kit.blit_text(surface, text, FONT, (x, y), kit.INK if first else kit.INK_DIM)
+            y += self.line_h
+        if self.bar is not None:
+            track, thumb = self.bar
+            pygame.draw.rect(surface, (50, 62, 68), track, border_radius=2)
             pygame.draw.rect(surface, (150, 170, 180), thumb, border_radius=2)

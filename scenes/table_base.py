@@ -149,6 +149,9 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         super().__init__(app)
         self.match = match
         self.anims = AnimationQueue(on_skip=app.sound.cut)
+        self.backdrop = kit.Backdrop()
+        self._frame_top_bar: tuple | None = None  # the top bar of the frame being drawn
+        self._frame_view = None  # and its view
         self.shown = match.state.clone()
         """The state the board shows: it catches up with the match as animations finish."""
         self.executor: ThreadPoolExecutor | None = None
@@ -926,7 +929,8 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         return self.future is not None and not self.future.done()
 
     def shutdown(self) -> None:
-        """Stop a thinking bot (quit, load, game over)."""
+        """Stop a thinking bot (quit, load, game over); drop the backdrop's surfaces."""
+        self.backdrop.release()
         for bot in (self.bot, self.hint_bot):
             if bot is not None and hasattr(bot, "cancel"):
                 bot.cancel()
@@ -1156,6 +1160,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     def exit(self) -> None:
         self.app.autosaver.flush()  # the title's Continue reads the newest step
+        self.backdrop.release()
         super().exit()
 
     def resume(self) -> None:
@@ -1167,12 +1172,51 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        kit.draw_table(surface)
-        self.draw_board(surface)
-        self.anims.draw(surface)
-        self.draw_board_over(surface)
-        self.draw_top_bar(surface)
-        self.log_box.draw(surface)
+        """The felt and the panels that lie on it come from the cached backdrop
+        (:class:`kit.Backdrop`, one opaque blit); the board, the animations, the top bar and
+        the log are drawn over it as before."""
+        self._frame_top_bar = self.top_bar(surface.get_width())  # one message per frame
+        self._frame_view = None
+        self.backdrop.begin(surface, self.backdrop_layers(surface.get_width()))
+        try:
+            self.draw_board(surface)
+            self.anims.draw(surface)
+            self.draw_board_over(surface)
+            self.draw_top_bar(surface)
+            self.log_box.draw(surface)
+        finally:
+            self.backdrop.end()
+            self._frame_top_bar = self._frame_view = None
+
+    def frame_view(self):
+        """The table's ``view()`` for the frame being drawn, worked out once for its backdrop,
+        board and titles (outside a frame, a fresh one)."""
+        if self._frame_view is None:
+            view = self.view()
+            if self._frame_top_bar is None:
+                return view
+            self._frame_view = view
+        return self._frame_view
+
+    def view(self):
+        """What a table's drawing shows besides the state (its ``draw.View``): tables say."""
+        return None
+
+    def backdrop_layers(self, window_width: int) -> list:
+        """The layers the backdrop holds this frame, in drawing order: the board's
+        (:meth:`board_backdrop`), then — when no animation plays, so nothing flies under
+        them — the top bar's panel and the whole log."""
+        layers = list(self.board_backdrop())
+        if not self.anims.busy:
+            layers.append(self.top_bar_panel(window_width))
+            layers.append(self.log_box.layer())
+        return layers
+
+    def board_backdrop(self) -> tuple:
+        """The layers :meth:`draw_board` draws straight on the felt, in its order, for the
+        backdrop (panels and cached images; nothing drawn before one may reach under it):
+        none by default."""
+        return ()
 
     def draw_board_over(self, surface) -> None:
         """Over the animations, under the widgets: what a flying piece must never hide (a
@@ -1281,26 +1325,37 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         fill.width = max(4, int(track.width * progress))
         pygame.draw.rect(surface, kit.GOLD, fill, border_radius=2)
 
-    def draw_top_bar(self, surface) -> None:
-        """The status line, or a message (a refusal, a hint and its reason): one that does not
-        fit one readable line wraps to two lines in a slightly taller bar. While Hard thinks
-        a bar along its bottom fills over the thinking time."""
-        w = self.top_bar_right(surface.get_width())
+    def top_bar(self, window_width: int) -> tuple:
+        """``(bar, message, size, lines)``: the top bar's rect for a window ``window_width``
+        wide and the message it shows (``""`` for the status line) at ``size`` in ``lines``.
+        A message that does not fit one readable line wraps to two lines in a slightly
+        taller bar."""
+        w = self.top_bar_right(window_width)
         msg = self.current_message()
         size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
         if len(lines) > 1:
             step = kit.font(size).get_linesize() - 2
             # at a large UI scale two lines are taller than the bar: it hangs over the board
-            bar = pygame.Rect(8, 4, w - 8, max(40, step * 2 + 6))
-            kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
+            return pygame.Rect(8, 4, w - 8, max(40, step * 2 + 6)), msg, size, lines
+        return pygame.Rect(8, 8, w - 8, 32), msg, size, lines
+
+    def top_bar_panel(self, window_width: int) -> kit.Panel:
+        """The top bar's panel, as :meth:`draw_top_bar` draws it."""
+        bar = (self._frame_top_bar or self.top_bar(window_width))[0]
+        return kit.Panel(tuple(bar), (14, 20, 22, 200), 8)
+
+    def draw_top_bar(self, surface) -> None:
+        """The status line, or a message (a refusal, a hint and its reason) on one or two
+        lines (:meth:`top_bar`). While Hard thinks a bar along its bottom fills over the
+        thinking time."""
+        bar, msg, size, lines = self._frame_top_bar or self.top_bar(surface.get_width())
+        kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
+        if len(lines) > 1:
+            step = kit.font(size).get_linesize() - 2
             top = bar.centery - step * len(lines[:2]) // 2
             for i, line in enumerate(lines[:2]):
                 kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
-            self.draw_thinking_bar(surface, bar)
-            return
-        bar = pygame.Rect(8, 8, w - 8, 32)
-        kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
-        if msg:
+        elif msg:
             kit.blit_text(
                 surface, msg, size, (bar.x + 10, bar.centery), kit.HILITE, anchor="midleft"
             )

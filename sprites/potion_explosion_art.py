@@ -202,9 +202,21 @@ def _vp_badge(surf, w: int, h: int, vp: int, dim: bool = False) -> None:
 
 
 def _badge_font(size: int) -> pygame.font.Font:
-    """pygame's default font (not cached: a font dies with ``pygame.quit()``; the tiles that
-    use it are cached instead)."""
-    return pygame.font.Font(None, size)
+    """pygame's default font at ``size`` pixels, kept per size: a card flying to a slot
+    changes size every frame, and loading the font again for each cost a millisecond. A font
+    made before a ``pygame.quit()`` is dead; it is made again."""
+    font = _badge_fonts.get(size)
+    if font is not None:
+        try:
+            font.get_height()
+            return font
+        except pygame.error:
+            _badge_fonts.clear()
+    font = _badge_fonts[size] = pygame.font.Font(None, size)
+    return font
+
+
+_badge_fonts: dict = {}
 
 
 def draw_chip(

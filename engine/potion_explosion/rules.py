@@ -1075,14 +1075,23 @@ def _advance_end(state, events) -> None:
     if not last_turn:
         for slot in empty:
             _emit(state, events, NoTileLeft(player, slot))
+    following = (player + 1) % state.num_players
+    round_over = following == state.first
     if not state.ending and not tiles_left(state):
         # rules, "End of the game": after any turn that leaves the stacks empty, including the
         # turn that drew the last tile
-        _emit(state, events, GameEndTriggered(N_("no potion tile is left in the stacks")))
+        _emit(
+            state,
+            events,
+            GameEndTriggered(N_("no potion tile is left in the stacks"), round_over),
+        )
     _emit(state, events, TurnCounted(player))
     if state.countdown == 0 and not state.ending:
-        _emit(state, events, GameEndTriggered(N_("the skill-token countdown stack is empty")))
-    following = (player + 1) % state.num_players
+        _emit(
+            state,
+            events,
+            GameEndTriggered(N_("the skill-token countdown stack is empty"), round_over),
+        )
     if state.ending and following == state.first:
         _finish_game(state, events)  # the round is complete: everyone had the same number of turns
         return

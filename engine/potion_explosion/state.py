@@ -975,11 +975,17 @@ class LastRoundBegun(Event):
 
 @dataclass(frozen=True)
 class GameEndTriggered(Event):
-    """The end of the game is triggered (``reason`` in words): the round is finished."""
+    """The end of the game is triggered (``reason`` in words): the round is finished.
+    ``round_over``: the turn that triggered it was the round's last, so the game ends now."""
 
     reason: str
+    round_over: bool = False
 
     def text(self, names):
+        if self.round_over:
+            return _("The round is over, and with it the game: {reason}.").format(
+                reason=_(self.reason)
+            )
         return _("The game will end after this round: {reason}.").format(reason=_(self.reason))
 
 

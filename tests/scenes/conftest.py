@@ -7,6 +7,8 @@ import pytest
 
 from scenes import kit
 
+kit.STRICT_BACKDROP[0] = True  # a table's backdrop that disagrees with its drawing fails
+
 SCALED = [
     ((1280, 800), 1.25),
     ((1536, 960), 1.5),

@@ -158,11 +158,15 @@ def draw_token(surface, lay: Layout, state, seat: int, token: int, view: View) -
 
 
 # --- a seat's area -------------------------------------------------------------------------------
+def area_panel(lay: Layout, state, seat: int) -> kit.Panel:
+    """A seat's panel, framed in gold while the seat plays."""
+    active = state.active == seat and not state.is_terminal()
+    return kit.Panel(tuple(lay.areas[seat]), PANEL, border=kit.GOLD if active else (60, 76, 80))
+
+
 def draw_area(surface, lay: Layout, state, seat: int, view: View) -> None:
     """A seat's panel: vines, score slots and karma (its header is :func:`draw_header`)."""
-    area = lay.areas[seat]
-    active = state.active == seat and not state.is_terminal()
-    kit.draw_panel(surface, area, PANEL, border=kit.GOLD if active else (60, 76, 80))
+    kit.draw_layer(surface, area_panel(lay, state, seat))
     for token in range(TOKENS):
         draw_token(surface, lay, state, seat, token, view)
     draw_slots(surface, lay, state, seat, view)
@@ -281,9 +285,14 @@ def draw_header(surface, lay: Layout, state, seat: int, view: View) -> None:
 
 
 # --- the tray and the bushel ---------------------------------------------------------------------
+def wood_panel(rect: pygame.Rect) -> kit.Panel:
+    """The tray's or the bushel's wooden panel."""
+    return kit.Panel(tuple(rect), WOOD, border=WOOD_EDGE)
+
+
 def draw_tray(surface, lay: Layout, state, view: View) -> None:
     """The dice in hand (a picked-up die lifted and glowing) and the dice passed on."""
-    kit.draw_panel(surface, lay.tray, WOOD, border=WOOD_EDGE)
+    kit.draw_layer(surface, wood_panel(lay.tray))
     for slot, die in enumerate(state.hand):
         if die is None or ("hand", slot) in view.hidden or slot == view.dragging:
             continue
@@ -332,7 +341,7 @@ def draw_passed(surface, lay: Layout, state, view: View) -> None:
 
 def draw_bushel(surface, lay: Layout, state) -> None:
     """The bushel: a basket of little dice coloured by what is left, and the counts."""
-    kit.draw_panel(surface, lay.bushel, WOOD, border=WOOD_EDGE)
+    kit.draw_layer(surface, wood_panel(lay.bushel))
     basket = lay.basket()
     da.draw_basket(surface, basket)
     colours = [c for c in COLOURS for _count in range(state.bushel[c])]
@@ -375,6 +384,11 @@ def note_words(state, view: View) -> str:
     return ""
 
 
+def badge_panel(rect: pygame.Rect) -> kit.Panel:
+    """A variant badge's plate."""
+    return kit.Panel(tuple(rect), (70, 56, 22, 230), 9, (200, 160, 70))
+
+
 def draw_info(surface, lay: Layout, state, view: View) -> None:
     note = note_words(state, view)
     if note:
@@ -392,11 +406,23 @@ def draw_info(surface, lay: Layout, state, view: View) -> None:
             "midleft",
         )
     for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):
-        kit.draw_panel(surface, rect, (70, 56, 22, 230), radius=9, border=(200, 160, 70))
+        kit.draw_layer(surface, badge_panel(rect))
         kit.blit_text(surface, label, lay.badge_size, rect.center, kit.INK, True, "center")
 
 
 # --- the whole board -----------------------------------------------------------------------------
+def board_backdrop(lay: Layout, state) -> tuple:
+    """The panels :func:`draw_board` draws straight on the felt, in its order (the table's
+    backdrop holds them): the variant badges, every seat's area, the tray and the bushel.
+    Nothing drawn before one of them reaches under it."""
+    return (
+        *(badge_panel(rect) for rect in lay.badge_rects()),
+        *(area_panel(lay, state, seat) for seat in range(state.num_players)),
+        wood_panel(lay.tray),
+        wood_panel(lay.bushel),
+    )
+
+
 def draw_board(surface, lay: Layout, state, view: View) -> None:
     """The table under the animations: the info line, every seat's area, the tray, the
     bushel, and the hint's frames."""

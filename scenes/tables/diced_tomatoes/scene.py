@@ -373,11 +373,14 @@ class DicedTomatoesTable(TableScene):
             mine=bool(legal),
         )
 
+    def board_backdrop(self) -> tuple:
+        return draw.board_backdrop(self.layout, self.shown)
+
     def draw_board(self, surface) -> None:
-        draw.draw_board(surface, self.layout, self.shown, self.view())
+        draw.draw_board(surface, self.layout, self.shown, self.frame_view())
 
     def draw_board_over(self, surface) -> None:
-        draw.draw_titles(surface, self.layout, self.shown, self.view())
+        draw.draw_titles(surface, self.layout, self.shown, self.frame_view())
 
     def draw_over(self, surface) -> None:
         """The dragged die at the mouse; else the tooltip."""

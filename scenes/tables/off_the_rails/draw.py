@@ -122,6 +122,23 @@ def cart_angle(cart) -> float:
 
 
 # --- the whole board ------------------------------------------------------------------------------
+def board_backdrop(lay: Layout, state, view: View) -> tuple:
+    """What :func:`draw_board` lays straight on the felt, in its order (the table's backdrop
+    holds it): the ground, then the info column's panels — the players' (solo: the player's
+    and the jewels delivered), the missions' once dealt, the deck's. Nothing drawn before
+    one of them reaches under it (the board's pieces, tags and arrows stay on the board)."""
+    layers = [ground_sprite(lay, state, view)]
+    if state.solo:
+        layers.append(kit.Panel(tuple(lay.solo_rect()), PANEL, 9, kit.GOLD))
+        layers.append(kit.Panel(tuple(lay.delivered_rect()), PANEL, 9))
+    else:
+        layers += [player_panel(lay, state, seat) for seat in range(state.num_players)]
+        if state.dealt:
+            layers.append(kit.Panel(tuple(lay.missions_rect()), PANEL, 9))
+    layers.append(kit.Panel(tuple(lay.deck_rect()), PANEL, 9))
+    return tuple(layers)
+
+
 def draw_board(surface, lay: Layout, state, view: View) -> None:
     """The table: the board with its track, gems, carts and chasm, what glows, the paths and
     the hint; the players, the deck and the missions; the question's panel on top."""
@@ -196,6 +213,11 @@ def draw_hint_frame(surface, rect, view: View) -> None:
 def draw_ground(surface, lay: Layout, state, view: View) -> None:
     """The board without pieces: surface strips, floor, mines, chasm pits, track tiles and the
     mine squares' numbers (over the track: a deposit card names them)."""
+    kit.draw_layer(surface, ground_sprite(lay, state, view))
+
+
+def ground_sprite(lay: Layout, state, view: View) -> kit.Sprite:
+    """The ground (:func:`draw_ground`) as one cached layer at the board's frame."""
     chasm = tuple(
         sorted(
             (square, colour)
@@ -219,7 +241,7 @@ def draw_ground(surface, lay: Layout, state, view: View) -> None:
         frozenset(state.chasm),
         (kit.ui_scale(), translation.current_language()),
     )
-    surface.blit(layer, lay.frame)
+    return kit.Sprite(layer, tuple(lay.frame.topleft))
 
 
 @functools.lru_cache(maxsize=8)
@@ -605,13 +627,18 @@ def draw_info(surface, lay: Layout, state, view: View) -> None:
     draw_deck(surface, lay, state, view)
 
 
+def player_panel(lay: Layout, state, seat: int) -> kit.Panel:
+    """A player's panel, framed in gold while the player plays."""
+    active = state.player == seat and not state.over
+    border = kit.GOLD if active else (70, 80, 84)
+    return kit.Panel(tuple(lay.player_rect(seat)), PANEL, 9, border)
+
+
 def draw_player(surface, lay: Layout, state, seat: int, score: int, view: View) -> None:
     """A player's panel: clan emblem, name, carts in supply and points; the stockpile and the
     missions taken."""
-    rect = lay.player_rect(seat)
     parts = lay.player_parts(seat)
-    active = state.player == seat and not state.over
-    kit.draw_panel(surface, rect, PANEL, radius=9, border=kit.GOLD if active else (70, 80, 84))
+    kit.draw_layer(surface, player_panel(lay, state, seat))
     colour = clan_of(state, seat)
     mark = parts["mark"]
     if colour:
@@ -689,9 +716,8 @@ def draw_supply(surface, area, state, carts, size: int, patterns: bool) -> None:
 def draw_solo(surface, lay: Layout, state, view: View) -> None:
     """Solo: the player's four carts, and the jewels delivered to each edge (the own-colour
     cells framed), with the result so far."""
-    rect = lay.solo_rect()
     parts = lay.solo_parts()
-    kit.draw_panel(surface, rect, PANEL, radius=9, border=kit.GOLD)
+    kit.draw_layer(surface, kit.Panel(tuple(lay.solo_rect()), PANEL, 9, kit.GOLD))
     name = view.names[0] if view.names else _("You")
     words, size = kit.fit_label(name, NAME_FONT, parts["name"].width, bold=True)
     kit.blit_text(surface, words, size, parts["name"].midleft, kit.INK, True, "midleft")
@@ -703,8 +729,7 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
     kit.blit_text(
         surface, words, size, (left, parts["carts"].centery), kit.INK_DIM, anchor="midleft"
     )
-    box = lay.delivered_rect()
-    kit.draw_panel(surface, box, PANEL, radius=9)
+    kit.draw_layer(surface, kit.Panel(tuple(lay.delivered_rect()), PANEL, 9))
     title = lay.delivered_title()
     words, size = kit.fit_label(_("Jewels delivered"), NAME_FONT, title.width, bold=True)
     kit.blit_text(surface, words, size, title.midleft, kit.INK, True, "midleft")
@@ -743,8 +768,7 @@ def draw_solo(surface, lay: Layout, state, view: View) -> None:
 def draw_deck(surface, lay: Layout, state, view: View) -> None:
     """The deposit deck (face down), the last card revealed beside it, and the deck's state:
     cards left, the Chasm card, the bag or the chasm tokens."""
-    rect = lay.deck_rect()
-    kit.draw_panel(surface, rect, PANEL, radius=9)
+    kit.draw_layer(surface, kit.Panel(tuple(lay.deck_rect()), PANEL, 9))
     card = lay.deck_card()
     left = len(state.solo_deck) if state.solo else sum(sum(pile) for pile in state.piles)
     if left:
@@ -794,7 +818,7 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
     ones, with their taker's emblem."""
     if not state.dealt:
         return
-    kit.draw_panel(surface, lay.missions_rect(), PANEL, radius=9)
+    kit.draw_layer(surface, kit.Panel(tuple(lay.missions_rect()), PANEL, 9))
     title = _("Missions · {points} points each").format(points=MISSION_POINTS)
     words, size = kit.fit_label(title, MISSION_FONT + 1, lay.mission_title().width, bold=True)
     kit.blit_text(surface, words, size, lay.mission_title().midleft, kit.INK, True, "midleft")

@@ -331,8 +331,11 @@ class OffTheRailsTable(TableScene):
         panel = [table_input.prompt_boxes(self.layout, ask)[0].inflate(8, 8)] if ask else []
         return super().tooltip_avoid() + panel
 
+    def board_backdrop(self) -> tuple:
+        return draw.board_backdrop(self.layout, self.shown, self.frame_view())
+
     def draw_board(self, surface) -> None:
-        draw.draw_board(surface, self.layout, self.shown, self.view())
+        draw.draw_board(surface, self.layout, self.shown, self.frame_view())
 
     # --- the top bar ---------------------------------------------------------------------------
     def current_message(self) -> str:

@@ -108,6 +108,25 @@ def pulse(view: View, speed: float = 6.0) -> float:
 
 
 # --- the whole board ----------------------------------------------------------------------------
+def board_backdrop(lay: Layout, state, view: View) -> tuple:
+    """What :func:`draw_board` lays straight on the felt, in its order (the table's backdrop
+    holds it): the dispenser's cabinet, the stacks' panel, the other desks' and the viewer's
+    desk's panels, the pool's and the hand's, and a setup overlay's veil. Nothing drawn before
+    one of them reaches under it."""
+    layers = [dispenser_sprite(lay), stacks_panel(lay)]
+    layers += [compact_panel(lay, state, seat, view) for seat in lay.others]
+    layers += [
+        desk_panel(lay, state),
+        zone_panel(lay.pool_zone(), view.pool_target),
+        zone_panel(lay.hand_zone(), view.hand_target),
+    ]
+    if state.phase == Phase.TYPES or (
+        state.phase in (Phase.STARTERS, Phase.DRAFT) and state.revealed
+    ):
+        layers.append(veil_panel(lay))
+    return tuple(layers)
+
+
 def draw_board(surface, lay: Layout, state, view: View) -> None:
     """The table: dispenser, stacks, the other desks, the viewer's desk, setup overlays and
     banners, and the hint's frame."""
@@ -135,9 +154,14 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
 
 
 # --- the dispenser --------------------------------------------------------------------------
-def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
+def dispenser_sprite(lay: Layout) -> kit.Sprite:
+    """The dispenser's cabinet, as drawn under its marbles."""
     disp = lay.disp
-    surface.blit(pa.dispenser_back(disp.width, disp.height, lay.tank_h), disp.topleft)
+    return kit.Sprite(pa.dispenser_back(disp.width, disp.height, lay.tank_h), disp.topleft)
+
+
+def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
+    kit.draw_layer(surface, dispenser_sprite(lay))
     if state.phase in (Phase.TYPES, Phase.FIRST, Phase.STARTERS) or (
         state.phase == Phase.DRAFT and state.revealed
     ):
@@ -236,8 +260,12 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
 
 
 # --- the stacks -------------------------------------------------------------------------------
+def stacks_panel(lay: Layout) -> kit.Panel:
+    return kit.Panel(tuple(lay.stacks), (20, 26, 30, 190))
+
+
 def draw_stacks(surface, lay: Layout, state, view: View) -> None:
-    kit.draw_panel(surface, lay.stacks, (20, 26, 30, 190))
+    kit.draw_layer(surface, stacks_panel(lay))
     label, colour = stacks_label(state, view)
     text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
     kit.blit_text(surface, text, size, lay.stacks_label().topleft, colour, True)
@@ -329,14 +357,17 @@ def draw_header(
     kit.blit_text(surface, text, fitted, parts["name"].midleft, kit.INK, True, "midleft")
 
 
+def desk_panel(lay: Layout, state) -> kit.Panel:
+    """The viewer's desk's panel, framed in gold while the viewer plays."""
+    border = kit.GOLD if _active(state) == lay.viewer else (70, 86, 90)
+    return kit.Panel(tuple(lay.desk), (24, 32, 36, 215), border=border)
+
+
 def draw_desk(surface, lay: Layout, state, view: View) -> None:
     """The viewer's big desk."""
     seat = lay.viewer
     desk = state.desks[seat]
-    active = _active(state) == seat
-    kit.draw_panel(
-        surface, lay.desk, (24, 32, 36, 215), border=kit.GOLD if active else (70, 86, 90)
-    )
+    kit.draw_layer(surface, desk_panel(lay, state))
     draw_header(surface, lay, lay.header(), state, seat, HEADER_FONT, view.names)
     for slot in range(2):
         rect = lay.card(slot)
@@ -368,10 +399,15 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
     draw_completed_row(surface, lay, desk, seat, view)
 
 
+def zone_panel(rect: pygame.Rect, target: bool) -> kit.Panel:
+    """The pool's or the hand's panel, lit when a marble may go there."""
+    colour = (40, 48, 40, 200) if not target else (70, 64, 30, 220)
+    return kit.Panel(tuple(rect), colour, 8, kit.HILITE if target else (70, 86, 90))
+
+
 def draw_zone(surface, lay: Layout, rect, label: str, target: bool) -> None:
     """The pool's or the hand's panel, lit when a marble may go there, with its label."""
-    colour = (40, 48, 40, 200) if not target else (70, 64, 30, 220)
-    kit.draw_panel(surface, rect, colour, radius=8, border=kit.HILITE if target else (70, 86, 90))
+    kit.draw_layer(surface, zone_panel(rect, target))
     row = lay.zone_label(rect)
     text, size = kit.fit_label(label, 12, row.width, bold=True)
     kit.blit_text(surface, text, size, row.midleft, kit.INK_DIM, True, "midleft")
@@ -479,15 +515,21 @@ def _active(state) -> int:
     return -1
 
 
+def compact_panel(lay: Layout, state, seat: int, view: View) -> kit.Panel:
+    """Another seat's compact desk's panel: lit when its pool may be taken, gold while it
+    plays."""
+    active = _active(state) == seat
+    border = kit.HILITE if seat in view.blind else (kit.GOLD if active else (60, 76, 80))
+    return kit.Panel(tuple(lay.boxes[seat]), (20, 28, 30, 200), border=border)
+
+
 def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> None:
     """Another player's desk: its brewing potions as chips whose empty holes show what they
     still need, the pool, the completed potions, and what it took in its last turn."""
     box = lay.boxes[seat]
     desk = state.desks[seat]
     blind = seat in view.blind
-    active = _active(state) == seat
-    border = kit.HILITE if blind else (kit.GOLD if active else (60, 76, 80))
-    kit.draw_panel(surface, box, (20, 28, 30, 200), border=border)
+    kit.draw_layer(surface, compact_panel(lay, state, seat, view))
     if view.hover_key == ("desk", seat) and not blind:
         pygame.draw.rect(surface, (120, 140, 146), box, 1, border_radius=12)
     draw_header(surface, lay, lay.mini_header(seat), state, seat, MINI_FONT, view.names)
@@ -636,10 +678,15 @@ def draw_zoom(
 
 
 # --- setup overlays -----------------------------------------------------------------------------
+def veil_panel(lay: Layout) -> kit.Panel:
+    """The setup overlays' panel over the dispenser (opaque: the tank's glass showed through
+    as a faint box behind the title)."""
+    return kit.Panel(tuple(lay.disp.inflate(-12, -12)), (16, 20, 24, 255), border=kit.GOLD)
+
+
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    # opaque: the tank's glass showed through as a faint box behind the title
-    kit.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
+    kit.draw_layer(surface, veil_panel(lay))
     kit.blit_text(
         surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop"
     )
@@ -655,7 +702,7 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
-    kit.draw_panel(surface, veil, (16, 20, 24, 255), border=kit.GOLD)
+    kit.draw_layer(surface, veil_panel(lay))
     kit.blit_text(
         surface,
         _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),

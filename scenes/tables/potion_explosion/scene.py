@@ -368,8 +368,11 @@ class PotionExplosionTable(TableScene):
             **marks,
         )
 
+    def board_backdrop(self) -> tuple:
+        return draw.board_backdrop(self.layout, self.shown, self.frame_view())
+
     def draw_board(self, surface) -> None:
-        draw.draw_board(surface, self.layout, self.shown, self.view())
+        draw.draw_board(surface, self.layout, self.shown, self.frame_view())
 
     def draw_over(self, surface) -> None:
         """The dragged marble; the zoomed desk under the mouse; else the tooltip."""

@@ -108,6 +108,17 @@ def seat_colour(seat: int) -> tuple:
 
 
 # --- the whole board -------------------------------------------------------------------------
+def board_backdrop(lay: Layout, state) -> tuple:
+    """The panels :func:`draw_board` lays straight on the felt, in its order (the table's
+    backdrop holds them): the information strip, the legend and every player's panel.
+    Nothing drawn before one of them reaches under it (the grid keeps to its own place)."""
+    return (
+        info_panel(lay),
+        legend_panel(lay),
+        *(seat_panel(lay, state, seat) for seat in range(state.num_players)),
+    )
+
+
 def draw_board(surface, lay: Layout, state, view: View) -> None:
     """The information strip, the grid, the legend and every player's panel."""
     draw_info(surface, lay, state)
@@ -148,21 +159,31 @@ def _shade(size: tuple, alpha: int, radius: int) -> pygame.Surface:
 
 
 def _frame(surface, rect: pygame.Rect, colour, width: int, alpha: int = 255) -> None:
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_frame_layer(tuple(rect.size), tuple(colour[:3]), width, alpha), rect)
+
+
+@functools.lru_cache(maxsize=256)
+def _frame_layer(size: tuple, colour: tuple, width: int, alpha: int) -> pygame.Surface:
+    # kept: the grid frames its empty places every frame (a pulsing frame: a few alphas)
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(
-        layer,
-        (*colour[:3], alpha),
-        layer.get_rect(),
-        width,
-        border_radius=max(4, rect.width // 9),
+        layer, (*colour, alpha), layer.get_rect(), width, border_radius=max(4, size[0] // 9)
     )
-    surface.blit(layer, rect)
+    return layer
 
 
 # --- the information strip and the legend ----------------------------------------------------
+def info_panel(lay: Layout) -> kit.Panel:
+    return kit.Panel(tuple(lay.info), (14, 20, 22, 190), 8)
+
+
+def legend_panel(lay: Layout) -> kit.Panel:
+    return kit.Panel(tuple(lay.legend), (14, 20, 22, 170), 8)
+
+
 def draw_info(surface, lay: Layout, state) -> None:
     parts = lay.info_parts()
-    kit.draw_panel(surface, lay.info, (14, 20, 22, 190), radius=8)
+    kit.draw_layer(surface, info_panel(lay))
     words = _("Round {round} of {rounds}").format(round=state.round, rounds=state.rounds)
     text, size = kit.fit_label(words, INFO_FONT, parts["round"].width, bold=True)
     kit.blit_text(surface, text, size, parts["round"].midleft, kit.GOLD, True, "midleft")
@@ -194,7 +215,7 @@ def draw_info(surface, lay: Layout, state) -> None:
 
 def draw_legend(surface, lay: Layout) -> None:
     """What a column of each size scores, and Alice."""
-    kit.draw_panel(surface, lay.legend, (14, 20, 22, 170), radius=8)
+    kit.draw_layer(surface, legend_panel(lay))
     parts = lay.legend_parts()
     for name, words in (("title.cards", _("Cards")), ("title.points", _("Points"))):
         text, size = kit.fit_label(words, LEGEND_FONT, parts[name].width, min_size=9)
@@ -300,29 +321,35 @@ def _number(surface, rect: pygame.Rect, number: int) -> None:
 
 def _draw_links(surface, lay: Layout, links) -> None:
     """A gold line through the places of each line the hovered card can join."""
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    if not links:
+        return
     width = max(4, lay.card_w // 12)
-    for a, b in links:
-        start = lay.cell(*a).center
-        end = lay.cell(*b).center
+    ends = [(lay.cell(*a).center, lay.cell(*b).center) for a, b in links]
+    # a layer around the lines only, not the whole window (a 4 MB layer every hovered frame)
+    points = [point for pair in ends for point in pair]
+    left = min(x for x, _y in points) - width - 2
+    top = min(y for _x, y in points) - width - 2
+    right = max(x for x, _y in points) + width + 2
+    bottom = max(y for _x, y in points) + width + 2
+    layer = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
+    for start, end in ends:
+        start, end = (start[0] - left, start[1] - top), (end[0] - left, end[1] - top)
         pygame.draw.line(layer, (255, 226, 110, 170), start, end, width)
         for point in (start, end):
             pygame.draw.circle(layer, (255, 236, 150, 210), point, width)
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, (left, top))
 
 
 # --- the panels --------------------------------------------------------------------------------
+def seat_panel(lay: Layout, state, seat: int) -> kit.Panel:
+    """A player's panel, framed in gold while the player plays."""
+    active = state.active == seat and state.phase == Phase.PLAY
+    return kit.Panel(tuple(lay.panels[seat]), (14, 20, 22, 205), 10, kit.GOLD if active else None)
+
+
 def draw_panel(surface, lay: Layout, state, seat: int, view: View) -> None:
     """A player's panel: the header (name, Alice, score) and the six columns."""
-    panel = lay.panels[seat]
-    active = state.active == seat and state.phase == Phase.PLAY
-    kit.draw_panel(
-        surface,
-        panel,
-        (14, 20, 22, 205),
-        radius=10,
-        border=kit.GOLD if active else None,
-    )
+    kit.draw_layer(surface, seat_panel(lay, state, seat))
     preview = view.preview if seat == view.viewer else None
     draw_header(surface, lay, state, seat, view, preview)
     for index, character in enumerate(CHARACTERS):

@@ -342,8 +342,11 @@ class TeaTimeTable(TableScene):
             **marks,
         )
 
+    def board_backdrop(self) -> tuple:
+        return draw.board_backdrop(self.layout, self.shown)
+
     def draw_board(self, surface) -> None:
-        draw.draw_board(surface, self.layout, self.shown, self.view())
+        draw.draw_board(surface, self.layout, self.shown, self.frame_view())
 
     def draw_sheet(self, surface, rect, sheet) -> None:
         """The score sheet: every player's points per character column, Alice and the total."""

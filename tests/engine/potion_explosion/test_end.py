@@ -109,6 +109,9 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
         ev += s.apply_action(s.chance_outcomes()[0][0])
     assert of_type(ev, GameEndTriggered) and s.ending
     assert s.current_player() == 2  # the round goes on
+    assert [e.text([]) for e in of_type(ev, GameEndTriggered)] == [
+        "The game will end after this round: the skill-token countdown stack is empty."
+    ]
     ev = _pick_and_end(s)
     assert s.is_terminal() and s.current_player() == TERMINAL
     assert [d.turns for d in s.desks] == [4, 4, 4]
@@ -177,7 +180,7 @@ def test_end_a_tile_left_face_down_does_not_trigger_the_end():
 
 def test_end_last_player_of_the_round_draws_the_last_tile_game_over_at_once():
     """End of the game: when the last player of the round draws the last tile, the round is
-    complete, so the game ends at once."""
+    complete, so the game ends at once (and the log says so)."""
     s = pos(
         f"n=2 first=0 player=1 {TRACKS} stacks=WIS5+0/-+0/-+0/-+0/-+0 "
         "p0=PRI4:,WIS4:/KKK/-/SAN4/0.0.-.0.0.1 p1=-,WIS4:/KKK/-/-/0.0.-.0.0.0"
@@ -193,6 +196,10 @@ def test_end_last_player_of_the_round_draws_the_last_tile_game_over_at_once():
         "GameOver",
     ]
     assert s.is_terminal() and [d.turns for d in s.desks] == [1, 1]
+    # the log says the round is over, not that it will end after it
+    assert ev[1].round_over and ev[1].text([]) == (
+        "The round is over, and with it the game: no potion tile is left in the stacks."
+    )
 
 
 def test_pe_d12_tie_break_pick_with_explosions_most_marbles_wins():

@@ -36,6 +36,7 @@ DUMMY = {
     "winners": (0,),
     "totals": (12, 9),
     "explodes": True,
+    "round_over": True,
     "effect": "Take any 1 marble.",
     "potion": "WIS",
     "potion_type": "WIS",
