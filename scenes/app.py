@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import signal
 import sys
 import time
@@ -174,6 +175,67 @@ class TooltipWrappingManager(pygame_gui.UIManager):
         )
 
 
+TOAST_MAX_LINES = 5
+"""A toast longer than this is cut (it is a note, not a page)."""
+TOAST_MIN_TEXT = 12
+"""The smallest text size a toast line shrinks to before it is cut in the middle."""
+
+
+def toast_text_size(line: str, width: int) -> int:
+    """The text size (16 down to :data:`TOAST_MIN_TEXT`) a toast line is drawn at to fit
+    ``width`` pixels."""
+    return kit.fit_text(line, 16, width, min_size=TOAST_MIN_TEXT)
+
+
+def toast_lines(message: str, width: int) -> list[str]:
+    """``message`` as toast lines that each fit ``width`` pixels: a line break in the message
+    starts a new line, words wrap, a file path too long for one line breaks after its folder
+    separators, and a part still too wide is cut in the middle ("potion-exp…0317.txt"), which
+    keeps both the start and the end of a name readable."""
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        wrapped: list[str] = []
+        for line in kit.wrap(paragraph, 16, width):
+            pieces = _split_path(line, width)
+            if wrapped and len(pieces) > 1 and _fits_16(wrapped[-1] + " " + pieces[0], width):
+                wrapped[-1] += " " + pieces.pop(0)  # "in /home/" rather than "in" alone
+            wrapped.extend(pieces)
+        lines.extend(wrapped)
+    if len(lines) > TOAST_MAX_LINES:
+        lines = lines[:TOAST_MAX_LINES]
+        lines[-1] = kit.ellipsize(lines[-1] + "…", width, size=TOAST_MIN_TEXT)
+    return lines
+
+
+def _fits(line: str, width: int) -> bool:
+    return kit.font(TOAST_MIN_TEXT).size(line)[0] <= width
+
+
+def _fits_16(line: str, width: int) -> bool:
+    return kit.font(16).size(line)[0] <= width
+
+
+def _split_path(line: str, width: int) -> list[str]:
+    if _fits_16(line, width):
+        return [line]
+    parts = re.findall(r"[^/\\]*[/\\]|[^/\\]+$", line)  # each ends at a separator
+    out, current = [], ""
+    for part in parts:
+        if current and not _fits_16(current + part, width):
+            out.append(current)
+            current = ""
+        current += part
+    out.append(current)
+    return [piece if _fits(piece, width) else _cut_middle(piece, width) for piece in out]
+
+
+def _cut_middle(piece: str, width: int) -> str:
+    keep = len(piece) // 2
+    while keep > 1 and not _fits(piece[:keep] + "…" + piece[-keep:], width):
+        keep -= 1
+    return piece[:keep] + "…" + piece[-keep:]
+
+
 class App:
     """Owns the window and runs scenes.
 
@@ -209,10 +271,8 @@ class App:
         pygame.display.set_icon(window_icon())  # before the window opens
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
-        if size is None and pygame.display.get_driver() != "dummy":
-            # the first window fits the desktop it opens on
-            desktops = pygame.display.get_desktop_sizes()
-            start = fit_to_desktop(start, desktops[0] if desktops else None, MIN_SIZE)
+        if size is None:  # the first window fits the desktop it opens on
+            start = fit_to_desktop(start, self.desktop_size(), MIN_SIZE)
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
             flags |= pygame.FULLSCREEN
@@ -364,6 +424,15 @@ class App:
         self._toasts = [t for t in self._toasts if t[0] != message][-2:] + [(message, until)]
 
     # --- window -----------------------------------------------------------------------------
+    def desktop_size(self) -> tuple | None:
+        """``(width, height)`` of the desktop the window opens on, or None when unknown (no
+        display, or the dummy driver of tests and screenshots, whose made-up desktop would
+        hide every size)."""
+        if pygame.display.get_driver() == "dummy":
+            return None
+        desktops = pygame.display.get_desktop_sizes()
+        return tuple(desktops[0]) if desktops else None
+
     def resize(self, size: tuple) -> None:
         """Adopt a new window size: widgets are rebuilt, never scaled (scaling blurs text)."""
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
@@ -530,7 +599,7 @@ class App:
                 blit_text(
                     self.screen,
                     line,
-                    16,
+                    toast_text_size(line, rect.width - px(30)),
                     (rect.centerx, rect.y + px(9) + index * step),
                     anchor="midtop",
                 )
@@ -543,7 +612,7 @@ class App:
         self._toasts = [t for t in self._toasts if t[1] >= now]
         if not self._toasts:
             return []
-        from scenes.kit import font, px, wrap
+        from scenes.kit import font, px
 
         w, h = self.size
         window = pygame.Rect(0, 0, w, h).inflate(-8, -8)
@@ -553,8 +622,14 @@ class App:
         toasts = self._toasts if edge == "top" else list(reversed(self._toasts))
         out = []
         for message, _until in toasts:
-            lines = wrap(message, 16, area.width - px(30))[:3]
-            width = min(area.width, max(font(16).size(line)[0] for line in lines) + px(30))
+            lines = toast_lines(message, area.width - px(30))
+            width = min(
+                area.width,
+                max(
+                    font(toast_text_size(line, area.width - px(30))).size(line)[0] for line in lines
+                )
+                + px(30),
+            )
             height = step * len(lines) + px(18)
             rect = pygame.Rect(area.centerx - width // 2, y, width, height)
             if edge == "bottom":

@@ -28,20 +28,33 @@ def set_window_class() -> None:
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 
+def fits_desktop(size: tuple, desktop: tuple | None) -> bool:
+    """Whether a ``size`` window (pixels) fits a desktop of ``desktop`` pixels; an unknown
+    desktop (None, or zero as some drivers report) takes any size."""
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return True
+    return size[0] <= desktop[0] and size[1] <= desktop[1]
+
+
 def fit_to_desktop(size: tuple, desktop: tuple | None, minimum: tuple) -> tuple:
     """``size`` as it is when it fits a desktop of ``desktop`` pixels, else shrunk to leave
     room for panels and the title bar (96 % of its width, 90 % of its height), keeping the
     shape of the table; never below ``minimum``. ``desktop`` None (unknown) keeps ``size``."""
-    if (
-        not desktop
-        or desktop[0] <= 0
-        or desktop[1] <= 0
-        or (size[0] <= desktop[0] and size[1] <= desktop[1])
-    ):
+    if fits_desktop(size, desktop):
         return tuple(size)
     room = (int(desktop[0] * 0.96), int(desktop[1] * 0.90))
     factor = min(1.0, room[0] / size[0], room[1] / size[1])
     return (max(minimum[0], int(size[0] * factor)), max(minimum[1], int(size[1] * factor)))
+
+
+def sizes_to_offer(sizes, desktop: tuple | None, current: tuple, minimum: tuple) -> list:
+    """The window sizes (``(width, height)`` pixels) the settings offer, smallest first: those
+    of ``sizes`` that fit the ``desktop`` (:func:`fits_desktop`), ``minimum`` always (a window
+    is never smaller), and ``current`` — the size in use — even when it does not fit, so the
+    setting shows it."""
+    offered = {tuple(size) for size in sizes if fits_desktop(size, desktop)}
+    offered |= {tuple(minimum), tuple(current)}
+    return sorted(offered, key=lambda size: (size[0] * size[1], size))
 
 
 def command() -> str:

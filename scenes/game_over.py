@@ -67,10 +67,28 @@ class GameOverScene(Scene):
             x += bw + gap
 
     def toast_area(self) -> tuple:
-        """From the top: the buttons (and their tooltips) are along the bottom, where a toast
-        covered their labels ("Game record saved")."""
+        """From the top, beside the game's title: the buttons (and their tooltips) are along
+        the bottom, where a toast covered their labels, and a toast across the top hid the
+        title ("Game record saved"). When the UI scale leaves too little room beside the
+        title, the toasts go under it."""
         w, h = self.app.size
-        return pygame.Rect(40, kit.px(12), w - 80, h // 2), "top"
+        title = self.title_rect()
+        side = pygame.Rect(title.right + kit.px(24), kit.px(8), 0, h // 2)
+        side.width = w - 12 - side.left
+        if side.width >= kit.px(240):
+            return side, "top"
+        return pygame.Rect(40, title.bottom + 4, w - 80, h // 2), "top"
+
+    def heading_top(self) -> int:
+        """The y of the game's title (nearer the top in a low window)."""
+        return 20 if self.app.size[1] >= kit.px(760) else 10
+
+    def title_rect(self) -> pygame.Rect:
+        """Where :func:`kit.draw_heading` draws the game's title (its size rule repeated)."""
+        w, h = self.app.size
+        size = 40 if h > kit.px(700) else 34
+        width, height = kit.font(size, True).size(_(self.match.spec.title))
+        return pygame.Rect(w // 2 - width // 2, self.heading_top(), width, height)
 
     def new_game(self) -> None:
         from scenes.tables import open_match
@@ -102,7 +120,10 @@ class GameOverScene(Scene):
         except RecordError as err:
             self.app.notify(str(err), seconds=8.0)
             return
-        self.app.notify(_("Game record saved: {file}").format(file=path), seconds=8.0)
+        self.app.notify(
+            _("Game record saved: {file}\nin {folder}").format(file=path.name, folder=path.parent),
+            seconds=8.0,
+        )
 
     def title(self) -> None:
         from scenes.title import TitleScene
@@ -131,7 +152,7 @@ class GameOverScene(Scene):
         kit.draw_table(surface)
         w, h = surface.get_size()
         top = kit.draw_heading(
-            surface, _(self.match.spec.title), _("Final score"), top=20 if h >= kit.px(760) else 10
+            surface, _(self.match.spec.title), _("Final score"), top=self.heading_top()
         )
         px = kit.px  # sizes at 100 %, grown by the UI scale
         kit.blit_text(

@@ -11,6 +11,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
+from scenes.table_base import button_needs
 from translation import _
 
 
@@ -92,6 +93,11 @@ class LoadGameScene(Scene):
             (inner_w, max(row_h * len(self.infos) + 8, self.list_rect.height - 4))
         )
         self.rows = []
+        # each button as wide as its label needs (Japanese "バックアップ" touched both edges)
+        labels = (_("Load"), _("Backup"), _("Delete"))
+        gap = px(8)
+        widths = [max(px(100), need + px(8)) for need in button_needs(labels)]
+        buttons_x = inner_w - px(14) - sum(widths) - gap * (len(widths) - 1)
         for i, info in enumerate(self.infos):
             y = 4 + i * row_h
             damaged = info.error is not None
@@ -104,15 +110,15 @@ class LoadGameScene(Scene):
             rows = [(head, "#dim_label" if damaged else "#heading_label")] + lines
             for index, (words, look) in enumerate(rows):
                 rect = pygame.Rect(
-                    12, y + px(4 + index * 25), inner_w - px(360), px(26 if index else 28)
+                    12, y + px(4 + index * 25), buttons_x - 12 - px(20), px(26 if index else 28)
                 )
                 label = UILabel(rect, "", ui, container=scroller, object_id=look)
                 label.set_text(fit_label(label, words))
-            x = inner_w - px(340)
+            lefts = [buttons_x + sum(widths[:k]) + gap * k for k in range(len(widths))]
             y += px(10)
             load = UIButton(
-                pygame.Rect(x, y + px(12), px(100), px(38)),
-                _("Load"),
+                pygame.Rect(lefts[0], y + px(12), widths[0], px(38)),
+                labels[0],
                 ui,
                 container=scroller,
                 command=kit.bind(self.load, info.path),
@@ -121,8 +127,8 @@ class LoadGameScene(Scene):
             if damaged:
                 load.disable()
             backup = UIButton(
-                pygame.Rect(x + px(108), y + px(12), px(110), px(38)),
-                _("Backup"),
+                pygame.Rect(lefts[1], y + px(12), widths[1], px(38)),
+                labels[1],
                 ui,
                 container=scroller,
                 command=kit.bind(self.load, info.path, True),
@@ -131,8 +137,8 @@ class LoadGameScene(Scene):
             if not info.has_backup:
                 backup.disable()
             UIButton(
-                pygame.Rect(x + px(226), y + px(12), px(100), px(38)),
-                _("Delete"),
+                pygame.Rect(lefts[2], y + px(12), widths[2], px(38)),
+                labels[2],
                 ui,
                 container=scroller,
                 command=kit.bind(self.ask_delete, info),

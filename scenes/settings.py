@@ -11,8 +11,15 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 
 import translation
 from saves.format import SaveError
-from saves.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_SIZES, save_settings
+from saves.settings import (
+    ANIMATION_SPEEDS,
+    MIN_WINDOW,
+    UI_SCALES,
+    WINDOW_SIZES,
+    save_settings,
+)
 from scenes import kit
+from scenes.desktop import sizes_to_offer
 from scenes.manager import Scene
 from translation import N_, _
 
@@ -88,9 +95,9 @@ class SettingsScene(Scene):
                 _(self.SPEED_NAMES[s.animation_speed]),
             )
         if key == "window_size":
-            labels = [size_label(x) for x in WINDOW_SIZES]
-            cur = size_label(s.window_size if s.fullscreen else self.app.size)
-            return (labels if cur in labels else labels + [cur]), cur
+            current = tuple(s.window_size if s.fullscreen else self.app.size)
+            offered = sizes_to_offer(WINDOW_SIZES, self.app.desktop_size(), current, MIN_WINDOW)
+            return [size_label(size) for size in offered], size_label(current)
         if key == "ui_scale":
             return [scale_label(p) for p in UI_SCALES], scale_label(s.ui_scale)
         if key == "bot_budget":

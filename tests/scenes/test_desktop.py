@@ -70,3 +70,29 @@ def test_a_resized_or_maximised_window_is_remembered(monkeypatch):
         assert stored.window_maximized and stored.window_size == (1100, 700)
     finally:
         close_apps()
+
+
+def test_the_window_sizes_offered_fit_the_desktop_smallest_first():
+    """Play-test: the list was unsorted (1024 × 640 last) and offered sizes bigger than the
+    screen."""
+    sizes = ((1280, 800), (1440, 900), (1600, 1000), (1024, 640))
+    laptop = (1366, 768)
+    assert desktop.sizes_to_offer(sizes, laptop, (1024, 640), (1024, 640)) == [(1024, 640)]
+    assert desktop.sizes_to_offer(sizes, (1920, 1080), (1280, 800), (1024, 640)) == [
+        (1024, 640),
+        (1280, 800),
+        (1440, 900),
+        (1600, 1000),
+    ]
+    # the size in use stays in the list even when it does not fit (a window dragged larger)
+    assert desktop.sizes_to_offer(sizes, laptop, (1440, 900), (1024, 640)) == [
+        (1024, 640),
+        (1440, 900),
+    ]
+    assert desktop.sizes_to_offer(sizes, (1440, 900), (1100, 700), (1024, 640)) == [
+        (1024, 640),
+        (1100, 700),
+        (1280, 800),
+        (1440, 900),
+    ]
+    assert desktop.sizes_to_offer(sizes, None, (1280, 800), (1024, 640))[-1] == (1600, 1000)

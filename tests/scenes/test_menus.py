@@ -1,5 +1,7 @@
 """Scene manager and the menu scenes, driven by synthetic clicks and keys."""
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 import pytest
@@ -424,6 +426,44 @@ def test_load_list_shortens_a_long_name_with_an_ellipsis(app):
     assert any(el.text == "Short one" for el in labels)
 
 
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+def test_load_list_buttons_leave_room_around_their_labels(app, language):
+    """Play-test: at 1024 × 640 in Japanese "バックアップ" (Backup) touched both edges of its
+    button; each button is as wide as its label needs, and the rows' text stops before them."""
+    from pygame_gui.elements import UIButton, UILabel
+
+    from scenes.table_base import BUTTON_FONT
+
+    _saved_pig("A game with a backup", twice=True)
+    app.resize((1024, 640))
+    app.set_language(language)
+    try:
+        app.manager.push(LoadGameScene(app))
+        frames(app, 2)
+        scene = app.manager.top
+        sprites = app.ui.get_sprite_group().sprites()
+        words = {translation._("Load"), translation._("Backup"), translation._("Delete")}
+        buttons = [
+            el
+            for el in sprites
+            if isinstance(el, UIButton)
+            and el.text in words
+            and el.visible
+            and scene.list_rect.contains(el.get_abs_rect())
+        ]
+        labels = [el for el in sprites if isinstance(el, UILabel) and el.text]
+        assert len(buttons) == 3
+        for button in buttons:
+            text_w = kit.font(BUTTON_FONT, True).size(button.text)[0]
+            assert button.relative_rect.width - text_w >= 2 * kit.px(10), button.text
+        left = min(button.get_abs_rect().left for button in buttons)
+        assert max(button.get_abs_rect().right for button in buttons) <= scene.list_rect.right
+        row_labels = [el for el in labels if scene.list_rect.contains(el.get_abs_rect())]
+        assert row_labels and all(el.get_abs_rect().right < left for el in row_labels)
+    finally:
+        translation.set_language("en")
+
+
 def test_ellipsize_helper_cuts_to_the_width():
     from scenes import kit
 
@@ -483,6 +523,29 @@ def test_settings_show_the_windows_actual_size_and_the_stored_one():
         scene = a.manager.top
         assert a.size == (1280, 800)
         assert scene.hints["window_size"].text.startswith("Used at start")
+    finally:
+        close_apps()
+
+
+def test_settings_offer_window_sizes_that_fit_the_desktop_smallest_first(monkeypatch):
+    from pygame_gui.elements import UIDropDownMenu
+
+    a = make_app(size=(1280, 800))
+    try:
+        monkeypatch.setattr(a, "desktop_size", lambda: (1440, 900))
+        a.manager.push(SettingsScene(a))
+        frames(a, 1)
+        menu = [
+            el
+            for el in a.ui.get_sprite_group().sprites()
+            if isinstance(el, UIDropDownMenu) and el.object_ids[-1] == "#set_window_size"
+        ][0]
+        assert [option[0] for option in menu.options_list] == [
+            "1024 × 640",
+            "1280 × 800",
+            "1440 × 900",
+        ]
+        assert menu.selected_option[0] == "1280 × 800"
     finally:
         close_apps()
 
@@ -781,5 +844,76 @@ def test_a_frame_leaves_nothing_of_the_frame_before():
             app.draw()
             leftovers = pygame.mask.from_threshold(app.screen, magenta, (1, 1, 1, 255))
             assert leftovers.count() == 0, type(scene).__name__
+    finally:
+        close_apps()
+
+
+RECORD_PATH = Path(
+    "/home/anastasia-kuznetsova/.local/share/tabletop-trio/records/"
+    "potion-explosion-20261202-060317.txt"
+)
+"""A record's path as long as a real one (the play-tester's folder had 46 characters)."""
+
+
+def assert_toast_lines_fit(app):
+    from scenes.app import toast_text_size
+
+    w, h = app.size
+    toasts = app.toast_rects()
+    assert toasts
+    for lines, rect in toasts:
+        assert pygame.Rect(0, 0, w, h).contains(rect), rect
+        for line in lines:
+            size = toast_text_size(line, rect.width - kit.px(30))
+            assert kit.font(size).size(line)[0] <= rect.width - kit.px(30), line
+    return toasts
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_record_saved_toast_fits_the_window_and_leaves_the_title_clear(
+    size, language, monkeypatch
+):
+    """Play-test: "Game record saved: /…/potion-explosion-….txt" ran off the window's right
+    edge and hid the score sheet's "Potion Explosion" title."""
+    from saves import record
+
+    monkeypatch.setattr(record, "export_record", lambda match: RECORD_PATH)
+    app = make_app(size=size)
+    try:
+        app.set_language(language)
+        match = Match(registry.get("potion-explosion"), [Seat("human", "Ana")] * 2, {}, 3)
+        app.manager.push(GameOverScene(app, match))
+        frames(app, 2)
+        sheet = app.manager.top
+        sheet.save_record()
+        frames(app, 1)
+        saved = RECORD_PATH
+        ((lines, rect),) = assert_toast_lines_fit(app)
+        assert not rect.colliderect(sheet.title_rect())
+        shown = "".join(lines)
+        assert saved.name in shown  # the file's own name whole, and its folder
+        assert str(saved.parent) in shown.replace(" ", "")
+    finally:
+        translation.set_language("en")
+        close_apps()
+
+
+def test_a_long_path_in_a_toast_over_a_table_log_stays_inside_the_window():
+    """In the replay the toast goes over the log column; a path has no spaces to wrap at, so it
+    ran past the toast and off the window: it breaks after its folders, or is cut in the
+    middle."""
+    app = make_app(size=(1024, 640))
+    try:
+        seats = [Seat("human", "Anna"), Seat("bot", "Bot", "easy")]
+        open_match(app, Match(registry.get("potion-explosion"), seats, {}, 5))
+        frames(app, 2)
+        app.notify(
+            "Game record saved: potion-explosion-20261202-060317.txt\n"
+            "in /tmp/h/home/.local/share/tabletop-trio/records"
+        )
+        ((lines, rect),) = assert_toast_lines_fit(app)
+        assert lines[0] == "Game record saved:"
+        assert any(line.endswith("records") for line in lines)
     finally:
         close_apps()

@@ -17,6 +17,7 @@ from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
 from scenes.tables import open_match
 from scenes.tables.potion_explosion import PotionExplosionTable
+from scenes.tables.potion_explosion import input as table_input
 from scenes.title import TitleScene
 from tests.engine.potion_explosion.helpers import exploded_places
 from tests.scenes.driver import (
@@ -741,3 +742,24 @@ def test_a_hand_marble_tooltip_leaves_its_holes_in_sight(size):
             assert not tip.colliderect(marble)
     finally:
         close_apps()
+
+
+def test_right_click_cancelling_a_balm_run_drops_its_prompt(app):
+    """Cancelling the Stickiness run's first end (right-click) leaves no stale "Now click the
+    other end" message: the top bar says the effect's own prompt again."""
+    position = with_tank(BASE.format(tank="{tank}", p0=EFFECT_POSITIONS["BAL"]))
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    click_at(app, area(table, ("completed", 0, 0)).center)
+    wait_for_human(app, table)
+    assert table.match.state.effect.kind == "BAL"
+    # track 2 starts R R R: three runs go through its middle red, so a second end is asked
+    middle = area(table, ("marble", 2, 1)).center
+    click_at(app, middle)
+    assert table.selection.anchor == (2, 1)
+    assert "other end" in table.current_message()
+    click_at(app, middle, button=3)
+    assert table.selection.anchor is None
+    assert table.current_message() == ""
+    state = table.match.state
+    assert table_input.status(state, table.legal(), table.selection) == state.effect_prompt()

@@ -580,6 +580,18 @@ def status(state, legal, selection: Selection) -> str:
             if state.solo
             else _("no die fits anywhere: pass them (P), or spend karma first.")
         )
+    if state.passed and state.solo:
+        return ngettext(
+            "every die is placed or set aside ({count} for your next turn): End turn (E).",
+            "every die is placed or set aside ({count} for your next turn): End turn (E).",
+            len(state.passed),
+        ).format(count=len(state.passed))
+    if state.passed:
+        return ngettext(
+            "every die is placed or passed ({count} passed to the next player): End turn (E).",
+            "every die is placed or passed ({count} passed to the next player): End turn (E).",
+            len(state.passed),
+        ).format(count=len(state.passed))
     return _("every die is placed: End turn (E).")
 
 

@@ -257,6 +257,8 @@ class PotionExplosionTable(TableScene):
     def cancel_selection(self) -> bool:
         had = not self.selection.empty
         self.reset_selection()
+        if had:
+            self.clear_message()  # its prompt ("Now click the other end…") no longer holds
         return had
 
     def act(self, action) -> bool:

@@ -266,3 +266,19 @@ def test_the_vine_to_clear_or_keep_glows():
         frozenset(),
         frozenset({(0, 0)}),
     )
+
+
+def test_the_prompt_after_a_die_is_passed_says_it_was_passed_not_placed():
+    """A die with no legal spot is passed to the next player, not placed (rules, "A
+    turn"); the top bar says so."""
+    state = parse_position("players=2 hand=x,x,x passed=r vines=1r2r3r|2r2r|4r/-|-|-")
+    words = status(state, state.legal_actions(), NONE)
+    assert words == "every die is placed or passed (1 passed to the next player): End turn (E)."
+    placed = parse_position("players=2 hand=x,x,x vines=1r2r3r|2r2r|4r/-|-|-")
+    assert status(placed, placed.legal_actions(), NONE) == "every die is placed: End turn (E)."
+
+
+def test_the_prompt_after_solo_dice_are_set_aside_says_so():
+    state = parse_position("players=1 hand=x,x,x passed=r,b vines=1r2r3r|2r2r|4r")
+    words = status(state, state.legal_actions(), NONE)
+    assert words == "every die is placed or set aside (2 for your next turn): End turn (E)."
