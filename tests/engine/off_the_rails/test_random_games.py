@@ -24,6 +24,7 @@ from engine.off_the_rails.state import (
 )
 from tests.contract import contract_check
 from tests.engine.off_the_rails.helpers import gem_total, play, track_policy
+from tests.soak import keep_first
 
 CHUNKS, GAMES_PER_CHUNK = 2, 12
 
@@ -142,9 +143,9 @@ def play_random_games(seeds) -> None:
         )
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", keep_first(range(CHUNKS)))
 def test_random_games_conserve_gems_and_keep_the_contract(chunk):
-    """24 seeded random games in chunks the test runner spreads over the cores
+    """Seeded random games, 12 a chunk: the first in every run, the second with ``-m soak``
     (``python -m bench.random_games`` plays thousands)."""
     play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))
 
