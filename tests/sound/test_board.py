@@ -3,6 +3,8 @@ a rumble for as long as asked, and silence when the mixer cannot start."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from saves.settings import Settings
@@ -155,14 +157,21 @@ def test_quiet_stderr_silences_descriptor_two(capfd):
     assert capfd.readouterr().err == "after\n"
 
 
-def test_an_empty_cache_is_filled_by_a_render_process(tmp_path):
+def test_sounds_missing_from_the_cache_are_rendered_by_a_render_process(tmp_path, rendered):
+    """A cache that lacks sounds (a first start, an upgrade) is filled by another process:
+    here three are missing (rendering the whole library there is a bench's job)."""
     folder = tmp_path / "sounds" / library.version()
+    shutil.copytree(rendered, folder)
+    missing = sorted(folder.glob("*.wav"))[:3]
+    for path in missing:
+        path.unlink()
     board = SoundBoard(Settings(), folder=folder, mixer=FakeMixer())
     board.start()
     assert board.wait(120)
     assert board.rendered_elsewhere and board.rendered == 0  # no synthesis in this process
     assert sum(len(v) for v in board.sounds.values()) == len(library.keys())
     assert len(list(folder.glob("*.wav"))) == len(library.keys())
+    assert all(path.exists() for path in missing)
 
 
 FEW = [("button_click", 1, 0), ("error", 1, 0)]
