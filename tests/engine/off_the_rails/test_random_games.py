@@ -181,23 +181,24 @@ def test_random_games_end_within_a_proven_number_of_turns():
         assert max(per_turn.values()) <= MAX_DECISIONS_PER_TURN
 
 
-def test_bot_autoplay_reaches_the_end_for_each_player_count():
-    """A Match with bot seats (engine.bots.make_bot) plays to TERMINAL for 1-4 players."""
-    for n in range(1, 5):
-        seats = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(n)]
-        match = Match(GAME, seats, {}, seed=5 + n)
-        for _ in range(20000):
-            if match.is_terminal():
-                break
-            if match.is_chance():
-                match.advance_chance()
-            else:
-                match.play_bot_turn_now(make_bot)
-        assert match.is_terminal()
-        assert len(match.state.score_sheet()["rows"]) == n
-        assert match.state.returns() == [
-            1.0 if p in match.state.score_sheet()["winners"] else 0.0 for p in range(n)
-        ]
+@pytest.mark.parametrize("players", keep_first([1, 2, 3, 4], 2))
+def test_bot_autoplay_reaches_the_end_for_each_player_count(players):
+    """A Match with bot seats (engine.bots.make_bot) plays to TERMINAL for 1-4 players (3 and
+    4 with ``-m soak``)."""
+    seats = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(players)]
+    match = Match(GAME, seats, {}, seed=5 + players)
+    for _ in range(20000):
+        if match.is_terminal():
+            break
+        if match.is_chance():
+            match.advance_chance()
+        else:
+            match.play_bot_turn_now(make_bot)
+    assert match.is_terminal()
+    assert len(match.state.score_sheet()["rows"]) == players
+    assert match.state.returns() == [
+        1.0 if p in match.state.score_sheet()["winners"] else 0.0 for p in range(players)
+    ]
 
 
 def test_medium_bot_picks_a_legal_move():
