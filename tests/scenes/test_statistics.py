@@ -87,7 +87,8 @@ def test_a_damaged_database_is_said_and_the_game_still_ends(app):
     assert list(path.parent.glob("statistics-damaged-*.sqlite3"))
 
 
-def test_a_locked_database_is_said_and_the_game_still_ends(app):
+def test_a_locked_database_is_said_and_the_game_still_ends(app, monkeypatch):
+    monkeypatch.setattr(stats, "LOCK_WAIT", 0.05)  # the wait is the same, only shorter
     path = stats.stats_path()
     stats.add(
         stats.record_of(played_to_the_end([Seat("human", "A"), Seat("bot", "B", "easy")]), 5), path
