@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -438,8 +439,6 @@ class Backdrop:
             message = f"the frame did not draw {len(missed)} backdrop layers, first {missed[0]}"
             if STRICT_BACKDROP[0]:
                 raise BackdropMismatch(message)
-            import warnings
-
             warnings.warn(message, RuntimeWarning, stacklevel=2)
 
 

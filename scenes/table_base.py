@@ -1349,7 +1349,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         lines (:meth:`top_bar`). While Hard thinks a bar along its bottom fills over the
         thinking time."""
         bar, msg, size, lines = self._frame_top_bar or self.top_bar(surface.get_width())
-        kit.draw_panel(surface, bar, (14, 20, 22, 200), radius=8)
+        kit.draw_layer(surface, self.top_bar_panel(surface.get_width()))
         if len(lines) > 1:
             step = kit.font(size).get_linesize() - 2
             top = bar.centery - step * len(lines[:2]) // 2
