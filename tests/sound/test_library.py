@@ -7,7 +7,7 @@ import functools
 
 import pytest
 
-from sound import library, synth
+from sound import cache, library, synth
 from tests.sound.levels import transients, zero_crossing_rate
 
 CLIP = 0.9
@@ -22,16 +22,23 @@ LENGTHS = {
 """Seconds (shortest, longest) where a sound differs from the usual 0.04–1.2 s."""
 
 
-@functools.cache
-def rendered(name: str, variant: int = 0, step: int = 1) -> tuple:
-    """``library.render``'s samples, rendered once per test process (several tests measure
-    the same variants; rendering is the slow part)."""
-    return tuple(library.render(name, variant, step))
+@pytest.fixture(scope="module")
+def heard(rendered):
+    """The samples of one variant as the game plays them: read from the run's rendered cache
+    (16-bit, as the mixer gets them), so each sound is rendered once per run, not per test.
+    Call as ``heard(name, variant=0, step=1)``; returns a tuple of floats in -1..1."""
+    store = cache.SoundCache(rendered)
+
+    @functools.cache
+    def samples(name: str, variant: int = 0, step: int = 1) -> tuple:
+        return tuple(synth.read_wav(store.wav(name, step, variant)))
+
+    return samples
 
 
 @pytest.mark.parametrize("name,step,variant", library.keys())
-def test_each_sound_has_a_sane_length_and_level(name, step, variant):
-    samples = rendered(name, variant, step)
+def test_each_sound_has_a_sane_length_and_level(heard, name, step, variant):
+    samples = heard(name, variant, step)
     low, high = LENGTHS.get(name, (0.04, 1.2))
     assert low <= synth.duration(samples) <= high
     assert synth.peak(samples) <= CLIP
@@ -43,8 +50,8 @@ def test_each_sound_has_a_sane_length_and_level(name, step, variant):
 
 
 @pytest.mark.parametrize("name", [n for n, d in library.SOUNDS.items() if d.variants > 1])
-def test_variants_of_a_sound_differ(name):
-    renders = [rendered(name, v) for v in range(library.SOUNDS[name].variants)]
+def test_variants_of_a_sound_differ(heard, name):
+    renders = [heard(name, v) for v in range(library.SOUNDS[name].variants)]
     assert all(a != b for i, a in enumerate(renders) for b in renders[i + 1 :])
 
 
@@ -52,19 +59,19 @@ def test_rendering_is_repeatable():
     assert library.render("dice_rattle", 1) == library.render("dice_rattle", 1)
 
 
-def test_a_dice_rattle_has_several_transients():
+def test_a_dice_rattle_has_several_transients(heard):
     for variant in range(library.SOUNDS["dice_rattle"].variants):
-        assert transients(rendered("dice_rattle", variant)) >= 6
+        assert transients(heard("dice_rattle", variant)) >= 6
 
 
-def test_a_landing_bounces_and_a_click_is_one_strike():
-    assert all(transients(rendered("die_land", v)) >= 2 for v in range(3))
-    assert all(transients(rendered("button_click", v)) == 1 for v in range(3))
+def test_a_landing_bounces_and_a_click_is_one_strike(heard):
+    assert all(transients(heard("die_land", v)) >= 2 for v in range(3))
+    assert all(transients(heard("button_click", v)) == 1 for v in range(3))
 
 
-def test_explosions_rise_in_level_and_pitch_along_the_chain():
+def test_explosions_rise_in_level_and_pitch_along_the_chain(heard):
     for variant in range(library.SOUNDS["explosion"].variants):
-        chain = [rendered("explosion", variant, step) for step in library.steps("explosion")]
+        chain = [heard("explosion", variant, step) for step in library.steps("explosion")]
         peaks = [synth.dbfs(synth.peak(s)) for s in chain]
         assert peaks == pytest.approx([-8.0, -6.5, -5.0, -3.5, -2.0], abs=0.01)
         assert zero_crossing_rate(chain[-1]) > 1.15 * zero_crossing_rate(chain[0])
