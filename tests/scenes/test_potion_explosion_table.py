@@ -167,7 +167,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
 def test_four_player_game_with_chosen_types_by_mouse_at_small_size():
     app = make_app(size=(1024, 640))
     app.manager.push(TitleScene(app))
-    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i}", "medium") for i in range(3)]
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {i}", "easy") for i in range(3)]
     table = start(app, seats, seed=5, options={"types": "chosen", "first_player": "seat1"})
     assert table.match.state.phase == "types"
     over = play_to_end(app, table, human_step)
@@ -180,7 +180,7 @@ def test_all_bot_game_reaches_score_sheet():
     """Autoplay (as ``--autoplay --instant``): bots move as fast as the machine allows."""
     app = make_app(autoplay=True, quit_at_end=True, background_saves=True)
     app.manager.push(TitleScene(app))
-    seats = [Seat("bot", f"Bot {i}", "medium") for i in range(3)]
+    seats = [Seat("bot", f"Bot {i}", "easy") for i in range(3)]
     table = start(app, seats, seed=8)
     over = run_to_score_sheet(app, 6000, dt=0.25)
     assert isinstance(over, GameOverScene)
