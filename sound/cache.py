@@ -106,7 +106,7 @@ class SoundCache:
         if hashlib.sha256(data).hexdigest() != self.index[file]:
             return None
         try:
-            synth.read_wav(data)
+            synth.wav_body(data)  # the format and length; the checksum vouches for the samples
         except ValueError:
             return None
         return data

@@ -296,6 +296,12 @@ def wav_bytes(samples: list) -> bytes:
 def read_wav(data: bytes) -> list:
     """The samples of a WAV file made by :func:`wav_bytes`; ``ValueError`` if it is not one (a
     different format, or fewer sample bytes than its header promises)."""
+    return from_pcm16(wav_body(data))
+
+
+def wav_body(data: bytes) -> bytes:
+    """The 16-bit sample bytes of a WAV file made by :func:`wav_bytes`, checked but not decoded
+    (what a cache needs to trust a file); ``ValueError`` as :func:`read_wav`."""
     try:
         with wave.open(io.BytesIO(data), "rb") as wav:
             if (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) != (1, 2, RATE):
@@ -306,4 +312,4 @@ def read_wav(data: bytes) -> list:
         raise ValueError(f"not a WAV file ({err})") from err
     if count == 0 or len(body) != 2 * count:
         raise ValueError("the WAV file is truncated")
-    return from_pcm16(body)
+    return body

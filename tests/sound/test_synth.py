@@ -84,3 +84,12 @@ def test_wav_round_trip_and_damaged_files_are_refused():
         synth.read_wav(data[:-3])  # fewer samples than the header says
     with pytest.raises(ValueError):
         synth.read_wav(b"RIFF junk")
+
+
+def test_a_wav_body_is_checked_as_read_wav_checks_it_but_not_decoded():
+    samples = [0.0, 0.5, -0.5, 0.25]
+    data = synth.wav_bytes(samples)
+    assert synth.wav_body(data) == synth.to_pcm16(samples)
+    for damaged in (data[:-3], b"RIFF junk", synth.wav_bytes([])):
+        with pytest.raises(ValueError):
+            synth.wav_body(damaged)
