@@ -19,7 +19,7 @@ from saves.settings import (
     save_settings,
 )
 from scenes import kit
-from scenes.desktop import sizes_to_offer
+from scenes.desktop import fit_to_desktop, sizes_to_offer
 from scenes.manager import Scene
 from translation import N_, _
 
@@ -107,14 +107,20 @@ class SettingsScene(Scene):
 
     def _hint(self, key: str, hint: str) -> str:
         """The row's explanation; the window size row says when the window (started with
-        ``--size`` or dragged) differs from the stored size the next start uses."""
+        ``--size`` or dragged) differs from the size the next start opens at (the stored size
+        fitted to the desktop, as :class:`App` does), and that a maximised window opens
+        maximised again."""
         s = self.app.settings
         if key == "window_size":
             if s.fullscreen:
                 return _("Used when you leave fullscreen (F11).")
-            if tuple(self.app.size) != tuple(s.window_size):
+            if self.app.maximized:
+                return _("The window fills the screen; the next start opens it so again.")
+            # the next start fits the stored size to the desktop, as this one did
+            next_start = fit_to_desktop(s.window_size, self.app.desktop_size(), MIN_WINDOW)
+            if tuple(self.app.size) != tuple(next_start):
                 return _("The window is {size} now; the next start opens at {stored}.").format(
-                    size=size_label(self.app.size), stored=size_label(s.window_size)
+                    size=size_label(self.app.size), stored=size_label(next_start)
                 )
         if key == "ui_scale":
             shown = round(self.app.ui_scale_room * 100)

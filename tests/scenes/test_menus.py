@@ -527,6 +527,32 @@ def test_settings_show_the_windows_actual_size_and_the_stored_one():
         close_apps()
 
 
+def test_settings_say_what_the_next_start_opens_on_a_small_desktop_and_when_maximised(
+    monkeypatch,
+):
+    """A play tester's find: on a 1024 × 640 desktop the window that fills it was said to give
+    way to 1280 × 800 at the next start, which fits the stored size to the desktop as this one
+    did; and a maximised window opens maximised again."""
+    a = make_app(size=(1024, 640))
+    try:
+        monkeypatch.setattr(a, "desktop_size", lambda: (1024, 640))
+        assert a.settings.window_size == (1280, 800)
+        scene = SettingsScene(a)
+        a.manager.push(scene)
+        frames(a, 1)
+        assert "next start" not in scene.hints["window_size"].text  # it opens as now
+        monkeypatch.setattr(a, "desktop_size", lambda: (1920, 1080))
+        a.process(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+        a.process(pygame.event.Event(pygame.VIDEORESIZE, w=1400, h=860, size=(1400, 860)))
+        frames(a, 1)
+        scene = a.manager.top
+        assert scene.hints["window_size"].text == (
+            "The window fills the screen; the next start opens it so again."
+        )
+    finally:
+        close_apps()
+
+
 def test_settings_offer_window_sizes_that_fit_the_desktop_smallest_first(monkeypatch):
     from pygame_gui.elements import UIDropDownMenu
 
