@@ -85,6 +85,19 @@ TOP_BUTTON_MAX = 20
 scale (the boards start under it, at y = 44)."""
 
 
+BUTTON_PAD = 8
+"""Room either side of an action button's label, in pixels at 100 %."""
+BUTTON_FONT, SMALL_BUTTON_FONT = 17, 14
+"""The theme's button font and its ``#small_button`` font, at 100 %."""
+
+
+def button_needs(labels, small: bool = False) -> list:
+    """The width each of ``labels`` needs on a button: the label and :data:`BUTTON_PAD` either
+    side, in the theme's button font (``small``: its ``#small_button`` font)."""
+    font_of_buttons = font(SMALL_BUTTON_FONT if small else BUTTON_FONT, True)
+    return [font_of_buttons.size(label)[0] + 2 * px(BUTTON_PAD) for label in labels]
+
+
 def top_button_font() -> float:
     """The top row's font size for :func:`font` (a size at 100 %): :data:`TOP_BUTTON_FONT`,
     but never over :data:`TOP_BUTTON_MAX` pixels at the scale in use."""

@@ -11,7 +11,6 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit
 from scenes.manager import Scene
-from scenes.table_base import button_needs
 from translation import _
 
 
@@ -96,7 +95,7 @@ class LoadGameScene(Scene):
         # each button as wide as its label needs (Japanese "バックアップ" touched both edges)
         labels = (_("Load"), _("Backup"), _("Delete"))
         gap = px(8)
-        widths = [max(px(100), need + px(8)) for need in button_needs(labels)]
+        widths = [max(px(100), need + px(8)) for need in kit.button_needs(labels)]
         buttons_x = inner_w - px(14) - sum(widths) - gap * (len(widths) - 1)
         for i, info in enumerate(self.infos):
             y = 4 + i * row_h

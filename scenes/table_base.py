@@ -83,25 +83,12 @@ def top_button_rects(labels, x: int, width: int, gap: int = 6) -> list:
     return rects
 
 
-BUTTON_PAD = 8
-"""Room either side of an action button's label, in pixels at 100 %."""
-BUTTON_FONT, SMALL_BUTTON_FONT = 17, 14
-"""The theme's button font and its ``#small_button`` font, at 100 %."""
-
-
-def button_needs(labels, small: bool = False) -> list:
-    """The width each of ``labels`` needs on a button: the label and :data:`BUTTON_PAD` either
-    side, in the theme's button font (``small``: its ``#small_button`` font)."""
-    font = kit.font(SMALL_BUTTON_FONT if small else BUTTON_FONT, True)
-    return [font.size(label)[0] + 2 * kit.px(BUTTON_PAD) for label in labels]
-
-
 def button_widths(labels, width: int, gap: int = 6, small: bool = False) -> list:
     """Widths of buttons with ``labels`` sharing a row ``width`` pixels wide: equal when each
-    label fits that (:func:`button_needs`), else each as wide as its label needs with the
+    label fits that (:func:`kit.button_needs`), else each as wide as its label needs with the
     spare room shared out, or all shrunk alike when even that is too wide."""
     room = width - gap * (len(labels) - 1)
-    needs = button_needs(labels, small)
+    needs = kit.button_needs(labels, small)
     equal = room // len(labels)
     if max(needs) <= equal:
         return [equal] * len(labels)
@@ -341,7 +328,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def labels_fit(self, labels, gap: int = 6, small: bool = False) -> bool:
         """Whether buttons with ``labels`` fit one row of the column, each label with
         :data:`BUTTON_PAD` either side, at the normal font (or the ``small`` one)."""
-        needs = button_needs(labels, small)
+        needs = kit.button_needs(labels, small)
         return sum(needs) + gap * (len(labels) - 1) <= self.log_width
 
     def log_top(self) -> int:

@@ -432,7 +432,7 @@ def test_load_list_buttons_leave_room_around_their_labels(app, language):
     button; each button is as wide as its label needs, and the rows' text stops before them."""
     from pygame_gui.elements import UIButton, UILabel
 
-    from scenes.table_base import BUTTON_FONT
+    from scenes.kit import BUTTON_FONT
 
     _saved_pig("A game with a backup", twice=True)
     app.resize((1024, 640))
