@@ -387,6 +387,8 @@ class GameSpec:
       the engine's own effect of each event, which scenes use to draw a step event by event.
     * ``rules_summary`` is player-facing text: lines starting with ``# `` or ``## `` are headings.
     * ``solo`` is True when one seat is a real single-player mode.
+    * ``numbered_turns`` is True when the game numbers its turns across the seats ("Turn 23"
+      in Off the Rails): lists of saves say that turn rather than a round per seat.
     * ``rules_version`` counts rule changes that can make an older save's history no longer
       replay (a step it recorded is now illegal or means something else); saves record it, and
       a save from older rules whose history fails continues from its saved position instead.
@@ -410,6 +412,7 @@ class GameSpec:
     rules_summary: str
     bots: Any
     solo: bool = False
+    numbered_turns: bool = False
     apply_event: Callable[[Any, Any], Any] | None = None
     rules_version: int = 1
 

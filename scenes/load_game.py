@@ -39,14 +39,26 @@ def game_title(game_id: str) -> str:
         return game_id
 
 
+def numbered_turns(game_id: str) -> bool:
+    """Whether the game's table numbers its turns across the seats (``GameSpec.numbered_turns``);
+    False for a game this version does not know."""
+    from engine import registry
+
+    try:
+        return registry.get(game_id).numbered_turns
+    except KeyError:
+        return False
+
+
 def what_it_is(info) -> str:
     """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"."""
     return _("{game} · {players}").format(game=game_title(info.game), players=", ".join(info.seats))
 
 
 def where_it_is(info) -> str:
-    """The third line: whose turn, the round (turns counted per player, not steps), when it
-    was saved, and the file (or "autosave")."""
+    """The third line: whose turn, the round (turns counted per player, not steps) or the turn
+    where the game numbers its turns as Off the Rails does, when it was saved, and the file (or
+    "autosave")."""
     parts = []
     name = info.to_move_name
     if name is not None:
@@ -56,6 +68,8 @@ def where_it_is(info) -> str:
         parts.append(_("round {round} of {rounds}").format(round=round_number, rounds=rounds))
     elif len(info.seats) == 1:
         parts.append(_("turn {count}").format(count=info.round))
+    elif numbered_turns(info.game) and info.turn > 0:
+        parts.append(_("turn {count}").format(count=info.turn))  # as the table numbers it
     elif info.turns_by_seat:
         parts.append(_("round {count}").format(count=info.round))
     else:

@@ -176,6 +176,7 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=True,
+    numbered_turns=True,  # "Turn 23: Ana to play."
     apply_event=events.apply_event,
     # 2: chasm exits and the 2-3 player deck (issue 14); 3: the player ends the action phase,
     # jewel questions only when they matter (OR-D12, OR-D13; saves/format.py upgrades older)

@@ -99,6 +99,25 @@ def test_a_game_in_rounds_of_its_own_is_listed_by_its_round_as_the_table_says_it
     assert " · round 1 of 5 · saved " in where_it_is(info)
 
 
+def test_a_game_that_numbers_its_turns_is_listed_by_the_turn_its_table_shows(tmp_path):
+    """A play tester's find: the list said "round 12" of an Off the Rails game whose table said
+    "Turn 23: Ana to play."; it now says the table's turn."""
+    import random
+
+    spec = registry.get("off-the-rails")
+    match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], {}, 4)
+    rng = random.Random(4)
+    while match.turn_count() < 5 or match.is_chance():
+        if match.is_chance():
+            match.advance_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    shown = [event.turn for _step, event in match.events if type(event).__name__ == "TurnStarted"]
+    info = store.read_info(store.save(match, "Mine", tmp_path))
+    assert shown[-1] == 5 and max(info.turns_by_seat) == 3
+    assert " · turn 5 · saved " in where_it_is(info)
+
+
 def test_a_damaged_round_of_rounds_is_a_damaged_field(tmp_path):
     envelope = make_envelope(match_after_turns(1), title="Bad")
     envelope["round_of_rounds"] = [0, "five"]
