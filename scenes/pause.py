@@ -60,8 +60,15 @@ class PauseScene(Scene):
             width=280,
             height=44,
             gap=10,
-            tooltips={"Resume": _("Back to the game (Esc)")},
+            tooltips={
+                "Resume": _("Back to the game (Esc)"),
+                "Save": _("A replay is not saved: Copy its position to play on from here")
+                if self.table.replay is not None
+                else None,
+            },
         )
+        if self.table.replay is not None:  # a finished game, already in the statistics once
+            self.buttons["Save"].disable()
         self.build_position_row()
 
     # --- the position, to share --------------------------------------------------------------
