@@ -18,11 +18,21 @@ from scenes.manager import Scene
 from translation import N_, _
 
 
-def replace_question(name: str) -> str:
-    """The confirmation before saving over a save of the same name."""
+def replace_question(name: str, existing=None) -> str:
+    """The confirmation before saving over a save of the same name; ``existing`` (the save's
+    :class:`saves.store.SaveInfo`, when it reads) adds what that save is — its game and
+    players — so a save of another game is not replaced unawares."""
+    if existing is None or existing.error is not None:
+        return _(
+            "A save called “{name}” already exists. Replace it? Its last version stays as the "
+            "backup."
+        ).format(name=clean_title(name))
+    from scenes.load_game import what_it_is
+
     return _(
-        "A save called “{name}” already exists. Replace it? Its last version stays as the backup."
-    ).format(name=clean_title(name))
+        "A save called “{name}” already exists ({what}). Replace it? Its last version stays "
+        "as the backup."
+    ).format(name=clean_title(name), what=what_it_is(existing))
 
 
 class PauseScene(Scene):
@@ -60,8 +70,15 @@ class PauseScene(Scene):
             width=280,
             height=44,
             gap=10,
-            tooltips={"Resume": _("Back to the game (Esc)")},
+            tooltips={
+                "Resume": _("Back to the game (Esc)"),
+                "Save": _("A replay is not saved: Copy its position to play on from here")
+                if self.table.replay is not None
+                else None,
+            },
         )
+        if self.table.replay is not None:  # a finished game, already in the statistics once
+            self.buttons["Save"].disable()
         self.build_position_row()
 
     # --- the position, to share --------------------------------------------------------------
@@ -180,17 +197,18 @@ class PauseScene(Scene):
             self.app.notify(str(err))
             return
         if existing is not None:
-            self.ask_replace()
+            self.ask_replace(store.read_info(existing))
             return
         self.write(replacing=False)
 
-    def ask_replace(self) -> None:
-        """The confirmation before a save of the same name is replaced."""
+    def ask_replace(self, existing=None) -> None:
+        """The confirmation before a save of the same name (``existing``, its
+        :class:`saves.store.SaveInfo`) is replaced."""
         w, h = self.app.size
         self.close_dialog()
         self.dialog = UIConfirmationDialog(
             pygame.Rect((w - 440) // 2, (h - 230) // 2, 440, 230),
-            replace_question(self.save_name),
+            replace_question(self.save_name, existing),
             self.app.ui,
             window_title=_("Replace save"),
             action_short_name=_("Replace"),

@@ -1153,9 +1153,15 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def resume(self) -> None:
         """Uncovered again (the score sheet's "See the table", a closed menu): the pointer
         rests where it clicked on the scene above, so the target under it shows no tooltip
-        until the pointer reaches another (play-test: a vine's tooltip greeted the table)."""
+        until the pointer reaches another (play-test: a vine's tooltip greeted the table).
+        The controls are enabled afresh: rebuilt while covered (another language, size or UI
+        scale) they offered nothing, as a covered table has no move to offer."""
         super().resume()
         self._tip_off = self.key_at(self.mouse)
+        self.refresh_controls()
+
+    def refresh_controls(self) -> None:
+        """Enable the table's own buttons as the engine allows now (tables override)."""
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:

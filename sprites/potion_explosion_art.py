@@ -192,12 +192,13 @@ def _vp_badge(surf, w: int, h: int, vp: int, dim: bool = False) -> None:
     """The victory points badge in a tile's top right corner."""
     br = max(9, int(min(w, h) * 0.13))  # readable on the small stack cards too
     bx, by = w - 2 - br - 3, br + 3
-    gold = (238, 196, 84) if not dim else (176, 150, 90)
+    gold = (238, 196, 84) if not dim else (196, 168, 100)
     pygame.draw.circle(surf, (60, 40, 10), (bx + 1, by + 2), br)
     pygame.draw.circle(surf, gold, (bx, by), br)
     pygame.draw.circle(surf, (255, 236, 160), (bx, by), br, 1)
     font = _badge_font(max(16, int(br * 1.7)))
-    txt = font.render(str(vp), True, (60, 36, 8))
+    # bold and near-black: on a small drunk tile a thin "5" read as a "6" (a play tester's find)
+    txt = font.render(str(vp), True, (40, 24, 4))
     surf.blit(txt, txt.get_rect(center=(bx, by + 1)))
 
 
@@ -213,6 +214,7 @@ def _badge_font(size: int) -> pygame.font.Font:
         except pygame.error:
             _badge_fonts.clear()
     font = _badge_fonts[size] = pygame.font.Font(None, size)
+    font.bold = True
     return font
 
 

@@ -51,8 +51,9 @@ def beginner_moves(state, moves) -> list:
       exists (if none does, the lowest face);
     * of the karma actions on dice, only the re-roll, the one a beginner reaches for: of a die
       that fits none of its own tokens at all, while no die in the hand grows one of its own
-      vines. A beginner never buys a face (shift, roll-over, set), so no die whose face it
-      bought can go to waste on another player's token or be re-rolled;
+      vines, and never in the final round (karma left at the end scores, 1 point per 2). A
+      beginner never buys a face (shift, roll-over, set), so no die whose face it bought can
+      go to waste on another player's token or be re-rolled;
     * a seed flipped only on its own lone seed, to a higher face (solo: to the face the next
       score slot needs); never cleaning a vine with karma.
 
@@ -74,7 +75,8 @@ def beginner_moves(state, moves) -> list:
     if not placed_well and places:  # only gifts: the smallest one
         lowest = min(hand[move.die].face for move in places)
         placed_well = [move for move in places if hand[move.die].face == lowest]
-    karma_for_dice = 2 not in uses.values()
+    # the final round is each player's last turn: karma kept is worth points (1 per 2)
+    karma_for_dice = 2 not in uses.values() and not state.final_round
     kept: list[Action] = []
     for move in moves:
         if isinstance(move, PlaceDie):

@@ -190,6 +190,11 @@ def test_dt_easy_karma_only_rerolls_a_die_that_fits_none_of_its_tokens():
     kept = BOTS.sensible_moves(stuck, legal)
     assert Reroll(0) in kept
     assert not [move for move in kept if isinstance(move, (Shift, RollOver, SetDie))]
+    # the final round: karma kept scores at the end, so no gamble on the 6 (a play tester saw
+    # Easy re-roll twice on its last turn, pass the die anyway and lose an end point)
+    last_turn = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=6r karma=6,3 final=yes")
+    assert last_turn.final_round and Reroll(0) in last_turn.legal_actions()
+    assert Reroll(0) not in BOTS.sensible_moves(last_turn, last_turn.legal_actions())
     # the 4 grows the seed 3: no karma on the 6 while the 4 waits
     growing = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=4r,6r karma=6,3")
     assert Reroll(1) in growing.legal_actions()

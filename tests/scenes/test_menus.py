@@ -677,6 +677,8 @@ def test_saving_under_an_existing_name_asks_before_replacing(app):
     click(app, find_button(app, "Save"))
     assert pause.dialog is not None and pause.dialog.alive()
     assert "“Friday” already exists" in pause.dialog.confirmation_text.html_text
+    # what the save is, so a save of another game is not replaced unawares (play-test)
+    assert "(Stake Pig · Ana, Ben)" in pause.dialog.confirmation_text.html_text
     assert path.read_text() == first
     click(app, pause.dialog.cancel_button)
     frames(app, 2)

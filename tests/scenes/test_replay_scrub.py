@@ -176,3 +176,26 @@ def test_replay_and_play_again_of_a_game_from_a_position_start_there(app):
     click(app, find_button(app, "Play again"))
     again = app.manager.top.match
     assert again.from_position and again.start_state().to_dict() == match.start_state().to_dict()
+
+
+def test_a_replay_offers_no_save_so_a_finished_game_is_not_played_to_its_end_twice(app):
+    """A play tester's find: Save in a replay's pause menu wrote the game as it stood at the
+    step shown; loaded and played on, it finished again and the statistics counted it twice.
+    In a replay Save is disabled (Ctrl+S already did nothing) and says why; Copy still gives
+    the position to play on from."""
+    from scenes.pause import PauseScene
+
+    match, _states = played("diced-tomatoes")
+    table = open_replay(app, match)
+    key(app, pygame.K_ESCAPE)
+    pause = app.manager.top
+    assert isinstance(pause, PauseScene)
+    save = pause.buttons["Save"]
+    assert not save.is_enabled
+    assert "Copy" in save.tool_tip_text
+    assert pause.copy_button.is_enabled
+    key(app, pygame.K_ESCAPE)
+    assert app.manager.top is table
+    table.replay = None  # the same menu over a game being played offers Save
+    key(app, pygame.K_ESCAPE)
+    assert app.manager.top.buttons["Save"].is_enabled

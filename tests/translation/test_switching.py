@@ -71,6 +71,43 @@ def test_a_tables_log_reads_in_the_new_language(app):
     assert not any("goes first" in line for line in table.log_lines)
 
 
+@pytest.mark.parametrize(
+    "game_id", ["potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time"]
+)
+def test_a_language_chosen_under_the_pause_menu_leaves_the_tables_buttons_as_they_were(
+    app, game_id
+):
+    """A play tester's find: in Diced Tomatoes, Esc, Settings, 日本語, Esc, Esc left every karma
+    button greyed (R still re-rolled): the buttons were rebuilt while the menu covered the
+    table, which offers no move then. Uncovered, each table button is enabled as before."""
+    from scenes.tables import open_match
+    from tests.scenes.driver import key, wait_for_human
+
+    spec = registry.get(game_id)
+    open_match(app, Match(spec, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=12))
+    table = app.manager.top
+    wait_for_human(app, table)
+    frames(app, 2)
+
+    def enabled():
+        return [
+            button.is_enabled
+            for button in table.container.elements
+            if isinstance(button, UIButton) and button.visible
+        ]
+
+    before = enabled()
+    assert any(before)
+    key(app, pygame.K_ESCAPE)
+    app.set_language("ja")
+    frames(app, 1)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.manager.top is table
+    assert enabled() == before
+    app.set_language("en")
+
+
 def test_a_game_saved_in_one_language_loads_in_another(app):
     spec = registry.get("potion-explosion")
     match = Match(spec, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=4)

@@ -334,13 +334,14 @@ def capital(text: str) -> str:
 
 def vine_click(owner: int, token: int, state, legal, selection: Selection):
     """A token or vine clicked: the picked-up die goes there (the engine says why not); with
-    no die picked up, the one die that fits there, if only one does."""
+    no die picked up, the one die that fits there, if only one does (or only twins do: the
+    same colour and face, so either makes the same move)."""
     if selection.die is not None:
         return Act(dt.PlaceDie(selection.die, owner, token))
     fits = [
         a for a in legal if isinstance(a, dt.PlaceDie) and a.owner == owner and a.token == token
     ]
-    if len({a.die for a in fits}) == 1:
+    if len({state.hand[a.die] for a in fits}) == 1:  # one die, or twins: either is the same
         return Act(fits[0])
     if fits:
         return Say(_("More than one of your dice fits there: click the die first."))

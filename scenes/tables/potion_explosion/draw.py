@@ -226,13 +226,21 @@ def draw_preview_badge(surface, lay: Layout, view: View) -> None:
 
 
 def draw_tank(surface, lay: Layout, state, view: View) -> None:
-    """A heap of marbles as many as the tank holds (up to what fits), colours mixed."""
+    """A heap of marbles as many as the tank holds (up to what fits), colours mixed, under its
+    label "Tank · N" (no marble drawn under the label: a long label, as in Japanese, hid the top
+    of a full heap)."""
     total = sum(state.tank)
     tank = lay.tank
+    label = _("Tank · {count}").format(count=total)
+    text, size = kit.fit_label(label, 13, tank.width - 16, bold=True, min_size=10)
+    words = kit.text(text, size, kit.INK, True)
+    place = words.get_rect(topright=(tank.right - 8, tank.y + 4))
+    label_panel = place.inflate(10, 2)
     ms = int(min(15, max(8, tank.height / 3.2)))
     step_x, step_y = ms - 1, int(ms * 0.72)
     per_row = max(1, min((tank.width - 16) // step_x, int(math.sqrt(total) * 2) + 2))
-    slots = []
+    half = ms // 2
+    slots: list = []
     row = 0
     while len(slots) < total and tank.bottom - 5 - ms // 2 - row * step_y > tank.y + ms // 2:
         n_row = per_row - row
@@ -240,7 +248,11 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
             break
         x0 = tank.centerx - (n_row - 1) * step_x / 2
         y = tank.bottom - 5 - ms // 2 - row * step_y
-        slots += [(x0 + i * step_x, y) for i in range(n_row)]
+        slots += [
+            (x, y)
+            for x in (x0 + i * step_x for i in range(n_row))
+            if not label_panel.colliderect(pygame.Rect(x - half, y - half, ms, ms))
+        ]
         row += 1
     colours = [c for k, c in enumerate(COLOURS) for _ in range(state.tank[k])]
     if colours:
@@ -251,11 +263,7 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
         filled = sorted(slots, key=lambda pt: (-pt[1], abs(pt[0] - tank.centerx)))
         for (x, y), colour in zip(filled, heap):
             pa.blit_marble(surface, (x, y), ms, colour, view.patterns)
-    label = _("Tank · {count}").format(count=total)
-    text, size = kit.fit_label(label, 13, tank.width - 16, bold=True, min_size=10)
-    words = kit.text(text, size, kit.INK, True)
-    place = words.get_rect(topright=(tank.right - 8, tank.y + 4))
-    kit.draw_panel(surface, place.inflate(10, 2), (16, 20, 24, 190), radius=6)  # over the heap
+    kit.draw_panel(surface, label_panel, (16, 20, 24, 190), radius=6)
     surface.blit(words, place)
 
 

@@ -79,6 +79,15 @@ def test_a_vine_several_dice_fit_asks_for_the_die_first():
     assert at(state, ("vine", 0, 0), Selection(die=1)) == Act(dt.PlaceDie(1, 0, 0))
 
 
+def test_a_vine_only_twin_dice_fit_takes_one_of_them_in_one_click():
+    """A play tester's find: with two black 4s in hand a click on the vine asked which die,
+    though either makes the same move."""
+    state = parse_position("players=2 hand=4b,4b vines=3r|-|-/5r|-|-")
+    fits = [a for a in state.legal_actions() if isinstance(a, dt.PlaceDie) and a.token == 0]
+    assert {a.die for a in fits if a.owner == 0} == {0, 1}
+    assert at(state, ("vine", 0, 0)) == Act(dt.PlaceDie(0, 0, 0))
+
+
 def test_a_die_that_fits_nowhere_in_solo_is_set_aside_never_passed():
     """Finding 7: solo dice are set aside; the words, the button and P say so."""
     state = parse_position("players=1 hand=6b,x,x vines=1r2r3r|2r2r|4r")

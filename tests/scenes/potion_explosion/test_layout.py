@@ -250,3 +250,36 @@ def test_each_seats_last_turn_read_from_the_end_is_the_one_read_from_the_start()
         assert last_turns(match.events, 3) == expected
         completed = max(completed, *(len(turn.completed) for turn in expected.values()), 0)
     assert completed >= 1  # the game reached turns that completed potions
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES, indirect=True)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_marble_of_a_full_tank_lies_under_its_label(size, language, monkeypatch):
+    """A play tester's find: at 1024×640 in Japanese "タンク・29" covered the top of the heap.
+    The heap leaves the label's corner free, in every language and at both sizes."""
+    from scenes.tables.potion_explosion import draw
+
+    drawn = []
+    monkeypatch.setattr(
+        draw.pa,
+        "blit_marble",
+        lambda _surface, centre, size_, *_rest: drawn.append((centre, size_)),
+    )
+    panels = []
+    real_panel = kit.draw_panel
+    monkeypatch.setattr(
+        draw.kit,
+        "draw_panel",
+        lambda surface, rect, *rest, **kw: (
+            panels.append(pygame.Rect(rect)),
+            real_panel(surface, rect, *rest, **kw),
+        ),
+    )
+    lay = Layout(size, 2, 0)
+    state = pos("tank=R8B8Y7K6")  # 29 marbles, as the tester saw
+    draw.draw_tank(pygame.Surface(size), lay, state, View())
+    label = panels[-1]
+    assert drawn and lay.tank.contains(label)
+    for (x, y), marble in drawn:
+        half = marble // 2
+        assert not label.colliderect(pygame.Rect(x - half, y - half, marble, marble))
