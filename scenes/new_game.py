@@ -316,7 +316,7 @@ class NewGameScene(Scene):
         choices = [label for opt in shown for label in self._option_labels(opt)[0]]
         needed = max((kit.font(15).size(label)[0] for label in choices), default=0)
         # the closed menu: its text, the 20-pixel arrow, borders and padding
-        dd_w = int(min(area.width * 0.55, max(area.width * 0.3, needed + px(20) + 28)))
+        dd_w = int(min(area.width - px(110), max(area.width * 0.3, needed + px(20) + 28)))
         label_w = area.width - dd_w - px(10)
         note_step = px(OPTION_NOTE_STEP)
         heads, notes = [], []
