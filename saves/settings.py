@@ -56,6 +56,9 @@ class Settings:
     program does not speak it)."""
     window_maximized: bool = False
     ui_scale: int = 100
+    player_names: tuple = ()
+    """The names last typed for the people's seats at New game, by seat (up to 6; "" keeps
+    that seat's "Player N" in the language in use)."""
     problem: str | None = field(default=None, compare=False)
 
     @property
@@ -109,6 +112,24 @@ def _bool(value):
     return value if isinstance(value, bool) else None
 
 
+def _player_names(value):
+    """Up to 6 seat names ("" for none), each one a :class:`engine.match.Seat` accepts; None
+    when damaged."""
+    from engine.match import Seat
+
+    if not isinstance(value, (list, tuple)) or len(value) > 6:
+        return None
+    for name in value:
+        if not isinstance(name, str):
+            return None
+        if name:
+            try:
+                Seat("human", name)
+            except ValueError:
+                return None
+    return tuple(value)
+
+
 CHECKS = {
     "animation_speed": lambda v: v if isinstance(v, str) and v in ANIMATION_SPEEDS else None,
     "fullscreen": _bool,
@@ -121,6 +142,7 @@ CHECKS = {
     "language": lambda v: v if isinstance(v, str) and v in ("", *translation.LANGUAGES) else None,
     "window_maximized": _bool,
     "ui_scale": _ui_scale,
+    "player_names": _player_names,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -136,6 +158,7 @@ LABELS = {
     "language": N_("language"),
     "window_maximized": N_("maximised window"),
     "ui_scale": N_("UI scale"),
+    "player_names": N_("player names"),
 }
 """The settings scene's words for each field, for messages (translated where shown)."""
 
@@ -233,6 +256,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     data = asdict(settings)
     data.pop("problem", None)
     data["window_size"] = list(settings.window_size)
+    data["player_names"] = list(settings.player_names)
     write_atomic(path or config_path(), json.dumps(data, indent=1) + "\n")
 
 

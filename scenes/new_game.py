@@ -92,7 +92,10 @@ class NewGameScene(Scene):
         self.games = registry.games()
         self.game_index = 0
         self.seat_kinds = ["human", "medium", "medium", "medium", "medium", "medium"]
-        self.seat_names = [default_seat_name(i) for i in range(6)]
+        typed = self.app.settings.player_names  # the names last typed here
+        self.seat_names = [
+            typed[i] if i < len(typed) and typed[i] else default_seat_name(i) for i in range(6)
+        ]
         self.seat_count = 2
         self.options: dict = {}
         self.chosen: set = set()  # options the player set; the others follow the seat count
@@ -431,7 +434,25 @@ class NewGameScene(Scene):
             self.error = str(err)
             self.error_label.set_text(self.error)
             return
+        self.remember_names()
         open_match(self.app, match)  # the table keeps an unfinished game of this kind
+
+    def remember_names(self) -> None:
+        """Keep the names typed for the people's seats for the next New game ("" where the
+        default "Player N" stands, so it follows the language); a settings file that cannot
+        be written is said and changes nothing else."""
+        from saves.settings import SaveError, save_settings
+
+        typed = tuple(
+            "" if name == default_seat_name(i) else name for i, name in enumerate(self.seat_names)
+        )
+        if typed == self.app.settings.player_names:
+            return
+        self.app.settings.player_names = typed
+        try:
+            save_settings(self.app.settings)
+        except SaveError as err:
+            self.app.notify(str(err))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

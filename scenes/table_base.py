@@ -374,7 +374,8 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     def button_tip(self, button, *lines) -> None:
         """Give ``button`` a tooltip drawn like the table's (title first), beside the button
-        over the board, never over the log (pygame_gui's drops below the button)."""
+        over the board, off the log and the other buttons with a tip where it can (pygame_gui's
+        drops below the button)."""
         self.button_tips[button] = tuple(lines)
 
     def _button_tip(self, surface) -> bool:
@@ -398,8 +399,18 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         lines = self.button_tips[hovered]
         w, h = self.app.size
         log = self.log_box.rect if self.container is not None else pygame.Rect(0, 0, 0, 0)
+        # off the log and the other buttons: the next click may be there (a play tester's find:
+        # Speed's tip covered Move carts)
+        buttons = [
+            button.get_abs_rect()
+            for button in self.button_tips
+            if button is not hovered and button.alive() and button.visible
+        ]
         rect = kit.place_tip(
-            kit.tooltip_size(lines), hovered.get_abs_rect(), pygame.Rect(0, 44, w, h - 44), [log]
+            kit.tooltip_size(lines),
+            hovered.get_abs_rect(),
+            pygame.Rect(0, 44, w, h - 44),
+            [log, *buttons],
         )
         kit.draw_tooltip(surface, rect, lines)
         return True

@@ -208,3 +208,39 @@ def find(app, text) -> UIButton:
         for element in top.elements
         if isinstance(element, UIButton) and element.text == text and element.visible
     )
+
+
+def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monkeypatch):
+    """A play tester's find: in Diced Tomatoes Shift's tip covered Re-roll and Clean vine. The
+    tips a table draws beside its buttons (:meth:`TableScene.button_tip`) now lie off the other
+    buttons and the log. (The other tables' buttons still use pygame_gui's tips.)"""
+    game_id = "diced-tomatoes"
+    from tests.scenes.driver import wait_for_human
+
+    app = make_app(size=(1280, 800))
+    try:
+        app.manager.push(TitleScene(app))
+        spec = registry.get(game_id)
+        open_match(app, Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], seed=12))
+        table = app.manager.top
+        wait_for_human(app, table)
+        frames(app, 2)
+        shown = []
+        monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, _lines: shown.append(rect))
+        tipped = [b for b, lines in table.button_tips.items() if lines and b.visible]
+        assert tipped
+        for button in tipped:
+            shown.clear()
+            centre = button.get_abs_rect().center
+            motion = pygame.event.Event(
+                pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)
+            )
+            pygame.mouse.set_pos(centre)
+            frames(app, 1, events=[motion])
+            frames(app, 4, dt=0.2)
+            assert shown, button.text
+            others = [b.get_abs_rect() for b in tipped if b is not button]
+            assert not shown[-1].colliderect(table.log_box.rect), button.text
+            assert not any(shown[-1].colliderect(rect) for rect in others), button.text
+    finally:
+        close_apps()

@@ -171,6 +171,39 @@ def test_new_game_lists_registered_games_and_starts_table(app):
     assert table.match.seats[0].kind == "human"
 
 
+def test_new_game_remembers_the_names_typed_for_the_next_game(app):
+    """A play tester's find: "Alice" typed at New game was "Player 1" again the next time. The
+    names typed are kept in the settings (the default "Player N" is kept as none, so it
+    follows the language); a damaged list of names is reported and dropped."""
+    from saves.settings import load_settings
+
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    scene.choose_game([g.id for g in scene.games].index(PIG.id))
+    frames(app, 1)
+    scene.seat_widgets[0][1].set_text("Alice")
+    click(app, find_button(app, "Start"))
+    assert app.manager.top.match.seats[0].name == "Alice"
+    assert load_settings().player_names[:2] == ("Alice", "")
+    app.manager.reset(TitleScene(app))
+    frames(app, 1)
+    click(app, find_button(app, "New game"))
+    assert app.manager.top.seat_widgets[0][1].get_text() == "Alice"
+    assert app.manager.top.seat_names[1] == "Player 2"
+
+
+def test_damaged_player_names_in_the_settings_are_reported_and_dropped(tmp_path):
+    import json
+
+    from saves.settings import load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"player_names": ["Ana", "bad\nname"], "ui_scale": 125}))
+    settings = load_settings(path)
+    assert settings.player_names == () and settings.ui_scale == 125
+    assert "player names" in settings.problem
+
+
 def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     """Solo Off the Rails uses all 33 deposit cards and places chasm tokens from revealed cards
     (docs/rules/off_the_rails.md, "Solo rules"): Game length, Chasm Die and Split rule are not
