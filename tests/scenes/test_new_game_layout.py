@@ -11,6 +11,7 @@ from scenes import kit
 from scenes.new_game import OPTION_LABEL_MIN_SIZE, OPTION_NOTE_SIZE, NewGameScene
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, frames, make_app
+from translation import _
 
 GAMES = [spec.id for spec in registry.games()]
 
@@ -69,7 +70,7 @@ def test_every_option_label_and_description_is_whole_inside_the_options_panel(fo
         shown = "".join(line for line, *_rest in scene.option_texts).replace(" ", "")
         spec = registry.get(game_id)
         for option in scene._shown_options():
-            for text in (kit._(option.label), kit._(option.description)):
+            for text in (_(option.label), _(option.description)):
                 assert text.replace(" ", "") in shown, (game_id, text)
         for (name, one), (other_name, other) in itertools.combinations(drawn, 2):
             assert not one.colliderect(other), (game_id, name, other_name)
