@@ -54,6 +54,31 @@ def players_text(spec) -> str:
     return _("{fewest}–{most} players").format(fewest=spec.min_players, most=spec.max_players)
 
 
+OPTION_LABEL_SIZE = 16
+"""An option's label: this size, on one line or two."""
+OPTION_LABEL_MIN_SIZE = 14
+"""The smallest an option's label may shrink to (the size of the game cards' small text),
+only when two lines of :data:`OPTION_LABEL_SIZE` do not hold it."""
+OPTION_NOTE_SIZE = 13
+"""An option's description under its label."""
+OPTION_NOTE_STEP = 16
+"""Pixels (at 100 %) from one description line to the next."""
+
+
+def option_label_lines(label: str, width: int) -> tuple:
+    """``(lines, size)``: ``label`` in one or two lines of at most ``width`` pixels, at
+    :data:`OPTION_LABEL_SIZE`, else the largest size down to :data:`OPTION_LABEL_MIN_SIZE`
+    that holds it; the second line is cut with "…" only when even that is too narrow."""
+    for size in range(OPTION_LABEL_SIZE, OPTION_LABEL_MIN_SIZE - 1, -1):
+        lines = kit.wrap(label, size, width)
+        if len(lines) <= 2 and all(kit.font(size).size(line)[0] <= width for line in lines):
+            return lines, size
+    first = lines[0] if kit.font(size).size(lines[0])[0] <= width else ""
+    rest = label[len(first) :].strip() if first else label
+    cut = kit.ellipsize(rest, width, size=size)
+    return ([first, cut] if first else [cut]), size
+
+
 class NewGameScene(Scene):
     """Choose a game from the registry, seats (human names or bot levels), options and seed.
 
@@ -130,8 +155,10 @@ class NewGameScene(Scene):
         self.cols = [margin, 2 * margin + col_w, 3 * margin + 2 * col_w]
         self.col_w = col_w
         self.opt_w = opt_w
-        bottom = h - px(44) - 32
-        self.panel_rect = pygame.Rect(margin // 2, self.top - 12, w - margin, bottom - self.top)
+        bottom = h - px(44) - 30  # 12 pixels above the Start button
+        self.panel_rect = pygame.Rect(
+            margin // 2, self.top - 12, w - margin, bottom - self.top + 12
+        )
         # games
         y = self.top + px(34)
         self.game_buttons = []
@@ -151,6 +178,7 @@ class NewGameScene(Scene):
             )
             self.game_buttons.append((b, spec, y))
             y += card_h + gap
+        self.card_texts = self._card_texts()
         # seats
         x = self.cols[1]
         y = self.top + px(34)
@@ -215,31 +243,18 @@ class NewGameScene(Scene):
             ),
         )
         # options
-        x = self.cols[2]
-        y = self.top + px(34)
+        self.options_rect = pygame.Rect(
+            self.cols[2], self.top, opt_w, self.panel_rect.bottom - 6 - self.top
+        )
         self.option_widgets = {}
-        self.option_notes = []
-        self.option_labels = []
-        opt_h = px(78)  # label row, two lines of help, a gap
-        shown = self._shown_options()
-        # the labels take what the longest needs, between a third and 45 % of the column
-        needed = max((kit.font(16).size(_(opt.label))[0] + 10 for opt in shown), default=0)
-        label_w = int(min(opt_w * 0.45, max(opt_w * 0.3, needed)))
-        self.option_labels = []
-        for opt in shown:
-            self.option_labels.append((_(opt.label), pygame.Rect(x, y, label_w - 6, px(32))))
+        self.option_texts = []
+        for opt, head, texts in self._option_rows(self._shown_options()):
             values, current = self._option_labels(opt)
             dd = UIDropDownMenu(
-                values,
-                current,
-                pygame.Rect(x + label_w, y, opt_w - label_w, px(32)),
-                ui,
-                container=c,
-                object_id=f"#option_{opt.name}",
+                values, current, head, ui, container=c, object_id=f"#option_{opt.name}"
             )
             self.option_widgets[opt.name] = (dd, opt)
-            self.option_notes.append((_(opt.description), x, y + px(34)))
-            y += opt_h
+            self.option_texts.extend(texts)
         # seed and buttons
         by = h - px(44) - 18
         seed_w = max(px(56), kit.font(16).size(_("Seed"))[0] + 12)  # longer in Russian
@@ -291,6 +306,67 @@ class NewGameScene(Scene):
     def _shown_options(self) -> list:
         """The game's options that matter for the chosen number of seats."""
         return [o for o in (self.spec.options if self.spec else ()) if o.applies(self.seat_count)]
+
+    def _option_rows(self, shown) -> list:
+        """Lay out the options in :attr:`options_rect`, top down: ``[(option, drop-down rect,
+        texts)]`` where ``texts`` are ``(line, size, colour, rect)`` for the label (one or two
+        lines of :data:`OPTION_LABEL_SIZE`, never below :data:`OPTION_LABEL_MIN_SIZE`) and the
+        whole description under it (:data:`OPTION_NOTE_SIZE`). The drop-downs are as wide as
+        their longest choice needs, the labels take the rest of the column; the gaps between
+        options shrink to fit the column, and only when even that is too little are the longest
+        descriptions cut with "…"."""
+        px, area = kit.px, self.options_rect
+        choices = [label for opt in shown for label in self._option_labels(opt)[0]]
+        needed = max((kit.font(15).size(label)[0] for label in choices), default=0)
+        # the closed menu: its text, the 20-pixel arrow, borders and padding
+        dd_w = int(min(area.width - px(110), max(area.width * 0.3, needed + px(20) + 28)))
+        label_w = area.width - dd_w - px(10)
+        note_step = px(OPTION_NOTE_STEP)
+        heads, notes = [], []
+        for opt in shown:
+            heads.append(option_label_lines(_(opt.label), label_w))
+            notes.append(kit.wrap(_(opt.description), OPTION_NOTE_SIZE, area.width))
+
+        def head_height(lines, size) -> int:
+            return max(px(32), len(lines) * px(size + 3) + px(2))
+
+        def total(gap) -> int:
+            return sum(
+                head_height(lines, size) + px(2) + len(note) * note_step + px(2)
+                for (lines, size), note in zip(heads, notes)
+            ) + gap * max(0, len(shown) - 1)
+
+        gap_min, gap_max = px(4), px(12)
+        while total(gap_min) > area.height - px(32) and max(map(len, notes), default=0) > 1:
+            longest = max(range(len(notes)), key=lambda index: len(notes[index]))
+            *kept, last = notes[longest]  # the description's last lines give way to "…"
+            kept[-1] = kit.ellipsize(f"{kept[-1]} {last}", area.width, size=OPTION_NOTE_SIZE)
+            notes[longest] = kept
+        spare = area.height - px(32) - total(0)
+        gap = max(gap_min, min(gap_max, spare // max(1, len(shown) - 1)))
+        rows, y = [], area.y + px(32)
+        for opt, (lines, size), note in zip(shown, heads, notes):
+            height = head_height(lines, size)
+            head = pygame.Rect(area.right - dd_w, y + (height - px(32)) // 2, dd_w, px(32))
+            texts = []
+            step = px(size + 3)
+            line_y = y + (height - len(lines) * step) // 2
+            for line in lines:
+                line_h = kit.font(size).get_height()
+                rect = pygame.Rect(area.x, line_y + (step - line_h) // 2, 0, line_h)
+                rect.width = kit.font(size).size(line)[0]
+                texts.append((line, size, kit.INK, rect))
+                line_y += step
+            y += height + px(2)
+            for line in note:
+                width, line_h = kit.font(OPTION_NOTE_SIZE).size(line)
+                texts.append(
+                    (line, OPTION_NOTE_SIZE, kit.INK_DIM, pygame.Rect(area.x, y, width, line_h))
+                )
+                y += note_step
+            y += px(2) + gap
+            rows.append((opt, head, texts))
+        return rows
 
     def _option_labels(self, opt):
         if opt.kind == "bool":
@@ -430,32 +506,51 @@ class NewGameScene(Scene):
                 ).format(count=self.seat_count)
             )
             kit.blit_text(surface, none, 16, (self.cols[2], self.top + kit.px(40)), kit.INK_DIM)
-        for label, rect in self.option_labels:  # drawn here: a long one shrinks to fit
-            text, size = kit.fit_label(label, 16, rect.width, min_size=11)
-            kit.blit_text(surface, text, size, rect.midleft, kit.INK, anchor="midleft")
-        for note, x, y in self.option_notes:
-            for j, line in enumerate(kit.wrap(note, 13, self.opt_w)[:2]):
-                kit.blit_text(surface, line, 13, (x, y + kit.px(j * 16)), kit.INK_DIM)
+        for line, size, colour, rect in self.option_texts:
+            kit.blit_text(surface, line, size, rect.topleft, colour)
 
     def draw_over(self, surface) -> None:
         """Game cards' text, drawn over their buttons: title, player count, description."""
+        for line, size, bold, colour, position in self.card_texts:
+            kit.blit_text(surface, line, size, position, colour, bold)
+
+    def _card_texts(self) -> list:
+        """Each game card's text as ``(line, size, bold, colour, topleft)``: the title, the
+        player count and up to three lines of description, set the same way on every card and
+        as far from the card's bottom edge as the title is from its top (by the letters' ink,
+        measured on the card with the most lines)."""
+        cards = []
         for i, (button, spec, _y) in enumerate(self.game_buttons):
-            r = button.get_abs_rect()
-            # short cards (many games in a small window) set their three lines closer
-            title_y, players_y, text_y, line_h = (
+            rect = button.get_abs_rect().inflate(-4, -4)  # inside the border and shadow
+            # short cards (many games in a small window) set their lines closer
+            players_y, text_y, line_h = (
                 kit.px(length)
-                for length in ((8, 36, 55, 18) if r.height >= kit.px(108) else (4, 28, 46, 15))
+                for length in ((28, 47, 18) if rect.height >= kit.px(104) else (24, 42, 15))
             )
             title = _(spec.title)
-            size = kit.fit_text(title, 20, r.width - 28, bold=True)
-            kit.blit_text(surface, title, size, (r.x + 14, r.y + title_y), kit.INK, True)
-            kit.blit_text(
-                surface,
-                players_text(spec),
-                14,
-                (r.x + 14, r.y + players_y),
-                kit.GOLD if i == self.game_index else kit.INK_DIM,
-                True,
-            )
-            for j, line in enumerate(kit.wrap(_(spec.description), 14, r.width - 28)[:3]):
-                kit.blit_text(surface, line, 14, (r.x + 14, r.y + text_y + j * line_h), kit.INK_DIM)
+            dim = kit.GOLD if i == self.game_index else kit.INK_DIM
+            lines = [
+                (title, kit.fit_text(title, 20, rect.width - 24, bold=True), True, kit.INK, 0),
+                (players_text(spec), 14, True, dim, players_y),
+            ]
+            for j, line in enumerate(kit.wrap(_(spec.description), 14, rect.width - 24)[:3]):
+                lines.append((line, 14, False, kit.INK_DIM, text_y + j * line_h))
+            cards.append((rect, lines))
+
+        def ink(line, size, bold, offset) -> pygame.Rect:
+            return kit.text(line, size, kit.INK, bold).get_bounding_rect().move(0, offset)
+
+        tallest = max(
+            (
+                ink(*lines[-1][:3], lines[-1][4]).bottom - ink(*lines[0][:3], 0).top
+                for _rect, lines in cards
+            ),
+            default=0,
+        )
+        texts = []
+        for rect, lines in cards:
+            top_ink = ink(*lines[0][:3], 0).top
+            top = rect.y + (rect.height - tallest) // 2 - top_ink
+            for line, size, bold, colour, offset in lines:
+                texts.append((line, size, bold, colour, (rect.x + 12, top + offset)))
+        return texts

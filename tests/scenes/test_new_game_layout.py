@@ -1,0 +1,96 @@
+"""The new-game form holds every game's options and cards in the smallest window, in every
+language: whole labels and descriptions inside their panel, nothing drawn over anything."""
+
+import itertools
+
+import pygame
+import pytest
+
+from engine import registry
+from scenes import kit
+from scenes.new_game import OPTION_LABEL_MIN_SIZE, OPTION_NOTE_SIZE, NewGameScene
+from scenes.title import TitleScene
+from tests.scenes.driver import close_apps, frames, make_app
+from translation import _
+
+GAMES = [spec.id for spec in registry.games()]
+
+
+@pytest.fixture
+def form(request):
+    """The new-game form at ``(language, size)``."""
+    language, size = request.param
+    app = make_app(size=size)
+    app.set_language(language)
+    app.manager.push(TitleScene(app))
+    scene = NewGameScene(app)
+    app.manager.push(scene)
+    frames(app, 2)
+    yield scene
+    close_apps()
+
+
+def ink(line, size, bold, topleft) -> pygame.Rect:
+    """Where the letters of ``line`` drawn at ``topleft`` really are."""
+    return kit.text(line, size, kit.INK, bold).get_bounding_rect().move(topleft)
+
+
+def choose(scene, game_id) -> None:
+    scene.choose_game([spec.id for spec in scene.games].index(game_id))
+    frames(scene.app, 1)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [(language, (1024, 640)) for language in ("ru", "ja", "es", "en")] + [("ru", (1280, 800))],
+    indirect=True,
+    ids=lambda param: f"{param[0]}-{param[1][0]}x{param[1][1]}",
+)
+def test_every_option_label_and_description_is_whole_inside_the_options_panel(form):
+    scene = form
+    for game_id in GAMES:
+        choose(scene, game_id)
+        panel = scene.options_rect
+        assert pygame.Rect((0, 0), scene.app.size).contains(scene.panel_rect)
+        assert scene.panel_rect.contains(panel)
+        drawn = []  # ink and drop-down rects: no two may overlap
+        for dropdown, _option in scene.option_widgets.values():
+            assert panel.contains(dropdown.get_abs_rect()), game_id
+            drawn.append(("drop-down", dropdown.get_abs_rect()))
+        labels = [text for text in scene.option_texts if text[2] == kit.INK]
+        notes = [text for text in scene.option_texts if text[2] == kit.INK_DIM]
+        for line, size, _colour, rect in scene.option_texts:
+            assert panel.contains(rect), (game_id, line, rect, panel)
+            drawn.append((line, ink(line, size, False, rect.topleft)))
+        for line, size, _colour, _rect in labels:
+            assert size >= OPTION_LABEL_MIN_SIZE, (game_id, line, size)
+            assert not line.endswith("…"), (game_id, line)
+        assert {size for _line, size, _colour, _rect in notes} <= {OPTION_NOTE_SIZE}
+        # every label and description is shown whole
+        shown = "".join(line for line, *_rest in scene.option_texts).replace(" ", "")
+        spec = registry.get(game_id)
+        for option in scene._shown_options():
+            for text in (_(option.label), _(option.description)):
+                assert text.replace(" ", "") in shown, (game_id, text)
+        for (name, one), (other_name, other) in itertools.combinations(drawn, 2):
+            assert not one.colliderect(other), (game_id, name, other_name)
+        assert len(scene.option_widgets) == len(scene._shown_options()) <= len(spec.options)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [(language, size) for language in ("ru", "ja") for size in ((1024, 640), (1280, 800))],
+    indirect=True,
+    ids=lambda param: f"{param[0]}-{param[1][0]}x{param[1][1]}",
+)
+def test_a_game_cards_text_keeps_clear_of_the_cards_edges(form):
+    scene = form
+    for game_id in GAMES:
+        choose(scene, game_id)
+        cards = [button.get_abs_rect().inflate(-4, -4) for button, *_rest in scene.game_buttons]
+        assert len(scene.card_texts) >= 3 * len(cards)
+        for line, size, bold, _colour, topleft in scene.card_texts:
+            letters = ink(line, size, bold, topleft)
+            card = next(card for card in cards if card.collidepoint(letters.center))
+            # as clear of the bottom edge as of the sides: 6 pixels at least
+            assert card.inflate(-kit.px(12), -kit.px(12)).contains(letters), (game_id, line)
