@@ -77,8 +77,6 @@ class PauseScene(Scene):
                 else None,
             },
         )
-        if self.table.replay is not None:  # a finished game, already in the statistics once
-            self.buttons["Save"].disable()
         self.build_position_row()
 
     # --- the position, to share --------------------------------------------------------------
@@ -175,7 +173,12 @@ class PauseScene(Scene):
         }
 
     def ask_name(self) -> None:
-        """Show the name row (Save in the menu)."""
+        """Show the name row (Save in the menu). A replay is not saved: a finished game saved
+        at the step shown and played on would end again and count twice in the statistics;
+        Save says so (a disabled button shows no tooltip) and Copy gives the position."""
+        if self.table.replay is not None:
+            self.app.notify(_("A replay is not saved: Copy its position to play on from here"))
+            return
         self.naming = True
         self.relayout()
 

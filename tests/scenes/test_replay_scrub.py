@@ -181,7 +181,7 @@ def test_replay_and_play_again_of_a_game_from_a_position_start_there(app):
 def test_a_replay_offers_no_save_so_a_finished_game_is_not_played_to_its_end_twice(app):
     """A play tester's find: Save in a replay's pause menu wrote the game as it stood at the
     step shown; loaded and played on, it finished again and the statistics counted it twice.
-    In a replay Save is disabled (Ctrl+S already did nothing) and says why; Copy still gives
+    In a replay Save writes nothing (Ctrl+S already did nothing) and says why; Copy still gives
     the position to play on from."""
     from scenes.pause import PauseScene
 
@@ -191,11 +191,14 @@ def test_a_replay_offers_no_save_so_a_finished_game_is_not_played_to_its_end_twi
     pause = app.manager.top
     assert isinstance(pause, PauseScene)
     save = pause.buttons["Save"]
-    assert not save.is_enabled
     assert "Copy" in save.tool_tip_text
+    click(app, save)  # says why (a disabled button would show no tooltip), asks no name
+    assert not pause.naming and app.manager.top is pause
+    assert app.messages[-1] == "A replay is not saved: Copy its position to play on from here"
     assert pause.copy_button.is_enabled
     key(app, pygame.K_ESCAPE)
     assert app.manager.top is table
-    table.replay = None  # the same menu over a game being played offers Save
+    table.replay = None  # the same menu over a game being played asks the save's name
     key(app, pygame.K_ESCAPE)
-    assert app.manager.top.buttons["Save"].is_enabled
+    click(app, app.manager.top.buttons["Save"])
+    assert app.manager.top.naming
