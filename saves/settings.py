@@ -56,6 +56,8 @@ class Settings:
     program does not speak it)."""
     window_maximized: bool = False
     ui_scale: int = 100
+    last_game: str = ""
+    """The id of the game last started at New game ("" for none yet): New game opens on it."""
     player_names: tuple = ()
     """The names last typed for the people's seats at New game, by seat (up to 6; "" keeps
     that seat's "Player N" in the language in use)."""
@@ -143,6 +145,7 @@ CHECKS = {
     "window_maximized": _bool,
     "ui_scale": _ui_scale,
     "player_names": _player_names,
+    "last_game": lambda v: v if isinstance(v, str) and len(v) <= 40 else None,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -159,6 +162,7 @@ LABELS = {
     "window_maximized": N_("maximised window"),
     "ui_scale": N_("UI scale"),
     "player_names": N_("player names"),
+    "last_game": N_("last game"),
 }
 """The settings scene's words for each field, for messages (translated where shown)."""
 

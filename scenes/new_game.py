@@ -113,6 +113,9 @@ class NewGameScene(Scene):
                     self.seat_names[i] = s.name
             self.options = dict(options)
             self.chosen = set(options)
+        elif self.app.settings.last_game in [g.id for g in self.games]:
+            # the game last started here (an unknown id, from another version, is ignored)
+            self.game_index = [g.id for g in self.games].index(self.app.settings.last_game)
         self._clamp_seats()
 
     @property
@@ -438,17 +441,19 @@ class NewGameScene(Scene):
         open_match(self.app, match)  # the table keeps an unfinished game of this kind
 
     def remember_names(self) -> None:
-        """Keep the names typed for the people's seats for the next New game ("" where the
-        default "Player N" stands, so it follows the language); a settings file that cannot
-        be written is said and changes nothing else."""
+        """Keep the names typed for the people's seats and the game chosen for the next New
+        game ("" where the default "Player N" stands, so it follows the language); a settings
+        file that cannot be written is said and changes nothing else."""
         from saves.settings import SaveError, save_settings
 
         typed = tuple(
             "" if name == default_seat_name(i) else name for i, name in enumerate(self.seat_names)
         )
-        if typed == self.app.settings.player_names:
+        game_id = self.spec.id if self.spec else ""
+        if (typed, game_id) == (self.app.settings.player_names, self.app.settings.last_game):
             return
         self.app.settings.player_names = typed
+        self.app.settings.last_game = game_id
         try:
             save_settings(self.app.settings)
         except SaveError as err:

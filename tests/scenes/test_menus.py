@@ -171,7 +171,7 @@ def test_new_game_lists_registered_games_and_starts_table(app):
     assert table.match.seats[0].kind == "human"
 
 
-def test_new_game_remembers_the_names_typed_for_the_next_game(app):
+def test_new_game_remembers_the_names_typed_and_the_game_for_the_next_game(app):
     """A play tester's find: "Alice" typed at New game was "Player 1" again the next time. The
     names typed are kept in the settings (the default "Player N" is kept as none, so it
     follows the language); a damaged list of names is reported and dropped."""
@@ -190,6 +190,7 @@ def test_new_game_remembers_the_names_typed_for_the_next_game(app):
     click(app, find_button(app, "New game"))
     assert app.manager.top.seat_widgets[0][1].get_text() == "Alice"
     assert app.manager.top.seat_names[1] == "Player 2"
+    assert app.manager.top.spec.id == PIG.id  # and on the game last started (play-test)
 
 
 def test_damaged_player_names_in_the_settings_are_reported_and_dropped(tmp_path):
