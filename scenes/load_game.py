@@ -29,25 +29,27 @@ def fit_label(label, words: str) -> str:
     )
 
 
-def game_title(game_id: str) -> str:
-    """The game's title for the list (its id when the game is unknown)."""
+def _spec(game_id: str):
+    """The registry's spec of ``game_id``, or None for a game this version does not know."""
     from engine import registry
 
     try:
-        return _(registry.get(game_id).title)
+        return registry.get(game_id)
     except KeyError:
-        return game_id
+        return None
+
+
+def game_title(game_id: str) -> str:
+    """The game's title for the list (its id when the game is unknown)."""
+    spec = _spec(game_id)
+    return _(spec.title) if spec is not None else game_id
 
 
 def numbered_turns(game_id: str) -> bool:
     """Whether the game's table numbers its turns across the seats (``GameSpec.numbered_turns``);
     False for a game this version does not know."""
-    from engine import registry
-
-    try:
-        return registry.get(game_id).numbered_turns
-    except KeyError:
-        return False
+    spec = _spec(game_id)
+    return spec is not None and spec.numbered_turns
 
 
 def what_it_is(info) -> str:
