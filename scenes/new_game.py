@@ -101,9 +101,9 @@ class NewGameScene(Scene):
         self.chosen: set = set()  # options the player set; the others follow the seat count
         self.seed_text = str(random.SystemRandom().randrange(1, 10**6))
         self.error = ""
+        ids = [g.id for g in self.games]
         if preset:
             game_id, seats, options = preset
-            ids = [g.id for g in self.games]
             if game_id in ids:
                 self.game_index = ids.index(game_id)
             self.seat_count = len(seats)
@@ -113,9 +113,9 @@ class NewGameScene(Scene):
                     self.seat_names[i] = s.name
             self.options = dict(options)
             self.chosen = set(options)
-        elif self.app.settings.last_game in [g.id for g in self.games]:
+        elif self.app.settings.last_game in ids:
             # the game last started here (an unknown id, from another version, is ignored)
-            self.game_index = [g.id for g in self.games].index(self.app.settings.last_game)
+            self.game_index = ids.index(self.app.settings.last_game)
         self._clamp_seats()
 
     @property

@@ -327,7 +327,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     def labels_fit(self, labels, gap: int = 6, small: bool = False) -> bool:
         """Whether buttons with ``labels`` fit one row of the column, each label with
-        :data:`BUTTON_PAD` either side, at the normal font (or the ``small`` one)."""
+        :data:`kit.BUTTON_PAD` either side, at the normal font (or the ``small`` one)."""
         needs = kit.button_needs(labels, small)
         return sum(needs) + gap * (len(labels) - 1) <= self.log_width
 
