@@ -190,11 +190,6 @@ def test_dt_easy_karma_only_rerolls_a_die_that_fits_none_of_its_tokens():
     kept = BOTS.sensible_moves(stuck, legal)
     assert Reroll(0) in kept
     assert not [move for move in kept if isinstance(move, (Shift, RollOver, SetDie))]
-    # the final round: karma kept scores at the end, so no gamble on the 6 (a play tester saw
-    # Easy re-roll twice on its last turn, pass the die anyway and lose an end point)
-    last_turn = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=6r karma=6,3 final=yes")
-    assert last_turn.final_round and Reroll(0) in last_turn.legal_actions()
-    assert Reroll(0) not in BOTS.sensible_moves(last_turn, last_turn.legal_actions())
     # the 4 grows the seed 3: no karma on the 6 while the 4 waits
     growing = parse_position("players=2 vines=3r|5r5r|1r2r/-|-|- hand=4r,6r karma=6,3")
     assert Reroll(1) in growing.legal_actions()
@@ -223,3 +218,20 @@ def test_otr_easy_builds_when_only_a_route_beyond_its_own_few_helps():
     after = bots._simulate(state, me, [action for action in plan if action != bots.EndActions()])
     idle = heuristics.evaluate(bots._simulate(state, me, []), me)
     assert heuristics.evaluate(after, me) > idle
+
+
+def test_dt_easy_keeps_its_karma_in_the_final_round_where_two_unused_karma_score_a_point():
+    """Rules, "Scoring": +1 per 2 unused karma. The final round is each player's last turn, so
+    Easy gambles no karma on a re-roll there (a play tester saw it re-roll twice on its last
+    turn, pass the die anyway and lose an end point); the same position earlier re-rolls."""
+    from engine.diced_tomatoes import parse_position
+    from engine.diced_tomatoes.bots import BOTS
+    from engine.diced_tomatoes.state import Reroll
+
+    position = "players=2 vines=3r|5r5r|1r2r/-|-|- hand=6r karma=6,3"
+    earlier = parse_position(position)
+    last_turn = parse_position(position + " final=yes")
+    assert last_turn.final_round and not earlier.final_round
+    assert Reroll(0) in last_turn.legal_actions()
+    assert Reroll(0) in BOTS.sensible_moves(earlier, earlier.legal_actions())
+    assert Reroll(0) not in BOTS.sensible_moves(last_turn, last_turn.legal_actions())
