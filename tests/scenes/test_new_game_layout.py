@@ -30,6 +30,13 @@ def form(request):
     close_apps()
 
 
+def forms(cases):
+    """Run a test once per ``(language, (width, height))`` of ``cases``, named "ru-1024x640"."""
+    return pytest.mark.parametrize(
+        "form", cases, indirect=True, ids=lambda case: f"{case[0]}-{case[1][0]}x{case[1][1]}"
+    )
+
+
 def ink(line, size, bold, topleft) -> pygame.Rect:
     """Where the letters of ``line`` drawn at ``topleft`` really are."""
     return kit.text(line, size, kit.INK, bold).get_bounding_rect().move(topleft)
@@ -40,12 +47,7 @@ def choose(scene, game_id) -> None:
     frames(scene.app, 1)
 
 
-@pytest.mark.parametrize(
-    "form",
-    [(language, (1024, 640)) for language in ("ru", "ja", "es", "en")] + [("ru", (1280, 800))],
-    indirect=True,
-    ids=lambda param: f"{param[0]}-{param[1][0]}x{param[1][1]}",
-)
+@forms([(language, (1024, 640)) for language in ("ru", "ja", "es", "en")] + [("ru", (1280, 800))])
 def test_every_option_label_and_description_is_whole_inside_the_options_panel(form):
     scene = form
     for game_id in GAMES:
@@ -77,12 +79,7 @@ def test_every_option_label_and_description_is_whole_inside_the_options_panel(fo
         assert len(scene.option_widgets) == len(scene._shown_options()) <= len(spec.options)
 
 
-@pytest.mark.parametrize(
-    "form",
-    [(language, size) for language in ("ru", "ja") for size in ((1024, 640), (1280, 800))],
-    indirect=True,
-    ids=lambda param: f"{param[0]}-{param[1][0]}x{param[1][1]}",
-)
+@forms([(language, size) for language in ("ru", "ja") for size in ((1024, 640), (1280, 800))])
 def test_a_game_cards_text_keeps_clear_of_the_cards_edges(form):
     scene = form
     for game_id in GAMES:
