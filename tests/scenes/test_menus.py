@@ -193,16 +193,19 @@ def test_new_game_remembers_the_names_typed_and_the_game_for_the_next_game(app):
     assert app.manager.top.spec.id == PIG.id  # and on the game last started (play-test)
 
 
-def test_damaged_player_names_in_the_settings_are_reported_and_dropped(tmp_path):
+def test_damaged_player_names_and_last_game_in_the_settings_are_reported_and_dropped(tmp_path):
     import json
 
     from saves.settings import load_settings
 
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"player_names": ["Ana", "bad\nname"], "ui_scale": 125}))
+    path.write_text(
+        json.dumps({"player_names": ["Ana", "bad\nname"], "last_game": 7, "ui_scale": 125})
+    )
     settings = load_settings(path)
-    assert settings.player_names == () and settings.ui_scale == 125
-    assert "player names" in settings.problem
+    assert settings.player_names == () and settings.last_game == "" and settings.ui_scale == 125
+    assert "player names" in settings.problem and "last game" in settings.problem
+    assert (tmp_path / "settings.json.damaged").exists()  # kept, as every damaged file
 
 
 def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
