@@ -960,8 +960,11 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
 
     def rest(self) -> None:
         """Pulses are ``sin(self.time * k)`` with whole ``k``: at a whole number of turns they
-        all stand at their middle, so the still table shows them half lit."""
-        self.time = round(self.time / math.tau) * math.tau
+        all stand at their middle, so the still table shows them half lit. A button's tip
+        keeps the rest it has had (its wait is counted on the same clock)."""
+        rested = round(self.time / math.tau) * math.tau
+        self._tip_since += rested - self.time
+        self.time = rested
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -244,3 +244,31 @@ def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monke
             assert not any(shown[-1].colliderect(rect) for rect in others), button.text
     finally:
         close_apps()
+
+
+def test_a_buttons_tip_stays_on_the_still_frame_drawn_before_the_app_rests(monkeypatch):
+    """Under a real window a resting pointer's tip never showed: before it sleeps the app draws
+    one settled frame, and settling the table's clock (pulses at their middle) could move it
+    back past the tip's half-second wait. The wait now moves with the clock."""
+    from tests.scenes.driver import wait_for_human
+
+    app = make_app(size=(1280, 800))
+    try:
+        spec = registry.get("diced-tomatoes")
+        open_match(app, Match(spec, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=12))
+        table = app.manager.top
+        wait_for_human(app, table)
+        shown = []
+        monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, _lines: shown.append(rect))
+        centre = table.karma_buttons["shift"].get_abs_rect().center
+        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))
+        table.time = 6.35  # the tip starts its wait at 6.35
+        frames(app, 1, dt=0.0, events=[motion])
+        frames(app, 1, dt=0.55)  # 6.9: settling takes the clock back to 2π (6.28)
+        assert shown
+        shown.clear()
+        table.rest()
+        app.draw()  # the settled frame (tips are drawn over the widgets)
+        assert shown, "the settled frame lost the tip"
+    finally:
+        close_apps()
