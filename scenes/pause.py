@@ -70,12 +70,7 @@ class PauseScene(Scene):
             width=280,
             height=44,
             gap=10,
-            tooltips={
-                "Resume": _("Back to the game (Esc)"),
-                "Save": _("A replay is not saved: Copy its position to play on from here")
-                if self.table.replay is not None
-                else None,
-            },
+            tooltips={"Resume": _("Back to the game (Esc)")},
         )
         self.build_position_row()
 
