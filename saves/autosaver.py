@@ -41,7 +41,7 @@ class Autosaver:
     ``error`` is the last write's failure (a sentence), or None once a write succeeds;
     ``written`` counts finished writes (tests and benches wait on :meth:`flush`)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._pending: dict[Path, tuple] = {}
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None

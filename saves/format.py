@@ -206,7 +206,7 @@ class SpelledSteps:
     spelled again took most of an autosave). A step is recognised by identity; a changed
     history (undo, another game) is spelled anew from where it differs."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._steps: list[tuple[dict, str, str]] = []
 
     def spell(self, history: list[dict]) -> tuple[list[str], list[str]]:
