@@ -120,6 +120,9 @@ class Step:
 
 LOG_CAP = 300
 
+BUTTON_LABEL = object()
+"""In a button's tooltip lines (:meth:`TableScene.button_tip`): the button's label now."""
+
 
 class TableScene(ReplayControls, SavingAndLeaving, Scene):
     """Base of the table scenes. ``replay`` is a history to step through instead of playing."""
@@ -214,6 +217,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def build(self) -> None:
         # the right column grows with the UI scale; the table's layout is made again for it
         self.log_width = kit.px(type(self).log_width)
+        self.button_tips.clear()  # the buttons are made anew
         cache = getattr(self, "_cache", None)
         if isinstance(cache, dict):
             cache.pop("layout_key", None)
@@ -239,8 +243,8 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
             container=c,
             object_id="#top_button",
             command=self.open_pause,
-            tool_tip_text=_("Pause menu (Esc)"),
         )
+        self.explain_button(self.menu_button, _("Pause menu (Esc)"))
         if self.replay is not None:
             self.build_replay_controls(rects[0].right + 6, x + lw)
         else:
@@ -251,7 +255,10 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 container=c,
                 object_id="#top_button",
                 command=self.undo,
-                tool_tip_text=_(
+            )
+            self.explain_button(
+                self.undo_button,
+                _(
                     "Take back your last step (Ctrl+Z). Never across a "
                     "roll, a draw or another player's move."
                 ),
@@ -263,7 +270,10 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 container=c,
                 object_id="#top_button",
                 command=self.restart_turn,
-                tool_tip_text=_(
+            )
+            self.explain_button(
+                self.restart_button,
+                _(
                     "Restart your turn: back to its start, or to "
                     "just after the latest roll or draw "
                     "(Ctrl+Shift+Z)"
@@ -276,7 +286,9 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 container=c,
                 object_id="#top_button",
                 command=self.ask_hint,
-                tool_tip_text=_("What would the Hard computer player do here? (H)"),
+            )
+            self.explain_button(
+                self.hint_button, _("What would the Hard computer player do here? (H)")
             )
         self._column_y = 48
         if self.log_language != translation.current_language():  # the language changed: the log
@@ -319,9 +331,9 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
                 self.app.ui,
                 container=self.container,
                 command=command,
-                tool_tip_text=tip,
                 object_id="#small_button" if small else None,
             )
+            self.explain_button(out[key], tip)
             x += width + gap
         return out
 
@@ -375,8 +387,21 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
     def button_tip(self, button, *lines) -> None:
         """Give ``button`` a tooltip drawn like the table's (title first), beside the button
         over the board, off the log and the other buttons with a tip where it can (pygame_gui's
-        drops below the button)."""
+        drops below the button, over the next row: a play tester's find). A line that is
+        :data:`BUTTON_LABEL` reads the button's label as it is when the tip shows."""
         self.button_tips[button] = tuple(lines)
+
+    def explain_button(self, button, tip: str | None) -> None:
+        """``button``'s tooltip: its label as the title, then ``tip`` (none when ``tip`` is
+        empty)."""
+        self.button_tip(button, *((BUTTON_LABEL, tip) if tip else ()))
+
+    def tip_lines(self, button) -> tuple:
+        """The lines of ``button``'s tooltip as they show now (empty when it has none)."""
+        return tuple(
+            button.text if line is BUTTON_LABEL else line
+            for line in self.button_tips.get(button, ())
+        )
 
     def _button_tip(self, surface) -> bool:
         """Draw the tooltip of the button under the mouse (enabled or not) once the mouse has
@@ -396,7 +421,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
             self._tip_button, self._tip_since = hovered, self.time
         if hovered is None or self.time - self._tip_since < 0.5:
             return False
-        lines = self.button_tips[hovered]
+        lines = self.tip_lines(hovered)
         w, h = self.app.size
         log = self.log_box.rect if self.container is not None else pygame.Rect(0, 0, 0, 0)
         # off the log and the other buttons: the next click may be there (a play tester's find:

@@ -31,8 +31,8 @@ class ReplayControls:
             container=c,
             object_id="#top_button",
             command=self.toggle_replay,
-            tool_tip_text=_("Stop or go on (Space)"),
         )
+        self.explain_button(self.play_button, _("Stop or go on (Space)"))
         self.turn_entry = UITextEntryLine(
             pygame.Rect(left + px(82), 8, px(56), 32),
             ui,
@@ -41,7 +41,7 @@ class ReplayControls:
         )
         self.turn_entry.set_allowed_characters("numbers")
         self.turn_entry.set_text_length_limit(4)
-        self.turn_entry.set_tooltip(_("Type a turn and press Enter to jump to it"))
+        self.button_tip(self.turn_entry, _("Type a turn and press Enter to jump to it"))
         self.turn_of = UILabel(
             pygame.Rect(left + px(140), 8, max(40, right - left - px(140)), 32),
             _("of {count}").format(count=self.cursor.turn_total),
@@ -75,8 +75,8 @@ class ReplayControls:
                 ui,
                 container=c,
                 command=command,
-                tool_tip_text=tip,
             )
+            self.button_tip(self.replay_buttons[label], tip)
         row = self.control_row(26)
         self.replay_slider = UIHorizontalSlider(
             row,

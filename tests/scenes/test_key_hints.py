@@ -42,7 +42,7 @@ def key_word(key: int) -> str:
 
 def tooltip(table, button) -> str:
     """The button's tooltip: the table's own (drawn beside the button) or pygame_gui's."""
-    lines = table.button_tips.get(button) if table is not None else None
+    lines = table.tip_lines(button) if table is not None else ()
     return " ".join(lines) if lines else (button.tool_tip_text or "")
 
 
@@ -165,7 +165,8 @@ def test_potion_explosions_end_turn_keeps_its_key_while_refused(app):
     refusal = match.state.end_turn_refusal()
     assert refusal  # marbles in hand that have a hole to go to
     table.refresh_controls()
-    assert table.end_button.tool_tip_text == f"{refusal} (E)"
+    assert table.tip_lines(table.end_button) == ("End turn", f"{refusal} (E)")
+    assert not table.end_button.tool_tip_text  # pygame_gui's own tip would show it twice
 
 
 def test_menu_buttons_name_their_keys(app):
@@ -210,11 +211,12 @@ def find(app, text) -> UIButton:
     )
 
 
-def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monkeypatch):
-    """A play tester's find: in Diced Tomatoes Shift's tip covered Re-roll and Clean vine. The
-    tips a table draws beside its buttons (:meth:`TableScene.button_tip`) now lie off the other
-    buttons and the log. (The other tables' buttons still use pygame_gui's tips.)"""
-    game_id = "diced-tomatoes"
+@pytest.mark.parametrize("game_id", sorted(TABLE_KEYS))
+def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monkeypatch, game_id):
+    """A play tester's find: in Diced Tomatoes Shift's tip covered Re-roll and Clean vine, and
+    pygame_gui's tips, dropped below a button, covered the next row on the other tables. Every
+    table button's tip (:meth:`TableScene.button_tip`), the top row's too, lies off the other
+    buttons and the log."""
     from tests.scenes.driver import wait_for_human
 
     app = make_app(size=(1280, 800))
@@ -228,7 +230,8 @@ def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monke
         shown = []
         monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, _lines: shown.append(rect))
         tipped = [b for b, lines in table.button_tips.items() if lines and b.visible]
-        assert tipped
+        assert {table.menu_button, table.undo_button, table.hint_button} <= set(tipped)
+        assert not [b.text for b in tipped if b.tool_tip_text]  # never two tips at once
         for button in tipped:
             shown.clear()
             centre = button.get_abs_rect().center

@@ -145,7 +145,7 @@ class OffTheRailsTable(TableScene):
             if chosen and not button.is_selected:
                 button.select()
         for key, tip in shown.tips.items():
-            kit.set_tooltip(self.buttons[key], tip)
+            self.explain_button(self.buttons[key], tip)
 
     # --- steps, log, landing -----------------------------------------------------------------
     def steps(self, events, before) -> list:

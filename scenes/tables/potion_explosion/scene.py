@@ -97,7 +97,10 @@ class PotionExplosionTable(TableScene):
             ui,
             container=c,
             command=self.toggle_help,
-            tool_tip_text=_(
+        )
+        self.explain_button(
+            self.help_button,
+            _(
                 "Once per turn: take any one marble (no "
                 "explosion) for a Little Help token worth "
                 "-2 VP. (L)"
@@ -117,8 +120,8 @@ class PotionExplosionTable(TableScene):
             ui,
             container=c,
             command=self.place_all,
-            tool_tip_text=_("Put every marble whose hole is sure into it (P)"),
         )
+        self.explain_button(self.place_button, _("Put every marble whose hole is sure into it (P)"))
         self.choice_row = pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height)
         self.choice_buttons, self._choices = [], None
 
@@ -137,7 +140,7 @@ class PotionExplosionTable(TableScene):
             self.help_button.set_text(label)
         playing = mine and state.phase == Phase.PLAY and state.effect is None
         kit.set_enabled(self.end_button, playing)
-        kit.set_tooltip(
+        self.explain_button(
             self.end_button,
             (
                 kit.with_key(state.end_turn_refusal(), "E")
@@ -153,6 +156,7 @@ class PotionExplosionTable(TableScene):
         choices = table_input.choices(state, legal, self.selection) if mine else []
         if [label for label, _intent, _tip in choices] != self._choices:
             for button in self.choice_buttons:
+                self.button_tips.pop(button, None)
                 button.kill()
             self._choices = [label for label, _intent, _tip in choices]
             self.choice_buttons = []
@@ -164,16 +168,15 @@ class PotionExplosionTable(TableScene):
                 self.place_button.show()
             width = (row.width - 6 * (len(choices) - 1)) // max(1, len(choices))
             for i, (label, _intent, tip) in enumerate(choices):
-                self.choice_buttons.append(
-                    UIButton(
-                        pygame.Rect(row.x + i * (width + 6), row.y, width, row.height),
-                        label,
-                        self.app.ui,
-                        container=self.container,
-                        tool_tip_text=tip,
-                        command=kit.bind(self.choose, label),
-                    )
+                button = UIButton(
+                    pygame.Rect(row.x + i * (width + 6), row.y, width, row.height),
+                    label,
+                    self.app.ui,
+                    container=self.container,
+                    command=kit.bind(self.choose, label),
                 )
+                self.explain_button(button, tip)
+                self.choice_buttons.append(button)
 
     def choose(self, label: str) -> None:
         """A second-row button: its intent, asked again now (the selection may have moved)."""

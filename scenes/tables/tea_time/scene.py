@@ -73,16 +73,16 @@ class TeaTimeTable(TableScene):
             self.app.ui,
             container=self.container,
             command=self.take,
-            tool_tip_text=_("Take the chosen cards (Enter)"),
         )
+        self.explain_button(self.take_button, _("Take the chosen cards (Enter)"))
         self.clear_button = UIButton(
             pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height),
             _("Clear"),
             self.app.ui,
             container=self.container,
             command=self.cancel_selection,
-            tool_tip_text=_("Drop the chosen cards (Esc or right-click)"),
         )
+        self.explain_button(self.clear_button, _("Drop the chosen cards (Esc or right-click)"))
         self._controls = None
 
     def on_controls_built(self) -> None:
@@ -94,8 +94,8 @@ class TeaTimeTable(TableScene):
                 (self.restart_button, "Ctrl+Shift+Z"),
             ):
                 kit.set_enabled(button, False)
-                kit.set_tooltip(button, kit.with_key(_(NOTHING_TO_UNDO), key))
-            kit.set_tooltip(
+                self.explain_button(button, kit.with_key(_(NOTHING_TO_UNDO), key))
+            self.explain_button(
                 self.hint_button,
                 _(
                     "What would the Hard computer player take here? (H) Its cards are framed; "
@@ -129,7 +129,7 @@ class TeaTimeTable(TableScene):
             tip = _("Take the chosen cards (Enter)")
         if self.take_button.text != label:
             self.take_button.set_text(label)
-        kit.set_tooltip(self.take_button, tip)
+        self.explain_button(self.take_button, tip)
         kit.set_enabled(self.clear_button, not self.selection.empty)
 
     def hinted_take(self):
