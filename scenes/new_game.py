@@ -533,13 +533,14 @@ class NewGameScene(Scene):
                 for length in ((28, 47, 18) if rect.height >= kit.px(104) else (24, 42, 15))
             )
             title = _(spec.title)
-            dim = kit.GOLD if i == self.game_index else kit.INK_DIM
+            # the chosen card is gold: dim or gold letters on it were hard to read (play-test)
+            dim = kit.INK if i == self.game_index else kit.INK_DIM
             lines = [
                 (title, kit.fit_text(title, 20, rect.width - 24, bold=True), True, kit.INK, 0),
                 (players_text(spec), 14, True, dim, players_y),
             ]
             for j, line in enumerate(kit.wrap(_(spec.description), 14, rect.width - 24)[:3]):
-                lines.append((line, 14, False, kit.INK_DIM, text_y + j * line_h))
+                lines.append((line, 14, False, dim, text_y + j * line_h))
             cards.append((rect, lines))
 
         def ink(line, size, bold, offset) -> pygame.Rect:

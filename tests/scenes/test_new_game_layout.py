@@ -91,3 +91,22 @@ def test_a_game_cards_text_keeps_clear_of_the_cards_edges(form):
             card = next(card for card in cards if card.collidepoint(letters.center))
             # as clear of the bottom edge as of the sides: 6 pixels at least
             assert card.inflate(-kit.px(12), -kit.px(12)).contains(letters), (game_id, line)
+
+
+@forms([("en", (1280, 800))])
+def test_the_chosen_game_cards_letters_are_bright_on_its_gold(form):
+    """Play-test: gold player counts and dim descriptions were hard to read on the chosen
+    card's gold; the other cards keep their dim lines."""
+    scene = form
+    choose(scene, "off-the-rails")
+    chosen = scene.game_buttons[scene.game_index][0].get_abs_rect()
+    on_chosen = [
+        colour for _l, _s, _b, colour, topleft in scene.card_texts if chosen.collidepoint(topleft)
+    ]
+    others = [
+        colour
+        for _l, _s, _b, colour, topleft in scene.card_texts
+        if not chosen.collidepoint(topleft)
+    ]
+    assert len(on_chosen) >= 3 and set(on_chosen) == {kit.INK}
+    assert kit.INK_DIM in others
