@@ -217,11 +217,13 @@ def path_tags(lay: Layout, state, paths) -> tuple:
     """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
     choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
     junction. A tag never covers its own path or the square the cart heads for (where track
-    is missing when it derails), keeps off the other paths and tags where it can, and stays
-    inside the grid, off the edge labels (:meth:`Layout.tag_rect`)."""
+    is missing when it derails), keeps off the other paths, the carts, the mine squares'
+    numbers and the other tags where it can, and stays inside the grid, off the edge labels
+    (:meth:`Layout.tag_rect`)."""
 
     covers = [[lay.square(sq) for sq in _squares_of(path)] for path in paths]
     carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
+    numbers = lay.mine_numbers()
     tags: list = []
 
     def place(index, words, square, tone, gems=(), small=False):
@@ -230,7 +232,7 @@ def path_tags(lay: Layout, state, paths) -> tuple:
             tag_size(words, gems, small),
             square,
             covers[index],
-            others + carts + [tag.rect.inflate(4, 4) for tag in tags],
+            others + carts + numbers + [tag.rect.inflate(4, 4) for tag in tags],
         )
         tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
 

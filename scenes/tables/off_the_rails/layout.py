@@ -172,6 +172,16 @@ class Layout:
         """The font size of a mine square's number (never under 12)."""
         return max(12, round(self.cell * 0.3))
 
+    def mine_numbers(self) -> list:
+        """Where the mine squares' numbers are drawn (each at its square's top left, as
+        ``draw`` sets them): a word on the board keeps off them, as a deposit card names
+        them."""
+        width, height = kit.text("8", self.number_size, bold=True).get_size()
+        return [
+            pygame.Rect(rect.x + 3, rect.y + 1, width + 2, height)
+            for rect in (self.square(square) for square in B.MINE_SQUARES.values())
+        ]
+
     @property
     def cart_size(self) -> int:
         return max(10, round(self.cell * 0.84))

@@ -351,6 +351,26 @@ def test_the_derail_tag_keeps_off_the_square_to_build_on_and_the_edge_labels(siz
     assert abs(tag.rect.centerx - centre[0]) + abs(tag.rect.centery - centre[1]) < 3 * lay_.cell
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_tags_of_paths_through_the_mines_keep_off_the_mine_numbers(size):
+    """Play-test: "you pick one" tags lay over the mine squares' numbers, which a deposit card
+    names. Two carts run past the red and yellow mines and the blue and green ones, with jewels
+    to choose on the way: no tag covers a number."""
+    s = blank()
+    lay(s, {(3, col): "EW" for col in range(12)})
+    lay(s, {(6, col): "EW" for col in range(12)})
+    put_cart(s, 0, (3, 1), "E", speed=5)
+    put_gems(s, (3, 3), (0, 1, 0, 1, 0))
+    put_gems(s, (3, 5), (1, 0, 1, 0, 0))
+    put_cart(s, 1, (6, 1), "E", speed=6)
+    put_gems(s, (6, 5), (0, 1, 1, 0, 0))
+    paths, tags = check_tags(s, size)
+    assert sorted(tag.words for tag in tags) == ["stop", "stop", "you pick one:", "you pick one:"]
+    numbers = layout(s, size).mine_numbers()
+    assert len(numbers) == 32
+    assert [tag.words for tag in tags if tag.rect.collidelist(numbers) >= 0] == []
+
+
 SHAPES = ("NS", "EW", "NE", "ES", "SW", "NW", "NES", "ESW", "NSW", "NEW", "NESW")
 
 
