@@ -36,3 +36,16 @@ def test_every_language_name_is_drawn_with_the_japanese_capable_font():
         assert all(item.font is japanese_capable for item in items)
     finally:
         pygame.quit()
+
+
+def test_the_language_menu_reads_at_the_size_of_the_other_menus():
+    """Play-test: in Russian the language menu's name and arrow looked larger than every other
+    menu's on the settings page; its own font (for 日本語) keeps the menus' size."""
+    import json
+
+    theme = json.loads(THEME.read_text(encoding="utf-8"))
+    menu_sizes = {font["size"] for font in theme["drop_down_menu"]["font"]}
+    for element in ("#set_language", "#set_language.button", "#set_language.selection_list.button"):
+        assert {font["size"] for font in theme[element]["font"]} == menu_sizes, element
+    arrow = {int(font["size"]) for font in theme["#set_language.#expand_button"]["font"]}
+    assert max(arrow) < min(int(size) for size in menu_sizes) * 0.7  # its ▼ is a larger glyph
