@@ -135,3 +135,22 @@ def test_the_karma_buttons_show_their_whole_words_in_every_language(language, si
         assert not any("…" in text for text in shown.values())
     finally:
         close_apps()
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+def test_a_bot_seats_name_spells_its_level_as_the_seat_menu_does(language):
+    """Play-test: in Russian the seat menu said «Бот — средний» and the seat then read
+    «Бот 1 (Средний)». A new bot's name spells its level as the menu does."""
+    from engine.match import BOT_LEVELS, LEVEL_NAMES, bot_name
+    from scenes.new_game import SEAT_KINDS
+
+    table = translation.translations(language)
+    previous = translation.current_language()
+    translation.set_language(language)
+    try:
+        for level in BOT_LEVELS:
+            level_word = table.gettext(LEVEL_NAMES[level])
+            assert level_word in bot_name(1, level), (language, level)
+            assert level_word in table.gettext(SEAT_KINDS[level]), (language, level)
+    finally:
+        translation.set_language(previous)
