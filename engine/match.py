@@ -10,12 +10,15 @@ from the last such boundary (no reverse rules).
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+import translation
 from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, TurnStarted
 from translation import N_, _, ngettext
 
@@ -30,6 +33,38 @@ def bot_name(number: int, level: str) -> str:
     """The name a new bot seat gets, "Bot 2 (Hard)", in the language in use (the name is then
     the seat's: a saved game keeps it)."""
     return _("Bot {number} ({level})").format(number=number, level=_(LEVEL_NAMES.get(level, level)))
+
+
+@functools.lru_cache(maxsize=256)  # asked for every seat at every frame; catalogues never change
+def _default_name_number(name: str, kind: str, level: str | None) -> int | None:
+    """The seat number in ``name`` when it is the name a new seat of ``kind`` (and bot
+    ``level``) gets by default in any language the program speaks — "Player 2", «Игрок 2»,
+    "Bot 1 (Hard)", 「ボット1（むずかしい）」 — else None."""
+    for language in translation.LANGUAGES:
+        table = translation.translations(language)
+        if kind == BOT:
+            level_word = table.gettext(LEVEL_NAMES.get(level or "", "")) if level else ""
+            template = table.gettext("Bot {number} ({level})")
+            pattern = re.escape(template).replace(r"\{level\}", re.escape(level_word))
+        else:
+            pattern = re.escape(table.gettext("Player {number}"))
+        pattern = pattern.replace(r"\{number\}", r"(?P<number>[0-9]+)")
+        found = re.fullmatch(pattern, name.strip(), flags=re.IGNORECASE)
+        if found:
+            return int(found.group("number"))
+    return None
+
+
+def shown_name(seat: Seat) -> str:
+    """``seat``'s name as a player reads it now: a default name, given in the language the
+    game began in, in the language in use ("Player 2" becomes «Игрок 2» after switching to
+    Russian); a name a person typed as it is."""
+    number = _default_name_number(seat.name, seat.kind, seat.level)
+    if number is None:
+        return seat.name
+    if seat.kind == BOT:
+        return bot_name(number, seat.level or "")
+    return _("Player {number}").format(number=number)
 
 
 NAME_LIMIT = 24
@@ -171,7 +206,8 @@ class Match:
     # --- looking -------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        """The seats' names as a player reads them now (:func:`shown_name`)."""
+        return [shown_name(seat) for seat in self.seats]
 
     def current_player(self) -> int:
         return self.state.current_player()

@@ -130,7 +130,7 @@ def checksum(envelope: dict) -> str:
 
 def match_title(match) -> str:
     """A short title for the save list: "Diced Tomatoes — Ana, Bot (Easy)"."""
-    seats = ", ".join(s.name for s in match.seats)
+    seats = ", ".join(match.names)
     return _("{game} — {seats}").format(game=_(match.spec.title), seats=seats)
 
 

@@ -1048,7 +1048,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
             from scenes.pass_screen import PassScreen
 
             self.last_human = owner
-            self.app.manager.push(PassScreen(self.app, self.match.seats[owner].name))
+            self.app.manager.push(PassScreen(self.app, self.match.names[owner]))
             return True
         self.seated = owner
         return False
@@ -1071,7 +1071,7 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
             from scenes.pass_screen import PassScreen
 
             self.last_human = player
-            self.app.manager.push(PassScreen(self.app, self.match.seats[player].name))
+            self.app.manager.push(PassScreen(self.app, self.match.names[player]))
             return
         self.last_human = player
         self.seated = player  # past the pass screen: at the keyboard now
@@ -1279,17 +1279,17 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         p = self.match.current_player()
         if p < 0:
             return self.chance_status()
-        seat = self.match.seats[p]
+        seat, name = self.match.seats[p], self.match.names[p]
         if seat.is_bot:
             dots = "." * (1 + int(self.time * 3) % 3)
             return (
-                _("{name} is thinking").format(name=seat.name) + dots
+                _("{name} is thinking").format(name=name) + dots
                 if self.bot_thinking()
-                else _("{name} plays").format(name=seat.name)
+                else _("{name} plays").format(name=name)
             )
         if self.anims.busy:  # the table is still catching up: no instructions yet
-            return self.chance_status() or _("{name} plays").format(name=seat.name)
-        return self.human_status(seat.name)
+            return self.chance_status() or _("{name} plays").format(name=name)
+        return self.human_status(name)
 
     def chance_status(self) -> str:
         """The top bar while luck decides (subclasses: "Rolling…")."""

@@ -312,3 +312,39 @@ def test_record_codec_keeps_bools_inside_a_plain_tuple_field():
     assert codec.from_dict(record.to_dict()) == record
     with pytest.raises(ValueError, match="count should be"):
         codec.from_dict({"type": "Listed", "tasks": [], "count": True})
+
+
+def test_default_seat_names_read_in_the_language_in_use():
+    """Play-test: a game begun in Japanese kept 「プレイヤー1」 and 「ボット1（ふつう）」 after
+    switching to English (drawn as boxes in Noto Sans), and one begun in Russian kept «Игрок 1».
+    A default name, in whichever language it was given, reads in the language in use; a name a
+    person typed stays as typed."""
+    import translation
+    from engine.match import bot_name, shown_name
+
+    previous = translation.current_language()
+    try:
+        translation.set_language("ja")
+        seats = [
+            Seat("human", "プレイヤー1"),
+            Seat("bot", bot_name(2, "medium"), "medium"),
+            Seat("bot", "Бот 3 (Средний)", "medium"),  # a Russian save from before lower case
+            Seat("human", "Игрок 4"),
+            Seat("human", "Ana"),
+            Seat("human", "アナ"),
+            Seat("bot", "Robo (Hard)", "hard"),  # typed: not a default name
+        ]
+        match = Match(PIG, seats[:2], seed=1)
+        expected = {
+            "en": ["Player 1", "Bot 2 (Medium)", "Bot 3 (Medium)", "Player 4"],
+            "ru": ["Игрок 1", "Бот 2 (средний)", "Бот 3 (средний)", "Игрок 4"],
+            "es": ["Jugador 1", "Bot 2 (Medio)", "Bot 3 (Medio)", "Jugador 4"],
+            "ja": ["プレイヤー1", "ボット2（ふつう）", "ボット3（ふつう）", "プレイヤー4"],
+        }
+        for language, names in expected.items():
+            translation.set_language(language)
+            assert [shown_name(seat) for seat in seats] == [*names, "Ana", "アナ", "Robo (Hard)"]
+            assert match.names == names[:2]
+            assert [seat.name for seat in match.seats] == ["プレイヤー1", "ボット2（ふつう）"]
+    finally:
+        translation.set_language(previous)

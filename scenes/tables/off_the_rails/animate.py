@@ -119,14 +119,18 @@ def cart_words(player: int, label: str, stage: Stage) -> str:
     return W.capitalised(W.cart_phrase(stage.names, player, label))
 
 
-LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
-"""A computer player's level after its name ("Bot 1 (Easy)"), in any language."""
+LEVEL_SUFFIX = re.compile(r"\s*[(（][^()（）]*[)）]$")
+"""A computer player's level after its name ("Bot 1 (Easy)", 「ボット1（ふつう）」), in any
+language."""
 
 
 def log_names(match) -> list:
     """The seats' names as the log says them: a computer player's level left out ("the white
     cart of Bot 1", not "the white cart of Bot 1 (Easy)")."""
-    return [LEVEL_SUFFIX.sub("", seat.name) if seat.is_bot else seat.name for seat in match.seats]
+    return [
+        LEVEL_SUFFIX.sub("", name) if seat.is_bot else name
+        for seat, name in zip(match.seats, match.names, strict=True)
+    ]
 
 
 def last_card_of(events):
@@ -274,7 +278,7 @@ def animate(group, before, stage: Stage) -> list:
 def shout(surface, lay: Layout, words: str, size: int, centre, colour) -> None:
     """A word over the board ("Crash!", "Derailed!") centred on ``centre``, moved in to stay
     on the underground grid by a square at the board's edge."""
-    width, height = kit.font(size, True).size(words)
+    width, height = kit.text_size(words, size, True)
     rect = pygame.Rect(0, 0, width + 2, height + 2)
     rect.center = (int(centre[0]), int(centre[1]))
     rect.clamp_ip(lay.grid)
