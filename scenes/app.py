@@ -208,11 +208,11 @@ def toast_lines(message: str, width: int) -> list[str]:
 
 
 def _fits(line: str, width: int) -> bool:
-    return kit.font(TOAST_MIN_TEXT).size(line)[0] <= width
+    return kit.text_size(line, TOAST_MIN_TEXT)[0] <= width
 
 
 def _fits_16(line: str, width: int) -> bool:
-    return kit.font(16).size(line)[0] <= width
+    return kit.text_size(line, 16)[0] <= width
 
 
 def _split_path(line: str, width: int) -> list[str]:

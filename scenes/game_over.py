@@ -87,7 +87,7 @@ class GameOverScene(Scene):
         """Where :func:`kit.draw_heading` draws the game's title (its size rule repeated)."""
         w, h = self.app.size
         size = 40 if h > kit.px(700) else 34
-        width, height = kit.font(size, True).size(_(self.match.spec.title))
+        width, height = kit.text_size(_(self.match.spec.title), size, True)
         return pygame.Rect(w // 2 - width // 2, self.heading_top(), width, height)
 
     def new_game(self) -> None:

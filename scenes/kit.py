@@ -125,11 +125,11 @@ def font_file(bold: bool = False, language: str | None = None) -> Path:
     return FONTS[language or translation.current_language()][1 if bold else 0]
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The app's font for the language in use (Noto Sans; Noto Sans JP for Japanese, both
-    shipped with pygame_gui) at ``size`` pixels at 100 %, made larger by the UI scale
-    (:func:`set_ui_scale`)."""
-    path, size = str(font_file(bold)), max(8, int(round(size * _scale[0])))
+def font(size: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
+    """The app's font for ``language`` (default: the one in use; Noto Sans, Noto Sans JP for
+    Japanese, both shipped with pygame_gui) at ``size`` pixels at 100 %, made larger by the UI
+    scale (:func:`set_ui_scale`)."""
+    path, size = str(font_file(bold, language)), max(8, int(round(size * _scale[0])))
     loaded = _font(path, size)
     try:
         loaded.get_height()
@@ -149,9 +149,16 @@ def text(content: str, size: int, colour=INK, bold: bool = False) -> pygame.Surf
     return _text(content, size, tuple(colour), bold, translation.current_language())
 
 
+def script_language(content: str, language: str) -> str:
+    """The language whose font draws ``content``: Japanese for text holding Japanese (a name
+    typed in Japanese, read after switching to another language: Noto Sans has no such
+    glyphs and drew boxes), else ``language``."""
+    return "ja" if language != "ja" and has_cjk(content) else language
+
+
 @functools.lru_cache(maxsize=2048)
 def _text(content: str, size: int, colour, bold: bool, language: str) -> pygame.Surface:
-    return font(size, bold).render(content, True, colour)
+    return font(size, bold, script_language(content, language)).render(content, True, colour)
 
 
 def blit_text(
@@ -166,6 +173,13 @@ def blit_text(
     return rect
 
 
+def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """``(width, height)`` in pixels of ``content`` drawn by :func:`text` at ``size`` (in the
+    font that draws it: :func:`script_language`)."""
+    language = script_language(content, translation.current_language())
+    return font(size, bold, language).size(content)
+
+
 def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: int = 10) -> int:
     """The largest size ≤ ``size`` at which ``content`` fits in ``width`` pixels."""
     return _fit_text(content, size, width, bold, min_size, translation.current_language())
@@ -174,7 +188,8 @@ def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: 
 @functools.lru_cache(maxsize=4096)
 def _fit_text(content: str, size: int, width: int, bold: bool, min_size: int, language: str) -> int:
     # cached: every frame fits the same labels again, one font measure per size tried
-    while size > min_size and font(size, bold).size(content)[0] > width:
+    language = script_language(content, language)
+    while size > min_size and font(size, bold, language).size(content)[0] > width:
         size -= 1
     return size
 
@@ -193,7 +208,8 @@ def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool
 @functools.lru_cache(maxsize=4096)
 def _ellipsize(content: str, width: int, size: int, bold: bool, language: str) -> str:
     # cached: a frame ellipsizes the same names again (a measure per halving step)
-    return _cut_to_width(content, width, lambda part: font(size, bold).size(part)[0])
+    shown_in = script_language(content, language)
+    return _cut_to_width(content, width, lambda part: font(size, bold, shown_in).size(part)[0])
 
 
 def _cut_to_width(content: str, width: int, measure_w) -> str:
@@ -263,7 +279,7 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
 @functools.lru_cache(maxsize=1024)
 def _wrap(content: str, size: int, width: int, bold: bool, language: str) -> tuple:
     # cached: panels wrap the same sentences every frame, measuring each growing line
-    f = font(size, bold)
+    f = font(size, bold, script_language(content, language))
     lines, line = [], ""
     for unit in _WRAP_UNITS.findall(content):
         if unit.isspace():
@@ -610,11 +626,11 @@ def banner_lines(message: str, width: int, size: int) -> tuple:
     """``(lines, size)`` for a banner ``width`` pixels wide: one line, shrunk down to 14 px;
     else two lines from 16 px down; else one line cut with an ellipsis."""
     fitted = fit_text(message, size, width, bold=True, min_size=14)
-    if font(fitted, True).size(message)[0] <= width:
+    if text_size(message, fitted, True)[0] <= width:
         return [message], fitted
     for two in range(min(size, 16), 10, -1):
         lines = wrap(message, two, width, bold=True)
-        if len(lines) <= 2 and all(font(two, True).size(line)[0] <= width for line in lines):
+        if len(lines) <= 2 and all(text_size(line, two, True)[0] <= width for line in lines):
             return lines, two
     return [ellipsize(message, width, size=11, bold=True)], 11
 
@@ -664,7 +680,7 @@ def tooltip_size(lines, width_limit: int = 340) -> tuple:
     """``(width, height)`` in pixels of a tooltip showing ``lines`` (longer lines wrap at
     ``width_limit``)."""
     rows = tooltip_rows(lines, width_limit)
-    width = max((font(TIP_SIZE, bold).size(row)[0] for row, bold in rows), default=0)
+    width = max((text_size(row, TIP_SIZE, bold)[0] for row, bold in rows), default=0)
     return width + px(20), px(TIP_LINE) * len(rows) + px(10)
 
 

@@ -53,7 +53,7 @@ class LeaveScene(Scene):
         window less a margin), as tall as the wrapped message."""
         w, h = self.app.size
         px = kit.px
-        needs = max(kit.font(17, True).size(label)[0] for label in self.labels()) + px(28)
+        needs = max(kit.text_size(label, 17, True)[0] for label in self.labels()) + px(28)
         width = min(w - 60, max(px(520), 3 * needs + 2 * px(12) + px(48)))
         lines = kit.wrap(self.message(), 17, width - px(56))
         height = px(62) + len(lines) * kit.font(17).get_linesize() + px(18 + 44 + 22)

@@ -71,9 +71,9 @@ def option_label_lines(label: str, width: int) -> tuple:
     that holds it; the second line is cut with "…" only when even that is too narrow."""
     for size in range(OPTION_LABEL_SIZE, OPTION_LABEL_MIN_SIZE - 1, -1):
         lines = kit.wrap(label, size, width)
-        if len(lines) <= 2 and all(kit.font(size).size(line)[0] <= width for line in lines):
+        if len(lines) <= 2 and all(kit.text_size(line, size)[0] <= width for line in lines):
             return lines, size
-    first = lines[0] if kit.font(size).size(lines[0])[0] <= width else ""
+    first = lines[0] if kit.text_size(lines[0], size)[0] <= width else ""
     rest = label[len(first) :].strip() if first else label
     cut = kit.ellipsize(rest, width, size=size)
     return ([first, cut] if first else [cut]), size
@@ -260,7 +260,7 @@ class NewGameScene(Scene):
             self.option_texts.extend(texts)
         # seed and buttons
         by = h - px(44) - 18
-        seed_w = max(px(56), kit.font(16).size(_("Seed"))[0] + 12)  # longer in Russian
+        seed_w = max(px(56), kit.text_size(_("Seed"), 16)[0] + 12)  # longer in Russian
         UILabel(pygame.Rect(margin, by, seed_w, px(40)), _("Seed"), ui, container=c)
         self.seed_entry = UITextEntryLine(
             pygame.Rect(margin + seed_w, by + 2, px(150), px(36)),
@@ -270,7 +270,7 @@ class NewGameScene(Scene):
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
-        random_w = max(90, kit.font(17, True).size(_("Random"))[0] + 26)  # wider in Russian
+        random_w = max(90, kit.text_size(_("Random"), 17, True)[0] + 26)  # wider in Russian
         UIButton(
             pygame.Rect(margin + seed_w + px(156), by + 2, random_w, px(36)),
             _("Random"),
@@ -320,7 +320,7 @@ class NewGameScene(Scene):
         descriptions cut with "…"."""
         px, area = kit.px, self.options_rect
         choices = [label for opt in shown for label in self._option_labels(opt)[0]]
-        needed = max((kit.font(15).size(label)[0] for label in choices), default=0)
+        needed = max((kit.text_size(label, 15)[0] for label in choices), default=0)
         # the closed menu: its text, the 20-pixel arrow, borders and padding
         dd_w = int(min(area.width - px(110), max(area.width * 0.3, needed + px(20) + 28)))
         label_w = area.width - dd_w - px(10)
@@ -357,12 +357,12 @@ class NewGameScene(Scene):
             for line in lines:
                 line_h = kit.font(size).get_height()
                 rect = pygame.Rect(area.x, line_y + (step - line_h) // 2, 0, line_h)
-                rect.width = kit.font(size).size(line)[0]
+                rect.width = kit.text_size(line, size)[0]
                 texts.append((line, size, kit.INK, rect))
                 line_y += step
             y += height + px(2)
             for line in note:
-                width, line_h = kit.font(OPTION_NOTE_SIZE).size(line)
+                width, line_h = kit.text_size(line, OPTION_NOTE_SIZE)
                 texts.append(
                     (line, OPTION_NOTE_SIZE, kit.INK_DIM, pygame.Rect(area.x, y, width, line_h))
                 )

@@ -121,7 +121,7 @@ class PauseScene(Scene):
         shown = max(1, (rect.height - px(30)) // px(17))
         if len(rows) > shown:
             rows = rows[: shown - 1] + [
-                kit.ellipsize(" ".join(rows[shown - 1 :]), width, lambda t: kit.font(13).size(t)[0])
+                kit.ellipsize(" ".join(rows[shown - 1 :]), width, lambda t: kit.text_size(t, 13)[0])
             ]
         for index, row in enumerate(rows):
             kit.blit_text(surface, row, 13, (rect.x + 12, rect.y + px(27 + index * 17)), kit.INK)

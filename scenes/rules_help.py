@@ -73,7 +73,7 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
                 # the bullet's own prefix and the continuation rows' indent take room too:
                 # a row pygame_gui had to break again showed as a blank line mid-sentence
                 breaks = bool(wrap_width) and kit.has_cjk(text)
-                indent = kit.font(16).size("\u3000\u3000")[0] if breaks else 0
+                indent = kit.text_size("\u3000\u3000", 16)[0] if breaks else 0
                 rows = lines_of(text, (wrap_width or 0) - 40 - indent)
                 body = "<br>".join(
                     ("" if index == 0 else "\u3000\u3000") + html.escape(row)
@@ -147,7 +147,7 @@ class RulesScene(Scene):
         px = kit.px  # sizes at 100 %, grown by the UI scale
         top = px(96 if h >= px(760) else 76)
         titles = [_(spec.title) for spec in self.games]
-        left_w = min(px(300), max([px(250)] + [kit.font(17, True).size(t)[0] + 30 for t in titles]))
+        left_w = min(px(300), max([px(250)] + [kit.text_size(t, 17, True)[0] + 30 for t in titles]))
         for i, title in enumerate(titles):
             UIButton(
                 pygame.Rect(40, top + i * px(56), left_w, px(46)),

@@ -71,6 +71,33 @@ def test_a_tables_log_reads_in_the_new_language(app):
     assert not any("goes first" in line for line in table.log_lines)
 
 
+def test_default_names_given_in_japanese_read_in_english_after_switching(app):
+    """Play-test: a Tea Time game begun in Japanese showed its 「プレイヤー1」 and
+    「ボット1（ふつう）」 as boxes in the top bar, the players' panels and the log once the
+    language was English. Default names follow the language; a typed Japanese name is drawn
+    in a font that has it."""
+    from scenes import kit
+    from scenes.tables import open_match
+
+    app.set_language("ja")
+    spec = registry.get("tea-time")
+    match = Match(
+        spec, [Seat("human", "プレイヤー1"), Seat("bot", "ボット1（ふつう）", "medium")], seed=4
+    )
+    open_match(app, match)
+    frames(app, 4)
+    table = app.manager.top
+    app.set_language("en")
+    frames(app, 2)
+    assert "Player 1" in table.status_text()
+    assert any("Player 1" in line for line in table.log_lines)
+    assert not any("プレイヤー" in line or "ボット" in line for line in table.log_lines)
+    assert kit.script_language("アナ", "en") == "ja"
+    japanese_font = kit.font(16, False, "ja")
+    assert kit.text("アナ", 16).get_size() == japanese_font.size("アナ")
+    assert all(japanese_font.metrics(letter)[0] is not None for letter in "アナ")
+
+
 @pytest.mark.parametrize(
     "game_id", ["potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time"]
 )

@@ -475,7 +475,7 @@ def draw_summary(surface, rect: pygame.Rect, state, names) -> None:
     in 1 to 3 columns, whichever shows the dice biggest in ``rect``."""
     n = state.num_players
     font_size = 16
-    name_w = min(200, max(kit.font(font_size, True).size(names[seat])[0] for seat in range(n)) + 12)
+    name_w = min(200, max(kit.text_size(names[seat], font_size, True)[0] for seat in range(n)) + 12)
     columns, rows, size, column_w = summary_grid(rect, n, name_w)
     size = max(12, size)
     row_h = min(size + 12, rect.height // rows)

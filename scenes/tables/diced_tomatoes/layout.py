@@ -205,7 +205,7 @@ class Layout:
         self.bushel = pygame.Rect(self.tray.right + 10, strip.y, bushel_w, strip.height)
         die = int(min(64, strip.height - 44))
         self.passed_die = max(18, int(die * 0.5))
-        label_w = kit.font(12, True).size(_("Set aside for next turn"))[0] + 4
+        label_w = kit.text_size(_("Set aside for next turn"), 12, True)[0] + 4
         self.passed_zone = pygame.Rect(
             0, self.tray.y + 8, max(label_w, 3 * (self.passed_die + 4)), self.tray.height - 16
         )
@@ -222,7 +222,7 @@ class Layout:
         labels = self.badge_labels
         room = self.info.width - NOTE_MIN - 6 * max(0, len(labels) - 1)
         for size in range(INFO_FONT, 9, -1):
-            widths = [kit.font(size, True).size(label)[0] + 16 for label in labels]
+            widths = [kit.text_size(label, size, True)[0] + 16 for label in labels]
             if sum(widths) <= room:
                 break
         else:
@@ -262,7 +262,7 @@ class Layout:
         """``dot`` (seat colour), ``name``, ``marker`` (the last-player splatter) and ``score``
         (the running score), left to right in the header."""
         head = self.header(seat)
-        score_w = kit.font(SCORE_FONT, True).size(worst_score_words())[0] + 4
+        score_w = kit.text_size(worst_score_words(), SCORE_FONT, True)[0] + 4
         score = pygame.Rect(head.right - 6 - score_w, head.y, score_w, head.height)
         right = score.x - 4
         parts = {"score": score}

@@ -869,10 +869,10 @@ def draw_summary(surface, rect, state, names, patterns: bool = False) -> None:
     rows = state.num_players
     row_h = max(22, min(40, rect.height // max(1, rows)))
     gem = max(14, min(24, row_h - 12))
-    slot_w = gem + kit.font(15, True).size("×12")[0] + 14
+    slot_w = gem + kit.text_size("×12", 15, True)[0] + 14
     name_w = 190
     lists = [_(", ").join(mission_name(m) for m in state.taken[seat]) for seat in range(rows)]
-    wanted = max((kit.font(14).size(words)[0] + 14 for words in lists if words), default=0)
+    wanted = max((kit.text_size(words, 14)[0] + 14 for words in lists if words), default=0)
     missions_w = max(0, min(wanted, 330, rect.width - name_w - 5 * slot_w - 20))
     width = name_w + 5 * slot_w + missions_w
     x0 = rect.centerx - width // 2

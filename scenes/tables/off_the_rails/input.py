@@ -781,8 +781,8 @@ def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
     prompt_rect`: never over the squares it is about)."""
     cols = ask.columns
     rows = -(-len(ask.options) // cols)
-    title_w = kit.font(15, True).size(ask.title)[0] + 30
-    label_w = max(kit.font(16).size(o.label)[0] for o in ask.options) + 30
+    title_w = kit.text_size(ask.title, 15, True)[0] + 30
+    label_w = max(kit.text_size(o.label, 16)[0] for o in ask.options) + 30
     if ask.pictures:
         label_w = 2 * (5 * (lay.gem_size + 3)) + 40
     width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))

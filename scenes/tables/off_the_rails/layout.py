@@ -289,14 +289,14 @@ class Layout:
     def _player_parts(self, seat: int) -> dict:
         px = kit.px
         rect = self.player_rect(seat)
-        score_w = kit.font(SCORE_FONT, True).size(score_text(WORST_POINTS))[0] + 2
+        score_w = kit.text_size(score_text(WORST_POINTS), SCORE_FONT, True)[0] + 2
         line1 = pygame.Rect(rect.x + px(6), rect.y + px(2), rect.width - px(12), px(19))
         mark = pygame.Rect(line1.x, line1.y, px(18), px(18))
         score = pygame.Rect(line1.right - score_w, line1.y, score_w, line1.height)
         name_x = mark.right + px(5)
         name = pygame.Rect(name_x, line1.y, score.x - px(6) - name_x, line1.height)
         line2 = pygame.Rect(rect.x + px(8), line1.bottom + px(1), rect.width - px(16), px(18))
-        missions_w = px(13) + kit.font(COUNT_FONT, True).size("×4")[0] + 2
+        missions_w = px(13) + kit.text_size("×4", COUNT_FONT, True)[0] + 2
         missions = pygame.Rect(line2.right - missions_w, line2.y, missions_w, line2.height)
         carts_w = 2 * (px(SUPPLY_CART) + 2)
         carts = pygame.Rect(missions.x - px(4) - carts_w, line2.y, carts_w, line2.height)

@@ -501,7 +501,7 @@ def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> Non
         if lit:
             word = _("Drink") if index in view.drinkable else _("Again")
             text, size = kit.fit_label(word, 11, rect.width - 4, bold=True, min_size=8)
-            if kit.font(size, True).size(text)[0] <= rect.width - 4 and "…" not in text:
+            if kit.text_size(text, size, True)[0] <= rect.width - 4 and "…" not in text:
                 badge = pygame.Rect(0, 0, rect.width - 2, size + 5)
                 badge.midbottom = (rect.centerx, rect.bottom - 2)
                 colour = (60, 140, 80) if index in view.drinkable else (150, 110, 40)
@@ -650,7 +650,7 @@ def draw_zoom(
             continue
         pa.draw_potion(surface, card, brewing.tile, brewing.placed, view.patterns)
         name = potion_name(brewing.tile)
-        if kit.font(10).size(name)[0] > card_w + 8:
+        if kit.text_size(name, 10)[0] > card_w + 8:
             name = pa.short_name(TILES[brewing.tile].type)
         text, size = kit.fit_label(name, 12, card_w + 8, min_size=10)
         kit.blit_text(
@@ -846,7 +846,7 @@ def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patte
         name = pa.short_name(TILES[potion.tile].type)
         room = rect.width - 2  # names of neighbouring tiles must not run together
         words = kit.wrap(name, 10, room)
-        if len(words) > 2 or any(kit.font(10).size(w)[0] > room for w in words):
+        if len(words) > 2 or any(kit.text_size(w, 10)[0] > room for w in words):
             words = [kit.fit_label(name, 10, room, min_size=8)[0]]
         for i, word in enumerate(words):
             kit.blit_text(
@@ -874,7 +874,7 @@ def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
                 potion,
                 tile,
                 name,
-                kit.font(size).size(name)[0] + px(42) + (px(14) if potion.drunk else 0),
+                kit.text_size(name, size)[0] + px(42) + (px(14) if potion.drunk else 0),
             )
         )
     x, y, row = area.x, area.y, 0

@@ -105,7 +105,7 @@ class Layout:
     def _stacks_and_desk(self, board, rx, rw) -> None:
         k = len(self.others)
         # the stacks: five cards and the skill-token pile
-        pile_w = max(kit.font(PILE_FONT, True).size(line)[0] for line in pile_lines())
+        pile_w = max(kit.text_size(line, PILE_FONT, True)[0] for line in pile_lines())
         pile_w += kit.px(34)  # the token icon and the gaps
         sh = clamp(board.height * 0.13, 64, 104)
         sw = min(sh * 0.74, (rw - 20 - pile_w - 4 * 8) / NUM_STACKS)
@@ -422,8 +422,8 @@ class Layout:
     def header_parts(self, header: pygame.Rect, size: int) -> dict:
         """A desk header's parts: ``name`` (left, what is left over), ``tokens``, ``score``
         (right), sized for the widest score and two token counts."""
-        score_w = kit.font(size, True).size(worst_score())[0] + 2
-        tokens_w = WORST_TOKENS * (size + 4 + kit.font(size - 2, True).size("×9")[0] + 8)
+        score_w = kit.text_size(worst_score(), size, True)[0] + 2
+        tokens_w = WORST_TOKENS * (size + 4 + kit.text_size("×9", size - 2, True)[0] + 8)
         score = pygame.Rect(header.right - score_w, header.y, score_w, header.height)
         tokens = pygame.Rect(score.x - 8 - tokens_w, header.y, tokens_w, header.height)
         name = pygame.Rect(header.x + 16, header.y, tokens.x - 6 - (header.x + 16), header.height)

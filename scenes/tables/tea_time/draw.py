@@ -551,7 +551,7 @@ def sheet_layout(area: pygame.Rect, middle: pygame.Rect, names, notes: int) -> S
     cells = len(CHARACTERS) + 1
     room = min(area.width, middle.width) - 2 * SHEET_PAD
     total_w = 90 if room >= 900 else 64
-    longest = max((kit.font(SHEET_NAME_FONT, True).size(name)[0] for name in names), default=0)
+    longest = max((kit.text_size(name, SHEET_NAME_FONT, True)[0] for name in names), default=0)
     # the seat's dot, the name and a winner's star; the name shrinks to fit when it must
     name_need = max(120, min(240, room // 5, longest + 52))
     cell_w = max(72, min(130, (room - total_w - name_need) // cells))
@@ -582,11 +582,11 @@ def sheet_label(character: str, width: int) -> tuple:
     on one line, else on two ("Мартовский / Заяц"), shrunk only as far as needed."""
     name = title(character)
     for size in range(SHEET_LABEL_FONT, 11, -1):
-        if kit.font(size, True).size(name)[0] <= width:
+        if kit.text_size(name, size, True)[0] <= width:
             return [name], size
     for size in range(SHEET_LABEL_FONT, 9, -1):
         lines = kit.wrap(name, size, width, bold=True)
-        if len(lines) <= 2 and all(kit.font(size, True).size(line)[0] <= width for line in lines):
+        if len(lines) <= 2 and all(kit.text_size(line, size, True)[0] <= width for line in lines):
             return lines, size
     return [kit.ellipsize(name, width, size=10, bold=True)], 10
 
