@@ -363,17 +363,19 @@ class App:
 
         return kit.fitting_scale(self.settings.ui_scale, self.size)
 
-    def apply_ui_scale(self, relayout: bool = True) -> None:
+    def apply_ui_scale(self, relayout: bool = True) -> bool:
         """Use the UI scale the setting and the window allow: text drawn by the scenes and the
-        widgets' theme (font sizes) grow, and the scenes rebuild at once (no restart)."""
+        widgets' theme (font sizes) grow, and the scenes rebuild at once (no restart). False
+        when the scale in use stays as it was (nothing is rebuilt)."""
         from scenes import kit
 
         if not kit.set_ui_scale(self.ui_scale_room):
-            return
+            return False
         self.ui.get_theme().load_theme(scaled_theme(kit.ui_scale()))
         self._preload_fonts()
         if relayout:
             self.manager.relayout()
+        return True
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` (one of :data:`translation.LANGUAGES`) from now on, without a restart: the

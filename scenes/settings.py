@@ -285,7 +285,8 @@ class SettingsScene(Scene):
             labels = {scale_label(p): p for p in UI_SCALES}
             s.ui_scale = labels.get(label, s.ui_scale)
             self._save()
-            self.app.apply_ui_scale()  # every scene rebuilds at the new size, this one too
+            if not self.app.apply_ui_scale():  # every scene rebuilds at the new size, this too
+                self.relayout()  # the window holds no more: the note under the setting says so
             return
         elif key == "fullscreen":
             if (label in ("On", _("On"))) != s.fullscreen:

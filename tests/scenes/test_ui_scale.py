@@ -168,6 +168,22 @@ def test_settings_say_when_the_window_is_too_small_for_the_scale(close_pygame):
     assert outside_window(app) == []
 
 
+def test_a_scale_the_window_cannot_hold_is_explained_as_soon_as_it_is_chosen(close_pygame):
+    """Play-test: at 1024 × 640, choosing 150 % changed nothing and the note still read "The
+    size of text and buttons; applied at once." until the page was built again."""
+    app = make_app(size=(1024, 640))
+    app.manager.push(TitleScene(app))
+    scene = SettingsScene(app)
+    app.manager.push(scene)
+    frames(app, 2)
+    scene.change("ui_scale", scale_label(150))
+    frames(app, 1)
+    assert kit.ui_scale() == 1.0
+    assert scene.hints["ui_scale"].text == (
+        "This window holds 100 %; 150 % needs 1536 × 960 or more."
+    )
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_leave_question_fits_its_text_and_hides_the_pause_menu(size, language, close_pygame):
