@@ -15,7 +15,7 @@ from saves import store
 from saves.format import SaveError, clean_title, match_title
 from scenes import kit
 from scenes.manager import Scene
-from translation import N_, _
+from translation import N_, _, ngettext
 
 
 def replace_question(name: str, existing=None) -> str:
@@ -116,7 +116,17 @@ class PauseScene(Scene):
         px = kit.px  # sizes at 100 %, grown by the UI scale
         kit.blit_text(surface, _("Position"), 15, (rect.x + 12, rect.y + px(6)), kit.GOLD, True)
         width = rect.width - px(170)
-        flat = " ".join(self.position.split())
+        lines = self.position.strip().count("\n") + 1
+        if lines > 1:  # a board drawn in rows (Off the Rails): run together it reads as noise
+            flat = ngettext(
+                "The board, drawn in {count} line of text: Copy it, then paste it in New "
+                "game, Start from a position.",
+                "The board, drawn in {count} lines of text: Copy it, then paste it in New "
+                "game, Start from a position.",
+                lines,
+            ).format(count=lines)
+        else:
+            flat = " ".join(self.position.split())
         rows = kit.wrap(flat, 13, width)
         shown = max(1, (rect.height - px(30)) // px(17))
         if len(rows) > shown:

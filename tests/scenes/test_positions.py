@@ -2,6 +2,7 @@
 
 import random
 
+import pygame
 import pytest
 
 from engine import registry
@@ -130,4 +131,29 @@ def test_pause_menu_shows_the_position_at_both_sizes():
         menu_bottom = max(b.get_abs_rect().bottom for b in pause.buttons.values())
         assert strip.top > menu_bottom and strip.bottom <= size[1]
         assert pause.copy_button.get_abs_rect().colliderect(strip)
+        # Off the Rails' board is drawn in rows: run together it read as noise (play-test)
+        lines = pause.position.strip().count("\n") + 1
+        drawn = " ".join(drawn_texts(pause.draw_position, pygame.Surface(size)))
+        assert drawn == f"Position The board, drawn in {lines} lines of text: Copy it, then " + (
+            "paste it in New game, Start from a position."
+        )
         close_apps()
+
+
+def drawn_texts(draw, *arguments) -> list:
+    """The texts ``draw(*arguments)`` blits with :func:`kit.blit_text`, in order."""
+    from scenes import kit
+
+    texts = []
+    real = kit.blit_text
+
+    def record(surface, content, *args, **kwargs):
+        texts.append(content)
+        return real(surface, content, *args, **kwargs)
+
+    kit.blit_text = record
+    try:
+        draw(*arguments)
+    finally:
+        kit.blit_text = real
+    return texts
