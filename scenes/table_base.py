@@ -1299,20 +1299,21 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         """The top bar when a person is to move: what to do now (subclasses say more)."""
         return _("{name}, your move").format(name=name)
 
-    def message_lines(self, msg: str, width: int) -> tuple:
-        """``(size, lines)`` for a top-bar message ``width`` pixels wide: one line at 14-16 px
-        when it fits, else two lines at 14 px (smaller only for a very long message)."""
-        size = kit.fit_text(msg, 16, width)
+    def message_lines(self, msg: str, width: int, largest: int = 16, bold: bool = False) -> tuple:
+        """``(size, lines)`` for a top-bar message (or the status line: ``largest`` 17,
+        ``bold``) ``width`` pixels wide: one line at 14 px or more when it fits, else two lines
+        at 14 px (smaller only for a very long message)."""
+        size = kit.fit_text(msg, largest, width, bold=bold)
         if size >= 14:
             return size, [msg]
         size = 14
-        lines = kit.wrap(msg, size, width)
+        lines = kit.wrap(msg, size, width, bold=bold)
         while len(lines) > 2 and size > 11:
             size -= 1
-            lines = kit.wrap(msg, size, width)
+            lines = kit.wrap(msg, size, width, bold=bold)
         while size > 6 and self._two_lines_height(size) > TOP_BAR_ROOM:
             size -= 1  # the board starts under the bar: at a large UI scale two lines shrink
-            lines = kit.wrap(msg, size, width)
+            lines = kit.wrap(msg, size, width, bold=bold)
         return size, lines
 
     @staticmethod
@@ -1364,7 +1365,10 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         taller bar."""
         w = self.top_bar_right(window_width)
         msg = self.current_message()
-        size, lines = self.message_lines(msg, w - 28) if msg else (0, [])
+        if msg:
+            size, lines = self.message_lines(msg, w - 28)
+        else:  # the status line: two lines rather than a size nobody reads (Russian, 1024)
+            size, lines = self.message_lines(self.status_text(), w - 28, largest=17, bold=True)
         if len(lines) > 1:
             step = kit.font(size).get_linesize() - 2
             # at a large UI scale two lines are taller than the bar: it hangs over the board
@@ -1382,19 +1386,14 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         thinking time."""
         bar, msg, size, lines = self._frame_top_bar or self.top_bar(surface.get_width())
         kit.draw_layer(surface, self.top_bar_panel(surface.get_width()))
+        colour, bold = (kit.HILITE, False) if msg else (kit.INK, True)
         if len(lines) > 1:
             step = kit.font(size).get_linesize() - 2
             top = bar.centery - step * len(lines[:2]) // 2
             for i, line in enumerate(lines[:2]):
-                kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), kit.HILITE)
-        elif msg:
-            kit.blit_text(
-                surface, msg, size, (bar.x + 10, bar.centery), kit.HILITE, anchor="midleft"
-            )
+                kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), colour, bold)
         else:
-            status = self.status_text()
-            size = kit.fit_text(status, 17, bar.width - 20, bold=True)
             kit.blit_text(
-                surface, status, size, (bar.x + 10, bar.centery), kit.INK, True, "midleft"
+                surface, lines[0], size, (bar.x + 10, bar.centery), colour, bold, "midleft"
             )
         self.draw_thinking_bar(surface, bar)

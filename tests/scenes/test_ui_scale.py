@@ -327,3 +327,28 @@ def test_a_toast_over_a_short_log_stays_inside_the_window(size, percent, close_p
     assert len(lines) >= 2
     assert pygame.Rect((0, 0), size).contains(rect)
     assert rect.colliderect(app.manager.top.log_box.rect)  # still over the log
+
+
+@pytest.mark.parametrize("language", ["ru", "es"])
+def test_the_status_line_at_1024_wraps_rather_than_shrinking_past_reading(language, close_pygame):
+    """Play-test: at 1024 × 640 in Russian the top bar's instruction shrank to about 9 px.
+    It now keeps 14 px or more, on two lines when one does not hold it."""
+    from tests.scenes.driver import wait_for_human
+
+    app = make_app(size=(1024, 640))
+    app.set_language(language)
+    app.manager.push(TitleScene(app))
+    wrapped = []
+    for spec in registry.games():
+        seats = [Seat("human", "Anastasia Romanova"), Seat("bot", "Bot", "easy")]
+        open_match(app, Match(spec, seats, seed=3))
+        table = app.manager.top
+        wait_for_human(app, table)
+        frames(app, 1)
+        bar, message, size, lines = table.top_bar(1024)
+        assert message == "" and size >= 14, (spec.id, size)
+        assert len(lines) <= 2
+        assert all(kit.text_size(line, size, True)[0] <= bar.width - 20 for line in lines)
+        assert " ".join(lines) == table.status_text()
+        wrapped += [spec.id] if len(lines) == 2 else []
+    assert "off-the-rails" in wrapped  # its first instruction is the longest
