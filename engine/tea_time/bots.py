@@ -246,8 +246,26 @@ def explain_take(state, action, names=None) -> str:
         return ""
     words = reasons[0][1]
     if best_gain < 0:
-        return _("{reason}; every other line costs you more").format(reason=words)
+        # true only when it is so: on the first turn every single card costs the same
+        change = _points_change(state, action)
+        others = [
+            _points_change(state, other) for other in state.legal_actions() if other != action
+        ]
+        if others and all(other < change for other in others):
+            return _("{reason}; every other line costs you more").format(reason=words)
+        if others and all(other <= change for other in others):
+            return _("{reason}; no line costs you less").format(reason=words)
     return words
+
+
+def _points_change(state, action) -> int:
+    """How many points the player to move gains (or loses, < 0) on their columns by ``action``
+    now (Alice left out)."""
+    effect = heuristics.TakeEffect(state, action.cells)
+    return sum(
+        column_points(sum(effect.after[character])) - column_points(sum(effect.before[character]))
+        for character in effect.taken
+    )
 
 
 def _denial(state, action, mover: int, names=None) -> str:

@@ -207,3 +207,31 @@ def test_hint_reason_gives_the_reason_only_the_hint_names_the_cards():
             reason = GAME.bots.explain(state, action, ["Ana", "Bob"])
             assert not reason.startswith("Takes"), reason
             assert "in its place" not in reason, reason
+
+
+def test_a_hint_says_other_lines_cost_more_only_when_each_one_does():
+    """Play-test: on the first turn the hint said Mad Hatter "starts your Mad Hatter column,
+    worth 1; every other line costs you more", yet every single card cost the same. The claim
+    is made only when true: "no line costs you less" on a tie, nothing with no other take."""
+    first = pos("players=2 turn=1 table=PrCh/mDhC/PrMh collections=-/-")
+    for action in first.legal_actions():
+        assert GAME.bots.explain(first, action, ["Ana", "Bob"]).endswith(
+            "column, worth 1; no line costs you less."
+        )
+    rabbits = pos(
+        "players=2 phase=play round=1 turn=4 first=1 active=0 table=Rd.c/hR.D/C... "
+        "deck=P7,R8,C8,H8,M9,D8 collections=P1,m1/p2,H1,A cancelled=-"
+    )
+    pair = TakeCards(((0, 0), (1, 1)))
+    assert GAME.bots.explain(rabbits, pair, ["Ana", "Bob"]) == (
+        "It starts your White Rabbit column, worth 3; every other line costs you more."
+    )
+    last = pos(
+        "players=2 phase=play round=4 turn=10 first=0 active=1 table=..../..../...h "
+        "deck=P5,R1,H2,M2,D2 collections=P1,r2,C1,h1,M1,D2,A/p2,R1,c1,H2,M1,d2 "
+        "cancelled=P2,R6,C8,H4,M6,D4"
+    )
+    (only,) = last.legal_actions()
+    assert GAME.bots.explain(last, only, ["Ana", "Bob"]) == (
+        "Cancelling leaves you 1 normal Mad Hatter, worth 1."
+    )
