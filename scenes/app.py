@@ -271,8 +271,14 @@ class App:
         pygame.display.set_icon(window_icon())  # before the window opens
         pygame.display.set_caption(TITLE)
         start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
+        self._fitted_start: tuple | None = None
+        """The size the first window was shrunk to, to fit a desktop smaller than the setting:
+        the program's choice, not the player's, so never stored as the setting (play-test: one
+        start on a small screen made every later start small)."""
         if size is None:  # the first window fits the desktop it opens on
-            start = fit_to_desktop(start, self.desktop_size(), MIN_SIZE)
+            fitted = fit_to_desktop(start, self.desktop_size(), MIN_SIZE)
+            self._fitted_start = fitted if fitted != start else None
+            start = fitted
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
             flags |= pygame.FULLSCREEN
@@ -332,7 +338,8 @@ class App:
             self.settings.window_maximized = True
         else:
             self.settings.window_maximized = False
-            self.settings.window_size = tuple(self.screen.get_size())
+            if tuple(self.screen.get_size()) != self._fitted_start:
+                self.settings.window_size = tuple(self.screen.get_size())
         try:
             save_settings(self.settings)
         except SaveError as err:  # a settings write must never stop play

@@ -96,3 +96,29 @@ def test_the_window_sizes_offered_fit_the_desktop_smallest_first():
         (1440, 900),
     ]
     assert desktop.sizes_to_offer(sizes, None, (1280, 800), (1024, 640))[-1] == (1600, 1000)
+
+
+def test_a_window_shrunk_to_fit_a_small_desktop_leaves_the_size_setting_alone(monkeypatch):
+    """Play-test: one start on a small screen stored the shrunk window as the window size, so
+    the next start on a large screen opened small. The size the program fits the window to is not
+    the player's choice; a size the player then drags the window to is."""
+    import time
+
+    from saves.settings import Settings, load_settings
+    from scenes.app import App
+
+    monkeypatch.setattr(App, "desktop_size", lambda self: (1366, 768))
+    app = App(Settings(window_size=(1280, 800)))
+    try:
+        assert app.screen.get_size() == (1105, 691)
+        app.process(pygame.event.Event(pygame.VIDEORESIZE, w=1105, h=691, size=(1105, 691)))
+        app._window_changed_at = time.monotonic() - 1
+        app.step(0.0, events=[])
+        assert load_settings().window_size == (1280, 800)
+        app.process(pygame.event.Event(pygame.VIDEORESIZE, w=1200, h=700, size=(1200, 700)))
+        app._window_changed_at = time.monotonic() - 1
+        app.step(0.0, events=[])
+        assert load_settings().window_size == (1200, 700)
+    finally:
+        app.sound.close()
+        app.autosaver.close()
