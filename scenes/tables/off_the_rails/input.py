@@ -213,15 +213,17 @@ def _squares_of(path) -> list:
     return out
 
 
-def path_tags(lay: Layout, state, paths) -> tuple:
+def path_tags(lay: Layout, state, paths, building=None) -> tuple:
     """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
     choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
     junction. A tag never covers its own path or the square the cart heads for (where track
     is missing when it derails), keeps off the other paths, the carts, the mine squares'
     numbers and the other tags where it can, and stays inside the grid, off the edge labels
-    (:meth:`Layout.tag_rect`)."""
+    (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand would lay or
+    upgrade a tile on (its preview must be seen), kept clear by every tag, or None."""
 
-    covers = [[lay.square(sq) for sq in _squares_of(path)] for path in paths]
+    preview = [lay.square(building)] if building is not None else []
+    covers = [[lay.square(sq) for sq in _squares_of(path)] + preview for path in paths]
     carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
     numbers = lay.mine_numbers()
     tags: list = []

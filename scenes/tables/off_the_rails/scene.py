@@ -65,12 +65,14 @@ class OffTheRailsTable(TableScene):
         """Each cart's path if it moved now, while the person plans (the last look), and the
         tags on them: ``(paths, tags)``."""
         legal, lay, state = self.legal(), self.layout, self.match.state
+        square = None if self.anims.busy else lay.square_at(self.mouse)
+        building = square if table_input.ghost(state, self.selection, square) else None
 
         def work_out():
             paths = table_input.preview_paths(state) if legal else ()
-            return paths, table_input.path_tags(lay, state, paths)
+            return paths, table_input.path_tags(lay, state, paths, building)
 
-        return self.cached("paths", (self.position_key(), lay), work_out)
+        return self.cached("paths", (self.position_key(), lay, building), work_out)
 
     def targets(self) -> list:
         legal, lay = self.legal(), self.layout

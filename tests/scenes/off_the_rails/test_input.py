@@ -371,6 +371,24 @@ def test_the_tags_of_paths_through_the_mines_keep_off_the_mine_numbers(size):
     assert [tag.words for tag in tags if tag.rect.collidelist(numbers) >= 0] == []
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_tag_keeps_off_the_square_the_tool_in_hand_would_build_on(size):
+    """Play-test: while a curve was being placed the red "derail" tag lay on its preview, so
+    which way it turned could not be seen. The square being built on is kept clear too."""
+    s = blank()
+    lay(s, {(0, 5): "NS"})
+    put_cart(s, 0, (-1, 5), "S", speed=3)
+    lay_ = layout(s, size)
+    paths = preview_paths(s)
+    (tag,) = table_input.path_tags(lay_, s, paths)
+    under = lay_.square_at(tag.rect.center)
+    assert under is not None and under != (1, 5)
+    (moved,) = table_input.path_tags(lay_, s, paths, building=under)
+    assert moved.words == "derail"
+    assert not moved.rect.colliderect(lay_.square(under))
+    assert not moved.rect.colliderect(lay_.square((1, 5)))
+
+
 SHAPES = ("NS", "EW", "NE", "ES", "SW", "NW", "NES", "ESW", "NSW", "NEW", "NESW")
 
 
