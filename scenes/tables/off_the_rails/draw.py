@@ -821,7 +821,11 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
     kit.draw_layer(surface, kit.Panel(tuple(lay.missions_rect()), PANEL, 9))
     title = _("Missions · {points} points each").format(points=MISSION_POINTS)
     words, size = kit.fit_label(title, MISSION_FONT + 1, lay.mission_title().width, bold=True)
-    kit.blit_text(surface, words, size, lay.mission_title().midleft, kit.INK, True, "midleft")
+    # centred by its letters, not its line: Noto Sans JP's line sits lower and touched the first
+    # mission (play-test)
+    image = kit.text(words, size, kit.INK, True)
+    row = lay.mission_title()
+    surface.blit(image, (row.x, row.centery - image.get_bounding_rect().centery))
     owners = {m: p for p, taken in enumerate(state.taken) for m in taken}
     for index, mission in enumerate(state.dealt):
         rect = lay.mission_rect(index)

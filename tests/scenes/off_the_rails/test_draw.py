@@ -55,3 +55,28 @@ def test_the_hint_is_blue_with_a_label_and_the_own_preview_green(size):
     rect = lay.square((0, 5))
     side = [tuple(hinted.get_at((rect.x - 3, y)))[:3] for y in range(rect.y, rect.bottom)]
     assert any(b > r + 60 for r, _g, b in side)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_missions_title_stands_clear_of_the_first_mission(language):
+    """Play-test: in Japanese 「ミッション・各4点」 touched the first mission's card (Noto Sans
+    JP's line sits lower). The title is centred by its letters."""
+    import translation
+
+    previous = translation.current_language()
+    translation.set_language(language)
+    try:
+        s = blank()
+        s.dealt = [1, 2, 3]
+        lay = Layout((1280, 800), 2, 3)
+        surface = pygame.Surface((1280, 800))
+        draw.draw_missions(surface, lay, s, draw.View(names=("Ana", "Ben")))
+        title, first = lay.mission_title(), lay.mission_rect(0)
+        inked = [  # rows holding the title's light letters, above the first card
+            y
+            for y in range(title.top - 4, first.top)
+            if any(sum(surface.get_at((x, y))[:3]) > 450 for x in range(title.x, title.right))
+        ]
+        assert inked and max(inked) <= first.top - 4
+    finally:
+        translation.set_language(previous)
