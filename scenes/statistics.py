@@ -100,6 +100,30 @@ def against_bots_or_solo(records) -> list:
     return [r for r in records if r.opponents != "people"]
 
 
+def counts_as_a_win(record) -> bool:
+    """Whether ``record`` is drawn and counted as a win: a person won it against the bots or
+    alone (among friends a person always wins, so it is never "a win")."""
+    return record.person_won and record.opponents != "people"
+
+
+def total_cells(records) -> list:
+    """The "All opponents" row: every game and every score; wins, win rate and streaks over
+    the games against the bots or alone ("–" when there are none)."""
+    scored = stats.summarize(records)
+    counted = against_bots_or_solo(records)
+    if not counted:
+        return [_("All opponents"), str(len(records)), "–", "–"] + [
+            number(scored.average_score),
+            number(scored.best_score),
+            "–",
+            "–",
+        ]
+    cells = summary_cells("", stats.summarize(counted))
+    cells[0], cells[1] = _("All opponents"), str(len(records))
+    cells[4], cells[5] = number(scored.average_score), number(scored.best_score)
+    return cells
+
+
 def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
     """Score over time: one dot per game (oldest left), coloured by opponents, filled for a
     win, joined by a line; the lowest and highest score on the left edge."""
@@ -139,7 +163,7 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
     radius = 6 if len(spots) <= 30 else 4
     for x, y, record in spots:
         colour = GROUP_COLOURS.get(record.opponents, kit.INK)
-        pygame.draw.circle(surface, colour, (x, y), radius, 0 if record.person_won else 2)
+        pygame.draw.circle(surface, colour, (x, y), radius, 0 if counts_as_a_win(record) else 2)
     first, last = points[0].date, points[-1].date
     kit.blit_text(surface, first, 13, (plot.x, plot.bottom + 6), kit.INK_DIM)
     if last != first:
@@ -153,8 +177,8 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
 
 
 def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
-    """Win rate against each opponent group: one bar per group, its rate above it and
-    "wins/games" under its name."""
+    """Win rate against each opponent group (not games among friends): one bar per group, its
+    rate above it and "wins/games" under its name."""
     kit.draw_panel(surface, rect)
     kit.blit_text(
         surface, _("Win rate by opponents"), 17, (rect.x + 14, rect.y + 8), kit.GOLD, True
@@ -162,7 +186,14 @@ def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
     px = kit.px
     plot = pygame.Rect(rect.x + 20, rect.y + px(64), rect.width - 40, rect.height - px(116))
     if not groups:
-        kit.blit_text(surface, _("No games yet."), 15, plot.center, kit.INK_DIM, anchor="center")
+        kit.blit_text(
+            surface,
+            _("No games against the bots yet."),
+            15,
+            plot.center,
+            kit.INK_DIM,
+            anchor="center",
+        )
         return
     pygame.draw.line(surface, (90, 104, 108), (plot.x, plot.bottom), (plot.right, plot.bottom))
     slot = plot.width / len(groups)
@@ -294,12 +325,25 @@ class StatisticsScene(Scene):
     def subtitle(self) -> str:
         if not self.records:
             return _("Your record against the bots and your friends")
-        overall = stats.summarize(against_bots_or_solo(self.records))
-        return ngettext(
-            "{count} game finished, {wins} won ({rate})",
-            "{count} games finished, {wins} won ({rate})",
-            len(self.records),
-        ).format(count=len(self.records), wins=overall.wins, rate=percent(overall.win_rate))
+        counted = against_bots_or_solo(self.records)
+        overall = stats.summarize(counted)
+        parts = []
+        if counted:  # a win is counted against the bots or alone, never among friends
+            parts.append(
+                ngettext(
+                    "{count} game finished, {wins} won ({rate})",
+                    "{count} games finished, {wins} won ({rate})",
+                    len(counted),
+                ).format(count=len(counted), wins=overall.wins, rate=percent(overall.win_rate))
+            )
+        friends = len(self.records) - len(counted)
+        if friends:
+            parts.append(
+                ngettext("{count} game with friends", "{count} games with friends", friends).format(
+                    count=friends
+                )
+            )
+        return " · ".join(parts)
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)
@@ -364,10 +408,7 @@ class StatisticsScene(Scene):
                 True,
             )
         rows = [(group, summary_cells(group, summary)) for group, summary in groups.items()]
-        total = summary_cells("", stats.summarize(against_bots_or_solo(records)))
-        total[1] = str(len(records))
-        total[0] = _("All opponents")
-        rows.append((None, total))
+        rows.append((None, total_cells(records)))
         for row_index, (group, cells) in enumerate(rows):
             y = rect.y + 7 + row_h * (row_index + 1)
             if group is None:

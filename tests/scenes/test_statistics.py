@@ -271,3 +271,32 @@ def test_the_score_axis_says_whole_points(monkeypatch):
     ]
     draw_score_chart(pygame.Surface((600, 300)), pygame.Rect(0, 0, 400, 300), records)
     assert {"0", "15"} <= set(said) and "7.5" not in said
+
+
+def test_a_game_among_friends_is_never_counted_or_drawn_as_a_win(app):
+    """Play-test, after a hot-seat game: the header said "2 games finished, 1 won (100%)", the
+    All opponents row counted the game with no average, and the chart drew it as a win. Among
+    friends a person always wins: those games are told apart, their scores still count."""
+    from scenes.statistics import counts_as_a_win, total_cells
+
+    friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]), 30)
+    assert friends.person_won and not counts_as_a_win(friends)
+    only_friends = total_cells([friends])
+    assert only_friends[:4] == ["All opponents", "1", "–", "–"]
+    assert only_friends[4] == only_friends[5] == str(friends.person_score)
+    against = stats.record_of(
+        played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=6), 30
+    )
+    both = total_cells([friends, against])
+    wins = 1 if against.person_won else 0
+    assert both[:4] == ["All opponents", "2", str(wins), f"{wins * 100}%"]
+    assert both[4] == f"{(friends.person_score + against.person_score) / 2:.1f}".rstrip("0").rstrip(
+        "."
+    )
+    scene = StatisticsScene(app)
+    scene.records = [friends, against]
+    assert scene.subtitle() == (
+        f"1 game finished, {wins} won ({wins * 100}%) · 1 game with friends"
+    )
+    scene.records = [friends]
+    assert scene.subtitle() == "1 game with friends"
