@@ -151,9 +151,17 @@ def text(content: str, size: int, colour=INK, bold: bool = False) -> pygame.Surf
 
 def script_language(content: str, language: str) -> str:
     """The language whose font draws ``content``: Japanese for text holding Japanese (a name
-    typed in Japanese, read after switching to another language: Noto Sans has no such
-    glyphs and drew boxes), else ``language``."""
-    return "ja" if language != "ja" and has_cjk(content) else language
+    typed in Japanese, read after switching to another language) or a symbol Noto Sans lacks
+    (arrows, ≥, ✓, ★: Noto Sans JP has them) — Noto Sans drew boxes for both — else
+    ``language``."""
+    if language != "ja" and (has_cjk(content) or _NOT_IN_NOTO_SANS.search(content)):
+        return "ja"
+    return language
+
+
+_NOT_IN_NOTO_SANS = re.compile("[\u2190-\u21ff\u2200-\u22ff\u2500-\u27bf]")
+"""Arrows, mathematical operators, box drawing, shapes, symbols and dingbats: not in the Noto
+Sans pygame_gui ships (a karma tooltip's "1–2 → 1" showed a box)."""
 
 
 @functools.lru_cache(maxsize=2048)

@@ -170,6 +170,32 @@ def test_every_translation_has_its_glyphs_in_the_languages_font(language):
         assert missing == [], (language, bold)
 
 
+def test_every_english_text_has_its_glyphs_in_the_font_that_draws_it():
+    """Play-test: the karma tooltip's "worth 1–2 → 1" showed a box for the arrow (Noto Sans has
+    none). Text the tables draw (:func:`kit.text`) is set in the font :func:`kit.script_language`
+    picks for it, which has every glyph of every English message."""
+    pygame.freetype.init()
+    template = _catalogue(translation.LOCALE_DIR / "messages.pot")
+    texts = [text for message in template if message.id for text in _forms(message.id)]
+    assert any("→" in text for text in texts)
+    for bold in (False, True):
+        missing = set()
+        for text in texts:
+            face = pygame.freetype.Font(
+                str(kit.font_file(bold, kit.script_language(text, "en"))), 16
+            )
+            missing |= {
+                ch
+                for ch, metric in zip(text, face.get_metrics(text))
+                if metric is None and ch.strip()
+            }
+        assert missing == set(), bold
+
+
+def _forms(message_id) -> tuple:
+    return message_id if isinstance(message_id, tuple) else (message_id,)
+
+
 def test_the_language_menu_font_has_every_languages_name():
     """The language menu lists each language in itself, so it uses Noto Sans JP (the theme's
     ``#set_language``), which has Latin, Cyrillic and Japanese."""
