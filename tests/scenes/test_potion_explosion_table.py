@@ -349,8 +349,14 @@ def test_little_help_by_button_and_click(app):
     while table.match.state.phase == "draft":
         human_step(app, table)
         wait_for_human(app, table)
+    assert table.tip_lines(table.help_button)[0] == "Little Help (-2)"
     click(app, find_button(app, "Little Help (-2)"))
     assert table.selection.help_mode
+    # the tip follows the button (play-test: Cancel help kept Little Help's tip)
+    assert table.tip_lines(table.help_button) == (
+        "Cancel help",
+        "Take no marble with the Little Help after all (L)",
+    )
     click_at(app, area(table, ("marble", 2, 3)).center)
     assert isinstance(last_decision(table.match), pe.LittleHelp)
     wait_for_human(app, table)

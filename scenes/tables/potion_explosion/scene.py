@@ -98,14 +98,7 @@ class PotionExplosionTable(TableScene):
             container=c,
             command=self.toggle_help,
         )
-        self.explain_button(
-            self.help_button,
-            _(
-                "Once per turn: take any one marble (no "
-                "explosion) for a Little Help token worth "
-                "-2 VP. (L)"
-            ),
-        )
+        self.explain_button(self.help_button, self.help_tip())
         self.end_button = UIButton(
             pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height),
             _("End turn"),
@@ -128,6 +121,16 @@ class PotionExplosionTable(TableScene):
     def on_controls_built(self) -> None:
         self.refresh_controls()
 
+    def help_tip(self) -> str:
+        """The Little Help button's tip: what it does, or, once chosen, what Cancel does (the
+        old tip stayed under the new label: play-test)."""
+        if self.selection.help_mode:
+            return _("Take no marble with the Little Help after all (L)")
+        return _(
+            "Once per turn: take any one marble (no explosion) for a Little Help token worth "
+            "-2 VP. (L)"
+        )
+
     def refresh_controls(self) -> None:
         """Enable what the engine allows now; the second row offers the pending choice."""
         if self.container is None:
@@ -138,6 +141,7 @@ class PotionExplosionTable(TableScene):
         label = _("Cancel help") if self.selection.help_mode else _("Little Help (-2)")
         if self.help_button.text != label:
             self.help_button.set_text(label)
+        self.explain_button(self.help_button, self.help_tip())
         playing = mine and state.phase == Phase.PLAY and state.effect is None
         kit.set_enabled(self.end_button, playing)
         self.explain_button(
