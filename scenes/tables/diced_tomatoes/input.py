@@ -115,6 +115,8 @@ KARMA = (
 )
 """The karma panel, in order of cost."""
 KARMA_BY_KIND = {karma.kind: karma for karma in KARMA}
+KARMA_ACTIONS = frozenset(karma.action for karma in KARMA)
+"""The engine's action classes that spend karma."""
 
 
 def karma_does(karma: Karma, options) -> str:
@@ -563,10 +565,19 @@ def status(state, legal, selection: Selection) -> str:
             else _("{action}: click a glowing vine (Esc cancels).")
         )
         return words.format(action=karma.label)
+    # karma is offered only when some karma action is affordable now (play-test: "or spend
+    # karma first" with no karma left)
+    karma = any(type(action) in KARMA_ACTIONS for action in legal)
     if selection.die is not None:
         if spots(legal, selection.die):
             return _("click a glowing token or vine (or drag the die there); Esc puts it back.")
         if selection.die in passable(legal):
+            if not karma:
+                return (
+                    _("this die fits nowhere: set it aside (P).")
+                    if state.solo
+                    else _("this die fits nowhere: pass it (P).")
+                )
             return (
                 _("this die fits nowhere: set it aside (P), or spend karma on it first.")
                 if state.solo
@@ -575,7 +586,15 @@ def status(state, legal, selection: Selection) -> str:
         return _("this die fits nowhere now: place your other dice first.")
     if state.rolled_dice():
         if any(isinstance(a, dt.PlaceDie) for a in legal):
+            if not karma:
+                return _("click a die, then where it goes.")
             return _("click a die, then where it goes — or spend karma (right).")
+        if not karma:
+            return (
+                _("no die fits anywhere: set them aside (P).")
+                if state.solo
+                else _("no die fits anywhere: pass them (P).")
+            )
         return (
             _("no die fits anywhere: set them aside (P), or spend karma first.")
             if state.solo

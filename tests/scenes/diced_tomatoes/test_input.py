@@ -110,6 +110,20 @@ def test_a_die_that_fits_nowhere_with_two_players_is_passed_to_the_next_seat_by_
     assert "to Bo" in row[0][2]
 
 
+def test_karma_is_offered_in_the_status_only_when_some_can_be_spent():
+    """Play-test: "no die fits anywhere: pass them (P), or spend karma first" with no karma
+    left. The words offer karma only when the engine allows a karma action."""
+    broke = parse_position("players=2 hand=6b,x,x karma=0,3 vines=1r2r3r|2r2r|4r/-|-|-")
+    assert not any(type(a) in table_input.KARMA_ACTIONS for a in broke.legal_actions())
+    assert status(broke, broke.legal_actions(), NONE) == "no die fits anywhere: pass them (P)."
+    rich = parse_position("players=2 hand=6b,x,x karma=6,3 vines=1r2r3r|2r2r|4r/-|-|-")
+    assert status(rich, rich.legal_actions(), NONE) == (
+        "no die fits anywhere: pass them (P), or spend karma first."
+    )
+    fits = parse_position("players=2 hand=4r,x,x karma=0,3")
+    assert status(fits, fits.legal_actions(), NONE) == "click a die, then where it goes."
+
+
 def test_karma_with_the_die_already_picked_up_acts_at_once():
     state = parse_position("players=2 hand=2b,5b vines=3r|-|-/5r|-|-")
     legal = state.legal_actions()
