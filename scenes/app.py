@@ -552,8 +552,11 @@ class App:
             return
         held = self._held_buttons() if event.type == pygame.MOUSEBUTTONUP else ()
         consumed = self.ui.process_events(event)
-        if any(button.pressed_event for button in held):
+        pressed = [button for button in held if button.pressed_event]
+        if pressed:
             self.sound.play("button_click")
+            if self.manager.top is not None:
+                self.manager.top.button_pressed(pressed[0])
         if consumed:
             return
         if (

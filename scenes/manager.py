@@ -65,6 +65,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def button_pressed(self, button) -> None:
+        """``button`` (a pygame_gui button of this scene's) was just clicked; its command has
+        run (default: nothing more)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything under the widgets (the app draws those next)."""
 

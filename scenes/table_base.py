@@ -189,6 +189,9 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         """``{button: tooltip lines}`` drawn like the table's tooltips (:meth:`button_tip`)."""
         self._tip_button = None
         self._tip_since = 0.0
+        self._tip_clicked: pygame.Rect | None = None
+        """Where a button was just clicked: no button tip there until the pointer leaves (a
+        button made anew in its place, as Diced Tomatoes' choices are, included)."""
         self._tip_off = None  # the key of a target clicked: its tooltip waits for another
         self.slot_checked = False
         self.autosave_off: str | None = None
@@ -419,7 +422,9 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         )
         if hovered is not self._tip_button:
             self._tip_button, self._tip_since = hovered, self.time
-        if hovered is None or self.time - self._tip_since < 0.5:
+        if self._tip_clicked is not None and not self._tip_clicked.collidepoint(self.mouse):
+            self._tip_clicked = None  # the pointer left the place clicked
+        if hovered is None or self._tip_clicked is not None or self.time - self._tip_since < 0.5:
             return False
         lines = self.tip_lines(hovered)
         w, h = self.app.size
@@ -1107,6 +1112,12 @@ class TableScene(ReplayControls, SavingAndLeaving, Scene):
         self.app.manager.push(GameOverScene(self.app, self.match))
 
     # --- input -------------------------------------------------------------------------------
+    def button_pressed(self, button) -> None:
+        """No button tip where a button was just clicked until the pointer leaves: it would
+        cover where the next click goes (play-test: End turn's, back under the pointer after
+        Shift, hid the vine the die was going to)."""
+        self._tip_clicked = button.get_abs_rect()
+
     def open_pause(self) -> None:
         from scenes.pause import PauseScene
 

@@ -275,3 +275,33 @@ def test_a_buttons_tip_stays_on_the_still_frame_drawn_before_the_app_rests(monke
         assert shown, "the settled frame lost the tip"
     finally:
         close_apps()
+
+
+def test_a_button_just_clicked_shows_no_tip_until_the_pointer_leaves_it(monkeypatch):
+    """Play-test: after a click the tip came back over the board while the pointer rested on
+    the button (End turn's, made anew in the place of Shift's "−1", hid the vine the die was
+    going to). A tip waits until the pointer has left the place clicked."""
+    from tests.scenes.driver import click, wait_for_human
+
+    app = make_app(size=(1280, 800))
+    try:
+        spec = registry.get("diced-tomatoes")
+        open_match(app, Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], seed=12))
+        table = app.manager.top
+        wait_for_human(app, table)
+        shown = []
+        monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, lines: shown.append(lines))
+        button = table.hint_button
+        click(app, button)
+        frames(app, 6, dt=0.2)
+        assert not [lines for lines in shown if lines[0] == "Hint"]
+        away = pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 400), rel=(0, 0), buttons=(0, 0, 0))
+        back = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=button.get_abs_rect().center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+        frames(app, 1, events=[away])
+        frames(app, 1, events=[back])
+        frames(app, 4, dt=0.2)
+        assert [lines for lines in shown if lines[0] == "Hint"]
+    finally:
+        close_apps()
