@@ -61,6 +61,10 @@ class Settings:
     player_names: tuple = ()
     """The names last typed for the people's seats at New game, by seat (up to 6; "" keeps
     that seat's "Player N" in the language in use)."""
+    seat_kinds: tuple = ()
+    """The seats last chosen at New game, by seat (up to 6): "human" or a bot level."""
+    seat_count: int = 0
+    """How many seats New game last started with (1–6), or 0 for none yet."""
     problem: str | None = field(default=None, compare=False)
 
     @property
@@ -132,6 +136,20 @@ def _player_names(value):
     return tuple(value)
 
 
+def _seat_kinds(value):
+    """Up to 6 seat kinds ("human", "easy", "medium", "hard"); None when damaged."""
+    kinds = ("human", "easy", "medium", "hard")
+    if not isinstance(value, (list, tuple)) or len(value) > 6:
+        return None
+    return tuple(value) if all(isinstance(kind, str) and kind in kinds for kind in value) else None
+
+
+def _seat_count(value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
+        return None
+    return value
+
+
 CHECKS = {
     "animation_speed": lambda v: v if isinstance(v, str) and v in ANIMATION_SPEEDS else None,
     "fullscreen": _bool,
@@ -146,6 +164,8 @@ CHECKS = {
     "ui_scale": _ui_scale,
     "player_names": _player_names,
     "last_game": lambda v: v if isinstance(v, str) and len(v) <= 40 else None,
+    "seat_kinds": _seat_kinds,
+    "seat_count": _seat_count,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -163,6 +183,8 @@ LABELS = {
     "ui_scale": N_("UI scale"),
     "player_names": N_("player names"),
     "last_game": N_("last game"),
+    "seat_kinds": N_("seats"),
+    "seat_count": N_("number of seats"),
 }
 """The settings scene's words for each field, for messages (translated where shown)."""
 
@@ -261,6 +283,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     data.pop("problem", None)
     data["window_size"] = list(settings.window_size)
     data["player_names"] = list(settings.player_names)
+    data["seat_kinds"] = list(settings.seat_kinds)
     write_atomic(path or config_path(), json.dumps(data, indent=1) + "\n")
 
 

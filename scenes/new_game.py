@@ -91,12 +91,14 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.games = registry.games()
         self.game_index = 0
+        settings = self.app.settings
         self.seat_kinds = ["human", "medium", "medium", "medium", "medium", "medium"]
-        typed = self.app.settings.player_names  # the names last typed here
+        self.seat_kinds[: len(settings.seat_kinds)] = settings.seat_kinds  # as last started
+        typed = settings.player_names  # the names last typed here
         self.seat_names = [
             typed[i] if i < len(typed) and typed[i] else default_seat_name(i) for i in range(6)
         ]
-        self.seat_count = 2
+        self.seat_count = settings.seat_count or 2
         self.options: dict = {}
         self.chosen: set = set()  # options the player set; the others follow the seat count
         self.seed_text = str(random.SystemRandom().randrange(1, 10**6))
@@ -441,19 +443,26 @@ class NewGameScene(Scene):
         open_match(self.app, match)  # the table keeps an unfinished game of this kind
 
     def remember_names(self) -> None:
-        """Keep the names typed for the people's seats and the game chosen for the next New
-        game ("" where the default "Player N" stands, so it follows the language); a settings
-        file that cannot be written is said and changes nothing else."""
+        """Keep the names typed for the people's seats, the seats chosen and the game for the
+        next New game ("" where the default "Player N" stands, so it follows the language); a
+        settings file that cannot be written is said and changes nothing else."""
         from saves.settings import SaveError, save_settings
 
+        settings = self.app.settings
         typed = tuple(
             "" if name == default_seat_name(i) else name for i, name in enumerate(self.seat_names)
         )
         game_id = self.spec.id if self.spec else ""
-        if (typed, game_id) == (self.app.settings.player_names, self.app.settings.last_game):
+        chosen = (typed, game_id, tuple(self.seat_kinds), self.seat_count)
+        if chosen == (
+            settings.player_names,
+            settings.last_game,
+            settings.seat_kinds,
+            settings.seat_count,
+        ):
             return
-        self.app.settings.player_names = typed
-        self.app.settings.last_game = game_id
+        settings.player_names, settings.last_game = typed, game_id
+        settings.seat_kinds, settings.seat_count = tuple(self.seat_kinds), self.seat_count
         try:
             save_settings(self.app.settings)
         except SaveError as err:

@@ -182,15 +182,23 @@ def test_new_game_remembers_the_names_typed_and_the_game_for_the_next_game(app):
     scene.choose_game([g.id for g in scene.games].index(PIG.id))
     frames(app, 1)
     scene.seat_widgets[0][1].set_text("Alice")
+    scene.change_seats(+1)
+    scene.seat_kinds[1:3] = ["easy", "human"]  # the seats chosen are kept too (play-test)
+    scene.relayout()
     click(app, find_button(app, "Start"))
     assert app.manager.top.match.seats[0].name == "Alice"
-    assert load_settings().player_names[:2] == ("Alice", "")
+    stored = load_settings()
+    assert stored.player_names[:2] == ("Alice", "")
+    assert stored.seat_kinds[:3] == ("human", "easy", "human") and stored.seat_count == 3
     app.manager.reset(TitleScene(app))
     frames(app, 1)
     click(app, find_button(app, "New game"))
-    assert app.manager.top.seat_widgets[0][1].get_text() == "Alice"
-    assert app.manager.top.seat_names[1] == "Player 2"
-    assert app.manager.top.spec.id == PIG.id  # and on the game last started (play-test)
+    again = app.manager.top
+    assert again.seat_widgets[0][1].get_text() == "Alice"
+    assert again.seat_names[1] == "Player 2"
+    assert again.spec.id == PIG.id  # and on the game last started (play-test)
+    assert again.seat_count == 3 and again.seat_kinds[:3] == ["human", "easy", "human"]
+    assert [seat.kind for seat in again.seats()] == ["human", "bot", "human"]
 
 
 def test_damaged_player_names_and_last_game_in_the_settings_are_reported_and_dropped(tmp_path):
@@ -200,11 +208,21 @@ def test_damaged_player_names_and_last_game_in_the_settings_are_reported_and_dro
 
     path = tmp_path / "settings.json"
     path.write_text(
-        json.dumps({"player_names": ["Ana", "bad\nname"], "last_game": 7, "ui_scale": 125})
+        json.dumps(
+            {
+                "player_names": ["Ana", "bad\nname"],
+                "last_game": 7,
+                "ui_scale": 125,
+                "seat_kinds": ["human", "genius"],
+                "seat_count": 9,
+            }
+        )
     )
     settings = load_settings(path)
     assert settings.player_names == () and settings.last_game == "" and settings.ui_scale == 125
+    assert settings.seat_kinds == () and settings.seat_count == 0
     assert "player names" in settings.problem and "last game" in settings.problem
+    assert "number of seats" in settings.problem
     assert (tmp_path / "settings.json.damaged").exists()  # kept, as every damaged file
 
 
