@@ -189,8 +189,12 @@ def potion_card(w: int, h: int, code: str, back: bool = False) -> pygame.Surface
 
 
 def _vp_badge(surf, w: int, h: int, vp: int, dim: bool = False) -> None:
-    """The victory points badge in a tile's top right corner."""
+    """The victory points badge in a tile's top right corner; none on a tile too narrow to
+    hold it whole (play-test: on a small completed potion a cut "10" read "0"; hovering the
+    desk shows it large)."""
     br = max(9, int(min(w, h) * 0.13))  # readable on the small stack cards too
+    if 2 * br + 6 > w:
+        return
     bx, by = w - 2 - br - 3, br + 3
     gold = (238, 196, 84) if not dim else (196, 168, 100)
     pygame.draw.circle(surf, (60, 40, 10), (bx + 1, by + 2), br)
