@@ -428,9 +428,10 @@ def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
     wild = [c for k, c in enumerate(COLOURS) for _ in range(desk.wild[k])]
     for index in range(POOL_SIZE):
         x, y = lay.pool_point(index)
-        pygame.draw.circle(surface, (14, 12, 16), (int(x), int(y)), lay.md // 2 + 2)
         if index >= len(pool) or ("pool", seat, index) in view.hidden:
+            empty_slot(surface, (x, y), lay.md // 2 + 2)
             continue
+        pygame.draw.circle(surface, (14, 12, 16), (int(x), int(y)), lay.md // 2 + 2)
         colour = pool[index]
         if colour in wild:
             wild.remove(colour)
@@ -440,6 +441,18 @@ def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
         pa.blit_marble(surface, (x, y), lay.md, colour, view.patterns)
         if view.selected == ("pool", colour):
             pygame.draw.circle(surface, kit.HILITE, (int(x), int(y)), lay.md // 2 + 3, 2)
+
+
+EMPTY_SLOT, EMPTY_RIM = (30, 36, 40), (84, 98, 104)
+"""An empty pool slot: a hole lighter than a black marble, with a rim (play-test: dark discs
+read as black marbles)."""
+
+
+def empty_slot(surface, centre, radius: int) -> None:
+    """An empty pool slot of ``radius`` pixels at ``centre``."""
+    point = (int(centre[0]), int(centre[1]))
+    pygame.draw.circle(surface, EMPTY_SLOT, point, radius)
+    pygame.draw.circle(surface, EMPTY_RIM, point, radius, 1)
 
 
 def draw_hand(surface, lay: Layout, desk, view: View) -> None:
@@ -559,9 +572,11 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
     pool = pool_list(desk)
     for index in range(POOL_SIZE):
         x, y = lay.mini_pool_point(seat, index)
-        pygame.draw.circle(surface, (14, 12, 16), (int(x), int(y)), lay.ms // 2 + 1)
         if index < len(pool) and ("pool", seat, index) not in view.hidden:
+            pygame.draw.circle(surface, (14, 12, 16), (int(x), int(y)), lay.ms // 2 + 1)
             pa.blit_marble(surface, (x, y), lay.ms, pool[index], view.patterns)
+        else:
+            empty_slot(surface, (x, y), lay.ms // 2 + 1)
     count = len(desk.completed)
     if count and lay.mini_completed(seat, 0, count) is None:
         drunk = sum(potion.drunk for potion in desk.completed)

@@ -283,3 +283,20 @@ def test_no_marble_of_a_full_tank_lies_under_its_label(size, language, monkeypat
     for (x, y), marble in drawn:
         half = marble // 2
         assert not label.colliderect(pygame.Rect(x - half, y - half, marble, marble))
+
+
+def test_an_empty_pool_slot_is_drawn_unlike_a_black_marble():
+    """Play-test: empty pool slots were dark discs that read as black marbles. An empty slot is
+    a hole with a rim, far from a black marble's shading."""
+    from scenes.tables.potion_explosion import draw
+
+    state = pos("n=2 turn=p p0=WIS4:,-/K/-/-/0.0.-.0.0.0")
+    lay = Layout((1280, 800), 2, 0)
+    surface = pygame.Surface((1280, 800))
+    draw.draw_pool(surface, lay, state.desks[0], 0, View())
+    black = surface.get_at([int(v) for v in lay.pool_point(0)])[:3]
+    empty = surface.get_at([int(v) for v in lay.pool_point(1)])[:3]
+    assert tuple(empty) == draw.EMPTY_SLOT
+    assert abs(sum(black) - sum(draw.EMPTY_SLOT)) > 60  # a black marble is no hole
+    x, y = (int(v) for v in lay.pool_point(1))
+    assert tuple(surface.get_at((x + lay.md // 2 + 1, y))[:3]) == draw.EMPTY_RIM
