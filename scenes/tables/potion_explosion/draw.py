@@ -209,7 +209,7 @@ def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     count = len(view.preview)
     label = (f"{count}+" if count else "?") if view.preview_more else str(count)
     x, y = lay.marble_centre(*view.hovered)
-    img = kit.text(label, 13, (40, 16, 8), True)
+    img = kit.text(label, 16, (20, 8, 4), True)  # 13 px read small at 1024 (play-test)
     radius = max(img.get_width(), img.get_height()) // 2 + 4
     area = lay.tracks_rect().inflate(-2 * radius - 2, -2 * radius - 2)
     side = 1 if view.hovered[0] < NUM_TRACKS - 1 else -1
