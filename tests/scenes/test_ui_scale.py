@@ -135,12 +135,19 @@ def test_a_table_and_its_pause_menu_at_150_percent_stay_inside_the_window(game, 
     assert outside_window(app) == []
 
 
-def test_the_scale_changes_at_once_in_settings_and_is_stored(close_pygame):
-    app = make_app(size=(1600, 1000))
+def settings_page(size) -> tuple:
+    """``(app, settings scene)``: the Settings page open over the title in a window of
+    ``size``."""
+    app = make_app(size=size)
     app.manager.push(TitleScene(app))
     scene = SettingsScene(app)
     app.manager.push(scene)
     frames(app, 2)
+    return app, scene
+
+
+def test_the_scale_changes_at_once_in_settings_and_is_stored(close_pygame):
+    app, scene = settings_page((1600, 1000))
     scene.change("ui_scale", scale_label(150))
     frames(app, 2)
     assert kit.ui_scale() == 1.5
@@ -171,11 +178,7 @@ def test_settings_say_when_the_window_is_too_small_for_the_scale(close_pygame):
 def test_a_scale_the_window_cannot_hold_is_explained_as_soon_as_it_is_chosen(close_pygame):
     """Play-test: at 1024 × 640, choosing 150 % changed nothing and the note still read "The
     size of text and buttons; applied at once." until the page was built again."""
-    app = make_app(size=(1024, 640))
-    app.manager.push(TitleScene(app))
-    scene = SettingsScene(app)
-    app.manager.push(scene)
-    frames(app, 2)
+    app, scene = settings_page((1024, 640))
     scene.change("ui_scale", scale_label(150))
     frames(app, 1)
     assert kit.ui_scale() == 1.0
