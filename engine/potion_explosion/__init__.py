@@ -34,9 +34,10 @@ Each player starts with two potions on the two brewing slots of their desk.
 ## A turn
 - Regular pick (once, required): take any marble of the dispenser. The marbles above slide down
 and the track refills from the tank. If the two marbles that meet where the gap closed have the
-same colour, they explode together with every touching marble of that colour, and all of them go
-to your hand. The track slides and refills again and the new meeting point is checked: chain
-reactions can follow. Only the marbles meeting at the gap matter, not the colour you took.
+same colour, they explode together with every marble of that colour touching them in the same
+track (above and below, never in the next track), and all of them go to your hand. The track
+slides and refills again and the new meeting point is checked: chain reactions can follow. Only
+the marbles meeting at the gap matter, not the colour you took.
 - Little Help (at most once per turn): take any one marble without explosions, for a -2 VP token.
 - Place marbles from your hand into empty holes of their colour on your brewing potions. Your
 ingredient pool keeps up to 3 marbles for later turns; move marbles between hand and pool freely.
