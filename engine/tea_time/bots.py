@@ -204,7 +204,7 @@ def explain_take(state, action, names=None) -> str:
     for character in effect.taken:
         before, after = effect.before[character], effect.after[character]
         count_before, count_after = sum(before), sum(after)
-        gain = column_points(count_after) - column_points(count_before)
+        gain = _column_gain(effect, character)
         fields = {
             "character": character_name(character),
             "count": count_after,
@@ -258,14 +258,19 @@ def explain_take(state, action, names=None) -> str:
     return words
 
 
+def _column_gain(effect, character) -> int:
+    """The points the mover's ``character`` column gains (< 0: loses) by the take ``effect``
+    (a :class:`heuristics.TakeEffect`)."""
+    return column_points(sum(effect.after[character])) - column_points(
+        sum(effect.before[character])
+    )
+
+
 def _points_change(state, action) -> int:
     """How many points the player to move gains (or loses, < 0) on their columns by ``action``
     now (Alice left out)."""
     effect = heuristics.TakeEffect(state, action.cells)
-    return sum(
-        column_points(sum(effect.after[character])) - column_points(sum(effect.before[character]))
-        for character in effect.taken
-    )
+    return sum(_column_gain(effect, character) for character in effect.taken)
 
 
 def _denial(state, action, mover: int, names=None) -> str:
