@@ -43,7 +43,7 @@ def _default_name_number(name: str, kind: str, level: str | None) -> int | None:
     for language in translation.LANGUAGES:
         table = translation.translations(language)
         if kind == BOT:
-            level_word = table.gettext(LEVEL_NAMES.get(level or "", "")) if level else ""
+            level_word = table.gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else ""
             template = table.gettext("Bot {number} ({level})")
             pattern = re.escape(template).replace(r"\{level\}", re.escape(level_word))
         else:
