@@ -115,8 +115,6 @@ KARMA = (
 )
 """The karma panel, in order of cost."""
 KARMA_BY_KIND = {karma.kind: karma for karma in KARMA}
-KARMA_ACTIONS = frozenset(karma.action for karma in KARMA)
-"""The engine's action classes that spend karma."""
 
 
 def karma_does(karma: Karma, options) -> str:
@@ -567,7 +565,7 @@ def status(state, legal, selection: Selection) -> str:
         return words.format(action=karma.label)
     # karma is offered only when some karma action is affordable now (play-test: "or spend
     # karma first" with no karma left)
-    karma = any(type(action) in KARMA_ACTIONS for action in legal)
+    karma = any(type(action) in dt.KARMA_COSTS for action in legal)
     if selection.die is not None:
         if spots(legal, selection.die):
             return _("click a glowing token or vine (or drag the die there); Esc puts it back.")

@@ -114,7 +114,7 @@ def test_karma_is_offered_in_the_status_only_when_some_can_be_spent():
     """Play-test: "no die fits anywhere: pass them (P), or spend karma first" with no karma
     left. The words offer karma only when the engine allows a karma action."""
     broke = parse_position("players=2 hand=6b,x,x karma=0,3 vines=1r2r3r|2r2r|4r/-|-|-")
-    assert not any(type(a) in table_input.KARMA_ACTIONS for a in broke.legal_actions())
+    assert not any(type(a) in dt.KARMA_COSTS for a in broke.legal_actions())
     assert status(broke, broke.legal_actions(), NONE) == "no die fits anywhere: pass them (P)."
     rich = parse_position("players=2 hand=6b,x,x karma=6,3 vines=1r2r3r|2r2r|4r/-|-|-")
     assert status(rich, rich.legal_actions(), NONE) == (
