@@ -97,8 +97,7 @@ class PotionExplosionTable(TableScene):
             ui,
             container=c,
             command=self.toggle_help,
-        )
-        self.explain_button(self.help_button, self.help_tip())
+        )  # its tip follows its label: refresh_controls
         self.end_button = UIButton(
             pygame.Rect(row.x + half + 6, row.y, row.width - half - 6, row.height),
             _("End turn"),
