@@ -35,6 +35,7 @@ from scenes import kit
 from scenes.tables.off_the_rails.layout import (
     COUNT_FONT,
     DECK_FONT,
+    MINE_NUMBER_OFFSET,
     MISSION_FONT,
     NAME_FONT,
     SCORE_FONT,
@@ -267,7 +268,13 @@ def _ground(cell, number_size, patterns, chasm, tiles, covered, text_look) -> py
         rect = at(square)
         ink = tuple(int(c + (255 - c) * 0.45) for c in oa.clan(colour))
         kit.blit_text(
-            layer, str(number), number_size, (rect.x + 3, rect.y + 1), ink, True, shadow=True
+            layer,
+            str(number),
+            number_size,
+            (rect.x + MINE_NUMBER_OFFSET[0], rect.y + MINE_NUMBER_OFFSET[1]),
+            ink,
+            True,
+            shadow=True,
         )
     return art.ready_to_blit(layer)
 

@@ -85,6 +85,10 @@ def _overlap(first: pygame.Rect, second: pygame.Rect) -> int:
     return clipped.width * clipped.height
 
 
+MINE_NUMBER_OFFSET = (3, 1)
+"""Where a mine square's number is drawn, in pixels from the square's top left corner."""
+
+
 class Layout:
     """Every named rect of the table for a window of ``size`` (w, h) pixels with ``players``
     seats (1 is solo) and ``missions`` face-up mission cards; ``log_width`` is the right-hand
@@ -173,12 +177,12 @@ class Layout:
         return max(12, round(self.cell * 0.3))
 
     def mine_numbers(self) -> list:
-        """Where the mine squares' numbers are drawn (each at its square's top left, as
-        ``draw`` sets them): a word on the board keeps off them, as a deposit card names
-        them."""
+        """Where the mine squares' numbers are drawn (:data:`MINE_NUMBER_OFFSET` from each
+        square's top left): a word on the board keeps off them, as a deposit card names them."""
         width, height = kit.text("8", self.number_size, bold=True).get_size()
+        dx, dy = MINE_NUMBER_OFFSET
         return [
-            pygame.Rect(rect.x + 3, rect.y + 1, width + 2, height)
+            pygame.Rect(rect.x + dx, rect.y + dy, width + 2, height)
             for rect in (self.square(square) for square in B.MINE_SQUARES.values())
         ]
 
