@@ -185,6 +185,9 @@ class Match:
         other player's last decision (undo replays from the initial state, no reverse rules)."""
         self._history_data: list[tuple[HistoryEntry, dict]] = []
         """Each step with its plain data, made once (see :meth:`history_data`)."""
+        self.revision = 0
+        """Counts every change of the state (a step, an undo, a rewind): what is worked out
+        from the position can be kept while it stays the same."""
 
     def set_position(self, state) -> None:
         """Start this match from ``state`` instead of the game's set-up (tests, puzzles).
@@ -196,6 +199,7 @@ class Match:
         self.state = state
         self._initial = state.clone()
         self._started_from_position = True
+        self.revision += 1
 
     @property
     def from_position(self) -> bool:
@@ -256,6 +260,7 @@ class Match:
     def _record(self, player: int, action: Action, events: list[Event]) -> list[Event]:
         index = len(self.history)
         previous = self.history[-1].player if self.history else None
+        self.revision += 1
         self.history.append(HistoryEntry(player, action))
         self.events.extend((index, e) for e in events)
         if player == CHANCE:
@@ -351,6 +356,7 @@ class Match:
         self.history = self.history[:length]
         self.events = [(i, e) for i, e in self.events if i < length]
         self.state = state
+        self.revision += 1
 
     def rewind_to(self, length: int, checkpoint: tuple | None = None) -> None:
         """Keep only the first ``length`` steps of the history, as if the game had stopped
@@ -373,6 +379,7 @@ class Match:
             self.history = self.history[:length]
             self.events = [(i, e) for i, e in self.events if i < length]
             self.state = state
+            self.revision += 1
         self._floor = length
 
     def start_state(self):
