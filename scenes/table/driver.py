@@ -1,0 +1,390 @@
+"""Driving a match at a table, with no pygame: whose move, bots, hints, undo, chance, replay.
+
+The table scene (:mod:`scenes.table.scene`) asks the :class:`MatchDriver` what happens next and
+shows it; the driver never calls the scene. Each call returns what happened as a typed outcome:
+
+* :class:`Stepped` — a step was applied (a person's action, a bot's, luck, a replay step): its
+  events and the state before them, for the table to animate; ``save`` says the autosave is due.
+* :class:`Refused` — a person's action broke a rule: the rule in plain words.
+* :class:`PassScreen` — in hot-seat, the screen passes to ``player`` first.
+* :class:`PersonToMove` — a person may act (``new_turn`` once per turn: the chime).
+* :class:`HintReady` — the hint asked for has arrived.
+* :class:`Undone` — Undo or Restart took steps back (or could not).
+* :class:`Jumped` — a replay moved to another position at once (no animation).
+* :class:`GameOver` — the game has ended.
+
+Bots and hints think through a :class:`scenes.table.thinking.Thinker` (a worker process in the
+program), from the seat's observation only. A bot's answer is applied only if the match has not
+moved meanwhile (undo, load). ``version`` counts every change of the match, so what a table
+works out from the position (its legal moves, its buttons) is kept until it changes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Action, Event, IllegalAction, TurnStarted
+from engine.match import Match
+from engine.replay import ReplayCursor
+from scenes.table.thinking import InlineThinker, Job, Question, Thinker
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """A step was applied: ``events`` took ``before`` to the match's state. ``by`` is "person",
+    "bot", "chance" or "replay"; ``save`` is True when the game should autosave now."""
+
+    events: tuple[Event, ...]
+    before: Any
+    by: str
+    save: bool = True
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A person's action was refused: ``reason`` is the rule in plain words."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class PassScreen:
+    """Hot-seat: show the pass screen for ``player`` before anything else."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class PersonToMove:
+    """``player``, a person, may act; ``new_turn`` is True the first time in a turn."""
+
+    player: int
+    new_turn: bool
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """The hint for the person to move: ``action``."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class Undone:
+    """Undo or Restart: ``done`` is False when a roll, a draw or another player's move was in
+    the way (nothing changed)."""
+
+    done: bool
+
+
+@dataclass(frozen=True)
+class Jumped:
+    """A replay jumped to another position (the board shows it at once)."""
+
+    position: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game has ended (the match is terminal)."""
+
+
+Outcome = Stepped | Refused | PassScreen | PersonToMove | HintReady | Undone | Jumped | GameOver
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A search running now: a bot's move (``hint`` False) or a hint; ``since`` is when it began
+    (the driver's clock, seconds), ``level`` the bot's level."""
+
+    since: float
+    level: str
+    hint: bool
+
+
+@dataclass
+class HotSeat:
+    """How a table shares one screen between people: ``pass_screens()`` is the setting (a pass
+    screen between people's turns), ``before_chance`` shows it before the luck that opens a
+    person's turn (their dice roll, Diced Tomatoes), ``hidden_decision()`` says a decision now
+    must not be seen by the others (a split in Off the Rails: a pass screen even with the
+    setting off)."""
+
+    pass_screens: Callable[[], bool] = lambda: True
+    before_chance: bool = False
+    hidden_decision: Callable[[], bool] = lambda: False
+
+
+class MatchDriver:
+    """Drives ``match`` for a table.
+
+    ``thinker`` runs the bots' and hints' searches; ``budget`` is Hard's seconds when ``timed``
+    (else a fixed search, so a game repeats); ``pause()`` is the seconds to wait between two
+    bot moves (the animation speed: 0 at instant). ``replay`` is a recorded history to step
+    through instead of playing (the match must be at its start). ``clock`` is monotonic
+    seconds (tests pass a fake one).
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        thinker: Thinker | None = None,
+        *,
+        budget: Callable[[], float] = lambda: 1.5,
+        timed: Callable[[], bool] = lambda: False,
+        pause: Callable[[], float] = lambda: 0.0,
+        hot_seat: HotSeat | None = None,
+        replay: list | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.match = match
+        self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
+        self.budget = budget
+        self.timed = timed
+        self.pause = pause
+        self.hot_seat = hot_seat or HotSeat()
+        self.clock = clock
+        self.replay = list(replay) if replay is not None else None
+        self.cursor = ReplayCursor(match, self.replay) if replay is not None else None
+        """Where the replay stands (scrubbing: by step, by turn, to any step), or None."""
+        self.job: Job | None = None
+        self._job_for = -1  # the history length the bot's search was asked at
+        self._job_level = ""
+        self.job_since = 0.0
+        self.bot_wait = 0.0
+        self.hint_job: Job | None = None
+        self._hint_for = -1
+        self.hint_since = 0.0
+        self.hint: Action | None = None
+        self._hint_at = -1
+        self.last_human: int | None = None
+        """The person the screen was last passed to (hot-seat)."""
+        self.seated: int | None = None
+        """The person at the keyboard (hot-seat): set once their pass screen is gone."""
+        self._turn_chimed: tuple | None = None
+        self._legal: tuple[int, list[Action]] | None = None
+
+    # --- looking ----------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """Counts every change of the match (a step, an undo, a replay jump)."""
+        return self.match.revision
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play, in seat order."""
+        return tuple(i for i, seat in enumerate(self.match.seats) if not seat.is_bot)
+
+    def person_to_move(self) -> bool:
+        """True when a person is to move in a game being played (not a replay)."""
+        return self.replay is None and self.match.is_human_turn()
+
+    def legal(self) -> list[Action]:
+        """The legal actions of the person to move (empty while a bot or luck is to move or a
+        replay runs), worked out once per :attr:`version`."""
+        if not self.person_to_move():
+            return []
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, self.match.legal_actions())
+        return self._legal[1]
+
+    def thinking(self) -> Thinking | None:
+        """The search running now, if any."""
+        if self.hint_job is not None and not self.hint_job.done():
+            return Thinking(self.hint_since, "hard", True)
+        if self.job is not None and not self.job.done():
+            return Thinking(self.job_since, self._job_level, False)
+        return None
+
+    def current_hint(self) -> Action | None:
+        """The hinted action while it still applies to the position, else None."""
+        return self.hint if self._hint_at == len(self.match.history) else None
+
+    def can_undo(self) -> bool:
+        return self.person_to_move() and self.match.can_undo()
+
+    # --- a person acts ----------------------------------------------------------------------
+    def apply(self, action: Action) -> Stepped | Refused:
+        """Apply the person's ``action``: :class:`Stepped`, or :class:`Refused` with the rule."""
+        before = self.match.state.clone()
+        try:
+            events = self.match.apply(action)
+        except IllegalAction as err:
+            return Refused(err.reason)
+        return Stepped(tuple(events), before, "person")
+
+    def undo(self, whole_turn: bool = False) -> Undone | None:
+        """Take back the person's last step (or, ``whole_turn``, back to the turn's start or the
+        last roll or draw in it). None when it is not a person's move in a played game."""
+        if not self.person_to_move():
+            return None
+        self._drop_hint()
+        done = self.match.undo_turn() if whole_turn else self.match.undo()
+        return Undone(done)
+
+    # --- hints ------------------------------------------------------------------------------
+    def ask_hint(self) -> bool:
+        """Ask the Hard computer player, on the thinker, for the person's best move now. False
+        when no person is to move or a hint is already being thought of."""
+        if not self.person_to_move() or self.hint_job is not None:
+            return False
+        player = self.match.current_player()
+        self.hint = None  # an older hint must not pass for this one while it is thought of
+        self._hint_for = len(self.match.history)
+        self.hint_since = self.clock()
+        self.hint_job = self.thinker.ask(
+            Question(
+                self.match.spec.id,
+                "hard",
+                self.budget(),
+                self.timed(),
+                self.match.state.observation(player),
+                tuple(self.match.legal_actions()),
+                self.match.bot_rng(),
+            )
+        )
+        return True
+
+    def poll_hint(self) -> HintReady | None:
+        """The hint, once it has arrived for the position still on the table."""
+        if self.hint_job is None or not self.hint_job.done():
+            return None
+        job, self.hint_job = self.hint_job, None
+        action = job.result()
+        if self._hint_for != len(self.match.history):
+            return None
+        self.hint, self._hint_at = action, self._hint_for
+        return HintReady(action)
+
+    def _drop_hint(self) -> None:
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+            self.hint_job = None
+
+    # --- what happens by itself -------------------------------------------------------------
+    def advance(self, dt: float) -> Outcome | None:
+        """What the match does next by itself, with ``dt`` seconds since the last call; call it
+        while the board is idle (nothing animating). None while waiting (a bot thinking or
+        pausing between moves, a replay paused)."""
+        match = self.match
+        if match.is_terminal():
+            return GameOver()
+        if self.replay is not None:
+            return None
+        if match.is_chance():
+            screen = self._pass_before_luck() if self.hot_seat.before_chance else None
+            if screen is not None:
+                return screen
+            before = match.state.clone()
+            events = match.advance_chance()  # consecutive draws or rolls animate together
+            return Stepped(tuple(events), before, "chance")
+        if match.is_bot_turn():
+            return self._drive_bot(dt)
+        return self._person_turn()
+
+    def _drive_bot(self, dt: float) -> Stepped | None:
+        match = self.match
+        if self.job is None:
+            if self.bot_wait > 0:
+                self.bot_wait -= dt
+                return None
+            player = match.current_player()
+            level = match.seats[player].level or "easy"
+            self._job_for, self._job_level = len(match.history), level
+            self.job_since = self.clock()
+            self.job = self.thinker.ask(
+                Question(
+                    match.spec.id,
+                    level,
+                    self.budget(),
+                    self.timed(),
+                    match.state.observation(player),
+                    tuple(match.legal_actions()),
+                    match.bot_rng(),
+                    player,
+                )
+            )
+            if not self.job.done():
+                return None
+        if not self.job.done():
+            return None
+        job, self.job = self.job, None
+        action = job.result()
+        before = match.state.clone()
+        try:
+            events = match.apply_bot_move(action, self._job_for)
+        except IllegalAction:
+            return None  # the position changed meanwhile (undo, load): ask again
+        self.bot_wait = self.pause()
+        return Stepped(tuple(events), before, "bot")
+
+    def _pass_before_luck(self) -> PassScreen | None:
+        """Hot-seat, before the luck that opens another person's turn: their pass screen
+        first, so the roll plays before their eyes. Once it is gone they are seated."""
+        owner = self.match.turn_owner()
+        if not 0 <= owner < len(self.match.seats) or self.match.seats[owner].is_bot:
+            return None
+        if len(self.humans) < 2 or not self.hot_seat.pass_screens() or self.last_human is None:
+            return None
+        if owner != self.last_human:
+            self.last_human = owner
+            return PassScreen(owner)
+        self.seated = owner
+        return None
+
+    def _person_turn(self) -> PassScreen | PersonToMove:
+        player = self.match.current_player()
+        if (
+            self.last_human is not None
+            and player != self.last_human
+            and len(self.humans) > 1
+            and (self.hot_seat.pass_screens() or self.hot_seat.hidden_decision())
+        ):
+            self.last_human = player
+            return PassScreen(player)
+        self.last_human = player
+        self.seated = player  # past the pass screen: at the keyboard now
+        turn = (self.match.turn_count(), player)
+        new_turn = turn != self._turn_chimed
+        self._turn_chimed = turn  # once per turn, not once per decision
+        return PersonToMove(player, new_turn)
+
+    def turns_started(self, events: tuple[Event, ...]) -> bool:
+        """True when ``events`` begin a turn."""
+        return any(isinstance(event, TurnStarted) for event in events)
+
+    # --- replay -----------------------------------------------------------------------------
+    def replay_step(self) -> Stepped | None:
+        """One recorded step forward (None at the end or outside a replay)."""
+        if self.cursor is None:
+            return None
+        before = self.match.state.clone()
+        events = self.cursor.step_forward()
+        if events is None:
+            return None
+        return Stepped(tuple(events), before, "replay", save=False)
+
+    def replay_go(self, position: int) -> Jumped | None:
+        """Show the recorded game after ``position`` steps at once."""
+        if self.cursor is None:
+            return None
+        self.cursor.go_to(position)
+        return Jumped(self.cursor.position)
+
+    # --- the end ----------------------------------------------------------------------------
+    def settle(self, timeout: float = 10.0) -> None:
+        """Block until the running searches end (tests: frames spun meanwhile only take the
+        interpreter from a thread)."""
+        for job in (self.job, self.hint_job):
+            if job is not None:
+                job.wait(timeout)
+
+    def stop(self) -> None:
+        """Stop thinking (quit, load, game over): running searches are cancelled."""
+        for job in (self.job, self.hint_job):
+            if job is not None:
+                job.cancel()
+        self.job = self.hint_job = None

@@ -1,0 +1,147 @@
+"""A table's saves: the autosave after each step, saving under a name, asking before leaving
+an unsaved game, and adding a finished game to the statistics.
+
+Writing is :mod:`saves` (the autosave in the background: :mod:`saves.autosaver`); a failure is
+a message to the player and never stops the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.match import Match
+from saves import store
+from saves.format import SaveError
+from scenes import routes
+from translation import _
+
+
+class TableSaves:
+    """The saves of one table's ``match``; ``say(message)`` shows a message in its top bar;
+    ``replaying`` tables never save (a finished game saved at a step shown and played on would
+    end again and count twice)."""
+
+    def __init__(self, app: Any, match: Match, say: Callable[[str], None], replaying: bool):
+        self.app = app
+        self.match = match
+        self.say = say
+        self.replaying = replaying
+        self.saved_as: str | None = None
+        """The name the player saved this game under (Ctrl+S saves there again), or None."""
+        self._saved_marker: tuple | None = None
+        self.autosave_off: str | None = None
+        """Why this game must not autosave (its slot holds another game that could not be
+        moved aside), or None."""
+        self.last_error: str | None = None
+
+    def keep_unfinished(self) -> None:
+        """Before this game autosaves, move another unfinished game of the same kind out of the
+        autosave slot to a save of its own, and tell the player. Every way a game is opened
+        comes through here; the slot's own game (Continue) and games of bots only (which never
+        autosave) leave it alone."""
+        if self.replaying or self.app.fast_forward:
+            return
+        try:
+            kept = store.keep_unfinished_for(self.match)
+        except SaveError as err:
+            self.autosave_off = _(
+                "{problem}, so this game will not autosave and the "
+                "unfinished one stays where it is."
+            ).format(problem=str(err).rstrip("."))
+            self.app.notify(self.autosave_off)
+            return
+        if kept is not None:
+            self.app.notify(
+                _("Your unfinished game of {game} is kept in Load game.").format(
+                    game=_(self.match.spec.title)
+                )
+            )
+
+    def autosave(self) -> None:
+        """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
+        bots play (a game to watch must not take the slot of the player's own game), or the
+        slot holds another game that could not be moved aside. A failure is said once."""
+        if self.replaying or self.app.fast_forward or self.match.is_terminal():
+            return
+        if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
+            return
+        try:
+            self.app.autosaver.request(self.match)
+            error = self.app.autosaver.error  # the latest finished write's
+        except SaveError as err:
+            error = str(err)
+        if error and error != self.last_error:  # a folder that can't be made: once
+            self.say(error)
+        self.last_error = error
+
+    def _history_marker(self) -> tuple:
+        history = self.match.history
+        return (len(history), history[-1] if history else None)
+
+    def mark_saved(self, name: str) -> None:
+        """The game was just saved under ``name`` (Ctrl+S saves there again)."""
+        self.saved_as = name
+        self._saved_marker = self._history_marker()
+
+    def is_saved(self) -> bool:
+        """True when a save under a name holds the game as it is now."""
+        return self.saved_as is not None and self._saved_marker == self._history_marker()
+
+    def ask_before_leaving(self, table: Any, then: Callable[[], None]) -> bool:
+        """Closing the window or Quit to title: an unfinished game with a person seated that is
+        not saved as it is now asks Save and quit / Quit / Cancel (:mod:`scenes.leave`)."""
+        if (
+            self.replaying
+            or self.match.is_terminal()
+            or self.is_saved()
+            or all(seat.is_bot for seat in self.match.seats)
+        ):
+            return False
+        routes.push(self.app, "leave", table, then)
+        return True
+
+    def save_now(self, table: Any) -> None:
+        """Ctrl+S: save under the game's name; the first time, ask for the name."""
+        if self.replaying:
+            return
+        if self.saved_as is None:
+            routes.push(self.app, "pause", table, naming=True)
+            return
+        try:
+            path = store.save(self.match, self.saved_as)
+        except SaveError as err:
+            self.app.notify(str(err))
+            return
+        self.mark_saved(self.saved_as)
+        self.app.notify(_("Saved \u201c{name}\u201d").format(name=store.read_info(path).title))
+
+    def finished(self, seconds_played: float) -> None:
+        """The game has ended: its record goes into the statistics, then its autosave goes."""
+        self.record_statistics(seconds_played)
+        self.drop_autosave()
+
+    def record_statistics(self, seconds_played: float) -> None:
+        """Add the finished game to the player's statistics (a game with a person seated,
+        played here, not replayed); a problem is a toast and never stops the game."""
+        from saves import stats
+
+        if self.app.fast_forward:
+            return
+        record = stats.record_of(self.match, duration=seconds_played)
+        if record is None:
+            return
+        try:
+            note = stats.add(record)
+        except stats.StatsError as err:
+            self.app.notify(str(err), seconds=8.0)
+            return
+        if note:
+            self.app.notify(note, seconds=8.0)
+
+    def drop_autosave(self) -> None:
+        self.app.autosaver.flush()  # no late write may bring the slot back
+        try:
+            store.drop_autosave_of(self.match)
+        except SaveError as err:
+            self.say(str(err))

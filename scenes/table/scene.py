@@ -1,0 +1,1023 @@
+"""The one table scene: a game's table (:class:`scenes.table.protocol.GameTable`) on the kit.
+
+It puts the parts together and carries out what they return:
+
+* the :class:`~scenes.table.driver.MatchDriver` says what happens next (luck, a bot's move, a
+  person's turn, a hint, the end) and applies what a person does;
+* the :class:`~scenes.table.steps.StepPlayer` plays each match step as animated steps, so the
+  board (``shown``) and the log never run ahead of what was shown;
+* the chrome (:mod:`scenes.table.chrome`) draws the top bar, the column of buttons and the tips;
+* the game lays out, draws, hit-tests and turns clicks and keys into intents, which this scene
+  carries out the same way for every game (:meth:`TableScene.carry_out`).
+
+A table scene never decides a rule (docs/DESIGN.md, "Scenes and sprites"): it asks the match
+for legal actions, applies the person's choice through it, and animates the returned events.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton
+
+import translation
+from engine.match import Match
+from scenes import kit, routes
+from scenes.log_panel import LogPanel
+from scenes.manager import Scene
+from scenes.table import chrome
+from scenes.table.driver import (
+    GameOver,
+    HintReady,
+    HotSeat,
+    MatchDriver,
+    PassScreen,
+    PersonToMove,
+    Refused,
+    Stepped,
+)
+from scenes.table.protocol import (
+    MESSAGE_SECONDS,
+    Act,
+    ActAll,
+    GameTable,
+    Handled,
+    Intent,
+    Refuse,
+    Say,
+    Select,
+)
+from scenes.table.replay import ReplayPanel
+from scenes.table.saving import TableSaves
+from scenes.table.steps import Stage, Step, StepPlayer, plan
+from sound.cues import cues_for
+from sprites.tween import Animation, linear
+from translation import _
+
+LOG_CAP = 300
+HINT_SECONDS = 12.0
+AWAY = 300.0
+"""Seconds between two frames counted at most as time at the table (a computer asleep)."""
+END_PAUSE = 2.5
+"""Seconds (at normal speed) to look at the final table before the score sheet."""
+
+
+class TableScene(Scene):
+    """A game at the table: ``game`` is the game's :class:`GameTable` class, ``replay`` a
+    recorded history to step through instead of playing (``match`` at its start)."""
+
+    paints_window = True  # its draw starts with the felt
+    keyboard_focus = False  # the table's keys are its own; tooltips name them
+
+    def __init__(self, app, match: Match, game: type[GameTable], replay: list | None = None):
+        super().__init__(app)
+        self.match = match
+        self.time = 0.0
+        self.mouse: tuple[int, int] = (0, 0)
+        self.shown = match.state.clone()
+        """The state the board shows: it catches up with the match as steps land."""
+        self.driver = MatchDriver(
+            match,
+            app.thinker,
+            budget=lambda: app.settings.bot_budget,
+            timed=lambda: app.timed_bots and not app.fast_forward,
+            pause=lambda: 0.0 if app.fast_forward else self.seconds(0.35),
+            hot_seat=HotSeat(
+                pass_screens=lambda: bool(app.settings.pass_screen),
+                before_chance=game.pass_before_chance,
+                hidden_decision=lambda: self.game.hidden_decision(),
+            ),
+            replay=replay,
+        )
+        self.game: GameTable = game(self)
+        self.player = StepPlayer(self._start_step, self._land, app.sound.cut)
+        self.messages = chrome.Messages()
+        self.saves = TableSaves(app, match, self.say, replay is not None)
+        self.replay_panel = ReplayPanel(self) if replay is not None else None
+        self.backdrop = kit.Backdrop()
+        self.column: chrome.Column | None = None
+        self.log_width = kit.px(game.log_width)
+        self.top_row: pygame.Rect | None = None
+        self.top_buttons: dict[str, UIButton] = {}
+        self.log_box: LogPanel | None = None
+        self.log_lines = self.full_log()  # as played: a loaded game's log has its summaries
+        self.log_language = translation.current_language()
+        if match.notice:  # e.g. a save from older rules goes on from its position
+            self.log_lines.append(match.notice)
+            self.say(match.notice, 12.0)
+        self.caption = ""
+        """What the step playing now shows (the top bar's line while the board animates)."""
+        self.hint_said: str | None = None
+        self.queued_key: tuple | None = None
+        """``(key event, turn)`` pressed while the person's own step animated."""
+        self.tips = chrome.ButtonTips()
+        self._tip_off: Any = None  # the key of a target clicked: its tooltip waits for another
+        self._ready_due = False  # a step landed: the game may answer a one-answer question
+        self._controls_key: tuple | None = None
+        self._memo: dict[str, tuple] = {}
+        self._bar: tuple | None = None  # the top bar of the frame being drawn
+        self._view: Any = None  # and the game's view of it
+        self.finished = False
+        self.end_wait: float | None = None
+        self.played = 0.0
+        """Seconds of wall-clock time at the table, menus over it excluded (statistics)."""
+        self._ticked: float | None = None
+        self.slot_checked = False
+        self.puzzle: Any = None
+        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`)."""
+        self.puzzle_solved = False
+
+    # --- what the game may read (TableContext) ----------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    @property
+    def column_width(self) -> int:
+        return self.log_width
+
+    @property
+    def animating(self) -> bool:
+        return self.player.busy
+
+    @property
+    def version(self) -> int:
+        return self.driver.version
+
+    @property
+    def patterns(self) -> bool:
+        return bool(getattr(self.app.settings, "colorblind_patterns", False))
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return self.driver.humans
+
+    @property
+    def replay(self) -> list | None:
+        return self.driver.replay
+
+    @property
+    def cursor(self):
+        return self.driver.cursor
+
+    def is_top(self) -> bool:
+        return self.app.manager.top is self
+
+    def seconds(self, normal: float) -> float:
+        return normal * self.app.speed_factor
+
+    duration = seconds
+
+    def hidden(self) -> frozenset:
+        return frozenset(self.player.hidden())
+
+    def current_hint(self):
+        return self.driver.current_hint()
+
+    def own_turn(self) -> bool:
+        return self.driver.person_to_move() and self.is_top()
+
+    def human_to_move(self) -> bool:
+        """True when a person may act now (not animating, not a bot, not replaying, on top)."""
+        return self.own_turn() and not self.player.busy
+
+    def person_legal(self) -> list:
+        """The person's legal actions, even while a menu covers the table (for words)."""
+        return self.driver.legal()
+
+    def legal(self) -> list:
+        """What a click or key may use now (empty while animating or covered)."""
+        return self.driver.legal() if self.human_to_move() else []
+
+    def cached(self, name: str, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """``compute()``'s value, kept while ``key`` stays equal (layouts, targets)."""
+        held = self._memo.get(name)
+        if held is None or held[0] != key:
+            held = (key, compute())
+            self._memo[name] = held
+        return held[1]
+
+    def forget(self, *names: str) -> None:
+        for name in names:
+            self._memo.pop(name, None)
+
+    def viewer_seat(self) -> int:
+        """The seat whose private, big view is drawn: against bots the person's seat, stable
+        through the bots' turns; in hot-seat the person at the keyboard (from the moment their
+        pass screen lets them in); with bots only, the seat whose turn it is."""
+        humans = self.humans
+        if not humans:
+            owner = self.shown.turn_owner()
+            return owner if 0 <= owner < len(self.match.seats) else 0
+        if len(humans) > 1 and self.driver.seated in humans:
+            return self.driver.seated
+        return humans[0]
+
+    def targets(self) -> list:
+        return self.game.targets()
+
+    def target_at(self, pos):
+        return kit.hit_test(self.targets(), pos)
+
+    def key_at(self, pos):
+        target = self.target_at(pos)
+        return target.key if target is not None else None
+
+    def board_rect(self) -> pygame.Rect:
+        """Everything left of the column, under the top bar."""
+        w, h = self.app.size
+        return pygame.Rect(0, 44, w - self.log_width - 16, h - 44)
+
+    # --- building ---------------------------------------------------------------------------
+    def build(self) -> None:
+        self.log_width = kit.px(self.game.log_width)  # the column grows with the UI scale
+        self.forget(*list(self._memo))
+        w, h = self.app.size
+        x = w - self.log_width - 8
+        self.column = chrome.Column(self.app.ui, self.container, x, self.log_width, self.press)
+        if self.replay_panel is not None:
+            labels = [_("Menu"), self.replay_panel.play_label(), _("Step"), _("To end")]
+        else:
+            labels = [_("Menu"), _("Undo"), _("Restart"), _("Hint")]
+        rects = chrome.top_button_rects(labels, x, self.log_width)
+        self.top_row = rects[0].unionall(rects[1:])
+        self.column.y = self.top_row.bottom + 8
+        menu = self._top_button(rects[0], labels[0], self.open_pause, _("Pause menu (Esc)"))
+        self.top_buttons = {"menu": menu}
+        if self.replay_panel is not None:
+            self.replay_panel.build(rects[0].right + 6, x + self.log_width)
+        else:
+            undo_tip = _(
+                "Take back your last step (Ctrl+Z). Never across a "
+                "roll, a draw or another player's move."
+            )
+            restart_tip = _(
+                "Restart your turn: back to its start, or to "
+                "just after the latest roll or draw "
+                "(Ctrl+Shift+Z)"
+            )
+            refusal = self.game.undo_refusal()
+            self.top_buttons["undo"] = self._top_button(
+                rects[1],
+                labels[1],
+                self.undo,
+                kit.with_key(refusal, "Ctrl+Z") if refusal else undo_tip,
+            )
+            self.top_buttons["restart"] = self._top_button(
+                rects[2],
+                labels[2],
+                self.restart_turn,
+                kit.with_key(refusal, "Ctrl+Shift+Z") if refusal else restart_tip,
+            )
+            self.top_buttons["hint"] = self._top_button(
+                rects[3], labels[3], self.ask_hint, self.hint_tip()
+            )
+            if refusal:
+                kit.set_enabled(self.top_buttons["undo"], False)
+                kit.set_enabled(self.top_buttons["restart"], False)
+        if self.log_language != translation.current_language():  # the log reads in the new
+            self.log_language = translation.current_language()  # language (its sentences
+            self.log_lines = self.full_log()  # come from the events)
+        if self.replay_panel is not None:
+            self.replay_panel.build_rows(self.column)
+        rows = self.game.controls()
+        self.column.lay_out(rows)
+        self.column.show(rows)
+        self._controls_key = None
+        top = self.column.log_top()
+        self.log_box = LogPanel(pygame.Rect(x, top, self.log_width, h - top - 8), self.log_lines)
+        self.refresh_controls()
+
+    def hint_tip(self) -> str:
+        return self.game.hint_tip() or _("What would the Hard computer player do here? (H)")
+
+    def _top_button(self, rect, label: str, command, tip: str) -> UIButton:
+        button = UIButton(
+            rect,
+            label,
+            self.app.ui,
+            container=self.container,
+            object_id="#top_button",
+            command=command,
+        )
+        assert self.column is not None
+        self.column.explain(button, tip)
+        return button
+
+    @property
+    def undo_button(self) -> UIButton:
+        return self.top_buttons["undo"]
+
+    @property
+    def restart_button(self) -> UIButton:
+        return self.top_buttons["restart"]
+
+    @property
+    def hint_button(self) -> UIButton:
+        return self.top_buttons["hint"]
+
+    @property
+    def menu_button(self) -> UIButton:
+        return self.top_buttons["menu"]
+
+    @property
+    def button_tips(self) -> dict:
+        """``{button: tooltip lines}`` of every table button."""
+        return self.column.tips if self.column is not None else {}
+
+    def tip_lines(self, button) -> tuple:
+        """The lines of ``button``'s tooltip as they show now (empty when it has none)."""
+        return self.column.tip_lines(button) if self.column is not None else ()
+
+    def refresh_controls(self) -> None:
+        """The game's buttons as the position, the selection and the hint say now."""
+        if self.container is None or self.column is None:
+            return
+        key = (
+            self.driver.version,
+            self.game.ui_key(),
+            self.human_to_move(),
+            self.current_hint() is not None,
+            self.finished,
+            self.is_top(),
+        )
+        if key == self._controls_key:
+            return
+        self._controls_key = key
+        self.column.show(self.game.controls())
+        if self.replay is None and self.match.is_terminal():
+            for name in ("undo", "restart", "hint"):
+                kit.set_enabled(self.top_buttons[name], False)  # nothing to take back any more
+
+    def press(self, key: str) -> None:
+        """A game button was clicked: while the person's own step still plays, it lands first
+        (as a click on the board does) and the button works."""
+        if self.player.busy and self.own_turn():
+            self.player.skip()
+        if self.human_to_move():
+            self.carry_out(self.game.press(key))
+
+    # --- carrying out intents ---------------------------------------------------------------
+    def carry_out(self, intent: Intent | None) -> None:
+        """Do what the game's table asks (see :mod:`scenes.table.protocol`)."""
+        if intent is None or isinstance(intent, Handled):
+            return
+        if isinstance(intent, Act):
+            self.act(intent.action)
+        elif isinstance(intent, ActAll):
+            queue = list(intent.actions)
+            self.act_all(intent.next or (lambda: queue.pop(0) if queue else None))
+        elif isinstance(intent, Select):
+            self.game.select(intent.selection)
+            if intent.message:
+                self.say(intent.message)
+            else:
+                self.clear_message()
+        elif isinstance(intent, Refuse):
+            if intent.selection is not None:
+                self.game.select(intent.selection)
+            self.refuse(intent.message)
+        elif isinstance(intent, Say):
+            self.say(intent.message)
+        self.refresh_controls()
+
+    def act(self, action) -> bool:
+        """Apply a person's action; a refusal shows the rule in plain words. True if applied."""
+        self.clear_message()
+        if self.player.busy:
+            self.player.skip()
+        outcome = self.driver.apply(action)
+        self.game.acted(action, isinstance(outcome, Stepped))
+        if isinstance(outcome, Refused):
+            self.refuse(outcome.reason)
+            return False
+        self.present(outcome)
+        return True
+
+    try_action = act
+
+    def act_all(self, next_action: Callable[[], Any], limit: int = 40) -> int:
+        """Apply a person's actions while ``next_action()`` gives one, each animated in turn;
+        stops at a refusal (its reason is shown). Returns how many were applied."""
+        if self.player.busy:
+            self.player.skip()
+        done = 0
+        while done < limit:
+            action = next_action()
+            if action is None:
+                break
+            outcome = self.driver.apply(action)
+            self.game.acted(action, isinstance(outcome, Stepped))
+            if isinstance(outcome, Refused):
+                self.refuse(outcome.reason)
+                break
+            self.present(outcome)
+            done += 1
+        return done
+
+    # --- messages ---------------------------------------------------------------------------
+    def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
+        """Show a message (a refusal's reason, a hint) in the top bar for a while."""
+        self.messages.say(message, seconds)
+
+    def refuse(self, reason: str, seconds: float = MESSAGE_SECONDS) -> None:
+        """Refuse a move: say why (the rule in plain words) and sound the error tone."""
+        self.say(reason, seconds)
+        self.app.sound.play("error")
+
+    def clear_message(self) -> None:
+        self.messages.clear()
+
+    def current_message(self) -> str:
+        if self.player.busy and self.game.quiet_while_busy():
+            return ""
+        return self.messages.current()
+
+    # --- steps ------------------------------------------------------------------------------
+    def present(self, stepped: Stepped) -> None:
+        """Animate a match step: its log lines appear as its steps land."""
+        after = self.match.state.clone()
+        steps = self.steps(stepped.events, stepped.before) if self.app.speed_factor > 0 else []
+        if not steps or steps[-1].after is None:
+            steps = [Step(stepped.events, [], after)]
+        summary = self.game.log_summary(stepped.events)
+        for index, step in enumerate(steps):
+            step.lines = [line for line in map(self.game.log_line, step.events) if line]
+            if index == len(steps) - 1:
+                step.lines += summary
+        self.player.play(steps, after, stepped.events)
+        self._after_step(stepped)
+
+    def steps(self, events, before) -> list[Step]:
+        """The animated steps showing ``events``, which took ``before`` to the match's state
+        (the game groups and animates them; the engine's ``apply_event`` gives each step's
+        state)."""
+        stage = Stage(
+            self.game.layout(),
+            self.game.stage_names(),
+            self.seconds,
+            self.banner,
+            self.match.spec.apply_event or (lambda state, _event: state),
+            self.viewer_seat(),
+            self.humans,
+            self.patterns,
+        )
+        return plan(tuple(events), before, stage, self.game.group, self.game.animate)
+
+    def _start_step(self, step: Step) -> None:
+        caption = step.caption or next(iter(step.lines), "")
+        self.caption = kit.with_names(caption, self.match.names)
+        self.play_cues(step)
+
+    def play_cues(self, step: Step) -> None:
+        """Play the sound cues of ``step``'s events as it starts (:mod:`sound.cues`; nothing
+        at instant speed), lasting as long as the game says (a cart's roll)."""
+        for what, seconds in self.game.cues(step):
+            self.play_sound(what, duration=seconds)
+
+    def _land(self, step: Step, last: bool) -> None:
+        self.shown = step.after
+        self.add_log(step.lines)
+        self.game.landed(step, last)
+        if last:
+            self.caption = ""
+            self._ready_due = True
+            self.refresh_controls()
+
+    def play_sound(self, what, *, duration: float | None = None) -> None:
+        """Play the sound of ``what`` now — an event, events played together, a cue or a sound
+        name — lasting ``duration`` seconds as played (a cart's rumble), else its own length
+        scaled by the speed setting. Nothing at instant speed."""
+        if not self.app.table_sounds:
+            return
+        board, factor = self.app.sound, self.app.speed_factor
+        for cue in cues_for(what):
+            seconds = (
+                duration
+                if duration is not None
+                else (cue.duration * factor if cue.duration is not None else None)
+            )
+            board.play_cue(cue, duration=seconds)
+
+    def banner_rect(self) -> pygame.Rect:
+        rect = self.game.banner_rect()
+        if rect is not None:
+            return rect
+        board = self.board_rect()
+        return pygame.Rect(board.x, board.y + int(board.height * 0.42) - 30, board.width, 60)
+
+    def banner(self, message: str, seconds: float, scale: float = 1.0, colour=kit.BANNER):
+        """An animation showing ``message`` on the banner for ``seconds`` (at normal speed),
+        fading in and out; ``scale`` and ``colour`` say how big the moment is."""
+
+        def draw(surface, progress):
+            alpha = min(1.0, progress * 5, (1 - progress) * 4)
+            grow = scale * (0.85 + 0.15 * min(1.0, progress * 6))
+            kit.draw_banner(surface, self.banner_rect(), message, alpha, scale=grow, colour=colour)
+
+        return Animation(self.seconds(seconds), draw, ease=linear)
+
+    def _after_step(self, stepped: Stepped) -> None:
+        """After every step: the puzzle's goal, the hint's words (about the position before),
+        the autosave (in the background), so a closed window or a crash loses nothing."""
+        self.check_puzzle()
+        if self.hint_said and self.messages.current() == self.hint_said:
+            self.clear_message()
+        if stepped.save:
+            self.saves.autosave()
+
+    def check_puzzle(self) -> None:
+        """Say once when the puzzle's goal is reached (the puzzle's own test decides)."""
+        if self.puzzle is None or self.puzzle_solved:
+            return
+        events = [event for _, event in self.match.events]
+        if self.puzzle.check(self.match.start_state(), self.match.state, events):
+            self.puzzle_solved = True
+            self.app.notify(
+                _("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)), seconds=8.0
+            )
+
+    # --- the log ----------------------------------------------------------------------------
+    def add_log(self, lines: list[str]) -> None:
+        self.log_lines.extend(lines)
+        if len(self.log_lines) > LOG_CAP + 50:
+            self.log_lines = self.log_lines[-LOG_CAP:]
+        if self.container is not None and self.log_box is not None:
+            self.log_box.extend(lines)
+
+    def rebuild_log(self) -> None:
+        """The whole log again from the match (after load, undo or a replay jump)."""
+        self.log_lines = self.full_log()
+        if self.log_box is not None:
+            self.log_box.set(self.log_lines)
+
+    def full_log(self) -> list[str]:
+        """The log's lines for every event of the match, in the language in use."""
+        # as played: each decision alone, each run of chance steps together (advance_chance)
+        history = self.match.history
+        run_start: dict[int, int] = {}
+        group = -1
+        for i, entry in enumerate(history):
+            if entry.player >= 0 or group < 0 or history[i - 1].player >= 0:
+                group = i
+            run_start[i] = group
+        lines: list[str] = []
+        for _group, step in itertools.groupby(
+            self.match.events, key=lambda item: run_start.get(item[0], item[0])
+        ):
+            events = [event for _index, event in step]
+            lines += [line for line in map(self.game.log_line, events) if line]
+            lines += self.game.log_summary(events)
+        return lines[-LOG_CAP:]
+
+    # --- undo and hints ---------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the person's last step (Ctrl+Z)."""
+        self._undo(False)
+
+    def restart_turn(self) -> None:
+        """Back to the start of the person's turn (Ctrl+Shift+Z)."""
+        self._undo(True)
+
+    def _undo(self, whole_turn: bool) -> None:
+        if not self.driver.person_to_move():
+            return
+        refusal = self.game.undo_refusal()
+        if refusal and not self.match.can_undo():
+            self.refuse(refusal)
+            return
+        self.queued_key = None
+        self.player.skip()
+        self.game.reset()
+        self._ready_due = False
+        outcome = self.driver.undo(whole_turn)
+        if outcome is None:
+            return
+        if not outcome.done:
+            self.refuse(
+                _("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            )
+            self.refresh_controls()
+            return
+        self.shown = self.match.state.clone()
+        self.rebuild_log()
+        self.game.position_changed()
+        self.refresh_controls()
+        self.saves.autosave()  # else Continue would bring back the step taken back
+
+    def ask_hint(self) -> None:
+        """Ask the Hard computer player, on the thinker, for the person's best move (H)."""
+        if not self.human_to_move():
+            return
+        if self.driver.ask_hint():
+            self.say(_("Thinking about a hint…"), 30)
+
+    def hint_message(self, action) -> str:
+        """The hint's words: the move said once, then what the engine's reason adds."""
+        bots = self.match.spec.bots
+        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
+        if reason and self.game.reason_names_move(action):
+            return _("Hint: {reason}").format(reason=reason)
+        words = self.match.state.action_to_string(action, self.match.names)
+        if reason:
+            return _("Hint: {move}. {reason}").format(move=words, reason=reason)
+        return _("Hint: {move}.").format(move=words)
+
+    def _hint_arrived(self, ready: HintReady) -> None:
+        self.hint_said = self.game.hint_words(self.hint_message(ready.action))
+        self.say(self.hint_said, HINT_SECONDS)
+        self.app.sound.play("hint")
+        self.carry_out(self.game.on_hint(ready.action))
+        self.refresh_controls()
+
+    def bot_thinking(self) -> bool:
+        thinking = self.driver.thinking()
+        return thinking is not None and not thinking.hint
+
+    def thinking_progress(self) -> float | None:
+        """How far a Hard search (a Hard bot's move or a hint) is through its time, 0–1, or
+        None when none runs (or it searches a fixed amount, not a time)."""
+        if not self.app.timed_bots or self.app.fast_forward:
+            return None
+        thinking = self.driver.thinking()
+        if thinking is None or thinking.level != "hard":
+            return None
+        budget = max(0.05, self.app.settings.bot_budget)
+        return max(0.0, min(1.0, (self.driver.clock() - thinking.since) / budget))
+
+    # --- the frame --------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """True while the table plays on by itself: steps, luck, a bot, a hint, a replay
+        running, the moment before the score sheet. Waiting for a person is not busy."""
+        if self.player.busy or self.driver.thinking() is not None:
+            return True
+        if self.match.is_terminal():
+            return not self.finished
+        if self.replay_panel is not None:
+            return self.replay_panel.playing
+        return not self.match.is_human_turn()
+
+    def wake_in(self) -> float | None:
+        """The top bar's message goes away by itself: a frame is due then."""
+        return self.messages.left()
+
+    def rest(self) -> None:
+        """Pulses are ``sin(self.time * k)`` with whole ``k``: at a whole number of turns they
+        stand at their middle, so the still table shows them half lit."""
+        rested = round(self.time / math.tau) * math.tau
+        self.tips.since += rested - self.time
+        self.time = rested
+
+    def update(self, dt: float) -> None:
+        now = time.monotonic()
+        if self._ticked is not None:
+            self.played += min(now - self._ticked, AWAY)
+        self._ticked = now
+        self.time += dt
+        if self.replay_panel is not None:
+            self.replay_panel.update()
+        self._drive(dt)
+        self.refresh_controls()
+
+    def _drive(self, dt: float) -> None:
+        ready = self.driver.poll_hint()
+        if ready is not None:
+            self._hint_arrived(ready)
+        self.player.update(dt)
+        if self.player.busy or not self.is_top():
+            return
+        started = time.perf_counter()
+        while not self.player.busy:
+            if self._ready_due and self.driver.person_to_move():
+                self._ready_due = False  # a question with one answer: answered before anything
+                intent = self.game.ready()  # else, even a pass screen
+                if intent is not None:
+                    self.carry_out(intent)
+                    return
+            outcome = self.driver.advance(dt)
+            if isinstance(outcome, GameOver):
+                self._finish(dt)
+                return
+            if self.replay_panel is not None:
+                self.replay_panel.play_on(dt)
+                return
+            if outcome is None:
+                return
+            if isinstance(outcome, PassScreen):
+                routes.push(self.app, "pass", self.match.names[outcome.player])
+                return
+            if isinstance(outcome, PersonToMove):
+                self._person_to_move(outcome)
+                return
+            if isinstance(outcome, Stepped):
+                self.present(outcome)
+            if not self.app.fast_forward or time.perf_counter() - started > 0.02:
+                return
+
+    def _person_to_move(self, outcome: PersonToMove) -> None:
+        if self.queued_key is not None:
+            event, turn = self.queued_key
+            self.queued_key = None
+            if turn == self.match.turn_count():  # never carried into a later turn
+                self.carry_out(self.game.handle(event))
+        if outcome.new_turn:
+            self.app.sound.play("turn_start")
+
+    def _finish(self, dt: float) -> None:
+        if self.finished or (self.replay_panel is not None and not self.replay_panel.playing):
+            return  # a replay looked at step by step stays at the table
+        if self.end_wait is None:
+            self.end_wait = self.seconds(END_PAUSE)  # a moment to see the final table
+        self.end_wait -= dt
+        if self.end_wait > 0:
+            return
+        self.finished = True
+        self.shutdown()
+        if self.replay is None:
+            self.saves.finished(self.played)
+        self.app.sound.play("fanfare")
+        self.show_score_sheet()
+
+    def show_score_sheet(self) -> None:
+        """Cover the finished table with the score sheet ("See the table" comes back here)."""
+        routes.push(self.app, "game_over", self.match)
+
+    def shutdown(self) -> None:
+        """Stop thinking (quit, load, game over); drop the backdrop's surfaces."""
+        self.backdrop.release()
+        self.driver.stop()
+
+    # --- input ------------------------------------------------------------------------------
+    def button_pressed(self, button) -> None:
+        """No button tip where a button was just clicked until the pointer leaves."""
+        self.tips.clicked = button.get_abs_rect()
+
+    def open_pause(self) -> None:
+        routes.push(self.app, "pause", self)
+
+    def handle_event(self, event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.mouse = event.pos  # tooltips follow it, over the log too
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            clicked = self.target_at(event.pos)
+            self._tip_off = clicked.key if clicked is not None else None
+        if self.log_box is not None and self.log_box.handle_event(event):
+            return True
+        if (
+            self.finished
+            and event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
+            self.show_score_sheet()
+            return True
+        if self.replay_panel is not None and self.replay_panel.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and self._table_key(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.player.busy:
+            own = self._own_turn_animating()
+            self.player.skip()
+            if not own or not self.human_to_move():
+                return True  # a click over a bot's step only shows it at once
+        if event.type == pygame.KEYDOWN and self._own_turn_animating():
+            # P or E pressed while the person's own pick still explodes: done once it lands
+            self.queued_key = (event, self.match.turn_count())
+            return True
+        if event.type != pygame.MOUSEMOTION and not self.human_to_move():
+            return False
+        intent = self.game.handle(event)
+        self.carry_out(intent)
+        return intent is not None
+
+    def _table_key(self, event) -> bool:
+        """The keys every table shares: Esc, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, H, Space."""
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            if self.player.busy:
+                self.player.skip()
+            elif self.game.cancel():
+                self.clear_message()
+                self.refresh_controls()
+            else:
+                self.open_pause()
+            return True
+        if event.key == pygame.K_z and ctrl:
+            self._undo(bool(event.mod & pygame.KMOD_SHIFT))
+            return True
+        if event.key == pygame.K_s and ctrl:
+            self.saves.save_now(self)
+            return True
+        if event.key == pygame.K_h and not ctrl:
+            self.ask_hint()
+            return True
+        if event.key == pygame.K_SPACE and self.player.busy:
+            self.player.skip()
+            return True
+        return False
+
+    def _own_turn_animating(self) -> bool:
+        """The board still plays what a person at the keyboard did (or the luck it brought)."""
+        if not self.player.busy or self.replay is not None:
+            return False
+        owner = self.match.turn_owner()
+        return 0 <= owner < len(self.match.seats) and not self.match.seats[owner].is_bot
+
+    def enter(self) -> None:
+        super().enter()
+        self._ticked = time.monotonic()  # the table is on screen from now
+        if not self.slot_checked:
+            self.slot_checked = True
+            self.app.autosaver.flush()  # another table's last write lands first
+            self.saves.keep_unfinished()
+
+    def exit(self) -> None:
+        self.app.autosaver.flush()  # the title's Continue reads the newest step
+        self.backdrop.release()
+        super().exit()
+
+    def pause(self) -> None:
+        super().pause()
+        self._ticked = None  # time under a menu is no time at the table
+
+    def resume(self) -> None:
+        """Uncovered again: the target under the pointer shows no tooltip until it moves to
+        another; the controls are enabled afresh (rebuilt while covered they offered none)."""
+        super().resume()
+        self._ticked = time.monotonic()
+        self._tip_off = self.key_at(self.mouse)
+        self._controls_key = None
+        self.refresh_controls()
+
+    def replay_jumped(self) -> None:
+        """A replay moved to another position at once: the board, the log and the game's
+        choices follow."""
+        self.player.skip()
+        self.shown = self.match.state.clone()
+        self.finished = False  # scrubbed back from the end: the table plays again
+        self.end_wait = None
+        self.game.reset()
+        self.rebuild_log()
+        self.game.position_changed()
+        self.refresh_controls()
+
+    # --- saving (the pause menu and the leave question use these) ---------------------------
+    @property
+    def saved_as(self) -> str | None:
+        return self.saves.saved_as
+
+    def mark_saved(self, name: str) -> None:
+        self.saves.mark_saved(name)
+
+    def is_saved(self) -> bool:
+        return self.saves.is_saved()
+
+    def ask_before_leaving(self, then) -> bool:
+        return self.saves.ask_before_leaving(self, then)
+
+    def autosave(self) -> None:
+        self.saves.autosave()
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        """The felt and the panels on it come from the cached backdrop (one opaque blit); the
+        board, the animations, the top bar and the log are drawn over it."""
+        width = surface.get_width()
+        bar = self._bar = self.top_bar(width)
+        view = self._view = self.game.view()
+        self.backdrop.begin(surface, self.backdrop_layers(width))
+        try:
+            self.game.draw(surface, view)
+            self.player.draw(surface)
+            self.game.draw_over_animations(surface, view)
+            chrome.draw_top_bar(surface, bar, self.thinking_progress())
+            if self.log_box is not None:
+                self.log_box.draw(surface)
+        finally:
+            self.backdrop.end()
+
+    def backdrop_layers(self, window_width: int) -> list:
+        """The layers the backdrop holds this frame, in drawing order: the board's, then —
+        when no step animates, so nothing flies under them — the top bar's panel and the
+        whole log."""
+        view = self._view if self._view is not None else self.game.view()
+        layers = list(self.game.backdrop(view))
+        if not self.player.busy and self.log_box is not None:
+            bar = self._bar or self.top_bar(window_width)
+            layers.append(chrome.top_bar_panel(bar[0]))
+            layers.append(self.log_box.layer())
+        return layers
+
+    def top_bar(self, window_width: int) -> tuple:
+        """``(bar, message, size, lines)``: the top bar for a window ``window_width`` wide
+        (:func:`scenes.table.chrome.top_bar`)."""
+        return chrome.top_bar(
+            self.top_bar_right(window_width), self.current_message(), self.status_text()
+        )
+
+    def draw_top_bar(self, surface) -> None:
+        """The top bar as the frame draws it, the thinking bar along its bottom."""
+        chrome.draw_top_bar(surface, self.top_bar(surface.get_width()), self.thinking_progress())
+
+    def draw_board(self, surface) -> None:
+        """The board alone, as the game draws it now (tests look at it)."""
+        self.game.draw(surface, self.game.view())
+
+    def draw_over(self, surface) -> None:
+        """Over the widgets: what the game draws there (a dragged piece), else a tooltip."""
+        view = self._view if self._view is not None else self.game.view()
+        if not self.game.draw_over(surface, view):
+            self.draw_tooltip(surface)
+
+    def draw_tooltip(self, surface) -> None:
+        """The hovered button's tip, or the hovered target's tooltip beside it. A target just
+        clicked shows none until the pointer is on another target."""
+        if not self.is_top() or self.column is None or self.log_box is None:
+            return
+        hovered = self.tips.hovered(self.column.tips, self.mouse, self.time)
+        if hovered is not None:
+            lines = self.column.tip_lines(hovered)
+            chrome.draw_button_tip(surface, lines, hovered, self.column.tips, self.log_box.rect)
+            return
+        if self.player.busy:
+            return
+        target = self.target_at(self.mouse)
+        if target is None or not target.tooltip:
+            self._tip_off = None
+            return
+        if self._tip_off is not None:
+            if self._tip_off == target.key:
+                return
+            self._tip_off = None
+        kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
+
+    def tooltip_rect(self, target) -> pygame.Rect:
+        """Beside ``target``, off the column, every active target (one rect per kind) and what
+        the game keeps in sight for it."""
+        w, h = self.app.size
+        size = kit.tooltip_size(target.tooltip)
+        return kit.place_tip(
+            size, target.bounds, pygame.Rect(0, 44, w, h - 44), self.tip_avoid(target)
+        )
+
+    def tip_avoid(self, target) -> list:
+        """What ``target``'s tooltip keeps off: the column, every active target (one rect per
+        kind) and what the game keeps in sight for it."""
+        w, h = self.app.size
+        avoid = [pygame.Rect(w - self.log_width - 16, 0, self.log_width + 16, h)]
+        kinds: dict = {}
+        for other in self.targets():
+            if other.active:
+                kind = other.key[0]
+                kinds[kind] = kinds[kind].union(other.bounds) if kind in kinds else other.bounds
+        avoid += [rect for rect in kinds.values() if rect != target.bounds]
+        return avoid + self.game.tooltip_avoid(target)
+
+    def toast_area(self) -> tuple | None:
+        """Toasts go over the top of the game log, never over a player's desk."""
+        if self.container is None or self.log_box is None:
+            return None
+        return self.log_box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26)), "top"
+
+    def top_bar_right(self, window_width: int) -> int:
+        """Where the top bar ends: before the column, and before the top row when its labels
+        reach further left."""
+        right = window_width - self.log_width - 16
+        return right if self.top_row is None else min(right, self.top_row.x - 8)
+
+    def status_text(self) -> str:
+        """The top bar's line: whose turn, what to do."""
+        if self.finished:
+            return _("The game is over. Press Enter for the score sheet.")
+        if self.replay_panel is not None:
+            return self.replay_panel.status()
+        if self.player.busy and self.caption:
+            return self.caption  # what the board shows now: the end's last steps too
+        if self.match.is_terminal():
+            return _("The game is over.")
+        p = self.match.current_player()
+        if p < 0:
+            return self.game.chance_status()
+        name = self.match.names[p]
+        if self.match.seats[p].is_bot:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            if self.bot_thinking():
+                return _("{name} is thinking").format(name=name) + dots
+            return _("{name} plays").format(name=name)
+        if self.player.busy:  # the table is still catching up: no instructions yet
+            return self.game.chance_status() or _("{name} plays").format(name=name)
+        return self.game.status(name)
+
+    # --- the score sheet asks these ---------------------------------------------------------
+    def draw_sheet(self, surface, rect, sheet) -> bool:
+        return self.game.draw_sheet(surface, rect, sheet)
+
+    def draw_summary(self, surface, rect) -> bool:
+        return self.game.draw_summary(surface, rect)
+
+    def seat_colour(self, seat: int):
+        return self.game.seat_colour(seat)

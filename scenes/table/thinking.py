@@ -1,0 +1,342 @@
+"""Where computer players and hints think: beside the window, never in its way.
+
+A search in pure Python holds the interpreter lock, so a search in a thread of the game's
+process halves the frame rate while it runs. :class:`ProcessThinker` runs every search in a
+worker process instead; the window only sends the question (the seat's observation, the legal
+moves, the seeded generator) and collects the answer. :class:`ThreadThinker` (the tests'
+default: no process to start) and :class:`InlineThinker` (fast-forward: nobody watches) answer
+the same questions. No pygame here.
+
+A question is a :class:`Question`; :meth:`Thinker.ask` returns a :class:`Job` to poll. The
+answer is the bot's own: the same observation, moves and generator give the same move in any
+thinker (``tests/scenes/table/test_thinking.py``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core import Action
+
+
+@dataclass(frozen=True)
+class Question:
+    """One decision to think about.
+
+    ``game`` is the registry id, ``level`` "easy"/"medium"/"hard", ``budget`` Hard's seconds
+    (with ``timed``; else a fixed search so the answer repeats), ``observation`` the seat's view
+    of the state (never the whole state: a bot sees only what its seat may), ``legal`` the legal
+    actions in the engine's order and ``rng`` the match's seeded generator for this decision.
+    ``seat`` (``-1`` for a hint) lets a bot keep what it learnt between decisions of one turn.
+    """
+
+    game: str
+    level: str
+    budget: float
+    timed: bool
+    observation: Any
+    legal: Sequence[Action]
+    rng: Any
+    seat: int = -1
+
+
+def answer(question: Question, make: Callable[[Question], Any] | None = None) -> Action:
+    """Think about ``question`` here and now (the bot chooses): what every thinker runs."""
+    bot = (make or make_bot_for)(question)
+    return bot.choose(question.observation, list(question.legal), question.rng)
+
+
+def make_bot_for(question: Question):
+    """The bot a question asks for, built from the game registry (:func:`engine.bots.make_bot`):
+    Hard thinks ``budget`` seconds of the process's clock when ``timed``."""
+    from engine import registry
+    from engine.bots import make_bot
+
+    spec = registry.get(question.game)
+    clock = time.monotonic if question.timed else None
+    return make_bot(spec, question.level, budget=question.budget, clock=clock)
+
+
+class Job(Protocol):
+    """A question being thought about."""
+
+    def done(self) -> bool:
+        """True once the answer (or an error) is in."""
+        ...
+
+    def result(self) -> Action:
+        """The chosen action; raises what the search raised. Call after :meth:`done`."""
+        ...
+
+    def cancel(self) -> None:
+        """Stop thinking (undo, load, quit): the answer, if any, is dropped."""
+        ...
+
+    def wait(self, timeout: float) -> bool:
+        """Block up to ``timeout`` seconds for the answer; True once it is in (tests)."""
+        ...
+
+
+class Thinker(Protocol):
+    """Thinks about questions one at a time, in order."""
+
+    def ask(self, question: Question) -> Job:
+        """Start thinking about ``question``; poll the returned job."""
+        ...
+
+    def close(self) -> None:
+        """Stop every search and free the worker (the program ends)."""
+        ...
+
+
+class _DoneJob:
+    """An answer already worked out (:class:`InlineThinker`)."""
+
+    def __init__(self, action: Action | None = None, error: BaseException | None = None):
+        self._action, self._error = action, error
+
+    def done(self) -> bool:
+        return True
+
+    def result(self) -> Action:
+        if self._error is not None:
+            raise self._error
+        assert self._action is not None
+        return self._action
+
+    def cancel(self) -> None:
+        """Nothing runs any more."""
+
+    def wait(self, timeout: float) -> bool:
+        return True
+
+
+class InlineThinker:
+    """Answers at once on the caller's thread (fast-forward games nobody watches)."""
+
+    def __init__(self, make: Callable[[Question], Any] | None = None):
+        self.make = make
+
+    def ask(self, question: Question) -> Job:
+        try:
+            return _DoneJob(answer(question, self.make))
+        except Exception as err:  # the caller's result() raises it, as a worker's would
+            return _DoneJob(error=err)
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+class _ThreadJob:
+    def __init__(self, future: Future, bot_box: list):
+        self.future = future
+        self._bot_box = bot_box
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def result(self) -> Action:
+        return self.future.result()
+
+    def cancel(self) -> None:
+        self.future.cancel()
+        for bot in self._bot_box:
+            if hasattr(bot, "cancel"):
+                bot.cancel()
+
+    def wait(self, timeout: float) -> bool:
+        from concurrent.futures import wait
+
+        wait([self.future], timeout=timeout)
+        return self.future.done()
+
+
+class ThreadThinker:
+    """Thinks in one worker thread of this process (tests: no process to start; the frames a
+    test spins meanwhile are not drawn)."""
+
+    def __init__(self, make: Callable[[Question], Any] | None = None):
+        self.make = make or make_bot_for
+        self._executor: ThreadPoolExecutor | None = None
+
+    def ask(self, question: Question) -> Job:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        bot = self.make(question)
+        box = [bot]
+        future = self._executor.submit(
+            bot.choose, question.observation, list(question.legal), question.rng
+        )
+        return _ThreadJob(future, box)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+# --- the worker process ---------------------------------------------------------------------
+
+
+def _serve(requests, answers, cancelled, cancel_number) -> None:  # pragma: no cover - worker
+    """The worker's loop: answer each ``(number, question)`` from ``requests`` on ``answers``
+    as ``(number, action, error text)``. Setting ``cancelled`` (a shared event) with
+    ``cancel_number`` (a shared integer) holding a question's number stops its search, and
+    only its own: the worker may have gone on to the next. ``None`` ends the loop."""
+    current: list = []  # [(number, bot)] of the search running now
+
+    def watch() -> None:
+        while True:
+            cancelled.wait()
+            cancelled.clear()
+            for number, bot in list(current):
+                if number == cancel_number.value and hasattr(bot, "cancel"):
+                    bot.cancel()
+
+    threading.Thread(target=watch, daemon=True, name="cancel").start()
+    while True:
+        item = requests.get()
+        if item is None:
+            return
+        number, question = item
+        try:
+            bot = make_bot_for(question)
+            current[:] = [(number, bot)]
+            action = bot.choose(question.observation, list(question.legal), question.rng)
+            answers.put((number, action, None))
+        except Exception as err:  # sent back: the window thinks again itself
+            answers.put((number, None, f"{type(err).__name__}: {err}"))
+        finally:
+            current[:] = []
+
+
+class _ProcessJob:
+    def __init__(self, thinker: ProcessThinker, number: int):
+        self.thinker = thinker
+        self.number = number
+
+    def done(self) -> bool:
+        return self.thinker._collect(self.number, 0.0)
+
+    def result(self) -> Action:
+        action, error = self.thinker._answers.pop(self.number)
+        if error is not None:
+            raise error
+        return action
+
+    def cancel(self) -> None:
+        self.thinker._cancel(self.number)
+
+    def wait(self, timeout: float) -> bool:
+        return self.thinker._collect(self.number, timeout)
+
+
+class ProcessThinker:
+    """Thinks in a worker process started on first use (``spawn``: the same on every OS, and
+    nothing of the window is copied into it). A worker that cannot start or dies is replaced
+    by thinking in a thread of this process, so a game never stops for want of a worker."""
+
+    def __init__(self) -> None:
+        self._process: Any = None
+        self._requests: Any = None
+        self._replies: Any = None
+        self._cancelled: Any = None
+        self._cancel_number: Any = None
+        self._number = 0
+        self._answers: dict[int, tuple[Action | None, BaseException | None]] = {}
+        self._waiting: set[int] = set()
+        self._fallback: ThreadThinker | None = None
+        self._fallback_jobs: dict[int, Job] = {}
+        self.failed: str | None = None
+        """Why the worker process is not used (it could not start, or it stopped), or None."""
+
+    def start(self) -> None:
+        """Start the worker now (after the first frame: its start-up costs the window nothing
+        but is then done before the first question)."""
+        if self._process is not None or self.failed is not None:
+            return
+        try:
+            context = multiprocessing.get_context("spawn")
+            self._requests = context.Queue()
+            self._replies = context.Queue()
+            self._cancelled = context.Event()
+            self._cancel_number = context.Value("q", 0, lock=False)
+            self._process = context.Process(
+                target=_serve,
+                args=(self._requests, self._replies, self._cancelled, self._cancel_number),
+                name="tabletop-trio-thinker",
+                daemon=True,
+            )
+            self._process.start()
+        except (OSError, ValueError, RuntimeError) as err:
+            self.failed = str(err) or type(err).__name__
+            self._process = None
+
+    def _use_fallback(self, why: str) -> ThreadThinker:
+        if self.failed is None:
+            self.failed = why
+        if self._fallback is None:
+            self._fallback = ThreadThinker()
+        return self._fallback
+
+    def ask(self, question: Question) -> Job:
+        self._number += 1
+        number = self._number
+        self.start()
+        if self._process is None or not self._process.is_alive():
+            job = self._use_fallback(self.failed or "the worker stopped").ask(question)
+            self._fallback_jobs[number] = job
+            return job
+        self._waiting.add(number)
+        self._requests.put((number, question))
+        return _ProcessJob(self, number)
+
+    def _collect(self, number: int, timeout: float) -> bool:
+        """Take the worker's answers off the pipe; True once ``number``'s is in."""
+        deadline = time.monotonic() + timeout
+        while number not in self._answers:
+            left = deadline - time.monotonic()
+            try:
+                if left > 0:
+                    got, action, error = self._replies.get(timeout=left)
+                else:
+                    got, action, error = self._replies.get_nowait()
+            except queue.Empty:
+                if self._process is not None and not self._process.is_alive():
+                    self._answers[number] = (None, RuntimeError("the thinking process stopped"))
+                    self._use_fallback("the thinking process stopped")
+                    self._process = None
+                    return True
+                return False
+            if got in self._waiting:
+                self._waiting.discard(got)
+                self._answers[got] = (action, RuntimeError(error) if error else None)
+        return True
+
+    def _cancel(self, number: int) -> None:
+        if number in self._waiting and self._cancelled is not None:
+            self._cancel_number.value = number
+            self._cancelled.set()
+        self._waiting.discard(number)
+        self._answers.pop(number, None)
+
+    def close(self) -> None:
+        if self._process is not None:
+            try:
+                self._cancelled.set()
+                self._requests.put(None)
+                self._process.join(timeout=0.5)
+                if self._process.is_alive():
+                    self._process.terminate()
+            except (OSError, ValueError):
+                pass
+            self._process = None
+        if self._fallback is not None:
+            self._fallback.close()
