@@ -396,9 +396,8 @@ def main(argv=None) -> int:
     elif args.seats or args.option or args.seed is not None:
         fail(_("--seats, --seed and --option need --game"))
 
+    from scenes import routes
     from scenes.app import App
-    from scenes.tables import open_match
-    from scenes.title import TitleScene
 
     settings = load_settings()
     if args.language:
@@ -411,34 +410,24 @@ def main(argv=None) -> int:
         instant=args.instant,
         quit_at_end=args.quit_at_end,
         autoplay=args.autoplay,
+        think_in_process=True,
     )
     for problem in (settings.problem, store.storage_problem()):
         if problem:  # said, and the game is played without saving what cannot be saved
             app.notify(problem, seconds=8.0)
     store.clean_stray_temps()
-    app.manager.push(TitleScene(app))
+    routes.push(app, "title")
     if replay_record is not None:
-        from scenes.tables import table_scene_class
-
-        table = table_scene_class(replay_record.spec.id)
-        app.manager.push(table(app, replay_record.fresh_match(), replay=replay_record.history))
+        app.manager.push(routes.table_for(app, replay_record.fresh_match(), replay_record.history))
     elif match is not None:
-        open_match(app, match)
+        routes.open_match(app, match)
     elif args.scene and args.scene != "title":
-        from scenes.load_game import LoadGameScene
-        from scenes.new_game import NewGameScene
-        from scenes.rules_help import RulesScene
-        from scenes.settings import SettingsScene
-        from scenes.statistics import StatisticsScene
-
-        cls = {
-            "new": NewGameScene,
-            "load": LoadGameScene,
-            "settings": SettingsScene,
-            "rules": RulesScene,
-            "statistics": StatisticsScene,
-        }[args.scene]
-        app.manager.push(cls(app))
+        routes.push(
+            app,
+            "new_game"
+            if args.scene == "new"
+            else {"load": "load_game"}.get(args.scene, args.scene),
+        )
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
 
 

@@ -36,6 +36,7 @@ from scenes import kit, text_panel
 from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
+from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
 from sound.board import SoundBoard
 from translation import _
 
@@ -250,8 +251,12 @@ class App:
         instant: bool = False,
         quit_at_end: bool = False,
         autoplay: bool = False,
+        think_in_process: bool = False,
     ):
         self.settings = settings or Settings()
+        self.think_in_process = think_in_process
+        """Bots and hints search in a worker process (the program), not a thread (tests)."""
+        self._thinker: Thinker | None = None
         self.instant = instant
         self.quit_at_end = quit_at_end
         self.autoplay = autoplay
@@ -419,6 +424,25 @@ class App:
     def table_sounds(self) -> bool:
         """Tables play their sounds only when animations show what happens (not at instant)."""
         return self.speed_factor > 0
+
+    @property
+    def thinker(self) -> Thinker:
+        """Where bots and hints think: a worker process in the program (the window keeps its
+        frame rate), a thread in tests, at once when nobody watches (fast-forward)."""
+        if self._thinker is None:
+            if self.fast_forward:
+                self._thinker = InlineThinker()
+            elif self.think_in_process:
+                self._thinker = ProcessThinker()
+            else:
+                self._thinker = ThreadThinker()
+        return self._thinker
+
+    def close_thinker(self) -> None:
+        """Stop every search and the worker (the program ends)."""
+        if self._thinker is not None:
+            self._thinker.close()
+            self._thinker = None
 
     @property
     def fast_forward(self) -> bool:
@@ -721,6 +745,8 @@ class App:
             pygame.display.flip()
             if self.frame_count == 1 and not screenshot:
                 self.sound.start()  # after the first frame: it never waits for audio
+                if isinstance(self.thinker, ProcessThinker):
+                    self.thinker.start()  # its start-up is done before the first question
         if screenshot:
             try:
                 pygame.image.save(self.screen, screenshot)
@@ -735,6 +761,7 @@ class App:
                 self.exit_status = 2
         if not self.autosaver.close():
             print("main.py: the autosave could not be finished", file=sys.stderr)
+        self.close_thinker()
         self.sound.close()
         pygame.quit()
         if previous_terminate is not None:  # SIGTERM as it was: a later App or a test runner

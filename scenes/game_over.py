@@ -8,7 +8,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from engine.match import Match
-from scenes import kit
+from scenes import kit, routes
 from scenes.manager import Scene
 from sprites import art
 from translation import _
@@ -91,25 +91,18 @@ class GameOverScene(Scene):
         return pygame.Rect(w // 2 - width // 2, self.heading_top(), width, height)
 
     def new_game(self) -> None:
-        from scenes.tables import open_match
-
         m = self.match
         again = Match(m.spec, m.seats, m.options, random.SystemRandom().randrange(1, 10**6))
         if m.from_position:  # a shared position or a puzzle: the same start
             again.set_position(m.start_state())
-        open_match(self.app, again)
+        routes.open_match(self.app, again)
 
     def replay(self) -> None:
-        from scenes.tables import table_scene_class
-
         m = self.match
         fresh = Match(m.spec, m.seats, m.options, m.seed)
         if m.from_position:
             fresh.set_position(m.start_state())
-        from scenes.title import TitleScene
-
-        self.app.manager.reset(TitleScene(self.app))
-        self.app.manager.push(table_scene_class(m.spec.id)(self.app, fresh, replay=m.history))
+        routes.open_replay(self.app, fresh, m.history)
 
     def save_record(self) -> None:
         """Export the game's record (players, options, seed, every step); a toast says where."""
@@ -126,9 +119,7 @@ class GameOverScene(Scene):
         )
 
     def title(self) -> None:
-        from scenes.title import TitleScene
-
-        self.app.manager.reset(TitleScene(self.app))
+        routes.to_title(self.app)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

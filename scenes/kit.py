@@ -89,6 +89,8 @@ BUTTON_PAD = 8
 """Room either side of an action button's label, in pixels at 100 %."""
 BUTTON_FONT, SMALL_BUTTON_FONT = 17, 14
 """The theme's button font and its ``#small_button`` font, at 100 %."""
+DRAG_THRESHOLD = 6
+"""Pixels a pressed pointer moves before a press becomes a drag (every table)."""
 
 
 def button_needs(labels, small: bool = False) -> list:

@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton
 
 from saves import store
 from saves.format import SaveError
-from scenes import kit
+from scenes import kit, routes
 from scenes.manager import Scene
 from translation import N_, _
 
@@ -86,9 +86,7 @@ class LeaveScene(Scene):
         """Save under the game's name when it has one (then leave), else ask for a name."""
         name = self.table.saved_as
         if name is None:
-            from scenes.pause import PauseScene
-
-            self.app.manager.replace(PauseScene(self.app, self.table, naming=True, then=self.then))
+            routes.replace(self.app, "pause", self.table, naming=True, then=self.then)
             return
         try:
             store.save(self.table.match, name)

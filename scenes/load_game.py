@@ -9,7 +9,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from saves import store
 from saves.format import SaveError
-from scenes import kit
+from scenes import kit, routes
 from scenes.manager import Scene
 from translation import _
 
@@ -178,10 +178,8 @@ class LoadGameScene(Scene):
         except SaveError as err:
             self.app.notify(str(err))
             return
-        from scenes.tables import open_match
-
         named = not backup and not path.name.startswith("autosave-")
-        open_match(self.app, match, saved_as=match.save_title if named else None)
+        routes.open_match(self.app, match, saved_as=match.save_title if named else None)
 
     def ask_delete(self, info) -> None:
         self.pending_delete = info

@@ -10,7 +10,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from engine import registry
 from engine.match import Match, Seat, bot_name
-from scenes import kit
+from scenes import kit, routes
 from scenes.manager import Scene
 from translation import N_, _, ngettext
 
@@ -407,10 +407,8 @@ class NewGameScene(Scene):
 
     def from_position(self) -> None:
         """Open the "Start from a position" panel over the form."""
-        from scenes.position import PositionScene
-
         self._read_form()
-        self.app.manager.push(PositionScene(self.app, self))
+        routes.push(self.app, "position", self)
 
     def random_seed(self) -> None:
         self.seed_entry.set_text(str(random.SystemRandom().randrange(1, 10**6)))
@@ -430,8 +428,6 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         """Build the match and open its table; a problem is shown under the form."""
-        from scenes.tables import open_match
-
         try:
             seed = int(self.seed_entry.get_text() or "0")
             match = Match(self.spec, self.seats(), self.options, seed)
@@ -440,7 +436,7 @@ class NewGameScene(Scene):
             self.error_label.set_text(self.error)
             return
         self.remember_names()
-        open_match(self.app, match)  # the table keeps an unfinished game of this kind
+        routes.open_match(self.app, match)  # the table keeps an unfinished game of this kind
 
     def remember_names(self) -> None:
         """Keep the names typed for the people's seats, the seats chosen and the game for the

@@ -13,7 +13,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from saves import store
 from saves.format import SaveError, clean_title, match_title
-from scenes import kit
+from scenes import kit, routes
 from scenes.manager import Scene
 from translation import N_, _, ngettext
 
@@ -256,20 +256,16 @@ class PauseScene(Scene):
         super().exit()
 
     def load(self) -> None:
-        from scenes.load_game import LoadGameScene
-
-        self.app.manager.push(LoadGameScene(self.app))
+        routes.push(self.app, "load_game")
 
     def rules(self) -> None:
-        from scenes.rules_help import RulesScene, options_on
+        from scenes.rules_help import options_on
 
         match = self.table.match
-        self.app.manager.push(RulesScene(self.app, match.spec.id, options_on(match)))
+        routes.push(self.app, "rules", match.spec.id, options_on(match))
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        routes.push(self.app, "settings")
 
     def quit_to_title(self) -> None:
         """Back to the title; a game not saved as it is asks first (:mod:`scenes.leave`)."""
@@ -277,10 +273,8 @@ class PauseScene(Scene):
             self.leave_to_title()
 
     def leave_to_title(self) -> None:
-        from scenes.title import TitleScene
-
         self.table.shutdown()
-        self.app.manager.reset(TitleScene(self.app))
+        routes.to_title(self.app)
 
     def handle_event(self, event) -> bool:
         if (

@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton, UITextEntryBox
 
 from engine import registry
 from engine.positions import match_from_position, players_in, read_position
-from scenes import kit
+from scenes import kit, routes
 from scenes.manager import Scene
 from translation import _
 
@@ -157,9 +157,7 @@ class PositionScene(Scene):
         except ValueError as err:
             self.error = str(err)
             return
-        from scenes.tables import open_match
-
-        open_match(self.app, match)
+        routes.open_match(self.app, match)
         puzzle = self.puzzle
         if puzzle is not None and " ".join(self.text.split()) == " ".join(puzzle.position.split()):
             self.app.manager.top.puzzle = puzzle

@@ -9,7 +9,7 @@ import pygame
 from engine import registry
 from saves import store
 from saves.format import SaveError
-from scenes import kit
+from scenes import kit, routes
 from scenes.manager import Scene
 from translation import N_, _
 
@@ -71,9 +71,7 @@ class TitleScene(Scene):
         self.time = 0.0
 
     def new_game(self):
-        from scenes.new_game import NewGameScene
-
-        self.app.manager.push(NewGameScene(self.app))
+        routes.push(self.app, "new_game")
 
     def continue_game(self):
         if not self.latest:
@@ -83,29 +81,19 @@ class TitleScene(Scene):
         except SaveError as err:
             self.app.notify(str(err))
             return
-        from scenes.tables import open_match
-
-        open_match(self.app, match, saved_as=store.named_save_holding(match))
+        routes.open_match(self.app, match, saved_as=store.named_save_holding(match))
 
     def load_game(self):
-        from scenes.load_game import LoadGameScene
-
-        self.app.manager.push(LoadGameScene(self.app))
+        routes.push(self.app, "load_game")
 
     def statistics(self):
-        from scenes.statistics import StatisticsScene
-
-        self.app.manager.push(StatisticsScene(self.app))
+        routes.push(self.app, "statistics")
 
     def rules(self):
-        from scenes.rules_help import RulesScene
-
-        self.app.manager.push(RulesScene(self.app))
+        routes.push(self.app, "rules")
 
     def settings(self):
-        from scenes.settings import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        routes.push(self.app, "settings")
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,40 +1,31 @@
-"""Which table scene plays which game; opening a match in the window."""
+"""Which table plays which game: one entry per game (the engine's entry is
+:data:`engine.registry.GAME_PACKAGES`). A game without an entry plays on the generic table."""
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+from typing import Any
 
-TABLE_SCENES = {
-    "diced-tomatoes": "scenes.tables.diced_tomatoes:DicedTomatoesTable",
-    "potion-explosion": "scenes.tables.potion_explosion:PotionExplosionTable",
-    "off-the-rails": "scenes.tables.off_the_rails:OffTheRailsTable",
-    "tea-time": "scenes.tables.tea_time:TeaTimeTable",
+TABLES = {
+    "potion-explosion": "scenes.tables.potion_explosion.table:PotionExplosionTable",
+    "off-the-rails": "scenes.tables.off_the_rails.table:OffTheRailsTable",
+    "diced-tomatoes": "scenes.tables.diced_tomatoes.table:DicedTomatoesTable",
+    "tea-time": "scenes.tables.tea_time.table:TeaTimeTable",
 }
+"""``{game id: "module:GameTable class"}``."""
+
+GENERIC = "scenes.tables.generic:GenericTable"
 
 
-def table_scene_class(game_id: str):
-    """The table scene class for a game; the generic table when the game has none yet."""
-    target = TABLE_SCENES.get(game_id)
-    if target:
-        module_name, cls_name = target.split(":")
-        if importlib.util.find_spec(module_name) is not None:
-            return getattr(importlib.import_module(module_name), cls_name)
-    from scenes.generic_table import GenericTable
-
-    return GenericTable
+def game_table_class(game_id: str) -> type:
+    """The game's :class:`scenes.table.protocol.GameTable` (the generic one for a game with
+    no table of its own yet)."""
+    module_name, class_name = TABLES.get(game_id, GENERIC).split(":")
+    return getattr(importlib.import_module(module_name), class_name)
 
 
-def open_match(app, match, replace_stack: bool = True, saved_as: str | None = None) -> None:
-    """Show ``match`` at its table: the stack becomes title → table (or table is pushed).
-    ``saved_as`` is the name of the save it was just loaded from: leaving at once asks
-    nothing, since that save holds the game as it is."""
-    from scenes.title import TitleScene
+def make_table(app: Any, match: Any, replay: list | None = None) -> Any:
+    """The table scene for ``match`` (``replay``: a recorded history to step through)."""
+    from scenes.table.scene import TableScene
 
-    scene = table_scene_class(match.spec.id)(app, match)
-    if saved_as:
-        scene.mark_saved(saved_as)
-    if replace_stack:
-        app.manager.reset(TitleScene(app), covered_by=scene)  # the title builds when uncovered
-    else:
-        app.manager.push(scene)
+    return TableScene(app, match, game_table_class(match.spec.id), replay)

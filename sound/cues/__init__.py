@@ -1,6 +1,6 @@
 """Which sound each engine event makes: one table per game, event class → cue.
 
-A table scene plays an event's cue when its animation starts (``TableScene.sound_hook``).
+A table scene plays an event's cue when its step starts (:mod:`scenes.table.scene`, ``play_cues``).
 Each game's module (``sound/cues/<game package>.py``) defines ``CUES``: every event class of the
 game maps to a :class:`SoundCue`, to a function ``event -> SoundCue | None`` (when the event
 decides: the explosion's chain step, the length of a cart's path), or to None for an event that

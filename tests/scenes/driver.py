@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import concurrent.futures
 import weakref
 
 import pygame
@@ -43,6 +42,7 @@ def close_apps() -> None:
             if hasattr(scene, "shutdown"):
                 scene.shutdown()
         app.autosaver.close()
+        app.close_thinker()
         app.sound.close()
     _APPS.clear()
     pygame.event.clear()
@@ -98,10 +98,9 @@ def settle(table, timeout=10.0):
     """Block until the bot's or the hint's search running in ``table``'s worker thread ends:
     frames spun meanwhile would only take the GIL from it (a person's frames come 1/60 s
     apart; a test's, undrawn, a few microseconds)."""
-    for name in ("future", "hint_future"):
-        job = getattr(table, name, None)
-        if job is not None and not job.done():
-            concurrent.futures.wait([job], timeout=timeout)
+    driver = getattr(table, "driver", None)
+    if driver is not None:
+        driver.settle(timeout)
 
 
 def wait_for_human(app, table, limit=3000, dt=0.25):
@@ -167,10 +166,10 @@ def play_out_animations(table, surface, dt=0.1, draw_every=3):
     one they end on: each animation is still drawn at several points along its way, and a
     frame between two drawn ones shows nothing the test could tell apart."""
     count = 0
-    while table.anims.busy:
-        table.anims.update(dt)
+    while table.player.busy:
+        table.player.update(dt)
         count += 1
-        if count % draw_every == 0 or not table.anims.busy:
+        if count % draw_every == 0 or not table.player.busy:
             table.draw(surface)
 
 
@@ -188,3 +187,21 @@ def run_to_score_sheet(app, limit=6000, dt=0.25):
         app.step(dt, events=pygame.event.get(), draw=count % 16 == 15)
     app.draw()
     return app.manager.top
+
+
+def present(table, events, before):
+    """Show ``events`` (which took ``before`` to the match's state) at ``table``, as the table
+    shows a step it applied itself."""
+    from scenes.table.driver import Stepped
+
+    table.present(Stepped(tuple(events), before, "person"))
+
+
+def click_move(app, label):
+    """Click the move ``label`` on the generic table (its list of legal moves)."""
+    table = app.manager.top
+    for target in table.targets():
+        if target.key[0] == "move" and target.tooltip and target.tooltip[0] == label:
+            click_at(app, target.bounds.center)
+            return
+    raise LookupError(f"no move {label!r}")

@@ -11,7 +11,7 @@ import pytest
 from engine import registry
 from engine.match import Match, Seat
 from scenes import kit
-from scenes.tables import open_match
+from scenes.routes import open_match
 from tests.scenes.driver import close_apps, frames, make_app
 
 GAMES = ("diced-tomatoes", "potion-explosion", "off-the-rails", "tea-time")
@@ -105,7 +105,7 @@ def test_while_a_step_animates_the_top_bar_and_log_are_drawn_over_it(game):
                 continue
             table.try_action(rng.choice(legal))
             frames(app, 2, draw=False)
-            if table.anims.busy:
+            if table.player.busy:
                 layers = table.backdrop_layers(app.size[0])
                 assert table.log_box.layer() not in layers
                 assert_same_as_old_way(app, table, "while a step animates")

@@ -9,7 +9,7 @@ import translation
 from engine import registry
 from engine.match import Match, Seat, bot_name
 from scenes import kit
-from scenes.tables import open_match
+from scenes.routes import open_match
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, frames, make_app
 
@@ -47,8 +47,8 @@ def test_a_banner_stays_inside_its_table(game, players, size):
         assert not band.colliderect(table.log_box.rect)
         assert band.right <= size[0] - table.log_width - 16  # the controls' column
         if game == "tea-time":  # the card grid, never the players' panels beside it
-            assert table.layout.table_area.contains(band)
-            for panel in table.layout.panels.values():
+            assert table.game.layout().table_area.contains(band)
+            for panel in table.game.layout().panels.values():
                 assert not band.colliderect(panel), (band, panel)
         translation.set_language("ru")
         kit.reset_caches()

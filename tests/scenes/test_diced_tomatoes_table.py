@@ -14,9 +14,11 @@ from engine.match import Match, Seat
 from scenes import kit
 from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
-from scenes.tables import open_match
-from scenes.tables.diced_tomatoes import DicedTomatoesTable, animate
+from scenes.routes import open_match
+from scenes.table.steps import Stage
+from scenes.tables.diced_tomatoes import animate
 from scenes.tables.diced_tomatoes import draw as table_draw
+from scenes.tables.diced_tomatoes.table import DicedTomatoesTable
 from scenes.title import TitleScene
 from tests.scenes.driver import (
     area,
@@ -30,6 +32,7 @@ from tests.scenes.driver import (
     make_app,
     play_out_animations,
     play_to_end,
+    present,
     run_to_score_sheet,
     wait_for_human,
 )
@@ -50,7 +53,7 @@ def start(app, seats, seed, options=None):
     match = Match(SPEC, seats, options or {}, seed)
     open_match(app, match)
     frames(app, 2)
-    assert isinstance(app.manager.top, DicedTomatoesTable)
+    assert isinstance(app.manager.top.game, DicedTomatoesTable)
     return app.manager.top
 
 
@@ -72,7 +75,7 @@ def human_step(app, table):
     for target in table.targets():
         if target.key[0] == "die" and target.active:
             click_at(app, target.bounds.center)
-            spots = sorted(table.view().spots)
+            spots = sorted(table.game.view().spots)
             if spots:
                 click_at(app, area(table, ("vine", *spots[0])).center)
                 return
@@ -135,9 +138,9 @@ def test_click_die_highlights_engine_targets_and_places(app):
     wait_for_human(app, table)
     slot = table.match.state.rolled_dice()[0][0]
     click_at(app, area(table, ("die", slot)).center)
-    assert table.selected == slot
-    assert table.view().spots == frozenset(table.match.state.targets_for_die(slot))
-    owner, token = sorted(table.view().spots)[0]
+    assert table.game.selected == slot
+    assert table.game.view().spots == frozenset(table.match.state.targets_for_die(slot))
+    owner, token = sorted(table.game.view().spots)[0]
     click_at(app, area(table, ("vine", owner, token)).center)
     placed = table.match.history[-1].action
     assert (placed.die, placed.owner, placed.token) == (slot, owner, token)
@@ -156,7 +159,7 @@ def test_a_die_dragged_onto_a_vine_is_placed_there(app):
         1,
         events=[pygame.event.Event(pygame.MOUSEMOTION, pos=end_at, rel=(0, 0), buttons=(1, 0, 0))],
     )
-    assert table.view().dragging == slot
+    assert table.game.view().dragging == slot
     frames(app, 2, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_at, button=1)])
     assert table.match.history[-1].action == PlaceDie(slot, owner, token)
 
@@ -166,9 +169,9 @@ def test_right_click_cancels_selection(app):
     wait_for_human(app, table)
     rect = area(table, ("die", table.match.state.rolled_dice()[0][0]))
     click_at(app, rect.center)
-    assert table.selected is not None
+    assert table.game.selected is not None
     click_at(app, rect.center, button=3)
-    assert table.selected is None
+    assert table.game.selected is None
 
 
 def test_end_turn_refused_with_engine_reason(app):
@@ -198,10 +201,10 @@ def test_karma_panel_reroll_walks_through_target(app):
     wait_for_human(app, table)
     karma = table.match.state.karma[table.match.current_player()]
     click(app, find_button(app, "Re-roll  (1)"))
-    assert table.selection.karma == "reroll"
+    assert table.game.selection.karma == "reroll"
     assert find_button(app, "Cancel")  # the chosen karma button cancels it
     slot = table.match.state.rolled_dice()[0][0]
-    assert slot in table.view().karma_dice
+    assert slot in table.game.view().karma_dice
     click_at(app, area(table, ("die", slot)).center)
     frames(app, 3)
     assert table.match.state.karma[table.match.current_player()] == karma - 1
@@ -214,7 +217,7 @@ def test_reroll_uses_the_die_already_selected(app):
     karma = table.match.state.karma[table.match.current_player()]
     slot = table.match.state.rolled_dice()[0][0]
     click_at(app, area(table, ("die", slot)).center)
-    assert table.selected == slot
+    assert table.game.selected == slot
     key(app, pygame.K_r)  # the Re-roll button's key
     frames(app, 3)
     assert table.match.state.karma[table.match.current_player()] == karma - 1
@@ -235,7 +238,7 @@ def test_end_turn_with_a_die_that_fits_nowhere_shows_pass(app):
     else:
         raise AssertionError("seed 3 should bring a die that fits nowhere")
     key(app, pygame.K_e)
-    assert table.selected == stuck[0]
+    assert table.game.selected == stuck[0]
     assert find_button(app, "Pass dice")
     assert "Pass dice (P)" in table.current_message()
     key(app, pygame.K_p)
@@ -285,7 +288,7 @@ def test_resize_mid_game_keeps_working(app):
     frames(app, 2)
     table = app.manager.top
     for target in table.targets():
-        assert table.layout.board.contains(target.bounds), target
+        assert table.game.layout().board.contains(target.bounds), target
     human_step(app, table)
 
 
@@ -318,8 +321,8 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
     assert table.current_message().startswith("Hint: ")
     assert "Player" not in table.current_message()
     if isinstance(hint, (PlaceDie, PassDie)):
-        assert table.selected == hint.die  # the hinted die is picked up, its spots glow
-        assert table.view().hint  # and framed on the board
+        assert table.game.selected == hint.die  # the hinted die is picked up, its spots glow
+        assert table.game.view().hint  # and framed on the board
 
 
 def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
@@ -359,24 +362,24 @@ def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app)
     final = match.state.to_dict()
     click(app, find_button(app, "Replay"))
     replay = app.manager.top
-    assert isinstance(replay, DicedTomatoesTable) and replay.replay is not None
+    assert isinstance(replay.game, DicedTomatoesTable) and replay.replay is not None
     run_to_score_sheet(app, 5000, dt=0.3)
     assert replay.match.state.to_dict() == final
     click(app, find_button(app, "Play again"))
     fresh = app.manager.top
-    assert isinstance(fresh, DicedTomatoesTable)
+    assert isinstance(fresh.game, DicedTomatoesTable)
     assert fresh.match.options == match.options and fresh.match.seats == match.seats
 
 
 def stage_for(table):
-    return animate.Stage(
-        table.layout,
+    return Stage(
+        table.game.layout(),
         tuple(table.match.names),
-        table.duration,
+        table.seconds,
         table.banner,
         table.match.spec.apply_event,
         table.viewer_seat(),
-        table.humans(),
+        table.humans,
     )
 
 
@@ -390,7 +393,7 @@ def test_cleared_dice_fly_back_on_their_own_arcs():
         event = dt.VineCleared(0, 0, 0, "zero", ("r", "b", "r", "r"))
         anims = animate.clear(event, prior, stage_for(table))
         assert len(anims) == 4
-        lay = table.layout
+        lay = table.game.layout()
         places = dict(table_draw.vine_places(lay, 0, 0, prior.vines[0][0]))
         target = lay.bushel_centre()
         rises = []
@@ -419,22 +422,22 @@ def test_animated_play_lands_every_step_on_an_engine_state():
         frames(app, 2)
         table = app.manager.top
         landed = []
-        original = table.land
+        original = table.player.on_land
 
-        def checked_land(step, lines, last):
+        def checked_land(step, last):
             check_invariants(step.after, vines_too=False)  # mid-step a full vine awaits harvest
             landed.append(step.after)
-            return original(step, lines, last)
+            return original(step, last)
 
-        table.land = checked_land
+        table.player.on_land = checked_land
         for _ in range(500):
             frames(app, 3, dt=0.1, draw=False)  # the third is drawn; every frame lands its steps
-            if len(match.history) > 160 or not isinstance(app.manager.top, DicedTomatoesTable):
+            if len(match.history) > 160 or app.manager.top is not table:
                 break
         kinds = {type(e).__name__ for _, e in match.events}
         assert {"DieDrawn", "DieRolled", "DiePlaced", "KarmaBitGained"} <= kinds
         assert len(landed) > 100
-        table.anims.skip()
+        table.player.skip()
         assert table.shown.to_dict() == match.state.to_dict()
     finally:
         close_apps()
@@ -475,10 +478,10 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
             legal = match.legal_actions()
             places = [a for a in legal if not isinstance(a, tuple(rules_karma()))]
             events = match.apply(rng.choice(places or legal))
-        table.present(events, before)
+        present(table, events, before)
         if count % 25 == 0:
-            while table.anims.busy:
-                table.anims.update(0.1)
+            while table.player.busy:
+                table.player.update(0.1)
             live = list(table.log_lines)
             table.rebuild_log()
             assert table.log_lines == live[-len(table.log_lines) :]  # the log as it was
@@ -506,7 +509,7 @@ def test_the_status_bar_says_what_the_board_shows_never_rolling_during_a_harvest
     wait_for_human(app, table)
     table.act(PlaceDie(0, 1, 0))  # completes Ben's vine: harvest and karma
     seen = []
-    while table.anims.busy:
+    while table.player.busy:
         seen.append(table.status_text())
         frames(app, 1, dt=0.05)
     assert any("harvested a tomato worth 4" in line for line in seen), seen
@@ -580,13 +583,13 @@ def test_panel_titles_are_drawn_over_flying_dice(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=3)
     wait_for_human(app, table)
     surface = pygame.Surface(app.size)
-    lay = table.layout
+    lay = table.game.layout()
     cover = lay.board
 
     def paint(target, p):
         pygame.draw.rect(target, (255, 0, 255), cover)
 
-    table.anims.add([Animation(10.0, paint)])
+    table.player.queue.add([Animation(10.0, paint)])
     table.draw(surface)
     name = lay.header_parts(1)["name"]
     row = [surface.get_at((x, name.centery))[:3] for x in range(name.x, name.right)]
@@ -594,7 +597,7 @@ def test_panel_titles_are_drawn_over_flying_dice(app):
     assert any(colour != (255, 0, 255) for colour in row)
     vine = lay.vine_row(1, 1)
     assert surface.get_at(vine.center)[:3] == (255, 0, 255)  # the board itself is under it
-    table.anims.skip()
+    table.player.skip()
 
 
 def test_the_running_score_and_variant_badges_come_from_the_engine(app):
@@ -619,7 +622,7 @@ def test_the_running_score_and_variant_badges_come_from_the_engine(app):
     tips = {t.key: t.tooltip for t in table.targets()}
     assert tips[("score", 0)][0] == "You: 10 points so far"
     assert tips[("score", 1)][0] == "Ben: 8 points so far"
-    assert table.layout.badge_texts == ("Golden dice", "Dicey")
+    assert table.game.layout().badge_texts == ("Golden dice", "Dicey")
     assert tips[("badge", 1)] == ("Variant: Dicey Tomato Rules", SPEC.options[1].description)
     assert "scores 6" in " ".join(tips[("slot", 0, 0)])
 
@@ -660,7 +663,7 @@ def test_button_tooltips_never_cover_the_log(app):
         ],
     )
     frames(app, 40)
-    assert table._tip_button is end
+    assert table.tips.button is end
     surface = app.screen.copy()
     log = table.log_box.rect
     before = surface.subsurface(log).copy()
@@ -679,9 +682,9 @@ def test_a_click_on_the_die_the_hint_picked_up_keeps_it_then_the_token_places_it
     wait_for_human(app, table)
     hint = ask_hint(app, table)
     assert isinstance(hint, PlaceDie)
-    assert table.selected == hint.die
+    assert table.game.selected == hint.die
     click_at(app, area(table, ("die", hint.die)).center)
-    assert table.selected == hint.die
+    assert table.game.selected == hint.die
     before = len(table.match.history)
     click_at(app, area(table, ("vine", hint.owner, hint.token)).center)
     frames(app, 2)
@@ -690,9 +693,9 @@ def test_a_click_on_the_die_the_hint_picked_up_keeps_it_then_the_token_places_it
     wait_for_human(app, table)
     slot = table.match.state.rolled_dice()[0][0]
     click_at(app, area(table, ("die", slot)).center)
-    assert table.selected == slot
+    assert table.game.selected == slot
     click_at(app, area(table, ("die", slot)).center)
-    assert table.selected is None
+    assert table.game.selected is None
 
 
 def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
@@ -716,7 +719,7 @@ def test_at_1024_a_vine_tooltip_keeps_off_the_bots_board():
     app.manager.push(TitleScene(app))
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     wait_for_human(app, table)
-    bots_board = table.layout.areas[1]
+    bots_board = table.game.layout().areas[1]
     for token in range(3):
         target = next(t for t in table.targets() if t.key == ("vine", 0, token))
         assert target.tooltip

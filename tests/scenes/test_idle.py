@@ -8,7 +8,7 @@ import pytest
 from engine import registry
 from engine.match import Match, Seat
 from scenes import app as app_module
-from scenes.tables import open_match
+from scenes.routes import open_match
 from scenes.title import BOB_SECONDS, TitleScene
 from tests.scenes.driver import close_apps, frames, make_app, wait_for_human
 
@@ -108,7 +108,7 @@ def test_a_bar_fills_over_hards_thinking_time(app):
         if table.bot_thinking():
             break
     assert table.bot_thinking()
-    table.thinking_since = time.monotonic() - 1.0  # half of the 2 s budget
+    table.driver.job_since = time.monotonic() - 1.0  # half of the 2 s budget
     assert 0.45 < table.thinking_progress() < 0.6
     surface = pygame.Surface(app.size)
     table.draw_top_bar(surface)

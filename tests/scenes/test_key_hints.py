@@ -14,10 +14,10 @@ from scenes.game_over import GameOverScene
 from scenes.load_game import LoadGameScene
 from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
+from scenes.routes import open_match
 from scenes.rules_help import RulesScene
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
-from scenes.tables import open_match
 from scenes.tables.diced_tomatoes import input as dt_input
 from scenes.tables.off_the_rails import input as or_input
 from scenes.tables.potion_explosion import input as pe_input
@@ -47,7 +47,7 @@ def tooltip(table, button) -> str:
 
 
 def base_keys(table) -> dict:
-    """The buttons every table shares and their keys (table_base handles these keys)."""
+    """The buttons every table shares and their keys (the table kit handles these keys)."""
     return {
         table.menu_button: "Esc",
         table.undo_button: "Ctrl+Z",
@@ -58,36 +58,39 @@ def base_keys(table) -> dict:
 
 def potion_explosion_keys(table) -> dict:
     return {
-        table.help_button: key_word(pe_input.HELP_KEY),
-        table.end_button: key_word(pe_input.END_TURN_KEY),
-        table.place_button: key_word(pe_input.PLACE_ALL_KEY),
+        table.column.button("help"): key_word(pe_input.HELP_KEY),
+        table.column.button("end"): key_word(pe_input.END_TURN_KEY),
+        table.column.button("place"): key_word(pe_input.PLACE_ALL_KEY),
     }
 
 
 def diced_tomatoes_keys(table) -> dict:
-    keys = {table.karma_buttons[karma.kind]: key_word(karma.key) for karma in dt_input.KARMA}
+    keys = {
+        table.column.button("karma:" + karma.kind): key_word(karma.key) for karma in dt_input.KARMA
+    }
     by_label = {
         dt_input.end_turn_label(): key_word(dt_input.END_TURN_KEY),
         "Pass dice": key_word(dt_input.PASS_KEY),
         "Set aside": key_word(dt_input.PASS_KEY),
     }
-    for button in table.choice_buttons:
-        keys[button] = by_label[button.text]
+    for name, button in table.column.buttons().items():
+        if name.startswith("choice:"):
+            keys[button] = by_label[button.text]
     return keys
 
 
 def off_the_rails_keys(table) -> dict:
-    keys = {table.buttons[tool]: key_word(key) for key, tool in or_input.TOOL_KEYS.items()}
-    keys[table.buttons["slower"]] = key_word(or_input.SLOWER_KEYS[0])
-    keys[table.buttons["faster"]] = key_word(or_input.FASTER_KEYS[0])
-    keys[table.buttons["move"]] = key_word(or_input.MOVE_KEYS[0])
+    keys = {table.column.buttons()[tool]: key_word(key) for key, tool in or_input.TOOL_KEYS.items()}
+    keys[table.column.buttons()["slower"]] = key_word(or_input.SLOWER_KEYS[0])
+    keys[table.column.buttons()["faster"]] = key_word(or_input.FASTER_KEYS[0])
+    keys[table.column.buttons()["move"]] = key_word(or_input.MOVE_KEYS[0])
     return keys
 
 
 def tea_time_keys(table) -> dict:
     return {
-        table.take_button: key_word(tt_input.TAKE_KEYS[0]),
-        table.clear_button: "Esc",  # Esc drops the chosen cards (cancel_selection)
+        table.column.button("take"): key_word(tt_input.TAKE_KEYS[0]),
+        table.column.button("clear"): "Esc",  # Esc drops the chosen cards (cancel_selection)
     }
 
 
@@ -165,8 +168,8 @@ def test_potion_explosions_end_turn_keeps_its_key_while_refused(app):
     refusal = match.state.end_turn_refusal()
     assert refusal  # marbles in hand that have a hole to go to
     table.refresh_controls()
-    assert table.tip_lines(table.end_button) == ("End turn", f"{refusal} (E)")
-    assert not table.end_button.tool_tip_text  # pygame_gui's own tip would show it twice
+    assert table.tip_lines(table.column.button("end")) == ("End turn", f"{refusal} (E)")
+    assert not table.column.button("end").tool_tip_text  # pygame_gui's own tip would show it twice
 
 
 def test_menu_buttons_name_their_keys(app):
@@ -215,7 +218,7 @@ def find(app, text) -> UIButton:
 def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monkeypatch, game_id):
     """A play tester's find: in Diced Tomatoes Shift's tip covered Re-roll and Clean vine, and
     pygame_gui's tips, dropped below a button, covered the next row on the other tables. Every
-    table button's tip (:meth:`TableScene.button_tip`), the top row's too, lies off the other
+    table button's tip (:class:`scenes.table.chrome.Column`), the top row's too, lies off the other
     buttons and the log."""
     from tests.scenes.driver import wait_for_human
 
@@ -263,7 +266,7 @@ def test_a_buttons_tip_stays_on_the_still_frame_drawn_before_the_app_rests(monke
         wait_for_human(app, table)
         shown = []
         monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, _lines: shown.append(rect))
-        centre = table.karma_buttons["shift"].get_abs_rect().center
+        centre = table.column.button("karma:shift").get_abs_rect().center
         motion = pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))
         table.time = 6.35  # the tip starts its wait at 6.35
         frames(app, 1, dt=0.0, events=[motion])

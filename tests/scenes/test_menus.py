@@ -12,17 +12,17 @@ from engine.match import Match, Seat
 from saves import store
 from scenes import kit
 from scenes.game_over import GameOverScene
-from scenes.generic_table import GenericTable
 from scenes.load_game import LoadGameScene
 from scenes.manager import Scene, SceneManager
 from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
+from scenes.routes import open_match
 from scenes.rules_help import RulesScene, summary_to_html
 from scenes.settings import SettingsScene
-from scenes.tables import open_match
+from scenes.tables.generic import GenericTable
 from scenes.title import TitleScene
 from tests.dice_game import PIG
-from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
+from tests.scenes.driver import click, click_move, close_apps, find_button, frames, key, make_app
 
 
 @pytest.fixture
@@ -166,7 +166,7 @@ def test_new_game_lists_registered_games_and_starts_table(app):
     scene.seed_entry.set_text("42")
     click(app, find_button(app, "Start"))
     table = app.manager.top
-    assert isinstance(table, GenericTable)
+    assert isinstance(table.game, GenericTable)
     assert table.match.seed == 42 and len(table.match.seats) == 3
     assert table.match.seats[0].kind == "human"
 
@@ -304,7 +304,7 @@ def test_starting_a_new_game_keeps_the_unfinished_one(app):
 
 def test_only_games_with_a_person_take_the_autosave_slot(app):
     """A game of bots only (e.g. --autoplay) never replaces the player's own Continue."""
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     slot = store.saves_dir() / f"autosave-{PIG.id}.json"
     open_match(app, Match(PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=3))
@@ -321,7 +321,7 @@ def test_generic_table_plays_to_game_over_and_back_to_title(app):
     match = Match(
         PIG, [Seat("bot", "A", "easy"), Seat("bot", "B", "medium")], {"target": 10}, seed=3
     )
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, match)
     for _ in range(600):
@@ -340,12 +340,12 @@ def test_generic_table_plays_to_game_over_and_back_to_title(app):
 
 def test_pause_save_and_load_restore_position(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, match)
     frames(app, 2)
     table = app.manager.top
-    click(app, find_button(app, "Roll"))
+    click_move(app, "Roll")
     frames(app, 3)
     saved_state = table.match.state.to_dict()
     key(app, pygame.K_ESCAPE)
@@ -372,11 +372,11 @@ def test_pause_save_and_load_restore_position(app):
 
 def test_undo_keys_on_table(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, match)
     frames(app, 2)
-    click(app, find_button(app, "SetStake"))
+    click_move(app, "SetStake")
     assert match.state.stake != 1
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert match.state.stake == 1 and match.history == []
@@ -423,7 +423,7 @@ def test_hot_seat_pass_screen_between_human_turns(app):
 
     app.settings.pass_screen = True
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, match)
     frames(app, 2)
@@ -433,7 +433,7 @@ def test_hot_seat_pass_screen_between_human_turns(app):
     frames(app, 2)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
     click(app, find_button(app, "I'm Ben — go"))
-    assert isinstance(app.manager.top, GenericTable)
+    assert isinstance(app.manager.top.game, GenericTable)
 
 
 def test_escape_closes_an_open_dropdown_before_leaving(app):
@@ -656,12 +656,12 @@ def test_load_game_keeps_the_unfinished_game_of_the_same_kind(app):
     ]
     click(app, sorted(loads, key=lambda b: b.get_abs_rect().y)[row])
     table = app.manager.top
-    assert isinstance(table, GenericTable) and table.match.seats[0].name == "Cy"
+    assert isinstance(table.game, GenericTable) and table.match.seats[0].name == "Cy"
     assert f"Your unfinished game of {PIG.title} is kept in Load game." in app.messages
     for _ in range(2):  # two turns: the slot is written
         table.match.apply(Roll())
         table.match.resolve_chance(Face(1))
-        table._after_step()
+        table.autosave()
     kept = _unfinished()
     assert len(kept) == 1 and store.load(kept[0].path).history == unfinished.history
     assert store.load(store.autosave_path(PIG.id)).seats[0].name == "Cy"
@@ -702,7 +702,7 @@ def test_opening_a_game_when_the_slot_cannot_be_moved_aside_does_not_autosave(ap
         raise SaveError("Could not keep the unfinished game: Read-only file system.")
 
     monkeypatch.setattr(store, "keep_unfinished", refuse)
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, Match(PIG, [Seat("human", "Cy"), Seat("human", "Di")], seed=8))
     frames(app, 2)
@@ -720,7 +720,7 @@ def test_saving_under_an_existing_name_asks_before_replacing(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     path = store.save(match, "Friday")
     first = path.read_text()
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, match)
     frames(app, 2)
@@ -753,7 +753,7 @@ def test_saving_under_an_existing_name_asks_before_replacing(app):
 def test_saving_under_a_new_name_never_touches_another_save(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     first = store.save(match, "Партия 1")
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, match)
     frames(app, 2)
@@ -815,7 +815,7 @@ def test_the_program_starts_and_plays_without_a_data_folder(tmp_path, monkeypatc
         click(a, find_button(a, "Load game"))
         assert a.manager.top.problem == sentence and a.manager.top.rows == []
         key(a, pygame.K_ESCAPE)
-        from scenes.tables import open_match
+        from scenes.routes import open_match
 
         match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
         open_match(a, match)
@@ -827,7 +827,7 @@ def test_the_program_starts_and_plays_without_a_data_folder(tmp_path, monkeypatc
         table.clear_message()
         table.autosave()
         assert table.current_message() == ""
-        click(a, find_button(a, "Roll"))
+        click_move(a, "Roll")
         assert len(match.history) >= 1
     finally:
         registry.unregister(PIG.id)
@@ -850,7 +850,7 @@ def test_save_after_loading_a_named_save_offers_its_name(app):
     generic title; a game saved under a new name offers that name the next time."""
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8)
     path = store.save(match, "Friday")
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, store.load(path))
     frames(app, 2)

@@ -17,7 +17,7 @@ from saves import store
 from scenes.leave import LeaveScene
 from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
-from scenes.tables import open_match
+from scenes.routes import open_match
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, find_button, frames, key, make_app, wait_for_human
 

@@ -14,10 +14,11 @@ from scenes import kit
 from scenes.game_over import GameOverScene
 from scenes.pass_screen import PassScreen
 from scenes.pause import PauseScene
-from scenes.tables import open_match
-from scenes.tables.off_the_rails import OffTheRailsTable
+from scenes.routes import open_match
+from scenes.tables import make_table
 from scenes.tables.off_the_rails.animate import path_track, roll_seconds
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.table import OffTheRailsTable
 from scenes.title import TitleScene
 from sprites import off_the_rails_art as oa
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
@@ -33,6 +34,7 @@ from tests.scenes.driver import (
     make_app,
     play_out_animations,
     play_to_end,
+    present,
     run_to_score_sheet,
     wait_for_human,
 )
@@ -62,7 +64,7 @@ def start(app, seats, seed, options=None):
     match = Match(SPEC, seats, options if options is not None else SHORT, seed)
     open_match(app, match)
     frames(app, 2)
-    assert isinstance(app.manager.top, OffTheRailsTable)
+    assert isinstance(app.manager.top.game, OffTheRailsTable)
     return app.manager.top
 
 
@@ -117,31 +119,31 @@ def human_step(app, table):
     if pending == "actions":
         mine = [i for i in state.carts_of(state.player) if state.carts[i].where == "board"]
         if state.actions_left and not mine and state.cart_placements():
-            if table.selection.tool != "cart":
+            if table.game.selection.tool != "cart":
                 click(app, find_button(app, "Place cart"))
-            click_square(app, table, sorted(table.view().glow)[0])
+            click_square(app, table, sorted(table.game.view().glow)[0])
             return
         ahead = track_ahead(state) if state.actions_left else None
         if ahead:
             sq, exits = ahead
-            if table.selection.tool != "straight":
+            if table.game.selection.tool != "straight":
                 click(app, find_button(app, "Straight"))
             hover(app, area(table, ("square", sq[0], sq[1])).center)
-            while table.view().ghost[1] != exits:
+            while table.game.view().ghost[1] != exits:
                 key(app, pygame.K_r)
             click_square(app, table, sq)
             return
         key(app, pygame.K_RETURN)  # the last look is over: the carts roll
         return
     if pending in ("move_cart", "chasm_token"):
-        click_square(app, table, sorted(table.view().glow)[0])
+        click_square(app, table, sorted(table.game.view().glow)[0])
         return
     if pending == "exit":
-        side = table.view().arrows[0][0]
+        side = table.game.view().arrows[0][0]
         click_at(app, area(table, ("exit", side)).center)
         return
     # gem, split, drop, pick, mission: the buttons over the board
-    assert table.ask() is not None, pending
+    assert table.game.ask() is not None, pending
     choose(app, table, 0)
 
 
@@ -186,12 +188,12 @@ def first_turn(app, seats=None):
 def test_tile_ghost_legality_matches_engine_on_every_square(app):
     table = first_turn(app)
     click(app, find_button(app, "Curve"))
-    assert table.selection.tool == "curve"
+    assert table.game.selection.tool == "curve"
     state = table.match.state
     for r in range(12):
         for c in range(12):
             hover(app, area(table, ("square", r, c)).center)
-            square, exits, ok = table.view().ghost
+            square, exits, ok = table.game.view().ghost
             assert square == (r, c)
             assert ok == (S.PlaceTile(r, c, exits) in state.legal_actions())
     click_square(app, table, B.MINE_CENTRES["red"])
@@ -199,7 +201,7 @@ def test_tile_ghost_legality_matches_engine_on_every_square(app):
     # a legal click places exactly the ghost's shape
     key(app, pygame.K_r)
     hover(app, area(table, ("square", 0, 0)).center)
-    exits = table.view().ghost[1]
+    exits = table.game.view().ghost[1]
     click_square(app, table, (0, 0))
     assert table.match.history[-1].action == S.PlaceTile(0, 0, exits)
 
@@ -209,11 +211,11 @@ def test_upgrade_lays_the_t_junction_shown(app):
     click(app, find_button(app, "Straight"))
     click_square(app, table, (9, 9))
     click(app, find_button(app, "Upgrade"))
-    assert (9, 9) in table.view().glow
+    assert (9, 9) in table.game.view().glow
     hover(app, area(table, ("square", 9, 9)).center)
-    first = table.view().ghost[1]
+    first = table.game.view().ghost[1]
     key(app, pygame.K_r)
-    second = table.view().ghost[1]
+    second = table.game.view().ghost[1]
     assert {first, second} == {a.exits for a in table.match.state.upgrades_at(9, 9)}
     click_square(app, table, (9, 9))
     assert table.match.history[-1].action == S.UpgradeTile(9, 9, second)
@@ -226,11 +228,11 @@ def test_picking_the_tool_again_keeps_the_chosen_rotation(app):
     key(app, pygame.K_r)
     key(app, pygame.K_r)
     hover(app, area(table, ("square", 6, 1)).center)
-    turned = table.view().ghost[1]
+    turned = table.game.view().ghost[1]
     click(app, find_button(app, "Straight"))
     click(app, find_button(app, "Curve"))
     hover(app, area(table, ("square", 6, 1)).center)
-    assert table.view().ghost[1] == turned == "SW"
+    assert table.game.view().ghost[1] == turned == "SW"
 
 
 def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(app):
@@ -248,7 +250,7 @@ def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(ap
     state = table.match.state
     assert state.actions_left == 0 and state.pending() == "actions"
     assert table.status_text().startswith("Ana: last look")
-    paths = {p.cart: p for p in table.view().paths}
+    paths = {p.cart: p for p in table.game.view().paths}
     assert set(paths) == {0, 1}
     assert paths[0].squares[:2] == ((-1, 5), (0, 5)) and paths[0].end == "derail"
     assert find_button(app, "Move carts").is_selected  # it is the next step
@@ -260,7 +262,7 @@ def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(ap
     wait_for_human(app, table)
     assert any(isinstance(e, S.ActionsEnded) for _, e in table.match.events)
     assert table.match.state.pending() == "move_cart"  # which cart goes first
-    assert {p.cart for p in table.view().paths} == {0, 1}
+    assert {p.cart for p in table.game.view().paths} == {0, 1}
     click_square(app, table, (-1, 8))
     wait_for_human(app, table)
     moved = [e.cart for _, e in table.match.events if isinstance(e, S.CartMoved)]
@@ -270,7 +272,7 @@ def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(ap
 def test_undo_and_restart_turn_by_keyboard(app):
     table = first_turn(app)
     click(app, find_button(app, "Place cart"))
-    click_square(app, table, sorted(table.view().glow)[0])
+    click_square(app, table, sorted(table.game.view().glow)[0])
     human_step(app, table)
     assert len(table.match.state.tiles) == 1
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -285,17 +287,17 @@ def test_undo_and_restart_turn_by_keyboard(app):
 def test_speed_buttons_change_the_chosen_cart(app):
     table = first_turn(app)
     click(app, find_button(app, "Place cart"))
-    click_square(app, table, sorted(table.view().glow)[0])
+    click_square(app, table, sorted(table.game.view().glow)[0])
     click(app, find_button(app, "Speed +"))
     cart = table.match.history[-1].action.cart
     assert table.match.state.carts[cart].speed == 4
     assert table.match.state.actions_left == 2
     click(app, find_button(app, "Place cart"))
-    click_square(app, table, sorted(table.view().glow)[-1])
+    click_square(app, table, sorted(table.game.view().glow)[-1])
     first_square = table.match.state.carts[cart].square
     click(app, find_button(app, "Straight"))
     click_square(app, table, first_square)  # clicking your cart chooses it, even with a tool
-    assert table.selection.cart == cart
+    assert table.game.selection.cart == cart
     click(app, find_button(app, "Speed −"))
     assert table.match.history[-1].action == S.ChangeSpeed(cart, -1)
     assert table.match.state.carts[cart].speed == 3
@@ -328,7 +330,7 @@ def test_save_from_pause_and_load_back_identical(app):
     ]
     click(app, load[0])
     table = app.manager.top
-    assert isinstance(table, OffTheRailsTable)
+    assert isinstance(table.game, OffTheRailsTable)
     assert table.match.state.to_dict() == state and table.shown.to_dict() == state
 
 
@@ -340,7 +342,7 @@ def test_the_last_deposit_card_stays_shown_after_continue(app):
         wait_for_human(app, table)
         human_step(app, table)
     wait_for_human(app, table)
-    card = table.last_card
+    card = table.game.last_card
     # a deposit card, or a card of the chasm deck naming the square a chasm opens on
     revealed = [
         (e.colour, e.number) if isinstance(e, S.CardRevealed) else (e.colour, e.card)
@@ -348,8 +350,8 @@ def test_the_last_deposit_card_stays_shown_after_continue(app):
         if isinstance(e, S.CardRevealed) or (isinstance(e, S.ChasmOpened) and e.card)
     ]
     assert card == revealed[-1]
-    again = OffTheRailsTable(app, table.match)
-    assert again.last_card == card and again.view().last_card == card
+    again = make_table(app, table.match)
+    assert again.game.last_card == card and again.game.view().last_card == card
 
 
 def test_resize_mid_game_keeps_working(app):
@@ -360,7 +362,10 @@ def test_resize_mid_game_keeps_working(app):
     app.resize((1024, 640))
     frames(app, 2)
     table = app.manager.top
-    assert table.layout.mode == "column" and table.log_box.rect.top > table.layout.info.bottom
+    assert (
+        table.game.layout().mode == "column"
+        and table.log_box.rect.top > table.game.layout().info.bottom
+    )
     for target in table.targets():
         assert pygame.Rect(0, 0, 1024, 640).contains(target.bounds), target
     before = len(table.match.history)
@@ -383,14 +388,14 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "split"
-    assert len(table.ask().options) == len(table.match.state.legal_actions())
+    assert len(table.game.ask().options) == len(table.match.state.legal_actions())
     choose(app, table, 0)
     for _ in range(10):
         frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "pick"
-    assert [o.label for o in table.ask().options] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
+    assert [o.label for o in table.game.ask().options] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
     choose(app, table, 1)
     for _ in range(20):
         frames(app, 1, dt=0.1)
@@ -415,14 +420,14 @@ def test_a_split_with_one_answer_is_not_asked_and_no_question_shows_while_carts_
     asked_while_busy = []
     for _ in range(200):
         frames(app, 1, dt=0.05)
-        if table.anims.busy:
-            asked_while_busy.append(table.view().prompt)
+        if table.player.busy:
+            asked_while_busy.append(table.game.view().prompt)
         if table.human_to_move() and table.match.state.pending() == "pick":
             break
     assert asked_while_busy and not any(asked_while_busy)
     assert not isinstance(app.manager.top, PassScreen)
     splits = [h for h in table.match.history if isinstance(h.action, S.SplitLoad)]
-    assert [h.player for h in splits] == [1] and table.ask().title.startswith("Pick one")
+    assert [h.player for h in splits] == [1] and table.game.ask().title.startswith("Pick one")
     close_apps()
 
 
@@ -434,18 +439,18 @@ def test_junction_arrows_and_jewel_choice(any_speed_app):
     put_gems(s, (3, 5), (0, 1, 1, 0, 0))
     table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
     wait_for_human(app, table)
-    (path,) = table.view().paths
+    (path,) = table.game.view().paths
     assert path.squares == ((2, 5), (3, 5)) and path.end == "choice"
     click(app, find_button(app, "Move carts"))
     wait_for_human(app, table)
     assert table.match.state.pending() == "gem"
-    assert [o.label for o in table.ask().options] == ["Take the ruby", "Take the emerald"]
-    panel = table.view().prompt_boxes[0]
-    assert not panel.colliderect(table.layout.square((3, 5)))  # the cart stays in view
+    assert [o.label for o in table.game.ask().options] == ["Take the ruby", "Take the emerald"]
+    panel = table.game.view().prompt_boxes[0]
+    assert not panel.colliderect(table.game.layout().square((3, 5)))  # the cart stays in view
     choose(app, table, 1)
     wait_for_human(app, table)
     assert table.match.state.pending() == "exit"
-    assert {side for side, _ in table.view().arrows} == {"E", "S"}
+    assert {side for side, _ in table.game.view().arrows} == {"E", "S"}
     click_at(app, area(table, ("exit", "E")).center)
     assert S.ChooseExit("E") in [e.action for e in table.match.history]
     took = [e for _, e in table.match.events if isinstance(e, S.GemTaken)]
@@ -463,7 +468,7 @@ def test_two_missions_at_once_offer_a_choice(app):
     click(app, find_button(app, "Move carts"))
     wait_for_human(app, table)
     assert table.match.state.pending() == "mission"
-    labels = [o.label for o in table.ask().options]
+    labels = [o.label for o in table.game.ask().options]
     assert set(labels) == {"Take Head to Head", "Take Jewel Heist"}
     choose(app, table, labels.index("Take Jewel Heist"))
     frames(app, 2)
@@ -496,7 +501,7 @@ def test_drop_the_larger_half_rule_by_pictures(app):
     wait_for_human(app, table)
     state = table.match.state
     assert state.pending() == "drop"
-    ask = table.ask()
+    ask = table.game.ask()
     assert ask.pictures and len(ask.options) == len(state.legal_actions())
     choice = state.legal_actions()[-1]
     choose(app, table, len(ask.options) - 1)
@@ -546,16 +551,16 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
             events = match.advance_chance()
         else:
             events = match.apply(track_policy(match.state, rng))
-        table.present(events, before)
+        present(table, events, before)
         if count % 40 == 0:
-            while table.anims.busy:
-                table.anims.update(0.14)
+            while table.player.busy:
+                table.player.update(0.14)
             live = list(table.log_lines)
             table.rebuild_log()
             assert table.log_lines == live
         count += 1
-    while table.anims.busy:
-        table.anims.update(0.14)
+    while table.player.busy:
+        table.player.update(0.14)
     assert match.is_terminal() and table.shown.to_dict() == match.state.to_dict()
     app.autosaver.close()
     close_apps()
@@ -590,7 +595,7 @@ def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
     table.say("Click an empty square to lay a curve (R or the wheel turns it).", 30)
     board.heard.clear()
     key(app, pygame.K_RETURN)
-    assert table.anims.busy and table.current_message() == ""
+    assert table.player.busy and table.current_message() == ""
     rolling = [h for h in board.heard if h[0] == "cart_rolling"]
     for _ in range(40):
         if rolling:
@@ -601,7 +606,7 @@ def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
     assert table.status_text().startswith("Ana's white cart rolls 4 squares")
     path = ((-1, 5), (0, 5), (1, 5), (2, 5), (3, 5))
     assert rolling[0][3] == pytest.approx(table.duration(roll_seconds(path)))
-    assert table.anims.groups[0][0][0].duration == pytest.approx(rolling[0][3])
+    assert table.player.queue.groups[0][0][0].duration == pytest.approx(rolling[0][3])
     close_apps()
 
 
@@ -626,13 +631,13 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
     s._legal = None
     table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
     wait_for_human(app, table)
-    click_square(app, table, sorted(table.view().glow)[0])
+    click_square(app, table, sorted(table.game.view().glow)[0])
     shown = []
     waited = 0.0
     for _ in range(400):
         if isinstance(app.manager.top, GameOverScene):
             break
-        if table.anims.busy:
+        if table.player.busy:
             shown.append(table.caption)
             # the top bar tells what the board shows; the end only once it is shown
             assert table.status_text() == table.caption
@@ -662,10 +667,10 @@ def test_animated_bot_game_draws_every_step_without_error():
         for _ in range(10000):
             if isinstance(a.manager.top, GameOverScene):
                 break
-            if table.anims.busy:
+            if table.player.busy:
                 kinds |= {
                     x.draw_fn.__qualname__.split(".")[0]
-                    for x in table.anims.groups[0][0]
+                    for x in table.player.queue.groups[0][0]
                     if x.draw_fn
                 }
             frames(a, 2, dt=0.15, draw=False)  # the second is drawn
@@ -683,8 +688,8 @@ def test_clans_carry_their_marks_with_the_colour_pattern_setting(app):
     table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
     wait_for_human(app, table)
     surface = pygame.Surface(app.size)
-    square = table.layout.square((2, 5))
-    strip = table.layout.square((-1, 3))
+    square = table.game.layout().square((2, 5))
+    strip = table.game.layout().square((-1, 3))
     shots = {}
     for marks in (False, True):
         app.settings.colorblind_patterns = marks
@@ -723,7 +728,7 @@ def test_solo_hint_gives_a_reason_in_the_second_person(app):
     assert msg.startswith("Hint: ") and ". " in msg, msg
     reason = msg.split(". ", 1)[1]
     assert reason != "A sensible move." and "Ana" not in reason, msg
-    rects, _ = table.view().hint_rects, None
+    rects, _ = table.game.view().hint_rects, None
     assert rects  # the hinted move is framed on the board
 
 
@@ -739,12 +744,14 @@ def test_a_turn_of_four_straights_takes_six_inputs(app):
     click(app, find_button(app, "Straight"))
     inputs += 1
     hover(app, area(table, ("square", 0, 5)).center)
-    while table.view().ghost[1] != "NS":  # the rotation: once, and only if needed
+    while table.game.view().ghost[1] != "NS":  # the rotation: once, and only if needed
         key(app, pygame.K_r)
     for row in range(4):
         click_square(app, table, (row, 5))
         inputs += 1
-        assert table.selection.tool == ("straight" if row < 3 else None)  # none: no action left
+        assert table.game.selection.tool == (
+            "straight" if row < 3 else None
+        )  # none: no action left
     assert [e.action for e in table.match.history[-4:]] == [
         S.PlaceTile(row, 5, "NS") for row in range(4)
     ]
@@ -765,7 +772,7 @@ def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
     click(app, find_button(app, "Replay"))
     frames(app, 2)
     replay = app.manager.top
-    assert isinstance(replay, OffTheRailsTable) and replay.replay is not None
+    assert isinstance(replay.game, OffTheRailsTable) and replay.replay is not None
     frames(app, 20, dt=0.5)  # it plays on by itself
     assert 0 < replay.cursor.position < replay.cursor.length == len(replay.replay)
     click(app, find_button(app, ">|"))
@@ -788,19 +795,19 @@ def test_the_tool_stays_in_hand_after_each_tile_at_normal_speed():
     click(app, find_button(app, "Straight"))
     for row in range(3):
         click_square(app, table, (row, 5))
-        assert table.anims.busy  # the tile drops in: the button stays as it was, no flicker
+        assert table.player.busy  # the tile drops in: the button stays as it was, no flicker
         straight = find_button(app, "Straight")
         assert straight.is_enabled and straight.is_selected
         wait_for_human(app, table)
         frames(app, 3)
         assert table.match.history[-1].action == S.PlaceTile(row, 5, "NS")
-        assert table.selection.tool == "straight"
+        assert table.game.selection.tool == "straight"
         assert find_button(app, "Straight").is_selected
     click(app, find_button(app, "Curve"))  # the player changes it
     click_square(app, table, (3, 5))
     wait_for_human(app, table)
     frames(app, 3)
-    assert table.selection.tool is None  # no action left: nothing to lay with it
+    assert table.game.selection.tool is None  # no action left: nothing to lay with it
     assert find_button(app, "Move carts").is_selected
     for label in ("Straight", "Curve", "Upgrade"):  # off, and drawn so (not selected)
         button = find_button(app, label)
@@ -893,7 +900,7 @@ def test_putting_a_cart_in_glows_white_on_your_edge(app):
 
     table = first_turn(app)
     key(app, pygame.K_p)
-    view = table.view()
+    view = table.game.view()
     assert view.glow_colour == CART_GLOW
     edge_squares = {(-1, col) for col in range(12)}  # Ana took the north edge
     assert view.glow and set(view.glow) <= edge_squares

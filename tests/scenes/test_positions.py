@@ -42,7 +42,7 @@ def random_position(game_id, seed):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_copy_then_paste_starts_the_same_position(app, game_id):
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     for seed in (1, 2):
         match = random_position(game_id, seed)
@@ -119,7 +119,7 @@ def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
 def test_pause_menu_shows_the_position_at_both_sizes():
     for size in ((1280, 800), (1024, 640)):
         a = make_app(size=size)
-        from scenes.tables import open_match
+        from scenes.routes import open_match
 
         a.manager.push(TitleScene(a))
         open_match(a, random_position("off-the-rails", 3))

@@ -15,9 +15,9 @@ from engine.potion_explosion.notation import parse_position
 from saves.format import dumps, make_envelope
 from scenes.game_over import GameOverScene
 from scenes.pause import PauseScene
-from scenes.tables import open_match
-from scenes.tables.potion_explosion import PotionExplosionTable
+from scenes.routes import open_match
 from scenes.tables.potion_explosion import input as table_input
+from scenes.tables.potion_explosion.table import PotionExplosionTable
 from scenes.title import TitleScene
 from tests.engine.potion_explosion.helpers import exploded_places
 from tests.scenes.driver import (
@@ -32,6 +32,7 @@ from tests.scenes.driver import (
     make_app,
     play_out_animations,
     play_to_end,
+    present,
     run_to_score_sheet,
     wait_for_human,
 )
@@ -54,7 +55,7 @@ def start(app, seats, seed, options=None, position=None):
         match.set_position(parse_position(position))
     open_match(app, match)
     frames(app, 2)
-    assert isinstance(app.manager.top, PotionExplosionTable)
+    assert isinstance(app.manager.top.game, PotionExplosionTable)
     return app.manager.top
 
 
@@ -78,7 +79,7 @@ def do_effect(app, table, action):
         before = len(table.match.history)
         click_at(app, area(table, ("marble", action.track, action.position)).center)
         if len(table.match.history) == before:
-            assert table.selection.anchor == (action.track, action.position)
+            assert table.game.selection.anchor == (action.track, action.position)
             click_at(app, area(table, ("marble", action.track, action.position + 1)).center)
     elif isinstance(action, pe.TakeRun):
         # one end; when more than one run goes through it, then the other end
@@ -90,7 +91,7 @@ def do_effect(app, table, action):
     elif isinstance(action, pe.TakeBottom):
         click_at(app, area(table, ("marble", action.track, 0)).center)
     elif isinstance(action, pe.TakePool):
-        click_at(app, table.layout.boxes[action.opponent].center)
+        click_at(app, table.game.layout().boxes[action.opponent].center)
     elif isinstance(action, pe.FilterMarbles):
         for q in action.positions:
             click_at(app, area(table, ("marble", action.track, q)).center)
@@ -139,7 +140,7 @@ def human_step(app, table, drink=True):
         before = len(table.match.history)
         click_at(app, area(table, (a.source, a.colour)).center)
         if len(table.match.history) == before:
-            assert (a.slot, a.hole) in table.view().holes
+            assert (a.slot, a.hole) in table.game.view().holes
             click_at(app, area(table, ("hole", a.slot, a.hole)).center)
         return
     drinks = [a for a in legal if isinstance(a, pe.Drink)]
@@ -203,7 +204,7 @@ def test_explosion_preview_matches_engine_for_every_marble(app, seed):
     for t, track in enumerate(state.tracks):
         for q in range(len(track)):
             hover(app, area(table, ("marble", t, q)).center)
-            view = table.view()
+            view = table.game.view()
             shown = sorted(view.preview)
             work = state.clone()
             events = work.apply_action(pe.RegularPick(t, q))
@@ -252,7 +253,7 @@ def test_no_explosion_label_once_the_pick_is_made(app):
         wait_for_human(app, table)
     for q in range(len(table.match.state.tracks[0])):
         hover(app, area(table, ("marble", 0, q)).center)
-        view = table.view()
+        view = table.game.view()
         assert (view.preview, view.preview_more) == (frozenset(), False)
 
 
@@ -349,11 +350,11 @@ def test_little_help_by_button_and_click(app):
     while table.match.state.phase == "draft":
         human_step(app, table)
         wait_for_human(app, table)
-    assert table.tip_lines(table.help_button)[0] == "Little Help (-2)"
+    assert table.tip_lines(table.column.button("help"))[0] == "Little Help (-2)"
     click(app, find_button(app, "Little Help (-2)"))
-    assert table.selection.help_mode
+    assert table.game.selection.help_mode
     # the tip follows the button (play-test: Cancel help kept Little Help's tip)
-    assert table.tip_lines(table.help_button) == (
+    assert table.tip_lines(table.column.button("help")) == (
         "Cancel help",
         "Take no marble with the Little Help after all (L)",
     )
@@ -433,7 +434,7 @@ def test_resize_mid_game_keeps_working(app):
     app.resize((1024, 640))
     frames(app, 2)
     table = app.manager.top
-    board = table.layout.board
+    board = table.game.layout().board
     for target in table.targets():
         assert board.contains(target.bounds), target
     before = len(table.match.history)
@@ -511,8 +512,8 @@ def test_hint_is_outlined_on_the_board(app):
     ask_hint(app, table)
     hint = table.current_hint()
     assert isinstance(hint, (pe.RegularPick, pe.LittleHelp))
-    rects = table.view().hint
-    assert list(rects) == [table.layout.marble_rect(hint.track, hint.position)]
+    rects = table.game.view().hint
+    assert list(rects) == [table.game.layout().marble_rect(hint.track, hint.position)]
     assert area(table, ("marble", hint.track, hint.position)).colliderect(rects[0])
 
 
@@ -540,10 +541,10 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(pla
             legal = match.legal_actions()
             choice = [a for a in legal if not isinstance(a, pe.LittleHelp)] or legal
             events = match.apply(rng.choice(choice))
-        table.present(events, before)
+        present(table, events, before)
         if count % 25 == 0:
-            while table.anims.busy:
-                table.anims.update(0.1)
+            while table.player.busy:
+                table.player.update(0.1)
             live = list(table.log_lines)
             table.rebuild_log()
             assert table.log_lines == live  # the log, step by step, as it was
@@ -573,7 +574,7 @@ def test_a_pick_shows_step_by_step_log_caption_and_sound_follow_the_table():
     board.heard.clear()
     logged = len(table.log_lines)
     click_at(app, area(table, ("marble", 0, 2)).center)  # blue: the reds, then yellows
-    assert table.anims.busy
+    assert table.player.busy
     assert table.status_text() == "Ana picked a blue marble from track 1."
     assert len(table.log_lines) == logged  # not before the board shows it
     assert board.names()[0] == "marble_pick"  # the first step's cue, at once
@@ -596,7 +597,7 @@ def test_against_bots_your_desk_stays_the_big_one_through_their_turns():
     seen = set()
     for _ in range(400):
         frames(app, 1, dt=0.25)
-        seen.add((table.match.state.turn_owner(), table.layout.viewer))
+        seen.add((table.match.state.turn_owner(), table.game.layout().viewer))
         if table.human_to_move():
             human_step(app, table)
         if len({owner for owner, _ in seen}) == 3 and len(seen) >= 3:
@@ -632,7 +633,7 @@ def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.manager.top is table and table.viewer_seat() == 1
-    assert table.layout.viewer == 1 and table.layout.others == [0]
+    assert table.game.layout().viewer == 1 and table.game.layout().others == [0]
     close_apps()
 
 
@@ -657,7 +658,7 @@ def a_chain_of_explosions_playing():
 def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     app, table = a_chain_of_explosions_playing()
     for _ in range(20):
-        assert table.anims.busy
+        assert table.player.busy
         if skip == "space":
             key(app, pygame.K_SPACE)
         else:
@@ -668,7 +669,7 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
             break
     frames(app, 2)
     wait_for_human(app, table)
-    assert not table.anims.busy
+    assert not table.player.busy
     assert table.shown.to_dict() == table.match.state.to_dict()
     assert table.match.state.desks[0].hand == [2, 1, 2, 0]
     close_apps()
@@ -679,7 +680,7 @@ def test_place_all_pressed_while_the_explosion_plays_acts_once_it_lands():
     the board has caught up (refills included), then places what fits; a key never carries
     into a later turn."""
     app, table = a_chain_of_explosions_playing()
-    assert table.anims.busy
+    assert table.player.busy
     key(app, pygame.K_p)
     assert not any(isinstance(e.action, pe.PlaceMarble) for e in table.match.history)
     for _ in range(400):
@@ -741,7 +742,7 @@ def test_a_hand_marble_tooltip_leaves_its_holes_in_sight(size):
         for selected in (False, True):
             if selected:
                 click_at(app, marble.center)
-                assert table.selection.marble == ("hand", "Y")
+                assert table.game.selection.marble == ("hand", "Y")
             hover(app, marble.center)
             target = table.target_at(marble.center)
             tip = table.tooltip_rect(target)
@@ -763,10 +764,10 @@ def test_right_click_cancelling_a_balm_run_drops_its_prompt(app):
     # track 2 starts R R R: three runs go through its middle red, so a second end is asked
     middle = area(table, ("marble", 2, 1)).center
     click_at(app, middle)
-    assert table.selection.anchor == (2, 1)
+    assert table.game.selection.anchor == (2, 1)
     assert "other end" in table.current_message()
     click_at(app, middle, button=3)
-    assert table.selection.anchor is None
+    assert table.game.selection.anchor is None
     assert table.current_message() == ""
     state = table.match.state
-    assert table_input.status(state, table.legal(), table.selection) == state.effect_prompt()
+    assert table_input.status(state, table.legal(), table.game.selection) == state.effect_prompt()

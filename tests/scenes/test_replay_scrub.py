@@ -8,7 +8,7 @@ import pytest
 
 from engine import registry
 from engine.match import Match, Seat
-from scenes.tables import table_scene_class
+from scenes.tables import make_table
 from scenes.title import TitleScene
 from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
 
@@ -39,8 +39,8 @@ def app():
 
 def open_replay(app, match):
     fresh = Match(match.spec, match.seats, match.options, match.seed)
-    table = table_scene_class(match.spec.id)(app, fresh, replay=match.history)
-    table.replay_playing = False  # looked at step by step from the start
+    table = make_table(app, fresh, replay=match.history)
+    table.replay_panel.playing = False  # looked at step by step from the start
     app.manager.push(table)
     frames(app, 2)
     return table
@@ -79,16 +79,16 @@ def test_the_log_follows_a_jump_as_the_log_of_a_game_stepped_there(app):
     match, _ = played("diced-tomatoes")
     stepped = open_replay(app, match)
     for _ in range(70):
-        stepped.replay_step()
+        stepped.replay_panel.step()
         frames(app, 1)
     assert stepped.cursor.position == 70
     stepped.rebuild_log()
     expected = list(stepped.log_lines)
     app.manager.pop()
     jumped = open_replay(app, match)
-    jumped.replay_go(jumped.cursor.length)
+    jumped.replay_panel.go(jumped.cursor.length)
     at_end = list(jumped.log_lines)
-    jumped.replay_go(70)
+    jumped.replay_panel.go(70)
     assert jumped.log_lines == expected and len(expected) > 10
     assert at_end != expected
     assert jumped.log_box.sentences[-1] == [line for line in expected if line][-1]
@@ -109,22 +109,22 @@ def test_buttons_slider_and_turn_box(app):
     pygame.event.post(
         pygame.event.Event(
             pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
-            {"value": 40, "ui_element": table.replay_slider, "ui_object_id": ""},
+            {"value": 40, "ui_element": table.replay_panel.slider, "ui_object_id": ""},
         )
     )
     frames(app, 2)
     assert table.cursor.position == 40 and table.match.state.to_dict() == states[40]
     # the turn box: type a turn, Enter
-    table.turn_entry.set_text("5")
+    table.replay_panel.turn_entry.set_text("5")
     pygame.event.post(
         pygame.event.Event(
             pygame_gui.UI_TEXT_ENTRY_FINISHED,
-            {"text": "5", "ui_element": table.turn_entry, "ui_object_id": ""},
+            {"text": "5", "ui_element": table.replay_panel.turn_entry, "ui_object_id": ""},
         )
     )
     frames(app, 2)
     assert table.cursor.position == table.cursor.turn_position(5) and table.cursor.turn_at() == 5
-    assert int(table.replay_slider.get_current_value()) == table.cursor.position
+    assert int(table.replay_panel.slider.get_current_value()) == table.cursor.position
 
 
 def test_a_replay_paused_at_the_end_stays_and_enter_shows_the_score_sheet(app):
@@ -144,7 +144,7 @@ def test_replay_and_play_again_of_a_game_from_a_position_start_there(app):
     from engine.positions import match_from_position, read_position
     from engine.puzzles import puzzles_for
     from scenes.game_over import GameOverScene
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     spec = registry.get("diced-tomatoes")
     puzzle = puzzles_for("diced-tomatoes")[0]
@@ -198,7 +198,8 @@ def test_a_replay_offers_no_save_so_a_finished_game_is_not_played_to_its_end_twi
     assert pause.copy_button.is_enabled
     key(app, pygame.K_ESCAPE)
     assert app.manager.top is table
-    table.replay = None  # the same menu over a game being played asks the save's name
+    table.driver.replay = None  # the same menu over a game being played asks the save's name
+    table.saves.replaying = False
     key(app, pygame.K_ESCAPE)
     click(app, app.manager.top.buttons["Save"])
     assert app.manager.top.naming

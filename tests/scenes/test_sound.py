@@ -14,11 +14,13 @@ from engine.match import Match, Seat
 from engine.off_the_rails import state as otr
 from saves.settings import Settings, load_settings, save_settings
 from scenes.game_over import GameOverScene
+from scenes.routes import open_match
 from scenes.settings import SettingsScene
-from scenes.tables import open_match
+from scenes.table.steps import Step
 from scenes.title import TitleScene
 from sound.board import SoundBoard
 from sound.cues import SoundCue
+from sprites.tween import Animation
 from tests.dice_game import PIG, Hold, Roll, SetStake
 from tests.scenes.driver import (
     click,
@@ -189,13 +191,13 @@ def collided():
 def test_instant_speed_plays_no_table_sounds(app):
     table = open_pig(app, [Seat("human", "Ana"), Seat("human", "Ben")])
     assert app.speed_factor == 0
-    assert table.sound_hook(collided()) is None
     app.sound.heard.clear()
+    table.play_sound(collided())
     table.play_sound("collision")
     assert app.sound.heard == []
 
 
-def test_a_hook_plays_the_cues_when_the_group_starts_with_scaled_durations():
+def test_a_step_plays_its_cues_when_it_starts_with_scaled_durations():
     registry.register(PIG)
     try:
         app = make_app(instant=False)
@@ -204,17 +206,20 @@ def test_a_hook_plays_the_cues_when_the_group_starts_with_scaled_durations():
         table = open_pig(app, [Seat("human", "Ana"), Seat("human", "Ben")])
         path = ((0, 0), (0, 1), (0, 2))
         move = otr.CartMoved(0, 0, "w", path, "E")
-        hook = table.sound_hook([move, collided()])
         board.heard.clear()
-        table.anims.add([], None, hook)
+        steps = [Step((move, collided()), [Animation(0.5, None)], table.match.state)]
+        table.player.queue.add([Animation(0.5, None)], None)  # a step before it plays first
+        table.player.play(steps, table.match.state, steps[0].events)
         assert board.heard == []  # queued, not begun
-        table.anims.update(0.0)
+        table.player.update(0.6)
         assert board.names() == ["cart_rolling", "collision"]
         assert board.heard[0][3] == pytest.approx((0.2 * 2 + 0.05) * 0.45)
         board.heard.clear()
         table.play_sound(SoundCue("cart_rolling"), duration=1.25)
         assert board.heard[0][3] == 1.25  # a given duration is already scaled
-        assert table.sound_hook(otr.ActionsEnded(0)) is None  # a quiet event
+        board.heard.clear()
+        table.play_sound(otr.ActionsEnded(0))
+        assert board.heard == []  # a quiet event
     finally:
         registry.unregister(PIG.id)
         close_apps()
@@ -224,9 +229,9 @@ def test_skipping_animations_cuts_long_sounds(app):
     table = open_pig(app, [Seat("human", "Ana"), Seat("human", "Ben")])
     cut = []
     app.sound.cut = lambda: cut.append(True)
-    table.anims.on_skip = app.sound.cut
-    table.anims.add([], None)
-    table.anims.skip()
+    table.player.queue.on_skip = app.sound.cut
+    table.player.queue.add([], None)
+    table.player.skip()
     assert cut == [True]
 
 

@@ -49,7 +49,7 @@ def played_to_the_end(seats, seed=4) -> Match:
 
 
 def finish_at_table(app, match):
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     open_match(app, match)
     for _ in range(200):
@@ -68,7 +68,8 @@ def test_a_finished_game_with_a_person_is_recorded_once(app):
     record = records[0]
     assert record.game == PIG.id and record.seed == 4 and record.opponents == "hard"
     assert record.turns == match.turn_count()
-    assert record.duration > 0  # the seconds the table was on screen
+    table = app.manager.stack[-2]
+    assert record.duration == round(table.played, 1)  # the seconds the table was on screen
 
 
 def test_a_game_of_bots_only_is_not_recorded(app):

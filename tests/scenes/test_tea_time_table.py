@@ -13,9 +13,10 @@ from engine.tea_time import state as tt
 from engine.tea_time.notation import parse_position
 from engine.tea_time.rules import refusal
 from scenes.game_over import GameOverScene
-from scenes.tables import open_match, table_scene_class
-from scenes.tables.tea_time import TeaTimeTable
+from scenes.routes import open_match
+from scenes.tables import game_table_class
 from scenes.tables.tea_time import input as table_input
+from scenes.tables.tea_time.table import TeaTimeTable
 from scenes.title import TitleScene
 from tests.scenes.driver import (
     ask_hint,
@@ -27,6 +28,7 @@ from tests.scenes.driver import (
     make_app,
     play_out_animations,
     play_to_end,
+    present,
     wait_for_human,
 )
 
@@ -47,12 +49,12 @@ def start(app, seats, seed, position=None):
         match.set_position(parse_position(position))
     open_match(app, match)
     frames(app, 2)
-    assert isinstance(app.manager.top, TeaTimeTable)
+    assert isinstance(app.manager.top.game, TeaTimeTable)
     return app.manager.top
 
 
 def centre(table, cell) -> tuple:
-    return table.layout.cell(*cell).center
+    return table.game.layout().cell(*cell).center
 
 
 def move(app, pos, buttons=(0, 0, 0)):
@@ -92,15 +94,15 @@ def human_step(app, table, rng=None):
         click_at(app, centre(table, cell))
         if len(table.match.history) > before:
             return
-    assert table.selection.cells == action.cells, table.current_message()
+    assert table.game.selection.cells == action.cells, table.current_message()
     if rng.random() < 0.5:
         key(app, pygame.K_RETURN)
     else:
-        click(app, table.take_button)
+        click(app, table.column.button("take"))
 
 
 def test_tea_time_has_its_own_table():
-    assert table_scene_class("tea-time") is TeaTimeTable
+    assert game_table_class("tea-time") is TeaTimeTable
 
 
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
@@ -143,11 +145,11 @@ def test_a_click_off_the_line_is_refused_with_the_engines_sentence(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
     wait_for_human(app, table)
     click_at(app, centre(table, (0, 0)))
-    assert table.selection.cells == ((0, 0),)
+    assert table.game.selection.cells == ((0, 0),)
     click_at(app, centre(table, (1, 2)))
     reason = refusal(table.match.state, tt.TakeCards(((0, 0), (1, 2))))
     assert table.current_message() == reason
-    assert table.selection.cells == ((0, 0),)  # the choice so far is kept
+    assert table.game.selection.cells == ((0, 0),)  # the choice so far is kept
     assert not table.match.history
 
 
@@ -162,14 +164,14 @@ def test_a_drag_that_comes_back_to_its_card_takes_nothing(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
     wait_for_human(app, table)
     drag(app, [centre(table, cell) for cell in ((0, 0), (0, 1), (0, 0))])
-    assert not table.match.history and table.selection.cells == ()
+    assert not table.match.history and table.game.selection.cells == ()
 
 
 def test_hovering_a_card_glows_its_partners_and_previews_the_take(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
     wait_for_human(app, table)
     move(app, centre(table, (0, 1)))  # a mirror White Rabbit: Ana holds 2 mirror Cheshire Cats
-    view = table.view()
+    view = table.game.view()
     lines = table.match.state.lines_through(0, 1)
     assert view.joinable == {cell for line in lines for cell in line.cells} - {(0, 1)}
     assert view.hovered == (0, 1)
@@ -178,25 +180,27 @@ def test_hovering_a_card_glows_its_partners_and_previews_the_take(app):
     # with the Cheshire Cat beside it chosen, hovering previews both: the cat cancels one
     click_at(app, centre(table, (0, 2)))
     move(app, centre(table, (0, 1)))
-    preview = table.view().preview
+    preview = table.game.view().preview
     assert preview.columns == {"R": (0, 1), "C": (2, 1)} and preview.cancelled == {"C": 1}
 
 
 def test_take_button_follows_the_selection(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
     wait_for_human(app, table)
-    assert not table.take_button.is_enabled
+    assert not table.column.button("take").is_enabled
     click_at(app, centre(table, (1, 0)))
     frames(app, 1)
-    assert table.take_button.is_enabled and table.take_button.text == "Take 1 card"
+    assert (
+        table.column.button("take").is_enabled and table.column.button("take").text == "Take 1 card"
+    )
     click_at(app, centre(table, (1, 1)))
     frames(app, 1)
-    assert table.take_button.text == "Take 2 cards"
-    click(app, table.clear_button)
-    assert table.selection.cells == () and not table.match.history
+    assert table.column.button("take").text == "Take 2 cards"
+    click(app, table.column.button("clear"))
+    assert table.game.selection.cells == () and not table.match.history
     click_at(app, centre(table, (1, 0)))
     key(app, pygame.K_ESCAPE)  # Esc drops the choice before it opens the menu
-    assert table.selection.cells == () and app.manager.top is table
+    assert table.game.selection.cells == () and app.manager.top is table
 
 
 def test_hint_outlines_its_cards_and_reads_once(app):
@@ -204,7 +208,7 @@ def test_hint_outlines_its_cards_and_reads_once(app):
     wait_for_human(app, table)
     hint = ask_hint(app, table)
     assert isinstance(hint, tt.TakeCards)
-    assert table.view().hint == hint.cells
+    assert table.game.view().hint == hint.cells
     message = table.current_message()
     words = table.match.state.action_to_string(hint)
     assert message.startswith(f"Hint: {words}.")
@@ -216,7 +220,10 @@ def test_enter_after_a_hint_takes_the_hinted_line_and_the_hint_says_so(app):
     wait_for_human(app, table)
     hint = ask_hint(app, table)
     assert table.current_message().endswith("Enter takes it.")
-    assert table.take_button.is_enabled and table.take_button.text == "Take the hint"
+    assert (
+        table.column.button("take").is_enabled
+        and table.column.button("take").text == "Take the hint"
+    )
     before = len(table.match.history)
     key(app, pygame.K_RETURN)
     frames(app, 2)
@@ -227,11 +234,11 @@ def test_an_older_hint_is_not_shown_while_the_next_is_thought_of(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
     wait_for_human(app, table)
     first = ask_hint(app, table)
-    click(app, table.take_button)  # takes the hint; Ben's turn, the hint for Ana is gone
+    click(app, table.column.button("take"))  # takes the hint; Ben's turn, the hint for Ana is gone
     wait_for_human(app, table)
     assert table.current_hint() is None
     table.ask_hint()  # the answer comes from the worker in a later frame
-    assert table.current_hint() is None and table.view().hint == ()
+    assert table.current_hint() is None and table.game.view().hint == ()
     assert ask_hint(app, table) not in (None, first)
 
 
@@ -255,16 +262,16 @@ def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
                 events = match.advance_chance()
             else:
                 events = match.apply(rng.choice(match.legal_actions()))
-            table.present(events, before)
+            present(table, events, before)
             if count % 10 == 0:
-                while table.anims.busy:
-                    table.anims.update(0.1)
+                while table.player.busy:
+                    table.player.update(0.1)
                 live = list(table.log_lines)
                 table.rebuild_log()
                 assert table.log_lines == live  # the log, step by step, as it was
             count += 1
-        while table.anims.busy:
-            table.anims.update(0.1)
+        while table.player.busy:
+            table.player.update(0.1)
         assert table.shown.to_dict() == match.state.to_dict()
         assert count > 30
         app.autosaver.close()
@@ -312,7 +319,7 @@ def test_taking_and_cancelling_sound_as_their_steps_start():
     click_at(app, centre(table, (0, 2)))
     click_at(app, centre(table, (0, 1)))
     key(app, pygame.K_RETURN)
-    assert table.anims.busy
+    assert table.player.busy
     assert board.names()[0] == "cards_taken"
     assert len(table.log_lines) == logged  # the log waits for the board
     wait_for_human(app, table, dt=0.05)
@@ -367,7 +374,7 @@ def test_tea_time_is_picked_and_started_from_new_game(app):
     scene.seed_entry.set_text("8")
     click(app, find_button(app, "Start"))
     table = app.manager.top
-    assert isinstance(table, TeaTimeTable)
+    assert isinstance(table.game, TeaTimeTable)
     assert table.match.seed == 8 and len(table.match.seats) == scene.seat_count
 
 
@@ -384,7 +391,7 @@ def test_undo_is_off_and_ctrl_z_says_a_take_is_the_whole_turn(app):
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.match.state.to_dict() == before
     assert table.current_message() == "A take is your whole turn: once taken, cards stay taken."
-    assert table.selection.cells != ()  # the choice being made is kept
+    assert table.game.selection.cells != ()  # the choice being made is kept
     key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     assert table.match.state.to_dict() == before
 
@@ -404,7 +411,7 @@ def test_replay_from_the_score_sheet_reaches_the_same_final_table():
 
     click(app, find_button(app, "Replay"))
     replay = app.manager.top
-    assert isinstance(replay, TeaTimeTable) and replay.replay is not None
+    assert isinstance(replay.game, TeaTimeTable) and replay.replay is not None
     for _ in range(5000):
         frames(app, 1, dt=0.3)
         if isinstance(app.manager.top, GameOverScene):
@@ -438,7 +445,7 @@ def test_while_a_pair_cancels_the_score_is_the_total_of_the_cards_shown(monkeypa
     monkeypatch.setattr(table_draw, "draw_score", record)
     assert table.try_action(take)
     for _ in range(200):
-        if not table.anims.busy:
+        if not table.player.busy:
             break
         frames(app, 1, dt=0.05)
     after = table.match.state.total_points(0)
@@ -461,7 +468,7 @@ def test_a_card_in_flight_keeps_the_name_on_its_plate():
     before = table.match.state.clone()
     events = table.match.apply(tt.TakeCards(((0, 1),)))  # the mirror Rabbit
     flight = table.steps(events, before)[0].animations[0]
-    start_rect = table.layout.cell(0, 1)
+    start_rect = table.game.layout().cell(0, 1)
     character, side = events[0].cards[0]
     card = tt.Card(character, tt.Side(side))
     plate = ta.name_plate(start_rect.width, start_rect.height, str(card.side))

@@ -9,9 +9,9 @@ from engine import registry
 from engine.match import Match, Seat
 from scenes.load_game import LoadGameScene
 from scenes.new_game import NewGameScene
+from scenes.routes import open_match
 from scenes.rules_help import RulesScene
 from scenes.settings import SettingsScene
-from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, make_app
 

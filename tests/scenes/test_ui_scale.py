@@ -17,10 +17,10 @@ from scenes.leave import LeaveScene
 from scenes.load_game import LoadGameScene
 from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
+from scenes.routes import open_match
 from scenes.rules_help import RulesScene
 from scenes.settings import SettingsScene, scale_label
 from scenes.statistics import StatisticsScene
-from scenes.tables import open_match
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, frames, make_app
 
@@ -233,16 +233,16 @@ def test_toasts_at_a_table_cover_no_part_of_the_board(close_pygame):
 def test_a_two_line_top_bar_message_stays_above_the_board(scale):
     """A play tester's find: at 125-150 % a two-line hint covered the board's headers (the
     boards start at y = 44 whatever the scale); two lines now shrink to fit above them."""
-    from scenes.table_base import TOP_BAR_ROOM, TableScene
+    from scenes.table.chrome import TOP_BAR_ROOM, _two_lines_height, message_lines
 
     pygame.font.init()
     kit.reset_caches()
     kit.set_ui_scale(scale)
     try:
         message = "Hint: take the two red marbles on the third track; " * 2
-        size, lines = TableScene.message_lines(TableScene, message, 500)
+        size, lines = message_lines(message, 500)
         assert len(lines) == 2
-        assert TableScene._two_lines_height(size) <= TOP_BAR_ROOM
+        assert _two_lines_height(size) <= TOP_BAR_ROOM
         if scale == 1.0:
             assert size == 14  # unchanged at 100 %
     finally:
@@ -301,11 +301,11 @@ def test_the_off_the_rails_action_buttons_fit_their_labels(language, size, perce
     open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
     frames(app, 2)
     table = app.manager.top
-    rects = [button.get_abs_rect() for button in table.buttons.values()]
+    rects = [button.get_abs_rect() for button in table.column.buttons().values()]
     assert len(rects) == 7
     for first, second in zip(rects, rects[1:]):
         assert not first.colliderect(second)
-    for button in table.buttons.values():
+    for button in table.column.buttons().values():
         rect = button.get_abs_rect()
         assert button.font.get_rect(button.text).width + 2 * 6 <= rect.width, (button.text, rect)
         assert button.font.size(button.text)[1] <= rect.height - 2

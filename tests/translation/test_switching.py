@@ -55,7 +55,7 @@ def test_choosing_a_language_rebuilds_every_screen_at_once_and_is_stored(app):
 
 
 def test_a_tables_log_reads_in_the_new_language(app):
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     spec = registry.get("potion-explosion")
     match = Match(spec, [Seat("bot", "Ana", "easy"), Seat("bot", "Ben", "easy")], seed=4)
@@ -77,7 +77,7 @@ def test_default_names_given_in_japanese_read_in_english_after_switching(app):
     language was English. Default names follow the language; a typed Japanese name is drawn
     in a font that has it."""
     from scenes import kit
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     app.set_language("ja")
     spec = registry.get("tea-time")
@@ -107,7 +107,7 @@ def test_a_language_chosen_under_the_pause_menu_leaves_the_tables_buttons_as_the
     """A play tester's find: in Diced Tomatoes, Esc, Settings, 日本語, Esc, Esc left every karma
     button greyed (R still re-rolled): the buttons were rebuilt while the menu covered the
     table, which offers no move then. Uncovered, each table button is enabled as before."""
-    from scenes.tables import open_match
+    from scenes.routes import open_match
     from tests.scenes.driver import key, wait_for_human
 
     spec = registry.get(game_id)

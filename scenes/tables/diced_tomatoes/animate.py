@@ -1,4 +1,4 @@
-"""Diced Tomatoes' events → the steps the table plays (:class:`scenes.table_base.Step`).
+"""Diced Tomatoes' events → the steps the table plays (:class:`scenes.table.steps.Step`).
 
 One step per event, or per run of events that move together (the dice drawn for a turn, the
 dice of one roll, the first-player roll). Each step's ``after`` is the state before it with its
@@ -14,16 +14,13 @@ animations (:func:`.draw.draw_titles`), so a flying die never hides one.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
 from engine.diced_tomatoes import state as dt
 from scenes import kit
-from scenes.table_base import Step
+from scenes.table.steps import Stage
 from scenes.tables.diced_tomatoes.draw import draw_heart_cell, draw_vine_dice, vine_places
-from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import name_of_seat
 from sprites import diced_tomatoes_art as da
 from sprites.tween import Animation, arc_point, ease_in_out, ease_out_back, lerp_point, linear
@@ -36,34 +33,10 @@ ROLL_SECONDS = 0.9
 """A roll's length at normal speed (its dice land in its second third)."""
 
 
-@dataclass
-class Stage:
-    """What the animations need from the scene: the ``layout``, the seats' ``names``,
-    ``seconds`` (a duration at normal speed → as played), ``banner(message, seconds, scale,
-    colour) -> Animation``, the engine's ``apply_event``, and ``viewer`` with ``humans``
-    (seats played by people) for "Your turn"."""
-
-    layout: Layout
-    names: tuple
-    seconds: Callable[[float], float]
-    banner: Callable
-    apply_event: Callable
-    viewer: int = 0
-    humans: tuple = ()
-
-    def name(self, seat: int) -> str:
-        return name_of_seat(self.names, seat)
-
-    def you(self, seat: int) -> bool:
-        """Whether a banner says "you" for ``seat``: the one person playing against bots (in
-        hot-seat the banners name the seat: nobody knows who is at the keyboard yet)."""
-        return len(self.humans) == 1 and seat == self.viewer and seat in self.humans
-
-
-def steps(events, before, stage: Stage) -> list:
-    """The steps showing ``events``, which took ``before`` to the match's state."""
+def group(events) -> list[list]:
+    """The events split into steps: a run of draws or of one roll's dice plays together, and
+    a third karma bit becomes a karma at once (one step)."""
     out = []
-    shown = before
     i = 0
     while i < len(events):
         j = i + 1
@@ -78,16 +51,14 @@ def steps(events, before, stage: Stage) -> list:
             j += 1  # the third bit becomes a karma at once: one step
             if j < len(events) and isinstance(events[j], dt.KarmaGained):
                 j += 1
-        group = list(events[i:j])
-        after = shown
-        for event in group:
-            after = stage.apply_event(after, event)
-        out.append(
-            Step(tuple(group), animate(group, shown, after, stage), after, caption(group, stage))
-        )
-        shown = after
+        out.append(list(events[i:j]))
         i = j
     return out
+
+
+def animate_step(events, before, after, stage: Stage) -> tuple[list, str]:
+    """``(animations, caption)`` of one step: ``events`` took ``before`` to ``after``."""
+    return animate(events, before, after, stage), caption(events, stage)
 
 
 def caption(group, stage: Stage) -> str:
@@ -99,9 +70,9 @@ def caption(group, stage: Stage) -> str:
             "{name} draws {count} die from the bushel…",
             "{name} draws {count} dice from the bushel…",
             count,
-        ).format(name=stage.name(e.player), count=count)
+        ).format(name=name_of_seat(stage.names, e.player), count=count)
     if isinstance(e, dt.DieRolled):
-        return _("{name} rolls…").format(name=stage.name(e.player))
+        return _("{name} rolls…").format(name=name_of_seat(stage.names, e.player))
     if isinstance(e, dt.FirstRollMade):
         return _("Rolling for the turn order…")
     return ""
@@ -117,7 +88,7 @@ def animate(group, before, after, stage: Stage) -> list:
     if isinstance(e, dt.FirstRollMade):
         return first_rolls(group, stage)
     if isinstance(e, dt.FirstRollTied):
-        names = [stage.name(p) for p in e.players]
+        names = [name_of_seat(stage.names, p) for p in e.players]
         who = _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
         return [
             stage.banner(_("Tie at {face}: {names} roll again").format(face=e.face, names=who), 1.2)
@@ -152,7 +123,7 @@ def animate(group, before, after, stage: Stage) -> list:
             _("Final round! It ends after your turn")
             if stage.you(e.last_player)
             else _("Final round! It ends after the turn of {name}").format(
-                name=stage.name(e.last_player)
+                name=name_of_seat(stage.names, e.last_player)
             )
         )
         return [stage.banner(words, 1.6, 1.1)]
@@ -268,7 +239,7 @@ def turn_order(e, stage: Stage) -> list:
     first = (
         _("You go first")
         if stage.you(e.first_player)
-        else _("{name} goes first").format(name=stage.name(e.first_player))
+        else _("{name} goes first").format(name=name_of_seat(stage.names, e.first_player))
     )
     return [stage.banner(first, 1.3), Animation(stage.seconds(0.8), splat, ease=ease_in_out)]
 
@@ -278,7 +249,7 @@ def turn_started(e, before, stage: Stage) -> list:
     words = (
         _("Your turn")
         if stage.you(e.player)
-        else _("{name} plays").format(name=stage.name(e.player))
+        else _("{name} plays").format(name=name_of_seat(stage.names, e.player))
     )
     out = [stage.banner(words, 0.8)]
     lay = stage.layout

@@ -17,6 +17,7 @@ import pygame
 from engine.diced_tomatoes import OPTIONS, rules
 from engine.diced_tomatoes import state as dt
 from scenes.kit import Target, ellipsize, fit_label, font, with_key
+from scenes.table.protocol import Act, ActAll, Refuse, Say, Select
 from scenes.tables.diced_tomatoes.layout import NAME_FONT, SLOTS, TOKENS, Layout
 from scenes.tables.diced_tomatoes.words import (
     bushel_counts,
@@ -25,7 +26,6 @@ from scenes.tables.diced_tomatoes.words import (
     name_of_seat,
     token_word,
 )
-from scenes.tables.gestures import Act, Say, Select
 from translation import N_, _, ngettext
 
 END_TURN_KEY = pygame.K_e
@@ -171,13 +171,6 @@ class Selection:
     @property
     def empty(self) -> bool:
         return self == Selection()
-
-
-@dataclass(frozen=True)
-class ActAll:
-    """Apply ``actions`` one after another (passing every die that fits nowhere)."""
-
-    actions: tuple
 
 
 # --- what the engine allows, read for the table ---------------------------------------------------
@@ -380,7 +373,7 @@ def choose_karma(kind: str, state, legal, selection: Selection):
         return Select(Selection())
     options = karma_options(legal, kind)
     if not options:
-        return Say(karma_refusal(karma, state))
+        return Refuse(karma_refusal(karma, state))
     if selection.die is not None and ("die", selection.die) in options:
         return karma_click(
             ("die", selection.die), state, legal, Selection(die=selection.die, karma=kind)
@@ -426,19 +419,19 @@ def pass_all(state, legal):
     if not slots:
         if any(isinstance(a, dt.PlaceDie) for a in legal):
             if state.solo:
-                return Say(
+                return Refuse(
                     _(
                         "A die that has a legal spot must be placed; only dice that fit "
                         "nowhere are set aside."
                     )
                 )
-            return Say(
+            return Refuse(
                 _(
                     "A die that has a legal spot must be placed; only dice that fit "
                     "nowhere are passed."
                 )
             )
-        return Say(
+        return Refuse(
             _("No die is left to set aside.") if state.solo else _("No die is left to pass.")
         )
     return ActAll(tuple(dt.PassDie(slot) for slot in slots))
@@ -447,7 +440,7 @@ def pass_all(state, legal):
 def end_turn(state, legal):
     if dt.EndTurn() in legal:
         return Act(dt.EndTurn())
-    return Say(state.end_turn_refusal() or _("You cannot end your turn now."))
+    return Refuse(state.end_turn_refusal() or _("You cannot end your turn now."))
 
 
 # --- keys -----------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Off the Rails' events → the steps the table plays (:class:`scenes.table_base.Step`).
+"""Off the Rails' events → the steps the table plays (:class:`scenes.table.steps.Step`).
 
 One step per event a player sees (gems falling on a deposit play together), with the bookkeeping
 events that follow it. Each step's ``after`` is the state before it with its events applied by
@@ -17,8 +17,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
@@ -27,7 +25,7 @@ from engine.off_the_rails import state as S
 from engine.off_the_rails import words as W
 from engine.off_the_rails.data import GEMS, MISSION_POINTS, START_SPEED, mission_name
 from scenes import kit
-from scenes.table_base import Step
+from scenes.table.steps import Stage
 from scenes.tables.off_the_rails.draw import (
     cart_angle,
     draw_cart,
@@ -55,25 +53,9 @@ QUIET = S.BOOKKEEPING_EVENTS + (S.ActionsEnded,)
 DIR_ANGLE = {(-1, 0): 0.0, (0, -1): 90.0, (1, 0): 180.0, (0, 1): 270.0}
 
 
-@dataclass
-class Stage:
-    """What the animations need from the scene: the ``layout``, the seats' ``names`` (as the
-    log says them), ``patterns`` (clan marks), ``seconds`` (a length at normal speed → as
-    played), ``banner(message, seconds, scale, colour) -> Animation``, the engine's
-    ``apply_event``, and ``viewer`` with ``humans`` (seats played by people) for "Your turn"."""
-
-    layout: Layout
-    names: tuple
-    patterns: bool
-    seconds: Callable[[float], float]
-    banner: Callable
-    apply_event: Callable
-    viewer: int = 0
-    humans: tuple = ()
-
-
-def steps(events, before, stage: Stage) -> list:
-    """The steps showing ``events``, which took ``before`` to the match's state."""
+def group(events) -> list[list]:
+    """The events split into steps: what goes quietly with the event before it, and the gems
+    landing on one square, play with it."""
     groups: list = []
     for event in events:
         if groups and (
@@ -83,16 +65,12 @@ def steps(events, before, stage: Stage) -> list:
             groups[-1].append(event)
         else:
             groups.append([event])
-    out = []
-    shown = before
-    for group in groups:
-        after = shown
-        for event in group:
-            after = stage.apply_event(after, event)
-        animations = animate(group, shown, stage)
-        out.append(Step(tuple(group), animations, after, caption(group, shown, stage)))
-        shown = after
-    return out
+    return groups
+
+
+def animate_step(events, before, after, stage: Stage) -> tuple[list, str]:
+    """``(animations, caption)`` of one step: ``events`` took ``before`` to ``after``."""
+    return animate(events, before, stage), caption(events, before, stage)
 
 
 def caption(group, before, stage: Stage) -> str:

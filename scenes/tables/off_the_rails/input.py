@@ -34,7 +34,7 @@ from engine.off_the_rails.data import (
 from engine.off_the_rails.state import CartPlace, Pending, square_name
 from scenes import kit
 from scenes.kit import Target
-from scenes.tables.gestures import Act, Say, Select
+from scenes.table.protocol import Act, Refuse, Say, Select
 from scenes.tables.off_the_rails.draw import BAD_ENDS, END_WORDS
 from scenes.tables.off_the_rails.layout import Layout, tag_size
 from sprites import off_the_rails_art as oa
@@ -117,13 +117,6 @@ class Selection:
         turns = list(self.turns)
         turns[TURNED.index(self.tool)] += by
         return replace(self, turns=tuple(turns))
-
-
-@dataclass(frozen=True)
-class Refuse:
-    """Refuse the input: ``message`` says which rule forbids it (with the error tone)."""
-
-    message: str
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ TOP = 44
 ROW_H = 36
 ROW_GAP = 6
 CONTROL_ROWS = 3
-"""The action buttons' rows under the top buttons (as :meth:`TableScene.control_row` lays
+"""The action buttons' rows under the top buttons (as :class:`scenes.table.chrome.Column` lays
 them out: from y = 48, each row's height plus 6)."""
 PLAYER_H = 42
 PLAYER_GAP = 4

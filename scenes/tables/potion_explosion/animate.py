@@ -1,4 +1,4 @@
-"""Potion Explosion's events → the steps the table plays (:class:`scenes.table_base.Step`).
+"""Potion Explosion's events → the steps the table plays (:class:`scenes.table.steps.Step`).
 
 One step per event, or per run of events that move together (marbles rolling in from the tank,
 starters revealed). Each step's ``after`` is the state before it with its events applied by the
@@ -15,8 +15,6 @@ grows bigger and hotter with every step of the chain.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
@@ -28,7 +26,7 @@ from engine.potion_explosion.data import (
     TRACK_LENGTH,
 )
 from scenes import kit
-from scenes.table_base import Step
+from scenes.table.steps import Stage
 from scenes.tables.potion_explosion.draw import pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import particles
@@ -47,47 +45,29 @@ CHAIN_COLOURS = ((238, 196, 84), (250, 160, 70), (248, 110, 60), (240, 70, 60))
 """The banner's colour along a chain reaction: gold, then hotter and hotter."""
 
 
-@dataclass
-class Stage:
-    """What the animations need from the scene: the ``layout``, the seats' ``names``,
-    ``patterns`` (colour-blind marks), ``seconds`` (a duration at normal speed → as played),
-    ``banner(message, seconds, scale, colour) -> Animation``, the engine's ``apply_event``,
-    and ``viewer`` with ``humans`` (seats played by people) for "Your turn"."""
-
-    layout: Layout
-    names: tuple
-    patterns: bool
-    seconds: Callable[[float], float]
-    banner: Callable
-    apply_event: Callable
-    viewer: int = 0
-    humans: tuple = ()
-
-
 GROUPED = (pe.MarbleRefilled, pe.StarterRevealed)
 """Events that play together when they come in a row."""
 
 
-def steps(events, before, stage: Stage) -> list:
-    """The steps showing ``events``, which took ``before`` to the match's state."""
+def group(events) -> list[list]:
+    """The events split into steps: marbles rolling in from the tank, and starters revealed,
+    play together when they come in a row."""
     out = []
-    shown = before
-    filtered = {}  # track → places the Filter returned (their slide plays once)
     i = 0
     while i < len(events):
         j = i + 1
         if isinstance(events[i], GROUPED):
             while j < len(events) and type(events[j]) is type(events[i]):
                 j += 1
-        group = list(events[i:j])
-        after = shown
-        for event in group:
-            after = stage.apply_event(after, event)
-        animations = animate(group, shown, after, stage, filtered)
-        out.append(Step(tuple(group), animations, after))
-        shown = after
+        out.append(list(events[i:j]))
         i = j
     return out
+
+
+def animate_step(events, before, after, stage: Stage) -> tuple[list, str]:
+    """``(animations, caption)`` of one step (the caption is its first log line)."""
+    filtered = stage.memo.setdefault("filtered", {})  # track → places the Filter returned
+    return animate(events, before, after, stage, filtered), ""
 
 
 def animate(group, before, after, stage: Stage, filtered: dict) -> list:

@@ -25,7 +25,7 @@ from engine.potion_explosion.data import (
 )
 from engine.potion_explosion.state import Phase, Source, potion_name
 from scenes.kit import Target
-from scenes.tables.gestures import Act, Say, Select
+from scenes.table.protocol import Act, Refuse, Say, Select
 from scenes.tables.potion_explosion.draw import colour_words, pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import potion_explosion_art as pa
@@ -235,7 +235,7 @@ def click(key, state, legal, selection: Selection, viewer: int):
             return Act(pe.LittleHelp(track, place))
         if not state.picked:
             return Act(pe.RegularPick(track, place))
-        return Say(
+        return Refuse(
             _(
                 "You have made your regular pick. A Little Help (-2) or a drunk potion "
                 "can take more marbles."
@@ -255,7 +255,7 @@ def click(key, state, legal, selection: Selection, viewer: int):
         if seat != viewer:
             return None
         if state.desks[seat].completed[index].drunk:
-            return Say(_("That potion has been drunk already (each potion is drunk once)."))
+            return Refuse(_("That potion has been drunk already (each potion is drunk once)."))
         return Act(pe.Drink(index))  # the engine says why not, if it cannot be
     if kind == "stack":
         return Say(_("At the end of your turn you choose a stack for each empty brewing slot."))
@@ -296,7 +296,7 @@ def marble_click(source: str, colour: str, state, legal, selection: Selection):
                 colour=name
             ),
         )
-    return Say(_("No hole takes the {colour} marble.").format(colour=name))
+    return Refuse(_("No hole takes the {colour} marble.").format(colour=name))
 
 
 def hole_click(slot: int, hole: str, state, legal, selection: Selection):
@@ -310,7 +310,7 @@ def hole_click(slot: int, hole: str, state, legal, selection: Selection):
     if own or fits:
         hand = [a for a in own if a.source == Source.HAND]
         return Act((hand or own or fits)[0])
-    return Say(
+    return Refuse(
         _("No marble you hold can fill that {hole} hole.").format(
             hole=pgettext("a hole", COLOUR_NAMES[hole])
         )
@@ -343,7 +343,7 @@ def effect_click(key, state, legal, selection: Selection, viewer: int):
                 replace(selection, anchor=(track, place)),
                 _("Now click the other end of the run (same colour, 2 or more)."),
             )
-        return Say(_("The Balm takes 2 or more adjacent marbles of one colour."))
+        return Refuse(_("The Balm takes 2 or more adjacent marbles of one colour."))
     if kind == "BLI":
         if key[0] == "desk" or (key[0] in ("completed", "chip") and key[1] != viewer):
             return Act(pe.TakePool(key[1]))
@@ -365,7 +365,7 @@ def magnet_click(track: int, place: int, state, legal, selection: Selection):
         return Act(pe.TakePair(track, min(anchor[1], place)))
     if not _pairs(legal, track, place, Selection()):
         colour = state.tracks[track][place]
-        return Say(
+        return Refuse(
             _(
                 "Magnetical Attraction takes 2 adjacent marbles of different colours: "
                 "no marble next to this {colour} one makes such a pair."
@@ -388,7 +388,7 @@ def filter_click(track: int, place: int, state, selection: Selection):
     elif len(chosen) < 5:
         chosen.append(place)
     else:
-        return Say(_("The Filter returns at most 5 marbles."))
+        return Refuse(_("The Filter returns at most 5 marbles."))
     return Select(
         replace(selection, filter_track=track if chosen else None, filter_places=tuple(chosen))
     )
@@ -421,11 +421,11 @@ def key_press(key: int, state, legal, selection: Selection):
         return (
             PlaceAll()
             if sure_placement(state, legal) is not None
-            else Say(_("No marble has a sure hole: click a marble, then a glowing hole."))
+            else Refuse(_("No marble has a sure hole: click a marble, then a glowing hole."))
         )
     if key == HELP_KEY:
         if not any(isinstance(a, pe.LittleHelp) for a in legal):
-            return Say(_("No Little Help now (one per turn)."))
+            return Refuse(_("No Little Help now (one per turn)."))
         return Select(
             Selection(help_mode=not selection.help_mode),
             _("Little Help: click any marble to take it (no explosion, -2 VP).")
@@ -435,7 +435,7 @@ def key_press(key: int, state, legal, selection: Selection):
     if key == END_TURN_KEY:
         if pe.EndTurn() in legal:
             return Act(pe.EndTurn())
-        return Say(state.end_turn_refusal() or _("You cannot end your turn now."))
+        return Refuse(state.end_turn_refusal() or _("You cannot end your turn now."))
     if key == DONE_KEY and pe.FinishEffect() in legal:
         return Act(pe.FinishEffect())
     if (
@@ -447,7 +447,7 @@ def key_press(key: int, state, legal, selection: Selection):
         return (
             Act(action)
             if action
-            else Say(_("Click marbles of one colour in one track first (up to 5)."))
+            else Refuse(_("Click marbles of one colour in one track first (up to 5)."))
         )
     return None
 
@@ -787,7 +787,7 @@ def choices(state, legal, selection: Selection) -> list:
                 _("Return {count}").format(count=count),
                 Act(action)
                 if action
-                else Say(_("Click marbles of one colour in one track first (up to 5).")),
+                else Refuse(_("Click marbles of one colour in one track first (up to 5).")),
                 _("Return the chosen marbles to the tank (Enter)"),
             )
         )

@@ -1,7 +1,7 @@
 """Where everything sits on the Potion Explosion table: pure geometry, no drawing, no state.
 
 A :class:`Layout` is built from the window size, the number of seats and the viewer (the seat
-whose desk is drawn big, :meth:`scenes.table_base.TableScene.viewer_seat`). Left: the dispenser
+whose desk is drawn big, :meth:`scenes.table.scene.TableScene.viewer_seat`). Left: the dispenser
 (the tank on top, five tracks in perspective). Right, top to bottom: the other players' compact
 desks in seat order after the viewer, the five potion stacks with the skill-token pile, and the
 viewer's big desk (two brewing potions with their names under them, the pool and the hand, the

@@ -1,5 +1,1 @@
-"""The Tea Time table (issue 25): scene, layout, drawing, input and animations."""
-
-from scenes.tables.tea_time.scene import TeaTimeTable
-
-__all__ = ["TeaTimeTable"]
+"""The Tea Time table: wiring (``table.py``), layout, drawing, input and animations."""

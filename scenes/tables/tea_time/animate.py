@@ -1,4 +1,4 @@
-"""Tea Time's events → the steps the table plays (:class:`scenes.table_base.Step`).
+"""Tea Time's events → the steps the table plays (:class:`scenes.table.steps.Step`).
 
 One step per event (the cancellings of one take show column by column). Each step's
 ``after`` is the state before it with its events applied by the engine (``apply_event``), so the
@@ -19,8 +19,6 @@ A card in flight is hidden from the board (``Animation.hide``: ``("cell", row, c
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
@@ -28,9 +26,8 @@ import translation
 from engine.tea_time import state as tt
 from engine.tea_time.state import ALICE_CARD, CHARACTERS, Card, Side
 from scenes import kit
-from scenes.table_base import Step
+from scenes.table.steps import Stage
 from scenes.tables.tea_time import draw
-from scenes.tables.tea_time.layout import Layout
 from sprites import particles
 from sprites import tea_time_art as ta
 from sprites.tween import (
@@ -46,34 +43,6 @@ from translation import _, ngettext
 DEAL_SECONDS = 0.11
 TAKE_SECONDS = 0.6
 CANCEL_SECONDS = 1.0
-
-
-@dataclass
-class Stage:
-    """What the animations need from the scene: the ``layout``, the seats' ``names``,
-    ``seconds`` (a duration at normal speed → as played), ``banner(message, seconds, scale,
-    colour) -> Animation``, the engine's ``apply_event``, and ``viewer`` with ``humans`` (seats
-    played by people) for "Your turn"."""
-
-    layout: Layout
-    names: tuple
-    seconds: Callable[[float], float]
-    banner: Callable
-    apply_event: Callable
-    viewer: int = 0
-    humans: tuple = ()
-
-
-def steps(events, before, stage: Stage) -> list:
-    """The steps showing ``events``, which took ``before`` to the match's state."""
-    out = []
-    shown = before
-    for event in events:
-        after = stage.apply_event(shown, event)
-        animations, caption = animate((event,), shown, after, stage)
-        out.append(Step((event,), animations, after, caption))
-        shown = after
-    return out
 
 
 def animate(group, before, after, stage: Stage) -> tuple:

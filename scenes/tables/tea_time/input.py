@@ -30,7 +30,7 @@ from engine.tea_time.state import (
     card_name,
 )
 from scenes.kit import Target
-from scenes.tables.gestures import Act, Say, Select
+from scenes.table.protocol import Act, Refuse, Say, Select
 from scenes.tables.tea_time.draw import title
 from scenes.tables.tea_time.layout import Layout
 from translation import _, ngettext
@@ -54,13 +54,6 @@ class Selection:
 
     def minus(self, cell) -> Selection:
         return Selection(tuple(c for c in self.cells if c != tuple(cell)))
-
-
-@dataclass(frozen=True)
-class Refuse:
-    """Refuse the gesture with ``reason`` (the engine's sentence) and the error tone."""
-
-    reason: str
 
 
 # --- what the legal lines allow -------------------------------------------------------------

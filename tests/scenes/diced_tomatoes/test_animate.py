@@ -6,6 +6,7 @@ import pytest
 from engine.diced_tomatoes import state as dt
 from engine.diced_tomatoes.events import apply_event
 from engine.diced_tomatoes.notation import parse_position
+from scenes.table.steps import Stage, plan
 from scenes.tables.diced_tomatoes import animate
 from scenes.tables.diced_tomatoes.layout import Layout
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
 def stage(players, humans, viewer=0):
     """A stage whose banners are the messages they show."""
-    return animate.Stage(
+    return Stage(
         Layout((1280, 800), players),
         ("Ana", "Bo", "Cy")[:players],
         lambda seconds: seconds,
@@ -28,7 +29,7 @@ def stage(players, humans, viewer=0):
 def banners(events, before, on_stage) -> list:
     return [
         a
-        for step in animate.steps(events, before, on_stage)
+        for step in plan(events, before, on_stage, animate.group, animate.animate_step)
         for a in step.animations
         if isinstance(a, str)
     ]
@@ -45,7 +46,7 @@ def test_each_step_lands_on_the_engines_state_after_its_events():
     state = parse_position("players=2 hand=4r,x,x vines=2r1r3r|-|-/-|-|-")
     before = state.clone()
     events = state.apply_action(dt.PlaceDie(0, 0, 0))
-    steps = animate.steps(events, before, stage(2, humans=(0,)))
+    steps = plan(events, before, stage(2, humans=(0,)), animate.group, animate.animate_step)
     assert [e for step in steps for e in step.events] == list(events)
     assert steps[-1].after.to_dict() == state.to_dict()
     harvest = next(

@@ -13,6 +13,7 @@ from scenes.tables.diced_tomatoes import input as table_input
 from scenes.tables.diced_tomatoes.input import (
     Act,
     ActAll,
+    Refuse,
     Say,
     Select,
     Selection,
@@ -175,13 +176,13 @@ def test_the_shift_prompt_names_the_minus_and_plus_buttons_shown_and_their_keys(
 def test_a_karma_action_out_of_reach_says_why_in_plain_words():
     state = parse_position("players=2 hand=4r,x,x karma=1,3")
     intent = choose_karma("set", state, state.legal_actions(), NONE)
-    assert intent == Say("Set a die costs 6 karma; you have 1.")
+    assert intent == Refuse("Set a die costs 6 karma; you have 1.")
 
 
 def test_end_turn_with_dice_left_gives_the_engines_reason():
     state = parse_position("players=2 hand=2b,5b vines=3r|-|-/5r|-|-")
     intent = key_press(table_input.END_TURN_KEY, state, state.legal_actions(), NONE)
-    assert intent == Say(state.end_turn_refusal())
+    assert intent == Refuse(state.end_turn_refusal())
     done = parse_position("players=2 hand=x,x,x vines=3r4r5r6r|-|-/-|-|-")
     assert key_press(table_input.END_TURN_KEY, done, done.legal_actions(), NONE) == Act(
         dt.EndTurn()

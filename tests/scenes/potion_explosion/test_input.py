@@ -13,7 +13,7 @@ from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import (
     Act,
     PlaceAll,
-    Say,
+    Refuse,
     Select,
     Selection,
     click,
@@ -105,7 +105,7 @@ def test_the_regular_pick_and_the_little_help_by_click():
     helping = Selection(help_mode=True)
     assert at(s, ("marble", 2, 3), selection=helping) == Act(pe.LittleHelp(2, 3))
     picked = state_of(desk(), turn="p")
-    assert isinstance(at(picked, ("marble", 2, 3)), Say)
+    assert isinstance(at(picked, ("marble", 2, 3)), Refuse)
 
 
 def test_sure_placement_fills_what_every_choice_fills_and_leaves_real_choices():
@@ -130,7 +130,7 @@ def test_place_all_repeats_until_only_choices_are_left():
         placed.append(action)
     assert sorted((a.colour, a.slot) for a in placed) == [("B", 1), ("Y", 0), ("Y", 0)]
     assert s.desks[0].hand == [3, 0, 0, 0]  # the reds: the player's choice
-    assert key_press(table_input.PLACE_ALL_KEY, s, legal_actions(s), NONE) == Say(
+    assert key_press(table_input.PLACE_ALL_KEY, s, legal_actions(s), NONE) == Refuse(
         "No marble has a sure hole: click a marble, then a glowing hole."
     )
     fresh = state_of(desk("WIS4:,WIS5:", hand="B"))
@@ -157,7 +157,7 @@ def test_magnetical_attraction_follows_the_clicks_an_illegal_pair_goes_to_the_en
     s = state_of(desk(done="MAG6!"), extra="effect=MAG:-:-:0").clone()
     s.tracks[0] = list("YYKRYYYY")
     first = at(s, ("marble", 0, 0))
-    assert isinstance(first, Say) and "yellow" in first.message  # both neighbours yellow
+    assert isinstance(first, Refuse) and "yellow" in first.message  # both neighbours yellow
     anchored = Select(Selection(anchor=(0, 0)))
     second = at(s, ("marble", 0, 1), selection=anchored.selection)
     assert second == Act(pe.TakePair(0, 0))  # the clicked pair
@@ -208,7 +208,7 @@ def test_the_filter_chooses_marbles_of_one_colour_and_returns_them_with_enter():
 def test_drinking_and_copying_by_clicking_your_completed_potions():
     s = state_of(desk(done="WIS4,SAN4,MAG4!"))
     assert at(s, ("completed", 0, 0)) == Act(pe.Drink(0))
-    assert isinstance(at(s, ("completed", 0, 2)), Say)  # already drunk
+    assert isinstance(at(s, ("completed", 0, 2)), Refuse)  # already drunk
     san = state_of(desk(done="WIS4,SAN4!,MAG4!"), extra="effect=SAN:-:-:1")
     assert at(san, ("completed", 0, 2)) == Act(pe.CopyPotion(2))
 

@@ -83,7 +83,7 @@ def test_both_ends_then_the_middle_make_the_line():
     assert click(cell(0, 2), state, legal, Selection(((0, 0),))) == Select(ends)
     # taken as they are, the ends are refused with the engine's own reason
     assert take(state, legal, ends) == Refuse(refusal(state, TakeCards(((0, 0), (0, 2)))))
-    assert "next to each other" in take(state, legal, ends).reason
+    assert "next to each other" in take(state, legal, ends).message
     assert click(cell(0, 1), state, legal, ends) == Act(TakeCards(((0, 0), (0, 1), (0, 2))))
 
 
@@ -93,7 +93,7 @@ def test_a_card_off_the_line_is_refused_with_the_engines_sentence():
     chosen = Selection(((0, 0),))
     intent = click(cell(1, 2), state, legal, chosen)
     assert intent == Refuse(refusal(state, TakeCards(((0, 0), (1, 2)))))
-    assert intent.reason == (
+    assert intent.message == (
         "The cards must lie in a straight line: along a row, a column or a diagonal."
     )
 
