@@ -16,7 +16,6 @@ for legal actions, applies the person's choice through it, and animates the retu
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from collections.abc import Callable, Hashable
@@ -25,10 +24,8 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
-import translation
 from engine.match import Match
 from scenes import kit, routes
-from scenes.log_panel import LogPanel
 from scenes.manager import Scene
 from scenes.table import chrome
 from scenes.table.driver import (
@@ -38,19 +35,15 @@ from scenes.table.driver import (
     MatchDriver,
     PassScreen,
     PersonToMove,
-    Refused,
     Stepped,
 )
+from scenes.table.frame import Frame
+from scenes.table.input import TableInput
+from scenes.table.log import TableLog
 from scenes.table.protocol import (
     MESSAGE_SECONDS,
-    Act,
-    ActAll,
     GameTable,
-    Handled,
     Intent,
-    Refuse,
-    Say,
-    Select,
 )
 from scenes.table.replay import ReplayPanel
 from scenes.table.saving import TableSaves
@@ -59,7 +52,6 @@ from sound.cues import cues_for
 from sprites.tween import Animation, linear
 from translation import _
 
-LOG_CAP = 300
 HINT_SECONDS = 12.0
 AWAY = 300.0
 """Seconds between two frames counted at most as time at the table (a computer asleep)."""
@@ -104,24 +96,18 @@ class TableScene(Scene):
         self.log_width = kit.px(game.log_width)
         self.top_row: pygame.Rect | None = None
         self.top_buttons: dict[str, UIButton] = {}
-        self.log_box: LogPanel | None = None
-        self.log_lines = self.full_log()  # as played: a loaded game's log has its summaries
-        self.log_language = translation.current_language()
+        self.log = TableLog(match, self.game)  # as played: a loaded game's has its summaries
         if match.notice:  # e.g. a save from older rules goes on from its position
-            self.log_lines.append(match.notice)
+            self.log.add([match.notice])
             self.say(match.notice, 12.0)
         self.caption = ""
         """What the step playing now shows (the top bar's line while the board animates)."""
         self.hint_said: str | None = None
-        self.queued_key: tuple | None = None
-        """``(key event, turn)`` pressed while the person's own step animated."""
-        self.tips = chrome.ButtonTips()
-        self._tip_off: Any = None  # the key of a target clicked: its tooltip waits for another
+        self.frame = Frame(self)
+        self.input = TableInput(self)
         self._ready_due = False  # a step landed: the game may answer a one-answer question
         self._controls_key: tuple | None = None
         self._memo: dict[str, tuple] = {}
-        self._bar: tuple | None = None  # the top bar of the frame being drawn
-        self._view: Any = None  # and the game's view of it
         self.finished = False
         self.end_wait: float | None = None
         self.played = 0.0
@@ -239,7 +225,9 @@ class TableScene(Scene):
         self.forget(*list(self._memo))
         w, h = self.app.size
         x = w - self.log_width - 8
-        self.column = chrome.Column(self.app.ui, self.container, x, self.log_width, self.press)
+        self.column = chrome.Column(
+            self.app.ui, self.container, x, self.log_width, self.input.press
+        )
         if self.replay_panel is not None:
             labels = [_("Menu"), self.replay_panel.play_label(), _("Step"), _("To end")]
         else:
@@ -265,13 +253,13 @@ class TableScene(Scene):
             self.top_buttons["undo"] = self._top_button(
                 rects[1],
                 labels[1],
-                self.undo,
+                lambda: self.take_back(False),
                 kit.with_key(refusal, "Ctrl+Z") if refusal else undo_tip,
             )
             self.top_buttons["restart"] = self._top_button(
                 rects[2],
                 labels[2],
-                self.restart_turn,
+                lambda: self.take_back(True),
                 kit.with_key(refusal, "Ctrl+Shift+Z") if refusal else restart_tip,
             )
             self.top_buttons["hint"] = self._top_button(
@@ -280,9 +268,6 @@ class TableScene(Scene):
             if refusal:
                 kit.set_enabled(self.top_buttons["undo"], False)
                 kit.set_enabled(self.top_buttons["restart"], False)
-        if self.log_language != translation.current_language():  # the log reads in the new
-            self.log_language = translation.current_language()  # language (its sentences
-            self.log_lines = self.full_log()  # come from the events)
         if self.replay_panel is not None:
             self.replay_panel.build_rows(self.column)
         rows = self.game.controls()
@@ -290,7 +275,7 @@ class TableScene(Scene):
         self.column.show(rows)
         self._controls_key = None
         top = self.column.log_top()
-        self.log_box = LogPanel(pygame.Rect(x, top, self.log_width, h - top - 8), self.log_lines)
+        self.log.place(pygame.Rect(x, top, self.log_width, h - top - 8))
         self.refresh_controls()
 
     def hint_tip(self) -> str:
@@ -354,71 +339,15 @@ class TableScene(Scene):
             for name in ("undo", "restart", "hint"):
                 kit.set_enabled(self.top_buttons[name], False)  # nothing to take back any more
 
-    def press(self, key: str) -> None:
-        """A game button was clicked: while the person's own step still plays, it lands first
-        (as a click on the board does) and the button works."""
-        if self.player.busy and self.own_turn():
-            self.player.skip()
-        if self.human_to_move():
-            self.carry_out(self.game.press(key))
-
-    # --- carrying out intents ---------------------------------------------------------------
     def carry_out(self, intent: Intent | None) -> None:
-        """Do what the game's table asks (see :mod:`scenes.table.protocol`)."""
-        if intent is None or isinstance(intent, Handled):
-            return
-        if isinstance(intent, Act):
-            self.act(intent.action)
-        elif isinstance(intent, ActAll):
-            queue = list(intent.actions)
-            self.act_all(intent.next or (lambda: queue.pop(0) if queue else None))
-        elif isinstance(intent, Select):
-            self.game.select(intent.selection)
-            if intent.message:
-                self.say(intent.message)
-            else:
-                self.clear_message()
-        elif isinstance(intent, Refuse):
-            if intent.selection is not None:
-                self.game.select(intent.selection)
-            self.refuse(intent.message)
-        elif isinstance(intent, Say):
-            self.say(intent.message)
-        self.refresh_controls()
+        """Do what the game's table asks (:class:`scenes.table.input.TableInput`)."""
+        self.input.carry_out(intent)
 
     def act(self, action) -> bool:
-        """Apply a person's action; a refusal shows the rule in plain words. True if applied."""
-        self.clear_message()
-        if self.player.busy:
-            self.player.skip()
-        outcome = self.driver.apply(action)
-        self.game.acted(action, isinstance(outcome, Stepped))
-        if isinstance(outcome, Refused):
-            self.refuse(outcome.reason)
-            return False
-        self.present(outcome)
-        return True
+        """Apply a person's action; a refusal shows the rule. True if applied."""
+        return self.input.act(action)
 
     try_action = act
-
-    def act_all(self, next_action: Callable[[], Any], limit: int = 40) -> int:
-        """Apply a person's actions while ``next_action()`` gives one, each animated in turn;
-        stops at a refusal (its reason is shown). Returns how many were applied."""
-        if self.player.busy:
-            self.player.skip()
-        done = 0
-        while done < limit:
-            action = next_action()
-            if action is None:
-                break
-            outcome = self.driver.apply(action)
-            self.game.acted(action, isinstance(outcome, Stepped))
-            if isinstance(outcome, Refused):
-                self.refuse(outcome.reason)
-                break
-            self.present(outcome)
-            done += 1
-        return done
 
     # --- messages ---------------------------------------------------------------------------
     def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
@@ -447,7 +376,7 @@ class TableScene(Scene):
             steps = [Step(stepped.events, [], after)]
         summary = self.game.log_summary(stepped.events)
         for index, step in enumerate(steps):
-            step.lines = [line for line in map(self.game.log_line, step.events) if line]
+            step.lines = self.log.lines_of(step.events)
             if index == len(steps) - 1:
                 step.lines += summary
         self.player.play(steps, after, stepped.events)
@@ -482,7 +411,7 @@ class TableScene(Scene):
 
     def _land(self, step: Step, last: bool) -> None:
         self.shown = step.after
-        self.add_log(step.lines)
+        self.log.add(step.lines)
         self.game.landed(step, last)
         if last:
             self.caption = ""
@@ -542,56 +471,29 @@ class TableScene(Scene):
                 _("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)), seconds=8.0
             )
 
-    # --- the log ----------------------------------------------------------------------------
-    def add_log(self, lines: list[str]) -> None:
-        self.log_lines.extend(lines)
-        if len(self.log_lines) > LOG_CAP + 50:
-            self.log_lines = self.log_lines[-LOG_CAP:]
-        if self.container is not None and self.log_box is not None:
-            self.log_box.extend(lines)
+    @property
+    def log_lines(self) -> list[str]:
+        return self.log.lines
+
+    @property
+    def log_box(self):
+        return self.log.box
 
     def rebuild_log(self) -> None:
         """The whole log again from the match (after load, undo or a replay jump)."""
-        self.log_lines = self.full_log()
-        if self.log_box is not None:
-            self.log_box.set(self.log_lines)
-
-    def full_log(self) -> list[str]:
-        """The log's lines for every event of the match, in the language in use."""
-        # as played: each decision alone, each run of chance steps together (advance_chance)
-        history = self.match.history
-        run_start: dict[int, int] = {}
-        group = -1
-        for i, entry in enumerate(history):
-            if entry.player >= 0 or group < 0 or history[i - 1].player >= 0:
-                group = i
-            run_start[i] = group
-        lines: list[str] = []
-        for _group, step in itertools.groupby(
-            self.match.events, key=lambda item: run_start.get(item[0], item[0])
-        ):
-            events = [event for _index, event in step]
-            lines += [line for line in map(self.game.log_line, events) if line]
-            lines += self.game.log_summary(events)
-        return lines[-LOG_CAP:]
+        self.log.rebuild()
 
     # --- undo and hints ---------------------------------------------------------------------
-    def undo(self) -> None:
-        """Take back the person's last step (Ctrl+Z)."""
-        self._undo(False)
-
-    def restart_turn(self) -> None:
-        """Back to the start of the person's turn (Ctrl+Shift+Z)."""
-        self._undo(True)
-
-    def _undo(self, whole_turn: bool) -> None:
+    def take_back(self, whole_turn: bool) -> None:
+        """Undo (Ctrl+Z) the person's last step, or with ``whole_turn`` restart the turn
+        (Ctrl+Shift+Z): back to its start, or to just after the latest roll or draw."""
         if not self.driver.person_to_move():
             return
         refusal = self.game.undo_refusal()
         if refusal and not self.match.can_undo():
             self.refuse(refusal)
             return
-        self.queued_key = None
+        self.input.queued_key = None
         self.player.skip()
         self.game.reset()
         self._ready_due = False
@@ -670,7 +572,7 @@ class TableScene(Scene):
         """Pulses are ``sin(self.time * k)`` with whole ``k``: at a whole number of turns they
         stand at their middle, so the still table shows them half lit."""
         rested = round(self.time / math.tau) * math.tau
-        self.tips.since += rested - self.time
+        self.frame.tips.since += rested - self.time
         self.time = rested
 
     def update(self, dt: float) -> None:
@@ -720,11 +622,7 @@ class TableScene(Scene):
                 return
 
     def _person_to_move(self, outcome: PersonToMove) -> None:
-        if self.queued_key is not None:
-            event, turn = self.queued_key
-            self.queued_key = None
-            if turn == self.match.turn_count():  # never carried into a later turn
-                self.carry_out(self.game.handle(event))
+        self.input.play_queued_key()
         if outcome.new_turn:
             self.app.sound.play("turn_start")
 
@@ -755,77 +653,13 @@ class TableScene(Scene):
     # --- input ------------------------------------------------------------------------------
     def button_pressed(self, button) -> None:
         """No button tip where a button was just clicked until the pointer leaves."""
-        self.tips.clicked = button.get_abs_rect()
+        self.frame.tips.clicked = button.get_abs_rect()
 
     def open_pause(self) -> None:
         routes.push(self.app, "pause", self)
 
     def handle_event(self, event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self.mouse = event.pos  # tooltips follow it, over the log too
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            clicked = self.target_at(event.pos)
-            self._tip_off = clicked.key if clicked is not None else None
-        if self.log_box is not None and self.log_box.handle_event(event):
-            return True
-        if (
-            self.finished
-            and event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        ):
-            self.show_score_sheet()
-            return True
-        if self.replay_panel is not None and self.replay_panel.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and self._table_key(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and self.player.busy:
-            own = self._own_turn_animating()
-            self.player.skip()
-            if not own or not self.human_to_move():
-                return True  # a click over a bot's step only shows it at once
-        if event.type == pygame.KEYDOWN and self._own_turn_animating():
-            # P or E pressed while the person's own pick still explodes: done once it lands
-            self.queued_key = (event, self.match.turn_count())
-            return True
-        if event.type != pygame.MOUSEMOTION and not self.human_to_move():
-            return False
-        intent = self.game.handle(event)
-        self.carry_out(intent)
-        return intent is not None
-
-    def _table_key(self, event) -> bool:
-        """The keys every table shares: Esc, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, H, Space."""
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key == pygame.K_ESCAPE:
-            if self.player.busy:
-                self.player.skip()
-            elif self.game.cancel():
-                self.clear_message()
-                self.refresh_controls()
-            else:
-                self.open_pause()
-            return True
-        if event.key == pygame.K_z and ctrl:
-            self._undo(bool(event.mod & pygame.KMOD_SHIFT))
-            return True
-        if event.key == pygame.K_s and ctrl:
-            self.saves.save_now(self)
-            return True
-        if event.key == pygame.K_h and not ctrl:
-            self.ask_hint()
-            return True
-        if event.key == pygame.K_SPACE and self.player.busy:
-            self.player.skip()
-            return True
-        return False
-
-    def _own_turn_animating(self) -> bool:
-        """The board still plays what a person at the keyboard did (or the luck it brought)."""
-        if not self.player.busy or self.replay is not None:
-            return False
-        owner = self.match.turn_owner()
-        return 0 <= owner < len(self.match.seats) and not self.match.seats[owner].is_bot
+        return self.input.handle_event(event)
 
     def enter(self) -> None:
         super().enter()
@@ -849,7 +683,7 @@ class TableScene(Scene):
         another; the controls are enabled afresh (rebuilt while covered they offered none)."""
         super().resume()
         self._ticked = time.monotonic()
-        self._tip_off = self.key_at(self.mouse)
+        self.frame.tip_off = self.key_at(self.mouse)
         self._controls_key = None
         self.refresh_controls()
 
@@ -882,42 +716,19 @@ class TableScene(Scene):
     def autosave(self) -> None:
         self.saves.autosave()
 
-    # --- drawing ----------------------------------------------------------------------------
+    # --- drawing (:class:`scenes.table.frame.Frame`) ---------------------------------------
     def draw(self, surface) -> None:
-        """The felt and the panels on it come from the cached backdrop (one opaque blit); the
-        board, the animations, the top bar and the log are drawn over it."""
-        width = surface.get_width()
-        bar = self._bar = self.top_bar(width)
-        view = self._view = self.game.view()
-        self.backdrop.begin(surface, self.backdrop_layers(width))
-        try:
-            self.game.draw(surface, view)
-            self.player.draw(surface)
-            self.game.draw_over_animations(surface, view)
-            chrome.draw_top_bar(surface, bar, self.thinking_progress())
-            if self.log_box is not None:
-                self.log_box.draw(surface)
-        finally:
-            self.backdrop.end()
+        self.frame.draw(surface)
+
+    def draw_over(self, surface) -> None:
+        self.frame.draw_over(surface)
 
     def backdrop_layers(self, window_width: int) -> list:
-        """The layers the backdrop holds this frame, in drawing order: the board's, then —
-        when no step animates, so nothing flies under them — the top bar's panel and the
-        whole log."""
-        view = self._view if self._view is not None else self.game.view()
-        layers = list(self.game.backdrop(view))
-        if not self.player.busy and self.log_box is not None:
-            bar = self._bar or self.top_bar(window_width)
-            layers.append(chrome.top_bar_panel(bar[0]))
-            layers.append(self.log_box.layer())
-        return layers
+        """The layers the backdrop holds this frame (:meth:`Frame.backdrop_layers`)."""
+        return self.frame.backdrop_layers(window_width)
 
     def top_bar(self, window_width: int) -> tuple:
-        """``(bar, message, size, lines)``: the top bar for a window ``window_width`` wide
-        (:func:`scenes.table.chrome.top_bar`)."""
-        return chrome.top_bar(
-            self.top_bar_right(window_width), self.current_message(), self.status_text()
-        )
+        return self.frame.top_bar(window_width)
 
     def draw_top_bar(self, surface) -> None:
         """The top bar as the frame draws it, the thinking bar along its bottom."""
@@ -927,90 +738,17 @@ class TableScene(Scene):
         """The board alone, as the game draws it now (tests look at it)."""
         self.game.draw(surface, self.game.view())
 
-    def draw_over(self, surface) -> None:
-        """Over the widgets: what the game draws there (a dragged piece), else a tooltip."""
-        view = self._view if self._view is not None else self.game.view()
-        if not self.game.draw_over(surface, view):
-            self.draw_tooltip(surface)
-
-    def draw_tooltip(self, surface) -> None:
-        """The hovered button's tip, or the hovered target's tooltip beside it. A target just
-        clicked shows none until the pointer is on another target."""
-        if not self.is_top() or self.column is None or self.log_box is None:
-            return
-        hovered = self.tips.hovered(self.column.tips, self.mouse, self.time)
-        if hovered is not None:
-            lines = self.column.tip_lines(hovered)
-            chrome.draw_button_tip(surface, lines, hovered, self.column.tips, self.log_box.rect)
-            return
-        if self.player.busy:
-            return
-        target = self.target_at(self.mouse)
-        if target is None or not target.tooltip:
-            self._tip_off = None
-            return
-        if self._tip_off is not None:
-            if self._tip_off == target.key:
-                return
-            self._tip_off = None
-        kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
-
-    def tooltip_rect(self, target) -> pygame.Rect:
-        """Beside ``target``, off the column, every active target (one rect per kind) and what
-        the game keeps in sight for it."""
-        w, h = self.app.size
-        size = kit.tooltip_size(target.tooltip)
-        return kit.place_tip(
-            size, target.bounds, pygame.Rect(0, 44, w, h - 44), self.tip_avoid(target)
-        )
+    def status_text(self) -> str:
+        return self.frame.status_text()
 
     def tip_avoid(self, target) -> list:
-        """What ``target``'s tooltip keeps off: the column, every active target (one rect per
-        kind) and what the game keeps in sight for it."""
-        w, h = self.app.size
-        avoid = [pygame.Rect(w - self.log_width - 16, 0, self.log_width + 16, h)]
-        kinds: dict = {}
-        for other in self.targets():
-            if other.active:
-                kind = other.key[0]
-                kinds[kind] = kinds[kind].union(other.bounds) if kind in kinds else other.bounds
-        avoid += [rect for rect in kinds.values() if rect != target.bounds]
-        return avoid + self.game.tooltip_avoid(target)
+        return self.frame.tip_avoid(target)
 
     def toast_area(self) -> tuple | None:
         """Toasts go over the top of the game log, never over a player's desk."""
-        if self.container is None or self.log_box is None:
+        if self.container is None or self.log.box is None:
             return None
-        return self.log_box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26)), "top"
-
-    def top_bar_right(self, window_width: int) -> int:
-        """Where the top bar ends: before the column, and before the top row when its labels
-        reach further left."""
-        right = window_width - self.log_width - 16
-        return right if self.top_row is None else min(right, self.top_row.x - 8)
-
-    def status_text(self) -> str:
-        """The top bar's line: whose turn, what to do."""
-        if self.finished:
-            return _("The game is over. Press Enter for the score sheet.")
-        if self.replay_panel is not None:
-            return self.replay_panel.status()
-        if self.player.busy and self.caption:
-            return self.caption  # what the board shows now: the end's last steps too
-        if self.match.is_terminal():
-            return _("The game is over.")
-        p = self.match.current_player()
-        if p < 0:
-            return self.game.chance_status()
-        name = self.match.names[p]
-        if self.match.seats[p].is_bot:
-            dots = "." * (1 + int(self.time * 3) % 3)
-            if self.bot_thinking():
-                return _("{name} is thinking").format(name=name) + dots
-            return _("{name} plays").format(name=name)
-        if self.player.busy:  # the table is still catching up: no instructions yet
-            return self.game.chance_status() or _("{name} plays").format(name=name)
-        return self.game.status(name)
+        return self.log.box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26)), "top"
 
     # --- the score sheet asks these ---------------------------------------------------------
     def draw_sheet(self, surface, rect, sheet) -> bool:

@@ -663,11 +663,11 @@ def test_button_tooltips_never_cover_the_log(app):
         ],
     )
     frames(app, 40)
-    assert table.tips.button is end
+    assert table.frame.tips.button is end
     surface = app.screen.copy()
     log = table.log_box.rect
     before = surface.subsurface(log).copy()
-    table.draw_tooltip(surface)
+    table.frame.draw_tooltip(surface)
     assert pygame.image.tobytes(surface.subsurface(log), "RGB") == pygame.image.tobytes(
         before, "RGB"
     )
@@ -723,7 +723,7 @@ def test_at_1024_a_vine_tooltip_keeps_off_the_bots_board():
     for token in range(3):
         target = next(t for t in table.targets() if t.key == ("vine", 0, token))
         assert target.tooltip
-        assert not table.tooltip_rect(target).colliderect(bots_board), token
+        assert not table.frame.tooltip_rect(target).colliderect(bots_board), token
     close_apps()
 
 

@@ -690,7 +690,7 @@ def test_place_all_pressed_while_the_explosion_plays_acts_once_it_lands():
             break
     placed = [e.action for e in table.match.history if isinstance(e.action, pe.PlaceMarble)]
     assert placed, table.current_message()
-    assert table.queued_key is None
+    assert table.input.queued_key is None
     close_apps()
 
 
@@ -745,7 +745,7 @@ def test_a_hand_marble_tooltip_leaves_its_holes_in_sight(size):
                 assert table.game.selection.marble == ("hand", "Y")
             hover(app, marble.center)
             target = table.target_at(marble.center)
-            tip = table.tooltip_rect(target)
+            tip = table.frame.tooltip_rect(target)
             assert not any(tip.colliderect(hole) for hole in holes), (selected, tip)
             assert not tip.colliderect(marble)
     finally:

@@ -132,7 +132,7 @@ def test_a_refused_move_sounds_the_error_tone(app):
 def test_nothing_to_undo_is_a_refusal_too(app):
     table = open_pig(app, [Seat("human", "Ana"), Seat("human", "Ben")])
     app.sound.heard.clear()
-    table.undo()
+    table.take_back(False)
     assert app.sound.names() == ["error"]
 
 

@@ -282,7 +282,7 @@ def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
         assert window.contains(rect)
         assert text.width + 2 * 8 <= rect.width, (button.text, text, rect)
         assert button.font.size(button.text)[1] <= rect.height - 2, (button.text, rect)
-    assert table.top_bar_right(size[0]) <= table.menu_button.get_abs_rect().left - 8
+    assert table.top_bar(size[0])[0].right <= table.menu_button.get_abs_rect().left - 8
 
 
 @pytest.mark.parametrize(

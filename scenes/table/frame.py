@@ -1,0 +1,150 @@
+"""One frame of a table: the backdrop, the board, the steps in flight, the top bar, the log and
+the tips, and the words of the status line.
+
+The felt and the panels that lie on it come from the cached backdrop (:class:`kit.Backdrop`,
+one opaque blit); the board, the animations, the top bar and the log are drawn over it. The
+game draws its board (:class:`scenes.table.protocol.GameTable`); what goes around it is the
+same for every game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from scenes import kit
+from scenes.table import chrome
+from translation import _
+
+if TYPE_CHECKING:
+    from scenes.table.scene import TableScene
+
+
+class Frame:
+    """Draws ``table`` (a :class:`TableScene`) frame by frame."""
+
+    def __init__(self, table: TableScene):
+        self.table = table
+        self.bar: tuple | None = None
+        """The top bar of the frame being drawn (one message per frame)."""
+        self.view: Any = None
+        """The game's view of the frame being drawn (its backdrop, board and titles)."""
+        self.tips = chrome.ButtonTips()
+        self.tip_off: Any = None
+        """The key of a target just clicked: its tooltip waits for another target."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        width = surface.get_width()
+        bar = self.bar = self.top_bar(width)
+        view = self.view = table.game.view()
+        table.backdrop.begin(surface, table.backdrop_layers(width))
+        try:
+            table.game.draw(surface, view)
+            table.player.draw(surface)
+            table.game.draw_over_animations(surface, view)
+            chrome.draw_top_bar(surface, bar, table.thinking_progress())
+            if table.log.box is not None:
+                table.log.box.draw(surface)
+        finally:
+            table.backdrop.end()
+
+    def backdrop_layers(self, window_width: int) -> list:
+        """The layers the backdrop holds this frame, in drawing order: the board's, then —
+        when no step animates, so nothing flies under them — the top bar's panel and the
+        whole log."""
+        table = self.table
+        view = self.view if self.view is not None else table.game.view()
+        layers = list(table.game.backdrop(view))
+        if not table.player.busy and table.log.box is not None:
+            bar = self.bar or self.top_bar(window_width)
+            layers.append(chrome.top_bar_panel(bar[0]))
+            layers.append(table.log.box.layer())
+        return layers
+
+    def top_bar(self, window_width: int) -> tuple:
+        """``(bar, message, size, lines)``: the top bar for a window ``window_width`` wide."""
+        table = self.table
+        right = window_width - table.log_width - 16
+        if table.top_row is not None:  # before the top row when its labels reach further left
+            right = min(right, table.top_row.x - 8)
+        return chrome.top_bar(right, table.current_message(), self.status_text())
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Over the widgets: what the game draws there (a dragged piece), else a tooltip."""
+        table = self.table
+        view = self.view if self.view is not None else table.game.view()
+        if not table.game.draw_over(surface, view):
+            self.draw_tooltip(surface)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The hovered button's tip, or the hovered target's tooltip beside it. A target just
+        clicked shows none until the pointer is on another target."""
+        table = self.table
+        column, box = table.column, table.log.box
+        if not table.is_top() or column is None or box is None:
+            return
+        hovered = self.tips.hovered(column.tips, table.mouse, table.time)
+        if hovered is not None:
+            lines = column.tip_lines(hovered)
+            chrome.draw_button_tip(surface, lines, hovered, column.tips, box.rect)
+            return
+        if table.player.busy:
+            return
+        target = table.target_at(table.mouse)
+        if target is None or not target.tooltip:
+            self.tip_off = None
+            return
+        if self.tip_off is not None:
+            if self.tip_off == target.key:
+                return
+            self.tip_off = None
+        kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
+
+    def tooltip_rect(self, target: kit.Target) -> pygame.Rect:
+        """Beside ``target``, off everything :meth:`tip_avoid` names (below the top bar)."""
+        w, h = self.table.app.size
+        size = kit.tooltip_size(target.tooltip)
+        return kit.place_tip(
+            size, target.bounds, pygame.Rect(0, 44, w, h - 44), self.tip_avoid(target)
+        )
+
+    def tip_avoid(self, target: kit.Target) -> list[pygame.Rect]:
+        """What ``target``'s tooltip keeps off: the column, every active target (one rect per
+        kind) and what the game keeps in sight for it."""
+        table = self.table
+        w, h = table.app.size
+        avoid = [pygame.Rect(w - table.log_width - 16, 0, table.log_width + 16, h)]
+        kinds: dict = {}
+        for other in table.targets():
+            if other.active:
+                kind = other.key[0]
+                kinds[kind] = kinds[kind].union(other.bounds) if kind in kinds else other.bounds
+        avoid += [rect for rect in kinds.values() if rect != target.bounds]
+        return avoid + table.game.tooltip_avoid(target)
+
+    def status_text(self) -> str:
+        """The top bar's line: whose turn, what to do."""
+        table = self.table
+        match, busy = table.match, table.player.busy
+        if table.finished:
+            return _("The game is over. Press Enter for the score sheet.")
+        if table.replay_panel is not None:
+            return table.replay_panel.status()
+        if busy and table.caption:
+            return table.caption  # what the board shows now: the end's last steps too
+        if match.is_terminal():
+            return _("The game is over.")
+        p = match.current_player()
+        if p < 0:
+            return table.game.chance_status()
+        name = match.names[p]
+        if match.seats[p].is_bot:
+            if table.bot_thinking():
+                dots = "." * (1 + int(table.time * 3) % 3)
+                return _("{name} is thinking").format(name=name) + dots
+            return _("{name} plays").format(name=name)
+        if busy:  # the table is still catching up: no instructions yet
+            return table.game.chance_status() or _("{name} plays").format(name=name)
+        return table.game.status(name)

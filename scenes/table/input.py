@@ -1,0 +1,187 @@
+"""A click, a key or a button at a table, and what it comes to: written once for every game.
+
+The keys every table shares are handled here (Esc, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, H, Space over
+an animation); any other event goes to the game (:meth:`GameTable.handle`), which answers with
+an intent (:mod:`scenes.table.protocol`). :meth:`TableInput.carry_out` does what an intent asks
+the same way for every game: an action through the match (a refusal shows the rule with the
+error tone), a new selection, a message.
+
+A click during the person's own step lands it at once and then acts (the board is where the
+person sees it); a click during a bot's step only lands it. A key pressed during the person's
+own step waits and acts once the board has caught up, in that turn only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from scenes.table.driver import Refused, Stepped
+from scenes.table.protocol import Act, ActAll, Handled, Intent, Refuse, Say, Select
+
+if TYPE_CHECKING:
+    from scenes.table.scene import TableScene
+
+PLACE_LIMIT = 40
+"""Actions a run ("Place all") applies at most, one after another."""
+
+
+class TableInput:
+    """Input and intents for ``table`` (a :class:`TableScene`)."""
+
+    def __init__(self, table: TableScene):
+        self.table = table
+        self.queued_key: tuple | None = None
+        """``(key event, turn)`` pressed while the person's own step animated."""
+
+    # --- intents ----------------------------------------------------------------------------
+    def carry_out(self, intent: Intent | None) -> None:
+        """Do what the game's table asks."""
+        table = self.table
+        if intent is None or isinstance(intent, Handled):
+            return
+        if isinstance(intent, Act):
+            self.act(intent.action)
+        elif isinstance(intent, ActAll):
+            queue = list(intent.actions)
+            self.act_all(intent.next or (lambda: queue.pop(0) if queue else None))
+        elif isinstance(intent, Select):
+            table.game.select(intent.selection)
+            if intent.message:
+                table.say(intent.message)
+            else:
+                table.clear_message()
+        elif isinstance(intent, Refuse):
+            if intent.selection is not None:
+                table.game.select(intent.selection)
+            table.refuse(intent.message)
+        elif isinstance(intent, Say):
+            table.say(intent.message)
+        table.refresh_controls()
+
+    def act(self, action: Any) -> bool:
+        """Apply a person's action; a refusal shows the rule in plain words. True if applied."""
+        table = self.table
+        table.clear_message()
+        if table.player.busy:
+            table.player.skip()
+        outcome = table.driver.apply(action)
+        table.game.acted(action, isinstance(outcome, Stepped))
+        if isinstance(outcome, Refused):
+            table.refuse(outcome.reason)
+            return False
+        table.present(outcome)
+        return True
+
+    def act_all(self, next_action: Callable[[], Any], limit: int = PLACE_LIMIT) -> int:
+        """Apply a person's actions while ``next_action()`` gives one, each animated in turn;
+        stops at a refusal (its reason is shown). Returns how many were applied."""
+        table = self.table
+        if table.player.busy:
+            table.player.skip()
+        done = 0
+        while done < limit:
+            action = next_action()
+            if action is None:
+                break
+            outcome = table.driver.apply(action)
+            table.game.acted(action, isinstance(outcome, Stepped))
+            if isinstance(outcome, Refused):
+                table.refuse(outcome.reason)
+                break
+            table.present(outcome)
+            done += 1
+        return done
+
+    def press(self, key: str) -> None:
+        """A game button was clicked: while the person's own step still plays, it lands first
+        (as a click on the board does) and the button works."""
+        table = self.table
+        if table.player.busy and table.own_turn():
+            table.player.skip()
+        if table.human_to_move():
+            self.carry_out(table.game.press(key))
+
+    # --- events -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """One event the widgets did not use; True when the table used it."""
+        table = self.table
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            table.mouse = event.pos  # tooltips follow it, over the log too
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            clicked = table.target_at(event.pos)
+            table.frame.tip_off = clicked.key if clicked is not None else None
+        box = table.log.box
+        if box is not None and box.handle_event(event):
+            return True
+        if table.finished and event.type == pygame.KEYDOWN and event.key in ENTER:
+            table.show_score_sheet()
+            return True
+        if table.replay_panel is not None and table.replay_panel.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and self.table_key(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and table.player.busy:
+            own = self.own_turn_animating()
+            table.player.skip()
+            if not own or not table.human_to_move():
+                return True  # a click over a bot's step only shows it at once
+        if event.type == pygame.KEYDOWN and self.own_turn_animating():
+            # P or E pressed while the person's own pick still explodes: done once it lands
+            self.queued_key = (event, table.match.turn_count())
+            return True
+        if event.type != pygame.MOUSEMOTION and not table.human_to_move():
+            return False
+        intent = table.game.handle(event)
+        self.carry_out(intent)
+        return intent is not None
+
+    def table_key(self, event: pygame.event.Event) -> bool:
+        """The keys every table shares: Esc, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, H, Space."""
+        table = self.table
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            if table.player.busy:
+                table.player.skip()
+            elif table.game.cancel():
+                table.clear_message()
+                table.refresh_controls()
+            else:
+                table.open_pause()
+            return True
+        if event.key == pygame.K_z and ctrl:
+            table.take_back(bool(event.mod & pygame.KMOD_SHIFT))
+            return True
+        if event.key == pygame.K_s and ctrl:
+            table.saves.save_now(table)
+            return True
+        if event.key == pygame.K_h and not ctrl:
+            table.ask_hint()
+            return True
+        if event.key == pygame.K_SPACE and table.player.busy:
+            table.player.skip()
+            return True
+        return False
+
+    def own_turn_animating(self) -> bool:
+        """The board still plays what a person at the keyboard did (or the luck it brought)."""
+        table = self.table
+        if not table.player.busy or table.replay is not None:
+            return False
+        owner = table.match.turn_owner()
+        return 0 <= owner < len(table.match.seats) and not table.match.seats[owner].is_bot
+
+    def play_queued_key(self) -> None:
+        """A key pressed during the person's own step acts now, in the same turn only (never
+        carried into a later turn)."""
+        if self.queued_key is None:
+            return
+        event, turn = self.queued_key
+        self.queued_key = None
+        if turn == self.table.match.turn_count():
+            self.carry_out(self.table.game.handle(event))
+
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
