@@ -15,9 +15,9 @@ from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
 from scenes import kit
 from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select
-from scenes.tables.diced_tomatoes import animate, draw
+from scenes.tables.diced_tomatoes import animate, draw, tips
 from scenes.tables.diced_tomatoes import input as table_input
-from scenes.tables.diced_tomatoes.input import KARMA, KARMA_BY_KIND, Selection
+from scenes.tables.diced_tomatoes.input import KARMA, Selection
 from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import roll_words
 from sprites import diced_tomatoes_art as da
@@ -54,7 +54,7 @@ class DicedTomatoesTable(GameTable):
             max(len(shown.hand), len(state.hand)),
             cap,
             state.options["overload"],
-            table_input.badge_labels(state),
+            tips.badge_labels(state),
             ctx.column_width,
         )
         return ctx.cached("layout", (key, current_language()), lambda: Layout(*key))
@@ -65,7 +65,7 @@ class DicedTomatoesTable(GameTable):
         return ctx.cached(
             "targets",
             (ctx.shown, self.selection, tuple(legal), lay, viewer),
-            lambda: table_input.targets(
+            lambda: tips.targets(
                 lay, ctx.shown, legal, self.selection, tuple(ctx.match.names), viewer, ctx.humans
             ),
         )
@@ -310,6 +310,3 @@ class DicedTomatoesTable(GameTable):
         """Under the score sheet: each player's score track as dice."""
         draw.draw_summary(surface, rect, self.ctx.match.state, self.ctx.match.names)
         return True
-
-
-__all__ = ["DicedTomatoesTable", "KARMA_BY_KIND"]
