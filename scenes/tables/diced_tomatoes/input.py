@@ -18,7 +18,7 @@ import pygame
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
 from scenes.kit import ellipsize, font, with_key
-from scenes.table.protocol import Act, ActAll, Refuse, Say, Select
+from scenes.table.protocol import Act, ActAll, Button, Refuse, Row, Say, Select
 from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import colour_word, name_of_seat, token_word
 from translation import N_, _, ngettext
@@ -440,7 +440,33 @@ def key_press(key: int, state, legal, selection: Selection):
     return None
 
 
-# --- the buttons of the action row ---------------------------------------------------------------
+# --- the buttons ---------------------------------------------------------------------------------
+def karma_rows(state, legal, selection: Selection, width: int, playing: bool) -> list[Row]:
+    """The karma panel: three rows of two buttons (none while not ``playing``: a replay, the
+    game over), each enabled while the engine offers its action; ``width`` is the column's
+    in pixels. The karma being aimed shows Cancel."""
+    half = (width - 6) // 2
+    rows = []
+    for index in range(0, len(KARMA), 2):
+        buttons = []
+        for karma in KARMA[index : index + 2]:
+            label = (
+                button_text(_("Cancel"), half)
+                if selection.karma == karma.kind
+                else karma_button_label(karma, half)
+            )
+            tip = (
+                _("{action}: {cost} karma ({key})").format(
+                    action=karma.label, cost=karma.cost, key=karma.key_name
+                ),
+                karma_does(karma, state.options),
+            )
+            enabled = playing and bool(karma_options(legal, karma.kind))
+            buttons.append(Button("karma:" + karma.kind, label, tip, enabled))
+        rows.append(Row(tuple(buttons) if playing else (), 34))
+    return rows
+
+
 def choices(state, legal, selection: Selection, names) -> list:
     """The action row's buttons: ``[(label, intent, tooltip, enabled)]`` — the new faces of a
     karma action, the clean-up decision, or Pass and End turn."""

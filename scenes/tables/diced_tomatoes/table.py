@@ -17,7 +17,7 @@ from scenes import kit
 from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select
 from scenes.tables.diced_tomatoes import animate, draw, tips
 from scenes.tables.diced_tomatoes import input as table_input
-from scenes.tables.diced_tomatoes.input import KARMA, Selection
+from scenes.tables.diced_tomatoes.input import Selection
 from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import roll_words
 from sprites import diced_tomatoes_art as da
@@ -82,25 +82,7 @@ class DicedTomatoesTable(GameTable):
         ctx = self.ctx
         state, legal = ctx.match.state, ctx.legal()
         playing = ctx.replay is None and not ctx.finished
-        half = (ctx.column_width - 6) // 2
-        rows = []
-        for index in range(0, len(KARMA), 2):
-            buttons = []
-            for karma in KARMA[index : index + 2]:
-                label = (
-                    table_input.button_text(_("Cancel"), half)
-                    if self.selection.karma == karma.kind
-                    else table_input.karma_button_label(karma, half)
-                )
-                tip = (
-                    _("{action}: {cost} karma ({key})").format(
-                        action=karma.label, cost=karma.cost, key=karma.key_name
-                    ),
-                    table_input.karma_does(karma, state.options),
-                )
-                enabled = playing and bool(table_input.karma_options(legal, karma.kind))
-                buttons.append(Button("karma:" + karma.kind, label, tip, enabled))
-            rows.append(Row(tuple(buttons) if playing else (), 34))
+        rows = table_input.karma_rows(state, legal, self.selection, ctx.column_width, playing)
         mine = playing and ctx.own_turn()
         choices = table_input.choices(state, legal, self.selection, ctx.match.names) if mine else []
         width = (ctx.column_width - 6 * (len(choices) - 1)) // max(1, len(choices))
