@@ -75,9 +75,9 @@ class View:
     ``glow``: squares a click may use (in ``glow_colour``); ``ghost``: ``(square, exits, ok)``
     for the tile under the mouse; ``ghost_cart``: ``(cart, square)`` a see-through cart where it
     would be put in; ``chosen``: the cart the speed buttons change; ``paths``: the
-    :class:`.input.Path` of each cart to draw; ``arrows``: ``[(side, rect)]`` at a junction;
+    :class:`.paths.Path` of each cart to draw; ``arrows``: ``[(side, rect)]`` at a junction;
     ``hint_rects``, ``hint_ghost`` (``(square, exits)``) and ``hint_tag``: the hint; ``tags``:
-    the words on the paths (:class:`.input.Tag`); ``prompt`` with
+    the words on the paths (:class:`.paths.Tag`); ``prompt`` with
     ``prompt_boxes`` (``(panel, rects)``) and ``prompt_hover``: the question's buttons;
     ``last_card``: ``(colour, number)`` of the last deposit card; ``takeable``: missions a
     click takes; ``hover``: the square under the mouse."""
@@ -201,7 +201,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
 
 def draw_hint_frame(surface, rect, view: View) -> None:
     """The hint's frame: a pulsing dashed outline in the hint's blue, unlike the player's own
-    green or red preview (its label is a tag, :func:`.input.hint_tag`)."""
+    green or red preview (its label is a tag, :func:`.marks.hint_tag`)."""
     frame = rect.inflate(8, 8)
     colour = (*oa.GHOST_TINT["hint"], int(140 + 115 * pulse(view)))
     layer = pygame.Surface(frame.size, pygame.SRCALPHA)
@@ -501,7 +501,7 @@ TAG_TONES = {
 
 
 def draw_tag(surface, lay: Layout, tag) -> None:
-    """A tag (:class:`.input.Tag`): a leader line to its square when apart, a dark plate
+    """A tag (:class:`.paths.Tag`): a leader line to its square when apart, a dark plate
     framed in its tone, its words and the gems it pictures."""
     colour = TAG_TONES[tag.tone]
     rect = tag.rect

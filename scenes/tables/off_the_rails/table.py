@@ -16,10 +16,11 @@ import pygame
 from engine.off_the_rails import state as S
 from scenes.table import chrome
 from scenes.table.protocol import Act, Button, GameTable, Handled, Row
-from scenes.tables.off_the_rails import animate, draw
+from scenes.tables.off_the_rails import animate, draw, marks, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.paths import path_tags, preview_paths
 from translation import _
 
 
@@ -63,8 +64,8 @@ class OffTheRailsTable(GameTable):
         building = square if table_input.ghost(state, self.selection, square) else None
 
         def work_out():
-            paths = table_input.preview_paths(state) if legal else ()
-            return paths, table_input.path_tags(lay, state, paths, building)
+            paths = preview_paths(state) if legal else ()
+            return paths, path_tags(lay, state, paths, building)
 
         return ctx.cached("paths", (self.position_key(), lay, building), work_out)
 
@@ -75,9 +76,7 @@ class OffTheRailsTable(GameTable):
         return ctx.cached(
             "targets",
             (ctx.shown, self.selection, self.position_key(), lay),
-            lambda: table_input.targets(
-                lay, state, legal, self.selection, self.ask(), self.log_names
-            ),
+            lambda: tips.targets(lay, state, legal, self.selection, self.ask(), self.log_names),
         )
 
     def tooltip_avoid(self, target) -> list:
@@ -245,7 +244,7 @@ class OffTheRailsTable(GameTable):
             prompt=self.ask(),
             prompt_hover=key[1] if key and key[0] == "choice" else None,
             last_card=self.last_card,
-            **table_input.board_marks(
+            **marks.board_marks(
                 lay,
                 ctx.match.state,
                 legal,
