@@ -16,7 +16,7 @@ import pygame
 from engine.off_the_rails import state as S
 from scenes.table import chrome
 from scenes.table.protocol import Act, Button, GameTable, Handled, Row
-from scenes.tables.off_the_rails import animate, draw, marks, tips
+from scenes.tables.off_the_rails import animate, draw, marks, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import Layout
@@ -264,10 +264,10 @@ class OffTheRailsTable(GameTable):
         draw.draw_board(surface, self.layout(), self.ctx.shown, view)
 
     def seat_colour(self, seat: int):
-        return draw.seat_colour(self.ctx.match.state, seat)
+        return sheet.seat_colour(self.ctx.match.state, seat)
 
     def draw_summary(self, surface, rect) -> bool:
         """Under the score sheet: the stockpiles and missions (solo: the jewels delivered)."""
         ctx = self.ctx
-        draw.draw_summary(surface, rect, ctx.match.state, ctx.match.names, ctx.patterns)
+        sheet.draw_summary(surface, rect, ctx.match.state, ctx.match.names, ctx.patterns)
         return True
