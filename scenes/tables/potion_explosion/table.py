@@ -17,7 +17,7 @@ from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
 from scenes import kit
 from scenes.table.protocol import ActAll, Button, GameTable, Handled, Row, Select
-from scenes.tables.potion_explosion import animate, draw
+from scenes.tables.potion_explosion import animate, draw, tips
 from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import PlaceAll, Selection
 from scenes.tables.potion_explosion.layout import Layout
@@ -51,9 +51,7 @@ class PotionExplosionTable(GameTable):
         return ctx.cached(
             "targets",
             (ctx.shown, self.selection, tuple(legal), lay, last),
-            lambda: table_input.targets(
-                lay, ctx.shown, legal, self.selection, ctx.viewer_seat(), last
-            ),
+            lambda: tips.targets(lay, ctx.shown, legal, self.selection, ctx.viewer_seat(), last),
         )
 
     def tooltip_avoid(self, target) -> list:

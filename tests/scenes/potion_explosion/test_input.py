@@ -21,9 +21,9 @@ from scenes.tables.potion_explosion.input import (
     forced_choice,
     key_press,
     sure_placement,
-    targets,
 )
 from scenes.tables.potion_explosion.layout import Layout
+from scenes.tables.potion_explosion.tips import targets
 from tests.engine.potion_explosion.helpers import pos
 
 NONE = Selection()
