@@ -28,7 +28,7 @@ from translation import _, ngettext, pgettext
 
 def targets(lay: Layout, state, legal, selection: Selection, viewer: int, last_turns=None) -> list:
     """Everything the mouse can point at, most specific first, with tooltips; ``active``
-    marks what a click may use now. ``last_turns`` (:func:`.draw.last_turns`) explains the
+    marks what a click may use now. ``last_turns`` (:func:`.last_turn.last_turns`) explains the
     strip under each opponent's desk."""
     out = []
     phase = state.phase
