@@ -198,15 +198,14 @@ def karma_options(legal, kind: str) -> dict:
     """The legal karma actions of ``kind`` by target: ``{("die", slot) | ("vine", owner,
     token): [actions]}``."""
     action_class = KARMA_BY_KIND[kind].action
-    out: dict = {}
+    out: dict[tuple, list[dt.Action]] = {}
     for action in legal:
-        if type(action) is action_class:
-            key = (
-                ("die", action.die)
-                if hasattr(action, "die")
-                else ("vine", action.owner, action.token)
-            )
-            out.setdefault(key, []).append(action)
+        if type(action) is not action_class:
+            continue
+        if isinstance(action, (dt.CleanVine, dt.FlipSeed)):
+            out.setdefault(("vine", action.owner, action.token), []).append(action)
+        elif isinstance(action, (dt.Reroll, dt.Shift, dt.RollOver, dt.SetDie)):
+            out.setdefault(("die", action.die), []).append(action)
     return out
 
 
@@ -325,6 +324,8 @@ def vine_click(owner: int, token: int, state, legal, selection: Selection):
 def karma_click(key, state, legal, selection: Selection):
     """Karma mode: ``key`` (a die or a vine) is the target; one action is taken at once,
     several (a new face to choose) go to the buttons on the right."""
+    if selection.karma is None:
+        return None  # not aiming a karma action
     karma = KARMA_BY_KIND[selection.karma]
     options = karma_options(legal, karma.kind)
     target = None
@@ -554,13 +555,13 @@ def status(state, legal, selection: Selection) -> str:
     if selection.choices:
         return choice_prompt(selection, status=True)
     if selection.karma:
-        karma = KARMA_BY_KIND[selection.karma]
+        aimed = KARMA_BY_KIND[selection.karma]
         words = (
             _("{action}: click a glowing die (Esc cancels).")
-            if karma.target == "die"
+            if aimed.target == "die"
             else _("{action}: click a glowing vine (Esc cancels).")
         )
-        return words.format(action=karma.label)
+        return words.format(action=aimed.label)
     # karma is offered only when some karma action is affordable now (play-test: "or spend
     # karma first" with no karma left)
     karma = any(type(action) in dt.KARMA_COSTS for action in legal)

@@ -14,7 +14,7 @@ import pygame
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
 from scenes import kit
-from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select
+from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select, TableContext
 from scenes.tables.diced_tomatoes import animate, draw, tips
 from scenes.tables.diced_tomatoes import input as table_input
 from scenes.tables.diced_tomatoes.input import Selection
@@ -32,7 +32,7 @@ class DicedTomatoesTable(GameTable):
 
     pass_before_chance = True  # hot-seat: you see your own dice tumble
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
         self.drag: dict | None = None  # {"die": slot, "start": pos, "moved": bool, "was": bool}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -58,6 +59,10 @@ from sprites import art
 from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
 
+if TYPE_CHECKING:
+    from scenes.tables.off_the_rails.input import Prompt
+    from scenes.tables.off_the_rails.paths import Path, Tag
+
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
 END_WORDS = {
@@ -99,14 +104,14 @@ class View:
     ghost: tuple | None = None
     ghost_cart: tuple | None = None
     chosen: int | None = None
-    paths: tuple = ()
+    paths: tuple[Path, ...] = ()
     arrows: tuple = ()
     hint_rects: tuple = ()
     hint_ghost: tuple | None = None
-    hint_tag: object = None
-    tags: tuple = ()
-    prompt: object = None
-    prompt_boxes: tuple | None = None
+    hint_tag: Tag | None = None
+    tags: tuple[Tag, ...] = ()
+    prompt: Prompt | None = None
+    prompt_boxes: tuple[pygame.Rect, list[pygame.Rect]] | None = None
     prompt_hover: int | None = None
     last_card: tuple | None = None
     takeable: frozenset = frozenset()
@@ -123,7 +128,7 @@ def board_backdrop(lay: Layout, state, view: View) -> tuple:
     holds it): the ground, then the info column's panels — the players' (solo: the player's
     and the jewels delivered), the missions' once dealt, the deck's. Nothing drawn before
     one of them reaches under it (the board's pieces, tags and arrows stay on the board)."""
-    layers = [ground_sprite(lay, state, view)]
+    layers: list[kit.Sprite | kit.Panel] = [ground_sprite(lay, state, view)]
     if state.solo:
         layers.append(kit.Panel(tuple(lay.solo_rect()), PANEL, 9, kit.GOLD))
         layers.append(kit.Panel(tuple(lay.delivered_rect()), PANEL, 9))
@@ -432,8 +437,10 @@ def draw_arrow(surface, rect, side: str, view: View) -> None:
 # --- the question's panel -------------------------------------------------------------------------
 def draw_prompt(surface, view: View) -> None:
     """The question's panel: its title and one button per answer (words, or gem pictures)."""
-    ask = view.prompt
-    panel, rects = view.prompt_boxes
+    ask, boxes = view.prompt, view.prompt_boxes
+    if ask is None or boxes is None:
+        return
+    panel, rects = boxes
     kit.draw_panel(surface, panel.inflate(6, 6), (16, 20, 24, 240), border=kit.GOLD)
     title, size = kit.fit_label(ask.title, 15, panel.width - 20, bold=True)
     kit.blit_text(

@@ -289,7 +289,7 @@ def prompt(state, legal, names) -> Prompt | None:
         mover = state.carts[state.moving_cart()]
         owner = seat_name(names, hit.owner)
         piles = state.split_piles() or ((), ())
-        options = []
+        pile_options = []
         for a in legal:
             size = sum(piles[a.pile]) if piles[a.pile] else 0
             label = (
@@ -297,13 +297,13 @@ def prompt(state, legal, names) -> Prompt | None:
                 if size
                 else _("Pile {number} (?)")
             )
-            options.append(Option(label.format(number=a.pile + 1, count=size), a))
+            pile_options.append(Option(label.format(number=a.pile + 1, count=size), a))
         return Prompt(
             _(
                 "Pick one of the piles of {name}: those gems drop on the square of the "
                 "{colour} cart"
             ).format(name=owner, colour=W.cart_colour(hit.label, "of")),
-            tuple(options),
+            tuple(pile_options),
             focus=(hit.square, mover.square),
         )
     if pending == Pending.MISSION:

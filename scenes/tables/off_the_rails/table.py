@@ -15,7 +15,7 @@ import pygame
 
 from engine.off_the_rails import state as S
 from scenes.table import chrome
-from scenes.table.protocol import Act, Button, GameTable, Handled, Row
+from scenes.table.protocol import Act, Button, GameTable, Handled, Row, TableContext
 from scenes.tables.off_the_rails import animate, draw, marks, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
@@ -27,7 +27,7 @@ from translation import _
 class OffTheRailsTable(GameTable):
     """Off the Rails on the table kit."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
         self.log_names = animate.log_names(ctx.match)

@@ -190,13 +190,16 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
 def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     """Beside the hovered marble, how many marbles the pick explodes ("3", "3+" when a marble
     still to roll in could add more), kept inside the dispenser's tracks."""
+    hovered = view.hovered
+    if hovered is None:
+        return
     count = len(view.preview)
     label = (f"{count}+" if count else "?") if view.preview_more else str(count)
-    x, y = lay.marble_centre(*view.hovered)
+    x, y = lay.marble_centre(*hovered)
     img = kit.text(label, 16, (20, 8, 4), True)  # 13 px read small at 1024 (play-test)
     radius = max(img.get_width(), img.get_height()) // 2 + 4
     area = lay.tracks_rect().inflate(-2 * radius - 2, -2 * radius - 2)
-    side = 1 if view.hovered[0] < NUM_TRACKS - 1 else -1
+    side = 1 if hovered[0] < NUM_TRACKS - 1 else -1
     # on the hovered marble's upper corner, not over the neighbouring track's marble
     reach = max(0.0, lay.d / 2 - radius)
     centre = (int(x + side * reach), int(y - lay.d * 0.45))
@@ -371,10 +374,10 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
         holes, _hole_size = pa.hole_layout(rect.width - 2, rect.height - 3, brewing.tile)
         highlight = set()
         if view.holes:
-            counts = {}
+            counts: dict[str, int] = {}
             for hole, _marble in brewing.placed:
                 counts[hole] = counts.get(hole, 0) + 1
-            seen = {}
+            seen: dict[str, int] = {}
             for i, (_x, _y, colour) in enumerate(holes):
                 seen[colour] = seen.get(colour, 0) + 1
                 if seen[colour] > counts.get(colour, 0) and (slot, colour) in view.holes:

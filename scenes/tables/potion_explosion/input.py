@@ -19,7 +19,7 @@ import pygame
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES, TYPE_CODES
 from engine.potion_explosion.state import Phase, Source, potion_name
-from scenes.table.protocol import Act, Refuse, Say, Select
+from scenes.table.protocol import Act, Intent, Refuse, Say, Select
 from scenes.tables.potion_explosion.layout import Layout
 from translation import _, ngettext, pgettext
 
@@ -539,7 +539,7 @@ def status(state, legal, selection: Selection) -> str:
 def choices(state, legal, selection: Selection) -> list:
     """The second row's buttons for the pending choice: ``[(label, intent, tooltip)]`` — the
     Filter's return, stopping an effect, or dropping a half-made choice."""
-    out = []
+    out: list[tuple[str, Intent, str]] = []
     if state.effect is not None and state.effect.kind == "FIL":
         count = len(selection.filter_places)
         action = filter_action(state, selection)
@@ -572,7 +572,8 @@ def highlights(state, legal, selection: Selection, hover_key) -> dict:
     picked-up marble fits, the pool or hand it may move to, drinkable potions, the pools Blind
     Love may take, the stacks to choose from."""
     hovered = (hover_key[1], hover_key[2]) if hover_key and hover_key[0] == "marble" else None
-    preview, more = frozenset(), False
+    preview: frozenset[tuple[int, int]] = frozenset()
+    more = False
     if (
         hovered
         and not selection.help_mode

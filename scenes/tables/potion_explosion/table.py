@@ -16,7 +16,7 @@ from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
 from scenes import kit
-from scenes.table.protocol import ActAll, Button, GameTable, Handled, Row, Select
+from scenes.table.protocol import ActAll, Button, GameTable, Handled, Row, Select, TableContext
 from scenes.tables.potion_explosion import animate, draw, tips
 from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import PlaceAll, Selection
@@ -33,7 +33,7 @@ QUIET = (pe.MarbleRefilled, pe.MarblesSlid)
 class PotionExplosionTable(GameTable):
     """Potion Explosion on the table kit."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
         self.drag: dict | None = None  # {"marble": (source, colour), "start": pos, "moved": bool}
