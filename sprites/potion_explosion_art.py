@@ -238,14 +238,14 @@ def draw_chip(
     if highlight:
         pygame.draw.rect(surface, (255, 226, 110), rect, 2, border_radius=max(3, rect.height // 4))
     holes = [c for k, c in enumerate(COLOURS) for _ in range(tile.recipe[k])]
-    filled = {}
+    filled: dict[str, list[str]] = {}
     for hole, marble_colour in placed:
         filled.setdefault(hole, []).append(marble_colour)
     badge = rect.height
     step = min(rect.height - 2, (rect.width - badge - 6) / max(1, len(holes)))
     d = max(4, int(step - 2))
     x = rect.x + badge + 2 + step / 2
-    seen = {}
+    seen: dict[str, int] = {}
     for colour in holes:
         k = seen.get(colour, 0)
         seen[colour] = k + 1
@@ -313,10 +313,10 @@ def draw_potion(
     if back:
         return []
     holes, size = hole_layout(rect.width - 2, rect.height - 3, code)
-    fill = {}
+    fill: dict[str, list[str]] = {}
     for hole, m in placed:
         fill.setdefault(hole, []).append(m)
-    seen = {}
+    seen: dict[str, int] = {}
     out = []
     d = max(4, int(size))
     for i, (x, y, c) in enumerate(holes):

@@ -896,7 +896,7 @@ def test_a_squares_tooltip_goes_when_it_is_clicked_and_comes_back_on_another(app
 def test_putting_a_cart_in_glows_white_on_your_edge(app):
     """Play-test finding: with Place cart chosen the yellow glow read as orange on the red
     strip and could not be seen; it is white, and it lies on the person's own edge."""
-    from scenes.tables.off_the_rails.input import CART_GLOW
+    from scenes.tables.off_the_rails.marks import CART_GLOW
 
     table = first_turn(app)
     key(app, pygame.K_p)

@@ -456,7 +456,7 @@ def summary_grid(rect: pygame.Rect, players: int, name_w: int) -> tuple:
     """How the score sheet's tracks fit ``rect``: ``(columns, rows, die size, column width)``,
     the arrangement (1 to 3 columns of seats) that gives the biggest dice (at most 40 pixels);
     each column is a name ``name_w`` wide and 6 dice."""
-    best = None
+    best: tuple[int, int, int, int] | None = None
     for columns in (1, 2, 3):
         rows = math.ceil(players / columns)
         row_h = rect.height // rows
@@ -466,6 +466,7 @@ def summary_grid(rect: pygame.Rect, players: int, name_w: int) -> tuple:
             best = (columns, rows, size, name_w + 8 + 6 * (size + 6))
         if columns >= players:
             break
+    assert best is not None  # one column at least was tried
     return best
 
 

@@ -153,7 +153,7 @@ class Layout:
         region = self.region
         cells = self.cap + 1
         cap = 72 if n <= 2 else 60  # two players have room for solo-sized dice
-        best = None
+        best: tuple[float, int, int, Metrics, float, float] | None = None
         for cols in range(1, n + 1):
             rows = math.ceil(n / cols)
             if cols * rows - n >= cols:  # a whole empty row
@@ -174,6 +174,7 @@ class Layout:
                 score = d - 8 * empty + 2 * min(1.0, m.height / cell_h)
                 if best is None or score > best[0]:
                     best = (score, cols, rows, m, cell_w, cell_h)
+        assert best is not None  # every area in one row is never skipped
         _score, cols, rows, m, cell_w, cell_h = best
         self.cols, self.rows, self.m = cols, rows, m
         self.d = m.d

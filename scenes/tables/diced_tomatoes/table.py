@@ -14,10 +14,10 @@ import pygame
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
 from scenes import kit
-from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select
-from scenes.tables.diced_tomatoes import animate, draw
+from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select, TableContext
+from scenes.tables.diced_tomatoes import animate, draw, tips
 from scenes.tables.diced_tomatoes import input as table_input
-from scenes.tables.diced_tomatoes.input import KARMA, KARMA_BY_KIND, Selection
+from scenes.tables.diced_tomatoes.input import Selection
 from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import roll_words
 from sprites import diced_tomatoes_art as da
@@ -32,7 +32,7 @@ class DicedTomatoesTable(GameTable):
 
     pass_before_chance = True  # hot-seat: you see your own dice tumble
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
         self.drag: dict | None = None  # {"die": slot, "start": pos, "moved": bool, "was": bool}
@@ -54,7 +54,7 @@ class DicedTomatoesTable(GameTable):
             max(len(shown.hand), len(state.hand)),
             cap,
             state.options["overload"],
-            table_input.badge_labels(state),
+            tips.badge_labels(state),
             ctx.column_width,
         )
         return ctx.cached("layout", (key, current_language()), lambda: Layout(*key))
@@ -65,7 +65,7 @@ class DicedTomatoesTable(GameTable):
         return ctx.cached(
             "targets",
             (ctx.shown, self.selection, tuple(legal), lay, viewer),
-            lambda: table_input.targets(
+            lambda: tips.targets(
                 lay, ctx.shown, legal, self.selection, tuple(ctx.match.names), viewer, ctx.humans
             ),
         )
@@ -82,25 +82,7 @@ class DicedTomatoesTable(GameTable):
         ctx = self.ctx
         state, legal = ctx.match.state, ctx.legal()
         playing = ctx.replay is None and not ctx.finished
-        half = (ctx.column_width - 6) // 2
-        rows = []
-        for index in range(0, len(KARMA), 2):
-            buttons = []
-            for karma in KARMA[index : index + 2]:
-                label = (
-                    table_input.button_text(_("Cancel"), half)
-                    if self.selection.karma == karma.kind
-                    else table_input.karma_button_label(karma, half)
-                )
-                tip = (
-                    _("{action}: {cost} karma ({key})").format(
-                        action=karma.label, cost=karma.cost, key=karma.key_name
-                    ),
-                    table_input.karma_does(karma, state.options),
-                )
-                enabled = playing and bool(table_input.karma_options(legal, karma.kind))
-                buttons.append(Button("karma:" + karma.kind, label, tip, enabled))
-            rows.append(Row(tuple(buttons) if playing else (), 34))
+        rows = table_input.karma_rows(state, legal, self.selection, ctx.column_width, playing)
         mine = playing and ctx.own_turn()
         choices = table_input.choices(state, legal, self.selection, ctx.match.names) if mine else []
         width = (ctx.column_width - 6 * (len(choices) - 1)) // max(1, len(choices))
@@ -310,6 +292,3 @@ class DicedTomatoesTable(GameTable):
         """Under the score sheet: each player's score track as dice."""
         draw.draw_summary(surface, rect, self.ctx.match.state, self.ctx.match.names)
         return True
-
-
-__all__ = ["DicedTomatoesTable", "KARMA_BY_KIND"]

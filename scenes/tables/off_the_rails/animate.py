@@ -26,13 +26,13 @@ from engine.off_the_rails import words as W
 from engine.off_the_rails.data import GEMS, MISSION_POINTS, START_SPEED, mission_name
 from scenes import kit
 from scenes.table.steps import Stage
-from scenes.tables.off_the_rails.draw import (
+from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.pieces import (
     cart_angle,
     draw_cart,
     gem_stacks,
     stack_spots,
 )
-from scenes.tables.off_the_rails.layout import Layout
 from sprites import art
 from sprites import off_the_rails_art as oa
 from sprites.tween import (

@@ -2,14 +2,13 @@
 
 They never change a state and never decide a rule: what glows, the ghost tile and whether it is
 legal, the carts' paths, the arrows and the question's buttons all arrive in the :class:`View`,
-which the scene fills from the engine's legal actions (:mod:`.input`). The art itself (tiles,
-carts, gems, pits, emblems) is :mod:`sprites.off_the_rails_art`.
+which the scene fills from the engine's legal actions (:mod:`.marks`, :mod:`.paths`). The gems
+and carts on the board are :mod:`.pieces`, what goes under the score sheet :mod:`.sheet`; the
+art itself (tiles, carts, gems, pits, emblems) is :mod:`sprites.off_the_rails_art`.
 
-Every gem shows: a deposit's gems lie in small stacks, one per kind, with a count badge when
-there are more than one; gems under a cart show as a chip at the square's corner (the square's
-tooltip lists them all). With the colour-pattern setting each clan's carts, surface strip and
-chasm pits carry its emblem (pickaxe, crown, leaf, crystal), so clans are told apart without
-colour.
+Every gem shows (the square's tooltip lists them all). With the colour-pattern setting each
+clan's carts, surface strip and chasm pits carry its emblem (pickaxe, crown, leaf, crystal), so
+clans are told apart without colour.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -48,9 +48,20 @@ from scenes.tables.off_the_rails.layout import (
     Layout,
     score_text,
 )
+from scenes.tables.off_the_rails.pieces import (
+    cart_angle,
+    cart_mark,
+    draw_cart,
+    draw_gem_chip,
+    draw_gems,
+)
 from sprites import art
 from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from scenes.tables.off_the_rails.input import Prompt
+    from scenes.tables.off_the_rails.paths import Path, Tag
 
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
@@ -75,9 +86,9 @@ class View:
     ``glow``: squares a click may use (in ``glow_colour``); ``ghost``: ``(square, exits, ok)``
     for the tile under the mouse; ``ghost_cart``: ``(cart, square)`` a see-through cart where it
     would be put in; ``chosen``: the cart the speed buttons change; ``paths``: the
-    :class:`.input.Path` of each cart to draw; ``arrows``: ``[(side, rect)]`` at a junction;
+    :class:`.paths.Path` of each cart to draw; ``arrows``: ``[(side, rect)]`` at a junction;
     ``hint_rects``, ``hint_ghost`` (``(square, exits)``) and ``hint_tag``: the hint; ``tags``:
-    the words on the paths (:class:`.input.Tag`); ``prompt`` with
+    the words on the paths (:class:`.paths.Tag`); ``prompt`` with
     ``prompt_boxes`` (``(panel, rects)``) and ``prompt_hover``: the question's buttons;
     ``last_card``: ``(colour, number)`` of the last deposit card; ``takeable``: missions a
     click takes; ``hover``: the square under the mouse."""
@@ -93,14 +104,14 @@ class View:
     ghost: tuple | None = None
     ghost_cart: tuple | None = None
     chosen: int | None = None
-    paths: tuple = ()
+    paths: tuple[Path, ...] = ()
     arrows: tuple = ()
     hint_rects: tuple = ()
     hint_ghost: tuple | None = None
-    hint_tag: object = None
-    tags: tuple = ()
-    prompt: object = None
-    prompt_boxes: tuple | None = None
+    hint_tag: Tag | None = None
+    tags: tuple[Tag, ...] = ()
+    prompt: Prompt | None = None
+    prompt_boxes: tuple[pygame.Rect, list[pygame.Rect]] | None = None
     prompt_hover: int | None = None
     last_card: tuple | None = None
     takeable: frozenset = frozenset()
@@ -111,24 +122,13 @@ def pulse(view: View, speed: float = 6.0) -> float:
     return 0.5 + 0.5 * math.sin(view.time * speed)
 
 
-def cart_mark(cart, patterns: bool):
-    """The clan emblem a cart carries with the colour-pattern setting (None without it)."""
-    return cart.colour if patterns and cart.colour else None
-
-
-def cart_angle(cart) -> float:
-    """The sprite's rotation for a cart's facing (its back's opposite while it chooses)."""
-    side = cart.facing or (cart.back and B.OPPOSITE[cart.back]) or "N"
-    return float(oa.FACING_ANGLE.get(side, 0))
-
-
 # --- the whole board ------------------------------------------------------------------------------
 def board_backdrop(lay: Layout, state, view: View) -> tuple:
     """What :func:`draw_board` lays straight on the felt, in its order (the table's backdrop
     holds it): the ground, then the info column's panels — the players' (solo: the player's
     and the jewels delivered), the missions' once dealt, the deck's. Nothing drawn before
     one of them reaches under it (the board's pieces, tags and arrows stay on the board)."""
-    layers = [ground_sprite(lay, state, view)]
+    layers: list[kit.Sprite | kit.Panel] = [ground_sprite(lay, state, view)]
     if state.solo:
         layers.append(kit.Panel(tuple(lay.solo_rect()), PANEL, 9, kit.GOLD))
         layers.append(kit.Panel(tuple(lay.delivered_rect()), PANEL, 9))
@@ -201,7 +201,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
 
 def draw_hint_frame(surface, rect, view: View) -> None:
     """The hint's frame: a pulsing dashed outline in the hint's blue, unlike the player's own
-    green or red preview (its label is a tag, :func:`.input.hint_tag`)."""
+    green or red preview (its label is a tag, :func:`.marks.hint_tag`)."""
     frame = rect.inflate(8, 8)
     colour = (*oa.GHOST_TINT["hint"], int(140 + 115 * pulse(view)))
     layer = pygame.Surface(frame.size, pygame.SRCALPHA)
@@ -294,124 +294,6 @@ def draw_glow(surface, lay: Layout, square, view: View) -> None:
     surface.blit(layer, rect)
 
 
-# --- gems -----------------------------------------------------------------------------------------
-def gem_stacks(counts) -> list:
-    """``[(gem name, count)]`` of the kinds present, the most valuable first."""
-    return [(GEMS[g], counts[g]) for g in (4, 3, 2, 1, 0) if counts[g]]
-
-
-def stack_spots(kinds: int, cell: int) -> list:
-    """Offsets from a square's centre for ``kinds`` gem stacks, keeping the top-left corner
-    (a mine square's number) clear up to four kinds."""
-    d = cell * 0.22
-    return {
-        1: [(d * 0.3, d * 0.3)],
-        2: [(-d * 0.8, d * 0.7), (d, -d * 0.3)],
-        3: [(d, -d), (-d, d * 0.8), (d, d * 0.8)],
-        4: [(d, -d), (-d, d * 0.8), (d, d * 0.8), (0, 0)],
-        5: [(-d, -d), (d, -d), (-d, d), (d, d), (0, 0)],
-    }[min(5, max(1, kinds))]
-
-
-def draw_gems(surface, lay: Layout, square, counts, offset=(0, 0)) -> None:
-    """The gems on a square: one small stack per kind (up to three gems drawn, offset), with a
-    count badge when the kind has more than one."""
-    cx, cy = lay.centre(square)
-    cx, cy = cx + offset[0], cy + offset[1]
-    size = lay.gem_size
-    stacks = gem_stacks(counts)
-    for (dx, dy), (name, count) in zip(stack_spots(len(stacks), lay.cell), stacks, strict=False):
-        draw_stack(surface, (cx + dx, cy + dy), name, count, size)
-
-
-def draw_stack(surface, centre, name: str, count: int, size: int) -> None:
-    img = oa.gem(name, size)
-    shown = min(3, count)
-    for k in range(shown):
-        shift = (shown - 1 - k) * 2
-        surface.blit(img, img.get_rect(center=(centre[0] - shift, centre[1] - shift)))
-    if count > 1:
-        badge(surface, (centre[0] + size * 0.45, centre[1] + size * 0.4), str(count))
-
-
-def badge(surface, centre, label: str, size: int = COUNT_FONT) -> None:
-    """A small dark disc with a white count."""
-    img = kit.text(label, size, (255, 255, 255), True)
-    radius = max(img.get_width(), img.get_height()) // 2 + 1
-    pos = (int(centre[0]), int(centre[1]))
-    pygame.draw.circle(surface, (24, 20, 18), pos, radius)
-    pygame.draw.circle(surface, (236, 226, 200), pos, radius, 1)
-    surface.blit(img, img.get_rect(center=pos))
-
-
-def draw_gem_chip(surface, lay: Layout, square, counts) -> None:
-    """Gems lying under a cart: a chip at the square's lower-left corner, above the cart, with
-    each kind's gem and the number of gems."""
-    rect = lay.square(square)
-    size = max(12, lay.gem_size - 2)
-    stacks = gem_stacks(counts)[:3]
-    width = 4 + len(stacks) * (size - 3) + 3
-    chip = pygame.Rect(rect.x + 1, rect.bottom - size - 3, width, size + 2)
-    kit.draw_panel(surface, chip, (18, 14, 12, 220), radius=5, border=(200, 180, 140))
-    for k, (name, _count) in enumerate(stacks):
-        img = oa.gem(name, size)
-        surface.blit(
-            img, img.get_rect(center=(chip.x + 2 + size // 2 + k * (size - 3), chip.centery))
-        )
-    total = sum(counts)
-    if total > 1 or len(stacks) < len(gem_stacks(counts)):
-        badge(surface, (chip.right + 2, chip.y + 1), str(total))
-
-
-# --- carts ----------------------------------------------------------------------------------------
-def draw_cart(
-    surface,
-    lay: Layout,
-    cart,
-    centre,
-    angle: float,
-    patterns: bool,
-    alpha=255,
-    scale: float = 1.0,
-    load=None,
-    speed=None,
-    die: bool = True,
-) -> None:
-    """A cart at ``centre`` turned ``angle`` degrees, with its load (``load`` overrides it) and
-    its speed die (``speed`` overrides it) at the square's corner."""
-    size = max(8, int(lay.cart_size * scale))
-    img = oa.cart_sprite(
-        size, oa.clan(cart.colour), cart.marker, None, angle, cart_mark(cart, patterns)
-    )
-    if alpha < 255:
-        img = img.copy()
-        img.set_alpha(int(max(0, alpha)))
-    surface.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
-    load = cart.load if load is None else load
-    names = oa.gem_list(load)
-    if names and scale > 0.4:
-        g = max(6, int(lay.load_gem_size * scale))
-        step = g * 0.85
-        rows = (len(names) + 1) // 2
-        lift = size * 0.1 if cart_mark(cart, patterns) else 0.0
-        rad = math.radians(angle)
-        for i, name in enumerate(names[:5]):
-            col = i % 2 if len(names) > 1 else 0.5
-            dx = (col - 0.5) * step
-            dy = (i // 2 - (rows - 1) / 2) * step - lift
-            x = centre[0] + dx * math.cos(rad) + dy * math.sin(rad)
-            y = centre[1] - dx * math.sin(rad) + dy * math.cos(rad)
-            gem = oa.gem(name, g)
-            if alpha < 255:
-                gem = gem.copy()
-                gem.set_alpha(int(max(0, alpha)))
-            surface.blit(gem, gem.get_rect(center=(x, y)))
-    if die and alpha > 200 and scale > 0.6:
-        ds = max(14, int(lay.cell * 0.4))
-        face = art.die_face(ds, speed if speed is not None else cart.speed, "black")
-        surface.blit(face, (centre[0] + lay.cell * 0.5 - ds - 1, centre[1] - lay.cell * 0.5))
-
-
 PATH_COLOURS = {"white": (250, 246, 228), "black": (34, 30, 30)}
 
 
@@ -501,7 +383,7 @@ TAG_TONES = {
 
 
 def draw_tag(surface, lay: Layout, tag) -> None:
-    """A tag (:class:`.input.Tag`): a leader line to its square when apart, a dark plate
+    """A tag (:class:`.paths.Tag`): a leader line to its square when apart, a dark plate
     framed in its tone, its words and the gems it pictures."""
     colour = TAG_TONES[tag.tone]
     rect = tag.rect
@@ -555,8 +437,10 @@ def draw_arrow(surface, rect, side: str, view: View) -> None:
 # --- the question's panel -------------------------------------------------------------------------
 def draw_prompt(surface, view: View) -> None:
     """The question's panel: its title and one button per answer (words, or gem pictures)."""
-    ask = view.prompt
-    panel, rects = view.prompt_boxes
+    ask, boxes = view.prompt, view.prompt_boxes
+    if ask is None or boxes is None:
+        return
+    panel, rects = boxes
     kit.draw_panel(surface, panel.inflate(6, 6), (16, 20, 24, 240), border=kit.GOLD)
     title, size = kit.fit_label(ask.title, 15, panel.width - 20, bold=True)
     kit.blit_text(
@@ -616,11 +500,6 @@ def draw_piles(surface, rect, option) -> None:
 def clan_of(state, seat: int):
     edge = state.edges[seat] if seat < len(state.edges) else None
     return B.EDGE_COLOUR[edge] if edge else None
-
-
-def seat_colour(state, seat: int) -> tuple:
-    """Seat ``seat``'s colour on the score sheet: its clan's (gold in solo)."""
-    return kit.GOLD if state.solo else oa.clan(clan_of(state, seat))
 
 
 def draw_info(surface, lay: Layout, state, view: View) -> None:
@@ -867,99 +746,3 @@ def draw_missions(surface, lay: Layout, state, view: View) -> None:
         kit.blit_text(
             surface, words, size, (rect.x + 7, rect.centery), kit.INK_DARK, True, "midleft"
         )
-
-
-# --- the score sheet's summary --------------------------------------------------------------------
-def draw_summary(surface, rect, state, names, patterns: bool = False) -> None:
-    """Under the score sheet: each player's stockpile as gems with their counts and points
-    (rock 0, ruby 1, emerald 2, gold 3, diamond 4) and the missions taken; in solo, the jewels
-    delivered to each edge (own edges framed). Rows shrink to fit ``rect``."""
-    if state.solo:
-        draw_solo_summary(surface, rect, state)
-        return
-    rows = state.num_players
-    row_h = max(22, min(40, rect.height // max(1, rows)))
-    gem = max(14, min(24, row_h - 12))
-    slot_w = gem + kit.text_size("×12", 15, True)[0] + 14
-    name_w = 190
-    lists = [_(", ").join(mission_name(m) for m in state.taken[seat]) for seat in range(rows)]
-    wanted = max((kit.text_size(words, 14)[0] + 14 for words in lists if words), default=0)
-    missions_w = max(0, min(wanted, 330, rect.width - name_w - 5 * slot_w - 20))
-    width = name_w + 5 * slot_w + missions_w
-    x0 = rect.centerx - width // 2
-    for seat in range(rows):
-        y = rect.y + seat * row_h
-        if y + row_h > rect.bottom + 4:
-            break
-        middle = y + row_h // 2
-        colour = clan_of(state, seat)
-        if colour:
-            oa.emblem(surface, colour, (x0 + 10, middle), 10)
-        name = names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
-        words, size = kit.fit_label(name, 16, name_w - 34, bold=True)
-        kit.blit_text(surface, words, size, (x0 + 26, middle), kit.INK, True, "midleft")
-        stock = state.stockpiles[seat]
-        for kind in range(5):
-            x = x0 + name_w + kind * slot_w
-            img = oa.gem(GEMS[kind], gem)
-            if not stock[kind]:
-                img = img.copy()
-                img.set_alpha(70)
-            surface.blit(img, img.get_rect(midleft=(x, middle)))
-            kit.blit_text(
-                surface,
-                f"×{stock[kind]}",
-                15,
-                (x + gem + 3, middle),
-                kit.INK if stock[kind] else kit.INK_DIM,
-                bool(stock[kind]),
-                "midleft",
-            )
-        if lists[seat] and missions_w > 60:
-            words, size = kit.fit_label(lists[seat], 14, missions_w - 10)
-            kit.blit_text(
-                surface,
-                words,
-                size,
-                (x0 + name_w + 5 * slot_w + 10, middle),
-                kit.HILITE,
-                anchor="midleft",
-            )
-
-
-def draw_solo_summary(surface, rect, state) -> None:
-    """Solo: the jewels delivered by each edge, a row per edge, the own jewel framed."""
-    row_h = max(20, min(34, rect.height // 5))
-    gem = max(14, min(22, row_h - 10))
-    col_w = 80
-    width = 130 + 4 * col_w
-    x0 = rect.centerx - width // 2
-    for j, name in enumerate(JEWEL_NAMES):
-        img = oa.gem(name, gem)
-        surface.blit(
-            img, img.get_rect(center=(x0 + 130 + j * col_w + col_w // 2, rect.y + row_h // 2))
-        )
-    for e, edge in enumerate(B.EDGES):
-        y = rect.y + (e + 1) * row_h
-        if y + row_h > rect.bottom + 4:
-            break
-        middle = y + row_h // 2
-        colour = B.EDGE_COLOUR[edge]
-        oa.emblem(surface, colour, (x0 + 10, middle), 9)
-        words, size = kit.fit_label(_(EDGE_WORDS[edge]), 15, 96)
-        kit.blit_text(surface, words, size, (x0 + 26, middle), kit.INK_DIM, anchor="midleft")
-        got = state.delivered.get(edge, (0,) * 5)
-        for j, name in enumerate(JEWEL_NAMES):
-            cell = pygame.Rect(x0 + 130 + j * col_w + 10, y + 2, col_w - 20, row_h - 4)
-            kind = GEMS.index(name)
-            if JEWEL_EDGE[kind] == edge:
-                pygame.draw.rect(surface, oa.clan(colour), cell, 2, border_radius=5)
-            kit.blit_text(
-                surface,
-                str(got[kind]),
-                16,
-                cell.center,
-                kit.INK if got[kind] else kit.INK_DIM,
-                got[kind] > 0,
-                "center",
-            )

@@ -1,4 +1,4 @@
-"""Clicks, keys and the wheel on the Off the Rails table → an intent; no display needed.
+"""Clicks, keys, the wheel and buttons on the Off the Rails table → an intent; no display needed.
 
 Every function here is pure: it takes the layout, the state, the person's legal actions (the
 engine's list) and the UI :class:`Selection` (the tool in hand, each tool's rotation, the cart
@@ -6,10 +6,11 @@ chosen for the speed buttons), and returns what an input means — :class:`Act` 
 actions, or one the engine refuses with its own reason), :class:`Select` (a new selection),
 :class:`Say` (a sentence) or :class:`Refuse` (a refusal, with the rule in plain words) — or None.
 
-Nothing here decides a rule: what a click may do comes from the legal actions, refusals from
-``state.refusal``, the path a cart would take from the engine playing the move on a copy
-(:func:`preview_paths`), and a question with one legal answer is answered only because the
-engine lists one (:func:`forced_choice`).
+The questions the engine asks with buttons (:func:`prompt`) and the top bar's words
+(:func:`status`) are worked out here too. Nothing here decides a rule: what a click may do
+comes from the legal actions, refusals from ``state.refusal``, and a question with one legal
+answer is answered only because the engine lists one (:func:`forced_choice`). Where the carts
+would roll is :mod:`.paths`, what the board marks :mod:`.marks`, the tooltips :mod:`.tips`.
 """
 
 from __future__ import annotations
@@ -22,22 +23,17 @@ from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails import words as W
 from engine.off_the_rails.data import (
-    CART_POINTS,
     GEMS,
-    MISSION_POINTS,
     gems_text,
     mission_goal,
     mission_name,
     one,
     sub,
 )
-from engine.off_the_rails.state import CartPlace, Pending, square_name
+from engine.off_the_rails.state import CartPlace, Pending
 from scenes import kit
-from scenes.kit import Target
 from scenes.table.protocol import Act, Refuse, Say, Select
-from scenes.tables.off_the_rails.draw import BAD_ENDS, END_WORDS
-from scenes.tables.off_the_rails.layout import Layout, tag_size
-from sprites import off_the_rails_art as oa
+from scenes.tables.off_the_rails.layout import Layout
 from translation import N_, _, ngettext
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
@@ -92,9 +88,6 @@ one with a single legal answer is answered without asking (:func:`forced_choice`
 HIDDEN = (Pending.SPLIT, Pending.DROP, Pending.PICK)
 """Decisions taken by the owner of a hit cart or about its split piles (a pass screen first in
 hot-seat)."""
-CART_GLOW = (250, 250, 250)
-"""The glow on your edge's squares while putting a cart in: white stands out on every clan's
-strip (the usual yellow read as orange on red and vanished on yellow)."""
 
 
 @dataclass(frozen=True)
@@ -147,119 +140,7 @@ class Prompt:
         return 2 if self.pictures and len(self.options) > 3 else 1
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A question the engine would ask on the way: on ``square``, ``kind`` "gem" (which jewel
-    the cart takes: ``options`` are gem names) or "exit" (a junction's way on: sides)."""
-
-    square: tuple
-    kind: str
-    options: tuple
-
-
-@dataclass(frozen=True)
-class Path:
-    """Where ``cart`` would roll if it moved now: ``squares`` (its square first) and ``end``:
-    "stop", "choice" (a junction: the player chooses the way on), "left" (out of the mine),
-    "derail", "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails
-    it). ``choices`` are the questions on the way (a jewel to take; the junction at the end),
-    ``branches`` the path from the junction for each way on, as the engine plays it."""
-
-    cart: int
-    squares: tuple
-    end: str
-    choices: tuple = ()
-    branches: tuple = ()
-
-    @property
-    def heading(self):
-        """The square the cart would enter next, beyond the end (where track is missing when
-        it derails), or None off the grid or with no direction."""
-        if len(self.squares) < 2:
-            return None
-        (r0, c0), (r1, c1) = self.squares[-2], self.squares[-1]
-        ahead = (2 * r1 - r0, 2 * c1 - c0)
-        return ahead if B.on_grid(ahead) else None
-
-
-@dataclass(frozen=True)
-class Tag:
-    """A word on a plate over the board about ``square`` (a leader line joins them when they
-    are apart): ``words`` (translated), its ``rect``, its ``tone`` ("good", "bad", "choice",
-    "hint"), the ``gems`` it pictures after the words, whether it is ``small`` (a branch's
-    end) and the ``cart`` whose path it is on (None: the hint's)."""
-
-    words: str
-    rect: pygame.Rect
-    square: tuple | None
-    tone: str
-    gems: tuple = ()
-    small: bool = False
-    cart: int | None = None
-
-
-def _squares_of(path) -> list:
-    """A path's squares, its branches' and the squares they head for."""
-    out = list(path.squares) + ([path.heading] if path.heading else [])
-    for branch in path.branches:
-        out += _squares_of(branch)
-    return out
-
-
-def path_tags(lay: Layout, state, paths, building=None) -> tuple:
-    """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
-    choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
-    junction. A tag never covers its own path or the square the cart heads for (where track
-    is missing when it derails), keeps off the other paths, the carts, the mine squares'
-    numbers and the other tags where it can, and stays inside the grid, off the edge labels
-    (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand would lay or
-    upgrade a tile on (its preview must be seen), kept clear by every tag, or None."""
-
-    preview = [lay.square(building)] if building is not None else []
-    covers = [[lay.square(sq) for sq in _squares_of(path)] + preview for path in paths]
-    carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
-    numbers = lay.mine_numbers()
-    tags: list = []
-
-    def place(index, words, square, tone, gems=(), small=False):
-        others = [rect for i, rects in enumerate(covers) if i != index for rect in rects]
-        rect = lay.tag_rect(
-            tag_size(words, gems, small),
-            square,
-            covers[index],
-            others + carts + numbers + [tag.rect.inflate(4, 4) for tag in tags],
-        )
-        tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
-
-    def tone_of(end):
-        return "bad" if end in BAD_ENDS else "choice" if end == "choice" else "good"
-
-    def tag_on_the_way(index, path, small):
-        for choice in path.choices:
-            if choice.kind == "gem":
-                place(index, _("you pick one:"), choice.square, "choice", choice.options, small)
-        for branch in path.branches:
-            end = branch.end
-            place(index, _(END_WORDS[end]), branch.squares[-1], tone_of(end), small=True)
-            tag_on_the_way(index, branch, True)
-
-    for index, path in enumerate(paths):
-        place(index, _(END_WORDS[path.end]), path.squares[-1], tone_of(path.end))
-    for index, path in enumerate(paths):
-        tag_on_the_way(index, path, False)
-    return tuple(tags)
-
-
 # --- what the engine allows, read for the table ---------------------------------------------------
-def cart_name(state, cart_id: int, names) -> str:
-    """ "The white cart of Ana"; "The red cart" in solo (it begins a sentence)."""
-    cart = state.carts[cart_id]
-    if state.solo:
-        return W.capitalised(W.the_cart(cart.label))
-    seats = [seat_name(names, seat) for seat in range(max(2, state.num_players))]
-    return W.capitalised(W.cart_phrase(seats, cart.owner, cart.label))
-
-
 def seat_name(names, seat: int) -> str:
     """Seat ``seat``'s name ("Player 2" when ``names`` has none for it)."""
     return names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
@@ -307,96 +188,6 @@ def forced_choice(state, legal):
     if len(legal) == 1 and state.pending() in QUESTIONS:
         return legal[0]
     return None
-
-
-def preview_paths(state) -> tuple:
-    """The path of each of the current player's carts on the board if it moved now (first, as
-    the engine would play it on a copy; the carts that come after it are not moved), during
-    the action phase and while choosing which cart moves first. Where the engine would ask
-    which jewel to take the path goes on (the way does not depend on it) and names the
-    jewels; at a junction it splits into a branch per way on (:class:`Path`)."""
-    pending = state.pending()
-    if pending not in (Pending.ACTIONS, Pending.MOVE_CART) or state.current_player() < 0:
-        return ()
-    out = []
-    for cart_id in own_carts_on_board(state, state.player):
-        if pending == Pending.MOVE_CART and cart_id not in state.carts_to_move():
-            continue
-        work = state.clone()
-        events = []
-        if work.pending() == Pending.ACTIONS:
-            events += work.apply_action(S.EndActions())
-        if work.pending() == Pending.MOVE_CART:
-            if cart_id not in work.carts_to_move():
-                continue
-            events += work.apply_action(S.MoveCart(cart_id))
-        out.append(_follow(state.carts[cart_id].square, work, cart_id, events, BRANCH_DEPTH))
-    return tuple(out)
-
-
-BRANCH_DEPTH = 2
-"""How many junctions deep a preview splits (beyond, a branch ends at its junction)."""
-ON_THE_WAY = (Pending.GEM, Pending.MISSION)
-"""Questions asked while a cart rolls that do not change its way: the preview answers them
-with the first answer and goes on."""
-
-
-def _follow(start, work, cart_id: int, events: list, depth: int) -> Path:
-    """The path of ``cart_id`` from ``start`` given ``events`` so far on the copy ``work``:
-    questions on the way answered with their first answer, a junction split (``depth``)."""
-    choices = []
-    for _guard in range(40):
-        if work.moving_cart() != cart_id or work.pending() not in ON_THE_WAY:
-            break
-        legal = work.legal_actions()
-        if work.pending() == Pending.GEM and len(legal) > 1:
-            square = work.carts[cart_id].square
-            choices.append(Choice(square, "gem", tuple(a.gem for a in legal)))
-        events = events + work.apply_action(legal[0])
-    path = _path_of(start, work, cart_id, events)
-    if path.end != "choice" or work.pending() != Pending.EXIT:
-        return replace(path, choices=tuple(choices))
-    square = path.squares[-1]
-    sides = tuple(a.side for a in work.legal_actions() if isinstance(a, S.ChooseExit))
-    choices.append(Choice(square, "exit", sides))
-    branches: tuple = ()
-    if depth > 0:
-        branches = tuple(
-            _branch(square, work, cart_id, S.ChooseExit(side), depth - 1) for side in sides
-        )
-    return replace(path, choices=tuple(choices), branches=branches)
-
-
-def _branch(square, work, cart_id: int, answer, depth: int) -> Path:
-    branch = work.clone()
-    return _follow(square, branch, cart_id, branch.apply_action(answer), depth)
-
-
-def _path_of(start, work, cart_id: int, events) -> Path:
-    squares: list = []
-    end, started = "stop", False
-    for event in events:
-        if isinstance(event, S.CartMoved):
-            if event.cart != cart_id:
-                if started:
-                    break  # another cart's move: this one's is over
-                continue
-            started = True
-            squares.extend(event.path if not squares else event.path[1:])
-        elif getattr(event, "cart", None) == cart_id and end in ("stop", "collision"):
-            if isinstance(event, S.CartLeftMine):
-                end = "left"
-            elif isinstance(event, S.CartDerailed):
-                end = "crash-derail" if end == "collision" else "derail"
-            elif isinstance(event, S.CartFell):
-                end = "fell"
-            elif isinstance(event, S.Collided):
-                end = "collision"
-    if not squares:
-        squares = [start]
-    if end == "stop" and work.moving_cart() == cart_id:
-        end = "choice"
-    return Path(cart_id, tuple(squares), end)
 
 
 def glow_squares(state, legal, selection: Selection) -> frozenset:
@@ -498,7 +289,7 @@ def prompt(state, legal, names) -> Prompt | None:
         mover = state.carts[state.moving_cart()]
         owner = seat_name(names, hit.owner)
         piles = state.split_piles() or ((), ())
-        options = []
+        pile_options = []
         for a in legal:
             size = sum(piles[a.pile]) if piles[a.pile] else 0
             label = (
@@ -506,13 +297,13 @@ def prompt(state, legal, names) -> Prompt | None:
                 if size
                 else _("Pile {number} (?)")
             )
-            options.append(Option(label.format(number=a.pile + 1, count=size), a))
+            pile_options.append(Option(label.format(number=a.pile + 1, count=size), a))
         return Prompt(
             _(
                 "Pick one of the piles of {name}: those gems drop on the square of the "
                 "{colour} cart"
             ).format(name=owner, colour=W.cart_colour(hit.label, "of")),
-            tuple(options),
+            tuple(pile_options),
             focus=(hit.square, mover.square),
         )
     if pending == Pending.MISSION:
@@ -524,6 +315,28 @@ def prompt(state, legal, names) -> Prompt | None:
             ),
         )
     return None
+
+
+def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
+    """``(panel, [option rects])`` of the question's panel on the board (:meth:`Layout.
+    prompt_rect`: never over the squares it is about)."""
+    cols = ask.columns
+    rows = -(-len(ask.options) // cols)
+    title_w = kit.text_size(ask.title, 15, True)[0] + 30
+    label_w = max(kit.text_size(o.label, 16)[0] for o in ask.options) + 30
+    if ask.pictures:
+        label_w = 2 * (5 * (lay.gem_size + 3)) + 40
+    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
+    step = kit.px(38)  # a row of buttons: their text grows with the UI scale
+    height = step + rows * step + 4
+    panel = lay.prompt_rect(width, height, ask.focus)
+    bw = (panel.width - 20 - (cols - 1) * 8) // cols
+    rects = []
+    for index in range(len(ask.options)):
+        col, row = index % cols, index // cols
+        top = panel.y + step - 2 + row * step
+        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), top, bw, step - 6))
+    return panel, rects
 
 
 # --- clicks, keys, the wheel ----------------------------------------------------------------------
@@ -770,283 +583,6 @@ def event_intent(
     return None
 
 
-# --- targets and their tooltips -------------------------------------------------------------------
-def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
-    """``(panel, [option rects])`` of the question's panel on the board (:meth:`Layout.
-    prompt_rect`: never over the squares it is about)."""
-    cols = ask.columns
-    rows = -(-len(ask.options) // cols)
-    title_w = kit.text_size(ask.title, 15, True)[0] + 30
-    label_w = max(kit.text_size(o.label, 16)[0] for o in ask.options) + 30
-    if ask.pictures:
-        label_w = 2 * (5 * (lay.gem_size + 3)) + 40
-    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
-    step = kit.px(38)  # a row of buttons: their text grows with the UI scale
-    height = step + rows * step + 4
-    panel = lay.prompt_rect(width, height, ask.focus)
-    bw = (panel.width - 20 - (cols - 1) * 8) // cols
-    rects = []
-    for index in range(len(ask.options)):
-        col, row = index % cols, index // cols
-        top = panel.y + step - 2 + row * step
-        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), top, bw, step - 6))
-    return panel, rects
-
-
-def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None, names) -> list:
-    """Everything the mouse can point at, most specific first, with tooltips; ``active``
-    marks what a click may use now."""
-    out = []
-    if ask is not None:
-        _panel, rects = prompt_boxes(lay, ask)
-        for index, (option, rect) in enumerate(zip(ask.options, rects)):
-            out.append(
-                Target(
-                    ("choice", index),
-                    rect,
-                    tooltip=(option.label,) if ask.pictures else (),
-                    active=True,
-                )
-            )
-    for side, rect in exit_arrows(lay, state, legal):
-        tip = _(W.GO_WAY[side])
-        out.append(Target(("exit", side), rect, tooltip=(tip,), active=True))
-    glow = glow_squares(state, legal, selection)
-    placing = selection.tool in TILE_SHAPES and state.pending() == Pending.ACTIONS and legal
-    for row in range(-1, 13):
-        for col in range(-1, 13):
-            square = (row, col)
-            if not (B.on_grid(square) or square in B.SURFACE_EDGE):
-                continue
-            active = square in glow or bool(placing and state.placements_at(row, col))
-            out.append(
-                Target(
-                    ("square", row, col),
-                    lay.square(square),
-                    tooltip=square_tip(state, square, names),
-                    active=active,
-                )
-            )
-    if not state.solo:
-        takeable = {a.mission for a in legal if isinstance(a, S.ClaimMission)}
-        for index, mission in enumerate(state.dealt):
-            out.append(
-                Target(
-                    ("mission", mission),
-                    lay.mission_rect(index),
-                    tooltip=mission_tip(state, mission, names, mission in takeable),
-                    active=mission in takeable,
-                )
-            )
-        for seat in range(state.num_players):
-            out.append(
-                Target(
-                    ("player", seat), lay.player_rect(seat), tooltip=player_tip(state, seat, names)
-                )
-            )
-    out.append(Target(("deck",), lay.deck_rect(), tooltip=deck_tip(state)))
-    return out
-
-
-def square_tip(state, square, names) -> tuple:
-    """A square's tooltip when something lies on it: the gems (also under a cart or a tile
-    being laid), the cart with its speed and load, a chasm; () for an empty square."""
-    lines = []
-    gems = state.gems.get(square)
-    if gems:
-        lines.append(_("Gems here: {gems}.").format(gems=gems_text(gems)))
-    cart_id = state.cart_at(square)
-    if cart_id is not None:
-        cart = state.carts[cart_id]
-        name = cart_name(state, cart_id, names)
-        line = (
-            _("{cart}: speed {speed}, {facing}, holding {gems}.")
-            if cart.facing
-            else _("{cart}: speed {speed}, holding {gems}.")
-        )
-        lines.append(
-            line.format(
-                cart=name,
-                speed=cart.speed,
-                gems=gems_text(cart.load),
-                facing=_(W.FACING[cart.facing]) if cart.facing else "",
-            )
-        )
-    if square in state.chasm:
-        lines.append(
-            _("A {colour} chasm: nothing may enter it.").format(
-                colour=W.colour_word(state.chasm[square], "chasm")
-            )
-        )
-    if not lines:
-        return ()
-    key = B.SQUARE_OF_MINE.get(square)
-    title = square_name(*square)
-    if key is not None:
-        title = _("{square} ({colour} mine square {number})").format(
-            square=title, colour=W.colour_word(key[0], "mine (of)"), number=key[1]
-        )
-    return (title[0].upper() + title[1:],) + tuple(lines)
-
-
-def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
-    name, words = mission_name(mission), mission_goal(mission)
-    owner = next((p for p, taken in enumerate(state.taken) if mission in taken), None)
-    if owner is not None:
-        status = _("Taken by {name}.").format(name=seat_name(names, owner))
-    elif takeable:
-        status = _("You fulfil it: click to take it now (no action spent).")
-    else:
-        status = _("Face up: the first to fulfil it takes it (one mission per turn).")
-    return (
-        _("{mission} · {points} points").format(mission=name, points=MISSION_POINTS),
-        words,
-        status,
-    )
-
-
-def player_tip(state, seat: int, names) -> tuple:
-    name = seat_name(names, seat)
-    edge = state.edges[seat] if seat < len(state.edges) else None
-    title = _("{name} · {edge}").format(name=name, edge=W.edge_clan(edge)) if edge else name
-    supply = sum(1 for c in state.carts_of(seat) if state.carts[c].where == CartPlace.SUPPLY)
-    taken = [mission_name(m) for m in state.taken[seat]]
-    lines = [
-        _("Stockpile: {gems}.").format(gems=gems_text(state.stockpiles[seat])),
-        _("Carts in supply: {count} ({points} points each at the end).").format(
-            count=supply, points=CART_POINTS
-        ),
-    ]
-    if taken:
-        lines.append(_("Missions: {missions}.").format(missions=_(", ").join(taken)))
-    return (title,) + tuple(lines)
-
-
-def deck_tip(state) -> tuple:
-    if state.solo:
-        return (
-            _("The deck"),
-            _("{count} cards left; each turn's card opens a chasm on the square it names.").format(
-                count=len(state.solo_deck)
-            ),
-            _("Chasm tokens placed: {count} of 20.").format(count=len(state.chasm)),
-        )
-    left = sum(sum(pile) for pile in state.piles)
-    if state.chasm_phase:
-        chasm = _("The chasm phase: {count} of 20 chasm tokens placed.").format(
-            count=len(state.chasm)
-        )
-    elif state.chasm_card_seen:
-        chasm = _("The Chasm card is out: everyone has one last turn.")
-    else:
-        chasm = _("The Chasm card is still in the deck (among the last cards).")
-    return (
-        _("The deposit deck"),
-        _("{count} cards left; each turn's card puts gems on the mine square it names.").format(
-            count=left
-        ),
-        chasm,
-        _("Gems in the bag: {count}.").format(count=sum(state.bag)),
-    )
-
-
-def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
-    """``(rects, ghost)`` showing the hinted action on the board: rects to frame, and
-    ``(square, exits)`` for a hinted tile (drawn as a see-through tile), or None."""
-    if hint is None:
-        return (), None
-    if isinstance(hint, (S.PlaceTile, S.UpgradeTile)):
-        square = (hint.row, hint.col)
-        return (lay.square(square),), (square, hint.exits)
-    if isinstance(hint, (S.PlaceCart, S.PlaceChasmToken)):
-        return (lay.square((hint.row, hint.col)),), None
-    if isinstance(hint, (S.MoveCart, S.ChangeSpeed)):
-        cart = state.carts[hint.cart]
-        return ((lay.square(cart.square),) if cart.square else ()), None
-    if isinstance(hint, S.ChooseExit) and state.moving_cart() is not None:
-        cart = state.carts[state.moving_cart()]
-        return (lay.exit_arrow(cart.square, hint.side),), None
-    if (
-        isinstance(hint, S.ClaimMission)
-        and hint.mission in state.dealt
-        and not (ask and any(o.action == hint for o in ask.options))
-    ):
-        return (lay.mission_rect(state.dealt.index(hint.mission)),), None
-    if ask is not None:
-        _panel, rects = prompt_boxes(lay, ask)
-        for option, rect in zip(ask.options, rects):
-            if option.action == hint:
-                return (rect,), None
-    return (), None
-
-
-def hint_tag(lay: Layout, state, hint, rects, avoid=()) -> Tag | None:
-    """The "Hint" label of the hinted move, so a hint never looks like the player's own
-    preview: beside the square it is about (off it, and off the ``avoid`` rects where it can:
-    the carts' paths and their tags), or above the button or card it frames."""
-    if hint is None or not rects:
-        return None
-    words = _("Hint")
-    size = tag_size(words)
-    square = None
-    if isinstance(hint, (S.PlaceTile, S.UpgradeTile, S.PlaceCart, S.PlaceChasmToken)):
-        square = (hint.row, hint.col)
-    elif isinstance(hint, (S.MoveCart, S.ChangeSpeed)):
-        square = state.carts[hint.cart].square
-    if square is not None:
-        clear = [lay.square(square).inflate(8, 8)]
-        return Tag(words, lay.tag_rect(size, square, clear, avoid), square, "hint")
-    rect = pygame.Rect(0, 0, *size)
-    rect.midbottom = (rects[0].centerx, rects[0].top - 5)
-    if rect.top < lay.board.top:
-        rect.midtop = (rects[0].centerx, rects[0].bottom + 5)
-    rect.clamp_ip(pygame.Rect((0, 0), lay.size))
-    return Tag(words, rect, None, "hint")
-
-
-def board_marks(
-    lay: Layout, state, legal, selection: Selection, hover, ask, hint, paths=(), tags=()
-) -> dict:
-    """What the board marks for the person, as :class:`.draw.View` fields: the squares a click
-    may use (``glow`` in ``glow_colour``), the ``ghost`` tile or ``ghost_cart`` under the mouse
-    (``hover``, a square or None), the ``chosen`` cart, the junction's ``arrows``, the question's
-    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost``, and ``hint_tag``, which
-    keeps off the carts' ``paths`` and their ``tags``) and the missions a click takes
-    (``takeable``). All of it is read from the engine's ``legal`` actions."""
-    acting = bool(legal) and state.pending() == Pending.ACTIONS
-    ghost_tile = ghost_cart = None
-    if acting and hover is not None:
-        shown = ghost(state, selection, hover)
-        if shown is not None:
-            ghost_tile = (hover, shown[0], shown[2])
-        if selection.tool == "cart":
-            puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
-            ghost_cart = (puts[0].cart, hover) if puts else None
-    glow_colour: tuple = kit.HILITE
-    if selection.tool == "cart":
-        glow_colour = CART_GLOW  # on the edge's clan strip, yellow would vanish into the colour
-    if state.pending() == Pending.CHASM_TOKEN and legal:
-        clan_rgb = oa.clan(state.drawn_token())
-        glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
-    hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
-    busy = [lay.square(sq) for path in paths for sq in _squares_of(path)]
-    label = hint_tag(lay, state, hint, hint_rects, busy + [tag.rect for tag in tags])
-    return {
-        "hover": hover,
-        "glow": glow_squares(state, legal, selection),
-        "glow_colour": glow_colour,
-        "ghost": ghost_tile,
-        "ghost_cart": ghost_cart,
-        "chosen": selection.cart if acting else None,
-        "arrows": tuple(exit_arrows(lay, state, legal)),
-        "hint_rects": hint_rects,
-        "hint_ghost": hint_ghost,
-        "hint_tag": label,
-        "prompt_boxes": prompt_boxes(lay, ask) if ask is not None else None,
-        "takeable": frozenset(a.mission for a in legal if isinstance(a, S.ClaimMission)),
-    }
-
-
 def status(state, legal, selection: Selection, names, hint=None) -> str:
     """What the person is to do now, in words (the top bar, after their name). With a hint up
     that Enter takes (``hint``, still in ``legal``: :func:`key_press`), the words say Enter
@@ -1113,25 +649,3 @@ def status(state, legal, selection: Selection, names, hint=None) -> str:
             colour=W.colour_word(state.drawn_token(), "chasm token")
         )
     return ""
-
-
-__all__ = [
-    "TOOLS",
-    "Act",
-    "Option",
-    "Path",
-    "Prompt",
-    "Refuse",
-    "Say",
-    "Select",
-    "Selection",
-    "click",
-    "forced_choice",
-    "glow_squares",
-    "key_press",
-    "preview_paths",
-    "prompt",
-    "status",
-    "targets",
-    "wheel",
-]

@@ -432,10 +432,10 @@ class Layout:
             out[f"controls.{index}"] = row
         if self.solo:
             out.update({f"solo.{name}": rect for name, rect in self.solo_parts().items()})
-            for edge in range(4):
-                out[f"delivered.edge.{edge}"] = self.delivered_edge(edge)
+            for edge_index in range(4):
+                out[f"delivered.edge.{edge_index}"] = self.delivered_edge(edge_index)
                 for jewel in range(4):
-                    out[f"delivered.{edge}.{jewel}"] = self.delivered_cell(edge, jewel)
+                    out[f"delivered.{edge_index}.{jewel}"] = self.delivered_cell(edge_index, jewel)
             out["delivered.title"] = self.delivered_title()
             out["delivered.tally"] = self.delivered_tally()
         else:

@@ -15,18 +15,19 @@ import pygame
 
 from engine.off_the_rails import state as S
 from scenes.table import chrome
-from scenes.table.protocol import Act, Button, GameTable, Handled, Row
-from scenes.tables.off_the_rails import animate, draw
+from scenes.table.protocol import Act, Button, GameTable, Handled, Row, TableContext
+from scenes.tables.off_the_rails import animate, draw, marks, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.paths import path_tags, preview_paths
 from translation import _
 
 
 class OffTheRailsTable(GameTable):
     """Off the Rails on the table kit."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
         self.log_names = animate.log_names(ctx.match)
@@ -63,8 +64,8 @@ class OffTheRailsTable(GameTable):
         building = square if table_input.ghost(state, self.selection, square) else None
 
         def work_out():
-            paths = table_input.preview_paths(state) if legal else ()
-            return paths, table_input.path_tags(lay, state, paths, building)
+            paths = preview_paths(state) if legal else ()
+            return paths, path_tags(lay, state, paths, building)
 
         return ctx.cached("paths", (self.position_key(), lay, building), work_out)
 
@@ -75,9 +76,7 @@ class OffTheRailsTable(GameTable):
         return ctx.cached(
             "targets",
             (ctx.shown, self.selection, self.position_key(), lay),
-            lambda: table_input.targets(
-                lay, state, legal, self.selection, self.ask(), self.log_names
-            ),
+            lambda: tips.targets(lay, state, legal, self.selection, self.ask(), self.log_names),
         )
 
     def tooltip_avoid(self, target) -> list:
@@ -245,7 +244,7 @@ class OffTheRailsTable(GameTable):
             prompt=self.ask(),
             prompt_hover=key[1] if key and key[0] == "choice" else None,
             last_card=self.last_card,
-            **table_input.board_marks(
+            **marks.board_marks(
                 lay,
                 ctx.match.state,
                 legal,
@@ -265,10 +264,10 @@ class OffTheRailsTable(GameTable):
         draw.draw_board(surface, self.layout(), self.ctx.shown, view)
 
     def seat_colour(self, seat: int):
-        return draw.seat_colour(self.ctx.match.state, seat)
+        return sheet.seat_colour(self.ctx.match.state, seat)
 
     def draw_summary(self, surface, rect) -> bool:
         """Under the score sheet: the stockpiles and missions (solo: the jewels delivered)."""
         ctx = self.ctx
-        draw.draw_summary(surface, rect, ctx.match.state, ctx.match.names, ctx.patterns)
+        sheet.draw_summary(surface, rect, ctx.match.state, ctx.match.names, ctx.patterns)
         return True

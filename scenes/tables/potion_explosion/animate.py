@@ -97,12 +97,12 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
     if isinstance(e, pe.SkillTokenEarned):
         if e.source == "none":
             return [stage.banner(_("No skill token is left"), 1.0)]
-        reason = {
+        earned_for = {
             "mastery": _("+4 Mastery"),
             "variety": _("+4 Variety"),
             "tenth": _("+4 10th potion"),
         }
-        return token(e.player, "skill", reason[e.reason], stage)
+        return token(e.player, "skill", earned_for[e.reason], stage)
     if isinstance(e, pe.LittleHelpTaken):
         return token(e.player, "help", _("-2 VP"), stage)
     if isinstance(e, pe.PotionDrunk):
@@ -426,9 +426,9 @@ def place(e, before, stage: Stage) -> list:
     index = sum(1 for placed in brewing.placed if placed[0] == e.hole)
     end, size = hole_point(lay, before, e.player, e.slot, e.hole, index)
     marble = lay.seat_marble_size(e.player)
+    hide: set[tuple[str, int, int]] = set()
     if e.source == "hand":
         start = lay.hand_point(e.player, e.colour)
-        hide = ()
     else:
         where = pool_index(before.desks[e.player], e.colour, False)
         start = lay.seat_pool_point(e.player, where)
@@ -459,7 +459,7 @@ def complete(e, before, stage: Stage) -> list:
     out = [Animation(stage.seconds(0.5), glow, ease=linear)]
     tank = lay.tank_point(2)
     if brewing is not None:
-        seen = {}
+        seen: dict[str, int] = {}
         for n, (hole, marble) in enumerate(brewing.placed):
             k = seen.get(hole, 0)
             seen[hole] = k + 1

@@ -2,8 +2,8 @@
 
 They never change a state and never decide a rule: what may be clicked, what glows, what a
 hovered pick would explode all arrive in the :class:`View`, which the scene fills from the
-engine's legal actions and helpers. The art itself (tiles, marbles, tokens, the dispenser) is
-:mod:`sprites.potion_explosion_art`.
+engine's legal actions and helpers. The score sheet is :mod:`.sheet`; the art itself (tiles,
+marbles, tokens, the dispenser) is :mod:`sprites.potion_explosion_art`.
 """
 
 from __future__ import annotations
@@ -24,15 +24,9 @@ from engine.potion_explosion.data import (
     TRACK_LENGTH,
     TYPE_CODES,
 )
-from engine.potion_explosion.rules import score_parts
 from engine.potion_explosion.state import (
     SETUP_PHASES,
-    Exploded,
-    MarbleTaken,
     Phase,
-    PoolStolen,
-    PotionCompleted,
-    TurnStarted,
     potion_name,
 )
 from scenes import kit
@@ -42,19 +36,9 @@ from scenes.tables.potion_explosion.layout import (
     MINI_FONT,
     PILE_FONT,
     Layout,
-    tile_row,
 )
 from sprites import potion_explosion_art as pa
 from translation import _, pgettext
-
-
-@dataclass
-class LastTurn:
-    """What a seat did in its last turn: the ``colours`` of the marbles it took (in order) and
-    the ``completed`` potion tiles."""
-
-    colours: list = field(default_factory=list)
-    completed: list = field(default_factory=list)
 
 
 @dataclass
@@ -68,7 +52,7 @@ class View:
     where the picked-up marble may go; ``selected``: ``(source, colour)`` picked up;
     ``drinkable``/``copyable``: completed potions of the viewer that glow; ``blind``: seats whose
     pool may be taken; ``stacks``: stacks that may be chosen; ``hint``: rects to frame;
-    ``last_turns``: ``{seat: LastTurn}``; ``zoom``: the seat whose desk is shown large.
+    ``last_turns``: ``{seat: .last_turn.LastTurn}``; ``zoom``: the seat whose desk is shown large.
     """
 
     time: float = 0.0
@@ -206,13 +190,16 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
 def draw_preview_badge(surface, lay: Layout, view: View) -> None:
     """Beside the hovered marble, how many marbles the pick explodes ("3", "3+" when a marble
     still to roll in could add more), kept inside the dispenser's tracks."""
+    hovered = view.hovered
+    if hovered is None:
+        return
     count = len(view.preview)
     label = (f"{count}+" if count else "?") if view.preview_more else str(count)
-    x, y = lay.marble_centre(*view.hovered)
+    x, y = lay.marble_centre(*hovered)
     img = kit.text(label, 16, (20, 8, 4), True)  # 13 px read small at 1024 (play-test)
     radius = max(img.get_width(), img.get_height()) // 2 + 4
     area = lay.tracks_rect().inflate(-2 * radius - 2, -2 * radius - 2)
-    side = 1 if view.hovered[0] < NUM_TRACKS - 1 else -1
+    side = 1 if hovered[0] < NUM_TRACKS - 1 else -1
     # on the hovered marble's upper corner, not over the neighbouring track's marble
     reach = max(0.0, lay.d / 2 - radius)
     centre = (int(x + side * reach), int(y - lay.d * 0.45))
@@ -387,10 +374,10 @@ def draw_desk(surface, lay: Layout, state, view: View) -> None:
         holes, _hole_size = pa.hole_layout(rect.width - 2, rect.height - 3, brewing.tile)
         highlight = set()
         if view.holes:
-            counts = {}
+            counts: dict[str, int] = {}
             for hole, _marble in brewing.placed:
                 counts[hole] = counts.get(hole, 0) + 1
-            seen = {}
+            seen: dict[str, int] = {}
             for i, (_x, _y, colour) in enumerate(holes):
                 seen[colour] = seen.get(colour, 0) + 1
                 if seen[colour] > counts.get(colour, 0) and (slot, colour) in view.holes:
@@ -755,204 +742,6 @@ def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
             chosen,
             "midtop",
         )
-
-
-# --- the score sheet ----------------------------------------------------------------------------
-def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict, patterns=False) -> None:
-    """The score sheet filling ``area``: one row per player — name (a star for the winners),
-    the points of potions, skill tokens and Little Help, every completed potion (drunk ones
-    turned over, with a check; its points on its badge; its name under it) and the total —
-    then the sheet's notes (the tie-break)."""
-    notes = [kit.with_names(note, names) for note in sheet.get("notes", [])][:3]
-    rows = state.num_players
-    px = kit.px
-    body = pygame.Rect(area.x, area.y, area.width, area.height - px(22) * len(notes))
-    row_h = max(px(44), min(px(150), (body.height - px(6) * (rows - 1)) // rows))
-    name_w = min(px(230), area.width // 5)
-    total_w = px(90)
-    winners = set(sheet.get("winners", []))
-    for seat in range(rows):
-        row = pygame.Rect(body.x, body.y + seat * (row_h + px(6)), body.width, row_h)
-        kit.draw_panel(
-            surface, row, (14, 20, 22, 200), radius=10, border=kit.GOLD if seat in winners else None
-        )
-        desk = state.desks[seat]
-        potions, tokens, helps = score_parts(desk)
-        colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
-        pygame.draw.circle(surface, colour, (row.x + px(14), row.y + px(15)), px(7))
-        text, size = kit.fit_label(names[seat], 17, name_w - px(50), bold=True, min_size=11)
-        r = kit.blit_text(
-            surface,
-            text,
-            size,
-            (row.x + px(26), row.y + px(5)),
-            kit.HILITE if seat in winners else kit.INK,
-            True,
-        )
-        if seat in winners:
-            star = pa.art.star(px(9))
-            surface.blit(star, star.get_rect(midleft=(r.right + px(6), r.centery)))
-        lines = [
-            _("Potions: {points} VP").format(points=potions),
-            _("Skill tokens: {count} (+{points})").format(count=desk.tokens, points=tokens)
-            if desk.tokens
-            else _("No skill token"),
-            _("Little Help: {count} ({points})").format(count=desk.helps, points=helps)
-            if desk.helps
-            else _("No Little Help"),
-        ]
-        if row_h < px(74):
-            lines = [
-                _("Potions {points} VP").format(points=potions),
-                _("Tokens +{tokens} · Help {helps}").format(tokens=tokens, helps=helps),
-            ]
-        step = px(15)
-        for i, line in enumerate(lines):
-            text, size = kit.fit_label(line, 13, name_w - px(16), min_size=9)
-            kit.blit_text(
-                surface,
-                text,
-                size,
-                (row.x + px(12), row.y + px(27) + i * step),
-                kit.INK if i == 0 else kit.INK_DIM,
-            )
-        total = kit.blit_text(
-            surface,
-            str(state.scores()[seat]),
-            28,
-            (row.right - px(16), row.centery - px(6)),
-            kit.HILITE if seat in winners else kit.INK,
-            True,
-            "midright",
-        )
-        kit.blit_text(
-            surface, _("VP"), 12, (total.centerx, total.bottom), kit.INK_DIM, anchor="midtop"
-        )
-        strip = pygame.Rect(row.x + name_w, row.y + px(5), row.width - name_w - total_w, 0)
-        draw_potion_strip(surface, strip, row.bottom - px(4), desk.completed, patterns)
-
-
-def draw_potion_strip(surface, strip: pygame.Rect, bottom: int, completed, patterns) -> None:
-    """Completed potions in a row from ``strip``'s top down to ``bottom``, each with its name
-    under it (on two lines if need be, left out if it cannot be read)."""
-    count = len(completed)
-    if not count:
-        kit.blit_text(
-            surface,
-            _("No completed potion"),
-            13,
-            (strip.x, (strip.y + bottom) // 2),
-            kit.INK_DIM,
-            anchor="midleft",
-        )
-        return
-    label_h = kit.px(26)
-    area = pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y - label_h)
-    if bottom - strip.y < kit.px(90) or tile_row(area, 0, count, gap=8).width < kit.px(56):
-        # too small to read a tile's name under it: named labels instead
-        draw_potion_chips(
-            surface, pygame.Rect(strip.x, strip.y, strip.width, bottom - strip.y), completed
-        )
-        return
-    for index, potion in enumerate(completed):
-        rect = tile_row(area, index, count, gap=8)
-        rect.y = area.y
-        pa.draw_potion(surface, rect, potion.tile, [], patterns, back=potion.drunk)
-        name = pa.short_name(TILES[potion.tile].type)
-        room = rect.width - 2  # names of neighbouring tiles must not run together
-        words = kit.wrap(name, 10, room)
-        if len(words) > 2 or any(kit.text_size(w, 10)[0] > room for w in words):
-            words = [kit.fit_label(name, 10, room, min_size=8)[0]]
-        for i, word in enumerate(words):
-            kit.blit_text(
-                surface,
-                word,
-                10,
-                (rect.centerx, rect.bottom + 1 + i * kit.px(12)),
-                kit.INK_DIM,
-                anchor="midtop",
-            )
-
-
-def draw_potion_chips(surface, area: pygame.Rect, completed) -> None:
-    """Completed potions as small labels in rows (for little room): the potion's colours, its
-    points, its name, and a check once drunk."""
-    px = kit.px
-    rows = max(1, (area.height + px(4)) // px(26))
-    size = 12
-    chips = []
-    for potion in completed:
-        tile = TILES[potion.tile]
-        name = pa.short_name(tile.type)
-        chips.append(
-            (
-                potion,
-                tile,
-                name,
-                kit.text_size(name, size)[0] + px(42) + (px(14) if potion.drunk else 0),
-            )
-        )
-    x, y, row = area.x, area.y, 0
-    for potion, tile, name, width in chips:
-        if x + width > area.right and x > area.x:
-            row += 1
-            x, y = area.x, y + px(26)
-        if row >= rows:
-            kit.blit_text(surface, "…", 14, (x, y - px(13)), kit.INK_DIM)
-            return
-        rect = pygame.Rect(x, y, min(width, area.right - x), px(22))
-        liquid, tint = pa.TYPE_STYLE[tile.type]
-        body = tint if not potion.drunk else tuple(int(c * 0.6) for c in tint)
-        pygame.draw.rect(surface, body, rect, border_radius=8)
-        pygame.draw.rect(surface, liquid, rect, 1, border_radius=8)
-        pygame.draw.circle(surface, kit.GOLD, (rect.x + px(11), rect.centery), px(9))
-        kit.blit_text(
-            surface, str(tile.vp), 11, (rect.x + px(11), rect.centery), kit.INK_DARK, True, "center"
-        )
-        kit.blit_text(
-            surface, name, size, (rect.x + px(24), rect.centery), kit.INK, anchor="midleft"
-        )
-        if potion.drunk:
-            cx, cy = rect.right - px(11), rect.centery
-            pygame.draw.lines(
-                surface, kit.INK, False, [(cx - 4, cy), (cx - 1, cy + 3), (cx + 4, cy - 4)], 2
-            )
-        x += width + px(6)
-
-
-def last_turns(events, players: int) -> dict:
-    """``{seat: LastTurn}``: what each seat took (marbles, by colour, in order) and completed in
-    its latest turn, read from the match's ``events`` (``(history index, event)`` pairs).
-
-    Read from the end, stopping once every seat's latest turn is found: the table asks after
-    every step, and a whole game's events are thousands."""
-    out: dict[int, LastTurn] = {}
-    since_start: list = []  # the events after the turn start being looked for, newest first
-    for _index, event in reversed(events):
-        if not isinstance(event, TurnStarted):
-            since_start.append(event)
-            continue
-        if event.player < players and event.player not in out:
-            out[event.player] = _turn_of(reversed(since_start))
-            if len(out) == players:
-                break
-        since_start = []
-    return out
-
-
-def _turn_of(events) -> LastTurn:
-    """What one turn's ``events`` (oldest first, after its TurnStarted) took and completed."""
-    turn = LastTurn()
-    for event in events:
-        if isinstance(event, MarbleTaken):
-            turn.colours.append(event.colour)
-        elif isinstance(event, Exploded):
-            turn.colours += [event.colour] * len(event.positions)
-        elif isinstance(event, PoolStolen):
-            turn.colours += list(event.colours)
-        elif isinstance(event, PotionCompleted):
-            turn.completed.append(event.tile)
-    return turn
 
 
 def colour_words(colours) -> str:

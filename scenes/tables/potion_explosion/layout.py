@@ -352,7 +352,7 @@ class Layout:
         title, gap, label = kit.px(40), kit.px(24), kit.px(18)  # a name row grows with its font
         area.y += title
         area.height -= title
-        best = None
+        best: tuple[float, int, int] | None = None
         for cols in (2, 3, 4):
             rows = math.ceil(count / cols)
             w = (area.width - (cols - 1) * 10) / cols
@@ -360,6 +360,7 @@ class Layout:
             w = min(w, h * 0.74)
             if best is None or w > best[0]:
                 best = (w, cols, rows)
+        assert best is not None  # three layouts were tried
         w, cols, _rows = best
         w = int(min(w, kit.px(120)))
         h = int(w / 0.74)
@@ -444,7 +445,7 @@ def tile_row(area: pygame.Rect, index: int, count: int, gap: int) -> pygame.Rect
 def _tile_grid(area: pygame.Rect, index: int, count: int, gap: int = 3) -> pygame.Rect | None:
     """Tile ``index`` of ``count`` in rows filling ``area``: the largest tile size at which
     all fit, never overlapping; None when that is under 6 pixels wide."""
-    best = None
+    best: tuple[float, int] | None = None
     for rows in range(1, max(1, count) + 1):
         per_row = math.ceil(count / rows)
         w = (area.width - (per_row - 1) * gap) / per_row
@@ -452,6 +453,7 @@ def _tile_grid(area: pygame.Rect, index: int, count: int, gap: int = 3) -> pygam
         w = min(w, h * 0.74)
         if best is None or w > best[0]:
             best = (w, per_row)
+    assert best is not None  # one row at least was tried
     w, per_row = best
     if w < 6:
         return None

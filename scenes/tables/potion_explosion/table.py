@@ -16,11 +16,13 @@ from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
 from scenes import kit
-from scenes.table.protocol import ActAll, Button, GameTable, Handled, Row, Select
-from scenes.tables.potion_explosion import animate, draw
+from scenes.table.protocol import ActAll, Button, GameTable, Handled, Row, Select, TableContext
+from scenes.tables.potion_explosion import animate, draw, tips
 from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import PlaceAll, Selection
+from scenes.tables.potion_explosion.last_turn import last_turns
 from scenes.tables.potion_explosion.layout import Layout
+from scenes.tables.potion_explosion.sheet import draw_score_sheet
 from sprites import potion_explosion_art as pa
 from translation import _, ngettext, pgettext
 
@@ -31,11 +33,11 @@ QUIET = (pe.MarbleRefilled, pe.MarblesSlid)
 class PotionExplosionTable(GameTable):
     """Potion Explosion on the table kit."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
         self.drag: dict | None = None  # {"marble": (source, colour), "start": pos, "moved": bool}
-        self.last_turns = draw.last_turns(ctx.match.events, ctx.match.state.num_players)
+        self.last_turns = last_turns(ctx.match.events, ctx.match.state.num_players)
         """What each seat did on its last turn (the strip under its desk), as landed."""
 
     # --- what the engine and the layout say now ---------------------------------------------
@@ -51,9 +53,7 @@ class PotionExplosionTable(GameTable):
         return ctx.cached(
             "targets",
             (ctx.shown, self.selection, tuple(legal), lay, last),
-            lambda: table_input.targets(
-                lay, ctx.shown, legal, self.selection, ctx.viewer_seat(), last
-            ),
+            lambda: tips.targets(lay, ctx.shown, legal, self.selection, ctx.viewer_seat(), last),
         )
 
     def tooltip_avoid(self, target) -> list:
@@ -153,7 +153,7 @@ class PotionExplosionTable(GameTable):
 
     def position_changed(self) -> None:
         match = self.ctx.match
-        self.last_turns = draw.last_turns(match.events, match.state.num_players)
+        self.last_turns = last_turns(match.events, match.state.num_players)
 
     def ready(self):
         """The engine leaves one choice (a single stack, Blind Love with one opponent): made
@@ -292,5 +292,5 @@ class PotionExplosionTable(GameTable):
     def draw_sheet(self, surface, rect, sheet) -> bool:
         """The score sheet: each player's points, potions, tokens and Little Help."""
         ctx = self.ctx
-        draw.draw_score_sheet(surface, rect, ctx.match.state, ctx.match.names, sheet, ctx.patterns)
+        draw_score_sheet(surface, rect, ctx.match.state, ctx.match.names, sheet, ctx.patterns)
         return True

@@ -171,15 +171,16 @@ def take(e, before, stage: Stage) -> list:
             card = ALICE_CARD
             end = lay.alice_spot(seat)
         else:
-            card = Card(character, Side(side))
+            face = Side(side)
+            card = Card(character, face)
             normal, mirror = held[character]
             normals = normal + taken[(character, Side.NORMAL)]
             total = normals + mirror + taken[(character, Side.MIRROR)]
-            if card.side == Side.NORMAL:
+            if face == Side.NORMAL:
                 position = normal + placed[(character, Side.NORMAL)]
             else:
                 position = normals + mirror + placed[(character, Side.MIRROR)]
-            placed[(character, card.side)] += 1
+            placed[(character, face)] += 1
             end = lay.stack_card(seat, CHARACTERS.index(character), position, total)
 
         def show(surface, p, start=start, end=end, card=card):

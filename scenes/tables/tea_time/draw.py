@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,6 +30,9 @@ from scenes.tables.tea_time.layout import INFO_FONT, LEGEND_FONT, Layout
 from sprites import art
 from sprites import tea_time_art as ta
 from translation import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from scenes.tables.tea_time.input import Preview
 
 HINT = (90, 230, 255)
 CHARACTER_TITLES = {**CHARACTER_NAMES, ALICE: N_("Alice")}
@@ -94,7 +98,7 @@ class View:
     links: tuple = ()
     dimmed: frozenset = frozenset()
     hint: tuple = ()
-    preview: object = None
+    preview: Preview | None = None
     last_take: tuple | None = None
     extra: dict = field(default_factory=dict)
 
@@ -496,11 +500,11 @@ def draw_column_labels(
         before, after = change
         gain = column_points(after) - column_points(before)
         colour = GAIN if gain > 0 else LOSS if gain < 0 else kit.HILITE
-        lines = [
+        changes = [
             (str(before), str(after), LOSS if cancels else kit.HILITE),
             (str(column_points(before)), str(column_points(after)), colour),
         ]
-        for rect, (old, new, tint) in zip(rects, lines[-len(rects) :], strict=True):
+        for rect, (old, new, tint) in zip(rects, changes[-len(rects) :], strict=True):
             draw_change(surface, rect, old, new, size, tint)
         return
     lines = [

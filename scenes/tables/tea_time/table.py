@@ -13,7 +13,7 @@ import pygame
 
 from engine.tea_time import state as tt
 from scenes import kit
-from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select
+from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select, TableContext
 from scenes.tables.tea_time import animate, draw
 from scenes.tables.tea_time import input as table_input
 from scenes.tables.tea_time.input import Selection
@@ -27,7 +27,7 @@ NOTHING_TO_UNDO = N_("A take is your whole turn: once taken, cards stay taken.")
 class TeaTimeTable(GameTable):
     """Tea Time on the table kit."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
         self.drag: dict | None = None  # a press on a card: a click, or a drag across a line

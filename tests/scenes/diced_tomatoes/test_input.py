@@ -22,9 +22,9 @@ from scenes.tables.diced_tomatoes.input import (
     click,
     key_press,
     status,
-    targets,
 )
 from scenes.tables.diced_tomatoes.layout import Layout
+from scenes.tables.diced_tomatoes.tips import badge_labels, badge_tips, targets
 
 NONE = Selection()
 NAMES = ("Ana", "Bo")
@@ -35,7 +35,7 @@ pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
 def layout(state, size=(1280, 800)) -> Layout:
     """The table's layout for ``state`` as the scene builds it (its variant badges)."""
-    return Layout(size, state.num_players, badges=table_input.badge_labels(state))
+    return Layout(size, state.num_players, badges=badge_labels(state))
 
 
 def at(state, key, selection=NONE, viewer=0, humans=(0,), size=(1280, 800)):
@@ -224,10 +224,10 @@ def test_after_a_harvest_the_tooltip_says_what_the_token_is_now():
 def test_the_variant_badges_name_the_options_that_are_on():
     """Finding 3: a badge per variant on, its tooltip the option's full name."""
     state = parse_position("players=2 options=do")
-    assert table_input.badge_labels(state) == ("Dicey", "Overload")
-    titles = [t[0] for t in table_input.badge_tips(state)]
+    assert badge_labels(state) == ("Dicey", "Overload")
+    titles = [t[0] for t in badge_tips(state)]
     assert titles[0].startswith("Variant: ") and len(titles) == 2
-    assert table_input.badge_labels(parse_position("players=2")) == ("Standard rules",)
+    assert badge_labels(parse_position("players=2")) == ("Standard rules",)
 
 
 def test_the_hint_is_framed_on_its_die_and_its_vine():

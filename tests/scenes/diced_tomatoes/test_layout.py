@@ -7,7 +7,6 @@ import pytest
 
 from engine.diced_tomatoes.state import TOKEN_NAMES
 from scenes import kit
-from scenes.tables.diced_tomatoes.input import BADGES
 from scenes.tables.diced_tomatoes.layout import (
     MIN_CELL,
     NAME_FONT,
@@ -15,6 +14,7 @@ from scenes.tables.diced_tomatoes.layout import (
     Layout,
     worst_score_words,
 )
+from scenes.tables.diced_tomatoes.tips import BADGES
 
 SIZES = [(1280, 800), (1024, 640)]
 ALL_BADGES = tuple(BADGES.values())
@@ -178,9 +178,10 @@ def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
     from engine.diced_tomatoes.notation import parse_position
     from scenes.tables.diced_tomatoes import input as table_input
     from scenes.tables.diced_tomatoes.draw import score_words
+    from scenes.tables.diced_tomatoes.tips import badge_labels
 
     state = parse_position(f"players={players} options=gdouec")
-    badges = table_input.badge_labels(state)
+    badges = badge_labels(state)
     lay = Layout((1024, 640), players, 3, 12, True, badges)
     assert overlaps(lay.labelled_rects(passed=5)) == []
     for label, rect in zip(lay.badge_texts, lay.badge_rects(), strict=True):

@@ -6,9 +6,9 @@ import pytest
 
 from engine.off_the_rails import state as S
 from scenes.tables.off_the_rails import draw
-from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.marks import board_marks
 from tests.engine.off_the_rails.helpers import blank, put_cart
 
 SIZES = [(1280, 800), (1024, 640)]
@@ -39,7 +39,7 @@ def test_the_hint_is_blue_with_a_label_and_the_own_preview_green(size):
     hint = S.PlaceTile(0, 5, "NS")
     legal = s.legal_actions()
     assert hint in legal
-    marks = table_input.board_marks(lay, s, legal, Selection(), None, None, hint)
+    marks = board_marks(lay, s, legal, Selection(), None, None, hint)
     assert marks["hint_ghost"] == ((0, 5), "NS")
     label = marks["hint_tag"]
     assert label.words == "Hint" and label.tone == "hint" and label.square == (0, 5)

@@ -24,13 +24,13 @@ from scenes.tables.off_the_rails.input import (
     forced_choice,
     ghost,
     key_press,
-    preview_paths,
     prompt,
     prompt_boxes,
-    targets,
     wheel,
 )
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.paths import Choice, path_tags, preview_paths
+from scenes.tables.off_the_rails.tips import targets
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
 NONE = Selection()
@@ -324,7 +324,7 @@ def edge_labels(lay_) -> list:
 def check_tags(s, size):
     lay_ = layout(s, size)
     paths = preview_paths(s)
-    tags = table_input.path_tags(lay_, s, paths)
+    tags = path_tags(lay_, s, paths)
     keep = {path.cart: covered(lay_, path) for path in paths}
     for tag in tags:
         assert lay_.grid.contains(tag.rect), tag
@@ -380,10 +380,10 @@ def test_a_tag_keeps_off_the_square_the_tool_in_hand_would_build_on(size):
     put_cart(s, 0, (-1, 5), "S", speed=3)
     lay_ = layout(s, size)
     paths = preview_paths(s)
-    (tag,) = table_input.path_tags(lay_, s, paths)
+    (tag,) = path_tags(lay_, s, paths)
     under = lay_.square_at(tag.rect.center)
     assert under is not None and under != (1, 5)
-    (moved,) = table_input.path_tags(lay_, s, paths, building=under)
+    (moved,) = path_tags(lay_, s, paths, building=under)
     assert moved.words == "derail"
     assert not moved.rect.colliderect(lay_.square(under))
     assert not moved.rect.colliderect(lay_.square((1, 5)))
@@ -433,8 +433,8 @@ def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
     (path,) = preview_paths(s)
     assert path.squares == ((-1, 8), (0, 8), (1, 8)) and path.end == "choice"
     assert path.choices == (
-        table_input.Choice((0, 8), "gem", ("ruby", "gold")),
-        table_input.Choice((1, 8), "exit", ("E", "S")),
+        Choice((0, 8), "gem", ("ruby", "gold")),
+        Choice((1, 8), "exit", ("E", "S")),
     )
     east, south = path.branches
     assert east.squares == ((1, 8), (1, 9), (1, 10)) and east.end == "stop"

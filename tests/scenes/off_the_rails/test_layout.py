@@ -152,7 +152,7 @@ def test_a_question_never_covers_the_squares_it_is_about(size, focus):
 def test_the_score_sheets_summary_stays_in_its_rect(players):
     """The stockpiles (solo: the jewels delivered) under the score sheet draw inside the room
     the sheet gives them, and draw something there."""
-    from scenes.tables.off_the_rails.draw import draw_summary
+    from scenes.tables.off_the_rails.sheet import draw_summary
 
     state = blank(players)
     if players > 1:

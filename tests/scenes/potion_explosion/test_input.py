@@ -21,9 +21,9 @@ from scenes.tables.potion_explosion.input import (
     forced_choice,
     key_press,
     sure_placement,
-    targets,
 )
 from scenes.tables.potion_explosion.layout import Layout
+from scenes.tables.potion_explosion.tips import targets
 from tests.engine.potion_explosion.helpers import pos
 
 NONE = Selection()
@@ -255,7 +255,7 @@ def test_little_help_mode_offers_one_cancel_its_own_button():
 def test_the_stars_under_an_opponents_desk_are_explained_on_hover():
     """The strip under an opponent's desk shows a star per potion completed in its last
     turn: hovering it says so and names the potions."""
-    from scenes.tables.potion_explosion.draw import LastTurn
+    from scenes.tables.potion_explosion.last_turn import LastTurn
 
     s = state_of(desk())
     lay = Layout((1280, 800), s.num_players, 0)

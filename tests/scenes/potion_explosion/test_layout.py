@@ -218,7 +218,7 @@ def test_each_seats_last_turn_read_from_the_end_is_the_one_read_from_the_start()
     from engine.core import TurnStarted
     from engine.match import Match, Seat
     from engine.potion_explosion.events import Exploded, MarbleTaken, PoolStolen, PotionCompleted
-    from scenes.tables.potion_explosion.draw import LastTurn, last_turns
+    from scenes.tables.potion_explosion.last_turn import LastTurn, last_turns
 
     def read_from_the_start(events, players):
         turns, current = {}, None

@@ -1,0 +1,213 @@
+"""Where the Off the Rails carts would roll if they moved now, and the tags that say so.
+
+:func:`preview_paths` plays the move on a copy of the state (the engine decides every square;
+nothing here does) and reads each cart's :class:`Path` from the events; :func:`path_tags`
+places the words on the board ("stop", "derail", "you choose the way"…), each a :class:`Tag`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pygame
+
+from engine.off_the_rails import board as B
+from engine.off_the_rails import state as S
+from engine.off_the_rails.state import CartPlace, Pending
+from scenes.tables.off_the_rails.draw import BAD_ENDS, END_WORDS
+from scenes.tables.off_the_rails.input import own_carts_on_board
+from scenes.tables.off_the_rails.layout import Layout, tag_size
+from translation import _
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A question the engine would ask on the way: on ``square``, ``kind`` "gem" (which jewel
+    the cart takes: ``options`` are gem names) or "exit" (a junction's way on: sides)."""
+
+    square: tuple
+    kind: str
+    options: tuple
+
+
+@dataclass(frozen=True)
+class Path:
+    """Where ``cart`` would roll if it moved now: ``squares`` (its square first) and ``end``:
+    "stop", "choice" (a junction: the player chooses the way on), "left" (out of the mine),
+    "derail", "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails
+    it). ``choices`` are the questions on the way (a jewel to take; the junction at the end),
+    ``branches`` the path from the junction for each way on, as the engine plays it."""
+
+    cart: int
+    squares: tuple
+    end: str
+    choices: tuple = ()
+    branches: tuple = ()
+
+    @property
+    def heading(self):
+        """The square the cart would enter next, beyond the end (where track is missing when
+        it derails), or None off the grid or with no direction."""
+        if len(self.squares) < 2:
+            return None
+        (r0, c0), (r1, c1) = self.squares[-2], self.squares[-1]
+        ahead = (2 * r1 - r0, 2 * c1 - c0)
+        return ahead if B.on_grid(ahead) else None
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A word on a plate over the board about ``square`` (a leader line joins them when they
+    are apart): ``words`` (translated), its ``rect``, its ``tone`` ("good", "bad", "choice",
+    "hint"), the ``gems`` it pictures after the words, whether it is ``small`` (a branch's
+    end) and the ``cart`` whose path it is on (None: the hint's)."""
+
+    words: str
+    rect: pygame.Rect
+    square: tuple | None
+    tone: str
+    gems: tuple = ()
+    small: bool = False
+    cart: int | None = None
+
+
+def squares_of(path) -> list:
+    """A path's squares, its branches' and the squares they head for."""
+    out = list(path.squares) + ([path.heading] if path.heading else [])
+    for branch in path.branches:
+        out += squares_of(branch)
+    return out
+
+
+def path_tags(lay: Layout, state, paths, building=None) -> tuple:
+    """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
+    choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
+    junction. A tag never covers its own path or the square the cart heads for (where track
+    is missing when it derails), keeps off the other paths, the carts, the mine squares'
+    numbers and the other tags where it can, and stays inside the grid, off the edge labels
+    (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand would lay or
+    upgrade a tile on (its preview must be seen), kept clear by every tag, or None."""
+
+    preview = [lay.square(building)] if building is not None else []
+    covers = [[lay.square(sq) for sq in squares_of(path)] + preview for path in paths]
+    carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
+    numbers = lay.mine_numbers()
+    tags: list = []
+
+    def place(index, words, square, tone, gems=(), small=False):
+        others = [rect for i, rects in enumerate(covers) if i != index for rect in rects]
+        rect = lay.tag_rect(
+            tag_size(words, gems, small),
+            square,
+            covers[index],
+            others + carts + numbers + [tag.rect.inflate(4, 4) for tag in tags],
+        )
+        tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
+
+    def tone_of(end):
+        return "bad" if end in BAD_ENDS else "choice" if end == "choice" else "good"
+
+    def tag_on_the_way(index, path, small):
+        for choice in path.choices:
+            if choice.kind == "gem":
+                place(index, _("you pick one:"), choice.square, "choice", choice.options, small)
+        for branch in path.branches:
+            end = branch.end
+            place(index, _(END_WORDS[end]), branch.squares[-1], tone_of(end), small=True)
+            tag_on_the_way(index, branch, True)
+
+    for index, path in enumerate(paths):
+        place(index, _(END_WORDS[path.end]), path.squares[-1], tone_of(path.end))
+    for index, path in enumerate(paths):
+        tag_on_the_way(index, path, False)
+    return tuple(tags)
+
+
+def preview_paths(state) -> tuple:
+    """The path of each of the current player's carts on the board if it moved now (first, as
+    the engine would play it on a copy; the carts that come after it are not moved), during
+    the action phase and while choosing which cart moves first. Where the engine would ask
+    which jewel to take the path goes on (the way does not depend on it) and names the
+    jewels; at a junction it splits into a branch per way on (:class:`Path`)."""
+    pending = state.pending()
+    if pending not in (Pending.ACTIONS, Pending.MOVE_CART) or state.current_player() < 0:
+        return ()
+    out = []
+    for cart_id in own_carts_on_board(state, state.player):
+        if pending == Pending.MOVE_CART and cart_id not in state.carts_to_move():
+            continue
+        work = state.clone()
+        events = []
+        if work.pending() == Pending.ACTIONS:
+            events += work.apply_action(S.EndActions())
+        if work.pending() == Pending.MOVE_CART:
+            if cart_id not in work.carts_to_move():
+                continue
+            events += work.apply_action(S.MoveCart(cart_id))
+        out.append(_follow(state.carts[cart_id].square, work, cart_id, events, BRANCH_DEPTH))
+    return tuple(out)
+
+
+BRANCH_DEPTH = 2
+"""How many junctions deep a preview splits (beyond, a branch ends at its junction)."""
+ON_THE_WAY = (Pending.GEM, Pending.MISSION)
+"""Questions asked while a cart rolls that do not change its way: the preview answers them
+with the first answer and goes on."""
+
+
+def _follow(start, work, cart_id: int, events: list, depth: int) -> Path:
+    """The path of ``cart_id`` from ``start`` given ``events`` so far on the copy ``work``:
+    questions on the way answered with their first answer, a junction split (``depth``)."""
+    choices = []
+    for _guard in range(40):
+        if work.moving_cart() != cart_id or work.pending() not in ON_THE_WAY:
+            break
+        legal = work.legal_actions()
+        if work.pending() == Pending.GEM and len(legal) > 1:
+            square = work.carts[cart_id].square
+            choices.append(Choice(square, "gem", tuple(a.gem for a in legal)))
+        events = events + work.apply_action(legal[0])
+    path = _path_of(start, work, cart_id, events)
+    if path.end != "choice" or work.pending() != Pending.EXIT:
+        return replace(path, choices=tuple(choices))
+    square = path.squares[-1]
+    sides = tuple(a.side for a in work.legal_actions() if isinstance(a, S.ChooseExit))
+    choices.append(Choice(square, "exit", sides))
+    branches: tuple = ()
+    if depth > 0:
+        branches = tuple(
+            _branch(square, work, cart_id, S.ChooseExit(side), depth - 1) for side in sides
+        )
+    return replace(path, choices=tuple(choices), branches=branches)
+
+
+def _branch(square, work, cart_id: int, answer, depth: int) -> Path:
+    branch = work.clone()
+    return _follow(square, branch, cart_id, branch.apply_action(answer), depth)
+
+
+def _path_of(start, work, cart_id: int, events) -> Path:
+    squares: list = []
+    end, started = "stop", False
+    for event in events:
+        if isinstance(event, S.CartMoved):
+            if event.cart != cart_id:
+                if started:
+                    break  # another cart's move: this one's is over
+                continue
+            started = True
+            squares.extend(event.path if not squares else event.path[1:])
+        elif getattr(event, "cart", None) == cart_id and end in ("stop", "collision"):
+            if isinstance(event, S.CartLeftMine):
+                end = "left"
+            elif isinstance(event, S.CartDerailed):
+                end = "crash-derail" if end == "collision" else "derail"
+            elif isinstance(event, S.CartFell):
+                end = "fell"
+            elif isinstance(event, S.Collided):
+                end = "collision"
+    if not squares:
+        squares = [start]
+    if end == "stop" and work.moving_cart() == cart_id:
+        end = "choice"
+    return Path(cart_id, tuple(squares), end)
