@@ -239,7 +239,7 @@ def parse_header(data: Any) -> Header:
             stop=True,
         )
     seed, clock = data.get("seed"), data.get("clock")
-    if not _is_int(seed, 0, 2**63):
+    if not isinstance(seed, int) or not _is_int(seed, 0, 2**63):
         raise BadEntry(_("The online game's seed is not a whole number."))
     if clock not in CLOCK_CHOICES or isinstance(clock, bool):
         raise BadEntry(_("The online game's clock is not one this program offers."))
@@ -298,6 +298,8 @@ def _parse_seat(data: Any) -> OnlineSeat:
     if not isinstance(data, dict):
         raise BadEntry(_("A seat of the online game is damaged."))
     kind, name = data.get("kind"), data.get("name")
+    if not isinstance(name, str):
+        raise BadEntry(_("A seat of the online game is damaged."))
     try:
         if kind == BOT and set(data) == {"kind", "name", "level"}:
             Seat(BOT, name, data.get("level"))  # checks the name and the level

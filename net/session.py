@@ -28,7 +28,6 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction
 from engine.match import BOT, HUMAN, Match, Seat, pick_outcome
@@ -44,114 +43,25 @@ from net.log import (
     parse_header,
     state_hash,
 )
+from net.outcomes import (
+    ConnectionLost,
+    LocalTurnLost,
+    Outcome,
+    Reconnected,
+    Refused,
+    RemoteReady,
+    SeatHandedOver,
+    SecretAsked,
+    SecretChoice,
+    Stopped,
+    TurnSent,
+    Waiting,
+)
 from net.transport import Delivery, Restored, Transport, Trouble
 from translation import _
 
 INBOX_AHEAD = 64
 """Entries further ahead of the log than this are refused (a flood cannot fill memory)."""
-
-
-# --- outcomes --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class RemoteReady:
-    """A remote seat's turn is checked and waits in the queue: call :meth:`play_remote`."""
-
-    seat: int
-    turn: int
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """The game waits for ``seat``, played on another computer."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class TurnSent:
-    """This computer's turn ``turn`` (seat ``seat``) was published."""
-
-    seat: int
-    turn: int
-
-
-@dataclass(frozen=True)
-class Refused:
-    """Something arrived that cannot be used; nothing changed. ``message`` for the player."""
-
-    message: str
-
-
-@dataclass(frozen=True)
-class LocalTurnLost:
-    """Another entry for the same turn came first (the seat was handed to a bot, or the same
-    player played on another computer): this computer's turn was taken back."""
-
-    message: str
-
-
-@dataclass(frozen=True)
-class Stopped:
-    """The game cannot go on here (positions differ, other rules); ``message`` says why. The
-    match and the log stay as they were."""
-
-    message: str
-
-
-@dataclass(frozen=True)
-class ConnectionLost:
-    """The transport lost its connection; it tries again in ``retry_in`` seconds (None: not by
-    itself)."""
-
-    message: str
-    retry_in: float | None
-
-
-@dataclass(frozen=True)
-class Reconnected:
-    """The connection works again."""
-
-
-@dataclass(frozen=True)
-class SecretAsked:
-    """Seat ``seat`` (on this computer) must choose without seeing the other seat's hidden
-    choice: draw :meth:`OnlineMatch.secret_choice` and answer with
-    :meth:`OnlineMatch.answer_secret`."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class SeatHandedOver:
-    """Seat ``seat`` is now played by a bot of ``level`` on every computer; the game no longer
-    counts in Statistics."""
-
-    seat: int
-    level: str
-
-
-Outcome = (
-    RemoteReady
-    | Waiting
-    | TurnSent
-    | Refused
-    | LocalTurnLost
-    | Stopped
-    | ConnectionLost
-    | Reconnected
-    | SecretAsked
-    | SeatHandedOver
-)
-
-
-@dataclass(frozen=True)
-class SecretChoice:
-    """A decision a local ``seat`` makes without seeing another seat's hidden choice: ``view``
-    is what that seat may see (an observation), ``legal`` its legal actions."""
-
-    seat: int
-    view: object
-    legal: list[Action]
 
 
 class _Refuse(Exception):
@@ -390,28 +300,34 @@ class OnlineMatch:
             )
             return
         if entry.turn < len(self.log):
-            known = self.log[entry.turn]
-            if known.same_as(entry):
-                self._confirmed = max(self._confirmed, entry.turn + 1)
-                return
-            if entry.turn >= self._confirmed and (
-                entry.seat == known.seat or entry.target == known.seat
-            ):
-                self._lose_from(entry.turn)
-                self._inbox.setdefault(entry.turn, []).insert(0, (entry, item))
-                return
-            self._outcomes.append(
-                Refused(
-                    _("A second move for turn {number} was ignored: the first one counts.").format(
-                        number=entry.turn + 1
-                    )
-                )
-            )
+            self._against_log(entry, item)
             return
         if entry.turn > len(self.log) + INBOX_AHEAD:
             self._outcomes.append(Refused(_("A move far ahead of this game's turn was ignored.")))
             return
         self._inbox.setdefault(entry.turn, []).append((entry, item))
+
+    def _against_log(self, entry: Entry, item: Delivery) -> None:
+        """``entry`` is for a turn the log already has: a duplicate (nothing to do), the
+        first of two where this computer's own came second (take ours back), or a second
+        version (refused)."""
+        known = self.log[entry.turn]
+        if known.same_as(entry):
+            self._confirmed = max(self._confirmed, entry.turn + 1)
+            return
+        if entry.turn >= self._confirmed and (
+            entry.seat == known.seat or entry.target == known.seat
+        ):
+            self._lose_from(entry.turn)
+            self._inbox.setdefault(entry.turn, []).insert(0, (entry, item))
+            return
+        self._outcomes.append(
+            Refused(
+                _("A second move for turn {number} was ignored: the first one counts.").format(
+                    number=entry.turn + 1
+                )
+            )
+        )
 
     def _lose_from(self, turn: int) -> None:
         """This computer's own entries from ``turn`` on came second: take them back."""
@@ -535,6 +451,13 @@ class OnlineMatch:
 
     # --- judging entries ----------------------------------------------------------------------
     def _try_inbox(self) -> None:
+        for turn in sorted(k for k in self._inbox if k < len(self.log)):
+            # arrived before this computer published its own entry for that turn
+            for entry, item in self._inbox.pop(turn, []):
+                if turn < len(self.log) and self.stopped is None:
+                    self._against_log(entry, item)
+                else:
+                    self._inbox.setdefault(turn, []).append((entry, item))
         while self.stopped is None and not self._released:
             candidates = self._inbox.get(len(self.log))
             if not candidates:
@@ -804,7 +727,8 @@ class OnlineMatch:
             session._inbox.setdefault(entry.turn, []).append((entry, Delivery(item, sender)))
         codec = header.spec.action_codec
         session._released = deque(codec.from_dict(a) for a in data["released"])
-        session._expect = tuple(data["expect"]) if data["expect"] else None  # type: ignore[assignment]
+        expect = data["expect"]
+        session._expect = (int(expect[0]), str(expect[1])) if expect else None
         session._covered = int(data["covered"])
         state = session.match.start_state()
         for step in session.match.history[: session._covered]:

@@ -9,7 +9,8 @@ from engine.match import HUMAN
 from engine.off_the_rails.state import EndActions, PickPile, SplitLoad
 from net.autoplay import random_chooser, step
 from net.log import OnlineSeat, commitment, make_header, state_hash
-from net.session import OnlineMatch, SecretAsked, Stopped
+from net.outcomes import SecretAsked, Stopped
+from net.session import OnlineMatch
 from net.transport import MemoryHub, MemoryTransport
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart
 
