@@ -170,8 +170,7 @@ class OnlineMatch:
             raise RuntimeError("The table played a step the online game did not give it.")
         events = self.match.apply(self._released.popleft())
         self._cover_step(self.match.history[-1].player, self.match.history[-1].action)
-        self._cover()
-        self._changed()
+        self._cover()  # (stored data changes with the log, not with each step played)
         return events
 
     def secret_choice(self) -> SecretChoice | None:
