@@ -27,13 +27,12 @@ import json
 import secrets
 import socket
 import threading
-from collections.abc import Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
-from net.transport import Delivery, Received, Restored, Trouble
+from net.transport import Delivery, LoopThread, Received, Restored, Trouble
 from translation import _
 
 MAX_MESSAGE = 256 * 1024
@@ -54,25 +53,6 @@ def lan_address() -> str:
         if not address.startswith("127."):
             return address
     return "127.0.0.1"
-
-
-class _Loop:
-    """An asyncio loop in a daemon thread; ``call(fn)`` runs ``fn`` in it."""
-
-    def __init__(self, name: str):
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
-        self.thread.start()
-
-    def call(self, function: Callable[[], object]) -> None:
-        self.loop.call_soon_threadsafe(function)
-
-    def run(self, coroutine, timeout: float | None = None):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=5)
 
 
 class LanHost:
@@ -102,7 +82,7 @@ class LanHost:
         self._read = 0
         self._lock = threading.Lock()
         self._guests: dict[str, ServerConnection] = {}
-        self._loop = _Loop("lan-host")
+        self._loop = LoopThread("lan-host")
         try:
             self._server = self._loop.run(self._start(bind, port), timeout=10)
         except OSError as err:
@@ -222,7 +202,7 @@ class LanGuest:
         self._closing = False
         self._connection: ClientConnection | None = None
         self.welcomed = threading.Event()
-        self._loop = _Loop("lan-guest")
+        self._loop = LoopThread("lan-guest")
         self._loop.call(lambda: asyncio.ensure_future(self._run()))
 
     async def _run(self) -> None:

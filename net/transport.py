@@ -8,8 +8,10 @@ session (:mod:`net.session`) checks everything it delivers; a transport never de
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -146,3 +148,23 @@ class MemoryTransport:
 
     def close(self) -> None:
         self.online = False
+
+
+class LoopThread:
+    """An asyncio loop in a daemon thread (the network transports' I/O): ``call(fn)`` runs
+    ``fn`` in it, ``run(coroutine)`` waits for a coroutine's result, ``stop()`` ends it."""
+
+    def __init__(self, name: str):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread.start()
+
+    def call(self, function: Callable[[], object]) -> None:
+        self.loop.call_soon_threadsafe(function)
+
+    def run(self, coroutine, timeout: float | None = None):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=5)
