@@ -26,6 +26,10 @@ from saves.store import SaveError, read_text, write_atomic
 from translation import _
 
 ACCOUNT_FILE = "matrix-account.json"
+NAME_MARK = " — Tabletop Trio"
+"""Ends a game room's name ("Tea Time — Tabletop Trio"): an invitation shows the room's name
+(not its state or topic), so the list recognises invitations by it; joining then reads the
+header, and a room without one is no game."""
 
 
 class MatrixError(Exception):
@@ -135,7 +139,7 @@ def create_game_room(account: MatrixAccount, header: dict, invite: list[str]) ->
         try:
             response = await client.room_create(
                 visibility=RoomVisibility.private,
-                name=_("{game} — Tabletop Trio").format(game=_(spec.title)),
+                name=_(spec.title) + NAME_MARK,
                 topic=f"{TOPIC_MARK} {spec.id} {header['game_id']}",
                 preset=RoomPreset.private_chat,
                 invite=[player for player in invite if player != account.user_id],
@@ -166,13 +170,14 @@ def create_game_room(account: MatrixAccount, header: dict, invite: list[str]) ->
 @dataclass(frozen=True)
 class MatrixGame:
     """A game room of the account: ``invited`` True for an invitation not yet accepted (then
-    ``header`` is None: it is read on joining); ``game`` is the game's id; ``next_players``
+    ``header``, ``game`` and ``game_id`` are None: they are read on joining, and a room whose
+    state holds no header is no game); ``game`` is the game's id; ``next_players``
     the Matrix ids the room's last "Your turn" message named (a hint for the list; the game
     itself says whose turn it is once opened)."""
 
     room_id: str
-    game: str
-    game_id: str
+    game: str | None
+    game_id: str | None
     invited: bool
     inviter: str | None
     header: dict | None
@@ -232,18 +237,17 @@ def list_games(account: MatrixAccount) -> list[MatrixGame]:
                 )
             )
         for room_id, invited in response.rooms.invite.items():
-            topic, inviter = None, None
+            name, inviter = None, None
             for event in invited.invite_state:
                 source = getattr(event, "source", {})
-                if source.get("type") == "m.room.topic":
-                    topic = source.get("content", {}).get("topic")
+                if source.get("type") == "m.room.name":
+                    name = source.get("content", {}).get("name")
                 if source.get("type") == "m.room.member" and source.get("state_key") == (
                     account.user_id
                 ):
                     inviter = source.get("sender")
-            words = str(topic or "").split()
-            if len(words) == 3 and words[0] == TOPIC_MARK:
-                found.append(MatrixGame(room_id, words[1], words[2], True, inviter, None, ()))
+            if isinstance(name, str) and name.endswith(NAME_MARK):
+                found.append(MatrixGame(room_id, None, None, True, inviter, None, ()))
         return found
 
     return _run(look())
