@@ -45,6 +45,7 @@ signing_key_path: {folder}/signing.key
 trusted_key_servers: []
 suppress_key_server_warning: true
 enable_metrics: false
+bcrypt_rounds: 4
 presence: {{enabled: false}}
 url_preview_enabled: false
 rc_message: {{per_second: 2, burst_count: 3}}
