@@ -47,7 +47,7 @@ from engine import registry
 from engine.core import Action, GameSpec
 from engine.match import BOT, BOT_LEVELS, HUMAN, Seat
 from engine.positions import players_in, read_position
-from translation import _
+from translation import N_, _
 
 FORMAT = "tabletop-trio-online"
 PROTOCOL = 1
@@ -199,7 +199,7 @@ def parse_header(data: Any) -> Header:
 
     Raises :class:`BadEntry`; ``stop`` is set when the game exists but this program's rules
     differ (then no game may be played from it)."""
-    data = _plain(data, MAX_HEADER_BYTES, _("The game's description"))
+    data = _plain(data, MAX_HEADER_BYTES, "header")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadEntry(_("This is not a Tabletop Trio online game."))
     if data.get("protocol") != PROTOCOL:
@@ -363,34 +363,48 @@ _KEYS = {
 }
 
 
-def _plain(data: Any, limit: int, what: str) -> Any:
-    """``data`` as plain data: JSON text (str or bytes) is parsed, at most ``limit`` bytes."""
+_PLAIN_PROBLEMS = {
+    "entry": {
+        "large": N_("A move from the network is too large ({size} KB)."),
+        "text": N_("A move from the network is not text."),
+        "json": N_("A move from the network is not readable (damaged JSON)."),
+        "plain": N_("A move from the network is not plain data."),
+    },
+    "header": {
+        "large": N_("The online game's description is too large ({size} KB)."),
+        "text": N_("The online game's description is not text."),
+        "json": N_("The online game's description is not readable (damaged JSON)."),
+        "plain": N_("The online game's description is not plain data."),
+    },
+}
+"""What is wrong with an entry's or a header's form, whole sentences (English)."""
+
+
+def _plain(data: Any, limit: int, kind: str) -> Any:
+    """``data`` as plain data: JSON text (str or bytes) is parsed, at most ``limit`` bytes.
+    ``kind`` ("entry" or "header") chooses the sentences of :data:`_PLAIN_PROBLEMS`."""
+    problems = _PLAIN_PROBLEMS[kind]
     if isinstance(data, (bytes, bytearray)):
         if len(data) > limit:
-            raise BadEntry(
-                _("{what} is too large ({size} KB).").format(what=what, size=len(data) // 1024)
-            )
+            raise BadEntry(_(problems["large"]).format(size=len(data) // 1024))
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadEntry(_("{what} is not text.").format(what=what)) from None
+            raise BadEntry(_(problems["text"])) from None
     if isinstance(data, str):
-        if len(data.encode("utf-8")) > limit:
-            raise BadEntry(
-                _("{what} is too large ({size} KB).").format(
-                    what=what, size=len(data.encode("utf-8")) // 1024
-                )
-            )
+        size = len(data.encode("utf-8"))
+        if size > limit:
+            raise BadEntry(_(problems["large"]).format(size=size // 1024))
         try:
             return json.loads(data)
         except (ValueError, RecursionError):
-            raise BadEntry(_("{what} is not readable (damaged JSON).").format(what=what)) from None
+            raise BadEntry(_(problems["json"])) from None
     try:
         size = len(canonical(data))
     except (ValueError, TypeError, RecursionError):
-        raise BadEntry(_("{what} is not plain data.").format(what=what)) from None
+        raise BadEntry(_(problems["plain"])) from None
     if size > limit:
-        raise BadEntry(_("{what} is too large ({size} KB).").format(what=what, size=size // 1024))
+        raise BadEntry(_(problems["large"]).format(size=size // 1024))
     return data
 
 
@@ -398,7 +412,7 @@ def parse_entry(data: Any, header: Header) -> Entry:
     """The entry of ``data`` (plain data, or JSON text) for the game of ``header``: its size,
     keys, kinds, ranges and actions (decoded by the game's codec; whether they are legal is
     checked when the entry is played). Raises :class:`BadEntry` in plain words."""
-    data = _plain(data, MAX_ENTRY_BYTES, _("A move from the network"))
+    data = _plain(data, MAX_ENTRY_BYTES, "entry")
     if not isinstance(data, dict) or data.get("kind") not in KINDS:
         raise BadEntry(_("A move from the network is not a Tabletop Trio move."))
     kind = data["kind"]
