@@ -33,7 +33,7 @@ from nio.api import MessageDirection
 
 from net.log import canonical
 from net.transport import Delivery, LoopThread, Received, Restored, Trouble
-from translation import _
+from translation import N_, _
 
 ENTRY_TYPE = "org.tabletoptrio.entry"
 GAME_TYPE = "org.tabletoptrio.game"
@@ -42,6 +42,13 @@ TOPIC_MARK = "tabletop-trio"
 shows the topic, not the room's state, so the game list recognises invitations by it."""
 SYNC_MS = 30_000
 RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+UNREACHABLE = N_("Cannot reach {homeserver} ({reason}); trying again in {seconds} s.")
+OPEN_REFUSED = N_("The homeserver refused to open the game ({error}); trying again in {seconds} s.")
+SYNC_REFUSED = N_(
+    "The homeserver refused to send the game's news ({error}); trying again in {seconds} s."
+)
+SEND_REFUSED = N_("The homeserver refused the move ({error}); trying again in {seconds} s.")
+SLOW_DOWN = N_("The homeserver asks to send more slowly; the move goes out in {seconds} s.")
 
 
 def client_for(account, request_timeout: float = 65.0) -> AsyncClient:
@@ -155,9 +162,11 @@ class MatrixTransport:
         self._client = client_for(self.account)
         self._tasks = [asyncio.ensure_future(self._follow())]
 
-    async def _retry(self, failures: int, message: str) -> None:
+    async def _retry(self, failures: int, message: str, **values: str) -> None:
+        """Tell the session ``message`` (one of the module's sentences, with ``values``) and
+        wait the next of :data:`RETRY_SECONDS`."""
         wait = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
-        self._trouble(message.format(seconds=int(wait)), wait)
+        self._trouble(_(message).format(seconds=int(wait), **values), wait)
         await asyncio.sleep(wait)
 
     async def _follow(self) -> None:
@@ -180,15 +189,9 @@ class MatrixTransport:
                 await self._read_all(client)
                 break
             except _Refused as refused:
-                await self._retry(
-                    failures,
-                    _(
-                        "The homeserver refused to open the game ({error}); trying again in "
-                        "{{seconds}} s."
-                    ).format(error=refusal(refused.response)),
-                )
+                await self._retry(failures, OPEN_REFUSED, error=refusal(refused.response))
             except (OSError, asyncio.TimeoutError, Exception) as err:  # noqa: BLE001
-                await self._retry(failures, self._unreachable(err))
+                await self._unreachable(failures, err)
             failures += 1
         self._fine()
         self.ready.set()
@@ -212,23 +215,20 @@ class MatrixTransport:
                 failures = 0
                 self._fine()
             except _Refused as refused:
-                await self._retry(
-                    failures,
-                    _(
-                        "The homeserver refused to send the game's news ({error}); trying again "
-                        "in {{seconds}} s."
-                    ).format(error=refusal(refused.response)),
-                )
+                await self._retry(failures, SYNC_REFUSED, error=refusal(refused.response))
                 failures += 1
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # noqa: BLE001 - any network failure: say so, go on
-                await self._retry(failures, self._unreachable(err))
+                await self._unreachable(failures, err)
                 failures += 1
 
-    def _unreachable(self, err: BaseException) -> str:
-        return _("Cannot reach {homeserver} ({reason}); trying again in {{seconds}} s.").format(
-            homeserver=self.account.homeserver, reason=(str(err) or type(err).__name__)[:80]
+    async def _unreachable(self, failures: int, err: BaseException) -> None:
+        await self._retry(
+            failures,
+            UNREACHABLE,
+            homeserver=self.account.homeserver,
+            reason=(str(err) or type(err).__name__)[:80],
         )
 
     async def _read_all(self, client: AsyncClient) -> None:
@@ -284,27 +284,16 @@ class MatrixTransport:
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # noqa: BLE001 - any network failure: say so, go on
-                await self._retry(failures, self._unreachable(err))
+                await self._unreachable(failures, err)
                 failures += 1
                 continue
             if isinstance(response, RoomSendError):
                 if response.status_code == "M_LIMIT_EXCEEDED":
                     wait = max(0.1, (response.retry_after_ms or 1000) / 1000)
-                    self._trouble(
-                        _(
-                            "The homeserver asks to send more slowly; the move goes out in "
-                            "{seconds} s."
-                        ).format(seconds=max(1, round(wait))),
-                        wait,
-                    )
+                    self._trouble(_(SLOW_DOWN).format(seconds=max(1, round(wait))), wait)
                     await asyncio.sleep(wait)
                     continue
-                await self._retry(
-                    failures,
-                    _(
-                        "The homeserver refused the move ({error}); trying again in {{seconds}} s."
-                    ).format(error=refusal(response)),
-                )
+                await self._retry(failures, SEND_REFUSED, error=refusal(response))
                 failures += 1
                 continue
             failures = 0
