@@ -270,14 +270,16 @@ class OnlineMatch:
             self.turn_since = self.clock()
             if self.log and self.log[-1].seat in self.local:
                 self._announce(mover)  # the last to play pings the next person
+        choice = self.secret_choice()
+        asked = choice.seat if choice else None
         waiting = mover if self.is_remote(mover) and not self._released else None
         if self._commit is not None and self._answer is not None:
-            waiting = self._commit.seat
+            waiting = self._commit.seat if self.is_remote(self._commit.seat) else None
+        if asked is not None:
+            waiting = None  # this computer answers first
         if waiting is not None and waiting != self._shown_wait:
             self._outcomes.append(Waiting(waiting))
         self._shown_wait = waiting
-        choice = self.secret_choice()
-        asked = choice.seat if choice else None
         if asked is not None and asked != self._asked:
             self._outcomes.append(SecretAsked(asked))
         self._asked = asked
