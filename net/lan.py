@@ -16,7 +16,8 @@ Messages are JSON text, at most :data:`MAX_MESSAGE` bytes:
   ``{"type": "entry", "entry": {...}, "sender": "Ana"}`` for each relayed entry;
   ``{"type": "refused", "message": "..."}`` before closing when the hello is not acceptable.
 
-A guest reconnects by itself after a lost connection (1, 2, 4… up to 10 seconds apart),
+A guest reconnects by itself after a lost connection (half a second, then 1, 2, 4… up to
+10 seconds apart),
 saying how much it has, and sends again whatever of its own has not come back.
 """
 
@@ -38,7 +39,7 @@ from translation import _
 MAX_MESSAGE = 256 * 1024
 """The largest message either side accepts (an entry is at most 64 KB)."""
 HELLO_SECONDS = 10.0
-RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 10.0)
+RETRY_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 
 
 def lan_address() -> str:

@@ -9,8 +9,6 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 from engine import registry
 from engine.match import HUMAN
 from net.lan import LanGuest, LanHost
@@ -39,90 +37,38 @@ def finish(process: subprocess.Popen, timeout: float = 120) -> tuple[int, dict]:
     return process.returncode, json.loads(lines[-1])
 
 
-@pytest.mark.parametrize("game", ["diced-tomatoes"])
-def test_two_processes_play_a_whole_game_with_a_crash(game, tmp_path):
-    """The host and a guest play to the end; the guest is switched off after 4 turns and
-    started again from its stored game; both end with the same position."""
-    host = runner(
-        "--host",
-        "--game",
-        game,
-        "--seats",
-        "human:Ana,human:Ben,bot:easy",
-        "--seed",
-        "3",
-        "--as",
-        "Ana",
-        "--moves",
-        "1",
-    )
+def test_two_processes_play_a_whole_game_each_switched_off_once(tmp_path):
+    """The host and a guest, two processes, play Diced Tomatoes with a bot to the end. The
+    guest is switched off after 3 entries and started again from its stored game; then the
+    host after 6, started again on the same port (the guest reconnects by itself). Both end
+    with the same position."""
+    common = ["--game", "diced-tomatoes", "--seats", "human:Ana,human:Ben,bot:easy", "--seed", "3"]
+    ana_store, ben_store = tmp_path / "ana.json", tmp_path / "ben.json"
+    ana = ["--host", *common, "--as", "Ana", "--moves", "1", "--store", str(ana_store)]
+    host = runner(*ana, "--crash-after", "6")
+    processes = [host]
     try:
         assert host.stdout is not None
         address = json.loads(host.stdout.readline())["address"]
-        store = tmp_path / "ben.json"
-        guest = runner(
-            "--join",
-            address,
-            "--as",
-            "Ben",
-            "--moves",
-            "2",
-            "--store",
-            str(store),
-            "--crash-after",
-            "4",
-        )
-        guest.wait(timeout=60)
-        assert guest.returncode == 3 and store.exists()
-        again = runner("--join", address, "--as", "Ben", "--moves", "2", "--store", str(store))
-        code, guest_end = finish(again)
-        assert code == 0, guest_end
+        ben = ["--join", address, "--as", "Ben", "--moves", "2", "--store", str(ben_store)]
+        guest = runner(*ben, "--crash-after", "3")
+        processes.append(guest)
+        assert guest.wait(timeout=60) == 3 and ben_store.exists()
+        guest = runner(*ben)
+        processes.append(guest)
+        assert host.wait(timeout=60) == 3 and ana_store.exists()
+        host = runner(*ana, "--port", address.rsplit(":", 1)[1])
+        processes.append(host)
         code, host_end = finish(host)
-        assert code == 0, host_end
-    finally:
-        for process in (host,):
-            if process.poll() is None:
-                process.kill()
-    assert guest_end["hash"] == host_end["hash"] and guest_end["steps"] == host_end["steps"]
-    assert host_end["turns"] > 4
-
-
-def test_the_host_is_switched_off_and_started_again(tmp_path):
-    """The host stops abruptly after 4 turns and starts again on the same port from its
-    stored game; the guest reconnects by itself and the game ends alike on both."""
-    store = tmp_path / "ana.json"
-    common = ["--game", "tea-time", "--seats", "human:Ana,human:Ben", "--seed", "2"]
-    host = runner(
-        "--host",
-        *common,
-        "--as",
-        "Ana",
-        "--moves",
-        "1",
-        "--store",
-        str(store),
-        "--crash-after",
-        "4",
-    )
-    assert host.stdout is not None
-    address = json.loads(host.stdout.readline())["address"]
-    port = address.rsplit(":", 1)[1]
-    guest = runner("--join", address, "--as", "Ben", "--moves", "2")
-    try:
-        host.wait(timeout=60)
-        assert host.returncode == 3
-        again = runner(
-            "--host", *common, "--as", "Ana", "--moves", "1", "--store", str(store), "--port", port
-        )
-        code, host_end = finish(again)
         assert code == 0, host_end
         code, guest_end = finish(guest)
         assert code == 0, guest_end
     finally:
-        for process in (host, guest):
+        for process in processes:
             if process.poll() is None:
                 process.kill()
     assert guest_end["hash"] == host_end["hash"] and guest_end["steps"] == host_end["steps"]
+    assert host_end["turns"] > 6
 
 
 def test_guest_reconnects_and_gets_what_it_missed():
