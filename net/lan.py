@@ -17,8 +17,8 @@ Messages are JSON text, at most :data:`MAX_MESSAGE` bytes:
   ``{"type": "refused", "message": "..."}`` before closing when the hello is not acceptable.
 
 A guest reconnects by itself after a lost connection (half a second, then 1, 2, 4… up to
-10 seconds apart),
-saying how much it has, and sends again whatever of its own has not come back.
+10 seconds apart), saying how much it has, and sends again whatever of its own has not come
+back.
 """
 
 from __future__ import annotations
