@@ -316,6 +316,11 @@ class LanGuest:
     def header(self) -> dict | None:
         return self._header
 
+    def outbox_size(self) -> int:
+        """This guest's entries that have not come back from the host yet."""
+        with self._lock:
+            return len(self._outbox)
+
     def close(self) -> None:
         self._closing = True
 

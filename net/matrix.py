@@ -123,6 +123,11 @@ class MatrixTransport:
     def header(self) -> dict | None:
         return self._header
 
+    def outbox_size(self) -> int:
+        """Entries and messages not yet accepted by the homeserver."""
+        with self._lock:
+            return len(self._outbox)
+
     def close(self) -> None:
         self._closing = True
 
