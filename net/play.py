@@ -12,12 +12,12 @@ Or through a Matrix room (the host makes the room and invites the seats' players
     python -m net.play --matrix http://127.0.0.1:8008 --join - --as ben --password PW \
         --room ROOM_ID
 
-The host prints ``{"address": "ws://..."}`` (or ``{"room": ...}``) first; both print one JSON line at the end:
-``{"game", "hash", "steps", "turns"}`` (the final position's hash, the history's length, the
-log's length). ``--store FILE`` keeps the game in FILE after every change and resumes from it
-(a computer killed in the middle); ``--crash-after N`` ends the process abruptly once the log
-holds N entries (for that test). Exit status 0 when the game ended, 1 when it stopped or timed
-out, 2 for a bad argument.
+The host prints ``{"address": "ws://..."}`` (or ``{"room": ...}``) first; both print one JSON
+line at the end: ``{"game", "hash", "steps", "turns"}`` (the final position's hash, the
+history's length, the log's length). ``--store FILE`` keeps the game in FILE after every change
+and resumes from it (a computer killed in the middle); ``--crash-after N`` ends the process
+abruptly once the log holds N entries (for that test). Exit status 0 when the game ended, 1
+when it stopped or timed out, 2 for a bad argument.
 """
 
 from __future__ import annotations

@@ -132,6 +132,8 @@ class OnlineMatch:
         self.turn_since = clock()
         """When the seat to move began its turn (seconds since the epoch), for the clock."""
         self._mover: int | None = None
+        self._sent_at: float | None = None
+        """When the last accepted entry was sent, if its transport says (for the clock)."""
 
     # --- what the table asks ------------------------------------------------------------------
     @property
@@ -267,7 +269,11 @@ class OnlineMatch:
         mover = self.mover()
         if mover != self._mover:
             self._mover = mover
-            self.turn_since = self.clock()
+            # a turn handed over days ago (read from a room's history) began then, not now
+            now = self.clock()
+            self.turn_since = min(now, self._sent_at) if self._sent_at is not None else now
+            if not self._released:
+                self._sent_at = None
             if self.log and self.log[-1].seat in self.local:
                 self._announce(mover)  # the last to play pings the next person
         choice = self.secret_choice()
@@ -477,9 +483,7 @@ class OnlineMatch:
                     self._outcomes.append(Refused(refusal.message))
                 continue
             candidates.pop(0)
-            if item.sent_at is not None:
-                self.turn_since = min(self.clock(), item.sent_at)
-                self._mover = self.mover()
+            self._sent_at = item.sent_at
             self._changed()
 
     def _judge(self, entry: Entry) -> None:

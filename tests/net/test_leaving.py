@@ -16,7 +16,7 @@ from net.autoplay import random_chooser, step
 from net.log import OnlineSeat, make_header, state_hash
 from net.outcomes import LocalTurnLost, SeatHandedOver
 from net.session import OnlineMatch
-from net.transport import MemoryHub, MemoryTransport
+from net.transport import Delivery, MemoryHub, MemoryTransport
 from tests.net.test_memory_games import play_out
 
 SPEC = registry.get("tea-time")
@@ -159,3 +159,25 @@ def test_hard_bots_replay_alike_in_two_processes():
         assert done.returncode == 0, done.stderr[-2000:]
         runs.append(json.loads(done.stdout))
     assert runs[0] == runs[1] and len(runs[0]) == 60
+
+
+def test_the_clock_counts_from_when_the_turn_was_handed_over():
+    """A turn handed over while this computer was off began when the entry was sent (its
+    transport's time), not when the game was opened again."""
+    clock, hub, ana, ben = clocked_table(43_200)
+    for session in (ana, ben):
+        session.match.advance_chance()
+        session.poll()
+    choose = random_chooser(1)
+    while not ana.log:
+        step(ana, choose)
+    sent = json.loads(hub.items[0][0])
+    clock.now += 40_000  # Ben's computer reads the room eleven hours later
+    sent_at = clock.now - 40_000
+    ben.transport.receive = lambda: [Delivery(json.dumps(sent), "ana", sent_at)]
+    for _ in range(5):
+        ben.poll()
+        while ben.play_remote() is not None:
+            pass
+    assert ben.mover() == 1
+    assert ben.time_left() == pytest.approx(43_200 - 40_000)
