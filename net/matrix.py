@@ -195,7 +195,7 @@ class MatrixTransport:
                 break
             except _Refused as refused:
                 await self._retry(failures, OPEN_REFUSED, error=refusal(refused.response))
-            except (OSError, asyncio.TimeoutError, Exception) as err:  # noqa: BLE001
+            except Exception as err:  # noqa: BLE001 - any network failure: say so, go on
                 await self._unreachable(failures, err)
             failures += 1
         self._fine()
