@@ -681,6 +681,7 @@ class OnlineMatch:
             self.match.rewind_to(self._covered)
         seat = self.match.seats[target]
         self.match.seats[target] = Seat(BOT, seat.name, entry.level)
+        self.match.revision += 1  # what a table worked out for that seat no longer holds
         self.local.discard(target)
         self.handed.append(target)
         self._outcomes.append(SeatHandedOver(target, entry.level))
