@@ -2,9 +2,9 @@
 
 docs/DESIGN.md, "Playing at a distance". :class:`OnlineMatch` owns an
 :class:`engine.match.Match` and a :class:`net.transport.Transport`. The table drives the match
-as in hot-seat — chance with ``match.advance_chance()``, bots with
-``match.bot_request(net.bots.online_bot)``, a local person's decisions with ``match.apply`` and
-undo — and treats a remote seat like a bot whose moves come from a queue:
+as in hot-seat — chance with ``match.advance_chance()``, bots untimed (the fixed search of
+:func:`net.bots.online_bot`, luck from ``match.bot_rng()``), a local person's decisions with
+``match.apply`` and undo — and treats a remote seat like a bot whose moves come from a queue:
 :meth:`OnlineMatch.play_remote`. Every frame it calls :meth:`OnlineMatch.poll`, which reads the
 transport without blocking, checks what arrived, publishes this computer's finished turns and
 returns typed outcomes (:data:`Outcome`).
