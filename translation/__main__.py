@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po, write_po
 from translation import DOMAIN, LANGUAGES, LOCALE_DIR, catalogue_path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("main.py", "engine", "scenes", "saves", "sprites", "sound", "translation")
+SOURCES = ("main.py", "engine", "scenes", "saves", "sprites", "sound", "translation", "net")
 """What is searched for messages (tests and benches show nothing to a player)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);"}

@@ -74,6 +74,7 @@ def test_the_template_holds_every_message_of_the_code(tmp_path, template):
                     "sprites",
                     "sound",
                     "translation",
+                    "net",
                 )
             ),
         ],

@@ -1,0 +1,98 @@
+"""Play by e-mail (net/files.py) and this computer's list of online games (net/store.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import registry
+from engine.match import BOT, HUMAN
+from net import store
+from net.autoplay import random_chooser, step
+from net.files import FileTransport, read_turn_file, write_turn_file
+from net.log import BadEntry, OnlineSeat, make_header, state_hash
+from net.session import OnlineMatch
+
+
+def header_for(game_id="diced-tomatoes", seed=5):
+    spec = registry.get(game_id)
+    seats = [
+        OnlineSeat(HUMAN, "Ana", player="Ana"),
+        OnlineSeat(HUMAN, "Ben", player="Ben"),
+        OnlineSeat(BOT, "Bot 1", level="easy"),
+    ]
+    return make_header(spec, seats, seed=seed)
+
+
+def play_until_waiting(session, choose):
+    for _ in range(10_000):
+        moved, _outcomes = step(session, choose)
+        if not moved:
+            return
+    raise AssertionError("never waits")
+
+
+def test_a_whole_game_by_turn_files(tmp_path):
+    """Each "Send turn" writes the log since the friend's last turn; the friend opens it,
+    plays, and sends back; both end with the same position."""
+    header = header_for()
+    ana = OnlineMatch(header, FileTransport(header.data), [0])
+    ben = None
+    choosers = [random_chooser(1), random_chooser(2)]
+    sizes = []
+    for exchange in range(500):
+        sender, chooser = (ana, choosers[0]) if exchange % 2 == 0 else (ben, choosers[1])
+        assert sender is not None
+        play_until_waiting(sender, chooser)
+        path = tmp_path / f"turn-{exchange}.json"
+        sizes.append(write_turn_file(sender, path))
+        turn_file = read_turn_file(path)
+        if ben is None:  # the first file is the invitation: the game starts from it
+            ben = OnlineMatch(turn_file.header, FileTransport(turn_file.header.data), [1])
+        receiver = ben if sender is ana else ana
+        receiver.transport.load(turn_file)
+        play_until_waiting(receiver, choosers[0] if receiver is ana else choosers[1])
+        if ana.match.is_terminal() and ben.match.is_terminal():
+            break
+    assert ben is not None and ana.match.is_terminal() and ben.match.is_terminal()
+    assert state_hash(ana.match.state) == state_hash(ben.match.state)
+    assert max(sizes) < len(ana.log)  # a file holds the turns since, not the whole log
+
+
+def test_bad_turn_files_are_refused_in_words(tmp_path):
+    header = header_for()
+    session = OnlineMatch(header, FileTransport(header.data), [0])
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    with pytest.raises(BadEntry, match="damaged JSON"):
+        read_turn_file(junk)
+    other = tmp_path / "other.json"
+    write_turn_file(OnlineMatch(header_for(seed=6), FileTransport({}), [0]), other)
+    with pytest.raises(BadEntry, match="another game"):
+        session.transport.load(read_turn_file(other))
+    wrong = tmp_path / "wrong.json"
+    data = json.loads(other.read_text())
+    data["header"]["rules_version"] = 999
+    wrong.write_text(json.dumps(data))
+    with pytest.raises(BadEntry, match="other rules") as caught:
+        read_turn_file(wrong)
+    assert caught.value.stop
+
+
+def test_online_games_are_kept_listed_and_reopened():
+    header = header_for("tea-time", seed=2)
+    session = OnlineMatch(header, FileTransport(header.data), [0])
+    session.match.advance_chance()
+    session.poll()
+    path = store.save_game(session, {"kind": "file"})
+    (store.online_dir() / "broken.json").write_text("{")
+    listed = {info.path.name: info for info in store.list_games()}
+    mine = listed[path.name]
+    assert mine.title == "Tea Time" and mine.names == ("Ana", "Ben", "Bot 1")
+    assert mine.to_move == "Ben" and not mine.your_turn and mine.transport == "file"
+    assert listed["broken.json"].problem
+    data, transport = store.load_game(path)
+    again = OnlineMatch.restore(data, FileTransport(data["header"]))
+    assert transport == {"kind": "file"}
+    assert state_hash(again.match.state) == state_hash(session.match.state)
