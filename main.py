@@ -10,6 +10,7 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -124,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(_("main.py: {message}").format(message=message), file=sys.stderr)
     sys.exit(2)
 

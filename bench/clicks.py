@@ -61,21 +61,24 @@ def game(spec, players: int, level: str, seed: int) -> tuple[list, list]:
     rng = random.Random(seed)
     state = spec.new_state(players, spec.default_options(players))
     bot = make_bot(spec, level, budget=0.01)
-    first, second = [], []
-    turn = [0, 0, []]
+    first: list[int] = []
+    second: list[int] = []
+    clicks_a, clicks_b = 0, 0
+    seen: list = []
     while not state.is_terminal():
         if state.current_player() < 0:
             state.apply_action(pick_outcome(state.chance_outcomes(), rng))
             continue
         legal = state.legal_actions()
         action = bot.choose(state.observation(state.current_player()), legal, rng)
-        turn[0] += clicks_first(action)
-        turn[1] += clicks_second(action, state, legal, turn[2])
+        clicks_a += clicks_first(action)
+        clicks_b += clicks_second(action, state, legal, seen)
         state.apply_action(action)
         if isinstance(action, dt.EndTurn):
-            first.append(turn[0])
-            second.append(turn[1])
-            turn = [0, 0, []]
+            first.append(clicks_a)
+            second.append(clicks_b)
+            clicks_a, clicks_b = 0, 0
+            seen = []
     return first, second
 
 

@@ -46,7 +46,12 @@ def use_sound(mode: str) -> None:
 
     handle, path = tempfile.mkstemp(prefix="bench-audio-", suffix=".raw")
     os.close(handle)
-    atexit.register(lambda: os.path.exists(path) and os.unlink(path))
+
+    def remove() -> None:
+        if os.path.exists(path):
+            os.remove(path)
+
+    atexit.register(remove)
     os.environ["SDL_AUDIODRIVER"] = "disk"
     os.environ["SDL_DISKAUDIOFILE"] = path
 
@@ -86,13 +91,12 @@ def run_table(game_id: str, seats, frames: int, watch_bot: bool = False, sound: 
     from engine.match import Match
     from saves.settings import Settings
     from scenes.app import App
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     app = App(Settings(animation_speed="normal", pass_screen=False), size=(1280, 800))
     spec = registry.get(game_id)
     match = Match(spec, seats, seed=17)
-    open_match(app, match)
-    table = app.manager.top
+    table = open_match(app, match)
     start_sound(app, table, sound)
     times, thinking, cpu = [], [], []
     for _ in range(frames):

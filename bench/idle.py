@@ -67,7 +67,7 @@ def _app(case: str):
     from main import parse_seats
     from saves.settings import load_settings
     from scenes.app import App
-    from scenes.tables import open_match
+    from scenes.routes import open_match
     from scenes.title import TitleScene
 
     app = App(load_settings(), size=SIZE)

@@ -89,10 +89,10 @@ def make_scene(app, case: str):
 
         return RulesScene(app, game)
     if kind == "table":
-        from scenes.tables import table_scene_class
+        from scenes.tables import make_table
 
         spec = registry.get(game)
-        return table_scene_class(game)(app, Match(spec, parse_seats(TABLE_SEATS, False), {}, 1))
+        return make_table(app, Match(spec, parse_seats(TABLE_SEATS, False), {}, 1))
     raise ValueError(f"unknown case {case!r}")
 
 
@@ -119,7 +119,7 @@ def measure(app, case: str, pushes: int) -> list:
             from engine import registry
             from engine.match import Match
             from main import parse_seats
-            from scenes.tables import open_match
+            from scenes.routes import open_match
 
             spec = registry.get("potion-explosion")
             match = Match(spec, parse_seats(TABLE_SEATS, False), {}, 1)

@@ -41,7 +41,7 @@ def soak_one(spec, players: int, seed: int, out: Path) -> str | None:
     from saves.settings import Settings
     from scenes.app import App
     from scenes.game_over import GameOverScene
-    from scenes.tables import open_match
+    from scenes.routes import open_match
 
     app = App(
         Settings(animation_speed="instant", pass_screen=False),
@@ -50,18 +50,22 @@ def soak_one(spec, players: int, seed: int, out: Path) -> str | None:
         autoplay=True,
         quit_at_end=False,
     )
-    match = Match(spec, [Seat("bot", f"Bot {i + 1}", "easy") for i in range(players)], seed=seed)
 
-    def checked(step):
-        def run(*args, **kwargs):
-            events = step(*args, **kwargs)
-            check(spec, match.state)
+    class CheckedMatch(Match):
+        """A match that checks the invariants after every action, chance included."""
+
+        def apply(self, action):
+            events = super().apply(action)
+            check(spec, self.state)
             return events
 
-        return run
+        def resolve_chance(self, outcome=None):
+            events = super().resolve_chance(outcome)
+            check(spec, self.state)
+            return events
 
-    match.apply = checked(match.apply)  # check after every action, chance included
-    match.resolve_chance = checked(match.resolve_chance)
+    seats = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(players)]
+    match = CheckedMatch(spec, seats, seed=seed)
     try:
         open_match(app, match)
         for _ in range(200000):

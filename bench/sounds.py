@@ -132,7 +132,9 @@ def pieces(mix: list, threshold_db: float = -60.0, gap: float = 0.12) -> list:
     the audible pieces."""
     level = 10 ** (threshold_db / 20)
     quiet = int(gap * MIX_RATE)
-    out, start, last_loud = [], None, None
+    out: list[tuple[int, int]] = []
+    start: int | None = None
+    last_loud = 0
     for i, x in enumerate(mix):
         if abs(x) > level:
             if start is None:

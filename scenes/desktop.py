@@ -40,7 +40,7 @@ def fit_to_desktop(size: tuple, desktop: tuple | None, minimum: tuple) -> tuple:
     """``size`` as it is when it fits a desktop of ``desktop`` pixels, else shrunk to leave
     room for panels and the title bar (96 % of its width, 90 % of its height), keeping the
     shape of the table; never below ``minimum``. ``desktop`` None (unknown) keeps ``size``."""
-    if fits_desktop(size, desktop):
+    if desktop is None or fits_desktop(size, desktop):
         return tuple(size)
     room = (int(desktop[0] * 0.96), int(desktop[1] * 0.90))
     factor = min(1.0, room[0] / size[0], room[1] / size[1])

@@ -127,17 +127,17 @@ def font_file(bold: bool = False, language: str | None = None) -> Path:
     return FONTS[language or translation.current_language()][1 if bold else 0]
 
 
-def font(size: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
+def font(size: float, bold: bool = False, language: str | None = None) -> pygame.font.Font:
     """The app's font for ``language`` (default: the one in use; Noto Sans, Noto Sans JP for
     Japanese, both shipped with pygame_gui) at ``size`` pixels at 100 %, made larger by the UI
     scale (:func:`set_ui_scale`)."""
-    path, size = str(font_file(bold, language)), max(8, int(round(size * _scale[0])))
-    loaded = _font(path, size)
+    path, pixels = str(font_file(bold, language)), max(8, int(round(size * _scale[0])))
+    loaded = _font(path, pixels)
     try:
         loaded.get_height()
     except pygame.error:  # made before a pygame.quit(): every cached font is dead
         reset_caches()
-        loaded = _font(path, size)
+        loaded = _font(path, pixels)
     return loaded
 
 
@@ -422,7 +422,7 @@ class Backdrop:
     def __init__(self, keep: int = 2):
         self.keep = keep
         self._made: dict = {}  # look -> surface, oldest first
-        self._surface = None
+        self._surface: pygame.Surface | None = None
         self._layers: tuple = ()
         self._next = 0
         self._generation = _generation[0]
@@ -671,6 +671,7 @@ class Target:
         if self.circle is not None:
             (x, y), radius = self.circle
             return pygame.Rect(int(x - radius), int(y - radius), int(2 * radius), int(2 * radius))
+        assert self.rect is not None, "a target has a rect or a circle"
         return pygame.Rect(self.rect)
 
 

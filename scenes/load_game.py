@@ -116,7 +116,7 @@ class LoadGameScene(Scene):
         for i, info in enumerate(self.infos):
             y = 4 + i * row_h
             damaged = info.error is not None
-            if damaged:
+            if info.error is not None:
                 head = _("{file} — cannot be loaded").format(file=info.file_name)
                 lines = [(info.error, "#error_label")]
             else:
@@ -169,7 +169,7 @@ class LoadGameScene(Scene):
             tool_tip_text=_(kit.BACK_TIP),
         )
         self.pending_delete = None
-        self.dialog = None
+        self.dialog: UIConfirmationDialog | None = None
 
     def load(self, path, backup: bool = False) -> None:
         """Open a save (or its backup); a failure is reported and nothing is lost."""

@@ -196,13 +196,13 @@ class NewGameScene(Scene):
             tool_tip_text=_("One seat fewer"),
         )
         if self.seat_count == 1 and self.spec and self.spec.solo:
-            count = _("1 player (solo rules)")
+            seats_text = _("1 player (solo rules)")
         else:
-            count = ngettext("{count} player", "{count} players", self.seat_count).format(
+            seats_text = ngettext("{count} player", "{count} players", self.seat_count).format(
                 count=self.seat_count
             )
         self.count_label = UILabel(
-            pygame.Rect(x + px(48), y, col_w - px(96), px(34)), count, ui, container=c
+            pygame.Rect(x + px(48), y, col_w - px(96), px(34)), seats_text, ui, container=c
         )
         UIButton(
             pygame.Rect(x + col_w - px(40), y, px(40), px(34)),
@@ -531,7 +531,7 @@ class NewGameScene(Scene):
         measured on the card with the most lines)."""
         cards = []
         for i, (button, spec, _y) in enumerate(self.game_buttons):
-            rect = button.get_abs_rect().inflate(-4, -4)  # inside the border and shadow
+            rect = pygame.Rect(button.get_abs_rect()).inflate(-4, -4)  # inside border and shadow
             # short cards (many games in a small window) set their lines closer
             players_y, text_y, line_h = (
                 kit.px(length)

@@ -50,13 +50,13 @@ class PauseScene(Scene):
         """What to do once saved (leave the game), or None to go back to the table."""
         # a loaded (or already saved) game offers its own name, not the generic one
         self.save_name = table.saved_as or table.match.save_title or match_title(table.match)
-        self.dialog = None  # the "Replace save" confirmation while it is open
+        self.dialog: UIConfirmationDialog | None = None  # "Replace save?" while it is open
 
     def build(self) -> None:
         if self.naming:
             self._build_naming()
             return
-        self.name_entry = None
+        self.name_entry: UITextEntryLine | None = None
         self.buttons = kit.button_column(
             self,
             [
@@ -142,18 +142,18 @@ class PauseScene(Scene):
         px = kit.px  # sizes at 100 %, grown by the UI scale
         x, y = w // 2 - px(200), h // 2 - px(66)
         UILabel(pygame.Rect(x, y, px(400), px(28)), _("Name"), ui, container=c)
-        self.name_entry = UITextEntryLine(
+        entry = self.name_entry = UITextEntryLine(
             pygame.Rect(x, y + px(30), px(400), px(38)),
             ui,
             container=c,
             initial_text=self.save_name,
         )
-        self.name_entry.set_text_length_limit(60)
-        self.app.ui.set_focus_set(self.name_entry)
+        entry.set_text_length_limit(60)
+        self.app.ui.set_focus_set(entry)
         # the whole default name selected, so typing replaces it and End keeps it
-        self.name_entry.select_range = [0, len(self.save_name)]
-        self.name_entry.edit_position = len(self.save_name)
-        self.name_entry.redraw()
+        entry.select_range = [0, len(self.save_name)]
+        entry.edit_position = len(self.save_name)
+        entry.redraw()
         self.buttons = {
             "Save": UIButton(
                 pygame.Rect(x + px(210), y + px(82), px(190), px(42)),

@@ -157,6 +157,8 @@ class SoundBoard:
     def _render_elsewhere(self) -> bool:
         """Run :mod:`sound.render` for the cache folder and wait for it (stopping it if the
         board closes meanwhile); True when it stored everything."""
+        if self.folder is None:
+            return False
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         try:

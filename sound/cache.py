@@ -52,6 +52,8 @@ class SoundCache:
         self.writable = folder is not None and self._prepare()
 
     def _prepare(self) -> bool:
+        if self.folder is None:
+            return False
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError:
@@ -68,6 +70,8 @@ class SoundCache:
         return True
 
     def _drop_other_versions(self) -> None:
+        if self.folder is None:
+            return
         try:
             for other in self.folder.parent.iterdir():
                 if other != self.folder and other.is_dir() and VERSION_NAME.match(other.name):
@@ -112,7 +116,7 @@ class SoundCache:
         return data
 
     def _write(self, file: str, data: bytes) -> None:
-        if not self.writable:
+        if not self.writable or self.folder is None:
             return
         if _replace(self.folder / file, data):
             self.index[file] = hashlib.sha256(data).hexdigest()

@@ -148,7 +148,7 @@ class MatchDriver:
         self.hot_seat = hot_seat or HotSeat()
         self.clock = clock
         self.replay = list(replay) if replay is not None else None
-        self.cursor = ReplayCursor(match, self.replay) if replay is not None else None
+        self.cursor = ReplayCursor(match, self.replay) if self.replay is not None else None
         """Where the replay stands (scrubbing: by step, by turn, to any step), or None."""
         self.job: Job | None = None
         self._job_for = -1  # the history length the bot's search was asked at

@@ -229,6 +229,7 @@ class _ProcessJob:
         action, error = self.thinker._answers.pop(self.number)
         if error is not None:
             raise error
+        assert action is not None, "the worker answers an action or an error"
         return action
 
     def cancel(self) -> None:
