@@ -89,7 +89,7 @@ def make_scene(app, case: str):
 
         return RulesScene(app, game)
     if kind == "table":
-        from scenes.tables import make_table
+        from scenes.routes import table_for as make_table
 
         spec = registry.get(game)
         return make_table(app, Match(spec, parse_seats(TABLE_SEATS, False), {}, 1))

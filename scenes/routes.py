@@ -23,14 +23,21 @@ SCREENS = {
     "leave": "scenes.leave:LeaveScene",
     "pass": "scenes.pass_screen:PassScreen",
     "game_over": "scenes.game_over:GameOverScene",
+    "table": "scenes.table.scene:TableScene",
 }
 """Every screen by name: ``module:Class``."""
+GAME_TABLES = "scenes.tables:game_table_class"
+"""Where a game's table is found by its id (the tables' registry)."""
+
+
+def _load(path: str) -> Any:
+    module_name, name = path.split(":")
+    return getattr(importlib.import_module(module_name), name)
 
 
 def screen_class(name: str) -> type:
     """The class of the screen ``name`` (``KeyError`` for an unknown name)."""
-    module_name, class_name = SCREENS[name].split(":")
-    return getattr(importlib.import_module(module_name), class_name)
+    return _load(SCREENS[name])
 
 
 def make(app: Any, name: str, *args: Any, **kwargs: Any) -> Any:
@@ -61,7 +68,8 @@ def to_title(app: Any) -> Any:
 
 def table_for(app: Any, match: Any, replay: list | None = None) -> Any:
     """The table scene playing ``match`` (its game's table, or the generic one)."""
-    return importlib.import_module("scenes.tables").make_table(app, match, replay)
+    game_table = _load(GAME_TABLES)(match.spec.id)
+    return make(app, "table", match, game_table, replay)
 
 
 def open_match(app: Any, match: Any, replace_stack: bool = True, saved_as: str | None = None):

@@ -18,13 +18,13 @@ from scenes.table import chrome
 from translation import _
 
 if TYPE_CHECKING:
-    from scenes.table.scene import TableScene
+    from scenes.table.parts import Table
 
 
 class Frame:
-    """Draws ``table`` (a :class:`TableScene`) frame by frame."""
+    """Draws ``table`` (the table scene, :class:`scenes.table.parts.Table`) frame by frame."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: Table):
         self.table = table
         self.bar: tuple | None = None
         """The top bar of the frame being drawn (one message per frame)."""
@@ -130,8 +130,9 @@ class Frame:
         match, busy = table.match, table.player.busy
         if table.finished:
             return _("The game is over. Press Enter for the score sheet.")
-        if table.replay_panel is not None:
-            return table.replay_panel.status()
+        replaying = table.replay_status()
+        if replaying is not None:
+            return replaying
         if busy and table.caption:
             return table.caption  # what the board shows now: the end's last steps too
         if match.is_terminal():

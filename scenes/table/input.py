@@ -22,16 +22,16 @@ from scenes.table.driver import Refused, Stepped
 from scenes.table.protocol import Act, ActAll, Handled, Intent, Refuse, Say, Select
 
 if TYPE_CHECKING:
-    from scenes.table.scene import TableScene
+    from scenes.table.parts import Table
 
 PLACE_LIMIT = 40
 """Actions a run ("Place all") applies at most, one after another."""
 
 
 class TableInput:
-    """Input and intents for ``table`` (a :class:`TableScene`)."""
+    """Input and intents for ``table`` (the table scene, :class:`scenes.table.parts.Table`)."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: Table):
         self.table = table
         self.queued_key: tuple | None = None
         """``(key event, turn)`` pressed while the person's own step animated."""
@@ -106,21 +106,9 @@ class TableInput:
 
     # --- events -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """One event the widgets did not use; True when the table used it."""
+        """One event the widgets, the log and the replay controls did not use; True when
+        the table used it."""
         table = self.table
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            table.mouse = event.pos  # tooltips follow it, over the log too
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            clicked = table.target_at(event.pos)
-            table.frame.tip_off = clicked.key if clicked is not None else None
-        box = table.log.box
-        if box is not None and box.handle_event(event):
-            return True
-        if table.finished and event.type == pygame.KEYDOWN and event.key in ENTER:
-            table.show_score_sheet()
-            return True
-        if table.replay_panel is not None and table.replay_panel.handle_event(event):
-            return True
         if event.type == pygame.KEYDOWN and self.table_key(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and table.player.busy:
@@ -182,6 +170,3 @@ class TableInput:
         self.queued_key = None
         if turn == self.table.match.turn_count():
             self.carry_out(self.table.game.handle(event))
-
-
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)

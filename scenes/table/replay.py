@@ -17,16 +17,16 @@ from translation import _
 
 if TYPE_CHECKING:
     from scenes.table.chrome import Column
-    from scenes.table.scene import TableScene
+    from scenes.table.parts import Table
 
 STEP_SECONDS = 0.35
 """Seconds between two steps while a replay plays (at normal speed)."""
 
 
 class ReplayPanel:
-    """The replay's buttons and keys on ``table`` (a replaying :class:`TableScene`)."""
+    """The replay's buttons and keys on ``table`` (a replaying table scene)."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: Table):
         self.table = table
         self.playing = True
         self.wait = 0.0

@@ -659,7 +659,23 @@ class TableScene(Scene):
         routes.push(self.app, "pause", self)
 
     def handle_event(self, event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.mouse = event.pos  # tooltips follow it, over the log too
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            clicked = self.target_at(event.pos)
+            self.frame.tip_off = clicked.key if clicked is not None else None
+        if self.log.box is not None and self.log.box.handle_event(event):
+            return True
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if self.finished and enter:
+            self.show_score_sheet()
+            return True
+        if self.replay_panel is not None and self.replay_panel.handle_event(event):
+            return True
         return self.input.handle_event(event)
+
+    def replay_status(self) -> str | None:
+        return self.replay_panel.status() if self.replay_panel is not None else None
 
     def enter(self) -> None:
         super().enter()

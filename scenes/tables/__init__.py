@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
 
 TABLES = {
     "potion-explosion": "scenes.tables.potion_explosion.table:PotionExplosionTable",
@@ -22,10 +21,3 @@ def game_table_class(game_id: str) -> type:
     no table of its own yet)."""
     module_name, class_name = TABLES.get(game_id, GENERIC).split(":")
     return getattr(importlib.import_module(module_name), class_name)
-
-
-def make_table(app: Any, match: Any, replay: list | None = None) -> Any:
-    """The table scene for ``match`` (``replay``: a recorded history to step through)."""
-    from scenes.table.scene import TableScene
-
-    return TableScene(app, match, game_table_class(match.spec.id), replay)

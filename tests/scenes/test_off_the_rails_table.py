@@ -15,7 +15,7 @@ from scenes.game_over import GameOverScene
 from scenes.pass_screen import PassScreen
 from scenes.pause import PauseScene
 from scenes.routes import open_match
-from scenes.tables import make_table
+from scenes.routes import table_for as make_table
 from scenes.tables.off_the_rails.animate import path_track, roll_seconds
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.table import OffTheRailsTable

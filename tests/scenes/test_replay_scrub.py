@@ -8,7 +8,7 @@ import pytest
 
 from engine import registry
 from engine.match import Match, Seat
-from scenes.tables import make_table
+from scenes.routes import table_for as make_table
 from scenes.title import TitleScene
 from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
 

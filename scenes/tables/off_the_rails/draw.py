@@ -48,6 +48,7 @@ from scenes.tables.off_the_rails.layout import (
     Layout,
     score_text,
 )
+from scenes.tables.off_the_rails.paths import BAD_ENDS, Path, Tag
 from scenes.tables.off_the_rails.pieces import (
     cart_angle,
     cart_mark,
@@ -61,20 +62,8 @@ from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
     from scenes.tables.off_the_rails.input import Prompt
-    from scenes.tables.off_the_rails.paths import Path, Tag
 
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
-BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
-END_WORDS = {
-    "stop": N_("stop"),
-    "choice": N_("you choose the way"),
-    "left": N_("out"),
-    "derail": N_("derail"),
-    "fell": N_("chasm!"),
-    "collision": N_("crash"),
-    "crash-derail": N_("crash: derails"),
-}
-"""The word at the end of a cart's path (translated where drawn)."""
 EDGE_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
 PANEL = (20, 26, 28, 215)
 

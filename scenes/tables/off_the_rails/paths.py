@@ -14,10 +14,21 @@ import pygame
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.state import CartPlace, Pending
-from scenes.tables.off_the_rails.draw import BAD_ENDS, END_WORDS
 from scenes.tables.off_the_rails.input import own_carts_on_board
 from scenes.tables.off_the_rails.layout import Layout, tag_size
-from translation import _
+from translation import N_, _
+
+BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
+END_WORDS = {
+    "stop": N_("stop"),
+    "choice": N_("you choose the way"),
+    "left": N_("out"),
+    "derail": N_("derail"),
+    "fell": N_("chasm!"),
+    "collision": N_("crash"),
+    "crash-derail": N_("crash: derails"),
+}
+"""The word at the end of a cart's path (translated where drawn)."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from engine.tea_time.rules import COLUMN_POINTS, column_points
 from engine.tea_time.state import (
     ALICE,
     ALICE_CARD,
-    CHARACTER_NAMES,
     CHARACTERS,
     Card,
     Phase,
@@ -27,6 +26,7 @@ from engine.tea_time.state import (
 )
 from scenes import kit
 from scenes.tables.tea_time.layout import INFO_FONT, LEGEND_FONT, Layout
+from scenes.tables.tea_time.words import title
 from sprites import art
 from sprites import tea_time_art as ta
 from translation import N_, _, ngettext
@@ -35,9 +35,6 @@ if TYPE_CHECKING:
     from scenes.tables.tea_time.input import Preview
 
 HINT = (90, 230, 255)
-CHARACTER_TITLES = {**CHARACTER_NAMES, ALICE: N_("Alice")}
-"""Each card's name as its plate, the score sheet and the tooltips show it (translate with
-``_`` where shown, or use :func:`title`)."""
 SHORT_NAMES = {
     "P": N_("Caterpillar"),
     "R": N_("Rabbit"),
@@ -47,12 +44,6 @@ SHORT_NAMES = {
     "D": N_("Dormouse"),
 }
 """Names for a card too small for the full one (the tooltip and the log say it in full)."""
-
-
-def title(character: str) -> str:
-    """The name of ``character`` (a letter of :data:`CHARACTERS`, or Alice's) in the current
-    language, as a card's plate shows it: "Cheshire Cat", "Alice"."""
-    return _(CHARACTER_TITLES[character])
 
 
 def cards_label(count: int) -> str:

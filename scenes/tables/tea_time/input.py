@@ -31,8 +31,8 @@ from engine.tea_time.state import (
 )
 from scenes.kit import Target
 from scenes.table.protocol import Act, Refuse, Say, Select
-from scenes.tables.tea_time.draw import title
 from scenes.tables.tea_time.layout import Layout
+from scenes.tables.tea_time.words import title
 from translation import _, ngettext
 
 TAKE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
