@@ -34,13 +34,11 @@ class SoundCue:
 
 Entry: TypeAlias = SoundCue | Callable[..., SoundCue | None] | None
 
-GAME_MODULES = {
-    "potion-explosion": "sound.cues.potion_explosion",
-    "off-the-rails": "sound.cues.off_the_rails",
-    "diced-tomatoes": "sound.cues.diced_tomatoes",
-    "tea-time": "sound.cues.tea_time",
-}
-"""Game id → its cue module (a game whose module does not exist yet has no sounds)."""
+def cue_module(game_id: str) -> str:
+    """The name of a game's cue module: ``sound/cues/<game package>.py``, the package named as
+    the engine's (``potion-explosion`` → ``sound.cues.potion_explosion``)."""
+    return "sound.cues." + game_id.replace("-", "_")
+
 
 _tables: dict[str, dict] = {}
 
@@ -48,9 +46,9 @@ _tables: dict[str, dict] = {}
 def cue_table(game_id: str) -> dict:
     """The ``CUES`` of a game's module ({event class: entry}); empty for a game without one."""
     if game_id not in _tables:
-        name = GAME_MODULES.get(game_id)
+        name = cue_module(game_id)
         table: dict = {}
-        if name and importlib.util.find_spec(name) is not None:
+        if importlib.util.find_spec(name) is not None:
             table = importlib.import_module(name).CUES
         _tables[game_id] = table
     return _tables[game_id]
@@ -61,8 +59,10 @@ _merged: dict = {}
 
 def _all_entries() -> dict:
     if not _merged:
-        for game_id in GAME_MODULES:
-            _merged.update(cue_table(game_id))
+        from engine import registry
+
+        for spec in registry.games():
+            _merged.update(cue_table(spec.id))
     return _merged
 
 

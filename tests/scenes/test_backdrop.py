@@ -12,9 +12,10 @@ from engine import registry
 from engine.match import Match, Seat
 from scenes import kit
 from scenes.routes import open_match
+from scenes.tables import TABLES
 from tests.scenes.driver import close_apps, frames, make_app
 
-GAMES = ("diced-tomatoes", "potion-explosion", "off-the-rails", "tea-time")
+GAMES = [spec.id for spec in registry.games() if spec.id in TABLES]
 
 
 def old_way(app, table) -> bytes:
