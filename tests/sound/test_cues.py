@@ -60,11 +60,7 @@ def events_of_random_games(spec, seeds) -> set[type]:
 
 
 def test_every_registered_game_has_a_cue_module():
-    missing = [
-        spec.id
-        for spec in registry.games()
-        if not cues.cue_table(spec.id)
-    ]
+    missing = [spec.id for spec in registry.games() if not cues.cue_table(spec.id)]
     assert missing == [], f"games without sounds (add sound/cues/<game>.py): {missing}"
 
 
