@@ -1,190 +1,175 @@
-"""Frame times of each table scene, frames while a Hard bot thinks, start-up, and peak memory.
+"""Frame intervals as a player sees them, while Hard thinks and while nothing does.
 
-    python -m bench.frames [--frames 600] [--game ID] [--sound off|on|cold]
+    python -m bench.frames [--seconds 20] [--game ID] [--thinker process|thread|both]
 
-Runs under the dummy video driver at 1280x800. For each game: an all-bot game (Easy bots) at
-normal animation speed, timing ``update + draw`` of every frame for ``--frames`` frames (median,
-p95, p99, max); then a game against a Hard bot, reporting the longest frame while it thinks.
-Also the time from process start to the first drawn title frame, and the peak RSS.
+Each case runs in a child process with a real window at 1280x800 (under Xvfb when ``DISPLAY``
+is not set): the program's own loop (``App.run``: update, draw, flip, wait for the next frame)
+plays a game of Hard bots at normal animation speed, and every flip's time is recorded. The
+interval between two flips is what a player sees. Beside each game, at the same time, a bare
+pygame loop fills and flips a window at 60 fps: on a busy machine both slow down alike, and
+the ratio says what the program adds.
 
-``--sound on`` opens the real mixer with SDL's disk audio driver (writing to a temporary file;
-SDL refuses /dev/null), loads
-the sounds before timing, and plays every step's cues as the step is shown, so the mixer works
-as hard as in play (until the tables start their own cues, the bench starts them). ``--sound
-cold`` does the same with an empty cache folder: the sounds are rendered in the background
-while the frames are timed (a first start after installing or upgrading).
+Reported per game: intervals while a Hard bot thinks and while none does (median, p95, p99,
+max in ms), beside the bare loop's, and the ratio of the p99s. ``--thinker`` chooses where the
+bots think: ``process`` (the program: a worker process), ``thread`` (a thread of the game's
+process, as before), or ``both`` to compare them.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import resource
+import json
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+from bench.window import SIZE, window_env
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time")
 
 
-def percentile(values, q):
+def percentile(values: list[float], q: float) -> float:
     values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
-def use_sound(mode: str) -> None:
-    """Route audio for ``--sound``: the dummy driver (off) or SDL's disk driver (on, cold)."""
-    if mode == "off":
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
-        return
-    import atexit
-    import tempfile
-
-    handle, path = tempfile.mkstemp(prefix="bench-audio-", suffix=".raw")
-    os.close(handle)
-
-    def remove() -> None:
-        if os.path.exists(path):
-            os.remove(path)
-
-    atexit.register(remove)
-    os.environ["SDL_AUDIODRIVER"] = "disk"
-    os.environ["SDL_DISKAUDIOFILE"] = path
+def summary(values: list[float]) -> dict:
+    """Median, p95, p99 and max of ``values`` (milliseconds)."""
+    return {
+        "n": len(values),
+        "median": statistics.median(values) if values else float("nan"),
+        "p95": percentile(values, 0.95),
+        "p99": percentile(values, 0.99),
+        "max": max(values) if values else float("nan"),
+    }
 
 
-def start_sound(app, table, mode: str) -> None:
-    """Open the mixer and (unless ``cold``) wait for the sounds; play each step's cues."""
-    if mode == "off":
-        return
-    if mode == "cold":
-        import tempfile
+# --- the children --------------------------------------------------------------------------
+def bare(seconds: float) -> dict:
+    """A bare pygame loop: fill, flip, ``clock.tick(60)``; the intervals between flips."""
+    import pygame
 
-        from sound import library
-
-        app.sound.folder = Path(tempfile.mkdtemp(prefix="bench-sounds-")) / library.version()
-    app.sound.start()
-    if mode == "on":
-        app.sound.wait(60)
-        if not app.sound.live:
-            raise SystemExit("--sound on: the mixer did not start with SDL's disk driver")
-    present = table.present
-
-    def present_with_sound(events, before):
-        table.play_sound(list(events))
-        present(events, before)
-
-    table.present = present_with_sound
+    pygame.display.init()
+    screen = pygame.display.set_mode(SIZE)
+    clock = pygame.time.Clock()
+    stamps: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pygame.event.get()
+        screen.fill((20, 60, 40))
+        pygame.display.flip()
+        stamps.append(time.perf_counter())
+        clock.tick(60)
+    pygame.quit()
+    intervals = [(b - a) * 1000 for a, b in zip(stamps, stamps[1:])]
+    return {"all": summary(intervals)}
 
 
-def run_table(game_id: str, seats, frames: int, watch_bot: bool = False, sound: str = "off"):
-    """(frame times, frame times while a Hard bot thinks, CPU times) in seconds of ``frames``
-    frames of a table scene at 60 fps pacing. The CPU times are the main thread's own per
-    frame: the work itself, without the time the system gave to other threads and processes
-    (on a busy machine the two differ)."""
+def program(game: str, seconds: float, thinker: str) -> dict:
+    """The program's loop at a game of Hard bots; intervals split by whether one thinks."""
     import pygame
 
     from engine import registry
-    from engine.match import Match
+    from engine.match import Match, Seat
     from saves.settings import Settings
     from scenes.app import App
     from scenes.routes import open_match
+    from scenes.table.thinking import ProcessThinker
 
-    app = App(Settings(animation_speed="normal", pass_screen=False), size=(1280, 800))
-    spec = registry.get(game_id)
-    match = Match(spec, seats, seed=17)
-    table = open_match(app, match)
-    start_sound(app, table, sound)
-    times, thinking, cpu = [], [], []
-    for _ in range(frames):
-        start, used = time.perf_counter(), time.thread_time()
-        app.step(1 / 60, events=[])
-        elapsed = time.perf_counter() - start
-        times.append(elapsed)
-        cpu.append(time.thread_time() - used)
-        if watch_bot and table.bot_thinking():
-            thinking.append(elapsed)
-        # keep wall time like a real 60 fps loop so a bot thread gets its share
-        rest = 1 / 60 - elapsed
-        if rest > 0:
-            time.sleep(rest)
-        if match.is_terminal():
-            break
-    table.shutdown()
-    app.sound.close()
-    pygame.quit()
-    return times, thinking, cpu
+    app = App(Settings(animation_speed="normal"), size=SIZE, think_in_process=thinker == "process")
+    spec = registry.get(game)
+    seats = [Seat("bot", f"Hard {n + 1}", "hard") for n in range(max(2, spec.min_players))]
+    table = open_match(app, Match(spec, seats, seed=17))
+    stamps: list[tuple[float, bool]] = []
+    flip = pygame.display.flip
+
+    def recording_flip() -> None:
+        flip()
+        stamps.append((time.perf_counter(), table.bot_thinking()))
+
+    pygame.display.flip = recording_flip
+    if isinstance(app.thinker, ProcessThinker):
+        app.thinker.start()  # as run() does after the first frame; done before measuring
+    threading.Timer(seconds, lambda: setattr(app, "running", False)).start()
+    app.run()
+    thinking: list[float] = []
+    resting: list[float] = []
+    for (a, _was), (b, now) in zip(stamps, stamps[1:]):
+        (thinking if now else resting).append((b - a) * 1000)
+    return {"thinking": summary(thinking), "resting": summary(resting)}
 
 
-def startup_time() -> float:
-    """Seconds from launching a Python process for ``main.py`` to its first drawn title frame.
+# --- the parent ----------------------------------------------------------------------------
+def run_pair(game: str, seconds: float, thinker: str, env: dict) -> tuple[dict, dict]:
+    """The program and a bare loop, run at the same time in two child processes."""
 
-    The child prints the moment its first frame is drawn; the parent measures from just before
-    it started the process, so interpreter start-up and imports are included.
-    """
-    code = (
-        "import sys, time\n"
-        "sys.argv = ['main.py', '--screenshot', '/tmp/first-frame.png', '--frames', '1']\n"
-        "import scenes.app as a\n"
-        "draw = a.App.draw\n"
-        "def first(self):\n"
-        "    draw(self)\n"
-        "    if self.frame_count == 0:\n"
-        "        print('FIRST', time.time(), flush=True)\n"
-        "a.App.draw = first\n"
-        "import main\n"
-        "main.main()\n"
-    )
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    start = time.time()
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
-    for line in out.stdout.splitlines():
-        if line.startswith("FIRST"):
-            return float(line.split()[1]) - start
-    raise RuntimeError("main.py drew no frame: " + out.stderr[-500:])
-
-
-def main(argv=None) -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--frames", type=int, default=600)
-    p.add_argument("--game", default=None)
-    p.add_argument("--sound", choices=("off", "on", "cold"), default="off")
-    args = p.parse_args(argv)
-    use_sound(args.sound)
-    print(f"sound: {args.sound}")
-    from engine import registry
-    from engine.match import Seat
-
-    print(f"first title frame: {startup_time():.2f} s after launch")
-    for spec in registry.games():
-        if args.game and spec.id != args.game:
-            continue
-        n = max(2, spec.min_players)
-        bots = [Seat("bot", f"Bot {i + 1}", "easy") for i in range(n)]
-        times, _, cpu_seconds = run_table(spec.id, bots, args.frames, sound=args.sound)
-        ms = [t * 1000 for t in times]
-        cpu = [t * 1000 for t in cpu_seconds]
-        print(
-            f"{spec.id:18s} {len(ms)} frames: median {statistics.median(ms):5.1f} ms, "
-            f"p95 {percentile(ms, 0.95):5.1f}, p99 {percentile(ms, 0.99):5.1f}, "
-            f"max {max(ms):5.1f}; CPU per frame median {statistics.median(cpu):4.1f}, "
-            f"p99 {percentile(cpu, 0.99):4.1f}"
+    def child(*args: str) -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "-m", "bench.frames", "--child", *args, "--seconds", str(seconds)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-        seats = [Seat("bot", "Hard", "hard")] + [Seat("bot", "Easy", "easy")] * (n - 1)
-        _, thinking, _ = run_table(spec.id, seats, args.frames, watch_bot=True, sound=args.sound)
-        if thinking:
-            print(
-                f"{'':18s} while Hard thinks ({len(thinking)} frames): longest "
-                f"{max(thinking) * 1000:5.1f} ms, p95 {percentile(thinking, 0.95) * 1000:5.1f}"
-            )
-        else:
-            print(f"{'':18s} (the Hard bot did not think within {args.frames} frames)")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS: {peak:.0f} MB")
+
+    bare_child = child("bare")
+    program_child = child("program", "--game", game, "--thinker", thinker)
+    results = []
+    for process in (bare_child, program_child):
+        out, err = process.communicate()
+        if process.returncode != 0:
+            raise SystemExit(f"a child failed:\n{err[-2000:]}")
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    return results[0], results[1]
+
+
+def row(label: str, figures: dict) -> str:
+    return (
+        f"  {label:<22} {figures['n']:5d}  {figures['median']:6.1f} {figures['p95']:6.1f} "
+        f"{figures['p99']:6.1f} {figures['max']:7.1f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--game", choices=GAMES)
+    parser.add_argument("--thinker", choices=("process", "thread", "both"), default="process")
+    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--child", choices=("bare", "program"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child == "bare":
+        print(json.dumps(bare(args.seconds)))
+        return 0
+    if args.child == "program":
+        print(json.dumps(program(args.game, args.seconds, args.thinker)))
+        return 0
+    thinkers = ("process", "thread") if args.thinker == "both" else (args.thinker,)
+    games = (args.game,) if args.game else GAMES
+    figures: dict = {}
+    with window_env() as env, tempfile.TemporaryDirectory() as folder:
+        env["XDG_DATA_HOME"], env["XDG_CONFIG_HOME"] = f"{folder}/data", f"{folder}/config"
+        print(f"{'':24} {'frames':>5}  {'median':>6} {'p95':>6} {'p99':>6} {'max':>7}  (ms)")
+        for game in games:
+            for thinker in thinkers:
+                bare_figures, program_figures = run_pair(game, args.seconds, thinker, env)
+                figures[f"{game}/{thinker}"] = {"bare": bare_figures, **program_figures}
+                print(f"{game} (bots think in a {thinker})")
+                print(row("bare loop beside it", bare_figures["all"]))
+                print(row("while Hard thinks", program_figures["thinking"]))
+                print(row("while none thinks", program_figures["resting"]))
+                ratio = program_figures["thinking"]["p99"] / bare_figures["all"]["p99"]
+                print(f"  p99 while thinking ÷ bare p99: {ratio:.2f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -107,8 +107,6 @@ def settled(app) -> bool:
     top = app.manager.top
     if top is None or getattr(top, "busy", lambda: False)() or getattr(app.sound, "waiting", 0):
         return False
-    if getattr(top, "anims", None) is not None and top.anims.busy:  # (before busy() existed)
-        return False
     match = getattr(top, "match", None)
     return match is None or match.is_human_turn()
 
@@ -155,7 +153,7 @@ def child(case: str, seconds: float, warmup: float) -> dict:
         table = app.manager.top
         app.run()
         if hasattr(table, "match"):
-            waiting = bool(table.match.is_human_turn() and not table.anims.busy)
+            waiting = bool(table.match.is_human_turn() and not table.player.busy)
     wall = marks["wall1"] - marks["wall0"]
     return {
         "case": case,

@@ -15,6 +15,7 @@ thinker (``tests/scenes/table/test_thinking.py``).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import threading
 import time
@@ -24,6 +25,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.core import Action
+
+WORKER_NICENESS = 10
+"""How much the thinking process yields to the window for the processor (POSIX ``nice``): on
+two busy cores the frames stay smooth and the search takes the time they leave."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +196,8 @@ def _serve(requests, answers, cancelled, cancel_number) -> None:  # pragma: no c
     ``cancel_number`` (a shared integer) holding a question's number stops its search, and
     only its own: the worker may have gone on to the next. ``None`` ends the loop."""
     current: list = []  # [(number, bot)] of the search running now
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)  # the window comes first when both want the processor
 
     def watch() -> None:
         while True:

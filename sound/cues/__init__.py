@@ -34,6 +34,7 @@ class SoundCue:
 
 Entry: TypeAlias = SoundCue | Callable[..., SoundCue | None] | None
 
+
 def cue_module(game_id: str) -> str:
     """The name of a game's cue module: ``sound/cues/<game package>.py``, the package named as
     the engine's (``potion-explosion`` → ``sound.cues.potion_explosion``)."""
