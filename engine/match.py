@@ -39,8 +39,14 @@ def bot_name(number: int, level: str) -> str:
 def _default_name_number(name: str, kind: str, level: str | None) -> int | None:
     """The seat number in ``name`` when it is the name a new seat of ``kind`` (and bot
     ``level``) gets by default in any language the program speaks — "Player 2", «Игрок 2»,
-    "Bot 1 (Hard)", 「ボット1（むずかしい）」 — else None."""
-    for language in translation.LANGUAGES:
+    "Bot 1 (Hard)", 「ボット1（むずかしい）」 — else None. A name without a digit is never one,
+    and the language in use is tried first: another language's catalogue is read only for a
+    default name given in it (reading all of them cost a table's first frame ~150 ms)."""
+    if not any("0" <= ch <= "9" for ch in name):
+        return None
+    current = translation.current_language()
+    languages = [current] + [code for code in translation.LANGUAGES if code != current]
+    for language in languages:
         table = translation.translations(language)
         if kind == BOT:
             level_word = table.gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else ""
