@@ -1,0 +1,70 @@
+"""Saves recorded before issue 35's rule corrections still load (docs/DESIGN.md, "rules_version").
+
+Each correction can make a recorded game replay differently, so each game's
+``GameSpec.rules_version`` went up. A save recorded under the earlier reading (made here by
+playing with that reading patched back in) replays to another position today: it is not refused
+as damage but goes on from its saved position, with a notice. The same history recorded under
+today's rules version is damage, which shows that the bump is what keeps it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import registry
+from engine.core import CHANCE
+from engine.match import Match, Seat
+from saves import format as fmt
+from saves.format import SaveError
+
+
+def _envelope(match: Match, rules_version: int) -> dict:
+    envelope = fmt.make_envelope(match)
+    envelope["rules_version"] = rules_version
+    envelope["checksum"] = fmt.checksum(envelope)
+    return json.loads(fmt.dumps(envelope))
+
+
+def _check_old_save_goes_on(match: Match, old_version: int) -> Match:
+    """``match`` was played under a game's earlier reading: its save from ``old_version`` loads
+    from its snapshot with a notice; the same save claiming today's version is refused."""
+    spec = match.spec
+    assert spec.rules_version > old_version
+    loaded = fmt.load_match(fmt.parse(fmt.dumps(_envelope(match, old_version))))
+    assert loaded.state.to_dict() == match.state.to_dict()
+    assert loaded.history == [] and "saved under earlier rules" in loaded.notice
+    with pytest.raises(SaveError, match="cannot be replayed"):
+        fmt.load_match(fmt.parse(fmt.dumps(_envelope(match, spec.rules_version))))
+    return loaded
+
+
+def _plays_on(match: Match) -> None:
+    """The loaded game goes on: chance is drawn and a player has moves."""
+    while match.current_player() == CHANCE:
+        match.advance_chance()
+    assert match.legal_actions()
+    match.apply(match.legal_actions()[0])
+
+
+def test_an_off_the_rails_save_where_a_cart_of_rocks_survived_a_collision_goes_on(monkeypatch):
+    """Off the Rails, rules version 4: a cart holding only rocks derails in a collision. Under
+    version 3 it stayed on the track (rocks counted as what saves a cart)."""
+    from engine.off_the_rails import rules
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart
+
+    spec = registry.get("off-the-rails")
+    start = blank()
+    lay(start, {(2, col): "EW" for col in range(12)})
+    put_cart(start, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(start, 2, (2, 4), "E", load=(1, 0, 0, 0, 0))
+    match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], None, seed=5)
+    match.set_position(start)
+    with monkeypatch.context() as patch:
+        patch.setattr(rules, "jewels", sum)  # the earlier reading: any gem saves a cart
+        match.apply(match.legal_actions()[-1])  # EndActions: the white cart rams the rocks
+    assert match.state.carts[2].where == "board"  # it survived under the earlier reading
+    loaded = _check_old_save_goes_on(match, old_version=3)
+    assert loaded.state.carts[2].where == "board"
+    _plays_on(loaded)
