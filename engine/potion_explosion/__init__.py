@@ -47,11 +47,13 @@ the tile scores its victory points.
 - Potion of Wisdom: take any 1 marble.
 - Magnetical Attraction: take 2 touching marbles of different colours from one track.
 - Balm of Uttermost Stickiness: take 2 or more touching marbles of one colour from one track.
-- Abyssal Draft: take bottom marbles, at most one per track and one of each colour.
+- Abyssal Draft: take one marble of each colour showing at the bottom of the tracks, one per
+track; it ends only when every colour there is taken.
 - Elixir of Blind Love: take all marbles of one opponent's pool into your hand.
 - Potion of Prismatic Joy: the marbles in your pool may fill holes of any colour this turn.
 - Filter of Lavamancing: return up to 5 marbles of one colour from one track to the tank.
 - Sands of Time: use again the effect of a potion you have already drunk (not a Sands of Time).
+- You may stop using an effect early, except the Elixir of Blind Love and the Abyssal Draft.
 - Marbles taken by potions or a Little Help never explode.
 - To end your turn, no empty hole of your brewing potions may stay empty while a marble of its
 colour is in your hand or your pool (moving it into the pool does not excuse it), and your pool
@@ -114,8 +116,9 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=False,
-    # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14)
-    rules_version=2,
+    # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14);
+    # 3: an Abyssal Draft cannot be stopped with a colour left (issue 35)
+    rules_version=3,
 )
 
 __all__ = [

@@ -1424,8 +1424,8 @@ class PotionExplosionState:
         return _rules.end_turn_refusal(self)
 
     def effect_choices(self) -> list:
-        """The follow-up actions the pending potion effect asks for (incl. ``FinishEffect``),
-        ``[]`` when no effect is pending."""
+        """The follow-up actions the pending potion effect asks for, with ``FinishEffect`` when
+        it may be stopped (:func:`rules.effect_may_stop`); ``[]`` when no effect is pending."""
         if self.effect is None or self.current_player() < 0:
             return []
         return self.legal_actions()

@@ -68,3 +68,25 @@ def test_an_off_the_rails_save_where_a_cart_of_rocks_survived_a_collision_goes_o
     loaded = _check_old_save_goes_on(match, old_version=3)
     assert loaded.state.carts[2].where == "board"
     _plays_on(loaded)
+
+
+def test_a_potion_explosion_save_whose_abyssal_draft_stopped_early_goes_on(monkeypatch):
+    """Potion Explosion, rules version 3: the Abyssal Draft cannot be stopped while a colour at
+    the bottom of a track is left (PE-D14). A version 2 save that stopped one goes on."""
+    from engine.potion_explosion import rules
+    from engine.potion_explosion.state import Drink, FinishEffect, TakeBottom
+    from tests.engine.potion_explosion.helpers import pos
+
+    spec = registry.get("potion-explosion")
+    start = pos("tracks=R/B/Y// turn=p p0=-,-/-/-/ABY4/0.0.-.0.0.0")
+    match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], None, seed=5)
+    match.set_position(start)
+    match.apply(Drink(0))
+    match.apply(TakeBottom(0))
+    with monkeypatch.context() as patch:
+        patch.setattr(rules, "effect_may_stop", lambda state, choices: True)  # version 2
+        match.apply(FinishEffect())
+    assert match.state.effect is None and match.state.desks[0].hand == [1, 0, 0, 0]
+    loaded = _check_old_save_goes_on(match, old_version=2)
+    assert loaded.state.tracks[1:3] == [["B"], ["Y"]]
+    _plays_on(loaded)

@@ -553,10 +553,10 @@ def choices(state, legal, selection: Selection) -> list:
             )
         )
     if pe.FinishEffect() in legal:
-        label = (
-            _("Done") if state.effect.kind == "ABY" and state.effect.tracks else _("Take nothing")
+        # an effect with something taken ends by itself or cannot stop (the Abyssal Draft)
+        out.append(
+            (_("Take nothing"), Act(pe.FinishEffect()), _("Stop using this potion's effect (D)"))
         )
-        out.append((label, Act(pe.FinishEffect()), _("Stop using this potion's effect (D)")))
     elif (
         not selection.empty and selection != Selection(help_mode=True) and state.effect is None
     ):  # Little Help's button says "Cancel help"
