@@ -61,7 +61,7 @@ must be full if marbles remain in your hand. Those marbles go back to the tank. 
 empty brewing slot with the top tile of a stack of your choice.
 
 ## Skill tokens
-- Mastery: complete your third potion of one type (once per type).
+- Mastery: for every three potions of one type you complete (the third, the sixth, ...).
 - Variety: complete potions of five different types (once).
 - With 5 or 6 players: complete your tenth potion (once).
 - Tokens come from the countdown stack while it lasts, then from the general supply.
@@ -117,7 +117,8 @@ GAME = GameSpec(
     bots=BOTS,
     solo=False,
     # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14);
-    # 3: an Abyssal Draft cannot be stopped with a colour left (issue 35)
+    # 3: an Abyssal Draft cannot be stopped with a colour left, Mastery for every 3 potions of
+    # a type (issue 35)
     rules_version=3,
 )
 

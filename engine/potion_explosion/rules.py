@@ -1238,11 +1238,25 @@ def chain_preview(track: list, position: int) -> tuple:
 # =============================================================================================
 
 
+MASTERY_EVERY = 3
+"""Mastery: a skill token for every 3 completed potions of one type («каждые 3 одинаковых
+приготовленных зелья»): the 3rd, the 6th, ..."""
+
+
+def mastery_due(desk, potion_type: str) -> bool:
+    """Whether ``desk``'s completed potions of ``potion_type`` have earned a Mastery token they
+    do not hold yet: one per full 3 of them (rules, "Skill tokens"; ``desk.mastery`` lists the
+    type of each Mastery token earned)."""
+    done = sum(1 for potion in desk.completed if TILES[potion.tile].type == potion_type)
+    return done // MASTERY_EVERY > desk.mastery.count(potion_type)
+
+
 def _check_skill_tokens(state, player, desk, potion_type, events) -> None:
-    """Mastery (3rd potion of a type), Variety (5th type), 10th potion with 5–6 players
-    (PE-D11); one completion can earn several (rules, "Skill tokens")."""
+    """Mastery (every 3rd potion of a type: the 3rd, the 6th, ...), Variety (5th type), 10th
+    potion with 5–6 players (PE-D11); one completion can earn several (rules, "Skill
+    tokens")."""
     types = [TILES[potion.tile].type for potion in desk.completed]
-    if types.count(potion_type) >= 3 and potion_type not in desk.mastery:
+    if mastery_due(desk, potion_type):
         _award(state, player, "mastery", potion_type, events)
     if len(set(types)) >= 5 and not desk.variety:
         _award(state, player, "variety", "", events)

@@ -757,7 +757,8 @@ class SkillTokenEarned(Event):
         if self.source == "none":
             sentence = {
                 "mastery": _(
-                    "{name} earned Mastery (3 potions of one type), but no skill token is left."
+                    "{name} earned Mastery (every 3 potions of one type), but no skill token "
+                    "is left."
                 ),
                 "variety": _(
                     "{name} earned Variety (5 different types), but no skill token is left."
@@ -766,7 +767,9 @@ class SkillTokenEarned(Event):
             }[self.reason]
         else:
             sentence = {
-                "mastery": _("{name} earned a skill token for Mastery (3 potions of one type)."),
+                "mastery": _(
+                    "{name} earned a skill token for Mastery (every 3 potions of one type)."
+                ),
                 "variety": _("{name} earned a skill token for Variety (5 different types)."),
                 "tenth": _("{name} earned a skill token for a 10th potion."),
             }[self.reason]
@@ -1105,8 +1108,9 @@ class Desk:
       counts the pool marbles Prismatic Joy made wild this turn (PE-D10).
     * ``hand``: counts per colour of marbles just taken.
     * ``completed``: list of :class:`CompletedPotion`, in the order completed.
-    * ``tokens`` (skill tokens), ``helps`` (Little Help tokens), ``mastery`` (type codes already
-      rewarded), ``variety``/``tenth`` (rewarded once), ``turns`` (turns taken).
+    * ``tokens`` (skill tokens), ``helps`` (Little Help tokens), ``mastery`` (the type code of
+      each Mastery token earned: one per 3 completed potions of that type), ``variety``/``tenth``
+      (rewarded once), ``turns`` (turns taken).
     """
 
     __slots__ = (

@@ -90,3 +90,24 @@ def test_a_potion_explosion_save_whose_abyssal_draft_stopped_early_goes_on(monke
     loaded = _check_old_save_goes_on(match, old_version=2)
     assert loaded.state.tracks[1:3] == [["B"], ["Y"]]
     _plays_on(loaded)
+
+
+def test_a_potion_explosion_save_without_a_second_mastery_token_goes_on(monkeypatch):
+    """Potion Explosion, rules version 3: Mastery gives a token for every 3 potions of one
+    type. A version 2 save whose 6th potion of a type earned nothing goes on as it was saved."""
+    from engine.potion_explosion import rules
+    from engine.potion_explosion.state import PlaceMarble
+    from tests.engine.potion_explosion.helpers import FULL, pos
+
+    spec = registry.get("potion-explosion")
+    tracks = "tracks=" + "/".join([FULL] * 5)
+    start = pos(f"{tracks} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,WIS7,WIS4,WIS5/1.0.WIS.0.0.0")
+    match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], None, seed=5)
+    match.set_position(start)
+    with monkeypatch.context() as patch:
+        patch.setattr(rules, "mastery_due", lambda desk, kind: kind not in desk.mastery)
+        match.apply(PlaceMarble("pool", "Y", 0, "Y"))
+    assert match.state.desks[0].tokens == 1
+    loaded = _check_old_save_goes_on(match, old_version=2)
+    assert loaded.state.desks[0].tokens == 1
+    _plays_on(loaded)
