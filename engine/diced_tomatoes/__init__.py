@@ -81,7 +81,10 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 ## Playing alone
 
 - Harvest 6 tomatoes so that harvest number n is worth exactly n. You earn karma for completing your
-  own vines, dice you cannot place come back to you, and the game goes on while you still hold dice.
+  own vines, by the same table from the seed's face (black or gold dice do not change it); dice you
+  cannot place are set aside and come back to you, and the game goes on while you still hold dice.
+- With Karma Overload you earn karma equal to the seed's face, and no karma bits: there is no
+  opponent to place or pass dice to.
 - You win with 6 harvests; you score 1 per matching slot. You lose if the bushel and your hand run
   dry first.
 - The game always ends: once the bushel is empty, if none of the dice you hold could ever be placed
@@ -168,8 +171,9 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=apply_event,
-    # 2: a player places their dice before passing (issue 14)
-    rules_version=2,
+    # 2: a player places their dice before passing (issue 14); 3: solo karma by the seed's
+    # face, no karma bit for a die set aside in solo (issue 35)
+    rules_version=3,
 )
 
 __all__ = [

@@ -111,3 +111,23 @@ def test_a_potion_explosion_save_without_a_second_mastery_token_goes_on(monkeypa
     loaded = _check_old_save_goes_on(match, old_version=2)
     assert loaded.state.desks[0].tokens == 1
     _plays_on(loaded)
+
+
+def test_a_diced_tomatoes_solo_save_with_karma_by_the_score_goes_on(monkeypatch):
+    """Diced Tomatoes, rules version 3: solo karma is graded by the seed value (a seed 5 with a
+    black die earns 3). A version 2 save that graded it by the harvested 4 (2 karma) goes on
+    with the karma it was saved with."""
+    from engine.diced_tomatoes import rules
+    from engine.diced_tomatoes.notation import parse_position
+    from engine.diced_tomatoes.state import PlaceDie
+
+    spec = registry.get("diced-tomatoes")
+    match = Match(spec, [Seat("human", "Ana")], None, seed=5)
+    match.set_position(parse_position("players=1 vines=5r5b5r|-|- hand=5r,2r karma=0"))
+    with monkeypatch.context() as patch:
+        patch.setattr(rules, "karma_for_harvest", lambda value, overload: 2)  # by the 4
+        match.apply(PlaceDie(0, 0, 0))
+    assert match.state.karma == [2]
+    loaded = _check_old_save_goes_on(match, old_version=2)
+    assert loaded.state.karma == [2] and loaded.state.score == [[4]]
+    _plays_on(loaded)
