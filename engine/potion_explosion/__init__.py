@@ -79,6 +79,25 @@ victory is shared.
 - Potion types: "Random six" draws six types at random; "Choose them" lets the first seat pick
 the six; "First game" leaves out the Balm of Uttermost Stickiness and the Filter of Lavamancing.
 - First player: chosen at random, or the first seat.
+
+## Tips
+These come from the tips players wrote on Board Game Arena's help page, in our words.
+- Set the dispenser up first: drink potions and take your Little Help before your regular pick, so
+the marbles line up and your pick sets off the explosion you want.
+- Look for a lone marble between two marbles of a colour you need: taking it brings them together.
+Prefer the pick that fills the most holes of your potions; a smaller explosion that fills the one
+hole you are missing beats a bigger one that does not.
+- The Filter of Lavamancing clears a colour out of a track, so the colours you need come together
+where they fill your open holes. Remember that the first explosion can set off more.
+- Look at what your explosion leaves behind: do not hand the next player a big chain reaction.
+- Take cheap potions early; later, with many potions completed, the expensive ones bring many
+points.
+- Before you fill your pool at the end of the turn, look at the potions on offer to choose which
+colours to keep. With the Elixir of Blind Love in play, look at what your opponents need too, and do
+not keep it in your pool for them to take.
+- The game ends sooner than it seems: do not save potions to drink later when they help you
+complete one now. Try to complete both of your potions each turn, which usually means drinking
+before and after your pick, and count the skill tokens left to see when the end comes.
 """
 
 
