@@ -119,6 +119,19 @@ up to the surface before the mine collapses into a chasm.
   the player chooses as usual).
 - Split rule: "Owner splits, mover picks" is the normal rule; with "Drop the larger half" the owner
   of a hit cart simply chooses which half (rounded up) of the load is dropped.
+
+## Tips
+
+From how our Hard computer player wins (100 two-player games against Medium, 66 of them won):
+- Fill your carts and make trips: every cart that leaves the mine banks its gems. In its wins Hard
+  brings out 3.5 loads of 3.5 gems on average, in its losses 2.8 loads of 3.2: 21.6 gem points
+  against 15.0.
+- Play for the bonuses: a mission is worth 4 points and the most rubies 5 more. Hard takes 1.5
+  missions and the ruby bonus in 77 % of its wins, but only 0.9 missions and the bonus in 24 % of
+  its losses (Medium, in the games Hard wins: 0.4 missions, the bonus in 27 %).
+- Bring your carts home before the chasm swallows them: a cart in your supply at the end scores 3,
+  one lost in the chasm nothing. Hard loses 0.3 carts to the chasm in its wins and 0.8 in its
+  losses.
 """
 
 OPTIONS = (
