@@ -108,7 +108,7 @@ dice you do not want. 1 to 6 players; with one player it is a solitaire puzzle.
 
 From how our Hard computer player wins (120 two-player games against Medium, 74 of them won):
 - Race to your sixth harvest: the first player to harvest six tomatoes scores 2 more, and the game
-  ends with that round. Hard was first in 77 % of its wins and in 11 % of its losses.
+  ends with that round. Hard was first in 77% of its wins and in 11% of its losses.
 - A seed's face is its vine's value: seed your own tokens with high dice, and when a die must go on
   an opponent's empty token, give them a low one. In its wins Hard's own seeds average 4.2 and the
   seeds it gives 1.4; its opponent's given seeds average 2.8.

@@ -127,8 +127,8 @@ From how our Hard computer player wins (100 two-player games against Medium, 66 
   brings out 3.5 loads of 3.5 gems on average, in its losses 2.8 loads of 3.2: 21.6 gem points
   against 15.0.
 - Play for the bonuses: a mission is worth 4 points and the most rubies 5 more. Hard takes 1.5
-  missions and the ruby bonus in 77 % of its wins, but only 0.9 missions and the bonus in 24 % of
-  its losses (Medium, in the games Hard wins: 0.4 missions, the bonus in 27 %).
+  missions and the ruby bonus in 77% of its wins, but only 0.9 missions and the bonus in 24% of
+  its losses (Medium, in the games Hard wins: 0.4 missions, the bonus in 27%).
 - Bring your carts home before the chasm swallows them: a cart in your supply at the end scores 3,
   one lost in the chasm nothing. Hard loses 0.3 carts to the chasm in its wins and 0.8 in its
   losses.

@@ -90,7 +90,7 @@ From how our Hard computer player wins (200 two-player games against Medium, 165
   one card 1 and two cards 3 (a card of the other side cancels a lone card). Hard ends its wins
   with 1.3 columns of one or two cards, its opponent with 2.7.
 - Take Alice when you can: she is worth 4 points, wins a tie and makes you the first player of the
-  next round. Hard holds her at the end of 68 % of its wins; its opponent in those games, 32 %.
+  next round. Hard holds her at the end of 68% of its wins; its opponent in those games, 32%.
 """
 
 
