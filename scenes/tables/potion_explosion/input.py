@@ -28,7 +28,7 @@ HELP_KEY = pygame.K_l
 END_TURN_KEY = pygame.K_e
 FILTER_KEY = pygame.K_RETURN
 DONE_KEY = pygame.K_d
-"""Stop using a potion's effect ("Done" / "Take nothing")."""
+"""Stop using a potion's effect ("Take nothing")."""
 
 
 @dataclass(frozen=True)
