@@ -24,27 +24,28 @@ from engine.match import Match, Seat
 
 def _off_the_rails(match: Match, seat: int) -> dict:
     """Deliveries, what they carried, collisions and derails, missions, carts, track."""
+    from engine.off_the_rails import state as otr
     from engine.off_the_rails.data import GEM_VALUES, jewels
 
-    names = Counter()
-    delivered, moves, first = [], [], None
+    names: Counter[str] = Counter()
+    delivered: list[tuple] = []
+    moves: list[int] = []
+    first: float | None = None
     steps = max(1, len(match.history))
     for index, event in match.events:
-        kind = type(event).__name__
+        if isinstance(event, otr.Collided) and event.other_player == seat != event.player:
+            names["rammed by others"] += 1
         if getattr(event, "player", None) != seat:
-            if kind == "Collided" and event.other_player == seat and event.player != seat:
-                names["rammed by others"] += 1
             continue
-        names[kind] += 1
-        if kind == "CartMoved":
+        names[type(event).__name__] += 1
+        if isinstance(event, otr.CartMoved):
             moves.append(len(event.path))
-        if kind == "CartLeftMine":
+        elif isinstance(event, otr.CartLeftMine):
             delivered.append(event.gems)
             first = index / steps if first is None else first
-        if kind == "Collided" and event.other_player != seat:
+        elif isinstance(event, otr.Collided) and event.other_player != seat:
             names["rammed an opponent"] += 1
-        if kind == "SpeedChanged":
-            names["speed changes"] += 1
+        elif isinstance(event, otr.SpeedChanged):
             names["speed up" if event.new > event.old else "speed down"] += 1
     sheet = match.state.score_sheet()
     row = dict(zip(sheet["columns"], sheet["rows"][seat], strict=True))
@@ -78,30 +79,33 @@ def _off_the_rails(match: Match, seat: int) -> dict:
 
 def _diced_tomatoes(match: Match, seat: int) -> dict:
     """Harvests and their values, dice given away, karma earned and spent."""
-    names = Counter()
-    spent = Counter()
-    harvests, given, own, seeds, seeds_given = [], [], [], [], []
+    from engine.diced_tomatoes import state as dt
+    from engine.diced_tomatoes.rules import score_parts
+
+    names: Counter[str] = Counter()
+    spent: Counter[str] = Counter()
+    harvests: list[int] = []
+    own: list[int] = []
+    given: list[int] = []
+    seeds: list[int] = []
+    seeds_given: list[int] = []
     for _index, event in match.events:
-        kind = type(event).__name__
-        if kind == "VineHarvested" and event.owner == seat:
+        if isinstance(event, dt.VineHarvested) and event.owner == seat:
             harvests.append(event.value)
         if getattr(event, "player", None) != seat:
             continue
-        names[kind] += 1
-        if kind == "DiePlaced":
-            (own if event.owner == seat else given).append(event.face)
+        names[type(event).__name__] += 1
+        if isinstance(event, dt.DiePlaced):
+            mine = event.owner == seat
+            (own if mine else given).append(event.face)
             if event.position == 0:
-                (seeds if event.owner == seat else seeds_given).append(event.face)
-            if event.owner != seat and event.colour == "b":
-                names["black dice on opponents' vines"] += 1
-            if event.owner == seat and event.colour == "b":
-                names["black dice on own vines"] += 1
-        if kind == "KarmaSpent":
+                (seeds if mine else seeds_given).append(event.face)
+            if event.colour == "b":
+                names["black dice on own vines" if mine else "black dice on opponents' vines"] += 1
+        elif isinstance(event, dt.KarmaSpent):
             spent[event.what] += event.amount
-        if kind == "KarmaGained" and event.vine:
+        elif isinstance(event, dt.KarmaGained) and event.vine:
             names["karma from vines"] += event.amount
-    from engine.diced_tomatoes.rules import score_parts
-
     score = score_parts(match.state, seat)
     return {
         "total": score["total"],
@@ -130,18 +134,17 @@ def _diced_tomatoes(match: Match, seat: int) -> dict:
 
 def _tea_time(match: Match, seat: int) -> dict:
     """Columns at the end (how many of each size), cancelled cards, Alice, cards per take."""
+    from engine.tea_time import state as tt
     from engine.tea_time.rules import column_points
 
     state = match.state
     columns = [column.count for column in state.collections[seat].values()]
-    takes, cancelled = [], 0
+    takes: list[int] = []
+    cancelled = 0
     for _index, event in match.events:
-        kind = type(event).__name__
-        if getattr(event, "player", None) != seat:
-            continue
-        if kind == "CardsTaken":
+        if isinstance(event, tt.CardsTaken) and event.player == seat:
             takes.append(len(event.cards))
-        if kind == "CardsCancelled":
+        elif isinstance(event, tt.CardsCancelled) and event.player == seat:
             cancelled += 2 * event.pairs
     sheet = state.score_sheet()
     return {
