@@ -160,13 +160,14 @@ class RulesScene(Scene):
         box = pygame.Rect(40 + left_w + 24, top, w - left_w - 104, h - top - 30)
         self.box_rect = box
         """The text box's outline: :meth:`draw` paints its background (scenes/text_panel.py)."""
-        inner = box.width - 2 * 14 - 24  # the theme's padding and the scroll bar
+        edge = text_panel.edge(ui)
+        # the text box sits inside the panel's edge; then the theme's padding and the scroll bar
+        inner = box.width - 2 * edge - 2 * 14 - 24
         text = (
             summary_to_html(rules_summary(self.games[self.index]), self.marked(), inner)
             if self.games
             else _("No games are installed yet.")
         )
-        edge = text_panel.edge(ui)
         self.box = UITextBox(
             text,
             box.inflate(-2 * edge, -2 * edge),

@@ -40,8 +40,9 @@ Where the sources are silent (numbered decisions of the rules file)
 * DT-D5 the owner of a vine worth ≤ 0 decides at clean-up: the actions ``ClearVine`` /
   ``KeepVine`` are taken by that owner (``current_player()`` is the owner, the turn still
   belongs to the active player).
-* DT-D6 karma bits: every die placed on an opponent's vine and every die passed (in solo, a
-  passed die comes back to you and still earns its bit) (:func:`_gain_bit`).
+* DT-D6 karma bits: every die placed on an opponent's vine and every die passed to the next
+  player (:func:`_gain_bit`). In solo there is no opponent to pass to: a die set aside comes
+  back to you and earns no bit (rules, "Single-player mode").
 * DT-D7 karma 0–6, excess lost; DT-D12 up to 12 inside your turn (:func:`karma_cap`).
 * DT-D8 shift ±1 without wrap; DT-D9 clean your own vines (option: any);
   DT-D10 flip any seed whose vine stays a set or sequence (:func:`flip_keeps_vine`). A complete
@@ -343,14 +344,14 @@ def _pass_refusal(state: DicedTomatoesState, action: PassDie) -> str | None:
 
 def _pass(state: DicedTomatoesState, action: PassDie, events: list) -> None:
     """The die goes to the next player, who rolls it with their own; with Karma Overload the
-    passer earns a karma bit (DT-D6)."""
+    passer earns a karma bit (DT-D6). In solo the die is set aside and comes back to the same
+    player: no opponent is given a die, so no bit is earned (rules, "Single-player mode")."""
     player = state.turn_owner()
     die = _unplaced(state, action.die)
     assert die is not None, "checked by _pass_refusal"
     emit(state, events, DiePassed(player, action.die, die.colour, die.face, next_player(state)))
-    if state.options["overload"]:
-        reason = N_("setting a die aside") if state.solo else N_("passing a die")
-        _gain_bit(state, player, reason, events)
+    if state.options["overload"] and not state.solo:
+        _gain_bit(state, player, N_("passing a die"), events)
 
 
 def end_turn_refusal(state: DicedTomatoesState) -> str | None:
@@ -624,10 +625,13 @@ def is_worthless(value: int) -> bool:
 def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: list) -> None:
     """The 4th die is on ``owner``'s vine: harvest it at once if worth 1–6 (the seed to the next
     score slot, the rest to the bushel), earning the active player karma for an opponent's vine
-    (or their own in solo); the first 6th harvest starts the final round. Otherwise it stays
-    until clean-up and earns nothing (DT-D4)."""
+    by the value harvested, or in solo for their own vine by its seed value (the seed die's
+    face, whatever black or gold dice did to the score: "based on the seed value"); the first
+    6th harvest starts the final round. Otherwise it stays until clean-up and earns nothing
+    (DT-D4)."""
     vine = state.vines[owner][token]
     value = vine_value(vine)
+    seed = vine[0].face
     harvested = is_harvestable(value)
     emit(state, events, VineCompleted(owner, token, value, harvested))
     if not harvested:
@@ -641,7 +645,7 @@ def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: li
         _gain_karma(
             state,
             player,
-            karma_for_harvest(value, state.options["overload"]),
+            karma_for_harvest(seed if state.solo else value, state.options["overload"]),
             N_("completing a vine"),
             events,
             (owner, token),
@@ -661,8 +665,8 @@ BITS_PER_KARMA = 3  # Karma Overload
 
 
 def karma_for_harvest(value: int, overload: bool) -> int:
-    """Karma for completing a vine worth ``value`` (1–6): 1–2 → 1, 3–4 → 2, 5–6 → 3; with
-    Karma Overload the value itself."""
+    """Karma for completing a vine worth ``value`` (1–6; in solo the seed value): 1–2 → 1,
+    3–4 → 2, 5–6 → 3; with Karma Overload the value itself."""
     if overload:
         return value
     return (value + 1) // 2

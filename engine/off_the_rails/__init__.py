@@ -55,7 +55,8 @@ up to the surface before the mine collapses into a chasm.
 - The hit cart drops half its load: its owner splits the gems into two piles as equal as possible,
   the mover picks one pile without seeing it, and those gems stay on the hit cart's square. A single
   gem is always dropped.
-- Any cart that was empty before the collision derails.
+- Any cart that held no jewels before the collision derails: a cart carrying only rocks derails
+  too.
 
 ## The chasm
 - When the Chasm card comes up, every player has one more turn, the player who revealed it last.
@@ -78,7 +79,8 @@ up to the surface before the mine collapses into a chasm.
   turn; if one move fulfils two, you choose one. A mission fulfilled by what you hold (Gem
   Collector, The Spice of Life) can be taken at any point of your turn once it holds: click its
   card. Dirty Goblins (most rocks) is decided at the end.
-- Ties go to the player with more jewels, then fewer rocks; after that the win is shared.
+- Ties go to the player with more gems in the stockpile (rocks count too), then to the one with
+  fewer rocks; after that the win is shared.
 
 ## Missions
 - Behind Enemy Lines: bring at least 1 jewel up through an opponent's edge.
@@ -117,6 +119,19 @@ up to the surface before the mine collapses into a chasm.
   the player chooses as usual).
 - Split rule: "Owner splits, mover picks" is the normal rule; with "Drop the larger half" the owner
   of a hit cart simply chooses which half (rounded up) of the load is dropped.
+
+## Tips
+
+From how our Hard computer player wins (100 two-player games against Medium, 66 of them won):
+- Fill your carts and make trips: every cart that leaves the mine banks its gems. In its wins Hard
+  brings out 3.5 loads of 3.5 gems on average, in its losses 2.8 loads of 3.2: 21.6 gem points
+  against 15.0.
+- Play for the bonuses: a mission is worth 4 points and the most rubies 5 more. Hard takes 1.5
+  missions and the ruby bonus in 77% of its wins, but only 0.9 missions and the bonus in 24% of
+  its losses (Medium, in the games Hard wins: 0.4 missions, the bonus in 27%).
+- Bring your carts home before the chasm swallows them: a cart in your supply at the end scores 3,
+  one lost in the chasm nothing. Hard loses 0.3 carts to the chasm in its wins and 0.8 in its
+  losses.
 """
 
 OPTIONS = (
@@ -179,8 +194,10 @@ GAME = GameSpec(
     numbered_turns=True,  # "Turn 23: Ana to play."
     apply_event=events.apply_event,
     # 2: chasm exits and the 2-3 player deck (issue 14); 3: the player ends the action phase,
-    # jewel questions only when they matter (OR-D12, OR-D13; saves/format.py upgrades older)
-    rules_version=3,
+    # jewel questions only when they matter (OR-D12, OR-D13; saves/format.py upgrades older);
+    # 4: a cart holding only rocks derails in a collision (issue 35: a recorded split of its
+    # load may no longer be asked; such a save goes on from its snapshot)
+    rules_version=4,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

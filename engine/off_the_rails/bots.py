@@ -45,6 +45,7 @@ from engine.off_the_rails.data import (
     MAX_SPEED,
     MIN_SPEED,
     START_SPEED,
+    jewels,
     value,
 )
 from engine.off_the_rails.rules import ways_on
@@ -190,8 +191,9 @@ def _roll_score(state, cart_id, speed, cost_out, tactics=False) -> float:
             other = state.carts[what[1]]
             if tactics and other.owner != k.owner:
                 # ramming: the hit cart drops half its load (missions: Jewel Heist, Head to
-                # Head, Bumper Carts); an empty rammer derails, so only a loaded one rams
-                return 0.5 * value(other.load) + (1.5 if sum(k.load) else -1.0)
+                # Head, Bumper Carts); a rammer with no jewel derails, so only one holding a
+                # jewel rams
+                return 0.5 * value(other.load) + (1.5 if jewels(k.load) else -1.0)
             return 0.1 * i - 0.5
         _, sq, tile = what
         if sq in state.gems and sum(k.load) + taken < CART_CAPACITY:

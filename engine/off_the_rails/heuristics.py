@@ -34,6 +34,7 @@ from engine.off_the_rails.data import (
     add,
     gems_text,
     has_most_rubies,
+    jewels,
     mission_fulfilled,
     mission_name,
     value,
@@ -821,7 +822,8 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
         )
         if k.square in hits:
             # an opponent's cart can run into it next turn: half the load dropped, or a derail
-            pts -= 0.25 * lv if sum(k.load) else 0.6
+            # when it holds no jewel (rules, "Collisions")
+            pts -= 0.25 * lv if jewels(k.load) else 0.6 + 0.5 * lv
         if _forced_into_chasm(state, k):
             pts -= 3 + lv  # it rolls into the chasm on its next move: nothing can stop it
         elif chasm_risk:

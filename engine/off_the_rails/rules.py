@@ -1129,12 +1129,14 @@ def _auto_pickup(state, events, task):
 
 
 def _auto_collision_end(state, events, task):
-    """Each cart that held no gems before the collision derails."""
+    """Each cart that held no jewels before the collision derails, one that held only rocks
+    too (rules, "Collisions": the page's «драгоценностей» are rubies, emeralds, gold and
+    diamonds; its «самоцветы», rocks included, are the gems)."""
     _task_done(state, events)
     mover, hit = state.carts[task.mover], state.carts[task.hit]
-    if task.hit_was_empty and hit.where == CartPlace.BOARD:
+    if task.hit_had_no_jewels and hit.where == CartPlace.BOARD:
         _derail(state, events, task.hit, DerailCause.COLLISION, hit.square)
-    if task.mover_was_empty and mover.where == CartPlace.BOARD:
+    if task.mover_had_no_jewels and mover.where == CartPlace.BOARD:
         _derail(state, events, task.mover, DerailCause.COLLISION, mover.square)
     return True
 
@@ -1371,7 +1373,8 @@ def _derail(state, events, cart_id, cause, toward):
 def _collide(state, events, mover_id, hit_id):
     """Rules, "Collisions": the mover stops and turns round; a bump, a rear or a head-on
     collision; the hit cart drops half its gems (one is always dropped, OR-D7) unless it is a
-    bump or the Bumper Carts option is on."""
+    bump or the Bumper Carts option is on; then each cart that held no jewels derails
+    (:func:`_auto_collision_end`)."""
     mover, hit = state.carts[mover_id], state.carts[hit_id]
     towards_mover = OPPOSITE[mover.facing]
     if towards_mover not in state.tiles.get(hit.square, ""):
@@ -1380,7 +1383,7 @@ def _collide(state, events, mover_id, hit_id):
         kind = CollisionKind.HEAD_ON
     else:
         kind = CollisionKind.REAR
-    mover_was_empty = sum(mover.load) == 0
+    mover_had_no_jewels = not jewels(mover.load)
     hit_load = hit.load
     _emit(
         state,
@@ -1430,7 +1433,7 @@ def _collide(state, events, mover_id, hit_id):
         state,
         events,
         *then,
-        CollisionEnd(mover_id, hit_id, mover_was_empty, sum(hit_load) == 0),
+        CollisionEnd(mover_id, hit_id, mover_had_no_jewels, not jewels(hit_load)),
         CartStep(TaskKind.STOP, mover_id),
     )
 
@@ -1519,7 +1522,8 @@ def _free_die_numbers(state, colour) -> list:
 # =============================================================================================
 def scores(state) -> list:
     """Per seat: dict of categories (gems by kind, gem points, ruby bonus, carts, missions,
-    total)."""
+    total) and the tie-break's counts: ``gems`` (every gem in the stockpile, rocks included)
+    and ``jewels`` (rocks not counted)."""
     out = []
     for player in range(state.num_players):
         stock = state.stockpiles[player]
@@ -1543,6 +1547,7 @@ def scores(state) -> list:
                 "missions": missions,
                 "total": total,
                 "jewels": jewels(stock),
+                "gems": sum(stock),
             }
         )
     return out
@@ -1573,10 +1578,12 @@ def solo_result(state) -> dict:
 
 
 def winners(state) -> list:
-    """Seats with the best (total, jewels, -rocks); ties beyond that share the win."""
+    """Seats with the best (total, gems, -rocks); ties beyond that share the win (rules,
+    "End of the game and scoring": more gems in the stockpile, rocks included - the page's
+    «самоцветы» - then fewer rocks)."""
     if state.solo:
         return [0] if solo_result(state)["result"] != "loss" else []
-    keys = [(row["total"], row["jewels"], -row["rocks"]) for row in scores(state)]
+    keys = [(row["total"], row["gems"], -row["rocks"]) for row in scores(state)]
     best = max(keys)
     return [player for player, key in enumerate(keys) if key == best]
 
@@ -1612,11 +1619,12 @@ def score_sheet(state) -> dict:
         if len(best) < len(tied):
             notes.append(
                 _(
-                    "Tie on points between {players}: broken by more jewels, then fewer rocks."
+                    "Tie on points between {players}: broken by more gems in the stockpile, "
+                    "rocks included, then by fewer rocks."
                 ).format(players=join_and(player_name(None, player) for player in tied))
             )
         else:
-            notes.append(_("Tie on points, jewels and rocks: the win is shared."))
+            notes.append(_("Tie on points, gems and rocks: the win is shared."))
     for player in range(state.num_players):
         notes.append(player_note(state, player))
     return {"columns": columns, "rows": rows, "winners": best, "notes": notes}

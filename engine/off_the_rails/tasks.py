@@ -37,7 +37,7 @@ class TaskKind(StrEnum):
     SPLIT = "split"  # the hit cart's owner splits its load (OR-D7)
     PICK = "pick"  # the mover picks one of the two piles
     DROP = "drop"  # "Drop the larger half": the owner chooses the gems
-    COLLISION_END = "collision_end"  # carts empty before the collision derail
+    COLLISION_END = "collision_end"  # carts with no jewel before the collision derail
     CART_DONE = "cart_done"  # a cart's movement is over
     MISSION = "mission"  # missions fulfilled now are taken (OR-D11)
     CHASM_DECK = "chasm_deck"  # the chasm deck is revealed, one card per colour
@@ -104,13 +104,14 @@ class HitStep:
 
 @dataclass(frozen=True, slots=True)
 class CollisionEnd:
-    """After a collision: each cart that held no gems before it derails."""
+    """After a collision: each cart that held no jewels before it derails (rocks do not
+    count)."""
 
     kind: ClassVar[TaskKind] = TaskKind.COLLISION_END
     mover: int
     hit: int
-    mover_was_empty: bool
-    hit_was_empty: bool
+    mover_had_no_jewels: bool
+    hit_had_no_jewels: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,8 +200,8 @@ _TO_LIST = {
         TaskKind.COLLISION_END,
         task.mover,
         task.hit,
-        task.mover_was_empty,
-        task.hit_was_empty,
+        task.mover_had_no_jewels,
+        task.hit_had_no_jewels,
     ),
     DrawGems: lambda task: (TaskKind.DRAW_GEMS, task.row, task.col, task.count),
     SoloGem: lambda task: (TaskKind.SOLO_GEM, task.colour, task.number),

@@ -47,11 +47,13 @@ the tile scores its victory points.
 - Potion of Wisdom: take any 1 marble.
 - Magnetical Attraction: take 2 touching marbles of different colours from one track.
 - Balm of Uttermost Stickiness: take 2 or more touching marbles of one colour from one track.
-- Abyssal Draft: take bottom marbles, at most one per track and one of each colour.
+- Abyssal Draft: take one marble of each colour showing at the bottom of the tracks, one per
+track; it ends only when every colour there is taken.
 - Elixir of Blind Love: take all marbles of one opponent's pool into your hand.
 - Potion of Prismatic Joy: the marbles in your pool may fill holes of any colour this turn.
 - Filter of Lavamancing: return up to 5 marbles of one colour from one track to the tank.
 - Sands of Time: use again the effect of a potion you have already drunk (not a Sands of Time).
+- You may stop using an effect early, except the Elixir of Blind Love and the Abyssal Draft.
 - Marbles taken by potions or a Little Help never explode.
 - To end your turn, no empty hole of your brewing potions may stay empty while a marble of its
 colour is in your hand or your pool (moving it into the pool does not excuse it), and your pool
@@ -59,7 +61,7 @@ must be full if marbles remain in your hand. Those marbles go back to the tank. 
 empty brewing slot with the top tile of a stack of your choice.
 
 ## Skill tokens
-- Mastery: complete your third potion of one type (once per type).
+- Mastery: for every three potions of one type you complete (the third, the sixth, ...).
 - Variety: complete potions of five different types (once).
 - With 5 or 6 players: complete your tenth potion (once).
 - Tokens come from the countdown stack while it lasts, then from the general supply.
@@ -77,6 +79,25 @@ victory is shared.
 - Potion types: "Random six" draws six types at random; "Choose them" lets the first seat pick
 the six; "First game" leaves out the Balm of Uttermost Stickiness and the Filter of Lavamancing.
 - First player: chosen at random, or the first seat.
+
+## Tips
+These come from the tips players wrote on Board Game Arena's help page, in our words.
+- Set the dispenser up first: drink potions and take your Little Help before your regular pick, so
+the marbles line up and your pick sets off the explosion you want.
+- Look for a lone marble between two marbles of a colour you need: taking it brings them together.
+Prefer the pick that fills the most holes of your potions; a smaller explosion that fills the one
+hole you are missing beats a bigger one that does not.
+- The Filter of Lavamancing clears a colour out of a track, so the colours you need come together
+where they fill your open holes. Remember that the first explosion can set off more.
+- Look at what your explosion leaves behind: do not hand the next player a big chain reaction.
+- Take cheap potions early; later, with many potions completed, the expensive ones bring many
+points.
+- Before you fill your pool at the end of the turn, look at the potions on offer to choose which
+colours to keep. With the Elixir of Blind Love in play, look at what your opponents need too, and do
+not keep it in your pool for them to take.
+- The game ends sooner than it seems: do not save potions to drink later when they help you
+complete one now. Try to complete both of your potions each turn, which usually means drinking
+before and after your pick, and count the skill tokens left to see when the end comes.
 """
 
 
@@ -114,8 +135,10 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=False,
-    # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14)
-    rules_version=2,
+    # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14);
+    # 3: an Abyssal Draft cannot be stopped with a colour left, Mastery for every 3 potions of
+    # a type (issue 35)
+    rules_version=3,
 )
 
 __all__ = [

@@ -93,7 +93,7 @@ POTION_TYPES = (
     PotionType(
         "ABY",
         N_("Abyssal Draft"),
-        N_("Take up to one bottom marble of each colour, at most one per track."),
+        N_("Take one marble of each colour at the bottom of the tracks, one per track."),
     ),
     PotionType(
         "FIL",

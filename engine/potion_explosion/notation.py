@@ -21,7 +21,7 @@ field left out takes its default (so tests can write only what matters). Fields:
 * ``p0=WIS4:RRY,MAG5:/Rb/RRY/SAN4!,WIS4/1.0.-.0.0.3`` — a desk: brewing slots (``-`` empty;
   ``CODE:`` + one letter per filled hole, ``B=K`` for a black marble in a blue hole), pool
   (lowercase = wild, Prismatic Joy), hand, completed potions (``!`` = drunk), then
-  ``tokens.helps.mastery-types(+).variety.tenth.turns``.
+  ``tokens.helps.mastery-types(+).variety.tenth.turns`` (a type once per Mastery token).
 
 Example: ``parse_position("n=2 tracks=RBR//// p0=WIS4:/-/-/-/0.0.-.0.0.0")``.
 """

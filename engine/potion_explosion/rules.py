@@ -484,9 +484,10 @@ def legal_actions(state) -> list:
         ]
     desk = state.desks[player]
     if state.effect is not None:
-        if state.effect.kind == "BLI":
-            return _effect_actions(state, desk)  # no "take nothing": see _effect_actions
-        return _effect_actions(state, desk) + [FinishEffect()]
+        choices = _effect_actions(state, desk)
+        if not effect_may_stop(state, choices):
+            return choices  # no "take nothing": see effect_may_stop
+        return choices + [FinishEffect()]
     actions: list[Action] = []
     if not state.picked:
         actions += [RegularPick(track, position) for track, position in _visible(state)]
@@ -518,11 +519,26 @@ def legal_actions(state) -> list:
     return actions
 
 
+def effect_may_stop(state, choices) -> bool:
+    """Whether the pending effect may be stopped now (:class:`FinishEffect`), given its
+    ``choices`` (:func:`_effect_actions`). Every effect may but two (rules, "Potion effects";
+    PE-D14): the Elixir of Blind Love takes "all marbles from one opponent's pool", so only
+    whose pool is chosen (with one opponent there is one choice; an empty pool gives nothing);
+    the Abyssal Draft takes one marble of each colour showing at the bottom of the tracks, one
+    per track («возьмите по 1 ингредиенту каждого цвета с нижнего ряда»), so it goes on while a
+    track it has not taken from shows a colour it has not taken, and ends by itself after. An
+    Abyssal Draft with nothing to take (every track empty) may be stopped: it has no choice."""
+    kind = state.effect.kind
+    if kind == "BLI":
+        return False
+    if kind == "ABY":
+        return not choices
+    return True
+
+
 def _effect_actions(state, desk, like=None) -> list:
-    """The follow-up choices of the pending potion effect (rules, "Potion effects"). Every
-    effect but one may also be stopped (:class:`FinishEffect`): the Elixir of Blind Love takes
-    "all marbles from one opponent's pool", so only whose pool is chosen, and with one opponent
-    there is one choice (an empty pool gives nothing; PE-D14).
+    """The follow-up choices of the pending potion effect (rules, "Potion effects"); whether it
+    may also be stopped is :func:`effect_may_stop`.
 
     With ``like`` (an action), only the choices that could equal it: those on its track (and
     of its colour for the Filter) - enough to tell whether it is a choice, without listing the
@@ -687,7 +703,8 @@ EFFECT_PROMPTS = {
     "MAG": N_("Magnetical Attraction: take 2 adjacent marbles of different colours."),
     "BAL": N_("Balm of Uttermost Stickiness: take 2 or more adjacent marbles of one colour."),
     "ABY": N_(
-        "Abyssal Draft: take bottom marbles, one per track, each of a new colour (or finish)."
+        "Abyssal Draft: take one bottom marble of each colour, one per track, until every "
+        "colour at the bottom is taken."
     ),
     "BLI": N_("Elixir of Blind Love: choose an opponent whose pool you take."),
     "FIL": N_(
@@ -962,10 +979,9 @@ def _apply_effect(state, player, desk, action, events) -> None:
     """Resolve the pending effect's choice; potions never cause explosions."""
     kind = state.effect.kind
     if isinstance(action, FinishEffect):
-        if kind == "BLI":
-            raise IllegalAction(
-                _("The Elixir of Blind Love takes the pool of an opponent: choose whose.")
-            )
+        choices = _effect_actions(state, desk)
+        if not effect_may_stop(state, choices):
+            raise IllegalAction(_stop_refusal(state, choices))
         _emit(state, events, EffectEnded(player))
         return
     if action not in _effect_actions(state, desk, like=action):
@@ -996,6 +1012,17 @@ def _apply_effect(state, player, desk, action, events) -> None:
         _start_effect(state, player, desk, TILES[code].type, action.index, events)
         return
     _emit(state, events, EffectEnded(player))
+
+
+def _stop_refusal(state, choices) -> str:
+    """Why the pending effect may not be stopped now (:func:`effect_may_stop` said so)."""
+    if state.effect.kind == "BLI":
+        return _("The Elixir of Blind Love takes the pool of an opponent: choose whose.")
+    colour = state.tracks[choices[0].track][0]
+    return _(
+        "The Abyssal Draft takes one marble of each colour at the bottom of the tracks: a "
+        "{colour} marble is still there to take."
+    ).format(colour=pgettext("a marble", COLOUR_NAMES[colour]))
 
 
 def _filter(state, player, action, events) -> None:
@@ -1040,7 +1067,8 @@ def _effect_refusal(kind, action) -> str:
         "MAG": _("Magnetical Attraction takes 2 adjacent marbles of different colours."),
         "BAL": _("The Balm takes 2 or more adjacent marbles of one colour."),
         "ABY": _(
-            "Abyssal Draft takes bottom marbles, at most one per track and one of each colour."
+            "The Abyssal Draft takes a bottom marble of a colour not taken yet, from a track "
+            "not taken from yet."
         ),
         "BLI": _("Choose an opponent's pool."),
         "FIL": _("The Filter returns 1 to 5 marbles of one colour from one track."),
@@ -1210,11 +1238,25 @@ def chain_preview(track: list, position: int) -> tuple:
 # =============================================================================================
 
 
+MASTERY_EVERY = 3
+"""Mastery: a skill token for every 3 completed potions of one type («каждые 3 одинаковых
+приготовленных зелья»): the 3rd, the 6th, ..."""
+
+
+def mastery_due(desk, potion_type: str) -> bool:
+    """Whether ``desk``'s completed potions of ``potion_type`` have earned a Mastery token they
+    do not hold yet: one per full 3 of them (rules, "Skill tokens"; ``desk.mastery`` lists the
+    type of each Mastery token earned)."""
+    done = sum(1 for potion in desk.completed if TILES[potion.tile].type == potion_type)
+    return done // MASTERY_EVERY > desk.mastery.count(potion_type)
+
+
 def _check_skill_tokens(state, player, desk, potion_type, events) -> None:
-    """Mastery (3rd potion of a type), Variety (5th type), 10th potion with 5–6 players
-    (PE-D11); one completion can earn several (rules, "Skill tokens")."""
+    """Mastery (every 3rd potion of a type: the 3rd, the 6th, ...), Variety (5th type), 10th
+    potion with 5–6 players (PE-D11); one completion can earn several (rules, "Skill
+    tokens")."""
     types = [TILES[potion.tile].type for potion in desk.completed]
-    if types.count(potion_type) >= 3 and potion_type not in desk.mastery:
+    if mastery_due(desk, potion_type):
         _award(state, player, "mastery", potion_type, events)
     if len(set(types)) >= 5 and not desk.variety:
         _award(state, player, "variety", "", events)

@@ -757,7 +757,8 @@ class SkillTokenEarned(Event):
         if self.source == "none":
             sentence = {
                 "mastery": _(
-                    "{name} earned Mastery (3 potions of one type), but no skill token is left."
+                    "{name} earned Mastery (every 3 potions of one type), but no skill token "
+                    "is left."
                 ),
                 "variety": _(
                     "{name} earned Variety (5 different types), but no skill token is left."
@@ -766,7 +767,9 @@ class SkillTokenEarned(Event):
             }[self.reason]
         else:
             sentence = {
-                "mastery": _("{name} earned a skill token for Mastery (3 potions of one type)."),
+                "mastery": _(
+                    "{name} earned a skill token for Mastery (every 3 potions of one type)."
+                ),
                 "variety": _("{name} earned a skill token for Variety (5 different types)."),
                 "tenth": _("{name} earned a skill token for a 10th potion."),
             }[self.reason]
@@ -1105,8 +1108,9 @@ class Desk:
       counts the pool marbles Prismatic Joy made wild this turn (PE-D10).
     * ``hand``: counts per colour of marbles just taken.
     * ``completed``: list of :class:`CompletedPotion`, in the order completed.
-    * ``tokens`` (skill tokens), ``helps`` (Little Help tokens), ``mastery`` (type codes already
-      rewarded), ``variety``/``tenth`` (rewarded once), ``turns`` (turns taken).
+    * ``tokens`` (skill tokens), ``helps`` (Little Help tokens), ``mastery`` (the type code of
+      each Mastery token earned: one per 3 completed potions of that type), ``variety``/``tenth``
+      (rewarded once), ``turns`` (turns taken).
     """
 
     __slots__ = (
@@ -1424,8 +1428,8 @@ class PotionExplosionState:
         return _rules.end_turn_refusal(self)
 
     def effect_choices(self) -> list:
-        """The follow-up actions the pending potion effect asks for (incl. ``FinishEffect``),
-        ``[]`` when no effect is pending."""
+        """The follow-up actions the pending potion effect asks for, with ``FinishEffect`` when
+        it may be stopped (:func:`rules.effect_may_stop`); ``[]`` when no effect is pending."""
         if self.effect is None or self.current_player() < 0:
             return []
         return self.legal_actions()

@@ -6,7 +6,8 @@ engine (issue 16) and before issue 14's rule changes:
 * ``potion-explosion-main-d53d1d6.json``: three bots, 292 history entries, an Abyssal Draft half
   used (written before Potion Explosion's list-records became dataclasses);
   ``potion-explosion-main-finished-2d878ec.json``: a finished game of two easy bots whose last
-  turn chose stacks and whose Blind Love was once stopped unused (both gone in issue 17);
+  turn chose stacks and whose Blind Love was once stopped unused (both gone in issue 17), and
+  whose Abyssal Draft was once stopped with a colour left (gone in issue 35);
 * ``diced-tomatoes-main-finished-3p.json``: a finished three-player game with Sunny Golden Hybrid,
   Dicey Tomato Rules and Karma Overload; ``diced-tomatoes-main-solo.json``: a solo game with the
   2023 update in progress. Their players placed dice before passing, as the rules say.
@@ -46,28 +47,44 @@ def test_potion_explosion_save_from_main_before_events_still_loads():
     assert state.current_player() == CHANCE  # a marble is to roll into a track
 
 
-def test_finished_potion_explosion_save_from_before_issue_17_rules_loads():
+def test_finished_potion_explosion_save_from_before_issue_17_rules_upgrades_its_history():
     """``data/potion-explosion-main-finished-2d878ec.json`` was written by main at 2d878ec (save
-    format 1): two easy bots, seed 15, 479 history entries. Its last turn ends with two stack
-    choices and the two tiles they revealed; today the last turn of the game draws no tile
-    (rules, "End of the game"), so loading drops those four steps and keeps the final score.
-    At step 194 Ana stopped an Elixir of Blind Love unused while Ben's pool was empty; today
-    the Elixir takes a pool ("Potion effects"), so that step takes Ben's empty pool."""
+    format 1): two easy bots, seed 15, 479 history entries. At step 194 Ana stopped an Elixir of
+    Blind Love unused while Ben's pool was empty; today the Elixir takes a pool ("Potion
+    effects"), so the upgrade makes that step take Ben's empty pool. (The whole history no
+    longer replays: see the next test.)"""
+    from engine.potion_explosion import legacy
+
     path = DATA / "potion-explosion-main-finished-2d878ec.json"
     stored = json.loads(path.read_text(encoding="utf-8"))
     assert stored["schema_version"] == 1 and len(stored["history"]) == 479
     assert stored["history"][193] == {"player": 0, "action": {"type": "FinishEffect"}}
+    first = dict(stored, history=stored["history"][:452])  # the steps today's rules still ask
+    upgraded = legacy.upgrade_history(registry.get("potion-explosion"), first)
+    assert len(upgraded["history"]) == 452
+    assert upgraded["history"][193]["action"] == TakePool(1).to_dict()
+
+
+def test_finished_potion_explosion_save_whose_abyssal_draft_stopped_early_goes_on():
+    """The same save, loaded: at step 453 Ana stopped an Abyssal Draft with a yellow marble
+    still at the bottom of a track, which the corrected rules refuse (the Draft takes a marble
+    of each colour there, PE-D14). The save was made under earlier rules, so it is not lost: it
+    goes on from its saved position (the finished game, Ben the winner) and says so. Its desk
+    keeps the two tiles its last turn drew under the earlier rules (today the last turn of the
+    game draws none, PE-D13): the game is over, so they change nothing."""
+    path = DATA / "potion-explosion-main-finished-2d878ec.json"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert stored["history"][452] == {"player": 0, "action": {"type": "FinishEffect"}}
     match = store.load(path)
     state = match.state
-    assert len(match.history) == 475
-    assert match.history[193].action == TakePool(1)
+    assert match.history == [] and match.notice.startswith(
+        "This game was saved under earlier rules of Potion Explosion"
+    )
+    assert state.to_dict() == stored["snapshot"]
     assert state.is_terminal() and state.winners == [1]
     old = PotionExplosionState.from_dict(stored["snapshot"])
     assert state.score_sheet() == old.score_sheet()
-    assert (state.first, state.player) == (1, 0)  # Ben went first: Ana played last
-    assert state.desks[0].slots == [None, None]
-    assert [b.tile for b in old.desks[0].slots] == ["ABY6", "WIS4"]
-    assert state.desks[1].slots == old.desks[1].slots
+    assert [b.tile for b in state.desks[0].slots] == ["ABY6", "WIS4"]
 
 
 def test_an_old_save_whose_blind_love_took_nothing_from_a_full_pool_goes_on_from_its_position():

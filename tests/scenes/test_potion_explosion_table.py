@@ -70,8 +70,7 @@ def hover(app, pos):
 def do_effect(app, table, action):
     """Make the pending effect's choice ``action`` with the mouse, as a player would."""
     if isinstance(action, pe.FinishEffect):
-        label = "Done" if table.match.state.effect.tracks else "Take nothing"
-        click(app, find_button(app, label))
+        click(app, find_button(app, "Take nothing"))
     elif isinstance(action, pe.TakeMarble):
         click_at(app, area(table, ("marble", action.track, action.position)).center)
     elif isinstance(action, pe.TakePair):

@@ -158,3 +158,59 @@ def test_a_bot_seats_name_spells_its_level_as_the_seat_menu_does(language):
             assert level_word in table.gettext(SEAT_KINDS[level]), (language, level)
     finally:
         translation.set_language(previous)
+
+
+KARMA_4 = (
+    "Roll over",
+    "Roll over {die}",
+    "roll over",
+    "roll a die over",
+    "Roll over only turns a 1 into a 6 or a 6 into a 1.",
+    "Turn a rolled 1 into a 6, or a 6 into a 1.",
+)
+"""The words of Diced Tomatoes' 4-karma action (a rolled 1 becomes a 6, a 6 a 1)."""
+KARMA_5 = (
+    "Flip seed",
+    "Flip the seed on your {token} token",
+    "Flip the seed on the {token} token of {name}",
+    "flip a seed",
+    "flips {seed} from {old} to {new}",
+    "{name} flipped the seed on their own {token} token from {old} to {new}.",
+    "Flipping that seed would break the vine's set or sequence.",
+)
+"""The words of its 5-karma action (a seed die turned to its opposite face)."""
+KARMA_TERMS = {
+    "en": ("roll", "flip"),
+    "ru": ("скрут|скруч", "перевер|перевор|обрат"),
+    "es": ("salt", "vuelta|volte|gir"),
+    "ja": ("ロールオーバー|1→6", "裏返|反転"),
+}
+"""Per language: the cost-4 action's word (the pages': ru «Скрутить кубик», ja
+「ロールオーバーする」; es by its effect, the page's «Tira los dados» being a re-roll's word) and
+the cost-5 action's (ru «Перевернуть кубик семени», es «Dar la vuelta», ja 「裏返す」)."""
+
+
+@pytest.mark.parametrize("language", translation.LANGUAGES)
+def test_karma_roll_over_and_flip_a_seed_are_named_as_the_pages_name_them(language):
+    """Diced Tomatoes' karma actions: cost 4 turns a 1 into a 6 or a 6 into a 1, cost 5 flips
+    the seed die. Their buttons, tips, refusals, log and hint words use each one's own word,
+    never the other's (a player who learned on the website presses the right one); the rules
+    help names both."""
+    from scenes.rules_help import rules_summary
+
+    four, five = (re.compile(pattern, re.IGNORECASE) for pattern in KARMA_TERMS[language])
+    translation.set_language(language)
+    try:
+        for words in map(translation._, KARMA_4):
+            assert four.search(words) and not five.search(words), words
+        for words in map(translation._, KARMA_5):
+            assert five.search(words) and not four.search(words), words
+        tip = translation._(
+            "Spend it in your turn: 1 re-roll, 2 shift, 3 clean a vine, 4 roll over, 5 flip "
+            "a seed, 6 set a die."
+        )
+        assert four.search(tip).start() < five.search(tip).start()
+        help_text = rules_summary(registry.get("diced-tomatoes"), language)
+        assert four.search(help_text) and five.search(help_text)
+    finally:
+        translation.set_language("en")

@@ -244,6 +244,29 @@ def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
                 assert font.size(plain)[0] <= width - 40, (spec.id, plain)
 
 
+def test_japanese_rules_paragraphs_fit_the_text_box_on_screen(app):
+    """The Tips' opening sentence in Japanese showed "2-" and "-人戦": the rules screen broke
+    its paragraphs for a box 8 px wider than the text box inside the panel's edge, and
+    pygame_gui broke the row again with hyphens. Every row the screen breaks fits the box."""
+    import html
+    import re
+
+    from scenes import kit
+
+    app.set_language("ja")
+    for spec in registry.games():
+        app.manager.push(RulesScene(app, spec.id))
+        frames(app, 1)
+        scene = app.manager.top
+        width = scene.box.text_wrap_rect.width
+        for row in re.split(r"<br>", scene.box.html_text):
+            plain = html.unescape(re.sub(r"<[^>]+>", "", row))
+            if kit.has_cjk(plain) and not plain.lstrip(" ").startswith(("•", "\u3000")):
+                assert kit.font(16).size(plain)[0] <= width, (spec.id, plain)
+        app.manager.pop()
+        frames(app, 1)
+
+
 def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
     """A player's find: pygame_gui cut Japanese tooltips with "-" (it breaks only at spaces);
     the app's manager breaks them into rows first, as Japanese is written."""

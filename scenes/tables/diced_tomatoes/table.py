@@ -53,7 +53,7 @@ class DicedTomatoesTable(GameTable):
             state.num_players,
             max(len(shown.hand), len(state.hand)),
             cap,
-            state.options["overload"],
+            state.options["overload"] and not state.solo,  # bits: none to earn alone
             tips.badge_labels(state),
             ctx.column_width,
         )

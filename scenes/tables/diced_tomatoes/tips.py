@@ -414,8 +414,16 @@ def karma_tip(state, seat: int, you: _You) -> tuple:
         if state.options["update_2023"]
         else _("Karma goes up to 6; more is lost.")
     )
-    if state.solo:
-        earn = _("Earned by completing your own vines (single player).")
+    if state.solo and state.options["overload"]:
+        earn = _(
+            "Earned by completing your own vines: as much as the seed's face (single player, "
+            "Karma Overload)."
+        )
+    elif state.solo:
+        earn = _(
+            "Earned by completing your own vines, by the seed's face: 1–2 → 1, 3–4 → 2, "
+            "5–6 → 3 (single player)."
+        )
     elif state.options["overload"]:
         earn = _("Earned by completing an opponent's vine: as much as its value (Karma Overload).")
     else:

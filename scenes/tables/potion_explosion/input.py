@@ -28,7 +28,7 @@ HELP_KEY = pygame.K_l
 END_TURN_KEY = pygame.K_e
 FILTER_KEY = pygame.K_RETURN
 DONE_KEY = pygame.K_d
-"""Stop using a potion's effect ("Done" / "Take nothing")."""
+"""Stop using a potion's effect ("Take nothing")."""
 
 
 @dataclass(frozen=True)
@@ -553,10 +553,10 @@ def choices(state, legal, selection: Selection) -> list:
             )
         )
     if pe.FinishEffect() in legal:
-        label = (
-            _("Done") if state.effect.kind == "ABY" and state.effect.tracks else _("Take nothing")
+        # an effect with something taken ends by itself or cannot stop (the Abyssal Draft)
+        out.append(
+            (_("Take nothing"), Act(pe.FinishEffect()), _("Stop using this potion's effect (D)"))
         )
-        out.append((label, Act(pe.FinishEffect()), _("Stop using this potion's effect (D)")))
     elif (
         not selection.empty and selection != Selection(help_mode=True) and state.effect is None
     ):  # Little Help's button says "Cancel help"

@@ -92,8 +92,8 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int, last_t
             tooltip=(
                 _("Skill tokens: +4 VP each"),
                 _(
-                    "Earned for a 3rd potion of one type, for potions of 5 different types "
-                    "and, with 5 or 6 players, for a 10th potion."
+                    "Earned for every 3 potions of one type (the 3rd, the 6th, ...), for "
+                    "potions of 5 different types and, with 5 or 6 players, for a 10th potion."
                 ),
                 _(
                     "The countdown stack holds {countdown}; the game ends after the round in "

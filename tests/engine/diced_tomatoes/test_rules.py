@@ -702,6 +702,50 @@ def test_single_player_setup_and_own_vine_karma():
     assert k.karma == [2] and k.score == [[3]]
 
 
+def test_single_player_karma_is_graded_by_the_seed_value_not_the_score():
+    """Single-player mode: karma "for each completed tomato based on the seed value" (ru
+    «столько сколько на кубике семени»): a seed 5 with a black die harvests 4 but earns the
+    karma of a 5 (3, not 2); a seed 2 with a gold die harvests 3 but earns the karma of a 2."""
+    black = pos("players=1 vines=5r5b5r|-|- hand=5r karma=0")
+    events = place(black, 0, 0, 0)
+    assert black.score == [[4]] and black.karma == [3]
+    gained = [e for e in events if type(e).__name__ == "KarmaGained"]
+    assert [(e.amount, e.vine) for e in gained] == [(3, (0, 0))]
+    gold = pos("players=1 options=g vines=2r2g2r|-|- hand=2r karma=0")
+    place(gold, 0, 0, 0)
+    assert gold.score == [[3]] and gold.karma == [1]
+
+
+def test_single_player_karma_overload_earns_the_seed_value():
+    """Single-player mode with Karma Overload: karma equal to the seed value (5 for a seed 5
+    with a black die, harvested as 4)."""
+    s = pos("players=1 options=o vines=5r5b5r|-|- hand=5r karma=0")
+    place(s, 0, 0, 0)
+    assert s.score == [[4]] and s.karma == [5]
+
+
+def test_karma_for_an_opponents_vine_is_still_graded_by_the_score_harvested():
+    """Karma: completing an opponent's vine earns by the value the opponent harvests (a seed 5
+    with a black die is worth 4: 2 karma); only solo grades by the seed."""
+    s = pos("players=2 vines=-|-|-/5r5b5r|-|- hand=5r karma=0,3")
+    place(s, 0, 1, 0)
+    assert s.score[1] == [4] and s.karma[0] == 2
+
+
+def test_single_player_karma_overload_gives_no_bit_for_a_die_set_aside():
+    """Single-player mode with Karma Overload: a die that fits nowhere is set aside and comes
+    back to you; there is no opponent to pass it to, so it earns no karma bit."""
+    s = pos("players=1 options=o vines=5r5r|6r6r|1r1r hand=3b,3b,3b bushel=r0,b0,g0 bits=2")
+    events = []
+    for die in range(3):
+        events += s.apply_action(PassDie(die))
+    assert s.bits == [2] and s.karma == [3]
+    assert not [e for e in events if type(e).__name__ in ("KarmaBitGained", "KarmaGained")]
+    many = pos("players=2 options=o vines=5r5r|6r6r|1r1r/5r5r|6r6r|1r1r hand=3b bits=2,0")
+    many.apply_action(PassDie(0))  # with an opponent, passing still earns the bit
+    assert many.bits[0] == 0 and many.karma[0] == 4
+
+
 def test_single_player_passed_dice_come_back_and_empty_bushel_with_dice_goes_on():
     """Single-player mode: unplaceable dice come back to you; the game does not end on an
     empty bushel while you hold dice."""

@@ -289,3 +289,21 @@ def test_evaluation_route_costs_equal_the_route_searches_costs():
             assert heuristics.reach_units(s, player, crossings, every_square) == reach_table.data
             checked += sum(units < 10**9 for units in reach_table.data)
     assert checked > 50_000  # most departure states were reachable and compared
+
+
+def test_collisions_a_bot_never_rams_with_a_cart_of_rocks_it_would_lose():
+    """Rules, "Collisions": a cart that held no jewels derails, one holding only rocks too. The
+    bots' pre-screen of a speed scores ramming with such a cart like ramming with an empty one
+    (its cart is lost), and ramming with a jewel aboard as a gain."""
+    s = blank()
+    lay(s, {(2, col): "EW" for col in range(12)})
+    put_cart(s, 0, (2, 1), "E", speed=2, load=(2, 0, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(0, 0, 1, 0, 0))
+    cost_out: dict = {}
+    rocks_only = bots._roll_score(s, 0, 3, cost_out, tactics=True)
+    s.carts[0].load = (0, 0, 0, 0, 0)
+    empty = bots._roll_score(s, 0, 3, cost_out, tactics=True)
+    s.carts[0].load = (2, 1, 0, 0, 0)
+    with_a_ruby = bots._roll_score(s, 0, 3, cost_out, tactics=True)
+    assert rocks_only == empty == 0.5 * 2 - 1.0
+    assert with_a_ruby == 0.5 * 2 + 1.5

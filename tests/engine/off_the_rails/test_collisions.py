@@ -87,7 +87,7 @@ def test_collision_with_own_cart():
 
 
 def test_both_empty_carts_derail():
-    """Collisions: each cart that held no gems before the collision derails."""
+    """Collisions: each cart that held no jewels before the collision derails, empty ones too."""
     s = blank()
     line(s)
     put_cart(s, 0, (2, 1), "E", speed=4)
@@ -95,6 +95,65 @@ def test_both_empty_carts_derail():
     ev = s.apply_action(EndActions())
     assert sorted(e.cart for e in events_of(ev, CartDerailed)) == [0, 2]
     assert s.carts[2].where == "supply"
+
+
+def test_collision_a_hit_cart_holding_only_a_rock_drops_it_and_derails():
+    """Collisions: a cart without jewels («драгоценностей»: rubies, emeralds, gold, diamonds)
+    derails; a rock is a gem but not a jewel. The hit cart drops its only gem, the rock, which
+    stays on its square, then derails; the mover, holding a ruby, stays on the track."""
+    s = blank()
+    line(s)
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(1, 0, 0, 0, 0))
+    total = gem_total(s)
+    ev = s.apply_action(EndActions())
+    assert events_of(ev, GemsDropped)[0].gems == (1, 0, 0, 0, 0)
+    assert s.gems[(2, 4)] == (1, 0, 0, 0, 0)
+    derailed = events_of(ev, CartDerailed)
+    assert [(e.cart, e.cause) for e in derailed] == [(2, "collision")]
+    assert s.carts[2].where == "supply" and s.carts[0].where == "board"
+    assert s.carts[0].load == (0, 1, 0, 0, 0)
+    assert gem_total(s) == total
+
+
+def test_collision_a_mover_holding_only_rocks_derails_and_its_rocks_go_back_to_the_bag():
+    """Collisions: the moving cart too derails when it held no jewels, only rocks; its rocks go
+    back to the bag like any derailed cart's gems."""
+    s = blank()
+    line(s)
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(2, 0, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(0, 0, 1, 0, 0))
+    bag_rocks = s.bag[0]
+    total = gem_total(s)
+    ev = s.apply_action(EndActions())
+    derailed = events_of(ev, CartDerailed)
+    assert [(e.cart, e.gems) for e in derailed] == [(0, (2, 0, 0, 0, 0))]
+    assert s.carts[0].where == "supply" and s.bag[0] == bag_rocks + 2
+    assert s.carts[2].where == "board" and s.carts[2].load == (0, 0, 0, 0, 0)
+    assert gem_total(s) == total
+
+
+def test_collision_carts_holding_a_jewel_beside_rocks_stay_on_the_track():
+    """Collisions: one jewel is enough to stay on the track, whatever rocks ride with it."""
+    s = blank()
+    line(s)
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(3, 0, 0, 0, 1))
+    put_cart(s, 2, (2, 4), "W", load=(0, 1, 0, 0, 0))
+    ev = s.apply_action(EndActions())
+    assert events_of(ev, Collided)[0].kind == "head-on"
+    assert not events_of(ev, CartDerailed)
+    assert s.carts[0].where == "board" and s.carts[2].where == "board"
+
+
+def test_bumper_carts_option_a_cart_of_rocks_does_not_derail():
+    """Option Bumper Carts: nobody derails, a cart holding only rocks neither."""
+    s = blank(bumper_carts=True)
+    line(s)
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(1, 0, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(2, 0, 0, 0, 0))
+    ev = s.apply_action(EndActions())
+    assert events_of(ev, Collided) and not events_of(ev, CartDerailed)
+    assert s.carts[0].load == (1, 0, 0, 0, 0) and s.carts[2].load == (2, 0, 0, 0, 0)
 
 
 def test_or_d7_owner_splits_hidden_mover_picks():

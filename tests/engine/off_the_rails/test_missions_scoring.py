@@ -158,14 +158,27 @@ def test_ruby_bonus_needs_at_least_one_ruby():
     assert [r[1] for r in s.score_sheet()["rows"]] == [0, 0]
 
 
-def test_tie_break_more_jewels_then_fewer_rocks_then_shared():
-    s = finished([(0, 0, 0, 0, 1), (0, 0, 2, 0, 0)])  # 4 points each; seat 1 has 2 jewels
+def test_tie_break_more_gems_rocks_included_then_fewer_rocks_then_shared():
+    """Ties (the page: «побеждает игрок с большим количеством самоцветов», and «самоцветы» are
+    every gem, rocks too; then «с меньшим количеством камней»)."""
+    s = finished([(0, 0, 0, 0, 1), (0, 0, 2, 0, 0)])  # 4 points each; seat 1 has 2 gems
     assert s.score_sheet()["winners"] == [1]
-    assert "broken" in s.score_sheet()["notes"][0]
-    s = finished([(1, 0, 2, 0, 0), (0, 0, 2, 0, 0)])  # same points and jewels; fewer rocks wins
+    assert s.score_sheet()["notes"][0] == (
+        "Tie on points between Player 1 and Player 2: broken by more gems in the stockpile, "
+        "rocks included, then by fewer rocks."
+    )
+    # 4 points each: seat 0 has 3 gems (2 of them rocks), seat 1 has 2 jewels: rocks count
+    s = finished([(2, 0, 0, 0, 1), (0, 0, 2, 0, 0)])
+    assert rules.scores(s)[0]["gems"] == 3 and rules.scores(s)[1]["gems"] == 2
+    assert s.score_sheet()["winners"] == [0] and s.returns() == [1.0, 0.0]
+    # 4 points and 2 gems each: fewer rocks wins
+    s = finished([(1, 0, 0, 0, 1), (0, 0, 2, 0, 0)])
     assert s.score_sheet()["winners"] == [1]
+    s = finished([(1, 0, 2, 0, 0), (0, 0, 2, 0, 0)])  # same points: more gems (the rock) wins
+    assert s.score_sheet()["winners"] == [0]
     s = finished([(0, 0, 2, 0, 0), (0, 0, 2, 0, 0)])
     assert s.score_sheet()["winners"] == [0, 1] and s.returns() == [1.0, 1.0]
+    assert s.score_sheet()["notes"][0] == "Tie on points, gems and rocks: the win is shared."
 
 
 def spice_position(missions=(10,)):

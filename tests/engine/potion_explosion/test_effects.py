@@ -79,28 +79,70 @@ def test_pe_d9_balm_takes_a_run_or_part_of_one():
     assert s.tracks[0] == ["K", "Y", "B"] and s.desks[0].hand == [0, 0, 2, 0]
 
 
-def test_effect_abyssal_draft_bottom_marbles_distinct_colours_and_tracks():
-    """Abyssal Draft: up to one marble of each colour from the bottoms, one per track."""
+def test_effect_abyssal_draft_takes_one_bottom_marble_of_each_colour_one_per_track():
+    """Abyssal Draft («возьмите по 1 ингредиенту каждого цвета с нижнего ряда дозатора. Вы
+    можете брать только один ингредиент с каждой дорожки»): one marble of each colour showing
+    at the bottom of the tracks, one per track; it ends by itself once every colour is taken."""
     s = drunk(pos(f"tracks=RB/RK/BY/Y/K turn=p p0={desk('ABY4')}"), "ABY4")
-    assert s.effect_choices() == [TakeBottom(t) for t in range(5)] + [FinishEffect()]
+    assert s.effect_choices() == [TakeBottom(t) for t in range(5)]  # no "finish"
     s.apply_action(TakeBottom(0))  # red; track 0 now shows blue at the bottom
-    assert s.effect_choices() == [TakeBottom(2), TakeBottom(3), TakeBottom(4), FinishEffect()]
-    with pytest.raises(IllegalAction, match="one per track"):
+    assert s.effect_choices() == [TakeBottom(2), TakeBottom(3), TakeBottom(4)]
+    with pytest.raises(IllegalAction, match="not taken yet"):
         s.apply_action(TakeBottom(1))  # a second red
-    with pytest.raises(IllegalAction, match="one per track"):
+    with pytest.raises(IllegalAction, match="not taken yet"):
         s.apply_action(TakeBottom(0))  # the same track again
     s.apply_action(TakeBottom(2))
     s.apply_action(TakeBottom(3))
+    assert s.effect is not None
     s.apply_action(TakeBottom(4))  # all four colours: the effect ends by itself
     assert s.effect is None and s.desks[0].hand == [1, 1, 1, 1]
 
 
-def test_effect_abyssal_draft_may_stop_early():
-    """Abyssal Draft: "up to" — the player may finish after any number of marbles."""
-    s = drunk(pos(f"tracks=RB/RK/BY/Y/K turn=p p0={desk('ABY4')}"), "ABY4")
-    s.apply_action(TakeBottom(3))
+def test_pe_d14_abyssal_draft_cannot_be_stopped_while_a_colour_at_the_bottom_is_left():
+    """PE-D14 / Abyssal Draft: it takes a marble of *each* colour at the bottom, so it cannot be
+    finished with a colour left untaken; its only choice is which track when two show one
+    colour (here two reds: either, then the other red is no longer taken)."""
+    s = drunk(pos(f"tracks=R/R/Y/Y/Y turn=p p0={desk('ABY4')}"), "ABY4")
+    assert FinishEffect() not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="still there to take"):
+        s.apply_action(FinishEffect())
+    s.apply_action(TakeBottom(1))
+    assert s.effect_choices() == [TakeBottom(2), TakeBottom(3), TakeBottom(4)]
+    with pytest.raises(IllegalAction, match="a yellow marble is still there to take"):
+        s.apply_action(FinishEffect())
+    s.apply_action(TakeBottom(4))
+    assert s.effect is None and s.desks[0].hand == [1, 0, 1, 0]
+    assert s.tracks == [["R"], [], ["Y"], ["Y"], []]
+
+
+def test_pe_d14_abyssal_draft_of_one_colour_takes_one_marble():
+    """Abyssal Draft: every track showing the same colour gives one marble, then it ends."""
+    s = drunk(pos(f"tracks=KR/K/K/K/K turn=p p0={desk('ABY4')}"), "ABY4")
+    s.apply_action(TakeBottom(0))
+    assert s.effect is None and s.desks[0].hand == [0, 0, 0, 1] and s.tracks[0] == ["R"]
+
+
+def test_pe_d14_abyssal_draft_with_nothing_at_the_bottom_may_be_stopped():
+    """PE-D14: an Abyssal Draft drunk while every track is empty has nothing to take; stopping
+    it is its one move, so the turn is never stuck."""
+    s = drunk(pos(f"tracks=//// turn=p p0={desk('ABY4')}"), "ABY4")
+    assert s.legal_actions() == [FinishEffect()]
     s.apply_action(FinishEffect())
-    assert s.effect is None and s.desks[0].hand == [0, 0, 1, 0]
+    assert s.effect is None
+
+
+def test_pe_d14_abyssal_draft_copied_by_sands_of_time_cannot_be_stopped_either():
+    """PE-D8 with PE-D14: Sands of Time using a drunk Abyssal Draft again takes every colour
+    at the bottom as the Draft does."""
+    s = pos(f"tracks=R/B/// turn=p p0={desk('ABY4!,SAN4')}")
+    drunk(s, "SAN4")
+    s.apply_action(CopyPotion(0))
+    assert s.effect_choices() == [TakeBottom(0), TakeBottom(1)]
+    s.apply_action(TakeBottom(1))
+    with pytest.raises(IllegalAction, match="a red marble is still there"):
+        s.apply_action(FinishEffect())
+    s.apply_action(TakeBottom(0))
+    assert s.effect is None and s.desks[0].hand == [1, 1, 0, 0]
 
 
 def test_pe_d14_blind_love_takes_an_opponents_pool_and_cannot_be_stopped():

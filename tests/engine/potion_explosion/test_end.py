@@ -34,14 +34,31 @@ def tokens(ev):
     return [(e.reason, e.source) for e in of_type(ev, SkillTokenEarned)]
 
 
-def test_skill_tokens_mastery_on_third_potion_of_a_type_once_per_type():
-    """Skill tokens, Mastery: completing your 3rd potion of one type, once per type."""
+def test_skill_tokens_mastery_for_every_three_potions_of_one_type():
+    """Skill tokens, Mastery: a token for every 3 completed potions of one type («каждые 3
+    одинаковых приготовленных зелья»): the 3rd, the 6th, ... of that type, not the 4th or 5th."""
     s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,WIS6/0.0.-.0.0.0")
     ev = finish_wis4(s)
     assert tokens(ev) == [("mastery", "countdown")]
     assert s.desks[0].tokens == 1 and s.desks[0].mastery == ["WIS"] and s.countdown == 3
     s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,WIS7/1.0.WIS.0.0.0")
-    assert tokens(finish_wis4(s)) == []  # a 4th Wisdom earns nothing more
+    assert tokens(finish_wis4(s)) == []  # a 4th Wisdom: no token
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,WIS7,WIS4/1.0.WIS.0.0.0")
+    assert tokens(finish_wis4(s)) == []  # a 5th Wisdom: no token
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,WIS7,WIS4,WIS5/1.0.WIS.0.0.0")
+    ev = finish_wis4(s)  # the 6th Wisdom: a second Mastery token
+    assert tokens(ev) == [("mastery", "countdown")]
+    assert s.desks[0].tokens == 2 and s.desks[0].mastery == ["WIS", "WIS"]
+    assert s.score_sheet()["rows"][0][1] == 8  # 4 VP per skill token
+
+
+def test_skill_tokens_mastery_counts_each_type_apart():
+    """Skill tokens, Mastery: the three must be of one type; other types do not add up."""
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,SAN4,SAN5,MAG4/0.0.-.0.0.0")
+    assert tokens(finish_wis4(s)) == []
+    s = pos(f"{TRACKS} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,SAN4,SAN5,SAN6/1.0.SAN.0.0.0")
+    assert tokens(finish_wis4(s)) == [("mastery", "countdown")]
+    assert s.desks[0].mastery == ["SAN", "WIS"]
 
 
 def test_skill_tokens_variety_on_fifth_type_once():
