@@ -53,6 +53,13 @@ from sprites.tween import Animation, linear
 from translation import _
 
 HINT_SECONDS = 12.0
+BOT_TURN_SECONDS = 5.0
+"""About how long a computer player's whole turn plays at normal speed."""
+BOT_PACES = ((2.5, 0.5), (4.0, 0.25), (BOT_TURN_SECONDS, 0.1))
+"""``(seconds of the bot's turn played so far, pace)``: its first moves at double speed, then
+faster, so a long turn still ends in about :data:`BOT_TURN_SECONDS`."""
+BOT_PAUSE = 0.35
+"""Seconds (at normal speed) between two moves of a computer player."""
 AWAY = 300.0
 """Seconds between two frames counted at most as time at the table (a computer asleep)."""
 END_PAUSE = 2.5
@@ -78,7 +85,7 @@ class TableScene(Scene):
             app.thinker,
             budget=lambda: app.settings.bot_budget,
             timed=lambda: app.timed_bots and not app.fast_forward,
-            pause=lambda: 0.0 if app.fast_forward else self.seconds(0.35),
+            pause=lambda: 0.0 if app.fast_forward else self.seconds(BOT_PAUSE) * self.pace_now(),
             hot_seat=HotSeat(
                 pass_screens=lambda: bool(app.settings.pass_screen),
                 before_chance=game.pass_before_chance,
@@ -105,6 +112,8 @@ class TableScene(Scene):
         self.hint_said: str | None = None
         self.frame = Frame(self)
         self.input = TableInput(self)
+        self._bot_turn: tuple | None = None  # (turn, seat) of the bot turn being played
+        self._bot_spent = 0.0  # its seconds played so far, at normal speed
         self._ready_due = False  # a step landed: the game may answer a one-answer question
         self._controls_key: tuple | None = None
         self._memo: dict[str, tuple] = {}
@@ -371,7 +380,16 @@ class TableScene(Scene):
     def present(self, stepped: Stepped) -> None:
         """Animate a match step: its log lines appear as its steps land."""
         after = self.match.state.clone()
-        steps = self.steps(stepped.events, stepped.before) if self.app.speed_factor > 0 else []
+        steps: list[Step] = []
+        if self.app.speed_factor > 0:
+            pace = self.bot_pace(stepped)
+            steps = self.steps(stepped.events, stepped.before, pace)
+            if pace < 1.0:  # the steps play one after another: their lengths add up
+                played = sum(
+                    max((a.delay + a.duration for a in step.animations), default=0.0)
+                    for step in steps
+                )
+                self._bot_spent += (played + self.seconds(BOT_PAUSE) * pace) / self.app.speed_factor
         if not steps or steps[-1].after is None:
             steps = [Step(stepped.events, [], after)]
         summary = self.game.log_summary(stepped.events)
@@ -382,15 +400,42 @@ class TableScene(Scene):
         self.player.play(steps, after, stepped.events)
         self._after_step(stepped)
 
-    def steps(self, events, before) -> list[Step]:
+    def bot_pace(self, stepped: Stepped) -> float:
+        """How fast a step plays: a computer player's turn (its luck included) at double speed,
+        faster still once it has played for a while, so that a whole turn of a bot takes about
+        :data:`BOT_TURN_SECONDS` at normal speed (Potion Explosion's took 14 s, up to 26 s);
+        a person's steps at the speed set."""
+        owner = self.match.turn_owner(stepped.before)
+        if not 0 <= owner < len(self.match.seats) or not self.match.seats[owner].is_bot:
+            return 1.0
+        turn = (self.match.turn_count(), owner)
+        if turn != self._bot_turn:
+            self._bot_turn, self._bot_spent = turn, 0.0
+        for spent, pace in BOT_PACES:
+            if self._bot_spent < spent:
+                return pace
+        return BOT_PACES[-1][1]
+
+    def pace_now(self) -> float:
+        """The pace of the bot turn playing now (1 when none does)."""
+        owner = self.match.turn_owner()
+        if not 0 <= owner < len(self.match.seats) or not self.match.seats[owner].is_bot:
+            return 1.0
+        return next((pace for spent, pace in BOT_PACES if self._bot_spent < spent), 0.1)
+
+    def steps(self, events, before, pace: float = 1.0) -> list[Step]:
         """The animated steps showing ``events``, which took ``before`` to the match's state
         (the game groups and animates them; the engine's ``apply_event`` gives each step's
-        state)."""
+        state), played ``pace`` times their length (a bot's turn goes faster)."""
+
+        def banner(message: str, seconds: float, *args, **kwargs):
+            return self.banner(message, seconds * pace, *args, **kwargs)
+
         stage = Stage(
             self.game.layout(),
             self.game.stage_names(),
-            self.seconds,
-            self.banner,
+            lambda normal: self.seconds(normal) * pace,
+            banner,
             self.match.spec.apply_event or (lambda state, _event: state),
             self.viewer_seat(),
             self.humans,

@@ -34,6 +34,7 @@ from tests.scenes.driver import (
     play_to_end,
     present,
     run_to_score_sheet,
+    settle,
     wait_for_human,
 )
 from tests.soak import keep_first
@@ -770,3 +771,28 @@ def test_right_click_cancelling_a_balm_run_drops_its_prompt(app):
     assert table.current_message() == ""
     state = table.match.state
     assert table_input.status(state, table.legal(), table.game.selection) == state.effect_prompt()
+
+
+def test_a_bots_turn_plays_in_about_five_seconds_at_normal_speed():
+    """Issue 42: two bots' turns took 20–25 s at Normal. A bot's turn plays at double speed,
+    then faster, so each turn's animations and pauses add up to about five seconds."""
+    from scenes.table.scene import BOT_TURN_SECONDS
+
+    app = make_app(instant=False)
+    try:
+        app.manager.push(TitleScene(app))
+        seats = [Seat("bot", "A", "medium"), Seat("bot", "B", "medium")]
+        table = open_match(app, Match(registry.get("potion-explosion"), seats, seed=4))
+        played: dict = {}
+        for _ in range(6000):
+            settle(table)
+            app.step(1 / 30, events=[], draw=False)
+            if table._bot_turn is not None:
+                played[table._bot_turn] = table._bot_spent
+            if len(played) > 4:
+                break
+        turns = list(played.values())[:-1]  # the last may still be playing
+        assert len(turns) >= 3 and max(turns) > 2.0  # real turns, with animations
+        assert max(turns) <= BOT_TURN_SECONDS + 2.0, turns
+    finally:
+        close_apps()
