@@ -23,6 +23,39 @@ STEP_SECONDS = 0.35
 """Seconds between two steps while a replay plays (at normal speed)."""
 
 
+class TrackSlider(UIHorizontalSlider):
+    """A slider whose track answers a click: the value jumps to the place clicked (pygame_gui's
+    moves only when its button is dragged; a click on the track did nothing: play-test)."""
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.hover_point(*event.pos)
+            and not self._on_a_button(event.pos)
+        ):
+            self.set_current_value(self.value_at(event.pos[0]), False)
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+                    {"value": self.current_value, "ui_element": self, "ui_object_id": ""},
+                )
+            )
+            return True
+        return super().process_event(event)
+
+    def _on_a_button(self, pos: tuple[int, int]) -> bool:
+        buttons = (self.sliding_button, self.left_button, self.right_button)
+        return any(b is not None and b.rect.collidepoint(pos) for b in buttons)
+
+    def value_at(self, x: int) -> int:
+        """The value whose place on the track is nearest ``x`` (window pixels)."""
+        start = self.rect.x + self.arrow_button_width + self.sliding_button_width / 2
+        share = (x - start) / max(1, self.scrollable_width)
+        low, high = self.value_range
+        return int(round(low + max(0.0, min(1.0, share)) * (high - low)))
+
+
 class ReplayPanel:
     """The replay's buttons and keys on ``table`` (a replaying table scene)."""
 
@@ -34,7 +67,7 @@ class ReplayPanel:
         """A step the slider was dragged to, jumped to on the next frame (a drag sends many)."""
         self.play_button: UIButton | None = None
         self.turn_entry: UITextEntryLine | None = None
-        self.slider: UIHorizontalSlider | None = None
+        self.slider: TrackSlider | None = None
         self.buttons: dict[str, UIButton] = {}
 
     @property
@@ -118,7 +151,7 @@ class ReplayPanel:
             )
             column.tips[self.buttons[label]] = (tip,)
         row = column.reserve(26)
-        self.slider = UIHorizontalSlider(
+        self.slider = TrackSlider(
             row,
             self.cursor.position,
             (0, max(1, self.cursor.length)),

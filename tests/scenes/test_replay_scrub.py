@@ -10,7 +10,7 @@ from engine import registry
 from engine.match import Match, Seat
 from scenes.routes import table_for as make_table
 from scenes.title import TitleScene
-from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
+from tests.scenes.driver import click, click_at, close_apps, find_button, frames, key, make_app
 
 
 def played(game_id, seed=3, steps=160):
@@ -203,3 +203,20 @@ def test_a_replay_offers_no_save_so_a_finished_game_is_not_played_to_its_end_twi
     key(app, pygame.K_ESCAPE)
     click(app, app.manager.top.buttons["Save"])
     assert app.manager.top.naming
+
+
+def test_a_click_on_the_sliders_track_jumps_there(app):
+    """Issue 42: only dragging the slider's button moved the replay; a click on its track did
+    nothing. Near the right end the replay jumps near the end, near the left near the start."""
+    match, states = played("diced-tomatoes")
+    table = open_replay(app, match)
+    slider = table.replay_panel.slider
+    track = slider.rect
+    click_at(app, (track.right - slider.arrow_button_width - 6, track.centery))
+    frames(app, 2)
+    near_end = table.cursor.position
+    assert near_end > table.cursor.length * 0.85
+    assert table.match.state.to_dict() == states[near_end]
+    click_at(app, (track.x + slider.arrow_button_width + 10, track.centery))
+    frames(app, 2)
+    assert table.cursor.position < table.cursor.length * 0.15
