@@ -325,6 +325,21 @@ def test_hint_is_a_legal_action_for_the_human_and_is_explained(app):
         assert table.game.view().hint  # and framed on the board
 
 
+def test_after_a_hint_the_first_esc_opens_the_menu(app):
+    """Issue 42: after a hint, the first Esc only put the hinted die back; Esc opens the menu
+    (the hint's die was no choice of the player's), and the hint clears on its own."""
+    app.settings.bot_budget = 0.2
+    for seed in range(3, 30):  # a hint that picks up a die (not a karma action)
+        table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=seed)
+        wait_for_human(app, table)
+        hint = ask_hint(app, table)
+        if isinstance(hint, (PlaceDie, PassDie)):
+            break
+    assert isinstance(hint, (PlaceDie, PassDie)) and table.game.selected == hint.die
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PauseScene)
+
+
 def test_the_hint_leaves_the_top_bar_once_a_move_is_made(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     app.settings.bot_budget = 0.2

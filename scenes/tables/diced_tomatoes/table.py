@@ -137,8 +137,12 @@ class DicedTomatoesTable(GameTable):
         self.selection, self.drag = Selection(), None
 
     def cancel(self) -> bool:
-        had = not self.selection.empty
+        """Esc drops a die the player picked up; one the hint picked up is no choice of the
+        player's, so Esc opens the menu at once (play-test: the first Esc only cleared it)."""
+        hinted = self.hint_picked is not None and self.selection == Selection(die=self.hint_picked)
+        had = not self.selection.empty and not hinted
         self.reset()
+        self.hint_picked = None
         return had
 
     def acted(self, action, done: bool) -> None:
