@@ -311,6 +311,8 @@ def passed_words(state, view: View) -> str:
     if state.active is None:
         return _("Passed dice")
     to = rules.next_player(state)
+    if not state.passed:  # nothing is passed yet: say where dice that fit nowhere would go
+        return _("For you") if is_you(view, to) else _("For {name}").format(name=name_of(view, to))
     return (
         _("Passed to you")
         if is_you(view, to)

@@ -461,11 +461,11 @@ def passed_tip(state, you: _You) -> tuple:
     to = rules.next_player(state)
     if you.you(to):
         return (
-            _("Passed to you"),
+            _("Passed to you") if count else _("For you"),
             _("Dice that fit nowhere come to you, rolled with your next turn's dice."),
         )
     name = you.name(to)
-    title = _("Passed to {name}").format(name=name)
+    title = (_("Passed to {name}") if count else _("For {name}")).format(name=name)
     if count:
         return (
             title,
