@@ -766,3 +766,18 @@ def test_an_uncovered_table_shows_no_tooltip_where_the_pointer_clicked_above(app
 
 def pointer_at(pos) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def test_the_passed_zone_says_passed_only_once_dice_are_passed(app):
+    """Issue 42: "Passed to Ben" showed before anything was passed. Until a die is passed the
+    zone says whom dice that fit nowhere would go to; then that they were passed."""
+    from scenes.tables.diced_tomatoes.draw import passed_words
+
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    state = table.match.state
+    assert not state.passed
+    assert passed_words(state, table.game.view()) == "For Ben"
+    state = state.clone()
+    state.passed = ["r"]
+    assert passed_words(state, table.game.view()) == "Passed to Ben"
