@@ -185,7 +185,7 @@ GAME = GameSpec(
     apply_event=apply_event,
     # 2: a player places their dice before passing (issue 14); 3: solo karma by the seed's
     # face, no karma bit for a die set aside in solo (issue 35)
-    rules_version=3,
+    rules_version=4,
 )
 
 __all__ = [

@@ -627,8 +627,8 @@ def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: li
     score slot, the rest to the bushel), earning the active player karma for an opponent's vine
     by the value harvested, or in solo for their own vine by its seed value (the seed die's
     face, whatever black or gold dice did to the score: "based on the seed value"); the first
-    6th harvest starts the final round. Otherwise it stays until clean-up and earns nothing
-    (DT-D4)."""
+    6th harvest starts the final round (alone, it ends the game: DT-D13). Otherwise it stays
+    until clean-up and earns nothing (DT-D4)."""
     vine = state.vines[owner][token]
     value = vine_value(vine)
     seed = vine[0].face
@@ -650,6 +650,9 @@ def _complete_vine(state: DicedTomatoesState, owner: int, token: int, events: li
             events,
             (owner, token),
         )
+    if slot == SLOTS and state.solo:
+        _end_game(state, Ending.HARVESTED, events)  # DT-D13: nothing left changes the result
+        return
     if slot == SLOTS and not state.final_round:
         last = state.last_player
         assert last is not None, "the turn order is decided before any harvest"
@@ -877,7 +880,7 @@ def _after_cleanup(state: DicedTomatoesState, events: list) -> None:
 # ==========================================================================================
 def _end_game(state: DicedTomatoesState, reason: Ending, events: list) -> None:
     """The game is over: after the final round, on an empty bushel at the start of a turn, or
-    (solo) when no held die can ever be placed."""
+    (solo) when no held die can ever be placed or the sixth tomato is harvested."""
     sheet = score_sheet(state)
     totals = tuple(row[-1] for row in sheet["rows"])
     emit(state, events, GameEnded(reason, tuple(sheet["winners"]), totals))

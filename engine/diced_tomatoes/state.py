@@ -72,6 +72,7 @@ class Ending(StrEnum):
     FINAL = "final"  # the final round has been played out
     BUSHEL = "bushel"  # the bushel was empty at the start of a turn
     STUCK = "stuck"  # solo: the bushel is empty and no die held can ever be placed
+    HARVESTED = "harvested"  # solo: the sixth tomato is harvested (DT-D13)
 
 
 _ENDINGS = {ending.value: ending for ending in Ending}
@@ -783,6 +784,8 @@ class GameEnded(Event):
             why = _("Game over: the final round is over.")
         elif self.reason == Ending.STUCK:
             why = _("Game over: the bushel is empty and no die held can ever be placed.")
+        elif self.reason == Ending.HARVESTED:
+            why = _("Game over: all six tomatoes are harvested.")
         else:
             why = _("Game over: the bushel is empty.")
         if len(self.totals) == 1:

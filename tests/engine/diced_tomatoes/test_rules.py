@@ -758,8 +758,7 @@ def test_single_player_passed_dice_come_back_and_empty_bushel_with_dice_goes_on(
 def test_single_player_win_with_six_harvests():
     """Single-player mode: 6 harvests win; +1 per matching slot."""
     s = pos("players=1 vines=6r6r6r|-|- score=1,2,3,4,2 hand=6r")
-    place(s, 0, 0, 0)
-    end_turn(s)
+    place(s, 0, 0, 0)  # the sixth harvest ends the game (DT-D13)
     sheet = s.score_sheet()
     assert s.is_terminal() and sheet["solo"]["won"] and sheet["winners"] == [0]
     assert sheet["rows"] == [[6, 5, 5]] and "5 of 6" in sheet["solo"]["summary"]
@@ -947,3 +946,19 @@ def test_state_dict_round_trip_and_equality():
     c.bushel["r"] -= 1
     assert s.vines[0][0] == [("r", 1), ("r", 2)] and c != s
     assert format_position(s).startswith("players=3 options=gdo")
+
+
+def test_dt_d13_alone_the_sixth_harvest_ends_the_game_at_once():
+    """DT-D13 (issue 42: solo still asked for actions after the 6th tomato): the harvest of the
+    sixth tomato ends a solo game there, with the dice still in hand; the result counts the
+    matched slots."""
+    s = pos("players=1 score=1,2,3,4,5 vines=6r6r6r|-|- hand=6r,2r karma=0")
+    events = place(s, 0, 0, 0)
+    assert s.score == [[1, 2, 3, 4, 5, 6]]
+    assert s.is_terminal() and s.legal_actions() == []
+    ended = [e for e in events if type(e).__name__ == "GameEnded"]
+    assert [(e.reason, e.winners, e.totals) for e in ended] == [("harvested", (0,), (6,))]
+    assert ended[0].text(["Ana"]).startswith("Game over: all six tomatoes are harvested.")
+    two = pos("players=2 score=1,2,3,4,5/- vines=6r6r6r|-|-/-|-|- hand=6r,2r")
+    place(two, 0, 0, 0)
+    assert not two.is_terminal()  # with others at the table the final round is played out
