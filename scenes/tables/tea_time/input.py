@@ -342,7 +342,7 @@ def targets(lay: Layout, state, legal, viewer: int, names) -> list:
                 _(
                     "Each character column scores by its number of cards: none 5, one 1, two 3, "
                     "three 6, four 10, five or more 15. Alice is worth 4 to whoever holds her at "
-                    "the end."
+                    "the end, and wins them a tie."
                 ),
                 _("A normal and a mirror card of one character cancel each other."),
             ),
@@ -429,12 +429,15 @@ def seat_tip(state, seat: int, names, viewer: int) -> tuple:
     ]
     if state.alice == seat:
         if seat == viewer:
-            lines.append(_("You hold Alice: 4 points at the end, and first turn next round."))
+            lines.append(
+                _("You hold Alice: 4 points at the end, the first turn next round, and a tie won.")
+            )
         else:
             lines.append(
-                _("{name} holds Alice: 4 points at the end, and first turn next round.").format(
-                    name=names[seat]
-                )
+                _(
+                    "{name} holds Alice: 4 points at the end, the first turn next round, and a "
+                    "tie won."
+                ).format(name=names[seat])
             )
     if state.active == seat:
         lines.append(_("Taking cards now."))

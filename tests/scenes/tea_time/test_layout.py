@@ -187,3 +187,27 @@ def test_at_every_ui_scale_a_full_column_keeps_off_its_labels(size, scaled, play
             for upper, lower in zip(inks, inks[1:]):
                 assert upper.bottom < lower.top
             assert lay.column(seat, index).bottom >= inks[-1].bottom
+
+
+def test_the_score_sheet_says_that_alice_won_the_tie_with_the_players_name(monkeypatch):
+    """Issue 42: the table never said that Alice's holder wins a tie; the score sheet does,
+    naming the player, when Alice decides it."""
+    from engine.tea_time.notation import parse_position
+    from scenes.tables.tea_time import draw
+
+    state = parse_position(
+        "players=2 phase=over round=5 turn=6 active=- deck=- collections=P4/P2,R2,C4,A"
+    )
+    drawn: list[str] = []
+    real = kit.blit_text
+
+    def record(surface, text_, *args, **kwargs):
+        drawn.append(text_)
+        return real(surface, text_, *args, **kwargs)
+
+    monkeypatch.setattr(kit, "blit_text", record)
+    surface = pygame.Surface((1280, 800))
+    draw.draw_score_sheet(
+        surface, pygame.Rect(30, 120, 1220, 600), state, ["Ana", "Ben"], state.score_sheet()
+    )
+    assert "Ben holds Alice and wins the tie." in drawn
