@@ -261,12 +261,9 @@ def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(ap
     key(app, pygame.K_RETURN)
     wait_for_human(app, table)
     assert any(isinstance(e, S.ActionsEnded) for _, e in table.match.events)
-    assert table.match.state.pending() == "move_cart"  # which cart goes first
-    assert {p.cart for p in table.game.view().paths} == {0, 1}
-    click_square(app, table, (-1, 8))
-    wait_for_human(app, table)
+    # the two carts' ways can never meet: which moves first is no question (issue 42)
     moved = [e.cart for _, e in table.match.events if isinstance(e, S.CartMoved)]
-    assert moved == [1, 0]
+    assert sorted(moved) == [0, 1]
 
 
 def test_undo_and_restart_turn_by_keyboard(app):

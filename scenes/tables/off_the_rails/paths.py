@@ -161,6 +161,32 @@ def preview_paths(state) -> tuple:
 
 BRANCH_DEPTH = 2
 """How many junctions deep a preview splits (beyond, a branch ends at its junction)."""
+
+
+def _reach(path: Path) -> tuple[set, bool]:
+    """Every square ``path`` and its branches pass through, and whether a branch ends at a
+    junction the preview did not follow (the way beyond it is not known)."""
+    squares, open_end = set(path.squares), path.end == "choice" and not path.branches
+    for branch in path.branches:
+        more, unknown = _reach(branch)
+        squares |= more
+        open_end = open_end or unknown
+    return squares, open_end
+
+
+def order_matters(paths: tuple) -> bool:
+    """Whether the order the carts move in can change anything: True unless every cart's
+    way (each branch, as far as the preview knows it) keeps off every other cart's, so no two
+    can meet or take the same gems (the engine would only ask which moves first)."""
+    seen: set = set()
+    for path in paths:
+        squares, unknown = _reach(path)
+        if unknown or squares & seen:
+            return True
+        seen |= squares
+    return False
+
+
 ON_THE_WAY = (Pending.GEM, Pending.MISSION)
 """Questions asked while a cart rolls that do not change its way: the preview answers them
 with the first answer and goes on."""

@@ -16,7 +16,7 @@ import pygame
 from engine.off_the_rails import state as S
 from scenes.table import chrome
 from scenes.table.protocol import Act, Button, GameTable, Handled, Row, TableContext
-from scenes.tables.off_the_rails import animate, draw, marks, sheet, tips
+from scenes.tables.off_the_rails import animate, draw, marks, paths, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import Layout
@@ -158,8 +158,14 @@ class OffTheRailsTable(GameTable):
         self.last_card = animate.last_card_of([event for _step, event in self.ctx.match.events])
 
     def ready(self):
-        """A question with one legal answer is answered at once (:func:`.input.forced_choice`)."""
-        action = table_input.forced_choice(self.ctx.match.state, self.ctx.match.legal_actions())
+        """A question with one legal answer is answered at once (:func:`.input.forced_choice`),
+        and so is which cart moves first when their ways can never meet (play-test: the
+        question had no real choice)."""
+        state, legal = self.ctx.match.state, self.ctx.match.legal_actions()
+        action = table_input.forced_choice(state, legal)
+        if action is None and state.pending() == S.Pending.MOVE_CART and legal:
+            if not paths.order_matters(paths.preview_paths(state)):
+                action = legal[0]
         return None if action is None else Act(action)
 
     def hidden_decision(self) -> bool:

@@ -89,9 +89,14 @@ def sure_placement(state, legal):
 
 
 def forced_choice(state, legal):
-    """The one legal action when a potion's effect or the stack choice leaves exactly one
-    (the Elixir of Blind Love with one opponent, a single stack left), else None."""
-    if len(legal) == 1 and (state.effect is not None or state.phase == Phase.END):
+    """A choice that is no choice, made for the person: the one legal action when a potion's
+    effect, the draft or the stack choice leaves exactly one (Blind Love with one opponent,
+    the last starter, a single stack left); and the stack on a player's last turn (the end is
+    triggered: a tile drawn then can never be brewed, whichever stack it comes from). Else
+    None."""
+    if len(legal) == 1 and (state.effect is not None or state.phase in (Phase.END, Phase.DRAFT)):
+        return legal[0]
+    if state.phase == Phase.END and legal and (state.ending or state.countdown == 0):
         return legal[0]
     return None
 

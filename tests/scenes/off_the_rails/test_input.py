@@ -524,3 +524,22 @@ def test_a_questions_buttons_hold_their_words_at_every_ui_scale(size, scale):
             assert not upper.colliderect(lower)
     finally:
         kit.set_ui_scale(1.0)
+
+
+def test_which_cart_moves_first_is_asked_only_when_their_ways_can_meet():
+    """Issue 42: "click the cart that moves first" was asked when the two carts' paths could
+    never meet; the order matters only when one cart's way (any branch) touches another's."""
+    from scenes.tables.off_the_rails.paths import Path, order_matters
+
+    apart = (Path(0, ((1, 1), (1, 2), (1, 3)), "stop"), Path(1, ((5, 5), (6, 5)), "stop"))
+    assert not order_matters(apart)
+    crossing = (Path(0, ((1, 1), (1, 2)), "stop"), Path(1, ((2, 2), (1, 2)), "stop"))
+    assert order_matters(crossing)
+    branch = Path(2, ((1, 2), (1, 3)), "stop")
+    forking = (
+        Path(0, ((4, 4), (4, 5)), "choice", branches=(branch,)),
+        Path(1, ((1, 3), (0, 3)), "stop"),
+    )
+    assert order_matters(forking)  # one branch reaches the other cart's square
+    unknown = (Path(0, ((4, 4),), "choice"), Path(1, ((8, 8),), "stop"))
+    assert order_matters(unknown)  # the way beyond an unexplored junction is not known

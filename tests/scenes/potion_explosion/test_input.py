@@ -193,6 +193,24 @@ def test_the_stack_choice_with_one_stack_left_is_made_for_the_player():
     assert at(s, ("stack", 1)) == Act(pe.ChooseStack(1))
 
 
+def test_on_a_last_turn_the_stack_is_chosen_for_the_player():
+    """Issue 42: on a player's last turn (the end triggered) a tile drawn can never be brewed,
+    whichever stack it comes from: the table makes that choice, it asks no question."""
+    stacks = "stacks=WIS5+0/WIS5+0/-+0/-+0/-+0"
+    asked = pos(f"n=2 {TRACKS} phase=end {stacks} p0=-,MAG4:/-/-/-/0.0.-.0.0.0")
+    assert len(legal_actions(asked)) == 2 and forced_choice(asked, legal_actions(asked)) is None
+    last = pos(f"n=2 {TRACKS} phase=end {stacks} end=1 p0=-,MAG4:/-/-/-/0.0.-.0.0.0")
+    assert forced_choice(last, legal_actions(last)) == legal_actions(last)[0]
+
+
+def test_the_last_starter_of_the_draft_is_taken_for_the_player():
+    """Issue 42: taking the last remaining starter asked a question (in hot-seat even behind a
+    pass screen) though there was nothing to choose."""
+    draft = pos(f"n=2 {TRACKS} phase=draft draft=1:WIS4 p0=-,-/-/-/-/0.0.-.0.0.0")
+    legal = legal_actions(draft)
+    assert len(legal) == 1 and forced_choice(draft, legal) == legal[0]
+
+
 def test_the_filter_chooses_marbles_of_one_colour_and_returns_them_with_enter():
     s = state_of(desk(done="FIL6!"), extra="effect=FIL:-:-:0")  # track 3: R R R B B ...
     first = at(s, ("marble", 2, 0))
