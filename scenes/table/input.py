@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scenes.table.driver import Refused, Stepped
-from scenes.table.protocol import Act, ActAll, Handled, Intent, Refuse, Say, Select
+from scenes.table.protocol import Act, ActAll, Handled, Instead, Intent, Refuse, Say, Select
 
 if TYPE_CHECKING:
     from scenes.table.parts import Table
@@ -59,6 +59,9 @@ class TableInput:
             table.refuse(intent.message)
         elif isinstance(intent, Say):
             table.say(intent.message)
+        elif isinstance(intent, Instead):
+            if table.take_back(False):
+                self.act(intent.action)
         table.refresh_controls()
 
     def act(self, action: Any) -> bool:

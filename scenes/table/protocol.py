@@ -14,6 +14,8 @@ The intents (one set for all games):
 * :class:`Select` — the game's half-made choice changes (a picked-up die), with a message.
 * :class:`Say` — tell the player something (no tone).
 * :class:`Refuse` — say why not, with the error tone (and perhaps show the way: a selection).
+* :class:`Instead` — take back the person's last step and apply another action in its place
+  (a marble moved to the other potion it fits).
 * :class:`Handled` — the event was used (a drag begun); nothing else happens.
 
 None of them decides a rule.
@@ -78,11 +80,19 @@ class Refuse:
 
 
 @dataclass(frozen=True)
+class Instead:
+    """Take back the person's last step and apply ``action`` in its place (refused with the
+    rule if it cannot be taken back)."""
+
+    action: Any
+
+
+@dataclass(frozen=True)
 class Handled:
     """The event was used (a drag begun, a key noted); nothing else happens."""
 
 
-Intent = Act | ActAll | Select | Say | Refuse | Handled
+Intent = Act | ActAll | Select | Say | Refuse | Instead | Handled
 
 
 @dataclass(frozen=True)

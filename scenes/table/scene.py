@@ -529,33 +529,35 @@ class TableScene(Scene):
         self.log.rebuild()
 
     # --- undo and hints ---------------------------------------------------------------------
-    def take_back(self, whole_turn: bool) -> None:
+    def take_back(self, whole_turn: bool) -> bool:
         """Undo (Ctrl+Z) the person's last step, or with ``whole_turn`` restart the turn
-        (Ctrl+Shift+Z): back to its start, or to just after the latest roll or draw."""
+        (Ctrl+Shift+Z): back to its start, or to just after the latest roll or draw. True
+        when something was taken back."""
         if not self.driver.person_to_move():
-            return
+            return False
         refusal = self.game.undo_refusal()
         if refusal and not self.match.can_undo():
             self.refuse(refusal)
-            return
+            return False
         self.input.queued_key = None
         self.player.skip()
         self.game.reset()
         self._ready_due = False
         outcome = self.driver.undo(whole_turn)
         if outcome is None:
-            return
+            return False
         if not outcome.done:
             self.refuse(
                 _("Nothing to undo: a roll, a draw or another player's move is in the way.")
             )
             self.refresh_controls()
-            return
+            return False
         self.shown = self.match.state.clone()
         self.rebuild_log()
         self.game.position_changed()
         self.refresh_controls()
         self.saves.autosave()  # else Continue would bring back the step taken back
+        return True
 
     def ask_hint(self) -> None:
         """Ask the Hard computer player, on the thinker, for the person's best move (H)."""

@@ -205,9 +205,10 @@ def potion_words(code: str) -> str:
 
 
 # --- clicks ---------------------------------------------------------------------------------------
-def click(key, state, legal, selection: Selection, viewer: int):
+def click(key, state, legal, selection: Selection, viewer: int, prefer=None):
     """What a click on the target ``key`` means (None: nothing). ``legal`` is the human's legal
-    actions now, ``viewer`` the seat whose desk is big."""
+    actions now, ``viewer`` the seat whose desk is big; ``prefer(placements)`` picks where a
+    marble that fits more than one hole goes on one click (None: it is picked up to choose)."""
     phase = state.phase
     kind = key[0] if key else None
     if phase == Phase.TYPES:
@@ -244,7 +245,7 @@ def click(key, state, legal, selection: Selection, viewer: int):
     if chosen and chosen[0] == "pool" and kind in ("hand", "handzone"):
         return Act(pe.MoveToHand(chosen[1]))
     if kind in ("hand", "pool"):
-        return marble_click(kind, key[1], state, legal, selection)
+        return marble_click(kind, key[1], state, legal, selection, prefer)
     if kind == "hole":
         return hole_click(key[1], key[2], state, legal, selection)
     if kind == "completed":
@@ -259,14 +260,18 @@ def click(key, state, legal, selection: Selection, viewer: int):
     return None
 
 
-def marble_click(source: str, colour: str, state, legal, selection: Selection):
-    """A hand or pool marble clicked: it goes to its hole when exactly one fits; a hand marble
-    that fits none goes to the pool while the pool has room; else it is picked up."""
+def marble_click(source: str, colour: str, state, legal, selection: Selection, prefer=None):
+    """A hand or pool marble clicked: it goes to its hole when exactly one fits, or where
+    ``prefer`` puts it when several do (a second click on it moves it to another: the table);
+    a hand marble that fits none goes to the pool while the pool has room; else it is picked
+    up."""
     if selection.marble == (source, colour):
         return Select(replace(selection, marble=None))
     fits = placements(legal, source, colour)
     if len({(a.slot, a.hole) for a in fits}) == 1:
         return Act(fits[0])
+    if fits and prefer is not None:
+        return Act(prefer(fits))
     name = pgettext("a marble", COLOUR_NAMES[colour])
     picked = Selection(marble=(source, colour))
     if fits:

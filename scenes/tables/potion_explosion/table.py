@@ -16,7 +16,16 @@ from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
 from scenes import kit
-from scenes.table.protocol import ActAll, Button, GameTable, Handled, Row, Select, TableContext
+from scenes.table.protocol import (
+    ActAll,
+    Button,
+    GameTable,
+    Handled,
+    Instead,
+    Row,
+    Select,
+    TableContext,
+)
 from scenes.tables.potion_explosion import animate, draw, tips
 from scenes.tables.potion_explosion import input as table_input
 from scenes.tables.potion_explosion.input import PlaceAll, Selection
@@ -39,6 +48,10 @@ class PotionExplosionTable(GameTable):
         self.drag: dict | None = None  # {"marble": (source, colour), "start": pos, "moved": bool}
         self.last_turns = last_turns(ctx.match.events, ctx.match.state.num_players)
         """What each seat did on its last turn (the strip under its desk), as landed."""
+        self._moving = False
+        self.placed: tuple | None = None
+        """``(placement, the other placements)`` of a marble one click put where the hint
+        would: a click on it moves it to the next of the others."""
 
     # --- what the engine and the layout say now ---------------------------------------------
     def layout(self) -> Layout:
@@ -146,12 +159,48 @@ class PotionExplosionTable(GameTable):
 
     def acted(self, action, done: bool) -> None:
         self.reset()
+        if self.placed is not None and action != self.placed[0]:
+            self.placed = None
+
+    def prefer(self, options: list):
+        """Where a marble that fits more than one hole goes on one click: where the hint
+        would put it, the placement the game's evaluation of the position likes best (the
+        others, in order of preference, are one click away)."""
+        state = self.ctx.match.state
+        player = state.current_player()
+        bots = self.ctx.match.spec.bots
+
+        def worth(action) -> float:
+            after = state.clone()
+            after.apply_action(action)
+            return bots.evaluate(after, player) if bots is not None else 0.0
+
+        ranked = sorted(options, key=worth, reverse=True)
+        distinct = list({(a.slot, a.hole): a for a in reversed(ranked)}.values())[::-1]
+        self.placed = (distinct[0], tuple(distinct[1:]))
+        return distinct[0]
+
+    def moved_again(self, key):
+        """A click on the marble one click just placed: it goes to the next hole it fits
+        instead (the engine takes the placement back first)."""
+        if self.placed is None or not key or key[0] != "hole":
+            return None
+        placement, others = self.placed
+        if (key[1], key[2]) != (placement.slot, placement.hole) or not others:
+            return None
+        self.placed = (others[0], (*others[1:], placement))
+        self._moving = True  # the take-back that comes first keeps what was placed
+        return Instead(others[0])
 
     def landed(self, step, last: bool) -> None:
         if last:
-            self.position_changed()
+            match = self.ctx.match
+            self.last_turns = last_turns(match.events, match.state.num_players)
 
     def position_changed(self) -> None:
+        if not self._moving:
+            self.placed = None  # taken back by the person: the marble is in hand again
+        self._moving = False
         match = self.ctx.match
         self.last_turns = last_turns(match.events, match.state.num_players)
 
@@ -211,6 +260,17 @@ class PotionExplosionTable(GameTable):
     def status(self, name: str) -> str:
         ctx = self.ctx
         state, legal = ctx.match.state, ctx.person_legal()
+        if self.placed is not None and self.placed[1] and legal:
+            other = state.desks[state.current_player()].slots[self.placed[1][0].slot]
+            if other is not None:
+                return _(
+                    "{name}: the {colour} marble went where the hint would put it; click it "
+                    "to move it to {potion} instead."
+                ).format(
+                    name=name,
+                    colour=pgettext("a marble", COLOUR_NAMES[self.placed[0].colour]),
+                    potion=pe.potion_name(other.tile),
+                )
         words = table_input.preview_words(state, legal, self.selection, ctx.key_at(ctx.mouse))
         return words or _("{name}: {status}").format(
             name=name, status=table_input.status(state, legal, self.selection)
@@ -232,13 +292,18 @@ class PotionExplosionTable(GameTable):
             if table_input.drags(key) and state.effect is None and state.phase == Phase.PLAY:
                 self.drag = {"marble": (key[0], key[1]), "start": event.pos, "moved": False}
                 return Handled()
-            return table_input.click(key, state, legal, self.selection, viewer) or Handled()
+            again = self.moved_again(key)
+            if again is not None:
+                return again
+            intent = table_input.click(key, state, legal, self.selection, viewer, self.prefer)
+            return intent or Handled()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             drag, self.drag = self.drag, None
             if drag["moved"]:
                 return table_input.drop(*drag["marble"], ctx.key_at(event.pos), legal) or Handled()
             key = ctx.key_at(drag["start"])
-            return table_input.click(key, state, legal, self.selection, viewer) or Handled()
+            intent = table_input.click(key, state, legal, self.selection, viewer, self.prefer)
+            return intent or Handled()
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             intent = table_input.key_press(event.key, state, legal, self.selection)
             return self.place_all() if isinstance(intent, PlaceAll) else intent

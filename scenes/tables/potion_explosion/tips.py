@@ -236,7 +236,10 @@ def _marble_tip(source: str, colour: str, desk, legal) -> tuple:
         slot = next(iter(fits))[0]
         what = _("Click: into your {potion}.").format(potion=potion_name(desk.slots[slot].tile))
     elif fits:
-        what = _("Click, then a glowing hole (it fits more than one).")
+        what = _(
+            "Click: where the hint would put it (it fits more than one hole); click it there "
+            "again to move it to another."
+        )
     elif source == "hand" and pe.MoveToPool(colour) in legal:
         what = _("Click: into your pool.")
     elif source == "pool" and pe.MoveToHand(colour) in legal:
