@@ -22,6 +22,7 @@ SCREENS = {
     "pause": "scenes.pause:PauseScene",
     "leave": "scenes.leave:LeaveScene",
     "pass": "scenes.pass_screen:PassScreen",
+    "confirm": "scenes.confirm:ConfirmScene",
     "game_over": "scenes.game_over:GameOverScene",
     "table": "scenes.table.scene:TableScene",
 }

@@ -18,8 +18,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scenes import routes
 from scenes.table.driver import Refused, Stepped
-from scenes.table.protocol import Act, ActAll, Handled, Instead, Intent, Refuse, Say, Select
+from scenes.table.protocol import (
+    Act,
+    ActAll,
+    Confirm,
+    Handled,
+    Instead,
+    Intent,
+    Refuse,
+    Say,
+    Select,
+)
 
 if TYPE_CHECKING:
     from scenes.table.parts import Table
@@ -59,6 +70,11 @@ class TableInput:
             table.refuse(intent.message)
         elif isinstance(intent, Say):
             table.say(intent.message)
+        elif isinstance(intent, Confirm):
+            then = intent.then
+            routes.push(
+                table.app, "confirm", intent.question, lambda: self.carry_out(then), intent.yes
+            )
         elif isinstance(intent, Instead):
             if table.take_back(False):
                 self.act(intent.action)

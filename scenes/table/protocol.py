@@ -14,6 +14,7 @@ The intents (one set for all games):
 * :class:`Select` — the game's half-made choice changes (a picked-up die), with a message.
 * :class:`Say` — tell the player something (no tone).
 * :class:`Refuse` — say why not, with the error tone (and perhaps show the way: a selection).
+* :class:`Confirm` — ask first ("End the action phase with 2 actions left?"), then act.
 * :class:`Instead` — take back the person's last step and apply another action in its place
   (a marble moved to the other potion it fits).
 * :class:`Handled` — the event was used (a drag begun); nothing else happens.
@@ -80,6 +81,16 @@ class Refuse:
 
 
 @dataclass(frozen=True)
+class Confirm:
+    """Ask ``question`` (a whole sentence) first; on Yes (its button says ``yes``, "Yes" when
+    empty) carry out ``then``."""
+
+    question: str
+    then: Any
+    yes: str = ""
+
+
+@dataclass(frozen=True)
 class Instead:
     """Take back the person's last step and apply ``action`` in its place (refused with the
     rule if it cannot be taken back)."""
@@ -92,7 +103,7 @@ class Handled:
     """The event was used (a drag begun, a key noted); nothing else happens."""
 
 
-Intent = Act | ActAll | Select | Say | Refuse | Instead | Handled
+Intent = Act | ActAll | Select | Say | Refuse | Confirm | Instead | Handled
 
 
 @dataclass(frozen=True)
