@@ -20,6 +20,7 @@ import signal
 import sys
 import time
 import warnings
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -182,6 +183,40 @@ TOAST_MIN_TEXT = 12
 """The smallest text size a toast line shrinks to before it is cut in the middle."""
 
 
+def warm_up_work() -> list[Callable[[], object]]:
+    """What a table's opening would otherwise do in its first frames, in pieces of a few
+    dozen milliseconds for the idle loop: the games' engines, the table scene and the screens
+    it opens, each game's table modules, and the fonts the tables measure with at the sizes
+    they use (a font's first measures load its glyphs)."""
+
+    def engines() -> object:
+        from engine import registry
+
+        return registry.games()
+
+    def table(game_id: str) -> Callable[[], object]:
+        def load() -> object:
+            from scenes.tables import game_table_class
+
+            return game_table_class(game_id)
+
+        return load
+
+    def fonts(bold: bool) -> Callable[[], object]:
+        sample = "Ag Яж 0123456789 (—) ·"
+        return lambda: [kit.font(size, bold).size(sample) for size in range(9, 31)]
+
+    def screens() -> object:
+        from scenes import routes
+
+        return [routes.screen_class(name) for name in ("table", "pause", "pass", "game_over")]
+
+    from scenes.tables import TABLES
+
+    tables = [table(game) for game in TABLES]
+    return [engines, screens, *tables, fonts(False), fonts(True)]
+
+
 def toast_text_size(line: str, width: int) -> int:
     """The text size (16 down to :data:`TOAST_MIN_TEXT`) a toast line is drawn at to fit
     ``width`` pixels."""
@@ -321,6 +356,9 @@ class App:
         """The event that woke an idle wait, handled by the next :meth:`step`."""
         self._rested = False
         """True once the settled frame before an idle wait was drawn."""
+        self.warm_ups: deque[Callable[[], object]] = deque()
+        """Work done ahead, one piece a frame while nothing moves (:meth:`warm_up`): what
+        opening a table would otherwise do in its first frames."""
         self.autosaver = Autosaver()
         """Writes the tables' autosaves (in a worker thread once :meth:`run` starts)."""
         self.sound = SoundBoard(self.settings)
@@ -724,6 +762,9 @@ class App:
             self._rested = True
             self.manager.rest()
             return False
+        if self.warm_ups:  # idle: a piece of the work a table's opening would do
+            self.warm_ups.popleft()()
+            return False
         event = pygame.event.wait(max(1, int(wait * 1000)))
         if event.type != pygame.NOEVENT:
             self._woken.append(event)
@@ -745,6 +786,7 @@ class App:
             pygame.display.flip()
             if self.frame_count == 1 and not screenshot:
                 self.sound.start()  # after the first frame: it never waits for audio
+                self.warm_ups.extend(warm_up_work())
                 if isinstance(self.thinker, ProcessThinker):
                     self.thinker.start()  # its start-up is done before the first question
         if screenshot:

@@ -1,0 +1,36 @@
+"""Work ahead while nothing moves (issue 38: a table's opening cost ~190 ms in its first
+frames): the idle loop does it one piece a frame, and every piece really loads something."""
+
+from __future__ import annotations
+
+import sys
+
+from scenes.app import warm_up_work
+from scenes.tables import TABLES
+from scenes.title import TitleScene
+from tests.scenes.driver import close_apps, make_app
+
+
+def test_every_piece_loads_what_a_table_needs(fonts):
+    pieces = warm_up_work()
+    assert len(pieces) == 2 + len(TABLES) + 2
+    for piece in pieces:
+        assert piece()  # each returns what it loaded
+    for game in TABLES.values():
+        assert game.split(":")[0] in sys.modules
+    assert "scenes.table.scene" in sys.modules
+
+
+def test_the_idle_loop_does_one_piece_instead_of_sleeping():
+    app = make_app()
+    try:
+        app.manager.push(TitleScene(app))
+        done = []
+        app.warm_ups.extend([lambda: done.append(1), lambda: done.append(2)])
+        app.last_input = 0.0  # long ago: the app would wait for events now
+        app._rested = True
+        app.manager.top.time = 100.0  # the title's props have settled
+        assert app._wait_while_idle() is False and done == [1]
+        assert app._wait_while_idle() is False and done == [1, 2]
+    finally:
+        close_apps()
