@@ -59,6 +59,29 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+StateT = TypeVar("StateT")
+EventT = TypeVar("EventT")
+
+
+def emitter(
+    play_event: Callable[[StateT, EventT], object],
+) -> Callable[[StateT, list, EventT], None]:
+    """The rules' one way to change a state: ``emit(state, events, event)`` plays ``event`` on
+    ``state`` with the game's ``play_event`` (where each event's effect is written once) and
+    adds it to the step's ``events``. Each game's rules make theirs with
+    ``emit = emitter(play_event)``."""
+
+    def emit(state: StateT, events: list, event: EventT) -> None:
+        play_event(state, event)
+        events.append(event)
+
+    emit.__doc__ = (
+        "Play ``event`` on ``state`` (its effect is written once, in the game's play_event) "
+        "and add it to the step's ``events``: the only way the rules change the state."
+    )
+    return emit
+
+
 def _to_plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_to_plain(v) for v in value]

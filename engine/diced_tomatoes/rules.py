@@ -58,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core import CHANCE, Event, IllegalAction
+from engine.core import CHANCE, IllegalAction, emitter
 from engine.diced_tomatoes.events import play_event
 from engine.diced_tomatoes.state import (
     CLEANUP,
@@ -121,12 +121,7 @@ from engine.diced_tomatoes.state import (
 )
 from translation import N_, _, ngettext
 
-
-def emit(state: DicedTomatoesState, events: list, event: Event) -> None:
-    """Play ``event`` on ``state`` (its effect is written once, in events.play_event) and add
-    it to the step's ``events``: the only way the rules change the state."""
-    play_event(state, event)
-    events.append(event)
+emit = emitter(play_event)
 
 
 # ==========================================================================================

@@ -63,7 +63,7 @@ Engine decisions beyond the rules file (documented here and in the report):
 
 from __future__ import annotations
 
-from engine.core import CHANCE, TERMINAL, Action, IllegalAction
+from engine.core import CHANCE, TERMINAL, Action, IllegalAction, emitter
 from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
 from engine.off_the_rails.data import (
@@ -244,11 +244,7 @@ _UPGRADE = {
 }
 
 
-def _emit(state: OTRState, events: list, event) -> None:
-    """Play ``event`` on ``state`` and add it to the step's events: the only way rules change a
-    state."""
-    play_event(state, event)
-    events.append(event)
+_emit = emitter(play_event)
 
 
 def _replace_head(state, events, *tasks) -> None:

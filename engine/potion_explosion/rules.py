@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import CHANCE, TERMINAL, Action, IllegalAction
+from engine.core import CHANCE, TERMINAL, Action, IllegalAction, emitter
 from engine.potion_explosion.data import (
     BREWING_SLOTS,
     COLOUR_NAMES,
@@ -134,11 +134,7 @@ BY_PICK, BY_LITTLE_HELP, BY_POTION, BY_TIE_BREAK = HowTaken
 PICK_CHAIN, TIEBREAK_CHAIN = SeamTaker
 
 
-def _emit(state, events: list, event) -> None:
-    """Play ``event`` on ``state`` (the one place its effect is written) and add it to the
-    step's ``events``."""
-    play_event(state, event)
-    events.append(event)
+_emit = emitter(play_event)
 
 
 # =============================================================================================

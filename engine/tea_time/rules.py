@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.core import CHANCE, Event, IllegalAction
+from engine.core import CHANCE, IllegalAction, emitter
 from engine.tea_time.events import play_event
 from engine.tea_time.state import (
     ALICE,
@@ -78,12 +78,7 @@ from engine.tea_time.state import (
 )
 from translation import _
 
-
-def emit(state: TeaTimeState, events: list, event: Event) -> None:
-    """Play ``event`` on ``state`` (its effect is written once, in events.play_event) and add
-    it to the step's ``events``: the only way the rules change the state."""
-    play_event(state, event)
-    events.append(event)
+emit = emitter(play_event)
 
 
 # ==========================================================================================
