@@ -52,6 +52,7 @@ from engine.diced_tomatoes.state import (
     Phase,
     UnrolledDie,
 )
+from engine.notation_fields import Fields, check_per_seat, in_range, read_int
 from translation import _
 
 OPTION_LETTERS = {
@@ -137,19 +138,6 @@ def format_position(state: DicedTomatoesState) -> str:
     return " ".join(f"{k}={fields[k]}" for k in FIELDS)
 
 
-def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(
-            _("{field} should be a number, not {text!r}").format(field=what, text=text)
-        ) from None
-
-
-def _opt_seat(text: str, what: str):
-    return None if text == "-" else _int(text, what)
-
-
 def parse_position(text: str) -> DicedTomatoesState:
     """Build a state from the notation; ``ValueError`` names the bad field.
 
@@ -157,69 +145,42 @@ def parse_position(text: str) -> DicedTomatoesState:
     >>> s.active, s.karma, s.vines[0][2]
     (0, [3, 3], [Die(colour='r', face=1), Die(colour='r', face=2)])
     """
-    fields: dict[str, str] = {}
-    for part in text.split():
-        key, sep, value = part.partition("=")
-        if not sep or key not in FIELDS:
-            raise ValueError(_("unknown notation field {text!r}").format(text=part))
-        if key in fields:
-            raise ValueError(_("field {field!r} given twice").format(field=key))
-        fields[key] = value
+    fields = Fields(text, FIELDS, "players=2")
     vines_text = fields.get("vines")
     if "players" in fields:
-        n = _int(fields["players"], "players")
+        n = fields.number("players", 2, 1, 6)
     elif vines_text:
-        n = len(vines_text.split("/"))
+        n = in_range(len(vines_text.split("/")), "players", 1, 6)
     else:
         raise ValueError(_("the notation needs players= or vines="))
-    if not 1 <= n <= 6:
-        raise ValueError(
-            _("Diced Tomatoes is played by 1 to 6 players, not {count}.").format(count=n)
-        )
     s = object.__new__(DicedTomatoesState)
     s.num_players = n
-    letters = fields.get("options", "-")
+    letters = fields.text("options", "-")
     if letters != "-" and any(ch not in _LETTER_OPTION for ch in letters):
-        raise ValueError(_("unknown option letters in {text!r}").format(text=letters))
+        raise ValueError(
+            _("options: {text!r} holds a letter that is no option ({letters}).").format(
+                text=letters[:20], letters=", ".join(OPTION_LETTERS.values())
+            )
+        )
     s.options = {k: OPTION_LETTERS[k] in letters for k in OPTION_NAMES}
-    phase = fields.get("phase", Phase.TURN.value)
-    if phase not in set(Phase):
-        raise ValueError(_("unknown phase {text!r}").format(text=phase))
-    s.phase = Phase(phase)
-    s.active = _opt_seat(fields.get("active", "-" if s.phase == Phase.START else "0"), "active")
-    s.last_player = _opt_seat(
-        fields.get("last", "-" if s.phase == Phase.START else str(n - 1)), "last"
-    )
-    start = fields.get("start", "-")
+    s.phase = Phase(fields.choice("phase", Phase.TURN.value, [p.value for p in Phase]))
+    s.active = fields.seat("active", None if s.phase == Phase.START else 0, n)
+    s.last_player = fields.seat("last", None if s.phase == Phase.START else n - 1, n)
+    start = fields.text("start", "-")
     if start == "-":
         s.rollers, s.rolls = (), []
     else:
         who, _colon, rolled = start.partition(":")
-        s.rollers = tuple(_int(x, "start") for x in who.split(".") if x)
-        s.rolls = [_int(x, "start") for x in rolled.split(".") if x]
-
-    def per_seat(key, default):
-        value = fields.get(key)
-        if value is None:
-            return [default] * n
-        values = [] if value == "-" else [_int(x, key) for x in value.split(",")]
-        if len(values) != n:
-            raise ValueError(
-                _("{field} needs {count} values, got {text!r}").format(
-                    field=key, count=n, text=value
-                )
-            )
-        return values
-
-    s.karma = per_seat("karma", 3)
-    s.bits = per_seat("bits", 0)
-    s.first_six = _opt_seat(fields.get("first6", "-"), "first6")
-    final = fields.get("final", "no")
-    if final not in ("yes", "no"):
-        raise ValueError(_("final is yes or no, not {text!r}").format(text=final))
-    s.final_round = final == "yes"
-    s.to_draw = _int(fields.get("draw", "0"), "draw")
-    hand = fields.get("hand", "-")
+        s.rollers = tuple(
+            in_range(read_int(x, "start"), "start", 0, n - 1) for x in who.split(".") if x
+        )
+        s.rolls = [in_range(read_int(x, "start"), "start", 1, 6) for x in rolled.split(".") if x]
+    s.karma = fields.per_seat("karma", 3, n, 0, 99)
+    s.bits = fields.per_seat("bits", 0, n, 0, 99)
+    s.first_six = fields.seat("first6", None, n)
+    s.final_round = fields.choice("final", "no", ("yes", "no")) == "yes"
+    s.to_draw = fields.number("draw", 0, 0, 99)
+    hand = fields.text("hand", "-")
     s.hand = []
     if hand != "-":
         for item in hand.split(","):
@@ -230,24 +191,31 @@ def parse_position(text: str) -> DicedTomatoesState:
                     UnrolledDie(item[1]) if item[0] == "?" else Die(item[1], int(item[0]))
                 )
             else:
-                raise ValueError(_("bad hand die {text!r}").format(text=item))
-    passed = fields.get("passed", "-")
+                raise ValueError(
+                    _(
+                        "hand: {text!r} is not a die (a face 1 to 6 or ?, then r, b or g; x for "
+                        "none)."
+                    ).format(text=item[:20])
+                )
+    passed = fields.text("passed", "-")
     s.passed = [] if passed == "-" else passed.split(",")
     if any(c not in COLOURS for c in s.passed):
-        raise ValueError(_("bad passed dice {text!r}").format(text=passed))
+        raise ValueError(
+            _("passed: {text!r} is not a list of colours (r, b, g).").format(text=passed[:20])
+        )
     if vines_text is None:
         s.vines = [[[] for _token in range(TOKENS)] for _seat in range(n)]
     else:
         seats = vines_text.split("/")
         if len(seats) != n:
-            raise ValueError(
-                _("vines needs {count} seats, got {given}").format(count=n, given=len(seats))
-            )
+            check_per_seat("vines", len(seats), n)
         s.vines = []
         for seat in seats:
             tokens = seat.split("|")
             if len(tokens) != TOKENS:
-                raise ValueError(_("each seat has 3 tokens: {text!r}").format(text=seat))
+                raise ValueError(
+                    _("vines: each seat has 3 tokens, not {text!r}.").format(text=seat[:40])
+                )
             row: list[list[Die]] = []
             for tok in tokens:
                 if tok == "-":
@@ -255,7 +223,11 @@ def parse_position(text: str) -> DicedTomatoesState:
                     continue
                 dice = _DIE.findall(tok)
                 if "".join(f + c for f, c in dice) != tok or len(dice) > 4:
-                    raise ValueError(_("bad vine {text!r}").format(text=tok))
+                    raise ValueError(
+                        _("vines: {text!r} is not a vine of at most 4 dice (such as 1r2r).").format(
+                            text=tok[:20]
+                        )
+                    )
                 row.append([Die(colour, int(face)) for face, colour in dice])
             s.vines.append(row)
     score = fields.get("score")
@@ -263,21 +235,26 @@ def parse_position(text: str) -> DicedTomatoesState:
         s.score = [[] for _seat in range(n)]
     else:
         seats = score.split("/")
-        if len(seats) != n:
-            raise ValueError(
-                _("score needs {count} seats, got {given}").format(count=n, given=len(seats))
-            )
-        s.score = [[] if x == "-" else [_int(v, "score") for v in x.split(",")] for x in seats]
-    pending = fields.get("pending", "-")
+        check_per_seat("score", len(seats), n)
+        s.score = [
+            []
+            if x == "-"
+            else [in_range(read_int(v, "score"), "score", 1, 6) for v in x.split(",")]
+            for x in seats
+        ]
+    pending = fields.text("pending", "-")
     s.pending = []
     if pending != "-":
         for item in pending.split(","):
             o, _dot, t = item.partition(".")
-            s.pending.append((_int(o, "pending"), _int(t, "pending")))
-    end = fields.get("end", "-")
-    if end != "-" and end not in set(Ending):
-        raise ValueError(_("unknown end {text!r}").format(text=end))
-    s.ended = None if end == "-" else Ending(end)
+            s.pending.append(
+                (
+                    in_range(read_int(o, "pending"), "pending", 0, n - 1),
+                    in_range(read_int(t, "pending"), "pending", 0, TOKENS - 1),
+                )
+            )
+    end = fields.text("end", "-")
+    s.ended = None if end == "-" else Ending(fields.choice("end", "-", [e.value for e in Ending]))
     bushel = fields.get("bushel")
     if bushel is None:
         s.bushel = full_bushel(n, s.options)
@@ -287,11 +264,15 @@ def parse_position(text: str) -> DicedTomatoesState:
         for c in used:
             s.bushel[c] -= 1
         if min(s.bushel.values()) < 0:
-            raise ValueError(_("the position uses more dice than the game has"))
+            raise ValueError(_("the position uses more dice than the game has."))
     else:
         s.bushel = {c: 0 for c in COLOURS}
         for item in bushel.split(","):
             if not item or item[0] not in COLOURS:
-                raise ValueError(_("bad bushel count {text!r}").format(text=item))
-            s.bushel[item[0]] = _int(item[1:], "bushel")
+                raise ValueError(
+                    _("bushel: {text!r} is not a colour and a count, such as r25.").format(
+                        text=item[:20]
+                    )
+                )
+            s.bushel[item[0]] = in_range(read_int(item[1:], "bushel"), "bushel", 0, 99)
     return s

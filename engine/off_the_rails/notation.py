@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.notation_fields import Fields, check_length, in_range, read_int
 from engine.off_the_rails.board import COLOURS, GRID
 from engine.off_the_rails.data import GEM_LETTERS
 from translation import _
@@ -84,11 +85,12 @@ def parse(text: str):
     """Rebuild a state from :func:`format` text; ``ValueError`` names the bad line."""
     from engine.off_the_rails.state import OTRState
 
+    check_length(text)
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines or not lines[0].startswith("OTR"):
         raise ValueError(_("Off the Rails notation starts with 'OTR 1'."))
     d: dict[str, Any] = {"tiles": {}, "gems": {}, "chasm": {}, "carts": []}
-    rows = 0
+    rows: set[int] = set()
     for ln in lines[2:]:
         try:
             if ln.startswith("cart "):
@@ -98,19 +100,23 @@ def parse(text: str):
                 d[key.strip()] = json.loads(value)
             else:
                 parts = ln.split()
-                r = int(parts[0])
+                r = in_range(read_int(parts[0], "row"), "row", 0, GRID - 1)
                 if len(parts) != GRID + 1:
                     raise ValueError(_("a grid row has {count} cells").format(count=GRID))
+                if r in rows:
+                    raise ValueError(_("the row is given twice"))
                 for c, cell in enumerate(parts[1:]):
                     _parse_cell(d, r, c, cell)
-                rows += 1
-        except (ValueError, KeyError, IndexError) as err:
+                rows.add(r)
+        except (ValueError, KeyError, IndexError, RecursionError) as err:
             raise ValueError(
-                _("bad notation line {line!r}: {error}").format(line=ln, error=err)
+                _("bad notation line {line!r}: {error}").format(line=ln[:60], error=err)
             ) from None
-    if rows != GRID:
+    if len(rows) != GRID:
         raise ValueError(
-            _("the notation needs {count} grid rows, found {found}").format(count=GRID, found=rows)
+            _("the notation needs {count} grid rows, found {found}").format(
+                count=GRID, found=len(rows)
+            )
         )
     try:
         return OTRState.from_dict(d)
@@ -129,18 +135,25 @@ def _parse_cell(data, row, col, cell):
         data["gems"][key] = _ungems(gems)
 
 
+CART_FIELDS = ("owner", "colour", "marker", "where", "at", "back", "facing", "speed", "load")
+
+
 def _parse_cart(line):
     _cart, rest = line.split(":", 1)
-    f = dict(item.split("=", 1) for item in rest.split())
-    at = None if f["at"] == "-" else [int(x) for x in f["at"].split(",")]
+    fields = Fields(rest, CART_FIELDS, "owner=0")
+    missing = [name for name in CART_FIELDS if name not in fields]
+    if missing:
+        raise ValueError(_("a cart needs {fields}").format(fields=", ".join(missing)))
+    f = fields.values
+    at = None if f["at"] == "-" else [read_int(x, "at") for x in f["at"].split(",")]
     return {
-        "owner": int(f["owner"]),
+        "owner": read_int(f["owner"], "owner"),
         "colour": None if f["colour"] == "-" else f["colour"],
         "marker": f["marker"],
         "where": f["where"],
         "square": at,
         "back": None if f["back"] == "-" else f["back"],
         "facing": None if f["facing"] == "-" else f["facing"],
-        "speed": int(f["speed"]),
+        "speed": read_int(f["speed"], "speed"),
         "load": [0] * 5 if f["load"] == "-" else _ungems(f["load"]),
     }

@@ -28,13 +28,16 @@ Example: ``parse_position("n=2 tracks=RBR//// p0=WIS4:/-/-/-/0.0.-.0.0.0")``.
 
 from __future__ import annotations
 
+from engine.notation_fields import Fields, read_int
 from engine.potion_explosion.data import (
+    BREWING_SLOTS,
     COLOURS,
     FIRST_GAME_REMOVED,
     NUM_STACKS,
     NUM_TRACKS,
     SKILL_TOKENS,
     TILES,
+    TOTAL_MARBLES,
     TYPE_CODES,
 )
 from engine.potion_explosion.state import (
@@ -66,6 +69,8 @@ def _counts(text: str):
     if text == "-":
         return counts, wild
     for letter in text:
+        if letter.upper() not in COLOUR_INDEX:
+            raise ValueError(_("unknown marble colour {marble!r}").format(marble=letter))
         index = COLOUR_INDEX[letter.upper()]
         counts[index] += 1
         if letter.islower():
@@ -111,6 +116,12 @@ def parse_desk(text: str) -> Desk:
     if len(parts) != 5:
         raise ValueError(_("a desk has 5 parts separated by '/': {text!r}").format(text=text))
     slots, pool, hand, done, stats = parts
+    if len(slots.split(",")) > BREWING_SLOTS:
+        raise ValueError(
+            _("a desk has {count} brewing slots: {text!r}").format(
+                count=BREWING_SLOTS, text=slots[:40]
+            )
+        )
     for slot, brewing in enumerate(slots.split(",")):
         if brewing == "-":
             continue
@@ -133,11 +144,43 @@ def parse_desk(text: str) -> Desk:
         desk.completed = [
             CompletedPotion(code.rstrip("!"), code.endswith("!")) for code in done.split(",")
         ]
-    tokens, helps, mastery, variety, tenth, turns = stats.split(".")
-    desk.tokens, desk.helps, desk.turns = int(tokens), int(helps), int(turns)
+    numbers = stats.split(".")
+    if len(numbers) != 6:
+        raise ValueError(
+            _("a desk ends with tokens.helps.mastery.variety.tenth.turns, not {text!r}").format(
+                text=stats[:40]
+            )
+        )
+    tokens, helps, mastery, variety, tenth, turns = numbers
+    desk.tokens, desk.helps = read_int(tokens, "tokens"), read_int(helps, "helps")
+    desk.turns = read_int(turns, "turns")
     desk.mastery = [] if mastery == "-" else mastery.split("+")
     desk.variety, desk.tenth = variety == "1", tenth == "1"
     return desk
+
+
+MAX_PLAYERS = 6
+FIELDS = (
+    "n",
+    "opt",
+    "types",
+    "phase",
+    "first",
+    "player",
+    "draft",
+    "tracks",
+    "tank",
+    "stacks",
+    "skill",
+    "turn",
+    "effect",
+    "seam",
+    "end",
+    "tb",
+    "win",
+    "tt",
+    *(f"p{seat}" for seat in range(MAX_PLAYERS)),
+)
 
 
 def format_position(state: PotionExplosionState) -> str:
@@ -202,30 +245,24 @@ def format_position(state: PotionExplosionState) -> str:
 
 def parse_position(text: str) -> PotionExplosionState:
     """Build a state from notation; missing fields take defaults. ``ValueError`` if malformed."""
-    fields = {}
-    for token in text.split():
-        key, sep, value = token.partition("=")
-        if not sep:
-            raise ValueError(_("notation field without '=': {token!r}").format(token=token))
-        fields[key] = value
-    try:
-        players = int(fields["n"])
-    except KeyError:
-        raise ValueError(_("notation needs n=<players>")) from None
-    types_mode, first_mode = fields.get("opt", "random,random").split(",")
+    fields = Fields(text, FIELDS, "n=2")
+    if "n" not in fields:
+        raise ValueError(_("the notation needs n= (the number of players)."))
+    players = fields.number("n", 2, 2, MAX_PLAYERS)  # checked before a desk is made
+    types_mode, _comma, first_mode = fields.text("opt", "random,random").partition(",")
     state = PotionExplosionState(players, types_mode, first_mode)
     types = fields.get("types")
     if types is None:
         state.types = [code for code in TYPE_CODES if code not in FIRST_GAME_REMOVED]
     else:
         state.types = [] if types == "-" else types.split(",")
-    state.phase = Phase(fields.get("phase", "play"))
-    state.first = int(fields.get("first", 0))
-    state.player = int(fields.get("player", 0))
-    draft_index, _sep, revealed = fields.get("draft", "0:-").partition(":")
-    state.draft_index = int(draft_index)
+    state.phase = Phase(fields.choice("phase", "play", [phase.value for phase in Phase]))
+    state.first = fields.number("first", 0, -1, players - 1)
+    state.player = fields.number("player", 0, -1, players - 1)
+    draft_index, _sep, revealed = fields.text("draft", "0:-").partition(":")
+    state.draft_index = read_int(draft_index, "draft")
     state.revealed = [] if revealed in ("-", "") else revealed.split(",")
-    tracks = fields.get("tracks", "/" * (NUM_TRACKS - 1)).split("/")
+    tracks = fields.text("tracks", "/" * (NUM_TRACKS - 1)).split("/")
     if len(tracks) != NUM_TRACKS:
         raise ValueError(_("tracks= needs 5 tracks separated by '/'"))
     state.tracks = [list(track) for track in tracks]
@@ -233,7 +270,7 @@ def parse_position(text: str) -> PotionExplosionState:
         for marble in track:
             if marble not in COLOUR_INDEX:
                 raise ValueError(_("unknown marble colour {marble!r}").format(marble=marble))
-    tank = fields.get("tank", "R0B0Y0K0")
+    tank = fields.text("tank", "R0B0Y0K0")
     state.tank = [0, 0, 0, 0]
     number, colour = "", None
     for letter in tank + "$":
@@ -241,52 +278,86 @@ def parse_position(text: str) -> PotionExplosionState:
             number += letter
         else:
             if colour is not None:
-                state.tank[COLOUR_INDEX[colour]] = int(number)
+                if colour not in COLOUR_INDEX:
+                    raise ValueError(
+                        _("tank: {text!r} is not a colour (R, B, Y or K).").format(text=colour)
+                    )
+                state.tank[COLOUR_INDEX[colour]] = read_int(number, "tank")
             colour, number = letter, ""
     if "stacks" in fields:
         state.stacks = []
-        for stack in fields["stacks"].split("/"):
+        for stack in fields.text("stacks", "").split("/"):
             top, _sep, below = stack.partition("+")
-            state.stacks.append(Stack(None if top == "-" else top, int(below or 0)))
+            state.stacks.append(
+                Stack(None if top == "-" else top, read_int(below or "0", "stacks"))
+            )
         if len(state.stacks) != NUM_STACKS:
             raise ValueError(_("stacks= needs 5 stacks"))
-    countdown, _sep, supply = fields.get(
+    countdown, _sep, supply = fields.text(
         "skill", f"{players + 2}/{SKILL_TOKENS - players - 2}"
     ).partition("/")
-    state.countdown, state.supply = int(countdown), int(supply)
-    turn, _sep, moved = fields.get("turn", "-").partition("/")
+    state.countdown, state.supply = read_int(countdown, "skill"), read_int(supply, "skill")
+    turn, _sep, moved = fields.text("turn", "-").partition("/")
     state.picked, state.help_used = "p" in turn, "h" in turn
     state.to_pool, _wild = _counts(moved or "-")
-    effect = fields.get("effect", "-")
+    effect = fields.text("effect", "-")
     if effect != "-":
         kind, tracks_used, colours, source = effect.split(":")
         state.effect = PendingEffect(
             kind,
-            () if tracks_used == "-" else tuple(int(t) for t in tracks_used.split(".")),
+            ()
+            if tracks_used == "-"
+            else tuple(read_int(t, "effect") for t in tracks_used.split(".")),
             () if colours == "-" else tuple(colours),
-            None if source == "-" else int(source),
+            None if source == "-" else read_int(source, "effect"),
         )
-    seam = fields.get("seam", "-")
+    seam = fields.text("seam", "-")
+    takers = [taker.value for taker in SeamTaker]
     if seam != "-":
         parts = seam.split(".")
         if parts[0] == "-":
-            state.seam_taker = SeamTaker(parts[1])
+            state.seam_taker = SeamTaker(
+                _one_of(parts[1] if len(parts) > 1 else "", takers, "seam")
+            )
         else:
-            state.seam = Seam(int(parts[0]), int(parts[1]), int(parts[2]))
-            state.seam_taker = SeamTaker(parts[3] if len(parts) > 3 else "pick")
-    state.ending = fields.get("end", "0") == "1"
-    tiebreak = fields.get("tb", "-")
+            if len(parts) < 3:
+                raise ValueError(
+                    _("seam: {text!r} is not track.position.step[.taker].").format(text=seam[:20])
+                )
+            state.seam = Seam(*(read_int(part, "seam") for part in parts[:3]))
+            state.seam_taker = SeamTaker(
+                _one_of(parts[3] if len(parts) > 3 else "pick", takers, "seam")
+            )
+    state.ending = fields.choice("end", "0", ("0", "1")) == "1"
+    tiebreak = fields.text("tb", "-")
     if tiebreak != "-":
         order, index, taken = tiebreak.split(":")
         state.tiebreak = TieBreak(
-            tuple(int(seat) for seat in order.split(".")),
-            int(index),
-            () if taken == "-" else tuple(int(t) for t in taken.split(".")),
+            tuple(read_int(seat, "tb") for seat in order.split(".")),
+            read_int(index, "tb"),
+            () if taken == "-" else tuple(read_int(t, "tb") for t in taken.split(".")),
         )
-    winners = fields.get("win", "-")
-    state.winners = [] if winners == "-" else [int(seat) for seat in winners.split(".")]
-    state.turn_taken = int(fields.get("tt", 0))
-    for seat in range(players):
-        if f"p{seat}" in fields:
-            state.desks[seat] = parse_desk(fields[f"p{seat}"])
+    winners = fields.text("win", "-")
+    state.winners = [] if winners == "-" else [read_int(seat, "win") for seat in winners.split(".")]
+    state.turn_taken = fields.number("tt", 0, 0, TOTAL_MARBLES)
+    for seat in range(MAX_PLAYERS):
+        desk = fields.get(f"p{seat}")
+        if desk is not None and seat >= players:
+            raise ValueError(
+                _("p{seat}: a game of {count} players has no seat {seat}.").format(
+                    seat=seat, count=players
+                )
+            )
+        if desk is not None:
+            state.desks[seat] = parse_desk(desk)
     return state
+
+
+def _one_of(text: str, choices: list, field: str) -> str:
+    if text not in choices:
+        raise ValueError(
+            _("{field}: {text!r} is not one of {choices}.").format(
+                field=field, text=text[:20], choices=", ".join(choices)
+            )
+        )
+    return text

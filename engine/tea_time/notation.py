@@ -42,6 +42,7 @@ Every parse error is a ``ValueError`` naming the field (and row and place) and w
 
 from __future__ import annotations
 
+from engine.notation_fields import DIGITS_LIMIT, Fields, check_per_seat, read_int
 from engine.tea_time.rules import LAYOUTS, cards_per_character, rounds_for, side_at
 from engine.tea_time.state import (
     ALICE,
@@ -123,57 +124,6 @@ def format_position(state: TeaTimeState) -> str:
 
 
 # --- parsing ---------------------------------------------------------------------------------
-def _split_fields(text: str) -> dict:
-    fields: dict = {}
-    for token in text.split():
-        name, equals, value = token.partition("=")
-        if not equals:
-            raise ValueError(
-                _("{text!r} is not a field: write name=value, e.g. players=2.").format(text=token)
-            )
-        if name not in FIELDS:
-            raise ValueError(
-                _("unknown field {field!r}; the fields are {fields}.").format(
-                    field=name, fields=", ".join(FIELDS)
-                )
-            )
-        if name in fields:
-            raise ValueError(_("the field {field!r} is given twice.").format(field=name))
-        fields[name] = value
-    return fields
-
-
-def _number(fields: dict, name: str, default, low: int, high: int):
-    value = fields.get(name)
-    if value is None:
-        return default
-    if not value.isdigit():
-        raise ValueError(_("{field}: {text!r} is not a number.").format(field=name, text=value))
-    number = int(value)
-    if not low <= number <= high:
-        raise ValueError(
-            _("{field}: {number} is outside {low} to {high}.").format(
-                field=name, number=number, low=low, high=high
-            )
-        )
-    return number
-
-
-def _seat_field(fields: dict, name: str, default, players: int):
-    value = fields.get(name)
-    if value is None:
-        return default
-    if value == "-":
-        return None
-    if not value.isdigit() or int(value) >= players:
-        raise ValueError(
-            _("{field}: {text!r} is not a seat; seats are 0 to {last} (or - for none).").format(
-                field=name, text=value, last=players - 1
-            )
-        )
-    return int(value)
-
-
 def _count_list(name: str, value: str, where: str = "") -> dict:
     """``"P3,R1"`` as ``{letter: count}``; the letters are returned as written."""
     counts: dict = {}
@@ -181,7 +131,7 @@ def _count_list(name: str, value: str, where: str = "") -> dict:
         return counts
     for entry in value.split(","):
         letter, number = entry[:1], entry[1:]
-        if not letter or not number.isdigit() or int(number) == 0:
+        if not letter or not number.isdigit() or len(number) > DIGITS_LIMIT or int(number) == 0:
             raise ValueError(
                 _("{field}: {text!r} is not a letter and a count above 0, e.g. P3.").format(
                     field=name + where, text=entry
@@ -191,7 +141,7 @@ def _count_list(name: str, value: str, where: str = "") -> dict:
             raise ValueError(
                 _("{field}: {text!r} is given twice.").format(field=name + where, text=letter)
             )
-        counts[letter] = int(number)
+        counts[letter] = read_int(number, name + where)
     return counts
 
 
@@ -251,12 +201,7 @@ def _parse_collections(value: str | None, players: int) -> tuple:
     if value is None:
         return collections, holder
     seats = value.split("/")
-    if len(seats) != players:
-        raise ValueError(
-            _("collections: {count} given, one per player ({players}) needed.").format(
-                count=len(seats), players=players
-            )
-        )
+    check_per_seat("collections", len(seats), players)
     for seat, text in enumerate(seats):
         where = _(", seat {seat}").format(seat=seat)
         if ALICE in text.split(","):
@@ -326,19 +271,11 @@ def parse_position(text: str) -> TeaTimeState:
     Raises ``ValueError`` saying which field is wrong and how, e.g. ``"table, row 2, place 3:
     'x' is not a card ..."`` or a count of cards that does not add up.
     """
-    fields = _split_fields(text)
-    players = _number(fields, "players", 2, 2, 4)
+    fields = Fields(text, FIELDS, "players=2")
+    players = fields.number("players", 2, 2, 4)
     rows, places = LAYOUTS[players]
-    phase_text = fields.get("phase", "play")
-    try:
-        phase = Phase(phase_text)
-    except ValueError:
-        raise ValueError(
-            _("phase: {text!r} is not one of {phases}.").format(
-                text=phase_text, phases=", ".join(str(p) for p in Phase)
-            )
-        ) from None
-    round_number = _number(fields, "round", 1, 1, rounds_for(players))
+    phase = Phase(fields.choice("phase", "play", [str(p) for p in Phase]))
+    round_number = fields.number("round", 1, 1, rounds_for(players))
     table = _parse_table(fields.get("table"), rows, places)
     collections, holder = _parse_collections(fields.get("collections"), players)
     on_table = sum(1 for row in table for card in row if card is not None and card.is_alice)
@@ -346,12 +283,12 @@ def parse_position(text: str) -> TeaTimeState:
         raise ValueError(_("table: Alice is on the table more than once."))
     if on_table and holder is not None:
         raise ValueError(_("Alice is both on the table and in a collection."))
-    first = _seat_field(fields, "first", None if phase == Phase.START else 0, players)
-    active = _seat_field(fields, "active", first if phase == Phase.PLAY else None, players)
+    first = fields.seat("first", None if phase == Phase.START else 0, players)
+    active = fields.seat("active", first if phase == Phase.PLAY else None, players)
     if holder is None and not on_table and phase != Phase.START:
         holder = first
     default_turn = (1 if not on_table else 3) if phase == Phase.PLAY else 0
-    turn = _number(fields, "turn", default_turn, 0, 999)
+    turn = fields.number("turn", default_turn, 0, 999)
     if phase == Phase.PLAY:
         if active is None:
             raise ValueError(_("active: a seat must be to move in the play phase."))
