@@ -48,23 +48,34 @@ def test_notation_start_phase_and_cleanup_round_trip():
 
 
 @pytest.mark.parametrize(
-    "bad",
+    "bad, words",
     [
-        "players=7",
-        "vines=1r9r|-|-",
-        "hand=4q",
-        "karma=1,2",
-        "players=2 phase=dance",
-        "players=2 colour=red",
-        "players=1 vines=1r1r1r1r1r|-|-",
-        "players=1 options=z",
-        "players=1 vines=1r|-|- vines=1r|-|-",
+        ("players=7", "players: 7 is outside 1 to 6."),
+        ("players=1 vines=1r9r|-|-", "vines: '1r9r' is not a vine"),
+        ("players=2 hand=4q", "hand: '4q' is not a die"),
+        ("players=3 karma=1,2", "karma: 2 given, one per player (3) needed."),
+        ("players=2 karma=1,100", "karma: 100 is outside 0 to 99."),
+        ("players=2 phase=dance", "phase: 'dance' is not one of start, turn, cleanup, over."),
+        ("players=2 colour=red", "unknown field 'colour'"),
+        ("players=1 vines=1r1r1r1r1r|-|-", "vines: '1r1r1r1r1r' is not a vine of at most 4 dice"),
+        ("players=1 options=z", "options: 'z' holds a letter that is no option"),
+        ("players=1 vines=1r|-|- vines=1r|-|-", "the field 'vines' is given twice."),
+        ("hand=4r", "the notation needs players= or vines="),
+        ("players=2 draw=9999999", "draw: '9999999' is not a number."),
     ],
 )
-def test_notation_rejects_bad_text(bad):
-    """Notation: bad text raises ValueError naming the field."""
-    with pytest.raises(ValueError):
+def test_notation_rejects_bad_text_by_the_check_it_names(bad, words):
+    """Notation (issue 37, item 8): each bad text is refused by its own check, whose message
+    names the field, not by a missing ``players=``."""
+    with pytest.raises(ValueError) as refusal:
         parse_position(bad)
+    assert words in str(refusal.value)
+
+
+def test_the_refused_cases_are_fine_once_their_one_fault_is_mended():
+    """The cases above differ from accepted positions only in the fault they name."""
+    for good in ("players=2 hand=4r", "players=3 karma=1,2,3", "players=2 karma=1,2"):
+        assert parse_position(good).num_players == int(good[8])
 
 
 def _play_to_placement(match):
