@@ -59,6 +59,17 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+class InvalidPosition(ValueError):
+    """A position no game of the rules can reach, or that cannot be played on; ``reason`` is
+    one sentence a player understands ("The tracks and the tank hold 81 marbles; the game has
+    80."). Raised by a game's validator (``GameSpec.validator``) and by
+    :mod:`engine.validation`, the door every position from outside goes through."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
 StateT = TypeVar("StateT")
 EventT = TypeVar("EventT")
 
@@ -417,6 +428,18 @@ class GameSpec:
       a save from older rules whose history fails continues from its saved position instead.
     * ``bots`` is what computer players and hints know of the game: an
       :class:`engine.bots.GameBots` from the game's ``bots`` module.
+    * ``validator(state) -> None`` checks a position from outside (a save's start, a paste, a
+      puzzle, a network message) against every invariant of the game — counts conserved,
+      indices in range, the phase consistent with the rest, known codes, players within the
+      limits — and raises :class:`InvalidPosition` with one sentence otherwise. Call it
+      through :func:`engine.validation.check_position`, which adds the checks every game
+      shares. ``None``: only those shared checks.
+    * ``upgrade_save(envelope, schema_version) -> envelope`` brings a save's plain data
+      (``saves.format``'s envelope, a dict) of save format ``schema_version`` to the next
+      format where the game itself changed what it records (its own history rewritten for
+      rules that no longer ask a question); ``None`` when it never did. It raises
+      ``ValueError`` (or ``KeyError``/``TypeError``) when it cannot: loading then goes on from
+      the save's position.
 
     Whose turn a state belongs to is the state's own ``turn_owner()``; a turn begins with a
     :class:`TurnStarted` event.
@@ -438,6 +461,8 @@ class GameSpec:
     numbered_turns: bool = False
     apply_event: Callable[[Any, Any], Any] | None = None
     rules_version: int = 1
+    validator: Callable[[Any], None] | None = None
+    upgrade_save: Callable[[dict, int], dict] | None = None
 
     def default_options(self, num_players: int | None = None) -> dict:
         """Every option at its default for ``num_players`` seats, as ``{name: value}``."""

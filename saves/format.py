@@ -2,10 +2,10 @@
 
 docs/DESIGN.md, "Matches, undo, saves". A save is one JSON object::
 
-    {"format": "tabletop-trio-save", "schema_version": 3, "game": "diced-tomatoes",
+    {"format": "tabletop-trio-save", "schema_version": 4, "game": "<game id>",
      "options": {...}, "seats": [...], "seed": 7, "rules_version": 2,
      "history": [...], "snapshot": {...}, "start": {...} (only for a game set up from a position),
-     "title": "Diced Tomatoes — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
+     "title": "<Game> — Ana vs Bot", "turn": 12, "saved_at": "2026-11-29T15:00:00+00:00",
      "to_move": 1, "turns_by_seat": [6, 6], "round_of_rounds": [2, 5] (games dealt in rounds),
      "checksum": "<sha256 hex of the canonical JSON of everything else>"}
 
@@ -15,7 +15,8 @@ fields existed are replayed to learn them); ``round_of_rounds`` is there only fo
 in rounds of its own (``Match.round_of_rounds``), so the list says the round as its table does.
 
 Loading verifies the checksum, migrates older schema versions one step at a time (one registered
-function per step), replays the history and compares it with the snapshot. A save made under a
+function per step, then the game's own ``GameSpec.upgrade_save`` for that step: this module
+knows no game), replays the history and compares it with the snapshot. A save made under a
 game's older rules (``rules_version`` below the game's) whose history no longer replays goes on
 from its snapshot instead, with a notice. Every failure is a :class:`SaveError` whose message a
 player understands.
@@ -70,21 +71,9 @@ def _from_v0(envelope: dict) -> dict:
 
 @migration(1)
 def _from_v1(envelope: dict) -> dict:
-    """Version 1 Potion Explosion histories may hold steps today's rules no longer ask (the
-    last turn's stack choices; a Blind Love stopped unused):
-    :func:`engine.potion_explosion.legacy.upgrade_history` replays them under today's rules."""
-    if envelope.get("game") != "potion-explosion":
-        return envelope
-    from engine import registry
-    from engine.potion_explosion import legacy
-
-    if not legacy.needs_upgrade(envelope):
-        return envelope
-    try:
-        return legacy.upgrade_history(registry.get("potion-explosion"), envelope)
-    except (KeyError, TypeError, ValueError):
-        # a history today's rules cannot replay: loading goes on from the snapshot
-        return envelope
+    """Version 2 changed nothing the program reads; a game may have changed what it records
+    (its ``GameSpec.upgrade_save``, called after every step)."""
+    return envelope
 
 
 @migration(2)
@@ -96,25 +85,27 @@ def _from_v2(envelope: dict) -> dict:
 
 @migration(3)
 def _from_v3(envelope: dict) -> dict:
-    """Version 4: an Off the Rails history recorded before OR-D12/OR-D13 (rules version 2 or
-    earlier) ends the action phase by itself after the fourth action and answers jewel questions
-    today's rules no longer ask; :func:`engine.off_the_rails.legacy.upgrade_history` replays it
-    under today's rules, so undo and replay keep working. One it cannot upgrade (or a game set
-    up from a position) is left as it is: loading goes on from its snapshot."""
-    if (
-        envelope.get("game") != "off-the-rails"
-        or envelope.get("rules_version", 1) >= 3
-        or "start" in envelope
-    ):
-        return envelope
+    """Version 4 changed nothing the program reads; see :func:`_from_v1`."""
+    return envelope
+
+
+def game_upgrade(envelope: dict, from_version: int) -> dict:
+    """The game's own part of the step from save format ``from_version`` (its
+    ``GameSpec.upgrade_save``: a history recorded under rules that asked other questions,
+    rewritten for today's). An unknown game, or a history the game cannot rewrite, is left
+    as it is: loading says so, or goes on from the save's position."""
     from engine import registry
-    from engine.off_the_rails import legacy
 
     try:
-        upgraded = legacy.upgrade_history(registry.get("off-the-rails"), envelope)
-    except (KeyError, TypeError, ValueError, AttributeError):
+        spec = registry.get(envelope["game"])
+    except (KeyError, TypeError):
         return envelope
-    return dict(upgraded, rules_version=3)
+    if spec.upgrade_save is None:
+        return envelope
+    try:
+        return spec.upgrade_save(dict(envelope), from_version)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return envelope
 
 
 def canonical_json(data) -> str:
@@ -129,7 +120,7 @@ def checksum(envelope: dict) -> str:
 
 
 def match_title(match) -> str:
-    """A short title for the save list: "Diced Tomatoes — Ana, Bot (Easy)"."""
+    """A short title for the save list: "<game title> — Ana, Bot (Easy)"."""
     seats = ", ".join(match.names)
     return _("{game} — {seats}").format(game=_(match.spec.title), seats=seats)
 
@@ -445,7 +436,7 @@ def parse(text: str, where: str | None = None) -> dict:
                 )
             )
         try:
-            envelope = step(dict(envelope))
+            envelope = game_upgrade(step(dict(envelope)), version)
         except SaveError:
             raise
         except Exception as err:  # noqa: BLE001 - a damaged old save, never a traceback

@@ -7,7 +7,7 @@ docs/rules/off_the_rails.md says.
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec, RecordCodec
-from engine.off_the_rails import events, notation, rules
+from engine.off_the_rails import events, legacy, notation, rules
 from engine.off_the_rails.bots import BOTS
 from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS, default_length, lengths_for
 from engine.off_the_rails.state import ACTIONS, OTRState
@@ -194,7 +194,8 @@ GAME = GameSpec(
     numbered_turns=True,  # "Turn 23: Ana to play."
     apply_event=events.apply_event,
     # 2: chasm exits and the 2-3 player deck (issue 14); 3: the player ends the action phase,
-    # jewel questions only when they matter (OR-D12, OR-D13; saves/format.py upgrades older);
+    upgrade_save=legacy.upgrade_save,
+    # jewel questions only when they matter (OR-D12, OR-D13; legacy.upgrade_save upgrades older);
     # 4: a cart holding only rocks derails in a collision (issue 35: a recorded split of its
     # load may no longer be asked; such a save goes on from its snapshot)
     rules_version=4,

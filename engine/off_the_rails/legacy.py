@@ -21,6 +21,20 @@ from engine.off_the_rails.state import EndActions, GemTaken, Pending, TakeGem
 from translation import _
 
 
+def upgrade_save(envelope: dict, schema_version: int) -> dict:
+    """``GameSpec.upgrade_save``: a save of format 3 recorded under rules version 2 or earlier
+    (before OR-D12/OR-D13) gets the history :func:`upgrade_history` replays under today's
+    rules, and rules version 3, so undo and replay keep working. A game set up from a position,
+    or any other save, is returned as it is. Raises ``ValueError`` (or ``KeyError``/
+    ``TypeError``/``AttributeError``) when the history does not replay: loading then goes on
+    from the snapshot."""
+    if schema_version != 3 or envelope.get("rules_version", 1) >= 3 or "start" in envelope:
+        return envelope
+    from engine.off_the_rails import GAME
+
+    return dict(upgrade_history(GAME, envelope), rules_version=3)
+
+
 def _unasked_questions(before, events, answered: bool = False) -> int:
     """How many jewel questions the earlier rules asked during ``events`` (applied to
     ``before``) that today's rules answered themselves (OR-D13): a gem taken by itself from a

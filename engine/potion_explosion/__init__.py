@@ -8,7 +8,7 @@ actions, events), :mod:`.rules` (the rules), :mod:`.events` (what each event doe
 from __future__ import annotations
 
 from engine.core import GameSpec, Notation, OptionSpec
-from engine.potion_explosion import rules
+from engine.potion_explosion import legacy, rules
 from engine.potion_explosion.bots import BOTS
 from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.heuristics import evaluate
@@ -135,6 +135,7 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=False,
+    upgrade_save=legacy.upgrade_save,
     # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14);
     # 3: an Abyssal Draft cannot be stopped with a colour left, Mastery for every 3 potions of
     # a type (issue 35)

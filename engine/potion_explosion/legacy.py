@@ -24,6 +24,19 @@ from engine.potion_explosion.state import (
 )
 
 
+def upgrade_save(envelope: dict, schema_version: int) -> dict:
+    """``GameSpec.upgrade_save``: a save of format 1 whose history may hold steps today's
+    rules no longer ask (the last turn's stack choices; a Blind Love stopped unused) gets the
+    history :func:`upgrade_history` replays under today's rules; any other save is returned as
+    it is. Raises ``ValueError`` (or ``KeyError``/``TypeError``) when the history does not
+    replay: loading then goes on from the snapshot."""
+    if schema_version != 1 or not needs_upgrade(envelope):
+        return envelope
+    from engine.potion_explosion import GAME
+
+    return upgrade_history(GAME, envelope)
+
+
 def needs_upgrade(envelope: dict) -> bool:
     """Whether a version-1 save's history may hold a step today's rules do not ask: the game
     is at its end, or some potion effect was stopped."""

@@ -207,6 +207,33 @@ def test_old_schema_migrated_one_step_at_a_time():
     assert 0 in fmt.MIGRATIONS
 
 
+def test_the_save_format_knows_no_game_and_each_game_upgrades_its_own_saves(monkeypatch):
+    """Issue 37, item 4: a game's save migrations live with the game (``GameSpec.upgrade_save``,
+    asked at every step of the format's upgrade); ``saves/format.py`` names no game."""
+    import dataclasses
+    from pathlib import Path
+
+    from engine import registry
+
+    text = Path(fmt.__file__).read_text(encoding="utf-8")
+    for spec in registry.games():
+        assert spec.id not in text and spec.title not in text, spec.id
+    with_hooks = {spec.id for spec in registry.games() if spec.upgrade_save is not None}
+    assert {"potion-explosion", "off-the-rails"} <= with_hooks
+    asked = []
+
+    def upgrade(envelope, version):
+        asked.append(version)
+        return dict(envelope, title=f"{envelope['title']} {version}")
+
+    registry.unregister(PIG.id)
+    registry.register(dataclasses.replace(PIG, upgrade_save=upgrade))
+    path = store.save(a_match(), "old")
+    rewrite(path, lambda env: env.update(schema_version=1))
+    env = fmt.parse(path.read_text())
+    assert asked == [1, 2, 3] and env["title"] == "old 1 2 3"
+
+
 def test_damaged_save_listed_with_reason_and_does_not_stop_others():
     good = store.save(a_match(), "good")
     bad = store.save(a_match(), "bad")
