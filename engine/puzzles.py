@@ -155,7 +155,7 @@ PUZZLES = (
         "tea-time",
         N_("The last three cards"),
         N_("Win the game: take the right cards of the last three."),
-        "players=2 phase=play round=5 turn=5 first=1 active=0 table=C.../.C../..H. deck=- "
+        "players=2 phase=play round=5 turn=5 first=0 active=0 table=C.../.C../..H. deck=- "
         "collections=C2,P2,R1/A,R3,c2,D2,H1,M2",
         lambda start, state, events: _won(state),
         turns=3,
@@ -165,7 +165,7 @@ PUZZLES = (
         "tea-time",
         N_("One card is enough"),
         N_("Win the game from here."),
-        "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../.PdC/.... deck=- "
+        "players=2 phase=play round=5 turn=5 first=0 active=0 table=H.../.PdC/.... deck=- "
         "collections=P1,r2,H1,D3/A,C1,H2,M2",
         lambda start, state, events: _won(state),
         turns=3,
@@ -175,7 +175,7 @@ PUZZLES = (
         "tea-time",
         N_("Down the first column"),
         N_("Win the game with the right line of cards."),
-        "players=2 phase=play round=5 turn=5 first=1 active=0 table=H.../p.../Pd.. deck=- "
+        "players=2 phase=play round=5 turn=5 first=0 active=0 table=H.../p.../Pd.. deck=- "
         "collections=p3,C3,H1,M1/A,P1,r2,C3,H2,M1,D3",
         lambda start, state, events: _won(state),
         turns=3,

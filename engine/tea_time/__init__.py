@@ -13,6 +13,7 @@ from engine.tea_time.bots import BOTS
 from engine.tea_time.events import apply_event
 from engine.tea_time.notation import format_position, parse_position
 from engine.tea_time.state import ACTION_CLASSES, TeaTimeState
+from engine.tea_time.validate import validate
 from translation import N_
 
 RULES_SUMMARY = """\
@@ -114,6 +115,7 @@ GAME = GameSpec(
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     apply_event=apply_event,
+    validator=validate,
 )
 
 __all__ = [
