@@ -13,6 +13,7 @@ from engine.diced_tomatoes.events import apply_event
 from engine.diced_tomatoes.heuristics import evaluate
 from engine.diced_tomatoes.notation import format_position, parse_position
 from engine.diced_tomatoes.state import ACTION_CLASSES, DicedTomatoesState
+from engine.diced_tomatoes.validate import validate
 from translation import N_
 
 RULES_SUMMARY = """\
@@ -183,6 +184,7 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=apply_event,
+    validator=validate,
     # 2: a player places their dice before passing (issue 14); 3: solo karma by the seed's
     # face, no karma bit for a die set aside in solo (issue 35)
     rules_version=4,
