@@ -14,6 +14,7 @@ from engine.potion_explosion.events import apply_event
 from engine.potion_explosion.heuristics import evaluate
 from engine.potion_explosion.notation import format_position, parse_position
 from engine.potion_explosion.state import ACTION_CODEC, PotionExplosionState
+from engine.potion_explosion.validate import validate
 from translation import N_
 
 RULES_SUMMARY = """# Potion Explosion
@@ -132,6 +133,7 @@ GAME = GameSpec(
     action_codec=ACTION_CODEC,
     notation=Notation(format_position, parse_position),
     apply_event=apply_event,
+    validator=validate,
     rules_summary=RULES_SUMMARY,
     bots=BOTS,
     solo=False,
