@@ -11,6 +11,7 @@ from engine.off_the_rails import events, legacy, notation, rules
 from engine.off_the_rails.bots import BOTS
 from engine.off_the_rails.data import LENGTH_LABELS, LENGTHS, default_length, lengths_for
 from engine.off_the_rails.state import ACTIONS, OTRState
+from engine.off_the_rails.validate import validate
 from translation import N_
 
 RULES_SUMMARY = """# Off the Rails
@@ -193,8 +194,9 @@ GAME = GameSpec(
     solo=True,
     numbered_turns=True,  # "Turn 23: Ana to play."
     apply_event=events.apply_event,
-    # 2: chasm exits and the 2-3 player deck (issue 14); 3: the player ends the action phase,
+    validator=validate,
     upgrade_save=legacy.upgrade_save,
+    # 2: chasm exits and the 2-3 player deck (issue 14); 3: the player ends the action phase,
     # jewel questions only when they matter (OR-D12, OR-D13; legacy.upgrade_save upgrades older);
     # 4: a cart holding only rocks derails in a collision (issue 35: a recorded split of its
     # load may no longer be asked; such a save goes on from its snapshot)
