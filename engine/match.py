@@ -19,7 +19,17 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import translation
-from engine.core import CHANCE, TERMINAL, Action, Event, GameSpec, IllegalAction, TurnStarted
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    GameSpec,
+    IllegalAction,
+    InvalidPosition,
+    TurnStarted,
+)
+from engine.validation import position_from_data
 from translation import N_, _, ngettext
 
 HUMAN = "human"
@@ -198,10 +208,20 @@ class Match:
     def set_position(self, state) -> None:
         """Start this match from ``state`` instead of the game's set-up (tests, puzzles).
 
-        Only before any step; raises ``ValueError`` otherwise. Undo never goes before it.
+        ``state`` is trusted: a position from outside goes through
+        :func:`engine.validation.check_position` first (as :func:`engine.positions.read_position`
+        and :meth:`from_save` do). Only before any step, and for as many players as the match
+        has seats; raises ``ValueError`` otherwise. Undo never goes before it.
         """
         if self.history:
             raise ValueError("A position can only be set before the first step.")
+        players = getattr(state, "num_players", None)
+        if isinstance(players, int) and players != len(self.seats):
+            raise ValueError(
+                _("This position is for {count} players, not {seats}.").format(
+                    count=players, seats=len(self.seats)
+                )
+            )
         self.state = state
         self._initial = state.clone()
         self._started_from_position = True
@@ -450,11 +470,16 @@ class Match:
         """
         seats = [Seat.from_dict(s) for s in data["seats"]]
         match = cls(spec, seats, data["options"], data["seed"])
-        if "start" in data:  # a game started from a position, not the set-up
+        if "start" in data:  # a game started from a position, not the set-up: checked first
             try:
-                match.set_position(spec.state_from_dict(data["start"]))
-            except (KeyError, TypeError, ValueError) as err:
-                raise ValueError(f"its starting position is damaged ({err})") from None
+                match.set_position(position_from_data(spec, data["start"]))
+            except ValueError as err:
+                reason = err.reason if isinstance(err, InvalidPosition) else str(err)
+                raise ValueError(
+                    _("its starting position cannot be played ({reason})").format(
+                        reason=reason.rstrip(".")
+                    )
+                ) from None
         for i, item in enumerate(data["history"]):
             player = item["player"]
             if type(player) is not int:  # True == 1, but it is not a seat
@@ -493,8 +518,10 @@ class Match:
         whose recorded steps today's rules no longer accept. Options that no longer exist for
         the seat count fall back to their defaults (the position keeps what it was dealt).
 
-        The steps before the snapshot are gone: undo and replay start there. Raises
-        ``ValueError`` (or the state's own errors) when the snapshot itself cannot be read.
+        The steps before the snapshot are gone: undo and replay start there. The snapshot is
+        checked as any position from outside (:func:`engine.validation.position_from_data`).
+        Raises ``ValueError`` (:class:`engine.core.InvalidPosition` for a snapshot the rules
+        cannot play) when the snapshot itself cannot be used.
         """
         seats = [Seat.from_dict(s) for s in data["seats"]]
         spec.check_players(len(seats))
@@ -506,5 +533,5 @@ class Match:
             except (KeyError, ValueError):
                 continue
         match = cls(spec, seats, options, data["seed"])
-        match.set_position(spec.state_from_dict(data["snapshot"]))
+        match.set_position(position_from_data(spec, data["snapshot"]))
         return match

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from engine.core import GameSpec
 from engine.match import Match, Seat
+from engine.notation_fields import POSITION_TEXT_LIMIT, check_length
+from engine.validation import check_position
 from translation import _
 
 
@@ -21,22 +23,35 @@ def position_text(spec: GameSpec, state) -> str:
 
 
 def read_position(spec: GameSpec, text: str):
-    """The state written as ``text`` in ``spec``'s notation.
+    """The state written as ``text`` in ``spec``'s notation, checked before it is played
+    (:func:`engine.validation.check_position`).
 
-    Surrounding blank space is ignored. Raises ``ValueError`` starting "This position cannot
-    be read:" followed by the notation's own reason (what is wrong and where)."""
+    Surrounding blank space is ignored; a text longer than
+    :data:`engine.notation_fields.POSITION_TEXT_LIMIT` is refused before it is read. Raises
+    ``ValueError`` starting "This position cannot be read:" followed by the notation's own
+    reason (what is wrong and where), or :class:`engine.core.InvalidPosition` (a
+    ``ValueError`` too) saying why the position cannot be played."""
+    try:
+        check_length(text, POSITION_TEXT_LIMIT + 1000)  # blank space around it is allowed
+    except ValueError as err:
+        raise ValueError(_("This position cannot be read: {reason}").format(reason=err)) from None
     cleaned = text.strip()
     if not cleaned:
         raise ValueError(_("This position cannot be read: there is no text."))
+    return check_position(spec, _parse(spec, cleaned))
+
+
+def _parse(spec: GameSpec, cleaned: str):
     try:
         return spec.notation.parse(cleaned)
     except ValueError as err:
+        reason = str(err).strip() or type(err).__name__
         raise ValueError(
             _("This position cannot be read: {reason}").format(
-                reason=str(err).strip() or type(err).__name__
+                reason=reason if reason[-1] in ".!?" else reason + "."
             )
         ) from None
-    except (IndexError, KeyError, TypeError, AttributeError) as err:
+    except Exception as err:  # noqa: BLE001
         # a notation's parser that trips over text it did not expect still refuses in words
         raise ValueError(
             _("This position cannot be read: it is not {game} notation ({problem}).").format(

@@ -37,6 +37,7 @@ import platformdirs
 
 from engine.core import CHANCE, GameSpec, IllegalAction
 from engine.match import HistoryEntry, Match, Seat
+from engine.validation import check_position
 from translation import _
 
 MAGIC = "Tabletop Trio game record"
@@ -247,7 +248,7 @@ def parse_record(text: str) -> GameRecordFile:
     if "Start" in header:
         line, value = header["Start"]
         try:
-            start = spec.notation.parse(value)
+            start = check_position(spec, spec.notation.parse(value))
         except ValueError as err:
             raise RecordError(
                 _("Line {line}: the starting position cannot be read: {problem}").format(

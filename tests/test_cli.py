@@ -324,7 +324,7 @@ def test_position_starts_a_game_from_a_shared_position(run, tmp_path):
 def test_a_bad_position_is_refused_saying_what_and_where(run, tmp_path):
     result = run("--game", "diced-tomatoes", "--position", "players=2 phase=banana")
     assert result.returncode == 2
-    assert "This position cannot be read: unknown phase 'banana'" in result.stderr
+    assert "This position cannot be read: phase: 'banana' is not one of" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     result = run(
         "--game", "diced-tomatoes", "--seats", "human", "--position", "players=2 phase=turn"

@@ -245,7 +245,7 @@ def test_a_damaged_starting_position_is_refused_in_words():
     m.set_position(PigState_with(scores=[7, 3]))
     data = m.to_save()
     data["start"] = {"nothing": 1}
-    with pytest.raises(ValueError, match="starting position is damaged"):
+    with pytest.raises(ValueError, match="starting position cannot be played"):
         Match.from_save(PIG, data)
 
 
