@@ -59,9 +59,9 @@ class Autosaver:
             self._thread.start()
 
     def request(self, match, folder: Path | None = None) -> None:
-        """Autosave ``match`` (its slot ``autosave-GAME.json``) as it is now. Raises
+        """Autosave ``match`` (its slot, :func:`saves.store.slot_for`) as it is now. Raises
         :class:`SaveError` only when the saves folder cannot be made (said at once)."""
-        path = store.autosave_path(match.spec.id, folder)
+        path = store.slot_for(match, folder)
         job = (match.to_save(), match_title(match), match.turn_count(), match_progress(match))
         if self._thread is None:
             self._write(path, job)

@@ -22,13 +22,12 @@ import os
 import re
 import shutil
 import stat
-import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from saves import folders
+from saves import folders, locks
 from saves.format import SaveError, clean_title, dumps, load_match, make_envelope, parse
 from translation import N_, _
 
@@ -47,6 +46,8 @@ WINDOWS_RESERVED = frozenset(
 """Names Windows refuses for a file, with any extension (``con.json`` included)."""
 
 _temp_counter = itertools.count()
+OPEN_ELSEWHERE = N_("This game is open in another window ({file}).")
+"""The refusal of a save another copy of the program holds (:mod:`saves.locks`)."""
 
 
 def folder_problem(path: Path, err: OSError) -> str:
@@ -252,26 +253,18 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def clean_stray_temps(folder: Path | None = None, min_age: float = STALE_TEMP_SECONDS) -> int:
-    """Delete temporary files left by an interrupted write, if at least ``min_age`` seconds old
-    (a younger one may be another copy of the program's write in progress); returns how many."""
+    """Delete the files a crash left (:func:`saves.cleanup.clean_stray_files`) in ``folder``,
+    default every folder the program writes; returns how many temporary files went."""
+    from saves import cleanup
+
+    if folder is not None:
+        return cleanup.clean_folder(Path(folder), min_age)
+    places = []
     try:
-        folder = folder or saves_dir()
-        entries = list(folder.iterdir())
-    except (OSError, SaveError):
-        return 0
-    count = 0
-    now = time.time()
-    for p in entries:
-        if not (p.name.startswith(".") and TEMP_MARK in p.name):
-            continue
-        try:
-            info = p.lstat()
-            if stat.S_ISREG(info.st_mode) and (min_age <= 0 or now - info.st_mtime >= min_age):
-                p.unlink()
-                count += 1
-        except OSError:
-            pass
-    return count
+        places.append(saves_dir())
+    except SaveError:
+        pass
+    return cleanup.clean_stray_files(places, min_age)
 
 
 def file_stem(title: str) -> str:
@@ -310,33 +303,66 @@ def save(match, name: str | None = None, folder: Path | None = None) -> Path:
     text = dumps(make_envelope(match, title=title))
     existing = find_save(title, folder) if title else None
     if existing is not None:
+        if locks.held_elsewhere(existing):
+            raise SaveError(_(OPEN_ELSEWHERE).format(file=shown_name(existing)))
         write_atomic(existing, text)
-        return existing
-    if title is None:
+        path = existing
+    elif title is None:
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        return write_new(folder, f"{match.spec.id}-{stamp}", text)
-    return write_new(folder, file_stem(title), text)
+        path = write_new(folder, f"{match.spec.id}-{stamp}", text)
+    else:
+        path = write_new(folder, file_stem(title), text)
+    locks.hold_for(match, path)
+    return path
 
 
 def autosave_path(game_id: str, folder: Path | None = None) -> Path:
-    """The game's autosave slot, ``autosave-GAME.json``."""
+    """The game's first autosave slot, ``autosave-GAME.json`` (a second copy of the program
+    playing the same game writes ``autosave-GAME-2.json``…: :func:`slot_for`)."""
     return (folder or saves_dir()) / f"autosave-{game_id}.json"
 
 
+def slot_for(match, folder: Path | None = None) -> Path:
+    """The autosave slot ``match`` writes, its lock held by this copy of the program: the slot
+    it was loaded from, else the game's first slot ``autosave-GAME.json``, else — while
+    another copy plays there — the first of ``autosave-GAME-2.json``, ``-3``… no other copy
+    holds. Two copies never write one slot."""
+    folder = folder or saves_dir()
+    claims = locks.claims_of(match)
+    slot = claims.slot
+    if slot is not None and slot.parent == folder and locks.claim(slot):
+        return slot
+    for number in itertools.count(1):
+        suffix = "" if number == 1 else f"-{number}"
+        slot = folder / f"autosave-{match.spec.id}{suffix}.json"
+        if locks.claim(slot):
+            claims.slot = slot
+            return slot
+    raise AssertionError("unreachable")
+
+
+def release(match) -> None:
+    """The table of ``match`` is left: let go of the locks of its files, so another copy of
+    the program may open them."""
+    locks.release_match(match)
+
+
 def autosave(match, folder: Path | None = None) -> Path:
-    """Write the game's autosave slot, ``autosave-GAME.json``."""
-    path = autosave_path(match.spec.id, folder)
+    """Write the match's autosave slot (:func:`slot_for`)."""
+    path = slot_for(match, folder)
     write_atomic(path, dumps(make_envelope(match, title=None)))
     return path
 
 
-def keep_unfinished(game_id: str, folder: Path | None = None) -> Path | None:
-    """Move the unfinished game in ``game_id``'s autosave slot (if any) to a save of its own,
-    ``unfinished-GAME-TIME.json`` (``…-2.json`` when two are kept in one second); its backup goes
-    along. Returns the new path, or None when the slot is empty. Raises ``SaveError`` when the
-    disk refuses; then the slot is left as it was."""
+def keep_unfinished(
+    game_id: str, folder: Path | None = None, *, slot: Path | None = None
+) -> Path | None:
+    """Move the unfinished game in ``game_id``'s autosave slot (``slot``, default the first)
+    to a save of its own, ``unfinished-GAME-TIME.json`` (``…-2.json`` when two are kept in one
+    second); its backup goes along. Returns the new path, or None when the slot is empty.
+    Raises ``SaveError`` when the disk refuses; then the slot is left as it was."""
     folder = folder or saves_dir()
-    slot = autosave_path(game_id, folder)
+    slot = slot or autosave_path(game_id, folder)
     if not os.path.lexists(slot):
         return None
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
@@ -393,10 +419,10 @@ def keep_unfinished_for(match, folder: Path | None = None) -> Path | None:
         folder = folder or saves_dir()
     except SaveError:
         return None  # no folder, no slot: nothing to keep
-    slot = autosave_path(match.spec.id, folder)
+    slot = slot_for(match, folder)
     if not os.path.lexists(slot) or holds(slot, match):
         return None
-    return keep_unfinished(match.spec.id, folder)
+    return keep_unfinished(match.spec.id, folder, slot=slot)
 
 
 def drop_autosave_of(match, folder: Path | None = None) -> bool:
@@ -404,7 +430,7 @@ def drop_autosave_of(match, folder: Path | None = None) -> bool:
     its history a beginning of the match's): a finished game can't be continued, but another
     game in the slot (e.g. one loaded from a named save) stays. Returns True if deleted."""
     try:
-        path = autosave_path(match.spec.id, folder)
+        path = slot_for(match, folder)
     except SaveError:
         return False
     if not holds(path, match):
@@ -412,7 +438,7 @@ def drop_autosave_of(match, folder: Path | None = None) -> bool:
     try:
         delete(path)
     except SaveError:
-        return False  # left in place; Continue then offers the finished game's start
+        return False  # left in place; the next start settles it (saves.finish)
     return True
 
 
@@ -582,19 +608,37 @@ def latest_autosave(folder: Path | None = None) -> SaveInfo | None:
 
 
 def load(path: Path):
-    """Load and verify a save; returns a :class:`engine.match.Match`.
+    """Load and verify a save; returns a :class:`engine.match.Match`, which holds the file's
+    lock (:mod:`saves.locks`) until :func:`release`.
 
-    Raises :class:`SaveError` with the file's name, what is wrong and whether a backup exists.
-    The file is never changed or deleted; only a regular file of at most
-    :data:`MAX_SAVE_BYTES` is read.
+    Raises :class:`SaveError` with the file's name, what is wrong and whether a backup exists,
+    or :data:`OPEN_ELSEWHERE` when another copy of the program plays it. The file is never
+    changed or deleted; only a regular file of at most :data:`MAX_SAVE_BYTES` is read.
     """
     path = Path(path)
     if not os.path.lexists(path):
         raise SaveError(_("{file} does not exist.").format(file=shown_name(path)))
     try:
-        return load_match(parse(read_text(path), where=shown_name(path)), where=shown_name(path))
+        match = load_match(parse(read_text(path), where=shown_name(path)), where=shown_name(path))
     except SaveError as err:
         raise SaveError(_bak_hint(path).format(problem=str(err))) from None
+    if _in_saves_folder(path) and not path.name.endswith(".bak"):
+        # the program writes only there, and never over a backup: a file elsewhere (--load)
+        # or a backup is a copy nobody plays in place
+        if locks.held_elsewhere(path):
+            raise SaveError(_(OPEN_ELSEWHERE).format(file=shown_name(path)))
+        locks.hold_for(match, path)
+    return match
+
+
+def _in_saves_folder(path: Path) -> bool:
+    """True for a file of the saves folder (found without making it)."""
+    root = folders.data_path()
+    try:
+        parent = path.resolve().parent
+        return parent in ((root / "saves").resolve(), (root / APP / "saves").resolve())
+    except (OSError, RuntimeError):
+        return False
 
 
 def _bak_hint(path: Path) -> str:
@@ -612,7 +656,10 @@ def load_backup(path: Path):
 
 def delete(path: Path) -> None:
     """Delete a save and its backup (after the player confirmed, or a finished game's autosave).
-    Raises :class:`SaveError` in plain words when the disk refuses (a read-only folder)."""
+    Raises :class:`SaveError` in plain words when the disk refuses (a read-only folder) or
+    another copy of the program plays it."""
+    if locks.held_elsewhere(Path(path)):
+        raise SaveError(_(OPEN_ELSEWHERE).format(file=shown_name(Path(path))))
     for p in (Path(path), backup_path(Path(path))):
         try:
             p.unlink()

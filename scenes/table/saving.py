@@ -139,6 +139,11 @@ class TableSaves:
         if note:
             self.app.notify(note, seconds=8.0)
 
+    def release(self) -> None:
+        """The table has left the stack (not a rebuild for another size): another copy of the
+        program may open this game's save and autosave slot now (:mod:`saves.locks`)."""
+        store.release(self.match)
+
     def drop_autosave(self) -> None:
         self.app.autosaver.flush()  # no late write may bring the slot back
         try:

@@ -734,6 +734,8 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.app.autosaver.flush()  # the title's Continue reads the newest step
+        if not any(scene is self for scene in self.app.manager.stack):
+            self.saves.release()  # left, not rebuilt: another copy may open its files
         self.backdrop.release()
         super().exit()
 

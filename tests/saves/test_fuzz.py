@@ -14,7 +14,13 @@ from saves.format import SaveError
 
 
 def folder_state(folder):
-    return sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir())
+    """Every file of ``folder`` but lock files: a game loaded holds its file's lock
+    (saves/locks.py), which writes nothing into any save."""
+    return sorted(
+        (p.name, p.stat().st_size, p.stat().st_mtime_ns)
+        for p in folder.iterdir()
+        if not p.name.endswith(".lock")
+    )
 
 
 _SAVES = []

@@ -634,10 +634,12 @@ def test_writing_over_a_pipe_or_a_device_link_never_reads_it():
 
 
 def test_a_second_copy_starting_leaves_the_first_copys_write_in_progress_alone(tmp_path):
-    """Issue 15.12: cleaning stray temporary files removes only abandoned ones (older than
-    STALE_TEMP_SECONDS); a fresh one may be another running copy's write."""
-    fresh = tmp_path / f".game.json{store.TEMP_MARK}999-1"
-    old = tmp_path / f".other.json{store.TEMP_MARK}998-1"
+    """Issue 15.12: cleaning stray temporary files removes only abandoned ones; a fresh one of
+    a running process may be another copy's write (older than STALE_TEMP_SECONDS it is old
+    enough to go)."""
+    running = os.getppid()
+    fresh = tmp_path / f".game.json{store.TEMP_MARK}{running}-1"
+    old = tmp_path / f".other.json{store.TEMP_MARK}{running}-2"
     fresh.write_text("{}", encoding="utf-8")
     old.write_text("{}", encoding="utf-8")
     long_ago = old.stat().st_mtime - store.STALE_TEMP_SECONDS - 60

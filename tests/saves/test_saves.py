@@ -118,13 +118,15 @@ def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
 
 def test_stray_temp_files_cleaned_only_when_old_enough_to_be_abandoned():
     """A second copy of the program starting must not delete the temporary file of a write the
-    first copy is making right now (issue 15, defect 12): only files an hour old go."""
+    first copy is making right now (issue 15, defect 12): of a running process, only files an
+    hour old go (issue 36: of a process that ended, every one goes at once)."""
     folder = store.saves_dir()
-    old = folder / ".x.json.tmp-123-0"
+    running = os.getppid()  # another copy of the program, still running
+    old = folder / f".x.json.tmp-{running}-0"
     old.write_text("half")
     two_hours_ago = time.time() - 7200
     os.utime(old, (two_hours_ago, two_hours_ago))
-    fresh = folder / ".y.json.tmp-456-0"
+    fresh = folder / f".y.json.tmp-{running}-1"
     fresh.write_text("being written by another copy")
     assert store.clean_stray_temps() == 1
     assert not old.exists() and fresh.exists()

@@ -698,7 +698,7 @@ def test_opening_a_game_when_the_slot_cannot_be_moved_aside_does_not_autosave(ap
     slot = store.autosave(unfinished)
     before = slot.read_text()
 
-    def refuse(game_id, folder=None):
+    def refuse(game_id, folder=None, slot=None):
         raise SaveError("Could not keep the unfinished game: Read-only file system.")
 
     monkeypatch.setattr(store, "keep_unfinished", refuse)

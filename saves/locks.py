@@ -1,0 +1,189 @@
+"""One copy of the program per save file: a lock on each save and autosave slot in play.
+
+Two copies of Tabletop Trio may run at once (two windows, two users of one folder). Each game
+in play holds the lock of the file it came from and of the autosave slot it writes, so a
+second copy never writes over it: loading a save another copy holds says "This game is open
+in another window.", and a new game of the same kind autosaves to a slot of its own
+(``autosave-GAME-2.json``…, :func:`saves.store.slot_for`).
+
+A lock is the operating system's advisory lock (``fcntl.flock`` where there is one,
+``msvcrt.locking`` on Windows) on a small file beside the save, ``.NAME.json.lock``; the
+system drops it when the copy ends, however it ends (a kill, a power cut), so a lock never
+outlives its copy. Within one copy a lock is held once (:data:`_held`) and taken again freely.
+Where the folder cannot hold a lock file (read-only, full) every file counts as free: the
+program then behaves as before locks existed.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import weakref
+from pathlib import Path
+
+try:  # POSIX
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+try:  # Windows
+    import msvcrt
+except ImportError:
+    msvcrt = None  # type: ignore[assignment]
+
+LOCK_SUFFIX = ".lock"
+_held: dict[str, int] = {}
+"""Lock file path -> the open descriptor holding its lock, in this copy."""
+_guard = threading.Lock()
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the save at ``path``: ``.NAME.lock`` in the same folder (hidden, and
+    never listed: the list reads ``*.json`` not starting with a dot)."""
+    path = Path(path)
+    return path.with_name(f".{path.name}{LOCK_SUFFIX}")
+
+
+def _try_lock(fd: int) -> bool:
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+    if msvcrt is not None:  # pragma: no cover - Windows
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    return True  # pragma: no cover - no locks on this system: every file is free
+
+
+def claim(path: Path) -> bool:
+    """Hold the lock of the save at ``path`` for this copy. True when this copy holds it (now
+    or already), False when another copy does. A lock file that cannot be made counts as
+    held here (the folder is read-only: nothing can be written over anyway)."""
+    key = str(lock_path(path))
+    with _guard:
+        if key in _held:
+            return True
+        try:
+            fd = os.open(key, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        except OSError:
+            return True
+        if not _try_lock(fd):
+            os.close(fd)
+            return False
+        _held[key] = fd
+        return True
+
+
+def release(path: Path) -> None:
+    """Let go of the lock of the save at ``path`` (nothing when this copy does not hold it)."""
+    with _guard:
+        fd = _held.pop(str(lock_path(path)), None)
+    if fd is not None:
+        os.close(fd)  # closing the descriptor drops the lock
+
+
+def held_here(path: Path) -> bool:
+    """True when this copy holds the lock of the save at ``path``."""
+    return str(lock_path(path)) in _held
+
+
+def held_elsewhere(path: Path) -> bool:
+    """True when another copy of the program holds the lock of the save at ``path``."""
+    if held_here(path):
+        return False
+    if not claim(path):
+        return True
+    release(path)
+    return False
+
+
+def release_all() -> None:
+    """Let go of every lock this copy holds (tests; the system does it when a copy ends)."""
+    with _guard:
+        held = list(_held.values())
+        _held.clear()
+    for fd in held:
+        os.close(fd)
+
+
+class Claims:
+    """The files a match in play holds the locks of: the autosave slot it writes
+    (:func:`saves.store.slot_for`) and the saves it was loaded from or saved as. Let go by
+    :func:`release_match` (the table is left) or when the match is no longer used."""
+
+    def __init__(self) -> None:
+        self.slot: Path | None = None
+        self.files: list[Path] = []
+
+    def paths(self) -> list[Path]:
+        return [*self.files, *([self.slot] if self.slot else [])]
+
+
+_claims: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Match -> its :class:`Claims`."""
+
+
+def claims_of(match) -> Claims:
+    """The :class:`Claims` of ``match`` (new and empty at first)."""
+    claims = _claims.get(match)
+    if claims is None:
+        claims = _claims[match] = Claims()
+        weakref.finalize(match, _let_go, claims)
+    return claims
+
+
+def hold_for(match, path: Path) -> None:
+    """``match`` was loaded from (or saved as) ``path``: this copy holds its lock while the
+    match is played; an autosave slot of its game is the slot it goes on writing."""
+    path = Path(path)
+    claims = claims_of(match)
+    if claim(path) and path not in claims.files:
+        claims.files.append(path)
+    if path.name.startswith(f"autosave-{match.spec.id}") and claims.slot is None:
+        claims.slot = path
+
+
+def release_match(match) -> None:
+    """Let go of the locks ``match`` holds (its table is left)."""
+    claims = _claims.get(match)
+    if claims is not None:
+        _let_go(claims)
+
+
+def _let_go(claims: Claims) -> None:
+    mine = claims.paths()
+    claims.slot, claims.files = None, []
+    still = {path for other in list(_claims.values()) for path in other.paths()}
+    for path in mine:
+        if path not in still:  # another match of this copy plays there now (Play again)
+            release(path)
+
+
+def clean_stale(folder: Path) -> int:
+    """Delete the lock files in ``folder`` whose save is gone and that no copy holds; returns
+    how many. A lock file of an existing save stays (deleting one another copy is about to
+    take would let two copies hold "the same" lock)."""
+    count = 0
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return 0
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(LOCK_SUFFIX)):
+            continue
+        save = entry.with_name(name[1 : -len(LOCK_SUFFIX)])
+        if os.path.lexists(save) or held_here(save) or not claim(save):
+            continue
+        try:  # deleted while this copy holds it: a copy opening it now cannot lock it
+            entry.unlink()
+            count += 1
+        except OSError:
+            pass
+        finally:
+            release(save)
+    return count
