@@ -5,10 +5,12 @@ standard library's ``sqlite3``), one row per finished game: the game, its option
 their levels, every seat's score, the winners, the number of turns, how long it was played (the
 seconds the table was on screen in the sitting that finished it), the seed and the date.
 
-Nothing here may stop a game: every failure is a :class:`StatsError` in plain words. A locked
-database (another copy of the program writing) gives up after :data:`LOCK_WAIT` seconds and the
-game is simply not recorded. A damaged one is never deleted: when the next game is recorded it is
-set aside as ``statistics-damaged-TIME.sqlite3`` and a new database starts.
+Nothing here may stop a game: every failure is a :class:`StatsError` in plain words. The
+database is treated as one (:mod:`saves.stats_db`): checked when the program starts, damaged
+rows set aside one by one and the rest kept, every read typed and tolerant, and a database
+that cannot be written now (another copy writing, a full or read-only disk) never counted as
+damage — the record waits in a queue and is added later. Each record has an id
+(:func:`record_id_of`, from the game itself) so adding it again adds nothing.
 
 Statistics are from the people's side of the table: a game is won when a person seated is among
 the winners (solo games: when the solo goal was reached); the score is the best score of a person
@@ -20,10 +22,8 @@ bots, ``solo`` for one person alone.
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
-import os
-import sqlite3
-from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,43 +34,10 @@ from translation import _
 
 APP = "tabletop-trio"
 FILE_NAME = "statistics.sqlite3"
-SCHEMA_VERSION = 1
 LOCK_WAIT = 0.5
 """Seconds to wait for a database another copy of the program is writing."""
 OPPONENT_GROUPS = ("easy", "medium", "hard", "mixed", "people", "solo")
 """The groups of :func:`opponents_of`, in the order the statistics screen lists them."""
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    opponents TEXT NOT NULL,
-    scores TEXT NOT NULL,
-    winners TEXT NOT NULL,
-    person_won INTEGER NOT NULL,
-    person_score REAL,
-    turns INTEGER NOT NULL,
-    duration REAL NOT NULL,
-    seed INTEGER NOT NULL,
-    finished_at TEXT NOT NULL
-)
-"""
-_COLUMNS = (
-    "game",
-    "options",
-    "seats",
-    "opponents",
-    "scores",
-    "winners",
-    "person_won",
-    "person_score",
-    "turns",
-    "duration",
-    "seed",
-    "finished_at",
-)
 
 
 class StatsError(Exception):
@@ -100,6 +67,8 @@ class GameRecord:
     duration: float
     seed: int
     finished_at: str
+    record_id: str = ""
+    """The game's own id (:func:`record_id_of`): "" for a game recorded before ids existed."""
 
     @property
     def date(self) -> str:
@@ -170,210 +139,51 @@ def record_of(match, duration: float, finished_at: datetime | None = None) -> Ga
         round(float(duration), 1),
         match.seed,
         when,
+        record_id_of(match.to_save()),
     )
 
 
-# --- the database -----------------------------------------------------------------------------
+def record_id_of(save_data: dict) -> str:
+    """The id of the game in ``save_data`` (``Match.to_save()``, or a save's envelope): the
+    SHA-256 of what makes it this game — game, options, seats, seed, start and every step. A
+    finished game and its autosave give the same id, so a record added again (a retry after a
+    kill) is added once."""
+    keys = ("game", "options", "seats", "seed", "start", "history")
+    body = {key: save_data.get(key) for key in keys}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
+
+
+# --- the database (saves/stats_db.py) -----------------------------------------------------
 def stats_path() -> Path:
     """Where the database is (the folder is made when a game is recorded)."""
     return platformdirs.user_data_path(APP) / FILE_NAME
 
 
-def _is_locked(err: sqlite3.Error) -> bool:
-    words = str(err).lower()
-    return "locked" in words or "busy" in words
-
-
-def _open(path: Path, create: bool) -> sqlite3.Connection:
-    """A connection with the schema checked (and made when ``create``); raises sqlite3 errors,
-    or :class:`StatsError` for a database from a newer version."""
-    if create:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise StatsError(
-                _(
-                    "This game was not added to your statistics: the folder "
-                    "{folder} cannot be made ({reason})."
-                ).format(folder=path.parent, reason=err.strerror or err)
-            ) from None
-    connection = sqlite3.connect(str(path), timeout=LOCK_WAIT)
-    try:
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StatsError(
-                _(
-                    "{file} was made by a newer version of Tabletop Trio; it is left as it is."
-                ).format(file=path.name)
-            )
-        if create and version < SCHEMA_VERSION:
-            with connection:
-                connection.execute(_SCHEMA)
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        # a file of another program, or a table that lost columns, is as good as damaged
-        connection.execute(f"SELECT {', '.join(_COLUMNS)} FROM games LIMIT 0")
-    except BaseException:
-        connection.close()
-        raise
-    return connection
-
-
-def _set_aside(path: Path) -> Path:
-    """Move a damaged database to a name of its own (never deleted); returns the new path."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"statistics-damaged-{stamp}.sqlite3")
-    number = 2
-    while target.exists():
-        target = path.with_name(f"statistics-damaged-{stamp}-{number}.sqlite3")
-        number += 1
-    os.replace(path, target)
-    for suffix in ("-journal", "-wal", "-shm"):
-        leftover = path.with_name(path.name + suffix)
-        if leftover.exists():
-            os.replace(leftover, target.with_name(target.name + suffix))
-    return target
-
-
-def _insert(connection: sqlite3.Connection, record: GameRecord) -> None:
-    values = (
-        record.game,
-        json.dumps(record.options, sort_keys=True),
-        json.dumps(list(record.seats), ensure_ascii=False),
-        record.opponents,
-        json.dumps(list(record.scores)),
-        json.dumps(list(record.winners)),
-        int(record.person_won),
-        record.person_score,
-        record.turns,
-        record.duration,
-        record.seed,
-        record.finished_at,
-    )
-    with connection:
-        connection.execute(
-            f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
-            values,
-        )
-
-
 def add(record: GameRecord, path: Path | None = None) -> str | None:
-    """Store ``record``. Returns a sentence for the player when something had to be done on the
-    way (a damaged database set aside), else None.
+    """Store ``record`` once (:func:`saves.stats_db.add`): returns a sentence for the player
+    when something was done on the way, else None; raises :class:`StatsError` (its
+    ``NotNow`` when the record waits in the queue to be added later)."""
+    from saves import stats_db
 
-    Raises :class:`StatsError` when the game could not be recorded (a locked database, a folder
-    that cannot be made, a full disk); the database is left as it was."""
-    path = Path(path) if path else stats_path()
-    note = None
-    for attempt in range(2):
-        try:
-            with closing(_open(path, create=True)) as connection:
-                _insert(connection, record)
-            return note
-        except sqlite3.Error as err:
-            if _is_locked(err):
-                raise StatsError(
-                    _(
-                        "This game was not added to your statistics: the "
-                        "statistics file is busy (is another copy of Tabletop "
-                        "Trio open?)."
-                    )
-                ) from None
-            if attempt or not isinstance(err, sqlite3.DatabaseError):
-                raise StatsError(
-                    _("This game was not added to your statistics ({reason}).").format(reason=err)
-                ) from None
-            try:
-                kept = _set_aside(path)
-            except OSError as move_error:
-                raise StatsError(
-                    _(
-                        "This game was not added to your statistics: {file} is "
-                        "damaged and cannot be moved aside ({reason})."
-                    ).format(file=path.name, reason=move_error.strerror or move_error)
-                ) from None
-            note = _(
-                "Your statistics file was damaged; it is kept as {file} and a new one has started."
-            ).format(file=kept.name)
-    return note
-
-
-def _record_from_row(row) -> GameRecord:
-    (
-        game,
-        options,
-        seats,
-        opponents,
-        scores,
-        winners,
-        person_won,
-        person_score,
-        turns,
-        duration,
-        seed,
-        finished_at,
-    ) = row
-    options, seats = json.loads(options), json.loads(seats)
-    scores, winners = json.loads(scores), json.loads(winners)
-    if not (
-        isinstance(game, str)
-        and isinstance(options, dict)
-        and isinstance(seats, list)
-        and isinstance(scores, list)
-        and isinstance(winners, list)
-        and isinstance(finished_at, str)
-        and opponents in OPPONENT_GROUPS
-    ):
-        raise ValueError("a damaged row")
-    return GameRecord(
-        game,
-        options,
-        tuple(seats),
-        opponents,
-        tuple(scores),
-        tuple(winners),
-        bool(person_won),
-        person_score,
-        int(turns),
-        float(duration),
-        int(seed),
-        finished_at,
-    )
+    return stats_db.add(record, Path(path) if path else stats_path())
 
 
 def read_all(path: Path | None = None) -> tuple[list[GameRecord], int]:
-    """Every recorded game, oldest first, and how many rows were unreadable (skipped).
+    """Every readable recorded game, oldest first, and how many damaged rows were skipped
+    (:func:`saves.stats_db.read_all`); raises :class:`StatsError` for a busy database or a
+    file that cannot be read at all."""
+    from saves import stats_db
 
-    No file yet: no games. Raises :class:`StatsError` for a locked or damaged database (it is
-    not changed)."""
-    path = Path(path) if path else stats_path()
-    if not path.exists():
-        return [], 0
-    try:
-        with closing(_open(path, create=False)) as connection:
-            rows = connection.execute(
-                f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY finished_at, id"
-            ).fetchall()
-    except sqlite3.Error as err:
-        if _is_locked(err):
-            raise StatsError(
-                _(
-                    "Your statistics are busy (is another copy of Tabletop Trio "
-                    "open?). Try again in a moment."
-                )
-            ) from None
-        raise StatsError(
-            _(
-                "Your statistics file {file} is damaged; it is kept, and set "
-                "aside when the next game is recorded."
-            ).format(file=path.name)
-        ) from None
-    records, skipped = [], 0
-    for row in rows:
-        try:
-            records.append(_record_from_row(row))
-        except (TypeError, ValueError):
-            skipped += 1
-    return records, skipped
+    return stats_db.read_all(Path(path) if path else stats_path())
+
+
+def check_at_start(path: Path | None = None) -> str | None:
+    """Check the database when the program starts (:func:`saves.stats_db.check_at_start`);
+    a sentence for the player when something was set aside, else None. Never raises."""
+    from saves import stats_db
+
+    return stats_db.check_at_start(Path(path) if path else stats_path())
 
 
 # --- summaries ----------------------------------------------------------------------------------
@@ -440,9 +250,24 @@ CSV_HEADER = (
 )
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a cell of text."""
+
+
+def as_text_cell(value):
+    """``value`` for a CSV cell: a number as it is; text starting as a formula would
+    (``= + - @``, a tab or a carriage return: a name like ``=HYPERLINK(...)``) behind a ``'``,
+    so a spreadsheet shows it as text and never runs it."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def export_csv(records, out_path: Path) -> Path:
     """Write ``records`` as CSV (one row per game, :data:`CSV_HEADER` first) to ``out_path``;
-    returns it. Raises :class:`StatsError` when the file cannot be written."""
+    returns it. Text cells that a spreadsheet would run as a formula are written as text
+    (:func:`as_text_cell`). Raises :class:`StatsError` when the file cannot be written."""
     out_path = Path(out_path)
     try:
         out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -452,7 +277,8 @@ def export_csv(records, out_path: Path) -> Path:
             for r in records:
                 names = [str(seat.get("name", "")) for seat in r.seats]
                 writer.writerow(
-                    [
+                    as_text_cell(cell)
+                    for cell in [
                         r.finished_at,
                         r.game,
                         r.opponents,
@@ -465,7 +291,7 @@ def export_csv(records, out_path: Path) -> Path:
                         r.turns,
                         f"{r.duration / 60:.1f}",
                         r.seed,
-                        json.dumps(r.options, sort_keys=True),
+                        json.dumps(r.options, sort_keys=True, ensure_ascii=False),
                     ]
                 )
     except OSError as err:
