@@ -417,6 +417,10 @@ def main(argv=None) -> int:
         if problem:  # said, and the game is played without saving what cannot be saved
             app.notify(problem, seconds=8.0)
     store.clean_stray_temps()
+    from saves import finish
+
+    for note in finish.settle():  # statistics checked; a game finished before a kill recorded
+        app.notify(note, seconds=8.0)
     routes.push(app, "title")
     if replay_record is not None:
         app.manager.push(routes.table_for(app, replay_record.fresh_match(), replay_record.history))

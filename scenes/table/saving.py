@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.match import Match
-from saves import store
+from saves import finish, store
 from saves.format import SaveError
 from scenes import routes
 from translation import _
@@ -42,6 +42,11 @@ class TableSaves:
         autosave) leave it alone."""
         if self.replaying or self.app.fast_forward:
             return
+        if not all(seat.is_bot for seat in self.match.seats):
+            try:  # a finished game left in the slot is recorded, not kept as unfinished
+                finish.settle_slot(store.slot_for(self.match))
+            except SaveError:
+                pass  # no folder: said by autosave, once
         try:
             kept = store.keep_unfinished_for(self.match)
         except SaveError as err:
@@ -59,10 +64,11 @@ class TableSaves:
             )
 
     def autosave(self) -> None:
-        """Write the game's autosave slot, unless replaying, fast-forwarding, finished, or only
-        bots play (a game to watch must not take the slot of the player's own game), or the
-        slot holds another game that could not be moved aside. A failure is said once."""
-        if self.replaying or self.app.fast_forward or self.match.is_terminal():
+        """Write the game's autosave slot, unless replaying, fast-forwarding, or only bots play
+        (a game to watch must not take the slot of the player's own game), or the slot holds
+        another game that could not be moved aside. The last step too: the slot keeps the
+        finished game until it is recorded (:mod:`saves.finish`). A failure is said once."""
+        if self.replaying or self.app.fast_forward:
             return
         if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
             return
@@ -117,26 +123,15 @@ class TableSaves:
         self.app.notify(_("Saved \u201c{name}\u201d").format(name=store.read_info(path).title))
 
     def finished(self, seconds_played: float) -> None:
-        """The game has ended: its record goes into the statistics, then its autosave goes."""
-        self.record_statistics(seconds_played)
-        self.drop_autosave()
-
-    def record_statistics(self, seconds_played: float) -> None:
-        """Add the finished game to the player's statistics (a game with a person seated,
-        played here, not replayed); a problem is a toast and never stops the game."""
-        from saves import stats
-
+        """The game is over: add it to the player's statistics (a game with a person seated,
+        played here, not replayed), then delete its autosave — in that order, so a kill
+        between the two loses neither (:func:`saves.finish.record_and_clear`). A problem is a
+        toast and never stops the game."""
+        self.app.autosaver.flush()  # the finished game is in its slot, no late write to come
         if self.app.fast_forward:
+            self.drop_autosave()
             return
-        record = stats.record_of(self.match, duration=seconds_played)
-        if record is None:
-            return
-        try:
-            note = stats.add(record)
-        except stats.StatsError as err:
-            self.app.notify(str(err), seconds=8.0)
-            return
-        if note:
+        for note in finish.record_and_clear(self.match, seconds_played):
             self.app.notify(note, seconds=8.0)
 
     def release(self) -> None:
