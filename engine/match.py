@@ -86,13 +86,29 @@ def shown_name(seat: Seat) -> str:
 NAME_LIMIT = 24
 """The most characters in a seat's name (a longer name from an old save is cut)."""
 
+_UNSEEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"))
+_UNSEEN_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+"""Hangul fillers, the blank Braille pattern and the Mongolian vowel separator: letters or
+symbols by their category that no font draws."""
+
+
+def has_visible_character(name: str) -> bool:
+    """True when ``name`` holds a character one can see: not only blank space, format
+    characters (a zero-width space, a soft hyphen, a direction mark), combining marks with
+    nothing to sit on, or letters no font draws (a Hangul filler)."""
+    return any(
+        unicodedata.category(ch) not in _UNSEEN_CATEGORIES and ch not in _UNSEEN_LETTERS
+        for ch in name
+    )
+
 
 @dataclass(frozen=True)
 class Seat:
     """One chair at the table: ``kind`` is ``"human"`` or ``"bot"``; bots have a ``level``.
 
-    ``name`` is text of 1 to :data:`NAME_LIMIT` characters without control characters; raises
-    ``ValueError`` in plain words otherwise.
+    ``name`` is text of 1 to :data:`NAME_LIMIT` characters without control characters, with
+    at least one character one can see (:func:`has_visible_character`); raises ``ValueError``
+    in plain words otherwise.
     """
 
     kind: str
@@ -118,6 +134,10 @@ class Seat:
             )
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in self.name):
             raise ValueError(_("A player's name must not hold control characters."))
+        if not has_visible_character(self.name):
+            raise ValueError(
+                _("A player's name needs at least one letter, digit or sign one can see.")
+            )
 
     @property
     def is_bot(self) -> bool:
@@ -127,15 +147,24 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "level": self.level}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Seat:
-        """The seat of ``to_dict`` output; a name over :data:`NAME_LIMIT` characters is cut.
-        Raises ``ValueError`` for anything that is not a seat."""
+    def from_dict(cls, data: dict, number: int = 1) -> Seat:
+        """The seat of ``to_dict`` output (seat ``number``, from 1); a name over
+        :data:`NAME_LIMIT` characters is cut, and a name with nothing to see (an older save's)
+        becomes the seat's default name. Raises ``ValueError`` for anything that is not a
+        seat."""
         if not isinstance(data, dict):
             raise ValueError(_("a seat is damaged"))
-        kind, name = data.get("kind"), data.get("name")
+        kind, name, level = data.get("kind"), data.get("name"), data.get("level")
         if not isinstance(kind, str) or not isinstance(name, str):
             raise ValueError(_("a seat is damaged"))
-        return cls(kind, name[:NAME_LIMIT], data.get("level"))
+        name = name[:NAME_LIMIT]
+        if not has_visible_character(name):
+            name = (
+                bot_name(number, level)
+                if kind == BOT and isinstance(level, str)
+                else _("Player {number}").format(number=number)
+            )
+        return cls(kind, name, level)
 
 
 @dataclass(frozen=True)
@@ -468,7 +497,7 @@ class Match:
         Raises ``ValueError`` with a plain reason when an action is unknown or illegal, or the
         replayed position differs from the snapshot.
         """
-        seats = [Seat.from_dict(s) for s in data["seats"]]
+        seats = [Seat.from_dict(s, number) for number, s in enumerate(data["seats"], 1)]
         match = cls(spec, seats, data["options"], data["seed"])
         if "start" in data:  # a game started from a position, not the set-up: checked first
             try:
@@ -523,7 +552,7 @@ class Match:
         Raises ``ValueError`` (:class:`engine.core.InvalidPosition` for a snapshot the rules
         cannot play) when the snapshot itself cannot be used.
         """
-        seats = [Seat.from_dict(s) for s in data["seats"]]
+        seats = [Seat.from_dict(s, number) for number, s in enumerate(data["seats"], 1)]
         spec.check_players(len(seats))
         options = {}
         known = {option.name: option for option in spec.options}
