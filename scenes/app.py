@@ -33,7 +33,7 @@ import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
-from scenes import kit, text_panel
+from scenes import fonts, kit, text_panel
 from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
@@ -57,14 +57,22 @@ MAX_WAIT = 5.0
 """The longest the idle loop sleeps without an event (a safety net; nothing is due)."""
 
 
+fonts.draw_zero_width_text()
+
+
 def _font_files_by_path(entry: dict) -> None:
     """Name a theme font's files by path, not as package resources: pygame_gui reads a
     resource's whole file into memory for every size (Noto Sans JP is 4.5 MB), while a path
-    lets the font library read only what it draws."""
+    lets the font library read only what it draws. A file that is missing (a pygame_gui
+    packaged without Noto Sans JP) is replaced by one that is there
+    (:func:`scenes.fonts.usable_font`), or pygame's own font."""
     for style in ("regular", "bold", "italic", "bold_italic"):
         resource = entry.pop(f"{style}_resource", None)
         if resource is not None:
-            entry[f"{style}_path"] = str(kit.FONT_DIR / resource["resource"])
+            found = fonts.usable_font(
+                kit.FONT_DIR / resource["resource"], kit.FONT_REGULAR, kit.FONT_BOLD
+            )
+            entry[f"{style}_path"] = str(found) if found else fonts.pygame_font_file()
 
 
 def scaled_theme(factor: float) -> dict:

@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 
 import translation
+from scenes import fonts
 from sprites import art
 from translation import N_, _
 
@@ -122,16 +123,19 @@ def fitting_scale(percent: int, size) -> float:
     return max(100, min(int(percent), fits)) / 100
 
 
-def font_file(bold: bool = False, language: str | None = None) -> Path:
-    """The font file for ``language`` (default: the one in use), regular or bold."""
-    return FONTS[language or translation.current_language()][1 if bold else 0]
+def font_file(bold: bool = False, language: str | None = None) -> Path | None:
+    """The font file for ``language`` (default: the one in use), regular or bold, or its
+    fallback when missing (:func:`scenes.fonts.usable_font`)."""
+    regular, heavy = FONTS.get(language or translation.current_language(), FONTS["en"])
+    return fonts.usable_font(heavy if bold else regular, FONT_REGULAR, FONT_BOLD)
 
 
 def font(size: float, bold: bool = False, language: str | None = None) -> pygame.font.Font:
     """The app's font for ``language`` (default: the one in use; Noto Sans, Noto Sans JP for
     Japanese, both shipped with pygame_gui) at ``size`` pixels at 100 %, made larger by the UI
     scale (:func:`set_ui_scale`)."""
-    path, pixels = str(font_file(bold, language)), max(8, int(round(size * _scale[0])))
+    found = font_file(bold, language)
+    path, pixels = (str(found) if found else None), max(8, int(round(size * _scale[0])))
     loaded = _font(path, pixels)
     try:
         loaded.get_height()
@@ -142,7 +146,7 @@ def font(size: float, bold: bool = False, language: str | None = None) -> pygame
 
 
 @functools.lru_cache(maxsize=64)
-def _font(path: str, size: int) -> pygame.font.Font:
+def _font(path: str | None, size: int) -> pygame.font.Font:
     return pygame.font.Font(path, size)
 
 
@@ -168,7 +172,11 @@ Sans pygame_gui ships (a karma tooltip's "1–2 → 1" showed a box)."""
 
 @functools.lru_cache(maxsize=2048)
 def _text(content: str, size: int, colour, bold: bool, language: str) -> pygame.Surface:
-    return font(size, bold, script_language(content, language)).render(content, True, colour)
+    drawn = font(size, bold, script_language(content, language))
+    try:
+        return drawn.render(content, True, colour)
+    except pygame.error:  # "Text has zero width": a zero-width space or a soft hyphen alone
+        return pygame.Surface((1, drawn.get_height()), pygame.SRCALPHA)
 
 
 def blit_text(
