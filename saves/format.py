@@ -42,6 +42,18 @@ TITLE_LIMIT = 120
 """Characters of a save's title: a longer one is cut, in the list and when saving."""
 SAVED_AT_LIMIT = 64
 RULES_VERSION_LIMIT = 1000
+HISTORY_LIMIT = 20_000
+"""The most steps a save may hold (the longest real game takes a few thousand): a longer
+history is refused before it is replayed."""
+
+
+def seats_limit() -> int:
+    """The most seats a save may hold: the most any registered game seats (6), so a save of
+    100,000 seats is refused before a name of it is read."""
+    from engine import registry
+
+    return max((spec.max_players for spec in registry.games()), default=8)
+
 
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope (a dict) into version ``v + 1``."""
@@ -350,6 +362,19 @@ def check_envelope(envelope: dict, where: str | None = None) -> None:
         )
     if not all(isinstance(name, str) for name in envelope["options"]):
         raise SaveError(_("{file} has damaged options.").format(file=where))
+    most = seats_limit()
+    if not 1 <= len(envelope["seats"]) <= most or len(by_seat) > most:
+        raise SaveError(
+            _("{file} has {count} seats; a game has 1 to {most}.").format(
+                file=where, count=len(envelope["seats"]), most=most
+            )
+        )
+    if len(envelope["history"]) > HISTORY_LIMIT:
+        raise SaveError(
+            _("{file} holds {count} steps, more than any game takes.").format(
+                file=where, count=len(envelope["history"])
+            )
+        )
     for number, seat in enumerate(envelope["seats"], 1):
         problem = seat_problem(seat)
         if problem:

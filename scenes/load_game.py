@@ -88,6 +88,10 @@ def delete_question(info) -> str:
     return _("Delete “{title}” for good?").format(title=info.title)
 
 
+LIST_LIMIT = 300
+"""The most saves the list shows (each row is a dozen widgets), newest first."""
+
+
 class LoadGameScene(Scene):
     """Lists every save; Load, Backup (when a .bak exists) and Delete (after confirming)."""
 
@@ -96,7 +100,10 @@ class LoadGameScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui, c = self.app.ui, self.container
-        self.infos = store.list_saves()
+        every = store.list_saves()
+        self.infos = every[:LIST_LIMIT]
+        self.cut = len(every) > LIST_LIMIT
+        """More saves than the list shows (the oldest stay in the folder, unlisted)."""
         self.problem = store.storage_problem() if not self.infos else None
         px = kit.px  # sizes at 100 %, grown by the UI scale
         top = px(116 if h >= px(760) else 100)
@@ -216,7 +223,9 @@ class LoadGameScene(Scene):
         kit.draw_heading(
             surface,
             _("Load game"),
-            _("Newest first · damaged saves are greyed out"),
+            _("The {count} newest saves · damaged saves are greyed out").format(count=LIST_LIMIT)
+            if self.cut
+            else _("Newest first · damaged saves are greyed out"),
             top=24 if surface.get_height() >= kit.px(760) else 12,
         )
         kit.draw_panel(surface, self.list_rect.inflate(12, 12))
