@@ -241,6 +241,37 @@ def check_not_empty(args) -> None:
         raise ValueError(_("--option needs NAME=VALUE, not an empty value"))
 
 
+def speaks(stream, text: str) -> bool:
+    """Whether ``stream`` (stdout, stderr) can write ``text`` in its encoding."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
+def safe_output() -> None:
+    """A message is never a traceback for want of an encoding: what stdout or stderr cannot
+    write becomes "?" (``PYTHONIOENCODING=ascii``, a C locale, an old Windows console)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass  # not a text stream of ours (a test's capture): it writes what it is given
+
+
+def console_language(argv) -> None:
+    """The command line's own words (``--help``, a bad argument, a save that cannot be
+    loaded) in English when the output cannot write the language in use (Russian or
+    Japanese to an ASCII output): English a reader can read rather than question marks. The
+    window speaks the language chosen (:func:`start_language` again before it opens)."""
+    sample = _("Tabletop Trio: board games against bots or friends.") + _(
+        "start this game directly: {ids}"
+    )
+    if not (speaks(sys.stdout, sample) and speaks(sys.stderr, sample)):
+        translation.set_language("en")
+
+
 def start_language(argv) -> None:
     """Speak, from the first message on, the language of ``--language`` (when given and
     known), else of the settings, else the system's."""
@@ -319,7 +350,9 @@ def main(argv=None) -> int:
     status. A bad argument is one plain line on stderr and ``SystemExit(2)``. Callable more
     than once in one process (the tests call it): a run that opens the window ends with
     ``pygame.quit()`` and puts the SIGTERM handler back as it found it."""
+    safe_output()
     start_language(argv)
+    console_language(argv)
     args = build_parser().parse_args(argv)
     size = None
     try:
@@ -397,6 +430,7 @@ def main(argv=None) -> int:
     elif args.seats or args.option or args.seed is not None:
         fail(_("--seats, --seed and --option need --game"))
 
+    start_language(argv)  # the window speaks the language chosen, whatever the console
     from scenes import routes
     from scenes.app import App
 

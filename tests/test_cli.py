@@ -354,3 +354,36 @@ def test_a_screen_is_missing_only_on_linux_with_no_display_and_no_driver():
     assert not main.no_screen({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
     assert not main.no_screen({"SDL_VIDEODRIVER": "dummy"}, "linux")
     assert not main.no_screen({}, "darwin") and not main.no_screen({}, "win32")
+
+
+def test_a_name_with_nothing_to_see_is_refused_on_the_command_line(run):
+    """Issue 36, item 4: names are refused when they have no visible character."""
+    result = run("--game", "tea-time", "--seats", "human:\u200b\u00ad,bot:easy", "--quit-at-end")
+    assert result.returncode == 2
+    assert "one can see" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("language", ["ru", "ja"])
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
+def test_help_survives_an_output_that_cannot_write_the_language(monkeypatch, language, encoding):
+    """Issue 36, item 4: ``--help`` in Russian or Japanese to a non-UTF-8 output crashed
+    (``PYTHONIOENCODING=ascii``, ``LANG=C``): the command line then speaks English."""
+    import io
+
+    import main as program
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    err = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    with pytest.raises(SystemExit) as ended:
+        program.main(["--help", "--language", language])
+    assert ended.value.code == 0
+    out.flush()
+    text = out.buffer.getvalue().decode(encoding)
+    assert "usage:" in text and "start this game directly" in text
+    with pytest.raises(SystemExit) as refused:
+        program.main(["--language", language, "--frames", "x"])
+    assert refused.value.code == 2
+    err.flush()
+    assert "invalid int" in err.buffer.getvalue().decode(encoding)
