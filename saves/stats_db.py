@@ -35,6 +35,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from saves import stats
+from saves.sqlite_pages import leaf_rows
 from saves.stats import OPPONENT_GROUPS, GameRecord, StatsError
 from translation import _, ngettext
 
@@ -565,36 +566,55 @@ def rebuild(path: Path) -> str:
 
 
 def salvage(path: Path) -> tuple[list, int]:
-    """``(rows, lost)``: every row of ``games`` a damaged file still gives, read one by one
-    (``id`` then the cells), and how many of the ids it lists could not be read."""
-    rows: list = []
+    """``(rows, lost)``: every row of ``games`` a damaged file still gives (``id`` then the
+    cells) — asked of SQLite one by one, then read from the file's pages where SQLite cannot
+    find them (:mod:`saves.sqlite_pages`: a damaged schema or inner page hides whole leaves),
+    each of those kept only when it passes a row's checks — and how many rows SQLite listed
+    that neither way could read."""
+    rows: dict = {}
+    unread: set = set()
     try:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=stats.LOCK_WAIT)
     except sqlite3.Error:
-        return rows, 0
-    connection.text_factory = bytes
-    lost = 0
-    with closing(connection):
-        try:
-            ids = [row[0] for row in connection.execute("SELECT id FROM games")]
-        except sqlite3.Error:
-            ids = _ids_one_by_one(connection)
-        try:
-            connection.execute("SELECT record_id, checksum FROM games LIMIT 0")
-            extra = "record_id, checksum"
-        except sqlite3.Error:
-            extra = "NULL, NULL"
-        query = f"SELECT id, {', '.join(COLUMNS)}, {extra} FROM games WHERE id = ?"
-        for row_id in ids:
+        connection = None
+    if connection is not None:
+        connection.text_factory = bytes
+        with closing(connection):
             try:
-                row = connection.execute(query, (row_id,)).fetchone()
+                ids = [row[0] for row in connection.execute("SELECT id FROM games")]
             except sqlite3.Error:
-                row = None
-            if row is None:
-                lost += 1
-            else:
-                rows.append(row)
-    return rows, lost
+                ids = _ids_one_by_one(connection)
+            try:
+                connection.execute("SELECT record_id, checksum FROM games LIMIT 0")
+                extra = "record_id, checksum"
+            except sqlite3.Error:
+                extra = "NULL, NULL"
+            query = f"SELECT id, {', '.join(COLUMNS)}, {extra} FROM games WHERE id = ?"
+            for row_id in ids:
+                try:
+                    row = connection.execute(query, (row_id,)).fetchone()
+                except sqlite3.Error:
+                    row = None
+                if row is None:
+                    unread.add(row_id)
+                else:
+                    rows[row_id] = row
+    try:
+        data = path.read_bytes()
+    except OSError:
+        data = b""
+    for width, padding in ((len(COLUMNS) + 3, ()), (len(COLUMNS) + 1, (None, None))):
+        for row_id, values in leaf_rows(data, width):
+            if row_id in rows or values[0] is not None:
+                continue
+            row = (row_id, *values[1:], *padding)
+            try:
+                record_from_row(row[1:], checked=not padding)
+            except (ValueError, TypeError, RecursionError):
+                continue  # garbage, or a row beyond telling: it stays in the file kept
+            rows[row_id] = row
+            unread.discard(row_id)
+    return [rows[row_id] for row_id in sorted(rows)], len(unread)
 
 
 def _ids_one_by_one(connection, most: int = 100_000) -> list:

@@ -230,3 +230,19 @@ def test_odd_cells_never_crash_the_export(tmp_path):
     )
     out = stats.export_csv([odd], tmp_path / "odd.csv")
     assert len(list(csv.reader(out.open(encoding="utf-8", newline="")))) == 2
+
+
+def test_a_damaged_schema_page_loses_no_row_still_whole_in_its_page(tmp_path):
+    """SQLite finds no table once its first page (the schema) is damaged; the rows are read
+    from their own pages (saves/sqlite_pages.py), each kept only if its checksum holds."""
+    path = tmp_path / "statistics.sqlite3"
+    for hour in range(40):
+        stats.add(rec(hour % 3 == 0, hour, hour=hour), path)
+    data = bytearray(path.read_bytes())
+    data[100:4096] = b"\x00" * (4096 - 100)  # the schema gone, the header kept
+    path.write_bytes(bytes(data))
+    with pytest.raises(stats.StatsError, match="damaged"):
+        stats.read_all(path)
+    note = stats.check_at_start(path)
+    assert note.startswith("Your statistics file was damaged: 40 games were kept")
+    assert sorted(r.person_score for r in stats.read_all(path)[0]) == list(range(40))
