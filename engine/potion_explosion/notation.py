@@ -7,7 +7,8 @@ field left out takes its default (so tests can write only what matters). Fields:
 * ``types=SAN,MAG,WIS,PRI,BLI,ABY`` — the potion types in play (default: the "first game" six;
   ``-`` for none yet). ``phase=play`` (types/first/starters/draft/play/end/tiebreak/over).
 * ``first=0 player=0`` — first player and the seat whose turn it is.
-* ``draft=2:MAG4,WIS4`` — draft index and the revealed starters still on offer.
+* ``draft=2:MAG4,WIS4`` — draft index and the revealed starters still on offer (default:
+  every starter drafted once the turns have begun, none before).
 * ``tracks=RBRYK/..../`` — the 5 tracks, **bottom → top**, colour letters R B Y K.
 * ``tank=R5B0Y3K2`` — marbles in the tank per colour.
 * ``stacks=WIS6+3/-+0/...`` — each stack's visible top (``-`` none) and face-down count.
@@ -42,6 +43,7 @@ from engine.potion_explosion.data import (
 )
 from engine.potion_explosion.state import (
     COLOUR_INDEX,
+    SETUP_PHASES,
     Brewing,
     CompletedPotion,
     Desk,
@@ -259,7 +261,8 @@ def parse_position(text: str) -> PotionExplosionState:
     state.phase = Phase(fields.choice("phase", "play", [phase.value for phase in Phase]))
     state.first = fields.number("first", 0, -1, players - 1)
     state.player = fields.number("player", 0, -1, players - 1)
-    draft_index, _sep, revealed = fields.text("draft", "0:-").partition(":")
+    drafted = 0 if state.phase in SETUP_PHASES else 2 * players  # a turn comes after the draft
+    draft_index, _sep, revealed = fields.text("draft", f"{drafted}:-").partition(":")
     state.draft_index = read_int(draft_index, "draft")
     state.revealed = [] if revealed in ("-", "") else revealed.split(",")
     tracks = fields.text("tracks", "/" * (NUM_TRACKS - 1)).split("/")
