@@ -327,8 +327,18 @@ def test_every_potion_effect_is_reachable_by_mouse(app, kind):
 
 
 def with_tank(position: str) -> str:
-    """Fill in ``tank={tank}`` so the position holds all 80 marbles."""
+    """Fill in ``tank={tank}`` so the position holds all 80 marbles, and give the stacks as
+    many face-down tiles as are unseen: a position a save's start may hold (issue 36)."""
+    from engine.potion_explosion.rules import unseen_tiles
+
     s = parse_position(position.replace("tank={tank}", "tank=R0B0Y0K0"))
+    if "stacks=" in position:
+        unseen = sum(unseen_tiles(s).values())
+        tops = [stack.top or "-" for stack in s.stacks]
+        given = next(word for word in position.split() if word.startswith("stacks="))
+        spread = [unseen // 5 + (index < unseen % 5) for index in range(5)]
+        stacks = "/".join(f"{top}+{count}" for top, count in zip(tops, spread))
+        position = position.replace(given, f"stacks={stacks}")
     counts = [20, 20, 20, 20]
     for tr in s.tracks:
         for c in tr:
@@ -336,6 +346,9 @@ def with_tank(position: str) -> str:
     for d in s.desks:
         for k in range(4):
             counts[k] -= d.pool[k] + d.hand[k]
+        for brewing in d.slots:  # the marbles in the potions' holes count too
+            for placed in brewing.placed if brewing else ():
+                counts["RBYK".index(placed[1])] -= 1
     tank = "".join(f"{c}{n}" for c, n in zip("RBYK", counts))
     return position.replace("tank={tank}", f"tank={tank}")
 
