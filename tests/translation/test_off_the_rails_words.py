@@ -166,7 +166,11 @@ def test_russian_counts_gems_with_three_plural_forms(russian):
     "game, text, words",
     [
         ("off-the-rails", "XYZ", "Эту позицию нельзя прочитать: Нотация «Сойти с рельсов»"),
-        ("potion-explosion", "types=a", "Эту позицию нельзя прочитать: в нотации нужно n=<игроки>"),
+        (
+            "potion-explosion",
+            "types=a",
+            "Эту позицию нельзя прочитать: в нотации нужно n= (число игроков).",
+        ),
         ("potion-explosion", "n=2 tracks=RR", "tracks= требует 5 дорожек"),
     ],
 )
