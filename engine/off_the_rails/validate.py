@@ -283,6 +283,7 @@ def _check_cards(data, players: int, solo: bool, chasm) -> None:
     if not solo:
         if set(unseen) != set(COLOURS):
             refuse(_("The field unseen is damaged: it names the numbers not seen of every colour."))
+        chasm_deck_to_come = not data["chasm_phase"] and "begin_chasm" not in kinds
         for index, colour in enumerate(COLOURS):
             wanted = sum(pile[index] for pile in piles) + sum(
                 1
@@ -290,6 +291,7 @@ def _check_cards(data, players: int, solo: bool, chasm) -> None:
                 if isinstance(task, list)
                 and task[:2] in (["setup_card", colour], ["chasm_deck", colour])
             )
+            wanted += chasm_deck_to_come  # the chasm deck shows one card of each colour
             if wanted > len(unseen[colour]):
                 refuse(_("More deposit cards of a colour are still to come than its numbers."))
         if kinds.count("deal_mission") > len(MISSIONS) - len(dealt):

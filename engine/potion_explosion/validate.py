@@ -331,6 +331,8 @@ def _check_setup(data, phase, players, types, revealed, draft_index, types_mode)
     if any(code not in starters for code in revealed):
         refuse(_("Only starter potions of the types in play are revealed."))
     if phase == Phase.TYPES:
+        if len(types) >= TYPES_IN_PLAY:
+            refuse(_("The potion types are chosen before anything else."))
         if types_mode == "first_game" or (types_mode == "random" and types):
             refuse(_("The potion types are chosen before anything else."))
     if phase in (Phase.TYPES, Phase.FIRST) and (revealed or draft_index):
