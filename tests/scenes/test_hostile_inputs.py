@@ -11,9 +11,9 @@ from engine.match import NAME_LIMIT, Match, Seat, has_visible_character
 from saves import format as fmt
 from saves import store
 from scenes import app as app_module
-from scenes import kit, load_game
+from scenes import fonts, kit, load_game
 from scenes.load_game import LoadGameScene
-from scenes.tables import open_match
+from scenes.routes import open_match
 from scenes.title import TitleScene
 from tests.dice_game import PIG
 from tests.scenes.driver import click, close_apps, find_button, frames, make_app
@@ -101,7 +101,7 @@ def test_missing_fonts_fall_back_to_fonts_that_are_there(tmp_path, monkeypatch):
     """Issue 36, item 4: a pygame_gui packaged without its Noto Sans JP crashed the program."""
     missing = tmp_path / "NotoSansJP-Regular.otf"
     monkeypatch.setitem(kit.FONTS, "ja", (missing, tmp_path / "NotoSansJP-Bold.otf"))
-    kit.usable_font.cache_clear()
+    fonts.usable_font.cache_clear()
     assert kit.font_file(False, "ja") == kit.FONT_REGULAR
     assert kit.font_file(True, "ja") == kit.FONT_BOLD
     assert kit.font(18, language="ja").get_height() > 0
@@ -109,7 +109,7 @@ def test_missing_fonts_fall_back_to_fonts_that_are_there(tmp_path, monkeypatch):
     monkeypatch.setattr(kit, "FONT_REGULAR", tmp_path / "NotoSans-Regular.ttf")
     monkeypatch.setattr(kit, "FONT_BOLD", tmp_path / "NotoSans-Bold.ttf")
     monkeypatch.setitem(kit.FONTS, "en", (kit.FONT_REGULAR, kit.FONT_BOLD))
-    kit.usable_font.cache_clear()
+    fonts.usable_font.cache_clear()
     kit.reset_caches()
     assert kit.font_file(False, "en") is None  # pygame's own font
     assert kit.text("Hello", 18).get_width() > 10
@@ -122,7 +122,7 @@ def test_missing_fonts_fall_back_to_fonts_that_are_there(tmp_path, monkeypatch):
         if key.endswith("_path")
     ]
     assert paths and all(os.path.isfile(path) for path in paths)
-    kit.usable_font.cache_clear()
+    fonts.usable_font.cache_clear()
     kit.reset_caches()
 
 
