@@ -254,10 +254,13 @@ def safe_output() -> None:
     """A message is never a traceback for want of an encoding: what stdout or stderr cannot
     write becomes "?" (``PYTHONIOENCODING=ascii``, a C locale, an old Windows console)."""
     for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue  # not a text stream of ours (a test's capture): it writes what it is given
         try:
-            stream.reconfigure(errors="replace")
-        except (AttributeError, ValueError, OSError):
-            pass  # not a text stream of ours (a test's capture): it writes what it is given
+            reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass
 
 
 def console_language(argv) -> None:

@@ -57,10 +57,11 @@ def real_saves(spec, seed: int) -> list[dict]:
 
 def run_case(spec, envelope: dict, others: list, folder: Path, seed: int) -> Outcome:
     rng = random.Random(seed)
-    part = rng.choice(["snapshot", "start", "seats", "options", None, None])
+    part = rng.choice(["snapshot", "start", "seats", "options", "", ""])
     if part in envelope and rng.random() < 0.6:  # a position edited: the validators' work
         donors = [other[part] for other in others if part in other]
-        changed = dict(envelope, **{part: mutate_data(envelope[part], donors, rng)})
+        changed = dict(envelope)
+        changed[part] = mutate_data(envelope[part], donors, rng)
     else:
         changed = mutate_data(envelope, others, rng)
     if isinstance(changed, dict):
