@@ -7,7 +7,8 @@ what the contract test and Potion Explosion's random-game test check between ste
 field's type and range; known potion types and tiles, each tile of the types in play at most
 twice and the stacks' face-down tiles exactly the unseen ones; the 80 marbles conserved colour
 by colour, tracks of at most 8 (PE-D1), pools of at most 3 with wild marbles among them
-(PE-D10); the 15 skill tokens conserved, each one earned (PE-D11); the turns taken in seat
+(PE-D10); the 15 skill tokens conserved, each one earned (PE-D11: a Mastery token for
+every 3 potions of a type); the turns taken in seat
 order; and the phase agreeing with the rest: the set-up before any marble, the draft in its
 order, a pending effect of a potion type in play, an explosion only after a pick, the end of a
 turn with an empty slot and a tile to draw (PE-D5), the tie-break (PE-D12) and the winners
@@ -268,7 +269,7 @@ def _check_desk(desk, seat: int, types: list, marbles: Counter, tiles: Counter) 
         tiles[check.choice(code, where, TILES)] += 1
         check.boolean(drunk, where)
         done_types.append(TILES[code].type)
-    mastery = check.sequence(desk["mastery"], f"{field}.mastery", most=len(TYPE_CODES))
+    mastery = check.sequence(desk["mastery"], f"{field}.mastery", most=len(TILES) * 2)
     for index, kind in enumerate(mastery):
         check.choice(kind, f"{field}.mastery[{index}]", types)
     variety = check.boolean(desk["variety"], f"{field}.variety")
@@ -277,8 +278,7 @@ def _check_desk(desk, seat: int, types: list, marbles: Counter, tiles: Counter) 
     check.integer(desk["helps"], f"{field}.helps", 0, MOST_TURNS)
     check.integer(desk["turns"], f"{field}.turns", 0, MOST_TURNS)
     earned = (
-        len(set(mastery)) == len(mastery)
-        and all(done_types.count(kind) >= 3 for kind in mastery)
+        all(mastery.count(kind) <= done_types.count(kind) // 3 for kind in set(mastery))
         and (not variety or len(set(done_types)) >= 5)
         and (not tenth or len(done_types) >= 10)
         and tokens <= len(mastery) + variety + tenth
