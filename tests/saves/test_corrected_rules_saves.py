@@ -40,6 +40,34 @@ def _check_old_save_goes_on(match: Match, old_version: int) -> Match:
     return loaded
 
 
+def _whole(state):
+    """A Potion Explosion position a game can reach around what a test writes (a save's
+    position is checked before it is played on, issue 36): every marble somewhere — those the
+    test leaves out wait in the second seat's hand, so the tank stays as written and nothing
+    rolls in — every skill token counted, and the unseen tiles in the stacks (a top each)."""
+    from engine.potion_explosion.data import COLOURS, MARBLES_PER_COLOUR, SKILL_TOKENS
+    from engine.potion_explosion.rules import unseen_tiles
+    from engine.potion_explosion.state import Stack
+
+    counts = [0, 0, 0, 0]
+    for track in state.tracks:
+        for marble in track:
+            counts[COLOURS.index(marble)] += 1
+    for desk in state.desks:
+        for colour in range(4):
+            counts[colour] += desk.pool[colour] + desk.hand[colour]
+        for brewing in desk.slots:
+            for placed in brewing.placed if brewing else ():
+                counts[COLOURS.index(placed[1])] += 1
+    for colour in range(4):
+        state.desks[1].hand[colour] += MARBLES_PER_COLOUR - counts[colour] - state.tank[colour]
+    state.supply = SKILL_TOKENS - state.countdown - sum(desk.tokens for desk in state.desks)
+    unseen = [code for code, count in unseen_tiles(state).items() for _copy in range(count)]
+    tops, rest = unseen[:5], len(unseen) - 5
+    state.stacks = [Stack(top, rest // 5 + (i < rest % 5)) for i, top in enumerate(tops)]
+    return state
+
+
 def _plays_on(match: Match) -> None:
     """The loaded game goes on: chance is drawn and a player has moves."""
     while match.current_player() == CHANCE:
@@ -78,7 +106,7 @@ def test_a_potion_explosion_save_whose_abyssal_draft_stopped_early_goes_on(monke
     from tests.engine.potion_explosion.helpers import pos
 
     spec = registry.get("potion-explosion")
-    start = pos("tracks=R/B/Y// turn=p p0=-,-/-/-/ABY4/0.0.-.0.0.0")
+    start = _whole(pos("tracks=R/B/Y// turn=p p0=-,-/-/-/ABY4/0.0.-.0.0.0"))
     match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], None, seed=5)
     match.set_position(start)
     match.apply(Drink(0))
@@ -101,7 +129,7 @@ def test_a_potion_explosion_save_without_a_second_mastery_token_goes_on(monkeypa
 
     spec = registry.get("potion-explosion")
     tracks = "tracks=" + "/".join([FULL] * 5)
-    start = pos(f"{tracks} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,WIS7,WIS4,WIS5/1.0.WIS.0.0.0")
+    start = _whole(pos(f"{tracks} p0=WIS4:RRY,-/Y/-/WIS5,WIS6,WIS7,WIS4,WIS5/1.0.WIS.0.0.0"))
     match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], None, seed=5)
     match.set_position(start)
     with monkeypatch.context() as patch:
