@@ -175,7 +175,8 @@ def validate(data: dict) -> None:
         if bits[seat] and not options["overload"]:
             refuse(_("Karma bits are used only with Karma Overload."))
     sixes = [seat for seat in range(players) if len(score[seat]) == SLOTS]
-    if final_round != (first_six is not None) or (sixes and first_six is None):
+    if final_round != (first_six is not None) or (sixes and first_six is None and players > 1):
+        # alone, the sixth harvest ends the game at once (DT-D13): no final round
         refuse(_("The final round begins when a player harvests a sixth tomato, and only then."))
     if first_six is not None and first_six not in sixes:
         refuse(_("The first player to six tomatoes has six harvests."))
