@@ -141,7 +141,7 @@ GAME = GameSpec(
     # 2: the last turn draws no tile (PE-D13); a started Blind Love cannot be stopped (PE-D14);
     # 3: an Abyssal Draft cannot be stopped with a colour left, Mastery for every 3 potions of
     # a type (issue 35)
-    rules_version=3,
+    rules_version=4,
 )
 
 __all__ = [

@@ -1116,6 +1116,13 @@ def _advance_end(state, events) -> None:
             events,
             GameEndTriggered(N_("the skill-token countdown stack is empty"), round_over),
         )
+    if not state.ending and not any(state.tracks) and not any(state.tank):
+        # PE-D15: every marble is in the players' pools and potions; none can be taken
+        _emit(
+            state,
+            events,
+            GameEndTriggered(N_("no marble is left in the dispenser or the tank"), round_over),
+        )
     if state.ending and following == state.first:
         _finish_game(state, events)  # the round is complete: everyone had the same number of turns
         return

@@ -310,3 +310,21 @@ def test_end_of_the_game_a_stack_is_chosen_while_the_round_goes_on():
     s.apply_action(EndTurn())
     roll(s, "K")
     assert s.phase == "end" and s.legal_actions() == [ChooseStack(0)]
+
+
+def test_pe_d15_no_marble_left_to_take_triggers_the_end():
+    """PE-D15: with five or six players every marble can end up in pools and potions; a turn
+    that ends with the dispenser and the tank empty triggers the end (the round is finished),
+    instead of turns passing forever with nothing to take."""
+    s = pos(
+        f"n=3 first=0 player=1 {TRACKS} stacks=SAN5+3/WIS5+3/-+0/-+0/-+0 skill=4/9 "
+        "p0=-,-/KKK/-/-/0.0.-.0.0.1 "
+        "p1=WIS4:RR,SAN4:/-/-/-/0.0.-.0.0.0 p2=-,-/-/-/-/0.0.-.0.0.0 turn=p"
+    )
+    s.tracks = [[] for _ in s.tracks]  # as if every marble were held (conservation aside)
+    s.tank = [0, 0, 0, 0]
+    ev = s.apply_action(EndTurn())
+    assert [e.text([]) for e in of_type(ev, GameEndTriggered)] == [
+        "The game will end after this round: no marble is left in the dispenser or the tank."
+    ]
+    assert s.ending and not s.is_terminal()
