@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         metavar="ID",
         help=_("start this game directly: {ids}").format(
-            ids=", ".join(spec.id for spec in registry.games())
+            ids=", ".join(game_id for game_id, _title in registry.listed())
         ),
     )
     p.add_argument(
@@ -454,11 +454,26 @@ def main(argv=None) -> int:
         if problem:  # said, and the game is played without saving what cannot be saved
             app.notify(problem, seconds=8.0)
     store.clean_stray_temps()
-    from saves import finish
-
-    for note in finish.settle():  # statistics checked; a game finished before a kill recorded
-        app.notify(note, seconds=8.0)
     routes.push(app, "title")
+
+    def settle() -> None:
+        """The statistics checked and a game finished before a kill recorded, after the first
+        frame (it reads the statistics and may load a save); the screens then read again."""
+        from saves import finish
+
+        def slots() -> set:
+            try:
+                return set(store.saves_dir().glob("autosave-*.json"))
+            except (OSError, SaveError):
+                return set()
+
+        before = slots()
+        for note in finish.settle():
+            app.notify(note, seconds=8.0)
+        if slots() != before:
+            app.manager.relayout()  # Continue no longer offers a slot settled just now
+
+    app.at_start.append(settle)
     if replay_record is not None:
         app.manager.push(routes.table_for(app, replay_record.fresh_match(), replay_record.history))
     elif match is not None:

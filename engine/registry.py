@@ -33,6 +33,23 @@ def unregister(game_id: str) -> None:
     _extra.pop(game_id, None)
 
 
+def listed() -> list[tuple[str, str]]:
+    """``(id, title)`` of every game, in menu order, without loading their rules (a game
+    package names them in ``ID`` and ``TITLE``; its ``GAME`` is loaded when first asked for).
+    The titles are the English ones: translate them where shown."""
+    found = []
+    for name in GAME_PACKAGES:
+        if importlib.util.find_spec(name) is None:
+            continue
+        module = importlib.import_module(name)
+        game_id, title = getattr(module, "ID", None), getattr(module, "TITLE", None)
+        if not isinstance(game_id, str) or not isinstance(title, str):
+            spec = module.GAME
+            game_id, title = spec.id, spec.title
+        found.append((game_id, title))
+    return found + [(spec.id, spec.title) for spec in _extra.values()]
+
+
 def games() -> list[GameSpec]:
     """Every registered game, in menu order."""
     found = []

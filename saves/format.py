@@ -47,12 +47,14 @@ HISTORY_LIMIT = 20_000
 history is refused before it is replayed."""
 
 
-def seats_limit() -> int:
-    """The most seats a save may hold: the most any registered game seats (6), so a save of
-    100,000 seats is refused before a name of it is read."""
-    from engine import registry
+SEATS_LIMIT = 8
+"""The most seats a save may hold (no game seats more than 6), so a save of 100,000 seats is
+refused before a name of it is read — without loading every game's rules to ask them."""
 
-    return max((spec.max_players for spec in registry.games()), default=8)
+
+def seats_limit() -> int:
+    """The most seats a save may hold (:data:`SEATS_LIMIT`)."""
+    return SEATS_LIMIT
 
 
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}

@@ -364,6 +364,8 @@ class App:
         """The event that woke an idle wait, handled by the next :meth:`step`."""
         self._rested = False
         """True once the settled frame before an idle wait was drawn."""
+        self.at_start: list[Callable[[], object]] = []
+        """Work that must not delay the first frame, done right after it (:meth:`run`)."""
         self.warm_ups: deque[Callable[[], object]] = deque()
         """Work done ahead, one piece a frame while nothing moves (:meth:`warm_up`): what
         opening a table would otherwise do in its first frames."""
@@ -794,6 +796,8 @@ class App:
             pygame.display.flip()
             if self.frame_count == 1 and not screenshot:
                 self.sound.start()  # after the first frame: it never waits for audio
+                for work in self.at_start:
+                    work()
                 self.warm_ups.extend(warm_up_work())
                 if isinstance(self.thinker, ProcessThinker):
                     self.thinker.start()  # its start-up is done before the first question

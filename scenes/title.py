@@ -122,7 +122,7 @@ class TitleScene(Scene):
             "midtop",
             shadow=True,
         )
-        games = "  ·  ".join(_(spec.title) for spec in registry.games())
+        games = "  ·  ".join(_(title) for _id, title in registry.listed())
         games_size = kit.fit_text(games, 20, w - 80)
         games_top = subtitle_top(int(h * 0.08), "Tabletop Trio", big, games, games_size)
         kit.blit_text(surface, games, games_size, (w // 2, games_top), kit.INK_DIM, anchor="midtop")

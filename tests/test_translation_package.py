@@ -36,3 +36,19 @@ def test_decimals_are_written_as_the_language_writes_them():
         assert budget_label(3.0) == "3.0 s"
     finally:
         translation.set_language("en")
+
+
+def test_a_compiled_catalogue_is_kept_and_an_edited_one_compiled_again(tmp_path, monkeypatch):
+    """Issue 38: reading a catalogue with Babel cost every start in Russian ~0.2 s; the
+    compiled catalogue is kept (named by the .po's hash) and read back at the next start, and a
+    changed .po is compiled again."""
+    import translation
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = translation._compile("ru")
+    kept = list((tmp_path / "tabletop-trio" / "catalogues").glob("ru-*.mo"))
+    assert len(kept) == 1
+    again = translation._compile("ru")
+    assert again.gettext("End turn") == first.gettext("End turn") != "End turn"
+    kept[0].write_bytes(b"damaged")  # a damaged cache file is compiled again, not trusted
+    assert translation._compile("ru").gettext("End turn") == first.gettext("End turn")

@@ -73,18 +73,60 @@ def translations(code: str) -> gettext.NullTranslations:
 
 
 def _compile(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code`` compiled: from the cache when this very ``.po`` was compiled
+    before (a start in Russian read it with Babel in ~0.2 s), else read with Babel, compiled,
+    and kept in the cache for the next start."""
     path = catalogue_path(code)
     if code == LANGUAGES[0] or not path.exists():
         return gettext.NullTranslations()
+    source = path.read_bytes()
+    cached = _cache_path(code, source)
+    if cached is not None:
+        try:
+            return gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
+        except (OSError, ValueError, KeyError, UnicodeDecodeError):  # missing or damaged
+            pass
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with path.open("rb") as po_file:
-        catalogue = read_po(po_file, locale=code, domain=DOMAIN)
+    catalogue = read_po(io.BytesIO(source), locale=code, domain=DOMAIN)
     compiled = io.BytesIO()
     write_mo(compiled, catalogue, use_fuzzy=False)
+    if cached is not None:
+        _keep(cached, compiled.getvalue())
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def _cache_path(code: str, source: bytes) -> Path | None:
+    """Where the compiled catalogue of this exact ``.po`` is kept (named by its hash, so an
+    edited catalogue is compiled again), or None when there is no cache folder."""
+    import hashlib
+
+    try:
+        from platformdirs import user_cache_path
+
+        folder = user_cache_path("tabletop-trio") / "catalogues"
+    except Exception:  # noqa: BLE001 - no cache folder: compile every time, as before
+        return None
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    return folder / f"{code}-{digest}.mo"
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Write the compiled catalogue atomically; a folder that cannot be written is no error
+    (the next start compiles again)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+        language = path.name.split("-")[0]
+        for old in path.parent.glob(f"{language}-*.mo"):
+            if old != path:
+                old.unlink(missing_ok=True)  # an older catalogue's compilation
+    except OSError:
+        pass
 
 
 def set_language(code: str) -> None:
