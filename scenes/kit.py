@@ -321,11 +321,11 @@ VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = 12, (16, 12), 8
 @functools.lru_cache(maxsize=8)
 def _felt(size: tuple) -> pygame.Surface:
     w, h = size
-    surf = pygame.Surface(size)
-    for y in range(h):
-        t = y / max(1, h - 1)
-        c = [int(a + (b - a) * t) for a, b in zip(FELT_TOP, FELT_BOTTOM)]
-        pygame.draw.line(surf, c, (0, y), (w, y))
+    # the gradient from top to bottom: two pixels stretched (a line per row cost 27 ms)
+    ends = pygame.Surface((1, 2))
+    ends.set_at((0, 0), FELT_TOP)
+    ends.set_at((0, 1), FELT_BOTTOM)
+    surf = pygame.transform.smoothscale(ends, (w, h))
     # Soft vignette so the middle of the table reads as lit.
     shade = pygame.Surface(size, pygame.SRCALPHA)
     for i in range(VIGNETTE_RINGS):
