@@ -588,16 +588,19 @@ class App:
         if not self.quit_at_end:
             return
         sheet = match.state.score_sheet()
-        self.result_line = json.dumps(
-            {
-                "game": match.spec.id,
-                "seed": match.seed,
-                "seats": [s.to_dict() for s in match.seats],
-                "scores": [row[-1] for row in sheet.get("rows", [])],
-                "winners": sheet.get("winners", []),
-                "turns": match.turn_count(),
-            }
-        )
+        result = {
+            "game": match.spec.id,
+            "seed": match.seed,
+            "seats": [s.to_dict() for s in match.seats],
+            "scores": [row[-1] for row in sheet.get("rows", [])],
+            "winners": sheet.get("winners", []),
+            "turns": match.turn_count(),
+        }
+        if any(getattr(scene, "online", None) for scene in self.manager.stack):
+            from net.log import state_hash
+
+            result["hash"] = state_hash(match.state)  # online: every computer's must agree
+        self.result_line = json.dumps(result)
         print(self.result_line, flush=True)
         self.quit()
 
@@ -730,7 +733,7 @@ class App:
             now - self.last_input < INPUT_GRACE
             or self.manager.busy()
             or self.sound.waiting
-            or self.fast_forward
+            or (self.fast_forward and not self._online_waits())
         ):
             return 0.0
         due = [MAX_WAIT] + [until - now for _, until in self._toasts]
@@ -742,6 +745,12 @@ class App:
         if self._typing():
             due.append(CARET_BLINK)
         return max(0.0, min(due))
+
+    def _online_waits(self) -> bool:
+        """An online table waits for a friend elsewhere (even fast-forward waits for events
+        then, polling the log now and then, not spinning)."""
+        top = self.manager.top
+        return getattr(top, "online", None) is not None and not top.busy()  # type: ignore[union-attr]
 
     def _end_on_terminate(self) -> Callable | int | None:
         """SIGTERM (a logout, a shutdown, ``kill``) ends the program at once, without the leave
@@ -809,6 +818,8 @@ class App:
                     file=sys.stderr,
                 )
                 self.exit_status = 2
+        for scene in self.manager.stack:  # an online game's last moves go out
+            scene.end_program()
         if not self.autosaver.close():
             print("main.py: the autosave could not be finished", file=sys.stderr)
         self.close_thinker()

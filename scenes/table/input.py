@@ -31,6 +31,7 @@ from scenes.table.protocol import (
     Say,
     Select,
 )
+from translation import _
 
 if TYPE_CHECKING:
     from scenes.table.parts import Table
@@ -122,6 +123,37 @@ class TableInput:
             table.player.skip()
         if table.human_to_move():
             self.carry_out(table.game.press(key))
+
+    def take_back(self, whole_turn: bool) -> bool:
+        """Undo (Ctrl+Z) the person's last step, or with ``whole_turn`` restart the turn
+        (Ctrl+Shift+Z): back to its start, or to just after the latest roll or draw. True
+        when something was taken back."""
+        table = self.table
+        if not table.driver.person_to_move():
+            return False
+        refusal = table.game.undo_refusal()
+        if refusal and not table.match.can_undo():
+            table.refuse(refusal)
+            return False
+        self.queued_key = None
+        table.player.skip()
+        table.game.reset()
+        table.ready_due = False
+        outcome = table.driver.undo(whole_turn)
+        if outcome is None:
+            return False
+        if not outcome.done:
+            table.refuse(
+                _("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            )
+            table.refresh_controls()
+            return False
+        table.shown = table.match.state.clone()
+        table.log.rebuild()
+        table.game.position_changed()
+        table.refresh_controls()
+        table.saves.autosave()  # else Continue would bring back the step taken back
+        return True
 
     # --- events -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
