@@ -256,9 +256,7 @@ class NewGameScene(Scene):
             ui,
             container=c,
             command=self.join,
-            tool_tip_text=_(
-                "Join a game a friend hosts on this network, or open a turn file they sent"
-            ),
+            tool_tip_text=_("Join a game hosted on this network, or open a turn file"),
         )
         UIButton(
             pygame.Rect(x, self.panel_rect.bottom - px(40) - 12, col_w, px(40)),

@@ -15,7 +15,6 @@ from pygame_gui.elements import UIButton
 
 from scenes import kit
 from scenes.manager import Scene
-from translation import _
 
 TEXT = 17
 """The message's text size (pixels at 100 %)."""
@@ -146,8 +145,3 @@ class OnlineDialog(Scene):
                 kit.INK,
                 anchor="midtop",
             )
-
-
-def back_tip() -> str:
-    """The tooltip of a dialog's button that only closes it."""
-    return _("Back (Esc)")

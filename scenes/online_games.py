@@ -96,9 +96,11 @@ class OnlineGamesScene(Scene):
         for i, info in enumerate(self.infos):
             y = 4 + i * row_h
             head = f"{info.title} · {', '.join(info.names)}" if info.names else info.title
-            turn_look = "#heading_label" if info.your_turn and not info.finished else "#dim_label"
-            for index, (words, look) in enumerate(((head, None), (whose_turn(info), turn_look))):
-                rect = pygame.Rect(12, y + px(4 + index * 27), buttons_x - 12 - px(20), px(28))
+            turn_look = "#turn_label" if info.your_turn and not info.finished else "#dim_label"
+            for index, (words, look) in enumerate(
+                ((head, "#heading_label"), (whose_turn(info), turn_look))
+            ):
+                rect = pygame.Rect(12, y + px(6 + index * 29), buttons_x - 12 - px(20), px(28))
                 label = UILabel(rect, "", ui, container=scroller, object_id=look)
                 label.set_text(fit_label(label, words))
             go = UIButton(
@@ -130,8 +132,8 @@ class OnlineGamesScene(Scene):
                 head = self._room_title(room)
                 line = _("Not opened on this computer yet · through Matrix")
                 action = _("Open")
-            for index, (words, look) in enumerate(((head, None), (line, "#dim_label"))):
-                rect = pygame.Rect(12, y + px(4 + index * 27), buttons_x - 12 - px(20), px(28))
+            for index, (words, look) in enumerate(((head, "#heading_label"), (line, "#dim_label"))):
+                rect = pygame.Rect(12, y + px(6 + index * 29), buttons_x - 12 - px(20), px(28))
                 label = UILabel(rect, "", ui, container=scroller, object_id=look)
                 label.set_text(fit_label(label, words))
             UIButton(
@@ -160,7 +162,7 @@ class OnlineGamesScene(Scene):
             ui,
             container=c,
             command=lambda: routes.push(self.app, "turn_files"),
-            tool_tip_text=_("Read a turn file a friend sent you"),
+            tool_tip_text=_("Read the turn file a friend sent you"),
         )
         UIButton(
             pygame.Rect(w - px(160) - 40, bottom, px(160), px(44)),

@@ -83,7 +83,7 @@ class JoinScene(Scene):
             ui,
             container=c,
             command=lambda: routes.push(self.app, "turn_files"),
-            tool_tip_text=_("Read a turn file a friend sent you"),
+            tool_tip_text=_("Read the turn file a friend sent you"),
         )
         y += px(90)
         self.notes_top = y

@@ -102,7 +102,7 @@ class OnlineSetupScene(Scene):
         self.account = load_account()  # back from signing in
         w, h = self.app.size
         ui, c, px = self.app.ui, self.container, kit.px
-        top = px(96 if h >= px(760) else 76)
+        top = px(104 if h >= px(760) else 80)
         width = min(px(820), w - 80)
         x = (w - width) // 2
         self.panel_rect = pygame.Rect(x - px(20), top - px(12), width + px(40), 0)
@@ -121,9 +121,10 @@ class OnlineSetupScene(Scene):
         y += px(40)
         note_w = width
         if self.way == "matrix":
-            note_w = width - px(180)
+            account_w = max(px(170), kit.button_needs([_("Matrix account…")])[0] + px(24))
+            note_w = width - account_w - px(12)
             UIButton(
-                pygame.Rect(x + width - px(170), y, px(170), px(38)),
+                pygame.Rect(x + width - account_w, y, account_w, px(38)),
                 _("Matrix account…"),
                 ui,
                 container=c,
@@ -139,7 +140,7 @@ class OnlineSetupScene(Scene):
                 else _("Not signed in to Matrix yet."),
             )
         self.notes_top = y
-        y += max(px(44), len(self.notes) * px(20) + px(8))
+        y += max(px(44), len(self.notes) * px(20)) + px(16)
         self.rows.append((_("Clock"), y, 0))
         UIDropDownMenu(
             [clock_label(seconds) for seconds in CLOCK_CHOICES],
@@ -159,7 +160,7 @@ class OnlineSetupScene(Scene):
             width,
         )
         self.clock_top = y
-        y += len(self.clock_note) * px(20) + px(14)
+        y += len(self.clock_note) * px(20) + px(16)
         self.seats_top = y
         y += px(28) + len(self.seat_lines) * px(22) + px(10)
         self.peek = kit.wrap(_(PEEK_NOTICE), 15, width)

@@ -12,12 +12,14 @@ after every change (:class:`net.reopen.Keeper`), never in the autosave slot.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from net import outcomes as news
 from scenes import routes
+from scenes.table import chrome
 from scenes.table.protocol import Button, Row
-from translation import _, ngettext
+from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
     from net.reopen import OnlinePlay
@@ -27,7 +29,7 @@ POLL_SECONDS = 0.25
 """How often an idle table reads the log (a waiting table draws no more than that)."""
 MESSAGE = 8.0
 """Seconds a network message stays in the top bar."""
-LEVELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+LEVELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def clock_words(seconds: float) -> str:
@@ -294,6 +296,10 @@ class TableOnline:
             else _("A friend's seat past its time (or gone) can be given to a computer player")
         )
         buttons.append(Button("online:hand", _("Hand over"), tip, seat is not None and going))
+        width = self.table.log_width
+        if not chrome.labels_fit([b.label for b in buttons], width, small=True):
+            # every button its shorter words, so the row is shared out by those
+            buttons = [replace(b, label=b.shorter[0]) if b.shorter else b for b in buttons]
         return [Row(tuple(buttons), small=True)]
 
     def press(self, key: str) -> None:
