@@ -255,7 +255,8 @@ class TableOnline:
         return (self.hand_over_seat(), self.unsent() > 0, self.session.stopped is None)
 
     def rows(self) -> list[Row]:
-        """The online row over the game's buttons."""
+        """The online row over the game's buttons (two rows when the words need them; the
+        same count for a language and a size, as the column reserves them once)."""
         going = self.session.stopped is None
         buttons = []
         if self.kind == "file":
@@ -267,6 +268,7 @@ class TableOnline:
                     _("Write the moves since your friends' last turn to a file to send them"),
                     going,
                     unsent,
+                    shorter=(_("Send"),),
                 )
             )
             buttons.append(
@@ -295,12 +297,18 @@ class TableOnline:
             if seat is not None
             else _("A friend's seat past its time (or gone) can be given to a computer player")
         )
-        buttons.append(Button("online:hand", _("Hand over"), tip, seat is not None and going))
+        enabled = seat is not None and going
+        buttons.append(
+            Button("online:hand", _("Hand over"), tip, enabled, shorter=(_("To a bot"),))
+        )
         width = self.table.log_width
-        if not chrome.labels_fit([b.label for b in buttons], width, small=True):
-            # every button its shorter words, so the row is shared out by those
-            buttons = [replace(b, label=b.shorter[0]) if b.shorter else b for b in buttons]
-        return [Row(tuple(buttons), small=True)]
+        if chrome.labels_fit([b.label for b in buttons], width, small=True):
+            return [Row(tuple(buttons), small=True)]
+        short = [replace(b, label=b.shorter[0]) if b.shorter else b for b in buttons]
+        if chrome.labels_fit([b.label for b in short], width, small=True):
+            return [Row(tuple(short), small=True)]  # shared out by the shorter words
+        # a language whose words are longer (Russian): two buttons a row
+        return [Row(tuple(buttons[i : i + 2]), small=True) for i in range(0, len(buttons), 2)]
 
     def press(self, key: str) -> None:
         if key == "online:send":
