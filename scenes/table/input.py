@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scenes import routes
-from scenes.table.driver import Refused, Stepped
+from scenes.table.driver import HintReady, Refused, Stepped
 from scenes.table.protocol import (
     Act,
     ActAll,
@@ -123,6 +123,34 @@ class TableInput:
             table.player.skip()
         if table.human_to_move():
             self.carry_out(table.game.press(key))
+
+    # --- hints ------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Ask the Hard computer player, on the thinker, for the person's best move (H)."""
+        table = self.table
+        if table.human_to_move() and table.driver.ask_hint():
+            table.say(_("Thinking about a hint…"), 30)
+
+    def hint_message(self, action: Any) -> str:
+        """The hint's words: the move said once, then what the engine's reason adds."""
+        match, game = self.table.match, self.table.game
+        bots = match.spec.bots
+        reason = bots.explain(match.state, action, match.names) if bots else ""
+        if reason and game.reason_names_move(action):
+            return _("Hint: {reason}").format(reason=reason)
+        words = match.state.action_to_string(action, match.names)
+        if reason:
+            return _("Hint: {move}. {reason}").format(move=words, reason=reason)
+        return _("Hint: {move}.").format(move=words)
+
+    def hint_arrived(self, ready: HintReady, seconds: float) -> None:
+        """The hint came: say it for ``seconds``, with its sound, and show it on the board."""
+        table = self.table
+        table.hint_said = table.game.hint_words(self.hint_message(ready.action))
+        table.say(table.hint_said, seconds)
+        table.app.sound.play("hint")
+        self.carry_out(table.game.on_hint(ready.action))
+        table.refresh_controls()
 
     def take_back(self, whole_turn: bool) -> bool:
         """Undo (Ctrl+Z) the person's last step, or with ``whole_turn`` restart the turn

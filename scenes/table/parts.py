@@ -44,6 +44,7 @@ class Table(Protocol):
     finished: bool
     shown: Any
     ready_due: bool
+    hint_said: str | None
     online: TableOnline | None
 
     @property

@@ -31,7 +31,6 @@ from scenes.table import chrome
 from scenes.table.driver import (
     GameOver,
     Halted,
-    HintReady,
     HotSeat,
     MatchDriver,
     PassScreen,
@@ -44,6 +43,7 @@ from scenes.table.frame import Frame
 from scenes.table.input import TableInput
 from scenes.table.log import TableLog
 from scenes.table.online import TableOnline
+from scenes.table.pace import BOT_PAUSE, BotPace
 from scenes.table.protocol import (
     MESSAGE_SECONDS,
     GameTable,
@@ -57,13 +57,6 @@ from sprites.tween import Animation, linear
 from translation import _
 
 HINT_SECONDS = 12.0
-BOT_TURN_SECONDS = 5.0
-"""About how long a computer player's whole turn plays at normal speed."""
-BOT_PACES = ((2.5, 0.5), (4.0, 0.25), (BOT_TURN_SECONDS, 0.1))
-"""``(seconds of the bot's turn played so far, pace)``: its first moves at double speed, then
-faster, so a long turn still ends in about :data:`BOT_TURN_SECONDS`."""
-BOT_PAUSE = 0.35
-"""Seconds (at normal speed) between two moves of a computer player."""
 AWAY = 300.0
 """Seconds between two frames counted at most as time at the table (a computer asleep)."""
 END_PAUSE = 2.5
@@ -88,12 +81,14 @@ class TableScene(Scene):
         self.mouse: tuple[int, int] = (0, 0)
         self.shown = match.state.clone()
         """The state the board shows: it catches up with the match as steps land."""
+        self.pace = BotPace(match)
+        """How fast a bot's turn plays (:mod:`scenes.table.pace`)."""
         self.driver = MatchDriver(
             match,
             app.thinker,
             budget=lambda: app.settings.bot_budget,
             timed=lambda: app.timed_bots and not app.fast_forward,
-            pause=lambda: 0.0 if app.fast_forward else self.seconds(BOT_PAUSE) * self.pace_now(),
+            pause=lambda: 0.0 if app.fast_forward else self.seconds(BOT_PAUSE) * self.pace.now(),
             hot_seat=HotSeat(
                 pass_screens=lambda: bool(app.settings.pass_screen),
                 before_chance=game.pass_before_chance,
@@ -123,8 +118,6 @@ class TableScene(Scene):
         self.hint_said: str | None = None
         self.frame = Frame(self)
         self.input = TableInput(self)
-        self._bot_turn: tuple | None = None  # (turn, seat) of the bot turn being played
-        self._bot_spent = 0.0  # its seconds played so far, at normal speed
         self.ready_due = False
         """A step landed: the game may answer a one-answer question (:meth:`GameTable.ready`)."""
         self._controls_key: tuple | None = None
@@ -404,14 +397,14 @@ class TableScene(Scene):
         after = self.match.state.clone()
         steps: list[Step] = []
         if self.app.speed_factor > 0:
-            pace = self.bot_pace(stepped)
+            pace = self.pace.for_step(stepped.before)
             steps = self.steps(stepped.events, stepped.before, pace)
             if pace < 1.0:  # the steps play one after another: their lengths add up
                 played = sum(
                     max((a.delay + a.duration for a in step.animations), default=0.0)
                     for step in steps
                 )
-                self._bot_spent += (played + self.seconds(BOT_PAUSE) * pace) / self.app.speed_factor
+                self.pace.spent += (played + self.seconds(BOT_PAUSE) * pace) / self.app.speed_factor
         if not steps or steps[-1].after is None:
             steps = [Step(stepped.events, [], after)]
         summary = self.game.log_summary(stepped.events)
@@ -421,29 +414,6 @@ class TableScene(Scene):
                 step.lines += summary
         self.player.play(steps, after, stepped.events)
         self._after_step(stepped)
-
-    def bot_pace(self, stepped: Stepped) -> float:
-        """How fast a step plays: a computer player's turn (its luck included) at double speed,
-        faster still once it has played for a while, so that a whole turn of a bot takes about
-        :data:`BOT_TURN_SECONDS` at normal speed (Potion Explosion's took 14 s, up to 26 s);
-        a person's steps at the speed set."""
-        owner = self.match.turn_owner(stepped.before)
-        if not 0 <= owner < len(self.match.seats) or not self.match.seats[owner].is_bot:
-            return 1.0
-        turn = (self.match.turn_count(), owner)
-        if turn != self._bot_turn:
-            self._bot_turn, self._bot_spent = turn, 0.0
-        for spent, pace in BOT_PACES:
-            if self._bot_spent < spent:
-                return pace
-        return BOT_PACES[-1][1]
-
-    def pace_now(self) -> float:
-        """The pace of the bot turn playing now (1 when none does)."""
-        owner = self.match.turn_owner()
-        if not 0 <= owner < len(self.match.seats) or not self.match.seats[owner].is_bot:
-            return 1.0
-        return next((pace for spent, pace in BOT_PACES if self._bot_spent < spent), 0.1)
 
     def steps(self, events, before, pace: float = 1.0) -> list[Step]:
         """The animated steps showing ``events``, which took ``before`` to the match's state
@@ -557,29 +527,11 @@ class TableScene(Scene):
         return self.input.take_back(whole_turn)
 
     def ask_hint(self) -> None:
-        """Ask the Hard computer player, on the thinker, for the person's best move (H)."""
-        if not self.human_to_move():
-            return
-        if self.driver.ask_hint():
-            self.say(_("Thinking about a hint…"), 30)
+        """H: ask for a hint (:meth:`TableInput.ask_hint`)."""
+        self.input.ask_hint()
 
     def hint_message(self, action) -> str:
-        """The hint's words: the move said once, then what the engine's reason adds."""
-        bots = self.match.spec.bots
-        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
-        if reason and self.game.reason_names_move(action):
-            return _("Hint: {reason}").format(reason=reason)
-        words = self.match.state.action_to_string(action, self.match.names)
-        if reason:
-            return _("Hint: {move}. {reason}").format(move=words, reason=reason)
-        return _("Hint: {move}.").format(move=words)
-
-    def _hint_arrived(self, ready: HintReady) -> None:
-        self.hint_said = self.game.hint_words(self.hint_message(ready.action))
-        self.say(self.hint_said, HINT_SECONDS)
-        self.app.sound.play("hint")
-        self.carry_out(self.game.on_hint(ready.action))
-        self.refresh_controls()
+        return self.input.hint_message(action)
 
     def bot_thinking(self) -> bool:
         thinking = self.driver.thinking()
@@ -639,7 +591,7 @@ class TableScene(Scene):
     def _drive(self, dt: float) -> None:
         ready = self.driver.poll_hint()
         if ready is not None:
-            self._hint_arrived(ready)
+            self.input.hint_arrived(ready, HINT_SECONDS)
         self.player.update(dt)
         if self.player.busy or not self.is_top():
             return
