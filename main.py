@@ -74,7 +74,36 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help=_("watch a game record (a finished game's Save record), step by step"),
     )
-    p.add_argument("--autoplay", action="store_true", help=_("bots take every seat"))
+    p.add_argument(
+        "--host",
+        action="store_true",
+        help=_(
+            "host an online game on the local network (with --game and --seats holding "
+            "online:NAME seats); prints the address friends join at"
+        ),
+    )
+    p.add_argument(
+        "--join",
+        metavar="ADDRESS",
+        help=_("join the online game hosted at ADDRESS (ws://HOST:PORT) as --as NAME"),
+    )
+    p.add_argument(
+        "--as", dest="player", metavar="NAME", help=_("your name in the game you --join")
+    )
+    p.add_argument(
+        "--port", type=int, default=0, help=_("the port --host opens (default: any free one)")
+    )
+    p.add_argument(
+        "--bind",
+        default="0.0.0.0",
+        metavar="ADDRESS",
+        help=_("where --host listens (default 0.0.0.0: the whole local network)"),
+    )
+    p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help=_("bots take every seat (online: a bot plays your seat)"),
+    )
     p.add_argument("--instant", action="store_true", help=_("turn animations off"))
     p.add_argument(
         "--quit-at-end",
@@ -94,7 +123,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", metavar="WxH", help=_("window size, e.g. 1024x640"))
     p.add_argument(
         "--scene",
-        choices=("title", "new", "load", "settings", "rules", "statistics"),
+        choices=(
+            "title",
+            "new",
+            "load",
+            "settings",
+            "rules",
+            "statistics",
+            "online",
+            "join",
+            "matrix",
+            "turn-files",
+        ),
         help=_("open this menu scene first (for screenshots)"),
     )
     p.add_argument(
@@ -233,7 +273,7 @@ def check_screenshot(text: str) -> None:
 
 def check_not_empty(args) -> None:
     """An option given an empty value is a mistake, never silently ignored."""
-    for flag in ("game", "seats", "load", "replay", "position", "screenshot", "size"):
+    for flag in ("game", "seats", "load", "replay", "position", "screenshot", "size", "join"):
         value = getattr(args, flag)
         if value is not None and not value.strip():
             raise ValueError(_("--{flag} needs a value, not an empty one").format(flag=flag))
@@ -319,6 +359,67 @@ def match_from_arguments(args):
         fail(str(err))
 
 
+def online_choices(text: str) -> list:
+    """``"human:Ana,online:Ben,bot:easy"`` → New game's ``(kind, name)`` per seat (a bot's
+    kind is its level). Raises ValueError in plain words."""
+    choices = []
+    for item in (part.strip() for part in text.split(",")):
+        kind, _sep, extra = item.partition(":")
+        if kind in ("human", "online") and extra:
+            choices.append((kind, extra))
+        elif kind == "bot":
+            choices.append((extra or "medium", ""))
+        else:
+            raise ValueError(
+                _("an online seat is human:NAME, online:NAME or bot:LEVEL, not {item!r}").format(
+                    item=item
+                )
+            )
+    return choices
+
+
+def online_play(args):
+    """The online game of ``--host`` or ``--join`` (the host prints its address as one JSON
+    line); exits with one plain line when it cannot be started."""
+    import json
+
+    from engine import registry
+    from net import reopen
+    from net.log import BadEntry, make_header
+
+    try:
+        if args.join:
+            if not args.player:
+                raise ValueError(_("--join needs --as NAME: your name in the game"))
+            if args.game or args.seats:
+                raise ValueError(_("--join takes the game and its seats from the host"))
+            guest = reopen.join_lan(args.join, args.player)
+            for _wait in range(300):
+                if guest.welcomed.wait(0.1):
+                    return reopen.joined(guest)
+                if guest.trouble is not None and guest.trouble.retry_in is None:
+                    break
+            guest.close()
+            trouble = guest.trouble
+            raise ValueError(trouble.message if trouble else _("the host did not answer"))
+        if not args.game or not args.seats:
+            raise ValueError(_("--host needs --game and --seats (with online:NAME seats)"))
+        try:
+            spec = registry.get(args.game)
+        except KeyError as err:
+            raise ValueError(err.args[0]) from None
+        choices = online_choices(args.seats)
+        seats = reopen.online_seats(choices, "lan")
+        options = dict(parse_option(spec, o, len(seats)) for o in args.option)
+        header = make_header(spec, seats, options, args.seed)
+        here = next(seat.player for (kind, _n), seat in zip(choices, seats) if kind == "human")
+        play = reopen.host_lan(header, here or "", args.port, args.bind)
+    except (ValueError, BadEntry, OSError) as err:
+        fail(str(err))
+    print(json.dumps({"address": play.address}), flush=True)
+    return play
+
+
 def desktop_files(args) -> int:
     """--install-desktop-entry / --export-icon: write the files, say where, exit."""
     from scenes import desktop
@@ -391,7 +492,12 @@ def main(argv=None) -> int:
 
     match = None
     replay_record = None
-    if args.replay:
+    play = None
+    if args.host or args.join:
+        if args.load or args.replay or args.position:
+            fail(_("--host and --join start an online game on their own"))
+        play = online_play(args)
+    elif args.replay:
         from saves.record import RecordError, load_record
 
         if args.load or args.game:
@@ -414,7 +520,7 @@ def main(argv=None) -> int:
             ]
     elif args.position:
         match = match_from_arguments(args)
-    elif args.game:
+    elif args.game and play is None:
         try:
             spec = registry.get(args.game)
         except KeyError as err:
@@ -430,7 +536,7 @@ def main(argv=None) -> int:
             match = Match(spec, seats, options, seed)
         except ValueError as err:
             fail(str(err))
-    elif args.seats or args.option or args.seed is not None:
+    elif play is None and (args.seats or args.option or args.seed is not None):
         fail(_("--seats, --seed and --option need --game"))
 
     start_language(argv)  # the window speaks the language chosen, whatever the console
@@ -474,17 +580,22 @@ def main(argv=None) -> int:
             app.manager.relayout()  # Continue no longer offers a slot settled just now
 
     app.at_start.append(settle)
-    if replay_record is not None:
+    if play is not None:
+        routes.open_online(app, play)
+    elif replay_record is not None:
         app.manager.push(routes.table_for(app, replay_record.fresh_match(), replay_record.history))
     elif match is not None:
         routes.open_match(app, match)
     elif args.scene and args.scene != "title":
-        routes.push(
-            app,
-            "new_game"
-            if args.scene == "new"
-            else {"load": "load_game"}.get(args.scene, args.scene),
-        )
+        names = {
+            "new": "new_game",
+            "load": "load_game",
+            "online": "online_games",
+            "join": "online_join",
+            "matrix": "online_settings",
+            "turn-files": "turn_files",
+        }
+        routes.push(app, names.get(args.scene, args.scene))
     return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
 
 

@@ -203,6 +203,9 @@ class LanGuest:
         self._closing = False
         self._connection: ClientConnection | None = None
         self.welcomed = threading.Event()
+        self.trouble: Trouble | None = None
+        """The latest trouble while there is one (a screen waiting to join shows it without
+        taking it from :meth:`receive`); None once welcomed."""
         self._loop = LoopThread("lan-guest")
         self._loop.call(lambda: asyncio.ensure_future(self._run()))
 
@@ -272,6 +275,7 @@ class LanGuest:
             if item.get("relay") != self._relay_id:
                 self._relay_id, self._received = item.get("relay"), 0
             self._header = item["header"]
+            self.trouble = None
             self.welcomed.set()
             return "welcome"
         elif kind == "entry":
@@ -291,6 +295,8 @@ class LanGuest:
     def _put(self, item: Received) -> None:
         with self._lock:
             self._inbox.append(item)
+            if isinstance(item, Trouble):
+                self.trouble = item
 
     def publish(self, entry: dict) -> None:
         with self._lock:

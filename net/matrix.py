@@ -97,6 +97,9 @@ class MatrixTransport:
         self._header: dict | None = None
         self.ready = threading.Event()
         """Set once the header and the whole timeline have been read."""
+        self.trouble: Trouble | None = None
+        """The latest trouble while it lasts (a screen opening the room shows it without
+        taking it from :meth:`receive`)."""
         self._closing = False
         self._troubled = False
         self._loop = LoopThread("matrix")
@@ -155,9 +158,11 @@ class MatrixTransport:
 
     def _trouble(self, message: str, wait: float | None) -> None:
         self._troubled = True
-        self._put(Trouble(message, wait))
+        self.trouble = Trouble(message, wait)
+        self._put(self.trouble)
 
     def _fine(self) -> None:
+        self.trouble = None
         if self._troubled:
             self._troubled = False
             self._put(Restored())

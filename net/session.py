@@ -145,6 +145,18 @@ class OnlineMatch:
         """The seat to move in the log's position (a seat, ``CHANCE`` or ``TERMINAL``)."""
         return self._base.current_player()
 
+    def next_mover(self) -> int:
+        """The seat to move in the log's position once its chance is drawn (a seat or
+        ``TERMINAL``): whose turn a list says it is, before the table has played the luck."""
+        state, step = self._base, self._covered
+        if state.current_player() != CHANCE:
+            return state.current_player()
+        state = state.clone()
+        while state.current_player() == CHANCE:
+            state.apply_action(seeded_chance(state, self.header.seed, step))
+            step += 1
+        return state.current_player()
+
     def is_remote(self, seat: int) -> bool:
         """True for a human seat played on another computer."""
         return 0 <= seat < len(self.match.seats) and (

@@ -41,7 +41,7 @@ def game_path(game_id: str) -> Path:
 
 def summary(session) -> dict:
     """What the list shows of ``session`` (an :class:`net.session.OnlineMatch`)."""
-    mover = session.mover()
+    mover = session.next_mover()
     choice = session.secret_choice()
     names = [seat.name for seat in session.header.seats]
     return {

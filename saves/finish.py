@@ -22,11 +22,14 @@ NO_DURATION = 0.0
 """The seconds recorded for a game settled after a kill (the sitting's time is not saved)."""
 
 
-def record_and_clear(match, duration: float) -> list[str]:
+def record_and_clear(match, duration: float, people=None, clear: bool = True) -> list[str]:
     """The finished ``match``'s record, then its autosave slot deleted. Returns sentences for
     the player (a file repaired on the way, a record that waits to be added). The slot is
-    kept when the record could neither be added nor queued: the next start adds it."""
-    record = stats.record_of(match, duration=duration)
+    kept when the record could neither be added nor queued: the next start adds it.
+    ``people`` are the seats the record is of (:func:`saves.stats.record_of`: an online
+    game's, this computer's); ``clear`` False leaves the slots alone (an online game has
+    none: its session keeps it)."""
+    record = stats.record_of(match, duration=duration, people=people)
     notes: list[str] = []
     safe = True
     if record is not None:
@@ -42,7 +45,7 @@ def record_and_clear(match, duration: float) -> list[str]:
         else:
             if note:
                 notes.append(note)
-    if safe:
+    if safe and clear:
         store.drop_autosave_of(match)
     return notes
 

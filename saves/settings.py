@@ -137,8 +137,8 @@ def _player_names(value):
 
 
 def _seat_kinds(value):
-    """Up to 6 seat kinds ("human", "easy", "medium", "hard"); None when damaged."""
-    kinds = ("human", "easy", "medium", "hard")
+    """Up to 6 seat kinds ("human", "online", "easy", "medium", "hard"); None when damaged."""
+    kinds = ("human", "online", "easy", "medium", "hard")
     if not isinstance(value, (list, tuple)) or len(value) > 6:
         return None
     return tuple(value) if all(isinstance(kind, str) and kind in kinds for kind in value) else None

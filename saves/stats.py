@@ -100,11 +100,15 @@ def _number(value):
     return value
 
 
-def record_of(match, duration: float, finished_at: datetime | None = None) -> GameRecord | None:
+def record_of(
+    match, duration: float, finished_at: datetime | None = None, people=None
+) -> GameRecord | None:
     """The record of the finished ``match`` (an :class:`engine.match.Match`), or None when no
     person sat at the table (bots' games are not the player's record) or it is not over.
 
-    ``duration`` is in seconds; ``finished_at`` defaults to now (UTC)."""
+    ``duration`` is in seconds; ``finished_at`` defaults to now (UTC). ``people`` are the
+    seats whose side the record takes (won, score): every person seated by default; in an
+    online game this computer's, the friends elsewhere being opponents."""
     if not match.is_terminal() or all(seat.is_bot for seat in match.seats):
         return None
     sheet = match.state.score_sheet()
@@ -116,7 +120,8 @@ def record_of(match, duration: float, finished_at: datetime | None = None) -> Ga
             for p in sheet.get("players", [])
         )
     winners = tuple(int(i) for i in sheet.get("winners", []))
-    people = [i for i, seat in enumerate(match.seats) if not seat.is_bot]
+    if people is None:
+        people = [i for i, seat in enumerate(match.seats) if not seat.is_bot]
     solo = sheet.get("solo")
     if solo is not None:
         won = bool(solo.get("won"))

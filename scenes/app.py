@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import signal
 import sys
 import time
@@ -38,6 +37,7 @@ from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
+from scenes.toasts import toast_lines, toast_text_size
 from sound.board import SoundBoard
 from translation import _
 
@@ -185,12 +185,6 @@ class TooltipWrappingManager(pygame_gui.UIManager):
         )
 
 
-TOAST_MAX_LINES = 5
-"""A toast longer than this is cut (it is a note, not a page)."""
-TOAST_MIN_TEXT = 12
-"""The smallest text size a toast line shrinks to before it is cut in the middle."""
-
-
 def warm_up_work() -> list[Callable[[], object]]:
     """What a table's opening would otherwise do in its first frames, in pieces of a few
     dozen milliseconds for the idle loop: the games' engines, the table scene and the screens
@@ -223,61 +217,6 @@ def warm_up_work() -> list[Callable[[], object]]:
 
     tables = [table(game) for game in TABLES]
     return [engines, screens, *tables, fonts(False), fonts(True)]
-
-
-def toast_text_size(line: str, width: int) -> int:
-    """The text size (16 down to :data:`TOAST_MIN_TEXT`) a toast line is drawn at to fit
-    ``width`` pixels."""
-    return kit.fit_text(line, 16, width, min_size=TOAST_MIN_TEXT)
-
-
-def toast_lines(message: str, width: int) -> list[str]:
-    """``message`` as toast lines that each fit ``width`` pixels: a line break in the message
-    starts a new line, words wrap, a file path too long for one line breaks after its folder
-    separators, and a part still too wide is cut in the middle ("potion-exp…0317.txt"), which
-    keeps both the start and the end of a name readable."""
-    lines: list[str] = []
-    for paragraph in message.split("\n"):
-        wrapped: list[str] = []
-        for line in kit.wrap(paragraph, 16, width):
-            pieces = _split_path(line, width)
-            if wrapped and len(pieces) > 1 and _fits_16(wrapped[-1] + " " + pieces[0], width):
-                wrapped[-1] += " " + pieces.pop(0)  # "in /home/" rather than "in" alone
-            wrapped.extend(pieces)
-        lines.extend(wrapped)
-    if len(lines) > TOAST_MAX_LINES:
-        lines = lines[:TOAST_MAX_LINES]
-        lines[-1] = kit.ellipsize(lines[-1] + "…", width, size=TOAST_MIN_TEXT)
-    return lines
-
-
-def _fits(line: str, width: int) -> bool:
-    return kit.text_size(line, TOAST_MIN_TEXT)[0] <= width
-
-
-def _fits_16(line: str, width: int) -> bool:
-    return kit.text_size(line, 16)[0] <= width
-
-
-def _split_path(line: str, width: int) -> list[str]:
-    if _fits_16(line, width):
-        return [line]
-    parts = re.findall(r"[^/\\]*[/\\]|[^/\\]+$", line)  # each ends at a separator
-    out, current = [], ""
-    for part in parts:
-        if current and not _fits_16(current + part, width):
-            out.append(current)
-            current = ""
-        current += part
-    out.append(current)
-    return [piece if _fits(piece, width) else _cut_middle(piece, width) for piece in out]
-
-
-def _cut_middle(piece: str, width: int) -> str:
-    keep = len(piece) // 2
-    while keep > 1 and not _fits(piece[:keep] + "…" + piece[-keep:], width):
-        keep -= 1
-    return piece[:keep] + "…" + piece[-keep:]
 
 
 class App:
@@ -590,16 +529,19 @@ class App:
         if not self.quit_at_end:
             return
         sheet = match.state.score_sheet()
-        self.result_line = json.dumps(
-            {
-                "game": match.spec.id,
-                "seed": match.seed,
-                "seats": [s.to_dict() for s in match.seats],
-                "scores": [row[-1] for row in sheet.get("rows", [])],
-                "winners": sheet.get("winners", []),
-                "turns": match.turn_count(),
-            }
-        )
+        result = {
+            "game": match.spec.id,
+            "seed": match.seed,
+            "seats": [s.to_dict() for s in match.seats],
+            "scores": [row[-1] for row in sheet.get("rows", [])],
+            "winners": sheet.get("winners", []),
+            "turns": match.turn_count(),
+        }
+        if any(getattr(scene, "online", None) for scene in self.manager.stack):
+            from net.log import state_hash
+
+            result["hash"] = state_hash(match.state)  # online: every computer's must agree
+        self.result_line = json.dumps(result)
         print(self.result_line, flush=True)
         self.quit()
 
@@ -732,7 +674,7 @@ class App:
             now - self.last_input < INPUT_GRACE
             or self.manager.busy()
             or self.sound.waiting
-            or self.fast_forward
+            or (self.fast_forward and not self._online_waits())
         ):
             return 0.0
         due = [MAX_WAIT] + [until - now for _, until in self._toasts]
@@ -744,6 +686,12 @@ class App:
         if self._typing():
             due.append(CARET_BLINK)
         return max(0.0, min(due))
+
+    def _online_waits(self) -> bool:
+        """An online table waits for a friend elsewhere (even fast-forward waits for events
+        then, polling the log now and then, not spinning)."""
+        top = self.manager.top
+        return getattr(top, "online", None) is not None and not top.busy()  # type: ignore[union-attr]
 
     def _end_on_terminate(self) -> Callable | int | None:
         """SIGTERM (a logout, a shutdown, ``kill``) ends the program at once, without the leave
@@ -813,6 +761,8 @@ class App:
                     file=sys.stderr,
                 )
                 self.exit_status = 2
+        for scene in self.manager.stack:  # an online game's last moves go out
+            scene.end_program()
         if not self.autosaver.close():
             print("main.py: the autosave could not be finished", file=sys.stderr)
         self.close_thinker()

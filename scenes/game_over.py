@@ -43,6 +43,8 @@ class GameOverScene(Scene):
                 _("Write this game as a small text file (every move) that --replay opens"),
             ),
         ]
+        if getattr(self.table, "online", None) is not None:
+            buttons.pop(0)  # the friends elsewhere start the next game with New game
         if self.table is not None:
             buttons.append(
                 (

@@ -109,6 +109,10 @@ class Scene:
         """Called once before the app stops drawing: settle what moves with time (a pulsing
         glow) so the still frame looks intended."""
 
+    def end_program(self) -> None:
+        """The program ends (the window closes): finish what must not be cut off (an online
+        game's last moves going out). Default: nothing."""
+
 
 class SceneManager:
     """A stack of scenes: ``push`` covers, ``pop`` uncovers, ``replace`` swaps the top."""

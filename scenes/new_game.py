@@ -9,18 +9,22 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from engine import registry
-from engine.match import Match, Seat, bot_name
+from engine.match import NAME_LIMIT, Match, Seat, bot_name
 from scenes import kit, routes
 from scenes.manager import Scene
 from translation import N_, _, ngettext
 
 SEAT_KINDS = {
     "human": N_("Human"),
+    "online": N_("Online friend"),
     "easy": N_("Bot — Easy"),
     "medium": N_("Bot — Medium"),
     "hard": N_("Bot — Hard"),
 }
-"""A seat's kind (``"human"`` or a bot level) -> its name in the seat menu."""
+"""A seat's kind (``"human"``, ``"online"`` — a friend on another computer — or a bot level)
+-> its name in the seat menu."""
+ONLINE_NAME_LIMIT = 64
+"""An online friend's entry holds a Matrix id (``@ben:matrix.org``) or a name."""
 
 
 def seat_kind_labels() -> list:
@@ -225,18 +229,35 @@ class NewGameScene(Scene):
                 container=c,
                 object_id=f"#seat_kind_{i}",
             )
+            online = self.seat_kinds[i] == "online"
             name = UITextEntryLine(
                 pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, px(36)),
                 ui,
                 container=c,
                 initial_text=self.seat_names[i],
                 object_id=f"#seat_name_{i}",
+                placeholder_text=_("@friend:server or a name") if online else None,
             )
-            name.set_text_length_limit(16)
-            if self.seat_kinds[i] != "human":
+            name.set_text_length_limit(ONLINE_NAME_LIMIT if online else 16)
+            if online:
+                name.set_tooltip(
+                    _(
+                        "A friend on another computer: their Matrix id, or their name on this "
+                        "network or by file"
+                    )
+                )
+            if self.seat_kinds[i] not in ("human", "online"):
                 name.disable()
             self.seat_widgets.append((kind, name))
             y += row_h
+        UIButton(
+            pygame.Rect(x, self.panel_rect.bottom - px(88) - 12, col_w, px(40)),
+            _("Join a friend's game…"),
+            ui,
+            container=c,
+            command=self.join,
+            tool_tip_text=_("Join a game hosted on this network, or open a turn file"),
+        )
         UIButton(
             pygame.Rect(x, self.panel_rect.bottom - px(40) - 12, col_w, px(40)),
             _("Start from a position…"),
@@ -386,7 +407,9 @@ class NewGameScene(Scene):
 
     def _read_form(self):
         for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
-            self.seat_names[i] = name.get_text().strip() or default_seat_name(i)
+            typed = name.get_text().strip()
+            online = self.seat_kinds[i] == "online"
+            self.seat_names[i] = typed or ("" if online else default_seat_name(i))
         if hasattr(self, "seed_entry"):
             self.seed_text = self.seed_entry.get_text()
 
@@ -410,6 +433,11 @@ class NewGameScene(Scene):
         self._read_form()
         routes.push(self.app, "position", self)
 
+    def join(self) -> None:
+        """Join a friend's game (a local network's address, a turn file)."""
+        self._read_form()
+        routes.push(self.app, "online_join")
+
     def random_seed(self) -> None:
         self.seed_entry.set_text(str(random.SystemRandom().randrange(1, 10**6)))
 
@@ -419,6 +447,10 @@ class NewGameScene(Scene):
         seats, bots = [], 0
         for i in range(self.seat_count):
             kind = self.seat_kinds[i]
+            if kind == "online":
+                raise ValueError(
+                    _("A position is played at this computer: make the online seats Human.")
+                )
             if kind == "human":
                 seats.append(Seat("human", self.seat_names[i]))
             else:
@@ -430,6 +462,13 @@ class NewGameScene(Scene):
         """Build the match and open its table; a problem is shown under the form."""
         try:
             seed = int(self.seed_entry.get_text() or "0")
+            if "online" in self.seat_kinds[: self.seat_count]:
+                self._read_form()
+                chosen = list(zip(self.seat_kinds, self.seat_names))[: self.seat_count]
+                self.spec.check_players(self.seat_count)
+                self.remember_names()
+                routes.push(self.app, "online_setup", self.spec, chosen, self.options, seed)
+                return
             match = Match(self.spec, self.seats(), self.options, seed)
         except ValueError as err:
             self.error = str(err)
@@ -446,7 +485,8 @@ class NewGameScene(Scene):
 
         settings = self.app.settings
         typed = tuple(
-            "" if name == default_seat_name(i) else name for i, name in enumerate(self.seat_names)
+            "" if name == default_seat_name(i) or len(name) > NAME_LIMIT else name
+            for i, name in enumerate(self.seat_names)
         )
         game_id = self.spec.id if self.spec else ""
         chosen = (typed, game_id, tuple(self.seat_kinds), self.seat_count)
@@ -471,6 +511,9 @@ class NewGameScene(Scene):
                 i = int(oid.rsplit("_", 1)[1])
                 self._read_form()
                 self.seat_kinds[i] = seat_kind_of(event.text)
+                if self.seat_kinds[i] == "online" and self.seat_names[i] == default_seat_name(i):
+                    self.seat_names[i] = ""  # the entry shows what to type
+                    self.seat_widgets[i][1].set_text("")
                 self.relayout()
                 return True
             if oid.startswith("#option_"):

@@ -184,6 +184,11 @@ class PauseScene(Scene):
         if self.table.replay is not None:
             self.app.notify(_("A replay is not saved: Copy its position to play on from here"))
             return
+        if getattr(self.table, "online", None) is not None:
+            from scenes.table.saving import ONLINE_KEPT
+
+            self.app.notify(_(ONLINE_KEPT))
+            return
         self.naming = True
         self.relayout()
 

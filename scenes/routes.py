@@ -25,6 +25,12 @@ SCREENS = {
     "confirm": "scenes.confirm:ConfirmScene",
     "game_over": "scenes.game_over:GameOverScene",
     "table": "scenes.table.scene:TableScene",
+    "online_games": "scenes.online_games:OnlineGamesScene",
+    "online_setup": "scenes.online_setup:OnlineSetupScene",
+    "online_join": "scenes.online_join:JoinScene",
+    "online_settings": "scenes.online_settings:MatrixSettingsScene",
+    "online_dialog": "scenes.online_dialog:OnlineDialog",
+    "turn_files": "scenes.turn_files:TurnFilesScene",
 }
 """Every screen by name: ``module:Class``."""
 GAME_TABLES = "scenes.tables:game_table_class"
@@ -67,10 +73,19 @@ def to_title(app: Any) -> Any:
     return scene
 
 
-def table_for(app: Any, match: Any, replay: list | None = None) -> Any:
-    """The table scene playing ``match`` (its game's table, or the generic one)."""
+def table_for(app: Any, match: Any, replay: list | None = None, online: Any = None) -> Any:
+    """The table scene playing ``match`` (its game's table, or the generic one); ``online``
+    the :class:`net.reopen.OnlinePlay` whose session owns it."""
     game_table = _load(GAME_TABLES)(match.spec.id)
-    return make(app, "table", match, game_table, replay)
+    return make(app, "table", match, game_table, replay, online)
+
+
+def open_online(app: Any, play: Any) -> Any:
+    """Show the online game ``play`` (:class:`net.reopen.OnlinePlay`) at its table, over the
+    title. Returns the table."""
+    scene = table_for(app, play.session.match, online=play)
+    app.manager.reset(make(app, "title"), covered_by=scene)
+    return scene
 
 
 def open_match(app: Any, match: Any, replace_stack: bool = True, saved_as: str | None = None):

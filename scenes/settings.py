@@ -1,5 +1,6 @@
 """The settings scene: language, animation speed, fullscreen, window size, hot-seat screen,
-patterns, thinking time, UI scale, sound effects and volume."""
+patterns, thinking time, UI scale, sound effects and volume; Online… opens the Matrix sign-in
+(:mod:`scenes.online_settings`)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from saves.settings import (
     WINDOW_SIZES,
     save_settings,
 )
-from scenes import kit
+from scenes import kit, routes
 from scenes.desktop import fit_to_desktop, sizes_to_offer
 from scenes.manager import Scene
 from translation import N_, _
@@ -192,13 +193,18 @@ class SettingsScene(Scene):
                 container=c,
                 object_id=f"#set_{key}",
             )
+        button_y = min(self.panel_rect.bottom + px(16), h - px(44) - 8)
+        online_w = max(px(200), kit.button_needs([_("Online…")])[0] + px(16))
         UIButton(
-            pygame.Rect(
-                (w - px(160)) // 2,
-                min(self.panel_rect.bottom + px(16), h - px(44) - 8),
-                px(160),
-                px(44),
-            ),
+            pygame.Rect(w // 2 - px(8) - online_w, button_y, online_w, px(44)),
+            _("Online…"),
+            ui,
+            container=c,
+            command=lambda: routes.push(self.app, "online_settings"),
+            tool_tip_text=_("Sign in to Matrix to play with friends on other computers"),
+        )
+        UIButton(
+            pygame.Rect(w // 2 + px(8), button_y, px(160), px(44)),
             _("Back"),
             ui,
             container=c,

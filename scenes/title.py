@@ -1,4 +1,5 @@
-"""The title scene: New game, Continue, Load game, Rules, Settings, Quit."""
+"""The title scene: New game, Continue, Load game, Online games, Statistics, Rules, Settings,
+Quit."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit, routes
 from scenes.manager import Scene
-from translation import N_, _
+from translation import N_, _, ngettext
 
 BOB_SECONDS = 4.0
 """How long the title's props bob after the title appears."""
@@ -39,14 +40,19 @@ class TitleScene(Scene):
 
     def build(self) -> None:
         self.latest = store.latest_autosave()
+        from net.store import list_games
+
+        online = list_games()
+        waiting = sum(1 for info in online if info.your_turn and not info.finished)
         w, h = self.app.size
-        top = int(h * 0.36)
+        top = int(h * 0.33)
         self.buttons = kit.button_column(
             self,
             [
                 (N_("New game"), self.new_game),
                 (N_("Continue"), self.continue_game),
                 (N_("Load game"), self.load_game),
+                (N_("Online games"), self.online_games),
                 (N_("Statistics"), self.statistics),
                 (N_("Rules"), self.rules),
                 (N_("Settings"), self.settings),
@@ -54,9 +60,18 @@ class TitleScene(Scene):
             ],
             top=top,
             height=46 if h >= kit.px(760) else 40,
-            gap=12 if h >= kit.px(760) else 9,
+            gap=12 if h >= kit.px(760) else 8,
             tooltips={
                 "Quit": _("Close Tabletop Trio (Esc)"),
+                "Online games": (
+                    ngettext(
+                        "{count} game waits for your turn",
+                        "{count} games wait for your turn",
+                        waiting,
+                    ).format(count=waiting)
+                    if waiting
+                    else _("Games with friends on other computers")
+                ),
                 "Continue": (
                     _("Resume {title}").format(title=self.latest.title)
                     if self.latest
@@ -66,6 +81,8 @@ class TitleScene(Scene):
         )
         if self.latest is None:
             self.buttons["Continue"].disable()
+        self.online_waiting = waiting
+        """How many online games wait for this computer (a gold mark on the button)."""
         self.problem = store.storage_problem()
         """Why games cannot be saved (shown under the menu), or None."""
         self.time = 0.0
@@ -85,6 +102,9 @@ class TitleScene(Scene):
 
     def load_game(self):
         routes.push(self.app, "load_game")
+
+    def online_games(self):
+        routes.push(self.app, "online_games")
 
     def statistics(self):
         routes.push(self.app, "statistics")
@@ -159,3 +179,12 @@ class TitleScene(Scene):
         surface.blit(die2, die2.get_rect(center=(left + 30, y + 100 - bob)))
         die3 = art.die_face(int(s * 0.6), 6, "black")
         surface.blit(die3, die3.get_rect(center=(left - 40, y - 90 + bob * 0.7)))
+
+    def draw_over(self, surface) -> None:
+        """A gold mark on Online games with how many wait for your turn."""
+        if not self.online_waiting:
+            return
+        rect = self.buttons["Online games"].get_abs_rect()
+        centre = (rect.right - kit.px(24), rect.centery)
+        pygame.draw.circle(surface, kit.GOLD, centre, kit.px(12))
+        kit.blit_text(surface, str(self.online_waiting), 14, centre, kit.INK_DARK, True, "center")

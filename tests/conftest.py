@@ -1,4 +1,5 @@
-"""Every test process writes saves, records and settings in a temporary folder of its own.
+"""Every test process writes saves, records, settings and turn files in a temporary folder of
+its own.
 
 Without this the tests wrote autosaves and finished games into the user's real data folder,
 and the test runner's processes raced on the same autosave slots. The sound cache stays the
@@ -40,7 +41,8 @@ def pytest_configure(config) -> None:
         os.environ.setdefault(variable, "dummy")
     if _roomy(MEMORY_FOLDER):
         tempfile.tempdir = MEMORY_FOLDER  # tmp_path and the folders below
-    for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+    # Documents and Downloads: where turn files of games by e-mail go and are looked for
+    for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_DOCUMENTS_DIR", "XDG_DOWNLOAD_DIR"):
         folder = tempfile.mkdtemp(prefix=f"trio-tests-{variable.split('_')[1].lower()}-")
         _FOLDERS.append(folder)
         os.environ[variable] = folder

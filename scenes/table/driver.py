@@ -13,6 +13,13 @@ shows it; the driver never calls the scene. Each call returns what happened as a
 * :class:`Jumped` — a replay moved to another position at once (no animation).
 * :class:`GameOver` — the game has ended.
 
+An online game (``online``, a :class:`net.session.OnlineMatch`) adds: :class:`WaitingForRemote`
+(a person on another computer is to move), :class:`SecretPick` (a person here chooses without
+seeing another seat's hidden choice), :class:`Halted` (the game stopped: positions differ) and
+:class:`NetworkNews` (what :meth:`MatchDriver.poll_network` read from the log). A remote seat's
+steps come checked from the session (:class:`Stepped` ``by`` "remote"); the driver never plays
+them itself, and its bots are :func:`net.bots.online_bot`, untimed, so every computer agrees.
+
 Bots and hints think through a :class:`scenes.table.thinking.Thinker` (a worker process in the
 program), from the seat's observation only. A bot's answer is applied only if the match has not
 moved meanwhile (undo, load). ``version`` counts every change of the match, so what a table
@@ -24,12 +31,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, Event, IllegalAction, TurnStarted
 from engine.match import Match
 from engine.replay import ReplayCursor
 from scenes.table.thinking import InlineThinker, Job, Question, Thinker
+
+if TYPE_CHECKING:
+    from net.session import OnlineMatch
 
 
 @dataclass(frozen=True)
@@ -92,7 +102,49 @@ class GameOver:
     """The game has ended (the match is terminal)."""
 
 
-Outcome = Stepped | Refused | PassScreen | PersonToMove | HintReady | Undone | Jumped | GameOver
+@dataclass(frozen=True)
+class WaitingForRemote:
+    """Online: ``seat``, a person on another computer, is to move; their turn has not come."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class SecretPick:
+    """Online: a person here chooses without seeing another seat's hidden choice (OR-D7).
+    ``choice`` is a :class:`net.outcomes.SecretChoice`: the seat, a masked ``view`` and the
+    ``legal`` answers; answer with :meth:`MatchDriver.answer_secret`."""
+
+    choice: Any
+
+
+@dataclass(frozen=True)
+class Halted:
+    """Online: the game stopped and cannot go on here; ``message`` says why."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class NetworkNews:
+    """Online: what the log brought since the last poll (:mod:`net.outcomes`, in order)."""
+
+    outcomes: tuple
+
+
+Outcome = (
+    Stepped
+    | Refused
+    | PassScreen
+    | PersonToMove
+    | HintReady
+    | Undone
+    | Jumped
+    | GameOver
+    | WaitingForRemote
+    | SecretPick
+    | Halted
+)
 
 
 @dataclass(frozen=True)
@@ -125,7 +177,9 @@ class MatchDriver:
     (else a fixed search, so a game repeats); ``pause()`` is the seconds to wait between two
     bot moves (the animation speed: 0 at instant). ``replay`` is a recorded history to step
     through instead of playing (the match must be at its start). ``clock`` is monotonic
-    seconds (tests pass a fake one).
+    seconds (tests pass a fake one). ``online`` is the online game that owns ``match`` (its
+    bots untimed, whatever ``timed`` says); ``autoplay_people`` lets an Easy bot make the
+    decisions of this computer's people (the command line's ``--autoplay`` online).
     """
 
     def __init__(
@@ -139,8 +193,12 @@ class MatchDriver:
         hot_seat: HotSeat | None = None,
         replay: list | None = None,
         clock: Callable[[], float] = time.monotonic,
+        online: OnlineMatch | None = None,
+        autoplay_people: bool = False,
     ):
         self.match = match
+        self.online = online
+        self.autoplay_people = autoplay_people
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
         self.budget = budget
         self.timed = timed
@@ -175,12 +233,25 @@ class MatchDriver:
 
     @property
     def humans(self) -> tuple[int, ...]:
-        """The seats people play, in seat order."""
-        return tuple(i for i, seat in enumerate(self.match.seats) if not seat.is_bot)
+        """The seats people play at this table, in seat order (online: this computer's)."""
+        return tuple(
+            i
+            for i, seat in enumerate(self.match.seats)
+            if not seat.is_bot and (self.online is None or i in self.online.local)
+        )
 
     def person_to_move(self) -> bool:
-        """True when a person is to move in a game being played (not a replay)."""
-        return self.replay is None and self.match.is_human_turn()
+        """True when a person at this table is to move in a game being played (not a replay;
+        online, not while a checked turn from the log waits to be played or the game has
+        stopped)."""
+        if self.replay is not None or not self.match.is_human_turn():
+            return False
+        online = self.online
+        return online is None or (
+            self.match.current_player() in online.local
+            and online.stopped is None
+            and not online.remote_ready()
+        )
 
     def legal(self) -> list[Action]:
         """The legal actions of the person to move (empty while a bot or luck is to move or a
@@ -274,6 +345,9 @@ class MatchDriver:
             return GameOver()
         if self.replay is not None:
             return None
+        online = self.online
+        if online is not None and online.stopped is not None:
+            return Halted(online.stopped)
         if match.is_chance():
             screen = self._pass_before_luck() if self.hot_seat.before_chance else None
             if screen is not None:
@@ -281,9 +355,56 @@ class MatchDriver:
             before = match.state.clone()
             events = match.advance_chance()  # consecutive draws or rolls animate together
             return Stepped(tuple(events), before, "chance")
+        if online is not None and online.remote_ready():
+            before = match.state.clone()  # a checked turn from the log, one step at a time
+            return Stepped(tuple(online.play_remote() or ()), before, "remote")
         if match.is_bot_turn():
             return self._drive_bot(dt)
+        if online is not None and match.current_player() not in online.local:
+            choice = online.secret_choice()
+            if choice is None:
+                return WaitingForRemote(match.current_player())
+            if self.autoplay_people:
+                self.answer_secret(self._autoplay_answer(choice))
+                return None
+            return SecretPick(choice)
+        if self.autoplay_people:
+            return self._drive_bot(dt)
         return self._person_turn()
+
+    # --- online -----------------------------------------------------------------------------
+    def poll_network(self) -> NetworkNews | None:
+        """Read the online game's log (never blocking; call it every frame): its news, or
+        None when nothing happened. A turn taken back or a seat handed to a bot drops the
+        searches asked for the position before."""
+        if self.online is None:
+            return None
+        found = tuple(self.online.poll())
+        if not found:
+            return None
+        from net.outcomes import LocalTurnLost, SeatHandedOver
+
+        if any(isinstance(item, (LocalTurnLost, SeatHandedOver)) for item in found):
+            self.stop()
+            self._legal = None
+        return NetworkNews(found)
+
+    def answer_secret(self, action: Action) -> Refused | None:
+        """Publish the person's answer to a :class:`SecretPick`; :class:`Refused` (nothing
+        sent) when it is not a legal answer or none is asked."""
+        if self.online is None:
+            return Refused("")
+        try:
+            self.online.answer_secret(action)
+        except IllegalAction as err:
+            return Refused(err.reason)
+        return None
+
+    def _autoplay_answer(self, choice) -> Action:
+        from net.bots import online_bot
+
+        bot = online_bot(self.match.spec, "easy")
+        return bot.choose(choice.view, list(choice.legal), self.match.bot_rng())
 
     def _drive_bot(self, dt: float) -> Stepped | None:
         match = self.match
@@ -292,19 +413,21 @@ class MatchDriver:
                 self.bot_wait -= dt
                 return None
             player = match.current_player()
-            level = match.seats[player].level or "easy"
+            level = match.seats[player].level or "easy"  # a person played by --autoplay: Easy
             self._job_for, self._job_level = len(match.history), level
             self.job_since = self.clock()
+            online = self.online is not None
             self.job = self.thinker.ask(
                 Question(
                     match.spec.id,
                     level,
                     self.budget(),
-                    self.timed(),
+                    self.timed() and not online,
                     match.state.observation(player),
                     tuple(match.legal_actions()),
                     match.bot_rng(),
                     player,
+                    online,
                 )
             )
             if not self.job.done():

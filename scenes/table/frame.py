@@ -137,6 +137,9 @@ class Frame:
             return table.caption  # what the board shows now: the end's last steps too
         if match.is_terminal():
             return _("The game is over.")
+        online = table.online.status() if table.online is not None and not busy else None
+        if online:
+            return online  # waiting for a friend elsewhere, a clock, a game stopped
         p = match.current_player()
         if p < 0:
             return table.game.chance_status()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scenes import routes
-from scenes.table.driver import Refused, Stepped
+from scenes.table.driver import HintReady, Refused, Stepped
 from scenes.table.protocol import (
     Act,
     ActAll,
@@ -31,6 +31,7 @@ from scenes.table.protocol import (
     Say,
     Select,
 )
+from translation import _
 
 if TYPE_CHECKING:
     from scenes.table.parts import Table
@@ -122,6 +123,65 @@ class TableInput:
             table.player.skip()
         if table.human_to_move():
             self.carry_out(table.game.press(key))
+
+    # --- hints ------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Ask the Hard computer player, on the thinker, for the person's best move (H)."""
+        table = self.table
+        if table.human_to_move() and table.driver.ask_hint():
+            table.say(_("Thinking about a hint…"), 30)
+
+    def hint_message(self, action: Any) -> str:
+        """The hint's words: the move said once, then what the engine's reason adds."""
+        match, game = self.table.match, self.table.game
+        bots = match.spec.bots
+        reason = bots.explain(match.state, action, match.names) if bots else ""
+        if reason and game.reason_names_move(action):
+            return _("Hint: {reason}").format(reason=reason)
+        words = match.state.action_to_string(action, match.names)
+        if reason:
+            return _("Hint: {move}. {reason}").format(move=words, reason=reason)
+        return _("Hint: {move}.").format(move=words)
+
+    def hint_arrived(self, ready: HintReady, seconds: float) -> None:
+        """The hint came: say it for ``seconds``, with its sound, and show it on the board."""
+        table = self.table
+        table.hint_said = table.game.hint_words(self.hint_message(ready.action))
+        table.say(table.hint_said, seconds)
+        table.app.sound.play("hint")
+        self.carry_out(table.game.on_hint(ready.action))
+        table.refresh_controls()
+
+    def take_back(self, whole_turn: bool) -> bool:
+        """Undo (Ctrl+Z) the person's last step, or with ``whole_turn`` restart the turn
+        (Ctrl+Shift+Z): back to its start, or to just after the latest roll or draw. True
+        when something was taken back."""
+        table = self.table
+        if not table.driver.person_to_move():
+            return False
+        refusal = table.game.undo_refusal()
+        if refusal and not table.match.can_undo():
+            table.refuse(refusal)
+            return False
+        self.queued_key = None
+        table.player.skip()
+        table.game.reset()
+        table.ready_due = False
+        outcome = table.driver.undo(whole_turn)
+        if outcome is None:
+            return False
+        if not outcome.done:
+            table.refuse(
+                _("Nothing to undo: a roll, a draw or another player's move is in the way.")
+            )
+            table.refresh_controls()
+            return False
+        table.shown = table.match.state.clone()
+        table.log.rebuild()
+        table.game.position_changed()
+        table.refresh_controls()
+        table.saves.autosave()  # else Continue would bring back the step taken back
+        return True
 
     # --- events -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

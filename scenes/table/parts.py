@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from scenes.table.chrome import Column
     from scenes.table.driver import MatchDriver, Stepped
     from scenes.table.log import TableLog
+    from scenes.table.online import TableOnline
     from scenes.table.protocol import GameTable
     from scenes.table.saving import TableSaves
     from scenes.table.steps import StepPlayer
@@ -41,6 +42,10 @@ class Table(Protocol):
     time: float
     caption: str
     finished: bool
+    shown: Any
+    ready_due: bool
+    hint_said: str | None
+    online: TableOnline | None
 
     @property
     def replay(self) -> list | None: ...
@@ -76,6 +81,8 @@ class Table(Protocol):
         ...
 
     def show_score_sheet(self) -> None: ...
+
+    def shutdown(self) -> None: ...
 
     def open_pause(self) -> None: ...
 

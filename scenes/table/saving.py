@@ -14,19 +14,33 @@ from engine.match import Match
 from saves import finish, store
 from saves.format import SaveError
 from scenes import routes
-from translation import _
+from translation import N_, _
+
+ONLINE_KEPT = N_(
+    "An online game keeps itself after every turn: Online games on the title screen opens it."
+)
 
 
 class TableSaves:
     """The saves of one table's ``match``; ``say(message)`` shows a message in its top bar;
     ``replaying`` tables never save (a finished game saved at a step shown and played on would
-    end again and count twice)."""
+    end again and count twice). An ``online`` game (:class:`net.reopen.OnlinePlay`) is kept
+    by its session after every change of its log, never in the autosave slot nor under a
+    name: a save opened later would let this computer play its friends' seats."""
 
-    def __init__(self, app: Any, match: Match, say: Callable[[str], None], replaying: bool):
+    def __init__(
+        self,
+        app: Any,
+        match: Match,
+        say: Callable[[str], None],
+        replaying: bool,
+        online: Any = None,
+    ):
         self.app = app
         self.match = match
         self.say = say
         self.replaying = replaying
+        self.online = online
         self.saved_as: str | None = None
         """The name the player saved this game under (Ctrl+S saves there again), or None."""
         self._saved_marker: tuple | None = None
@@ -40,7 +54,7 @@ class TableSaves:
         autosave slot to a save of its own, and tell the player. Every way a game is opened
         comes through here; the slot's own game (Continue) and games of bots only (which never
         autosave) leave it alone."""
-        if self.replaying or self.app.fast_forward:
+        if self.replaying or self.app.fast_forward or self.online is not None:
             return
         if not all(seat.is_bot for seat in self.match.seats):
             try:  # a finished game left in the slot is recorded, not kept as unfinished
@@ -69,6 +83,8 @@ class TableSaves:
         another game that could not be moved aside. The last step too: the slot keeps the
         finished game until it is recorded (:mod:`saves.finish`). A failure is said once."""
         if self.replaying or self.app.fast_forward:
+            return
+        if self.online is not None:
             return
         if all(seat.is_bot for seat in self.match.seats) or self.autosave_off:
             return
@@ -99,6 +115,7 @@ class TableSaves:
         not saved as it is now asks Save and quit / Quit / Cancel (:mod:`scenes.leave`)."""
         if (
             self.replaying
+            or self.online is not None
             or self.match.is_terminal()
             or self.is_saved()
             or all(seat.is_bot for seat in self.match.seats)
@@ -110,6 +127,9 @@ class TableSaves:
     def save_now(self, table: Any) -> None:
         """Ctrl+S: save under the game's name; the first time, ask for the name."""
         if self.replaying:
+            return
+        if self.online is not None:
+            self.app.notify(_(ONLINE_KEPT))
             return
         if self.saved_as is None:
             routes.push(self.app, "pause", table, naming=True)
@@ -131,7 +151,14 @@ class TableSaves:
         if self.app.fast_forward:
             self.drop_autosave()
             return
-        for note in finish.record_and_clear(self.match, seconds_played):
+        if self.online is None:
+            notes = finish.record_and_clear(self.match, seconds_played)
+        elif self.online.session.counts_in_statistics:  # not once a seat went to a bot
+            local = sorted(self.online.session.local)
+            notes = finish.record_and_clear(self.match, seconds_played, people=local, clear=False)
+        else:
+            return
+        for note in notes:
             self.app.notify(note, seconds=8.0)
 
     def release(self) -> None:
@@ -140,6 +167,8 @@ class TableSaves:
         store.release(self.match)
 
     def drop_autosave(self) -> None:
+        if self.online is not None:
+            return
         self.app.autosaver.flush()  # no late write may bring the slot back
         try:
             store.drop_autosave_of(self.match)

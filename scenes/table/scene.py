@@ -30,16 +30,20 @@ from scenes.manager import Scene
 from scenes.table import chrome
 from scenes.table.driver import (
     GameOver,
-    HintReady,
+    Halted,
     HotSeat,
     MatchDriver,
     PassScreen,
     PersonToMove,
+    SecretPick,
     Stepped,
+    WaitingForRemote,
 )
 from scenes.table.frame import Frame
 from scenes.table.input import TableInput
 from scenes.table.log import TableLog
+from scenes.table.online import TableOnline
+from scenes.table.pace import BOT_PAUSE, BotPace
 from scenes.table.protocol import (
     MESSAGE_SECONDS,
     GameTable,
@@ -53,13 +57,6 @@ from sprites.tween import Animation, linear
 from translation import _
 
 HINT_SECONDS = 12.0
-BOT_TURN_SECONDS = 5.0
-"""About how long a computer player's whole turn plays at normal speed."""
-BOT_PACES = ((2.5, 0.5), (4.0, 0.25), (BOT_TURN_SECONDS, 0.1))
-"""``(seconds of the bot's turn played so far, pace)``: its first moves at double speed, then
-faster, so a long turn still ends in about :data:`BOT_TURN_SECONDS`."""
-BOT_PAUSE = 0.35
-"""Seconds (at normal speed) between two moves of a computer player."""
 AWAY = 300.0
 """Seconds between two frames counted at most as time at the table (a computer asleep)."""
 END_PAUSE = 2.5
@@ -68,35 +65,44 @@ END_PAUSE = 2.5
 
 class TableScene(Scene):
     """A game at the table: ``game`` is the game's :class:`GameTable` class, ``replay`` a
-    recorded history to step through instead of playing (``match`` at its start)."""
+    recorded history to step through instead of playing (``match`` at its start), ``online``
+    the :class:`net.reopen.OnlinePlay` whose session owns ``match`` (its part:
+    :mod:`scenes.table.online`)."""
 
     paints_window = True  # its draw starts with the felt
     keyboard_focus = False  # the table's keys are its own; tooltips name them
 
-    def __init__(self, app, match: Match, game: type[GameTable], replay: list | None = None):
+    def __init__(
+        self, app, match: Match, game: type[GameTable], replay: list | None = None, online=None
+    ):
         super().__init__(app)
         self.match = match
         self.time = 0.0
         self.mouse: tuple[int, int] = (0, 0)
         self.shown = match.state.clone()
         """The state the board shows: it catches up with the match as steps land."""
+        self.pace = BotPace(match)
+        """How fast a bot's turn plays (:mod:`scenes.table.pace`)."""
         self.driver = MatchDriver(
             match,
             app.thinker,
             budget=lambda: app.settings.bot_budget,
             timed=lambda: app.timed_bots and not app.fast_forward,
-            pause=lambda: 0.0 if app.fast_forward else self.seconds(BOT_PAUSE) * self.pace_now(),
+            pause=lambda: 0.0 if app.fast_forward else self.seconds(BOT_PAUSE) * self.pace.now(),
             hot_seat=HotSeat(
                 pass_screens=lambda: bool(app.settings.pass_screen),
                 before_chance=game.pass_before_chance,
                 hidden_decision=lambda: self.game.hidden_decision(),
             ),
             replay=replay,
+            online=online.session if online is not None else None,
+            autoplay_people=app.autoplay,
         )
         self.game: GameTable = game(self)
         self.player = StepPlayer(self._start_step, self._land, app.sound.cut)
         self.messages = chrome.Messages()
-        self.saves = TableSaves(app, match, self.say, replay is not None)
+        self.saves = TableSaves(app, match, self.say, replay is not None, online)
+        self.online = TableOnline(self, online) if online is not None else None
         self.replay_panel = ReplayPanel(self) if replay is not None else None
         self.backdrop = kit.Backdrop()
         self.column: chrome.Column | None = None
@@ -112,9 +118,8 @@ class TableScene(Scene):
         self.hint_said: str | None = None
         self.frame = Frame(self)
         self.input = TableInput(self)
-        self._bot_turn: tuple | None = None  # (turn, seat) of the bot turn being played
-        self._bot_spent = 0.0  # its seconds played so far, at normal speed
-        self._ready_due = False  # a step landed: the game may answer a one-answer question
+        self.ready_due = False
+        """A step landed: the game may answer a one-answer question (:meth:`GameTable.ready`)."""
         self._controls_key: tuple | None = None
         self._memo: dict[str, tuple] = {}
         self.finished = False
@@ -234,9 +239,7 @@ class TableScene(Scene):
         self.forget(*list(self._memo))
         w, h = self.app.size
         x = w - self.log_width - 8
-        self.column = chrome.Column(
-            self.app.ui, self.container, x, self.log_width, self.input.press
-        )
+        self.column = chrome.Column(self.app.ui, self.container, x, self.log_width, self.press)
         if self.replay_panel is not None:
             labels = [_("Menu"), self.replay_panel.play_label(), _("Step"), _("To end")]
         else:
@@ -279,7 +282,7 @@ class TableScene(Scene):
                 kit.set_enabled(self.top_buttons["restart"], False)
         if self.replay_panel is not None:
             self.replay_panel.build_rows(self.column)
-        rows = self.game.controls()
+        rows = self.controls()
         self.column.lay_out(rows)
         self.column.show(rows)
         self._controls_key = None
@@ -339,14 +342,26 @@ class TableScene(Scene):
             self.current_hint() is not None,
             self.finished,
             self.is_top(),
+            self.online.key() if self.online is not None else None,
         )
         if key == self._controls_key:
             return
         self._controls_key = key
-        self.column.show(self.game.controls())
+        self.column.show(self.controls())
         if self.replay is None and self.match.is_terminal():
             for name in ("undo", "restart", "hint"):
                 kit.set_enabled(self.top_buttons[name], False)  # nothing to take back any more
+
+    def controls(self) -> list:
+        """The column's rows: the online row (an online game), then the game's."""
+        return (self.online.rows() if self.online else []) + self.game.controls()
+
+    def press(self, key: str) -> None:
+        """A column button: the online row's, or the game's (:meth:`TableInput.press`)."""
+        if self.online is not None and key.startswith("online:"):
+            self.online.press(key)
+        else:
+            self.input.press(key)
 
     def carry_out(self, intent: Intent | None) -> None:
         """Do what the game's table asks (:class:`scenes.table.input.TableInput`)."""
@@ -382,14 +397,14 @@ class TableScene(Scene):
         after = self.match.state.clone()
         steps: list[Step] = []
         if self.app.speed_factor > 0:
-            pace = self.bot_pace(stepped)
+            pace = self.pace.for_step(stepped.before)
             steps = self.steps(stepped.events, stepped.before, pace)
             if pace < 1.0:  # the steps play one after another: their lengths add up
                 played = sum(
                     max((a.delay + a.duration for a in step.animations), default=0.0)
                     for step in steps
                 )
-                self._bot_spent += (played + self.seconds(BOT_PAUSE) * pace) / self.app.speed_factor
+                self.pace.spent += (played + self.seconds(BOT_PAUSE) * pace) / self.app.speed_factor
         if not steps or steps[-1].after is None:
             steps = [Step(stepped.events, [], after)]
         summary = self.game.log_summary(stepped.events)
@@ -399,29 +414,6 @@ class TableScene(Scene):
                 step.lines += summary
         self.player.play(steps, after, stepped.events)
         self._after_step(stepped)
-
-    def bot_pace(self, stepped: Stepped) -> float:
-        """How fast a step plays: a computer player's turn (its luck included) at double speed,
-        faster still once it has played for a while, so that a whole turn of a bot takes about
-        :data:`BOT_TURN_SECONDS` at normal speed (Potion Explosion's took 14 s, up to 26 s);
-        a person's steps at the speed set."""
-        owner = self.match.turn_owner(stepped.before)
-        if not 0 <= owner < len(self.match.seats) or not self.match.seats[owner].is_bot:
-            return 1.0
-        turn = (self.match.turn_count(), owner)
-        if turn != self._bot_turn:
-            self._bot_turn, self._bot_spent = turn, 0.0
-        for spent, pace in BOT_PACES:
-            if self._bot_spent < spent:
-                return pace
-        return BOT_PACES[-1][1]
-
-    def pace_now(self) -> float:
-        """The pace of the bot turn playing now (1 when none does)."""
-        owner = self.match.turn_owner()
-        if not 0 <= owner < len(self.match.seats) or not self.match.seats[owner].is_bot:
-            return 1.0
-        return next((pace for spent, pace in BOT_PACES if self._bot_spent < spent), 0.1)
 
     def steps(self, events, before, pace: float = 1.0) -> list[Step]:
         """The animated steps showing ``events``, which took ``before`` to the match's state
@@ -460,7 +452,7 @@ class TableScene(Scene):
         self.game.landed(step, last)
         if last:
             self.caption = ""
-            self._ready_due = True
+            self.ready_due = True
             self.refresh_controls()
 
     def play_sound(self, what, *, duration: float | None = None) -> None:
@@ -530,59 +522,16 @@ class TableScene(Scene):
 
     # --- undo and hints ---------------------------------------------------------------------
     def take_back(self, whole_turn: bool) -> bool:
-        """Undo (Ctrl+Z) the person's last step, or with ``whole_turn`` restart the turn
-        (Ctrl+Shift+Z): back to its start, or to just after the latest roll or draw. True
-        when something was taken back."""
-        if not self.driver.person_to_move():
-            return False
-        refusal = self.game.undo_refusal()
-        if refusal and not self.match.can_undo():
-            self.refuse(refusal)
-            return False
-        self.input.queued_key = None
-        self.player.skip()
-        self.game.reset()
-        self._ready_due = False
-        outcome = self.driver.undo(whole_turn)
-        if outcome is None:
-            return False
-        if not outcome.done:
-            self.refuse(
-                _("Nothing to undo: a roll, a draw or another player's move is in the way.")
-            )
-            self.refresh_controls()
-            return False
-        self.shown = self.match.state.clone()
-        self.rebuild_log()
-        self.game.position_changed()
-        self.refresh_controls()
-        self.saves.autosave()  # else Continue would bring back the step taken back
-        return True
+        """Undo (Ctrl+Z) or restart the turn (Ctrl+Shift+Z): :meth:`TableInput.take_back`;
+        True when something was taken back."""
+        return self.input.take_back(whole_turn)
 
     def ask_hint(self) -> None:
-        """Ask the Hard computer player, on the thinker, for the person's best move (H)."""
-        if not self.human_to_move():
-            return
-        if self.driver.ask_hint():
-            self.say(_("Thinking about a hint…"), 30)
+        """H: ask for a hint (:meth:`TableInput.ask_hint`)."""
+        self.input.ask_hint()
 
     def hint_message(self, action) -> str:
-        """The hint's words: the move said once, then what the engine's reason adds."""
-        bots = self.match.spec.bots
-        reason = bots.explain(self.match.state, action, self.match.names) if bots else ""
-        if reason and self.game.reason_names_move(action):
-            return _("Hint: {reason}").format(reason=reason)
-        words = self.match.state.action_to_string(action, self.match.names)
-        if reason:
-            return _("Hint: {move}. {reason}").format(move=words, reason=reason)
-        return _("Hint: {move}.").format(move=words)
-
-    def _hint_arrived(self, ready: HintReady) -> None:
-        self.hint_said = self.game.hint_words(self.hint_message(ready.action))
-        self.say(self.hint_said, HINT_SECONDS)
-        self.app.sound.play("hint")
-        self.carry_out(self.game.on_hint(ready.action))
-        self.refresh_controls()
+        return self.input.hint_message(action)
 
     def bot_thinking(self) -> bool:
         thinking = self.driver.thinking()
@@ -594,8 +543,8 @@ class TableScene(Scene):
         if not self.app.timed_bots or self.app.fast_forward:
             return None
         thinking = self.driver.thinking()
-        if thinking is None or thinking.level != "hard":
-            return None
+        if thinking is None or thinking.level != "hard" or (self.online and not thinking.hint):
+            return None  # an online bot searches a fixed amount, never a time
         budget = max(0.05, self.app.settings.bot_budget)
         return max(0.0, min(1.0, (self.driver.clock() - thinking.since) / budget))
 
@@ -605,6 +554,8 @@ class TableScene(Scene):
         running, the moment before the score sheet. Waiting for a person is not busy."""
         if self.player.busy or self.driver.thinking() is not None:
             return True
+        if self.online is not None and self.online.busy():
+            return True
         if self.match.is_terminal():
             return not self.finished
         if self.replay_panel is not None:
@@ -612,8 +563,10 @@ class TableScene(Scene):
         return not self.match.is_human_turn()
 
     def wake_in(self) -> float | None:
-        """The top bar's message goes away by itself: a frame is due then."""
-        return self.messages.left()
+        """The top bar's message goes away by itself (and an online game's log is read
+        again): a frame is due then."""
+        due = [t for t in (self.messages.left(), self.online and self.online.wake_in()) if t]
+        return min(due) if due else None
 
     def rest(self) -> None:
         """Pulses are ``sin(self.time * k)`` with whole ``k``: at a whole number of turns they
@@ -630,20 +583,22 @@ class TableScene(Scene):
         self.time += dt
         if self.replay_panel is not None:
             self.replay_panel.update()
+        if self.online is not None:
+            self.online.update()
         self._drive(dt)
         self.refresh_controls()
 
     def _drive(self, dt: float) -> None:
         ready = self.driver.poll_hint()
         if ready is not None:
-            self._hint_arrived(ready)
+            self.input.hint_arrived(ready, HINT_SECONDS)
         self.player.update(dt)
         if self.player.busy or not self.is_top():
             return
         started = time.perf_counter()
         while not self.player.busy:
-            if self._ready_due and self.driver.person_to_move():
-                self._ready_due = False  # a question with one answer: answered before anything
+            if self.ready_due and self.driver.person_to_move():
+                self.ready_due = False  # a question with one answer: answered before anything
                 intent = self.game.ready()  # else, even a pass screen
                 if intent is not None:
                     self.carry_out(intent)
@@ -662,6 +617,14 @@ class TableScene(Scene):
                 return
             if isinstance(outcome, PersonToMove):
                 self._person_to_move(outcome)
+                return
+            if self.online is not None and not isinstance(outcome, Stepped):
+                if isinstance(outcome, WaitingForRemote):
+                    self.online.waiting(outcome.seat)
+                elif isinstance(outcome, SecretPick):
+                    self.online.secret(outcome.choice)
+                elif isinstance(outcome, Halted):
+                    self.online.halted(outcome.message)
                 return
             if isinstance(outcome, Stepped):
                 self.present(outcome)
@@ -737,7 +700,14 @@ class TableScene(Scene):
         if not any(scene is self for scene in self.app.manager.stack):
             self.saves.release()  # left, not rebuilt: another copy may open its files
         self.backdrop.release()
+        if self.online is not None:
+            self.online.close()
         super().exit()
+
+    def end_program(self) -> None:
+        """The program ends: an online game's last entries go out first."""
+        if self.online is not None:
+            self.online.close(linger=30.0 if self.app.quit_at_end else 5.0)
 
     def pause(self) -> None:
         super().pause()

@@ -40,6 +40,8 @@ class Question:
     of the state (never the whole state: a bot sees only what its seat may), ``legal`` the legal
     actions in the engine's order and ``rng`` the match's seeded generator for this decision.
     ``seat`` (``-1`` for a hint) lets a bot keep what it learnt between decisions of one turn.
+    ``online`` asks for the bot every computer of an online game plays alike
+    (:func:`net.bots.online_bot`: no clock, the fixed search, whatever ``budget`` says).
     """
 
     game: str
@@ -50,6 +52,7 @@ class Question:
     legal: Sequence[Action]
     rng: Any
     seat: int = -1
+    online: bool = False
 
 
 def answer(question: Question, make: Callable[[Question], Any] | None = None) -> Action:
@@ -60,11 +63,16 @@ def answer(question: Question, make: Callable[[Question], Any] | None = None) ->
 
 def make_bot_for(question: Question):
     """The bot a question asks for, built from the game registry (:func:`engine.bots.make_bot`):
-    Hard thinks ``budget`` seconds of the process's clock when ``timed``."""
+    Hard thinks ``budget`` seconds of the process's clock when ``timed``; an ``online``
+    question gets :func:`net.bots.online_bot`, the same on every computer."""
     from engine import registry
     from engine.bots import make_bot
 
     spec = registry.get(question.game)
+    if question.online:
+        from net.bots import online_bot
+
+        return online_bot(spec, question.level)
     clock = time.monotonic if question.timed else None
     return make_bot(spec, question.level, budget=question.budget, clock=clock)
 

@@ -53,6 +53,7 @@ rc_login:
   address: {{per_second: 100, burst_count: 100}}
   account: {{per_second: 100, burst_count: 100}}
   failed_attempts: {{per_second: 100, burst_count: 100}}
+rc_registration: {{per_second: 100, burst_count: 100}}
 rc_joins:
   local: {{per_second: 100, burst_count: 100}}
 rc_invites:

@@ -96,3 +96,19 @@ def test_online_games_are_kept_listed_and_reopened():
     again = OnlineMatch.restore(data, FileTransport(data["header"]))
     assert transport == {"kind": "file"}
     assert state_hash(again.match.state) == state_hash(session.match.state)
+
+
+@pytest.mark.parametrize("seed, first", [(2, "Ana"), (3, "Ben")])
+def test_a_new_games_summary_names_who_moves_after_the_opening_luck(seed, first):
+    """Before anyone played, the log's position waits for luck (who begins); the list still
+    says whose turn it is — the seat the seeded luck gives — and whether it is this
+    computer's."""
+    spec = registry.get("tea-time")
+    seats = [OnlineSeat(HUMAN, "Ana", player="Ana"), OnlineSeat(HUMAN, "Ben", player="Ben")]
+    header = make_header(spec, seats, seed=seed)
+    ana = OnlineMatch(header, FileTransport(header.data), [0])
+    assert ana.mover() < 0 and not ana.match.history
+    summary = store.summary(ana)
+    assert summary["to_move"] == first and summary["your_turn"] == (first == "Ana")
+    ana.match.advance_chance()
+    assert ana.match.names[ana.match.current_player()] == first

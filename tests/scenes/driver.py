@@ -41,6 +41,8 @@ def close_apps() -> None:
         for scene in app.manager.stack:
             if hasattr(scene, "shutdown"):
                 scene.shutdown()
+            if getattr(scene, "online", None) is not None:
+                scene.online.close()  # its transport's threads and port
         app.autosaver.close()
         app.close_thinker()
         app.sound.close()

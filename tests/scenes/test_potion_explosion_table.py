@@ -784,7 +784,7 @@ def test_right_click_cancelling_a_balm_run_drops_its_prompt(app):
 def test_a_bots_turn_plays_in_about_five_seconds_at_normal_speed():
     """Issue 42: two bots' turns took 20–25 s at Normal. A bot's turn plays at double speed,
     then faster, so each turn's animations and pauses add up to about five seconds."""
-    from scenes.table.scene import BOT_TURN_SECONDS
+    from scenes.table.pace import BOT_TURN_SECONDS
 
     app = make_app(instant=False)
     try:
@@ -795,8 +795,8 @@ def test_a_bots_turn_plays_in_about_five_seconds_at_normal_speed():
         for _ in range(6000):
             settle(table)
             app.step(1 / 30, events=[], draw=False)
-            if table._bot_turn is not None:
-                played[table._bot_turn] = table._bot_spent
+            if table.pace.turn is not None:
+                played[table.pace.turn] = table.pace.spent
             if len(played) > 4:
                 break
         turns = list(played.values())[:-1]  # the last may still be playing
