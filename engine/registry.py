@@ -11,14 +11,18 @@ import importlib
 import importlib.util
 
 from engine.core import GameSpec
-from translation import _
+from translation import N_, _
 
-GAME_PACKAGES = (
-    "engine.potion_explosion",
-    "engine.off_the_rails",
-    "engine.diced_tomatoes",
-    "engine.tea_time",
+GAMES = (
+    ("engine.potion_explosion", "potion-explosion", N_("Potion Explosion")),
+    ("engine.off_the_rails", "off-the-rails", N_("Off the Rails")),
+    ("engine.diced_tomatoes", "diced-tomatoes", N_("Diced Tomatoes")),
+    ("engine.tea_time", "tea-time", N_("Tea Time")),
 )
+"""Every game, in menu order: ``(package, id, title)``. The id and title are said here too so
+that the title screen and ``--help`` name the games without loading their rules (a package's
+``GAME`` must agree: tests check it)."""
+GAME_PACKAGES = tuple(package for package, _id, _title in GAMES)
 
 _extra: dict[str, GameSpec] = {}
 
@@ -34,19 +38,13 @@ def unregister(game_id: str) -> None:
 
 
 def listed() -> list[tuple[str, str]]:
-    """``(id, title)`` of every game, in menu order, without loading their rules (a game
-    package names them in ``ID`` and ``TITLE``; its ``GAME`` is loaded when first asked for).
-    The titles are the English ones: translate them where shown."""
-    found = []
-    for name in GAME_PACKAGES:
-        if importlib.util.find_spec(name) is None:
-            continue
-        module = importlib.import_module(name)
-        game_id, title = getattr(module, "ID", None), getattr(module, "TITLE", None)
-        if not isinstance(game_id, str) or not isinstance(title, str):
-            spec = module.GAME
-            game_id, title = spec.id, spec.title
-        found.append((game_id, title))
+    """``(id, title)`` of every game, in menu order, without loading their rules (:data:`GAMES`
+    names them). The titles are the English ones: translate them where shown."""
+    found = [
+        (game_id, title)
+        for package, game_id, title in GAMES
+        if importlib.util.find_spec(package) is not None
+    ]
     return found + [(spec.id, spec.title) for spec in _extra.values()]
 
 

@@ -1,5 +1,5 @@
 """Which table plays which game: one entry per game (the engine's entry is
-:data:`engine.registry.GAME_PACKAGES`). A game without an entry plays on the generic table."""
+:data:`engine.registry.GAMES`). A game without an entry plays on the generic table."""
 
 from __future__ import annotations
 
