@@ -578,10 +578,10 @@ class TableScene(Scene):
         return _("Hint: {move}.").format(move=words)
 
     def _hint_arrived(self, ready: HintReady) -> None:
+        self.carry_out(self.game.on_hint(ready.action))  # first: a Select clears messages
         self.hint_said = self.game.hint_words(self.hint_message(ready.action))
         self.say(self.hint_said, HINT_SECONDS)
         self.app.sound.play("hint")
-        self.carry_out(self.game.on_hint(ready.action))
         self.refresh_controls()
 
     def bot_thinking(self) -> bool:
