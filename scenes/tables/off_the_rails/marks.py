@@ -15,6 +15,7 @@ from scenes import kit
 from scenes.tables.off_the_rails.input import (
     Prompt,
     Selection,
+    cart_placements,
     exit_arrows,
     ghost,
     glow_squares,
@@ -100,7 +101,7 @@ def board_marks(
         if shown is not None:
             ghost_tile = (hover, shown[0], shown[2])
         if selection.tool == "cart":
-            puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
+            puts = cart_placements(legal, hover, selection)
             ghost_cart = (puts[0].cart, hover) if puts else None
     glow_colour: tuple = kit.HILITE
     if selection.tool == "cart":

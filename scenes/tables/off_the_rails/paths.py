@@ -14,11 +14,12 @@ import pygame
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.state import CartPlace, Pending
-from scenes.tables.off_the_rails.input import own_carts_on_board
+from scenes.tables.off_the_rails.input import FATES, own_carts_on_board
 from scenes.tables.off_the_rails.layout import Layout, tag_size
 from translation import N_, _
 
-BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
+BAD_ENDS = tuple(FATES)
+"""The ends drawn in the bad tone; ending the action phase asks first while one shows."""
 END_WORDS = {
     "stop": N_("stop"),
     "choice": N_("you choose the way"),

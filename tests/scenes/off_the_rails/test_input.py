@@ -11,18 +11,23 @@ from hypothesis import strategies as st
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.tasks import tasks_from_lists
+from engine.off_the_rails.words import tile_words
 from scenes import kit
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import (
     Act,
+    Confirm,
     Refuse,
     Say,
     Select,
     Selection,
     choose_tool,
     click,
+    end_actions,
     forced_choice,
     ghost,
+    hint_how,
+    hint_selection,
     key_press,
     prompt,
     prompt_boxes,
@@ -453,48 +458,117 @@ def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
     assert "?" not in [tag.words for tag in tags]
 
 
-def test_enter_with_a_hint_up_takes_the_hinted_action_not_end_actions():
-    """Play-test: Enter with a hint shown ended the action phase; it takes the hint (OR-D12:
-    the action phase ends only when the person says so)."""
+def test_enter_only_ends_the_action_phase_and_asks_first_with_actions_left():
+    """Issue 42, finding 7: Enter both took the hint and ended the action phase, so an early
+    Enter ended a turn with actions unused. Enter ends the action phase only, and asks first
+    while actions are left; with none left and no cart in danger it ends at once."""
     s = blank()
     legal = s.legal_actions()
-    hint = next(a for a in legal if isinstance(a, S.PlaceTile))
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
-    assert key_press(pygame.K_KP_ENTER, 0, s, legal, NONE, None, hint) == Act(hint)
-    # with no hint Enter still moves the carts
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE) == Act(S.EndActions())
-
-
-def test_with_a_hint_up_the_status_says_enter_makes_the_hinted_move():
-    """Play-test: the top bar still said "then Move carts (Enter)" while a hint was up, but
-    Enter takes the hinted move then (OR-D12: the carts move only when the person says so)."""
-    s = blank()
-    legal = s.legal_actions()
-    hint = next(a for a in legal if isinstance(a, S.PlaceTile))
-    words = table_input.status(s, legal, NONE, NAMES, hint)
-    assert words == "4 actions left: Enter makes the hinted move — or make your own."
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
-    # no hint, a hint the engine no longer lists, or the hint is to move the carts: Enter
-    # moves them, and the status says so
-    for other in (None, S.PlaceTile(99, 99, "EW"), S.EndActions()):
-        assert table_input.status(s, legal, NONE, NAMES, other).endswith("then Move carts (Enter).")
-    for c in range(4):
-        s.apply_action(S.PlaceTile(0, c, "EW"))
-    legal = s.legal_actions()
-    assert "Move carts (Enter)" in table_input.status(s, legal, NONE, NAMES, S.EndActions())
-
-
-def test_enter_with_a_hint_up_places_the_chasm_token_on_the_hinted_square():
+    for enter in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        assert key_press(enter, 0, s, legal, NONE) == Confirm(
+            "End the action phase with 4 actions left?", Act(S.EndActions()), "Move carts"
+        )
+    s.apply_action(S.PlaceTile(0, 0, "EW"))
+    s.apply_action(S.PlaceTile(0, 1, "EW"))
+    s.apply_action(S.PlaceTile(0, 2, "EW"))
+    assert end_actions(s, s.legal_actions()) == Confirm(
+        "End the action phase with 1 action left?", Act(S.EndActions()), "Move carts"
+    )
+    s.apply_action(S.PlaceTile(0, 3, "EW"))
+    assert key_press(pygame.K_RETURN, 0, s, s.legal_actions(), NONE) == Act(S.EndActions())
+    # outside the action phase Enter means nothing (a chasm square is a click)
     s = blank()
     s.chasm[(3, 3)] = "red"
     s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
     s._legal = None
+    assert key_press(pygame.K_RETURN, 0, s, s.legal_actions(), NONE) is None
+
+
+def test_ending_the_action_phase_names_each_cart_whose_path_ends_badly():
+    """Issue 42: a cart derailing on the preview asks first, naming the cart, even with every
+    action spent; a cart that stops does not."""
+    s = blank()
+    lay(s, {(0, 5): "NS", (0, 8): "NS", (1, 8): "NS", (2, 8): "NS"})
+    put_cart(s, 0, (-1, 5), "S", speed=3)
+    put_cart(s, 1, (-1, 8), "S", speed=3)
+    s.actions_left = 0
+    s._legal = None
+    paths = preview_paths(s)
+    assert {p.cart: p.end for p in paths} == {0: "derail", 1: "stop"}
+    intent = key_press(pygame.K_RETURN, 0, s, s.legal_actions(), NONE, None, paths)
+    assert intent == Confirm(
+        "End the action phase? Your white cart derails.", Act(S.EndActions()), "Move carts"
+    )
+    s.actions_left = 2
+    assert end_actions(s, s.legal_actions(), paths).question == (
+        "End the action phase with 2 actions left? Your white cart derails."
+    )
+
+
+@pytest.mark.parametrize(
+    "hint, tool, shape",
+    [
+        (S.PlaceTile(5, 2, "EW"), "straight", "EW"),
+        (S.PlaceTile(5, 2, "SW"), "curve", "SW"),
+        (S.PlaceTile(5, 2, "NW"), "curve", "NW"),
+    ],
+)
+def test_a_hinted_tile_puts_its_tool_in_hand_turned_so_one_click_lays_it(hint, tool, shape):
+    """Issue 42: the hint prepares the controls (as Diced Tomatoes picks up the hinted die):
+    the tool in hand, turned to the hinted shape; one click on the framed square lays it."""
+    s = blank()
+    ready = hint_selection(s, hint, NONE.turned(0))
+    assert ready.tool == tool and ghost(s, ready, (5, 2))[0] == shape
+    assert at(s, ("square", 5, 2), ready) == Act(hint)
+    assert hint_how(hint) == "Click the framed square to make this move."
+
+
+def test_a_hinted_upgrade_cart_or_speed_is_prepared_for_one_click():
+    s = blank()
+    lay(s, {(5, 2): "NS"})
+    for up in s.upgrades_at(5, 2):
+        ready = hint_selection(s, up, NONE)
+        assert ready.tool == "upgrade" and at(s, ("square", 5, 2), ready) == Act(up)
+    # a cart: the hinted one of the two in the supply goes on the framed square
+    ready = hint_selection(s, S.PlaceCart(1, -1, 4), NONE)
+    assert ready.tool == "cart" and at(s, ("square", -1, 4), ready) == Act(S.PlaceCart(1, -1, 4))
+    # a speed: the cart is chosen for the buttons
+    put_cart(s, 0, (2, 5), "S")
+    put_cart(s, 1, (6, 1), "S")
+    hint = S.ChangeSpeed(1, 1)
+    ready = hint_selection(s, hint, NONE)
+    assert key_press(pygame.K_EQUALS, 0, s, s.legal_actions(), ready) == Act(hint)
+    assert hint_how(hint) == "Your cart is chosen: click Speed + to make this move."
+    # a square, a cart or an arrow is clicked as it is: nothing to prepare
+    assert hint_selection(s, S.EndActions(), NONE) is None
+    assert hint_how(S.EndActions()) == "Click Move carts to make this move."
+
+
+def test_with_upgrade_in_hand_the_status_names_the_t_junction_and_that_r_turns_it():
+    """Issue 42: the button's tip says R turns the T-junction, the top bar did not. Over a
+    tile it upgrades, the top bar names the tile a click lays; R names the other one."""
+    s = blank()
+    lay(s, {(5, 2): "NS", (6, 2): "NES"})
+    upgrade = tool(s, "upgrade")
     legal = s.legal_actions()
-    hint = S.PlaceChasmToken(2, 3)
-    assert hint in legal
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
-    # a hint the engine no longer lists is not taken, and Enter asks nothing of this step
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, S.PlaceChasmToken(9, 9)) is None
+    away = table_input.status(s, legal, upgrade, NAMES, None)
+    assert away == (
+        "click a glowing tile to upgrade it to the T-junction shown (R or the wheel turns it)"
+        " · 4 actions left"
+    )
+    over = table_input.status(s, legal, upgrade, NAMES, (5, 2))
+    turned = key_press(pygame.K_r, 0, s, legal, upgrade).selection
+    other = table_input.status(s, legal, turned, NAMES, (5, 2))
+    assert {over, other} == {
+        "click to upgrade C6 to a T-junction open north, east and south (R or the wheel turns"
+        " it) · 4 actions left",
+        "click to upgrade C6 to a T-junction open north, south and west (R or the wheel turns"
+        " it) · 4 actions left",
+    }
+    assert tile_words(ghost(s, upgrade, (5, 2))[0]) in over  # the tile a click lays
+    assert table_input.status(s, legal, upgrade, NAMES, (6, 2)) == (
+        "click to upgrade C7 to a cross · 4 actions left"
+    )
 
 
 @pytest.mark.parametrize(
