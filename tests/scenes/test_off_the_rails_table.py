@@ -988,3 +988,26 @@ def test_putting_a_cart_in_glows_white_on_your_edge(app):
     assert view.glow_colour == CART_GLOW
     edge_squares = {(-1, col) for col in range(12)}  # Ana took the north edge
     assert view.glow and set(view.glow) <= edge_squares
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_edge_question_leaves_the_deposits_in_sight_and_its_buttons_choose(size):
+    """Issue 42, finding 7: the edge-choice dialog covered a third of the board, the deposits
+    that decide the choice among it. Its panel, as drawn, covers no deposit; a click on one of
+    its buttons (where the layout puts it) chooses that edge."""
+    from scenes.tables.off_the_rails.layout import PROMPT_MARGIN
+
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], seed=7)
+    wait_for_human(app, table)
+    state = table.match.state
+    assert state.pending() == "edge" and state.gems
+    panel, _rects = table.game.view().prompt_boxes
+    drawn = panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN)
+    lay_ = table.game.layout()
+    assert [sq for sq in state.gems if drawn.colliderect(lay_.square(sq))] == []
+    ask = table.game.ask()
+    choose(app, table, 2)
+    assert table.match.history[-1].action == ask.options[2].action == S.ChooseEdge("south")
+    close_apps()

@@ -38,6 +38,7 @@ from scenes.tables.off_the_rails.layout import (
     MINE_NUMBER_OFFSET,
     MISSION_FONT,
     NAME_FONT,
+    PROMPT_MARGIN,
     SCORE_FONT,
     SOLO_CART,
     STOCK_COUNT_X,
@@ -100,7 +101,7 @@ class View:
     hint_tag: Tag | None = None
     tags: tuple[Tag, ...] = ()
     prompt: Prompt | None = None
-    prompt_boxes: tuple[pygame.Rect, list[pygame.Rect]] | None = None
+    prompt_boxes: tuple[pygame.Rect, tuple[pygame.Rect, ...]] | None = None
     prompt_hover: int | None = None
     last_card: tuple | None = None
     takeable: frozenset = frozenset()
@@ -430,7 +431,8 @@ def draw_prompt(surface, view: View) -> None:
     if ask is None or boxes is None:
         return
     panel, rects = boxes
-    kit.draw_panel(surface, panel.inflate(6, 6), (16, 20, 24, 240), border=kit.GOLD)
+    drawn = panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN)
+    kit.draw_panel(surface, drawn, (16, 20, 24, 240), border=kit.GOLD)
     title, size = kit.fit_label(ask.title, 15, panel.width - 20, bold=True)
     kit.blit_text(
         surface, title, size, (panel.centerx, panel.y + kit.px(9)), kit.GOLD, True, "midtop"

@@ -19,6 +19,7 @@ it prepares the controls so one click on what it frames makes the move (:func:`h
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 import pygame
@@ -37,7 +38,7 @@ from engine.off_the_rails.data import (
 from engine.off_the_rails.state import CartPlace, Pending
 from scenes import kit
 from scenes.table.protocol import Act, Confirm, Refuse, Say, Select
-from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, Layout
 from translation import N_, _, ngettext
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
@@ -140,16 +141,20 @@ class Option:
 class Prompt:
     """A question the engine asks with buttons (the edge, a jewel, a split, a drop, a pile, a
     mission): ``title``, ``options``, the ``focus`` squares it is about (the panel keeps off
-    them) and whether its buttons show gem ``pictures``."""
+    them), whether its buttons show gem ``pictures`` and whether it is ``compact`` (two
+    buttons a row, so it fits between the mines and an edge: the edge's question keeps
+    every deposit in sight)."""
 
     title: str
     options: tuple
     focus: tuple = ()
     pictures: bool = False
+    compact: bool = False
 
     @property
     def columns(self) -> int:
-        return 2 if self.pictures and len(self.options) > 3 else 1
+        wide = (self.pictures and len(self.options) > 3) or (self.compact and len(self.options) > 2)
+        return 2 if wide else 1
 
 
 # --- what the engine allows, read for the table ---------------------------------------------------
@@ -247,8 +252,9 @@ def prompt(state, legal, names) -> Prompt | None:
         return Prompt(
             _("{name}: choose the edge your clan starts from").format(name=player),
             tuple(Option(W.capitalised(W.edge_clan(a.edge)), a) for a in legal),
-            focus=tuple(sorted(state.gems)),
-        )  # the deposits help to choose
+            focus=tuple(sorted(state.gems)),  # the deposits decide the choice: in sight
+            compact=True,
+        )
     if pending == Pending.GEM:
         cart_id = state.moving_cart()
         cart = state.carts[cart_id]
@@ -331,24 +337,33 @@ def prompt(state, legal, names) -> Prompt | None:
 
 def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
     """``(panel, [option rects])`` of the question's panel on the board (:meth:`Layout.
-    prompt_rect`: never over the squares it is about)."""
+    prompt_rect`: never over the squares it is about). The title sits ``kit.px(9)`` under the
+    panel's top; the panel is drawn :data:`PROMPT_MARGIN` pixels larger all round. Worked
+    out once per layout, question and UI scale (asked a few times a frame): read the rects
+    only."""
+    return _prompt_boxes(lay, ask, kit.px(100))
+
+
+@functools.lru_cache(maxsize=8)
+def _prompt_boxes(lay: Layout, ask: Prompt, _scale: int) -> tuple:
     cols = ask.columns
     rows = -(-len(ask.options) // cols)
-    title_w = kit.text_size(ask.title, 15, True)[0] + 30
-    label_w = max(kit.text_size(o.label, 16)[0] for o in ask.options) + 30
+    title_w, title_h = kit.text_size(ask.title, 15, True)
+    label_w = max(kit.text_size(o.label, 16, True)[0] for o in ask.options) + 30
     if ask.pictures:
         label_w = 2 * (5 * (lay.gem_size + 3)) + 40
-    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
+    width = max(title_w + 30, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
     step = kit.px(38)  # a row of buttons: their text grows with the UI scale
-    height = step + rows * step + 4
-    panel = lay.prompt_rect(width, height, ask.focus)
+    head = kit.px(9) + title_h + kit.px(4)
+    height = head + rows * step - 6 + kit.px(4)
+    panel = lay.prompt_rect(width, height, ask.focus, PROMPT_MARGIN)
     bw = (panel.width - 20 - (cols - 1) * 8) // cols
     rects = []
     for index in range(len(ask.options)):
         col, row = index % cols, index // cols
-        top = panel.y + step - 2 + row * step
+        top = panel.y + head + row * step
         rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), top, bw, step - 6))
-    return panel, rects
+    return panel, tuple(rects)
 
 
 # --- clicks, keys, the wheel ----------------------------------------------------------------------

@@ -85,6 +85,9 @@ def _overlap(first: pygame.Rect, second: pygame.Rect) -> int:
     return clipped.width * clipped.height
 
 
+PROMPT_MARGIN = 3
+"""How far a question's drawn panel reaches beyond its rect, all round (:meth:`Layout.
+prompt_rect`)."""
 MINE_NUMBER_OFFSET = (3, 1)
 """Where a mine square's number is drawn, in pixels from the square's top left corner."""
 
@@ -238,24 +241,31 @@ class Layout:
         """Where banners show: across the middle of the grid."""
         return pygame.Rect(self.grid.x, self.grid.centery - 30, self.grid.width, 60)
 
-    def prompt_rect(self, width: int, height: int, focus) -> pygame.Rect:
-        """Where a choice panel of ``width`` × ``height`` goes: over the grid, never over the
-        ``focus`` squares (the carts and squares the choice is about) nor the square next to
+    def prompt_rect(self, width: int, height: int, focus, margin: int = 0) -> pygame.Rect:
+        """Where a choice panel of ``width`` × ``height`` goes (drawn ``margin`` pixels larger
+        all round): over the grid, never over the ``focus`` squares (the carts and squares the
+        choice is about) where there is room, then as little as may be over the squares next to
         them; as near the middle of the grid as that allows."""
         width = min(width, self.grid.width - 16)
-        keep_clear = [self.square(sq).inflate(self.cell * 2, self.cell * 2) for sq in focus]
-        area = self.grid.inflate(-12, -12)
+        squares = [self.square(sq) for sq in focus]
+        near = [rect.inflate(self.cell * 2, self.cell * 2) for rect in squares]
+        area = self.grid.inflate(-2 * margin, -2 * margin)
         best = None
         step = max(8, self.cell // 2)
-        for y in range(area.top, area.bottom - height + 1, step):
-            for x in range(area.left, area.right - width + 1, step):
+        ys = list(range(area.top, area.bottom - height + 1, step)) + [area.bottom - height]
+        xs = list(range(area.left, area.right - width + 1, step)) + [area.right - width]
+        for y in ys:
+            for x in xs:
                 rect = pygame.Rect(x, y, width, height)
-                covered = sum(rect.clip(k).width * rect.clip(k).height for k in keep_clear)
-                distance = abs(rect.centerx - area.centerx) + abs(rect.centery - area.centery)
-                score = (covered, distance)
+                drawn = rect.inflate(2 * margin, 2 * margin)
+                score = (
+                    sum(_overlap(drawn, squares[i]) for i in drawn.collidelistall(squares)),
+                    sum(_overlap(drawn, near[i]) for i in drawn.collidelistall(near)),
+                    abs(rect.centerx - area.centerx) + abs(rect.centery - area.centery),
+                )
                 if best is None or score < best[0]:
                     best = (score, rect)
-        if best is None:
+        if best is None or height > area.height:
             rect = pygame.Rect(0, 0, width, height)
             rect.center = self.grid.center
             return rect

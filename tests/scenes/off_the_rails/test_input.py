@@ -617,3 +617,35 @@ def test_which_cart_moves_first_is_asked_only_when_their_ways_can_meet():
     assert order_matters(forking)  # one branch reaches the other cart's square
     unknown = (Path(0, ((4, 4),), "choice"), Path(1, ((8, 8),), "stop"))
     assert order_matters(unknown)  # the way beyond an unexplored junction is not known
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
+def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
+    """Issue 42, finding 7: the edge-choice dialog covered a third of the board, and the
+    deposits there are what the choice is about. With a deposit on every mine square, the
+    question's panel (as drawn) covers none, in every language, and its words still read."""
+    import translation
+    from scenes.tables.off_the_rails.layout import PROMPT_MARGIN
+
+    previous = translation.current_language()
+    translation.set_language(language)
+    try:
+        s = blank()
+        s.tasks = tasks_from_lists(("choose_edge",), ("actions",))
+        s.edges = [None, None]
+        s._legal = None
+        for square in B.MINE_SQUARES.values():
+            put_gems(s, square, (0, 1, 0, 0, 0))
+        assert s.pending() == "edge"
+        ask = prompt(s, s.legal_actions(), NAMES)
+        lay_ = layout(s, size)
+        panel, rects = prompt_boxes(lay_, ask)
+        drawn = panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN)
+        assert lay_.grid.contains(drawn)
+        assert [sq for sq in s.gems if drawn.colliderect(lay_.square(sq))] == []
+        for option, rect in zip(ask.options, rects, strict=True):
+            assert drawn.contains(rect)
+            assert kit.fit_label(option.label, 16, rect.width - 16, bold=True)[1] >= 12
+    finally:
+        translation.set_language(previous)
