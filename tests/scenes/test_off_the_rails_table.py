@@ -1011,3 +1011,34 @@ def test_the_edge_question_leaves_the_deposits_in_sight_and_its_buttons_choose(s
     choose(app, table, 2)
     assert table.match.history[-1].action == ask.options[2].action == S.ChooseEdge("south")
     close_apps()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_path_tags_and_the_hint_label_keep_off_the_mine_centres_and_each_other(size):
+    """Issue 42, finding 7: "stop" sat on the yellow mine's crown, and the hint's label on the
+    tags. At the table, with a hint asked, every tag drawn keeps off the mine centres and the
+    other tags, while the pointer moves over the board with a tool in hand."""
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    app.settings.bot_budget = 0.2
+    s = blank(2)
+    lay(s, {(3, col): "EW" for col in range(12)})
+    lay(s, {(6, col): "EW" for col in range(12)})
+    put_cart(s, 0, (3, 2), "E", speed=5)
+    put_cart(s, 1, (6, 1), "E", speed=6)
+    put_gems(s, (6, 5), (0, 1, 1, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    assert ask_hint(app, table) is not None
+    lay_ = table.game.layout()
+    centres = [lay_.square(square) for square in B.MINE_CENTRES.values()]
+    key(app, pygame.K_c)
+    for square in ((2, 7), (4, 6), (5, 5), (7, 3), (3, 10)):
+        hover(app, area(table, ("square", *square)).center)
+        view = table.game.view()
+        shown = [*view.tags, *([view.hint_tag] if view.hint_tag else [])]
+        assert len(view.tags) >= 3
+        for index, tag in enumerate(shown):
+            assert tag.rect.collidelist(centres) < 0, tag
+            assert not any(other.rect.colliderect(tag.rect) for other in shown[:index]), tag
+    close_apps()

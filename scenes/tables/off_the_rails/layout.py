@@ -200,23 +200,30 @@ class Layout:
         size = max(18, int(self.cell * 0.62))
         return pygame.Rect(int(x - size / 2), int(y - size / 2), size, size)
 
-    def tag_rect(self, size, anchor, keep_clear=(), avoid=()) -> pygame.Rect:
+    def tag_rect(self, size, anchor, keep_clear=(), avoid=(), never=()) -> pygame.Rect:
         """Where a tag (a word on a plate) of ``size`` (w, h) pixels about square ``anchor``
         goes: inside the grid, so never over the edge labels (A–L, 1–12 in the surface
-        strips); clear of the ``keep_clear`` rects (the cart's path, the square it heads for)
-        wherever there is room, then as little as may be over the ``avoid`` rects (other
-        paths and tags); as near ``anchor`` as that allows."""
+        strips); off the ``never`` rects (the mine centres, the other tags), then clear of the
+        ``keep_clear`` rects (the cart's path, the square it heads for) wherever there is
+        room, then as little as may be over the ``avoid`` rects (other paths, the carts, the
+        mine numbers); as near ``anchor`` as that allows."""
         area = self.grid.inflate(-4, -4)
         width, height = min(size[0], area.width), min(size[1], area.height)
         cx, cy = self.centre(anchor)
-        best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 6, None)
-        if best[0][0]:  # no room near the square: anywhere on the grid (26 half-cells)
-            best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 26, best)
+        rects = (never, keep_clear, avoid)
+        best = self._best_tag(width, height, (cx, cy), rects, 6, None)
+        if best[0][0] or best[0][1]:  # no room near the square: anywhere on the grid
+            best = self._best_tag(width, height, (cx, cy), rects, 26, best)
         return best[1]
 
-    def _best_tag(self, width, height, anchor, keep_clear, avoid, reach: int, best) -> tuple:
+    def mine_centres(self) -> list:
+        """The mine centres' squares (each mine's emblem): a word on the board keeps off them."""
+        return [self.square(square) for square in sorted(B.CENTRE_SQUARES)]
+
+    def _best_tag(self, width, height, anchor, rects, reach: int, best) -> tuple:
         """``(score, rect)``: the best of ``best`` and the tags centred within ``reach``
-        half-cells of ``anchor`` (see :meth:`tag_rect`)."""
+        half-cells of ``anchor`` (see :meth:`tag_rect`; ``rects``: the never, keep-clear and
+        avoid rects)."""
         area = self.grid.inflate(-4, -4)
         cx, cy = anchor
         half = self.cell / 2
@@ -228,8 +235,10 @@ class Layout:
                 near_x = min(max(cx, rect.left), rect.right)
                 near_y = min(max(cy, rect.top), rect.bottom)
                 score = (
-                    sum(_overlap(rect, other) for other in keep_clear),
-                    sum(_overlap(rect, other) for other in avoid),
+                    *(
+                        sum(_overlap(rect, kind[i]) for i in rect.collidelistall(kind))
+                        for kind in rects
+                    ),
                     round(abs(near_x - cx) + abs(near_y - cy)),
                     abs(rect.centerx - cx) + abs(rect.centery - cy),
                 )

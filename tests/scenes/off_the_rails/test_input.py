@@ -34,6 +34,7 @@ from scenes.tables.off_the_rails.input import (
     wheel,
 )
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.marks import board_marks
 from scenes.tables.off_the_rails.paths import Choice, path_tags, preview_paths
 from scenes.tables.off_the_rails.tips import targets
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
@@ -336,7 +337,16 @@ def check_tags(s, size):
         assert not any(tag.rect.colliderect(label) for label in edge_labels(lay_)), tag
         clash = [r for r in keep[tag.cart] if r.clip(tag.rect).width * r.clip(tag.rect).height]
         assert clash == [], (tag, paths)
+    assert_apart(lay_, tags)
     return paths, tags
+
+
+def assert_apart(lay_, tags):
+    """No tag on a mine centre (its emblem) nor on another tag (issue 42)."""
+    centres = [lay_.square(square) for square in B.MINE_CENTRES.values()]
+    for index, tag in enumerate(tags):
+        assert tag.rect.collidelist(centres) < 0, tag
+        assert [other for other in tags[:index] if other.rect.colliderect(tag.rect)] == [], tag
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
@@ -425,6 +435,39 @@ def positions(draw):
 @given(positions(), st.sampled_from([(1280, 800), (1024, 640)]))
 def test_no_tag_covers_its_cart_path_or_the_square_it_heads_for_nor_an_edge_label(s, size):
     check_tags(s, size)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.sampled_from([(1280, 800), (1024, 640)]), st.randoms(use_true_random=False))
+def test_no_tag_nor_the_hint_label_sits_on_a_mine_centre_or_on_another(s, size, rng):
+    """Issue 42, finding 7: "stop", "derail", "you choose the way" and the hint's label sat
+    on the mines' emblems and on each other. Over many positions, with any legal move as the
+    hint, every tag as the board shows it keeps off the mine centres and off the others."""
+    lay_ = layout(s, size)
+    legal = s.legal_actions()
+    hint = rng.choice([a for a in legal if not isinstance(a, S.EndActions)])
+    paths = preview_paths(s)
+    tags = path_tags(lay_, s, paths)
+    marks = board_marks(lay_, s, legal, NONE, None, None, hint, paths, tags)
+    shown = list(tags) + ([marks["hint_tag"]] if marks["hint_tag"] else [])
+    assert marks["hint_tag"] is not None and marks["hint_tag"].tone == "hint"
+    assert_apart(lay_, shown)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_stop_beside_a_mine_centre_is_tagged_off_its_emblem(size):
+    """The case seen: a cart stopping next to the yellow mine's centre had "stop" on the crown,
+    and the hint's label sat on the red one."""
+    s = blank()
+    lay(s, {(3, col): "EW" for col in range(12)})
+    put_cart(s, 0, (3, 2), "E", speed=5)
+    (path,) = preview_paths(s)
+    assert path.end == "stop" and path.squares[-1] == (3, 7)
+    paths, tags = check_tags(s, size)
+    lay_ = layout(s, size)
+    hint = S.PlaceTile(4, 3, "NS")
+    marks = board_marks(lay_, s, s.legal_actions(), NONE, None, None, hint, paths, tags)
+    assert_apart(lay_, [*tags, marks["hint_tag"]])
 
 
 def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
