@@ -1042,3 +1042,35 @@ def test_path_tags_and_the_hint_label_keep_off_the_mine_centres_and_each_other(s
             assert tag.rect.collidelist(centres) < 0, tag
             assert not any(other.rect.colliderect(tag.rect) for other in shown[:index]), tag
     close_apps()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_gems_left_under_a_cart_show_beside_it_and_gems_are_big_enough(size):
+    """Issue 42, finding 7: gems left on a cart's square sat half under the cart, and at
+    1024×640 gems were 8–10 px. At the table, what the leftover gems add to the board touches
+    no pixel of the cart; the board's gems are 16 px pictures or more."""
+    from scenes.tables.off_the_rails.pieces import cart_angle, draw_cart
+
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    s = blank(2)
+    lay(s, {(3, col): "EW" for col in range(12)})
+    put_cart(s, 0, (3, 3), "E", speed=2, load=(0, 1, 0, 1, 0))
+    put_gems(s, (3, 3), (2, 1, 0, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    lay_ = table.game.layout()
+    assert lay_.gem_size >= 16
+    with_gems = pygame.Surface(app.size)
+    table.draw_board(with_gems)
+    del table.shown.gems[(3, 3)]
+    without = pygame.Surface(app.size)
+    table.draw_board(without)
+    changed = pygame.mask.from_threshold(with_gems, (0, 0, 0), (1, 1, 1, 255), without, 1)
+    changed.invert()  # the pixels the leftover gems changed
+    cart = table.shown.carts[0]
+    alone = pygame.Surface(app.size, pygame.SRCALPHA)
+    draw_cart(alone, lay_, cart, lay_.centre((3, 3)), cart_angle(cart), False)
+    assert changed.count() > 100
+    assert pygame.mask.from_surface(alone).overlap_area(changed, (0, 0)) == 0
+    close_apps()

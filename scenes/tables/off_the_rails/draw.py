@@ -54,8 +54,8 @@ from scenes.tables.off_the_rails.pieces import (
     cart_angle,
     cart_mark,
     draw_cart,
-    draw_gem_chip,
     draw_gems,
+    draw_leftover_gems,
 )
 from sprites import art
 from sprites import off_the_rails_art as oa
@@ -157,7 +157,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
             draw_cart(surface, lay, cart, lay.centre(cart.square), cart_angle(cart), view.patterns)
             gems = state.gems.get(cart.square)
             if gems and ("gems", cart.square) not in view.hidden:
-                draw_gem_chip(surface, lay, cart.square, gems)
+                draw_leftover_gems(surface, lay, cart.square, gems)
     for index, path in enumerate(view.paths):
         draw_path_end(surface, lay, path, index)
     if view.ghost_cart is not None:

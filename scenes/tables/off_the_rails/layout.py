@@ -166,13 +166,18 @@ class Layout:
 
     @property
     def gem_size(self) -> int:
-        """A gem lying on a square (never under 12 pixels)."""
-        return max(12, round(self.cell * 0.34))
+        """A gem lying on a square: 16 pixels or more (its picture 14 or more across)."""
+        return max(16, round(self.cell * 0.34))
 
     @property
     def load_gem_size(self) -> int:
-        """A gem in a cart."""
-        return max(9, round(self.cell * 0.24))
+        """A gem in a cart: 12 pixels or more (its picture 11 or more across)."""
+        return max(12, round(self.cell * 0.26))
+
+    @property
+    def leftover_gem_size(self) -> int:
+        """A gem left on a square under a cart, at the square's corner."""
+        return max(13, round(self.cell * 0.28))
 
     @property
     def number_size(self) -> int:
