@@ -47,6 +47,7 @@ from scenes.tables.off_the_rails.layout import (
     TAG_FONT,
     TAG_GEM,
     Layout,
+    prompt_label_span,
     score_text,
 )
 from scenes.tables.off_the_rails.paths import BAD_ENDS, Path, Tag
@@ -456,8 +457,9 @@ def draw_prompt(surface, view: View) -> None:
                 surface, words, size, (rect.x + 36, rect.centery), kit.INK, True, "midleft"
             )
         else:
-            words, size = kit.fit_label(option.label, 16, rect.width - 16, bold=True)
-            kit.blit_text(surface, words, size, rect.center, kit.INK, True, "center")
+            span = prompt_label_span(rect, len(ask.options) > 1)
+            words, size = kit.fit_label(option.label, 16, span.width, bold=True)
+            kit.blit_text(surface, words, size, span.center, kit.INK, True, "center")
         if len(ask.options) > 1:
             kit.blit_text(
                 surface,

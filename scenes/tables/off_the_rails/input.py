@@ -357,12 +357,13 @@ def _prompt_boxes(lay: Layout, ask: Prompt, _scale: int) -> tuple:
     head = kit.px(9) + title_h + kit.px(4)
     height = head + rows * step - 6 + kit.px(4)
     panel = lay.prompt_rect(width, height, ask.focus, PROMPT_MARGIN)
-    bw = (panel.width - 20 - (cols - 1) * 8) // cols
+    pad = 6 if ask.compact else 10
+    bw = (panel.width - 2 * pad - (cols - 1) * 8) // cols
     rects = []
     for index in range(len(ask.options)):
         col, row = index % cols, index // cols
         top = panel.y + head + row * step
-        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), top, bw, step - 6))
+        rects.append(pygame.Rect(panel.x + pad + col * (bw + 8), top, bw, step - 6))
     return panel, tuple(rects)
 
 

@@ -70,6 +70,14 @@ def tag_size(words: str, gems: tuple = (), small: bool = False) -> tuple:
     return (width, kit.px(16 if small else 18))
 
 
+def prompt_label_span(button: pygame.Rect, keyed: bool) -> pygame.Rect:
+    """Where an answer's words go on its ``button``: off its ends, and off its key (1–9, at
+    the top right) when it has one."""
+    if not keyed:
+        return button.inflate(-16, 0)
+    return pygame.Rect(button.x + 6, button.y, button.width - 22, button.height)
+
+
 def widest_deck_lines() -> tuple:
     """The widest lines the deck panel shows (its room is measured with them)."""
     return (
@@ -260,7 +268,7 @@ class Layout:
         all round): over the grid, never over the ``focus`` squares (the carts and squares the
         choice is about) where there is room, then as little as may be over the squares next to
         them; as near the middle of the grid as that allows."""
-        width = min(width, self.grid.width - 16)
+        width = min(width, self.grid.width - 2 * margin - 8)
         squares = [self.square(sq) for sq in focus]
         near = [rect.inflate(self.cell * 2, self.cell * 2) for rect in squares]
         area = self.grid.inflate(-2 * margin, -2 * margin)

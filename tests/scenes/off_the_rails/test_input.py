@@ -669,7 +669,7 @@ def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
     deposits there are what the choice is about. With a deposit on every mine square, the
     question's panel (as drawn) covers none, in every language, and its words still read."""
     import translation
-    from scenes.tables.off_the_rails.layout import PROMPT_MARGIN
+    from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, prompt_label_span
 
     previous = translation.current_language()
     translation.set_language(language)
@@ -689,6 +689,7 @@ def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
         assert [sq for sq in s.gems if drawn.colliderect(lay_.square(sq))] == []
         for option, rect in zip(ask.options, rects, strict=True):
             assert drawn.contains(rect)
-            assert kit.fit_label(option.label, 16, rect.width - 16, bold=True)[1] >= 12
+            room = prompt_label_span(rect, True).width
+            assert kit.fit_label(option.label, 16, room, bold=True)[1] >= 12
     finally:
         translation.set_language(previous)
