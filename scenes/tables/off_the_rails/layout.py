@@ -174,12 +174,12 @@ class Layout:
 
     @property
     def gem_size(self) -> int:
-        """A gem lying on a square: 16 pixels or more (its picture 14 or more across)."""
+        """A gem lying on a square: 16 pixels or more (its picture 12 or more each way)."""
         return max(16, round(self.cell * 0.34))
 
     @property
     def load_gem_size(self) -> int:
-        """A gem in a cart: 12 pixels or more (its picture 11 or more across)."""
+        """A gem in a cart: 12 pixels or more (its picture 12 along its longer side)."""
         return max(12, round(self.cell * 0.26))
 
     @property
