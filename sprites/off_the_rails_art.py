@@ -22,12 +22,14 @@ CLAN_RGB = {
 }
 """Clan colours as RGB."""
 GEM_RGB = {
-    "rock": (128, 124, 118),
+    "rock": (158, 152, 144),
     "ruby": (214, 34, 62),
     "emerald": (40, 176, 98),
     "gold": (240, 190, 40),
     "diamond": (200, 236, 255),
 }
+ROCK_RIM = (226, 218, 204)
+"""A rock's outline: pale, so a rock stands out from the dark floor it lies on."""
 FACING_ANGLE = {"N": 0, "W": 90, "S": 180, "E": -90}
 """pygame rotation (counter-clockwise degrees) turning a north-facing sprite to each side."""
 
@@ -71,15 +73,18 @@ def gem(kind: str, size: int) -> pygame.Surface:
         rng = random.Random(7)
         pts = [
             (
-                c + math.cos(a) * r * rng.uniform(0.78, 1.0),
-                c + math.sin(a) * r * rng.uniform(0.7, 0.95),
+                c + math.cos(a) * r * rng.uniform(0.88, 1.04),
+                c + math.sin(a) * r * rng.uniform(0.8, 1.0),
             )
             for a in (i * math.pi / 4 + 0.3 for i in range(8))
         ]
-        pygame.draw.polygon(surf, dark, [(x + 1, y + 1) for x, y in pts])
+        # light stone with a pale rim and a dark shadow: it reads on the dark rock floor,
+        # the mines' tints and the ballast alike, even at 12 pixels
+        pygame.draw.polygon(surf, (14, 12, 10), [(x + 1, y + 1) for x, y in pts])
         pygame.draw.polygon(surf, base, pts)
-        pygame.draw.polygon(surf, _mix(base, (255, 255, 255), 0.25), [pts[5], pts[6], (c, c)])
-        pygame.draw.polygon(surf, dark, pts, 1)
+        pygame.draw.polygon(surf, _mix(base, (255, 255, 255), 0.4), [pts[5], pts[6], (c, c)])
+        pygame.draw.polygon(surf, _mix(base, (0, 0, 0), 0.3), [pts[1], pts[2], pts[3], (c, c)])
+        pygame.draw.polygon(surf, ROCK_RIM, pts, 1)
         return surf
     if kind == "gold":
         # a nugget: lumpy, warm highlights

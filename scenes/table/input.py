@@ -146,10 +146,10 @@ class TableInput:
     def hint_arrived(self, ready: HintReady, seconds: float) -> None:
         """The hint came: say it for ``seconds``, with its sound, and show it on the board."""
         table = self.table
+        self.carry_out(table.game.on_hint(ready.action))  # first: a Select clears messages
         table.hint_said = table.game.hint_words(self.hint_message(ready.action))
         table.say(table.hint_said, seconds)
         table.app.sound.play("hint")
-        self.carry_out(table.game.on_hint(ready.action))
         table.refresh_controls()
 
     def take_back(self, whole_turn: bool) -> bool:

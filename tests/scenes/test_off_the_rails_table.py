@@ -11,6 +11,7 @@ from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.tasks import tasks_from_lists
 from scenes import kit
+from scenes.confirm import ConfirmScene
 from scenes.game_over import GameOverScene
 from scenes.pass_screen import PassScreen
 from scenes.pause import PauseScene
@@ -94,6 +95,17 @@ def choose(app, table, index=0):
     click_at(app, area(table, ("choice", index)).center)
 
 
+def move_carts(app, enter=False):
+    """Move carts (its button, or Enter), answering Yes when the table asks first (actions
+    left, or a cart's path ends badly): the person meant it."""
+    if enter:
+        key(app, pygame.K_RETURN)
+    else:
+        click(app, find_button(app, "Move carts"))
+    if isinstance(app.manager.top, ConfirmScene):
+        key(app, pygame.K_RETURN)
+
+
 def track_ahead(state):
     """A square right in front of one of the player's carts where a straight may go."""
     for ci in state.carts_of(state.player):
@@ -133,7 +145,7 @@ def human_step(app, table):
                 key(app, pygame.K_r)
             click_square(app, table, sq)
             return
-        key(app, pygame.K_RETURN)  # the last look is over: the carts roll
+        move_carts(app, enter=True)  # the last look is over: the carts roll
         return
     if pending in ("move_cart", "chasm_token"):
         click_square(app, table, sorted(table.game.view().glow)[0])
@@ -258,6 +270,11 @@ def test_or_d12_the_last_look_shows_every_path_waits_for_enter_and_undo_works(ap
     assert table.match.state.to_dict() == before and table.shown.to_dict() == before
     click(app, find_button(app, "Straight"))
     click_square(app, table, (0, 8))
+    key(app, pygame.K_RETURN)  # cart 0 derails: the table asks first (issue 42)
+    assert isinstance(app.manager.top, ConfirmScene)
+    assert app.manager.top.question == (
+        "End the action phase? Your white cart derails. Your black cart derails."
+    )
     key(app, pygame.K_RETURN)
     wait_for_human(app, table)
     assert any(isinstance(e, S.ActionsEnded) for _, e in table.match.events)
@@ -379,7 +396,7 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     put_cart(s, 2, (3, 5), "S", load=(0, 2, 1, 0, 0))
     table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
     wait_for_human(app, table)
-    click(app, find_button(app, "Move carts"))
+    move_carts(app)
     for _ in range(40):
         frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
@@ -413,7 +430,7 @@ def test_a_split_with_one_answer_is_not_asked_and_no_question_shows_while_carts_
     put_cart(s, 2, (3, 5), "S", load=(0, 2, 0, 0, 0))
     table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
     wait_for_human(app, table)
-    key(app, pygame.K_RETURN)
+    move_carts(app, enter=True)
     asked_while_busy = []
     for _ in range(200):
         frames(app, 1, dt=0.05)
@@ -438,7 +455,7 @@ def test_junction_arrows_and_jewel_choice(any_speed_app):
     wait_for_human(app, table)
     (path,) = table.game.view().paths
     assert path.squares == ((2, 5), (3, 5)) and path.end == "choice"
-    click(app, find_button(app, "Move carts"))
+    move_carts(app)
     wait_for_human(app, table)
     assert table.match.state.pending() == "gem"
     assert [o.label for o in table.game.ask().options] == ["Take the ruby", "Take the emerald"]
@@ -462,7 +479,7 @@ def test_two_missions_at_once_offer_a_choice(app):
     s.missions, s.dealt = [7, 8, 3], [7, 8, 3]
     table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")])
     wait_for_human(app, table)
-    click(app, find_button(app, "Move carts"))
+    move_carts(app)
     wait_for_human(app, table)
     assert table.match.state.pending() == "mission"
     labels = [o.label for o in table.game.ask().options]
@@ -591,7 +608,7 @@ def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
     wait_for_human(app, table)
     table.say("Click an empty square to lay a curve (R or the wheel turns it).", 30)
     board.heard.clear()
-    key(app, pygame.K_RETURN)
+    move_carts(app, enter=True)
     assert table.player.busy and table.current_message() == ""
     rolling = [h for h in board.heard if h[0] == "cart_rolling"]
     for _ in range(40):
@@ -826,27 +843,97 @@ def a_chasm_token_to_place(app):
     return table
 
 
-def test_enter_after_a_hint_takes_the_hinted_chasm_square_and_the_hint_says_so(app):
-    """Play-test: Enter with a hint up ended the turn and the hinted gem fell into a chasm;
-    Enter takes the hint, here the hinted square of the chasm token."""
+def test_a_hinted_chasm_square_is_framed_and_one_click_takes_it_not_enter(app):
+    """Issue 42, finding 7: Enter took the hint and also ended turns; each key does one thing.
+    The hint frames the chasm square and says that a click there makes it; Enter does not."""
     table = a_chasm_token_to_place(app)
     hint = ask_hint(app, table)
     assert isinstance(hint, S.PlaceChasmToken)
-    assert table.current_message().endswith("Enter makes this move.")
+    assert table.current_message().endswith(" Click the framed square to make this move.")
     before = len(table.match.history)
     key(app, pygame.K_RETURN)
+    assert len(table.match.history) == before and app.manager.top is table
+    (framed,) = table.game.view().hint_rects
+    assert table.game.layout().square_at(framed.center) == (hint.row, hint.col)
+    click_at(app, framed.center)
     frames(app, 2)
     assert table.match.history[before].action == hint
 
 
-def test_enter_after_a_hint_in_the_action_phase_takes_it_not_move_carts(app):
+def test_a_hint_in_the_action_phase_prepares_the_tool_and_one_click_makes_it(app):
+    """Issue 42: the hint prepares the controls as Diced Tomatoes picks up its hinted die: the
+    tool in hand, turned as hinted; one click on the framed square makes the move. Enter still
+    only ends the action phase, and asks first with actions left."""
     table = first_turn(app)
     hint = ask_hint(app, table)
-    assert hint is not None and not isinstance(hint, S.EndActions)
+    assert isinstance(hint, (S.PlaceCart, S.PlaceTile)), hint
+    if isinstance(hint, S.PlaceCart):
+        button = "Place cart"
+    else:
+        button = "Straight" if hint.exits in B.STRAIGHTS else "Curve"
+    assert find_button(app, button).is_selected  # the tool is in hand
+    message = table.current_message()
+    assert message.startswith("Hint: ")
+    assert message.endswith(" Click the framed square to make this move.")
     before = len(table.match.history)
     key(app, pygame.K_RETURN)
+    assert isinstance(app.manager.top, ConfirmScene)
+    assert app.manager.top.question == "End the action phase with 4 actions left?"
+    key(app, pygame.K_ESCAPE)  # No: back to the table, nothing done
+    assert app.manager.top is table and len(table.match.history) == before
+    (framed,) = table.game.view().hint_rects
+    click_at(app, framed.center)
     frames(app, 2)
     assert table.match.history[before].action == hint
+
+
+def test_an_early_enter_in_solo_asks_before_a_cart_derails_and_no_keeps_the_turn(app):
+    """Issue 42, the reported case: in solo an early Enter ended the turn with 4 actions unused
+    and a cart derailing out of the game. Enter and Move carts ask first, naming the actions
+    left and the cart; No keeps the turn as it was, Yes (Move carts) ends the action phase."""
+    s = blank(1)
+    lay(s, {(0, 5): "NS"})
+    put_cart(s, 1, (-1, 5), "S", speed=3)
+    table = start_at(app, s, [Seat("human", "Ana")])
+    wait_for_human(app, table)
+    key(app, pygame.K_RETURN)
+    ask = app.manager.top
+    assert isinstance(ask, ConfirmScene)
+    assert ask.question == "End the action phase with 4 actions left? Your yellow cart derails."
+    key(app, pygame.K_ESCAPE)
+    assert app.manager.top is table and not table.match.history
+    assert table.match.state.actions_left == 4
+    click(app, find_button(app, "Move carts"))
+    assert isinstance(app.manager.top, ConfirmScene)
+    click(app, find_button(app, "Move carts"))  # the question's Yes says what it does
+    wait_for_human(app, table)
+    assert [h.action for h in table.match.history][:1] == [S.EndActions()]
+    assert any(isinstance(e, S.CartDerailed) for _, e in table.match.events)
+
+
+def test_with_upgrade_in_hand_the_top_bar_names_the_t_junction_under_the_pointer(app):
+    """Issue 42: the top bar says which T-junction a click lays and that R turns it; the click
+    lays the one named."""
+    from engine.off_the_rails.words import tile_words
+
+    s = blank(2)
+    lay(s, {(5, 2): "NS"})
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    click(app, find_button(app, "Upgrade"))
+    assert "(R or the wheel turns it)" in table.status_text()  # the pointer is off the board
+    hover(app, area(table, ("square", 5, 2)).center)
+    first = table.status_text()
+    key(app, pygame.K_r)
+    second = table.status_text()
+    exits = table.game.view().ghost[1]
+    assert first != second
+    assert second == (
+        f"Ana: click to upgrade C6 to {tile_words(exits)} (R or the wheel turns it)"
+        " · 4 actions left"
+    )
+    click_square(app, table, (5, 2))
+    assert table.match.history[-1].action == S.UpgradeTile(5, 2, exits)
 
 
 def test_a_hint_says_its_move_once_then_what_the_reason_adds(app):
@@ -901,3 +988,89 @@ def test_putting_a_cart_in_glows_white_on_your_edge(app):
     assert view.glow_colour == CART_GLOW
     edge_squares = {(-1, col) for col in range(12)}  # Ana took the north edge
     assert view.glow and set(view.glow) <= edge_squares
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_edge_question_leaves_the_deposits_in_sight_and_its_buttons_choose(size):
+    """Issue 42, finding 7: the edge-choice dialog covered a third of the board, the deposits
+    that decide the choice among it. Its panel, as drawn, covers no deposit; a click on one of
+    its buttons (where the layout puts it) chooses that edge."""
+    from scenes.tables.off_the_rails.layout import PROMPT_MARGIN
+
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], seed=7)
+    wait_for_human(app, table)
+    state = table.match.state
+    assert state.pending() == "edge" and state.gems
+    panel, _rects = table.game.view().prompt_boxes
+    drawn = panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN)
+    lay_ = table.game.layout()
+    assert [sq for sq in state.gems if drawn.colliderect(lay_.square(sq))] == []
+    ask = table.game.ask()
+    choose(app, table, 2)
+    assert table.match.history[-1].action == ask.options[2].action == S.ChooseEdge("south")
+    close_apps()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_path_tags_and_the_hint_label_keep_off_the_mine_centres_and_each_other(size):
+    """Issue 42, finding 7: "stop" sat on the yellow mine's crown, and the hint's label on the
+    tags. At the table, with a hint asked, every tag drawn keeps off the mine centres and the
+    other tags, while the pointer moves over the board with a tool in hand."""
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    app.settings.bot_budget = 0.2
+    s = blank(2)
+    lay(s, {(3, col): "EW" for col in range(12)})
+    lay(s, {(6, col): "EW" for col in range(12)})
+    put_cart(s, 0, (3, 2), "E", speed=5)
+    put_cart(s, 1, (6, 1), "E", speed=6)
+    put_gems(s, (6, 5), (0, 1, 1, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    assert ask_hint(app, table) is not None
+    lay_ = table.game.layout()
+    centres = [lay_.square(square) for square in B.MINE_CENTRES.values()]
+    key(app, pygame.K_c)
+    for square in ((2, 7), (4, 6), (5, 5), (7, 3), (3, 10)):
+        hover(app, area(table, ("square", *square)).center)
+        view = table.game.view()
+        shown = [*view.tags, *([view.hint_tag] if view.hint_tag else [])]
+        assert len(view.tags) >= 3
+        for index, tag in enumerate(shown):
+            assert tag.rect.collidelist(centres) < 0, tag
+            assert not any(other.rect.colliderect(tag.rect) for other in shown[:index]), tag
+    close_apps()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_gems_left_under_a_cart_show_beside_it_and_gems_are_big_enough(size):
+    """Issue 42, finding 7: gems left on a cart's square sat half under the cart, and at
+    1024×640 gems were 8–10 px. At the table, what the leftover gems add to the board touches
+    no pixel of the cart; the board's gems are 16 px pictures or more."""
+    from scenes.tables.off_the_rails.pieces import cart_angle, draw_cart
+
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    s = blank(2)
+    lay(s, {(3, col): "EW" for col in range(12)})
+    put_cart(s, 0, (3, 3), "E", speed=2, load=(0, 1, 0, 1, 0))
+    put_gems(s, (3, 3), (2, 1, 0, 0, 0))
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("human", "Ben")])
+    wait_for_human(app, table)
+    lay_ = table.game.layout()
+    assert lay_.gem_size >= 16
+    with_gems = pygame.Surface(app.size)
+    table.draw_board(with_gems)
+    del table.shown.gems[(3, 3)]
+    without = pygame.Surface(app.size)
+    table.draw_board(without)
+    changed = pygame.mask.from_threshold(with_gems, (0, 0, 0), (1, 1, 1, 255), without, 1)
+    changed.invert()  # the pixels the leftover gems changed
+    cart = table.shown.carts[0]
+    alone = pygame.Surface(app.size, pygame.SRCALPHA)
+    draw_cart(alone, lay_, cart, lay_.centre((3, 3)), cart_angle(cart), False)
+    assert changed.count() > 100
+    assert pygame.mask.from_surface(alone).overlap_area(changed, (0, 0)) == 0
+    close_apps()

@@ -38,6 +38,7 @@ from scenes.tables.off_the_rails.layout import (
     MINE_NUMBER_OFFSET,
     MISSION_FONT,
     NAME_FONT,
+    PROMPT_MARGIN,
     SCORE_FONT,
     SOLO_CART,
     STOCK_COUNT_X,
@@ -46,6 +47,7 @@ from scenes.tables.off_the_rails.layout import (
     TAG_FONT,
     TAG_GEM,
     Layout,
+    prompt_label_span,
     score_text,
 )
 from scenes.tables.off_the_rails.paths import BAD_ENDS, Path, Tag
@@ -53,8 +55,8 @@ from scenes.tables.off_the_rails.pieces import (
     cart_angle,
     cart_mark,
     draw_cart,
-    draw_gem_chip,
     draw_gems,
+    draw_leftover_gems,
 )
 from sprites import art
 from sprites import off_the_rails_art as oa
@@ -100,7 +102,7 @@ class View:
     hint_tag: Tag | None = None
     tags: tuple[Tag, ...] = ()
     prompt: Prompt | None = None
-    prompt_boxes: tuple[pygame.Rect, list[pygame.Rect]] | None = None
+    prompt_boxes: tuple[pygame.Rect, tuple[pygame.Rect, ...]] | None = None
     prompt_hover: int | None = None
     last_card: tuple | None = None
     takeable: frozenset = frozenset()
@@ -156,7 +158,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
             draw_cart(surface, lay, cart, lay.centre(cart.square), cart_angle(cart), view.patterns)
             gems = state.gems.get(cart.square)
             if gems and ("gems", cart.square) not in view.hidden:
-                draw_gem_chip(surface, lay, cart.square, gems)
+                draw_leftover_gems(surface, lay, cart.square, gems)
     for index, path in enumerate(view.paths):
         draw_path_end(surface, lay, path, index)
     if view.ghost_cart is not None:
@@ -430,7 +432,8 @@ def draw_prompt(surface, view: View) -> None:
     if ask is None or boxes is None:
         return
     panel, rects = boxes
-    kit.draw_panel(surface, panel.inflate(6, 6), (16, 20, 24, 240), border=kit.GOLD)
+    drawn = panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN)
+    kit.draw_panel(surface, drawn, (16, 20, 24, 240), border=kit.GOLD)
     title, size = kit.fit_label(ask.title, 15, panel.width - 20, bold=True)
     kit.blit_text(
         surface, title, size, (panel.centerx, panel.y + kit.px(9)), kit.GOLD, True, "midtop"
@@ -454,8 +457,9 @@ def draw_prompt(surface, view: View) -> None:
                 surface, words, size, (rect.x + 36, rect.centery), kit.INK, True, "midleft"
             )
         else:
-            words, size = kit.fit_label(option.label, 16, rect.width - 16, bold=True)
-            kit.blit_text(surface, words, size, rect.center, kit.INK, True, "center")
+            span = prompt_label_span(rect, len(ask.options) > 1)
+            words, size = kit.fit_label(option.label, 16, span.width, bold=True)
+            kit.blit_text(surface, words, size, span.center, kit.INK, True, "center")
         if len(ask.options) > 1:
             kit.blit_text(
                 surface,

@@ -11,10 +11,15 @@ The questions the engine asks with buttons (:func:`prompt`) and the top bar's wo
 comes from the legal actions, refusals from ``state.refusal``, and a question with one legal
 answer is answered only because the engine lists one (:func:`forced_choice`). Where the carts
 would roll is :mod:`.paths`, what the board marks :mod:`.marks`, the tooltips :mod:`.tips`.
+
+Each key does one thing: Enter (and Move carts) ends the action phase, asking first while
+actions are left or a cart's path ends badly (:func:`end_actions`); a hint never rides on a key,
+it prepares the controls so one click on what it frames makes the move (:func:`hint_selection`).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 import pygame
@@ -32,8 +37,8 @@ from engine.off_the_rails.data import (
 )
 from engine.off_the_rails.state import CartPlace, Pending
 from scenes import kit
-from scenes.table.protocol import Act, Refuse, Say, Select
-from scenes.tables.off_the_rails.layout import Layout
+from scenes.table.protocol import Act, Confirm, Refuse, Say, Select
+from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, Layout
 from translation import N_, _, ngettext
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
@@ -88,6 +93,14 @@ one with a single legal answer is answered without asking (:func:`forced_choice`
 HIDDEN = (Pending.SPLIT, Pending.DROP, Pending.PICK)
 """Decisions taken by the owner of a hit cart or about its split piles (a pass screen first in
 hot-seat)."""
+FATES = {
+    "derail": N_("Your {colour} cart derails."),
+    "fell": N_("Your {colour} cart falls into the chasm."),
+    "collision": N_("Your {colour} cart crashes into another cart."),
+    "crash-derail": N_("Your {colour} cart crashes into another cart and derails."),
+}
+"""What the ends of a path that go badly (:class:`.paths.Path`'s ``end``) say when ending the
+action phase asks first (translated where asked)."""
 
 
 @dataclass(frozen=True)
@@ -128,16 +141,20 @@ class Option:
 class Prompt:
     """A question the engine asks with buttons (the edge, a jewel, a split, a drop, a pile, a
     mission): ``title``, ``options``, the ``focus`` squares it is about (the panel keeps off
-    them) and whether its buttons show gem ``pictures``."""
+    them), whether its buttons show gem ``pictures`` and whether it is ``compact`` (two
+    buttons a row, so it fits between the mines and an edge: the edge's question keeps
+    every deposit in sight)."""
 
     title: str
     options: tuple
     focus: tuple = ()
     pictures: bool = False
+    compact: bool = False
 
     @property
     def columns(self) -> int:
-        return 2 if self.pictures and len(self.options) > 3 else 1
+        wide = (self.pictures and len(self.options) > 3) or (self.compact and len(self.options) > 2)
+        return 2 if wide else 1
 
 
 # --- what the engine allows, read for the table ---------------------------------------------------
@@ -235,8 +252,9 @@ def prompt(state, legal, names) -> Prompt | None:
         return Prompt(
             _("{name}: choose the edge your clan starts from").format(name=player),
             tuple(Option(W.capitalised(W.edge_clan(a.edge)), a) for a in legal),
-            focus=tuple(sorted(state.gems)),
-        )  # the deposits help to choose
+            focus=tuple(sorted(state.gems)),  # the deposits decide the choice: in sight
+            compact=True,
+        )
     if pending == Pending.GEM:
         cart_id = state.moving_cart()
         cart = state.carts[cart_id]
@@ -319,24 +337,34 @@ def prompt(state, legal, names) -> Prompt | None:
 
 def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
     """``(panel, [option rects])`` of the question's panel on the board (:meth:`Layout.
-    prompt_rect`: never over the squares it is about)."""
+    prompt_rect`: never over the squares it is about). The title sits ``kit.px(9)`` under the
+    panel's top; the panel is drawn :data:`PROMPT_MARGIN` pixels larger all round. Worked
+    out once per layout, question and UI scale (asked a few times a frame): read the rects
+    only."""
+    return _prompt_boxes(lay, ask, kit.px(100))
+
+
+@functools.lru_cache(maxsize=8)
+def _prompt_boxes(lay: Layout, ask: Prompt, _scale: int) -> tuple:
     cols = ask.columns
     rows = -(-len(ask.options) // cols)
-    title_w = kit.text_size(ask.title, 15, True)[0] + 30
-    label_w = max(kit.text_size(o.label, 16)[0] for o in ask.options) + 30
+    title_w, title_h = kit.text_size(ask.title, 15, True)
+    label_w = max(kit.text_size(o.label, 16, True)[0] for o in ask.options) + 30
     if ask.pictures:
         label_w = 2 * (5 * (lay.gem_size + 3)) + 40
-    width = max(title_w, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
+    width = max(title_w + 30, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
     step = kit.px(38)  # a row of buttons: their text grows with the UI scale
-    height = step + rows * step + 4
-    panel = lay.prompt_rect(width, height, ask.focus)
-    bw = (panel.width - 20 - (cols - 1) * 8) // cols
+    head = kit.px(9) + title_h + kit.px(4)
+    height = head + rows * step - 6 + kit.px(4)
+    panel = lay.prompt_rect(width, height, ask.focus, PROMPT_MARGIN)
+    pad = 6 if ask.compact else 10
+    bw = (panel.width - 2 * pad - (cols - 1) * 8) // cols
     rects = []
     for index in range(len(ask.options)):
         col, row = index % cols, index // cols
-        top = panel.y + step - 2 + row * step
-        rects.append(pygame.Rect(panel.x + 10 + col * (bw + 8), top, bw, step - 6))
-    return panel, rects
+        top = panel.y + head + row * step
+        rects.append(pygame.Rect(panel.x + pad + col * (bw + 8), top, bw, step - 6))
+    return panel, tuple(rects)
 
 
 # --- clicks, keys, the wheel ----------------------------------------------------------------------
@@ -363,9 +391,10 @@ def choose_tool(tool: str, state, legal, selection: Selection):
     words = {
         "straight": N_("Click an empty square to lay a straight (R or the wheel turns it)."),
         "curve": N_("Click an empty square to lay a curve (R or the wheel turns it)."),
-        "upgrade": N_("Click a glowing tile to upgrade it (R or the wheel: the other T-junction)."),
         "cart": N_("Click a glowing square of your edge to put a cart there."),
     }
+    if tool == "upgrade":  # the top bar names the T-junction under the pointer (upgrade_status)
+        return Select(replace(selection, tool=tool))
     return Select(replace(selection, tool=tool), _(words[tool]))
 
 
@@ -461,7 +490,7 @@ def action_click(square, state, legal, selection: Selection):
             or _("That tile cannot be upgraded.")
         )
     if tool == "cart":
-        placements = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == square]
+        placements = cart_placements(legal, square, selection)
         if placements:
             return Act(placements[0])
         supply = [
@@ -474,16 +503,20 @@ def action_click(square, state, legal, selection: Selection):
     return Say(_("Choose an action first: Straight, Curve, Upgrade or Place cart."))
 
 
+def cart_placements(legal, square, selection: Selection) -> list:
+    """The legal ways to put a cart on ``square``, the chosen cart's first (a hinted one)."""
+    placements = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == square]
+    return sorted(placements, key=lambda a: a.cart != selection.cart)
+
+
 def key_press(
-    key: int, mod: int, state, legal, selection: Selection, ask: Prompt | None = None, hint=None
+    key: int, mod: int, state, legal, selection: Selection, ask: Prompt | None = None, paths=()
 ):
-    """What a key means: R turns the tool in hand (Shift+R back), S C U P take a tool, − and +
-    change the chosen cart's speed, 1-9 answer the question on screen, and Enter takes the
-    hinted action ``hint`` while the engine still lists it in ``legal`` (whatever is asked:
-    a track, a cart, a chasm square…), else moves the carts. With a hint up, Enter never ends
-    the action phase unless that is the hint."""
-    if key in MOVE_KEYS and hint is not None and hint in legal:
-        return Act(hint)
+    """What a key means, one thing each: R turns the tool in hand (Shift+R back), S C U P take
+    a tool, − and + change the chosen cart's speed, 1-9 answer the question on screen, and
+    Enter ends the action phase (:func:`end_actions`, which asks first when ``paths``, the
+    carts' previews, show a cart ending badly or actions are left). A hint never rides on a
+    key: it prepares the controls (:func:`hint_selection`)."""
     if key == pygame.K_r and selection.tool in TURNED:
         return Select(selection.turned(-1 if mod & pygame.KMOD_SHIFT else 1))
     if ask is not None and pygame.K_1 <= key <= pygame.K_9:
@@ -496,8 +529,34 @@ def key_press(
     if key in SLOWER_KEYS or key in FASTER_KEYS:
         return change_speed(-1 if key in SLOWER_KEYS else 1, state, selection)
     if key in MOVE_KEYS:
-        return Act(S.EndActions())
+        return end_actions(state, legal, paths)
     return None
+
+
+def end_actions(state, legal, paths=()):
+    """Move carts (Enter): end the action phase — at once when every action is spent and no
+    cart's path (``paths``: :func:`.paths.preview_paths`) ends badly, else a :class:`Confirm`
+    whose question says what is at stake ("End the action phase with 3 actions left? Your
+    white cart derails."). None when the action phase cannot end now."""
+    if S.EndActions() not in legal:
+        return None
+    left = state.actions_left
+    fates = [
+        _(FATES[path.end]).format(colour=W.cart_colour(state.carts[path.cart].label))
+        for path in paths
+        if path.end in FATES
+    ]
+    if left <= 0 and not fates:
+        return Act(S.EndActions())
+    if left > 0:
+        first = ngettext(
+            "End the action phase with {count} action left?",
+            "End the action phase with {count} actions left?",
+            left,
+        ).format(count=left)
+    else:
+        first = _("End the action phase?")
+    return Confirm(" ".join([first, *fates]), Act(S.EndActions()), _("Move carts"))
 
 
 def wheel(y: int, selection: Selection):
@@ -515,6 +574,55 @@ def change_speed(delta: int, state, selection: Selection):
             return Refuse(_("Only a cart on the board can change speed."))
         return Say(_("Click one of your carts on the board first to choose which one."))
     return Act(S.ChangeSpeed(cart_id, delta))
+
+
+# --- the hint -------------------------------------------------------------------------------------
+def hint_selection(state, hint, selection: Selection) -> Selection | None:
+    """The controls made ready for the hinted action ``hint``, so one click on what the hint
+    frames makes it: a tile's tool in hand turned to the hinted shape (an upgrade: to the
+    hinted T-junction), Place cart with the hinted cart chosen, or the cart whose speed it
+    changes chosen for Speed − / Speed +. None when nothing needs preparing: the framed cart,
+    square, arrow, card or button takes the hint on a click as it is."""
+    if isinstance(hint, S.PlaceTile):
+        for tool, shapes in TILE_SHAPES.items():
+            if hint.exits in shapes:
+                return _turned_to(selection, tool, shapes.index(hint.exits))
+        return None
+    if isinstance(hint, S.UpgradeTile):
+        ups = state.upgrades_at(hint.row, hint.col)
+        return _turned_to(selection, "upgrade", ups.index(hint)) if hint in ups else None
+    if isinstance(hint, S.PlaceCart):
+        return replace(selection, tool="cart", cart=hint.cart)
+    if isinstance(hint, S.ChangeSpeed):
+        return replace(selection, tool=None, cart=hint.cart)
+    return None
+
+
+def _turned_to(selection: Selection, tool: str, turn: int) -> Selection:
+    turns = list(selection.turns)
+    turns[TURNED.index(tool)] = turn
+    return replace(selection, tool=tool, turns=tuple(turns))
+
+
+def hint_how(hint, ask: Prompt | None = None) -> str:
+    """How the hinted move is made once :func:`hint_selection` has prepared it: the sentence
+    that follows the hint's words ("" when there is nothing to click)."""
+    if isinstance(hint, (S.PlaceTile, S.UpgradeTile, S.PlaceCart, S.PlaceChasmToken)):
+        return _("Click the framed square to make this move.")
+    if isinstance(hint, S.MoveCart):
+        return _("Click the framed cart to make this move.")
+    if isinstance(hint, S.ChangeSpeed):
+        button = _("Speed +") if hint.delta > 0 else _("Speed −")
+        return _("Your cart is chosen: click {button} to make this move.").format(button=button)
+    if isinstance(hint, S.ChooseExit):
+        return _("Click the framed arrow to make this move.")
+    if isinstance(hint, S.EndActions):
+        return _("Click Move carts to make this move.")
+    if ask is not None and any(option.action == hint for option in ask.options):
+        return _("Click the framed button to make this move.")
+    if isinstance(hint, S.ClaimMission):
+        return _("Click the framed mission to take it.")
+    return ""
 
 
 @dataclass(frozen=True)
@@ -566,11 +674,11 @@ def controls(state, legal, selection: Selection) -> Controls:
 
 
 def event_intent(
-    event, target_key, state, legal, selection: Selection, ask: Prompt | None, hint=None
+    event, target_key, state, legal, selection: Selection, ask: Prompt | None, paths=()
 ):
     """What a mouse or key event means at the table (``target_key``: the target under the
-    mouse for a click; ``hint``: the hinted action on screen, or None): the wheel turns the
-    tool, a right click puts it down, a left click and the keys as :func:`click` and
+    mouse for a click; ``paths``: the carts' previews, for Enter): the wheel turns the tool, a
+    right click puts it down, a left click and the keys as :func:`click` and
     :func:`key_press`; None when it means nothing."""
     if event.type == pygame.MOUSEWHEEL:
         return wheel(event.y, selection)
@@ -579,25 +687,20 @@ def event_intent(
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return click(target_key, state, legal, selection, ask)
     if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-        return key_press(event.key, event.mod, state, legal, selection, ask, hint)
+        return key_press(event.key, event.mod, state, legal, selection, ask, paths)
     return None
 
 
-def status(state, legal, selection: Selection, names, hint=None) -> str:
-    """What the person is to do now, in words (the top bar, after their name). With a hint up
-    that Enter takes (``hint``, still in ``legal``: :func:`key_press`), the words say Enter
-    makes the hinted move, never that it moves the carts."""
-    enter_takes_hint = hint is not None and hint in legal and hint != S.EndActions()
+def status(state, legal, selection: Selection, names, hover=None) -> str:
+    """What the person is to do now, in words (the top bar, after their name). ``hover`` is
+    the square under the pointer (or None): with Upgrade in hand the words name the
+    T-junction a click there lays, and that R turns it."""
     pending = state.pending()
     if pending == Pending.EDGE:
         return _("choose the edge your clan starts from (click an edge or a button).")
     if pending == Pending.ACTIONS:
         left = state.actions_left
         count = ngettext("{count} action left", "{count} actions left", left).format(count=left)
-        if left <= 0 and enter_takes_hint:
-            return _(
-                "last look: Enter makes the hinted move; Move carts when ready, or Undo (Ctrl+Z)."
-            )
         if left <= 0:
             return _(
                 "last look — each cart's path is drawn: Move carts (Enter) when ready, or "
@@ -612,17 +715,13 @@ def status(state, legal, selection: Selection, names, hint=None) -> str:
             )
             return _("{instruction} · {actions}").format(instruction=words, actions=count)
         if tool == "upgrade":
-            return _("click a glowing tile to upgrade it · {actions}").format(actions=count)
+            return upgrade_status(state, selection, hover, count)
         if tool == "cart":
             return _("click a glowing square of your edge · {actions}").format(actions=count)
         held = [a.mission for a in legal if isinstance(a, S.ClaimMission)]
         if held:
             return _("you may take {mission} now — click its card · {actions}").format(
                 mission=mission_name(held[0]), actions=count
-            )
-        if enter_takes_hint:
-            return _("{actions}: Enter makes the hinted move — or make your own.").format(
-                actions=count
             )
         return _(
             "{actions}: build, place a cart or change a speed; then Move carts (Enter)."
@@ -649,3 +748,22 @@ def status(state, legal, selection: Selection, names, hint=None) -> str:
             colour=W.colour_word(state.drawn_token(), "chasm token")
         )
     return ""
+
+
+def upgrade_status(state, selection: Selection, hover, count: str) -> str:
+    """The top bar with Upgrade in hand: over a tile it upgrades, the tile a click lays there
+    and, when there are two T-junctions to choose from, that R turns it (``count``: the
+    actions left, in words)."""
+    shown = ghost(state, selection, hover)
+    if shown is None:
+        return _(
+            "click a glowing tile to upgrade it to the T-junction shown (R or the wheel "
+            "turns it) · {actions}"
+        ).format(actions=count)
+    exits, _action, _ok = shown
+    words = {"square": W.square_name(*hover), "tile": W.tile_words(exits), "actions": count}
+    if len(state.upgrades_at(*hover)) > 1:
+        return _(
+            "click to upgrade {square} to {tile} (R or the wheel turns it) · {actions}"
+        ).format(**words)
+    return _("click to upgrade {square} to {tile} · {actions}").format(**words)

@@ -70,6 +70,14 @@ def tag_size(words: str, gems: tuple = (), small: bool = False) -> tuple:
     return (width, kit.px(16 if small else 18))
 
 
+def prompt_label_span(button: pygame.Rect, keyed: bool) -> pygame.Rect:
+    """Where an answer's words go on its ``button``: off its ends, and off its key (1–9, at
+    the top right) when it has one."""
+    if not keyed:
+        return button.inflate(-16, 0)
+    return pygame.Rect(button.x + 6, button.y, button.width - 22, button.height)
+
+
 def widest_deck_lines() -> tuple:
     """The widest lines the deck panel shows (its room is measured with them)."""
     return (
@@ -85,6 +93,9 @@ def _overlap(first: pygame.Rect, second: pygame.Rect) -> int:
     return clipped.width * clipped.height
 
 
+PROMPT_MARGIN = 3
+"""How far a question's drawn panel reaches beyond its rect, all round (:meth:`Layout.
+prompt_rect`)."""
 MINE_NUMBER_OFFSET = (3, 1)
 """Where a mine square's number is drawn, in pixels from the square's top left corner."""
 
@@ -163,13 +174,18 @@ class Layout:
 
     @property
     def gem_size(self) -> int:
-        """A gem lying on a square (never under 12 pixels)."""
-        return max(12, round(self.cell * 0.34))
+        """A gem lying on a square: 16 pixels or more (its picture 12 or more each way)."""
+        return max(16, round(self.cell * 0.34))
 
     @property
     def load_gem_size(self) -> int:
-        """A gem in a cart."""
-        return max(9, round(self.cell * 0.24))
+        """A gem in a cart: 12 pixels or more (its picture 12 along its longer side)."""
+        return max(12, round(self.cell * 0.26))
+
+    @property
+    def leftover_gem_size(self) -> int:
+        """A gem left on a square under a cart, at the square's corner."""
+        return max(13, round(self.cell * 0.28))
 
     @property
     def number_size(self) -> int:
@@ -197,23 +213,30 @@ class Layout:
         size = max(18, int(self.cell * 0.62))
         return pygame.Rect(int(x - size / 2), int(y - size / 2), size, size)
 
-    def tag_rect(self, size, anchor, keep_clear=(), avoid=()) -> pygame.Rect:
+    def tag_rect(self, size, anchor, keep_clear=(), avoid=(), never=()) -> pygame.Rect:
         """Where a tag (a word on a plate) of ``size`` (w, h) pixels about square ``anchor``
         goes: inside the grid, so never over the edge labels (A–L, 1–12 in the surface
-        strips); clear of the ``keep_clear`` rects (the cart's path, the square it heads for)
-        wherever there is room, then as little as may be over the ``avoid`` rects (other
-        paths and tags); as near ``anchor`` as that allows."""
+        strips); off the ``never`` rects (the mine centres, the other tags), then clear of the
+        ``keep_clear`` rects (the cart's path, the square it heads for) wherever there is
+        room, then as little as may be over the ``avoid`` rects (other paths, the carts, the
+        mine numbers); as near ``anchor`` as that allows."""
         area = self.grid.inflate(-4, -4)
         width, height = min(size[0], area.width), min(size[1], area.height)
         cx, cy = self.centre(anchor)
-        best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 6, None)
-        if best[0][0]:  # no room near the square: anywhere on the grid (26 half-cells)
-            best = self._best_tag(width, height, (cx, cy), keep_clear, avoid, 26, best)
+        rects = (never, keep_clear, avoid)
+        best = self._best_tag(width, height, (cx, cy), rects, 6, None)
+        if best[0][0] or best[0][1]:  # no room near the square: anywhere on the grid
+            best = self._best_tag(width, height, (cx, cy), rects, 26, best)
         return best[1]
 
-    def _best_tag(self, width, height, anchor, keep_clear, avoid, reach: int, best) -> tuple:
+    def mine_centres(self) -> list:
+        """The mine centres' squares (each mine's emblem): a word on the board keeps off them."""
+        return [self.square(square) for square in sorted(B.CENTRE_SQUARES)]
+
+    def _best_tag(self, width, height, anchor, rects, reach: int, best) -> tuple:
         """``(score, rect)``: the best of ``best`` and the tags centred within ``reach``
-        half-cells of ``anchor`` (see :meth:`tag_rect`)."""
+        half-cells of ``anchor`` (see :meth:`tag_rect`; ``rects``: the never, keep-clear and
+        avoid rects)."""
         area = self.grid.inflate(-4, -4)
         cx, cy = anchor
         half = self.cell / 2
@@ -225,8 +248,10 @@ class Layout:
                 near_x = min(max(cx, rect.left), rect.right)
                 near_y = min(max(cy, rect.top), rect.bottom)
                 score = (
-                    sum(_overlap(rect, other) for other in keep_clear),
-                    sum(_overlap(rect, other) for other in avoid),
+                    *(
+                        sum(_overlap(rect, kind[i]) for i in rect.collidelistall(kind))
+                        for kind in rects
+                    ),
                     round(abs(near_x - cx) + abs(near_y - cy)),
                     abs(rect.centerx - cx) + abs(rect.centery - cy),
                 )
@@ -238,24 +263,31 @@ class Layout:
         """Where banners show: across the middle of the grid."""
         return pygame.Rect(self.grid.x, self.grid.centery - 30, self.grid.width, 60)
 
-    def prompt_rect(self, width: int, height: int, focus) -> pygame.Rect:
-        """Where a choice panel of ``width`` × ``height`` goes: over the grid, never over the
-        ``focus`` squares (the carts and squares the choice is about) nor the square next to
+    def prompt_rect(self, width: int, height: int, focus, margin: int = 0) -> pygame.Rect:
+        """Where a choice panel of ``width`` × ``height`` goes (drawn ``margin`` pixels larger
+        all round): over the grid, never over the ``focus`` squares (the carts and squares the
+        choice is about) where there is room, then as little as may be over the squares next to
         them; as near the middle of the grid as that allows."""
-        width = min(width, self.grid.width - 16)
-        keep_clear = [self.square(sq).inflate(self.cell * 2, self.cell * 2) for sq in focus]
-        area = self.grid.inflate(-12, -12)
+        width = min(width, self.grid.width - 2 * margin - 8)
+        squares = [self.square(sq) for sq in focus]
+        near = [rect.inflate(self.cell * 2, self.cell * 2) for rect in squares]
+        area = self.grid.inflate(-2 * margin, -2 * margin)
         best = None
         step = max(8, self.cell // 2)
-        for y in range(area.top, area.bottom - height + 1, step):
-            for x in range(area.left, area.right - width + 1, step):
+        ys = list(range(area.top, area.bottom - height + 1, step)) + [area.bottom - height]
+        xs = list(range(area.left, area.right - width + 1, step)) + [area.right - width]
+        for y in ys:
+            for x in xs:
                 rect = pygame.Rect(x, y, width, height)
-                covered = sum(rect.clip(k).width * rect.clip(k).height for k in keep_clear)
-                distance = abs(rect.centerx - area.centerx) + abs(rect.centery - area.centery)
-                score = (covered, distance)
+                drawn = rect.inflate(2 * margin, 2 * margin)
+                score = (
+                    sum(_overlap(drawn, squares[i]) for i in drawn.collidelistall(squares)),
+                    sum(_overlap(drawn, near[i]) for i in drawn.collidelistall(near)),
+                    abs(rect.centerx - area.centerx) + abs(rect.centery - area.centery),
+                )
                 if best is None or score < best[0]:
                     best = (score, rect)
-        if best is None:
+        if best is None or height > area.height:
             rect = pygame.Rect(0, 0, width, height)
             rect.center = self.grid.center
             return rect

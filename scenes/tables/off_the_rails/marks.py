@@ -15,6 +15,7 @@ from scenes import kit
 from scenes.tables.off_the_rails.input import (
     Prompt,
     Selection,
+    cart_placements,
     exit_arrows,
     ghost,
     glow_squares,
@@ -60,10 +61,11 @@ def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
     return (), None
 
 
-def hint_tag(lay: Layout, state, hint, rects, avoid=()) -> Tag | None:
+def hint_tag(lay: Layout, state, hint, rects, avoid=(), tags=()) -> Tag | None:
     """The "Hint" label of the hinted move, so a hint never looks like the player's own
-    preview: beside the square it is about (off it, and off the ``avoid`` rects where it can:
-    the carts' paths and their tags), or above the button or card it frames."""
+    preview: beside the square it is about (off it, the mine centres and the paths' ``tags``,
+    and off the ``avoid`` rects where it can: the carts' paths and the mine numbers), or
+    above the button or card it frames."""
     if hint is None or not rects:
         return None
     words = _("Hint")
@@ -75,7 +77,9 @@ def hint_tag(lay: Layout, state, hint, rects, avoid=()) -> Tag | None:
         square = state.carts[hint.cart].square
     if square is not None:
         clear = [lay.square(square).inflate(8, 8)]
-        return Tag(words, lay.tag_rect(size, square, clear, avoid), square, "hint")
+        never = lay.mine_centres() + [tag.rect.inflate(4, 4) for tag in tags]
+        rect = lay.tag_rect(size, square, clear, [*avoid, *lay.mine_numbers()], never)
+        return Tag(words, rect, square, "hint")
     rect = pygame.Rect(0, 0, *size)
     rect.midbottom = (rects[0].centerx, rects[0].top - 5)
     if rect.top < lay.board.top:
@@ -100,7 +104,7 @@ def board_marks(
         if shown is not None:
             ghost_tile = (hover, shown[0], shown[2])
         if selection.tool == "cart":
-            puts = [a for a in legal if isinstance(a, S.PlaceCart) and (a.row, a.col) == hover]
+            puts = cart_placements(legal, hover, selection)
             ghost_cart = (puts[0].cart, hover) if puts else None
     glow_colour: tuple = kit.HILITE
     if selection.tool == "cart":
@@ -110,7 +114,7 @@ def board_marks(
         glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
     hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
     busy = [lay.square(sq) for path in paths for sq in squares_of(path)]
-    label = hint_tag(lay, state, hint, hint_rects, busy + [tag.rect for tag in tags])
+    label = hint_tag(lay, state, hint, hint_rects, busy, tags)
     return {
         "hover": hover,
         "glow": glow_squares(state, legal, selection),

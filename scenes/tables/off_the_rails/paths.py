@@ -14,11 +14,12 @@ import pygame
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.state import CartPlace, Pending
-from scenes.tables.off_the_rails.input import own_carts_on_board
+from scenes.tables.off_the_rails.input import FATES, own_carts_on_board
 from scenes.tables.off_the_rails.layout import Layout, tag_size
 from translation import N_, _
 
-BAD_ENDS = ("derail", "fell", "collision", "crash-derail")
+BAD_ENDS = tuple(FATES)
+"""The ends drawn in the bad tone; ending the action phase asks first while one shows."""
 END_WORDS = {
     "stop": N_("stop"),
     "choice": N_("you choose the way"),
@@ -93,16 +94,18 @@ def squares_of(path) -> list:
 def path_tags(lay: Layout, state, paths, building=None) -> tuple:
     """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
     choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
-    junction. A tag never covers its own path or the square the cart heads for (where track
-    is missing when it derails), keeps off the other paths, the carts, the mine squares'
-    numbers and the other tags where it can, and stays inside the grid, off the edge labels
-    (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand would lay or
-    upgrade a tile on (its preview must be seen), kept clear by every tag, or None."""
+    junction. A tag never covers a mine centre or another tag, nor its own path or the square
+    the cart heads for (where track is missing when it derails); it keeps off the other
+    paths, the carts and the mine squares' numbers where it can, and stays inside the grid,
+    off the edge labels (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand
+    would lay or upgrade a tile on (its preview must be seen), kept clear by every tag, or
+    None."""
 
     preview = [lay.square(building)] if building is not None else []
     covers = [[lay.square(sq) for sq in squares_of(path)] + preview for path in paths]
     carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
     numbers = lay.mine_numbers()
+    centres = lay.mine_centres()
     tags: list = []
 
     def place(index, words, square, tone, gems=(), small=False):
@@ -111,7 +114,8 @@ def path_tags(lay: Layout, state, paths, building=None) -> tuple:
             tag_size(words, gems, small),
             square,
             covers[index],
-            others + carts + numbers + [tag.rect.inflate(4, 4) for tag in tags],
+            others + carts + numbers,
+            centres + [tag.rect.inflate(4, 4) for tag in tags],
         )
         tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
 

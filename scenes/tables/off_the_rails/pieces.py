@@ -2,8 +2,8 @@
 or where an animation puts them (:mod:`.animate`).
 
 A deposit's gems lie in small stacks, one per kind, with a count badge when there are more than
-one; gems under a cart show as a chip at the square's corner. A cart carries its load, its
-speed die and, with the colour-pattern setting, its clan's emblem.
+one; gems left under a cart lie at the square's bottom corners, beside the cart. A cart carries
+its load, its speed die and, with the colour-pattern setting, its clan's emblem.
 """
 
 from __future__ import annotations
@@ -70,23 +70,45 @@ def badge(surface, centre, label: str, size: int = COUNT_FONT) -> None:
     surface.blit(img, img.get_rect(center=pos))
 
 
-def draw_gem_chip(surface, lay: Layout, square, counts) -> None:
-    """Gems lying under a cart: a chip at the square's lower-left corner, above the cart, with
-    each kind's gem and the number of gems."""
+def leftover_spots(lay: Layout, square, kinds: int) -> list:
+    """Where the gems left on a square under a cart go (``kinds`` stacks, at most two): its
+    bottom corners, clear of the cart (which fills the square's middle, its speed die the top
+    right corner, the mine square's number the top left), overhanging the square by a few
+    pixels. Centres in pixels."""
     rect = lay.square(square)
-    size = max(12, lay.gem_size - 2)
-    stacks = gem_stacks(counts)[:3]
-    width = 4 + len(stacks) * (size - 3) + 3
-    chip = pygame.Rect(rect.x + 1, rect.bottom - size - 3, width, size + 2)
-    kit.draw_panel(surface, chip, (18, 14, 12, 220), radius=5, border=(200, 180, 140))
-    for k, (name, _count) in enumerate(stacks):
-        img = oa.gem(name, size)
-        surface.blit(
-            img, img.get_rect(center=(chip.x + 2 + size // 2 + k * (size - 3), chip.centery))
-        )
-    total = sum(counts)
-    if total > 1 or len(stacks) < len(gem_stacks(counts)):
-        badge(surface, (chip.right + 2, chip.y + 1), str(total))
+    half = lay.leftover_gem_size / 2
+    out, down = round(lay.cell * 0.1), round(lay.cell * 0.05)  # past the wheels
+    y = rect.bottom - half + down
+    corners = [(rect.x + half - out, y), (rect.right - half + out, y)]
+    return corners[: min(2, kinds)]
+
+
+def leftover_stacks(counts) -> list:
+    """``[(gem names, count)]`` for :func:`leftover_spots`: the most valuable kind at the
+    bottom left with its count; the rest at the bottom right (one kind: its count; several:
+    a small heap of one gem each, with their total)."""
+    stacks = gem_stacks(counts)
+    if len(stacks) <= 2:
+        return [((name,), count) for name, count in stacks]
+    rest = stacks[1:]
+    return [((stacks[0][0],), stacks[0][1]), (tuple(n for n, _c in rest), sum(c for _n, c in rest))]
+
+
+def draw_leftover_gems(surface, lay: Layout, square, counts) -> None:
+    """Gems lying under a cart: at the square's bottom corners, beside the cart, never under
+    it (:func:`leftover_spots`), each with its count badge on the outer side."""
+    size = lay.leftover_gem_size
+    stacks = leftover_stacks(counts)
+    for index, ((x, y), (names, count)) in enumerate(
+        zip(leftover_spots(lay, square, len(stacks)), stacks, strict=False)
+    ):
+        side = -1 if index == 0 else 1  # outwards: away from the cart
+        shown = names[:3]
+        for k, name in reversed(list(enumerate(shown))):  # a heap spreads outwards
+            img = oa.gem(name, size)
+            surface.blit(img, img.get_rect(center=(x + side * k * size * 0.4, y)))
+        if count > 1:  # above and outside the gem: off the numbers of the squares below
+            badge(surface, (x + side * size * 0.55, y - size * 0.45), str(count), COUNT_FONT - 1)
 
 
 # --- carts ----------------------------------------------------------------------------------------
@@ -128,8 +150,9 @@ def draw_cart(
     names = oa.gem_list(load)
     if names and scale > 0.4:
         g = max(6, int(lay.load_gem_size * scale))
-        step = g * 0.85
-        rows = (len(names) + 1) // 2
+        rows = (min(5, len(names)) + 1) // 2
+        # a full cart's gems overlap a little rather than spill over its sides
+        step = min(g * 0.85, (size * 0.8 - g) / max(1, rows - 1))
         lift = size * 0.1 if cart_mark(cart, patterns) else 0.0
         rad = math.radians(angle)
         for i, name in enumerate(names[:5]):

@@ -2,9 +2,11 @@
 
 Take a tool on the right (Straight, Curve, Upgrade, Place cart) and click the board; Speed −
 and + change the chosen cart; Move carts when ready. The action phase ends only when the
-person says so (Move carts, Enter; rules OR-D12): with the four actions spent the table shows
-every cart's path for a last look, and Undo still works. What may be done comes from the
-engine's legal actions (:mod:`.input`); nothing is decided or drawn here.
+person says so (Move carts, Enter; rules OR-D12), and asks first while actions are left or a
+cart would end badly: with the four actions spent the table shows every cart's path for a
+last look, and Undo still works. A hint prepares the controls; one click makes it. What may
+be done comes from the engine's legal actions (:mod:`.input`); nothing is decided or drawn
+here.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import pygame
 
 from engine.off_the_rails import state as S
 from scenes.table import chrome
-from scenes.table.protocol import Act, Button, GameTable, Handled, Row, TableContext
+from scenes.table.protocol import Act, Button, GameTable, Handled, Row, Select, TableContext
 from scenes.tables.off_the_rails import animate, draw, marks, paths, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
@@ -126,8 +128,8 @@ class OffTheRailsTable(GameTable):
             return table_input.choose_tool(key, state, ctx.legal(), self.selection)
         if key in ("slower", "faster"):
             return table_input.change_speed(-1 if key == "slower" else 1, state, self.selection)
-        if key == "move" and S.EndActions() in ctx.legal():
-            return Act(S.EndActions())
+        if key == "move":
+            return table_input.end_actions(state, ctx.legal(), self.paths()[0])
         return None
 
     # --- choices ----------------------------------------------------------------------------
@@ -172,9 +174,16 @@ class OffTheRailsTable(GameTable):
         """A split, a drop or a pile to pick: a pass screen first in hot-seat."""
         return self.ctx.match.state.pending() in table_input.HIDDEN
 
+    def on_hint(self, action):
+        """The hint prepares the controls (:func:`.input.hint_selection`): one click on what
+        it frames makes the move."""
+        selection = table_input.hint_selection(self.ctx.match.state, action, self.selection)
+        return None if selection is None else Select(selection)
+
     def hint_words(self, words: str) -> str:
-        """The hint says that Enter makes the hinted move (:func:`.input.key_press`)."""
-        return _("{hint} Enter makes this move.").format(hint=words)
+        """The hint says how one click makes it (:func:`.input.hint_how`)."""
+        how = table_input.hint_how(self.ctx.current_hint(), self.ask())
+        return _("{hint} {how}").format(hint=words, how=how) if how else words
 
     def quiet_while_busy(self) -> bool:
         """No message while the table animates: the top bar tells what is happening."""
@@ -205,8 +214,9 @@ class OffTheRailsTable(GameTable):
 
     def status(self, name: str) -> str:
         ctx = self.ctx
+        hover = None if ctx.animating else self.layout().square_at(ctx.mouse)
         words = table_input.status(
-            ctx.match.state, ctx.person_legal(), self.selection, self.log_names, ctx.current_hint()
+            ctx.match.state, ctx.person_legal(), self.selection, self.log_names, hover
         )
         if not words:
             return _("{name}, your move").format(name=name)
@@ -225,7 +235,7 @@ class OffTheRailsTable(GameTable):
             ctx.legal(),
             self.selection,
             self.ask(),
-            ctx.current_hint(),
+            self.paths()[0] if event.type == pygame.KEYDOWN else (),
         )
         if intent is None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return Handled()

@@ -80,3 +80,77 @@ def test_the_missions_title_stands_clear_of_the_first_mission(language):
         assert inked and max(inked) <= first.top - 4
     finally:
         translation.set_language(previous)
+
+
+def luminance(rgb) -> float:
+    r, g, b = rgb[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2048, 1280)])
+def test_leftover_gems_lie_beside_the_cart_never_under_it(size):
+    """Issue 42, finding 7: gems left on a square under a cart sat half under it. They lie at
+    the square's bottom corners: not one of their pixels (nor their count badges) on a pixel
+    of the cart (its load, die and marks included), whichever way it faces, with or without
+    the clans' marks; each still on its own square."""
+    from scenes.tables.off_the_rails.pieces import (
+        cart_angle,
+        draw_cart,
+        draw_leftover_gems,
+        leftover_spots,
+    )
+
+    lay = Layout(size, 2, 3)
+    square = (5, 5)
+    for facing in "NESW":
+        for cart_id in (0, 1):  # the white and the black marker
+            s = blank()
+            put_cart(s, cart_id, square, facing, speed=6, load=(1, 1, 1, 1, 1))
+            cart = s.carts[cart_id]
+            for patterns in (False, True):
+                carts = pygame.Surface(size, pygame.SRCALPHA)
+                draw_cart(carts, lay, cart, lay.centre(square), cart_angle(cart), patterns)
+                for counts in ((0, 1, 0, 0, 0), (2, 1, 0, 0, 0), (0, 0, 3, 0, 2), (1, 1, 1, 0, 1)):
+                    gems = pygame.Surface(size, pygame.SRCALPHA)
+                    draw_leftover_gems(gems, lay, square, counts)
+                    drawn = pygame.mask.from_surface(gems)
+                    assert drawn.count() > 0
+                    assert pygame.mask.from_surface(carts).overlap_area(drawn, (0, 0)) == 0, (
+                        facing,
+                        cart_id,
+                        patterns,
+                        counts,
+                    )
+    for kinds in (1, 2):
+        for x, y in leftover_spots(lay, square, kinds):
+            assert lay.square(square).collidepoint(x, y)
+
+
+def test_at_1024_gems_are_12_pixels_or_more_and_rocks_stand_out():
+    """Issue 42, finding 7: at 1024×640 the gems were 8–10 px and the rocks hard to see on the
+    dark floor. Every gem the board shows (on a deposit, left under a cart, in a cart, on a
+    tag) is a picture 12 px or more across; a rock's outline is far lighter than the floor,
+    the mines' tints and the ballast it lies on."""
+    from scenes import kit
+    from scenes.tables.off_the_rails.layout import TAG_GEM
+    from sprites import off_the_rails_art as oa
+
+    lay = Layout((1024, 640), 2, 3)
+    sizes = {
+        "deposit": lay.gem_size,
+        "leftover": lay.leftover_gem_size,
+        "load": lay.load_gem_size,
+        "tag": kit.px(TAG_GEM),
+    }
+    for where, size in sizes.items():
+        for kind in ("rock", "ruby", "emerald", "gold", "diamond"):
+            w, h = oa.gem(kind, size).get_bounding_rect().size
+            assert max(w, h) >= 12 and min(w, h) >= 10, (where, kind, w, h)
+            if where == "deposit":
+                assert min(w, h) >= 12, (kind, w, h)
+    rock = oa.gem("rock", lay.gem_size)
+    outline = pygame.mask.from_surface(rock).outline()
+    rim = sorted(luminance(rock.get_at(point)) for point in outline)
+    grounds = [oa.ROCK_DARK, oa.ROCK_LIGHT, oa.BALLAST, oa.TILE_BED]
+    grounds += [oa._mix(oa.ROCK_LIGHT, oa.clan(colour), 0.3) for colour in oa.CLAN_RGB]
+    assert rim[len(rim) // 2] >= max(luminance(ground) for ground in grounds) + 100

@@ -11,24 +11,30 @@ from hypothesis import strategies as st
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails.tasks import tasks_from_lists
+from engine.off_the_rails.words import tile_words
 from scenes import kit
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import (
     Act,
+    Confirm,
     Refuse,
     Say,
     Select,
     Selection,
     choose_tool,
     click,
+    end_actions,
     forced_choice,
     ghost,
+    hint_how,
+    hint_selection,
     key_press,
     prompt,
     prompt_boxes,
     wheel,
 )
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.marks import board_marks
 from scenes.tables.off_the_rails.paths import Choice, path_tags, preview_paths
 from scenes.tables.off_the_rails.tips import targets
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
@@ -331,7 +337,16 @@ def check_tags(s, size):
         assert not any(tag.rect.colliderect(label) for label in edge_labels(lay_)), tag
         clash = [r for r in keep[tag.cart] if r.clip(tag.rect).width * r.clip(tag.rect).height]
         assert clash == [], (tag, paths)
+    assert_apart(lay_, tags)
     return paths, tags
+
+
+def assert_apart(lay_, tags):
+    """No tag on a mine centre (its emblem) nor on another tag (issue 42)."""
+    centres = [lay_.square(square) for square in B.MINE_CENTRES.values()]
+    for index, tag in enumerate(tags):
+        assert tag.rect.collidelist(centres) < 0, tag
+        assert [other for other in tags[:index] if other.rect.colliderect(tag.rect)] == [], tag
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
@@ -422,6 +437,39 @@ def test_no_tag_covers_its_cart_path_or_the_square_it_heads_for_nor_an_edge_labe
     check_tags(s, size)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.sampled_from([(1280, 800), (1024, 640)]), st.randoms(use_true_random=False))
+def test_no_tag_nor_the_hint_label_sits_on_a_mine_centre_or_on_another(s, size, rng):
+    """Issue 42, finding 7: "stop", "derail", "you choose the way" and the hint's label sat
+    on the mines' emblems and on each other. Over many positions, with any legal move as the
+    hint, every tag as the board shows it keeps off the mine centres and off the others."""
+    lay_ = layout(s, size)
+    legal = s.legal_actions()
+    hint = rng.choice([a for a in legal if not isinstance(a, S.EndActions)])
+    paths = preview_paths(s)
+    tags = path_tags(lay_, s, paths)
+    marks = board_marks(lay_, s, legal, NONE, None, None, hint, paths, tags)
+    shown = list(tags) + ([marks["hint_tag"]] if marks["hint_tag"] else [])
+    assert marks["hint_tag"] is not None and marks["hint_tag"].tone == "hint"
+    assert_apart(lay_, shown)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_stop_beside_a_mine_centre_is_tagged_off_its_emblem(size):
+    """The case seen: a cart stopping next to the yellow mine's centre had "stop" on the crown,
+    and the hint's label sat on the red one."""
+    s = blank()
+    lay(s, {(3, col): "EW" for col in range(12)})
+    put_cart(s, 0, (3, 2), "E", speed=5)
+    (path,) = preview_paths(s)
+    assert path.end == "stop" and path.squares[-1] == (3, 7)
+    paths, tags = check_tags(s, size)
+    lay_ = layout(s, size)
+    hint = S.PlaceTile(4, 3, "NS")
+    marks = board_marks(lay_, s, s.legal_actions(), NONE, None, None, hint, paths, tags)
+    assert_apart(lay_, [*tags, marks["hint_tag"]])
+
+
 def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
     """Issue 18: the path no longer stops at a "?": it names the jewels the cart may take (it
     goes on past them: the way does not depend on the jewel) and, at a junction, shows where
@@ -453,48 +501,117 @@ def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
     assert "?" not in [tag.words for tag in tags]
 
 
-def test_enter_with_a_hint_up_takes_the_hinted_action_not_end_actions():
-    """Play-test: Enter with a hint shown ended the action phase; it takes the hint (OR-D12:
-    the action phase ends only when the person says so)."""
+def test_enter_only_ends_the_action_phase_and_asks_first_with_actions_left():
+    """Issue 42, finding 7: Enter both took the hint and ended the action phase, so an early
+    Enter ended a turn with actions unused. Enter ends the action phase only, and asks first
+    while actions are left; with none left and no cart in danger it ends at once."""
     s = blank()
     legal = s.legal_actions()
-    hint = next(a for a in legal if isinstance(a, S.PlaceTile))
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
-    assert key_press(pygame.K_KP_ENTER, 0, s, legal, NONE, None, hint) == Act(hint)
-    # with no hint Enter still moves the carts
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE) == Act(S.EndActions())
-
-
-def test_with_a_hint_up_the_status_says_enter_makes_the_hinted_move():
-    """Play-test: the top bar still said "then Move carts (Enter)" while a hint was up, but
-    Enter takes the hinted move then (OR-D12: the carts move only when the person says so)."""
-    s = blank()
-    legal = s.legal_actions()
-    hint = next(a for a in legal if isinstance(a, S.PlaceTile))
-    words = table_input.status(s, legal, NONE, NAMES, hint)
-    assert words == "4 actions left: Enter makes the hinted move — or make your own."
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
-    # no hint, a hint the engine no longer lists, or the hint is to move the carts: Enter
-    # moves them, and the status says so
-    for other in (None, S.PlaceTile(99, 99, "EW"), S.EndActions()):
-        assert table_input.status(s, legal, NONE, NAMES, other).endswith("then Move carts (Enter).")
-    for c in range(4):
-        s.apply_action(S.PlaceTile(0, c, "EW"))
-    legal = s.legal_actions()
-    assert "Move carts (Enter)" in table_input.status(s, legal, NONE, NAMES, S.EndActions())
-
-
-def test_enter_with_a_hint_up_places_the_chasm_token_on_the_hinted_square():
+    for enter in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        assert key_press(enter, 0, s, legal, NONE) == Confirm(
+            "End the action phase with 4 actions left?", Act(S.EndActions()), "Move carts"
+        )
+    s.apply_action(S.PlaceTile(0, 0, "EW"))
+    s.apply_action(S.PlaceTile(0, 1, "EW"))
+    s.apply_action(S.PlaceTile(0, 2, "EW"))
+    assert end_actions(s, s.legal_actions()) == Confirm(
+        "End the action phase with 1 action left?", Act(S.EndActions()), "Move carts"
+    )
+    s.apply_action(S.PlaceTile(0, 3, "EW"))
+    assert key_press(pygame.K_RETURN, 0, s, s.legal_actions(), NONE) == Act(S.EndActions())
+    # outside the action phase Enter means nothing (a chasm square is a click)
     s = blank()
     s.chasm[(3, 3)] = "red"
     s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
     s._legal = None
+    assert key_press(pygame.K_RETURN, 0, s, s.legal_actions(), NONE) is None
+
+
+def test_ending_the_action_phase_names_each_cart_whose_path_ends_badly():
+    """Issue 42: a cart derailing on the preview asks first, naming the cart, even with every
+    action spent; a cart that stops does not."""
+    s = blank()
+    lay(s, {(0, 5): "NS", (0, 8): "NS", (1, 8): "NS", (2, 8): "NS"})
+    put_cart(s, 0, (-1, 5), "S", speed=3)
+    put_cart(s, 1, (-1, 8), "S", speed=3)
+    s.actions_left = 0
+    s._legal = None
+    paths = preview_paths(s)
+    assert {p.cart: p.end for p in paths} == {0: "derail", 1: "stop"}
+    intent = key_press(pygame.K_RETURN, 0, s, s.legal_actions(), NONE, None, paths)
+    assert intent == Confirm(
+        "End the action phase? Your white cart derails.", Act(S.EndActions()), "Move carts"
+    )
+    s.actions_left = 2
+    assert end_actions(s, s.legal_actions(), paths).question == (
+        "End the action phase with 2 actions left? Your white cart derails."
+    )
+
+
+@pytest.mark.parametrize(
+    "hint, tool, shape",
+    [
+        (S.PlaceTile(5, 2, "EW"), "straight", "EW"),
+        (S.PlaceTile(5, 2, "SW"), "curve", "SW"),
+        (S.PlaceTile(5, 2, "NW"), "curve", "NW"),
+    ],
+)
+def test_a_hinted_tile_puts_its_tool_in_hand_turned_so_one_click_lays_it(hint, tool, shape):
+    """Issue 42: the hint prepares the controls (as Diced Tomatoes picks up the hinted die):
+    the tool in hand, turned to the hinted shape; one click on the framed square lays it."""
+    s = blank()
+    ready = hint_selection(s, hint, NONE.turned(0))
+    assert ready.tool == tool and ghost(s, ready, (5, 2))[0] == shape
+    assert at(s, ("square", 5, 2), ready) == Act(hint)
+    assert hint_how(hint) == "Click the framed square to make this move."
+
+
+def test_a_hinted_upgrade_cart_or_speed_is_prepared_for_one_click():
+    s = blank()
+    lay(s, {(5, 2): "NS"})
+    for up in s.upgrades_at(5, 2):
+        ready = hint_selection(s, up, NONE)
+        assert ready.tool == "upgrade" and at(s, ("square", 5, 2), ready) == Act(up)
+    # a cart: the hinted one of the two in the supply goes on the framed square
+    ready = hint_selection(s, S.PlaceCart(1, -1, 4), NONE)
+    assert ready.tool == "cart" and at(s, ("square", -1, 4), ready) == Act(S.PlaceCart(1, -1, 4))
+    # a speed: the cart is chosen for the buttons
+    put_cart(s, 0, (2, 5), "S")
+    put_cart(s, 1, (6, 1), "S")
+    hint = S.ChangeSpeed(1, 1)
+    ready = hint_selection(s, hint, NONE)
+    assert key_press(pygame.K_EQUALS, 0, s, s.legal_actions(), ready) == Act(hint)
+    assert hint_how(hint) == "Your cart is chosen: click Speed + to make this move."
+    # a square, a cart or an arrow is clicked as it is: nothing to prepare
+    assert hint_selection(s, S.EndActions(), NONE) is None
+    assert hint_how(S.EndActions()) == "Click Move carts to make this move."
+
+
+def test_with_upgrade_in_hand_the_status_names_the_t_junction_and_that_r_turns_it():
+    """Issue 42: the button's tip says R turns the T-junction, the top bar did not. Over a
+    tile it upgrades, the top bar names the tile a click lays; R names the other one."""
+    s = blank()
+    lay(s, {(5, 2): "NS", (6, 2): "NES"})
+    upgrade = tool(s, "upgrade")
     legal = s.legal_actions()
-    hint = S.PlaceChasmToken(2, 3)
-    assert hint in legal
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, hint) == Act(hint)
-    # a hint the engine no longer lists is not taken, and Enter asks nothing of this step
-    assert key_press(pygame.K_RETURN, 0, s, legal, NONE, None, S.PlaceChasmToken(9, 9)) is None
+    away = table_input.status(s, legal, upgrade, NAMES, None)
+    assert away == (
+        "click a glowing tile to upgrade it to the T-junction shown (R or the wheel turns it)"
+        " · 4 actions left"
+    )
+    over = table_input.status(s, legal, upgrade, NAMES, (5, 2))
+    turned = key_press(pygame.K_r, 0, s, legal, upgrade).selection
+    other = table_input.status(s, legal, turned, NAMES, (5, 2))
+    assert {over, other} == {
+        "click to upgrade C6 to a T-junction open north, east and south (R or the wheel turns"
+        " it) · 4 actions left",
+        "click to upgrade C6 to a T-junction open north, south and west (R or the wheel turns"
+        " it) · 4 actions left",
+    }
+    assert tile_words(ghost(s, upgrade, (5, 2))[0]) in over  # the tile a click lays
+    assert table_input.status(s, legal, upgrade, NAMES, (6, 2)) == (
+        "click to upgrade C7 to a cross · 4 actions left"
+    )
 
 
 @pytest.mark.parametrize(
@@ -543,3 +660,36 @@ def test_which_cart_moves_first_is_asked_only_when_their_ways_can_meet():
     assert order_matters(forking)  # one branch reaches the other cart's square
     unknown = (Path(0, ((4, 4),), "choice"), Path(1, ((8, 8),), "stop"))
     assert order_matters(unknown)  # the way beyond an unexplored junction is not known
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
+def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
+    """Issue 42, finding 7: the edge-choice dialog covered a third of the board, and the
+    deposits there are what the choice is about. With a deposit on every mine square, the
+    question's panel (as drawn) covers none, in every language, and its words still read."""
+    import translation
+    from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, prompt_label_span
+
+    previous = translation.current_language()
+    translation.set_language(language)
+    try:
+        s = blank()
+        s.tasks = tasks_from_lists(("choose_edge",), ("actions",))
+        s.edges = [None, None]
+        s._legal = None
+        for square in B.MINE_SQUARES.values():
+            put_gems(s, square, (0, 1, 0, 0, 0))
+        assert s.pending() == "edge"
+        ask = prompt(s, s.legal_actions(), NAMES)
+        lay_ = layout(s, size)
+        panel, rects = prompt_boxes(lay_, ask)
+        drawn = panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN)
+        assert lay_.grid.contains(drawn)
+        assert [sq for sq in s.gems if drawn.colliderect(lay_.square(sq))] == []
+        for option, rect in zip(ask.options, rects, strict=True):
+            assert drawn.contains(rect)
+            room = prompt_label_span(rect, True).width
+            assert kit.fit_label(option.label, 16, room, bold=True)[1] >= 12
+    finally:
+        translation.set_language(previous)
