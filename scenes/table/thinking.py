@@ -198,11 +198,12 @@ class ThreadThinker:
 # --- the worker process ---------------------------------------------------------------------
 
 
-def _serve(requests, answers, cancelled, cancel_number) -> None:  # pragma: no cover - worker
+def _serve(requests, answers, cancelled, cancel_number, parent: int) -> None:  # pragma: no cover
     """The worker's loop: answer each ``(number, question)`` from ``requests`` on ``answers``
     as ``(number, action, error text)``. Setting ``cancelled`` (a shared event) with
     ``cancel_number`` (a shared integer) holding a question's number stops its search, and
-    only its own: the worker may have gone on to the next. ``None`` ends the loop."""
+    only its own: the worker may have gone on to the next. ``None`` ends the loop; so does the
+    window's process ``parent`` ending without a word (the worker's parent is another)."""
     current: list = []  # [(number, bot)] of the search running now
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)  # the window comes first when both want the processor
@@ -216,6 +217,14 @@ def _serve(requests, answers, cancelled, cancel_number) -> None:  # pragma: no c
                     bot.cancel()
 
     threading.Thread(target=watch, daemon=True, name="cancel").start()
+
+    def orphaned() -> None:
+        # the window's process was killed (SIGKILL, a crash): nobody will ask or close, so go
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=orphaned, daemon=True, name="parent").start()
     while True:
         item = requests.get()
         if item is None:
@@ -286,7 +295,13 @@ class ProcessThinker:
             self._cancel_number = context.Value("q", 0, lock=False)
             self._process = context.Process(
                 target=_serve,
-                args=(self._requests, self._replies, self._cancelled, self._cancel_number),
+                args=(
+                    self._requests,
+                    self._replies,
+                    self._cancelled,
+                    self._cancel_number,
+                    os.getpid(),
+                ),
                 name="tabletop-trio-thinker",
                 daemon=True,
             )

@@ -55,3 +55,47 @@ def test_a_cancelled_question_is_never_answered():
         assert not first.done()  # its answer, if any came, was dropped
     finally:
         thinker.close()
+
+
+def test_the_worker_ends_when_the_window_process_is_killed():
+    """Play-test: killing the program left its thinking process (and multiprocessing's
+    resource tracker) running for good. The worker leaves when its parent is gone."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from scenes.table.thinking import ProcessThinker\n"
+            "t = ProcessThinker(); t.start()\n"
+            "print(t._process.pid, flush=True)\n"
+            "time.sleep(120)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        worker = int(child.stdout.readline())
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(10)
+
+        def alive() -> bool:
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                return False
+            # a zombie waiting for its reaper has ended too
+            with open(f"/proc/{worker}/stat") as stat:
+                return stat.read().split(")")[-1].split()[0] != "Z"
+
+        deadline = time.monotonic() + 20
+        while alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not alive()
+    finally:
+        child.kill()
