@@ -1029,3 +1029,23 @@ def test_the_load_list_says_a_games_title_and_seats_once_each(app):
     assert {"Diced Tomatoes", "Ana, Bot 1"} <= labels  # the autosave
     assert {"Friday night", "Diced Tomatoes · Ana, Bot 1"} <= labels  # the named save
     assert not any(label.startswith("Diced Tomatoes — ") for label in labels)
+
+
+def test_the_rules_scroll_from_the_keyboard(app):
+    """Play-test: on the Rules screen Page Down and End did nothing; only the wheel scrolled."""
+    from scenes.rules_help import RulesScene
+
+    app.manager.push(RulesScene(app, "potion-explosion"))
+    frames(app, 3)
+    bar = app.manager.top.box.scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    key(app, pygame.K_PAGEDOWN)
+    frames(app, 1)
+    first_page = bar.start_percentage
+    assert 0 < first_page < 1
+    key(app, pygame.K_END)
+    frames(app, 1)
+    assert bar.start_percentage > first_page
+    key(app, pygame.K_HOME)
+    frames(app, 1)
+    assert bar.start_percentage == 0
