@@ -43,8 +43,19 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 
 
 def lan_address() -> str:
-    """This computer's address on the local network as others would type it (an IPv4 address
-    from the host name), or 127.0.0.1 when it has none."""
+    """This computer's address on the local network as others would type it (an IPv4 address:
+    the one its outgoing traffic would leave from, else one of the host name's), or 127.0.0.1
+    when it has none. Many systems map the host name to 127.0.x.1, which no friend can use."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:  # a UDP "connection" sends nothing: it only picks the way out
+        probe.connect(("192.0.2.1", 9))
+        address = str(probe.getsockname()[0])
+        if not address.startswith(("127.", "0.")):
+            return address
+    except OSError:
+        pass
+    finally:
+        probe.close()
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:

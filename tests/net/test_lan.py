@@ -125,3 +125,28 @@ def _wait_for(transport, done, seconds: float = 10) -> list:
             return found
         time.sleep(0.02)
     raise AssertionError(f"nothing arrived: {found}")
+
+
+def test_the_address_shown_to_friends_is_not_the_loopback(monkeypatch):
+    """Play-test: the host showed ws://127.0.0.1:PORT (its host name maps to the loopback),
+    which no friend on another computer can use; the address the way out leaves from is."""
+    import socket
+
+    from net.lan import lan_address
+
+    monkeypatch.setattr(socket, "gethostname", lambda: "localhost")
+    address = lan_address()
+    assert not address.startswith("127.") or not _has_a_network()
+
+
+def _has_a_network() -> bool:
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        return not probe.getsockname()[0].startswith("127.")
+    except OSError:
+        return False
+    finally:
+        probe.close()
