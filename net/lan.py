@@ -14,7 +14,8 @@ Messages are JSON text, at most :data:`MAX_MESSAGE` bytes:
   ``{"type": "entry", "entry": {...}}`` — an entry to relay.
 * host → guest: ``{"type": "welcome", "header": {...}, "relay": ID}``, then
   ``{"type": "entry", "entry": {...}, "sender": "Ana"}`` for each relayed entry;
-  ``{"type": "refused", "message": "..."}`` before closing when the hello is not acceptable.
+  ``{"type": "refused", "message": "...", "seats": [names]}`` before closing when the hello is
+  not acceptable (``seats``: the names a guest may join as, for the guest to say in its words).
 
 A guest reconnects by itself after a lost connection (half a second, then 1, 2, 4… up to
 10 seconds apart), saying how much it has, and sends again whatever of its own has not come
@@ -122,9 +123,14 @@ class LanHost:
             hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_SECONDS))
             player = hello.get("player") if isinstance(hello, dict) else None
             if not isinstance(player, str) or player not in self._players or player == self.player:
+                open_seats = sorted(set(self._players) - {self.player})
                 await connection.send(
                     json.dumps(
-                        {"type": "refused", "message": _("This game has no seat for that player.")}
+                        {
+                            "type": "refused",
+                            "message": _("This game has no seat for that player."),
+                            "seats": open_seats,
+                        }
                     )
                 )
                 return
@@ -279,7 +285,15 @@ class LanGuest:
             return None
         kind = item.get("type")
         if kind == "refused":
-            self._put(Trouble(str(item.get("message"))[:200], None))
+            seats = item.get("seats")
+            if isinstance(seats, list) and seats and all(isinstance(n, str) for n in seats):
+                # said here, in this computer's language, with the names one may join as
+                words = _("This game has no seat for {name}. Join as {names}.").format(
+                    name=self.player, names=", ".join(name[:40] for name in seats[:12])
+                )
+            else:
+                words = str(item.get("message"))[:200]
+            self._put(Trouble(words, None))
             self._closing = True
             return "refused"
         if kind == "welcome" and isinstance(item.get("header"), dict):

@@ -355,7 +355,7 @@ def test_joining_from_the_title_a_wrong_name_is_refused_then_the_game_opens(home
     join.name_entry.set_text("Cid")
     click(app, find_button(app, "Join"))
     run(app, None, until=lambda: join.guest is None)
-    assert join.failed and join.status == "This game has no seat for that player."
+    assert join.failed and join.status == "This game has no seat for Cid. Join as Ben."
     assert app.manager.top is join
     join.name_entry.set_text("Ben")
     click(app, find_button(app, "Join"))
