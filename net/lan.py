@@ -200,16 +200,42 @@ class LanHost:
         self._loop.stop()
 
 
+FIRST_TRIES = 3
+"""Attempts (about 4 s with the waits between) before a guest that was never welcomed gives
+up: a wrong address is said, not tried for ever. Once welcomed, it tries again for good."""
+
+
+def check_address(address: str) -> None:
+    """Raise ``ValueError`` in words when ``address`` cannot be a host's (``ws://HOST:PORT``)."""
+    from websockets.uri import parse_uri
+
+    try:
+        uri = parse_uri(address)
+    except Exception:  # noqa: BLE001 - any malformed text, in words
+        uri = None
+    if uri is None or not uri.host or " " in address or uri.secure:
+        raise ValueError(
+            _("“{text}” is not an address: type it as the host shows it, e.g. {example}.").format(
+                text=address[:60], example="ws://192.168.1.20:8765"
+            )
+        )
+
+
 class LanGuest:
     """A joining computer's transport: connects to ``address`` (``ws://HOST:PORT``) as
-    ``player``, and reconnects by itself. :meth:`header` is None until the host welcomed it."""
+    ``player``, and reconnects by itself. :meth:`header` is None until the host welcomed it.
+    Raises ``ValueError`` in words when ``address`` is not an address."""
 
     echoes = True
 
-    def __init__(self, address: str, player: str):
+    def __init__(self, address: str, player: str, first_join: bool = False):
+        self.first_join = first_join
+        """Joining for the first time: a host not reached in :data:`FIRST_TRIES` is a wrong
+        address, said once (a game rejoined waits for its host for good)."""
         self.address = address.strip()
         if "://" not in self.address:
             self.address = "ws://" + self.address
+        check_address(self.address)
         self.player = player
         self._lock = threading.Lock()
         self._inbox: list[Received] = []
@@ -264,6 +290,18 @@ class LanGuest:
             wait = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
             failures += 1
             troubled = True
+            if self.first_join and self._header is None and failures >= FIRST_TRIES:
+                self._put(
+                    Trouble(
+                        _(
+                            "Cannot reach a game at {address}: check the address the host "
+                            "shows and that both computers are on the same network."
+                        ).format(address=self.address),
+                        None,
+                    )
+                )
+                self._closing = True
+                return
             self._put(
                 Trouble(
                     _(

@@ -172,7 +172,7 @@ def join_lan(address: str, player: str):
     and then calls :func:`joined`."""
     from net.lan import LanGuest
 
-    return LanGuest(address, player)
+    return LanGuest(address, player, first_join=True)
 
 
 def joined(guest) -> OnlinePlay:

@@ -150,3 +150,33 @@ def _has_a_network() -> bool:
         return False
     finally:
         probe.close()
+
+
+def test_a_first_join_at_a_wrong_address_gives_up_in_words():
+    """Play-test: a wrong address was tried for ever (Join stayed greyed out), and "hello
+    there" was taken for an address. Text that is no address is refused at once; an address
+    where no game answers is said after a few tries."""
+    import socket
+    import time
+
+    import pytest
+
+    from net.lan import LanGuest
+
+    with pytest.raises(ValueError, match="is not an address"):
+        LanGuest("hello there", "Ben", first_join=True)
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    port = free.getsockname()[1]
+    free.close()  # nobody listens there
+    guest = LanGuest(f"ws://127.0.0.1:{port}", "Ben", first_join=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if guest.trouble is not None and guest.trouble.retry_in is None:
+                break
+            time.sleep(0.1)
+        assert guest.trouble is not None and guest.trouble.retry_in is None
+        assert "Cannot reach a game at" in guest.trouble.message
+    finally:
+        guest.close()
