@@ -90,20 +90,27 @@ def neutral(ch: str) -> bool:
     return ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf")
 
 
+_had: dict[str, set[str]] = {}
+"""Font path -> the characters found in it so far (a text of them all needs no other look)."""
+
+
 def has_glyph(path: str | Path, ch: str) -> bool:
     """Whether the font file at ``path`` has a glyph for the character ``ch`` (a neutral one
     counts as had)."""
-    if neutral(ch):
-        return True
     key = (str(path), ch)
     found = _glyphs.get(key)
     if found is None:
-        try:
-            found = _face(key[0]).get_metrics(ch)[0] is not None
-        except pygame.error:  # freetype was ended (pygame.quit): start it again
-            _face.cache_clear()
-            found = _face(key[0]).get_metrics(ch)[0] is not None
+        if neutral(ch):
+            found = True
+        else:
+            try:
+                found = _face(key[0]).get_metrics(ch)[0] is not None
+            except pygame.error:  # freetype was ended (pygame.quit): start it again
+                _face.cache_clear()
+                found = _face(key[0]).get_metrics(ch)[0] is not None
         _glyphs[key] = found
+        if found:
+            _had.setdefault(key[0], set()).add(ch)
     return found
 
 
@@ -115,7 +122,10 @@ def missing(path: str | Path, text: str) -> list[str]:
 
 def covers(path: str | Path, text: str) -> bool:
     """Whether the font file at ``path`` has every glyph of ``text``."""
-    return all(has_glyph(path, ch) for ch in text)
+    chars = set(text)
+    if chars <= _had.get(str(path), set()):
+        return True  # the usual case, without a look per character
+    return all(has_glyph(path, ch) for ch in chars)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -151,6 +161,8 @@ def runs(text: str, paths: list[str]) -> list[tuple[int, str]]:
     """``text`` cut into ``(index, piece)``: each piece drawn by ``paths[index]``, the first of
     ``paths`` that has its characters (the first path for a glyph none has). A neutral
     character stays in the piece it is in."""
+    if covers(paths[0], text):
+        return [(0, text)] if text else []
     out: list[tuple[int, str]] = []
     for ch in text:
         if neutral(ch) and out:
@@ -165,6 +177,17 @@ def runs(text: str, paths: list[str]) -> list[tuple[int, str]]:
 
 
 # --- pygame_gui's widgets ------------------------------------------------------------------------
+LINE_STEP = 0.75
+"""The lines of a widget's text in several lines (a button's label in two) are this many line
+heights apart: two lines of the small button font fit a 36-pixel button."""
+
+
+def lines_height(line_height: int, lines: int) -> int:
+    """The height in pixels of ``lines`` lines of a widget's text whose one line is
+    ``line_height`` pixels high (:data:`LINE_STEP`)."""
+    return round(LINE_STEP * line_height) * (lines - 1) + line_height
+
+
 class ChainFont(IGUIFontInterface):
     """A pygame_gui font that draws each run of characters in the first font of a chain that
     has their glyphs, on one baseline: ``primary`` (the font the theme gives a widget, from the
@@ -200,6 +223,8 @@ class ChainFont(IGUIFontInterface):
 
     def _single(self, text: str) -> Any:
         """The one font that draws ``text`` whole, or None when it takes several."""
+        if covers(self.paths[0], text):
+            return self.primary  # the usual case: no runs to cut
         pieces = self.runs(text)
         if not pieces:
             return self.primary
@@ -210,7 +235,15 @@ class ChainFont(IGUIFontInterface):
 
     def get_rect(self, text: str) -> pygame.Rect:
         """The text's size; its ``y`` is the baseline's distance from the top (as
-        pygame_gui's own font gives it)."""
+        pygame_gui's own font gives it). A text of several lines (a button's label in two,
+        :data:`LINE_STEP`) has the ``y`` that centres the block where pygame_gui centres a
+        button's line by its baseline."""
+        if "\n" in text:
+            lines = [self.get_rect(line or " ") for line in text.split("\n")]
+            height = max(rect.height for rect in lines)
+            total = lines_height(height, len(lines))
+            width = max(rect.width for rect in lines)
+            return pygame.Rect(0, total - self.get_padding_height(), width, total)
         single = self._single(text)
         if single is not None:
             return single.get_rect(text)
@@ -223,6 +256,17 @@ class ChainFont(IGUIFontInterface):
         return [metric for font, piece in self.runs(text) for metric in font.get_metrics(piece)]
 
     def render_premul(self, text: str, text_color) -> pygame.Surface:
+        if "\n" in text:  # lines centred under each other
+            whole = self.get_rect(text)
+            surface = pygame.Surface(whole.size, pygame.SRCALPHA, 32)
+            lines = text.split("\n")
+            step = round(LINE_STEP * max(self.get_rect(line or " ").height for line in lines))
+            for index, line in enumerate(lines):
+                if line:
+                    image = self.render_premul(line, text_color)
+                    at = ((whole.width - image.get_width()) // 2, index * step)
+                    surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
+            return surface
         single = self._single(text)
         if single is not None:
             return single.render_premul(text, text_color)
@@ -237,7 +281,7 @@ class ChainFont(IGUIFontInterface):
         return surface
 
     def render_premul_to(self, text: str, text_colour, surf_size, surf_position):
-        single = self._single(text)
+        single = None if "\n" in text else self._single(text)
         if single is not None:
             return single.render_premul_to(text, text_colour, surf_size, surf_position)
         target = pygame.Surface(surf_size, pygame.SRCALPHA, 32)

@@ -92,7 +92,8 @@ def install() -> None:
     def recompute(method):
         def patched(self, *args, **kwargs):
             result = method(self, *args, **kwargs)
-            self.split_points = split_points(self.text)
+            if has_cjk(self.text):  # else pygame_gui's own points are these
+                self.split_points = split_points(self.text)
             return result
 
         return patched
