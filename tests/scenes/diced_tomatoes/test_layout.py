@@ -7,6 +7,7 @@ import pytest
 
 from engine.diced_tomatoes.state import TOKEN_NAMES
 from scenes import kit
+from scenes.table import chrome
 from scenes.tables.diced_tomatoes.layout import (
     MIN_CELL,
     NAME_FONT,
@@ -190,11 +191,12 @@ def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
     for seat in range(players):
         words = score_words(state, seat)
         assert kit.font(SCORE_FONT, True).size(words)[0] <= lay.header_parts(seat)["score"].width
-    half = (300 - 8) // 2
-    for karma in table_input.KARMA:
-        label = table_input.karma_button_label(karma, half)
-        assert kit.font(table_input.BUTTON_FONT, True).size(label)[0] <= half - 12
-        assert f"({karma.cost})" in label  # the cost stays whole
+    rows = table_input.karma_rows(state, state.legal_actions(), table_input.Selection(), True)
+    for row in rows:  # the column fits each karma label whole, its cost too
+        rect = pygame.Rect(0, 0, 300, 34)
+        _small, _widths, labels = chrome.row_labels(row.buttons, rect, 6, False)
+        for button, label in zip(row.buttons, labels, strict=True):
+            assert "…" not in label and label.replace("\n", " ") == button.label
 
 
 def test_at_the_end_the_header_shows_the_final_total():
