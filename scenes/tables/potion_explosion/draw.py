@@ -38,7 +38,7 @@ from scenes.tables.potion_explosion.layout import (
     Layout,
 )
 from sprites import potion_explosion_art as pa
-from translation import _, pgettext
+from translation import _, ngettext, pgettext
 
 
 @dataclass
@@ -568,7 +568,11 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
     if count and lay.mini_completed(seat, 0, count) is None:
         drunk = sum(potion.drunk for potion in desk.completed)
         area = lay.mini_completed_area(seat)
-        done = _("{count} done, {drunk} drunk").format(count=count, drunk=drunk)
+        done = _("{done}, {drunk}").format(
+            # TRANSLATORS: "5 potions done" and "2 drunk" of a compact desk: "5 done, 2 drunk"
+            done=ngettext("{count} done", "{count} done", count).format(count=count),
+            drunk=ngettext("{count} drunk", "{count} drunk", drunk).format(count=drunk),
+        )
         text, size = kit.fit_label(done, 12, area.width, min_size=9)
         kit.blit_text(surface, text, size, (area.x, area.centery), kit.INK, anchor="midleft")
     else:
