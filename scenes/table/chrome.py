@@ -104,7 +104,8 @@ def labels_fit(labels: Sequence[str], width: int, gap: int = 6, small: bool = Fa
 def fitting_label(button: Button, width: int, small: bool, height: int | None = None) -> str:
     """What the button shows in ``width`` pixels (``height`` pixels high, when two lines may
     be tried): the first of its label and its shorter ones that fits one line, or else two
-    (:func:`two_lines`); the shortest cut with an ellipsis when none does."""
+    (:func:`two_lines`); the shortest cut with an ellipsis when none does — before a cost in
+    brackets at its end, which stays whole ("Перебр… (1)")."""
     for label in (button.label, *button.shorter):
         if kit.button_needs([label], small)[0] <= width:
             return label
@@ -112,7 +113,14 @@ def fitting_label(button: Button, width: int, small: bool, height: int | None = 
         if both is not None:
             return both
     last = button.shorter[-1] if button.shorter else button.label
-    return kit.ellipsize(last, width - 2 * kit.px(kit.BUTTON_PAD))
+    drawn = kit.font(kit.SMALL_BUTTON_FONT if small else kit.BUTTON_FONT, True)
+    room = width - 2 * kit.px(kit.BUTTON_PAD)
+    head, bracket, tail = last.rpartition(" (")
+    kept = drawn.size(bracket + tail)[0]
+    if bracket and ")" in tail and head.strip() and kept <= room - 2 * drawn.size("…")[0]:
+        cut = kit.ellipsize(head.rstrip(), room - kept, lambda text: drawn.size(text)[0])
+        return cut + bracket + tail
+    return kit.ellipsize(last, room, lambda text: drawn.size(text)[0])
 
 
 def two_lines(label: str, width: int, small: bool, height: int) -> str | None:

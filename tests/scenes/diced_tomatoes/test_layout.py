@@ -192,11 +192,13 @@ def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
         words = score_words(state, seat)
         assert kit.font(SCORE_FONT, True).size(words)[0] <= lay.header_parts(seat)["score"].width
     rows = table_input.karma_rows(state, state.legal_actions(), table_input.Selection(), True)
-    for row in rows:  # the column fits each karma label whole, its cost too
+    for row in rows:  # the column shows each karma label, or cuts its name: the cost stays
         rect = pygame.Rect(0, 0, 300, 34)
-        _small, _widths, labels = chrome.row_labels(row.buttons, rect, 6, False)
-        for button, label in zip(row.buttons, labels, strict=True):
-            assert "…" not in label and label.replace("\n", " ") == button.label
+        small, widths, labels = chrome.row_labels(row.buttons, rect, 6, False)
+        for button, label, width in zip(row.buttons, labels, widths, strict=True):
+            cost = button.label[button.label.rindex(" (") :]
+            assert label.replace("\n", " ") == button.label or label.endswith(cost)
+            assert max(kit.button_needs(label.split("\n"), small)) <= width
 
 
 def test_at_the_end_the_header_shows_the_final_total():

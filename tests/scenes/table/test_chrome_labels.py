@@ -63,3 +63,11 @@ def test_a_shorter_label_comes_after_two_lines_and_a_cut_last():
     assert chrome.fitting_label(button, width, True, None) == "Оставить"  # one line only
     cut = chrome.fitting_label(button, 40, True, ROW)
     assert cut.endswith("…") and "\n" not in cut
+
+
+def test_a_cut_keeps_the_cost_in_brackets_at_the_end_whole():
+    """Diced Tomatoes' karma buttons: «Перебросить… (1)», never «Перебросить ку…»."""
+    button = Button("a", "Перебросить кубик (1)")
+    width = _width("Перебросить (1)", True)
+    label = chrome.fitting_label(button, width, True, 20)  # too low for two lines
+    assert label.endswith("… (1)") and _width(label, True) <= width
