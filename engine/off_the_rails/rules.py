@@ -194,7 +194,7 @@ from engine.off_the_rails.words import (
     player_name,
     the_cart,
 )
-from translation import N_, _, ngettext
+from translation import N_, _, ngettext, sentences
 
 CHANCE_TASKS = frozenset(
     {
@@ -550,7 +550,7 @@ def refusal(state: OTRState, action) -> str | None:
         return _("Nothing is left to chance right now.")
     if isinstance(action, ACTION_PHASE_MOVES):
         if kind != TaskKind.ACTIONS:
-            return _("That can only be done in the action phase.") + " " + _(_EXPECTED[kind])
+            return sentences(_("That can only be done in the action phase."), _(_EXPECTED[kind]))
         return _action_refusal(state, action)
     if action in legal_actions(state):
         return None

@@ -98,3 +98,15 @@ def test_a_game_records_result_line_reads_in_the_language(language):
     assert all(name in line for name in NAMES[:2])
     text = record.format_record(match)
     assert text.startswith(record.MAGIC) and "\nGame: tea-time (" in text
+
+
+def test_sentences_one_after_the_other_follow_the_language():
+    """Two whole sentences are joined as the language writes them: Japanese puts no space
+    between 「…。」 and the next, English, Russian and Spanish one."""
+    first, then = _("Which seat is yours?"), _("Cancel")
+    assert translation.sentences(first, "", then) == f"{first} {then}"
+    translation.set_language("ja")
+    ja = translation.sentences(_("Which seat is yours?"), _("Cancel"))
+    assert ja == _("Which seat is yours?") + _("Cancel") and " " not in ja
+    translation.set_language("ru")
+    assert translation.sentences(_("Cancel"), _("OK")) == "Отмена OK"
