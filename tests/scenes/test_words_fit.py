@@ -2,14 +2,15 @@
 
 Every screen — title, new game (each game, its puzzles), load, settings, rules, statistics —
 and every table with what covers it — its column of buttons and top bar in the positions that
-change them, the pause menu (and its save-name row), leaving, the hot-seat pass screen, the
-score sheet — is laid out in every language at 1024 × 640 and at 1280 × 800 with the UI scale
-set to 150 % (the window shows 125 %, the largest it holds). The texts checked are the ones the
-program really shows: the widgets' texts, fonts and rects as built, and every line the scenes
-draw themselves (:class:`tests.scenes.fit.Recorder`). A finding is a text wider than its
-widget, cut with "…", squeezed past its smallest size and drawn so, a status line that needs a
-third line, a glyph no font of the chain has, a hyphen pygame_gui put in a line, or a line of
-Japanese starting or ending where it must not.
+change them, with two seats and with the most the game takes, the pause menu (and its
+save-name row), leaving, the hot-seat pass screen, the score sheet — is laid out in every
+language at 1024 × 640 and at 1280 × 800 with the UI scale set to 150 % (the window shows
+125 %, the largest it holds). The texts checked are the ones the program really shows: the
+widgets' texts, fonts and rects as built, and every line the scenes draw themselves
+(:class:`tests.scenes.fit.Recorder`). A finding is a text wider than its widget, cut with "…",
+squeezed past its smallest size and drawn so, a status line that needs a third line, a glyph
+no font of the chain has, a hyphen pygame_gui put in a line, or a line of Japanese starting or
+ending where it must not.
 """
 
 from __future__ import annotations
@@ -222,6 +223,14 @@ def test_every_table_and_what_covers_it_fits_in_every_language(game, language, s
                 match.set_position(variant_state(game, name).clone())
             return routes.open_match(app, match)
 
+        def most_seats():
+            seats = [Seat("human", player(1))] + [
+                Seat("bot", bot_name(number, "hard"), "hard")
+                for number in range(1, spec.max_players)
+            ]
+            return routes.open_match(app, Match(spec, seats, {}, 5))
+
+        check("most seats", most_seats, 3)
         for name in ("start", *VARIANTS[game]):
             table = check(name, lambda name=name: at(name), 3)
         check("pause", lambda: routes.push(app, "pause", table))
