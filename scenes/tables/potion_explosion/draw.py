@@ -701,9 +701,9 @@ def veil_panel(lay: Layout) -> kit.Panel:
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
     kit.draw_layer(surface, veil_panel(lay))
-    kit.blit_text(
-        surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop"
-    )
+    title = _("Starter draft")
+    size = kit.fit_text(title, 18, veil.width - 12, bold=True, min_size=12)
+    kit.blit_text(surface, title, size, (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")
     for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
         glow = 1.0 if view.hover_key == ("offer", code) else 0
         pa.draw_potion(surface, rect, code, [], view.patterns, glow=glow)
@@ -717,10 +717,11 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
     kit.draw_layer(surface, veil_panel(lay))
+    title = _("Choose 6 potion types ({count}/6)").format(count=len(state.types))
     kit.blit_text(
         surface,
-        _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),
-        16,
+        title,
+        kit.fit_text(title, 16, veil.width - 12, bold=True, min_size=11),
         (veil.centerx, veil.y + 8),
         kit.GOLD,
         True,
