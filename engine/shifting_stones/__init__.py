@@ -65,7 +65,7 @@ On your turn, either:
 ## End and score
 
 - Once a player has scored 10 cards (2 players), 9 (3 players), 8 (4 players) or 7 (5 players),
-  the round is finished so that everyone has had the same number of turns.
+  the round is finished so that everyone has had the same number of turns, and the game ends.
 - Your score is the points on your scored cards, plus 3 points for the player with the most
   1-point cards; every player tied for the most gets the 3 (with none scored, nobody does).
 - The highest score wins; equal scores share the victory.
@@ -78,14 +78,23 @@ On your turn, either:
 - Score all 16 cards to win; the fourth strike loses. The result shows the cards scored and the
   strikes.
 
+## At the table
+
+- Until the game has a table of its own, the position is written out as text and your moves
+  are buttons: your hand shows its cards' numbers, the others' hands and the deck only how many
+  cards they hold. In hot-seat the next player confirms before their hand is shown.
+- A shift or a flip is two steps: discard the card that pays, then choose the stones.
+- H asks for a hint: it names the cards and the moves for the rest of your turn, and how many
+  payments a card you keep is then from matching.
+
 ## Tips
 
 - The 3 points for the most 1-point cards are worth chasing: two 1-point cards can be worth more
   than one 2-point card.
 - Learn the 5-point cards, and watch for a grid that comes within a few moves of one — for you,
   or for the player after you.
-- Skipping is rarely best. Score a card, then spend all but one of the cards you do not need
-  bringing the last one closer: the end of your turn draws back up to 4 anyway.
+- Skipping is rarely best. Better to score a card and spend all but one of your other cards on
+  moves that bring that last card closer: the end of your turn draws back up to 4 anyway.
 
 ## Options
 

@@ -21,20 +21,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from translation import N_, _, ngettext
+from translation import NP_, _, ngettext, pgettext
 
 FACES = "SMFBHOET"
 """The eight faces by letter, paired by stone: S/M, F/B, H/O, E/T."""
 
 FACE_NAMES = {
-    "S": N_("Sun"),
-    "M": N_("Moon"),
-    "F": N_("Fish"),
-    "B": N_("Bird"),
-    "H": N_("Horse"),
-    "O": N_("Boat"),
-    "E": N_("Seed"),
-    "T": N_("Tree"),
+    "S": NP_("stone face", "Sun"),
+    "M": NP_("stone face", "Moon"),
+    "F": NP_("stone face", "Fish"),
+    "B": NP_("stone face", "Bird"),
+    "H": NP_("stone face", "Horse"),
+    "O": NP_("stone face", "Boat"),
+    "E": NP_("stone face", "Seed"),
+    "T": NP_("stone face", "Tree"),
 }
 """Each face's name in English; a player reads :func:`face_name`."""
 
@@ -67,15 +67,15 @@ SKIP_DRAW = 2
 """Cards a skip draws."""
 
 SQUARE_NAMES = (
-    N_("top left"),
-    N_("top"),
-    N_("top right"),
-    N_("left"),
-    N_("centre"),
-    N_("right"),
-    N_("bottom left"),
-    N_("bottom"),
-    N_("bottom right"),
+    NP_("grid square", "top left"),
+    NP_("grid square", "top"),
+    NP_("grid square", "top right"),
+    NP_("grid square", "left"),
+    NP_("grid square", "centre"),
+    NP_("grid square", "right"),
+    NP_("grid square", "bottom left"),
+    NP_("grid square", "bottom"),
+    NP_("grid square", "bottom right"),
 )
 """Where each square of the grid is, in English; a player reads :func:`square_name`."""
 
@@ -141,12 +141,12 @@ CARD_IDS = tuple(sorted(CARDS))
 
 def face_name(face: str) -> str:
     """The face's name in the current language ("Tree")."""
-    return _(FACE_NAMES[face])
+    return pgettext("stone face", FACE_NAMES[face])
 
 
 def square_name(square: int) -> str:
     """Where ``square`` (0–8) is on the grid, in the current language ("top left")."""
-    return _(SQUARE_NAMES[square])
+    return pgettext("grid square", SQUARE_NAMES[square])
 
 
 def points_words(points: int) -> str:

@@ -456,7 +456,7 @@ def score_sheet(state: ShiftingStonesState) -> dict:
     if len(best) > 1:
         notes.append(_("Tied players share the victory."))
     return {
-        "columns": [_("Cards"), _("Card points"), _("Most 1-point cards"), _("Total")],
+        "columns": [_("Cards scored"), _("Card points"), _("Most 1-point cards"), _("Total")],
         "rows": rows,
         "winners": best,
         "notes": notes,

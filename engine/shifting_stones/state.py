@@ -399,7 +399,7 @@ class BonusAwarded(Event):
     def text(self, names):
         who = join_words([_who(names, seat) for seat in self.players])
         return ngettext(
-            "{names} get 3 points for the most 1-point cards ({count}).",
+            "{names} gets 3 points for the most 1-point cards ({count}).",
             "{names} get 3 points for the most 1-point cards ({count} each).",
             len(self.players),
         ).format(names=who, count=self.cards)

@@ -36,7 +36,7 @@ def test_reaching_the_target_finishes_the_round_then_the_game_ends():
     events = state.apply_action(EndTurn())
     assert event_types(events) == ["TurnEnded", "BonusAwarded", "GameEnded"]
     assert events[0].draws == 0  # nothing is drawn after the last turn
-    assert events[1].text(NAMES) == "Bob get 3 points for the most 1-point cards (6)."
+    assert events[1].text(NAMES) == "Bob gets 3 points for the most 1-point cards (6)."
     assert state.phase == Phase.OVER and state.is_terminal()
     sheet = state.score_sheet()
     assert sheet["rows"] == [[11, 20, 0, 20], [7, 9, 3, 12]]
