@@ -6,18 +6,20 @@ them (:func:`sample_hidden`): the unseen cards — the deck and the other hands,
 cards out of play — dealt at random into the places they may be, consistent with everything the
 observation shows. It never reads the true position.
 
-Each decision plans the rest of the turn (:func:`heuristics.turn_plans`: score what matches,
-pay cards to reach grids where other cards match, maybe bring a kept card closer) and plays the
-plan's first step; the next decision plans again from there.
+Each decision plans the rest of the turn (score what matches, pay cards to reach grids where
+other cards match) and plays the plan's first step; the next decision plans again from there.
 
-* **Easy** sees one card at a time, never thinks about the next player, and pays with any card
-  it does not mean to score: it picks among the few best plans by a noisy estimate.
-* **Medium** compares plans that score one card or two in turn by their points and what the
-  cards it keeps promise, paying with the cards worth least to keep.
-* **Hard** also brings its kept cards closer with the cards it does not need, counts what the
-  grid it leaves offers the next player (from the unseen cards), weighs the 1-point bonus and
-  the end of the game, and settles close calls by sampling the next player's hand from its
-  information set and playing their turn out.
+* **Easy** looks at one card at a time (:func:`heuristics.turn_plans`), scores what matches at
+  once, picks among the few best plans by a noisy estimate, and pays with any card it does not
+  mean to score.
+* **Medium** looks at one card at a time too, scores what matches at once, and takes the best
+  plan by its points, the 1-point bonus and what the cards it keeps promise, paying with the
+  cards worth least to keep.
+* **Hard** searches every way to play the rest of the turn (:func:`heuristics.search_plans`,
+  several cards in one path, paying with a matching card when that reaches a better one), values
+  the plans with the bonus's edge and the end of the game in mind (its last turn keeps nothing
+  for later), and settles close calls by playouts on samples of its information set: the next
+  player's turn from the grid it leaves — what scoring it leaves open — then its own next turn.
 """
 
 from __future__ import annotations
@@ -99,27 +101,24 @@ def sample_hidden(observation: ShiftingStonesState, rng: random.Random) -> Shift
 # --- the levels ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Style:
-    """How a level plans: ``stages`` (cards reached in turn), ``targets`` (grids tried per
-    card), ``setups`` (bring a kept card closer) and the ``weights`` plans are valued by."""
+    """How a level plans: ``search`` every path of up to three moves
+    (:func:`heuristics.search_plans`), or else ``stages`` cards reached in turn trying ``targets``
+    grids each (:func:`heuristics.turn_plans`); the ``weights`` plans are valued by, and how many
+    best plans are valued ``closely`` (None: all)."""
 
     stages: int
     targets: int
-    setups: bool
     weights: heuristics.Weights = heuristics.PLAIN
-    denial: bool = False
     search: bool = False
     closely: int | None = None
 
 
-EASY = Style(stages=1, targets=1, setups=False)
-MEDIUM = Style(stages=1, targets=1, setups=False)
+EASY = Style(stages=1, targets=1)
+MEDIUM = Style(stages=1, targets=1)
 HARD = Style(
     stages=0,
     targets=0,
-    setups=False,
-    weights=heuristics.Weights(
-        keep=(0.8, 0.6, 0.4, 0.25), fresh=0.6, bonus=1.0, exposure=False, horizon=2
-    ),
+    weights=heuristics.Weights(keep=(0.8, 0.6, 0.4, 0.25), fresh=0.6, bonus=1.0, horizon=2),
     search=True,
     closely=20,
 )
@@ -141,19 +140,12 @@ def ranked_plans(observation: ShiftingStonesState, style: Style) -> list[TurnPla
             paid,
             targets_per_card=style.targets,
             stages=style.stages,
-            setups=style.setups,
         )
     if Skip() in observation.legal_actions():
         plans.append(heuristics.skip_plan(grid, hand))
     view = heuristics.outlook(observation, me)
     start = heuristics.encode(grid)
-    ranked = heuristics.value_plans(plans, view, style.weights, paid, style.closely, start)
-    if style.denial and observation.num_players > 1:
-        more = heuristics.denial_plans(ranked, view, paid)
-        ranked = heuristics.value_plans(
-            ranked + more, view, style.weights, paid, style.closely, start
-        )
-    return ranked
+    return heuristics.value_plans(plans, view, style.weights, paid, style.closely, start)
 
 
 def _legal_or_end(action, legal_actions):
@@ -273,7 +265,7 @@ class HardBot:
         return _legal_or_end(candidates[chosen].first_action(paid), legal_actions)
 
 
-RIVAL = Style(stages=1, targets=1, setups=False, weights=heuristics.Weights(horizon=1))
+RIVAL = Style(stages=1, targets=1, weights=heuristics.Weights(horizon=1))
 """How a playout plays the others' turns and the player's own next turn: as Medium does,
 looking at fewer grids per card."""
 
@@ -284,7 +276,6 @@ def _play_turn(whole: ShiftingStonesState, seat: int, grid: int, hand: Sequence[
         hand,
         targets_per_card=RIVAL.targets,
         stages=RIVAL.stages,
-        setups=False,
     )
     return heuristics.value_plans(plans, heuristics.outlook(whole, seat), RIVAL.weights)[0]
 

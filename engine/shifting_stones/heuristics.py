@@ -9,18 +9,17 @@ about 1,600 within three — and each card is checked against them by masks, one
 box fits. :func:`reach` keeps the last searches (a pure function of its input: a search never
 changes a decision, it only repeats one).
 
-**Turn plans.** A turn is a path of moves through the grids :func:`reach` finds, scoring each
-card of the hand as soon as it matches; every move is paid by a card not scored on the way.
-:func:`turn_plans` lists the plans worth comparing: score what matches now, then reach a card
-(and from there maybe another), optionally finished by moves that bring a kept card closer for
-the next turn.
+**Turn plans.** A turn is a path of moves through the grids, scoring cards of the hand where
+they match; every move is paid by a card not scored on the way. :func:`turn_plans` lists the
+plans of a player who looks at one card at a time (score what matches now, then reach the
+nearest grid where another card matches); :func:`search_plans` searches every path of up to
+three moves and scores along it as many matched cards as the cards left can afford.
 
-**Value.** :func:`plan_value` adds the points scored, the share of the 3 points for the most
-1-point cards, what the kept cards promise for the next turn (by how many payments away they
-are) and, for a careful player, subtracts what the grid left behind offers the next player: the
-expected points of the unseen cards that match it or are one payment from it, each in the next
-hand with the chance its size gives (:func:`exposure`). Unseen cards are what the player's
-observation hides; nothing here reads a hidden card.
+**Value.** :func:`plan_value` adds the points scored, the edge the 3 points for the most 1-point
+cards give (:func:`bonus_edge`), what the kept cards promise for the next turn (by how many
+payments away they are) and what the cards drawn afresh promise. What a grid leaves the next
+player is judged by the Hard bot's playouts on sampled hands (``bots.playout_value``): nothing
+here reads a hidden card.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.shifting_stones.data import (
     ANY,
@@ -191,18 +190,6 @@ def payments_away(grid: str, card: int, limit: int = MAX_PAYMENTS) -> int | None
     return distances(encode(grid), [card], limit)[card]
 
 
-def near_cards(code: int, cards: Iterable[int]) -> dict:
-    """``{card: 0 or 1}`` for the cards that match ``code`` now or one move from it."""
-    near = {}
-    follow = [after for _move, after in successors(code)]
-    for card in cards:
-        if matches_code(code, card):
-            near[card] = 0
-        elif any(matches_code(after, card) for after in follow):
-            near[card] = 1
-    return near
-
-
 # ------------------------------------------------------------------------------------------
 # Turn plans
 # ------------------------------------------------------------------------------------------
@@ -273,15 +260,14 @@ def turn_plans(
     paid: bool = False,
     targets_per_card: int = 6,
     stages: int = 2,
-    setups: bool = True,
 ) -> list[TurnPlan]:
-    """The plans worth comparing for a hand on a grid (``paid``: a card is paid already, so the
-    first move is free and must come). Each plan scores what matches now; then goes to one of
-    up to ``targets_per_card`` nearest grids where a card of the hand matches, for up to
-    ``stages`` cards in turn; then (``setups``) may spend the cards left but one to bring that
-    one closer. Payers are chosen later (:func:`choose_payers`): here a plan is feasible when
-    the cards not scored can pay its moves. The plan that ends the turn at once is first
-    (without ``paid``)."""
+    """The plans a player who looks at one card at a time compares, for a hand on a grid
+    (``paid``: a card is paid already, so the first move is free and must come). Each plan
+    scores what matches now; then goes to one of up to ``targets_per_card`` nearest grids where
+    a card of the hand matches, for up to ``stages`` cards in turn, scoring on the way whatever
+    matches. Payers are chosen later (:func:`choose_payers`): here a plan is feasible when the
+    cards not scored can pay its moves. The plan that ends the turn at once is first (without
+    ``paid``)."""
     hand = [card for card in hand if card != HIDDEN]
     start = encode(grid)
     free = 1 if paid else 0
@@ -333,9 +319,6 @@ def turn_plans(
                     extend(final, all_moves, scores + more, after, stage + 1)
 
     extend(start, (), base, rest, 0)
-    if setups:
-        for plan in list(plans):
-            _add_setups(plan, free, plans, seen)
     if paid:
         # a move is owed: when nothing helps, flip a stone and flip nothing back
         if not plans:
@@ -400,33 +383,6 @@ def search_plans(
     return [plan for key in order for plan in kept[key]]
 
 
-def _add_setups(plan: TurnPlan, free: int, plans: list, seen: set) -> None:
-    """After ``plan``, spend kept cards to bring one kept card closer: for each kept card, the
-    first moves of the shortest way to a grid it matches, as many as the other kept cards pay
-    for, stopping short of it (reaching it would score it: another plan does that) and never
-    passing a grid where a kept card matches."""
-    kept = list(plan.kept)
-    spare = min(len(kept) - 1 + free - len(plan.moves), MAX_PAYMENTS - 1)
-    if spare <= 0:
-        return
-    tree = reach(plan.final, spare + 1)
-    for card in kept:
-        target = next(
-            (grid for grid in tree if tree[grid][0] >= 2 and matches_code(grid, card)), None
-        )
-        if target is None or matches_code(plan.final, card):
-            continue
-        path = path_to(tree, target)
-        for length in range(1, min(len(path) - 1, spare) + 1):
-            moves = plan.moves + tuple(path[:length])
-            key = (moves, plan.scored)
-            more, final, _left = _walk(plan.final, path[:length], kept, len(plan.moves))
-            if key in seen or more:
-                continue
-            seen.add(key)
-            plans.append(TurnPlan(moves, plan.scores, (), final, plan.kept))
-
-
 # ------------------------------------------------------------------------------------------
 # Value
 # ------------------------------------------------------------------------------------------
@@ -435,24 +391,18 @@ class Weights:
     """How a plan is valued, in points. ``keep``: what a kept card is worth next turn per
     point, by payments away (0–3), ``far`` beyond (another player moves first and may spoil
     it, hence less than 1); ``fresh``: the worth of a card drawn afresh; ``bonus``: how much of
-    a change in the share of the 1-point bonus counts while the game goes on; ``exposure``:
-    whether to count what the grid left offers the next player (:func:`exposure`);
-    ``horizon``: how many payments away a kept card is looked for (beyond: ``far``)."""
+    a change in the edge of the 1-point bonus counts while the game goes on; ``horizon``: how
+    many payments away a kept card is looked for (beyond: ``far``)."""
 
     keep: tuple[float, float, float, float] = (0.55, 0.45, 0.33, 0.22)
     far: float = 0.1
     fresh: float = 0.35
     bonus: float = 1.0
-    exposure: bool = False
     horizon: int = MAX_PAYMENTS
 
 
 PLAIN = Weights()
 """The weights of a player who does not think of the others."""
-
-EXPOSED_WEIGHT = (1.0, 0.8)
-"""How much of an unseen card's points the next player scores when it matches the grid left
-(0) or is one payment from it (1), should they hold it."""
 
 
 @dataclass(frozen=True)
@@ -525,17 +475,6 @@ def bonus_edge(one_point: Sequence[int], me: int, progress: float, final: bool) 
     return ONE_POINT_BONUS * math.tanh((one_point[me] - others) * (0.4 + 1.6 * progress))
 
 
-def exposure(code: int, view: Outlook) -> float:
-    """Expected points the next player scores from the grid ``code`` at once or with one
-    payment, from the unseen cards alone: each unseen card is in their hand with the chance
-    ``next_hand / unseen`` (the information set's uniform draw, summed exactly)."""
-    if view.solo or not view.unseen:
-        return 0.0
-    chance = view.next_hand / len(view.unseen)
-    near = near_cards(code, view.unseen)
-    return chance * sum(CARDS[card].points * EXPOSED_WEIGHT[d] for card, d in near.items())
-
-
 def keep_value(card: int, payments: int | None, weights: Weights = PLAIN) -> float:
     """What a kept card promises for the next turn, by how many payments it is away."""
     weight = weights.far if payments is None else weights.keep[min(payments, 3)]
@@ -559,8 +498,7 @@ def choose_payers(
 def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: dict) -> float:
     """The plan's worth to ``view.me`` in points: the points scored; the change in the edge
     the 1-point bonus gives (:func:`bonus_edge`); what the kept cards and the cards
-    drawn afresh promise (nothing on a player's last turn); and, with ``weights.exposure``, less
-    what the grid left offers the next player (:func:`exposure`). Sets ``plan.value`` and
+    drawn afresh promise (nothing on a player's last turn). Sets ``plan.value`` and
     ``plan.parts``."""
     me = view.me
     points = plan.points
@@ -580,9 +518,6 @@ def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: d
         future += sum(keep_value(card, kept_distance.get(card), weights) for card in plan.kept)
         drawn = 2 if plan.skip else max(0, HAND_SIZE - len(plan.kept))
         future += weights.fresh * drawn
-    exposed = 0.0
-    if weights.exposure and not (final_turn and view.before_end == 0):
-        exposed = exposure(plan.final, view)
     solo = 0.0
     if view.solo and plan.scored:
         solo = 1.5  # a turn that scores is a turn without a strike
@@ -590,9 +525,8 @@ def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: d
         "points": points,
         "bonus": bonus,
         "future": future,
-        "exposed": exposed,
     }
-    plan.value = points + bonus + future - exposed + solo
+    plan.value = points + bonus + future + solo
     return plan.value
 
 
@@ -615,7 +549,7 @@ def value_plans(
         now = distances(start, cards, MAX_PAYMENTS)
         for plan in plans:
             choose_payers(plan, now, paid, weights)
-            plan_value(plan, view, replace(weights, exposure=False), now)
+            plan_value(plan, view, weights, now)
         order = sorted(range(len(plans)), key=lambda index: (-plans[index].value, index))
         ranked = [plans[index] for index in order]
         return value_plans(ranked[:closely], view, weights, paid) + ranked[closely:]
@@ -625,37 +559,6 @@ def value_plans(
         plan_value(plan, view, weights, kept_distance)
     order = sorted(range(len(plans)), key=lambda index: (-plans[index].value, index))
     return [plans[index] for index in order]
-
-
-def denial_plans(
-    ranked: Sequence[TurnPlan], view: Outlook, paid: bool = False, top: int = 3
-) -> list[TurnPlan]:
-    """After each of the ``top`` best plans, spend the cards kept, one move at a time, on the
-    move that leaves the next player least (:func:`exposure`), never making a kept card match
-    (another plan scores it): cards kept are replaced by the draw at the turn's end, so moves
-    bought with cards not worth keeping cost little. One plan per number of extra moves."""
-    out = []
-    for plan in ranked[:top]:
-        if plan.skip:
-            continue
-        kept = list(plan.kept) + list(plan.payers)
-        free = 1 if paid and not plan.moves else 0
-        spare = min(len(kept) + free - max(0, len(plan.moves) - (1 if paid else 0)), 3)
-        grid, moves = plan.final, list(plan.moves)
-        for _step in range(max(0, spare)):
-            best = None
-            for move, after in successors(grid):
-                if any(matches_code(after, card) for card in kept):
-                    continue
-                exposed = exposure(after, view)
-                if best is None or exposed < best[0]:
-                    best = (exposed, move, after)
-            if best is None:
-                break
-            _exposed, move, grid = best
-            moves.append(move)
-            out.append(TurnPlan(tuple(moves), plan.scores, (), grid, tuple(kept)))
-    return out
 
 
 def skip_plan(grid: str, hand: Sequence[int]) -> TurnPlan:
@@ -700,7 +603,6 @@ __all__ = [
     "distances",
     "encode",
     "evaluate",
-    "exposure",
     "matches_code",
     "outlook",
     "payments_away",
