@@ -721,6 +721,14 @@ class ShiftingStonesState:
         """The cards of ``player``'s hand that match the grid now (they may be scored)."""
         return [card for card in self.hands[player] if rules.matches(card, self.grid_text())]
 
+    def payments_away(self, card: int, limit: int = 3) -> int | None:
+        """How many card payments (shifts or flips) ``card`` is from matching the grid: 0 when
+        it matches now, None when more than ``limit`` are needed — the hand display's "matches
+        now" / "N payments away" (see :func:`engine.shifting_stones.heuristics.payments_away`)."""
+        from engine.shifting_stones.heuristics import payments_away
+
+        return payments_away(self.grid_text(), card, limit)
+
     def points(self, player: int) -> int:
         """The points on ``player``'s scored cards (the bonus for 1-point cards left out)."""
         return sum(CARDS[card].points for card in self.scored[player])

@@ -116,6 +116,7 @@ def test_payments_away_is_the_fewest_moves_to_a_match():
         grid = state.grid_text()
         for card in rng.sample(sorted(CARDS), 12):
             assert payments_away(grid, card) == brute_distance(grid, card), (grid, card)
+            assert state.payments_away(card) == payments_away(grid, card)
 
 
 def test_the_search_may_pay_with_a_matching_card_to_reach_a_better_one():
