@@ -74,11 +74,16 @@ def test_hot_seat_shows_each_person_only_their_own_hand(app, monkeypatch):
     assert "hands=?4/5,6,9,10" in board and "8,41,7,14" not in board
 
 
-def test_a_game_against_bots_plays_to_the_score_sheet(app):
+def test_an_autoplayed_game_reaches_the_score_sheet():
+    """Two Easy bots through the generic table, as ``--autoplay --instant`` runs them."""
+    app = make_app(size=(1024, 640), autoplay=True, quit_at_end=True, background_saves=True)
+    app.manager.push(TitleScene(app))
     match = Match(SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=4)
     open_match(app, match)
-    for _ in range(800):
-        frames(app, 1, dt=0.2, draw=False)
+    for _ in range(3000):
+        frames(app, 1, dt=0.25, draw=False)
         if isinstance(app.manager.top, GameOverScene):
             break
     assert isinstance(app.manager.top, GameOverScene) and match.is_terminal()
+    assert app.manager.top.sheet == match.state.score_sheet()
+    close_apps()
