@@ -203,11 +203,13 @@ class EasyBot:
 
 
 class HardBot:
-    """Plans with :data:`HARD`, then plays the best ``candidates`` plans out on ``samples``
+    """Plans with :data:`HARD`; when plans beginning differently are within ``margin`` points
+    of the best, it plays the best of each (``candidates`` at most) out on ``samples``
     positions sampled from its information set (the same samples for every candidate): the
     next player's turn with their sampled hand, then its own next turn with the cards it kept
     and sampled draws, both as Medium would play them. It keeps the candidate worth most on
-    average (:func:`playout_value`).
+    average (:func:`playout_value`). The playouts made Hard win 69 % of 80 games against
+    Medium, against 59 % without them (bench/bots, README).
 
     Its work is fixed (``samples`` × ``candidates`` playouts at most), so a game replays; with
     ``clock`` it also stops sampling once ``budget`` seconds are nearly spent. ``cancel()``
@@ -217,9 +219,9 @@ class HardBot:
         self,
         budget: float = 1.5,
         clock=None,
-        samples: int = 6,
-        candidates: int = 4,
-        margin: float = 1.0,
+        samples: int = 10,
+        candidates: int = 5,
+        margin: float = 2.5,
     ):
         self.budget = budget
         self.clock = clock

@@ -18,6 +18,7 @@ from engine.shifting_stones.data import CARDS, card_name, points_words
 from engine.shifting_stones.rules import cards_to_draw
 from engine.shifting_stones.state import EndTurn, Flip, Pay, Score, Shift, Skip
 from tests.engine.shifting_stones.helpers import brute_distance
+from tests.soak import keep_first
 
 NAMES = ["Ana", "Bob", "Cleo"]
 
@@ -80,18 +81,18 @@ def check_hint(state, action, names) -> str:
     return words
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", keep_first([2, 3]))
 def test_every_claim_of_the_hard_moves_hint_holds(players):
     """The hint is Hard's move (no clock: a fixed search, so the test replays)."""
     names = NAMES[:players]
     said = 0
-    for index, state in enumerate(decisions(players, seed=500 + players, every=3)):
+    for index, state in enumerate(decisions(players, seed=500 + players, every=6)):
         mover = state.current_player()
         action = make_bot(GAME, "hard").choose(
             state.observation(mover), state.legal_actions(), random.Random(index)
         )
         said += bool(check_hint(state, action, names))
-    assert said >= 10
+    assert said >= 8
 
 
 def test_every_claim_holds_for_any_legal_move_hinted():
