@@ -1,12 +1,13 @@
 """Shifting Stones position notation: one line of ``key=value`` fields; parse and format round-trip.
 
-Example (2 players, seat 0 to play, having paid nothing yet this turn)::
+Example (2 players, seat 0 to play, having paid nothing yet this turn; the deck, written in
+full, holds the 61 cards shown nowhere else — 4, 11, 13, 14, 16 … 72)::
 
     players=2 phase=play grid=SFB/HOE/TTO first=1 active=0 hands=12,40,3,7/5,6,9,10
-    deck=... discard=33,2 scored=1/8,15 paid=- acted=no scored_now=0 skipped=- last=no
-    strikes=0 draw=0 viewer=-
+    deck=4,11,13,14,16,...,72 discard=33,2 scored=1/8,15 out=- paid=- acted=no scored_now=0
+    skipped=- last=no strikes=0 draw=0 viewer=-
 
-(on one line, fields separated by spaces). Faces are letters: ``S`` sun, ``M`` moon, ``F`` fish,
+(on one line, fields separated by spaces; ``deck`` may be left out for the same position). Faces are letters: ``S`` sun, ``M`` moon, ``F`` fish,
 ``B`` bird, ``H`` horse, ``O`` boat, ``E`` seed, ``T`` tree; cards are their ids, 1–72
 (``engine/shifting_stones/cards.json``). The fields:
 
