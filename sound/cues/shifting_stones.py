@@ -1,7 +1,7 @@
-"""Shifting Stones' sounds, from the sounds the other games already make until the game has its
-own (a slide, a flip, a score): a wooden knock for a stone laid, swapped or turned over, a card
-flicked down when one is paid or drawn, cards swept up when one is scored, and the error buzz for
-a solo strike."""
+"""Shifting Stones' sounds: stones grinding past each other for a swap, a stone lifted and set
+down for a flip, a card snapped onto the scored row with two rising notes; a wooden knock for a
+stone laid at set-up, a card flicked down when one is paid or drawn, and the error buzz for a
+solo strike."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ CUES = {
     ss.TurnStarted: None,  # the app chimes when a person's turn starts
     ss.TurnSkipped: None,  # its cards being drawn sound
     ss.CardPaid: SoundCue("card_dealt"),
-    ss.StonesShifted: SoundCue("tile_placed"),
-    ss.StoneFlipped: SoundCue("tile_placed", volume=0.8),
-    ss.CardScored: SoundCue("cards_taken"),
+    ss.StonesShifted: SoundCue("stone_slide"),
+    ss.StoneFlipped: SoundCue("stone_flip"),
+    ss.CardScored: SoundCue("card_scored"),
     ss.LastRound: None,
     ss.TurnEnded: None,
     ss.DeckReshuffled: SoundCue("cards_taken", volume=0.7),
