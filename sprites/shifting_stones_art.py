@@ -164,13 +164,13 @@ def draw_face(surface: pygame.Surface, face: str, box: pygame.Rect) -> None:
         pygame.draw.rect(surface, (110, 76, 44), trunk)
         pygame.draw.rect(surface, (60, 40, 24), trunk, line)
         crown = (cx, box.y + int(size * 0.4))
-        for dx, dy, r in ((-0.16, 0.04, 0.22), (0.16, 0.04, 0.22), (0.0, -0.1, 0.26)):
+        for dx, dy, spread in ((-0.16, 0.04, 0.22), (0.16, 0.04, 0.22), (0.0, -0.1, 0.26)):
             at = (crown[0] + int(dx * size), crown[1] + int(dy * size))
-            pygame.draw.circle(surface, colour, at, int(r * size))
-            pygame.draw.circle(surface, dark, at, int(r * size), line)
-        for dx, dy, r in ((-0.16, 0.04, 0.2), (0.16, 0.04, 0.2), (0.0, -0.1, 0.24)):
+            pygame.draw.circle(surface, colour, at, int(spread * size))
+            pygame.draw.circle(surface, dark, at, int(spread * size), line)
+        for dx, dy, spread in ((-0.16, 0.04, 0.2), (0.16, 0.04, 0.2), (0.0, -0.1, 0.24)):
             at = (crown[0] + int(dx * size), crown[1] + int(dy * size))
-            pygame.draw.circle(surface, colour, at, int(r * size))
+            pygame.draw.circle(surface, colour, at, int(spread * size))
 
 
 @functools.lru_cache(maxsize=64)

@@ -8,12 +8,13 @@ covers the table in hot-seat (``View.covered``) even the viewer's hand is drawn 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
 from engine.shifting_stones import rules
 from engine.shifting_stones.data import ANY, CARDS
-from engine.shifting_stones.state import HIDDEN
+from engine.shifting_stones.state import HIDDEN, ShiftingStonesState
 from scenes import kit
 from scenes.tables.shifting_stones.layout import Layout
 from sprites import shifting_stones_art as art
@@ -28,13 +29,13 @@ GRID_PANEL = (44, 48, 56, 235)
 class View:
     """What the drawing shows besides the position, per frame."""
 
-    seen: object
+    seen: ShiftingStonesState
     names: tuple
     viewer: int
     time: float = 0.0
     hidden: frozenset = frozenset()
     covered: bool = False
-    selection: object = None
+    selection: Any = None
     hovered_square: int | None = None
     hovered_card: int | None = None
     drag: tuple | None = None  # (square, mouse position) while a stone is dragged
