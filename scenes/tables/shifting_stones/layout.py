@@ -76,9 +76,9 @@ class Layout:
         self.info = pygame.Rect(side.x, side.y, side.width, kit.px(INFO_H))
         self.notice = pygame.Rect(side.x, self.info.bottom, side.width, kit.px(NOTICE_H))
         room = side.bottom - self.notice.bottom - 4
-        self.row_h = max(kit.px(HEADER_H) + 12, min(kit.px(96), room // self.num_players - 4))
+        self.row_h = max(kit.px(HEADER_H) + 12, min(max(kit.px(96), room // 4), room // self.num_players - 4))
         strip_h = self.row_h - kit.px(HEADER_H) - 8
-        self.mini_h = max(10, min(strip_h, kit.px(64)))
+        self.mini_h = max(10, strip_h)
         self.mini_w = max(8, int(self.mini_h / CARD_RATIO))
 
     def seat_order(self) -> list[int]:
