@@ -193,13 +193,23 @@ def draw_side(surface, lay: Layout, view: View) -> None:
     )
     notice = notice_text(seen, view.names)
     if notice:
-        size = kit.fit_text(notice, 14, lay.notice.width - 12, bold=True, min_size=10)
         colour = kit.DANGER if seen.solo and seen.strikes >= 3 else kit.GOLD
-        kit.blit_text(
-            surface, notice, size, (lay.notice.x + 8, lay.notice.centery), colour, True, "midleft"
-        )
+        draw_notice(surface, lay.notice.inflate(-16, 0), notice, colour)
     for seat in lay.seat_order():
         draw_player(surface, lay, view, seat)
+
+
+def draw_notice(surface, rect: pygame.Rect, words: str, colour) -> None:
+    """``words`` on one line in ``rect`` (shrunk to 11 px at the least), else on two."""
+    size = kit.fit_text(words, 14, rect.width, bold=True, min_size=11)
+    lines = [words]
+    if kit.text_size(words, size, True)[0] > rect.width:
+        size = 11
+        lines = kit.wrap(words, size, rect.width, bold=True)[:2]
+    step = kit.font(size, True).get_linesize()
+    top = rect.centery - step * len(lines) // 2
+    for index, line in enumerate(lines):
+        kit.blit_text(surface, line, size, (rect.x, top + index * step), colour, True)
 
 
 def notice_text(seen, names) -> str:

@@ -16,7 +16,7 @@ from sprites.shifting_stones_art import CARD_RATIO
 
 INFO_H = 34
 """The deck and discard line's height at 100 % (it grows with the UI scale, like the rest)."""
-NOTICE_H = 20
+NOTICE_H = 28
 """The notice line under it: the last round, or solo's strikes."""
 HEADER_H = 20
 STATUS_H = 20
@@ -76,7 +76,9 @@ class Layout:
         self.info = pygame.Rect(side.x, side.y, side.width, kit.px(INFO_H))
         self.notice = pygame.Rect(side.x, self.info.bottom, side.width, kit.px(NOTICE_H))
         room = side.bottom - self.notice.bottom - 4
-        self.row_h = max(kit.px(HEADER_H) + 12, min(max(kit.px(96), room // 4), room // self.num_players - 4))
+        self.row_h = max(
+            kit.px(HEADER_H) + 12, min(max(kit.px(96), room // 4), room // self.num_players - 4)
+        )
         strip_h = self.row_h - kit.px(HEADER_H) - 8
         self.mini_h = max(10, strip_h)
         self.mini_w = max(8, int(self.mini_h / CARD_RATIO))
