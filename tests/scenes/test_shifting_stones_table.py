@@ -109,10 +109,12 @@ def test_choose_the_card_first_then_drag_a_stone_onto_its_neighbour(app):
     table = against_bot(app)
     press(app, card_at(table, 7))  # does not match: chosen to pay
     assert table.game.selection == Selection(card=7)
+    assert "swap or flip a stone to pay with it" in table.current_message()
     drag(app, stone_at(table, 0), stone_at(table, 1))  # Sun onto Fish
     settle(app, table)
     state = table.match.state
     assert state.grid_text() == "FSBHOETTO" and state.discard[-1] == 7
+    assert table.current_message() == ""  # the prompt went with the move it asked for
     assert [event for _step, event in table.match.events][-1].__class__.__name__ == "StonesShifted"
 
 
