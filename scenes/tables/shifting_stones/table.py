@@ -154,6 +154,15 @@ class ShiftingStonesTable(GameTable):
     def hint_tip(self) -> str:
         return _("What would the Hard computer player do here? (H) Its stones or card are framed.")
 
+    def hint_words(self, words: str) -> str:
+        """The hint, and what one click on what it frames does."""
+        hint = self.ctx.current_hint()
+        if isinstance(hint, Score):
+            return _("{hint} Click the framed card.").format(hint=words)
+        if isinstance(hint, Pay):
+            return _("{hint} Its card is chosen: now move the stones it names.").format(hint=words)
+        return words
+
     def on_hint(self, action):
         selection = table_input.hint_selection(action)
         return Select(selection) if selection is not None else None
