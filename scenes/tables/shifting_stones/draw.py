@@ -316,3 +316,30 @@ def draw_board(surface, lay: Layout, view: View) -> None:
     draw_grid(surface, lay, view)
     draw_side(surface, lay, view)
     draw_hand(surface, lay, view)
+
+
+def draw_scored_summary(surface, rect: pygame.Rect, state, names) -> None:
+    """Under the score sheet: each player's scored cards in a row, in the order scored."""
+    seats = state.num_players
+    row_h = min(kit.px(90), rect.height // max(1, seats))
+    card_h = row_h - 8
+    if card_h < 24:
+        return
+    card_w = int(card_h / art.CARD_RATIO)
+    name_w = kit.px(140)
+    most = max((len(cards) for cards in state.scored), default=0)
+    block = min(rect.width, name_w + most * (card_w + 4))
+    left = rect.centerx - block // 2  # centred under the sheet
+    for seat in range(seats):
+        y = rect.y + seat * row_h
+        name = kit.ellipsize(names[seat], name_w - 10, size=15, bold=True)
+        kit.blit_text(surface, name, 15, (left, y + row_h // 2), kit.INK, True, "midleft")
+        cards = state.scored[seat]
+        room = block - name_w - card_w
+        step = card_w + 4
+        if len(cards) > 1 and (len(cards) - 1) * step > room:
+            step = max(4, room // (len(cards) - 1))
+        for index, card in enumerate(cards):
+            draw_card(
+                surface, pygame.Rect(left + name_w + index * step, y + 4, card_w, card_h), card
+            )

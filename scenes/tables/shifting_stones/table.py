@@ -276,3 +276,9 @@ class ShiftingStonesTable(GameTable):
 
     def draw_over_animations(self, surface, view) -> None:
         draw.draw_dragged(surface, self.layout(), view)
+
+    def draw_summary(self, surface, rect) -> bool:
+        """Under the score sheet, every player's scored cards."""
+        match = self.ctx.match
+        draw.draw_scored_summary(surface, rect, match.state, match.names)
+        return True
