@@ -15,6 +15,7 @@ from engine.match import Match, Seat
 from engine.positions import match_from_position, read_position
 from engine.shifting_stones.data import card_name
 from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Shift
+from scenes import kit
 from scenes.game_over import GameOverScene
 from scenes.pass_screen import PassScreen
 from scenes.routes import open_match
@@ -214,4 +215,17 @@ def test_an_autoplayed_game_reaches_the_score_sheet():
             break
     assert isinstance(app.manager.top, GameOverScene) and match.is_terminal()
     assert app.manager.top.sheet == match.state.score_sheet()
+    texts: list = []
+    real = kit.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    kit.blit_text = spy  # the plain sheet: a table that draws none of its own answers False
+    try:
+        frames(app, 1)
+    finally:
+        kit.blit_text = real
+    assert "Cards scored" in texts and texts.count("A") >= 2  # the sheet's row and the summary's
     close_apps()
