@@ -26,11 +26,12 @@ from engine.shifting_stones.data import (
     SOLO_DECK,
     SQUARES,
     STONES,
+    face_name,
 )
 from engine.shifting_stones.rules import target_for
 from engine.shifting_stones.state import STRIKES_TO_LOSE, Phase
 from engine.validation import Checker, refuse
-from translation import _
+from translation import _, ngettext
 
 FIELDS = (
     "num_players",
@@ -87,9 +88,11 @@ def validate(data: dict) -> None:
         refuse(_("Card {card} is in more than one place.").format(card=doubled[0]))
     if len(places) != TOTAL:
         refuse(
-            _("{count} of the 72 cards are in the game; every card is somewhere.").format(
-                count=len(places)
-            )
+            ngettext(
+                "{count} of the 72 cards is in the game; every card is somewhere.",
+                "{count} of the 72 cards are in the game; every card is somewhere.",
+                len(places),
+            ).format(count=len(places))
         )
     out = data["out_of_play"]
     in_play = [card for card in CARD_IDS if card not in set(out)]
@@ -160,7 +163,7 @@ def _check_grid(grid, phase: str) -> list:
         if laid > count:
             refuse(
                 _("{count} stones show {one} or {other}, but the game has {most}.").format(
-                    count=laid, one=first, other=second, most=count
+                    count=laid, one=face_name(first), other=face_name(second), most=count
                 )
             )
     if None in squares:

@@ -43,7 +43,7 @@ def test_one_players_view_is_not_a_position_to_play_from():
 @pytest.mark.parametrize(
     "changes, words",
     [
-        ({"grid": "SSBHOETTO"}, "2 stones show S or M, but the game has 1"),
+        ({"grid": "SSBHOETTO"}, "2 stones show Sun or Moon, but the game has 1"),
         ({"grid": "SFBHOETT."}, "every square holds a stone"),
         ({"grid": "SFBHOETTX"}, "The field grid is damaged"),
         ({"hands": [[8, 41, 7, 14], [5, 6, 9, 8]]}, "Card 8 is in more than one place"),
