@@ -4,7 +4,8 @@ your secret hand.
 ``GAME`` is the registry entry (engine/registry.py lists this package). The rules are in
 :mod:`engine.shifting_stones.rules`, the cards in :mod:`.data`, the position in :mod:`.state`,
 each event's effect in :mod:`.events`, the position notation in :mod:`.notation`, the bots'
-search in :mod:`.heuristics` and what computer players know in :mod:`.bots`.
+search in :mod:`.heuristics`, what computer players know in :mod:`.bots` and the check of a
+position from outside in :mod:`.validate`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from engine.shifting_stones.bots import BOTS
 from engine.shifting_stones.events import apply_event
 from engine.shifting_stones.notation import format_position, parse_position
 from engine.shifting_stones.state import ACTION_CLASSES, ShiftingStonesState
+from engine.shifting_stones.validate import validate
 from translation import N_
 
 RULES_SUMMARY = """\
@@ -123,6 +125,7 @@ GAME = GameSpec(
     bots=BOTS,
     solo=True,
     apply_event=apply_event,
+    validator=validate,
 )
 
 __all__ = [

@@ -4,12 +4,13 @@ Example (2 players, seat 0 to play, having paid nothing yet this turn; the deck,
 full, holds the 61 cards shown nowhere else — 4, 11, 13, 14, 16 … 72)::
 
     players=2 phase=play grid=SFB/HOE/TTO first=1 active=0 hands=12,40,3,7/5,6,9,10
-    deck=4,11,13,14,16,...,72 discard=33,2 scored=1/8,15 out=- paid=- acted=no scored_now=0
-    skipped=- last=no strikes=0 draw=0 viewer=-
+    deck=4,11,13,14,16,...,72 discard=33,2 scored=1/8,15 out=- paid=- acted=no
+    scored_now=0 skipped=- last=no strikes=0 draw=0 viewer=-
 
-(on one line, fields separated by spaces; ``deck`` may be left out for the same position). Faces are letters: ``S`` sun, ``M`` moon, ``F`` fish,
-``B`` bird, ``H`` horse, ``O`` boat, ``E`` seed, ``T`` tree; cards are their ids, 1–72
-(``engine/shifting_stones/cards.json``). The fields:
+(on one line, fields separated by spaces; ``deck`` may be left out for the same position).
+Faces are letters: ``S`` sun, ``M`` moon, ``F`` fish, ``B`` bird, ``H`` horse, ``O`` boat,
+``E`` seed, ``T`` tree; cards are their ids, 1–72 (``engine/shifting_stones/cards.json``). The
+fields:
 
 * ``players`` — 1 to 5 (default 2; 1 is the solo game).
 * ``phase`` — ``setup`` (stones laid, solo deck chosen, cards dealt, first player drawn: chance
@@ -50,13 +51,16 @@ plays with 16 cards — 8 worth 1, 4 worth 2, 3 worth 3 and 1 worth 5 — once i
 
     parse_position("grid=SFB/HOE/TTO hands=1,2,3,4/5,6,7,8")
 
-Every parse error is a ``ValueError`` naming the field (and seat) and what is wrong.
+Fields are read by :class:`engine.notation_fields.Fields`, the reader every game shares (the
+text's size is checked first). Every parse error is a ``ValueError`` naming the field (and
+seat) and what is wrong.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from engine.notation_fields import DIGITS_LIMIT, Fields, check_per_seat
 from engine.shifting_stones.data import (
     ANY,
     CARD_IDS,
@@ -142,64 +146,13 @@ def format_position(state: ShiftingStonesState) -> str:
 
 
 # --- parsing ---------------------------------------------------------------------------------
-def _split_fields(text: str) -> dict:
-    fields: dict = {}
-    for token in text.split():
-        name, equals, value = token.partition("=")
-        if not equals:
-            raise ValueError(
-                _("{text!r} is not a field: write name=value, e.g. players=2.").format(text=token)
-            )
-        if name not in FIELDS:
-            raise ValueError(
-                _("unknown field {field!r}; the fields are {fields}.").format(
-                    field=name, fields=", ".join(FIELDS)
-                )
-            )
-        if name in fields:
-            raise ValueError(_("the field {field!r} is given twice.").format(field=name))
-        fields[name] = value
-    return fields
-
-
-def _number(fields: dict, name: str, default: int, low: int, high: int) -> int:
-    value = fields.get(name)
-    if value is None:
-        return default
-    if not value.isdigit():
-        raise ValueError(_("{field}: {text!r} is not a number.").format(field=name, text=value))
-    number = int(value)
-    if not low <= number <= high:
-        raise ValueError(
-            _("{field}: {number} is outside {low} to {high}.").format(
-                field=name, number=number, low=low, high=high
-            )
-        )
-    return number
-
-
-def _seat_field(fields: dict, name: str, default, players: int):
-    value = fields.get(name)
-    if value is None:
-        return default
-    if value == "-":
-        return None
-    if not value.isdigit() or int(value) >= players:
-        raise ValueError(
-            _("{field}: {text!r} is not a seat; seats are 0 to {last} (or - for none).").format(
-                field=name, text=value, last=players - 1
-            )
-        )
-    return int(value)
-
-
-def _flag(fields: dict, name: str, default: bool) -> bool:
+def _flag(fields: Fields, name: str, default: bool) -> bool:
     value = fields.get(name)
     if value is None:
         return default
     if value not in ("yes", "no"):
         raise ValueError(
-            _("{field}: write yes or no, not {text!r}.").format(field=name, text=value)
+            _("{field}: write yes or no, not {text!r}.").format(field=name, text=value[:20])
         )
     return value == "yes"
 
@@ -210,7 +163,7 @@ def _parse_pile(name: str, value: str) -> list:
         return []
     if value.startswith("?"):
         count = value[1:]
-        if not count.isdigit():
+        if not count.isdigit() or len(count) > DIGITS_LIMIT:
             raise ValueError(
                 _("{field}: {text!r} is not ? and a number of hidden cards, e.g. ?4.").format(
                     field=name, text=value
@@ -219,27 +172,22 @@ def _parse_pile(name: str, value: str) -> list:
         return [HIDDEN] * int(count)
     cards = []
     for entry in value.split(","):
-        if not entry.isdigit() or int(entry) not in CARDS:
+        if not entry.isdigit() or len(entry) > DIGITS_LIMIT or int(entry) not in CARDS:
             raise ValueError(
                 _("{field}: {text!r} is not a card; cards are 1 to {last}.").format(
-                    field=name, text=entry, last=len(CARDS)
+                    field=name, text=entry[:20], last=len(CARDS)
                 )
             )
         cards.append(int(entry))
     return cards
 
 
-def _per_seat(fields: dict, name: str, players: int) -> list:
+def _per_seat(fields: Fields, name: str, players: int) -> list:
     value = fields.get(name)
     if value is None:
         return [[] for _ in range(players)]
     seats = value.split("/")
-    if len(seats) != players:
-        raise ValueError(
-            _("{field}: {count} given, one per player ({players}) needed.").format(
-                field=name, count=len(seats), players=players
-            )
-        )
+    check_per_seat(name, len(seats), players)
     return [
         _parse_pile(_("{field}, seat {seat}").format(field=name, seat=seat), text)
         for seat, text in enumerate(seats)
@@ -321,22 +269,14 @@ def parse_position(text: str) -> ShiftingStonesState:
     Raises ``ValueError`` saying which field is wrong and how, e.g. ``"grid: 'X' is not a
     face ..."`` or a card placed twice.
     """
-    fields = _split_fields(text)
-    players = _number(fields, "players", 2, 1, 5)
-    phase_text = fields.get("phase", "play")
-    try:
-        phase = Phase(phase_text)
-    except ValueError:
-        raise ValueError(
-            _("phase: {text!r} is not one of {phases}.").format(
-                text=phase_text, phases=", ".join(str(p) for p in Phase)
-            )
-        ) from None
+    fields = Fields(text, FIELDS, "players=2")
+    players = fields.number("players", 2, 1, 5)
+    phase = Phase(fields.choice("phase", "play", [str(p) for p in Phase]))
     solo = players == 1
     grid = _parse_grid(fields.get("grid"), phase)
     hands = _per_seat(fields, "hands", players)
     scored = _per_seat(fields, "scored", players)
-    discard = _parse_pile("discard", fields.get("discard", "-"))
+    discard = _parse_pile("discard", fields.text("discard", "-"))
     if solo and "deck" not in fields and "out" not in fields and phase != Phase.SETUP:
         raise ValueError(_("deck: a solo position names the cards of its deck (deck=...)."))
     written = {card for pile in (*hands, discard, *scored) for card in pile}
@@ -360,44 +300,49 @@ def parse_position(text: str) -> ShiftingStonesState:
     _check_cards(hands, deck, discard, scored, out, players, phase)
 
     first_default = 0 if solo or phase != Phase.SETUP else None
-    first = _seat_field(fields, "first", first_default, players)
-    active = _seat_field(fields, "active", None if phase == Phase.SETUP else first, players)
+    first = fields.seat("first", first_default, players)
+    active = fields.seat("active", None if phase == Phase.SETUP else first, players)
     if phase in (Phase.PLAY, Phase.DRAW) and active is None:
         raise ValueError(_("active: a seat must be to move outside the set-up."))
-    paid = fields.get("paid", "-")
+    paid = fields.text("paid", "-")
     paid_card = None
     if paid != "-":
-        if not paid.isdigit() or not discard or discard[-1] != int(paid):
+        if (
+            not paid.isdigit()
+            or len(paid) > DIGITS_LIMIT
+            or not discard
+            or discard[-1] != int(paid)
+        ):
             raise ValueError(
                 _("paid: the card just paid is the top of the discard pile, or - for none.")
             )
         if phase != Phase.PLAY:
             raise ValueError(_("paid: a card is paid for a move only during a turn."))
         paid_card = int(paid)
-    scored_now = _number(fields, "scored_now", 0, 0, len(CARD_IDS))
+    scored_now = fields.number("scored_now", 0, 0, len(CARD_IDS))
     if active is not None and scored_now > len(scored[active]):
         raise ValueError(_("scored_now: more cards than the active player has scored."))
     acted = _flag(fields, "acted", paid_card is not None or scored_now > 0)
-    skipped_text = fields.get("skipped", "-")
+    skipped_text = fields.text("skipped", "-")
     skipped = [False] * players
     if skipped_text != "-":
         for entry in skipped_text.split(","):
-            if not entry.isdigit() or int(entry) >= players:
+            if not entry.isdigit() or len(entry) > DIGITS_LIMIT or int(entry) >= players:
                 raise ValueError(
                     _("skipped: {text!r} is not a seat; seats are 0 to {last}.").format(
-                        text=entry, last=players - 1
+                        text=entry[:20], last=players - 1
                     )
                 )
             skipped[int(entry)] = True
     reached = not solo and any(len(cards) >= target_for(players) for cards in scored)
     last = _flag(fields, "last", reached)
-    strikes = _number(fields, "strikes", 0, 0, STRIKES_TO_LOSE)
-    to_draw = _number(fields, "draw", 0, 0, len(CARD_IDS))
+    strikes = fields.number("strikes", 0, 0, STRIKES_TO_LOSE)
+    to_draw = fields.number("draw", 0, 0, len(CARD_IDS))
     if phase == Phase.DRAW and to_draw == 0:
         raise ValueError(_("draw: the draw phase has cards still to draw."))
     if phase == Phase.DRAW and not deck:
         raise ValueError(_("deck: a card is drawn from the deck, and it is empty."))
-    viewer = _seat_field(fields, "viewer", None, players)
+    viewer = fields.seat("viewer", None, players)
     if viewer is None and (HIDDEN in deck or HIDDEN in out or any(HIDDEN in h for h in hands)):
         raise ValueError(_("viewer: hidden cards (?) belong to an observation: give viewer=."))
     if viewer is not None and HIDDEN in hands[viewer]:

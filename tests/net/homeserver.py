@@ -83,13 +83,26 @@ class Homeserver:
     passwords: dict = field(default_factory=dict)
 
     def request(self, method: str, path: str, body: dict | None = None, token: str = "") -> dict:
+        """One call of the admin or client API. A server slowed by a busy machine may answer
+        503 or 429 (or not at once): the harness waits and asks again, a few times, so a test
+        fails only for what it checks."""
         data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.url + path, data=data, method=method)
-        request.add_header("Content-Type", "application/json")
-        if token:
-            request.add_header("Authorization", f"Bearer {token}")
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read() or b"{}")
+        for attempt in range(6):
+            request = urllib.request.Request(self.url + path, data=data, method=method)
+            request.add_header("Content-Type", "application/json")
+            if token:
+                request.add_header("Authorization", f"Bearer {token}")
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    return json.loads(response.read() or b"{}")
+            except urllib.error.HTTPError as err:
+                if err.code not in (429, 502, 503, 504) or attempt == 5:
+                    raise
+            except (urllib.error.URLError, TimeoutError, ConnectionError):
+                if attempt == 5:
+                    raise
+            time.sleep(0.5 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     def register(self, user: str, password: str, admin: bool = False) -> str:
         """Register ``user`` through the shared secret; returns the access token."""
