@@ -77,6 +77,20 @@ class TableSaves:
                 )
             )
 
+    def puzzle(self) -> Any:
+        """The puzzle (:class:`engine.puzzles.Puzzle`) this game is played from when it goes on
+        in the puzzle's own save (loaded from it), else None."""
+        puzzle_id = store.puzzle_id_of(self.match)
+        if puzzle_id is None:
+            return None
+        from engine import puzzles
+
+        try:
+            puzzle = puzzles.get(puzzle_id)
+        except KeyError:
+            return None
+        return puzzle if puzzle.game == self.match.spec.id else None
+
     def autosave(self) -> None:
         """Write the game's autosave slot, unless replaying, fast-forwarding, or only bots play
         (a game to watch must not take the slot of the player's own game), or the slot holds

@@ -128,8 +128,9 @@ class TableScene(Scene):
         """Seconds of wall-clock time at the table, menus over it excluded (statistics)."""
         self._ticked: float | None = None
         self.slot_checked = False
-        self.puzzle: Any = None
-        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`)."""
+        self.puzzle: Any = self.saves.puzzle()
+        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`): set by
+        the position screen, or found again when it is resumed from the puzzle's own save."""
         self.puzzle_solved = False
 
     # --- what the game may read (TableContext) ----------------------------------------------
