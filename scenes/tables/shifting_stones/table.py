@@ -274,8 +274,12 @@ class ShiftingStonesTable(GameTable):
     def draw(self, surface, view) -> None:
         draw.draw_board(surface, self.layout(), view)
 
-    def draw_over_animations(self, surface, view) -> None:
+    def draw_over(self, surface, view) -> bool:
+        """A dragged stone, in place of the tooltip (the drag says what it does)."""
+        if view.drag is None:
+            return False
         draw.draw_dragged(surface, self.layout(), view)
+        return True
 
     def draw_summary(self, surface, rect) -> bool:
         """Under the score sheet, every player's scored cards."""
