@@ -156,9 +156,9 @@ class GameOverScene(Scene):
         names = self.match.names
         sheet = getattr(self.table, "draw_sheet", None)
         sheet_top = top + px(48)
-        sheet_rect = pygame.Rect(30, sheet_top, w - 60, h - px(84) - sheet_top)
-        if sheet is not None and sheet(surface, sheet_rect, self.sheet):
-            return  # the table drew the whole sheet its own way (False: the plain one below)
+        own = pygame.Rect(30, sheet_top, w - 60, h - px(84) - sheet_top)
+        if sheet is not None and sheet(surface, own, self.sheet):
+            return  # the table drew the whole sheet its own way
         table_top = top + px(60)
         name_w = px(220)
         avail = w - 80 - name_w
@@ -189,7 +189,7 @@ class GameOverScene(Scene):
             seat_colour = getattr(self.table, "seat_colour", None)  # e.g. a clan's colour
             colour = (seat_colour(i) if seat_colour else None) or kit.SEAT_COLOURS[
                 i % len(kit.SEAT_COLOURS)
-            ]  # a table with no colours of its own answers None
+            ]
             pygame.draw.circle(surface, colour, (x0 + 10, y + px(13)), px(8))
             label = names[i]
             r = kit.blit_text(

@@ -143,6 +143,10 @@ class TableScene(Scene):
         return self.log_width
 
     @property
+    def controls_top(self) -> int:
+        return self.top_row.bottom + 8 if self.top_row is not None else 48
+
+    @property
     def animating(self) -> bool:
         return self.player.busy
 
