@@ -43,9 +43,8 @@ def app():
 def start(app, seats, position=POSITION):
     state = read_position(SPEC, position)
     match = match_from_position(SPEC, seats, {}, 1, state)
-    open_match(app, match)
+    table = open_match(app, match)
     frames(app, 2)
-    table = app.manager.top
     assert isinstance(table.game, ShiftingStonesTable)
     return table
 
@@ -170,6 +169,9 @@ def drawn_cards(app, monkeypatch, n=1, dt=1 / 60) -> set:
 def test_hot_seat_never_draws_a_hand_to_the_wrong_person(app, monkeypatch):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Bob")])
     bob_hand = set(table.match.state.hands[1])
+    assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
+    assert drawn_cards(app, monkeypatch, 3) == set()  # the first person sits down first too
+    app.manager.pop()
     shown = drawn_cards(app, monkeypatch, 2)
     assert {8, 41, 7, 14} <= shown and not shown & bob_hand
     table.act(Pay(7))
@@ -194,6 +196,7 @@ def test_hot_seat_never_draws_a_hand_to_the_wrong_person(app, monkeypatch):
 
 def test_the_log_never_names_a_drawn_card(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Bob")])
+    app.manager.pop()  # Ana's pass screen
     table.act(Pay(7))
     table.act(Flip(4))
     table.act(EndTurn())  # three cards left: one is drawn

@@ -26,6 +26,8 @@ from translation import _
 class ShiftingStonesTable(GameTable):
     """Shifting Stones on the table kit."""
 
+    secret_hands = True  # hot-seat: a pass screen before every person's turn, the first too
+
     def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
@@ -183,10 +185,6 @@ class ShiftingStonesTable(GameTable):
     def landed(self, step, last: bool) -> None:
         if last and not self.ctx.own_turn():
             self.reset()
-
-    def hidden_decision(self) -> bool:
-        """Every decision holds a secret hand: in hot-seat the pass screen always comes first."""
-        return True
 
     # --- steps and words --------------------------------------------------------------------
     def animate(self, events, before, after, stage):
