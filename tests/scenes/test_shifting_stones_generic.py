@@ -1,4 +1,4 @@
-"""Shifting Stones at the generic table (scenes/generic_table.py) until it has its own: the hands
+"""Shifting Stones at the generic table (scenes/tables/generic.py) until it has its own: the hands
 are secret, so the table draws the position as the person at the keyboard may see it, and in
 hot-seat the pass screen always comes between two people's turns with nothing drawn under it."""
 
@@ -11,9 +11,11 @@ from engine.match import Match, Seat
 from engine.positions import match_from_position, read_position
 from scenes import kit
 from scenes.game_over import GameOverScene
-from scenes.generic_table import GenericTable
 from scenes.pass_screen import PassScreen
-from scenes.tables import open_match, table_scene_class
+from scenes.routes import open_match
+from scenes.table.scene import TableScene
+from scenes.tables import game_table_class
+from scenes.tables.generic import GenericTable
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, frames, make_app
 
@@ -45,7 +47,7 @@ def drawn_texts(app, monkeypatch) -> list:
 
 
 def test_shifting_stones_plays_at_the_generic_table():
-    assert table_scene_class("shifting-stones") is GenericTable
+    assert game_table_class("shifting-stones") is GenericTable
 
 
 def test_hot_seat_shows_each_person_only_their_own_hand(app, monkeypatch):
@@ -55,11 +57,12 @@ def test_hot_seat_shows_each_person_only_their_own_hand(app, monkeypatch):
     open_match(app, match)
     frames(app, 2)
     table = app.manager.top
-    assert isinstance(table, GenericTable) and table.viewer_seat() == 0
+    assert isinstance(table, TableScene) and isinstance(table.game, GenericTable)
+    assert table.viewer_seat() == 0
     board = "".join(drawn_texts(app, monkeypatch))
     assert "hands=8,41,7,14/?4" in board and "deck=?64" in board
     assert "5,6,9,10" not in board
-    table.choose(SPEC.action_codec.from_dict({"type": "EndTurn"}))
+    table.act(SPEC.action_codec.from_dict({"type": "EndTurn"}))
     for _ in range(10):
         frames(app, 1, dt=0.2)
         if isinstance(app.manager.top, PassScreen):
