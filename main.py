@@ -116,9 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--frames",
         type=int,
-        default=30,
+        default=None,
         metavar="N",
-        help=_("frames to render before --screenshot (default 30)"),
+        help=_("render N frames, then exit (with --screenshot: before it, default 30)"),
     )
     p.add_argument("--size", metavar="WxH", help=_("window size, e.g. 1024x640"))
     p.add_argument(
@@ -467,9 +467,14 @@ def main(argv=None) -> int:
             check_screenshot(args.screenshot)
     except ValueError as err:
         fail(str(err))
-    if args.frames < 1:
+    if args.frames is not None and args.frames < 1:
         fail(_("--frames must be at least 1"))
-    if not args.screenshot and not args.quit_at_end and no_screen(os.environ, sys.platform):
+    if (
+        not args.screenshot
+        and not args.quit_at_end
+        and args.frames is None
+        and no_screen(os.environ, sys.platform)
+    ):
         fail(_("there is no screen to open the window on (no display is set)"))
 
     import pygame
@@ -556,6 +561,7 @@ def main(argv=None) -> int:
         autoplay=args.autoplay,
         think_in_process=True,
     )
+    app.keeps_games = not args.screenshot
     for problem in (settings.problem, store.storage_problem()):
         if problem:  # said, and the game is played without saving what cannot be saved
             app.notify(problem, seconds=8.0)
@@ -596,7 +602,8 @@ def main(argv=None) -> int:
             "turn-files": "turn_files",
         }
         routes.push(app, names.get(args.scene, args.scene))
-    return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot)
+    frames = args.frames if args.frames is not None else (30 if args.screenshot else None)
+    return app.run(frames=frames, screenshot=args.screenshot)
 
 
 def entry() -> None:

@@ -24,7 +24,6 @@ from saves.format import (
     dumps,
     envelope_of,
     match_progress,
-    match_title,
     spelled_save_text,
 )
 
@@ -62,7 +61,7 @@ class Autosaver:
         """Autosave ``match`` (its slot, :func:`saves.store.slot_for`) as it is now. Raises
         :class:`SaveError` only when the saves folder cannot be made (said at once)."""
         path = store.slot_for(match, folder)
-        job = (match.to_save(), match_title(match), match.turn_count(), match_progress(match))
+        job = (match.to_save(), store.slot_title(match), match.turn_count(), match_progress(match))
         if self._thread is None:
             self._write(path, job)
             return

@@ -118,6 +118,9 @@ class Claims:
     def __init__(self) -> None:
         self.slot: Path | None = None
         self.files: list[Path] = []
+        self.title: str | None = None
+        """The title the slot's saves carry when the match has a slot of its own (a puzzle's,
+        a pasted position's: :func:`saves.store.give_own_slot`); None: the game's and seats'."""
 
     def paths(self) -> list[Path]:
         return [*self.files, *([self.slot] if self.slot else [])]
@@ -136,14 +139,21 @@ def claims_of(match) -> Claims:
     return claims
 
 
+OWN_SLOT_PREFIXES = ("puzzle-", "position-")
+"""File names of the saves a game keeps itself in instead of its game's autosave slot: a
+puzzle's (``puzzle-ID.json``) and a pasted position's (``position-GAME-TIME.json``)."""
+
+
 def hold_for(match, path: Path) -> None:
     """``match`` was loaded from (or saved as) ``path``: this copy holds its lock while the
-    match is played; an autosave slot of its game is the slot it goes on writing."""
+    match is played; an autosave slot of its game, or a puzzle's or position's own save, is the
+    slot it goes on writing."""
     path = Path(path)
     claims = claims_of(match)
     if claim(path) and path not in claims.files:
         claims.files.append(path)
-    if path.name.startswith(f"autosave-{match.spec.id}") and claims.slot is None:
+    own = path.name.startswith(OWN_SLOT_PREFIXES)
+    if (path.name.startswith(f"autosave-{match.spec.id}") or own) and claims.slot is None:
         claims.slot = path
 
 

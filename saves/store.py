@@ -28,7 +28,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from saves import folders, locks
-from saves.format import SaveError, clean_title, dumps, load_match, make_envelope, parse
+from saves.format import (
+    SaveError,
+    clean_title,
+    dumps,
+    load_match,
+    make_envelope,
+    match_title,
+    parse,
+)
 from translation import N_, _
 
 APP = "tabletop-trio"
@@ -341,6 +349,38 @@ def slot_for(match, folder: Path | None = None) -> Path:
     raise AssertionError("unreachable")
 
 
+def give_own_slot(match, stem: str, title: str, folder: Path | None = None) -> None:
+    """``match`` — a puzzle's or a pasted position's game — keeps itself in a save of its own,
+    ``STEM.json`` titled ``title`` in the Load list, never in its game's autosave slot: the
+    player's unfinished game there stays where it is, and a puzzle is resumed from its own
+    entry. ``stem`` starts with one of :data:`saves.locks.OWN_SLOT_PREFIXES`. Raises
+    ``SaveError`` when the saves folder cannot be made."""
+    assert stem.startswith(locks.OWN_SLOT_PREFIXES), stem
+    claims = locks.claims_of(match)
+    claims.slot = (folder or saves_dir()) / f"{stem}.json"
+    claims.title = clean_title(title)
+
+
+def has_own_slot(match) -> bool:
+    """True when ``match`` keeps itself in a save of its own (:func:`give_own_slot`)."""
+    slot = locks.claims_of(match).slot
+    return slot is not None and slot.name.startswith(locks.OWN_SLOT_PREFIXES)
+
+
+def puzzle_id_of(match) -> str | None:
+    """The id of the puzzle ``match`` is played from, when it keeps itself in the puzzle's
+    own save (``puzzle-ID.json``), else None."""
+    slot = locks.claims_of(match).slot
+    if slot is None or not slot.name.startswith("puzzle-"):
+        return None
+    return slot.stem[len("puzzle-") :]
+
+
+def slot_title(match) -> str:
+    """The title ``match``'s autosaves carry: its own slot's, else the game and its seats."""
+    return locks.claims_of(match).title or match_title(match)
+
+
 def release(match) -> None:
     """The table of ``match`` is left: let go of the locks of its files, so another copy of
     the program may open them."""
@@ -350,7 +390,7 @@ def release(match) -> None:
 def autosave(match, folder: Path | None = None) -> Path:
     """Write the match's autosave slot (:func:`slot_for`)."""
     path = slot_for(match, folder)
-    write_atomic(path, dumps(make_envelope(match, title=None)))
+    write_atomic(path, dumps(make_envelope(match, title=slot_title(match))))
     return path
 
 
@@ -413,7 +453,7 @@ def keep_unfinished_for(match, folder: Path | None = None) -> Path | None:
     own, unless the slot holds ``match`` itself (Continue) or ``match`` will never autosave (only
     bots play). Returns the kept file's path, or None. Raises ``SaveError`` when the disk
     refuses (then the slot is untouched and ``match`` must not autosave over it)."""
-    if all(seat.is_bot for seat in match.seats):
+    if all(seat.is_bot for seat in match.seats) or has_own_slot(match):
         return None
     try:
         folder = folder or saves_dir()
@@ -619,7 +659,8 @@ def load(path: Path):
     if not os.path.lexists(path):
         raise SaveError(_("{file} does not exist.").format(file=shown_name(path)))
     try:
-        match = load_match(parse(read_text(path), where=shown_name(path)), where=shown_name(path))
+        envelope = parse(read_text(path), where=shown_name(path))
+        match = load_match(envelope, where=shown_name(path))
     except SaveError as err:
         raise SaveError(_bak_hint(path).format(problem=str(err))) from None
     if _in_saves_folder(path) and not path.name.endswith(".bak"):
@@ -628,6 +669,8 @@ def load(path: Path):
         if locks.held_elsewhere(path):
             raise SaveError(_(OPEN_ELSEWHERE).format(file=shown_name(path)))
         locks.hold_for(match, path)
+        if has_own_slot(match):  # a puzzle goes on under its own name
+            locks.claims_of(match).title = clean_title(str(envelope.get("title", "")))
     return match
 
 

@@ -243,6 +243,9 @@ class App:
         self.quit_at_end = quit_at_end
         self.autoplay = autoplay
         self.running = True
+        self.keeps_games = True
+        """False for a screenshot run: it shows a game, never plays one for the player, so it
+        neither autosaves nor moves the player's unfinished game out of its slot."""
         self.timed_bots = True
         """Bots think for a wall-clock budget; tests turn this off for repeatable games."""
         self.exit_status = 0

@@ -155,10 +155,10 @@ class GameOverScene(Scene):
         rows = self.sheet.get("rows", [])
         names = self.match.names
         sheet = getattr(self.table, "draw_sheet", None)
-        if sheet is not None:  # the table draws the whole sheet its own way
-            sheet_top = top + px(48)
-            sheet(surface, pygame.Rect(30, sheet_top, w - 60, h - px(84) - sheet_top), self.sheet)
-            return
+        sheet_top = top + px(48)
+        own = pygame.Rect(30, sheet_top, w - 60, h - px(84) - sheet_top)
+        if sheet is not None and sheet(surface, own, self.sheet):
+            return  # the table drew the whole sheet its own way
         table_top = top + px(60)
         name_w = px(220)
         avail = w - 80 - name_w
@@ -187,7 +187,9 @@ class GameOverScene(Scene):
         for i, row in enumerate(rows):
             y = table_top + head_h + row_h * i
             seat_colour = getattr(self.table, "seat_colour", None)  # e.g. a clan's colour
-            colour = seat_colour(i) if seat_colour else kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
+            colour = (seat_colour(i) if seat_colour else None) or kit.SEAT_COLOURS[
+                i % len(kit.SEAT_COLOURS)
+            ]
             pygame.draw.circle(surface, colour, (x0 + 10, y + px(13)), px(8))
             label = names[i]
             r = kit.blit_text(

@@ -57,6 +57,13 @@ def what_it_is(info) -> str:
     return _("{game} · {players}").format(game=game_title(info.game), players=", ".join(info.seats))
 
 
+def has_default_title(info) -> bool:
+    """True when a save's title is the one the program gives ("<game> — <seats>", in the
+    language of the day it was written): the list then shows the game's title and the seats
+    once each, rather than the same words twice."""
+    return bool(info.seats) and info.title.endswith(", ".join(info.seats))
+
+
 def where_it_is(info) -> str:
     """The third line: whose turn, the round (turns counted per player, not steps) or the turn
     where the game numbers its turns as Off the Rails does, when it was saved, and the file (or
@@ -126,6 +133,9 @@ class LoadGameScene(Scene):
             if info.error is not None:
                 head = _("{file} — cannot be loaded").format(file=info.file_name)
                 lines = [(info.error, "#error_label")]
+            elif has_default_title(info):  # "Game — seats": said once, in today's language
+                head = game_title(info.game)
+                lines = [(", ".join(info.seats), "#dim_label"), (where_it_is(info), "#dim_label")]
             else:
                 head = info.title
                 lines = [(what_it_is(info), "#dim_label"), (where_it_is(info), "#dim_label")]

@@ -7,12 +7,16 @@ no game reads is refused with the chosen game's reason: what is wrong and where.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryBox
 
 from engine import registry
 from engine.positions import match_from_position, players_in, read_position
+from saves import store
+from saves.format import SaveError
 from scenes import kit, routes
 from scenes.manager import Scene
 from translation import _
@@ -157,9 +161,12 @@ class PositionScene(Scene):
         except ValueError as err:
             self.error = str(err)
             return
-        routes.open_match(self.app, match)
         puzzle = self.puzzle
-        if puzzle is not None and " ".join(self.text.split()) == " ".join(puzzle.position.split()):
+        if puzzle is not None and " ".join(self.text.split()) != " ".join(puzzle.position.split()):
+            puzzle = None  # its position was edited: a position of the player's own
+        keep_in_own_save(match, puzzle)
+        routes.open_match(self.app, match)
+        if puzzle is not None:
             self.app.manager.top.puzzle = puzzle
             self.app.notify(_("Goal: {goal}").format(goal=_(puzzle.goal)), seconds=10.0)
 
@@ -199,3 +206,23 @@ class PositionScene(Scene):
             top = panel.bottom - 104
             for index, line in enumerate(kit.wrap(words, 15, panel.width - 40)[:2]):
                 kit.blit_text(surface, line, 15, (panel.x + 20, top + index * 20), colour)
+
+
+def keep_in_own_save(match, puzzle) -> None:
+    """A puzzle's game keeps itself in the puzzle's own save, titled with its name (opened
+    again, it starts afresh there); a pasted position's in a save named for the game and the
+    time it was pasted — neither takes the game's autosave slot, so the player's unfinished
+    game stays where it is and Load shows readable names."""
+    try:
+        if puzzle is not None:
+            title = _("Puzzle: {title}").format(title=_(puzzle.title))
+            store.give_own_slot(match, f"puzzle-{puzzle.id}", title)
+        else:
+            now = datetime.now()
+            title = _("{game} from a position, {date} {time}").format(
+                game=_(match.spec.title), date=now.strftime("%Y-%m-%d"), time=now.strftime("%H:%M")
+            )
+            stamp = now.strftime("%Y%m%d-%H%M%S")
+            store.give_own_slot(match, f"position-{match.spec.id}-{stamp}", title)
+    except SaveError:
+        pass  # no saves folder: the table says so at its first autosave

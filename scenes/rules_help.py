@@ -117,6 +117,17 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
     return "".join(out)
 
 
+SCROLL_KEYS = (
+    pygame.K_PAGEDOWN,
+    pygame.K_PAGEUP,
+    pygame.K_DOWN,
+    pygame.K_UP,
+    pygame.K_HOME,
+    pygame.K_END,
+)
+"""Keys that scroll the rules (the text box itself only follows the mouse wheel)."""
+
+
 class RulesScene(Scene):
     """Pick a game on the left; its summary scrolls on the right. ``game_id`` preselects one;
     ``active`` names that game's options that are on (opened from a game: they are marked)."""
@@ -192,7 +203,27 @@ class RulesScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.manager.pop()
             return True
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            return self.scroll_by_key(event.key)
         return False
+
+    def scroll_by_key(self, key: int) -> bool:
+        """Page Up/Down a screenful, Home/End to either end, the arrows a line or two: the
+        rules read from the keyboard too. True when the text box can scroll."""
+        bar = getattr(getattr(self, "box", None), "scroll_bar", None)
+        if bar is None:
+            return False
+        page = bar.visible_percentage * 0.9
+        step = {
+            pygame.K_PAGEDOWN: page,
+            pygame.K_PAGEUP: -page,
+            pygame.K_DOWN: page / 8,
+            pygame.K_UP: -page / 8,
+            pygame.K_HOME: -1.0,
+            pygame.K_END: 1.0,
+        }[key]
+        bar.set_scroll_from_start_percentage(bar.start_percentage + step)
+        return True
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)

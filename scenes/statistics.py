@@ -106,9 +106,21 @@ def counts_as_a_win(record) -> bool:
     return record.person_won and record.opponents != "people"
 
 
+def with_opponents(records) -> list:
+    """The records played against someone: solo games are measured in their own goal (matched
+    slots, jewels delivered…), never averaged with points scored against opponents."""
+    return [r for r in records if r.opponents != "solo"]
+
+
+def solo_records(records) -> list:
+    return [r for r in records if r.opponents == "solo"]
+
+
 def total_cells(records) -> list:
-    """The "All opponents" row: every game and every score; wins, win rate and streaks over
-    the games against the bots or alone ("–" when there are none)."""
+    """The "All opponents" row: every game against someone and its score; wins, win rate and
+    streaks over the games against the bots ("–" when there are none). Solo games are left to
+    their own row: their figures are not points."""
+    records = with_opponents(records)
     scored = stats.summarize(records)
     counted = against_bots_or_solo(records)
     if not counted:
@@ -124,11 +136,25 @@ def total_cells(records) -> list:
     return cells
 
 
-def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
+def draw_score_chart(
+    surface, rect: pygame.Rect, records, title: str | None = None, legend: str | None = None
+) -> None:
     """Score over time: one dot per game (oldest left), coloured by opponents, filled for a
-    win, joined by a line; the lowest and highest score on the left edge."""
+    win, joined by a line; the lowest and highest score on the left edge. ``title`` heads it
+    and ``legend`` says what a filled dot is ("Score over time", "filled: a win" by default;
+    the solo chart has its own)."""
     kit.draw_panel(surface, rect)
-    kit.blit_text(surface, _("Score over time"), 17, (rect.x + 14, rect.y + 8), kit.GOLD, True)
+    heading = title if title is not None else _("Score over time")
+    legend = legend if legend is not None else _("filled: a win")
+    legend_w = kit.text_size(legend, 13)[0]
+    kit.blit_text(
+        surface,
+        heading,
+        kit.fit_text(heading, 17, rect.width - 28 - legend_w - 12, bold=True),
+        (rect.x + 14, rect.y + 8),
+        kit.GOLD,
+        True,
+    )
     points = [r for r in records if r.person_score is not None][-SCORE_POINTS:]
     px = kit.px
     plot = pygame.Rect(rect.x + px(54), rect.y + px(40), rect.width - px(72), rect.height - px(72))
@@ -170,7 +196,6 @@ def draw_score_chart(surface, rect: pygame.Rect, records) -> None:
         kit.blit_text(
             surface, last, 13, (plot.right, plot.bottom + 6), kit.INK_DIM, anchor="topright"
         )
-    legend = _("filled: a win")
     kit.blit_text(
         surface, legend, 13, (rect.right - 14, rect.y + 11), kit.INK_DIM, anchor="topright"
     )
@@ -184,7 +209,7 @@ def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
         surface, _("Win rate by opponents"), 17, (rect.x + 14, rect.y + 8), kit.GOLD, True
     )
     px = kit.px
-    plot = pygame.Rect(rect.x + 20, rect.y + px(64), rect.width - 40, rect.height - px(116))
+    plot = pygame.Rect(rect.x + 20, rect.y + px(64), rect.width - 40, rect.height - px(124))
     if not groups:
         kit.blit_text(
             surface,
@@ -215,19 +240,22 @@ def draw_win_rate_chart(surface, rect: pygame.Rect, groups: dict) -> None:
             surface, percent(summary.win_rate), 15, (centre, bar.y - 4), kit.INK, True, "midbottom"
         )
         name = group_name(group)
-        kit.blit_text(
-            surface,
-            name,
-            kit.fit_text(name, 14, int(slot) - 6),
-            (centre, plot.bottom + 6),
-            kit.INK,
-            anchor="midtop",
-        )
+        size = kit.fit_text(name, 14, int(slot) - 6, min_size=12)
+        lines = kit.wrap(name, size, int(slot) - 6)[:2]  # "Medium bots" over two lines
+        for line_index, line in enumerate(lines):
+            kit.blit_text(
+                surface,
+                line,
+                kit.fit_text(line, size, int(slot) - 6),
+                (centre, plot.bottom + 4 + line_index * (size + 1)),
+                kit.INK,
+                anchor="midtop",
+            )
         kit.blit_text(
             surface,
             f"{summary.wins}/{summary.games}",
             13,
-            (centre, plot.bottom + 26),
+            (centre, plot.bottom + 8 + len(lines) * (size + 1)),
             kit.INK_DIM,
             anchor="midtop",
         )
@@ -378,18 +406,48 @@ class StatisticsScene(Scene):
         groups = stats.by_opponents(records)
         table_top = self.top + kit.px(48)
         row_h = kit.px(28 if h >= kit.px(760) else 26)
-        table = pygame.Rect(40, table_top, w - 80, kit.px(14) + row_h * (len(groups) + 2))
+        rows = len(groups) + (1 if with_opponents(records) else 0)  # and the total's
+        table = pygame.Rect(40, table_top, w - 80, kit.px(14) + row_h * (rows + 1))
         self.draw_table(surface, table, groups, records, row_h)
         charts_top = table.bottom + 12
-        chart_h = bottom - charts_top
+        for rect, draw in self.charts(pygame.Rect(40, charts_top, w - 80, bottom - charts_top)):
+            draw(surface, rect)
+
+    def charts(self, area: pygame.Rect) -> list:
+        """``[(rect, draw(surface, rect)), …]`` side by side in ``area``: the score over time
+        against opponents, the solo results over time (each only when there are such games),
+        and the win rate by opponents."""
+        records = self.chosen_records()
+        against, alone = with_opponents(records), solo_records(records)
+        groups = stats.by_opponents(records)
+        charts: list = []
+        if against or not alone:
+            charts.append(
+                (
+                    0.6 if not alone else 0.36,
+                    lambda surface, rect: draw_score_chart(surface, rect, against),
+                )
+            )
+        if alone:
+            solo_title = _("Solo results over time")
+            charts.append(
+                (
+                    0.6 if not against else 0.28,
+                    lambda surface, rect: draw_score_chart(
+                        surface, rect, alone, solo_title, _("filled: goal reached")
+                    ),
+                )
+            )
+        bars = {group: summary for group, summary in groups.items() if group != "people"}
+        charts.append((None, lambda surface, rect: draw_win_rate_chart(surface, rect, bars)))
         gap = 16
-        left_w = int((w - 80 - gap) * 0.6)
-        draw_score_chart(surface, pygame.Rect(40, charts_top, left_w, chart_h), records)
-        draw_win_rate_chart(
-            surface,
-            pygame.Rect(40 + left_w + gap, charts_top, w - 80 - left_w - gap, chart_h),
-            {group: summary for group, summary in groups.items() if group != "people"},
-        )
+        room = area.width - gap * (len(charts) - 1)
+        placed, x = [], area.x
+        for share, draw in charts:
+            width = int(room * share) if share is not None else area.right - x
+            placed.append((pygame.Rect(x, area.y, width, area.height), draw))
+            x += width + gap
+        return placed
 
     def draw_table(self, surface, rect, groups, records, row_h) -> None:
         """Rows per opponent group, then the game's total, under a header; each group's row
@@ -407,11 +465,18 @@ class StatisticsScene(Scene):
                 kit.GOLD,
                 True,
             )
-        rows = [(group, summary_cells(group, summary)) for group, summary in groups.items()]
-        rows.append((None, total_cells(records)))
+        rows = [
+            (group, summary_cells(group, summary))
+            for group, summary in groups.items()
+            if group != "solo"
+        ]
+        if with_opponents(records):
+            rows.append((None, total_cells(records)))
+        if "solo" in groups:  # below the total: its figures are the solo goal's, not points
+            rows.append(("solo", summary_cells("solo", groups["solo"])))
         for row_index, (group, cells) in enumerate(rows):
             y = rect.y + 7 + row_h * (row_index + 1)
-            if group is None:
+            if group is None or (group == "solo" and row_index):
                 pygame.draw.line(
                     surface, (90, 104, 108), (rect.x + 10, y - 3), (rect.right - 10, y - 3)
                 )

@@ -260,10 +260,27 @@ def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(run, tmp_path, 
         if how == "load"
         else ["--game", "diced-tomatoes", "--seats", "human,bot:easy", "--seed", "9"]
     )
-    result = run(*args, "--screenshot", str(tmp_path / "x.png"), "--frames", "3")
+    result = run(*args, "--frames", "3")
     assert result.returncode == 0, result.stderr
     kept = [i for i in store.list_saves() if i.path.name.startswith("unfinished-diced-tomatoes")]
     assert len(kept) == 1 and store.load(kept[0].path).history == unfinished.history
+
+
+def test_a_screenshot_leaves_the_players_saves_as_they_are(run, tmp_path):
+    """Play-test: a ``--screenshot`` run with a person seated autosaved and pushed the
+    player's own unfinished game out of its slot. A screenshot shows; it plays for nobody."""
+    from saves import store
+
+    _path, unfinished = _save_file(tmp_path)
+    unfinished.apply(unfinished.legal_actions()[0])
+    slot = store.autosave(unfinished)
+    before = slot.read_bytes()
+    store.release(unfinished)
+    args = ["--game", "diced-tomatoes", "--seats", "human,bot:easy", "--seed", "9"]
+    result = run(*args, "--screenshot", str(tmp_path / "x.png"), "--frames", "3")
+    assert result.returncode == 0, result.stderr
+    assert [i.path.name for i in store.list_saves()] == [slot.name]
+    assert slot.read_bytes() == before
 
 
 def _record_file(tmp_path) -> Path:

@@ -787,8 +787,10 @@ class PotionDrunk(Event):
     effect: str
 
     def text(self, names):
-        return _("{name} drank {potion}: {effect}").format(
-            name=_who(names, self.player), potion=potion_name(self.tile), effect=_(self.effect)
+        # the effect's card text speaks to the one who drinks ("your pool"): the log tells
+        # what it did in the events that follow
+        return _("{name} drank {potion}.").format(
+            name=_who(names, self.player), potion=potion_name(self.tile)
         )
 
 

@@ -73,7 +73,7 @@ the table to build big columns of characters, and beware of mirror images, which
 - Under each column: its cards and what it is worth now. The strip at the bottom of the table
   repeats the scoring.
 - The points beside each name are the total if the game ended now. Starting a column costs
-  points at first (an empty one is worth 5, one card 1) and pays from the fourth card on.
+  points at first (an empty one is worth 5, one card 1) and pays from the third card on (6).
 - A take is your whole turn, so there is no undo.
 - H asks for a hint: the cards the Hard player would take are framed in blue; Enter or Take takes
   them, or choose your own.

@@ -163,11 +163,14 @@ class HotSeat:
     screen between people's turns), ``before_chance`` shows it before the luck that opens a
     person's turn (their dice roll, Diced Tomatoes), ``hidden_decision()`` says a decision now
     must not be seen by the others (a split in Off the Rails: a pass screen even with the
-    setting off)."""
+    setting off); ``secret_hands`` hides each person's hand until they sit."""
 
     pass_screens: Callable[[], bool] = lambda: True
     before_chance: bool = False
     hidden_decision: Callable[[], bool] = lambda: False
+    secret_hands: bool = False
+    """Each person holds cards the others may not see (Shifting Stones): the first person's
+    turn also starts behind a pass screen, and so does every person's, the setting aside."""
 
 
 class MatchDriver:
@@ -450,7 +453,9 @@ class MatchDriver:
         owner = self.match.turn_owner()
         if not 0 <= owner < len(self.match.seats) or self.match.seats[owner].is_bot:
             return None
-        if len(self.humans) < 2 or not self.hot_seat.pass_screens() or self.last_human is None:
+        if len(self.humans) < 2 or not (self.hot_seat.pass_screens() or self.hot_seat.secret_hands):
+            return None
+        if self.last_human is None and not self.hot_seat.secret_hands:
             return None
         if owner != self.last_human:
             self.last_human = owner
@@ -460,11 +465,12 @@ class MatchDriver:
 
     def _person_turn(self) -> PassScreen | PersonToMove:
         player = self.match.current_player()
+        secret = self.hot_seat.secret_hands
         if (
-            self.last_human is not None
+            (self.last_human is not None or secret)
             and player != self.last_human
             and len(self.humans) > 1
-            and (self.hot_seat.pass_screens() or self.hot_seat.hidden_decision())
+            and (self.hot_seat.pass_screens() or self.hot_seat.hidden_decision() or secret)
         ):
             self.last_human = player
             return PassScreen(player)

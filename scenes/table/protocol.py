@@ -156,6 +156,12 @@ class TableContext(Protocol):
         ...
 
     @property
+    def controls_top(self) -> int:
+        """Where the game's rows of buttons start in the column, in pixels from the top (under
+        the top buttons, which grow with the UI scale)."""
+        ...
+
+    @property
     def animating(self) -> bool:
         """True while steps animate."""
         ...

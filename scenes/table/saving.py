@@ -56,6 +56,8 @@ class TableSaves:
         autosave) leave it alone."""
         if self.replaying or self.app.fast_forward or self.online is not None:
             return
+        if not getattr(self.app, "keeps_games", True):
+            return  # a screenshot run: the player's games stay as they are
         if not all(seat.is_bot for seat in self.match.seats):
             try:  # a finished game left in the slot is recorded, not kept as unfinished
                 finish.settle_slot(store.slot_for(self.match))
@@ -77,12 +79,26 @@ class TableSaves:
                 )
             )
 
+    def puzzle(self) -> Any:
+        """The puzzle (:class:`engine.puzzles.Puzzle`) this game is played from when it goes on
+        in the puzzle's own save (loaded from it), else None."""
+        puzzle_id = store.puzzle_id_of(self.match)
+        if puzzle_id is None:
+            return None
+        from engine import puzzles
+
+        try:
+            puzzle = puzzles.get(puzzle_id)
+        except KeyError:
+            return None
+        return puzzle if puzzle.game == self.match.spec.id else None
+
     def autosave(self) -> None:
         """Write the game's autosave slot, unless replaying, fast-forwarding, or only bots play
         (a game to watch must not take the slot of the player's own game), or the slot holds
         another game that could not be moved aside. The last step too: the slot keeps the
         finished game until it is recorded (:mod:`saves.finish`). A failure is said once."""
-        if self.replaying or self.app.fast_forward:
+        if self.replaying or self.app.fast_forward or not getattr(self.app, "keeps_games", True):
             return
         if self.online is not None:
             return
@@ -148,6 +164,8 @@ class TableSaves:
         between the two loses neither (:func:`saves.finish.record_and_clear`). A problem is a
         toast and never stops the game."""
         self.app.autosaver.flush()  # the finished game is in its slot, no late write to come
+        if not getattr(self.app, "keeps_games", True):
+            return  # a screenshot run plays for nobody's record
         if self.app.fast_forward:
             self.drop_autosave()
             return

@@ -128,8 +128,9 @@ class TableScene(Scene):
         """Seconds of wall-clock time at the table, menus over it excluded (statistics)."""
         self._ticked: float | None = None
         self.slot_checked = False
-        self.puzzle: Any = None
-        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`)."""
+        self.puzzle: Any = self.saves.puzzle()
+        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`): set by
+        the position screen, or found again when it is resumed from the puzzle's own save."""
         self.puzzle_solved = False
 
     # --- what the game may read (TableContext) ----------------------------------------------
@@ -140,6 +141,10 @@ class TableScene(Scene):
     @property
     def column_width(self) -> int:
         return self.log_width
+
+    @property
+    def controls_top(self) -> int:
+        return self.top_row.bottom + 8 if self.top_row is not None else 48
 
     @property
     def animating(self) -> bool:

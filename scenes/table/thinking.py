@@ -198,11 +198,14 @@ class ThreadThinker:
 # --- the worker process ---------------------------------------------------------------------
 
 
-def _serve(requests, answers, cancelled, cancel_number) -> None:  # pragma: no cover - worker
+def _serve(
+    requests, answers, cancelled, cancel_number, parent: int, ready
+) -> None:  # pragma: no cover
     """The worker's loop: answer each ``(number, question)`` from ``requests`` on ``answers``
     as ``(number, action, error text)``. Setting ``cancelled`` (a shared event) with
     ``cancel_number`` (a shared integer) holding a question's number stops its search, and
-    only its own: the worker may have gone on to the next. ``None`` ends the loop."""
+    only its own: the worker may have gone on to the next. ``None`` ends the loop; so does the
+    window's process ``parent`` ending without a word (the worker's parent is another)."""
     current: list = []  # [(number, bot)] of the search running now
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)  # the window comes first when both want the processor
@@ -216,6 +219,18 @@ def _serve(requests, answers, cancelled, cancel_number) -> None:  # pragma: no c
                     bot.cancel()
 
     threading.Thread(target=watch, daemon=True, name="cancel").start()
+
+    def orphaned() -> None:
+        # the window's process was killed (SIGKILL, a crash): nobody will ask or close, so go
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=orphaned, daemon=True, name="parent").start()
+    from engine import bots, registry  # noqa: F401 - loaded before the first question
+
+    registry.games()  # every game's rules: the first question waits for none of them
+    ready.set()
     while True:
         item = requests.get()
         if item is None:
@@ -268,7 +283,10 @@ class ProcessThinker:
         self._number = 0
         self._answers: dict[int, tuple[Action | None, BaseException | None]] = {}
         self._waiting: set[int] = set()
+        self._ready: Any = None
         self._fallback: ThreadThinker | None = None
+        self._meanwhile: ThreadThinker | None = None
+        """Thinks while the worker is still starting (a loaded machine may take seconds)."""
         self._fallback_jobs: dict[int, Job] = {}
         self.failed: str | None = None
         """Why the worker process is not used (it could not start, or it stopped), or None."""
@@ -284,9 +302,17 @@ class ProcessThinker:
             self._replies = context.Queue()
             self._cancelled = context.Event()
             self._cancel_number = context.Value("q", 0, lock=False)
+            self._ready = context.Event()
             self._process = context.Process(
                 target=_serve,
-                args=(self._requests, self._replies, self._cancelled, self._cancel_number),
+                args=(
+                    self._requests,
+                    self._replies,
+                    self._cancelled,
+                    self._cancel_number,
+                    os.getpid(),
+                    self._ready,
+                ),
                 name="tabletop-trio-thinker",
                 daemon=True,
             )
@@ -294,6 +320,11 @@ class ProcessThinker:
         except (OSError, ValueError, RuntimeError) as err:
             self.failed = str(err) or type(err).__name__
             self._process = None
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Start the worker and wait up to ``timeout`` seconds until it takes questions."""
+        self.start()
+        return self._ready is not None and self._ready.wait(timeout)
 
     def _use_fallback(self, why: str) -> ThreadThinker:
         if self.failed is None:
@@ -310,6 +341,10 @@ class ProcessThinker:
             job = self._use_fallback(self.failed or "the worker stopped").ask(question)
             self._fallback_jobs[number] = job
             return job
+        if not self._ready.is_set():  # still starting: no question waits for it
+            if self._meanwhile is None:
+                self._meanwhile = ThreadThinker()
+            return self._meanwhile.ask(question)
         self._waiting.add(number)
         self._requests.put((number, question))
         return _ProcessJob(self, number)
@@ -354,5 +389,6 @@ class ProcessThinker:
             except (OSError, ValueError):
                 pass
             self._process = None
-        if self._fallback is not None:
-            self._fallback.close()
+        for thinker in (self._fallback, self._meanwhile):
+            if thinker is not None:
+                thinker.close()

@@ -34,6 +34,7 @@ from tests.scenes.driver import (
     play_to_end,
     present,
     run_to_score_sheet,
+    settle,
     wait_for_human,
 )
 from tests.soak import keep_first
@@ -781,3 +782,40 @@ def test_the_passed_zone_says_passed_only_once_dice_are_passed(app):
     state = state.clone()
     state.passed = ["r"]
     assert passed_words(state, table.game.view()) == "Passed to Ben"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_every_part_of_a_glowing_vine_row_takes_the_click(size):
+    """Play-test: in the 2-player layout the right half of a glowing vine row took no click.
+    Through the real mouse: a die picked up, then a click near the right end of each glowing
+    row places it there."""
+    from engine.positions import match_from_position, read_position
+
+    spec = registry.get("diced-tomatoes")
+    try:
+        for owner, token in ((0, 1), (1, 0), (1, 2)):
+            app = make_app(size=size)
+            app.manager.push(TitleScene(app))
+            position = "players=2 phase=turn active=0 hand=3r,5r,2b vines=4r|-|-/-|-|-"
+            match = match_from_position(
+                spec,
+                [Seat("human", "Ana"), Seat("bot", "Ben", "easy")],
+                {},
+                1,
+                read_position(spec, position),
+            )
+            table = open_match(app, match)
+            frames(app, 3)
+            settle(table)
+            die = next(t for t in table.game.targets() if t.key == ("die", 0))
+            click_at(app, die.bounds.center)
+            frames(app, 2)
+            row = table.game.layout().vine_row(owner, token)
+            before = len(match.history)
+            click_at(app, (row.right - 6, row.centery))
+            frames(app, 2)
+            placed = [e.action for e in match.history[before:] if isinstance(e.action, PlaceDie)]
+            assert placed and (placed[0].owner, placed[0].token) == (owner, token), size
+            close_apps()
+    finally:
+        close_apps()

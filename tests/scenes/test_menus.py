@@ -1000,3 +1000,52 @@ def test_a_long_path_in_a_toast_over_a_table_log_stays_inside_the_window():
         assert any(line.endswith("records") for line in lines)
     finally:
         close_apps()
+
+
+def test_the_load_list_says_a_games_title_and_seats_once_each(app):
+    """Play-test: each entry repeated its title line ("Potion Explosion — Me, Bot 1 (Hard)"
+    over "Potion Explosion · Me, Bot 1 (Hard)"). A title the program gave is shown as the
+    game's title over its seats; a title the player chose keeps its line over both."""
+    from pygame_gui.elements import UILabel
+
+    spec = registry.get("diced-tomatoes")
+    match = Match(spec, [Seat("human", "Ana"), Seat("bot", "Bot 1", "easy")], {}, 2)
+    match.advance_chance()
+    store.autosave(match)
+    store.save(match, "Friday night")
+    store.release(match)
+    click(app, find_button(app, "Load game"))
+    labels: set[str] = set()
+
+    def walk(container) -> None:
+        for element in container.elements:
+            if isinstance(element, UILabel):
+                labels.add(element.text)
+            inner = getattr(element, "get_container", None)
+            if inner is not None and inner() is not container:
+                walk(inner())
+
+    walk(app.manager.top.container)
+    assert {"Diced Tomatoes", "Ana, Bot 1"} <= labels  # the autosave
+    assert {"Friday night", "Diced Tomatoes · Ana, Bot 1"} <= labels  # the named save
+    assert not any(label.startswith("Diced Tomatoes — ") for label in labels)
+
+
+def test_the_rules_scroll_from_the_keyboard(app):
+    """Play-test: on the Rules screen Page Down and End did nothing; only the wheel scrolled."""
+    from scenes.rules_help import RulesScene
+
+    app.manager.push(RulesScene(app, "potion-explosion"))
+    frames(app, 3)
+    bar = app.manager.top.box.scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    key(app, pygame.K_PAGEDOWN)
+    frames(app, 1)
+    first_page = bar.start_percentage
+    assert 0 < first_page < 1
+    key(app, pygame.K_END)
+    frames(app, 1)
+    assert bar.start_percentage > first_page
+    key(app, pygame.K_HOME)
+    frames(app, 1)
+    assert bar.start_percentage == 0

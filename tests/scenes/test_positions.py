@@ -157,3 +157,63 @@ def drawn_texts(draw, *arguments) -> list:
     finally:
         kit.blit_text = real
     return texts
+
+
+def test_a_puzzle_keeps_itself_in_its_own_save_and_resumes_from_it(app):
+    """Play-test: puzzles and pasted positions each left another save named
+    "unfinished-diced-tomatoes-…" in Load and pushed the player's own game out of its slot."""
+    from engine.diced_tomatoes.state import PlaceDie
+    from engine.puzzles import puzzles_for
+    from saves import store
+    from scenes.routes import open_match
+
+    mine = Match(
+        registry.get("diced-tomatoes"), [Seat("human", "Ana"), Seat("bot", "B", "easy")], {}, 3
+    )
+    mine.advance_chance()
+    store.autosave(mine)
+    store.release(mine)
+    click(app, find_button(app, "New game"))
+    form = app.manager.top
+    form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
+    click(app, find_button(app, "Start from a position…"))
+    puzzle = puzzles_for("diced-tomatoes")[0]
+    click(app, find_button(app, puzzle.title))
+    click(app, find_button(app, "Start"))
+    table = app.manager.top
+    assert table.try_action(PlaceDie(die=0, owner=0, token=0))
+    frames(app, 3)
+    app.autosaver.flush()
+    saves = {info.path.name: info for info in store.list_saves()}
+    assert set(saves) == {"autosave-diced-tomatoes.json", f"puzzle-{puzzle.id}.json"}
+    assert saves[f"puzzle-{puzzle.id}.json"].title == f"Puzzle: {puzzle.title}"
+    assert store.holds(saves["autosave-diced-tomatoes.json"].path, mine)
+    table.saves.release()
+    resumed = store.load(saves[f"puzzle-{puzzle.id}.json"].path)
+    assert len(resumed.history) == len(table.match.history)
+    again = open_match(app, resumed)
+    assert again.puzzle is puzzle
+    resumed.advance_chance()
+    store.autosave(resumed)
+    assert store.read_info(saves[f"puzzle-{puzzle.id}.json"].path).title == (
+        f"Puzzle: {puzzle.title}"
+    )
+
+
+def test_a_pasted_position_gets_a_readable_name_of_its_own(app):
+    from saves import store
+
+    click(app, find_button(app, "New game"))
+    form = app.manager.top
+    form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
+    click(app, find_button(app, "Start from a position…"))
+    scene = app.manager.top
+    spec = registry.get("diced-tomatoes")
+    scene.box.set_text(spec.notation.format(read_position(spec, "players=2 phase=turn hand=4r")))
+    click(app, find_button(app, "Start"))
+    table = app.manager.top
+    table.saves.autosave()
+    app.autosaver.flush()
+    (info,) = store.list_saves()
+    assert info.path.name.startswith("position-diced-tomatoes-")
+    assert info.title.startswith("Diced Tomatoes from a position, ") and not info.is_autosave

@@ -301,3 +301,66 @@ def test_a_game_among_friends_is_never_counted_or_drawn_as_a_win(app):
     )
     scene.records = [friends]
     assert scene.subtitle() == "1 game with friends"
+
+
+def a_record(opponents, score, won, day):
+    seats = ({"kind": "human", "name": "A"},) + (
+        () if opponents == "solo" else ({"kind": "bot", "name": "B", "level": opponents},)
+    )
+    return stats.GameRecord(
+        "pig",
+        {},
+        seats,
+        opponents,
+        (score,),
+        (0,) if won else (),
+        won,
+        score,
+        3,
+        60.0,
+        1,
+        f"2026-12-0{day}T10:00:00+00:00",
+    )
+
+
+def test_solo_results_have_their_own_row_and_chart(app):
+    """Play-test: "All opponents" averaged 24 points with 2 matched solo slots to 13, and the
+    score chart drew one line from 24 down to 2. Solo figures stand apart."""
+    from scenes.statistics import total_cells
+
+    records = [a_record("easy", 24, True, 1), a_record("solo", 2, False, 2)]
+    assert total_cells(records)[:2] == ["All opponents", "1"]
+    assert total_cells(records)[4] == "24"
+    scene = StatisticsScene(app)
+    scene.records, scene.game, scene.top = records, "pig", 92
+    drawn = []
+    import scenes.statistics as statistics
+
+    real = statistics.draw_score_chart
+    statistics.draw_score_chart = lambda s, r, rs, title=None, legend=None: (
+        drawn.append((title, [x.person_score for x in rs])) or real(s, r, rs, title, legend)
+    )
+    try:
+        scene.draw(pygame.Surface(app.size))
+    finally:
+        statistics.draw_score_chart = real
+    assert drawn == [(None, [24]), ("Solo results over time", [2])]
+    charts = [rect for rect, _ in scene.charts(pygame.Rect(40, 400, 944, 160))]
+    assert len(charts) == 3 and all(a.right < b.x for a, b in zip(charts, charts[1:]))
+    assert charts[-1].right == 984
+
+
+def test_only_solo_games_show_no_total_against_opponents(app):
+    scene = StatisticsScene(app)
+    scene.records, scene.game, scene.top = [a_record("solo", 5, True, 1)], "pig", 92
+    rows = []
+    import scenes.statistics as statistics
+
+    real = statistics.summary_cells
+    statistics.summary_cells = lambda group, summary: rows.append(group) or real(group, summary)
+    try:
+        scene.draw(pygame.Surface(app.size))
+    finally:
+        statistics.summary_cells = real
+    assert rows == ["solo"]
+    assert len(scene.charts(pygame.Rect(40, 400, 944, 160))) == 2

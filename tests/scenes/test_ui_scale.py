@@ -355,3 +355,26 @@ def test_the_status_line_at_1024_wraps_rather_than_shrinking_past_reading(langua
         assert " ".join(lines) == table.status_text()
         wrapped += [spec.id] if len(lines) == 2 else []
     assert "off-the-rails" in wrapped  # its first instruction is the longest
+
+
+@pytest.mark.parametrize("scale", [100, 150, 200])
+def test_off_the_rails_player_panels_start_under_the_buttons_at_every_scale(scale, close_pygame):
+    """Play-test: at 150 % with three players the first player panel sat under the Go button
+    (the layout placed the buttons from y = 48, the top buttons had grown)."""
+    app = make_app(size=(1536, 960))
+    app.settings.ui_scale = scale
+    app.apply_ui_scale()
+    spec = registry.get("off-the-rails")
+    seats = [Seat("human", "Ann"), Seat("bot", "B", "easy"), Seat("bot", "C", "easy")]
+    open_match(app, Match(spec, seats, {}, 4))
+    frames(app, 4)
+    table = app.manager.top
+    lay = table.game.layout()
+    buttons = [
+        element.get_abs_rect()
+        for element in table.container.elements
+        if isinstance(element, UIButton) and element.visible
+    ]
+    panels = [lay.player_rect(seat) for seat in range(3)]
+    assert buttons and not any(p.colliderect(b) for p in panels for b in buttons)
+    assert lay.control_rows[0].y == table.controls_top

@@ -246,8 +246,10 @@ def draw_heart_cell(surface, cell: pygame.Rect, value: int, scale: float = 1.0) 
 
 
 def score_words(state, seat: int) -> str:
-    """The header's running score: points so far, or in solo the matched slots of 6."""
-    total = rules.running_score(state, seat)["total"]
+    """The header's running score: points so far, or in solo the matched slots of 6; once the
+    game is over, the final total (karma and vines counted), as the score sheet says."""
+    over = state.is_terminal() and not state.solo
+    total = (rules.score_parts if over else rules.running_score)(state, seat)["total"]
     if state.solo:
         return _("{count} of 6").format(count=total)
     return ngettext("{count} pt", "{count} pts", total).format(count=total)

@@ -29,7 +29,7 @@ ROW_H = 36
 ROW_GAP = 6
 CONTROL_ROWS = 3
 """The action buttons' rows under the top buttons (as :class:`scenes.table.chrome.Column` lays
-them out: from y = 48, each row's height plus 6)."""
+them out: from ``controls_top``, under the top buttons, each row's height plus 6)."""
 PLAYER_H = 42
 PLAYER_GAP = 4
 DECK_H = 52
@@ -108,7 +108,9 @@ class Layout:
     Squares are ``(row, col)`` with rows and columns -1..12 (the surface strips are -1 and 12).
     """
 
-    def __init__(self, size, players: int, missions: int = 0, log_width: int = 300):
+    def __init__(
+        self, size, players: int, missions: int = 0, log_width: int = 300, controls_top: int = 48
+    ):
         width, height = size
         self.size = (width, height)
         self.players = players
@@ -120,7 +122,10 @@ class Layout:
         column_x = width - log_width - 8
         self.control_rows = [
             pygame.Rect(
-                column_x, 48 + i * (kit.px(ROW_H) + ROW_GAP), log_width, kit.px(ROW_H)
+                column_x,
+                controls_top + i * (kit.px(ROW_H) + ROW_GAP),
+                log_width,
+                kit.px(ROW_H),
             )  # the rows grow with the UI scale, as control_row makes them
             for i in range(CONTROL_ROWS)
         ]

@@ -40,7 +40,13 @@ class OffTheRailsTable(GameTable):
     def layout(self) -> Layout:
         ctx = self.ctx
         players = ctx.match.state.num_players
-        key = (ctx.size, players, 0 if players == 1 else players + 1, ctx.column_width)
+        key = (
+            ctx.size,
+            players,
+            0 if players == 1 else players + 1,
+            ctx.column_width,
+            ctx.controls_top,
+        )
         return ctx.cached("layout", key, lambda: Layout(*key))
 
     def position_key(self) -> tuple:

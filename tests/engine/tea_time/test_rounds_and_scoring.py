@@ -121,3 +121,13 @@ def test_score_sheet_before_the_end_counts_the_columns_as_they_stand():
     state = pos("players=2 turn=3 table=PrCh/mDhC/PrCh collections=c3/-")
     assert state.score_sheet()["rows"][0] == [5, 5, 6, 5, 5, 5, 4, 35]  # she holds Alice
     assert all(column in state.column_points(0) for column in CHARACTERS)
+
+
+def test_the_rules_help_tip_a_new_column_pays_from_its_third_card():
+    """The rules help says a new column costs points at first and pays from the third card on
+    (play-test: it said the fourth): empty 5, one or two cards less, three cards more."""
+    from engine.tea_time import RULES_SUMMARY
+    from engine.tea_time.rules import column_points
+
+    assert "pays from the third card on" in " ".join(RULES_SUMMARY.split())
+    assert column_points(1) < column_points(2) < column_points(0) < column_points(3)

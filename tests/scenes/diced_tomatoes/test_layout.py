@@ -195,3 +195,26 @@ def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
         label = table_input.karma_button_label(karma, half)
         assert kit.font(table_input.BUTTON_FONT, True).size(label)[0] <= half - 12
         assert f"({karma.cost})" in label  # the cost stays whole
+
+
+def test_at_the_end_the_header_shows_the_final_total():
+    """Play-test: the header said 26 pts at the end, the sheet 28 (karma left unspent)."""
+    import random
+
+    from engine import registry
+    from engine.diced_tomatoes import rules
+    from engine.match import Match, Seat
+    from scenes.tables.diced_tomatoes.draw import score_words
+
+    match = Match(registry.get("diced-tomatoes"), [Seat("human", "A"), Seat("human", "B")], {}, 3)
+    rng = random.Random(3)
+    while not match.is_terminal():
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    state = match.state
+    for seat in range(2):
+        total = rules.score_parts(state, seat)["total"]
+        assert score_words(state, seat) == f"{total} pts"
+        assert state.score_sheet()["rows"][seat][-1] == total

@@ -186,3 +186,14 @@ def test_the_end_and_a_replay_are_outcomes_too():
     assert isinstance(step, Stepped) and step.by == "replay" and not step.save
     assert replay.replay_go(len(match.history)) == Jumped(len(match.history))
     assert replay.advance(0.0) == GameOver()
+
+
+def test_with_secret_hands_the_first_person_too_sits_behind_a_pass_screen():
+    """A game whose hands are secret (Shifting Stones): the first person's hand must not show
+    before they confirm they sit; without secret hands the first turn starts at once."""
+    people = [Seat("human", "Ana"), Seat("human", "Ben")]
+    secret = driver_for(people, hot_seat=HotSeat(pass_screens=lambda: False, secret_hands=True))
+    assert secret.advance(0.0) == PassScreen(0)
+    assert secret.advance(0.0) == PersonToMove(0, True)
+    plain = driver_for(people, hot_seat=HotSeat(pass_screens=lambda: True))
+    assert plain.advance(0.0) == PersonToMove(0, True)

@@ -6,7 +6,13 @@ import random
 
 from engine import registry
 from engine.match import Match, Seat
-from scenes.table.thinking import InlineThinker, ProcessThinker, Question, ThreadThinker
+from scenes.table.thinking import (
+    InlineThinker,
+    ProcessThinker,
+    Question,
+    ThreadThinker,
+    _ProcessJob,
+)
 
 
 def question(game: str, seed: int, level: str = "medium") -> Question:
@@ -31,6 +37,7 @@ def test_a_worker_process_answers_as_the_window_thread_and_at_once_do():
     answer is the bot's, the generator travels with the question."""
     thinkers = [InlineThinker(), ThreadThinker(), ProcessThinker()]
     try:
+        assert thinkers[2].wait_ready(60.0)
         for game, seed in (("tea-time", 3), ("diced-tomatoes", 4)):
             answers = []
             for thinker in thinkers:
@@ -47,11 +54,73 @@ def test_a_worker_process_answers_as_the_window_thread_and_at_once_do():
 def test_a_cancelled_question_is_never_answered():
     thinker = ProcessThinker()
     try:
+        assert thinker.wait_ready(60.0)
         first = thinker.ask(question("tea-time", 5))
         first.cancel()
         second = thinker.ask(question("tea-time", 6))
         assert second.wait(60.0)
         assert second.result() in question("tea-time", 6).legal
         assert not first.done()  # its answer, if any came, was dropped
+    finally:
+        thinker.close()
+
+
+def test_the_worker_ends_when_the_window_process_is_killed():
+    """Play-test: killing the program left its thinking process (and multiprocessing's
+    resource tracker) running for good. The worker leaves when its parent is gone."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from scenes.table.thinking import ProcessThinker\n"
+            "t = ProcessThinker(); t.start()\n"
+            "print(t._process.pid, flush=True)\n"
+            "time.sleep(120)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        worker = int(child.stdout.readline())
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(10)
+
+        def alive() -> bool:
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                return False
+            # a zombie waiting for its reaper has ended too
+            with open(f"/proc/{worker}/stat") as stat:
+                return stat.read().split(")")[-1].split()[0] != "Z"
+
+        deadline = time.monotonic() + 20
+        while alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not alive()
+    finally:
+        child.kill()
+
+
+def test_a_question_asked_while_the_worker_starts_is_answered_meanwhile():
+    """Play-test: on a loaded machine an Easy bot "thought" for 10 s after a save was loaded:
+    its question waited for the worker process to start. Until it takes questions, a thread
+    of the window's process answers them."""
+    thinker = ProcessThinker()
+    try:
+        job = thinker.ask(question("tea-time", 7, "easy"))
+        assert job.wait(30.0)
+        assert job.result() in question("tea-time", 7, "easy").legal
+        assert thinker._meanwhile is not None and thinker.failed is None
+        assert thinker.wait_ready(60.0)
+        later = thinker.ask(question("tea-time", 8, "easy"))
+        assert later.wait(60.0) and isinstance(later, _ProcessJob)
     finally:
         thinker.close()
