@@ -14,7 +14,8 @@ Messages are JSON text, at most :data:`MAX_MESSAGE` bytes:
   ``{"type": "entry", "entry": {...}}`` — an entry to relay.
 * host → guest: ``{"type": "welcome", "header": {...}, "relay": ID}``, then
   ``{"type": "entry", "entry": {...}, "sender": "Ana"}`` for each relayed entry;
-  ``{"type": "refused", "message": "..."}`` before closing when the hello is not acceptable.
+  ``{"type": "refused", "message": "...", "seats": [names]}`` before closing when the hello is
+  not acceptable (``seats``: the names a guest may join as, for the guest to say in its words).
 
 A guest reconnects by itself after a lost connection (half a second, then 1, 2, 4… up to
 10 seconds apart), saying how much it has, and sends again whatever of its own has not come
@@ -43,8 +44,19 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 
 
 def lan_address() -> str:
-    """This computer's address on the local network as others would type it (an IPv4 address
-    from the host name), or 127.0.0.1 when it has none."""
+    """This computer's address on the local network as others would type it (an IPv4 address:
+    the one its outgoing traffic would leave from, else one of the host name's), or 127.0.0.1
+    when it has none. Many systems map the host name to 127.0.x.1, which no friend can use."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:  # a UDP "connection" sends nothing: it only picks the way out
+        probe.connect(("192.0.2.1", 9))
+        address = str(probe.getsockname()[0])
+        if not address.startswith(("127.", "0.")):
+            return address
+    except OSError:
+        pass
+    finally:
+        probe.close()
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
@@ -111,9 +123,14 @@ class LanHost:
             hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_SECONDS))
             player = hello.get("player") if isinstance(hello, dict) else None
             if not isinstance(player, str) or player not in self._players or player == self.player:
+                open_seats = sorted(set(self._players) - {self.player})
                 await connection.send(
                     json.dumps(
-                        {"type": "refused", "message": _("This game has no seat for that player.")}
+                        {
+                            "type": "refused",
+                            "message": _("This game has no seat for that player."),
+                            "seats": open_seats,
+                        }
                     )
                 )
                 return
@@ -183,16 +200,42 @@ class LanHost:
         self._loop.stop()
 
 
+FIRST_TRIES = 3
+"""Attempts (about 4 s with the waits between) before a guest that was never welcomed gives
+up: a wrong address is said, not tried for ever. Once welcomed, it tries again for good."""
+
+
+def check_address(address: str) -> None:
+    """Raise ``ValueError`` in words when ``address`` cannot be a host's (``ws://HOST:PORT``)."""
+    from websockets.uri import parse_uri
+
+    try:
+        uri = parse_uri(address)
+    except Exception:  # noqa: BLE001 - any malformed text, in words
+        uri = None
+    if uri is None or not uri.host or " " in address or uri.secure:
+        raise ValueError(
+            _("“{text}” is not an address: type it as the host shows it, e.g. {example}.").format(
+                text=address[:60], example="ws://192.168.1.20:8765"
+            )
+        )
+
+
 class LanGuest:
     """A joining computer's transport: connects to ``address`` (``ws://HOST:PORT``) as
-    ``player``, and reconnects by itself. :meth:`header` is None until the host welcomed it."""
+    ``player``, and reconnects by itself. :meth:`header` is None until the host welcomed it.
+    Raises ``ValueError`` in words when ``address`` is not an address."""
 
     echoes = True
 
-    def __init__(self, address: str, player: str):
+    def __init__(self, address: str, player: str, first_join: bool = False):
+        self.first_join = first_join
+        """Joining for the first time: a host not reached in :data:`FIRST_TRIES` is a wrong
+        address, said once (a game rejoined waits for its host for good)."""
         self.address = address.strip()
         if "://" not in self.address:
             self.address = "ws://" + self.address
+        check_address(self.address)
         self.player = player
         self._lock = threading.Lock()
         self._inbox: list[Received] = []
@@ -247,6 +290,18 @@ class LanGuest:
             wait = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
             failures += 1
             troubled = True
+            if self.first_join and self._header is None and failures >= FIRST_TRIES:
+                self._put(
+                    Trouble(
+                        _(
+                            "Cannot reach a game at {address}: check the address the host "
+                            "shows and that both computers are on the same network."
+                        ).format(address=self.address),
+                        None,
+                    )
+                )
+                self._closing = True
+                return
             self._put(
                 Trouble(
                     _(
@@ -268,7 +323,15 @@ class LanGuest:
             return None
         kind = item.get("type")
         if kind == "refused":
-            self._put(Trouble(str(item.get("message"))[:200], None))
+            seats = item.get("seats")
+            if isinstance(seats, list) and seats and all(isinstance(n, str) for n in seats):
+                # said here, in this computer's language, with the names one may join as
+                words = _("This game has no seat for {name}. Join as {names}.").format(
+                    name=self.player, names=", ".join(name[:40] for name in seats[:12])
+                )
+            else:
+                words = str(item.get("message"))[:200]
+            self._put(Trouble(words, None))
             self._closing = True
             return "refused"
         if kind == "welcome" and isinstance(item.get("header"), dict):

@@ -16,7 +16,14 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from nio import AsyncClient, ErrorResponse, LoginResponse, RoomCreateResponse, SyncResponse
+from nio import (
+    AsyncClient,
+    AsyncClientConfig,
+    ErrorResponse,
+    LoginResponse,
+    RoomCreateResponse,
+    SyncResponse,
+)
 from nio.api import RoomPreset, RoomVisibility
 
 from net.log import parse_header
@@ -64,15 +71,30 @@ def _run(coroutine):
     return asyncio.run(coroutine)
 
 
+SIGN_IN_SECONDS = 20
+"""How long a sign-in waits for the homeserver before it says so (no connection, a wrong
+address that swallows the request)."""
+
+
 def sign_in(homeserver: str, user: str, password: str) -> MatrixAccount:
     """Sign in and keep the access token (:func:`load_account` finds it again). ``user`` is
     ``ana`` or ``@ana:example.org``. Raises :class:`MatrixError` when refused or unreachable."""
     url = homeserver_url(homeserver)
 
     async def login() -> MatrixAccount:
-        client = AsyncClient(url, user.strip())
+        config = AsyncClientConfig(max_timeouts=0, request_timeout=SIGN_IN_SECONDS)
+        client = AsyncClient(url, user.strip(), config=config)
         try:
-            response = await client.login(password, device_name="Tabletop Trio")
+            response = await asyncio.wait_for(
+                client.login(password, device_name="Tabletop Trio"), SIGN_IN_SECONDS + 5
+            )
+        except (TimeoutError, asyncio.TimeoutError):
+            raise MatrixError(
+                _(
+                    "{homeserver} did not answer in {seconds} s: check the address and the "
+                    "connection, then sign in again."
+                ).format(homeserver=url, seconds=SIGN_IN_SECONDS)
+            ) from None
         except Exception as err:  # noqa: BLE001 - any network failure, in words
             raise MatrixError(_unreachable(url, err)) from None
         finally:

@@ -24,7 +24,8 @@ from net import store
 from net.files import FileTransport, TurnFile
 from net.log import BadEntry, Header, OnlineSeat, parse_header
 from net.session import OnlineMatch
-from saves.store import SaveError
+from saves import locks
+from saves.store import OPEN_ELSEWHERE, SaveError
 from translation import _
 
 
@@ -56,7 +57,8 @@ class Keeper:
 
     def __call__(self, session: OnlineMatch) -> None:
         try:
-            store.save_game(session, self.transport)
+            path = store.save_game(session, self.transport)
+            locks.claim(path)  # this copy plays it: another copy opening it is told so
             self.problem = None
         except (SaveError, OSError) as err:
             self.problem = str(err)
@@ -170,7 +172,7 @@ def join_lan(address: str, player: str):
     and then calls :func:`joined`."""
     from net.lan import LanGuest
 
-    return LanGuest(address, player)
+    return LanGuest(address, player, first_join=True)
 
 
 def joined(guest) -> OnlinePlay:
@@ -237,9 +239,14 @@ def open_turn_file(turn_file: TurnFile, seat: int | None = None) -> OnlinePlay:
 # --- a kept game ------------------------------------------------------------------------------
 def reopen(path: Path, account=None) -> OnlinePlay:
     """Open the game kept in ``path`` (:mod:`net.store`) with a transport like the one it had;
-    ``account`` is the Matrix sign-in a room needs. Raises :class:`saves.store.SaveError`,
+    ``account`` is the Matrix sign-in a room needs. This copy holds the file's lock from then
+    on (:mod:`saves.locks`): the game open in another window is refused, never hosted twice.
+    Raises :class:`saves.store.SaveError`,
     :class:`net.log.BadEntry` or ``OSError`` in plain words."""
+    if locks.held_elsewhere(path):  # a second host or guest would fight the first
+        raise SaveError(_(OPEN_ELSEWHERE).format(file=path.name))
     data, info = store.load_game(path)
+    locks.claim(path)
     header = parse_header(data.get("header"))
     kind = info.get("kind")
     notice = ""

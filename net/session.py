@@ -64,6 +64,11 @@ INBOX_AHEAD = 64
 """Entries further ahead of the log than this are refused (a flood cannot fill memory)."""
 
 
+PATIENCE = 120.0
+"""Seconds a seat to move may keep the others waiting, in a game without a clock, before they
+may hand it to a bot (a friend who thinks is not gone)."""
+
+
 class _Refuse(Exception):
     def __init__(self, message: str, stop: bool = False):
         super().__init__(message)
@@ -229,9 +234,12 @@ class OnlineMatch:
 
     def can_hand_over(self, target: int) -> bool:
         """Whether this computer may hand seat ``target`` to a bot now: a human seat played
-        elsewhere, to move, past its time when the game has a clock (without one, the friends
-        decide that it is gone), and a seat of this computer to ask it."""
+        elsewhere, to move, past its time when the game has a clock (without one, once it has
+        kept the others waiting :data:`PATIENCE` seconds: the friends then decide that it is
+        gone), and a seat of this computer to ask it."""
         left = self.time_left()
+        if left is None and self.clock() - self.turn_since < PATIENCE:
+            return False  # a friend thinking, not gone
         return (
             self.stopped is None
             and self.is_remote(target)

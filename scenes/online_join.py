@@ -117,7 +117,11 @@ class JoinScene(Scene):
         if not self.address or not self.name:
             self.say(_("Type the address your friend's table shows, and your name."), True)
             return
-        self.guest = reopen.join_lan(self.address, self.name)
+        try:
+            self.guest = reopen.join_lan(self.address, self.name)
+        except ValueError as err:  # not an address: said, and the fields stay to correct
+            self.say(str(err), True)
+            return
         self.join_button.disable()
         self.say(_("Connecting to {address}…").format(address=self.guest.address), False)
 

@@ -101,7 +101,7 @@ def test_joining_names_a_seat_the_host_does_not_have(tmp_path):
         guest = program(tmp_path / "cid", "--join", address, "--as", "Cid")
         _out, err = guest.communicate(timeout=60)
         assert guest.returncode == 2
-        assert "This game has no seat for that player." in err
+        assert "This game has no seat for Cid. Join as Ben." in err
     finally:
         host.kill()
         host.communicate(timeout=30)

@@ -350,10 +350,14 @@ def pending(state: OTRState) -> Pending:
     """What the game waits for (see :meth:`OTRState.pending`)."""
     if state.over:
         return Pending.OVER
+    if not state.tasks:  # between two events: the next task is not queued yet
+        return Pending.RUNNING
     kind = state.tasks[0].kind
     if kind in CHANCE_TASKS:
         return Pending.CHANCE
-    return _PENDING[kind]
+    # a state between two events (a table shows them while it animates) may stop at a task
+    # the game runs by itself: a turn starting, a cart rolling
+    return _PENDING.get(kind, Pending.RUNNING)
 
 
 def moving_cart(state: OTRState):

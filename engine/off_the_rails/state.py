@@ -63,6 +63,7 @@ class Pending(StrEnum):
     CHASM_TOKEN = "chasm_token"  # where the drawn chasm token goes
     CHANCE = "chance"  # a draw or a roll
     OVER = "over"  # the game is over
+    RUNNING = "running"  # between two events: the game runs its own steps (shown animating)
 
 
 class CollisionKind(StrEnum):

@@ -104,6 +104,8 @@ class TableOnline:
             )
             table.replay_jumped()
         elif isinstance(outcome, news.ConnectionLost):
+            if table.match.is_terminal() and not self.unsent():
+                return  # the game is over and every move is out: nothing to reconnect for
             self.trouble = outcome.message
             table.say(outcome.message, MESSAGE)
         elif isinstance(outcome, news.Reconnected):

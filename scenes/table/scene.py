@@ -108,6 +108,8 @@ class TableScene(Scene):
         self.column: chrome.Column | None = None
         self.log_width = kit.px(game.log_width)
         self.top_row: pygame.Rect | None = None
+        self._controls_top = 48
+        """Where the game's rows of buttons start (under the top and online rows), once built."""
         self.top_buttons: dict[str, UIButton] = {}
         self.log = TableLog(match, self.game)  # as played: a loaded game's has its summaries
         if match.notice:  # e.g. a save from older rules goes on from its position
@@ -144,7 +146,7 @@ class TableScene(Scene):
 
     @property
     def controls_top(self) -> int:
-        return self.top_row.bottom + 8 if self.top_row is not None else 48
+        return self._controls_top
 
     @property
     def animating(self) -> bool:
@@ -289,6 +291,10 @@ class TableScene(Scene):
             self.replay_panel.build_rows(self.column)
         rows = self.controls()
         self.column.lay_out(rows)
+        ahead = len(self.online.rows()) if self.online else 0  # the online row comes first
+        self._controls_top = (
+            self.column.rows[ahead].y if len(self.column.rows) > ahead else self.column.y
+        )
         self.column.show(rows)
         self._controls_key = None
         top = self.column.log_top()

@@ -29,6 +29,8 @@ from engine.core import Action
 WORKER_NICENESS = 10
 """How much the thinking process yields to the window for the processor (POSIX ``nice``): on
 two busy cores the frames stay smooth and the search takes the time they leave."""
+CANCEL_POLL_SECONDS = 0.05
+"""How often the worker looks whether its search was cancelled."""
 
 
 @dataclass(frozen=True)
@@ -198,22 +200,21 @@ class ThreadThinker:
 # --- the worker process ---------------------------------------------------------------------
 
 
-def _serve(
-    requests, answers, cancelled, cancel_number, parent: int, ready
-) -> None:  # pragma: no cover
+def _serve(requests, answers, cancel_number, parent: int, ready) -> None:  # pragma: no cover
     """The worker's loop: answer each ``(number, question)`` from ``requests`` on ``answers``
-    as ``(number, action, error text)``. Setting ``cancelled`` (a shared event) with
-    ``cancel_number`` (a shared integer) holding a question's number stops its search, and
-    only its own: the worker may have gone on to the next. ``None`` ends the loop; so does the
-    window's process ``parent`` ending without a word (the worker's parent is another)."""
+    as ``(number, action, error text)``. ``cancel_number`` (a shared integer) set to a
+    question's number stops its search, and only its own: the worker may have gone on to the
+    next. ``ready`` (a shared flag) is set once the games are loaded. ``None`` ends the loop;
+    so does the window's process ``parent`` ending without a word (the worker's parent is
+    another). Nothing shared waits on the other side (no event or condition: one side killed
+    while the other waits would hang it), so both poll."""
     current: list = []  # [(number, bot)] of the search running now
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)  # the window comes first when both want the processor
 
     def watch() -> None:
         while True:
-            cancelled.wait()
-            cancelled.clear()
+            time.sleep(CANCEL_POLL_SECONDS)
             for number, bot in list(current):
                 if number == cancel_number.value and hasattr(bot, "cancel"):
                     bot.cancel()
@@ -230,7 +231,7 @@ def _serve(
     from engine import bots, registry  # noqa: F401 - loaded before the first question
 
     registry.games()  # every game's rules: the first question waits for none of them
-    ready.set()
+    ready.value = 1
     while True:
         item = requests.get()
         if item is None:
@@ -278,7 +279,6 @@ class ProcessThinker:
         self._process: Any = None
         self._requests: Any = None
         self._replies: Any = None
-        self._cancelled: Any = None
         self._cancel_number: Any = None
         self._number = 0
         self._answers: dict[int, tuple[Action | None, BaseException | None]] = {}
@@ -300,15 +300,13 @@ class ProcessThinker:
             context = multiprocessing.get_context("spawn")
             self._requests = context.Queue()
             self._replies = context.Queue()
-            self._cancelled = context.Event()
             self._cancel_number = context.Value("q", 0, lock=False)
-            self._ready = context.Event()
+            self._ready = context.Value("b", 0, lock=False)
             self._process = context.Process(
                 target=_serve,
                 args=(
                     self._requests,
                     self._replies,
-                    self._cancelled,
                     self._cancel_number,
                     os.getpid(),
                     self._ready,
@@ -324,7 +322,12 @@ class ProcessThinker:
     def wait_ready(self, timeout: float) -> bool:
         """Start the worker and wait up to ``timeout`` seconds until it takes questions."""
         self.start()
-        return self._ready is not None and self._ready.wait(timeout)
+        deadline = time.monotonic() + timeout
+        while self._ready is not None and not self._ready.value:
+            if time.monotonic() > deadline or self._process is None:
+                return False
+            time.sleep(0.02)
+        return self._ready is not None
 
     def _use_fallback(self, why: str) -> ThreadThinker:
         if self.failed is None:
@@ -341,7 +344,7 @@ class ProcessThinker:
             job = self._use_fallback(self.failed or "the worker stopped").ask(question)
             self._fallback_jobs[number] = job
             return job
-        if not self._ready.is_set():  # still starting: no question waits for it
+        if not self._ready.value:  # still starting: no question waits for it
             if self._meanwhile is None:
                 self._meanwhile = ThreadThinker()
             return self._meanwhile.ask(question)
@@ -372,20 +375,22 @@ class ProcessThinker:
         return True
 
     def _cancel(self, number: int) -> None:
-        if number in self._waiting and self._cancelled is not None:
+        if number in self._waiting and self._cancel_number is not None:
             self._cancel_number.value = number
-            self._cancelled.set()
         self._waiting.discard(number)
         self._answers.pop(number, None)
 
     def close(self) -> None:
         if self._process is not None:
             try:
-                self._cancelled.set()
+                self._cancel_number.value = self._number  # the search running now stops
                 self._requests.put(None)
                 self._process.join(timeout=0.5)
                 if self._process.is_alive():
                     self._process.terminate()
+                for channel in (self._requests, self._replies):
+                    channel.cancel_join_thread()  # a dead reader must not hold up the exit
+                    channel.close()
             except (OSError, ValueError):
                 pass
             self._process = None

@@ -179,3 +179,24 @@ def test_ana_moves_first_with_this_seed():
     _hub, ana, _ben = table()
     ana.match.advance_chance()
     assert ana.match.current_player() == 0
+
+
+def test_a_sign_in_to_a_server_that_never_answers_gives_up_in_words(monkeypatch):
+    """Play-test: with no connection, "Signing in to https://matrix.org…" stayed for over a
+    minute with no word. A homeserver silent past SIGN_IN_SECONDS is said so."""
+    import socket
+    import time
+
+    from net import matrix_account
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(1)  # takes the connection, never answers
+    monkeypatch.setattr(matrix_account, "SIGN_IN_SECONDS", 1)
+    started = time.monotonic()
+    try:
+        with pytest.raises(matrix_account.MatrixError, match="did not answer in 1 s"):
+            matrix_account.sign_in(f"http://127.0.0.1:{silent.getsockname()[1]}", "ana", "pw")
+    finally:
+        silent.close()
+    assert time.monotonic() - started < 15

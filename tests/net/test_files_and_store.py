@@ -112,3 +112,23 @@ def test_a_new_games_summary_names_who_moves_after_the_opening_luck(seed, first)
     assert summary["to_move"] == first and summary["your_turn"] == (first == "Ana")
     ana.match.advance_chance()
     assert ana.match.names[ana.match.current_player()] == first
+
+
+def test_an_online_game_open_in_another_window_is_refused():
+    """Play-test: Continue on a game another window was hosting quietly hosted it twice on
+    another port. The second window is told the game is open elsewhere, as saves are."""
+    from net import reopen
+    from saves import locks
+    from saves.store import SaveError
+    from tests.saves.test_two_copies import another_copy_playing
+
+    header = header_for("tea-time", seed=2)
+    session = OnlineMatch(header, FileTransport(header.data), [0])
+    session.match.advance_chance()
+    path = store.save_game(session, {"kind": "file"})
+    with another_copy_playing(path):
+        with pytest.raises(SaveError, match="open in another window"):
+            reopen.reopen(path)
+    play = reopen.reopen(path)  # that window closed: this one plays it, holding its lock
+    assert locks.held_here(path) and play.kind == "file"
+    locks.release(path)

@@ -125,3 +125,58 @@ def _wait_for(transport, done, seconds: float = 10) -> list:
             return found
         time.sleep(0.02)
     raise AssertionError(f"nothing arrived: {found}")
+
+
+def test_the_address_shown_to_friends_is_not_the_loopback(monkeypatch):
+    """Play-test: the host showed ws://127.0.0.1:PORT (its host name maps to the loopback),
+    which no friend on another computer can use; the address the way out leaves from is."""
+    import socket
+
+    from net.lan import lan_address
+
+    monkeypatch.setattr(socket, "gethostname", lambda: "localhost")
+    address = lan_address()
+    assert not address.startswith("127.") or not _has_a_network()
+
+
+def _has_a_network() -> bool:
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        return not probe.getsockname()[0].startswith("127.")
+    except OSError:
+        return False
+    finally:
+        probe.close()
+
+
+def test_a_first_join_at_a_wrong_address_gives_up_in_words():
+    """Play-test: a wrong address was tried for ever (Join stayed greyed out), and "hello
+    there" was taken for an address. Text that is no address is refused at once; an address
+    where no game answers is said after a few tries."""
+    import socket
+    import time
+
+    import pytest
+
+    from net.lan import LanGuest
+
+    with pytest.raises(ValueError, match="is not an address"):
+        LanGuest("hello there", "Ben", first_join=True)
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    port = free.getsockname()[1]
+    free.close()  # nobody listens there
+    guest = LanGuest(f"ws://127.0.0.1:{port}", "Ben", first_join=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if guest.trouble is not None and guest.trouble.retry_in is None:
+                break
+            time.sleep(0.1)
+        assert guest.trouble is not None and guest.trouble.retry_in is None
+        assert "Cannot reach a game at" in guest.trouble.message
+    finally:
+        guest.close()

@@ -181,3 +181,19 @@ def test_the_clock_counts_from_when_the_turn_was_handed_over():
             pass
     assert ben.mover() == 1
     assert ben.time_left() == pytest.approx(43_200 - 40_000)
+
+
+def test_without_a_clock_a_seat_is_handed_over_only_after_a_long_wait():
+    """Play-test: with no clock, 15 s into the game the guest could hand the host's seat,
+    connected and thinking, to a bot. Without a clock the others wait PATIENCE seconds."""
+    from net.session import PATIENCE
+
+    clock, hub, ana, ben = clocked_table(None)
+    for session in (ana, ben):
+        session.match.advance_chance()
+        session.poll()
+    assert ana.match.current_player() == 0 and ben.time_left() is None
+    clock.now += 15
+    assert not ben.can_hand_over(0)
+    clock.now += PATIENCE
+    assert ben.can_hand_over(0) and not ben.can_hand_over(1)

@@ -355,7 +355,7 @@ def test_joining_from_the_title_a_wrong_name_is_refused_then_the_game_opens(home
     join.name_entry.set_text("Cid")
     click(app, find_button(app, "Join"))
     run(app, None, until=lambda: join.guest is None)
-    assert join.failed and join.status == "This game has no seat for that player."
+    assert join.failed and join.status == "This game has no seat for Cid. Join as Ben."
     assert app.manager.top is join
     join.name_entry.set_text("Ben")
     click(app, find_button(app, "Join"))
@@ -555,3 +555,20 @@ def test_a_friend_through_matrix_needs_a_matrix_id_and_a_sign_in(home):
     click(app, find_button(app, "Start"))
     assert setup.error == "A friend through Matrix is a Matrix id like @ben:matrix.org, not “ben”."
     assert app.manager.top is setup and setup.errand is None
+
+
+def test_off_the_rails_online_at_1024_keeps_the_player_panels_under_the_buttons(home):
+    """Play-test: online at 1024×640 the online row pushed Move carts down over the first
+    player's panel (the layout placed the game's rows where they start offline)."""
+    app = make_app(size=(1024, 640))
+    table = new_online_game(app, "off-the-rails", "Ben", "file")
+    frames(app, 2)
+    lay = table.game.layout()
+    buttons = [
+        element.get_abs_rect()
+        for element in table.container.elements
+        if isinstance(element, pygame_gui.elements.UIButton) and element.visible
+    ]
+    panels = [lay.player_rect(seat) for seat in range(2)]
+    assert not any(panel.colliderect(button) for panel in panels for button in buttons)
+    assert lay.control_rows[0].y > table.column.rows[0].y  # under the online row

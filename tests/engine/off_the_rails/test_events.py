@@ -395,3 +395,31 @@ def test_chasm_turn_final_turn_and_chasm_phase_flags():
     assert changed(s, ChasmTurnBegan(0)) == {"chasm_turn": True}
     assert changed(s, FinalTurnPlayed(0, 1)) == {"final_turns_left": 1}
     assert changed(s, ChasmPhaseBegan()) == {"chasm_phase": True}
+
+
+def test_every_state_between_two_events_says_what_it_waits_for():
+    """Play-test crash: a click while carts rolled asked the shown state (events applied one
+    by one) what it waits for, and a turn starting (an automatic task) raised KeyError. A
+    state between two events answers RUNNING where the game runs its own steps."""
+    import random
+
+    from engine import registry
+    from engine.match import Match, Seat
+    from engine.off_the_rails.state import Pending
+
+    spec = registry.get("off-the-rails")
+    match = Match(spec, [Seat("human", "A"), Seat("human", "B")], {}, 5)
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(400):
+        if match.is_terminal():
+            break
+        shown = match.state.clone()
+        if match.is_chance():
+            events = match.resolve_chance()
+        else:
+            events = match.apply(rng.choice(match.legal_actions()))
+        for event in events:
+            shown = apply_event(shown, event)
+            seen.add(shown.pending())
+    assert Pending.RUNNING in seen and Pending.ACTIONS in seen

@@ -124,3 +124,21 @@ def test_a_question_asked_while_the_worker_starts_is_answered_meanwhile():
         assert later.wait(60.0) and isinstance(later, _ProcessJob)
     finally:
         thinker.close()
+
+
+def test_closing_after_the_worker_was_killed_never_hangs():
+    """Play-test: a window stopped with ``kill`` never exited: closing set a shared event the
+    killed worker had been waiting on, and that waits for the sleeper forever."""
+    import os
+    import signal
+    import time
+
+    thinker = ProcessThinker()
+    assert thinker.wait_ready(60.0)
+    job = thinker.ask(question("tea-time", 9))
+    os.kill(thinker._process.pid, signal.SIGKILL)
+    thinker._process.join(10)
+    job.cancel()
+    started = time.monotonic()
+    thinker.close()
+    assert time.monotonic() - started < 5.0
