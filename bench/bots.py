@@ -3,6 +3,8 @@
     python -m bench.bots --game diced-tomatoes --a hard --b easy --games 200 [--players 2]
     python -m bench.bots --game potion-explosion --a medium --b easy --games 200 --jobs 2
     python -m bench.bots --game diced-tomatoes --solo --games 200      (Hard's matched slots)
+    python -m bench.bots --game shifting-stones --a hard --b medium --games 200 --fixed
+    python -m bench.bots --game shifting-stones --solo --games 100     (cards scored, wins)
     python -m bench.bots --game diced-tomatoes --fixed ...   (Hard without a clock: A/B tests)
 
 Prints wins/draws/losses of level A with a 95% Wilson interval of A's win share (draws count
@@ -155,13 +157,15 @@ def main(argv=None) -> None:
 
 
 class Solo:
-    """Level ``args.a``'s mean matched slots over the solo games it finished."""
+    """Level ``args.a``'s mean solo result (the score sheet's last column: Diced Tomatoes'
+    matched slots, Shifting Stones' cards scored) over the solo games it finished."""
 
     def __init__(self, spec, args):
         self.spec, self.args = spec, args
         self.matched: list = []
         self.wins = 0
         self.times: dict = {}
+        self.column = ""
 
     def tasks(self) -> list:
         return [
@@ -171,17 +175,18 @@ class Solo:
 
     def add(self, index, levels, result) -> None:
         sheet = result["sheet"]
+        self.column = sheet["columns"][-1]
         self.matched.append(sheet["rows"][0][-1])
         self.wins += bool(sheet.get("solo", {}).get("won"))
         _merge_times(self.times, result["times"])
-        print(f"  game {index + 1}: matched {self.matched[-1]}", file=sys.stderr, flush=True)
+        print(f"  game {index + 1}: {self.matched[-1]}", file=sys.stderr, flush=True)
 
     def print(self) -> None:
         if self.matched:
             print(
-                f"{self.spec.title} solo, {self.args.a}: {len(self.matched)} games, matched "
-                f"slots mean {statistics.mean(self.matched):.2f} "
-                f"(sd {statistics.pstdev(self.matched):.2f}), {self.wins} wins (6 harvests)"
+                f"{self.spec.title} solo, {self.args.a}: {len(self.matched)} games, "
+                f"{self.column.lower()} mean {statistics.mean(self.matched):.2f} "
+                f"(sd {statistics.pstdev(self.matched):.2f}), {self.wins} wins"
             )
 
 

@@ -29,6 +29,7 @@ PLAYERS = {
     "off-the-rails": (1, 2, 3),
     "diced-tomatoes": (1, 2),
     "tea-time": (2,),
+    "shifting-stones": (1, 2, 3),
 }
 """Player counts fingerprinted per game."""
 

@@ -38,7 +38,9 @@ def a_record(rng: random.Random, number: int) -> stats.GameRecord:
     )
     scores = tuple(rng.randint(0, 60) for _seat in seats)
     return stats.GameRecord(
-        rng.choice(["potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time"]),
+        rng.choice(
+            ["potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time", "shifting-stones"]
+        ),
         {"option": rng.random() < 0.5},
         seats,
         "easy",

@@ -5,7 +5,9 @@ plain words and the test of that goal, ``check(start, state, events) -> bool`` o
 state, a later one and the events in between. The person plays seat 0; a puzzle's goal must be
 reached within ``turns`` of that seat's turns. The tests play every puzzle with the Hard bot in
 seat 0 and check it is solved. Off the Rails' positions (a board of many lines) are text files in
-``puzzle_positions``.
+``puzzle_positions``. Shifting Stones' positions show the whole table, the other player's hand
+included: a puzzle is read like a book's diagram (the table the person plays at shows only what
+their seat may see).
 """
 
 from __future__ import annotations
@@ -66,6 +68,17 @@ def _potions_completed(events) -> int:
 def _won(state) -> bool:
     """The game is over and seat 0 alone won it."""
     return state.is_terminal() and state.score_sheet()["winners"] == [0]
+
+
+# --- Shifting Stones -------------------------------------------------------------------------
+def _cards_scored(start, state) -> list:
+    """The cards seat 0 has scored since ``start``, in order."""
+    return list(state.scored[0][len(start.scored[0]) :])
+
+
+def _points_scored(start, state) -> int:
+    """The points on the cards seat 0 has scored since ``start``."""
+    return state.points(0) - start.points(0)
 
 
 # --- Off the Rails -----------------------------------------------------------------------
@@ -179,6 +192,55 @@ PUZZLES = (
         "collections=p3,C3,H1,M1/A,P1,r2,C3,H2,M1,D3",
         lambda start, state, events: _won(state),
         turns=3,
+    ),
+    Puzzle(
+        "ss-five-in-three",
+        "shifting-stones",
+        N_("Five in three"),
+        N_("Score the 5-point card this turn: it is three payments away."),
+        "players=2 grid=FET/HSE/HFO first=0 active=0 hands=33,36,61,69/1,10,13,14",
+        lambda start, state, events: 33 in _cards_scored(start, state),
+    ),
+    Puzzle(
+        "ss-the-card-that-pays",
+        "shifting-stones",
+        N_("The card that pays"),
+        N_("Score 5 points this turn. The card that matches now may be worth more as a payment."),
+        "players=2 grid=THM/EFO/OEB first=0 active=0 hands=35,12,5,17/1,10,13,14",
+        lambda start, state, events: _points_scored(start, state) >= 5,
+    ),
+    Puzzle(
+        "ss-two-at-once",
+        "shifting-stones",
+        N_("Two at once"),
+        N_("Score two cards this turn."),
+        "players=2 grid=HBE/MEF/EHO first=0 active=0 hands=65,50,27,26/1,10,13,14",
+        lambda start, state, events: len(_cards_scored(start, state)) >= 2,
+    ),
+    Puzzle(
+        "ss-three-in-a-turn",
+        "shifting-stones",
+        N_("Three in a turn"),
+        N_("Score three cards this turn."),
+        "players=2 grid=OEO/MEF/BHT first=0 active=0 hands=58,68,16,71/1,10,13,14",
+        lambda start, state, events: len(_cards_scored(start, state)) >= 3,
+    ),
+    Puzzle(
+        "ss-the-bonus",
+        "shifting-stones",
+        N_("The bonus decides"),
+        N_("Win the game on your last turn: mind the 3 points for the most 1-point cards."),
+        "players=2 grid=OBE/BEH/OTS first=1 active=0 last=yes hands=18,11,9,8/30,31,33,34 "
+        "scored=15,16,21,2,3,4,5/1,10,13,14,6,7,17,19,28,29",
+        lambda start, state, events: _won(state),
+    ),
+    Puzzle(
+        "ss-no-fourth-strike",
+        "shifting-stones",
+        N_("No fourth strike"),
+        N_("Alone, with three strikes: score a card this turn, or the game is lost."),
+        "players=1 grid=BTS/FHO/OET strikes=3 hands=5,35,59,62 deck=1,9,10,11,12,13,14,15,6,7,2,3",
+        lambda start, state, events: len(_cards_scored(start, state)) >= 1,
     ),
 )
 

@@ -18,6 +18,7 @@ GAMES = (
     ("engine.off_the_rails", "off-the-rails", N_("Off the Rails")),
     ("engine.diced_tomatoes", "diced-tomatoes", N_("Diced Tomatoes")),
     ("engine.tea_time", "tea-time", N_("Tea Time")),
+    ("engine.shifting_stones", "shifting-stones", N_("Shifting Stones")),
 )
 """Every game, in menu order: ``(package, id, title)``. The id and title are said here too so
 that the title screen and ``--help`` name the games without loading their rules (a package's

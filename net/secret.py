@@ -8,12 +8,18 @@ pick is published as it is; then the owner's computer reveals the nonce and the 
 every computer checks it against the commitment before playing both
 (:mod:`net.session`). Only when the one answering is a person on another computer: a bot
 answers from its observation, which hides the split anyway, and two seats on one computer are
-hot-seat's business. No other game of this program hides a decision from another seat: decks
-and bags are multisets, so nothing hidden waits in the state.
+hot-seat's business. No other game of this program hides a decision from another seat.
 
-The state itself still travels to every computer whole (each replays the game), so among
-friends a modified program could look at what a seat may not see, and at the luck to come:
-:data:`PEEK_NOTICE` says so to the players, as at a real table.
+Shifting Stones hides cards, not decisions: its hands and its deck come from chance, which
+every computer draws itself from the seed, and each of its decisions is public once made (a
+card paid or scored goes face up), so it needs no commitment: a seat's messages name only the
+cards it plays face up (tests/net/test_secret_hands.py). Each computer draws, and its bots
+decide from, its own seat's observation.
+
+The state itself is still held whole by every computer (each replays the game from the seed),
+so among friends a modified program could look at another seat's hand, at the draws to come
+or at a hidden choice: :data:`PEEK_NOTICE` says so to the players, as at a real table.
+docs/DESIGN.md ("Secret hands online") says why hiding more needs another design.
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ answers."""
 
 PEEK_NOTICE = N_(
     "Playing online, every computer replays the whole game from the same seed, so among "
-    "friends a changed program could peek at the draws to come or at a hidden choice, as a "
-    "friend could at a real table. Play with people you trust."
+    "friends a changed program could peek at the draws to come, at the others' cards or at a "
+    "hidden choice, as a friend could at a real table. Play with people you trust."
 )
 """A plain sentence for the online screens (translate it with ``_`` where it is shown)."""
 

@@ -572,14 +572,21 @@ class NewGameScene(Scene):
         player count and up to three lines of description, set the same way on every card and
         as far from the card's bottom edge as the title is from its top (by the letters' ink,
         measured on the card with the most lines)."""
+
+        def ink(line, size, bold, offset) -> pygame.Rect:
+            return kit.text(line, size, kit.INK, bold).get_bounding_rect().move(0, offset)
+
         cards = []
         for i, (button, spec, _y) in enumerate(self.game_buttons):
             rect = pygame.Rect(button.get_abs_rect()).inflate(-4, -4)  # inside border and shadow
             # short cards (many games in a small window) set their lines closer
-            players_y, text_y, line_h = (
-                kit.px(length)
-                for length in ((28, 47, 18) if rect.height >= kit.px(104) else (24, 42, 15))
-            )
+            if rect.height >= kit.px(104):
+                spacing = (28, 47, 18)
+            elif rect.height >= kit.px(84):
+                spacing = (24, 42, 15)
+            else:
+                spacing = (22, 38, 14)
+            players_y, text_y, line_h = (kit.px(length) for length in spacing)
             title = _(spec.title)
             # the chosen card is gold: dim or gold letters on it were hard to read (play-test)
             dim = kit.INK if i == self.game_index else kit.INK_DIM
@@ -589,10 +596,20 @@ class NewGameScene(Scene):
             ]
             for j, line in enumerate(kit.wrap(_(spec.description), 14, rect.width - 24)[:3]):
                 lines.append((line, 14, False, dim, text_y + j * line_h))
+            # many games in a small window: the description keeps the lines the card holds,
+            # the last one ending in "…"
+            cut = False
+            while len(lines) > 3 and (
+                ink(*lines[-1][:3], lines[-1][4]).bottom - ink(*lines[0][:3], 0).top
+                > rect.height - 2 * kit.px(6)
+            ):
+                lines.pop()
+                cut = True
+            if cut:
+                last, size, bold, colour, offset = lines[-1]
+                ended = kit.ellipsize(last.rstrip(" ,;:") + "…", rect.width - 24, size=size)
+                lines[-1] = (ended, size, bold, colour, offset)
             cards.append((rect, lines))
-
-        def ink(line, size, bold, offset) -> pygame.Rect:
-            return kit.text(line, size, kit.INK, bold).get_bounding_rect().move(0, offset)
 
         tallest = max(
             (

@@ -459,6 +459,28 @@ def cards_cancel(rng, step):
     return mix(out, _note(523.0, 0.3, 0.1), at=0.2, gain=0.35)
 
 
+# --- Shifting Stones -----------------------------------------------------------------------------
+def stone_slide(rng, step):
+    """Two stone slabs dragged past each other on wood: a low grinding brush, then a knock."""
+    out = _swish(rng, 0.32, 700 * jitter(rng, 0.08), 380, q=1.1)
+    out = mix(out, _swish(rng, 0.28, 520 * jitter(rng, 0.08), 300, q=1.4), at=0.03, gain=0.7)
+    return mix(out, _wood(rng, 0.8, 0.16, noise=0.5), at=0.3, gain=0.8)
+
+
+def stone_flip(rng, step):
+    """A stone lifted with a click, turned over and set down with a heavier knock."""
+    out = _wood(rng, 1.5 * jitter(rng, 0.05), 0.08, noise=0.3)
+    out = mix(out, _swish(rng, 0.12, 1400, 2400, q=1.2), at=0.05, gain=0.4)
+    return mix(out, _wood(rng, 0.9 * jitter(rng, 0.05), 0.18, noise=0.4), at=0.2)
+
+
+def card_scored(rng, step):
+    """A card snapped down onto the scored row and a bright rising pair of notes."""
+    out = mix(_swish(rng, 0.1, 3000 * jitter(rng, 0.1), 1800, q=0.9), _snap(rng), at=0.08)
+    out = mix(out, _note(784.0, 0.25, 0.08), at=0.12, gain=0.35)
+    return mix(out, _note(1175.0, 0.35, 0.12), at=0.22, gain=0.35)
+
+
 # --- everywhere ----------------------------------------------------------------------------------
 def button_click(rng, step):
     base = 1700.0 * jitter(rng, 0.04)
@@ -555,6 +577,10 @@ SOUNDS: dict[str, Design] = {
     "card_dealt": Design(card_dealt, -12.0, "tea-time", "a card flicked down"),
     "cards_taken": Design(cards_taken, -12.0, "tea-time", "cards swept up"),
     "cards_cancel": Design(cards_cancel, -12.0, "tea-time", "two snaps and a falling pair"),
+    # Shifting Stones
+    "stone_slide": Design(stone_slide, -9.0, "shifting-stones", "stones slide past each other"),
+    "stone_flip": Design(stone_flip, -9.0, "shifting-stones", "a stone lifted and turned over"),
+    "card_scored": Design(card_scored, -10.0, "shifting-stones", "a card snapped down, two notes"),
     # everywhere
     "button_click": Design(button_click, -16.0, "", "a soft tick"),
     "turn_start": Design(turn_start, -12.0, "", "a two-note chime"),

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from engine.core import CHANCE, TERMINAL, Event, GameSpec, IllegalAction
 from engine.match import Match, Seat, pick_outcome
 
-DECISION_CODE = re.compile(r"\b(PE|OR|DT|TT)-D\d+")
+DECISION_CODE = re.compile(r"\b(PE|OR|DT|TT|SS)-D\d+")
 MAX_STEPS = 3000
 
 

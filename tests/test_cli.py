@@ -63,6 +63,7 @@ def test_screenshot_of_title(run, tmp_path):
         ("diced-tomatoes", "bot:easy", 7),
         ("potion-explosion", "bot:easy,bot:easy", 3),
         ("off-the-rails", "bot:easy,bot:easy", 33),
+        ("shifting-stones", "bot:easy,bot:easy,bot:easy,bot:easy,bot:medium", 7),
     ],
 )
 def test_autoplay_quit_at_end_prints_result(run, tmp_path, game, seats, seed):

@@ -55,6 +55,7 @@ def result(process: subprocess.Popen, timeout: float = 240) -> dict:
             ("tea-time", "human:Ana,online:Ben,bot:medium", 5),
             ("off-the-rails", "human:Ana,online:Ben", 21),
             ("potion-explosion", "human:Ana,online:Ben", 8),
+            ("shifting-stones", "human:Ana,online:Ben,bot:easy", 7),
         ]
     ),
 )

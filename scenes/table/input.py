@@ -99,6 +99,7 @@ class TableInput:
         """Apply a person's actions while ``next_action()`` gives one, each animated in turn;
         stops at a refusal (its reason is shown). Returns how many were applied."""
         table = self.table
+        table.clear_message()  # as act does: the prompt that led here has been answered
         if table.player.busy:
             table.player.skip()
         done = 0

@@ -246,6 +246,10 @@ class GameTable:
     pass_before_chance: ClassVar[bool] = False
     """Hot-seat: the pass screen comes before the luck that opens a person's turn (their dice
     roll), so they see it themselves."""
+    secret_hands: ClassVar[bool] = False
+    """Each person holds cards the others may not see (Shifting Stones): in hot-seat every
+    person's turn, the first one included, starts behind a pass screen, the setting aside
+    (:class:`scenes.table.driver.HotSeat`)."""
 
     def __init__(self, ctx: TableContext):
         self.ctx = ctx

@@ -92,6 +92,7 @@ class TableScene(Scene):
             hot_seat=HotSeat(
                 pass_screens=lambda: bool(app.settings.pass_screen),
                 before_chance=game.pass_before_chance,
+                secret_hands=game.secret_hands,
                 hidden_decision=lambda: self.game.hidden_decision(),
             ),
             replay=replay,

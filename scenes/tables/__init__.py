@@ -10,6 +10,7 @@ TABLES = {
     "off-the-rails": "scenes.tables.off_the_rails.table:OffTheRailsTable",
     "diced-tomatoes": "scenes.tables.diced_tomatoes.table:DicedTomatoesTable",
     "tea-time": "scenes.tables.tea_time.table:TeaTimeTable",
+    "shifting-stones": "scenes.tables.shifting_stones.table:ShiftingStonesTable",
 }
 """``{game id: "module:GameTable class"}``."""
 

@@ -2,7 +2,9 @@
 
 It shows the position in the game's notation and the legal moves as a list to click (the
 wheel scrolls it), so the game can be played and checked from start to end; the game's own
-table replaces it.
+table replaces it. A game with secret cards (Shifting Stones' hands) is shown as the person at
+the keyboard may see it — their observation — and in hot-seat the pass screen comes between two
+people's turns, with nothing of the position drawn while it covers the table.
 """
 
 from __future__ import annotations
@@ -66,10 +68,33 @@ class GenericTable(GameTable):
     def acted(self, action, done: bool) -> None:
         self.scroll = 0
 
+    def hides_from(self, seat: int) -> bool:
+        """Whether the position holds something ``seat`` may not see (another's hand)."""
+        state = self.ctx.match.state
+        return state.observation(seat).to_dict() != state.to_dict()
+
+    def hidden_decision(self) -> bool:
+        """A person's turn in a game with secret cards: the pass screen comes first."""
+        player = self.ctx.match.current_player()
+        return player >= 0 and self.hides_from(player)
+
+    def shown_text(self) -> str:
+        """The position drawn: as the seat in front of the screen may see it when a person is
+        seated (the whole of it when only bots play); "" while a screen covers the table in a
+        game with secret cards (the pass screen: the next person is not there yet)."""
+        ctx = self.ctx
+        shown = ctx.shown
+        if any(not seat.is_bot for seat in ctx.match.seats):
+            seen = shown.observation(ctx.viewer_seat())
+            if seen.to_dict() != shown.to_dict() and not ctx.is_top():
+                return ""
+            shown = seen
+        return ctx.match.spec.notation.format(shown)
+
     def draw(self, surface, view) -> None:
         notation, moves = self.layout()
         kit.draw_panel(surface, notation)
-        text = self.ctx.match.spec.notation.format(self.ctx.shown)
+        text = self.shown_text()
         y = notation.y + 10
         per_line = max(20, (notation.width - 20) // kit.px(8))
         for line in text.splitlines():

@@ -7,7 +7,12 @@ from engine import registry
 from engine.notation_fields import DIGITS_LIMIT, POSITION_TEXT_LIMIT, Fields
 from engine.off_the_rails.notation import parse as otr_parse
 
-LINE_GAMES = {"diced-tomatoes": "players", "potion-explosion": "n", "tea-time": "players"}
+LINE_GAMES = {
+    "diced-tomatoes": "players",
+    "potion-explosion": "n",
+    "shifting-stones": "players",
+    "tea-time": "players",
+}
 
 
 @pytest.mark.parametrize("game_id, players", sorted(LINE_GAMES.items()))

@@ -84,6 +84,12 @@ HOSTILE = [
     ("dt-red-not-black", "phase=cleanup", "The clean-up comes after"),
     ("dt-red-not-black", "bushel=r20,b4,g0", "The dice add up to"),
     ("dt-red-not-black", "bushel=r12,b3,g0", "The dice add up to 23 red"),
+    ("ss-five-in-three", "grid=FET/HSE/HFS", "2 stones show S or M"),
+    ("ss-five-in-three", "hands=33,36,61,69/1,10,13,33", "card 33 is in more than one place"),
+    ("ss-five-in-three", "phase=over", "once a player has scored the cards that end it"),
+    ("ss-five-in-three", "viewer=1", "one player's view"),
+    ("ss-no-fourth-strike", "strikes=4", "four strikes is over"),
+    ("ss-the-bonus", "last=no", "so the last round is on"),
 ]
 
 

@@ -8,7 +8,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from engine import registry
 from engine.match import Match, Seat
+from engine.shifting_stones.data import CARDS
 from saves import stats
 from tests.dice_game import PIG
 
@@ -47,6 +49,36 @@ def test_record_of_a_finished_game_names_everything_the_statistics_need():
     assert record.person_score == sheet["players"][0]["total"]
     assert record.turns == match.turn_count() and record.turns > 0
     assert record.duration == 93.5 and record.finished_at == "2026-12-01T12:00:00+00:00"
+
+
+def random_finished(spec, seats, seed: int) -> Match:
+    match = Match(spec, seats, {}, seed)
+    rng = random.Random(seed)
+    while not match.is_terminal():
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_shifting_stones_records_points_and_bonus_and_a_solo_game_its_cards():
+    """SS-D5: a player's score is their cards' points and the most-1-point-cards bonus; alone
+    (SS-D1), the record is won or lost and the cards scored of 16."""
+    spec = registry.get("shifting-stones")
+    match = random_finished(spec, person_and("easy"), seed=5)
+    record = stats.record_of(match, duration=10, finished_at=START)
+    points = [sum(CARDS[card].points for card in cards) for cards in match.state.scored]
+    bonus = [row[2] for row in match.state.score_sheet()["rows"]]
+    assert record.scores == tuple(p + b for p, b in zip(points, bonus))
+    assert sorted(bonus) == [0, 3]  # one player, not both, had the most 1-point cards here
+    assert record.winners == tuple(match.state.score_sheet()["winners"])
+    assert record.person_won == (0 in record.winners) and record.person_score == record.scores[0]
+    alone = random_finished(spec, [Seat("human", "Ana")], seed=5)
+    record = stats.record_of(alone, duration=10, finished_at=START)
+    assert record.opponents == "solo" and record.winners == ()
+    assert record.person_won is alone.state.score_sheet()["solo"]["won"]
+    assert record.person_score == len(alone.state.scored[0]) and alone.state.strikes == 4
 
 
 def test_bots_only_and_unfinished_games_are_not_the_players_record():

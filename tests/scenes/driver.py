@@ -207,3 +207,13 @@ def click_move(app, label):
             click_at(app, target.bounds.center)
             return
     raise LookupError(f"no move {label!r}")
+
+
+def past_pass_screens(app, n: int = 2) -> None:
+    """Confirm every pass screen on top (hot-seat with secret hands puts one before every
+    person's turn, the first included), drawing ``n`` frames after each."""
+    from scenes.pass_screen import PassScreen
+
+    while isinstance(app.manager.top, PassScreen):
+        app.manager.pop()
+        frames(app, n)

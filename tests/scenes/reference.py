@@ -1,9 +1,10 @@
 """Reference images of the tables: key moments of each game drawn at two window sizes.
 
-``python -m tests.scenes.reference`` draws them again into ``tests/scenes/reference/`` (after a
-change of layout or drawing that is meant); :mod:`tests.scenes.test_reference_images` compares
-each frame with its image. The images are kept at half size: a moved panel, a lost label or a
-colour gone wrong still shows, and the files stay small.
+``python -m tests.scenes.reference [GAME ...]`` draws them again (every game's, or only those
+named) into ``tests/scenes/reference/`` (after a change of layout or drawing that is meant);
+:mod:`tests.scenes.test_reference_images` compares each frame with its image. The images are
+kept at half size: a moved panel, a lost label or a colour gone wrong still shows, and the files
+stay small.
 """
 
 from __future__ import annotations
@@ -87,9 +88,12 @@ def difference(image: pygame.Surface, reference: pygame.Surface) -> tuple[float,
     return mean, (pixels - near) / pixels
 
 
-def main() -> None:
+def main(games: list[str] | None = None) -> None:
+    """Draw every reference image again, or only those of ``games`` (game ids)."""
     FOLDER.mkdir(exist_ok=True)
     for game, size, moment in cases():
+        if games and game not in games:
+            continue
         path = file_for(game, size, moment)
         pygame.image.save(draw_case(game, size, moment), path)
         print(path)
@@ -99,5 +103,7 @@ if __name__ == "__main__":
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import sys
+
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    main()
+    main(sys.argv[1:])

@@ -13,7 +13,7 @@ from engine.match import Match, Seat
 from scenes import kit
 from scenes.routes import open_match
 from scenes.tables import TABLES
-from tests.scenes.driver import close_apps, frames, make_app
+from tests.scenes.driver import close_apps, frames, make_app, past_pass_screens
 
 GAMES = [spec.id for spec in registry.games() if spec.id in TABLES]
 
@@ -48,6 +48,7 @@ def open_table(game: str, instant: bool = True, size=(1280, 800)):
     open_match(app, Match(spec, seats, seed=7))
     table = app.manager.top
     frames(app, 3)
+    past_pass_screens(app)  # Shifting Stones' secret hands: the first person sits down first
     return app, table
 
 
@@ -59,6 +60,7 @@ def take_steps(app, table, count: int, rng: random.Random) -> None:
             return
         table.try_action(rng.choice(legal))
         frames(app, 3, draw=False)
+        past_pass_screens(app)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -11,7 +11,14 @@ from engine.positions import read_position
 from scenes.pause import PauseScene
 from scenes.position import PositionScene
 from scenes.title import TitleScene
-from tests.scenes.driver import click, close_apps, find_button, frames, make_app
+from tests.scenes.driver import (
+    click,
+    close_apps,
+    find_button,
+    frames,
+    make_app,
+    past_pass_screens,
+)
 
 GAMES = [spec.id for spec in registry.games()]
 
@@ -48,9 +55,10 @@ def test_copy_then_paste_starts_the_same_position(app, game_id):
         match = random_position(game_id, seed)
         if match.is_terminal():
             continue
-        open_match(app, match)
+        table = open_match(app, match)
         frames(app, 2)
-        app.manager.push(PauseScene(app, app.manager.top))
+        past_pass_screens(app)  # Shifting Stones' secret hands: the first person sits down first
+        app.manager.push(PauseScene(app, table))
         frames(app, 1)
         click(app, find_button(app, "Copy"))
         assert "Position copied" in app.messages
@@ -61,6 +69,7 @@ def test_copy_then_paste_starts_the_same_position(app, game_id):
         assert isinstance(app.manager.top, PositionScene)
         click(app, find_button(app, "Paste"))
         click(app, find_button(app, "Start"))
+        past_pass_screens(app)
         table = app.manager.top
         assert table.match.spec.id == game_id
         assert table.match.start_state().to_dict() == match.state.to_dict()

@@ -128,7 +128,7 @@ def test_a_table_and_its_pause_menu_at_150_percent_stay_inside_the_window(game, 
     open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
     frames(app, 4)
     table = app.manager.top
-    assert table.log_width == 450  # the right column grows with the text
+    assert table.log_width == type(table.game).log_width * 3 // 2  # the right column grows too
     assert outside_window(app) == []
     app.manager.push(PauseScene(app, table))
     frames(app, 2)

@@ -1,0 +1,516 @@
+"""What Shifting Stones' computer players and hints know (``GAME.bots``).
+
+Hands are secret, so every level decides from its observation alone (``state.observation``:
+the other hands and the deck are hidden cards). Where a bot needs the hidden cards it samples
+them (:func:`sample_hidden`): the unseen cards — the deck and the other hands, and in solo the
+cards out of play — dealt at random into the places they may be, consistent with everything the
+observation shows. It never reads the true position.
+
+Each decision plans the rest of the turn (score what matches, pay cards to reach grids where
+other cards match) and plays the plan's first step; the next decision plans again from there.
+
+* **Easy** looks at one card at a time (:func:`heuristics.turn_plans`), scores what matches at
+  once, picks among the few best plans by a noisy estimate, and pays with any card it does not
+  mean to score.
+* **Medium** looks at one card at a time too, scores what matches at once, and takes the best
+  plan by its points, the 1-point bonus and what the cards it keeps promise, paying with the
+  cards worth least to keep.
+* **Hard** searches every way to play the rest of the turn (:func:`heuristics.search_plans`,
+  several cards in one path, paying with a matching card when that reaches a better one), values
+  the plans with the bonus's edge and the end of the game in mind (its last turn keeps nothing
+  for later), and settles close calls by playouts on samples of its information set: the next
+  player's turn from the grid it leaves — what scoring it leaves open — then its own next turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.bots import GameBots, as_sentence
+from engine.bots.beginner import softmax_pick
+from engine.shifting_stones import heuristics
+from engine.shifting_stones.data import (
+    CARDS,
+    OTHER_FACE,
+    SOLO_DECK,
+    card_name,
+    card_words,
+    face_name,
+    square_name,
+)
+from engine.shifting_stones.heuristics import MOVES, TurnPlan
+from engine.shifting_stones.rules import cards_to_draw
+from engine.shifting_stones.state import (
+    HIDDEN,
+    EndTurn,
+    Flip,
+    Pay,
+    Phase,
+    Score,
+    Shift,
+    ShiftingStonesState,
+    Skip,
+)
+from translation import _, ngettext
+
+
+# --- information-set sampling --------------------------------------------------------------------
+def _shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+    """A copy of ``cards`` in random order, using only ``rng.random()`` (games replay on any
+    Python: ``shuffle`` may change between versions)."""
+    out = list(cards)
+    for index in range(len(out) - 1, 0, -1):
+        other = int(rng.random() * (index + 1))
+        out[index], out[other] = out[other], out[index]
+    return out
+
+
+def sample_hidden(observation: ShiftingStonesState, rng: random.Random) -> ShiftingStonesState:
+    """A whole position its viewer could be in: the observation's hidden cards dealt at random
+    from the cards the viewer has not seen. With several players the unseen cards fill the
+    other hands (in seat order) and the rest is the deck. In solo the deck holds as many cards
+    of each value as the 16 still lack (8 / 4 / 3 / 1 less those seen), drawn from the unseen
+    cards of that value; the others are out of play. A whole position is returned as a copy."""
+    if observation.viewer is None:
+        return observation.clone()
+    whole = observation.clone()
+    whole.viewer = None
+    unseen = _shuffled(observation.hidden_cards(), rng)
+    if observation.solo:
+        seen = [card for pile in (*whole.hands, whole.discard, *whole.scored) for card in pile]
+        lacking = dict(SOLO_DECK)
+        for card in seen:
+            lacking[CARDS[card].points] -= 1
+        deck = []
+        for card in unseen:
+            if lacking[CARDS[card].points] > 0:
+                lacking[CARDS[card].points] -= 1
+                deck.append(card)
+        whole.deck = sorted(deck)
+        whole.out_of_play = sorted(card for card in unseen if card not in set(deck))
+        return whole
+    for seat, hand in enumerate(whole.hands):
+        if seat != observation.viewer:
+            whole.hands[seat] = [unseen.pop() for _card in hand]
+    whole.deck = sorted(unseen)
+    return whole
+
+
+# --- the levels ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Style:
+    """How a level plans: ``search`` every path of up to three moves
+    (:func:`heuristics.search_plans`), or else ``stages`` cards reached in turn trying ``targets``
+    grids each (:func:`heuristics.turn_plans`); the ``weights`` plans are valued by, and how many
+    best plans are valued ``closely`` (None: all)."""
+
+    stages: int
+    targets: int
+    weights: heuristics.Weights = heuristics.PLAIN
+    search: bool = False
+    closely: int | None = None
+
+
+EASY = Style(stages=1, targets=1)
+MEDIUM = Style(stages=1, targets=1)
+HARD = Style(
+    stages=0,
+    targets=0,
+    weights=heuristics.Weights(keep=(0.8, 0.6, 0.4, 0.25), fresh=0.6, bonus=1.0, horizon=2),
+    search=True,
+    closely=20,
+)
+
+
+def ranked_plans(observation: ShiftingStonesState, style: Style) -> list[TurnPlan]:
+    """The plans for the rest of the player to move's turn, best first by
+    :func:`heuristics.value_plans` (the skip among them when it is allowed)."""
+    me = observation.current_player()
+    paid = observation.paid is not None
+    hand = observation.hands[me]
+    grid = observation.grid_text()
+    if style.search:
+        plans = heuristics.search_plans(grid, hand, paid)
+    else:
+        plans = heuristics.turn_plans(
+            grid,
+            hand,
+            paid,
+            targets_per_card=style.targets,
+            stages=style.stages,
+        )
+    if Skip() in observation.legal_actions():
+        plans.append(heuristics.skip_plan(grid, hand))
+    view = heuristics.outlook(observation, me)
+    start = heuristics.encode(grid)
+    return heuristics.value_plans(plans, view, style.weights, paid, style.closely, start)
+
+
+def _legal_or_end(action, legal_actions):
+    if action in legal_actions:
+        return action
+    return EndTurn() if EndTurn() in legal_actions else legal_actions[0]
+
+
+def _best_score(legal_actions) -> Score | None:
+    """The matching card worth most (the lowest id among equals): scoring first never costs."""
+    scores = [action for action in legal_actions if isinstance(action, Score)]
+    if not scores:
+        return None
+    return max(scores, key=lambda action: (CARDS[action.card].points, -action.card))
+
+
+class MediumBot:
+    """Plays the first step of the best plan (see the module docstring)."""
+
+    style = MEDIUM
+
+    def choose(self, observation, legal_actions, rng):
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        score = _best_score(legal_actions)
+        if score is not None:
+            return score
+        plans = ranked_plans(observation, self.style)
+        paid = observation.paid is not None
+        return _legal_or_end(plans[0].first_action(paid), legal_actions)
+
+
+class EasyBot:
+    """A beginner: among the ``top`` best single-card plans it picks by a softmax of their
+    values at ``temperature`` (points), and pays with any card it does not mean to score."""
+
+    def __init__(self, temperature: float = 0.8, top: int = 3):
+        self.temperature = temperature
+        self.top = top
+
+    def choose(self, observation, legal_actions, rng):
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        score = _best_score(legal_actions)
+        if score is not None:
+            return score
+        plans = ranked_plans(observation, EASY)[: self.top]
+        paid = observation.paid is not None
+        plan = plans[softmax_pick([plan.value for plan in plans], rng, self.temperature)]
+        action = plan.first_action(paid)
+        if isinstance(action, Pay):
+            spare = [card for card in plan.payers + plan.kept]
+            action = Pay(spare[int(rng.random() * len(spare))])
+        return _legal_or_end(action, legal_actions)
+
+
+class HardBot:
+    """Plans with :data:`HARD`; when plans beginning differently are within ``margin`` points
+    of the best, it plays the best of each (``candidates`` at most) out on ``samples``
+    positions sampled from its information set (the same samples for every candidate): the
+    next player's turn with their sampled hand, then its own next turn with the cards it kept
+    and sampled draws, both as Medium would play them. It keeps the candidate worth most on
+    average (:func:`playout_value`). The playouts made Hard win 69 % of 80 games against
+    Medium, against 59 % without them (bench/bots, README).
+
+    Its work is fixed (``samples`` × ``candidates`` playouts at most), so a game replays; with
+    ``clock`` it also stops sampling once ``budget`` seconds are nearly spent. ``cancel()``
+    stops it."""
+
+    def __init__(
+        self,
+        budget: float = 1.5,
+        clock=None,
+        samples: int = 10,
+        candidates: int = 5,
+        margin: float = 2.5,
+    ):
+        self.budget = budget
+        self.clock = clock
+        self.samples = samples
+        self.candidates = candidates
+        self.margin = margin
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Stop searching as soon as possible (undo, load, quit)."""
+        self.cancelled = True
+
+    def choose(self, observation: ShiftingStonesState, legal_actions: Sequence, rng: random.Random):
+        if not legal_actions:
+            raise ValueError("No legal action to choose from.")
+        start = self.clock() if self.clock else 0.0
+        paid = observation.paid is not None
+        plans = ranked_plans(observation, HARD)
+        best = plans[0]
+        candidates: list[TurnPlan] = []
+        firsts: set = set()
+        for plan in plans:
+            if plan.value < best.value - self.margin or len(candidates) >= self.candidates:
+                break
+            action = plan.first_action(paid)
+            if action not in firsts and action in legal_actions:
+                firsts.add(action)
+                candidates.append(plan)
+        if len(candidates) <= 1 or observation.num_players == 1 or not self.samples:
+            return _legal_or_end(best.first_action(paid), legal_actions)
+        totals = [0.0] * len(candidates)
+        played = 0
+        for _sample in range(self.samples):
+            if self.cancelled or (self.clock and self.clock() - start > self.budget * 0.8):
+                break
+            seed = rng.random()
+            for index, plan in enumerate(candidates):
+                totals[index] += playout_value(observation, plan, random.Random(seed))
+            played += 1
+        if not played:
+            return _legal_or_end(best.first_action(paid), legal_actions)
+        chosen = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+        return _legal_or_end(candidates[chosen].first_action(paid), legal_actions)
+
+
+RIVAL = Style(stages=1, targets=1, weights=heuristics.Weights(horizon=1))
+"""How a playout plays the others' turns and the player's own next turn: as Medium does,
+looking at fewer grids per card."""
+
+
+def _play_turn(whole: ShiftingStonesState, seat: int, grid: int, hand: Sequence[int]) -> TurnPlan:
+    plans = heuristics.turn_plans(
+        heuristics.decode(grid),
+        hand,
+        targets_per_card=RIVAL.targets,
+        stages=RIVAL.stages,
+    )
+    return heuristics.value_plans(plans, heuristics.outlook(whole, seat), RIVAL.weights)[0]
+
+
+def playout_value(observation: ShiftingStonesState, plan: TurnPlan, luck: random.Random) -> float:
+    """The plan's worth after one sampled future: the hidden cards dealt by ``luck``
+    (:func:`sample_hidden`), the next player plays their turn from the grid the plan leaves
+    (unless the game ends first), then — if the game goes on — this player plays the next turn
+    with the cards kept and as many drawn at random from the sampled deck. The value is this
+    player's points over both turns less the rival's (with more than 2 players, 0.6 of it:
+    they are one rival among several), their shares of the 1-point bonus included."""
+    me = observation.current_player()
+    whole = sample_hidden(observation, luck)
+    players = observation.num_players
+    view = heuristics.outlook(observation, me)
+    value = plan.points + plan.parts.get("bonus", 0.0)
+    last = view.ends_with(plan)
+    if last and view.before_end == 0:
+        return value
+    rival = (me + 1) % players
+    reply = _play_turn(whole, rival, plan.final, whole.hands[rival])
+    weight = 1.0 if players == 2 else 0.6
+    value -= weight * (reply.points + reply.parts.get("bonus", 0.0))
+    if last:
+        return value
+    deck = [card for card in whole.deck if card not in reply.scored]
+    drawn = 2 if plan.skip else max(0, 4 - len(plan.kept))
+    hand = list(plan.kept) + _shuffled(deck, luck)[:drawn]
+    mine = _play_turn(whole, me, reply.final, hand)
+    return value + mine.points + mine.parts.get("bonus", 0.0)
+
+
+# --- what the game tells the bots ----------------------------------------------------------------
+class StonesBots(GameBots):
+    """Evaluation, hint reasons, allowed moves and the three levels of Shifting Stones."""
+
+    def evaluate(self, state, player: int) -> float:
+        return heuristics.evaluate(state, player)
+
+    def allowed_moves(self, observation, legal_actions):
+        """A computer player never ends its turn (nor skips) while a card of its hand matches
+        — scoring it costs nothing — and never pays to swap two stones showing the same face
+        (nothing would change). It may pay with a matching card: that can reach a better one."""
+        grid = observation.grid_text()
+        scoring = any(isinstance(action, Score) for action in legal_actions)
+        return [
+            action
+            for action in legal_actions
+            if not (isinstance(action, Shift) and grid[action.first] == grid[action.second])
+            and not (scoring and isinstance(action, (EndTurn, Skip)))
+        ]
+
+    def explain(self, state, action, names) -> str:
+        return as_sentence(explain_action(state, action), names)
+
+    def make(self, level: str, budget: float = 1.5, clock=None):
+        if level == "easy":
+            return EasyBot()
+        if level == "medium":
+            return MediumBot()
+        return HardBot(budget, clock)
+
+
+# --- hints ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hint:
+    """What a hint claims, each checked by the tests against the engine: ``steps`` (the rest
+    of the turn as actions, starting with the hinted one), ``scored`` (cards those steps score,
+    in order), ``kept`` (a card of the hand left after them, or None) with ``kept_away``
+    (payments it is then from matching, None beyond 3), and ``out_of_reach`` (no card of the
+    hand can be scored this turn, for a hint to end the turn or skip), ``draws`` (the cards the
+    end of the turn then draws: back up to 4)."""
+
+    steps: tuple
+    scored: tuple[int, ...]
+    kept: int | None
+    kept_away: int | None
+    out_of_reach: bool
+    draws: int
+
+
+def hint_for(state: ShiftingStonesState, action) -> Hint | None:
+    """The plan a hint explains for ``action`` (the player to move's), from their observation:
+    the best plan Hard's planning finds that starts with ``action``; None when no plan does
+    (a move the planning would not make) or nobody is to move."""
+    if state.phase != Phase.PLAY or action not in state.legal_actions():
+        return None
+    me = state.current_player()
+    seen = state.observation(me)
+    paid = seen.paid is not None
+    if isinstance(action, Score):
+        return Hint((action,), (action.card,), None, None, False, 0)
+    plans = ranked_plans(seen, HARD)
+    chosen = next((plan for plan in plans if plan.first_action(paid) == action), None)
+    if chosen is None:
+        return None
+    steps = tuple(chosen.steps(paid)) or (EndTurn(),)
+    kept_distance = heuristics.distances(chosen.final, chosen.kept)
+    kept = min(
+        chosen.kept,
+        key=lambda card: (
+            kept_distance[card] is None,
+            kept_distance[card] or 0,
+            -CARDS[card].points,
+            card,
+        ),
+        default=None,
+    )
+    out_of_reach = False
+    if isinstance(action, (EndTurn, Skip)):
+        hand = [card for card in seen.hands[me] if card != HIDDEN]
+        budget = len(hand) - 1 + (1 if paid else 0)
+        near = heuristics.distances(heuristics.encode(seen.grid_text()), hand)
+        out_of_reach = all(near[card] is None or near[card] > budget for card in hand)
+    return Hint(
+        steps,
+        chosen.scored,
+        kept,
+        None if kept is None else kept_distance[kept],
+        out_of_reach,
+        cards_to_draw(len(chosen.kept)),
+    )
+
+
+def _step_words(action, grid: str) -> str:
+    """One step of a plan as a clause, the grid being ``grid`` before it."""
+    if isinstance(action, Score):
+        return _("score {card}").format(card=card_words(action.card))
+    if isinstance(action, Flip):
+        face = grid[action.square]
+        return _("flip the stone at {square} ({face} to {other})").format(
+            square=square_name(action.square),
+            face=face_name(face),
+            other=face_name(OTHER_FACE[face]),
+        )
+    if isinstance(action, Shift):
+        return _("swap the {first_face} at {first} and the {second_face} at {second}").format(
+            first_face=face_name(grid[action.first]),
+            first=square_name(action.first),
+            second_face=face_name(grid[action.second]),
+            second=square_name(action.second),
+        )
+    if isinstance(action, Skip):
+        return _("skip the turn to draw 2 cards")
+    return _("end the turn")
+
+
+def plan_words(steps: Sequence, grid: str) -> str:
+    """The steps of a plan in words, a payment joined to the move it pays for: "pay with
+    Sun–Moon to flip the stone at centre (Horse to Boat), then score Tree over Bird (1
+    point)"."""
+    clauses = []
+    code = heuristics.encode(grid)
+    payer = None
+    for action in steps:
+        if isinstance(action, Pay):
+            payer = action.card
+            continue
+        text = _step_words(action, heuristics.decode(code))
+        if isinstance(action, (Shift, Flip)):
+            if payer is not None:
+                text = _("pay with {card} to {move}").format(card=card_name(payer), move=text)
+            code = heuristics.apply_move(code, MOVES.index(action))
+            payer = None
+        clauses.append(text)
+    # TRANSLATORS: joins the steps of a turn: "flip …, then score …"
+    return _(", then ").join(clauses)
+
+
+def kept_words(card: int, away: int | None) -> str:
+    """What a kept card is then: "Horse–Boat then matches the grid", "Horse–Boat is then 2
+    payments away", "Horse–Boat is then more than 3 payments away"."""
+    if away is None:
+        return _("{card} is then more than 3 payments away").format(card=card_name(card))
+    if away == 0:
+        return _("{card} then matches the grid").format(card=card_name(card))
+    return ngettext(
+        "{card} is then {count} payment away",
+        "{card} is then {count} payments away",
+        away,
+    ).format(card=card_name(card), count=away)
+
+
+def explain_action(state: ShiftingStonesState, action) -> str:
+    """Why ``action`` is good for the player to move, naming the cards and the moves: the rest
+    of the turn it begins and what it leaves, e.g. "Pay with Sun–Moon to flip the stone at
+    centre (Horse to Boat), then score Tree over Bird (1 point); Horse–Boat is then 1 payment
+    away". "" when no plan begins with it. Every claim is :func:`hint_for`'s, which the tests
+    check against the engine."""
+    hint = hint_for(state, action)
+    if hint is None:
+        return ""
+    if isinstance(action, Score):
+        return _("{card} matches the grid now: score it before anything moves").format(
+            card=card_words(action.card)
+        )
+    if isinstance(action, Skip):
+        words = (
+            _("no card in your hand can be scored this turn: skip to draw 2 cards")
+            if hint.out_of_reach
+            else _("skip the turn to draw 2 cards")
+        )
+    elif isinstance(action, EndTurn):
+        words = (
+            _("no card in your hand can be scored this turn")
+            if hint.out_of_reach
+            else _("end the turn and keep your cards for the next")
+        )
+    else:
+        words = plan_words(hint.steps, state.grid_text())
+    if hint.kept is not None:
+        return _("{steps}; {kept}").format(steps=words, kept=kept_words(hint.kept, hint.kept_away))
+    if hint.draws and not isinstance(action, (Skip, EndTurn)):
+        return ngettext(
+            "{steps}; the end of your turn then draws {count} new card",
+            "{steps}; the end of your turn then draws {count} new cards",
+            hint.draws,
+        ).format(steps=words, count=hint.draws)
+    return words
+
+
+__all__ = [
+    "BOTS",
+    "EasyBot",
+    "HardBot",
+    "Hint",
+    "MediumBot",
+    "StonesBots",
+    "explain_action",
+    "hint_for",
+    "plan_words",
+    "sample_hidden",
+]
+
+BOTS = StonesBots()
+"""The game's :class:`engine.bots.GameBots`."""

@@ -1,0 +1,1 @@
+"""The Shifting Stones table (issue 40.5)."""

@@ -1,0 +1,345 @@
+"""Drawing the Shifting Stones table from a position and a :class:`View` (pure of input).
+
+Everything drawn comes from ``View.seen``, the position as the seat in front of the screen may
+see it (its observation): the other hands are card backs, the deck a count. While a screen
+covers the table in hot-seat (``View.covered``) even the viewer's hand is drawn face down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from engine.shifting_stones import rules
+from engine.shifting_stones.data import ANY, CARDS
+from engine.shifting_stones.state import HIDDEN, ShiftingStonesState
+from scenes import kit
+from scenes.tables.shifting_stones.layout import Layout
+from sprites import shifting_stones_art as art
+from translation import _, ngettext
+
+HINT = (90, 230, 255)
+MATCH = (120, 220, 120)
+GRID_PANEL = (44, 48, 56, 235)
+
+
+@dataclass
+class View:
+    """What the drawing shows besides the position, per frame."""
+
+    seen: ShiftingStonesState
+    names: tuple
+    viewer: int
+    time: float = 0.0
+    hidden: frozenset = frozenset()
+    covered: bool = False
+    selection: Any = None
+    hovered_square: int | None = None
+    hovered_card: int | None = None
+    drag: tuple | None = None  # (square, mouse position) while a stone is dragged
+    drop: int | None = None  # the square a dragged stone would swap with
+    hint_squares: tuple = ()
+    hint_card: int | None = None
+    away: dict = field(default_factory=dict)  # card -> payments away (None: more than 3)
+
+
+def points_label(points: int) -> str:
+    """Points, short: "1 pt", "15 pts"."""
+    return ngettext("{points} pt", "{points} pts", points).format(points=points)
+
+
+def away_label(away: int | None) -> str:
+    """How far a card of the hand is from matching, as the line under it says."""
+    if away == 0:
+        return _("Matches now")
+    if away is None:
+        return _("4+ payments away")
+    return ngettext("{count} payment away", "{count} payments away", away).format(count=away)
+
+
+# --- cards -----------------------------------------------------------------------------------
+def draw_card(surface, rect: pygame.Rect, card: int, border=None, width: int = 3) -> None:
+    """A pattern card in ``rect``: paper, its points in the top left corner and its pattern's
+    box (faces as icons, grey squares grey) on a 3 × 3 frame; a hidden card is its back."""
+    if card == HIDDEN or card not in CARDS:
+        surface.blit(art.card_back(rect.width, rect.height), rect)
+        return
+    pattern = CARDS[card]
+    radius = max(2, rect.width // 10)
+    pygame.draw.rect(surface, art.CARD_PAPER, rect, border_radius=radius)
+    pygame.draw.rect(surface, (120, 104, 80), rect, max(1, rect.width // 50), border_radius=radius)
+    pad = max(2, rect.width // 12)
+    badge = max(6, rect.width // 4)
+    cell = max(2, min((rect.width - 2 * pad) // 3, (rect.height - badge - 2 * pad) // 3))
+    frame = pygame.Rect(0, 0, cell * 3, cell * 3)
+    frame.midbottom = (rect.centerx, rect.bottom - pad)
+    if cell >= 8:
+        for row in range(3):
+            for column in range(3):
+                spot = pygame.Rect(frame.x + column * cell, frame.y + row * cell, cell, cell)
+                pygame.draw.rect(surface, (222, 210, 186), spot.inflate(-2, -2), 1)
+    left = frame.x + (3 - pattern.width) * cell // 2
+    top = frame.y + (3 - pattern.height) * cell // 2
+    for row, line in enumerate(pattern.rows):
+        for column, face in enumerate(line):
+            spot = pygame.Rect(left + column * cell, top + row * cell, cell, cell).inflate(-1, -1)
+            if face == ANY:
+                pygame.draw.rect(surface, art.GREY_SQUARE, spot, border_radius=max(1, cell // 6))
+            else:
+                pygame.draw.rect(surface, (250, 246, 236), spot, border_radius=max(1, cell // 6))
+                surface.blit(art.face_icon(face, spot.width - 2), spot.move(1, 1))
+    if badge >= 10:
+        centre = (rect.x + pad + badge // 2, rect.y + pad + badge // 2)
+        pygame.draw.circle(surface, (70, 54, 40), centre, badge // 2)
+        kit.blit_text(
+            surface, str(pattern.points), max(9, badge * 3 // 4), centre, kit.GOLD, True, "center"
+        )
+    if border is not None:
+        pygame.draw.rect(surface, border, rect.inflate(4, 4), width, border_radius=radius + 2)
+
+
+# --- the grid --------------------------------------------------------------------------------
+def draw_grid(surface, lay: Layout, view: View) -> None:
+    seen = view.seen
+    kit.draw_panel(surface, lay.grid.inflate(16, 16), GRID_PANEL, 16)
+    for square in range(9):
+        rect = lay.stone(square)
+        face = seen.grid[square]
+        pygame.draw.rect(surface, (30, 32, 38), rect, border_radius=max(3, rect.width // 6))
+        if face is None or ("stone", square) in view.hidden:
+            continue
+        if view.drag is not None and view.drag[0] == square:
+            continue  # it follows the mouse (draw_dragged)
+        surface.blit(art.stone(face, rect.width), rect)
+    move = getattr(view.selection, "move", None)
+    chosen = (
+        ()
+        if move is None
+        else ((move.square,) if hasattr(move, "square") else (move.first, move.second))
+    )
+    for square in chosen:
+        pulse = 2 + int(2 * abs(((view.time * 2) % 2) - 1))
+        pygame.draw.rect(
+            surface, kit.GOLD, lay.stone(square).inflate(6, 6), 3 + pulse // 2, border_radius=14
+        )
+    for square in view.hint_squares:
+        pygame.draw.rect(surface, HINT, lay.stone(square).inflate(10, 10), 3, border_radius=16)
+    if view.drop is not None:
+        pygame.draw.rect(
+            surface, kit.HILITE, lay.stone(view.drop).inflate(6, 6), 4, border_radius=14
+        )
+    elif view.hovered_square is not None and view.drag is None:
+        pygame.draw.rect(
+            surface,
+            (255, 255, 255),
+            lay.stone(view.hovered_square).inflate(4, 4),
+            2,
+            border_radius=14,
+        )
+    if view.hovered_card is not None and view.hovered_card in CARDS:
+        pattern = CARDS[view.hovered_card]
+        cell = lay.grid.width // 3
+        for top, left in rules.placements(view.hovered_card, seen.grid_text()):
+            box = pygame.Rect(
+                lay.grid.x + left * cell,
+                lay.grid.y + top * cell,
+                pattern.width * cell,
+                pattern.height * cell,
+            )
+            pygame.draw.rect(surface, MATCH, box.inflate(-2, -2), 4, border_radius=14)
+
+
+def draw_dragged(surface, lay: Layout, view: View) -> None:
+    """The stone a drag carries, under the mouse."""
+    if view.drag is None:
+        return
+    square, pos = view.drag
+    face = view.seen.grid[square]
+    if face is None:
+        return
+    size = lay.stone(square).width
+    img = art.stone(face, size)
+    surface.blit(img, img.get_rect(center=pos))
+
+
+# --- the side panel --------------------------------------------------------------------------
+def draw_side(surface, lay: Layout, view: View) -> None:
+    seen = view.seen
+    kit.draw_panel(surface, lay.side)
+    deck, discard = lay.deck(), lay.discard()
+    surface.blit(art.card_back(deck.width, deck.height), deck)
+    font = 14
+    kit.blit_text(
+        surface,
+        _("Deck: {count}").format(count=len(seen.deck)),
+        font,
+        (deck.right + 8, deck.centery),
+        kit.INK,
+        anchor="midleft",
+    )
+    if seen.discard and ("discard",) not in view.hidden:
+        draw_card(surface, discard, seen.discard[-1])
+    else:
+        pygame.draw.rect(surface, (60, 60, 60), discard, 1, border_radius=4)
+    kit.blit_text(
+        surface,
+        _("Discard: {count}").format(count=len(seen.discard)),
+        font,
+        (discard.right + 8, discard.centery),
+        kit.INK,
+        anchor="midleft",
+    )
+    notice = notice_text(seen, view.names)
+    if notice:
+        colour = kit.DANGER if seen.solo and seen.strikes >= 3 else kit.GOLD
+        draw_notice(surface, lay.notice.inflate(-16, 0), notice, colour)
+    for seat in lay.seat_order():
+        draw_player(surface, lay, view, seat)
+
+
+def draw_notice(surface, rect: pygame.Rect, words: str, colour) -> None:
+    """``words`` on one line in ``rect`` (shrunk to 11 px at the least), else on two."""
+    size = kit.fit_text(words, 14, rect.width, bold=True, min_size=11)
+    lines = [words]
+    if kit.text_size(words, size, True)[0] > rect.width:
+        size = 11
+        lines = kit.wrap(words, size, rect.width, bold=True)[:2]
+    step = kit.font(size, True).get_linesize()
+    top = rect.centery - step * len(lines) // 2
+    for index, line in enumerate(lines):
+        kit.blit_text(surface, line, size, (rect.x, top + index * step), colour, True)
+
+
+def notice_text(seen, names) -> str:
+    """The side panel's notice: the last round and who brought it, or solo's strikes."""
+    if seen.solo:
+        return _("Strikes: {count} of 4 · {scored} of 16 cards scored").format(
+            count=seen.strikes, scored=len(seen.scored[0])
+        )
+    target = seen.target
+    if seen.last_round and target:
+        leader = max(range(seen.num_players), key=lambda seat: len(seen.scored[seat]))
+        return _("{name} has {count} of {target} cards: last round").format(
+            name=names[leader], count=len(seen.scored[leader]), target=target
+        )
+    return ""
+
+
+def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
+    seen = view.seen
+    row = lay.player_row(seat)
+    active = seen.active == seat
+    colour = (52, 62, 58, 220) if active else (34, 40, 42, 200)
+    kit.draw_panel(surface, row, colour, 8, kit.GOLD if active else None)
+    header = lay.header(seat)
+    scored = seen.scored[seat]
+    target = seen.target or 0
+    right = "{} · {}".format(
+        _("{count} of {target}").format(count=len(scored), target=target),
+        points_label(seen.points(seat)),
+    )
+    right_rect = kit.blit_text(
+        surface, right, 13, (header.right, header.centery), kit.INK_DIM, anchor="midright"
+    )
+    name = view.names[seat] if seat < len(view.names) else "?"
+    dot = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+    pygame.draw.circle(surface, dot, (header.x + 5, header.centery), 5)
+    name = kit.ellipsize(name, right_rect.x - header.x - 24, size=14, bold=True)
+    kit.blit_text(
+        surface,
+        name,
+        14,
+        (header.x + 14, header.centery),
+        kit.GOLD if active else kit.INK,
+        True,
+        "midleft",
+    )
+    for index, card in enumerate(scored):
+        if ("scored", seat, index) in view.hidden:
+            continue
+        draw_card(surface, lay.scored_card(seat, index, len(scored)), card)
+    badge = lay.hand_badge(seat)
+    hand = seen.hands[seat]
+    for k in range(min(len(hand), 4)):
+        back = pygame.Rect(0, 0, lay.mini_w, lay.mini_h)
+        back.bottomleft = (badge.x + k * 4, badge.bottom - (min(len(hand), 4) - 1 - k) * 2)
+        surface.blit(art.card_back(back.width, back.height), back)
+    label = ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
+    kit.blit_text(
+        surface, label, 12, (badge.right, badge.bottom), kit.INK, anchor="bottomright", shadow=True
+    )
+
+
+# --- the hand --------------------------------------------------------------------------------
+def draw_hand(surface, lay: Layout, view: View) -> None:
+    seen = view.seen
+    hand = seen.hands[view.viewer] if 0 <= view.viewer < len(seen.hands) else []
+    count = len(hand)
+    chosen = getattr(view.selection, "card", None)
+    for index, card in enumerate(hand):
+        if ("hand", card) in view.hidden:
+            continue
+        rect = lay.hand_card(index, count)
+        if view.covered:
+            surface.blit(art.card_back(rect.width, rect.height), rect)
+            continue
+        border = None
+        if card == chosen:
+            rect = rect.move(0, -10)
+            border = kit.GOLD
+        elif card == view.hint_card:
+            border = HINT
+        elif view.away.get(card) == 0:
+            border = MATCH
+        if card == view.hovered_card and card != chosen:
+            rect = rect.move(0, -4)
+        draw_card(surface, rect, card, border)
+        status = lay.hand_status(index, count)
+        words = away_label(view.away.get(card, None))
+        size = kit.fit_text(words, 13, status.width, bold=True, min_size=9)
+        tone = MATCH if view.away.get(card) == 0 else kit.INK_DIM
+        kit.blit_text(
+            surface,
+            kit.ellipsize(words, status.width, size=size, bold=True),
+            size,
+            status.midtop,
+            tone,
+            True,
+            "midtop",
+        )
+
+
+def draw_board(surface, lay: Layout, view: View) -> None:
+    """The whole table for ``view``."""
+    draw_grid(surface, lay, view)
+    draw_side(surface, lay, view)
+    draw_hand(surface, lay, view)
+
+
+def draw_scored_summary(surface, rect: pygame.Rect, state, names) -> None:
+    """Under the score sheet: each player's scored cards in a row, in the order scored."""
+    seats = state.num_players
+    row_h = min(kit.px(90), rect.height // max(1, seats))
+    card_h = row_h - 8
+    if card_h < 24:
+        return
+    card_w = int(card_h / art.CARD_RATIO)
+    name_w = kit.px(140)
+    most = max((len(cards) for cards in state.scored), default=0)
+    block = min(rect.width, name_w + most * (card_w + 4))
+    left = rect.centerx - block // 2  # centred under the sheet
+    for seat in range(seats):
+        y = rect.y + seat * row_h
+        name = kit.ellipsize(names[seat], name_w - 10, size=15, bold=True)
+        kit.blit_text(surface, name, 15, (left, y + row_h // 2), kit.INK, True, "midleft")
+        cards = state.scored[seat]
+        room = block - name_w - card_w
+        step = card_w + 4
+        if len(cards) > 1 and (len(cards) - 1) * step > room:
+            step = max(4, room // (len(cards) - 1))
+        for index, card in enumerate(cards):
+            draw_card(
+                surface, pygame.Rect(left + name_w + index * step, y + 4, card_w, card_h), card
+            )

@@ -1,0 +1,155 @@
+"""The Shifting Stones table's geometry: pure, no drawing, no display needed.
+
+Top left the **grid** of 3 × 3 stones, as large as the board allows. Right of it the **side
+panel**: a line with the deck and the discard pile, then one row per player (the viewer's
+first): a header (name, hand size, points, scored cards of the target) over a strip where the
+scored cards lie side by side. Along the bottom the viewer's **hand**: each card large, a line
+under it saying how far it is from matching.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import kit
+from sprites.shifting_stones_art import CARD_RATIO
+
+INFO_H = 34
+"""The deck and discard line's height at 100 % (it grows with the UI scale, like the rest)."""
+NOTICE_H = 28
+"""The notice line under it: the last round, or solo's strikes."""
+HEADER_H = 20
+STATUS_H = 20
+"""The line under each card of the hand."""
+GAP = 10
+MAX_HAND_SPACING = 1.0
+
+
+class Layout:
+    """Every rect of the table for a window of ``size``, ``num_players`` seats and the
+    ``viewer`` seat, leaving ``log_width`` on the right for the buttons and the log."""
+
+    def __init__(self, size, num_players: int, viewer: int = 0, log_width: int = 300):
+        self.size = tuple(size)
+        self.num_players = num_players
+        self.viewer = viewer
+        w, h = self.size
+        self.board = pygame.Rect(8, 50, w - log_width - 32, h - 58)
+        board = self.board
+        status_h = kit.px(STATUS_H)
+        hand_h = int(min(max(board.height * 0.3, kit.px(130)), kit.px(260)))
+        self.hand_area = pygame.Rect(board.x, board.bottom - hand_h, board.width, hand_h)
+        top = pygame.Rect(board.x, board.y, board.width, board.height - hand_h - GAP)
+        side = int(min(top.height, top.width * 0.55))
+        self.grid = pygame.Rect(top.x, top.y + (top.height - side) // 2, side, side)
+        self.side = pygame.Rect(
+            self.grid.right + GAP * 2, top.y, top.right - self.grid.right - GAP * 2, top.height
+        )
+        self.card_h = hand_h - status_h - 6
+        self.card_w = int(self.card_h / CARD_RATIO)
+        self.status_h = status_h
+        self._side_panel()
+
+    # --- the grid ----------------------------------------------------------------------------
+    def stone(self, square: int) -> pygame.Rect:
+        """The rect of the stone on ``square`` (0–8, row by row)."""
+        cell = self.grid.width // 3
+        pad = max(3, cell // 22)
+        row, column = divmod(square, 3)
+        return pygame.Rect(
+            self.grid.x + column * cell + pad,
+            self.grid.y + row * cell + pad,
+            cell - 2 * pad,
+            cell - 2 * pad,
+        )
+
+    def square_at(self, pos) -> int | None:
+        """The square under ``pos``, or None."""
+        for square in range(9):
+            if self.stone(square).collidepoint(pos):
+                return square
+        return None
+
+    # --- the side panel ---------------------------------------------------------------------
+    def _side_panel(self) -> None:
+        side = self.side
+        self.info = pygame.Rect(side.x, side.y, side.width, kit.px(INFO_H))
+        self.notice = pygame.Rect(side.x, self.info.bottom, side.width, kit.px(NOTICE_H))
+        room = side.bottom - self.notice.bottom - 4
+        self.row_h = max(
+            kit.px(HEADER_H) + 12, min(max(kit.px(96), room // 4), room // self.num_players - 4)
+        )
+        strip_h = self.row_h - kit.px(HEADER_H) - 8
+        self.mini_h = max(10, strip_h)
+        self.mini_w = max(8, int(self.mini_h / CARD_RATIO))
+
+    def seat_order(self) -> list[int]:
+        """The seats from the viewer on, in turn order (the viewer's row first)."""
+        return [(self.viewer + k) % self.num_players for k in range(self.num_players)]
+
+    def player_row(self, seat: int) -> pygame.Rect:
+        """The rect of ``seat``'s row in the side panel."""
+        index = self.seat_order().index(seat)
+        y = self.notice.bottom + 4 + index * (self.row_h + 4)
+        return pygame.Rect(self.side.x, y, self.side.width, self.row_h)
+
+    def header(self, seat: int) -> pygame.Rect:
+        row = self.player_row(seat)
+        return pygame.Rect(row.x + 8, row.y + 3, row.width - 16, kit.px(HEADER_H))
+
+    def scored_card(self, seat: int, index: int, count: int) -> pygame.Rect:
+        """Where the ``index``-th of ``count`` scored cards of ``seat`` lies in its strip
+        (overlapping when they do not fit side by side)."""
+        row = self.player_row(seat)
+        badge = self.hand_badge(seat)
+        strip = pygame.Rect(row.x + 8, badge.y, badge.x - row.x - 16, self.mini_h)
+        step = self.mini_w + 3
+        if count > 1 and (count - 1) * step + self.mini_w > strip.width:
+            step = max(2, (strip.width - self.mini_w) // (count - 1))
+        return pygame.Rect(strip.x + index * step, strip.y, self.mini_w, self.mini_h)
+
+    def hand_badge(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s hand shows as a few card backs and a count, at its row's right."""
+        row = self.player_row(seat)
+        width = self.mini_w + kit.px(52)
+        return pygame.Rect(row.right - 8 - width, self.header(seat).bottom + 3, width, self.mini_h)
+
+    def deck(self) -> pygame.Rect:
+        """The deck's small pile in the info line."""
+        h = self.info.height - 6
+        return pygame.Rect(self.info.x + 8, self.info.y + 3, int(h / CARD_RATIO), h)
+
+    def discard(self) -> pygame.Rect:
+        """The discard pile's top card in the info line (half way along)."""
+        h = self.info.height - 6
+        return pygame.Rect(self.info.centerx, self.info.y + 3, int(h / CARD_RATIO), h)
+
+    # --- the hand ----------------------------------------------------------------------------
+    def hand_card(self, index: int, count: int) -> pygame.Rect:
+        """The rect of card ``index`` of a hand of ``count``: side by side, overlapping when
+        many cards are held."""
+        area = self.hand_area
+        w, h = self.card_w, self.card_h
+        step = w + GAP
+        if count > 1 and (count - 1) * step + w > area.width:
+            step = max(8, (area.width - w) // (count - 1))
+        return pygame.Rect(area.x + index * step, area.y, w, h)
+
+    def hand_status(self, index: int, count: int) -> pygame.Rect:
+        """The line under card ``index``: "matches now" / "2 payments away"."""
+        card = self.hand_card(index, count)
+        step = self.hand_card(1, count).x - self.hand_card(0, count).x if count > 1 else card.width
+        return pygame.Rect(card.x, card.bottom + 2, min(card.width, step - 2), self.status_h)
+
+    def hand_index_at(self, pos, count: int) -> int | None:
+        """The card of a hand of ``count`` under ``pos`` (the top one where they overlap)."""
+        for index in reversed(range(count)):
+            if self.hand_card(index, count).collidepoint(pos):
+                return index
+        return None
+
+    def banner_rect(self) -> pygame.Rect:
+        """Banners are centred over the grid and the side panel, clear of the hand."""
+        return pygame.Rect(
+            self.board.x, self.board.y, self.board.width, self.hand_area.y - self.board.y
+        )

@@ -1,0 +1,162 @@
+"""Shifting Stones' computer players (engine/shifting_stones/bots.py): they decide from their
+observation alone, sampling the hidden cards; the search of payments is exact; each level plays
+legal moves; Hard finds the better turn."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine.bots import make_bot
+from engine.match import Match, Seat
+from engine.shifting_stones import GAME
+from engine.shifting_stones.bots import sample_hidden
+from engine.shifting_stones.data import CARDS, SOLO_DECK
+from engine.shifting_stones.heuristics import payments_away, search_plans
+from engine.shifting_stones.state import HIDDEN, Pay, Score
+from tests.engine.shifting_stones.helpers import brute_distance, check_components, pos
+from tests.soak import keep_first
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def positions(players: int, count: int, seed: int) -> list:
+    """States at a player's decision from a seeded game of Easy bots (chance by the match)."""
+    match = Match(GAME, [Seat("bot", f"B{i}", "easy") for i in range(players)], seed=seed)
+    found = []
+    while not match.is_terminal():
+        if match.is_chance():
+            match.advance_chance()
+            continue
+        found.append(match.state.clone())
+        match.play_bot_turn_now(make_bot)
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+def other_hidden_cards(state, player: int, rng: random.Random):
+    """The same position for ``player`` with every card they may not see dealt anew: the other
+    hands and the deck (and in solo the cards out of play) exchanged at random."""
+    other = state.clone()
+    places = [seat for seat in range(state.num_players) if seat != player]
+    unseen = [c for seat in places for c in state.hands[seat]] + state.deck + state.out_of_play
+    rng.shuffle(unseen)
+    for seat in places:
+        other.hands[seat] = [unseen.pop() for _ in state.hands[seat]]
+    if state.solo:
+        # the deck keeps its values (8 / 4 / 3 / 1 in play): swap cards of equal value only
+        by_value: dict = {}
+        for card in state.deck + state.out_of_play:
+            by_value.setdefault(CARDS[card].points, []).append(card)
+        for cards in by_value.values():
+            rng.shuffle(cards)
+        counts = Counter(CARDS[card].points for card in state.deck)
+        other.deck = sorted(c for v, cards in by_value.items() for c in cards[: counts[v]])
+        other.out_of_play = sorted(set(state.deck + state.out_of_play) - set(other.deck))
+    else:
+        other.deck = sorted(unseen)
+    other._legal = None
+    return other
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_bots_choice_is_the_same_whatever_the_hidden_cards_are(players):
+    """Secret hands: two positions that differ only in the cards the mover may not see give the
+    mover the same observation, which holds no hidden card, and every level the same choice."""
+    rng = random.Random(players)
+    changed = 0
+    for index, state in enumerate(positions(players, 4, seed=40 + players)):
+        mover = state.current_player()
+        other = other_hidden_cards(state, mover, rng)
+        changed += other.to_dict() != state.to_dict()
+        check_components(other)
+        seen = state.observation(mover)
+        assert seen.to_dict() == other.observation(mover).to_dict()
+        assert all(
+            set(hand) == {HIDDEN} for s, hand in enumerate(seen.hands) if s != mover and hand
+        )
+        assert set(seen.deck) <= {HIDDEN} and set(seen.out_of_play) <= {HIDDEN}
+        for level in LEVELS:
+            choices = {
+                make_bot(GAME, level).choose(
+                    s.observation(mover), s.legal_actions(), random.Random(index)
+                )
+                for s in (state, other)
+            }
+            assert len(choices) == 1, (level, choices)
+    assert changed  # the hidden cards did differ
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_sampled_hidden_cards_fit_the_observation(players):
+    """Information-set sampling: the sample shows the viewer exactly what they saw, keeps every
+    hand's size, places each card once, and in solo keeps the deck's 8 / 4 / 3 / 1 values."""
+    for state in positions(players, 3, seed=60 + players):
+        mover = state.current_player()
+        seen = state.observation(mover)
+        for seed in range(3):
+            sample = sample_hidden(seen, random.Random(seed))
+            assert sample.viewer is None and HIDDEN not in sample.deck
+            assert sample.observation(mover).to_dict() == seen.to_dict()
+            check_components(sample)
+            if players == 1:
+                in_play = [
+                    c
+                    for pile in (*sample.hands, sample.deck, sample.discard, *sample.scored)
+                    for c in pile
+                ]
+                assert Counter(CARDS[c].points for c in in_play) == SOLO_DECK
+
+
+def test_payments_away_is_the_fewest_moves_to_a_match():
+    """The hand display's "N payments away", against a search over grids written for the test."""
+    rng = random.Random(5)
+    for state in positions(2, 6, seed=70):
+        grid = state.grid_text()
+        for card in rng.sample(sorted(CARDS), 12):
+            assert payments_away(grid, card) == brute_distance(grid, card), (grid, card)
+            assert state.payments_away(card) == payments_away(grid, card)
+
+
+def test_the_search_may_pay_with_a_matching_card_to_reach_a_better_one():
+    """Hand: a fish in the centre (1 point) matches; Moon–·–· / ·–Fish–· / ·–·–Fish (5 points)
+    is 3 payments away. Scoring the 1 first would leave only 2 cards to pay: the best turn
+    pays with it and scores the 5."""
+    state = pos(PAY_TO_REACH)
+    assert Score(12) in state.legal_actions()
+    assert payments_away(state.grid_text(), 35) == 3
+    best = max(search_plans(state.grid_text(), state.hands[0]), key=lambda plan: plan.points)
+    assert best.scored == (35,) and best.points == 5
+    action = make_bot(GAME, "hard").choose(
+        state.observation(0), state.legal_actions(), random.Random(1)
+    )
+    assert isinstance(action, Pay)
+
+
+PAY_TO_REACH = "grid=THM/EFO/OEB hands=35,12,5,17/-"
+
+
+@pytest.mark.parametrize(
+    "level, players",
+    keep_first(
+        [("easy", 3), ("medium", 5), ("hard", 1), ("easy", 1), ("easy", 5), ("medium", 1)]
+        + [("medium", 3), ("hard", 2), ("hard", 3), ("hard", 5)],
+        count=3,
+    ),
+)
+def test_every_level_plays_whole_games(level, players):
+    """Whole games of bots of one level to the end, every component kept (Hard's bigger
+    tables are soak cases: its playouts make a game of 5 cost a minute)."""
+    match = Match(GAME, [Seat("bot", f"B{i}", level) for i in range(players)], seed=players)
+    steps = 0
+    while not match.is_terminal():
+        if match.is_chance():
+            match.advance_chance()
+        else:
+            match.play_bot_turn_now(make_bot)
+        steps += 1
+        assert steps < 3000
+    check_components(match.state)
+    assert match.state.score_sheet()["rows"]

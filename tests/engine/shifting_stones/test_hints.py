@@ -1,0 +1,116 @@
+"""Hints that name the cards and the moves (engine/shifting_stones/bots.py, ``explain``): every
+claim a hint makes is checked here against the engine, over many positions of seeded games —
+the moves it names are legal in that order, the cards it scores match when it says so and are
+worth what it says, a card it says is N payments away is so (by a search written for the tests),
+"no card can be scored this turn" is true, and the words name all of it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import make_bot
+from engine.match import Match, Seat
+from engine.shifting_stones import GAME
+from engine.shifting_stones.bots import hint_for
+from engine.shifting_stones.data import CARDS, card_name, points_words
+from engine.shifting_stones.rules import cards_to_draw
+from engine.shifting_stones.state import EndTurn, Flip, Pay, Score, Shift, Skip
+from tests.engine.shifting_stones.helpers import brute_distance
+from tests.soak import keep_first
+
+NAMES = ["Ana", "Bob", "Cleo"]
+
+
+def decisions(players: int, seed: int, every: int = 1) -> list:
+    """Every ``every``-th decision of a seeded game of Medium bots."""
+    match = Match(GAME, [Seat("bot", NAMES[i], "medium") for i in range(players)], seed=seed)
+    found = []
+    while not match.is_terminal():
+        if match.is_chance():
+            match.advance_chance()
+            continue
+        found.append(match.state.clone())
+        match.play_bot_turn_now(make_bot)
+    return found[::every]
+
+
+def check_hint(state, action, names) -> str:
+    """Check every claim of the hint for ``action`` in ``state``; returns its words."""
+    words = GAME.bots.explain(state, action, names)
+    hint = hint_for(state, action)
+    if hint is None:
+        assert words == ""
+        return words
+    assert words and not words[0].islower() and words.endswith(".")
+    assert hint.steps[0] == action
+    me = state.current_player()
+    played = state.clone()
+    scored = []
+    for step in hint.steps:
+        if isinstance(step, Score):
+            assert step.card in played.matching_cards(me), "a card said to score does not match"
+            scored.append(step.card)
+            assert f"{card_name(step.card)} ({points_words(CARDS[step.card].points)})" in words
+        if isinstance(step, Pay):
+            assert f"with {card_name(step.card)}" in words or step is hint.steps[0]
+        if isinstance(step, (Shift, Flip, Skip, EndTurn)) and step is not hint.steps[0]:
+            assert step in played.legal_actions()
+        played.apply_action(step)  # raises if the hint's order is illegal
+        if played.current_player() != me:
+            break
+    assert tuple(scored) == hint.scored
+    if isinstance(action, (EndTurn, Skip)):
+        hand = state.hands[me]
+        budget = len(hand) - 1 + (state.paid is not None)
+        out = all((brute_distance(state.grid_text(), c) or 99) > budget for c in hand)
+        assert hint.out_of_reach == out
+        if out:
+            assert "no card in your hand can be scored" in words.lower()
+    elif not isinstance(action, Score):
+        grid = played.grid_text()
+        if hint.kept is not None:
+            assert hint.kept in played.hands[me]
+            assert hint.kept_away == brute_distance(grid, hint.kept)
+            assert card_name(hint.kept) in words.split(";")[-1]
+            if hint.kept_away:
+                assert f"{hint.kept_away} payment" in words
+        else:
+            assert hint.draws == cards_to_draw(len(played.hands[me]))
+    return words
+
+
+@pytest.mark.parametrize("players", keep_first([2, 3]))
+def test_every_claim_of_the_hard_moves_hint_holds(players):
+    """The hint is Hard's move (no clock: a fixed search, so the test replays)."""
+    names = NAMES[:players]
+    said = 0
+    for index, state in enumerate(decisions(players, seed=500 + players, every=6)):
+        mover = state.current_player()
+        action = make_bot(GAME, "hard").choose(
+            state.observation(mover), state.legal_actions(), random.Random(index)
+        )
+        said += bool(check_hint(state, action, names))
+    assert said >= 8
+
+
+def test_every_claim_holds_for_any_legal_move_hinted():
+    """Any legal move may be asked about: the hint explains the best plan that begins with it,
+    or says nothing."""
+    rng = random.Random(9)
+    kinds = set()
+    for state in decisions(2, seed=520, every=4):
+        for action in rng.sample(state.legal_actions(), min(4, len(state.legal_actions()))):
+            if check_hint(state, action, NAMES[:2]):
+                kinds.add(type(action).__name__)
+    assert {"Pay", "Score", "EndTurn"} <= kinds
+
+
+def test_a_hint_reads_as_the_example():
+    """Flip, then swap, then score; what is left then: the hint says it in that order."""
+    from tests.engine.shifting_stones.helpers import pos
+
+    state = pos("grid=SFB/HOE/TTO hands=1,41,7,14/- first=0 active=0")
+    words = GAME.bots.explain(state, Score(41), NAMES[:2])
+    assert words == "Horse–Boat (1 point) matches the grid now: score it before anything moves."

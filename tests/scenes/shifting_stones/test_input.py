@@ -1,0 +1,80 @@
+"""What a click or drag means at the Shifting Stones table, without a display (issue 40.5): a
+move in at most two gestures in either order, the engine's reasons when it may not be made,
+scoring by a click, and the hint's card chosen."""
+
+from engine import registry
+from engine.positions import read_position
+from engine.shifting_stones.state import EndTurn, Flip, Pay, Score, Shift, Skip
+from scenes.table.protocol import Act, ActAll, Confirm, Refuse, Select
+from scenes.tables.shifting_stones import input as table_input
+from scenes.tables.shifting_stones.input import Selection
+
+SPEC = registry.get("shifting-stones")
+POSITION = "grid=SFB/HOE/TTO first=0 active=0 hands=8,41,7,14/5,6,9,10"
+
+
+def position(text=POSITION):
+    state = read_position(SPEC, text)
+    return state, state.legal_actions()
+
+
+def test_a_stone_first_waits_for_the_card_that_pays():
+    state, legal = position()
+    intent = table_input.choose_move(state, legal, Selection(), Flip(4))
+    assert isinstance(intent, Select) and intent.selection == Selection(move=Flip(4))
+    assert "now click the card" in intent.message
+    assert table_input.choose_card(state, legal, intent.selection, 7) == ActAll((Pay(7), Flip(4)))
+
+
+def test_a_card_first_then_the_stones_makes_the_swap():
+    state, legal = position()
+    intent = table_input.choose_card(state, legal, Selection(), 7)
+    assert isinstance(intent, Select) and intent.selection == Selection(card=7)
+    swap = table_input.choose_move(state, legal, intent.selection, Shift(1, 0))
+    assert swap == ActAll((Pay(7), Shift(0, 1)))
+
+
+def test_a_matching_card_clicked_is_scored_but_pays_once_a_move_waits():
+    state, legal = position()
+    assert table_input.choose_card(state, legal, Selection(), 41) == Act(Score(41))
+    waiting = Selection(move=Flip(0))
+    assert table_input.choose_card(state, legal, waiting, 41) == ActAll((Pay(41), Flip(0)))
+
+
+def test_a_diagonal_swap_gets_the_engines_reason_and_keeps_the_card():
+    state, legal = position()
+    intent = table_input.choose_move(state, legal, Selection(card=7), Shift(0, 4))
+    assert isinstance(intent, Refuse) and "diagonally" in intent.message
+    assert intent.selection == Selection(card=7)
+
+
+def test_with_a_card_paid_the_move_is_made_at_once():
+    state, legal = position(
+        POSITION.replace("hands=8,41,7,14", "hands=8,41,14") + " discard=7 paid=7"
+    )
+    assert table_input.choose_move(state, legal, Selection(), Flip(2)) == Act(Flip(2))
+    refusal = table_input.choose_card(state, legal, Selection(), 14)
+    assert isinstance(refusal, Refuse) and "You have paid for a move" in refusal.message
+
+
+def test_no_cards_to_pay_with_is_the_engines_word():
+    state, legal = position("grid=SFB/HOE/TTO first=0 active=0 hands=-/5,6,9,10")
+    intent = table_input.choose_move(state, legal, Selection(), Flip(4))
+    assert isinstance(intent, Refuse) and "Discard a card" in intent.message
+    assert table_input.status(state, legal, Selection()) == "no cards to pay with: end the turn"
+
+
+def test_skip_refused_after_acting_and_end_turn_asks_while_a_card_matches():
+    state, legal = position(POSITION + " skipped=0")
+    assert Skip() not in legal
+    refusal = table_input.act_or_refuse(state, legal, Skip())
+    assert isinstance(refusal, Refuse) and "two turns in a row" in refusal.message
+    ask = table_input.end_turn(state, legal)
+    assert isinstance(ask, Confirm) and ask.then == Act(EndTurn())
+    state, legal = position("grid=SFB/HOE/TTO first=0 active=0 hands=7/5,6,9,10")
+    assert table_input.end_turn(state, legal) == Act(EndTurn())
+
+
+def test_a_hinted_payment_chooses_its_card():
+    assert table_input.hint_selection(Pay(7)) == Selection(card=7)
+    assert table_input.hint_selection(Flip(3)) is None

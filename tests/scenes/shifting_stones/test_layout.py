@@ -1,0 +1,73 @@
+"""The Shifting Stones table's layout, without a display (issue 40.5): at 1024×640, 1280×800 and
+1920×1080 and at every UI scale offered, with 1–5 players, the grid, the side panel and the hand
+keep apart on the board, a full hand and a long scored strip stay in their places, and the
+words under the hand's cards fit in every language."""
+
+import pygame
+import pytest
+
+import translation
+from scenes import kit
+from scenes.tables.shifting_stones.draw import away_label
+from scenes.tables.shifting_stones.layout import Layout
+from tests.scenes.conftest import SCALED
+
+SIZES = [((1024, 640), 1.0), ((1280, 800), 1.0), ((1920, 1080), 1.0)] + SCALED
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+    kit.reset_caches()
+    yield
+    kit.reset_caches()
+
+
+@pytest.mark.parametrize("size, scaled", SIZES, indirect=["scaled"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_the_parts_keep_apart_on_the_board(size, scaled, players):
+    lay = Layout(size, players, players - 1, kit.px(300))
+    board = lay.board
+    for part in (lay.grid, lay.side, lay.hand_area):
+        assert board.contains(part), part
+    assert not lay.grid.colliderect(lay.side)
+    assert not lay.grid.colliderect(lay.hand_area) and not lay.side.colliderect(lay.hand_area)
+    assert lay.grid.width >= 300  # a large grid: every stone at least 100 px across
+    rows = [lay.player_row(seat) for seat in range(players)]
+    assert lay.seat_order()[0] == players - 1  # the viewer's row first
+    for index, row in enumerate(rows):
+        assert lay.side.contains(row) and not row.colliderect(lay.notice)
+        assert all(not row.colliderect(other) for other in rows[index + 1 :])
+    assert lay.side.contains(lay.info) and lay.side.contains(lay.notice)
+
+
+@pytest.mark.parametrize("size, scaled", SIZES, indirect=["scaled"])
+@pytest.mark.parametrize("players", [1, 2, 5])
+def test_a_full_hand_and_strip_stay_in_place(size, scaled, players):
+    lay = Layout(size, players, 0, kit.px(300))
+    for count in (1, 4, 8, 12):
+        cards = [lay.hand_card(index, count) for index in range(count)]
+        assert all(lay.hand_area.contains(card) for card in cards)
+        assert all(lay.hand_area.contains(lay.hand_status(index, count)) for index in range(count))
+        assert lay.hand_index_at(cards[-1].center, count) == count - 1
+    for seat in range(players):
+        row, badge = lay.player_row(seat), lay.hand_badge(seat)
+        assert row.contains(badge) and not lay.header(seat).colliderect(badge)
+        for count in (1, 10, 16):
+            for index in range(count):
+                card = lay.scored_card(seat, index, count)
+                assert row.contains(card) and not card.colliderect(badge), (seat, index, count)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
+def test_the_words_under_each_card_fit(language):
+    """The line under a card shrinks down to 9 px at the least; at the smallest window every
+    language's words fit at that size under a full hand of four."""
+    translation.set_language(language)
+    try:
+        lay = Layout((1024, 640), 5, 0, kit.px(300))
+        width = lay.hand_status(0, 4).width
+        for away in (0, 1, 2, 3, None):
+            assert kit.text_size(away_label(away), 9, True)[0] <= width, (language, away)
+    finally:
+        translation.set_language("en")

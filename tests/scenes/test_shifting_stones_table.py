@@ -1,0 +1,234 @@
+"""The Shifting Stones table scene, played through mouse events at its targets (issue 40.5).
+
+A move in at most two gestures (a stone dragged or clicked, and the card that pays, in either
+order), scoring by a click, the engine's reasons for what may not be done, and the secret hands:
+no frame draws a hand card to anyone but its holder, in hot-seat under the pass screen and
+during animations included."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine import registry
+from engine.match import Match, Seat
+from engine.positions import match_from_position, read_position
+from engine.shifting_stones.data import card_name
+from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Shift
+from scenes import kit
+from scenes.game_over import GameOverScene
+from scenes.pass_screen import PassScreen
+from scenes.routes import open_match
+from scenes.tables import game_table_class
+from scenes.tables.shifting_stones import draw
+from scenes.tables.shifting_stones.input import Selection
+from scenes.tables.shifting_stones.table import ShiftingStonesTable
+from scenes.title import TitleScene
+from tests.scenes.driver import close_apps, find_button, frames, make_app
+
+SPEC = registry.get("shifting-stones")
+POSITION = "grid=SFB/HOE/TTO first=0 active=0 hands=8,41,7,14/5,6,9,10"
+"""Ana holds 8 and 41 (they match the grid now), 7 (three payments away) and 14 (one)."""
+
+
+@pytest.fixture
+def app():
+    a = make_app(size=(1024, 640))
+    a.manager.push(TitleScene(a))
+    frames(a, 1)
+    yield a
+    close_apps()
+
+
+def start(app, seats, position=POSITION):
+    state = read_position(SPEC, position)
+    match = match_from_position(SPEC, seats, {}, 1, state)
+    table = open_match(app, match)
+    frames(app, 2)
+    assert isinstance(table.game, ShiftingStonesTable)
+    return table
+
+
+def against_bot(app):
+    return start(app, [Seat("human", "Ana"), Seat("bot", "Bob", "easy")])
+
+
+def press(app, pos, button=1):
+    frames(
+        app,
+        1,
+        events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))],
+    )
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def drag(app, start, end):
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (middle, end):
+        event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        frames(app, 1, events=[event])
+    frames(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def stone_at(table, square):
+    return table.game.layout().stone(square).center
+
+
+def card_at(table, card):
+    hand = table.match.state.hands[table.viewer_seat()]
+    return table.game.layout().hand_card(hand.index(card), len(hand)).center
+
+
+def settle(app, table, limit=200):
+    for _ in range(limit):
+        frames(app, 1, dt=0.1)
+        if not table.animating:
+            return
+
+
+def test_shifting_stones_has_its_own_table():
+    assert game_table_class("shifting-stones") is ShiftingStonesTable
+
+
+def test_click_a_stone_then_the_card_that_pays_flips_it(app):
+    table = against_bot(app)
+    press(app, stone_at(table, 4))  # the centre: Boat
+    assert table.game.selection == Selection(move=Flip(4))
+    assert table.match.state.grid_text() == "SFBHOETTO"  # nothing happens before the payment
+    press(app, card_at(table, 7))
+    settle(app, table)
+    state = table.match.state
+    assert state.grid_text() == "SFBHHETTO"  # Boat turned over to Horse
+    assert state.discard[-1] == 7 and 7 not in state.hands[0]
+    assert table.game.selection == Selection()
+
+
+def test_choose_the_card_first_then_drag_a_stone_onto_its_neighbour(app):
+    table = against_bot(app)
+    press(app, card_at(table, 7))  # does not match: chosen to pay
+    assert table.game.selection == Selection(card=7)
+    assert "swap or flip a stone to pay with it" in table.current_message()
+    drag(app, stone_at(table, 0), stone_at(table, 1))  # Sun onto Fish
+    settle(app, table)
+    state = table.match.state
+    assert state.grid_text() == "FSBHOETTO" and state.discard[-1] == 7
+    assert table.current_message() == ""  # the prompt went with the move it asked for
+    assert [event for _step, event in table.match.events][-1].__class__.__name__ == "StonesShifted"
+
+
+def test_a_diagonal_drag_is_refused_with_the_rule_and_nothing_is_paid(app):
+    table = against_bot(app)
+    drag(app, stone_at(table, 0), stone_at(table, 4))
+    assert "diagonally" in table.current_message()
+    assert table.match.state.hands[0] == [8, 41, 7, 14] and table.match.state.paid is None
+
+
+def test_clicking_a_matching_card_scores_it(app):
+    table = against_bot(app)
+    press(app, card_at(table, 41))
+    settle(app, table)
+    state = table.match.state
+    assert state.scored[0] == [41] and 41 not in state.hands[0]
+
+
+def test_skip_button_follows_the_rules(app):
+    table = against_bot(app)
+    skip = find_button(app, "Skip")
+    assert skip is not None and skip.is_enabled
+    press(app, card_at(table, 41))  # scoring is acting: no skip this turn
+    settle(app, table)
+    frames(app, 2)
+    assert not find_button(app, "Skip").is_enabled
+
+
+def test_the_hand_shows_how_far_each_card_is(app):
+    table = against_bot(app)
+    view = table.game.view()
+    assert view.away == {8: 0, 41: 0, 7: 3, 14: 1}
+    assert draw.away_label(0) == "Matches now" and draw.away_label(1) == "1 payment away"
+
+
+def drawn_cards(app, monkeypatch, n=1, dt=1 / 60) -> set:
+    """The card ids drawn face up over ``n`` frames."""
+    seen: set = set()
+    real = draw.draw_card
+
+    def spy(surface, rect, card, *args, **kwargs):
+        if card != HIDDEN:
+            seen.add(card)
+        return real(surface, rect, card, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "draw_card", spy)
+    frames(app, n, dt=dt)
+    monkeypatch.setattr(draw, "draw_card", real)
+    return seen
+
+
+def test_hot_seat_never_draws_a_hand_to_the_wrong_person(app, monkeypatch):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Bob")])
+    bob_hand = set(table.match.state.hands[1])
+    assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
+    assert drawn_cards(app, monkeypatch, 3) == set()  # the first person sits down first too
+    app.manager.pop()
+    shown = drawn_cards(app, monkeypatch, 2)
+    assert {8, 41, 7, 14} <= shown and not shown & bob_hand
+    table.act(Pay(7))
+    table.act(Shift(0, 1))
+    table.act(EndTurn())
+    under = set()
+    for _ in range(60):  # Ana's turn ends, her cards are drawn, Bob's turn starts
+        under |= drawn_cards(app, monkeypatch, 1, dt=0.1)
+        if isinstance(app.manager.top, PassScreen):
+            break
+    assert isinstance(app.manager.top, PassScreen)
+    assert not under & set(table.match.state.hands[1])  # Bob's cards never drawn for Ana
+    covered = drawn_cards(app, monkeypatch, 5, dt=0.1)
+    public = set(table.match.state.discard)
+    assert covered <= public  # no hand face up under the pass screen
+    app.manager.pop()
+    frames(app, 2)
+    assert table.viewer_seat() == 1
+    shown = drawn_cards(app, monkeypatch, 2)
+    assert bob_hand <= shown and not shown & set(table.match.state.hands[0])
+
+
+def test_the_log_never_names_a_drawn_card(app):
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Bob")])
+    app.manager.pop()  # Ana's pass screen
+    table.act(Pay(7))
+    table.act(Flip(4))
+    table.act(EndTurn())  # three cards left: one is drawn
+    settle(app, table)
+    drawn = set(table.match.state.hands[0]) - {8, 41, 7, 14}
+    text = " ".join(table.log_lines)
+    assert drawn and not any(card_name(card) in text for card in drawn)
+
+
+def test_an_autoplayed_game_reaches_the_score_sheet():
+    """Two Easy bots at the Shifting Stones table, as ``--autoplay --instant`` runs them."""
+    app = make_app(size=(1024, 640), autoplay=True, quit_at_end=True, background_saves=True)
+    app.manager.push(TitleScene(app))
+    match = Match(SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], seed=4)
+    open_match(app, match)
+    for _ in range(3000):
+        frames(app, 1, dt=0.25, draw=False)
+        if isinstance(app.manager.top, GameOverScene):
+            break
+    assert isinstance(app.manager.top, GameOverScene) and match.is_terminal()
+    assert app.manager.top.sheet == match.state.score_sheet()
+    texts: list = []
+    real = kit.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    kit.blit_text = spy  # the plain sheet: a table that draws none of its own answers False
+    try:
+        frames(app, 1)
+    finally:
+        kit.blit_text = real
+    assert "Cards scored" in texts and texts.count("A") >= 2  # the sheet's row and the summary's
+    close_apps()
