@@ -34,6 +34,7 @@ import random
 
 from engine.bots import GameBots, as_sentence
 from engine.bots.beginner import softmax_pick
+from engine.bots.search import Allowance, Parallel, Search, never
 from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
@@ -61,8 +62,15 @@ from engine.off_the_rails.state import (
     UpgradeTile,
 )
 
-MAX_FUTURES = 6
+MAX_FUTURES = 24
 """Hard's look-ahead samples at most this many futures per candidate."""
+FUTURES_WITHOUT_CLOCK = 4
+"""Hard's sampled futures in all (over its look-ahead candidates) for a decision of the action
+phase with a fixed budget (tests, benchmarks, online games): one round."""
+FUTURE_RATE = 25.0
+"""Hard's sampled futures per CPU-second of one core, for a timed search's work: about 0.8 of
+the 31 measured over a whole game against Medium, the planning around them included
+(2026-12-06, this project's machine)."""
 
 LEVELS = {
     # routes considered, speed targets kept per cart, look-ahead candidates; a beginner picks
@@ -306,11 +314,15 @@ def _simulate(state, me, seq):
     return t
 
 
-def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
+def plan_actions(state, me, cfg, rng, allowance: Allowance | None = None, stopped=None) -> list:
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
-    actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
-    (a cancelled bot) ends it with the best sequence found so far."""
-    scored = _scored(state, me, _sequences(state, me, cfg), deadline, clock, stop)
+    actions are left over). ``allowance`` (:class:`engine.bots.search.Allowance`) is Hard's
+    budget: its futures (:func:`_look_ahead`), its deadline and its cancel; without one the
+    plan is made in full, with one sampled future per look-ahead candidate. ``stopped()``
+    (default: the allowance's) returning True ends the scoring with what is scored."""
+    if stopped is None and allowance is not None:
+        stopped = allowance.stopped
+    scored = _scored(state, me, _sequences(state, me, cfg), stopped)
     if not scored:
         return [EndActions()]
     best = scored[0]
@@ -321,26 +333,25 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
             wider = _sequences(state, me, LEVELS["medium"])
             seen = [row[1] for row in scored]
             scored = sorted(
-                scored
-                + _scored(state, me, [seq for seq in wider if seq not in seen], None, None, None),
+                scored + _scored(state, me, [seq for seq in wider if seq not in seen], None),
                 key=lambda row: -row[0],
             )
         best = _beginner_plan(state, me, scored, cfg, rng)
-    elif cfg["lookahead"] and len(scored) > 1 and not (stop and stop()):
-        best = _look_ahead(me, scored[: cfg["lookahead"]], cfg, rng, deadline, clock, stop) or best
+    elif cfg["lookahead"] and len(scored) > 1 and not (stopped and stopped()):
+        best = _look_ahead(me, scored[: cfg["lookahead"]], cfg, rng, allowance) or best
     seq = list(best[1])
     if not seq or len(seq) < state.actions_left:
         seq.append(EndActions())  # OR-D12: the phase ends only when the player ends it
     return seq
 
 
-def _scored(state, me, sequences, deadline, clock, stop) -> list:
+def _scored(state, me, sequences, stopped=None) -> list:
     """``[(value, sequence, position after)]`` of the legal ``sequences``, best first (a tie
     goes to the sequence proposed first); stops early, keeping what has been scored, once
-    ``clock()`` passes ``deadline`` or ``stop()`` is True."""
+    ``stopped()`` is True (out of time or cancelled)."""
     scored: list[tuple[float, list, OTRState]] = []
     for seq in sequences:
-        if scored and (deadline is not None and clock() >= deadline or stop and stop()):
+        if scored and stopped is not None and stopped():
             break  # out of time or cancelled: keep what has been scored
         after = _simulate(state, me, seq)
         if after is None:
@@ -384,55 +395,65 @@ def _beginner_plan(state, me, scored, cfg, rng):
     return near[softmax_pick([row[0] for row in near], rng, cfg["temperature"])]
 
 
-def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
-    """Hard: for each candidate ``(value, seq, after)``, sample the deposit and let the opponents
-    answer (their turn by the ``cfg["reply"]`` plan, chasm tokens placed greedily);
-    with ``cfg["second"]`` also plan ``me``'s next turn (Medium). Score the result. With a clock,
-    time left buys more sampled futures for the same candidates, up to :data:`MAX_FUTURES`.
-    Returns the best candidate by mean (or None).
+def _look_ahead(me, top, cfg, rng, allowance: Allowance | None = None):
+    """Hard: for each candidate ``(value, seq, after)``, sample futures: the deposit, the
+    opponents' answer (their turn by the ``cfg["reply"]`` plan, chasm tokens placed greedily)
+    and, with ``cfg["second"]``, ``me``'s next turn (Medium); score each. Every candidate meets
+    the same futures, round by round (common random numbers: the comparison between candidates
+    is not drowned by the luck of the draw). ``allowance.work`` futures in all (at least one
+    round; without an allowance one round), run by ``allowance.run``; a round not finished in
+    time is left out for every candidate. Returns the best candidate by mean (or None).
 
-    More time is spent on more samples, not on more candidates: measured with bench/bots.py at
+    More work buys more sampled futures, not more candidates: measured with bench/bots.py at
     1.5 s, eight candidates scored on one or two futures each lost to Medium (25-30), as the
     best of many noisy scores is mostly the luckiest."""
-    easy = LEVELS[cfg.get("reply", "medium")]
-    medium = LEVELS["medium"]
-    full = cfg.get("second", True)
-    results = []  # [sum of sampled values, samples, candidate]
-    took = 0.0
-    for round_ in range(MAX_FUTURES if deadline is not None else 1):
-        # common random numbers: every candidate sees the same sampled future in a round, so
-        # the comparison between candidates is not drowned by the luck of the draw
-        seed = rng.random()
-        if round_ and (clock() + took * len(results) >= deadline or stop and stop()):
-            break  # the next round would likely overrun the budget
-        for i, cand in enumerate(top if round_ == 0 else [row[2] for row in results]):
-            if round_ == 0 and (
-                deadline is not None and clock() + took >= deadline or stop and stop()
-            ):
-                break
-            start = clock() if clock else 0.0
-            v = _second_turn(cand, me, random.Random(seed), easy, medium, full)
-            if round_ == 0:
-                results.append([v, 1, cand])
-            else:
-                results[i][0] += v
-                results[i][1] += 1
-            if clock:
-                took = max(took, clock() - start)
-    if len(results) < 2:
+    if len(top) < 2:
         return None
-    return max(results, key=lambda row: row[0] / row[1])[2]
+    rounds = 1 if allowance is None else max(1, min(MAX_FUTURES, allowance.work // len(top)))
+    seeds = [rng.random() for _ in range(rounds)]
+    shared = (me, cfg.get("reply", "medium"), cfg.get("second", True), top)
+    items = [(index, seed) for seed in seeds for index in range(len(top))]
+    if allowance is None:
+        values = [future_value(shared, item) for item in items]
+    else:
+        values = allowance.run(future_value, shared, items)
+    totals = [0.0] * len(top)
+    complete = 0
+    for round_ in range(rounds):
+        row = values[round_ * len(top) : (round_ + 1) * len(top)]
+        numbers = [value for value in row if value is not None]
+        if len(numbers) < len(row):
+            break  # the deadline came first: this round and the later ones are not compared
+        totals = [total + value for total, value in zip(totals, numbers, strict=True)]
+        complete += 1
+    if not complete:
+        return None
+    best = max(range(len(top)), key=lambda index: (totals[index], -index))
+    return top[best]
 
 
-def _second_turn(candidate, me, rng, easy, medium, full=True) -> float:
+def future_value(shared: tuple, item: tuple, stopped=never) -> float | None:
+    """One sampled future of one look-ahead candidate, a unit of Hard's work
+    (:meth:`engine.bots.search.Allowance.run`): ``shared`` is ``(me, the opponents' level,
+    whether me plays a second turn, candidates)``, ``item`` ``(candidate index, seed)``."""
+    me, reply, full, top = shared
+    index, seed = item
+    return _second_turn(
+        top[index], me, random.Random(seed), LEVELS[reply], LEVELS["medium"], full, stopped
+    )
+
+
+def _second_turn(candidate, me, rng, easy, medium, full=True, stopped=never) -> float | None:
     """One sampled continuation of a candidate ``(value, seq, after)``: the deposit, the
     opponents' answer (Easy plan) and, when ``full``, ``me``'s next turn (Medium plan), scored
-    for ``me``."""
+    for ``me``; None when ``stopped()`` ended it midway."""
     v1, _, after = candidate
     t = after.clone()
-    if not _play_until_my_turn(t, me, rng, easy) or not full:
-        return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
-    plan = plan_actions(t, me, medium, rng)
+    if not _play_until_my_turn(t, me, rng, easy, stopped) or not full:
+        return None if stopped() else 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
+    plan = plan_actions(t, me, medium, rng, stopped=stopped)
+    if stopped():
+        return None
     _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
     if t.current_player() == me and t.pending() == Pending.ACTIONS:
         t.apply_action(EndActions())
@@ -440,10 +461,12 @@ def _second_turn(candidate, me, rng, easy, medium, full=True) -> float:
     return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
 
 
-def _play_until_my_turn(state, me, rng, cfg) -> bool:
+def _play_until_my_turn(state, me, rng, cfg, stopped=never) -> bool:
     """Advance a simulated position to ``me``'s next action phase (chance by ``rng``, other
-    players by ``cfg``'s plan); False when the game ends first."""
+    players by ``cfg``'s plan); False when the game ends first or ``stopped()`` says so."""
     for _ in range(400):
+        if stopped():
+            return False
         p = state.current_player()
         if p == CHANCE:
             state.apply_action(pick_outcome(state.chance_outcomes(), rng))
@@ -454,7 +477,7 @@ def _play_until_my_turn(state, me, rng, cfg) -> bool:
         if kind == Pending.ACTIONS:
             if state.player == me:
                 return True
-            plan = plan_actions(state, state.player, cfg, rng)
+            plan = plan_actions(state, state.player, cfg, rng, stopped=stopped)
             _apply_all(state, [a for a in plan if not isinstance(a, EndActions)])
             if state.current_player() == state.player and state.pending() == Pending.ACTIONS:
                 state.apply_action(EndActions())
@@ -509,16 +532,22 @@ class PlannerBot:
     number of candidates is examined. ``cancel()`` makes a running search stop early.
     """
 
-    def __init__(self, level: str = "medium", budget: float = 1.5, clock=None):
+    def __init__(
+        self,
+        level: str = "medium",
+        budget: float = 2.0,
+        clock=None,
+        futures: int = FUTURES_WITHOUT_CLOCK,
+        parallel: Parallel | None = None,
+    ):
         self.level = level
         self.cfg = LEVELS[level]
-        self.budget = budget
-        self.clock = clock
-        self.cancelled = False
+        self.search = Search(futures, FUTURE_RATE, budget, clock, parallel)
+        self._plan: tuple | None = None  # (position expected next, the plan's rest): timed only
 
     def cancel(self) -> None:
         """Stop thinking as soon as possible (undo, load, quit)."""
-        self.cancelled = True
+        self.search.cancel()
 
     def choose(self, observation, legal_actions, rng):
         """The action to play for ``observation.current_player()``; ``ValueError`` if none."""
@@ -548,21 +577,31 @@ class PlannerBot:
     # --- decisions ------------------------------------------------------------------------
     def _action_phase(self, state, legal, rng):
         # ``rng`` is new at every step; the phase's own generator makes each step re-make the
-        # same plan (see phase_rng), so the plan is played through without being remembered
+        # same plan (see phase_rng), so the plan is played through without being remembered.
+        # A timed search (the table) remembers it instead: the later steps of the phase take
+        # the plan's next action at once while the position is the one the plan leads to.
         me = state.player
-        deadline = None
-        if self.clock is not None:
-            deadline = self.clock() + max(0.05, self.budget - 0.2)
-        plan = plan_actions(
-            state,
-            me,
-            self.cfg,
-            phase_rng(state, self.level),
-            deadline,
-            self.clock,
-            stop=lambda: self.cancelled,
-        )
-        return plan[0]
+        if self.search.timed and self._plan is not None:
+            expected, rest = self._plan
+            self._plan = None
+            if rest and rest[0] in legal and state.to_dict() == expected:
+                return self._follow(state, rest)
+        allowance = self.search.decision()
+        plan = plan_actions(state, me, self.cfg, phase_rng(state, self.level), allowance)
+        self.search.finished(allowance)
+        return self._follow(state, plan) if self.search.timed else plan[0]
+
+    def _follow(self, state, plan: list):
+        """Play ``plan[0]``, remembering the rest of ``plan`` and the position it leads to."""
+        action = plan[0]
+        if len(plan) > 1:
+            after = state.clone()
+            try:
+                after.apply_action(action)
+            except IllegalAction:
+                return action
+            self._plan = (after.to_dict(), plan[1:])
+        return action
 
     def _movement(self, state, legal, rng):
         me = state.current_player()
@@ -607,8 +646,8 @@ class OffTheRailsBots(GameBots):
     def explain(self, state, action, names) -> str:
         return as_sentence(heuristics.explain_move(state, action, names), names)
 
-    def make(self, level: str, budget: float = 1.5, clock=None):
-        return PlannerBot(level, budget, clock)
+    def make(self, level: str, budget: float = 2.0, clock=None, parallel=None):
+        return PlannerBot(level, budget, clock, parallel=parallel)
 
 
 BOTS = OffTheRailsBots()

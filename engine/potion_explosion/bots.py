@@ -31,7 +31,8 @@ from __future__ import annotations
 import random
 
 from engine.bots import GameBots
-from engine.bots.halving import common_random_numbers, sequential_halving
+from engine.bots.halving import PairedSeeds, sequential_halving
+from engine.bots.search import Parallel, Search, never
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
@@ -57,7 +58,11 @@ against Medium over 40 games: 4 won 36, 8 won 27)."""
 LATER_CANDIDATES = 10
 """Actions played to the end of the turn for a decision after the pick."""
 ROLLOUTS_WITHOUT_CLOCK = 48
-"""Rollouts in all before a pick when no clock is given (tests, replays)."""
+"""Rollouts in all before a pick when no clock is given (tests, replays, online games)."""
+ROLLOUT_RATE = 120.0
+"""Rollouts before a pick per CPU-second of one core, for a timed search's work
+(:class:`engine.bots.search.Search`): about 0.8 of the 146 measured over a whole game against
+Medium (2026-12-06, this project's machine)."""
 ROLLOUT_WIDTH = 40
 """A rollout step looks at this many moves at most (a random sample of them)."""
 MAX_TURN_STEPS = 80
@@ -161,16 +166,19 @@ def _ranked(state, actions, rng, keep_help: bool = True) -> list:
     return [(value, action, after) for value, _, action, after in ranked]
 
 
-def greedy_turn(state, rng, luck=None):
+def greedy_turn(state, rng, luck=None, stopped=never):
     """The position after the current player's turn is played to its end with the greedy
     heuristic policy: each step the bot move whose sampled result evaluates best, no Little
     Help unless it is the only move. The policy samples with ``rng``; the chance played (pending
     chance, the refills after the moves chosen) is drawn from ``luck`` (default ``rng``), so
     rollouts given like luck meet like refills whatever the policy sampled. Stops when another
-    seat is to move or the game is over. ``state`` may be changed too; use the returned one."""
+    seat is to move or the game is over. ``state`` may be changed too; use the returned one.
+    ``stopped()`` returning True (out of time) ends it midway: None."""
     luck = rng if luck is None else luck
     owner = rules.turn_owner(state)
     for _ in range(MAX_TURN_STEPS):
+        if stopped():
+            return None
         _settle_chance(state, luck)
         if (
             state.current_player() < 0
@@ -192,24 +200,44 @@ def greedy_turn(state, rng, luck=None):
     return state
 
 
+def rollout_value(shared: tuple, item: tuple, stopped=never) -> float | None:
+    """One rollout before a pick, a unit of the search's work
+    (:meth:`engine.bots.search.Allowance.run`): ``shared`` is ``(state, me)``, ``item``
+    ``(first action, seed)``. The rest of ``me``'s turn and the next player's are played by
+    :func:`greedy_turn`, the refills and the policy's samples from separate generators seeded
+    by ``seed`` (rollouts seeded alike meet the same refills whatever the policy sampled)."""
+    state, me = shared
+    action, seed = item
+    rng = random.Random(seed)
+    luck, policy = random.Random(rng.random()), random.Random(rng.random())
+    played = greedy_turn(_after(state, action, luck), policy, luck, stopped)  # my turn's rest
+    if played is not None and played.current_player() >= 0 and rules.turn_owner(played) != me:
+        played = greedy_turn(played, policy, luck, stopped)  # the next player's answer
+    return None if played is None else heuristics.evaluate(played, me)
+
+
 class TurnPlannerBot:
     """Potion Explosion's Hard level; see the module docstring.
 
     ``choose(observation, legal_actions, rng)`` returns one of ``legal_actions``; raises
-    ``ValueError`` if there is none. ``budget`` is seconds of search before each regular pick
-    when ``clock`` is given.
+    ``ValueError`` if there is none. Its search (:class:`engine.bots.search.Search`): without a
+    clock ``rollouts`` before each regular pick; with ``clock`` ``budget`` seconds per turn at
+    :data:`ROLLOUT_RATE` rollouts per CPU-second, run by ``parallel``.
     """
 
-    def __init__(self, budget: float = 1.5, clock=None, rollouts: int = ROLLOUTS_WITHOUT_CLOCK):
-        self.budget = budget
-        self.clock = clock
-        self.rollouts = rollouts
-        self.cancelled = False
+    def __init__(
+        self,
+        budget: float = 2.0,
+        clock=None,
+        rollouts: int = ROLLOUTS_WITHOUT_CLOCK,
+        parallel: Parallel | None = None,
+    ):
+        self.search = Search(rollouts, ROLLOUT_RATE, budget, clock, parallel)
         self.last_rollouts = 0
 
     def cancel(self) -> None:
         """Stop searching as soon as possible (undo, load, quit)."""
-        self.cancelled = True
+        self.search.cancel()
 
     def choose(self, observation, legal_actions, rng):
         """The action to play for ``observation.current_player()``."""
@@ -220,18 +248,21 @@ class TurnPlannerBot:
         state = observation
         if state.phase == Phase.DRAFT:
             return draft_choice(state, legal_actions)
+        allowance = self.search.decision()
         if state.phase == Phase.PLAY and not state.picked and state.effect is None:
-            return self._before_pick(state, legal_actions, rng)
-        return self._later(state, legal_actions, rng)
+            choice, made = self._before_pick(state, legal_actions, rng, allowance)
+        else:
+            choice, made = self._later(state, legal_actions, rng, allowance), 0
+        self.search.finished(allowance, made)
+        return choice
 
     # --- later in the turn: play each candidate to the end of the turn ----------------------
-    def _later(self, state, legal, rng):
+    def _later(self, state, legal, rng, allowance):
         me = state.current_player()
-        deadline = self.clock() + self.budget if self.clock else None
         ranked = _ranked(state, legal, rng)[:LATER_CANDIDATES]
         best, best_value = ranked[0][1], None
         for _, action, after in ranked:
-            if self._stopped(deadline):
+            if allowance.stopped():
                 break
             samples = 2 if after.chanced else 1
             total = 0.0
@@ -239,6 +270,7 @@ class TurnPlannerBot:
                 played = greedy_turn(
                     after.clone() if sample == 0 else _after(state, action, rng), rng
                 )
+                assert played is not None  # never stopped midway here
                 total += heuristics.evaluate(played, me)
             value = total / samples
             if best_value is None or value > best_value:
@@ -246,22 +278,10 @@ class TurnPlannerBot:
         return best
 
     # --- before the pick: sequential halving over rollouts ----------------------------------
-    def _stopped(self, deadline) -> bool:
-        return self.cancelled or deadline is not None and self.clock() >= deadline
-
-    def _rollout(self, state, action, me, rng) -> float:
-        # the refills and the policy's own samples come from separate generators, so rollouts
-        # seeded alike meet the same refills whatever the policy sampled meanwhile
-        luck, policy = random.Random(rng.random()), random.Random(rng.random())
-        played = greedy_turn(_after(state, action, luck), policy, luck)  # the rest of my turn
-        if played.current_player() >= 0 and rules.turn_owner(played) != me:
-            played = greedy_turn(played, policy, luck)  # the next player's answer
-        return heuristics.evaluate(played, me)
-
-    def _before_pick(self, state, legal, rng):
+    def _before_pick(self, state, legal, rng, allowance) -> tuple:
         me = state.current_player()
         ranked = [action for _, action, _ in _ranked(state, legal, rng)]
-        kept = ROOT_CANDIDATES if self.clock else ROOT_CANDIDATES_WITHOUT_CLOCK
+        kept = ROOT_CANDIDATES if self.search.timed else ROOT_CANDIDATES_WITHOUT_CLOCK
         candidates = ranked[:kept]
         # a pick whose certain explosion completes a potion is always played out: one-step
         # values count its marbles in the hand, not the potion they complete
@@ -274,16 +294,15 @@ class TurnPlannerBot:
                 desk, heuristics.pick_haul(state.tracks[action.track], action.position)[0]
             )
         ]
+        seeds = PairedSeeds(rng)  # the k-th rollout of every candidate meets the same refills
+        shared = (state, me)
         best, self.last_rollouts = sequential_halving(
             candidates,
-            # the k-th rollout of every candidate meets the same refills
-            common_random_numbers(lambda action, luck: self._rollout(state, action, me, luck), rng),
-            self.clock,
-            self.budget,
-            self.rollouts,
-            lambda: self.cancelled,
+            lambda pairs: allowance.run(rollout_value, shared, [(c, seeds[k]) for c, k in pairs]),
+            allowance.work,
+            allowance.stopped,
         )
-        return best
+        return best, self.last_rollouts
 
 
 def draft_choice(state, legal_actions):
@@ -331,10 +350,10 @@ class PotionExplosionBots(GameBots):
     def only_when_best(self, observation, action) -> bool:
         return isinstance(action, LittleHelp)
 
-    def make(self, level: str, budget: float = 1.5, clock=None):
+    def make(self, level: str, budget: float = 2.0, clock=None, parallel=None):
         if level == "hard":
-            return TurnPlannerBot(budget, clock)
-        return super().make(level, budget, clock)
+            return TurnPlannerBot(budget, clock, parallel=parallel)
+        return super().make(level, budget, clock, parallel)
 
 
 BOTS = PotionExplosionBots()

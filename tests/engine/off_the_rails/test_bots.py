@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine.bots import make_bot
+from engine.bots.search import Search
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import GAME, bots, heuristics
@@ -249,10 +250,10 @@ def test_cancel_stops_a_thinking_hard_bot():
     assert not worker.is_alive() and result["a"] in s.legal_actions()
 
 
-def test_hard_spends_spare_time_on_more_futures_of_the_same_candidates(monkeypatch):
-    """With time to spare, Hard's look-ahead samples every one of its ``lookahead`` candidates
-    on MAX_FUTURES futures (the same future for all candidates in a round), not more candidates
-    on fewer futures."""
+def test_hard_spends_more_work_on_more_futures_of_the_same_candidates(monkeypatch):
+    """With work to spare, Hard's look-ahead samples every one of its ``lookahead`` candidates
+    on more futures (the same future for all candidates in a round), not more candidates on
+    fewer futures: a budget of 6 futures per candidate gives 6 rounds."""
     s = blank()
     put_gems(s, (3, 3), (0, 0, 1, 1, 1))
     put_gems(s, (3, 8), (0, 2, 1, 0, 0))
@@ -264,11 +265,12 @@ def test_hard_spends_spare_time_on_more_futures_of_the_same_candidates(monkeypat
         return real(cand, me, rng, *rest)
 
     monkeypatch.setattr(bots, "_second_turn", counting)
-    frozen_clock = lambda: 0.0  # noqa: E731 - time never runs out
-    bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(5), deadline=1.0, clock=frozen_clock)
+    lookahead = bots.LEVELS["hard"]["lookahead"]
+    allowance = Search(lookahead * 6, 1.0).decision()
+    bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(5), allowance)
     candidates = {c for c, _ in calls}
-    assert len(candidates) == bots.LEVELS["hard"]["lookahead"]
-    assert len(calls) == len(candidates) * bots.MAX_FUTURES
+    assert len(candidates) == lookahead
+    assert len(calls) == len(candidates) * 6
     futures = {}
     for cand, first_draw in calls:
         futures.setdefault(cand, []).append(first_draw)
