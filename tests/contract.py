@@ -57,6 +57,7 @@ def _check_state(spec: GameSpec, state, names: Sequence[str]) -> None:
     # a state may keep its player to move and legal moves until it changes: never stale ones
     assert fresh.current_player() == state.current_player(), "a kept current_player() is stale"
     assert fresh.legal_actions() == state.legal_actions(), "kept legal_actions() are stale"
+    assert fresh.chance_outcomes() == state.chance_outcomes(), "kept chance outcomes are stale"
     copy = state.clone()
     assert copy.to_dict() == data, "clone() differs"
     assert copy.legal_actions() == fresh.legal_actions(), "clone() keeps stale legal actions"

@@ -101,6 +101,7 @@ def play_event(state, event) -> None:
     effect(state, event)
     state._player = None  # PotionExplosionState.changed(), inlined: it runs at every event
     state._legal = None
+    state._chance = None
 
 
 # --- setup -----------------------------------------------------------------------------------

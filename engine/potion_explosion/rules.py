@@ -234,36 +234,28 @@ def _starters_left(state) -> dict:
 # =============================================================================================
 
 
-def _pending_reveal(state):
-    """Index of the first stack whose top must be revealed, or None."""
+def pending_chance(state) -> tuple:
+    """What chance the turn waits for: ``("reveal", stack)`` (a stack top to reveal, the first
+    such stack), else ``("refill", track)`` (the first track shorter than 8 while the tank has
+    marbles, PE-D1), else ``()``. Kept by the state until its next event (asked at every step
+    of every simulated turn)."""
+    pending = state._chance
+    if pending is None:
+        pending = state._chance = _find_pending_chance(state)
+    return pending
+
+
+def _find_pending_chance(state) -> tuple:
+    """:func:`pending_chance` worked out from the position."""
     for index, stack in enumerate(state.stacks):
         if stack.top is None and stack.face_down > 0:
-            return index
-    return None
-
-
-def _pending_refill(state):
-    """Index of the first track with fewer than 8 marbles while the tank has some (PE-D1)."""
+            return ("reveal", index)
     tank = state.tank
     if tank[0] or tank[1] or tank[2] or tank[3]:
         for index, track in enumerate(state.tracks):
             if len(track) < TRACK_LENGTH:
-                return index
-    return None
-
-
-def _chance_pending(state) -> bool:
-    """Whether a stack top waits to be revealed or a track to be refilled: :func:`_pending_reveal`
-    or :func:`_pending_refill` is not None, asked at every step of every simulated turn."""
-    for stack in state.stacks:
-        if stack.top is None and stack.face_down > 0:
-            return True
-    tank = state.tank
-    if tank[0] or tank[1] or tank[2] or tank[3]:
-        for track in state.tracks:
-            if len(track) < TRACK_LENGTH:
-                return True
-    return False
+                return ("refill", index)
+    return ()
 
 
 def current_player(state) -> int:
@@ -284,7 +276,7 @@ def find_current_player(state) -> int:
         return CHANCE
     if phase == DRAFT:
         return _drafting_seat(state)
-    if _chance_pending(state):
+    if pending_chance(state):
         return CHANCE
     return state.player
 
@@ -314,17 +306,21 @@ def chance_outcomes(state) -> list:
         return [(RevealStarter(code), count / total) for code, count in left.items()]
     if phase not in TURN_PHASES:
         return []
-    stack = _pending_reveal(state)
-    if stack is not None:
+    pending = pending_chance(state)
+    if pending and pending[0] == "reveal":
         unseen = unseen_tiles(state)
         total = sum(unseen.values())
-        return [(RevealTile(stack, code), count / total) for code, count in unseen.items()]
-    track = _pending_refill(state)
-    if track is not None:
+        return [(RevealTile(pending[1], code), count / total) for code, count in unseen.items()]
+    if pending:
+        track = pending[1]
         tank = state.tank
         total = sum(tank)
         rolls = _ROLLS_IN[track]
-        return [(rolls[index], tank[index] / total) for index in range(4) if tank[index]]
+        outcomes = []
+        for index in (0, 1, 2, 3):
+            if tank[index]:
+                outcomes.append((rolls[index], tank[index] / total))
+        return outcomes
     return []
 
 
@@ -354,11 +350,7 @@ def _apply_chance(state, action) -> list:
     events: list = []
     phase = state.phase
     if isinstance(action, MarbleRollsIn):  # the commonest chance: first
-        if (
-            phase not in TURN_PHASES
-            or _pending_reveal(state) is not None
-            or _pending_refill(state) != action.track
-        ):
+        if phase not in TURN_PHASES or pending_chance(state) != ("refill", action.track):
             raise IllegalAction(_("No track is waiting for a marble there."))
         colour_index = COLOUR_INDEX.get(action.colour)
         if colour_index is None or state.tank[colour_index] == 0:
@@ -388,7 +380,7 @@ def _apply_chance(state, action) -> list:
             raise IllegalAction(_("That starter cannot be revealed now."))
         _emit(state, events, StarterRevealed(action.tile))
     elif isinstance(action, RevealTile):
-        if phase not in TURN_PHASES or _pending_reveal(state) != action.stack:
+        if phase not in TURN_PHASES or pending_chance(state) != ("reveal", action.stack):
             raise IllegalAction(_("No stack is waiting for that tile."))
         if unseen_tiles(state).get(action.tile, 0) == 0:
             raise IllegalAction(_("That tile is not among the unseen tiles."))
@@ -574,10 +566,15 @@ def find_legal_actions(state) -> list:
         actions += _places(_REGULAR_PICKS, _EVERY_REGULAR_PICK, state.tracks)
     if not state.help_used:
         actions += _places(_LITTLE_HELPS, _EVERY_LITTLE_HELP, state.tracks)
-    frees = [None if brewing is None else brewing.free for brewing in desk.slots]
+    slot0, slot1 = desk.slots  # BREWING_SLOTS
+    frees = (None if slot0 is None else slot0.free, None if slot1 is None else slot1.free)
     hand, pool = desk.hand, desk.pool
-    in_hand = [colour for colour in (0, 1, 2, 3) if hand[colour]]
-    in_pool = [colour for colour in (0, 1, 2, 3) if pool[colour]]
+    in_hand, in_pool = [], []
+    for colour in (0, 1, 2, 3):
+        if hand[colour]:
+            in_hand.append(colour)
+        if pool[colour]:
+            in_pool.append(colour)
     for colour in in_hand:
         places = _PLACE_FROM_HAND[colour]
         for slot, free in enumerate(frees):
@@ -594,8 +591,10 @@ def find_legal_actions(state) -> list:
             elif free[colour]:
                 actions.append(holes[colour])
     if in_hand and sum(pool) < POOL_SIZE:
-        actions += [_MOVES_TO_POOL[colour] for colour in in_hand]
-    actions += [_MOVES_TO_HAND[colour] for colour in in_pool]
+        for colour in in_hand:
+            actions.append(_MOVES_TO_POOL[colour])
+    for colour in in_pool:
+        actions.append(_MOVES_TO_HAND[colour])
     if desk.completed:
         copy_ok = None
         for index, potion in enumerate(desk.completed):
@@ -868,20 +867,7 @@ def apply_action(state, action) -> list:
         return _apply_chance(state, action)
     phase = state.phase
     events: list = []
-    if phase == TYPES:
-        _choose_type(state, action, events)
-    elif phase == DRAFT:
-        _draft(state, player, action, events)
-    elif phase == TIEBREAK:
-        if not isinstance(action, TieBreakPick):
-            raise IllegalAction(_("Make your tie-break pick from the dispenser."))
-        _check_marble(state, action.track, action.position)
-        _take(state, player, action.track, action.position, BY_TIE_BREAK, events)
-    elif phase == END:
-        _choose_stack(state, player, action, events)
-    elif state.effect is not None:
-        _apply_effect(state, player, state.desks[player], action, events)
-    else:
+    if phase == PLAY and state.effect is None:  # the usual case: a move of the turn
         handler = _TURN_ACTIONS.get(type(action))
         if handler is None:
             if isinstance(action, FinishEffect):
@@ -894,6 +880,19 @@ def apply_action(state, action) -> list:
             # a marble between hand and pool changes nothing chance or the turn waits for
             state._player = player
             return events
+    elif phase == TYPES:
+        _choose_type(state, action, events)
+    elif phase == DRAFT:
+        _draft(state, player, action, events)
+    elif phase == TIEBREAK:
+        if not isinstance(action, TieBreakPick):
+            raise IllegalAction(_("Make your tie-break pick from the dispenser."))
+        _check_marble(state, action.track, action.position)
+        _take(state, player, action.track, action.position, BY_TIE_BREAK, events)
+    elif phase == END:
+        _choose_stack(state, player, action, events)
+    else:  # PLAY with a potion effect pending
+        _apply_effect(state, player, state.desks[player], action, events)
     _settle(state, events)
     return events
 
@@ -1301,7 +1300,7 @@ def _settle(state, events) -> None:
     """Resolve everything that needs no decision: explosions of a pick after its track refilled,
     the end-of-turn steps, the tie-break bookkeeping. Stops at a chance node."""
     while state.phase in TURN_PHASES:
-        if _chance_pending(state):
+        if pending_chance(state):
             state._player = CHANCE  # what find_current_player would say: keep it
             return
         if state.seam is not None:

@@ -1240,6 +1240,8 @@ class PotionExplosionState:
     """The player to move, once worked out (:meth:`changed` forgets it)."""
     _legal: tuple | None
     """The legal actions, once worked out (:meth:`changed` forgets them)."""
+    _chance: tuple | None
+    """The chance the turn waits for (:func:`rules.pending_chance`), once worked out."""
 
     def __init__(self, num_players: int, types_mode: str = "random", first_mode: str = "random"):
         self.num_players = num_players
@@ -1292,7 +1294,8 @@ class PotionExplosionState:
         return list(legal)
 
     def changed(self) -> None:
-        """Forget the player to move and the legal actions worked out for the position.
+        """Forget the player to move, the legal actions and the pending chance worked out for
+        the position.
 
         Both are kept until the position changes (the rules and bots ask for them several
         times a step), and every change the engine makes is an event, so
@@ -1300,6 +1303,7 @@ class PotionExplosionState:
         changes a state by hand (the notation reader, a test setting a track) calls it too."""
         self._player = None
         self._legal = None
+        self._chance = None
 
     def chance_outcomes(self) -> list:
         """``[(action, probability)]`` at a chance node, else ``[]``."""
@@ -1356,6 +1360,7 @@ class PotionExplosionState:
         state.turn_taken = self.turn_taken
         state._player = self._player  # the same position: the same player and moves
         state._legal = self._legal
+        state._chance = self._chance
         return state
 
     def to_dict(self) -> dict:
