@@ -144,26 +144,31 @@ def _settle_chance(state, rng) -> None:
 
 
 def _after(state, action, rng):
-    """A clone of ``state`` with ``action`` applied and the chance that follows sampled; its
-    ``chanced`` attribute says whether there was any (a bot's scratch mark, never saved)."""
+    """A clone of ``state`` with ``action`` applied and the chance that follows sampled."""
+    return _after_and_chance(state, action, rng)[0]
+
+
+def _after_and_chance(state, action, rng) -> tuple:
+    """``(position, chanced)``: :func:`_after`, and whether chance followed the action."""
     after = state.clone()
     after.apply_action(action)
-    after.chanced = after.current_player() == CHANCE
+    chanced = after.current_player() == CHANCE
     _settle_chance(after, rng)
-    return after
+    return after, chanced
 
 
 def _ranked(state, actions, rng, keep_help: bool = True) -> list:
-    """``[(value, action, sampled position after it)]``, best one-step value first."""
+    """``[(value, action, sampled position after it, whether chance followed)]``, best
+    one-step value first."""
     me = state.current_player()
     ranked = []
     for index, action in enumerate(actions):
         if not keep_help and isinstance(action, LittleHelp):
             continue
-        after = _after(state, action, rng)
-        ranked.append((heuristics.evaluate(after, me), -index, action, after))
+        after, chanced = _after_and_chance(state, action, rng)
+        ranked.append((heuristics.evaluate(after, me), -index, action, after, chanced))
     ranked.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return [(value, action, after) for value, _, action, after in ranked]
+    return [(value, action, after, chanced) for value, _, action, after, chanced in ranked]
 
 
 def greedy_turn(state, rng, luck=None, stopped=never):
@@ -193,10 +198,9 @@ def greedy_turn(state, rng, luck=None, stopped=never):
         legal = [action for action in legal if not isinstance(action, LittleHelp)] or legal
         if len(legal) > ROLLOUT_WIDTH:
             legal = rng.sample(legal, ROLLOUT_WIDTH)  # e.g. the Filter's hundreds of choices
-        ranked = _ranked(state, legal, rng)
-        action, after = ranked[0][1], ranked[0][2]
+        _value, action, after, chanced = _ranked(state, legal, rng)[0]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
-        state = _after(state, action, luck) if after.chanced else after
+        state = _after(state, action, luck) if chanced else after
     return state
 
 
@@ -261,10 +265,10 @@ class TurnPlannerBot:
         me = state.current_player()
         ranked = _ranked(state, legal, rng)[:LATER_CANDIDATES]
         best, best_value = ranked[0][1], None
-        for _, action, after in ranked:
+        for _, action, after, chanced in ranked:
             if allowance.stopped():
                 break
-            samples = 2 if after.chanced else 1
+            samples = 2 if chanced else 1
             total = 0.0
             for sample in range(samples):
                 played = greedy_turn(
@@ -280,7 +284,7 @@ class TurnPlannerBot:
     # --- before the pick: sequential halving over rollouts ----------------------------------
     def _before_pick(self, state, legal, rng, allowance) -> tuple:
         me = state.current_player()
-        ranked = [action for _, action, _ in _ranked(state, legal, rng)]
+        ranked = [action for _, action, _, _ in _ranked(state, legal, rng)]
         kept = ROOT_CANDIDATES if self.search.timed else ROOT_CANDIDATES_WITHOUT_CLOCK
         candidates = ranked[:kept]
         # a pick whose certain explosion completes a potion is always played out: one-step
