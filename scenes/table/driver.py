@@ -177,12 +177,12 @@ class MatchDriver:
     """Drives ``match`` for a table.
 
     ``thinker`` runs the bots' and hints' searches; ``budget`` is Hard's seconds per turn when
-    ``timed`` (else a fixed search, so a game repeats); ``pause()`` is the seconds to wait between two
-    bot moves (the animation speed: 0 at instant). ``replay`` is a recorded history to step
-    through instead of playing (the match must be at its start). ``clock`` is monotonic
-    seconds (tests pass a fake one). ``online`` is the online game that owns ``match`` (its
-    bots untimed, whatever ``timed`` says); ``autoplay_people`` lets an Easy bot make the
-    decisions of this computer's people (the command line's ``--autoplay`` online).
+    ``timed`` (else a fixed search, so a game repeats); ``pause()`` is the seconds to wait
+    between two bot moves (the animation speed: 0 at instant). ``replay`` is a recorded
+    history to step through instead of playing (the match must be at its start). ``clock`` is
+    monotonic seconds (tests pass a fake one). ``online`` is the online game that owns
+    ``match`` (its bots untimed, whatever ``timed`` says); ``autoplay_people`` lets an Easy bot
+    make the decisions of this computer's people (the command line's ``--autoplay`` online).
     """
 
     def __init__(
