@@ -36,7 +36,7 @@ from engine.bots.search import Parallel, Search, never
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
-from engine.potion_explosion.data import TILES
+from engine.potion_explosion.data import POOL_SIZE, TILES
 from engine.potion_explosion.state import (
     COLOUR_INDEX,
     TURN_PHASES,
@@ -48,6 +48,10 @@ from engine.potion_explosion.state import (
     MoveToPool,
     Phase,
     RegularPick,
+    TakeBottom,
+    TakeMarble,
+    TakePair,
+    TakeRun,
 )
 
 ROOT_CANDIDATES = 8
@@ -85,6 +89,34 @@ def bot_moves(state, legal_actions) -> list:
         )
         and not (isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index))
     ]
+
+
+def hard_moves(state, legal_actions) -> list:
+    """The moves Hard (and so the hint) considers, of :func:`bot_moves`: a Little Help only for
+    a marble that completes a potion this turn (it costs 2 VP: rules, "Little Help"; the hint
+    then says what it completes), and a marble from the pool back to the hand only when the
+    pool is full and the hand holds a marble of another colour to keep instead (otherwise it
+    only goes back to the tank, or back into the pool: a move for nothing)."""
+    player = rules.current_player(state)
+    desk = state.desks[player]
+    swap = sum(desk.pool) >= POOL_SIZE
+    completes: dict[int, bool] = {}  # colour index -> a marble of it completes a potion
+    kept = []
+    for action in bot_moves(state, legal_actions):
+        if isinstance(action, LittleHelp):
+            colour = COLOUR_INDEX[state.tracks[action.track][action.position]]
+            if colour not in completes:
+                gained = [0, 0, 0, 0]
+                gained[colour] = 1
+                completes[colour] = completes_a_potion(desk, gained)
+            if not completes[colour]:
+                continue
+        elif isinstance(action, MoveToHand):
+            colour = COLOUR_INDEX[action.colour]
+            if not swap or not any(desk.hand[other] for other in range(4) if other != colour):
+                continue
+        kept.append(action)
+    return kept or list(legal_actions)
 
 
 def completes_a_potion(desk, gained) -> bool:
@@ -171,16 +203,18 @@ def _ranked(state, actions, rng, keep_help: bool = True) -> list:
     return [(value, action, after, chanced) for value, _, action, after, chanced in ranked]
 
 
-def greedy_turn(state, rng, luck=None, stopped=never):
+def greedy_turn(state, rng, luck=None, stopped=never, owner=None):
     """The position after the current player's turn is played to its end with the greedy
     heuristic policy: each step the bot move whose sampled result evaluates best, no Little
     Help unless it is the only move. The policy samples with ``rng``; the chance played (pending
     chance, the refills after the moves chosen) is drawn from ``luck`` (default ``rng``), so
     rollouts given like luck meet like refills whatever the policy sampled. Stops when another
     seat is to move or the game is over. ``state`` may be changed too; use the returned one.
-    ``stopped()`` returning True (out of time) ends it midway: None."""
+    ``owner`` is the seat whose turn is played out (default: the turn's owner now): a turn that
+    is already over is not played on into the next one. ``stopped()`` returning True (out of
+    time) ends it midway: None."""
     luck = rng if luck is None else luck
-    owner = rules.turn_owner(state)
+    owner = rules.turn_owner(state) if owner is None else owner
     for _ in range(MAX_TURN_STEPS):
         if stopped():
             return None
@@ -204,6 +238,32 @@ def greedy_turn(state, rng, luck=None, stopped=never):
     return state
 
 
+DANGER_PER_MARBLE = 0.15
+"""A marble the next player's best pick would surely take, valued against an action taken at
+the end of a turn that changes the dispenser (a Little Help, a potion's take): half (the
+evaluation weighs the best opponent by a half) of a marble's worth to its owner (0.3)."""
+
+
+def best_pick_size(tracks) -> int:
+    """The marbles the best regular pick in ``tracks`` surely takes: the picked one and the
+    explosions the marbles in the tracks decide (rules, "Explosions")."""
+    best = 0
+    for track in tracks:
+        for position in range(len(track)):
+            best = max(best, 1 + len(rules.chain_preview(track, position)[0]))
+    return best
+
+
+def _dispenser_danger(played, action, before: int) -> float:
+    """What an action late in the turn hands the next player: :data:`DANGER_PER_MARBLE` for
+    each marble the best certain pick in ``played``'s dispenser takes beyond ``before`` (the
+    best pick's size before the action), for actions that take marbles from the dispenser: of
+    two Little Helps of a colour, the one that sets up no explosion."""
+    if not isinstance(action, (LittleHelp, TakeMarble, TakePair, TakeRun, TakeBottom)):
+        return 0.0
+    return DANGER_PER_MARBLE * (best_pick_size(played.tracks) - before)
+
+
 def rollout_value(shared: tuple, item: tuple, stopped=never) -> float | None:
     """One rollout before a pick, a unit of the search's work
     (:meth:`engine.bots.search.Allowance.run`): ``shared`` is ``(state, me)``, ``item``
@@ -214,7 +274,7 @@ def rollout_value(shared: tuple, item: tuple, stopped=never) -> float | None:
     action, seed = item
     rng = random.Random(seed)
     luck, policy = random.Random(rng.random()), random.Random(rng.random())
-    played = greedy_turn(_after(state, action, luck), policy, luck, stopped)  # my turn's rest
+    played = greedy_turn(_after(state, action, luck), policy, luck, stopped, me)  # my turn
     if played is not None and played.current_player() >= 0 and rules.turn_owner(played) != me:
         played = greedy_turn(played, policy, luck, stopped)  # the next player's answer
     return None if played is None else heuristics.evaluate(played, me)
@@ -252,6 +312,9 @@ class TurnPlannerBot:
         state = observation
         if state.phase == Phase.DRAFT:
             return draft_choice(state, legal_actions)
+        legal_actions = hard_moves(state, legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
         allowance = self.search.decision()
         if state.phase == Phase.PLAY and not state.picked and state.effect is None:
             choice, made = self._before_pick(state, legal_actions, rng, allowance)
@@ -264,6 +327,7 @@ class TurnPlannerBot:
     def _later(self, state, legal, rng, allowance):
         me = state.current_player()
         ranked = _ranked(state, legal, rng)[:LATER_CANDIDATES]
+        before = best_pick_size(state.tracks)
         best, best_value = ranked[0][1], None
         for _, action, after, chanced in ranked:
             if allowance.stopped():
@@ -271,11 +335,14 @@ class TurnPlannerBot:
             samples = 2 if chanced else 1
             total = 0.0
             for sample in range(samples):
+                # the rest of this turn only: an action that ends it is valued as it ends it,
+                # not after the next player's turn (which made ending a turn look worst of all)
                 played = greedy_turn(
-                    after.clone() if sample == 0 else _after(state, action, rng), rng
+                    after.clone() if sample == 0 else _after(state, action, rng), rng, owner=me
                 )
                 assert played is not None  # never stopped midway here
-                total += heuristics.evaluate(played, me)
+                danger = _dispenser_danger(played, action, before)
+                total += heuristics.evaluate(played, me) - danger
             value = total / samples
             if best_value is None or value > best_value:
                 best, best_value = action, value
