@@ -49,7 +49,7 @@ from engine.off_the_rails.data import (
     jewels,
     value,
 )
-from engine.off_the_rails.rules import ways_on
+from engine.off_the_rails.rules import possible_splits, ways_on, with_split
 from engine.off_the_rails.state import (
     CartPlace,
     ChangeSpeed,
@@ -82,7 +82,9 @@ LEVELS = {
     "medium": dict(routes=3, speeds=2, lookahead=0),
     # Hard's look-ahead: the opponents answer by the Medium plan, then Hard's own next turn
     # (measured at 1.5 s against Medium: 33-21 this way, 38-34 with an Easy answer alone)
-    "hard": dict(routes=5, speeds=3, lookahead=4, tactics=True, reply="medium", second=True),
+    "hard": dict(
+        routes=5, speeds=3, lookahead=4, tactics=True, reply="medium", second=True, escapes=True
+    ),
 }
 
 
@@ -137,6 +139,30 @@ def split_choice(state, legal):
         return max(value(action.pile), value(rest)), value(action.pile)
 
     return min(legal, key=worst)
+
+
+def pick_by_information_set(observation, legal) -> tuple:
+    """``(pick, {pick: mean value})``: the pile to pick (OR-D7: the split is hidden from the
+    mover) valued over every split the hit cart's owner may have made
+    (:func:`rules.possible_splits`), each equally likely: each is put in the observation
+    (:func:`rules.with_split`), the pick played and the movement finished by the default
+    policy, and the position valued for the mover. Information-set search: the true split is
+    never read (the observation masks it), so the choice is the same whatever it is."""
+    me = observation.current_player()
+    piles = observation.split_piles()
+    load = tuple(a + b for a, b in zip(piles[0], piles[1], strict=True))
+    splits = possible_splits(load)
+    means = {}
+    for action in legal:
+        total = 0.0
+        for pile in splits:
+            sample = with_split(observation, (pile, tuple(a - b for a, b in zip(load, pile))))
+            sample.apply_action(action)
+            finish_turn(sample, me)
+            total += heuristics.evaluate(sample, me)
+        means[action] = total / len(splits)
+    best = max(legal, key=lambda action: (means[action], -legal.index(action)))
+    return best, means
 
 
 def finish_turn(state, me, rng=None, chance=False) -> None:
@@ -251,11 +277,17 @@ def _sequences(state, me, cfg) -> list:
             seen.add(t)
             seqs.append(list(seq))
 
-    options = [(r, False) for r in rts]
-    options += [(r, True) for r in rts if r.entry is not None]
-    options.append((None, False))
-    for route, place in options:
-        base = [route.entry] if place else []
+    options: list[tuple] = [(r, False, None) for r in rts]
+    options += [(r, True, None) for r in rts if r.entry is not None]
+    options.append((None, False, None))
+    if cfg.get("escapes"):
+        # a cart of mine that rolls into the chasm on its next move is saved by an upgrade of
+        # its tile (a cart on a junction chooses again: rules, "The Chasm"), then the routes
+        options += [
+            (route, False, upgrade) for upgrade in _escapes(state, me) for route in [None, *rts[:1]]
+        ]
+    for route, place, escape in options:
+        base = ([escape] if escape is not None else []) + ([route.entry] if place else [])
         tiles = _tile_list([route] + [r for r in rts if r is not route]) if route else []
         # the track this route would have, to pre-screen speeds on it
         probe = state.clone()
@@ -284,6 +316,17 @@ def _sequences(state, me, cfg) -> list:
             k_tiles = left - spend
             add(base + tiles[:k_tiles] + speed_acts)
     return seqs
+
+
+def _escapes(state, me) -> list:
+    """The upgrades that give another way to a cart of ``me`` that would otherwise roll into the
+    chasm on its next move (:func:`heuristics.forced_into_chasm`)."""
+    upgrades = []
+    for ci in state.carts_of(me):
+        cart = state.carts[ci]
+        if cart.where == CartPlace.BOARD and heuristics.forced_into_chasm(state, cart):
+            upgrades += state.upgrades_at(*cart.square)
+    return upgrades
 
 
 def _tile_list(found) -> list:
@@ -566,8 +609,11 @@ class PlannerBot:
         elif kind == Pending.DROP:
             action = min(legal_actions, key=lambda action: value(action.gems))
         elif kind == Pending.PICK:
-            sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
-            action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
+            if self.level == "hard":
+                action = pick_by_information_set(s, legal_actions)[0]
+            else:
+                sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
+                action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
         elif kind in (Pending.CHASM_TOKEN, Pending.EDGE, Pending.MISSION):
             action = self._one_step(s, legal_actions, rng)
         else:

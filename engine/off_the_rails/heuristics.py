@@ -44,6 +44,7 @@ from engine.off_the_rails.rules import (
     cart_edge,
     cart_place_refusal,
     derail_cause,
+    possible_splits,
     token_squares,
     ways_on,
 )
@@ -74,7 +75,7 @@ from engine.off_the_rails.words import (
     tile_words,
     your_cart,
 )
-from translation import N_, _, ngettext
+from translation import N_, _, decimal, ngettext
 
 TILE_UNITS = 3
 """One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""
@@ -820,32 +821,37 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
             + _mission_bonus(state, player, k.load)
             + _ruby_edge(state, player, k.load)
         )
+        if forced_into_chasm(state, k):
+            # it rolls into the chasm on its next move unless its tile is upgraded: as good as
+            # lost with its load, but never worse than a cart lost now (which threw carts in)
+            pts -= CART_POINTS
+            continue
         if k.square in hits:
             # an opponent's cart can run into it next turn: half the load dropped, or a derail
             # when it holds no jewel (rules, "Collisions")
             pts -= 0.25 * lv if jewels(k.load) else 0.6 + 0.5 * lv
-        if _forced_into_chasm(state, k):
-            pts -= 3 + lv  # it rolls into the chasm on its next move: nothing can stop it
-        elif chasm_risk:
+        carried = 0.0
+        if lv:
+            if not board.on_grid(k.square):
+                u = 0
+            elif k.facing is not None:
+                u = cost_out[_state_index(k.square, k.facing)]
+            else:
+                u = min(
+                    (cost_out[_state_index(k.square, g)] for g in _SIDES if g != k.back),
+                    default=_INF,
+                )
+            carried = lv * max(0.25, 0.97 - u / 50.0)
+            pts += carried
+            room = 5 - sum(k.load)
+            if room <= 0:
+                pts -= 0.5  # a full cart should go home
+        if chasm_risk:
             ahead = board.step(k.square, k.facing) if k.facing else k.square
             risk = max(chasm_risk.get(k.square, 0.0), chasm_risk.get(ahead, 0.0))
             if risk:
-                pts -= risk * (3 + lv)  # the next chasm token may open under it or in front
-        if not lv:
-            continue
-        if not board.on_grid(k.square):
-            u = 0
-        elif k.facing is not None:
-            u = cost_out[_state_index(k.square, k.facing)]
-        else:
-            u = min(
-                (cost_out[_state_index(k.square, g)] for g in _SIDES if g != k.back),
-                default=_INF,
-            )
-        pts += lv * max(0.25, 0.97 - u / 50.0)
-        room = 5 - sum(k.load)
-        if room <= 0:
-            pts -= 0.5  # a full cart should go home
+                # the next chasm token may open under it or in front: the cart and its load
+                pts -= risk * (CART_POINTS + carried)
     gains = []
     for (row, col), gems in state.gems.items():
         first = (row * _G + col) * 4
@@ -859,7 +865,7 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
     return pts
 
 
-def _forced_into_chasm(state, cart) -> bool:
+def forced_into_chasm(state, cart) -> bool:
     """True when ``cart``'s next move starts into a chasm square and no other way is open (a
     cart on a junction chooses again, rules.ways_on)."""
     if cart.facing is None or board.step(cart.square, cart.facing) not in state.chasm:
@@ -1206,16 +1212,13 @@ def explain_move(state, action, names=None) -> str:
             return _(_TAKES_SOLO[action.gem]).format(cart=cart)
         return _(_TAKES_WORTH[action.gem]).format(cart=cart)
     if isinstance(action, SplitLoad):
-        return _(
-            "Puts {gems} in the first pile, worth about as much as the other: little to lose "
-            "whichever is picked."
-        ).format(gems=gems_text(action.pile))
+        return _explain_split(state, action)
     if isinstance(action, DropGems):
         return _("Drops {gems}, the cheapest gems, and keeps the valuable ones.").format(
             gems=gems_text(action.gems)
         )
     if isinstance(action, PickPile):
-        return _("Picks pile {number}, the one with more gems.").format(number=action.pile + 1)
+        return _explain_pick(state, action, names)
     if isinstance(action, ClaimMission):
         return ngettext(
             "Takes the mission {mission} for {points} point.",
@@ -1241,6 +1244,93 @@ def explain_move(state, action, names=None) -> str:
     if isinstance(action, ChooseEdge):
         return _(_STARTS_FROM[action.edge])
     return ""
+
+
+def _points(count: int) -> str:
+    """ "1 point", "3 points"."""
+    return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def _explain_split(state, action) -> str:
+    """A split's reason (OR-D7): the two piles and what each is worth; the mover picks one
+    without seeing them, so what matters is the most the pick can cost."""
+    load = state.carts[state.hit_cart()].load
+    rest = tuple(held - put for held, put in zip(load, action.pile, strict=True))
+    first, second = value(action.pile), value(rest)
+    if not sum(rest):
+        return _("Puts {gems} in the first pile; the second is empty.").format(
+            gems=gems_text(action.pile)
+        )
+    if first == second:
+        return _(
+            "Puts {gems} in the first pile and {rest} in the second, {points} each: the pick "
+            "costs you the same whichever it is."
+        ).format(gems=gems_text(action.pile), rest=gems_text(rest), points=_points(first))
+    return _(
+        "Puts {gems} in the first pile ({first}) and {rest} in the second ({second}): at "
+        "worst the pick costs you {worst}."
+    ).format(
+        gems=gems_text(action.pile),
+        first=_points(first),
+        rest=gems_text(rest),
+        second=_points(second),
+        worst=_points(max(first, second)),
+    )
+
+
+def split_pick_values(state) -> tuple:
+    """``(gems in pile 1, gems in pile 2, mean points of pile 1, of pile 2)`` of a split
+    waiting for the mover's pick, from what the mover may know: the hit cart's load and every
+    split its owner may have made (:func:`rules.possible_splits`), each equally likely; never
+    the split itself."""
+    piles = state.split_piles()
+    load = tuple(a + b for a, b in zip(piles[0], piles[1], strict=True))
+    splits = possible_splits(load)
+    first = sum(value(pile) for pile in splits) / len(splits)
+    return sum(piles[0]), sum(piles[1]), first, value(load) - first
+
+
+def _explain_pick(state, action, names) -> str:
+    """A pick's reason (OR-D7: the split is hidden): the piles' sizes, and when they hold as
+    many gems, what each is worth on average over the splits the owner may have made."""
+    big, small, first, second = split_pick_values(state)
+    owner = _who(state.carts[state.hit_cart()].owner, names)
+    number = action.pile + 1
+    if big != small:
+        count = big if action.pile == 0 else small
+        return (
+            ngettext(
+                "Picks pile 1, the larger one: {count} of the {total} gems drops from {name}'s "
+                "cart.",
+                "Picks pile 1, the larger one: {count} of the {total} gems drop from {name}'s "
+                "cart.",
+                count,
+            )
+            if action.pile == 0
+            else ngettext(
+                "Picks pile 2, the smaller one: {count} of the {total} gems drops from "
+                "{name}'s cart.",
+                "Picks pile 2, the smaller one: {count} of the {total} gems drop from {name}'s "
+                "cart.",
+                count,
+            )
+        ).format(count=count, total=big + small, name=owner)
+    mine, other = (first, second) if action.pile == 0 else (second, first)
+    if abs(mine - other) < 0.05:
+        return ngettext(
+            "Picks pile {number}: both piles hold {count} gem and are worth the same on "
+            "average over the splits {name} could have made.",
+            "Picks pile {number}: both piles hold {count} gems and are worth the same on "
+            "average over the splits {name} could have made.",
+            big,
+        ).format(number=number, count=big, name=owner)
+    return ngettext(
+        "Picks pile {number}: both piles hold {count} gem; over the splits {name} could have "
+        "made it is worth {mine} points on average, the other {other}.",
+        "Picks pile {number}: both piles hold {count} gems; over the splits {name} could have "
+        "made it is worth {mine} points on average, the other {other}.",
+        big,
+    ).format(number=number, count=big, name=owner, mine=decimal(mine), other=decimal(other))
 
 
 def _roll(state, cart_id, speed) -> str:

@@ -10,6 +10,7 @@ from engine.bots.search import Search
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import GAME, bots, heuristics
+from engine.off_the_rails.rules import possible_splits as rules_possible_splits
 from engine.off_the_rails.state import (
     CartLeftMine,
     ChangeSpeed,
@@ -309,3 +310,77 @@ def test_collisions_a_bot_never_rams_with_a_cart_of_rocks_it_would_lose():
     with_a_ruby = bots._roll_score(s, 0, 3, cost_out, tactics=True)
     assert rocks_only == empty == 0.5 * 2 - 1.0
     assert with_a_ruby == 0.5 * 2 + 1.5
+
+
+def test_hard_picks_a_pile_by_information_set_search_never_by_the_true_split(monkeypatch):
+    """Issue 39, OR-D7: the mover cannot see the split, so Hard values each pick over every
+    split the owner may have made, each equally likely (as OpenSpiel's information-set MCTS
+    samples the hidden part), never over the true one: whatever the true split is, Hard
+    samples the same positions and picks the same pile."""
+    load = (1, 1, 0, 1, 1)  # a rock, a ruby, a gold and a diamond: 2 + 2 gems
+
+    def position(split):
+        s = blank()
+        lay(s, {(2, c): "EW" for c in range(12)})
+        put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+        put_cart(s, 2, (2, 4), "E", load=load)
+        s.apply_action(EndActions())
+        s.apply_action(SplitLoad(split))
+        return s
+
+    splits = rules_possible_splits(load)
+    assert len(splits) == 3  # rock+ruby | gold+diamond, rock+gold | ..., rock+diamond | ...
+    sampled: list = []
+    real = bots.with_split
+
+    def spying(state, piles):
+        sampled.append(piles)
+        return real(state, piles)
+
+    monkeypatch.setattr(bots, "with_split", spying)
+    picks = set()
+    for split in splits:
+        truth = position(split)
+        assert truth.split_piles()[0] == split
+        sampled.clear()
+        seen = truth.observation(truth.current_player())
+        picks.add(make_bot(GAME, "hard").choose(seen, seen.legal_actions(), random.Random(3)))
+        # both picks were valued on every split the owner could have made, the true one no more
+        assert sorted(piles[0] for piles in sampled) == sorted(splits * 2)
+    assert len(picks) == 1
+
+
+def test_the_pick_and_split_reasons_say_what_is_true():
+    """Issue 39: "Picks pile 1, the one with more gems" was said of equal piles, and "worth
+    about as much as the other" of 2 rocks against an emerald."""
+    s = blank()
+    lay(s, {(2, c): "EW" for c in range(12)})
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(2, 0, 1, 0, 0))  # 2 rocks and an emerald
+    s.apply_action(EndActions())
+    assert s.pending() == "split"
+    reasons = {a.pile: heuristics.explain_move(s, a, ["Ana", "Ben"]) for a in s.legal_actions()}
+    assert reasons[(2, 0, 0, 0, 0)] == "Puts 2 rocks in the first pile; the second is empty." or (
+        reasons[(2, 0, 0, 0, 0)]
+        == "Puts 2 rocks in the first pile (0 points) and an emerald in the second (2 points): "
+        "at worst the pick costs you 2 points."
+    )
+    s.apply_action(SplitLoad((2, 0, 0, 0, 0)))
+    seen = s.observation(s.current_player())
+    assert heuristics.explain_move(seen, PickPile(0), ["Ana", "Ben"]) == (
+        "Picks pile 1, the larger one: 2 of the 3 gems drop from Ben's cart."
+    )
+    assert heuristics.explain_move(seen, PickPile(1), ["Ana", "Ben"]) == (
+        "Picks pile 2, the smaller one: 1 of the 3 gems drops from Ben's cart."
+    )
+    even = blank()
+    lay(even, {(2, c): "EW" for c in range(12)})
+    put_cart(even, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(even, 2, (2, 4), "E", load=(0, 1, 0, 0, 1))  # a ruby and a diamond
+    even.apply_action(EndActions())
+    even.apply_action(SplitLoad((0, 1, 0, 0, 0)))
+    seen = even.observation(even.current_player())
+    assert heuristics.explain_move(seen, PickPile(1), ["Ana", "Ben"]) == (
+        "Picks pile 2: both piles hold 1 gem; over the splits Ben could have made it is worth "
+        "4.0 points on average, the other 1.0."
+    )
