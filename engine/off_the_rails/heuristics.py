@@ -116,6 +116,8 @@ def _blocked(state) -> set:
 _G = board.GRID
 _SIDE_I = {x: i for i, x in enumerate(_SIDES)}
 _OPP_I = (2, 3, 0, 1)
+_EDGE_SIDE_I = {edge: index for index, edge in enumerate(board.EDGES)}
+"""The side index (0-3: N-E-S-W) a cart leaves the grid by to reach each edge."""
 _NEXT = []
 for _i in range(_G * _G):
     for _x in _SIDES:
@@ -297,17 +299,19 @@ def _run(cost, link, buckets, tiles, blocked, occupied, forward):
         d += 1
 
 
-def exit_costs(state, grid=None) -> tuple:
+def exit_costs(state, grid=None, edge: str | None = None) -> tuple:
     """``(cost, succ)``: ``cost[(square, side)]`` is the fewest route units from that departure
-    state to off the grid (any edge); ``succ`` links each state to the next one on that route
-    (None when the next step leaves the grid). Both are read-only mappings."""
+    state to off the grid (any edge, or only by ``edge``: "north", ...); ``succ`` links each
+    state to the next one on that route (None when the next step leaves the grid). Both are
+    read-only mappings."""
     tiles, blocked, occ = grid or _grid(state)
     n = _G * _G * 4
     cost = [_INF] * n
     link = [-2] * n
     buckets: list[list[int]] = [[], []]
+    only = None if edge is None else _EDGE_SIDE_I[edge]
     for k in range(n):
-        if _NEXT[k] < 0 and not blocked[k // 4]:
+        if _NEXT[k] < 0 and not blocked[k // 4] and (only is None or k & 3 == only):
             cost[k] = 1
             link[k] = -1
             buckets[1].append(k)
@@ -495,10 +499,11 @@ def _cheapest(crossings: Crossings, queued: list, wanted: int) -> list:
     return found
 
 
-def exit_units(crossings: Crossings, wanted: int) -> list:
+def exit_units(crossings: Crossings, wanted: int, sides: tuple = (0, 1, 2, 3)) -> list:
     """:func:`exit_costs`' costs at the ``wanted`` squares (a set of squares): a flat list,
     index ``(row * 12 + col) * 4 + side`` (sides 0-3: N-E-S-W); ``_INF`` where no way out exists
-    or the square is not wanted.
+    or the square is not wanted. ``sides``: the sides of the grid a route may leave by (the
+    edges in the same order), all by default.
 
     A crossing costs the same both ways, so a route out from ``(square, side)`` is, reversed, a
     route in from the edge that leaves the neighbour towards ``side`` by the opposite side: one
@@ -509,12 +514,13 @@ def exit_units(crossings: Crossings, wanted: int) -> list:
     queued: list[int] = []
     neighbours_wanted = 0
     for side in range(4):
-        for square in _bits(wanted & _BORDER[side]):
-            cost[square * 4 + side] = 1  # one step leaves the grid
-        # coming in over the border by ``side``: the crossing of the first square
-        entered = _BORDER[side] * _EVERY_SIDE
-        for crossing, states in crossings.leaving[side]:
-            _queue(queued, 1 + crossing, entered & states)
+        if side in sides:
+            for square in _bits(wanted & _BORDER[side]):
+                cost[square * 4 + side] = 1  # one step leaves the grid
+            # coming in over the border by ``side``: the crossing of the first square
+            entered = _BORDER[side] * _EVERY_SIDE
+            for crossing, states in crossings.leaving[side]:
+                _queue(queued, 1 + crossing, entered & states)
         neighbours_wanted |= _beside(wanted, side) << (_OPP_I[side] * _SQUARES)
     for units, states in _cheapest(crossings, queued, neighbours_wanted):
         for state_bit in _bits(states):
@@ -744,13 +750,32 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
         )
         found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes], out))
 
+    by_edge: dict = {}
     for key, (_units, ci, _rest) in srcs.items():
         if ci is None:
             continue
-        load = value(state.carts[ci].load)
+        cart_load = state.carts[ci].load
+        load = value(cart_load)
         if load and key in cost_out:
             u = cost_out[key]
-            build([key] + _chain_fwd(succ, key), None, u, load * _discount(u))
+            score = load * _discount(u)
+            if state.solo:
+                out = _leaves_by(key, succ)
+                score = solo_load_value(state, cart_load, out) * _discount(u) if out else 0.0
+            build([key] + _chain_fwd(succ, key), None, u, score)
+        if state.solo and jewels(cart_load):
+            # solo: a way out by the edge of each jewel it holds, where the jewel counts
+            for gem in (1, 2, 3, 4):
+                edge = JEWEL_EDGE[gem]
+                if not cart_load[gem]:
+                    continue
+                if edge not in by_edge:
+                    by_edge[edge] = exit_costs(state, edge=edge)
+                edge_cost, edge_succ = by_edge[edge]
+                if key in edge_cost:
+                    u = edge_cost[key]
+                    score = solo_load_value(state, cart_load, edge) * _discount(u)
+                    build([key] + _chain_fwd(edge_succ, key), None, u, score)
     for sq, gems in state.gems.items():
         if sq in state.chasm:
             continue
@@ -764,6 +789,16 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
         build(chain, sq, units, v * _discount(units))
     found.sort(key=lambda route: -route.score)
     return found[:limit]
+
+
+def _leaves_by(key, succ):
+    """The edge the route from departure state ``key`` along ``succ`` leaves the grid by."""
+    last = key
+    step = succ.get(key)
+    while step is not None:
+        last, step = step, succ.get(step)
+    square, side = last
+    return board.EDGE_OF_SIDE[side] if not board.on_grid(board.step(square, side)) else None
 
 
 def _discount(units) -> float:
@@ -804,12 +839,75 @@ def _ruby_edge(state, player, load) -> float:
     return 2.5 if mine < best_other + 1 <= mine + load[1] else 0.0
 
 
+SOLO_FIRST_RIGHT = 10.0
+"""Solo: the first jewel of a kind delivered to its own edge (towards a victory: one of each
+to the edge of its colour; rules, "Solo rules"), beyond the 1 point every jewel scores."""
+SOLO_SECOND_RIGHT = 5.0
+"""Solo: the second of a kind to its own edge (towards a major victory: two of each)."""
+
+
+def _solo_right_bonus(right: int) -> float:
+    """Solo: what one more jewel of a kind delivered to its own edge adds to the progress of
+    :func:`solo_progress`, when ``right`` of that kind are there already."""
+    return SOLO_FIRST_RIGHT if right == 0 else SOLO_SECOND_RIGHT if right == 1 else 0.0
+
+
+def solo_progress(state) -> float:
+    """Solo: the progress towards a victory and a major victory of the jewels delivered to their
+    own edges (the result counts whole sets only; this counts each kind on its way)."""
+    total = 0.0
+    for gem in (1, 2, 3, 4):
+        right = state.delivered.get(JEWEL_EDGE[gem], (0,) * 5)[gem]
+        total += sum(_solo_right_bonus(count) for count in range(min(right, 2)))
+    return total
+
+
+def solo_load_value(state, load, edge: str) -> float:
+    """Solo: what ``load`` would add taken out by ``edge``: 1 for each jewel (rocks score
+    nothing), and for each jewel counting there its step towards a victory
+    (:func:`solo_progress`: the first of a kind at its edge counts most)."""
+    total = 0.0
+    for gem in (1, 2, 3, 4):
+        count = load[gem]
+        if not count:
+            continue
+        total += count
+        if JEWEL_EDGE[gem] == edge:
+            right = state.delivered.get(edge, (0,) * 5)[gem]
+            total += sum(_solo_right_bonus(right + extra) for extra in range(count))
+    return total
+
+
+def _solo_carried(state, cart, costs_by_edge) -> float:
+    """Solo: the load of ``cart`` on its best way out, each jewel valued by the edge it would
+    leave by (:func:`solo_load_value`), discounted by the route units to that edge."""
+    best = 0.0
+    for side, edge in enumerate(board.EDGES):
+        cost = costs_by_edge[side]
+        if cart.facing is not None:
+            units = cost[_state_index(cart.square, cart.facing)]
+        else:
+            units = min(
+                (cost[_state_index(cart.square, g)] for g in _SIDES if g != cart.back),
+                default=_INF,
+            )
+        if units < _INF:
+            best = max(
+                best, solo_load_value(state, cart.load, edge) * max(0.25, 0.97 - units / 50.0)
+            )
+    return best
+
+
 def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
     state's :class:`Crossings`; ``chasm_risk``: :func:`_chasm_risk` in a chasm phase, else
-    ``{}``."""
+    ``{}``. Solo: each jewel of a load counts most on a way out by its own edge."""
     cost_in = reach_units(state, player, crossings, _square_set(state.gems))
+    costs_by_edge = None
+    if state.solo:
+        wanted = _square_set(state.gems) | _cart_squares(state)
+        costs_by_edge = [exit_units(crossings, wanted, (side,)) for side in range(4)]
     pts = 0.0
     hits = _in_reach_of_others(state, player)
     for k in state.carts:
@@ -831,7 +929,10 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
             # when it holds no jewel (rules, "Collisions")
             pts -= 0.25 * lv if jewels(k.load) else 0.6 + 0.5 * lv
         carried = 0.0
-        if lv:
+        if costs_by_edge is not None and jewels(k.load):
+            carried = _solo_carried(state, k, costs_by_edge)
+            pts += carried
+        elif lv:
             if not board.on_grid(k.square):
                 u = 0
             elif k.facing is not None:
@@ -926,11 +1027,16 @@ def evaluate(state, player: int) -> float:
         r = solo_result(state)
         carts = sum(1 for k in state.carts if k.where != CartPlace.LOST)
         if state.over:
-            return r["high_score"] + 2 * carts
+            return r["high_score"] + solo_progress(state) + 2 * carts
         crossings = Crossings.of(state)
         cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
         chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
-        return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, crossings, chasm_risk)
+        return (
+            r["high_score"]
+            + solo_progress(state)
+            + 2 * carts
+            + _potential(state, 0, cost_out, crossings, chasm_risk)
+        )
     if state.over:
         from engine.off_the_rails.rules import scores, winners
 

@@ -384,3 +384,58 @@ def test_the_pick_and_split_reasons_say_what_is_true():
         "Picks pile 2: both piles hold 1 gem; over the splits Ben could have made it is worth "
         "4.0 points on average, the other 1.0."
     )
+
+
+def solo_fork():
+    """Solo: the blue cart with a diamond on B3 heading north to a T on B2 whose north exit
+    is laid to the edge; the west one needs a tile on A2. Diamonds count at the west edge."""
+    s = blank(1)
+    lay(s, {(2, 1): "NS", (1, 1): "NSW", (0, 1): "NS"})
+    put_cart(s, 3, (2, 1), "N", speed=2, load=(0, 0, 0, 0, 1))
+    return s
+
+
+def test_solo_load_value_counts_a_jewel_most_at_its_own_edge():
+    """Issue 39 item 6, solo rules: a jewel scores 1 anywhere; at the edge of its colour it is
+    a step towards a victory (the first of a kind 10 more, the second 5, then nothing)."""
+    s = blank(1)
+    diamond = (0, 0, 0, 0, 1)
+    assert heuristics.solo_load_value(s, diamond, "west") == 1 + heuristics.SOLO_FIRST_RIGHT
+    assert heuristics.solo_load_value(s, diamond, "north") == 1
+    assert heuristics.solo_load_value(s, (3, 0, 0, 0, 0), "west") == 0  # rocks score nothing
+    s.delivered["west"] = (0, 0, 0, 0, 1)
+    assert heuristics.solo_load_value(s, diamond, "west") == 1 + heuristics.SOLO_SECOND_RIGHT
+    assert heuristics.solo_progress(s) == heuristics.SOLO_FIRST_RIGHT
+    s.delivered["west"] = (0, 0, 0, 0, 2)
+    assert heuristics.solo_load_value(s, diamond, "west") == 1
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_solo_bot_delivers_a_jewel_to_its_own_edge_not_the_nearest(level):
+    """Issue 39 item 6: a diamond is taken out west (a tile to lay) rather than north (laid
+    already): only at its own edge does it count towards a victory."""
+    s = solo_fork()
+    rng = random.Random(5)
+    left = []
+    for _ in range(60):
+        p = s.current_player()
+        if p == TERMINAL or left:
+            break
+        if p == CHANCE:
+            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            continue
+        action = make_bot(GAME, level).choose(s.observation(p), s.legal_actions(), rng)
+        left += [e for e in s.apply_action(action) if isinstance(e, CartLeftMine)]
+    assert [(e.edge, e.gems) for e in left] == [("west", (0, 0, 0, 0, 1))]
+    assert s.delivered["west"] == (0, 0, 0, 0, 1)
+
+
+def test_solo_hint_sends_a_jewel_to_its_own_edge_and_says_so():
+    """Issue 39 item 6: the hint (Hard's move) lays the west way out and its reason names the
+    edge where the diamond counts."""
+    s = solo_fork()
+    hint = make_bot(GAME, "hard").choose(s.observation(0), s.legal_actions(), random.Random(1))
+    assert hint == PlaceTile(1, 0, "EW")
+    assert heuristics.explain_move(s, hint) == (
+        "Lays an east-west straight on A2 to bring your blue cart's diamond out west."
+    )
