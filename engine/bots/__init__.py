@@ -66,6 +66,12 @@ class GameBots:
         e.g. no marble shuffled back and forth between pool and hand."""
         return list(legal_actions)
 
+    def considered_moves(self, observation, moves: Sequence[Action]) -> list:
+        """Of the allowed ``moves``, those a computer player (and so a hint) weighs at its own
+        decision: a check too costly for every step of a rollout (e.g. Diced Tomatoes: no karma
+        spent for nothing). By default all of them; an empty list means all of them too."""
+        return list(moves)
+
     def sensible_moves(self, observation, moves: Sequence[Action]) -> list:
         """Of the allowed ``moves``, those a beginner (Easy) considers: none of the game's
         self-harming patterns (a Little Help that completes nothing, karma spent on a die that
@@ -161,7 +167,8 @@ def make_bot(
 
 class PolicyBot:
     """Plays the game's forced move when there is one, else asks the wrapped bot to choose among
-    the moves the game allows bots (:meth:`GameBots.allowed_moves`)."""
+    the moves the game allows bots (:meth:`GameBots.allowed_moves`) and weighs at a decision
+    (:meth:`GameBots.considered_moves`)."""
 
     def __init__(self, knowledge: GameBots, bot):
         self.knowledge = knowledge
@@ -179,7 +186,8 @@ class PolicyBot:
             self.bot.cancel()
 
     def choose(self, observation, legal_actions, rng, turn=None):
-        """The forced move, else the wrapped bot's choice among the allowed moves. ``turn`` names
+        """The forced move, else the wrapped bot's choice among the allowed and considered moves
+        (:meth:`GameBots.considered_moves`). ``turn`` names
         the turn the decision belongs to (e.g. the match's turn number), so a timed search shares
         the turn's budget between its decisions; None: a turn of its own."""
         forced = self.knowledge.forced_move(observation, legal_actions)
@@ -188,8 +196,9 @@ class PolicyBot:
         search = self.search
         if search is not None:
             search.turn = turn
-        allowed = self.knowledge.allowed_moves(observation, legal_actions)
-        return self.bot.choose(observation, allowed or legal_actions, rng)
+        allowed = self.knowledge.allowed_moves(observation, legal_actions) or legal_actions
+        allowed = self.knowledge.considered_moves(observation, allowed) or allowed
+        return self.bot.choose(observation, allowed, rng)
 
 
 __all__ = [

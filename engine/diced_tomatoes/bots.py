@@ -158,6 +158,13 @@ class DicedTomatoesBots(GameBots):
                 return action
         return None
 
+    def considered_moves(self, observation, moves) -> list:
+        """No karma spent on a die for nothing (:func:`heuristics.karma_buys`): the die,
+        changed and paid for, serves its best placement better than it does now (issue 42; a
+        hint is Hard's move). Checked at the bot's own decisions, not in its rollouts: it costs
+        as much as the rollouts themselves."""
+        return [action for action in moves if heuristics.karma_buys(observation, action)]
+
     def sensible_moves(self, observation, moves) -> list:
         return beginner_moves(observation, moves)
 

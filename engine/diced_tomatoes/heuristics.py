@@ -77,6 +77,47 @@ def evaluate(state, player: int) -> float:
 
 
 _KARMA = (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie)
+_DIE_KARMA = (Reroll, Shift, RollOver, SetDie)
+KARMA_MARGIN = 0.05
+"""How much better (in :func:`evaluate`'s points) a die must serve after karma is spent on it,
+its cost counted, for the spending to buy something (:func:`karma_buys`)."""
+
+
+def die_worth(state, slot: int, me: int) -> float:
+    """What the die in hand ``slot`` is worth to seat ``me``: :func:`evaluate` after its best
+    placement (the position as it is when no placement is legal). A state at a chance node
+    (a die being rolled) is worth its outcomes' mean, each weighted by its chance."""
+    from engine.core import CHANCE
+
+    if state.current_player() == CHANCE:
+        total = 0.0
+        for outcome, chance in state.chance_outcomes():
+            after = state.clone()
+            after.apply_action(outcome)
+            total += chance * die_worth(after, slot, me)
+        return total
+    best = None
+    for action in state.legal_actions():
+        if isinstance(action, PlaceDie) and action.die == slot:
+            after = state.clone()
+            after.apply_action(action)
+            value = evaluate(after, me)
+            best = value if best is None else max(best, value)
+    return evaluate(state, me) if best is None else best
+
+
+def karma_buys(state, action) -> bool:
+    """Whether karma spent by ``action`` on a die (a re-roll, a shift, a roll-over, a set face)
+    leaves the player to move better off than the same die without it: the die, changed and
+    the karma paid, is worth :data:`KARMA_MARGIN` more at its best placement
+    (:func:`die_worth`; a re-roll by its faces' mean). Issue 42: a hint never spends karma for
+    nothing (re-rolling a 5 that fits, then shifting the new 4 back). Other actions: True."""
+    if not isinstance(action, _DIE_KARMA):
+        return True
+    me = state.current_player()
+    after = state.clone()
+    after.apply_action(action)
+    return die_worth(after, action.die, me) > die_worth(state, action.die, me) + KARMA_MARGIN
 
 
 def explain_move(state, action, names=None) -> str:
