@@ -68,7 +68,7 @@ class SettingsScene(Scene):
         (
             "bot_budget",
             N_("Hard bot thinking time"),
-            N_("Seconds a Hard opponent may think in one turn (and a hint about one move)."),
+            N_("Seconds a Hard opponent may think in a turn."),
         ),
         ("ui_scale", N_("UI scale"), N_("The size of text and buttons; applied at once.")),
         ("sound_effects", N_("Sound effects"), N_("M turns them off and on anywhere.")),
