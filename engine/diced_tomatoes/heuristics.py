@@ -37,19 +37,33 @@ def _vine_promise(state, player: int) -> float:
             total -= 1.5
             continue
         share = len(vine) / 4
-        if solo:
-            total += share * (3.0 if rules.slot_matches(next_slot, value) else 0.5)
+        if solo:  # a vine worth a later slot's number waits for that slot
+            total += share * (
+                3.0
+                if rules.slot_matches(next_slot, value)
+                else SOLO_LATER_MATCH
+                if value > next_slot
+                else 0.5
+            )
         else:
             worth = rules.harvest_points(state, next_slot, value)
             total += share * share * worth * 0.8
     return total
 
 
+SOLO_WASTED_SLOT = 2.0
+"""Solo: what a harvest into a slot it does not match costs (the slot can never match)."""
+SOLO_LATER_MATCH = 1.5
+"""Solo: a growing vine whose value is a later slot's number, per full vine (it may wait)."""
+
+
 def _estimate(state, player: int) -> float:
-    if state.solo:
+    if state.solo:  # the goal: matched slots (rules, "Single player")
+        matched = state.matched_slots(0)
         return (
-            state.matched_slots(0) * 10
+            matched * 10
             + len(state.score[0]) * 1.0
+            - (len(state.score[0]) - matched) * SOLO_WASTED_SLOT
             + state.karma[0] * 0.4
             + _vine_promise(state, 0)
         )

@@ -66,3 +66,29 @@ def test_hard_never_spends_karma_on_a_die_for_nothing_in_random_positions(player
                 assert heuristics.die_worth(after, move.die, p) > worth
         s.apply_action(medium.choose(s.observation(p), legal, rng))
     assert asked == 12
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_solo_aims_at_matched_slots_a_vine_waits_for_its_slot(level):
+    """Issue 39 item 6, solo rules (a harvest matches its slot when worth the slot's number):
+    with slot 2 next, completing a vine worth 4 would waste slot 2 for good; the red 4 seeds
+    another token instead. With slot 4 next, the same vine is harvested into its slot."""
+    early = parse_position("players=1 vines=4r4r4r|-|- hand=4r score=1 karma=0")
+    move = make_bot(GAME, level).choose(
+        early.observation(0), early.legal_actions(), random.Random(1)
+    )
+    assert isinstance(move, PlaceDie) and move.token != 0 and not early.vines[0][move.token]
+    ready = parse_position("players=1 vines=4r4r4r|-|- hand=4r score=1,2,3 karma=0")
+    move = make_bot(GAME, level).choose(
+        ready.observation(0), ready.legal_actions(), random.Random(1)
+    )
+    assert move == PlaceDie(0, 0, 0)
+    assert heuristics.explain_move(ready, move) == "harvests your top vine worth 4 into slot 4"
+
+
+def test_solo_evaluation_charges_a_harvest_into_a_slot_it_does_not_match():
+    """Solo: slot 2 filled with a 4 counts one harvest and one wasted slot."""
+    wasted = parse_position("players=1 vines=-|-|- hand=4r score=1,4 karma=0")
+    matched = parse_position("players=1 vines=-|-|- hand=4r score=1,2 karma=0")
+    gap = heuristics.evaluate(matched, 0) - heuristics.evaluate(wasted, 0)
+    assert gap == pytest.approx(10 + heuristics.SOLO_WASTED_SLOT)
