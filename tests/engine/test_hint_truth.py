@@ -12,6 +12,7 @@ import pytest
 
 from engine import registry
 from engine.bots import make_bot
+from engine.bots.rollout import settle
 from tests.engine.test_hints import NAMES, positions
 from tests.soak import keep_first
 
@@ -139,6 +140,7 @@ def check_potion_explosion(state, action, reason: str) -> int:
         assert int(found[1]) == action.track + 1, reason
         before = sum(state.desks[me].hand)
         after, _events = played(state, action)
+        settle(after, random.Random(len(reason)))  # the track refills, then the seam explodes
         gained = sum(after.desks[me].hand) - before
         if found[2]:
             assert gained >= int(found[3]), (reason, gained)
@@ -208,7 +210,7 @@ def check_positions(game: str, players: int, count: int, seed: int) -> tuple:
 
 
 @pytest.mark.parametrize(
-    ("players", "count"), keep_first([(2, 8), (3, 60), (2, 120), (4, 60)], count=1)
+    ("players", "count"), keep_first([(2, 8), (3, 60), (2, 120), (3, 120)], count=1)
 )
 @pytest.mark.parametrize("game", GAMES)
 def test_every_claim_of_a_hint_reason_is_what_the_engine_does(game, players, count):
