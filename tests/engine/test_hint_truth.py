@@ -83,10 +83,16 @@ def check_tea_time(state, action, reason: str) -> int:
         assert column_points(int(count)) == int(points), reason
         claims += 1
     for name, points in re.findall(r"starts your ([^,]+?) column, worth (\d+)", reason):
-        assert columns[by_name[name]].count == 1 and column_points(1) == int(points), reason
+        before = state.collections[me][by_name[name]].count
+        assert before == 0 and column_points(columns[by_name[name]].count) == int(points), reason
         claims += 1
     words = [(character_name(character), _(CHARACTER_PLURALS[character])) for character in taken]
-    if len(taken) == 2 and any(one in reason or many in reason for one, many in words):
+    about_mine = "your" in reason.lower() or "leaves you" in reason  # not a denial's words
+    if (
+        len(taken) == 2
+        and about_mine
+        and any(one in reason or many in reason for one, many in words)
+    ):
         assert all(one in reason or many in reason for one, many in words), reason  # both
         claims += 1
     return claims
