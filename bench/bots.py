@@ -5,14 +5,17 @@
     python -m bench.bots --game diced-tomatoes --solo --games 200      (Hard's matched slots)
     python -m bench.bots --game shifting-stones --a hard --b medium --games 200 --fixed
     python -m bench.bots --game shifting-stones --solo --games 100     (cards scored, wins)
-    python -m bench.bots --game diced-tomatoes --fixed ...   (Hard without a clock: A/B tests)
+    python -m bench.bots --game diced-tomatoes --fixed ...   (Hard's fixed budget, no clock)
 
-Prints wins/draws/losses of level A with a 95% Wilson interval of A's win share (draws count
-half), the mean final score of each side and B's mean over A's, p50/p95/max decision time of
-each level, and (Potion Explosion) Little Help tokens per bot per game. With more than 2
-players, level A takes one seat (rotating) and level B the others. ``--jobs N`` plays games on
-N worker processes (default: every core); each game is seeded by its number, so the figures do
-not depend on N. Ctrl-C or SIGTERM stops the run and prints the games finished so far.
+Prints, per level: its win share with a 95% Wilson interval (draws count half; level B's
+seats count as one side), its mean final score, Little Help tokens per bot per game (Potion
+Explosion), its think time per **turn** (a seat's decisions from one turn start to the next,
+p50/p95/max) and per decision (p95, max). With more than 2 players, level A takes one seat
+(rotating) and level B the others. Hard thinks ``--budget`` seconds per turn of the clock
+(its work as at the table, on one core), or with ``--fixed`` its fixed budget (the same moves
+on any machine: the figures of the README's ladder). ``--jobs N`` plays games on N worker
+processes (default: every core); each game is seeded by its number, so the figures do not
+depend on N. Ctrl-C or SIGTERM stops the run and prints the games finished so far.
 """
 
 from __future__ import annotations
@@ -49,18 +52,21 @@ def percentile(values, q: float) -> float:
 
 
 def play(game_id: str, levels, seed: int, budget: float | None) -> dict:
-    """One game of bots at ``levels`` (one per seat), Hard thinking ``budget`` seconds (None:
-    a fixed amount of search, whatever the machine's load).
+    """One game of bots at ``levels`` (one per seat), Hard thinking ``budget`` seconds per turn
+    (None: its fixed budget, whatever the machine's load).
 
     Returns plain data (it crosses processes): ``sheet`` (the score sheet), ``times``
-    (``{level: [seconds per decision]}``) and ``helps`` (Little Help actions per seat).
+    (``{level: [seconds per decision]}``), ``turns`` (``{level: [seconds per turn]}``: a seat's
+    decisions between two turn starts) and ``helps`` (Little Help actions per seat).
     """
     spec = registry.get(game_id)
     seats = [Seat("bot", f"{level}-{seat}", level) for seat, level in enumerate(levels)]
     match = Match(spec, seats, seed=seed)
     times: dict = {}
+    turns: dict = {}
     helps = [0] * len(levels)
     bots = {}
+    thinking: dict = {}  # (seat, turn) -> seconds
 
     def bot_for(spec_, level):
         # one bot per level for the game, as a table keeps its seats' bots
@@ -78,12 +84,20 @@ def play(game_id: str, levels, seed: int, budget: float | None) -> dict:
             continue
         player = match.current_player()
         bot, observation, legal, rng, length = match.bot_request(bot_for)
+        turn = match.turn_count()
         start = time.perf_counter()
-        action = bot.choose(observation, legal, rng)
-        times.setdefault(levels[player], []).append(time.perf_counter() - start)
+        if hasattr(bot, "search"):  # engine.bots.PolicyBot: a timed Hard shares the turn
+            action = bot.choose(observation, legal, rng, turn=(player, turn))
+        else:
+            action = bot.choose(observation, legal, rng)
+        spent = time.perf_counter() - start
+        times.setdefault(levels[player], []).append(spent)
+        thinking[(player, turn)] = thinking.get((player, turn), 0.0) + spent
         helps[player] += type(action).__name__ == "LittleHelp"
         match.apply_bot_move(action, length)
-    return {"sheet": match.state.score_sheet(), "times": times, "helps": helps}
+    for (player, _turn), seconds in thinking.items():
+        turns.setdefault(levels[player], []).append(seconds)
+    return {"sheet": match.state.score_sheet(), "times": times, "turns": turns, "helps": helps}
 
 
 def _play_task(task: tuple) -> tuple:
@@ -120,7 +134,7 @@ def main(argv=None) -> None:
     p.add_argument("--b", default="easy")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--budget", type=float, default=1.5, help="Hard's seconds per decision")
+    p.add_argument("--budget", type=float, default=2.0, help="Hard's seconds per turn")
     p.add_argument(
         "--fixed",
         action="store_true",
@@ -147,11 +161,14 @@ def main(argv=None) -> None:
     except KeyboardInterrupt:
         print("stopped early", file=sys.stderr)
     report.print()
-    for level, seconds in sorted(report.times.items()):
+    for level, seconds in sorted(report.turns.items()):
+        decisions = report.times.get(level, [0.0])
         print(
-            f"  {level:6s} decisions {len(seconds):6d}: p50 {percentile(seconds, 0.5) * 1000:7.1f}"
-            f" ms, p95 {percentile(seconds, 0.95) * 1000:7.1f} ms, "
-            f"max {max(seconds) * 1000:7.1f} ms"
+            f"  {level:6s} think per turn ({len(seconds)} turns): "
+            f"p50 {percentile(seconds, 0.5) * 1000:.0f} ms, "
+            f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} ms; "
+            f"per decision ({len(decisions)}): p95 {percentile(decisions, 0.95) * 1000:.0f} ms, "
+            f"max {max(decisions) * 1000:.0f} ms"
         )
     print(f"  {args.jobs} jobs, {time.monotonic() - started:.0f} s of wall time")
 
@@ -166,6 +183,7 @@ class Solo:
         self.wins = 0
         self.times: dict = {}
         self.column = ""
+        self.turns: dict = {}
 
     def tasks(self) -> list:
         return [
@@ -179,6 +197,7 @@ class Solo:
         self.matched.append(sheet["rows"][0][-1])
         self.wins += bool(sheet.get("solo", {}).get("won"))
         _merge_times(self.times, result["times"])
+        _merge_times(self.turns, result["turns"])
         print(f"  game {index + 1}: {self.matched[-1]}", file=sys.stderr, flush=True)
 
     def print(self) -> None:
@@ -199,6 +218,7 @@ class Duel:
         self.scores: dict = {"a": [], "b": []}
         self.helps: dict = {"a": [], "b": []}
         self.times: dict = {}
+        self.turns: dict = {}
 
     def tasks(self) -> list:
         players = self.args.players
@@ -227,6 +247,7 @@ class Duel:
             self.scores[side].append(row[-1])
             self.helps[side].append(result["helps"][seat])
         _merge_times(self.times, result["times"])
+        _merge_times(self.turns, result["turns"])
         print(
             f"  game {index + 1}: W {self.wins} / D {self.draws} / L {self.losses}",
             file=sys.stderr,
@@ -238,22 +259,29 @@ class Duel:
         n = self.wins + self.draws + self.losses
         if not n:
             return
-        share = self.wins + self.draws / 2
-        low, high = wilson(share, n)
-        budget = "fixed search" if self.args.budget is None else f"budget {self.args.budget} s"
+        budget = "fixed budget" if self.args.budget is None else f"{self.args.budget} s per turn"
         print(
-            f"{self.spec.title}, {self.args.players} players, {budget}: "
-            f"{a} vs {b} over {n} games: W {self.wins} / D {self.draws} / L {self.losses}; "
-            f"{a}'s share {share / n:.0%} (95% CI {low:.0%}–{high:.0%})"
+            f"{self.spec.title}, {self.args.players} players, {budget}: {a} vs {b} over {n} "
+            f"games: W {self.wins} / D {self.draws} / L {self.losses}"
         )
-        mean_a, mean_b = statistics.mean(self.scores["a"]), statistics.mean(self.scores["b"])
-        ratio = f"{mean_b / mean_a:.2f}" if mean_a > 0 else "n/a"
-        print(f"  mean score: {a} {mean_a:.2f}, {b} {mean_b:.2f}; {b}'s mean / {a}'s: {ratio}")
-        if self.spec.id == "potion-explosion":
-            print(
-                f"  Little Help per bot per game: {a} {statistics.mean(self.helps['a']):.2f},"
-                f" {b} {statistics.mean(self.helps['b']):.2f}"
+        fair = 1 / self.args.players
+        sides = (
+            (a, "a", self.wins + self.draws / 2),
+            (b, "b", self.losses + self.draws / 2),
+        )
+        for level, side, share in sides:
+            low, high = wilson(share, n)
+            seats = 1 if side == "a" else self.args.players - 1
+            line = (
+                f"  {level:6s} ({seats} seat{'s' if seats > 1 else ''}):"
+                f" win share {share / n:.1%} (95% CI {low:.1%}–{high:.1%})"
             )
+            if side == "a" and self.args.players > 2:
+                line += f", {share / n / fair:.2f} × its fair share"
+            line += f"; mean score {statistics.mean(self.scores[side]):.2f}"
+            if self.spec.id == "potion-explosion":
+                line += f"; Little Help per game {statistics.mean(self.helps[side]):.2f}"
+            print(line)
 
 
 def _merge_times(into: dict, times: dict) -> None:

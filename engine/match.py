@@ -190,7 +190,9 @@ def pick_outcome(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -
     """
     if not outcomes:
         raise ValueError("A chance node listed no outcomes.")
-    total = sum(p for _, p in outcomes)
+    total = 0.0
+    for _action, p in outcomes:  # added in order, as sum() did before Python 3.12
+        total += p
     x = rng.random() * total
     for action, p in outcomes:
         x -= p

@@ -26,7 +26,7 @@ MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
 """The window size range, in pixels (the smallest layout; an 8K screen)."""
 BOT_BUDGET_RANGE = (0.1, 10.0)
-"""Seconds a Hard computer player may think per decision."""
+"""Seconds a Hard computer player may think per turn."""
 SETTINGS_BYTES = 64 * 1024
 VOLUME_RANGE = (0, 100)
 """The master volume, in percent."""
@@ -37,7 +37,7 @@ UI_SCALES = (100, 125, 150, 175, 200)
 @dataclass
 class Settings:
     """What the settings scene edits. ``window_size`` is (width, height) in pixels;
-    ``bot_budget`` is seconds a Hard bot (and a hint) may think per decision;
+    ``bot_budget`` is seconds a Hard bot may think per turn (a hint per question);
     ``master_volume`` is percent (0–100) of full loudness; ``sound_effects`` off (or M) mutes;
     ``window_size`` and ``window_maximized`` are the window as the player last left it;
     ``ui_scale`` is the size of text and widgets in percent, one of :data:`UI_SCALES` (a window
@@ -48,7 +48,7 @@ class Settings:
     window_size: tuple = (1280, 800)
     pass_screen: bool = True
     colorblind_patterns: bool = False
-    bot_budget: float = 1.5
+    bot_budget: float = 2.0
     master_volume: int = 80
     sound_effects: bool = True
     language: str = ""

@@ -24,7 +24,8 @@ from scenes.desktop import fit_to_desktop, sizes_to_offer
 from scenes.manager import Scene
 from translation import N_, _
 
-BUDGETS = ("0.5", "1.0", "1.5", "3.0", "5.0")
+BUDGETS = ("0.5", "1.0", "1.5", "2.0", "3.0", "5.0")
+"""Hard's thinking time per turn, seconds (the first decision of a turn takes most of it)."""
 VOLUME_SAVE_DELAY = 0.4
 """Seconds the volume slider must rest before the settings are written (dragging it sends an
 event per pixel) and a sample plays at the new level."""
@@ -67,7 +68,7 @@ class SettingsScene(Scene):
         (
             "bot_budget",
             N_("Hard bot thinking time"),
-            N_("Seconds a Hard opponent (and a hint) may think."),
+            N_("Seconds a Hard opponent may think in a turn."),
         ),
         ("ui_scale", N_("UI scale"), N_("The size of text and buttons; applied at once.")),
         ("sound_effects", N_("Sound effects"), N_("M turns them off and on anywhere.")),

@@ -9,7 +9,9 @@ every step what docs/DESIGN.md's "engine contract" promises:
 * an action legal elsewhere but not here is refused with :class:`IllegalAction` — a sentence with
   no decision code — and changes nothing;
 * ``clone()`` equals the state and is independent of it; ``to_dict()`` is JSON and
-  ``from_dict(to_dict())`` gives it back; the position notation round-trips;
+  ``from_dict(to_dict())`` gives it back; the player to move and the legal actions a state
+  keeps between changes are those a fresh ``from_dict`` state works out; the position
+  notation round-trips;
 * ``observation(player)`` keeps what the player needs to decide (whose move, the legal actions);
 * the step's events, applied one by one with the game's ``apply_event`` to the state before,
   give exactly the state after, and never change the state they are given; every event has a
@@ -50,9 +52,15 @@ def is_player_sentence(text: str) -> bool:
 def _check_state(spec: GameSpec, state, names: Sequence[str]) -> None:
     data = state.to_dict()
     json.dumps(data)
-    assert spec.state_from_dict(data).to_dict() == data, "from_dict(to_dict()) differs"
+    fresh = spec.state_from_dict(data)
+    assert fresh.to_dict() == data, "from_dict(to_dict()) differs"
+    # a state may keep its player to move and legal moves until it changes: never stale ones
+    assert fresh.current_player() == state.current_player(), "a kept current_player() is stale"
+    assert fresh.legal_actions() == state.legal_actions(), "kept legal_actions() are stale"
+    assert fresh.chance_outcomes() == state.chance_outcomes(), "kept chance outcomes are stale"
     copy = state.clone()
     assert copy.to_dict() == data, "clone() differs"
+    assert copy.legal_actions() == fresh.legal_actions(), "clone() keeps stale legal actions"
     text = spec.notation.format(state)
     assert spec.notation.format(spec.notation.parse(text)) == text, "notation round trip"
     player = state.current_player()

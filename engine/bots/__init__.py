@@ -11,6 +11,7 @@ computer player, the moves worth considering, and its bot for each level — lik
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Sequence
 
@@ -18,6 +19,7 @@ from engine.bots.beginner import BeginnerBot
 from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.rollout import RolloutBot
+from engine.bots.search import Parallel, Search, TurnClock
 from engine.core import Action
 from translation import _
 
@@ -38,6 +40,10 @@ class GameBots:
     EASY_TEMPERATURE = 1.0
     EASY_TOP = 3
     EASY_MARGIN = 2.0
+    HARD_ROLLOUTS = 48
+    """Hard's rollouts per decision with a fixed budget (the default :class:`RolloutBot`)."""
+    HARD_RATE = 100.0
+    """Hard's rollouts per CPU-second of one core, for a timed budget (measured per game)."""
 
     def evaluate(self, state, player: int) -> float:
         """How good ``state`` is for seat ``player`` (higher is better; the scale is the game's
@@ -60,6 +66,12 @@ class GameBots:
         e.g. no marble shuffled back and forth between pool and hand."""
         return list(legal_actions)
 
+    def considered_moves(self, observation, moves: Sequence[Action]) -> list:
+        """Of the allowed ``moves``, those a computer player (and so a hint) weighs at its own
+        decision: a check too costly for every step of a rollout (e.g. Diced Tomatoes: no karma
+        spent for nothing). By default all of them; an empty list means all of them too."""
+        return list(moves)
+
     def sensible_moves(self, observation, moves: Sequence[Action]) -> list:
         """Of the allowed ``moves``, those a beginner (Easy) considers: none of the game's
         self-harming patterns (a Little Help that completes nothing, karma spent on a die that
@@ -79,19 +91,27 @@ class GameBots:
         a Little Help, that a beginner takes only when plainly worth it). By default False."""
         return False
 
-    def make(self, level: str, budget: float = 1.5, clock=None):
+    def make(self, level: str, budget: float = 2.0, clock=None, parallel: Parallel | None = None):
         """The bot for ``level`` before :func:`make_bot` adds forced and allowed moves.
 
         By default: Easy is a :class:`BeginnerBot` (sensible moves, one step ahead, a softmax
         among the best few), Medium greedy with chance sampled three times, Hard a
-        :class:`RolloutBot` (``budget`` seconds with ``clock``, else a fixed number of rollouts
-        so tests replay).
+        :class:`RolloutBot`: with ``clock``, ``budget`` seconds of thinking per turn
+        (:class:`engine.bots.search.Search`), else :attr:`HARD_ROLLOUTS` per decision so games
+        replay; its rollouts run by ``parallel``.
         """
         if level == "easy":
             return BeginnerBot(self, self.EASY_TEMPERATURE, self.EASY_TOP, self.EASY_MARGIN)
         if level == "medium":
             return GreedyBot(self.evaluate, samples=3)
-        return RolloutBot(self, budget, clock)
+        return RolloutBot(
+            self,
+            budget,
+            clock,
+            rollouts=self.HARD_ROLLOUTS,
+            rate=self.HARD_RATE,
+            parallel=parallel,
+        )
 
 
 def as_sentence(reason: str, names: Sequence[str]) -> str:
@@ -112,41 +132,73 @@ def as_sentence(reason: str, names: Sequence[str]) -> str:
     return reason if reason[-1] in ".!?。！？" else reason + _(".")
 
 
-def make_bot(spec, level: str, budget: float = 1.5, clock=None):
+def make_bot(
+    spec,
+    level: str,
+    budget: float = 2.0,
+    clock=None,
+    parallel: Parallel | None = None,
+    turns: TurnClock | None = None,
+):
     """A bot for the game ``spec`` (a GameSpec) at ``level`` ("easy", "medium" or "hard").
 
     The game's :meth:`GameBots.make` builds it; a game without ``bots`` gets random play. The bot
-    plays the game's forced moves and chooses among its allowed moves. With ``clock`` (e.g.
-    ``time.monotonic``) Hard thinks ``budget`` seconds; without it a fixed amount, so a test's
-    game replays. Raises ``ValueError`` for an unknown level.
+    plays the game's forced moves and chooses among its allowed moves. Hard's search
+    (:class:`engine.bots.search.Search`): with ``clock`` (e.g. ``time.monotonic``) ``budget``
+    seconds of thinking per turn, shared by the turn's decisions through ``turns`` (kept per
+    seat by the caller; by default the bot's own); without a clock a fixed amount of work per
+    decision, so a game replays on any computer. ``parallel`` runs the search's work (default:
+    on this thread). Raises ``ValueError`` for an unknown level.
     """
     if level not in LEVELS:
         raise ValueError(f"A bot's level is easy, medium or hard, not {level!r}.")
     if spec.bots is None:
         return RandomBot()
-    return PolicyBot(spec.bots, spec.bots.make(level, budget, clock))
+    make = spec.bots.make
+    if parallel is not None and "parallel" in inspect.signature(make).parameters:
+        bot = make(level, budget, clock, parallel=parallel)
+    else:  # a game whose bots take no parallel map (they think on this thread)
+        bot = make(level, budget, clock)
+    search = getattr(bot, "search", None)
+    if turns is not None and isinstance(search, Search):
+        search.turns = turns
+    return PolicyBot(spec.bots, bot)
 
 
 class PolicyBot:
     """Plays the game's forced move when there is one, else asks the wrapped bot to choose among
-    the moves the game allows bots (:meth:`GameBots.allowed_moves`)."""
+    the moves the game allows bots (:meth:`GameBots.allowed_moves`) and weighs at a decision
+    (:meth:`GameBots.considered_moves`)."""
 
     def __init__(self, knowledge: GameBots, bot):
         self.knowledge = knowledge
         self.bot = bot
+
+    @property
+    def search(self) -> Search | None:
+        """The wrapped bot's :class:`engine.bots.search.Search` (Hard), else None."""
+        search = getattr(self.bot, "search", None)
+        return search if isinstance(search, Search) else None
 
     def cancel(self) -> None:
         """Stop the wrapped bot's search (undo, load, quit)."""
         if hasattr(self.bot, "cancel"):
             self.bot.cancel()
 
-    def choose(self, observation, legal_actions, rng):
-        """The forced move, else the wrapped bot's choice among the allowed moves."""
+    def choose(self, observation, legal_actions, rng, turn=None):
+        """The forced move, else the wrapped bot's choice among the allowed and considered moves
+        (:meth:`GameBots.considered_moves`). ``turn`` names
+        the turn the decision belongs to (e.g. the match's turn number), so a timed search shares
+        the turn's budget between its decisions; None: a turn of its own."""
         forced = self.knowledge.forced_move(observation, legal_actions)
         if forced is not None:
             return forced
-        allowed = self.knowledge.allowed_moves(observation, legal_actions)
-        return self.bot.choose(observation, allowed or legal_actions, rng)
+        search = self.search
+        if search is not None:
+            search.turn = turn
+        allowed = self.knowledge.allowed_moves(observation, legal_actions) or legal_actions
+        allowed = self.knowledge.considered_moves(observation, allowed) or allowed
+        return self.bot.choose(observation, allowed, rng)
 
 
 __all__ = [
@@ -159,4 +211,7 @@ __all__ = [
     "RolloutBot",
     "make_bot",
     "LEVELS",
+    "Parallel",
+    "Search",
+    "TurnClock",
 ]

@@ -2,98 +2,85 @@
 
 Every round each surviving candidate gets the same number of rollouts and the worse half is
 dropped; with one candidate left the search stops early. Used by the Hard bots that average
-sampled rollouts (engine/bots/rollout.py, engine/potion_explosion/bots.py).
+sampled rollouts (engine/bots/rollout.py, engine/potion_explosion/bots.py, engine/tea_time).
 
-With ``race`` the rounds also *race* the candidates: when the rollouts are paired (the k-th
-rollout of every candidate meets the same luck, as :class:`engine.bots.RolloutBot`'s common
-random numbers make them), a candidate whose paired differences from the leader show it worse
-(or no better or worse than ``tolerance``) with ``race`` standard errors to spare is dropped at
-once. A decision whose best move is plain then ends long before its budget.
+The rollouts are asked for in batches (a few sweeps over the surviving candidates at a time),
+each rollout named by its candidate and its number ``k``: the k-th rollout of every candidate
+meets the same luck (:class:`PairedSeeds`), and a batch may run on several processes
+(:meth:`engine.bots.search.Allowance.run`) without changing a result.
+
+With ``race`` the rounds also *race* the candidates: as the rollouts are paired, a candidate
+whose paired differences from the leader show it worse (or no better or worse than
+``tolerance``) with ``race`` standard errors to spare is dropped at once. A decision whose best
+move is plain then ends long before its budget.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 
 RACE_FIRST = 16
 """Paired rollouts a candidate has before racing may drop it: fewer give a poor spread."""
 RACE_EVERY = 4
-"""Racing looks at the candidates after every this many sweeps of rollouts."""
+"""Racing looks at the candidates after every this many sweeps of rollouts (one batch)."""
+
+Batch = Callable[[list], Sequence]
+"""``batch([(candidate, k), ...])`` gives the value of each candidate's k-th rollout (higher is
+better), in order; ``None`` for one not made (the search ran out of time or was stopped)."""
 
 
 def sequential_halving(
     candidates: list,
-    rollout,
-    clock=None,
-    budget: float = 1.5,
-    rollouts: int = 48,
-    stopped=lambda: False,
+    batch: Batch,
+    work: int = 48,
+    stopped: Callable[[], bool] = lambda: False,
     race: float | None = None,
     tolerance: float = 0.0,
 ) -> tuple:
     """``(best candidate, rollouts made)``.
 
-    ``candidates`` are in order of preference (ties go to the earlier one); ``rollout(c)`` gives
-    one sampled value (higher is better). With ``clock`` (e.g. ``time.monotonic``) the search
-    lasts about ``budget`` seconds: one rollout each first measures their cost, then the rounds
-    share the time left. Without a clock it makes about ``rollouts`` in all. ``stopped()``
-    returning True (a cancelled bot) ends it with the best mean so far. ``race`` (a number of
-    standard errors, e.g. 2.5) drops candidates early by :func:`race_survivors`: only for paired
-    rollouts; ``tolerance`` is the difference in value (the evaluation's units) not worth
-    searching for. Raises ``ValueError`` for no candidates.
+    ``candidates`` are in order of preference (ties go to the earlier one); ``batch`` values
+    rollouts (:data:`Batch`); about ``work`` rollouts are made in all. ``stopped()`` returning
+    True (a cancelled bot), or a rollout not made, ends the search with the best mean so far.
+    ``race`` (a number of standard errors, e.g. 2.5) drops candidates early by
+    :func:`race_survivors`; ``tolerance`` is the difference in value (the evaluation's units)
+    not worth searching for. Raises ``ValueError`` for no candidates.
     """
     if not candidates:
         raise ValueError("No candidate to choose from.")
-    start = clock() if clock else 0.0
-    deadline = start + budget if clock else None
-
-    def out_of_time() -> bool:
-        return stopped() or deadline is not None and clock() >= deadline
-
     order = {c: i for i, c in enumerate(candidates)}
     values: dict = {c: [] for c in candidates}
-    totals = {c: 0.0 for c in candidates}
 
     def mean(c) -> tuple:
-        return (totals[c] / max(1, len(values[c])), -order[c])
-
-    def play(c) -> None:
-        value = rollout(c)
-        values[c].append(value)
-        totals[c] += value
-
-    def made() -> int:
-        return sum(len(v) for v in values.values())
+        return (sum(values[c]) / max(1, len(values[c])), -order[c])
 
     alive = list(candidates)
-    if clock:
-        for c in alive:
-            if out_of_time():
-                break
-            play(c)
     rounds = max(1, (len(alive) - 1).bit_length())
-    for r in range(rounds):
-        if len(alive) == 1 or out_of_time():
+    ended = False
+    for _round in range(rounds):
+        if len(alive) == 1 or ended or stopped():
             break
-        if clock:
-            per = (clock() - start) / max(1, made())
-            each = max(1, int((deadline - clock()) / (rounds - r) / per / len(alive)))
-        else:
-            each = max(1, rollouts // rounds // len(alive))
-        for sweep in range(each):
-            for c in alive:
-                if out_of_time():
-                    break
-                play(c)
-            if out_of_time():
-                break
-            if race is not None and sweep % RACE_EVERY == RACE_EVERY - 1:
+        each = max(1, work // rounds // len(alive))
+        done = 0
+        while done < each and not ended:
+            sweeps = min(each - done, RACE_EVERY)
+            pairs = [(c, len(values[c]) + sweep) for sweep in range(sweeps) for c in alive]
+            gaps = set()
+            for (c, _k), value in zip(pairs, batch(pairs), strict=True):
+                if value is None or c in gaps:
+                    gaps.add(c)  # keep each candidate's rollouts numbered 0, 1, 2 ... (paired)
+                    continue
+                values[c].append(value)
+            done += sweeps
+            ended = bool(gaps) or stopped()
+            if race is not None and not ended:
                 alive = race_survivors(alive, values, mean, race, tolerance)
                 if len(alive) == 1:
                     break
         alive = sorted(alive, key=mean, reverse=True)[: max(1, len(alive) // 2)]
-    return max(alive, key=mean), made()
+    return max(alive, key=mean), sum(len(v) for v in values.values())
 
 
 def race_survivors(alive: list, values: dict, mean, race: float, tolerance: float) -> list:
@@ -120,19 +107,34 @@ def race_survivors(alive: list, values: dict, mean, race: float, tolerance: floa
     return kept
 
 
-def common_random_numbers(rollout, rng: random.Random):
-    """``rollout(candidate, luck)`` made a ``rollout(candidate)`` for
-    :func:`sequential_halving` on common random numbers: the k-th call for every candidate gets
-    ``luck``, a ``random.Random`` of the same k-th seed drawn from ``rng``, so candidates are
-    compared on the same luck, not on their own (and ``race`` may pair their rollouts)."""
-    seeds: list = []
-    made: dict = {}
+class PairedSeeds:
+    """The seed of each rollout number: ``seeds[k]`` is the k-th number drawn from ``rng``
+    (drawn in order, however the rollouts are batched), so the k-th rollout of every candidate
+    meets the same luck (common random numbers)."""
 
-    def paired(candidate):
-        k = made.get(candidate, 0)
-        made[candidate] = k + 1
-        while len(seeds) <= k:
-            seeds.append(rng.random())
-        return rollout(candidate, random.Random(seeds[k]))
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.seeds: list[float] = []
 
-    return paired
+    def __getitem__(self, k: int) -> float:
+        while len(self.seeds) <= k:
+            self.seeds.append(self.rng.random())
+        return self.seeds[k]
+
+
+def one_by_one(rollout: Callable, rng: random.Random) -> Batch:
+    """A :data:`Batch` from ``rollout(candidate, luck)`` (one value, ``luck`` a
+    ``random.Random`` of the rollout's :class:`PairedSeeds` seed), made on this thread."""
+    seeds = PairedSeeds(rng)
+    return lambda pairs: [rollout(c, random.Random(seeds[k])) for c, k in pairs]
+
+
+__all__ = [
+    "RACE_EVERY",
+    "RACE_FIRST",
+    "Batch",
+    "PairedSeeds",
+    "one_by_one",
+    "race_survivors",
+    "sequential_halving",
+]

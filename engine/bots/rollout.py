@@ -7,11 +7,11 @@ a tree whose leaves are valued mid-turn. The candidates are compared on common r
 the k-th rollout of each meets the same luck (measured on Diced Tomatoes with bench/bots.py
 --fixed, 300 games against Medium: 69% instead of 57%). Moves leading to positions the game
 cannot tell apart (:meth:`GameBots.position_key`) are one candidate, and the paired rollouts
-let the candidates race, so a plain choice ends early: at the 1.5 s budget a Diced Tomatoes
-game took 48 s of Hard's thinking, now about 17, and Hard beat Medium 141-9-50 over 200 games
-(73%, 95% CI 66-78%). Needs the game's :class:`engine.bots.GameBots` (its evaluation, forced
-and allowed moves), the state's ``turn_owner()`` and the game's
-:class:`engine.core.TurnStarted` events.
+let the candidates race, so a plain choice ends early. Each rollout depends only on the
+position, its move and its seed (:func:`rollout_value`), so the rollouts of a batch run on as
+many processes as the search has (:class:`engine.bots.search.Search`). Needs the game's
+:class:`engine.bots.GameBots` (its evaluation, forced and allowed moves), the state's
+``turn_owner()`` and the game's :class:`engine.core.TurnStarted` events.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.bots.halving import common_random_numbers, sequential_halving
+from engine.bots.halving import PairedSeeds, sequential_halving
+from engine.bots.search import Parallel, Search, never
 from engine.core import CHANCE, Action, GameState, TurnStarted
 from engine.match import pick_outcome
 
@@ -32,96 +33,110 @@ TOLERANCE = 0.2
 """A difference of rollout values (about victory points) too small to search further for."""
 
 
+def settle(state, rng) -> None:
+    """Sample every pending chance node of ``state`` with ``rng``."""
+    steps = 0
+    while state.current_player() == CHANCE and steps < 200:
+        state.apply_action(pick_outcome(state.chance_outcomes(), rng))
+        steps += 1
+
+
+def valued(knowledge, state, legal, me, rng) -> list:
+    """``[(one-step value for me, -index, action)]`` of ``legal`` in ``state``, one move for
+    each position the game's :meth:`GameBots.position_key` tells apart (the first in order): two
+    like dice are one choice, not two candidates crowding out a third."""
+    seen = set()
+    result = []
+    for index, action in enumerate(legal):
+        after = state.clone()
+        after.apply_action(action)
+        key = knowledge.position_key(after)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        settle(after, rng)
+        result.append((knowledge.evaluate(after, me), -index, action))
+    return result
+
+
+def greedy_move(knowledge, state, rng):
+    """The greedy policy's move: the game's forced bot move, else the best one-step value."""
+    legal = state.legal_actions()
+    forced = knowledge.forced_move(state, legal)
+    if forced is not None:
+        return forced
+    legal = knowledge.allowed_moves(state, legal) or legal
+    if len(legal) == 1:
+        return legal[0]
+    return max(valued(knowledge, state, legal, state.current_player(), rng), key=lambda x: x[:2])[2]
+
+
+def play(state, action, rng) -> int:
+    """Play ``action`` and the chance after it on ``state``; how many turns began."""
+    events = state.apply_action(action)
+    while state.current_player() == CHANCE and len(events) < 10_000:
+        events += state.apply_action(pick_outcome(state.chance_outcomes(), rng))
+    return sum(1 for event in events if isinstance(event, TurnStarted))
+
+
+def rollout(knowledge, state, action, me, rng, stopped=never) -> float | None:
+    """Play ``action``, then greedily until two more turns have begun (the end of this turn
+    and of the next one: the next player's, or one's own again in a solo game); the value
+    for ``me``, or None when ``stopped()`` ended it midway."""
+    # the luck of the game and the policy's own samples come from separate generators, so
+    # rollouts seeded alike meet the same dice whatever the policy sampled meanwhile
+    luck, policy = random.Random(rng.random()), random.Random(rng.random())
+    t = state.clone()
+    begun = play(t, action, luck)
+    for _ in range(MAX_STEPS):
+        if begun >= 2 or t.current_player() < 0:
+            break
+        if stopped():
+            return None
+        begun += play(t, greedy_move(knowledge, t, policy), luck)
+    return knowledge.evaluate(t, me)
+
+
+def rollout_value(shared: tuple, item: tuple, stopped=never) -> float | None:
+    """One rollout as a search's unit of work (:meth:`engine.bots.search.Allowance.run`):
+    ``shared`` is ``(knowledge, state, me)``, ``item`` ``(action, seed)``."""
+    knowledge, state, me = shared
+    action, seed = item
+    return rollout(knowledge, state, action, me, random.Random(seed), stopped)
+
+
 class RolloutBot:
     """``choose(observation, legal_actions, rng)``: the candidate with the best mean rollout
-    value for the mover. ``budget`` seconds with ``clock``; else ``rollouts`` in all.
-    ``candidates`` moves (best one-step values, one per position the game tells apart) are
-    played out. The candidates race (``race`` standard errors, ``tolerance`` value; ``None``:
-    no racing), so a plain choice stops early. ``cancel()`` stops it."""
+    value for the mover. ``rollouts`` in all without a clock; with ``clock``, ``budget`` seconds
+    of thinking per turn at ``rate`` rollouts per CPU-second (:class:`Search`), the rollouts
+    run by ``parallel``. ``candidates`` moves (best one-step values, one per position the game
+    tells apart) are played out. The candidates race (``race`` standard errors, ``tolerance``
+    value; ``None``: no racing), so a plain choice stops early. ``cancel()`` stops it."""
 
     def __init__(
         self,
         knowledge,
-        budget: float = 1.5,
+        budget: float = 2.0,
         clock=None,
         rollouts: int = 48,
         candidates: int = 8,
         race: float | None = RACE,
         tolerance: float = TOLERANCE,
+        rate: float = 100.0,
+        parallel: Parallel | None = None,
     ):
         self.knowledge = knowledge
         self.race = race
         self.tolerance = tolerance
-        self.budget = budget
-        self.clock = clock
-        self.rollouts = rollouts
         self.candidates = candidates
-        self.cancelled = False
+        self.search = Search(rollouts, rate, budget, clock, parallel)
         self.last_rollouts = 0
 
     def cancel(self) -> None:
         """Stop searching as soon as possible (undo, load, quit)."""
-        self.cancelled = True
+        self.search.cancel()
 
-    # --- the greedy policy ------------------------------------------------------------------
-    def _settle(self, s, rng) -> None:
-        steps = 0
-        while s.current_player() == CHANCE and steps < 200:
-            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
-            steps += 1
-
-    def _valued(self, s, legal, me, rng) -> list:
-        """``[(one-step value for me, -index, action)]`` of ``legal`` in ``s``, one move for each
-        position the game's :meth:`GameBots.position_key` tells apart (the first in order): two
-        like dice are one choice, not two candidates crowding out a third."""
-        seen = set()
-        valued = []
-        for index, action in enumerate(legal):
-            t = s.clone()
-            t.apply_action(action)
-            key = self.knowledge.position_key(t)
-            if key is not None:
-                if key in seen:
-                    continue
-                seen.add(key)
-            self._settle(t, rng)
-            valued.append((self.knowledge.evaluate(t, me), -index, action))
-        return valued
-
-    def _greedy(self, s, rng):
-        """The greedy policy's move: the game's forced bot move, else the best one-step value."""
-        legal = s.legal_actions()
-        forced = self.knowledge.forced_move(s, legal)
-        if forced is not None:
-            return forced
-        legal = self.knowledge.allowed_moves(s, legal) or legal
-        if len(legal) == 1:
-            return legal[0]
-        return max(self._valued(s, legal, s.current_player(), rng), key=lambda x: x[:2])[2]
-
-    def _play(self, t, action, rng) -> int:
-        """Play ``action`` and the chance after it on ``t``; how many turns began."""
-        events = t.apply_action(action)
-        while t.current_player() == CHANCE and len(events) < 10_000:
-            events += t.apply_action(pick_outcome(t.chance_outcomes(), rng))
-        return sum(1 for event in events if isinstance(event, TurnStarted))
-
-    def _rollout(self, s, action, me, rng) -> float:
-        """Play ``action``, then greedily until two more turns have begun (the end of this turn
-        and of the next one: the next player's, or one's own again in a solo game); the value
-        for ``me``."""
-        # the luck of the game and the policy's own samples come from separate generators, so
-        # rollouts seeded alike meet the same dice whatever the policy sampled meanwhile
-        luck, policy = random.Random(rng.random()), random.Random(rng.random())
-        t = s.clone()
-        begun = self._play(t, action, luck)
-        for _ in range(MAX_STEPS):
-            if begun >= 2 or t.current_player() < 0:
-                break
-            begun += self._play(t, self._greedy(t, policy), luck)
-        return self.knowledge.evaluate(t, me)
-
-    # --- the search -------------------------------------------------------------------------
     def choose(
         self, observation: GameState, legal_actions: Sequence[Action], rng: random.Random
     ) -> Action:
@@ -131,18 +146,21 @@ class RolloutBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         s, me = observation, observation.current_player()
-        ranked = sorted(self._valued(s, legal_actions, me, rng), key=lambda x: x[:2], reverse=True)
+        ranked = sorted(
+            valued(self.knowledge, s, legal_actions, me, rng), key=lambda x: x[:2], reverse=True
+        )
         if len(ranked) == 1:  # every legal move leads to the same position
             return ranked[0][2]
+        allowance = self.search.decision()
+        seeds = PairedSeeds(rng)  # the k-th rollout of every candidate meets the same dice
+        shared = (self.knowledge, s, me)
         best, self.last_rollouts = sequential_halving(
             [a for _, _, a in ranked[: self.candidates]],
-            # the k-th rollout of every candidate meets the same dice
-            common_random_numbers(lambda action, luck: self._rollout(s, action, me, luck), rng),
-            self.clock,
-            self.budget,
-            self.rollouts,
-            lambda: self.cancelled,
+            lambda pairs: allowance.run(rollout_value, shared, [(c, seeds[k]) for c, k in pairs]),
+            allowance.work,
+            allowance.stopped,
             self.race,
             self.tolerance,
         )
+        self.search.finished(allowance, self.last_rollouts)
         return best

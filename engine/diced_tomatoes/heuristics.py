@@ -37,19 +37,33 @@ def _vine_promise(state, player: int) -> float:
             total -= 1.5
             continue
         share = len(vine) / 4
-        if solo:
-            total += share * (3.0 if rules.slot_matches(next_slot, value) else 0.5)
+        if solo:  # a vine worth a later slot's number waits for that slot
+            total += share * (
+                3.0
+                if rules.slot_matches(next_slot, value)
+                else SOLO_LATER_MATCH
+                if value > next_slot
+                else 0.5
+            )
         else:
             worth = rules.harvest_points(state, next_slot, value)
             total += share * share * worth * 0.8
     return total
 
 
+SOLO_WASTED_SLOT = 2.0
+"""Solo: what a harvest into a slot it does not match costs (the slot can never match)."""
+SOLO_LATER_MATCH = 1.5
+"""Solo: a growing vine whose value is a later slot's number, per full vine (it may wait)."""
+
+
 def _estimate(state, player: int) -> float:
-    if state.solo:
+    if state.solo:  # the goal: matched slots (rules, "Single player")
+        matched = state.matched_slots(0)
         return (
-            state.matched_slots(0) * 10
+            matched * 10
             + len(state.score[0]) * 1.0
+            - (len(state.score[0]) - matched) * SOLO_WASTED_SLOT
             + state.karma[0] * 0.4
             + _vine_promise(state, 0)
         )
@@ -77,6 +91,47 @@ def evaluate(state, player: int) -> float:
 
 
 _KARMA = (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie)
+_DIE_KARMA = (Reroll, Shift, RollOver, SetDie)
+KARMA_MARGIN = 0.05
+"""How much better (in :func:`evaluate`'s points) a die must serve after karma is spent on it,
+its cost counted, for the spending to buy something (:func:`karma_buys`)."""
+
+
+def die_worth(state, slot: int, me: int) -> float:
+    """What the die in hand ``slot`` is worth to seat ``me``: :func:`evaluate` after its best
+    placement (the position as it is when no placement is legal). A state at a chance node
+    (a die being rolled) is worth its outcomes' mean, each weighted by its chance."""
+    from engine.core import CHANCE
+
+    if state.current_player() == CHANCE:
+        total = 0.0
+        for outcome, chance in state.chance_outcomes():
+            after = state.clone()
+            after.apply_action(outcome)
+            total += chance * die_worth(after, slot, me)
+        return total
+    best = None
+    for action in state.legal_actions():
+        if isinstance(action, PlaceDie) and action.die == slot:
+            after = state.clone()
+            after.apply_action(action)
+            value = evaluate(after, me)
+            best = value if best is None else max(best, value)
+    return evaluate(state, me) if best is None else best
+
+
+def karma_buys(state, action) -> bool:
+    """Whether karma spent by ``action`` on a die (a re-roll, a shift, a roll-over, a set face)
+    leaves the player to move better off than the same die without it: the die, changed and
+    the karma paid, is worth :data:`KARMA_MARGIN` more at its best placement
+    (:func:`die_worth`; a re-roll by its faces' mean). Issue 42: a hint never spends karma for
+    nothing (re-rolling a 5 that fits, then shifting the new 4 back). Other actions: True."""
+    if not isinstance(action, _DIE_KARMA):
+        return True
+    me = state.current_player()
+    after = state.clone()
+    after.apply_action(action)
+    return die_worth(after, action.die, me) > die_worth(state, action.die, me) + KARMA_MARGIN
 
 
 def explain_move(state, action, names=None) -> str:

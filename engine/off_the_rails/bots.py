@@ -34,6 +34,7 @@ import random
 
 from engine.bots import GameBots, as_sentence
 from engine.bots.beginner import softmax_pick
+from engine.bots.search import Allowance, Parallel, Search, never
 from engine.core import CHANCE, IllegalAction
 from engine.match import pick_outcome
 from engine.off_the_rails import heuristics
@@ -48,7 +49,7 @@ from engine.off_the_rails.data import (
     jewels,
     value,
 )
-from engine.off_the_rails.rules import ways_on
+from engine.off_the_rails.rules import possible_splits, ways_on, with_split
 from engine.off_the_rails.state import (
     CartPlace,
     ChangeSpeed,
@@ -61,8 +62,15 @@ from engine.off_the_rails.state import (
     UpgradeTile,
 )
 
-MAX_FUTURES = 6
+MAX_FUTURES = 24
 """Hard's look-ahead samples at most this many futures per candidate."""
+FUTURES_WITHOUT_CLOCK = 4
+"""Hard's sampled futures in all (over its look-ahead candidates) for a decision of the action
+phase with a fixed budget (tests, benchmarks, online games): one round."""
+FUTURE_RATE = 25.0
+"""Hard's sampled futures per CPU-second of one core, for a timed search's work: about 0.8 of
+the 31 measured over a whole game against Medium, the planning around them included
+(2026-12-06, this project's machine)."""
 
 LEVELS = {
     # routes considered, speed targets kept per cart, look-ahead candidates; a beginner picks
@@ -74,7 +82,9 @@ LEVELS = {
     "medium": dict(routes=3, speeds=2, lookahead=0),
     # Hard's look-ahead: the opponents answer by the Medium plan, then Hard's own next turn
     # (measured at 1.5 s against Medium: 33-21 this way, 38-34 with an Easy answer alone)
-    "hard": dict(routes=5, speeds=3, lookahead=4, tactics=True, reply="medium", second=True),
+    "hard": dict(
+        routes=5, speeds=3, lookahead=4, tactics=True, reply="medium", second=True, escapes=True
+    ),
 }
 
 
@@ -129,6 +139,30 @@ def split_choice(state, legal):
         return max(value(action.pile), value(rest)), value(action.pile)
 
     return min(legal, key=worst)
+
+
+def pick_by_information_set(observation, legal) -> tuple:
+    """``(pick, {pick: mean value})``: the pile to pick (OR-D7: the split is hidden from the
+    mover) valued over every split the hit cart's owner may have made
+    (:func:`rules.possible_splits`), each equally likely: each is put in the observation
+    (:func:`rules.with_split`), the pick played and the movement finished by the default
+    policy, and the position valued for the mover. Information-set search: the true split is
+    never read (the observation masks it), so the choice is the same whatever it is."""
+    me = observation.current_player()
+    piles = observation.split_piles()
+    load = tuple(a + b for a, b in zip(piles[0], piles[1], strict=True))
+    splits = possible_splits(load)
+    means = {}
+    for action in legal:
+        total = 0.0
+        for pile in splits:
+            sample = with_split(observation, (pile, tuple(a - b for a, b in zip(load, pile))))
+            sample.apply_action(action)
+            finish_turn(sample, me)
+            total += heuristics.evaluate(sample, me)
+        means[action] = total / len(splits)
+    best = max(legal, key=lambda action: (means[action], -legal.index(action)))
+    return best, means
 
 
 def finish_turn(state, me, rng=None, chance=False) -> None:
@@ -243,11 +277,17 @@ def _sequences(state, me, cfg) -> list:
             seen.add(t)
             seqs.append(list(seq))
 
-    options = [(r, False) for r in rts]
-    options += [(r, True) for r in rts if r.entry is not None]
-    options.append((None, False))
-    for route, place in options:
-        base = [route.entry] if place else []
+    options: list[tuple] = [(r, False, None) for r in rts]
+    options += [(r, True, None) for r in rts if r.entry is not None]
+    options.append((None, False, None))
+    if cfg.get("escapes"):
+        # a cart of mine that rolls into the chasm on its next move is saved by an upgrade of
+        # its tile (a cart on a junction chooses again: rules, "The Chasm"), then the routes
+        options += [
+            (route, False, upgrade) for upgrade in _escapes(state, me) for route in [None, *rts[:1]]
+        ]
+    for route, place, escape in options:
+        base = ([escape] if escape is not None else []) + ([route.entry] if place else [])
         tiles = _tile_list([route] + [r for r in rts if r is not route]) if route else []
         # the track this route would have, to pre-screen speeds on it
         probe = state.clone()
@@ -278,6 +318,17 @@ def _sequences(state, me, cfg) -> list:
     return seqs
 
 
+def _escapes(state, me) -> list:
+    """The upgrades that give another way to a cart of ``me`` that would otherwise roll into the
+    chasm on its next move (:func:`heuristics.forced_into_chasm`)."""
+    upgrades = []
+    for ci in state.carts_of(me):
+        cart = state.carts[ci]
+        if cart.where == CartPlace.BOARD and heuristics.forced_into_chasm(state, cart):
+            upgrades += state.upgrades_at(*cart.square)
+    return upgrades
+
+
 def _tile_list(found) -> list:
     """The routes' tile actions in order (the first route's first), leftover actions going to
     the next routes; a square claimed by an earlier route is not touched again."""
@@ -306,11 +357,15 @@ def _simulate(state, me, seq):
     return t
 
 
-def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> list:
+def plan_actions(state, me, cfg, rng, allowance: Allowance | None = None, stopped=None) -> list:
     """The best action sequence for the rest of ``me``'s action phase (EndActions appended when
-    actions are left over). ``deadline``/``clock`` bound the search; ``stop()`` returning True
-    (a cancelled bot) ends it with the best sequence found so far."""
-    scored = _scored(state, me, _sequences(state, me, cfg), deadline, clock, stop)
+    actions are left over). ``allowance`` (:class:`engine.bots.search.Allowance`) is Hard's
+    budget: its futures (:func:`_look_ahead`), its deadline and its cancel; without one the
+    plan is made in full, with one sampled future per look-ahead candidate. ``stopped()``
+    (default: the allowance's) returning True ends the scoring with what is scored."""
+    if stopped is None and allowance is not None:
+        stopped = allowance.stopped
+    scored = _scored(state, me, _sequences(state, me, cfg), stopped)
     if not scored:
         return [EndActions()]
     best = scored[0]
@@ -321,26 +376,25 @@ def plan_actions(state, me, cfg, rng, deadline=None, clock=None, stop=None) -> l
             wider = _sequences(state, me, LEVELS["medium"])
             seen = [row[1] for row in scored]
             scored = sorted(
-                scored
-                + _scored(state, me, [seq for seq in wider if seq not in seen], None, None, None),
+                scored + _scored(state, me, [seq for seq in wider if seq not in seen], None),
                 key=lambda row: -row[0],
             )
         best = _beginner_plan(state, me, scored, cfg, rng)
-    elif cfg["lookahead"] and len(scored) > 1 and not (stop and stop()):
-        best = _look_ahead(me, scored[: cfg["lookahead"]], cfg, rng, deadline, clock, stop) or best
+    elif cfg["lookahead"] and len(scored) > 1 and not (stopped and stopped()):
+        best = _look_ahead(me, scored[: cfg["lookahead"]], cfg, rng, allowance) or best
     seq = list(best[1])
     if not seq or len(seq) < state.actions_left:
         seq.append(EndActions())  # OR-D12: the phase ends only when the player ends it
     return seq
 
 
-def _scored(state, me, sequences, deadline, clock, stop) -> list:
+def _scored(state, me, sequences, stopped=None) -> list:
     """``[(value, sequence, position after)]`` of the legal ``sequences``, best first (a tie
     goes to the sequence proposed first); stops early, keeping what has been scored, once
-    ``clock()`` passes ``deadline`` or ``stop()`` is True."""
+    ``stopped()`` is True (out of time or cancelled)."""
     scored: list[tuple[float, list, OTRState]] = []
     for seq in sequences:
-        if scored and (deadline is not None and clock() >= deadline or stop and stop()):
+        if scored and stopped is not None and stopped():
             break  # out of time or cancelled: keep what has been scored
         after = _simulate(state, me, seq)
         if after is None:
@@ -384,55 +438,65 @@ def _beginner_plan(state, me, scored, cfg, rng):
     return near[softmax_pick([row[0] for row in near], rng, cfg["temperature"])]
 
 
-def _look_ahead(me, top, cfg, rng, deadline, clock, stop=None):
-    """Hard: for each candidate ``(value, seq, after)``, sample the deposit and let the opponents
-    answer (their turn by the ``cfg["reply"]`` plan, chasm tokens placed greedily);
-    with ``cfg["second"]`` also plan ``me``'s next turn (Medium). Score the result. With a clock,
-    time left buys more sampled futures for the same candidates, up to :data:`MAX_FUTURES`.
-    Returns the best candidate by mean (or None).
+def _look_ahead(me, top, cfg, rng, allowance: Allowance | None = None):
+    """Hard: for each candidate ``(value, seq, after)``, sample futures: the deposit, the
+    opponents' answer (their turn by the ``cfg["reply"]`` plan, chasm tokens placed greedily)
+    and, with ``cfg["second"]``, ``me``'s next turn (Medium); score each. Every candidate meets
+    the same futures, round by round (common random numbers: the comparison between candidates
+    is not drowned by the luck of the draw). ``allowance.work`` futures in all (at least one
+    round; without an allowance one round), run by ``allowance.run``; a round not finished in
+    time is left out for every candidate. Returns the best candidate by mean (or None).
 
-    More time is spent on more samples, not on more candidates: measured with bench/bots.py at
+    More work buys more sampled futures, not more candidates: measured with bench/bots.py at
     1.5 s, eight candidates scored on one or two futures each lost to Medium (25-30), as the
     best of many noisy scores is mostly the luckiest."""
-    easy = LEVELS[cfg.get("reply", "medium")]
-    medium = LEVELS["medium"]
-    full = cfg.get("second", True)
-    results = []  # [sum of sampled values, samples, candidate]
-    took = 0.0
-    for round_ in range(MAX_FUTURES if deadline is not None else 1):
-        # common random numbers: every candidate sees the same sampled future in a round, so
-        # the comparison between candidates is not drowned by the luck of the draw
-        seed = rng.random()
-        if round_ and (clock() + took * len(results) >= deadline or stop and stop()):
-            break  # the next round would likely overrun the budget
-        for i, cand in enumerate(top if round_ == 0 else [row[2] for row in results]):
-            if round_ == 0 and (
-                deadline is not None and clock() + took >= deadline or stop and stop()
-            ):
-                break
-            start = clock() if clock else 0.0
-            v = _second_turn(cand, me, random.Random(seed), easy, medium, full)
-            if round_ == 0:
-                results.append([v, 1, cand])
-            else:
-                results[i][0] += v
-                results[i][1] += 1
-            if clock:
-                took = max(took, clock() - start)
-    if len(results) < 2:
+    if len(top) < 2:
         return None
-    return max(results, key=lambda row: row[0] / row[1])[2]
+    rounds = 1 if allowance is None else max(1, min(MAX_FUTURES, allowance.work // len(top)))
+    seeds = [rng.random() for _ in range(rounds)]
+    shared = (me, cfg.get("reply", "medium"), cfg.get("second", True), top)
+    items = [(index, seed) for seed in seeds for index in range(len(top))]
+    if allowance is None:
+        values = [future_value(shared, item) for item in items]
+    else:
+        values = allowance.run(future_value, shared, items)
+    totals = [0.0] * len(top)
+    complete = 0
+    for round_ in range(rounds):
+        row = values[round_ * len(top) : (round_ + 1) * len(top)]
+        numbers = [value for value in row if value is not None]
+        if len(numbers) < len(row):
+            break  # the deadline came first: this round and the later ones are not compared
+        totals = [total + value for total, value in zip(totals, numbers, strict=True)]
+        complete += 1
+    if not complete:
+        return None
+    best = max(range(len(top)), key=lambda index: (totals[index], -index))
+    return top[best]
 
 
-def _second_turn(candidate, me, rng, easy, medium, full=True) -> float:
+def future_value(shared: tuple, item: tuple, stopped=never) -> float | None:
+    """One sampled future of one look-ahead candidate, a unit of Hard's work
+    (:meth:`engine.bots.search.Allowance.run`): ``shared`` is ``(me, the opponents' level,
+    whether me plays a second turn, candidates)``, ``item`` ``(candidate index, seed)``."""
+    me, reply, full, top = shared
+    index, seed = item
+    return _second_turn(
+        top[index], me, random.Random(seed), LEVELS[reply], LEVELS["medium"], full, stopped
+    )
+
+
+def _second_turn(candidate, me, rng, easy, medium, full=True, stopped=never) -> float | None:
     """One sampled continuation of a candidate ``(value, seq, after)``: the deposit, the
     opponents' answer (Easy plan) and, when ``full``, ``me``'s next turn (Medium plan), scored
-    for ``me``."""
+    for ``me``; None when ``stopped()`` ended it midway."""
     v1, _, after = candidate
     t = after.clone()
-    if not _play_until_my_turn(t, me, rng, easy) or not full:
-        return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
-    plan = plan_actions(t, me, medium, rng)
+    if not _play_until_my_turn(t, me, rng, easy, stopped) or not full:
+        return None if stopped() else 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
+    plan = plan_actions(t, me, medium, rng, stopped=stopped)
+    if stopped():
+        return None
     _apply_all(t, [a for a in plan if not isinstance(a, EndActions)])
     if t.current_player() == me and t.pending() == Pending.ACTIONS:
         t.apply_action(EndActions())
@@ -440,10 +504,12 @@ def _second_turn(candidate, me, rng, easy, medium, full=True) -> float:
     return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
 
 
-def _play_until_my_turn(state, me, rng, cfg) -> bool:
+def _play_until_my_turn(state, me, rng, cfg, stopped=never) -> bool:
     """Advance a simulated position to ``me``'s next action phase (chance by ``rng``, other
-    players by ``cfg``'s plan); False when the game ends first."""
+    players by ``cfg``'s plan); False when the game ends first or ``stopped()`` says so."""
     for _ in range(400):
+        if stopped():
+            return False
         p = state.current_player()
         if p == CHANCE:
             state.apply_action(pick_outcome(state.chance_outcomes(), rng))
@@ -454,7 +520,7 @@ def _play_until_my_turn(state, me, rng, cfg) -> bool:
         if kind == Pending.ACTIONS:
             if state.player == me:
                 return True
-            plan = plan_actions(state, state.player, cfg, rng)
+            plan = plan_actions(state, state.player, cfg, rng, stopped=stopped)
             _apply_all(state, [a for a in plan if not isinstance(a, EndActions)])
             if state.current_player() == state.player and state.pending() == Pending.ACTIONS:
                 state.apply_action(EndActions())
@@ -509,16 +575,22 @@ class PlannerBot:
     number of candidates is examined. ``cancel()`` makes a running search stop early.
     """
 
-    def __init__(self, level: str = "medium", budget: float = 1.5, clock=None):
+    def __init__(
+        self,
+        level: str = "medium",
+        budget: float = 2.0,
+        clock=None,
+        futures: int = FUTURES_WITHOUT_CLOCK,
+        parallel: Parallel | None = None,
+    ):
         self.level = level
         self.cfg = LEVELS[level]
-        self.budget = budget
-        self.clock = clock
-        self.cancelled = False
+        self.search = Search(futures, FUTURE_RATE, budget, clock, parallel)
+        self._plan: tuple | None = None  # (position expected next, the plan's rest): timed only
 
     def cancel(self) -> None:
         """Stop thinking as soon as possible (undo, load, quit)."""
-        self.cancelled = True
+        self.search.cancel()
 
     def choose(self, observation, legal_actions, rng):
         """The action to play for ``observation.current_player()``; ``ValueError`` if none."""
@@ -537,8 +609,11 @@ class PlannerBot:
         elif kind == Pending.DROP:
             action = min(legal_actions, key=lambda action: value(action.gems))
         elif kind == Pending.PICK:
-            sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
-            action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
+            if self.level == "hard":
+                action = pick_by_information_set(s, legal_actions)[0]
+            else:
+                sizes = [sum(p) for p in s.split_piles()] if s.split_piles() else [1, 1]
+                action = PickPile(0) if sizes[0] >= sizes[1] else PickPile(1)
         elif kind in (Pending.CHASM_TOKEN, Pending.EDGE, Pending.MISSION):
             action = self._one_step(s, legal_actions, rng)
         else:
@@ -548,21 +623,31 @@ class PlannerBot:
     # --- decisions ------------------------------------------------------------------------
     def _action_phase(self, state, legal, rng):
         # ``rng`` is new at every step; the phase's own generator makes each step re-make the
-        # same plan (see phase_rng), so the plan is played through without being remembered
+        # same plan (see phase_rng), so the plan is played through without being remembered.
+        # A timed search (the table) remembers it instead: the later steps of the phase take
+        # the plan's next action at once while the position is the one the plan leads to.
         me = state.player
-        deadline = None
-        if self.clock is not None:
-            deadline = self.clock() + max(0.05, self.budget - 0.2)
-        plan = plan_actions(
-            state,
-            me,
-            self.cfg,
-            phase_rng(state, self.level),
-            deadline,
-            self.clock,
-            stop=lambda: self.cancelled,
-        )
-        return plan[0]
+        if self.search.timed and self._plan is not None:
+            expected, rest = self._plan
+            self._plan = None
+            if rest and rest[0] in legal and state.to_dict() == expected:
+                return self._follow(state, rest)
+        allowance = self.search.decision()
+        plan = plan_actions(state, me, self.cfg, phase_rng(state, self.level), allowance)
+        self.search.finished(allowance)
+        return self._follow(state, plan) if self.search.timed else plan[0]
+
+    def _follow(self, state, plan: list):
+        """Play ``plan[0]``, remembering the rest of ``plan`` and the position it leads to."""
+        action = plan[0]
+        if len(plan) > 1:
+            after = state.clone()
+            try:
+                after.apply_action(action)
+            except IllegalAction:
+                return action
+            self._plan = (after.to_dict(), plan[1:])
+        return action
 
     def _movement(self, state, legal, rng):
         me = state.current_player()
@@ -607,8 +692,8 @@ class OffTheRailsBots(GameBots):
     def explain(self, state, action, names) -> str:
         return as_sentence(heuristics.explain_move(state, action, names), names)
 
-    def make(self, level: str, budget: float = 1.5, clock=None):
-        return PlannerBot(level, budget, clock)
+    def make(self, level: str, budget: float = 2.0, clock=None, parallel=None):
+        return PlannerBot(level, budget, clock, parallel=parallel)
 
 
 BOTS = OffTheRailsBots()

@@ -44,6 +44,7 @@ from engine.off_the_rails.rules import (
     cart_edge,
     cart_place_refusal,
     derail_cause,
+    possible_splits,
     token_squares,
     ways_on,
 )
@@ -74,7 +75,7 @@ from engine.off_the_rails.words import (
     tile_words,
     your_cart,
 )
-from translation import N_, _, ngettext
+from translation import N_, _, decimal, ngettext
 
 TILE_UNITS = 3
 """One action (a tile or an upgrade) costs as much as 3 steps of movement in a route."""
@@ -115,6 +116,8 @@ def _blocked(state) -> set:
 _G = board.GRID
 _SIDE_I = {x: i for i, x in enumerate(_SIDES)}
 _OPP_I = (2, 3, 0, 1)
+_EDGE_SIDE_I = {edge: index for index, edge in enumerate(board.EDGES)}
+"""The side index (0-3: N-E-S-W) a cart leaves the grid by to reach each edge."""
 _NEXT = []
 for _i in range(_G * _G):
     for _x in _SIDES:
@@ -296,17 +299,19 @@ def _run(cost, link, buckets, tiles, blocked, occupied, forward):
         d += 1
 
 
-def exit_costs(state, grid=None) -> tuple:
+def exit_costs(state, grid=None, edge: str | None = None) -> tuple:
     """``(cost, succ)``: ``cost[(square, side)]`` is the fewest route units from that departure
-    state to off the grid (any edge); ``succ`` links each state to the next one on that route
-    (None when the next step leaves the grid). Both are read-only mappings."""
+    state to off the grid (any edge, or only by ``edge``: "north", ...); ``succ`` links each
+    state to the next one on that route (None when the next step leaves the grid). Both are
+    read-only mappings."""
     tiles, blocked, occ = grid or _grid(state)
     n = _G * _G * 4
     cost = [_INF] * n
     link = [-2] * n
     buckets: list[list[int]] = [[], []]
+    only = None if edge is None else _EDGE_SIDE_I[edge]
     for k in range(n):
-        if _NEXT[k] < 0 and not blocked[k // 4]:
+        if _NEXT[k] < 0 and not blocked[k // 4] and (only is None or k & 3 == only):
             cost[k] = 1
             link[k] = -1
             buckets[1].append(k)
@@ -494,10 +499,11 @@ def _cheapest(crossings: Crossings, queued: list, wanted: int) -> list:
     return found
 
 
-def exit_units(crossings: Crossings, wanted: int) -> list:
+def exit_units(crossings: Crossings, wanted: int, sides: tuple = (0, 1, 2, 3)) -> list:
     """:func:`exit_costs`' costs at the ``wanted`` squares (a set of squares): a flat list,
     index ``(row * 12 + col) * 4 + side`` (sides 0-3: N-E-S-W); ``_INF`` where no way out exists
-    or the square is not wanted.
+    or the square is not wanted. ``sides``: the sides of the grid a route may leave by (the
+    edges in the same order), all by default.
 
     A crossing costs the same both ways, so a route out from ``(square, side)`` is, reversed, a
     route in from the edge that leaves the neighbour towards ``side`` by the opposite side: one
@@ -508,12 +514,13 @@ def exit_units(crossings: Crossings, wanted: int) -> list:
     queued: list[int] = []
     neighbours_wanted = 0
     for side in range(4):
-        for square in _bits(wanted & _BORDER[side]):
-            cost[square * 4 + side] = 1  # one step leaves the grid
-        # coming in over the border by ``side``: the crossing of the first square
-        entered = _BORDER[side] * _EVERY_SIDE
-        for crossing, states in crossings.leaving[side]:
-            _queue(queued, 1 + crossing, entered & states)
+        if side in sides:
+            for square in _bits(wanted & _BORDER[side]):
+                cost[square * 4 + side] = 1  # one step leaves the grid
+            # coming in over the border by ``side``: the crossing of the first square
+            entered = _BORDER[side] * _EVERY_SIDE
+            for crossing, states in crossings.leaving[side]:
+                _queue(queued, 1 + crossing, entered & states)
         neighbours_wanted |= _beside(wanted, side) << (_OPP_I[side] * _SQUARES)
     for units, states in _cheapest(crossings, queued, neighbours_wanted):
         for state_bit in _bits(states):
@@ -743,13 +750,32 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
         )
         found.append(Route(acts, entry, ci, target, units, score, [p[0] for p in passes], out))
 
+    by_edge: dict = {}
     for key, (_units, ci, _rest) in srcs.items():
         if ci is None:
             continue
-        load = value(state.carts[ci].load)
+        cart_load = state.carts[ci].load
+        load = value(cart_load)
         if load and key in cost_out:
             u = cost_out[key]
-            build([key] + _chain_fwd(succ, key), None, u, load * _discount(u))
+            score = load * _discount(u)
+            if state.solo:
+                out = _leaves_by(key, succ)
+                score = solo_load_value(state, cart_load, out) * _discount(u) if out else 0.0
+            build([key] + _chain_fwd(succ, key), None, u, score)
+        if state.solo and jewels(cart_load):
+            # solo: a way out by the edge of each jewel it holds, where the jewel counts
+            for gem in (1, 2, 3, 4):
+                edge = JEWEL_EDGE[gem]
+                if not cart_load[gem]:
+                    continue
+                if edge not in by_edge:
+                    by_edge[edge] = exit_costs(state, edge=edge)
+                edge_cost, edge_succ = by_edge[edge]
+                if key in edge_cost:
+                    u = edge_cost[key]
+                    score = solo_load_value(state, cart_load, edge) * _discount(u)
+                    build([key] + _chain_fwd(edge_succ, key), None, u, score)
     for sq, gems in state.gems.items():
         if sq in state.chasm:
             continue
@@ -763,6 +789,16 @@ def routes(state, player, limit: int = 4, tables=None) -> list:
         build(chain, sq, units, v * _discount(units))
     found.sort(key=lambda route: -route.score)
     return found[:limit]
+
+
+def _leaves_by(key, succ):
+    """The edge the route from departure state ``key`` along ``succ`` leaves the grid by."""
+    last = key
+    step = succ.get(key)
+    while step is not None:
+        last, step = step, succ.get(step)
+    square, side = last
+    return board.EDGE_OF_SIDE[side] if not board.on_grid(board.step(square, side)) else None
 
 
 def _discount(units) -> float:
@@ -803,12 +839,75 @@ def _ruby_edge(state, player, load) -> float:
     return 2.5 if mine < best_other + 1 <= mine + load[1] else 0.0
 
 
+SOLO_FIRST_RIGHT = 10.0
+"""Solo: the first jewel of a kind delivered to its own edge (towards a victory: one of each
+to the edge of its colour; rules, "Solo rules"), beyond the 1 point every jewel scores."""
+SOLO_SECOND_RIGHT = 5.0
+"""Solo: the second of a kind to its own edge (towards a major victory: two of each)."""
+
+
+def _solo_right_bonus(right: int) -> float:
+    """Solo: what one more jewel of a kind delivered to its own edge adds to the progress of
+    :func:`solo_progress`, when ``right`` of that kind are there already."""
+    return SOLO_FIRST_RIGHT if right == 0 else SOLO_SECOND_RIGHT if right == 1 else 0.0
+
+
+def solo_progress(state) -> float:
+    """Solo: the progress towards a victory and a major victory of the jewels delivered to their
+    own edges (the result counts whole sets only; this counts each kind on its way)."""
+    total = 0.0
+    for gem in (1, 2, 3, 4):
+        right = state.delivered.get(JEWEL_EDGE[gem], (0,) * 5)[gem]
+        total += sum(_solo_right_bonus(count) for count in range(min(right, 2)))
+    return total
+
+
+def solo_load_value(state, load, edge: str) -> float:
+    """Solo: what ``load`` would add taken out by ``edge``: 1 for each jewel (rocks score
+    nothing), and for each jewel counting there its step towards a victory
+    (:func:`solo_progress`: the first of a kind at its edge counts most)."""
+    total = 0.0
+    for gem in (1, 2, 3, 4):
+        count = load[gem]
+        if not count:
+            continue
+        total += count
+        if JEWEL_EDGE[gem] == edge:
+            right = state.delivered.get(edge, (0,) * 5)[gem]
+            total += sum(_solo_right_bonus(right + extra) for extra in range(count))
+    return total
+
+
+def _solo_carried(state, cart, costs_by_edge) -> float:
+    """Solo: the load of ``cart`` on its best way out, each jewel valued by the edge it would
+    leave by (:func:`solo_load_value`), discounted by the route units to that edge."""
+    best = 0.0
+    for side, edge in enumerate(board.EDGES):
+        cost = costs_by_edge[side]
+        if cart.facing is not None:
+            units = cost[_state_index(cart.square, cart.facing)]
+        else:
+            units = min(
+                (cost[_state_index(cart.square, g)] for g in _SIDES if g != cart.back),
+                default=_INF,
+            )
+        if units < _INF:
+            best = max(
+                best, solo_load_value(state, cart.load, edge) * max(0.25, 0.97 - units / 50.0)
+            )
+    return best
+
+
 def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
     state's :class:`Crossings`; ``chasm_risk``: :func:`_chasm_risk` in a chasm phase, else
-    ``{}``."""
+    ``{}``. Solo: each jewel of a load counts most on a way out by its own edge."""
     cost_in = reach_units(state, player, crossings, _square_set(state.gems))
+    costs_by_edge = None
+    if state.solo:
+        wanted = _square_set(state.gems) | _cart_squares(state)
+        costs_by_edge = [exit_units(crossings, wanted, (side,)) for side in range(4)]
     pts = 0.0
     hits = _in_reach_of_others(state, player)
     for k in state.carts:
@@ -820,32 +919,40 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
             + _mission_bonus(state, player, k.load)
             + _ruby_edge(state, player, k.load)
         )
+        if forced_into_chasm(state, k):
+            # it rolls into the chasm on its next move unless its tile is upgraded: as good as
+            # lost with its load, but never worse than a cart lost now (which threw carts in)
+            pts -= CART_POINTS
+            continue
         if k.square in hits:
             # an opponent's cart can run into it next turn: half the load dropped, or a derail
             # when it holds no jewel (rules, "Collisions")
             pts -= 0.25 * lv if jewels(k.load) else 0.6 + 0.5 * lv
-        if _forced_into_chasm(state, k):
-            pts -= 3 + lv  # it rolls into the chasm on its next move: nothing can stop it
-        elif chasm_risk:
+        carried = 0.0
+        if costs_by_edge is not None and jewels(k.load):
+            carried = _solo_carried(state, k, costs_by_edge)
+            pts += carried
+        elif lv:
+            if not board.on_grid(k.square):
+                u = 0
+            elif k.facing is not None:
+                u = cost_out[_state_index(k.square, k.facing)]
+            else:
+                u = min(
+                    (cost_out[_state_index(k.square, g)] for g in _SIDES if g != k.back),
+                    default=_INF,
+                )
+            carried = lv * max(0.25, 0.97 - u / 50.0)
+            pts += carried
+            room = 5 - sum(k.load)
+            if room <= 0:
+                pts -= 0.5  # a full cart should go home
+        if chasm_risk:
             ahead = board.step(k.square, k.facing) if k.facing else k.square
             risk = max(chasm_risk.get(k.square, 0.0), chasm_risk.get(ahead, 0.0))
             if risk:
-                pts -= risk * (3 + lv)  # the next chasm token may open under it or in front
-        if not lv:
-            continue
-        if not board.on_grid(k.square):
-            u = 0
-        elif k.facing is not None:
-            u = cost_out[_state_index(k.square, k.facing)]
-        else:
-            u = min(
-                (cost_out[_state_index(k.square, g)] for g in _SIDES if g != k.back),
-                default=_INF,
-            )
-        pts += lv * max(0.25, 0.97 - u / 50.0)
-        room = 5 - sum(k.load)
-        if room <= 0:
-            pts -= 0.5  # a full cart should go home
+                # the next chasm token may open under it or in front: the cart and its load
+                pts -= risk * (CART_POINTS + carried)
     gains = []
     for (row, col), gems in state.gems.items():
         first = (row * _G + col) * 4
@@ -859,7 +966,7 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
     return pts
 
 
-def _forced_into_chasm(state, cart) -> bool:
+def forced_into_chasm(state, cart) -> bool:
     """True when ``cart``'s next move starts into a chasm square and no other way is open (a
     cart on a junction chooses again, rules.ways_on)."""
     if cart.facing is None or board.step(cart.square, cart.facing) not in state.chasm:
@@ -920,11 +1027,16 @@ def evaluate(state, player: int) -> float:
         r = solo_result(state)
         carts = sum(1 for k in state.carts if k.where != CartPlace.LOST)
         if state.over:
-            return r["high_score"] + 2 * carts
+            return r["high_score"] + solo_progress(state) + 2 * carts
         crossings = Crossings.of(state)
         cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
         chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
-        return r["high_score"] + 2 * carts + _potential(state, 0, cost_out, crossings, chasm_risk)
+        return (
+            r["high_score"]
+            + solo_progress(state)
+            + 2 * carts
+            + _potential(state, 0, cost_out, crossings, chasm_risk)
+        )
     if state.over:
         from engine.off_the_rails.rules import scores, winners
 
@@ -1206,16 +1318,13 @@ def explain_move(state, action, names=None) -> str:
             return _(_TAKES_SOLO[action.gem]).format(cart=cart)
         return _(_TAKES_WORTH[action.gem]).format(cart=cart)
     if isinstance(action, SplitLoad):
-        return _(
-            "Puts {gems} in the first pile, worth about as much as the other: little to lose "
-            "whichever is picked."
-        ).format(gems=gems_text(action.pile))
+        return _explain_split(state, action)
     if isinstance(action, DropGems):
         return _("Drops {gems}, the cheapest gems, and keeps the valuable ones.").format(
             gems=gems_text(action.gems)
         )
     if isinstance(action, PickPile):
-        return _("Picks pile {number}, the one with more gems.").format(number=action.pile + 1)
+        return _explain_pick(state, action, names)
     if isinstance(action, ClaimMission):
         return ngettext(
             "Takes the mission {mission} for {points} point.",
@@ -1241,6 +1350,93 @@ def explain_move(state, action, names=None) -> str:
     if isinstance(action, ChooseEdge):
         return _(_STARTS_FROM[action.edge])
     return ""
+
+
+def _points(count: int) -> str:
+    """ "1 point", "3 points"."""
+    return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def _explain_split(state, action) -> str:
+    """A split's reason (OR-D7): the two piles and what each is worth; the mover picks one
+    without seeing them, so what matters is the most the pick can cost."""
+    load = state.carts[state.hit_cart()].load
+    rest = tuple(held - put for held, put in zip(load, action.pile, strict=True))
+    first, second = value(action.pile), value(rest)
+    if not sum(rest):
+        return _("Puts {gems} in the first pile; the second is empty.").format(
+            gems=gems_text(action.pile)
+        )
+    if first == second:
+        return _(
+            "Puts {gems} in the first pile and {rest} in the second, {points} each: the pick "
+            "costs you the same whichever it is."
+        ).format(gems=gems_text(action.pile), rest=gems_text(rest), points=_points(first))
+    return _(
+        "Puts {gems} in the first pile ({first}) and {rest} in the second ({second}): at "
+        "worst the pick costs you {worst}."
+    ).format(
+        gems=gems_text(action.pile),
+        first=_points(first),
+        rest=gems_text(rest),
+        second=_points(second),
+        worst=_points(max(first, second)),
+    )
+
+
+def split_pick_values(state) -> tuple:
+    """``(gems in pile 1, gems in pile 2, mean points of pile 1, of pile 2)`` of a split
+    waiting for the mover's pick, from what the mover may know: the hit cart's load and every
+    split its owner may have made (:func:`rules.possible_splits`), each equally likely; never
+    the split itself."""
+    piles = state.split_piles()
+    load = tuple(a + b for a, b in zip(piles[0], piles[1], strict=True))
+    splits = possible_splits(load)
+    first = sum(value(pile) for pile in splits) / len(splits)
+    return sum(piles[0]), sum(piles[1]), first, value(load) - first
+
+
+def _explain_pick(state, action, names) -> str:
+    """A pick's reason (OR-D7: the split is hidden): the piles' sizes, and when they hold as
+    many gems, what each is worth on average over the splits the owner may have made."""
+    big, small, first, second = split_pick_values(state)
+    owner = _who(state.carts[state.hit_cart()].owner, names)
+    number = action.pile + 1
+    if big != small:
+        count = big if action.pile == 0 else small
+        return (
+            ngettext(
+                "Picks pile 1, the larger one: {count} of the {total} gems drops from {name}'s "
+                "cart.",
+                "Picks pile 1, the larger one: {count} of the {total} gems drop from {name}'s "
+                "cart.",
+                count,
+            )
+            if action.pile == 0
+            else ngettext(
+                "Picks pile 2, the smaller one: {count} of the {total} gems drops from "
+                "{name}'s cart.",
+                "Picks pile 2, the smaller one: {count} of the {total} gems drop from {name}'s "
+                "cart.",
+                count,
+            )
+        ).format(count=count, total=big + small, name=owner)
+    mine, other = (first, second) if action.pile == 0 else (second, first)
+    if abs(mine - other) < 0.05:
+        return ngettext(
+            "Picks pile {number}: both piles hold {count} gem and are worth the same on "
+            "average over the splits {name} could have made.",
+            "Picks pile {number}: both piles hold {count} gems and are worth the same on "
+            "average over the splits {name} could have made.",
+            big,
+        ).format(number=number, count=big, name=owner)
+    return ngettext(
+        "Picks pile {number}: both piles hold {count} gem; over the splits {name} could have "
+        "made it is worth {mine} points on average, the other {other}.",
+        "Picks pile {number}: both piles hold {count} gems; over the splits {name} could have "
+        "made it is worth {mine} points on average, the other {other}.",
+        big,
+    ).format(number=number, count=big, name=owner, mine=decimal(mine), other=decimal(other))
 
 
 def _roll(state, cart_id, speed) -> str:

@@ -1759,6 +1759,28 @@ def observation(state: OTRState, player: int) -> OTRState:
     return seen
 
 
+def possible_splits(load) -> list:
+    """The splits the owner of a hit cart holding ``load`` may make (OR-D7): the first pile of
+    each, holding ceil(n/2) gems (a split and its mirror listed once when n is even). What the
+    mover may know of a split it cannot see."""
+    return _splits(load)
+
+
+def with_split(state: OTRState, piles: tuple) -> OTRState:
+    """A copy of ``state``, a pick waiting on a split, with the split ``piles`` (two gem
+    counts): one of the positions the mover cannot tell apart (a bot's sample of what it may
+    know; never the true split unless the caller made it). Raises ``ValueError`` when no pick
+    is waiting or ``piles`` do not add up to the hit cart's load."""
+    if not (state.piles_split and state.tasks and state.tasks[0].kind == TaskKind.PICK):
+        raise ValueError("No pick is waiting for a split.")
+    if add(*piles) != add(*state.piles_split):
+        raise ValueError("The piles must hold the split load.")
+    copy = state.clone()
+    copy.piles_split = (tuple(piles[0]), tuple(piles[1]))
+    copy._legal = None
+    return copy
+
+
 def _masked_split(load) -> tuple:
     """An even, made-up split of ``load`` (gems dealt alternately), hiding the owner's choice."""
     gems = [gem for gem in range(5) for _ in range(load[gem])]

@@ -31,11 +31,12 @@ from __future__ import annotations
 import random
 
 from engine.bots import GameBots
-from engine.bots.halving import common_random_numbers, sequential_halving
+from engine.bots.halving import PairedSeeds, sequential_halving
+from engine.bots.search import Parallel, Search, never
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.potion_explosion import heuristics, rules
-from engine.potion_explosion.data import TILES
+from engine.potion_explosion.data import POOL_SIZE, TILES
 from engine.potion_explosion.state import (
     COLOUR_INDEX,
     TURN_PHASES,
@@ -47,6 +48,10 @@ from engine.potion_explosion.state import (
     MoveToPool,
     Phase,
     RegularPick,
+    TakeBottom,
+    TakeMarble,
+    TakePair,
+    TakeRun,
 )
 
 ROOT_CANDIDATES = 8
@@ -57,7 +62,11 @@ against Medium over 40 games: 4 won 36, 8 won 27)."""
 LATER_CANDIDATES = 10
 """Actions played to the end of the turn for a decision after the pick."""
 ROLLOUTS_WITHOUT_CLOCK = 48
-"""Rollouts in all before a pick when no clock is given (tests, replays)."""
+"""Rollouts in all before a pick when no clock is given (tests, replays, online games)."""
+ROLLOUT_RATE = 120.0
+"""Rollouts before a pick per CPU-second of one core, for a timed search's work
+(:class:`engine.bots.search.Search`): about 0.8 of the 146 measured over a whole game against
+Medium (2026-12-06, this project's machine)."""
 ROLLOUT_WIDTH = 40
 """A rollout step looks at this many moves at most (a random sample of them)."""
 MAX_TURN_STEPS = 80
@@ -80,6 +89,34 @@ def bot_moves(state, legal_actions) -> list:
         )
         and not (isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index))
     ]
+
+
+def hard_moves(state, legal_actions) -> list:
+    """The moves Hard (and so the hint) considers, of :func:`bot_moves`: a Little Help only for
+    a marble that completes a potion this turn (it costs 2 VP: rules, "Little Help"; the hint
+    then says what it completes), and a marble from the pool back to the hand only when the
+    pool is full and the hand holds a marble of another colour to keep instead (otherwise it
+    only goes back to the tank, or back into the pool: a move for nothing)."""
+    player = rules.current_player(state)
+    desk = state.desks[player]
+    swap = sum(desk.pool) >= POOL_SIZE
+    completes: dict[int, bool] = {}  # colour index -> a marble of it completes a potion
+    kept = []
+    for action in bot_moves(state, legal_actions):
+        if isinstance(action, LittleHelp):
+            colour = COLOUR_INDEX[state.tracks[action.track][action.position]]
+            if colour not in completes:
+                gained = [0, 0, 0, 0]
+                gained[colour] = 1
+                completes[colour] = completes_a_potion(desk, gained)
+            if not completes[colour]:
+                continue
+        elif isinstance(action, MoveToHand):
+            colour = COLOUR_INDEX[action.colour]
+            if not swap or not any(desk.hand[other] for other in range(4) if other != colour):
+                continue
+        kept.append(action)
+    return kept or list(legal_actions)
 
 
 def completes_a_potion(desk, gained) -> bool:
@@ -139,38 +176,48 @@ def _settle_chance(state, rng) -> None:
 
 
 def _after(state, action, rng):
-    """A clone of ``state`` with ``action`` applied and the chance that follows sampled; its
-    ``chanced`` attribute says whether there was any (a bot's scratch mark, never saved)."""
+    """A clone of ``state`` with ``action`` applied and the chance that follows sampled."""
+    return _after_and_chance(state, action, rng)[0]
+
+
+def _after_and_chance(state, action, rng) -> tuple:
+    """``(position, chanced)``: :func:`_after`, and whether chance followed the action."""
     after = state.clone()
     after.apply_action(action)
-    after.chanced = after.current_player() == CHANCE
+    chanced = after.current_player() == CHANCE
     _settle_chance(after, rng)
-    return after
+    return after, chanced
 
 
 def _ranked(state, actions, rng, keep_help: bool = True) -> list:
-    """``[(value, action, sampled position after it)]``, best one-step value first."""
+    """``[(value, action, sampled position after it, whether chance followed)]``, best
+    one-step value first."""
     me = state.current_player()
     ranked = []
     for index, action in enumerate(actions):
         if not keep_help and isinstance(action, LittleHelp):
             continue
-        after = _after(state, action, rng)
-        ranked.append((heuristics.evaluate(after, me), -index, action, after))
+        after, chanced = _after_and_chance(state, action, rng)
+        ranked.append((heuristics.evaluate(after, me), -index, action, after, chanced))
     ranked.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return [(value, action, after) for value, _, action, after in ranked]
+    return [(value, action, after, chanced) for value, _, action, after, chanced in ranked]
 
 
-def greedy_turn(state, rng, luck=None):
+def greedy_turn(state, rng, luck=None, stopped=never, owner=None):
     """The position after the current player's turn is played to its end with the greedy
     heuristic policy: each step the bot move whose sampled result evaluates best, no Little
     Help unless it is the only move. The policy samples with ``rng``; the chance played (pending
     chance, the refills after the moves chosen) is drawn from ``luck`` (default ``rng``), so
     rollouts given like luck meet like refills whatever the policy sampled. Stops when another
-    seat is to move or the game is over. ``state`` may be changed too; use the returned one."""
+    seat is to move or the game is over. ``state`` may be changed too; use the returned one.
+    ``owner`` is the seat whose turn is played out (default: the turn's owner now): a turn that
+    is already over is not played on into the next one. ``stopped()`` returning True (out of
+    time) ends it midway: None."""
     luck = rng if luck is None else luck
-    owner = rules.turn_owner(state)
+    owner = rules.turn_owner(state) if owner is None else owner
     for _ in range(MAX_TURN_STEPS):
+        if stopped():
+            return None
         _settle_chance(state, luck)
         if (
             state.current_player() < 0
@@ -185,31 +232,76 @@ def greedy_turn(state, rng, luck=None):
         legal = [action for action in legal if not isinstance(action, LittleHelp)] or legal
         if len(legal) > ROLLOUT_WIDTH:
             legal = rng.sample(legal, ROLLOUT_WIDTH)  # e.g. the Filter's hundreds of choices
-        ranked = _ranked(state, legal, rng)
-        action, after = ranked[0][1], ranked[0][2]
+        _value, action, after, chanced = _ranked(state, legal, rng)[0]
         # chosen for a lucky sample? play it on with fresh luck, or rollouts favour gambles
-        state = _after(state, action, luck) if after.chanced else after
+        state = _after(state, action, luck) if chanced else after
     return state
+
+
+DANGER_PER_MARBLE = 0.15
+"""A marble the next player's best pick would surely take, valued against an action taken at
+the end of a turn that changes the dispenser (a Little Help, a potion's take): half (the
+evaluation weighs the best opponent by a half) of a marble's worth to its owner (0.3)."""
+
+
+def best_pick_size(tracks) -> int:
+    """The marbles the best regular pick in ``tracks`` surely takes: the picked one and the
+    explosions the marbles in the tracks decide (rules, "Explosions")."""
+    best = 0
+    for track in tracks:
+        for position in range(len(track)):
+            best = max(best, 1 + len(rules.chain_preview(track, position)[0]))
+    return best
+
+
+def _dispenser_danger(played, action, before: int) -> float:
+    """What an action late in the turn hands the next player: :data:`DANGER_PER_MARBLE` for
+    each marble the best certain pick in ``played``'s dispenser takes beyond ``before`` (the
+    best pick's size before the action), for actions that take marbles from the dispenser: of
+    two Little Helps of a colour, the one that sets up no explosion."""
+    if not isinstance(action, (LittleHelp, TakeMarble, TakePair, TakeRun, TakeBottom)):
+        return 0.0
+    return DANGER_PER_MARBLE * (best_pick_size(played.tracks) - before)
+
+
+def rollout_value(shared: tuple, item: tuple, stopped=never) -> float | None:
+    """One rollout before a pick, a unit of the search's work
+    (:meth:`engine.bots.search.Allowance.run`): ``shared`` is ``(state, me)``, ``item``
+    ``(first action, seed)``. The rest of ``me``'s turn and the next player's are played by
+    :func:`greedy_turn`, the refills and the policy's samples from separate generators seeded
+    by ``seed`` (rollouts seeded alike meet the same refills whatever the policy sampled)."""
+    state, me = shared
+    action, seed = item
+    rng = random.Random(seed)
+    luck, policy = random.Random(rng.random()), random.Random(rng.random())
+    played = greedy_turn(_after(state, action, luck), policy, luck, stopped, me)  # my turn
+    if played is not None and played.current_player() >= 0 and rules.turn_owner(played) != me:
+        played = greedy_turn(played, policy, luck, stopped)  # the next player's answer
+    return None if played is None else heuristics.evaluate(played, me)
 
 
 class TurnPlannerBot:
     """Potion Explosion's Hard level; see the module docstring.
 
     ``choose(observation, legal_actions, rng)`` returns one of ``legal_actions``; raises
-    ``ValueError`` if there is none. ``budget`` is seconds of search before each regular pick
-    when ``clock`` is given.
+    ``ValueError`` if there is none. Its search (:class:`engine.bots.search.Search`): without a
+    clock ``rollouts`` before each regular pick; with ``clock`` ``budget`` seconds per turn at
+    :data:`ROLLOUT_RATE` rollouts per CPU-second, run by ``parallel``.
     """
 
-    def __init__(self, budget: float = 1.5, clock=None, rollouts: int = ROLLOUTS_WITHOUT_CLOCK):
-        self.budget = budget
-        self.clock = clock
-        self.rollouts = rollouts
-        self.cancelled = False
+    def __init__(
+        self,
+        budget: float = 2.0,
+        clock=None,
+        rollouts: int = ROLLOUTS_WITHOUT_CLOCK,
+        parallel: Parallel | None = None,
+    ):
+        self.search = Search(rollouts, ROLLOUT_RATE, budget, clock, parallel)
         self.last_rollouts = 0
 
     def cancel(self) -> None:
         """Stop searching as soon as possible (undo, load, quit)."""
-        self.cancelled = True
+        self.search.cancel()
 
     def choose(self, observation, legal_actions, rng):
         """The action to play for ``observation.current_player()``."""
@@ -220,48 +312,47 @@ class TurnPlannerBot:
         state = observation
         if state.phase == Phase.DRAFT:
             return draft_choice(state, legal_actions)
+        legal_actions = hard_moves(state, legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        allowance = self.search.decision()
         if state.phase == Phase.PLAY and not state.picked and state.effect is None:
-            return self._before_pick(state, legal_actions, rng)
-        return self._later(state, legal_actions, rng)
+            choice, made = self._before_pick(state, legal_actions, rng, allowance)
+        else:
+            choice, made = self._later(state, legal_actions, rng, allowance), 0
+        self.search.finished(allowance, made)
+        return choice
 
     # --- later in the turn: play each candidate to the end of the turn ----------------------
-    def _later(self, state, legal, rng):
+    def _later(self, state, legal, rng, allowance):
         me = state.current_player()
-        deadline = self.clock() + self.budget if self.clock else None
         ranked = _ranked(state, legal, rng)[:LATER_CANDIDATES]
+        before = best_pick_size(state.tracks)
         best, best_value = ranked[0][1], None
-        for _, action, after in ranked:
-            if self._stopped(deadline):
+        for _, action, after, chanced in ranked:
+            if allowance.stopped():
                 break
-            samples = 2 if after.chanced else 1
+            samples = 2 if chanced else 1
             total = 0.0
             for sample in range(samples):
+                # the rest of this turn only: an action that ends it is valued as it ends it,
+                # not after the next player's turn (which made ending a turn look worst of all)
                 played = greedy_turn(
-                    after.clone() if sample == 0 else _after(state, action, rng), rng
+                    after.clone() if sample == 0 else _after(state, action, rng), rng, owner=me
                 )
-                total += heuristics.evaluate(played, me)
+                assert played is not None  # never stopped midway here
+                danger = _dispenser_danger(played, action, before)
+                total += heuristics.evaluate(played, me) - danger
             value = total / samples
             if best_value is None or value > best_value:
                 best, best_value = action, value
         return best
 
     # --- before the pick: sequential halving over rollouts ----------------------------------
-    def _stopped(self, deadline) -> bool:
-        return self.cancelled or deadline is not None and self.clock() >= deadline
-
-    def _rollout(self, state, action, me, rng) -> float:
-        # the refills and the policy's own samples come from separate generators, so rollouts
-        # seeded alike meet the same refills whatever the policy sampled meanwhile
-        luck, policy = random.Random(rng.random()), random.Random(rng.random())
-        played = greedy_turn(_after(state, action, luck), policy, luck)  # the rest of my turn
-        if played.current_player() >= 0 and rules.turn_owner(played) != me:
-            played = greedy_turn(played, policy, luck)  # the next player's answer
-        return heuristics.evaluate(played, me)
-
-    def _before_pick(self, state, legal, rng):
+    def _before_pick(self, state, legal, rng, allowance) -> tuple:
         me = state.current_player()
-        ranked = [action for _, action, _ in _ranked(state, legal, rng)]
-        kept = ROOT_CANDIDATES if self.clock else ROOT_CANDIDATES_WITHOUT_CLOCK
+        ranked = [action for _, action, _, _ in _ranked(state, legal, rng)]
+        kept = ROOT_CANDIDATES if self.search.timed else ROOT_CANDIDATES_WITHOUT_CLOCK
         candidates = ranked[:kept]
         # a pick whose certain explosion completes a potion is always played out: one-step
         # values count its marbles in the hand, not the potion they complete
@@ -274,16 +365,15 @@ class TurnPlannerBot:
                 desk, heuristics.pick_haul(state.tracks[action.track], action.position)[0]
             )
         ]
+        seeds = PairedSeeds(rng)  # the k-th rollout of every candidate meets the same refills
+        shared = (state, me)
         best, self.last_rollouts = sequential_halving(
             candidates,
-            # the k-th rollout of every candidate meets the same refills
-            common_random_numbers(lambda action, luck: self._rollout(state, action, me, luck), rng),
-            self.clock,
-            self.budget,
-            self.rollouts,
-            lambda: self.cancelled,
+            lambda pairs: allowance.run(rollout_value, shared, [(c, seeds[k]) for c, k in pairs]),
+            allowance.work,
+            allowance.stopped,
         )
-        return best
+        return best, self.last_rollouts
 
 
 def draft_choice(state, legal_actions):
@@ -331,10 +421,10 @@ class PotionExplosionBots(GameBots):
     def only_when_best(self, observation, action) -> bool:
         return isinstance(action, LittleHelp)
 
-    def make(self, level: str, budget: float = 1.5, clock=None):
+    def make(self, level: str, budget: float = 2.0, clock=None, parallel=None):
         if level == "hard":
-            return TurnPlannerBot(budget, clock)
-        return super().make(level, budget, clock)
+            return TurnPlannerBot(budget, clock, parallel=parallel)
+        return super().make(level, budget, clock, parallel)
 
 
 BOTS = PotionExplosionBots()

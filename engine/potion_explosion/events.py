@@ -89,7 +89,9 @@ def apply_event(state, event):
 
 
 def play_event(state, event) -> None:
-    """Change ``state`` in place as ``event`` says (see each event class's docstring).
+    """Change ``state`` in place as ``event`` says (see each event class's docstring), and make
+    it forget the player to move and the legal actions worked out before
+    (:meth:`PotionExplosionState.changed`).
 
     Raises ``TypeError`` for an event that is not one of this game's.
     """
@@ -97,6 +99,9 @@ def play_event(state, event) -> None:
     if effect is None:
         raise TypeError(f"{type(event).__name__} is not a Potion Explosion event")
     effect(state, event)
+    state._player = None  # PotionExplosionState.changed(), inlined: it runs at every event
+    state._legal = None
+    state._chance = None
 
 
 # --- setup -----------------------------------------------------------------------------------

@@ -353,6 +353,7 @@ def parse_position(text: str) -> PotionExplosionState:
             )
         if desk is not None:
             state.desks[seat] = parse_desk(desk)
+    state.changed()  # set by hand, not by events
     return state
 
 

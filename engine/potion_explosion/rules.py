@@ -177,6 +177,8 @@ def _drafting_seat(state) -> int:
 
 def _advance_setup(state, events) -> None:
     """Move through the setup phases whose work is done."""
+    if state.phase in TURN_PHASES:
+        return  # set up long ago (the usual case: a marble rolled in)
     players = state.num_players
     if state.phase == TYPES and len(state.types) == TYPES_IN_PLAY:
         _emit(state, events, PhaseChanged(FIRST))
@@ -232,41 +234,39 @@ def _starters_left(state) -> dict:
 # =============================================================================================
 
 
-def _pending_reveal(state):
-    """Index of the first stack whose top must be revealed, or None."""
+def pending_chance(state) -> tuple:
+    """What chance the turn waits for: ``("reveal", stack)`` (a stack top to reveal, the first
+    such stack), else ``("refill", track)`` (the first track shorter than 8 while the tank has
+    marbles, PE-D1), else ``()``. Kept by the state until its next event (asked at every step
+    of every simulated turn)."""
+    pending = state._chance
+    if pending is None:
+        pending = state._chance = _find_pending_chance(state)
+    return pending
+
+
+def _find_pending_chance(state) -> tuple:
+    """:func:`pending_chance` worked out from the position."""
     for index, stack in enumerate(state.stacks):
         if stack.top is None and stack.face_down > 0:
-            return index
-    return None
-
-
-def _pending_refill(state):
-    """Index of the first track with fewer than 8 marbles while the tank has some (PE-D1)."""
+            return ("reveal", index)
     tank = state.tank
     if tank[0] or tank[1] or tank[2] or tank[3]:
         for index, track in enumerate(state.tracks):
             if len(track) < TRACK_LENGTH:
-                return index
-    return None
-
-
-def _chance_pending(state) -> bool:
-    """Whether a stack top waits to be revealed or a track to be refilled: :func:`_pending_reveal`
-    or :func:`_pending_refill` is not None, asked at every step of every simulated turn."""
-    for stack in state.stacks:
-        if stack.top is None and stack.face_down > 0:
-            return True
-    tank = state.tank
-    if tank[0] or tank[1] or tank[2] or tank[3]:
-        for track in state.tracks:
-            if len(track) < TRACK_LENGTH:
-                return True
-    return False
+                return ("refill", index)
+    return ()
 
 
 def current_player(state) -> int:
     """A seat, ``CHANCE`` (types and first player drawn, starters revealed, a stack top to
-    reveal, a track to refill) or ``TERMINAL``."""
+    reveal, a track to refill) or ``TERMINAL``: :func:`find_current_player`, kept by the state
+    until its next event (:meth:`PotionExplosionState.current_player`)."""
+    return state.current_player()
+
+
+def find_current_player(state) -> int:
+    """:func:`current_player` worked out from the position (the state keeps the answer)."""
     phase = state.phase
     if phase == OVER:
         return TERMINAL
@@ -276,7 +276,7 @@ def current_player(state) -> int:
         return CHANCE
     if phase == DRAFT:
         return _drafting_seat(state)
-    if _chance_pending(state):
+    if pending_chance(state):
         return CHANCE
     return state.player
 
@@ -306,26 +306,57 @@ def chance_outcomes(state) -> list:
         return [(RevealStarter(code), count / total) for code, count in left.items()]
     if phase not in TURN_PHASES:
         return []
-    stack = _pending_reveal(state)
-    if stack is not None:
+    pending = pending_chance(state)
+    if pending and pending[0] == "reveal":
         unseen = unseen_tiles(state)
         total = sum(unseen.values())
-        return [(RevealTile(stack, code), count / total) for code, count in unseen.items()]
-    track = _pending_refill(state)
-    if track is not None:
-        total = sum(state.tank)
-        return [
-            (MarbleRollsIn(track, colour), state.tank[index] / total)
-            for index, colour in enumerate(COLOURS)
-            if state.tank[index]
-        ]
+        return [(RevealTile(pending[1], code), count / total) for code, count in unseen.items()]
+    if pending:
+        track = pending[1]
+        tank = state.tank
+        total = sum(tank)
+        rolls = _ROLLS_IN[track]
+        outcomes = []
+        for index in (0, 1, 2, 3):
+            if tank[index]:
+                outcomes.append((rolls[index], tank[index] / total))
+        return outcomes
     return []
+
+
+def _refilled(track: int, position: int, colour_index: int) -> MarbleRefilled:
+    """``MarbleRefilled(track, position, colour)``, made once for every place of the dispenser
+    and colour (a marble rolls in after most picks, in every simulated turn of a search)."""
+    if position < TRACK_LENGTH:
+        return _REFILLED[track][position][colour_index]
+    return MarbleRefilled(track, position, COLOURS[colour_index])
+
+
+_REFILLED = tuple(
+    tuple(
+        tuple(MarbleRefilled(track, position, colour) for colour in COLOURS)
+        for position in range(TRACK_LENGTH)
+    )
+    for track in range(NUM_TRACKS)
+)
+
+_ROLLS_IN = tuple(
+    tuple(MarbleRollsIn(track, colour) for colour in COLOURS) for track in range(NUM_TRACKS)
+)
+"""``MarbleRollsIn`` for each track and colour, made once (a refill is the commonest chance)."""
 
 
 def _apply_chance(state, action) -> list:
     events: list = []
     phase = state.phase
-    if isinstance(action, ChooseTypes):
+    if isinstance(action, MarbleRollsIn):  # the commonest chance: first
+        if phase not in TURN_PHASES or pending_chance(state) != ("refill", action.track):
+            raise IllegalAction(_("No track is waiting for a marble there."))
+        colour_index = COLOUR_INDEX.get(action.colour)
+        if colour_index is None or state.tank[colour_index] == 0:
+            raise IllegalAction(_("The tank holds no marble of that colour."))
+        _emit(state, events, _refilled(action.track, len(state.tracks[action.track]), colour_index))
+    elif isinstance(action, ChooseTypes):
         if phase != TYPES or state.types_mode != "random":
             raise IllegalAction(_("The potion types are not being drawn now."))
         types = action.types
@@ -349,26 +380,11 @@ def _apply_chance(state, action) -> list:
             raise IllegalAction(_("That starter cannot be revealed now."))
         _emit(state, events, StarterRevealed(action.tile))
     elif isinstance(action, RevealTile):
-        if phase not in TURN_PHASES or _pending_reveal(state) != action.stack:
+        if phase not in TURN_PHASES or pending_chance(state) != ("reveal", action.stack):
             raise IllegalAction(_("No stack is waiting for that tile."))
         if unseen_tiles(state).get(action.tile, 0) == 0:
             raise IllegalAction(_("That tile is not among the unseen tiles."))
         _emit(state, events, TileRevealed(action.stack, action.tile))
-    elif isinstance(action, MarbleRollsIn):
-        if (
-            phase not in TURN_PHASES
-            or _pending_reveal(state) is not None
-            or _pending_refill(state) != action.track
-        ):
-            raise IllegalAction(_("No track is waiting for a marble there."))
-        colour_index = COLOUR_INDEX.get(action.colour)
-        if colour_index is None or state.tank[colour_index] == 0:
-            raise IllegalAction(_("The tank holds no marble of that colour."))
-        _emit(
-            state,
-            events,
-            MarbleRefilled(action.track, len(state.tracks[action.track]), action.colour),
-        )
     else:
         raise IllegalAction(_("That is not a chance outcome."))
     _advance_setup(state, events)
@@ -381,13 +397,10 @@ def _apply_chance(state, action) -> list:
 # =============================================================================================
 
 
-def empty_holes(brewing) -> list:
+def empty_holes(brewing) -> tuple:
     """Empty holes of a brewing potion (a :class:`Brewing`): counts per colour in COLOURS
-    order."""
-    free = list(TILES[brewing.tile].recipe)
-    for placed in brewing.placed:
-        free[COLOUR_INDEX[placed[0]]] -= 1
-    return free
+    order (the record keeps them: ``brewing.free``)."""
+    return brewing.free
 
 
 def marble_fits(desk, source: str, colour_index: int, hole_index: int) -> bool:
@@ -395,14 +408,6 @@ def marble_fits(desk, source: str, colour_index: int, hole_index: int) -> bool:
     hole of colour ``hole_index`` (the hole being empty is checked apart): a marble fills a hole
     of its own colour; a pool marble made wild by Prismatic Joy, any hole (PE-D10)."""
     return hole_index == colour_index or (source == POOL and desk.wild[colour_index] > 0)
-
-
-def _visible(state) -> list:
-    return [
-        (track, position)
-        for track, marbles in enumerate(state.tracks)
-        for position in range(len(marbles))
-    ]
 
 
 def _copyable(desk) -> list:
@@ -453,7 +458,7 @@ def drink_gains_nothing(state, index: int) -> bool:
     """Whether drinking the current player's completed potion ``index`` now would be wasted:
     its effect does nothing (:func:`effect_gains_nothing`). The drink stays legal (a player
     may drink for nothing); computer players leave it (rules, "Potion effects")."""
-    player = current_player(state)
+    player = state.current_player()
     tile = state.desks[player].completed[index].tile
     return effect_gains_nothing(state, player, TILES[tile].type)
 
@@ -463,55 +468,145 @@ def _first_empty_slot(desk) -> int:
 
 
 def legal_actions(state) -> list:
-    """All actions of the current player, in a stable order (rules, "A turn")."""
-    player = current_player(state)
+    """All actions of the current player, in a stable order (rules, "A turn"):
+    :func:`find_legal_actions`, kept by the state until its next event
+    (:meth:`PotionExplosionState.legal_actions`)."""
+    return state.legal_actions()
+
+
+def _actions_by_place(kind) -> tuple:
+    """``kind(track, position)`` for every place of the dispenser: ``[track][position]``."""
+    return tuple(
+        tuple(kind(track, position) for position in range(TRACK_LENGTH))
+        for track in range(NUM_TRACKS)
+    )
+
+
+# The actions a turn offers again and again, made once: an action is a frozen value, so one
+# object serves every position (making ~80 of them at each step was most of legal_actions).
+_REGULAR_PICKS = _actions_by_place(RegularPick)
+_LITTLE_HELPS = _actions_by_place(LittleHelp)
+_TIE_BREAK_PICKS = _actions_by_place(TieBreakPick)
+_MOVES_TO_POOL = tuple(MoveToPool(colour) for colour in COLOURS)
+_MOVES_TO_HAND = tuple(MoveToHand(colour) for colour in COLOURS)
+_PLACE_FROM_HAND = tuple(
+    tuple(PlaceMarble(HAND, colour, slot, colour) for slot in range(BREWING_SLOTS))
+    for colour in COLOURS
+)
+_PLACE_FROM_POOL = tuple(
+    tuple(
+        tuple(PlaceMarble(POOL, colour, slot, hole) for hole in COLOURS)
+        for slot in range(BREWING_SLOTS)
+    )
+    for colour in COLOURS
+)
+_CHOOSE_STACKS = tuple(ChooseStack(index) for index in range(NUM_STACKS))
+_DRINKS = tuple(Drink(index) for index in range(len(TILES)))
+_END_TURN = EndTurn()
+_FINISH_EFFECT = FinishEffect()
+
+
+def _every_place(table) -> tuple:
+    """The actions of ``table`` at every place of a full dispenser (the usual case)."""
+    return tuple(action for track in table for action in track)
+
+
+_EVERY_REGULAR_PICK = _every_place(_REGULAR_PICKS)
+_EVERY_LITTLE_HELP = _every_place(_LITTLE_HELPS)
+_EVERY_TIE_BREAK_PICK = _every_place(_TIE_BREAK_PICKS)
+
+
+def _places(table, every, tracks) -> list:
+    """The actions of ``table`` (:func:`_actions_by_place`) at every marble of ``tracks``;
+    ``every`` is :func:`_every_place` of it, for a full dispenser."""
+    for marbles in tracks:
+        if len(marbles) != TRACK_LENGTH:
+            break
+    else:
+        return list(every)
+    actions: list = []
+    for track, marbles in enumerate(tracks):
+        length = len(marbles)
+        if length <= TRACK_LENGTH:
+            actions += table[track][:length]
+        else:  # a position set up by hand with a longer track
+            actions += [type(table[0][0])(track, position) for position in range(length)]
+    return actions
+
+
+def find_legal_actions(state) -> list:
+    """:func:`legal_actions` worked out from the position (the state keeps the answer)."""
+    player = state.current_player()
     if player < 0:
         return []
     phase = state.phase
-    if phase == TYPES:
-        return [ChoosePotionType(code) for code in TYPE_CODES if code not in state.types]
-    if phase == DRAFT:
-        return [DraftStarter(code) for code in sorted(set(state.revealed), key=TILE_CODES.index)]
-    if phase == TIEBREAK:
-        return [TieBreakPick(track, position) for track, position in _visible(state)]
-    if phase == END:
+    if phase != PLAY:
+        if phase == TYPES:
+            return [ChoosePotionType(code) for code in TYPE_CODES if code not in state.types]
+        if phase == DRAFT:
+            return [
+                DraftStarter(code) for code in sorted(set(state.revealed), key=TILE_CODES.index)
+            ]
+        if phase == TIEBREAK:
+            return _places(_TIE_BREAK_PICKS, _EVERY_TIE_BREAK_PICK, state.tracks)
+        # END: choose a stack for the empty brewing slot
         return [
-            ChooseStack(index) for index, stack in enumerate(state.stacks) if stack.top is not None
+            _CHOOSE_STACKS[index]
+            for index, stack in enumerate(state.stacks)
+            if stack.top is not None
         ]
     desk = state.desks[player]
     if state.effect is not None:
         choices = _effect_actions(state, desk)
         if not effect_may_stop(state, choices):
             return choices  # no "take nothing": see effect_may_stop
-        return choices + [FinishEffect()]
+        return choices + [_FINISH_EFFECT]
     actions: list[Action] = []
     if not state.picked:
-        actions += [RegularPick(track, position) for track, position in _visible(state)]
+        actions += _places(_REGULAR_PICKS, _EVERY_REGULAR_PICK, state.tracks)
     if not state.help_used:
-        actions += [LittleHelp(track, position) for track, position in _visible(state)]
-    frees = [None if brewing is None else empty_holes(brewing) for brewing in desk.slots]
-    for colour_index, colour in enumerate(COLOURS):
-        if desk.hand[colour_index]:
-            for slot, free in enumerate(frees):
-                if free and free[colour_index]:
-                    actions.append(PlaceMarble(HAND, colour, slot, colour))
-    for colour_index, colour in enumerate(COLOURS):
-        if desk.pool[colour_index]:
-            for slot, free in enumerate(frees):
-                if not free:
-                    continue
-                for hole_index, hole in enumerate(COLOURS):
-                    if free[hole_index] and marble_fits(desk, POOL, colour_index, hole_index):
-                        actions.append(PlaceMarble(POOL, colour, slot, hole))
-    if sum(desk.pool) < POOL_SIZE:
-        actions += [MoveToPool(colour) for index, colour in enumerate(COLOURS) if desk.hand[index]]
-    actions += [MoveToHand(colour) for index, colour in enumerate(COLOURS) if desk.pool[index]]
-    copy_ok = bool(_copyable(desk))
-    for index, potion in enumerate(desk.completed):
-        if not potion.drunk and (TILES[potion.tile].type != "SAN" or copy_ok):
-            actions.append(Drink(index))
-    if end_turn_refusal(state) is None:
-        actions.append(EndTurn())
+        actions += _places(_LITTLE_HELPS, _EVERY_LITTLE_HELP, state.tracks)
+    slot0, slot1 = desk.slots  # BREWING_SLOTS
+    frees = (None if slot0 is None else slot0.free, None if slot1 is None else slot1.free)
+    hand, pool = desk.hand, desk.pool
+    in_hand, in_pool = [], []
+    for colour in (0, 1, 2, 3):
+        if hand[colour]:
+            in_hand.append(colour)
+        if pool[colour]:
+            in_pool.append(colour)
+    for colour in in_hand:
+        places = _PLACE_FROM_HAND[colour]
+        for slot, free in enumerate(frees):
+            if free and free[colour]:
+                actions.append(places[slot])
+    for colour in in_pool:
+        wild = desk.wild[colour] > 0  # PE-D10: any hole (marble_fits)
+        for slot, free in enumerate(frees):
+            if not free:
+                continue
+            holes = _PLACE_FROM_POOL[colour][slot]
+            if wild:
+                actions += [holes[hole] for hole in (0, 1, 2, 3) if free[hole]]
+            elif free[colour]:
+                actions.append(holes[colour])
+    if in_hand and sum(pool) < POOL_SIZE:
+        for colour in in_hand:
+            actions.append(_MOVES_TO_POOL[colour])
+    for colour in in_pool:
+        actions.append(_MOVES_TO_HAND[colour])
+    if desk.completed:
+        copy_ok = None
+        for index, potion in enumerate(desk.completed):
+            if not potion.drunk:
+                if TILES[potion.tile].type == "SAN":
+                    if copy_ok is None:
+                        copy_ok = bool(_copyable(desk))
+                    if not copy_ok:
+                        continue
+                actions.append(_DRINKS[index] if index < len(_DRINKS) else Drink(index))
+    if _turn_end_blocked(state, desk) is None:
+        actions.append(_END_TURN)
     return actions
 
 
@@ -604,7 +699,7 @@ def unplaced_marble(desk):
     for slot, brewing in enumerate(desk.slots):
         if brewing is None:
             continue
-        free = empty_holes(brewing)
+        free = brewing.free
         for colour_index, colour in enumerate(COLOURS):
             if free[colour_index]:
                 if desk.hand[colour_index]:
@@ -628,21 +723,59 @@ def _slot_name(desk, slot: int) -> str:
     return name
 
 
+def _end_turn_blocked(state, desk):
+    """What keeps the current player (``desk``) from ending the turn (rules, "A turn", PE-D4),
+    or None: ``("moment",)``, ``("effect",)``, or what :func:`_turn_end_blocked` says."""
+    if state.phase != PLAY or state.current_player() != state.player:
+        return ("moment",)
+    if state.effect is not None:
+        return ("effect",)
+    return _turn_end_blocked(state, desk)
+
+
+def _turn_end_blocked(state, desk):
+    """:func:`_end_turn_blocked` for the player whose turn it is, with no effect pending:
+    ``("pick",)``, ``("unplaced", slot, colour, source)`` (:func:`unplaced_marble`),
+    ``("room",)`` or None."""
+    if not state.picked and any(state.tracks):
+        return ("pick",)
+    hand, pool = desk.hand, desk.pool
+    for brewing in desk.slots:
+        if brewing is not None:
+            free = brewing.free
+            if (
+                free[0]
+                and (hand[0] or pool[0])
+                or free[1]
+                and (hand[1] or pool[1])
+                or free[2]
+                and (hand[2] or pool[2])
+                or free[3]
+                and (hand[3] or pool[3])
+            ):
+                return ("unplaced", *unplaced_marble(desk))
+    if (hand[0] or hand[1] or hand[2] or hand[3]) and sum(pool) < POOL_SIZE:
+        return ("room",)
+    return None
+
+
 def end_turn_refusal(state):
     """Why "end turn" is refused now (a sentence), or None (rules, "A turn", PE-D4). The one
-    test for both :func:`legal_actions` and :func:`apply_action`."""
-    if state.phase != PLAY or current_player(state) != state.player:
+    test (:func:`_end_turn_blocked`) for both :func:`legal_actions` and :func:`apply_action`."""
+    blocked = _end_turn_blocked(state, state.desks[state.player])
+    if blocked is None:
+        return None
+    if blocked[0] == "moment":
         return _("It is not the moment to end a turn.")
     desk = state.desks[state.player]
-    if state.effect is not None:
+    if blocked[0] == "effect":
         return _("Finish the effect of your {potion} first.").format(
             potion=potion_name(state.effect.kind)
         )
-    if not state.picked and any(state.tracks):
+    if blocked[0] == "pick":
         return _("You must make your regular pick before ending your turn.")
-    unplaced = unplaced_marble(desk)
-    if unplaced is not None:
-        slot, colour, source = unplaced
+    if blocked[0] == "unplaced":
+        _unplaced, slot, colour, source = blocked
         sentence = (
             _(
                 "Your {potion} still has an empty {hole} hole and your pool holds a "
@@ -659,17 +792,15 @@ def end_turn_refusal(state):
             hole=pgettext("a hole", COLOUR_NAMES[colour]),
             colour=pgettext("a marble", COLOUR_NAMES[colour]),
         )
-    if sum(desk.hand) and sum(desk.pool) < POOL_SIZE:
-        return _(
-            "Your ingredient pool still has room: move marbles from your hand into it "
-            "before ending your turn."
-        )
-    return None
+    return _(
+        "Your ingredient pool still has room: move marbles from your hand into it "
+        "before ending your turn."
+    )
 
 
 def prompt(state):
     """What the game waits for now, as a sentence for the table scene's status line."""
-    player = current_player(state)
+    player = state.current_player()
     if player == TERMINAL:
         return _("The game is over.")
     if player == CHANCE:
@@ -729,14 +860,27 @@ def effect_prompt(state):
 def apply_action(state, action) -> list:
     """Validate ``action`` for the current position, then play it; returns the events.
     Raises ``IllegalAction`` (with the rule in plain words) and then changes nothing."""
-    player = current_player(state)
+    player = state.current_player()
     if player == TERMINAL:
         raise IllegalAction(_("The game is over."))
     if player == CHANCE:
         return _apply_chance(state, action)
     phase = state.phase
     events: list = []
-    if phase == TYPES:
+    if phase == PLAY and state.effect is None:  # the usual case: a move of the turn
+        handler = _TURN_ACTIONS.get(type(action))
+        if handler is None:
+            if isinstance(action, FinishEffect):
+                raise IllegalAction(_("No potion effect is waiting for a choice."))
+            if isinstance(action, _EFFECT_CHOICES):
+                raise IllegalAction(_("Drink the matching potion before using its effect."))
+            raise IllegalAction(_("That is not a move of this part of the game."))
+        handler(state, player, state.desks[player], action, events)
+        if handler is _move_to_pool or handler is _move_to_hand:
+            # a marble between hand and pool changes nothing chance or the turn waits for
+            state._player = player
+            return events
+    elif phase == TYPES:
         _choose_type(state, action, events)
     elif phase == DRAFT:
         _draft(state, player, action, events)
@@ -747,17 +891,8 @@ def apply_action(state, action) -> list:
         _take(state, player, action.track, action.position, BY_TIE_BREAK, events)
     elif phase == END:
         _choose_stack(state, player, action, events)
-    elif state.effect is not None:
+    else:  # PLAY with a potion effect pending
         _apply_effect(state, player, state.desks[player], action, events)
-    else:
-        handler = _TURN_ACTIONS.get(type(action))
-        if handler is None:
-            if isinstance(action, FinishEffect):
-                raise IllegalAction(_("No potion effect is waiting for a choice."))
-            if isinstance(action, _EFFECT_CHOICES):
-                raise IllegalAction(_("Drink the matching potion before using its effect."))
-            raise IllegalAction(_("That is not a move of this part of the game."))
-        handler(state, player, state.desks[player], action, events)
     _settle(state, events)
     return events
 
@@ -823,14 +958,23 @@ def _move_to_pool(state, player, desk, action, events) -> None:
         raise IllegalAction(_("You have no marble of that colour in your hand."))
     if sum(desk.pool) >= POOL_SIZE:
         raise IllegalAction(_("The ingredient pool holds at most 3 marbles."))
-    _emit(state, events, MarbleMoved(player, action.colour, HAND, POOL))
+    _emit(state, events, _MOVED_TO_POOL[player][colour_index])
 
 
 def _move_to_hand(state, player, desk, action, events) -> None:
     colour_index = COLOUR_INDEX.get(action.colour)
     if colour_index is None or not desk.pool[colour_index]:
         raise IllegalAction(_("Your pool has no marble of that colour."))
-    _emit(state, events, MarbleMoved(player, action.colour, POOL, HAND))
+    _emit(state, events, _MOVED_TO_HAND[player][colour_index])
+
+
+# The commonest events, made once per seat and colour (events are frozen values)
+_MOVED_TO_POOL = tuple(
+    tuple(MarbleMoved(seat, colour, HAND, POOL) for colour in COLOURS) for seat in range(6)
+)
+_MOVED_TO_HAND = tuple(
+    tuple(MarbleMoved(seat, colour, POOL, HAND) for colour in COLOURS) for seat in range(6)
+)
 
 
 def _end_turn(state, player, desk, action, events) -> None:
@@ -1156,7 +1300,8 @@ def _settle(state, events) -> None:
     """Resolve everything that needs no decision: explosions of a pick after its track refilled,
     the end-of-turn steps, the tie-break bookkeeping. Stops at a chance node."""
     while state.phase in TURN_PHASES:
-        if _chance_pending(state):
+        if pending_chance(state):
+            state._player = CHANCE  # what find_current_player would say: keep it
             return
         if state.seam is not None:
             _seam_step(state, events)
@@ -1164,8 +1309,10 @@ def _settle(state, events) -> None:
         if state.phase == END:
             _advance_end(state, events)
             if state.phase == END:
+                state._player = state.player  # to choose a stack
                 return
             continue
+        state._player = state.player  # nothing pending: the turn's player decides
         return
 
 

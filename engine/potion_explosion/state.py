@@ -14,7 +14,8 @@ a clone may share them. Their ``to_dict`` shapes are the lists and dicts older s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.core import Action, Event, RecordCodec, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
@@ -135,14 +136,31 @@ def _and(words) -> str:
 # ---------------------------------------------------------------------------------------------
 # Records of the state
 # ---------------------------------------------------------------------------------------------
+@lru_cache(maxsize=8192)
+def _free_holes(tile: str, placed: tuple) -> tuple:
+    """:attr:`Brewing.free` of a tile with ``placed`` marbles: a pure function, worked out once
+    for each (a game meets a few hundred) rather than for each record made."""
+    free = list(TILES[tile].recipe)
+    for marble in placed:
+        free[COLOUR_INDEX[marble[0]]] -= 1
+    return tuple(free)
+
+
 @dataclass(frozen=True, slots=True)
 class Brewing:
     """A potion tile on a brewing slot: ``tile`` code and the ``placed`` marbles, each a 2-letter
     string, hole colour then marble colour (``"RR"``; ``"RK"`` = a black marble in a red hole,
-    only for a wild Prismatic Joy marble). ``to_dict``: ``[tile, [placed...]]``."""
+    only for a wild Prismatic Joy marble). ``to_dict``: ``[tile, [placed...]]``.
+
+    ``free`` (worked out from the two, not compared nor saved): the empty holes per colour,
+    ``COLOURS`` order; the rules and the bots ask for them at every step."""
 
     tile: str
     placed: tuple = ()
+    free: tuple = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "free", _free_holes(self.tile, self.placed))
 
     def to_dict(self) -> list:
         return [self.tile, list(self.placed)]
@@ -1218,6 +1236,13 @@ class PotionExplosionState:
     with the "first game" option, its six potion types; :func:`rules.new_state` starts the setup.
     """
 
+    _player: int | None
+    """The player to move, once worked out (:meth:`changed` forgets it)."""
+    _legal: tuple | None
+    """The legal actions, once worked out (:meth:`changed` forgets them)."""
+    _chance: tuple | None
+    """The chance the turn waits for (:func:`rules.pending_chance`), once worked out."""
+
     def __init__(self, num_players: int, types_mode: str = "random", first_mode: str = "random"):
         self.num_players = num_players
         self.types_mode = types_mode
@@ -1248,18 +1273,37 @@ class PotionExplosionState:
         self.tiebreak: TieBreak | None = None
         self.winners: list = []
         self.turn_taken = 0  # marbles taken by the current tie-break pick
+        self.changed()
 
     # --- engine contract ---------------------------------------------------------------------
     def current_player(self) -> int:
         """A seat index, ``CHANCE`` or ``TERMINAL`` (see class docstring for the order)."""
-        return _rules.current_player(self)
+        player = self._player
+        if player is None:
+            player = self._player = _rules.find_current_player(self)
+        return player
 
     def is_terminal(self) -> bool:
         return self.phase == _OVER
 
     def legal_actions(self) -> list:
         """The current player's actions in a stable order (empty at chance / terminal)."""
-        return _rules.legal_actions(self)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(_rules.find_legal_actions(self))
+        return list(legal)
+
+    def changed(self) -> None:
+        """Forget the player to move, the legal actions and the pending chance worked out for
+        the position.
+
+        Both are kept until the position changes (the rules and bots ask for them several
+        times a step), and every change the engine makes is an event, so
+        :func:`engine.potion_explosion.events.play_event` calls this after each one. Code that
+        changes a state by hand (the notation reader, a test setting a track) calls it too."""
+        self._player = None
+        self._legal = None
+        self._chance = None
 
     def chance_outcomes(self) -> list:
         """``[(action, probability)]`` at a chance node, else ``[]``."""
@@ -1314,6 +1358,9 @@ class PotionExplosionState:
         state.tiebreak = self.tiebreak
         state.winners = self.winners[:]
         state.turn_taken = self.turn_taken
+        state._player = self._player  # the same position: the same player and moves
+        state._legal = self._legal
+        state._chance = self._chance
         return state
 
     def to_dict(self) -> dict:
@@ -1377,6 +1424,7 @@ class PotionExplosionState:
         state.tiebreak = None if tiebreak is None else TieBreak.from_dict(tiebreak)
         state.winners = list(data["winners"])
         state.turn_taken = data["turn_taken"]
+        state.changed()
         return state
 
     def __eq__(self, other) -> bool:

@@ -14,8 +14,11 @@
 
 from __future__ import annotations
 
+import random
+
 from engine.bots import GameBots, as_sentence
-from engine.bots.halving import sequential_halving
+from engine.bots.halving import PairedSeeds, sequential_halving
+from engine.bots.search import Parallel, Search, never
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.tea_time import heuristics
@@ -30,6 +33,10 @@ from engine.tea_time.state import (
 )
 from translation import _, ngettext
 
+PLAYOUT_RATE = 300.0
+"""Hard's sampled playouts per CPU-second of one core, for a timed search's work: about 0.8 of
+the 378 measured over a whole game against Medium (2026-12-06, this project's machine)."""
+
 
 class TeaTimeBots(GameBots):
     """Evaluation, hint reasons and the three levels of Tea Time's computer players."""
@@ -40,12 +47,12 @@ class TeaTimeBots(GameBots):
     def explain(self, state, action, names) -> str:
         return as_sentence(explain_take(state, action, names), names)
 
-    def make(self, level: str, budget: float = 1.5, clock=None):
+    def make(self, level: str, budget: float = 2.0, clock=None, parallel=None):
         if level == "easy":
             return EasyBot()
         if level == "medium":
             return MediumBot()
-        return RoundSearchBot(budget, clock)
+        return RoundSearchBot(budget, clock, parallel=parallel)
 
 
 # --- Easy and Medium ------------------------------------------------------------------------------
@@ -84,61 +91,71 @@ class MediumBot:
 
 
 # --- Hard ----------------------------------------------------------------------------------------
+def play_round(state, me: int, rng=None, stopped=never) -> float | None:
+    """Greedy play by everyone on ``state`` until the round ends; with ``rng``, on through the
+    next round's sampled layout to its end too. The value for ``me``; None when ``stopped()``
+    ended it midway."""
+    rounds_left = 2 if rng is not None else 1
+    current = state.round
+    while True:
+        phase = state.phase
+        if phase == Phase.OVER:
+            break
+        if stopped():
+            return None
+        if phase == Phase.PLAY:
+            state.apply_action(heuristics.best_take(state))
+            continue
+        # a new round is being laid out
+        if state.round != current:
+            rounds_left -= 1
+            current = state.round
+        if rounds_left <= 0 or rng is None:
+            break
+        while state.current_player() == CHANCE:
+            state.apply_action(pick_outcome(state.chance_outcomes(), rng))
+    return heuristics.evaluate(state, me)
+
+
+def playout_value(shared: tuple, item: tuple, stopped=never) -> float | None:
+    """One playout, a unit of Hard's work (:meth:`engine.bots.search.Allowance.run`):
+    ``shared`` is ``(state, me)``, ``item`` ``(take, seed)``; the take is played, then the rest
+    of the round (and with a ``seed``, not None, the next round laid out by a generator seeded
+    with it)."""
+    state, me = shared
+    action, seed = item
+    trial = state.clone()
+    trial.apply_action(action)
+    return play_round(trial, me, None if seed is None else random.Random(seed), stopped)
+
+
 class RoundSearchBot:
     """Plays every candidate take out to the end of the round by the Medium policy (perfect
     information: one playout each), and for the leading candidates further through the next
     round with sampled layouts when the current one is about to end.
 
-    ``budget`` seconds with ``clock``; without a clock a fixed amount of work (``samples``
-    sampled playouts in all), so a test's game replays. ``cancel()`` stops it.
+    Its search (:class:`engine.bots.search.Search`): without a clock ``samples`` sampled
+    playouts in all, so a test's game replays; with ``clock`` ``budget`` seconds per turn at
+    :data:`PLAYOUT_RATE` playouts per CPU-second, run by ``parallel``. ``cancel()`` stops it.
     """
 
     def __init__(
         self,
-        budget: float = 1.5,
+        budget: float = 2.0,
         clock=None,
         samples: int = 24,
         candidates: int = 8,
         lookahead_turns: int = 4,
+        parallel: Parallel | None = None,
     ):
-        self.budget = budget
-        self.clock = clock
-        self.samples = samples
+        self.search = Search(samples, PLAYOUT_RATE, budget, clock, parallel)
         self.candidates = candidates
         self.lookahead_turns = lookahead_turns
-        self.cancelled = False
         self.last_playouts = 0
 
     def cancel(self) -> None:
         """Stop searching as soon as possible (undo, load, quit)."""
-        self.cancelled = True
-
-    def _play_round(self, state, me: int, rng=None) -> float:
-        """Greedy play by everyone until the round ends; with ``rng``, on through the next
-        round's sampled layout to its end too. The value for ``me``."""
-        rounds_left = 2 if rng is not None else 1
-        current = state.round
-        while True:
-            phase = state.phase
-            if phase == Phase.OVER:
-                break
-            if phase == Phase.PLAY:
-                state.apply_action(heuristics.best_take(state))
-                continue
-            # a new round is being laid out
-            if state.round != current:
-                rounds_left -= 1
-                current = state.round
-            if rounds_left <= 0 or rng is None:
-                break
-            while state.current_player() == CHANCE:
-                state.apply_action(pick_outcome(state.chance_outcomes(), rng))
-        return heuristics.evaluate(state, me)
-
-    def _playout(self, state, action, me: int, rng=None) -> float:
-        trial = state.clone()
-        trial.apply_action(action)
-        return self._play_round(trial, me, rng)
+        self.search.cancel()
 
     def choose(self, observation, legal_actions, rng):
         """The take to play for ``observation.current_player()``; ``ValueError`` if none."""
@@ -146,37 +163,40 @@ class RoundSearchBot:
             raise ValueError("No legal action to choose from.")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        start = self.clock() if self.clock else 0.0
+        allowance = self.search.decision()
         me = observation.current_player()
         ranked = sorted(
             heuristics.take_values(observation, me, legal_actions), key=lambda item: -item[0]
         )
-        scored = []
-        for index, (_value, action) in enumerate(ranked):
-            if self.cancelled or (self.clock and self.clock() - start > self.budget * 0.8):
-                break
-            scored.append((self._playout(observation, action, me), -index, action))
+        shared = (observation, me)
+        values = allowance.run(playout_value, shared, [(action, None) for _, action in ranked])
+        scored = [
+            (value, -index, action)
+            for index, ((_, action), value) in enumerate(zip(ranked, values, strict=True))
+            if value is not None
+        ]
         self.last_playouts = len(scored)
         if not scored:  # cancelled (or out of time) before the first playout
+            self.search.finished(allowance, 0)
             return ranked[0][1]
         scored.sort(key=lambda item: item[:2], reverse=True)
         best = scored[0][2]
         last_round = observation.round >= rounds_for(observation.num_players)
         soon = observation.cards_on_table() <= self.lookahead_turns * observation.num_players
-        if last_round or not soon or self.cancelled:
+        if last_round or not soon or allowance.stopped():
+            self.search.finished(allowance, 0)
             return best
         # the round ends soon: look into the next one, sampling its layout
         candidates = [action for _value, _index, action in scored[: self.candidates]]
-        left = self.budget - (self.clock() - start) if self.clock else self.budget
+        seeds = PairedSeeds(rng)  # the k-th playout of every candidate meets the same layout
         best, made = sequential_halving(
             candidates,
-            lambda action: self._playout(observation, action, me, rng),
-            self.clock,
-            max(0.0, left),
-            self.samples,
-            lambda: self.cancelled,
+            lambda pairs: allowance.run(playout_value, shared, [(c, seeds[k]) for c, k in pairs]),
+            allowance.work,
+            allowance.stopped,
         )
         self.last_playouts += made
+        self.search.finished(allowance, made)
         return best
 
 
@@ -191,7 +211,8 @@ def explain_take(state, action, names=None) -> str:
     seats named from ``names`` ("Player N" without them).
 
     Only the reason: the hint already names the cards taken (``action_to_string``), so the
-    reason does not repeat them. E.g. "your Dormouse column reaches 4, worth 10", "your White
+    reason does not repeat them; a take that touches two columns names both. E.g. "your
+    Dormouse column reaches 4, worth 10", "your White
     Rabbit column cancels out and is empty again, worth 5", "Alice is worth 4 points at the
     end", or, when the take is about the others, "it keeps a normal Mad Hatter from Player 2,
     whose column of 4 would reach 5". "" for a position where nobody takes cards.
@@ -231,6 +252,14 @@ def explain_take(state, action, names=None) -> str:
             words = _("your {character} column reaches {count}, worth {points}")
         fields["characters"] = _(CHARACTER_PLURALS[character])
         reasons.append((gain, words.format(**fields)))
+    if len(reasons) == 2:  # a take that touches two columns names both (issue 42)
+        reasons.sort(key=lambda item: -item[0])
+        reasons = [
+            (
+                reasons[0][0] + reasons[1][0],
+                _("{first}, and {second}").format(first=reasons[0][1], second=reasons[1][1]),
+            )
+        ]
     last_round = state.round >= rounds_for(state.num_players)
     if effect.alice:
         if last_round:

@@ -176,13 +176,13 @@ class HotSeat:
 class MatchDriver:
     """Drives ``match`` for a table.
 
-    ``thinker`` runs the bots' and hints' searches; ``budget`` is Hard's seconds when ``timed``
-    (else a fixed search, so a game repeats); ``pause()`` is the seconds to wait between two
-    bot moves (the animation speed: 0 at instant). ``replay`` is a recorded history to step
-    through instead of playing (the match must be at its start). ``clock`` is monotonic
-    seconds (tests pass a fake one). ``online`` is the online game that owns ``match`` (its
-    bots untimed, whatever ``timed`` says); ``autoplay_people`` lets an Easy bot make the
-    decisions of this computer's people (the command line's ``--autoplay`` online).
+    ``thinker`` runs the bots' and hints' searches; ``budget`` is Hard's seconds per turn when
+    ``timed`` (else a fixed search, so a game repeats); ``pause()`` is the seconds to wait
+    between two bot moves (the animation speed: 0 at instant). ``replay`` is a recorded
+    history to step through instead of playing (the match must be at its start). ``clock`` is
+    monotonic seconds (tests pass a fake one). ``online`` is the online game that owns
+    ``match`` (its bots untimed, whatever ``timed`` says); ``autoplay_people`` lets an Easy bot
+    make the decisions of this computer's people (the command line's ``--autoplay`` online).
     """
 
     def __init__(
@@ -190,7 +190,7 @@ class MatchDriver:
         match: Match,
         thinker: Thinker | None = None,
         *,
-        budget: Callable[[], float] = lambda: 1.5,
+        budget: Callable[[], float] = lambda: 2.0,
         timed: Callable[[], bool] = lambda: False,
         pause: Callable[[], float] = lambda: 0.0,
         hot_seat: HotSeat | None = None,
@@ -431,6 +431,7 @@ class MatchDriver:
                     match.bot_rng(),
                     player,
                     online,
+                    (id(match), match.turn_count()),  # Hard's thinking time is per turn
                 )
             )
             if not self.job.done():

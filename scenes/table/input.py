@@ -136,7 +136,10 @@ class TableInput:
         """The hint's words: the move said once, then what the engine's reason adds."""
         match, game = self.table.match, self.table.game
         bots = match.spec.bots
-        reason = bots.explain(match.state, action, match.names) if bots else ""
+        state = match.state
+        if state.current_player() >= 0:  # the reason knows what the person may know, no more
+            state = state.observation(state.current_player())
+        reason = bots.explain(state, action, match.names) if bots else ""
         if reason and game.reason_names_move(action):
             return _("Hint: {reason}").format(reason=reason)
         words = match.state.action_to_string(action, match.names)

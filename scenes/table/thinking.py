@@ -3,13 +3,18 @@
 A search in pure Python holds the interpreter lock, so a search in a thread of the game's
 process halves the frame rate while it runs. :class:`ProcessThinker` runs every search in a
 worker process instead; the window only sends the question (the seat's observation, the legal
-moves, the seeded generator) and collects the answer. :class:`ThreadThinker` (the tests'
-default: no process to start) and :class:`InlineThinker` (fast-forward: nobody watches) answer
-the same questions. No pygame here.
+moves, the seeded generator) and collects the answer. That worker has helpers, one more process
+per core of the computer: a Hard search hands them its independent work (rollouts, sampled
+futures) through :class:`engine.bots.search.Parallel`, so a 4-core laptop searches about four
+times as much in the same time; with a fixed budget the move is the same on any number of cores.
+:class:`ThreadThinker` (the tests' default: no process to start) and :class:`InlineThinker`
+(fast-forward: nobody watches) answer the same questions on one core. No pygame here.
 
 A question is a :class:`Question`; :meth:`Thinker.ask` returns a :class:`Job` to poll. The
 answer is the bot's own: the same observation, moves and generator give the same move in any
-thinker (``tests/scenes/table/test_thinking.py``).
+thinker (``tests/scenes/table/test_thinking.py``). A thinker keeps each bot seat's
+:class:`engine.bots.search.TurnClock`, so the decisions of one turn share the turn's thinking
+time (the question's ``turn`` says which turn it is).
 """
 
 from __future__ import annotations
@@ -26,11 +31,11 @@ from typing import Any, Protocol
 
 from engine.core import Action
 
+CANCEL_POLL_SECONDS = 0.05
+"""How often the worker looks whether its search was cancelled."""
 WORKER_NICENESS = 10
 """How much the thinking process yields to the window for the processor (POSIX ``nice``): on
 two busy cores the frames stay smooth and the search takes the time they leave."""
-CANCEL_POLL_SECONDS = 0.05
-"""How often the worker looks whether its search was cancelled."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,9 @@ class Question:
     (with ``timed``; else a fixed search so the answer repeats), ``observation`` the seat's view
     of the state (never the whole state: a bot sees only what its seat may), ``legal`` the legal
     actions in the engine's order and ``rng`` the match's seeded generator for this decision.
-    ``seat`` (``-1`` for a hint) lets a bot keep what it learnt between decisions of one turn.
+    ``seat`` (``-1`` for a hint) and ``turn`` (any value naming the turn, e.g. the match's turn
+    number; None: a turn of its own) let a timed bot share a turn's thinking time between the
+    turn's decisions (Hard's ``budget`` is seconds per turn).
     ``online`` asks for the bot every computer of an online game plays alike
     (:func:`net.bots.online_bot`: no clock, the fixed search, whatever ``budget`` says).
     """
@@ -55,20 +62,32 @@ class Question:
     rng: Any
     seat: int = -1
     online: bool = False
+    turn: Any = None
 
 
 def answer(question: Question, make: Callable[[Question], Any] | None = None) -> Action:
     """Think about ``question`` here and now (the bot chooses): what every thinker runs."""
     bot = (make or make_bot_for)(question)
-    return bot.choose(question.observation, list(question.legal), question.rng)
+    return choose(bot, question)
 
 
-def make_bot_for(question: Question):
+def choose(bot, question: Question) -> Action:
+    """``bot``'s move for ``question`` (the turn passed on to a bot that shares it)."""
+    legal = list(question.legal)
+    if hasattr(bot, "search"):  # engine.bots.PolicyBot
+        return bot.choose(question.observation, legal, question.rng, turn=question.turn)
+    return bot.choose(question.observation, legal, question.rng)
+
+
+def make_bot_for(question: Question, parallel=None, turns: dict | None = None):
     """The bot a question asks for, built from the game registry (:func:`engine.bots.make_bot`):
-    Hard thinks ``budget`` seconds of the process's clock when ``timed``; an ``online``
-    question gets :func:`net.bots.online_bot`, the same on every computer."""
+    Hard thinks ``budget`` seconds per turn of the process's clock when ``timed``, its work run
+    by ``parallel`` (:class:`engine.bots.search.Parallel`; default: on this thread). ``turns``
+    keeps each bot seat's :class:`engine.bots.search.TurnClock` between questions. An
+    ``online`` question gets :func:`net.bots.online_bot`, the same on every computer."""
     from engine import registry
     from engine.bots import make_bot
+    from engine.bots.search import TurnClock
 
     spec = registry.get(question.game)
     if question.online:
@@ -76,7 +95,12 @@ def make_bot_for(question: Question):
 
         return online_bot(spec, question.level)
     clock = time.monotonic if question.timed else None
-    return make_bot(spec, question.level, budget=question.budget, clock=clock)
+    clocks = None
+    if turns is not None and question.timed and question.seat >= 0:
+        clocks = turns.setdefault((question.game, question.level, question.seat), TurnClock())
+    return make_bot(
+        spec, question.level, budget=question.budget, clock=clock, parallel=parallel, turns=clocks
+    )
 
 
 class Job(Protocol):
@@ -137,7 +161,8 @@ class InlineThinker:
     """Answers at once on the caller's thread (fast-forward games nobody watches)."""
 
     def __init__(self, make: Callable[[Question], Any] | None = None):
-        self.make = make
+        self._turns: dict = {}
+        self.make = make or (lambda question: make_bot_for(question, turns=self._turns))
 
     def ask(self, question: Question) -> Job:
         try:
@@ -178,7 +203,8 @@ class ThreadThinker:
     test spins meanwhile are not drawn)."""
 
     def __init__(self, make: Callable[[Question], Any] | None = None):
-        self.make = make or make_bot_for
+        self._turns: dict = {}
+        self.make = make or (lambda question: make_bot_for(question, turns=self._turns))
         self._executor: ThreadPoolExecutor | None = None
 
     def ask(self, question: Question) -> Job:
@@ -186,9 +212,7 @@ class ThreadThinker:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         bot = self.make(question)
         box = [bot]
-        future = self._executor.submit(
-            bot.choose, question.observation, list(question.legal), question.rng
-        )
+        future = self._executor.submit(choose, bot, question)
         return _ThreadJob(future, box)
 
     def close(self) -> None:
@@ -197,37 +221,157 @@ class ThreadThinker:
             self._executor = None
 
 
-# --- the worker process ---------------------------------------------------------------------
+# --- the worker process and its helpers ----------------------------------------------------
 
 
-def _serve(requests, answers, cancel_number, parent: int, ready) -> None:  # pragma: no cover
+def helper_count() -> int:
+    """How many helper processes the thinking process gets: one per core beside its own."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(0, cores - 1)
+
+
+def _leave_with(parent: int) -> None:  # pragma: no cover - runs in worker processes
+    """Start a thread that ends this worker when the window's process ``parent`` is gone (a
+    killed program, SIGKILL or a crash, cannot tell its workers to stop; nobody will ask or
+    close)."""
+
+    def orphaned() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=orphaned, daemon=True, name="parent").start()
+
+
+def _help(tasks, results, current, parent: int) -> None:  # pragma: no cover - helper process
+    """A helper's loop: run each ``(job, index, function, item)`` of ``tasks`` whose job is
+    still ``current`` (a shared integer: a cancelled or finished search's work is skipped) and
+    put ``(job, index, result, error text)`` on ``results``. ``None`` ends the loop; so does
+    the window's process ``parent`` ending without a word."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
+    _leave_with(parent)
+    while True:
+        task = tasks.get()
+        if task is None:
+            return
+        job, index, function, item = task
+        if job != current.value:
+            continue
+        try:
+            results.put((job, index, function(item), None))
+        except Exception as err:  # sent back: the search raises it
+            results.put((job, index, None, f"{type(err).__name__}: {err}"))
+
+
+STALL_SECONDS = 20.0
+"""A search's work no helper has answered for this long is finished by the thinking process
+itself (a helper that died never answers)."""
+
+
+class PoolMap:
+    """The thinking process's map over its helpers (:class:`engine.bots.search.Parallel`):
+    ``map(function, items)`` puts every item on the shared task queue, runs items itself while
+    it waits, and returns the results in order. :meth:`abandon` (a cancelled search) makes it
+    return at once, ``None`` for what is not done; the helpers skip the rest."""
+
+    def __init__(self, tasks, results, current):
+        self.tasks, self.results, self.current = tasks, results, current
+        self.job = 0
+        self.abandoned = False
+
+    def abandon(self) -> None:
+        """Stop waiting for the work under way (from the cancel thread)."""
+        self.abandoned = True
+        self.current.value = 0
+
+    def __call__(self, function: Callable, items: Sequence) -> list:
+        self.job += 1
+        job = self.job
+        self.current.value = job
+        for index, item in enumerate(items):
+            self.tasks.put((job, index, function, item))
+        results: dict[int, Any] = {}
+        waited = 0.0
+        while len(results) < len(items) and not self.abandoned:
+            try:
+                got, index, value, error = self.results.get_nowait()
+            except queue.Empty:
+                if self._run_one(job, results):
+                    continue
+                try:
+                    got, index, value, error = self.results.get(timeout=0.25)
+                except queue.Empty:
+                    waited += 0.25
+                    if waited >= STALL_SECONDS:  # a helper died: finish here
+                        for index, item in enumerate(items):
+                            results.setdefault(index, function(item))
+                    continue
+            waited = 0.0
+            if got == job:
+                if error is not None:
+                    raise RuntimeError(error)
+                results.setdefault(index, value)
+        self.current.value = 0  # what is left of this job on the queue is skipped
+        return [results.get(index) for index in range(len(items))]
+
+    def _run_one(self, job: int, results: dict) -> bool:
+        """Take one task off the queue and run it here; False when none is waiting."""
+        try:
+            task = self.tasks.get_nowait()
+        except queue.Empty:
+            return False
+        got, index, function, item = task
+        if got == job and index not in results and not self.abandoned:
+            results[index] = function(item)
+        return True
+
+
+def _serve(
+    requests,
+    answers,
+    cancel_number,
+    parent: int,
+    ready,
+    tasks=None,
+    results=None,
+    current=None,
+    helpers=0,
+) -> None:  # pragma: no cover - worker
     """The worker's loop: answer each ``(number, question)`` from ``requests`` on ``answers``
     as ``(number, action, error text)``. ``cancel_number`` (a shared integer) set to a
     question's number stops its search, and only its own: the worker may have gone on to the
     next. ``ready`` (a shared flag) is set once the games are loaded. ``None`` ends the loop;
     so does the window's process ``parent`` ending without a word (the worker's parent is
     another). Nothing shared waits on the other side (no event or condition: one side killed
-    while the other waits would hang it), so both poll."""
-    current: list = []  # [(number, bot)] of the search running now
+    while the other waits would hang it), so both poll. With ``tasks``, ``results`` and
+    ``current``, a search's work is shared with ``helpers`` helper processes
+    (:class:`PoolMap`)."""
+    from engine.bots.search import SERIAL, Parallel
+
+    current_bots: list = []  # [(number, bot)] of the search running now
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)  # the window comes first when both want the processor
+    _leave_with(parent)
+    parallel, pool = SERIAL, None
+    if tasks is not None and helpers > 0:
+        pool = PoolMap(tasks, results, current)
+        parallel = Parallel(pool, helpers + 1)
+    turns: dict = {}
 
     def watch() -> None:
         while True:
             time.sleep(CANCEL_POLL_SECONDS)
-            for number, bot in list(current):
+            for number, bot in list(current_bots):
                 if number == cancel_number.value and hasattr(bot, "cancel"):
                     bot.cancel()
+                    if pool is not None:
+                        pool.abandon()
 
     threading.Thread(target=watch, daemon=True, name="cancel").start()
-
-    def orphaned() -> None:
-        # the window's process was killed (SIGKILL, a crash): nobody will ask or close, so go
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=orphaned, daemon=True, name="parent").start()
     from engine import bots, registry  # noqa: F401 - loaded before the first question
 
     registry.games()  # every game's rules: the first question waits for none of them
@@ -237,15 +381,16 @@ def _serve(requests, answers, cancel_number, parent: int, ready) -> None:  # pra
         if item is None:
             return
         number, question = item
+        if pool is not None:
+            pool.abandoned = False
         try:
-            bot = make_bot_for(question)
-            current[:] = [(number, bot)]
-            action = bot.choose(question.observation, list(question.legal), question.rng)
-            answers.put((number, action, None))
+            bot = make_bot_for(question, parallel, turns)
+            current_bots[:] = [(number, bot)]
+            answers.put((number, choose(bot, question), None))
         except Exception as err:  # sent back: the window thinks again itself
             answers.put((number, None, f"{type(err).__name__}: {err}"))
         finally:
-            current[:] = []
+            current_bots[:] = []
 
 
 class _ProcessJob:
@@ -275,7 +420,13 @@ class ProcessThinker:
     nothing of the window is copied into it). A worker that cannot start or dies is replaced
     by thinking in a thread of this process, so a game never stops for want of a worker."""
 
-    def __init__(self) -> None:
+    def __init__(self, helpers: int | None = None) -> None:
+        self.helpers = helper_count() if helpers is None else helpers
+        """Helper processes beside the thinking one (default: one per other core)."""
+        self._helpers: list = []
+        self._tasks: Any = None
+        self._results: Any = None
+        self._current: Any = None
         self._process: Any = None
         self._requests: Any = None
         self._replies: Any = None
@@ -302,6 +453,20 @@ class ProcessThinker:
             self._replies = context.Queue()
             self._cancel_number = context.Value("q", 0, lock=False)
             self._ready = context.Value("b", 0, lock=False)
+            tasks = results = current = None
+            if self.helpers:  # kept on self: a queue collected too soon breaks the children's
+                self._tasks, self._results = context.Queue(), context.Queue()
+                self._current = context.Value("q", 0, lock=False)
+                tasks, results, current = self._tasks, self._results, self._current
+                self._helpers = [
+                    context.Process(
+                        target=_help,
+                        args=(tasks, results, current, os.getpid()),
+                        name=f"tabletop-trio-helper-{number + 1}",
+                        daemon=True,
+                    )
+                    for number in range(self.helpers)
+                ]
             self._process = context.Process(
                 target=_serve,
                 args=(
@@ -310,11 +475,17 @@ class ProcessThinker:
                     self._cancel_number,
                     os.getpid(),
                     self._ready,
+                    tasks,
+                    results,
+                    current,
+                    self.helpers,
                 ),
                 name="tabletop-trio-thinker",
                 daemon=True,
             )
             self._process.start()
+            for helper in self._helpers:
+                helper.start()
         except (OSError, ValueError, RuntimeError) as err:
             self.failed = str(err) or type(err).__name__
             self._process = None
@@ -385,15 +556,21 @@ class ProcessThinker:
             try:
                 self._cancel_number.value = self._number  # the search running now stops
                 self._requests.put(None)
-                self._process.join(timeout=0.5)
-                if self._process.is_alive():
-                    self._process.terminate()
-                for channel in (self._requests, self._replies):
-                    channel.cancel_join_thread()  # a dead reader must not hold up the exit
-                    channel.close()
+                for _helper in self._helpers:
+                    self._tasks.put(None)
+                for process in [self._process, *self._helpers]:
+                    process.join(timeout=0.5)
+                    if process.is_alive():
+                        process.terminate()
+                channels = (self._requests, self._replies, self._tasks, self._results)
+                for channel in channels:
+                    if channel is not None:
+                        channel.cancel_join_thread()  # a dead reader must not hold up the exit
+                        channel.close()
             except (OSError, ValueError):
                 pass
             self._process = None
+            self._helpers = []
         for thinker in (self._fallback, self._meanwhile):
             if thinker is not None:
                 thinker.close()

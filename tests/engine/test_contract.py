@@ -51,3 +51,20 @@ def test_the_contract_check_catches_an_apply_event_that_skips_an_effect():
     broken = dataclasses.replace(spec, apply_event=forgetful)
     with pytest.raises(AssertionError, match="applied one by one do not give the state"):
         contract_check(broken, seeds=range(100, 102), deep_every=3)
+
+
+def test_the_contract_check_catches_a_state_that_keeps_stale_legal_actions(monkeypatch):
+    """A state keeps its player to move and legal actions until an event changes it (Potion
+    Explosion, issue 38): an event that forgot to drop them fails the check."""
+    from engine.core import emitter
+    from engine.potion_explosion import events, rules
+
+    def forgetting(state, event):
+        kept = state._player, state._legal
+        events.play_event(state, event)
+        if type(event).__name__ == "MarbleMoved":  # moves a marble, keeps the old moves
+            state._player, state._legal = kept
+
+    monkeypatch.setattr(rules, "_emit", emitter(forgetting))
+    with pytest.raises(AssertionError, match="stale"):
+        contract_check(registry.get("potion-explosion"), seeds=range(100, 103), deep_every=1)

@@ -7,10 +7,11 @@ import time
 import pytest
 
 from engine import registry
+from engine.bots import rollout as rollout_module
 from engine.bots.halving import (
     RACE_EVERY,
     RACE_FIRST,
-    common_random_numbers,
+    one_by_one,
     race_survivors,
     sequential_halving,
 )
@@ -44,24 +45,23 @@ def test_a_rollout_ends_when_the_next_turn_is_over():
         if s.current_player() == 0 and s.turn_owner() == 0
     )
     spy = SpyBots()
-    RolloutBot(spy)._rollout(state, state.legal_actions()[0], 0, random.Random(3))
+    rollout_module.rollout(spy, state, state.legal_actions()[0], 0, random.Random(3))
     assert spy.owners[-1] == 2  # the last valuation is the rollout's; the others chose moves
 
 
-def test_a_solo_rollout_ends_after_the_next_turn():
+def test_a_solo_rollout_ends_after_the_next_turn(monkeypatch):
     """Solo: one seat, so the rollout stops when the turn after this one is over."""
     state = random_positions(SPEC, 1, seed=6, players=1)[0]
-    bot = RolloutBot(SPEC.bots)
     starts = []
-    play = bot._play
+    play = rollout_module.play
 
     def counting(t, action, rng):
         begun = play(t, action, rng)
         starts.extend([t.turn_owner()] * begun)
         return begun
 
-    bot._play = counting
-    bot._rollout(state, state.legal_actions()[0], 0, random.Random(3))
+    monkeypatch.setattr(rollout_module, "play", counting)
+    rollout_module.rollout(SPEC.bots, state, state.legal_actions()[0], 0, random.Random(3))
     assert starts == [0, 0]  # two TurnStarted events, both the solo player's
 
 
@@ -73,14 +73,16 @@ def test_rollout_bot_is_reproducible_with_a_fixed_seed():
         assert first == again and first in legal
 
 
-def test_rollout_bot_keeps_to_its_budget_and_can_be_cancelled():
+def test_rollout_bot_keeps_to_its_deadline_and_can_be_cancelled():
+    """With a clock the search is counted in rollouts (its budget's work) and stops at its
+    deadline: the first decision of a turn may use 70 % of the turn's 0.3 s."""
     state = next(s for s in random_positions(SPEC, 20, seed=4) if len(s.legal_actions()) > 2)
     obs, legal = state.observation(state.current_player()), state.legal_actions()
     clock = SteppingClock(0.01)
-    bot = RolloutBot(SPEC.bots, budget=0.3, clock=clock)
+    bot = RolloutBot(SPEC.bots, budget=0.3, clock=clock, rate=10_000.0)
     assert bot.choose(obs, legal, random.Random(1)) in legal
-    # each rollout reads the clock about once: the search stops near 30 reads, not far beyond
-    assert bot.last_rollouts >= 3 and clock.now <= 0.3 + 0.05
+    # each rollout step reads the clock: the search stops at its deadline, not beyond
+    assert bot.last_rollouts >= 1 and clock.now <= 0.7 * 0.3 + 0.05
     slow = RolloutBot(SPEC.bots, budget=30.0, clock=time.monotonic)
     result = {}
     worker = threading.Thread(
@@ -95,18 +97,18 @@ def test_rollout_bot_keeps_to_its_budget_and_can_be_cancelled():
 
 def test_sequential_halving_keeps_the_best_mean_and_the_earlier_of_equals():
     values = {"a": 1.0, "b": 3.0, "c": 2.0, "d": 3.0}
-    best, made = sequential_halving(list(values), values.get, rollouts=24)
+    best, made = sequential_halving(list(values), lambda pairs: [values[c] for c, _ in pairs], 24)
     assert best == "b" and made == 24  # b ties d on value and comes first
     with pytest.raises(ValueError):
-        sequential_halving([], values.get)
+        sequential_halving([], lambda pairs: [])
 
 
-def test_candidates_are_compared_on_common_random_numbers():
+def test_candidates_are_compared_on_common_random_numbers(monkeypatch):
     """The k-th rollout of every candidate draws its luck from the same seed, so a comparison
     between candidates is not drowned by the luck of the draw."""
     state = random_positions(SPEC, 1, seed=8)[0]
     bot = RolloutBot(SPEC.bots, rollouts=48)
-    seeds = rollout_seeds(bot)
+    seeds = rollout_seeds(monkeypatch, rollout_module)
     bot.choose(state.observation(state.current_player()), state.legal_actions(), random.Random(4))
     assert_common_random_numbers(seeds)
 
@@ -142,24 +144,17 @@ def test_position_key_makes_like_dice_and_like_empty_tokens_one_choice():
     assert SPEC.bots.position_key(state) == position_key(state)
 
 
-def test_rollout_candidates_are_one_move_per_distinct_position():
+def test_rollout_candidates_are_one_move_per_distinct_position(monkeypatch):
     """Of 26 legal moves only 12 lead to positions the rules tell apart; the 8 candidates played
     out are 8 of those (before, the 8 best one-step values were 2 positions 8 times over), so
     seeds on the other seat's tokens are weighed too."""
     state = two_red_fives_position()
     bot = RolloutBot(SPEC.bots, rollouts=48)
-    played: list = []
-    real = bot._rollout
-
-    def spying(s, action, me, rng):
-        played.append(action)
-        return real(s, action, me, rng)
-
-    bot._rollout = spying
+    played = rollout_seeds(monkeypatch, rollout_module)
     legal = state.legal_actions()
     assert len(legal) == 26
     assert bot.choose(state.clone(), legal, random.Random(4)) in legal
-    candidates = list(dict.fromkeys(played))
+    candidates = list(played)
     keys = set()
     for action in candidates:
         after = state.clone()
@@ -201,30 +196,28 @@ def test_sequential_halving_with_racing_stops_when_one_candidate_is_plainly_best
     def rollout(candidate, luck):
         return candidate + luck.gauss(0, 1) + own.gauss(0, 0.1)
 
-    paired = common_random_numbers(rollout, random.Random(4))
-    best, count = sequential_halving([1, 4, 3, 2], paired, rollouts=4000, race=2.5)
+    best, count = sequential_halving(
+        [1, 4, 3, 2], one_by_one(rollout, random.Random(4)), 4000, race=2.5
+    )
     assert best == 4 and count <= 4 * (RACE_FIRST + RACE_EVERY)
-    paired = common_random_numbers(rollout, random.Random(4))
-    best, count = sequential_halving([1, 4, 3, 2], paired, rollouts=4000)
+    best, count = sequential_halving([1, 4, 3, 2], one_by_one(rollout, random.Random(4)), 4000)
     assert best == 4 and count > 3000
 
 
 def test_rollout_bot_ends_a_plain_decision_long_before_its_budget():
-    """With a clock, racing stops the search once the candidates are told apart: over a few
-    random positions the bot reads a stepping clock far fewer times than a 30 s budget allows
-    (3,000 reads), and keeps to the budget without racing."""
+    """Racing stops the search once the candidates are told apart: over a few random positions
+    the bot makes far fewer rollouts than a budget of 600 allows, and all of them without
+    racing."""
     states = [s for s in random_positions(SPEC, 30, seed=4) if len(s.legal_actions()) > 2][:3]
     assert states
     raced = plain = 0
     for state in states:
         obs, legal = state.observation(state.current_player()), state.legal_actions()
-        clock = SteppingClock(0.01)
-        RolloutBot(SPEC.bots, budget=30.0, clock=clock).choose(obs, legal, random.Random(1))
-        raced += clock.reads
-        clock = SteppingClock(0.01)
-        RolloutBot(SPEC.bots, budget=1.0, clock=clock, race=None).choose(
-            obs, legal, random.Random(1)
-        )
-        plain = max(plain, clock.reads)
-    assert raced < len(states) * 1000
-    assert plain >= 90  # without racing a 1 s budget is spent: 100 reads of 0.01 s
+        bot = RolloutBot(SPEC.bots, rollouts=600)
+        bot.choose(obs, legal, random.Random(1))
+        raced += bot.last_rollouts
+        bot = RolloutBot(SPEC.bots, rollouts=600, race=None)
+        bot.choose(obs, legal, random.Random(1))
+        plain = max(plain, bot.last_rollouts)
+    assert raced < len(states) * 300
+    assert plain >= 560  # without racing the whole budget is spent

@@ -6,9 +6,11 @@ import random
 import pytest
 
 from engine.bots import make_bot
+from engine.bots.search import Search
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
 from engine.off_the_rails import GAME, bots, heuristics
+from engine.off_the_rails.rules import possible_splits as rules_possible_splits
 from engine.off_the_rails.state import (
     CartLeftMine,
     ChangeSpeed,
@@ -249,10 +251,10 @@ def test_cancel_stops_a_thinking_hard_bot():
     assert not worker.is_alive() and result["a"] in s.legal_actions()
 
 
-def test_hard_spends_spare_time_on_more_futures_of_the_same_candidates(monkeypatch):
-    """With time to spare, Hard's look-ahead samples every one of its ``lookahead`` candidates
-    on MAX_FUTURES futures (the same future for all candidates in a round), not more candidates
-    on fewer futures."""
+def test_hard_spends_more_work_on_more_futures_of_the_same_candidates(monkeypatch):
+    """With work to spare, Hard's look-ahead samples every one of its ``lookahead`` candidates
+    on more futures (the same future for all candidates in a round), not more candidates on
+    fewer futures: a budget of 6 futures per candidate gives 6 rounds."""
     s = blank()
     put_gems(s, (3, 3), (0, 0, 1, 1, 1))
     put_gems(s, (3, 8), (0, 2, 1, 0, 0))
@@ -264,11 +266,12 @@ def test_hard_spends_spare_time_on_more_futures_of_the_same_candidates(monkeypat
         return real(cand, me, rng, *rest)
 
     monkeypatch.setattr(bots, "_second_turn", counting)
-    frozen_clock = lambda: 0.0  # noqa: E731 - time never runs out
-    bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(5), deadline=1.0, clock=frozen_clock)
+    lookahead = bots.LEVELS["hard"]["lookahead"]
+    allowance = Search(lookahead * 6, 1.0).decision()
+    bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(5), allowance)
     candidates = {c for c, _ in calls}
-    assert len(candidates) == bots.LEVELS["hard"]["lookahead"]
-    assert len(calls) == len(candidates) * bots.MAX_FUTURES
+    assert len(candidates) == lookahead
+    assert len(calls) == len(candidates) * 6
     futures = {}
     for cand, first_draw in calls:
         futures.setdefault(cand, []).append(first_draw)
@@ -307,3 +310,132 @@ def test_collisions_a_bot_never_rams_with_a_cart_of_rocks_it_would_lose():
     with_a_ruby = bots._roll_score(s, 0, 3, cost_out, tactics=True)
     assert rocks_only == empty == 0.5 * 2 - 1.0
     assert with_a_ruby == 0.5 * 2 + 1.5
+
+
+def test_hard_picks_a_pile_by_information_set_search_never_by_the_true_split(monkeypatch):
+    """Issue 39, OR-D7: the mover cannot see the split, so Hard values each pick over every
+    split the owner may have made, each equally likely (as OpenSpiel's information-set MCTS
+    samples the hidden part), never over the true one: whatever the true split is, Hard
+    samples the same positions and picks the same pile."""
+    load = (1, 1, 0, 1, 1)  # a rock, a ruby, a gold and a diamond: 2 + 2 gems
+
+    def position(split):
+        s = blank()
+        lay(s, {(2, c): "EW" for c in range(12)})
+        put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+        put_cart(s, 2, (2, 4), "E", load=load)
+        s.apply_action(EndActions())
+        s.apply_action(SplitLoad(split))
+        return s
+
+    splits = rules_possible_splits(load)
+    assert len(splits) == 3  # rock+ruby | gold+diamond, rock+gold | ..., rock+diamond | ...
+    sampled: list = []
+    real = bots.with_split
+
+    def spying(state, piles):
+        sampled.append(piles)
+        return real(state, piles)
+
+    monkeypatch.setattr(bots, "with_split", spying)
+    picks = set()
+    for split in splits:
+        truth = position(split)
+        assert truth.split_piles()[0] == split
+        sampled.clear()
+        seen = truth.observation(truth.current_player())
+        picks.add(make_bot(GAME, "hard").choose(seen, seen.legal_actions(), random.Random(3)))
+        # both picks were valued on every split the owner could have made, the true one no more
+        assert sorted(piles[0] for piles in sampled) == sorted(splits * 2)
+    assert len(picks) == 1
+
+
+def test_the_pick_and_split_reasons_say_what_is_true():
+    """Issue 39: "Picks pile 1, the one with more gems" was said of equal piles, and "worth
+    about as much as the other" of 2 rocks against an emerald."""
+    s = blank()
+    lay(s, {(2, c): "EW" for c in range(12)})
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "E", load=(2, 0, 1, 0, 0))  # 2 rocks and an emerald
+    s.apply_action(EndActions())
+    assert s.pending() == "split"
+    reasons = {a.pile: heuristics.explain_move(s, a, ["Ana", "Ben"]) for a in s.legal_actions()}
+    assert reasons[(2, 0, 0, 0, 0)] == "Puts 2 rocks in the first pile; the second is empty." or (
+        reasons[(2, 0, 0, 0, 0)]
+        == "Puts 2 rocks in the first pile (0 points) and an emerald in the second (2 points): "
+        "at worst the pick costs you 2 points."
+    )
+    s.apply_action(SplitLoad((2, 0, 0, 0, 0)))
+    seen = s.observation(s.current_player())
+    assert heuristics.explain_move(seen, PickPile(0), ["Ana", "Ben"]) == (
+        "Picks pile 1, the larger one: 2 of the 3 gems drop from Ben's cart."
+    )
+    assert heuristics.explain_move(seen, PickPile(1), ["Ana", "Ben"]) == (
+        "Picks pile 2, the smaller one: 1 of the 3 gems drops from Ben's cart."
+    )
+    even = blank()
+    lay(even, {(2, c): "EW" for c in range(12)})
+    put_cart(even, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(even, 2, (2, 4), "E", load=(0, 1, 0, 0, 1))  # a ruby and a diamond
+    even.apply_action(EndActions())
+    even.apply_action(SplitLoad((0, 1, 0, 0, 0)))
+    seen = even.observation(even.current_player())
+    assert heuristics.explain_move(seen, PickPile(1), ["Ana", "Ben"]) == (
+        "Picks pile 2: both piles hold 1 gem; over the splits Ben could have made it is worth "
+        "4.0 points on average, the other 1.0."
+    )
+
+
+def solo_fork():
+    """Solo: the blue cart with a diamond on B3 heading north to a T on B2 whose north exit
+    is laid to the edge; the west one needs a tile on A2. Diamonds count at the west edge."""
+    s = blank(1)
+    lay(s, {(2, 1): "NS", (1, 1): "NSW", (0, 1): "NS"})
+    put_cart(s, 3, (2, 1), "N", speed=2, load=(0, 0, 0, 0, 1))
+    return s
+
+
+def test_solo_load_value_counts_a_jewel_most_at_its_own_edge():
+    """Issue 39 item 6, solo rules: a jewel scores 1 anywhere; at the edge of its colour it is
+    a step towards a victory (the first of a kind 10 more, the second 5, then nothing)."""
+    s = blank(1)
+    diamond = (0, 0, 0, 0, 1)
+    assert heuristics.solo_load_value(s, diamond, "west") == 1 + heuristics.SOLO_FIRST_RIGHT
+    assert heuristics.solo_load_value(s, diamond, "north") == 1
+    assert heuristics.solo_load_value(s, (3, 0, 0, 0, 0), "west") == 0  # rocks score nothing
+    s.delivered["west"] = (0, 0, 0, 0, 1)
+    assert heuristics.solo_load_value(s, diamond, "west") == 1 + heuristics.SOLO_SECOND_RIGHT
+    assert heuristics.solo_progress(s) == heuristics.SOLO_FIRST_RIGHT
+    s.delivered["west"] = (0, 0, 0, 0, 2)
+    assert heuristics.solo_load_value(s, diamond, "west") == 1
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_solo_bot_delivers_a_jewel_to_its_own_edge_not_the_nearest(level):
+    """Issue 39 item 6: a diamond is taken out west (a tile to lay) rather than north (laid
+    already): only at its own edge does it count towards a victory."""
+    s = solo_fork()
+    rng = random.Random(5)
+    left = []
+    for _ in range(60):
+        p = s.current_player()
+        if p == TERMINAL or left:
+            break
+        if p == CHANCE:
+            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            continue
+        action = make_bot(GAME, level).choose(s.observation(p), s.legal_actions(), rng)
+        left += [e for e in s.apply_action(action) if isinstance(e, CartLeftMine)]
+    assert [(e.edge, e.gems) for e in left] == [("west", (0, 0, 0, 0, 1))]
+    assert s.delivered["west"] == (0, 0, 0, 0, 1)
+
+
+def test_solo_hint_sends_a_jewel_to_its_own_edge_and_says_so():
+    """Issue 39 item 6: the hint (Hard's move) lays the west way out and its reason names the
+    edge where the diamond counts."""
+    s = solo_fork()
+    hint = make_bot(GAME, "hard").choose(s.observation(0), s.legal_actions(), random.Random(1))
+    assert hint == PlaceTile(1, 0, "EW")
+    assert heuristics.explain_move(s, hint) == (
+        "Lays an east-west straight on A2 to bring your blue cart's diamond out west."
+    )

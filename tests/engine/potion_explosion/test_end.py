@@ -114,6 +114,7 @@ def test_end_countdown_empty_finishes_the_round_with_equal_turns():
         f"p2=WIS4:,PRI4:/{full}/-/-/0.0.-.0.0.3 turn=p"
     )
     s.desks[1].slots[0] = Brewing("WIS4", ("RR", "RR", "YY"))
+    s.changed()  # set by hand, not by an event
     placed = s.apply_action(PlaceMarble("pool", "Y", 0, "Y"))  # mastery: the countdown empties
     assert s.countdown == 0
     # announced at once, by the player who took the last token (the end comes after the turn)

@@ -143,6 +143,7 @@ def test_explosions_little_help_never_explodes():
     assert of_type(ev, MarbleTaken)[0].reason == "little help"
     # The touching reds stay and join a later explosion.
     s.tracks[0] = ["R", "R", "K", "R"]
+    s.changed()  # set by hand, not by an event
     ev = s.apply_action(RegularPick(0, 2))
     assert [(e.positions, e.colour) for e in of_type(ev, Exploded)] == [((0, 1, 2), "R")]
 

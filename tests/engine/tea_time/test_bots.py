@@ -158,8 +158,23 @@ def explain(text: str, cells) -> str:
 
 def test_hint_reason_names_the_column_it_grows():
     assert (
-        explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-", [(1, 1), (2, 2)])
+        explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-", [(1, 1)])
         == "Your Dormouse column reaches 4, worth 10."
+    )
+
+
+def test_a_hint_that_names_a_column_names_both_columns_of_a_take_of_two():
+    """Issue 42 item 6: a take of a Dormouse and a March Hare grows one column and starts
+    another; the reason named only the Dormouse. The column that gains most comes first."""
+    assert (
+        explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-", [(1, 1), (2, 2)])
+        == "Your Dormouse column reaches 4, worth 10, and it starts your March Hare column, "
+        "worth 1."
+    )
+    assert (
+        explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3,M2/-", [(1, 1), (2, 2)])
+        == "Your Dormouse column reaches 4, worth 10, and your March Hare column reaches 3, "
+        "worth 6."
     )
 
 

@@ -156,6 +156,7 @@ def test_magnetical_attraction_follows_the_clicks_an_illegal_pair_goes_to_the_en
     # must not take place 2 and the black above it
     s = state_of(desk(done="MAG6!"), extra="effect=MAG:-:-:0").clone()
     s.tracks[0] = list("YYKRYYYY")
+    s.changed()  # set by hand, not by an event
     first = at(s, ("marble", 0, 0))
     assert isinstance(first, Refuse) and "yellow" in first.message  # both neighbours yellow
     anchored = Select(Selection(anchor=(0, 0)))
@@ -172,6 +173,7 @@ def test_the_balm_takes_a_run_in_one_click_when_only_one_run_goes_through_it():
     assert at(s, ("marble", 1, 0)) == Act(pe.TakeRun(1, 0, 2))
     three = state_of(desk(done="BAL6!"), extra="effect=BAL:-:-:0").clone()
     three.tracks[2] = list("RRRBBYKK")
+    three.changed()  # set by hand, not by an event
     intent = at(three, ("marble", 2, 1))  # R R R: three runs
     assert isinstance(intent, Select) and intent.selection.anchor == (2, 1)
     assert at(three, ("marble", 2, 2), selection=intent.selection) == Act(pe.TakeRun(2, 1, 2))

@@ -142,3 +142,23 @@ def test_closing_after_the_worker_was_killed_never_hangs():
     started = time.monotonic()
     thinker.close()
     assert time.monotonic() - started < 5.0
+
+
+def test_hard_with_helper_processes_chooses_as_on_one_core():
+    """Issue 39: the thinking process shares a Hard search's work with helper processes (one
+    per core); with a fixed budget (``timed`` off, as online) the move is the one a single
+    core finds."""
+    pooled = ProcessThinker(helpers=2)
+    inline = InlineThinker()
+    try:
+        assert pooled.wait_ready(60.0)  # else a thread answers meanwhile, on one core
+        for game, seed in (("diced-tomatoes", 4), ("tea-time", 8)):
+            asked = question(game, seed, "hard")
+            job = pooled.ask(asked)
+            assert job.wait(120.0)
+            assert job.result() == inline.ask(asked).result(), game
+        assert pooled.failed is None and len(pooled._helpers) == 2
+        assert all(helper.is_alive() for helper in pooled._helpers)
+    finally:
+        pooled.close()
+    assert not pooled._helpers

@@ -1,0 +1,94 @@
+"""Diced Tomatoes computer players and hints: karma is spent only where it buys something
+(issue 42 item 1)."""
+
+import random
+
+import pytest
+
+from engine.bots import make_bot
+from engine.diced_tomatoes import GAME, heuristics, parse_position
+from engine.diced_tomatoes.state import PlaceDie, Reroll, Shift
+
+
+def test_karma_buys_nothing_on_a_die_that_already_completes_the_slot_it_needs():
+    """Solo: the red 5 completes the top vine worth 5 into slot 5 (a matched slot). Re-rolling
+    it, or shifting it either way, spends karma to end no better: neither a bot nor a hint
+    does it; both harvest."""
+    s = parse_position("players=1 vines=5r5r5r|-|- hand=5r,2b score=1,2,3,4 karma=3")
+    assert Reroll(0) in s.legal_actions() and Shift(0, -1) in s.legal_actions()
+    assert not heuristics.karma_buys(s, Reroll(0))
+    assert not heuristics.karma_buys(s, Shift(0, -1))
+    assert not heuristics.karma_buys(s, Shift(0, 1))
+    considered = GAME.bots.considered_moves(s, s.legal_actions())
+    assert Reroll(0) not in considered and Shift(0, -1) not in considered
+    for level in ("medium", "hard"):
+        move = make_bot(GAME, level).choose(s.observation(0), s.legal_actions(), random.Random(1))
+        assert move == PlaceDie(0, 0, 0)
+        assert heuristics.explain_move(s, move) == "harvests your top vine worth 5 into slot 5"
+
+
+def test_karma_buys_a_face_that_completes_the_slot_it_needs():
+    """Solo: a red 4 on the top vine 5r5r5r makes no set; shifted to a 5 it completes slot 5:
+    the shift buys a matched slot, and the hint says so."""
+    s = parse_position("players=1 vines=5r5r5r|-|- hand=4r score=1,2,3,4 karma=3")
+    assert heuristics.karma_buys(s, Shift(0, 1))
+    assert not heuristics.karma_buys(s, Shift(0, -1))
+    move = make_bot(GAME, "hard").choose(s.observation(0), s.legal_actions(), random.Random(1))
+    assert move == Shift(0, 1)
+    assert heuristics.explain_move(s, move) == "turns the red 4 into a 5 to complete your top vine"
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_hard_never_spends_karma_on_a_die_for_nothing_in_random_positions(players):
+    """Issue 42: in positions of a seeded game with karma to spend, every karma action Hard
+    takes on a die leaves that die worth more at its best placement, the karma paid
+    (heuristics.die_worth); Medium plays the game between Hard's decisions."""
+    from engine.core import CHANCE, TERMINAL
+    from engine.match import pick_outcome
+
+    rng = random.Random(players)
+    s = GAME.new_state(players, {})
+    hard, medium = make_bot(GAME, "hard"), make_bot(GAME, "medium")
+    asked = 0
+    while s.current_player() != TERMINAL and asked < 12:
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply_action(pick_outcome(s.chance_outcomes(), rng))
+            continue
+        legal = s.legal_actions()
+        if any(isinstance(a, (Reroll, Shift)) for a in legal) and rng.random() < 0.5:
+            asked += 1
+            move = hard.choose(s.observation(p), legal, random.Random(asked))
+            if isinstance(move, (Reroll, Shift)):
+                after = s.clone()
+                after.apply_action(move)
+                worth = heuristics.die_worth(s, move.die, p)
+                assert heuristics.die_worth(after, move.die, p) > worth
+        s.apply_action(medium.choose(s.observation(p), legal, rng))
+    assert asked == 12
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_solo_aims_at_matched_slots_a_vine_waits_for_its_slot(level):
+    """Issue 39 item 6, solo rules (a harvest matches its slot when worth the slot's number):
+    with slot 2 next, completing a vine worth 4 would waste slot 2 for good; the red 4 seeds
+    another token instead. With slot 4 next, the same vine is harvested into its slot."""
+    early = parse_position("players=1 vines=4r4r4r|-|- hand=4r score=1 karma=0")
+    move = make_bot(GAME, level).choose(
+        early.observation(0), early.legal_actions(), random.Random(1)
+    )
+    assert isinstance(move, PlaceDie) and move.token != 0 and not early.vines[0][move.token]
+    ready = parse_position("players=1 vines=4r4r4r|-|- hand=4r score=1,2,3 karma=0")
+    move = make_bot(GAME, level).choose(
+        ready.observation(0), ready.legal_actions(), random.Random(1)
+    )
+    assert move == PlaceDie(0, 0, 0)
+    assert heuristics.explain_move(ready, move) == "harvests your top vine worth 4 into slot 4"
+
+
+def test_solo_evaluation_charges_a_harvest_into_a_slot_it_does_not_match():
+    """Solo: slot 2 filled with a 4 counts one harvest and one wasted slot."""
+    wasted = parse_position("players=1 vines=-|-|- hand=4r score=1,4 karma=0")
+    matched = parse_position("players=1 vines=-|-|- hand=4r score=1,2 karma=0")
+    gap = heuristics.evaluate(matched, 0) - heuristics.evaluate(wasted, 0)
+    assert gap == pytest.approx(10 + heuristics.SOLO_WASTED_SLOT)
