@@ -333,7 +333,8 @@ class StonesBots(GameBots):
     def explain(self, state, action, names) -> str:
         return as_sentence(explain_action(state, action), names)
 
-    def make(self, level: str, budget: float = 1.5, clock=None):
+    def make(self, level: str, budget: float = 1.5, clock=None, parallel=None):
+        """Easy, Medium or Hard (its own search, on this thread: ``parallel`` is not used)."""
         if level == "easy":
             return EasyBot()
         if level == "medium":
