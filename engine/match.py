@@ -247,9 +247,11 @@ class Match:
         players = getattr(state, "num_players", None)
         if isinstance(players, int) and players != len(self.seats):
             raise ValueError(
-                _("This position is for {count} players, not {seats}.").format(
-                    count=players, seats=len(self.seats)
-                )
+                ngettext(
+                    "This position is for {count} player, not {seats}.",
+                    "This position is for {count} players, not {seats}.",
+                    players,
+                ).format(count=players, seats=len(self.seats))
             )
         self.state = state
         self._initial = state.clone()

@@ -14,7 +14,7 @@ from engine.core import GameSpec
 from engine.match import Match, Seat
 from engine.notation_fields import POSITION_TEXT_LIMIT, check_length
 from engine.validation import check_position
-from translation import _
+from translation import _, ngettext
 
 
 def position_text(spec: GameSpec, state) -> str:
@@ -76,9 +76,11 @@ def match_from_position(
     players = players_in(state)
     if players is not None and players != len(seats):
         raise ValueError(
-            _("This position is for {count} players, not {seats}.").format(
-                count=players, seats=len(seats)
-            )
+            ngettext(
+                "This position is for {count} player, not {seats}.",
+                "This position is for {count} players, not {seats}.",
+                players,
+            ).format(count=players, seats=len(seats))
         )
     chosen = dict(options or {})
     own = getattr(state, "options", None)

@@ -47,7 +47,7 @@ from engine import registry
 from engine.core import Action, GameSpec
 from engine.match import BOT, BOT_LEVELS, HUMAN, Seat
 from engine.positions import players_in, read_position
-from translation import N_, _
+from translation import N_, _, ngettext
 
 FORMAT = "tabletop-trio-online"
 PROTOCOL = 1
@@ -273,9 +273,11 @@ def parse_header(data: Any) -> Header:
             raise BadEntry(str(err)) from None
         if players_in(state) not in (None, len(seats)):
             raise BadEntry(
-                _("This position is for {count} players, not {seats}.").format(
-                    count=players_in(state), seats=len(seats)
-                )
+                ngettext(
+                    "This position is for {count} player, not {seats}.",
+                    "This position is for {count} players, not {seats}.",
+                    players_in(state) or 0,
+                ).format(count=players_in(state), seats=len(seats))
             )
     return Header(game_id, spec, options, seed, seats, program, clock, data, start)
 

@@ -38,7 +38,7 @@ import platformdirs
 from engine.core import CHANCE, GameSpec, IllegalAction
 from engine.match import HistoryEntry, Match, Seat
 from engine.validation import check_position
-from translation import _
+from translation import _, ngettext
 
 MAGIC = "Tabletop Trio game record"
 VERSION = 1
@@ -103,7 +103,8 @@ def _seat_line(seat: Seat) -> str:
 
 
 def result_line(match) -> str:
-    """ "Ana 24, Bot 21; won by Ana" from the score sheet (empty for an unfinished game)."""
+    """ "Ana 24, Bot 21; won by Ana" from the score sheet (empty for an unfinished game), in the
+    language in use (the line is for reading)."""
     if not match.is_terminal():
         return ""
     sheet = match.state.score_sheet()
@@ -113,15 +114,24 @@ def result_line(match) -> str:
         else [p.get("total") for p in sheet.get("players", [])]
     )
     names = match.names
-    scores = ", ".join(f"{names[i]} {total}" for i, total in enumerate(totals) if i < len(names))
-    winners = " and ".join(names[i] for i in sheet.get("winners", []) if 0 <= i < len(names))
-    return f"{scores}; won by {winners}" if winners else scores
+    scores = _(", ").join(
+        _("{name} {score}").format(name=names[i], score=total)
+        for i, total in enumerate(totals)
+        if i < len(names)
+    )
+    winners = [names[i] for i in sheet.get("winners", []) if 0 <= i < len(names)]
+    if not winners:
+        return scores
+    return ngettext("{scores}; won by {names}", "{scores}; won by {names}", len(winners)).format(
+        scores=scores, names=_(" and ").join(winners)
+    )
 
 
 def format_record(match, finished_at: datetime | None = None) -> str:
     """The record of ``match`` (finished or not) as text (see the module docstring)."""
     when = (finished_at or datetime.now(timezone.utc)).isoformat(timespec="seconds")
-    lines = [f"{MAGIC} {VERSION}", f"Game: {match.spec.id} ({match.spec.title})"]
+    # the header's names are the format's (read back); what follows them is for reading
+    lines = [f"{MAGIC} {VERSION}", f"Game: {match.spec.id} ({_(match.spec.title)})"]
     lines += [f"Seat {i}: {_seat_line(seat)}" for i, seat in enumerate(match.seats, 1)]
     lines.append(f"Options: {json.dumps(match.options, sort_keys=True)}")
     lines.append(f"Seed: {match.seed}")

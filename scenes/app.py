@@ -13,7 +13,6 @@ device the game is silent and says nothing.
 
 from __future__ import annotations
 
-import html
 import json
 import signal
 import sys
@@ -32,7 +31,7 @@ import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
-from scenes import fonts, kit, text_panel
+from scenes import fonts, kit, line_breaks, text_panel
 from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
@@ -110,19 +109,32 @@ TOOLTIP_WIDTH, TOOLTIP_FONT = 300, 15
 
 
 class Theme(UIAppearanceTheme):
-    """pygame_gui's theme, with a cheaper key for the theming ids of an element.
+    """pygame_gui's theme, with a cheaper key for the theming ids of an element, and fonts
+    that draw every script (:class:`scenes.fonts.ChainFont`).
 
     pygame_gui keys its cache of an element's combined ids ("container.button", "button") on a
     string made by nesting ``str.join`` over the four id lists: tens of kilobytes for a
     button in a scene's container and hundreds for a drop-down's parts, so building the key
     cost more than the button's drawing (a quarter of opening Settings). Here the key is the
-    four lists as tuples; the ids themselves are still built by pygame_gui, once per key."""
+    four lists as tuples; the ids themselves are still built by pygame_gui, once per key.
+
+    Every font a widget gets — from its theme block, the text boxes' HTML or the default — is
+    the language's font chained to the others: a Japanese name on a button of the Russian
+    interface was boxes."""
 
     def __init__(self, resource_loader, locale: str):
         self._combined_ids: dict[tuple, list[str]] = {}
         self.loaded: str | None = None
         """The theme dictionary last loaded (as sorted JSON), or None."""
         super().__init__(resource_loader, locale)
+        self.font_dict = fonts.ChainingFontDictionary(resource_loader, locale)
+
+    def get_font(self, combined_element_ids):
+        for combined_id in combined_element_ids:
+            by_locale = self.ele_font_res.get(combined_id)
+            if by_locale:
+                return fonts.chained(by_locale.get(self._locale) or by_locale["en"])
+        return self.font_dict.get_default_font()
 
     def load_theme(self, file_path) -> None:
         super().load_theme(file_path)
@@ -147,8 +159,8 @@ _SHARED_THEME: list[Theme] = []
 
 
 class TooltipWrappingManager(pygame_gui.UIManager):
-    """pygame_gui's manager, but a Japanese tooltip is broken into rows here: pygame_gui breaks
-    lines only at spaces and cuts a longer run with a hyphen, which Japanese never has.
+    """pygame_gui's manager, sharing one theme (below). Japanese text in its widgets — a
+    tooltip, a text box — breaks between characters (:func:`scenes.line_breaks.install`).
 
     Its theme is a :class:`Theme`, one a process: a new manager takes the theme the one before
     made, loaded again only if the dictionary differs (another UI scale), in its own language.
@@ -174,15 +186,6 @@ class TooltipWrappingManager(pygame_gui.UIManager):
             _SHARED_THEME[:] = [theme]
             pygame.register_quit(_SHARED_THEME.clear)
         return theme
-
-    def create_tool_tip(self, text, position, hover_distance, parent_element, object_id, **kw):
-        if kit.has_cjk(text) and "<" not in text:
-            width = kit.px(kw.get("wrap_width") or TOOLTIP_WIDTH) - kit.px(30)  # its padding
-            rows = kit.wrap(text, TOOLTIP_FONT, width) or [text]
-            text = "<br>".join(html.escape(row, quote=False) for row in rows)
-        return super().create_tool_tip(
-            text, position, hover_distance, parent_element, object_id, **kw
-        )
 
 
 def warm_up_work() -> list[Callable[[], object]]:
@@ -285,6 +288,7 @@ class App:
         language = self.settings.language or translation.system_language()
         translation.set_language(language)
         kit.set_ui_scale(self.ui_scale_room)
+        line_breaks.install()
         self.ui = TooltipWrappingManager(
             self.screen.get_size(),
             scaled_theme(kit.ui_scale()),

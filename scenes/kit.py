@@ -19,21 +19,13 @@ import pygame
 import pygame_gui
 
 import translation
-from scenes import fonts
+from scenes import fonts, line_breaks
 from sprites import art
 from translation import N_, _
 
-FONT_DIR = Path(pygame_gui.__file__).parent / "data"
-FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
-FONT_BOLD = FONT_DIR / "NotoSans-Bold.ttf"
-FONTS = {
-    "en": (FONT_REGULAR, FONT_BOLD),
-    "ru": (FONT_REGULAR, FONT_BOLD),  # Noto Sans has Latin, Cyrillic and Greek
-    "es": (FONT_REGULAR, FONT_BOLD),
-    "ja": (FONT_DIR / "NotoSansJP-Regular.otf", FONT_DIR / "NotoSansJP-Bold.otf"),
-}
-"""Language code -> (regular, bold) font files, all shipped with pygame_gui. Noto Sans JP
-also covers Latin letters, digits and the punctuation the Japanese texts use."""
+FONT_DIR, FONT_REGULAR, FONT_BOLD = fonts.FONT_DIR, fonts.FONT_REGULAR, fonts.FONT_BOLD
+FONTS = fonts.FONTS
+"""Language code -> (regular, bold) font files (:mod:`scenes.fonts`)."""
 
 INK = (240, 234, 220)
 INK_DIM = (186, 178, 160)
@@ -124,8 +116,9 @@ def fitting_scale(percent: int, size) -> float:
 
 
 def font_file(bold: bool = False, language: str | None = None) -> Path | None:
-    """The font file for ``language`` (default: the one in use), regular or bold, or its
-    fallback when missing (:func:`scenes.fonts.usable_font`)."""
+    """The font file for ``language`` (default: the one in use; or a script code of
+    :data:`FONTS`), regular or bold, or its fallback when missing
+    (:func:`scenes.fonts.usable_font`)."""
     regular, heavy = FONTS.get(language or translation.current_language(), FONTS["en"])
     return fonts.usable_font(heavy if bold else regular, FONT_REGULAR, FONT_BOLD)
 
@@ -156,27 +149,35 @@ def text(content: str, size: int, colour=INK, bold: bool = False) -> pygame.Surf
 
 
 def script_language(content: str, language: str) -> str:
-    """The language whose font draws ``content``: Japanese for text holding Japanese (a name
-    typed in Japanese, read after switching to another language) or a symbol Noto Sans lacks
-    (arrows, ≥, ✓, ★: Noto Sans JP has them) — Noto Sans drew boxes for both — else
-    ``language``."""
-    if language != "ja" and (has_cjk(content) or _NOT_IN_NOTO_SANS.search(content)):
-        return "ja"
-    return language
-
-
-_NOT_IN_NOTO_SANS = re.compile("[\u2190-\u21ff\u2200-\u22ff\u2500-\u27bf]")
-"""Arrows, mathematical operators, box drawing, shapes, symbols and dingbats: not in the Noto
-Sans pygame_gui ships (a karma tooltip's "1–2 → 1" showed a box)."""
+    """The language (or script) whose font draws ``content``: ``language``'s when it has every
+    glyph, else the first font of the chain that does (:func:`scenes.fonts.script_language`):
+    Japanese for a name typed in Japanese or an arrow Noto Sans lacks, Chinese, Korean."""
+    return fonts.script_language(content, language)
 
 
 @functools.lru_cache(maxsize=2048)
 def _text(content: str, size: int, colour, bold: bool, language: str) -> pygame.Surface:
-    drawn = font(size, bold, script_language(content, language))
+    code = script_language(content, language)
+    drawn, found = font(size, bold, code), font_file(bold, code)
     try:
-        return drawn.render(content, True, colour)
+        if found is None or fonts.covers(found, content):
+            return drawn.render(content, True, colour)
+        # no one font has every glyph (Hangul and Chinese in one name): each run in its own
+        codes = fonts.chain_codes(bold)
+        paths = [str(fonts.font_file(bold, chained)) for chained in codes]
+        pieces = [
+            (font(size, bold, codes[index]), piece) for index, piece in fonts.runs(content, paths)
+        ]
     except pygame.error:  # "Text has zero width": a zero-width space or a soft hyphen alone
         return pygame.Surface((1, drawn.get_height()), pygame.SRCALPHA)
+    ascent = max(f.get_ascent() for f, _piece in pieces)
+    height = ascent + max(f.get_height() - f.get_ascent() for f, _piece in pieces)
+    image = pygame.Surface((sum(f.size(p)[0] for f, p in pieces), height), pygame.SRCALPHA)
+    x = 0
+    for f, piece in pieces:
+        image.blit(f.render(piece, True, colour), (x, ascent - f.get_ascent()))
+        x += f.size(piece)[0]
+    return image
 
 
 def blit_text(
@@ -195,7 +196,10 @@ def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:
     """``(width, height)`` in pixels of ``content`` drawn by :func:`text` at ``size`` (in the
     font that draws it: :func:`script_language`)."""
     language = script_language(content, translation.current_language())
-    return font(size, bold, language).size(content)
+    found = font_file(bold, language)
+    if found is None or fonts.covers(found, content):
+        return font(size, bold, language).size(content)
+    return _text(content, size, INK, bold, language).get_size()
 
 
 def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: int = 10) -> int:
@@ -271,26 +275,16 @@ _generation = [0]
 """How many times the caches were dropped (a :class:`Backdrop` drops its surfaces too)."""
 
 
-_CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
-_CLOSING = "、。，．！？」』）ー…"
-_WRAP_UNITS = re.compile(rf"[（「『]*[^\s{_CJK}]+[{_CLOSING}]*|[（「『]*[{_CJK}][{_CLOSING}]*|\s+")
-"""What a line may break between: words between spaces, and each Japanese character (with the
-opening bracket that must not end a line and the closing punctuation that must not start one,
-also after a name or number: "Bot 1、" keeps its comma)."""
-
-
 def has_cjk(content: str) -> bool:
-    """Whether ``content`` holds Japanese (or other CJK) characters."""
-    return _HAS_CJK.search(content) is not None
-
-
-_HAS_CJK = re.compile(rf"[{_CJK}]")
+    """Whether ``content`` holds Japanese (or other Chinese-script) characters."""
+    return line_breaks.has_cjk(content)
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels at ``size``: at spaces, and
-    between Japanese characters (Japanese puts no spaces between words). A single word wider
-    than ``width`` keeps a line of its own."""
+    between Japanese characters (Japanese puts no spaces between words) where the line-break
+    rules allow (:mod:`scenes.line_breaks`: no line starts with 、 or ）, none ends with （).
+    A single word wider than ``width`` keeps a line of its own."""
     return list(_wrap(content, size, width, bold, translation.current_language()))
 
 
@@ -299,7 +293,7 @@ def _wrap(content: str, size: int, width: int, bold: bool, language: str) -> tup
     # cached: panels wrap the same sentences every frame, measuring each growing line
     f = font(size, bold, script_language(content, language))
     lines, line = [], ""
-    for unit in _WRAP_UNITS.findall(content):
+    for unit in line_breaks.units(content):
         if unit.isspace():
             line = line + " " if line else line
             continue

@@ -11,7 +11,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit, routes
 from scenes.manager import Scene
-from translation import _
+from translation import _, ngettext
 
 
 def when(saved_at: str) -> str:
@@ -82,7 +82,11 @@ def where_it_is(info) -> str:
     elif info.turns_by_seat:
         parts.append(_("round {count}").format(count=info.round))
     else:
-        parts.append(_("{count} turns played").format(count=info.turn))
+        parts.append(
+            ngettext("{count} turn played", "{count} turns played", info.turn).format(
+                count=info.turn
+            )
+        )
     parts.append(_("saved {when}").format(when=when(info.saved_at)))
     parts.append(_("autosave") if info.is_autosave else info.file_name.removesuffix(".json"))
     return " · ".join(parts)

@@ -19,7 +19,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit, routes
 from scenes.manager import Scene
-from translation import _
+from translation import _, ngettext
 
 
 def detect(text: str, first=None):
@@ -62,7 +62,11 @@ class PositionScene(Scene):
         ui, c = self.app.ui, self.container
         panel = self.panel_rect()
         puzzles = self.puzzles()
-        list_w = 250 if puzzles else 0
+        titles = [_(puzzle.title) for puzzle in puzzles]
+        # as wide as the longest title needs (Russian), up to a third of the panel
+        list_w = (
+            min(max([kit.px(250), *kit.button_needs(titles)]), panel.width // 3) if puzzles else 0
+        )
         box_w = panel.width - 40 - (list_w + 16 if list_w else 0)
         box_h = panel.height - 190
         self.box = UITextEntryBox(
@@ -73,11 +77,11 @@ class PositionScene(Scene):
             x = panel.x + 20 + box_w + 16
             y = panel.y + 80
             row = min(40, (box_h - 4 * (len(puzzles) - 1)) // max(1, len(puzzles)))
-            for puzzle in puzzles:
+            for puzzle, title in zip(puzzles, titles):
                 self.puzzle_buttons.append(
                     UIButton(
                         pygame.Rect(x, y, list_w, row),
-                        _(puzzle.title),
+                        title,
                         ui,
                         container=c,
                         command=kit.bind(self.choose_puzzle, puzzle),
@@ -147,8 +151,10 @@ class PositionScene(Scene):
             form.game_index = [g.id for g in form.games].index(spec.id)
         players = players_in(state)
         if players is not None and not spec.min_players <= players <= spec.max_players:
-            self.error = _(
-                "This position is for {count} players; {game} is played by {low} to {high}."
+            self.error = ngettext(
+                "This position is for {count} player; {game} is played by {low} to {high}.",
+                "This position is for {count} players; {game} is played by {low} to {high}.",
+                players,
             ).format(count=players, game=_(spec.title), low=spec.min_players, high=spec.max_players)
             return
         if players is not None:

@@ -33,6 +33,11 @@ def options_on(match) -> set:
     }
 
 
+BULLET = "  •  "
+"""What starts a bullet's first row."""
+INDENT = "\u3000\u3000"
+"""What starts the rows after a Japanese bullet's first (two ideographic spaces)."""
+
 RULES_DIR = Path(translation.__file__).with_name("rules")
 """``RULES_DIR / code / f"{game_id}.md"``: a game's rules summary in language ``code``."""
 
@@ -53,8 +58,9 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
     paragraph; other lines continue the paragraph or bullet above (sources are hard-wrapped).
     ``marked`` are the labels of the options on in the game the screen was opened from: a line
     under the title lists them, and each one's bullet ("- Label: ...") is highlighted.
-    pygame_gui breaks lines only at spaces, so a paragraph with Japanese text (no spaces) is
-    broken here into lines of ``wrap_width`` pixels (the text box's font, 16 px).
+    A paragraph with Japanese text is broken here into rows of ``wrap_width`` pixels (the text
+    box's font, 16 px), so a bullet's rows after the first can be indented as Japanese sets
+    them; pygame_gui would break them too (:mod:`scenes.line_breaks`), without the indent.
     """
     out: list[str] = []
     block: list[str] = []
@@ -73,16 +79,18 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
                 # the bullet's own prefix and the continuation rows' indent take room too:
                 # a row pygame_gui had to break again showed as a blank line mid-sentence
                 breaks = bool(wrap_width) and kit.has_cjk(text)
-                indent = kit.text_size("\u3000\u3000", 16)[0] if breaks else 0
-                rows = lines_of(text, (wrap_width or 0) - 40 - indent)
+                indent = (
+                    max(kit.text_size(text, 16)[0] for text in (BULLET, INDENT)) if breaks else 0
+                )
+                rows = lines_of(text, (wrap_width or 0) - indent)
                 body = "<br>".join(
-                    ("" if index == 0 else "\u3000\u3000") + html.escape(row)
+                    ("" if index == 0 else INDENT) + html.escape(row)
                     for index, row in enumerate(rows)
                 )
                 if any(text.startswith(f"{label}:") for label in marked):
                     note = html.escape(_("(on in this game)"))
                     body = f"<font color='{ON}'><b>{body}</b> {note}</font>"
-                out.append(f"  •  {body}<br>")
+                out.append(f"{BULLET}{body}<br>")
             else:
                 body = "<br>".join(html.escape(row) for row in lines_of(text, wrap_width or 0))
                 out.append(f"{body}<br><br>")
@@ -172,19 +180,16 @@ class RulesScene(Scene):
         self.box_rect = box
         """The text box's outline: :meth:`draw` paints its background (scenes/text_panel.py)."""
         edge = text_panel.edge(ui)
-        # the text box sits inside the panel's edge; then the theme's padding and the scroll bar
-        inner = box.width - 2 * edge - 2 * 14 - 24
-        text = (
+        self.box = UITextBox(
+            "", box.inflate(-2 * edge, -2 * edge), ui, container=c, object_id=text_panel.OBJECT_ID
+        )
+        # the rows' width as the box lays them out: inside its padding, beside the scroll bar,
+        # and before the row's <br>, which pygame_gui lays out as 4 pixels wide
+        inner = self.box.text_wrap_rect.width - self.box.scroll_bar_width - 4
+        self.box.set_text(
             summary_to_html(rules_summary(self.games[self.index]), self.marked(), inner)
             if self.games
             else _("No games are installed yet.")
-        )
-        self.box = UITextBox(
-            text,
-            box.inflate(-2 * edge, -2 * edge),
-            ui,
-            container=c,
-            object_id=text_panel.OBJECT_ID,
         )
         UIButton(
             pygame.Rect(40, h - px(44) - 30, left_w, px(44)),

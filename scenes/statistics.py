@@ -336,7 +336,11 @@ class StatisticsScene(Scene):
             self.app.notify(str(err), seconds=8.0)
             return
         self.app.notify(
-            _("Exported {count} games to {file}").format(count=len(self.records), file=path),
+            ngettext(
+                "Exported {count} game to {file}",
+                "Exported {count} games to {file}",
+                len(self.records),
+            ).format(count=len(self.records), file=path),
             seconds=8.0,
         )
 
@@ -357,12 +361,17 @@ class StatisticsScene(Scene):
         overall = stats.summarize(counted)
         parts = []
         if counted:  # a win is counted against the bots or alone, never among friends
+            finished = ngettext(
+                "{count} game finished", "{count} games finished", len(counted)
+            ).format(count=len(counted))
+            # TRANSLATORS: the games won among those finished: "5 games finished, 2 won"
+            won = ngettext("{count} won", "{count} won", overall.wins).format(count=overall.wins)
             parts.append(
-                ngettext(
-                    "{count} game finished, {wins} won ({rate})",
-                    "{count} games finished, {wins} won ({rate})",
-                    len(counted),
-                ).format(count=len(counted), wins=overall.wins, rate=percent(overall.win_rate))
+                # TRANSLATORS: "5 games finished", "2 won" and the rate: "5 games finished, 2 won
+                # (40 %)"
+                _("{finished}, {won} ({rate})").format(
+                    finished=finished, won=won, rate=percent(overall.win_rate)
+                )
             )
         friends = len(self.records) - len(counted)
         if friends:

@@ -24,7 +24,7 @@ from net.secret import PEEK_NOTICE
 from saves.store import SaveError
 from scenes import kit, routes
 from scenes.manager import Scene
-from translation import _
+from translation import _, sentences
 
 FOLDER = "Tabletop Trio"
 LISTED = 8
@@ -166,7 +166,7 @@ class TurnFilesScene(Scene):
             self.app,
             "online_dialog",
             _("A new game of {game}").format(game=_(header.spec.title)),
-            _("Which seat is yours?") + " " + _(PEEK_NOTICE),
+            sentences(_("Which seat is yours?"), _(PEEK_NOTICE)),
             buttons,
         )
 

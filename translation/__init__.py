@@ -178,6 +178,20 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def sentences(*parts: str) -> str:
+    """Whole sentences one after the other, as the current language writes them: a space
+    between them in English, Russian and Spanish, none in Japanese (「…。…。」). Empty parts are
+    left out."""
+    shown = [part for part in parts if part]
+    if not shown:
+        return ""
+    text = shown[0]
+    for part in shown[1:]:
+        # TRANSLATORS: two whole sentences one after the other; Japanese writes no space between
+        text = _("{sentence} {next}").format(sentence=text, next=part)
+    return text
+
+
 def decimal(value: float, digits: int = 1) -> str:
     """``value`` with ``digits`` decimals as the current language writes it ("1.5" in English,
     "1,5" in Russian and Spanish), by Babel's locale data."""

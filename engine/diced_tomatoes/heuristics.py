@@ -157,9 +157,17 @@ def explain_move(state, action, names=None) -> str:
         kind = rules.vine_kind(grown)
         if action.owner == me:
             words = (
-                _("grows {vine} to {count} dice with {die} (a set worth {value})")
+                ngettext(
+                    "grows {vine} to {count} die with {die} (a set worth {value})",
+                    "grows {vine} to {count} dice with {die} (a set worth {value})",
+                    len(grown),
+                )
                 if kind == "set"
-                else _("grows {vine} to {count} dice with {die} (a sequence worth {value})")
+                else ngettext(
+                    "grows {vine} to {count} die with {die} (a sequence worth {value})",
+                    "grows {vine} to {count} dice with {die} (a sequence worth {value})",
+                    len(grown),
+                )
             )
             return words.format(
                 vine=_vine(me, action.token, me, names),
@@ -308,18 +316,18 @@ def _explain_karma(state, action, me: int, names=None) -> str:
     if isinstance(action, CleanVine):
         value = rules.vine_value(vine)
         if action.owner != me:
-            return _("clears {vine} worth {value} before it is harvested").format(
+            return _("cleans {vine} worth {value} before it is harvested").format(
                 vine=where, value=value
             )
         if not rules.is_harvestable(value):
             words = (
-                _("clears {vine} worth {value}, too low to harvest")
+                _("cleans {vine} worth {value}, too low to harvest")
                 if rules.is_worthless(value)
-                else _("clears {vine} worth {value}, too high to harvest")
+                else _("cleans {vine} worth {value}, too high to harvest")
             )
             return words.format(vine=where, value=value)
         if state.solo and not rules.slot_matches(next_slot, value):
-            return _("clears {vine} worth {value}; slot {slot} needs a {slot}").format(
+            return _("cleans {vine} worth {value}; slot {slot} needs a {slot}").format(
                 vine=where, value=value, slot=next_slot
             )
         if value <= 3:

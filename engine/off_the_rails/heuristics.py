@@ -1217,9 +1217,11 @@ def explain_move(state, action, names=None) -> str:
     if isinstance(action, PickPile):
         return _("Picks pile {number}, the one with more gems.").format(number=action.pile + 1)
     if isinstance(action, ClaimMission):
-        return _("Takes the mission {mission} for {points} points.").format(
-            mission=mission_name(action.mission), points=MISSION_POINTS
-        )
+        return ngettext(
+            "Takes the mission {mission} for {points} point.",
+            "Takes the mission {mission} for {points} points.",
+            MISSION_POINTS,
+        ).format(mission=mission_name(action.mission), points=MISSION_POINTS)
     if isinstance(action, PlaceChasmToken):
         sq = (action.row, action.col)
         ci = state.cart_at(sq)

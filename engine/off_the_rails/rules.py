@@ -194,7 +194,7 @@ from engine.off_the_rails.words import (
     player_name,
     the_cart,
 )
-from translation import N_, _, ngettext
+from translation import N_, _, ngettext, sentences
 
 CHANCE_TASKS = frozenset(
     {
@@ -550,7 +550,7 @@ def refusal(state: OTRState, action) -> str | None:
         return _("Nothing is left to chance right now.")
     if isinstance(action, ACTION_PHASE_MOVES):
         if kind != TaskKind.ACTIONS:
-            return _("That can only be done in the action phase.") + " " + _(_EXPECTED[kind])
+            return sentences(_("That can only be done in the action phase."), _(_EXPECTED[kind]))
         return _action_refusal(state, action)
     if action in legal_actions(state):
         return None
@@ -703,14 +703,18 @@ def _decision_refusal(state, action, kind) -> str:
                 "That is the same split as {first} | {second}, the piles the other way round: "
                 "choose that one."
             ).format(first=gems_text(mirror), second=gems_text(action.pile))
-        return _("The first pile holds {half} of the {count} gems in the cart ({gems}).").format(
-            half=larger_half(sum(load)), count=sum(load), gems=gems_text(load)
-        )
+        return ngettext(
+            "The first pile holds {half} of the {count} gem in the cart ({gems}).",
+            "The first pile holds {half} of the {count} gems in the cart ({gems}).",
+            sum(load),
+        ).format(half=larger_half(sum(load)), count=sum(load), gems=gems_text(load))
     if kind == TaskKind.DROP and isinstance(action, DropGems):
         load = state.carts[head.hit].load
-        return _("The cart drops {half} of its {count} gems ({gems}).").format(
-            half=larger_half(sum(load)), count=sum(load), gems=gems_text(load)
-        )
+        return ngettext(
+            "The cart drops {half} of its {count} gem ({gems}).",
+            "The cart drops {half} of its {count} gems ({gems}).",
+            sum(load),
+        ).format(half=larger_half(sum(load)), count=sum(load), gems=gems_text(load))
     if kind == TaskKind.PICK and isinstance(action, PickPile):
         return _("There are two piles: pick the first or the second.")
     if kind == TaskKind.CHASM_PLACE and isinstance(action, PlaceChasmToken):

@@ -93,6 +93,13 @@ def _colours_name(colour: str) -> str:
     return pgettext("marbles", COLOUR_NAMES[colour])
 
 
+def colours_for(colour: str, count: int) -> str:
+    """The colour's word beside ``count`` marbles: one marble's word for 1 (Russian «1 красный
+    шарик», Spanish «1 canica roja»), else the word beside several («3 красных», «3 rojas»).
+    A count here never reaches 21, where Russian takes one marble's word again."""
+    return _colour_name(colour) if count == 1 else _colours_name(colour)
+
+
 def potion_name(code: str) -> str:
     """The name of the potion type of tile ``code``, or of type code ``code``, in the language
     in use ("Potion of Wisdom"; Russian "Зелье мудрости")."""
@@ -651,7 +658,7 @@ class Exploded(Event):
             )
         return sentence.format(
             count=count,
-            colour=_colours_name(self.colour),
+            colour=colours_for(self.colour, count),
             name=_who(names, self.player),
             step=self.chain_step,
         )
@@ -889,7 +896,7 @@ class MarblesReturned(Event):
                 "{count} {colour} marble returns to the tank from track {track}.",
                 "{count} {colour} marbles return to the tank from track {track}.",
                 count,
-            ).format(count=count, colour=_colours_name(self.colours[0]), track=self.track + 1)
+            ).format(count=count, colour=colours_for(self.colours[0], count), track=self.track + 1)
         return ngettext(
             "{count} marble returns to the tank from the hand of {name}.",
             "{count} marbles return to the tank from the hand of {name}.",

@@ -53,7 +53,6 @@ from engine.core import CHANCE, IllegalAction, emitter
 from engine.tea_time.events import play_event
 from engine.tea_time.state import (
     ALICE,
-    CHARACTER_NAMES,
     CHARACTERS,
     EMPTY_COLUMN,
     AlicePlaced,
@@ -76,7 +75,7 @@ from engine.tea_time.state import (
     character_name,
     seat_name,
 )
-from translation import _
+from translation import N_, _
 
 emit = emitter(play_event)
 
@@ -535,6 +534,18 @@ def describe_line(cells: Sequence[tuple]) -> str:
     )
 
 
+LAY_OUT = {
+    "P": N_("Lay out a Caterpillar"),
+    "R": N_("Lay out a White Rabbit"),
+    "C": N_("Lay out a Cheshire Cat"),
+    "H": N_("Lay out a Mad Hatter"),
+    "M": N_("Lay out a March Hare"),
+    "D": N_("Lay out a Dormouse"),
+}
+"""Laying out each character's card, a whole sentence each: the article agrees with the name
+(Spanish «una Oruga», «un Lirón»)."""
+
+
 def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = None) -> str:
     """``action`` in plain words, e.g. "Take a normal March Hare and a mirror Dormouse (row 1,
     columns 2–3)" or, on a round's first turn, "Take a normal Dormouse (row 2, column 1) and
@@ -542,9 +553,9 @@ def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = N
     if isinstance(action, PickFirstPlayer):
         return _("{name} goes first").format(name=seat_name(names, action.player))
     if isinstance(action, DealCard):
-        if action.character not in CHARACTER_NAMES:
+        if action.character not in LAY_OUT:
             return _("Lay out a card")
-        return _("Lay out a {character}").format(character=character_name(action.character))
+        return _(LAY_OUT[action.character])
     if not isinstance(action, TakeCards) or not _names_cards(state, action.cells):
         return _("Take cards")
     cards = [state.table[row][column] for row, column in action.cells]

@@ -268,6 +268,8 @@ class TurnStarted(BaseTurnStarted):
         who = _who(names, self.player)
         if self.turn == 1:
             return _("{name} plays: take one card and put Alice in its place.").format(name=who)
+        if self.most == 1:
+            return _("{name} plays: take 1 card.").format(name=who)
         return _("{name} plays: take 1 to {count} cards in a line.").format(
             name=who, count=self.most
         )

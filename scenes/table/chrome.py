@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
-from scenes import kit
+from scenes import fonts, kit, line_breaks
 from scenes.table.protocol import MESSAGE_SECONDS, Button, Row
 
 TOP_BUTTON_PAD = 10
@@ -55,15 +55,27 @@ def top_button_rects(labels: Sequence[str], x: int, width: int, gap: int = 6) ->
     return rects
 
 
-def button_widths(labels: Sequence[str], width: int, gap: int = 6, small: bool = False) -> list:
+def button_widths(
+    labels: Sequence[str],
+    width: int,
+    gap: int = 6,
+    small: bool = False,
+    height: int | None = None,
+) -> list:
     """Widths of buttons with ``labels`` sharing a row ``width`` pixels wide: equal when each
     label fits that (:func:`kit.button_needs`), else each as wide as its label needs with the
-    spare room shared out, or all shrunk alike when even that is too wide."""
+    spare room shared out — a label that may take two lines (buttons ``height`` pixels high:
+    :func:`two_lines`) needing only its longer line when the row is short of room — or all
+    shrunk alike when even that is too wide."""
     room = width - gap * (len(labels) - 1)
     needs = kit.button_needs(labels, small)
     equal = room // len(labels)
     if max(needs) <= equal:
         return [equal] * len(labels)
+    if sum(needs) > room and height is not None:
+        needs = [
+            min(need, two_line_need(label, small, height)) for need, label in zip(needs, labels)
+        ]
     spare = room - sum(needs)
     if spare >= 0:
         widths = [need + spare // len(needs) for need in needs]
@@ -73,6 +85,15 @@ def button_widths(labels: Sequence[str], width: int, gap: int = 6, small: bool =
     return widths
 
 
+def two_line_need(label: str, small: bool, height: int) -> int:
+    """The narrowest button that holds ``label`` in two lines ``height`` pixels high, in
+    pixels; a very large number when it cannot be."""
+    both = two_lines(label, 10**6, small, height)
+    if both is None:
+        return 10**6
+    return max(kit.button_needs(both.split("\n"), small))
+
+
 def labels_fit(labels: Sequence[str], width: int, gap: int = 6, small: bool = False) -> bool:
     """Whether buttons with ``labels`` fit one row ``width`` pixels wide, each label with
     :data:`kit.BUTTON_PAD` either side."""
@@ -80,14 +101,59 @@ def labels_fit(labels: Sequence[str], width: int, gap: int = 6, small: bool = Fa
     return sum(needs) + gap * (len(labels) - 1) <= width
 
 
-def fitting_label(button: Button, width: int, small: bool) -> str:
-    """The first of the button's label and its shorter ones that fits ``width`` pixels; the
-    shortest cut with an ellipsis when none does."""
+def fitting_label(button: Button, width: int, small: bool, height: int | None = None) -> str:
+    """What the button shows in ``width`` pixels (``height`` pixels high, when two lines may
+    be tried): the first of its label and its shorter ones that fits one line, or else two
+    (:func:`two_lines`); the shortest cut with an ellipsis when none does — before a cost in
+    brackets at its end, which stays whole ("Перебр… (1)")."""
     for label in (button.label, *button.shorter):
         if kit.button_needs([label], small)[0] <= width:
             return label
+        both = two_lines(label, width, small, height) if height is not None else None
+        if both is not None:
+            return both
     last = button.shorter[-1] if button.shorter else button.label
-    return kit.ellipsize(last, width - 2 * kit.px(kit.BUTTON_PAD))
+    drawn = kit.font(kit.SMALL_BUTTON_FONT if small else kit.BUTTON_FONT, True)
+    room = width - 2 * kit.px(kit.BUTTON_PAD)
+    head, bracket, tail = last.rpartition(" (")
+    kept = drawn.size(bracket + tail)[0]
+    if bracket and ")" in tail and head.strip() and kept <= room - 2 * drawn.size("…")[0]:
+        cut = kit.ellipsize(head.rstrip(), room - kept, lambda text: drawn.size(text)[0])
+        return cut + bracket + tail
+    return kit.ellipsize(last, room, lambda text: drawn.size(text)[0])
+
+
+def two_lines(label: str, width: int, small: bool, height: int) -> str | None:
+    """``label`` in two lines ("Keep\nvine") when each fits a button ``width`` pixels wide and
+    both its ``height``: broken where a line may break (:mod:`scenes.line_breaks`), as evenly
+    as can be; None when it cannot be."""
+    font = kit.font(kit.SMALL_BUTTON_FONT if small else kit.BUTTON_FONT, True)
+    if fonts.lines_height(font.get_height(), 2) > height:
+        return None
+    units = line_breaks.units(label)
+    best: tuple[int, str] | None = None
+    for cut in range(1, len(units)):
+        first, second = "".join(units[:cut]).rstrip(), "".join(units[cut:]).lstrip()
+        if not first or not second:
+            continue
+        need = max(kit.button_needs([first, second], small))
+        if need <= width and (best is None or need < best[0]):
+            best = (need, f"{first}\n{second}")
+    return best[1] if best is not None else None
+
+
+def row_labels(buttons: Sequence[Button], rect: pygame.Rect, gap: int, small: bool) -> tuple:
+    """``(small, widths, labels)`` of a row of ``buttons`` in ``rect``: the row's font, or the
+    small font for the whole row when its labels need more than the row (Russian); each
+    button's width (:func:`button_widths`); and what each shows — its label, in two lines
+    where one is too long, cut with "…" only when nothing else fits (:func:`fitting_label`)."""
+    if not buttons:
+        return small, [], []
+    if not small and not labels_fit([b.label for b in buttons], rect.width, gap):
+        small = True
+    widths = button_widths([b.label for b in buttons], rect.width, gap, small, rect.height)
+    labels = [fitting_label(b, w, small, rect.height) for b, w in zip(buttons, widths)]
+    return small, widths, labels
 
 
 # --- messages and the top bar ---------------------------------------------------------------
@@ -240,10 +306,7 @@ class Column:
     def _show_row(self, index: int, rect: pygame.Rect, row: Row) -> None:
         buttons = row.buttons
         gap = 6
-        widths = (
-            button_widths([b.label for b in buttons], rect.width, gap, row.small) if buttons else []
-        )
-        labels = [fitting_label(b, w, row.small) for b, w in zip(buttons, widths)]
+        small, widths, labels = row_labels(buttons, rect, gap, row.small)
         signature = tuple((b.key, label, w) for b, label, w in zip(buttons, labels, widths))
         old_signature, made = self._made[index]
         if signature != old_signature:
@@ -259,7 +322,7 @@ class Column:
                     self.ui,
                     container=self.container,
                     command=kit.bind(self.press, button.key),
-                    object_id="#small_button" if row.small else None,
+                    object_id="#small_button" if small else None,
                 )
                 x += width + gap
             self._made[index] = (signature, made)

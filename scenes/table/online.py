@@ -19,7 +19,7 @@ from net import outcomes as news
 from scenes import routes
 from scenes.table import chrome
 from scenes.table.protocol import Button, Row
-from translation import N_, _, ngettext
+from translation import N_, _, ngettext, sentences
 
 if TYPE_CHECKING:
     from net.reopen import OnlinePlay
@@ -390,11 +390,12 @@ class TableOnline:
             self.table.app,
             "online_dialog",
             _("Hand {name}'s seat to a computer player?").format(name=self.name(seat)),
-            why
-            + " "
-            + _(
-                "Every computer plays that seat with a bot from now on, at the level you "
-                "choose, and this game no longer counts in Statistics."
+            sentences(
+                why,
+                _(
+                    "Every computer plays that seat with a bot from now on, at the level you "
+                    "choose, and this game no longer counts in Statistics."
+                ),
             ),
             buttons,
         )

@@ -269,9 +269,11 @@ def test_japanese_rules_paragraphs_fit_the_text_box_on_screen(app):
 
 def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
     """A player's find: pygame_gui cut Japanese tooltips with "-" (it breaks only at spaces);
-    the app's manager breaks them into rows first, as Japanese is written."""
+    its text chunks now break between characters as Japanese is written
+    (:mod:`scenes.line_breaks`): no hyphen, no row starting with 、。）ー nor ending with （."""
     import pygame_gui
 
+    from scenes import line_breaks
     from tests.scenes.driver import make_app
 
     translation.set_language("ja")
@@ -280,9 +282,15 @@ def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
         text = "むずかしいコンピューターならここで何を取る？（H）そのカードに枠が付きます。" * 2
         button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 80, 30), "x", app.ui)
         tip = app.ui.create_tool_tip(text, (40, 40), (0, 10), button, None)
-        shown = tip.text_block.html_text
-        assert shown.count("<br>") >= 2 and "-" not in shown
-        assert shown.replace("<br>", "") == text
+        rows = [
+            "".join(getattr(item, "text", "") for item in row.items)
+            for row in tip.text_block.text_box_layout.layout_rows
+        ]
+        assert len(rows) >= 2
+        assert "".join(rows) == text  # nothing added: no hyphen
+        for row in rows:
+            assert row[0] not in line_breaks.NO_LINE_START, row
+            assert row[-1] not in line_breaks.NO_LINE_END, row
     finally:
         translation.set_language("en")
         close_apps()

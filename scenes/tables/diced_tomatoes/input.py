@@ -17,7 +17,7 @@ import pygame
 
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
-from scenes.kit import ellipsize, font, with_key
+from scenes.kit import with_key
 from scenes.table.protocol import Act, ActAll, Button, Refuse, Row, Say, Select
 from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.words import colour_word, name_of_seat, token_word
@@ -119,27 +119,9 @@ def karma_does(karma: Karma, options) -> str:
     return karma.does
 
 
-BUTTON_FONT = 17
-"""The buttons' font size (scenes/theme.json: Noto Sans bold 17), for fitting their words."""
-BUTTON_PAD = 16
-"""Room a button keeps around its words (its border and margins), in pixels."""
-
-
-def button_text(words: str, width: int) -> str:
-    """``words`` as they fit a button ``width`` pixels wide (a longer language's label is cut
-    with an ellipsis; its tooltip gives it whole)."""
-    return ellipsize(words, width - BUTTON_PAD, size=BUTTON_FONT, bold=True)
-
-
-def karma_button_label(karma: Karma, width: int | None = None) -> str:
-    """A karma button's words, "Re-roll  (1)"; with ``width`` (pixels), cut to fit it while
-    the cost stays whole."""
-    words = _("{action}  ({cost})").format(action=karma.label, cost=karma.cost)
-    if width is None or font(BUTTON_FONT, True).size(words)[0] <= width - BUTTON_PAD:
-        return words
-    cost = _(" ({cost})").format(cost=karma.cost)
-    room = width - BUTTON_PAD - font(BUTTON_FONT, True).size(cost)[0]
-    return ellipsize(karma.label, room, size=BUTTON_FONT, bold=True) + cost
+def karma_button_label(karma: Karma) -> str:
+    """A karma button's words, "Re-roll  (1)" (the column fits them: :func:`chrome.row_labels`)."""
+    return _("{action}  ({cost})").format(action=karma.label, cost=karma.cost)
 
 
 @dataclass(frozen=True)
@@ -442,20 +424,15 @@ def key_press(key: int, state, legal, selection: Selection):
 
 
 # --- the buttons ---------------------------------------------------------------------------------
-def karma_rows(state, legal, selection: Selection, width: int, playing: bool) -> list[Row]:
+def karma_rows(state, legal, selection: Selection, playing: bool) -> list[Row]:
     """The karma panel: three rows of two buttons (none while not ``playing``: a replay, the
-    game over), each enabled while the engine offers its action; ``width`` is the column's
-    in pixels. The karma being aimed shows Cancel."""
-    half = (width - 6) // 2
+    game over), each enabled while the engine offers its action. The karma being aimed shows
+    Cancel."""
     rows = []
     for index in range(0, len(KARMA), 2):
         buttons = []
         for karma in KARMA[index : index + 2]:
-            label = (
-                button_text(_("Cancel"), half)
-                if selection.karma == karma.kind
-                else karma_button_label(karma, half)
-            )
+            label = _("Cancel") if selection.karma == karma.kind else karma_button_label(karma)
             tip = (
                 _("{action}: {cost} karma ({key})").format(
                     action=karma.label, cost=karma.cost, key=karma.key_name

@@ -82,16 +82,15 @@ class DicedTomatoesTable(GameTable):
         ctx = self.ctx
         state, legal = ctx.match.state, ctx.legal()
         playing = ctx.replay is None and not ctx.finished
-        rows = table_input.karma_rows(state, legal, self.selection, ctx.column_width, playing)
+        rows = table_input.karma_rows(state, legal, self.selection, playing)
         mine = playing and ctx.own_turn()
         choices = table_input.choices(state, legal, self.selection, ctx.match.names) if mine else []
-        width = (ctx.column_width - 6 * (len(choices) - 1)) // max(1, len(choices))
         rows.append(
             Row(
                 tuple(
                     Button(
                         "choice:" + label,
-                        table_input.button_text(label, width),
+                        label,
                         (label, tip) if tip else (label,),
                         enabled,
                     )

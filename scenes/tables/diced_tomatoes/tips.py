@@ -401,7 +401,7 @@ def score_tip(state, seat: int, you: _You) -> tuple:
     )
     return (
         title,
-        _(", ").join(parts) + _("."),
+        _("{parts}.").format(parts=_(", ").join(parts)),
         _("At the end also {parts}: {total} if it ended now.").format(
             parts=_(", ").join(later), total=end["total"]
         ),

@@ -667,6 +667,12 @@ def draw_deck(surface, lay: Layout, state, view: View) -> None:
         kit.blit_text(surface, text, size, line.midleft, colour, index == 0, "midleft")
 
 
+def bag_words(state) -> str:
+    """ "Bag: 12 gems"."""
+    count = sum(state.bag)
+    return ngettext("Bag: {count} gem", "Bag: {count} gems", count).format(count=count)
+
+
 def deck_lines(state) -> list:
     """The deck panel's three lines ``[(words, colour)]``."""
     if state.solo:
@@ -677,10 +683,10 @@ def deck_lines(state) -> list:
                 kit.INK,
             ),
             (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER),
-            (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM),
+            (bag_words(state), kit.INK_DIM),
         ]
     left = sum(sum(pile) for pile in state.piles)
-    third = (_("Bag: {count} gems").format(count=sum(state.bag)), kit.INK_DIM)
+    third = (bag_words(state), kit.INK_DIM)
     if state.chasm_phase:
         second = (_("Chasm: {placed}/20 tokens").format(placed=len(state.chasm)), kit.DANGER)
     elif state.chasm_card_seen:

@@ -39,7 +39,7 @@ from engine.off_the_rails.state import CartPlace, Pending
 from scenes import kit
 from scenes.table.protocol import Act, Confirm, Refuse, Say, Select
 from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, Layout
-from translation import N_, _, ngettext
+from translation import N_, _, ngettext, sentences
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
 TOOL_ACTIONS = {
@@ -556,7 +556,7 @@ def end_actions(state, legal, paths=()):
         ).format(count=left)
     else:
         first = _("End the action phase?")
-    return Confirm(" ".join([first, *fates]), Act(S.EndActions()), _("Move carts"))
+    return Confirm(sentences(first, *fates), Act(S.EndActions()), _("Move carts"))
 
 
 def wheel(y: int, selection: Selection):

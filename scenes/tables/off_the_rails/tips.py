@@ -29,7 +29,7 @@ from scenes.tables.off_the_rails.input import (
     seat_name,
 )
 from scenes.tables.off_the_rails.layout import Layout
-from translation import _
+from translation import _, ngettext
 
 
 def cart_name(state, cart_id: int, names) -> str:
@@ -161,9 +161,11 @@ def player_tip(state, seat: int, names) -> tuple:
     taken = [mission_name(m) for m in state.taken[seat]]
     lines = [
         _("Stockpile: {gems}.").format(gems=gems_text(state.stockpiles[seat])),
-        _("Carts in supply: {count} ({points} points each at the end).").format(
-            count=supply, points=CART_POINTS
-        ),
+        ngettext(
+            "Carts in supply: {count} ({points} point each at the end).",
+            "Carts in supply: {count} ({points} points each at the end).",
+            CART_POINTS,
+        ).format(count=supply, points=CART_POINTS),
     ]
     if taken:
         lines.append(_("Missions: {missions}.").format(missions=_(", ").join(taken)))
@@ -174,9 +176,11 @@ def deck_tip(state) -> tuple:
     if state.solo:
         return (
             _("The deck"),
-            _("{count} cards left; each turn's card opens a chasm on the square it names.").format(
-                count=len(state.solo_deck)
-            ),
+            ngettext(
+                "{count} card left; each turn's card opens a chasm on the square it names.",
+                "{count} cards left; each turn's card opens a chasm on the square it names.",
+                len(state.solo_deck),
+            ).format(count=len(state.solo_deck)),
             _("Chasm tokens placed: {count} of 20.").format(count=len(state.chasm)),
         )
     left = sum(sum(pile) for pile in state.piles)
@@ -190,9 +194,11 @@ def deck_tip(state) -> tuple:
         chasm = _("The Chasm card is still in the deck (among the last cards).")
     return (
         _("The deposit deck"),
-        _("{count} cards left; each turn's card puts gems on the mine square it names.").format(
-            count=left
-        ),
+        ngettext(
+            "{count} card left; each turn's card puts gems on the mine square it names.",
+            "{count} cards left; each turn's card puts gems on the mine square it names.",
+            left,
+        ).format(count=left),
         chasm,
         _("Gems in the bag: {count}.").format(count=sum(state.bag)),
     )

@@ -20,7 +20,6 @@ import pygame
 
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import (
-    COLOUR_NAMES,
     COLOURS,
     TILES,
     TRACK_LENGTH,
@@ -39,7 +38,7 @@ from sprites.tween import (
     lerp_point,
     linear,
 )
-from translation import _, ngettext, pgettext
+from translation import _, ngettext
 
 CHAIN_COLOURS = ((238, 196, 84), (250, 160, 70), (248, 110, 60), (240, 70, 60))
 """The banner's colour along a chain reaction: gold, then hotter and hotter."""
@@ -328,7 +327,7 @@ def explode(e, before, stage: Stage) -> list:
             )
         )
     count = _("{count} {colour}").format(
-        count=len(e.positions), colour=pgettext("marbles", COLOUR_NAMES[e.colour])
+        count=len(e.positions), colour=pe.colours_for(e.colour, len(e.positions))
     )
     if e.chain_step == 1:
         at = lay.marble_centre(e.track, max(e.positions))

@@ -38,7 +38,7 @@ from scenes.tables.potion_explosion.layout import (
     Layout,
 )
 from sprites import potion_explosion_art as pa
-from translation import _, pgettext
+from translation import _, ngettext, pgettext
 
 
 @dataclass
@@ -568,7 +568,11 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
     if count and lay.mini_completed(seat, 0, count) is None:
         drunk = sum(potion.drunk for potion in desk.completed)
         area = lay.mini_completed_area(seat)
-        done = _("{count} done, {drunk} drunk").format(count=count, drunk=drunk)
+        done = _("{done}, {drunk}").format(
+            # TRANSLATORS: "5 potions done" and "2 drunk" of a compact desk: "5 done, 2 drunk"
+            done=ngettext("{count} done", "{count} done", count).format(count=count),
+            drunk=ngettext("{count} drunk", "{count} drunk", drunk).format(count=drunk),
+        )
         text, size = kit.fit_label(done, 12, area.width, min_size=9)
         kit.blit_text(surface, text, size, (area.x, area.centery), kit.INK, anchor="midleft")
     else:
@@ -697,9 +701,9 @@ def veil_panel(lay: Layout) -> kit.Panel:
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
     kit.draw_layer(surface, veil_panel(lay))
-    kit.blit_text(
-        surface, _("Starter draft"), 18, (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop"
-    )
+    title = _("Starter draft")
+    size = kit.fit_text(title, 18, veil.width - 12, bold=True, min_size=12)
+    kit.blit_text(surface, title, size, (veil.centerx, veil.y + 8), kit.GOLD, True, "midtop")
     for code, rect in zip(state.revealed, lay.offer_cards(len(state.revealed))):
         glow = 1.0 if view.hover_key == ("offer", code) else 0
         pa.draw_potion(surface, rect, code, [], view.patterns, glow=glow)
@@ -713,10 +717,11 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
     veil = lay.disp.inflate(-12, -12)
     kit.draw_layer(surface, veil_panel(lay))
+    title = _("Choose 6 potion types ({count}/6)").format(count=len(state.types))
     kit.blit_text(
         surface,
-        _("Choose 6 potion types ({count}/6)").format(count=len(state.types)),
-        16,
+        title,
+        kit.fit_text(title, 16, veil.width - 12, bold=True, min_size=11),
         (veil.centerx, veil.y + 8),
         kit.GOLD,
         True,

@@ -7,13 +7,13 @@ from the engine's legal actions (:mod:`.input`); nothing is decided or drawn her
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
 
 import translation
 from engine.potion_explosion import state as pe
-from engine.potion_explosion.data import COLOUR_NAMES
 from engine.potion_explosion.state import Phase
 from scenes import kit
 from scenes.table.protocol import (
@@ -33,7 +33,7 @@ from scenes.tables.potion_explosion.last_turn import last_turns
 from scenes.tables.potion_explosion.layout import Layout
 from scenes.tables.potion_explosion.sheet import draw_score_sheet
 from sprites import potion_explosion_art as pa
-from translation import _, ngettext, pgettext
+from translation import _, ngettext
 
 QUIET = (pe.MarbleRefilled, pe.MarblesSlid)
 """Events the log leaves out: the dispenser shows them (40 refill lines would drown the log)."""
@@ -237,11 +237,18 @@ class PotionExplosionTable(GameTable):
         booms = [e for e in events if isinstance(e, pe.Exploded)]
         if not booms:
             return []
-        parts = _(", then ").join(
+        pieces = [
             _("{count} {colour}").format(
-                count=len(e.positions), colour=pgettext("marbles", COLOUR_NAMES[e.colour])
+                count=len(e.positions), colour=pe.colours_for(e.colour, len(e.positions))
             )
             for e in booms
+        ]
+        parts = functools.reduce(
+            # TRANSLATORS: explosions one after the other: "3 yellow, then 2 red"
+            lambda earlier, later: _("{earlier}, then {later}").format(
+                earlier=earlier, later=later
+            ),
+            pieces,
         )
         total = 1 + sum(len(e.positions) for e in booms)  # the picked marble never explodes
         who = self.ctx.match.names[booms[0].player]
@@ -268,7 +275,7 @@ class PotionExplosionTable(GameTable):
                     "to move it to {potion} instead."
                 ).format(
                     name=name,
-                    colour=pgettext("a marble", COLOUR_NAMES[self.placed[0].colour]),
+                    colour=pe.colours_for(self.placed[0].colour, 1),
                     potion=pe.potion_name(other.tile),
                 )
         words = table_input.preview_words(state, legal, self.selection, ctx.key_at(ctx.mouse))

@@ -124,7 +124,9 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
 
 
 def draw_card(surface, rect: pygame.Rect, card: Card, alpha: int = 255, named: bool = True) -> None:
-    """A card in ``rect`` (its name on the plate when it has one and ``named``)."""
+    """A card in ``rect`` (its name on the plate when it has one and ``named``): the full name,
+    on a small card the short one ("Hatter"), in bold, else in the regular weight, shrunk to
+    8 px at the least, cut only when even that is too wide."""
     img = ta.card(card.character, str(card.side), rect.width, rect.height, alpha)
     surface.blit(img, rect.topleft)
     plate = ta.name_plate(rect.width, rect.height, str(card.side))
@@ -134,14 +136,16 @@ def draw_card(surface, rect: pygame.Rect, card: Card, alpha: int = 255, named: b
         room = plate.width - max(8, plate.width // 10)  # the name keeps off the plate's ends
         if kit.fit_text(name, largest, room, bold=True, min_size=9) < 10:
             name = _(SHORT_NAMES.get(card.character, name))  # a small card: "Hatter"
-        text, size = kit.fit_label(name, largest, room, bold=True, min_size=8)
+        smallest = kit.fit_text(name, largest, room, bold=True, min_size=8)
+        bold = kit.text_size(name, smallest, True)[0] <= room  # else the narrower regular weight
+        text, size = kit.fit_label(name, largest, room, bold=bold, min_size=8)
         kit.blit_text(
             surface,
             text,
             size,
             plate.move(rect.x, rect.y).center,
             ta.INK,
-            True,
+            bold,
             "center",
         )
 

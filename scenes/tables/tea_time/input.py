@@ -410,9 +410,17 @@ def column_tip(state, seat: int, character: str, names, viewer: int) -> tuple:
         cancel = _("Its first card decides its side; a card of the other side cancels one.")
     else:
         if column.side == Side.MIRROR:
-            cancel = _("A normal one cancels a card: {count} left, worth {points}.")
+            cancel = ngettext(
+                "A normal one cancels a card: {count} left, worth {points}.",
+                "A normal one cancels a card: {count} left, worth {points}.",
+                count - 1,
+            )
         else:
-            cancel = _("A mirror one cancels a card: {count} left, worth {points}.")
+            cancel = ngettext(
+                "A mirror one cancels a card: {count} left, worth {points}.",
+                "A mirror one cancels a card: {count} left, worth {points}.",
+                count - 1,
+            )
         cancel = cancel.format(count=count - 1, points=column_points(count - 1))
     return (heading, held, grow, cancel)
 

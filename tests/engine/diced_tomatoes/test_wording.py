@@ -113,14 +113,14 @@ def test_karma_hints_for_cleaning_and_flipping_vines():
     """Clean: a vine worth too little (or too much) to harvest, or (solo) one that misses the
     slot it needs; flip: a seed worth more to you, or less to an opponent."""
     s = pos("players=2 vines=1r1b|2r|-/5r|-|- karma=6,3 hand=4r")
-    assert explain_move(s, CleanVine(0, 0)) == "clears your top vine worth 0, too low to harvest"
+    assert explain_move(s, CleanVine(0, 0)) == "cleans your top vine worth 0, too low to harvest"
     assert explain_move(s, FlipSeed(0, 1)) == "flips your middle seed from 2 to 5: worth 3 more"
     assert (
         explain_move(s, FlipSeed(1, 0))
         == "flips the top seed of Player 2 from 5 to 2: worth 3 less to them"
     )
     solo = pos("players=1 vines=4r5r|3r|- score=1 karma=6 hand=6r")
-    assert explain_move(solo, CleanVine(0, 0)) == "clears your top vine worth 4; slot 2 needs a 2"
+    assert explain_move(solo, CleanVine(0, 0)) == "cleans your top vine worth 4; slot 2 needs a 2"
     assert explain_move(solo, FlipSeed(0, 1)) == "flips your middle seed from 3 to 4"
     two = pos("players=1 vines=-|5r|- score=1 karma=6 hand=6r")
     assert (

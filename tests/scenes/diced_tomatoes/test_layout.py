@@ -7,6 +7,7 @@ import pytest
 
 from engine.diced_tomatoes.state import TOKEN_NAMES
 from scenes import kit
+from scenes.table import chrome
 from scenes.tables.diced_tomatoes.layout import (
     MIN_CELL,
     NAME_FONT,
@@ -190,11 +191,14 @@ def test_thirty_percent_longer_words_still_fit_at_1024(longer_words, players):
     for seat in range(players):
         words = score_words(state, seat)
         assert kit.font(SCORE_FONT, True).size(words)[0] <= lay.header_parts(seat)["score"].width
-    half = (300 - 8) // 2
-    for karma in table_input.KARMA:
-        label = table_input.karma_button_label(karma, half)
-        assert kit.font(table_input.BUTTON_FONT, True).size(label)[0] <= half - 12
-        assert f"({karma.cost})" in label  # the cost stays whole
+    rows = table_input.karma_rows(state, state.legal_actions(), table_input.Selection(), True)
+    for row in rows:  # the column shows each karma label, or cuts its name: the cost stays
+        rect = pygame.Rect(0, 0, 300, 34)
+        small, widths, labels = chrome.row_labels(row.buttons, rect, 6, False)
+        for button, label, width in zip(row.buttons, labels, widths, strict=True):
+            cost = button.label[button.label.rindex(" (") :]
+            assert label.replace("\n", " ") == button.label or label.endswith(cost)
+            assert max(kit.button_needs(label.split("\n"), small)) <= width
 
 
 def test_at_the_end_the_header_shows_the_final_total():

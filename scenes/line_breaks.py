@@ -1,0 +1,104 @@
+"""Where a line may break: at spaces, and between Chinese-script characters by the usual rules.
+
+Japanese and Chinese put no spaces between words: a line breaks between any two characters,
+except that none starts with closing punctuation, a prolonged-sound mark or a small kana
+(、。）」ー… — :data:`NO_LINE_START`) and none ends with an opening bracket (（「 —
+:data:`NO_LINE_END`): the kinsoku rules of JIS X 4051, in their common strict form. A word
+in Latin or Cyrillic letters (a name, a number) keeps together as everywhere.
+
+:func:`units` cuts a text into what a line is made of (:func:`scenes.kit.wrap` fills lines with
+them); :func:`install` teaches pygame_gui's text boxes the same breaks — they broke lines only
+at spaces and cut a Japanese paragraph with a hyphen (「1人なら-」 / 「-ソロ」).
+"""
+
+from __future__ import annotations
+
+import re
+
+CJK = "\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+"""Chinese-script characters and Japanese kana, with their punctuation and full-width forms
+(regular expression ranges)."""
+NO_LINE_START = (
+    "、。，．・：；！？）」』】〕〉》〙〗｝］〟’”"
+    "ー～…‥々ゝゞヽヾ"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    ",.!?:;)]}%"
+)
+"""Characters no line may start with: closing brackets and punctuation, the prolonged-sound
+mark and iteration marks, small kana; and their Latin counterparts after a Japanese word."""
+NO_LINE_END = "（「『【〔〈《〘〖｛［〝‘“([{"
+"""Characters no line may end with: opening brackets."""
+
+_IS_CJK = re.compile(f"[{CJK}]")
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds Chinese-script characters or kana."""
+    return _IS_CJK.search(text) is not None
+
+
+def may_break(before: str, after: str) -> bool:
+    """Whether a line may break between the characters ``before`` and ``after`` (neither a
+    space: a line breaks at a space anyway). Only next to a Chinese-script character or kana,
+    and never before :data:`NO_LINE_START` nor after :data:`NO_LINE_END`."""
+    if after in NO_LINE_START or before in NO_LINE_END:
+        return False
+    return bool(_IS_CJK.match(before) or _IS_CJK.match(after))
+
+
+def units(text: str) -> list[str]:
+    """``text`` cut where a line may break: runs of spaces, and the pieces between them, each
+    cut again where :func:`may_break` allows ("Bot 1、" keeps its comma, 「（ソロ）」 its
+    brackets); a space before a character no line starts with is no break ("150 %" is one
+    unit). Joined, they give ``text`` back."""
+    out: list[str] = []
+    for ch in text:
+        if ch in NO_LINE_START and len(out) >= 2 and out[-1].isspace():
+            out[-2:] = [out[-2] + out[-1] + ch]  # "150 %" keeps together at its space too
+            continue
+        if out:
+            last = out[-1]
+            if ch.isspace() == last[-1].isspace() and (ch.isspace() or not may_break(last[-1], ch)):
+                out[-1] = last + ch
+                continue
+        out.append(ch)
+    return out
+
+
+def split_points(text: str) -> list[int]:
+    """Where pygame_gui may cut ``text`` into two lines: the index each second line would start
+    at — after every space (pygame_gui's own points) and at every break :func:`units` allows
+    between Chinese-script characters."""
+    if not has_cjk(text):
+        return [pos + 1 for pos, char in enumerate(text) if char == " "]
+    points, at = [], 0
+    for unit in units(text):
+        at += len(unit)
+        if at < len(text) and (unit[-1] == " " or not text[at].isspace()):
+            points.append(at)
+    return points
+
+
+def install() -> None:
+    """Make pygame_gui break lines at :func:`split_points` (once a process): every text chunk
+    of every widget computes its split points again after pygame_gui has (it looks only for
+    spaces, and cut a run of Japanese with a hyphen). Text without Chinese-script characters
+    keeps pygame_gui's own points."""
+    from pygame_gui.core.text.text_line_chunk import TextLineChunkFTFont
+
+    if getattr(TextLineChunkFTFont, "_tabletop_breaks", False):
+        return
+
+    def recompute(method):
+        def patched(self, *args, **kwargs):
+            result = method(self, *args, **kwargs)
+            if has_cjk(self.text):  # else pygame_gui's own points are these
+                self.split_points = split_points(self.text)
+            return result
+
+        return patched
+
+    methods = ("__init__", "split", "_perform_normal_split", "_update_chunk_count_splits_and_size")
+    for name in methods:
+        setattr(TextLineChunkFTFont, name, recompute(getattr(TextLineChunkFTFont, name)))
+    TextLineChunkFTFont._tabletop_breaks = True  # type: ignore[attr-defined]

@@ -1,0 +1,73 @@
+"""The column's button labels (issue 41, item 2): a label that does not fit its button takes the
+small font for its row, then two lines, and is cut with "…" only when nothing else fits — so
+Russian «Убрать стебель» / «Оставить стебель» are never «Убрать стебе…»."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes import fonts as chain
+from scenes import kit
+from scenes.table import chrome
+from scenes.table.protocol import Button
+
+pytestmark = pytest.mark.usefixtures("fonts")
+
+ROW = 36
+"""A row's height in pixels at 100 %."""
+
+
+def _width(label: str, small: bool) -> int:
+    return kit.button_needs([label], small)[0]
+
+
+def test_labels_that_fit_stay_in_one_line_in_the_rows_font():
+    buttons = (Button("a", "Clear vine"), Button("b", "Keep vine"))
+    small, widths, labels = chrome.row_labels(buttons, pygame.Rect(0, 0, 300, ROW), 6, False)
+    assert not small and labels == ["Clear vine", "Keep vine"] and widths == [147, 147]
+
+
+def test_a_row_whose_labels_are_too_long_takes_the_small_font_before_two_lines():
+    buttons = (Button("a", "Убрать стебель"), Button("b", "Оставить стебель"))
+    room = _width("Убрать стебель", True) + _width("Оставить стебель", True) + 6
+    assert room < _width("Убрать стебель", False) + _width("Оставить стебель", False) + 6
+    small, _widths, labels = chrome.row_labels(buttons, pygame.Rect(0, 0, room, ROW), 6, False)
+    assert small and labels == ["Убрать стебель", "Оставить стебель"]
+
+
+def test_then_a_label_takes_two_lines_broken_where_a_line_may_break():
+    buttons = (Button("a", "Убрать стебель"), Button("b", "Оставить стебель"))
+    room = _width("Оставить", True) * 2 + 6
+    small, widths, labels = chrome.row_labels(buttons, pygame.Rect(0, 0, room, ROW), 6, False)
+    assert small and labels == ["Убрать\nстебель", "Оставить\nстебель"]
+    for label, width in zip(labels, widths, strict=True):
+        assert max(kit.button_needs(label.split("\n"), small)) <= width
+    label = "つるを綺麗にする（カルマ3）"
+    japanese = chrome.two_lines(label, _width("つるを綺麗にする", True), True, ROW)
+    assert japanese is not None
+    first, second = japanese.split("\n")
+    assert first[-1] != "（" and second[0] not in "）」、。"
+
+
+def test_two_lines_fit_the_buttons_height_and_are_drawn_both():
+    font = kit.font(kit.SMALL_BUTTON_FONT, True)
+    assert chain.lines_height(font.get_height(), 2) <= ROW
+    assert chrome.two_lines("Убрать стебель", 10**6, False, 20) is None  # too low for two
+
+
+def test_a_shorter_label_comes_after_two_lines_and_a_cut_last():
+    button = Button("a", "Оставить стебель", shorter=("Оставить",))
+    width = _width("Оставить", True)
+    assert chrome.fitting_label(button, width, True, ROW) == "Оставить\nстебель"
+    assert chrome.fitting_label(button, width, True, None) == "Оставить"  # one line only
+    cut = chrome.fitting_label(button, 40, True, ROW)
+    assert cut.endswith("…") and "\n" not in cut
+
+
+def test_a_cut_keeps_the_cost_in_brackets_at_the_end_whole():
+    """Diced Tomatoes' karma buttons: «Перебросить… (1)», never «Перебросить ку…»."""
+    button = Button("a", "Перебросить кубик (1)")
+    width = _width("Перебросить (1)", True)
+    label = chrome.fitting_label(button, width, True, 20)  # too low for two lines
+    assert label.endswith("… (1)") and _width(label, True) <= width
