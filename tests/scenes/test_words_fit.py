@@ -101,6 +101,7 @@ VARIANTS = {
     "potion-explosion": {"an effect": _pe_effect},
     "off-the-rails": {"a question": _or_question},
     "tea-time": {"a take": _tt_any},
+    "shifting-stones": {},
 }
 """Per game, positions besides the start that change the column or the top bar: found in
 random games (seat 0 to move), each shown at the real table."""
@@ -124,11 +125,33 @@ def look(app, recorder: Recorder, where: str, show, frames_run: int = 2) -> list
     recorder.clear()
     shown = show()
     frames(app, frames_run)
-    out = widget_findings(app, where) + recorder.findings(where, widget_texts(app))
+    out = widget_findings(app, where) + recorder.findings(
+        where, widget_texts(app), allow=card_description_with_its_tooltip(app)
+    )
     top = app.manager.top
     if callable(getattr(top, "status_text", None)):
         out += status_findings(where, top)
     return shown, out
+
+
+def card_description_with_its_tooltip(app):
+    """New game's game cards: with five games in a small window a description keeps the
+    lines its card holds, ending in "…", and the card's tooltip says it whole. Such a cut is
+    no finding; any other is."""
+    top = app.manager.top
+    whole = {
+        button.tool_tip_text
+        for button, _spec, _y in getattr(top, "game_buttons", ())
+        if getattr(button, "tool_tip_text", None)
+    }
+
+    def allow(text: str) -> bool:
+        return any(
+            " ".join(description.split()).find(text.rstrip("…").split("\n")[-1]) >= 0
+            for description in whole
+        )
+
+    return allow
 
 
 def status_findings(where: str, table) -> list[Finding]:
