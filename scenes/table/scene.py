@@ -131,6 +131,8 @@ class TableScene(Scene):
         """Seconds of wall-clock time at the table, menus over it excluded (statistics)."""
         self._ticked: float | None = None
         self.slot_checked = False
+        self.home_seat: int | None = self.driver.humans[0] if self.driver.humans else None
+        """The first seat of a person here when the table opened (online: this computer's)."""
         self.puzzle: Any = self.saves.puzzle()
         """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`): set by
         the position screen, or found again when it is resumed from the puzzle's own save."""
@@ -219,6 +221,8 @@ class TableScene(Scene):
         through the bots' turns; in hot-seat the person at the keyboard (from the moment their
         pass screen lets them in); with bots only, the seat whose turn it is."""
         humans = self.humans
+        if not humans and self.online is not None and self.home_seat is not None:
+            return self.home_seat  # handed to a bot: still this computer's seat, no other's
         if not humans:
             owner = self.shown.turn_owner()
             return owner if 0 <= owner < len(self.match.seats) else 0

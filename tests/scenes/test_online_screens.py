@@ -572,3 +572,15 @@ def test_off_the_rails_online_at_1024_keeps_the_player_panels_under_the_buttons(
     panels = [lay.player_rect(seat) for seat in range(2)]
     assert not any(panel.colliderect(button) for panel in panels for button in buttons)
     assert lay.control_rows[0].y > table.column.rows[0].y  # under the online row
+
+
+def test_a_seat_handed_to_a_bot_still_shows_only_its_own_hand(home, monkeypatch):
+    """Shifting Stones online: once this computer's seat is handed to a bot, no person sits
+    here; the table must go on drawing that seat's hand, never the hand of whoever moves."""
+    app = make_app()
+    table = new_online_game(app, "shifting-stones", "Ben", "file")
+    frames(app, 2)
+    assert table.viewer_seat() == 0 == table.home_seat
+    monkeypatch.setattr(type(table), "humans", property(lambda self: ()))
+    for _turn in range(3):
+        assert table.viewer_seat() == 0
