@@ -82,10 +82,14 @@ On your turn, either:
 
 ## At the table
 
-- Until the game has a table of its own, the position is written out as text and your moves
-  are buttons: your hand shows its cards' numbers, the others' hands and the deck only how many
-  cards they hold. In hot-seat the next player confirms before their hand is shown.
-- A shift or a flip is two steps: discard the card that pays, then choose the stones.
+- Drag a stone onto its neighbour to swap them, or click a stone to flip it; then click the
+  card in your hand that pays for it (or click the card first). Click a card that matches to
+  score it. Skip and End turn are buttons.
+- Under each card of your hand: "Matches now" or how many payments it is from matching;
+  pointing at it outlines where it fits on the grid.
+- Only your own hand is shown; the others show how many cards they hold and what they scored.
+  In hot-seat a pass screen comes before every person's turn and hides the hand until the next
+  person confirms.
 - H asks for a hint: it names the cards and the moves for the rest of your turn, and how many
   payments a card you keep is then from matching.
 
