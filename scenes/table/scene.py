@@ -367,6 +367,13 @@ class TableScene(Scene):
         if self.replay is None and self.match.is_terminal():
             for name in ("undo", "restart", "hint"):
                 kit.set_enabled(self.top_buttons[name], False)  # nothing to take back any more
+        elif self.replay is None and self.online is not None:
+            waiting = self.online.waiting_for() is not None  # a friend elsewhere moves
+            takes_back = not self.game.undo_refusal()  # else Undo and Restart never work
+            for name in ("undo", "restart", "hint"):
+                kit.set_enabled(
+                    self.top_buttons[name], not waiting and (name == "hint" or takes_back)
+                )
 
     def controls(self) -> list:
         """The column's rows: the online row (an online game), then the game's."""

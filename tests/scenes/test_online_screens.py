@@ -584,3 +584,18 @@ def test_a_seat_handed_to_a_bot_still_shows_only_its_own_hand(home, monkeypatch)
     monkeypatch.setattr(type(table), "humans", property(lambda self: ()))
     for _turn in range(3):
         assert table.viewer_seat() == 0
+
+
+def test_undo_restart_and_hint_rest_while_a_friend_elsewhere_moves(home):
+    """Play-test: Undo, Restart and Hint looked usable while the table waited for the friend
+    (Undo then said there was nothing to undo)."""
+    app = make_app()
+    table = new_online_game(app, "tea-time", "Ben", "file", seed=2)
+    run(app, table, until=lambda: table.online.waiting_for() == 1, here=True)
+    frames(app, 2)
+    assert table.online.waiting_for() == 1, (app.manager.top, table.online.waiting_for())
+    assert not any(table.top_buttons[name].is_enabled for name in ("undo", "restart", "hint")), (
+        app.manager.top,
+        table._controls_key,
+        [table.top_buttons[n].is_enabled for n in ("undo", "restart", "hint")],
+    )
