@@ -87,7 +87,11 @@ class PauseScene(Scene):
         from engine.positions import position_text
 
         match = self.table.match
-        self.position = position_text(match.spec, match.state)
+        # a position names every hand: while the game hides them, it is not shown nor copied
+        self.hides_hands = bool(getattr(self.table.game, "secret_hands", False)) and not (
+            match.is_terminal()
+        )
+        self.position = "" if self.hides_hands else position_text(match.spec, match.state)
         rect = self.position_rect()
         self.copy_button = UIButton(
             pygame.Rect(
@@ -101,6 +105,8 @@ class PauseScene(Scene):
                 "Copy this position to the clipboard: New game, Start from a position pastes it"
             ),
         )
+        if self.hides_hands:
+            self.copy_button.disable()
 
     def copy_position(self) -> None:
         from scenes.clipboard import copy_text
@@ -117,7 +123,12 @@ class PauseScene(Scene):
         kit.blit_text(surface, _("Position"), 15, (rect.x + 12, rect.y + px(6)), kit.GOLD, True)
         width = rect.width - px(170)
         lines = self.position.strip().count("\n") + 1
-        if lines > 1:  # a board drawn in rows (Off the Rails): run together it reads as noise
+        if self.hides_hands:
+            flat = _(
+                "The position names every player's hidden cards: it is shown and copied once "
+                "the game is over."
+            )
+        elif lines > 1:  # a board drawn in rows (Off the Rails): run together it reads as noise
             flat = ngettext(
                 "The board, drawn in {count} line of text: Copy it, then paste it in New "
                 "game, Start from a position.",

@@ -151,4 +151,7 @@ class Frame:
             return _("{name} plays").format(name=name)
         if busy:  # the table is still catching up: no instructions yet
             return table.game.chance_status() or _("{name} plays").format(name=name)
+        if len(table.driver.humans) > 1 and table.driver.seated != p:
+            # behind the pass screen: what the next person may do names their secret cards
+            return _("Pass to {name}").format(name=name)
         return table.game.status(name)

@@ -232,3 +232,23 @@ def test_an_autoplayed_game_reaches_the_score_sheet():
         kit.blit_text = real
     assert "Cards scored" in texts and texts.count("A") >= 2  # the sheet's row and the summary's
     close_apps()
+
+
+def test_behind_a_pass_screen_the_top_bar_names_no_card_of_the_next_hand(app):
+    """Play-test: behind "Pass to Boris" the status line read "Boris: click Bird–·–Bird to
+    score it", a card of the hand the pass screen hides."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Boris")])
+    assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
+    assert table.status_text() == "Pass to Ana"
+    assert not any(card_name(card) in table.status_text() for card in (8, 41, 7, 14))
+
+
+def test_the_pause_menu_shows_no_position_while_hands_are_secret(app):
+    """Play-test: Esc showed the position's notation, every hand in it, and Copy took it."""
+    from scenes import routes
+
+    table = against_bot(app)
+    routes.push(app, "pause", table)
+    frames(app, 1)
+    pause = app.manager.top
+    assert pause.hides_hands and pause.position == "" and not pause.copy_button.is_enabled
