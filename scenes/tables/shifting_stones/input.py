@@ -129,13 +129,6 @@ def end_turn(state, legal: list):
     return Act(EndTurn())
 
 
-def hint_selection(hint) -> Selection | None:
-    """The selection a hint prepares: a payment's card chosen (its move is the next hint)."""
-    if isinstance(hint, Pay):
-        return Selection(card=hint.card)
-    return None
-
-
 def act_or_refuse(state, legal: list, action):
     """``action`` if legal now, else the engine's reason."""
     if action in legal:

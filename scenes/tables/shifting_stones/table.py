@@ -162,12 +162,12 @@ class ShiftingStonesTable(GameTable):
         if isinstance(hint, Score):
             return _("{hint} Click the framed card.").format(hint=words)
         if isinstance(hint, Pay):
-            return _("{hint} Its card is chosen: now move the stones it names.").format(hint=words)
+            # the hint frames the card and chooses nothing: a drag made meanwhile pays with
+            # the card the player chose, never one the hint chose for them (play-test)
+            return _("{hint} Click the framed card, then move the stones it names.").format(
+                hint=words
+            )
         return words
-
-    def on_hint(self, action):
-        selection = table_input.hint_selection(action)
-        return Select(selection) if selection is not None else None
 
     # --- choices ----------------------------------------------------------------------------
     def reset(self) -> None:

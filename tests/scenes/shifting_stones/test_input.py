@@ -75,6 +75,11 @@ def test_skip_refused_after_acting_and_end_turn_asks_while_a_card_matches():
     assert table_input.end_turn(state, legal) == Act(EndTurn())
 
 
-def test_a_hinted_payment_chooses_its_card():
-    assert table_input.hint_selection(Pay(7)) == Selection(card=7)
-    assert table_input.hint_selection(Flip(3)) is None
+def test_a_hinted_payment_frames_its_card_and_chooses_nothing():
+    """Play-test: the hint chose its card, so the player's next drag paid with it and the
+    card they then clicked was spent on the following click. A hint only frames."""
+    from scenes.tables.shifting_stones.table import ShiftingStonesTable
+
+    assert not hasattr(table_input, "hint_selection")
+    assert ShiftingStonesTable.on_hint is not None
+    assert ShiftingStonesTable.on_hint.__qualname__.startswith("GameTable.")
