@@ -59,9 +59,7 @@ def animate(group, before, after, stage: Stage) -> tuple:
             return [stage.banner(_("Your turn"), 0.7)], ""
         return [], ""
     if isinstance(e, ss.LastRound):
-        words = _("{name} has {count} of {target} cards: last round").format(
-            name=names[e.player], count=e.count, target=e.target
-        )
+        words = draw.last_round_words(names[e.player], e.count, e.target)
         return [stage.banner(words, 1.6)], ""
     if isinstance(e, ss.StrikeGiven):
         words = _("Strike {count} of 4").format(count=e.strikes)

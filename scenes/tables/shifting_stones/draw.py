@@ -221,10 +221,20 @@ def notice_text(seen, names) -> str:
     target = seen.target
     if seen.last_round and target:
         leader = max(range(seen.num_players), key=lambda seat: len(seen.scored[seat]))
-        return _("{name} has {count} of {target} cards: last round").format(
-            name=names[leader], count=len(seen.scored[leader]), target=target
-        )
+        return last_round_words(names[leader], len(seen.scored[leader]), target)
     return ""
+
+
+def last_round_words(name: str, count: int, target: int) -> str:
+    """ "Ana has 8 of 8 cards: last round"; past the number that ends the game (a turn may
+    score several cards) the count and the number are said apart, never "11 of 10"."""
+    if count > target:
+        return _("{name} has {count} cards ({target} end the game): last round").format(
+            name=name, count=count, target=target
+        )
+    return _("{name} has {count} of {target} cards: last round").format(
+        name=name, count=count, target=target
+    )
 
 
 def draw_player(surface, lay: Layout, view: View, seat: int) -> None:

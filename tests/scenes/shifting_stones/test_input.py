@@ -83,3 +83,11 @@ def test_a_hinted_payment_frames_its_card_and_chooses_nothing():
     assert not hasattr(table_input, "hint_selection")
     assert ShiftingStonesTable.on_hint is not None
     assert ShiftingStonesTable.on_hint.__qualname__.startswith("GameTable.")
+
+
+def test_the_last_round_never_says_more_cards_than_the_number_that_ends_the_game():
+    """Play-test: "Bot 1 (Hard) has 11 of 10 cards: last round"."""
+    from scenes.tables.shifting_stones.draw import last_round_words
+
+    assert last_round_words("Ana", 8, 8) == "Ana has 8 of 8 cards: last round"
+    assert last_round_words("Bot", 11, 10) == "Bot has 11 cards (10 end the game): last round"
