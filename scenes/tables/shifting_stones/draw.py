@@ -288,7 +288,11 @@ def draw_hand(surface, lay: Layout, view: View) -> None:
     hand = seen.hands[view.viewer] if 0 <= view.viewer < len(seen.hands) else []
     count = len(hand)
     chosen = getattr(view.selection, "card", None)
-    for index, card in enumerate(hand):
+    # a crowded hand overlaps its cards: the chosen one and the one pointed at come to the front
+    order = sorted(
+        enumerate(hand), key=lambda item: (item[1] == view.hovered_card, item[1] == chosen)
+    )
+    for index, card in order:
         if ("hand", card) in view.hidden:
             continue
         rect = lay.hand_card(index, count)
