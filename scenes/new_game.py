@@ -184,7 +184,6 @@ class NewGameScene(Scene):
                 container=c,
                 object_id="#selected_button" if i == self.game_index else None,
                 command=kit.bind(self.choose_game, i),
-                tool_tip_text=_(spec.description),  # whole, where the card cuts it short
             )
             self.game_buttons.append((b, spec, y))
             y += card_h + gap

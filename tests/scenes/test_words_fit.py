@@ -136,20 +136,17 @@ def look(app, recorder: Recorder, where: str, show, frames_run: int = 2) -> list
 
 def card_description_with_its_tooltip(app):
     """New game's game cards: with five games in a small window a description keeps the
-    lines its card holds, ending in "…", and the card's tooltip says it whole. Such a cut is
-    no finding; any other is."""
+    lines its card holds, the last ending in "…" (the Rules screen has it whole). Such a cut
+    is no finding; any other is."""
     top = app.manager.top
-    whole = {
-        button.tool_tip_text
-        for button, _spec, _y in getattr(top, "game_buttons", ())
-        if getattr(button, "tool_tip_text", None)
-    }
+    whole = [
+        " ".join(translation._(spec.description).split())
+        for _button, spec, _y in getattr(top, "game_buttons", ())
+    ]
 
     def allow(text: str) -> bool:
-        return any(
-            " ".join(description.split()).find(text.rstrip("…").split("\n")[-1]) >= 0
-            for description in whole
-        )
+        line = text.rstrip("…").strip()
+        return bool(line) and any(line in description for description in whole)
 
     return allow
 
