@@ -129,6 +129,20 @@ def end_turn(state, legal: list):
     return Act(EndTurn())
 
 
+def skip(state, legal: list):
+    """Skip the turn (with a question first when a card of the hand matches now: skipping
+    scores nothing)."""
+    if Skip() not in legal:
+        return Refuse(rules.refusal(state, Skip()) or _("You cannot skip now."))
+    matching = [action.card for action in legal if isinstance(action, Score)]
+    if matching:
+        question = _("Skip without scoring {card}? It matches the grid now.").format(
+            card=card_words(matching[0])
+        )
+        return Confirm(question, Act(Skip()), _("Skip"))
+    return Act(Skip())
+
+
 def act_or_refuse(state, legal: list, action):
     """``action`` if legal now, else the engine's reason."""
     if action in legal:

@@ -146,7 +146,7 @@ class ShiftingStonesTable(GameTable):
     def press(self, key: str):
         state, legal = self.ctx.match.state, self.ctx.legal()
         if key == "skip":
-            return table_input.act_or_refuse(state, legal, Skip())
+            return table_input.skip(state, legal)
         if key == "end":
             return table_input.end_turn(state, legal)
         if key == "clear":

@@ -91,3 +91,16 @@ def test_the_last_round_never_says_more_cards_than_the_number_that_ends_the_game
 
     assert last_round_words("Ana", 8, 8) == "Ana has 8 of 8 cards: last round"
     assert last_round_words("Bot", 11, 10) == "Bot has 11 cards (10 end the game): last round"
+
+
+def test_skip_asks_first_while_a_card_matches():
+    """Play-test: End turn asked first when a card still matched, Skip did not."""
+    state, legal = position(POSITION)
+    assert Skip() in legal
+    ask = table_input.skip(state, legal)
+    assert isinstance(ask, Confirm) and ask.then == Act(Skip()) and "Skip without" in ask.question
+    state, legal = position("grid=SFB/HOE/TTO first=0 active=0 hands=7/5,6,9,10")
+    assert table_input.skip(state, legal) == Act(Skip())
+    state, legal = position(POSITION + " skipped=0")
+    refusal = table_input.skip(state, legal)
+    assert isinstance(refusal, Refuse) and "two turns in a row" in refusal.message
