@@ -222,6 +222,8 @@ class MatchDriver:
         self.hint: Action | None = None
         self._hint_at = -1
         self.last_human: int | None = None
+        self._together: list[tuple[int, int]] = []
+        """``(start, end)`` history lengths of decisions one gesture made at once."""
         """The person the screen was last passed to (hot-seat)."""
         self.seated: int | None = None
         """The person at the keyboard (hot-seat): set once their pass screen is gone."""
@@ -291,13 +293,29 @@ class MatchDriver:
         return Stepped(tuple(events), before, "person")
 
     def undo(self, whole_turn: bool = False) -> Undone | None:
-        """Take back the person's last step (or, ``whole_turn``, back to the turn's start or the
-        last roll or draw in it). None when it is not a person's move in a played game."""
+        """Take back the person's last step — the decisions one gesture made together count as
+        one (:meth:`acted_together`) — or, ``whole_turn``, back to the turn's start or the last
+        roll or draw in it. None when it is not a person's move in a played game."""
         if not self.person_to_move():
             return None
         self._drop_hint()
-        done = self.match.undo_turn() if whole_turn else self.match.undo()
+        if whole_turn:
+            done = self.match.undo_turn()
+        else:
+            length = len(self.match.history)
+            start = next((s for s, end in reversed(self._together) if end == length), None)
+            done = self.match.undo()
+            while done and start is not None and len(self.match.history) > start:
+                if not self.match.undo():  # a roll or a draw between them: stop there
+                    break
+        self._together = [(s, e) for s, e in self._together if e <= len(self.match.history)]
         return Undone(done)
+
+    def acted_together(self, start: int, end: int) -> None:
+        """A person's gesture made the decisions ``start``…``end`` of the history at once (a
+        card paid and the move it paid for; Place all): Undo takes them back as one."""
+        if end - start > 1:
+            self._together.append((start, end))
 
     # --- hints ------------------------------------------------------------------------------
     def ask_hint(self) -> bool:

@@ -103,6 +103,7 @@ class TableInput:
         if table.player.busy:
             table.player.skip()
         done = 0
+        start = len(table.match.history)
         while done < limit:
             action = next_action()
             if action is None:
@@ -114,6 +115,7 @@ class TableInput:
                 break
             table.present(outcome)
             done += 1
+        table.driver.acted_together(start, len(table.match.history))
         return done
 
     def press(self, key: str) -> None:

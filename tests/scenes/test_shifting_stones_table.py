@@ -252,3 +252,17 @@ def test_the_pause_menu_shows_no_position_while_hands_are_secret(app):
     frames(app, 1)
     pause = app.manager.top
     assert pause.hides_hands and pause.position == "" and not pause.copy_button.is_enabled
+
+
+def test_one_undo_takes_back_a_paid_move_whole(app):
+    """Play-test: undoing one paid move took two Ctrl+Z; the first left the card paid and
+    the turn stuck on "the card is paid: swap … or flip one"."""
+    table = against_bot(app)
+    press(app, stone_at(table, 4))
+    press(app, card_at(table, 7))
+    settle(app, table)
+    assert table.match.state.grid_text() == "SFBHHETTO"
+    assert table.take_back(False)
+    settle(app, table)
+    state = table.match.state
+    assert state.grid_text() == "SFBHOETTO" and 7 in state.hands[0] and not state.discard
