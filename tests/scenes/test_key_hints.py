@@ -308,3 +308,25 @@ def test_a_button_just_clicked_shows_no_tip_until_the_pointer_leaves_it(monkeypa
         assert [lines for lines in shown if lines[0] == "Hint"]
     finally:
         close_apps()
+
+
+def test_a_disabled_buttons_tip_rests_while_no_person_may_act(monkeypatch):
+    """Play-test: End turn's tip stayed over the discard counter through a whole bot turn and
+    after the game ended, the pointer resting on the disabled button."""
+    app = make_app(size=(1280, 800))
+    try:
+        spec = registry.get("diced-tomatoes")
+        open_match(app, Match(spec, [Seat("human", "Ana"), Seat("bot", "Ben", "easy")], seed=12))
+        table = app.manager.top
+        shown = []
+        monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, _lines: shown.append(rect))
+        monkeypatch.setattr(type(table), "human_to_move", lambda self: False)
+        button = table.column.button("karma:shift")
+        button.disable()
+        centre = button.get_abs_rect().center
+        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))
+        frames(app, 1, dt=0.0, events=[motion])
+        frames(app, 3, dt=0.4)
+        assert not shown
+    finally:
+        close_apps()
