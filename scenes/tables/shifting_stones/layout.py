@@ -13,6 +13,7 @@ import pygame
 
 from scenes import kit
 from sprites.shifting_stones_art import CARD_RATIO
+from translation import ngettext
 
 INFO_H = 34
 """The deck and discard line's height at 100 % (it grows with the UI scale, like the rest)."""
@@ -111,7 +112,12 @@ class Layout:
     def hand_badge(self, seat: int) -> pygame.Rect:
         """Where ``seat``'s hand shows as a few card backs and a count, at its row's right."""
         row = self.player_row(seat)
-        width = self.mini_w + kit.px(52)
+        # the count beside the backs, never over them: as wide as "8 cards" in this language
+        widest = max(
+            kit.text_size(ngettext("{count} card", "{count} cards", n).format(count=n), 12)[0]
+            for n in range(1, 12)  # each plural form: "4 карты" is wider than "8 карт"
+        )
+        width = self.mini_w + 12 + 6 + widest
         return pygame.Rect(row.right - 8 - width, self.header(seat).bottom + 3, width, self.mini_h)
 
     def deck(self) -> pygame.Rect:
