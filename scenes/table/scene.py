@@ -133,7 +133,11 @@ class TableScene(Scene):
         self.slot_checked = False
         self.home_seat: int | None = self.driver.humans[0] if self.driver.humans else None
         """The first seat of a person here when the table opened (online: this computer's)."""
-        self.puzzle: Any = self.saves.puzzle()
+        self._puzzle: Any = None
+        self.puzzle_turns_at = 0
+        """Seat 0's turns started when the puzzle was set (its allowance counts from there)."""
+        self.puzzle_failed = False
+        self.puzzle = self.saves.puzzle()
         """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`): set by
         the position screen, or found again when it is resumed from the puzzle's own save."""
         self.puzzle_solved = False
@@ -520,15 +524,35 @@ class TableScene(Scene):
         if stepped.save:
             self.saves.autosave()
 
+    @property
+    def puzzle(self) -> Any:
+        return self._puzzle
+
+    @puzzle.setter
+    def puzzle(self, puzzle: Any) -> None:
+        self._puzzle = puzzle
+        self.puzzle_turns_at = self.match.turns_by_seat()[0] if self.match.seats else 0
+
     def check_puzzle(self) -> None:
-        """Say once when the puzzle's goal is reached (the puzzle's own test decides)."""
-        if self.puzzle is None or self.puzzle_solved:
+        """Say once when the puzzle's goal is reached (the puzzle's own test decides), or once
+        when seat 0's turns for it are spent, or the game ended, without reaching it."""
+        if self.puzzle is None or self.puzzle_solved or self.puzzle_failed:
             return
         events = [event for _, event in self.match.events]
         if self.puzzle.check(self.match.start_state(), self.match.state, events):
             self.puzzle_solved = True
             self.app.notify(
                 _("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)), seconds=8.0
+            )
+            return
+        spent = self.match.turns_by_seat()[0] - self.puzzle_turns_at >= self.puzzle.turns
+        if spent or self.match.is_terminal():
+            self.puzzle_failed = True
+            self.app.notify(
+                _("Not solved this time: {goal} Start the puzzle again to try once more.").format(
+                    goal=_(self.puzzle.goal)
+                ),
+                seconds=8.0,
             )
 
     @property
@@ -546,8 +570,11 @@ class TableScene(Scene):
     # --- undo and hints ---------------------------------------------------------------------
     def take_back(self, whole_turn: bool) -> bool:
         """Undo (Ctrl+Z) or restart the turn (Ctrl+Shift+Z): :meth:`TableInput.take_back`;
-        True when something was taken back."""
-        return self.input.take_back(whole_turn)
+        True when something was taken back (a puzzle failed may then be tried again)."""
+        taken = self.input.take_back(whole_turn)
+        if taken:
+            self.puzzle_failed = False
+        return taken
 
     def ask_hint(self) -> None:
         """H: ask for a hint (:meth:`TableInput.ask_hint`)."""

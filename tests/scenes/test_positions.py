@@ -234,3 +234,32 @@ def test_a_pasted_position_gets_a_readable_name_of_its_own(app):
     (info,) = store.list_saves()
     assert info.path.name.startswith("position-diced-tomatoes-")
     assert info.title.startswith("Diced Tomatoes from a position, ") and not info.is_autosave
+
+
+def test_a_puzzle_not_solved_in_its_turns_says_so(app):
+    """Play-test: a puzzle whose turns were spent without its goal said nothing."""
+    from engine.diced_tomatoes.state import EndTurn, PlaceDie
+    from engine.puzzles import puzzles_for
+
+    click(app, find_button(app, "New game"))
+    form = app.manager.top
+    form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
+    click(app, find_button(app, "Start from a position…"))
+    puzzle = puzzles_for("diced-tomatoes")[0]
+    click(app, find_button(app, puzzle.title))
+    click(app, find_button(app, "Start"))
+    table = app.manager.top
+    for _ in range(30):  # seat 0 plays its turn out without the goal's move
+        frames(app, 3)
+        if table.match.current_player() != 0 or table.puzzle_solved:
+            break
+        legal = [a for a in table.match.legal_actions() if a != PlaceDie(0, 0, 0)]
+        ends = [a for a in legal if isinstance(a, EndTurn)]
+        table.try_action(ends[0] if ends else legal[0])
+    for _ in range(200):  # the other seat's turn, then seat 0's next one begins
+        frames(app, 2, dt=0.25)
+        if table.puzzle_failed or table.puzzle_solved:
+            break
+    if not table.puzzle_solved:
+        assert table.puzzle_failed, (table.match.turns_by_seat(), table.puzzle_turns_at)
+        assert any(m.startswith("Not solved this time:") for m in app.messages)
