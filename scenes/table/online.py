@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from net import outcomes as news
-from scenes import routes
+from scenes import kit, routes
 from scenes.table import chrome
 from scenes.table.protocol import Button, Row
 from translation import N_, _, ngettext, sentences
@@ -245,6 +245,13 @@ class TableOnline:
         """The log is read again this soon while the table waits (often when nobody
         watches: two programs playing each other headless)."""
         return 0.05 if self.table.app.fast_forward else POLL_SECONDS
+
+    def rest_top_buttons(self, buttons: dict, takes_back: bool) -> None:
+        """Undo, Restart and Hint rest while a friend elsewhere moves (Undo and Restart for good
+        when the game never ``takes_back``)."""
+        waiting = self.waiting_for() is not None
+        for name in ("undo", "restart", "hint"):
+            kit.set_enabled(buttons[name], not waiting and (name == "hint" or takes_back))
 
     # --- the row of buttons -----------------------------------------------------------------
     def hand_over_seat(self) -> int | None:

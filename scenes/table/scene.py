@@ -27,7 +27,7 @@ from pygame_gui.elements import UIButton
 from engine.match import Match
 from scenes import kit, routes
 from scenes.manager import Scene
-from scenes.table import chrome
+from scenes.table import chrome, cues
 from scenes.table.driver import (
     GameOver,
     Halted,
@@ -49,11 +49,10 @@ from scenes.table.protocol import (
     GameTable,
     Intent,
 )
+from scenes.table.puzzle import PuzzleWatch
 from scenes.table.replay import ReplayPanel
 from scenes.table.saving import TableSaves
-from scenes.table.steps import Stage, Step, StepPlayer, plan
-from sound.cues import cues_for
-from sprites.tween import Animation, linear
+from scenes.table.steps import Stage, Step, StepPlayer, banner_animation, plan
 from translation import _
 
 HINT_SECONDS = 12.0
@@ -133,14 +132,9 @@ class TableScene(Scene):
         self.slot_checked = False
         self.home_seat: int | None = self.driver.humans[0] if self.driver.humans else None
         """The first seat of a person here when the table opened (online: this computer's)."""
-        self._puzzle: Any = None
-        self.puzzle_turns_at = 0
-        """Seat 0's turns started when the puzzle was set (its allowance counts from there)."""
-        self.puzzle_failed = False
-        self.puzzle = self.saves.puzzle()
-        """The set-up puzzle this game started from (:class:`engine.puzzles.Puzzle`): set by
-        the position screen, or found again when it is resumed from the puzzle's own save."""
-        self.puzzle_solved = False
+        self.puzzle_watch = PuzzleWatch(match, self.saves.puzzle())
+        """The set-up puzzle this game started from: set by the position screen, or found
+        again when it is resumed from the puzzle's own save."""
 
     # --- what the game may read (TableContext) ----------------------------------------------
     @property
@@ -372,12 +366,7 @@ class TableScene(Scene):
             for name in ("undo", "restart", "hint"):
                 kit.set_enabled(self.top_buttons[name], False)  # nothing to take back any more
         elif self.replay is None and self.online is not None:
-            waiting = self.online.waiting_for() is not None  # a friend elsewhere moves
-            takes_back = not self.game.undo_refusal()  # else Undo and Restart never work
-            for name in ("undo", "restart", "hint"):
-                kit.set_enabled(
-                    self.top_buttons[name], not waiting and (name == "hint" or takes_back)
-                )
+            self.online.rest_top_buttons(self.top_buttons, not self.game.undo_refusal())
 
     def controls(self) -> list:
         """The column's rows: the online row (an online game), then the game's."""
@@ -483,19 +472,8 @@ class TableScene(Scene):
             self.refresh_controls()
 
     def play_sound(self, what, *, duration: float | None = None) -> None:
-        """Play the sound of ``what`` now — an event, events played together, a cue or a sound
-        name — lasting ``duration`` seconds as played (a cart's rumble), else its own length
-        scaled by the speed setting. Nothing at instant speed."""
-        if not self.app.table_sounds:
-            return
-        board, factor = self.app.sound, self.app.speed_factor
-        for cue in cues_for(what):
-            seconds = (
-                duration
-                if duration is not None
-                else (cue.duration * factor if cue.duration is not None else None)
-            )
-            board.play_cue(cue, duration=seconds)
+        """Play the sound of ``what`` now (:func:`scenes.table.cues.play`)."""
+        cues.play(self.app, what, duration)
 
     def banner_rect(self) -> pygame.Rect:
         rect = self.game.banner_rect()
@@ -505,15 +483,8 @@ class TableScene(Scene):
         return pygame.Rect(board.x, board.y + int(board.height * 0.42) - 30, board.width, 60)
 
     def banner(self, message: str, seconds: float, scale: float = 1.0, colour=kit.BANNER):
-        """An animation showing ``message`` on the banner for ``seconds`` (at normal speed),
-        fading in and out; ``scale`` and ``colour`` say how big the moment is."""
-
-        def draw(surface, progress):
-            alpha = min(1.0, progress * 5, (1 - progress) * 4)
-            grow = scale * (0.85 + 0.15 * min(1.0, progress * 6))
-            kit.draw_banner(surface, self.banner_rect(), message, alpha, scale=grow, colour=colour)
-
-        return Animation(self.seconds(seconds), draw, ease=linear)
+        """An animation showing ``message`` on the banner for ``seconds`` (at normal speed)."""
+        return banner_animation(self.banner_rect, message, self.seconds(seconds), scale, colour)
 
     def _after_step(self, stepped: Stepped) -> None:
         """After every step: the puzzle's goal, the hint's words (about the position before),
@@ -526,34 +497,16 @@ class TableScene(Scene):
 
     @property
     def puzzle(self) -> Any:
-        return self._puzzle
+        return self.puzzle_watch.puzzle
 
     @puzzle.setter
     def puzzle(self, puzzle: Any) -> None:
-        self._puzzle = puzzle
-        self.puzzle_turns_at = self.match.turns_by_seat()[0] if self.match.seats else 0
+        self.puzzle_watch.puzzle = puzzle
 
     def check_puzzle(self) -> None:
-        """Say once when the puzzle's goal is reached (the puzzle's own test decides), or once
-        when seat 0's turns for it are spent, or the game ended, without reaching it."""
-        if self.puzzle is None or self.puzzle_solved or self.puzzle_failed:
-            return
-        events = [event for _, event in self.match.events]
-        if self.puzzle.check(self.match.start_state(), self.match.state, events):
-            self.puzzle_solved = True
-            self.app.notify(
-                _("Puzzle solved! {goal}").format(goal=_(self.puzzle.goal)), seconds=8.0
-            )
-            return
-        spent = self.match.turns_by_seat()[0] - self.puzzle_turns_at >= self.puzzle.turns
-        if spent or self.match.is_terminal():
-            self.puzzle_failed = True
-            self.app.notify(
-                _("Not solved this time: {goal} Start the puzzle again to try once more.").format(
-                    goal=_(self.puzzle.goal)
-                ),
-                seconds=8.0,
-            )
+        said = self.puzzle_watch.check()
+        if said:
+            self.app.notify(said, seconds=8.0)
 
     @property
     def log_lines(self) -> list[str]:
@@ -573,7 +526,7 @@ class TableScene(Scene):
         True when something was taken back (a puzzle failed may then be tried again)."""
         taken = self.input.take_back(whole_turn)
         if taken:
-            self.puzzle_failed = False
+            self.puzzle_watch.failed = False
         return taken
 
     def ask_hint(self) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprites.tween import Animation, AnimationQueue
+from sprites.tween import Animation, AnimationQueue, linear
 
 
 @dataclass
@@ -143,3 +143,18 @@ class StepPlayer:
 
     def draw(self, surface) -> None:
         self.queue.draw(surface)
+
+
+def banner_animation(
+    where: Callable[[], Any], message: str, seconds: float, scale: float = 1.0, colour=None
+) -> Animation:
+    """``message`` on the banner at ``where()`` for ``seconds`` (as played), fading in and out
+    and growing a little; ``scale`` and ``colour`` say how big the moment is."""
+    from scenes import kit
+
+    def draw(surface, progress):
+        alpha = min(1.0, progress * 5, (1 - progress) * 4)
+        grow = scale * (0.85 + 0.15 * min(1.0, progress * 6))
+        kit.draw_banner(surface, where(), message, alpha, scale=grow, colour=colour or kit.BANNER)
+
+    return Animation(seconds, draw, ease=linear)

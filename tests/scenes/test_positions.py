@@ -129,7 +129,7 @@ def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
 
     assert table.try_action(PlaceDie(die=0, owner=0, token=0))
     frames(app, 3)
-    assert table.puzzle_solved
+    assert table.puzzle_watch.solved
     assert any(message.startswith("Puzzle solved!") for message in app.messages)
 
 
@@ -251,15 +251,15 @@ def test_a_puzzle_not_solved_in_its_turns_says_so(app):
     table = app.manager.top
     for _ in range(30):  # seat 0 plays its turn out without the goal's move
         frames(app, 3)
-        if table.match.current_player() != 0 or table.puzzle_solved:
+        if table.match.current_player() != 0 or table.puzzle_watch.solved:
             break
         legal = [a for a in table.match.legal_actions() if a != PlaceDie(0, 0, 0)]
         ends = [a for a in legal if isinstance(a, EndTurn)]
         table.try_action(ends[0] if ends else legal[0])
     for _ in range(200):  # the other seat's turn, then seat 0's next one begins
         frames(app, 2, dt=0.25)
-        if table.puzzle_failed or table.puzzle_solved:
+        if table.puzzle_watch.failed or table.puzzle_watch.solved:
             break
-    if not table.puzzle_solved:
-        assert table.puzzle_failed, (table.match.turns_by_seat(), table.puzzle_turns_at)
+    if not table.puzzle_watch.solved:
+        assert table.puzzle_watch.failed, (table.match.turns_by_seat(), table.puzzle_watch.turns_at)
         assert any(m.startswith("Not solved this time:") for m in app.messages)
