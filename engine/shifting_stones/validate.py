@@ -29,30 +29,12 @@ from engine.shifting_stones.data import (
     face_name,
 )
 from engine.shifting_stones.rules import target_for
-from engine.shifting_stones.state import STRIKES_TO_LOSE, Phase
+from engine.shifting_stones.state import STRIKES_TO_LOSE, Phase, ShiftingStonesState
 from engine.validation import Checker, refuse
 from translation import _, ngettext
 
-FIELDS = (
-    "num_players",
-    "phase",
-    "grid",
-    "hands",
-    "deck",
-    "discard",
-    "scored",
-    "out_of_play",
-    "first_player",
-    "active",
-    "acted",
-    "scored_now",
-    "paid",
-    "skipped",
-    "last_round",
-    "strikes",
-    "to_draw",
-    "viewer",
-)
+FIELDS = tuple(name for name in ShiftingStonesState.__slots__ if not name.startswith("_"))
+"""The fields a whole position names: the state's own (its cache of legal moves aside)."""
 
 TOTAL = len(CARD_IDS)
 
