@@ -47,29 +47,18 @@ from pygame_gui.core.interfaces.gui_font_interface import IGUIFontInterface
 from pygame_gui.core.package_resource import PackageResource
 from pygame_gui.core.ui_font_dictionary import UIFontDictionary
 
-FONT_DIR = Path(pygame_gui.__file__).parent / "data"
-FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
-FONT_BOLD = FONT_DIR / "NotoSans-Bold.ttf"
-FONTS = {
-    "en": (FONT_REGULAR, FONT_BOLD),
-    "ru": (FONT_REGULAR, FONT_BOLD),  # Noto Sans has Latin, Cyrillic and Greek
-    "es": (FONT_REGULAR, FONT_BOLD),
-    "ja": (FONT_DIR / "NotoSansJP-Regular.otf", FONT_DIR / "NotoSansJP-Bold.otf"),
-    "zh": (FONT_DIR / "NotoSansSC-Regular.otf", FONT_DIR / "NotoSansSC-Bold.otf"),
-    "ko": (FONT_DIR / "NotoSansKR-Regular.ttf", FONT_DIR / "NotoSansKR-Bold.ttf"),
-}
-"""Language or script code -> (regular, bold) font files, all shipped with pygame_gui. The
-interface languages are en, ru, es and ja; "zh" (simplified Chinese) and "ko" (Hangul) are only
-the fonts of names typed in those scripts. Noto Sans JP also covers Latin letters, digits,
-Cyrillic and the punctuation and symbols the texts use."""
+# the files themselves are named where the first frame finds them without pygame_gui
+from scenes.font_files import (  # noqa: F401
+    FONT_BOLD,
+    FONT_DIR,
+    FONT_REGULAR,
+    FONTS,
+    font_file,
+    usable_font,
+)
 
 CHAIN = ("en", "ja", "zh", "ko")
 """The fonts in the order a character looks for its glyph (by their :data:`FONTS` code)."""
-
-
-def font_file(bold: bool = False, language: str = "en") -> Path:
-    """The font file of ``language`` (or script code), regular or bold."""
-    return FONTS[language][1 if bold else 0]
 
 
 # --- glyph coverage ------------------------------------------------------------------------------
@@ -365,16 +354,6 @@ class ChainingFontDictionary(UIFontDictionary):
 
 
 # --- fonts that are missing, texts of no width -------------------------------------------------
-@functools.lru_cache(maxsize=16)
-def usable_font(path: Path, regular: Path = FONT_REGULAR, bold: Path = FONT_BOLD) -> Path | None:
-    """``path``, or Noto Sans (``bold`` for a bold file, else ``regular``) where ``path`` is
-    missing, or None: pygame's own font."""
-    for candidate in (path, bold if "Bold" in path.name else regular, regular):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
 def pygame_font_file() -> str:
     """The font file every pygame ships (its default font)."""
     return str(Path(pygame.__file__).with_name(pygame.font.get_default_font()))
