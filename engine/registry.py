@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import TYPE_CHECKING
 
-from engine.core import GameSpec
 from translation import N_, _
+
+if TYPE_CHECKING:  # loaded with the first game: --help and the title list games without it
+    from engine.core import GameSpec
 
 GAMES = (
     ("engine.potion_explosion", "potion-explosion", N_("Potion Explosion")),
@@ -51,6 +54,8 @@ def listed() -> list[tuple[str, str]]:
 
 def games() -> list[GameSpec]:
     """Every registered game, in menu order."""
+    from engine.core import GameSpec
+
     found = []
     for name in GAME_PACKAGES:
         if importlib.util.find_spec(name) is None:
