@@ -449,6 +449,34 @@ def no_screen(environment, platform: str) -> bool:
     )
 
 
+def run_settings(args):
+    """The settings this run uses (``saves.settings.Settings``): the stored ones, with
+    ``--language`` and ``--ui-scale`` for this run only (the settings are written as read)."""
+    from saves.settings import load_settings
+
+    settings = load_settings()
+    if args.language:
+        settings.language = args.language
+    if args.ui_scale:
+        settings.ui_scale = args.ui_scale
+    return settings
+
+
+def first_frame(settings, size):
+    """Open the window (``size``: ``--size``, or None for the ``settings``' size) and show its
+    first frame, the felt and the program's name, before pygame_gui and the scenes load;
+    returns the ``scenes.window.OpenedWindow``."""
+    from scenes import window
+
+    opened = window.open_window(settings, size)
+    window.draw_first_frame(
+        opened.screen,
+        window.fitting_scale(settings.ui_scale, opened.screen.get_size()),
+        settings.language or translation.system_language(),
+    )
+    return opened
+
+
 def main(argv=None) -> int:
     """Run the program with the arguments ``argv`` (None: ``sys.argv[1:]``); returns the exit
     status. A bad argument is one plain line on stderr and ``SystemExit(2)``. Callable more
@@ -488,12 +516,18 @@ def main(argv=None) -> int:
         )
     if args.install_desktop_entry or args.export_icon:
         return desktop_files(args)
+    settings = opened = None
+    if not any(
+        (args.host, args.join, args.replay, args.load, args.position, args.game, args.seats)
+        + (args.option, args.seed is not None)
+    ):  # nothing left that could fail: the window opens now
+        settings = run_settings(args)
+        opened = first_frame(settings, size)
 
     from engine import registry
     from engine.match import Match
     from saves import store
     from saves.format import SaveError
-    from saves.settings import load_settings
 
     match = None
     replay_record = None
@@ -545,14 +579,11 @@ def main(argv=None) -> int:
         fail(_("--seats, --seed and --option need --game"))
 
     start_language(argv)  # the window speaks the language chosen, whatever the console
+    settings = settings or run_settings(args)
+    opened = opened or first_frame(settings, size)
     from scenes import routes
     from scenes.app import App
 
-    settings = load_settings()
-    if args.language:
-        settings.language = args.language  # this run only: the settings are written as read
-    if args.ui_scale:
-        settings.ui_scale = args.ui_scale  # this run only, like --language
     app = App(
         settings,
         size=size,
@@ -560,6 +591,7 @@ def main(argv=None) -> int:
         quit_at_end=args.quit_at_end,
         autoplay=args.autoplay,
         think_in_process=True,
+        window=opened,
     )
     app.keeps_games = not args.screenshot
     for problem in (settings.problem, store.storage_problem()):

@@ -32,18 +32,20 @@ from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
 from scenes import fonts, kit, line_breaks, text_panel
-from scenes.desktop import fit_to_desktop, set_window_class
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
 from scenes.toasts import toast_lines, toast_text_size
+from scenes.window import (
+    MIN_SIZE,
+    OpenedWindow,
+    desktop_size,
+    open_window,
+    set_minimum_size,
+)
 from sound.board import SoundBoard
 from translation import _
 
-TITLE = "Tabletop Trio"
-"""The program's name (a name: the same in every language)."""
-DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (1024, 640)
 THEME = Path(__file__).with_name("theme.json")
 INPUT_GRACE = 1.5
 """Seconds of full-rate frames after the last event: hover effects and tooltips (which
@@ -237,6 +239,7 @@ class App:
         quit_at_end: bool = False,
         autoplay: bool = False,
         think_in_process: bool = False,
+        window: OpenedWindow | None = None,
     ):
         self.settings = settings or Settings()
         self.think_in_process = think_in_process
@@ -256,35 +259,17 @@ class App:
         self.messages: list[str] = []
         self._toasts: list[tuple[str, float]] = []
         """(message, monotonic time it goes) of the toasts on screen."""
-        set_window_class()
-        pygame.display.init()  # the mixer opens later, off the main thread (SoundBoard.start)
-        pygame.font.init()
-        from sprites.icon import window_icon
-
-        pygame.display.set_icon(window_icon())  # before the window opens
-        pygame.display.set_caption(TITLE)
-        start = tuple(size or self.settings.window_size or DEFAULT_SIZE)
-        self._fitted_start: tuple | None = None
-        """The size the first window was shrunk to, to fit a desktop smaller than the setting:
-        the program's choice, not the player's, so never stored as the setting (play-test: one
-        start on a small screen made every later start small)."""
-        if size is None:  # the first window fits the desktop it opens on
-            fitted = fit_to_desktop(start, self.desktop_size(), MIN_SIZE)
-            self._fitted_start = fitted if fitted != start else None
-            start = fitted
-        flags = pygame.RESIZABLE
-        if self.settings.fullscreen and size is None:
-            flags |= pygame.FULLSCREEN
-            start = (0, 0)
-        self.screen = pygame.display.set_mode(start, flags)
-        self._set_minimum_size()
+        if window is None:
+            window = open_window(self.settings, size, self.desktop_size)
+        self.screen = window.screen
+        self._fitted_start = window.fitted_start
+        """The size the first window was shrunk to, to fit a desktop smaller than the setting
+        (:class:`scenes.window.OpenedWindow`)."""
         self.maximized = False
         """True while the window is maximised (SDL's WINDOWMAXIMIZED / WINDOWRESTORED)."""
         self._window_changed_at: float | None = None
         """When the player last resized, maximised or restored the window (stored once it
         has rested for :data:`WINDOW_SETTLE` seconds: dragging sends an event per frame)."""
-        if size is None and self.settings.window_maximized and not self.settings.fullscreen:
-            self._window().maximize()
         language = self.settings.language or translation.system_language()
         translation.set_language(language)
         kit.set_ui_scale(self.ui_scale_room)
@@ -395,15 +380,6 @@ class App:
         self._preload_fonts()
         self.manager.relayout()
 
-    def _set_minimum_size(self) -> None:
-        # from_display_module warns that it prefers Window-only rendering; we only set a size.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
-            except (AttributeError, pygame.error):
-                pass
-
     # --- facts scenes use ------------------------------------------------------------------
     @property
     def size(self) -> tuple:
@@ -452,13 +428,9 @@ class App:
 
     # --- window -----------------------------------------------------------------------------
     def desktop_size(self) -> tuple | None:
-        """``(width, height)`` of the desktop the window opens on, or None when unknown (no
-        display, or the dummy driver of tests and screenshots, whose made-up desktop would
-        hide every size)."""
-        if pygame.display.get_driver() == "dummy":
-            return None
-        desktops = pygame.display.get_desktop_sizes()
-        return tuple(desktops[0]) if desktops else None
+        """``(width, height)`` of the desktop the window opens on, or None when unknown
+        (:func:`scenes.window.desktop_size`)."""
+        return desktop_size()
 
     def resize(self, size: tuple) -> None:
         """Adopt a new window size: widgets are rebuilt, never scaled (scaling blurs text)."""
@@ -476,7 +448,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
-            self._set_minimum_size()
+            set_minimum_size()
         self.ui.set_window_resolution(self.screen.get_size())
         self.apply_ui_scale(relayout=False)
         self.manager.relayout()

@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 
 import translation
-from scenes import fonts, line_breaks
+from scenes import fonts, line_breaks, window
 from sprites import art
 from translation import N_, _
 
@@ -31,8 +31,7 @@ INK = (240, 234, 220)
 INK_DIM = (186, 178, 160)
 INK_DARK = (40, 34, 28)
 GOLD = (238, 196, 84)
-FELT_TOP = (34, 78, 62)
-FELT_BOTTOM = (18, 44, 36)
+FELT_TOP, FELT_BOTTOM = art.FELT_TOP, art.FELT_BOTTOM
 WOOD = (112, 74, 44)
 PANEL = (24, 30, 34, 215)
 HILITE = (255, 226, 110)
@@ -48,8 +47,8 @@ SEAT_COLOURS = (
 """One colour per seat, in seat order."""
 
 
-MIN_LAYOUT = (1024, 640)
-"""The smallest window the layouts are made for, in pixels at 100 % UI scale."""
+MIN_LAYOUT = window.MIN_LAYOUT
+fitting_scale = window.fitting_scale
 _scale = [1.0]
 """The UI scale in use (1.0 = 100 %): :func:`set_ui_scale`."""
 
@@ -102,17 +101,6 @@ def top_button_font() -> float:
 def px(length: float) -> int:
     """``length`` pixels at 100 % as pixels at the UI scale in use."""
     return int(round(length * _scale[0]))
-
-
-def fitting_scale(percent: int, size) -> float:
-    """The UI scale to use for the setting ``percent`` (100–200) in a window of ``size``
-    (width, height): the setting, or the largest whole percent the window holds when it is too
-    small — a scale S needs a window of :data:`MIN_LAYOUT` times S (1280 × 800 holds 125 %,
-    1024 × 640 only 100 %). Never below 1.0."""
-    width, height = size
-    room = min(width / MIN_LAYOUT[0], height / MIN_LAYOUT[1])
-    fits = max(100, int(room * 100 + 1e-6))
-    return max(100, min(int(percent), fits)) / 100
 
 
 def font_file(bold: bool = False, language: str | None = None) -> Path | None:
@@ -263,7 +251,7 @@ def reset_caches() -> None:
     """Forget cached fonts and text (needed after ``pygame.quit()``)."""
     _font.cache_clear()
     _text.cache_clear()
-    _felt.cache_clear()
+    art.felt.cache_clear()
     _place_tip.cache_clear()
     _fit_text.cache_clear()
     _ellipsize.cache_clear()
@@ -308,30 +296,15 @@ def _wrap(content: str, size: int, width: int, bold: bool, language: str) -> tup
     return tuple(lines)
 
 
-VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = 12, (16, 12), 8
-"""The felt's vignette: rings drawn inward from the window's edge."""
+VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = (
+    art.VIGNETTE_RINGS,
+    art.VIGNETTE_STEP,
+    art.VIGNETTE_WIDTH,
+)
 
 
-@functools.lru_cache(maxsize=8)
 def _felt(size: tuple) -> pygame.Surface:
-    w, h = size
-    # the gradient from top to bottom: two pixels stretched (a line per row cost 27 ms)
-    ends = pygame.Surface((1, 2))
-    ends.set_at((0, 0), FELT_TOP)
-    ends.set_at((0, 1), FELT_BOTTOM)
-    surf = pygame.transform.smoothscale(ends, (w, h))
-    # Soft vignette so the middle of the table reads as lit.
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(VIGNETTE_RINGS):
-        pygame.draw.rect(
-            shade,
-            (0, 0, 0, 10),
-            shade.get_rect().inflate(-i * VIGNETTE_STEP[0], -i * VIGNETTE_STEP[1]),
-            width=VIGNETTE_WIDTH,
-            border_radius=40,
-        )
-    surf.blit(shade, (0, 0))
-    return surf.convert() if pygame.display.get_surface() else surf
+    return art.felt(tuple(size))  # cached there: the window's first frame made it already
 
 
 def felt_middle(size: tuple) -> pygame.Rect:

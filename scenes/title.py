@@ -10,7 +10,7 @@ import pygame
 from engine import registry
 from saves import store
 from saves.format import SaveError
-from scenes import kit, routes
+from scenes import kit, routes, window
 from scenes.manager import Scene
 from translation import N_, _, ngettext
 
@@ -131,12 +131,12 @@ class TitleScene(Scene):
     def draw(self, surface) -> None:
         kit.draw_table(surface)
         w, h = surface.get_size()
-        big = 72 if h >= kit.px(760) else 58
+        big = window.name_size(h, kit.ui_scale())  # as the first frame drew it
         kit.blit_text(
             surface,
-            "Tabletop Trio",
+            window.TITLE,
             big,
-            (w // 2, int(h * 0.08)),
+            (w // 2, window.name_top(h)),
             kit.GOLD,
             True,
             "midtop",
@@ -144,7 +144,7 @@ class TitleScene(Scene):
         )
         games = "  ·  ".join(_(title) for _id, title in registry.listed())
         games_size = kit.fit_text(games, 20, w - 80)
-        games_top = subtitle_top(int(h * 0.08), "Tabletop Trio", big, games, games_size)
+        games_top = subtitle_top(window.name_top(h), window.TITLE, big, games, games_size)
         kit.blit_text(surface, games, games_size, (w // 2, games_top), kit.INK_DIM, anchor="midtop")
         self._draw_props(surface, w, h)
         if self.problem:  # under the subtitle, clear of the menu and the toasts

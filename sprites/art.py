@@ -215,3 +215,33 @@ def _star(radius, colour):
     pygame.draw.polygon(surf, colour, pts)
     pygame.draw.polygon(surf, (120, 80, 10), pts, 1)
     return surf
+
+
+FELT_TOP = (34, 78, 62)
+FELT_BOTTOM = (18, 44, 36)
+"""The felt's colours at the window's top and bottom."""
+VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = 12, (16, 12), 8
+"""The felt's vignette: rings drawn inward from the window's edge."""
+
+
+@functools.lru_cache(maxsize=8)
+def felt(size: tuple, top: tuple = FELT_TOP, bottom: tuple = FELT_BOTTOM) -> pygame.Surface:
+    """The green felt every scene sits on, ``size`` (width, height) pixels: a gradient from
+    ``top`` to ``bottom`` under a soft vignette, so the middle of the table reads as lit."""
+    w, h = size
+    # the gradient from top to bottom: two pixels stretched (a line per row cost 27 ms)
+    ends = pygame.Surface((1, 2))
+    ends.set_at((0, 0), top)
+    ends.set_at((0, 1), bottom)
+    surf = pygame.transform.smoothscale(ends, (w, h))
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(VIGNETTE_RINGS):
+        pygame.draw.rect(
+            shade,
+            (0, 0, 0, 10),
+            shade.get_rect().inflate(-i * VIGNETTE_STEP[0], -i * VIGNETTE_STEP[1]),
+            width=VIGNETTE_WIDTH,
+            border_radius=40,
+        )
+    surf.blit(shade, (0, 0))
+    return surf.convert() if pygame.display.get_surface() else surf
