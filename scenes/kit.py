@@ -126,7 +126,7 @@ def font(size: float, bold: bool = False, language: str | None = None) -> pygame
     return loaded
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=192)  # two languages' fonts at every size, regular and bold
 def _font(path: str | None, size: int) -> pygame.font.Font:
     return pygame.font.Font(path, size)
 
@@ -197,11 +197,23 @@ def fit_text(content: str, size: int, width: int, bold: bool = False, min_size: 
 
 @functools.lru_cache(maxsize=4096)
 def _fit_text(content: str, size: int, width: int, bold: bool, min_size: int, language: str) -> int:
-    # cached: every frame fits the same labels again, one font measure per size tried
+    # cached: every frame fits the same labels again
     language = script_language(content, language)
-    while size > min_size and font(size, bold, language).size(content)[0] > width:
-        size -= 1
-    return size
+
+    def fits(tried: int) -> bool:
+        return font(tried, bold, language).size(content)[0] <= width
+
+    full = font(size, bold, language).size(content)[0]
+    if size <= min_size or full <= width:
+        return size
+    # a width grows about as the size: start at the size that should just fit, then step (a
+    # new size is a new font to load: stepping down from the top took up to 19 ms a table)
+    tried = max(min_size, min(size - 1, size * width // max(1, full)))
+    while tried < size - 1 and fits(tried + 1):
+        tried += 1
+    while tried > min_size and not fits(tried):
+        tried -= 1
+    return tried
 
 
 def ellipsize(content: str, width: int, measure=None, size: int = 16, bold: bool = False) -> str:
@@ -256,6 +268,7 @@ def reset_caches() -> None:
     _fit_text.cache_clear()
     _ellipsize.cache_clear()
     _wrap.cache_clear()
+    _unit_widths.clear()
     _generation[0] += 1
 
 
@@ -278,22 +291,40 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 @functools.lru_cache(maxsize=1024)
 def _wrap(content: str, size: int, width: int, bold: bool, language: str) -> tuple:
-    # cached: panels wrap the same sentences every frame, measuring each growing line
-    f = font(size, bold, script_language(content, language))
-    lines, line = [], ""
+    # cached: panels wrap the same sentences every frame
+    code = script_language(content, language)
+    f, key = font(size, bold, code), (size, bold, code)
+    # a line's width is about the sum of its units' (cached): measured whole only near the edge
+    # (a big font measures slowly: a first table's log took 86 measures, 22 ms)
+    near = max(2, f.get_height() // 3)
+    lines, line, about = [], "", 0
     for unit in line_breaks.units(content):
         if unit.isspace():
-            line = line + " " if line else line
+            if line:
+                line, about = line + " ", about + _unit_width(f, key, " ")
             continue
-        trial = line + unit
-        if line.strip() and f.size(trial.rstrip())[0] > width:
+        trial, about_trial = line + unit, about + _unit_width(f, key, unit)
+        fits = about_trial <= width - near or f.size(trial.rstrip())[0] <= width
+        if line.strip() and not fits:
             lines.append(line.rstrip())
-            line = unit
+            line, about = unit, _unit_width(f, key, unit)
         else:
-            line = trial
+            line, about = trial, about_trial
     if line.strip():
         lines.append(line.rstrip())
     return tuple(lines)
+
+
+_unit_widths: dict[tuple, int] = {}
+"""``((size, bold, font's language), unit) -> its width`` in pixels at the UI scale in use
+(:func:`_wrap`; dropped with the fonts by :func:`reset_caches`, as when the scale changes)."""
+
+
+def _unit_width(f: pygame.font.Font, key: tuple, unit: str) -> int:
+    found = _unit_widths.get((key, unit))
+    if found is None:
+        found = _unit_widths[(key, unit)] = f.size(unit)[0] if unit else 0
+    return found
 
 
 VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = (
