@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from scenes.app import warm_up_work
+from engine import registry
+from scenes.app import FONT_SIZES, warm_up_work
 from scenes.tables import TABLES
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, make_app
@@ -13,11 +14,14 @@ from tests.scenes.driver import close_apps, make_app
 
 def test_every_piece_loads_what_a_table_needs(fonts):
     pieces = warm_up_work()
-    assert len(pieces) == 2 + len(TABLES) + 2
+    engines = len(registry.GAME_PACKAGES)
+    assert len(pieces) == engines + 1 + len(TABLES) + 2 * 2 * len(FONT_SIZES)  # en and ja fonts
     for piece in pieces:
         assert piece()  # each returns what it loaded
     for game in TABLES.values():
         assert game.split(":")[0] in sys.modules
+    for package in registry.GAME_PACKAGES:
+        assert package + ".rules" in sys.modules
     assert "scenes.table.scene" in sys.modules
 
 
