@@ -152,14 +152,20 @@ class OnlineMatch:
 
     def next_mover(self) -> int:
         """The seat to move in the log's position once its chance is drawn (a seat or
-        ``TERMINAL``): whose turn a list says it is, before the table has played the luck."""
+        ``TERMINAL``): whose turn a list says it is, before the table has played the luck and
+        the friend's turn that arrived (a list written while it waits, then a kill, named the
+        friend again)."""
         state, step = self._base, self._covered
-        if state.current_player() != CHANCE:
+        if state.current_player() != CHANCE and not self._released:
             return state.current_player()
         state = state.clone()
-        while state.current_player() == CHANCE:
-            state.apply_action(seeded_chance(state, self.header.seed, step))
-            step += 1
+        for action in (None, *self._released):
+            if action is not None:
+                state.apply_action(action)
+                step += 1
+            while state.current_player() == CHANCE:
+                state.apply_action(seeded_chance(state, self.header.seed, step))
+                step += 1
         return state.current_player()
 
     def is_remote(self, seat: int) -> bool:

@@ -132,3 +132,28 @@ def test_an_online_game_open_in_another_window_is_refused():
     play = reopen.reopen(path)  # that window closed: this one plays it, holding its lock
     assert locks.held_here(path) and play.kind == "file"
     locks.release(path)
+
+
+def test_the_list_names_who_moves_after_a_friends_turn_that_waits_to_be_shown(tmp_path):
+    """Play-test: a friend's turn arrived and was kept, then the program was killed before
+    the table showed it: the list still named the friend. The summary counts the turn."""
+    spec = registry.get("tea-time")
+    seats = [OnlineSeat(HUMAN, "Ana", player="Ana"), OnlineSeat(HUMAN, "Ben", player="Ben")]
+    header = make_header(spec, seats, seed=3)  # Ben begins
+    ana = OnlineMatch(header, FileTransport(header.data), [0])
+    ben = OnlineMatch(header, FileTransport(header.data), [1])
+    play_until_waiting(ben, random_chooser(4))
+    path = tmp_path / "turn.json"
+    write_turn_file(ben, path)
+    ana.match.advance_chance()
+    ana.transport.load(read_turn_file(path))
+    ana.poll()
+    assert ana.remote_ready()  # kept, not yet shown by the table
+    assert ana.match.current_player() == 1
+    summary = store.summary(ana)
+    assert summary["to_move"] == "Ana" and summary["your_turn"]
+    while ana.remote_ready():
+        ana.play_remote()
+    while ana.match.is_chance():
+        ana.match.advance_chance()
+    assert ana.match.current_player() == 0 and store.summary(ana)["to_move"] == "Ana"
