@@ -24,7 +24,7 @@ from net.secret import PEEK_NOTICE
 from saves.store import SaveError
 from scenes import kit, routes
 from scenes.manager import Scene
-from translation import _, sentences
+from translation import _, ngettext, sentences
 
 FOLDER = "Tabletop Trio"
 LISTED = 8
@@ -144,9 +144,22 @@ class TurnFilesScene(Scene):
         table = self.table
         online = getattr(table, "online", None)
         if online is not None and online.session.header.game_id == turn_file.header.game_id:
+            known = len(online.session.log)
+            new = sum(  # entries are still plain data here: checked when the game reads them
+                1
+                for entry in turn_file.entries
+                if isinstance(entry, dict) and isinstance(entry.get("turn"), int)
+                if entry["turn"] >= known
+            )
             online.session.transport.load(turn_file)
             self.app.manager.pop()
-            table.say(_("Turn file read."))
+            table.say(
+                ngettext(
+                    "Turn file read: {count} new move.", "Turn file read: {count} new moves.", new
+                ).format(count=new)
+                if new
+                else _("This turn file holds nothing new: every move in it is played here.")
+            )
             return
         if reopen.is_known(turn_file.header):
             self.play(turn_file, None)

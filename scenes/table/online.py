@@ -353,17 +353,29 @@ class TableOnline:
             return
         seats = range(len(session.header.seats))
         friends = ", ".join(self.name(seat) for seat in seats if session.is_remote(seat))
-        routes.push(
-            self.table.app,
-            "online_dialog",
-            _("Turn file written"),
-            ngettext(
+        if not session.log:
+            said = _(
+                "The invitation for {names} is in {path}. Send them the file (by e-mail, for "
+                "example): Open turn file on their computer starts the game."
+            ).format(names=friends, path=path)
+        elif not count:
+            said = _(
+                "Nothing new since the last turn file: {path} holds the game as it stands. "
+                "Send it to {names} again if they did not get the last one."
+            ).format(names=friends, path=path)
+        else:
+            said = ngettext(
                 "{count} move for {names} is in {path}. Send it to them (by e-mail, for "
                 "example): Open turn file on their computer plays it.",
                 "{count} moves for {names} are in {path}. Send them the file (by e-mail, for "
                 "example): Open turn file on their computer plays it.",
                 count,
-            ).format(count=count, names=friends, path=path),
+            ).format(count=count, names=friends, path=path)
+        routes.push(
+            self.table.app,
+            "online_dialog",
+            _("Turn file written"),
+            said,
             [
                 (_("Copy path"), lambda: self.copy_path(path), _("Copy where the file is")),
                 (_("OK"), self.table.app.manager.pop, _("Back to the table (Esc)")),

@@ -190,6 +190,8 @@ def test_a_game_by_file_send_turn_and_open_turn_file_to_the_end(home):
             click(app, table.column.button("online:send"))
         dialog = app.manager.top
         assert isinstance(dialog, OnlineDialog) and dialog.title == _("Turn file written")
+        assert "0 moves" not in dialog.message and "Ben" in dialog.message
+        assert ("invitation" in dialog.message) == (not table.online.session.log)
         click(app, find_button(app, _("OK")))
         assert table.status_text() == "Waiting for Ben's turn file: Open turn file reads it."
         sent = max(turn_folder().glob("*.json"), key=lambda path: path.stat().st_mtime)
@@ -206,8 +208,18 @@ def test_a_game_by_file_send_turn_and_open_turn_file_to_the_end(home):
         assert isinstance(picker, TurnFilesScene) and picker.files[0] == back
         click(app, find_button(app, picker_label(picker, back)))
         assert app.manager.top is table
+        assert table.current_message().startswith("Turn file read: ")
         frames(app, 2)  # the table reads the log
         assert table.online.waiting_for() is None
+        if rounds == 1:  # the same file again: said to hold nothing new, and nothing changes
+            played = len(table.online.session.log)
+            click(app, table.column.button("online:open"))
+            click(app, find_button(app, picker_label(app.manager.top, back)))
+            assert table.current_message() == (
+                "This turn file holds nothing new: every move in it is played here."
+            )
+            frames(app, 2)
+            assert len(table.online.session.log) == played
     run(app, table, until=lambda: isinstance(app.manager.top, GameOverScene))
     if not ben.match.is_terminal():  # this computer played the last turn: Ben gets it
         ben.transport.load(read_turn_file(write_last(table)))
