@@ -61,8 +61,9 @@ On your turn, either:
   face, so grey squares fix where the pattern may sit (a 3 × 3 card fits only one way).
 - A card scores once, even if its pattern appears in several places.
 - Hints and the log name a card by its squares: "Horse–Boat" side by side, "Tree over Bird" one
-  above the other, and otherwise square by square, with a dash between squares side by side, a
-  slash before the next row and a dot for a grey square ("·–Boat / Boat–Moon").
+  above the other, "any" for a grey square ("Bird–any–Bird", "any–Boat over Boat–Moon"), and a
+  3 × 3 card by where its faces must be ("Fish in the centre", "Seed at top left and bottom
+  right").
 
 ## End and score
 

@@ -157,27 +157,44 @@ def points_words(points: int) -> str:
 def card_name(card_id: int) -> str:
     """A pattern card's name from its squares, in the current language, unique among the 72.
 
-    A pattern of one row without grey squares joins its faces with dashes ("Horse–Boat"); one
-    column of two or three faces reads top to bottom ("Tree over Bird"). Any other pattern is
-    written square by square: a dash between squares side by side, a slash before the next row
-    and a dot for a grey square ("Bird–·–Bird", "·–Boat / Boat–Moon"). ``"?"`` for a hidden
-    card (id 0) or an unknown id.
+    A row joins its squares with dashes, "any" for a grey square ("Horse–Boat",
+    "Bird–any–Bird"); rows one above the other are joined with "over" ("Tree over Bird",
+    "any–Seed over Boat–any"). A 3 × 3 card, which fits the grid only one way, says where each
+    face must be ("Fish in the centre", "Tree at top · Fish at left and right · Boat at
+    bottom"). ``"?"`` for a hidden card (id 0) or an unknown id.
     """
     card = CARDS.get(card_id)
     if card is None:
         return "?"
-    names = [face_name(face) for _row, _column, face in card.faces]
-    grey = any(ANY in row for row in card.rows)
-    if not grey and card.height == 1:
-        return "–".join(names)
-    if not grey and card.width == 1 and card.height == 2:
-        return _("{top} over {bottom}").format(top=names[0], bottom=names[1])
-    if not grey and card.width == 1 and card.height == 3:
-        return _("{top} over {middle} over {bottom}").format(
-            top=names[0], middle=names[1], bottom=names[2]
+    if card.height == SIDE and card.width == SIDE:
+        return _whole_grid_name(card)
+    rows = [
+        "–".join(
+            pgettext("grey square", "any") if letter == ANY else face_name(letter) for letter in row
         )
-    return " / ".join(
-        "–".join("·" if letter == ANY else face_name(letter) for letter in row) for row in card.rows
+        for row in card.rows
+    ]
+    if len(rows) == 1:
+        return rows[0]
+    if len(rows) == 2:
+        return _("{top} over {bottom}").format(top=rows[0], bottom=rows[1])
+    return _("{top} over {middle} over {bottom}").format(
+        top=rows[0], middle=rows[1], bottom=rows[2]
+    )
+
+
+def _whole_grid_name(card: PatternCard) -> str:
+    """Where each face of a 3 × 3 card must be: faces in the order they are first met."""
+    squares: dict[str, list[str]] = {}
+    for row, column, face in card.faces:
+        squares.setdefault(face, []).append(square_name(row * SIDE + column))
+    if len(squares) == 1 and len(next(iter(squares.values()))) == 1:
+        ((face, (where,)),) = squares.items()
+        if where == square_name(4):
+            return _("{face} in the centre").format(face=face_name(face))
+    return " · ".join(
+        _("{face} at {squares}").format(face=face_name(face), squares=join_words(where))
+        for face, where in squares.items()
     )
 
 

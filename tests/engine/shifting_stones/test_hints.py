@@ -36,6 +36,11 @@ def decisions(players: int, seed: int, every: int = 1) -> list:
     return found[::every]
 
 
+def says(words: str, name: str) -> bool:
+    """Whether ``words`` name ``name`` (capitalised when it starts the sentence: "Any–any–Sun")."""
+    return name in words or words.startswith(name[:1].upper() + name[1:])
+
+
 def check_hint(state, action, names) -> str:
     """Check every claim of the hint for ``action`` in ``state``; returns its words."""
     words = GAME.bots.explain(state, action, names)
@@ -52,7 +57,7 @@ def check_hint(state, action, names) -> str:
         if isinstance(step, Score):
             assert step.card in played.matching_cards(me), "a card said to score does not match"
             scored.append(step.card)
-            assert f"{card_name(step.card)} ({points_words(CARDS[step.card].points)})" in words
+            assert says(words, f"{card_name(step.card)} ({points_words(CARDS[step.card].points)})")
         if isinstance(step, Pay):
             assert f"with {card_name(step.card)}" in words or step is hint.steps[0]
         if isinstance(step, (Shift, Flip, Skip, EndTurn)) and step is not hint.steps[0]:

@@ -41,7 +41,18 @@ def test_grey_squares_fix_where_the_box_may_sit():
     assert CARDS[6].rows == ("..S",)
     assert placements(6, grid("FBS/HOE/TTO")) == [(0, 0)]
     assert not matches(6, grid("SFB/HOE/TTO"))
-    assert card_name(6) == "·–·–Sun"
+    assert card_name(6) == "any–any–Sun"
+    assert card_name(12) == "Fish in the centre"
+
+
+def test_a_card_is_named_in_words_and_every_name_is_its_own():
+    """Hints and the log name a card by its squares: rows with dashes and "any" for a grey
+    square, rows one above the other with "over", a 3 × 3 card by where its faces must be."""
+    assert card_name(23) == "any–Seed over Boat–any"
+    assert card_name(3) == "Fish over any over Fish"
+    assert card_name(20) == "Tree at top · Fish at left and right · Boat at bottom"
+    assert card_name(62) == "Horse at top left and bottom right"
+    assert len({card_name(card) for card in CARDS}) == len(CARDS) == 72
 
 
 def test_a_card_matching_in_several_places_scores_once():
