@@ -75,13 +75,18 @@ def draw_card(surface, rect: pygame.Rect, card: int, border=None, width: int = 3
     cell = max(2, min((rect.width - 2 * pad) // 3, (rect.height - badge - 2 * pad) // 3))
     frame = pygame.Rect(0, 0, cell * 3, cell * 3)
     frame.midbottom = (rect.centerx, rect.bottom - pad)
-    if cell >= 8:
+    if cell < 8:  # a small card (a scored one beside a name): its pattern fills it, no frame
+        cell = max(2, min((rect.width - 2) // pattern.width, (rect.height - 2) // 3))
+        frame = pygame.Rect(0, 0, cell * pattern.width, cell * pattern.height)
+        frame.center = rect.center
+        badge = 0  # no room for the points: the row says them
+    if cell >= 8 and badge:
         for row in range(3):
             for column in range(3):
                 spot = pygame.Rect(frame.x + column * cell, frame.y + row * cell, cell, cell)
                 pygame.draw.rect(surface, (222, 210, 186), spot.inflate(-2, -2), 1)
-    left = frame.x + (3 - pattern.width) * cell // 2
-    top = frame.y + (3 - pattern.height) * cell // 2
+    left = frame.centerx - pattern.width * cell // 2
+    top = frame.centery - pattern.height * cell // 2
     for row, line in enumerate(pattern.rows):
         for column, face in enumerate(line):
             spot = pygame.Rect(left + column * cell, top + row * cell, cell, cell).inflate(-1, -1)
