@@ -42,6 +42,7 @@ class FileTransport:
     queues a file's entries for the session, and :func:`write_turn_file` writes the log."""
 
     echoes = False
+    hand_carried = True  # a file may be damaged or edited on the way
 
     def __init__(self, header: dict):
         self._header = header

@@ -76,6 +76,7 @@ class LanHost:
     Raises ``OSError`` in plain words when the port cannot be opened."""
 
     echoes = True
+    hand_carried = False
 
     def __init__(
         self,
@@ -227,6 +228,7 @@ class LanGuest:
     Raises ``ValueError`` in words when ``address`` is not an address."""
 
     echoes = True
+    hand_carried = False
 
     def __init__(self, address: str, player: str, first_join: bool = False):
         self.first_join = first_join

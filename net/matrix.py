@@ -86,6 +86,7 @@ class MatrixTransport:
     """The log in the Matrix room ``room_id``, for the signed-in ``account``."""
 
     echoes = True
+    hand_carried = False
 
     def __init__(self, account, room_id: str, sync_ms: int = SYNC_MS):
         self.account = account

@@ -548,7 +548,7 @@ class OnlineMatch:
             return None
         end, digest = self._play_copy(base.clone(), entry.seat, entry.actions, self._covered)
         if digest != entry.hash:
-            raise _Refuse(self._differs(entry), stop=True)
+            raise self._differs(entry)
         self._accept_turn(entry, list(entry.actions), (end, digest))
         return None
 
@@ -561,12 +561,27 @@ class OnlineMatch:
         self._expect = expect
         self._outcomes.append(RemoteReady(entry.seat, entry.turn))
 
-    def _differs(self, entry: Entry) -> str:
-        return _(
-            "After {name}'s turn {number} the two computers show different positions, so the "
-            "game stops here (a different program version, or a changed program). Nothing was "
-            "lost: the game is kept as it was before that turn."
-        ).format(name=self.header.seats[entry.seat].name, number=entry.turn + 1)
+    def _differs(self, entry: Entry) -> _Refuse:
+        """The refusal of a turn that does not give the position it names: the game stops
+        (another program version, or a changed program), unless a person carried it (a turn
+        file may be damaged or edited: it is ignored and the game waits for the right one)."""
+        name = self.header.seats[entry.seat].name
+        if self.transport.hand_carried:
+            return _Refuse(
+                _(
+                    "{name}'s turn {number} in this file does not give the position it should "
+                    "here (a damaged or edited file, or another program version), so it was "
+                    "ignored. Ask {name} to send it again."
+                ).format(name=name, number=entry.turn + 1)
+            )
+        return _Refuse(
+            _(
+                "After {name}'s turn {number} the two computers show different positions, so "
+                "the game stops here (a different program version, or a changed program). "
+                "Nothing was lost: the game is kept as it was before that turn."
+            ).format(name=name, number=entry.turn + 1),
+            stop=True,
+        )
 
     def _play_copy(self, state, seat: int, actions, step: int, whole: bool = True):
         """Play ``actions`` of ``seat`` on ``state`` (a copy) from history length ``step``,
@@ -677,7 +692,7 @@ class OnlineMatch:
             )
         end, digest = self._play_copy(state, answer.seat, answer.actions, step, False)
         if digest != entry.hash:
-            raise _Refuse(self._differs(entry), stop=True)
+            raise self._differs(entry)
         self._commit = self._answer = None
         self._accept_turn(entry, [*entry.actions, *answer.actions], (end, digest))
 

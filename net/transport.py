@@ -52,6 +52,9 @@ class Transport(Protocol):
 
     * ``echoes``: True when this computer's own entries come back through :meth:`receive` in
       the shared order (then a different entry at the same turn that comes first wins).
+    * ``hand_carried``: True when a person carries the entries (turn files): a damaged or
+      edited file may change one, so a turn that does not give its position is refused and
+      the game waits for the right one; on a line between programs it stops the game.
     * ``publish(entry)``: send an entry's plain data; kept and sent again until it is out.
     * ``announce(player, text)``: tell ``player`` it is their turn (a Matrix message that pings
       them); may do nothing.
@@ -61,6 +64,7 @@ class Transport(Protocol):
     """
 
     echoes: bool
+    hand_carried: bool
 
     def publish(self, entry: dict) -> None: ...
 
@@ -102,6 +106,7 @@ class MemoryTransport:
     delivers a :class:`Trouble`, until set back (then :class:`Restored`)."""
 
     echoes = True
+    hand_carried = False
 
     def __init__(self, hub: MemoryHub, sender: str | None):
         self.hub = hub

@@ -157,3 +157,32 @@ def test_the_list_names_who_moves_after_a_friends_turn_that_waits_to_be_shown(tm
     while ana.match.is_chance():
         ana.match.advance_chance()
     assert ana.match.current_player() == 0 and store.summary(ana)["to_move"] == "Ana"
+
+
+def test_a_turn_file_whose_turn_gives_another_position_is_refused_not_the_game(tmp_path):
+    """Play-test: a damaged turn file (its turn's position changed) stopped the game for good;
+    the right file opened after it could not be played. A file is refused in words and the
+    game waits for the right one (on a live line the same mismatch stops the game)."""
+    spec = registry.get("tea-time")
+    seats = [OnlineSeat(HUMAN, "Ana", player="Ana"), OnlineSeat(HUMAN, "Ben", player="Ben")]
+    header = make_header(spec, seats, seed=3)  # Ben begins
+    ana = OnlineMatch(header, FileTransport(header.data), [0])
+    ben = OnlineMatch(header, FileTransport(header.data), [1])
+    play_until_waiting(ben, random_chooser(4))
+    path = tmp_path / "turn.json"
+    write_turn_file(ben, path)
+    damaged = tmp_path / "damaged.json"
+    data = json.loads(path.read_text())
+    data["entries"][-1]["hash"] = "0" * 64
+    damaged.write_text(json.dumps(data))
+    ana.match.advance_chance()
+    ana.transport.load(read_turn_file(damaged))
+    said = " ".join(getattr(outcome, "message", "") for outcome in ana.poll())
+    assert "damaged or edited file" in said and "Ask Ben to send it again" in said
+    assert ana.stopped is None and not ana.remote_ready()
+    ana.transport.load(read_turn_file(path))
+    ana.poll()
+    assert ana.remote_ready()
+    while ana.remote_ready():
+        ana.play_remote()
+    assert state_hash(ana.match.state) == state_hash(ben.match.state)
