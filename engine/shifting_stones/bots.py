@@ -427,23 +427,43 @@ def _step_words(action, grid: str) -> str:
 
 
 def plan_words(steps: Sequence, grid: str) -> str:
-    """The steps of a plan in words, a payment joined to the move it pays for: "pay with
-    Sun–Moon to flip the stone at centre (Horse to Boat), then score Tree over Bird (1
-    point)"."""
+    """The steps of a plan in words, a payment joined to the move it pays for: the first move
+    in full, the moves after it counted (a hint of three paid moves named every card and
+    stone and did not fit its line), every card scored named: "pay with Sun–Moon to flip the
+    stone at centre (Horse to Boat), then 2 more moves, then score Tree over Bird (1 point)"."""
     clauses = []
     code = heuristics.encode(grid)
     payer = None
+    described = False
+    counted = 0
+
+    def count_moves() -> None:
+        nonlocal counted
+        if counted:
+            clauses.append(
+                ngettext("{count} more move", "{count} more moves", counted).format(count=counted)
+            )
+            counted = 0
+
     for action in steps:
         if isinstance(action, Pay):
             payer = action.card
             continue
-        text = _step_words(action, heuristics.decode(code))
         if isinstance(action, (Shift, Flip)):
-            if payer is not None:
-                text = _("pay with {card} to {move}").format(card=card_name(payer), move=text)
+            if described:
+                counted += 1
+            else:
+                text = _step_words(action, heuristics.decode(code))
+                if payer is not None:
+                    text = _("pay with {card} to {move}").format(card=card_name(payer), move=text)
+                clauses.append(text)
+                described = True
             code = heuristics.apply_move(code, MOVES.index(action))
             payer = None
-        clauses.append(text)
+            continue
+        count_moves()
+        clauses.append(_step_words(action, heuristics.decode(code)))
+    count_moves()
     # TRANSLATORS: joins the steps of a turn: "flip …, then score …"
     return _(", then ").join(clauses)
 

@@ -7,6 +7,7 @@ worth what it says, a card it says is N payments away is so (by a search written
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -58,14 +59,17 @@ def check_hint(state, action, names) -> str:
             assert step.card in played.matching_cards(me), "a card said to score does not match"
             scored.append(step.card)
             assert says(words, f"{card_name(step.card)} ({points_words(CARDS[step.card].points)})")
-        if isinstance(step, Pay):
-            assert f"with {card_name(step.card)}" in words or step is hint.steps[0]
+        if isinstance(step, Pay) and step is hint.steps[0]:
+            assert f"with {card_name(step.card)}" in words
         if isinstance(step, (Shift, Flip, Skip, EndTurn)) and step is not hint.steps[0]:
             assert step in played.legal_actions()
         played.apply_action(step)  # raises if the hint's order is illegal
         if played.current_player() != me:
             break
     assert tuple(scored) == hint.scored
+    moves = [step for step in hint.steps if isinstance(step, (Shift, Flip))]
+    counted = sum(int(count) for count in re.findall(r"(\d+) more moves?\b", words))
+    assert counted == max(0, len(moves) - 1), words  # the first move said, the others counted
     if isinstance(action, (EndTurn, Skip)):
         hand = state.hands[me]
         budget = len(hand) - 1 + (state.paid is not None)
