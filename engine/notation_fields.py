@@ -27,6 +27,13 @@ DIGITS_LIMIT = 6
 """The most digits of a number in a position (no count in any game reaches 100,000)."""
 
 
+class ForeignField(ValueError):
+    """Text that is not this game's notation at all — a field it does not have, a word that
+    is not a field, more fields than a line holds, another game's heading: it may be another
+    game's position (``scenes.position.detect`` then reports the reason of a game whose
+    notation it is written in)."""
+
+
 def check_length(text: str, limit: int = POSITION_TEXT_LIMIT) -> None:
     """Raise ``ValueError`` when ``text`` is longer than ``limit`` characters."""
     if len(text) > limit:
@@ -73,7 +80,7 @@ class Fields:
         check_length(text)
         words = text.split()
         if len(words) > FIELDS_LIMIT:
-            raise ValueError(
+            raise ForeignField(
                 _("the text has {count} fields, but a position has at most {limit}.").format(
                     count=len(words), limit=FIELDS_LIMIT
                 )
@@ -83,13 +90,13 @@ class Fields:
         for word in words:
             name, equals, value = word.partition("=")
             if not equals:
-                raise ValueError(
+                raise ForeignField(
                     _("{text!r} is not a field: write name=value, e.g. {example}.").format(
                         text=word[:40], example=example
                     )
                 )
             if name not in names:
-                raise ValueError(
+                raise ForeignField(
                     _("unknown field {field!r}; the fields are {fields}.").format(
                         field=name[:40], fields=", ".join(self.names)
                     )

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engine.core import GameSpec
 from engine.match import Match, Seat
-from engine.notation_fields import POSITION_TEXT_LIMIT, check_length
+from engine.notation_fields import POSITION_TEXT_LIMIT, ForeignField, check_length
 from engine.validation import check_position
 from translation import _, ngettext
 
@@ -46,11 +46,10 @@ def _parse(spec: GameSpec, cleaned: str):
         return spec.notation.parse(cleaned)
     except ValueError as err:
         reason = str(err).strip() or type(err).__name__
-        raise ValueError(
-            _("This position cannot be read: {reason}").format(
-                reason=reason if reason[-1] in ".!?" else reason + "."
-            )
-        ) from None
+        said = _("This position cannot be read: {reason}").format(
+            reason=reason if reason[-1] in ".!?" else reason + "."
+        )
+        raise (ForeignField(said) if isinstance(err, ForeignField) else ValueError(said)) from None
     except Exception as err:  # noqa: BLE001
         # a notation's parser that trips over text it did not expect still refuses in words
         raise ValueError(

@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryBox
 
 from engine import registry
+from engine.notation_fields import ForeignField
 from engine.positions import match_from_position, players_in, read_position
 from saves import store
 from saves.format import SaveError
@@ -24,18 +25,21 @@ from translation import _, ngettext
 
 def detect(text: str, first=None):
     """``(spec, state)`` of the first game whose notation reads ``text``, trying ``first`` (a
-    GameSpec) before the others. Raises ``ValueError`` with ``first``'s reason (or the first
-    game's) when none does."""
+    GameSpec) before the others. Raises ``ValueError`` when none does, with the reason of the
+    first game tried whose fields the text uses (a Tea Time position with one wrong value was
+    refused in Potion Explosion's words, naming its fields), else ``first``'s (or the first
+    game's)."""
     specs = registry.games()
     if first is not None:
         specs = [first] + [spec for spec in specs if spec.id != first.id]
-    reason = None
+    reasons: list[ValueError] = []
     for spec in specs:
         try:
             return spec, read_position(spec, text)
         except ValueError as err:
-            reason = reason or err
-    raise reason or ValueError(_("This position cannot be read: there is no text."))
+            reasons.append(err)
+    own = [reason for reason in reasons if not isinstance(reason, ForeignField)]
+    raise (own or reasons or [ValueError(_("This position cannot be read: there is no text."))])[0]
 
 
 class PositionScene(Scene):

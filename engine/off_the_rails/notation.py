@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.notation_fields import Fields, check_length, in_range, read_int
+from engine.notation_fields import Fields, ForeignField, check_length, in_range, read_int
 from engine.off_the_rails.board import COLOURS, GRID
 from engine.off_the_rails.data import GEM_LETTERS
 from translation import _
@@ -88,7 +88,7 @@ def parse(text: str):
     check_length(text)
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines or not lines[0].startswith("OTR"):
-        raise ValueError(_("Off the Rails notation starts with 'OTR 1'."))
+        raise ForeignField(_("Off the Rails notation starts with 'OTR 1'."))
     d: dict[str, Any] = {"tiles": {}, "gems": {}, "chasm": {}, "carts": []}
     rows: set[int] = set()
     for ln in lines[2:]:

@@ -263,3 +263,24 @@ def test_a_puzzle_not_solved_in_its_turns_says_so(app):
     if not table.puzzle_watch.solved:
         assert table.puzzle_watch.failed, (table.match.turns_by_seat(), table.puzzle_watch.turns_at)
         assert any(m.startswith("Not solved this time:") for m in app.messages)
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
+def test_a_position_with_one_wrong_value_is_refused_in_its_own_games_words(game):
+    """Play-test: a Tea Time position with one wrong value, pasted without naming the game,
+    was refused in Potion Explosion's words ("unknown field 'players'; the fields are n,
+    opt…"). Detection reports the reason of the game whose notation the text is written in."""
+    from scenes.position import detect
+
+    spec = registry.get(game)
+    seats = [Seat("human", "Ana")] + [Seat("bot", "Bot", "easy")] * (max(2, spec.min_players) - 1)
+    match = Match(spec, seats, {}, 3)
+    while match.is_chance():
+        match.advance_chance()
+    text = spec.notation.format(match.state)
+    name, _equals, value = next(word for word in text.split() if "=" in word).partition("=")
+    spoiled = text.replace(f"{name}={value}", f"{name}=x{value}", 1)
+    with pytest.raises(ValueError) as refused:
+        detect(spoiled)
+    assert f"{name}: 'x{value}" in str(refused.value), str(refused.value)
+    assert detect(text)[0].id == game
