@@ -42,7 +42,8 @@ class Recorder:
     (:func:`kit.ellipsize`), a text still too wide at the smallest size it may shrink to
     (:func:`kit.fit_text`) and then drawn so, and each line drawn with the font that draws it
     (for its glyphs).
-    The kit's caches are emptied first, so what a screen asks is computed, not remembered."""
+    The kit's layout caches are emptied first (:func:`forget_layouts`), so what a screen asks
+    is computed, not remembered."""
 
     def __init__(self) -> None:
         self.cuts: list[tuple[str, str]] = []
@@ -76,7 +77,7 @@ class Recorder:
         kit._text = text
         fit_text.cache_clear = fit.cache_clear  # type: ignore[attr-defined]
         text.cache_clear = draw.cache_clear  # type: ignore[attr-defined]
-        kit.reset_caches()
+        forget_layouts()
         return self
 
     def __exit__(self, *exc) -> None:
@@ -88,7 +89,7 @@ class Recorder:
         self.cuts.clear()
         self.squeezed.clear()
         self.drawn.clear()
-        kit.reset_caches()
+        forget_layouts()
 
     def findings(self, where: str, shown_texts=(), allow=lambda text: False) -> list[Finding]:
         """What the kit cut and was then shown — drawn by the kit or as one of ``shown_texts``
@@ -119,6 +120,17 @@ class Recorder:
             if lacking:
                 out.append(Finding(where, "glyph", content, f"no glyph for {lacking}"))
         return [finding for finding in out if not allow(finding.text)]
+
+
+def forget_layouts() -> None:
+    """Empty the kit's caches whose hits would hide a cut, a fit or a line drawn from the
+    :class:`Recorder` (:func:`kit.ellipsize`, :func:`kit.wrap`, :func:`kit.fit_text`), and make
+    every backdrop compose itself again (its texts are drawn again). Fonts and rendered lines
+    stay: every draw still passes the Recorder, and loading the fonts' glyphs again for each
+    screen was most of the fit tests' time."""
+    for cached in (kit._ellipsize, kit._wrap, kit._fit_text):
+        cached.cache_clear()
+    kit._generation[0] += 1
 
 
 def text_room(element) -> int:
