@@ -16,7 +16,7 @@ from scenes import routes
 from scenes.online_setup import WAYS
 from tests.scenes.driver import close_apps
 from tests.scenes.fit import Finding, Recorder
-from tests.scenes.test_words_fit import LANGUAGES, SIZES, look, opened, player
+from tests.scenes.test_words_fit import LANGUAGES, in_turn, look, opened, player
 from translation import _
 
 GAMES = [spec.id for spec in registry.games()]
@@ -51,8 +51,7 @@ def file_game(game: str, seat: int):
     return reopen.new_file_game(make_header(registry.get(game), seats, seed=3), seat)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("language", "size"), in_turn(LANGUAGES, offset=1))
 def test_every_online_screen_fits_in_every_language(language, size, home):
     app = opened(language, size)
     found: list[Finding] = []
