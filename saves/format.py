@@ -32,6 +32,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TypeGuard
 
+from engine.json_text import json_problem
 from translation import _
 
 FORMAT = "tabletop-trio-save"
@@ -272,8 +273,8 @@ def _decode(text: str, where: str):
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as err:
         raise SaveError(
-            _("{file} is not a readable save file (it is damaged or cut short: {problem}).").format(
-                file=where, problem=err.msg
+            _("{file} is not a readable save file ({problem}).").format(
+                file=where, problem=json_problem(err)
             )
         ) from None
     except RecursionError:

@@ -36,6 +36,7 @@ from typing import Any
 import platformdirs
 
 from engine.core import CHANCE, GameSpec, IllegalAction
+from engine.json_text import json_problem
 from engine.match import HistoryEntry, Match, Seat
 from engine.validation import check_position
 from translation import _, ngettext
@@ -93,7 +94,12 @@ def parse_action_fields(text: str) -> dict:
             raise ValueError(
                 _("expected name=value at {text!r}").format(text=text[position : position + 20])
             )
-        value, position = decoder.raw_decode(text, match.end())
+        try:
+            value, position = decoder.raw_decode(text, match.end())
+        except json.JSONDecodeError:
+            raise ValueError(
+                _("the value of {name} cannot be read").format(name=match.group(1))
+            ) from None
         fields[match.group(1)] = value
     return fields
 
@@ -240,7 +246,12 @@ def parse_record(text: str) -> GameRecordFile:
             raise RecordError(_("Line {line}: {problem}").format(line=line, problem=err)) from None
     line, value = field("Options")
     try:
-        options = json.loads(value)
+        try:
+            options = json.loads(value)
+        except json.JSONDecodeError as err:
+            raise ValueError(
+                _("the options cannot be read ({problem})").format(problem=json_problem(err))
+            ) from None
         if not isinstance(options, dict):
             raise ValueError(_("not a set of options"))
         options = spec.resolve_options(options, len(seats))

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import translation
+from engine.json_text import json_problem
 from saves import folders
 from saves.store import SaveError, make_folder, read_text, write_atomic
 from translation import N_, _
@@ -251,8 +252,9 @@ def load_settings(path: Path | None = None) -> Settings:
 def _why(err: Exception) -> str:
     if isinstance(err, RecursionError):
         return _("it is nested too deeply")
-    text = str(err)
-    return text[:120].rstrip(".")
+    if isinstance(err, json.JSONDecodeError):
+        return json_problem(err)
+    return _("it holds a number too long to be read")
 
 
 def _damaged(path: Path, settings: Settings, what: str, repaired: bool = False) -> Settings:

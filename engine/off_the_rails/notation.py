@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.json_text import json_problem
 from engine.notation_fields import Fields, ForeignField, check_length, in_range, read_int
 from engine.off_the_rails.board import COLOURS, GRID
 from engine.off_the_rails.data import GEM_LETTERS
@@ -97,7 +98,10 @@ def parse(text: str):
                 d["carts"].append(_parse_cart(ln))
             elif " = " in ln:
                 key, value = ln.split(" = ", 1)
-                d[key.strip()] = json.loads(value)
+                try:
+                    d[key.strip()] = json.loads(value)
+                except json.JSONDecodeError as err:
+                    raise ValueError(json_problem(err)) from None
             else:
                 parts = ln.split()
                 r = in_range(read_int(parts[0], "row"), "row", 0, GRID - 1)
@@ -108,9 +112,15 @@ def parse(text: str):
                 for c, cell in enumerate(parts[1:]):
                     _parse_cell(d, r, c, cell)
                 rows.add(r)
-        except (ValueError, KeyError, IndexError, RecursionError) as err:
+        except ValueError as err:
             raise ValueError(
                 _("bad notation line {line!r}: {error}").format(line=ln[:60], error=err)
+            ) from None
+        except (KeyError, IndexError, RecursionError):  # Python's own words are not for players
+            raise ValueError(
+                _("bad notation line {line!r}: it holds a value the game does not know").format(
+                    line=ln[:60]
+                )
             ) from None
     if len(rows) != GRID:
         raise ValueError(
