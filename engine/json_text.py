@@ -18,7 +18,8 @@ def json_problem(err: json.JSONDecodeError) -> str:
     doc = err.doc if isinstance(err.doc, str) else ""
     if not doc.strip():
         return _("it is empty")
-    cut_short = err.pos >= len(doc.rstrip())
+    # a string left open runs to the end: the text was cut there, not where the string began
+    cut_short = err.pos >= len(doc.rstrip()) or err.msg.startswith("Unterminated string")
     if "\n" in doc.strip():
         if cut_short:
             last_line = doc.rstrip().count("\n") + 1  # blank lines after the end are not text

@@ -631,9 +631,10 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     return sorted(infos, key=lambda i: i.saved_at, reverse=True)
 
 
-def latest_autosave(folder: Path | None = None) -> SaveInfo | None:
-    """The newest loadable autosave, or None. Only the autosave slots (``autosave-*.json``,
-    one per game) are read: the title asks at every opening, and named saves can be many."""
+def autosaves(folder: Path | None = None) -> list[SaveInfo]:
+    """The autosave slots (``autosave-*.json``, one per game), newest first, damaged ones with
+    their ``error``; empty when the folder cannot be read. Named saves are not read: the title
+    asks at every opening, and they can be many."""
     try:
         folder = folder or saves_dir()
         slots = [
@@ -642,9 +643,13 @@ def latest_autosave(folder: Path | None = None) -> SaveInfo | None:
             if p.name.startswith("autosave-") and p.name.endswith(".json")
         ]
     except (OSError, SaveError):
-        return None
-    infos = sorted((read_info(p) for p in slots), key=lambda i: i.saved_at, reverse=True)
-    return next((info for info in infos if info.error is None), None)
+        return []
+    return sorted((read_info(p) for p in slots), key=lambda i: i.saved_at, reverse=True)
+
+
+def latest_autosave(folder: Path | None = None) -> SaveInfo | None:
+    """The newest loadable autosave (:func:`autosaves`), or None."""
+    return next((info for info in autosaves(folder) if info.error is None), None)
 
 
 def load(path: Path):
@@ -662,7 +667,9 @@ def load(path: Path):
         envelope = parse(read_text(path), where=shown_name(path))
         match = load_match(envelope, where=shown_name(path))
     except SaveError as err:
-        raise SaveError(_bak_hint(path).format(problem=str(err))) from None
+        raise SaveError(
+            _bak_hint(path).format(problem=str(err), backup=shown_name(backup_path(path)))
+        ) from None
     if _in_saves_folder(path) and not path.name.endswith(".bak"):
         # the program writes only there, and never over a backup: a file elsewhere (--load)
         # or a backup is a copy nobody plays in place
@@ -685,10 +692,14 @@ def _in_saves_folder(path: Path) -> bool:
 
 
 def _bak_hint(path: Path) -> str:
-    """The message of a save that cannot be loaded: ``{problem}`` and whether a backup may be
-    loaded instead."""
+    """The message of a save that cannot be loaded: ``{problem}`` and whether and where a
+    backup (``{backup}``) may be loaded instead."""
     if os.path.lexists(backup_path(path)) and not path.name.endswith(".bak"):
-        return _("{problem} A backup of the previous save exists and can be loaded instead.")
+        if _in_saves_folder(path):  # Load game lists it, with a Backup button
+            return _(
+                "{problem} A backup of the previous save exists: Backup in Load game loads it."
+            )
+        return _("{problem} A backup of the previous save exists beside it: {backup}.")
     return _("{problem} No backup exists.")
 
 

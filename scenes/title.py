@@ -8,7 +8,7 @@ import math
 import pygame
 
 from engine import registry
-from saves import store
+from saves import locks, store
 from saves.format import SaveError
 from scenes import kit, routes, window
 from scenes.manager import Scene
@@ -39,7 +39,13 @@ class TitleScene(Scene):
     paints_window = True  # its draw starts with the felt
 
     def build(self) -> None:
-        self.latest = store.latest_autosave()
+        slots = store.autosaves()
+        self.latest = next((info for info in slots if info.error is None), None)
+        """The autosave Continue resumes, or None."""
+        self.damaged = None
+        """The newest autosave, when it is damaged but has a backup Continue loads, or None."""
+        if slots and slots[0].error is not None and slots[0].has_backup:
+            self.damaged = slots[0]
         from net.store import list_games
 
         online = list_games()
@@ -72,14 +78,10 @@ class TitleScene(Scene):
                     if waiting
                     else _("Games with friends on other computers")
                 ),
-                "Continue": (
-                    _("Resume {title}").format(title=self.latest.title)
-                    if self.latest
-                    else _("No autosave yet")
-                ),
+                "Continue": self._continue_tip(slots),
             },
         )
-        if self.latest is None:
+        if self.latest is None and self.damaged is None:
             self.buttons["Continue"].disable()
         self.online_waiting = waiting
         """How many online games wait for this computer (a gold mark on the button)."""
@@ -90,14 +92,42 @@ class TitleScene(Scene):
     def new_game(self):
         routes.push(self.app, "new_game")
 
+    def _continue_tip(self, slots) -> str:
+        if self.damaged is not None:
+            return _("The last autosave is damaged: Continue loads its backup")
+        if self.latest is not None:
+            return _("Resume {title}").format(title=self.latest.title)
+        if slots:  # damaged, no backup: Load game lists them with the reason
+            return _("The autosave is damaged; Load game says why")
+        return _("No autosave yet")
+
     def continue_game(self):
-        if not self.latest:
+        """Load the newest autosave; when it is damaged (now, or since the title was built) and
+        has a backup, load the backup instead and say so. Nothing is deleted."""
+        info = self.damaged or self.latest
+        if info is None:
             return
         try:
-            match = store.load(self.latest.path)
+            match = store.load(info.path)
         except SaveError as err:
-            self.app.notify(str(err))
-            return
+            if locks.held_elsewhere(info.path) or not store.backup_path(info.path).exists():
+                self.app.notify(str(err))
+                return
+            try:
+                match = store.load_backup(info.path)
+            except SaveError as backup_err:
+                self.app.notify(
+                    _("{file} and its backup cannot be loaded: {problem}").format(
+                        file=store.shown_name(info.path), problem=str(backup_err)
+                    )
+                )
+                return
+            self.app.notify(
+                _(
+                    "{file} is damaged, so its backup was loaded: the game as it was one "
+                    "save earlier."
+                ).format(file=store.shown_name(info.path))
+            )
         routes.open_match(self.app, match, saved_as=store.named_save_holding(match))
 
     def load_game(self):

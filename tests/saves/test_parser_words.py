@@ -41,6 +41,7 @@ def test_json_problem_says_where_the_text_goes_wrong_not_the_parsers_words():
     assert _problem('{"a": 1\n "b": 2}') == "it is damaged at line 2, column 2"
     assert _problem('{"a" 1}') == "it is damaged at character 6"
     assert _problem('{"a": ') == "it breaks off at its end"
+    assert _problem('{"a": "half a wo') == "it breaks off at its end"
 
 
 @pytest.mark.parametrize("text", ["", "garbage", '{"format": "tabletop', '{"a": 1 "b": 2}'])

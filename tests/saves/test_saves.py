@@ -151,7 +151,7 @@ def test_a_write_survives_another_copy_starting_meanwhile(monkeypatch):
 @pytest.mark.parametrize(
     "mangle, message",
     [
-        (lambda text: text[: len(text) // 2], "damaged or cut short"),
+        (lambda text: text[: len(text) // 2], "it breaks off at line"),
         (lambda text: text.replace('"seed": 4', '"seed": 5'), "checksum does not match"),
         (lambda text: "not json at all {", "not a readable save"),
         (lambda text: json.dumps({"hello": 1}), "not a Tabletop Trio save"),
