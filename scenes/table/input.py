@@ -182,6 +182,7 @@ class TableInput:
             )
             table.refresh_controls()
             return False
+        table.clear_message()  # a refusal or a hint was about the position taken back
         table.shown = table.match.state.clone()
         table.log.rebuild()
         table.game.position_changed()

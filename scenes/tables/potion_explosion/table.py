@@ -188,9 +188,23 @@ class PotionExplosionTable(GameTable):
         placement, others = self.placed
         if (key[1], key[2]) != (placement.slot, placement.hole) or not others:
             return None
+        if not self._still_placed():
+            return None
         self.placed = (others[0], (*others[1:], placement))
         self._moving = True  # the take-back that comes first keeps what was placed
         return Instead(others[0])
+
+    def _still_placed(self) -> bool:
+        """True while the marble one click placed still sits in its potion: a marble that
+        completed the potion went with it, and cannot be moved to another."""
+        if self.placed is None:
+            return False
+        placement = self.placed[0]
+        state = self.ctx.match.state
+        if state.current_player() < 0:
+            return False
+        brewing = state.desks[state.current_player()].slots[placement.slot]
+        return brewing is not None and placement.hole + placement.colour in brewing.placed
 
     def landed(self, step, last: bool) -> None:
         if last:
@@ -267,7 +281,7 @@ class PotionExplosionTable(GameTable):
     def status(self, name: str) -> str:
         ctx = self.ctx
         state, legal = ctx.match.state, ctx.person_legal()
-        if self.placed is not None and self.placed[1] and legal:
+        if self.placed is not None and self.placed[1] and legal and self._still_placed():
             other = state.desks[state.current_player()].slots[self.placed[1][0].slot]
             if other is not None:
                 return _(
