@@ -1170,12 +1170,28 @@ def _route_reason(state, action, route) -> str:
             gems=gems,
             target=where,
         )
+    if _past_target(route, (action.row, action.col)):  # the way out after the deposit
+        return _because(
+            what,
+            _("track for {cart} to carry {gems} from {square} out of the mine").format(
+                cart=_your(state, ci, "of"), gems=gems, square=where
+            ),
+        )
     return _because(
         what,
         _("track for {cart} to reach {gems} on {square}").format(
             cart=_your(state, ci, "of"), gems=gems, square=where
         ),
     )
+
+
+def _past_target(route, square) -> bool:
+    """True when ``square`` comes after the route's deposit on its way: track to leave the
+    mine with the gems, not to reach them (a cart may already reach them)."""
+    squares = route.squares
+    if route.target not in squares or square not in squares:
+        return False
+    return squares.index(square) > squares.index(route.target)
 
 
 def _nearest_cart(state, player, square):

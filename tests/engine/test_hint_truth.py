@@ -114,7 +114,46 @@ def check_off_the_rails(state, action, reason: str) -> int:
         assert sum(piles[0]) == sum(piles[1]) == int(found[1]), reason
         claims += 1
     assert "the one with more gems" not in reason, reason
+    found = re.search(r"track for (.+) to reach .+ on ([A-L]\d+)\.", reason)
+    if found:
+        reached = already_reached(state, found[1])
+        assert found[2] not in reached, (reason, reached)
+        claims += 1
     return claims
+
+
+def already_reached(state, cart_words: str) -> list:
+    """The squares (as the board names them) the cart named by ``cart_words`` ("your white
+    cart's") rolls over on the track already laid, until a junction, a gap or the edge."""
+    from engine.off_the_rails import board
+    from engine.off_the_rails.heuristics import _your, next_step
+    from engine.off_the_rails.state import CartPlace
+    from engine.off_the_rails.words import square_name
+
+    named = [
+        ci
+        for ci in state.carts_of(state.current_player())
+        if _your(state, ci, "of") == cart_words
+        and state.carts[ci].where == CartPlace.BOARD
+        and state.carts[ci].facing is not None
+    ]
+    if not named:
+        return []  # a cart still off the board reaches nothing yet
+    cart = state.carts[named[0]]
+    square, facing, seen = cart.square, cart.facing, []
+    for _step in range(4 * 144):
+        step = next_step(state, square, facing)
+        if step[0] != "track":
+            break
+        square, exits = step[1], step[2]
+        seen.append(square_name(*square))
+        if len(exits) == 4:  # a cross: straight on
+            continue
+        others = [side for side in exits if side != board.OPPOSITE[facing]]
+        if len(others) != 1:
+            break  # a junction: its owner chooses
+        facing = others[0]
+    return seen
 
 
 def check_potion_explosion(state, action, reason: str) -> int:
@@ -154,6 +193,27 @@ def check_potion_explosion(state, action, reason: str) -> int:
             assert gained == int(found[3]), (reason, gained)
         claims += 1
     return claims
+
+
+def test_a_hint_never_says_track_reaches_gems_the_cart_already_reaches():
+    """Play-test: the white cart already rolled onto I9's ruby and diamond on its track, yet
+    the hint laying J9 beyond said "track for your white cart to reach a ruby and a diamond on
+    I9". Track past a deposit is for carrying its gems out."""
+    from engine.off_the_rails.state import PlaceTile
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+
+    state = blank()
+    put_cart(state, 0, (10, 8), "N", speed=2)
+    lay(state, {(9, 8): "NS", (8, 8): "ES"})
+    put_gems(state, (8, 8), (0, 1, 0, 0, 1))
+    assert "I9" in already_reached(state, "your white cart")
+    spec = registry.get("off-the-rails")
+    reason = spec.bots.explain(state, PlaceTile(8, 9, "EW"), NAMES[:2])
+    assert reason == (
+        "Lays an east-west straight on J9: track for your white cart to carry a ruby and a "
+        "diamond from I9 out of the mine."
+    )
+    assert check_off_the_rails(state, PlaceTile(8, 9, "EW"), reason) == 0  # no reach claim
 
 
 CHECKS = {
