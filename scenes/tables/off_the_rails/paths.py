@@ -91,7 +91,7 @@ def squares_of(path) -> list:
     return out
 
 
-def path_tags(lay: Layout, state, paths, building=None) -> tuple:
+def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple:
     """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
     choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
     junction. A tag never covers a mine centre or another tag, nor its own path or the square
@@ -99,13 +99,15 @@ def path_tags(lay: Layout, state, paths, building=None) -> tuple:
     paths, the carts and the mine squares' numbers where it can, and stays inside the grid,
     off the edge labels (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand
     would lay or upgrade a tile on (its preview must be seen), kept clear by every tag, or
-    None."""
+    None. ``hint_frames``: the rects the hint frames (drawn 4 px outside them); a tag never
+    covers them either."""
 
     preview = [lay.square(building)] if building is not None else []
     covers = [[lay.square(sq) for sq in squares_of(path)] + preview for path in paths]
     carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
     numbers = lay.mine_numbers()
     centres = lay.mine_centres()
+    frames = [rect.inflate(12, 12) for rect in hint_frames]  # the dashed frame and a gap
     tags: list = []
 
     def place(index, words, square, tone, gems=(), small=False):
@@ -115,7 +117,7 @@ def path_tags(lay: Layout, state, paths, building=None) -> tuple:
             square,
             covers[index],
             others + carts + numbers,
-            centres + [tag.rect.inflate(4, 4) for tag in tags],
+            centres + frames + [tag.rect.inflate(4, 4) for tag in tags],
         )
         tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
 

@@ -70,12 +70,14 @@ class OffTheRailsTable(GameTable):
         legal, lay, state = ctx.legal(), self.layout(), ctx.match.state
         square = None if ctx.animating else lay.square_at(ctx.mouse)
         building = square if table_input.ghost(state, self.selection, square) else None
+        hint = ctx.current_hint()
 
         def work_out():
             paths = preview_paths(state) if legal else ()
-            return paths, path_tags(lay, state, paths, building)
+            frames = marks.hint_marks(lay, state, hint, None)[0] if paths else ()
+            return paths, path_tags(lay, state, paths, building, frames)
 
-        return ctx.cached("paths", (self.position_key(), lay, building), work_out)
+        return ctx.cached("paths", (self.position_key(), lay, building, hint), work_out)
 
     def targets(self) -> list:
         ctx = self.ctx
