@@ -89,7 +89,7 @@ class TurnFilesScene(Scene):
         y = bottom + px(12)
         UILabel(
             pygame.Rect(60, y, w - 120, px(26)),
-            _("Or type the file's path:"),
+            _("Or type the file's path and press Enter:"),
             ui,
             container=c,
             object_id="#dim_label",
@@ -103,8 +103,7 @@ class TurnFilesScene(Scene):
             _("Open"),
             ui,
             container=c,
-            command=self.open_typed,
-            tool_tip_text=_("Read the turn file at this path (Enter)"),
+            command=self.open_typed,  # no tooltip: it would cover Back, just below
         )
         self.error_label = UILabel(
             pygame.Rect(60, h - px(44) - 22, w - 120 - px(180), px(44)),
@@ -123,9 +122,13 @@ class TurnFilesScene(Scene):
         )
 
     def fail(self, message: str) -> None:
-        self.error = message
-        self.error_label.set_text(kit.ellipsize(message, self.error_label.rect.width, size=15))
-        self.app.notify(message, seconds=8.0)
+        """Say why the file was not read, once: under the path when it fits there, else in a
+        message of its own."""
+        fits = kit.ellipsize(message, self.error_label.rect.width, size=15) == message
+        self.error = message if fits else ""
+        self.error_label.set_text(self.error)
+        if not fits:
+            self.app.notify(message, seconds=8.0)
 
     def open_typed(self) -> None:
         text = self.path_entry.get_text().strip()

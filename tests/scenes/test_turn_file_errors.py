@@ -1,0 +1,53 @@
+"""Play-test: Open turn file said a damaged file's error twice (red text under the path and a
+message over the screen), and the Open button's tooltip covered Back. The error is said once;
+Open has no tooltip over Back (Enter is named beside the path instead)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenes import routes
+from scenes.title import TitleScene
+from scenes.turn_files import TurnFilesScene
+from tests.scenes.driver import click, close_apps, find_button, frames, make_app
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    for variable, name in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_DOCUMENTS_DIR", "documents"),
+        ("XDG_DOWNLOAD_DIR", "downloads"),
+    ):
+        (tmp_path / name).mkdir()
+        monkeypatch.setenv(variable, str(tmp_path / name))
+    a = make_app()
+    a.manager.push(TitleScene(a))
+    routes.push(a, "turn_files")
+    frames(a, 2)
+    yield a
+    close_apps()
+
+
+def test_a_damaged_turn_file_is_said_once_under_the_path(app, tmp_path):
+    scene = app.manager.top
+    assert isinstance(scene, TurnFilesScene)
+    garbage = tmp_path / "garbage-turn.json"
+    garbage.write_text("garbage", encoding="utf-8")
+    scene.path_entry.set_text(str(garbage))
+    click(app, find_button(app, "Open"))
+    assert scene.error_label.text == "This is not a turn file (damaged JSON)."
+    assert not any("damaged JSON" in message for message in app.messages)
+
+
+def test_an_error_too_long_for_the_line_is_said_in_a_message_instead(app):
+    scene = app.manager.top
+    long = "This turn file cannot be read " + "because of a long reason " * 12 + "here."
+    scene.fail(long)
+    assert scene.error_label.text == ""
+    assert app.messages.count(long) == 1
+
+
+def test_the_open_button_has_no_tooltip_to_cover_back(app):
+    assert find_button(app, "Open").tool_tip_text in (None, "")
+    assert find_button(app, "Back")
