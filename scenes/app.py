@@ -32,7 +32,7 @@ import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
-from scenes import fonts, kit, line_breaks, text_panel
+from scenes import drop_down, fonts, kit, line_breaks, text_panel
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
@@ -293,6 +293,7 @@ class App:
         translation.set_language(language)
         kit.set_ui_scale(self.ui_scale_room)
         line_breaks.install()
+        drop_down.install()
         self.ui = TooltipWrappingManager(
             self.screen.get_size(),
             scaled_theme(kit.ui_scale()),
