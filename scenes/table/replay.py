@@ -6,6 +6,7 @@ driver (the engine replays; these controls only choose the position and show it)
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,7 @@ from translation import _
 if TYPE_CHECKING:
     from scenes.table.chrome import Column
     from scenes.table.parts import Table
+    from scenes.table.protocol import Row
 
 STEP_SECONDS = 0.35
 """Seconds between two steps while a replay plays (at normal speed)."""
@@ -120,6 +122,11 @@ class ReplayPanel:
             ui,
             container=c,
         )
+
+    def without_buttons(self, rows: list[Row]) -> list[Row]:
+        """The game's ``rows`` with their space kept and their buttons left out: a replay has
+        no use for a game's actions (greyed Take and Clear only looked broken)."""
+        return [dataclasses.replace(row, buttons=()) for row in rows]
 
     def build_rows(self, column: Column) -> None:
         """Under the top row: the step buttons, then the slider over the whole game."""

@@ -369,8 +369,10 @@ class TableScene(Scene):
             self.online.rest_top_buttons(self.top_buttons, not self.game.undo_refusal())
 
     def controls(self) -> list:
-        """The column's rows: the online row (an online game), then the game's."""
-        return (self.online.rows() if self.online else []) + self.game.controls()
+        """The column's rows: the online row (an online game), then the game's (their buttons
+        left out in a replay: :meth:`ReplayPanel.without_buttons`)."""
+        rows = (self.online.rows() if self.online else []) + self.game.controls()
+        return self.replay_panel.without_buttons(rows) if self.replay_panel else rows
 
     def press(self, key: str) -> None:
         """A column button: the online row's, or the game's (:meth:`TableInput.press`)."""
@@ -566,8 +568,7 @@ class TableScene(Scene):
         return not self.match.is_human_turn()
 
     def wake_in(self) -> float | None:
-        """The top bar's message goes away by itself (and an online game's log is read
-        again): a frame is due then."""
+        """When a frame is due: the top bar's message goes, an online log is read again."""
         due = [t for t in (self.messages.left(), self.online and self.online.wake_in()) if t]
         return min(due) if due else None
 
@@ -726,8 +727,7 @@ class TableScene(Scene):
         self.refresh_controls()
 
     def replay_jumped(self) -> None:
-        """A replay moved to another position at once: the board, the log and the game's
-        choices follow."""
+        """A replay jumped to another position: the board, the log and the choices follow."""
         self.player.skip()
         self.shown = self.match.state.clone()
         self.finished = False  # scrubbed back from the end: the table plays again
