@@ -1049,7 +1049,10 @@ def _place(state, player, desk, action, events) -> None:
                 "Prismatic Joy made your pool marbles wild)."
             )
         )
-    _emit(state, events, MarblePlaced(player, action.colour, action.source, slot, action.hole))
+    tile = desk.slots[slot].tile
+    _emit(
+        state, events, MarblePlaced(player, action.colour, action.source, slot, action.hole, tile)
+    )
     brewing = desk.slots[slot]
     if len(brewing.placed) == TILES[brewing.tile].holes:
         _complete(state, player, desk, slot, events)

@@ -714,39 +714,43 @@ class MarbleMoved(Event):
 @dataclass(frozen=True)
 class MarblePlaced(Event):
     """``player`` put a ``colour`` marble from ``source`` into an empty ``hole`` (a colour) of
-    the potion in brewing ``slot``; from the pool into another colour's hole it was a wild
-    marble (PE-D10)."""
+    the potion ``tile`` in brewing ``slot``; from the pool into another colour's hole it was a
+    wild marble (PE-D10). ``tile`` only names the potion in the log ("" in events made before
+    it was kept: then the slot's number)."""
 
     player: int
     colour: str
     source: str
     slot: int
     hole: str
+    tile: str = ""
 
     def text(self, names):
         pool = self.source == "pool"
         if self.hole == self.colour:
             sentence = (
-                _("{name} placed a {colour} marble from the pool on potion {slot}.")
+                _("{name} placed a {colour} marble from the pool on {potion}.")
                 if pool
-                else _("{name} placed a {colour} marble from the hand on potion {slot}.")
+                else _("{name} placed a {colour} marble from the hand on {potion}.")
             )
         else:
             sentence = (
-                _(
-                    "{name} placed a {colour} marble from the pool on potion {slot} (in a "
-                    "{hole} hole)."
-                )
+                _("{name} placed a {colour} marble from the pool on {potion} (in a {hole} hole).")
                 if pool
                 else _(
-                    "{name} placed a {colour} marble from the hand on potion {slot} (in a "
-                    "{hole} hole)."
+                    "{name} placed a {colour} marble from the hand on {potion} (in a {hole} hole)."
                 )
             )
+        potion = (
+            potion_name(self.tile)
+            if self.tile
+            # TRANSLATORS: a brewing slot's potion by its number, "potion 2"
+            else _("potion {slot}").format(slot=self.slot + 1)
+        )
         return sentence.format(
             name=_who(names, self.player),
             colour=_colour_name(self.colour),
-            slot=self.slot + 1,
+            potion=potion,
             hole=pgettext("a hole", COLOUR_NAMES[self.hole]),
         )
 
