@@ -30,7 +30,7 @@ from engine.core import (
     TurnStarted,
 )
 from engine.validation import position_from_data
-from translation import N_, _, ngettext
+from translation import N_, _, clause, ngettext
 
 HUMAN = "human"
 BOT = "bot"
@@ -510,7 +510,7 @@ class Match:
                 reason = err.reason if isinstance(err, InvalidPosition) else str(err)
                 raise ValueError(
                     _("its starting position cannot be played ({reason})").format(
-                        reason=reason.rstrip(".")
+                        reason=clause(reason)
                     )
                 ) from None
         for i, item in enumerate(data["history"]):
@@ -524,7 +524,7 @@ class Match:
             except ValueError as err:
                 raise ValueError(
                     _("step {number} of the history is damaged ({error})").format(
-                        number=i + 1, error=err
+                        number=i + 1, error=clause(str(err))
                     )
                 ) from None
             try:

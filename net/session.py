@@ -58,7 +58,7 @@ from net.outcomes import (
     Waiting,
 )
 from net.transport import Delivery, Restored, Transport, Trouble
-from translation import _
+from translation import _, clause
 
 INBOX_AHEAD = 64
 """Entries further ahead of the log than this are refused (a flood cannot fill memory)."""
@@ -602,7 +602,7 @@ class OnlineMatch:
                     _(
                         "Decision {number} of {name}'s move is not allowed here ({reason}); the "
                         "move was ignored."
-                    ).format(number=number, name=name, reason=err.reason)
+                    ).format(number=number, name=name, reason=clause(err.reason))
                 ) from None
             step += 1
             while state.current_player() == CHANCE:

@@ -39,7 +39,7 @@ from engine.core import CHANCE, GameSpec, IllegalAction
 from engine.json_text import json_problem
 from engine.match import HistoryEntry, Match, Seat
 from engine.validation import check_position
-from translation import _, ngettext
+from translation import _, clause, ngettext
 
 MAGIC = "Tabletop Trio game record"
 VERSION = 1
@@ -304,7 +304,7 @@ def parse_record(text: str) -> GameRecordFile:
         except ValueError as err:
             raise RecordError(
                 _("Line {line}: the step cannot be read ({problem}).").format(
-                    line=step_line, problem=err
+                    line=step_line, problem=clause(str(err))
                 )
             ) from None
         try:

@@ -192,6 +192,13 @@ def sentences(*parts: str) -> str:
     return text
 
 
+def clause(sentence: str) -> str:
+    """A whole sentence made a part of another, in brackets or before a semicolon: its own
+    full stop left out, in any language ("…column 10." → "…column 10", "…です。" → "…です"),
+    so no sentence reads "(…column 10.); the move was ignored"."""
+    return sentence.strip().rstrip(".。")
+
+
 def decimal(value: float, digits: int = 1) -> str:
     """``value`` with ``digits`` decimals as the current language writes it ("1.5" in English,
     "1,5" in Russian and Spanish), by Babel's locale data."""
