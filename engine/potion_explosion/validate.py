@@ -38,7 +38,7 @@ from engine.potion_explosion.data import (
 )
 from engine.potion_explosion.state import SETUP_PHASES, Phase, SeamTaker
 from engine.validation import Checker, check_players, refuse
-from translation import _
+from translation import _, ngettext
 
 FIELDS = (
     "n",
@@ -141,11 +141,17 @@ def validate(data: dict) -> None:
     for seat, desk in enumerate(desks):
         tokens += _check_desk(desk, seat, types, marbles, tiles)
     if countdown + supply + tokens != SKILL_TOKENS:
+        count = countdown + supply + tokens
         refuse(
-            _(
-                "The skill tokens add up to {count}: the countdown stack, the supply and the "
-                "players' hold {total} together."
-            ).format(count=countdown + supply + tokens, total=SKILL_TOKENS)
+            ngettext(
+                "The countdown stack holds {countdown}, the supply {supply} and the players "
+                "{held}: {count} skill token in all, but the game has {total}.",
+                "The countdown stack holds {countdown}, the supply {supply} and the players "
+                "{held}: {count} skill tokens in all, but the game has {total}.",
+                count,
+            ).format(
+                countdown=countdown, supply=supply, held=tokens, count=count, total=SKILL_TOKENS
+            )
         )
     for colour in COLOURS:
         if marbles[colour] != MARBLES_PER_COLOUR:
