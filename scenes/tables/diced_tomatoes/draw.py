@@ -21,6 +21,7 @@ from engine.diced_tomatoes import rules
 from engine.diced_tomatoes.state import COLOURS
 from scenes import kit
 from scenes.tables.diced_tomatoes.layout import (
+    COUNTS_SIZE,
     INFO_FONT,
     NAME_FONT,
     SCORE_FONT,
@@ -360,7 +361,7 @@ def draw_bushel(surface, lay: Layout, state) -> None:
         centre = (cx + math.cos(angle) * reach * rx, cy + math.sin(angle) * reach * ry)
         da.blit_die(surface, centre, size, colour, 1 + i % 6)
     line = bushel_counts(state)
-    text, size = kit.fit_label(line, 13, lay.bushel_counts().width, min_size=9)
+    text, size = kit.fit_label(line, COUNTS_SIZE, lay.bushel_counts().width, min_size=9)
     kit.blit_text(surface, text, size, lay.bushel_counts().center, kit.INK_DIM, anchor="center")
 
 

@@ -36,6 +36,8 @@ WORST_SCORE = 88
 digits either way): measured as :func:`.draw.score_words` writes it."""
 TRAY_FONT = 15
 """Font size of the tray's and the bushel's titles."""
+COUNTS_SIZE = 13
+"""Font size of the bushel's counts line (pixels at 100 %)."""
 INFO_FONT = 13
 """Font size of the info line and the badges."""
 INFO_H = 22
@@ -402,7 +404,12 @@ class Layout:
         return pygame.Rect(self.bushel.x + 10, self.bushel.y + 6, self.bushel.width - 20, 20)
 
     def bushel_counts(self) -> pygame.Rect:
-        return pygame.Rect(self.bushel.x + 8, self.bushel.bottom - 22, self.bushel.width - 16, 18)
+        """The counts' line at the bushel's foot, as tall as its 13 px font at the UI scale
+        (a fixed 18 px let the line touch the panel's edge at 150 %)."""
+        height = max(18, kit.font(COUNTS_SIZE).get_height())
+        return pygame.Rect(
+            self.bushel.x + 8, self.bushel.bottom - height - 5, self.bushel.width - 16, height
+        )
 
     def basket(self) -> pygame.Rect:
         top = self.bushel_title().bottom + 4
