@@ -9,13 +9,18 @@ in another window.", and a new game of the same kind autosaves to a slot of its 
 A lock is the operating system's advisory lock (``fcntl.flock`` where there is one,
 ``msvcrt.locking`` on Windows) on a small file beside the save, ``.NAME.json.lock``; the
 system drops it when the copy ends, however it ends (a kill, a power cut), so a lock never
-outlives its copy. Within one copy a lock is held once (:data:`_held`) and taken again freely.
+outlives its copy. A copy that lets go of a lock deletes its file first (where the system lets
+an open file be deleted), so a finished run leaves none behind; a lock counts only once the
+locked file is still the one at the lock's path (:func:`claim`), so a copy that opened the
+file just before it was deleted never holds a lock nobody else can see. Within one copy a
+lock is held once (:data:`_held`) and taken again freely.
 Where the folder cannot hold a lock file (read-only, full) every file counts as free: the
 program then behaves as before locks existed.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import threading
 import weakref
@@ -67,23 +72,55 @@ def claim(path: Path) -> bool:
     with _guard:
         if key in _held:
             return True
+        for _attempt in range(_ATTEMPTS):
+            try:
+                fd = os.open(key, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            except OSError:
+                return True
+            if not _try_lock(fd):
+                os.close(fd)
+                return False
+            if _still_at(fd, key):
+                _held[key] = fd
+                return True
+            os.close(fd)  # its holder deleted it as it let go: lock the file there now
+        return False
+
+
+_ATTEMPTS = 20
+"""How often :func:`claim` opens a lock file again that was deleted as it was locked (each
+time another copy took and let go of the lock in between: a few at most)."""
+
+
+def _still_at(fd: int, key: str) -> bool:
+    """True when the file open as ``fd`` is still the one at path ``key``."""
+    try:
+        opened, there = os.fstat(fd), os.stat(key)
+    except OSError:
+        return False
+    return (opened.st_dev, opened.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _let_go_of(key: str, fd: int) -> None:
+    """Delete the lock file while still holding its lock (no other copy holds it then; one
+    that opened it meanwhile finds it gone, :func:`_still_at`), then drop the lock. Windows
+    cannot delete an open file: there the file stays, as it always did."""
+    if fcntl is not None:
         try:
-            fd = os.open(key, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            os.unlink(key)
         except OSError:
-            return True
-        if not _try_lock(fd):
-            os.close(fd)
-            return False
-        _held[key] = fd
-        return True
+            pass
+    os.close(fd)  # closing the descriptor drops the lock
 
 
 def release(path: Path) -> None:
-    """Let go of the lock of the save at ``path`` (nothing when this copy does not hold it)."""
+    """Let go of the lock of the save at ``path`` and delete its lock file (nothing when this
+    copy does not hold it)."""
+    key = str(lock_path(path))
     with _guard:
-        fd = _held.pop(str(lock_path(path)), None)
-    if fd is not None:
-        os.close(fd)  # closing the descriptor drops the lock
+        fd = _held.pop(key, None)
+        if fd is not None:
+            _let_go_of(key, fd)
 
 
 def held_here(path: Path) -> bool:
@@ -102,12 +139,23 @@ def held_elsewhere(path: Path) -> bool:
 
 
 def release_all() -> None:
-    """Let go of every lock this copy holds (tests; the system does it when a copy ends)."""
+    """Let go of every lock this copy holds, deleting their files (tests, and a copy that
+    ends normally; the system drops the locks however a copy ends)."""
     with _guard:
-        held = list(_held.values())
+        held = list(_held.items())
         _held.clear()
-    for fd in held:
-        os.close(fd)
+        for key, fd in held:
+            _let_go_of(key, fd)
+
+
+def _at_exit(owner: int = os.getpid()) -> None:
+    """A copy that ends normally lets go of its locks, deleting their files (a process forked
+    from it shares its locks and must not)."""
+    if os.getpid() == owner:
+        release_all()
+
+
+atexit.register(_at_exit)
 
 
 class Claims:
