@@ -95,25 +95,27 @@ class TurnFilesScene(Scene):
             object_id="#dim_label",
         )
         self.path_entry = UITextEntryLine(
-            pygame.Rect(60, y + px(30), w - 120 - px(150), px(38)), ui, container=c
+            pygame.Rect(60, y + px(30), w - 120, px(38)), ui, container=c
         )
         self.path_entry.set_text_length_limit(1000)
+        # Open beside Back on the bottom row: a tooltip never covers the other button
+        back_x = w - px(160) - 60
         UIButton(
-            pygame.Rect(w - 60 - px(140), y + px(28), px(140), px(42)),
+            pygame.Rect(back_x - px(12) - px(140), h - px(44) - 22, px(140), px(44)),
             _("Open"),
             ui,
             container=c,
-            command=self.open_typed,  # no tooltip: it would cover Back, just below
+            command=self.open_typed,
         )
         self.error_label = UILabel(
-            pygame.Rect(60, h - px(44) - 22, w - 120 - px(180), px(44)),
+            pygame.Rect(60, h - px(44) - 22, back_x - px(164) - 72, px(44)),
             self.error,
             ui,
             container=c,
             object_id="#error_label",
         )
         UIButton(
-            pygame.Rect(w - px(160) - 60, h - px(44) - 22, px(160), px(44)),
+            pygame.Rect(back_x, h - px(44) - 22, px(160), px(44)),
             _("Back"),
             ui,
             container=c,

@@ -1,6 +1,6 @@
 """Play-test: Open turn file said a damaged file's error twice (red text under the path and a
 message over the screen), and the Open button's tooltip covered Back. The error is said once;
-Open has no tooltip over Back (Enter is named beside the path instead)."""
+Open sits beside Back (Enter is named over the path instead of in a tooltip)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,9 @@ def test_an_error_too_long_for_the_line_is_said_in_a_message_instead(app):
     assert app.messages.count(long) == 1
 
 
-def test_the_open_button_has_no_tooltip_to_cover_back(app):
-    assert find_button(app, "Open").tool_tip_text in (None, "")
-    assert find_button(app, "Back")
+def test_open_and_back_share_a_row_so_no_tooltip_covers_the_other_button(app):
+    """A tooltip shows above or below its button: Open beside Back, neither covers the other
+    (Back's tooltip went over Open, just above it, in Japanese at 1024x640)."""
+    open_button, back = find_button(app, "Open"), find_button(app, "Back")
+    assert open_button.tool_tip_text in (None, "")
+    assert open_button.rect.y == back.rect.y and open_button.rect.right < back.rect.left
