@@ -32,7 +32,6 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TypeGuard
 
-from engine.json_text import json_problem
 from translation import _
 
 FORMAT = "tabletop-trio-save"
@@ -272,6 +271,8 @@ def _decode(text: str, where: str):
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as err:
+        from engine.json_text import json_problem  # not at start: the first frame waits on it
+
         raise SaveError(
             _("{file} is not a readable save file ({problem}).").format(
                 file=where, problem=json_problem(err)

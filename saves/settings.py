@@ -15,7 +15,6 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import translation
-from engine.json_text import json_problem
 from saves import folders
 from saves.store import SaveError, make_folder, read_text, write_atomic
 from translation import N_, _
@@ -253,6 +252,8 @@ def _why(err: Exception) -> str:
     if isinstance(err, RecursionError):
         return _("it is nested too deeply")
     if isinstance(err, json.JSONDecodeError):
+        from engine.json_text import json_problem  # not at start: the first frame waits on it
+
         return json_problem(err)
     return _("it holds a number too long to be read")
 
