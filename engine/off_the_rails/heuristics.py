@@ -1173,7 +1173,7 @@ def _route_reason(state, action, route) -> str:
     if _past_target(route, (action.row, action.col)):  # the way out after the deposit
         return _because(
             what,
-            _("track for {cart} to carry {gems} from {square} out of the mine").format(
+            _("track for {cart} to carry off {gems} from {square}").format(
                 cart=_your(state, ci, "of"), gems=gems, square=where
             ),
         )

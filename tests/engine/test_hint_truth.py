@@ -198,7 +198,7 @@ def check_potion_explosion(state, action, reason: str) -> int:
 def test_a_hint_never_says_track_reaches_gems_the_cart_already_reaches():
     """Play-test: the white cart already rolled onto I9's ruby and diamond on its track, yet
     the hint laying J9 beyond said "track for your white cart to reach a ruby and a diamond on
-    I9". Track past a deposit is for carrying its gems out."""
+    I9". Track past a deposit is for carrying its gems off."""
     from engine.off_the_rails.state import PlaceTile
     from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 
@@ -210,8 +210,8 @@ def test_a_hint_never_says_track_reaches_gems_the_cart_already_reaches():
     spec = registry.get("off-the-rails")
     reason = spec.bots.explain(state, PlaceTile(8, 9, "EW"), NAMES[:2])
     assert reason == (
-        "Lays an east-west straight on J9: track for your white cart to carry a ruby and a "
-        "diamond from I9 out of the mine."
+        "Lays an east-west straight on J9: track for your white cart to carry off a ruby and a "
+        "diamond from I9."
     )
     assert check_off_the_rails(state, PlaceTile(8, 9, "EW"), reason) == 0  # no reach claim
 
