@@ -456,9 +456,9 @@ def run_settings(args):
 
     settings = load_settings()
     if args.language:
-        settings.language = args.language
+        settings.for_this_run("language", args.language)
     if args.ui_scale:
-        settings.ui_scale = args.ui_scale
+        settings.for_this_run("ui_scale", args.ui_scale)
     return settings
 
 

@@ -66,6 +66,17 @@ class Settings:
     seat_count: int = 0
     """How many seats New game last started with (1–6), or 0 for none yet."""
     problem: str | None = field(default=None, compare=False)
+    this_run: dict = field(default_factory=dict, compare=False)
+    """Settings given for this run only (``--language``, ``--ui-scale``): name -> ``(stored,
+    given)``. :func:`save_settings` writes the stored value while the setting is still the
+    one given (toggling sound in a ``--language ja`` run made Japanese the language for good);
+    a setting the player changes in Settings is written as chosen."""
+
+    def for_this_run(self, name: str, value) -> None:
+        """Use ``value`` for the setting ``name`` in this run only (see :attr:`this_run`)."""
+        stored = self.this_run.get(name, (getattr(self, name), None))[0]
+        self.this_run[name] = (stored, value)
+        setattr(self, name, value)
 
     @property
     def speed_factor(self) -> float:
@@ -284,6 +295,10 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically; raises ``SaveError`` if the disk (or folder) refuses."""
     data = asdict(settings)
     data.pop("problem", None)
+    data.pop("this_run", None)
+    for name, (stored, given) in settings.this_run.items():
+        if data.get(name) == given:
+            data[name] = stored
     data["window_size"] = list(settings.window_size)
     data["player_names"] = list(settings.player_names)
     data["seat_kinds"] = list(settings.seat_kinds)
