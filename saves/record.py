@@ -286,10 +286,19 @@ def parse_record(text: str) -> GameRecordFile:
                 )
             )
         player = probe.current_player()
-        who = "chance" if player == CHANCE else probe.names[player] if player >= 0 else None
         rest = step.group(2)
-        if who is None or not rest.startswith(f"{who}:"):
-            expected_who = who or _("nobody (the game is over)")
+        # a default name is shown in the language in use ("Бот 1 (сильный)") but written as
+        # the record has it ("Bot 1 (Hard)"): either names the seat
+        names = (
+            ["chance"]
+            if player == CHANCE
+            else sorted({probe.names[player], probe.seats[player].name}, key=len, reverse=True)
+            if player >= 0
+            else []
+        )
+        who = next((name for name in names if rest.startswith(f"{name}:")), None)
+        if who is None:
+            expected_who = names[0] if names else _("nobody (the game is over)")
             raise RecordError(
                 _("Line {line}: this step should be played by {who}.").format(
                     line=step_line, who=expected_who

@@ -136,3 +136,22 @@ def test_export_writes_a_file_in_the_records_folder(pig_text, private_user_folde
 def test_a_missing_file_is_a_record_error(tmp_path):
     with pytest.raises(record.RecordError, match="does not exist"):
         record.load_record(tmp_path / "none.txt")
+
+
+@pytest.mark.parametrize("language", ["ru", "ja"])
+def test_a_record_with_default_bot_names_replays_in_another_language(language):
+    """Play-test: a record written in English ("Bot 1 (Hard)") was refused in Russian, "this
+    step should be played by Бот 1 (сильный)": a default name is shown translated but
+    written as the record has it."""
+    import translation
+
+    spec = registry.get("tea-time")
+    match = played(spec, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Hard)", "hard")], seed=7)
+    text = record.format_record(match)
+    before = translation.current_language()
+    translation.set_language(language)
+    try:
+        back = record.parse_record(text)
+    finally:
+        translation.set_language(before)
+    assert back.history == match.history
