@@ -230,8 +230,13 @@ def warm_up_work() -> list[Callable[[], object]]:
     ]
     from engine import registry
 
+    def cues() -> object:  # every game's sounds by event (a first table's frame built them)
+        from sound import cues
+
+        return cues.has_entry(object) is False
+
     engines = [engine(package) for package in registry.GAME_PACKAGES]
-    return [*engines, screens, *tables, *fonts]
+    return [*engines, screens, *tables, cues, *fonts]
 
 
 GLYPHS_AHEAD = (

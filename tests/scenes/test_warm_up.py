@@ -15,13 +15,16 @@ from tests.scenes.driver import close_apps, make_app
 def test_every_piece_loads_what_a_table_needs(fonts):
     pieces = warm_up_work()
     engines = len(registry.GAME_PACKAGES)
-    assert len(pieces) == engines + 1 + len(TABLES) + 2 * 2 * len(FONT_SIZES)  # en and ja fonts
+    assert len(pieces) == engines + 1 + len(TABLES) + 1 + 2 * 2 * len(FONT_SIZES)  # en, ja fonts
     for piece in pieces:
         assert piece()  # each returns what it loaded
     for game in TABLES.values():
         assert game.split(":")[0] in sys.modules
     for package in registry.GAME_PACKAGES:
         assert package + ".rules" in sys.modules
+    from sound import cues
+
+    assert cues._merged  # every game's sounds by event
     assert "scenes.table.scene" in sys.modules
 
 
