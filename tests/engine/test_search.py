@@ -13,6 +13,7 @@ from engine.bots import make_bot
 from engine.bots.search import (
     FIRST_SHARE,
     LATER_SHARE,
+    TURN_RESERVE,
     Parallel,
     Search,
     TurnClock,
@@ -92,19 +93,20 @@ def test_a_timed_search_does_more_work_on_more_processes():
 
 
 def test_a_turn_gives_its_first_decision_most_of_its_time_and_later_ones_what_is_left():
-    """Issue 39: Hard's whole turn thinks at most its budget; the first decision may use 70 %,
-    each later one 60 % of what is left (work and seconds alike); another turn starts afresh."""
+    """Issue 39: Hard's whole turn thinks at most its budget; of its seconds less the reserve
+    (TURN_RESERVE, for the work past each deadline), the first decision may use 70 %, each
+    later one 60 % of what is left (work and seconds alike); another turn starts afresh."""
     clock = SteppingClock(0.0)
     turns = TurnClock()
     search = Search(48, 100.0, 2.0, clock=clock, turns=turns)
     search.turn = ("game", 1)
     first = search.decision()
-    assert first.deadline == pytest.approx(2.0 * FIRST_SHARE)
+    assert first.deadline == pytest.approx(2.0 * (1 - TURN_RESERVE) * FIRST_SHARE)
     assert first.work == round(200 * FIRST_SHARE)
     clock.now = 1.0  # the first decision took a second and all its work
     search.finished(first)
     second = search.decision()
-    assert second.deadline == pytest.approx(1.0 + (2.0 - 1.0) * LATER_SHARE)
+    assert second.deadline == pytest.approx(1.0 + (2.0 * (1 - TURN_RESERVE) - 1.0) * LATER_SHARE)
     assert second.work == round(200 * (1 - FIRST_SHARE) * LATER_SHARE)
     search.finished(second, made=0)  # a plain decision: its work stays with the turn
     clock.now = 1.5
@@ -112,6 +114,34 @@ def test_a_turn_gives_its_first_decision_most_of_its_time_and_later_ones_what_is
     assert third.work == round(200 * (1 - FIRST_SHARE) * LATER_SHARE)
     search.turn = ("game", 2)
     assert search.decision().work == round(200 * FIRST_SHARE)  # the next turn: afresh
+
+
+def test_a_plan_is_recalled_in_its_own_turn_only_and_only_by_a_timed_search():
+    """Issue 39: a timed Hard's later decisions of a turn reuse the plan of its first one,
+    kept in the seat's TurnClock (the table builds a new bot for each decision); a new turn, a
+    hint (a turn of its own) and a fixed search (the same on every computer, and after a save
+    is loaded mid-turn) remember nothing."""
+    turns = TurnClock()
+    first = Search(8, 10.0, 2.0, clock=lambda: 0.0, turns=turns)
+    first.turn = ("game", 1)
+    first.decision()
+    first.remember("the rest of the plan")
+    again = Search(8, 10.0, 2.0, clock=lambda: 0.0, turns=turns)  # the next question's bot
+    again.turn = ("game", 1)
+    assert again.recall() == "the rest of the plan"
+    assert again.recall() is None  # given once
+    again.remember("more")
+    again.turn = ("game", 2)
+    assert again.recall() is None
+    again.decision()
+    assert turns.plan is None  # a new turn forgets the last one's plan
+    hint = Search(8, 10.0, 2.0, clock=lambda: 0.0, turns=turns)
+    hint.remember("a hint's plan")
+    assert hint.recall() is None
+    fixed = Search(8, 10.0, turns=turns)
+    fixed.turn = ("game", 2)
+    fixed.remember("a fixed plan")
+    assert fixed.recall() is None and turns.plan is None
 
 
 def test_work_not_begun_before_the_deadline_is_not_made():
