@@ -586,7 +586,6 @@ class PlannerBot:
         self.level = level
         self.cfg = LEVELS[level]
         self.search = Search(futures, FUTURE_RATE, budget, clock, parallel)
-        self._plan: tuple | None = None  # (position expected next, the plan's rest): timed only
 
     def cancel(self) -> None:
         """Stop thinking as soon as possible (undo, load, quit)."""
@@ -624,12 +623,13 @@ class PlannerBot:
     def _action_phase(self, state, legal, rng):
         # ``rng`` is new at every step; the phase's own generator makes each step re-make the
         # same plan (see phase_rng), so the plan is played through without being remembered.
-        # A timed search (the table) remembers it instead: the later steps of the phase take
-        # the plan's next action at once while the position is the one the plan leads to.
+        # A timed search (the table) remembers it instead, in the seat's TurnClock (the table
+        # builds a new bot for each decision): the later steps of the phase take the plan's
+        # next action at once while the position is the one the plan leads to.
         me = state.player
-        if self.search.timed and self._plan is not None:
-            expected, rest = self._plan
-            self._plan = None
+        remembered = self.search.recall()
+        if remembered is not None:
+            expected, rest = remembered
             if rest and rest[0] in legal and state.to_dict() == expected:
                 return self._follow(state, rest)
         allowance = self.search.decision()
@@ -638,7 +638,8 @@ class PlannerBot:
         return self._follow(state, plan) if self.search.timed else plan[0]
 
     def _follow(self, state, plan: list):
-        """Play ``plan[0]``, remembering the rest of ``plan`` and the position it leads to."""
+        """Play ``plan[0]``, remembering (:meth:`Search.remember`) the rest of ``plan`` and the
+        position it leads to."""
         action = plan[0]
         if len(plan) > 1:
             after = state.clone()
@@ -646,7 +647,7 @@ class PlannerBot:
                 after.apply_action(action)
             except IllegalAction:
                 return action
-            self._plan = (after.to_dict(), plan[1:])
+            self.search.remember((after.to_dict(), plan[1:]))
         return action
 
     def _movement(self, state, legal, rng):
