@@ -7,7 +7,8 @@ cards out of play — dealt at random into the places they may be, consistent wi
 observation shows. It never reads the true position.
 
 Each decision plans the rest of the turn (score what matches, pay cards to reach grids where
-other cards match) and plays the plan's first step; the next decision plans again from there.
+other cards match) and plays the plan's first step; the next decision plans again from there
+(Hard with a clock plays its first decision's plan through instead).
 
 * **Easy** looks at one card at a time (:func:`heuristics.turn_plans`), scores what matches at
   once, picks among the few best plans by a noisy estimate, and pays with any card it does not
@@ -30,6 +31,8 @@ from dataclasses import dataclass
 
 from engine.bots import GameBots, as_sentence
 from engine.bots.beginner import softmax_pick
+from engine.bots.search import Parallel, Search, never
+from engine.core import IllegalAction
 from engine.shifting_stones import heuristics
 from engine.shifting_stones.data import (
     CARDS,
@@ -202,42 +205,56 @@ class EasyBot:
         return _legal_or_end(action, legal_actions)
 
 
+SAMPLES_WITHOUT_CLOCK = 10
+"""Hard's sampled futures per decision with a fixed budget (tests, benchmarks, online games)."""
+SAMPLE_RATE = 60.0
+"""Hard's sampled futures (each played out for every candidate plan) per CPU-second of one
+core, for a timed search's work (:class:`engine.bots.search.Search`): about 0.8 of the 78
+measured over random positions, 3.5 candidates on average (2026-12-06, this project's
+machine)."""
+
+
 class HardBot:
     """Plans with :data:`HARD`; when plans beginning differently are within ``margin`` points
-    of the best, it plays the best of each (``candidates`` at most) out on ``samples``
-    positions sampled from its information set (the same samples for every candidate): the
-    next player's turn with their sampled hand, then its own next turn with the cards it kept
-    and sampled draws, both as Medium would play them. It keeps the candidate worth most on
-    average (:func:`playout_value`). The playouts made Hard win 69 % of 80 games against
-    Medium, against 59 % without them (bench/bots, README).
+    of the best, it plays the best of each (``candidates`` at most) out on sampled positions
+    of its information set (the same samples for every candidate): the next player's turn with
+    their sampled hand, then its own next turn with the cards it kept and sampled draws, both
+    as Medium would play them. It keeps the candidate worth most on average
+    (:func:`playout_value`). The playouts made Hard win 69 % of 80 games against Medium, against
+    59 % without them (bench/bots, README).
 
-    Its work is fixed (``samples`` × ``candidates`` playouts at most), so a game replays; with
-    ``clock`` it also stops sampling once ``budget`` seconds are nearly spent. ``cancel()``
-    stops it."""
+    Its search (:class:`engine.bots.search.Search`): without a clock ``samples`` sampled futures
+    per decision, so a game replays; with ``clock`` ``budget`` seconds per turn at
+    :data:`SAMPLE_RATE`, the playouts run by ``parallel``, and the plan chosen at the turn's
+    first decision is played through (its later steps are not searched again while the
+    position is the one the plan leads to). ``cancel()`` stops it."""
 
     def __init__(
         self,
         budget: float = 1.5,
         clock=None,
-        samples: int = 10,
+        samples: int = SAMPLES_WITHOUT_CLOCK,
         candidates: int = 5,
         margin: float = 2.5,
+        parallel: Parallel | None = None,
     ):
-        self.budget = budget
-        self.clock = clock
         self.samples = samples
         self.candidates = candidates
         self.margin = margin
-        self.cancelled = False
+        self.search = Search(max(1, samples), SAMPLE_RATE, budget, clock, parallel)
 
     def cancel(self) -> None:
         """Stop searching as soon as possible (undo, load, quit)."""
-        self.cancelled = True
+        self.search.cancel()
 
     def choose(self, observation: ShiftingStonesState, legal_actions: Sequence, rng: random.Random):
         if not legal_actions:
             raise ValueError("No legal action to choose from.")
-        start = self.clock() if self.clock else 0.0
+        remembered = self.search.recall()
+        if remembered is not None:
+            expected, steps = remembered
+            if steps and steps[0] in legal_actions and observation.to_dict() == expected:
+                return self._follow(observation, steps, legal_actions)
         paid = observation.paid is not None
         plans = ranked_plans(observation, HARD)
         best = plans[0]
@@ -251,20 +268,52 @@ class HardBot:
                 firsts.add(action)
                 candidates.append(plan)
         if len(candidates) <= 1 or observation.num_players == 1 or not self.samples:
-            return _legal_or_end(best.first_action(paid), legal_actions)
+            return self._follow(observation, _turn_steps(best, paid), legal_actions)
+        allowance = self.search.decision()
+        seeds = [rng.random() for _ in range(allowance.work)]
+        items = [(index, seed) for seed in seeds for index in range(len(candidates))]
+        values = allowance.run(sample_value, (observation, candidates), items)
         totals = [0.0] * len(candidates)
         played = 0
-        for _sample in range(self.samples):
-            if self.cancelled or (self.clock and self.clock() - start > self.budget * 0.8):
-                break
-            seed = rng.random()
-            for index, plan in enumerate(candidates):
-                totals[index] += playout_value(observation, plan, random.Random(seed))
+        for sample in range(len(seeds)):
+            row = values[sample * len(candidates) : (sample + 1) * len(candidates)]
+            if any(value is None for value in row):
+                break  # out of time: this sample and the later ones are not compared
+            totals = [total + value for total, value in zip(totals, row, strict=True)]
             played += 1
+        self.search.finished(allowance, played)
         if not played:
-            return _legal_or_end(best.first_action(paid), legal_actions)
+            return self._follow(observation, _turn_steps(best, paid), legal_actions)
         chosen = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return _legal_or_end(candidates[chosen].first_action(paid), legal_actions)
+        return self._follow(observation, _turn_steps(candidates[chosen], paid), legal_actions)
+
+    def _follow(self, observation, steps: list, legal_actions):
+        """Play ``steps[0]`` (or the turn's end when it is not legal), remembering the rest of
+        the plan and the position it leads to (:meth:`engine.bots.search.Search.remember`)."""
+        action = _legal_or_end(steps[0], legal_actions)
+        if action == steps[0] and len(steps) > 1:
+            after = observation.clone()
+            try:
+                after.apply_action(action)
+            except IllegalAction:
+                return action
+            self.search.remember((after.to_dict(), steps[1:]))
+        return action
+
+
+def _turn_steps(plan: TurnPlan, paid: bool) -> list:
+    """The rest of the turn by ``plan``: its steps, then the turn's end (unless it skips)."""
+    steps = plan.steps(paid)
+    return steps if steps and isinstance(steps[-1], Skip) else steps + [EndTurn()]
+
+
+def sample_value(shared: tuple, item: tuple, stopped=never) -> float:
+    """One candidate's playout on one sampled future, a unit of Hard's work
+    (:meth:`engine.bots.search.Allowance.run`): ``shared`` is ``(observation, candidate
+    plans)``, ``item`` ``(candidate index, seed)`` (:func:`playout_value`)."""
+    observation, candidates = shared
+    index, seed = item
+    return playout_value(observation, candidates[index], random.Random(seed))
 
 
 RIVAL = Style(stages=1, targets=1, weights=heuristics.Weights(horizon=1))
@@ -334,12 +383,12 @@ class StonesBots(GameBots):
         return as_sentence(explain_action(state, action), names)
 
     def make(self, level: str, budget: float = 1.5, clock=None, parallel=None):
-        """Easy, Medium or Hard (its own search, on this thread: ``parallel`` is not used)."""
+        """Easy, Medium or Hard (its playouts run by ``parallel``)."""
         if level == "easy":
             return EasyBot()
         if level == "medium":
             return MediumBot()
-        return HardBot(budget, clock)
+        return HardBot(budget, clock, parallel=parallel)
 
 
 # --- hints ---------------------------------------------------------------------------------------
