@@ -8,12 +8,20 @@ import time
 
 from engine import registry
 from engine.bots import make_bot
-from engine.potion_explosion.bots import TurnPlannerBot, greedy_turn
+from engine.core import CHANCE
+from engine.potion_explosion.bots import (
+    BOTS,
+    TurnPlannerBot,
+    completes_a_potion,
+    greedy_turn,
+    hard_moves,
+)
 from engine.potion_explosion.rules import score_parts
-from engine.potion_explosion.state import RegularPick
+from engine.potion_explosion.state import COLOUR_INDEX, LittleHelp, Phase, RegularPick
 from tests.clock import SteppingClock
 from tests.engine.potion_explosion.helpers import pos
 from tests.engine.rollout_seeds import assert_common_random_numbers, rollout_seeds
+from tests.engine.test_bots import random_positions
 
 SPEC = registry.get("potion-explosion")
 
@@ -309,3 +317,75 @@ def test_bots_never_drink_a_potion_for_nothing():
 def test_bots_still_drink_blind_love_when_an_opponent_has_a_pool():
     text = NOTHING_TO_GAIN.format(brewing="WIS4:RR,MAG4:", pool="-", other="KKK")
     assert "BLI" in drinks("medium", text)
+
+
+def little_help_positions(seeds, completing: bool, picked: bool = True) -> list:
+    """Positions of random games (one per seed) where the player to move may take a Little
+    Help, with other moves to make, after the regular pick (``picked``) or before it: those
+    where one of them would complete a potion (``completing``), or those where none would."""
+    found: list = []
+    for seed in seeds:
+        for state in random_positions(SPEC, 400, seed=seed):
+            if state.phase != Phase.PLAY or state.picked != picked or state.effect is not None:
+                continue
+            legal = state.legal_actions()
+            helps = [a for a in legal if isinstance(a, LittleHelp)]
+            if not helps or len(helps) == len(legal):
+                continue
+            desk = state.desks[state.current_player()]
+            if any(completes_a_potion(desk, marble(state, a)) for a in helps) == completing:
+                found.append(state)
+    return found
+
+
+def test_hard_takes_a_little_help_only_to_complete_a_potion_it_names():
+    """Issue 39, rules "Little Help" (−2 VP): Hard, and so its hint, takes a Little Help only
+    for a marble that completes a potion this turn — it never considers one that completes
+    nothing (:func:`hard_moves`) — and its reason names that potion; the turn then completes
+    it. Over seeded positions where a Little Help is legal (before the pick and after it,
+    with and without a potion one marble short), Hard plays its turn to the end."""
+    positions = (
+        little_help_positions(range(3), True)[:8]
+        + little_help_positions([3, 4], False)[:6]
+        + little_help_positions([5], False, picked=False)[:3]
+    )
+    helps = passed_by = 0
+    for index, start in enumerate(positions):
+        me = start.current_player()
+        state = start.clone()
+        completed = len(state.desks[me].completed)
+        promised = 0
+        bot = TurnPlannerBot(rollouts=8)
+        for _step in range(60):
+            if state.current_player() != me or state.phase != Phase.PLAY:
+                break
+            legal = state.legal_actions()
+            wasted = [
+                a
+                for a in legal
+                if isinstance(a, LittleHelp)
+                and not completes_a_potion(state.desks[me], marble(state, a))
+            ]
+            if len(wasted) < len(legal):
+                assert not set(wasted) & set(hard_moves(state, legal))
+            action = bot.choose(state.clone(), legal, random.Random(index))
+            if isinstance(action, LittleHelp):
+                helps += 1
+                assert completes_a_potion(state.desks[me], marble(state, action))
+                reason = BOTS.explain(state, action, ["Ana", "Ben"])
+                assert "enough to complete your" in reason, reason
+                promised += 1
+            elif wasted:
+                passed_by += 1
+            state.apply_action(action)
+            while state.current_player() == CHANCE:
+                state.apply_action(state.chance_outcomes()[0][0])
+        assert len(state.desks[me].completed) - completed >= promised
+    assert helps >= 3 and passed_by >= 8  # both cases were met
+
+
+def marble(state, action) -> list:
+    """The marble a Little Help takes, as counts per colour."""
+    gained = [0, 0, 0, 0]
+    gained[COLOUR_INDEX[state.tracks[action.track][action.position]]] = 1
+    return gained
