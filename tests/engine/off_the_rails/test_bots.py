@@ -15,6 +15,7 @@ from engine.off_the_rails.state import (
     CartLeftMine,
     ChangeSpeed,
     EndActions,
+    Pending,
     PickPile,
     PlaceTile,
     SplitLoad,
@@ -439,3 +440,45 @@ def test_solo_hint_sends_a_jewel_to_its_own_edge_and_says_so():
     assert heuristics.explain_move(s, hint) == (
         "Lays an east-west straight on A2 to bring your blue cart's diamond out west."
     )
+
+
+def next_draws(state, seed) -> list:
+    """The outcomes of the next six draws after the mover ends its action phase at once (the
+    first legal move after that), drawn as a match seeded ``seed`` would."""
+    future = state.clone()
+    future.apply_action(EndActions())
+    draws: list = []
+    rng = random.Random(f"{seed}")
+    while len(draws) < 6 and future.current_player() != TERMINAL:
+        if future.current_player() == CHANCE:
+            draws.append(pick_outcome(future.chance_outcomes(), rng))
+            future.apply_action(draws[-1])
+        else:
+            future.apply_action(future.legal_actions()[0])
+    return draws
+
+
+def test_hard_plans_the_same_whatever_the_future_draws_hold():
+    """Issue 39: the state hides no future draw — the bag and the decks are multisets and each
+    draw a chance node the match resolves with its own seed — so Hard's sampled futures come
+    from what its seat may know. At positions of the action phase, matches whose next draws
+    differ (their seeds) get the same choice from Hard, though each hands it a generator of
+    its own."""
+    checked = 0
+    for state in positions(seed=8, count=60):
+        if state.pending() != Pending.ACTIONS or len(state.legal_actions()) < 3:
+            continue
+        futures = {repr(next_draws(state, seed)) for seed in range(4)}
+        assert len(futures) > 1  # the hidden future differs between the matches
+        seen = state.observation(state.current_player())
+        choices = {
+            make_bot(GAME, "hard").choose(
+                seen.clone(), seen.legal_actions(), random.Random(f"bot:{seed}:{checked}")
+            )
+            for seed in range(4)
+        }
+        assert len(choices) == 1
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
