@@ -189,12 +189,15 @@ def _after_and_chance(state, action, rng) -> tuple:
     return after, chanced
 
 
-def _ranked(state, actions, rng, keep_help: bool = True) -> list:
+def _ranked(state, actions, rng, keep_help: bool = True, stopped=never) -> list:
     """``[(value, action, sampled position after it, whether chance followed)]``, best
-    one-step value first."""
+    one-step value first; once ``stopped()`` (past a deadline) only the actions ranked so far
+    (at least one: a Filter's hundreds of choices take a while)."""
     me = state.current_player()
-    ranked = []
+    ranked: list = []
     for index, action in enumerate(actions):
+        if ranked and stopped():
+            break
         if not keep_help and isinstance(action, LittleHelp):
             continue
         after, chanced = _after_and_chance(state, action, rng)
@@ -326,7 +329,7 @@ class TurnPlannerBot:
     # --- later in the turn: play each candidate to the end of the turn ----------------------
     def _later(self, state, legal, rng, allowance):
         me = state.current_player()
-        ranked = _ranked(state, legal, rng)[:LATER_CANDIDATES]
+        ranked = _ranked(state, legal, rng, stopped=allowance.stopped)[:LATER_CANDIDATES]
         before = best_pick_size(state.tracks)
         best, best_value = ranked[0][1], None
         for _, action, after, chanced in ranked:
@@ -338,9 +341,13 @@ class TurnPlannerBot:
                 # the rest of this turn only: an action that ends it is valued as it ends it,
                 # not after the next player's turn (which made ending a turn look worst of all)
                 played = greedy_turn(
-                    after.clone() if sample == 0 else _after(state, action, rng), rng, owner=me
+                    after.clone() if sample == 0 else _after(state, action, rng),
+                    rng,
+                    stopped=allowance.stopped,
+                    owner=me,
                 )
-                assert played is not None  # never stopped midway here
+                if played is None:  # the deadline came: this candidate is not compared
+                    return best
                 danger = _dispenser_danger(played, action, before)
                 total += heuristics.evaluate(played, me) - danger
             value = total / samples
@@ -351,7 +358,9 @@ class TurnPlannerBot:
     # --- before the pick: sequential halving over rollouts ----------------------------------
     def _before_pick(self, state, legal, rng, allowance) -> tuple:
         me = state.current_player()
-        ranked = [action for _, action, _, _ in _ranked(state, legal, rng)]
+        ranked = [
+            action for _, action, _, _ in _ranked(state, legal, rng, stopped=allowance.stopped)
+        ]
         kept = ROOT_CANDIDATES if self.search.timed else ROOT_CANDIDATES_WITHOUT_CLOCK
         candidates = ranked[:kept]
         # a pick whose certain explosion completes a potion is always played out: one-step
