@@ -88,3 +88,17 @@ def test_a_hard_turn_thinks_within_its_budget_and_no_decision_runs_past_its_dead
         if deadlines:
             assert deadlines[0][0] == max(allowed for allowed, _took in deadlines)
     assert searched  # Hard did search, against its deadlines
+
+
+@pytest.mark.parametrize("game", keep_first(["shifting-stones", "off-the-rails"], 1))
+def test_the_later_decisions_of_a_hard_turn_reuse_the_first_search(game):
+    """Issue 39: where Hard's first decision plans the whole turn (Shifting Stones' turn plan,
+    Off the Rails' action phase), its later decisions play the plan on without searching
+    again, though the table builds a new bot for each decision (the plan is kept in the seat's
+    TurnClock)."""
+    turns = hard_turns(game, seed=4)
+    several = [(decisions, deadlines) for decisions, deadlines in turns if len(decisions) > 2]
+    assert several
+    for decisions, deadlines in several:
+        assert len(deadlines) <= 1
+        assert sum(decisions[1:]) < 0.25 * sum(decisions)
