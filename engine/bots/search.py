@@ -91,12 +91,16 @@ class TurnClock:
         self.plan: Any = None
         """What a decision of the turn left for the later ones (:meth:`Search.remember`)."""
 
-    def begin(self, turn: Any, seconds: float) -> float:
-        """The share of the turn's budget the decision starting now may use (0..1). A new
-        turn's decisions share ``seconds`` less :data:`TURN_RESERVE` of it, and no plan."""
+    def enter(self, turn: Any, seconds: float) -> None:
+        """Start ``turn`` afresh unless it is the turn under way: its decisions share
+        ``seconds`` less :data:`TURN_RESERVE` of it, and no plan."""
         if turn is None or turn != self.turn:
             self.turn, self.share_left, self.decisions = turn, 1.0, 0
             self.seconds_left, self.plan = seconds * (1.0 - TURN_RESERVE), None
+
+    def begin(self, turn: Any, seconds: float) -> float:
+        """The share of the turn's budget the decision starting now may use (0..1)."""
+        self.enter(turn, seconds)
         share = FIRST_SHARE if self.decisions == 0 else LATER_SHARE
         self.decisions += 1
         return share
@@ -167,7 +171,8 @@ class Search:
         the later decisions of this turn (:meth:`recall`). Only a timed search of a named turn
         remembers: a fixed search and a turn of its own (a hint) forget it."""
         if self.clock is not None and self.turn is not None:
-            self.turns.plan = plan if self.turns.turn == self.turn else None
+            self.turns.enter(self.turn, self.seconds)  # a first decision that made no search
+            self.turns.plan = plan
 
     def recall(self) -> Any:
         """The plan :meth:`remember` kept in this turn, once (it is forgotten as it is given);

@@ -142,6 +142,11 @@ def test_a_plan_is_recalled_in_its_own_turn_only_and_only_by_a_timed_search():
     fixed.turn = ("game", 2)
     fixed.remember("a fixed plan")
     assert fixed.recall() is None and turns.plan is None
+    plain = Search(8, 10.0, 2.0, clock=lambda: 0.0, turns=turns)
+    plain.turn = ("game", 3)
+    plain.remember("a plan made without searching")  # a new turn's first decision
+    assert plain.recall() == "a plan made without searching"
+    assert plain.decision().work == round(2.0 * 10 * FIRST_SHARE)  # still the turn's first search
 
 
 def test_work_not_begun_before_the_deadline_is_not_made():
