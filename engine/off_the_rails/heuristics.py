@@ -1170,7 +1170,8 @@ def _route_reason(state, action, route) -> str:
             gems=gems,
             target=where,
         )
-    if _past_target(route, (action.row, action.col)):  # the way out after the deposit
+    if _past_target(route, (action.row, action.col)) or route.target in _rolls_to(state, ci):
+        # the way out after the deposit, or track on a way the cart already has to the gems
         return _because(
             what,
             _("track for {cart} to carry off {gems} from {square}").format(
@@ -1183,6 +1184,31 @@ def _route_reason(state, action, route) -> str:
             cart=_your(state, ci, "of"), gems=gems, square=where
         ),
     )
+
+
+def _rolls_to(state, cart_id) -> set:
+    """The squares cart ``cart_id`` rolls over on the track laid now, from where it stands
+    until a junction (its owner chooses there), a gap, a cart or the edge; empty for a cart
+    not on the board. A hint never says track is laid "to reach" gems on one of them."""
+    if cart_id is None:
+        return set()
+    cart = state.carts[cart_id]
+    if cart.where != CartPlace.BOARD or cart.facing is None or cart.square is None:
+        return set()
+    square, facing, seen = cart.square, cart.facing, set()
+    for _step in range(4 * board.GRID * board.GRID):
+        step = next_step(state, square, facing)
+        if step[0] != "track" or step[1] in seen:
+            break
+        square, exits = step[1], step[2]
+        seen.add(square)
+        if len(exits) == 4:  # a cross: straight on
+            continue
+        others = [side for side in exits if side != board.OPPOSITE[facing]]
+        if len(others) != 1:
+            break
+        facing = others[0]
+    return seen
 
 
 def _past_target(route, square) -> bool:
