@@ -59,19 +59,13 @@ import sys, time
 sys.argv = ["main.py", "--screenshot", "{shot}", "--frames", "1"]
 import pygame
 flip = pygame.display.flip
-def first_flip():
+shown = []
+def timed_flip():  # the first: the felt and the name; the second: the title with its menu
     flip()
-    if not getattr(first_flip, "done", False):
-        first_flip.done = True
-        print("FIRST", time.time(), flush=True)
-pygame.display.flip = first_flip
-import scenes.app as a
-draw = a.App.draw
-def menu(self):
-    draw(self)
-    if self.frame_count == 0:
-        print("MENU", time.time(), flush=True)
-a.App.draw = menu
+    shown.append(time.time())
+    if len(shown) <= 2:
+        print(("FIRST", "MENU")[len(shown) - 1], shown[-1], flush=True)
+pygame.display.flip = timed_flip
 import main
 main.main()
 """
