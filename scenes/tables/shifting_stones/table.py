@@ -100,6 +100,13 @@ class ShiftingStonesTable(GameTable):
 
         return ctx.cached("targets", (seen, legal, lay, covered), work_out)
 
+    def tooltip_avoid(self, target) -> list:
+        """Off the players' rows where it can (a stone's tooltip hid an opponent's scored
+        cards), unless the target is in one of them."""
+        lay = self.layout()
+        rows = [lay.player_row(seat) for seat in range(lay.num_players)]
+        return [row for row in rows if not row.collidepoint(target.bounds.center)]
+
     def hint_marks(self) -> tuple[tuple, int | None]:
         """``(squares, card)`` the hint frames."""
         hint = self.ctx.current_hint()
