@@ -509,11 +509,13 @@ class App:
         ]
 
     def _typing(self) -> bool:
-        """True while a text box has the keyboard (M types an "m" there)."""
-        from pygame_gui.elements import UITextEntryLine
+        """True while a text box, of one line or of many (a position), has the keyboard (M
+        types an "m" there)."""
+        from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
         return any(
-            isinstance(element, UITextEntryLine) for element in self.ui.get_focus_set() or ()
+            isinstance(element, (UITextEntryLine, UITextEntryBox))
+            for element in self.ui.get_focus_set() or ()
         )
 
     def quit(self) -> None:

@@ -7,7 +7,7 @@ import os
 
 import pygame
 import pytest
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
 from engine import registry
 from engine.match import Match, Seat
@@ -85,8 +85,10 @@ def test_m_mutes_and_unmutes_with_a_toast_and_is_stored(app):
     assert app.messages[-1] == "Sound on. M mutes it."
 
 
-def test_m_types_in_a_text_box_instead_of_muting(app):
-    entry = UITextEntryLine(pygame.Rect(20, 20, 200, 30), app.ui)
+@pytest.mark.parametrize("box", [UITextEntryLine, UITextEntryBox])
+def test_m_types_in_a_text_box_instead_of_muting(app, box):
+    """Play-test: typing "karma" into the position box (many lines) turned the sound off."""
+    entry = box(pygame.Rect(20, 20, 200, 60), app.ui)
     app.ui.set_focus_set(entry)
     key(app, pygame.K_m)
     assert app.settings.sound_effects is True
