@@ -88,7 +88,7 @@ def test_m_mutes_and_unmutes_with_a_toast_and_is_stored(app):
 @pytest.mark.parametrize("box", [UITextEntryLine, UITextEntryBox])
 def test_m_types_in_a_text_box_instead_of_muting(app, box):
     """Play-test: typing "karma" into the position box (many lines) turned the sound off."""
-    entry = box(pygame.Rect(20, 20, 200, 60), app.ui)
+    entry = box(pygame.Rect(20, 20, 200, 60), manager=app.ui)
     app.ui.set_focus_set(entry)
     key(app, pygame.K_m)
     assert app.settings.sound_effects is True
