@@ -47,7 +47,7 @@ def _parse(spec: GameSpec, cleaned: str):
     except ValueError as err:
         reason = str(err).strip() or type(err).__name__
         said = _("This position cannot be read: {reason}").format(
-            reason=reason if reason[-1] in ".!?" else reason + "."
+            reason=reason if reason[-1] in ".!?。！？" else reason + "."
         )
         raise (ForeignField(said) if isinstance(err, ForeignField) else ValueError(said)) from None
     except Exception as err:  # noqa: BLE001

@@ -57,3 +57,20 @@ def test_the_positions_own_options_win_over_the_forms():
         spec, [Seat("human", "A"), Seat("human", "B")], {"dicey": False}, 1, state
     )
     assert match.options["dicey"] is True and match.from_position
+
+
+def test_a_reason_ending_in_a_japanese_full_stop_gets_no_second_one():
+    """Play-test: Japanese refusals ended "。." — the reason's own stop is kept alone."""
+    import translation
+    from engine import registry
+    from engine.positions import read_position
+
+    before = translation.current_language()
+    translation.set_language("ja")
+    try:
+        with pytest.raises(ValueError) as refused:
+            read_position(registry.get("diced-tomatoes"), "players=2 karma=x,3")
+    finally:
+        translation.set_language(before)
+    said = str(refused.value)
+    assert said.endswith("。") and not said.endswith("。."), said
