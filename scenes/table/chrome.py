@@ -199,6 +199,9 @@ def message_lines(msg: str, width: int, largest: int = 16, bold: bool = False) -
     while size > 6 and _two_lines_height(size) > TOP_BAR_ROOM:
         size -= 1  # the board starts under the bar: at a large UI scale two lines shrink
         lines = kit.wrap(msg, size, width, bold=bold)
+    if len(lines) > 2:  # still too long: the second line says it is cut, never stops mid-word
+        rest = " ".join(lines[1:]) if " " in msg else "".join(lines[1:])
+        lines = [lines[0], kit.ellipsize(rest + "…", width, size=size, bold=bold)]
     return size, lines
 
 

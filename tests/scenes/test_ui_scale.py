@@ -250,6 +250,19 @@ def test_a_two_line_top_bar_message_stays_above_the_board(scale):
         kit.reset_caches()
 
 
+def test_a_top_bar_message_too_long_for_two_lines_says_it_is_cut():
+    """Play-test: a long hint at 1024×640 stopped mid-word ("…then move the stones it"); its
+    second line now ends with "…"."""
+    from scenes.table.chrome import message_lines
+
+    pygame.font.init()
+    kit.reset_caches()
+    message = "Pay with any–Tree over Bird–any to swap the Boat at top left and the Bird. " * 4
+    size, lines = message_lines(message, 600)
+    assert len(lines) == 2 and lines[1].endswith("…")
+    assert all(kit.text_size(line, size)[0] <= 600 for line in lines)
+
+
 @pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
 @pytest.mark.parametrize(
     "language, size, percent",
