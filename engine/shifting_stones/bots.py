@@ -560,7 +560,9 @@ def explain_action(state: ShiftingStonesState, action) -> str:
         words = plan_words(hint.steps, state.grid_text())
     if hint.kept is not None:
         return _("{steps}; {kept}").format(steps=words, kept=kept_words(hint.kept, hint.kept_away))
-    if hint.draws and not isinstance(action, (Skip, EndTurn)):
+    moves = sum(1 for step in hint.steps if isinstance(step, (Shift, Flip)))
+    if hint.draws and not isinstance(action, (Skip, EndTurn)) and moves <= 1:
+        # (after a plan of several moves the draw is left unsaid: the hint must fit its bar)
         return ngettext(
             "{steps}; the end of your turn then draws {count} new card",
             "{steps}; the end of your turn then draws {count} new cards",
