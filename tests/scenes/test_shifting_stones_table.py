@@ -282,3 +282,23 @@ def test_a_stones_tooltip_leaves_the_players_rows_in_sight(app):
         tip = table.frame.tooltip_rect(target)
         assert not any(tip.colliderect(row) for row in rows), (target.key, tip)
         assert not tip.colliderect(target.bounds)
+
+
+def test_a_scored_card_beside_a_name_tells_what_it_is_on_hover(app):
+    """Play-test: at 5 players on 1024×640 the opponents' scored cards are small and hovering
+    one said nothing; its tooltip names the card, its points and who scored it."""
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {n}", "easy") for n in range(1, 5)]
+    hands = "/".join(",".join(str(4 * seat + k) for k in range(1, 5)) for seat in range(5))
+    position = f"players=5 grid=SFB/HOE/TTO first=0 active=0 hands={hands} scored=-/41,30/-/-/-"
+    table = start(app, seats, position)
+    scored = [t for t in table.targets() if t.key[0] == "scored"]
+    assert [t.key for t in scored] == [("scored", 1, 0), ("scored", 1, 1)]
+    assert scored[0].tooltip[0].startswith(card_name(41) + " (")
+    assert scored[1].tooltip[1] == "Scored by Bot 1"
+    assert not any(t.active for t in scored)
+    assert (
+        table.game.handle(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scored[0].rect.center, button=1)
+        )
+        is None
+    )  # a click on it does nothing

@@ -96,6 +96,17 @@ class ShiftingStonesTable(GameTable):
                         ("stone", square), lay.stone(square), tooltip=tip, active=bool(legal)
                     )
                 )
+            for seat in range(seen.num_players):  # small beside a name: the tooltip names it
+                scored = seen.scored[seat]
+                for index, card in enumerate(scored):
+                    rect = lay.scored_card(seat, index, len(scored))
+                    shown = rect.copy()
+                    if index + 1 < len(scored):  # overlapped: only its uncovered part
+                        after = lay.scored_card(seat, index + 1, len(scored))
+                        shown.width = max(2, min(rect.width, after.x - rect.x))
+                    name = self.stage_names()[seat]
+                    tip = (card_words(card), _("Scored by {name}").format(name=name))
+                    out.append(kit.Target(("scored", seat, index), shown, tooltip=tip))
             return out
 
         return ctx.cached("targets", (seen, legal, lay, covered), work_out)
