@@ -168,7 +168,8 @@ class Messages:
         self.until = 0.0
 
     def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
-        self.text = message
+        # a sentence may begin with a card's name ("any–Tree over Bird–any does not match…")
+        self.text = message[:1].upper() + message[1:]
         self.until = self.clock() + seconds
 
     def clear(self) -> None:

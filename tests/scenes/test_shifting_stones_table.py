@@ -302,3 +302,10 @@ def test_a_scored_card_beside_a_name_tells_what_it_is_on_hover(app):
         )
         is None
     )  # a click on it does nothing
+
+
+def test_a_message_that_begins_with_a_card_name_begins_with_a_capital(app):
+    """Play-test: "any–Tree over Bird–any does not match the grid yet." began in lower case."""
+    table = against_bot(app)
+    table.say(f"{card_name(23)} does not match the grid yet.")
+    assert table.current_message() == "Any–Seed over Boat–any does not match the grid yet."
