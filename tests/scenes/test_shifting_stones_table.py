@@ -14,7 +14,7 @@ from engine import registry
 from engine.match import Match, Seat
 from engine.positions import match_from_position, read_position
 from engine.shifting_stones.data import card_name
-from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Shift
+from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Score, Shift
 from scenes import kit
 from scenes.game_over import GameOverScene
 from scenes.pass_screen import PassScreen
@@ -309,3 +309,26 @@ def test_a_message_that_begins_with_a_card_name_begins_with_a_capital(app):
     table = against_bot(app)
     table.say(f"{card_name(23)} does not match the grid yet.")
     assert table.current_message() == "Any–Seed over Boat–any does not match the grid yet."
+
+
+def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_move(app):
+    """Play-test: clicking the framed card, as the hint says, left nothing marked; the hint
+    then frames the stones of the move that card pays for in the hint's plan."""
+    from engine.shifting_stones.bots import hint_for
+
+    table = against_bot(app)
+    state = table.match.state
+    pay = next(
+        action
+        for action in state.legal_actions()
+        if isinstance(action, Pay)
+        and Score(action.card) not in state.legal_actions()  # a click would score it
+        and hint_for(state, action) is not None
+    )
+    move = next(s for s in hint_for(state, pay).steps if isinstance(s, (Shift, Flip)))
+    table.driver.hint, table.driver._hint_at = pay, len(table.match.history)
+    assert table.game.hint_marks() == ((), pay.card)
+    press(app, card_at(table, pay.card))
+    assert table.game.selection.card == pay.card
+    squares = (move.square,) if isinstance(move, Flip) else (move.first, move.second)
+    assert table.game.hint_marks() == (squares, None)

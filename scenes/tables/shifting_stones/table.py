@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from engine.shifting_stones.bots import hint_for
 from engine.shifting_stones.data import card_words, face_name
 from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Phase, Score, Shift, Skip
 from scenes import kit
@@ -119,8 +120,12 @@ class ShiftingStonesTable(GameTable):
         return [row for row in rows if not row.collidepoint(target.bounds.center)]
 
     def hint_marks(self) -> tuple[tuple, int | None]:
-        """``(squares, card)`` the hint frames."""
+        """``(squares, card)`` the hint frames: a hinted payment frames its card, and once the
+        player has chosen that card, the stones of the move the hint pays for (play-test:
+        clicking the framed card left nothing marked)."""
         hint = self.ctx.current_hint()
+        if isinstance(hint, Pay) and self.selection.card == hint.card:
+            hint = self.hinted_move(hint)
         if isinstance(hint, Flip):
             return (hint.square,), None
         if isinstance(hint, Shift):
@@ -128,6 +133,18 @@ class ShiftingStonesTable(GameTable):
         if isinstance(hint, (Pay, Score)):
             return (), hint.card
         return (), None
+
+    def hinted_move(self, pay: Pay):
+        """The move the hinted payment ``pay`` is for in the hint's plan (the engine's
+        ``hint_for``, from what this seat sees), or None."""
+        state = self.ctx.match.state
+
+        def work_out():
+            plan = hint_for(state, pay)
+            moves = [step for step in plan.steps if isinstance(step, (Shift, Flip))] if plan else []
+            return moves[0] if moves else None
+
+        return self.ctx.cached("hinted move", (len(self.ctx.match.history), pay), work_out)
 
     # --- the buttons ------------------------------------------------------------------------
     def controls(self) -> list[Row]:
