@@ -58,7 +58,7 @@ from net.outcomes import (
     Waiting,
 )
 from net.transport import Delivery, Restored, Transport, Trouble
-from translation import _, clause
+from translation import _
 
 INBOX_AHEAD = 64
 """Entries further ahead of the log than this are refused (a flood cannot fill memory)."""
@@ -598,11 +598,11 @@ class OnlineMatch:
             try:
                 state.apply_action(action)
             except IllegalAction as err:
-                raise _Refuse(
+                raise _Refuse(  # the rule's words are said to the mover: quoted, as to them
                     _(
-                        "Decision {number} of {name}'s move is not allowed here ({reason}); the "
-                        "move was ignored."
-                    ).format(number=number, name=name, reason=clause(err.reason))
+                        "{name}'s move was ignored: its step {number} is not allowed here. "
+                        "The rules would tell {name}: “{reason}”"
+                    ).format(number=number, name=name, reason=err.reason)
                 ) from None
             step += 1
             while state.current_player() == CHANCE:
