@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from scenes import kit
+from tests.scenes.driver import close_apps
 
 kit.STRICT_BACKDROP[0] = True  # a table's backdrop that disagrees with its drawing fails
 
@@ -36,3 +37,17 @@ def fonts():
     kit.reset_caches()
     yield
     kit.reset_caches()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """This computer's data, Documents and Downloads folders, fresh for the test."""
+    for variable, name in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_DOCUMENTS_DIR", "documents"),
+        ("XDG_DOWNLOAD_DIR", "downloads"),
+    ):
+        (tmp_path / name).mkdir()
+        monkeypatch.setenv(variable, str(tmp_path / name))
+    yield tmp_path
+    close_apps()

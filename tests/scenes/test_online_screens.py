@@ -14,7 +14,6 @@ import time
 
 import pygame
 import pygame_gui
-import pytest
 
 from engine import registry
 from engine.match import HUMAN
@@ -31,22 +30,8 @@ from scenes.online_dialog import OnlineDialog
 from scenes.online_setup import OnlineSetupScene
 from scenes.table.scene import TableScene
 from scenes.turn_files import TurnFilesScene, turn_folder
-from tests.scenes.driver import click, close_apps, find_button, frames, make_app, settle
+from tests.scenes.driver import click, find_button, frames, make_app, settle
 from translation import _
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """This computer's data, Documents and Downloads folders, fresh for the test."""
-    for variable, name in (
-        ("XDG_DATA_HOME", "data"),
-        ("XDG_DOCUMENTS_DIR", "documents"),
-        ("XDG_DOWNLOAD_DIR", "downloads"),
-    ):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(variable, str(tmp_path / name))
-    yield tmp_path
-    close_apps()
 
 
 def choose(scene, object_id: str, text: str) -> None:

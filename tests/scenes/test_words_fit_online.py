@@ -14,7 +14,6 @@ from net import matrix_account, reopen
 from net.log import OnlineSeat, make_header
 from scenes import routes
 from scenes.online_setup import WAYS
-from tests.scenes.driver import close_apps
 from tests.scenes.fit import Finding, Recorder
 from tests.scenes.test_words_fit import LANGUAGES, in_turn, look, opened, player
 from translation import _
@@ -25,17 +24,9 @@ FRIEND = "太郎"
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    """This computer's data, Documents and Downloads folders, fresh for the test."""
-    for variable, name in (
-        ("XDG_DATA_HOME", "data"),
-        ("XDG_DOCUMENTS_DIR", "documents"),
-        ("XDG_DOWNLOAD_DIR", "downloads"),
-    ):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(variable, str(tmp_path / name))
-    yield tmp_path
-    close_apps()
+def home(home):
+    """The scenes' ``home`` (tests/scenes/conftest.py), and English again after the test."""
+    yield home
     import translation
 
     translation.set_language("en")
