@@ -110,7 +110,8 @@ def test_a_position_sets_the_number_of_seats(app):
     assert len(app.manager.top.match.seats) == 3 and form.seat_count == 3
 
 
-def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
+def pick_first_puzzle(app):
+    """New game → Diced Tomatoes → Start from a position… → its first puzzle; returns it."""
     from engine.puzzles import puzzles_for
 
     click(app, find_button(app, "New game"))
@@ -119,6 +120,12 @@ def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
     click(app, find_button(app, "Start from a position…"))
     puzzle = puzzles_for("diced-tomatoes")[0]
     click(app, find_button(app, puzzle.title))
+    return puzzle
+
+
+def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
+
+    puzzle = pick_first_puzzle(app)
     assert app.manager.top.box.get_text() == puzzle.position
     click(app, find_button(app, "Start"))
     assert any(puzzle.goal in message for message in app.messages)
@@ -180,7 +187,6 @@ def test_a_puzzle_keeps_itself_in_its_own_save_and_resumes_from_it(app):
     """Play-test: puzzles and pasted positions each left another save named
     "unfinished-diced-tomatoes-…" in Load and pushed the player's own game out of its slot."""
     from engine.diced_tomatoes.state import PlaceDie
-    from engine.puzzles import puzzles_for
     from saves import store
     from scenes.routes import open_match
 
@@ -190,12 +196,7 @@ def test_a_puzzle_keeps_itself_in_its_own_save_and_resumes_from_it(app):
     mine.advance_chance()
     store.autosave(mine)
     store.release(mine)
-    click(app, find_button(app, "New game"))
-    form = app.manager.top
-    form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
-    click(app, find_button(app, "Start from a position…"))
-    puzzle = puzzles_for("diced-tomatoes")[0]
-    click(app, find_button(app, puzzle.title))
+    puzzle = pick_first_puzzle(app)
     click(app, find_button(app, "Start"))
     table = app.manager.top
     assert table.try_action(PlaceDie(die=0, owner=0, token=0))
@@ -239,14 +240,8 @@ def test_a_pasted_position_gets_a_readable_name_of_its_own(app):
 def test_a_puzzle_not_solved_in_its_turns_says_so(app):
     """Play-test: a puzzle whose turns were spent without its goal said nothing."""
     from engine.diced_tomatoes.state import EndTurn, PlaceDie
-    from engine.puzzles import puzzles_for
 
-    click(app, find_button(app, "New game"))
-    form = app.manager.top
-    form.choose_game([g.id for g in form.games].index("diced-tomatoes"))
-    click(app, find_button(app, "Start from a position…"))
-    puzzle = puzzles_for("diced-tomatoes")[0]
-    click(app, find_button(app, puzzle.title))
+    pick_first_puzzle(app)
     click(app, find_button(app, "Start"))
     table = app.manager.top
     for _ in range(30):  # seat 0 plays its turn out without the goal's move
