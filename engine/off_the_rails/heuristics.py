@@ -1188,27 +1188,26 @@ def _route_reason(state, action, route) -> str:
 
 def _rolls_to(state, cart_id) -> set:
     """The squares cart ``cart_id`` rolls over on the track laid now, from where it stands
-    until a junction (its owner chooses there), a gap, a cart or the edge; empty for a cart
-    not on the board. A hint never says track is laid "to reach" gems on one of them."""
+    until its owner has a way to choose (a T or a cross, OR-D6: :func:`rules.ways_on`), a gap,
+    a cart or the edge; empty for a cart not on the board. A hint never says track is laid "to
+    reach" gems on one of them."""
     if cart_id is None:
         return set()
     cart = state.carts[cart_id]
     if cart.where != CartPlace.BOARD or cart.facing is None or cart.square is None:
         return set()
-    square, facing, seen = cart.square, cart.facing, set()
-    for _step in range(4 * board.GRID * board.GRID):
+    square, facing = cart.square, cart.facing
+    seen: set[tuple[int, int]] = set()
+    while True:
         step = next_step(state, square, facing)
         if step[0] != "track" or step[1] in seen:
-            break
-        square, exits = step[1], step[2]
+            return seen
+        square = step[1]
         seen.add(square)
-        if len(exits) == 4:  # a cross: straight on
-            continue
-        others = [side for side in exits if side != board.OPPOSITE[facing]]
-        if len(others) != 1:
-            break
-        facing = others[0]
-    return seen
+        ways = ways_on(state, square, board.OPPOSITE[facing])
+        if len(ways) != 1:
+            return seen
+        facing = ways[0]
 
 
 def _past_target(route, square) -> bool:

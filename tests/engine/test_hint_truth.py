@@ -124,7 +124,8 @@ def check_off_the_rails(state, action, reason: str) -> int:
 
 def already_reached(state, cart_words: str) -> list:
     """The squares (as the board names them) the cart named by ``cart_words`` ("your white
-    cart's") rolls over on the track already laid, until a junction, a gap or the edge."""
+    cart's") rolls over on the track already laid, until a junction (a T or a cross, OR-D6),
+    a gap or the edge."""
     from engine.off_the_rails import board
     from engine.off_the_rails.heuristics import _your, next_step
     from engine.off_the_rails.state import CartPlace
@@ -147,11 +148,9 @@ def already_reached(state, cart_words: str) -> list:
             break
         square, exits = step[1], step[2]
         seen.append(square_name(*square))
-        if len(exits) == 4:  # a cross: straight on
-            continue
         others = [side for side in exits if side != board.OPPOSITE[facing]]
         if len(others) != 1:
-            break  # a junction: its owner chooses
+            break  # a T or a cross: its owner chooses (OR-D6)
         facing = others[0]
     return seen
 
