@@ -137,7 +137,7 @@ class ShiftingStonesTable(GameTable):
     def hinted_move(self, pay: Pay):
         """The move the hinted payment ``pay`` is for in the hint's plan (the engine's
         ``hint_for``, from what this seat sees), or None."""
-        state = self.ctx.match.state
+        state = self.seen()  # the viewer's observation: no other hand reaches the planning
 
         def work_out():
             plan = hint_for(state, pay)
