@@ -334,10 +334,6 @@ VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = (
 )
 
 
-def _felt(size: tuple) -> pygame.Surface:
-    return art.felt(tuple(size))  # cached there: the window's first frame made it already
-
-
 def felt_middle(size: tuple) -> pygame.Rect:
     """The lit middle of the felt, inside the vignette's innermost ring (a window ``size``
     ``(width, height)`` in pixels): a wide panel that stays inside it does not look cut by the
@@ -350,7 +346,7 @@ def felt_middle(size: tuple) -> pygame.Rect:
 
 def draw_table(surface: pygame.Surface) -> None:
     """The green felt every scene sits on."""
-    surface.blit(_felt(surface.get_size()), (0, 0))
+    surface.blit(art.felt(surface.get_size()), (0, 0))  # the first frame's, cached
 
 
 def draw_panel(surface, rect, colour=PANEL, radius=12, border=None) -> None:
@@ -456,7 +452,7 @@ class Backdrop:
             old = self._made.pop(next(iter(self._made)))
             spare = old if old.get_size() == size else spare
         image = spare or pygame.Surface(size, 0, surface)
-        image.blit(_felt(size), (0, 0))
+        image.blit(art.felt(tuple(size)), (0, 0))
         for layer in layers:
             layer.draw(image)
         return image
