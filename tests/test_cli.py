@@ -66,6 +66,7 @@ def test_screenshot_of_title(run, tmp_path):
         ("shifting-stones", "bot:easy,bot:easy,bot:easy,bot:easy,bot:medium", 7),
     ],
 )
+@pytest.mark.long
 def test_autoplay_quit_at_end_prints_result(run, tmp_path, game, seats, seed):
     if game not in [g.id for g in registry.games()]:
         pytest.skip(f"{game} is not registered yet")
@@ -177,6 +178,7 @@ def test_load_autoplay_with_an_unknown_level_is_one_plain_line(run, tmp_path):
     )
 
 
+@pytest.mark.long
 def test_the_program_starts_without_a_data_or_config_folder(run, tmp_path, monkeypatch):
     """Defect 5: files where the data and config folders should be; the title is reached (and
     says why saving is off); a game is played to its end without saving."""
@@ -214,6 +216,7 @@ def test_the_program_starts_without_a_data_or_config_folder(run, tmp_path, monke
         assert "Traceback" not in result.stderr
 
 
+@pytest.mark.long
 def test_hostile_files_in_the_saves_folder_never_stop_the_program(run, tmp_path):
     """Defect 4: a pipe, a link to /dev/zero, deep nesting and a huge integer named like saves:
     the title, --load of another file and --game --autoplay all run."""
@@ -247,6 +250,7 @@ def test_hostile_files_in_the_saves_folder_never_stop_the_program(run, tmp_path)
 
 
 @pytest.mark.parametrize("how", ["load", "game"])
+@pytest.mark.long
 def test_load_and_game_keep_the_unfinished_game_of_the_same_kind(run, tmp_path, how):
     """Defect 1: ``--load`` and ``--game`` move the unfinished game out of the autosave slot
     to a save of its own before the new one can autosave."""

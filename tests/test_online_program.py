@@ -59,6 +59,7 @@ def result(process: subprocess.Popen, timeout: float = 240) -> dict:
         ]
     ),
 )
+@pytest.mark.long
 def test_two_programs_play_a_whole_game_over_a_local_socket(tmp_path, game, seats, seed):
     host = program(
         tmp_path / "ana",
@@ -88,6 +89,7 @@ def test_two_programs_play_a_whole_game_over_a_local_socket(tmp_path, game, seat
         assert list((tmp_path / name / "tabletop-trio" / "online").glob("*.json"))
 
 
+@pytest.mark.long
 def test_joining_names_a_seat_the_host_does_not_have(tmp_path):
     """A guest whose name has no seat is refused by the host, in one plain line."""
     host = program(

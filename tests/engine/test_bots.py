@@ -30,6 +30,7 @@ def random_positions(spec, count, seed, players=2):
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.long
 def test_every_level_returns_a_legal_action(game, level):
     spec = registry.get(game)
     for i, state in enumerate(random_positions(spec, 4, seed=11 + i_seed(game))):
@@ -45,6 +46,7 @@ def i_seed(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.long
 def test_hard_bot_decision_is_reproducible_with_a_fixed_seed(game):
     """Without a clock Hard searches a fixed amount, so the same position and rng give the same
     move (games replay)."""
@@ -61,6 +63,7 @@ def test_hard_bot_decision_is_reproducible_with_a_fixed_seed(game):
 
 
 @pytest.mark.parametrize("steps", keep_first([100, None]))
+@pytest.mark.long
 def test_bot_game_replays_exactly(steps):
     """A Diced Tomatoes game of a Hard and a Medium bot played twice from the same seed takes
     the same steps: its first 100 in every run, the whole game (~280) in the soak run."""

@@ -18,6 +18,7 @@ PENDING: dict = {}
 @pytest.mark.parametrize(
     "game", [pytest.param(game, marks=PENDING.get(game, ())) for game in GAMES]
 )
+@pytest.mark.long
 def test_random_games_keep_the_engine_contract(game):
     spec = registry.get(game)
     refusals = contract_check(spec, seeds=range(100, 104), deep_every=3)

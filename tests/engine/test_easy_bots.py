@@ -57,6 +57,7 @@ def recorded_easy_games(game: str, games: int, players: int, seed: int) -> tuple
 
 
 # --- Potion Explosion ---------------------------------------------------------------------
+@pytest.mark.long
 def test_pe_easy_takes_a_little_help_only_to_complete_a_potion_that_turn():
     """Rules, "A turn": a Little Help costs 2 VP. Easy takes one only when, later in that same
     turn, it completes a potion (and may drink it); at most one per bot per game on average."""
@@ -76,6 +77,7 @@ def test_pe_easy_takes_a_little_help_only_to_complete_a_potion_that_turn():
     assert helps / (games * 2) <= 1.0
 
 
+@pytest.mark.long
 def test_pe_easy_never_shuffles_marbles_between_pool_and_hand():
     """Rules, "A turn": marbles move between hand and pool freely, but pool marbles are placed
     from the pool and hand marbles must be placed before any goes to the pool. Easy never takes
@@ -102,6 +104,7 @@ def test_pe_easy_never_shuffles_marbles_between_pool_and_hand():
 
 # --- Diced Tomatoes -----------------------------------------------------------------------
 @pytest.mark.parametrize("seed", DT_FIRST_SEEDS)
+@pytest.mark.long
 def test_dt_easy_never_spends_karma_to_undo_its_own_spending(seed):
     """Rules, "Karma": karma buys a re-roll, a shift, a roll-over or a set of one die. Easy never
     spends karma on a die whose face it has just bought (shift a 5 to a 4, then re-roll it), and
@@ -133,6 +136,7 @@ def test_dt_easy_never_spends_karma_to_undo_its_own_spending(seed):
 
 
 @pytest.mark.parametrize("seed", DT_FIRST_SEEDS)
+@pytest.mark.long
 def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice(seed):
     """Rules, "Placement": a die may seed any player's open token, and that vine is worth its
     seed. Easy never gives an opponent a 6 seed while it could place a die elsewhere."""
@@ -160,6 +164,7 @@ def test_dt_easy_never_seeds_a_six_on_an_opponents_token_by_choice(seed):
 
 
 # --- Off the Rails ------------------------------------------------------------------------
+@pytest.mark.long
 def test_otr_easy_never_idles_through_an_action_phase_when_building_helps():
     """Rules, "A turn": up to 4 actions (place or upgrade track, put a cart in, change speed).
     Easy never ends an action phase having built nothing (no track, no cart put in: only speed

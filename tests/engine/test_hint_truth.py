@@ -278,6 +278,7 @@ def check_positions(game: str, players: int, count: int, seed: int) -> tuple:
     ("players", "count"), keep_first([(2, 8), (3, 60), (2, 120), (3, 120)], count=1)
 )
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.long
 def test_every_claim_of_a_hint_reason_is_what_the_engine_does(game, players, count):
     """Issue 39 item 5: each claim of each reason, checked against the move played."""
     claims, reasons = check_positions(game, players, count, seed=900 + players)

@@ -117,6 +117,7 @@ def check(game, state, action, names) -> None:
 
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.long
 def test_every_hint_reason_names_the_objects_of_its_move_and_the_seats_at_the_table(game, players):
     """One legal move of each kind in each of 30 positions (each could be a hint): the reason
     mentions what the move acts on and no seat that is not at the table."""
@@ -132,6 +133,7 @@ def test_every_hint_reason_names_the_objects_of_its_move_and_the_seats_at_the_ta
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.long
 def test_the_hard_moves_hint_names_the_objects_of_its_move(game):
     """The hint is Hard's move (no clock: a fixed search, so the test replays)."""
     spec = registry.get(game)

@@ -58,6 +58,7 @@ def test_the_chain_reaction_puzzle_has_its_chain():
     PUZZLES,
     ids=lambda p: p.id,
 )
+@pytest.mark.long
 def test_the_hard_bot_solves_every_puzzle(puzzle):
     spec = registry.get(puzzle.game)
     state = read_position(spec, puzzle.position)

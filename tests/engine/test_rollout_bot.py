@@ -65,6 +65,7 @@ def test_a_solo_rollout_ends_after_the_next_turn(monkeypatch):
     assert starts == [0, 0]  # two TurnStarted events, both the solo player's
 
 
+@pytest.mark.long
 def test_rollout_bot_is_reproducible_with_a_fixed_seed():
     for state in random_positions(SPEC, 3, seed=8):
         obs, legal = state.observation(state.current_player()), state.legal_actions()
@@ -204,6 +205,7 @@ def test_sequential_halving_with_racing_stops_when_one_candidate_is_plainly_best
     assert best == 4 and count > 3000
 
 
+@pytest.mark.long
 def test_rollout_bot_ends_a_plain_decision_long_before_its_budget():
     """Racing stops the search once the candidates are told apart: over a few random positions
     the bot makes far fewer rollouts than a budget of 600 allows, and all of them without

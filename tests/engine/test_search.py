@@ -66,6 +66,7 @@ HARD = {
 
 
 @pytest.mark.parametrize("game", list(HARD))
+@pytest.mark.long
 def test_a_fixed_budget_chooses_the_same_move_on_any_number_of_processes(game):
     """Issue 39: with a fixed budget (tests, benchmarks, online games) Hard's move does not
     depend on how many processes its work runs on, nor on the order they finish in."""

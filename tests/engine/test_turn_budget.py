@@ -72,6 +72,7 @@ def hard_turns(game: str, seed: int, turns: int = 2):
 
 
 @pytest.mark.parametrize("game", keep_first(GAMES, 1))
+@pytest.mark.long
 def test_a_hard_turn_thinks_within_its_budget_and_no_decision_runs_past_its_deadline(game):
     """Issue 39: "Hard's whole turn takes at most 2 s of thinking (the first decision gets most
     of it; later ones reuse its search), and no single decision runs past its deadline by more
@@ -91,6 +92,7 @@ def test_a_hard_turn_thinks_within_its_budget_and_no_decision_runs_past_its_dead
 
 
 @pytest.mark.parametrize("game", keep_first(["shifting-stones", "off-the-rails"], 1))
+@pytest.mark.long
 def test_the_later_decisions_of_a_hard_turn_reuse_the_first_search(game):
     """Issue 39: where Hard's first decision plans the whole turn (Shifting Stones' turn plan,
     Off the Rails' action phase), its later decisions play the plan on without searching

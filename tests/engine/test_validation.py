@@ -60,6 +60,7 @@ def states_of_a_game(spec, seed: int, every: int):
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("seed", keep_first([0, 1, 2, 3], 1))
+@pytest.mark.long
 def test_every_position_of_a_real_game_is_accepted_as_it_is(game_id, seed):
     spec = registry.get(game_id)
     for state in states_of_a_game(spec, seed, every=7):
@@ -205,6 +206,7 @@ def test_a_game_records_start_passes_the_door_too():
         parse_record(broken)
 
 
+@pytest.mark.long
 def test_the_validators_refusals_are_players_sentences():
     """What a player reads when a position is refused: one sentence, no decision code, never
     a traceback's words."""
@@ -243,6 +245,7 @@ def _pool(game_id: str, which: int) -> tuple:
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(seed=st.integers(0, 2**32), from_text=st.booleans(), which=st.integers(0, 3))
+@pytest.mark.long
 def test_fuzzed_positions_are_refused_or_play_to_their_end(game_id, seed, from_text, which):
     """The property (issue 36, item 1): a position changed by a hostile hand — a field
     replaced, a count moved, a list cut, a notation field swapped — is refused by the door,

@@ -33,6 +33,7 @@ def play_until_waiting(session, choose):
     raise AssertionError("never waits")
 
 
+@pytest.mark.long
 def test_a_whole_game_by_turn_files(tmp_path):
     """Each "Send turn" writes the log since the friend's last turn; the friend opens it,
     plays, and sends back; both end with the same position."""

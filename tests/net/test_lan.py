@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from engine import registry
 from engine.match import HUMAN
 from net.lan import LanGuest, LanHost
@@ -37,6 +39,7 @@ def finish(process: subprocess.Popen, timeout: float = 120) -> tuple[int, dict]:
     return process.returncode, json.loads(lines[-1])
 
 
+@pytest.mark.long
 def test_two_processes_play_a_whole_game_each_switched_off_once(tmp_path):
     """The host and a guest, two processes, play Diced Tomatoes with a bot to the end. The
     guest is switched off after 3 entries and started again from its stored game; then the

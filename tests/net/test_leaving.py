@@ -95,6 +95,7 @@ def test_a_turn_published_after_the_handover_is_taken_back():
     assert state_hash(ana.match.state) == state_hash(ben.match.state)
 
 
+@pytest.mark.long
 def test_a_stored_game_resumes_and_ends_alike():
     """A computer stopped in the middle (kill and restart) resumes from its stored data."""
     hub, ana, ben = _pair("potion-explosion", seed=21)
@@ -140,6 +141,7 @@ print(json.dumps([h.action.to_dict() for h in match.history]))
 """
 
 
+@pytest.mark.long
 def test_hard_bots_replay_alike_in_two_processes():
     """Bots online have no clock: two independent processes (different hash seeds, so no set
     order can leak into a decision) play the same steps from the same seed (the first 60

@@ -10,6 +10,8 @@ import stat
 import time
 import urllib.parse
 
+import pytest
+
 from engine import registry
 from engine.match import BOT, HUMAN
 from net import matrix_account
@@ -37,6 +39,7 @@ def post_raw(server, token, room_id, event_type, content, txn):
     )
 
 
+@pytest.mark.long
 def test_a_whole_game_through_a_room(homeserver):
     server = homeserver
     for user in ("ana", "ben", "carol"):

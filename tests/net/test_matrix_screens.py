@@ -10,6 +10,7 @@ import shutil
 import time
 
 import pygame
+import pytest
 
 from net import matrix_account
 from net.autoplay import random_chooser, step
@@ -40,6 +41,7 @@ def run(app, friend, until, seconds=120.0):
     raise AssertionError(f"timed out; the top scene is {app.manager.top}")
 
 
+@pytest.mark.long
 def test_matrix_through_the_screens_with_a_rejoin_from_another_computer(
     homeserver, tmp_path, monkeypatch
 ):

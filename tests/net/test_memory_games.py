@@ -44,6 +44,7 @@ def play_out(sessions, seed: int, limit: int = 20000) -> None:
 
 
 @pytest.mark.parametrize("game_id", [spec.id for spec in registry.games()])
+@pytest.mark.long
 def test_whole_game_two_computers_agree(game_id):
     spec = registry.get(game_id)
     bots = 1 if spec.max_players >= 3 else 0

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import registry
 from engine.match import BOT, HUMAN
 from engine.shifting_stones.state import CHANCE_CLASSES, CardPaid, CardScored, Pay, Score
@@ -46,6 +48,7 @@ def positions_before_each_step(match) -> list:
     return positions
 
 
+@pytest.mark.long
 def test_only_decisions_travel_and_they_name_only_the_senders_own_cards():
     hub, sessions = three_computers(seed=21)
     play_out(sessions, seed=4)

@@ -3,6 +3,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ def test_random_bytes_give_only_save_error(tmp_path, data):
     load_text(tmp_path, data)
 
 
+@pytest.mark.long
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -82,6 +84,7 @@ def test_mutated_real_saves_give_only_save_error(tmp_path, which, cut, flips):
     load_text(tmp_path, bytes(raw))
 
 
+@pytest.mark.long
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -214,6 +217,7 @@ def load_hostile(tmp_path, text: str):
     return match
 
 
+@pytest.mark.long
 @settings(
     max_examples=200,
     deadline=None,

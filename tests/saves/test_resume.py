@@ -33,6 +33,7 @@ def resumed_in_a_fresh_process(match) -> list:
 
 
 @pytest.mark.parametrize("game_id", [spec.id for spec in registry.games()])
+@pytest.mark.long
 def test_bot_games_resumed_from_a_save_match_the_game_played_through(game_id):
     spec = registry.get(game_id)
     seats = [
@@ -48,6 +49,7 @@ def test_bot_games_resumed_from_a_save_match_the_game_played_through(game_id):
         assert resumed_in_a_fresh_process(first_part) == expected, f"resumed at step {stop_at}"
 
 
+@pytest.mark.long
 def test_off_the_rails_easy_bots_resume_as_played_through():
     """The case from the report: seed 23, two Easy bots, resumed at step 59."""
     spec = registry.get("off-the-rails")

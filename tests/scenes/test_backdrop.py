@@ -14,6 +14,7 @@ from scenes import kit
 from scenes.routes import open_match
 from scenes.tables import TABLES
 from tests.scenes.driver import close_apps, frames, make_app, past_pass_screens
+from tests.soak import quick_first
 
 GAMES = [spec.id for spec in registry.games() if spec.id in TABLES]
 
@@ -64,6 +65,7 @@ def take_steps(app, table, count: int, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.long
 def test_a_frame_from_the_backdrop_equals_the_old_way_as_the_game_goes_on(game):
     """New log lines, another seat to play (its panel lit), a hover, a smaller window and
     another language: each frame equals the one drawn panel by panel."""
@@ -94,7 +96,7 @@ def test_a_frame_from_the_backdrop_equals_the_old_way_as_the_game_goes_on(game):
         close_apps()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", quick_first(GAMES, 2))
 def test_while_a_step_animates_the_top_bar_and_log_are_drawn_over_it(game):
     """A flying piece passes under the top bar and the log: while one flies they are not in
     the backdrop, and the frame still equals the old way."""

@@ -87,6 +87,7 @@ def human_step(app, table):
     click(app, find_button(app, "End turn"))
 
 
+@pytest.mark.long
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     over = play_to_end(app, table, human_step)
@@ -95,6 +96,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     assert len(over.sheet["rows"]) == 2
 
 
+@pytest.mark.long
 def test_solo_game_by_mouse_shows_result(app):
     table = start(app, [Seat("human", "Ana")], seed=5)
     over = play_to_end(app, table, human_step)
@@ -102,6 +104,7 @@ def test_solo_game_by_mouse_shows_result(app):
     assert over.sheet == table.match.state.score_sheet()
 
 
+@pytest.mark.long
 def test_three_player_hot_seat_game_by_mouse_reaches_score_sheet(app):
     table = start(
         app,
@@ -121,6 +124,7 @@ def test_three_player_hot_seat_game_by_mouse_reaches_score_sheet(app):
         (5, {"open_empty": True, "update_2023": True}),
     ],
 )
+@pytest.mark.long
 def test_four_and_five_player_games_by_mouse_with_variants_reach_the_score_sheet(
     app, players, options
 ):
@@ -225,6 +229,7 @@ def test_reroll_uses_the_die_already_selected(app):
     assert table.match.history[-1].action == dt.RollDie(slot, table.match.state.hand[slot].face)
 
 
+@pytest.mark.long
 def test_end_turn_with_a_die_that_fits_nowhere_shows_pass(app):
     """A rolled die must be placed or passed before the turn ends (rules, "A turn"): End turn
     refuses, picks up a stuck die and names the Pass button, which is shown."""
@@ -368,6 +373,7 @@ def test_a_solo_game_autosaves_when_each_turn_begins(app):
     assert store.load(slot).turn_count() == table.match.turn_count()
 
 
+@pytest.mark.long
 def test_game_over_replay_steps_through_history_and_new_game_keeps_settings(app):
     match = Match(
         SPEC, [Seat("bot", "A", "easy"), Seat("bot", "B", "easy")], {"dicey": True}, seed=31
@@ -424,6 +430,7 @@ def test_cleared_dice_fly_back_on_their_own_arcs():
         close_apps()
 
 
+@pytest.mark.long
 def test_animated_play_lands_every_step_on_an_engine_state():
     """Issue 16: at normal speed every step lands by showing a state the engine's apply_event
     gave (dice conserved colour by colour, nothing re-applied by the scene), and the board ends
@@ -471,6 +478,7 @@ def test_animated_play_lands_every_step_on_an_engine_state():
         2,
     ),
 )
+@pytest.mark.long
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(
     players, seed, options
 ):
@@ -785,6 +793,7 @@ def test_the_passed_zone_says_passed_only_once_dice_are_passed(app):
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.long
 def test_every_part_of_a_glowing_vine_row_takes_the_click(size):
     """Play-test: in the 2-player layout the right half of a glowing vine row took no click.
     Through the real mouse: a die picked up, then a click near the right end of each glowing

@@ -12,6 +12,7 @@ from tests.scenes.driver import click, close_apps, frames, make_app
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.long
 def test_an_open_settings_list_is_as_wide_as_its_box(size):
     app = make_app(size=size)
     try:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,6 +49,7 @@ def first_and_title(tmp_path, *extra: str) -> tuple[list[str], pygame.Surface, p
     return json.loads(line.split(" ", 1)[1]), pygame.image.load(first), pygame.image.load(shot)
 
 
+@pytest.mark.long
 def test_the_first_frame_shows_the_felt_and_the_name_before_the_rest_loads(tmp_path):
     loaded, first, title = first_and_title(tmp_path, "--size", "1024x640", "--language", "ja")
     assert not [name for name in loaded if name.split(".")[0] in ("pygame_gui", "i18n", "yaml")]

@@ -225,6 +225,7 @@ def _japanese_texts() -> list:
 
 
 @pytest.mark.parametrize("width", [90, 160, 300])
+@pytest.mark.long
 def test_every_japanese_message_wraps_without_a_forbidden_line_start_or_end(width, fonts_ready):
     """Every Japanese message, wrapped narrow: no row starts with 、。）」ー… nor ends with
     （「, each row fits (or is one unbreakable unit), and the rows give the text back."""

@@ -70,6 +70,7 @@ def test_a_save_holding_such_a_name_loads_with_the_seats_default_name_and_its_ta
     assert kit.text("\u200b", 16).get_width() == 1  # drawn as nothing, never an error
 
 
+@pytest.mark.long
 def test_a_save_of_100000_seats_is_listed_as_damaged_and_refused(app):
     match = Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=2)
     path = store.save(match, "crowd")

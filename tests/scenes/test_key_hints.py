@@ -172,6 +172,7 @@ def test_potion_explosions_end_turn_keeps_its_key_while_refused(app):
     assert not table.column.button("end").tool_tip_text  # pygame_gui's own tip would show it twice
 
 
+@pytest.mark.long
 def test_menu_buttons_name_their_keys(app):
     app.manager.push(TitleScene(app))
     frames(app, 2)
@@ -215,6 +216,7 @@ def find(app, text) -> UIButton:
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLE_KEYS))
+@pytest.mark.long
 def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monkeypatch, game_id):
     """A play tester's find: in Diced Tomatoes Shift's tip covered Re-roll and Clean vine, and
     pygame_gui's tips, dropped below a button, covered the next row on the other tables. Every

@@ -135,6 +135,7 @@ def test_title_buttons_and_continue_disabled_without_autosave(app):
     assert not find_button(app, "Continue").is_enabled
 
 
+@pytest.mark.long
 def test_title_to_each_menu_and_back(app):
     for label, cls in (
         ("New game", NewGameScene),
@@ -240,6 +241,7 @@ def test_new_game_hides_clan_options_in_an_off_the_rails_solo_game(app):
     assert set(scene.option_widgets) == {"bumper_carts"}  # the split is one player's too
 
 
+@pytest.mark.long
 def test_new_game_option_defaults_follow_the_seat_count(app):
     """Off the Rails uses 25 deposit cards with 4 players and 21 with 2-3
     (docs/rules/off_the_rails.md, "Setup"), unless the player picked a length."""

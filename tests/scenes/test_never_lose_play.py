@@ -184,6 +184,7 @@ def wait_for_the_persons_turn(slot, seconds=60.0) -> None:
                 pass
 
 
+@pytest.mark.long
 def test_a_killed_program_continues_at_the_last_step(tmp_path):
     child, slot = start_program(tmp_path)
     try:
@@ -196,6 +197,7 @@ def test_a_killed_program_continues_at_the_last_step(tmp_path):
     assert resumed.seats[1].name == "Player 2"
 
 
+@pytest.mark.long
 def test_sigterm_ends_an_unsaved_game_at_once_and_keeps_its_autosave(tmp_path):
     """A logout or ``kill`` sends SIGTERM: the program ends without asking (nobody is there to
     answer the leave question) and the game goes on from its autosave next time."""

@@ -30,8 +30,13 @@ def form(request):
     close_apps()
 
 
-def forms(cases):
-    """Run a test once per ``(language, (width, height))`` of ``cases``, named "ru-1024x640"."""
+def forms(cases, keep: int):
+    """Run a test once per ``(language, (width, height))`` of ``cases``, named "ru-1024x640";
+    the cases after the first ``keep`` run long (tests/soak.py)."""
+    cases = [
+        case if index < keep else pytest.param(case, marks=pytest.mark.long)
+        for index, case in enumerate(cases)
+    ]
     return pytest.mark.parametrize(
         "form", cases, indirect=True, ids=lambda case: f"{case[0]}-{case[1][0]}x{case[1][1]}"
     )
@@ -47,7 +52,7 @@ def choose(scene, game_id) -> None:
     frames(scene.app, 1)
 
 
-@forms([(language, (1024, 640)) for language in ("ru", "ja", "es", "en")] + [("ru", (1280, 800))])
+@forms([(lang, (1024, 640)) for lang in ("ru", "ja", "es", "en")] + [("ru", (1280, 800))], keep=2)
 def test_every_option_label_and_description_is_whole_inside_the_options_panel(form):
     scene = form
     for game_id in GAMES:
@@ -79,7 +84,7 @@ def test_every_option_label_and_description_is_whole_inside_the_options_panel(fo
         assert len(scene.option_widgets) == len(scene._shown_options()) <= len(spec.options)
 
 
-@forms([(language, size) for language in ("ru", "ja") for size in ((1024, 640), (1280, 800))])
+@forms([(lang, size) for size in ((1024, 640), (1280, 800)) for lang in ("ru", "ja")], keep=2)
 def test_a_game_cards_text_keeps_clear_of_the_cards_edges(form):
     scene = form
     for game_id in GAMES:
@@ -93,7 +98,7 @@ def test_a_game_cards_text_keeps_clear_of_the_cards_edges(form):
             assert card.inflate(-kit.px(12), -kit.px(12)).contains(letters), (game_id, line)
 
 
-@forms([("en", (1280, 800))])
+@forms([("en", (1280, 800))], keep=1)
 def test_the_chosen_game_cards_letters_are_bright_on_its_gold(form):
     """Play-test: gold player counts and dim descriptions were hard to read on the chosen
     card's gold; the other cards keep their dim lines."""

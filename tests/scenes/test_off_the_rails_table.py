@@ -39,7 +39,7 @@ from tests.scenes.driver import (
     run_to_score_sheet,
     wait_for_human,
 )
-from tests.soak import keep_first
+from tests.soak import keep_first, quick_first
 
 SPEC = registry.get("off-the-rails")
 SHORT = {"game_length": 13}
@@ -160,6 +160,7 @@ def human_step(app, table):
 
 
 # --- whole games ----------------------------------------------------------------------------------
+@pytest.mark.long
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Easy)", "easy")], seed=12)
     over = play_to_end(app, table, human_step)
@@ -170,6 +171,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     assert {S.ChooseEdge, S.PlaceCart, S.PlaceTile, S.EndActions} <= kinds
 
 
+@pytest.mark.long
 def test_solo_game_by_mouse_shows_result(app):
     table = start(app, [Seat("human", "Ana")], seed=5, options={})
     over = play_to_end(app, table, human_step)
@@ -177,6 +179,7 @@ def test_solo_game_by_mouse_shows_result(app):
     assert over.sheet["solo"]["result"] in ("major victory", "victory", "partial victory", "loss")
 
 
+@pytest.mark.long
 def test_all_bot_game_reaches_score_sheet(app):
     table = start(
         app,
@@ -197,6 +200,7 @@ def first_turn(app, seats=None):
     return table
 
 
+@pytest.mark.long
 def test_tile_ghost_legality_matches_engine_on_every_square(app):
     table = first_turn(app)
     click(app, find_button(app, "Curve"))
@@ -348,6 +352,7 @@ def test_save_from_pause_and_load_back_identical(app):
     assert table.match.state.to_dict() == state and table.shown.to_dict() == state
 
 
+@pytest.mark.long
 def test_the_last_deposit_card_stays_shown_after_continue(app):
     """Issue 18, finding 6: the table opened again on the same game (Continue, Load) shows the
     last deposit card revealed, as the table that revealed it did."""
@@ -542,6 +547,7 @@ def test_cart_path_follows_straights_and_curves():
 
 # --- what the table shows as it plays -------------------------------------------------------------
 @pytest.mark.parametrize("players,seed", keep_first([(2, 31), (1, 32), (4, 33)], 2))
+@pytest.mark.long
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed):
     """Issue 18: at normal speed each step lands as its animations end (drawn along the way);
     once the queue is empty the board shows exactly the match's state, and the log is the one
@@ -624,6 +630,7 @@ def test_no_stale_text_while_the_carts_roll_and_the_rumble_lasts_the_roll():
     close_apps()
 
 
+@pytest.mark.long
 def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
     """Issue 18, finding 7: the last chasm token and each cart derailed at the end are shown
     (one step each), then the game-over banner, then a beat, then the score sheet. The top bar
@@ -669,6 +676,7 @@ def test_the_end_shows_the_last_derailments_then_a_beat_then_the_sheet():
     close_apps()
 
 
+@pytest.mark.long
 def test_animated_bot_game_draws_every_step_without_error():
     """Normal animation speed on a coarse clock: every animation of a whole game gets drawn
     (every other frame: each animation spans several)."""
@@ -718,6 +726,7 @@ def test_clans_carry_their_marks_with_the_colour_pattern_setting(app):
     )
 
 
+@pytest.mark.long
 def test_score_sheet_names_players_and_clans_and_seat_colours_follow_the_clans(app):
     table = start(app, [Seat("bot", "Ana", "easy"), Seat("bot", "Ben", "easy")], seed=4)
     over = run_to_score_sheet(app, 6000, dt=0.25)
@@ -777,6 +786,7 @@ def test_a_turn_of_four_straights_takes_six_inputs(app):
     assert table.match.state.player == 1  # and the turn went on to Ben
 
 
+@pytest.mark.long
 def test_replay_from_the_score_sheet_plays_the_game_again_to_the_same_end(app):
     """Replay (score sheet): the same game step by step, then To end: the same final position,
     the same log, and the table shows it."""
@@ -1013,7 +1023,7 @@ def test_the_edge_question_leaves_the_deposits_in_sight_and_its_buttons_choose(s
     close_apps()
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", quick_first([(1024, 640), (1280, 800)], one_argument=True))
 def test_path_tags_and_the_hint_label_keep_off_the_mine_centres_and_each_other(size):
     """Issue 42, finding 7: "stop" sat on the yellow mine's crown, and the hint's label on the
     tags. At the table, with a hint asked, every tag drawn keeps off the mine centres and the

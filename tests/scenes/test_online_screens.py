@@ -14,6 +14,7 @@ import time
 
 import pygame
 import pygame_gui
+import pytest
 
 from engine import registry
 from engine.match import HUMAN
@@ -100,6 +101,7 @@ def run(app, table, friend=None, choose_for_friend=None, until=None, limit=4000,
     raise AssertionError(f"still waiting: {table.status_text() if table else app.manager.top}")
 
 
+@pytest.mark.long
 def test_hosting_on_this_network_a_friend_joins_and_both_finish_alike(home):
     """New game → Online friend "Ben" → On this network: the table waits for Ben to join at
     its address; Ben's computer joins with that address and his name; the game is played to
@@ -147,6 +149,7 @@ def test_hosting_on_this_network_a_friend_joins_and_both_finish_alike(home):
     assert listing.infos[0].names == ("Ana", "Ben")
 
 
+@pytest.mark.long
 def test_a_game_by_file_send_turn_and_open_turn_file_to_the_end(home):
     """By file: Send turn writes the moves since Ben's last turn into Documents/Tabletop
     Trio; Ben's computer reads it, plays, and writes its own into Downloads; Open turn file
@@ -259,6 +262,7 @@ def test_open_turn_file_of_a_new_game_asks_the_seat_and_plays_it(home):
     assert state_hash(ana.match.state) == state_hash(table.online.session._base)
 
 
+@pytest.mark.long
 def test_a_friend_past_their_time_is_handed_over_after_asking(home):
     """With a clock, a friend past their time: the status says so and Hand over asks first
     (the level, or Cancel); after it a bot plays the seat, the table says the game no longer
@@ -333,6 +337,7 @@ def test_a_game_that_stops_says_why_and_offers_quit_to_title(home):
     assert type(app.manager.top).__name__ == "TitleScene"
 
 
+@pytest.mark.long
 def test_joining_from_the_title_a_wrong_name_is_refused_then_the_game_opens(home):
     """Online games → Join a friend's game: a name the host has no seat for is refused in the
     host's words and nothing opens; the right name opens the table, and the game is played
@@ -369,6 +374,7 @@ def test_joining_from_the_title_a_wrong_name_is_refused_then_the_game_opens(home
     ana.close()
 
 
+@pytest.mark.long
 def test_continue_opens_a_kept_game_waiting_for_you(home):
     """Online games lists a kept game with whose turn it is; once the friend's turn file is
     read, "Your turn" comes first, and Continue opens the table for the person to move."""

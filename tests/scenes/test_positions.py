@@ -56,6 +56,7 @@ def shows_its_position(game_id: str) -> bool:
 
 
 @pytest.mark.parametrize("game_id", [game for game in GAMES if shows_its_position(game)])
+@pytest.mark.long
 def test_copy_then_paste_starts_the_same_position(app, game_id):
     from scenes.routes import open_match
 
@@ -123,6 +124,7 @@ def pick_first_puzzle(app):
     return puzzle
 
 
+@pytest.mark.long
 def test_a_puzzle_fills_the_box_and_its_goal_is_told(app):
 
     puzzle = pick_first_puzzle(app)
@@ -183,6 +185,7 @@ def drawn_texts(draw, *arguments) -> list:
     return texts
 
 
+@pytest.mark.long
 def test_a_puzzle_keeps_itself_in_its_own_save_and_resumes_from_it(app):
     """Play-test: puzzles and pasted positions each left another save named
     "unfinished-diced-tomatoes-…" in Load and pushed the player's own game out of its slot."""
@@ -218,6 +221,7 @@ def test_a_puzzle_keeps_itself_in_its_own_save_and_resumes_from_it(app):
     )
 
 
+@pytest.mark.long
 def test_a_pasted_position_gets_a_readable_name_of_its_own(app):
     from saves import store
 
@@ -237,6 +241,7 @@ def test_a_pasted_position_gets_a_readable_name_of_its_own(app):
     assert info.title.startswith("Diced Tomatoes from a position, ") and not info.is_autosave
 
 
+@pytest.mark.long
 def test_a_puzzle_not_solved_in_its_turns_says_so(app):
     """Play-test: a puzzle whose turns were spent without its goal said nothing."""
     from engine.diced_tomatoes.state import EndTurn, PlaceDie

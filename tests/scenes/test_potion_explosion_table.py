@@ -37,7 +37,7 @@ from tests.scenes.driver import (
     settle,
     wait_for_human,
 )
-from tests.soak import keep_first
+from tests.soak import keep_first, quick_first
 
 SPEC = registry.get("potion-explosion")
 
@@ -154,6 +154,7 @@ def human_step(app, table, drink=True):
     click(app, find_button(app, "End turn"))
 
 
+@pytest.mark.long
 def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot (Medium)", "medium")], seed=12)
     over = play_to_end(app, table, human_step)
@@ -165,6 +166,7 @@ def test_two_player_game_human_vs_bot_by_mouse_reaches_score_sheet(app):
     assert drunk, "the human drank potions by clicking them"
 
 
+@pytest.mark.long
 def test_four_player_game_with_chosen_types_by_mouse_at_small_size():
     app = make_app(size=(1024, 640))
     app.manager.push(TitleScene(app))
@@ -177,6 +179,7 @@ def test_four_player_game_with_chosen_types_by_mouse_at_small_size():
     close_apps()
 
 
+@pytest.mark.long
 def test_all_bot_game_reaches_score_sheet():
     """Autoplay (as ``--autoplay --instant``): bots move as fast as the machine allows."""
     app = make_app(autoplay=True, quit_at_end=True, background_saves=True)
@@ -190,7 +193,7 @@ def test_all_bot_game_reaches_score_sheet():
     close_apps()
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", quick_first([1, 2, 3]))
 def test_explosion_preview_matches_engine_for_every_marble(app, seed):
     """Hovering a marble outlines the whole chain reaction the engine sets off (rules,
     "Explosions"), as far as the visible marbles decide it."""
@@ -418,6 +421,7 @@ def test_undo_placement_by_keyboard(app):
     assert table.shown.to_dict() == before
 
 
+@pytest.mark.long
 def test_save_from_pause_and_load_back_identical(app):
     from saves import store
 
@@ -456,6 +460,7 @@ def test_resize_mid_game_keeps_working(app):
 
 
 @pytest.mark.parametrize("players,seed", keep_first([(2, 21), (4, 22), (6, 23)], 2))
+@pytest.mark.long
 def test_animations_draw_and_land_on_the_engine_state(players, seed):
     """Every event batch of random games: each step's animations draw at several moments, and
     the states the steps land (the engine's apply_event, issue 16) end exactly at the engine's
@@ -516,6 +521,7 @@ def test_tie_break_picks_are_made_on_the_dispenser(app):
     assert app.manager.top.sheet == table.match.state.score_sheet()
 
 
+@pytest.mark.long
 def test_hint_is_outlined_on_the_board(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)
@@ -531,6 +537,7 @@ def test_hint_is_outlined_on_the_board(app):
 
 
 @pytest.mark.parametrize("players,seed", keep_first([(2, 31), (5, 32)]))
+@pytest.mark.long
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state(players, seed):
     """At normal speed the base queues each step of a match step and lands it as its
     animations end (issue 17): drawn along the way, and once the queue is empty the displayed
@@ -688,6 +695,7 @@ def test_space_or_a_click_skips_every_animation_to_the_engine_state(skip):
     close_apps()
 
 
+@pytest.mark.long
 def test_place_all_pressed_while_the_explosion_plays_acts_once_it_lands():
     """Play-test finding: P pressed during the person's own explosion was lost. It waits until
     the board has caught up (refills included), then places what fits; a key never carries

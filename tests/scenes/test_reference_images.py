@@ -17,6 +17,7 @@ SHARE_LIMIT = 0.004
 
 
 @pytest.mark.parametrize(("game", "size", "moment"), cases())
+@pytest.mark.long
 def test_the_table_looks_as_its_reference(game, size, moment):
     reference = pygame.image.load(str(file_for(game, size, moment)))
     image = draw_case(game, size, moment)

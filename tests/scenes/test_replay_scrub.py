@@ -11,6 +11,7 @@ from engine.match import Match, Seat
 from scenes.routes import table_for as make_table
 from scenes.title import TitleScene
 from tests.scenes.driver import click, click_at, close_apps, find_button, frames, key, make_app
+from tests.soak import quick_first
 
 
 def played(game_id, seed=3, steps=160):
@@ -47,7 +48,7 @@ def open_replay(app, match):
 
 
 @pytest.mark.parametrize(
-    "game_id", ["diced-tomatoes", "potion-explosion", "off-the-rails", "tea-time"]
+    "game_id", quick_first(["diced-tomatoes", "potion-explosion", "off-the-rails", "tea-time"])
 )
 def test_keys_move_by_step_and_turn_and_reach_the_games_states(app, game_id):
     match, states = played(game_id)
@@ -73,6 +74,7 @@ def test_keys_move_by_step_and_turn_and_reach_the_games_states(app, game_id):
     assert cursor.position == cursor.turn_position(2)
 
 
+@pytest.mark.long
 def test_the_log_follows_a_jump_as_the_log_of_a_game_stepped_there(app):
     """A jump shows the log a table rebuilds for that position (as after an undo or a load);
     the table's live log may group a step's lines differently while it animates."""

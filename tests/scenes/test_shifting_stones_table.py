@@ -206,6 +206,7 @@ def test_the_log_never_names_a_drawn_card(app):
     assert drawn and not any(card_name(card) in text for card in drawn)
 
 
+@pytest.mark.long
 def test_an_autoplayed_game_reaches_the_score_sheet():
     """Two Easy bots at the Shifting Stones table, as ``--autoplay --instant`` runs them."""
     app = make_app(size=(1024, 640), autoplay=True, quit_at_end=True, background_saves=True)

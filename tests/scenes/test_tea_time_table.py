@@ -106,6 +106,7 @@ def test_tea_time_has_its_own_table():
 
 
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
+@pytest.mark.long
 def test_a_whole_game_by_mouse_against_bots_reaches_the_score_sheet(players, seed):
     app = make_app(size=(1280, 800) if players != 3 else (1024, 640))
     app.manager.push(TitleScene(app))
@@ -127,6 +128,7 @@ def test_a_whole_game_by_mouse_against_bots_reaches_the_score_sheet(players, see
     close_apps()
 
 
+@pytest.mark.long
 def test_a_two_player_hot_seat_game_by_mouse():
     app = make_app()
     app.manager.push(TitleScene(app))
@@ -242,6 +244,7 @@ def test_an_older_hint_is_not_shown_while_the_next_is_thought_of(app):
     assert ask_hint(app, table) not in (None, first)
 
 
+@pytest.mark.long
 def test_after_every_step_played_to_its_end_the_board_shows_the_engine_state():
     """At normal speed the base queues each step of a match step and lands it as its
     animations end: drawn along the way, and once the queue is empty the displayed state is
@@ -346,6 +349,7 @@ def test_a_round_is_laid_out_card_by_card_with_a_flick_each():
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.long
 def test_the_score_sheet_draws_every_player_at_both_sizes(size):
     app = make_app(size=size)
     app.manager.push(TitleScene(app))
@@ -396,6 +400,7 @@ def test_undo_is_off_and_ctrl_z_says_a_take_is_the_whole_turn(app):
     assert table.match.state.to_dict() == before
 
 
+@pytest.mark.long
 def test_replay_from_the_score_sheet_reaches_the_same_final_table():
     app = make_app(size=(1024, 640))
     app.manager.push(TitleScene(app))

@@ -22,6 +22,7 @@ def rules_1024():
     close_apps()
 
 
+@pytest.mark.long
 def test_the_background_is_pygame_guis_own_drawing_of_the_box(rules_1024):
     app, scene = rules_1024
     size = scene.box_rect.size
@@ -42,6 +43,7 @@ def test_a_small_background_is_drawn_by_pygame_gui_whole(rules_1024):
     assert pygame.image.tobytes(text_panel.background(app.ui, size), "RGBA") == expected
 
 
+@pytest.mark.long
 def test_the_text_and_scroll_bar_sit_where_the_standard_box_puts_them(rules_1024):
     app, scene = rules_1024
     standard = UITextBox(scene.box.html_text, scene.box_rect, app.ui)

@@ -76,6 +76,7 @@ def fuzz(app, rng, frames=150):
 @pytest.mark.parametrize(
     "scene", [TitleScene, NewGameScene, LoadGameScene, SettingsScene, RulesScene]
 )
+@pytest.mark.long
 def test_menu_scenes_survive_random_input(scene):
     app = make_app()
     app.manager.push(TitleScene(app))
@@ -86,6 +87,7 @@ def test_menu_scenes_survive_random_input(scene):
 
 
 @pytest.mark.parametrize("game", [g.id for g in registry.games()])
+@pytest.mark.long
 def test_table_scenes_survive_random_input(game):
     spec = registry.get(game)
     app = make_app(size=(1024, 640))

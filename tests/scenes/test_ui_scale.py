@@ -23,6 +23,7 @@ from scenes.settings import SettingsScene, scale_label
 from scenes.statistics import StatisticsScene
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, frames, make_app
+from tests.soak import quick_first
 
 
 @pytest.fixture
@@ -99,6 +100,7 @@ MENUS = (TitleScene, SettingsScene, NewGameScene, LoadGameScene, StatisticsScene
 
 
 @pytest.mark.parametrize("scene_class", MENUS, ids=lambda cls: cls.__name__)
+@pytest.mark.long
 def test_a_menu_laid_out_at_150_percent_has_larger_text_inside_the_window(
     scene_class, close_pygame
 ):
@@ -119,7 +121,7 @@ def test_a_menu_laid_out_at_150_percent_has_larger_text_inside_the_window(
         assert pygame.Rect((0, 0), app.size).contains(app.manager.top.panel_rect)
 
 
-@pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
+@pytest.mark.parametrize("game", quick_first([spec.id for spec in registry.games()], 2))
 def test_a_table_and_its_pause_menu_at_150_percent_stay_inside_the_window(game, close_pygame):
     app = make_app(size=(1600, 1000))
     app.settings.ui_scale = 150
@@ -266,8 +268,11 @@ def test_a_top_bar_message_too_long_for_two_lines_says_it_is_cut():
 @pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
 @pytest.mark.parametrize(
     "language, size, percent",
-    [(language, (1024, 640), 100) for language in ("en", "ru", "es", "ja")]
-    + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200), ("ja", (2048, 1280), 200)],
+    quick_first(
+        [(language, (1024, 640), 100) for language in ("ru", "ja", "en", "es")]
+        + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200), ("ja", (2048, 1280), 200)],
+        2,
+    ),
 )
 def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
     game, language, size, percent, close_pygame
@@ -300,8 +305,11 @@ def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
 
 @pytest.mark.parametrize(
     "language, size, percent",
-    [(language, (1024, 640), 100) for language in ("en", "ru", "es", "ja")]
-    + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200)],
+    quick_first(
+        [(language, (1024, 640), 100) for language in ("ru", "ja", "en", "es")]
+        + [("ru", (1280, 800), 125), ("ru", (2048, 1280), 200)],
+        2,
+    ),
 )
 def test_the_off_the_rails_action_buttons_fit_their_labels(language, size, percent, close_pygame):
     """In Russian "Улучшить", "Поставить" and "Скорость +" were cut by their buttons: a row of
@@ -346,6 +354,7 @@ def test_a_toast_over_a_short_log_stays_inside_the_window(size, percent, close_p
 
 
 @pytest.mark.parametrize("language", ["ru", "es"])
+@pytest.mark.long
 def test_the_status_line_at_1024_wraps_rather_than_shrinking_past_reading(language, close_pygame):
     """Play-test: at 1024 × 640 in Russian the top bar's instruction shrank to about 9 px.
     It now keeps 14 px or more, on two lines when one does not hold it."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from engine import registry
 from scenes.app import FONT_SIZES, warm_up_work
 from scenes.tables import TABLES
@@ -12,6 +14,7 @@ from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, make_app
 
 
+@pytest.mark.long
 def test_every_piece_loads_what_a_table_needs(fonts):
     pieces = warm_up_work()
     engines = len(registry.GAME_PACKAGES)

@@ -197,6 +197,7 @@ def cleanup():
 
 
 @pytest.mark.parametrize(("language", "size"), in_turn(LANGUAGES))
+@pytest.mark.long
 def test_every_menu_screen_fits_in_every_language(language, size, cleanup):
     app = opened(language, size)
     for game in GAMES:  # a save and a finished game of each, for Load and Statistics
@@ -242,6 +243,7 @@ def test_every_menu_screen_fits_in_every_language(language, size, cleanup):
 
 
 @pytest.mark.parametrize(("game", "language", "size"), in_turn(GAMES, LANGUAGES))
+@pytest.mark.long
 def test_every_table_and_what_covers_it_fits_in_every_language(game, language, size, cleanup):
     app = opened(language, size)
     spec = registry.get(game)

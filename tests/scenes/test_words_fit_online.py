@@ -43,6 +43,7 @@ def file_game(game: str, seat: int):
 
 
 @pytest.mark.parametrize(("language", "size"), in_turn(LANGUAGES, offset=1))
+@pytest.mark.long
 def test_every_online_screen_fits_in_every_language(language, size, home):
     app = opened(language, size)
     found: list[Finding] = []

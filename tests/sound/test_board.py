@@ -27,6 +27,7 @@ def make_board(rendered):
     return make
 
 
+@pytest.mark.long
 def test_loading_opens_the_mixer_and_reads_every_sound_from_the_cache(make_board):
     board, mixer = make_board()
     assert board.live and mixer.opened == (44100, -16, 2) and mixer.channels == 16

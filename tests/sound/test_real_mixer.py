@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from sound import library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +35,7 @@ print(json.dumps({"live": live, "rendered": board.rendered,
 """
 
 
+@pytest.mark.long
 def test_sounds_reach_the_disk_audio_driver(tmp_path, rendered):
     cache_home = tmp_path / "cache"
     shutil.copytree(rendered, cache_home / "tabletop-trio" / "sounds" / library.version())

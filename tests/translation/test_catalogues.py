@@ -146,6 +146,7 @@ def test_plural_rules_are_the_languages_own():
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.long
 def test_every_translation_has_its_glyphs_in_the_languages_font(language):
     """pygame-ce's font metrics name no glyph as missing, in the regular and the bold face."""
     pygame.freetype.init()

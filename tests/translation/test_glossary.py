@@ -151,6 +151,7 @@ def test_every_language_has_a_glossary_of_the_games_terms(code):
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.long
 def test_the_catalogue_keeps_to_the_glossary(code):
     """E.g. Japanese "clean a vine" is 「つるを綺麗にする」 (the page's words), so no Japanese
     message about cleaning a vine says 「掃除」."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engine", "scenes", "saves", "sprites", "sound", "translation")
 
@@ -56,6 +58,7 @@ def _bindings_of_underscore(function):
     return found
 
 
+@pytest.mark.long
 def test_no_function_in_a_translating_module_rebinds_underscore():
     problems = []
     for path, tree in _modules_using_gettext():

@@ -18,6 +18,7 @@ from scenes.rules_help import RulesScene, rules_summary
 from scenes.settings import SettingsScene
 from scenes.title import TitleScene
 from tests.scenes.driver import close_apps, find_button, frames, make_app
+from tests.soak import quick_first
 
 
 @pytest.fixture
@@ -99,7 +100,7 @@ def test_default_names_given_in_japanese_read_in_english_after_switching(app):
 
 
 @pytest.mark.parametrize(
-    "game_id", ["potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time"]
+    "game_id", quick_first(["potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time"])
 )
 def test_a_language_chosen_under_the_pause_menu_leaves_the_tables_buttons_as_they_were(
     app, game_id
@@ -160,6 +161,7 @@ SCENES = {
 
 @pytest.mark.parametrize("language", translation.LANGUAGES)
 @pytest.mark.parametrize("scene", sorted(SCENES))
+@pytest.mark.long
 def test_menu_texts_fit_their_widgets_at_1024x640(app, language, scene):
     app.set_language(language)
     screen = SCENES[scene](app)
@@ -244,6 +246,7 @@ def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
                 assert font.size(plain)[0] <= width - 40, (spec.id, plain)
 
 
+@pytest.mark.long
 def test_japanese_rules_paragraphs_fit_the_text_box_on_screen(app):
     """The Tips' opening sentence in Japanese showed "2-" and "-人戦": the rules screen broke
     its paragraphs for a box 8 px wider than the text box inside the panel's edge, and

@@ -39,6 +39,7 @@ def test_karma_buys_a_face_that_completes_the_slot_it_needs():
 
 
 @pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.long
 def test_hard_never_spends_karma_on_a_die_for_nothing_in_random_positions(players):
     """Issue 42: in positions of a seeded game with karma to spend, every karma action Hard
     takes on a die leaves that die worth more at its best placement, the karma paid

@@ -108,6 +108,7 @@ def test_turn_owner_is_active_player_during_cleanup():
     assert s.turn_owner() == 0 and s.current_player() == CHANCE
 
 
+@pytest.mark.long
 def test_save_round_trip_replays_history():
     """Matches: a saved game replays to the same position."""
     seats = [Seat("bot", "A", "easy"), Seat("bot", "B", "easy"), Seat("bot", "C", "easy")]
@@ -124,6 +125,7 @@ def test_save_round_trip_replays_history():
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+@pytest.mark.long
 def test_autoplay_bots_reach_terminal_for_each_player_count(n):
     """Autoplay: a Match with bot seats plays to TERMINAL for every player count."""
     levels = ["easy", "medium"]

@@ -119,6 +119,7 @@ def play_random_games(seeds) -> None:
 
 
 @pytest.mark.parametrize("chunk", keep_first(range(CHUNKS)))
+@pytest.mark.long
 def test_random_games_conserve_dice_and_keep_the_contract(chunk):
     """Seeded random games with 1–6 players and random options, 30 a chunk: the first in every
     run, the second with ``-m soak`` (``python -m bench.random_games`` plays thousands)."""

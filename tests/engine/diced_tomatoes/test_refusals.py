@@ -13,6 +13,8 @@ import dataclasses
 import random
 import re
 
+import pytest
+
 from engine.core import CHANCE, IllegalAction
 from engine.diced_tomatoes import GAME
 from engine.diced_tomatoes.state import ACTION_CLASSES, COLOURS, OPTION_NAMES
@@ -91,6 +93,7 @@ def collect_refusals(seeds) -> dict:
     return reasons
 
 
+@pytest.mark.long
 def test_every_refusal_is_a_plain_sentence_without_decision_codes():
     """Issue 14, Everywhere: walk every IllegalAction message Diced Tomatoes raises in 36
     seeded random games (1 to 6 players, random options); none shows a decision code such as

@@ -819,6 +819,7 @@ def test_single_player_goes_on_while_a_held_die_could_still_be_placed():
     assert black_only.is_terminal() and black_only.ended == "stuck"
 
 
+@pytest.mark.long
 def test_single_player_random_games_always_end_even_keeping_every_vine():
     """Single-player mode, "The game must always end": 60 seeded solo games where the player
     keeps every vine worth 0 or less (the choice that used to loop) and plays random dice

@@ -47,6 +47,7 @@ def positions(seed, count):
 
 
 @pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.long
 def test_every_level_returns_legal_actions_from_random_positions(level):
     for i, s in enumerate(positions(31, 12)):
         p = s.current_player()
@@ -126,6 +127,7 @@ def test_explain_move_returns_a_sentence_for_every_kind_of_action():
     )
 
 
+@pytest.mark.long
 def test_hint_reasons_say_your_and_fit_the_top_bar():
     """Hints speak to the player to move ("your"), never name them in the third person, and
     stay short enough for the top bar's two lines at 1024x640 with the move's own words."""
@@ -140,6 +142,7 @@ def test_hint_reasons_say_your_and_fit_the_top_bar():
     assert count > 100
 
 
+@pytest.mark.long
 def test_solo_hints_give_real_reasons():
     """Solo: a tile on the way to a deposit, a way out for a loaded cart (by the edge where its
     jewel counts) and a jewel taken are explained, not "A sensible move."."""
@@ -212,6 +215,7 @@ def test_hard_respects_its_budget_with_a_clock():
     assert a in s.legal_actions()
 
 
+@pytest.mark.long
 def test_a_bot_game_replays_exactly():
     """Same seed, same levels: the same moves."""
     from engine.match import Match, Seat
@@ -252,6 +256,7 @@ def test_cancel_stops_a_thinking_hard_bot():
     assert not worker.is_alive() and result["a"] in s.legal_actions()
 
 
+@pytest.mark.long
 def test_hard_spends_more_work_on_more_futures_of_the_same_candidates(monkeypatch):
     """With work to spare, Hard's look-ahead samples every one of its ``lookahead`` candidates
     on more futures (the same future for all candidates in a round), not more candidates on
@@ -279,6 +284,7 @@ def test_hard_spends_more_work_on_more_futures_of_the_same_candidates(monkeypatc
     assert len({tuple(v) for v in futures.values()}) == 1  # common random numbers
 
 
+@pytest.mark.long
 def test_evaluation_route_costs_equal_the_route_searches_costs():
     """The evaluation's whole-cost-at-a-time searches (exit_units, reach_units) give exactly the
     costs of exit_costs and reach_costs, on every square and side, in random positions."""
@@ -458,6 +464,7 @@ def next_draws(state, seed) -> list:
     return draws
 
 
+@pytest.mark.long
 def test_hard_plans_the_same_whatever_the_future_draws_hold():
     """Issue 39: the state hides no future draw — the bag and the decks are multisets and each
     draw a chance node the match resolves with its own seed — so Hard's sampled futures come

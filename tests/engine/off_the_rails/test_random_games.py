@@ -144,12 +144,14 @@ def play_random_games(seeds) -> None:
 
 
 @pytest.mark.parametrize("chunk", keep_first(range(CHUNKS)))
+@pytest.mark.long
 def test_random_games_conserve_gems_and_keep_the_contract(chunk):
     """Seeded random games, 12 a chunk: the first in every run, the second with ``-m soak``
     (``python -m bench.random_games`` plays thousands)."""
     play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))
 
 
+@pytest.mark.long
 def test_random_games_end_within_a_proven_number_of_turns():
     """Turn bound. Clan game: every turn before the Chasm card reveals one deposit card (at most
     4 * piles + 1 turns), then every player has one more turn (n), then each chasm-phase turn
@@ -182,6 +184,7 @@ def test_random_games_end_within_a_proven_number_of_turns():
 
 
 @pytest.mark.parametrize("players", keep_first([1, 2, 3, 4], 2))
+@pytest.mark.long
 def test_bot_autoplay_reaches_the_end_for_each_player_count(players):
     """A Match with bot seats (engine.bots.make_bot) plays to TERMINAL for 1-4 players (3 and
     4 with ``-m soak``)."""
@@ -237,6 +240,7 @@ def test_event_texts_are_sentences():
 
 
 @pytest.mark.parametrize("first_seed", keep_first([0, 20]))
+@pytest.mark.long
 def test_crowded_ring_games_split_pick_drop_and_conserve_gems(first_seed):
     """Random play from crowded positions (every cart loaded on one loop of track), 20 seeds a
     case (the second with ``-m soak``): collisions with drops, owner splits and mover picks,

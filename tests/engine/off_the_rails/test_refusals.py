@@ -5,6 +5,8 @@ import random
 import re
 from dataclasses import dataclass
 
+import pytest
+
 from engine.core import Action, IllegalAction
 from engine.off_the_rails import board
 from engine.off_the_rails.data import GEMS, MISSIONS
@@ -111,6 +113,7 @@ def collect_refusals(seeds=range(12)) -> dict:
     return reasons
 
 
+@pytest.mark.long
 def test_every_refusal_is_a_plain_sentence_without_a_decision_code():
     """Issue 14, "Everywhere": each IllegalAction reason met over seeded random games starts with
     a capital letter, ends with . ! or ?, and never shows a decision code such as OR-D5."""

@@ -6,6 +6,8 @@ import random
 import threading
 import time
 
+import pytest
+
 from engine import registry
 from engine.bots import make_bot
 from engine.core import CHANCE
@@ -41,6 +43,7 @@ def picked_colour(state, action) -> str:
     return state.tracks[action.track][action.position]
 
 
+@pytest.mark.long
 def test_hard_sees_the_drink_a_completed_potion_gives():
     """Taking the black completes the 11-VP Filter at once, which a one-step bot prefers. Taking
     the yellow completes the Wisdom, whose drink (take any 1 marble) takes the black too: both
@@ -52,6 +55,7 @@ def test_hard_sees_the_drink_a_completed_potion_gives():
     assert picked_colour(s, hard) == "Y"
 
 
+@pytest.mark.long
 def test_hard_plays_out_every_pick_whose_explosion_completes_a_potion():
     """Rules, "Explosions": picking the blue at place 3 of track 5 lets the reds below and above
     it meet and explode; with the blue, 2 reds complete seat 0's 11-VP Potion of Wisdom (R2 B4
@@ -102,6 +106,7 @@ def holes_filled(state, action) -> int:
     return sum(best_fill(state.desks[0], gained)[1].values())
 
 
+@pytest.mark.long
 def test_hard_takes_the_chain_reaction_that_fills_4_holes_over_a_pick_that_fills_2():
     """Rules, "Explosions": a chain reaction goes on while the marbles that meet match. With a
     small search (16 rollouts, no clock) and any of five seeds, Hard takes the chain."""
@@ -139,6 +144,7 @@ def test_rollouts_weigh_every_pick_not_a_sample_crowded_by_little_help():
         assert sorted(filled) == ["KK", "KK", "YY", "YY"], seed
 
 
+@pytest.mark.long
 def test_candidates_before_a_pick_meet_the_same_refills(monkeypatch):
     """Common random numbers: the k-th rollout of every candidate pick draws its refills from
     the same seed, so a comparison of picks is not drowned by the luck of the refills (rules,
@@ -191,6 +197,7 @@ def test_a_fixed_search_shares_its_rollouts_among_fewer_candidates(monkeypatch):
     assert len(timed) == ROOT_CANDIDATES == 8
 
 
+@pytest.mark.long
 def test_hard_decision_is_reproducible_with_a_fixed_seed():
     s = TWO_POTIONS
     first = TurnPlannerBot().choose(s.clone(), s.legal_actions(), random.Random(7))
@@ -244,6 +251,7 @@ def test_hard_drafts_the_most_vp_then_the_colours_its_first_potion_shares():
     assert draft_choice(s, s.legal_actions()) == DraftStarter("ABY4")
 
 
+@pytest.mark.long
 def test_every_level_places_fitting_hand_and_pool_marbles_and_ends_its_turn():
     """A turn, "To end the turn": placement comes before the pool. A bot of each level whose
     hand marble (red) and pool marble (yellow) fit empty holes places them and ends its turn:
@@ -338,6 +346,7 @@ def little_help_positions(seeds, completing: bool, picked: bool = True) -> list:
     return found
 
 
+@pytest.mark.long
 def test_hard_takes_a_little_help_only_to_complete_a_potion_it_names():
     """Issue 39, rules "Little Help" (−2 VP): Hard, and so its hint, takes a Little Help only
     for a marble that completes a potion this turn — it never considers one that completes

@@ -195,6 +195,7 @@ def test_explosions_chain_preview_matches_the_chain_the_pick_sets_off(track, pic
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from("RBYK"), min_size=8, max_size=8), st.data())
+@pytest.mark.long
 def test_explosions_a_closed_chain_preview_holds_whatever_rolls_in(track, data):
     """Explosions: when the preview says no refill marble can matter, the pick explodes exactly
     the previewed marbles, whatever colours roll in from the tank (PE-D1)."""

@@ -17,6 +17,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from engine.core import CHANCE, IllegalAction
 from engine.potion_explosion import GAME, RULES_SUMMARY
 from engine.potion_explosion import state as pe
@@ -184,6 +186,7 @@ def is_sentence(text: str, number_first: bool = False) -> bool:
     return first_ok and text.rstrip()[-1:] in (".", "!", "?")
 
 
+@pytest.mark.long
 def test_every_refusal_is_a_plain_sentence_without_decision_codes():
     """Issue 14, "Everywhere": every IllegalAction reason the game can raise is a sentence and
     names no decision code; every raise site of the engine is reached by the walk."""

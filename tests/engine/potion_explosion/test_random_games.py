@@ -119,12 +119,14 @@ def play_random_games(seeds, steps_cap: int | None = 250) -> None:
 
 
 @pytest.mark.parametrize("chunk", keep_first(range(CHUNKS)))
+@pytest.mark.long
 def test_random_games_conserve_marbles_and_keep_the_contract(chunk):
     """Seeded random games, 2–6 players, the first 250 steps of each, 24 a chunk: the first in
     every run, the second with ``-m soak`` (``python -m bench.random_games`` plays thousands)."""
     play_random_games(range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK))
 
 
+@pytest.mark.long
 def test_random_full_games_to_the_end():
     """Full random games for every player count reach the end with equal turns and a score."""
     contract_check(
@@ -138,6 +140,7 @@ def test_random_full_games_to_the_end():
     )
 
 
+@pytest.mark.long
 def test_autoplay_with_bots_reaches_terminal_for_each_player_count():
     """Autoplay without main.py: a Match of bot seats plays to TERMINAL for 2–6 players."""
     for n in range(2, 7):

@@ -62,6 +62,7 @@ def other_hidden_cards(state, player: int, rng: random.Random):
 
 
 @pytest.mark.parametrize("players", [1, 2, 3])
+@pytest.mark.long
 def test_a_bots_choice_is_the_same_whatever_the_hidden_cards_are(players):
     """Secret hands: two positions that differ only in the cards the mover may not see give the
     mover the same observation, which holds no hidden card, and every level the same choice."""
@@ -90,6 +91,7 @@ def test_a_bots_choice_is_the_same_whatever_the_hidden_cards_are(players):
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
+@pytest.mark.long
 def test_sampled_hidden_cards_fit_the_observation(players):
     """Information-set sampling: the sample shows the viewer exactly what they saw, keeps every
     hand's size, places each card once, and in solo keeps the deck's 8 / 4 / 3 / 1 values."""
@@ -110,6 +112,7 @@ def test_sampled_hidden_cards_fit_the_observation(players):
                 assert Counter(CARDS[c].points for c in in_play) == SOLO_DECK
 
 
+@pytest.mark.long
 def test_payments_away_is_the_fewest_moves_to_a_match():
     """The hand display's "N payments away", against a search over grids written for the test."""
     rng = random.Random(5)
@@ -146,6 +149,7 @@ PAY_TO_REACH = "grid=THM/EFO/OEB hands=35,12,5,17/-"
         count=3,
     ),
 )
+@pytest.mark.long
 def test_every_level_plays_whole_games(level, players):
     """Whole games of bots of one level to the end, every component kept (Hard's bigger
     tables are soak cases: its playouts make a game of 5 cost a minute)."""

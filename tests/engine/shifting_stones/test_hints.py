@@ -91,6 +91,7 @@ def check_hint(state, action, names) -> str:
 
 
 @pytest.mark.parametrize("players", keep_first([2, 3]))
+@pytest.mark.long
 def test_every_claim_of_the_hard_moves_hint_holds(players):
     """The hint is Hard's move (no clock: a fixed search, so the test replays)."""
     names = NAMES[:players]
@@ -104,6 +105,7 @@ def test_every_claim_of_the_hard_moves_hint_holds(players):
     assert said >= 8
 
 
+@pytest.mark.long
 def test_every_claim_holds_for_any_legal_move_hinted():
     """Any legal move may be asked about: the hint explains the best plan that begins with it,
     or says nothing."""

@@ -10,6 +10,8 @@ game's own invariants after every step.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.shifting_stones import GAME
 from engine.shifting_stones.data import CARDS, OTHER_FACE
 from engine.shifting_stones.rules import ADJACENT
@@ -52,6 +54,7 @@ def play_random_games(seeds) -> list[str]:
     return contract_check(GAME, seeds=list(seeds), deep_every=2, invariants=invariants)
 
 
+@pytest.mark.long
 def test_shifting_stones_keeps_the_engine_contract_and_its_invariants():
     refusals = play_random_games(range(10))
     assert refusals

@@ -15,6 +15,8 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
+
 from engine.core import CHANCE
 from engine.match import pick_outcome
 from engine.tea_time import GAME, apply_event, new_state
@@ -98,11 +100,13 @@ def play_random_game(seed: int, players: int) -> int:
     return steps
 
 
+@pytest.mark.long
 def test_invariants_hold_in_random_games_of_every_size():
     for seed in range(60):
         play_random_game(seed, 2 + seed % 3)
 
 
+@pytest.mark.long
 def test_tea_time_keeps_the_engine_contract():
     refusals = contract_check(GAME, seeds=range(20))
     assert refusals

@@ -88,6 +88,7 @@ def luminance(rgb) -> float:
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2048, 1280)])
+@pytest.mark.long
 def test_leftover_gems_lie_beside_the_cart_never_under_it(size):
     """Issue 42, finding 7: gems left on a square under a cart sat half under it. They lie at
     the square's bottom corners: not one of their pixels (nor their count badges) on a pixel

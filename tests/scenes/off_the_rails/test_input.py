@@ -433,12 +433,14 @@ def positions(draw):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.sampled_from([(1280, 800), (1024, 640)]))
+@pytest.mark.long
 def test_no_tag_covers_its_cart_path_or_the_square_it_heads_for_nor_an_edge_label(s, size):
     check_tags(s, size)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.sampled_from([(1280, 800), (1024, 640)]), st.randoms(use_true_random=False))
+@pytest.mark.long
 def test_no_tag_nor_the_hint_label_sits_on_a_mine_centre_or_on_another(s, size, rng):
     """Issue 42, finding 7: "stop", "derail", "you choose the way" and the hint's label sat
     on the mines' emblems and on each other. Over many positions, with any legal move as the

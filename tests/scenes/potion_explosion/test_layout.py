@@ -209,6 +209,7 @@ def test_at_every_ui_scale_the_pool_and_hand_labels_sit_above_their_marbles(size
         assert name.bottom <= lay.chip(seat, 0).top
 
 
+@pytest.mark.long
 def test_each_seats_last_turn_read_from_the_end_is_the_one_read_from_the_start():
     """The strip under a desk shows the seat's latest turn: its marbles taken and exploded, and
     the potions it completed. At every step of a game the quick reading (from the end) equals a

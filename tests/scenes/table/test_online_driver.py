@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import registry
 from engine.match import BOT, HUMAN
 from engine.off_the_rails.state import EndActions, PickPile, SplitLoad
@@ -119,6 +121,7 @@ def test_only_this_computers_people_are_the_tables_people():
     assert on_ben.advance(0.0) == WaitingForRemote(on_ben.match.current_player())
 
 
+@pytest.mark.long
 def test_an_online_tables_bots_are_the_clock_less_online_bot():
     """Every computer plays the bots: the table asks untimed questions marked online, whatever
     the thinking-time setting, and the thinker builds :func:`net.bots.online_bot` for them."""

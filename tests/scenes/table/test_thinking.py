@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import registry
 from engine.match import Match, Seat
 from scenes.table.thinking import (
@@ -51,6 +53,7 @@ def test_a_worker_process_answers_as_the_window_thread_and_at_once_do():
             thinker.close()
 
 
+@pytest.mark.long
 def test_a_cancelled_question_is_never_answered():
     thinker = ProcessThinker()
     try:
@@ -109,6 +112,7 @@ def test_the_worker_ends_when_the_window_process_is_killed():
         child.kill()
 
 
+@pytest.mark.long
 def test_a_question_asked_while_the_worker_starts_is_answered_meanwhile():
     """Play-test: on a loaded machine an Easy bot "thought" for 10 s after a save was loaded:
     its question waited for the worker process to start. Until it takes questions, a thread
@@ -126,6 +130,7 @@ def test_a_question_asked_while_the_worker_starts_is_answered_meanwhile():
         thinker.close()
 
 
+@pytest.mark.long
 def test_closing_after_the_worker_was_killed_never_hangs():
     """Play-test: a window stopped with ``kill`` never exited: closing set a shared event the
     killed worker had been waiting on, and that waits for the sleeper forever."""
@@ -144,6 +149,7 @@ def test_closing_after_the_worker_was_killed_never_hangs():
     assert time.monotonic() - started < 5.0
 
 
+@pytest.mark.long
 def test_hard_with_helper_processes_chooses_as_on_one_core():
     """Issue 39: the thinking process shares a Hard search's work with helper processes (one
     per core); with a fixed budget (``timed`` off, as online) the move is the one a single
