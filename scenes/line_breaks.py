@@ -30,6 +30,9 @@ NO_LINE_END = "（「『【〔〈《〘〖｛［〝‘“([{"
 """Characters no line may end with: opening brackets."""
 
 _IS_CJK = re.compile(f"[{CJK}]")
+_AFTER_MARK = re.compile(r"[/\\-](?=\S)")
+"""A hyphen or a path separator inside a word: a line may break after it, as browsers do (a
+turn file's path in a tooltip was cut mid-name with an added hyphen)."""
 
 
 def has_cjk(text: str) -> bool:
@@ -67,10 +70,12 @@ def units(text: str) -> list[str]:
 
 def split_points(text: str) -> list[int]:
     """Where pygame_gui may cut ``text`` into two lines: the index each second line would start
-    at — after every space (pygame_gui's own points) and at every break :func:`units` allows
-    between Chinese-script characters."""
+    at — after every space (pygame_gui's own points), at every break :func:`units` allows
+    between Chinese-script characters, and after a hyphen or a path separator inside a word."""
     if not has_cjk(text):
-        return [pos + 1 for pos, char in enumerate(text) if char == " "]
+        points = [pos + 1 for pos, char in enumerate(text) if char == " "]
+        marks = [match.end() for match in _AFTER_MARK.finditer(text)]
+        return sorted(points + marks) if marks else points
     points, at = [], 0
     for unit in units(text):
         at += len(unit)
@@ -82,8 +87,8 @@ def split_points(text: str) -> list[int]:
 def install() -> None:
     """Make pygame_gui break lines at :func:`split_points` (once a process): every text chunk
     of every widget computes its split points again after pygame_gui has (it looks only for
-    spaces, and cut a run of Japanese with a hyphen). Text without Chinese-script characters
-    keeps pygame_gui's own points."""
+    spaces, and cut a run of Japanese or a long path with an added hyphen). Text without
+    Chinese-script characters, hyphens or path separators keeps pygame_gui's own points."""
     from pygame_gui.core.text.text_line_chunk import TextLineChunkFTFont
 
     if getattr(TextLineChunkFTFont, "_tabletop_breaks", False):
@@ -92,7 +97,7 @@ def install() -> None:
     def recompute(method):
         def patched(self, *args, **kwargs):
             result = method(self, *args, **kwargs)
-            if has_cjk(self.text):  # else pygame_gui's own points are these
+            if has_cjk(self.text) or _AFTER_MARK.search(self.text):  # else pygame_gui's own
                 self.split_points = split_points(self.text)
             return result
 

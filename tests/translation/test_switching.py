@@ -297,3 +297,27 @@ def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
     finally:
         translation.set_language("en")
         close_apps()
+
+
+def test_a_long_path_in_a_tooltip_breaks_after_its_separators_without_hyphens():
+    """Play-test: the tooltip of a turn file (its whole path) was cut mid-name with "-". A
+    path breaks after a separator or a hyphen of its names (:mod:`scenes.line_breaks`): the
+    rows give the path back."""
+    import pygame_gui
+
+    from tests.scenes.driver import make_app
+
+    try:
+        app = make_app()
+        path = "/home/ana/Documents/Tabletop Trio/turn files/diced-tomatoes-ben-round-12.json"
+        button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 80, 30), "x", app.ui)
+        tip = app.ui.create_tool_tip(path, (40, 40), (0, 10), button, None)
+        rows = [
+            "".join(getattr(item, "text", "") for item in row.items)
+            for row in tip.text_block.text_box_layout.layout_rows
+        ]
+        assert len(rows) >= 2
+        assert "".join(rows) == path  # nothing added: no hyphen
+        assert all(row.endswith(("/", " ", "-")) for row in rows[:-1]), rows
+    finally:
+        close_apps()
