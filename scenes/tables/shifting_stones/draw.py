@@ -224,7 +224,7 @@ def notice_text(seen, names) -> str:
             count=seen.strikes, scored=len(seen.scored[0])
         )
     target = seen.target
-    if seen.last_round and target:
+    if seen.last_round and target and not seen.is_terminal():  # over: the status says so
         leader = max(range(seen.num_players), key=lambda seat: len(seen.scored[seat]))
         return last_round_words(names[leader], len(seen.scored[leader]), target)
     return ""
@@ -242,6 +242,14 @@ def last_round_words(name: str, count: int, target: int) -> str:
     )
 
 
+def scored_count(count: int, target: int) -> str:
+    """A player's scored cards beside their name: "7 of 10" on the way to the number that ends
+    the game, "11 cards" past it (a turn may score several), never "11 of 10"."""
+    if target and count <= target:
+        return _("{count} of {target}").format(count=count, target=target)
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
 def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
     seen = view.seen
     row = lay.player_row(seat)
@@ -251,10 +259,7 @@ def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
     header = lay.header(seat)
     scored = seen.scored[seat]
     target = seen.target or 0
-    right = "{} · {}".format(
-        _("{count} of {target}").format(count=len(scored), target=target),
-        points_label(seen.points(seat)),
-    )
+    right = f"{scored_count(len(scored), target)} · {points_label(seen.points(seat))}"
     right_rect = kit.blit_text(
         surface, right, 13, (header.right, header.centery), kit.INK_DIM, anchor="midright"
     )

@@ -104,3 +104,33 @@ def test_skip_asks_first_while_a_card_matches():
     state, legal = position(POSITION + " skipped=0")
     refusal = table_input.skip(state, legal)
     assert isinstance(refusal, Refuse) and "two turns in a row" in refusal.message
+
+
+def test_a_player_past_the_number_that_ends_the_game_shows_their_count_alone():
+    """Play-test: a row read "11 of 10" beside the name once a turn scored past 10."""
+    from scenes.tables.shifting_stones.draw import scored_count
+
+    assert scored_count(7, 10) == "7 of 10"
+    assert scored_count(10, 10) == "10 of 10"
+    assert scored_count(11, 10) == "11 cards"
+
+
+def test_once_the_game_is_over_the_notice_no_longer_says_last_round():
+    """Play-test: after the last turn the side panel still said "…: last round" while the
+    status said the game was over. Easy bots play a game to its end."""
+    from engine.bots import make_bot
+    from engine.match import Match, Seat
+    from engine.shifting_stones import GAME
+    from scenes.tables.shifting_stones.draw import notice_text
+
+    match = Match(GAME, [Seat("bot", f"B{i}", "easy") for i in range(2)], seed=5)
+    names = ["B0", "B1"]
+    said_last_round = False
+    while not match.is_terminal():
+        if match.is_chance():
+            match.advance_chance()
+            continue
+        said_last_round |= notice_text(match.state, names).endswith("last round")
+        match.play_bot_turn_now(make_bot)
+    assert said_last_round
+    assert notice_text(match.state, names) == ""
