@@ -357,12 +357,20 @@ class Column:
 class ButtonTips:
     """Which button's tip shows: after the pointer rests :data:`TIP_DELAY` seconds on it, never
     where a button was just clicked until the pointer leaves (the tip of a button made anew in
-    its place would cover where the next click goes)."""
+    its place would cover where the next click goes), and not again where it was hushed
+    (:meth:`hush`) until the pointer moves."""
 
     def __init__(self) -> None:
         self.button: Any = None
         self.since = 0.0
         self.clicked: pygame.Rect | None = None
+        self.hushed_at: tuple[int, int] | None = None
+
+    def hush(self, mouse: tuple[int, int]) -> None:
+        """No tip while the pointer stays at ``mouse``: a pointer left resting on End turn
+        through a bot's turn must not bring its tip back over the board when the turn
+        comes round (a play-test: it covered the discard pile for whole turns)."""
+        self.hushed_at = tuple(mouse)  # type: ignore[assignment]
 
     def hovered(self, tips: dict, mouse: tuple[int, int], now: float) -> Any:
         """The button whose tip shows now (at ``now`` seconds), or None."""
@@ -377,6 +385,10 @@ class ButtonTips:
             ),
             None,
         )
+        if self.hushed_at is not None:
+            if tuple(mouse) == self.hushed_at:
+                return None
+            self.hushed_at, self.button = None, None  # moved: the delay starts again
         if hovered is not self.button:
             self.button, self.since = hovered, now
         if self.clicked is not None and not self.clicked.collidepoint(mouse):

@@ -87,7 +87,8 @@ class Frame:
             return
         hovered = self.tips.hovered(column.tips, table.mouse, table.time)
         if hovered is not None and not (table.human_to_move() or hovered.is_enabled):
-            return  # a bot's turn or the end: a resting pointer's tip would cover the board
+            self.tips.hush(table.mouse)  # a bot's turn or the end: until the pointer moves
+            return
         if hovered is not None:
             lines = column.tip_lines(hovered)
             chrome.draw_button_tip(surface, lines, hovered, column.tips, box.rect)

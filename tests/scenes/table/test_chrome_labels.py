@@ -71,3 +71,33 @@ def test_a_cut_keeps_the_cost_in_brackets_at_the_end_whole():
     width = _width("Перебросить (1)", True)
     label = chrome.fitting_label(button, width, True, 20)  # too low for two lines
     assert label.endswith("… (1)") and _width(label, True) <= width
+
+
+class _Button:
+    """What :class:`chrome.ButtonTips` asks of a button."""
+
+    visible = True
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def alive(self) -> bool:
+        return True
+
+    def get_abs_rect(self) -> pygame.Rect:
+        return self.rect
+
+
+def test_a_hushed_tip_stays_away_until_the_pointer_moves():
+    """Play-test: a pointer left on End turn through a bot's turn brought the tip back over the
+    discard pile for whole turns. A hushed tip shows again only after the pointer moves and
+    rests for the delay."""
+    end_turn = _Button(pygame.Rect(100, 50, 80, 30))
+    tips = {end_turn: ("End turn", "End your turn")}
+    shown = chrome.ButtonTips()
+    assert shown.hovered(tips, (120, 60), 0.0) is None  # not yet: the delay
+    assert shown.hovered(tips, (120, 60), chrome.TIP_DELAY + 0.1) is end_turn
+    shown.hush((120, 60))
+    assert shown.hovered(tips, (120, 60), 30.0) is None  # rested there through a whole turn
+    assert shown.hovered(tips, (121, 60), 30.1) is None  # moved: the delay starts again
+    assert shown.hovered(tips, (121, 60), 30.2 + chrome.TIP_DELAY) is end_turn
