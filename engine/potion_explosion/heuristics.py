@@ -16,7 +16,7 @@ from engine.potion_explosion.data import (
     SKILL_TOKEN_VP,
     TILES,
 )
-from engine.potion_explosion.rules import chain_preview, empty_holes
+from engine.potion_explosion.rules import chain_preview, empty_holes, places_words
 from engine.potion_explosion.state import (
     ChooseStack,
     CopyPotion,
@@ -493,15 +493,22 @@ def _explain_drink(state, action, after, names) -> str:
 
 def _explain_filter(state, action, after) -> str:
     count = len(action.positions)
-    head = ngettext(
-        "returns the {colour} marble of track {track} to the tank",
-        "returns {count} {colours} marbles of track {track} to the tank",
-        count,
-    ).format(
+    # the places too: a track often holds more marbles of the colour (a play-test)
+    if count == 1:
+        head = _("returns the {colour} marble at place {place} of track {track} to the tank")
+    else:
+        head = ngettext(
+            "returns {count} {colours} marble at places {places} of track {track} to the tank",
+            "returns {count} {colours} marbles at places {places} of track {track} to the tank",
+            count,
+        )
+    head = head.format(
         colour=_colour(action.colour),
         count=count,
         colours=pgettext("marbles", COLOUR_NAMES[action.colour]),
         track=action.track + 1,
+        place=min(action.positions) + 1,
+        places=places_words(action.positions),
     )
     if not state.picked:
         track = after.tracks[action.track]

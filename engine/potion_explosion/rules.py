@@ -1520,6 +1520,14 @@ def _seat_name(names, seat: int) -> str:
     return _("Player {number}").format(number=seat + 1)
 
 
+def places_words(positions) -> str:
+    """Places (0-based ``positions`` of a track) as a player counts them: "1, 3 and 5"."""
+    places = [str(position + 1) for position in sorted(positions)]
+    if len(places) == 1:
+        return places[0]
+    return _("{first} and {last}").format(first=_(", ").join(places[:-1]), last=places[-1])
+
+
 def action_to_string(state, action, names=None) -> str:
     """The action in plain words, e.g. "Pick the red marble at place 3 of track 2"; seats are
     named by ``names`` (one per seat) when given, else "Player N"."""
@@ -1631,17 +1639,19 @@ def action_to_string(state, action, names=None) -> str:
     if isinstance(action, TakePool):
         return _("Take the pool of {name}").format(name=_seat_name(names, action.opponent))
     if isinstance(action, FilterMarbles):
-        places = [str(position + 1) for position in sorted(action.positions)]
-        if len(places) == 1:
+        if len(action.positions) == 1:
             return _(
                 "Return the {colour} marble at place {place} of track {track} to the tank"
-            ).format(colour=colour_word(action.colour), place=places[0], track=action.track + 1)
-        listed = _("{first} and {last}").format(first=_(", ").join(places[:-1]), last=places[-1])
+            ).format(
+                colour=colour_word(action.colour),
+                place=action.positions[0] + 1,
+                track=action.track + 1,
+            )
         return _(
             "Return the {colour} marbles at places {places} of track {track} to the tank"
         ).format(
             colour=pgettext("marbles", COLOUR_NAMES.get(action.colour, "?")),
-            places=listed,
+            places=places_words(action.positions),
             track=action.track + 1,
         )
     if isinstance(action, CopyPotion):

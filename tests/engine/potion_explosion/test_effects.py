@@ -282,3 +282,15 @@ def test_effects_drink_in_the_same_turn_as_completion_and_end_turn_waits():
     assert "Finish the effect" in s.end_turn_refusal()
     s.apply_action(FinishEffect())
     assert s.end_turn_refusal() is None
+
+
+def test_the_filter_of_lavamancing_hint_names_the_places_of_the_marbles_it_returns():
+    """Play-test: "returns the blue marble of track 1" while track 1 held three blues. The
+    reason names the places (Filter of Lavamancing: one track, one colour, any of its marbles)."""
+    from engine.potion_explosion.heuristics import explain_move
+
+    s = drunk(pos(f"tracks=RKRKRRRR/B/// turn=p p0={desk('FIL4')}"), "FIL4")
+    one = explain_move(s, FilterMarbles(0, "R", (2,)), ["Ana", "Ben"])
+    assert one.startswith("Returns the red marble at place 3 of track 1 to the tank")
+    several = explain_move(s, FilterMarbles(0, "R", (0, 2, 4)), ["Ana", "Ben"])
+    assert several.startswith("Returns 3 red marbles at places 1, 3 and 5 of track 1 to the tank")
