@@ -187,14 +187,21 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
         draw_preview_badge(surface, lay, view)
 
 
+def preview_label(exploded: int, more: bool) -> str:
+    """The hover badge's words: the picked marble and the ``exploded`` ones, "+" when ``more``
+    may explode once the refills roll in."""
+    taken = exploded + 1
+    return f"{taken}+" if more else str(taken)
+
+
 def draw_preview_badge(surface, lay: Layout, view: View) -> None:
-    """Beside the hovered marble, how many marbles the pick explodes ("3", "3+" when a marble
-    still to roll in could add more), kept inside the dispenser's tracks."""
+    """Beside the hovered marble, how many marbles the pick takes: the marble and those it
+    explodes ("4", "4+" when a marble still to roll in could add more), as the hint counts
+    them (a play-test: the badge said 5 where the hint said 6), kept inside the tracks."""
     hovered = view.hovered
     if hovered is None:
         return
-    count = len(view.preview)
-    label = (f"{count}+" if count else "?") if view.preview_more else str(count)
+    label = preview_label(len(view.preview), view.preview_more)
     x, y = lay.marble_centre(*hovered)
     img = kit.text(label, 16, (20, 8, 4), True)  # 13 px read small at 1024 (play-test)
     radius = max(img.get_width(), img.get_height()) // 2 + 4

@@ -287,3 +287,13 @@ def test_the_stars_under_an_opponents_desk_are_explained_on_hover():
     assert stars == "Each star is a potion completed: Potion of Wisdom."
     hit = kit.hit_test(targets(lay, s, legal_actions(s), NONE, 0, turns), found[0].bounds.center)
     assert hit.key == ("strip", 1)
+
+
+def test_the_hover_badge_counts_the_picked_marble_as_the_hint_does():
+    """Play-test: the badge said "5" where the hint said "6 marbles" for the same pick (it left
+    out the marble picked). It counts the picked marble and the exploded ones."""
+    from scenes.tables.potion_explosion.draw import preview_label
+
+    assert preview_label(5, False) == "6"
+    assert preview_label(0, False) == "1"
+    assert preview_label(2, True) == "3+"
