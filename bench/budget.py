@@ -241,8 +241,9 @@ def engine(baseline: str, seconds: float, runs: int) -> tuple[dict, dict]:
 
 def suite_cpu() -> float:
     """CPU seconds of the test suite's quick run (README's test command, tests/soak.py; this
-    process's children: every worker), run as a developer runs it again: with its modules' compiled files kept. ``RuntimeError`` when a
-    test fails (a failing suite's time means nothing)."""
+    process's children: every worker), run as a developer runs it again: with its modules'
+    compiled files kept. ``RuntimeError`` when a test fails (a failing suite's time means
+    nothing)."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
