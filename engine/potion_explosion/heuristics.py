@@ -467,6 +467,12 @@ def _explain_drink(state, action, after, names) -> str:
     ).format(potion=name, effect=_(DRINK_TO[kind]))
     if after.effect is None or after.current_player() != state.current_player():
         return head
+    if kind == "ABY":  # every colour at the bottoms is taken, not only the first one named
+        bottoms = list(dict.fromkeys(track[0] for track in after.tracks if track))
+        if len(bottoms) > 1:
+            return _("{head}: takes {marbles} from the bottoms of the tracks").format(
+                head=head, marbles=_marble_words(_counts(bottoms), True)
+            )
     me = state.current_player()
     best = None
     for choice in after.legal_actions():

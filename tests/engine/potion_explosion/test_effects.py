@@ -294,3 +294,17 @@ def test_the_filter_of_lavamancing_hint_names_the_places_of_the_marbles_it_retur
     assert one.startswith("Returns the red marble at place 3 of track 1 to the tank")
     several = explain_move(s, FilterMarbles(0, "R", (0, 2, 4)), ["Ana", "Ben"])
     assert several.startswith("Returns 3 red marbles at places 1, 3 and 5 of track 1 to the tank")
+
+
+def test_the_abyssal_draft_hint_names_every_colour_it_takes():
+    """Play-test: the reason for drinking an Abyssal Draft named only the blue marble it takes
+    first, while the effect also takes the yellow (a bottom marble of each colour)."""
+    from engine.potion_explosion.heuristics import explain_move
+
+    s = pos(f"tracks=B/Y/Y/Y/Y turn=p p0={desk('ABY4')}")
+    drink = Drink([potion.tile for potion in s.desks[0].completed].index("ABY4"))
+    words = explain_move(s, drink, ["Ana", "Ben"])
+    assert words == (
+        "Drinking your Abyssal Draft lets you take a bottom marble of each colour: takes the "
+        "blue and yellow marbles from the bottoms of the tracks."
+    )
