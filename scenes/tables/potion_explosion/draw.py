@@ -132,7 +132,7 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
                 (90, 230, 255, int(120 + 120 * pulse(view))),
                 layer.get_rect(),
                 3,
-                border_radius=min(frame.size) // 2,
+                border_radius=hint_radius(frame),
             )
             surface.blit(layer, frame)
 
@@ -185,6 +185,15 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
                 pygame.draw.circle(surface, (200, 176, 90), (int(x), int(y)), size // 2 + 2, 1)
     if view.hovered is not None and (view.preview or view.preview_more):
         draw_preview_badge(surface, lay, view)
+
+
+def hint_radius(frame: pygame.Rect) -> int:
+    """The corner radius of a hint's frame: round around a marble (a square), a card's
+    rounded corners around a potion tile (a pill around the draft's tiles spilled past
+    them, a play-test)."""
+    if max(frame.size) <= min(frame.size) * 1.15:
+        return min(frame.size) // 2
+    return 12
 
 
 def preview_label(exploded: int, more: bool) -> str:

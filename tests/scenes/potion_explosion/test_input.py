@@ -297,3 +297,13 @@ def test_the_hover_badge_counts_the_picked_marble_as_the_hint_does():
     assert preview_label(5, False) == "6"
     assert preview_label(0, False) == "1"
     assert preview_label(2, True) == "3+"
+
+
+def test_a_hint_frames_a_marble_with_a_ring_and_a_tile_with_its_corners():
+    """Play-test: the hint's ring around a starter tile was a pill spilling past the tile."""
+    import pygame
+
+    from scenes.tables.potion_explosion.draw import hint_radius
+
+    assert hint_radius(pygame.Rect(0, 0, 40, 40)) == 20
+    assert hint_radius(pygame.Rect(0, 0, 124, 164)) == 12
