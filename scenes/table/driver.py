@@ -327,15 +327,21 @@ class MatchDriver:
         self.hint = None  # an older hint must not pass for this one while it is thought of
         self._hint_for = len(self.match.history)
         self.hint_since = self.clock()
+        # the person's seat and turn: a hint followed step by step plays the plan the turn's
+        # first hint chose (Hard remembers it in the seat's TurnClock) instead of a new plan
+        # at every step, which sent a player one way and then another (a play-test)
+        match = self.match
         self.hint_job = self.thinker.ask(
             Question(
-                self.match.spec.id,
+                match.spec.id,
                 "hard",
                 self.budget(),
                 self.timed(),
-                self.match.state.observation(player),
-                tuple(self.match.legal_actions()),
-                self.match.bot_rng(),
+                match.state.observation(player),
+                tuple(match.legal_actions()),
+                match.bot_rng(),
+                player,
+                turn=("hint", id(match), match.turn_count()),
             )
         )
         return True

@@ -46,9 +46,11 @@ class Question:
     (with ``timed``; else a fixed search so the answer repeats), ``observation`` the seat's view
     of the state (never the whole state: a bot sees only what its seat may), ``legal`` the legal
     actions in the engine's order and ``rng`` the match's seeded generator for this decision.
-    ``seat`` (``-1`` for a hint) and ``turn`` (any value naming the turn, e.g. the match's turn
+    ``seat`` (``-1``: none) and ``turn`` (any value naming the turn, e.g. the match's turn
     number; None: a turn of its own) let a timed bot share a turn's thinking time between the
-    turn's decisions (Hard's ``budget`` is seconds per turn).
+    turn's decisions (Hard's ``budget`` is seconds per turn) and keep the plan its first
+    decision made; a hint names the person's seat and a turn of its own kind, so hints
+    followed step by step keep to one plan.
     ``online`` asks for the bot every computer of an online game plays alike
     (:func:`net.bots.online_bot`: no clock, the fixed search, whatever ``budget`` says).
     """

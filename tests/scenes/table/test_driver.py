@@ -197,3 +197,30 @@ def test_with_secret_hands_the_first_person_too_sits_behind_a_pass_screen():
     assert secret.advance(0.0) == PersonToMove(0, True)
     plain = driver_for(people, hot_seat=HotSeat(pass_screens=lambda: True))
     assert plain.advance(0.0) == PersonToMove(0, True)
+
+
+def test_hints_followed_step_by_step_keep_to_the_plan_of_the_turns_first_hint():
+    """Play-test: the Shifting Stones hint aimed at one card, and after its first move was
+    made, at another. A timed hint names the person's seat and turn, so Hard keeps the plan
+    its first hint chose (the seat's TurnClock) and every later hint is that plan's next step
+    while the person follows it."""
+    from engine.shifting_stones import GAME
+
+    thinker = InlineThinker()
+    match = Match(GAME, [Seat("human", "Ana"), Seat("bot", "Bo", "easy")], seed=2)
+    driver = MatchDriver(match, thinker, timed=lambda: True, budget=lambda: 0.4)
+    for _ in range(50):  # the deal, then who goes first
+        if driver.person_to_move():
+            break
+        driver.advance(0.5)
+    assert driver.ask_hint()
+    first = driver.poll_hint().action
+    expected, plan = thinker._turns[("shifting-stones", "hard", 0)].plan
+    assert len(plan) >= 4  # pay, move, pay, move, …, score, end the turn
+    hinted = [first]
+    for step in plan:
+        driver.apply(hinted[-1])
+        assert driver.ask_hint()
+        hinted.append(driver.poll_hint().action)
+        assert hinted[-1] == step
+    assert [type(action).__name__ for action in hinted][-1] == "EndTurn"
