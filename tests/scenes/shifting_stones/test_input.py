@@ -2,6 +2,8 @@
 move in at most two gestures in either order, the engine's reasons when it may not be made,
 scoring by a click, and the hint's card chosen."""
 
+import pytest
+
 from engine import registry
 from engine.positions import read_position
 from engine.shifting_stones.state import EndTurn, Flip, Pay, Score, Shift, Skip
@@ -115,6 +117,7 @@ def test_a_player_past_the_number_that_ends_the_game_shows_their_count_alone():
     assert scored_count(11, 10) == "11 cards"
 
 
+@pytest.mark.long
 def test_once_the_game_is_over_the_notice_no_longer_says_last_round():
     """Play-test: after the last turn the side panel still said "…: last round" while the
     status said the game was over. Easy bots play a game to its end."""
