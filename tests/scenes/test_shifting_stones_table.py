@@ -269,14 +269,15 @@ def test_one_undo_takes_back_a_paid_move_whole(app):
     assert state.grid_text() == "SFBHOETTO" and 7 in state.hands[0] and not state.discard
 
 
-def test_a_stones_tooltip_leaves_the_players_rows_in_sight(app):
-    """Play-test: a stone's tooltip covered an opponent's scored cards; it goes beside the
-    stone where it hides no player's row (5 players at 1024×640)."""
+def test_a_stones_tooltip_leaves_the_players_rows_and_the_deck_line_in_sight(app):
+    """Play-test: a stone's tooltip covered an opponent's scored cards, then the deck's and
+    the discard's counts; it goes beside the stone where it hides no player's row and not
+    the deck line (5 players at 1024×640)."""
     seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {n}", "easy") for n in range(1, 5)]
     hands = "/".join(",".join(str(4 * seat + k) for k in range(1, 5)) for seat in range(5))
     table = start(app, seats, f"players=5 grid=SFB/HOE/TTO first=0 active=0 hands={hands}")
     lay = table.game.layout()
-    rows = [lay.player_row(seat) for seat in range(5)]
+    rows = [lay.info] + [lay.player_row(seat) for seat in range(5)]
     stones = [t for t in table.targets() if t.key[0] == "stone" and t.tooltip]
     assert stones
     for target in stones:

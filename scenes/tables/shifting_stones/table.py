@@ -113,10 +113,11 @@ class ShiftingStonesTable(GameTable):
         return ctx.cached("targets", (seen, legal, lay, covered), work_out)
 
     def tooltip_avoid(self, target) -> list:
-        """Off the players' rows where it can (a stone's tooltip hid an opponent's scored
-        cards), unless the target is in one of them."""
+        """Off the players' rows and the deck and discard line where it can (a stone's
+        tooltip hid an opponent's scored cards, then the deck's and the discard's counts),
+        unless the target is in one of them."""
         lay = self.layout()
-        rows = [lay.player_row(seat) for seat in range(lay.num_players)]
+        rows = [lay.info] + [lay.player_row(seat) for seat in range(lay.num_players)]
         return [row for row in rows if not row.collidepoint(target.bounds.center)]
 
     def hint_marks(self) -> tuple[tuple, int | None]:
