@@ -345,7 +345,7 @@ def playout_value(observation: ShiftingStonesState, plan: TurnPlan, luck: random
     value = plan.points + plan.parts.get("bonus", 0.0)
     last = view.ends_with(plan)
     if last and view.before_end == 0:
-        return value
+        return value + plan.parts.get("result", 0.0)  # the game ends: won or lost now
     rival = (me + 1) % players
     reply = _play_turn(whole, rival, plan.final, whole.hands[rival])
     weight = 1.0 if players == 2 else 0.6

@@ -495,11 +495,33 @@ def choose_payers(
     plan.kept = tuple(card for card in pool if card not in plan.payers)
 
 
+RESULT = 10.0
+"""What ending the game as its winner is worth beyond the points, in points (half of it for a
+shared victory; as much again lost for ending it behind): a play-test saw the hint pass up a
+turn that scored the cards that end the game while ahead, for one that left the next player a
+turn to win."""
+
+
+def final_margin(view: Outlook, plan: TurnPlan, one_point: Sequence[int]) -> float:
+    """``view.me``'s total less the best other total if the game ended with ``plan``: card
+    points and the 3 for the most 1-point cards, every tied seat getting them (SS-D5)."""
+    totals = list(view.points)
+    totals[view.me] += plan.points
+    most = max(one_point)
+    if most:
+        totals = [
+            total + (ONE_POINT_BONUS if count == most else 0)
+            for total, count in zip(totals, one_point, strict=True)
+        ]
+    return totals[view.me] - max(total for seat, total in enumerate(totals) if seat != view.me)
+
+
 def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: dict) -> float:
     """The plan's worth to ``view.me`` in points: the points scored; the change in the edge
     the 1-point bonus gives (:func:`bonus_edge`); what the kept cards and the cards
-    drawn afresh promise (nothing on a player's last turn). Sets ``plan.value`` and
-    ``plan.parts``."""
+    drawn afresh promise (nothing on a player's last turn); and, when the game ends with this
+    turn (no one plays after it), :data:`RESULT` for winning ("Equal totals share the victory",
+    half of it) or against losing. Sets ``plan.value`` and ``plan.parts``."""
     me = view.me
     points = plan.points
     one_point = list(view.one_point)
@@ -518,6 +540,10 @@ def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: d
         future += sum(keep_value(card, kept_distance.get(card), weights) for card in plan.kept)
         drawn = 2 if plan.skip else max(0, HAND_SIZE - len(plan.kept))
         future += weights.fresh * drawn
+    result = 0.0
+    if final_turn and view.before_end == 0:
+        margin = final_margin(view, plan, one_point)
+        result = RESULT if margin > 0 else RESULT / 2 if margin == 0 else -RESULT
     solo = 0.0
     if view.solo and plan.scored:
         solo = 1.5  # a turn that scores is a turn without a strike
@@ -525,8 +551,9 @@ def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: d
         "points": points,
         "bonus": bonus,
         "future": future,
+        "result": result,
     }
-    plan.value = points + bonus + future + solo
+    plan.value = points + bonus + future + result + solo
     return plan.value
 
 

@@ -164,3 +164,40 @@ def test_every_level_plays_whole_games(level, players):
         assert steps < 3000
     check_components(match.state)
     assert match.state.score_sheet()["rows"]
+
+
+def _ending_position(behind: bool) -> str:
+    """Ana (seat 0, 8 cards, 11 points, five 1-point cards) holds Tree over Horse (39, matching
+    now), Moon-any-any (31, a flip and a swap away), a 3 × 3 Moon card (51) and any-Seed over
+    Boat-any (23); Ben went first and has 9 cards, 14 points (five 1-point cards; with
+    ``behind``, a 5-point card for one of them: 18). Scoring 39 and 31 brings Ana to 10 cards:
+    the game ends, Ana at 14 and the 3 for the most 1-point cards."""
+    hand = [31, 39, 51, 23]
+    free = [card for card in CARDS if card not in hand]
+    by_points = {points: [c for c in free if CARDS[c].points == points] for points in (1, 2, 3, 5)}
+    ana = by_points[1][:5] + by_points[2][:3]
+    ben = by_points[1][5:10] + by_points[2][3:6] + by_points[3][:1]
+    ben_hand = by_points[1][10:12] + by_points[2][6:8]
+    if behind:
+        ben = by_points[1][5:9] + by_points[5][:1] + by_points[2][3:6] + by_points[3][:1]
+    text = ",".join
+    return (
+        f"players=2 grid=TSO/HBH/EFT first=1 active=0 hands={text(map(str, hand))}/"
+        f"{text(map(str, ben_hand))} scored={text(map(str, ana))}/{text(map(str, ben))}"
+    )
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_plan_that_ends_the_game_ahead_is_worth_the_win(level):
+    """Play-test: the hint spent a matching card to score one 1-point card, where scoring it
+    and flipping the Sun to a Moon for Moon-any-any ended the game with Ana ahead (rules: the
+    cards that end the game, the 3 for the most 1-point cards). A plan ending the game is
+    valued by who wins it; ending it behind is worse than playing on."""
+    from engine.shifting_stones.bots import HARD, MEDIUM, ranked_plans
+
+    style = HARD if level == "hard" else MEDIUM
+    ahead = pos(_ending_position(False)).observation(0)
+    assert ranked_plans(ahead, style)[0].scored == (39, 31)  # 14 + 3 against 14: a win
+    behind = pos(_ending_position(True)).observation(0)  # 17 against 18: ending loses
+    best = ranked_plans(behind, style)[0]
+    assert len(best.scored) + 8 < 10, best.scored
