@@ -898,11 +898,13 @@ def _solo_carried(state, cart, costs_by_edge) -> float:
     return best
 
 
-def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
+def _potential(state, player, cost_out, crossings, chasm_risk, opening=None) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
     state's :class:`Crossings`; ``chasm_risk``: :func:`_chasm_risk` in a chasm phase, else
-    ``{}``. Solo: each jewel of a load counts most on a way out by its own edge."""
+    ``{}``; ``opening``: :func:`opening_risk` (or None), the chance the chasm deck opens under
+    each square before ``player`` moves again. Solo: each jewel of a load counts most on a way
+    out by its own edge."""
     cost_in = reach_units(state, player, crossings, _square_set(state.gems))
     costs_by_edge = None
     if state.solo:
@@ -953,6 +955,9 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
             if risk:
                 # the next chasm token may open under it or in front: the cart and its load
                 pts -= risk * (CART_POINTS + carried)
+        if opening and k.square in opening:
+            # the chasm deck opens before this cart moves again: cart and load fall in
+            pts -= opening[k.square] * (CART_POINTS + carried)
     gains = []
     for (row, col), gems in state.gems.items():
         first = (row * _G + col) * 4
@@ -1015,12 +1020,30 @@ def _chasm_risk(state) -> dict:
     return risk
 
 
-def evaluate(state, player: int) -> float:
+def opening_risk(state) -> dict:
+    """``{square: chance}`` that the chasm deck opens a chasm on the square, while the Chasm
+    card's final turns are played (rules, "The Chasm"; empty otherwise and in solo): the chasm
+    deck holds one card of each colour, its number one of that colour's cards not seen yet
+    (``state.unseen``: the removed cards, the chasm deck and the deposit deck are face down), so
+    each mine square of an unseen number opens with chance 1 / that count. A cart there after
+    its owner's final turn falls in with its load unless another cart moves it."""
+    if state.solo or not state.chasm_card_seen or state.chasm_phase:
+        return {}
+    risk = {}
+    for colour, numbers in state.unseen.items():
+        for number in numbers:
+            risk[board.mine_square(colour, number)] = 1.0 / len(numbers)
+    return risk
+
+
+def evaluate(state, player: int, foresight: bool = False) -> float:
     """Heuristic value for ``player`` (higher is better): points now (stockpile, ruby bonus,
     missions, carts not lost) plus loads weighted by the route units to a way out, plus the
     richest deposits weighted by the units of a route through them from the player's carts or
     edge; minus the best opponent's same value. Solo: the high score plus loads and carts. At the
-    end of the game: the exact point difference (plus a win bonus)."""
+    end of the game: the exact point difference (plus a win bonus). With ``foresight`` (Hard)
+    ``player``'s carts also count the chance the chasm deck opens under them
+    (:func:`opening_risk`)."""
     if state.solo:
         from engine.off_the_rails.rules import solo_result
 
@@ -1047,8 +1070,10 @@ def evaluate(state, player: int) -> float:
     crossings = Crossings.of(state)
     cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
     chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
+    opening = opening_risk(state) if foresight else None
     vals = [
-        points(state, q) + _potential(state, q, cost_out, crossings, chasm_risk)
+        points(state, q)
+        + _potential(state, q, cost_out, crossings, chasm_risk, opening if q == player else None)
         for q in range(state.num_players)
     ]
     others = [v for q, v in enumerate(vals) if q != player]
