@@ -1043,7 +1043,8 @@ def evaluate(state, player: int, foresight: bool = False) -> float:
     edge; minus the best opponent's same value. Solo: the high score plus loads and carts. At the
     end of the game: the exact point difference (plus a win bonus). With ``foresight`` (Hard)
     ``player``'s carts also count the chance the chasm deck opens under them
-    (:func:`opening_risk`)."""
+    (:func:`opening_risk`), and in the chasm phase the tokens of every opponent's turn before
+    they move again (:func:`_chasm_risk` is one token's)."""
     if state.solo:
         from engine.off_the_rails.rules import solo_result
 
@@ -1071,9 +1072,18 @@ def evaluate(state, player: int, foresight: bool = False) -> float:
     cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
     chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
     opening = opening_risk(state) if foresight else None
+    own_risk = chasm_risk
+    if foresight and chasm_risk and state.num_players > 2:
+        # every opponent places a token before player's carts move again, not one
+        draws = state.num_players - 1
+        own_risk = {square: 1.0 - (1.0 - risk) ** draws for square, risk in chasm_risk.items()}
     vals = [
         points(state, q)
-        + _potential(state, q, cost_out, crossings, chasm_risk, opening if q == player else None)
+        + (
+            _potential(state, q, cost_out, crossings, own_risk, opening)
+            if q == player
+            else _potential(state, q, cost_out, crossings, chasm_risk)
+        )
         for q in range(state.num_players)
     ]
     others = [v for q, v in enumerate(vals) if q != player]
