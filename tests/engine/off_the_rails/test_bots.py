@@ -526,3 +526,24 @@ def test_chasm_hard_counts_a_token_for_every_opponent_turn():
     plain = heuristics.evaluate(s, 0)
     seen = heuristics.evaluate(s, 0, foresight=True)
     assert plain - seen == pytest.approx(0.25 * 3)
+
+
+def test_chasm_hard_knows_the_turns_the_last_tokens_leave():
+    """Rules, "End of the game and scoring": the game ends once all 20 chasm tokens are placed,
+    one at the end of each turn, and carts still on the board derail with their gems. With 3
+    tokens left at seat 0's turn of 3 players, seats 1 and 2 play once more and seat 0 never:
+    Hard's evaluation counts a load of seat 0 that would need another turn as nothing."""
+    s = blank(3)
+    s.chasm_phase = True
+    s.chasm = {(3, 3): "red"}
+    s.token_supply = {"red": 0, "yellow": 1, "green": 1, "blue": 1}
+    assert [heuristics.units_left(s, q) for q in range(3)] == [0.0, 12.0, 12.0]
+    s.token_supply = {"red": 1, "yellow": 1, "green": 1, "blue": 1}
+    assert [heuristics.units_left(s, q) for q in range(3)] == [12.0, 12.0, 12.0]
+    s.token_supply = {"red": 0, "yellow": 0, "green": 0, "blue": 1}
+    assert [heuristics.units_left(s, q) for q in range(3)] == [0.0, 0.0, 0.0]
+    s.token_supply = {"red": 0, "yellow": 1, "green": 1, "blue": 1}
+    put_cart(s, 0, (9, 6), "N", load=(0, 0, 0, 2, 2))
+    assert heuristics.evaluate(s, 0, foresight=True) < heuristics.evaluate(s, 0) - 5
+    s.chasm_phase = False
+    assert heuristics.units_left(s, 0) is None
