@@ -31,6 +31,7 @@ every other decision with the ``rng`` passed to :meth:`choose`.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.bots import GameBots, as_sentence
 from engine.bots.beginner import softmax_pick
@@ -72,7 +73,7 @@ FUTURE_RATE = 25.0
 the 31 measured over a whole game against Medium, the planning around them included
 (2026-12-06, this project's machine)."""
 
-LEVELS = {
+LEVELS: dict[str, dict[str, Any]] = {
     # routes considered, speed targets kept per cart, look-ahead candidates; a beginner picks
     # among its ``top`` plans within ``margin`` points by a softmax at ``temperature`` (points),
     # measured with bench/bots.py
