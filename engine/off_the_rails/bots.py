@@ -23,6 +23,20 @@ routes, also tries ramming opponents' loaded carts, then plays its four best can
 further (the deposit sampled with its ``rng``, common to all candidates; the opponents' answer and
 its own next turn by the Medium plan; chasm tokens placed greedily) and keeps the one that holds up
 best on average; spare ``budget`` (with a ``clock``) buys more sampled futures, up to six.
+Hard's evaluation has ``foresight`` (:func:`heuristics.evaluate`, level option ``foresight``):
+the chance the chasm deck opens under its carts during the Chasm card's final turns, a chasm token
+for every opponent's turn before its carts move again, and, in the chasm phase, nothing for a load
+or deposit no cart can bring out before the last token ends the game.
+
+Measured at 3 and 4 players (2026-12-06, ``bench/bots.py --fixed``, Hard in one seat, rotating,
+against Mediums; seeds 3000-3039 and 4000-4039): before, 3p 20-1-18 (53 %, 1.58 x fair share,
+39 games), 4p 14-1-25 (36 %, 1.45 x); with the chasm deck's opening seen, 3p 20-1-19 (51 %,
+1.54 x), 4p 16-1-23 (41 %, 1.65 x); with every opponent's token too, 3p 20-1-19 (51 %, 1.54 x);
+with nothing valued that the last token leaves behind too (all three, as now), 3p 21-0-19
+(52.5 %, 1.58 x; mean score 22.8 v 19.1), 4p 15-0-25 (37.5 %, 1.50 x; 21.2 v 17.3): not yet
+twice the fair share. Tried and dropped: one round of futures per opponent (2.5 x the work per
+game, stopped at 4 games, 2-0-2), route units counted ``players / 2`` times (3p 6-0-10 after 16
+games, 4p 4-0-8 after 12).
 
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
