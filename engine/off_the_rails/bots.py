@@ -23,6 +23,21 @@ routes, also tries ramming opponents' loaded carts, then plays its four best can
 further (the deposit sampled with its ``rng``, common to all candidates; the opponents' answer and
 its own next turn by the Medium plan; chasm tokens placed greedily) and keeps the one that holds up
 best on average; spare ``budget`` (with a ``clock``) buys more sampled futures, up to six.
+Hard's evaluation has ``foresight`` (:func:`heuristics.evaluate`, level option ``foresight``):
+the chance the chasm deck opens under its carts during the Chasm card's final turns, a chasm token
+for every opponent's turn before its carts move again, and, in the chasm phase, nothing for a load
+or deposit no cart can bring out before the last token ends the game.
+
+Measured at 3 and 4 players (2026-12-06, ``bench/bots.py --fixed``, Hard in one seat, rotating,
+against Mediums; seeds 3000-3039 and 4000-4039): before, 3p 20-1-18 (53 %, 1.58 x fair share,
+39 games), 4p 14-1-25 (36 %, 1.45 x); with the chasm deck's opening seen, 3p 20-1-19 (51 %,
+1.54 x), 4p 16-1-23 (41 %, 1.65 x); with every opponent's token too, 3p 20-1-19 (51 %, 1.54 x);
+with nothing valued that the last token leaves behind too (all three, as now), 3p 21-0-19
+(52.5 %, 1.58 x; mean score 22.8 v 19.1), 4p 15-0-25 (37.5 %, 1.50 x; 21.2 v 17.3): not yet
+twice the fair share. Tried and dropped: one round of futures per opponent (2.5 x the work per
+game, stopped at 4 games, 2-0-2), route units counted ``players / 2`` times (3p 6-0-10 after 16
+games, 4p 4-0-8 after 12). At 2 players, as now: 167-1-73 over 241 games (69.5 %, 63-75; seeds
+1000-1240, stopped at 241 of 400), mean score 31.2 v 25.3.
 
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
@@ -31,6 +46,7 @@ every other decision with the ``rng`` passed to :meth:`choose`.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.bots import GameBots, as_sentence
 from engine.bots.beginner import softmax_pick
@@ -72,7 +88,7 @@ FUTURE_RATE = 25.0
 the 31 measured over a whole game against Medium, the planning around them included
 (2026-12-06, this project's machine)."""
 
-LEVELS = {
+LEVELS: dict[str, dict[str, Any]] = {
     # routes considered, speed targets kept per cart, look-ahead candidates; a beginner picks
     # among its ``top`` plans within ``margin`` points by a softmax at ``temperature`` (points),
     # measured with bench/bots.py
@@ -82,8 +98,16 @@ LEVELS = {
     "medium": dict(routes=3, speeds=2, lookahead=0),
     # Hard's look-ahead: the opponents answer by the Medium plan, then Hard's own next turn
     # (measured at 1.5 s against Medium: 33-21 this way, 38-34 with an Easy answer alone)
+    # ``foresight``: its evaluation sees the chasm deck's opening coming (heuristics.opening_risk)
     "hard": dict(
-        routes=5, speeds=3, lookahead=4, tactics=True, reply="medium", second=True, escapes=True
+        routes=5,
+        speeds=3,
+        lookahead=4,
+        tactics=True,
+        reply="medium",
+        second=True,
+        escapes=True,
+        foresight=True,
     ),
 }
 
@@ -365,7 +389,7 @@ def plan_actions(state, me, cfg, rng, allowance: Allowance | None = None, stoppe
     (default: the allowance's) returning True ends the scoring with what is scored."""
     if stopped is None and allowance is not None:
         stopped = allowance.stopped
-    scored = _scored(state, me, _sequences(state, me, cfg), stopped)
+    scored = _scored(state, me, _sequences(state, me, cfg), stopped, cfg.get("foresight", False))
     if not scored:
         return [EndActions()]
     best = scored[0]
@@ -388,10 +412,11 @@ def plan_actions(state, me, cfg, rng, allowance: Allowance | None = None, stoppe
     return seq
 
 
-def _scored(state, me, sequences, stopped=None) -> list:
+def _scored(state, me, sequences, stopped=None, foresight: bool = False) -> list:
     """``[(value, sequence, position after)]`` of the legal ``sequences``, best first (a tie
     goes to the sequence proposed first); stops early, keeping what has been scored, once
-    ``stopped()`` is True (out of time or cancelled)."""
+    ``stopped()`` is True (out of time or cancelled). ``foresight``: see
+    :func:`heuristics.evaluate`."""
     scored: list[tuple[float, list, OTRState]] = []
     for seq in sequences:
         if scored and stopped is not None and stopped():
@@ -399,7 +424,7 @@ def _scored(state, me, sequences, stopped=None) -> list:
         after = _simulate(state, me, seq)
         if after is None:
             continue
-        scored.append((heuristics.evaluate(after, me), seq, after))
+        scored.append((heuristics.evaluate(after, me, foresight), seq, after))
     scored.sort(key=lambda row: -row[0])
     return scored
 
@@ -454,7 +479,13 @@ def _look_ahead(me, top, cfg, rng, allowance: Allowance | None = None):
         return None
     rounds = 1 if allowance is None else max(1, min(MAX_FUTURES, allowance.work // len(top)))
     seeds = [rng.random() for _ in range(rounds)]
-    shared = (me, cfg.get("reply", "medium"), cfg.get("second", True), top)
+    shared = (
+        me,
+        cfg.get("reply", "medium"),
+        cfg.get("second", True),
+        top,
+        cfg.get("foresight", False),
+    )
     items = [(index, seed) for seed in seeds for index in range(len(top))]
     if allowance is None:
         values = [future_value(shared, item) for item in items]
@@ -478,22 +509,33 @@ def _look_ahead(me, top, cfg, rng, allowance: Allowance | None = None):
 def future_value(shared: tuple, item: tuple, stopped=never) -> float | None:
     """One sampled future of one look-ahead candidate, a unit of Hard's work
     (:meth:`engine.bots.search.Allowance.run`): ``shared`` is ``(me, the opponents' level,
-    whether me plays a second turn, candidates)``, ``item`` ``(candidate index, seed)``."""
-    me, reply, full, top = shared
+    whether me plays a second turn, candidates, me's foresight)``, ``item`` ``(candidate index,
+    seed)``."""
+    me, reply, full, top, foresight = shared
     index, seed = item
     return _second_turn(
-        top[index], me, random.Random(seed), LEVELS[reply], LEVELS["medium"], full, stopped
+        top[index],
+        me,
+        random.Random(seed),
+        LEVELS[reply],
+        LEVELS["medium"],
+        full,
+        stopped,
+        foresight,
     )
 
 
-def _second_turn(candidate, me, rng, easy, medium, full=True, stopped=never) -> float | None:
+def _second_turn(
+    candidate, me, rng, easy, medium, full=True, stopped=never, foresight=False
+) -> float | None:
     """One sampled continuation of a candidate ``(value, seq, after)``: the deposit, the
     opponents' answer (Easy plan) and, when ``full``, ``me``'s next turn (Medium plan), scored
-    for ``me``; None when ``stopped()`` ended it midway."""
+    for ``me`` (with ``foresight``: see :func:`heuristics.evaluate`); None when ``stopped()``
+    ended it midway."""
     v1, _, after = candidate
     t = after.clone()
     if not _play_until_my_turn(t, me, rng, easy, stopped) or not full:
-        return None if stopped() else 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
+        return None if stopped() else 0.3 * v1 + 0.7 * heuristics.evaluate(t, me, foresight)
     plan = plan_actions(t, me, medium, rng, stopped=stopped)
     if stopped():
         return None
@@ -501,7 +543,7 @@ def _second_turn(candidate, me, rng, easy, medium, full=True, stopped=never) -> 
     if t.current_player() == me and t.pending() == Pending.ACTIONS:
         t.apply_action(EndActions())
     finish_turn(t, me)
-    return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me)
+    return 0.3 * v1 + 0.7 * heuristics.evaluate(t, me, foresight)
 
 
 def _play_until_my_turn(state, me, rng, cfg, stopped=never) -> bool:
@@ -657,7 +699,7 @@ class PlannerBot:
             t = state.clone()
             t.apply_action(a)
             finish_turn(t, me)
-            valued.append((heuristics.evaluate(t, me) + rng.random() * 1e-6, a))
+            valued.append((self._value(t, me) + rng.random() * 1e-6, a))
         return self._pick(valued, rng)
 
     def _one_step(self, state, legal, rng):
@@ -668,8 +710,11 @@ class PlannerBot:
         for a in legal:
             t = state.clone()
             t.apply_action(a)
-            valued.append((heuristics.evaluate(t, me) + rng.random() * 1e-6, a))
+            valued.append((self._value(t, me) + rng.random() * 1e-6, a))
         return self._pick(valued, rng)
+
+    def _value(self, state, me) -> float:
+        return heuristics.evaluate(state, me, self.cfg.get("foresight", False))
 
     def _pick(self, valued, rng):
         """The best of ``[(value, action)]`` (the first of equals); a beginner's softmax among

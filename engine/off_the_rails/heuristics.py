@@ -898,11 +898,17 @@ def _solo_carried(state, cart, costs_by_edge) -> float:
     return best
 
 
-def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
+def _potential(
+    state, player, cost_out, crossings, chasm_risk, opening=None, reach: float | None = None
+) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
     state's :class:`Crossings`; ``chasm_risk``: :func:`_chasm_risk` in a chasm phase, else
-    ``{}``. Solo: each jewel of a load counts most on a way out by its own edge."""
+    ``{}``; ``opening``: :func:`opening_risk` (or None), the chance the chasm deck opens under
+    each square before ``player`` moves again; ``reach`` (or None): the route units ``player``
+    can still cover before the game ends (:func:`units_left`): a load further from a way out
+    and a deposit further away are worth nothing. Solo: each jewel of a load counts most on a
+    way out by its own edge."""
     cost_in = reach_units(state, player, crossings, _square_set(state.gems))
     costs_by_edge = None
     if state.solo:
@@ -943,6 +949,8 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
                     default=_INF,
                 )
             carried = lv * max(0.25, 0.97 - u / 50.0)
+            if reach is not None and u > reach:
+                carried = 0.0  # still on the board when the last token ends the game
             pts += carried
             room = 5 - sum(k.load)
             if room <= 0:
@@ -953,13 +961,16 @@ def _potential(state, player, cost_out, crossings, chasm_risk) -> float:
             if risk:
                 # the next chasm token may open under it or in front: the cart and its load
                 pts -= risk * (CART_POINTS + carried)
+        if opening and k.square in opening:
+            # the chasm deck opens before this cart moves again: cart and load fall in
+            pts -= opening[k.square] * (CART_POINTS + carried)
     gains = []
     for (row, col), gems in state.gems.items():
         first = (row * _G + col) * 4
         # the cheapest route through the deposit, in and out by the same side (_through)
         units = min(cost_in[first + side] + cost_out[first + side] for side in range(4))
-        if units >= _INF:
-            continue  # no route through it
+        if units >= _INF or (reach is not None and units > reach):
+            continue  # no route through it (in time)
         gains.append(deposit_value(gems) * _discount(units))
     gains.sort(reverse=True)
     pts += 0.6 * sum(gains[:1]) + 0.25 * sum(gains[1:3])
@@ -1015,12 +1026,52 @@ def _chasm_risk(state) -> dict:
     return risk
 
 
-def evaluate(state, player: int) -> float:
+def opening_risk(state) -> dict:
+    """``{square: chance}`` that the chasm deck opens a chasm on the square, while the Chasm
+    card's final turns are played (rules, "The Chasm"; empty otherwise and in solo): the chasm
+    deck holds one card of each colour, its number one of that colour's cards not seen yet
+    (``state.unseen``: the removed cards, the chasm deck and the deposit deck are face down), so
+    each mine square of an unseen number opens with chance 1 / that count. A cart there after
+    its owner's final turn falls in with its load unless another cart moves it."""
+    if state.solo or not state.chasm_card_seen or state.chasm_phase:
+        return {}
+    risk = {}
+    for colour, numbers in state.unseen.items():
+        for number in numbers:
+            risk[board.mine_square(colour, number)] = 1.0 / len(numbers)
+    return risk
+
+
+UNITS_PER_TURN = 12
+"""Route units a player covers in a turn of their own (:func:`units_left`): a cart's few steps
+and a tile or two."""
+
+
+def units_left(state, player) -> float | None:
+    """In the chasm phase, the route units ``player`` can still cover before the last chasm
+    token ends the game (rules, "End of the game and scoring": carts still on the board then
+    derail, their gems lost): :data:`UNITS_PER_TURN` for each turn of theirs still to come, the
+    tokens left being the turns left, one for each turn (this one's included). None before the
+    chasm phase and in solo."""
+    if state.solo or not state.chasm_phase:
+        return None
+    tokens = sum(state.token_supply.values())
+    # the turn ``ahead`` turns from now is played while a token is left after this one's
+    ahead = (player - state.player) % state.num_players or state.num_players
+    turns = (tokens - 1 - ahead) // state.num_players + 1 if tokens - 1 >= ahead else 0
+    return float(UNITS_PER_TURN * turns)
+
+
+def evaluate(state, player: int, foresight: bool = False) -> float:
     """Heuristic value for ``player`` (higher is better): points now (stockpile, ruby bonus,
     missions, carts not lost) plus loads weighted by the route units to a way out, plus the
     richest deposits weighted by the units of a route through them from the player's carts or
     edge; minus the best opponent's same value. Solo: the high score plus loads and carts. At the
-    end of the game: the exact point difference (plus a win bonus)."""
+    end of the game: the exact point difference (plus a win bonus). With ``foresight`` (Hard)
+    ``player``'s carts also count the chance the chasm deck opens under them
+    (:func:`opening_risk`), and in the chasm phase the tokens of every opponent's turn before
+    they move again (:func:`_chasm_risk` is one token's), and what no cart can bring out before
+    the last token ends the game is worth nothing (:func:`units_left`)."""
     if state.solo:
         from engine.off_the_rails.rules import solo_result
 
@@ -1047,8 +1098,20 @@ def evaluate(state, player: int) -> float:
     crossings = Crossings.of(state)
     cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
     chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
+    opening = opening_risk(state) if foresight else None
+    own_risk = chasm_risk
+    if foresight and chasm_risk and state.num_players > 2:
+        # every opponent places a token before player's carts move again, not one
+        draws = state.num_players - 1
+        own_risk = {square: 1.0 - (1.0 - risk) ** draws for square, risk in chasm_risk.items()}
+    reach = [units_left(state, q) if foresight else None for q in range(state.num_players)]
     vals = [
-        points(state, q) + _potential(state, q, cost_out, crossings, chasm_risk)
+        points(state, q)
+        + (
+            _potential(state, q, cost_out, crossings, own_risk, opening, reach[q])
+            if q == player
+            else _potential(state, q, cost_out, crossings, chasm_risk, reach=reach[q])
+        )
         for q in range(state.num_players)
     ]
     others = [v for q, v in enumerate(vals) if q != player]

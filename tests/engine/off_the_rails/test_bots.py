@@ -9,7 +9,7 @@ from engine.bots import make_bot
 from engine.bots.search import Search
 from engine.core import CHANCE, TERMINAL
 from engine.match import pick_outcome
-from engine.off_the_rails import GAME, bots, heuristics
+from engine.off_the_rails import GAME, board, bots, heuristics
 from engine.off_the_rails.rules import possible_splits as rules_possible_splits
 from engine.off_the_rails.state import (
     CartLeftMine,
@@ -489,3 +489,61 @@ def test_hard_plans_the_same_whatever_the_future_draws_hold():
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_chasm_hard_counts_the_chance_the_chasm_deck_opens_under_its_cart():
+    """Rules, "The Chasm": once the Chasm card is seen, the chasm deck opens one square of each
+    colour, a number of that colour not seen yet. Hard's evaluation (``foresight``) counts that
+    chance for its cart on such a square, and nothing on a square whose card was seen; Medium's
+    evaluation counts nothing."""
+    s = blank()
+    s.chasm_card_seen = True
+    s.final_turns_left = 2
+    s.unseen = {**s.unseen, "red": (2, 6)}
+    risk = heuristics.opening_risk(s)
+    assert risk[board.mine_square("red", 2)] == 0.5
+    assert risk[board.mine_square("red", 6)] == 0.5
+    assert board.mine_square("red", 1) not in risk
+    assert risk[board.mine_square("yellow", 1)] == 1 / 8
+    put_cart(s, 0, board.mine_square("red", 2), "N", load=(0, 0, 0, 2, 0))
+    assert heuristics.evaluate(s, 0, foresight=True) < heuristics.evaluate(s, 0) - 1.5
+    put_cart(s, 0, board.mine_square("red", 1), "N")
+    assert heuristics.evaluate(s, 0, foresight=True) == heuristics.evaluate(s, 0)
+    s.chasm_phase = True  # the chasm deck has opened: no more of this risk
+    assert heuristics.opening_risk(s) == {}
+
+
+def test_chasm_hard_counts_a_token_for_every_opponent_turn():
+    """Rules, "The Chasm": in the chasm phase each player places a token on their turn, so two
+    opponents place two before Hard's cart moves again: a square one token reaches with chance
+    1/2 is reached with chance 3/4; Hard's empty cart there is valued 3/4 of a cart lower
+    (Medium's evaluation: 1/2)."""
+    s = blank(3)
+    s.chasm_phase = True
+    s.chasm = {(3, 3): "red"}
+    s.token_supply = {"red": 1, "yellow": 1, "green": 0, "blue": 0}
+    put_cart(s, 0, (3, 2), "W")
+    plain = heuristics.evaluate(s, 0)
+    seen = heuristics.evaluate(s, 0, foresight=True)
+    assert plain - seen == pytest.approx(0.25 * 3)
+
+
+def test_chasm_hard_knows_the_turns_the_last_tokens_leave():
+    """Rules, "End of the game and scoring": the game ends once all 20 chasm tokens are placed,
+    one at the end of each turn, and carts still on the board derail with their gems. With 3
+    tokens left at seat 0's turn of 3 players, seats 1 and 2 play once more and seat 0 never:
+    Hard's evaluation counts a load of seat 0 that would need another turn as nothing."""
+    s = blank(3)
+    s.chasm_phase = True
+    s.chasm = {(3, 3): "red"}
+    s.token_supply = {"red": 0, "yellow": 1, "green": 1, "blue": 1}
+    assert [heuristics.units_left(s, q) for q in range(3)] == [0.0, 12.0, 12.0]
+    s.token_supply = {"red": 1, "yellow": 1, "green": 1, "blue": 1}
+    assert [heuristics.units_left(s, q) for q in range(3)] == [12.0, 12.0, 12.0]
+    s.token_supply = {"red": 0, "yellow": 0, "green": 0, "blue": 1}
+    assert [heuristics.units_left(s, q) for q in range(3)] == [0.0, 0.0, 0.0]
+    s.token_supply = {"red": 0, "yellow": 1, "green": 1, "blue": 1}
+    put_cart(s, 0, (9, 6), "N", load=(0, 0, 0, 2, 2))
+    assert heuristics.evaluate(s, 0, foresight=True) < heuristics.evaluate(s, 0) - 5
+    s.chasm_phase = False
+    assert heuristics.units_left(s, 0) is None
