@@ -22,6 +22,35 @@ each scale, and a wider one at 150 %."""
 
 
 @pytest.fixture
+def app():
+    """A window showing the title; a table's test opens its table over it."""
+    from scenes.title import TitleScene
+    from tests.scenes.driver import make_app
+
+    window = make_app()
+    window.manager.push(TitleScene(window))
+    yield window
+    close_apps()
+
+
+@pytest.fixture
+def pig_app():
+    """The title, drawn, with the test dice game (tests/dice_game.py) registered."""
+    from engine import registry
+    from scenes.title import TitleScene
+    from tests.dice_game import PIG
+    from tests.scenes.driver import frames, make_app
+
+    registry.register(PIG)
+    window = make_app()
+    window.manager.push(TitleScene(window))
+    frames(window, 2)
+    yield window
+    registry.unregister(PIG.id)
+    close_apps()
+
+
+@pytest.fixture
 def scaled(request):
     """Lay out and measure at the UI scale ``request.param``; back to 100 % after."""
     kit.set_ui_scale(request.param)

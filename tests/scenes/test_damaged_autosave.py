@@ -6,23 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import registry
 from engine.match import Match, Seat
 from saves import store
-from scenes.title import TitleScene
 from tests.dice_game import PIG, Roll
-from tests.scenes.driver import click, close_apps, find_button, frames, make_app
+from tests.scenes.driver import click, find_button
 
 
 @pytest.fixture
-def app():
-    registry.register(PIG)
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    frames(a, 2)
-    yield a
-    registry.unregister(PIG.id)
-    close_apps()
+def app(pig_app):
+    return pig_app
 
 
 def _slot_with_backup() -> Match:

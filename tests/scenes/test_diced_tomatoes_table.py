@@ -42,14 +42,6 @@ from tests.soak import keep_first
 SPEC = registry.get("diced-tomatoes")
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    yield a
-    close_apps()
-
-
 def start(app, seats, seed, options=None):
     match = Match(SPEC, seats, options or {}, seed)
     open_match(app, match)

@@ -26,14 +26,8 @@ from tests.scenes.driver import click, click_move, close_apps, find_button, fram
 
 
 @pytest.fixture
-def app():
-    registry.register(PIG)
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    frames(a, 2)
-    yield a
-    registry.unregister(PIG.id)
-    close_apps()
+def app(pig_app):
+    return pig_app
 
 
 class Probe(Scene):

@@ -45,14 +45,6 @@ SPEC = registry.get("off-the-rails")
 SHORT = {"game_length": 13}
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    yield a
-    close_apps()
-
-
 @pytest.fixture(params=[True, False], ids=["instant", "animated"])
 def any_speed_app(request):
     a = make_app(instant=request.param)

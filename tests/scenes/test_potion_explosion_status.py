@@ -6,30 +6,18 @@ has room…") stayed up. The status always describes the position shown."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine.match import Seat
 from engine.potion_explosion import state as pe
-from scenes.title import TitleScene
 from tests.scenes.driver import (
     area,
     click,
     click_at,
-    close_apps,
     find_button,
     key,
-    make_app,
     wait_for_human,
 )
 from tests.scenes.test_potion_explosion_table import BASE, start, with_tank
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    yield a
-    close_apps()
 
 
 def test_a_marble_that_completed_its_potion_is_not_offered_to_move_to_another(app):

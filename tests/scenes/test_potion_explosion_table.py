@@ -42,14 +42,6 @@ from tests.soak import keep_first, quick_first
 SPEC = registry.get("potion-explosion")
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    yield a
-    close_apps()
-
-
 def start(app, seats, seed, options=None, position=None):
     match = Match(SPEC, seats, options or {}, seed)
     if position is not None:

@@ -5,20 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenes.driver import close_apps, frames, make_app
+from tests.scenes.driver import frames
 from tests.scenes.test_replay_scrub import open_replay, played
 
 GAMES = ["diced-tomatoes", "potion-explosion", "off-the-rails", "tea-time", "shifting-stones"]
-
-
-@pytest.fixture
-def app():
-    from scenes.title import TitleScene
-
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    yield a
-    close_apps()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -9,8 +9,7 @@ import pytest
 from engine import registry
 from engine.match import Match, Seat
 from scenes.routes import table_for as make_table
-from scenes.title import TitleScene
-from tests.scenes.driver import click, click_at, close_apps, find_button, frames, key, make_app
+from tests.scenes.driver import click, click_at, find_button, frames, key
 from tests.soak import quick_first
 
 
@@ -28,14 +27,6 @@ def played(game_id, seed=3, steps=160):
             match.apply(rng.choice(match.legal_actions()))
         states.append(match.state.to_dict())
     return match, states
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    yield a
-    close_apps()
 
 
 def open_replay(app, match):

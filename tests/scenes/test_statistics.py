@@ -27,14 +27,8 @@ from tests.scenes.driver import click, close_apps, find_button, frames, key, mak
 
 
 @pytest.fixture
-def app():
-    registry.register(PIG)
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    frames(a, 2)
-    yield a
-    registry.unregister(PIG.id)
-    close_apps()
+def app(pig_app):
+    return pig_app
 
 
 def played_to_the_end(seats, seed=4) -> Match:

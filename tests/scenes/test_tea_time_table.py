@@ -35,14 +35,6 @@ from tests.scenes.driver import (
 SPEC = registry.get("tea-time")
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    yield a
-    close_apps()
-
-
 def start(app, seats, seed, position=None):
     match = Match(SPEC, seats, {}, seed)
     if position is not None:
