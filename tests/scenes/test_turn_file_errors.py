@@ -13,14 +13,7 @@ from tests.scenes.driver import click, close_apps, find_button, frames, make_app
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    for variable, name in (
-        ("XDG_DATA_HOME", "data"),
-        ("XDG_DOCUMENTS_DIR", "documents"),
-        ("XDG_DOWNLOAD_DIR", "downloads"),
-    ):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(variable, str(tmp_path / name))
+def app(home):
     a = make_app()
     a.manager.push(TitleScene(a))
     routes.push(a, "turn_files")
