@@ -11,12 +11,7 @@ from saves.format import checksum, make_envelope
 from scenes.load_game import what_it_is, where_it_is
 from tests.dice_game import PIG, Face, Hold, Roll
 
-
-@pytest.fixture(autouse=True)
-def pig_registered():
-    registry.register(PIG)
-    yield
-    registry.unregister(PIG.id)
+pytestmark = pytest.mark.usefixtures("pig_registered")
 
 
 def match_after_turns(turns: int) -> Match:

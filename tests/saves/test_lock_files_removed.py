@@ -11,20 +11,14 @@ import sys
 
 import pytest
 
-from engine import registry
 from engine.match import Match, Seat
 from saves import locks, store
 from tests.dice_game import PIG, SetStake
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX deletes a file held open")
-
-
-@pytest.fixture(autouse=True)
-def pig_registered():
-    registry.register(PIG)
-    yield
-    registry.unregister(PIG.id)
-    locks.release_all()
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="POSIX deletes a file held open"),
+    pytest.mark.usefixtures("pig_registered"),
+]
 
 
 def _lock_files(folder):

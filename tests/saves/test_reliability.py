@@ -18,12 +18,7 @@ from saves.format import SaveError
 from saves.settings import Settings, load_settings, save_settings
 from tests.dice_game import PIG, Face, Roll, SetStake
 
-
-@pytest.fixture(autouse=True)
-def pig_registered():
-    registry.register(PIG)
-    yield
-    registry.unregister(PIG.id)
+pytestmark = pytest.mark.usefixtures("pig_registered")
 
 
 def a_match(seed=4, names=("Ana", "Bot 1 (Easy)")):

@@ -13,12 +13,7 @@ from saves import store
 from saves.format import SaveError
 from tests.dice_game import PIG, Face, Roll, SetStake
 
-
-@pytest.fixture(autouse=True)
-def pig_registered():
-    registry.register(PIG)
-    yield
-    registry.unregister(PIG.id)
+pytestmark = pytest.mark.usefixtures("pig_registered")
 
 
 def a_match():
@@ -214,8 +209,6 @@ def test_the_save_format_knows_no_game_and_each_game_upgrades_its_own_saves(monk
     asked at every step of the format's upgrade); ``saves/format.py`` names no game."""
     import dataclasses
     from pathlib import Path
-
-    from engine import registry
 
     text = Path(fmt.__file__).read_text(encoding="utf-8")
     for spec in registry.games():

@@ -12,18 +12,12 @@ from datetime import timedelta
 
 import pytest
 
-from engine import registry
 from engine.match import Match, Seat
 from saves import finish, stats, stats_db, store
 from tests.dice_game import PIG
 from tests.saves.test_stats import START, finished_match, rec
 
-
-@pytest.fixture(autouse=True)
-def pig_registered():
-    registry.register(PIG)
-    yield
-    registry.unregister(PIG.id)
+pytestmark = pytest.mark.usefixtures("pig_registered")
 
 
 def a_database(tmp_path, count=4):

@@ -12,13 +12,15 @@ from contextlib import contextmanager
 
 import pytest
 
-from engine import registry
 from engine.match import Match, Seat
 from saves import locks, store
 from saves.format import SaveError
 from tests.dice_game import PIG, Face, Roll, SetStake
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="the second copy locks with flock")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="the second copy locks with flock"),
+    pytest.mark.usefixtures("pig_registered"),
+]
 
 HOLD = (
     "import fcntl, os, sys\n"
@@ -45,14 +47,6 @@ def another_copy_playing(path):
     finally:
         copy.stdin.close()
         copy.wait(10)
-
-
-@pytest.fixture(autouse=True)
-def pig_registered():
-    registry.register(PIG)
-    yield
-    registry.unregister(PIG.id)
-    locks.release_all()
 
 
 def a_match(seed=4):
