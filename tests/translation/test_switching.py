@@ -270,11 +270,22 @@ def test_japanese_rules_paragraphs_fit_the_text_box_on_screen(app):
         frames(app, 1)
 
 
+def tooltip_rows(app, text: str) -> list[str]:
+    """The rows pygame_gui lays ``text`` out in as a button's tooltip."""
+    import pygame_gui
+
+    button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 80, 30), "x", app.ui)
+    tip = app.ui.create_tool_tip(text, (40, 40), (0, 10), button, None)
+    return [
+        "".join(getattr(item, "text", "") for item in row.items)
+        for row in tip.text_block.text_box_layout.layout_rows
+    ]
+
+
 def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
     """A player's find: pygame_gui cut Japanese tooltips with "-" (it breaks only at spaces);
     its text chunks now break between characters as Japanese is written
     (:mod:`scenes.line_breaks`): no hyphen, no row starting with 、。）ー nor ending with （."""
-    import pygame_gui
 
     from scenes import line_breaks
     from tests.scenes.driver import make_app
@@ -283,12 +294,7 @@ def test_a_japanese_tooltip_is_broken_into_rows_without_hyphens():
     try:
         app = make_app()
         text = "むずかしいコンピューターならここで何を取る？（H）そのカードに枠が付きます。" * 2
-        button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 80, 30), "x", app.ui)
-        tip = app.ui.create_tool_tip(text, (40, 40), (0, 10), button, None)
-        rows = [
-            "".join(getattr(item, "text", "") for item in row.items)
-            for row in tip.text_block.text_box_layout.layout_rows
-        ]
+        rows = tooltip_rows(app, text)
         assert len(rows) >= 2
         assert "".join(rows) == text  # nothing added: no hyphen
         for row in rows:
@@ -303,19 +309,13 @@ def test_a_long_path_in_a_tooltip_breaks_after_its_separators_without_hyphens():
     """Play-test: the tooltip of a turn file (its whole path) was cut mid-name with "-". A
     path breaks after a separator or a hyphen of its names (:mod:`scenes.line_breaks`): the
     rows give the path back."""
-    import pygame_gui
 
     from tests.scenes.driver import make_app
 
     try:
         app = make_app()
         path = "/home/ana/Documents/Tabletop Trio/turn files/diced-tomatoes-ben-round-12.json"
-        button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 80, 30), "x", app.ui)
-        tip = app.ui.create_tool_tip(path, (40, 40), (0, 10), button, None)
-        rows = [
-            "".join(getattr(item, "text", "") for item in row.items)
-            for row in tip.text_block.text_box_layout.layout_rows
-        ]
+        rows = tooltip_rows(app, path)
         assert len(rows) >= 2
         assert "".join(rows) == path  # nothing added: no hyphen
         assert all(row.endswith(("/", " ", "-")) for row in rows[:-1]), rows
