@@ -370,7 +370,7 @@ class ButtonTips:
         """No tip while the pointer stays at ``mouse``: a pointer left resting on End turn
         through a bot's turn must not bring its tip back over the board when the turn
         comes round (a play-test: it covered the discard pile for whole turns)."""
-        self.hushed_at = tuple(mouse)  # type: ignore[assignment]
+        self.hushed_at = (mouse[0], mouse[1])
 
     def hovered(self, tips: dict, mouse: tuple[int, int], now: float) -> Any:
         """The button whose tip shows now (at ``now`` seconds), or None."""
@@ -386,7 +386,7 @@ class ButtonTips:
             None,
         )
         if self.hushed_at is not None:
-            if tuple(mouse) == self.hushed_at:
+            if (mouse[0], mouse[1]) == self.hushed_at:
                 return None
             self.hushed_at, self.button = None, None  # moved: the delay starts again
         if hovered is not self.button:
