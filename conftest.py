@@ -1,8 +1,14 @@
 """Root conftest: headless pygame, and every test gets its own data, config and cache folders."""
 
 import os
+import sys
 
 import pytest
+
+# Bytecode of our modules and of pytest's assert-rewritten tests is kept even where
+# PYTHONDONTWRITEBYTECODE is set (many containers set it): otherwise every run compiles every
+# module again in every worker, ~8 CPU-s each (git ignores __pycache__).
+sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
