@@ -14,10 +14,8 @@ import pytest
 
 from engine import registry
 from engine.match import BOT, HUMAN
-from net import matrix_account
 from net.autoplay import random_chooser, step
 from net.log import OnlineSeat, make_header, state_hash
-from net.matrix import ENTRY_TYPE, MatrixTransport
 from net.outcomes import Refused
 from net.session import OnlineMatch
 from net.transport import Delivery, Trouble
@@ -41,6 +39,10 @@ def post_raw(server, token, room_id, event_type, content, txn):
 
 @pytest.mark.long
 def test_a_whole_game_through_a_room(homeserver):
+    # matrix-nio costs ~1 CPU-s to import: only where a test runs, not in every collection
+    from net import matrix_account
+    from net.matrix import ENTRY_TYPE, MatrixTransport
+
     server = homeserver
     for user in ("ana", "ben", "carol"):
         server.register(user, f"{user}-password")

@@ -12,10 +12,8 @@ import time
 import pygame
 import pytest
 
-from net import matrix_account
 from net.autoplay import random_chooser, step
 from net.log import parse_header, state_hash
-from net.matrix import MatrixTransport
 from net.session import OnlineMatch
 from scenes import routes
 from scenes.game_over import GameOverScene
@@ -45,6 +43,10 @@ def run(app, friend, until, seconds=120.0):
 def test_matrix_through_the_screens_with_a_rejoin_from_another_computer(
     homeserver, tmp_path, monkeypatch
 ):
+    # matrix-nio costs ~1 CPU-s to import: only where a test runs, not in every collection
+    from net import matrix_account
+    from net.matrix import MatrixTransport
+
     server = homeserver
     server.register("ana2", "ana-password")
     server.register("ben2", "ben-password")

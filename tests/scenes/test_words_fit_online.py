@@ -10,7 +10,7 @@ import pytest
 
 from engine import registry
 from engine.match import HUMAN
-from net import matrix_account, reopen
+from net import reopen
 from net.log import OnlineSeat, make_header
 from scenes import routes
 from scenes.online_setup import WAYS
@@ -70,6 +70,8 @@ def test_every_online_screen_fits_in_every_language(language, size, home):
         for name in ("online_join", "turn_files", "online_settings"):
             check(name, lambda name=name: routes.push(app, name))
             app.manager.pop()
+        from net import matrix_account  # matrix-nio: ~1 CPU-s, only in the process that runs this
+
         matrix_account.save_account(
             matrix_account.MatrixAccount("https://example.org", "@ana:example.org", "D", "T")
         )
