@@ -7,6 +7,7 @@ import pytest
 
 from scenes import kit
 from tests.scenes.driver import close_apps
+from tests.soak import quick_first
 
 kit.STRICT_BACKDROP[0] = True  # a table's backdrop that disagrees with its drawing fails
 
@@ -19,6 +20,11 @@ SCALED = [
 ]
 """Windows with a UI scale they offer (:func:`scenes.kit.fitting_scale`): the smallest that holds
 each scale, and a wider one at 150 %."""
+SCALES_ABOVE_100 = quick_first([SCALED[-1], *SCALED[:-1]], 1)
+""":data:`SCALED` for ``parametrize("size, scaled", …)``: 200 % in the quick run, the scales
+between in the long tests."""
+EVERY_SCALE = quick_first([((1024, 640), 1.0), SCALED[-1], *SCALED[:-1]], 2)
+"""The smallest window at 100 % and every scaled one: the two extremes in the quick run."""
 
 
 @pytest.fixture

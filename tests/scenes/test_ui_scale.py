@@ -189,7 +189,7 @@ def test_a_scale_the_window_cannot_hold_is_explained_as_soon_as_it_is_chosen(clo
     )
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("size", quick_first([(1024, 640), (1280, 800)], one_argument=True))
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_leave_question_fits_its_text_and_hides_the_pause_menu(size, language, close_pygame):
     app = make_app(size=size)

@@ -45,6 +45,7 @@ def template():
     return _catalogue(TEMPLATE)
 
 
+@pytest.mark.long  # extracting every message of the code with Babel: ~3 CPU-s
 def test_the_template_holds_every_message_of_the_code(tmp_path, template):
     """``python -m translation`` was run after the last change of a marked string: extracting again
     gives the same messages (so no .po misses one, see below)."""

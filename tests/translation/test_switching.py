@@ -221,7 +221,7 @@ def test_japanese_lines_never_start_with_closing_punctuation():
             assert line[-1] not in "「（", (width, line)
 
 
-@pytest.mark.parametrize("width", [560, 700])
+@pytest.mark.parametrize("width", quick_first([560, 700]))
 def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
     """A player's find: a Japanese bullet broke mid-sentence around a blank line. Every row the
     rules help breaks, with the bullet and the continuation indent, fits the text box's width,

@@ -22,7 +22,7 @@ from scenes.tables.off_the_rails.layout import (
     widest_deck_lines,
 )
 from tests.engine.off_the_rails.helpers import blank
-from tests.scenes.conftest import SCALED
+from tests.scenes.conftest import EVERY_SCALE, SCALES_ABOVE_100
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [1, 2, 3, 4]
@@ -191,12 +191,12 @@ def assert_ink_fits(row: pygame.Rect, size: int, bold: bool, name: str, sample=S
     assert row.top - 1 <= placed.top and placed.bottom <= row.bottom + 1, (name, row, placed)
 
 
-@pytest.mark.parametrize("size, scaled", SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("size, scaled", SCALES_ABOVE_100, indirect=["scaled"])
 def test_the_ui_scale_offered_is_the_one_laid_out(size, scaled):
     assert kit.fitting_scale(round(scaled * 100), size) == scaled
 
 
-@pytest.mark.parametrize("size, scaled", SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("size, scaled", SCALES_ABOVE_100, indirect=["scaled"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_at_every_ui_scale_no_two_labelled_rects_overlap_and_all_lie_in_the_window(
     size, scaled, players
@@ -215,7 +215,7 @@ def test_at_every_ui_scale_no_two_labelled_rects_overlap_and_all_lie_in_the_wind
     assert lay.cell >= 40 and lay.gem_size >= 12 and lay.number_size >= 12
 
 
-@pytest.mark.parametrize("size, scaled", SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("size, scaled", SCALES_ABOVE_100, indirect=["scaled"])
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_info_rows_grow_with_the_ui_scale(size, scaled, players):
     """A play tester's find: at 125-200 % the players' panels, the deck and the missions kept
@@ -240,7 +240,7 @@ def test_the_info_rows_grow_with_the_ui_scale(size, scaled, players):
         assert lay.mission_rect(1).top - lay.mission_rect(0).top == kit.px(20)
 
 
-@pytest.mark.parametrize("size, scaled", [((1024, 640), 1.0)] + SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("size, scaled", EVERY_SCALE, indirect=["scaled"])
 @pytest.mark.parametrize("players", [1, 4])
 def test_at_every_ui_scale_the_info_texts_fit_their_rows(size, scaled, players):
     lay = scaled_layout(size, players)

@@ -20,7 +20,7 @@ from scenes.tables.potion_explosion.layout import (
 )
 from sprites.potion_explosion_art import short_name
 from tests.engine.potion_explosion.helpers import pos
-from tests.scenes.conftest import SCALED
+from tests.scenes.conftest import EVERY_SCALE
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4, 5, 6]
@@ -179,7 +179,7 @@ def ink_rect(words: str, size: int, row: pygame.Rect) -> pygame.Rect:
     return image.get_bounding_rect().move(image.get_rect(midleft=row.midleft).topleft)
 
 
-@pytest.mark.parametrize("size, scaled", [((1024, 640), 1.0)] + SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("size, scaled", EVERY_SCALE, indirect=["scaled"])
 @pytest.mark.parametrize("players", [2, 6])
 def test_at_every_ui_scale_the_pool_and_hand_labels_sit_above_their_marbles(size, scaled, players):
     """A play tester's find: at 125-150 % the pool's label ran into its marbles (the label's

@@ -11,8 +11,12 @@ from scenes import kit
 from scenes.tables.shifting_stones.draw import away_label
 from scenes.tables.shifting_stones.layout import Layout
 from tests.scenes.conftest import SCALED
+from tests.soak import quick_first
 
-SIZES = [((1024, 640), 1.0), ((1280, 800), 1.0), ((1920, 1080), 1.0)] + SCALED
+SIZES = quick_first(
+    [((1024, 640), 1.0), SCALED[-1], ((1280, 800), 1.0), ((1920, 1080), 1.0), *SCALED[:-1]], 2
+)
+"""The smallest window and the largest scale in the quick run, the rest in the long tests."""
 
 
 @pytest.fixture(autouse=True)

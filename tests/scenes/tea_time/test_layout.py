@@ -18,7 +18,8 @@ from scenes.tables.tea_time.layout import (
     Layout,
 )
 from sprites import tea_time_art as ta
-from tests.scenes.conftest import SCALED
+from tests.scenes.conftest import EVERY_SCALE
+from tests.soak import quick_first
 
 SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4]
@@ -119,7 +120,7 @@ def test_texts_fit_their_rects(size, players):
     assert kit.font(HEADER_FONT, True).size("Ana (you)")[0] < lay.header_parts(0)["name"].width
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", quick_first([(1024, 640), (1280, 800)], one_argument=True))
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_score_sheet_panel_holds_its_rows_inside_the_lit_felt(size, players, language):
@@ -158,7 +159,7 @@ def ink_rect(words: str, size: int, bold: bool, row: pygame.Rect) -> pygame.Rect
     return image.get_bounding_rect().move(image.get_rect(center=row.center).topleft)
 
 
-@pytest.mark.parametrize("size, scaled", [((1024, 640), 1.0)] + SCALED, indirect=["scaled"])
+@pytest.mark.parametrize("size, scaled", EVERY_SCALE, indirect=["scaled"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_at_every_ui_scale_a_full_column_keeps_off_its_labels(size, scaled, players):
     """A play tester's find: a column of ten cards reached its count label, whose row kept
