@@ -1,11 +1,12 @@
-"""Sounds rendered once per test run into a shared cache folder (rendering takes ~2 s of CPU).
+"""Sounds rendered into a cache folder the test runs share (rendering takes ~3.5 CPU-s).
 
-The test processes of one run (pytest-xdist workers) share the folder: the first renders it
-under a file lock, the others read the files back (the cache checks each one's SHA-256).
+The folder is kept in pytest's cache (``.pytest_cache``), one per version of the synthesis
+code, so a run renders only when the sounds changed. The test processes of a run (pytest-xdist
+workers) share it: the first renders under a file lock, the others read the files back (the
+cache checks each one's SHA-256, so a damaged file is rendered again).
 """
 
 import contextlib
-import os
 
 import pytest
 
@@ -29,14 +30,14 @@ def _locked(path):
 
 
 @pytest.fixture(scope="session")
-def rendered(tmp_path_factory):
+def rendered(request, tmp_path_factory):
     """A cache folder holding every sound of this version (read only: tests copy it)."""
-    base = tmp_path_factory.getbasetemp()
-    shared = fcntl is not None and os.environ.get("PYTEST_XDIST_WORKER")
-    if shared:
-        base = base.parent  # the run's folder, above each worker's own
-    folder = base / "rendered-sounds" / library.version()
-    with _locked(base / "rendered-sounds.lock") if shared else contextlib.nullcontext():
+    kept = getattr(request.config, "cache", None)
+    shared = kept is not None and fcntl is not None
+    # without a lock (Windows) or pytest's cache (-p no:cacheprovider): this process's folder
+    base = kept.mkdir("rendered-sounds") if shared else tmp_path_factory.getbasetemp()
+    folder = base / library.version()
+    with _locked(base / "lock") if shared else contextlib.nullcontext():
         store = cache.SoundCache(folder)
         for key in library.keys():
             store.wav(*key)
