@@ -31,6 +31,7 @@ from tests.scenes.driver import (
     present,
     wait_for_human,
 )
+from tests.soak import quick_first
 
 SPEC = registry.get("tea-time")
 
@@ -486,3 +487,26 @@ def test_a_card_in_flight_keeps_the_name_on_its_plate():
     assert named != unnamed  # the name's ink crosses the plate's middle row
     assert lifting == named
     close_apps()
+
+
+@pytest.mark.parametrize(
+    "size, players", quick_first([((1024, 640), 3), ((1280, 800), 2), ((1280, 800), 4)])
+)
+def test_a_columns_tooltip_leaves_the_cards_the_strip_and_the_legend_in_sight(size, players):
+    """A play-tester's find: a column's tooltip hid the scoring legend and the cards. Every
+    column's and panel header's tooltip now keeps off the desk where the window has room (at
+    1024 × 640 with four panels it has none)."""
+    app = make_app(size=size)
+    try:
+        seats = [Seat("human", f"Player {seat + 1}") for seat in range(players)]
+        table = start(app, seats, seed=7)
+        lay = table.game.layout()
+        desk = {"strip": lay.info, "cards": lay.grid, "legend": lay.legend}
+        tips = [t for t in table.targets() if t.key[0] in ("column", "seat") and t.tooltip]
+        assert len(tips) == players * 7
+        for target in tips:
+            rect = table.frame.tooltip_rect(target)
+            covered = [name for name, part in desk.items() if rect.colliderect(part)]
+            assert covered == [], (target.key, covered)
+    finally:
+        close_apps()

@@ -47,6 +47,14 @@ class TeaTimeTable(GameTable):
             lambda: table_input.targets(lay, ctx.shown, legal, viewer, ctx.match.names),
         )
 
+    def tooltip_avoid(self, target) -> list:
+        """Off the desk where it can: the cards, the round and deck strip and the scoring legend
+        stay in sight (a play-tester's find: a column's tooltip hid the legend and the cards),
+        unless the target is on one of them."""
+        lay = self.layout()
+        desk = [lay.info, lay.grid, lay.legend]
+        return [rect for rect in desk if not rect.collidepoint(target.bounds.center)]
+
     def hovered_cell(self):
         """The place under the mouse (None over a gap, off the table, or while animating)."""
         if self.ctx.animating:
