@@ -570,6 +570,8 @@ class App:
             return
         if not self._typing() and self.focus.handle_event(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.manager.top is not None:
+            self.manager.top.pointer_down(event)
         held = self._held_buttons() if event.type == pygame.MOUSEBUTTONUP else ()
         consumed = self.ui.process_events(event)
         pressed = [button for button in held if button.pressed_event]

@@ -65,6 +65,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def pointer_down(self, event: pygame.event.Event) -> None:
+        """A mouse button went down, before the widgets see it (default: nothing). A table
+        lands the person's own step here, so a button the step enables takes the click."""
+
     def button_pressed(self, button) -> None:
         """``button`` (a pygame_gui button of this scene's) was just clicked; its command has
         run (default: nothing more)."""

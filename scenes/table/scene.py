@@ -665,6 +665,14 @@ class TableScene(Scene):
         self.driver.stop()
 
     # --- input ------------------------------------------------------------------------------
+    def pointer_down(self, event) -> None:
+        """A press while the person's own step still plays lands the step first and brings
+        the buttons up to date: a button it enables (End turn) takes this same click, which
+        pressed a disabled button before (a play-tester's lost click)."""
+        if self.is_top() and self.input.own_turn_animating():
+            self.player.skip()
+            self.refresh_controls()
+
     def button_pressed(self, button) -> None:
         """No button tip where a button was just clicked until the pointer leaves."""
         self.frame.tips.clicked = button.get_abs_rect()

@@ -16,6 +16,7 @@ from engine.positions import match_from_position, read_position
 from engine.shifting_stones.data import card_name
 from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Score, Shift
 from scenes import kit
+from scenes.confirm import ConfirmScene
 from scenes.game_over import GameOverScene
 from scenes.pass_screen import PassScreen
 from scenes.routes import open_match
@@ -24,7 +25,7 @@ from scenes.tables.shifting_stones import draw
 from scenes.tables.shifting_stones.input import Selection
 from scenes.tables.shifting_stones.table import ShiftingStonesTable
 from scenes.title import TitleScene
-from tests.scenes.driver import close_apps, find_button, frames, make_app
+from tests.scenes.driver import click, close_apps, find_button, frames, make_app
 
 SPEC = registry.get("shifting-stones")
 POSITION = "grid=SFB/HOE/TTO first=0 active=0 hands=8,41,7,14/5,6,9,10"
@@ -334,3 +335,30 @@ def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_mo
     assert table.game.selection.card == pay.card
     squares = (move.square,) if isinstance(move, Flip) else (move.first, move.second)
     assert table.game.hint_marks() == (squares, None)
+
+
+def test_a_click_on_end_turn_while_the_persons_own_step_plays_ends_the_turn():
+    """A play-tester's find: End turn clicked while the scored card still flew (or its banner
+    showed) did nothing. The button was off until the step landed, and the press came before
+    that: now the press lands the step first, so the button it enables takes the click."""
+    app = make_app(size=(1024, 640), instant=False)
+    try:
+        app.manager.push(TitleScene(app))
+        frames(app, 1)
+        table = against_bot(app)
+        press(app, card_at(table, 41))  # scores: its card flies to the row for a while
+        assert table.animating
+        end_turn = table.column.button("end")
+        assert end_turn is not None and not end_turn.is_enabled  # nothing legal mid-flight
+        press(app, end_turn.get_abs_rect().center)
+        assert not table.animating  # the press landed the step
+        question = app.manager.top  # card 8 still matches: End turn asks first
+        assert isinstance(question, ConfirmScene)
+        assert question.question == (
+            "End the turn without scoring Sun at top left (2 points)? It matches the grid now."
+        )
+        click(app, find_button(app, "End the turn"))
+        frames(app, 2)
+        assert [entry.action for entry in table.match.history][:2] == [Score(41), EndTurn()]
+    finally:
+        close_apps()
