@@ -327,6 +327,10 @@ ACTIONS = DECISIONS + CHANCE_OUTCOMES
 # --- events ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class EdgeTaken(Event):
+    """Seat ``player`` took ``edge`` ("north"…) for their clan, of ``colour``; ``how`` is
+    "chose" (the first player), "took" (the opposite edge) or "drew" (the third player's, at
+    random) (rules, "Setup")."""
+
     player: int
     edge: str
     colour: str
@@ -338,6 +342,8 @@ class EdgeTaken(Event):
 
 @dataclass(frozen=True)
 class MissionDealt(Event):
+    """A mission card (``mission``, 1-11) was dealt face up at setup."""
+
     mission: int
 
     def text(self, names):
@@ -365,6 +371,8 @@ class CardRevealed(Event):
 
 @dataclass(frozen=True)
 class GemPlaced(Event):
+    """One gem (``gem``, a gem kind) was drawn and placed on the deposit at (row, col)."""
+
     row: int
     col: int
     gem: str
@@ -379,6 +387,8 @@ class GemPlaced(Event):
 
 @dataclass(frozen=True)
 class TurnStarted(BaseTurnStarted):
+    """Seat ``player`` starts turn ``turn`` (counted from 1 over all seats)."""
+
     player: int
     turn: int
 
@@ -390,6 +400,9 @@ class TurnStarted(BaseTurnStarted):
 
 @dataclass(frozen=True)
 class TilePlaced(Event):
+    """Seat ``player`` placed a straight or curve with exits ``exits`` on the empty square
+    (row, col)."""
+
     player: int
     row: int
     col: int
@@ -405,6 +418,9 @@ class TilePlaced(Event):
 
 @dataclass(frozen=True)
 class TileUpgraded(Event):
+    """Seat ``player`` upgraded the tile ``old`` on (row, col) to ``new`` (exit strings;
+    ``new`` keeps every exit of ``old``)."""
+
     player: int
     row: int
     col: int
@@ -422,6 +438,9 @@ class TileUpgraded(Event):
 
 @dataclass(frozen=True)
 class CartPlaced(Event):
+    """Seat ``player`` put ``cart`` (``label``: white/black, solo its colour) from the supply on
+    surface square (row, col), facing ``facing`` into the board, at speed 3."""
+
     player: int
     cart: int
     label: str
@@ -444,6 +463,8 @@ class CartPlaced(Event):
 
 @dataclass(frozen=True)
 class SpeedChanged(Event):
+    """Seat ``player`` changed ``cart``'s speed from ``old`` to ``new`` (1-6, OR-D5)."""
+
     player: int
     cart: int
     label: str
@@ -466,6 +487,8 @@ class SpeedChanged(Event):
 
 @dataclass(frozen=True)
 class ActionsEnded(Event):
+    """Seat ``player`` ended the action phase; the movement phase follows (OR-D12)."""
+
     player: int
 
     def text(self, names):
@@ -498,6 +521,9 @@ class CartMoved(Event):
 
 @dataclass(frozen=True)
 class ExitChosen(Event):
+    """At the junction on (row, col) the owner chose ``side`` as the exit ``cart`` will leave by
+    (OR-D6)."""
+
     player: int
     cart: int
     label: str
@@ -515,6 +541,8 @@ class ExitChosen(Event):
 
 @dataclass(frozen=True)
 class GemTaken(Event):
+    """``cart`` took one ``gem`` (a gem kind) from the deposit on (row, col)."""
+
     player: int
     cart: int
     label: str
@@ -659,6 +687,8 @@ class CartDerailed(Event):
 
 @dataclass(frozen=True)
 class CartFell(Event):
+    """``cart`` fell into the chasm on (row, col): it and its ``gems`` (counts) leave the game."""
+
     player: int
     cart: int
     label: str
@@ -721,6 +751,9 @@ class CartReturned(Event):
 
 @dataclass(frozen=True)
 class MissionClaimed(Event):
+    """Seat ``player`` took mission ``mission`` (1-11), at most one a turn (OR-D11); Dirty
+    Goblins is claimed at the game's end."""
+
     player: int
     mission: int
 
@@ -732,6 +765,9 @@ class MissionClaimed(Event):
 
 @dataclass(frozen=True)
 class ChasmCardRevealed(Event):
+    """Seat ``player`` revealed the Chasm card: everyone has one more turn, that player
+    last (rules, "The Chasm")."""
+
     player: int
 
     def text(self, names):
@@ -742,6 +778,8 @@ class ChasmCardRevealed(Event):
 
 @dataclass(frozen=True)
 class ChasmTokenDrawn(Event):
+    """Chasm phase: a chasm token of ``colour`` was drawn from the supply."""
+
     colour: str
 
     def text(self, names):
@@ -752,6 +790,9 @@ class ChasmTokenDrawn(Event):
 
 @dataclass(frozen=True)
 class ChasmDieRolled(Event):
+    """Chasm Die option: the die named square ``number`` (1-8) of the ``colour`` mine
+    (OR-D8)."""
+
     colour: str
     number: int
 
@@ -807,6 +848,9 @@ class CardSkipped(Event):
 
 @dataclass(frozen=True)
 class ChasmCardShuffledBack(Event):
+    """Solo: the Chasm card came up; no token is placed and it goes back into the
+    deck."""
+
     def text(self, names):
         return _("The Chasm card came up: no chasm this time; it was shuffled back.")
 
