@@ -34,6 +34,8 @@ class PlainParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line of ``python main.py`` (``--game``, ``--seats``, ``--seed``,
+    ``--option``...); a bad argument exits with status 2 in one plain line."""
     from engine import registry
 
     p = PlainParser(description=_("Tabletop Trio: board games against bots or friends."))
@@ -166,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def fail(message: str) -> NoReturn:
+    """Print ``message`` on stderr as "main.py: message" and exit with status 2."""
     print(_("main.py: {message}").format(message=message), file=sys.stderr)
     sys.exit(2)
 
