@@ -59,6 +59,9 @@ def _print(data: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Host (``--host``) or join (``--join``/``--room``) one online game and play random
+    decisions for the seats of ``--as``; returns the exit status (0 ended, 1 stopped or timed
+    out, 2 bad argument)."""
     parser = argparse.ArgumentParser(prog="python -m net.play", description=__doc__)
     role = parser.add_mutually_exclusive_group(required=True)
     role.add_argument("--host", action="store_true")

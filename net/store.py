@@ -36,6 +36,8 @@ def online_dir() -> Path:
 
 
 def game_path(game_id: str) -> Path:
+    """The file that keeps online game ``game_id``; raises :class:`SaveError` when the
+    folder cannot be made."""
     return online_dir() / f"{game_id}.json"
 
 
