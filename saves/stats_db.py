@@ -411,6 +411,7 @@ def _store(record: GameRecord, path: Path) -> str | None:
 
 # --- the pending queue ----------------------------------------------------------------------
 def pending_folder(path: Path) -> Path:
+    """The pending queue's folder, beside the statistics file ``path``."""
     return path.with_name(PENDING_FOLDER)
 
 

@@ -157,6 +157,7 @@ def shown_name(path: Path) -> str:
 
 
 def backup_path(path: Path) -> Path:
+    """Where :func:`write_atomic` keeps the previous version of ``path`` (``NAME.bak``)."""
     return path.with_name(path.name + ".bak")
 
 
