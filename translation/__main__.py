@@ -49,6 +49,8 @@ def set_plural_forms(path: Path, code: str, rule: str) -> None:
 
 
 def main() -> int:
+    """Extract the template and update (or create) every language's catalogue; returns 0
+    (a pybabel failure exits)."""
     pybabel(
         "extract",
         "-F",
