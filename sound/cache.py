@@ -36,6 +36,7 @@ def default_folder() -> Path:
 
 
 def file_name(name: str, step: int, variant: int) -> str:
+    """The WAV file of one variant: ``NAME-sSTEP-vVARIANT.wav``."""
     return f"{name}-s{step}-v{variant}.wav"
 
 

@@ -150,16 +150,20 @@ def _note(freq: float, seconds: float, life: float = 0.12) -> list:
 
 # --- Potion Explosion ----------------------------------------------------------------------------
 def marble_clack(rng, step):
+    """Two marbles knock without exploding: one short glass click."""
     return _glass(rng)
 
 
 def marble_pick(rng, step):
+    """A marble lifted off a track: a glass knock, a softer second one and a brush of air."""
     out = _glass(rng, 1.05)
     out = mix(out, _glass(rng, 0.92), at=uniform(rng, 0.035, 0.06), gain=0.45)
     return mix(out, _swish(rng, 0.09, 2500, 4200, q=2.0), at=0.01, gain=0.25)
 
 
 def marbles_slide(rng, step):
+    """Marbles roll down a track for about half a second (a pulsing rumble of small glass
+    knocks) and knock into the rest at the end."""
     seconds = 0.5 * jitter(rng, 0.1)
     n = synth.frames(seconds)
     roll = bandpass(white_noise(seconds, rng), 1300 * jitter(rng, 0.1), 3.0)
@@ -181,6 +185,8 @@ def marbles_slide(rng, step):
 
 
 def explosion(rng, step):
+    """Marbles burst: a noise burst, a low thump, a pop and 5 + ``step`` glass shards; each
+    chain ``step`` (1-5) is two semitones higher."""
     pitch = semitones(2 * (step - 1)) * jitter(rng, 0.02)
     seconds = 0.7
     burst = multiply(
@@ -201,6 +207,7 @@ def explosion(rng, step):
 
 
 def marble_hole(rng, step):
+    """A marble drops into a hole: a knock and a falling plop."""
     base = 950.0 * jitter(rng, 0.06)
     knock = click(
         [base, base * 2.05, base * 3.3],
@@ -215,6 +222,8 @@ def marble_hole(rng, step):
 
 
 def potion_complete(rng, step):
+    """A potion is complete: a glass knock and a rising chime (root, third, fifth,
+    octave)."""
     root = 1047.0 * jitter(rng, 0.01)
     out = _glass(rng, 1.3)
     for i, interval in enumerate((0, 4, 7, 12)):
@@ -229,6 +238,7 @@ def potion_complete(rng, step):
 
 
 def potion_drink(rng, step):
+    """A potion drunk: three falling gulps and bubbles."""
     out = synth.silence(0.05)
     t = 0.02
     for i in range(3):
@@ -246,6 +256,7 @@ def potion_drink(rng, step):
 
 
 def skill_token(rng, step):
+    """A token rings like a coin: a wooden tap, a metal ring and two bell notes."""
     out = _wood(rng, 2.0, 0.1, noise=0.5)
     ring = _metal(rng, 1850.0 * jitter(rng, 0.02), 0.8, 0.32)
     out = mix(out, ring, at=0.004, gain=0.55)
@@ -258,11 +269,13 @@ def skill_token(rng, step):
 
 # --- Off the Rails -------------------------------------------------------------------------------
 def tile_placed(rng, step):
+    """A track tile put down: a wooden knock and a lighter second knock."""
     out = _wood(rng)
     return mix(out, _wood(rng, 1.4, 0.08, noise=0.2), at=uniform(rng, 0.018, 0.03), gain=0.25)
 
 
 def tile_upgraded(rng, step):
+    """A tile upgraded: two wooden knocks and a rising pair of notes (a fourth)."""
     out = _wood(rng, 1.1, 0.2)
     out = mix(out, _wood(rng, 1.25, 0.2), at=0.09 * jitter(rng, 0.1), gain=0.8)
     root = 660.0 * jitter(rng, 0.02)
@@ -288,6 +301,7 @@ def cart_rolling(rng, step):
 
 
 def junction_click(rng, step):
+    """A junction's switch lever clacks: two bright clicks over a little wood."""
     base = 2500.0 * jitter(rng, 0.05)
     out = click([base, base * 1.5], [0.009, 0.006], 0.06, noise=0.6, rng=rng, brightness=7000)
     out = mix(
@@ -300,6 +314,8 @@ def junction_click(rng, step):
 
 
 def collision(rng, step):
+    """Carts clang together: ringing metal, a noise burst, a low thump and a second,
+    higher clang."""
     out = _metal(rng, 310.0 * jitter(rng, 0.05), 0.75, 0.22)
     burst = multiply(lowpass(white_noise(0.08, rng), 4000), decay_curve(0.08, 0.02))
     thump = multiply(tone(0.2, 95, 45), decay_curve(0.2, 0.05, 0.002))
@@ -309,6 +325,8 @@ def collision(rng, step):
 
 
 def derail(rng, step):
+    """A cart derails: wheels screech (a falling whistle), then a crash and five quickening
+    wood-and-metal tumbles."""
     screech = _swish(rng, 0.38, 2600 * jitter(rng, 0.05), 1300, q=14.0)
     out = scale(screech, 1.0)
     out = mix(
@@ -327,6 +345,8 @@ def derail(rng, step):
 
 
 def gems_stockpile(rng, step):
+    """Gems clink onto a pile: 6-9 glass clinks over half a second and a faint heap of
+    noise."""
     out = synth.silence(0.1)
     count = 6 + int(rng.random() * 4)
     for i in range(count):
@@ -342,11 +362,14 @@ def gems_stockpile(rng, step):
 
 
 def gem_placed(rng, step):
+    """One gem put on a square: a glass clink and a fainter, higher one."""
     out = _glass(rng, uniform(rng, 1.2, 1.5), 0.1)
     return mix(out, _glass(rng, 1.6, 0.06), at=0.03, gain=0.3)
 
 
 def chasm_collapse(rng, step):
+    """A chasm opens: a deep rumble (1.6 seconds), a low boom and crumbling knocks that
+    thin out."""
     seconds = 1.6
     rumble = multiply(
         lowpass(lowpass(white_noise(seconds, rng), 140), 140),
@@ -392,12 +415,14 @@ def die_land(rng, step):
 
 
 def die_placed(rng, step):
+    """A die set down: a click and a little wood."""
     base = 900.0 * jitter(rng, 0.06)
     out = click([base, base * 2.3], [0.014, 0.008], 0.1, noise=0.5, rng=rng)
     return mix(out, _wood(rng, 1.1, 0.12, noise=0.0), gain=0.5)
 
 
 def harvest(rng, step):
+    """A harvest: a pop and a rising three-note (major triad) on mallet notes."""
     pop = multiply(tone(0.06, 520 * jitter(rng, 0.05), 240), decay_curve(0.06, 0.02, 0.002))
     out = mix(synth.silence(0.1), pop)
     root = 784.0 * jitter(rng, 0.01)
@@ -420,16 +445,19 @@ def _shimmer(rng, intervals) -> list:
 
 
 def karma_gain(rng, step):
+    """Karma gained: a rising shimmer of soft pips."""
     return _shimmer(rng, (0, 3, 5, 7, 10, 12))
 
 
 def karma_spend(rng, step):
+    """Karma spent: a falling shimmer of soft pips and a falling whoop."""
     out = _shimmer(rng, (12, 10, 7, 5, 3))
     whoop = multiply(tone(0.3, 900, 480), decay_curve(0.3, 0.1, attack=0.02))
     return mix(out, whoop, at=0.05, gain=0.3)
 
 
 def die_passed(rng, step):
+    """A die slid across the felt, ending in a soft knock."""
     out = _swish(rng, 0.3, 1700 * jitter(rng, 0.06), 800, q=1.2)
     return mix(out, _die_knock(rng, 0.5), at=0.28)
 
@@ -440,11 +468,13 @@ def _snap(rng) -> list:
 
 
 def card_dealt(rng, step):
+    """A card flicked down: a brush of air and a snap."""
     out = _swish(rng, 0.09, 3500 * jitter(rng, 0.1), 2200, q=0.9)
     return mix(out, _snap(rng), at=0.07, gain=0.6)
 
 
 def cards_taken(rng, step):
+    """Cards swept up: three brushes and a knock on the table."""
     out = synth.silence(0.05)
     t = 0.0
     for _ in range(3):
@@ -454,6 +484,7 @@ def cards_taken(rng, step):
 
 
 def cards_cancel(rng, step):
+    """Cards cancel: two snaps and a falling pair of notes."""
     out = mix(_snap(rng), _snap(rng), at=0.06 * jitter(rng, 0.1))
     out = mix(out, _note(659.0, 0.2, 0.07), at=0.1, gain=0.35)
     return mix(out, _note(523.0, 0.3, 0.1), at=0.2, gain=0.35)
@@ -483,16 +514,19 @@ def card_scored(rng, step):
 
 # --- everywhere ----------------------------------------------------------------------------------
 def button_click(rng, step):
+    """A button pressed: a soft, short tick."""
     base = 1700.0 * jitter(rng, 0.04)
     return click([base, base * 2.6], [0.006, 0.003], 0.04, noise=0.3, rng=rng, brightness=6000)
 
 
 def turn_start(rng, step):
+    """A turn starts: a two-note bell chime (G, then C)."""
     out = bell(0.7, 784.0 * jitter(rng, 0.005), 0.3)
     return fade(mix(out, bell(0.7, 1047.0, 0.3), at=0.12), fade_out=0.05)
 
 
 def hint(rng, step):
+    """A hint: three soft rising pips."""
     out = synth.silence(0.1)
     pitch, gap = jitter(rng, 0.01), 0.08 * jitter(rng, 0.1)
     for i, freq in enumerate((1319.0, 1568.0, 1976.0)):
@@ -505,6 +539,7 @@ def hint(rng, step):
 
 
 def fanfare(rng, step):
+    """The game's end: a brass call of three notes and a held chord (about 1.6 seconds)."""
     brass = tuple((k, 1.0 / k) for k in range(1, 8))
     out = synth.silence(0.1)
     t = 0.0
@@ -524,6 +559,7 @@ def fanfare(rng, step):
 
 
 def error(rng, step):
+    """Two low falling buzzes (a refused move; a strike in Shifting Stones)."""
     square = ((1, 1.0), (3, 0.3), (5, 0.15), (7, 0.08))
     out = synth.silence(0.05)
     pitch, gap = jitter(rng, 0.02), 0.13 * jitter(rng, 0.08)

@@ -26,6 +26,8 @@ def render_into(folder: Path) -> bool:
 
 
 def main(argv=None) -> int:
+    """``python -m sound.render FOLDER``: returns 0 when every sound is stored, 3 when the
+    folder refused a write, 2 for a wrong command line."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         print("usage: python -m sound.render FOLDER", file=sys.stderr)

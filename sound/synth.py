@@ -53,6 +53,7 @@ def semitones(count: float) -> float:
 
 # --- sources -------------------------------------------------------------------------------------
 def silence(seconds: float) -> list:
+    """``seconds`` of silence (at least one sample)."""
     return [0.0] * frames(seconds)
 
 
@@ -197,6 +198,7 @@ def multiply(samples: list, envelope: list) -> list:
 
 
 def scale(samples: list, gain: float) -> list:
+    """``samples`` times ``gain`` (a plain factor, not dB)."""
     return [gain * x for x in samples]
 
 
@@ -248,6 +250,7 @@ def peak(samples: list) -> float:
 
 
 def rms(samples: list) -> float:
+    """The root-mean-square level of ``samples`` (1.0 is full scale; 0.0 for an empty buffer)."""
     return math.sqrt(sum(x * x for x in samples) / len(samples)) if samples else 0.0
 
 

@@ -21,6 +21,7 @@ def seam_collision(event: pe.SeamCollision) -> SoundCue | None:
 
 
 def marbles_returned(event: pe.MarblesReturned) -> SoundCue | None:
+    """Marbles going back to the tank slide softly; returning nothing is silent."""
     return SoundCue("marbles_slide", volume=0.45) if event.colours else None
 
 
