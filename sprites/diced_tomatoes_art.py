@@ -129,6 +129,8 @@ def _tomato(r: int, state: str) -> pygame.Surface:
 
 
 def blit_tomato(surface, centre, radius: int, state: str = "ripe") -> pygame.Rect:
+    """Draw a :func:`tomato` of ``radius`` pixels and ``state`` centred on ``centre``
+    (pixels) on ``surface``; returns the rect it covers."""
     img = tomato(radius, state)
     rect = img.get_rect(center=(int(centre[0]) + 1, int(centre[1]) + 1))
     surface.blit(img, rect)

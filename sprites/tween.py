@@ -20,14 +20,17 @@ from collections.abc import Callable
 
 
 def linear(t: float) -> float:
+    """No easing: progress ``t`` (0 to 1) as it is."""
     return t
 
 
 def ease_out_cubic(t: float) -> float:
+    """Starts fast and slows to a stop (``t`` 0 to 1 → 0 to 1)."""
     return 1 - (1 - t) ** 3
 
 
 def ease_in_out(t: float) -> float:
+    """Starts and ends slowly (smoothstep; ``t`` 0 to 1 → 0 to 1)."""
     return 3 * t * t - 2 * t * t * t
 
 
@@ -61,10 +64,13 @@ EASINGS = {
 
 
 def lerp(a: float, b: float, t: float) -> float:
+    """The value a fraction ``t`` (0 to 1) of the way from ``a`` to ``b``."""
     return a + (b - a) * t
 
 
 def lerp_point(a, b, t: float) -> tuple:
+    """The point a fraction ``t`` (0 to 1) of the way from ``a`` to ``b`` (``(x, y)``
+    pixels, as floats)."""
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
