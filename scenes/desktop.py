@@ -100,6 +100,7 @@ def entry_text(exec_line: str) -> str:
 
 
 def data_home() -> Path:
+    """The user's data folder: ``$XDG_DATA_HOME``, else ``~/.local/share``."""
     return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 
 

@@ -51,6 +51,8 @@ def default_seat_name(index: int) -> str:
 
 
 def players_text(spec) -> str:
+    """How many players ``spec`` (a game's spec) seats, for its card: "2 players" or
+    "1–4 players", in the language in use."""
     if spec.min_players == spec.max_players:
         return ngettext("{count} player", "{count} players", spec.min_players).format(
             count=spec.min_players

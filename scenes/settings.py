@@ -32,6 +32,7 @@ event per pixel) and a sample plays at the new level."""
 
 
 def size_label(size) -> str:
+    """A window size ``(width, height)`` in pixels as the settings list it: "1280 × 800"."""
     return f"{size[0]} × {size[1]}"
 
 

@@ -49,10 +49,14 @@ SCORE_POINTS = 60
 
 
 def group_name(group: str) -> str:
+    """An opponents group ("easy", "people", "solo"...) as the table names it, translated;
+    an unknown group as it is."""
     return _(GROUP_NAMES.get(group, group))
 
 
 def game_title(game_id: str) -> str:
+    """The translated title of game ``game_id``, or the id itself for a game this
+    program does not know (a record from another version)."""
     try:
         return _(registry.get(game_id).title)
     except KeyError:
@@ -60,10 +64,12 @@ def game_title(game_id: str) -> str:
 
 
 def percent(rate) -> str:
+    """A win rate (0 to 1) as "67%"; "–" when there is none."""
     return "–" if rate is None else f"{round(rate * 100)}%"
 
 
 def number(value) -> str:
+    """A score with at most one decimal ("12.5", "12"); "–" when there is none."""
     if value is None:
         return "–"
     return f"{value:.1f}".rstrip("0").rstrip(".")
@@ -113,6 +119,7 @@ def with_opponents(records) -> list:
 
 
 def solo_records(records) -> list:
+    """The solo games among ``records`` (measured in their own goal, shown apart)."""
     return [r for r in records if r.opponents == "solo"]
 
 
