@@ -228,6 +228,8 @@ def first_rolls(group, stage: Stage) -> list:
 
 
 def turn_order(e, stage: Stage) -> list:
+    """A banner names who goes first, and a ketchup splatter flies from it to the last
+    player's marker (``e`` a :class:`TurnOrderChosen`)."""
     lay = stage.layout
     marker = lay.header_parts(e.last_player)["marker"]
     start = lay.banner_rect().center

@@ -71,10 +71,13 @@ class View:
 
 
 def pulse(view: View, speed: float = 6.0) -> float:
+    """A glow's strength, 0 to 1, rising and falling ``speed`` radians a second with the
+    view's clock."""
     return 0.5 + 0.5 * math.sin(view.time * speed)
 
 
 def name_of(view: View, seat: int) -> str:
+    """The name of ``seat`` (0-based) as the board shows it."""
     return name_of_seat(view.names, seat)
 
 
@@ -129,6 +132,8 @@ def draw_vine_dice(surface, lay: Layout, seat: int, token: int, vine, places=Non
 
 
 def draw_token(surface, lay: Layout, state, seat: int, token: int, view: View) -> None:
+    """One token's row: its glow when a die or karma action may target it, the tomato
+    (ripe, closed or spoilt) with the vine's value, then the vine's dice unless in flight."""
     row = lay.vine_row(seat, token)
     look, value = token_look(state, seat, token)
     tok = lay.token_rect(seat, token)
@@ -324,6 +329,8 @@ def passed_words(state, view: View) -> str:
 
 
 def draw_passed(surface, lay: Layout, state, view: View) -> None:
+    """The passed dice's zone: its label (who they go to, or set aside in solo) and the
+    dice, unrolled, unless they are in flight."""
     if state.active is None and not state.passed:
         return
     label = lay.passed_label()
@@ -366,6 +373,8 @@ def draw_bushel(surface, lay: Layout, state) -> None:
 
 
 def tray_title(state, view: View) -> str:
+    """The tray's title: "Your dice", "Dice of Ana", or "Dice" between turns and at the
+    end."""
     who = state.active
     if who is None or state.is_terminal():
         return _("Dice")
@@ -395,6 +404,8 @@ def badge_panel(rect: pygame.Rect) -> kit.Panel:
 
 
 def draw_info(surface, lay: Layout, state, view: View) -> None:
+    """The info line: the note (the final round in bold, or the solo goal) and the
+    variant badges."""
     note = note_words(state, view)
     if note:
         rect = lay.note_rect()

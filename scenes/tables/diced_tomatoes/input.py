@@ -400,6 +400,8 @@ def pass_all(state, legal):
 
 
 def end_turn(state, legal):
+    """End turn (button or E): act when the engine allows it, else refuse with its reason
+    (every rolled die must be placed or passed first)."""
     if dt.EndTurn() in legal:
         return Act(dt.EndTurn())
     return Refuse(state.end_turn_refusal() or _("You cannot end your turn now."))
@@ -517,6 +519,7 @@ def choices(state, legal, selection: Selection, names) -> list:
 
 
 def end_turn_label() -> str:
+    """The End turn button's label, in the language in use."""
     return _("End turn")
 
 

@@ -58,6 +58,7 @@ def worst_score_words() -> str:
 
 
 def clamp(value, low, high):
+    """``value`` kept within ``low`` to ``high``."""
     return max(low, min(high, value))
 
 

@@ -167,6 +167,8 @@ class _You:
 
 
 def marker_tip(seat: int, you: _You) -> tuple:
+    """The last player marker's (ketchup splatter's) tooltip: the game ends after the
+    turn of ``seat`` once someone harvests a 6th tomato."""
     return (
         _("Last player"),
         you.pick(
@@ -184,6 +186,8 @@ def marker_tip(seat: int, you: _You) -> tuple:
 
 
 def die_tip(state, legal, slot: int, names) -> tuple:
+    """The tooltip of the rolled die in hand slot ``slot``: how many spots it fits, or that
+    it is passed (set aside in solo), or that it must wait."""
     die = state.hand[slot]
     places = spots(legal, slot)
     if places:
@@ -209,6 +213,8 @@ def die_tip(state, legal, slot: int, names) -> tuple:
 
 
 def vine_title(seat: int, token: int, you: _You, empty: bool) -> str:
+    """A token's tooltip title: "Your top token" / "The middle vine of Ana" (``empty``: no
+    dice on it yet)."""
     if empty:
         return you.pick(
             seat, _("Your {token} token"), _("The {token} token of {name}"), token=token_word(token)
@@ -314,6 +320,8 @@ def _order(vine) -> list:
 
 
 def slot_tip(state, seat: int, slot: int, you: _You) -> tuple:
+    """The tooltip of score slot ``slot`` (0-based) of ``seat``: empty or what it holds
+    and scores (solo: whether it matches its number; Dicey Tomato Rules: the gold star)."""
     number = slot + 1
     track = state.score[seat]
     title = you.pick(
@@ -363,6 +371,8 @@ def slot_tip(state, seat: int, slot: int, you: _You) -> tuple:
 
 
 def score_tip(state, seat: int, you: _You) -> tuple:
+    """The score's tooltip of ``seat``: the points so far by part and what the end would
+    add now (solo: the slots matched and missed)."""
     score = rules.running_score(state, seat)
     total = score["total"]
     if state.solo:
@@ -409,6 +419,8 @@ def score_tip(state, seat: int, you: _You) -> tuple:
 
 
 def karma_tip(state, seat: int, you: _You) -> tuple:
+    """The karma track's tooltip of ``seat``: how karma is earned under the options in
+    play, what each action costs, the cap and the end bonus."""
     cap = (
         _("Karma goes up to 12 during your own turn (2023 update), 6 after it.")
         if state.options["update_2023"]
@@ -444,6 +456,8 @@ def karma_tip(state, seat: int, you: _You) -> tuple:
 
 
 def passed_tip(state, you: _You) -> tuple:
+    """The passed dice's tooltip: who gets the dice that fit nowhere (solo: set aside for
+    the next turn); nothing between turns."""
     count = len(state.passed)
     if state.solo:
         return (
