@@ -94,6 +94,7 @@ def caption(group, before, stage: Stage) -> str:
 
 
 def cart_words(player: int, label: str, stage: Stage) -> str:
+    """ "Ana's white cart" (solo: "The red cart"), capitalised, for a caption."""
     return W.capitalised(W.cart_phrase(stage.names, player, label))
 
 
@@ -635,6 +636,8 @@ def left_mine(e, before, stage: Stage) -> list:
 
 
 def fade_cart(e, before, stage: Stage) -> list:
+    """A cart that stayed on the surface fades out on its square (OR-D10; ``e`` a
+    :class:`CartReturned`); nothing for a cart with no square."""
     lay = stage.layout
     cart = before.carts[e.cart].clone()
     if not cart.square:

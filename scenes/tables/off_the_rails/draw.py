@@ -110,6 +110,8 @@ class View:
 
 
 def pulse(view: View, speed: float = 6.0) -> float:
+    """A glow's strength, 0 to 1, rising and falling ``speed`` radians a second with the
+    view's clock."""
     return 0.5 + 0.5 * math.sin(view.time * speed)
 
 
@@ -271,6 +273,8 @@ def _ground(cell, number_size, patterns, chasm, tiles, covered, text_look) -> py
 
 
 def draw_glow(surface, lay: Layout, square, view: View) -> None:
+    """A pulsing frame in ``view.glow_colour`` on ``square`` ``(row, col)``: a click may
+    use it."""
     rect = lay.square(square)
     colour = view.glow_colour
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -289,6 +293,8 @@ PATH_COLOURS = {"white": (250, 246, 228), "black": (34, 30, 30)}
 
 
 def path_colour(cart) -> tuple:
+    """The colour of a cart's path line: white or black for the markers, else (solo)
+    its clan colour lightened."""
     if cart.marker in PATH_COLOURS:
         return PATH_COLOURS[cart.marker]
     return tuple(int(c + (255 - c) * 0.35) for c in oa.clan(cart.colour))
@@ -491,11 +497,14 @@ def draw_piles(surface, rect, option) -> None:
 
 # --- players, deck, missions ----------------------------------------------------------------------
 def clan_of(state, seat: int):
+    """The clan colour of ``seat``'s edge ("red"...), or None before edges are chosen."""
     edge = state.edges[seat] if seat < len(state.edges) else None
     return B.EDGE_COLOUR[edge] if edge else None
 
 
 def draw_info(surface, lay: Layout, state, view: View) -> None:
+    """The side panel: each player's row and the missions (solo: the solo panel), then
+    the deck."""
     if state.solo:
         draw_solo(surface, lay, state, view)
     else:

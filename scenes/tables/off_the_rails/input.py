@@ -164,6 +164,8 @@ def seat_name(names, seat: int) -> str:
 
 
 def own_carts_on_board(state, player: int) -> list:
+    """The cart numbers of seat ``player`` that are on the board (grid or
+    surface)."""
     return [c for c in state.carts_of(player) if state.carts[c].where == CartPlace.BOARD]
 
 

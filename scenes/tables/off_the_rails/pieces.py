@@ -51,6 +51,8 @@ def draw_gems(surface, lay: Layout, square, counts, offset=(0, 0)) -> None:
 
 
 def draw_stack(surface, centre, name: str, count: int, size: int) -> None:
+    """``count`` gems of kind ``name`` as a stack of at most 3 images of ``size``
+    pixels at ``centre``, with a count badge above 1."""
     img = oa.gem(name, size)
     shown = min(3, count)
     for k in range(shown):

@@ -138,6 +138,8 @@ def square_tip(state, square, names) -> tuple:
 
 
 def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
+    """A mission card's tooltip: its name and points, its goal, and who took it,
+    or that the player may take it now (``takeable``), or that it is face up."""
     name, words = mission_name(mission), mission_goal(mission)
     owner = next((p for p, taken in enumerate(state.taken) if mission in taken), None)
     if owner is not None:
@@ -154,6 +156,8 @@ def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
 
 
 def player_tip(state, seat: int, names) -> tuple:
+    """A player row's tooltip: name and clan, stockpile, carts in supply (worth points
+    at the end) and missions taken."""
     name = seat_name(names, seat)
     edge = state.edges[seat] if seat < len(state.edges) else None
     title = _("{name} · {edge}").format(name=name, edge=W.edge_clan(edge)) if edge else name
@@ -173,6 +177,8 @@ def player_tip(state, seat: int, names) -> tuple:
 
 
 def deck_tip(state) -> tuple:
+    """The deck's tooltip: cards left and how far the chasm is, gems in the bag (solo:
+    cards left and chasm tokens placed)."""
     if state.solo:
         return (
             _("The deck"),
