@@ -161,6 +161,7 @@ def animate(group, before, after, stage: Stage, filtered: dict) -> list:
 
 # --- marbles in the dispenser ----------------------------------------------------------------
 def refills(batch, stage: Stage) -> list:
+    """Marbles refilled from the tank: each rolls up its track to its place, one after another."""
     lay = stage.layout
     stagger = 0.03 if len(batch) > 8 else 0.07
     out = []
@@ -366,6 +367,9 @@ def pool_index(desk, colour: str, after_insert: bool) -> int:
 
 
 def fly(stage: Stage, start, end, colour, sizes, seconds, height, delay=0.0, hide=()) -> list:
+    """A marble of ``colour`` flying on an arc ``height`` pixels high from ``start`` to ``end``
+    (pixels), growing from ``sizes[0]`` to ``sizes[1]`` pixels, over ``seconds`` after ``delay``
+    (both before the speed setting); ``hide``: the pieces in flight."""
     s0, s1 = sizes
 
     def draw(surface, p):
@@ -380,6 +384,7 @@ def fly(stage: Stage, start, end, colour, sizes, seconds, height, delay=0.0, hid
 
 
 def move(e, before, stage: Stage) -> list:
+    """A marble moved: it flies between the seat's hand and its pool."""
     lay = stage.layout
     desk = before.desks[e.player]
     size = lay.seat_marble_size(e.player)
@@ -418,6 +423,8 @@ def hole_point(lay: Layout, before, seat: int, slot: int, hole: str, index: int)
 
 
 def place(e, before, stage: Stage) -> list:
+    """A marble placed: it flies from the hand or the pool into its hole of the potion in
+    brewing; nothing when the slot is empty."""
     lay = stage.layout
     brewing = before.desks[e.player].slots[e.slot]
     if brewing is None:
@@ -499,6 +506,8 @@ def complete(e, before, stage: Stage) -> list:
 
 
 def token(seat: int, kind: str, label: str, stage: Stage) -> list:
+    """A skill token (``kind`` "skill") or a Little Help token ("help") flies from the pile to
+    ``seat``'s tokens, with ``label`` ("+4 Mastery", "-2 VP") above it."""
     lay = stage.layout
     icon = lay.pile_icon()
     start = icon.center if kind == "skill" else (icon.centerx, lay.stacks.bottom - 12)
@@ -576,6 +585,7 @@ def steal(e, before, stage: Stage) -> list:
 
 
 def return_from_hand(e, stage: Stage) -> list:
+    """Marbles returned from a hand: each flies back into the tank."""
     lay = stage.layout
     tank = lay.tank_point(2)
     size = lay.seat_marble_size(e.player)
@@ -615,6 +625,7 @@ def return_from_track(e, before, stage: Stage) -> list:
 
 # --- tiles ----------------------------------------------------------------------------------------
 def tile_drawn(e, stage: Stage) -> list:
+    """A potion drawn: the card flies from its stack to the empty brewing slot."""
     lay = stage.layout
     start = lay.stack_card(e.stack)
     end = lay.slot_rect(e.player, e.slot)
@@ -639,6 +650,7 @@ def card_between(start: pygame.Rect, end: pygame.Rect, progress: float, lift: in
 
 
 def reveal(e, stage: Stage) -> list:
+    """A stack's new top card turns over from its back."""
     rect = stage.layout.stack_card(e.stack)
 
     def draw(surface, p):
@@ -656,6 +668,7 @@ def reveal(e, stage: Stage) -> list:
 
 
 def drafted(e, before, stage: Stage) -> list:
+    """A starter drafted: it flies from the draft's offer to the brewing slot."""
     lay = stage.layout
     cards = lay.offer_cards(len(before.revealed))
     start = cards[before.revealed.index(e.tile)]

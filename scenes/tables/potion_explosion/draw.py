@@ -88,6 +88,7 @@ def pool_list(desk) -> list:
 
 
 def pulse(view: View, speed: float = 6.0) -> float:
+    """A glow's strength, 0 to 1, pulsing ``speed`` radians a second with the view's clock."""
     return 0.5 + 0.5 * math.sin(view.time * speed)
 
 
@@ -145,6 +146,7 @@ def dispenser_sprite(lay: Layout) -> kit.Sprite:
 
 
 def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
+    """The dispenser: tank, five tracks and their marbles with hover, preview and pick marks."""
     kit.draw_layer(surface, dispenser_sprite(lay))
     if state.phase in (Phase.TYPES, Phase.FIRST, Phase.STARTERS) or (
         state.phase == Phase.DRAFT and state.revealed
@@ -272,10 +274,12 @@ def draw_tank(surface, lay: Layout, state, view: View) -> None:
 
 # --- the stacks -------------------------------------------------------------------------------
 def stacks_panel(lay: Layout) -> kit.Panel:
+    """The plate behind the potion stacks."""
     return kit.Panel(tuple(lay.stacks), (20, 26, 30, 190))
 
 
 def draw_stacks(surface, lay: Layout, state, view: View) -> None:
+    """The potion stacks (top card, face-down count; in setup a note) and the token pile."""
     kit.draw_layer(surface, stacks_panel(lay))
     label, colour = stacks_label(state, view)
     text, size = kit.fit_label(label, 13, lay.stacks_label().width, bold=True)
@@ -425,6 +429,7 @@ def draw_zone(surface, lay: Layout, rect, label: str, target: bool) -> None:
 
 
 def draw_pool(surface, lay: Layout, desk, seat: int, view: View) -> None:
+    """``seat``'s pool: up to 3 marbles (wild ones on a rainbow), the chosen one ringed."""
     zone = lay.pool_zone()
     draw_zone(surface, lay, zone, _("Pool"), view.pool_target)
     pool = pool_list(desk)
@@ -459,6 +464,7 @@ def empty_slot(surface, centre, radius: int) -> None:
 
 
 def draw_hand(surface, lay: Layout, desk, view: View) -> None:
+    """The hand: one marble per colour held, with its count; the chosen colour framed."""
     zone = lay.hand_zone()
     hand = _("Hand · {count}").format(count=sum(desk.hand))
     draw_zone(surface, lay, zone, hand, view.hand_target)
@@ -488,6 +494,7 @@ def draw_hand(surface, lay: Layout, desk, view: View) -> None:
 
 
 def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> None:
+    """The completed potions (drunk ones face down); those to drink or copy glow."""
     count = len(desk.completed)
     if not count:
         row = lay.completed_row()
@@ -715,6 +722,7 @@ def veil_panel(lay: Layout) -> kit.Panel:
 
 
 def draw_offer(surface, lay: Layout, state, view: View) -> None:
+    """The starter draft over the dispenser: the revealed starters with their names."""
     veil = lay.disp.inflate(-12, -12)
     kit.draw_layer(surface, veil_panel(lay))
     title = _("Starter draft")
@@ -731,6 +739,7 @@ def draw_offer(surface, lay: Layout, state, view: View) -> None:
 
 
 def draw_type_choice(surface, lay: Layout, state, view: View) -> None:
+    """Choosing the 6 potion types over the dispenser: each type's starter, chosen lit."""
     veil = lay.disp.inflate(-12, -12)
     kit.draw_layer(surface, veil_panel(lay))
     title = _("Choose 6 potion types ({count}/6)").format(count=len(state.types))

@@ -198,6 +198,7 @@ def filter_action(state, selection: Selection):
 
 
 def potion_words(code: str) -> str:
+    """A potion's tooltip title: "Potion name · 4 VP · 5 holes" (``code``: its tile)."""
     tile = TILES[code]
     return ngettext(
         "{potion} · {vp} VP · {holes} hole", "{potion} · {vp} VP · {holes} holes", tile.holes

@@ -65,6 +65,7 @@ WORST_TOKENS = 2
 
 
 def clamp(value, low, high):
+    """``value`` kept within ``low`` to ``high``."""
     return max(low, min(high, value))
 
 
