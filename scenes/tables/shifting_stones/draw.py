@@ -107,6 +107,9 @@ def draw_card(surface, rect: pygame.Rect, card: int, border=None, width: int = 3
 
 # --- the grid --------------------------------------------------------------------------------
 def draw_grid(surface, lay: Layout, view: View) -> None:
+    """The 3 × 3 grid of stones (faces as seen; a stone in flight or dragged left out),
+    with the chosen stones, the hint, the drop square or hovered stone framed, and where the
+    hovered card matches now."""
     seen = view.seen
     kit.draw_panel(surface, lay.grid.inflate(16, 16), GRID_PANEL, 16)
     for square in range(9):
@@ -171,6 +174,8 @@ def draw_dragged(surface, lay: Layout, view: View) -> None:
 
 # --- the side panel --------------------------------------------------------------------------
 def draw_side(surface, lay: Layout, view: View) -> None:
+    """The side panel: deck and discard with their counts, the notice (the last round,
+    or solo's strikes) and every player's row."""
     seen = view.seen
     kit.draw_panel(surface, lay.side)
     deck, discard = lay.deck(), lay.discard()
@@ -251,6 +256,8 @@ def scored_count(count: int, target: int) -> str:
 
 
 def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
+    """The row of ``seat``: name (gold when active), cards scored and points, the
+    scored cards, and how many cards the hand holds (backs only)."""
     seen = view.seen
     row = lay.player_row(seat)
     active = seen.active == seat
@@ -294,6 +301,8 @@ def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
 
 # --- the hand --------------------------------------------------------------------------------
 def draw_hand(surface, lay: Layout, view: View) -> None:
+    """The viewer's hand (backs when ``view.covered``): each card with how many payments
+    away it is; the chosen, hinted and matching cards framed."""
     seen = view.seen
     hand = seen.hands[view.viewer] if 0 <= view.viewer < len(seen.hands) else []
     count = len(hand)
