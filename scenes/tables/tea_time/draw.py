@@ -95,10 +95,13 @@ class View:
 
 
 def pulse(view: View, speed: float = 5.0) -> float:
+    """A glow's strength, 0 to 1, rising and falling ``speed`` radians a second with the
+    view's clock."""
     return 0.5 + 0.5 * math.sin(view.time * speed)
 
 
 def seat_colour(seat: int) -> tuple:
+    """The colour of ``seat``'s dot (the seat colours, repeated past the last)."""
     return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
 
 
@@ -173,14 +176,18 @@ def _frame_layer(size: tuple, colour: tuple, width: int, alpha: int) -> pygame.S
 
 # --- the information strip and the legend ----------------------------------------------------
 def info_panel(lay: Layout) -> kit.Panel:
+    """The plate behind the info strip."""
     return kit.Panel(tuple(lay.info), (14, 20, 22, 190), 8)
 
 
 def legend_panel(lay: Layout) -> kit.Panel:
+    """The plate behind the legend."""
     return kit.Panel(tuple(lay.legend), (14, 20, 22, 170), 8)
 
 
 def draw_info(surface, lay: Layout, state) -> None:
+    """The info strip: the round, the turn with how many cards it may take (or the
+    layout, or the game's end) and the deck with its count."""
     parts = lay.info_parts()
     kit.draw_layer(surface, info_panel(lay))
     words = _("Round {round} of {rounds}").format(round=state.round, rounds=state.rounds)
@@ -369,6 +376,8 @@ def draw_panel(surface, lay: Layout, state, seat: int, view: View) -> None:
 
 
 def draw_header(surface, lay: Layout, state, seat: int, view: View, preview=None) -> None:
+    """A seat's header: its dot, name ("(you)" for the viewer), Alice if it holds her,
+    and its score, or the score's change under ``preview`` (the viewer's previewed take)."""
     parts = lay.header_parts(seat)
     size = lay.header_font(seat)
     header = lay.header(seat)
@@ -483,6 +492,9 @@ def draw_column_labels(
     change=None,
     cancels: bool = False,
 ) -> None:
+    """A column's count and worth under it (compact: the count on a badge);
+    with ``change`` ``(count before, count after)`` both as before → after (``cancels``: the
+    count in the loss colour)."""
     rects = lay.column_labels(seat, index)
     size = lay.label_font(seat)
     points = column_points(count)

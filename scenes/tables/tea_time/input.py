@@ -453,6 +453,8 @@ def seat_tip(state, seat: int, names, viewer: int) -> tuple:
 
 
 def deck_tip(state) -> tuple:
+    """The deck's tooltip: how many cards are left and of which characters, or that it
+    is empty."""
     left = sum(state.deck.values())
     if not left:
         return (_("The deck is empty"), _("Every card has been laid out."))
@@ -470,6 +472,8 @@ def deck_tip(state) -> tuple:
 
 
 def round_tip(state, names) -> tuple:
+    """The round's tooltip: which round, who laid it out and how many cards each turn
+    may take."""
     first = names[state.first_player] if state.first_player is not None else "—"
     return (
         _("Round {round} of {rounds}").format(round=state.round, rounds=state.rounds),

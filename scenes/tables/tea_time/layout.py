@@ -43,6 +43,7 @@ VIEWER_MIN = 200
 
 
 def clamp(value, low, high):
+    """``value`` kept within ``low`` to ``high``."""
     return max(low, min(high, value))
 
 
