@@ -282,6 +282,14 @@ class Column:
         """Where the log starts: under the last row."""
         return self.y + 2
 
+    def top_button(self, rect: pygame.Rect, label: str, command: Callable, tip: str) -> UIButton:
+        """A button of the top row (Menu, Undo, Restart, Hint) at ``rect``, with its tip."""
+        button = UIButton(
+            rect, label, self.ui, container=self.container, object_id="#top_button", command=command
+        )
+        self.explain(button, tip)
+        return button
+
     def explain(self, button: Any, tip: str | tuple[str, ...] | None) -> None:
         """``button``'s tooltip: its label as the title, then ``tip`` (none when empty); a
         tuple of lines is the whole tooltip."""

@@ -239,6 +239,15 @@ class TableInput:
             return True
         return False
 
+    def pointer_down(self) -> None:
+        """A press (before the widgets see it) while the person's own step still plays lands
+        the step and brings the buttons up to date: a button it enables (End turn) takes this
+        same click, which pressed a disabled button before (a play-tester's lost click)."""
+        table = self.table
+        if table.is_top() and self.own_turn_animating():
+            table.player.skip()
+            table.refresh_controls()
+
     def own_turn_animating(self) -> bool:
         """The board still plays what a person at the keyboard did (or the luck it brought)."""
         table = self.table

@@ -257,7 +257,7 @@ class TableScene(Scene):
         rects = chrome.top_button_rects(labels, x, self.log_width)
         self.top_row = rects[0].unionall(rects[1:])
         self.column.y = self.top_row.bottom + 8
-        menu = self._top_button(rects[0], labels[0], self.open_pause, _("Pause menu (Esc)"))
+        menu = self.column.top_button(rects[0], labels[0], self.open_pause, _("Pause menu (Esc)"))
         self.top_buttons = {"menu": menu}
         if self.replay_panel is not None:
             self.replay_panel.build(rects[0].right + 6, x + self.log_width)
@@ -272,19 +272,19 @@ class TableScene(Scene):
                 "(Ctrl+Shift+Z)"
             )
             refusal = self.game.undo_refusal()
-            self.top_buttons["undo"] = self._top_button(
+            self.top_buttons["undo"] = self.column.top_button(
                 rects[1],
                 labels[1],
                 lambda: self.take_back(False),
                 kit.with_key(refusal, "Ctrl+Z") if refusal else undo_tip,
             )
-            self.top_buttons["restart"] = self._top_button(
+            self.top_buttons["restart"] = self.column.top_button(
                 rects[2],
                 labels[2],
                 lambda: self.take_back(True),
                 kit.with_key(refusal, "Ctrl+Shift+Z") if refusal else restart_tip,
             )
-            self.top_buttons["hint"] = self._top_button(
+            self.top_buttons["hint"] = self.column.top_button(
                 rects[3], labels[3], self.ask_hint, self.hint_tip()
             )
             if refusal:
@@ -306,19 +306,6 @@ class TableScene(Scene):
 
     def hint_tip(self) -> str:
         return self.game.hint_tip() or _("What would the Hard computer player do here? (H)")
-
-    def _top_button(self, rect, label: str, command, tip: str) -> UIButton:
-        button = UIButton(
-            rect,
-            label,
-            self.app.ui,
-            container=self.container,
-            object_id="#top_button",
-            command=command,
-        )
-        assert self.column is not None
-        self.column.explain(button, tip)
-        return button
 
     @property
     def undo_button(self) -> UIButton:
@@ -666,12 +653,7 @@ class TableScene(Scene):
 
     # --- input ------------------------------------------------------------------------------
     def pointer_down(self, event) -> None:
-        """A press while the person's own step still plays lands the step first and brings
-        the buttons up to date: a button it enables (End turn) takes this same click, which
-        pressed a disabled button before (a play-tester's lost click)."""
-        if self.is_top() and self.input.own_turn_animating():
-            self.player.skip()
-            self.refresh_controls()
+        self.input.pointer_down()
 
     def button_pressed(self, button) -> None:
         """No button tip where a button was just clicked until the pointer leaves."""
