@@ -134,8 +134,8 @@ def board_backdrop(lay: Layout, state, view: View) -> tuple:
 
 
 def draw_board(surface, lay: Layout, state, view: View) -> None:
-    """The table: the board with its track, gems, carts and chasm, what glows, the paths and
-    the hint; the players, the deck and the missions; the question's panel on top."""
+    """The table: the board with its track, gems, carts and chasm, what glows and the paths;
+    the players, the deck and the missions; the question's panel; the hint's frames on top."""
     draw_ground(surface, lay, state, view)
     for square in sorted(view.glow):
         draw_glow(surface, lay, square, view)
@@ -180,16 +180,16 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
         )
     for tag in view.tags:
         draw_tag(surface, lay, tag)
-    if not view.busy:
-        for rect in view.hint_rects:
-            draw_hint_frame(surface, rect, view)
-        if view.hint_tag is not None:
-            draw_tag(surface, lay, view.hint_tag)
     for side, rect in view.arrows:
         draw_arrow(surface, rect, side, view)
     draw_info(surface, lay, state, view)
     if view.prompt is not None and view.prompt_boxes is not None and not view.busy:
         draw_prompt(surface, view)
+    if not view.busy:  # last: a hinted answer, arrow or mission is framed over its panel
+        for rect in view.hint_rects:
+            draw_hint_frame(surface, rect, view)
+        if view.hint_tag is not None:
+            draw_tag(surface, lay, view.hint_tag)
 
 
 def draw_hint_frame(surface, rect, view: View) -> None:

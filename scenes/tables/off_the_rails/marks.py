@@ -114,7 +114,9 @@ def board_marks(
         glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
     hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
     busy = [lay.square(sq) for path in paths for sq in squares_of(path)]
-    label = hint_tag(lay, state, hint, hint_rects, busy, tags)
+    answer = ask is not None and any(option.action == hint for option in ask.options)
+    # a hinted answer is framed in its panel: a label above it would cover the question
+    label = None if answer else hint_tag(lay, state, hint, hint_rects, busy, tags)
     return {
         "hover": hover,
         "glow": glow_squares(state, legal, selection),

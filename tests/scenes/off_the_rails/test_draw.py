@@ -155,3 +155,31 @@ def test_at_1024_gems_are_12_pixels_or_more_and_rocks_stand_out():
     grounds = [oa.ROCK_DARK, oa.ROCK_LIGHT, oa.BALLAST, oa.TILE_BED]
     grounds += [oa._mix(oa.ROCK_LIGHT, oa.clan(colour), 0.3) for colour in oa.CLAN_RGB]
     assert rim[len(rim) // 2] >= max(luminance(ground) for ground in grounds) + 100
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_frame_of_a_hinted_answer_is_drawn_over_the_questions_panel(size):
+    """A play-tester's find: the hint said "click the framed button" for the edge to start
+    from, but the question's panel was drawn over the frame."""
+    from engine import registry
+    from engine.match import Match, Seat
+    from scenes.tables.off_the_rails.input import prompt
+
+    match = Match(
+        registry.get("off-the-rails"), [Seat("human", "Ana"), Seat("human", "Ben")], {}, 7
+    )
+    match.advance_chance()
+    s = match.state
+    legal = s.legal_actions()
+    hint = S.ChooseEdge("north")
+    assert hint in legal
+    ask = prompt(s, legal, ("Ana", "Ben"))
+    lay = Layout(size, 2, 3)
+    marks = board_marks(lay, s, legal, Selection(), None, ask, hint)
+    (framed,) = marks["hint_rects"]
+    assert framed == marks["prompt_boxes"][1][0]  # the North edge button
+    assert marks["hint_tag"] is None  # a "Hint" label above it would cover the question
+    drawn = board(size, s, prompt=ask, **marks)
+    frame = framed.inflate(8, 8)
+    ring = [tuple(drawn.get_at((x, frame.y)))[:3] for x in range(frame.x, frame.right)]
+    assert sum(b > r + 60 for r, _g, b in ring) > len(ring) // 4  # the hint's blue dashes
