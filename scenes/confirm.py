@@ -76,7 +76,8 @@ class ConfirmScene(Scene):
         veil.fill((8, 12, 14, 150))
         surface.blit(veil, (0, 0))
         panel = self.panel()
-        kit.draw_panel(surface, panel, border=kit.GOLD)
+        # nearly opaque: a stone or card seen through the question looked stuck mid-move
+        kit.draw_panel(surface, panel, (20, 26, 30, 248), border=kit.GOLD)
         px = kit.px
         y = panel.y + px(24)
         for line in kit.wrap(self.question, 17, panel.width - px(56)):
