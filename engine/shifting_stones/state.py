@@ -327,7 +327,7 @@ class LastRound(Event):
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
-    """``player`` ended the turn and draws ``draws`` cards back up to 4 (0 with a hand of 4 or
+    """``player`` ended the turn and drew ``draws`` cards back up to 4 (0 with a hand of 4 or
     more, SS-D3, or when the game ends with this turn)."""
 
     player: int
@@ -338,8 +338,8 @@ class TurnEnded(Event):
         if not self.draws:
             return _("{name} ended the turn.").format(name=who)
         return ngettext(
-            "{name} ended the turn and draws {count} card.",
-            "{name} ended the turn and draws {count} cards.",
+            "{name} ended the turn and drew {count} card.",
+            "{name} ended the turn and drew {count} cards.",
             self.draws,
         ).format(name=who, count=self.draws)
 

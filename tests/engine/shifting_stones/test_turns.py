@@ -134,7 +134,7 @@ def test_the_end_of_a_turn_draws_back_up_to_four():
     state.apply_action(Score(8))
     state.apply_action(Score(41))
     events = state.apply_action(EndTurn())
-    assert events[0].text(["Ana"]) == "Ana ended the turn and draws 2 cards."
+    assert events[0].text(["Ana"]) == "Ana ended the turn and drew 2 cards."
     assert state.phase == Phase.DRAW and state.current_player() < 0
     events = draw(state, 30, 31)
     assert event_types(events) == ["CardDrawn", "CardDrawn", "TurnStarted"]
