@@ -60,9 +60,45 @@ def away_label(away: int | None) -> str:
 
 
 # --- cards -----------------------------------------------------------------------------------
+def card_layout(rect: pygame.Rect, card: int) -> tuple:
+    """Where a pattern card in ``rect`` draws its parts: ``(frame, spots, badge, cell)`` with
+    ``frame`` the faint 3 × 3 cells (empty on a small card), ``spots`` ``[(rect, face)]`` of
+    its pattern, ``badge`` the points disc's diameter (0: no room) and ``cell`` in pixels. On
+    the frame the pattern sits on its cells (a play-tester saw a two-row pattern centred half
+    a cell off them), centred when the frame has an odd number of cells to spare."""
+    pattern = CARDS[card]
+    pad = max(2, rect.width // 12)
+    badge = max(6, rect.width // 4)
+    cell = max(2, min((rect.width - 2 * pad) // 3, (rect.height - badge - 2 * pad) // 3))
+    box = pygame.Rect(0, 0, cell * 3, cell * 3)
+    box.midbottom = (rect.centerx, rect.bottom - pad)
+    frame: list = []
+    if cell < 8:  # a small card (a scored one beside a name): its pattern fills it, no frame
+        cell = max(2, min((rect.width - 2) // pattern.width, (rect.height - 2) // 3))
+        box = pygame.Rect(0, 0, cell * pattern.width, cell * pattern.height)
+        box.center = rect.center
+        badge = 0  # no room for the points: the row says them
+        left, top = box.topleft
+    else:
+        frame = [
+            pygame.Rect(box.x + column * cell, box.y + row * cell, cell, cell)
+            for row in range(3)
+            for column in range(3)
+        ]
+        left = box.x + (3 - pattern.width) // 2 * cell
+        top = box.y + (3 - pattern.height) // 2 * cell
+    spots = [
+        (pygame.Rect(left + column * cell, top + row * cell, cell, cell), face)
+        for row, line in enumerate(pattern.rows)
+        for column, face in enumerate(line)
+    ]
+    return frame, spots, badge, cell
+
+
 def draw_card(surface, rect: pygame.Rect, card: int, border=None, width: int = 3) -> None:
-    """A pattern card in ``rect``: paper, its points in the top left corner and its pattern's
-    box (faces as icons, grey squares grey) on a 3 × 3 frame; a hidden card is its back."""
+    """A pattern card in ``rect``: paper, its points in the top left corner and its pattern
+    (faces as icons, grey squares grey) on a 3 × 3 frame (:func:`card_layout`); a hidden card
+    is its back."""
     if card == HIDDEN or card not in CARDS:
         surface.blit(art.card_back(rect.width, rect.height), rect)
         return
@@ -70,31 +106,17 @@ def draw_card(surface, rect: pygame.Rect, card: int, border=None, width: int = 3
     radius = max(2, rect.width // 10)
     pygame.draw.rect(surface, art.CARD_PAPER, rect, border_radius=radius)
     pygame.draw.rect(surface, (120, 104, 80), rect, max(1, rect.width // 50), border_radius=radius)
+    frame, spots, badge, cell = card_layout(rect, card)
     pad = max(2, rect.width // 12)
-    badge = max(6, rect.width // 4)
-    cell = max(2, min((rect.width - 2 * pad) // 3, (rect.height - badge - 2 * pad) // 3))
-    frame = pygame.Rect(0, 0, cell * 3, cell * 3)
-    frame.midbottom = (rect.centerx, rect.bottom - pad)
-    if cell < 8:  # a small card (a scored one beside a name): its pattern fills it, no frame
-        cell = max(2, min((rect.width - 2) // pattern.width, (rect.height - 2) // 3))
-        frame = pygame.Rect(0, 0, cell * pattern.width, cell * pattern.height)
-        frame.center = rect.center
-        badge = 0  # no room for the points: the row says them
-    if cell >= 8 and badge:
-        for row in range(3):
-            for column in range(3):
-                spot = pygame.Rect(frame.x + column * cell, frame.y + row * cell, cell, cell)
-                pygame.draw.rect(surface, (222, 210, 186), spot.inflate(-2, -2), 1)
-    left = frame.centerx - pattern.width * cell // 2
-    top = frame.centery - pattern.height * cell // 2
-    for row, line in enumerate(pattern.rows):
-        for column, face in enumerate(line):
-            spot = pygame.Rect(left + column * cell, top + row * cell, cell, cell).inflate(-1, -1)
-            if face == ANY:
-                pygame.draw.rect(surface, art.GREY_SQUARE, spot, border_radius=max(1, cell // 6))
-            else:
-                pygame.draw.rect(surface, (250, 246, 236), spot, border_radius=max(1, cell // 6))
-                surface.blit(art.face_icon(face, spot.width - 2), spot.move(1, 1))
+    for spot in frame:
+        pygame.draw.rect(surface, (222, 210, 186), spot.inflate(-2, -2), 1)
+    for spot, face in spots:
+        spot = spot.inflate(-1, -1)
+        if face == ANY:
+            pygame.draw.rect(surface, art.GREY_SQUARE, spot, border_radius=max(1, cell // 6))
+        else:
+            pygame.draw.rect(surface, (250, 246, 236), spot, border_radius=max(1, cell // 6))
+            surface.blit(art.face_icon(face, spot.width - 2), spot.move(1, 1))
     if badge >= 10:
         centre = (rect.x + pad + badge // 2, rect.y + pad + badge // 2)
         pygame.draw.circle(surface, (70, 54, 40), centre, badge // 2)

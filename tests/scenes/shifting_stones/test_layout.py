@@ -75,3 +75,20 @@ def test_the_words_under_each_card_fit(language):
             assert kit.text_size(away_label(away), 9, True)[0] <= width, (language, away)
     finally:
         translation.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_cards_pattern_sits_on_the_cells_of_its_frame(size):
+    """A play-tester's find: two-row and two-column patterns were centred half a cell off
+    the faint 3 × 3 cells behind them. Each of the 72 cards' squares now covers one cell."""
+    from engine.shifting_stones.data import CARDS
+    from scenes.tables.shifting_stones.draw import card_layout
+
+    lay = Layout(size, 2, 0)
+    rect = lay.hand_card(0, 4)
+    assert len(CARDS) == 72
+    for card in CARDS:
+        frame, spots, _badge, _cell = card_layout(rect, card)
+        assert len(frame) == 9, card
+        assert all(spot in frame for spot, _face in spots), card
+        assert all(rect.contains(cell) for cell in frame), card
