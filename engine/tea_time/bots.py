@@ -222,6 +222,7 @@ def explain_take(state, action, names=None) -> str:
     mover = state.active
     effect = heuristics.TakeEffect(state, action.cells)
     reasons: list[tuple[float, str]] = []  # (points gained, words)
+    pays_off: dict[str, str] = {}  # words -> the same with the column size that pays off
     for character in effect.taken:
         before, after = effect.before[character], effect.after[character]
         count_before, count_after = sum(before), sum(after)
@@ -248,6 +249,16 @@ def explain_take(state, action, names=None) -> str:
                 )
         elif count_before == 0:
             words = _("it starts your {character} column, worth {points}")
+            empty = column_points(0)  # an empty column beats 1 or 2 cards
+            target = next((n for n in range(count_after + 1, 6) if column_points(n) > empty), 0)
+            if target:
+                pays_off[words.format(**fields)] = ngettext(
+                    "it starts your {character} column, worth {points} now and {more} at "
+                    "{target} card",
+                    "it starts your {character} column, worth {points} now and {more} at "
+                    "{target} cards",
+                    target,
+                ).format(**fields, more=column_points(target), target=target)
         else:
             words = _("your {character} column reaches {count}, worth {points}")
         fields["characters"] = _(CHARACTER_PLURALS[character])
@@ -275,6 +286,7 @@ def explain_take(state, action, names=None) -> str:
         return ""
     words = reasons[0][1]
     if best_gain < 0:
+        # a column started at a loss: say when it pays, unless every other line costs more
         # true only when it is so: on the first turn every single card costs the same
         change = _points_change(state, action)
         others = [
@@ -284,6 +296,7 @@ def explain_take(state, action, names=None) -> str:
             return _("{reason}; every other line costs you more").format(reason=words)
         if others and all(other <= change for other in others):
             return _("{reason}; no line costs you less").format(reason=words)
+        return pays_off.get(words, words)
     return words
 
 

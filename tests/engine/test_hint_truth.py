@@ -86,6 +86,13 @@ def check_tea_time(state, action, reason: str) -> int:
         before = state.collections[me][by_name[name]].count
         assert before == 0 and column_points(columns[by_name[name]].count) == int(points), reason
         claims += 1
+    for more, target in re.findall(r"now and (\d+) at (\d+) cards", reason):
+        # the first size worth more than an empty column, above the column's size now
+        count = columns[next(iter(by_name.values()))].count if len(by_name) == 1 else None
+        sizes = [n for n in range(1, 6) if column_points(n) > column_points(0)]
+        assert column_points(int(target)) == int(more) and int(target) == sizes[0], reason
+        assert count is None or count < int(target), reason
+        claims += 1
     words = [(character_name(character), _(CHARACTER_PLURALS[character])) for character in taken]
     about_mine = "your" in reason.lower() or "leaves you" in reason  # not a denial's words
     if (

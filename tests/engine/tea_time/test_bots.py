@@ -250,3 +250,21 @@ def test_a_hint_says_other_lines_cost_more_only_when_each_one_does():
     assert GAME.bots.explain(last, only, ["Ana", "Bob"]) == (
         "Cancelling leaves you 1 normal Mad Hatter, worth 1."
     )
+
+
+def test_a_column_started_at_a_loss_says_when_it_pays_off():
+    """A play-tester's find: the hint took a lone White Rabbit for -4 while another take
+    gained, and the reason only said the new column was worth 1. Starting a column costs
+    points now (an empty column is worth 5); the reason says the size at which it is worth
+    more than an empty one, unless every other take costs more."""
+    state = pos(
+        "players=2 phase=play round=1 turn=3 first=0 active=0 table=Rd.c/hD.D/C... "
+        "collections=D2/p2"
+    )
+    names = ["Ana", "Bob"]
+    assert GAME.bots.explain(state, TakeCards(((0, 0),)), names) == (
+        "It starts your White Rabbit column, worth 1 now and 6 at 3 cards."
+    )
+    assert GAME.bots.explain(state, TakeCards(((1, 1),)), names) == (
+        "Your Dormouse column reaches 3, worth 6."
+    )
