@@ -542,6 +542,31 @@ def kept_words(card: int, away: int | None) -> str:
     ).format(card=card_name(card), count=away)
 
 
+def bonus_words(state: ShiftingStonesState, hint: Hint) -> str:
+    """What the 1-point cards a plan scores do to the race for the 3 points for the most
+    1-point cards (rules, "Score"; SS-D5: the tied share them): "" unless another seat has one
+    and they take the player to move from behind or level to the lead or a share of it, else
+    the counts after, e.g.
+    "you then lead the race for the 3 points for the most 1-point cards, 3 to 2" (a
+    play-tester took a hint chasing a 1-point card for a mistake: it never said why)."""
+    if state.num_players < 2:
+        return ""
+    me = state.current_player()
+    gained = sum(1 for card in hint.scored if CARDS[card].points == 1)
+    ones = [sum(1 for card in cards if CARDS[card].points == 1) for cards in state.scored]
+    other = max(count for seat, count in enumerate(ones) if seat != me)
+    mine = ones[me] + gained
+    if not gained or not other or ones[me] > other or mine < other:
+        return ""  # no card, no race yet (nobody else has one), already ahead, or still behind
+    if mine > other:
+        return _(
+            "you then lead the race for the 3 points for the most 1-point cards, {mine} to {other}"
+        ).format(mine=mine, other=other)
+    return _("you then share the 3 points for the most 1-point cards, {mine} each").format(
+        mine=mine
+    )
+
+
 def explain_action(state: ShiftingStonesState, action) -> str:
     """Why ``action`` is good for the player to move, naming the cards and the moves: the rest
     of the turn it begins and what it leaves, e.g. "Pay with Sun–Moon to flip the stone at
@@ -551,10 +576,12 @@ def explain_action(state: ShiftingStonesState, action) -> str:
     hint = hint_for(state, action)
     if hint is None:
         return ""
+    bonus = bonus_words(state, hint)
     if isinstance(action, Score):
-        return _("{card} matches the grid now: score it before anything moves").format(
+        words = _("{card} matches the grid now: score it before anything moves").format(
             card=card_words(action.card)
         )
+        return _("{steps}; {bonus}").format(steps=words, bonus=bonus) if bonus else words
     if isinstance(action, Skip):
         words = (
             _("no card in your hand can be scored this turn: skip to draw 2 cards")
@@ -569,6 +596,8 @@ def explain_action(state: ShiftingStonesState, action) -> str:
         )
     else:
         words = plan_words(hint.steps, state.grid_text())
+    if bonus:  # why the plan scores a 1-point card, before what it leaves (the bar is short)
+        return _("{steps}; {bonus}").format(steps=words, bonus=bonus)
     if hint.kept is not None:
         return _("{steps}; {kept}").format(steps=words, kept=kept_words(hint.kept, hint.kept_away))
     moves = sum(1 for step in hint.steps if isinstance(step, (Shift, Flip)))
@@ -589,6 +618,7 @@ __all__ = [
     "Hint",
     "MediumBot",
     "StonesBots",
+    "bonus_words",
     "explain_action",
     "hint_for",
     "plan_words",

@@ -67,6 +67,19 @@ def check_hint(state, action, names) -> str:
         if played.current_player() != me:
             break
     assert tuple(scored) == hint.scored
+    race = re.search(
+        r"(lead the race for|share) the 3 points for the most 1-point cards, "
+        r"(\d+) (?:to (\d+)|each)",
+        words,
+    )
+    if race:  # the counts of scored 1-point cards after the plan
+        ones = [sum(CARDS[card].points == 1 for card in cards) for cards in played.scored]
+        other = max(count for seat, count in enumerate(ones) if seat != me)
+        assert ones[me] == int(race[2]), words
+        if race[1] == "share":
+            assert other == ones[me], words
+        else:
+            assert other == int(race[3]) < ones[me], words
     moves = [step for step in hint.steps if isinstance(step, (Shift, Flip))]
     counted = sum(int(count) for count in re.findall(r"(\d+) more moves?\b", words))
     assert counted == max(0, len(moves) - 1), words  # the first move said, the others counted
@@ -79,7 +92,9 @@ def check_hint(state, action, names) -> str:
             assert "no card in your hand can be scored" in words.lower()
     elif not isinstance(action, Score):
         grid = played.grid_text()
-        if hint.kept is not None:
+        if race:  # said in place of what the plan keeps or draws
+            pass
+        elif hint.kept is not None:
             assert hint.kept in played.hands[me]
             assert hint.kept_away == brute_distance(grid, hint.kept)
             assert card_name(hint.kept) in words.split(";")[-1]
@@ -125,3 +140,24 @@ def test_a_hint_reads_as_the_example():
     state = pos("grid=SFB/HOE/TTO hands=1,41,7,14/- first=0 active=0")
     words = GAME.bots.explain(state, Score(41), NAMES[:2])
     assert words == "Horse–Boat (1 point) matches the grid now: score it before anything moves."
+
+
+def test_a_hint_scoring_a_1_point_card_says_what_it_does_to_the_bonus_race():
+    """A play-tester read a hint that chased a 1-point card as a mistake: it never said why.
+    When the card takes the player from behind or level to the lead or a share of the 3
+    points for the most 1-point cards (SS-D5), the hint says so with the counts."""
+    from tests.engine.shifting_stones.helpers import pos
+
+    def hint(scored: str) -> str:
+        state = pos(f"grid=SFB/HOE/TTO hands=1,41,7,14/- first=0 active=0 scored={scored}")
+        return check_hint(state, Score(41), NAMES[:2])
+
+    now = "Horse–Boat (1 point) matches the grid now: score it before anything moves"
+    assert (
+        hint("9/10")
+        == f"{now}; you then lead the race for the 3 points for the most 1-point cards, 2 to 1."
+    )
+    assert hint("-/9") == f"{now}; you then share the 3 points for the most 1-point cards, 1 each."
+    assert hint("-/9,10") == f"{now}."  # still behind
+    assert hint("9,10/-") == f"{now}."  # already ahead
+    assert hint("-/-") == f"{now}."  # nobody else has one: no race yet
