@@ -121,7 +121,9 @@ MEDIUM = Style(stages=1, targets=1)
 HARD = Style(
     stages=0,
     targets=0,
-    weights=heuristics.Weights(keep=(0.8, 0.6, 0.4, 0.25), fresh=0.6, bonus=1.0, horizon=2),
+    weights=heuristics.Weights(
+        keep=(0.8, 0.6, 0.4, 0.25), fresh=0.6, bonus=1.0, horizon=2, result=heuristics.RESULT
+    ),
     search=True,
     closely=20,
 )
