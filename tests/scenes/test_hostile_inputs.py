@@ -6,7 +6,6 @@ import os
 
 import pytest
 
-from engine import registry
 from engine.match import NAME_LIMIT, Match, Seat, has_visible_character
 from saves import format as fmt
 from saves import store
@@ -14,23 +13,17 @@ from scenes import app as app_module
 from scenes import fonts, kit, load_game
 from scenes.load_game import LoadGameScene
 from scenes.routes import open_match
-from scenes.title import TitleScene
 from tests.dice_game import PIG
-from tests.scenes.driver import click, close_apps, find_button, frames, make_app
+from tests.scenes.driver import click, find_button, frames
 
 UNSEEN = ["\u200b", "\u00ad", "\u3164", " \u200b ", "\u0301", "\u2800", "\u200e\u200f"]
 SEEN = ["Zoë", "李", "😀", "a\u200b", "-", "ア"]
 
 
 @pytest.fixture
-def app():
-    registry.register(PIG)
-    a = make_app()
-    a.manager.push(TitleScene(a))
-    frames(a, 1)
-    yield a
-    close_apps()
-    registry.unregister(PIG.id)
+def app(pig_app):
+    """The title with the test dice game registered (tests/scenes/conftest.py)."""
+    return pig_app
 
 
 @pytest.mark.parametrize("name", UNSEEN)

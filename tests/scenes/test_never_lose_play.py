@@ -19,17 +19,9 @@ from scenes.new_game import NewGameScene
 from scenes.pause import PauseScene
 from scenes.routes import open_match
 from scenes.title import TitleScene
-from tests.scenes.driver import close_apps, find_button, frames, key, make_app, wait_for_human
+from tests.scenes.driver import find_button, frames, key, wait_for_human
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def app():
-    application = make_app()
-    application.manager.push(TitleScene(application))
-    yield application
-    close_apps()
 
 
 def table_with_a_step(app):
