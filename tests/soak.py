@@ -40,3 +40,8 @@ def _marked(cases, count: int, one_argument: bool, mark) -> list:
 
 def _values(case) -> tuple:
     return case if isinstance(case, tuple) else (case,)
+
+
+WINDOW_SIZES = quick_first([(1024, 640), (1280, 800)], one_argument=True)
+"""The two window sizes a scene is checked at, for ``parametrize("size", …)``: 1024 × 640, where
+space runs out first, in the quick run; 1280 × 800 in the long tests."""

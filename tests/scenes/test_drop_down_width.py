@@ -9,9 +9,10 @@ from pygame_gui.elements import UIDropDownMenu
 from scenes.settings import SettingsScene
 from scenes.title import TitleScene
 from tests.scenes.driver import click, close_apps, frames, make_app
+from tests.soak import WINDOW_SIZES
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.long
 def test_an_open_settings_list_is_as_wide_as_its_box(size):
     app = make_app(size=size)

@@ -23,7 +23,7 @@ from scenes.tables.generic import GenericTable
 from scenes.title import TitleScene
 from tests.dice_game import PIG
 from tests.scenes.driver import click, click_move, close_apps, find_button, frames, key, make_app
-from tests.soak import quick_first
+from tests.soak import WINDOW_SIZES, quick_first
 
 
 @pytest.fixture
@@ -887,7 +887,7 @@ def test_the_title_subtitle_starts_below_the_titles_lowest_letter(language):
         close_apps()
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_a_toast_on_the_score_sheet_leaves_its_buttons_clear(size):
     """Play-test: "Game record saved: …" covered the score sheet's buttons and their labels."""
     registry.register(PIG)

@@ -39,7 +39,7 @@ from tests.scenes.driver import (
     run_to_score_sheet,
     wait_for_human,
 )
-from tests.soak import keep_first, quick_first
+from tests.soak import WINDOW_SIZES, keep_first, quick_first
 
 SPEC = registry.get("off-the-rails")
 SHORT = {"game_length": 13}
@@ -992,7 +992,7 @@ def test_putting_a_cart_in_glows_white_on_your_edge(app):
     assert view.glow and set(view.glow) <= edge_squares
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_the_edge_question_leaves_the_deposits_in_sight_and_its_buttons_choose(size):
     """Issue 42, finding 7: the edge-choice dialog covered a third of the board, the deposits
     that decide the choice among it. Its panel, as drawn, covers no deposit; a click on one of
@@ -1046,7 +1046,7 @@ def test_path_tags_and_the_hint_label_keep_off_the_mine_centres_and_each_other(s
     close_apps()
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_gems_left_under_a_cart_show_beside_it_and_gems_are_big_enough(size):
     """Issue 42, finding 7: gems left on a cart's square sat half under the cart, and at
     1024×640 gems were 8–10 px. At the table, what the leftover gems add to the board touches

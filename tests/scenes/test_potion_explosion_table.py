@@ -37,7 +37,7 @@ from tests.scenes.driver import (
     settle,
     wait_for_human,
 )
-from tests.soak import keep_first, quick_first
+from tests.soak import WINDOW_SIZES, keep_first, quick_first
 
 SPEC = registry.get("potion-explosion")
 
@@ -728,7 +728,7 @@ def test_the_pause_menu_leaves_the_top_bar_saying_what_to_do(app):
     assert table.status_text() == playing
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_a_hand_marble_tooltip_leaves_its_holes_in_sight(size):
     """The hand marble's tooltip names the holes it fits: it never covers those holes."""
     app = make_app(size=size)

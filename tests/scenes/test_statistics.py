@@ -24,6 +24,7 @@ from scenes.statistics import (
 from scenes.title import TitleScene
 from tests.dice_game import PIG
 from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
+from tests.soak import WINDOW_SIZES
 
 
 @pytest.fixture
@@ -145,7 +146,7 @@ def test_statistics_screen_says_when_the_database_is_damaged(app):
     frames(app, 2)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_statistics_screen_draws_at_both_window_sizes(size):
     registry.register(PIG)
     try:

@@ -31,7 +31,7 @@ from tests.scenes.driver import (
     present,
     wait_for_human,
 )
-from tests.soak import quick_first
+from tests.soak import WINDOW_SIZES, quick_first
 
 SPEC = registry.get("tea-time")
 
@@ -341,7 +341,7 @@ def test_a_round_is_laid_out_card_by_card_with_a_flick_each():
     close_apps()
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.long
 def test_the_score_sheet_draws_every_player_at_both_sizes(size):
     app = make_app(size=size)

@@ -25,6 +25,7 @@ from scenes.tables.diced_tomatoes.input import (
 )
 from scenes.tables.diced_tomatoes.layout import Layout
 from scenes.tables.diced_tomatoes.tips import badge_labels, badge_tips, targets
+from tests.soak import WINDOW_SIZES
 
 NONE = Selection()
 NAMES = ("Ana", "Bo")
@@ -237,7 +238,7 @@ def test_the_hint_is_framed_on_its_die_and_its_vine():
     assert rects == [lay.hand_die(1), lay.vine_row(1, 0)]
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [1, 2, 3, 6])
 def test_every_target_is_on_the_board_and_clickable_where_drawn(size, players):
     vines = "/".join(["3r|-|-"] * players)

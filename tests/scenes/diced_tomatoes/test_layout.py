@@ -16,8 +16,8 @@ from scenes.tables.diced_tomatoes.layout import (
     worst_score_words,
 )
 from scenes.tables.diced_tomatoes.tips import BADGES
+from tests.soak import WINDOW_SIZES
 
-SIZES = [(1280, 800), (1024, 640)]
 ALL_BADGES = tuple(BADGES.values())
 LOOKS = [  # (karma cap, karma bits, badges): the standard game, and every variant on
     (6, False, ("Standard rules",)),
@@ -38,7 +38,7 @@ def overlaps(rects: dict) -> list:
     ]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 @pytest.mark.parametrize("look", LOOKS)
 def test_no_two_labelled_rects_overlap_and_all_lie_in_their_panels(size, players, look):
@@ -72,7 +72,7 @@ def test_six_players_at_1024_keep_dice_of_36_pixels_and_karma_numbers(look):
         assert kit.font(max(9, lay.m.kc - 5)).size(str(value))[0] <= cell.width
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_three_players_use_the_table_without_an_empty_quadrant(size):
     """Finding 8: three players sit side by side across the whole table (no 2 × 2 grid with
     one cell empty) and their areas use most of its width."""
@@ -83,7 +83,7 @@ def test_three_players_use_the_table_without_an_empty_quadrant(size):
     assert used >= lay.region.width * 0.9
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 def test_tokens_are_stacked_top_to_bottom_as_their_names_say(size, players):
     """The log and hints name the tomato tokens top / middle / bottom (engine TOKEN_NAMES):
@@ -96,7 +96,7 @@ def test_tokens_are_stacked_top_to_bottom_as_their_names_say(size, players):
         assert top.bottom <= middle.top and middle.bottom <= bottom.top, (players, seat)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_texts_fit_their_rects(size, players):
     lay = Layout(size, players, 3, 12, True, ALL_BADGES)
@@ -114,7 +114,7 @@ def test_texts_fit_their_rects(size, players):
     assert lay.note_rect().width >= 60
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_a_sequence_is_drawn_in_a_row_and_a_set_as_a_stack(size):
     """Finding 5: a sequence's dice sit side by side in order of value; a set's dice pile up,
     each a little right of and above the one under it, inside the vine's row."""

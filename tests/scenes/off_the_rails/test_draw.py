@@ -10,9 +10,7 @@ from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.marks import board_marks
 from tests.engine.off_the_rails.helpers import blank, put_cart
-
-SIZES = [(1280, 800), (1024, 640)]
-
+from tests.soak import WINDOW_SIZES
 
 pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
@@ -31,7 +29,7 @@ def tint_at(surface, lay, square) -> tuple:
     return tuple(surface.get_at((rect.x + 3, rect.centery)))[:3]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_the_hint_is_blue_with_a_label_and_the_own_preview_green(size):
     s = blank()
     put_cart(s, 0, (-1, 5), "S")
@@ -157,7 +155,7 @@ def test_at_1024_gems_are_12_pixels_or_more_and_rocks_stand_out():
     assert rim[len(rim) // 2] >= max(luminance(ground) for ground in grounds) + 100
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_the_frame_of_a_hinted_answer_is_drawn_over_the_questions_panel(size):
     """A play-tester's find: the hint said "click the framed button" for the edge to start
     from, but the question's panel was drawn over the frame."""

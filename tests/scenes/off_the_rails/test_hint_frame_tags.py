@@ -12,6 +12,7 @@ from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.marks import hint_marks
 from scenes.tables.off_the_rails.paths import path_tags, preview_paths
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+from tests.soak import WINDOW_SIZES
 
 pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
 
@@ -28,7 +29,7 @@ def _tags_beside(state, hint, size):
     return tags, frame.inflate(8, 8)  # the dashed line is drawn 4 px outside the square
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_a_derail_tag_keeps_off_the_hint_frame_of_the_square_the_cart_heads_for(size):
     state = blank()
     put_cart(state, 0, (-1, 8), "S", speed=3)  # at the north edge, column I: no track yet
@@ -37,7 +38,7 @@ def test_a_derail_tag_keeps_off_the_hint_frame_of_the_square_the_cart_heads_for(
     assert not tags[0].rect.colliderect(frame), (tags[0].rect, frame)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_a_stop_tag_keeps_off_the_hint_frame_beside_the_deposit(size):
     state = blank()
     put_cart(state, 0, (10, 8), "N", speed=2)

@@ -38,6 +38,7 @@ from scenes.tables.off_the_rails.marks import board_marks
 from scenes.tables.off_the_rails.paths import Choice, path_tags, preview_paths
 from scenes.tables.off_the_rails.tips import targets
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+from tests.soak import WINDOW_SIZES
 
 NONE = Selection()
 NAMES = ("Ana", "Ben")
@@ -349,7 +350,7 @@ def assert_apart(lay_, tags):
         assert [other for other in tags[:index] if other.rect.colliderect(tag.rect)] == [], tag
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_the_derail_tag_keeps_off_the_square_to_build_on_and_the_edge_labels(size):
     """The reported case: a cart on the north edge with one straight ahead derails into the
     next square; the red tag must leave that square (where the player builds) and the path in
@@ -366,7 +367,7 @@ def test_the_derail_tag_keeps_off_the_square_to_build_on_and_the_edge_labels(siz
     assert abs(tag.rect.centerx - centre[0]) + abs(tag.rect.centery - centre[1]) < 3 * lay_.cell
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_the_tags_of_paths_through_the_mines_keep_off_the_mine_numbers(size):
     """Play-test: "you pick one" tags lay over the mine squares' numbers, which a deposit card
     names. Two carts run past the red and yellow mines and the blue and green ones, with jewels
@@ -386,7 +387,7 @@ def test_the_tags_of_paths_through_the_mines_keep_off_the_mine_numbers(size):
     assert [tag.words for tag in tags if tag.rect.collidelist(numbers) >= 0] == []
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_a_tag_keeps_off_the_square_the_tool_in_hand_would_build_on(size):
     """Play-test: while a curve was being placed the red "derail" tag lay on its preview, so
     which way it turned could not be seen. The square being built on is kept clear too."""
@@ -456,7 +457,7 @@ def test_no_tag_nor_the_hint_label_sits_on_a_mine_centre_or_on_another(s, size, 
     assert_apart(lay_, shown)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_a_stop_beside_a_mine_centre_is_tagged_off_its_emblem(size):
     """The case seen: a cart stopping next to the yellow mine's centre had "stop" on the crown,
     and the hint's label sat on the red one."""
@@ -664,7 +665,7 @@ def test_which_cart_moves_first_is_asked_only_when_their_ways_can_meet():
     assert order_matters(unknown)  # the way beyond an unexplored junction is not known
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
 def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
     """Issue 42, finding 7: the edge-choice dialog covered a third of the board, and the

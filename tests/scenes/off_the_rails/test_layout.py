@@ -23,8 +23,8 @@ from scenes.tables.off_the_rails.layout import (
 )
 from tests.engine.off_the_rails.helpers import blank
 from tests.scenes.conftest import EVERY_SCALE, SCALES_ABOVE_100
+from tests.soak import WINDOW_SIZES
 
-SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [1, 2, 3, 4]
 
 
@@ -45,7 +45,7 @@ def overlaps(rects: dict) -> list:
     ]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_no_two_labelled_rects_overlap_and_all_lie_in_the_window(size, players):
     lay = layout(size, players)
@@ -87,7 +87,7 @@ def test_at_1280_the_info_sits_beside_the_board_and_the_log_has_the_column(playe
         assert lay.missions_rect().bottom <= lay.info.bottom
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_every_square_is_found_under_its_own_centre(size):
     lay = layout(size, 2)
     squares = [
@@ -101,7 +101,7 @@ def test_every_square_is_found_under_its_own_centre(size):
     assert lay.square_at(lay.frame.topleft) is None  # a corner of the frame
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [2, 4])
 def test_texts_fit_their_rects(size, players):
     lay = layout(size, players)
@@ -134,7 +134,7 @@ def test_the_deck_panel_says_every_state_in_full():
             assert kit.fit_label(words, 12, line.width)[0] == words
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize(
     "focus", [[(0, 0)], [(5, 5), (5, 6)], [(11, 11), (10, 11)], [(6, 2), (6, 3)], [(3, 8)]]
 )

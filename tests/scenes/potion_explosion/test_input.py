@@ -25,6 +25,7 @@ from scenes.tables.potion_explosion.input import (
 from scenes.tables.potion_explosion.layout import Layout
 from scenes.tables.potion_explosion.tips import targets
 from tests.engine.potion_explosion.helpers import pos
+from tests.soak import WINDOW_SIZES
 
 NONE = Selection()
 TRACKS = "tracks=RBRYKRBY/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK"
@@ -233,7 +234,7 @@ def test_drinking_and_copying_by_clicking_your_completed_potions():
     assert at(san, ("completed", 0, 2)) == Act(pe.CopyPotion(2))
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_every_target_is_on_the_board_and_your_desk_follows_the_viewer(size):
     s = state_of(desk(hand="RB", done="WIS4"), n=4)
     for viewer in range(4):

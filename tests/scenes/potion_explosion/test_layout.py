@@ -21,8 +21,8 @@ from scenes.tables.potion_explosion.layout import (
 from sprites.potion_explosion_art import short_name
 from tests.engine.potion_explosion.helpers import pos
 from tests.scenes.conftest import EVERY_SCALE
+from tests.soak import WINDOW_SIZES
 
-SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4, 5, 6]
 
 
@@ -45,7 +45,7 @@ def overlaps(rects: dict) -> list:
     ]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_no_two_labelled_rects_overlap_and_all_lie_on_the_board(size, players):
     for viewer in {0, players - 1}:
@@ -60,7 +60,7 @@ def test_no_two_labelled_rects_overlap_and_all_lie_on_the_board(size, players):
         assert lay.board.right <= size[0] - 300 - 8
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_viewers_desk_is_the_big_one_and_every_other_seat_has_a_box(size, players):
     lay = Layout(size, players, viewer=1)
@@ -85,7 +85,7 @@ def language(request):
 
 
 @pytest.mark.parametrize("language", translation.LANGUAGES, indirect=True)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [2, 6])
 def test_texts_fit_their_rects(size, players, language):
     """In every language (issue 23): the pile, the scores, the potions' names and the stacks'
@@ -114,7 +114,7 @@ def test_texts_fit_their_rects(size, players, language):
         assert text == label and size_ >= 10, (label, size_)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_completed_potions_never_overlap_however_many(size):
     lay = Layout(size, 6, 0)
     for count in range(1, 17):
@@ -131,7 +131,7 @@ def test_completed_potions_never_overlap_however_many(size):
             assert all(not a.colliderect(b) for i, a in enumerate(small) for b in small[i + 1 :])
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_marbles_sit_in_the_tracks_without_touching(size):
     lay = Layout(size, 4, 0)
     tracks = lay.tracks_rect()
@@ -161,7 +161,7 @@ def test_a_drawn_tile_flies_as_a_card_not_a_stretched_capsule():
     assert final.height <= end.height and end.contains(final)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_an_opponents_last_turn_strip_has_readable_marbles(size, players):
     """The strip under a compact desk draws its marbles strip height - 4 px wide: at least
@@ -254,7 +254,7 @@ def test_each_seats_last_turn_read_from_the_end_is_the_one_read_from_the_start()
 
 
 @pytest.mark.parametrize("language", translation.LANGUAGES, indirect=True)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 def test_no_marble_of_a_full_tank_lies_under_its_label(size, language, monkeypatch):
     """A play tester's find: at 1024×640 in Japanese "タンク・29" covered the top of the heap.
     The heap leaves the label's corner free, in every language and at both sizes."""

@@ -19,9 +19,8 @@ from scenes.tables.tea_time.layout import (
 )
 from sprites import tea_time_art as ta
 from tests.scenes.conftest import EVERY_SCALE
-from tests.soak import quick_first
+from tests.soak import WINDOW_SIZES, quick_first
 
-SIZES = [(1280, 800), (1024, 640)]
 PLAYERS = [2, 3, 4]
 
 
@@ -44,7 +43,7 @@ def overlaps(rects: dict) -> list:
     ]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_no_two_labelled_rects_overlap_and_all_lie_on_the_board(size, players):
     for viewer in {0, players - 1}:
@@ -66,7 +65,7 @@ def test_no_two_labelled_rects_overlap_and_all_lie_on_the_board(size, players):
         )
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_cards_are_big_enough_to_read_and_stacks_stay_in_their_columns(size, players):
     lay = Layout(size, players, 0)
@@ -87,7 +86,7 @@ def test_cards_are_big_enough_to_read_and_stacks_stay_in_their_columns(size, pla
     assert lay.cell_at((lay.cell(0, 0).right + 1, lay.cell(0, 0).centery)) is None
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_texts_fit_their_rects(size, players):
     lay = Layout(size, players, 0)
