@@ -181,6 +181,7 @@ def test_ana_moves_first_with_this_seed():
     assert ana.match.current_player() == 0
 
 
+@pytest.mark.long  # a socket, a 1 s wait and matrix-nio's import (~1 CPU-s)
 def test_a_sign_in_to_a_server_that_never_answers_gives_up_in_words(monkeypatch):
     """Play-test: with no connection, "Signing in to https://matrix.org…" stayed for over a
     minute with no word. A homeserver silent past SIGN_IN_SECONDS is said so."""
