@@ -28,6 +28,7 @@ works out from the position (its legal moves, its buttons) is kept until it chan
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Action, Event, IllegalAction, TurnStarted
 from engine.match import Match
 from engine.replay import ReplayCursor
-from scenes.table.thinking import InlineThinker, Job, Question, Thinker
+from scenes.table.thinking import DoneJob, InlineThinker, Job, Question, Thinker
 
 if TYPE_CHECKING:
     from net.session import OnlineMatch
@@ -221,10 +222,12 @@ class MatchDriver:
         self.hint_since = 0.0
         self.hint: Action | None = None
         self._hint_at = -1
+        self._hints_given: dict[str, Action] = {}
+        """Each hint given in this match by the position it was asked in (:meth:`ask_hint`)."""
         self.last_human: int | None = None
+        """The person the screen was last passed to (hot-seat)."""
         self._together: list[tuple[int, int]] = []
         """``(start, end)`` history lengths of decisions one gesture made at once."""
-        """The person the screen was last passed to (hot-seat)."""
         self.seated: int | None = None
         """The person at the keyboard (hot-seat): set once their pass screen is gone."""
         self._turn_chimed: tuple | None = None
@@ -320,13 +323,19 @@ class MatchDriver:
     # --- hints ------------------------------------------------------------------------------
     def ask_hint(self) -> bool:
         """Ask the Hard computer player, on the thinker, for the person's best move now. False
-        when no person is to move or a hint is already being thought of."""
+        when no person is to move or a hint is already being thought of. A position hinted
+        before in this match (undone to, or asked again) gets the same hint at once: the
+        table's search is timed, so a new search could advise another move there."""
         if not self.person_to_move() or self.hint_job is not None:
             return False
         player = self.match.current_player()
         self.hint = None  # an older hint must not pass for this one while it is thought of
         self._hint_for = len(self.match.history)
         self.hint_since = self.clock()
+        given = self._hints_given.get(self._hint_position())
+        if given is not None:
+            self.hint_job = DoneJob(given)
+            return True
         # the person's seat and turn: a hint followed step by step plays the plan the turn's
         # first hint chose (Hard remembers it in the seat's TurnClock) instead of a new plan
         # at every step, which sent a player one way and then another (a play-test)
@@ -355,7 +364,12 @@ class MatchDriver:
         if self._hint_for != len(self.match.history):
             return None
         self.hint, self._hint_at = action, self._hint_for
+        self._hints_given[self._hint_position()] = action
         return HintReady(action)
+
+    def _hint_position(self) -> str:
+        """The position a hint is asked in, whole (the seat to move included)."""
+        return json.dumps(self.match.state.to_dict(), sort_keys=True, default=str)
 
     def _drop_hint(self) -> None:
         if self.hint_job is not None:

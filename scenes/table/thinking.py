@@ -137,8 +137,8 @@ class Thinker(Protocol):
         ...
 
 
-class _DoneJob:
-    """An answer already worked out (:class:`InlineThinker`)."""
+class DoneJob:
+    """An answer already worked out (:class:`InlineThinker`, a hint given before)."""
 
     def __init__(self, action: Action | None = None, error: BaseException | None = None):
         self._action, self._error = action, error
@@ -168,9 +168,9 @@ class InlineThinker:
 
     def ask(self, question: Question) -> Job:
         try:
-            return _DoneJob(answer(question, self.make))
+            return DoneJob(answer(question, self.make))
         except Exception as err:  # the caller's result() raises it, as a worker's would
-            return _DoneJob(error=err)
+            return DoneJob(error=err)
 
     def close(self) -> None:
         """Nothing to stop."""

@@ -25,7 +25,7 @@ from scenes.table.driver import (
     Stepped,
     Undone,
 )
-from scenes.table.thinking import InlineThinker, Question
+from scenes.table.thinking import DoneJob, InlineThinker, Question
 from tests.dice_game import PIG, Face, Hold, Roll, SetStake
 
 
@@ -168,6 +168,36 @@ def test_a_hint_comes_for_the_position_it_was_asked_at():
     assert driver.current_hint() == ready.action
     driver.apply(SetStake(3) if ready.action != SetStake(3) else SetStake(2))
     assert driver.current_hint() is None  # a hint is about the position before the step
+
+
+class ChangingMind(InlineThinker):
+    """A thinker whose answer differs at every question, as a timed search may."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = 0
+
+    def ask(self, question: Question):
+        self.asked += 1
+        answers = [a for a in question.legal if isinstance(a, SetStake)]
+        return DoneJob(answers[self.asked % len(answers)])
+
+
+def test_a_position_hinted_before_gets_the_same_hint_again_without_a_search():
+    """Play-test: asked again where it was asked before (after an undo), a hint could advise
+    another move, the table's search being timed."""
+    thinker = ChangingMind()
+    driver = driver_for([Seat("human", "Ana"), Seat("human", "Ben")], thinker)
+    driver.advance(0.0)
+    assert driver.ask_hint()
+    first = driver.poll_hint().action
+    driver.apply(first)
+    assert driver.undo() == Undone(True)
+    assert driver.ask_hint()
+    assert driver.poll_hint() == HintReady(first) and driver.current_hint() == first
+    assert thinker.asked == 1
+    driver.apply(first)  # a new position: a new search
+    assert driver.ask_hint() and driver.poll_hint() is not None and thinker.asked == 2
 
 
 def test_the_end_and_a_replay_are_outcomes_too():
