@@ -707,30 +707,38 @@ def tooltip_rows(lines, width_limit: int = 340) -> list:
     return rows
 
 
-def place_tip(size, anchor: pygame.Rect, bounds: pygame.Rect, avoid=()) -> pygame.Rect:
+def place_tip(size, anchor: pygame.Rect, bounds: pygame.Rect, avoid=(), spare=()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes beside ``anchor`` (what it describes): right, left,
     below or above it, then at its corners, inside ``bounds``; the first place that covers none
-    of ``avoid`` (what the player may have to click next, the buttons and the log). If every
-    such place covers something, the nearest free place on ``bounds`` (else the least
-    covering)."""
+    of ``avoid`` (what the player may have to click next, the buttons and the log) nor of the
+    rects of ``spare``. ``spare`` is a sequence of lists of rects, most important first: what
+    stays in sight where the window has room. If every such place covers something, the
+    nearest free place on ``bounds``; else the place that covers least of ``avoid``, then of
+    each list of ``spare`` in turn (the least important is covered first), then the nearest."""
     key = (
         tuple(size),
         tuple(pygame.Rect(anchor)),
         tuple(pygame.Rect(bounds)),
         tuple(tuple(pygame.Rect(r)) for r in avoid),
+        tuple(tuple(tuple(pygame.Rect(r)) for r in tier) for tier in spare),
     )
     return pygame.Rect(_place_tip(*key))
 
 
 @functools.lru_cache(maxsize=64)
-def _place_tip(size, anchor, bounds, avoid) -> tuple:
+def _place_tip(size, anchor, bounds, avoid, spare=()) -> tuple:
     width, height = size
     anchor, bounds = pygame.Rect(anchor), pygame.Rect(bounds)
-    avoid = [pygame.Rect(r) for r in avoid]
+    tiers = [[pygame.Rect(r) for r in tier] for tier in (avoid, *spare)]
 
-    def cover(rect) -> int:
-        return sum(rect.clip(other).width * rect.clip(other).height for other in avoid)
+    def cover(rect) -> tuple:
+        """The area of each tier that ``rect`` covers, most important tier first."""
+        return tuple(
+            sum(rect.clip(other).width * rect.clip(other).height for other in tier)
+            for tier in tiers
+        )
 
+    free = (0,) * len(tiers)
     near = [
         (anchor.right + 10, anchor.y),
         (anchor.x - 10 - width, anchor.y),
@@ -751,7 +759,7 @@ def _place_tip(size, anchor, bounds, avoid) -> tuple:
         if rect.colliderect(anchor):
             continue
         covered = cover(rect)
-        if covered == 0:
+        if covered == free:
             return tuple(rect)
         if best_score is None or covered < best_score[0]:
             best, best_score = rect, (covered, 0)

@@ -106,12 +106,13 @@ class Frame:
         kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
 
     def tooltip_rect(self, target: kit.Target) -> pygame.Rect:
-        """Beside ``target``, off everything :meth:`tip_avoid` names (below the top bar)."""
+        """Beside ``target``, off everything :meth:`tip_avoid` names (below the top bar), and
+        where the window has room off what the game spares (``GameTable.tooltip_spare``)."""
         w, h = self.table.app.size
         size = kit.tooltip_size(target.tooltip)
-        return kit.place_tip(
-            size, target.bounds, pygame.Rect(0, 44, w, h - 44), self.tip_avoid(target)
-        )
+        bounds = pygame.Rect(0, 44, w, h - 44)
+        spare = self.table.game.tooltip_spare(target)
+        return kit.place_tip(size, target.bounds, bounds, self.tip_avoid(target), spare)
 
     def tip_avoid(self, target: kit.Target) -> list[pygame.Rect]:
         """What ``target``'s tooltip keeps off: the column, every active target (one rect per

@@ -293,6 +293,12 @@ class GameTable:
         sight (the holes a hovered marble fits)."""
         return []
 
+    def tooltip_spare(self, target: Target) -> list[list[pygame.Rect]]:
+        """What ``target``'s tooltip keeps off where the window has room, after what
+        :meth:`tooltip_avoid` names: lists of rects, most important first. Where no place is
+        free of them all, the tooltip covers the least important list first."""
+        return []
+
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: Any) -> Intent | None:
         """A mouse or key event the table did not use (Esc, Ctrl+Z, H, Space over an
