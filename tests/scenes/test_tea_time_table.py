@@ -510,3 +510,32 @@ def test_a_columns_tooltip_leaves_the_cards_the_strip_and_the_legend_in_sight(si
             assert covered == [], (target.key, covered)
     finally:
         close_apps()
+
+
+@pytest.mark.parametrize(
+    "size, players",
+    quick_first([((1024, 640), 4), ((1280, 800), 2), ((1280, 800), 4), ((1024, 640), 2)], 2),
+)
+def test_the_strips_and_the_opponents_tooltips_leave_the_own_collection_in_sight(size, players):
+    """A play-tester's find: the round's, the deck's and an opponent's tooltips (its header,
+    its columns) were drawn over the person's own columns. Every tooltip of a target off the
+    person's own columns keeps off them, at the smallest window too, where it covers the cards'
+    edge or the strip instead (those have no room there either)."""
+    app = make_app(size=size)
+    try:
+        seats = [Seat("human", "Ana")] + [
+            Seat("bot", name, "easy") for name in ("Alice", "Bob", "Cy")[: players - 1]
+        ]
+        table = start(app, seats, seed=3)
+        wait_for_human(app, table)
+        lay = table.game.layout()
+        own = lay.column(0, 0).union(lay.column(0, 5))  # Ana's six columns, at the bottom
+        assert lay.viewer == 0 and own.bottom == lay.panels[0].bottom - 4
+        tips = [t for t in table.targets() if t.tooltip and not own.collidepoint(t.bounds.center)]
+        keys = {t.key[0] for t in tips}
+        assert {"round", "deck", "seat", "column", "legend"} <= keys
+        for target in tips:
+            rect = table.frame.tooltip_rect(target)
+            assert not rect.colliderect(own), (target.key, rect, own)
+    finally:
+        close_apps()

@@ -48,12 +48,29 @@ class TeaTimeTable(GameTable):
         )
 
     def tooltip_avoid(self, target) -> list:
-        """Off the desk where it can: the cards, the round and deck strip and the scoring legend
-        stay in sight (a play-tester's find: a column's tooltip hid the legend and the cards),
-        unless the target is on one of them."""
+        """Off the cards on the table and the person's own collection where it can: what the
+        player chooses between (play-tests: a column's tooltip hid the cards; the round's and
+        an opponent's tooltips hid the player's own columns), unless the target is on one."""
         lay = self.layout()
-        desk = [lay.info, lay.grid, lay.legend]
+        desk = [lay.grid, self.own_collection()]
         return [rect for rect in desk if not rect.collidepoint(target.bounds.center)]
+
+    def tooltip_spare(self, target) -> list:
+        """Then off the round and deck strip and the scoring legend: words found elsewhere
+        too (the top bar, the column tooltips), so they are covered before the cards or the
+        own collection. The opponents' panels are spared nothing: a tooltip about the round
+        or an opponent lies over them."""
+        lay = self.layout()
+        return [
+            [rect for rect in (lay.info, lay.legend) if not rect.collidepoint(target.bounds.center)]
+        ]
+
+    def own_collection(self) -> pygame.Rect:
+        """The columns of the seat whose panel is at the bottom (the person's, in hot-seat
+        the one seated)."""
+        lay = self.layout()
+        viewer = lay.viewer
+        return lay.column(viewer, 0).union(lay.column(viewer, len(tt.CHARACTERS) - 1))
 
     def hovered_cell(self):
         """The place under the mouse (None over a gap, off the table, or while animating)."""
