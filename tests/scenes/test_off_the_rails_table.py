@@ -1076,3 +1076,56 @@ def test_gems_left_under_a_cart_show_beside_it_and_gems_are_big_enough(size):
     assert changed.count() > 100
     assert pygame.mask.from_surface(alone).overlap_area(changed, (0, 0)) == 0
     close_apps()
+
+
+@pytest.mark.parametrize(
+    "size, square, facing",
+    quick_first(
+        [
+            ((1280, 800), (2, 2), "E"),
+            ((1024, 640), (3, 2), "S"),
+            ((1280, 800), (9, 5), "W"),
+            ((1024, 640), (2, 6), "S"),
+            ((1280, 800), (-1, 4), "S"),
+        ],
+        2,
+    ),
+)
+def test_a_carts_tooltip_leaves_the_mine_beside_it_and_its_neighbours_in_sight(
+    size, square, facing
+):
+    """A play-tester's find: a cart's tooltip covered the top squares of the mine next to it.
+    It now keeps off the squares around the cart and every mine within two squares of it."""
+    app = make_app(size=size)
+    try:
+        app.manager.push(TitleScene(app))
+        s = blank(2)
+        for (_colour, number), mine_square in B.MINE_SQUARES.items():
+            if number in (1, 2, 3):  # the top rows hold gems, as in the play-test
+                put_gems(s, mine_square, (1, 0, 0, 0, 0))
+        put_cart(s, 0, square, facing, load=(1, 0, 0, 0, 0))
+        table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Alice", "easy")])
+        wait_for_human(app, table)
+        target = next(t for t in table.targets() if t.key == ("square", *square))
+        assert target.tooltip[1].startswith("Ana's white cart")
+        hover(app, target.bounds.center)
+        lay = table.game.layout()
+        row, col = square
+        keep = [
+            ((row + dr, col + dc), lay.square((row + dr, col + dc)))
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if B.on_grid((row + dr, col + dc))
+        ]
+        for colour, (r, c) in B.MINE_CENTRES.items():
+            near = max(abs(r - row), abs(c - col)) <= 3
+            if near:
+                keep += [
+                    (key, lay.square(sq)) for key, sq in B.MINE_SQUARES.items() if key[0] == colour
+                ]
+        assert any(isinstance(key[0], str) for key, _rect in keep) or row == -1
+        rect = table.frame.tooltip_rect(target)
+        covered = [key for key, part in keep if rect.colliderect(part)]
+        assert covered == [], (rect, covered)
+    finally:
+        close_apps()

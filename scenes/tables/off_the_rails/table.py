@@ -94,6 +94,13 @@ class OffTheRailsTable(GameTable):
         ask = self.ask()
         return [table_input.prompt_boxes(self.layout(), ask)[0].inflate(8, 8)] if ask else []
 
+    def tooltip_spare(self, target) -> list:
+        """A square's tooltip keeps off its neighbours and the mines beside it where the
+        window has room (:func:`.tips.around_square`)."""
+        if target.key[0] != "square":
+            return []
+        return [tips.around_square(self.layout(), target.key[1:])]
+
     # --- the buttons ------------------------------------------------------------------------
     def controls(self) -> list[Row]:
         """The tools, the speed buttons and Move carts, as the engine allows now; the tool in

@@ -96,6 +96,25 @@ def targets(lay: Layout, state, legal, selection: Selection, ask: Prompt | None,
     return out
 
 
+def around_square(lay: Layout, square) -> list:
+    """What a player reads beside a hovered ``square``, for its tooltip to leave in sight:
+    the squares next to it (diagonals too; grid or surface) and every mine with a square at
+    most two squares away, whole (a play-tester's find: a cart's tooltip hid the top squares
+    of the mine beside it). Rects in pixels."""
+    row, col = square
+    out = [
+        lay.square((row + dr, col + dc))
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc)
+        and (B.on_grid((row + dr, col + dc)) or (row + dr, col + dc) in B.SURFACE_EDGE)
+    ]
+    for r, c in B.MINE_CENTRES.values():
+        if max(abs(r - row), abs(c - col)) <= 3:  # a mine square within two squares
+            out.append(lay.square((r - 1, c - 1)).union(lay.square((r + 1, c + 1))))
+    return out
+
+
 def square_tip(state, square, names) -> tuple:
     """A square's tooltip when something lies on it: the gems (also under a cart or a tile
     being laid), the cart with its speed and load, a chasm; () for an empty square."""
