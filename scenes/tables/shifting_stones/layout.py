@@ -23,6 +23,10 @@ HEADER_H = 20
 STATUS_H = 20
 """The line under each card of the hand."""
 GAP = 10
+SCORED_GAP = 4
+"""Between two lines of a player's scored cards."""
+MIN_TWO_LINES = 0.75
+"""Two lines of scored cards when each card keeps this share of one line's height."""
 MAX_HAND_SPACING = 1.0
 
 
@@ -77,12 +81,21 @@ class Layout:
         self.info = pygame.Rect(side.x, side.y, side.width, kit.px(INFO_H))
         self.notice = pygame.Rect(side.x, self.info.bottom, side.width, kit.px(NOTICE_H))
         room = side.bottom - self.notice.bottom - 4
-        self.row_h = max(
+        one_line = max(
             kit.px(HEADER_H) + 12, min(max(kit.px(96), room // 4), room // self.num_players - 4)
         )
-        strip_h = self.row_h - kit.px(HEADER_H) - 8
-        self.mini_h = max(10, strip_h)
+        self.mini_h = max(10, one_line - kit.px(HEADER_H) - 8)
+        # fewer seats leave room for a second line of scored cards (at 8 or more one line
+        # overlapped them until no pattern could be read: a play-test), if the cards stay at
+        # least MIN_TWO_LINES as tall
+        two_lines = (room // self.num_players - 4 - kit.px(HEADER_H) - 8 - SCORED_GAP) // 2
+        self.scored_lines = 2 if two_lines >= self.mini_h * MIN_TWO_LINES else 1
+        if self.scored_lines == 2:
+            self.mini_h = min(self.mini_h, two_lines)
         self.mini_w = max(8, int(self.mini_h / CARD_RATIO))
+        self.row_h = max(one_line, kit.px(HEADER_H) + 8 + 2 * self.mini_h + SCORED_GAP)
+        if self.scored_lines == 1:
+            self.row_h = one_line
 
     def seat_order(self) -> list[int]:
         """The seats from the viewer on, in turn order (the viewer's row first)."""
@@ -99,15 +112,24 @@ class Layout:
         return pygame.Rect(row.x + 8, row.y + 3, row.width - 16, kit.px(HEADER_H))
 
     def scored_card(self, seat: int, index: int, count: int) -> pygame.Rect:
-        """Where the ``index``-th of ``count`` scored cards of ``seat`` lies in its strip
-        (overlapping when they do not fit side by side)."""
+        """Where the ``index``-th of ``count`` scored cards of ``seat`` lies: side by side
+        left of the hand's badge, then (:attr:`scored_lines` 2) in a second line under it the
+        row's whole width; the last line overlapping them only when they do not fit."""
         row = self.player_row(seat)
         badge = self.hand_badge(seat)
-        strip = pygame.Rect(row.x + 8, badge.y, badge.x - row.x - 16, self.mini_h)
         step = self.mini_w + 3
-        if count > 1 and (count - 1) * step + self.mini_w > strip.width:
-            step = max(2, (strip.width - self.mini_w) // (count - 1))
-        return pygame.Rect(strip.x + index * step, strip.y, self.mini_w, self.mini_h)
+        widths = [badge.x - row.x - 16, row.width - 16][: self.scored_lines]
+        fits = [max(1, (width - self.mini_w) // step + 1) for width in widths]
+        line, slot = 0, index
+        while line + 1 < len(widths) and slot >= fits[line]:
+            slot -= fits[line]
+            line += 1
+        in_line = count - sum(fits[:line]) if line + 1 == len(widths) else fits[line]
+        in_line = min(in_line, count)
+        if in_line > 1 and (in_line - 1) * step + self.mini_w > widths[line]:
+            step = max(2, (widths[line] - self.mini_w) // (in_line - 1))
+        y = badge.y + line * (self.mini_h + SCORED_GAP)
+        return pygame.Rect(row.x + 8 + slot * step, y, self.mini_w, self.mini_h)
 
     def hand_badge(self, seat: int) -> pygame.Rect:
         """Where ``seat``'s hand shows as a few card backs and a count, at its row's right."""

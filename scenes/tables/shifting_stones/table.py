@@ -104,7 +104,8 @@ class ShiftingStonesTable(GameTable):
                     shown = rect.copy()
                     if index + 1 < len(scored):  # overlapped: only its uncovered part
                         after = lay.scored_card(seat, index + 1, len(scored))
-                        shown.width = max(2, min(rect.width, after.x - rect.x))
+                        if after.y == rect.y:  # the next card in the same line
+                            shown.width = max(2, min(rect.width, after.x - rect.x))
                     name = self.stage_names()[seat]
                     tip = (card_words(card), _("Scored by {name}").format(name=name))
                     out.append(kit.Target(("scored", seat, index), shown, tooltip=tip))

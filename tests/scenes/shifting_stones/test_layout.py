@@ -63,6 +63,22 @@ def test_a_full_hand_and_strip_stay_in_place(size, scaled, players):
                 assert row.contains(card) and not card.colliderect(badge), (seat, index, count)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_ten_scored_cards_lie_in_two_lines_each_three_quarters_in_sight(size):
+    """Play-test: from about 8 scored cards one line overlapped them until their patterns could
+    not be read. With two seats a second line, under the hand's badge too, holds them."""
+    lay = Layout(size, 2, 0, kit.px(300))
+    assert lay.scored_lines == 2
+    for seat in range(2):
+        cards = [lay.scored_card(seat, index, 10) for index in range(10)]
+        assert len({card.y for card in cards}) == 2
+        assert all(lay.player_row(seat).contains(card) for card in cards)
+        assert not any(card.colliderect(lay.hand_badge(seat)) for card in cards)
+        for card, after in zip(cards, cards[1:]):
+            if after.y == card.y:
+                assert after.x - card.x >= card.width * 3 / 4, (card, after)
+
+
 @pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
 def test_the_words_under_each_card_fit(language):
     """The line under a card shrinks down to 9 px at the least; at the smallest window every
