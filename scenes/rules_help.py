@@ -37,6 +37,9 @@ BULLET = "  •  "
 """What starts a bullet's first row."""
 INDENT = "\u3000\u3000"
 """What starts the rows after a Japanese bullet's first (two ideographic spaces)."""
+SPACE = "\u00a0"
+"""What the rows after a bullet's first start with in other scripts (no-break spaces, as
+wide together as :data:`BULLET`), so they line up under its text."""
 
 RULES_DIR = Path(translation.__file__).with_name("rules")
 """``RULES_DIR / code / f"{game_id}.md"``: a game's rules summary in language ``code``."""
@@ -66,28 +69,30 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
     block: list[str] = []
     bullet = False
 
-    def lines_of(text: str, width: int) -> list:
-        if wrap_width is None or not kit.has_cjk(text):
+    def lines_of(text: str, width: int, bold: bool = False, always: bool = False) -> list:
+        if wrap_width is None or not (always or kit.has_cjk(text)):
             return [text]
-        return kit.wrap(text, 16, width) or [text]
+        return kit.wrap(text, 16, width, bold) or [text]
 
     def flush():
         nonlocal block, bullet
         if block:
             text = " ".join(block)
             if bullet:
-                # the bullet's own prefix and the continuation rows' indent take room too:
-                # a row pygame_gui had to break again showed as a blank line mid-sentence
-                breaks = bool(wrap_width) and kit.has_cjk(text)
-                indent = (
-                    max(kit.text_size(text, 16)[0] for text in (BULLET, INDENT)) if breaks else 0
-                )
-                rows = lines_of(text, (wrap_width or 0) - indent)
+                # the rows after the first start under the bullet's text (a hanging indent);
+                # the prefix and the indent take room too: a row pygame_gui had to break
+                # again showed as a blank line mid-sentence
+                hanging, indent = INDENT, 0
+                if wrap_width:  # measured: it needs the fonts
+                    hanging = INDENT if kit.has_cjk(text) else _spaces_as_wide_as(BULLET)
+                    indent = max(kit.text_size(t, 16)[0] for t in (BULLET, hanging))
+                on = any(text.startswith(f"{label}:") for label in marked)
+                rows = lines_of(text, (wrap_width or 0) - indent, on, always=True)
                 body = "<br>".join(
-                    ("" if index == 0 else INDENT) + html.escape(row)
+                    ("" if index == 0 else hanging) + html.escape(row)
                     for index, row in enumerate(rows)
                 )
-                if any(text.startswith(f"{label}:") for label in marked):
+                if on:
                     note = html.escape(_("(on in this game)"))
                     body = f"<font color='{ON}'><b>{body}</b> {note}</font>"
                 out.append(f"{BULLET}{body}<br>")
@@ -123,6 +128,12 @@ def summary_to_html(summary: str, marked=(), wrap_width: int | None = None) -> s
             block.append(line)
     flush()
     return "".join(out)
+
+
+def _spaces_as_wide_as(text: str) -> str:
+    """No-break spaces (:data:`SPACE`) about as wide as ``text`` at the rules' 16 px."""
+    space = max(1, kit.text_size(SPACE, 16)[0])
+    return SPACE * max(1, round(kit.text_size(text, 16)[0] / space))
 
 
 SCROLL_KEYS = (

@@ -246,6 +246,36 @@ def test_japanese_rules_rows_fit_the_box_so_no_sentence_breaks_twice(width):
                 assert font.size(plain)[0] <= width - 40, (spec.id, plain)
 
 
+@pytest.mark.parametrize("language", quick_first(["ru", "en", "es"]))
+def test_a_bullets_later_rows_start_under_its_text_and_fit_the_box(language):
+    """Play-test: the wrapped rows of a rules bullet went back to the left margin. Each row
+    after a bullet's first starts with the hanging indent and fits the rows' width (the screen
+    gives the box's, inside its scroll bar), so pygame_gui never breaks it again."""
+    import html
+    import re
+
+    from scenes import kit
+    from scenes.rules_help import BULLET, SPACE, summary_to_html
+
+    pygame.font.init()
+    kit.reset_caches()
+    width, indented = 700, 0
+    for spec in registry.games():
+        if spec.id == "stake-pig":
+            continue
+        markup = summary_to_html(rules_summary(spec, language), (), width)
+        for bullet in markup.split(BULLET)[1:]:
+            rows = [html.unescape(re.sub(r"<[^>]+>", "", r)) for r in bullet.split("<br>")]
+            rows = [row for row in rows if row]
+            for row in rows[1:]:
+                if row.startswith(SPACE):
+                    indented += 1
+                    assert kit.font(16).size(row)[0] <= width, (spec.id, row)
+                else:  # the bullet has ended: a paragraph or heading follows
+                    break
+    assert indented > 50  # many bullets run over more than one row at this width
+
+
 @pytest.mark.long
 def test_japanese_rules_paragraphs_fit_the_text_box_on_screen(app):
     """The Tips' opening sentence in Japanese showed "2-" and "-人戦": the rules screen broke
