@@ -280,12 +280,17 @@ def file_stem(title: str) -> str:
     """A short, readable file name (without ``.json``) for a save called ``title``.
 
     Letters and digits of any script are kept (lower case), everything else becomes "-"; at
-    most :data:`SLUG_LIMIT` characters; "game" when nothing is left (emoji, punctuation). Never
+    most :data:`SLUG_LIMIT` characters, cut between words where it can (a play-tester read
+    "…-bot-2-ha"); "game" when nothing is left (emoji, punctuation). Never
     an autosave slot's name, nor a name Windows reserves (``con``, ``nul``, ``com1``…).
     Different titles may give the same stem: :func:`write_new` adds ``-2``, ``-3``….
     """
     text = unicodedata.normalize("NFKC", title).casefold()
-    slug = re.sub(r"[\W_]+", "-", text).strip("-")[:SLUG_LIMIT].strip("-") or "game"
+    slug = re.sub(r"[\W_]+", "-", text).strip("-")
+    if len(slug) > SLUG_LIMIT:  # cut between words where one ends within the limit
+        cut = slug[: SLUG_LIMIT + 1]
+        slug = cut[: cut.rfind("-")] if "-" in cut else slug[:SLUG_LIMIT]
+    slug = slug.strip("-") or "game"
     if slug.startswith("autosave") or slug in WINDOWS_RESERVED:
         slug = "save-" + slug  # the autosave slots are the program's, not the player's
     return slug

@@ -153,6 +153,23 @@ def test_windows_reserved_names_never_become_file_names(name):
     assert store.read_info(path).title == name.strip()
 
 
+@pytest.mark.parametrize(
+    "title, stem",
+    [
+        (
+            "Diced Tomatoes — Ana, Bot 1 (Medium), Bot 2 (Hard)",
+            "diced-tomatoes-ana-bot-1-medium-bot-2",
+        ),
+        ("a" * 50, "a" * 40),
+        ("Ana's game", "ana-s-game"),
+    ],
+)
+def test_a_long_title_is_cut_between_words_for_its_file_name(title, stem):
+    """A play-tester read a save's file name cut mid-word: "…-bot-2-ha"."""
+    assert store.file_stem(title) == stem
+    assert len(store.file_stem(title)) <= store.SLUG_LIMIT
+
+
 def test_saves_in_the_old_naming_still_list_and_load():
     """Before issue 15 a save was ``SLUG.json`` with no suffix rule: such files list by their
     title and load, and saving under their title replaces them."""
