@@ -325,9 +325,9 @@ class PauseScene(Scene):
         if self.app.manager.top is not self:
             return  # a question over the menu (Leave this game?) hides its buttons: and its panel
         w, h = surface.get_size()
-        if self.naming:
-            rect = pygame.Rect(0, 0, kit.px(460), kit.px(230))
-            rect.center = (w // 2, h // 2 - kit.px(5))
+        if self.naming:  # the title, the name and the buttons (_build_naming), no more
+            rect = pygame.Rect(0, 0, kit.px(460), kit.px(200))
+            rect.center = (w // 2, h // 2 - kit.px(20))
         else:
             rect = pygame.Rect(0, 0, kit.px(340), kit.px(6 * 54 + 90))
             rect.center = (w // 2, h // 2 - 20)
