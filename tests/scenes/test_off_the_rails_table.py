@@ -883,6 +883,9 @@ def test_a_hint_in_the_action_phase_prepares_the_tool_and_one_click_makes_it(app
     assert app.manager.top.question == "End the action phase with 4 actions left?"
     key(app, pygame.K_ESCAPE)  # No: back to the table, nothing done
     assert app.manager.top is table and len(table.match.history) == before
+    # play-test: the tool's key pressed after the hint put the tool down; now it keeps it
+    key(app, {"Straight": pygame.K_s, "Curve": pygame.K_c, "Place cart": pygame.K_p}[button])
+    assert find_button(app, button).is_selected
     (framed,) = table.game.view().hint_rects
     click_at(app, framed.center)
     frames(app, 2)

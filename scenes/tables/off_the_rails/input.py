@@ -370,12 +370,14 @@ def _prompt_boxes(lay: Layout, ask: Prompt, _scale: int) -> tuple:
 
 
 # --- clicks, keys, the wheel ----------------------------------------------------------------------
-def choose_tool(tool: str, state, legal, selection: Selection):
-    """A tool button (or its key): take the tool, or put it down when it is in hand; its
+def choose_tool(tool: str, state, legal, selection: Selection, toggle: bool = True):
+    """A tool button (``toggle``): take the tool, or put it down when it is in hand. A tool's
+    key (``toggle`` False) only takes it: pressed with that tool in hand it keeps it (play-test:
+    S after a hint put the straight down, and the click that followed built nothing). The
     rotation stays as the person left it."""
     if state.pending() != Pending.ACTIONS:
         return Refuse(_("That can only be done in the action phase."))
-    if selection.tool == tool:
+    if selection.tool == tool and toggle:
         return Select(replace(selection, tool=None))
     if state.actions_left <= 0:
         return Refuse(
@@ -515,10 +517,11 @@ def key_press(
     key: int, mod: int, state, legal, selection: Selection, ask: Prompt | None = None, paths=()
 ):
     """What a key means, one thing each: R turns the tool in hand (Shift+R back), S C U P take
-    a tool, − and + change the chosen cart's speed, 1-9 answer the question on screen, and
-    Enter ends the action phase (:func:`end_actions`, which asks first when ``paths``, the
-    carts' previews, show a cart ending badly or actions are left). A hint never rides on a
-    key: it prepares the controls (:func:`hint_selection`)."""
+    a tool (the one in hand stays: :func:`choose_tool`), − and + change the chosen cart's
+    speed, 1-9 answer the question on screen, and Enter ends the action phase
+    (:func:`end_actions`, which asks first when ``paths``, the carts' previews, show a cart
+    ending badly or actions are left). A hint never rides on a key: it prepares the controls
+    (:func:`hint_selection`)."""
     if key == pygame.K_r and selection.tool in TURNED:
         return Select(selection.turned(-1 if mod & pygame.KMOD_SHIFT else 1))
     if ask is not None and pygame.K_1 <= key <= pygame.K_9:
@@ -527,7 +530,7 @@ def key_press(
     if state.pending() != Pending.ACTIONS:
         return None
     if key in TOOL_KEYS:
-        return choose_tool(TOOL_KEYS[key], state, legal, selection)
+        return choose_tool(TOOL_KEYS[key], state, legal, selection, toggle=False)
     if key in SLOWER_KEYS or key in FASTER_KEYS:
         return change_speed(-1 if key in SLOWER_KEYS else 1, state, selection)
     if key in MOVE_KEYS:

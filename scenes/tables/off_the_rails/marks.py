@@ -61,6 +61,16 @@ def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
     return (), None
 
 
+def hint_in_hand(state, selection: Selection, hint) -> bool:
+    """Whether a click on the hinted square with the tool in hand makes the hinted tile or
+    upgrade ``hint`` (the hint's ghost tile is drawn only then: after S put the straight down
+    it still showed, and the click built nothing)."""
+    if not isinstance(hint, (S.PlaceTile, S.UpgradeTile)):
+        return False
+    shown = ghost(state, selection, (hint.row, hint.col))
+    return shown is not None and shown[1] == hint
+
+
 def hint_tag(lay: Layout, state, hint, rects, avoid=(), tags=()) -> Tag | None:
     """The "Hint" label of the hinted move, so a hint never looks like the player's own
     preview: beside the square it is about (off it, the mine centres and the paths' ``tags``,
@@ -94,7 +104,8 @@ def board_marks(
     """What the board marks for the person, as :class:`.draw.View` fields: the squares a click
     may use (``glow`` in ``glow_colour``), the ``ghost`` tile or ``ghost_cart`` under the mouse
     (``hover``, a square or None), the ``chosen`` cart, the junction's ``arrows``, the question's
-    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost``, and ``hint_tag``, which
+    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost`` — only while the tool in
+    hand makes it: :func:`hint_in_hand` —, and ``hint_tag``, which
     keeps off the carts' ``paths`` and their ``tags``) and the missions a click takes
     (``takeable``). All of it is read from the engine's ``legal`` actions."""
     acting = bool(legal) and state.pending() == Pending.ACTIONS
@@ -113,6 +124,8 @@ def board_marks(
         clan_rgb = oa.clan(state.drawn_token())
         glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
     hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
+    if hint_ghost is not None and not hint_in_hand(state, selection, hint):
+        hint_ghost = None  # another tool or turn in hand: a click would not build the hint's tile
     busy = [lay.square(sq) for path in paths for sq in squares_of(path)]
     answer = ask is not None and any(option.action == hint for option in ask.options)
     # a hinted answer is framed in its panel: a label above it would cover the question

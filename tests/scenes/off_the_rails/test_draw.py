@@ -6,7 +6,7 @@ import pytest
 
 from engine.off_the_rails import state as S
 from scenes.tables.off_the_rails import draw
-from scenes.tables.off_the_rails.input import Selection
+from scenes.tables.off_the_rails.input import Selection, hint_selection
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.marks import board_marks
 from tests.engine.off_the_rails.helpers import blank, put_cart
@@ -37,7 +37,7 @@ def test_the_hint_is_blue_with_a_label_and_the_own_preview_green(size):
     hint = S.PlaceTile(0, 5, "NS")
     legal = s.legal_actions()
     assert hint in legal
-    marks = board_marks(lay, s, legal, Selection(), None, None, hint)
+    marks = board_marks(lay, s, legal, hint_selection(s, hint, Selection()), None, None, hint)
     assert marks["hint_ghost"] == ((0, 5), "NS")
     label = marks["hint_tag"]
     assert label.words == "Hint" and label.tone == "hint" and label.square == (0, 5)

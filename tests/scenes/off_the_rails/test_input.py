@@ -3,6 +3,8 @@
 Positions are built with the engine tests' helpers; the legal actions are the engine's; targets
 come from a real :class:`Layout`, so a click lands where a player's would."""
 
+from dataclasses import replace
+
 import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -696,3 +698,45 @@ def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
             assert kit.fit_label(option.label, 16, room, bold=True)[1] >= 12
     finally:
         translation.set_language(previous)
+
+
+def test_a_tools_key_takes_the_tool_and_pressed_again_keeps_it():
+    """Play-test: after a hint put the straight in hand, S put it down and the click on the
+    framed square built nothing. A key only takes its tool; the button still puts it down."""
+    s = blank()
+    legal = s.legal_actions()
+    hinted = hint_selection(s, S.PlaceTile(5, 2, "NS"), NONE)
+    assert hinted.tool == "straight"
+    kept = key_press(pygame.K_s, 0, s, legal, hinted)
+    assert isinstance(kept, Select) and kept.selection == hinted
+    assert at(s, ("square", 5, 2), kept.selection) == Act(S.PlaceTile(5, 2, "NS"))
+    curve = key_press(pygame.K_c, 0, s, legal, hinted).selection
+    assert curve.tool == "curve" and key_press(pygame.K_c, 0, s, legal, curve).selection == curve
+    assert choose_tool("straight", s, legal, hinted) == Select(replace(hinted, tool=None))
+
+
+def test_the_hints_ghost_tile_shows_only_while_the_tool_in_hand_builds_it():
+    """Play-test: with the tool put down the hint's framed ghost straight stayed, as if a click
+    would build it. Another tool or turn in hand: the frame and label stay, the ghost goes."""
+    s = blank()
+    put_cart(s, 0, (-1, 5), "S")
+    legal = s.legal_actions()
+    hint = S.PlaceTile(0, 5, "NS")
+    hinted = hint_selection(s, hint, NONE)
+
+    def marks(selection):
+        return board_marks(layout(s), s, legal, selection, None, None, hint)
+
+    assert marks(hinted)["hint_ghost"] == ((0, 5), "NS")
+    for other in (NONE, replace(hinted, tool=None), hinted.turned(1), tool(s, "curve", hinted)):
+        shown = marks(other)
+        assert shown["hint_ghost"] is None
+        assert shown["hint_rects"] == (layout(s).square((0, 5)),) and shown["hint_tag"] is not None
+    lay(s, {(5, 2): "NS"})
+    upgrade = S.UpgradeTile(5, 2, "NES")
+    assert upgrade in s.legal_actions()
+    ready = hint_selection(s, upgrade, NONE)
+    shown = board_marks(layout(s), s, s.legal_actions(), ready, None, None, upgrade)
+    assert shown["hint_ghost"] == ((5, 2), "NES")
+    turned = board_marks(layout(s), s, s.legal_actions(), ready.turned(1), None, None, upgrade)
+    assert turned["hint_ghost"] is None
