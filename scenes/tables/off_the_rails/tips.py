@@ -8,6 +8,7 @@ it now (from the engine's legal actions); nothing here decides a rule.
 from __future__ import annotations
 
 from engine.off_the_rails import board as B
+from engine.off_the_rails import rules as R
 from engine.off_the_rails import state as S
 from engine.off_the_rails import words as W
 from engine.off_the_rails.data import (
@@ -175,24 +176,36 @@ def mission_tip(state, mission: int, names, takeable: bool) -> tuple:
 
 
 def player_tip(state, seat: int, names) -> tuple:
-    """A player row's tooltip: name and clan, stockpile, carts in supply (worth points
-    at the end) and missions taken."""
+    """A player row's tooltip: name and clan, the score shown and that it counts the carts
+    still in supply (:func:`score_words`), stockpile and missions taken."""
     name = seat_name(names, seat)
     edge = state.edges[seat] if seat < len(state.edges) else None
     title = _("{name} · {edge}").format(name=name, edge=W.edge_clan(edge)) if edge else name
-    supply = sum(1 for c in state.carts_of(seat) if state.carts[c].where == CartPlace.SUPPLY)
     taken = [mission_name(m) for m in state.taken[seat]]
     lines = [
+        score_words(state, seat),
         _("Stockpile: {gems}.").format(gems=gems_text(state.stockpiles[seat])),
-        ngettext(
-            "Carts in supply: {count} ({points} point each at the end).",
-            "Carts in supply: {count} ({points} points each at the end).",
-            CART_POINTS,
-        ).format(count=supply, points=CART_POINTS),
     ]
     if taken:
         lines.append(_("Missions: {missions}.").format(missions=_(", ").join(taken)))
     return (title,) + tuple(lines)
+
+
+def score_words(state, seat: int) -> str:
+    """What seat ``seat``'s points ("6 pts") are made of: they count :data:`CART_POINTS` for
+    each cart still in supply (rules: scoring), so a new player's 6 points before anyone plays,
+    and 3 once a cart is put in, read as the rule, not a punishment (play-test)."""
+    points = R.scores(state)[seat]["total"]
+    supply = sum(1 for c in state.carts_of(seat) if state.carts[c].where == CartPlace.SUPPLY)
+    if not supply:
+        return _(
+            "Score so far: {points}; no cart is left in supply (each would count {each})."
+        ).format(points=points, each=CART_POINTS)
+    return ngettext(
+        "Score so far: {points}, counting {each} for each cart still in supply ({count} cart).",
+        "Score so far: {points}, counting {each} for each cart still in supply ({count} carts).",
+        supply,
+    ).format(points=points, each=CART_POINTS, count=supply)
 
 
 def deck_tip(state) -> tuple:

@@ -740,3 +740,24 @@ def test_the_hints_ghost_tile_shows_only_while_the_tool_in_hand_builds_it():
     assert shown["hint_ghost"] == ((5, 2), "NES")
     turned = board_marks(layout(s), s, s.legal_actions(), ready.turned(1), None, None, upgrade)
     assert turned["hint_ghost"] is None
+
+
+def test_a_players_points_say_they_count_3_for_each_cart_still_in_supply():
+    """Play-test: the header showed "6 pts" before anyone played and 3 once a cart went in,
+    read as a punishment. The player's tooltip says the points count each cart in supply."""
+    from engine.off_the_rails import rules as R
+    from scenes.tables.off_the_rails.tips import player_tip
+
+    s = blank()
+    assert R.scores(s)[0]["total"] == 6
+    first = "Score so far: 6, counting 3 for each cart still in supply (2 carts)."
+    assert player_tip(s, 0, NAMES)[1] == first
+    put_cart(s, s.carts_of(0)[0], (-1, 5), "S")
+    assert player_tip(s, 0, NAMES)[1] == (
+        "Score so far: 3, counting 3 for each cart still in supply (1 cart)."
+    )
+    put_cart(s, s.carts_of(0)[1], (-1, 7), "S")
+    assert player_tip(s, 0, NAMES)[1] == (
+        "Score so far: 0; no cart is left in supply (each would count 3)."
+    )
+    assert found(s, ("player", 1)).tooltip[1] == first  # what the mouse on Ben's row shows
