@@ -50,6 +50,21 @@ def default_seat_name(index: int) -> str:
     return _("Player {number}").format(number=index + 1)
 
 
+def seat_entry_names(kinds, names, count: int) -> list:
+    """What each of the first ``count`` seats' name entries shows: a bot seat the name the
+    table will call it ("Bot 1 (Hard)": bots are numbered in seat order, as :meth:`NewGameScene.
+    seats` names them), any other seat its name in ``names`` (play-test: a bot seat showed a
+    greyed "Player 2" the table then called "Bot 1 (Hard)")."""
+    shown, bots = [], 0
+    for kind, name in zip(kinds[:count], names):
+        if kind in ("human", "online"):
+            shown.append(name)
+        else:
+            bots += 1
+            shown.append(bot_name(bots, kind))
+    return shown
+
+
 def players_text(spec) -> str:
     """How many players ``spec`` (a game's spec) seats, for its card: "2 players" or
     "1–4 players", in the language in use."""
@@ -221,6 +236,11 @@ class NewGameScene(Scene):
         y += px(46)
         row_h = px(44 if h >= px(760) else 40)
         self.seat_widgets = []
+        entry_names = seat_entry_names(self.seat_kinds, self.seat_names, self.seat_count)
+        self.bot_entries = {
+            i for i in range(self.seat_count) if self.seat_kinds[i] not in ("human", "online")
+        }
+        """The seats whose entry shows a bot's name as built (never read as a typed name)."""
         for i in range(self.seat_count):
             kind_w = int(col_w * 0.64)
             kind = UIDropDownMenu(
@@ -236,7 +256,7 @@ class NewGameScene(Scene):
                 pygame.Rect(x + kind_w + 4, y, col_w - kind_w - 4, px(36)),
                 ui,
                 container=c,
-                initial_text=self.seat_names[i],
+                initial_text=entry_names[i],
                 object_id=f"#seat_name_{i}",
                 placeholder_text=_("@friend:server or a name") if online else None,
             )
@@ -409,6 +429,8 @@ class NewGameScene(Scene):
 
     def _read_form(self):
         for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
+            if i in self.bot_entries:
+                continue  # a bot's entry shows its name: the name typed for the seat stays
             typed = name.get_text().strip()
             online = self.seat_kinds[i] == "online"
             self.seat_names[i] = typed or ("" if online else default_seat_name(i))

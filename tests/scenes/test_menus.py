@@ -1046,3 +1046,39 @@ def test_the_rules_scroll_from_the_keyboard(app):
     key(app, pygame.K_HOME)
     frames(app, 1)
     assert bar.start_percentage == 0
+
+
+def test_a_bot_seat_shows_the_name_the_table_gives_it_and_follows_its_level(app):
+    """Play-test: bot seats showed a greyed "Player 2" / "Player 3" that the table then called
+    "Bot 1 (Hard)" / "Bot 2 (Hard)". The entry shows the table's name, follows the seat's level
+    and numbering, and a seat made human again gets back the name typed for it."""
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    scene.choose_game([g.id for g in scene.games].index(PIG.id))
+    scene.change_seats(+1)
+    frames(app, 1)
+
+    def choose(seat: int, label: str) -> None:
+        scene.handle_event(
+            pygame.event.Event(
+                pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                {"ui_object_id": f"container.#seat_kind_{seat}", "text": label},
+            )
+        )
+        frames(app, 1)
+
+    def entries() -> list:
+        return [name.get_text() for _kind, name in scene.seat_widgets]
+
+    choose(0, "Human")
+    choose(1, "Bot — Hard")
+    choose(2, "Bot — Hard")
+    assert entries()[1:] == ["Bot 1 (Hard)", "Bot 2 (Hard)"]
+    assert not scene.seat_widgets[1][1].is_enabled
+    choose(2, "Bot — Easy")
+    assert entries()[2] == "Bot 2 (Easy)"
+    choose(1, "Human")
+    assert entries()[1:] == ["Player 2", "Bot 1 (Easy)"]
+    assert [seat.name for seat in scene.seats()] == [entries()[0], "Player 2", "Bot 1 (Easy)"]
+    click(app, find_button(app, "Start"))
+    assert [seat.name for seat in app.manager.top.match.seats][1:] == ["Player 2", "Bot 1 (Easy)"]
