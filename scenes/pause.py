@@ -101,6 +101,7 @@ class PauseScene(Scene):
             self.app.ui,
             container=self.container,
             command=self.copy_position,
+            object_id="#veiled_button",  # disabled, it must read as off against the veil
             tool_tip_text=_(
                 "Copy this position to the clipboard: New game, Start from a position pastes it"
             ),
