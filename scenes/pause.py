@@ -15,7 +15,7 @@ from saves import store
 from saves.format import SaveError, clean_title, match_title
 from scenes import kit, routes
 from scenes.manager import Scene
-from translation import N_, _, ngettext
+from translation import N_, _
 
 
 def replace_question(name: str, existing=None) -> str:
@@ -130,13 +130,10 @@ class PauseScene(Scene):
                 "the game is over."
             )
         elif lines > 1:  # a board drawn in rows (Off the Rails): run together it reads as noise
-            flat = ngettext(
-                "The board, drawn in {count} line of text: Copy it, then paste it in New "
-                "game, Start from a position.",
-                "The board, drawn in {count} lines of text: Copy it, then paste it in New "
-                "game, Start from a position.",
-                lines,
-            ).format(count=lines)
+            flat = _(
+                "The position as text, to share or to play on from it later: Copy it, then "
+                "paste it in New game, Start from a position."
+            )
         else:
             flat = " ".join(self.position.split())
         rows = kit.wrap(flat, 13, width)
