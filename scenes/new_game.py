@@ -23,6 +23,8 @@ SEAT_KINDS = {
 }
 """A seat's kind (``"human"``, ``"online"`` — a friend on another computer — or a bot level)
 -> its name in the seat menu."""
+ENTRY_FONT = 16
+"""The size of a name entry's text (the theme's default font)."""
 ONLINE_NAME_LIMIT = 64
 """An online friend's entry holds a Matrix id (``@ben:matrix.org``) or a name."""
 
@@ -50,18 +52,22 @@ def default_seat_name(index: int) -> str:
     return _("Player {number}").format(number=index + 1)
 
 
-def seat_entry_names(kinds, names, count: int) -> list:
+def seat_entry_names(kinds, names, count: int, width: int | None = None) -> list:
     """What each of the first ``count`` seats' name entries shows: a bot seat the name the
     table will call it ("Bot 1 (Hard)": bots are numbered in seat order, as :meth:`NewGameScene.
     seats` names them), any other seat its name in ``names`` (play-test: a bot seat showed a
-    greyed "Player 2" the table then called "Bot 1 (Hard)")."""
+    greyed "Player 2" the table then called "Bot 1 (Hard)"). Where that name is wider than
+    ``width`` pixels (an entry's text room) the bot's number alone ("Bot 1"): the seat's menu
+    beside it names the level."""
     shown, bots = [], 0
     for kind, name in zip(kinds[:count], names):
         if kind in ("human", "online"):
             shown.append(name)
-        else:
-            bots += 1
-            shown.append(bot_name(bots, kind))
+            continue
+        bots += 1
+        full = bot_name(bots, kind)
+        fits = width is None or kit.text_size(full, ENTRY_FONT)[0] <= width
+        shown.append(full if fits else _("Bot {number}").format(number=bots))
     return shown
 
 
@@ -236,13 +242,14 @@ class NewGameScene(Scene):
         y += px(46)
         row_h = px(44 if h >= px(760) else 40)
         self.seat_widgets = []
-        entry_names = seat_entry_names(self.seat_kinds, self.seat_names, self.seat_count)
+        kind_w = int(col_w * 0.64)
+        room = col_w - kind_w - 4 - px(14)  # the entry's border and padding
+        entry_names = seat_entry_names(self.seat_kinds, self.seat_names, self.seat_count, room)
         self.bot_entries = {
             i for i in range(self.seat_count) if self.seat_kinds[i] not in ("human", "online")
         }
         """The seats whose entry shows a bot's name as built (never read as a typed name)."""
         for i in range(self.seat_count):
-            kind_w = int(col_w * 0.64)
             kind = UIDropDownMenu(
                 seat_kind_labels(),
                 _(SEAT_KINDS[self.seat_kinds[i]]),
