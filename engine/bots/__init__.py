@@ -114,6 +114,12 @@ class GameBots:
         )
 
 
+def capitalised(text: str) -> str:
+    """``text`` with its first letter in capitals, past any opening quote ("“row: Seed, Fish”
+    matches…" begins "“Row"): a sentence may begin with a card's name."""
+    return re.sub(r"^(\W*)(\w)", lambda found: found[1] + found[2].upper(), text, count=1)
+
+
 def as_sentence(reason: str, names: Sequence[str]) -> str:
     """A hint reason as the player reads it: seats named ("Player 2" becomes ``names[1]``), a
     capital first letter and a full stop. ``""`` stays ``""``."""
@@ -128,7 +134,7 @@ def as_sentence(reason: str, names: Sequence[str]) -> str:
     )
     if not reason:
         return ""
-    reason = reason[0].upper() + reason[1:]
+    reason = capitalised(reason)
     return reason if reason[-1] in ".!?。！？" else reason + _(".")
 
 
@@ -205,6 +211,7 @@ __all__ = [
     "BeginnerBot",
     "GameBots",
     "as_sentence",
+    "capitalised",
     "GreedyBot",
     "PolicyBot",
     "RandomBot",

@@ -155,32 +155,39 @@ def points_words(points: int) -> str:
 
 
 def card_name(card_id: int) -> str:
-    """A pattern card's name from its squares, in the current language, unique among the 72.
+    """A pattern card's name from its squares, in the current language, unique among the 72,
+    in quotes (it reads as one name inside a sentence of the log or a hint).
 
-    A row joins its squares with dashes, "any" for a grey square ("Horse–Boat",
-    "Bird–any–Bird"); rows one above the other are joined with "over" ("Tree over Bird",
-    "any–Seed over Boat–any"). A 3 × 3 card, which fits the grid only one way, says where each
-    face must be ("Fish in the centre", "Tree at top · Fish at left and right · Boat at
-    bottom"). ``"?"`` for a hidden card (id 0) or an unknown id.
+    One way for every card, its shape first, then its squares in reading order, "any" for a
+    grey square: a row left to right ("“row: Seed, any, Tree”"), a column top to bottom
+    ("“column: Fish, any, Tree”"), a box of rows top row first ("“rows: any, Seed / Boat,
+    any”"); a 3 × 3 card, which fits the grid only one way, says where each face must be
+    ("“grid: Fish in the centre”", "“grid: Tree at top · Fish at left and right · Boat at
+    bottom”"). A play-tester could not picture "any over any over Moon", and read "discarded
+    Boat at top left, top right and bottom" as stones. ``"?"`` for a hidden card (id 0) or an
+    unknown id.
     """
     card = CARDS.get(card_id)
     if card is None:
         return "?"
     if card.height == SIDE and card.width == SIDE:
-        return _whole_grid_name(card)
-    rows = [
-        "–".join(
+        # TRANSLATORS: a 3 × 3 pattern card named by where its faces must be on the grid
+        return _("“grid: {squares}”").format(squares=_whole_grid_name(card))
+
+    def squares(row: str) -> str:
+        # TRANSLATORS: between the squares of a pattern card's row or column: "Seed, any, Tree"
+        return pgettext("pattern squares", ", ").join(
             pgettext("grey square", "any") if letter == ANY else face_name(letter) for letter in row
         )
-        for row in card.rows
-    ]
-    if len(rows) == 1:
-        return rows[0]
-    if len(rows) == 2:
-        return _("{top} over {bottom}").format(top=rows[0], bottom=rows[1])
-    return _("{top} over {middle} over {bottom}").format(
-        top=rows[0], middle=rows[1], bottom=rows[2]
-    )
+
+    if card.height == 1:
+        # TRANSLATORS: a pattern card of one row, its squares left to right
+        return _("“row: {squares}”").format(squares=squares(card.rows[0]))
+    if card.width == 1:
+        # TRANSLATORS: a pattern card of one column, its squares top to bottom
+        return _("“column: {squares}”").format(squares=squares("".join(card.rows)))
+    # TRANSLATORS: a pattern card of several rows, top row first, rows split by " / "
+    return _("“rows: {rows}”").format(rows=" / ".join(squares(row) for row in card.rows))
 
 
 def _whole_grid_name(card: PatternCard) -> str:
@@ -199,7 +206,7 @@ def _whole_grid_name(card: PatternCard) -> str:
 
 
 def card_words(card_id: int) -> str:
-    """The card with its points: "Tree over Bird (1 point)"."""
+    """The card with its points: "“column: Tree, Bird” (1 point)"."""
     card = CARDS.get(card_id)
     if card is None:
         return "?"

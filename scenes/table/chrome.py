@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from engine.bots import capitalised
 from scenes import fonts, kit, line_breaks
 from scenes.table.protocol import MESSAGE_SECONDS, Button, Row
 
@@ -168,8 +169,8 @@ class Messages:
         self.until = 0.0
 
     def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
-        # a sentence may begin with a card's name ("any–Tree over Bird–any does not match…")
-        self.text = message[:1].upper() + message[1:]
+        # a sentence may begin with a card's name ("“rows: any, Tree / Bird, any” does not…")
+        self.text = capitalised(message)
         self.until = self.clock() + seconds
 
     def clear(self) -> None:

@@ -322,10 +322,11 @@ def test_a_scored_card_beside_a_name_tells_what_it_is_on_hover(app):
 
 
 def test_a_message_that_begins_with_a_card_name_begins_with_a_capital(app):
-    """Play-test: "any–Tree over Bird–any does not match the grid yet." began in lower case."""
+    """Play-test: "any–Tree over Bird–any does not match the grid yet." began in lower case;
+    past the opening quote of a card's name too."""
     table = against_bot(app)
     table.say(f"{card_name(23)} does not match the grid yet.")
-    assert table.current_message() == "Any–Seed over Boat–any does not match the grid yet."
+    assert table.current_message() == "“Rows: any, Seed / Boat, any” does not match the grid yet."
 
 
 def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_move(app):
@@ -369,7 +370,8 @@ def test_a_click_on_end_turn_while_the_persons_own_step_plays_ends_the_turn():
         question = app.manager.top  # card 8 still matches: End turn asks first
         assert isinstance(question, ConfirmScene)
         assert question.question == (
-            "End the turn without scoring Sun at top left (2 points)? It matches the grid now."
+            "End the turn without scoring “grid: Sun at top left” (2 points)? "
+            "It matches the grid now."
         )
         click(app, find_button(app, "End the turn"))
         frames(app, 2)

@@ -27,7 +27,7 @@ def test_never_rotated_nor_mirrored():
     """Tree above Horse is not Tree–Horse (rotated), Horse–Tree is not either (mirrored)."""
     column = grid("TBF/HOE/OSE")
     assert not matches(24, column) and matches(39, column)  # card 39: Tree over Horse
-    assert card_name(39) == "Tree over Horse" and card_name(24) == "Tree–Horse"
+    assert card_name(39) == "“column: Tree, Horse”" and card_name(24) == "“row: Tree, Horse”"
     assert not matches(24, grid("HTB/OOE/FES"))
 
 
@@ -41,17 +41,22 @@ def test_grey_squares_fix_where_the_box_may_sit():
     assert CARDS[6].rows == ("..S",)
     assert placements(6, grid("FBS/HOE/TTO")) == [(0, 0)]
     assert not matches(6, grid("SFB/HOE/TTO"))
-    assert card_name(6) == "any–any–Sun"
-    assert card_name(12) == "Fish in the centre"
+    assert card_name(6) == "“row: any, any, Sun”"
+    assert card_name(12) == "“grid: Fish in the centre”"
 
 
 def test_a_card_is_named_in_words_and_every_name_is_its_own():
-    """Hints and the log name a card by its squares: rows with dashes and "any" for a grey
-    square, rows one above the other with "over", a 3 × 3 card by where its faces must be."""
-    assert card_name(23) == "any–Seed over Boat–any"
-    assert card_name(3) == "Fish over any over Fish"
-    assert card_name(20) == "Tree at top · Fish at left and right · Boat at bottom"
-    assert card_name(62) == "Horse at top left and bottom right"
+    """Hints and the log name a card one way, in quotes: its shape, then its squares in
+    reading order with "any" for a grey square — a row, a column top to bottom, rows top row
+    first — and a 3 × 3 card by where its faces must be (a play-tester could not picture "any
+    over any over Moon", and read "discarded Boat at top left, top right and bottom" as
+    stones)."""
+    assert card_name(23) == "“rows: any, Seed / Boat, any”"
+    assert card_name(3) == "“column: Fish, any, Fish”"
+    assert card_name(50) == "“column: any, any, Moon”"
+    assert card_name(60) == "“row: Seed, any, Tree”"
+    assert card_name(20) == "“grid: Tree at top · Fish at left and right · Boat at bottom”"
+    assert card_name(53) == "“grid: Boat at top left, top right and bottom”"
     assert len({card_name(card) for card in CARDS}) == len(CARDS) == 72
 
 

@@ -73,13 +73,13 @@ def test_a_flip_is_paid_by_a_card_then_turns_a_stone_over():
 
 def test_only_a_card_in_hand_that_matches_now_scores():
     state = pos(START)
-    assert refusal(state, Score(7)) == "The card Boat–Moon does not match the grid now."
+    assert refusal(state, Score(7)) == "The card “row: Boat, Moon” does not match the grid now."
     assert refusal(state, Score(5)) == "That card is not in your hand."
     assert refusal(state, Pay(5)) == "That card is not in your hand."
     events = state.apply_action(Score(41))
     assert event_types(events) == ["CardScored"]
     assert state.scored[0] == [41] and state.hands[0] == [8, 7, 14]
-    assert events[0].text(["Ana"]) == "Ana scored Horse–Boat for 1 point."
+    assert events[0].text(["Ana"]) == "Ana scored “row: Horse, Boat” for 1 point."
 
 
 def test_ss_d7_actions_interleave_and_scored_points_stay():
