@@ -36,6 +36,7 @@ WOOD = (112, 74, 44)
 PANEL = (24, 30, 34, 215)
 HILITE = (255, 226, 110)
 DANGER = (220, 90, 80)
+HINT_FRAME = (90, 230, 255)  # the frame round what a hint names (a button: scenes.table.frame)
 SEAT_COLOURS = (
     (214, 76, 64),
     (70, 130, 220),

@@ -75,8 +75,20 @@ class Frame:
         """Over the widgets: what the game draws there (a dragged piece), else a tooltip."""
         table = self.table
         view = self.view if self.view is not None else table.game.view()
+        self.draw_hinted_button(surface)
         if not table.game.draw_over(surface, view):
             self.draw_tooltip(surface)
+
+    def draw_hinted_button(self, surface: pygame.Surface) -> None:
+        """A frame round the button the hint is made with (a play-test: a Skip hint framed
+        nothing, where every other hint frames what it names)."""
+        table = self.table
+        key = table.game.hinted_button() if table.current_hint() is not None else None
+        button = table.column.button(key) if key and table.column is not None else None
+        if button is None or not button.visible or not button.is_enabled:
+            return
+        rect = button.get_abs_rect().inflate(8, 8)
+        pygame.draw.rect(surface, kit.HINT_FRAME, rect, 3, border_radius=8)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The hovered button's tip, or the hovered target's tooltip beside it. A target just

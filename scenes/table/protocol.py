@@ -408,6 +408,12 @@ class GameTable:
         """The hint as the top bar says it (a game may add how to take it: "Enter takes it")."""
         return words
 
+    def hinted_button(self) -> str | None:
+        """The key of the button of :meth:`controls` the hint is made with (a skip's Skip),
+        which the table frames like the board's hinted pieces; None when the hint is on the
+        board."""
+        return None
+
     def quiet_while_busy(self) -> bool:
         """True when messages wait while the board animates (the top bar tells what happens)."""
         return False

@@ -198,6 +198,8 @@ class ShiftingStonesTable(GameTable):
         hint = self.ctx.current_hint()
         if isinstance(hint, Score):
             return _("{hint} Click the framed card.").format(hint=words)
+        if isinstance(hint, (Skip, EndTurn)):
+            return _("{hint} Click the framed button.").format(hint=words)
         if isinstance(hint, Pay):
             # the hint frames the card and chooses nothing: a drag made meanwhile pays with
             # the card the player chose, never one the hint chose for them (play-test)
@@ -205,6 +207,15 @@ class ShiftingStonesTable(GameTable):
                 hint=words
             )
         return words
+
+    def hinted_button(self) -> str | None:
+        """A hinted skip frames Skip, a hinted end of the turn End turn."""
+        hint = self.ctx.current_hint()
+        if isinstance(hint, Skip):
+            return "skip"
+        if isinstance(hint, EndTurn):
+            return "end"
+        return None
 
     # --- choices ----------------------------------------------------------------------------
     def reset(self) -> None:
