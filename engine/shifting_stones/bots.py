@@ -37,6 +37,7 @@ from engine.shifting_stones import heuristics
 from engine.shifting_stones.data import (
     CARDS,
     OTHER_FACE,
+    SKIP_DRAW,
     SOLO_DECK,
     card_name,
     card_words,
@@ -215,6 +216,13 @@ core, for a timed search's work (:class:`engine.bots.search.Search`): about 0.8 
 measured over random positions, 3.5 candidates on average (2026-12-06, this project's
 machine)."""
 
+PRIOR_SAMPLES = 3
+"""How many sampled futures the planner's values (:func:`ranked_plans`) count for when Hard
+compares its candidates' playouts: each candidate's playout total gets this many times its
+value less the best plan's. A play-test's hint (a timed search on a busy computer, one or two
+samples) skipped where a card worth 2 could be scored: over 400 samples of that position the
+skip won 17 % of one-sample searches without it, 1 % with it (2026-12-07)."""
+
 
 class HardBot:
     """Plans with :data:`HARD`; when plans beginning differently are within ``margin`` points
@@ -297,6 +305,12 @@ class HardBot:
         self.search.finished(allowance, played)
         if not played:
             return self._follow(observation, _turn_steps(best, paid), legal_actions)
+        # the planner's own values weigh as PRIOR_SAMPLES samples: a search cut short by a busy
+        # computer (one or two samples) is noise, and once chose a skip over a card worth 2
+        totals = [
+            total + PRIOR_SAMPLES * (plan.value - best.value)
+            for total, plan in zip(totals, candidates, strict=True)
+        ]
         chosen = max(range(len(candidates)), key=lambda index: (totals[index], -index))
         return self._follow(observation, _turn_steps(candidates[chosen], paid), legal_actions)
 
@@ -409,10 +423,13 @@ class StonesBots(GameBots):
 class Hint:
     """What a hint claims, each checked by the tests against the engine: ``steps`` (the rest
     of the turn as actions, starting with the hinted one), ``scored`` (cards those steps score,
-    in order), ``kept`` (a card of the hand left after them, or None) with ``kept_away``
-    (payments it is then from matching, None beyond 3), and ``out_of_reach`` (no card of the
-    hand can be scored this turn, for a hint to end the turn or skip), ``draws`` (the cards the
-    end of the turn then draws: back up to 4)."""
+    in order), ``kept`` (a card of the hand left after them that the steps bring nearer to
+    matching, or None) with ``kept_away`` (payments it is then from matching) and
+    ``kept_before`` (payments it was away before them, None beyond 3), and ``out_of_reach``
+    (no card of the hand can be scored this turn, for a hint to end the turn or skip),
+    ``draws`` (the cards the end of the turn then draws: back up to 4; a skip's 2, fewer when
+    the deck and the discard pile hold fewer, none when the game ends) and ``hand_after`` (the
+    cards held after a skip, for the next turn)."""
 
     steps: tuple
     scored: tuple[int, ...]
@@ -420,6 +437,8 @@ class Hint:
     kept_away: int | None
     out_of_reach: bool
     draws: int
+    kept_before: int | None = None
+    hand_after: int = 0
 
 
 def hint_for(state: ShiftingStonesState, action) -> Hint | None:
@@ -439,14 +458,18 @@ def hint_for(state: ShiftingStonesState, action) -> Hint | None:
         return None
     steps = tuple(chosen.steps(paid)) or (EndTurn(),)
     kept_distance = heuristics.distances(chosen.final, chosen.kept)
+    before = heuristics.distances(heuristics.encode(seen.grid_text()), chosen.kept)
+    # only a card the plan brings nearer: "X is then 1 payment away" of a card already 1
+    # payment away presented a skip as a gain (play-test)
+    nearer = [
+        card
+        for card in chosen.kept
+        if kept_distance[card] is not None
+        and (before[card] is None or kept_distance[card] < before[card])
+    ]
     kept = min(
-        chosen.kept,
-        key=lambda card: (
-            kept_distance[card] is None,
-            kept_distance[card] or 0,
-            -CARDS[card].points,
-            card,
-        ),
+        nearer,
+        key=lambda card: (kept_distance[card], -CARDS[card].points, card),
         default=None,
     )
     out_of_reach = False
@@ -455,13 +478,20 @@ def hint_for(state: ShiftingStonesState, action) -> Hint | None:
         budget = len(hand) - 1 + (1 if paid else 0)
         near = heuristics.distances(heuristics.encode(seen.grid_text()), hand)
         out_of_reach = all(near[card] is None or near[card] > budget for card in hand)
+    draws = cards_to_draw(len(chosen.kept))
+    hand_after = 0
+    if chosen.skip:
+        draws = 0 if seen.last_round else min(SKIP_DRAW, len(seen.deck) + len(seen.discard))
+        hand_after = len(chosen.kept) + draws
     return Hint(
         steps,
         chosen.scored,
         kept,
         None if kept is None else kept_distance[kept],
         out_of_reach,
-        cards_to_draw(len(chosen.kept)),
+        draws,
+        None if kept is None else before[kept],
+        hand_after,
     )
 
 
@@ -489,50 +519,32 @@ def _step_words(action, grid: str) -> str:
 
 
 def plan_words(steps: Sequence, grid: str) -> str:
-    """The steps of a plan in words, a payment joined to the move it pays for: the first move
-    in full, the moves after it counted (a hint of three paid moves named every card and
-    stone and did not fit its line), every card scored named: "pay with Sun–Moon to flip the
-    stone at centre (Horse to Boat), then 2 more moves, then score Tree over Bird (1 point)"."""
+    """The steps of a plan in words, every one named, a payment joined to the move it pays
+    for and every card scored named with its points: "pay with “row: Sun, Moon” to flip the
+    stone at centre (Horse to Boat), then pay with “row: Seed, Tree” to swap the Fish at top
+    and the Bird at centre, then score “column: Tree, Bird” (1 point)" (a play-tester could
+    not tell which move "then 1 more move" was)."""
     clauses = []
     code = heuristics.encode(grid)
     payer = None
-    described = False
-    counted = 0
-
-    def count_moves() -> None:
-        nonlocal counted
-        if counted:
-            clauses.append(
-                ngettext("{count} more move", "{count} more moves", counted).format(count=counted)
-            )
-            counted = 0
-
     for action in steps:
         if isinstance(action, Pay):
             payer = action.card
             continue
+        text = _step_words(action, heuristics.decode(code))
         if isinstance(action, (Shift, Flip)):
-            if described:
-                counted += 1
-            else:
-                text = _step_words(action, heuristics.decode(code))
-                if payer is not None:
-                    text = _("pay with {card} to {move}").format(card=card_name(payer), move=text)
-                clauses.append(text)
-                described = True
+            if payer is not None:
+                text = _("pay with {card} to {move}").format(card=card_name(payer), move=text)
             code = heuristics.apply_move(code, MOVES.index(action))
             payer = None
-            continue
-        count_moves()
-        clauses.append(_step_words(action, heuristics.decode(code)))
-    count_moves()
+        clauses.append(text)
     # TRANSLATORS: joins the steps of a turn: "flip …, then score …"
     return _(", then ").join(clauses)
 
 
 def kept_words(card: int, away: int | None) -> str:
-    """What a kept card is then: "Horse–Boat then matches the grid", "Horse–Boat is then 2
-    payments away", "Horse–Boat is then more than 3 payments away"."""
+    """What a kept card is then: "“row: Horse, Boat” then matches the grid", "“row: Horse,
+    Boat” is then 2 payments away", "… is then more than 3 payments away"."""
     if away is None:
         return _("{card} is then more than 3 payments away").format(card=card_name(card))
     if away == 0:
@@ -571,10 +583,11 @@ def bonus_words(state: ShiftingStonesState, hint: Hint) -> str:
 
 def explain_action(state: ShiftingStonesState, action) -> str:
     """Why ``action`` is good for the player to move, naming the cards and the moves: the rest
-    of the turn it begins and what it leaves, e.g. "Pay with Sun–Moon to flip the stone at
-    centre (Horse to Boat), then score Tree over Bird (1 point); Horse–Boat is then 1 payment
-    away". "" when no plan begins with it. Every claim is :func:`hint_for`'s, which the tests
-    check against the engine."""
+    of the turn it begins and what it leaves, e.g. "Pay with “row: Sun, Moon” to flip the
+    stone at centre (Horse to Boat), then score “column: Tree, Bird” (1 point); “row: Horse,
+    Boat” is then 1 payment away" — a kept card only when the plan brings it nearer; a skip
+    says what it gains (the cards of the next turn). "" when no plan begins with it. Every
+    claim is :func:`hint_for`'s, which the tests check against the engine."""
     hint = hint_for(state, action)
     if hint is None:
         return ""
@@ -585,11 +598,16 @@ def explain_action(state: ShiftingStonesState, action) -> str:
         )
         return _("{steps}; {bonus}").format(steps=words, bonus=bonus) if bonus else words
     if isinstance(action, Skip):
-        words = (
-            _("no card in your hand can be scored this turn: skip to draw 2 cards")
-            if hint.out_of_reach
-            else _("skip the turn to draw 2 cards")
-        )
+        if hint.out_of_reach:
+            words = _("no card in your hand can be scored this turn: skip to draw 2 cards")
+        elif hint.draws:  # what a skip gains: more cards to pay with next turn
+            words = ngettext(
+                "skip the turn to draw 2 cards: your next turn starts with {count} card",
+                "skip the turn to draw 2 cards: your next turn starts with {count} cards",
+                hint.hand_after,
+            ).format(count=hint.hand_after)
+        else:
+            words = _("skip the turn to draw 2 cards")
     elif isinstance(action, EndTurn):
         words = (
             _("no card in your hand can be scored this turn")

@@ -2,7 +2,9 @@
 claim a hint makes is checked here against the engine, over many positions of seeded games —
 the moves it names are legal in that order, the cards it scores match when it says so and are
 worth what it says, a card it says is N payments away is so (by a search written for the tests),
-"no card can be scored this turn" is true, and the words name all of it."""
+"no card can be scored this turn" is true, a card said to be "then N payments away" is nearer
+than before the move, a skip's "your next turn starts with N cards" is what the skip leaves, and
+the words name all of it, every payment and move."""
 
 from __future__ import annotations
 
@@ -11,14 +13,14 @@ import re
 
 import pytest
 
-from engine.bots import make_bot
+from engine.bots import capitalised, make_bot
 from engine.match import Match, Seat
 from engine.shifting_stones import GAME
 from engine.shifting_stones.bots import hint_for
-from engine.shifting_stones.data import CARDS, card_name, points_words
+from engine.shifting_stones.data import CARDS, card_name, points_words, square_name
 from engine.shifting_stones.rules import cards_to_draw
-from engine.shifting_stones.state import EndTurn, Flip, Pay, Score, Shift, Skip
-from tests.engine.shifting_stones.helpers import brute_distance
+from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Score, Shift, Skip
+from tests.engine.shifting_stones.helpers import brute_distance, draw
 from tests.soak import keep_first
 
 NAMES = ["Ana", "Bob", "Cleo"]
@@ -38,8 +40,8 @@ def decisions(players: int, seed: int, every: int = 1) -> list:
 
 
 def says(words: str, name: str) -> bool:
-    """Whether ``words`` name ``name`` (capitalised when it starts the sentence: "Any–any–Sun")."""
-    return name in words or words.startswith(name[:1].upper() + name[1:])
+    """Whether ``words`` name ``name`` (capitalised when it starts the sentence: "“Row: …")."""
+    return name in words or words.startswith(capitalised(name))
 
 
 def check_hint(state, action, names) -> str:
@@ -59,8 +61,13 @@ def check_hint(state, action, names) -> str:
             assert step.card in played.matching_cards(me), "a card said to score does not match"
             scored.append(step.card)
             assert says(words, f"{card_name(step.card)} ({points_words(CARDS[step.card].points)})")
-        if isinstance(step, Pay) and step is hint.steps[0]:
-            assert f"with {card_name(step.card)}" in words
+        if isinstance(step, Pay):  # every payment named, the later ones too (play-test)
+            assert f"with {card_name(step.card)} to " in words, words
+        if isinstance(step, Flip):
+            assert f"flip the stone at {square_name(step.square)}" in words.lower(), words
+        if isinstance(step, Shift):
+            first, second = square_name(step.first), square_name(step.second)
+            assert re.search(rf"swap the \w+ at {first} and the \w+ at {second}", words), words
         if isinstance(step, (Shift, Flip, Skip, EndTurn)) and step is not hint.steps[0]:
             assert step in played.legal_actions()
         played.apply_action(step)  # raises if the hint's order is illegal
@@ -80,9 +87,8 @@ def check_hint(state, action, names) -> str:
             assert other == ones[me], words
         else:
             assert other == int(race[3]) < ones[me], words
-    moves = [step for step in hint.steps if isinstance(step, (Shift, Flip))]
-    counted = sum(int(count) for count in re.findall(r"(\d+) more moves?\b", words))
-    assert counted == max(0, len(moves) - 1), words  # the first move said, the others counted
+    assert "more move" not in words, words  # no move left unnamed
+    check_nearer(state, played, words)
     if isinstance(action, (EndTurn, Skip)):
         hand = state.hands[me]
         budget = len(hand) - 1 + (state.paid is not None)
@@ -90,6 +96,13 @@ def check_hint(state, action, names) -> str:
         assert hint.out_of_reach == out
         if out:
             assert "no card in your hand can be scored" in words.lower()
+        starts = re.search(r"your next turn starts with (\d+) cards?", words)
+        if starts:  # the skip's gain: the hand after its draw
+            assert isinstance(action, Skip) and not state.last_round
+            after = state.clone()
+            after.apply_action(action)
+            draw(after)
+            assert len(after.hands[me]) == int(starts[1]), words
     elif not isinstance(action, Score):
         grid = played.grid_text()
         if race:  # said in place of what the plan keeps or draws
@@ -97,12 +110,33 @@ def check_hint(state, action, names) -> str:
         elif hint.kept is not None:
             assert hint.kept in played.hands[me]
             assert hint.kept_away == brute_distance(grid, hint.kept)
+            before = brute_distance(state.grid_text(), hint.kept)
+            assert hint.kept_before == before
+            assert before is None or hint.kept_away < before, words
             assert card_name(hint.kept) in words.split(";")[-1]
             if hint.kept_away:
                 assert f"{hint.kept_away} payment" in words
         else:
             assert hint.draws == cards_to_draw(len(played.hands[me]))
     return words
+
+
+def check_nearer(before, after, words: str) -> None:
+    """A card the words say is "then N payments away" (or "then matches the grid") is N away
+    from the grid after the plan (``after``) and was farther from the grid before it
+    (``before``): a hint once presented a skip as bringing a card "1 payment away" that
+    already was (play-test)."""
+    me = before.current_player()
+    claims = re.findall(r"(“[^”]*”) is then (\d+) payments? away", words)
+    claims += [(name, "0") for name in re.findall(r"(“[^”]*”) then matches the grid", words)]
+    for name, away in claims:
+        card = next(
+            c for c in before.hands[me] if c != HIDDEN and card_name(c).lower() == name.lower()
+        )
+        now = brute_distance(after.grid_text(), card)
+        was = brute_distance(before.grid_text(), card)
+        assert now == int(away), words
+        assert was is None or now < was, f"{words} (it was {was} payments away before)"
 
 
 @pytest.mark.parametrize("players", keep_first([2, 3]))
@@ -139,7 +173,9 @@ def test_a_hint_reads_as_the_example():
 
     state = pos("grid=SFB/HOE/TTO hands=1,41,7,14/- first=0 active=0")
     words = GAME.bots.explain(state, Score(41), NAMES[:2])
-    assert words == "Horse–Boat (1 point) matches the grid now: score it before anything moves."
+    assert words == (
+        "“Row: Horse, Boat” (1 point) matches the grid now: score it before anything moves."
+    )
 
 
 def test_a_hint_scoring_a_1_point_card_says_what_it_does_to_the_bonus_race():
@@ -152,7 +188,7 @@ def test_a_hint_scoring_a_1_point_card_says_what_it_does_to_the_bonus_race():
         state = pos(f"grid=SFB/HOE/TTO hands=1,41,7,14/- first=0 active=0 scored={scored}")
         return check_hint(state, Score(41), NAMES[:2])
 
-    now = "Horse–Boat (1 point) matches the grid now: score it before anything moves"
+    now = "“Row: Horse, Boat” (1 point) matches the grid now: score it before anything moves"
     assert (
         hint("9/10")
         == f"{now}; you then lead the race for the 3 points for the most 1-point cards, 2 to 1."
@@ -161,3 +197,31 @@ def test_a_hint_scoring_a_1_point_card_says_what_it_does_to_the_bonus_race():
     assert hint("-/9,10") == f"{now}."  # still behind
     assert hint("9,10/-") == f"{now}."  # already ahead
     assert hint("-/-") == f"{now}."  # nobody else has one: no race yet
+
+
+PLAY_TEST_FIRST_TURN = (
+    "grid=OBE/EHB/EHS hands=39,50,60,55/1,2,3,4 scored=-/47,14 discard=11,12 first=1 active=0"
+)
+"""A play-tester's first turn: “column: any, any, Moon” (50, 2 points) is one flip away (Sun
+to Moon at bottom right), as it stays after a skip."""
+
+
+def test_a_skip_hint_says_what_the_skip_gains_not_a_card_it_leaves_as_it_was():
+    """Play-test: the skip's hint said "any over any over Moon is then 1 payment away" of a
+    card 1 payment away already; a skip's reason says the hand it leaves for the next turn."""
+    from tests.engine.shifting_stones.helpers import pos
+
+    state = pos(PLAY_TEST_FIRST_TURN)
+    words = check_hint(state, Skip(), NAMES[:2])
+    assert words == "Skip the turn to draw 2 cards: your next turn starts with 6 cards."
+
+
+def test_a_hint_names_every_move_of_its_plan_and_who_pays_for_it():
+    """Play-test: "…then 1 more move, then score …" never said which move; every payment and
+    move of the plan is named, the later ones as the first."""
+    from tests.engine.shifting_stones.helpers import pos
+
+    state = pos(PLAY_TEST_FIRST_TURN)
+    words = check_hint(state, Pay(55), NAMES[:2])
+    assert words.count("pay with") + words.count("Pay with") == 2, words
+    assert words.startswith("Pay with “row: Seed, Tree” to "), words
