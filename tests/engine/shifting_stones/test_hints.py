@@ -67,7 +67,9 @@ def check_hint(state, action, names) -> str:
             assert f"flip the stone at {square_name(step.square)}" in words.lower(), words
         if isinstance(step, Shift):
             first, second = square_name(step.first), square_name(step.second)
-            assert re.search(rf"swap the \w+ at {first} and the \w+ at {second}", words), words
+            assert re.search(rf"swap the \w+ at {first} and the \w+ at {second}", words.lower()), (
+                words
+            )
         if isinstance(step, (Shift, Flip, Skip, EndTurn)) and step is not hint.steps[0]:
             assert step in played.legal_actions()
         played.apply_action(step)  # raises if the hint's order is illegal
