@@ -189,7 +189,8 @@ class Messages:
 def message_lines(msg: str, width: int, largest: int = 16, bold: bool = False) -> tuple:
     """``(size, lines)`` for a top-bar message (or the status line: ``largest`` 17, ``bold``)
     ``width`` pixels wide: one line at 14 px or more when it fits, else two lines at 14 px
-    (smaller only for a very long message)."""
+    (smaller only for a very long message), else three where they fit above the board, else
+    two, the second cut with "…"."""
     size = kit.fit_text(msg, largest, width, bold=bold)
     if size >= 14:
         return size, [msg]
@@ -198,17 +199,24 @@ def message_lines(msg: str, width: int, largest: int = 16, bold: bool = False) -
     while len(lines) > 2 and size > 11:
         size -= 1
         lines = kit.wrap(msg, size, width, bold=bold)
-    while size > 6 and _two_lines_height(size) > TOP_BAR_ROOM:
+    while size > 6 and _lines_height(size, 2) > TOP_BAR_ROOM:
         size -= 1  # the board starts under the bar: at a large UI scale two lines shrink
         lines = kit.wrap(msg, size, width, bold=bold)
+    if len(lines) == 3 and _lines_height(size, 3) <= TOP_BAR_ROOM:
+        return size, lines  # a long hint whole in three lines rather than cut (a play-test)
     if len(lines) > 2:  # still too long: the second line says it is cut, never stops mid-word
         rest = " ".join(lines[1:]) if " " in msg else "".join(lines[1:])
         lines = [lines[0], kit.ellipsize(rest + "…", width, size=size, bold=bold)]
     return size, lines
 
 
-def _two_lines_height(size: int) -> int:
-    return (kit.font(size).get_linesize() - 2) * 2 + 6
+def line_step(size: int, count: int) -> int:
+    """The top bar's line spacing for ``count`` lines at ``size``: three lie closer."""
+    return kit.font(size).get_linesize() - (3 if count > 2 else 2)
+
+
+def _lines_height(size: int, count: int) -> int:
+    return line_step(size, count) * count + 6
 
 
 def top_bar(right: int, message: str, status: str) -> tuple:
@@ -220,9 +228,10 @@ def top_bar(right: int, message: str, status: str) -> tuple:
     else:  # the status line: two lines rather than a size nobody reads (Russian, 1024)
         size, lines = message_lines(status, right - 28, largest=17, bold=True)
     if len(lines) > 1:
-        step = kit.font(size).get_linesize() - 2
         # at a large UI scale two lines are taller than the bar: it hangs over the board
-        return pygame.Rect(8, 4, right - 8, max(40, step * 2 + 6)), message, size, lines
+        height = max(40, _lines_height(size, len(lines)))
+        top = 4 if len(lines) == 2 else max(0, TOP_BAR_ROOM - height)
+        return pygame.Rect(8, top, right - 8, height), message, size, lines
     return pygame.Rect(8, 8, right - 8, 32), message, size, lines
 
 
@@ -238,9 +247,9 @@ def draw_top_bar(surface: pygame.Surface, shown: tuple, progress: float | None) 
     kit.draw_layer(surface, top_bar_panel(bar))
     colour, bold = (kit.HILITE, False) if msg else (kit.INK, True)
     if len(lines) > 1:
-        step = kit.font(size).get_linesize() - 2
-        top = bar.centery - step * len(lines[:2]) // 2
-        for i, line in enumerate(lines[:2]):
+        step = line_step(size, len(lines))
+        top = bar.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
             kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), colour, bold)
     else:
         kit.blit_text(surface, lines[0], size, (bar.x + 10, bar.centery), colour, bold, "midleft")

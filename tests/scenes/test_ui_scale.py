@@ -235,7 +235,7 @@ def test_toasts_at_a_table_cover_no_part_of_the_board(close_pygame):
 def test_a_two_line_top_bar_message_stays_above_the_board(scale):
     """A play tester's find: at 125-150 % a two-line hint covered the board's headers (the
     boards start at y = 44 whatever the scale); two lines now shrink to fit above them."""
-    from scenes.table.chrome import TOP_BAR_ROOM, _two_lines_height, message_lines
+    from scenes.table.chrome import TOP_BAR_ROOM, _lines_height, message_lines
 
     pygame.font.init()
     kit.reset_caches()
@@ -244,7 +244,7 @@ def test_a_two_line_top_bar_message_stays_above_the_board(scale):
         message = "Hint: take the two red marbles on the third track; " * 2
         size, lines = message_lines(message, 500)
         assert len(lines) == 2
-        assert _two_lines_height(size) <= TOP_BAR_ROOM
+        assert _lines_height(size, len(lines)) <= TOP_BAR_ROOM
         if scale == 1.0:
             assert size == 14  # unchanged at 100 %
     finally:
@@ -252,17 +252,21 @@ def test_a_two_line_top_bar_message_stays_above_the_board(scale):
         kit.reset_caches()
 
 
-def test_a_top_bar_message_too_long_for_two_lines_says_it_is_cut():
-    """Play-test: a long hint at 1024×640 stopped mid-word ("…then move the stones it"); its
-    second line now ends with "…"."""
-    from scenes.table.chrome import message_lines
+def test_a_top_bar_message_too_long_for_three_lines_says_it_is_cut():
+    """Play-test: a long hint at 1024×640 stopped mid-word ("…then move the stones it"); one
+    too long even for three lines ends its second line with "…"; one that three hold is
+    shown whole in three."""
+    from scenes.table.chrome import TOP_BAR_ROOM, _lines_height, message_lines
 
     pygame.font.init()
     kit.reset_caches()
-    message = "Pay with any–Tree over Bird–any to swap the Boat at top left and the Bird. " * 4
-    size, lines = message_lines(message, 600)
+    sentence = "Pay with any–Tree over Bird–any to swap the Boat at top left and the Bird. "
+    size, lines = message_lines(sentence * 8, 600)
     assert len(lines) == 2 and lines[1].endswith("…")
     assert all(kit.text_size(line, size)[0] <= 600 for line in lines)
+    size, lines = message_lines(sentence * 3, 600)
+    assert len(lines) == 3 and not lines[-1].endswith("…") and size >= 11
+    assert _lines_height(size, 3) <= TOP_BAR_ROOM
 
 
 @pytest.mark.parametrize("game", [spec.id for spec in registry.games()])
