@@ -65,11 +65,24 @@ class Frame:
 
     def top_bar(self, window_width: int) -> tuple:
         """``(bar, message, size, lines)``: the top bar for a window ``window_width`` wide."""
+        return chrome.top_bar(
+            self.top_bar_right(window_width), self.table.current_message(), self.status_text()
+        )
+
+    def top_bar_right(self, window_width: int) -> int:
+        """Where the top bar ends: before the log's column, and before the top row of buttons
+        when their labels reach further left."""
         table = self.table
         right = window_width - table.log_width - 16
-        if table.top_row is not None:  # before the top row when its labels reach further left
+        if table.top_row is not None:
             right = min(right, table.top_row.x - 8)
-        return chrome.top_bar(right, table.current_message(), self.status_text())
+        return right
+
+    def fits_top_bar(self, message: str) -> bool:
+        """Whether ``message`` shows whole in the top bar (never cut with "…")."""
+        width = self.top_bar_right(self.table.app.size[0]) - 28
+        size, lines = chrome.message_lines(message, width)
+        return len(kit.wrap(message, size, width)) == len(lines)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Over the widgets: what the game draws there (a dragged piece), else a tooltip."""

@@ -153,7 +153,11 @@ class TableInput:
         """The hint came: say it for ``seconds``, with its sound, and show it on the board."""
         table = self.table
         self.carry_out(table.game.on_hint(ready.action))  # first: a Select clears messages
-        table.hint_said = table.game.hint_words(self.hint_message(ready.action))
+        words = self.hint_message(ready.action)
+        said = table.game.hint_words(words)
+        if said != words and not table.fits_top_bar(said):
+            said = words  # the hint whole, without how to take it, rather than cut short
+        table.hint_said = said
         table.say(table.hint_said, seconds)
         table.app.sound.play("hint")
         table.refresh_controls()

@@ -396,6 +396,9 @@ class TableScene(Scene):
             return ""
         return self.messages.current()
 
+    def fits_top_bar(self, message: str) -> bool:
+        return self.frame.fits_top_bar(message)
+
     # --- steps ------------------------------------------------------------------------------
     def present(self, stepped: Stepped) -> None:
         """Animate a match step: its log lines appear as its steps land."""

@@ -378,3 +378,25 @@ def test_a_click_on_end_turn_while_the_persons_own_step_plays_ends_the_turn():
         assert [entry.action for entry in table.match.history][:2] == [Score(41), EndTurn()]
     finally:
         close_apps()
+
+
+@pytest.mark.parametrize("language", ["ru", "es"])
+def test_a_long_plan_hint_is_said_whole_at_1024(app, language):
+    """Play-test: a hint naming every step of a two-move plan was cut with "…" in the top bar
+    at 1024 × 640. It is said whole: in three lines where they fit above the board, without
+    how to take it where even those do not hold it."""
+    from scenes.table.driver import HintReady
+
+    app.set_language(language)
+    position = (
+        "grid=OBE/EHB/EHS hands=39,50,60,55/1,2,3,4 scored=-/47,14 discard=11,12 first=1 active=0"
+    )
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bob", "hard")], position)
+    table.driver.hint, table.driver._hint_at = Pay(55), len(table.match.history)
+    table.input.hint_arrived(HintReady(Pay(55)), 30)
+    frames(app, 2)
+    words = table.input.hint_message(Pay(55))
+    assert table.current_message().startswith(words)
+    _bar, _message, size, lines = table.frame.top_bar(app.size[0])
+    assert size >= 11 and len(lines) <= 3 and not lines[-1].endswith("…"), lines
+    assert "".join(lines).replace(" ", "") == table.current_message().replace(" ", "")
