@@ -519,12 +519,14 @@ def _step_words(action, grid: str) -> str:
 
 
 def plan_words(steps: Sequence, grid: str) -> str:
-    """The steps of a plan in words, every one named, a payment joined to the move it pays
-    for and every card scored named with its points: "pay with “row: Sun, Moon” to flip the
-    stone at centre (Horse to Boat), then pay with “row: Seed, Tree” to swap the Fish at top
-    and the Bird at centre, then score “column: Tree, Bird” (1 point)" (a play-tester could
-    not tell which move "then 1 more move" was)."""
-    clauses = []
+    """The steps of a plan in words, every move and every card scored named with its points,
+    the first payment joined to the move it pays for: "pay with “row: Sun, Moon” to flip the
+    stone at centre (Horse to Boat), then swap the Fish at top and the Bird at centre, then
+    score “column: Tree, Bird” (1 point)" (a play-tester could not tell which move "then 1 more
+    move" was). A later move's card is not named: every move is paid with a card, the hint
+    asked again at that step frames the one to pay, and naming them all made the sentence too
+    long for the top bar at 1024 × 640."""
+    clauses: list[str] = []
     code = heuristics.encode(grid)
     payer = None
     for action in steps:
@@ -533,7 +535,7 @@ def plan_words(steps: Sequence, grid: str) -> str:
             continue
         text = _step_words(action, heuristics.decode(code))
         if isinstance(action, (Shift, Flip)):
-            if payer is not None:
+            if payer is not None and not clauses:
                 text = _("pay with {card} to {move}").format(card=card_name(payer), move=text)
             code = heuristics.apply_move(code, MOVES.index(action))
             payer = None
