@@ -207,14 +207,20 @@ def test_a_plan_that_ends_the_game_ahead_is_worth_the_win_to_hard():
 def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away():
     """Play-test: the hint (Hard with a timed search on a busy computer, one or two sampled
     futures) skipped where one flip scored “column: any, any, Moon” for 2 points. The
-    planner's values count as PRIOR_SAMPLES samples: without them 7 of these 40 one-sample
-    searches skipped."""
+    planner's values count as PRIOR_SAMPLES samples in a timed search: without them 7 of these
+    40 one-sample searches skipped."""
     from engine.shifting_stones.bots import HardBot
     from engine.shifting_stones.state import Skip
     from tests.engine.shifting_stones.test_hints import PLAY_TEST_FIRST_TURN
 
     state = pos(PLAY_TEST_FIRST_TURN)
     seen, legal = state.observation(0), state.legal_actions()
-    choices = [HardBot(samples=1).choose(seen, legal, random.Random(seed)) for seed in range(40)]
+
+    def one_sample_timed():  # a clock that never moves; a turn's work of one sample
+        bot = HardBot(budget=1e-6, clock=lambda: 0.0)
+        assert bot.search.timed
+        return bot
+
+    choices = [one_sample_timed().choose(seen, legal, random.Random(seed)) for seed in range(40)]
     assert Skip() in legal and Skip() not in choices
     assert all(isinstance(choice, Pay) for choice in choices)
