@@ -221,9 +221,9 @@ PRIOR_SAMPLES = 3
 compares its candidates' playouts: each candidate's playout total gets this many times its
 value less the best plan's. A play-test's hint (a timed search on a busy computer, one or two
 samples) skipped where a card worth 2 could be scored: over 400 samples of that position the
-skip won 17 % of one-sample searches without it, 1 % with it (2026-12-07). Only a timed search
-(the table's) counts it: the fixed search's :data:`SAMPLES_WITHOUT_CLOCK` never chose that skip, and
-its measured ladder (bench/bots.py --fixed) stays the one Hard plays there."""
+skip won 17 % of one-sample searches without it, 1 % with it (2026-12-07). Only a timed
+search (the table's) counts it: the fixed search's :data:`SAMPLES_WITHOUT_CLOCK` never chose
+that skip, and its measured ladder (bench/bots.py --fixed) stays the one Hard plays there."""
 
 
 class HardBot:

@@ -90,12 +90,11 @@ class Layout:
         # least MIN_TWO_LINES as tall
         two_lines = (room // self.num_players - 4 - kit.px(HEADER_H) - 8 - SCORED_GAP) // 2
         self.scored_lines = 2 if two_lines >= self.mini_h * MIN_TWO_LINES else 1
+        self.row_h = one_line
         if self.scored_lines == 2:
             self.mini_h = min(self.mini_h, two_lines)
+            self.row_h = max(one_line, kit.px(HEADER_H) + 8 + 2 * self.mini_h + SCORED_GAP)
         self.mini_w = max(8, int(self.mini_h / CARD_RATIO))
-        self.row_h = max(one_line, kit.px(HEADER_H) + 8 + 2 * self.mini_h + SCORED_GAP)
-        if self.scored_lines == 1:
-            self.row_h = one_line
 
     def seat_order(self) -> list[int]:
         """The seats from the viewer on, in turn order (the viewer's row first)."""
