@@ -203,7 +203,7 @@ class ShiftingStonesTable(GameTable):
         if isinstance(hint, Pay):
             # the hint frames the card and chooses nothing: a drag made meanwhile pays with
             # the card the player chose, never one the hint chose for them (play-test)
-            return _("{hint} Click the framed card, then move the stones it names.").format(
+            return _("{hint} Click the framed card, then make the move it names.").format(
                 hint=words
             )
         return words

@@ -64,6 +64,8 @@ def check_hint(state, action, names) -> str:
             assert says(words, f"{card_name(step.card)} ({points_words(CARDS[step.card].points)})")
         if isinstance(step, Pay) and not moved:  # the first move's card is named; a later
             assert f"with {card_name(step.card)} to " in words, words  # one's is framed then
+        if isinstance(step, Pay) and moved:  # every move is said to cost a card (play-test)
+            assert "pay again to " in words, words
         if isinstance(step, (Shift, Flip)):
             moved = True
         if isinstance(step, Flip):
