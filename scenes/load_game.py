@@ -66,9 +66,10 @@ def has_default_title(info) -> bool:
 
 def where_it_is(info) -> str:
     """The third line: whose turn, the round (turns counted per player, not steps) or the turn
-    where the game numbers its turns as Off the Rails does, when it was saved, and the file (or
-    "autosave")."""
-    parts = []
+    where the game numbers its turns as Off the Rails does, when it was saved, and the file. An
+    autosave says so first: at the end it was cut off in Russian at 1024 × 640, and the
+    autosave and a save of the same game read alike (a play-test)."""
+    parts = [_("autosave")] if info.is_autosave else []
     name = info.to_move_name
     if name is not None:
         parts.append(_("{name} to play").format(name=name))
@@ -88,7 +89,8 @@ def where_it_is(info) -> str:
             )
         )
     parts.append(_("saved {when}").format(when=when(info.saved_at)))
-    parts.append(_("autosave") if info.is_autosave else info.file_name.removesuffix(".json"))
+    if not info.is_autosave:
+        parts.append(info.file_name.removesuffix(".json"))
     return " · ".join(parts)
 
 

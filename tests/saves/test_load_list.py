@@ -48,10 +48,11 @@ def test_the_list_line_names_the_game_players_turn_and_round(tmp_path):
     assert line.endswith(" · evening-game")
 
 
-def test_an_autosave_says_so(tmp_path):
+def test_an_autosave_says_so_first(tmp_path):
+    """Play-test: at the end of the line "autosave" was cut off in Russian at 1024 × 640."""
     info = store.read_info(store.autosave(match_after_turns(1), tmp_path))
-    assert where_it_is(info).startswith("Ben to play · round 1 · saved ")
-    assert where_it_is(info).endswith(" · autosave")
+    assert where_it_is(info).startswith("autosave · Ben to play · round 1 · saved ")
+    assert where_it_is(info).count("autosave") == 1
 
 
 def test_a_save_from_before_these_fields_is_replayed_to_learn_them(tmp_path):
