@@ -640,6 +640,8 @@ class NewGameScene(Scene):
                 last, size, bold, colour, offset = lines[-1]
                 ended = kit.ellipsize(last.rstrip(" ,;:") + "…", rect.width - 24, size=size)
                 lines[-1] = (ended, size, bold, colour, offset)
+                # the whole description on hover (a play-tester read only its start)
+                kit.set_tooltip(button, _(spec.description))
             cards.append((rect, lines))
 
         tallest = max(

@@ -115,3 +115,18 @@ def test_the_chosen_game_cards_letters_are_bright_on_its_gold(form):
     ]
     assert len(on_chosen) >= 3 and set(on_chosen) == {kit.INK}
     assert kit.INK_DIM in others
+
+
+@forms([("ru", (1024, 640))], keep=1)
+def test_a_game_card_whose_description_is_cut_shows_it_whole_on_hover(form):
+    """Play-test: at 1024 × 640 in Russian the cards' descriptions end in "…" and nothing
+    showed the rest. A cut card's tooltip holds the whole description."""
+    scene = form
+    checked = 0
+    for button, spec, _y in scene.game_buttons:
+        card = button.get_abs_rect()
+        texts = [text[0] for text in scene.card_texts if card.collidepoint(text[4])]
+        if any(line.endswith("…") for line in texts):
+            assert getattr(button, "_kit_tip", None) == _(spec.description)
+            checked += 1
+    assert checked  # five games in the smallest window: some descriptions are cut
