@@ -76,11 +76,18 @@ class PauseScene(Scene):
 
     # --- the position, to share --------------------------------------------------------------
     def position_rect(self) -> pygame.Rect:
-        """The strip under the menu that shows the position's notation."""
+        """The strip under the menu that shows the position's notation, left of the table's
+        log: the log's text, a widget, is drawn over whatever the scenes draw (a play-tester
+        saw it through the strip)."""
         w, h = self.app.size
         menu_bottom = h // 2 - 20 + kit.px(6 * 54 + 90) // 2
         height = max(kit.px(70), min(kit.px(110), h - menu_bottom - 16))
-        return pygame.Rect(int(w * 0.08), h - height - 8, int(w * 0.84), height)
+        left, right = int(w * 0.08), int(w * 0.92)
+        log_width = getattr(self.table, "log_width", 0)
+        if log_width:
+            right = min(right, w - log_width - 16 - 8)
+            left = min(left, 8)
+        return pygame.Rect(left, h - height - 8, right - left, height)
 
     def build_position_row(self) -> None:
         """The position's notation (drawn) and Copy, so a position can be shared."""
