@@ -77,8 +77,7 @@ class PauseScene(Scene):
     # --- the position, to share --------------------------------------------------------------
     def position_rect(self) -> pygame.Rect:
         """The strip under the menu that shows the position's notation, left of the table's
-        log: the log's text, a widget, is drawn over whatever the scenes draw (a play-tester
-        saw it through the strip)."""
+        log (a play-tester saw the log's words through the strip and under its Copy)."""
         w, h = self.app.size
         menu_bottom = h // 2 - 20 + kit.px(6 * 54 + 90) // 2
         height = max(kit.px(70), min(kit.px(110), h - menu_bottom - 16))

@@ -404,14 +404,14 @@ def test_a_long_plan_hint_is_said_whole_at_1024(app, language):
 
 
 def test_the_pause_menus_position_strip_keeps_left_of_the_log(app):
-    """Play-test: at 1024 × 640 the strip lay over the log, whose words (a widget, drawn over
-    the scenes) showed through it and under its Copy button."""
+    """Play-test: at 1024 × 640 the strip lay over the log, whose words showed through it and
+    under its Copy button."""
     from scenes import routes
 
     table = against_bot(app)
     routes.push(app, "pause", table)
     frames(app, 2)
     pause = app.manager.top
-    log = table.log.box.get_abs_rect()
+    log = table.log.box.rect
     assert not pause.position_rect().colliderect(log)
     assert pause.position_rect().contains(pause.copy_button.get_abs_rect())
