@@ -34,6 +34,7 @@ def question(game: str, seed: int, level: str = "medium") -> Question:
     )
 
 
+@pytest.mark.long  # a worker process: ~0.8 CPU-s to start and import
 def test_a_worker_process_answers_as_the_window_thread_and_at_once_do():
     """The same question gets the same move in a worker process, a thread and inline: the
     answer is the bot's, the generator travels with the question."""
