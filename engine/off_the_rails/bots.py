@@ -160,29 +160,43 @@ def default_action(state, legal):
     return legal[0]
 
 
-def split_choice(state, legal):
+def split_choice(state, legal, rng=None):
     """OR-D7: the mover picks a pile blind, so make the worse pick cost as little as possible:
-    the split whose more valuable pile is worth least."""
+    a split whose more valuable pile is worth least. With ``rng`` (a bot's own decision) one of
+    those equally good splits at random, a split and its mirror alike, so the piles' order
+    tells the mover nothing; without (a simulation), the first of them with the cheaper pile
+    first."""
     load = state.carts[state.hit_cart()].load
 
     def worst(action):
         rest = tuple(x - y for x, y in zip(load, action.pile))
-        return max(value(action.pile), value(rest)), value(action.pile)
+        return max(value(action.pile), value(rest))
 
-    return min(legal, key=worst)
+    least = min(worst(action) for action in legal)
+    best = [action for action in legal if worst(action) == least]
+    if rng is not None:
+        return best[int(rng.random() * len(best))]
+    return min(best, key=lambda action: value(action.pile))
 
 
 def pick_by_information_set(observation, legal) -> tuple:
     """``(pick, {pick: mean value})``: the pile to pick (OR-D7: the split is hidden from the
-    mover) valued over every split the hit cart's owner may have made
-    (:func:`rules.possible_splits`), each equally likely: each is put in the observation
-    (:func:`rules.with_split`), the pick played and the movement finished by the default
-    policy, and the position valued for the mover. Information-set search: the true split is
+    mover). Each pick is valued over every split the hit cart's owner may have made
+    (:func:`rules.possible_splits`, a split and its mirror alike), each equally likely: the
+    points the pile drops from the hit cart on average (:func:`heuristics.split_pick_values`)
+    first, as the rules make them the mover's gain (the opponent loses them); then, between
+    piles worth the same, each split put in the observation (:func:`rules.with_split`), the pick
+    played, the movement finished by the default policy and the position valued for the mover
+    (the returned means). The evaluation alone preferred leaving a gold in the hit cart to
+    dropping it on its square, counting a deposit under the cart as nearly its own, though a
+    cart takes nothing from the square it stands on. Information-set search: the true split is
     never read (the observation masks it), so the choice is the same whatever it is."""
     me = observation.current_player()
     piles = observation.split_piles()
     load = tuple(a + b for a, b in zip(piles[0], piles[1], strict=True))
     splits = possible_splits(load)
+    _big, _small, first, second = heuristics.split_pick_values(observation)
+    dropped = {0: round(first, 6), 1: round(second, 6)}
     means = {}
     for action in legal:
         total = 0.0
@@ -192,7 +206,11 @@ def pick_by_information_set(observation, legal) -> tuple:
             finish_turn(sample, me)
             total += heuristics.evaluate(sample, me)
         means[action] = total / len(splits)
-    best = max(legal, key=lambda action: (means[action], -legal.index(action)))
+    # a pick and its mirror sum the same values in another order: round the float noise off
+    best = max(
+        legal,
+        key=lambda action: (dropped[action.pile], round(means[action], 6), -legal.index(action)),
+    )
     return best, means
 
 
@@ -653,7 +671,7 @@ class PlannerBot:
         elif kind in (Pending.MOVE_CART, Pending.EXIT, Pending.GEM):
             action = self._movement(s, legal_actions, rng)
         elif kind == Pending.SPLIT:
-            action = split_choice(s, legal_actions)
+            action = split_choice(s, legal_actions, rng)
         elif kind == Pending.DROP:
             action = min(legal_actions, key=lambda action: value(action.gems))
         elif kind == Pending.PICK:

@@ -1491,8 +1491,10 @@ def _explain_split(state, action) -> str:
 def split_pick_values(state) -> tuple:
     """``(gems in pile 1, gems in pile 2, mean points of pile 1, of pile 2)`` of a split
     waiting for the mover's pick, from what the mover may know: the hit cart's load and every
-    split its owner may have made (:func:`rules.possible_splits`), each equally likely; never
-    the split itself."""
+    split its owner may have made (:func:`rules.possible_splits`: a split and its mirror both,
+    the owner choosing the piles' order), each equally likely; never the split itself. Piles of
+    as many gems are then always worth the same on average; the larger pile of an odd load is
+    never worth less."""
     piles = state.split_piles()
     load = tuple(a + b for a, b in zip(piles[0], piles[1], strict=True))
     splits = possible_splits(load)
@@ -1501,32 +1503,14 @@ def split_pick_values(state) -> tuple:
 
 
 def _explain_pick(state, action, names) -> str:
-    """A pick's reason (OR-D7: the split is hidden): the piles' sizes, and when they hold as
-    many gems, what each is worth on average over the splits the owner may have made."""
+    """A pick's reason (OR-D7: the split is hidden): the piles' sizes and what each is worth
+    on average over the splits the owner may have made (:func:`split_pick_values`); the
+    picked pile's gems drop from the hit cart, so the more it is worth the better."""
     big, small, first, second = split_pick_values(state)
     owner = _who(state.carts[state.hit_cart()].owner, names)
     number = action.pile + 1
-    if big != small:
-        count = big if action.pile == 0 else small
-        return (
-            ngettext(
-                "Picks pile 1, the larger one: {count} of the {total} gems drops from {name}'s "
-                "cart.",
-                "Picks pile 1, the larger one: {count} of the {total} gems drop from {name}'s "
-                "cart.",
-                count,
-            )
-            if action.pile == 0
-            else ngettext(
-                "Picks pile 2, the smaller one: {count} of the {total} gems drops from "
-                "{name}'s cart.",
-                "Picks pile 2, the smaller one: {count} of the {total} gems drop from {name}'s "
-                "cart.",
-                count,
-            )
-        ).format(count=count, total=big + small, name=owner)
     mine, other = (first, second) if action.pile == 0 else (second, first)
-    if abs(mine - other) < 0.05:
+    if big == small:
         return ngettext(
             "Picks pile {number}: both piles hold {count} gem and are worth the same on "
             "average over the splits {name} could have made.",
@@ -1534,13 +1518,51 @@ def _explain_pick(state, action, names) -> str:
             "average over the splits {name} could have made.",
             big,
         ).format(number=number, count=big, name=owner)
-    return ngettext(
-        "Picks pile {number}: both piles hold {count} gem; over the splits {name} could have "
-        "made it is worth {mine} points on average, the other {other}.",
-        "Picks pile {number}: both piles hold {count} gems; over the splits {name} could have "
-        "made it is worth {mine} points on average, the other {other}.",
-        big,
-    ).format(number=number, count=big, name=owner, mine=decimal(mine), other=decimal(other))
+    count = big if action.pile == 0 else small
+    words = {"count": count, "total": big + small, "name": owner}
+    if abs(mine - other) < 0.05:
+        return (
+            ngettext(
+                "Picks pile 1, the larger one: {count} of the {total} gems drops from {name}'s "
+                "cart; over the splits {name} could have made, both piles are worth {points} "
+                "points on average.",
+                "Picks pile 1, the larger one: {count} of the {total} gems drop from {name}'s "
+                "cart; over the splits {name} could have made, both piles are worth {points} "
+                "points on average.",
+                count,
+            )
+            if action.pile == 0
+            else ngettext(
+                "Picks pile 2, the smaller one: {count} of the {total} gems drops from "
+                "{name}'s cart; over the splits {name} could have made, both piles are worth "
+                "{points} points on average.",
+                "Picks pile 2, the smaller one: {count} of the {total} gems drop from {name}'s "
+                "cart; over the splits {name} could have made, both piles are worth {points} "
+                "points on average.",
+                count,
+            )
+        ).format(points=decimal(mine), **words)
+    return (
+        ngettext(
+            "Picks pile 1, the larger one: {count} of the {total} gems drops from {name}'s "
+            "cart, worth {mine} points on average over the splits {name} could have made (the "
+            "other pile {other}).",
+            "Picks pile 1, the larger one: {count} of the {total} gems drop from {name}'s "
+            "cart, worth {mine} points on average over the splits {name} could have made (the "
+            "other pile {other}).",
+            count,
+        )
+        if action.pile == 0
+        else ngettext(
+            "Picks pile 2, the smaller one: {count} of the {total} gems drops from {name}'s "
+            "cart, worth {mine} points on average over the splits {name} could have made (the "
+            "other pile {other}).",
+            "Picks pile 2, the smaller one: {count} of the {total} gems drop from {name}'s "
+            "cart, worth {mine} points on average over the splits {name} could have made (the "
+            "other pile {other}).",
+            count,
+        )
+    ).format(mine=decimal(mine), other=decimal(other), **words)
 
 
 def _roll(state, cart_id, speed) -> str:

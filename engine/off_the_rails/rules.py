@@ -697,12 +697,6 @@ def _decision_refusal(state, action, kind) -> str:
         return _("Choose a ruby, an emerald, a gold or a diamond from this deposit.")
     if kind == TaskKind.SPLIT and isinstance(action, SplitLoad):
         load = state.carts[head.hit].load
-        mirror = _mirrored_split(load, action.pile)
-        if mirror:
-            return _(
-                "That is the same split as {first} | {second}, the piles the other way round: "
-                "choose that one."
-            ).format(first=gems_text(mirror), second=gems_text(action.pile))
         return ngettext(
             "The first pile holds {half} of the {count} gem in the cart ({gems}).",
             "The first pile holds {half} of the {count} gems in the cart ({gems}).",
@@ -744,19 +738,6 @@ def _mission_refusal(state, action, kind) -> str:
     if kind == TaskKind.ACTIONS and action.mission not in HOLDING_MISSIONS:
         return _("That mission is taken right after a cart's move fulfils it.")
     return _("You have not fulfilled that mission.")
-
-
-def _mirrored_split(load, pile):
-    """The listed split (OR-D7) whose piles are ``pile``'s the other way round (an even load),
-    or None."""
-    if not (
-        isinstance(pile, tuple)
-        and len(pile) == 5
-        and all(isinstance(n, int) and 0 <= n <= held for n, held in zip(pile, load))
-    ):
-        return None
-    mirror = sub(load, pile)
-    return mirror if sum(mirror) == sum(pile) and mirror in _splits(load) else None
 
 
 # =============================================================================================
@@ -1450,14 +1431,10 @@ def _drop(state, events, hit_id, dropped):
 
 def _splits(load) -> list:
     """The owner's possible splits: the first pile holds ceil(n/2) gems (OR-D7). With an even
-    count, a split and its mirror are the same choice, so only one of them is listed."""
-    count = sum(load)
-    splits = []
-    for pile in sub_multisets(load, larger_half(count)):
-        if count % 2 == 0 and sub(load, pile) > pile:
-            continue
-        splits.append(pile)
-    return splits
+    count a split and its mirror are both listed: the owner also chooses which pile is the
+    first, so the piles' order tells the mover nothing (a pile 1 always holding the cheaper
+    gems would show which pile is which)."""
+    return list(sub_multisets(load, larger_half(sum(load))))
 
 
 def _claimable(state, holding_only=False) -> list:
@@ -1761,8 +1738,8 @@ def observation(state: OTRState, player: int) -> OTRState:
 
 def possible_splits(load) -> list:
     """The splits the owner of a hit cart holding ``load`` may make (OR-D7): the first pile of
-    each, holding ceil(n/2) gems (a split and its mirror listed once when n is even). What the
-    mover may know of a split it cannot see."""
+    each, holding ceil(n/2) gems (with n even, a split and its mirror are both listed: the
+    owner chooses the piles' order too). What the mover may know of a split it cannot see."""
     return _splits(load)
 
 

@@ -120,6 +120,23 @@ def check_off_the_rails(state, action, reason: str) -> int:
     if found and piles:
         assert sum(piles[0]) == sum(piles[1]) == int(found[1]), reason
         claims += 1
+    if piles and reason.startswith("Picks pile"):
+        # worth on average over every split the owner could have made, never the split itself
+        means = pile_means(piles)
+        mine, other = means[action.pile], means[1 - action.pile]
+        found = re.search(
+            r"worth (\d+\.\d) points on average .* \(the other pile (\d+\.\d)\)", reason
+        )
+        if found:
+            assert (found[1], found[2]) == (f"{mine:.1f}", f"{other:.1f}"), (reason, means)
+            claims += 1
+        found = re.search(r"both piles are worth (\d+\.\d) points on average", reason)
+        if found:
+            assert found[1] == f"{mine:.1f}" == f"{other:.1f}", (reason, means)
+            claims += 1
+        if "are worth the same on average" in reason:
+            assert abs(mine - other) < 1e-9, (reason, means)
+            claims += 1
     assert "the one with more gems" not in reason, reason
     found = re.search(r"track for (.+) to reach .+ on ([A-L]\d+)\.", reason)
     if found:
@@ -127,6 +144,27 @@ def check_off_the_rails(state, action, reason: str) -> int:
         assert found[2] not in reached, (reason, reached)
         claims += 1
     return claims
+
+
+def pile_means(piles) -> tuple:
+    """The points each pile of a split is worth on average over every ordered split of the
+    load into piles of these sizes (OR-D7: the owner chooses the split and the piles' order),
+    each equally likely: from the load alone, as the mover knows it."""
+    from itertools import product
+
+    from engine.off_the_rails.data import GEM_VALUES
+
+    load = [a + b for a, b in zip(piles[0], piles[1], strict=True)]
+    size = sum(piles[0])
+    firsts = [
+        pile
+        for pile in product(*(range(held + 1) for held in load))
+        if sum(pile) == size and (sum(load) % 2 == 0 or size > sum(load) - size)
+    ]
+    worth = [sum(n * v for n, v in zip(pile, GEM_VALUES, strict=True)) for pile in firsts]
+    total = sum(n * v for n, v in zip(load, GEM_VALUES, strict=True))
+    first = sum(worth) / len(worth)
+    return first, total - first
 
 
 def already_reached(state, cart_words: str) -> list:
@@ -278,6 +316,10 @@ def check_positions(game: str, players: int, count: int, seed: int) -> tuple:
             hint = make_bot(spec, "hard").choose(seen.clone(), legal, random.Random(index))
             reasons += 1
             claims += CHECKS[game](seen, hint, spec.bots.explain(seen, hint, names))
+            if game == "off-the-rails" and seen.pending() == "pick":
+                # the picked pile drops from the hit cart: never the one worth less
+                means = pile_means(seen.split_piles())
+                assert means[hint.pile] >= means[1 - hint.pile] - 1e-9, means
     return claims, reasons
 
 

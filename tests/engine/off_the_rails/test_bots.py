@@ -336,7 +336,7 @@ def test_hard_picks_a_pile_by_information_set_search_never_by_the_true_split(mon
         return s
 
     splits = rules_possible_splits(load)
-    assert len(splits) == 3  # rock+ruby | gold+diamond, rock+gold | ..., rock+diamond | ...
+    assert len(splits) == 6  # rock+ruby | gold+diamond, ... and each the other way round
     sampled: list = []
     real = bots.with_split
 
@@ -374,11 +374,14 @@ def test_the_pick_and_split_reasons_say_what_is_true():
     )
     s.apply_action(SplitLoad((2, 0, 0, 0, 0)))
     seen = s.observation(s.current_player())
+    # 2 rocks | an emerald or a rock and an emerald | a rock: 1.0 point a pile on average
     assert heuristics.explain_move(seen, PickPile(0), ["Ana", "Ben"]) == (
-        "Picks pile 1, the larger one: 2 of the 3 gems drop from Ben's cart."
+        "Picks pile 1, the larger one: 2 of the 3 gems drop from Ben's cart; over the splits "
+        "Ben could have made, both piles are worth 1.0 points on average."
     )
     assert heuristics.explain_move(seen, PickPile(1), ["Ana", "Ben"]) == (
-        "Picks pile 2, the smaller one: 1 of the 3 gems drops from Ben's cart."
+        "Picks pile 2, the smaller one: 1 of the 3 gems drops from Ben's cart; over the splits "
+        "Ben could have made, both piles are worth 1.0 points on average."
     )
     even = blank()
     lay(even, {(2, c): "EW" for c in range(12)})
@@ -388,9 +391,82 @@ def test_the_pick_and_split_reasons_say_what_is_true():
     even.apply_action(SplitLoad((0, 1, 0, 0, 0)))
     seen = even.observation(even.current_player())
     assert heuristics.explain_move(seen, PickPile(1), ["Ana", "Ben"]) == (
-        "Picks pile 2: both piles hold 1 gem; over the splits Ben could have made it is worth "
-        "4.0 points on average, the other 1.0."
+        "Picks pile 2: both piles hold 1 gem and are worth the same on average over the splits "
+        "Ben could have made."
     )
+
+
+def collision_after_split(split, load=(0, 1, 0, 1, 0)):
+    """The play-test's collision: the mover's cart runs into Ben's cart holding ``load`` (a
+    ruby and a gold), which Ben split as ``split`` (the first pile)."""
+    s = blank()
+    lay(s, {(2, c): "EW" for c in range(12)})
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "W", load=load)
+    s.apply_action(EndActions())
+    s.apply_action(SplitLoad(split))
+    assert s.pending() == "pick"
+    return s
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_or_d7_the_pick_and_its_words_are_the_same_whichever_pile_holds_the_gold(level):
+    """Play-test: Ben split a ruby and a gold into two piles of 1 and the hint said "Picks pile
+    1 … it is worth 1.0 points on average, the other 3.0": just what the piles held, as the
+    owner could only ever put the ruby first. Swapping the hidden piles changes neither the
+    pick nor its words, and piles of as many gems are worth the same (2.0 each)."""
+    ruby_first = collision_after_split((0, 1, 0, 0, 0))
+    gold_first = collision_after_split((0, 0, 0, 1, 0))
+    assert ruby_first.split_piles() == gold_first.split_piles()[::-1]
+    picks, words = set(), set()
+    for truth in (ruby_first, gold_first):
+        seen = truth.observation(truth.current_player())
+        pick = make_bot(GAME, level).choose(seen, seen.legal_actions(), random.Random(5))
+        picks.add(pick)
+        words.add(bots.BOTS.explain(seen, pick, ["Ana", "Ben"]))
+        assert heuristics.split_pick_values(seen) == (1, 1, 2.0, 2.0)
+    assert len(picks) == 1 and len(words) == 1
+    assert words.pop() == (
+        "Picks pile 1: both piles hold 1 gem and are worth the same on average over the splits "
+        "Ben could have made."
+    )
+
+
+def test_or_d7_hard_picks_the_pile_worth_more_on_average():
+    """The picked pile's gems drop from the hit cart (rules, "Collisions"): of a rock, a ruby
+    and 3 gold split 3 | 2, the larger pile is worth 6.5 points on average over Ben's 4 splits,
+    the smaller 3.5; Hard (and the hint) picks the larger and says so, whatever the split."""
+    load = (1, 1, 0, 3, 0)
+    reasons = set()
+    for split in rules_possible_splits(load):
+        truth = collision_after_split(split, load)
+        seen = truth.observation(truth.current_player())
+        pick = make_bot(GAME, "hard").choose(seen, seen.legal_actions(), random.Random(1))
+        assert pick == PickPile(0)
+        reasons.add(bots.BOTS.explain(seen, pick, ["Ana", "Ben"]))
+    big, small, first, second = heuristics.split_pick_values(seen)
+    assert (big, small, first, second) == (3, 2, 6.5, 3.5)
+    assert reasons == {
+        "Picks pile 1, the larger one: 3 of the 5 gems drop from Ben's cart, worth 6.5 points "
+        "on average over the splits Ben could have made (the other pile 3.5)."
+    }
+
+
+def test_or_d7_a_bot_owner_puts_either_pile_first():
+    """A bot splitting a ruby and a gold puts either one in pile 1 (its own random numbers),
+    so the piles' order tells the mover nothing."""
+    s = blank()
+    lay(s, {(2, c): "EW" for c in range(12)})
+    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
+    put_cart(s, 2, (2, 4), "W", load=(0, 1, 0, 1, 0))
+    s.apply_action(EndActions())
+    assert s.pending() == "split"
+    seen = s.observation(1)
+    firsts = {
+        make_bot(GAME, "hard").choose(seen, s.legal_actions(), random.Random(seed)).pile
+        for seed in range(12)
+    }
+    assert firsts == {(0, 1, 0, 0, 0), (0, 0, 0, 1, 0)}
 
 
 def solo_fork():

@@ -180,30 +180,29 @@ def test_or_d7_owner_splits_hidden_mover_picks():
     assert s.gems[(2, 4)] == (0, 1, 0, 0, 1)
 
 
-def test_even_split_lists_each_split_once():
+def test_or_d7_an_even_split_and_its_mirror_are_both_the_owners_choice():
+    """OR-D7: with an even load the owner also chooses which pile is the first, so a split
+    and its mirror (the piles the other way round) are both listed: were only one listed, pile
+    1 would always hold the same gems of a ruby and an emerald and the mover would know which
+    pile it picks."""
     s = blank()
     line(s)
     put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
     put_cart(s, 2, (2, 4), "E", load=(0, 1, 1, 0, 0))
     s.apply_action(EndActions())
-    assert s.legal_actions() == [SplitLoad((0, 1, 0, 0, 0))]
+    assert s.legal_actions() == [SplitLoad((0, 1, 0, 0, 0)), SplitLoad((0, 0, 1, 0, 0))]
+    mirrored = s.clone()
+    mirrored.apply_action(SplitLoad((0, 0, 1, 0, 0)))
+    assert mirrored.split_piles() == ((0, 0, 1, 0, 0), (0, 1, 0, 0, 0))
 
 
-def test_or_d7_the_mirror_of_a_listed_even_split_is_refused_naming_the_listed_one():
-    """OR-D7: with an even load a split and its mirror (the piles the other way round) are the
-    same choice and only one is listed; the mirror is refused with a sentence naming the listed
-    split, and a pile of the wrong size with the sizes in words."""
+def test_or_d7_a_pile_of_the_wrong_size_is_refused_with_the_sizes_in_words():
+    """OR-D7: the first pile holds ceil(n/2) gems; another size is refused in words."""
     s = blank()
     line(s)
     put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
     put_cart(s, 2, (2, 4), "E", load=(0, 1, 1, 0, 0))
     s.apply_action(EndActions())
-    with pytest.raises(IllegalAction) as err:
-        s.apply_action(SplitLoad((0, 0, 1, 0, 0)))  # the mirror of the listed split
-    assert err.value.reason == (
-        "That is the same split as a ruby | an emerald, the piles the "
-        "other way round: choose that one."
-    )
     with pytest.raises(IllegalAction) as err:
         s.apply_action(SplitLoad((0, 1, 1, 0, 0)))
     assert err.value.reason == (
