@@ -49,14 +49,21 @@ from engine.off_the_rails.rules import (
     ways_on,
 )
 from engine.off_the_rails.state import (
+    CartDerailed,
+    CartFell,
+    CartLeftMine,
+    CartMoved,
     CartPlace,
     ChangeSpeed,
     ChooseEdge,
     ChooseExit,
     ClaimMission,
+    Collided,
+    CollisionKind,
     DropGems,
     EndActions,
     MoveCart,
+    Pending,
     PickPile,
     PlaceCart,
     PlaceChasmToken,
@@ -1241,12 +1248,30 @@ def _route_reason(state, action, route) -> str:
                 cart=_your(state, ci, "of"), gems=gems, square=where
             ),
         )
+    steps = _steps_to(route)
+    if ci is not None and route.cart is not None and steps > state.carts[ci].speed:
+        # the gems are beyond this turn's roll: "to reach" them would promise too much
+        speed = state.carts[ci].speed
+        return _because(
+            what,
+            _("track to {gems} on {square}, beyond {cart}'s speed of {speed}").format(
+                cart=_your(state, ci, "of"), gems=gems, square=where, speed=speed
+            ),
+        )
     return _because(
         what,
         _("track for {cart} to reach {gems} on {square}").format(
             cart=_your(state, ci, "of"), gems=gems, square=where
         ),
     )
+
+
+def _steps_to(route) -> int:
+    """The squares a route's cart rolls to its deposit (``route.squares`` start with the
+    square after the cart's); 0 when the route does not list it."""
+    if route.target not in route.squares:
+        return 0
+    return route.squares.index(route.target) + 1
 
 
 def _rolls_to(state, cart_id) -> set:
@@ -1311,10 +1336,10 @@ _KEEPS_GOING = {
     "W": N_("Keeps {cart} on the track going west, to {square}."),
 }
 _STEERS = {
-    "N": N_("Steers {cart} north from {square}."),
-    "E": N_("Steers {cart} east from {square}."),
-    "S": N_("Steers {cart} south from {square}."),
-    "W": N_("Steers {cart} west from {square}."),
+    "N": N_("Steers {cart} north from {square}"),
+    "E": N_("Steers {cart} east from {square}"),
+    "S": N_("Steers {cart} south from {square}"),
+    "W": N_("Steers {cart} west from {square}"),
 }
 _LEAVES_GOING = {
     "N": N_("Leaves the junction going north."),
@@ -1399,17 +1424,7 @@ def explain_move(state, action, names=None) -> str:
                 if state.solo:
                     return _(_LOAD_OUT_BY[what[1]]).format(cart=_your(state, ci, "of"))
                 return _(_OUT_WITH_LOAD[action.side]).format(cart=_your(state, ci, "object"))
-            if what[0] == "track" and what[1] in state.gems:
-                return _("Steers {cart} onto the gems on {square}.").format(
-                    cart=_your(state, ci, "object"), square=square_name(*what[1])
-                )
-            if what[0] == "track":
-                return _(_KEEPS_GOING[action.side]).format(
-                    cart=_your(state, ci, "object"), square=square_name(*what[1])
-                )
-            return _(_STEERS[action.side]).format(
-                cart=_your(state, ci, "object"), square=square_name(*k.square)
-            )
+            return _explain_steer(state, action, ci, names)
         return _(_LEAVES_GOING[action.side])
     if isinstance(action, TakeGem):
         ci = state.moving_cart()
@@ -1454,6 +1469,97 @@ def explain_move(state, action, names=None) -> str:
     if isinstance(action, ChooseEdge):
         return _(_STARTS_FROM[action.edge])
     return ""
+
+
+def _explain_steer(state, action, cart_id, names) -> str:
+    """A junction choice's reason (OR-D6) when the next step is not plain track or a deposit:
+    what the exit leads to, found by playing it on a copy up to the next decision — a crash
+    (the hit cart drops gems, or a cart with no jewels derails), a bump, leaving the mine, a
+    derail, the next junction or where the cart stops; for a cart whose move is over, what it
+    faces next turn. "Steers your white cart east from F4: your white cart crashes into Ben's
+    white cart on G4, which must drop some of its gems there."."""
+    k = state.carts[cart_id]
+    move = _(_STEERS[action.side]).format(
+        cart=_your(state, cart_id, "object"), square=square_name(*k.square)
+    )
+    after = state.clone()
+    events = after.apply_action(action)
+    mine = [e for e in events if getattr(e, "cart", None) == cart_id]
+    what = next_step(state, k.square, action.side)
+    if not any(isinstance(e, _ROLLING) for e in mine) and what[0] == "track":
+        # its move is over: where the exit takes it next turn
+        if what[1] in state.gems:
+            return _("Steers {cart} onto the gems on {square}.").format(
+                cart=_your(state, cart_id, "object"), square=square_name(*what[1])
+            )
+        return _(_KEEPS_GOING[action.side]).format(
+            cart=_your(state, cart_id, "object"), square=square_name(*what[1])
+        )
+    return _because(move, _steer_outcome(state, after, cart_id, mine, names, action.side))
+
+
+_ROLLING = (CartMoved, Collided, CartLeftMine, CartFell, CartDerailed)
+"""The events of a cart that rolls on after its exit is chosen."""
+
+
+def _other_cart(state, cart_id, names) -> str:
+    """Another cart as an object: "your black cart" or "Ben's white cart"."""
+    k = state.carts[cart_id]
+    if k.owner == state.current_player():
+        return _your(state, cart_id, "object")
+    seats = [_who(seat, names) for seat in range(state.num_players)]
+    return cart_phrase(seats, k.owner, k.label, "object")
+
+
+def _steer_outcome(state, after, cart_id, mine, names, side) -> str:
+    """The clause :func:`_explain_steer` gives, the cart as "it": ``mine`` are the events of
+    cart ``cart_id`` when the exit is played (``after`` the position then)."""
+    k = state.carts[cart_id]
+    for event in mine:
+        if isinstance(event, Collided):
+            other = _other_cart(state, event.other, names)
+            square = square_name(event.other_row, event.other_col)
+            hit = state.carts[event.other]
+            if event.kind == CollisionKind.BUMP or state.bumper:
+                text = _("it bumps into {other} on {square} and turns round")
+            elif not jewels(k.load):
+                text = _("it crashes into {other} on {square} and derails, holding no jewels")
+            elif not jewels(hit.load):
+                text = _("it crashes into {other} on {square}, which derails, holding no jewels")
+            else:
+                text = _("it crashes into {other} on {square}, which drops gems there")
+            return text.format(other=other, square=square)
+        if isinstance(event, CartLeftMine):
+            if sum(event.gems):
+                return _("it leaves the mine with its load")
+            return _("it rolls out of the mine")
+        if isinstance(event, CartFell):
+            return _("it falls into the chasm on {square}").format(
+                square=square_name(event.row, event.col)
+            )
+        if isinstance(event, CartDerailed):
+            return _("it runs off the track at {square}").format(
+                square=square_name(event.toward_row, event.toward_col)
+            )
+    now = after.carts[cart_id]
+    if not any(isinstance(event, CartMoved) for event in mine):  # it leaves by it next turn
+        ahead = next_step(state, k.square, side)
+        if ahead[0] == "cart":
+            return _("next turn it heads into {other} on {square}").format(
+                other=_other_cart(state, ahead[1], names),
+                square=square_name(*state.carts[ahead[1]].square),
+            )
+        return _("next turn it runs off the track at {square} unless track is laid there").format(
+            square=square_name(*board.step(k.square, side))
+        )
+    square = square_name(*now.square)
+    if after.moving_cart() == cart_id and after.pending() == Pending.EXIT:
+        return _("it rolls on to the junction on {square}").format(square=square)
+    if after.moving_cart() == cart_id and after.pending() == Pending.GEM:
+        return _("it reaches the gems on {square}").format(square=square)
+    if sum(now.load) > sum(k.load):
+        return _("it stops on {square} with new gems").format(square=square)
+    return _("it stops on {square}").format(square=square)
 
 
 def _points(count: int) -> str:

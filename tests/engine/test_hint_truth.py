@@ -143,7 +143,67 @@ def check_off_the_rails(state, action, reason: str) -> int:
         reached = already_reached(state, found[1])
         assert found[2] not in reached, (reason, reached)
         claims += 1
+    found = re.search(r"track to .+ on ([A-L]\d+), beyond (.+)'s speed of (\d)\.", reason)
+    if found:  # the gems lie farther than the cart rolls this turn
+        cart = named_cart(state, found[2])
+        assert cart is not None and cart.speed == int(found[3]), reason
+        claims += 1
+    claims += check_junction(state, action, reason)
     return claims
+
+
+def named_cart(state, cart_words: str):
+    """The player to move's cart on the board named by ``cart_words`` ("your white cart")."""
+    from engine.off_the_rails.heuristics import _your
+    from engine.off_the_rails.state import CartPlace
+
+    for ci in state.carts_of(state.current_player()):
+        if _your(state, ci) == cart_words and state.carts[ci].where == CartPlace.BOARD:
+            return state.carts[ci]
+    return None
+
+
+def check_junction(state, action, reason: str) -> int:
+    """OtR junction claims (OR-D6): the crash, bump, stop or junction a chosen exit leads to,
+    checked against the events of the exit played."""
+    from engine.off_the_rails.state import (
+        CartDerailed,
+        CartMoved,
+        ChooseExit,
+        Collided,
+        CollisionKind,
+        GemsDropped,
+    )
+    from engine.off_the_rails.words import square_name
+
+    if not isinstance(action, ChooseExit) or ": it " not in reason:
+        return 0
+    cart_id = state.moving_cart()
+    after, events = played(state, action)
+    hits = [e for e in events if isinstance(e, Collided) and e.cart == cart_id]
+    found = re.search(r"it (crashes|bumps) into .+ on ([A-L]\d+)", reason)
+    if found:
+        assert hits and square_name(hits[0].other_row, hits[0].other_col) == found[2], reason
+        bump = hits[0].kind == CollisionKind.BUMP or state.bumper  # Bumper Carts: no drop
+        assert bump == (found[1] == "bumps"), reason
+        if "which drops gems there" in reason:  # a split or a pick waits, or one gem dropped
+            dropped = any(isinstance(e, GemsDropped) for e in events)
+            assert dropped or after.pending() in ("split", "drop", "pick"), reason
+        return 1
+    assert not hits, reason
+    found = re.search(
+        r"it (stops on|rolls on to the junction on|reaches the gems on) ([A-L]\d+)", reason
+    )
+    if found:
+        moved = [e for e in events if isinstance(e, CartMoved) and e.cart == cart_id]
+        assert moved and square_name(*moved[-1].path[-1]) == found[2], reason
+        return 1
+    found = re.search(r"it runs off the track at ([A-L]\d+)", reason)
+    if found:
+        off = [e for e in events if isinstance(e, CartDerailed) and e.cart == cart_id]
+        assert off and square_name(off[0].toward_row, off[0].toward_col) == found[1], reason
+        return 1
+    return 0
 
 
 def pile_means(piles) -> tuple:
@@ -295,6 +355,32 @@ def split_positions(count: int, seed: int) -> list:
     return found
 
 
+def junction_positions(count: int, seed: int) -> list:
+    """Off the Rails: ``count`` positions where a cart waits at a T (OR-D6) whose east exit
+    runs into a cart holding random gems and whose south exit leads to a deposit or off the
+    track (random games seldom reach them)."""
+    from engine.off_the_rails.state import EndActions
+    from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
+
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        loads = [[0] * 5, [0] * 5]
+        for load in loads:
+            for _gem in range(int(rng.random() * 4)):
+                load[int(rng.random() * 5)] += 1
+        s = blank(bumper_carts=rng.random() < 0.2)
+        south = {(3, 2): "NS", (4, 2): "NS"} if rng.random() < 0.7 else {(3, 2): "NS"}
+        lay(s, {(2, 0): "EW", (2, 1): "EW", (2, 2): "ESW", (2, 3): "EW"} | south)
+        put_gems(s, (4, 2), (0, 0, 1, 0, 0))
+        put_cart(s, 0, (2, 1), "E", speed=2 + int(rng.random() * 3), load=tuple(loads[0]))
+        put_cart(s, 2, (2, 3), rng.choice("EW"), load=tuple(loads[1]))
+        s.apply_action(EndActions())
+        if s.pending() == "exit":
+            found.append(s)
+    return found
+
+
 def check_positions(game: str, players: int, count: int, seed: int) -> tuple:
     """Check every legal move's reason in ``count`` positions, and Hard's hint in some:
     ``(claims checked, reasons read)``."""
@@ -303,7 +389,7 @@ def check_positions(game: str, players: int, count: int, seed: int) -> tuple:
     claims = reasons = 0
     states = positions(game, players, count, seed)
     if game == "off-the-rails" and players == 2:
-        states += split_positions(count, seed)
+        states += split_positions(count, seed) + junction_positions(count, seed)
     for index, state in enumerate(states):
         player = state.current_player()
         seen = state.observation(player)  # a hint's reason knows what the player may know

@@ -14,12 +14,14 @@ from engine.off_the_rails.rules import possible_splits as rules_possible_splits
 from engine.off_the_rails.state import (
     CartLeftMine,
     ChangeSpeed,
+    ChooseExit,
     EndActions,
     Pending,
     PickPile,
     PlaceTile,
     SplitLoad,
     TakeGem,
+    UpgradeTile,
 )
 from tests.clock import SteppingClock
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
@@ -118,8 +120,8 @@ def test_explain_move_returns_a_sentence_for_every_kind_of_action():
     route = heuristics.routes(s, 0, limit=1)[0]
     # spoken to the player to move, naming the cart and the squares as the board labels them
     assert heuristics.explain_move(s, route.actions[0]) == (
-        "Lays a north-south straight on D2: track for your white cart to reach a ruby and a "
-        "diamond on D4."
+        "Lays a north-south straight on D2: track to a ruby and a diamond on D4, beyond your "
+        "white cart's speed of 2."
     )
     assert (
         heuristics.explain_move(s, ChangeSpeed(0, 1))
@@ -467,6 +469,62 @@ def test_or_d7_a_bot_owner_puts_either_pile_first():
         for seed in range(12)
     }
     assert firsts == {(0, 1, 0, 0, 0), (0, 0, 0, 1, 0)}
+
+
+def junction_before_ben(my_load, ben_load):
+    """Ana's white cart at speed 3 rolls from B3 onto the T on C3 (exits east, south, west)
+    with 2 squares left; Ben's white cart stands on D3 facing it; an emerald waits on C5."""
+    s = blank()
+    lay(s, {(2, 0): "EW", (2, 1): "EW", (2, 2): "ESW", (2, 3): "EW", (3, 2): "NS", (4, 2): "NS"})
+    put_gems(s, (4, 2), (0, 0, 1, 0, 0))
+    put_cart(s, 0, (2, 1), "E", speed=3, load=my_load)
+    put_cart(s, 2, (2, 3), "W", load=ben_load)
+    s.apply_action(EndActions())
+    assert s.pending() == Pending.EXIT
+    return s
+
+
+@pytest.mark.parametrize(
+    ("my_load", "ben_load", "east"),
+    [
+        ((0, 1, 0, 0, 0), (0, 1, 0, 1, 0), "which drops gems there"),
+        ((0, 0, 0, 0, 0), (0, 1, 0, 1, 0), "and derails, holding no jewels"),
+        ((0, 1, 0, 0, 0), (1, 0, 0, 0, 0), "which derails, holding no jewels"),
+    ],
+)
+def test_or_d6_a_junction_reason_says_what_the_exit_leads_to(my_load, ben_load, east):
+    """Play-test: the hint said only "Steers your white cart east from F4." and east ran
+    head-on into the bot's cart. A junction choice's reason says what the exit leads to."""
+    s = junction_before_ben(my_load, ben_load)
+    seen = s.observation(0)
+    assert bots.BOTS.explain(seen, ChooseExit("E"), ["Ana", "Ben"]) == (
+        f"Steers your white cart east from C3: it crashes into Ben's white cart on D3, {east}."
+        if east.startswith("which")
+        else f"Steers your white cart east from C3: it crashes into Ben's white cart on D3 {east}."
+    )
+    assert bots.BOTS.explain(seen, ChooseExit("S"), ["Ana", "Ben"]) == (
+        "Steers your white cart south from C3: it stops on C5 with new gems."
+    )
+
+
+def test_a_route_beyond_the_carts_speed_is_not_said_to_reach_the_gems():
+    """Play-test: "Upgrades F4 to a T-junction: track for your white cart to reach 2 gold on
+    F6" while at speed 3 from D4 the cart stops on F5. Gems farther along the route than the
+    cart's speed are not said to be reached: the speed is said."""
+    s = blank()
+    lay(s, {(3, 3): "ES", (3, 4): "EW", (3, 5): "ES", (4, 3): "NS", (5, 3): "NW"})
+    put_gems(s, (5, 5), (0, 0, 0, 2, 0))
+    put_cart(s, 0, (3, 3), "E", speed=3)
+    route = heuristics.routes(s, 0, limit=1)[0]
+    assert route.target == (5, 5) and route.squares.index((5, 5)) + 1 == 4
+    assert route.actions[0] == UpgradeTile(3, 5, "ESW")
+    assert heuristics.explain_move(s, UpgradeTile(3, 5, "ESW")) == (
+        "Upgrades F4 to a T-junction: track to 2 gold on F6, beyond your white cart's speed of 3."
+    )
+    s.carts[0].speed = 4
+    assert heuristics.explain_move(s, UpgradeTile(3, 5, "ESW")) == (
+        "Upgrades F4 to a T-junction: track for your white cart to reach 2 gold on F6."
+    )
 
 
 def solo_fork():
