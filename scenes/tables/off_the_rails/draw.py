@@ -274,17 +274,19 @@ def _ground(cell, number_size, patterns, chasm, tiles, covered, text_look) -> py
 
 def draw_glow(surface, lay: Layout, square, view: View) -> None:
     """A pulsing frame in ``view.glow_colour`` on ``square`` ``(row, col)``: a click may
-    use it."""
+    use it. On an edge's clan strip (a square off the grid) the light label boxes swallowed the
+    board's faint fill and thin frame (a play-tester saw nothing glow): there the fill is
+    stronger and the frame, thicker, never fades below clearly visible."""
     rect = lay.square(square)
     colour = view.glow_colour
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*colour, 45), layer.get_rect(), border_radius=6)
+    wave = math.sin(view.time * 6)
+    on_strip = not B.on_grid(square)
+    fill = 95 + int(45 * wave) if on_strip else 45
+    frame = 215 + int(40 * wave) if on_strip else 120 + int(90 * wave)
+    pygame.draw.rect(layer, (*colour, fill), layer.get_rect(), border_radius=6)
     pygame.draw.rect(
-        layer,
-        (*colour, 120 + int(90 * math.sin(view.time * 6))),
-        layer.get_rect(),
-        3,
-        border_radius=6,
+        layer, (*colour, frame), layer.get_rect(), 4 if on_strip else 3, border_radius=6
     )
     surface.blit(layer, rect)
 

@@ -181,3 +181,27 @@ def test_the_frame_of_a_hinted_answer_is_drawn_over_the_questions_panel(size):
     frame = framed.inflate(8, 8)
     ring = [tuple(drawn.get_at((x, frame.y)))[:3] for x in range(frame.x, frame.right)]
     assert sum(b > r + 60 for r, _g, b in ring) > len(ring) // 4  # the hint's blue dashes
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_the_edge_squares_a_cart_may_go_on_glow_visibly_at_every_point_of_the_pulse(size):
+    """Play-test: "Click a glowing square of your edge" and nothing visibly glowed on the red
+    strip (a faint fill and a thin frame fading to nearly nothing). At the pulse's lowest point
+    the glowing edge squares are still much lighter than the same squares unlit."""
+    import math
+
+    from scenes.tables.off_the_rails.marks import CART_GLOW
+
+    s = blank()
+    lay = Layout(size, 2, 3)
+    edge = frozenset((-1, col) for col in range(12))
+    lowest = 3 * math.pi / 2 / 6  # sin(time * 6) == -1
+    plain = board(size, s)
+    lit = board(size, s, glow=edge, glow_colour=CART_GLOW, time=lowest)
+    for square in ((-1, 0), (-1, 7)):
+        rect = lay.square(square)
+        centre = (rect.centerx, rect.y + rect.height // 4)
+        edge_point = (rect.x + 1, rect.centery)
+        for point in (centre, edge_point):
+            before, after = plain.get_at(point), lit.get_at(point)
+            assert sum(after[:3]) - sum(before[:3]) >= 90, (square, point, before, after)
