@@ -76,17 +76,11 @@ class PauseScene(Scene):
 
     # --- the position, to share --------------------------------------------------------------
     def position_rect(self) -> pygame.Rect:
-        """The strip under the menu that shows the position's notation, left of the table's
-        log (a play-tester saw the log's words through the strip and under its Copy)."""
+        """The strip under the menu that shows the position's notation."""
         w, h = self.app.size
         menu_bottom = h // 2 - 20 + kit.px(6 * 54 + 90) // 2
         height = max(kit.px(70), min(kit.px(110), h - menu_bottom - 16))
-        left, right = int(w * 0.08), int(w * 0.92)
-        log_width = getattr(self.table, "log_width", 0)
-        if log_width:
-            right = min(right, w - log_width - 16 - 8)
-            left = min(left, 8)
-        return pygame.Rect(left, h - height - 8, right - left, height)
+        return pygame.Rect(int(w * 0.08), h - height - 8, int(w * 0.84), height)
 
     def build_position_row(self) -> None:
         """The position's notation (drawn) and Copy, so a position can be shared."""
@@ -125,7 +119,8 @@ class PauseScene(Scene):
 
     def draw_position(self, surface) -> None:
         rect = self.position_rect()
-        kit.draw_panel(surface, rect, (20, 26, 30, 235), border=(93, 116, 128))
+        # nearly opaque: a play-tester read the log's words through it, under Copy
+        kit.draw_panel(surface, rect, (20, 26, 30, 252), border=(93, 116, 128))
         px = kit.px  # sizes at 100 %, grown by the UI scale
         kit.blit_text(surface, _("Position"), 15, (rect.x + 12, rect.y + px(6)), kit.GOLD, True)
         width = rect.width - px(170)
