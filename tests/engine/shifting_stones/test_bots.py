@@ -204,6 +204,7 @@ def test_a_plan_that_ends_the_game_ahead_is_worth_the_win_to_hard():
     assert ending.parts["result"] == 0.0  # Medium counts only points
 
 
+@pytest.mark.long  # forty Hard searches
 def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away():
     """Play-test: the hint (Hard with a timed search on a busy computer, one or two sampled
     futures) skipped where one flip scored “column: any, any, Moon” for 2 points. The
