@@ -213,3 +213,23 @@ def test_a_click_on_the_sliders_track_jumps_there(app):
     click_at(app, (track.x + slider.arrow_button_width + 10, track.centery))
     frames(app, 2)
     assert table.cursor.position < table.cursor.length * 0.15
+
+
+def test_a_replay_of_bots_keeps_its_panels_in_place_where_nothing_is_secret(app):
+    """Play-test: replaying a Tea Time game between two bots, the players' panels swapped
+    places as the turn passed (the seat to move was drawn as the big one)."""
+    spec = registry.get("tea-time")
+    match = Match(spec, [Seat("bot", "Bo", "easy"), Seat("bot", "Cy", "easy")], {}, 4)
+    rng = random.Random(4)
+    for _ in range(80):
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    table = open_replay(app, match)
+    owners, seen = set(), set()
+    for _ in range(6):
+        key(app, pygame.K_PAGEDOWN)  # a turn at a time
+        owners.add(table.shown.turn_owner())
+        seen.add(table.viewer_seat())
+    assert owners == {0, 1} and seen == {0}
