@@ -216,7 +216,7 @@ def line_step(size: int, count: int) -> int:
 
 
 def _lines_height(size: int, count: int) -> int:
-    return line_step(size, count) * count + 6
+    return line_step(size, count) * count + (6 if count <= 2 else 3)  # three: a thinner margin
 
 
 def top_bar(right: int, message: str, status: str) -> tuple:
