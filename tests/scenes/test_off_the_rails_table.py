@@ -9,6 +9,7 @@ from engine import registry
 from engine.match import Match, Seat
 from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
+from engine.off_the_rails import words as W
 from engine.off_the_rails.tasks import tasks_from_lists
 from scenes import kit
 from scenes.confirm import ConfirmScene
@@ -407,6 +408,9 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "pick"
     assert [o.label for o in table.game.ask().options] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
+    # the square named: both carts may be of one colour (a play-tester could not tell which)
+    hit = table.match.state.carts[table.match.state.hit_cart()]
+    assert table.game.ask().title.endswith(f" cart, {W.square_name(*hit.square)}")
     choose(app, table, 1)
     for _ in range(20):
         frames(app, 1, dt=0.1)

@@ -319,10 +319,13 @@ def prompt(state, legal, names) -> Prompt | None:
             )
             pile_options.append(Option(label.format(number=a.pile + 1, count=size), a))
         return Prompt(
+            # the square named: both carts may be white (a play-tester could not tell which)
             _(
                 "Pick one of the piles of {name}: those gems drop on the square of the "
-                "{colour} cart"
-            ).format(name=owner, colour=W.cart_colour(hit.label, "of")),
+                "{colour} cart, {square}"
+            ).format(
+                name=owner, colour=W.cart_colour(hit.label, "of"), square=W.square_name(*hit.square)
+            ),
             tuple(pile_options),
             focus=(hit.square, mover.square),
         )
