@@ -57,17 +57,20 @@ def seat_entry_names(kinds, names, count: int, width: int | None = None) -> list
     table will call it ("Bot 1 (Hard)": bots are numbered in seat order, as :meth:`NewGameScene.
     seats` names them), any other seat its name in ``names`` (play-test: a bot seat showed a
     greyed "Player 2" the table then called "Bot 1 (Hard)"). Where that name is wider than
-    ``width`` pixels (an entry's text room) the bot's number alone ("Bot 1"): the seat's menu
+    ``width`` pixels (an entry's text room) every bot shows its number alone ("Bot 1"), so
+    the seats read alike (a play-tester saw "Bot 1" above "Bot 2 (Hard)"): the seat's menu
     beside it names the level."""
-    shown, bots = [], 0
-    for kind, name in zip(kinds[:count], names):
+    seats = list(zip(kinds[:count], names))
+    bots = [kind for kind, _name in seats if kind not in ("human", "online")]
+    full = [bot_name(number, kind) for number, kind in enumerate(bots, 1)]
+    short = width is not None and any(kit.text_size(n, ENTRY_FONT)[0] > width for n in full)
+    shown, number = [], 0
+    for kind, name in seats:
         if kind in ("human", "online"):
             shown.append(name)
             continue
-        bots += 1
-        full = bot_name(bots, kind)
-        fits = width is None or kit.text_size(full, ENTRY_FONT)[0] <= width
-        shown.append(full if fits else _("Bot {number}").format(number=bots))
+        number += 1
+        shown.append(_("Bot {number}").format(number=number) if short else full[number - 1])
     return shown
 
 
