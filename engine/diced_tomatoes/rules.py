@@ -1018,7 +1018,8 @@ def score_sheet(state: DicedTomatoesState) -> dict:
         stars.append(parts["stars"])
     best = max(row[-1] for row in rows)
     winners = [player for player, row in enumerate(rows) if row[-1] == best]
-    notes = []
+    # the column shows points, not the karma left (a play-tester read 4 karma as "2")
+    notes = [_("Karma scores 1 point for every 2 left.")]
     if state.first_six is not None:
         notes.append(
             _("{name} was first to six tomatoes.").format(

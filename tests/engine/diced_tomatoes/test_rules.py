@@ -605,6 +605,8 @@ def test_scoring_all_end_game_points():
     assert sheet["columns"] == ["Tomatoes", "First to six", "Karma", "3-dice vines", "Total"]
     assert sheet["rows"] == [[21, 2, 2, 2, 27], [12, 0, 1, 1, 14]]
     assert sheet["winners"] == [0] and s.returns() == [1.0, 0.0]
+    # the karma column is points: the sheet says so (a play-tester read 5 karma as "2")
+    assert sheet["notes"][0] == "Karma scores 1 point for every 2 left."
 
 
 def test_running_score_counts_harvests_and_bonuses_so_far():
