@@ -178,6 +178,10 @@ class RulesScene(Scene):
         top = px(96 if h >= px(760) else 76)
         titles = [_(spec.title) for spec in self.games]
         left_w = min(px(300), max([px(250)] + [kit.text_size(t, 17, True)[0] + 30 for t in titles]))
+        # toasts stack in the left column between the games and Back (toast_area)
+        self.toast_room = pygame.Rect(
+            40, top + len(titles) * px(56), left_w, h - px(44) - 40 - top - len(titles) * px(56)
+        )
         for i, title in enumerate(titles):
             UIButton(
                 pygame.Rect(40, top + i * px(56), left_w, px(46)),
@@ -240,6 +244,15 @@ class RulesScene(Scene):
         }[key]
         bar.set_scroll_from_start_percentage(bar.start_percentage + step)
         return True
+
+    def toast_area(self) -> tuple | None:
+        """In the left column, over Back: a toast across the bottom middle covered the rules'
+        text and Back (a play-tester's "Saved …" after Save then Rules), if the column has
+        room for one; else the bottom middle."""
+        room = getattr(self, "toast_room", None)
+        if room is None or room.height < kit.px(80):
+            return None
+        return room, "bottom"
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)

@@ -1096,3 +1096,16 @@ def test_a_bot_name_too_wide_for_its_entry_shows_the_bots_number_alone(app):
     assert seat_entry_names(kinds, names, 3, wide) == ["Ana", "Bot 1 (Hard)", "Bot 2 (Easy)"]
     assert seat_entry_names(kinds, names, 3, wide - 1) == ["Ana", "Bot 1", "Bot 2"]
     assert seat_entry_names(kinds, names, 2) == ["Ana", "Bot 1 (Hard)"]
+
+
+def test_a_toast_over_the_rules_keeps_off_the_text_and_back(app):
+    """Play-test: "Saved …" (Save in the pause menu, then Rules) lay over the rules' text and
+    the Back button. It stacks in the left column between the games and Back."""
+    scene = RulesScene(app, "shifting-stones")
+    app.manager.push(scene)
+    frames(app, 2)
+    app.notify("Saved “Shifting Stones — Ana, Bot 1 (Hard)”")
+    frames(app, 2)
+    back = find_button(app, "Back").get_abs_rect()
+    (_lines, toast), *_rest = app.toast_rects()
+    assert not toast.colliderect(scene.box_rect) and not toast.colliderect(back)
