@@ -13,9 +13,10 @@ from tests.scenes.driver import click, click_at, find_button, frames, key
 from tests.soak import quick_first
 
 
-def played(game_id, seed=3, steps=160):
+def played(game_id, seed=3, steps=160, seats=None):
     spec = registry.get(game_id)
-    match = Match(spec, [Seat("human", "Ana"), Seat("bot", "Bot", "easy")], {}, seed)
+    seats = seats or [Seat("human", "Ana"), Seat("bot", "Bot", "easy")]
+    match = Match(spec, seats, {}, seed)
     rng = random.Random(seed)
     states = [match.state.to_dict()]
     for _ in range(steps):
@@ -218,14 +219,8 @@ def test_a_click_on_the_sliders_track_jumps_there(app):
 def test_a_replay_of_bots_keeps_its_panels_in_place_where_nothing_is_secret(app):
     """Play-test: replaying a Tea Time game between two bots, the players' panels swapped
     places as the turn passed (the seat to move was drawn as the big one)."""
-    spec = registry.get("tea-time")
-    match = Match(spec, [Seat("bot", "Bo", "easy"), Seat("bot", "Cy", "easy")], {}, 4)
-    rng = random.Random(4)
-    for _ in range(80):
-        if match.is_chance():
-            match.resolve_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
+    bots = [Seat("bot", "Bo", "easy"), Seat("bot", "Cy", "easy")]
+    match, _states = played("tea-time", seed=4, steps=80, seats=bots)
     table = open_replay(app, match)
     owners, seen = set(), set()
     for _ in range(6):

@@ -177,13 +177,7 @@ def test_planner_never_reads_the_hidden_split(level):
     and the planner picks the same pile in both (fixed seed)."""
 
     def position(split):
-        s = blank()
-        lay(s, {(2, c): "EW" for c in range(12)})
-        put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
-        put_cart(s, 2, (2, 4), "E", load=(1, 1, 0, 0, 1))
-        s.apply_action(EndActions())
-        s.apply_action(SplitLoad(split))
-        return s
+        return collision_after_split(split, load=(1, 1, 0, 0, 1), heading="E")
 
     a, b = position((0, 1, 0, 0, 1)), position((1, 1, 0, 0, 0))
     mover = a.current_player()
@@ -196,12 +190,7 @@ def test_planner_never_reads_the_hidden_split(level):
 
 def test_owner_split_keeps_the_worse_pick_cheap():
     """The owner of a hit cart splits so the more valuable pile is worth as little as possible."""
-    s = blank()
-    lay(s, {(2, c): "EW" for c in range(12)})
-    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
-    put_cart(s, 2, (2, 4), "E", load=(0, 2, 0, 0, 2))
-    s.apply_action(EndActions())
-    assert s.pending() == "split"
+    s = collision_before_split(load=(0, 2, 0, 0, 2), heading="E")
     a = make_bot(GAME, "medium").choose(s.observation(1), s.legal_actions(), random.Random(0))
     assert isinstance(a, SplitLoad) and a.pile == (0, 1, 0, 0, 1)
 
@@ -329,13 +318,7 @@ def test_hard_picks_a_pile_by_information_set_search_never_by_the_true_split(mon
     load = (1, 1, 0, 1, 1)  # a rock, a ruby, a gold and a diamond: 2 + 2 gems
 
     def position(split):
-        s = blank()
-        lay(s, {(2, c): "EW" for c in range(12)})
-        put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
-        put_cart(s, 2, (2, 4), "E", load=load)
-        s.apply_action(EndActions())
-        s.apply_action(SplitLoad(split))
-        return s
+        return collision_after_split(split, load, heading="E")  # run into from behind
 
     splits = rules_possible_splits(load)
     assert len(splits) == 6  # rock+ruby | gold+diamond, ... and each the other way round
@@ -398,14 +381,21 @@ def test_the_pick_and_split_reasons_say_what_is_true():
     )
 
 
-def collision_after_split(split, load=(0, 1, 0, 1, 0)):
+def collision_before_split(load=(0, 1, 0, 1, 0), heading="W"):
     """The play-test's collision: the mover's cart runs into Ben's cart holding ``load`` (a
-    ruby and a gold), which Ben split as ``split`` (the first pile)."""
+    ruby and a gold) and heading ``heading`` ("W": head-on; "E": from behind); Ben splits."""
     s = blank()
     lay(s, {(2, c): "EW" for c in range(12)})
     put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
-    put_cart(s, 2, (2, 4), "W", load=load)
+    put_cart(s, 2, (2, 4), heading, load=load)
     s.apply_action(EndActions())
+    assert s.pending() == "split"
+    return s
+
+
+def collision_after_split(split, load=(0, 1, 0, 1, 0), heading="W"):
+    """:func:`collision_before_split`, Ben having split as ``split`` (the first pile)."""
+    s = collision_before_split(load, heading)
     s.apply_action(SplitLoad(split))
     assert s.pending() == "pick"
     return s
@@ -457,12 +447,7 @@ def test_or_d7_hard_picks_the_pile_worth_more_on_average():
 def test_or_d7_a_bot_owner_puts_either_pile_first():
     """A bot splitting a ruby and a gold puts either one in pile 1 (its own random numbers),
     so the piles' order tells the mover nothing."""
-    s = blank()
-    lay(s, {(2, c): "EW" for c in range(12)})
-    put_cart(s, 0, (2, 1), "E", speed=4, load=(0, 1, 0, 0, 0))
-    put_cart(s, 2, (2, 4), "W", load=(0, 1, 0, 1, 0))
-    s.apply_action(EndActions())
-    assert s.pending() == "split"
+    s = collision_before_split()
     seen = s.observation(1)
     firsts = {
         make_bot(GAME, "hard").choose(seen, s.legal_actions(), random.Random(seed)).pile
