@@ -210,6 +210,12 @@ def message_lines(msg: str, width: int, largest: int = 16, bold: bool = False) -
     return size, lines
 
 
+def message_whole(msg: str, width: int) -> bool:
+    """Whether :func:`message_lines` shows all of ``msg`` in ``width`` pixels (never cut)."""
+    size, lines = message_lines(msg, width)
+    return len(kit.wrap(msg, size, width)) == len(lines)
+
+
 def line_step(size: int, count: int) -> int:
     """The top bar's line spacing for ``count`` lines at ``size``: three lie closer."""
     return kit.font(size).get_linesize() - (3 if count > 2 else 2)

@@ -80,9 +80,7 @@ class Frame:
 
     def fits_top_bar(self, message: str) -> bool:
         """Whether ``message`` shows whole in the top bar (never cut with "…")."""
-        width = self.top_bar_right(self.table.app.size[0]) - 28
-        size, lines = chrome.message_lines(message, width)
-        return len(kit.wrap(message, size, width)) == len(lines)
+        return chrome.message_whole(message, self.top_bar_right(self.table.app.size[0]) - 28)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Over the widgets: what the game draws there (a dragged piece), else a tooltip."""
