@@ -690,6 +690,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        self.app.hold_picture()  # built this frame, drawn from the next
         self._ticked = time.monotonic()  # the table is on screen from now
         if not self.slot_checked:
             self.slot_checked = True
