@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from scenes.desktop import use_plain_framebuffer
+
 SIZE = (1280, 800)
 
 
@@ -35,8 +37,11 @@ def start_xvfb(size: tuple[int, int] = SIZE) -> tuple[subprocess.Popen | None, s
 @contextmanager
 def window_env(size: tuple[int, int] = SIZE) -> Iterator[dict]:
     """An environment for child processes with a real window (the caller's ``DISPLAY``, or a
-    new Xvfb; SDL's dummy driver when neither exists, said on stderr) and no audio."""
+    new Xvfb; SDL's dummy driver when neither exists, said on stderr) and no audio. The picture
+    goes to the screen as the program sends it (``scenes.desktop.use_plain_framebuffer``), in
+    the bare baselines too: a ratio says what the program adds, not how SDL is set."""
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    use_plain_framebuffer(env)
     env.pop("SDL_VIDEODRIVER", None)
     xvfb = None
     if not env.get("DISPLAY"):
