@@ -217,13 +217,13 @@ class TableScene(Scene):
     def viewer_seat(self) -> int:
         """The seat whose private, big view is drawn: against bots the person's seat, stable
         through the bots' turns; in hot-seat the person at the keyboard (from the moment their
-        pass screen lets them in); with bots only, the seat whose turn it is — but in a replay
-        of a game with nothing secret the first seat, so the panels do not swap places turn by
-        turn as it is watched (a play-tester)."""
+        pass screen lets them in); with bots only, live or replayed, the first seat when nothing
+        is secret, so the panels do not swap places turn by turn as it is watched (play-testers),
+        else the seat whose turn it is (its hand is the one in play)."""
         humans = self.humans
         if not humans and self.online is not None and self.home_seat is not None:
             return self.home_seat  # handed to a bot: still this computer's seat, no other's
-        if not humans and self.replay is not None and not self.game.secret_hands:
+        if not humans and not self.game.secret_hands:
             return 0
         if not humans:
             owner = self.shown.turn_owner()

@@ -539,3 +539,22 @@ def test_the_strips_and_the_opponents_tooltips_leave_the_own_collection_in_sight
             assert not rect.colliderect(own), (target.key, rect, own)
     finally:
         close_apps()
+
+
+def test_a_live_game_of_bots_keeps_its_panels_in_place_where_nothing_is_secret():
+    """Play-test: watching two bots play Tea Time, the players' panels swapped places every
+    turn (the seat to move was drawn as the big one); a replay already kept them."""
+    app = make_app()
+    try:
+        app.manager.push(TitleScene(app))
+        table = start(app, [Seat("bot", "Bo", "easy"), Seat("bot", "Cy", "easy")], seed=4)
+        owners, seen = set(), set()
+        for _ in range(120):
+            frames(app, 5)
+            owners.add(table.shown.turn_owner())
+            seen.add(table.viewer_seat())
+            if owners == {0, 1} and len(table.match.history) > 8:
+                break
+        assert owners == {0, 1} and seen == {0}
+    finally:
+        close_apps()
