@@ -17,7 +17,8 @@ every step what docs/DESIGN.md's "engine contract" promises:
   give exactly the state after, and never change the state they are given; every event has a
   log text;
 * ``turn_owner()`` is a seat; at the end ``returns()`` and ``score_sheet()`` have one entry per
-  seat;
+  seat; a state that counts its turns (the optional ``turns_by_seat()``, which lets a game
+  played from a shared position go on counting) counts the turns the match has seen start;
 * the match's save replays to the same position (``Match.from_save``).
 
 A game's own random-game test adds only its own invariants (marbles, dice, gems conserved).
@@ -67,6 +68,12 @@ def _check_state(spec: GameSpec, state, names: Sequence[str]) -> None:
     assert player in (CHANCE, TERMINAL) or 0 <= player < len(names), player
     if player >= 0:
         assert 0 <= state.turn_owner() < len(names), "turn_owner() is not a seat"
+
+
+def _check_turn_counts(match: Match) -> None:
+    counting = getattr(match.state, "turns_by_seat", None)
+    if counting is not None:
+        assert counting() == match.turns_by_seat(), "the state counts other turns than started"
 
 
 def _check_observation(state, player: int) -> None:
@@ -187,9 +194,11 @@ def contract_check(
                     events = match.apply(choose(spec, state, legal, rng))
                 if deep:
                     _check_events(spec, before, events, match.state, names)
+                    _check_turn_counts(match)
                 step += 1
                 if invariants:
                     invariants(match.state, step)
+            _check_turn_counts(match)
             if match.is_terminal():
                 assert len(match.state.returns()) == num_players
                 sheet = match.state.score_sheet()

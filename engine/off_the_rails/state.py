@@ -1342,6 +1342,17 @@ class OTRState:
         """Whose turn this is (``self.player``), also while an opponent splits a hit cart's gems."""
         return self.player
 
+    def turns_by_seat(self) -> list[int]:
+        """How many turns each seat has started, in seat order, from the turn number and whose
+        turn it is (turns pass to the next seat in order): the load list goes on counting from a
+        shared position's own turn. Their sum is ``self.turn``."""
+        seats = self.num_players
+        counts = []
+        for seat in range(seats):
+            back = (self.player - seat) % seats  # turns since this seat's last one began
+            counts.append(max(0, (self.turn - back + seats - 1) // seats))
+        return counts
+
     def is_terminal(self) -> bool:
         return self.over
 

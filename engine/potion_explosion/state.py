@@ -1511,6 +1511,16 @@ class PotionExplosionState:
         """Current total of each seat (:func:`rules.score`)."""
         return [_rules.score(desk) for desk in self.desks]
 
+    def turns_by_seat(self) -> list[int]:
+        """How many turns each seat has started, in seat order: the turns its desk has counted
+        (at each turn's end), and the turn being played (its play and its end steps). The load
+        list goes on counting from a shared position's own turns."""
+        playing = self.phase in (Phase.PLAY, Phase.END)
+        return [
+            desk.turns + (1 if playing and seat == self.player else 0)
+            for seat, desk in enumerate(self.desks)
+        ]
+
     def turn_owner(self) -> int:
         """The seat whose turn (or draft pick) this is; chance nodes belong to it too."""
         return _rules.turn_owner(self)
