@@ -118,15 +118,21 @@ class SaveInfo:
     game: str
     seats: tuple
     turn: int
+    """Turns started in the game; in a game set up from a position, counted on from the
+    position's own (:func:`position_turns`), or from it when it does not count them."""
     saved_at: str
     error: str | None = None
     has_backup: bool = False
     to_move: int | None = None
     """The seat whose turn it is, or None when unknown."""
     turns_by_seat: tuple = ()
-    """Turns each seat has started (empty when unknown)."""
+    """Turns each seat has started (empty when unknown), counted as :attr:`turn` is."""
     round_of_rounds: tuple = ()
     """``(round, rounds)`` of a game played in rounds of its own (Tea Time), else empty."""
+    since_position: bool = False
+    """True for a game set up from a position that does not count the turns before it
+    (Diced Tomatoes, Shifting Stones): :attr:`turn` and :attr:`turns_by_seat` count only the
+    turns played from it."""
 
     @property
     def round(self) -> int:
@@ -582,18 +588,26 @@ def read_info(path: Path) -> SaveInfo:
         to_move, by_seat = env.get("to_move"), env.get("turns_by_seat")
         if to_move is None or by_seat is None:
             to_move, by_seat = _whose_turn(env, path)
+        turn, before = env.get("turn", 0), None
+        if "start" in env:  # the save counts the turns played from its position
+            before = position_turns(env["game"], env["start"], len(seats))
+            if before is not None:
+                turn += sum(before)
+                if len(by_seat) == len(before):
+                    by_seat = [n + earlier for n, earlier in zip(by_seat, before, strict=True)]
         return SaveInfo(
             path,
             clean_title(env.get("title", path.stem)),
             clean_title(env["game"]),
             seats,
-            env.get("turn", 0),
+            turn,
             env.get("saved_at", ""),
             None,
             has_backup,
             to_move,
             tuple(by_seat),
             tuple(env.get("round_of_rounds", ())),
+            "start" in env and before is None,
         )
     except SaveError as err:
         error = str(err)
@@ -602,6 +616,23 @@ def read_info(path: Path) -> SaveInfo:
             file=shown_name(path), reason=type(err).__name__
         )
     return SaveInfo(path, clean_title(path.stem), "?", (), 0, _mtime(path), error, has_backup)
+
+
+def position_turns(game: str, start, seats: int) -> list[int] | None:
+    """The turns each of ``seats`` seats had started before the position ``start`` (a save's
+    plain data) set ``game`` up, as its state counts them (the optional ``turns_by_seat()``:
+    Off the Rails' turn number, Potion Explosion's desks); None when its state does not count
+    them or the position cannot be read (loading the save says why)."""
+    from engine import registry
+    from engine.validation import position_from_data
+
+    try:
+        state = position_from_data(registry.get(game), start)
+    except Exception:  # noqa: BLE001 - the list never fails on one file
+        return None
+    counting = getattr(state, "turns_by_seat", None)
+    counts = list(counting()) if counting is not None else []
+    return counts if len(counts) == seats else None
 
 
 def _whose_turn(envelope: dict, path: Path) -> tuple:

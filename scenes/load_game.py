@@ -66,7 +66,9 @@ def has_default_title(info) -> bool:
 
 def where_it_is(info) -> str:
     """The third line: whose turn, the round (turns counted per player, not steps) or the turn
-    where the game numbers its turns as Off the Rails does, when it was saved, and the file. An
+    where the game numbers its turns as Off the Rails does — in a game set up from a position,
+    counted on from the position's own, or the turns played from it where the position does not
+    count them (its title says it is from a position) —, when it was saved, and the file. An
     autosave says so first: at the end it was cut off in Russian at 1024 × 640, and the
     autosave and a save of the same game read alike (a play-test)."""
     parts = [_("autosave")] if info.is_autosave else []
@@ -76,6 +78,8 @@ def where_it_is(info) -> str:
     if info.round_of_rounds:
         round_number, rounds = info.round_of_rounds
         parts.append(_("round {round} of {rounds}").format(round=round_number, rounds=rounds))
+    elif info.since_position:  # its position does not say how many turns came before it
+        parts.append(turns_played(info.turn))
     elif len(info.seats) == 1:
         parts.append(_("turn {count}").format(count=info.round))
     elif numbered_turns(info.game) and info.turn > 0:
@@ -83,15 +87,16 @@ def where_it_is(info) -> str:
     elif info.turns_by_seat:
         parts.append(_("round {count}").format(count=info.round))
     else:
-        parts.append(
-            ngettext("{count} turn played", "{count} turns played", info.turn).format(
-                count=info.turn
-            )
-        )
+        parts.append(turns_played(info.turn))
     parts.append(_("saved {when}").format(when=when(info.saved_at)))
     if not info.is_autosave:
         parts.append(info.file_name.removesuffix(".json"))
     return " · ".join(parts)
+
+
+def turns_played(count: int) -> str:
+    """The turns started ("12 turns played"), where no round or turn number can be said."""
+    return ngettext("{count} turn played", "{count} turns played", count).format(count=count)
 
 
 def delete_question(info) -> str:

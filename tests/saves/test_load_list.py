@@ -122,3 +122,69 @@ def test_a_damaged_round_of_rounds_is_a_damaged_field(tmp_path):
     path.write_text(json.dumps(envelope), encoding="utf-8")
     info = store.read_info(path)
     assert info.error is not None and "round_of_rounds" in info.error
+
+
+def played_from_a_position(game: str, turns_before: int):
+    """A two-player game of ``game`` played at random until its ``turns_before``-th turn has
+    started, copied as a position (as Copy and New game's position box do) and played on from
+    it until one more turn has started: ``(the first match, the match from the position)``."""
+    import random
+
+    from engine.positions import match_from_position, position_text, read_position
+
+    spec = registry.get(game)
+    seats = [Seat("human", "Ana"), Seat("human", "Ben")]
+
+    def play(match: Match, rng: random.Random, turns: int) -> None:
+        while match.turn_count() < turns or match.is_chance():
+            if match.is_chance():
+                match.advance_chance()
+            else:
+                match.apply(rng.choice(match.legal_actions()))
+
+    first = Match(spec, seats, {}, 4)
+    play(first, random.Random(4), turns_before)
+    state = read_position(spec, position_text(spec, first.state))
+    shared = match_from_position(spec, seats, {}, 5, state)
+    play(shared, random.Random(5), 1)
+    return first, shared
+
+
+def test_a_game_from_a_position_is_listed_by_the_positions_own_turn(tmp_path):
+    """A play-tester's find: an Off the Rails game started from a position at turn 11 was
+    listed at "turn 1" after its next turn began; the list goes on from the position's turn
+    (the state's own count), as the table's "Turn 12" does."""
+    first, shared = played_from_a_position("off-the-rails", 11)
+    assert first.state.turn == 11 and shared.state.turn == 12 and shared.turn_count() == 1
+    info = store.read_info(store.save(shared, "Shared", tmp_path))
+    assert info.turn == 12 and sum(info.turns_by_seat) == 12 and not info.since_position
+    assert " · turn 12 · saved " in where_it_is(info)
+
+
+def test_a_game_from_a_position_is_listed_by_the_positions_own_round(tmp_path):
+    """Potion Explosion's desks count their turns: a position in Ana's 6th turn, played on
+    into Ben's 6th, is listed at round 6, not round 1."""
+    first, shared = played_from_a_position("potion-explosion", 11)
+    assert first.turns_by_seat() == [6, 5] and shared.turns_by_seat() == [0, 1]
+    info = store.read_info(store.save(shared, "Shared", tmp_path))
+    assert info.turns_by_seat == (6, 6) and info.round == 6
+    assert where_it_is(info).startswith("Ben to play · round 6 · saved ")
+
+
+def test_a_position_that_does_not_count_its_turns_is_listed_by_the_turns_played_from_it(
+    tmp_path,
+):
+    """A Diced Tomatoes position does not say how many turns came before it: the list says
+    the turns played from it rather than "round 1" (the title of a pasted position's save
+    says it is from a position)."""
+    first, shared = played_from_a_position("diced-tomatoes", 11)
+    assert max(first.turns_by_seat()) == 6 and shared.turn_count() == 1
+    info = store.read_info(store.save(shared, "Shared", tmp_path))
+    assert info.since_position and info.turn == 1
+    line = where_it_is(info)
+    assert " · 1 turn played · saved " in line and "round" not in line
+
+
+def test_a_game_from_its_set_up_is_not_a_game_from_a_position(tmp_path):
+    info = store.read_info(store.save(match_after_turns(3), "Evening game", tmp_path))
+    assert not info.since_position and info.turn == 3 and info.turns_by_seat == (1, 2)
