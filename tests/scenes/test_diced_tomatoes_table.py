@@ -37,7 +37,7 @@ from tests.scenes.driver import (
     settle,
     wait_for_human,
 )
-from tests.soak import keep_first
+from tests.soak import keep_first, quick_first
 
 SPEC = registry.get("diced-tomatoes")
 
@@ -818,5 +818,40 @@ def test_every_part_of_a_glowing_vine_row_takes_the_click(size):
             placed = [e.action for e in match.history[before:] if isinstance(e.action, PlaceDie)]
             assert placed and (placed[0].owner, placed[0].token) == (owner, token), size
             close_apps()
+    finally:
+        close_apps()
+
+
+ROLL_OVER_LABELS = {
+    "ja": "ロールオーバー（4）",
+    "en": "Roll over  (4)",
+    "ru": "Скрутить (4)",
+    "es": "Saltar 1-6 (4)",
+}
+"""The roll-over karma button's label whole in each language (Japanese: the term of the
+glossary and of the published page, not the page's bracketed "1→6/6→1")."""
+
+
+@pytest.mark.parametrize(
+    ("language", "size"),
+    quick_first(
+        [(language, size) for language in ROLL_OVER_LABELS for size in ((1024, 640), (1280, 800))]
+    ),
+)
+def test_the_roll_over_button_reads_as_a_word_and_fits_whole(language, size):
+    """Play-test: in Japanese the roll-over button said "1→6/6→1" in the small font; it says
+    「ロールオーバー」 and, like every karma button, shows whole (not cut, not in two lines)
+    at both window sizes."""
+    app = make_app(size=size)
+    try:
+        app.set_language(language)
+        app.manager.push(TitleScene(app))
+        frames(app, 1)
+        table = start(app, [Seat("human", "Ana"), Seat("bot", "Bob", "easy")], seed=3)
+        shown = {key: button.text for key, button in table.column.buttons().items()}
+        assert shown["karma:roll_over"] == ROLL_OVER_LABELS[language]
+        labels = {key: label for key, label in shown.items() if key.startswith("karma:")}
+        assert len(labels) == 6
+        assert not any("…" in label or "\n" in label for label in labels.values()), labels
     finally:
         close_apps()
