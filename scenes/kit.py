@@ -285,8 +285,9 @@ def has_cjk(content: str) -> bool:
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels at ``size``: at spaces, and
     between Japanese characters (Japanese puts no spaces between words) where the line-break
-    rules allow (:mod:`scenes.line_breaks`: no line starts with 、 or ）, none ends with （).
-    A single word wider than ``width`` keeps a line of its own."""
+    rules allow (:mod:`scenes.line_breaks`: no line starts with 、 or ）, none ends with （,
+    the last is not one character alone). A single word wider than ``width`` keeps a line of
+    its own."""
     return list(_wrap(content, size, width, bold, translation.current_language()))
 
 
@@ -313,7 +314,7 @@ def _wrap(content: str, size: int, width: int, bold: bool, language: str) -> tup
             line, about = trial, about_trial
     if line.strip():
         lines.append(line.rstrip())
-    return tuple(lines)
+    return tuple(line_breaks.no_lone_last(lines, content, lambda last: f.size(last)[0] <= width))
 
 
 _unit_widths: dict[tuple, int] = {}

@@ -3,8 +3,9 @@
 Japanese and Chinese put no spaces between words: a line breaks between any two characters,
 except that none starts with closing punctuation, a prolonged-sound mark or a small kana
 (、。）」ー… — :data:`NO_LINE_START`) and none ends with an opening bracket (（「 —
-:data:`NO_LINE_END`): the kinsoku rules of JIS X 4051, in their common strict form. A word
-in Latin or Cyrillic letters (a name, a number) keeps together as everywhere.
+:data:`NO_LINE_END`): the kinsoku rules of JIS X 4051, in their common strict form; and a
+paragraph's last line is not one character alone (:func:`lone`: 「え。」 under a full line).
+A word in Latin or Cyrillic letters (a name, a number) keeps together as everywhere.
 
 :func:`units` cuts a text into what a line is made of (:func:`scenes.kit.wrap` fills lines with
 them); :func:`install` teaches pygame_gui's text boxes the same breaks — they broke lines only
@@ -14,6 +15,7 @@ at spaces and cut a Japanese paragraph with a hyphen (「1人なら-」 / 「-�
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 CJK = "\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
 """Chinese-script characters and Japanese kana, with their punctuation and full-width forms
@@ -38,6 +40,26 @@ turn file's path in a tooltip was cut mid-name with an added hyphen)."""
 def has_cjk(text: str) -> bool:
     """Whether ``text`` holds Chinese-script characters or kana."""
     return _IS_CJK.search(text) is not None
+
+
+def lone(line: str) -> bool:
+    """Whether ``line`` is one Chinese-script character or kana with at most the punctuation
+    no line starts with (「え。」): a last line Japanese type does not leave alone."""
+    letters = [ch for ch in line if not ch.isspace() and ch not in NO_LINE_START]
+    return len(letters) == 1 and has_cjk(letters[0])
+
+
+def no_lone_last(lines: list[str], text: str, fits: Callable[[str], bool]) -> list[str]:
+    """``lines`` (``text`` wrapped) with a last line of one character alone (:func:`lone`)
+    given the unit before it as well — where the line before breaks there without a space,
+    keeps a unit of its own, and ``fits(last line)`` still."""
+    if len(lines) < 2 or not lone(lines[-1]):
+        return lines
+    before = units(lines[-2])
+    last = before[-1] + lines[-1]
+    if len(before) < 2 or not text.rstrip().endswith(last) or not fits(last):
+        return lines
+    return [*lines[:-2], "".join(before[:-1]).rstrip(), last]
 
 
 def may_break(before: str, after: str) -> bool:

@@ -210,6 +210,33 @@ def test_units_break_between_japanese_characters_by_the_rules():
     assert line_breaks.split_points("Two words here") == [4, 10]  # pygame_gui's own
 
 
+def test_a_japanese_tooltip_leaves_no_character_alone_on_its_last_line(fonts_ready):
+    """Play-test: a Shifting Stones stone's tooltip in Japanese ended with 「え。」 alone on
+    its own line; the line before gives it its last unit (a break the rules allow)."""
+    translation.set_language("ja")
+    try:
+        words = translation._("Click to flip it; drag it onto a neighbour to swap them.")
+        rows = [row for row, _bold in kit.tooltip_rows(("太陽", words))]
+        assert rows == ["太陽", "クリックで裏返し、隣の石へドラッグで入れ", "替え。"]
+        assert not line_breaks.lone(rows[-1]) and line_breaks.lone("え。")
+        assert line_breaks.lone("す") and not line_breaks.lone("です。")
+        assert not line_breaks.lone("1")
+    finally:
+        translation.set_language("en")
+
+
+def test_a_lone_last_character_after_a_space_stays_where_it_is(fonts_ready):
+    """Only a break between Japanese characters is moved: a character after a space (a word
+    of its own) keeps its line rather than pulling a word across the space."""
+    translation.set_language("ja")
+    try:
+        width = kit.text_size("ああああああ", 14)[0]
+        assert kit.wrap("ああああああ い", 14, width) == ["ああああああ", "い"]
+        assert kit.wrap("あああああああ", 14, width) == ["あああああ", "ああ"]
+    finally:
+        translation.set_language("en")
+
+
 def _japanese_texts() -> list:
     from babel.messages.pofile import read_po
 
@@ -228,7 +255,9 @@ def _japanese_texts() -> list:
 @pytest.mark.long
 def test_every_japanese_message_wraps_without_a_forbidden_line_start_or_end(width, fonts_ready):
     """Every Japanese message, wrapped narrow: no row starts with 、。）」ー… nor ends with
-    （「, each row fits (or is one unbreakable unit), and the rows give the text back."""
+    （「, each row fits (or is one unbreakable unit), the rows give the text back, and from a
+    tooltip's width on none ends with one character alone (at 90 px a few rows before it are
+    one unit too wide to share)."""
     translation.set_language("ja")
     try:
         for text in _japanese_texts():
@@ -241,5 +270,7 @@ def test_every_japanese_message_wraps_without_a_forbidden_line_start_or_end(widt
                     assert row[-1] not in line_breaks.NO_LINE_END, (text, row)
                 fits = kit.text_size(row, 14)[0] <= width
                 assert fits or len(line_breaks.units(row.strip())) == 1, (text, row)
+            if width >= 160 and len(rows) > 1:
+                assert not line_breaks.lone(rows[-1]), (text, rows)
     finally:
         translation.set_language("en")
