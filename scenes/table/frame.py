@@ -130,12 +130,21 @@ class Frame:
 
     def tooltip_rect(self, target: kit.Target) -> pygame.Rect:
         """Beside ``target``, off everything :meth:`tip_avoid` names (below the top bar), and
-        where the window has room off what the game spares (``GameTable.tooltip_spare``)."""
+        where the window has room off what the game spares (``GameTable.tooltip_spare``). A
+        game's ``tooltip_area`` (grown to hold the tooltip) keeps it there, over what the area
+        holds."""
+        game = self.table.game
         w, h = self.table.app.size
         size = kit.tooltip_size(target.tooltip)
         bounds = pygame.Rect(0, 44, w, h - 44)
-        spare = self.table.game.tooltip_spare(target)
-        return kit.place_tip(size, target.bounds, bounds, self.tip_avoid(target), spare)
+        avoid, spare = self.tip_avoid(target), game.tooltip_spare(target)
+        area = game.tooltip_area(target)
+        if area is not None:
+            area = area.inflate(max(0, size[0] - area.width), max(0, size[1] - area.height))
+            bounds = area.clamp(bounds).clip(bounds)
+            avoid = [rect for rect in avoid if not area.contains(rect)]
+            spare = [[rect for rect in tier if not area.contains(rect)] for tier in spare]
+        return kit.place_tip(size, target.bounds, bounds, avoid, spare)
 
     def tip_avoid(self, target: kit.Target) -> list[pygame.Rect]:
         """What ``target``'s tooltip keeps off: the column, every active target (one rect per

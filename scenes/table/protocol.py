@@ -293,6 +293,13 @@ class GameTable:
         sight (the holes a hovered marble fits)."""
         return []
 
+    def tooltip_area(self, target: Target) -> pygame.Rect | None:
+        """The part of the window ``target``'s tooltip stays in, beside it, over whatever else
+        lies there — for targets that fill an area (Shifting Stones' grid), where the tooltip
+        would otherwise go far from the pointer to cover none of them; None: anywhere, off
+        what :meth:`tooltip_avoid` and :meth:`tooltip_spare` name."""
+        return None
+
     def tooltip_spare(self, target: Target) -> list[list[pygame.Rect]]:
         """What ``target``'s tooltip keeps off where the window has room, after what
         :meth:`tooltip_avoid` names: lists of rects, most important first. Where no place is

@@ -421,3 +421,56 @@ def test_the_log_does_not_show_through_the_pause_menus_position_strip(app):
         if not pause.copy_button.get_abs_rect().inflate(4, 4).collidepoint(x, y)
     }
     assert max(sums) - min(sums) <= 6, (min(sums), max(sums))
+
+
+def gap(tip: pygame.Rect, rect: pygame.Rect) -> int:
+    """Pixels between ``tip`` and ``rect`` (0 where they touch or overlap)."""
+    return max(
+        0,
+        rect.left - tip.right,
+        tip.left - rect.right,
+        rect.top - tip.bottom,
+        tip.top - rect.bottom,
+    )
+
+
+def test_after_a_drag_the_tooltip_shows_beside_the_stone_under_the_pointer(app, monkeypatch):
+    """Play-test: once a stone was dragged onto its neighbour, the tooltip that showed lay far
+    from the pointer (kept off every other stone, the players' rows and the hand, it went to
+    the board's far corner). It lies 10 px beside the stone the pointer is on, over the grid,
+    off the players' rows, the deck line and the hand."""
+    drawn: list = []
+    monkeypatch.setattr(
+        kit, "draw_tooltip", lambda surface, rect, lines, *a: drawn.append((rect, lines))
+    )
+    table = against_bot(app)
+    press(app, card_at(table, 7))
+    drag(app, stone_at(table, 1), stone_at(table, 4))  # Fish down onto Boat, paid with 7
+    settle(app, table)
+    assert table.match.state.grid_text() == "SOBHFETTO"
+    drawn.clear()
+    frames(app, 1)
+    lay = table.game.layout()
+    (tip, lines), *_ = drawn
+    assert lines[0] == "Fish" and table.mouse == stone_at(table, 4)
+    assert gap(tip, lay.stone(4)) == 10 and not tip.colliderect(lay.stone(4))
+    assert lay.grid.contains(tip)
+    rows = [lay.info, lay.hand_area] + [lay.player_row(seat) for seat in range(2)]
+    assert not any(tip.colliderect(row) for row in rows)
+
+
+def test_every_stones_and_cards_tooltip_lies_beside_it(app):
+    """Every stone's tooltip 10 px beside its stone within the grid, every hand card's beside
+    its card within the hand (none far from the pointer: a card's went to the far end of the
+    hand row)."""
+    table = against_bot(app)
+    lay = table.game.layout()
+    placed = 0
+    for target in table.targets():
+        area = {"stone": lay.grid, "card": lay.hand_area}.get(target.key[0])
+        if area is None:
+            continue
+        tip = table.frame.tooltip_rect(target)
+        assert gap(tip, target.bounds) == 10 and area.contains(tip), (target.key, tip)
+        placed += 1
+    assert placed == 9 + 4

@@ -121,6 +121,14 @@ class ShiftingStonesTable(GameTable):
         rows = [lay.info] + [lay.player_row(seat) for seat in range(lay.num_players)]
         return [row for row in rows if not row.collidepoint(target.bounds.center)]
 
+    def tooltip_area(self, target) -> pygame.Rect | None:
+        """A stone's tooltip stays over the grid and a hand card's over the hand, beside what
+        the pointer is on: kept off every other stone or card, it went far from the pointer
+        (a play-test, after a stone was dragged)."""
+        lay = self.layout()
+        kind = target.key[0]
+        return lay.grid if kind == "stone" else lay.hand_area if kind == "card" else None
+
     def hint_marks(self) -> tuple[tuple, int | None]:
         """``(squares, card)`` the hint frames: a hinted payment frames its card, and once the
         player has chosen that card, the stones of the move the hint pays for (play-test:
