@@ -30,6 +30,7 @@ from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.pieces import (
     cart_angle,
     draw_cart,
+    draw_standing_cart,
     gem_stacks,
     stack_spots,
 )
@@ -451,18 +452,15 @@ def collided(e, before, stage: Stage) -> list:
 
     def draw(surface, p):
         for cart, sign in ((a, 1), (b, -1)):
-            cx, cy = lay.centre(cart.square)
             dx = math.sin(p * 40) * (1 - p) * lay.cell * 0.14 * sign
-            draw_cart(
-                surface, lay, cart, (cx + dx, cy - dx * 0.5), cart_angle(cart), stage.patterns
-            )
+            gems = before.gems.get(cart.square)
+            draw_standing_cart(surface, lay, cart, stage.patterns, gems, shake=(dx, -dx * 0.5))
         burst = art.star(max(5, int(lay.cell * 0.32 * ease_out_back(min(1, p * 2)))))
         surface.blit(burst, burst.get_rect(center=mid))
         shout(surface, lay, label, 19, (mid[0], mid[1] - lay.cell * 0.75), kit.HILITE)
 
-    return [
-        Animation(stage.seconds(0.8), draw, ease=linear, hide={("cart", e.cart), ("cart", e.other)})
-    ]
+    hide = {("cart", e.cart), ("cart", e.other), ("gems", a.square), ("gems", b.square)}
+    return [Animation(stage.seconds(0.8), draw, ease=linear, hide=hide)]
 
 
 def turned(e, before, stage: Stage) -> list:
@@ -475,10 +473,13 @@ def turned(e, before, stage: Stage) -> list:
     end = float(oa.FACING_ANGLE[e.facing])
     diff = (end - start + 180) % 360 - 180 or 180
 
-    def draw(surface, p):
-        draw_cart(surface, lay, cart, lay.centre(cart.square), start + diff * p, stage.patterns)
+    gems = before.gems.get(cart.square)
 
-    return [Animation(stage.seconds(0.3), draw, ease=ease_in_out, hide={("cart", e.cart)})]
+    def draw(surface, p):
+        draw_standing_cart(surface, lay, cart, stage.patterns, gems, angle=start + diff * p)
+
+    hide = {("cart", e.cart), ("gems", cart.square)}
+    return [Animation(stage.seconds(0.3), draw, ease=ease_in_out, hide=hide)]
 
 
 def dropped(e, before, stage: Stage) -> list:
@@ -642,12 +643,12 @@ def fade_cart(e, before, stage: Stage) -> list:
     cart = before.carts[e.cart].clone()
     if not cart.square:
         return []
-    centre = lay.centre(cart.square)
+    gems = before.gems.get(cart.square)
 
     def draw(surface, p):
-        draw_cart(surface, lay, cart, centre, cart_angle(cart), stage.patterns, alpha=255 * (1 - p))
+        draw_standing_cart(surface, lay, cart, stage.patterns, gems, alpha=255 * (1 - p))
 
-    return [Animation(stage.seconds(0.35), draw, hide={("cart", e.cart)})]
+    return [Animation(stage.seconds(0.35), draw, hide={("cart", e.cart), ("gems", cart.square)})]
 
 
 # --- deposits and the chasm -----------------------------------------------------------------------

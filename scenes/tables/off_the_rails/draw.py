@@ -52,11 +52,10 @@ from scenes.tables.off_the_rails.layout import (
 )
 from scenes.tables.off_the_rails.paths import BAD_ENDS, Path, Tag
 from scenes.tables.off_the_rails.pieces import (
-    cart_angle,
     cart_mark,
     draw_cart,
     draw_gems,
-    draw_leftover_gems,
+    draw_standing_cart,
 )
 from sprites import art
 from sprites import off_the_rails_art as oa
@@ -157,10 +156,9 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
             surface.blit(ring, ring.get_rect(center=lay.centre(cart.square)))
     for cart_id, cart in enumerate(state.carts):
         if cart.where == CartPlace.BOARD and ("cart", cart_id) not in view.hidden:
-            draw_cart(surface, lay, cart, lay.centre(cart.square), cart_angle(cart), view.patterns)
             gems = state.gems.get(cart.square)
-            if gems and ("gems", cart.square) not in view.hidden:
-                draw_leftover_gems(surface, lay, cart.square, gems)
+            shown = gems if ("gems", cart.square) not in view.hidden else None
+            draw_standing_cart(surface, lay, cart, view.patterns, shown)
     for index, path in enumerate(view.paths):
         draw_path_end(surface, lay, path, index)
     if view.ghost_cart is not None:

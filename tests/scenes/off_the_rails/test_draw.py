@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from engine.off_the_rails import state as S
+from engine.off_the_rails.data import GEMS
 from scenes.tables.off_the_rails import draw
 from scenes.tables.off_the_rails.input import Selection, hint_selection
 from scenes.tables.off_the_rails.layout import Layout
@@ -85,44 +86,74 @@ def luminance(rgb) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
+def visible_share(frame, picture, centre) -> float:
+    """The share of ``picture``'s solid pixels that ``frame`` shows unchanged where a blit at
+    ``centre`` (placed as the drawing code places it) puts them."""
+    rect = picture.get_rect(center=centre)
+    solid = seen = 0
+    for x in range(rect.width):
+        for y in range(rect.height):
+            colour = picture.get_at((x, y))
+            if colour.a < 250:
+                continue
+            solid += 1
+            shown = frame.get_at((rect.x + x, rect.y + y))
+            seen += all(abs(a - b) <= 2 for a, b in zip(shown[:3], colour[:3], strict=True))
+    return seen / solid
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2048, 1280)])
 @pytest.mark.long
-def test_leftover_gems_lie_beside_the_cart_never_under_it(size):
-    """Issue 42, finding 7: gems left on a square under a cart sat half under it. They lie at
-    the square's bottom corners: not one of their pixels (nor their count badges) on a pixel
-    of the cart (its load, die and marks included), whichever way it faces, with or without
-    the clans' marks; each still on its own square."""
+def test_gems_under_a_cart_lie_in_sight_on_a_pale_strip_inside_its_square(size):
+    """Play-test: gems dropped on a cart's square were hard to see (issue 42, finding 7 put
+    them at the square's bottom corners, half on the neighbours' squares). They lie on a pale
+    strip along the square's bottom, the cart shrunk a little above it, whichever way it
+    faces, with or without the clans' marks: every kind's gem in sight (the front gem of
+    each stack whole), the strip far lighter than the floor, and nothing of the cart or the
+    gems outside the square; the cart keeps most of its size."""
     from scenes.tables.off_the_rails.pieces import (
-        cart_angle,
-        draw_cart,
-        draw_leftover_gems,
-        leftover_spots,
+        draw_standing_cart,
+        leftover_items,
+        leftover_strip,
+        standing_pose,
     )
+    from sprites import off_the_rails_art as oa
 
     lay = Layout(size, 2, 3)
     square = (5, 5)
+    inside = lay.square(square).inflate(2, 2)  # the die's shadow reaches the square's edge
+    floor = pygame.Surface(size)
+    floor.fill(oa.ROCK_DARK)
     for facing in "NESW":
         for cart_id in (0, 1):  # the white and the black marker
             s = blank()
             put_cart(s, cart_id, square, facing, speed=6, load=(1, 1, 1, 1, 1))
             cart = s.carts[cart_id]
+            assert standing_pose(lay, square, float(oa.FACING_ANGLE[facing]), True)[1] >= 0.8
             for patterns in (False, True):
-                carts = pygame.Surface(size, pygame.SRCALPHA)
-                draw_cart(carts, lay, cart, lay.centre(square), cart_angle(cart), patterns)
                 for counts in ((0, 1, 0, 0, 0), (2, 1, 0, 0, 0), (0, 0, 3, 0, 2), (1, 1, 1, 0, 1)):
-                    gems = pygame.Surface(size, pygame.SRCALPHA)
-                    draw_leftover_gems(gems, lay, square, counts)
-                    drawn = pygame.mask.from_surface(gems)
-                    assert drawn.count() > 0
-                    assert pygame.mask.from_surface(carts).overlap_area(drawn, (0, 0)) == 0, (
-                        facing,
-                        cart_id,
-                        patterns,
-                        counts,
-                    )
-    for kinds in (1, 2):
-        for x, y in leftover_spots(lay, square, kinds):
-            assert lay.square(square).collidepoint(x, y)
+                    frame = floor.copy()
+                    draw_standing_cart(frame, lay, cart, patterns, counts)
+                    changed = pygame.mask.from_threshold(
+                        frame, oa.ROCK_DARK, (1, 1, 1, 255)
+                    )  # the untouched floor
+                    changed.invert()
+                    bounds = changed.get_bounding_rects()
+                    assert all(inside.contains(box) for box in bounds), (facing, counts, bounds)
+                    kinds = set()
+                    for names, _count, x, step, _count_x in leftover_items(lay, square, counts):
+                        y = leftover_strip(lay, square).centery
+                        for k, name in enumerate(names):
+                            share = visible_share(
+                                frame, oa.gem(name, lay.leftover_gem_size), (round(x + k * step), y)
+                            )
+                            assert share >= (0.95 if k == 0 else 0.15), (facing, name, share)
+                            kinds.add(name)
+                    present = {name for name, n in zip(GEMS, counts, strict=True) if n}
+                    assert kinds == present if len(present) <= 3 else len(kinds) == 3
+    strip = leftover_strip(lay, square)
+    plate = frame.get_at((strip.x + 3, strip.centery))
+    assert luminance(plate) >= luminance(oa.ROCK_LIGHT) + 100
 
 
 def test_at_1024_gems_are_12_pixels_or_more_and_rocks_stand_out():
