@@ -147,7 +147,10 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
     for index, path in enumerate(view.paths):
         draw_path_line(surface, lay, state, path, index)
     for square, counts in sorted(state.gems.items()):
-        if ("gems", square) not in view.hidden and state.cart_at(square) is None:
+        cart_id = state.cart_at(square)  # gems under a cart show with it, unless it is moving
+        if ("gems", square) not in view.hidden and (
+            cart_id is None or ("cart", cart_id) in view.hidden
+        ):
             draw_gems(surface, lay, square, counts)
     if view.chosen is not None:
         cart = state.carts[view.chosen]

@@ -10,7 +10,7 @@ from scenes.tables.off_the_rails import draw
 from scenes.tables.off_the_rails.input import Selection, hint_selection
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.marks import board_marks
-from tests.engine.off_the_rails.helpers import blank, put_cart
+from tests.engine.off_the_rails.helpers import blank, put_cart, put_gems
 from tests.soak import WINDOW_SIZES
 
 pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
@@ -236,3 +236,24 @@ def test_the_edge_squares_a_cart_may_go_on_glow_visibly_at_every_point_of_the_pu
         for point in (centre, edge_point):
             before, after = plain.get_at(point), lit.get_at(point)
             assert sum(after[:3]) - sum(before[:3]) >= 90, (square, point, before, after)
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_gems_a_cart_leaves_stay_in_sight_while_it_rolls_away(size):
+    """While a cart standing on gems is drawn by its animation (rolling off, hidden from the
+    board), the gems it leaves lie on the square as a deposit does; they used to vanish
+    until the cart had gone."""
+    from scenes.tables.off_the_rails.pieces import stack_spots
+    from sprites import off_the_rails_art as oa
+
+    s = blank()
+    put_cart(s, 0, (4, 4), "E")
+    lay = Layout(size, 2, 3)
+    plain = board(size, s, hidden=frozenset({("cart", 0)}))
+    put_gems(s, (4, 4), (0, 0, 1, 0, 0))
+    rolling = board(size, s, hidden=frozenset({("cart", 0)}))
+    x, y = lay.centre((4, 4))
+    dx, dy = stack_spots(1, lay.cell)[0]
+    emerald = oa.gem("emerald", lay.gem_size)
+    assert visible_share(rolling, emerald, (x + dx, y + dy)) >= 0.9
+    assert visible_share(plain, emerald, (x + dx, y + dy)) < 0.1
