@@ -226,12 +226,17 @@ _badge_fonts: dict = {}
 
 
 def draw_chip(
-    surface, rect, code: str, placed, patterns: bool = False, highlight: bool = False
+    surface, rect, code: str, placed, patterns: bool = False, highlight: bool = False, area=None
 ) -> int:
     """A brewing potion drawn small and wide (a compact desk): the tile's tint, its victory
     points, and its holes in a row — filled ones hold their marbles, empty ones are rings of
-    the colour still needed. Returns the x where the holes end (the rest may show its name)."""
+    the colour still needed. The row fills ``area`` (default: the chip right of the victory
+    points), each hole at most ``area``'s height. Returns the x where the holes end."""
     rect = pygame.Rect(rect)
+    badge = rect.height
+    if area is None:
+        area = pygame.Rect(rect.x + badge + 2, rect.y, rect.width - badge - 6, rect.height)
+    area = pygame.Rect(area)
     tile = TILES[code]
     liquid, tint = TYPE_STYLE[tile.type]
     surface.blit(_chip_back(rect.width, rect.height, code), rect)
@@ -241,15 +246,14 @@ def draw_chip(
     filled: dict[str, list[str]] = {}
     for hole, marble_colour in placed:
         filled.setdefault(hole, []).append(marble_colour)
-    badge = rect.height
-    step = min(rect.height - 2, (rect.width - badge - 6) / max(1, len(holes)))
+    step = min(area.height - 2, area.width / max(1, len(holes)))
     d = max(4, int(step - 2))
-    x = rect.x + badge + 2 + step / 2
+    x = area.x + step / 2
     seen: dict[str, int] = {}
     for colour in holes:
         k = seen.get(colour, 0)
         seen[colour] = k + 1
-        centre = (int(x), rect.centery)
+        centre = (int(x), area.centery)
         pygame.draw.circle(surface, (18, 14, 20), centre, d // 2 + 1)
         marbles = filled.get(colour, [])
         if k < len(marbles):

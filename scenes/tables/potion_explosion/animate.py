@@ -26,6 +26,7 @@ from engine.potion_explosion.data import (
 )
 from scenes import kit
 from scenes.table.steps import Stage
+from scenes.tables.potion_explosion.chips import draw_named_chip
 from scenes.tables.potion_explosion.draw import pool_list
 from scenes.tables.potion_explosion.layout import Layout
 from sprites import particles
@@ -453,7 +454,7 @@ def complete(e, before, stage: Stage) -> list:
         if brewing is not None and lay.is_big(e.player):
             pa.draw_potion(surface, rect, brewing.tile, brewing.placed, stage.patterns)
         elif brewing is not None:
-            pa.draw_chip(surface, rect, brewing.tile, brewing.placed, stage.patterns)
+            draw_named_chip(surface, rect, brewing.tile, brewing.placed, stage.patterns)
         aura = pygame.Surface((rect.width + 30, rect.height + 30), pygame.SRCALPHA)
         alpha = int(200 * math.sin(p * math.pi))
         pygame.draw.rect(aura, (255, 230, 130, alpha // 3), aura.get_rect(), border_radius=16)

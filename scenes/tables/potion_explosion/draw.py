@@ -30,6 +30,7 @@ from engine.potion_explosion.state import (
     potion_name,
 )
 from scenes import kit
+from scenes.tables.potion_explosion.chips import draw_named_chip
 from scenes.tables.potion_explosion.layout import (
     CAPTION_FONT,
     HEADER_FONT,
@@ -570,15 +571,7 @@ def draw_compact_desk(surface, lay: Layout, state, seat: int, view: View) -> Non
         if brewing is None or ("slot", seat, slot) in view.hidden:
             pygame.draw.rect(surface, (50, 60, 64), rect, 1, border_radius=6)
             continue
-        end = pa.draw_chip(surface, rect, brewing.tile, brewing.placed, view.patterns)
-        room = rect.right - 8 - end - 8
-        if room >= 40 and rect.height >= 18:
-            name = pa.short_name(TILES[brewing.tile].type)
-            text, size = kit.fit_label(name, min(14, rect.height - 6), room, min_size=10)
-            if "…" not in text:
-                kit.blit_text(
-                    surface, text, size, (rect.right - 8, rect.centery), kit.INK, anchor="midright"
-                )
+        draw_named_chip(surface, rect, brewing.tile, brewing.placed, view.patterns)
     pool = pool_list(desk)
     for index in range(POOL_SIZE):
         x, y = lay.mini_pool_point(seat, index)
