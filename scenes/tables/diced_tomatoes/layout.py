@@ -10,7 +10,8 @@ must hold, the karma track's length (7 cells, 13 with the 2023 update), whether 
   cell to spare (3 players sit side by side): a header bar (seat colour, name, the last-player
   marker, the running score), the 3 tomato tokens stacked top to bottom, each with its vine,
   the 6 score slots and the karma track (beside the vines in a wide area, under them in a
-  narrow one);
+  narrow one; the slots beside and the track under both where the width holds the dice back,
+  as 4 players' 2 × 2 areas: no empty band above and below them);
 * the strip: the tray with the dice in hand and the dice passed on (or set aside, solo), and
   the bushel.
 
@@ -66,10 +67,11 @@ class Metrics:
     """The sizes inside a seat's area for vine dice of ``d`` pixels: header height, gaps, the
     tomato token, score slots (``s``), karma cells (``kc``, ``per_row`` a row) and the widths
     and heights of the blocks, for the ``arrangement`` ``"side"`` (score slots 3 × 2 and karma
-    beside the vines), ``"below"`` (6 slots in a row under them) or ``"tall"`` (slots 3 × 2 as
-    big as the vine dice, under them: a narrow, tall area). The karma track keeps one row
-    while its cells stay at least :data:`MIN_CELL` pixels wide (their numbers stay readable),
-    else wraps at 7."""
+    beside the vines), ``"across"`` (slots 3 × 2 beside the vines, karma under both, across
+    the area: a wide area not quite tall enough for "below"), ``"below"`` (6 slots in a row
+    under them) or ``"tall"`` (slots 3 × 2 as big as the vine dice, under them: a narrow,
+    tall area). The karma track keeps one row while its cells stay at least
+    :data:`MIN_CELL` pixels wide (their numbers stay readable), else wraps at 7."""
 
     def __init__(self, d: int, arrangement: str, cells: int, room: int = 10_000):
         self.d = d
@@ -83,9 +85,12 @@ class Metrics:
         self.s = d if arrangement == "tall" else int(clamp(round(d * 0.72), 22, 42))
         kc = int(clamp(round(d * 0.42), 16, 22))
         slots_w = 6 * (self.s + 4) - 4 if arrangement == "below" else 3 * (self.s + 4) - 4
-        block_w = (
-            max(slots_w, 7 * (kc + 2) - 2) if arrangement == "side" else max(self.vine_w, slots_w)
-        )
+        if arrangement == "side":
+            block_w = max(slots_w, 7 * (kc + 2) - 2)
+        elif arrangement == "across":  # the karma track runs under the vines and the slots
+            block_w = self.vine_w + 14 + slots_w
+        else:
+            block_w = max(self.vine_w, slots_w)
         # the karma track may be as wide as the area's room (``room``: its content width)
         track_room = max(block_w, room - (self.vine_w + 14 if arrangement == "side" else 0))
         self.cells = cells
@@ -106,6 +111,9 @@ class Metrics:
         elif arrangement == "tall":
             self.content_w = max(block_w, self.karma_w)
             body = vines_h + 8 + 2 * (self.s + 4) - 4 + 8 + self.karma_h
+        elif arrangement == "across":
+            self.content_w = max(block_w, self.karma_w)
+            body = max(vines_h, 2 * (self.s + 4) - 4) + 8 + self.karma_h
         else:
             self.right_w = max(block_w, self.karma_w)
             self.content_w = self.vine_w + 14 + self.right_w
@@ -155,7 +163,7 @@ class Layout:
         n = self.players
         region = self.region
         cells = self.cap + 1
-        cap = 72 if n <= 2 else 60  # two players have room for solo-sized dice
+        cap = 72 if n <= 2 else 64  # solo-sized dice for two; more stop at the tray's largest
         best: tuple[float, int, int, Metrics, float, float] | None = None
         for cols in range(1, n + 1):
             rows = math.ceil(n / cols)
@@ -163,7 +171,7 @@ class Layout:
                 continue
             cell_w = (region.width - (cols - 1) * AREA_GAP) / cols
             cell_h = (region.height - (rows - 1) * AREA_GAP) / rows
-            for arrangement in ("side", "below", "tall"):
+            for arrangement in ("side", "below", "tall", "across"):
                 d = cap
                 room = int(cell_w) - 12
                 while d > MIN_DIE:
@@ -319,7 +327,7 @@ class Layout:
 
     def slot_rect(self, seat: int, slot: int) -> pygame.Rect:
         """Score slot ``slot`` (0-based): 6 in a row under the vines, or 3 × 2 under or
-        beside them."""
+        beside them (``"side"``, ``"across"``)."""
         m = self.m
         area = self.areas[seat]
         if m.arrangement == "below":
@@ -335,12 +343,17 @@ class Layout:
         )
 
     def karma_top(self, seat: int) -> int:
+        if self.m.arrangement == "across":  # under the vines and the slots
+            return (
+                max(self.vine_row(seat, TOKENS - 1).bottom, self.slot_rect(seat, SLOTS - 1).bottom)
+                + 8
+            )
         return self.slot_rect(seat, SLOTS - 1).bottom + 8
 
     def karma_left(self, seat: int) -> int:
         if self.m.arrangement == "tall":  # centred under the score slots
             return self.areas[seat].centerx - self.m.karma_w // 2
-        if self.m.arrangement == "below":
+        if self.m.arrangement in ("below", "across"):
             return self.areas[seat].x + self.m.pad
         return self._right_x(seat)
 

@@ -83,6 +83,34 @@ def test_three_players_use_the_table_without_an_empty_quadrant(size):
     assert used >= lay.region.width * 0.9
 
 
+@pytest.mark.parametrize(
+    "size, smallest_die", [((1280, 800), 60), ((1024, 640), 40)], ids=["1280", "1024"]
+)
+@pytest.mark.parametrize("look", LOOKS)
+def test_four_players_areas_fill_the_table_with_bigger_dice(size, smallest_die, look):
+    """Play-test: with 4 players at 1280×800 an empty band ran above and below the seats'
+    areas (65 px each) while their dice were 55 px, held back by the karma track beside the
+    vines (at 1024×640 the areas left a quarter of the width empty, dice 37 px). The track
+    goes under the vines and the score slots ("across"): the 2 × 2 areas fill the region to
+    within 20 px at top and bottom and 5 % of its width, and the dice grow."""
+    cap, bits, badges = look
+    lay = Layout(size, 4, 3, cap, bits, badges)
+    assert (lay.cols, lay.rows) == (2, 2)
+    top = min(area.top for area in lay.areas)
+    bottom = max(area.bottom for area in lay.areas)
+    assert top - lay.region.top <= 20 and lay.region.bottom - bottom <= 20, (top, bottom)
+    left = min(area.left for area in lay.areas)
+    right = max(area.right for area in lay.areas)
+    assert right - left >= lay.region.width * 0.95
+    assert lay.d >= smallest_die
+    for seat in range(4):  # the track runs under the vines and the slots, inside the area
+        track = lay.karma_track(seat)
+        assert (
+            track.top >= lay.vine_row(seat, 2).bottom and track.top >= lay.slot_rect(seat, 5).bottom
+        )
+        assert lay.areas[seat].contains(track)
+
+
 @pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 def test_tokens_are_stacked_top_to_bottom_as_their_names_say(size, players):
