@@ -325,6 +325,10 @@ def _explain_karma(state, action, me: int, names=None) -> str:
         if isinstance(action, Reroll):
             if rank == 9:
                 return _("re-rolls {die} you cannot place").format(die=die)
+            if rank == 5:  # no vine takes it; only another player's empty token, as a seed
+                return _("re-rolls {die}, which could only seed another player's vine").format(
+                    die=die
+                )
             if rank >= 3:
                 return _("re-rolls {die}, which fits only other players' vines").format(die=die)
             better = [

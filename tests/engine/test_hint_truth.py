@@ -61,7 +61,32 @@ def check_diced_tomatoes(state, action, reason: str) -> int:
         assert state.hand[action.die].face == int(found[1]), reason
         assert after.hand[action.die].face == int(found[2]), reason
         claims += 1
+    found = re.search(r"[Rr]e-rolls the \w+ \d(?: you cannot place|, which (fits|could))", reason)
+    if found:
+        me, places = state.turn_owner(), die_places(state, action.die)
+        if found[1] is None:
+            assert places == set(), reason
+        elif found[1] == "fits":  # other players' vines (perhaps their seeds too), none its own
+            assert all(o != me for o, _k in places), reason
+            assert "vine" in {k for _o, k in places}, reason
+        else:  # only as a seed on another player's empty token
+            assert places and all(o != me and k == "seed" for o, k in places), reason
+        claims += 1
     return claims
+
+
+def die_places(state, die: int) -> set:
+    """``{(owner, "vine" | "seed")}``: where hand die ``die`` could be placed now, by the
+    engine's legal placements (played on a copy after any karma action waits: placing is
+    legal in the same phase)."""
+    from engine.diced_tomatoes.state import PlaceDie
+
+    places = set()
+    for action in state.legal_actions():
+        if isinstance(action, PlaceDie) and action.die == die:
+            vine = state.vines[action.owner][action.token]
+            places.add((action.owner, "vine" if vine else "seed"))
+    return places
 
 
 def check_tea_time(state, action, reason: str) -> int:

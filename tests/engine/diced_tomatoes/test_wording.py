@@ -97,6 +97,12 @@ def test_karma_hints_for_rerolls_give_the_dies_trouble():
     assert (
         explain_move(o, Reroll(0)) == "re-rolls the black 2, which fits only other players' vines"
     )
+    seed = pos("players=2 vines=1r|1r|1r/-|-|- hand=6r karma=3,3")
+    # a play-test: the 6 fit no vine at all, only another player's empty token as a seed
+    assert (
+        explain_move(seed, Reroll(0))
+        == "re-rolls the red 6, which could only seed another player's vine"
+    )
     g = pos("players=2 vines=3r4r5r|-|-/-|-|- hand=3b karma=3,3")
     # a black die never seeds, and the 3-4-5 vine takes only a 2 or a 6
     assert explain_move(g, Reroll(0)) == "re-rolls the black 3 you cannot place"
