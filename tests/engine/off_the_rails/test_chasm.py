@@ -80,6 +80,19 @@ def test_chasm_token_must_touch_its_colour():
         s.apply_action(PlaceChasmToken(2, 3))
 
 
+def test_chasm_token_may_go_on_a_mine_centre():
+    """The page: "in any place" orthogonally next to a token of its colour; a mine centre
+    holds nothing to swallow, but the token is spent there and the end comes nearer."""
+    s = blank(2)
+    s.chasm = {(3, 4): "red"}
+    s.chasm_phase = True
+    s.tasks = tasks_from_lists(("chasm_place", "red"), ("end_turn",))
+    s._legal = None
+    assert (4, 4) in s.chasm_token_squares()  # the red mine's centre
+    s.apply_action(PlaceChasmToken(4, 4))
+    assert s.chasm[(4, 4)] == "red"
+
+
 def test_chasm_token_swallows_cart_with_gems():
     s = blank(2)
     s.chasm = {(3, 3): "red"}
