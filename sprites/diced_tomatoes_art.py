@@ -79,7 +79,9 @@ def blit_die_squashed(
 
 
 def calyx(size: int) -> pygame.Surface:
-    """The green leaf crown marking a vine's seed die (the tomato's stem end)."""
+    """The green leaf crown marking a vine's seed die (the tomato's stem end), ``size`` pixels
+    square, its five leaves turned so none points down and right: on the die's top-left corner
+    no leaf lies on the pip there."""
     return _calyx(max(6, int(size)))
 
 
@@ -88,7 +90,7 @@ def _calyx(size: int) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
     for i in range(5):
-        a = -math.pi / 2 + i * 2 * math.pi / 5
+        a = -math.pi / 2 + math.pi / 5 + i * 2 * math.pi / 5  # leaves at 18°, 90°, 162°…
         tip = (c + math.cos(a) * c * 0.95, c + math.sin(a) * c * 0.95)
         left = (c + math.cos(a - 0.55) * c * 0.3, c + math.sin(a - 0.55) * c * 0.3)
         right = (c + math.cos(a + 0.55) * c * 0.3, c + math.sin(a + 0.55) * c * 0.3)

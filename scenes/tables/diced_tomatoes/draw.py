@@ -116,8 +116,9 @@ def draw_vine_dice(surface, lay: Layout, seat: int, token: int, vine, places=Non
         colour, face = vine[k]
         rect = da.blit_die(surface, centre, d, colour, face)
         if k == 0:
-            mark = da.calyx(int(d * 0.42))
-            surface.blit(mark, mark.get_rect(center=(rect.x + d * 0.22, rect.y + d * 0.14)))
+            # on the die's top-left corner, off its pip (a play-test: it hid the pip)
+            mark = da.calyx(int(d * 0.38))
+            surface.blit(mark, mark.get_rect(center=(rect.x + d * 0.08, rect.y + d * 0.08)))
     if places is None and rect is not None and len(vine) > 1 and rules.vine_kind(vine) == "set":
         # a stack hides the dice under it: say how many there are
         kit.blit_text(
