@@ -250,3 +250,29 @@ def test_at_the_end_the_header_shows_the_final_total():
         total = rules.score_parts(state, seat)["total"]
         assert score_words(state, seat) == f"{total} pts"
         assert state.score_sheet()["rows"][seat][-1] == total
+
+
+@pytest.mark.parametrize("d", [40, 55, 64])
+def test_the_seeds_calyx_leaves_every_pip_in_sight(d):
+    """A play-test: the seed's leaf crown sat on the die's top-left pip."""
+    from types import SimpleNamespace
+
+    import pygame
+
+    from engine.diced_tomatoes.state import Die
+    from scenes.tables.diced_tomatoes.draw import draw_vine_dice
+    from sprites import diced_tomatoes_art as da
+
+    centre = (100, 100)
+    alone = pygame.Surface((200, 200))
+    seeded = pygame.Surface((200, 200))
+    rect = da.blit_die(alone, centre, d, "r", 6)
+    lay = SimpleNamespace(m=SimpleNamespace(d=d))
+    draw_vine_dice(seeded, lay, 0, 0, [Die("r", 6)], places=[(0, centre)])
+    assert seeded.get_at((rect.x, rect.y)) != alone.get_at((rect.x, rect.y))  # the calyx is there
+    step, radius = d * 0.26, max(2, int(d * 0.085)) - 1
+    for dx, dy in ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)):
+        x, y = int(rect.x + d / 2 + dx * step), int(rect.y + d / 2 + dy * step)
+        around = range(-radius, radius + 1)
+        pip = [(x + i, y + j) for i in around for j in around]
+        assert [seeded.get_at(p) for p in pip] == [alone.get_at(p) for p in pip], (dx, dy)
