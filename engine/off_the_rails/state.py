@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import Action, Event, StrEnum
 from engine.core import TurnStarted as BaseTurnStarted
+from engine.off_the_rails import board
 from engine.off_the_rails.data import (
     NO_FACTS,
     START_SPEED,
@@ -1409,6 +1410,25 @@ class OTRState:
     def placements_at(self, row: int, col: int) -> list:
         """Legal :class:`PlaceTile` actions on that square (empty list if none)."""
         return [a for a in self.legal_by_square().get((row, col), ()) if isinstance(a, PlaceTile)]
+
+    def joining_placements(self, row: int, col: int) -> list:
+        """The legal :class:`PlaceTile` actions on that square whose track would meet what is
+        next to it, best first (empty when none does; a tile need not connect, rules "A
+        turn"): each exit towards a neighbour's track open this way counts 1, towards a cart
+        on a neighbouring square (grid or surface) that faces this square 2 more (it carries
+        the cart's line on). Ties keep :data:`board.PLACEABLE`'s order."""
+        square = (row, col)
+        weight = dict.fromkeys(board.SIDES, 0)
+        for side in board.SIDES:
+            near = board.step(square, side)
+            back = board.OPPOSITE[side]
+            if board.open_towards(self.tiles.get(near), back):
+                weight[side] += 1
+            cart = self.cart_at(near)
+            if cart is not None and self.carts[cart].facing == back:
+                weight[side] += 2
+        scored = [(sum(weight[s] for s in a.exits), a) for a in self.placements_at(row, col)]
+        return [a for score, a in sorted(scored, key=lambda pair: -pair[0]) if score > 0]
 
     def upgrades_at(self, row: int, col: int) -> list:
         """Legal :class:`UpgradeTile` actions on that square."""

@@ -106,23 +106,33 @@ action phase asks first (translated where asked)."""
 @dataclass(frozen=True)
 class Selection:
     """The person's half-made choice: ``tool`` in hand (one of :data:`TOOLS`, or None), the
-    rotation each turning tool keeps (``turns``: straight, curve, upgrade) and ``cart``, the
-    cart the speed buttons change."""
+    rotation each turning tool keeps (``turns``: straight, curve, upgrade), the square each
+    was last turned on (``turned_at``: there the rotation wins over the track's own line,
+    :func:`tile_turn`) and ``cart``, the cart the speed buttons change."""
 
     tool: str | None = None
     turns: tuple = (0, 0, 0)
     cart: int | None = None
+    turned_at: tuple = (None, None, None)
 
     def turn(self, tool: str) -> int:
         return self.turns[TURNED.index(tool)] if tool in TURNED else 0
 
-    def turned(self, by: int) -> Selection:
-        """The tool in hand turned ``by`` steps (its rotation is kept for the next time)."""
+    def turned(self, by: int, state=None, square=None) -> Selection:
+        """The tool in hand turned ``by`` steps from the shape it shows on ``square`` (the
+        pointer's; None: off the board, where the rotation turns as it was) in ``state``; the
+        rotation is kept for the next time."""
         if self.tool not in TURNED:
             return self
-        turns = list(self.turns)
-        turns[TURNED.index(self.tool)] += by
-        return replace(self, turns=tuple(turns))
+        index = TURNED.index(self.tool)
+        start = self.turns[index]
+        if state is not None and self.tool in TILE_SHAPES:
+            start = tile_turn(state, self, self.tool, square)
+        turns, at = list(self.turns), list(self.turned_at)
+        turns[index] = start + by
+        if square is not None:
+            at[index] = square
+        return replace(self, turns=tuple(turns), turned_at=tuple(at))
 
 
 @dataclass(frozen=True)
@@ -180,6 +190,20 @@ def speed_cart(state, selection: Selection):
     return mine[0] if len(mine) == 1 else None
 
 
+def tile_turn(state, selection: Selection, tool: str, square) -> int:
+    """The rotation of tile tool ``tool`` (an index into its :data:`TILE_SHAPES`) on
+    ``square``: the one the person left it in on the square they last turned it on, else
+    the engine's best shape that joins the track or a cart next to the square
+    (``state.joining_placements``: play-test, S below a cart facing south laid east–west
+    straights), else the rotation kept from last time."""
+    index = TURNED.index(tool)
+    if square is None or square == selection.turned_at[index] or not B.on_grid(square):
+        return selection.turns[index]
+    shapes = TILE_SHAPES[tool]
+    joining = [a.exits for a in state.joining_placements(*square) if a.exits in shapes]
+    return shapes.index(joining[0]) if joining else selection.turns[index]
+
+
 def ghost(state, selection: Selection, square):
     """``(exits, action, legal)`` for the tile the tool in hand would lay on ``square`` (an
     upgrade: the upgrade it would make there), or None when there is nothing to show."""
@@ -188,7 +212,7 @@ def ghost(state, selection: Selection, square):
         return None
     if tool in TILE_SHAPES:
         shapes = TILE_SHAPES[tool]
-        exits = shapes[selection.turn(tool) % len(shapes)]
+        exits = shapes[tile_turn(state, selection, tool, square) % len(shapes)]
         action = S.PlaceTile(square[0], square[1], exits)
         return exits, action, action in state.placements_at(*square)
     if tool == "upgrade":
@@ -517,16 +541,23 @@ def cart_placements(legal, square, selection: Selection) -> list:
 
 
 def key_press(
-    key: int, mod: int, state, legal, selection: Selection, ask: Prompt | None = None, paths=()
+    key: int,
+    mod: int,
+    state,
+    legal,
+    selection: Selection,
+    ask: Prompt | None = None,
+    paths=(),
+    hover=None,
 ):
     """What a key means, one thing each: R turns the tool in hand (Shift+R back), S C U P take
     a tool (the one in hand stays: :func:`choose_tool`), − and + change the chosen cart's
     speed, 1-9 answer the question on screen, and Enter ends the action phase
     (:func:`end_actions`, which asks first when ``paths``, the carts' previews, show a cart
     ending badly or actions are left). A hint never rides on a key: it prepares the controls
-    (:func:`hint_selection`)."""
+    (:func:`hint_selection`). R turns from the shape shown on ``hover``, the pointer's square."""
     if key == pygame.K_r and selection.tool in TURNED:
-        return Select(selection.turned(-1 if mod & pygame.KMOD_SHIFT else 1))
+        return Select(selection.turned(-1 if mod & pygame.KMOD_SHIFT else 1, state, hover))
     if ask is not None and pygame.K_1 <= key <= pygame.K_9:
         index = key - pygame.K_1
         return Act(ask.options[index].action) if index < len(ask.options) else None
@@ -567,10 +598,11 @@ def end_actions(state, legal, paths=()):
     return Confirm(sentences(first, *fates), Act(S.EndActions()), _("Move carts"))
 
 
-def wheel(y: int, selection: Selection):
-    """The mouse wheel turns the tool in hand."""
+def wheel(y: int, selection: Selection, state=None, hover=None):
+    """The mouse wheel turns the tool in hand, from the shape shown on ``hover`` (the
+    pointer's square) in ``state``."""
     if selection.tool in TURNED and y:
-        return Select(selection.turned(1 if y > 0 else -1))
+        return Select(selection.turned(1 if y > 0 else -1, state, hover))
     return None
 
 
@@ -594,7 +626,7 @@ def hint_selection(state, hint, selection: Selection) -> Selection | None:
     if isinstance(hint, S.PlaceTile):
         for tool, shapes in TILE_SHAPES.items():
             if hint.exits in shapes:
-                return _turned_to(selection, tool, shapes.index(hint.exits))
+                return _turned_to(selection, tool, shapes.index(hint.exits), (hint.row, hint.col))
         return None
     if isinstance(hint, S.UpgradeTile):
         ups = state.upgrades_at(hint.row, hint.col)
@@ -606,10 +638,11 @@ def hint_selection(state, hint, selection: Selection) -> Selection | None:
     return None
 
 
-def _turned_to(selection: Selection, tool: str, turn: int) -> Selection:
-    turns = list(selection.turns)
+def _turned_to(selection: Selection, tool: str, turn: int, square=None) -> Selection:
+    turns, at = list(selection.turns), list(selection.turned_at)
     turns[TURNED.index(tool)] = turn
-    return replace(selection, tool=tool, turns=tuple(turns))
+    at[TURNED.index(tool)] = square
+    return replace(selection, tool=tool, turns=tuple(turns), turned_at=tuple(at))
 
 
 def hint_how(hint, ask: Prompt | None = None) -> str:
@@ -682,20 +715,21 @@ def controls(state, legal, selection: Selection) -> Controls:
 
 
 def event_intent(
-    event, target_key, state, legal, selection: Selection, ask: Prompt | None, paths=()
+    event, target_key, state, legal, selection: Selection, ask: Prompt | None, paths=(), hover=None
 ):
     """What a mouse or key event means at the table (``target_key``: the target under the
-    mouse for a click; ``paths``: the carts' previews, for Enter): the wheel turns the tool, a
-    right click puts it down, a left click and the keys as :func:`click` and
-    :func:`key_press`; None when it means nothing."""
+    mouse for a click; ``paths``: the carts' previews, for Enter; ``hover``: the square under
+    the pointer, which R and the wheel turn the tool on): the wheel turns the tool, a right
+    click puts it down, a left click and the keys as :func:`click` and :func:`key_press`;
+    None when it means nothing."""
     if event.type == pygame.MOUSEWHEEL:
-        return wheel(event.y, selection)
+        return wheel(event.y, selection, state, hover)
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
         return Select(replace(selection, tool=None)) if selection.tool is not None else None
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return click(target_key, state, legal, selection, ask)
     if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-        return key_press(event.key, event.mod, state, legal, selection, ask, paths)
+        return key_press(event.key, event.mod, state, legal, selection, ask, paths, hover)
     return None
 
 

@@ -149,19 +149,19 @@ class OffTheRailsTable(GameTable):
 
     # --- choices ----------------------------------------------------------------------------
     def reset(self) -> None:
-        self.selection = Selection(None, self.selection.turns, None)
+        self.selection = replace(self.selection, tool=None, cart=None)
 
     def cancel(self) -> bool:
         had = self.selection.tool is not None
-        self.selection = Selection(None, self.selection.turns, self.selection.cart)
+        self.selection = replace(self.selection, tool=None)
         return had
 
     def acted(self, action, done: bool) -> None:
         """Move carts puts the tool down; a cart put in is chosen for the speed buttons."""
         if isinstance(action, S.EndActions):
-            self.selection = Selection(None, self.selection.turns, None)
+            self.selection = replace(self.selection, tool=None, cart=None)
         if done and isinstance(action, S.PlaceCart):
-            self.selection = Selection(None, self.selection.turns, action.cart)
+            self.selection = replace(self.selection, tool=None, cart=action.cart)
 
     def landed(self, step, last: bool) -> None:
         self.last_card = animate.last_card_of(step.events) or self.last_card
@@ -251,6 +251,7 @@ class OffTheRailsTable(GameTable):
             self.selection,
             self.ask(),
             self.paths()[0] if event.type == pygame.KEYDOWN else (),
+            None if ctx.animating else self.layout().square_at(ctx.mouse),
         )
         if intent is None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return Handled()

@@ -281,3 +281,22 @@ def test_deposit_card_names_its_mine_square_and_the_label():
         CardRevealed("red", 1, 3, 3, True).text(["Ana", "Ben"])
         == "Deposit card revealed: red 1 (D4)."
     )
+
+
+def test_joining_placements_carry_on_a_carts_line_and_open_track_first():
+    """A tile need not connect (rules "A turn"), but the engine names the placements that
+    meet the track or a cart next to a square, best first, for the table's tools: below a
+    cart facing south the north-south straight and the curves open north; nothing beside a
+    cart that faces away; a surface cart's line too."""
+    s = blank()
+    lay(s, {(3, 3): "NS", (5, 6): "EW"})
+    put_cart(s, 0, (3, 3), "S")
+    below = s.joining_placements(4, 3)
+    assert [a.exits for a in below] == ["NS", "NE", "NW"]
+    assert s.joining_placements(3, 4) == []  # the cart faces south, its tile opens N and S
+    assert s.joining_placements(2, 3)[0] == PlaceTile(2, 3, "NS")  # the tile's open north end
+    assert [a.exits for a in s.joining_placements(5, 7)] == ["EW", "SW", "NW"]
+    put_cart(s, 1, (-1, 8), "S")
+    assert [a.exits for a in s.joining_placements(0, 8)] == ["NS", "NE", "NW"]
+    lay(s, {(4, 4): "NS"})  # a mine centre takes no tile: nothing legal joins there
+    assert s.joining_placements(4, 4) == []

@@ -761,3 +761,26 @@ def test_a_players_points_say_they_count_3_for_each_cart_still_in_supply():
         "Score so far: 0; no cart is left in supply (each would count 3)."
     )
     assert found(s, ("player", 1)).tooltip[1] == first  # what the mouse on Ben's row shows
+
+
+def test_a_tile_tool_starts_in_the_shape_that_carries_on_the_track_next_to_the_square():
+    """Play-test (pt50): S pressed with the straight last turned east–west, three clicks
+    below a cart facing south laid three east–west straights. The ghost starts in the
+    shape the engine says joins the cart or track beside the square (``joining_placements``);
+    R turns it from there and it stays turned on that square; a square nothing joins keeps
+    the rotation the player left."""
+    s = blank()
+    lay(s, {(1, 3): "NS"})
+    put_cart(s, 0, (1, 3), "S")
+    straight = wheel(1, tool(s, "straight")).selection  # last straight laid east–west
+    assert ghost(s, straight, (6, 9))[0] == "EW"
+    for row_ in (2, 3, 4):
+        assert at(s, ("square", row_, 3), straight) == Act(S.PlaceTile(row_, 3, "NS"))
+        s.apply_action(S.PlaceTile(row_, 3, "NS"))
+    turned = key_press(pygame.K_r, 0, s, s.legal_actions(), straight, hover=(5, 3)).selection
+    assert ghost(s, turned, (5, 3))[0] == "EW"
+    again = wheel(1, turned, s, (5, 3)).selection
+    assert ghost(s, again, (5, 3))[0] == "NS"
+    curve = wheel(1, tool(s, "curve", straight)).selection
+    assert ghost(s, curve, (5, 3))[0] == "NE"  # the first curve open to the north
+    assert ghost(s, curve, (2, 9))[0] == "ES"  # nothing beside it: the kept rotation
