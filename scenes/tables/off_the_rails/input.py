@@ -6,8 +6,8 @@ chosen for the speed buttons), and returns what an input means — :class:`Act` 
 actions, or one the engine refuses with its own reason), :class:`Select` (a new selection),
 :class:`Say` (a sentence) or :class:`Refuse` (a refusal, with the rule in plain words) — or None.
 
-The questions the engine asks with buttons (:func:`prompt`) and the top bar's words
-(:func:`status`) are worked out here too. Nothing here decides a rule: what a click may do
+The top bar's words (:func:`status`) are worked out here too; the questions the engine asks
+with buttons are :mod:`.prompts`. Nothing here decides a rule: what a click may do
 comes from the legal actions, refusals from ``state.refusal``, and a question with one legal
 answer is answered only because the engine lists one (:func:`forced_choice`). Where the carts
 would roll is :mod:`.paths`, what the board marks :mod:`.marks`, the tooltips :mod:`.tips`.
@@ -19,7 +19,6 @@ it prepares the controls so one click on what it frames makes the move (:func:`h
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 
 import pygame
@@ -28,17 +27,19 @@ from engine.off_the_rails import board as B
 from engine.off_the_rails import state as S
 from engine.off_the_rails import words as W
 from engine.off_the_rails.data import (
-    GEMS,
-    gems_text,
     mission_goal,
     mission_name,
-    one,
-    sub,
 )
 from engine.off_the_rails.state import CartPlace, Pending
-from scenes import kit
 from scenes.table.protocol import Act, Confirm, Refuse, Say, Select
-from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, Layout
+from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.prompts import (  # noqa: F401 - public here too
+    Option,
+    Prompt,
+    prompt,
+    prompt_boxes,
+    seat_name,
+)
 from translation import N_, _, ngettext, sentences
 
 TOOLS = ("straight", "curve", "upgrade", "cart")
@@ -135,44 +136,7 @@ class Selection:
         return replace(self, turns=tuple(turns), turned_at=tuple(at))
 
 
-@dataclass(frozen=True)
-class Option:
-    """One answer of a :class:`Prompt`: ``label`` (the button's words, or its tooltip when the
-    button shows gem pictures), the ``action`` it takes and the gem counts it pictures
-    (``left``; ``right`` is the other pile of a split)."""
-
-    label: str
-    action: object
-    left: tuple | None = None
-    right: tuple | None = None
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """A question the engine asks with buttons (the edge, a jewel, a split, a drop, a pile, a
-    mission): ``title``, ``options``, the ``focus`` squares it is about (the panel keeps off
-    them), whether its buttons show gem ``pictures`` and whether it is ``compact`` (two
-    buttons a row, so it fits between the mines and an edge: the edge's question keeps
-    every deposit in sight)."""
-
-    title: str
-    options: tuple
-    focus: tuple = ()
-    pictures: bool = False
-    compact: bool = False
-
-    @property
-    def columns(self) -> int:
-        wide = (self.pictures and len(self.options) > 3) or (self.compact and len(self.options) > 2)
-        return 2 if wide else 1
-
-
 # --- what the engine allows, read for the table ---------------------------------------------------
-def seat_name(names, seat: int) -> str:
-    """Seat ``seat``'s name ("Player 2" when ``names`` has none for it)."""
-    return names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
-
-
 def own_carts_on_board(state, player: int) -> list:
     """The cart numbers of seat ``player`` that are on the board (grid or
     surface)."""
@@ -267,135 +231,6 @@ def exit_arrows(lay: Layout, state, legal) -> list:
 
 
 # --- the questions asked with buttons -------------------------------------------------------------
-def prompt(state, legal, names) -> Prompt | None:
-    """The buttons for the question the engine asks now, or None (the action phase, a junction
-    — arrows on the board —, a cart to move or a chasm square: clicks on the board)."""
-    pending = state.pending()
-    if not legal:
-        return None
-    if pending == Pending.EDGE:
-        player = seat_name(names, state.current_player())
-        return Prompt(
-            _("{name}: choose the edge your clan starts from").format(name=player),
-            tuple(Option(W.capitalised(W.edge_clan(a.edge)), a) for a in legal),
-            focus=tuple(sorted(state.gems)),  # the deposits decide the choice: in sight
-            compact=True,
-        )
-    if pending == Pending.GEM:
-        cart_id = state.moving_cart()
-        cart = state.carts[cart_id]
-        return Prompt(
-            _("Your {colour} cart takes one jewel here: which?").format(
-                colour=W.cart_colour(cart.label)
-            ),
-            tuple(Option(state.action_to_string(a), a, one(GEMS.index(a.gem))) for a in legal),
-            focus=(cart.square,),
-        )
-    if pending == Pending.SPLIT:
-        hit = state.carts[state.hit_cart()]
-        mover = state.carts[state.moving_cart()]
-        who = seat_name(names, state.player)
-        options = tuple(
-            Option(
-                _("{first} | {second}").format(
-                    first=gems_text(a.pile), second=gems_text(sub(hit.load, a.pile))
-                ),
-                a,
-                a.pile,
-                sub(hit.load, a.pile),
-            )
-            for a in legal
-        )
-        return Prompt(
-            _("Split your {colour} cart's load: {name} picks a pile unseen").format(
-                colour=W.cart_colour(hit.label, "of"), name=who
-            ),
-            options,
-            focus=(hit.square, mover.square),
-            pictures=True,
-        )
-    if pending == Pending.DROP:
-        hit = state.carts[state.hit_cart()]
-        mover = state.carts[state.moving_cart()]
-        return Prompt(
-            _("Your {colour} cart drops the larger half: which gems?").format(
-                colour=W.cart_colour(hit.label)
-            ),
-            tuple(
-                Option(_("Drop {gems}").format(gems=gems_text(a.gems)), a, a.gems) for a in legal
-            ),
-            focus=(hit.square, mover.square),
-            pictures=True,
-        )
-    if pending == Pending.PICK:
-        hit_id = state.hit_cart()
-        hit = state.carts[hit_id]
-        mover = state.carts[state.moving_cart()]
-        owner = seat_name(names, hit.owner)
-        piles = state.split_piles() or ((), ())
-        pile_options = []
-        for a in legal:
-            size = sum(piles[a.pile]) if piles[a.pile] else 0
-            label = (
-                ngettext("Pile {number} ({count} gem)", "Pile {number} ({count} gems)", size)
-                if size
-                else _("Pile {number} (?)")
-            )
-            pile_options.append(Option(label.format(number=a.pile + 1, count=size), a))
-        return Prompt(
-            # the square named: both carts may be white (a play-tester could not tell which)
-            _(
-                "Pick one of the piles of {name}: those gems drop on the square of the "
-                "{colour} cart, {square}"
-            ).format(
-                name=owner, colour=W.cart_colour(hit.label, "of"), square=W.square_name(*hit.square)
-            ),
-            tuple(pile_options),
-            focus=(hit.square, mover.square),
-        )
-    if pending == Pending.MISSION:
-        return Prompt(
-            _("You fulfilled two missions at once: take one"),
-            tuple(
-                Option(_("Take {mission}").format(mission=mission_name(a.mission)), a)
-                for a in legal
-            ),
-        )
-    return None
-
-
-def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
-    """``(panel, [option rects])`` of the question's panel on the board (:meth:`Layout.
-    prompt_rect`: never over the squares it is about). The title sits ``kit.px(9)`` under the
-    panel's top; the panel is drawn :data:`PROMPT_MARGIN` pixels larger all round. Worked
-    out once per layout, question and UI scale (asked a few times a frame): read the rects
-    only."""
-    return _prompt_boxes(lay, ask, kit.px(100))
-
-
-@functools.lru_cache(maxsize=8)
-def _prompt_boxes(lay: Layout, ask: Prompt, _scale: int) -> tuple:
-    cols = ask.columns
-    rows = -(-len(ask.options) // cols)
-    title_w, title_h = kit.text_size(ask.title, 15, True)
-    label_w = max(kit.text_size(o.label, 16, True)[0] for o in ask.options) + 30
-    if ask.pictures:
-        label_w = 2 * (5 * (lay.gem_size + 3)) + 40
-    width = max(title_w + 30, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
-    step = kit.px(38)  # a row of buttons: their text grows with the UI scale
-    head = kit.px(9) + title_h + kit.px(4)
-    height = head + rows * step - 6 + kit.px(4)
-    panel = lay.prompt_rect(width, height, ask.focus, PROMPT_MARGIN)
-    pad = 6 if ask.compact else 10
-    bw = (panel.width - 2 * pad - (cols - 1) * 8) // cols
-    rects = []
-    for index in range(len(ask.options)):
-        col, row = index % cols, index // cols
-        top = panel.y + head + row * step
-        rects.append(pygame.Rect(panel.x + pad + col * (bw + 8), top, bw, step - 6))
-    return panel, tuple(rects)
-
-
 # --- clicks, keys, the wheel ----------------------------------------------------------------------
 def choose_tool(tool: str, state, legal, selection: Selection, toggle: bool = True):
     """A tool button (``toggle``): take the tool, or put it down when it is in hand. A tool's
