@@ -5,6 +5,7 @@ Layout and input are tested without a display in ``tests/scenes/off_the_rails/``
 import pygame
 import pytest
 
+import translation
 from engine import registry
 from engine.match import Match, Seat
 from engine.off_the_rails import board as B
@@ -20,6 +21,7 @@ from scenes.routes import open_match
 from scenes.routes import table_for as make_table
 from scenes.tables.off_the_rails.animate import path_track, roll_seconds
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.paths import path_tags, preview_paths
 from scenes.tables.off_the_rails.table import OffTheRailsTable
 from scenes.title import TitleScene
 from sprites import off_the_rails_art as oa
@@ -1050,6 +1052,30 @@ def test_path_tags_and_the_hint_label_keep_off_the_mine_centres_and_each_other(s
         for index, tag in enumerate(shown):
             assert tag.rect.collidelist(centres) < 0, tag
             assert not any(other.rect.colliderect(tag.rect) for other in shown[:index]), tag
+    # play-test (pt50, Japanese): a junction in front of a deposit where the cart picks twice
+    # stacked "you pick one" twice for one square; each says it once, and none overlap
+    previous = translation.current_language()
+    translation.set_language("ja")
+    try:
+        s = blank(2)
+        track = {(1, 3): "NS", (2, 3): "NS", (3, 3): "NS", (4, 3): "NSW", (5, 3): "NE"}
+        lay(s, {**track, (5, 4): "EW", (4, 2): "EW", (4, 1): "EW", (4, 0): "EW"})
+        put_cart(s, 0, (2, 3), "S", speed=4)
+        put_gems(s, (5, 4), (0, 2, 1, 0, 0))
+        put_gems(s, (4, 3), (0, 1, 0, 1, 0))
+        paths = preview_paths(s)
+        picks = [c for c in paths[0].branches[0].choices if c.kind == "gem"]
+        assert [c.square for c in picks] == [(5, 4), (5, 4)]  # the engine asks twice there
+        tags = path_tags(lay_, s, paths)
+        said = [(tag.words, tag.square, tag.gems) for tag in tags]
+        assert sorted(said) == sorted(set(said))
+        assert said.count(("1つ選ぶ：", (5, 4), ("ruby", "emerald"))) == 1
+        assert {tag.square for tag in tags} == {(4, 3), (5, 4), (4, 1)}
+        for index, tag in enumerate(tags):
+            assert tag.rect.collidelist(centres) < 0, tag
+            assert not any(other.rect.colliderect(tag.rect) for other in tags[:index]), tag
+    finally:
+        translation.set_language(previous)
     close_apps()
 
 

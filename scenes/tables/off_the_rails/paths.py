@@ -94,7 +94,9 @@ def squares_of(path) -> list:
 def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple:
     """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
     choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
-    junction. A tag never covers a mine centre or another tag, nor its own path or the square
+    junction; the same words about the same square show once (a cart that picks twice on a
+    square, two branches that end alike). A tag never covers a mine centre or another tag, nor
+    its own path or the square
     the cart heads for (where track is missing when it derails); it keeps off the other
     paths, the carts and the mine squares' numbers where it can, and stays inside the grid,
     off the edge labels (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand
@@ -111,6 +113,8 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
     tags: list = []
 
     def place(index, words, square, tone, gems=(), small=False):
+        if any((tag.words, tag.square, tag.gems) == (words, square, gems) for tag in tags):
+            return  # the same words about the same square (a second pick there): one tag
         others = [rect for i, rects in enumerate(covers) if i != index for rect in rects]
         rect = lay.tag_rect(
             tag_size(words, gems, small),
