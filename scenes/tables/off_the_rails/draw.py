@@ -57,6 +57,7 @@ from scenes.tables.off_the_rails.pieces import (
     draw_gems,
     draw_standing_cart,
 )
+from scenes.tables.off_the_rails.prompts import pile_caption, pile_caption_width
 from sprites import art
 from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
@@ -447,6 +448,10 @@ def draw_prompt(surface, view: View) -> None:
     kit.blit_text(
         surface, title, size, (panel.centerx, panel.y + kit.px(9)), kit.GOLD, True, "midtop"
     )
+    if ask.note:
+        note, note_size = kit.fit_label(ask.note, 13, panel.width - 20)
+        top = panel.y + kit.px(11) + kit.text_size(ask.title, 15, True)[1]
+        kit.blit_text(surface, note, note_size, (panel.centerx, top), kit.INK, False, "midtop")
     for index, (option, rect) in enumerate(zip(ask.options, rects, strict=False)):
         hovered = index == view.prompt_hover
         kit.draw_panel(
@@ -481,14 +486,21 @@ def draw_prompt(surface, view: View) -> None:
 
 
 def draw_piles(surface, rect, option) -> None:
-    """A split's two piles (or the gems dropped) as gem pictures."""
+    """A split's two piles, each after its caption ("Pile 1", "Pile 2": the mover picks one
+    by its place, OR-D7), or the gems dropped, as gem pictures."""
     halves = [option.left] if option.right is None else [option.left, option.right]
     span = rect.width / len(halves)
+    caption = pile_caption_width() if option.right is not None else 0
     for h, counts in enumerate(halves):
+        if caption:
+            words, size = kit.fit_label(pile_caption(h + 1), 11, caption - 4, bold=True)
+            left = (rect.x + h * span + 8, rect.centery)
+            kit.blit_text(surface, words, size, left, kit.GOLD, True, "midleft")
         names = oa.gem_list(counts)
         size = 20
-        step = min(size + 2, (span - 16) / max(1, len(names)))
-        x0 = rect.x + h * span + (span - step * len(names)) / 2 + step / 2
+        room = span - caption
+        step = min(size + 2, (room - 16) / max(1, len(names)))
+        x0 = rect.x + h * span + caption + (room - step * len(names)) / 2 + step / 2
         for j, name in enumerate(names):
             img = oa.gem(name, size)
             surface.blit(img, img.get_rect(center=(x0 + j * step, rect.centery)))

@@ -35,13 +35,14 @@ class Prompt:
     mission): ``title``, ``options``, the ``focus`` squares it is about (the panel keeps off
     them), whether its buttons show gem ``pictures`` and whether it is ``compact`` (two
     buttons a row, so it fits between the mines and an edge: the edge's question keeps
-    every deposit in sight)."""
+    every deposit in sight); ``note``: a sentence under the title ("" for none)."""
 
     title: str
     options: tuple
     focus: tuple = ()
     pictures: bool = False
     compact: bool = False
+    note: str = ""
 
     @property
     def columns(self) -> int:
@@ -84,7 +85,7 @@ def prompt(state, legal, names) -> Prompt | None:
         who = seat_name(names, state.player)
         options = tuple(
             Option(
-                _("{first} | {second}").format(
+                _("Pile 1: {first}; pile 2: {second}").format(
                     first=gems_text(a.pile), second=gems_text(sub(hit.load, a.pile))
                 ),
                 a,
@@ -93,13 +94,15 @@ def prompt(state, legal, names) -> Prompt | None:
             )
             for a in legal
         )
+        # OR-D7: the mover picks by place, unseen, so the order of the piles matters
         return Prompt(
-            _("Split your {colour} cart's load: {name} picks a pile unseen").format(
-                colour=W.cart_colour(hit.label, "of"), name=who
+            _("Split your {colour} cart's load into two piles").format(
+                colour=W.cart_colour(hit.label, "of")
             ),
             options,
             focus=(hit.square, mover.square),
             pictures=True,
+            note=_("{name} picks pile 1 or pile 2 without seeing them.").format(name=who),
         )
     if pending == Pending.DROP:
         hit = state.carts[state.hit_cart()]
@@ -151,12 +154,22 @@ def prompt(state, legal, names) -> Prompt | None:
     return None
 
 
+def pile_caption(number: int) -> str:
+    """The words over a split's pile in its button: "Pile 1", "Pile 2"."""
+    return _("Pile {number}").format(number=number)
+
+
+def pile_caption_width() -> int:
+    """The room a split button gives each pile's caption (drawn at 11 px, bold), in pixels."""
+    return max(kit.text_size(pile_caption(n), 11, True)[0] for n in (1, 2)) + 6
+
+
 def prompt_boxes(lay: Layout, ask: Prompt) -> tuple:
     """``(panel, [option rects])`` of the question's panel on the board (:meth:`Layout.
     prompt_rect`: never over the squares it is about). The title sits ``kit.px(9)`` under the
-    panel's top; the panel is drawn :data:`PROMPT_MARGIN` pixels larger all round. Worked
-    out once per layout, question and UI scale (asked a few times a frame): read the rects
-    only."""
+    panel's top, the note under it; the panel is drawn :data:`PROMPT_MARGIN` pixels larger
+    all round. Worked out once per layout, question and UI scale (asked a few times a frame):
+    read the rects only."""
     return _prompt_boxes(lay, ask, kit.px(100))
 
 
@@ -165,12 +178,13 @@ def _prompt_boxes(lay: Layout, ask: Prompt, _scale: int) -> tuple:
     cols = ask.columns
     rows = -(-len(ask.options) // cols)
     title_w, title_h = kit.text_size(ask.title, 15, True)
+    note_w, note_h = kit.text_size(ask.note, 13) if ask.note else (0, -kit.px(2))
     label_w = max(kit.text_size(o.label, 16, True)[0] for o in ask.options) + 30
     if ask.pictures:
-        label_w = 2 * (5 * (lay.gem_size + 3)) + 40
-    width = max(title_w + 30, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
+        label_w = 2 * (5 * (lay.gem_size + 3) + pile_caption_width()) + 40
+    width = max(title_w + 30, note_w + 30, cols * label_w + (cols - 1) * 8 + 20, kit.px(260))
     step = kit.px(38)  # a row of buttons: their text grows with the UI scale
-    head = kit.px(9) + title_h + kit.px(4)
+    head = kit.px(9) + title_h + kit.px(2) + note_h + kit.px(4)
     height = head + rows * step - 6 + kit.px(4)
     panel = lay.prompt_rect(width, height, ask.focus, PROMPT_MARGIN)
     pad = 6 if ask.compact else 10

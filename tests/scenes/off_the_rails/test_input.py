@@ -784,3 +784,47 @@ def test_a_tile_tool_starts_in_the_shape_that_carries_on_the_track_next_to_the_s
     curve = wheel(1, tool(s, "curve", straight)).selection
     assert ghost(s, curve, (5, 3))[0] == "NE"  # the first curve open to the north
     assert ghost(s, curve, (2, 9))[0] == "ES"  # nothing beside it: the kept rotation
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+@pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
+def test_the_split_question_says_the_mover_picks_a_pile_by_its_place(size, language):
+    """Play-test (pt50), OR-D7: the owner of a hit cart was offered "emerald | gold" and
+    "gold | emerald" with nothing saying why the order matters. The question says the mover
+    picks pile 1 or pile 2 unseen, each answer names its piles by number, and the note and
+    the piles' captions fit the panel in every language."""
+    import translation
+    from scenes.tables.off_the_rails.layout import PROMPT_MARGIN
+    from scenes.tables.off_the_rails.prompts import pile_caption, pile_caption_width
+
+    previous = translation.current_language()
+    translation.set_language(language)
+    try:
+        s = blank()
+        lay(s, {(2, 5): "NS", (3, 5): "NS"})
+        put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
+        put_cart(s, 2, (3, 5), "S", load=(0, 0, 1, 1, 0))
+        s.apply_action(S.EndActions())
+        ask = prompt(s, s.legal_actions(), NAMES)
+        assert ask.note == translation._(
+            "{name} picks pile 1 or pile 2 without seeing them."
+        ).format(name="Ana")
+        if language == "en":
+            assert ask.note == "Ana picks pile 1 or pile 2 without seeing them."
+            labels = sorted(o.label for o in ask.options)
+            assert labels == [
+                "Pile 1: a gold; pile 2: an emerald",
+                "Pile 1: an emerald; pile 2: a gold",
+            ]
+        lay_ = layout(s, size)
+        panel, rects = prompt_boxes(lay_, ask)
+        assert lay_.grid.contains(panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN))
+        assert kit.fit_label(ask.note, 13, panel.width - 20)[1] == 13  # the whole note, full size
+        caption = pile_caption_width()
+        for n in (1, 2):
+            assert kit.fit_label(pile_caption(n), 11, caption - 4, bold=True)[1] == 11
+        for rect in rects:
+            room = rect.width / 2 - caption - 16  # each pile's gems beside its caption
+            assert room >= 2 * 20, (rect, caption)
+    finally:
+        translation.set_language(previous)
