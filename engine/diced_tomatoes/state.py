@@ -376,11 +376,11 @@ class TurnStarted(BaseTurnStarted):
     def text(self, names):
         name = _who(names, self.player)
         if self.draws == 0:
-            drawn = _("{name} starts a turn and draws no dice from the bushel").format(name=name)
+            drawn = _("{name} started a turn and drew no dice from the bushel").format(name=name)
         else:
             drawn = ngettext(
-                "{name} starts a turn and draws {count} die from the bushel",
-                "{name} starts a turn and draws {count} dice from the bushel",
+                "{name} started a turn and drew {count} die from the bushel",
+                "{name} started a turn and drew {count} dice from the bushel",
                 self.draws,
             ).format(name=name, count=self.draws)
         if self.passed and self.passed_by == self.player:
@@ -716,7 +716,7 @@ class RerollStarted(Event):
     old: int
 
     def text(self, names):
-        return _("{name} re-rolls {die}.").format(
+        return _("{name} re-rolled {die}.").format(
             name=_who(names, self.player), die=die_words(self.colour, self.old)
         )
 

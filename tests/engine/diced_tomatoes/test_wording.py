@@ -15,6 +15,7 @@ from engine.diced_tomatoes.state import (
     PassDie,
     PlaceDie,
     Reroll,
+    RerollStarted,
     RollOver,
     SetDie,
     Shift,
@@ -57,6 +58,18 @@ def test_karma_spent_sentence_names_the_karma_not_the_die():
     assert texts(s.apply_action(SetDie(0, 2)), KarmaSpent) == [
         "Ana spent 6 karma to set a die; karma now 0."
     ]
+
+
+def test_log_lines_of_a_turn_share_the_past_tense():
+    """The log tells what happened, in the past tense: a karma re-roll followed by its roll read
+    "re-rolled … rolled", and a turn's start "started … drew" (a play-test saw "re-rolls" next
+    to "rolled")."""
+    s = pos("players=2 vines=-|-|-/-|-|- hand=4r karma=3,3")
+    assert texts(s.apply_action(Reroll(0)), RerollStarted) == ["Ana re-rolled a red 4."]
+    started = [
+        e for e in end_turn(pos("players=2 vines=-|-|-/-|-|- hand=x")) if isinstance(e, TurnStarted)
+    ]
+    assert started[0].text(NAMES) == "Bo started a turn and drew 3 dice from the bushel."
 
 
 def test_karma_gained_and_lost_sentences_say_karma_now():
@@ -177,7 +190,7 @@ def test_solo_dice_with_no_spot_are_set_aside_not_passed():
     events = end_turn(s)
     started = [e for e in events if isinstance(e, TurnStarted)]
     assert started[0].text(["Ana"]) == (
-        "Ana starts a turn and draws 3 dice from the bushel, plus 1 set aside last turn."
+        "Ana started a turn and drew 3 dice from the bushel, plus 1 set aside last turn."
     )
     two = pos("players=2 vines=-|-|-/-|-|- hand=1b")
     assert two.action_to_string(PassDie(0), ["Ana", "Bo"]) == "Pass the black 1 to Bo"
@@ -187,5 +200,5 @@ def test_dice_passed_to_you_are_named_with_who_passed_them():
     s = pos("players=3 active=0 hand=x passed=b vines=-|-|-/-|-|-/-|-|-")
     started = [e for e in end_turn(s) if isinstance(e, TurnStarted)]
     assert started[0].text(["Ana", "Bo", "Cy"]) == (
-        "Bo starts a turn and draws 3 dice from the bushel, plus 1 passed by Ana."
+        "Bo started a turn and drew 3 dice from the bushel, plus 1 passed by Ana."
     )
