@@ -37,6 +37,7 @@ from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
 from scenes.toasts import toast_lines, toast_text_size
+from scenes.tooltips import draw_tooltips
 from scenes.window import (
     MIN_SIZE,
     OpenedWindow,
@@ -628,6 +629,7 @@ class App:
         self.manager.draw(self.screen)
         self.ui.draw_ui(self.screen)
         self.manager.draw_over(self.screen)
+        draw_tooltips(self.ui, self.screen)  # above the scene's draw_over too
         self.focus.draw(self.screen)
         self._draw_toast()
 

@@ -130,3 +130,37 @@ def test_a_game_card_whose_description_is_cut_shows_it_whole_on_hover(form):
             assert getattr(button, "_kit_tip", None) == _(spec.description)
             checked += 1
     assert checked  # five games in the smallest window: some descriptions are cut
+
+
+@forms([("ru", (1024, 640)), ("ja", (1024, 640)), ("ru", (1280, 800))], keep=1)
+def test_a_game_cards_tooltip_is_drawn_opaque_over_the_next_cards_text(form):
+    """Play-test (ru, 1024 × 640): the tooltip of Potion Explosion's cut description showed the
+    next card's title "Сойти с рельсов" over its words, and the card's lines through its
+    background. Every pixel of the tooltip's box on screen is the tooltip's own, opaque."""
+    scene = form
+    app = scene.app
+    button = next(b for b, spec, _y in scene.game_buttons if spec.id == "potion-explosion")
+    card = pygame.Rect(button.get_abs_rect())
+    tip = app.ui.create_tool_tip(
+        _(registry.get("potion-explosion").description),
+        (card.centerx, card.bottom - 10),
+        (0, 12),
+        button,
+        None,
+    )
+    app.draw()
+    box = tip.text_block
+    image = box.image
+    opaque = [
+        (x, y)
+        for x in range(image.get_width())
+        for y in range(image.get_height())
+        if image.get_at((x, y)).a == 255
+    ]
+    assert len(opaque) > 0.85 * image.get_width() * image.get_height()
+    under_text = [
+        (x, y)
+        for x, y in opaque
+        if app.screen.get_at((box.rect.x + x, box.rect.y + y))[:3] != image.get_at((x, y))[:3]
+    ]
+    assert under_text == []
