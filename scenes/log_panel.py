@@ -25,6 +25,8 @@ class LogPanel:
         self.sentences: list[str] = []
         self.rows: list[tuple[str, bool]] = []  # (text, starts a sentence)
         self.scroll = 0  # rows hidden below the view (0 = newest shown)
+        self.unseen = False
+        """Lines came in while the player had scrolled up: the "new entries below" marker."""
         self.line_h = kit.px(FONT + 6)  # the font grows with the UI scale
         self.extend(lines)
 
@@ -53,11 +55,28 @@ class LogPanel:
         if len(self.sentences) > CAP + 50:
             self.sentences = self.sentences[-CAP:]
             self.rows = [r for s in self.sentences for r in self._wrap(s)]
-        if self.scroll:
+        if self.scroll:  # scrolled up: the view stays on what the player reads
             self.scroll += sum(len(self._wrap(s)) for s in new)
+            self.scroll = min(self.scroll, max(0, len(self.rows) - self.visible_rows))
+            self.unseen = True
+
+    def follow(self) -> None:
+        """Show the newest lines again (the marker was clicked, or the player's own turn
+        began): from now on the view follows new lines."""
+        self.scroll, self.unseen = 0, False
+
+    def marker_rect(self) -> pygame.Rect | None:
+        """Where the "new entries below" marker is (at the panel's bottom), or None when
+        the player has seen every line."""
+        if not (self.unseen and self.scroll):
+            return None
+        words = kit.text(_("New entries below"), FONT, kit.INK)
+        w = min(self.rect.width - kit.px(16), words.get_width() + kit.px(20))
+        h = words.get_height() + kit.px(6)
+        return pygame.Rect(self.rect.centerx - w // 2, self.rect.bottom - h - kit.px(8), w, h)
 
     def set(self, sentences) -> None:
-        self.sentences, self.rows, self.scroll = [], [], 0
+        self.sentences, self.rows, self.scroll, self.unseen = [], [], 0, False
         self.extend(sentences)
 
     def resize(self, rect: pygame.Rect) -> None:
@@ -65,10 +84,21 @@ class LogPanel:
         self.set(list(self.sentences))
 
     def handle_event(self, event) -> bool:
-        """Mouse wheel over the panel scrolls it."""
+        """Mouse wheel over the panel scrolls it; a click on the "new entries below" marker
+        goes to the newest lines."""
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
             most = max(0, len(self.rows) - self.visible_rows)
             self.scroll = max(0, min(most, self.scroll + event.y * 3))
+            self.unseen = self.unseen and self.scroll > 0
+            return True
+        marker = self.marker_rect()
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and marker is not None
+            and marker.collidepoint(event.pos)
+        ):
+            self.follow()
             return True
         return False
 
@@ -91,8 +121,15 @@ class LogPanel:
             pos = (len(self.rows) - end) / max(1, len(self.rows) - n)
             thumb = pygame.Rect(track.x, track.bottom - h - int((track.height - h) * pos), 4, h)
             bar = (tuple(track), tuple(thumb))
+        marker = self.marker_rect()
         return LogLayer(
-            tuple(self.rect), _("Game log"), tuple(self.rows[start:end]), top, self.line_h, bar
+            tuple(self.rect),
+            _("Game log"),
+            tuple(self.rows[start:end]),
+            top,
+            self.line_h,
+            bar,
+            (tuple(marker), _("New entries below")) if marker is not None else None,
         )
 
 
@@ -100,7 +137,8 @@ class LogPanel:
 class LogLayer:
     """The log as drawn: the panel's ``rect``, its ``title``, the ``rows`` in view
     (``(text, starts a sentence)``) from ``top`` every ``line_h`` pixels, and the scroll bar's
-    ``(track, thumb)`` rects (None when every row shows)."""
+    ``(track, thumb)`` rects (None when every row shows); ``marker`` is the "new entries
+    below" marker's ``(rect, words)`` (None when the player has seen every line)."""
 
     rect: tuple
     title: str
@@ -108,6 +146,7 @@ class LogLayer:
     top: int
     line_h: int
     bar: tuple | None
+    marker: tuple | None = None
 
     def draw(self, surface) -> None:
         rect = pygame.Rect(self.rect)
@@ -122,3 +161,7 @@ class LogLayer:
             track, thumb = self.bar
             pygame.draw.rect(surface, (50, 62, 68), track, border_radius=2)
             pygame.draw.rect(surface, (150, 170, 180), thumb, border_radius=2)
+        if self.marker is not None:  # over the last rows, clickable (LogPanel.handle_event)
+            box, words = self.marker
+            kit.draw_panel(surface, pygame.Rect(box), (16, 20, 24, 245), radius=8, border=kit.GOLD)
+            kit.blit_text(surface, words, FONT, pygame.Rect(box).center, kit.GOLD, anchor="center")

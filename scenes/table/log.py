@@ -48,6 +48,11 @@ class TableLog:
         if self.box is not None:
             self.box.extend(lines)
 
+    def follow(self) -> None:
+        """Show the newest lines (the person's own turn began)."""
+        if self.box is not None:
+            self.box.follow()
+
     def rebuild(self) -> None:
         """The whole log again from the match (after load, undo or a replay jump)."""
         self.lines = self.made_again()

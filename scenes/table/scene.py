@@ -633,6 +633,7 @@ class TableScene(Scene):
         self.input.play_queued_key()
         if outcome.new_turn:
             self.app.sound.play("turn_start")
+            self.log.follow()  # the player's own turn: the newest lines in view
 
     def _finish(self, dt: float) -> None:
         if self.finished or (self.replay_panel is not None and not self.replay_panel.playing):

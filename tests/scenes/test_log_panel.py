@@ -24,3 +24,84 @@ def test_scrolling_up_reaches_the_first_line_and_down_the_last(fonts, monkeypatc
     drawn.clear()
     panel.draw(pygame.Surface(panel.rect.size))
     assert drawn[-1] == "Line 39 of the log."
+
+
+def shown(panel, monkeypatch) -> list[str]:
+    """The texts the panel draws: its title, the rows in view, then the marker's words."""
+    drawn: list[str] = []
+    monkeypatch.setattr(
+        "scenes.kit.blit_text", lambda surface, text, *rest, **named: drawn.append(text)
+    )
+    panel.draw(pygame.Surface(panel.rect.size))
+    monkeypatch.undo()
+    return drawn
+
+
+def test_the_log_follows_new_lines_at_the_bottom_and_marks_them_when_scrolled_up(
+    fonts, monkeypatch
+):
+    """Play-test: scrolled up once, the log stayed there through later turns and new lines
+    came in out of sight with no sign. At the bottom it follows them; scrolled up it stays on
+    what the player reads and shows "New entries below", which a click follows."""
+    panel = LogPanel(pygame.Rect(0, 0, 300, 240), [f"Line {n} of the log." for n in range(40)])
+    panel.extend(["Line 40 of the log."])
+    assert shown(panel, monkeypatch)[-1] == "Line 40 of the log."
+    assert panel.marker_rect() is None
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: panel.rect.center)
+    panel.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    before = shown(panel, monkeypatch)
+    panel.extend(["Line 41 of the log.", "Line 42 of the log."])
+    after = shown(panel, monkeypatch)
+    assert after[:-1] == before  # the same rows, then the marker
+    assert after[-1] == "New entries below"
+    marker = panel.marker_rect()
+    assert marker is not None and panel.rect.contains(marker)
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=marker.center)
+    assert panel.handle_event(click)
+    drawn = shown(panel, monkeypatch)
+    assert drawn[-1] == "Line 42 of the log." and "New entries below" not in drawn
+    assert panel.marker_rect() is None
+
+
+def test_scrolling_back_down_by_hand_clears_the_marker(fonts, monkeypatch):
+    panel = LogPanel(pygame.Rect(0, 0, 300, 240), [f"Line {n} of the log." for n in range(40)])
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: panel.rect.center)
+    panel.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    panel.extend(["Line 40 of the log."])
+    assert panel.marker_rect() is not None
+    panel.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5))
+    assert panel.scroll == 0 and panel.marker_rect() is None
+    assert shown(panel, monkeypatch)[-1] == "Line 40 of the log."
+
+
+def test_the_log_shows_the_newest_lines_when_the_players_own_turn_starts(app, monkeypatch):
+    """Play-test: after one scroll up the log stayed there through the bots' turns. Scrolled
+    up while a bot plays, it follows the newest lines again when the person's turn starts."""
+    from engine import registry
+    from engine.match import Match, Seat
+    from scenes.routes import open_match
+    from tests.scenes.driver import frames, wait_for_human
+    from tests.scenes.test_diced_tomatoes_table import human_step
+
+    match = Match(
+        registry.get("diced-tomatoes"), [Seat("human", "Ana"), Seat("bot", "Bo", "easy")], {}, 12
+    )
+    open_match(app, match)
+    frames(app, 2)
+    table = app.manager.top
+    wait_for_human(app, table)
+    for _ in range(40):  # Ana plays her turn out
+        if match.current_player() != 0:
+            break
+        human_step(app, table)
+    assert match.current_player() != 0
+    box = table.log.box
+    box.extend([f"Earlier line {n}." for n in range(30)])  # enough to scroll
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: box.rect.center)
+    box.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2))
+    assert box.scroll > 0
+    wait_for_human(app, table)
+    frames(app, 2)  # the frame that tells the table the person may act
+    assert match.current_player() == 0
+    assert box.scroll == 0 and box.marker_rect() is None
+    assert box.layer().rows[-1] == box.rows[-1]
