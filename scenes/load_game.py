@@ -29,6 +29,11 @@ def fit_label(label, words: str) -> str:
     )
 
 
+def measure_in(font):
+    """``measure(text) -> pixels`` in a pygame_gui label's ``font``."""
+    return lambda words: font.get_rect(words).width
+
+
 def _spec(game_id: str):
     """The registry's spec of ``game_id``, or None for a game this version does not know."""
     from engine import registry
@@ -64,13 +69,14 @@ def has_default_title(info) -> bool:
     return bool(info.seats) and info.title.endswith(", ".join(info.seats))
 
 
-def where_it_is(info) -> str:
-    """The third line: whose turn, the round (turns counted per player, not steps) or the turn
-    where the game numbers its turns as Off the Rails does — in a game set up from a position,
-    counted on from the position's own, or the turns played from it where the position does not
-    count them (its title says it is from a position) —, when it was saved, and the file. An
-    autosave says so first: at the end it was cut off in Russian at 1024 × 640, and the
-    autosave and a save of the same game read alike (a play-test)."""
+def where_parts(info) -> list[str]:
+    """The third line's parts but the file name (:func:`file_part`): whose turn, the round
+    (turns counted per player, not steps) or the turn where the game numbers its turns as Off
+    the Rails does — in a game set up from a position, counted on from the position's own, or
+    the turns played from it where the position does not count them (its title says it is
+    from a position) —, and when it was saved. An autosave says so first: at the end it was
+    cut off in Russian at 1024 × 640, and the autosave and a save of the same game read alike
+    (a play-test)."""
     parts = [_("autosave")] if info.is_autosave else []
     name = info.to_move_name
     if name is not None:
@@ -89,9 +95,33 @@ def where_it_is(info) -> str:
     else:
         parts.append(turns_played(info.turn))
     parts.append(_("saved {when}").format(when=when(info.saved_at)))
-    if not info.is_autosave:
-        parts.append(info.file_name.removesuffix(".json"))
-    return " · ".join(parts)
+    return parts
+
+
+def file_part(info) -> str:
+    """The save's file name without ".json" (the third line's last part), "" for an
+    autosave."""
+    return "" if info.is_autosave else info.file_name.removesuffix(".json")
+
+
+def where_it_is(info) -> str:
+    """The third line of a save: :func:`where_parts`, then :func:`file_part`."""
+    return " · ".join([*where_parts(info), *filter(None, [file_part(info)])])
+
+
+def fit_where(info, width: int, measure) -> str:
+    """The third line in ``width`` pixels (``measure(text) -> pixels``): whole when it fits;
+    else the file name — the part least needed — is cut with "…", or left out where not even
+    its start fits, before the date and time are (a play-test lost the time in Russian at
+    1024 × 640)."""
+    whole = where_it_is(info)
+    if measure(whole) <= width:
+        return whole
+    head = " · ".join(where_parts(info))
+    room = width - measure(head + " · ")
+    if file_part(info) and room >= measure(file_part(info)[:3] + "…"):
+        return head + " · " + kit.ellipsize(file_part(info), room, measure)
+    return kit.ellipsize(head, width, measure)
 
 
 def turns_played(count: int) -> str:
@@ -152,13 +182,17 @@ class LoadGameScene(Scene):
                 lines = [(what_it_is(info), "#dim_label"), (where_it_is(info), "#dim_label")]
             rows = [(head, "#dim_label" if damaged else "#heading_label")] + lines
             for index, (words, look) in enumerate(rows):
-                rect = pygame.Rect(
-                    12, y + px(4 + index * 25), buttons_x - 12 - px(20), px(26 if index else 28)
-                )
+                # the third line runs under the buttons, to their right edge (a play-test
+                # lost the time of day beside empty space)
+                right = inner_w - px(14) if index == 2 else buttons_x - px(20)
+                rect = pygame.Rect(12, y + px(4 + index * 25), right - 12, px(26 if index else 28))
                 label = UILabel(rect, "", ui, container=scroller, object_id=look)
-                label.set_text(fit_label(label, words))
+                if index == 2 and label.font is not None:
+                    width = int(label.relative_rect.width) - 8
+                    label.set_text(fit_where(info, width, measure_in(label.font)))
+                else:
+                    label.set_text(fit_label(label, words))
             lefts = [buttons_x + sum(widths[:k]) + gap * k for k in range(len(widths))]
-            y += px(10)
             load = UIButton(
                 pygame.Rect(lefts[0], y + px(12), widths[0], px(38)),
                 labels[0],

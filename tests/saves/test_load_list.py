@@ -8,7 +8,8 @@ from engine import registry
 from engine.match import Match, Seat
 from saves import store
 from saves.format import checksum, make_envelope
-from scenes.load_game import what_it_is, where_it_is
+from scenes import kit
+from scenes.load_game import fit_where, what_it_is, where_it_is
 from tests.dice_game import PIG, Face, Hold, Roll
 
 pytestmark = pytest.mark.usefixtures("pig_registered")
@@ -46,6 +47,22 @@ def test_the_list_line_names_the_game_players_turn_and_round(tmp_path):
     line = where_it_is(info)
     assert line.startswith("Ben to play · round 2 · saved ")
     assert line.endswith(" · evening-game")
+
+
+def test_a_third_line_too_long_cuts_the_file_name_before_the_time(tmp_path):
+    """Play-test: the time of a save was cut off while its file name was kept out of sight;
+    the file name goes first ("…"), then the file name whole, and only then the rest."""
+    path = store.save(match_after_turns(3), "Evening game with the neighbours", tmp_path)
+    info = store.read_info(path)
+    whole = where_it_is(info)
+    assert whole.endswith(" · evening-game-with-the-neighbours")
+    head = whole.removesuffix(" · evening-game-with-the-neighbours")
+    assert fit_where(info, len(whole), len) == whole  # one pixel a letter
+    assert fit_where(info, len(head) + 11, len) == head + " · evening…"
+    assert fit_where(info, len(head) + 4, len) == head  # no room for the name's start
+    assert fit_where(info, len(head), len) == head
+    assert fit_where(info, 20, len) == kit.ellipsize(head, 20, len)
+    assert fit_where(info, 20, len).endswith("…") and len(fit_where(info, 20, len)) <= 20
 
 
 def test_an_autosave_says_so_first(tmp_path):

@@ -511,7 +511,40 @@ def test_load_list_buttons_leave_room_around_their_labels(app, language):
         left = min(button.get_abs_rect().left for button in buttons)
         assert max(button.get_abs_rect().right for button in buttons) <= scene.list_rect.right
         row_labels = [el for el in labels if scene.list_rect.contains(el.get_abs_rect())]
-        assert row_labels and all(el.get_abs_rect().right < left for el in row_labels)
+        # the lines beside the buttons stop before them; the third runs on below them
+        top = min(button.get_abs_rect().top for button in buttons)
+        bottom = max(button.get_abs_rect().bottom for button in buttons)
+        beside = [el for el in row_labels if el.get_abs_rect().top < bottom]
+        assert len(beside) == 2 and all(el.get_abs_rect().right < left for el in beside)
+        below = [el for el in row_labels if el not in beside]
+        assert len(below) == 1 and below[0].get_abs_rect().top >= bottom > top
+    finally:
+        translation.set_language("en")
+
+
+def test_a_saves_third_line_keeps_its_time_in_russian_at_1024(app):
+    """Play-test: in Russian at 1024 × 640 the third line of a save ended "сохранено
+    2026-12-07…", the time lost beside empty space. It runs on under the buttons, and where
+    it still does not fit, the file name is cut before the date and time."""
+    from pygame_gui.elements import UILabel
+
+    from scenes.load_game import when, where_it_is
+
+    path = _saved_pig("A rather long evening game name for the list, with the neighbours")
+    app.resize((1024, 640))
+    app.set_language("ru")
+    try:
+        app.manager.push(LoadGameScene(app))
+        frames(app, 2)
+        info = store.read_info(path)
+        saved = translation._("saved {when}").format(when=when(info.saved_at))
+        assert len(saved) > len("сохранено 2026-12-07 ") and saved[-3] == ":"
+        labels = [el for el in app.ui.get_sprite_group().sprites() if isinstance(el, UILabel)]
+        third = [el for el in labels if saved in el.text]
+        assert len(third) == 1, [el.text for el in labels]
+        line = third[0]
+        assert line.text == where_it_is(info)  # whole, its file name too
+        assert line.font.get_rect(line.text).width <= line.relative_rect.width
     finally:
         translation.set_language("en")
 
