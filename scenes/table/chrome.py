@@ -222,7 +222,7 @@ def line_step(size: int, count: int) -> int:
 
 
 def _lines_height(size: int, count: int) -> int:
-    return line_step(size, count) * count + (6 if count <= 2 else 3)  # three: a thinner margin
+    return line_step(size, count) * count + (6 if count <= 2 else 5)  # three: a thinner margin
 
 
 def top_bar(right: int, message: str, status: str) -> tuple:
@@ -254,7 +254,9 @@ def draw_top_bar(surface: pygame.Surface, shown: tuple, progress: float | None) 
     colour, bold = (kit.HILITE, False) if msg else (kit.INK, True)
     if len(lines) > 1:
         step = line_step(size, len(lines))
-        top = bar.centery - step * len(lines) // 2
+        # half the descent higher: the letters, not their line boxes, sit in the middle (a
+        # play-test: a second line's descenders touched the bar's bottom edge)
+        top = bar.centery - step * len(lines) // 2 + kit.font(size).get_descent() // 2
         for i, line in enumerate(lines):
             kit.blit_text(surface, line, size, (bar.x + 10, top + i * step), colour, bold)
     else:

@@ -101,3 +101,29 @@ def test_a_hushed_tip_stays_away_until_the_pointer_moves():
     assert shown.hovered(tips, (120, 60), 30.0) is None  # rested there through a whole turn
     assert shown.hovered(tips, (121, 60), 30.1) is None  # moved: the delay starts again
     assert shown.hovered(tips, (121, 60), 30.2 + chrome.TIP_DELAY) is end_turn
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_wrapped_top_bar_message_keeps_clear_of_the_bars_edges(language, count):
+    """A play-test: a hint's second line touched the bottom of the top bar."""
+    import translation
+
+    translation.set_language(language)
+    word = "karma, gypsy, quay" if language == "en" else "種を蒔く、つるを育てる"
+    message = " ".join([word] * (9 if count == 2 else 14))
+    shown = chrome.top_bar(1024 - 300, message, "")
+    bar, _message, _size, lines = shown
+    assert len(lines) == count
+    surface = pygame.Surface((1024, 120))
+    surface.fill((0, 0, 0))
+    chrome.draw_top_bar(surface, shown, None)
+    ink = [
+        y
+        for y in range(bar.top, bar.bottom)
+        for x in range(bar.x + 10, bar.right - 10)
+        if surface.get_at((x, y)).r > 150  # the message's gold, not the panel's dark
+    ]
+    margin = 3 if count == 2 else 2  # three lines fit above the board only a little closer
+    assert min(ink) - bar.top >= margin, (bar, min(ink))
+    assert bar.bottom - 1 - max(ink) >= margin, (bar, max(ink))
