@@ -280,18 +280,61 @@ def best_fill(desk, gained) -> tuple:
     marbles count for their own colour only."""
     have = [hand + pool for hand, pool in zip(desk.hand, desk.pool, strict=True)]
     total = [a + b for a, b in zip(have, gained, strict=True)]
+    plan = _best_order(desk, have, total)
+    return ([], {}) if plan is None else (plan[1], plan[2])
+
+
+def fill_order(desk, gained=(0, 0, 0, 0)) -> tuple:
+    """The brewing slots of ``desk`` in the order the hint's plan fills them (:func:`best_fill`:
+    each marble goes to the first slot in this order with an empty hole of its colour), for the
+    marbles in its hand and pool and ``gained`` (counts per colour). With nothing ``gained`` the
+    plan is for the marbles held now: the potions they complete first (by VP), then the most
+    holes filled. ``()`` without a brewing potion."""
+    have = [hand + pool for hand, pool in zip(desk.hand, desk.pool, strict=True)]
+    total = [a + b for a, b in zip(have, gained, strict=True)]
+    before = have if any(gained) else [0, 0, 0, 0]
+    plan = _best_order(desk, before, total)
+    return () if plan is None else plan[0]
+
+
+def _best_order(desk, before, total):
+    """``(order, completed slots, {slot: holes filled})`` of the better of the two orders of
+    ``desk``'s brewing slots for marbles ``total`` (counts per colour) over ``before``: the
+    completions ``total`` adds count first (by VP), then the holes it adds; the first order on
+    a tie. None without a brewing potion."""
     slots = [slot for slot, brewing in enumerate(desk.slots) if brewing is not None]
+    if not slots:
+        return None
     holes = {slot: empty_holes(desk.slots[slot]) for slot in slots}
     best = None
     for order in (slots, slots[::-1]):
-        before = _fill(holes, order, have)
-        with_gain = _fill(holes, order, total)
-        done = [slot for slot in order if with_gain[slot][1] and not before[slot][1]]
-        filled = {slot: with_gain[slot][0] - before[slot][0] for slot in order}
+        was = _fill(holes, order, before)
+        now = _fill(holes, order, total)
+        done = [slot for slot in order if now[slot][1] and not was[slot][1]]
+        filled = {slot: now[slot][0] - was[slot][0] for slot in order}
         key = (sum(TILES[desk.slots[slot].tile].vp for slot in done), sum(filled.values()))
         if best is None or key > best[0]:
-            best = (key, done, filled)
-    return ([], {}) if best is None else (best[1], best[2])
+            best = (key, tuple(order), done, filled)
+    return best[1:]
+
+
+def hinted_gain(state, action):
+    """The marbles (counts per colour) a hint's ``action`` surely brings to the hand, whose use
+    its reason tells (:func:`explain_move`): a regular pick's haul (:func:`pick_haul`), a Little
+    Help's marble, the marbles a potion takes; None for any other action or one not legal."""
+    if isinstance(action, RegularPick):
+        return pick_haul(state.tracks[action.track], action.position)[0]
+    if isinstance(action, LittleHelp):
+        return _counts([state.tracks[action.track][action.position]])
+    if isinstance(action, (TakeMarble, TakePair, TakeRun, TakeBottom, TakePool)):
+        try:
+            events = state.clone().apply_action(action)
+        except IllegalAction:
+            return None
+        colours = [event.colour for event in events if isinstance(event, MarbleTaken)]
+        colours += [c for event in events if isinstance(event, PoolStolen) for c in event.colours]
+        return _counts(colours)
+    return None
 
 
 def pick_haul(track, position: int) -> tuple:

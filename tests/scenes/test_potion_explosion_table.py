@@ -824,3 +824,55 @@ def test_a_marble_that_fits_two_potions_goes_in_on_one_click_and_moves_on_a_seco
     moved = table.match.history[-1].action
     assert len(table.match.history) == before + 1  # taken back, then placed again
     assert isinstance(moved, pe.PlaceMarble) and moved.slot != first.slot
+
+
+HINTED_PLAN = (
+    "n=2 types=SAN,MAG,WIS,BAL,PRI,BLI,ABY,FIL phase=play first=0 player=0 "
+    "tracks=YBRBKYRK/YYBBKKRR/RRRBBYKK/KBYRKBYR/BYRKBYRK tank={tank} "
+    "stacks=WIS5+3/MAG5+3/BAL5+3/SAN5+3/FIL5+3 turn=- p0=BLI5:BYY,ABY7:/-/-/-/0.0.-.0.0.0 "
+    "p1=BAL4:,BLI4:/RK/-/-/0.0.-.0.0.0"
+)
+
+
+def test_one_click_puts_a_hand_marble_where_the_hint_said(app):
+    """Play-test 50: the hint said 2 blue marbles complete the Elixir of Blind Love (5 VP,
+    2 blue holes empty); one click on a blue hand marble put it in the Abyssal Draft (10 VP, 2
+    blue holes too), which the evaluation likes better per hole, and the Elixir was never
+    completed. One click follows the hint's plan now: both blue marbles go to the Elixir."""
+    table = start(
+        app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=with_tank(HINTED_PLAN)
+    )
+    wait_for_human(app, table)
+    hint = ask_hint(app, table)
+    assert hint == pe.RegularPick(0, 2), hint  # the red marble: 2 blue ones explode
+    assert "Elixir of Blind Love" in table.hint_said and "Abyssal" not in table.hint_said
+    click_at(app, area(table, ("marble", 0, 2)).center)
+    wait_for_human(app, table)
+    desk = table.match.state.desks[0]
+    assert desk.hand[1] >= 2  # blue
+    for _ in range(2):
+        click_at(app, area(table, ("hand", "B")).center)
+        wait_for_human(app, table)
+        placed = table.match.history[-1].action
+        assert isinstance(placed, pe.PlaceMarble) and placed.colour == "B"
+        assert placed.slot == 0, placed  # the Elixir of Blind Love
+    assert [p.tile for p in table.match.state.desks[0].completed] == ["BLI5"]
+
+
+def test_without_a_hint_one_click_follows_the_hints_plan_for_the_marbles_held(app):
+    """Play-test 50: with one blue marble for two potions' blue holes (a tie for the hint's
+    plan, which names the first potion), one click chose the Abyssal Draft by the evaluation
+    alone. Now, with 2 blue marbles in hand that complete the Elixir of Blind Love, the first
+    click puts one there (the evaluation alone chose the Abyssal Draft)."""
+    position = HINTED_PLAN.replace("turn=-", "turn=p").replace(
+        "p0=BLI5:BYY,ABY7:/-/-/", "p0=BLI5:BYY,ABY7:/-/BB/"
+    )
+    position = position.replace("YBRBKYRK", "YRKYRK")
+    table = start(
+        app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=with_tank(position)
+    )
+    wait_for_human(app, table)
+    click_at(app, area(table, ("hand", "B")).center)
+    wait_for_human(app, table)
+    placed = table.match.history[-1].action
+    assert isinstance(placed, pe.PlaceMarble) and placed.slot == 0, placed

@@ -13,6 +13,7 @@ import math
 import pygame
 
 import translation
+from engine.potion_explosion import heuristics
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.state import Phase
 from scenes import kit
@@ -52,6 +53,9 @@ class PotionExplosionTable(GameTable):
         self.placed: tuple | None = None
         """``(placement, the other placements)`` of a marble one click put where the hint
         would: a click on it moves it to the next of the others."""
+        self.hinted_plan: tuple | None = None
+        """``((seat, turns taken), slot order)``: the plan of the hint given this turn
+        (:func:`heuristics.fill_order`), which one-click placements follow."""
 
     # --- what the engine and the layout say now ---------------------------------------------
     def layout(self) -> Layout:
@@ -162,20 +166,45 @@ class PotionExplosionTable(GameTable):
         if self.placed is not None and action != self.placed[0]:
             self.placed = None
 
+    def on_hint(self, action):
+        """The hint's plan for the marbles it brings is kept for the turn: one click puts a
+        hand marble where the hint's reason said ("for an empty hole of your …")."""
+        state = self.ctx.match.state
+        gained = heuristics.hinted_gain(state, action)
+        if gained is not None and state.current_player() >= 0:
+            desk = state.desks[state.current_player()]
+            self.hinted_plan = (self._turn(), heuristics.fill_order(desk, gained))
+        return None
+
+    def _turn(self) -> tuple:
+        state = self.ctx.match.state
+        seat = state.current_player()
+        return (seat, state.desks[seat].turns if seat >= 0 else -1)
+
     def prefer(self, options: list):
-        """Where a marble that fits more than one hole goes on one click: where the hint
-        would put it, the placement the game's evaluation of the position likes best (the
-        others, in order of preference, are one click away)."""
+        """Where a marble that fits more than one hole goes on one click: the hinted
+        placement itself; else the first potion of the plan of this turn's hint (the potion
+        its reason named), or without one of the plan the hint makes for the marbles held
+        (:func:`heuristics.fill_order`: completions first, then holes filled); among holes
+        of one potion, the one the game's evaluation of the position likes best (the others,
+        in order of preference, are one click away)."""
         state = self.ctx.match.state
         player = state.current_player()
         bots = self.ctx.match.spec.bots
+        hint = self.ctx.current_hint()
+        if self.hinted_plan is not None and self.hinted_plan[0] == self._turn():
+            order = self.hinted_plan[1]
+        else:
+            order = heuristics.fill_order(state.desks[player])
 
-        def worth(action) -> float:
+        def rank(action) -> tuple:
             after = state.clone()
             after.apply_action(action)
-            return bots.evaluate(after, player) if bots is not None else 0.0
+            worth = bots.evaluate(after, player) if bots is not None else 0.0
+            planned = order.index(action.slot) if action.slot in order else len(order)
+            return (action != hint, planned, -worth)
 
-        ranked = sorted(options, key=worth, reverse=True)
+        ranked = sorted(options, key=rank)
         distinct = list({(a.slot, a.hole): a for a in reversed(ranked)}.values())[::-1]
         self.placed = (distinct[0], tuple(distinct[1:]))
         return distinct[0]

@@ -211,3 +211,20 @@ def test_hint_for_a_stack_names_the_pool_marbles_it_takes_or_its_vp():
         == "The Abyssal Draft gives the most VP per hole on offer (6 VP, 5 holes)."
     )
     assert explain_move(s, ChooseStack(3)) == "The Sands of Time gives 4 VP for 5 holes."
+
+
+def test_fill_order_puts_the_potion_the_marbles_complete_first():
+    """Play-test 50: the one-click placement follows the hint's plan (heuristics.fill_order).
+    Two blue marbles complete the Elixir of Blind Love (slot 0, 2 blue holes empty) but not
+    the Abyssal Draft (slot 1, 7 holes): the Elixir comes first whatever the slots' order; one
+    blue marble (a tie) keeps the slots' order, as the hint's reason names them."""
+    from engine.potion_explosion.heuristics import best_fill, fill_order
+
+    state = pos("n=2 tracks=//// p0=ABY7:,BLI5:BYY/-/BB/-/0.0.-.0.0.0")
+    desk = state.desks[0]
+    assert fill_order(desk) == (1, 0)
+    empty_handed = pos("n=2 tracks=//// p0=ABY7:,BLI5:BYY/-/-/-/0.0.-.0.0.0").desks[0]
+    assert fill_order(empty_handed, (0, 2, 0, 0)) == (1, 0)  # a pick's 2 blue marbles
+    one = pos("n=2 tracks=//// p0=ABY7:,BLI5:BYY/-/B/-/0.0.-.0.0.0").desks[0]
+    assert fill_order(one) == (0, 1)
+    assert best_fill(empty_handed, (0, 2, 0, 0)) == ([1], {1: 2, 0: 0})
