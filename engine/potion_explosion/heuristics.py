@@ -364,7 +364,14 @@ def _marbles_use(desk, gained) -> tuple:
     if not useful:
         return ("none",)
     count = sum(filled[slot] for slot in useful)  # every potion they feed, not the first
-    return ("holes", count, _and([potion_name(desk.slots[slot].tile) for slot in useful]))
+    # each name on its own: a language that quotes names quotes each («A» и «B»)
+    names = [
+        pgettext("a potion's name in a list", "{potion}").format(
+            potion=potion_name(desk.slots[slot].tile)
+        )
+        for slot in useful
+    ]
+    return ("holes", count, _and(names))
 
 
 def _fill(holes, order, have) -> dict:

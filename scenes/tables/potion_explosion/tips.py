@@ -70,12 +70,12 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int, last_t
     for index in range(NUM_STACKS):
         top = state.stacks[index].top
         more = ngettext(
-            "Stack {stack}: {count} more face down.",
-            "Stack {stack}: {count} more face down.",
+            "Stack {stack}: {count} more below.",
+            "Stack {stack}: {count} more below.",
             state.stacks[index].face_down,
         ).format(stack=index + 1, count=state.stacks[index].face_down)
         tip = (
-            (potion_words(top), _(TYPE_BY_CODE[TILES[top].type].effect), more)
+            (potion_words(top), _(TYPE_BY_CODE[TILES[top].type].effect), recipe_words(top), more)
             if top
             else (
                 _("Stack {stack}").format(stack=index + 1),
@@ -105,6 +105,13 @@ def targets(lay: Layout, state, legal, selection: Selection, viewer: int, last_t
     return out
 
 
+def recipe_words(code: str) -> str:
+    """The marbles tile ``code``'s holes take: "Marbles needed: 2 red, 2 blue, 1 yellow." (a
+    stack's tile is drawn too small at 1024x640 to count its holes)."""
+    colours = [colour for colour, count in zip(COLOURS, TILES[code].recipe) for _n in range(count)]
+    return _("Marbles needed: {marbles}.").format(marbles=colour_words(colours))
+
+
 def _strip_tip(state, seat: int, last_turns) -> tuple:
     """The tooltip of an opponent's bottom strip: the marbles in its hand now, or what it took
     in its last turn and the potions it completed (a star each)."""
@@ -121,7 +128,7 @@ def _strip_tip(state, seat: int, last_turns) -> tuple:
         _("Marbles taken: {marbles}.").format(marbles=taken) if taken else _("No marble taken."),
     ]
     if last.completed:
-        names = ", ".join(TILES[code].name for code in last.completed)
+        names = _(", ").join(potion_name(code) for code in last.completed)
         lines.append(_("Each star is a potion completed: {potions}.").format(potions=names))
     return tuple(lines)
 
