@@ -564,9 +564,15 @@ def choices(state, legal, selection: Selection) -> list:
             )
         )
     if pe.FinishEffect() in legal:
-        # an effect with something taken ends by itself or cannot stop (the Abyssal Draft)
+        # an effect with something taken ends by itself or cannot stop (the Abyssal Draft);
+        # the Filter gives marbles back rather than taking any (a play-test)
+        filtering = state.effect is not None and state.effect.kind == "FIL"
         out.append(
-            (_("Take nothing"), Act(pe.FinishEffect()), _("Stop using this potion's effect (D)"))
+            (
+                _("Return nothing") if filtering else _("Take nothing"),
+                Act(pe.FinishEffect()),
+                _("Stop using this potion's effect (D)"),
+            )
         )
     elif (
         not selection.empty and selection != Selection(help_mode=True) and state.effect is None

@@ -252,11 +252,13 @@ def test_every_choice_button_names_its_key_and_d_stops_an_effect():
     legal = legal_actions(s)
     assert pe.FinishEffect() in legal
     assert key_press(table_input.DONE_KEY, s, legal, NONE) == Act(pe.FinishEffect())
-    tips = [tip for _, _, tip in table_input.choices(s, legal, NONE)]
-    assert tips == [
+    shown = table_input.choices(s, legal, NONE)
+    assert [tip for _, _, tip in shown] == [
         "Return the chosen marbles to the tank (Enter)",
         "Stop using this potion's effect (D)",
     ]
+    # the Filter gives marbles back: its stop button never says "Take nothing" (a play-test)
+    assert [label for label, _, _ in shown] == ["Return 0", "Return nothing"]
     plain = state_of(desk())  # no effect running: D means nothing
     assert key_press(table_input.DONE_KEY, plain, legal_actions(plain), NONE) is None
 

@@ -69,10 +69,11 @@ def test_a_stacks_tooltip_says_the_tiles_below_and_the_recipe(fonts, language):
 
 def test_russian_hints_name_each_potion_in_its_own_quotes_without_its_gender(russian):
     """«ваше «Эликсир Слепой Любви»» (a masculine name after a neuter "ваше") and «в «Эликсир
-    Слепой Любви и Зелье Бездны»» (two names in one pair of quotes)."""
+    Слепой Любви и Зелье Бездны»» (two names in one pair of quotes); one colon, not two
+    («взорвутся: 2 синих шарика: 3 шарика»)."""
     completes = pos(f"n=2 {TRACKS} turn=- p0=BLI5:BYY,ABY7:/-/-/-/0.0.-.0.0.0")
     assert explain_move(completes, pe.RegularPick(0, 2), ["Ana", "Ben"]) == (
-        "Если взять красный шарик, на дорожке 1 взорвутся: 2 синих шарика: 3 шарика — "
+        "Если взять красный шарик, на дорожке 1 взорвутся 2 синих шарика, всего 3 шарика — "
         "хватит, чтобы приготовить ваше зелье «Эликсир Слепой Любви» (5 ПО)."
     )
     feeds_two = pos(f"n=2 {TRACKS} turn=- p0=WIS4:,ABY7:/-/-/-/0.0.-.0.0.0")
