@@ -1014,6 +1014,10 @@ def test_the_edge_question_leaves_the_deposits_in_sight_and_its_buttons_choose(s
     wait_for_human(app, table)
     state = table.match.state
     assert state.pending() == "edge" and state.gems
+    from scenes.tables.off_the_rails.marks import CART_GLOW
+
+    # a play-test: a yellow glow made the red, green and blue strips orange, olive and grey
+    assert table.game.view().glow_colour == CART_GLOW
     panel, _rects = table.game.view().prompt_boxes
     drawn = panel.inflate(2 * PROMPT_MARGIN, 2 * PROMPT_MARGIN)
     lay_ = table.game.layout()

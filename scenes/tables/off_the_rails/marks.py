@@ -118,8 +118,9 @@ def board_marks(
             puts = cart_placements(legal, hover, selection)
             ghost_cart = (puts[0].cart, hover) if puts else None
     glow_colour: tuple = kit.HILITE
-    if selection.tool == "cart":
-        glow_colour = CART_GLOW  # on the edge's clan strip, yellow would vanish into the colour
+    if selection.tool == "cart" or state.pending() == Pending.EDGE:
+        # on a clan strip yellow vanishes into yellow and turns red orange and blue grey
+        glow_colour = CART_GLOW
     if state.pending() == Pending.CHASM_TOKEN and legal:
         clan_rgb = oa.clan(state.drawn_token())
         glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
