@@ -224,24 +224,26 @@ def test_a_real_jewel_choice_is_asked_with_buttons_that_keep_off_the_cart():
         assert not panel.colliderect(lay_.square((3, 5)))
 
 
-def test_a_question_with_one_legal_answer_is_answered_for_the_player():
-    """Issue 18, finding 2: a split with one way to split (two rubies) asks nothing."""
+def hit_and_split(load: tuple) -> S.OTRState:
+    """Ana's cart (a ruby) runs into seat 1's cart holding ``load``: its owner splits."""
     s = blank()
     lay(s, {(2, 5): "NS", (3, 5): "NS"})
     put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
-    put_cart(s, 2, (3, 5), "S", load=(0, 2, 0, 0, 0))
+    put_cart(s, 2, (3, 5), "S", load=load)
     s.apply_action(S.EndActions())
+    return s
+
+
+def test_a_question_with_one_legal_answer_is_answered_for_the_player():
+    """Issue 18, finding 2: a split with one way to split (two rubies) asks nothing."""
+    s = hit_and_split((0, 2, 0, 0, 0))
     assert s.pending() == "split"
     legal = s.legal_actions()
     assert forced_choice(s, legal) == S.SplitLoad((0, 1, 0, 0, 0)) == legal[0]
 
 
 def test_split_buttons_show_both_piles_and_the_pick_hides_them():
-    s = blank()
-    lay(s, {(2, 5): "NS", (3, 5): "NS"})
-    put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
-    put_cart(s, 2, (3, 5), "S", load=(0, 2, 1, 0, 1))
-    s.apply_action(S.EndActions())
+    s = hit_and_split((0, 2, 1, 0, 1))
     ask = prompt(s, s.legal_actions(), NAMES)
     assert ask.pictures and ask.focus == ((3, 5), (2, 5))
     assert all(sum(o.left) == 2 and sum(o.right) == 2 for o in ask.options)
@@ -800,11 +802,7 @@ def test_the_split_question_says_the_mover_picks_a_pile_by_its_place(size, langu
     previous = translation.current_language()
     translation.set_language(language)
     try:
-        s = blank()
-        lay(s, {(2, 5): "NS", (3, 5): "NS"})
-        put_cart(s, 0, (2, 5), "S", speed=1, load=(0, 1, 0, 0, 0))
-        put_cart(s, 2, (3, 5), "S", load=(0, 0, 1, 1, 0))
-        s.apply_action(S.EndActions())
+        s = hit_and_split((0, 0, 1, 1, 0))
         ask = prompt(s, s.legal_actions(), NAMES)
         assert ask.note == translation._(
             "{name} picks pile 1 or pile 2 without seeing them."
