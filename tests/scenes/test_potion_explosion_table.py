@@ -876,3 +876,23 @@ def test_without_a_hint_one_click_follows_the_hints_plan_for_the_marbles_held(ap
     wait_for_human(app, table)
     placed = table.match.history[-1].action
     assert isinstance(placed, pe.PlaceMarble) and placed.slot == 0, placed
+
+
+def test_a_wild_marble_placed_by_one_click_offers_the_other_hole_of_its_own_potion(app):
+    """A play-test: after the Prismatic Joy a click put the black pool marble in a hole of the
+    Abyssal Draft, and the status offered to move it "to Abyssal Draft instead"."""
+    p0 = "p0=ABY7:,-/K/-/PRI6/0.0.-.0.0.0"
+    position = with_tank(BASE.format(tank="{tank}", p0=p0))
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=1, position=position)
+    wait_for_human(app, table)
+    click_at(app, area(table, ("completed", 0, 0)).center)  # drink the Prismatic Joy
+    wait_for_human(app, table)
+    assert table.match.state.desks[0].wild == [0, 0, 0, 1]
+    click_at(app, area(table, ("pool", "K")).center)
+    wait_for_human(app, table)
+    placed = last_decision(table.match)
+    assert isinstance(placed, pe.PlaceMarble) and placed.slot == 0
+    assert table.game.status("Ana") == (
+        "Ana: the black marble went where the hint would put it; click it to move it to "
+        "another hole of Abyssal Draft."
+    )

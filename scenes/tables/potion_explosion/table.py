@@ -311,7 +311,19 @@ class PotionExplosionTable(GameTable):
         ctx = self.ctx
         state, legal = ctx.match.state, ctx.person_legal()
         if self.placed is not None and self.placed[1] and legal and self._still_placed():
-            other = state.desks[state.current_player()].slots[self.placed[1][0].slot]
+            placed, instead = self.placed[0], self.placed[1][0]
+            other = state.desks[state.current_player()].slots[instead.slot]
+            if other is not None and instead.slot == placed.slot:
+                # a wild marble's other hole in the same potion (a play-test: it named the
+                # potion the marble was already in)
+                return _(
+                    "{name}: the {colour} marble went where the hint would put it; click it "
+                    "to move it to another hole of {potion}."
+                ).format(
+                    name=name,
+                    colour=pe.colours_for(placed.colour, 1),
+                    potion=pe.potion_name(other.tile),
+                )
             if other is not None:
                 return _(
                     "{name}: the {colour} marble went where the hint would put it; click it "
