@@ -251,7 +251,12 @@ def explain_take(state, action, names=None) -> str:
             words = _("it starts your {character} column, worth {points}")
             empty = column_points(0)  # an empty column beats 1 or 2 cards
             target = next((n for n in range(count_after + 1, 6) if column_points(n) > empty), 0)
-            if target:
+            side = _side_of(after)
+            if (
+                target
+                and side
+                and _still_to_come(state, action, character, side) >= (target - count_after)
+            ):
                 pays_off[words.format(**fields)] = ngettext(
                     "it starts your {character} column, worth {points} now and {more} at "
                     "{target} card",
@@ -298,6 +303,24 @@ def explain_take(state, action, names=None) -> str:
             return _("{reason}; no line costs you less").format(reason=words)
         return pays_off.get(words, words)
     return words
+
+
+def _still_to_come(state, action, character: str, side: str) -> int:
+    """How many more ``character`` cards showing ``side`` the mover could still take after
+    ``action``: those on the table outside the take, and the deck's while a round is still to
+    be laid out (a card's side comes from its place). A hint says when a column pays off only
+    if that many can still come (a play-test: "at 3 cards" in the last round, with 2 left)."""
+    on_table = sum(
+        1
+        for row, line in enumerate(state.table)
+        for column, card in enumerate(line)
+        if card is not None
+        and (row, column) not in action.cells
+        and card.character == character
+        and card.side == side
+    )
+    later = state.deck.get(character, 0) if state.round < rounds_for(state.num_players) else 0
+    return on_table + later
 
 
 def _column_gain(effect, character) -> int:

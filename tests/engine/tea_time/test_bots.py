@@ -268,3 +268,20 @@ def test_a_column_started_at_a_loss_says_when_it_pays_off():
     assert GAME.bots.explain(state, TakeCards(((1, 1),)), names) == (
         "Your Dormouse column reaches 3, worth 6."
     )
+    # a play-test: in the last round, with no more normal White Rabbits to come, 3 cards
+    # cannot be reached, so the reason does not promise them
+    last = pos(
+        "players=2 phase=play round=5 turn=3 first=0 active=0 table=Rd.c/hD.D/C... "
+        "deck=- collections=D2/p2,r1,h1,d1"
+    )
+    assert GAME.bots.explain(last, TakeCards(((0, 0),)), names) == (
+        "It starts your White Rabbit column, worth 1."
+    )
+    # two more on the table still to take: 3 can be reached
+    more = pos(
+        "players=2 phase=play round=5 turn=3 first=0 active=0 table=RdRc/hD.D/C.R. "
+        "deck=- collections=D2/p2,r1,h1,d1"
+    )
+    assert GAME.bots.explain(more, TakeCards(((0, 0),)), names) == (
+        "It starts your White Rabbit column, worth 1 now and 6 at 3 cards."
+    )
