@@ -20,6 +20,9 @@ from translation import _
 if TYPE_CHECKING:
     from scenes.table.parts import Table
 
+WHOLE_MESSAGE_WIDTH = 560
+"""How wide (pixels at 100 %) the tooltip showing a cut top-bar message whole may grow."""
+
 
 class Frame:
     """Draws ``table`` (the table scene, :class:`scenes.table.parts.Table`) frame by frame."""
@@ -118,6 +121,8 @@ class Frame:
             return
         if table.player.busy:
             return
+        if self.draw_whole_message(surface):
+            return
         target = table.target_at(table.mouse)
         if target is None or not target.tooltip:
             self.tip_off = None
@@ -127,6 +132,20 @@ class Frame:
                 return
             self.tip_off = None
         kit.draw_tooltip(surface, self.tooltip_rect(target), target.tooltip)
+
+    def draw_whole_message(self, surface: pygame.Surface) -> bool:
+        """Under the pointer on the top bar, a message cut there with "…" shows whole below it
+        (a play-test: a long Spanish plan hint at 1024 × 640 could not be read to its end, and
+        a click clears it); True when drawn."""
+        table = self.table
+        bar, message, _size, _lines = self.bar or self.top_bar(table.app.size[0])
+        if not message or not bar.collidepoint(table.mouse) or self.fits_top_bar(message):
+            return False
+        lines = [message]
+        width, height = kit.tooltip_size(lines, WHOLE_MESSAGE_WIDTH)
+        rect = pygame.Rect(bar.x, bar.bottom + 4, width, height)
+        kit.draw_tooltip(surface, rect.clamp(surface.get_rect()), lines, WHOLE_MESSAGE_WIDTH)
+        return True
 
     def tooltip_rect(self, target: kit.Target) -> pygame.Rect:
         """Beside ``target``, off everything :meth:`tip_avoid` names (below the top bar), and

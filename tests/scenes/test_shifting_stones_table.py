@@ -474,3 +474,25 @@ def test_every_stones_and_cards_tooltip_lies_beside_it(app):
         assert gap(tip, target.bounds) == 10 and area.contains(tip), (target.key, tip)
         placed += 1
     assert placed == 9 + 4
+
+
+def test_a_message_cut_in_the_top_bar_shows_whole_under_the_pointer(app, monkeypatch):
+    """Play-test: a long Spanish plan hint at 1024 × 640 was cut after its lines with "…", and
+    a click clears it: the pointer resting on the bar shows the whole message below it."""
+    from scenes import kit
+
+    table = against_bot(app)
+    long = " ".join(["Pay with the top card and swap the stones at the top left."] * 8)
+    table.say(long, 30)
+    frames(app, 2)
+    bar, message, _size, lines = table.frame.top_bar(app.size[0])
+    assert message == long and lines[-1].endswith("…")
+    shown: list = []
+    monkeypatch.setattr(kit, "draw_tooltip", lambda surface, rect, tip, *a: shown.append(tip))
+    frames(app, 2, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=bar.center, rel=(0, 0))])
+    assert [long] in shown
+    shown.clear()
+    short = "Ana: your turn."
+    table.say(short, 30)
+    frames(app, 2)
+    assert [short] not in shown and [long] not in shown  # whole in the bar: nothing more
