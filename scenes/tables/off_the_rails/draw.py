@@ -63,7 +63,7 @@ from sprites import off_the_rails_art as oa
 from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from scenes.tables.off_the_rails.input import Prompt
+    from scenes.tables.off_the_rails.prompts import Prompt
 
 JEWEL_NAMES = ("ruby", "emerald", "gold", "diamond")
 EDGE_WORDS = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}

@@ -33,13 +33,7 @@ from engine.off_the_rails.data import (
 from engine.off_the_rails.state import CartPlace, Pending
 from scenes.table.protocol import Act, Confirm, Refuse, Say, Select
 from scenes.tables.off_the_rails.layout import Layout
-from scenes.tables.off_the_rails.prompts import (  # noqa: F401 - public here too
-    Option,
-    Prompt,
-    prompt,
-    prompt_boxes,
-    seat_name,
-)
+from scenes.tables.off_the_rails.prompts import Prompt
 from translation import N_, _, ngettext, sentences
 
 TOOLS = ("straight", "curve", "upgrade", "cart")

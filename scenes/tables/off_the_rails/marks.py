@@ -13,16 +13,15 @@ from engine.off_the_rails import state as S
 from engine.off_the_rails.state import Pending
 from scenes import kit
 from scenes.tables.off_the_rails.input import (
-    Prompt,
     Selection,
     cart_placements,
     exit_arrows,
     ghost,
     glow_squares,
-    prompt_boxes,
 )
 from scenes.tables.off_the_rails.layout import Layout, tag_size
 from scenes.tables.off_the_rails.paths import Tag, squares_of
+from scenes.tables.off_the_rails.prompts import Prompt, prompt_boxes
 from sprites import off_the_rails_art as oa
 from translation import _
 

@@ -18,7 +18,7 @@ import pygame
 from engine.off_the_rails import state as S
 from scenes.table import chrome
 from scenes.table.protocol import Act, Button, GameTable, Handled, Row, Select, TableContext
-from scenes.tables.off_the_rails import animate, draw, marks, paths, sheet, tips
+from scenes.tables.off_the_rails import animate, draw, marks, paths, prompts, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import Layout
@@ -54,13 +54,13 @@ class OffTheRailsTable(GameTable):
         return (self.ctx.version, bool(self.ctx.legal()))
 
     def ask(self):
-        """The question on screen (:func:`.input.prompt`), or None."""
+        """The question on screen (:func:`.prompts.prompt`), or None."""
         ctx = self.ctx
         legal = ctx.legal()
         return ctx.cached(
             "ask",
             self.position_key(),
-            lambda: table_input.prompt(ctx.match.state, legal, self.log_names) if legal else None,
+            lambda: prompts.prompt(ctx.match.state, legal, self.log_names) if legal else None,
         )
 
     def paths(self) -> tuple:
@@ -92,7 +92,7 @@ class OffTheRailsTable(GameTable):
     def tooltip_avoid(self, target) -> list:
         """A tooltip also keeps off the question's panel (its title and buttons)."""
         ask = self.ask()
-        return [table_input.prompt_boxes(self.layout(), ask)[0].inflate(8, 8)] if ask else []
+        return [prompts.prompt_boxes(self.layout(), ask)[0].inflate(8, 8)] if ask else []
 
     def tooltip_spare(self, target) -> list:
         """A square's tooltip keeps off its neighbours and the mines beside it where the

@@ -20,16 +20,9 @@ from engine.off_the_rails.data import (
 )
 from engine.off_the_rails.state import CartPlace, Pending, square_name
 from scenes.kit import Target
-from scenes.tables.off_the_rails.input import (
-    TILE_SHAPES,
-    Prompt,
-    Selection,
-    exit_arrows,
-    glow_squares,
-    prompt_boxes,
-    seat_name,
-)
+from scenes.tables.off_the_rails.input import TILE_SHAPES, Selection, exit_arrows, glow_squares
 from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.prompts import Prompt, prompt_boxes, seat_name
 from translation import _, ngettext
 
 

@@ -192,7 +192,7 @@ def test_the_frame_of_a_hinted_answer_is_drawn_over_the_questions_panel(size):
     from, but the question's panel was drawn over the frame."""
     from engine import registry
     from engine.match import Match, Seat
-    from scenes.tables.off_the_rails.input import prompt
+    from scenes.tables.off_the_rails.prompts import prompt
 
     match = Match(
         registry.get("off-the-rails"), [Seat("human", "Ana"), Seat("human", "Ben")], {}, 7

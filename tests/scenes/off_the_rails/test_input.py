@@ -31,13 +31,12 @@ from scenes.tables.off_the_rails.input import (
     hint_how,
     hint_selection,
     key_press,
-    prompt,
-    prompt_boxes,
     wheel,
 )
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.marks import board_marks
 from scenes.tables.off_the_rails.paths import Choice, path_tags, preview_paths
+from scenes.tables.off_the_rails.prompts import prompt, prompt_boxes
 from scenes.tables.off_the_rails.tips import targets
 from tests.engine.off_the_rails.helpers import blank, lay, put_cart, put_gems
 from tests.soak import WINDOW_SIZES
