@@ -106,9 +106,9 @@ def _pe_effect(state, legal) -> bool:
 
 
 def _or_question(state, legal) -> bool:
-    from scenes.tables.off_the_rails import input as table_input
+    from scenes.tables.off_the_rails.prompts import prompt
 
-    return table_input.prompt(state, legal, ["A", "B"]) is not None
+    return prompt(state, legal, ["A", "B"]) is not None
 
 
 def _tt_any(state, legal) -> bool:
