@@ -14,6 +14,7 @@ from sprites import potion_explosion_art as pa
 NAME_SIZE = 12
 """A chip's name, where the holes beside it can stay as large as in a row of their own."""
 NAME_MAX = 14
+"""The largest size a chip's name is drawn at, where the chip is tall enough."""
 TWO_ROWS = 26
 """A chip this high or higher may put its holes above its name (two rows of 12 pixels)."""
 THIN = 18
