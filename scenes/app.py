@@ -2,7 +2,7 @@
 
 Each frame (docs/DESIGN.md, "Scenes and sprites"): QUIT and resize first, then
 ``ui.process_events``, then the top scene if the UI did not consume the event; ``update(dt)``;
-draw; flip; tick(60).
+draw; tick(60); flip: drawn first, shown at the frame's moment.
 When nothing moves — no input for :data:`INPUT_GRACE` seconds, the top scene not ``busy()``, no
 sound scheduled — the loop draws one settled frame and then waits for an event (or for the next
 thing due by itself: a toast or a message going, a caret blink), so an idle screen costs almost
@@ -754,14 +754,21 @@ class App:
         Without ``frames`` the loop waits for events while idle (:meth:`idle_wait`)."""
         self.autosaver.start()
         previous_terminate = self._end_on_terminate()
+        dt = 1 / 60
         while self.running and (frames is None or self.frame_count < frames):
-            slept = frames is None and self._wait_while_idle()
-            dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
-            if slept:  # the time asleep is no animation's time; the caret's blink counts it
-                self.step(min(dt, 1 / 60), ui_dt=min(dt, 0.5))
+            if frames is None and self._wait_while_idle():
+                # the time asleep is no animation's time; the caret's blink counts it
+                slept = self.clock.tick() / 1000.0
+                self.step(min(slept, 1 / 60), ui_dt=min(slept, 0.5))
+                pygame.display.flip()  # the answer to the waking event is shown at once
+                self.clock.tick()  # the next frame counts from here
+                dt = 1 / 60
             else:
                 self.step(min(dt, 0.1))
-            pygame.display.flip()
+                # drawn first, shown at the frame's moment: a frame's drawing time varies,
+                # and flipping at once would pass that on to the intervals a player sees
+                dt = self.clock.tick(0 if self.fast_forward else 60) / 1000.0
+                pygame.display.flip()
             if self.frame_count == 1 and not screenshot:
                 self.sound.start()  # after the first frame: it never waits for audio
                 for work in self.at_start:

@@ -117,3 +117,37 @@ def test_a_bar_fills_over_hards_thinking_time(app):
     assert surface.get_at((table.board_rect().width - 30, bar_y))[:3] != (238, 196, 84)
     table.shutdown()
     assert table.thinking_progress() is None
+
+
+def test_a_moving_frame_waits_for_its_moment_after_drawing_and_a_woken_one_shows_at_once(
+    app, monkeypatch
+):
+    """A frame's drawing time varies: drawn first and flipped at the frame's moment, the
+    intervals a player sees stay even. The frame answering an event after an idle wait is
+    shown as soon as it is drawn."""
+    app.manager.push(TitleScene(app))
+    calls = []
+
+    class Clock:
+        def tick(self, framerate=0):
+            calls.append(f"tick {framerate}")
+            return 16
+
+    app.clock = Clock()
+    monkeypatch.setattr(app, "step", lambda dt, ui_dt=None: calls.append("step"))
+    monkeypatch.setattr(pygame.display, "flip", lambda: calls.append("flip"))
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the fixture closes the window
+    waits = iter([False, True, False])
+
+    def wait_while_idle():
+        slept = next(waits)
+        app.running = calls.count("flip") < 2
+        return slept
+
+    monkeypatch.setattr(app, "_wait_while_idle", wait_while_idle)
+    app.run()
+    assert calls == [
+        *("step", "tick 60", "flip"),  # moving: drawn, then shown at its moment
+        *("tick 0", "step", "flip", "tick 0"),  # woken: shown at once, the next frame counts on
+        *("step", "tick 60", "flip"),
+    ]
