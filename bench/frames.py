@@ -30,7 +30,7 @@ from pathlib import Path
 from bench.window import SIZE, window_env
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time")
+GAMES = ("potion-explosion", "off-the-rails", "diced-tomatoes", "tea-time", "shifting-stones")
 
 
 def percentile(values: list[float], q: float) -> float:
