@@ -18,6 +18,8 @@ from scenes.routes import open_match
 from scenes.table.steps import Stage
 from scenes.tables.diced_tomatoes import animate
 from scenes.tables.diced_tomatoes import draw as table_draw
+from scenes.tables.diced_tomatoes import input as table_input
+from scenes.tables.diced_tomatoes.input import Selection
 from scenes.tables.diced_tomatoes.table import DicedTomatoesTable
 from scenes.title import TitleScene
 from tests.scenes.driver import (
@@ -222,29 +224,44 @@ def test_reroll_uses_the_die_already_selected(app):
 
 
 @pytest.mark.long
-def test_end_turn_with_a_die_that_fits_nowhere_shows_pass(app):
-    """A rolled die must be placed or passed before the turn ends (rules, "A turn"): End turn
-    refuses, picks up a stuck die and names the Pass button, which is shown."""
+def test_end_turn_with_dice_that_fit_nowhere_passes_them_and_ends_the_turn(app):
+    """A rolled die that fits nowhere must be passed before the turn ends (rules, "A turn"):
+    with only such dice left, End turn passes them to the next player and ends the turn, as
+    the player means; its tooltip says so."""
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     for _ in range(60):
         wait_for_human(app, table)
         state = table.match.state
-        stuck = [i for i in range(len(state.hand)) if state.hand[i] and state.must_pass(i)]
-        if stuck and state.end_turn_refusal():
+        left = [i for i in range(len(state.hand)) if state.hand[i]]
+        if left and all(state.must_pass(i) for i in left) and state.end_turn_refusal():
             break
         human_step(app, table)
     else:
-        raise AssertionError("seed 3 should bring a die that fits nowhere")
+        raise AssertionError("seed 3 should bring dice that fit nowhere")
+    mover, before = state.active, len(table.match.history)
+    other = ("Ana", "Ben")[1 - mover]
+    row = table_input.choices(state, table.match.legal_actions(), Selection(), table.match.names)
+    tip = next(tip for label, _intent, tip, _on in row if label == "End turn")
+    assert f"Pass the dice that fit nowhere to {other} and finish your turn. (E)" in tip
     key(app, pygame.K_e)
-    assert table.game.selected == stuck[0]
-    assert find_button(app, "Pass dice")
-    assert "Pass dice (P)" in table.current_message()
-    key(app, pygame.K_p)
+    frames(app, 5)
+    done = [entry.action for entry in table.match.history[before:]]
+    assert [type(a) for a in done[: len(left) + 1]] == [dt.PassDie] * len(left) + [dt.EndTurn]
+    assert sorted(a.die for a in done[: len(left)]) == sorted(left)
+    assert table.match.state.active != mover
+
+
+def test_end_turn_while_a_die_fits_is_refused_with_the_rules_reason(app):
+    """A die with a legal spot must be placed (rules, "A turn"): End turn refuses and says
+    why, and nothing is passed."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)
-    assert (
-        not any(isinstance(d, dt.Die) for d in table.match.state.hand)
-        or table.match.state.active != 0
-    )
+    assert any(isinstance(a, PlaceDie) for a in table.match.legal_actions())
+    before = len(table.match.history)
+    key(app, pygame.K_e)
+    frames(app, 2)
+    assert len(table.match.history) == before
+    assert "must be placed or passed before the turn ends" in table.current_message()
 
 
 def test_the_top_bar_under_the_pause_menu_still_says_what_to_do(app):

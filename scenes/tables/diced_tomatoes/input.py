@@ -400,10 +400,15 @@ def pass_all(state, legal):
 
 
 def end_turn(state, legal):
-    """End turn (button or E): act when the engine allows it, else refuse with its reason
-    (every rolled die must be placed or passed first)."""
+    """End turn (button or E): act when the engine allows it; when every die left fits
+    nowhere, pass them (solo: set them aside) and end, as the player means (rules, "A turn":
+    such dice must be passed anyway); else refuse with the engine's reason (a die that fits
+    must be placed first)."""
     if dt.EndTurn() in legal:
         return Act(dt.EndTurn())
+    slots = passable(legal)
+    if slots:
+        return ActAll((*(dt.PassDie(slot) for slot in slots), dt.EndTurn()))
     return Refuse(state.end_turn_refusal() or _("You cannot end your turn now."))
 
 
@@ -506,12 +511,22 @@ def choices(state, legal, selection: Selection, names) -> list:
             ).format(count=count, name=name_of_seat(names, rules.next_player(state)))
         out.append((label, pass_all(state, legal), tip, True))
     refusal = state.end_turn_refusal() if state.phase == dt.Phase.TURN else None
+    if slots:
+        refusal = None
+        finish = (
+            _("Set aside the dice that fit nowhere and finish your turn. (E)")
+            if state.solo
+            else _("Pass the dice that fit nowhere to {name} and finish your turn. (E)").format(
+                name=name_of_seat(names, rules.next_player(state))
+            )
+        )
+    else:
+        finish = _("Finish your turn: overripe vines are cleared, then the next player draws. (E)")
     out.append(
         (
             end_turn_label(),
             end_turn(state, legal),
-            (with_key(refusal, "E") if refusal else None)
-            or _("Finish your turn: overripe vines are cleared, then the next player draws. (E)"),
+            (with_key(refusal, "E") if refusal else None) or finish,
             state.phase == dt.Phase.TURN,
         )
     )

@@ -14,7 +14,7 @@ import pygame
 from engine.diced_tomatoes import rules
 from engine.diced_tomatoes import state as dt
 from scenes import kit
-from scenes.table.protocol import Button, GameTable, Handled, Refuse, Row, Select, TableContext
+from scenes.table.protocol import Button, GameTable, Handled, Row, Select, TableContext
 from scenes.tables.diced_tomatoes import animate, draw, tips
 from scenes.tables.diced_tomatoes import input as table_input
 from scenes.tables.diced_tomatoes.input import Selection
@@ -116,20 +116,9 @@ class DicedTomatoesTable(GameTable):
         return None
 
     def end_turn(self):
-        """End the turn; refused while dice are left, and if some fit nowhere, one is picked
-        up to show the way (Pass)."""
-        state, legal = self.ctx.match.state, self.ctx.legal()
-        intent = table_input.end_turn(state, legal)
-        stuck = table_input.passable(legal)
-        if isinstance(intent, Refuse) and stuck:
-            advice = (
-                _("Those dice fit nowhere: Set aside (P) keeps them.")
-                if state.solo
-                else _("Those dice fit nowhere: Pass dice (P) gives them on.")
-            )
-            words = _("{refusal} {advice}").format(refusal=intent.message, advice=advice)
-            return Refuse(words, Selection(die=stuck[0]))
-        return intent
+        """End the turn (the dice that fit nowhere are passed first); refused while a die that
+        fits is left (:func:`table_input.end_turn`)."""
+        return table_input.end_turn(self.ctx.match.state, self.ctx.legal())
 
     # --- choices ----------------------------------------------------------------------------
     def reset(self) -> None:
