@@ -189,8 +189,7 @@ def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:
 
 @functools.lru_cache(maxsize=4096)
 def _text_size(content: str, size: int, bold: bool, language: str) -> tuple[int, int]:
-    # cached: layouts measure the same names and numbers every frame (20,000 measures in the
-    # scene tests, a tenth of a millisecond each)
+    # cached: layouts measure the same names and numbers every frame
     language = script_language(content, language)
     found = font_file(bold, language)
     if found is None or fonts.covers(found, content):
@@ -337,20 +336,13 @@ def _unit_width(f: pygame.font.Font, key: tuple, unit: str) -> int:
     return found
 
 
-VIGNETTE_RINGS, VIGNETTE_STEP, VIGNETTE_WIDTH = (
-    art.VIGNETTE_RINGS,
-    art.VIGNETTE_STEP,
-    art.VIGNETTE_WIDTH,
-)
-
-
 def felt_middle(size: tuple) -> pygame.Rect:
     """The lit middle of the felt, inside the vignette's innermost ring (a window ``size``
     ``(width, height)`` in pixels): a wide panel that stays inside it does not look cut by the
     ring."""
-    last = VIGNETTE_RINGS - 1
-    inset_x = last * VIGNETTE_STEP[0] // 2 + VIGNETTE_WIDTH
-    inset_y = last * VIGNETTE_STEP[1] // 2 + VIGNETTE_WIDTH
+    last = art.VIGNETTE_RINGS - 1
+    inset_x = last * art.VIGNETTE_STEP[0] // 2 + art.VIGNETTE_WIDTH
+    inset_y = last * art.VIGNETTE_STEP[1] // 2 + art.VIGNETTE_WIDTH
     return pygame.Rect(0, 0, *size).inflate(-2 * inset_x, -2 * inset_y)
 
 
