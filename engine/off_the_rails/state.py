@@ -1417,7 +1417,31 @@ class OTRState:
         turn"): each exit towards a neighbour's track open this way counts 1, towards a cart
         on a neighbouring square (grid or surface) that faces this square 2 more (it carries
         the cart's line on). Ties keep :data:`board.PLACEABLE`'s order."""
-        square = (row, col)
+        weight = self._joining_weights((row, col))
+        scored = [(sum(weight[s] for s in a.exits), a) for a in self.placements_at(row, col)]
+        return [a for score, a in sorted(scored, key=lambda pair: -pair[0]) if score > 0]
+
+    def upgrades_at(self, row: int, col: int) -> list:
+        """Legal :class:`UpgradeTile` actions on that square."""
+        return [a for a in self.legal_by_square().get((row, col), ()) if isinstance(a, UpgradeTile)]
+
+    def joining_upgrades(self, row: int, col: int) -> list:
+        """The legal :class:`UpgradeTile` actions on that square whose added exits meet what is
+        next to it, best first (empty when no upgrade there adds an exit that does; rules "A
+        turn": an upgrade keeps every exit and adds exits). Only the exits the upgrade adds
+        count, as in :meth:`joining_placements`: 1 towards a neighbour's track open this way,
+        2 more towards a cart on a neighbouring square (grid or surface) that faces this
+        square. Ties keep :meth:`upgrades_at`'s order."""
+        old = self.tiles.get((row, col)) or ""
+        weight = self._joining_weights((row, col))
+        scored = [
+            (sum(weight[s] for s in a.exits if s not in old), a) for a in self.upgrades_at(row, col)
+        ]
+        return [a for score, a in sorted(scored, key=lambda pair: -pair[0]) if score > 0]
+
+    def _joining_weights(self, square) -> dict:
+        """``{side: weight}``: what an exit of a tile on ``square`` towards ``side`` would
+        meet: 1 for a neighbour's track open towards it, 2 more for a cart there facing it."""
         weight = dict.fromkeys(board.SIDES, 0)
         for side in board.SIDES:
             near = board.step(square, side)
@@ -1427,12 +1451,7 @@ class OTRState:
             cart = self.cart_at(near)
             if cart is not None and self.carts[cart].facing == back:
                 weight[side] += 2
-        scored = [(sum(weight[s] for s in a.exits), a) for a in self.placements_at(row, col)]
-        return [a for score, a in sorted(scored, key=lambda pair: -pair[0]) if score > 0]
-
-    def upgrades_at(self, row: int, col: int) -> list:
-        """Legal :class:`UpgradeTile` actions on that square."""
-        return [a for a in self.legal_by_square().get((row, col), ()) if isinstance(a, UpgradeTile)]
+        return weight
 
     def cart_placements(self, cart: int | None = None) -> list:
         """Legal :class:`PlaceCart` actions (for one cart if given)."""

@@ -300,3 +300,23 @@ def test_joining_placements_carry_on_a_carts_line_and_open_track_first():
     assert [a.exits for a in s.joining_placements(0, 8)] == ["NS", "NE", "NW"]
     lay(s, {(4, 4): "NS"})  # a mine centre takes no tile: nothing legal joins there
     assert s.joining_placements(4, 4) == []
+
+
+def test_joining_upgrades_open_the_added_exit_towards_a_carts_line_and_track_first():
+    """An upgrade keeps every exit and adds one (rules "A turn": upgrade); the engine names
+    the upgrades whose added exit meets the track or a cart next to the square, best first,
+    for the table's Upgrade tool: a cart facing the square before open track; the exits the
+    tile already has count for nothing; a T-junction joins as a cross; a tile under a cart
+    has no legal upgrade, so nothing joins there."""
+    s = blank()
+    lay(s, {(5, 6): "NS", (5, 7): "EW", (5, 5): "EW", (8, 1): "NES", (8, 0): "EW"})
+    put_cart(s, 0, (5, 5), "E")
+    assert [a.exits for a in s.upgrades_at(5, 6)] == ["NES", "NSW"]
+    assert [a.exits for a in s.joining_upgrades(5, 6)] == ["NSW", "NES"]
+    assert s.joining_upgrades(8, 1) == [UpgradeTile(8, 1, "NESW")]
+    lay(s, {(2, 9): "NS", (1, 9): "NS", (3, 9): "NS"})  # track on the kept ends only
+    assert len(s.upgrades_at(2, 9)) == 2 and s.joining_upgrades(2, 9) == []
+    lay(s, {(2, 10): "EW"})
+    assert s.joining_upgrades(2, 9) == [UpgradeTile(2, 9, "NES")]
+    put_cart(s, 1, (2, 9), "S")
+    assert s.upgrades_at(2, 9) == [] and s.joining_upgrades(2, 9) == []
