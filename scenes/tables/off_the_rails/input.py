@@ -103,15 +103,12 @@ class Selection:
     """The person's half-made choice: ``tool`` in hand (one of :data:`TOOLS`, or None), the
     rotation each turning tool keeps (``turns``: straight, curve, upgrade), the square each
     was last turned on (``turned_at``: there the rotation wins over the track's own line,
-    :func:`tile_turn`) and ``cart``, the cart the speed buttons change."""
+    :func:`tile_turn`, :func:`upgrade_turn`) and ``cart``, the cart the speed buttons change."""
 
     tool: str | None = None
     turns: tuple = (0, 0, 0)
     cart: int | None = None
     turned_at: tuple = (None, None, None)
-
-    def turn(self, tool: str) -> int:
-        return self.turns[TURNED.index(tool)] if tool in TURNED else 0
 
     def turned(self, by: int, state=None, square=None) -> Selection:
         """The tool in hand turned ``by`` steps from the shape it shows on ``square`` (the
@@ -123,6 +120,8 @@ class Selection:
         start = self.turns[index]
         if state is not None and self.tool in TILE_SHAPES:
             start = tile_turn(state, self, self.tool, square)
+        elif state is not None:
+            start = upgrade_turn(state, self, square)
         turns, at = list(self.turns), list(self.turned_at)
         turns[index] = start + by
         if square is not None:
@@ -162,6 +161,20 @@ def tile_turn(state, selection: Selection, tool: str, square) -> int:
     return shapes.index(joining[0]) if joining else selection.turns[index]
 
 
+def upgrade_turn(state, selection: Selection, square) -> int:
+    """The rotation of the Upgrade tool (an index into ``state.upgrades_at(square)``) on
+    ``square``, as :func:`tile_turn` for a tile: the one the person left it in on the square
+    they last turned it on, else the engine's best upgrade whose added exit joins the track
+    or a cart next to the square (``state.joining_upgrades``), else the rotation kept from
+    last time."""
+    index = TURNED.index("upgrade")
+    if square is None or square == selection.turned_at[index] or not B.on_grid(square):
+        return selection.turns[index]
+    joining = state.joining_upgrades(*square)
+    ups = state.upgrades_at(*square)
+    return ups.index(joining[0]) if joining else selection.turns[index]
+
+
 def ghost(state, selection: Selection, square):
     """``(exits, action, legal)`` for the tile the tool in hand would lay on ``square`` (an
     upgrade: the upgrade it would make there), or None when there is nothing to show."""
@@ -177,7 +190,7 @@ def ghost(state, selection: Selection, square):
         ups = state.upgrades_at(*square)
         if not ups:
             return None
-        action = ups[selection.turn(tool) % len(ups)]
+        action = ups[upgrade_turn(state, selection, square) % len(ups)]
         return action.exits, action, True
     return None
 
@@ -459,7 +472,9 @@ def hint_selection(state, hint, selection: Selection) -> Selection | None:
         return None
     if isinstance(hint, S.UpgradeTile):
         ups = state.upgrades_at(hint.row, hint.col)
-        return _turned_to(selection, "upgrade", ups.index(hint)) if hint in ups else None
+        if hint not in ups:
+            return None
+        return _turned_to(selection, "upgrade", ups.index(hint), (hint.row, hint.col))
     if isinstance(hint, S.PlaceCart):
         return replace(selection, tool="cart", cart=hint.cart)
     if isinstance(hint, S.ChangeSpeed):

@@ -124,6 +124,35 @@ def test_an_upgrade_is_the_t_junction_shown_and_r_shows_the_other():
     assert isinstance(at(s, ("square", 6, 2), upgrade), Refuse)
 
 
+def test_the_upgrade_tool_starts_in_the_t_junction_that_carries_on_the_track_next_to_it():
+    """Play-test: the straight and the curve start in the shape that joins the track or a
+    cart's line, but Upgrade showed whichever T-junction it was last turned to. Over a tile,
+    it shows the engine's best upgrade whose new exit joins (``joining_upgrades``: the cart's
+    line first); R turns it from there and it stays turned on that square; a tile where no
+    new exit joins keeps the rotation the player left; a hinted upgrade stays the hint's."""
+    s = blank()
+    lay(s, {(1, 3): "NS", (2, 3): "EW", (6, 9): "NS", (9, 9): "NS", (2, 4): "NS"})
+    put_cart(s, 0, (1, 3), "S")
+    upgrade = tool(s, "upgrade")
+    assert [a.exits for a in s.upgrades_at(2, 3)] == ["ESW", "NEW"]
+    assert ghost(s, upgrade, (2, 3))[0] == "NEW"  # open north, where the cart comes from
+    assert at(s, ("square", 2, 3), upgrade) == Act(S.UpgradeTile(2, 3, "NEW"))
+    assert ghost(s, upgrade, (2, 4))[0] == "NSW"  # open west, to the tile next to it
+    far = wheel(1, upgrade, s, (6, 9)).selection  # nothing joins there: turned as it was
+    assert ghost(s, far, (6, 9))[0] == "NSW"
+    assert ghost(s, far, (9, 9))[0] == "NSW"  # the rotation kept from last time
+    assert ghost(s, far, (2, 3))[0] == "NEW"  # the cart's line wins over it
+    turned = key_press(pygame.K_r, 0, s, s.legal_actions(), far, hover=(2, 3)).selection
+    assert ghost(s, turned, (2, 3))[0] == "ESW"  # turned on the square: the player's choice
+    assert ghost(s, wheel(1, turned, s, (2, 3)).selection, (2, 3))[0] == "NEW"
+    assert table_input.status(s, s.legal_actions(), upgrade, NAMES, (2, 3)) == (
+        "click to upgrade D3 to a T-junction open north, east and west (R or the wheel "
+        "turns it) · 4 actions left"
+    )
+    hinted = hint_selection(s, S.UpgradeTile(2, 3, "ESW"), NONE)  # the hint's, not the line's
+    assert at(s, ("square", 2, 3), hinted) == Act(S.UpgradeTile(2, 3, "ESW"))
+
+
 def test_a_cart_goes_on_a_glowing_square_of_the_players_edge():
     s = blank()
     cart = tool(s, "cart")
