@@ -16,7 +16,7 @@ from engine.off_the_rails import state as S
 from engine.off_the_rails.state import CartPlace, Pending
 from scenes.tables.off_the_rails.input import FATES, own_carts_on_board
 from scenes.tables.off_the_rails.layout import Layout, tag_size
-from translation import N_, _
+from translation import N_, _, ngettext
 
 BAD_ENDS = tuple(FATES)
 """The ends drawn in the bad tone; ending the action phase asks first while one shows."""
@@ -30,6 +30,17 @@ END_WORDS = {
     "crash-derail": N_("crash: derails"),
 }
 """The word at the end of a cart's path (translated where drawn)."""
+
+
+def pick_words(count: int) -> str:
+    """The words of the tag on a square where the cart picks a jewel ``count`` times (each
+    pick a question of its own, rules "Gems": 1 entering a deposit, 2 in all ending on it;
+    again each time it passes), translated: "you pick one:" or "you pick 2 jewels:"."""
+    if count == 1:
+        return _("you pick one:")
+    return ngettext("you pick {count} jewel:", "you pick {count} jewels:", count).format(
+        count=count
+    )
 
 
 @dataclass(frozen=True)
@@ -94,10 +105,11 @@ def squares_of(path) -> list:
 def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple:
     """The tags of the carts' paths (:class:`Tag`): each path's end ("stop", "derail", "you
     choose the way" …), the jewels to choose from on the way, and each branch's end beyond a
-    junction; the same words about the same square show once (a cart that picks twice on a
-    square, two branches that end alike). A tag never covers a mine centre or another tag, nor
-    its own path or the square
-    the cart heads for (where track is missing when it derails); it keeps off the other
+    junction. A cart's picks on one square are one tag that counts them (:func:`pick_words`:
+    it ends its move on a deposit, or passes it twice), and the same words about the same
+    square show once (two branches that end alike, or two carts that would pick alike there).
+    A tag never covers a mine centre or another tag, nor its own path or the square the cart
+    heads for (where track is missing when it derails); it keeps off the other
     paths, the carts and the mine squares' numbers where it can, and stays inside the grid,
     off the edge labels (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand
     would lay or upgrade a tile on (its preview must be seen), kept clear by every tag, or
@@ -114,7 +126,7 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
 
     def place(index, words, square, tone, gems=(), small=False):
         if any((tag.words, tag.square, tag.gems) == (words, square, gems) for tag in tags):
-            return  # the same words about the same square (a second pick there): one tag
+            return  # the same words about the same square (branches that end alike): one tag
         others = [rect for i, rects in enumerate(covers) if i != index for rect in rects]
         rect = lay.tag_rect(
             tag_size(words, gems, small),
@@ -128,19 +140,28 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
     def tone_of(end):
         return "bad" if end in BAD_ENDS else "choice" if end == "choice" else "good"
 
-    def tag_on_the_way(index, path, small):
+    def tag_on_the_way(index, path, small, earlier):
+        # earlier: {square: (picks, jewels offered)} on the way to this branch
+        picks, here = dict(earlier), []
         for choice in path.choices:
             if choice.kind == "gem":
-                place(index, _("you pick one:"), choice.square, "choice", choice.options, small)
+                count, gems = picks.get(choice.square, (0, ()))
+                more = tuple(gem for gem in choice.options if gem not in gems)
+                picks[choice.square] = (count + 1, gems + more)
+                if choice.square not in here:
+                    here.append(choice.square)
+        for square in here:
+            count, gems = picks[square]
+            place(index, pick_words(count), square, "choice", gems, small)
         for branch in path.branches:
             end = branch.end
             place(index, _(END_WORDS[end]), branch.squares[-1], tone_of(end), small=True)
-            tag_on_the_way(index, branch, True)
+            tag_on_the_way(index, branch, True, picks)
 
     for index, path in enumerate(paths):
         place(index, _(END_WORDS[path.end]), path.squares[-1], tone_of(path.end))
     for index, path in enumerate(paths):
-        tag_on_the_way(index, path, False)
+        tag_on_the_way(index, path, False, {})
     return tuple(tags)
 
 

@@ -536,6 +536,58 @@ def test_a_jewel_and_a_junction_on_the_way_are_named_and_each_way_on_is_drawn():
     assert "?" not in [tag.words for tag in tags]
 
 
+def test_a_cart_that_picks_twice_on_a_deposit_says_so_on_one_tag():
+    """Play-test: a cart ending its move on a deposit picks there twice (rules "Gems": 1 on
+    entering, 2 in all ending there), and the path showed one "you pick one:", so the second
+    pick was unseen. The engine really takes two gems there, a question each; the tag counts
+    them."""
+    s = blank()
+    track = {(1, 3): "NS", (2, 3): "NS", (3, 3): "NS", (4, 3): "NSW", (5, 3): "NE"}
+    lay(s, {**track, (5, 4): "EW", (4, 2): "EW", (4, 1): "EW", (4, 0): "EW"})
+    put_cart(s, 0, (2, 3), "S", speed=4)
+    put_gems(s, (5, 4), (0, 2, 1, 0, 0))
+    work = s.clone()
+    work.apply_action(S.EndActions())
+    work.apply_action(S.ChooseExit("S"))
+    taken = [work.apply_action(S.TakeGem("ruby")) for _pick in range(2)]
+    gems = [[(e.row, e.col, e.gem) for e in ev if isinstance(e, S.GemTaken)] for ev in taken]
+    assert gems == [[(5, 4, "ruby")], [(5, 4, "ruby")]]  # two picks, one event each
+    paths, tags = check_tags(s, (1024, 640))
+    picks = [c for c in paths[0].branches[0].choices if c.kind == "gem"]
+    assert [c.square for c in picks] == [(5, 4), (5, 4)]
+    at_deposit = [(tag.words, tag.gems) for tag in tags if tag.square == (5, 4)]
+    assert sorted(at_deposit) == [("stop", ()), ("you pick 2 jewels:", ("ruby", "emerald"))]
+
+
+def test_a_cart_that_passes_a_deposit_again_beyond_a_junction_counts_both_picks():
+    """A cart picks on a deposit, reaches a junction and, one way on, loops back over the
+    deposit and picks again (two GemTaken there, as the engine plays it): that way's tag says
+    2, while the path up to the junction says one. The same words about the same square still
+    show once: both ways on from the last junction stop on it, one "stop"."""
+    s = blank()
+    lay(s, {(1, 8): "ES", (2, 8): "NE", (2, 9): "NEW", (1, 9): "SW", (2, 10): "EW"})
+    put_cart(s, 0, (1, 8), "S", speed=6)
+    put_gems(s, (2, 8), (0, 2, 2, 0, 0))
+    work = s.clone()
+    events = work.apply_action(S.EndActions()) + work.apply_action(S.TakeGem("ruby"))
+    events += work.apply_action(S.ChooseExit("N")) + work.apply_action(S.TakeGem("ruby"))
+    assert [(e.row, e.col) for e in events if isinstance(e, S.GemTaken)] == [(2, 8), (2, 8)]
+    (path,) = preview_paths(s)
+    north, east = path.branches
+    assert north.squares == ((2, 9), (1, 9), (1, 8), (2, 8), (2, 9))
+    assert [len(b.squares) for b in north.branches] == [1, 1]  # both stop on the junction
+    tags = path_tags(layout(s, (1024, 640)), s, (path,))
+    said = sorted((tag.words, tag.square, tag.small) for tag in tags)
+    assert said == [
+        ("derail", (2, 10), True),
+        ("stop", (2, 9), True),
+        ("you choose the way", (2, 9), False),
+        ("you pick 2 jewels:", (2, 8), True),
+        ("you pick one:", (2, 8), False),
+    ]
+    assert_apart(layout(s, (1024, 640)), tags)
+
+
 def test_enter_only_ends_the_action_phase_and_asks_first_with_actions_left():
     """Issue 42, finding 7: Enter both took the hint and ended the action phase, so an early
     Enter ended a turn with actions unused. Enter ends the action phase only, and asks first
