@@ -265,7 +265,7 @@ def _roll_score(state, cart_id, speed, cost_out, tactics=False) -> float:
     if f is None:
         return 0.0
     for i in range(speed):
-        what = heuristics.next_step(state, sq, f)
+        what = heuristics.next_step(state, sq, f, cart_id)
         if what[0] == "exit":
             return (load + gained) * 1.2 + (0 if load + gained else -0.5)
         if what[0] in ("chasm", "derail"):

@@ -95,16 +95,18 @@ _INF = 10**9
 # =============================================================================================
 # Single steps
 # =============================================================================================
-def next_step(state, square, facing):
+def next_step(state, square, facing, moving: int | None = None):
     """What one step from ``square`` towards ``facing`` meets: ``("exit", edge)``, ``("chasm",
-    sq)``, ``("cart", cart_id)``, ``("derail", sq)`` or ``("track", sq, exits)``."""
+    sq)``, ``("cart", cart_id)``, ``("derail", sq)`` or ``("track", sq, exits)``. The cart
+    ``moving`` (when given) is the one rolling: it has left its square, so a loop of track
+    back to it meets no cart there (rules, "Collisions")."""
     nxt = board.step(square, facing)
     if not board.on_grid(nxt):
         return ("exit", board.SURFACE_EDGE.get(nxt))
     if nxt in state.chasm:
         return ("chasm", nxt)
     cart_id = state.cart_at(nxt)
-    if cart_id is not None:
+    if cart_id is not None and cart_id != moving:
         return ("cart", cart_id)
     if derail_cause(state, nxt, facing):
         return ("derail", nxt)
@@ -1287,7 +1289,7 @@ def _rolls_to(state, cart_id) -> set:
     square, facing = cart.square, cart.facing
     seen: set[tuple[int, int]] = set()
     while True:
-        step = next_step(state, square, facing)
+        step = next_step(state, square, facing, cart_id)
         if step[0] != "track" or step[1] in seen:
             return seen
         square = step[1]
@@ -1684,7 +1686,7 @@ def _roll(state, cart_id, speed) -> str:
         )
     gained = 0
     for _step in range(speed):
-        what = next_step(state, sq, f)
+        what = next_step(state, sq, f, cart_id)
         if what[0] == "exit":
             if sum(k.load) or gained:
                 return _("{cart} leaves the mine with its load").format(cart=cart)

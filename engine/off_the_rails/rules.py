@@ -1038,7 +1038,8 @@ def _auto_run(state, events, task):
             path.append(ahead)
             end = "leave" if not board.on_grid(ahead) else "fall"
             break
-        if state.cart_at(ahead) is not None or derail_cause(state, ahead, facing):
+        # a loop of track may bring the cart back to the square it set out from: empty now
+        if _other_cart_at(state, ahead, cart_id) is not None or derail_cause(state, ahead, facing):
             end = "blocked"
             break
         ways = ways_on(state, ahead, OPPOSITE[facing])
@@ -1067,13 +1068,21 @@ def _auto_run(state, events, task):
         _replace_head(state, events, *then, Run(cart_id, steps))
     else:
         ahead = board.step(square, facing)
-        hit_id = state.cart_at(ahead)
+        hit_id = _other_cart_at(state, ahead, cart_id)
         if hit_id is not None:
             _collide(state, events, cart_id, hit_id)
         else:
             _derail(state, events, cart_id, derail_cause(state, ahead, facing), ahead)
             _task_done(state, events)
     return True
+
+
+def _other_cart_at(state, square, moving: int) -> int | None:
+    """Id of the cart on ``square`` other than cart ``moving``, or None: a moving cart has left
+    the square its run set out from, so it never meets itself (rules, "Collisions": another
+    cart)."""
+    found = state.cart_at(square)
+    return None if found == moving else found
 
 
 def _auto_stop(state, events, task):

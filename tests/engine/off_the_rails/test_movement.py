@@ -20,6 +20,7 @@ from tests.engine.off_the_rails.helpers import (
     gem_total,
     lay,
     put_cart,
+    put_gems,
     row,
     with_rows,
 )
@@ -179,3 +180,35 @@ def test_cart_entering_chasm_falls_in_with_its_gems():
     assert events_of(ev, CartFell)[0].gems == (0, 0, 1, 0, 0)
     assert s.carts[0].where == "lost" and s.lost == (0, 0, 1, 0, 0)
     assert events_of(ev, CartMoved)[0].path == ((0, 2), (1, 2))
+
+
+def test_a_cart_on_a_loop_of_track_passes_the_square_it_set_out_from():
+    """Rules, "Collisions": a cart collides with a cart in the square ahead; the moving cart
+    has left its own square, so a loop brings it back through it (it derailed there)."""
+    s = with_rows(blank(), {2: row(c8="ES", c9="SW"), 3: row(c8="NE", c9="NW")})
+    put_cart(s, 0, (2, 8), "E", speed=6)
+    ev = s.apply_action(EndActions())
+    assert events_of(ev, CartMoved)[0].path == (
+        (2, 8),
+        (2, 9),
+        (3, 9),
+        (3, 8),
+        (2, 8),
+        (2, 9),
+        (3, 9),
+    )
+    assert not events_of(ev, CartDerailed)
+    assert s.carts[0].square == (3, 9) and s.carts[0].facing == "W"
+
+
+def test_a_cart_back_on_the_deposit_it_paused_on_rolls_through_it():
+    """A pause to take gems starts a new run from the deposit; the loop brings the cart back
+    over that square without meeting itself (rules, "Movement phase", "Collisions")."""
+    s = with_rows(blank(), {2: row(c8="ES", c9="SW"), 3: row(c8="NE", c9="NW")})
+    put_cart(s, 0, (2, 8), "E", speed=6)
+    put_gems(s, (2, 9), (1, 0, 0, 0, 0))
+    ev = s.apply_action(EndActions())
+    while s.pending() == "gem":
+        ev += s.apply_action(next(a for a in s.legal_actions() if isinstance(a, TakeGem)))
+    assert not events_of(ev, CartDerailed)
+    assert s.carts[0].where.name == "BOARD" and s.carts[0].square == (3, 9)
