@@ -14,6 +14,7 @@ Run it from the repository root after marking or changing strings, then translat
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -48,9 +49,8 @@ def set_plural_forms(path: Path, code: str, rule: str) -> None:
         write_po(po_file, catalogue, ignore_obsolete=True)
 
 
-def main() -> int:
-    """Extract the template and update (or create) every language's catalogue; returns 0
-    (a pybabel failure exits)."""
+def extract() -> None:
+    """Write the template from the sources (run in :data:`ROOT`)."""
     pybabel(
         "extract",
         "-F",
@@ -67,10 +67,21 @@ def main() -> int:
         "TRANSLATORS:",
         "-o",
         str(TEMPLATE),
-        *(str(ROOT / source) for source in SOURCES),
+        *SOURCES,
     )
-    text = TEMPLATE.read_text(encoding="utf-8")
-    TEMPLATE.write_text(text.replace(str(ROOT) + "/", ""), encoding="utf-8")
+
+
+def main() -> int:
+    """Extract the template and update (or create) every language's catalogue; returns 0
+    (a pybabel failure exits)."""
+    # from the project's folder, with relative paths: the locations' line wrapping must not
+    # depend on where the project lies (a longer folder rewrapped the whole template)
+    before = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        extract()
+    finally:
+        os.chdir(before)
     for code in LANGUAGES[1:]:
         command = "update" if catalogue_path(code).exists() else "init"
         extra = ("--ignore-obsolete", "--ignore-pot-creation-date") if command == "update" else ()
