@@ -23,6 +23,8 @@ from translation import _, ngettext
 HINT = (90, 230, 255)
 MATCH = (120, 220, 120)
 GRID_PANEL = (44, 48, 56, 235)
+INK_ON_PAPER = (70, 54, 40)
+"""The points disc's colour, and text's on a card's paper."""
 
 
 @dataclass
@@ -63,21 +65,23 @@ def away_label(away: int | None) -> str:
 def card_layout(rect: pygame.Rect, card: int) -> tuple:
     """Where a pattern card in ``rect`` draws its parts: ``(frame, spots, badge, cell)`` with
     ``frame`` the faint 3 × 3 cells (empty on a small card), ``spots`` ``[(rect, face)]`` of
-    its pattern, ``badge`` the points disc's diameter (0: no room) and ``cell`` in pixels. On
-    the frame the pattern sits on its cells (a play-tester saw a two-row pattern centred half
-    a cell off them), centred when the frame has an odd number of cells to spare."""
+    its pattern, ``badge`` the points disc's diameter — on a small card the height of the band
+    at its top that says the points — and ``cell`` in pixels. On the frame the pattern sits
+    on its cells (a play-tester saw a two-row pattern centred half a cell off them), centred
+    when the frame has an odd number of cells to spare."""
     pattern = CARDS[card]
     pad = max(2, rect.width // 12)
-    badge = max(6, rect.width // 4)
+    badge = max(10, rect.width // 4)
     cell = max(2, min((rect.width - 2 * pad) // 3, (rect.height - badge - 2 * pad) // 3))
     box = pygame.Rect(0, 0, cell * 3, cell * 3)
     box.midbottom = (rect.centerx, rect.bottom - pad)
     frame: list = []
-    if cell < 8:  # a small card (a scored one beside a name): its pattern fills it, no frame
-        cell = max(2, min((rect.width - 2) // pattern.width, (rect.height - 2) // 3))
+    if cell < 8:  # a small card (a scored one beside a name): its points, its pattern under
+        badge = max(9, rect.height // 4)  # them filling the rest, no frame
+        below = pygame.Rect(rect.x + 1, rect.y + badge, rect.width - 2, rect.height - badge - 1)
+        cell = max(2, min(below.width // pattern.width, below.height // 3))
         box = pygame.Rect(0, 0, cell * pattern.width, cell * pattern.height)
-        box.center = rect.center
-        badge = 0  # no room for the points: the row says them
+        box.center = below.center
         left, top = box.topleft
     else:
         frame = [
@@ -96,9 +100,9 @@ def card_layout(rect: pygame.Rect, card: int) -> tuple:
 
 
 def draw_card(surface, rect: pygame.Rect, card: int, border=None, width: int = 3) -> None:
-    """A pattern card in ``rect``: paper, its points in the top left corner and its pattern
-    (faces as icons, grey squares grey) on a 3 × 3 frame (:func:`card_layout`); a hidden card
-    is its back."""
+    """A pattern card in ``rect``: paper, its points in the top left corner (in a disc; on a
+    small card bare) and its pattern (faces as icons, grey squares grey) on a 3 × 3 frame
+    (:func:`card_layout`); a hidden card is its back."""
     if card == HIDDEN or card not in CARDS:
         surface.blit(art.card_back(rect.width, rect.height), rect)
         return
@@ -117,12 +121,16 @@ def draw_card(surface, rect: pygame.Rect, card: int, border=None, width: int = 3
         else:
             pygame.draw.rect(surface, (250, 246, 236), spot, border_radius=max(1, cell // 6))
             surface.blit(art.face_icon(face, spot.width - 2), spot.move(1, 1))
-    if badge >= 10:
+    scale = kit.ui_scale()  # text sizes are at 100 %: a size in pixels is divided by it
+    if frame:
         centre = (rect.x + pad + badge // 2, rect.y + pad + badge // 2)
-        pygame.draw.circle(surface, (70, 54, 40), centre, badge // 2)
-        kit.blit_text(
-            surface, str(pattern.points), max(9, badge * 3 // 4), centre, kit.GOLD, True, "center"
-        )
+        pygame.draw.circle(surface, INK_ON_PAPER, centre, badge // 2)
+        size = max(1, round(badge * 3 / 4 / scale))
+        kit.blit_text(surface, str(pattern.points), size, centre, kit.GOLD, True, "center")
+    else:
+        size = max(1, round(badge / scale))
+        corner = (rect.x + pad, rect.y + badge // 2)
+        kit.blit_text(surface, str(pattern.points), size, corner, INK_ON_PAPER, True, "midleft")
     if border is not None:
         pygame.draw.rect(surface, border, rect.inflate(4, 4), width, border_radius=radius + 2)
 

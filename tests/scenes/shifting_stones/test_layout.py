@@ -108,3 +108,41 @@ def test_every_cards_pattern_sits_on_the_cells_of_its_frame(size):
         assert len(frame) == 9, card
         assert all(spot in frame for spot, _face in spots), card
         assert all(rect.contains(cell) for cell in frame), card
+
+
+def test_a_small_card_says_its_points_above_its_pattern():
+    """A play-test: the scored cards beside a name at 5 players on 1024×640 (24 × 34 px) drew
+    their patterns only, so a row's cards could not be told apart by their points. A band at
+    the top holds the points; the pattern lies under it."""
+    from engine.shifting_stones.data import CARDS
+    from scenes.tables.shifting_stones.draw import card_layout
+
+    rect = pygame.Rect(10, 20, 24, 34)
+    for card in CARDS:
+        frame, spots, band, _cell = card_layout(rect, card)
+        assert frame == [] and band >= 9, card
+        assert all(rect.contains(spot) and spot.top >= rect.top + band for spot, _ in spots), card
+
+
+@pytest.mark.parametrize("scaled", [1.0, 2.0], indirect=True)
+def test_a_cards_points_are_no_larger_than_their_disc(scaled, monkeypatch):
+    """At 200 % a hand card's points overflowed their disc (the size given was taken for
+    pixels, then scaled): the text's size in pixels is at most the disc's diameter, or on a
+    small card the band's height."""
+    from scenes.tables.shifting_stones import draw
+
+    sizes: list = []
+    real = kit.blit_text
+
+    def spy(surface, content, size, *args, **kwargs):
+        sizes.append((content, size))
+        return real(surface, content, size, *args, **kwargs)
+
+    monkeypatch.setattr(kit, "blit_text", spy)
+    surface = pygame.Surface((400, 400))
+    for rect in (pygame.Rect(0, 0, 140, 196), pygame.Rect(0, 0, 36, 51), pygame.Rect(0, 0, 24, 34)):
+        sizes.clear()
+        draw.draw_card(surface, rect, 20)  # a 5-point card
+        _frame, _spots, badge, _cell = draw.card_layout(rect, 20)
+        assert [content for content, _size in sizes] == ["5"], rect
+        assert round(sizes[0][1] * kit.ui_scale()) <= badge, (rect, sizes, badge)
