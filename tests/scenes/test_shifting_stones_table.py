@@ -321,6 +321,85 @@ def test_a_scored_card_beside_a_name_tells_what_it_is_on_hover(app):
     )  # a click on it does nothing
 
 
+TWELVE = (1, 9, 6, 20, 10, 2, 11, 7, 12, 13, 3, 8)
+"""Twelve scored cards worth 1, 1, 2, 5, 1, 3, 1, 2, 1, 1, 3, 2 points: 6 ones, 3 twos, 2 threes
+and a five (22 points)."""
+
+
+def four_players_one_with_twelve(app):
+    """Ana and three bots at 1024×640; Bot 1 has scored :data:`TWELVE`."""
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {n}", "easy") for n in range(1, 4)]
+    hands = "14,15,16,21/23,24,25,34/39,41,42,43/46,47,17,19"
+    scored = ",".join(str(card) for card in TWELVE)
+    return start(
+        app,
+        seats,
+        f"players=4 grid=SFB/HOE/TTO first=0 active=0 hands={hands} scored=-/{scored}/-/-",
+    )
+
+
+def test_twelve_scored_cards_beside_a_name_are_stacks_with_counts_and_tooltips(app, monkeypatch):
+    """Play-test: an opponent's 8 to 12 scored cards overlapped into slivers that could be
+    neither read nor counted. They are one stack for each value, each with its count, wide
+    enough to read, and hovering one lists its cards."""
+    table = four_players_one_with_twelve(app)
+    targets = [t for t in table.targets() if t.key[0] in ("scored", "stack") and t.key[1] == 1]
+    assert [t.key for t in targets] == [
+        ("stack", 1, 1),
+        ("stack", 1, 2),
+        ("stack", 1, 3),
+        ("stack", 1, 5),
+    ]
+    assert all(t.bounds.width >= 30 for t in targets)  # the slivers were 10 px wide
+    ones = targets[0].tooltip
+    assert ones[0] == "6 cards worth 1 point each"
+    assert list(ones[1:-1]) == [card_name(card) for card in (1, 9, 10, 11, 12, 13)]
+    assert ones[-1] == "Scored by Bot 1"
+    assert targets[3].tooltip[0] == "1 card worth 5 points"
+    stacks: list = []
+    real = draw.draw_stack
+    monkeypatch.setattr(
+        draw, "draw_stack", lambda surface, rect, points, count: stacks.append((points, count))
+    )
+    frames(app, 1)
+    monkeypatch.setattr(draw, "draw_stack", real)
+    assert stacks == [(1, 6), (2, 3), (3, 2), (5, 1)]
+
+
+def test_a_stack_counts_only_the_cards_landed_on_it(app, monkeypatch):
+    """A card in flight to its stack is not counted yet, and a stack whose only card is in
+    flight is not drawn."""
+    table = four_players_one_with_twelve(app)
+    view = table.game.view()
+    stacks: list = []
+    monkeypatch.setattr(
+        draw, "draw_stack", lambda surface, rect, points, count: stacks.append((points, count))
+    )
+    flying = frozenset({("scored", 1, 11), ("scored", 1, 3)})  # a 2 and the 5
+    view = draw.View(seen=view.seen, names=view.names, viewer=0, hidden=flying)
+    draw.draw_player(app.screen, table.game.layout(), view, 1)
+    assert stacks == [(1, 6), (2, 2), (3, 2)]
+
+
+def test_a_card_scored_onto_a_stack_flies_to_that_stack(app, monkeypatch):
+    """Scoring the 13th card (a 3) flies it to the stack of threes, not past the strip's end."""
+    from engine.shifting_stones.state import CardScored
+    from scenes.table.steps import Stage
+    from scenes.tables.shifting_stones import animate
+
+    table = four_players_one_with_twelve(app)
+    lay = table.game.layout()
+    before = table.match.state
+    stage = Stage(lay, ("Ana", "Bot 1", "Bot 2", "Bot 3"), lambda s: s, None, None)
+    (flight,) = animate.score(CardScored(1, 26, 3, 13), before, lay, stage)
+    landed: list = []
+    monkeypatch.setattr(draw, "draw_card", lambda surface, rect, card: landed.append(rect))
+    flight.draw_fn(app.screen, 1.0)
+    threes = lay.scored_spots(1, draw.scored_points([*TWELVE, 26]))[2]
+    assert threes.points == 3 and landed[0].center == threes.rect.center
+    assert flight.hide == {("hand", 26), ("scored", 1, 12)}
+
+
 def test_a_message_that_begins_with_a_card_name_begins_with_a_capital(app):
     """Play-test: "any–Tree over Bird–any does not match the grid yet." began in lower case;
     past the opening quote of a card's name too."""

@@ -5,7 +5,8 @@ between two steps is exactly the position between those events. The animations:
 
 * a swap: the two stones slide past each other, one bowing to each side of the line between;
 * a flip: the stone lifts and turns over (squashed edge-on half way, then its other face);
-* a scored card flies from the hand (another player's row) to the end of the scored strip;
+* a scored card flies from the hand (another player's row) to the end of the scored strip,
+  or onto the stack of its value;
 * a paid card flies face up to the discard pile; a drawn card flies face down from the deck;
 * banners: who goes first, "Your turn", the last round, a solo strike, the end.
 
@@ -144,11 +145,12 @@ def _from(seat: int, card: int, state, lay: Layout, stage: Stage) -> tuple[pygam
 
 
 def score(e, before, lay: Layout, stage: Stage) -> list:
-    """The scored card flies to the end of its player's scored strip (face up: scoring shows
-    it to everyone)."""
+    """The scored card flies to the end of its player's scored strip, or onto the stack of its
+    value (face up: scoring shows it to everyone)."""
     start, _shown = _from(e.player, e.card, before, lay, stage)
     index = len(before.scored[e.player])
-    end = lay.scored_card(e.player, index, index + 1)
+    points = draw.scored_points([*before.scored[e.player], e.card])
+    end = next(spot for spot in lay.scored_spots(e.player, points) if index in spot.indices).rect
     hide = {("hand", e.card), ("scored", e.player, index)}
     return [_fly(e.card, start, end, stage.seconds(FLY_SECONDS), hide, 60)]
 

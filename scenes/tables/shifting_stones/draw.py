@@ -16,7 +16,7 @@ from engine.shifting_stones import rules
 from engine.shifting_stones.data import ANY, CARDS
 from engine.shifting_stones.state import HIDDEN, ShiftingStonesState
 from scenes import kit
-from scenes.tables.shifting_stones.layout import Layout
+from scenes.tables.shifting_stones.layout import Layout, stack_depth
 from sprites import shifting_stones_art as art
 from translation import _, ngettext
 
@@ -285,9 +285,55 @@ def scored_count(count: int, target: int) -> str:
     return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
+def scored_points(cards) -> list[int]:
+    """Each of ``cards``' points, in their order (0 for an unknown card)."""
+    return [CARDS[card].points if card in CARDS else 0 for card in cards]
+
+
+def stack_count(count: int) -> str:
+    """How many cards a stack of scored cards holds, under its points: "×5"."""
+    # TRANSLATORS: how many scored cards a stack of one value holds, beside or under the value
+    return _("×{count}").format(count=count)
+
+
+def draw_stack(surface, rect: pygame.Rect, points: int, count: int) -> None:
+    """A stack of ``count`` scored cards worth ``points`` each in ``rect``: up to two cards'
+    edges behind the front one, which shows the points in their disc and the count under it
+    (:func:`stack_count`)."""
+    depth = stack_depth(rect.width)
+    front = pygame.Rect(rect.x, rect.y + 2 * depth, rect.width - 2 * depth, rect.height - 2 * depth)
+    radius = max(2, front.width // 10)
+    edge = (120, 104, 80)
+    for behind in range(min(2, count - 1), 0, -1):
+        back = front.move(behind * depth, -behind * depth)
+        pygame.draw.rect(surface, (212, 198, 170), back, border_radius=radius)
+        pygame.draw.rect(surface, edge, back, 1, border_radius=radius)
+    pygame.draw.rect(surface, art.CARD_PAPER, front, border_radius=radius)
+    pygame.draw.rect(surface, edge, front, max(1, front.width // 50), border_radius=radius)
+    pad = max(2, min(front.size) // 10)
+    scale = kit.ui_scale()  # text sizes are at 100 %: a size in pixels is divided by it
+    words = stack_count(count)
+    if front.width >= front.height:  # a short stack: the count beside the points
+        disc = max(8, min(front.height - 2 * pad, front.width * 9 // 20))
+        centre = (front.x + pad + disc // 2, front.centery)
+        room = pygame.Rect(centre[0] + disc // 2, front.y, 0, front.height)
+        room.width = front.right - room.x
+    else:
+        disc = max(8, min(front.width - 2 * pad, (front.height - 2 * pad) * 11 // 20))
+        centre = (front.centerx, front.y + pad + disc // 2)
+        room = pygame.Rect(front.x, centre[1] + disc // 2, front.width, 0)
+        room.height = front.bottom - pad - room.y
+    pygame.draw.circle(surface, INK_ON_PAPER, centre, disc // 2)
+    size = max(1, round(disc * 0.7 / scale))
+    kit.blit_text(surface, str(points), size, centre, kit.GOLD, True, "center")
+    size = kit.fit_text(words, max(1, round(room.height * 0.8 / scale)), room.width - 3, True, 4)
+    kit.blit_text(surface, words, size, room.center, INK_ON_PAPER, True, "center")
+
+
 def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
     """The row of ``seat``: name (gold when active), cards scored and points, the
-    scored cards, and how many cards the hand holds (backs only)."""
+    scored cards face up or in stacks (:meth:`Layout.scored_spots`), and how many cards the
+    hand holds (backs only)."""
     seen = view.seen
     row = lay.player_row(seat)
     active = seen.active == seat
@@ -313,10 +359,14 @@ def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
         True,
         "midleft",
     )
-    for index, card in enumerate(scored):
-        if ("scored", seat, index) in view.hidden:
+    for spot in lay.scored_spots(seat, scored_points(scored)):
+        shown = [index for index in spot.indices if ("scored", seat, index) not in view.hidden]
+        if not shown:
             continue
-        draw_card(surface, lay.scored_card(seat, index, len(scored)), card)
+        if spot.points is None:
+            draw_card(surface, spot.rect, scored[shown[0]])
+        else:
+            draw_stack(surface, spot.rect, spot.points, len(shown))
     badge = lay.hand_badge(seat)
     hand = seen.hands[seat]
     for k in range(min(len(hand), 4)):

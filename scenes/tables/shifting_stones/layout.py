@@ -2,12 +2,16 @@
 
 Top left the **grid** of 3 × 3 stones, as large as the board allows. Right of it the **side
 panel**: a line with the deck and the discard pile, then one row per player (the viewer's
-first): a header (name, hand size, points, scored cards of the target) over a strip where the
-scored cards lie side by side. Along the bottom the viewer's **hand**: each card large, a line
-under it saying how far it is from matching.
+first): a header (name, scored cards of the target, points) over a strip where the scored
+cards lie side by side, or once they no longer fit, in one stack for each value with its count.
+Along the bottom the viewer's **hand**: each card large, a line under it saying how far it is
+from matching.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -25,9 +29,43 @@ STATUS_H = 20
 GAP = 10
 SCORED_GAP = 4
 """Between two lines of a player's scored cards."""
+CARD_GAP = 3
+"""Between two scored cards side by side."""
+STACK_GAP = 6
+"""Between two stacks of scored cards (one a value)."""
+STACK_FACE_W = 40
+"""A stack's front card is at least this wide (at 100 %) where the line has room: on a small
+card its points and count would be too small to read."""
 MIN_TWO_LINES = 0.75
 """Two lines of scored cards when each card keeps this share of one line's height."""
 MAX_HAND_SPACING = 1.0
+
+
+class ScoredSpot(NamedTuple):
+    """A place among a player's scored cards: ``rect``, the ``indices`` (in the order scored)
+    of the cards it shows, and ``points`` — None for one card shown face up, else the value
+    of the stack of cards it shows (:meth:`Layout.scored_spots`)."""
+
+    rect: pygame.Rect
+    indices: tuple[int, ...]
+    points: int | None
+
+
+def stack_depth(width: int) -> int:
+    """How far each card behind the front one of a stack of scored cards shows, in pixels,
+    for cards ``width`` wide (two at the most show)."""
+    return max(2, width // 16)
+
+
+def _flow(lines: list[pygame.Rect], count: int, width: int, gap: int) -> list[pygame.Rect] | None:
+    """``count`` rects ``width`` wide, ``gap`` apart, filling ``lines`` one after the other;
+    None when they do not all fit."""
+    rects: list[pygame.Rect] = []
+    for line in lines:
+        fit = max(0, (line.width + gap) // (width + gap))
+        for slot in range(min(fit, count - len(rects))):
+            rects.append(pygame.Rect(line.x + slot * (width + gap), line.y, width, line.height))
+    return rects if len(rects) == count else None
 
 
 class Layout:
@@ -53,6 +91,7 @@ class Layout:
         self.card_h = hand_h - status_h - 6
         self.card_w = int(self.card_h / CARD_RATIO)
         self.status_h = status_h
+        self._spots: dict[tuple, list[ScoredSpot]] = {}
         self._side_panel()
 
     # --- the grid ----------------------------------------------------------------------------
@@ -110,25 +149,60 @@ class Layout:
         row = self.player_row(seat)
         return pygame.Rect(row.x + 8, row.y + 3, row.width - 16, kit.px(HEADER_H))
 
-    def scored_card(self, seat: int, index: int, count: int) -> pygame.Rect:
-        """Where the ``index``-th of ``count`` scored cards of ``seat`` lies: side by side
-        left of the hand's badge, then (:attr:`scored_lines` 2) in a second line under it the
-        row's whole width; the last line overlapping them only when they do not fit."""
-        row = self.player_row(seat)
-        badge = self.hand_badge(seat)
-        step = self.mini_w + 3
+    def scored_lines_of(self, seat: int) -> list[pygame.Rect]:
+        """The lines ``seat``'s scored cards lie in, :attr:`mini_h` high: left of the hand's
+        badge, then (:attr:`scored_lines` 2) a second under it the row's whole width."""
+        row, badge = self.player_row(seat), self.hand_badge(seat)
         widths = [badge.x - row.x - 16, row.width - 16][: self.scored_lines]
-        fits = [max(1, (width - self.mini_w) // step + 1) for width in widths]
-        line, slot = 0, index
-        while line + 1 < len(widths) and slot >= fits[line]:
-            slot -= fits[line]
-            line += 1
-        in_line = count - sum(fits[:line]) if line + 1 == len(widths) else fits[line]
-        in_line = min(in_line, count)
-        if in_line > 1 and (in_line - 1) * step + self.mini_w > widths[line]:
-            step = max(2, (widths[line] - self.mini_w) // (in_line - 1))
-        y = badge.y + line * (self.mini_h + SCORED_GAP)
-        return pygame.Rect(row.x + 8 + slot * step, y, self.mini_w, self.mini_h)
+        return [
+            pygame.Rect(row.x + 8, badge.y + line * (self.mini_h + SCORED_GAP), width, self.mini_h)
+            for line, width in enumerate(widths)
+        ]
+
+    def scored_spots(self, seat: int, points: Sequence[int]) -> list[ScoredSpot]:
+        """Where ``seat``'s scored cards lie, given each one's ``points`` in the order scored.
+
+        Side by side, never overlapping, when they all fit (one :class:`ScoredSpot` a card);
+        else one stack for each value scored, 1 before 2, 3 and 5, each with its count
+        (a play-test: from 8 cards on the overlapped cards were slivers nobody could read or
+        count). A stack narrows, never overlaps, where a line holds them only so."""
+        key = (seat, tuple(points))
+        if key not in self._spots:
+            if len(self._spots) > 64:  # a few games' worth, then start again
+                self._spots.clear()
+            self._spots[key] = self._work_out_spots(seat, key[1])
+        return self._spots[key]
+
+    def _work_out_spots(self, seat: int, points: tuple[int, ...]) -> list[ScoredSpot]:
+        lines = self.scored_lines_of(seat)
+        cards = _flow(lines, len(points), self.mini_w, CARD_GAP)
+        if cards is not None:
+            return [ScoredSpot(rect, (index,), None) for index, rect in enumerate(cards)]
+        values = sorted(set(points))
+        groups = [tuple(i for i, p in enumerate(points) if p == value) for value in values]
+        stacks = self._stacks(lines, len(groups))
+        return [
+            ScoredSpot(rect, group, value)
+            for rect, group, value in zip(stacks, groups, values, strict=True)
+        ]
+
+    def _stacks(self, lines: list[pygame.Rect], count: int) -> list[pygame.Rect]:
+        """``count`` stacks as wide as a card (:data:`STACK_FACE_W` at the least) and its
+        depth, or narrower where a line holds them only so: all in the first line when they
+        fit there, else half in each."""
+        face = max(self.mini_w, kit.px(STACK_FACE_W))
+        widest = face + 2 * stack_depth(face)
+        if len(lines) == 1 or _flow(lines[:1], count, widest, STACK_GAP) is not None:
+            shares = [count]
+        else:
+            shares = [(count + 1) // 2, count // 2]
+        room = [(line.width + STACK_GAP) // share - STACK_GAP for line, share in zip(lines, shares)]
+        width = max(4, min([widest, *room]))
+        return [
+            pygame.Rect(line.x + k * (width + STACK_GAP), line.y, width, line.height)
+            for line, share in zip(lines, shares)
+            for k in range(share)
+        ]
 
     def hand_badge(self, seat: int) -> pygame.Rect:
         """Where ``seat``'s hand shows as a few card backs and a count, at its row's right."""

@@ -13,7 +13,7 @@ import math
 import pygame
 
 from engine.shifting_stones.bots import hint_for
-from engine.shifting_stones.data import card_words, face_name
+from engine.shifting_stones.data import card_name, card_words, face_name, points_words
 from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Phase, Score, Shift, Skip
 from scenes import kit
 from scenes.table.protocol import Button, GameTable, Handled, Row, Select, TableContext
@@ -21,7 +21,7 @@ from scenes.tables.shifting_stones import animate, draw
 from scenes.tables.shifting_stones import input as table_input
 from scenes.tables.shifting_stones.input import Selection
 from scenes.tables.shifting_stones.layout import Layout
-from translation import _
+from translation import _, ngettext
 
 
 class ShiftingStonesTable(GameTable):
@@ -98,20 +98,30 @@ class ShiftingStonesTable(GameTable):
                     )
                 )
             for seat in range(seen.num_players):  # small beside a name: the tooltip names it
-                scored = seen.scored[seat]
-                for index, card in enumerate(scored):
-                    rect = lay.scored_card(seat, index, len(scored))
-                    shown = rect.copy()
-                    if index + 1 < len(scored):  # overlapped: only its uncovered part
-                        after = lay.scored_card(seat, index + 1, len(scored))
-                        if after.y == rect.y:  # the next card in the same line
-                            shown.width = max(2, min(rect.width, after.x - rect.x))
-                    name = self.stage_names()[seat]
-                    tip = (card_words(card), _("Scored by {name}").format(name=name))
-                    out.append(kit.Target(("scored", seat, index), shown, tooltip=tip))
+                out.extend(self.scored_targets(seat))
             return out
 
         return ctx.cached("targets", (seen, legal, lay, covered), work_out)
+
+    def scored_targets(self, seat: int) -> list:
+        """A target for each scored card of ``seat`` shown face up, naming it, and for each
+        stack (:meth:`Layout.scored_spots`), listing its cards; a click on them does nothing."""
+        scored = self.seen().scored[seat]
+        name = self.stage_names()[seat]
+        by = _("Scored by {name}").format(name=name)
+        out = []
+        for spot in self.layout().scored_spots(seat, draw.scored_points(scored)):
+            cards = [scored[index] for index in spot.indices]
+            if spot.points is None:
+                tip: tuple = (card_words(cards[0]), by)
+                out.append(kit.Target(("scored", seat, spot.indices[0]), spot.rect, tooltip=tip))
+                continue
+            title = ngettext(
+                "{count} card worth {points}", "{count} cards worth {points} each", len(cards)
+            ).format(count=len(cards), points=points_words(spot.points))
+            tip = (title, *(card_name(card) for card in cards), by)
+            out.append(kit.Target(("stack", seat, spot.points), spot.rect, tooltip=tip))
+        return out
 
     def tooltip_avoid(self, target) -> list:
         """Off the players' rows and the deck and discard line where it can (a stone's

@@ -1,7 +1,7 @@
 """The Shifting Stones table's layout, without a display (issue 40.5): at 1024×640, 1280×800 and
 1920×1080 and at every UI scale offered, with 1–5 players, the grid, the side panel and the hand
-keep apart on the board, a full hand and a long scored strip stay in their places, and the
-words under the hand's cards fit in every language."""
+keep apart on the board, a full hand stays in its place, the scored cards stay whole or in
+stacks of their value, and the words under the hand's cards fit in every language."""
 
 import pygame
 import pytest
@@ -47,7 +47,7 @@ def test_the_parts_keep_apart_on_the_board(size, scaled, players):
 
 @pytest.mark.parametrize("size, scaled", SIZES, indirect=["scaled"])
 @pytest.mark.parametrize("players", [1, 2, 5])
-def test_a_full_hand_and_strip_stay_in_place(size, scaled, players):
+def test_a_full_hand_and_the_hand_badge_stay_in_place(size, scaled, players):
     lay = Layout(size, players, 0, kit.px(300))
     for count in (1, 4, 8, 12):
         cards = [lay.hand_card(index, count) for index in range(count)]
@@ -57,26 +57,73 @@ def test_a_full_hand_and_strip_stay_in_place(size, scaled, players):
     for seat in range(players):
         row, badge = lay.player_row(seat), lay.hand_badge(seat)
         assert row.contains(badge) and not lay.header(seat).colliderect(badge)
-        for count in (1, 10, 16):
-            for index in range(count):
-                card = lay.scored_card(seat, index, count)
-                assert row.contains(card) and not card.colliderect(badge), (seat, index, count)
+
+
+def mixed_points(count: int) -> list[int]:
+    """The points of ``count`` scored cards, every value among them from 4 cards on."""
+    return [(1, 2, 1, 3, 5, 1, 2)[index % 7] for index in range(count)]
+
+
+@pytest.mark.parametrize("size, scaled", SIZES, indirect=["scaled"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_scored_cards_never_overlap_and_each_shows_its_points(size, scaled, players):
+    """A play-test: from about 8 scored cards a row overlapped them into slivers nobody could
+    read or count. At every count a game reaches (16 at most: 10 of a 2-player game and a
+    6-card turn) each card lies whole and face up, its points in its corner, or is counted in
+    the stack of its value; nothing overlaps, and every stack is wide enough for its points
+    and its count."""
+    lay = Layout(size, players, 0, kit.px(300))
+    for seat in range(players):
+        row, badge, header = lay.player_row(seat), lay.hand_badge(seat), lay.header(seat)
+        for count in range(1, 17):
+            points = mixed_points(count)
+            spots = lay.scored_spots(seat, points)
+            shown = sorted(index for spot in spots for index in spot.indices)
+            assert shown == list(range(count)), (seat, count)
+            for number, spot in enumerate(spots):
+                assert row.contains(spot.rect), (seat, count, spot)
+                assert not spot.rect.colliderect(badge) and not spot.rect.colliderect(header)
+                assert not any(spot.rect.colliderect(other.rect) for other in spots[number + 1 :])
+                if spot.points is None:  # one card, face up, whole
+                    assert len(spot.indices) == 1 and spot.rect.size == (lay.mini_w, lay.mini_h)
+                else:
+                    assert {points[index] for index in spot.indices} == {spot.points}
+                    assert spot.rect.width >= kit.px(30), (count, spot)
+            stacks = [spot.points for spot in spots if spot.points is not None]
+            assert stacks in ([], sorted(set(points))), (count, stacks)
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
-def test_ten_scored_cards_lie_in_two_lines_each_three_quarters_in_sight(size):
-    """Play-test: from about 8 scored cards one line overlapped them until their patterns could
-    not be read. With two seats a second line, under the hand's badge too, holds them."""
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_twelve_scored_cards_are_four_stacks_with_their_counts(size, players):
+    """The play-tester's position: 8 to 12 cards beside an opponent's name. Each value scored
+    is one stack, 1 before 2, 3 and 5, as wide as a card at the least (the overlapped cards
+    showed 10 px of each), in one line or split evenly over two."""
+    lay = Layout(size, players, 0, kit.px(300))
+    points = [1, 1, 2, 5, 1, 3, 1, 2, 1, 1, 3, 2]
+    spots = lay.scored_spots(1, points)
+    assert [spot.points for spot in spots] == [1, 2, 3, 5]
+    assert [len(spot.indices) for spot in spots] == [6, 3, 2, 1]
+    assert spots[0].indices == (0, 1, 4, 6, 8, 9)  # in the order scored
+    assert all(spot.rect.width >= 30 for spot in spots)
+    lines = [spot.rect.y for spot in spots]
+    assert lines == sorted(lines) and lines.count(lines[0]) in (4, 2), lines
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_cards_that_fit_lie_face_up_in_two_lines_and_the_next_makes_stacks(size):
+    """With two seats a second line, under the hand's badge too, holds the cards face up, as
+    many as fit whole; one more and they are stacks."""
     lay = Layout(size, 2, 0, kit.px(300))
     assert lay.scored_lines == 2
-    for seat in range(2):
-        cards = [lay.scored_card(seat, index, 10) for index in range(10)]
-        assert len({card.y for card in cards}) == 2
-        assert all(lay.player_row(seat).contains(card) for card in cards)
-        assert not any(card.colliderect(lay.hand_badge(seat)) for card in cards)
-        for card, after in zip(cards, cards[1:]):
-            if after.y == card.y:
-                assert after.x - card.x >= card.width * 3 / 4, (card, after)
+    lines = lay.scored_lines_of(0)
+    fit = sum((line.width + 3) // (lay.mini_w + 3) for line in lines)
+    assert fit >= 8
+    cards = lay.scored_spots(0, [1] * fit)
+    assert all(spot.points is None for spot in cards)
+    assert len({spot.rect.y for spot in cards}) == 2
+    stacks = lay.scored_spots(0, [1] * (fit + 1))
+    assert [(spot.points, len(spot.indices)) for spot in stacks] == [(1, fit + 1)]
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
