@@ -343,8 +343,8 @@ def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
     scored = seen.scored[seat]
     target = seen.target or 0
     right = f"{scored_count(len(scored), target)} · {points_label(seen.points(seat))}"
-    right_rect = kit.blit_text(
-        surface, right, 13, (header.right, header.centery), kit.INK_DIM, anchor="midright"
+    right_rect = kit.blit_text(  # bright: what a player looks for in an opponent's row
+        surface, right, 13, (header.right, header.centery), kit.INK, anchor="midright"
     )
     name = view.names[seat] if seat < len(view.names) else "?"
     dot = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
