@@ -63,7 +63,6 @@ from translation import _
 INBOX_AHEAD = 64
 """Entries further ahead of the log than this are refused (a flood cannot fill memory)."""
 
-
 PATIENCE = 120.0
 """Seconds a seat to move may keep the others waiting, in a game without a clock, before they
 may hand it to a bot (a friend who thinks is not gone)."""
@@ -81,8 +80,7 @@ class _Wait(Exception):
 
 
 def seeded_chance(state, seed: int, step: int) -> Action:
-    """The chance outcome the match picks at history length ``step`` (as
-    :meth:`engine.match.Match.resolve_chance`)."""
+    """The chance outcome the match picks at history length ``step`` (as ``resolve_chance``)."""
     return pick_outcome(state.chance_outcomes(), random.Random(f"{seed}:{step}"))
 
 
@@ -272,24 +270,28 @@ class OnlineMatch:
     # --- polling ------------------------------------------------------------------------------
     def poll(self) -> list[Outcome]:
         """Read the transport, check and queue what arrived, publish this computer's finished
-        turns; never blocks. Returns what happened since the last call."""
-        if self.stopped is None:
-            for item in self.transport.receive():
-                if isinstance(item, Trouble):
-                    self._outcomes.append(ConnectionLost(item.message, item.retry_in))
-                elif isinstance(item, Restored):
-                    self._outcomes.append(Reconnected())
-                else:
-                    self._receive(item)
-                if self.stopped is not None:
-                    break
+        turns (:meth:`keep_up`); never blocks. Returns what happened since the last call."""
+        self.keep_up()
+        found, self._outcomes = self._outcomes, []
+        return found
+
+    def keep_up(self) -> None:
+        """:meth:`poll`'s work, its news kept for the next: a table under a menu still stores
+        what arrived, as one closing does (a turn left unread was lost)."""
+        for item in self.transport.receive() if self.stopped is None else ():
+            if isinstance(item, Trouble):
+                self._outcomes.append(ConnectionLost(item.message, item.retry_in))
+            elif isinstance(item, Restored):
+                self._outcomes.append(Reconnected())
+            else:
+                self._receive(item)
+            if self.stopped is not None:
+                break
         if self.stopped is None:
             self._cover()
             self._try_inbox()
             self._cover()
             self._note_mover()
-        found, self._outcomes = self._outcomes, []
-        return found
 
     def _note_mover(self) -> None:
         mover = self.mover()

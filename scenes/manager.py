@@ -65,6 +65,14 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def update_covered(self, dt: float) -> None:
+        """Advance by ``dt`` seconds while another scene covers this one (default: nothing; an
+        online table still takes in its friends' turns under the pause menu)."""
+
+    def covered_wake_in(self) -> float | None:
+        """Like :meth:`wake_in`, while another scene covers this one (default: None)."""
+        return None
+
     def pointer_down(self, event: pygame.event.Event) -> None:
         """A mouse button went down, before the widgets see it (default: nothing). A table
         lands the person's own step here, so a button the step enables takes the click."""
@@ -200,6 +208,11 @@ class SceneManager:
         return self.top.handle_event(event) if self.top else False
 
     def update(self, dt: float) -> None:
+        """The top scene's :meth:`Scene.update`, and every built scene under it's
+        :meth:`Scene.update_covered`."""
+        for scene in self.stack[:-1]:
+            if not self._is_unbuilt(scene):
+                scene.update_covered(dt)
         if self.top:
             self.top.update(dt)
 
@@ -235,8 +248,11 @@ class SceneManager:
         return bool(self.top and self.top.busy())
 
     def wake_in(self) -> float | None:
-        """Seconds until the top scene changes by itself (:meth:`Scene.wake_in`), or None."""
-        return self.top.wake_in() if self.top else None
+        """Seconds until a scene changes by itself (the top's :meth:`Scene.wake_in`, the
+        covered ones' :meth:`Scene.covered_wake_in`), or None."""
+        due = [scene.covered_wake_in() for scene in self.stack[:-1] if not self._is_unbuilt(scene)]
+        due.append(self.top.wake_in() if self.top else None)
+        return min((t for t in due if t is not None), default=None)
 
     def rest(self) -> None:
         for scene in self.stack:

@@ -440,6 +440,7 @@ class TableOnline:
             return
         self.closed = True
         session = self.session
+        session.keep_up()  # what arrived and was not read yet is judged and stored
         until = time.monotonic() + linger
         outbox = getattr(session.transport, "outbox_size", lambda: 0)
         connected = getattr(session.transport, "connected", None)

@@ -312,22 +312,6 @@ class TableScene(Scene):
         return self.game.hint_tip() or _("What would the Hard computer player do here? (H)")
 
     @property
-    def undo_button(self) -> UIButton:
-        return self.top_buttons["undo"]
-
-    @property
-    def restart_button(self) -> UIButton:
-        return self.top_buttons["restart"]
-
-    @property
-    def hint_button(self) -> UIButton:
-        return self.top_buttons["hint"]
-
-    @property
-    def menu_button(self) -> UIButton:
-        return self.top_buttons["menu"]
-
-    @property
     def button_tips(self) -> dict:
         """``{button: tooltip lines}`` of every table button."""
         return self.column.tips if self.column is not None else {}
@@ -560,6 +544,16 @@ class TableScene(Scene):
         if self.replay_panel is not None:
             return self.replay_panel.playing
         return not self.match.is_human_turn()
+
+    def update_covered(self, dt: float) -> None:
+        """Under the pause menu an online game still takes in and stores what arrives (its
+        news wait for the table's next :meth:`update`)."""
+        if self.online is not None:
+            self.online.session.keep_up()
+
+    def covered_wake_in(self) -> float | None:
+        """An online log is read again this soon under the pause menu."""
+        return self.online.wake_in() if self.online is not None else None
 
     def wake_in(self) -> float | None:
         """When a frame is due: the top bar's message goes, an online log is read again."""

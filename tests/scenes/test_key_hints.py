@@ -49,10 +49,10 @@ def tooltip(table, button) -> str:
 def base_keys(table) -> dict:
     """The buttons every table shares and their keys (the table kit handles these keys)."""
     return {
-        table.menu_button: "Esc",
-        table.undo_button: "Ctrl+Z",
-        table.restart_button: "Ctrl+Shift+Z",
-        table.hint_button: "H",
+        table.top_buttons["menu"]: "Esc",
+        table.top_buttons["undo"]: "Ctrl+Z",
+        table.top_buttons["restart"]: "Ctrl+Shift+Z",
+        table.top_buttons["hint"]: "H",
     }
 
 
@@ -235,7 +235,11 @@ def test_a_buttons_tooltip_covers_no_other_button_of_the_table_nor_the_log(monke
         shown = []
         monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, _lines: shown.append(rect))
         tipped = [b for b, lines in table.button_tips.items() if lines and b.visible]
-        assert {table.menu_button, table.undo_button, table.hint_button} <= set(tipped)
+        assert {
+            table.top_buttons["menu"],
+            table.top_buttons["undo"],
+            table.top_buttons["hint"],
+        } <= set(tipped)
         assert not [b.text for b in tipped if b.tool_tip_text]  # never two tips at once
         for button in tipped:
             shown.clear()
@@ -296,7 +300,7 @@ def test_a_button_just_clicked_shows_no_tip_until_the_pointer_leaves_it(monkeypa
         wait_for_human(app, table)
         shown = []
         monkeypatch.setattr(kit, "draw_tooltip", lambda _s, rect, lines: shown.append(lines))
-        button = table.hint_button
+        button = table.top_buttons["hint"]
         click(app, button)
         frames(app, 6, dt=0.2)
         assert not [lines for lines in shown if lines[0] == "Hint"]

@@ -329,7 +329,12 @@ def test_generic_table_plays_to_game_over_and_back_to_title(app):
     assert match.is_terminal()
     table = app.manager.stack[-2]
     assert not any(
-        b.is_enabled for b in (table.undo_button, table.restart_button, table.hint_button)
+        b.is_enabled
+        for b in (
+            table.top_buttons["undo"],
+            table.top_buttons["restart"],
+            table.top_buttons["hint"],
+        )
     )  # nothing left to undo or hint
     click(app, find_button(app, "Title"))
     assert isinstance(app.manager.top, TitleScene)

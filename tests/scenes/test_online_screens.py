@@ -24,6 +24,7 @@ from net.lan import LanGuest
 from net.log import OnlineSeat, make_header, parse_header, state_hash
 from net.secret import PEEK_NOTICE
 from net.session import OnlineMatch
+from net.store import game_path, load_game
 from saves import stats
 from scenes import routes
 from scenes.game_over import GameOverScene
@@ -605,3 +606,68 @@ def test_undo_restart_and_hint_rest_while_a_friend_elsewhere_moves(home):
         table._controls_key,
         [table.top_buttons[n].is_enabled for n in ("undo", "restart", "hint")],
     )
+
+
+def _hosting_until_bens_turn(app, seed: int = 3):
+    """Ana hosts Diced Tomatoes on this network; Ben's computer joins; play until Ben is to
+    move. Returns ``(table, guest transport, Ben's session)``."""
+    table = new_online_game(app, "diced-tomatoes", "Ben", "lan", seed=seed)
+    port = table.online.play.address.rsplit(":", 1)[1]
+    guest = LanGuest(f"ws://127.0.0.1:{port}", "Ben")
+    assert guest.welcomed.wait(10)
+    ben = OnlineMatch(parse_header(guest.header()), guest, [1])
+    run(app, table, ben, until=lambda: table.online.waiting_for() == 1, here=True)
+    frames(app, 2)  # Ana's turn and the chance after it go out
+    return table, guest, ben
+
+
+def _bens_turn(ben) -> int:
+    """Ben plays his whole turn; the log's length on his side once it went out."""
+    for _round in range(400):
+        step(ben, random_chooser(3))
+        if ben.log and ben.log[-1].seat == 1:
+            return len(ben.log)
+        time.sleep(0.002)
+    raise AssertionError("Ben's turn did not go out")
+
+
+@pytest.mark.long
+def test_a_friends_turn_arriving_under_the_pause_menu_is_taken_in_and_kept(home):
+    """Play-test: Ben's turn came while Ana's pause menu was open; she quit to the title and
+    her stored game never had it, so her restarted host waited for Ben, who waited for her.
+    Under the pause menu the table still takes in and stores what arrives."""
+    app = make_app()
+    table, guest, ben = _hosting_until_bens_turn(app)
+    table.open_pause()
+    frames(app, 1)
+    assert app.manager.top is not table
+    logged = _bens_turn(ben)
+    for _frame in range(200):
+        if len(table.online.session.log) >= logged:
+            break
+        app.step(0.05, events=pygame.event.get(), draw=False)
+        time.sleep(0.005)
+    assert len(table.online.session.log) == logged
+    kept, _transport = load_game(game_path(table.online.session.header.game_id))
+    assert len(kept["log"]) == logged
+    guest.close()
+
+
+@pytest.mark.long
+def test_a_friends_turn_not_read_yet_is_kept_when_the_table_closes(home):
+    """A turn the transport holds but the table has not read yet is judged and stored when the
+    table closes (quit to title, the program ending)."""
+    app = make_app()
+    table, guest, ben = _hosting_until_bens_turn(app)
+    session = table.online.session
+    logged = _bens_turn(ben)
+    relay = session.transport
+    for _wait in range(400):  # arrived in the host's transport, unread by the table
+        if len(relay._relay) >= logged:
+            break
+        time.sleep(0.005)
+    assert len(session.log) == logged - 1
+    table.online.close()
+    kept, _transport = load_game(game_path(session.header.game_id))
+    assert len(kept["log"]) == logged
+    guest.close()

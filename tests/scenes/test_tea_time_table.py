@@ -382,7 +382,7 @@ def test_undo_is_off_and_ctrl_z_says_a_take_is_the_whole_turn(app):
     wait_for_human(app, table)
     human_step(app, table, random.Random(1))
     wait_for_human(app, table)
-    assert not table.undo_button.is_enabled and not table.restart_button.is_enabled
+    assert not table.top_buttons["undo"].is_enabled and not table.top_buttons["restart"].is_enabled
     before = table.match.state.to_dict()
     click_at(app, centre(table, next(iter(table_input.takeable(table.legal())))))
     key(app, pygame.K_z, pygame.KMOD_CTRL)

@@ -294,7 +294,12 @@ def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
     open_match(app, Match(spec, [Seat("human", "Anna"), Seat("bot", "Bot", "easy")], {}, 5))
     frames(app, 2)
     table = app.manager.top
-    buttons = [table.menu_button, table.undo_button, table.restart_button, table.hint_button]
+    buttons = [
+        table.top_buttons["menu"],
+        table.top_buttons["undo"],
+        table.top_buttons["restart"],
+        table.top_buttons["hint"],
+    ]
     window = pygame.Rect((0, 0), size)
     for left, right in zip(buttons, buttons[1:]):
         assert left.get_abs_rect().right < right.get_abs_rect().left
@@ -304,7 +309,7 @@ def test_the_top_row_of_buttons_fits_its_labels_with_room_to_spare(
         assert window.contains(rect)
         assert text.width + 2 * 8 <= rect.width, (button.text, text, rect)
         assert button.font.size(button.text)[1] <= rect.height - 2, (button.text, rect)
-    assert table.top_bar(size[0])[0].right <= table.menu_button.get_abs_rect().left - 8
+    assert table.top_bar(size[0])[0].right <= table.top_buttons["menu"].get_abs_rect().left - 8
 
 
 @pytest.mark.parametrize(
