@@ -19,7 +19,8 @@ Messages are JSON text, at most :data:`MAX_MESSAGE` bytes:
 
 A guest reconnects by itself after a lost connection (half a second, then 1, 2, 4… up to
 10 seconds apart), saying how much it has, and sends again whatever of its own has not come
-back.
+back; to a host started again (a new relay), everything of its own (the host's stored log may
+lack one it had echoed; a duplicate is harmless).
 """
 
 from __future__ import annotations
@@ -242,6 +243,9 @@ class LanGuest:
         self._lock = threading.Lock()
         self._inbox: list[Received] = []
         self._outbox: list[dict] = []
+        self._mine: list[dict] = []
+        """Every entry this guest published in this run: a host started again relays only
+        its stored log, which may lack one it had received and echoed."""
         self._header: dict | None = None
         self._relay_id: str | None = None
         self._received = 0
@@ -338,6 +342,9 @@ class LanGuest:
             return "refused"
         if kind == "welcome" and isinstance(item.get("header"), dict):
             if item.get("relay") != self._relay_id:
+                if self._relay_id is not None:  # the host started again: ours go again
+                    with self._lock:
+                        self._outbox = [*self._mine]
                 self._relay_id, self._received = item.get("relay"), 0
             self._header = item["header"]
             self.trouble = None
@@ -366,6 +373,7 @@ class LanGuest:
     def publish(self, entry: dict) -> None:
         with self._lock:
             self._outbox.append(entry)
+            self._mine.append(entry)
 
         async def send() -> None:
             if self._connection is not None and self.welcomed.is_set():

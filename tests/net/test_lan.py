@@ -183,3 +183,35 @@ def test_a_first_join_at_a_wrong_address_gives_up_in_words():
         assert "Cannot reach a game at" in guest.trouble.message
     finally:
         guest.close()
+
+
+def test_a_guest_sends_its_own_entries_again_to_a_host_started_again():
+    """Play-test: the host had echoed Ben's turn but never stored it, and started again from its
+    stored log without it; Ben's computer saw its turn come back and sent nothing, so each
+    waited for the other. A guest welcomed by a new relay sends all of its own again."""
+    spec = registry.get("tea-time")
+    seats = [OnlineSeat(HUMAN, "Ana", player="Ana"), OnlineSeat(HUMAN, "Ben", player="Ben")]
+    header = make_header(spec, seats, seed=1)
+    host = LanHost(header.data, "Ana", bind="127.0.0.1")
+    port = host.port
+    guest = LanGuest(host.address("127.0.0.1"), "Ben")
+    again = None
+    try:
+        assert guest.welcomed.wait(10)
+        host.publish({"n": 1})
+        guest.publish({"n": 2})
+        _wait_for(guest, lambda items: sum(isinstance(i, Delivery) for i in items) >= 2)
+        assert guest.outbox_size() == 0  # echoed: it came back
+        host.close()
+        again = LanHost(header.data, "Ana", port, "127.0.0.1", relay=[({"n": 1}, "Ana")])
+        _wait_for(guest, lambda items: any(isinstance(i, Restored) for i in items), 30)
+        for _wait in range(400):
+            if len(again._relay) >= 2:
+                break
+            time.sleep(0.01)
+        assert [entry for entry, _sender in again._relay] == [{"n": 1}, {"n": 2}]
+        assert again._relay[1][1] == "Ben"
+    finally:
+        guest.close()
+        if again is not None:
+            again.close()
