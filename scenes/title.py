@@ -16,6 +16,9 @@ from translation import N_, _, ngettext
 
 BOB_SECONDS = 4.0
 """How long the title's props bob after the title appears."""
+MENU_BUTTONS = 8
+"""The title's menu: New game, Continue, Load game, Online games, Statistics, Rules,
+Settings, Quit."""
 
 
 def subtitle_top(title_top: int, title: str, title_size: int, subtitle: str, size: int) -> int:
@@ -51,7 +54,10 @@ class TitleScene(Scene):
         online = list_games()
         waiting = sum(1 for info in online if info.your_turn and not info.finished)
         w, h = self.app.size
-        top = int(h * 0.33)
+        height, gap = (46, 12) if h >= kit.px(760) else (40, 6)
+        column = MENU_BUTTONS * (kit.px(height) + kit.px(gap)) - kit.px(gap)
+        # inside the felt's lit middle: at 1024 × 640 Quit stuck out under its edge
+        top = min(int(h * 0.33), kit.felt_middle(self.app.size).bottom - column - kit.px(10))
         self.buttons = kit.button_column(
             self,
             [
@@ -65,8 +71,8 @@ class TitleScene(Scene):
                 (N_("Quit"), self.app.quit),
             ],
             top=top,
-            height=46 if h >= kit.px(760) else 40,
-            gap=12 if h >= kit.px(760) else 8,
+            height=height,
+            gap=gap,
             tooltips={
                 "Quit": _("Close Tabletop Trio (Esc)"),
                 "Online games": (

@@ -22,6 +22,7 @@ from scenes.settings import SettingsScene
 from scenes.tables.generic import GenericTable
 from scenes.title import TitleScene
 from tests.dice_game import PIG
+from tests.scenes.conftest import EVERY_SCALE
 from tests.scenes.driver import click, click_move, close_apps, find_button, frames, key, make_app
 from tests.soak import WINDOW_SIZES, quick_first
 
@@ -922,6 +923,23 @@ def test_the_title_subtitle_starts_below_the_titles_lowest_letter(language):
         assert min(dim) > max(gold) + 1
     finally:
         translation.set_language("en")
+        close_apps()
+
+
+@pytest.mark.parametrize("size, scaled", EVERY_SCALE, indirect=["scaled"])
+def test_the_title_menu_lies_inside_the_felts_lit_middle_below_the_subtitle(size, scaled):
+    """Play-test: at 1024 × 640 the title's Quit button stuck out under the lit middle's
+    edge. Every button lies inside it, under the subtitle's line."""
+    app = make_app(size=size)
+    app.manager.push(TitleScene(app))
+    middle = kit.felt_middle(size)
+    buttons = list(app.manager.top.buttons.values())
+    try:
+        assert len(buttons) == 8
+        for button in buttons:
+            assert middle.contains(button.get_abs_rect()), button.text
+        assert buttons[0].get_abs_rect().top >= kit.px(175)
+    finally:
         close_apps()
 
 
