@@ -629,8 +629,10 @@ def explain_action(state: ShiftingStonesState, action) -> str:
     if hint.kept is not None:
         return _("{steps}; {kept}").format(steps=words, kept=kept_words(hint.kept, hint.kept_away))
     moves = sum(1 for step in hint.steps if isinstance(step, (Shift, Flip)))
-    if hint.draws and not isinstance(action, (Skip, EndTurn)) and moves <= 1:
-        # (after a plan of several moves the draw is left unsaid: the hint must fit its bar)
+    if hint.draws and not isinstance(action, (Skip, EndTurn)) and (moves <= 1 or not hint.scored):
+        # after a plan of several moves that scores, the draw is left unsaid (the hint must fit
+        # its bar); one that scores nothing is for the cards it draws (a play-test: "a hint of
+        # three swaps gives no reason")
         return ngettext(
             "{steps}; the end of your turn then draws {count} new card",
             "{steps}; the end of your turn then draws {count} new cards",

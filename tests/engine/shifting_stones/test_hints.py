@@ -125,7 +125,33 @@ def check_hint(state, action, names) -> str:
                 assert f"{hint.kept_away} payment" in words
         else:
             assert hint.draws == cards_to_draw(len(played.hands[me]))
+    drawn = re.search(r"draws (\d+) new cards?", words)
+    if drawn:  # the end of the turn draws back up to the hand's size
+        assert int(drawn[1]) == hint.draws == cards_to_draw(len(played.hands[me])) > 0, words
     return words
+
+
+@pytest.mark.long
+def test_a_plan_of_several_moves_that_scores_nothing_says_what_it_draws():
+    """Play-test: "a hint of three swaps with nothing scored says neither what it sets up nor
+    which card to keep". A plan that scores nothing and brings no card nearer says what the
+    end of the turn draws, whatever its length."""
+    found = 0
+    for index, state in enumerate(decisions(2, seed=530, every=3)):
+        mover = state.current_player()
+        action = make_bot(GAME, "hard").choose(
+            state.observation(mover), state.legal_actions(), random.Random(index)
+        )
+        hint = hint_for(state, action)
+        if hint is None or hint.scored or hint.kept is not None or not hint.draws:
+            continue
+        moves = sum(isinstance(step, (Shift, Flip)) for step in hint.steps)
+        if moves < 2:
+            continue
+        words = check_hint(state, action, NAMES[:2])
+        assert "new card" in words, words
+        found += 1
+    assert found >= 1
 
 
 def check_nearer(before, after, words: str) -> None:
