@@ -43,8 +43,16 @@ class Scene:
             self.container = None
 
     def pause(self) -> None:
-        if self.container is not None:
-            self.container.hide()
+        """Hide the widgets, and any tooltip one of them shows: pygame_gui leaves a hidden text
+        field's tooltip on screen (a play-test saw New game's over the next screen)."""
+        if self.container is None:
+            return
+        self.container.hide()
+        for element in self.app.ui.get_sprite_group().sprites():
+            tip = getattr(element, "tool_tip", None)
+            if tip is not None and not element.visible:
+                tip.kill()
+                element.tool_tip = None
 
     def resume(self) -> None:
         if self.container is not None:

@@ -10,7 +10,7 @@ import translation
 from engine import registry
 from engine.match import Match, Seat
 from saves import store
-from scenes import kit
+from scenes import kit, routes
 from scenes.game_over import GameOverScene
 from scenes.load_game import LoadGameScene
 from scenes.manager import Scene, SceneManager
@@ -1165,3 +1165,17 @@ def test_a_toast_over_the_rules_keeps_off_the_text_and_back(app):
     back = find_button(app, "Back").get_abs_rect()
     (_lines, toast), *_rest = app.toast_rects()
     assert not toast.colliderect(scene.box_rect) and not toast.colliderect(back)
+
+
+def test_a_covered_screens_tooltip_goes_with_it(app):
+    """Play-test: the tooltip of New game's name field stayed over the next screen (pygame_gui
+    hides a text field without its tooltip)."""
+    from pygame_gui.elements import UITextEntryLine
+
+    scene = app.manager.top
+    field = UITextEntryLine(pygame.Rect(10, 10, 200, 30), app.ui, container=scene.container)
+    field.set_tooltip("A friend")
+    field.tool_tip = app.ui.create_tool_tip("A friend", (20, 20), (0, 0), field, None)
+    tip = field.tool_tip
+    routes.push(app, "settings")
+    assert field.tool_tip is None and not tip.alive()
