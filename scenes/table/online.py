@@ -62,6 +62,8 @@ class TableOnline:
         self.first_sent = False
         self.closed = False
         self.stored_end = False
+        self.present: set[str] | None = None
+        """The players connected to this host at the last frame (a host's table only)."""
         if play.notice:
             table.say(play.notice, 12.0)
 
@@ -81,6 +83,8 @@ class TableOnline:
         if self.table.match.is_terminal() and not self.stored_end:
             self.stored_end = True
             self.store()  # the list says it is finished (the last steps were not the log's)
+        if self.kind == "lan-host":
+            self.tell_comings_and_goings()
         problem = getattr(self.session.on_change, "problem", None)
         if problem and problem != self.problem_said:
             self.table.app.notify(problem, seconds=MESSAGE)
@@ -115,6 +119,20 @@ class TableOnline:
             table.say(_("Your turn is done: Send turn writes it to a file for your friends."))
         elif isinstance(outcome, news.Stopped):
             self.halted(outcome.message)
+
+    def tell_comings_and_goings(self) -> None:
+        """A host says when a friend joins or leaves (a play-test: the host was never told)."""
+        present = set(self.session.transport.connected())  # type: ignore[attr-defined]
+        before, self.present = self.present, present
+        if before is None:
+            return
+        seats = self.session.header.seats
+        for index, seat in enumerate(seats):
+            if seat.player in present - before:
+                self.table.say(_("{name} joined the game.").format(name=self.name(index)), MESSAGE)
+            elif seat.player in before - present:
+                words = _("{name} left the game; it goes on when they come back.")
+                self.table.say(words.format(name=self.name(index)), MESSAGE)
 
     def turn_done(self, sent: news.TurnSent) -> bool:
         """Whether ``sent`` is a turn played here (not a seat handed over)."""

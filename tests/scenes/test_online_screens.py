@@ -671,3 +671,30 @@ def test_a_friends_turn_not_read_yet_is_kept_when_the_table_closes(home):
     kept, _transport = load_game(game_path(session.header.game_id))
     assert len(kept["log"]) == logged
     guest.close()
+
+
+@pytest.mark.long
+def test_the_host_is_told_when_a_friend_joins_and_leaves(home):
+    """Play-test: nothing told the host that the guest had joined."""
+    app = make_app()
+    table = new_online_game(app, "diced-tomatoes", "Ben", "lan")
+    frames(app, 2)
+    port = table.online.play.address.rsplit(":", 1)[1]
+    guest = LanGuest(f"ws://127.0.0.1:{port}", "Ben")
+    assert guest.welcomed.wait(10)
+    seen = []
+    for _frame in range(100):
+        app.step(0.05, events=pygame.event.get(), draw=False)
+        seen.append(table.current_message())
+        if "Ben joined the game." in seen:
+            break
+        time.sleep(0.01)
+    assert "Ben joined the game." in seen
+    guest.close()
+    for _frame in range(200):
+        app.step(0.05, events=pygame.event.get(), draw=False)
+        seen.append(table.current_message())
+        if "Ben left the game; it goes on when they come back." in seen:
+            break
+        time.sleep(0.01)
+    assert "Ben left the game; it goes on when they come back." in seen
