@@ -53,7 +53,8 @@ class JoinScene(Scene):
             ui,
             container=c,
             initial_text=self.address,
-            placeholder_text="ws://192.168.1.5:40213",
+            # said as an example: pygame_gui draws a placeholder in the typed text's colour
+            placeholder_text=_("for example {address}").format(address="ws://192.168.1.5:40213"),
         )
         self.address_entry.set_text_length_limit(200)
         y += px(44)
