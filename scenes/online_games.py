@@ -10,9 +10,7 @@ says it is reading and never blocks; Back gives up.
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
-from pygame_gui.windows import UIConfirmationDialog
 
 from net import reopen, store
 from net.log import BadEntry
@@ -65,8 +63,6 @@ class OnlineGamesScene(Scene):
             self.rooms_note = _("Looking for your Matrix games…")
         self.opening = None
         """The room being read before its table opens, or None."""
-        self.pending_delete = None
-        self.dialog: UIConfirmationDialog | None = None
 
     def _rooms(self):
         from net.matrix_account import list_games
@@ -236,41 +232,30 @@ class OnlineGamesScene(Scene):
 
     # --- deleting ---------------------------------------------------------------------------
     def ask_delete(self, info) -> None:
-        self.pending_delete = info
-        w, h = self.app.size
-        self.dialog = UIConfirmationDialog(
-            pygame.Rect((w - 440) // 2, (h - 230) // 2, 440, 230),
-            _(
-                "Forget this game of {game} on this computer? Your friends keep theirs; "
-                "through Matrix you can open it again from its room."
-            ).format(game=info.title),
-            self.app.ui,
-            window_title=_("Delete online game"),
-            action_short_name=_("Delete"),
-        )
+        """Ask before forgetting ``info``'s game (the app's question over the list: pygame_gui's
+        dialog had buttons too small for "Cancelar")."""
+        question = _(
+            "Forget this game of {game} on this computer? Your friends keep theirs; "
+            "through Matrix you can open it again from its room."
+        ).format(game=info.title)
+        routes.push(self.app, "confirm", question, lambda: self.delete(info), _("Delete"))
+
+    def delete(self, info) -> None:
+        """Forget ``info``'s game here: its file and its backup."""
+        for gone in (info.path, info.path.with_name(info.path.name + ".bak")):
+            try:
+                gone.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as err:
+                self.app.notify(str(err))
+        self.relayout()
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.pending_delete:
-            path = self.pending_delete.path
-            self.pending_delete = None
-            for gone in (path, path.with_name(path.name + ".bak")):
-                try:
-                    gone.unlink()
-                except FileNotFoundError:
-                    pass
-                except OSError as err:
-                    self.app.notify(str(err))
-            self.relayout()
-            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
         return False
-
-    def exit(self) -> None:
-        if self.dialog is not None and self.dialog.alive():
-            self.dialog.kill()
-        super().exit()
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)

@@ -698,3 +698,32 @@ def test_the_host_is_told_when_a_friend_joins_and_leaves(home):
             break
         time.sleep(0.01)
     assert "Ben left the game; it goes on when they come back." in seen
+
+
+def test_deleting_an_online_game_asks_with_the_apps_question_then_forgets_it(home):
+    """Play-test: pygame_gui's dialog had buttons too small for "Cancelar". Delete asks with
+    the app's question; No keeps the game, Delete forgets its file here."""
+    from scenes.confirm import ConfirmScene
+
+    app = make_app()
+    table = new_online_game(app, "tea-time", "Ben", "file", seed=2)
+    frames(app, 2)
+    table.open_pause()
+    frames(app, 1)
+    click(app, find_button(app, "Quit to title"))
+    frames(app, 1)
+    click(app, find_button(app, "Online games"))
+    listing = app.manager.top
+    [info] = listing.infos
+    listing.ask_delete(info)
+    frames(app, 1)
+    assert isinstance(app.manager.top, ConfirmScene)
+    click(app, find_button(app, "No"))
+    frames(app, 1)
+    assert app.manager.top is listing and info.path.exists()
+    listing.ask_delete(info)
+    frames(app, 1)
+    click(app, find_button(app, "Delete"))
+    frames(app, 1)
+    assert app.manager.top is listing and not info.path.exists()
+    assert app.manager.top.infos == []
