@@ -304,9 +304,16 @@ def path_colour(cart) -> tuple:
     return tuple(int(c + (255 - c) * 0.35) for c in oa.clan(cart.colour))
 
 
-def _path_points(lay: Layout, path, index: int) -> list:
+def _point_of(lay: Layout, square, index: int) -> tuple:
+    """The centre of ``square`` on the line of the ``index``-th path (the first two are
+    drawn a little apart, so two carts' paths along the same squares both show)."""
     shift = (index - 0.5) * 4 if index < 2 else 0
-    return [(x + shift, y + shift) for x, y in (lay.centre(sq) for sq in path.squares)]
+    x, y = lay.centre(square)
+    return (x + shift, y + shift)
+
+
+def _path_points(lay: Layout, path, index: int) -> list:
+    return [_point_of(lay, square, index) for square in path.squares]
 
 
 def dashed_lines(surface, colour, points, width: int, dash: int = 7, gap: int = 5) -> None:
@@ -349,7 +356,9 @@ def draw_path_line(surface, lay: Layout, state, path, index: int, branch: bool =
 
 def draw_path_end(surface, lay: Layout, path, index: int, branch: bool = False) -> None:
     """The end of a path, on its last square: a ring where the cart would stop or choose its
-    way, a red cross at the side where it would fail (derail, crash, fall)."""
+    way, a red cross where it would fail (derail, crash, fall): inside the last tile it stands
+    on, on the side it leaves that tile by (after any turn there), towards the square it runs
+    into (:attr:`.paths.Path.runs_off`)."""
     x, y = _path_points(lay, path, index)[-1]
     if path.end in ("stop", "choice"):
         colour = kit.GOLD if path.end == "choice" else kit.HILITE
@@ -357,12 +366,8 @@ def draw_path_end(surface, lay: Layout, path, index: int, branch: bool = False) 
         pygame.draw.circle(surface, (0, 0, 0), (int(x) + 1, int(y) + 1), radius, 3)
         pygame.draw.circle(surface, colour, (int(x), int(y)), radius, 2)
     elif path.end in BAD_ENDS:
-        heading = path.heading
-        dy, dx = (
-            (heading[0] - path.squares[-1][0], heading[1] - path.squares[-1][1])
-            if heading
-            else (0, 0)
-        )
+        x, y = _point_of(lay, path.last_tile, index)
+        dy, dx = B.DELTA[path.runs_off] if path.runs_off else (0, 0)
         cx, cy = x + dx * lay.cell * 0.32, y + dy * lay.cell * 0.32
         arm = max(4, lay.cell * (0.1 if branch else 0.13))
         for sign in (1, -1):

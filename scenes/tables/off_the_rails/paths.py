@@ -43,6 +43,9 @@ def pick_words(count: int) -> str:
     )
 
 
+_SIDE_OF_STEP = {delta: side for side, delta in B.DELTA.items()}
+
+
 @dataclass(frozen=True)
 class Choice:
     """A question the engine would ask on the way: on ``square``, ``kind`` "gem" (which jewel
@@ -59,23 +62,34 @@ class Path:
     "stop", "choice" (a junction: the player chooses the way on), "left" (out of the mine),
     "derail", "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails
     it). ``choices`` are the questions on the way (a jewel to take; the junction at the end),
-    ``branches`` the path from the junction for each way on, as the engine plays it."""
+    ``branches`` the path from the junction for each way on, as the engine plays it.
+    ``toward``: where a path that ends badly runs off, from the engine's event — the square
+    it cannot enter (derail), the cart it meets (collision) or the chasm square it falls
+    into (the path's last square); None for the other ends."""
 
     cart: int
     squares: tuple
     end: str
     choices: tuple = ()
     branches: tuple = ()
+    toward: tuple | None = None
 
     @property
-    def heading(self):
-        """The square the cart would enter next, beyond the end (where track is missing when
-        it derails), or None off the grid or with no direction."""
-        if len(self.squares) < 2:
+    def last_tile(self) -> tuple:
+        """The last square the cart stands on: the path's end, or the square before the
+        chasm square it falls into."""
+        if self.end == "fell" and len(self.squares) > 1:
+            return self.squares[-2]
+        return self.squares[-1]
+
+    @property
+    def runs_off(self) -> str | None:
+        """The side of :attr:`last_tile` the cart leaves by towards :attr:`toward` (its exit
+        after any turn on that tile), or None."""
+        if self.toward is None:
             return None
-        (r0, c0), (r1, c1) = self.squares[-2], self.squares[-1]
-        ahead = (2 * r1 - r0, 2 * c1 - c0)
-        return ahead if B.on_grid(ahead) else None
+        (r0, c0), (r1, c1) = self.last_tile, self.toward
+        return _SIDE_OF_STEP.get((r1 - r0, c1 - c0))
 
 
 @dataclass(frozen=True)
@@ -95,8 +109,11 @@ class Tag:
 
 
 def squares_of(path) -> list:
-    """A path's squares, its branches' and the squares they head for."""
-    out = list(path.squares) + ([path.heading] if path.heading else [])
+    """A path's squares, its branches' and the squares they run off towards (where track is
+    missing when it derails, the cart it meets)."""
+    out = list(path.squares) + (
+        [path.toward] if path.toward and path.toward not in path.squares else []
+    )
     for branch in path.branches:
         out += squares_of(branch)
     return out
@@ -256,7 +273,7 @@ def _branch(square, work, cart_id: int, answer, depth: int) -> Path:
 
 def _path_of(start, work, cart_id: int, events) -> Path:
     squares: list = []
-    end, started = "stop", False
+    end, started, toward = "stop", False, None
     for event in events:
         if isinstance(event, S.CartMoved):
             if event.cart != cart_id:
@@ -269,13 +286,15 @@ def _path_of(start, work, cart_id: int, events) -> Path:
             if isinstance(event, S.CartLeftMine):
                 end = "left"
             elif isinstance(event, S.CartDerailed):
+                if end != "collision":  # after a crash it derails where it stands
+                    toward = (event.toward_row, event.toward_col)
                 end = "crash-derail" if end == "collision" else "derail"
             elif isinstance(event, S.CartFell):
-                end = "fell"
+                end, toward = "fell", (event.row, event.col)
             elif isinstance(event, S.Collided):
-                end = "collision"
+                end, toward = "collision", (event.other_row, event.other_col)
     if not squares:
         squares = [start]
     if end == "stop" and work.moving_cart() == cart_id:
         end = "choice"
-    return Path(cart_id, tuple(squares), end)
+    return Path(cart_id, tuple(squares), end, toward=toward)

@@ -11,6 +11,7 @@ from scenes.tables.off_the_rails.input import Selection, hint_selection
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.marks import board_marks
 from tests.engine.off_the_rails.helpers import blank, put_cart, put_gems
+from tests.engine.off_the_rails.helpers import lay as lay_track
 from tests.soak import WINDOW_SIZES
 
 pytestmark = pytest.mark.usefixtures("fonts")  # tests/scenes/conftest.py
@@ -257,3 +258,68 @@ def test_gems_a_cart_leaves_stay_in_sight_while_it_rolls_away(size):
     emerald = oa.gem("emerald", lay.gem_size)
     assert visible_share(rolling, emerald, (x + dx, y + dy)) >= 0.9
     assert visible_share(plain, emerald, (x + dx, y + dy)) < 0.1
+
+
+def _cross_centre(size, state) -> tuple:
+    """Where the red cross of the (only) previewed path is drawn: the centre of its pixels in
+    the danger colour, drawn alone on a black surface."""
+    from scenes import kit
+    from scenes.tables.off_the_rails.paths import preview_paths
+
+    lay = Layout(size, state.num_players, state.num_players + 1)
+    surface = pygame.Surface(size)
+    (path,) = preview_paths(state)
+    draw.draw_path_end(surface, lay, path, 0)
+    mask = pygame.mask.from_threshold(surface, kit.DANGER, (1, 1, 1, 255))
+    assert mask.count(), path
+    return path, mask.centroid()
+
+
+TURNS_AND_DERAILS = {
+    # a cart on C7 facing east, D7's curve turns it south, no track on D8 (crop31)
+    "curve-south": ({(6, 2): "EW", (6, 3): "SW"}, (6, 2), "E", (), "derail", (6, 3), (7, 3)),
+    # a cart on D7 going south, D8's curve turns it west, no track on C8 (crop35)
+    "curve-west": ({(6, 3): "NS", (7, 3): "NW"}, (6, 3), "S", (), "derail", (7, 3), (7, 2)),
+    # a cart on C5 with no track ahead at all: the cross lies ahead of it, not behind (crop94)
+    "no-track": ({(4, 2): "EW"}, (4, 2), "E", (), "derail", (4, 2), (4, 3)),
+    # after a curve into a chasm square, or into another cart
+    "curve-chasm": ({(6, 2): "EW", (6, 3): "SW"}, (6, 2), "E", ((7, 3),), "fell", (6, 3), (7, 3)),
+}
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+@pytest.mark.parametrize("case", sorted(TURNS_AND_DERAILS))
+def test_the_red_cross_sits_on_the_side_the_cart_leaves_its_last_tile_by(size, case):
+    """Play-test: the preview's red cross was put as if the cart went straight on through its
+    last curve (east of D7's curve turning south, south of D8's curve turning west), and
+    behind a cart that derails where it stands. It lies inside the last tile the cart stands
+    on, on the side it leaves by after turning, towards the square it cannot enter."""
+    track, start, facing, chasm, end, stand, toward = TURNS_AND_DERAILS[case]
+    s = blank()
+    lay_track(s, track)
+    for square in chasm:
+        s.chasm[square] = "blue"
+    put_cart(s, 0, start, facing, speed=3)
+    path, (x, y) = _cross_centre(size, s)
+    assert (path.end, path.toward) == (end, toward)
+    board_lay = Layout(size, 2, 3)
+    cell = board_lay.square(stand)
+    cx, cy = board_lay.centre(stand)
+    dr, dc = toward[0] - stand[0], toward[1] - stand[1]
+    assert cell.collidepoint(x, y), (case, (x, y), cell)
+    along = (x - cx) * dc + (y - cy) * dr
+    across = (x - cx) * dr - (y - cy) * dc
+    assert along > 0.2 * board_lay.cell and abs(across) < 0.12 * board_lay.cell, (case, x, y)
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_a_crash_after_a_curve_is_crossed_towards_the_cart_it_meets(size):
+    s = blank()
+    lay_track(s, {(6, 2): "EW", (6, 3): "SW", (7, 3): "NS"})
+    put_cart(s, 0, (6, 2), "E", speed=3)
+    put_cart(s, 2, (7, 3), "N", speed=3)
+    path, (x, y) = _cross_centre(size, s)
+    assert path.end in ("collision", "crash-derail") and path.toward == (7, 3)
+    board_lay = Layout(size, 2, 3)
+    cx, cy = board_lay.centre((6, 3))
+    assert y - cy > 0.2 * board_lay.cell and abs(x - cx) < 0.12 * board_lay.cell

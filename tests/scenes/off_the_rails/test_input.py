@@ -347,8 +347,8 @@ def test_the_tool_in_hand_stays_while_the_table_animates_and_goes_when_no_longer
 # --- the words on the carts' paths (issue 18, second look) ---------------------------------------
 def covered(lay_, path) -> list:
     """The rects a path's tags keep clear of: its squares, its branches', and the squares
-    they head for."""
-    squares = list(path.squares) + ([path.heading] if path.heading else [])
+    they run off towards."""
+    squares = list(path.squares) + ([path.toward] if path.toward else [])
     rects = [lay_.square(sq) for sq in squares]
     for branch in path.branches:
         rects += covered(lay_, branch)
@@ -391,7 +391,7 @@ def test_the_derail_tag_keeps_off_the_square_to_build_on_and_the_edge_labels(siz
     lay(s, {(0, 5): "NS"})
     put_cart(s, 0, (-1, 5), "S", speed=3)
     (path,), (tag,) = check_tags(s, size)
-    assert path.end == "derail" and path.heading == (1, 5)
+    assert path.end == "derail" and path.toward == (1, 5)
     assert tag.words == "derail" and tag.tone == "bad" and tag.square == (0, 5)
     lay_ = layout(s, size)
     assert not tag.rect.colliderect(lay_.square((1, 5)))
