@@ -1416,10 +1416,42 @@ class OTRState:
         next to it, best first (empty when none does; a tile need not connect, rules "A
         turn"): each exit towards a neighbour's track open this way counts 1, towards a cart
         on a neighbouring square (grid or surface) that faces this square 2 more (it carries
-        the cart's line on). Ties keep :data:`board.PLACEABLE`'s order."""
-        weight = self._joining_weights((row, col))
-        scored = [(sum(weight[s] for s in a.exits), a) for a in self.placements_at(row, col)]
-        return [a for score, a in sorted(scored, key=lambda pair: -pair[0]) if score > 0]
+        the cart's line on). Among shapes that score alike, fewer other exits that are a
+        :meth:`dead_end` come first (play-test: a curve joining D7's south end started
+        turned into the blue mine's centre); then :data:`board.PLACEABLE`'s order."""
+        square = (row, col)
+        weight = self._joining_weights(square)
+        scored = []
+        for action in self.placements_at(row, col):
+            score = sum(weight[side] for side in action.exits)
+            dead = sum(
+                1 for side in action.exits if not weight[side] and self.dead_end(square, side)
+            )
+            scored.append((-score, dead, action))
+        ranked = sorted(scored, key=lambda entry: entry[:2])
+        return [action for minus_score, _dead, action in ranked if minus_score < 0]
+
+    def dead_end(self, square, side: str) -> bool:
+        """Whether track on ``square`` (row, col) leaving by ``side`` leads nowhere a cart
+        could roll on underground: off the grid, onto a mine centre or a chasm square, or onto
+        a tile with no exit back towards ``square`` (rules "Derail", "The Chasm"). An empty
+        square leads on (track may be laid there)."""
+        near = board.step(square, side)
+        if not board.on_grid(near) or near in board.CENTRE_SQUARES or near in self.chasm:
+            return True
+        tile = self.tiles.get(near)
+        return tile is not None and board.OPPOSITE[side] not in tile
+
+    def open_placements(self, row: int, col: int) -> list:
+        """The legal :class:`PlaceTile` actions on that square none of whose exits is a
+        :meth:`dead_end`, in :data:`board.PLACEABLE`'s order (empty when none): the shapes
+        the table's tile tools turn to where nothing joins."""
+        square = (row, col)
+        return [
+            action
+            for action in self.placements_at(row, col)
+            if not any(self.dead_end(square, side) for side in action.exits)
+        ]
 
     def upgrades_at(self, row: int, col: int) -> list:
         """Legal :class:`UpgradeTile` actions on that square."""

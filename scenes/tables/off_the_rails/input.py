@@ -148,17 +148,27 @@ def speed_cart(state, selection: Selection):
 
 
 def tile_turn(state, selection: Selection, tool: str, square) -> int:
-    """The rotation of tile tool ``tool`` (an index into its :data:`TILE_SHAPES`) on
-    ``square``: the one the person left it in on the square they last turned it on, else
-    the engine's best shape that joins the track or a cart next to the square
-    (``state.joining_placements``: play-test, S below a cart facing south laid east–west
-    straights), else the rotation kept from last time."""
+    """The rotation of tile tool ``tool`` (an index into its :data:`TILE_SHAPES`, taken
+    modulo their number) on ``square``: the one the person left it in on the square they
+    last turned it on, else the engine's best shape that joins the track or a cart next to
+    the square (``state.joining_placements``: play-test, S below a cart facing south laid
+    east–west straights), else the rotation kept from last time, turned on to the first
+    legal shape that leads nowhere dead (``state.open_placements``: no exit off the board,
+    into a mine centre or the chasm; play-test: curves started turned into them) when the
+    kept one does and another does not."""
     index = TURNED.index(tool)
+    kept = selection.turns[index]
     if square is None or square == selection.turned_at[index] or not B.on_grid(square):
-        return selection.turns[index]
+        return kept
     shapes = TILE_SHAPES[tool]
     joining = [a.exits for a in state.joining_placements(*square) if a.exits in shapes]
-    return shapes.index(joining[0]) if joining else selection.turns[index]
+    if joining:
+        return shapes.index(joining[0])
+    clear = {a.exits for a in state.open_placements(*square)}
+    for more in range(len(shapes)):
+        if shapes[(kept + more) % len(shapes)] in clear:
+            return kept + more
+    return kept
 
 
 def upgrade_turn(state, selection: Selection, square) -> int:

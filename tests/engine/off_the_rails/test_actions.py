@@ -292,7 +292,7 @@ def test_joining_placements_carry_on_a_carts_line_and_open_track_first():
     lay(s, {(3, 3): "NS", (5, 6): "EW"})
     put_cart(s, 0, (3, 3), "S")
     below = s.joining_placements(4, 3)
-    assert [a.exits for a in below] == ["NS", "NE", "NW"]
+    assert [a.exits for a in below] == ["NS", "NW", "NE"]  # NE: east into the red mine centre
     assert s.joining_placements(3, 4) == []  # the cart faces south, its tile opens N and S
     assert s.joining_placements(2, 3)[0] == PlaceTile(2, 3, "NS")  # the tile's open north end
     assert [a.exits for a in s.joining_placements(5, 7)] == ["EW", "SW", "NW"]
@@ -300,6 +300,42 @@ def test_joining_placements_carry_on_a_carts_line_and_open_track_first():
     assert [a.exits for a in s.joining_placements(0, 8)] == ["NS", "NE", "NW"]
     lay(s, {(4, 4): "NS"})  # a mine centre takes no tile: nothing legal joins there
     assert s.joining_placements(4, 4) == []
+
+
+def test_joining_shapes_that_tie_prefer_the_one_whose_other_exit_leads_somewhere():
+    """Play-test: a curve joining a curve's open end started turned into the blue mine's
+    centre (D8 below D7's south–west curve) or into the chasm (D4 above D5's north–west
+    curve), and took 1–3 presses of R. Among shapes that join alike, those whose other exits
+    lead somewhere a cart can roll come first (:meth:`OTRState.dead_end`)."""
+    s = blank()
+    lay(s, {(6, 3): "SW"})  # D7: its south end opens towards D8
+    assert [a.exits for a in s.joining_placements(7, 3)] == ["NS", "NW", "NE"]
+    s = blank()
+    lay(s, {(4, 3): "NW"})  # D5: its north end opens towards D4; E4 is a chasm square
+    s.chasm[(3, 4)] = "red"
+    assert [a.exits for a in s.joining_placements(3, 3)] == ["NS", "SW", "ES"]
+
+
+def test_a_dead_end_leads_off_the_board_into_a_centre_a_chasm_or_a_closed_tile():
+    """Rules "Derail", "The Chasm" (for laying track): an exit leads nowhere a cart could
+    roll on from a square when it leaves the grid, or meets a mine centre, a chasm square
+    or a tile with no exit back; an empty square or a tile open towards it lead on."""
+    s = blank()
+    lay(s, {(5, 6): "NS", (5, 8): "EW"})
+    s.chasm[(1, 3)] = "red"
+    assert [side for side in "NESW" if s.dead_end((0, 0), side)] == ["N", "W"]
+    assert [side for side in "NESW" if s.dead_end((3, 4), side)] == ["S"]  # the red centre
+    assert [side for side in "NESW" if s.dead_end((1, 2), side)] == ["E"]  # the chasm
+    assert s.dead_end((5, 5), "E") and not s.dead_end((5, 7), "E")  # NS closed, EW open
+
+
+def test_open_placements_are_the_legal_shapes_with_no_dead_end():
+    """Where nothing joins, the table's tile tools turn to a legal shape that leads on both
+    ways: the engine names them, in :data:`board.PLACEABLE`'s order."""
+    s = blank()
+    assert [a.exits for a in s.open_placements(3, 4)] == ["EW", "NE", "NW"]  # S: the centre
+    assert [a.exits for a in s.open_placements(0, 0)] == ["ES"]
+    assert s.open_placements(4, 4) == []  # no tile goes on a mine centre
 
 
 def test_joining_upgrades_open_the_added_exit_towards_a_carts_line_and_track_first():

@@ -868,6 +868,30 @@ def test_a_tile_tool_starts_in_the_shape_that_carries_on_the_track_next_to_the_s
     assert ghost(s, curve, (2, 9))[0] == "ES"  # nothing beside it: the kept rotation
 
 
+def test_a_tile_tool_starts_in_a_shape_that_leads_neither_into_a_centre_nor_the_chasm():
+    """Play-test: a new curve often started turned into a mine centre or the chasm and took
+    1–3 presses of R (D8 below D7's south–west curve: north–east, into the blue centre; D4
+    above D5's north–west curve: south–east, into the chasm on E4). Joining shapes that tie
+    put the one that leads on first; where nothing joins, the kept rotation turns on to the
+    first legal shape with no exit off the board, into a centre or the chasm."""
+    s = blank()
+    lay(s, {(6, 3): "SW", (4, 3): "NW"})
+    s.chasm[(3, 4)] = "red"
+    curve = tool(s, "curve")
+    assert ghost(s, curve, (9, 9))[0] == "NE"  # nothing beside it, nothing dead: kept
+    assert ghost(s, curve, (7, 3))[0] == "NW"  # D8: joins D7, leads west, not into the centre
+    assert ghost(s, curve, (3, 3))[0] == "SW"  # D4: joins D5, leads west, not into the chasm
+    assert ghost(s, curve, (8, 4))[0] == "ES"  # E9: north is the blue centre
+    assert ghost(s, curve, (0, 9))[0] == "ES"  # J1: north is off the board
+    assert ghost(s, curve, (11, 11))[0] == "NW"  # the corner: the one curve that leads on
+    turned = wheel(1, wheel(1, curve).selection).selection  # turned twice: south–west
+    assert ghost(s, turned, (9, 9))[0] == "SW" and ghost(s, turned, (0, 9))[0] == "SW"
+    straight = tool(s, "straight")
+    assert ghost(s, straight, (3, 7))[0] == "EW"  # H4: south is the yellow centre
+    assert at(s, ("square", 7, 3), curve) == Act(S.PlaceTile(7, 3, "NW"))
+    assert ghost(s, curve, (4, 4)) is not None and ghost(s, curve, (4, 4))[2] is False
+
+
 @pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
 def test_the_split_question_says_the_mover_picks_a_pile_by_its_place(size, language):
