@@ -118,6 +118,7 @@ from engine.off_the_rails.state import (
     CartReturned,
     CartStarted,
     CartTurned,
+    CartTurnedFromChasm,
     ChangeSpeed,
     ChasmCardRevealed,
     ChasmCardShuffledBack,
@@ -1002,13 +1003,19 @@ def _auto_movement(state, events, task):
 def _start_cart(state, events, cart_id):
     """A cart's movement begins. "No cart may move onto a chasm square by choice": a cart resting
     on a junction whose chosen exit now leads into the chasm chooses again among the ways still
-    open (or takes the only one)."""
+    open (or takes the only one), and :class:`CartTurnedFromChasm` says so."""
     cart = state.carts[cart_id]
     facing = cart.facing
     if cart.square in state.tiles:
         ways = ways_on(state, cart.square, cart.back)
         if facing not in ways:
             facing = ways[0] if len(ways) == 1 else None
+            if cart.facing is not None:  # its chosen exit leads into the chasm now
+                row, col = cart.square
+                turned = CartTurnedFromChasm(
+                    cart.owner, cart_id, cart.label, row, col, cart.facing, facing
+                )
+                _emit(state, events, turned)
     _emit(state, events, CartStarted(cart.owner, cart_id, cart.label, facing))
     choose = [CartStep(TaskKind.EXIT, cart_id)] if facing is None else []
     _queue_first(

@@ -140,6 +140,12 @@ _TURNED = {
     "S": N_("{cart} turned round to face south."),
     "W": N_("{cart} turned round to face west."),
 }
+_HEADED_AWAY = {
+    "N": N_("{cart} on {square} turned away from the chasm and headed north."),
+    "E": N_("{cart} on {square} turned away from the chasm and headed east."),
+    "S": N_("{cart} on {square} turned away from the chasm and headed south."),
+    "W": N_("{cart} on {square} turned away from the chasm and headed west."),
+}
 _LEFT_MINE = {
     "north": N_("{cart} left the mine by the north edge and stockpiled {gems}."),
     "east": N_("{cart} left the mine by the east edge and stockpiled {gems}."),
@@ -538,6 +544,33 @@ class ExitChosen(Event):
                 cart=_cart(names, self.player, self.label), square=square_name(self.row, self.col)
             )
         )
+
+
+@dataclass(frozen=True)
+class CartTurnedFromChasm(Event):
+    """The Chasm, "no cart may move onto a chasm square by choice": as its move starts, the cart
+    on the junction (row, col) does not leave by ``away_from``, the exit its owner chose, which
+    now leads into the chasm; it leaves by ``facing``, the one way still open, or (None) its
+    owner chooses again among those left. Tells only: :class:`CartStarted` sets the facing."""
+
+    player: int
+    cart: int
+    label: str
+    row: int
+    col: int
+    away_from: str
+    facing: str | None
+
+    def text(self, names):
+        cart = _cart(names, self.player, self.label)
+        square = square_name(self.row, self.col)
+        if self.facing is None:
+            sentence = _(
+                "{cart} on {square} turned away from the chasm; {name} chooses another way on."
+            ).format(cart=cart, square=square, name=_who(names, self.player))
+        else:
+            sentence = _(_HEADED_AWAY[self.facing]).format(cart=cart, square=square)
+        return _cap(sentence)
 
 
 @dataclass(frozen=True)
@@ -981,6 +1014,7 @@ EVENTS = (
     ActionsEnded,
     CartMoved,
     ExitChosen,
+    CartTurnedFromChasm,
     GemTaken,
     Collided,
     CartTurned,

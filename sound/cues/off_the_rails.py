@@ -33,6 +33,7 @@ CUES = {
     otr.ActionsEnded: None,
     otr.CartMoved: cart_moved,
     otr.ExitChosen: SoundCue("junction_click"),
+    otr.CartTurnedFromChasm: SoundCue("junction_click"),
     otr.GemTaken: GEM,
     otr.Collided: SoundCue("collision"),
     otr.CartTurned: CLICK,

@@ -167,7 +167,9 @@ def animate(group, before, stage: Stage) -> list:
     if isinstance(e, S.CartMoved):
         return roll(e, before, stage)
     if isinstance(e, S.ExitChosen):
-        return exit_chosen(e, stage)
+        return exit_flash((e.row, e.col), e.side, stage)
+    if isinstance(e, S.CartTurnedFromChasm):  # the one way left flashes; else the owner asks
+        return exit_flash((e.row, e.col), e.facing, stage) if e.facing else []
     if isinstance(e, S.GemTaken):
         return gem_taken(e, stage)
     if isinstance(e, S.Collided):
@@ -402,10 +404,10 @@ def roll(e, before, stage: Stage) -> list:
     ]
 
 
-def exit_chosen(e, stage: Stage) -> list:
-    """A flash of the arrow the cart will leave the junction by."""
+def exit_flash(square, side: str, stage: Stage) -> list:
+    """A flash of the arrow the cart on the junction ``square`` will leave it by."""
     lay = stage.layout
-    rect = lay.exit_arrow((e.row, e.col), e.side)
+    rect = lay.exit_arrow(square, side)
 
     def draw(surface, p):
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)

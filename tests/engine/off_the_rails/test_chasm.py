@@ -8,6 +8,7 @@ from engine.off_the_rails.state import (
     CartDerailed,
     CartFell,
     CartMoved,
+    CartTurnedFromChasm,
     ChasmCardRevealed,
     ChasmOpened,
     ChooseExit,
@@ -217,3 +218,39 @@ def test_a_cart_resting_on_a_junction_chooses_again_when_its_exit_became_chasm()
     assert s.pending() == "exit" and s.exit_choices() == ["E", "S"]
     s.apply_action(ChooseExit("S"))
     assert s.carts[0].square == (6, 2) and s.carts[0].where == "board"
+
+
+def test_a_cart_turning_away_from_the_chasm_says_so_and_which_way_it_goes():
+    """The Chasm, "no cart may move onto a chasm square by choice" (play-test: Bot 2's cart on
+    C8 had chosen east, a chasm token came on D8, and the log only said the cart derailed, as
+    if a rule had slipped). When its move starts, a cart whose chosen exit now leads into the
+    chasm says it turned away and the way it takes; with two ways left, that its owner
+    chooses again."""
+    s = blank(2)
+    lay(s, {(7, 2): "ESW", (7, 1): "EW"})
+    s.chasm[(7, 3)] = "blue"
+    put_cart(s, 0, (7, 2), "E", back="S", speed=1)
+    ev = s.apply_action(EndActions())
+    (turned,) = events_of(ev, CartTurnedFromChasm)
+    assert (turned.row, turned.col, turned.away_from, turned.facing) == (7, 2, "E", "W")
+    assert ev.index(turned) < ev.index(events_of(ev, CartMoved)[0])
+    assert turned.text(["Ana", "Ben"]) == (
+        "Ana's white cart on C8 turned away from the chasm and headed west."
+    )
+    assert s.carts[0].square == (7, 1)
+    # two ways still open: the owner chooses again, and the log says so
+    s = junction_with_chasm("")
+    del s.tiles[(5, 1)]
+    put_cart(s, 0, (5, 2), "N", back="W", speed=1)
+    s.chasm[(4, 2)] = "red"
+    del s.tiles[(4, 2)]
+    ev = s.apply_action(EndActions())
+    (turned,) = events_of(ev, CartTurnedFromChasm)
+    assert (turned.away_from, turned.facing) == ("N", None)
+    assert turned.text(["Ana", "Ben"]) == (
+        "Ana's white cart on C6 turned away from the chasm; Ana chooses another way on."
+    )
+    assert s.pending() == "exit"
+    # a cart that still goes its chosen way, or has no other way, says nothing of it
+    s = junction_with_chasm("NES")
+    assert events_of(s.apply_action(EndActions()), CartTurnedFromChasm) == []
