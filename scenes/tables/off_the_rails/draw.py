@@ -74,15 +74,16 @@ PANEL = (20, 26, 28, 215)
 class View:
     """Everything the board shows besides the state.
 
-    ``glow``: squares a click may use (in ``glow_colour``); ``ghost``: ``(square, exits, ok)``
-    for the tile under the mouse; ``ghost_cart``: ``(cart, square)`` a see-through cart where it
-    would be put in; ``chosen``: the cart the speed buttons change; ``paths``: the
-    :class:`.paths.Path` of each cart to draw; ``arrows``: ``[(side, rect)]`` at a junction;
-    ``hint_rects``, ``hint_ghost`` (``(square, exits)``) and ``hint_tag``: the hint; ``tags``:
-    the words on the paths (:class:`.paths.Tag`); ``prompt`` with
-    ``prompt_boxes`` (``(panel, rects)``) and ``prompt_hover``: the question's buttons;
-    ``last_card``: ``(colour, number)`` of the last deposit card; ``takeable``: missions a
-    click takes; ``hover``: the square under the mouse."""
+    ``glow``: squares a click may use (in ``glow_colour``; ``glow_strong``: in the strong
+    style on every square, not only on the strips and in the mines); ``ghost``: ``(square,
+    exits, ok)`` for the tile under the mouse; ``ghost_cart``: ``(cart, square)`` a
+    see-through cart where it would be put in; ``chosen``: the cart the speed buttons
+    change; ``paths``: the :class:`.paths.Path` of each cart to draw; ``arrows``:
+    ``[(side, rect)]`` at a junction; ``hint_rects``, ``hint_ghost`` (``(square, exits)``)
+    and ``hint_tag``: the hint; ``tags``: the words on the paths (:class:`.paths.Tag`);
+    ``prompt`` with ``prompt_boxes`` (``(panel, rects)``) and ``prompt_hover``: the
+    question's buttons; ``last_card``: ``(colour, number)`` of the last deposit card;
+    ``takeable``: missions a click takes; ``hover``: the square under the mouse."""
 
     time: float = 0.0
     names: tuple = ()
@@ -92,6 +93,7 @@ class View:
     hover: tuple | None = None
     glow: frozenset = frozenset()
     glow_colour: tuple = kit.HILITE
+    glow_strong: bool = False
     ghost: tuple | None = None
     ghost_cart: tuple | None = None
     chosen: int | None = None
@@ -277,19 +279,24 @@ def _ground(cell, number_size, patterns, chasm, tiles, covered, text_look) -> py
 def draw_glow(surface, lay: Layout, square, view: View) -> None:
     """A pulsing frame in ``view.glow_colour`` on ``square`` ``(row, col)``: a click may
     use it. On an edge's clan strip (a square off the grid) the light label boxes swallowed the
-    board's faint fill and thin frame (a play-tester saw nothing glow): there the fill is
-    stronger and the frame, thicker, never fades below clearly visible."""
+    board's faint fill and thin frame (a play-tester saw nothing glow), and a mine's tinted
+    floor did the same (a chasm token's squares in the red mine): there, and on every square
+    with ``view.glow_strong`` (the chasm token's squares look alike in and out of a mine),
+    the fill is stronger and the frame, thicker, never fades below clearly visible, with a
+    dark line inside it on the grid that parts it from a mine's own border."""
     rect = lay.square(square)
     colour = view.glow_colour
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     wave = math.sin(view.time * 6)
-    on_strip = not B.on_grid(square)
-    fill = 95 + int(45 * wave) if on_strip else 45
-    frame = 215 + int(40 * wave) if on_strip else 120 + int(90 * wave)
+    strong = view.glow_strong or not B.on_grid(square) or square in B.SQUARE_OF_MINE
+    fill = 95 + int(45 * wave) if strong else 45
+    frame = 215 + int(40 * wave) if strong else 120 + int(90 * wave)
     pygame.draw.rect(layer, (*colour, fill), layer.get_rect(), border_radius=6)
-    pygame.draw.rect(
-        layer, (*colour, frame), layer.get_rect(), 4 if on_strip else 3, border_radius=6
-    )
+    pygame.draw.rect(layer, (*colour, frame), layer.get_rect(), 4 if strong else 3, border_radius=6)
+    if strong and B.on_grid(square):
+        pygame.draw.rect(
+            layer, (0, 0, 0, 150), layer.get_rect().inflate(-8, -8), 1, border_radius=4
+        )
     surface.blit(layer, rect)
 
 

@@ -30,6 +30,13 @@ CART_GLOW = (250, 250, 250)
 strip (the usual yellow read as orange on red and vanished on yellow)."""
 
 
+def token_glow(colour: str) -> tuple:
+    """The glow on the squares the drawn chasm token of clan ``colour`` may go on: nearly
+    white with a touch of the clan, as it lies mostly on that clan's mine (play-test: the
+    clan's colour lightened a little vanished into the red mine's floor)."""
+    return tuple(int(c + (255 - c) * 0.75) for c in oa.clan(colour))
+
+
 def hint_marks(lay: Layout, state, hint, ask: Prompt | None) -> tuple:
     """``(rects, ghost)`` showing the hinted action on the board: rects to frame, and
     ``(square, exits)`` for a hinted tile (drawn as a see-through tile), or None."""
@@ -101,12 +108,13 @@ def board_marks(
     lay: Layout, state, legal, selection: Selection, hover, ask, hint, paths=(), tags=()
 ) -> dict:
     """What the board marks for the person, as :class:`.draw.View` fields: the squares a click
-    may use (``glow`` in ``glow_colour``), the ``ghost`` tile or ``ghost_cart`` under the mouse
-    (``hover``, a square or None), the ``chosen`` cart, the junction's ``arrows``, the question's
-    ``prompt_boxes``, the ``hint`` (``hint_rects``, ``hint_ghost`` — only while the tool in
-    hand makes it: :func:`hint_in_hand` —, and ``hint_tag``, which
-    keeps off the carts' ``paths`` and their ``tags``) and the missions a click takes
-    (``takeable``). All of it is read from the engine's ``legal`` actions."""
+    may use (``glow`` in ``glow_colour``, ``glow_strong`` for the chasm token's), the
+    ``ghost`` tile or ``ghost_cart`` under the mouse (``hover``, a square or None), the
+    ``chosen`` cart, the junction's ``arrows``, the question's ``prompt_boxes``, the
+    ``hint`` (``hint_rects``, ``hint_ghost`` — only while the tool in hand makes it:
+    :func:`hint_in_hand` —, and ``hint_tag``, which keeps off the carts' ``paths`` and
+    their ``tags``) and the missions a click takes (``takeable``). All of it is read from
+    the engine's ``legal`` actions."""
     acting = bool(legal) and state.pending() == Pending.ACTIONS
     ghost_tile = ghost_cart = None
     if acting and hover is not None:
@@ -121,8 +129,7 @@ def board_marks(
         # on a clan strip yellow vanishes into yellow and turns red orange and blue grey
         glow_colour = CART_GLOW
     if state.pending() == Pending.CHASM_TOKEN and legal:
-        clan_rgb = oa.clan(state.drawn_token())
-        glow_colour = tuple(int(c + (255 - c) * 0.3) for c in clan_rgb)
+        glow_colour = token_glow(state.drawn_token())
     hint_rects, hint_ghost = hint_marks(lay, state, hint, ask)
     if hint_ghost is not None and not hint_in_hand(state, selection, hint):
         hint_ghost = None  # another tool or turn in hand: a click would not build the hint's tile
@@ -134,6 +141,7 @@ def board_marks(
         "hover": hover,
         "glow": glow_squares(state, legal, selection),
         "glow_colour": glow_colour,
+        "glow_strong": state.pending() == Pending.CHASM_TOKEN,
         "ghost": ghost_tile,
         "ghost_cart": ghost_cart,
         "chosen": selection.cart if acting else None,

@@ -323,3 +323,38 @@ def test_a_crash_after_a_curve_is_crossed_towards_the_cart_it_meets(size):
     board_lay = Layout(size, 2, 3)
     cx, cy = board_lay.centre((6, 3))
     assert y - cy > 0.2 * board_lay.cell and abs(x - cx) < 0.12 * board_lay.cell
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_the_squares_a_chasm_token_may_go_on_glow_visibly_in_every_mine(size):
+    """Play-test: the glow showing where a chasm token may go was nearly invisible inside the
+    mine of its own colour (D4 and F5 in the red mine): a faint fill of the token's colour on
+    that colour's floor. In every mine, at the pulse's lowest point, the glowing squares'
+    middle and frame are much lighter than the same squares unlit."""
+    import math
+
+    from engine.off_the_rails import board as B
+    from engine.off_the_rails.tasks import tasks_from_lists
+
+    lowest = 3 * math.pi / 2 / 6  # sin(time * 6) == -1
+    lay = Layout(size, 2, 3)
+    for colour in B.COLOURS:
+        s = blank()
+        s.chasm[B.mine_square(colour, 1)] = colour
+        s.tasks = tasks_from_lists(("chasm_place", colour), ("end_turn",))
+        s._legal = None
+        marks = board_marks(lay, s, s.legal_actions(), Selection(), None, None, None)
+        plain = board(size, s)
+        glows = {name: marks[name] for name in ("glow", "glow_colour", "glow_strong")}
+        lit = board(size, s, **glows, time=lowest)
+        inside = [B.mine_square(colour, number) for number in (2, 8)]  # beside the token
+        outside = [square for square in marks["glow"] if square not in B.SQUARE_OF_MINE]
+        assert set(inside) <= marks["glow"] and (outside or colour == "green")
+        for square in inside + outside:
+            rect = lay.square(square)
+            for point in (
+                (rect.centerx, rect.y + rect.height * 3 // 4),
+                (rect.x + 2, rect.centery),
+            ):
+                before, after = plain.get_at(point), lit.get_at(point)
+                assert sum(after[:3]) - sum(before[:3]) >= 90, (colour, square, before, after)
