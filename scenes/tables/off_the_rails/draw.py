@@ -343,10 +343,16 @@ def dashed_lines(surface, colour, points, width: int, dash: int = 7, gap: int = 
 
 def draw_path_line(surface, lay: Layout, state, path, index: int, branch: bool = False) -> None:
     """Where a cart would roll now: a line through the squares, a dot on each; beyond a
-    junction each way on in dashes."""
+    junction each way on in dashes. A way out of the mine ends in an arrow on the grid's
+    border, off the edge's label (play-test: its last dot hid the row's number)."""
     points = _path_points(lay, path, index)
     colour = path_colour(state.carts[path.cart])
     edge = (236, 230, 216) if sum(colour) < 200 else (0, 0, 0)  # a black path: a light edge
+    out = path.end == "left" and len(points) >= 2
+    if out:
+        shift = _point_of(lay, path.squares[-1], index)[0] - lay.centre(path.squares[-1])[0]
+        x, y = lay.anchor_point(path.squares[-1])
+        points[-1] = (x + shift, y + shift)
     if len(points) >= 2:
         if branch:
             dashed_lines(surface, edge, points, 5)
@@ -354,11 +360,30 @@ def draw_path_line(surface, lay: Layout, state, path, index: int, branch: bool =
         else:
             pygame.draw.lines(surface, edge, False, points, 6)
             pygame.draw.lines(surface, colour, False, points, 3)
-    for x, y in points[1:]:
+    for x, y in points[1 : -1 if out else None]:
         pygame.draw.circle(surface, edge, (int(x), int(y)), 5 if branch else 6)
         pygame.draw.circle(surface, colour, (int(x), int(y)), 3 if branch else 4)
+    if out:
+        _draw_way_out(surface, lay, points[-2], points[-1], colour, edge, branch)
     for sub in path.branches:
         draw_path_line(surface, lay, state, sub, index, branch=True)
+
+
+def _draw_way_out(surface, lay: Layout, before, tip, colour, edge, branch: bool) -> None:
+    """An arrowhead with its tip at ``tip`` (on the grid's border), pointing away from
+    ``before``: the cart leaves the mine there."""
+    length = math.hypot(tip[0] - before[0], tip[1] - before[1]) or 1.0
+    ux, uy = (tip[0] - before[0]) / length, (tip[1] - before[1]) / length
+    back = lay.cell * (0.2 if branch else 0.26)
+    wide = lay.cell * (0.12 if branch else 0.16)
+    base = (tip[0] - ux * back, tip[1] - uy * back)
+    head = [
+        tip,
+        (base[0] - uy * wide, base[1] + ux * wide),
+        (base[0] + uy * wide, base[1] - ux * wide),
+    ]
+    pygame.draw.polygon(surface, colour, head)
+    pygame.draw.polygon(surface, edge, head, 2)
 
 
 def draw_path_end(surface, lay: Layout, path, index: int, branch: bool = False) -> None:
@@ -396,14 +421,17 @@ TAG_TONES = {
 
 
 def draw_tag(surface, lay: Layout, tag) -> None:
-    """A tag (:class:`.paths.Tag`): a leader line to its square when apart, a dark plate
-    framed in its tone, its words and the gems it pictures."""
+    """A tag (:class:`.paths.Tag`): a leader line to its square when apart (to the border of
+    an edge's square, :meth:`Layout.anchor_point`, whenever it does not touch it), a dark
+    plate framed in its tone, its words and the gems it pictures."""
     colour = TAG_TONES[tag.tone]
     rect = tag.rect
     if tag.square is not None:
-        x, y = lay.centre(tag.square)
+        x, y = lay.anchor_point(tag.square)
         near = (min(max(x, rect.left), rect.right), min(max(y, rect.top), rect.bottom))
-        if math.hypot(near[0] - x, near[1] - y) > lay.cell * 0.6:
+        apart = math.hypot(near[0] - x, near[1] - y)
+        # about an edge (a way out), even a near tag is tied to the border it means
+        if apart > lay.cell * 0.6 or (apart > 2 and not B.on_grid(tag.square)):
             pygame.draw.line(surface, (0, 0, 0), (x, y), near, 3)
             pygame.draw.line(surface, colour, (x, y), near, 1)
     fill = (14, 10, 8, 225) if tag.tone != "hint" else (10, 30, 44, 235)

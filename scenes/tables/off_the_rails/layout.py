@@ -168,6 +168,15 @@ class Layout:
         row, col = square
         return (self.frame.x + (col + 1.5) * self.cell, self.frame.y + (row + 1.5) * self.cell)
 
+    def anchor_point(self, square) -> tuple:
+        """Where a word about ``square`` points: its centre, or for a surface square (an edge's
+        strip, where its label is) the middle of its side on the grid's border, where a cart
+        crosses it."""
+        if B.on_grid(square) or square not in B.SURFACE_EDGE:
+            return self.centre(square)
+        dr, dc = B.DELTA[B.INWARD[B.SURFACE_EDGE[square]]]
+        return self.centre((square[0] + dr / 2, square[1] + dc / 2))
+
     def square_at(self, pos):
         """The grid or surface square under ``pos`` (the frame's corners are none), or None."""
         if not self.frame.collidepoint(pos):
@@ -218,46 +227,52 @@ class Layout:
         size = max(18, int(self.cell * 0.62))
         return pygame.Rect(int(x - size / 2), int(y - size / 2), size, size)
 
-    def tag_rect(self, size, anchor, keep_clear=(), avoid=(), never=()) -> pygame.Rect:
+    def tag_rect(self, size, anchor, keep_clear=(), avoid=(), never=(), spare=()) -> pygame.Rect:
         """Where a tag (a word on a plate) of ``size`` (w, h) pixels about square ``anchor``
         goes: inside the grid, so never over the edge labels (A–L, 1–12 in the surface
         strips); off the ``never`` rects (the mine centres, the other tags), then clear of the
-        ``keep_clear`` rects (the cart's path, the square it heads for) wherever there is
-        room, then as little as may be over the ``avoid`` rects (other paths, the carts, the
-        mine numbers); as near ``anchor`` as that allows."""
+        ``keep_clear`` rects (the cart's path, the square it runs off towards) wherever there
+        is room, then as little as may be over the ``avoid`` rects (other paths, the carts,
+        the deposits' gems, the mine numbers); then as near :meth:`anchor_point` as may be,
+        each pixel of width over a ``spare`` rect (the track) counting as a pixel further
+        (play-test: a tag three rows down over another cart's track). Near the anchor it is
+        tried every quarter square down and up, so it may sit under a mine square's number."""
         area = self.grid.inflate(-4, -4)
         width, height = min(size[0], area.width), min(size[1], area.height)
-        cx, cy = self.centre(anchor)
-        rects = (never, keep_clear, avoid)
-        best = self._best_tag(width, height, (cx, cy), rects, 6, None)
+        point = self.anchor_point(anchor)
+        rects = (never, keep_clear, avoid, spare)
+        best = self._best_tag(width, height, point, rects, 6, None, 4)
         if best[0][0] or best[0][1]:  # no room near the square: anywhere on the grid
-            best = self._best_tag(width, height, (cx, cy), rects, 26, best)
+            best = self._best_tag(width, height, point, rects, 26, best, 2)
         return best[1]
 
     def mine_centres(self) -> list:
         """The mine centres' squares (each mine's emblem): a word on the board keeps off them."""
         return [self.square(square) for square in sorted(B.CENTRE_SQUARES)]
 
-    def _best_tag(self, width, height, anchor, rects, reach: int, best) -> tuple:
+    def _best_tag(self, width, height, anchor, rects, reach: int, best, rows: int) -> tuple:
         """``(score, rect)``: the best of ``best`` and the tags centred within ``reach``
-        half-cells of ``anchor`` (see :meth:`tag_rect`; ``rects``: the never, keep-clear and
-        avoid rects)."""
+        half-cells of ``anchor`` across, ``reach * rows / 2`` steps of a ``rows``-th of a
+        cell up and down (see :meth:`tag_rect`; ``rects``: the never, keep-clear, avoid and
+        spare rects)."""
         area = self.grid.inflate(-4, -4)
         cx, cy = anchor
-        half = self.cell / 2
-        for dy in range(-reach, reach + 1):
+        half, step = self.cell / 2, self.cell / rows
+        never, keep_clear, avoid, spare = rects
+        for dy in range(-reach * rows // 2, reach * rows // 2 + 1):
             for dx in range(-reach, reach + 1):
                 rect = pygame.Rect(0, 0, width, height)
-                rect.center = (round(cx + dx * half), round(cy + dy * half))
+                rect.center = (round(cx + dx * half), round(cy + dy * step))
                 rect.clamp_ip(area)
                 near_x = min(max(cx, rect.left), rect.right)
                 near_y = min(max(cy, rect.top), rect.bottom)
+                over_track = sum(_overlap(rect, spare[i]) for i in rect.collidelistall(spare))
                 score = (
                     *(
                         sum(_overlap(rect, kind[i]) for i in rect.collidelistall(kind))
-                        for kind in rects
+                        for kind in (never, keep_clear, avoid)
                     ),
-                    round(abs(near_x - cx) + abs(near_y - cy)),
+                    round(abs(near_x - cx) + abs(near_y - cy) + over_track / height / 2),
                     abs(rect.centerx - cx) + abs(rect.centery - cy),
                 )
                 if best is None or score < best[0]:

@@ -80,8 +80,9 @@ def hint_in_hand(state, selection: Selection, hint) -> bool:
 def hint_tag(lay: Layout, state, hint, rects, avoid=(), tags=()) -> Tag | None:
     """The "Hint" label of the hinted move, so a hint never looks like the player's own
     preview: beside the square it is about (off it, the mine centres and the paths' ``tags``,
-    and off the ``avoid`` rects where it can: the carts' paths and the mine numbers), or
-    above the button or card it frames."""
+    and off the ``avoid`` rects where it can: the carts' paths, the deposits (play-test: it
+    sat on a deposit's gems beside the hinted square) and the mine numbers, then off the
+    track where that keeps it near), or above the button or card it frames."""
     if hint is None or not rects:
         return None
     words = _("Hint")
@@ -94,7 +95,10 @@ def hint_tag(lay: Layout, state, hint, rects, avoid=(), tags=()) -> Tag | None:
     if square is not None:
         clear = [lay.square(square).inflate(8, 8)]
         never = lay.mine_centres() + [tag.rect.inflate(4, 4) for tag in tags]
-        rect = lay.tag_rect(size, square, clear, [*avoid, *lay.mine_numbers()], never)
+        deposits = [lay.square(spot) for spot in state.gems]
+        track = [lay.square(spot) for spot in state.tiles]
+        away = [*avoid, *deposits, *lay.mine_numbers()]
+        rect = lay.tag_rect(size, square, clear, away, never, track)
         return Tag(words, rect, square, "hint")
     rect = pygame.Rect(0, 0, *size)
     rect.midbottom = (rects[0].centerx, rects[0].top - 5)

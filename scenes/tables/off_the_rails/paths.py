@@ -126,9 +126,10 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
     it ends its move on a deposit, or passes it twice), and the same words about the same
     square show once (two branches that end alike, or two carts that would pick alike there).
     A tag never covers a mine centre or another tag, nor its own path or the square the cart
-    heads for (where track is missing when it derails); it keeps off the other
-    paths, the carts and the mine squares' numbers where it can, and stays inside the grid,
-    off the edge labels (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand
+    runs off towards (where track is missing when it derails); it keeps off the other
+    paths, the carts, the deposits and the mine squares' numbers where it can, then off the
+    track where that keeps it near, and stays inside the grid, off the edge labels
+    (:meth:`Layout.tag_rect`). ``building``: the square the tool in hand
     would lay or upgrade a tile on (its preview must be seen), kept clear by every tag, or
     None. ``hint_frames``: the rects the hint frames (drawn 4 px outside them); a tag never
     covers them either."""
@@ -137,6 +138,8 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
     covers = [[lay.square(sq) for sq in squares_of(path)] + preview for path in paths]
     carts = [lay.square(cart.square) for cart in state.carts if cart.where == CartPlace.BOARD]
     numbers = lay.mine_numbers()
+    deposits = [lay.square(square) for square in state.gems]
+    track = [lay.square(square) for square in state.tiles]
     centres = lay.mine_centres()
     frames = [rect.inflate(12, 12) for rect in hint_frames]  # the dashed frame and a gap
     tags: list = []
@@ -149,8 +152,9 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
             tag_size(words, gems, small),
             square,
             covers[index],
-            others + carts + numbers,
+            others + carts + deposits + numbers,
             centres + frames + [tag.rect.inflate(4, 4) for tag in tags],
+            track,
         )
         tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
 

@@ -358,3 +358,33 @@ def test_the_squares_a_chasm_token_may_go_on_glow_visibly_in_every_mine(size):
             ):
                 before, after = plain.get_at(point), lit.get_at(point)
                 assert sum(after[:3]) - sum(before[:3]) >= 90, (colour, square, before, after)
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_a_way_out_of_the_mine_ends_in_an_arrow_and_leaves_the_edge_label_in_sight(size):
+    """Play-test: the path of a cart leaving by row 6 ended in a dot on the edge's label "6",
+    and its "out" tag, beside the label "7", seemed to say row 7. The path ends in an arrow
+    on the grid's border; the label of the row it leaves by is drawn as without the path."""
+    from scenes.tables.off_the_rails.paths import path_tags, preview_paths
+
+    s = blank()
+    lay_track(s, {(5, 0): "EW", (5, 1): "EW"})
+    put_cart(s, 0, (5, 1), "W", speed=3)
+    lay = Layout(size, 2, 3)
+    paths = preview_paths(s)
+    assert paths[0].end == "left" and paths[0].squares[-1] == (5, -1)
+    plain = board(size, s)
+    shown = board(size, s, paths=paths, tags=path_tags(lay, s, paths))
+    label = lay.square((5, -1)).inflate(-6, -6)
+    changed = [
+        (x, y)
+        for x in range(label.left, label.right)
+        for y in range(label.top, label.bottom)
+        if plain.get_at((x, y)) != shown.get_at((x, y))
+    ]
+    assert changed == []
+    # the arrow: the path's colour reaches the border in row 6, inside the last grid square
+    inner = lay.square((5, 0))
+    near_border = shown.subsurface(pygame.Rect(inner.x, inner.y, inner.width // 3, inner.height))
+    white = pygame.mask.from_threshold(near_border, draw.PATH_COLOURS["white"], (8, 8, 8, 255))
+    assert white.count() > lay.cell  # more than a line's width: the arrowhead

@@ -930,3 +930,97 @@ def test_the_split_question_says_the_mover_picks_a_pile_by_its_place(size, langu
             assert room >= 2 * 20, (rect, caption)
     finally:
         translation.set_language(previous)
+
+
+# --- the words on the board leave what they are about in sight (play-test) -----------------------
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+@pytest.mark.parametrize("language", ["en", "ru", "ja"])
+def test_a_jewel_choice_tag_keeps_off_another_carts_track_where_there_is_room(size, language):
+    """Play-test: "choose 2 jewels" about D8 lay three rows down over the green cart's track
+    (D11), its leader across the cart. With room beside the blue mine's lower row, the tag
+    keeps off every tile, cart and mine number, and stays within two squares of D8."""
+    import translation
+
+    previous = translation.current_language()
+    translation.set_language(language)
+    try:
+        s = blank()
+        lay(s, {(6, 2): "EW", (6, 3): "SW", (7, 3): "NW"})
+        lay(s, {(9, 3): "NS", (10, 3): "NS", (11, 3): "NS"})
+        put_cart(s, 0, (6, 2), "E", speed=2)
+        put_cart(s, 2, (9, 3), "N")
+        put_gems(s, (7, 3), (0, 1, 1, 0, 1))
+        paths, tags = check_tags(s, size)
+        (pick,) = [tag for tag in tags if tag.gems]
+        lay_ = layout(s, size)
+        taken = [lay_.square(sq) for sq in s.tiles] + [lay_.square((9, 3))]
+        assert pick.rect.collidelist(taken) < 0, pick
+        assert pick.rect.collidelist(lay_.mine_numbers()) < 0, pick
+        x, y = lay_.centre((7, 3))
+        near = (
+            min(max(x, pick.rect.left), pick.rect.right),
+            min(max(y, pick.rect.top), pick.rect.bottom),
+        )
+        assert abs(near[0] - x) + abs(near[1] - y) <= 2 * lay_.cell, pick
+    finally:
+        translation.set_language(previous)
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_hint_label_keeps_off_the_gems_beside_the_hinted_square(size, language):
+    """Play-test: the "Hint" label sat over a deposit's gems beside the hinted square. With a
+    deposit on any square round it, the label leaves that deposit's square in sight."""
+    import translation
+
+    previous = translation.current_language()
+    translation.set_language(language)
+    try:
+        lay_ = layout(blank(), size)
+        for hinted in ((6, 3), (2, 8), (9, 9), (3, 1)):
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    deposit = (hinted[0] + dr, hinted[1] + dc)
+                    if deposit == hinted or deposit in B.MINE_CENTRES.values():
+                        continue
+                    s = blank()
+                    put_gems(s, deposit, (0, 1, 1, 0, 0))
+                    hint = S.PlaceTile(*hinted, "NS")
+                    marks = board_marks(lay_, s, s.legal_actions(), NONE, None, None, hint)
+                    label = marks["hint_tag"]
+                    assert not label.rect.colliderect(lay_.square(deposit)), (hinted, deposit)
+    finally:
+        translation.set_language(previous)
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+@pytest.mark.parametrize(
+    ("start", "facing", "track", "edge"),
+    [
+        ((5, 1), "W", {(5, 0): "EW", (5, 1): "EW"}, (5, -1)),
+        ((1, 8), "N", {(0, 8): "NS", (1, 8): "NS"}, (-1, 8)),
+        ((7, 10), "E", {(7, 11): "EW", (7, 10): "EW"}, (7, 12)),
+    ],
+)
+def test_the_out_tag_points_at_the_edge_of_the_row_or_column_the_cart_leaves_by(
+    size, start, facing, track, edge
+):
+    """Play-test: the "out" tag of a cart leaving by row 6 sat beside the label "7", its
+    leader ending on the path's last dot, drawn over the label "6". The tag's leader ends on
+    the grid's border in the row (column) the cart leaves by, where the path ends in an
+    arrow; the edge's label stays in sight."""
+    s = blank()
+    lay(s, track)
+    put_cart(s, 0, start, facing, speed=3)
+    (path,), (tag,) = check_tags(s, size)
+    assert path.end == "left" and path.squares[-1] == edge
+    lay_ = layout(s, size)
+    point = lay_.anchor_point(tag.square)
+    inner = B.step(edge, B.OPPOSITE[facing])  # the last grid square
+    grid = lay_.grid
+    on_border = {"W": point[0] - grid.left, "E": point[0] - grid.right, "N": point[1] - grid.top}
+    assert abs(on_border[facing]) <= 1, point
+    if facing in "EW":
+        assert lay_.square(inner).top <= point[1] <= lay_.square(inner).bottom
+    else:
+        assert lay_.square(inner).left <= point[0] <= lay_.square(inner).right
