@@ -6,7 +6,7 @@ import pytest
 
 from engine.off_the_rails import state as S
 from engine.off_the_rails.data import GEMS
-from scenes.tables.off_the_rails import draw
+from scenes.tables.off_the_rails import draw, path_lines
 from scenes.tables.off_the_rails.input import Selection, hint_selection
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.marks import board_marks
@@ -269,7 +269,7 @@ def _cross_centre(size, state) -> tuple:
     lay = Layout(size, state.num_players, state.num_players + 1)
     surface = pygame.Surface(size)
     (path,) = preview_paths(state)
-    draw.draw_path_end(surface, lay, path, 0)
+    path_lines.draw_path_end(surface, lay, path, 0)
     mask = pygame.mask.from_threshold(surface, kit.DANGER, (1, 1, 1, 255))
     assert mask.count(), path
     return path, mask.centroid()
@@ -386,5 +386,7 @@ def test_a_way_out_of_the_mine_ends_in_an_arrow_and_leaves_the_edge_label_in_sig
     # the arrow: the path's colour reaches the border in row 6, inside the last grid square
     inner = lay.square((5, 0))
     near_border = shown.subsurface(pygame.Rect(inner.x, inner.y, inner.width // 3, inner.height))
-    white = pygame.mask.from_threshold(near_border, draw.PATH_COLOURS["white"], (8, 8, 8, 255))
+    white = pygame.mask.from_threshold(
+        near_border, path_lines.PATH_COLOURS["white"], (8, 8, 8, 255)
+    )
     assert white.count() > lay.cell  # more than a line's width: the arrowhead
