@@ -14,6 +14,13 @@ from engine.core import CHANCE, IllegalAction, TurnStarted
 from engine.match import HistoryEntry, Match
 
 
+def _turns_counted(state) -> int | None:
+    """The turns ``state`` says have started (its optional ``turns_by_seat()``), or None
+    when it does not count them."""
+    counting = getattr(state, "turns_by_seat", None)
+    return sum(counting()) if callable(counting) else None
+
+
 class ReplayCursor:
     """Where a replay of ``history`` (a list of :class:`HistoryEntry`) stands on ``match``.
 
@@ -21,9 +28,10 @@ class ReplayCursor:
     once to learn where its turns start, then rewound. Raises ``ValueError`` naming the step
     when the history cannot be replayed (a damaged record).
 
-    Positions count steps: position 0 is the start, ``length`` the end. Turn numbers start at 1:
-    turn *n* begins at the position just after the step that started it (the game's
-    :class:`TurnStarted`); steps before the first turn (the set-up's draws) belong to turn 1.
+    Positions count steps: position 0 is the start, ``length`` the end. Turn numbers start at 1
+    and are the game's own (its :class:`TurnStarted` events, as the match counts them and the
+    log numbers them): turn *n* begins at the position just after the step that started it;
+    steps before the first turn (the set-up's draws and decisions) belong to turn 1.
     """
 
     def __init__(self, match: Match, history: Sequence[HistoryEntry]):
@@ -35,20 +43,33 @@ class ReplayCursor:
         self.checkpoints: list[tuple[int, object]] = [(0, match.state.clone())]
         """``(steps, state after them)`` at the start of every turn: going back replays from
         the nearest one (a long game would replay hundreds of steps per key press)."""
+        counted_before_first: int | None = None
         for entry in self.history:
+            if not started:
+                counted_before_first = _turns_counted(match.state)
             events = self._apply(entry)
             if any(isinstance(event, TurnStarted) for event in events):
                 started.add(self.position)
                 self.checkpoints.append((self.position, match.state.clone()))
         starts = sorted(started)
-        decided_before = not starts or any(
-            entry.player >= 0 for entry in self.history[: starts[0] - 1]
-        )
-        self.turn_starts = ([0] if decided_before else []) + starts
+        self.turn_starts = ([0] if self._turn_before(starts, counted_before_first) else []) + starts
         """Positions where each turn begins, in order (turn 1 first)."""
         if not self.turn_starts:
             self.turn_starts = [0]
         self.match.rewind_to(0)
+
+    def _turn_before(self, starts: list[int], counted: int | None) -> bool:
+        """Whether the steps before the first :class:`TurnStarted` are a turn of their own:
+        a seat decided something there, and the game does not call it set-up. A state that
+        counts its turns (``turns_by_seat()``) says so (``counted``, its count just before
+        the first turn began: 0 after Off the Rails' edge choice or Potion Explosion's
+        starter draft, which are set-up, so the replay's turn numbers are the log's "Turn
+        N"); a game without that count began a turn unannounced (Diced Tomatoes alone starts
+        its first turn as it is set up)."""
+        if not starts:
+            return True
+        decided = any(entry.player >= 0 for entry in self.history[: starts[0] - 1])
+        return decided and (counted is None or counted > 0)
 
     def _apply(self, entry: HistoryEntry) -> list:
         index = len(self.match.history) + 1

@@ -96,3 +96,49 @@ def test_a_replay_starts_from_a_game_with_no_steps():
     match = pig_game()
     with pytest.raises(ValueError, match="no steps yet"):
         ReplayCursor(match, match.history)
+
+
+def seated_game(game_id: str, seats: int, seed: int, steps: int):
+    spec = registry.get(game_id)
+    people = [Seat("human", name) for name in "ABC"[:seats]]
+    match = Match(spec, people, {}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.is_terminal():
+            break
+        if match.is_chance():
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats"), [("off-the-rails", 3), ("potion-explosion", 2), ("potion-explosion", 3)]
+)
+def test_a_set_up_decision_is_no_turn_the_replay_counts_the_games_turns(game_id, seats):
+    """Play-test: a replay of Off the Rails said "turn 12 of 22" where the log said "Turn 11":
+    the edge chosen before the first turn (Potion Explosion's starter draft alike) counted as
+    a turn. The replay's turns are the game's own: the match's count, the log's numbers."""
+    match = seated_game(game_id, seats, seed=7, steps=160)
+    started = [
+        (index + 1, event) for index, event in match.events if isinstance(event, TurnStarted)
+    ]
+    first = started[0][0] - 1  # the step that started turn 1
+    assert any(entry.player >= 0 for entry in match.history[:first])  # a set-up decision
+    cursor = ReplayCursor(Match(match.spec, match.seats, match.options, match.seed), match.history)
+    assert cursor.turn_total == match.turn_count()
+    for number, (position, event) in enumerate(started, start=1):
+        assert cursor.turn_at(position) == number
+        assert getattr(event, "turn", number) == number  # Off the Rails says "Turn N: …"
+        assert cursor.turn_position(number) == position
+    assert cursor.turn_at(0) == 1
+
+
+def test_diced_tomatoes_solo_begins_its_first_turn_unannounced_and_it_counts():
+    """Diced Tomatoes alone starts its first turn as the game is set up (no TurnStarted
+    reaches the match): the steps before the first announced turn are turn 1."""
+    match = seated_game("diced-tomatoes", 1, seed=5, steps=80)
+    cursor = ReplayCursor(Match(match.spec, match.seats, match.options, match.seed), match.history)
+    assert cursor.turn_starts[0] == 0
+    assert cursor.turn_total == match.turn_count() + 1
