@@ -107,18 +107,31 @@ class LogPanel:
         backdrop holds them: :meth:`layer`)."""
         kit.draw_layer(surface, self.layer())
 
+    def whole_entries(self, start: int, end: int) -> tuple[int, int]:
+        """The rows ``start:end`` to show, cut so the first begins an entry: a wrapped
+        entry's last words alone on top ("H12.") read as nonsense (a play-test: a replay's
+        one-line log). The rows left free stay empty above, the newest row keeps its place;
+        where one entry alone is longer than the view, its first rows show."""
+        if start == 0 or self.rows[start][1]:
+            return start, end
+        first = next((i for i in range(start + 1, end) if self.rows[i][1]), None)
+        if first is not None:
+            return first, end
+        begins = next(i for i in range(start, -1, -1) if self.rows[i][1] or i == 0)
+        return begins, begins + (end - start)
+
     def layer(self) -> LogLayer:
         """What the panel shows now, as a layer a table's backdrop can hold: equal layers
         draw equal pixels (in one language and UI scale)."""
         top, n = self.rows_top, self.visible_rows
-        end = len(self.rows) - self.scroll
-        start = max(0, end - n)
+        last = len(self.rows) - self.scroll
+        start, end = self.whole_entries(max(0, last - n), last)
         bar = None
         if len(self.rows) > n:  # a thin scroll indicator
             track = pygame.Rect(self.rect.right - 8, top, 4, n * self.line_h)
             frac = n / len(self.rows)
             h = max(16, int(track.height * frac))
-            pos = (len(self.rows) - end) / max(1, len(self.rows) - n)
+            pos = (len(self.rows) - last) / max(1, len(self.rows) - n)
             thumb = pygame.Rect(track.x, track.bottom - h - int((track.height - h) * pos), 4, h)
             bar = (tuple(track), tuple(thumb))
         marker = self.marker_rect()
@@ -126,7 +139,7 @@ class LogPanel:
             tuple(self.rect),
             _("Game log"),
             tuple(self.rows[start:end]),
-            top,
+            top + max(0, n - (end - start)) * self.line_h if start else top,
             self.line_h,
             bar,
             (tuple(marker), _("New entries below")) if marker is not None else None,

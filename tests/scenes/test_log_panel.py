@@ -105,3 +105,29 @@ def test_the_log_shows_the_newest_lines_when_the_players_own_turn_starts(app, mo
     assert match.current_player() == 0
     assert box.scroll == 0 and box.marker_rect() is None
     assert box.layer().rows[-1] == box.rows[-1]
+
+
+LONG = "Bot 2 placed a north-south straight on H12 and ended the action phase at once."
+
+
+def test_the_top_row_in_view_begins_an_entry_and_the_newest_stays_at_the_bottom(
+    fonts, monkeypatch
+):
+    """Play-test: the replay's log at 1024 × 640 showed "H12." — the end of a wrapped entry
+    alone. The view starts with an entry's first row; the rows left free stay empty above."""
+    for height in (64, 86, 108, 130):
+        panel = LogPanel(pygame.Rect(0, 0, 240, height), [LONG] * 6 + ["Turn 11: Bot 1 to play."])
+        assert any(not first for _text, first in panel.rows)  # LONG wraps
+        layer = panel.layer()
+        assert layer.rows[0][1], (height, layer.rows)
+        assert layer.rows[-1] == panel.rows[-1]
+        assert len(layer.rows) <= panel.visible_rows
+        bottom = layer.top + len(layer.rows) * layer.line_h
+        assert bottom == panel.rows_top + panel.visible_rows * panel.line_h  # newest in place
+        assert shown(panel, monkeypatch)[1:] == [text for text, _first in layer.rows]
+
+
+def test_an_entry_longer_than_the_view_shows_its_beginning(fonts):
+    panel = LogPanel(pygame.Rect(0, 0, 240, 64), ["Turn 11: Bot 1 to play.", LONG])
+    assert panel.visible_rows == 1
+    assert panel.layer().rows == (panel.rows[1],)  # LONG's first row, not its last words
