@@ -123,15 +123,18 @@ class Button:
 
 @dataclass(frozen=True)
 class Row:
-    """A row of the column over the log: its ``buttons`` (none: a space the game draws in),
+    """A row of the column over the log: its ``buttons`` (none: a space left empty now),
     ``height`` in pixels at 100 % (``exact``: pixels as they are), ``small`` labels in the
-    theme's small font. Buttons share the row equally, or by their labels when one would not
-    fit an equal share."""
+    theme's small font; ``drawn`` marks a space the game draws in (Off the Rails' players and
+    missions), which a replay keeps while it leaves the rows of buttons out, their room given
+    to the log. Buttons share the row equally, or by their labels when one would not fit an
+    equal share."""
 
     buttons: tuple[Button, ...] = ()
     height: int = 36
     exact: bool = False
     small: bool = False
+    drawn: bool = False
 
 
 class TableContext(Protocol):

@@ -124,9 +124,11 @@ class ReplayPanel:
         )
 
     def without_buttons(self, rows: list[Row]) -> list[Row]:
-        """The game's ``rows`` with their space kept and their buttons left out: a replay has
-        no use for a game's actions (greyed Take and Clear only looked broken)."""
-        return [dataclasses.replace(row, buttons=()) for row in rows]
+        """The game's ``rows`` a replay shows: only the spaces the game draws in
+        (``Row.drawn``), without buttons. A replay has no use for a game's actions (greyed Take
+        and Clear only looked broken), and their empty rows took the log's room: at 1024 × 640
+        Off the Rails' log showed one line (a play-test)."""
+        return [dataclasses.replace(row, buttons=()) for row in rows if row.drawn]
 
     def build_rows(self, column: Column) -> None:
         """Under the top row: the step buttons, then the slider over the whole game."""

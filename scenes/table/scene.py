@@ -344,8 +344,8 @@ class TableScene(Scene):
             self.online.rest_top_buttons(self.top_buttons, not self.game.undo_refusal())
 
     def controls(self) -> list:
-        """The column's rows: the online row (an online game), then the game's (their buttons
-        left out in a replay: :meth:`ReplayPanel.without_buttons`)."""
+        """The column's rows: the online row (an online game), then the game's (in a replay only
+        the spaces it draws in: :meth:`ReplayPanel.without_buttons`)."""
         rows = (self.online.rows() if self.online else []) + self.game.controls()
         return self.replay_panel.without_buttons(rows) if self.replay_panel else rows
 

@@ -29,7 +29,8 @@ ROW_H = 36
 ROW_GAP = 6
 CONTROL_ROWS = 3
 """The action buttons' rows under the top buttons (as :class:`scenes.table.chrome.Column` lays
-them out: from ``controls_top``, under the top buttons, each row's height plus 6)."""
+them out: from ``controls_top``, under the top buttons, each row's height plus 6); a replay has
+none."""
 PLAYER_H = 42
 PLAYER_GAP = 4
 DECK_H = 52
@@ -103,13 +104,20 @@ MINE_NUMBER_OFFSET = (3, 1)
 class Layout:
     """Every named rect of the table for a window of ``size`` (w, h) pixels with ``players``
     seats (1 is solo) and ``missions`` face-up mission cards; ``log_width`` is the right-hand
-    column's width (buttons and log).
+    column's width (buttons and log), ``control_rows`` how many rows of buttons it starts
+    with at ``controls_top`` (none in a replay: the info follows the replay's controls).
 
     Squares are ``(row, col)`` with rows and columns -1..12 (the surface strips are -1 and 12).
     """
 
     def __init__(
-        self, size, players: int, missions: int = 0, log_width: int = 300, controls_top: int = 48
+        self,
+        size,
+        players: int,
+        missions: int = 0,
+        log_width: int = 300,
+        controls_top: int = 48,
+        control_rows: int = CONTROL_ROWS,
     ):
         width, height = size
         self.size = (width, height)
@@ -127,7 +135,7 @@ class Layout:
                 log_width,
                 kit.px(ROW_H),
             )  # the rows grow with the UI scale, as control_row makes them
-            for i in range(CONTROL_ROWS)
+            for i in range(control_rows)
         ]
         by_height = (board.height - 12) // 14
         beside = (board.width - 26 - kit.px(SIDE_MIN)) // 14
@@ -149,7 +157,7 @@ class Layout:
             left = self.frame.right + 10
             self.info = pygame.Rect(left, board.y + 6, board.right - 8 - left, board.height - 12)
         else:
-            top = self.control_rows[-1].bottom + ROW_GAP
+            top = self.control_rows[-1].bottom + ROW_GAP if self.control_rows else controls_top
             self.info = pygame.Rect(column_x, top, log_width, self.info_height())
 
     # --- the board ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from scenes.table.protocol import Act, Button, GameTable, Handled, Row, Select, 
 from scenes.tables.off_the_rails import animate, draw, marks, paths, prompts, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
-from scenes.tables.off_the_rails.layout import Layout
+from scenes.tables.off_the_rails.layout import CONTROL_ROWS, Layout
 from scenes.tables.off_the_rails.paths import path_tags, preview_paths
 from translation import _
 
@@ -46,6 +46,7 @@ class OffTheRailsTable(GameTable):
             0 if players == 1 else players + 1,
             ctx.column_width,
             ctx.controls_top,
+            0 if ctx.replay is not None else CONTROL_ROWS,  # a replay has no buttons
         )
         return ctx.cached("layout", key, lambda: Layout(*key))
 
@@ -133,7 +134,7 @@ class OffTheRailsTable(GameTable):
         ]
         lay = self.layout()
         if lay.mode == "column":
-            rows.append(Row((), lay.info.height, exact=True))  # the info: above the log
+            rows.append(Row((), lay.info.height, exact=True, drawn=True))  # the info: above the log
         return rows
 
     def press(self, key: str):
