@@ -110,9 +110,7 @@ def test_the_log_shows_the_newest_lines_when_the_players_own_turn_starts(app, mo
 LONG = "Bot 2 placed a north-south straight on H12 and ended the action phase at once."
 
 
-def test_the_top_row_in_view_begins_an_entry_and_the_newest_stays_at_the_bottom(
-    fonts, monkeypatch
-):
+def test_the_top_row_in_view_begins_an_entry_and_the_newest_stays_at_the_bottom(fonts, monkeypatch):
     """Play-test: the replay's log at 1024 × 640 showed "H12." — the end of a wrapped entry
     alone. The view starts with an entry's first row; the rows left free stay empty above."""
     for height in (64, 86, 108, 130):

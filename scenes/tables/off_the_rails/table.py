@@ -23,7 +23,7 @@ from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
 from scenes.tables.off_the_rails.layout import CONTROL_ROWS, Layout
 from scenes.tables.off_the_rails.paths import path_tags, preview_paths
-from translation import _
+from translation import _, current_language
 
 
 class OffTheRailsTable(GameTable):
@@ -32,9 +32,18 @@ class OffTheRailsTable(GameTable):
     def __init__(self, ctx: TableContext):
         super().__init__(ctx)
         self.selection = Selection()
-        self.log_names = animate.log_names(ctx.match)
-        """The seats' names as the log says them (a bot's level left out)."""
+        self._log_names: tuple = ((), [])
         self.last_card = animate.last_card_of([event for _step, event in ctx.match.events])
+
+    @property
+    def log_names(self) -> list:
+        """The seats' names as the log says them (a bot's level left out), in the language in
+        use: kept from the table's opening, a replay's log said "Бот 1 set their white
+        cart's speed…" after a switch to English (a play-test)."""
+        key = (current_language(), tuple(self.ctx.match.seats))  # asked for every log line
+        if self._log_names[0] != key:
+            self._log_names = (key, animate.log_names(self.ctx.match))
+        return self._log_names[1]
 
     # --- what the engine and the layout say now ---------------------------------------------
     def layout(self) -> Layout:
