@@ -75,12 +75,21 @@ def shown_name(seat: Seat) -> str:
     """``seat``'s name as a player reads it now: a default name, given in the language the
     game began in, in the language in use ("Player 2" becomes «Игрок 2» after switching to
     Russian); a name a person typed as it is."""
-    number = _default_name_number(seat.name, seat.kind, seat.level)
+    return shown_seat_name(seat.name, seat.kind, seat.level)
+
+
+def shown_seat_name(name: str, kind: str, level: str | None, language: str | None = None) -> str:
+    """:func:`shown_name` of a seat given by its parts (a save's list entry reads them from
+    the file), in ``language`` (one of ``translation.LANGUAGES``; default: the language in
+    use). Raises ValueError for an unknown ``language``."""
+    number = _default_name_number(name, kind, level)
     if number is None:
-        return seat.name
-    if seat.kind == BOT:
-        return bot_name(number, seat.level or "")
-    return _("Player {number}").format(number=number)
+        return name
+    gettext = _ if language is None else translation.translations(language).gettext
+    if kind == BOT:
+        level_word = gettext(LEVEL_NAMES.get(level or "", level or ""))
+        return gettext("Bot {number} ({level})").format(number=number, level=level_word)
+    return gettext("Player {number}").format(number=number)
 
 
 NAME_LIMIT = 24

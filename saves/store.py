@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from saves import folders, locks
+from saves import folders, locks, shown
 from saves.format import (
     SaveError,
     clean_title,
@@ -133,6 +133,23 @@ class SaveInfo:
     """True for a game set up from a position that does not count the turns before it
     (Diced Tomatoes, Shifting Stones): :attr:`turn` and :attr:`turns_by_seat` count only the
     turns played from it."""
+    seat_kinds: tuple = ()
+    """``(kind, level)`` of each seat, as :attr:`seats` names them (empty when unknown)."""
+
+    @property
+    def shown_seats(self) -> tuple:
+        """The seats' names as a player reads them now (:func:`saves.shown.shown_seats`)."""
+        return shown.shown_seats(self)
+
+    @property
+    def has_default_title(self) -> bool:
+        """Whether the program gave the title (:func:`saves.shown.has_default_title`)."""
+        return shown.has_default_title(self)
+
+    @property
+    def shown_title(self) -> str:
+        """The title as a player reads it now (:func:`saves.shown.shown_title`)."""
+        return shown.shown_title(self)
 
     @property
     def round(self) -> int:
@@ -144,7 +161,7 @@ class SaveInfo:
     def to_move_name(self) -> str | None:
         """The name of the seat whose turn it is, or None."""
         if self.to_move is not None and 0 <= self.to_move < len(self.seats):
-            return self.seats[self.to_move]
+            return self.shown_seats[self.to_move]
         return None
 
     @property
@@ -585,6 +602,10 @@ def read_info(path: Path) -> SaveInfo:
     try:
         env = parse(read_text(path), where=shown_name(path))
         seats = tuple(clean_title(seat["name"]) for seat in env["seats"])
+        kinds = tuple(
+            (str(seat.get("kind")), level if isinstance(level := seat.get("level"), str) else None)
+            for seat in env["seats"]
+        )
         to_move, by_seat = env.get("to_move"), env.get("turns_by_seat")
         if to_move is None or by_seat is None:
             to_move, by_seat = _whose_turn(env, path)
@@ -608,6 +629,7 @@ def read_info(path: Path) -> SaveInfo:
             tuple(by_seat),
             tuple(env.get("round_of_rounds", ())),
             "start" in env and before is None,
+            kinds,
         )
     except SaveError as err:
         error = str(err)

@@ -58,15 +58,18 @@ def numbered_turns(game_id: str) -> bool:
 
 
 def what_it_is(info) -> str:
-    """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"."""
-    return _("{game} · {players}").format(game=game_title(info.game), players=", ".join(info.seats))
+    """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"
+    (default names in the language in use: :attr:`saves.store.SaveInfo.shown_seats`)."""
+    return _("{game} · {players}").format(
+        game=game_title(info.game), players=", ".join(info.shown_seats)
+    )
 
 
 def has_default_title(info) -> bool:
-    """True when a save's title is the one the program gives ("<game> — <seats>", in the
-    language of the day it was written): the list then shows the game's title and the seats
-    once each, rather than the same words twice."""
-    return bool(info.seats) and info.title.endswith(", ".join(info.seats))
+    """True when a save's title is the one the program gives ("<game> — <seats>", in any
+    language: :attr:`saves.store.SaveInfo.has_default_title`): the list then shows the game's
+    title and the seats once each, in the language in use, rather than the same words twice."""
+    return info.has_default_title
 
 
 def where_parts(info) -> list[str]:
@@ -132,8 +135,10 @@ def turns_played(count: int) -> str:
 def delete_question(info) -> str:
     """The Delete confirmation: the backup is mentioned only when there is one."""
     if info.has_backup:
-        return _("Delete “{title}” for good? Its backup is deleted too.").format(title=info.title)
-    return _("Delete “{title}” for good?").format(title=info.title)
+        return _("Delete “{title}” for good? Its backup is deleted too.").format(
+            title=info.shown_title
+        )
+    return _("Delete “{title}” for good?").format(title=info.shown_title)
 
 
 LIST_LIMIT = 300
@@ -176,7 +181,10 @@ class LoadGameScene(Scene):
                 lines = [(info.error, "#error_label")]
             elif has_default_title(info):  # "Game — seats": said once, in today's language
                 head = game_title(info.game)
-                lines = [(", ".join(info.seats), "#dim_label"), (where_it_is(info), "#dim_label")]
+                lines = [
+                    (", ".join(info.shown_seats), "#dim_label"),
+                    (where_it_is(info), "#dim_label"),
+                ]
             else:
                 head = info.title
                 lines = [(what_it_is(info), "#dim_label"), (where_it_is(info), "#dim_label")]

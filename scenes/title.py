@@ -102,7 +102,7 @@ class TitleScene(Scene):
         if self.damaged is not None:
             return _("The last autosave is damaged: Continue loads its backup")
         if self.latest is not None:
-            return _("Resume {title}").format(title=self.latest.title)
+            return _("Resume {title}").format(title=self.latest.shown_title)
         if slots:  # damaged, no backup: Load game lists them with the reason
             return _("The autosave is damaged; Load game says why")
         return _("No autosave yet")

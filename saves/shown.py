@@ -1,0 +1,79 @@
+"""A save's list entry as a player reads it now: default seat names and the title the program
+gave, in the language in use; names and titles a person typed as typed.
+
+A seat keeps the name it was given, in the language of that moment (the save is the game as
+played): «Бот 1 (сильный)» from a game begun in Russian reads "Bot 1 (Hard)" in English, as the
+table says it once loaded (:func:`engine.match.shown_seat_name`). The title the program gives a
+save, "<game> — <seats>", follows the language too; a title the player typed never changes.
+"""
+
+from __future__ import annotations
+
+from engine.match import shown_seat_name
+from saves.format import clean_title
+from translation import LANGUAGES, _, translations
+
+
+def _spec(game_id: str):
+    """The registry's spec of ``game_id``, or None for a game this version does not know."""
+    from engine import registry
+
+    try:
+        return registry.get(game_id)
+    except KeyError:
+        return None
+
+
+def _kinds_known(info) -> bool:
+    return len(info.seat_kinds) == len(info.seats)
+
+
+def shown_seats(info) -> tuple:
+    """The names of ``info``'s seats (a :class:`saves.store.SaveInfo`) as a player reads them
+    now: a default name ("Player 1", «Бот 1 (сильный)») in the language in use, a typed one as
+    it is; the names as saved when the seats' kinds are unknown."""
+    if not _kinds_known(info):
+        return info.seats
+    return tuple(
+        shown_seat_name(name, kind, level)
+        for name, (kind, level) in zip(info.seats, info.seat_kinds, strict=True)
+    )
+
+
+def default_title(info, language: str) -> str | None:
+    """The title the program gives ``info``'s game and seats in ``language`` (as
+    :func:`saves.format.match_title` made it then, cleaned as the list cleans titles), or
+    None when the game or the seats' kinds are unknown."""
+    spec = _spec(info.game)
+    if spec is None or not _kinds_known(info):
+        return None
+    gettext = translations(language).gettext
+    names = ", ".join(
+        shown_seat_name(name, kind, level, language)
+        for name, (kind, level) in zip(info.seats, info.seat_kinds, strict=True)
+    )
+    return clean_title(gettext("{game} — {seats}").format(game=gettext(spec.title), seats=names))
+
+
+def has_default_title(info) -> bool:
+    """True when ``info``'s title is the one the program gives, "<game> — <seats>" (a save not
+    named by the player, or named with the name offered), in any language the program speaks
+    with the seats' names as that language says them (a game begun in Russian and saved in
+    English); or, as before the seats' kinds were read, ending with the names as saved. A
+    title the player typed is never one (unless typed just so)."""
+    if not info.seats:
+        return False
+    if info.title.endswith(", ".join(info.seats)):
+        return True
+    return any(info.title == default_title(info, code) for code in LANGUAGES)
+
+
+def shown_title(info) -> str:
+    """``info``'s title as a player reads it now: a title the program gave, made again in the
+    language in use with :func:`shown_seats`; a title the player typed as typed."""
+    if not has_default_title(info):
+        return info.title
+    spec = _spec(info.game)
+    game = _(spec.title) if spec is not None else info.game
+    seats = ", ".join(shown_seats(info))
+    return clean_title(_("{game} — {seats}").format(game=game, seats=seats))
