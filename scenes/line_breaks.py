@@ -35,6 +35,9 @@ _IS_CJK = re.compile(f"[{CJK}]")
 _AFTER_MARK = re.compile(r"[/\\-](?=\S)")
 """A hyphen or a path separator inside a word: a line may break after it, as browsers do (a
 turn file's path in a tooltip was cut mid-name with an added hyphen)."""
+_OPTION = re.compile(r"(?<![^\s(\[«“‘\"'])-+[^\s-]\S*")
+"""A word starting with hyphens — a command-line option, "--replay", "--quit-at-end": one
+unit, never broken (a tooltip showed "-" / "-replay": a play-test)."""
 
 
 def has_cjk(text: str) -> bool:
@@ -93,10 +96,16 @@ def units(text: str) -> list[str]:
 def split_points(text: str) -> list[int]:
     """Where pygame_gui may cut ``text`` into two lines: the index each second line would start
     at — after every space (pygame_gui's own points), at every break :func:`units` allows
-    between Chinese-script characters, and after a hyphen or a path separator inside a word."""
+    between Chinese-script characters, and after a hyphen or a path separator inside a word
+    (not in a word starting with hyphens: a command-line option keeps whole)."""
     if not has_cjk(text):
         points = [pos + 1 for pos, char in enumerate(text) if char == " "]
-        marks = [match.end() for match in _AFTER_MARK.finditer(text)]
+        options = [match.span() for match in _OPTION.finditer(text)]
+        marks = [
+            match.end()
+            for match in _AFTER_MARK.finditer(text)
+            if not any(start < match.end() < end for start, end in options)
+        ]
         return sorted(points + marks) if marks else points
     points, at = [], 0
     for unit in units(text):

@@ -274,3 +274,38 @@ def test_every_japanese_message_wraps_without_a_forbidden_line_start_or_end(widt
                 assert not line_breaks.lone(rows[-1]), (text, rows)
     finally:
         translation.set_language("en")
+
+
+def test_a_command_line_option_is_never_broken_inside():
+    """Play-test: the Russian tooltip of Save record ended "… открывает -" / "-replay": a
+    break was allowed after each hyphen. A word starting with hyphens is one unit; a hyphen
+    or a slash inside another word still lets a long path break."""
+    text = "Записать эту партию в небольшой текстовый файл, который открывает --replay"
+    start = text.index("--replay")
+    points = line_breaks.split_points(text)
+    assert not [p for p in points if start < p < start + len("--replay")]
+    assert start in points  # before it, at the space
+    for option in ("--quit-at-end", "(--replay", "«--replay»", "-n"):
+        inside = line_breaks.split_points("see " + option)
+        assert inside == [4], option
+    path = "/tmp/pt-solo-data/records"
+    assert line_breaks.split_points(path) == [1, 5, 8, 13, 18]  # after "/" and inner "-"
+
+
+def test_the_save_record_tooltip_keeps_replay_whole_at_every_width(close_pygame):
+    """The text box pygame_gui lays the tooltip out in, at widths around the play-test's."""
+    from pygame_gui.elements import UITextBox
+
+    app = make_app(size=(1024, 640))
+    app.set_language("ru")
+    words = translation._("Write this game as a small text file (every move) that --replay opens")
+    assert "--replay" in words
+    for width in range(220, 340, 6):
+        box = UITextBox(words, pygame.Rect(0, 0, width, 200), app.ui)
+        rows = [
+            "".join(getattr(item, "text", "") or "" for item in row.items)
+            for row in box.text_box_layout.layout_rows
+        ]
+        assert any("--replay" in row for row in rows), (width, rows)
+        assert not any(row.strip() in ("-", "") for row in rows[:-1] if row), (width, rows)
+        box.kill()
