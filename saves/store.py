@@ -447,9 +447,9 @@ def keep_unfinished(
     return kept
 
 
-def holds(path: Path, match) -> bool:
+def holds(path: Path, match, exactly: bool = False) -> bool:
     """True when the save at ``path`` is ``match`` at this point or earlier: same game, seats,
-    options and seed, its history a beginning of the match's."""
+    options and seed, its history a beginning of the match's (``exactly``: all of it)."""
     try:
         env = parse(read_text(path), where=shown_name(path))
     except SaveError:
@@ -457,6 +457,8 @@ def holds(path: Path, match) -> bool:
     mine = match.to_save()
     same = all(env.get(k) == mine[k] for k in ("game", "options", "seats", "seed"))
     history = env["history"]
+    if exactly and len(history) != len(mine["history"]):
+        return False
     return same and history == mine["history"][: len(history)]
 
 

@@ -288,6 +288,7 @@ class PauseScene(Scene):
             self.leave_to_title()
 
     def leave_to_title(self) -> None:
+        self.table.saves.keep_for_continue()  # Continue resumes the game just left
         self.table.shutdown()
         routes.to_title(self.app)
 

@@ -113,6 +113,27 @@ class TableSaves:
             self.say(error)
         self.last_error = error
 
+    def keep_for_continue(self) -> None:
+        """The table is left for the title or the window is closed: an unfinished game its
+        autosave slot does not hold as it is now is written there, so Continue resumes the
+        game just left (another game loaded takes the slot's place itself). A game loaded
+        from a save under a name and left before a step had never autosaved, and Continue
+        stayed greyed (a play-test). A game kept in a save of its own (a puzzle's, a
+        position's) is left alone: Continue reads only the autosave slots, and a puzzle only
+        looked at needs no save."""
+        if self.replaying or self.online is not None or self.match.is_terminal():
+            return
+        if store.has_own_slot(self.match) or all(seat.is_bot for seat in self.match.seats):
+            return
+        if self.app.fast_forward or not getattr(self.app, "keeps_games", True):
+            return
+        try:
+            if store.holds(store.slot_for(self.match), self.match, exactly=True):
+                return
+        except SaveError:
+            return  # no folder: said by autosave, once
+        self.autosave()
+
     def _history_marker(self) -> tuple:
         history = self.match.history
         return (len(history), history[-1] if history else None)

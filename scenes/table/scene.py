@@ -702,7 +702,9 @@ class TableScene(Scene):
         super().exit()
 
     def end_program(self) -> None:
-        """The program ends: an online game's last entries go out first."""
+        """The program ends: an online game's last entries go out first; Continue will
+        resume the game (:meth:`TableSaves.keep_for_continue`)."""
+        self.saves.keep_for_continue()
         if self.online is not None:
             self.online.close(linger=30.0 if self.app.quit_at_end else 5.0)
 

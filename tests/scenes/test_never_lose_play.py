@@ -273,3 +273,62 @@ def test_continue_right_after_saving_under_a_name_leaves_without_asking(app):
     assert continued.try_action(continued.match.legal_actions()[0])
     frames(app, 2)
     assert not continued.is_saved()
+
+
+def test_continue_resumes_a_game_loaded_from_a_named_save_and_left_at_once(app):
+    """Play-test: Load "rails1" (a game whose autosave was gone: it had been played to its
+    end), Quit to title at once: Continue stayed greyed. Leaving for the title writes the
+    game's autosave slot when it does not hold the game as it is, so Continue resumes it."""
+    from scenes.load_game import LoadGameScene
+
+    table = table_with_a_step(app)
+    path = store.save(table.match, "rails1")
+    steps = len(table.match.history)
+    table.open_pause()
+    frames(app, 1)
+    app.manager.top.quit_to_title()
+    frames(app, 1)
+    store.delete(store.autosave_path("diced-tomatoes"))  # as when the game went on to its end
+    app.manager.reset(TitleScene(app))
+    frames(app, 1)
+    assert not app.manager.top.buttons["Continue"].is_enabled
+    scene = LoadGameScene(app)
+    app.manager.push(scene)
+    scene.load(path)
+    loaded = app.manager.top
+    frames(app, 2)
+    loaded.open_pause()
+    frames(app, 1)
+    app.manager.top.quit_to_title()
+    frames(app, 1)
+    title = app.manager.top
+    assert isinstance(title, TitleScene)
+    assert title.buttons["Continue"].is_enabled
+    written = os.path.getmtime(store.autosave_path("diced-tomatoes"))
+    title.continue_game()
+    continued = app.manager.top
+    assert continued.match.history == loaded.match.history and len(continued.match.history) >= steps
+    assert continued.is_saved()  # "rails1" holds it: leaving asks nothing
+    continued.open_pause()
+    frames(app, 1)
+    app.manager.top.quit_to_title()  # the slot holds it already: not written again
+    assert os.path.getmtime(store.autosave_path("diced-tomatoes")) == written
+    assert not os.path.exists(store.backup_path(store.autosave_path("diced-tomatoes")))
+
+
+def test_closing_the_window_on_a_game_just_loaded_keeps_it_for_continue(app):
+    from scenes.load_game import LoadGameScene
+
+    table = table_with_a_step(app)
+    path = store.save(table.match, "rails1")
+    app.manager.reset(TitleScene(app))
+    store.delete(store.autosave_path("diced-tomatoes"))
+    scene = LoadGameScene(app)
+    app.manager.push(scene)
+    scene.load(path)
+    frames(app, 2)
+    for scene in app.manager.stack:  # the program ends (App.run's last steps)
+        scene.end_program()
+    app.autosaver.flush()
+    kept = store.load(store.autosave_path("diced-tomatoes"))
+    assert kept.history == app.manager.top.match.history
