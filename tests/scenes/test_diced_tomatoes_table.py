@@ -872,3 +872,33 @@ def test_the_roll_over_button_reads_as_a_word_and_fits_whole(language, size):
         assert not any("…" in label or "\n" in label for label in labels.values()), labels
     finally:
         close_apps()
+
+
+def test_after_a_die_is_placed_the_hand_lies_together_and_clicks_find_the_drawn_dice(
+    app, monkeypatch
+):
+    """Play-test: a placed die left a gap in the tray. The dice left lie together from the
+    left; each one's target is where it is drawn, and a click there picks its own slot."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    wait_for_human(app, table)
+    first = table.match.state.rolled_dice()[0][0]
+    owner, token = table.match.state.targets_for_die(first)[0]
+    assert table.try_action(PlaceDie(first, owner, token))
+    frames(app, 3)
+    wait_for_human(app, table)
+    hand = table.shown.hand
+    left = [slot for slot, die in enumerate(hand) if die is not None]
+    assert hand[first] is None and left and first < left[-1]  # a gap to close
+    lay = table.game.layout()
+    drawn: list = []
+    monkeypatch.setattr(
+        table_draw.da, "blit_die", lambda surface, centre, *rest, **kw: drawn.append(centre)
+    )
+    table_draw.draw_tray(pygame.Surface(app.size), lay, table.shown, table.game.view())
+    monkeypatch.undo()
+    assert drawn == [lay.hand_die(place).center for place in range(len(left))]
+    for place, slot in enumerate(left):
+        assert area(table, ("die", slot)) == lay.hand_die(place)
+    slot = left[-1]
+    click_at(app, lay.hand_die(len(left) - 1).center)
+    assert table.game.selected == slot

@@ -82,9 +82,9 @@ def animate(group, before, after, stage: Stage) -> list:
     """The animations of one step (``group`` of events from ``before`` to ``after``)."""
     e = group[0]
     if isinstance(e, dt.DieDrawn):
-        return draws(group, stage)
+        return draws(group, after, stage)
     if isinstance(e, dt.DieRolled):
-        return rolls(group, stage)
+        return rolls(group, before, stage)
     if isinstance(e, dt.FirstRollMade):
         return first_rolls(group, stage)
     if isinstance(e, dt.FirstRollTied):
@@ -100,7 +100,7 @@ def animate(group, before, after, stage: Stage) -> list:
     if isinstance(e, dt.DiePlaced):
         return place(e, before, after, stage)
     if isinstance(e, dt.DiePassed):
-        return pass_die(e, before, stage)
+        return pass_die(e, before, after, stage)
     if isinstance(e, dt.VineCompleted):
         return completed(e, stage)
     if isinstance(e, dt.VineHarvested):
@@ -113,9 +113,9 @@ def animate(group, before, after, stage: Stage) -> list:
         gained = [k for k in group if isinstance(k, dt.KarmaGained)]
         return karma_move(gained[0], before, stage) if gained else []
     if isinstance(e, dt.DieChanged):
-        return change(e, stage)
+        return change(e, before, stage)
     if isinstance(e, dt.RerollStarted):
-        return pick_up(e, stage)
+        return pick_up(e, before, stage)
     if isinstance(e, dt.SeedFlipped):
         return flip(e, before, stage)
     if isinstance(e, dt.FinalRound):
@@ -133,13 +133,13 @@ def animate(group, before, after, stage: Stage) -> list:
 
 
 # --- dice in the tray ----------------------------------------------------------------------------
-def draws(group, stage: Stage) -> list:
+def draws(group, after, stage: Stage) -> list:
     """Each die comes out of the bushel into its place in the tray, not rolled yet."""
     lay = stage.layout
     start = lay.bushel_centre()
     out = []
     for i, e in enumerate(group):
-        end = lay.hand_die(e.die).center
+        end = lay.hand_die_of(after.hand, e.die).center
 
         def draw(surface, p, e=e, end=end):
             x, y = arc_point(start, end, p, 60)
@@ -180,13 +180,13 @@ def tumble(
     surface.blit(img, rect)
 
 
-def rolls(group, stage: Stage) -> list:
+def rolls(group, before, stage: Stage) -> list:
     """The dice of one roll tumble across the tray's floor and settle in their places."""
     lay = stage.layout
     zone = lay.dice_zone()
     out = []
     for i, e in enumerate(group):
-        end = lay.hand_die(e.die).center
+        end = lay.hand_die_of(before.hand, e.die).center
 
         def draw(surface, p, e=e, end=end):
             tumble(surface, zone, end, lay.die_big, e.colour, e.face, p, e.die)
@@ -258,7 +258,7 @@ def turn_started(e, before, stage: Stage) -> list:
     count = len(before.passed)
     for index, colour in enumerate(before.passed):
         start = lay.passed_point(index, count)
-        end = lay.hand_die(index).center
+        end = lay.hand_die(index).center  # a new hand: slot i lies at place i
 
         def draw(surface, p, start=start, end=end, colour=colour):
             x, y = lerp_point(start, end, p)
@@ -277,9 +277,9 @@ def turn_started(e, before, stage: Stage) -> list:
     return out
 
 
-def change(e, stage: Stage) -> list:
+def change(e, before, stage: Stage) -> list:
     """Karma turns a die in the tray over to its new face."""
-    rect = stage.layout.hand_die(e.die)
+    rect = stage.layout.hand_die_of(before.hand, e.die)
     size = stage.layout.die_big
 
     def draw(surface, p):
@@ -289,9 +289,9 @@ def change(e, stage: Stage) -> list:
     return [Animation(stage.seconds(0.35), draw, ease=linear, hide={("hand", e.die)})]
 
 
-def pick_up(e, stage: Stage) -> list:
+def pick_up(e, before, stage: Stage) -> list:
     """A re-roll: the die is lifted off the tray (the roll that follows tumbles it)."""
-    rect = stage.layout.hand_die(e.die)
+    rect = stage.layout.hand_die_of(before.hand, e.die)
     size = stage.layout.die_big
 
     def draw(surface, p):
@@ -301,10 +301,11 @@ def pick_up(e, stage: Stage) -> list:
     return [Animation(stage.seconds(0.25), draw, ease=linear, hide={("hand", e.die)})]
 
 
-def pass_die(e, before, stage: Stage) -> list:
-    """A die with no spot slides to the passed zone (solo: set aside)."""
+def pass_die(e, before, after, stage: Stage) -> list:
+    """A die with no spot slides to the passed zone (solo: set aside); the dice after it
+    close up (:func:`close_up`)."""
     lay = stage.layout
-    start = lay.hand_die(e.die).center
+    start = lay.hand_die_of(before.hand, e.die).center
     count = len(before.passed) + 1
     end = lay.passed_point(count - 1, count)
 
@@ -315,17 +316,43 @@ def pass_die(e, before, stage: Stage) -> list:
             surface, (x, y), size, e.colour, e.face if p < 0.7 else None, lay.die_big
         )
 
-    return [Animation(stage.seconds(0.45), draw, ease=ease_in_out, hide={("hand", e.die)})]
+    return [
+        Animation(stage.seconds(0.45), draw, ease=ease_in_out, hide={("hand", e.die)}),
+        *close_up(before, after, stage, 0.45),
+    ]
+
+
+def close_up(before, after, stage: Stage, seconds: float) -> list:
+    """The dice in hand after one that left it (placed or passed) slide left into its room,
+    as it goes, over ``seconds`` at normal speed: the tray keeps the hand together
+    (:func:`.layout.hand_place`)."""
+    lay = stage.layout
+    out = []
+    for slot, die in enumerate(after.hand):
+        if die is None or slot >= len(before.hand):
+            continue
+        start = lay.hand_die_of(before.hand, slot).center
+        end = lay.hand_die_of(after.hand, slot).center
+        if start == end:
+            continue
+
+        def draw(surface, p, start=start, end=end, die=die):
+            da.blit_die(surface, lerp_point(start, end, p), lay.die_big, die.colour, die.face)
+
+        hide = {("hand", slot)}
+        out.append(Animation(stage.seconds(seconds), draw, ease=ease_in_out, hide=hide))
+    return out
 
 
 # --- vines ---------------------------------------------------------------------------------------
 def place(e, before, after, stage: Stage) -> list:
     """The die flies from the tray to its place in the vine; the vine's other dice make room
-    (a sequence stays in order of value; a set grows its stack)."""
+    (a sequence stays in order of value; a set grows its stack); the dice in hand after it
+    close up (:func:`close_up`)."""
     lay = stage.layout
     old = before.vines[e.owner][e.token]
     new = after.vines[e.owner][e.token]
-    start = lay.hand_die(e.die).center
+    start = lay.hand_die_of(before.hand, e.die).center
     was = dict(vine_places(lay, e.owner, e.token, old))
     now = vine_places(lay, e.owner, e.token, new)
     end = dict(now)[len(new) - 1]
@@ -348,7 +375,8 @@ def place(e, before, after, stage: Stage) -> list:
             draw,
             ease=ease_in_out,
             hide={("hand", e.die), ("vine", e.owner, e.token)},
-        )
+        ),
+        *close_up(before, after, stage, 0.4),
     ]
 
 

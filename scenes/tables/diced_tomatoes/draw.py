@@ -305,7 +305,7 @@ def draw_tray(surface, lay: Layout, state, view: View) -> None:
     for slot, die in enumerate(state.hand):
         if die is None or ("hand", slot) in view.hidden or slot == view.dragging:
             continue
-        rect = lay.hand_die(slot)
+        rect = lay.hand_die_of(state.hand, slot)
         glow = slot == view.selected or slot in view.karma_dice
         if slot == view.selected:
             rect = rect.move(0, -5)

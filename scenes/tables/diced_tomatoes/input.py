@@ -614,7 +614,7 @@ def hint_rects(lay: Layout, state, hint) -> list:
     out = []
     die = getattr(hint, "die", None)
     if die is not None and die < len(state.hand):
-        out.append(lay.hand_die(die))
+        out.append(lay.hand_die_of(state.hand, die))
     owner = getattr(hint, "owner", None)
     if owner is not None and 0 <= owner < state.num_players:
         out.append(lay.vine_row(owner, hint.token))

@@ -122,6 +122,14 @@ class Metrics:
         self.height = self.head + 8 + body + self.pad
 
 
+def hand_place(hand, slot: int) -> int:
+    """Where hand slot ``slot``'s die lies in the tray, counted from the left: the dice in
+    ``hand`` (the engine's slots, ``None`` where a die was placed or passed) lie together.
+    The slots stay the engine's (actions name them); only the tray packs them, where a placed
+    die had left a gap (a play-test)."""
+    return sum(1 for die in hand[:slot] if die is not None)
+
+
 class Layout:
     """Every named rect and point of the table for a window of ``size`` (w, h) pixels and
     ``players`` seats (1–6). ``hand_slots``: dice the tray must hold (3, more with passed
@@ -388,16 +396,20 @@ class Layout:
             self.tray.bottom - 6 - top,
         )
 
-    def hand_die(self, slot: int) -> pygame.Rect:
-        """Where hand slot ``slot``'s die waits in the tray."""
+    def hand_die(self, place: int) -> pygame.Rect:
+        """The tray's ``place``-th die from the left (:func:`hand_place` gives a hand slot's)."""
         zone = self.dice_zone()
         size = self.die_big
         return pygame.Rect(
-            zone.x + 6 + slot * self.tray_step + (self.tray_step - 6 - size) // 2,
+            zone.x + 6 + place * self.tray_step + (self.tray_step - 6 - size) // 2,
             zone.centery - size // 2,
             size,
             size,
         )
+
+    def hand_die_of(self, hand, slot: int) -> pygame.Rect:
+        """Where hand slot ``slot``'s die lies in the tray while the hand is ``hand``."""
+        return self.hand_die(hand_place(hand, slot))
 
     def passed_label(self) -> pygame.Rect:
         zone = self.passed_zone

@@ -54,7 +54,7 @@ def targets(lay: Layout, state, legal, selection: Selection, names, viewer: int,
         out.append(
             Target(
                 ("die", slot),
-                lay.hand_die(slot),
+                lay.hand_die_of(state.hand, slot),
                 tooltip=die_tip(state, legal, slot, names) if rolled and not choosing else (),
                 active=active,
             )
