@@ -2,7 +2,9 @@
 
 A scene builds its widgets in its own container on ``enter`` and kills them on ``exit``. When a
 scene is covered by another (``push``), it is ``pause``d: its widgets hide; ``resume`` shows them
-again. An ``overlay`` scene (the pause menu) is drawn over the scene below it. A scene put on
+again. An ``overlay`` scene (the pause menu) is drawn over the scene below it, which paints its
+hidden widgets as they looked (:meth:`Scene.draw_covered`), so the overlay's veil dims the
+whole scene alike. A scene put on
 the stack already covered (``reset(title, covered_by=table)``: a game opened from the title) is
 built only when it is first uncovered: nobody sees it before.
 """
@@ -18,6 +20,9 @@ class Scene:
 
     overlay = False
     """True for scenes drawn over the one below (the pause menu)."""
+    covered_picture: tuple = ()
+    """``(image, rect)`` of each widget shown when an overlay covered this scene (:meth:`pause`),
+    drawn under the overlay by :meth:`draw_covered`."""
 
     def __init__(self, app):
         self.app = app
@@ -38,16 +43,20 @@ class Scene:
 
     def exit(self) -> None:
         """Kill the widgets; called when the scene leaves the stack."""
+        self.covered_picture = ()
         if self.container is not None:
             self.container.kill()
             self.container = None
 
     def pause(self) -> None:
         """Hide the widgets, and any tooltip one of them shows: pygame_gui leaves a hidden text
-        field's tooltip on screen (a play-test saw New game's over the next screen)."""
+        field's tooltip on screen (a play-test saw New game's over the next screen). What was
+        shown is kept as a picture for an overlay to be drawn over (:meth:`draw_covered`)."""
         if self.container is None:
             return
-        self.container.hide()
+        shown = shown_widgets(self.container)
+        self.container.hide()  # hovered buttons look plain again: the picture is taken then
+        self.covered_picture = tuple((widget.image, widget.rect.copy()) for widget in shown)
         for element in self.app.ui.get_sprite_group().sprites():
             tip = getattr(element, "tool_tip", None)
             if tip is not None and not element.visible:
@@ -55,8 +64,16 @@ class Scene:
                 element.tool_tip = None
 
     def resume(self) -> None:
+        self.covered_picture = ()
         if self.container is not None:
             self.container.show()
+
+    def draw_covered(self, surface: pygame.Surface) -> None:
+        """Under an overlay: the widgets as they looked when it covered this scene, a picture
+        (hidden, they take no clicks). Without them the Save dialog's veil showed a table
+        without its Menu, Undo and tool buttons, which looked broken (a play-test)."""
+        for image, rect in self.covered_picture:
+            surface.blit(image, rect)
 
     def relayout(self) -> None:
         """Rebuild widgets for a new window size (default: exit and enter again)."""
@@ -132,6 +149,23 @@ class Scene:
     def end_program(self) -> None:
         """The program ends (the window closes): finish what must not be cut off (an online
         game's last moves going out). Default: nothing."""
+
+
+def shown_widgets(container) -> list:
+    """The widgets shown now in ``container`` and the containers in it, in the order
+    pygame_gui draws them (by layer); containers themselves draw nothing."""
+    found = []
+
+    def gather(holder) -> None:
+        for element in getattr(holder, "elements", ()):
+            if hasattr(element, "elements"):
+                gather(element)
+            elif element.visible and getattr(element, "image", None) is not None:
+                found.append(element)
+
+    gather(container)
+    found.sort(key=lambda element: element.get_top_layer())
+    return found
 
 
 class SceneManager:
@@ -225,12 +259,15 @@ class SceneManager:
             self.top.update(dt)
 
     def draw(self, surface) -> None:
-        """Draw the top scene, and under an overlay the scenes it covers."""
+        """Draw the top scene, and under an overlay the scenes it covers (the one that is no
+        overlay with a picture of its widgets; an overlay under another hides them)."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
         for scene in self.stack[max(first, 0) :]:
             scene.draw(surface)
+            if scene is not self.top and not scene.overlay:
+                scene.draw_covered(surface)
 
     def draw_over(self, surface) -> None:
         if self.top:

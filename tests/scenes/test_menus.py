@@ -1179,3 +1179,39 @@ def test_a_covered_screens_tooltip_goes_with_it(app):
     tip = field.tool_tip
     routes.push(app, "settings")
     assert field.tool_tip is None and not tip.alive()
+
+
+def test_under_the_save_dialog_the_table_keeps_its_buttons_dimmed_like_the_rest(app):
+    """Play-test: pause → Save showed the table behind the dialog without its Menu, Undo and
+    tool buttons (hidden, the column looked broken). The covered table paints its widgets as
+    they looked, under the dialog's veil, which dims them as it dims the board; they take no
+    click."""
+    from pygame_gui.elements import UIButton
+
+    open_match(app, Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8))
+    frames(app, 2)
+    table = app.manager.top
+    menu = table.top_buttons["menu"]
+    rect, image = menu.rect.copy(), menu.image
+    key(app, pygame.K_ESCAPE)
+    app.manager.top.ask_name()
+    frames(app, 2)
+    assert not menu.visible
+    assert rect in [where for _image, where in table.covered_picture]
+    buttons = [b for b in table.container.elements if isinstance(b, UIButton)]
+    assert len(table.covered_picture) >= len(buttons)
+    app.draw()
+    shown = app.screen.subsurface(rect).copy()
+    table.covered_picture, kept = (), table.covered_picture
+    app.draw()
+    without = app.screen.subsurface(rect).copy()
+    table.covered_picture = kept
+
+    def brightness(surface) -> float:
+        return sum(pygame.transform.average_color(surface)[:3]) / 3
+
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(without, "RGB")
+    assert brightness(shown) < brightness(image)  # dimmed by the veil
+    app.manager.pop()
+    frames(app, 1)
+    assert menu.visible and table.covered_picture == ()
