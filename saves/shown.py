@@ -9,7 +9,6 @@ save, "<game> — <seats>", follows the language too; a title the player typed n
 
 from __future__ import annotations
 
-from engine.match import shown_seat_name
 from saves.format import clean_title
 from translation import LANGUAGES, _, translations
 
@@ -34,6 +33,8 @@ def shown_seats(info) -> tuple:
     it is; the names as saved when the seats' kinds are unknown."""
     if not _kinds_known(info):
         return info.seats
+    from engine.match import shown_seat_name  # here: the first frame loads no engine
+
     return tuple(
         shown_seat_name(name, kind, level)
         for name, (kind, level) in zip(info.seats, info.seat_kinds, strict=True)
@@ -47,6 +48,8 @@ def default_title(info, language: str) -> str | None:
     spec = _spec(info.game)
     if spec is None or not _kinds_known(info):
         return None
+    from engine.match import shown_seat_name
+
     gettext = translations(language).gettext
     names = ", ".join(
         shown_seat_name(name, kind, level, language)
