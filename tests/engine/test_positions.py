@@ -7,6 +7,7 @@ import pytest
 from engine import registry
 from engine.match import Match, Seat
 from engine.positions import match_from_position, players_in, position_text, read_position
+from tests.random_play import play_randomly
 
 GAMES = [spec.id for spec in registry.games()]
 
@@ -17,14 +18,7 @@ def test_random_positions_read_back_to_the_same_state(game_id):
     rng = random.Random(game_id)
     for seed in range(10):
         seats = [Seat("human", f"P{i}") for i in range(rng.choice((2, spec.max_players)))]
-        match = Match(spec, seats, {}, seed)
-        for _ in range(rng.randrange(0, 250)):
-            if match.is_terminal():
-                break
-            if match.is_chance():
-                match.resolve_chance()
-            else:
-                match.apply(rng.choice(match.legal_actions()))
+        match = play_randomly(Match(spec, seats, {}, seed), rng, rng.randrange(0, 250))
         text = position_text(spec, match.state)
         back = read_position(spec, "\n  " + text + "  \n")  # pasted with blank space
         assert back.to_dict() == match.state.to_dict()

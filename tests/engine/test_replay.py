@@ -9,6 +9,7 @@ from engine.core import TurnStarted
 from engine.match import Match, Seat
 from engine.replay import ReplayCursor
 from tests.dice_game import PIG, Face, Hold, Roll
+from tests.random_play import play_randomly
 
 GAMES = [spec.id for spec in registry.games()]
 
@@ -16,16 +17,8 @@ GAMES = [spec.id for spec in registry.games()]
 def played(spec, seed: int, steps: int):
     """A game of random legal moves, with the state after every step."""
     match = Match(spec, [Seat("human", "A"), Seat("human", "B")], {}, seed)
-    rng = random.Random(seed)
     states = [match.state.to_dict()]
-    for _ in range(steps):
-        if match.is_terminal():
-            break
-        if match.is_chance():
-            match.resolve_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
-        states.append(match.state.to_dict())
+    play_randomly(match, random.Random(seed), steps, lambda m: states.append(m.state.to_dict()))
     return match, states
 
 
@@ -101,16 +94,7 @@ def test_a_replay_starts_from_a_game_with_no_steps():
 def seated_game(game_id: str, seats: int, seed: int, steps: int):
     spec = registry.get(game_id)
     people = [Seat("human", name) for name in "ABC"[:seats]]
-    match = Match(spec, people, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if match.is_terminal():
-            break
-        if match.is_chance():
-            match.resolve_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
-    return match
+    return play_randomly(Match(spec, people, {}, seed), random.Random(seed), steps)
 
 
 @pytest.mark.parametrize(

@@ -9,21 +9,13 @@ from engine.match import Match, Seat
 from engine.replay import ReplayCursor
 from saves import record
 from tests.dice_game import PIG, Face, Hold, PigState, Roll, SetStake
+from tests.random_play import play_randomly
 
 GAMES = [spec.id for spec in registry.games()]
 
 
 def played(spec, seats, seed, steps=400):
-    match = Match(spec, seats, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if match.is_terminal():
-            break
-        if match.is_chance():
-            match.resolve_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
-    return match
+    return play_randomly(Match(spec, seats, {}, seed), random.Random(seed), steps)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

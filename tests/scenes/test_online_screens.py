@@ -682,22 +682,19 @@ def test_the_host_is_told_when_a_friend_joins_and_leaves(home):
     port = table.online.play.address.rsplit(":", 1)[1]
     guest = LanGuest(f"ws://127.0.0.1:{port}", "Ben")
     assert guest.welcomed.wait(10)
-    seen = []
-    for _frame in range(100):
-        app.step(0.05, events=pygame.event.get(), draw=False)
-        seen.append(table.current_message())
-        if "Ben joined the game." in seen:
-            break
-        time.sleep(0.01)
-    assert "Ben joined the game." in seen
+    assert said(app, table, "Ben joined the game.")
     guest.close()
-    for _frame in range(200):
+    assert said(app, table, "Ben left the game; it goes on when they come back.")
+
+
+def said(app, table, words: str, limit: int = 200) -> bool:
+    """Whether the table's top bar says ``words`` within ``limit`` frames."""
+    for _frame in range(limit):
         app.step(0.05, events=pygame.event.get(), draw=False)
-        seen.append(table.current_message())
-        if "Ben left the game; it goes on when they come back." in seen:
-            break
+        if table.current_message() == words:
+            return True
         time.sleep(0.01)
-    assert "Ben left the game; it goes on when they come back." in seen
+    return False
 
 
 def test_deleting_an_online_game_asks_with_the_apps_question_then_forgets_it(home):

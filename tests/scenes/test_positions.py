@@ -11,6 +11,7 @@ from engine.positions import read_position
 from scenes.pause import PauseScene
 from scenes.position import PositionScene
 from scenes.title import TitleScene
+from tests.random_play import play_randomly
 from tests.scenes.driver import (
     click,
     close_apps,
@@ -36,13 +37,7 @@ def random_position(game_id, seed):
     spec = registry.get(game_id)
     match = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], {}, seed)
     rng = random.Random(seed)
-    for _ in range(rng.randrange(5, 150)):
-        if match.is_terminal():
-            break
-        if match.is_chance():
-            match.resolve_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
+    play_randomly(match, rng, rng.randrange(5, 150))
     match.advance_chance()
     return match
 

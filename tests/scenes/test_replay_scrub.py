@@ -9,6 +9,7 @@ import pytest
 from engine import registry
 from engine.match import Match, Seat
 from scenes.routes import table_for as make_table
+from tests.random_play import play_randomly
 from tests.scenes.driver import click, click_at, find_button, frames, key
 from tests.soak import quick_first
 
@@ -17,16 +18,8 @@ def played(game_id, seed=3, steps=160, seats=None):
     spec = registry.get(game_id)
     seats = seats or [Seat("human", "Ana"), Seat("bot", "Bot", "easy")]
     match = Match(spec, seats, {}, seed)
-    rng = random.Random(seed)
     states = [match.state.to_dict()]
-    for _ in range(steps):
-        if match.is_terminal():
-            break
-        if match.is_chance():
-            match.resolve_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
-        states.append(match.state.to_dict())
+    play_randomly(match, random.Random(seed), steps, lambda m: states.append(m.state.to_dict()))
     return match, states
 
 
