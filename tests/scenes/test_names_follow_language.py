@@ -10,7 +10,7 @@ import translation
 from engine.match import Match, Seat, bot_name
 from saves import store
 from scenes.load_game import what_it_is
-from tests.scenes.driver import close_apps, frames, make_app
+from tests.scenes.driver import frames
 from tests.scenes.test_replay_scrub import open_replay, played
 
 
@@ -31,16 +31,6 @@ def russian_seats():
     return seats
 
 
-@pytest.fixture
-def app():
-    from scenes.title import TitleScene
-
-    window = make_app()
-    window.manager.push(TitleScene(window))
-    frames(window, 2)
-    yield window
-    window.set_language("en")
-    close_apps()
 
 
 def test_off_the_rails_replay_log_names_the_seats_in_the_language_switched_to(app, russian_seats):

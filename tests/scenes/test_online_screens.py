@@ -386,12 +386,7 @@ def test_continue_opens_a_kept_game_waiting_for_you(home):
     click(app, table.column.button("online:send"))
     click(app, find_button(app, _("OK")))
     sent = max(turn_folder().glob("*.json"), key=lambda path: path.stat().st_mtime)
-    table.open_pause()
-    frames(app, 1)
-    click(app, find_button(app, "Quit to title"))
-    frames(app, 1)
-    click(app, find_button(app, "Online games"))
-    listing = app.manager.top
+    listing = to_online_games(app, table)
     [info] = listing.infos
     assert info.to_move == "Ben" and not info.your_turn
     turn_file = read_turn_file(sent)
@@ -406,12 +401,7 @@ def test_continue_opens_a_kept_game_waiting_for_you(home):
     frames(app, 3)
     table = app.manager.find(TableScene)
     run(app, table, until=lambda: table.human_to_move())
-    table.open_pause()
-    frames(app, 1)
-    click(app, find_button(app, "Quit to title"))
-    frames(app, 1)
-    click(app, find_button(app, "Online games"))
-    listing = app.manager.top
+    listing = to_online_games(app, table)
     [info] = listing.infos
     assert info.your_turn and whose_turn_words(info) == "Your turn · by file"
     click(app, find_button(app, "Continue"))
@@ -705,12 +695,7 @@ def test_deleting_an_online_game_asks_with_the_apps_question_then_forgets_it(hom
     app = make_app()
     table = new_online_game(app, "tea-time", "Ben", "file", seed=2)
     frames(app, 2)
-    table.open_pause()
-    frames(app, 1)
-    click(app, find_button(app, "Quit to title"))
-    frames(app, 1)
-    click(app, find_button(app, "Online games"))
-    listing = app.manager.top
+    listing = to_online_games(app, table)
     [info] = listing.infos
     listing.ask_delete(info)
     frames(app, 1)
@@ -724,3 +709,13 @@ def test_deleting_an_online_game_asks_with_the_apps_question_then_forgets_it(hom
     frames(app, 1)
     assert app.manager.top is listing and not info.path.exists()
     assert app.manager.top.infos == []
+
+
+def to_online_games(app, table):
+    """Pause → Quit to title → Online games: the list."""
+    table.open_pause()
+    frames(app, 1)
+    click(app, find_button(app, "Quit to title"))
+    frames(app, 1)
+    click(app, find_button(app, "Online games"))
+    return app.manager.top
