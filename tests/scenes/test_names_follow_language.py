@@ -31,8 +31,6 @@ def russian_seats():
     return seats
 
 
-
-
 def test_off_the_rails_replay_log_names_the_seats_in_the_language_switched_to(app, russian_seats):
     match, _states = played("off-the-rails", seed=4, steps=90, seats=russian_seats)
     app.set_language("ru")
