@@ -40,15 +40,21 @@ your secret hand to swap and flip them until the grid matches the patterns on yo
 
 ## A turn
 
-On your turn, either:
+On your turn, either skip or act:
 
-- Skip: take no action and draw 2 cards. You may not skip two turns in a row. Or
-- take any number of these actions, in any order, while you hold cards:
+- Skip: take no action and draw 2 cards. You may not skip two turns in a row.
+- Act: take any number of the actions below, in any order, while you hold cards.
+
+The actions:
+
 - Shift: discard a card from your hand face up, then swap two stones side by side or one above
   the other (never diagonally).
 - Flip: discard a card from your hand face up, then turn one stone over.
 - Score: place a card from your hand that matches the grid now among your scored cards. It costs
   nothing else, and its points stay yours whatever the grid does later.
+
+Then:
+
 - End your turn when you like; you must end it when your hand is empty. Then draw back up to 4
   cards. There is no hand limit: a hand of 4 or more draws nothing.
 - When the deck runs out, the discard pile is shuffled into a new deck. With both empty you
@@ -60,10 +66,10 @@ On your turn, either:
   never mirrored. Every face square must show that face; a grey square must hold a stone of any
   face, so grey squares fix where the pattern may sit (a 3 × 3 card fits only one way).
 - A card scores once, even if its pattern appears in several places.
-- Hints and the log name a card by its squares: "Horse–Boat" side by side, "Tree over Bird" one
-  above the other, "any" for a grey square ("Bird–any–Bird", "any–Boat over Boat–Moon"), and a
-  3 × 3 card by where its faces must be ("Fish in the centre", "Seed at top left and bottom
-  right").
+- Hints and the log name a card by its shape and its squares, "any" for a grey square: a row
+  left to right ("row: Horse, Bird, Seed"), a column top to bottom ("column: Tree, Bird"),
+  several rows top row first ("rows: any, Boat / Boat, Moon"), and a 3 × 3 card by where its
+  faces must be ("grid: Fish in the centre").
 
 ## End and score
 

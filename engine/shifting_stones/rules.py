@@ -629,9 +629,9 @@ def observation(state: ShiftingStonesState, player: int) -> ShiftingStonesState:
 # Plain words
 # ==========================================================================================
 def describe_action(state: ShiftingStonesState, action, names: Sequence[str] | None = None) -> str:
-    """``action`` in plain words, e.g. "Discard Horse–Boat to pay for a move", "Swap the Sun at
-    top left and the Fish at top", "Flip the stone at centre (Horse to Boat)", "Score Tree over
-    Bird (1 point)"."""
+    """``action`` in plain words, e.g. "Discard “row: Horse, Boat” to pay for a move", "Swap
+    the Sun at top left and the Fish at top", "Flip the stone at centre (Horse to Boat)",
+    "Score “column: Tree, Bird” (1 point)"."""
     if isinstance(action, PlaceStone):
         return _("Lay a stone showing {face}").format(face=face_name(action.face))
     if isinstance(action, ChooseSoloCard):
