@@ -439,7 +439,9 @@ def draw_scored_summary(surface, rect: pygame.Rect, state, names) -> None:
     if card_h < 24:
         return
     card_w = int(card_h / art.CARD_RATIO)
-    name_w = kit.px(140)
+    # as wide as the longest name needs, up to a third of the room (a Japanese bot name was cut)
+    widest = max((kit.text_size(name, 15, True)[0] for name in names), default=0)
+    name_w = min(max(kit.px(140), widest + 14), rect.width // 3)
     most = max((len(cards) for cards in state.scored), default=0)
     block = min(rect.width, name_w + most * (card_w + 4))
     left = rect.centerx - block // 2  # centred under the sheet

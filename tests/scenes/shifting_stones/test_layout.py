@@ -193,3 +193,21 @@ def test_a_cards_points_are_no_larger_than_their_disc(scaled, monkeypatch):
         _frame, _spots, badge, _cell = draw.card_layout(rect, 20)
         assert [content for content, _size in sizes] == ["5"], rect
         assert round(sizes[0][1] * kit.ui_scale()) <= badge, (rect, sizes, badge)
+
+
+def test_the_score_screens_rows_of_cards_show_a_long_name_whole(monkeypatch):
+    """Play-test: under the Japanese score sheet 「ボット1（むずかしい）」 read "ボット1（むずか…":
+    the names' column is as wide as the longest name needs."""
+    from engine import registry
+    from engine.match import Match, Seat
+    from scenes.tables.shifting_stones import draw
+
+    names = ["ボット1（むずかしい）", "Bo"]
+    match = Match(registry.get("shifting-stones"), [Seat("human", n) for n in names], seed=1)
+    drawn = []
+    monkeypatch.setattr(kit, "blit_text", lambda _s, text, *args, **kw: drawn.append(text))
+    monkeypatch.setattr(draw, "draw_card", lambda *args, **kw: None)
+    draw.draw_scored_summary(
+        pygame.Surface((1024, 200)), pygame.Rect(80, 0, 860, 180), match.state, names
+    )
+    assert drawn == names
