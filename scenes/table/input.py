@@ -46,6 +46,8 @@ class TableInput:
     def __init__(self, table: Table):
         self.table = table
         self.queued_key: tuple | None = None
+        self.follow_hint: tuple[int, int] | None = None
+        """``(seat, turn)`` that took the hinted step of a plan, until its next is asked."""
         """``(key event, turn)`` pressed while the person's own step animated."""
 
     # --- intents ----------------------------------------------------------------------------
@@ -87,13 +89,32 @@ class TableInput:
         table.clear_message()
         if table.player.busy:
             table.player.skip()
+        hinted, mover = table.current_hint(), table.match.current_player()
         outcome = table.driver.apply(action)
         table.game.acted(action, isinstance(outcome, Stepped))
         if isinstance(outcome, Refused):
             table.refuse(outcome.reason)
             return False
         table.present(outcome)
+        self._took(action, hinted, mover)
         return True
+
+    def _took(self, first: Any, hinted: Any, mover: int) -> None:
+        """The person took ``first`` (the first of their actions) where ``hinted`` was hinted:
+        the plan's next step is to be hinted when the game's hints follow plans."""
+        table = self.table
+        taken = hinted is not None and first == hinted and table.game.hints_follow_plans
+        self.follow_hint = (mover, table.match.turn_count()) if taken else None
+
+    def follow_plan(self) -> None:
+        """The hinted step was taken (:attr:`GameTable.hints_follow_plans`): once the same
+        person is to move again in the same turn, the plan's next step is hinted."""
+        table, follow = self.table, self.follow_hint
+        if follow is None or not table.driver.person_to_move():
+            return
+        self.follow_hint = None
+        if follow == (table.match.current_player(), table.match.turn_count()):
+            self.ask_hint()
 
     def act_all(self, next_action: Callable[[], Any], limit: int = PLACE_LIMIT) -> int:
         """Apply a person's actions while ``next_action()`` gives one, each animated in turn;
@@ -104,6 +125,7 @@ class TableInput:
             table.player.skip()
         done = 0
         start = len(table.match.history)
+        hinted, mover, first = table.current_hint(), table.match.current_player(), None
         while done < limit:
             action = next_action()
             if action is None:
@@ -114,8 +136,11 @@ class TableInput:
                 table.refuse(outcome.reason)
                 break
             table.present(outcome)
+            first = action if done == 0 else first
             done += 1
         table.driver.acted_together(start, len(table.match.history))
+        if done:
+            self._took(first, hinted, mover)
         return done
 
     def press(self, key: str) -> None:

@@ -249,6 +249,10 @@ class GameTable:
     pass_before_chance: ClassVar[bool] = False
     """Hot-seat: the pass screen comes before the luck that opens a person's turn (their dice
     roll), so they see it themselves."""
+    hints_follow_plans: ClassVar[bool] = False
+    """A hint is a plan of several steps (Shifting Stones: payments and moves before a card
+    scores): once the person takes the hinted step, the plan's next step is hinted by itself
+    (a play-tester lost the plan when its first step's frame went)."""
     secret_hands: ClassVar[bool] = False
     """Each person holds cards the others may not see (Shifting Stones): in hot-seat every
     person's turn, the first one included, starts behind a pass screen, the setting aside

@@ -587,6 +587,7 @@ class TableScene(Scene):
         self.player.update(dt)
         if self.player.busy or not self.is_top():
             return
+        self.input.follow_plan()
         started = time.perf_counter()
         while not self.player.busy:
             if self.ready_due and self.driver.person_to_move():

@@ -575,3 +575,37 @@ def test_a_message_cut_in_the_top_bar_shows_whole_under_the_pointer(app, monkeyp
     table.say(short, 30)
     frames(app, 2)
     assert [short] not in shown and [long] not in shown  # whole in the bar: nothing more
+
+
+def test_a_hinted_step_taken_brings_the_plans_next_step_by_itself(app):
+    """Play-test: a hint of several steps framed only the first; once it was taken, frame and
+    words were gone. Taking the hinted step asks for the plan's next step by itself; another
+    step taken leaves hints to the person (H)."""
+    from engine.shifting_stones.bots import hint_for
+    from scenes.table.protocol import ActAll
+
+    table = against_bot(app)
+    state = table.match.state
+    pay = next(
+        action
+        for action in state.legal_actions()
+        if isinstance(action, Pay)
+        and Score(action.card) not in state.legal_actions()
+        and hint_for(state, action) is not None
+    )
+    move = next(s for s in hint_for(state, pay).steps if isinstance(s, (Shift, Flip)))
+    table.driver.hint, table.driver._hint_at = pay, len(table.match.history)
+    table.input.carry_out(ActAll((pay, move)))  # the card, then its stones: as clicked
+    assert [entry.action for entry in table.match.history][-2:] == [pay, move]
+    frames(app, 2)
+    assert table.driver.hint_job is not None or table.current_hint() is not None
+    for _frame in range(300):
+        if table.current_hint() is not None:
+            break
+        frames(app, 1, dt=0.1)
+    assert table.current_hint() is not None
+    assert table.current_message().startswith("Hint:")
+    other = next(a for a in table.match.legal_actions() if a != table.current_hint())
+    assert table.input.act(other)
+    frames(app, 3)
+    assert table.driver.hint_job is None and table.current_hint() is None

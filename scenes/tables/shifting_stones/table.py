@@ -28,6 +28,7 @@ class ShiftingStonesTable(GameTable):
     """Shifting Stones on the table kit."""
 
     secret_hands = True  # hot-seat: a pass screen before every person's turn, the first too
+    hints_follow_plans = True  # a hint is a plan of payments and moves: each next step shown
 
     def __init__(self, ctx: TableContext):
         super().__init__(ctx)
