@@ -408,12 +408,11 @@ def test_a_message_that_begins_with_a_card_name_begins_with_a_capital(app):
     assert table.current_message() == "“Rows: any, Seed / Boat, any” does not match the grid yet."
 
 
-def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_move(app):
-    """Play-test: clicking the framed card, as the hint says, left nothing marked; the hint
-    then frames the stones of the move that card pays for in the hint's plan."""
+def hinted_payment(table) -> tuple:
+    """``(pay, move)``: a payment the hint's plan goes on from (one whose card does not score
+    at a click) and the move it pays for, with the payment given as the table's hint."""
     from engine.shifting_stones.bots import hint_for
 
-    table = against_bot(app)
     state = table.match.state
     pay = next(
         action
@@ -424,6 +423,15 @@ def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_mo
     )
     move = next(s for s in hint_for(state, pay).steps if isinstance(s, (Shift, Flip)))
     table.driver.hint, table.driver._hint_at = pay, len(table.match.history)
+    return pay, move
+
+
+def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_move(app):
+    """Play-test: clicking the framed card, as the hint says, left nothing marked; the hint
+    then frames the stones of the move that card pays for in the hint's plan."""
+
+    table = against_bot(app)
+    pay, move = hinted_payment(table)
     assert table.game.hint_marks() == ((), pay.card)
     press(app, card_at(table, pay.card))
     assert table.game.selection.card == pay.card
@@ -581,20 +589,10 @@ def test_a_hinted_step_taken_brings_the_plans_next_step_by_itself(app):
     """Play-test: a hint of several steps framed only the first; once it was taken, frame and
     words were gone. Taking the hinted step asks for the plan's next step by itself; another
     step taken leaves hints to the person (H)."""
-    from engine.shifting_stones.bots import hint_for
     from scenes.table.protocol import ActAll
 
     table = against_bot(app)
-    state = table.match.state
-    pay = next(
-        action
-        for action in state.legal_actions()
-        if isinstance(action, Pay)
-        and Score(action.card) not in state.legal_actions()
-        and hint_for(state, action) is not None
-    )
-    move = next(s for s in hint_for(state, pay).steps if isinstance(s, (Shift, Flip)))
-    table.driver.hint, table.driver._hint_at = pay, len(table.match.history)
+    pay, move = hinted_payment(table)
     table.input.carry_out(ActAll((pay, move)))  # the card, then its stones: as clicked
     assert [entry.action for entry in table.match.history][-2:] == [pay, move]
     frames(app, 2)
