@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import random
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -29,6 +28,7 @@ from engine.core import (
     InvalidPosition,
     TurnStarted,
 )
+from engine.names import NAME_LIMIT, has_visible_character, name_problem
 from engine.validation import position_from_data
 from translation import N_, _, clause, ngettext
 
@@ -92,25 +92,6 @@ def shown_seat_name(name: str, kind: str, level: str | None, language: str | Non
     return gettext("Player {number}").format(number=number)
 
 
-NAME_LIMIT = 24
-"""The most characters in a seat's name (a longer name from an old save is cut)."""
-
-_UNSEEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"))
-_UNSEEN_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
-"""Hangul fillers, the blank Braille pattern and the Mongolian vowel separator: letters or
-symbols by their category that no font draws."""
-
-
-def has_visible_character(name: str) -> bool:
-    """True when ``name`` holds a character one can see: not only blank space, format
-    characters (a zero-width space, a soft hyphen, a direction mark), combining marks with
-    nothing to sit on, or letters no font draws (a Hangul filler)."""
-    return any(
-        unicodedata.category(ch) not in _UNSEEN_CATEGORIES and ch not in _UNSEEN_LETTERS
-        for ch in name
-    )
-
-
 @dataclass(frozen=True)
 class Seat:
     """One chair at the table: ``kind`` is ``"human"`` or ``"bot"``; bots have a ``level``.
@@ -131,22 +112,9 @@ class Seat:
             raise ValueError(
                 _("A bot's level is easy, medium or hard, not {level!r}.").format(level=self.level)
             )
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError(_("A player's name must be some text."))
-        if len(self.name) > NAME_LIMIT:
-            raise ValueError(
-                ngettext(
-                    "A player's name has at most {count} character.",
-                    "A player's name has at most {count} characters.",
-                    NAME_LIMIT,
-                ).format(count=NAME_LIMIT)
-            )
-        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in self.name):
-            raise ValueError(_("A player's name must not hold control characters."))
-        if not has_visible_character(self.name):
-            raise ValueError(
-                _("A player's name needs at least one letter, digit or sign one can see.")
-            )
+        problem = name_problem(self.name)
+        if problem is not None:
+            raise ValueError(problem)
 
     @property
     def is_bot(self) -> bool:

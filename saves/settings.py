@@ -130,20 +130,17 @@ def _bool(value):
 
 
 def _player_names(value):
-    """Up to 6 seat names ("" for none), each one a :class:`engine.match.Seat` accepts; None
-    when damaged."""
-    from engine.match import Seat
+    """Up to 6 seat names ("" for none), each one a :class:`engine.match.Seat` accepts
+    (:func:`engine.names.name_problem`); None when damaged."""
+    from engine.names import name_problem  # not engine.match: the first frame waits
 
     if not isinstance(value, (list, tuple)) or len(value) > 6:
         return None
     for name in value:
         if not isinstance(name, str):
             return None
-        if name:
-            try:
-                Seat("human", name)
-            except ValueError:
-                return None
+        if name and name_problem(name) is not None:
+            return None
     return tuple(value)
 
 

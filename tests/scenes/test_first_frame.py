@@ -75,3 +75,18 @@ def test_the_first_frame_shows_the_felt_and_the_name_before_the_rest_loads(tmp_p
     new_game = (width // 2, int(height * 0.33) + 15)  # the menu's first button
     assert first.get_at(new_game)[1] > first.get_at(new_game)[0]  # green felt
     assert title.get_at(new_game) != first.get_at(new_game)
+
+
+@pytest.mark.long
+def test_stored_player_names_load_no_engine_core_before_the_first_frame(tmp_path):
+    """The settings check the names they keep (``engine.names``) without loading the match
+    and the engine's core (~17 ms before the first frame)."""
+    from saves.settings import Settings, load_settings, save_settings
+
+    save_settings(Settings(player_names=("Ana", "Борис")))
+    assert load_settings().player_names == ("Ana", "Борис")
+    loaded, _first, _title = first_and_title(tmp_path)
+    assert [name for name in loaded if name.startswith("engine.")] == [
+        "engine.names",
+        "engine.registry",
+    ]
