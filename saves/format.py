@@ -135,8 +135,15 @@ def checksum(envelope: dict) -> str:
 
 def match_title(match) -> str:
     """A short title for the save list: "<game title> — Ana, Bot (Easy)"."""
-    seats = ", ".join(match.names)
-    return _("{game} — {seats}").format(game=_(match.spec.title), seats=seats)
+    return title_of(match.spec.title, match.names)
+
+
+def title_of(game: str, names, gettext=None) -> str:
+    """The title the program gives a save of ``game`` (its untranslated title) with seats
+    ``names``: "<game title> — Ana, Bot (Easy)", in the language of ``gettext`` (default:
+    the one in use)."""
+    gettext = gettext or _
+    return gettext("{game} — {seats}").format(game=gettext(game), seats=", ".join(names))
 
 
 def make_envelope(match, title: str | None = None, now: datetime | None = None) -> dict:

@@ -9,8 +9,8 @@ save, "<game> — <seats>", follows the language too; a title the player typed n
 
 from __future__ import annotations
 
-from saves.format import clean_title
-from translation import LANGUAGES, _, translations
+from saves.format import clean_title, title_of
+from translation import LANGUAGES, translations
 
 
 def _spec(game_id: str):
@@ -50,12 +50,11 @@ def default_title(info, language: str) -> str | None:
         return None
     from engine.match import shown_seat_name
 
-    gettext = translations(language).gettext
-    names = ", ".join(
+    names = [
         shown_seat_name(name, kind, level, language)
         for name, (kind, level) in zip(info.seats, info.seat_kinds, strict=True)
-    )
-    return clean_title(gettext("{game} — {seats}").format(game=gettext(spec.title), seats=names))
+    ]
+    return clean_title(title_of(spec.title, names, translations(language).gettext))
 
 
 def has_default_title(info) -> bool:
@@ -77,6 +76,4 @@ def shown_title(info) -> str:
     if not has_default_title(info):
         return info.title
     spec = _spec(info.game)
-    game = _(spec.title) if spec is not None else info.game
-    seats = ", ".join(shown_seats(info))
-    return clean_title(_("{game} — {seats}").format(game=game, seats=seats))
+    return clean_title(title_of(spec.title if spec is not None else info.game, shown_seats(info)))
