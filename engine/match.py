@@ -39,10 +39,12 @@ LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """A bot level's name, for a player (translate it with ``_`` where it is shown)."""
 
 
-def bot_name(number: int, level: str) -> str:
+def bot_name(number: int, level: str, gettext=None) -> str:
     """The name a new bot seat gets, "Bot 2 (Hard)", in the language in use (the name is then
-    the seat's: a saved game keeps it)."""
-    return _("Bot {number} ({level})").format(number=number, level=_(LEVEL_NAMES.get(level, level)))
+    the seat's: a saved game keeps it), or in the language of ``gettext``."""
+    gettext = gettext or _
+    level_word = gettext(LEVEL_NAMES.get(level, level))
+    return gettext("Bot {number} ({level})").format(number=number, level=level_word)
 
 
 @functools.lru_cache(maxsize=256)  # asked for every seat at every frame; catalogues never change
@@ -87,8 +89,7 @@ def shown_seat_name(name: str, kind: str, level: str | None, language: str | Non
         return name
     gettext = _ if language is None else translation.translations(language).gettext
     if kind == BOT:
-        level_word = gettext(LEVEL_NAMES.get(level or "", level or ""))
-        return gettext("Bot {number} ({level})").format(number=number, level=level_word)
+        return bot_name(number, level or "", gettext)
     return gettext("Player {number}").format(number=number)
 
 
