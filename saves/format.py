@@ -32,14 +32,13 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TypeGuard
 
+from saves.files import SaveError, clean_title
 from translation import _
 
 FORMAT = "tabletop-trio-save"
 SCHEMA_VERSION = 4
 TURN_LIMIT = 100_000
 """The most turns a save may claim (its ``turn`` field, shown in the list)."""
-TITLE_LIMIT = 120
-"""Characters of a save's title: a longer one is cut, in the list and when saving."""
 SAVED_AT_LIMIT = 64
 RULES_VERSION_LIMIT = 1000
 HISTORY_LIMIT = 20_000
@@ -59,10 +58,6 @@ def seats_limit() -> int:
 
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope (a dict) into version ``v + 1``."""
-
-
-class SaveError(Exception):
-    """A save that cannot be written or loaded; ``str(err)`` is a sentence for the player."""
 
 
 def migration(from_version: int):
@@ -307,14 +302,6 @@ def is_plain_text(value, limit: int | None = None) -> bool:
     if not isinstance(value, str) or (limit is not None and len(value) > limit):
         return False
     return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value)
-
-
-def clean_title(value) -> str:
-    """A save's title as the list shows it: control characters dropped, cut to
-    :data:`TITLE_LIMIT` characters."""
-    text = "".join(ch for ch in str(value) if unicodedata.category(ch) not in ("Cc", "Cs"))
-    text = " ".join(text.split())
-    return text if len(text) <= TITLE_LIMIT else text[: TITLE_LIMIT - 1] + "\u2026"
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import translation
 from saves import folders
-from saves.store import SaveError, make_folder, read_text, write_atomic
+from saves.files import SaveError, make_folder, read_text, write_atomic
 from translation import N_, _
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")

@@ -6,7 +6,7 @@ import pytest
 
 from engine import registry
 from engine.match import Match, Seat
-from saves import store
+from saves import files, store
 from saves.autosaver import Autosaver, save_text
 from saves.format import dumps, make_envelope, match_progress, match_title
 
@@ -126,7 +126,7 @@ def test_a_failed_write_is_reported_and_the_next_success_clears_it(tmp_path, mon
     match = played_match(steps=4)
     saver = Autosaver()  # not started: writes at once
     monkeypatch.setattr(
-        store,
+        files,
         "_write_synced",
         lambda path, text: (_ for _ in ()).throw(OSError(28, "No space left")),
     )

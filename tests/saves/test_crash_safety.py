@@ -5,7 +5,7 @@ import random
 import signal
 import time
 
-from saves import store
+from saves import files, store
 from saves.format import SaveError
 from tests.saves import fresh_process
 
@@ -32,4 +32,4 @@ def test_killed_writes_always_leave_a_loadable_save(tmp_path):
         except SaveError:
             store.load_backup(path)  # the previous save must load when the main one does not
         store.clean_stray_temps(folder, min_age=0)  # the writer is dead: no write goes on
-        assert not [p for p in folder.iterdir() if store.TEMP_MARK in p.name]
+        assert not [p for p in folder.iterdir() if files.TEMP_MARK in p.name]

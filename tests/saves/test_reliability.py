@@ -11,9 +11,9 @@ import pytest
 from engine import registry
 from engine.core import RecordCodec
 from engine.match import NAME_LIMIT, Match, Seat
+from saves import files, store
 from saves import format as fmt
 from saves import settings as settings_module
-from saves import store
 from saves.format import SaveError
 from saves.settings import Settings, load_settings, save_settings
 from tests.dice_game import PIG, Face, Roll, SetStake
@@ -235,7 +235,7 @@ def hostile_files(folder: Path, good: Path) -> dict:
         made[name] = path
     big = folder / "too-big.json"
     with open(big, "wb") as f:
-        f.truncate(store.MAX_SAVE_BYTES + 1)
+        f.truncate(files.MAX_SAVE_BYTES + 1)
     made["too-big.json"] = big
     os.mkfifo(folder / "pipe.json")
     made["pipe.json"] = folder / "pipe.json"
@@ -623,13 +623,13 @@ def test_a_save_with_a_very_long_name_loads_with_the_name_cut():
     rewrite(path, lambda env: env["seats"][0].update(name="N" * 40_000))
     loaded = store.load(path)
     assert loaded.seats[0].name == "N" * NAME_LIMIT
-    assert len(store.read_info(path).seats[0]) <= fmt.TITLE_LIMIT
+    assert len(store.read_info(path).seats[0]) <= files.TITLE_LIMIT
 
 
 def test_a_very_long_title_is_cut_in_the_list():
     path = store.save(a_match(), "x")
     rewrite(path, lambda env: env.update(title="T" * 40_000))
-    assert len(store.read_info(path).title) == fmt.TITLE_LIMIT
+    assert len(store.read_info(path).title) == files.TITLE_LIMIT
 
 
 def test_writing_over_a_pipe_or_a_device_link_never_reads_it():
@@ -650,8 +650,8 @@ def test_a_second_copy_starting_leaves_the_first_copys_write_in_progress_alone(t
     a running process may be another copy's write (older than STALE_TEMP_SECONDS it is old
     enough to go)."""
     running = os.getppid()
-    fresh = tmp_path / f".game.json{store.TEMP_MARK}{running}-1"
-    old = tmp_path / f".other.json{store.TEMP_MARK}{running}-2"
+    fresh = tmp_path / f".game.json{files.TEMP_MARK}{running}-1"
+    old = tmp_path / f".other.json{files.TEMP_MARK}{running}-2"
     fresh.write_text("{}", encoding="utf-8")
     old.write_text("{}", encoding="utf-8")
     long_ago = old.stat().st_mtime - store.STALE_TEMP_SECONDS - 60

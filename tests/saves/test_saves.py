@@ -8,8 +8,8 @@ import pytest
 
 from engine import registry
 from engine.match import Match, Seat
+from saves import files, store
 from saves import format as fmt
-from saves import store
 from saves.format import SaveError
 from tests.dice_game import PIG, Face, Roll, SetStake
 
@@ -108,7 +108,7 @@ def test_interrupted_write_leaves_old_save_loadable(monkeypatch):
         store.save(m, "crash")
     monkeypatch.undo()
     assert store.load(path).state.stake == 2
-    assert not [p for p in path.parent.iterdir() if store.TEMP_MARK in p.name]
+    assert not [p for p in path.parent.iterdir() if files.TEMP_MARK in p.name]
 
 
 def test_stray_temp_files_cleaned_only_when_old_enough_to_be_abandoned():

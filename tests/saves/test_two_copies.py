@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import pytest
 
 from engine.match import Match, Seat
-from saves import locks, store
+from saves import files, locks, store
 from saves.format import SaveError
 from tests.dice_game import PIG, Face, Roll, SetStake
 
@@ -130,9 +130,9 @@ def test_temporary_files_of_ended_processes_are_cleaned_at_start_whatever_their_
         [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
     )
     dead = int(ended.stdout)
-    fresh_of_dead = tmp_path / f".game.json{store.TEMP_MARK}{dead}-3"
+    fresh_of_dead = tmp_path / f".game.json{files.TEMP_MARK}{dead}-3"
     sound = tmp_path / f".index.json.tmp-{dead}"
-    mine = tmp_path / f".mine.json{store.TEMP_MARK}{os.getpid()}-1"
+    mine = tmp_path / f".mine.json{files.TEMP_MARK}{os.getpid()}-1"
     for path in (fresh_of_dead, sound, mine):
         path.write_text("{}", encoding="utf-8")
     assert store.clean_stray_temps(tmp_path) == 2

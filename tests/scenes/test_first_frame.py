@@ -25,7 +25,7 @@ def first():
         pygame.image.save(pygame.display.get_surface(), {first!r})
         loaded = sorted(
             name for name in sys.modules
-            if name.split(".")[0] in ("pygame_gui", "i18n", "yaml", "scenes", "engine")
+            if name.split(".")[0] in ("pygame_gui", "i18n", "yaml", "scenes", "engine", "saves")
         )
         print("LOADED", json.dumps(loaded), flush=True)
     flip()
@@ -59,6 +59,12 @@ def test_the_first_frame_shows_the_felt_and_the_name_before_the_rest_loads(tmp_p
         "scenes.desktop",
         "scenes.font_files",
         "scenes.window",
+    }
+    # the settings read through saves.files: the save folder and its format load later
+    assert set(name for name in loaded if name.startswith("saves.")) <= {
+        "saves.files",
+        "saves.folders",
+        "saves.settings",
     }
     width, height = first.get_size()
     # the name, in gold, where the title draws it: the same pixels in both frames
