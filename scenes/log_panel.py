@@ -108,15 +108,13 @@ class LogPanel:
         kit.draw_layer(surface, self.layer())
 
     def whole_entries(self, start: int, end: int) -> tuple[int, int]:
-        """The rows ``start:end`` to show, cut so the first begins an entry: a wrapped
-        entry's last words alone on top ("H12.") read as nonsense (a play-test: a replay's
-        one-line log). The rows left free stay empty above, the newest row keeps its place;
-        where one entry alone is longer than the view, its first rows show."""
-        if start == 0 or self.rows[start][1]:
+        """The rows ``start:end`` to show. Where the view is one row and that row ends a
+        wrapped entry, the entry's first row instead: its last words alone ("H12.") read as
+        nonsense (a play-test: a replay's one-line log). A taller view keeps its rows full
+        (empty rows above read as a broken log, another play-test); its top row, when it
+        continues an entry, is marked as cut (:attr:`LogLayer.cut`)."""
+        if start == 0 or any(self.rows[i][1] for i in range(start, end)):
             return start, end
-        first = next((i for i in range(start + 1, end) if self.rows[i][1]), None)
-        if first is not None:
-            return first, end
         begins = next(i for i in range(start, -1, -1) if self.rows[i][1] or i == 0)
         return begins, begins + (end - start)
 
@@ -139,10 +137,11 @@ class LogPanel:
             tuple(self.rect),
             _("Game log"),
             tuple(self.rows[start:end]),
-            top + max(0, n - (end - start)) * self.line_h if start else top,
+            top,
             self.line_h,
             bar,
             (tuple(marker), _("New entries below")) if marker is not None else None,
+            cut=start > 0 and not self.rows[start][1],
         )
 
 
@@ -151,7 +150,8 @@ class LogLayer:
     """The log as drawn: the panel's ``rect``, its ``title``, the ``rows`` in view
     (``(text, starts a sentence)``) from ``top`` every ``line_h`` pixels, and the scroll bar's
     ``(track, thumb)`` rects (None when every row shows); ``marker`` is the "new entries
-    below" marker's ``(rect, words)`` (None when the player has seen every line)."""
+    below" marker's ``(rect, words)`` (None when the player has seen every line); ``cut``: the
+    top row continues an entry whose beginning is above the view (drawn after an ellipsis)."""
 
     rect: tuple
     title: str
@@ -160,12 +160,15 @@ class LogLayer:
     line_h: int
     bar: tuple | None
     marker: tuple | None = None
+    cut: bool = False
 
     def draw(self, surface) -> None:
         rect = pygame.Rect(self.rect)
         kit.draw_panel(surface, rect, (28, 36, 40, 230), radius=10, border=(93, 116, 128))
         kit.blit_text(surface, self.title, 14, (rect.x + 12, rect.y + 6), kit.GOLD, True)
         y = self.top
+        if self.cut:  # in the continued row's indent: the entry began above
+            kit.blit_text(surface, "\u2026", FONT, (rect.x + 21, y), kit.INK_DIM, anchor="topright")
         for text, first in self.rows:
             x = rect.x + 12 if first else rect.x + 22
             kit.blit_text(surface, text, FONT, (x, y), kit.INK if first else kit.INK_DIM)

@@ -110,19 +110,25 @@ def test_the_log_shows_the_newest_lines_when_the_players_own_turn_starts(app, mo
 LONG = "Bot 2 placed a north-south straight on H12 and ended the action phase at once."
 
 
-def test_the_top_row_in_view_begins_an_entry_and_the_newest_stays_at_the_bottom(fonts, monkeypatch):
-    """Play-test: the replay's log at 1024 × 640 showed "H12." — the end of a wrapped entry
-    alone. The view starts with an entry's first row; the rows left free stay empty above."""
-    for height in (64, 86, 108, 130):
+def test_the_view_stays_full_and_a_cut_entry_is_marked_at_the_top(fonts, monkeypatch):
+    """Play-tests: the replay's log at 1024 × 640 showed "H12." — the end of a wrapped entry —
+    alone on top; then the log left empty rows above instead. The view is full, the newest row
+    at the bottom, and an entry cut at the top shows an ellipsis before its row."""
+    cuts = 0
+    for height in (86, 108, 130, 152):
         panel = LogPanel(pygame.Rect(0, 0, 240, height), [LONG] * 6 + ["Turn 11: Bot 1 to play."])
         assert any(not first for _text, first in panel.rows)  # LONG wraps
         layer = panel.layer()
-        assert layer.rows[0][1], (height, layer.rows)
-        assert layer.rows[-1] == panel.rows[-1]
-        assert len(layer.rows) <= panel.visible_rows
-        bottom = layer.top + len(layer.rows) * layer.line_h
-        assert bottom == panel.rows_top + panel.visible_rows * panel.line_h  # newest in place
-        assert shown(panel, monkeypatch)[1:] == [text for text, _first in layer.rows]
+        assert layer.rows == tuple(panel.rows[-panel.visible_rows :])
+        assert layer.top == panel.rows_top  # no empty rows above
+        drawn = shown(panel, monkeypatch)
+        rows = [text for text, _first in layer.rows]
+        if layer.rows[0][1]:
+            assert not layer.cut and drawn[1:] == rows
+        else:
+            cuts += 1
+            assert layer.cut and drawn[1:] == ["\u2026", *rows]
+    assert cuts >= 2  # the heights cut LONG at the top, and not always
 
 
 def test_an_entry_longer_than_the_view_shows_its_beginning(fonts):
