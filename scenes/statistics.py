@@ -75,19 +75,28 @@ def number(value) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def not_counted() -> str:
+    """What the wins and streaks of games among friends say: a person always wins them, so
+    they are not counted (a play-tester read "–" as "no data yet")."""
+    # TRANSLATORS: in the statistics table, across the Wins and Win rate columns (and the
+    # two streak columns) of games among friends: someone at the computer always wins them
+    return _("not counted")
+
+
 def summary_cells(group: str, summary: stats.Summary) -> list:
     """One table row's texts, in :data:`COLUMNS` order. Games among friends only (no bot)
-    show no wins, win rate or streaks: a person always wins them."""
+    count no wins, win rate or streaks: a person always wins them. An empty cell lends its
+    room to the cell before it (:meth:`StatisticsScene.draw_table`)."""
     if group == "people":
         return [
             group_name(group),
             str(summary.games),
-            "–",
-            "–",
+            not_counted(),
+            "",
             number(summary.average_score),
             number(summary.best_score),
-            "–",
-            "–",
+            not_counted(),
+            "",
         ]
     return [
         group_name(group),
@@ -125,17 +134,17 @@ def solo_records(records) -> list:
 
 def total_cells(records) -> list:
     """The "All opponents" row: every game against someone and its score; wins, win rate and
-    streaks over the games against the bots ("–" when there are none). Solo games are left to
-    their own row: their figures are not points."""
+    streaks over the games against the bots (not counted when there are none). Solo games are
+    left to their own row: their figures are not points."""
     records = with_opponents(records)
     scored = stats.summarize(records)
     counted = against_bots_or_solo(records)
     if not counted:
-        return [_("All opponents"), str(len(records)), "–", "–"] + [
+        return [_("All opponents"), str(len(records)), not_counted(), ""] + [
             number(scored.average_score),
             number(scored.best_score),
-            "–",
-            "–",
+            not_counted(),
+            "",
         ]
     cells = summary_cells("", stats.summarize(counted))
     cells[0], cells[1] = _("All opponents"), str(len(records))
@@ -497,10 +506,15 @@ class StatisticsScene(Scene):
                     surface, (90, 104, 108), (rect.x + 10, y - 3), (rect.right - 10, y - 3)
                 )
             for index, (x, cell) in enumerate(zip(xs, cells)):
+                room = widths[index]
+                for after in range(index + 1, len(cells)):
+                    if cells[after]:
+                        break
+                    room = xs[after] + widths[after] - x  # the empty cell's room too
                 drawn = kit.blit_text(
                     surface,
                     cell,
-                    kit.fit_text(cell, 16, widths[index], bold=group is None),
+                    kit.fit_text(cell, 16, room, bold=group is None),
                     (x, y),
                     kit.INK,
                     group is None,

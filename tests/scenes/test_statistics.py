@@ -201,7 +201,7 @@ def test_the_score_sheet_saves_a_game_record_that_reads_back(app):
     assert any("Game record saved" in message for message in app.messages)
 
 
-def test_games_among_friends_show_no_win_rate():
+def test_games_among_friends_say_their_wins_are_not_counted():
     from scenes.statistics import against_bots_or_solo, summary_cells
 
     friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]), 30)
@@ -209,7 +209,8 @@ def test_games_among_friends_show_no_win_rate():
         played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=6), 30
     )
     cells = summary_cells("people", stats.summarize([friends]))
-    assert cells[1] == "1" and cells[2:4] == ["–", "–"] and cells[6:] == ["–", "–"]
+    assert cells[1] == "1"
+    assert cells[2:4] == ["not counted", ""] and cells[6:] == ["not counted", ""]
     assert against_bots_or_solo([friends, against]) == [against]
 
 
@@ -278,7 +279,7 @@ def test_a_game_among_friends_is_never_counted_or_drawn_as_a_win(app):
     friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]), 30)
     assert friends.person_won and not counts_as_a_win(friends)
     only_friends = total_cells([friends])
-    assert only_friends[:4] == ["All opponents", "1", "–", "–"]
+    assert only_friends[:4] == ["All opponents", "1", "not counted", ""]
     assert only_friends[4] == only_friends[5] == str(friends.person_score)
     against = stats.record_of(
         played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=6), 30
