@@ -272,17 +272,33 @@ class Match:
         return (self.state if state is None else state).turn_owner()
 
     def turn_count(self) -> int:
-        """How many turns have started: the game's :class:`TurnStarted` events so far."""
-        return sum(1 for _step, event in self.events if isinstance(event, TurnStarted))
+        """How many turns have started: the game's :class:`TurnStarted` events so far, and the
+        turn its set-up opened unannounced (:meth:`opening_turn`)."""
+        started = sum(1 for _step, event in self.events if isinstance(event, TurnStarted))
+        return started + (self.opening_turn() is not None)
 
     def turns_by_seat(self) -> list[int]:
-        """How many turns each seat has started (its :class:`TurnStarted` events), in seat
-        order: the load list says "round 7", not "step 142"."""
+        """How many turns each seat has started (its :class:`TurnStarted` events, and the turn
+        the set-up opened: :meth:`opening_turn`), in seat order: the load list says "round 7",
+        not "step 142"."""
         counts = [0] * len(self.seats)
+        opening = self.opening_turn()
+        if opening is not None and 0 <= opening < len(counts):
+            counts[opening] += 1
         for _step, event in self.events:
             if isinstance(event, TurnStarted) and 0 <= event.player < len(counts):
                 counts[event.player] += 1
         return counts
+
+    def opening_turn(self) -> int | None:
+        """The seat whose turn the game's own set-up opened, announced by no
+        :class:`TurnStarted` (the set-up state's optional ``opening_turn()``: Diced Tomatoes
+        solo), or None; None too for a game set up from a position, whose turns are counted
+        from it."""
+        opening = getattr(self._initial, "opening_turn", None)
+        if self._started_from_position or not callable(opening):
+            return None
+        return opening()
 
     def round_of_rounds(self) -> tuple[int, int] | None:
         """``(round, rounds)`` for a game played in rounds of its own (Tea Time's deals), from

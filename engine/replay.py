@@ -64,9 +64,9 @@ class ReplayCursor:
         counts its turns (``turns_by_seat()``) says so (``counted``, its count just before
         the first turn began: 0 after Off the Rails' edge choice or Potion Explosion's
         starter draft, which are set-up, so the replay's turn numbers are the log's "Turn
-        N"); a game without that count began a turn unannounced (Diced Tomatoes alone starts
-        its first turn as it is set up)."""
-        if not starts:
+        N"); a game without that count began a turn unannounced (Diced Tomatoes solo starts
+        its first turn as it is set up: :meth:`Match.opening_turn`)."""
+        if not starts or self.match.opening_turn() is not None:
             return True
         decided = any(entry.player >= 0 for entry in self.history[: starts[0] - 1])
         return decided and (counted is None or counted > 0)

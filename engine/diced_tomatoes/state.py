@@ -973,6 +973,13 @@ class DicedTomatoesState:
         """Whose turn this is, even while an owner decides at clean-up (GameSpec.turn_owner)."""
         return self.active if self.active is not None else 0
 
+    def opening_turn(self) -> int | None:
+        """Asked of the state the game is set up in: the seat whose turn the set-up itself
+        opens, which no :class:`TurnStarted` announces (solo play begins in the player's first
+        turn, rules "Single-player mode"), or None (the first-player roll starts the first
+        turn). :meth:`engine.match.Match.turns_by_seat` counts it."""
+        return self.active if self.phase == TURN else None
+
     # --- copies and plain data -----------------------------------------------------------
     def clone(self) -> DicedTomatoesState:
         copy = object.__new__(DicedTomatoesState)

@@ -192,7 +192,29 @@ def test_turn_count_uses_the_games_turn_start_event():
         m.advance_chance() if m.is_chance() else m.play_bot_turn_now(make_bot)
     from engine.diced_tomatoes.state import TurnStarted
 
-    assert m.turn_count() == sum(isinstance(e, TurnStarted) for _, e in m.events) > 1
+    started = sum(isinstance(e, TurnStarted) for _, e in m.events)
+    assert started > 1
+    # solo play opens in the first turn, which no event announces: it counts too
+    assert m.turn_count() == started + 1 and m.turns_by_seat() == [started + 1]
+
+
+def test_a_solo_game_of_diced_tomatoes_counts_its_first_turn_from_the_start():
+    """Play-test: the Load list said "turn 3" of a solo game the table showed in its fourth
+    turn. Solo play opens in the player's first turn (no first-player roll)."""
+    from engine import registry
+    from engine.diced_tomatoes.state import TurnStarted
+
+    spec = registry.get("diced-tomatoes")
+    solo = Match(spec, [Seat("human", "Ana")], seed=3)
+    assert solo.turn_count() == 1 and solo.turns_by_seat() == [1]
+    while not any(isinstance(event, TurnStarted) for _, event in solo.events):
+        solo.advance_chance() if solo.is_chance() else solo.apply(solo.legal_actions()[-1])
+    assert solo.turns_by_seat() == [2]
+    pair = Match(spec, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
+    assert pair.turn_count() == 0  # the first-player roll starts the first turn
+    from_position = Match(spec, [Seat("human", "Ana")], seed=3)
+    from_position.set_position(solo.state.clone())
+    assert from_position.turn_count() == 0  # counted from the position
 
 
 def test_record_codec_refuses_a_field_named_type():
