@@ -432,21 +432,51 @@ def draw_board(surface, lay: Layout, view: View) -> None:
 
 
 def draw_scored_summary(surface, rect: pygame.Rect, state, names) -> None:
-    """Under the score sheet: each player's scored cards in a row, in the order scored."""
+    """Under the score sheet: each player's scored cards in a row, in the order scored; the
+    players (three or more) in two columns when that shows the cards clearly larger (four
+    players at 1024 × 640 left them too small to read in one)."""
     seats = state.num_players
-    row_h = min(kit.px(90), rect.height // max(1, seats))
+    gap = kit.px(24)
+    one, two = (_card_size(rect, state, names, n, gap) for n in (1, 2))
+    columns = 2 if seats >= 3 and two > 1.15 * one else 1
+    per_column = -(-seats // columns)
+    column_w = (rect.width - gap * (columns - 1)) // columns
+    for column in range(columns):
+        first = column * per_column
+        area = pygame.Rect(rect.x + column * (column_w + gap), rect.y, column_w, rect.height)
+        _scored_rows(surface, area, state, names, range(first, min(seats, first + per_column)))
+
+
+def _card_size(rect: pygame.Rect, state, names, columns: int, gap: int) -> float:
+    """How large the scored cards read with the players in ``columns`` columns: their height,
+    shrunk by how much a long row must overlap them to fit."""
+    per_column = -(-state.num_players // columns)
+    width = (rect.width - gap * (columns - 1)) // columns
+    card_h = min(kit.px(124), rect.height // per_column) - 8
+    card_w = card_h / art.CARD_RATIO
+    widest = max((kit.text_size(name, 15, True)[0] for name in names), default=0)
+    most = max((len(cards) for cards in state.scored), default=0)
+    name_w = widest + kit.px(16)
+    needed = min(name_w, width // 3) + most * (card_w + 4)
+    cut_names = 0.8 if name_w > width // 3 else 1.0  # a long name would be cut
+    return card_h * min(1.0, width / max(1.0, needed)) * cut_names
+
+
+def _scored_rows(surface, rect: pygame.Rect, state, names, seats: range) -> None:
+    """``seats``' names and scored cards, a row each, from the top of ``rect``."""
+    row_h = min(kit.px(124), rect.height // max(1, len(seats)))  # as tall as fits: stones readable
     card_h = row_h - 8
     if card_h < 24:
         return
     card_w = int(card_h / art.CARD_RATIO)
     # as wide as the longest name needs, up to a third of the room (a Japanese bot name was cut)
-    widest = max((kit.text_size(name, 15, True)[0] for name in names), default=0)
-    name_w = min(max(kit.px(140), widest + 14), rect.width // 3)
-    most = max((len(cards) for cards in state.scored), default=0)
+    widest = max((kit.text_size(names[seat], 15, True)[0] for seat in seats), default=0)
+    name_w = min(widest + kit.px(16), rect.width // 3)
+    most = max((len(state.scored[seat]) for seat in seats), default=0)
     block = min(rect.width, name_w + most * (card_w + 4))
     left = rect.centerx - block // 2  # centred under the sheet
-    for seat in range(seats):
-        y = rect.y + seat * row_h
+    for row, seat in enumerate(seats):
+        y = rect.y + row * row_h
         name = kit.ellipsize(names[seat], name_w - 10, size=15, bold=True)
         kit.blit_text(surface, name, 15, (left, y + row_h // 2), kit.INK, True, "midleft")
         cards = state.scored[seat]

@@ -211,3 +211,35 @@ def test_the_score_screens_rows_of_cards_show_a_long_name_whole(monkeypatch):
         pygame.Surface((1024, 200)), pygame.Rect(80, 0, 860, 180), match.state, names
     )
     assert drawn == names
+
+
+def test_the_score_screens_scored_cards_take_two_columns_when_one_leaves_them_small(
+    fonts, monkeypatch
+):
+    """Play-test: under a four-player score sheet at 1024 × 640 the scored cards were 28
+    pixels tall, their stones unreadable. The players go in two columns when that shows the
+    cards larger; three players with room to spare stay in one."""
+    from engine import registry
+    from engine.match import Match, Seat
+    from scenes.tables.shifting_stones import draw
+
+    names = ["Ana", "Bot 1", "Bot 2", "Bot 3"]
+    match = Match(registry.get("shifting-stones"), [Seat("human", n) for n in names], seed=1)
+    match.state.scored = [[1, 2, 3, 4], [], [5, 6, 7, 8, 9, 10, 11, 12], [13, 14, 15, 16, 17]]
+    cards = []
+    monkeypatch.setattr(draw, "draw_card", lambda _s, rect, card: cards.append((card, rect)))
+    draw.draw_scored_summary(
+        pygame.Surface((1024, 640)), pygame.Rect(40, 400, 944, 150), match.state, names
+    )
+    assert len(cards) == 17
+    heights = {rect.height for _card, rect in cards}
+    assert heights == {67}  # 150 / 2 rows, less the margins: not 150 / 4
+    lefts = sorted({rect.x for card, rect in cards if card in (1, 5)})
+    assert lefts[0] < 40 + 944 // 2 <= lefts[1]  # Ana's and Bot 2's rows side by side
+    three = Match(registry.get("shifting-stones"), [Seat("human", n) for n in names[:3]], seed=1)
+    three.state.scored = [[1, 2], [3], [4]]
+    cards.clear()
+    draw.draw_scored_summary(
+        pygame.Surface((1280, 800)), pygame.Rect(40, 380, 1200, 330), three.state, names[:3]
+    )
+    assert {rect.x for card, rect in cards if card in (1, 3, 4)} == {cards[0][1].x}  # one column
