@@ -714,10 +714,14 @@ class TableScene(Scene):
         self._ticked = None  # time under a menu is no time at the table
 
     def resume(self) -> None:
-        """Uncovered again: the target under the pointer shows no tooltip until it moves to
-        another; the controls are enabled afresh (rebuilt while covered they offered none)."""
+        """Uncovered again: the pointer is where it is now (it moved over the cover: a
+        play-tester saw the card under its old place still offered after the pass screen); the
+        target under it shows no tooltip until it moves to another; the controls are enabled
+        afresh (rebuilt while covered they offered none)."""
         super().resume()
         self._ticked = time.monotonic()
+        if pygame.mouse.get_focused():
+            self.mouse = pygame.mouse.get_pos()
         self.frame.tip_off = self.key_at(self.mouse)
         self._controls_key = None
         self.refresh_controls()

@@ -558,3 +558,22 @@ def test_a_live_game_of_bots_keeps_its_panels_in_place_where_nothing_is_secret()
         assert owners == {0, 1} and seen == {0}
     finally:
         close_apps()
+
+
+def test_after_a_pass_screen_the_board_hovers_where_the_pointer_is_now(app, monkeypatch):
+    """Play-test (hot-seat, Japanese): after the pass screen the card under the pointer's old
+    place stayed lit and the top bar still offered it, the pointer being elsewhere. The
+    pointer moved over the pass screen: uncovered, the table reads where it is."""
+    from scenes.pass_screen import PassScreen
+
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], 1, TURN_THREE)
+    wait_for_human(app, table)
+    move(app, centre(table, (2, 1)))
+    assert table.game.hovered_cell() == (2, 1)
+    app.manager.push(PassScreen(app, "Ben"))
+    frames(app, 2)
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: centre(table, (0, 0)))
+    app.manager.pop()
+    frames(app, 2)
+    assert table.game.hovered_cell() == (0, 0)
