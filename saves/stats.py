@@ -271,8 +271,10 @@ def as_text_cell(value):
 
 def export_csv(records, out_path: Path) -> Path:
     """Write ``records`` as CSV (one row per game, :data:`CSV_HEADER` first) to ``out_path``;
-    returns it. Text cells that a spreadsheet would run as a formula are written as text
-    (:func:`as_text_cell`). Raises :class:`StatsError` when the file cannot be written."""
+    returns it. ``won`` is empty for a game among friends only (a person always wins it: not
+    counted, as the statistics screen says). Text cells that a spreadsheet would run as a
+    formula are written as text (:func:`as_text_cell`). Raises :class:`StatsError` when the
+    file cannot be written."""
     out_path = Path(out_path)
     try:
         out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -291,7 +293,7 @@ def export_csv(records, out_path: Path) -> Path:
                         "; ".join(str(seat.get("level") or "person") for seat in r.seats),
                         "; ".join("" if s is None else f"{s:g}" for s in r.scores),
                         "; ".join(names[i] for i in r.winners if 0 <= i < len(names)),
-                        "yes" if r.person_won else "no",
+                        "" if r.opponents == "people" else "yes" if r.person_won else "no",
                         "" if r.person_score is None else f"{r.person_score:g}",
                         r.turns,
                         f"{r.duration / 60:.1f}",

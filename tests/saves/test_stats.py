@@ -239,11 +239,13 @@ def test_a_folder_that_cannot_be_made_is_reported(tmp_path):
 
 
 def test_csv_export_has_one_row_per_game(tmp_path):
-    records = [rec(True, 10, "easy"), rec(False, 7.5, "hard", hour=2)]
+    records = [rec(True, 10, "easy"), rec(False, 7.5, "hard", hour=2), rec(True, 9, "people")]
     out = stats.export_csv(records, tmp_path / "out" / "stats.csv")
     rows = list(csv.reader(out.open(encoding="utf-8")))
     assert rows[0] == list(stats.CSV_HEADER)
     assert rows[1][:3] == ["2026-12-01T12:00:00+00:00", "pig", "easy"]
     assert rows[1][7:9] == ["yes", "10"]
     assert rows[2][7:9] == ["no", "7.5"]
-    assert len(rows) == 3
+    # play-test: the screen said a hot-seat game's wins are not counted, the file said "yes"
+    assert rows[3][7:9] == ["", "9"]
+    assert len(rows) == 4
