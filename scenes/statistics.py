@@ -371,9 +371,13 @@ class StatisticsScene(Scene):
         return [r for r in self.records if r.game == self.game]
 
     def subtitle(self) -> str:
+        """The chosen game's games in a line: finished and won (against the bots or alone),
+        and those with friends (a play-tester read the whole record's line under each game's
+        tab as that game's)."""
         if not self.records:
             return _("Your record against the bots and your friends")
-        counted = against_bots_or_solo(self.records)
+        records = self.chosen_records() if self.game else self.records
+        counted = against_bots_or_solo(records)
         overall = stats.summarize(counted)
         parts = []
         if counted:  # a win is counted against the bots or alone, never among friends
@@ -389,7 +393,7 @@ class StatisticsScene(Scene):
                     finished=finished, won=won, rate=percent(overall.win_rate)
                 )
             )
-        friends = len(self.records) - len(counted)
+        friends = len(records) - len(counted)
         if friends:
             parts.append(
                 ngettext("{count} game with friends", "{count} games with friends", friends).format(

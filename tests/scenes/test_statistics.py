@@ -1,5 +1,6 @@
 """The statistics screen and the table recording finished games (issue 24)."""
 
+import dataclasses
 import random
 import sqlite3
 
@@ -297,6 +298,23 @@ def test_a_game_among_friends_is_never_counted_or_drawn_as_a_win(app):
     )
     scene.records = [friends]
     assert scene.subtitle() == "1 game with friends"
+
+
+def test_the_line_under_the_heading_speaks_of_the_chosen_games_tab(app):
+    """Play-test: each game's tab showed the same line, "1 game finished, 0 won (0%) · 1 game
+    with friends", of every game recorded; it now counts the chosen game's."""
+    friends = stats.record_of(played_to_the_end([Seat("human", "Ana"), Seat("human", "Ben")]), 30)
+    against = stats.record_of(
+        played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=6), 30
+    )
+    other = dataclasses.replace(against, game="other-game")
+    scene = StatisticsScene(app)
+    scene.records = [friends, other]
+    scene.game = "stake-pig"
+    assert scene.subtitle() == "1 game with friends"
+    scene.game = "other-game"
+    won = 1 if other.person_won else 0
+    assert scene.subtitle() == f"1 game finished, {won} won ({won * 100}%)"
 
 
 def a_record(opponents, score, won, day):
