@@ -258,9 +258,9 @@ def _marble_tip(source: str, colour: str, desk, legal) -> tuple:
         if source == "hand"
         else _("{colour} marble ×{count} (pool)")
     )
-    colour_word = pgettext("a marble", COLOUR_NAMES[colour])
+    named = title.format(colour=pgettext("a marble", COLOUR_NAMES[colour]), count=count)
     return (
-        title.format(colour=colour_word[:1].upper() + colour_word[1:], count=count),
+        named[:1].upper() + named[1:],  # the title's first word, not the colour ("Canica negra")
         what,
         _("Or drag it where it goes."),
     )

@@ -91,3 +91,20 @@ def test_russian_log_lines_put_the_default_name_first(russian):
     )
     back = pe.MarblesReturned(0, ("R", "B"), "hand", 0, ())
     assert back.text(["Игрок 1", "Бот 1"]) == "Игрок 1 возвращает в резервуар 2 шарика из руки."
+
+
+@pytest.mark.parametrize(
+    "language, title",
+    [("en", "Black marble ×2 (hand)"), ("es", "Canica negra ×2 (mano)")],
+)
+def test_a_marbles_tooltip_capitalises_its_first_word_not_its_colour(fonts, language, title):
+    """Play-test (Spanish): the hand's marble read "Canica Negra ×2": the colour was
+    capitalised wherever the language put it."""
+    from tests.scenes.potion_explosion.test_input import desk, state_of
+
+    translation.set_language(language)
+    try:
+        state = state_of(desk("WIS4:RR,MAG4:", hand="KK"))
+        assert _tips(state)[("hand", "K")][0] == title
+    finally:
+        translation.set_language("en")
