@@ -119,6 +119,24 @@ class ReplayCursor:
             return None
         return self._apply(self.history[self.position])
 
+    def next_stop(self) -> int:
+        """Where one step forward as a player counts it ends: after the next step and the luck
+        that follows it (refills, draws, rolls, reveals), before the next decision or at the
+        end. Stepping through the forty draws that fill Potion Explosion's dispenser one by one
+        before the first move tired a play-tester."""
+        position = min(self.length, self.position + 1)
+        while position < self.length and self.history[position].player == CHANCE:
+            position += 1
+        return position
+
+    def previous_stop(self) -> int:
+        """Where one step back as a player counts it ends: just before the decision whose
+        step (with its luck) led here, or the start when only luck came before."""
+        position = self.position - 1
+        while position > 0 and self.history[position].player == CHANCE:
+            position -= 1
+        return max(0, position)
+
     def go_to(self, position: int) -> None:
         """Show the game after ``position`` steps (clamped to 0..length)."""
         position = max(0, min(self.length, int(position)))

@@ -526,13 +526,16 @@ class MatchDriver:
 
     # --- replay -----------------------------------------------------------------------------
     def replay_step(self) -> Stepped | None:
-        """One recorded step forward (None at the end or outside a replay)."""
-        if self.cursor is None:
+        """One recorded step forward with the luck that follows it (up to
+        :meth:`ReplayCursor.next_stop`), its events played as one (None at the end or outside
+        a replay)."""
+        if self.cursor is None or self.cursor.at_end:
             return None
         before = self.match.state.clone()
-        events = self.cursor.step_forward()
-        if events is None:
-            return None
+        stop = self.cursor.next_stop()
+        events: list[Event] = []
+        while self.cursor.position < stop:
+            events.extend(self.cursor.step_forward() or ())
         return Stepped(tuple(events), before, "replay", save=False)
 
     def replay_go(self, position: int) -> Jumped | None:

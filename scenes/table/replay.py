@@ -229,9 +229,10 @@ class ReplayPanel:
         self.go(0)
 
     def back(self) -> None:
-        """One step back (no animation: the board shows the position before it)."""
+        """One step back, the luck after it with it (no animation: the board shows the
+        position before it; :meth:`ReplayCursor.previous_stop`)."""
         self.pause()
-        self.go(self.cursor.position - 1)
+        self.go(self.cursor.previous_stop())
 
     def previous_turn(self) -> None:
         self.pause()
@@ -247,7 +248,8 @@ class ReplayPanel:
         self.go(self.cursor.turn_position(turn))
 
     def step(self) -> None:
-        """One step forward, animated (a click during an animation finishes it)."""
+        """One step forward with the luck it brought, animated (a click during an animation
+        finishes it)."""
         if self.table.player.busy:
             self.table.player.skip()
             return

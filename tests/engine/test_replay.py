@@ -126,3 +126,23 @@ def test_diced_tomatoes_solo_begins_its_first_turn_unannounced_and_it_counts():
     cursor = ReplayCursor(Match(match.spec, match.seats, match.options, match.seed), match.history)
     assert cursor.turn_starts[0] == 0
     assert cursor.turn_total == match.turn_count()  # the match counts it too
+
+
+def test_a_step_as_a_player_counts_it_takes_the_luck_after_a_decision_with_it():
+    """Play-test: a Potion Explosion replay stepped through the forty draws that fill the
+    dispenser, one by one, before the first move ("step 24 of 569"). A step forward goes to
+    the next decision (or the end), a step back to the decision before."""
+    spec = registry.get("potion-explosion")
+    match, _states = played(spec, seed=11, steps=120)
+    cursor = ReplayCursor(Match(spec, match.seats, match.options, match.seed), match.history)
+    decisions = [i for i, entry in enumerate(match.history) if entry.player >= 0]
+    luck = [i for i, entry in enumerate(match.history) if entry.player < 0]
+    assert len(luck) > 40 and luck[0] == 0  # the set-up's draws come first
+    stops = [0]
+    while not cursor.at_end:
+        cursor.go_to(cursor.next_stop())
+        stops.append(cursor.position)
+    assert stops == [0, *[i for i in decisions if i > 0], cursor.length]
+    for earlier, later in zip(stops, stops[1:], strict=False):
+        cursor.go_to(later)
+        assert cursor.previous_stop() == earlier
