@@ -125,6 +125,8 @@ def marble(size: int, colour: str, pattern: bool = False) -> pygame.Surface:
         col = _lerp(_lerp(base, (0, 0, 0), 0.45), _lerp(base, (255, 255, 255), 0.25), t)
         off = c * 0.25 * t
         pygame.draw.circle(surf, col, (int(c - off), int(c - off)), max(1, int(rad)))
+    if colour == "black":  # its edge, faint: a black marble vanished on the dark panels
+        pygame.draw.circle(surf, (96, 100, 112), (int(c), int(c)), int(c), 1)
     hl = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.ellipse(
         hl,
