@@ -524,9 +524,11 @@ def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> Non
         )
         if lit:
             word = _("Drink") if index in view.drinkable else _("Again")
-            text, size = kit.fit_label(word, 11, rect.width - 4, bold=True, min_size=8)
-            if kit.text_size(text, size, True)[0] <= rect.width - 4 and "…" not in text:
-                badge = pygame.Rect(0, 0, rect.width - 2, size + 5)
+            # the badge may reach into the gaps beside the tile: "Beber" was 8 pixels tall
+            room = rect.width + lay.completed_gap(count) - 6
+            text, size = kit.fit_label(word, 11, room, bold=True, min_size=9)
+            if kit.text_size(text, size, True)[0] <= room and "…" not in text:
+                badge = pygame.Rect(0, 0, room + 4, size + 5)
                 badge.midbottom = (rect.centerx, rect.bottom - 2)
                 colour = (60, 140, 80) if index in view.drinkable else (150, 110, 40)
                 pygame.draw.rect(surface, colour, badge, border_radius=5)

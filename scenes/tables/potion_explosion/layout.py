@@ -239,8 +239,17 @@ class Layout:
 
     def completed_rect(self, index: int, count: int) -> pygame.Rect:
         """Completed potion ``index`` of ``count`` on the big desk: one row, never overlapping
-        (the tiles shrink when many)."""
-        return tile_row(self.completed_row(), index, count, gap=6)
+        (the tiles shrink when many), :meth:`completed_gap` apart."""
+        return tile_row(self.completed_row(), index, count, gap=self.completed_gap(count))
+
+    def completed_gap(self, count: int) -> int:
+        """Pixels between ``count`` completed potions: 6, or up to 18 while the row has room, so
+        a drinkable one's "Drink" label may be wider than its small tile ("Выпить" did not fit
+        a 32-pixel tile at 1024 × 640)."""
+        row = self.completed_row()
+        tile = int(row.height * 0.74)
+        spare = (row.width - count * tile) // max(1, count - 1)  # one tile: room beside it
+        return max(6, min(18, spare))
 
     # --- any seat --------------------------------------------------------------------------------
     def is_big(self, seat: int) -> bool:

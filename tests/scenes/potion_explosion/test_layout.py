@@ -301,3 +301,22 @@ def test_an_empty_pool_slot_is_drawn_unlike_a_black_marble():
     assert abs(sum(black) - sum(draw.EMPTY_SLOT)) > 60  # a black marble is no hole
     x, y = (int(v) for v in lay.pool_point(1))
     assert tuple(surface.get_at((x + lay.md // 2 + 1, y))[:3]) == draw.EMPTY_RIM
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_drinkable_potions_label_fits_beside_its_small_tile_in_every_language(fonts, size):
+    """Play-test (Spanish, 1024 × 640): "Beber" on a completed potion was 8 pixels tall, and
+    Russian's "Выпить" did not fit at all. While the row has room the tiles stand apart and
+    the label takes the gap too: at least 10 pixels in every language."""
+    lay = Layout(size, 3, 0)
+    for count in (1, 4, 6):
+        rect = lay.completed_rect(0, count)
+        room = rect.width + lay.completed_gap(count) - 6
+        assert lay.completed_rect(count - 1, count).right <= lay.completed_row().right
+        for language in ("en", "es", "ru", "ja"):
+            translation.set_language(language)
+            try:
+                word = translation._("Drink")
+                assert kit.text_size(word, 10, True)[0] <= room, (language, count, room)
+            finally:
+                translation.set_language("en")
