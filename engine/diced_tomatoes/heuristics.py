@@ -25,13 +25,34 @@ from engine.diced_tomatoes.state import (
 from translation import _, ngettext
 
 
+def dice_to_come(state, player: int) -> int | None:
+    """How many more dice seat ``player`` may still place in this game: None (a turn or more
+    to come) before the final round and, in it (rules, "End of the game"), for the players
+    after the active one up to the last player; the dice in its hand for the active player,
+    whose turn is its last; 0 for the others. A vine those dice cannot complete promises
+    nothing: on its last turn a Medium cleaned its own vine with karma to seed the token with
+    its last die, for nothing (a play-test; the karma was worth points at the end)."""
+    if not state.final_round:
+        return None
+    active, last = state.active, state.last_player
+    if player == active:
+        return sum(1 for die in state.hand if die is not None)
+    seat = active
+    while seat is not None and seat != last:
+        seat = (seat + 1) % state.num_players
+        if seat == player:
+            return None
+    return 0
+
+
 def _vine_promise(state, player: int) -> float:
+    left = dice_to_come(state, player)
     total = 0.0
     solo = state.solo
     next_slot = len(state.score[player]) + 1
     for vine in state.vines[player]:
-        if not vine:
-            continue
+        if not vine or left is not None and len(vine) + left < 4:
+            continue  # empty, or never to be completed: the game ends first
         value = rules.vine_value(vine)
         if not rules.is_harvestable(value):
             total -= 1.5
@@ -84,6 +105,18 @@ def evaluate(state, player: int) -> float:
         totals = [r[-1] for r in sheet["rows"]]
         others = max(t for p, t in enumerate(totals) if p != player)
         return win + totals[player] - others
+    if not state.solo and state.final_round and state.active == state.last_player:
+        # the game's last turn: its result is the score now and what the dice in hand may
+        # still harvest, won or lost as at the end (valued as an ongoing game, anything but
+        # ending looked better than a sure loss, and a Medium spent karma, worth points, on
+        # cleaning its own vines)
+        projected = [
+            rules.score_parts(state, seat)["total"] + _vine_promise(state, seat)
+            for seat in range(state.num_players)
+        ]
+        others = max(value for seat, value in enumerate(projected) if seat != player)
+        won = 100.0 if projected[player] >= others else -100.0
+        return won + projected[player] - others
     mine = _estimate(state, player)
     if state.solo:
         return mine

@@ -93,3 +93,33 @@ def test_solo_evaluation_charges_a_harvest_into_a_slot_it_does_not_match():
     matched = parse_position("players=1 vines=-|-|- hand=4r score=1,2 karma=0")
     gap = heuristics.evaluate(matched, 0) - heuristics.evaluate(wasted, 0)
     assert gap == pytest.approx(10 + heuristics.SOLO_WASTED_SLOT)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_on_the_games_last_turn_no_karma_goes_on_cleaning_a_vine_that_promises_nothing(level):
+    """Play-test: on the last turn of the game, its dice placed, a Medium spent 3 karma
+    (worth points at the end, 1 per 2) to clean its own vine, then ended the turn; with one
+    die left that fits nowhere, it cleaned a vine to seed the token with it. Neither buys
+    anything: no turn follows (rules, "End of the game"; "Scoring")."""
+    from engine.diced_tomatoes.state import CleanVine, EndTurn, PassDie
+
+    placed = parse_position(
+        "players=2 active=1 last=1 final=yes first6=0 karma=2,5 hand=- "
+        "vines=-|-|-/2r1r|-|- score=3,4,5,6,5,4/2,3,4"
+    )
+    assert CleanVine(1, 0) in placed.legal_actions()
+    bot = make_bot(GAME, level)
+    assert bot.choose(placed.observation(1), placed.legal_actions(), random.Random(1)) == EndTurn()
+    one_die = parse_position(
+        "players=2 active=1 last=1 final=yes first6=0 karma=0,6 hand=2b "
+        "vines=-|-|-/6r|6r6r|2r3r4r score=3,4,5,6,5,4/2,3,4"
+    )
+    legal = one_die.legal_actions()
+    assert CleanVine(1, 0) in legal and PassDie(0) in legal
+    move = make_bot(GAME, level).choose(one_die.observation(1), legal, random.Random(1))
+    assert not isinstance(move, CleanVine), move
+    # before the last round, the same vine is worth cleaning only when it blocks a harvest:
+    # the promise of a vine counts again once a turn follows
+    ongoing = parse_position("players=2 active=1 last=1 karma=2,5 hand=- vines=-|-|-/2r1r|-|-")
+    assert heuristics.dice_to_come(ongoing, 1) is None
+    assert heuristics.dice_to_come(placed, 1) == 0 and heuristics.dice_to_come(one_die, 1) == 1
