@@ -87,9 +87,10 @@ class PauseScene(Scene):
         from engine.positions import position_text
 
         match = self.table.match
-        # a position names every hand: while the game hides them, it is not shown nor copied
+        # a position names every hand: while the game hides them, it is not shown nor copied;
+        # a replay's game is over (a play-tester read "once the game is over" under a replay)
         self.hides_hands = bool(getattr(self.table.game, "secret_hands", False)) and not (
-            match.is_terminal()
+            match.is_terminal() or self.table.replay is not None
         )
         self.position = "" if self.hides_hands else position_text(match.spec, match.state)
         rect = self.position_rect()

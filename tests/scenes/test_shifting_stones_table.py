@@ -12,7 +12,7 @@ import pytest
 
 from engine import registry
 from engine.match import Match, Seat
-from engine.positions import match_from_position, read_position
+from engine.positions import match_from_position, position_text, read_position
 from engine.shifting_stones.data import card_name
 from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Score, Shift
 from scenes import kit
@@ -268,6 +268,31 @@ def test_the_pause_menu_shows_no_position_while_hands_are_secret(app):
     log = brightest(table.log.box.rect)
     assert brightest(pause.copy_button.get_abs_rect()) < log
     assert brightest(pause.buttons["Resume"].get_abs_rect()) > 2 * log
+
+
+def test_a_replays_pause_menu_shows_and_copies_its_position(app):
+    """Play-test: a replay's pause menu said "Copy gives its position" under Save, while
+    Copy was off "until the game is over": a replay's game is over, its hands no secret."""
+    import random
+
+    from scenes import routes
+    from scenes.routes import table_for
+    from tests.random_play import play_randomly
+
+    spec = registry.get("shifting-stones")
+    seats = [Seat("human", "Ana"), Seat("bot", "Bot", "easy")]
+    played = Match(spec, seats, {}, 3)
+    play_randomly(played, random.Random(3), 60, lambda match: None)
+    table = table_for(app, Match(spec, seats, {}, 3), replay=played.history)
+    table.replay_panel.playing = False
+    app.manager.push(table)
+    frames(app, 2)
+    table.replay_panel.go(30)
+    routes.push(app, "pause", table)
+    frames(app, 1)
+    pause = app.manager.top
+    assert not pause.hides_hands and pause.copy_button.is_enabled
+    assert pause.position == position_text(spec, table.match.state)
 
 
 def test_one_undo_takes_back_a_paid_move_whole(app):
