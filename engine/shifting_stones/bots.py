@@ -584,9 +584,10 @@ def bonus_words(state: ShiftingStonesState, hint: Hint) -> str:
         return _(
             "you then lead the race for the 3 points for the most 1-point cards, {mine} to {other}"
         ).format(mine=mine, other=other)
-    return _("you then share the 3 points for the most 1-point cards, {mine} each").format(
-        mine=mine
-    )
+    # not "share": every player tied gets all 3 (SS-D5; a play-tester read "3 points, 2 each")
+    return _(
+        "you then tie for the most 1-point cards, {mine} each: every player tied gets the 3 points"
+    ).format(mine=mine)
 
 
 def explain_action(state: ShiftingStonesState, action) -> str:
@@ -605,8 +606,11 @@ def explain_action(state: ShiftingStonesState, action) -> str:
             card=card_words(action.card)
         )
         return _("{steps}; {bonus}").format(steps=words, bonus=bonus) if bonus else words
+    empty = not state.hands[state.current_player()]  # nothing to score: say so plainly
     if isinstance(action, Skip):
-        if hint.out_of_reach:
+        if hint.out_of_reach and empty:
+            words = _("your hand is empty: skip to draw 2 cards")
+        elif hint.out_of_reach:
             words = _("no card in your hand can be scored this turn: skip to draw 2 cards")
         elif hint.draws:  # what a skip gains: more cards to pay with next turn
             words = ngettext(
@@ -617,11 +621,12 @@ def explain_action(state: ShiftingStonesState, action) -> str:
         else:
             words = _("skip the turn to draw 2 cards")
     elif isinstance(action, EndTurn):
-        words = (
-            _("no card in your hand can be scored this turn")
-            if hint.out_of_reach
-            else _("end the turn and keep your cards for the next")
-        )
+        if empty:
+            words = _("your hand is empty: end the turn to draw new cards")
+        elif hint.out_of_reach:
+            words = _("no card in your hand can be scored this turn")
+        else:
+            words = _("end the turn and keep your cards for the next")
     else:
         words = plan_words(hint.steps, state.grid_text())
     if bonus:  # why the plan scores a 1-point card, before what it leaves (the bar is short)

@@ -82,7 +82,7 @@ def check_hint(state, action, names) -> str:
             break
     assert tuple(scored) == hint.scored
     race = re.search(
-        r"(lead the race for|share) the 3 points for the most 1-point cards, "
+        r"(lead the race for the 3 points|tie) for the most 1-point cards, "
         r"(\d+) (?:to (\d+)|each)",
         words,
     )
@@ -90,7 +90,7 @@ def check_hint(state, action, names) -> str:
         ones = [sum(CARDS[card].points == 1 for card in cards) for cards in played.scored]
         other = max(count for seat, count in enumerate(ones) if seat != me)
         assert ones[me] == int(race[2]), words
-        if race[1] == "share":
+        if race[1] == "tie":
             assert other == ones[me], words
         else:
             assert other == int(race[3]) < ones[me], words
@@ -101,7 +101,9 @@ def check_hint(state, action, names) -> str:
         budget = len(hand) - 1 + (state.paid is not None)
         out = all((brute_distance(state.grid_text(), c) or 99) > budget for c in hand)
         assert hint.out_of_reach == out
-        if out:
+        if out and not hand:
+            assert words.lower().startswith("your hand is empty")
+        elif out:
             assert "no card in your hand can be scored" in words.lower()
         starts = re.search(r"your next turn starts with (\d+) cards?", words)
         if starts:  # the skip's gain: the hand after its draw
@@ -226,7 +228,10 @@ def test_a_hint_scoring_a_1_point_card_says_what_it_does_to_the_bonus_race():
         hint("9/10")
         == f"{now}; you then lead the race for the 3 points for the most 1-point cards, 2 to 1."
     )
-    assert hint("-/9") == f"{now}; you then share the 3 points for the most 1-point cards, 1 each."
+    assert hint("-/9") == (
+        f"{now}; you then tie for the most 1-point cards, 1 each: every player tied gets the "
+        "3 points."
+    )
     assert hint("-/9,10") == f"{now}."  # still behind
     assert hint("9,10/-") == f"{now}."  # already ahead
     assert hint("-/-") == f"{now}."  # nobody else has one: no race yet
@@ -260,3 +265,14 @@ def test_a_hint_names_every_move_of_its_plan_and_who_pays_for_it():
     assert words.count("pay with") + words.count("Pay with") == 1, words
     assert words.count(", then ") >= 2, words  # two moves and a score at the least
     assert words.startswith("Pay with “row: Seed, Tree” to "), words
+
+
+def test_with_an_empty_hand_the_hint_says_the_hand_is_empty():
+    """Play-test: with every card paid, the hint still said "no card in your hand can be
+    scored this turn". With no card left it says the hand is empty."""
+    from tests.engine.shifting_stones.helpers import pos
+
+    state = pos("grid=SFB/HOE/TTO hands=-/1,41,7,14 first=0 active=0")
+    assert state.hands[0] == [] and EndTurn() in state.legal_actions()
+    words = check_hint(state, EndTurn(), NAMES[:2])
+    assert words == "Your hand is empty: end the turn to draw new cards."
