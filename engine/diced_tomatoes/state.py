@@ -375,6 +375,9 @@ class TurnStarted(BaseTurnStarted):
 
     def text(self, names):
         name = _who(names, self.player)
+        if self.draws == 0 and self.passed:
+            # not "drew no dice, plus 3 set aside": the passed dice are the whole hand
+            return self._from_passed_only(name, names)
         if self.draws == 0:
             drawn = _("{name} started a turn and drew no dice from the bushel").format(name=name)
         else:
@@ -402,6 +405,32 @@ class TurnStarted(BaseTurnStarted):
         else:
             return _("{drawn}.").format(drawn=drawn)
         return extra.format(drawn=drawn, count=self.passed, giver=_who(names, self.passed_by))
+
+    def _from_passed_only(self, name: str, names) -> str:
+        """A turn whose dice are only the passed ones (the bushel gave none)."""
+        if self.passed_by == self.player:
+            words = ngettext(
+                "{name} started a turn with the {count} die set aside last turn; the bushel "
+                "gave none.",
+                "{name} started a turn with the {count} dice set aside last turn; the bushel "
+                "gave none.",
+                self.passed,
+            )
+        elif self.passed_by >= 0:
+            words = ngettext(
+                "{name} started a turn with the {count} die passed by {giver}; the bushel gave "
+                "none.",
+                "{name} started a turn with the {count} dice passed by {giver}; the bushel "
+                "gave none.",
+                self.passed,
+            )
+        else:
+            words = ngettext(
+                "{name} started a turn with the {count} die passed; the bushel gave none.",
+                "{name} started a turn with the {count} dice passed; the bushel gave none.",
+                self.passed,
+            )
+        return words.format(name=name, count=self.passed, giver=_who(names, self.passed_by))
 
 
 @dataclass(frozen=True)

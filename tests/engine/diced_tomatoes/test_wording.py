@@ -202,3 +202,23 @@ def test_dice_passed_to_you_are_named_with_who_passed_them():
     assert started[0].text(["Ana", "Bo", "Cy"]) == (
         "Bo started a turn and drew 3 dice from the bushel, plus 1 passed by Ana."
     )
+
+
+def test_a_turn_of_passed_dice_alone_says_so_without_a_draw_of_none():
+    """Play-test (Japanese): "…drew no dice from the bushel, plus 3 set aside last turn" read
+    as "also 3" with nothing drawn. A turn the bushel gives nothing to says where its dice come
+    from, and that the bushel gave none."""
+    from engine.diced_tomatoes.state import TurnStarted
+
+    names = ["Ana", "Ben"]
+    assert (
+        TurnStarted(0, 0, 3, 0).text(names)
+        == "Ana started a turn with the 3 dice set aside last turn; the bushel gave none."
+    )
+    assert (
+        TurnStarted(1, 0, 1, 0).text(names)
+        == "Ben started a turn with the 1 die passed by Ana; the bushel gave none."
+    )
+    assert TurnStarted(0, 3, 2, 1).text(names) == (
+        "Ana started a turn and drew 3 dice from the bushel, plus 2 passed by Ben."
+    )
