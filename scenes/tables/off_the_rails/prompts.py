@@ -135,7 +135,7 @@ def prompt(state, legal, names) -> Prompt | None:
         return Prompt(
             # the square named: both carts may be white (a play-tester could not tell which)
             _(
-                "Pick one of the piles of {name}: those gems drop on the square of the "
+                "Pick one of {name}'s piles: those gems drop on the square of the "
                 "{colour} cart, {square}"
             ).format(
                 name=owner, colour=W.cart_colour(hit.label, "of"), square=W.square_name(*hit.square)
