@@ -108,9 +108,17 @@ class ReplayCursor:
         return max(1, bisect.bisect_right(self.turn_starts, position))
 
     def turn_position(self, turn: int) -> int:
-        """Where turn ``turn`` begins (clamped to 1..:attr:`turn_total`)."""
+        """Where turn ``turn`` begins as its player sees it (clamped to 1..:attr:`turn_total`):
+        after the step that started it and the luck that opens it (the dice drawn and rolled,
+        the cards dealt), never past the next turn's start. A play-tester jumped to a turn
+        whose log said "drew 3 dice" while the hand was empty; the first turn's start showed
+        an empty grid before the deal."""
         turn = max(1, min(self.turn_total, turn))
-        return self.turn_starts[turn - 1]
+        position = self.turn_starts[turn - 1]
+        end = self.turn_starts[turn] if turn < self.turn_total else self.length
+        while position < end and self.history[position].player == CHANCE:
+            position += 1
+        return position
 
     # --- moving -----------------------------------------------------------------------------
     def step_forward(self) -> list | None:
@@ -118,6 +126,16 @@ class ReplayCursor:
         if self.at_end:
             return None
         return self._apply(self.history[self.position])
+
+    @property
+    def opening(self) -> int:
+        """Where the game opens as players see it: after the set-up's luck (the tiles, cards
+        or dice dealt), before its first decision (a play-tester's Home showed an empty grid
+        before the deal)."""
+        position = 0
+        while position < self.length and self.history[position].player == CHANCE:
+            position += 1
+        return position
 
     def next_stop(self) -> int:
         """Where one step forward as a player counts it ends: after the next step and the luck

@@ -225,8 +225,9 @@ class ReplayPanel:
         self.go(self.cursor.length)
 
     def home(self) -> None:
+        """The game as it opens, the set-up dealt (:attr:`ReplayCursor.opening`)."""
         self.pause()
-        self.go(0)
+        self.go(self.cursor.opening)
 
     def back(self) -> None:
         """One step back, the luck after it with it (no animation: the board shows the

@@ -43,8 +43,11 @@ def test_keys_move_by_step_and_turn_and_reach_the_games_states(app, game_id):
     assert cursor.position == cursor.length
     assert table.match.state.to_dict() == states[-1]
     assert table.shown.to_dict() == states[-1]  # the board shows it at once
-    key(app, pygame.K_HOME)
-    assert cursor.position == 0 and table.match.state.to_dict() == states[0]
+    key(app, pygame.K_HOME)  # the first turn, the set-up dealt (play-test: an empty grid)
+    first = cursor.opening
+    assert cursor.position == first and table.match.state.to_dict() == states[first]
+    assert all(entry.player < 0 for entry in match.history[:first])
+    assert first == len(match.history) or match.history[first].player >= 0
     key(app, pygame.K_PAGEDOWN)
     key(app, pygame.K_PAGEDOWN)
     assert cursor.position == cursor.turn_position(3) > 0
@@ -92,7 +95,9 @@ def test_buttons_slider_and_turn_box(app):
     table = open_replay(app, match)
     click(app, find_button(app, ">|"))
     assert table.cursor.at_end and not find_button(app, ">").is_enabled
-    click(app, find_button(app, "|<"))
+    click(app, find_button(app, "|<"))  # the game as it opens: the first dice rolled
+    assert table.cursor.position == table.cursor.opening > 0
+    click(app, find_button(app, "<"))
     assert table.cursor.position == 0 and not find_button(app, "<").is_enabled
     click(app, find_button(app, ">>"))
     assert table.cursor.position == table.cursor.turn_position(2)
