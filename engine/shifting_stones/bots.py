@@ -250,7 +250,8 @@ class HardBot:
     per decision, so a game replays; with ``clock`` ``budget`` seconds per turn at
     :data:`SAMPLE_RATE`, the playouts run by ``parallel``, and the plan chosen at the turn's
     first decision is played through (its later steps are not searched again while the
-    position is the one the plan leads to). ``cancel()`` stops it."""
+    position is the one the plan leads to; the rest is planned again from each step, as the
+    hint for that step names it, :func:`_best_from`). ``cancel()`` stops it."""
 
     def __init__(
         self,
@@ -277,7 +278,11 @@ class HardBot:
         if remembered is not None:
             expected, steps = remembered
             if steps and steps[0] in legal_actions and observation.to_dict() == expected:
-                return self._follow(observation, steps, legal_actions)
+                # the plan's next step, with the rest planned again from here as a hint names
+                # it (:func:`hint_for`): the remembered rest once differed from what the
+                # hint had just said, and a player following the hints was sent one way,
+                # then another (a play-test)
+                return self._follow(observation, _best_from(observation, steps), legal_actions)
         paid = observation.paid is not None
         plans = ranked_plans(observation, HARD)
         best = plans[0]
@@ -330,6 +335,18 @@ class HardBot:
                 return action
             self.search.remember((after.to_dict(), steps[1:]))
         return action
+
+
+def _best_from(observation: ShiftingStonesState, steps: list) -> list:
+    """The rest of the turn from ``observation`` by the best plan that begins with
+    ``steps[0]`` (:func:`ranked_plans`, as :func:`hint_for` finds it), or ``steps`` when no
+    plan begins with it."""
+    paid = observation.paid is not None
+    first = steps[0]
+    for plan in ranked_plans(observation, HARD):
+        if plan.first_action(paid) == first:
+            return _turn_steps(plan, paid)
+    return steps
 
 
 def _turn_steps(plan: TurnPlan, paid: bool) -> list:

@@ -225,3 +225,43 @@ def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away():
     choices = [one_sample_timed().choose(seen, legal, random.Random(seed)) for seed in range(40)]
     assert Skip() in legal and Skip() not in choices
     assert all(isinstance(choice, Pay) for choice in choices)
+
+
+def test_a_timed_hards_next_step_is_the_one_its_hint_named():
+    """Play-test: following the hints step by step, a player was told to score a card, then
+    at the next step to pay with it: the plan remembered from the turn's first decision was
+    not the plan the hint had just described. Each step of a followed plan is the next step
+    the hint for the step before named (:func:`hint_for`)."""
+    from engine.bots.search import TurnClock
+    from engine.shifting_stones.bots import hint_for
+    from tests.clock import SteppingClock
+
+    checked = 0
+    for seed in (0, 3):  # turns where the remembered rest once differed from the hint
+        match = Match(GAME, [Seat("human", "A"), Seat("bot", "B", "medium")], seed=seed)
+        rng, turns = random.Random(seed), TurnClock()
+        for _turn in range(2):
+            while match.current_player() != 0 and not match.is_terminal():
+                if match.is_chance():
+                    match.advance_chance()
+                else:
+                    medium = make_bot(GAME, "medium")
+                    seen = match.state.observation(1)
+                    match.apply(medium.choose(seen, match.legal_actions(), rng))
+            if match.is_terminal():
+                break
+            named: list = []
+            while match.current_player() == 0:
+                hard = make_bot(GAME, "hard", 1.0, SteppingClock(0.01), turns=turns)
+                seen = match.state.observation(0)
+                key = ("hint", seed, match.turn_count())
+                action = hard.choose(seen, tuple(match.legal_actions()), match.bot_rng(), turn=key)
+                if named:
+                    assert action == named[0], (seed, action, named)
+                    checked += 1
+                hint = hint_for(match.state, action)
+                named = list(hint.steps[1:]) if hint is not None else []
+                match.apply(action)
+                while match.is_chance():
+                    match.advance_chance()
+    assert checked >= 6
