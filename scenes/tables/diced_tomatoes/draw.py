@@ -395,7 +395,8 @@ def note_words(state, view: View) -> str:
             name=name_of(view, last)
         )
     if state.solo:
-        return _("Goal: harvest n worth exactly n — slot 1 worth 1, slot 2 worth 2 …")
+        # no closing "…": read as cut off (a play-tester)
+        return _("Goal: harvest n worth exactly n (slot 1 worth 1, slot 2 worth 2, and so on)")
     return ""
 
 
