@@ -484,15 +484,17 @@ class StatisticsScene(Scene):
         kit.draw_panel(surface, rect)
         xs, widths = table_columns(rect)
         y = rect.y + 7
+        middle = y + kit.text_size("Ag", 15, True)[1] // 2  # a shrunk header stays centred
         for index, (x, title) in enumerate(zip(xs, COLUMNS)):
             words = _(title)
             kit.blit_text(
                 surface,
                 words,
                 kit.fit_text(words, 15, widths[index], bold=True),
-                (x, y),
+                (x, middle),
                 kit.GOLD,
                 True,
+                "midleft",
             )
         rows = [
             (group, summary_cells(group, summary))
