@@ -179,12 +179,14 @@ def draw_splatter(surface, centre, radius: int) -> None:
 
 
 def draw_cross(surface, rect: pygame.Rect, colour=(236, 90, 80), width: int = 3) -> None:
-    """A cross over the corner of ``rect``: a solo score slot that missed its target."""
-    size = max(6, rect.width // 3)
-    corner = pygame.Rect(rect.right - size - 1, rect.bottom - size - 1, size, size)
-    pygame.draw.circle(surface, (24, 18, 18), corner.center, size // 2 + 3)
-    pygame.draw.line(surface, colour, corner.topleft, corner.bottomright, width)
-    pygame.draw.line(surface, colour, corner.topright, corner.bottomleft, width)
+    """A cross on the middle of ``rect``'s top edge, between a die's corner pips: a solo score
+    slot that missed its target (over the corner it hid a pip, and a 4 read as a 3)."""
+    size = max(6, rect.width // 4)
+    mark = pygame.Rect(0, 0, size, size)
+    mark.center = (rect.centerx, rect.top)
+    pygame.draw.circle(surface, (24, 18, 18), mark.center, size // 2 + 3)
+    pygame.draw.line(surface, colour, mark.topleft, mark.bottomright, width)
+    pygame.draw.line(surface, colour, mark.topright, mark.bottomleft, width)
 
 
 def draw_basket(surface, rect: pygame.Rect) -> None:

@@ -190,9 +190,9 @@ def draw_slots(surface, lay: Layout, state, seat: int, view: View) -> None:
         rect = lay.slot_rect(seat, slot)
         if slot < len(track) and ("slot", seat, slot) not in view.hidden:
             da.blit_die(surface, rect.center, rect.width, "r", track[slot])
-            if stars[slot]:
-                star = da.star(max(5, rect.width // 4))
-                surface.blit(star, star.get_rect(center=rect.topright))
+            if stars[slot]:  # on its own die's top edge: at the corner it sat between two
+                star = da.star(max(5, rect.width // 5))
+                surface.blit(star, star.get_rect(center=rect.midtop))
             points = score["slot_points"][slot]
             if not state.solo and points != track[slot]:
                 draw_points_badge(surface, rect, points)
@@ -514,8 +514,8 @@ def draw_summary(surface, rect: pygame.Rect, state, names) -> None:
                 value = state.score[seat][slot]
                 da.blit_die(surface, r.center, size, "r", value)
                 if stars[slot]:
-                    star = da.star(max(5, size // 4))
-                    surface.blit(star, star.get_rect(center=r.topright))
+                    star = da.star(max(5, size // 5))
+                    surface.blit(star, star.get_rect(center=r.midtop))
                 if not state.solo and score["slot_points"][slot] != value:
                     draw_points_badge(surface, r, score["slot_points"][slot])
                 if slot + 1 in score["missed"]:
