@@ -65,6 +65,10 @@ class Settings:
     """The seats last chosen at New game, by seat (up to 6): "human" or a bot level."""
     seat_count: int = 0
     """How many seats New game last started with (1–6), or 0 for none yet."""
+    game_options: dict = field(default_factory=dict)
+    """The options a player set at New game when each game was last started: game id ->
+    option name -> value (a play-tester's game length was back to the default next time, the
+    seats kept)."""
     problem: str | None = field(default=None, compare=False)
     this_run: dict = field(default_factory=dict, compare=False)
     """Settings given for this run only (``--language``, ``--ui-scale``): name -> ``(stored,
@@ -152,6 +156,26 @@ def _seat_kinds(value):
     return tuple(value) if all(isinstance(kind, str) and kind in kinds for kind in value) else None
 
 
+def _game_options(value):
+    """Game id -> option name -> value (a bool, a whole number or a short text), a few of
+    each; None when damaged. Whether a value suits its option, New game checks."""
+
+    def short(text) -> bool:
+        return isinstance(text, str) and 0 < len(text) <= 40
+
+    def plain(option) -> bool:
+        return isinstance(option, (bool, int)) or short(option)
+
+    if not isinstance(value, dict) or len(value) > 20:
+        return None
+    for game, options in value.items():
+        if not short(game) or not isinstance(options, dict) or len(options) > 20:
+            return None
+        if not all(short(name) and plain(option) for name, option in options.items()):
+            return None
+    return {game: dict(options) for game, options in value.items()}
+
+
 def _seat_count(value):
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
         return None
@@ -174,6 +198,7 @@ CHECKS = {
     "last_game": lambda v: v if isinstance(v, str) and len(v) <= 40 else None,
     "seat_kinds": _seat_kinds,
     "seat_count": _seat_count,
+    "game_options": _game_options,
 }
 """Field -> ``check(value)``: the value to use, or None when it is damaged."""
 
@@ -193,6 +218,7 @@ LABELS = {
     "last_game": N_("last game"),
     "seat_kinds": N_("seats"),
     "seat_count": N_("number of seats"),
+    "game_options": N_("game options"),
 }
 """The settings scene's words for each field, for messages (translated where shown)."""
 

@@ -148,7 +148,20 @@ class NewGameScene(Scene):
         elif self.app.settings.last_game in ids:
             # the game last started here (an unknown id, from another version, is ignored)
             self.game_index = ids.index(self.app.settings.last_game)
+            self._recall_options()
         self._clamp_seats()
+
+    def _recall_options(self) -> None:
+        """The options the player set when this game was last started (kept while they suit
+        the seat count: :meth:`_clamp_seats`; one of another kind is dropped)."""
+        stored = self.app.settings.game_options.get(self.spec.id, {}) if self.spec else {}
+        kinds = {option.name: option.kind for option in self.spec.options} if self.spec else {}
+        self.options = {
+            name: value
+            for name, value in stored.items()
+            if name in kinds and (kinds[name] == "bool") == isinstance(value, bool)
+        }
+        self.chosen = set(self.options)
 
     @property
     def spec(self):
@@ -451,8 +464,7 @@ class NewGameScene(Scene):
     def choose_game(self, index: int) -> None:
         self._read_form()
         self.game_index = index
-        self.options = {}
-        self.chosen = set()
+        self._recall_options()
         self._clamp_seats()
         self.relayout()
 
@@ -512,9 +524,10 @@ class NewGameScene(Scene):
         routes.open_match(self.app, match)  # the table keeps an unfinished game of this kind
 
     def remember_names(self) -> None:
-        """Keep the names typed for the people's seats, the seats chosen and the game for the
-        next New game ("" where the default "Player N" stands, so it follows the language); a
-        settings file that cannot be written is said and changes nothing else."""
+        """Keep the names typed for the people's seats, the seats chosen, the game and the
+        options set for it for the next New game ("" where the default "Player N" stands, so
+        it follows the language); a settings file that cannot be written is said and changes
+        nothing else."""
         from saves.settings import SaveError, save_settings
 
         settings = self.app.settings
@@ -523,16 +536,23 @@ class NewGameScene(Scene):
             for i, name in enumerate(self.seat_names)
         )
         game_id = self.spec.id if self.spec else ""
-        chosen = (typed, game_id, tuple(self.seat_kinds), self.seat_count)
+        options = dict(settings.game_options)
+        if game_id:
+            options[game_id] = {
+                name: value for name, value in self.options.items() if name in self.chosen
+            }
+        chosen = (typed, game_id, tuple(self.seat_kinds), self.seat_count, options)
         if chosen == (
             settings.player_names,
             settings.last_game,
             settings.seat_kinds,
             settings.seat_count,
+            settings.game_options,
         ):
             return
         settings.player_names, settings.last_game = typed, game_id
         settings.seat_kinds, settings.seat_count = tuple(self.seat_kinds), self.seat_count
+        settings.game_options = options
         try:
             save_settings(self.app.settings)
         except SaveError as err:

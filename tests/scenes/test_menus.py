@@ -198,6 +198,36 @@ def test_new_game_remembers_the_names_typed_and_the_game_for_the_next_game(app):
     assert [seat.kind for seat in again.seats()] == ["human", "bot", "human"]
 
 
+def test_new_game_remembers_the_options_set_for_each_game(app):
+    """Play-test: the game length chosen was back to its default at the next New game, the
+    seats kept. The options a player set are kept by game; one that no longer suits is
+    dropped."""
+    from saves.settings import load_settings, save_settings
+
+    click(app, find_button(app, "New game"))
+    scene = app.manager.top
+    scene.choose_game([g.id for g in scene.games].index(PIG.id))
+    frames(app, 1)
+    assert scene.options["target"] == 20  # the default
+    scene.options["target"] = 30
+    scene.chosen.add("target")
+    click(app, find_button(app, "Start"))
+    assert app.manager.top.match.options["target"] == 30
+    assert load_settings().game_options[PIG.id] == {"target": 30}
+    app.manager.reset(TitleScene(app))
+    frames(app, 1)
+    click(app, find_button(app, "New game"))
+    again = app.manager.top
+    assert again.spec.id == PIG.id and again.options["target"] == 30
+    # a value the game no longer offers (another version's) falls back to the default
+    app.settings.game_options = {PIG.id: {"target": 25, "gone": True}}
+    save_settings(app.settings)
+    app.manager.reset(TitleScene(app))
+    frames(app, 1)
+    click(app, find_button(app, "New game"))
+    assert app.manager.top.options == {"target": 20}
+
+
 def test_damaged_player_names_and_last_game_in_the_settings_are_reported_and_dropped(tmp_path):
     import json
 
@@ -212,6 +242,7 @@ def test_damaged_player_names_and_last_game_in_the_settings_are_reported_and_dro
                 "ui_scale": 125,
                 "seat_kinds": ["human", "genius"],
                 "seat_count": 9,
+                "game_options": {"stake-pig": {"target": [30]}},
             }
         )
     )
@@ -220,6 +251,7 @@ def test_damaged_player_names_and_last_game_in_the_settings_are_reported_and_dro
     assert settings.seat_kinds == () and settings.seat_count == 0
     assert "player names" in settings.problem and "last game" in settings.problem
     assert "number of seats" in settings.problem
+    assert settings.game_options == {} and "game options" in settings.problem
     assert (tmp_path / "settings.json.damaged").exists()  # kept, as every damaged file
 
 
