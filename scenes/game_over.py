@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton
 from engine.match import Match
 from scenes import kit, routes
 from scenes.manager import Scene
+from scenes.toasts import beside_title, shown_path
 from sprites import art
 from translation import _
 
@@ -73,13 +74,7 @@ class GameOverScene(Scene):
         the bottom, where a toast covered their labels, and a toast across the top hid the
         title ("Game record saved"). When the UI scale leaves too little room beside the
         title, the toasts go under it."""
-        w, h = self.app.size
-        title = self.title_rect()
-        side = pygame.Rect(title.right + kit.px(24), kit.px(8), 0, h // 2)
-        side.width = w - 12 - side.left
-        if side.width >= kit.px(240):
-            return side, "top"
-        return pygame.Rect(40, title.bottom + 4, w - 80, h // 2), "top"
+        return beside_title(self.app.size, self.title_rect())
 
     def heading_top(self) -> int:
         """The y of the game's title (nearer the top in a low window)."""
@@ -116,7 +111,9 @@ class GameOverScene(Scene):
             self.app.notify(str(err), seconds=8.0)
             return
         self.app.notify(
-            _("Game record saved: {file}\nin {folder}").format(file=path.name, folder=path.parent),
+            _("Game record saved: {file}\nin {folder}").format(
+                file=path.name, folder=shown_path(path.parent)
+            ),
             seconds=8.0,
         )
 

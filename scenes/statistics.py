@@ -16,6 +16,7 @@ from engine import registry
 from saves import stats
 from scenes import kit
 from scenes.manager import Scene
+from scenes.toasts import shown_path
 from translation import N_, _, ngettext
 
 GROUP_NAMES = {
@@ -356,9 +357,15 @@ class StatisticsScene(Scene):
                 "Exported {count} game to {file}",
                 "Exported {count} games to {file}",
                 len(self.records),
-            ).format(count=len(self.records), file=path),
+            ).format(count=len(self.records), file=shown_path(path)),
             seconds=8.0,
         )
+
+    def toast_area(self) -> tuple:
+        """Above Export CSV and Back, from the bottom: over them a toast covered their labels
+        (a play-test), and beside the heading it covered the tabs."""
+        w, h = self.app.size
+        return pygame.Rect(40, 0, w - 80, h - kit.px(44) - 18 - 8), "bottom"
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -4,6 +4,9 @@ still too wide cut in the middle, and at most :data:`TOAST_MAX_LINES` (:meth:`Ap
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pygame
 
 from scenes import kit
 
@@ -66,3 +69,25 @@ def _cut_middle(piece: str, width: int) -> str:
     while keep > 1 and not _fits(piece[:keep] + "…" + piece[-keep:], width):
         keep -= 1
     return piece[:keep] + "…" + piece[-keep:]
+
+
+def shown_path(path) -> str:
+    """``path`` as a toast says it: the home folder as "~" (a record's folder took five lines
+    of a toast over the score screen's winner, a play-test), else as it is."""
+    path, home = Path(path), Path.home()
+    try:
+        return str(Path("~") / path.relative_to(home))
+    except ValueError:
+        return str(path)
+
+
+def beside_title(size: tuple, title: pygame.Rect) -> tuple:
+    """``(area, "top")``: where a screen's toasts stack, from the top, beside its centred
+    ``title`` (a window ``size`` wide and high) — over neither its buttons along the bottom
+    nor the title; under the title when the UI scale leaves too little room beside it."""
+    w, h = size
+    side = pygame.Rect(title.right + kit.px(24), kit.px(8), 0, h // 2)
+    side.width = w - 12 - side.left
+    if side.width >= kit.px(240):
+        return side, "top"
+    return pygame.Rect(40, title.bottom + 4, w - 80, h // 2), "top"

@@ -134,6 +134,24 @@ def test_export_csv_writes_every_game_beside_the_database(app):
     assert len(files) == 1
     assert len(files[0].read_text(encoding="utf-8").splitlines()) == 4
     assert any("Exported 3 games" in message for message in app.messages)
+    # play-test: the toast covered Export CSV and Back; it stands above them
+    buttons = [find_button(app, "Export CSV").get_abs_rect(), find_button(app, "Back").rect]
+    toasts = [rect for _lines, rect in app.toast_rects()]
+    assert toasts and not any(toast.colliderect(b) for toast in toasts for b in buttons)
+
+
+def test_a_toast_names_a_folder_under_home_with_a_tilde(monkeypatch, tmp_path):
+    """Play-test: a record's folder took five lines of a toast over the score screen's
+    winner; under the home folder it reads "~/…"."""
+    from pathlib import Path
+
+    from scenes.toasts import shown_path
+
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: tmp_path))
+    assert shown_path(tmp_path / ".local" / "share" / "records") == str(
+        Path("~", ".local", "share", "records")
+    )
+    assert shown_path(Path("/elsewhere/records")) == str(Path("/elsewhere/records"))
 
 
 def test_statistics_screen_says_when_the_database_is_damaged(app):
