@@ -431,20 +431,42 @@ def draw_board(surface, lay: Layout, view: View) -> None:
     draw_hand(surface, lay, view)
 
 
-def draw_scored_summary(surface, rect: pygame.Rect, state, names) -> None:
+def draw_scored_summary(surface, rect: pygame.Rect, state, names) -> list:
     """Under the score sheet: each player's scored cards in a row, in the order scored; the
     players (three or more) in two columns when that shows the cards clearly larger (four
-    players at 1024 × 640 left them too small to read in one)."""
+    players at 1024 × 640 left them too small to read in one). Returns ``[(rect, card)]`` in
+    the order drawn (:func:`draw_zoomed_card`)."""
     seats = state.num_players
     gap = kit.px(24)
     one, two = (_card_size(rect, state, names, n, gap) for n in (1, 2))
     columns = 2 if seats >= 3 and two > 1.15 * one else 1
     per_column = -(-seats // columns)
     column_w = (rect.width - gap * (columns - 1)) // columns
+    drawn: list = []
     for column in range(columns):
         first = column * per_column
         area = pygame.Rect(rect.x + column * (column_w + gap), rect.y, column_w, rect.height)
-        _scored_rows(surface, area, state, names, range(first, min(seats, first + per_column)))
+        seats_here = range(first, min(seats, first + per_column))
+        drawn += _scored_rows(surface, area, state, names, seats_here)
+    return drawn
+
+
+def draw_zoomed_card(surface, cards: list, pointer: tuple) -> None:
+    """The scored card under ``pointer`` (of ``cards``, ``[(rect, card)]`` as drawn, the last
+    on top) drawn large beside it: a play-tester could not read the small ones under the
+    score sheet."""
+    hovered = next((item for item in reversed(cards) if item[0].collidepoint(pointer)), None)
+    if hovered is None:
+        return
+    small, card = hovered
+    height = min(kit.px(200), max(small.height * 2, kit.px(120)))
+    big = pygame.Rect(0, 0, int(height / art.CARD_RATIO), height)
+    big.midbottom = (small.centerx, small.top - 6)
+    if big.top < 0:
+        big.midtop = (small.centerx, small.bottom + 6)
+    big.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (0, 0, 0), big.inflate(8, 8), border_radius=10)
+    draw_card(surface, big, card, border=kit.GOLD)
 
 
 def _card_size(rect: pygame.Rect, state, names, columns: int, gap: int) -> float:
@@ -462,13 +484,15 @@ def _card_size(rect: pygame.Rect, state, names, columns: int, gap: int) -> float
     return card_h * min(1.0, width / max(1.0, needed)) * cut_names
 
 
-def _scored_rows(surface, rect: pygame.Rect, state, names, seats: range) -> None:
-    """``seats``' names and scored cards, a row each, from the top of ``rect``."""
+def _scored_rows(surface, rect: pygame.Rect, state, names, seats: range) -> list:
+    """``seats``' names and scored cards, a row each, from the top of ``rect``; returns the
+    cards' ``[(rect, card)]``."""
     row_h = min(kit.px(124), rect.height // max(1, len(seats)))  # as tall as fits: stones readable
     card_h = row_h - 8
     if card_h < 24:
-        return
+        return []
     card_w = int(card_h / art.CARD_RATIO)
+    drawn = []
     # as wide as the longest name needs, up to a third of the room (a Japanese bot name was cut)
     widest = max((kit.text_size(names[seat], 15, True)[0] for seat in seats), default=0)
     name_w = min(widest + kit.px(16), rect.width // 3)
@@ -485,6 +509,7 @@ def _scored_rows(surface, rect: pygame.Rect, state, names, seats: range) -> None
         if len(cards) > 1 and (len(cards) - 1) * step > room:
             step = max(4, room // (len(cards) - 1))
         for index, card in enumerate(cards):
-            draw_card(
-                surface, pygame.Rect(left + name_w + index * step, y + 4, card_w, card_h), card
-            )
+            spot = pygame.Rect(left + name_w + index * step, y + 4, card_w, card_h)
+            draw_card(surface, spot, card)
+            drawn.append((spot, card))
+    return drawn

@@ -347,7 +347,9 @@ class ShiftingStonesTable(GameTable):
         return True
 
     def draw_summary(self, surface, rect) -> bool:
-        """Under the score sheet, every player's scored cards."""
+        """Under the score sheet, every player's scored cards, the one under the pointer
+        large beside it."""
         match = self.ctx.match
-        draw.draw_scored_summary(surface, rect, match.state, match.names)
+        cards = draw.draw_scored_summary(surface, rect, match.state, match.names)
+        draw.draw_zoomed_card(surface, cards, pygame.mouse.get_pos())
         return True

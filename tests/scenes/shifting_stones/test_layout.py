@@ -243,3 +243,22 @@ def test_the_score_screens_scored_cards_take_two_columns_when_one_leaves_them_sm
         pygame.Surface((1280, 800)), pygame.Rect(40, 380, 1200, 330), three.state, names[:3]
     )
     assert {rect.x for card, rect in cards if card in (1, 3, 4)} == {cards[0][1].x}  # one column
+
+
+def test_the_score_screens_card_under_the_pointer_is_drawn_large(fonts, monkeypatch):
+    """Play-test: the scored cards under a three-player sheet at 1024 × 640 were too small to
+    read, and hovering did nothing. The card under the pointer is drawn large beside it, the
+    card on top where two overlap."""
+    from scenes.tables.shifting_stones import draw
+
+    drawn = []
+    monkeypatch.setattr(draw, "draw_card", lambda _s, rect, card, **kw: drawn.append((rect, card)))
+    cards = [(pygame.Rect(100, 400, 36, 52), 5), (pygame.Rect(120, 400, 36, 52), 9)]
+    screen = pygame.Surface((1024, 640))
+    draw.draw_zoomed_card(screen, cards, (130, 420))  # over both: the later one is on top
+    assert len(drawn) == 1 and drawn[0][1] == 9
+    big = drawn[0][0]
+    assert big.height >= 120 and big.bottom <= 400 and screen.get_rect().contains(big)
+    drawn.clear()
+    draw.draw_zoomed_card(screen, cards, (600, 300))
+    assert drawn == []
