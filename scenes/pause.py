@@ -138,12 +138,16 @@ class PauseScene(Scene):
             )
         else:
             flat = " ".join(self.position.split())
-        rows = kit.wrap(flat, 13, width)
+        measure = lambda text: kit.text_size(text, 13)[0]  # noqa: E731
+        # a field with no space to break at (a deck's card list) ran on under Copy: its row
+        # is cut, Copy takes the whole text
+        rows = [
+            row if measure(row) <= width else kit.ellipsize(row, width, measure)
+            for row in kit.wrap(flat, 13, width)
+        ]
         shown = max(1, (rect.height - px(30)) // px(17))
         if len(rows) > shown:
-            rows = rows[: shown - 1] + [
-                kit.ellipsize(" ".join(rows[shown - 1 :]), width, lambda t: kit.text_size(t, 13)[0])
-            ]
+            rows = rows[: shown - 1] + [kit.ellipsize(" ".join(rows[shown - 1 :]), width, measure)]
         for index, row in enumerate(rows):
             kit.blit_text(surface, row, 13, (rect.x + 12, rect.y + px(27 + index * 17)), kit.INK)
 

@@ -293,6 +293,17 @@ def test_a_replays_pause_menu_shows_and_copies_its_position(app):
     pause = app.manager.top
     assert not pause.hides_hands and pause.copy_button.is_enabled
     assert pause.position == position_text(spec, table.match.state)
+    # the deck's card list has no space to break at: its row is cut, never run on under Copy
+    rows = []
+    real = kit.blit_text
+    kit.blit_text = lambda surface, text, size, pos, *rest, **named: rows.append((text, size))
+    try:
+        pause.draw_position(app.screen)
+    finally:
+        kit.blit_text = real
+    room = pause.position_rect().width - kit.px(170)
+    assert any("deck=" in text for text, _size in rows)
+    assert all(kit.text_size(text, size)[0] <= room for text, size in rows[1:])
 
 
 def test_one_undo_takes_back_a_paid_move_whole(app):
