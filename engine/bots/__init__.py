@@ -50,6 +50,13 @@ class GameBots:
         victory points or close to it, so Easy's noise means the same in every game)."""
         raise NotImplementedError
 
+    def leaf_value(self, state, player: int) -> float:
+        """How good ``state`` is for seat ``player`` where a rollout of
+        :class:`engine.bots.rollout.RolloutBot` ends; its moves on the way are chosen by
+        :meth:`evaluate`. By default :meth:`evaluate` too; a game may value the end of a
+        rollout more closely (Diced Tomatoes: ``heuristics.hard_evaluate``)."""
+        return self.evaluate(state, player)
+
     def explain(self, state, action: Action, names: Sequence[str]) -> str:
         """Why ``action`` is good for the player to move in ``state``: one sentence starting with
         a capital letter, in the player's terms ("Harvests your vine worth 4 into slot 2."),

@@ -1,6 +1,7 @@
 """Flat Monte Carlo with greedy rollouts: each candidate move is played on to the end of the next
 player's turn by the greedy heuristic policy, many times with fresh luck, and the best average
-wins (:func:`sequential_halving` shares the budget between the candidates).
+wins (:func:`sequential_halving` shares the budget between the candidates). Where a rollout ends
+the position is valued by the game's :meth:`GameBots.leaf_value` (by default its evaluation).
 
 Where a game's luck decides most turns, averaging whole sampled turns judges a move better than
 a tree whose leaves are valued mid-turn. The candidates are compared on common random numbers:
@@ -10,7 +11,7 @@ cannot tell apart (:meth:`GameBots.position_key`) are one candidate, and the pai
 let the candidates race, so a plain choice ends early. Each rollout depends only on the
 position, its move and its seed (:func:`rollout_value`), so the rollouts of a batch run on as
 many processes as the search has (:class:`engine.bots.search.Search`). Needs the game's
-:class:`engine.bots.GameBots` (its evaluation, forced and allowed moves), the state's
+:class:`engine.bots.GameBots` (its evaluation, leaf value, forced and allowed moves), the state's
 ``turn_owner()`` and the game's :class:`engine.core.TurnStarted` events.
 """
 
@@ -83,7 +84,7 @@ def play(state, action, rng) -> int:
 def rollout(knowledge, state, action, me, rng, stopped=never) -> float | None:
     """Play ``action``, then greedily until two more turns have begun (the end of this turn
     and of the next one: the next player's, or one's own again in a solo game); the value
-    for ``me``, or None when ``stopped()`` ended it midway."""
+    for ``me`` (``knowledge.leaf_value``), or None when ``stopped()`` ended it midway."""
     # the luck of the game and the policy's own samples come from separate generators, so
     # rollouts seeded alike meet the same dice whatever the policy sampled meanwhile
     luck, policy = random.Random(rng.random()), random.Random(rng.random())
@@ -95,7 +96,7 @@ def rollout(knowledge, state, action, me, rng, stopped=never) -> float | None:
         if stopped():
             return None
         begun += play(t, greedy_move(knowledge, t, policy), luck)
-    return knowledge.evaluate(t, me)
+    return knowledge.leaf_value(t, me)
 
 
 def rollout_value(shared: tuple, item: tuple, stopped=never) -> float | None:

@@ -35,6 +35,9 @@ class SpyBots(DicedTomatoesBots):
         self.owners.append(state.turn_owner())
         return 0.0
 
+    def leaf_value(self, state, player):
+        return self.evaluate(state, player)
+
 
 def test_a_rollout_ends_when_the_next_turn_is_over():
     """From seat 0's turn early in a 3-player game a rollout is valued as seat 2's turn begins:
