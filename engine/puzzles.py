@@ -120,7 +120,8 @@ PUZZLES = (
         "diced-tomatoes",
         N_("From one to six"),
         N_("Harvest a 6 this turn."),
-        "players=2 phase=turn active=0 last=1 karma=4,3 hand=1r vines=6r6r6r|-|-/-|-|- score=2/1",
+        "players=2 phase=turn active=0 last=1 karma=4,3 hand=1r "
+        "vines=6r6r6r|-|-/5r|4r4r|3r4r score=2/1",
         lambda start, state, events: 6 in _harvested(start, state),
     ),
     Puzzle(
