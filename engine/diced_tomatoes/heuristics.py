@@ -5,6 +5,10 @@ points already scored (rules.score_parts, karma at half a point per karma as the
 does) plus a share of what the player's growing vines promise, minus the best opponent's same
 estimate. In solo it counts matched slots first. A vine worth 0 or less, or more than 6, is a
 burden (it blocks a token), so greedy play clears such vines at clean-up (DT-D5).
+
+``hard_evaluate(state, player)`` is Hard's value where its rollouts end: the points already
+certain plus what karma, harvests and growing vines add by the end, by weights
+(:data:`HARD_WEIGHTS`) fitted to how Medium's games end (``bench/dt_value.py``).
 """
 
 from __future__ import annotations
@@ -121,6 +125,78 @@ def evaluate(state, player: int) -> float:
     if state.solo:
         return mine
     return mine - max(_estimate(state, p) for p in range(state.num_players) if p != player)
+
+
+HARD_WEIGHTS = {
+    "karma": (0.59, -0.24),
+    "harvests": (-0.18, -0.82),
+    "seed_vines": (-2.23, 0.81),
+    "seed_value": (0.63, -0.11),
+    "two_dice_vines": (-1.73, -0.51),
+    "two_dice_value": (0.62, 0.21),
+    "three_dice_vines": (-0.78, -0.69),
+    "three_dice_value": (0.76, 0.12),
+}
+"""Hard's evaluation (:func:`hard_evaluate`): each feature of :func:`value_features` as
+``(weight, change)``, its weight in points being ``weight + change * phase`` (phase: the
+share of the bushel left, 1 at the start, 0 when it is empty). Fitted by ``bench/dt_value.py``
+(least squares, 2001 two-player games of Medium against Medium, seeds 50000–52000): what a
+seat's karma, harvests and growing vines are worth in the final margin beyond the points it
+has already scored. A vine costs a token and a score slot, so a low one is a burden: a lone
+seed of 1 is worth about -1.5 points, of 6 about +1.6 (the greedy evaluation: +0.05 and
++0.3)."""
+BURDEN = -1.5
+"""What a vine that can never be harvested (worth 0 or less, or more than 6) costs its owner:
+it blocks a token until it is cleared (as :func:`evaluate`'s vine promise counts it)."""
+
+
+def value_features(state, player: int) -> dict:
+    """The features :data:`HARD_WEIGHTS` weighs for seat ``player``: its karma, its harvests,
+    and for its vines of 1, 2 and 3 dice that can still be harvested how many there are and
+    the sum of what they would score in the next slot (:func:`rules.harvest_points`); and
+    ``burdens``, its vines that never can (:data:`BURDEN`)."""
+    features = dict.fromkeys(HARD_WEIGHTS, 0)
+    features["burdens"] = 0
+    features["karma"] = state.karma[player]
+    features["harvests"] = len(state.score[player])
+    next_slot = len(state.score[player]) + 1
+    for vine in state.vines[player]:
+        if not vine:
+            continue
+        value = rules.vine_value(vine)
+        if not rules.is_harvestable(value) or len(vine) >= 4:
+            features["burdens"] += 1
+            continue
+        name = _VINE_FEATURES[len(vine)]
+        features[name + "_vines"] += 1
+        features[name + "_value"] += rules.harvest_points(state, next_slot, value)
+    return features
+
+
+_VINE_FEATURES = {1: "seed", 2: "two_dice", 3: "three_dice"}
+
+
+def hard_estimate(state, player: int) -> float:
+    """Seat ``player``'s points already certain (:func:`rules.running_score`) plus what
+    :data:`HARD_WEIGHTS` says its karma, harvests and vines will add by the end."""
+    phase = state.bushel_size() / sum(rules.full_bushel(state.num_players, state.options).values())
+    features = value_features(state, player)
+    total = rules.running_score(state, player)["total"] + features["burdens"] * BURDEN
+    for name, (weight, change) in HARD_WEIGHTS.items():
+        total += (weight + change * phase) * features[name]
+    return total
+
+
+def hard_evaluate(state, player: int) -> float:
+    """Hard's value of ``state`` for seat ``player``, where its rollouts end
+    (:meth:`DicedTomatoesBots.leaf_value`): :func:`hard_estimate` of the seat minus the best
+    opponent's; a finished game, or a solo one, as :func:`evaluate` says. The greedy
+    evaluation stays the rollouts' policy and Medium's: Hard's own choices in the rollouts
+    valued this way played worse (measured with bench/bots.py: 65 % against 80 %)."""
+    if state.is_terminal() or state.solo:
+        return evaluate(state, player)
+    mine = hard_estimate(state, player)
+    return mine - max(hard_estimate(state, p) for p in range(state.num_players) if p != player)
 
 
 _KARMA = (Reroll, Shift, CleanVine, RollOver, FlipSeed, SetDie)

@@ -123,3 +123,47 @@ def test_on_the_games_last_turn_no_karma_goes_on_cleaning_a_vine_that_promises_n
     ongoing = parse_position("players=2 active=1 last=1 karma=2,5 hand=- vines=-|-|-/2r1r|-|-")
     assert heuristics.dice_to_come(ongoing, 1) is None
     assert heuristics.dice_to_come(placed, 1) == 0 and heuristics.dice_to_come(one_die, 1) == 1
+
+
+def test_hard_values_a_lone_low_seed_as_a_burden_and_a_high_one_as_a_promise():
+    """Hard's rollouts end on the fitted weights (heuristics.HARD_WEIGHTS): a vine costs a token
+    and a score slot, so a lone seed of 1 is worth less than an empty token and a seed of 6
+    more, where the greedy evaluation's vine promise gave both a little. One die has left
+    the bushel of 26: the phase is 25/26."""
+    low = parse_position("players=2 vines=1r|-|-/-|-|- karma=3,3")
+    high = parse_position("players=2 vines=6r|-|-/-|-|- karma=3,3")
+    assert low.bushel_size() == high.bushel_size() == 25
+    phase = 25 / 26
+    seed = -2.23 + 0.81 * phase
+    value = 0.63 - 0.11 * phase
+    assert heuristics.hard_evaluate(low, 0) == pytest.approx(seed + value)  # about -0.93
+    assert heuristics.hard_evaluate(high, 0) == pytest.approx(seed + 6 * value)  # about +1.69
+    assert heuristics.hard_evaluate(low, 1) == pytest.approx(-(seed + value))
+    assert heuristics.evaluate(low, 0) == pytest.approx(0.05)
+    assert heuristics.evaluate(high, 0) == pytest.approx(0.3)
+    assert GAME.bots.leaf_value(low, 0) == heuristics.hard_evaluate(low, 0)
+
+
+def test_hard_values_points_scored_and_karma_by_the_phase():
+    """Harvested points count whole; karma is worth 0.59 - 0.24 * phase a karma (a third of a
+    point at the start, more as the bushel empties: it scores half a point at the end)."""
+    s = parse_position("players=2 vines=-|-|-/-|-|- karma=5,1 score=4/2")
+    phase = s.bushel_size() / 26
+    karma = 0.59 - 0.24 * phase
+    harvests = -0.18 - 0.82 * phase
+    mine = 4 + harvests + 5 * karma
+    theirs = 2 + harvests + 1 * karma
+    assert heuristics.hard_evaluate(s, 0) == pytest.approx(mine - theirs)
+
+
+def test_hard_values_a_finished_or_solo_game_as_the_greedy_evaluation_does():
+    """A finished game is its result (±100 and the margin) and a solo game matched slots: the
+    fitted weights are for the running two-player margin only."""
+    over = parse_position(
+        "players=2 phase=over vines=4r4r4r|-|-/-|-|- karma=4,3 score=6,5,4,3,2,1/6,6"
+    )
+    assert [row[-1] for row in over.score_sheet()["rows"]] == [24, 13]
+    assert heuristics.hard_evaluate(over, 0) == 111.0  # a win by 11
+    assert heuristics.hard_evaluate(over, 1) == -111.0
+    solo = parse_position("players=1 vines=5r5r5r|-|- hand=5r score=1,2,3,4 karma=3")
+    assert heuristics.hard_evaluate(solo, 0) == heuristics.evaluate(solo, 0)
