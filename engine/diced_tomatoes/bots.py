@@ -6,9 +6,10 @@ Medium is the generic greedy bot on :func:`heuristics.evaluate`. Hard is a
 turns, and measured with bench/bots.py a tree search was only level with Medium (43-55%) while
 rollouts beat it 42-3-16; at the default 1.5 s, 141-9-50 over 200 games (73%). Its rollouts end
 valued by :func:`heuristics.hard_evaluate` (:meth:`DicedTomatoesBots.leaf_value`), weights fitted
-to how Medium's games end, instead of the greedy evaluation: with its fixed budget 306-19-75
-against Medium over 400 games (seeds 1000-1399), 78.9% (74.6-82.6), where it was 263-23-114
-(68.6%); their moves stay greedy on :func:`heuristics.evaluate`.
+to how Medium's games end, instead of the greedy evaluation: with its fixed budget 304-26-70
+against Medium over 400 games (seeds 1000-1399), 79.2% (75.0-82.9), where it was 263-23-114
+(68.6%); about twice its fair share at 3 and 4 players (1.98x over 78 games, 2.08x over 80).
+Their moves stay greedy on :func:`heuristics.evaluate`.
 """
 
 from __future__ import annotations
