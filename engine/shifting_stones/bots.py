@@ -19,8 +19,9 @@ other cards match) and plays the plan's first step; the next decision plans agai
 * **Hard** searches every way to play the rest of the turn (:func:`heuristics.search_plans`,
   several cards in one path, paying with a matching card when that reaches a better one), values
   the plans with the bonus's edge and the end of the game in mind (its last turn keeps nothing
-  for later), and settles close calls by playouts on samples of its information set: the next
-  player's turn from the grid it leaves — what scoring it leaves open — then its own next turn.
+  for later; a plan that ends the game counts its chance of winning), and settles close calls
+  by playouts on samples of its information set: the next player's turn from the grid it
+  leaves — what scoring it leaves open — then its own next turn.
 """
 
 from __future__ import annotations
@@ -236,6 +237,26 @@ class HardBot:
     59 % without them (bench/bots, README); at the fixed search 238-34-128 over 400 games
     (seeds 1000–1399, 2026-12-06): 64 % (59–68).
 
+    A plan that ends the game while others still play a last turn is worth its chance of winning
+    (:func:`heuristics.win_chance`), in the planning and in its playouts (the reply is that last
+    turn, :func:`playout_value`): it was worth its points only, and Hard the first player played
+    on rather than end the game 3 to 9 points ahead (5 of its losses in 30 traced games followed
+    such a turn). With it 269-34-97 over 400 games (seeds 1000–1399, 2026-12-07): 71.5 %
+    (66.9–75.7) against 65 % (60.2–69.5); at 3 players 18-5-16 (1.58× its fair share), at 4
+    13-3-24 (1.45×).
+
+    Tried at 2 players (2026-12-07, fixed search, 100 games of seeds 1000–1099, where Hard
+    then went 69-8-23) and not kept, none being better beyond a run's luck: ``fresh`` 0.35,
+    69-8-23; ``bonus`` 0.6, 67-5-28; Medium's keep weights, 66-7-27; keep weights fitted to
+    how often a kept card is scored on the next turn (1 payment away 29–40 %, a fresh card
+    33 %: 0.35/0.35/0.3/0.15, far 0.05, ``fresh`` 0.5), 71-10-19 but 54-8-38 on seeds
+    1100–1199 (Hard then 58-11-31); playouts valuing by who wins every end of the game they
+    reach, 64-6-30, and 46-7-19 in 72 games with the win chance; the chance that the next
+    player ends the game first, 72-10-18 (with the win chance, against its 75-8-17). Its own
+    next turn in a playout planned by its full search (7× the thinking) and the rival's
+    played exactly as Medium (about 9×) were stopped for their cost, no better (4-2-2 in 8
+    games, 18-2-14 in 34).
+
     Tried at 3 players (2026-12-06, fixed search, Hard in one seat against two Mediums, seeds
     3000–3038; these playouts: 15-3-21, 1.27× its fair share) and not kept, none being better:
     playouts of the whole round (every opponent's turn from the grid the one before leaves,
@@ -379,13 +400,31 @@ def _play_turn(whole: ShiftingStonesState, seat: int, grid: int, hand: Sequence[
     return heuristics.value_plans(plans, heuristics.outlook(whole, seat), RIVAL.weights)[0]
 
 
+def _final_result(observation: ShiftingStonesState, me: int, gains: dict) -> float:
+    """What the game's end is worth to ``me`` beyond the points (:data:`HARD`'s
+    ``result``: won, half of it shared, as much against lost), ``gains`` (``{seat: cards}``)
+    scored on top of the observation's scored cards."""
+    scored = [
+        list(cards) + list(gains.get(seat, ())) for seat, cards in enumerate(observation.scored)
+    ]
+    totals = heuristics.final_totals(
+        [sum(CARDS[card].points for card in cards) for cards in scored],
+        [sum(1 for card in cards if CARDS[card].points == 1) for cards in scored],
+    )
+    margin = totals[me] - max(total for seat, total in enumerate(totals) if seat != me)
+    win = HARD.weights.result
+    return win if margin > 0 else win / 2 if margin == 0 else -win
+
+
 def playout_value(observation: ShiftingStonesState, plan: TurnPlan, luck: random.Random) -> float:
     """The plan's worth after one sampled future: the hidden cards dealt by ``luck``
     (:func:`sample_hidden`), the next player plays their turn from the grid the plan leaves
     (unless the game ends first), then — if the game goes on — this player plays the next turn
     with the cards kept and as many drawn at random from the sampled deck. The value is this
     player's points over both turns less the rival's (with more than 2 players, 0.6 of it:
-    they are one rival among several), their shares of the 1-point bonus included."""
+    they are one rival among several), their shares of the 1-point bonus included. A plan
+    that ends the game counts :attr:`heuristics.Weights.result` for winning as well (half of
+    it shared, as much against losing), once the reply, the last turn, is played."""
     me = observation.current_player()
     whole = sample_hidden(observation, luck)
     players = observation.num_players
@@ -399,6 +438,8 @@ def playout_value(observation: ShiftingStonesState, plan: TurnPlan, luck: random
     weight = 1.0 if players == 2 else 0.6
     value -= weight * (reply.points + reply.parts.get("bonus", 0.0))
     if last:
+        if view.before_end == 1:  # the reply was the game's last turn: won or lost then
+            value += _final_result(observation, me, {me: plan.scored, rival: reply.scored})
         return value
     deck = [card for card in whole.deck if card not in reply.scored]
     drawn = 2 if plan.skip else max(0, 4 - len(plan.kept))

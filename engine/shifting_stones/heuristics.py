@@ -506,18 +506,71 @@ player a turn to win. Hard's alone (:attr:`Weights.result`): given to Medium too
 Hard's lead over Medium at 2 players from 64 % to 60 % over the same 400 seeds (2026-12-07)."""
 
 
+def final_totals(points: Sequence[int], one_point: Sequence[int]) -> list[int]:
+    """Each seat's total if the game ended with these card ``points`` and 1-point cards: the
+    points and the 3 for the most 1-point cards, every tied seat getting them (SS-D5)."""
+    most = max(one_point)
+    return [
+        total + (ONE_POINT_BONUS if most and count == most else 0)
+        for total, count in zip(points, one_point, strict=True)
+    ]
+
+
 def final_margin(view: Outlook, plan: TurnPlan, one_point: Sequence[int]) -> float:
     """``view.me``'s total less the best other total if the game ended with ``plan``: card
     points and the 3 for the most 1-point cards, every tied seat getting them (SS-D5)."""
-    totals = list(view.points)
-    totals[view.me] += plan.points
-    most = max(one_point)
-    if most:
-        totals = [
-            total + (ONE_POINT_BONUS if count == most else 0)
-            for total, count in zip(totals, one_point, strict=True)
-        ]
+    points = list(view.points)
+    points[view.me] += plan.points
+    totals = final_totals(points, one_point)
     return totals[view.me] - max(total for seat, total in enumerate(totals) if seat != view.me)
+
+
+LAST_TURN = (
+    (0, 0, 0.02),
+    (1, 1, 0.21),
+    (2, 0, 0.13),
+    (2, 2, 0.08),
+    (3, 0, 0.14),
+    (3, 1, 0.20),
+    (4, 0, 0.05),
+    (4, 1, 0.04),
+    (4, 2, 0.02),
+    (5, 0, 0.045),
+    (5, 1, 0.015),
+    (6, 1, 0.015),
+    (7, 0, 0.02),
+    (7, 2, 0.015),
+)
+"""What a player's last turn scores, as ``(points, 1-point cards among them, chance)``:
+Medium's last turns in 700 games of two Mediums (415 turns, 2026-12-07; 7 stands for 7 or
+more), rounded."""
+
+
+def win_chance(view: Outlook, plan: TurnPlan, one_point: Sequence[int]) -> float:
+    """The chance that ``view.me`` wins when ``plan`` ends the game and the
+    ``view.before_end`` players after it each play a last turn scoring as :data:`LAST_TURN`
+    says (each against ``view.me`` alone; a tie counts half). ``one_point``: each seat's
+    1-point cards after the plan."""
+    me = view.me
+    points = list(view.points)
+    points[me] += plan.points
+    players = len(points)
+    later = {(me + step) % players for step in range(1, view.before_end + 1)}
+    chance = 1.0
+    for seat in range(players):
+        if seat == me:
+            continue
+        share = 0.0
+        for gained, ones, odds in LAST_TURN if seat in later else ((0, 0, 1.0),):
+            after = list(points)
+            after[seat] += gained
+            counts = list(one_point)
+            counts[seat] += ones
+            totals = final_totals(after, counts)
+            margin = totals[me] - totals[seat]
+            share += odds * (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+        chance *= share
+    return chance
 
 
 def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: dict) -> float:
@@ -525,7 +578,9 @@ def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: d
     the 1-point bonus gives (:func:`bonus_edge`); what the kept cards and the cards
     drawn afresh promise (nothing on a player's last turn); and, when the game ends with this
     turn (no one plays after it), ``weights.result`` for winning ("Equal totals share the
-    victory", half of it) or against losing. Sets ``plan.value`` and ``plan.parts``."""
+    victory", half of it) or against losing; when the others still play a last turn, as much
+    times the chance of winning less that of losing (:func:`win_chance`). Sets
+    ``plan.value`` and ``plan.parts``."""
     me = view.me
     points = plan.points
     one_point = list(view.one_point)
@@ -549,6 +604,9 @@ def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: d
         margin = final_margin(view, plan, one_point)
         win = weights.result
         result = win if margin > 0 else win / 2 if margin == 0 else -win
+    elif final_turn and weights.result and not view.solo:
+        # others play a last turn after it: the win is as likely as they fall short
+        result = weights.result * (2 * win_chance(view, plan, one_point) - 1)
     solo = 0.0
     if view.solo and plan.scored:
         solo = 1.5  # a turn that scores is a turn without a strike

@@ -204,6 +204,39 @@ def test_a_plan_that_ends_the_game_ahead_is_worth_the_win_to_hard():
     assert ending.parts["result"] == 0.0  # Medium counts only points
 
 
+def _first_player_ending(ben_scored: str) -> str:
+    """Ana went first (seat 0, mid-turn) with 9 cards, 15 points and four 1-point cards; she
+    holds “row: any, Horse, Bird” (45) and “column: Boat, Fish” (10, 1 point, matching now).
+    Ben has 7 cards and four 1-point cards among ``ben_scored``. Scoring 10 ends the game
+    with Ana's 16 and the 3 for the most 1-point cards hers alone, and Ben plays a last turn.
+    Found in a seeded game (test_hints.py, seed 530's 23rd sampled decision)."""
+    return (
+        "players=2 grid=OHE/FME/EOB first=0 active=0 hands=45,10/69,37,46,60 "
+        f"scored=67,50,70,43,56,19,5,13,59/{ben_scored} acted=yes"
+    )
+
+
+def test_hard_ends_the_game_ahead_by_its_chance_of_winning_the_last_turn():
+    """Hard used to pay with the matching 1-point card rather than end the game 19 to 12 as
+    the first player: a plan after which the others still play a last turn was worth its
+    points only. Now it counts the win by its chance (heuristics.win_chance, the others'
+    last turns as heuristics.LAST_TURN): Ben wins with two 1-point cards, or 5 points with
+    one, and ties with 4 points with one or 7 without: 0.825, worth 10 × (2 × 0.825 − 1) =
+    6.5. At 19 to 15 Ben ties or wins far more often: 0.42, −1.6."""
+    from engine.shifting_stones.bots import HARD, ranked_plans
+    from engine.shifting_stones.heuristics import outlook, win_chance
+
+    ahead = pos(_first_player_ending("57,15,4,18,54,7,11")).observation(0)
+    best = ranked_plans(ahead, HARD)[0]
+    assert best.scored == (10,)
+    assert best.parts["result"] == pytest.approx(6.5)
+    assert win_chance(outlook(ahead, 0), best, (5, 4)) == pytest.approx(0.825)
+    closer = pos(_first_player_ending("57,15,4,18,54,33,11")).observation(0)  # 7 → 33: 5 points
+    plan = next(plan for plan in ranked_plans(closer, HARD) if plan.scored == (10,))
+    assert win_chance(outlook(closer, 0), plan, (5, 4)) == pytest.approx(0.42)
+    assert plan.parts["result"] == pytest.approx(-1.6)
+
+
 @pytest.mark.long  # forty Hard searches
 def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away():
     """Play-test: the hint (Hard with a timed search on a busy computer, one or two sampled

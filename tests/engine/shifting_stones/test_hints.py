@@ -137,9 +137,11 @@ def check_hint(state, action, names) -> str:
 def test_a_plan_of_several_moves_that_scores_nothing_says_what_it_draws():
     """Play-test: "a hint of three swaps with nothing scored says neither what it sets up nor
     which card to keep". A plan that scores nothing and brings no card nearer says what the
-    end of the turn draws, whatever its length."""
+    end of the turn draws, whatever its length. (Seed 532: seed 530's only such plan paid
+    with a matching 1-point card rather than end the game 7 points ahead, which Hard now
+    does: heuristics.win_chance.)"""
     found = 0
-    for index, state in enumerate(decisions(2, seed=530, every=3)):
+    for index, state in enumerate(decisions(2, seed=532, every=3)):
         mover = state.current_player()
         action = make_bot(GAME, "hard").choose(
             state.observation(mover), state.legal_actions(), random.Random(index)
