@@ -243,7 +243,8 @@ class HardBot:
     on rather than end the game 3 to 9 points ahead (5 of its losses in 30 traced games followed
     such a turn). With it 269-34-97 over 400 games (seeds 1000–1399, 2026-12-07): 71.5 %
     (66.9–75.7) against 65 % (60.2–69.5); at 3 players 18-5-16 (1.58× its fair share), at 4
-    13-3-24 (1.45×).
+    13-3-24 (1.45×). With next to nothing left to draw it scores what it can rather than wait: a
+    Medium one card from the end hoards a hand it never spends, and a game stalled.
 
     Tried at 2 players (2026-12-07, fixed search, 100 games of seeds 1000–1099, where Hard
     then went 69-8-23) and not kept, none being better beyond a run's luck: ``fresh`` 0.35,
@@ -307,6 +308,12 @@ class HardBot:
         paid = observation.paid is not None
         plans = ranked_plans(observation, HARD)
         best = plans[0]
+        if len(observation.deck) + len(observation.discard) < SKIP_DRAW and not best.scored:
+            # next to nothing is left to draw, the hands hold the cards: waiting only stalls the
+            # game (a Medium at the end's edge hoards a hand it never spends), so Hard scores
+            scoring = next((plan for plan in plans if plan.scored), None)
+            if scoring is not None:
+                return self._follow(observation, _turn_steps(scoring, paid), legal_actions)
         candidates: list[TurnPlan] = []
         firsts: set = set()
         for plan in plans:

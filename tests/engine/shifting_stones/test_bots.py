@@ -237,6 +237,27 @@ def test_hard_ends_the_game_ahead_by_its_chance_of_winning_the_last_turn():
     assert plan.parts["result"] == pytest.approx(-1.6)
 
 
+def test_hard_scores_rather_than_stall_once_the_hands_hold_every_card():
+    """A benchmark game (Hard v Medium, seed 1325) never ended: both players had 9 of the 10
+    cards that end it, Medium hoarded 38 cards it never spent (a plan that ends the game keeps
+    no promise) and Hard, behind, waited with 16, the deck and the discard pile empty. With
+    fewer cards left to draw than a skip draws Hard scores what it can. Here Ana (9 cards, 9
+    points, going second) is 20 points behind: “column: Boat, Fish” matches and ends the game
+    lost (the planner's best plan ends the turn at once), and Hard scores it."""
+    from engine.shifting_stones.bots import HARD, HardBot, ranked_plans
+
+    rest = [card for card in range(28, 73) if card not in (32, 34)]  # 32, 34: scored
+    ben_hand = ",".join(str(card) for card in [11, 14, 17, 19, 22, 23, 25, *rest])
+    state = pos(
+        f"players=2 grid=OHE/FME/EOB first=1 active=0 hands=10,6,7,8/{ben_hand} "
+        "scored=1,9,12,13,15,16,21,24,34/2,3,4,5,18,20,26,27,32 deck=- discard=-"
+    )
+    seen = state.observation(0)
+    assert not seen.deck and not seen.discard and state.points(1) - state.points(0) == 20
+    assert ranked_plans(seen, HARD)[0].scored == ()
+    assert HardBot().choose(seen, state.legal_actions(), random.Random(0)) == Score(10)
+
+
 @pytest.mark.long  # forty Hard searches
 def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away():
     """Play-test: the hint (Hard with a timed search on a busy computer, one or two sampled
