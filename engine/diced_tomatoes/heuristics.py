@@ -49,6 +49,11 @@ def dice_to_come(state, player: int) -> int | None:
     return 0
 
 
+BURDEN = -1.5
+"""What a vine that can never be harvested (worth 0 or less, or more than 6) costs its owner:
+it blocks a token until it is cleared (both evaluations count it)."""
+
+
 def _vine_promise(state, player: int) -> float:
     left = dice_to_come(state, player)
     total = 0.0
@@ -59,7 +64,7 @@ def _vine_promise(state, player: int) -> float:
             continue  # empty, or never to be completed: the game ends first
         value = rules.vine_value(vine)
         if not rules.is_harvestable(value):
-            total -= 1.5
+            total += BURDEN
             continue
         share = len(vine) / 4
         if solo:  # a vine worth a later slot's number waits for that slot
@@ -106,9 +111,7 @@ def evaluate(state, player: int) -> float:
         win = 100.0 if player in sheet["winners"] else -100.0
         if state.solo:
             return win + state.matched_slots(0)
-        totals = [r[-1] for r in sheet["rows"]]
-        others = max(t for p, t in enumerate(totals) if p != player)
-        return win + totals[player] - others
+        return _as_ended([r[-1] for r in sheet["rows"]], player, player in sheet["winners"])
     if not state.solo and state.final_round and state.active == state.last_player:
         # the game's last turn: its result is the score now and what the dice in hand may
         # still harvest, won or lost as at the end (valued as an ongoing game, anything but
@@ -118,13 +121,19 @@ def evaluate(state, player: int) -> float:
             rules.score_parts(state, seat)["total"] + _vine_promise(state, seat)
             for seat in range(state.num_players)
         ]
-        others = max(value for seat, value in enumerate(projected) if seat != player)
-        won = 100.0 if projected[player] >= others else -100.0
-        return won + projected[player] - others
+        ahead = projected[player] >= max(projected[:player] + projected[player + 1 :])
+        return _as_ended(projected, player, ahead)
     mine = _estimate(state, player)
     if state.solo:
         return mine
     return mine - max(_estimate(state, p) for p in range(state.num_players) if p != player)
+
+
+def _as_ended(totals: list, player: int, won: bool) -> float:
+    """A game over (or as good as over) for seat ``player``: ±100 for a win or a loss, plus
+    the margin of ``totals`` over the best other seat's."""
+    others = max(total for seat, total in enumerate(totals) if seat != player)
+    return (100.0 if won else -100.0) + totals[player] - others
 
 
 HARD_WEIGHTS = {
@@ -145,9 +154,6 @@ seat's karma, harvests and growing vines are worth in the final margin beyond th
 has already scored. A vine costs a token and a score slot, so a low one is a burden: a lone
 seed of 1 is worth about -1.5 points, of 6 about +1.6 (the greedy evaluation: +0.05 and
 +0.3)."""
-BURDEN = -1.5
-"""What a vine that can never be harvested (worth 0 or less, or more than 6) costs its owner:
-it blocks a token until it is cleared (as :func:`evaluate`'s vine promise counts it)."""
 
 
 def value_features(state, player: int) -> dict:
