@@ -419,8 +419,7 @@ def _final_result(observation: ShiftingStonesState, me: int, gains: dict) -> flo
         [sum(1 for card in cards if CARDS[card].points == 1) for cards in scored],
     )
     margin = totals[me] - max(total for seat, total in enumerate(totals) if seat != me)
-    win = HARD.weights.result
-    return win if margin > 0 else win / 2 if margin == 0 else -win
+    return heuristics.result_value(HARD.weights.result, margin)
 
 
 def playout_value(observation: ShiftingStonesState, plan: TurnPlan, luck: random.Random) -> float:

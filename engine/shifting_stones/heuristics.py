@@ -516,6 +516,12 @@ def final_totals(points: Sequence[int], one_point: Sequence[int]) -> list[int]:
     ]
 
 
+def result_value(win: float, margin: float) -> float:
+    """What ending the game ``margin`` points ahead of the best other seat is worth beyond the
+    points: ``win`` for winning, half of it for a shared victory, as much lost for losing."""
+    return win if margin > 0 else win / 2 if margin == 0 else -win
+
+
 def final_margin(view: Outlook, plan: TurnPlan, one_point: Sequence[int]) -> float:
     """``view.me``'s total less the best other total if the game ended with ``plan``: card
     points and the 3 for the most 1-point cards, every tied seat getting them (SS-D5)."""
@@ -602,8 +608,7 @@ def plan_value(plan: TurnPlan, view: Outlook, weights: Weights, kept_distance: d
     result = 0.0
     if final_turn and view.before_end == 0:
         margin = final_margin(view, plan, one_point)
-        win = weights.result
-        result = win if margin > 0 else win / 2 if margin == 0 else -win
+        result = result_value(weights.result, margin)
     elif final_turn and weights.result and not view.solo:
         # others play a last turn after it: the win is as likely as they fall short
         result = weights.result * (2 * win_chance(view, plan, one_point) - 1)
