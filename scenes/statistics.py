@@ -364,8 +364,8 @@ class StatisticsScene(Scene):
     def toast_area(self) -> tuple:
         """Above Export CSV and Back, from the bottom: over them a toast covered their labels
         (a play-test), and beside the heading it covered the tabs."""
-        w, h = self.app.size
-        return pygame.Rect(40, 0, w - 80, h - kit.px(44) - 18 - 8), "bottom"
+        w, _h = self.app.size
+        return pygame.Rect(40, 0, w - 80, self.export_button.get_abs_rect().top - 8), "bottom"
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
