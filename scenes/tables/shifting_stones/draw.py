@@ -471,32 +471,39 @@ def draw_zoomed_card(surface, cards: list, pointer: tuple) -> None:
 
 def _card_size(rect: pygame.Rect, state, names, columns: int, gap: int) -> float:
     """How large the scored cards read with the players in ``columns`` columns: their height,
-    shrunk by how much a long row must overlap them to fit."""
-    per_column = -(-state.num_players // columns)
+    shrunk by how much a long row must overlap them to fit (a long name cut counts too)."""
     width = (rect.width - gap * (columns - 1)) // columns
-    card_h = min(kit.px(124), rect.height // per_column) - 8
-    card_w = card_h / art.CARD_RATIO
-    widest = max((kit.text_size(name, 15, True)[0] for name in names), default=0)
-    most = max((len(cards) for cards in state.scored), default=0)
-    name_w = widest + kit.px(16)
-    needed = min(name_w, width // 3) + most * (card_w + 4)
-    cut_names = 0.8 if name_w > width // 3 else 1.0  # a long name would be cut
+    rows = -(-state.num_players // columns)
+    area = pygame.Rect(0, 0, width, rect.height)
+    _row_h, card_h, card_w, name_w, most = _row_metrics(
+        area, state, names, seats_shown=None, rows=rows
+    )
+    needed = name_w + most * (card_w + 4)
+    cut_names = 0.8 if name_w >= width // 3 else 1.0
     return card_h * min(1.0, width / max(1.0, needed)) * cut_names
+
+
+def _row_metrics(rect: pygame.Rect, state, names, seats_shown, rows: int) -> tuple:
+    """``(row height, card height, card width, names' width, most cards)`` of ``rows`` rows
+    of scored cards in ``rect``, for the seats ``seats_shown`` (None: every seat). The names'
+    column is as wide as the longest name needs, up to a third of the room (a Japanese bot
+    name was cut)."""
+    seats = range(state.num_players) if seats_shown is None else seats_shown
+    row_h = min(kit.px(124), rect.height // max(1, rows))  # as tall as fits: stones readable
+    card_h = row_h - 8
+    widest = max((kit.text_size(names[seat], 15, True)[0] for seat in seats), default=0)
+    most = max((len(state.scored[seat]) for seat in seats), default=0)
+    name_w = min(widest + kit.px(16), rect.width // 3)
+    return row_h, card_h, int(card_h / art.CARD_RATIO), name_w, most
 
 
 def _scored_rows(surface, rect: pygame.Rect, state, names, seats: range) -> list:
     """``seats``' names and scored cards, a row each, from the top of ``rect``; returns the
     cards' ``[(rect, card)]``."""
-    row_h = min(kit.px(124), rect.height // max(1, len(seats)))  # as tall as fits: stones readable
-    card_h = row_h - 8
+    row_h, card_h, card_w, name_w, most = _row_metrics(rect, state, names, seats, len(seats))
     if card_h < 24:
         return []
-    card_w = int(card_h / art.CARD_RATIO)
     drawn = []
-    # as wide as the longest name needs, up to a third of the room (a Japanese bot name was cut)
-    widest = max((kit.text_size(names[seat], 15, True)[0] for seat in seats), default=0)
-    name_w = min(widest + kit.px(16), rect.width // 3)
-    most = max((len(state.scored[seat]) for seat in seats), default=0)
     block = min(rect.width, name_w + most * (card_w + 4))
     left = rect.centerx - block // 2  # centred under the sheet
     for row, seat in enumerate(seats):
