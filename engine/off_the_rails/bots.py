@@ -46,6 +46,13 @@ with its own options (look-ahead aside) instead of Medium's (3p 24-0-16, 1.80 x;
 run moves by about 15 points by luck alone. At 2 players, as now: 167-1-73
 over 241 games (69.5 %, 63-75; seeds 1000-1240, stopped at 241 of 400), mean score 31.2 v 25.3.
 
+Tried 2026-12-07 and dropped (fresh seeds 3040-3159, where Hard as now went 50-0-70, 1.25 x;
+4040-4079, 18-0-22, 1.80 x): the evaluation's terms weighted by a least-squares fit to what
+1,500 Medium games went on to score (31-0-62 over 93 games where Hard now went 36-0-57: the fit
+weighs deposits in reach below zero late, a likeness in Medium's games, not a cause); a position
+valued against the opponents' mean, not the best one's (3p 56-1-63; 4p, seeds 4000-4079,
+30-0-50 against 33-0-47); no ramming tactics at 3-4 players (35-0-53 over 88, as now).
+
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
 """
