@@ -1136,8 +1136,9 @@ def _who(player, names=None) -> str:
 
 def _deposit_words(gems) -> str:
     """A deposit in a few words, so a hint stays short: "a ruby and a diamond", or for more
-    than two gems their number and the best one ("4 gems with a diamond")."""
-    if sum(gems) <= 2:
+    than two gems of several kinds their number and the best one ("4 gems with a diamond"; a
+    play-test read "3 gems with a ruby" of 3 rubies as one ruby among them)."""
+    if sum(gems) <= 2 or sum(1 for count in gems if count) == 1:
         return gems_text(gems)
     best = max((g for g in range(5) if gems[g]), key=lambda gem: GEM_VALUES[gem])
     return ngettext("{count} gem with {gem}", "{count} gems with {gem}", sum(gems)).format(

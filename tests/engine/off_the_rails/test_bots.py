@@ -127,6 +127,13 @@ def test_explain_move_returns_a_sentence_for_every_kind_of_action():
         heuristics.explain_move(s, ChangeSpeed(0, 1))
         == "At speed 3, your white cart would run off the track at D2."
     )
+    # three gems of one kind are named as such, not "3 gems with a ruby" (read as one ruby)
+    s.gems[(3, 3)] = (0, 3, 0, 0, 0)
+    route = heuristics.routes(s, 0, limit=1)[0]
+    assert heuristics.explain_move(s, route.actions[0]) == (
+        "Lays a north-south straight on D2: track to 3 rubies on D4, beyond your white cart's "
+        "speed of 2."
+    )
 
 
 @pytest.mark.long
