@@ -210,9 +210,12 @@ def message_lines(msg: str, width: int, largest: int = 16, bold: bool = False) -
     return size, lines
 
 
-def message_whole(msg: str, width: int) -> bool:
-    """Whether :func:`message_lines` shows all of ``msg`` in ``width`` pixels (never cut)."""
+def message_whole(msg: str, width: int, easily: bool = False) -> bool:
+    """Whether :func:`message_lines` shows all of ``msg`` in ``width`` pixels (never cut);
+    ``easily``: in one line, or two at 14 px, the size a message is read at without effort."""
     size, lines = message_lines(msg, width)
+    if easily and (len(lines) > 2 or size < 14):
+        return False
     return len(kit.wrap(msg, size, width)) == len(lines)
 
 

@@ -81,9 +81,13 @@ class Frame:
             right = min(right, table.top_row.x - 8)
         return right
 
-    def fits_top_bar(self, message: str) -> bool:
-        """Whether ``message`` shows whole in the top bar (never cut with "…")."""
-        return chrome.message_whole(message, self.top_bar_right(self.table.app.size[0]) - 28)
+    def fits_top_bar(self, message: str, easily: bool = False) -> bool:
+        """Whether ``message`` shows whole in the top bar (never cut with "…"); ``easily``: in
+        one line or two at 14 px (a longer one is set smaller: 11 px in Japanese at 1024 ×
+        640)."""
+        return chrome.message_whole(
+            message, self.top_bar_right(self.table.app.size[0]) - 28, easily
+        )
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Over the widgets: what the game draws there (a dragged piece), else a tooltip."""

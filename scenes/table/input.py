@@ -180,8 +180,10 @@ class TableInput:
         self.carry_out(table.game.on_hint(ready.action))  # first: a Select clears messages
         words = self.hint_message(ready.action)
         said = table.game.hint_words(words)
-        if said != words and not table.fits_top_bar(said):
-            said = words  # the hint whole, without how to take it, rather than cut short
+        if said != words and not table.fits_top_bar(said, easily=True):
+            # the hint whole, without how to take it, rather than cut short or set small (a
+            # play-test: Japanese at 1024 × 640 read 11 px)
+            said = words
         table.hint_said = said
         table.say(table.hint_said, seconds)
         table.app.sound.play("hint")

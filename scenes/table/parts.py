@@ -72,8 +72,9 @@ class Table(Protocol):
 
     def current_message(self) -> str: ...
 
-    def fits_top_bar(self, message: str) -> bool:
-        """Whether ``message`` shows whole in the top bar, never cut with "…"."""
+    def fits_top_bar(self, message: str, easily: bool = False) -> bool:
+        """Whether ``message`` shows whole in the top bar, never cut with "…" (``easily``: in
+        one line or two at 14 px, read without effort)."""
         ...
 
     def refresh_controls(self) -> None: ...

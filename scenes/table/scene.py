@@ -384,8 +384,8 @@ class TableScene(Scene):
             return ""
         return self.messages.current()
 
-    def fits_top_bar(self, message: str) -> bool:
-        return self.frame.fits_top_bar(message)
+    def fits_top_bar(self, message: str, easily: bool = False) -> bool:
+        return self.frame.fits_top_bar(message, easily)
 
     # --- steps ------------------------------------------------------------------------------
     def present(self, stepped: Stepped) -> None:

@@ -525,6 +525,25 @@ def test_a_long_plan_hint_is_said_whole_at_1024(app, language):
     assert "".join(lines).replace(" ", "") == table.current_message().replace(" ", "")
 
 
+def test_a_hint_set_small_leaves_out_how_to_take_it(app):
+    """Play-test: in Japanese at 1024 × 640 a plan's hint with how to take it ("click the
+    framed card, then…") was set in lines of 11 px. How to take it is said only when the
+    hint with it reads at 14 px in two lines; the framed card still shows it."""
+    from scenes.table.driver import HintReady
+
+    app.set_language("ja")
+    position = (
+        "grid=OBE/EHB/EHS hands=39,50,60,55/1,2,3,4 scored=-/47,14 discard=11,12 first=1 active=0"
+    )
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bob", "hard")], position)
+    table.driver.hint, table.driver._hint_at = Pay(55), len(table.match.history)
+    table.input.hint_arrived(HintReady(Pay(55)), 30)
+    frames(app, 2)
+    words = table.input.hint_message(Pay(55))
+    assert table.game.hint_words(words) != words  # there is a way to take it to leave out
+    assert table.current_message() == words
+
+
 def test_the_log_does_not_show_through_the_pause_menus_position_strip(app):
     """Play-test: at 1024 × 640 the log's words showed through the strip and its Copy."""
     from scenes import routes
