@@ -262,3 +262,24 @@ def test_the_score_screens_card_under_the_pointer_is_drawn_large(fonts, monkeypa
     drawn.clear()
     draw.draw_zoomed_card(screen, cards, (600, 300))
     assert drawn == []
+
+
+def test_the_score_screens_rows_of_cards_stand_in_columns(fonts, monkeypatch):
+    """Play-test: under a Japanese score sheet at 1024 × 640 a row of 11 scored cards touched
+    while the row of 10 under it stood apart. Every row steps as the longest does."""
+    from engine import registry
+    from engine.match import Match, Seat
+    from scenes.tables.shifting_stones import draw
+
+    names = ["Ana", "Bob"]
+    match = Match(registry.get("shifting-stones"), [Seat("human", n) for n in names], seed=1)
+    match.state.scored = [list(range(1, 12)), list(range(12, 22))]
+    cards = []
+    monkeypatch.setattr(draw, "draw_card", lambda _s, rect, card: cards.append((card, rect)))
+    draw.draw_scored_summary(
+        pygame.Surface((1024, 640)), pygame.Rect(40, 320, 700, 220), match.state, names
+    )
+    first = [rect.x for card, rect in cards if card <= 11]
+    second = [rect.x for card, rect in cards if card > 11]
+    assert first[:10] == second
+    assert first[1] - first[0] < cards[0][1].width + 4  # the long row overlaps: a real squeeze
