@@ -111,14 +111,17 @@ def draw_vine_dice(surface, lay: Layout, seat: int, token: int, vine, places=Non
     """The vine's dice where :func:`vine_places` puts them (or at ``places``), the seed
     crowned with its calyx."""
     d = lay.m.d
-    rect = None
+    rect = seed = None
     for k, centre in places or vine_places(lay, seat, token, vine):
         colour, face = vine[k]
         rect = da.blit_die(surface, centre, d, colour, face)
         if k == 0:
-            # on the die's top-left corner, off its pip (a play-test: it hid the pip)
-            mark = da.calyx(int(d * 0.38))
-            surface.blit(mark, mark.get_rect(center=(rect.x + d * 0.08, rect.y + d * 0.08)))
+            seed = rect
+    if seed is not None:
+        # on the seed's top-left corner, off its pip (a play-test: it hid the pip), over the
+        # dice stacked on it (a set's fan half covered it)
+        mark = da.calyx(int(d * 0.38))
+        surface.blit(mark, mark.get_rect(center=(seed.x + d * 0.08, seed.y + d * 0.08)))
     if places is None and rect is not None and len(vine) > 1 and rules.vine_kind(vine) == "set":
         # a stack hides the dice under it: say how many there are
         kit.blit_text(
