@@ -503,11 +503,9 @@ def test_a_click_on_end_turn_while_the_persons_own_step_plays_ends_the_turn():
         close_apps()
 
 
-@pytest.mark.parametrize("language", ["ru", "es"])
-def test_a_long_plan_hint_is_said_whole_at_1024(app, language):
-    """Play-test: a hint naming every step of a two-move plan was cut with "…" in the top bar
-    at 1024 × 640. It is said whole: in three lines where they fit above the board, without
-    how to take it where even those do not hold it."""
+def two_move_hint(app, language: str):
+    """A table at 1024 × 640 in ``language`` where the hint, a two-move plan, has just come:
+    ``(table, the hint's words without how to take it)``."""
     from scenes.table.driver import HintReady
 
     app.set_language(language)
@@ -518,7 +516,15 @@ def test_a_long_plan_hint_is_said_whole_at_1024(app, language):
     table.driver.hint, table.driver._hint_at = Pay(55), len(table.match.history)
     table.input.hint_arrived(HintReady(Pay(55)), 30)
     frames(app, 2)
-    words = table.input.hint_message(Pay(55))
+    return table, table.input.hint_message(Pay(55))
+
+
+@pytest.mark.parametrize("language", ["ru", "es"])
+def test_a_long_plan_hint_is_said_whole_at_1024(app, language):
+    """Play-test: a hint naming every step of a two-move plan was cut with "…" in the top bar
+    at 1024 × 640. It is said whole: in three lines where they fit above the board, without
+    how to take it where even those do not hold it."""
+    table, words = two_move_hint(app, language)
     assert table.current_message().startswith(words)
     _bar, _message, size, lines = table.frame.top_bar(app.size[0])
     assert size >= 11 and len(lines) <= 3 and not lines[-1].endswith("…"), lines
@@ -529,17 +535,7 @@ def test_a_hint_set_small_leaves_out_how_to_take_it(app):
     """Play-test: in Japanese at 1024 × 640 a plan's hint with how to take it ("click the
     framed card, then…") was set in lines of 11 px. How to take it is said only when the
     hint with it reads at 14 px in two lines; the framed card still shows it."""
-    from scenes.table.driver import HintReady
-
-    app.set_language("ja")
-    position = (
-        "grid=OBE/EHB/EHS hands=39,50,60,55/1,2,3,4 scored=-/47,14 discard=11,12 first=1 active=0"
-    )
-    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bob", "hard")], position)
-    table.driver.hint, table.driver._hint_at = Pay(55), len(table.match.history)
-    table.input.hint_arrived(HintReady(Pay(55)), 30)
-    frames(app, 2)
-    words = table.input.hint_message(Pay(55))
+    table, words = two_move_hint(app, "ja")
     assert table.game.hint_words(words) != words  # there is a way to take it to leave out
     assert table.current_message() == words
 
