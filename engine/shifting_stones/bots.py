@@ -129,6 +129,29 @@ HARD = Style(
     search=True,
     closely=20,
 )
+HARD_AMONG_MANY = Style(
+    stages=0,
+    targets=0,
+    weights=heuristics.Weights(
+        keep=(0.8, 0.6, 0.4, 0.25), fresh=0.3, bonus=0.5, horizon=2, result=heuristics.RESULT
+    ),
+    search=True,
+    closely=20,
+)
+"""Hard against two or more opponents: a card drawn afresh and the lead in the 1-point race
+count half as much as against one (more rivals spoil a fresh card's chances and contest the
+race). Measured with bench/bots.py, fixed search, Hard against Mediums (2026-12-07): 3 players
+109-14-77 over seeds 3100-3299 (1.74x its fair share; :data:`HARD` there 89-21-90, 1.49x) and
+95-21-84 over 3300-3499 (1.58x; :data:`HARD` 84-15-101, 1.37x): 1.66x over the 400 against
+1.43x; 4 players 53-11-56 over 4100-4219 (1.95x; :data:`HARD` 45-11-64, 1.68x). Each change
+alone, at 3 players over 3100-3299: ``bonus`` 0.5, 96-23-81 (1.61x); ``fresh`` 0.3, 98-17-85
+(1.60x); the keep weights halved, 91-24-85 (1.55x)."""
+
+
+def hard_style(players: int) -> Style:
+    """Hard's :class:`Style` for a game of ``players``: :data:`HARD_AMONG_MANY` at three or
+    more, else :data:`HARD` (at two, neither change was better: ``HardBot``)."""
+    return HARD_AMONG_MANY if players >= 3 else HARD
 
 
 def ranked_plans(observation: ShiftingStonesState, style: Style) -> list[TurnPlan]:
@@ -228,7 +251,7 @@ that skip, and its measured ladder (bench/bots.py --fixed) stays the one Hard pl
 
 
 class HardBot:
-    """Plans with :data:`HARD`; when plans beginning differently are within ``margin`` points
+    """Plans with :func:`hard_style`; when plans beginning differently are within ``margin`` points
     of the best, it plays the best of each (``candidates`` at most) out on sampled positions
     of its information set (the same samples for every candidate): the next player's turn with
     their sampled hand, then its own next turn with the cards it kept and sampled draws, both
@@ -244,7 +267,9 @@ class HardBot:
     such a turn). With it 269-34-97 over 400 games (seeds 1000–1399, 2026-12-07): 71.5 %
     (66.9–75.7) against 65 % (60.2–69.5); at 3 players 18-5-16 (1.58× its fair share), at 4
     13-3-24 (1.45×). With next to nothing left to draw it scores what it can rather than wait: a
-    Medium one card from the end hoards a hand it never spends, and a game stalled.
+    Medium one card from the end hoards a hand it never spends, and a game stalled. Against two
+    or more opponents it plans with :data:`HARD_AMONG_MANY` (:func:`hard_style`): 1.66x its fair
+    share at 3 players over 400 games, 1.95x at 4 over 120.
 
     Tried at 2 players (2026-12-07, fixed search, 100 games of seeds 1000–1099, where Hard
     then went 69-8-23) and not kept, none being better beyond a run's luck: ``fresh`` 0.35,
@@ -306,7 +331,7 @@ class HardBot:
                 # then another (a play-test)
                 return self._follow(observation, _best_from(observation, steps), legal_actions)
         paid = observation.paid is not None
-        plans = ranked_plans(observation, HARD)
+        plans = ranked_plans(observation, hard_style(observation.num_players))
         best = plans[0]
         if len(observation.deck) + len(observation.discard) < SKIP_DRAW and not best.scored:
             # next to nothing is left to draw, the hands hold the cards: waiting only stalls the
@@ -371,7 +396,7 @@ def _best_from(observation: ShiftingStonesState, steps: list) -> list:
     plan begins with it."""
     paid = observation.paid is not None
     first = steps[0]
-    for plan in ranked_plans(observation, HARD):
+    for plan in ranked_plans(observation, hard_style(observation.num_players)):
         if plan.first_action(paid) == first:
             return _turn_steps(plan, paid)
     return steps
@@ -520,7 +545,7 @@ def hint_for(state: ShiftingStonesState, action) -> Hint | None:
     paid = seen.paid is not None
     if isinstance(action, Score):
         return Hint((action,), (action.card,), None, None, False, 0)
-    plans = ranked_plans(seen, HARD)
+    plans = ranked_plans(seen, hard_style(seen.num_players))
     chosen = next((plan for plan in plans if plan.first_action(paid) == action), None)
     if chosen is None:
         return None

@@ -319,3 +319,16 @@ def test_a_timed_hards_next_step_is_the_one_its_hint_named():
                 while match.is_chance():
                     match.advance_chance()
     assert checked >= 6
+
+
+def test_hard_among_many_counts_a_fresh_card_and_the_one_point_race_for_half():
+    """Against two or more opponents (rules, "Scoring": the most 1-point cards win 3 points,
+    every tied player too) more rivals contest the race and spoil a card drawn afresh before
+    Hard's next turn: Hard values both at half what it does against one."""
+    from engine.shifting_stones import bots
+
+    two, three, four = (bots.hard_style(players).weights for players in (2, 3, 4))
+    assert two == bots.HARD.weights
+    assert three == four == bots.HARD_AMONG_MANY.weights
+    assert (three.fresh, three.bonus) == (two.fresh / 2, two.bonus / 2) == (0.3, 0.5)
+    assert (three.keep, three.horizon, three.result) == (two.keep, two.horizon, two.result)
