@@ -51,7 +51,9 @@ Tried 2026-12-07 and dropped (fresh seeds 3040-3159, where Hard as now went 50-0
 1,500 Medium games went on to score (31-0-62 over 93 games where Hard now went 36-0-57: the fit
 weighs deposits in reach below zero late, a likeness in Medium's games, not a cause); a position
 valued against the opponents' mean, not the best one's (3p 56-1-63; 4p, seeds 4040-4079,
-13-0-27 against 18-0-22); no ramming tactics at 3-4 players (35-0-53 over 88, as now).
+13-0-27 against 18-0-22); the deposits in reach at half their weight at 3-4 players (3p
+57-1-62; 4p 16-0-24 against 18-0-22); no ramming tactics at 3-4 players (35-0-53 over 88, as
+now).
 
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
