@@ -154,6 +154,17 @@ def explain_move(state, action, names=None) -> str:
         ]
         owner = _seat(names, action.opponent)
         if not stolen:
+            others = [
+                seat
+                for seat, desk in enumerate(state.desks)
+                if seat not in (player, action.opponent) and sum(desk.pool)
+            ]
+            if others:  # a play-test: "empty like every other one" beside a pool of three
+                return _sentence(
+                    _("Takes the pool of {name}, which is empty: nothing is taken").format(
+                        name=owner
+                    )
+                )
             return _sentence(
                 _("Takes the pool of {name}, empty like every other one").format(name=owner)
             )

@@ -308,3 +308,22 @@ def test_the_abyssal_draft_hint_names_every_colour_it_takes():
         "Drinking your Abyssal Draft lets you take a bottom marble of each colour: takes the "
         "blue and yellow marbles from the bottoms of the tracks."
     )
+
+
+def test_pe_d14_the_hint_for_an_empty_pool_says_only_what_is_true_of_the_others():
+    """Play-test: a hint for the Elixir of Blind Love on an empty pool said "empty like every
+    other one" while another opponent's pool held three marbles. It says so only when every
+    other pool is empty too."""
+    from engine.potion_explosion.heuristics import explain_move
+
+    names = ["Ana", "Ben", "Cy"]
+    s = pos(f"n=3 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-')} p2={desk('-', pool='RBB')}")
+    drunk(s, "BLI4")
+    assert explain_move(s, TakePool(1), names) == (
+        "Takes the pool of Ben, which is empty: nothing is taken."
+    )
+    s = pos(f"n=3 tracks=R//// turn=p p0={desk('BLI4')} p1={desk('-')} p2={desk('-')}")
+    drunk(s, "BLI4")
+    assert explain_move(s, TakePool(1), names) == (
+        "Takes the pool of Ben, empty like every other one."
+    )
