@@ -372,6 +372,25 @@ def test_little_help_by_button_and_click(app):
     assert table.match.state.desks[table.match.current_player()].helps == 1
 
 
+def test_a_hinted_little_help_frames_its_button_until_pressed(app):
+    """Play-test: a hint to take a marble with the Little Help named the marble, and clicking
+    it was refused as a second take: the Little Help button is framed until pressed."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=4)
+    wait_for_human(app, table)
+    while table.match.state.phase == "draft":
+        human_step(app, table)
+        wait_for_human(app, table)
+    help_move = next(a for a in table.match.state.legal_actions() if isinstance(a, pe.LittleHelp))
+    table.driver.hint, table.driver._hint_at = help_move, len(table.match.history)
+    assert table.game.hinted_button() == "help"
+    click(app, find_button(app, "Little Help (-2)"))
+    assert table.game.selection.help_mode and table.game.hinted_button() is None
+    table.driver.hint = next(
+        a for a in table.match.state.legal_actions() if isinstance(a, pe.RegularPick)
+    )
+    assert table.game.hinted_button() is None
+
+
 def test_end_turn_refused_with_engine_reason(app):
     table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=3)
     wait_for_human(app, table)

@@ -97,6 +97,14 @@ class PotionExplosionTable(GameTable):
             "-2 VP. (L)"
         )
 
+    def hinted_button(self) -> str | None:
+        """A hinted Little Help frames its button until it is pressed (a play-test: the hint
+        named the marble, and clicking it was refused as a second take)."""
+        hint = self.ctx.current_hint()
+        if isinstance(hint, pe.LittleHelp) and not self.selection.help_mode:
+            return "help"
+        return None
+
     def controls(self) -> list[Row]:
         """Little Help and End turn; Place all and the pending choice (two choices take the
         whole row)."""
