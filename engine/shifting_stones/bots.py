@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.bots import GameBots, as_sentence
 from engine.bots.beginner import softmax_pick
@@ -129,15 +129,7 @@ HARD = Style(
     search=True,
     closely=20,
 )
-HARD_AMONG_MANY = Style(
-    stages=0,
-    targets=0,
-    weights=heuristics.Weights(
-        keep=(0.8, 0.6, 0.4, 0.25), fresh=0.3, bonus=0.5, horizon=2, result=heuristics.RESULT
-    ),
-    search=True,
-    closely=20,
-)
+HARD_AMONG_MANY = replace(HARD, weights=replace(HARD.weights, fresh=0.3, bonus=0.5))
 """Hard against two or more opponents: a card drawn afresh and the lead in the 1-point race
 count half as much as against one (more rivals spoil a fresh card's chances and contest the
 race). Measured with bench/bots.py, fixed search, Hard against Mediums (2026-12-07): 3 players
