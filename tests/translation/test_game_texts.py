@@ -105,7 +105,7 @@ def test_tea_time_refusal_and_mirror_sides_read_in_russian():
     assert CYRILLIC.search(str(refused.value))
     words = state.action_to_string(TakeCards(((0, 0), (0, 1))), ["Ana", "Ben"])
     assert words == (
-        "Взять «Гусеница» обычной стороной и «Чеширский Кот» зеркальной стороной "
+        "Взять карты: «Гусеница» обычной стороной и «Чеширский Кот» зеркальной стороной "
         "(ряд 1, столбцы 1–2)"
     )
 
