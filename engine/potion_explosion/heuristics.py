@@ -154,12 +154,11 @@ def explain_move(state, action, names=None) -> str:
         ]
         owner = _seat(names, action.opponent)
         if not stolen:
-            others = [
-                seat
+            if any(  # a play-test: "empty like every other one" beside a pool of three
+                sum(desk.pool)
                 for seat, desk in enumerate(state.desks)
-                if seat not in (player, action.opponent) and sum(desk.pool)
-            ]
-            if others:  # a play-test: "empty like every other one" beside a pool of three
+                if seat not in (player, action.opponent)
+            ):
                 return _sentence(
                     _("Takes the pool of {name}, which is empty: nothing is taken").format(
                         name=owner
