@@ -10,7 +10,7 @@ save, "<game> — <seats>", follows the language too; a title the player typed n
 from __future__ import annotations
 
 from saves.format import clean_title, title_of
-from translation import LANGUAGES, translations
+from translation import LANGUAGES, current_language, translations
 
 
 def _spec(game_id: str):
@@ -45,16 +45,33 @@ def default_title(info, language: str) -> str | None:
     """The title the program gives ``info``'s game and seats in ``language`` (as
     :func:`saves.format.match_title` made it then, cleaned as the list cleans titles), or
     None when the game or the seats' kinds are unknown."""
-    spec = _spec(info.game)
-    if spec is None or not _kinds_known(info):
+    if not _kinds_known(info):
+        return None
+    return _program_title(info.game, zip(info.seats, info.seat_kinds, strict=True), language)
+
+
+def _program_title(game_id: str, seats, language: str) -> str | None:
+    """The title the program gives game ``game_id`` with ``seats`` (``(name, (kind, level))``
+    each) in ``language``, or None for a game this version does not know."""
+    spec = _spec(game_id)
+    if spec is None:
         return None
     from engine.match import shown_seat_name
 
-    names = [
-        shown_seat_name(name, kind, level, language)
-        for name, (kind, level) in zip(info.seats, info.seat_kinds, strict=True)
-    ]
+    names = [shown_seat_name(name, kind, level, language) for name, (kind, level) in seats]
     return clean_title(title_of(spec.title, names, translations(language).gettext))
+
+
+def title_now(title: str, match) -> str:
+    """The name to offer for saving ``match`` (an :class:`engine.match.Match`) again, once it
+    was saved or loaded as ``title``: a title the program gave, in whichever language, made
+    again in the language in use (the seats' default names too); a title the player typed as
+    typed."""
+    seats = [(seat.name, (seat.kind, seat.level)) for seat in match.seats]
+    given = clean_title(title)
+    if any(given == _program_title(match.spec.id, seats, code) for code in LANGUAGES):
+        return _program_title(match.spec.id, seats, current_language()) or given
+    return given
 
 
 def has_default_title(info) -> bool:

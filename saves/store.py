@@ -177,11 +177,16 @@ def file_stem(title: str) -> str:
 
 
 def find_save(name: str, folder: Path | None = None) -> Path | None:
-    """The player's save called ``name`` (its title, as the list shows it), or None.
-    Autosave slots are not the player's saves and are never found."""
+    """The player's save called ``name`` (its title as saved, or as the list shows it now: a
+    title the program gave, saved in another language), or None. Autosave slots are not the
+    player's saves and are never found."""
     title = clean_title(name.strip())
-    for info in list_saves(folder):
-        if info.error is None and not info.is_autosave and info.title == title:
+    infos = [info for info in list_saves(folder) if info.error is None and not info.is_autosave]
+    for info in infos:
+        if info.title == title:
+            return info.path
+    for info in infos:
+        if info.shown_title == title:
             return info.path
     return None
 

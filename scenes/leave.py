@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton
 
 from saves import store
 from saves.format import SaveError
+from saves.shown import title_now
 from scenes import kit, routes
 from scenes.manager import Scene
 from translation import N_, _
@@ -42,7 +43,9 @@ class LeaveScene(Scene):
     def message(self) -> str:
         """Why the question is asked: never saved under a name, or played on since."""
         if self.table.saved_as:
-            return _(self.SAVED_BEFORE).format(name=self.table.saved_as)
+            return _(self.SAVED_BEFORE).format(
+                name=title_now(self.table.saved_as, self.table.match)
+            )
         return _(self.MESSAGE)
 
     def labels(self) -> list:
@@ -84,10 +87,10 @@ class LeaveScene(Scene):
 
     def save_and_quit(self) -> None:
         """Save under the game's name when it has one (then leave), else ask for a name."""
-        name = self.table.saved_as
-        if name is None:
+        if self.table.saved_as is None:
             routes.replace(self.app, "pause", self.table, naming=True, then=self.then)
             return
+        name = title_now(self.table.saved_as, self.table.match)
         try:
             store.save(self.table.match, name)
         except SaveError as err:

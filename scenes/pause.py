@@ -13,6 +13,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from saves import store
 from saves.format import SaveError, clean_title, match_title
+from saves.shown import title_now
 from scenes import kit, routes
 from scenes.manager import Scene
 from translation import N_, _
@@ -49,7 +50,8 @@ class PauseScene(Scene):
         self.then = then
         """What to do once saved (leave the game), or None to go back to the table."""
         # a loaded (or already saved) game offers its own name, not the generic one
-        self.save_name = table.saved_as or table.match.save_title or match_title(table.match)
+        given = table.saved_as or table.match.save_title
+        self.save_name = title_now(given, table.match) if given else match_title(table.match)
         self.dialog: UIConfirmationDialog | None = None  # "Replace save?" while it is open
 
     def build(self) -> None:

@@ -129,3 +129,30 @@ def test_the_load_list_and_continue_show_a_russian_game_in_english(app, russian_
     assert title._continue_tip(store.autosaves()) == (
         "Resume Off the Rails — Player 1, Bot 1 (Hard), Bot 2 (Medium)"
     )
+
+
+def test_a_game_saved_in_russian_offers_its_title_in_english_and_saves_over_it(app, russian_seats):
+    """Play-test: a game begun and saved in Russian, played on in English, offered its Russian
+    title («Сойти с рельсов — Игрок 1, …») as the save's name. It offers the program's title in
+    English, and saving under it replaces that save: one save, not two the list names alike."""
+    import pygame
+
+    from scenes import routes
+    from tests.scenes.driver import click, find_button, key
+
+    russian_info = saved_in("ru", russian_game(russian_seats), None)
+    path = russian_info.path
+    assert russian_info.title == "Сойти с рельсов — Игрок 1, Бот 1 (сильный), Бот 2 (средний)"
+    loaded = store.load(path)
+    routes.open_match(app, loaded, saved_as=loaded.save_title)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    pause = app.manager.top
+    click(app, find_button(app, "Save"))
+    offered = "Off the Rails — Player 1, Bot 1 (Hard), Bot 2 (Medium)"
+    assert pause.name_entry.get_text() == offered
+    click(app, find_button(app, "Save"))  # the name row's Save: "Replace save?"
+    click(app, pause.dialog.confirm_button)
+    frames(app, 2)  # the dialog's own event comes a frame later
+    saves = [info for info in store.list_saves() if not info.is_autosave]
+    assert [(info.path, info.title) for info in saves] == [(path, offered)]
