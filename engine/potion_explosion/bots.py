@@ -73,36 +73,41 @@ MAX_TURN_STEPS = 80
 """A safety bound on the decisions of one simulated turn."""
 
 
-def bot_moves(state, legal_actions) -> list:
-    """The moves a computer player considers: never a marble back to the hand that it moved to
-    the pool this turn (the two moves cancel out, and a search could shuffle them forever),
-    never a potion drunk for nothing (:func:`rules.drink_gains_nothing`: Blind Love on empty
-    pools, Prismatic Joy with no pool marble to make wild; the potion is spent for ever).
-    People may do both (rules: "move marbles between your hand and your pool freely")."""
+def bot_moves(state, legal_actions, swaps: bool = False) -> list:
+    """The moves a computer player considers. A marble from the pool to the hand only when
+    ``swaps`` (Hard, which plans the whole turn) and only to swap it: when the pool is full and
+    the hand holds a marble of another colour to keep instead. Otherwise it only goes back to
+    the tank, or back into the pool: a move for nothing, which a bot choosing one move at a
+    time made and then undid. Never a marble back to the hand that it moved to the pool this
+    turn (the two moves cancel out, and a search could shuffle them forever), never a potion
+    drunk for nothing (:func:`rules.drink_gains_nothing`: Blind Love on empty pools, Prismatic
+    Joy with no pool marble to make wild; the potion is spent for ever). People may do all
+    three (rules: "move marbles between your hand and your pool freely")."""
     desk = state.desks[rules.current_player(state)]
-    return [
-        action
-        for action in legal_actions
-        if not (
-            isinstance(action, MoveToHand)
-            and desk.pool[COLOUR_INDEX[action.colour]] <= state.to_pool[COLOUR_INDEX[action.colour]]
-        )
-        and not (isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index))
-    ]
+    swap = sum(desk.pool) >= POOL_SIZE
+    kept = []
+    for action in legal_actions:
+        if isinstance(action, MoveToHand):
+            colour = COLOUR_INDEX[action.colour]
+            if not swaps or desk.pool[colour] <= state.to_pool[colour]:
+                continue
+            if not swap or not any(desk.hand[other] for other in range(4) if other != colour):
+                continue
+        elif isinstance(action, Drink) and rules.drink_gains_nothing(state, action.index):
+            continue
+        kept.append(action)
+    return kept
 
 
 def hard_moves(state, legal_actions) -> list:
     """The moves Hard (and so the hint) considers, of :func:`bot_moves`: a Little Help only for
     a marble that completes a potion this turn (it costs 2 VP: rules, "Little Help"; the hint
-    then says what it completes), and a marble from the pool back to the hand only when the
-    pool is full and the hand holds a marble of another colour to keep instead (otherwise it
-    only goes back to the tank, or back into the pool: a move for nothing)."""
+    then says what it completes)."""
     player = rules.current_player(state)
     desk = state.desks[player]
-    swap = sum(desk.pool) >= POOL_SIZE
     completes: dict[int, bool] = {}  # colour index -> a marble of it completes a potion
     kept = []
-    for action in bot_moves(state, legal_actions):
+    for action in bot_moves(state, legal_actions, swaps=True):
         if isinstance(action, LittleHelp):
             colour = COLOUR_INDEX[state.tracks[action.track][action.position]]
             if colour not in completes:
@@ -110,10 +115,6 @@ def hard_moves(state, legal_actions) -> list:
                 gained[colour] = 1
                 completes[colour] = completes_a_potion(desk, gained)
             if not completes[colour]:
-                continue
-        elif isinstance(action, MoveToHand):
-            colour = COLOUR_INDEX[action.colour]
-            if not swap or not any(desk.hand[other] for other in range(4) if other != colour):
                 continue
         kept.append(action)
     return kept or list(legal_actions)

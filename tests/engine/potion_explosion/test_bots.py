@@ -398,3 +398,41 @@ def marble(state, action) -> list:
     gained = [0, 0, 0, 0]
     gained[COLOUR_INDEX[state.tracks[action.track][action.position]]] = 1
     return gained
+
+
+# A play-test's Medium moved its pool's yellow to the hand, then back (its pool holds two
+# yellows, its hand one, it moved a yellow to the pool this turn).
+POOL_TO_HAND = (
+    "n=2 opt=random,random types=SAN,MAG,WIS,BAL,PRI,BLI phase=play first=1 player=0 "
+    "draft=4:- tracks=KBBRRBKK/KRBBKKRB/BRRBBRBK/RBKYYBKK/BYYRKKKY tank=R7B7Y9K5 "
+    "stacks=WIS6+8/MAG6+6/PRI5+7/BLI7+6/MAG7+6 skill=3/11 turn=p/Y effect=- seam=- end=0 "
+    "tb=- win=- tt=0 p0=-,SAN4:KY/YY/Y/BLI4!,BLI5!,SAN4,BLI6,SAN5/1.0.BLI.0.0.5 "
+    "p1=BAL6:RKYRY,WIS4:RR/-/-/MAG4!,PRI4/0.0.-.0.0.6"
+)
+
+
+def test_only_hard_moves_a_pool_marble_to_the_hand_and_only_to_swap_it():
+    """Rules, "move marbles between your hand and your pool freely": a marble moved from the
+    pool to the hand goes back to the tank at the turn's end, or back to the pool. Only Hard,
+    which plans the whole turn, does it, and only to make room in a full pool for a hand
+    marble of another colour."""
+    from engine.potion_explosion.bots import bot_moves
+    from engine.potion_explosion.state import MoveToHand
+
+    def to_hand(moves):
+        return sorted(action.colour for action in moves if isinstance(action, MoveToHand))
+
+    for pool, hand, swapped in (("Y", "R", []), ("YYK", "R", ["K", "Y"]), ("YYK", "Y", ["K"])):
+        s = pos(
+            "types=WIS,FIL,MAG,SAN,PRI,ABY phase=play tracks=" + "/".join(["RBYKRBYK"] * 5) + " "
+            f"stacks=MAG5+3/SAN5+3/PRI5+3/ABY5+3/WIS5+3 tank=R5B5Y5K5 turn=p "
+            f"p0=WIS4:RY,FIL7:KKKYYY/{pool}/{hand}/-/0.0.-.0.0.0 p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+        )
+        legal = s.legal_actions()
+        assert to_hand(legal) == sorted(set(pool))  # people may
+        assert to_hand(bot_moves(s, legal)) == [], pool
+        assert to_hand(hard_moves(s, legal)) == swapped, (pool, hand)
+    s = pos(POOL_TO_HAND)
+    for seed in range(5):
+        action = make_bot(SPEC, "medium").choose(s.clone(), s.legal_actions(), random.Random(seed))
+        assert not isinstance(action, MoveToHand), action

@@ -298,16 +298,16 @@ def test_a_turn_empty_holes_helper():
 def test_a_turn_marbles_move_between_hand_and_pool_freely_but_bots_do_not_shuffle():
     """A turn: "move marbles between your hand and your pool freely" — a person may move a
     marble back the way it came; computer players (GameBots.allowed_moves) never move back a marble
-    they put in the pool this turn, so their turns end. Pool marbles from earlier turns (PE-D6)
-    stay free for bots too."""
+    they put in the pool this turn, so their turns end. A pool marble from an earlier turn
+    (PE-D6) goes back to the hand only for Hard's swap in a full pool (test_bots)."""
     from engine.potion_explosion import GAME
 
     s = pos("tracks=KBY//// turn=p p0=WIS4:,-/B/KB/-/0.0.-.0.0.0")
     s.apply_action(MoveToPool("B"))
     assert s.to_pool == [0, 1, 0, 0]
     assert MoveToHand("B") in s.legal_actions()
-    # the old B may come back
-    assert MoveToHand("B") in GAME.bots.allowed_moves(s, s.legal_actions())
+    # the old B comes back for people only: the pool is not full, there is nothing to swap
+    assert MoveToHand("B") not in GAME.bots.allowed_moves(s, s.legal_actions())
     s.apply_action(MoveToHand("B"))
     assert MoveToHand("B") in s.legal_actions()  # people: freely
     assert MoveToHand("B") not in GAME.bots.allowed_moves(s, s.legal_actions())
