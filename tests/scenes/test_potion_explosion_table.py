@@ -915,3 +915,33 @@ def test_a_wild_marble_placed_by_one_click_offers_the_other_hole_of_its_own_poti
         "Ana: the black marble went where the hint would put it; click it to move it to "
         "another hole of Abyssal Draft."
     )
+
+
+# Ana has 14 completed potions, 3 of them drunk; she has picked (a drink is hers to take).
+FOURTEEN_POTIONS = (
+    "n=2 types=SAN,MAG,WIS,PRI,ABY,FIL phase=play "
+    "tracks=RBYKRBYK/BRKYBRKY/RBYKRBYK/BRKYBRKY/RBYKRBYK tank=R9B10Y5K7 "
+    "stacks=MAG5+5/SAN5+5/PRI5+5/ABY5+5/WIS5+5 turn=p p0=WIS4:RY,FIL7:KKKYYY/Y/-/"
+    "WIS4!,WIS5,WIS6,FIL4!,FIL5,FIL6,MAG4,MAG5!,MAG6,SAN4,SAN5,PRI4,PRI5,ABY4/0.0.-.0.0.0 "
+    "p1=MAG4:,SAN4:/-/-/-/0.0.-.0.0.0"
+)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_every_drinkable_potion_keeps_its_green_badge_in_a_crowded_row(size):
+    """Play-test: past about 12 completed potions the "Drink" badges went (the word no longer
+    fits a tile): a drinkable potion keeps a green badge, word or not; a drunk one has none."""
+    app = make_app(size=size)
+    try:
+        table = start(
+            app, [Seat("human", "Ana"), Seat("bot", "Bot", "medium")], 1, None, FOURTEEN_POTIONS
+        )
+        frames(app, 2)
+        drinkable = {a.index for a in table.match.state.legal_actions() if isinstance(a, pe.Drink)}
+        assert drinkable == {1, 2, 4, 5, 6, 8, 9, 10, 11, 12, 13}  # all but the 3 drunk
+        for index in range(14):
+            rect = area(table, ("completed", 0, index))
+            pixel = tuple(app.screen.get_at((rect.centerx, rect.bottom - 4)))[:3]
+            assert (pixel == (60, 140, 80)) == (index in drinkable), (index, pixel)
+    finally:
+        close_apps()

@@ -527,12 +527,17 @@ def draw_completed_row(surface, lay: Layout, desk, seat: int, view: View) -> Non
             # the badge may reach into the gaps beside the tile: "Beber" was 8 pixels tall
             room = rect.width + lay.completed_gap(count) - 6
             text, size = kit.fit_label(word, 11, room, bold=True, min_size=9)
+            colour = (60, 140, 80) if index in view.drinkable else (150, 110, 40)
             if kit.text_size(text, size, True)[0] <= room and "…" not in text:
                 badge = pygame.Rect(0, 0, room + 4, size + 5)
                 badge.midbottom = (rect.centerx, rect.bottom - 2)
-                colour = (60, 140, 80) if index in view.drinkable else (150, 110, 40)
                 pygame.draw.rect(surface, colour, badge, border_radius=5)
                 kit.blit_text(surface, text, size, badge.center, kit.INK, True, "center")
+            else:  # too many potions for the word: its colour alone, the tooltip says it
+                badge = pygame.Rect(0, 0, max(8, rect.width - 4), 6)
+                badge.midbottom = (rect.centerx, rect.bottom - 2)
+                pygame.draw.rect(surface, colour, badge, border_radius=3)
+                pygame.draw.rect(surface, kit.INK, badge, 1, border_radius=3)
 
 
 def rainbow(surface, centre, radius: float, time: float) -> None:
