@@ -150,7 +150,9 @@ def score(e, before, lay: Layout, stage: Stage) -> list:
     start, _shown = _from(e.player, e.card, before, lay, stage)
     index = len(before.scored[e.player])
     points = draw.scored_points([*before.scored[e.player], e.card])
-    end = next(spot for spot in lay.scored_spots(e.player, points) if index in spot.indices).rect
+    most = max(len(cards) for cards in before.scored)
+    spots = lay.scored_spots(e.player, points, most)
+    end = next(spot for spot in spots if index in spot.indices).rect
     hide = {("hand", e.card), ("scored", e.player, index)}
     return [_fly(e.card, start, end, stage.seconds(FLY_SECONDS), hide, 60)]
 

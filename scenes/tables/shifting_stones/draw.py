@@ -359,7 +359,8 @@ def draw_player(surface, lay: Layout, view: View, seat: int) -> None:
         True,
         "midleft",
     )
-    for spot in lay.scored_spots(seat, scored_points(scored)):
+    most = max(len(cards) for cards in seen.scored)
+    for spot in lay.scored_spots(seat, scored_points(scored), most):
         shown = [index for index in spot.indices if ("scored", seat, index) not in view.hidden]
         if not shown:
             continue

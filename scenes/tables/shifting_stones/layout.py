@@ -159,24 +159,29 @@ class Layout:
             for line, width in enumerate(widths)
         ]
 
-    def scored_spots(self, seat: int, points: Sequence[int]) -> list[ScoredSpot]:
-        """Where ``seat``'s scored cards lie, given each one's ``points`` in the order scored.
+    def scored_spots(self, seat: int, points: Sequence[int], most: int = 0) -> list[ScoredSpot]:
+        """Where ``seat``'s scored cards lie, given each one's ``points`` in the order scored,
+        and ``most``, the most cards any seat has scored.
 
-        Side by side, never overlapping, when they all fit (one :class:`ScoredSpot` a card);
-        else one stack for each value scored, 1 before 2, 3 and 5, each with its count
-        (a play-test: from 8 cards on the overlapped cards were slivers nobody could read or
-        count). A stack narrows, never overlaps, where a line holds them only so."""
-        key = (seat, tuple(points))
+        Side by side, never overlapping, while every seat's cards fit (one :class:`ScoredSpot`
+        a card); else one stack for each value scored, 1 before 2, 3 and 5, each with its
+        count (a play-test: from 8 cards on the overlapped cards were slivers nobody could
+        read or count). Every row turns to stacks together (a play-test: one seat's cards in
+        stacks beside another's face up read as two different things). A stack narrows,
+        never overlaps, where a line holds them only so."""
+        key = (seat, tuple(points), max(most, len(points)))
         if key not in self._spots:
             if len(self._spots) > 64:  # a few games' worth, then start again
                 self._spots.clear()
-            self._spots[key] = self._work_out_spots(seat, key[1])
+            self._spots[key] = self._work_out_spots(seat, key[1], key[2])
         return self._spots[key]
 
-    def _work_out_spots(self, seat: int, points: tuple[int, ...]) -> list[ScoredSpot]:
+    def _work_out_spots(self, seat: int, points: tuple[int, ...], most: int) -> list[ScoredSpot]:
         lines = self.scored_lines_of(seat)
-        cards = _flow(lines, len(points), self.mini_w, CARD_GAP)
-        if cards is not None:
+        if not points:
+            return []
+        if _flow(lines, most, self.mini_w, CARD_GAP) is not None:
+            cards = _flow(lines, len(points), self.mini_w, CARD_GAP) or []
             return [ScoredSpot(rect, (index,), None) for index, rect in enumerate(cards)]
         values = sorted(set(points))
         groups = [tuple(i for i, p in enumerate(points) if p == value) for value in values]

@@ -107,11 +107,12 @@ class ShiftingStonesTable(GameTable):
     def scored_targets(self, seat: int) -> list:
         """A target for each scored card of ``seat`` shown face up, naming it, and for each
         stack (:meth:`Layout.scored_spots`), listing its cards; a click on them does nothing."""
-        scored = self.seen().scored[seat]
+        seen = self.seen()
+        scored, most = seen.scored[seat], max(len(cards) for cards in seen.scored)
         name = self.stage_names()[seat]
         by = _("Scored by {name}").format(name=name)
         out = []
-        for spot in self.layout().scored_spots(seat, draw.scored_points(scored)):
+        for spot in self.layout().scored_spots(seat, draw.scored_points(scored), most):
             cards = [scored[index] for index in spot.indices]
             if spot.points is None:
                 tip: tuple = (card_words(cards[0]), by)

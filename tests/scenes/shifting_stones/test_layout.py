@@ -126,6 +126,20 @@ def test_cards_that_fit_lie_face_up_in_two_lines_and_the_next_makes_stacks(size)
     assert [(spot.points, len(spot.indices)) for spot in stacks] == [(1, fit + 1)]
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_every_row_turns_to_stacks_when_one_must(size):
+    """A play-test: one seat's scored cards in stacks beside another's face up read as two
+    different things. While one seat's cards no longer fit face up, every seat's lie in
+    stacks, however few; while all fit, they lie face up."""
+    lay = Layout(size, 3, 0, kit.px(300))
+    fit = sum((line.width + 3) // (lay.mini_w + 3) for line in lay.scored_lines_of(1))
+    few = [1, 3, 1]
+    assert all(spot.points is None for spot in lay.scored_spots(2, few, most=fit))
+    stacks = lay.scored_spots(2, few, most=fit + 1)
+    assert [(spot.points, spot.indices) for spot in stacks] == [(1, (0, 2)), (3, (1,))]
+    assert lay.scored_spots(0, [], most=fit + 1) == []
+
+
 @pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
 def test_the_words_under_each_card_fit(language):
     """The line under a card shrinks down to 9 px at the least; at the smallest window every
