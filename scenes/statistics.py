@@ -158,11 +158,12 @@ def draw_score_chart(
 ) -> None:
     """Score over time: one dot per game (oldest left), coloured by opponents, filled for a
     win, joined by a line; the lowest and highest score on the left edge. ``title`` heads it
-    and ``legend`` says what a filled dot is ("Score over time", "filled: a win" by default;
-    the solo chart has its own)."""
+    and ``legend`` says what a filled dot is ("Score over time", "filled: a win against the
+    bots" by default: a game among friends is hollow, whoever won; the solo chart has its
+    own)."""
     kit.draw_panel(surface, rect)
     heading = title if title is not None else _("Score over time")
-    legend = legend if legend is not None else _("filled: a win")
+    legend = legend if legend is not None else _("filled: a win against the bots")
     legend_w = kit.text_size(legend, 13)[0]
     kit.blit_text(
         surface,
