@@ -219,6 +219,40 @@ def message_whole(msg: str, width: int, easily: bool = False) -> bool:
     return len(kit.wrap(msg, size, width)) == len(lines)
 
 
+MESSAGE_CARD_SIZE = 14
+"""The message card's letters (pixels at 100 %): the size the top bar calls easy to read."""
+
+
+def message_card(msg: str, area: pygame.Rect) -> tuple | None:
+    """``(rect, lines)``: a card at the top of ``area`` (the game log's rows) holding ``msg``
+    whole at :data:`MESSAGE_CARD_SIZE`, for a message the top bar could say only in three
+    small lines (a play-test: a Shifting Stones plan's hint read 11 px at 1024 × 640, over
+    an empty log); None when even the card cannot hold it."""
+    pad = kit.px(10)
+    lines = kit.wrap(msg, MESSAGE_CARD_SIZE, area.width - 2 * pad)
+    step = kit.font(MESSAGE_CARD_SIZE).get_linesize()
+    rect = pygame.Rect(area.x, area.y, area.width, step * len(lines) + 2 * pad)
+    if rect.height > area.height:
+        return None
+    return rect, lines
+
+
+def draw_message_card(surface: pygame.Surface, card: tuple) -> None:
+    """Draw :func:`message_card`'s ``card``: the message's colour on a framed panel."""
+    rect, lines = card
+    kit.draw_panel(surface, rect, (16, 20, 24, 240), radius=10, border=kit.HILITE)
+    step = kit.font(MESSAGE_CARD_SIZE).get_linesize()
+    pad = kit.px(10)
+    for index, line in enumerate(lines):
+        kit.blit_text(
+            surface,
+            line,
+            MESSAGE_CARD_SIZE,
+            (rect.x + pad, rect.y + pad + index * step),
+            kit.HILITE,
+        )
+
+
 def line_step(size: int, count: int) -> int:
     """The top bar's line spacing for ``count`` lines at ``size``: three lie closer."""
     return kit.font(size).get_linesize() - (3 if count > 2 else 2)

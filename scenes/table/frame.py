@@ -36,6 +36,8 @@ class Frame:
         self.tips = chrome.ButtonTips()
         self.tip_off: Any = None
         """The key of a target just clicked: its tooltip waits for another target."""
+        self._card_key: tuple | None = None
+        self._card: tuple | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
@@ -50,6 +52,9 @@ class Frame:
             chrome.draw_top_bar(surface, bar, table.thinking_progress())
             if table.log.box is not None:
                 table.log.box.draw(surface)
+            card = self.message_card()
+            if card is not None:
+                chrome.draw_message_card(surface, card)
         finally:
             table.backdrop.end()
 
@@ -67,10 +72,42 @@ class Frame:
         return layers
 
     def top_bar(self, window_width: int) -> tuple:
-        """``(bar, message, size, lines)``: the top bar for a window ``window_width`` wide."""
-        return chrome.top_bar(
-            self.top_bar_right(window_width), self.table.current_message(), self.status_text()
-        )
+        """``(bar, message, size, lines)``: the top bar for a window ``window_width`` wide;
+        the status line while the message card holds the message (:meth:`message_card`)."""
+        message = self.table.current_message()
+        if message and self.message_card() is not None:
+            message = ""
+        return chrome.top_bar(self.top_bar_right(window_width), message, self.status_text())
+
+    def message_card(self) -> tuple | None:
+        """``(rect, lines)`` of the card over the top of the game log that holds the message
+        the top bar cannot say easily (:func:`chrome.message_card`), or None: no message, one
+        the top bar says in one line or two at 14 px, no log, or too long for the card."""
+        message, area = self.table.current_message(), self._card_area()
+        if not message or area is None:
+            return None
+        key = (message, tuple(area), self.table.app.size)
+        if key != self._card_key:
+            self._card_key = key
+            easy = self.fits_top_bar(message, easily=True)
+            self._card = None if easy else chrome.message_card(message, area)
+        return self._card
+
+    def reads_easily(self, message: str) -> bool:
+        """Whether ``message`` reads without effort: in the top bar in one line or two at 14
+        px, or whole in the message card (:meth:`message_card`)."""
+        if self.fits_top_bar(message, easily=True):
+            return True
+        area = self._card_area()
+        return area is not None and chrome.message_card(message, area) is not None
+
+    def _card_area(self) -> pygame.Rect | None:
+        """Where the message card may lie: over the game log's rows, inset a little."""
+        box = self.table.log.box
+        if box is None:
+            return None
+        rows = pygame.Rect(box.rect.x, box.rows_top, box.rect.width, box.rect.bottom - box.rows_top)
+        return rows.inflate(-kit.px(12), 0)
 
     def top_bar_right(self, window_width: int) -> int:
         """Where the top bar ends: before the log's column, and before the top row of buttons

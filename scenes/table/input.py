@@ -180,7 +180,7 @@ class TableInput:
         self.carry_out(table.game.on_hint(ready.action))  # first: a Select clears messages
         words = self.hint_message(ready.action)
         said = table.game.hint_words(words)
-        if said != words and not table.fits_top_bar(said, easily=True):
+        if said != words and not table.reads_easily(said):
             # the hint whole, without how to take it, rather than cut short or set small (a
             # play-test: Japanese at 1024 × 640 read 11 px)
             said = words

@@ -387,6 +387,9 @@ class TableScene(Scene):
     def fits_top_bar(self, message: str, easily: bool = False) -> bool:
         return self.frame.fits_top_bar(message, easily)
 
+    def reads_easily(self, message: str) -> bool:
+        return self.frame.reads_easily(message)
+
     # --- steps ------------------------------------------------------------------------------
     def present(self, stepped: Stepped) -> None:
         """Animate a match step: its log lines appear as its steps land."""
@@ -786,7 +789,12 @@ class TableScene(Scene):
         """Toasts go over the top of the game log, never over a player's desk."""
         if self.container is None or self.log.box is None:
             return None
-        return self.log.box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26)), "top"
+        area = self.log.box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26))
+        card = self.frame.message_card()
+        if card is not None:  # under the message card
+            area.height -= card[0].bottom + kit.px(6) - area.y
+            area.y = card[0].bottom + kit.px(6)
+        return area, "top"
 
     # --- the score sheet asks these ---------------------------------------------------------
     def draw_sheet(self, surface, rect, sheet) -> bool:

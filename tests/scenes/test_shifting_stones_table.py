@@ -519,25 +519,35 @@ def two_move_hint(app, language: str):
     return table, table.input.hint_message(Pay(55))
 
 
-@pytest.mark.parametrize("language", ["ru", "es"])
-def test_a_long_plan_hint_is_said_whole_at_1024(app, language):
-    """Play-test: a hint naming every step of a two-move plan was cut with "…" in the top bar
-    at 1024 × 640. It is said whole: in three lines where they fit above the board, without
-    how to take it where even those do not hold it."""
+@pytest.mark.parametrize("language", ["ru", "es", "ja"])
+def test_a_long_plan_hint_reads_whole_in_the_message_card_at_1024(app, language):
+    """Play-tests: a hint naming every step of a two-move plan was cut with "…" in the top bar
+    at 1024 × 640, then set in three lines of 11 px (Japanese, Spanish, Russian). A message the
+    top bar cannot say in one line or two at 14 px is said whole in a card over the top of the
+    game log, at 14 px, how to take it too; the top bar says whose turn it is."""
+    from scenes.table import chrome
+
     table, words = two_move_hint(app, language)
-    assert table.current_message().startswith(words)
-    _bar, _message, size, lines = table.frame.top_bar(app.size[0])
-    assert size >= 11 and len(lines) <= 3 and not lines[-1].endswith("…"), lines
-    assert "".join(lines).replace(" ", "") == table.current_message().replace(" ", "")
+    said = table.game.hint_words(words)
+    assert said != words and table.current_message() == said  # how to take it, kept
+    assert not table.fits_top_bar(said, easily=True)
+    rect, lines = table.frame.message_card()
+    assert "".join(lines).replace(" ", "") == said.replace(" ", "")
+    step = kit.font(chrome.MESSAGE_CARD_SIZE).get_linesize()
+    assert rect.height >= step * len(lines) and table.log.box.rect.contains(rect)
+    _bar, message, _size, _lines = table.frame.top_bar(app.size[0])
+    assert message == "" and "Ana" in table.frame.status_text()
+    app.notify("A toast.")
+    (_toast_lines, toast), *_ = app.toast_rects()
+    assert toast.top > rect.bottom  # toasts stack under the card
 
 
-def test_a_hint_set_small_leaves_out_how_to_take_it(app):
-    """Play-test: in Japanese at 1024 × 640 a plan's hint with how to take it ("click the
-    framed card, then…") was set in lines of 11 px. How to take it is said only when the
-    hint with it reads at 14 px in two lines; the framed card still shows it."""
-    table, words = two_move_hint(app, "ja")
-    assert table.game.hint_words(words) != words  # there is a way to take it to leave out
-    assert table.current_message() == words
+def test_a_message_the_top_bar_says_easily_stays_there(app):
+    table = against_bot(app)
+    table.say("Ana: your turn.", 30)
+    frames(app, 2)
+    assert table.frame.message_card() is None
+    assert table.frame.top_bar(app.size[0])[1] == "Ana: your turn."
 
 
 def test_the_log_does_not_show_through_the_pause_menus_position_strip(app):
@@ -620,9 +630,10 @@ def test_a_message_cut_in_the_top_bar_shows_whole_under_the_pointer(app, monkeyp
     from scenes import kit
 
     table = against_bot(app)
-    long = " ".join(["Pay with the top card and swap the stones at the top left."] * 8)
+    long = " ".join(["Pay with the top card and swap the stones at the top left."] * 40)
     table.say(long, 30)
     frames(app, 2)
+    assert table.frame.message_card() is None  # too long even for the card over the log
     bar, message, _size, lines = table.frame.top_bar(app.size[0])
     assert message == long and lines[-1].endswith("…")
     shown: list = []
