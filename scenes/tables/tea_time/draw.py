@@ -532,6 +532,11 @@ SHEET_GAP = 6
 SHEET_NAME_FONT = 18
 SHEET_LABEL_FONT = 13
 SHEET_NOTE_H = 24
+SHEET_FAN_ROW_H = 180
+"""The tallest a row grows (with 2–3 players): from :data:`SHEET_FAN_FROM` on, a row shows the
+cards each count is made of, fanned above it (a play-test: two rows left half the screen
+empty)."""
+SHEET_FAN_FROM = 110
 
 
 @dataclass(frozen=True)
@@ -572,7 +577,8 @@ def sheet_layout(area: pygame.Rect, middle: pygame.Rect, names, notes: int) -> S
     notes_h = SHEET_NOTE_H * notes
     inner_h = area.height - 2 * SHEET_PAD - notes_h
     head_h = min(104, max(62, inner_h // 4))
-    row_h = max(40, min(84, (inner_h - head_h - SHEET_GAP * players) // max(1, players)))
+    tallest = SHEET_FAN_ROW_H if players <= 3 else 84  # few players: room for their cards
+    row_h = max(40, min(tallest, (inner_h - head_h - SHEET_GAP * players) // max(1, players)))
     height = head_h + players * (row_h + SHEET_GAP) + notes_h + 2 * SHEET_PAD
     panel = pygame.Rect(0, area.y, width + 2 * SHEET_PAD, min(area.height, height))
     panel.centerx = area.centerx
@@ -586,6 +592,20 @@ def sheet_layout(area: pygame.Rect, middle: pygame.Rect, names, notes: int) -> S
         pygame.Rect(head.x, below + 2 + k * SHEET_NOTE_H, width, SHEET_NOTE_H) for k in range(notes)
     )
     return SheetLayout(panel, head, rows, note_rects, name_w, cell_w, total_w)
+
+
+def draw_fan(surface, area: pygame.Rect, card: Card, count: int) -> None:
+    """``count`` copies of ``card`` fanned left to right in ``area``, centred, as tall as it
+    is and never wider (the cards close up when many)."""
+    height = area.height
+    width = int(height * ta.CARD_RATIO)
+    if width > area.width:
+        width, height = area.width, int(area.width / ta.CARD_RATIO)
+    step = min(width // 3, (area.width - width) // max(1, count - 1))
+    left = area.centerx - (width + step * (count - 1)) // 2
+    for index in range(count):
+        rect = pygame.Rect(left + index * step, area.bottom - height, width, height)
+        draw_card(surface, rect, card, named=False)
 
 
 def sheet_label(character: str, width: int) -> tuple:
@@ -665,17 +685,26 @@ def draw_score_sheet(surface, area: pygame.Rect, state, names, sheet: dict) -> N
         if seat in winners:
             star = art.star(9)
             surface.blit(star, star.get_rect(center=(r.right + 14, r.centery)))
+        fans = row.height >= SHEET_FAN_FROM
+        middle = row.bottom - 34 if fans else row.centery
         for k in range(cells):
             x = lay.cell_x(k)
             value = points[k]
             if k < len(CHARACTERS):
                 count = cards[seat][k] if seat < len(cards) else 0
                 detail = cards_label(count)
+                card = Card(CHARACTERS[k], Side.NORMAL)
             else:
+                count = 1 if value else 0
                 detail = _("holds her") if value else "—"
-            kit.blit_text(surface, str(value), 22, (x, row.centery - 8), kit.INK, True, "center")
+                card = ALICE_CARD
+            if fans and count:
+                fan = pygame.Rect(0, row.y + 8, lay.cell_w - 12, middle - 20 - row.y - 8)
+                fan.centerx = x
+                draw_fan(surface, fan, card, count)
+            kit.blit_text(surface, str(value), 22, (x, middle - 8), kit.INK, True, "center")
             text, size = kit.fit_label(detail, 12, lay.cell_w - 4, min_size=9)
-            kit.blit_text(surface, text, size, (x, row.centery + 14), kit.INK_DIM, anchor="center")
+            kit.blit_text(surface, text, size, (x, middle + 14), kit.INK_DIM, anchor="center")
         kit.blit_text(
             surface,
             str(points[-1]),

@@ -149,6 +149,40 @@ def test_the_score_sheet_panel_holds_its_rows_inside_the_lit_felt(size, players,
         kit.reset_caches()
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_two_players_score_rows_fill_the_sheet_with_the_cards_they_counted(size):
+    """Play-test: two rows of numbers left half the score screen empty. With two players each
+    row grows tall enough to fan the cards its counts are made of (the sheet then fills most
+    of its room); four players keep rows of numbers."""
+    from scenes.tables.tea_time.draw import SHEET_FAN_FROM
+
+    pygame.font.init()
+    area = pygame.Rect(30, 160, size[0] - 60, size[1] - 84 - 160)
+    two = sheet_layout(area, kit.felt_middle(size), ["Ana", "Bot 1"], notes=0)
+    assert all(row.height >= SHEET_FAN_FROM for row in two.rows), two.rows
+    assert two.panel.height >= 0.75 * area.height, (two.panel, area)
+    four = sheet_layout(area, kit.felt_middle(size), ["A", "B", "C", "D"], notes=0)
+    assert all(row.height < SHEET_FAN_FROM for row in four.rows)
+
+
+def test_a_fan_holds_its_cards_inside_its_area():
+    """Ten Caterpillars close up to stay in their column; one card stands alone, centred."""
+    from engine.tea_time.state import Card, Side
+    from scenes.tables.tea_time.draw import draw_fan
+
+    surface = pygame.Surface((300, 200), pygame.SRCALPHA)
+    area = pygame.Rect(100, 50, 90, 100)
+    for count in (1, 10):
+        surface.fill((0, 0, 0, 0))
+        draw_fan(surface, area, Card(CHARACTERS[0], Side.NORMAL), count)
+        inked = surface.get_bounding_rect()
+        assert area.contains(inked) and inked.height == area.height, (count, inked)
+        if count == 1:
+            assert abs(inked.centerx - area.centerx) <= 1
+        else:
+            assert inked.width >= area.width - 2  # spread across the column
+
+
 # --- the UI scale (issue 22, "Fits the screen") -------------------------------------------------
 
 
