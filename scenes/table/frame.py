@@ -101,6 +101,19 @@ class Frame:
         area = self._card_area()
         return area is not None and chrome.message_card(message, area) is not None
 
+    def toast_area(self) -> tuple | None:
+        """Toasts go over the top of the game log (under the message card), never over a
+        player's desk; None without a log."""
+        box = self.table.log.box
+        if box is None:
+            return None
+        area = box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26))
+        card = self.message_card()
+        if card is not None:
+            area.height -= card[0].bottom + kit.px(6) - area.y
+            area.y = card[0].bottom + kit.px(6)
+        return area, "top"
+
     def _card_area(self) -> pygame.Rect | None:
         """Where the message card may lie: over the game log's rows, inset a little."""
         box = self.table.log.box

@@ -786,15 +786,7 @@ class TableScene(Scene):
         return self.frame.tip_avoid(target)
 
     def toast_area(self) -> tuple | None:
-        """Toasts go over the top of the game log, never over a player's desk."""
-        if self.container is None or self.log.box is None:
-            return None
-        area = self.log.box.rect.inflate(-kit.px(12), 0).move(0, kit.px(26))
-        card = self.frame.message_card()
-        if card is not None:  # under the message card
-            area.height -= card[0].bottom + kit.px(6) - area.y
-            area.y = card[0].bottom + kit.px(6)
-        return area, "top"
+        return self.frame.toast_area() if self.container is not None else None
 
     # --- the score sheet asks these ---------------------------------------------------------
     def draw_sheet(self, surface, rect, sheet) -> bool:
