@@ -46,7 +46,7 @@ from engine.shifting_stones.data import (
     square_name,
 )
 from engine.shifting_stones.heuristics import MOVES, TurnPlan
-from engine.shifting_stones.rules import cards_to_draw
+from engine.shifting_stones.rules import cards_to_draw, is_last_turn
 from engine.shifting_stones.state import (
     HIDDEN,
     EndTurn,
@@ -513,8 +513,9 @@ class Hint:
     ``kept_before`` (payments it was away before them, None beyond 3), and ``out_of_reach``
     (no card of the hand can be scored this turn, for a hint to end the turn or skip),
     ``draws`` (the cards the end of the turn then draws: back up to 4; a skip's 2, fewer when
-    the deck and the discard pile hold fewer, none when the game ends) and ``hand_after`` (the
-    cards held after a skip, for the next turn)."""
+    the deck and the discard pile hold fewer, none on the player's last turn, where a card
+    drawn is never played), ``hand_after`` (the cards held after a skip, for the next turn)
+    and ``last_turn`` (:func:`rules.is_last_turn` after the steps)."""
 
     steps: tuple
     scored: tuple[int, ...]
@@ -524,6 +525,7 @@ class Hint:
     draws: int
     kept_before: int | None = None
     hand_after: int = 0
+    last_turn: bool = False
 
 
 def hint_for(state: ShiftingStonesState, action) -> Hint | None:
@@ -536,7 +538,9 @@ def hint_for(state: ShiftingStonesState, action) -> Hint | None:
     seen = state.observation(me)
     paid = seen.paid is not None
     if isinstance(action, Score):
-        return Hint((action,), (action.card,), None, None, False, 0)
+        return Hint(
+            (action,), (action.card,), None, None, False, 0, last_turn=is_last_turn(seen, 1)
+        )
     plans = ranked_plans(seen, hard_style(seen.num_players))
     chosen = next((plan for plan in plans if plan.first_action(paid) == action), None)
     if chosen is None:
@@ -563,10 +567,11 @@ def hint_for(state: ShiftingStonesState, action) -> Hint | None:
         budget = len(hand) - 1 + (1 if paid else 0)
         near = heuristics.distances(heuristics.encode(seen.grid_text()), hand)
         out_of_reach = all(near[card] is None or near[card] > budget for card in hand)
-    draws = cards_to_draw(len(chosen.kept))
+    last_turn = is_last_turn(seen, len(chosen.scored))
+    draws = 0 if last_turn else cards_to_draw(len(chosen.kept))
     hand_after = 0
     if chosen.skip:
-        draws = 0 if seen.last_round else min(SKIP_DRAW, len(seen.deck) + len(seen.discard))
+        draws = 0 if last_turn else min(SKIP_DRAW, len(seen.deck) + len(seen.discard))
         hand_after = len(chosen.kept) + draws
     return Hint(
         steps,
@@ -577,6 +582,7 @@ def hint_for(state: ShiftingStonesState, action) -> Hint | None:
         draws,
         None if kept is None else before[kept],
         hand_after,
+        last_turn,
     )
 
 
@@ -688,7 +694,15 @@ def explain_action(state: ShiftingStonesState, action) -> str:
         )
         return _("{steps}; {bonus}").format(steps=words, bonus=bonus) if bonus else words
     empty = not state.hands[state.current_player()]  # nothing to score: say so plainly
-    if isinstance(action, Skip):
+    if isinstance(action, (Skip, EndTurn)) and hint.last_turn and (empty or hint.out_of_reach):
+        # nothing drawn then is ever played (a play-test: "end the turn to draw new cards"
+        # on the last round)
+        words = (
+            _("your hand is empty and this is your last turn")
+            if empty
+            else _("no card in your hand can be scored on your last turn")
+        )
+    elif isinstance(action, Skip):
         if hint.out_of_reach and empty:
             words = _("your hand is empty: skip to draw 2 cards")
         elif hint.out_of_reach:

@@ -341,6 +341,19 @@ def cards_to_draw(hand_size: int) -> int:
     return max(0, HAND_SIZE - hand_size)
 
 
+def is_last_turn(state: ShiftingStonesState, scoring: int = 0) -> bool:
+    """Whether the active player's turn is their last of the game once it scores ``scoring``
+    more cards: with several players, the last round has begun or those cards begin it (the
+    round then ends before this player's next turn); solo, they complete the deck or score
+    nothing on the fourth strike (SS-D2, SS-D4). A card drawn then is never played."""
+    player = state.active
+    assert player is not None
+    count = len(state.scored[player]) + scoring
+    if state.solo:
+        return count >= SOLO_CARDS or (not scoring and state.strikes + 1 >= STRIKES_TO_LOSE)
+    return state.last_round or count >= target_for(state.num_players)
+
+
 def next_seat(state: ShiftingStonesState) -> int:
     """Who plays after the active player (solo: the same player)."""
     assert state.active is not None

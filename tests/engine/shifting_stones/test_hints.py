@@ -19,7 +19,7 @@ from engine.shifting_stones import GAME
 from engine.shifting_stones.bots import hint_for
 from engine.shifting_stones.data import CARDS, card_name, points_words, square_name
 from engine.shifting_stones.rules import cards_to_draw
-from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Score, Shift, Skip
+from engine.shifting_stones.state import HIDDEN, EndTurn, Flip, Pay, Phase, Score, Shift, Skip
 from tests.engine.shifting_stones.helpers import brute_distance, draw
 from tests.soak import keep_first
 
@@ -126,7 +126,10 @@ def check_hint(state, action, names) -> str:
             if hint.kept_away:
                 assert f"{hint.kept_away} payment" in words
         else:
-            assert hint.draws == cards_to_draw(len(played.hands[me]))
+            assert hint.draws == (0 if hint.last_turn else cards_to_draw(len(played.hands[me])))
+    if state.last_round or played.last_round or played.phase == Phase.OVER:
+        # a card drawn on the last turn is never played: no draw is promised
+        assert hint.last_turn and hint.draws == 0 and "draw" not in words.lower(), words
     drawn = re.search(r"draws (\d+) new cards?", words)
     if drawn:  # the end of the turn draws back up to the hand's size
         assert int(drawn[1]) == hint.draws == cards_to_draw(len(played.hands[me])) > 0, words
@@ -278,3 +281,30 @@ def test_with_an_empty_hand_the_hint_says_the_hand_is_empty():
     assert state.hands[0] == [] and EndTurn() in state.legal_actions()
     words = check_hint(state, EndTurn(), NAMES[:2])
     assert words == "Your hand is empty: end the turn to draw new cards."
+
+
+def test_on_the_last_turn_the_hint_promises_no_card_drawn():
+    """Play-test: in the last round the hint said "your turn's end then draws 4 new cards" and
+    "end the turn to draw new cards"; the game ended and nothing was drawn. A card drawn on a
+    player's last turn is never played: the hint says none."""
+    from tests.engine.shifting_stones.helpers import pos
+
+    last = "grid=SFB/HOE/TTO hands={hand}/1,42,7,15 scored={scored}/47,14 first=1 active=0 last=yes"
+    empty = pos(last.format(hand="-", scored="2"))
+    words = check_hint(empty, EndTurn(), NAMES[:2])
+    assert words == "Your hand is empty and this is your last turn."
+    for action in (EndTurn(), Skip()):  # not the last round: the draw is the reason
+        state = pos(last.replace(" last=yes", "").format(hand="-", scored="2"))
+        if action in state.legal_actions():
+            assert "draw" in check_hint(state, action, NAMES[:2]).lower()
+    # a plan scoring the card that begins the last round draws nothing either
+    text = last.replace(" last=yes", "").format(hand="{card}", scored="20,21,22,23,24,25,26,27,28")
+    card = next(
+        card
+        for card in range(30, 73)
+        if card not in (42, 47, 7, 15) and card in pos(text.format(card=card)).matching_cards(0)
+    )
+    state = pos(text.format(card=card))
+    hint = hint_for(state, Score(card))
+    assert hint is not None and hint.last_turn and hint.draws == 0
+    assert "draw" not in check_hint(state, Score(card), NAMES[:2]).lower()
