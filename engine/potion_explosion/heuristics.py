@@ -612,7 +612,9 @@ English, translated with ``_`` where used."""
 
 
 def _explain_stack(state, stack: int) -> str:
-    """Why this stack's top tile: the pool marbles it takes at once, else its VP per hole."""
+    """Why this stack's top tile: the pool marbles that fit it, placed on the next turn (a
+    play-tester read "at once" as "now", and an opponent's Blind Love took them meanwhile),
+    else its VP per hole."""
     code = state.stacks[stack].top
     if code is None:
         return ""
@@ -621,8 +623,8 @@ def _explain_stack(state, stack: int) -> str:
     fits = sum(min(need, have) for need, have in zip(tile.recipe, pool, strict=True))
     if fits:
         return ngettext(
-            "{count} marble in your pool fits the {potion} at once",
-            "{count} marbles in your pool fit the {potion} at once",
+            "{count} marble in your pool fits the {potion}, for your next turn",
+            "{count} marbles in your pool fit the {potion}, for your next turn",
             fits,
         ).format(count=fits, potion=potion_name(code))
     best = max(

@@ -200,10 +200,10 @@ def test_hint_for_a_stack_names_the_pool_marbles_it_takes_or_its_vp():
     from engine.potion_explosion.state import ChooseStack
 
     s = pos("phase=end stacks=WIS5+3/MAG5+3/ABY5+3/SAN5+3/PRI5+3 p0=-,MAG4:/RB/-/-/0.0.-.0.0.0")
-    # WIS5 is R2 B1 K2: the red and the blue of the pool fit at once
+    # WIS5 is R2 B1 K2: the red and the blue of the pool fit it, placed on the next turn
     assert (
         explain_move(s, ChooseStack(0))
-        == "2 marbles in your pool fit the Potion of Wisdom at once."
+        == "2 marbles in your pool fit the Potion of Wisdom, for your next turn."
     )
     s = pos("phase=end stacks=WIS5+3/MAG5+3/ABY5+3/SAN5+3/PRI5+3 p0=-,MAG4:/-/-/-/0.0.-.0.0.0")
     assert (
