@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 from pygame_gui.elements import UIButton
 
 from scenes import kit
 from scenes.manager import Scene
 from translation import _
+
+KEY_DELAY = 0.6
+"""Seconds the pass screen ignores Enter and Space after it appears (a play-test: the Enter
+meant for the table, pressed as the turn passed, let the next player in unseen)."""
 
 
 class PassScreen(Scene):
@@ -18,6 +24,7 @@ class PassScreen(Scene):
     def __init__(self, app, name: str):
         super().__init__(app)
         self.name = name
+        self.shown_at = time.monotonic()
 
     def build(self) -> None:
         w, h = self.app.size
@@ -32,7 +39,8 @@ class PassScreen(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.app.manager.pop()
+            if time.monotonic() - self.shown_at >= KEY_DELAY:
+                self.app.manager.pop()
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
 

@@ -557,7 +557,7 @@ def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
     """Issue 19, finding 4: in hot-seat the pass screen comes before the next person's dice
     are drawn and rolled (a chance node the table holds back); once it is gone, the dice
     tumble in front of them."""
-    from scenes.pass_screen import PassScreen
+    from scenes.pass_screen import KEY_DELAY, PassScreen
 
     app = make_app(pass_screen=True)
     app.manager.push(TitleScene(app))
@@ -575,6 +575,7 @@ def test_hot_seat_the_next_player_sees_their_own_roll_after_the_pass_screen():
     assert state.current_player() < 0  # the roll waits behind the pass screen
     assert all(die is None or die.face is None for die in state.hand)
     assert table.viewer_seat() == first  # still the last person's table
+    app.manager.top.shown_at -= KEY_DELAY  # a moment later: Enter is for the screen
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.manager.top is table

@@ -471,6 +471,21 @@ def test_hot_seat_pass_screen_between_human_turns(app):
     assert isinstance(app.manager.top.game, GenericTable)
 
 
+def test_an_enter_pressed_as_the_turn_passes_does_not_let_the_next_player_in(app):
+    """Play-test: the Enter meant for the table, pressed as the turn passed, went through the
+    next player's pass screen. Enter and Space work once it has shown for a moment."""
+    from scenes import pass_screen
+
+    screen = pass_screen.PassScreen(app, "Ben")
+    app.manager.push(screen)
+    frames(app, 2)
+    key(app, pygame.K_RETURN)
+    assert app.manager.top is screen
+    screen.shown_at -= pass_screen.KEY_DELAY
+    key(app, pygame.K_RETURN)
+    assert app.manager.top is not screen
+
+
 def test_escape_closes_an_open_dropdown_before_leaving(app):
     from pygame_gui.elements import UIDropDownMenu
 

@@ -639,7 +639,7 @@ def test_against_bots_your_desk_stays_the_big_one_through_their_turns():
 
 
 def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
-    from scenes.pass_screen import PassScreen
+    from scenes.pass_screen import KEY_DELAY, PassScreen
 
     app = make_app(pass_screen=True)
     app.manager.push(TitleScene(app))
@@ -661,6 +661,7 @@ def test_hot_seat_the_big_desk_is_the_seat_to_move_after_the_pass_screen():
     assert isinstance(app.manager.top, PassScreen)
     assert table.match.current_player() == 1
     assert table.viewer_seat() == 0  # Ana's desk until Ben takes the seat
+    app.manager.top.shown_at -= KEY_DELAY  # a moment later: Enter is for the screen
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.manager.top is table and table.viewer_seat() == 1
