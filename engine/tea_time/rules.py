@@ -75,7 +75,7 @@ from engine.tea_time.state import (
     character_name,
     seat_name,
 )
-from translation import N_, _
+from translation import N_, _, ngettext
 
 emit = emitter(play_event)
 
@@ -559,10 +559,15 @@ def describe_action(state: TeaTimeState, action, names: Sequence[str] | None = N
     if not isinstance(action, TakeCards) or not _names_cards(state, action.cells):
         return _("Take cards")
     cards = [state.table[row][column] for row, column in action.cells]
+    # the count chooses the form where a language says "card" or "cards" (Russian)
     if state.turn == 1:
-        words = _("Take {cards} ({line}) and put Alice in its place")
+        words = ngettext(
+            "Take {cards} ({line}) and put Alice in its place",
+            "Take {cards} ({line}) and put Alice in its place",
+            len(cards),
+        )
     else:
-        words = _("Take {cards} ({line})")
+        words = ngettext("Take {cards} ({line})", "Take {cards} ({line})", len(cards))
     return words.format(cards=cards_words(cards), line=describe_line(action.cells))
 
 

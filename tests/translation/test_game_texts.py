@@ -108,6 +108,8 @@ def test_tea_time_refusal_and_mirror_sides_read_in_russian():
         "Взять карты: «Гусеница» обычной стороной и «Чеширский Кот» зеркальной стороной "
         "(ряд 1, столбцы 1–2)"
     )
+    one = state.action_to_string(TakeCards(((0, 0),)), ["Ana", "Ben"])
+    assert one == "Взять карту: «Гусеница» обычной стороной (ряд 1, столбец 1)", one
 
 
 @pytest.mark.parametrize("language", translation.LANGUAGES)
