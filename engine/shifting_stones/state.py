@@ -226,17 +226,21 @@ class TurnStarted(BaseTurnStarted):
 
 @dataclass(frozen=True)
 class TurnSkipped(Event):
-    """``player`` skipped the turn, taking no action, and draws ``draws`` cards (2)."""
+    """``player`` skipped the turn, taking no action, and drew ``draws`` cards (2; fewer when
+    the deck and the discard pile hold fewer, 0 when the game ends with this turn)."""
 
     player: int
     draws: int
 
     def text(self, names):
+        who = _who(names, self.player)
+        if not self.draws:
+            return _("{name} skipped the turn.").format(name=who)
         return ngettext(
-            "{name} skipped the turn and draws {count} card.",
-            "{name} skipped the turn and draws {count} cards.",
+            "{name} skipped the turn and drew {count} card.",
+            "{name} skipped the turn and drew {count} cards.",
             self.draws,
-        ).format(name=_who(names, self.player), count=self.draws)
+        ).format(name=who, count=self.draws)
 
 
 @dataclass(frozen=True)

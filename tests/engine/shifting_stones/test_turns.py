@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.shifting_stones.state import EndTurn, Flip, Pay, Phase, Score, Shift, Skip
+from engine.shifting_stones.state import EndTurn, Flip, Pay, Phase, Score, Shift, Skip, TurnSkipped
 from tests.contract import is_player_sentence
 from tests.engine.shifting_stones.helpers import (
     check_components,
@@ -97,7 +97,8 @@ def test_a_skip_draws_two_cards_instead_of_any_action():
     state = pos(START)
     events = state.apply_action(Skip())
     assert event_types(events) == ["TurnSkipped"]
-    assert events[0].text(["Ana"]) == "Ana skipped the turn and draws 2 cards."
+    assert events[0].text(["Ana"]) == "Ana skipped the turn and drew 2 cards."
+    assert TurnSkipped(0, 0).text(["Ana"]) == "Ana skipped the turn."
     assert state.phase == Phase.DRAW and state.to_draw == 2
     draw(state, 1, 2)
     assert state.hands[0] == [8, 41, 7, 14, 1, 2]  # SS-D3: a hand of 6 is kept
