@@ -611,12 +611,11 @@ def _step_words(action, grid: str) -> str:
 
 def plan_words(steps: Sequence, grid: str) -> str:
     """The steps of a plan in words, every move and every card scored named with its points,
-    the first payment joined to the move it pays for: "pay with “row: Sun, Moon” to flip the
-    stone at centre (Horse to Boat), then pay again to swap the Fish at top and the Bird at
-    centre, then score “column: Tree, Bird” (1 point)" (a play-tester could not tell which
-    move "then 1 more move" was). A later move says it is paid for ("then pay again to swap
-    …") without naming the card: the hint asked again at that step frames it, and naming them
-    all made the sentence too long for the top bar at 1024 × 640."""
+    each payment joined to the move it pays for: "pay with “row: Sun, Moon” to flip the stone
+    at centre (Horse to Boat), then pay with “row: Bird” to swap the Fish at top and the Bird
+    at centre, then score “column: Tree, Bird” (1 point)" (a play-tester could not tell which
+    move "then 1 more move" was; another, which card "then pay again" meant: a hint too long
+    for the top bar reads whole over the game log)."""
     clauses: list[str] = []
     code = heuristics.encode(grid)
     payer = None
@@ -626,10 +625,8 @@ def plan_words(steps: Sequence, grid: str) -> str:
             continue
         text = _step_words(action, heuristics.decode(code))
         if isinstance(action, (Shift, Flip)):
-            if payer is not None and not clauses:
+            if payer is not None:
                 text = _("pay with {card} to {move}").format(card=card_name(payer), move=text)
-            elif payer is not None:  # every move costs a card: said, the card left to its hint
-                text = _("pay again to {move}").format(move=text)
             code = heuristics.apply_move(code, MOVES.index(action))
             payer = None
         clauses.append(text)

@@ -56,18 +56,13 @@ def check_hint(state, action, names) -> str:
     me = state.current_player()
     played = state.clone()
     scored = []
-    moved = False
     for step in hint.steps:
         if isinstance(step, Score):
             assert step.card in played.matching_cards(me), "a card said to score does not match"
             scored.append(step.card)
             assert says(words, f"{card_name(step.card)} ({points_words(CARDS[step.card].points)})")
-        if isinstance(step, Pay) and not moved:  # the first move's card is named; a later
-            assert f"with {card_name(step.card)} to " in words, words  # one's is framed then
-        if isinstance(step, Pay) and moved:  # every move is said to cost a card (play-test)
-            assert "pay again to " in words, words
-        if isinstance(step, (Shift, Flip)):
-            moved = True
+        if isinstance(step, Pay):  # every move's card is named (play-tests)
+            assert f"with {card_name(step.card)} to " in words, words
         if isinstance(step, Flip):
             assert f"flip the stone at {square_name(step.square)}" in words.lower(), words
         if isinstance(step, Shift):
@@ -260,14 +255,15 @@ def test_a_skip_hint_says_what_the_skip_gains_not_a_card_it_leaves_as_it_was():
 
 
 def test_a_hint_names_every_move_of_its_plan_and_who_pays_for_it():
-    """Play-test: "…then 1 more move, then score …" never said which move; every move of the
-    plan is named, the first with the card that pays for it (the later cards are framed when
-    the hint is asked at their step: naming them all did not fit the top bar)."""
+    """Play-tests: "…then 1 more move, then score …" never said which move, and "then pay
+    again to swap …" never said with which card; every move of the plan is named with the
+    card that pays for it."""
     from tests.engine.shifting_stones.helpers import pos
 
     state = pos(PLAY_TEST_FIRST_TURN)
     words = check_hint(state, Pay(55), NAMES[:2])
-    assert words.count("pay with") + words.count("Pay with") == 1, words
+    moves = sum(isinstance(step, (Shift, Flip)) for step in hint_for(state, Pay(55)).steps)
+    assert words.count("pay with") + words.count("Pay with") == moves >= 2, words
     assert words.count(", then ") >= 2, words  # two moves and a score at the least
     assert words.startswith("Pay with “row: Seed, Tree” to "), words
 
