@@ -285,6 +285,29 @@ class HardBot:
     decisions (20 positions of 3-player games, 4 seeds each), with 30 in 68: more samples do
     not sharpen it.
 
+    Traced at 3 players (2026-12-07, :data:`HARD_AMONG_MANY`, 250 games of seeds 3100–3249 and
+    3300–3399): Hard scores 2.65 points a turn to a Medium's 2.35 and beats each Medium alone in
+    65.5 % of the pairings (seeds 3300–3399; 71.5 % against one at 2 players). Not the cause:
+    gifts (what the next player scores that Hard's moves brought nearer: 0.67–0.73 points a
+    turn, a Medium's 0.70–0.76); cards spoilt by two rivals' moves (Hard keeps 0.15 cards a turn
+    and spends the rest, a Medium 0.7); ending the game (in 151 decisions with a plan that ends
+    it among the 6 best, seeds 3100–3159, Hard ended it in 150). What goes with its losses: the
+    1-point race (the best Medium is ahead in 1-point cards even in Hard's wins; in 54 of 100
+    games the 3 points are a Medium's alone, and Hard loses 30 of them); the game's end by a
+    Medium (Hard wins 84 % of the games it ends, 30 % of the rest, 7 % of the 22 a Medium ended
+    as the round's last player); and in 18 of 100 games Hard's last turn was one it did not know
+    was its last (a Medium after it ended the game that round), 16 of them lost. Tried and not
+    kept (fixed search, Hard against two Mediums; Hard of this docstring 51-11-38 over seeds
+    3100–3199, 58-3-39 over 3200–3299, 47-12-41 over 3300–3399): each card scored worth 0.5 more
+    while the game goes on (the race to end it), 47-13-40 over 3100–3199; its own next turn in a
+    playout valued by the planner's promise of the cards kept and drawn (the others' turns move
+    the grid first), 52-13-35 and 49-9-42 over 3100–3299 (1.68x, against 1.74x); a later
+    player's chance of ending the game this round (a Medium scores 1 card or more in 98 % of its
+    turns, 2 or more in 41 %) discounting the promise of the next turn and counting the end's
+    result by it, and a playout's reply that ends the game ending the playout, 52-11-37,
+    51-11-38 and 49-13-38 over 3100–3399 (1.69x, as Hard's 156-26-118), at 4 players 51-17-52
+    over 4100–4219 (1.98x, Hard 1.95x).
+
     Its search (:class:`engine.bots.search.Search`): without a clock ``samples`` sampled futures
     per decision, so a game replays; with ``clock`` ``budget`` seconds per turn at
     :data:`SAMPLE_RATE`, the playouts run by ``parallel``, and the plan chosen at the turn's
