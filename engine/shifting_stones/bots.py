@@ -297,16 +297,18 @@ class HardBot:
     Medium (Hard wins 84 % of the games it ends, 30 % of the rest, 7 % of the 22 a Medium ended
     as the round's last player); and in 18 of 100 games Hard's last turn was one it did not know
     was its last (a Medium after it ended the game that round), 16 of them lost. Tried and not
-    kept (fixed search, Hard against two Mediums; Hard of this docstring 51-11-38 over seeds
-    3100–3199, 58-3-39 over 3200–3299, 47-12-41 over 3300–3399): each card scored worth 0.5 more
-    while the game goes on (the race to end it), 47-13-40 over 3100–3199; its own next turn in a
-    playout valued by the planner's promise of the cards kept and drawn (the others' turns move
-    the grid first), 52-13-35 and 49-9-42 over 3100–3299 (1.68x, against 1.74x); a later
-    player's chance of ending the game this round (a Medium scores 1 card or more in 98 % of its
-    turns, 2 or more in 41 %) discounting the promise of the next turn and counting the end's
-    result by it, and a playout's reply that ends the game ending the playout, 52-11-37,
-    51-11-38 and 49-13-38 over 3100–3399 (1.69x, as Hard's 156-26-118), at 4 players 51-17-52
-    over 4100–4219 (1.98x, Hard 1.95x).
+    kept, none better beyond a run's luck (fixed search, Hard against two Mediums; Hard of this
+    docstring 51-11-38 over seeds 3100–3199, 58-3-39 over 3200–3299, 47-12-41 over 3300–3399):
+    each card scored worth 0.5 more while the game goes on (the race to end it), 47-13-40 over
+    3100–3199; its own next turn in a playout valued by the planner's promise of the cards kept
+    and drawn (the others' turns move the grid first), 52-13-35 and 49-9-42 over 3100–3299
+    (1.68x, against 1.74x); a later player's chance of ending the game this round (a Medium
+    scores 1 card or more in 98 % of its turns, 2 or more in 41 %) discounting the promise of
+    the next turn and counting the end's result by it, and a playout's reply that ends the game
+    ending the playout, 52-11-37, 51-11-38 and 49-13-38 over 3100–3399 (1.69x, as Hard's
+    156-26-118), at 4 players 51-17-52 over 4100–4219 (1.98x, Hard 1.95x); the next player's
+    reply in a playout counted whole (1.0, as against one opponent, not 0.6), 54-11-35 and
+    50-13-37 over 3100–3299 (116 of 200, as Hard's).
 
     Its search (:class:`engine.bots.search.Search`): without a clock ``samples`` sampled futures
     per decision, so a game replays; with ``clock`` ``budget`` seconds per turn at
