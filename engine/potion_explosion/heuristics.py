@@ -355,6 +355,20 @@ def pick_haul(track, position: int) -> tuple:
     return _counts([track[position]] + [track[place] for place in boom]), more
 
 
+def slot_name(desk, slot: int) -> str:
+    """The name of ``desk``'s brewing potion in ``slot``, with its VP when the other slot
+    brews the same type ("Filter of Lavamancing (11 VP)": a play-tester could not tell which
+    of two the hint meant)."""
+    tile = desk.slots[slot].tile
+    twin = any(
+        other is not None and index != slot and TILES[other.tile].type == TILES[tile].type
+        for index, other in enumerate(desk.slots)
+    )
+    if twin:
+        return _("{potion} ({vp} VP)").format(potion=potion_name(tile), vp=TILES[tile].vp)
+    return potion_name(tile)
+
+
 def _marbles_use(desk, gained) -> tuple:
     """What marbles ``gained`` (counts per colour) do for ``desk`` (:func:`best_fill`):
     ``("complete", potions)`` (words: "your Potion of Wisdom (5 VP)"), ``("holes", count,
@@ -376,9 +390,7 @@ def _marbles_use(desk, gained) -> tuple:
     count = sum(filled[slot] for slot in useful)  # every potion they feed, not the first
     # each name on its own: a language that quotes names quotes each («A» и «B»)
     names = [
-        pgettext("a potion's name in a list", "{potion}").format(
-            potion=potion_name(desk.slots[slot].tile)
-        )
+        pgettext("a potion's name in a list", "{potion}").format(potion=slot_name(desk, slot))
         for slot in useful
     ]
     return ("holes", count, _and(names))
@@ -463,7 +475,7 @@ def _explain_pick(state, track_index: int, position: int, tie_break: bool = Fals
 
 def _explain_place(state, action, events) -> str:
     desk = state.desks[state.current_player()]
-    name = potion_name(desk.slots[action.slot].tile)
+    name = slot_name(desk, action.slot)
     hole = pgettext("a hole", COLOUR_NAMES[action.hole])
     wild = action.hole != action.colour
     done = [event for event in events if isinstance(event, PotionCompleted)]

@@ -228,3 +228,20 @@ def test_fill_order_puts_the_potion_the_marbles_complete_first():
     one = pos("n=2 tracks=//// p0=ABY7:,BLI5:BYY/-/B/-/0.0.-.0.0.0").desks[0]
     assert fill_order(one) == (0, 1)
     assert best_fill(empty_handed, (0, 2, 0, 0)) == ([1], {1: 2, 0: 0})
+
+
+def test_a_hint_tells_two_brewing_potions_of_one_type_apart_by_their_vp():
+    """Play-test: "fills a hole of your Filter of Lavamancing" with two of them brewing (5 and
+    11 VP): the hint names each with its VP; one of a kind keeps its plain name."""
+    from engine.potion_explosion.heuristics import explain_move, slot_name
+
+    s = pos("tracks=RBR//// turn=p p0=FIL4:,FIL7:/-/KY/-/0.0.-.0.0.0")
+    desk = s.desks[0]
+    assert [slot_name(desk, slot) for slot in (0, 1)] == [
+        "Filter of Lavamancing (5 VP)",
+        "Filter of Lavamancing (11 VP)",
+    ]
+    words = explain_move(s, PlaceMarble("hand", "Y", 1, "Y"))
+    assert "your Filter of Lavamancing (11 VP)" in words, words
+    single = pos("tracks=RBR//// turn=p p0=WIS4:,FIL7:/-/KY/-/0.0.-.0.0.0")
+    assert slot_name(single.desks[0], 1) == "Filter of Lavamancing"
