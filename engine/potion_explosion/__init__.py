@@ -29,7 +29,8 @@ order from the first player, then back in reverse order, so the last player take
 Each player starts with two potions on the two brewing slots of their desk.
 - All other potion tiles of the six types form five face-up stacks; their top tiles are on offer.
 - The dispenser has five tracks of eight marbles, filled at random from the tank of 80 marbles
-(20 red, 20 blue, 20 yellow, 20 black).
+(20 red, 20 blue, 20 yellow, 20 black). Places on a track count from its bottom: place 1 is
+the lowest marble, where the track's number is.
 - A countdown stack of skill tokens holds players + 2 tokens.
 
 ## A turn
