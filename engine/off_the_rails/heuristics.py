@@ -908,7 +908,15 @@ def _solo_carried(state, cart, costs_by_edge) -> float:
 
 
 def _potential(
-    state, player, cost_out, crossings, chasm_risk, opening=None, reach: float | None = None
+    state,
+    player,
+    cost_out,
+    crossings,
+    chasm_risk,
+    opening=None,
+    reach: float | None = None,
+    cost_in: list | None = None,
+    contested: frozenset = frozenset(),
 ) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
@@ -916,9 +924,12 @@ def _potential(
     ``{}``; ``opening``: :func:`opening_risk` (or None), the chance the chasm deck opens under
     each square before ``player`` moves again; ``reach`` (or None): the route units ``player``
     can still cover before the game ends (:func:`units_left`): a load further from a way out
-    and a deposit further away are worth nothing. Solo: each jewel of a load counts most on a
-    way out by its own edge."""
-    cost_in = reach_units(state, player, crossings, _square_set(state.gems))
+    and a deposit further away are worth nothing; ``cost_in``: :func:`reach_units` of
+    ``player`` at the deposits (None: worked out here); ``contested``: the deposits another
+    player gets to first (:func:`first_to`), each worth :data:`CONTESTED` of itself. Solo:
+    each jewel of a load counts most on a way out by its own edge."""
+    if cost_in is None:
+        cost_in = reach_units(state, player, crossings, _square_set(state.gems))
     costs_by_edge = None
     if state.solo:
         wanted = _square_set(state.gems) | _cart_squares(state)
@@ -980,10 +991,45 @@ def _potential(
         units = min(cost_in[first + side] + cost_out[first + side] for side in range(4))
         if units >= _INF or (reach is not None and units > reach):
             continue  # no route through it (in time)
-        gains.append(deposit_value(gems) * _discount(units))
+        share = CONTESTED if (row, col) in contested else 1.0
+        gains.append(deposit_value(gems) * _discount(units) * share)
     gains.sort(reverse=True)
     pts += 0.6 * sum(gains[:1]) + 0.25 * sum(gains[1:3])
     return pts
+
+
+CONTESTED = 0.5
+"""What a deposit another player gets to first is worth to a player (Hard's foresight at 3-4
+players, :func:`first_to`): their cart takes a gem passing it, two stopping on it, before
+this player's arrives. Measured over the plans of 3-player games (2026-12-07, seeds
+3040-3069): a deposit a plan heads for that an opponent reaches in fewer route units was
+reached first by an opponent half the time and by the planner a fifth; one the planner reaches
+first, by the planner nearly three times in four."""
+
+
+def first_to(state, cost_in: list) -> list:
+    """``[frozenset of deposits]`` per player: the deposits another player reaches in fewer
+    route units (``cost_in[q]``: :func:`reach_units` of player ``q`` at the deposits; a player
+    gets to a square by its cheapest side). Such a deposit is likely emptied by that player's
+    cart before this player's arrives (:data:`CONTESTED`)."""
+    arrival = []
+    for costs in cost_in:
+        arrival.append(
+            {
+                square: min(costs[(square[0] * _G + square[1]) * 4 + side] for side in range(4))
+                for square in state.gems
+            }
+        )
+    out = []
+    for q, mine in enumerate(arrival):
+        out.append(
+            frozenset(
+                square
+                for square, units in mine.items()
+                if any(other[square] < units for r, other in enumerate(arrival) if r != q)
+            )
+        )
+    return out
 
 
 def forced_into_chasm(state, cart) -> bool:
@@ -1114,12 +1160,26 @@ def evaluate(state, player: int, foresight: bool = False) -> float:
         draws = state.num_players - 1
         own_risk = {square: 1.0 - (1.0 - risk) ** draws for square, risk in chasm_risk.items()}
     reach = [units_left(state, q) if foresight else None for q in range(state.num_players)]
+    deposits = _square_set(state.gems)
+    cost_in = [reach_units(state, q, crossings, deposits) for q in range(state.num_players)]
+    contested: list[frozenset] = [frozenset()] * state.num_players
+    if foresight and state.num_players > 2:
+        # many players race for the same deposits: the one that gets there first takes them
+        contested = first_to(state, cost_in)
     vals = [
         points(state, q)
         + (
-            _potential(state, q, cost_out, crossings, own_risk, opening, reach[q])
-            if q == player
-            else _potential(state, q, cost_out, crossings, chasm_risk, reach=reach[q])
+            _potential(
+                state,
+                q,
+                cost_out,
+                crossings,
+                own_risk if q == player else chasm_risk,
+                opening if q == player else None,
+                reach[q],
+                cost_in[q],
+                contested[q],
+            )
         )
         for q in range(state.num_players)
     ]

@@ -673,3 +673,31 @@ def test_chasm_hard_knows_the_turns_the_last_tokens_leave():
     assert heuristics.evaluate(s, 0, foresight=True) < heuristics.evaluate(s, 0) - 5
     s.chasm_phase = False
     assert heuristics.units_left(s, 0) is None
+
+
+def test_hard_counts_half_a_deposit_another_player_gets_to_first():
+    """At 3-4 players many carts race for the same deposits, and the first to get there takes
+    its gems (rules, "Gems"). Seat 0 (north edge) reaches the rubies on (3, 3) in 19 route
+    units and the gold on (4, 8) in 23; seat 2's cart on the east edge's track reaches the gold
+    in 12: the gold is seat 0's contested deposit, the rubies seat 2's. Hard's evaluation
+    (``foresight``) counts each player's contested deposits at half; at 2 players, and for
+    Medium, nothing changes."""
+    s = blank(3)
+    put_gems(s, (3, 3), (0, 2, 0, 0, 0))
+    put_gems(s, (4, 8), (0, 0, 0, 2, 0))
+    lay(s, {(4, 11): "EW"})
+    put_cart(s, s.carts_of(2)[0], (4, 11), "W", speed=2)
+    crossings = heuristics.Crossings.of(s)
+    deposits = heuristics._square_set(s.gems)
+    cost_in = [heuristics.reach_units(s, q, crossings, deposits) for q in range(3)]
+    assert heuristics.first_to(s, cost_in) == [
+        frozenset({(4, 8)}),
+        frozenset({(3, 3), (4, 8)}),
+        frozenset({(3, 3)}),
+    ]
+    assert heuristics.evaluate(s, 0) == pytest.approx(-0.398333, abs=1e-5)
+    assert heuristics.evaluate(s, 0, foresight=True) == pytest.approx(-1.1625, abs=1e-5)
+    two = blank(2)
+    put_gems(two, (3, 3), (0, 2, 0, 0, 0))
+    put_gems(two, (4, 8), (0, 0, 0, 2, 0))
+    assert heuristics.evaluate(two, 0, foresight=True) == heuristics.evaluate(two, 0)
