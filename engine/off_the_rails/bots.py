@@ -26,7 +26,8 @@ best on average; spare ``budget`` (with a ``clock``) buys more sampled futures, 
 Hard's evaluation has ``foresight`` (:func:`heuristics.evaluate`, level option ``foresight``):
 the chance the chasm deck opens under its carts during the Chasm card's final turns, a chasm token
 for every opponent's turn before its carts move again, and, in the chasm phase, nothing for a load
-or deposit no cart can bring out before the last token ends the game.
+or deposit no cart can bring out before the last token ends the game; at 3-4 players a deposit
+another player gets to first counts half (:func:`heuristics.first_to`).
 
 Measured at 3 and 4 players (2026-12-06, ``bench/bots.py --fixed``, Hard in one seat, rotating,
 against Mediums; seeds 3000-3039 and 4000-4039): before, 3p 20-1-18 (53 %, 1.58 x fair share,
@@ -54,6 +55,22 @@ valued against the opponents' mean, not the best one's (3p 56-1-63; 4p, seeds 40
 13-0-27 against 18-0-22); the deposits in reach at half their weight at 3-4 players (3p
 57-1-62; 4p 16-0-24 against 18-0-22); no ramming tactics at 3-4 players (35-0-53 over 88, as
 now).
+
+Why Hard falls further behind its fair share at 3 players than at 2 (2026-12-07, seeded games
+logged per seat): at 2 players Hard picks up 23.1 points of gems a game where Medium in its
+seat picks up 18.9 (seeds 1000-1039); at 3 players both pick up 17.0 (seeds 3040-3099), and
+Hard's edge is only missions and fewer gems lost to rams. 58 % of Hard's plans at 3 players
+head for a deposit another player reaches in fewer route units (43 % at 2 players); an
+opponent then takes from it first half the time and Hard a fifth, against Hard nearly three
+times in four when it is the closer. Kept: at 3-4 players Hard's evaluation counts a deposit
+another player gets to first at half its worth, each player's alike
+(:func:`heuristics.first_to`, :data:`heuristics.CONTESTED`): 3p 58-1-61 on seeds 3040-3159
+(1.46 x, against 50-0-70), 4p 19-0-21 on 4040-4079 (1.90 x, against 18-0-22); the share of
+its plans heading for such a deposit fell to 52 %. 2 players are untouched (the same moves).
+Dropped: the routes ranked by the same halving too, so Hard's five candidates favour
+uncontested deposits (3p 50-1-69), and a deposit halved once for each player who gets there
+first (3p 17-0-25 after 42 games, where the kept rule went 22-0-20), and only Hard's own
+contested deposits halved, not its opponents' (3p 18-0-22 after 40, against 22-0-18).
 
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.

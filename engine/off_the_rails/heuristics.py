@@ -1125,8 +1125,10 @@ def evaluate(state, player: int, foresight: bool = False) -> float:
     end of the game: the exact point difference (plus a win bonus). With ``foresight`` (Hard)
     ``player``'s carts also count the chance the chasm deck opens under them
     (:func:`opening_risk`), and in the chasm phase the tokens of every opponent's turn before
-    they move again (:func:`_chasm_risk` is one token's), and what no cart can bring out before
-    the last token ends the game is worth nothing (:func:`units_left`)."""
+    they move again (:func:`_chasm_risk` is one token's), what no cart can bring out before
+    the last token ends the game is worth nothing (:func:`units_left`), and at 3-4 players a
+    deposit another player gets to first is worth :data:`CONTESTED` of itself to each player
+    (:func:`first_to`)."""
     if state.solo:
         from engine.off_the_rails.rules import solo_result
 
