@@ -690,6 +690,11 @@ def test_hard_counts_half_a_deposit_another_player_gets_to_first():
     crossings = heuristics.Crossings.of(s)
     deposits = heuristics._square_set(s.gems)
     cost_in = [heuristics.reach_units(s, q, crossings, deposits) for q in range(3)]
+    units = [
+        [min(costs[(row * 12 + col) * 4 + side] for side in range(4)) for row, col in s.gems]
+        for costs in cost_in
+    ]
+    assert units == [[19, 23], [39, 35], [36, 12]]
     assert heuristics.first_to(s, cost_in) == [
         frozenset({(4, 8)}),
         frozenset({(3, 3), (4, 8)}),
