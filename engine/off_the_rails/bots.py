@@ -66,7 +66,9 @@ times in four when it is the closer. Kept: at 3-4 players Hard's evaluation coun
 another player gets to first at half its worth, each player's alike
 (:func:`heuristics.first_to`, :data:`heuristics.CONTESTED`): 3p 58-1-61 on seeds 3040-3159
 (1.46 x, against 50-0-70), 4p 19-0-21 on 4040-4079 (1.90 x, against 18-0-22); the share of
-its plans heading for such a deposit fell to 52 %. 2 players are untouched (the same moves).
+its plans heading for such a deposit fell to 52 %; on fresh seeds 3160-3199, 20-0-20 where
+Hard before it went 23-0-17: over the 160 games 78-1-81 against 73-0-87, within the luck of
+the draw, and far from twice the fair share. 2 players are untouched (the same moves).
 Dropped: the routes ranked by the same halving too, so Hard's five candidates favour
 uncontested deposits (3p 50-1-69), and a deposit halved once for each player who gets there
 first (3p 17-0-25 after 42 games, where the kept rule went 22-0-20), and only Hard's own
