@@ -339,14 +339,13 @@ class HardBot:
         if not legal_actions:
             raise ValueError("No legal action to choose from.")
         remembered = self.search.recall()
-        if remembered is not None:
-            expected, steps = remembered
-            if steps and steps[0] in legal_actions and observation.to_dict() == expected:
-                # the plan's next step, with the rest planned again from here as a hint names
-                # it (:func:`hint_for`): the remembered rest once differed from what the
-                # hint had just said, and a player following the hints was sent one way,
-                # then another (a play-test)
-                return self._follow(observation, _best_from(observation, steps), legal_actions)
+        steps = None if remembered is None else rest_of_plan(observation, *remembered)
+        if steps and steps[0] in legal_actions:
+            # the plan's next step, with the rest planned again from here as a hint names it
+            # (:func:`hint_for`): the remembered rest once differed from what the hint had
+            # just said, and a player following the hints was sent one way, then another (a
+            # play-test)
+            return self._follow(observation, _best_from(observation, steps), legal_actions)
         paid = observation.paid is not None
         plans = ranked_plans(observation, hard_style(observation.num_players))
         best = plans[0]
@@ -403,8 +402,24 @@ class HardBot:
                 after.apply_action(action)
             except IllegalAction:
                 return action
-            self.search.remember((after.to_dict(), steps[1:]))
+            self.search.remember((after, steps[1:]))
         return action
+
+
+def rest_of_plan(observation: ShiftingStonesState, after: ShiftingStonesState, steps) -> list:
+    """The steps of a remembered plan still to play from ``observation``: the plan led to
+    ``after`` and goes on with ``steps``. A person following a hint may take several of them
+    at once (the framed card and its move at one drag: a play-tester's plan changed after
+    it); [] when ``observation`` is no position the plan passes through."""
+    seen, position = observation.to_dict(), after.clone()
+    for index, step in enumerate(steps):
+        if position.to_dict() == seen:
+            return list(steps[index:])
+        try:
+            position.apply_action(step)
+        except IllegalAction:
+            return []
+    return []
 
 
 def _best_from(observation: ShiftingStonesState, steps: list) -> list:
@@ -774,6 +789,7 @@ __all__ = [
     "explain_action",
     "hint_for",
     "plan_words",
+    "rest_of_plan",
     "sample_hidden",
 ]
 

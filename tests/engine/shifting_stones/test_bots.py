@@ -321,6 +321,42 @@ def test_a_timed_hards_next_step_is_the_one_its_hint_named():
     assert checked >= 6
 
 
+def test_a_payment_and_its_move_taken_at_once_keep_the_plan_the_hint_named():
+    """Play-test: a player dragged the framed card's move (the payment and the move at once)
+    and the next hint named another plan. The remembered plan goes on from any position it
+    passes through (:func:`rest_of_plan`)."""
+    from engine.bots.search import TurnClock
+    from engine.shifting_stones.bots import hint_for, rest_of_plan
+    from tests.clock import SteppingClock
+
+    checked = 0
+    for seed in range(8):
+        match = Match(GAME, [Seat("human", "A"), Seat("bot", "B", "medium")], seed=seed)
+        rng, turns = random.Random(seed), TurnClock()
+        while match.current_player() != 0:
+            if match.is_chance():
+                match.advance_chance()
+            else:
+                seen = match.state.observation(1)
+                match.apply(make_bot(GAME, "medium").choose(seen, match.legal_actions(), rng))
+        hard = make_bot(GAME, "hard", 1.0, SteppingClock(0.01), turns=turns)
+        key = ("hint", seed, match.turn_count())
+        first = hard.choose(match.state.observation(0), tuple(match.legal_actions()), rng, turn=key)
+        steps = hint_for(match.state, first).steps
+        if not (len(steps) >= 3 and isinstance(steps[0], Pay)):
+            continue
+        remembered = hard.search.turns.plan
+        match.apply(steps[0])
+        match.apply(steps[1])  # the payment's move, at the same drag
+        seen = match.state.observation(0)
+        assert rest_of_plan(seen, *remembered)[: len(steps) - 2] == list(steps[2:])
+        hard = make_bot(GAME, "hard", 1.0, SteppingClock(0.01), turns=turns)
+        action = hard.choose(seen, tuple(match.legal_actions()), rng, turn=key)
+        assert action == steps[2], (seed, action, steps)
+        checked += 1
+    assert checked >= 2
+
+
 def test_hard_among_many_counts_a_fresh_card_and_the_one_point_race_for_half():
     """Against two or more opponents (rules, "Scoring": the most 1-point cards win 3 points,
     every tied player too) more rivals contest the race and spoil a card drawn afresh before
