@@ -946,3 +946,35 @@ def test_every_drinkable_potion_keeps_its_green_badge_in_a_crowded_row(size):
             assert (pixel == (60, 140, 80)) == (index in drinkable), (index, pixel)
     finally:
         close_apps()
+
+
+def test_the_hovered_picks_badge_is_drawn_over_the_hints_frame(app, monkeypatch):
+    """Play-test: hovering the hinted marble, its "6+" badge was half hidden under the hint's
+    frame: the badge comes after the frame."""
+    from scenes.tables.potion_explosion import draw
+
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=4)
+    wait_for_human(app, table)
+    while table.match.state.phase == "draft":
+        human_step(app, table)
+        wait_for_human(app, table)
+    pick = None
+    for t, track in enumerate(table.match.state.tracks):
+        for q in range(len(track)):
+            hover(app, area(table, ("marble", t, q)).center)  # stays hovered once found
+            if table.game.view().preview:
+                pick = (t, q)
+                break
+        if pick is not None:
+            break
+    assert pick is not None
+    table.driver.hint, table.driver._hint_at = pe.RegularPick(*pick), len(table.match.history)
+    order: list = []
+    real_badge, real_radius = draw.draw_preview_badge, draw.hint_radius
+    monkeypatch.setattr(
+        draw, "draw_preview_badge", lambda *a: order.append("badge") or real_badge(*a)
+    )
+    monkeypatch.setattr(draw, "hint_radius", lambda *a: order.append("frame") or real_radius(*a))
+    frames(app, 1)
+    assert "badge" in order and "frame" in order
+    assert order.index("badge") > max(i for i, what in enumerate(order) if what == "frame")

@@ -115,7 +115,7 @@ def board_backdrop(lay: Layout, state, view: View) -> tuple:
 
 def draw_board(surface, lay: Layout, state, view: View) -> None:
     """The table: dispenser, stacks, the other desks, the viewer's desk, setup overlays and
-    banners, and the hint's frame."""
+    banners, the hint's frame, and over it the hovered pick's badge."""
     draw_dispenser(surface, lay, state, view)
     draw_stacks(surface, lay, state, view)
     for seat in lay.others:
@@ -137,6 +137,9 @@ def draw_board(surface, lay: Layout, state, view: View) -> None:
                 border_radius=hint_radius(frame),
             )
             surface.blit(layer, frame)
+    if view.hovered is not None and (view.preview or view.preview_more):
+        # over the hint's frame: a play-tester read "6+" half hidden under it
+        draw_preview_badge(surface, lay, view)
 
 
 # --- the dispenser --------------------------------------------------------------------------
@@ -147,7 +150,8 @@ def dispenser_sprite(lay: Layout) -> kit.Sprite:
 
 
 def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
-    """The dispenser: tank, five tracks and their marbles with hover, preview and pick marks."""
+    """The dispenser: tank, five tracks and their marbles with hover, preview and pick marks
+    (the hovered pick's badge is drawn over the hint's frame, :func:`draw_board`)."""
     kit.draw_layer(surface, dispenser_sprite(lay))
     if state.phase in (Phase.TYPES, Phase.FIRST, Phase.STARTERS) or (
         state.phase == Phase.DRAFT and state.revealed
@@ -186,8 +190,6 @@ def draw_dispenser(surface, lay: Layout, state, view: View) -> None:
                 pygame.draw.circle(surface, (255, 250, 230), (int(x), int(y)), size // 2 + 3, 3)
             elif view.ring_pickable and spot in view.pickable:
                 pygame.draw.circle(surface, (200, 176, 90), (int(x), int(y)), size // 2 + 2, 1)
-    if view.hovered is not None and (view.preview or view.preview_more):
-        draw_preview_badge(surface, lay, view)
 
 
 def hint_radius(frame: pygame.Rect) -> int:
