@@ -235,7 +235,8 @@ class Layout:
 
     def completed_row(self) -> pygame.Rect:
         top = self.caption(0).bottom + 6
-        return pygame.Rect(self.desk.x + 10, top, self.desk.width - 20, self.comp_h)
+        # inset past the glow of a drinkable potion: the last one touched the desk's frame
+        return pygame.Rect(self.desk.x + 14, top, self.desk.width - 28, self.comp_h)
 
     def completed_rect(self, index: int, count: int) -> pygame.Rect:
         """Completed potion ``index`` of ``count`` on the big desk: one row, never overlapping
