@@ -15,7 +15,7 @@ from engine.off_the_rails.tasks import tasks_from_lists
 from scenes import kit
 from scenes.confirm import ConfirmScene
 from scenes.game_over import GameOverScene
-from scenes.pass_screen import PassScreen
+from scenes.pass_screen import KEY_DELAY, PassScreen
 from scenes.pause import PauseScene
 from scenes.routes import open_match
 from scenes.routes import table_for as make_table
@@ -400,6 +400,7 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     for _ in range(40):
         frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ben"
+    app.manager.top.shown_at -= KEY_DELAY  # a moment later: Enter is for the screen
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "split"
     assert len(table.game.ask().options) == len(table.match.state.legal_actions())
@@ -407,6 +408,7 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     for _ in range(10):
         frames(app, 1, dt=0.1)
     assert isinstance(app.manager.top, PassScreen) and app.manager.top.name == "Ana"
+    app.manager.top.shown_at -= KEY_DELAY  # a moment later: Enter is for the screen
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "pick"
     assert [o.label for o in table.game.ask().options] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
