@@ -240,7 +240,9 @@ def message_card(msg: str, area: pygame.Rect) -> tuple | None:
 def draw_message_card(surface: pygame.Surface, card: tuple) -> None:
     """Draw :func:`message_card`'s ``card``: the message's colour on a framed panel."""
     rect, lines = card
-    kit.draw_panel(surface, rect, (16, 20, 24, 240), radius=10, border=kit.HILITE)
+    # opaque: the log's words showed through a translucent panel (a play-test)
+    pygame.draw.rect(surface, (16, 20, 24), rect, border_radius=10)
+    pygame.draw.rect(surface, kit.HILITE, rect, 2, border_radius=10)
     step = kit.font(MESSAGE_CARD_SIZE).get_linesize()
     pad = kit.px(10)
     for index, line in enumerate(lines):
