@@ -112,7 +112,8 @@ up to the surface before the mine collapses into a chasm.
 ## Options
 - Game length: how many deposit cards are used in all; fewer cards mean the chasm comes sooner. With
   2 or 3 players one more card of each colour is always removed, so the lengths are 13, 17 or 21
-  (default 21); 4 players also have 25 (the default).
+  (default 21); 4 players also have 25 (the default). The Chasm card lies among the 5th to 8th
+  cards from the deck's bottom, so in the shortest game it may come up on the first turns.
 - Bumper Carts: collisions still stop and turn carts round, but no gems are dropped and nobody
   derails.
 - Chasm Die: in the chasm phase a die roll picks the numbered mine square of the drawn token's
