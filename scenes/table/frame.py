@@ -73,10 +73,11 @@ class Frame:
 
     def top_bar(self, window_width: int) -> tuple:
         """``(bar, message, size, lines)``: the top bar for a window ``window_width`` wide;
-        the status line while the message card holds the message (:meth:`message_card`)."""
+        while the message card holds the message (:meth:`message_card`), where to read it."""
         message = self.table.current_message()
         if message and self.message_card() is not None:
-            message = ""
+            # where to look: a play-tester watching the bar saw only its usual line
+            message = _("The message is whole in the framed box over the game log, at the right.")
         return chrome.top_bar(self.top_bar_right(window_width), message, self.status_text())
 
     def message_card(self) -> tuple | None:

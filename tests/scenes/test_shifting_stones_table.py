@@ -535,8 +535,11 @@ def test_a_long_plan_hint_reads_whole_in_the_message_card_at_1024(app, language)
     assert "".join(lines).replace(" ", "") == said.replace(" ", "")
     step = kit.font(chrome.MESSAGE_CARD_SIZE).get_linesize()
     assert rect.height >= step * len(lines) and table.log.box.rect.contains(rect)
-    _bar, message, _size, _lines = table.frame.top_bar(app.size[0])
-    assert message == "" and "Ana" in table.frame.status_text()
+    _bar, message, size, lines = table.frame.top_bar(app.size[0])
+    from translation import _
+
+    assert message == _("The message is whole in the framed box over the game log, at the right.")
+    assert size >= 14 and len(lines) <= 2  # the bar says where to read it, easily
     app.notify("A toast.")
     (_toast_lines, toast), *_ = app.toast_rects()
     assert toast.top > rect.bottom  # toasts stack under the card
