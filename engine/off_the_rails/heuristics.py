@@ -1476,6 +1476,9 @@ def explain_move(state, action, names=None) -> str:
             speed=new, outcome=_roll(state, action.cart, new)
         )
     if isinstance(action, EndActions):
+        if not any(state.carts[ci].where == CartPlace.BOARD for ci in state.carts_of(p)):
+            # a play-tester read "your carts roll now" with none on the board
+            return _("Ends your actions: none of your carts is on the board to roll.")
         return _("Ends your actions: your carts roll now.")
     if isinstance(action, MoveCart):
         k = state.carts[action.cart]

@@ -706,3 +706,18 @@ def test_hard_counts_half_a_deposit_another_player_gets_to_first():
     put_gems(two, (3, 3), (0, 2, 0, 0, 0))
     put_gems(two, (4, 8), (0, 0, 0, 2, 0))
     assert heuristics.evaluate(two, 0, foresight=True) == heuristics.evaluate(two, 0)
+
+
+def test_the_end_of_actions_hint_says_when_no_cart_of_yours_would_roll():
+    """Play-test: "Ends your actions: your carts roll now." was said with no cart on the
+    board; it says none would roll then."""
+    from engine.off_the_rails.state import EndActions, PlaceCart
+    from tests.engine.off_the_rails.helpers import blank, lay
+
+    s = blank()
+    lay(s, {(r, 6): "NS" for r in range(0, 4)})
+    assert EndActions() in s.legal_actions()
+    none = heuristics.explain_move(s, EndActions())
+    assert none == "Ends your actions: none of your carts is on the board to roll."
+    s.apply_action(PlaceCart(0, -1, 6))
+    assert heuristics.explain_move(s, EndActions()) == "Ends your actions: your carts roll now."
