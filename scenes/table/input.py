@@ -46,9 +46,11 @@ class TableInput:
     def __init__(self, table: Table):
         self.table = table
         self.queued_key: tuple | None = None
+        """``(key event, turn)`` pressed while the person's own step animated."""
         self.follow_hint: tuple[int, int] | None = None
         """``(seat, turn)`` that took the hinted step of a plan, until its next is asked."""
-        """``(key event, turn)`` pressed while the person's own step animated."""
+        self.hint_wanted: int | None = None
+        """The turn a hint was asked in while a step still played: asked once it lands."""
 
     # --- intents ----------------------------------------------------------------------------
     def carry_out(self, intent: Intent | None) -> None:
@@ -107,9 +109,15 @@ class TableInput:
         self.follow_hint = (mover, table.match.turn_count()) if taken else None
 
     def follow_plan(self) -> None:
-        """The hinted step was taken (:attr:`GameTable.hints_follow_plans`): once the same
-        person is to move again in the same turn, the plan's next step is hinted."""
+        """Once the person is to move: the hint asked for while a step still played (in the
+        same turn), or, when the hinted step was taken (:attr:`GameTable.hints_follow_plans`)
+        and the same person is to move again in the same turn, the plan's next step."""
         table, follow = self.table, self.follow_hint
+        if self.hint_wanted is not None and table.driver.person_to_move():
+            wanted, self.hint_wanted = self.hint_wanted, None
+            if wanted == table.match.turn_count():
+                self.ask_hint()
+                return
         if follow is None or not table.driver.person_to_move():
             return
         self.follow_hint = None
@@ -156,7 +164,10 @@ class TableInput:
     def ask_hint(self) -> None:
         """Ask the Hard computer player, on the thinker, for the person's best move (H)."""
         table = self.table
-        if table.human_to_move() and table.driver.ask_hint():
+        if table.own_turn() and table.player.busy:
+            # H pressed as a step still plays (a play-tester's press after a harvest was lost)
+            self.hint_wanted = table.match.turn_count()
+        elif table.human_to_move() and table.driver.ask_hint():
             table.say(_("Thinking about a hint…"), 30)
 
     def hint_message(self, action: Any) -> str:

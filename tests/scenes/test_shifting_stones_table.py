@@ -25,7 +25,7 @@ from scenes.tables.shifting_stones import draw
 from scenes.tables.shifting_stones.input import Selection
 from scenes.tables.shifting_stones.table import ShiftingStonesTable
 from scenes.title import TitleScene
-from tests.scenes.driver import click, close_apps, find_button, frames, make_app
+from tests.scenes.driver import click, close_apps, find_button, frames, key, make_app
 
 SPEC = registry.get("shifting-stones")
 POSITION = "grid=SFB/HOE/TTO first=0 active=0 hands=8,41,7,14/5,6,9,10"
@@ -473,6 +473,28 @@ def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_mo
     assert table.game.selection.card == pay.card
     squares = (move.square,) if isinstance(move, Flip) else (move.first, move.second)
     assert table.game.hint_marks() == (squares, None)
+
+
+def test_h_pressed_while_the_persons_own_step_plays_asks_for_the_hint_once_it_lands():
+    """Play-test: H pressed as an animation ended did nothing. Pressed while the person's own
+    step still plays, the hint is asked for once the step has landed."""
+    app = make_app(size=(1024, 640), instant=False)
+    try:
+        app.manager.push(TitleScene(app))
+        frames(app, 1)
+        table = against_bot(app)
+        press(app, card_at(table, 41))  # scores: its card flies to the row for a while
+        assert table.animating
+        key(app, pygame.K_h)
+        assert table.driver.hint_job is None and table.current_hint() is None
+        for _ in range(200):
+            if not table.animating:
+                break
+            frames(app, 1, dt=0.05)
+        frames(app, 2)
+        assert table.driver.hint_job is not None or table.current_hint() is not None
+    finally:
+        close_apps()
 
 
 def test_a_click_on_end_turn_while_the_persons_own_step_plays_ends_the_turn():
