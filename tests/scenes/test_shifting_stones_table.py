@@ -475,16 +475,22 @@ def test_once_the_hinted_card_is_chosen_the_hint_frames_the_stones_it_pays_to_mo
     assert table.game.hint_marks() == (squares, None)
 
 
+def scoring_in_flight(app):
+    """A table against a bot in ``app`` (animated) where Ana's scored card still flies."""
+    app.manager.push(TitleScene(app))
+    frames(app, 1)
+    table = against_bot(app)
+    press(app, card_at(table, 41))  # scores: its card flies to the row for a while
+    assert table.animating
+    return table
+
+
 def test_h_pressed_while_the_persons_own_step_plays_asks_for_the_hint_once_it_lands():
     """Play-test: H pressed as an animation ended did nothing. Pressed while the person's own
     step still plays, the hint is asked for once the step has landed."""
     app = make_app(size=(1024, 640), instant=False)
     try:
-        app.manager.push(TitleScene(app))
-        frames(app, 1)
-        table = against_bot(app)
-        press(app, card_at(table, 41))  # scores: its card flies to the row for a while
-        assert table.animating
+        table = scoring_in_flight(app)
         key(app, pygame.K_h)
         assert table.driver.hint_job is None and table.current_hint() is None
         for _ in range(200):
@@ -503,11 +509,7 @@ def test_a_click_on_end_turn_while_the_persons_own_step_plays_ends_the_turn():
     that: now the press lands the step first, so the button it enables takes the click."""
     app = make_app(size=(1024, 640), instant=False)
     try:
-        app.manager.push(TitleScene(app))
-        frames(app, 1)
-        table = against_bot(app)
-        press(app, card_at(table, 41))  # scores: its card flies to the row for a while
-        assert table.animating
+        table = scoring_in_flight(app)
         end_turn = table.column.button("end")
         assert end_turn is not None and not end_turn.is_enabled  # nothing legal mid-flight
         press(app, end_turn.get_abs_rect().center)
