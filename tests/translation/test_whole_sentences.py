@@ -110,3 +110,19 @@ def test_sentences_one_after_the_other_follow_the_language():
     assert ja == _("Which seat is yours?") + _("Cancel") and " " not in ja
     translation.set_language("ru")
     assert translation.sentences(_("Cancel"), _("OK")) == "Отмена OK"
+
+
+def test_a_diced_tomatoes_harvest_reason_follows_its_move_in_russian():
+    """A harvest's hint says the move («Поставить …», the infinitive of every move's label)
+    and then its reason. The Russian reason tells what the move does («Так вы соберёте …»),
+    not a second order in the imperative («Соберите …») beside the infinitive."""
+    from engine.bots import as_sentence
+    from engine.diced_tomatoes import heuristics, parse_position
+    from engine.diced_tomatoes.state import PlaceDie
+
+    state = parse_position("players=1 vines=5r5r5r|-|- hand=5r,2b score=1,2,3,4 karma=3")
+    translation.set_language("ru")
+    move = state.action_to_string(PlaceDie(0, 0, 0))
+    reason = as_sentence(heuristics.explain_move(state, PlaceDie(0, 0, 0)), None)
+    assert move.startswith("Поставить ")
+    assert reason == "Так вы соберёте ваш верхний стебель стоимостью 5 в ячейку 5."
