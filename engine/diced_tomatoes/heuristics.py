@@ -260,6 +260,7 @@ def explain_move(state, action, names=None) -> str:
     """
     from engine.diced_tomatoes.state import (
         ClearVine,
+        FinalRound,
         KarmaGained,
         KeepVine,
         VineCleared,
@@ -281,18 +282,40 @@ def explain_move(state, action, names=None) -> str:
         return _("keeps {vine} worth {value} on its token").format(vine=where, value=value)
     after = state.clone()
     events = after.apply_action(action)
+    final = any(isinstance(event, FinalRound) for event in events)
     for event in events:
         if isinstance(event, VineHarvested):
             if event.owner == me:
-                words = (
-                    _("harvests {vine} worth {value} into slot {slot} and earns a gold star")
-                    if event.star
-                    else _("harvests {vine} worth {value} into slot {slot}")
-                )
+                if final:
+                    words = _(
+                        "harvests {vine} worth {value} into slot {slot}: your 6th tomato, "
+                        "2 more points, and this round is the last"
+                    )
+                elif event.star:
+                    words = _(
+                        "harvests {vine} worth {value} into slot {slot} and earns a gold star"
+                    )
+                else:
+                    words = _("harvests {vine} worth {value} into slot {slot}")
                 return words.format(
                     vine=_vine(me, event.token, me, names), value=event.value, slot=event.slot
                 )
             gained = sum(k.amount for k in events if isinstance(k, KarmaGained))
+            if final:
+                return ngettext(
+                    "completes {vine}, worth only {value} to {name}, and earns you {count} "
+                    "karma, but it is their 6th tomato: 2 more points to them, and this round "
+                    "is the last",
+                    "completes {vine}, worth only {value} to {name}, and earns you {count} "
+                    "karma, but it is their 6th tomato: 2 more points to them, and this round "
+                    "is the last",
+                    gained,
+                ).format(
+                    vine=_vine(event.owner, event.token, me, names),
+                    value=event.value,
+                    name=_name(event.owner, names),
+                    count=gained,
+                )
             return ngettext(
                 "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
                 "completes {vine}, worth only {value} to {name}, and earns you {count} karma",

@@ -26,10 +26,11 @@ def played(state, action):
 
 
 def check_diced_tomatoes(state, action, reason: str) -> int:
-    """DT claims: a harvest's value and slot, karma earned, a seed's or a vine's worth, a face
-    a karma action turns a die into, the number of dice of a grown vine."""
+    """DT claims: a harvest's value and slot, a 6th tomato (said whenever it is one), karma
+    earned, a seed's or a vine's worth, a face a karma action turns a die into, the number of
+    dice of a grown vine."""
     from engine.diced_tomatoes import rules
-    from engine.diced_tomatoes.state import KarmaGained, VineHarvested
+    from engine.diced_tomatoes.state import FinalRound, KarmaGained, VineHarvested
 
     after, events = played(state, action)
     harvests = [e for e in events if isinstance(e, VineHarvested)]
@@ -44,6 +45,11 @@ def check_diced_tomatoes(state, action, reason: str) -> int:
         gained = sum(e.amount for e in events if isinstance(e, KarmaGained))
         assert gained == int(found[2]), reason
         claims += 1
+    if "6th tomato" in reason:  # the first 6th harvest: +2 points and the final round
+        assert any(isinstance(e, FinalRound) for e in events), reason
+        claims += 1
+    else:
+        assert not any(isinstance(e, FinalRound) for e in events), reason
     found = re.search(r"[Ss]eeds .* with the \w+ (\d): a vine worth (\d+)", reason)
     if found:
         assert found[1] == found[2], reason

@@ -167,3 +167,27 @@ def test_hard_values_a_finished_or_solo_game_as_the_greedy_evaluation_does():
     assert heuristics.hard_evaluate(over, 1) == -111.0
     solo = parse_position("players=1 vines=5r5r5r|-|- hand=5r score=1,2,3,4 karma=3")
     assert heuristics.hard_evaluate(solo, 0) == heuristics.evaluate(solo, 0)
+
+
+def test_a_hint_says_when_a_completion_is_a_6th_tomato():
+    """Rules, end of the game: the first 6th tomato harvested earns 2 more points and makes
+    the round the last. A hint completing an opponent's vine says it hands them that; one
+    harvesting the player's own 6th says so."""
+    theirs = parse_position(
+        "players=2 vines=-|-|-/5r5r5r|-|- hand=5r karma=3,3 score=1,2,3,4/1,2,3,4,5 last=1"
+    )
+    assert heuristics.explain_move(theirs, PlaceDie(0, 1, 0)) == (
+        "completes the top vine of Player 2, worth only 5 to Player 2, and earns you 3 karma, "
+        "but it is their 6th tomato: 2 more points to them, and this round is the last"
+    )
+    fifth = parse_position(
+        "players=2 vines=-|-|-/5r5r5r|-|- hand=5r karma=3,3 score=1,2,3,4/1,2,3 last=1"
+    )
+    assert "6th" not in heuristics.explain_move(fifth, PlaceDie(0, 1, 0))
+    mine = parse_position(
+        "players=2 vines=5r5r5r|-|-/-|-|- hand=5r karma=3,3 score=1,2,3,4,6/1,2 last=1"
+    )
+    assert heuristics.explain_move(mine, PlaceDie(0, 0, 0)) == (
+        "harvests your top vine worth 5 into slot 6: your 6th tomato, 2 more points, and "
+        "this round is the last"
+    )
