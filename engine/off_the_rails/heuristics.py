@@ -1305,30 +1305,34 @@ def _route_reason(state, action, route) -> str:
             gems=gems,
             target=where,
         )
+    upgrade = isinstance(action, UpgradeTile)  # a new exit: a way to turn, not track laid
     if _past_target(route, (action.row, action.col)) or route.target in _rolls_to(state, ci):
         # the way out after the deposit, or track on a way the cart already has to the gems
-        return _because(
-            what,
-            _("track for {cart} to carry off {gems} from {square}").format(
-                cart=_your(state, ci, "of"), gems=gems, square=where
-            ),
+        words = (
+            _("a way for {cart} to carry off {gems} from {square}")
+            if upgrade
+            else _("track for {cart} to carry off {gems} from {square}")
         )
+        return _because(what, words.format(cart=_your(state, ci, "of"), gems=gems, square=where))
     steps = _steps_to(route)
     if ci is not None and route.cart is not None and steps > state.carts[ci].speed:
         # the gems are beyond this turn's roll: "to reach" them would promise too much
+        words = (
+            _("a way toward {gems} on {square}; at speed {speed}, {cart} gets there later")
+            if upgrade
+            else _("track toward {gems} on {square}; at speed {speed}, {cart} gets there later")
+        )
         speed = state.carts[ci].speed
         return _because(
             what,
-            _("track to {gems} on {square}, beyond {cart}'s speed of {speed}").format(
-                cart=_your(state, ci, "of"), gems=gems, square=where, speed=speed
-            ),
+            words.format(cart=_your(state, ci), gems=gems, square=where, speed=speed),
         )
-    return _because(
-        what,
-        _("track for {cart} to reach {gems} on {square}").format(
-            cart=_your(state, ci, "of"), gems=gems, square=where
-        ),
+    words = (
+        _("a way for {cart} to turn toward {gems} on {square}")
+        if upgrade
+        else _("track for {cart} to reach {gems} on {square}")
     )
+    return _because(what, words.format(cart=_your(state, ci, "of"), gems=gems, square=where))
 
 
 def _steps_to(route) -> int:
@@ -1479,7 +1483,14 @@ def explain_move(state, action, names=None) -> str:
         if not any(state.carts[ci].where == CartPlace.BOARD for ci in state.carts_of(p)):
             # a play-tester read "your carts roll now" with none on the board
             return _("Ends your actions: none of your carts is on the board to roll.")
-        return _("Ends your actions: your carts roll now.")
+        rolling = [ci for ci in state.carts_of(p) if state.carts[ci].where == CartPlace.BOARD]
+        # what each roll does (a play-tester missed that a cart's derail was the point)
+        outcomes = [_roll(state, ci, state.carts[ci].speed) for ci in rolling]
+        if len(outcomes) == 1:
+            return _("Ends your actions: {outcome}.").format(outcome=outcomes[0])
+        return _("Ends your actions: {first}; {second}.").format(
+            first=outcomes[0], second=outcomes[1]
+        )
     if isinstance(action, MoveCart):
         k = state.carts[action.cart]
         return _("Goes first: {outcome}.").format(outcome=_roll(state, action.cart, k.speed))
@@ -1528,8 +1539,21 @@ def explain_move(state, action, names=None) -> str:
                 square=square_name(*sq), cart=cart
             )
         if sq in state.tiles:
-            return _("Opens the chasm on the track at {square}, cutting a route.").format(
-                square=square_name(*sq)
+            # whose way it cuts (a play-tester asked): the first cart that rolls over it now
+            cut = [ci for ci in range(len(state.carts)) if sq in _rolls_to(state, ci)]
+            if not cut:
+                return _(
+                    "Opens the chasm on the track at {square}: no cart rolls over it now."
+                ).format(square=square_name(*sq))
+            seats = [_who(seat, names) for seat in range(state.num_players)]
+            k = state.carts[cut[0]]
+            cart = (
+                _your(state, cut[0], "of")
+                if k.owner == p
+                else cart_phrase(seats, k.owner, k.label, "of")
+            )
+            return _("Opens the chasm on the track at {square}, in the way of {cart}.").format(
+                square=square_name(*sq), cart=cart
             )
         return _("Opens the chasm on {square}: the least harm to you.").format(
             square=square_name(*sq)
@@ -1765,10 +1789,13 @@ def _roll(state, cart_id, speed) -> str:
             return _("{cart} would bump into the cart on {square}").format(
                 cart=cart, square=square_name(*board.step(sq, f))
             )
-        if what[0] == "derail":
-            return _("{cart} would run off the track at {square}").format(
-                cart=cart, square=square_name(*what[1])
+        if what[0] == "derail":  # the cart goes back to its supply, its gems to the bag
+            words = (
+                _("{cart} would derail at {square}, its gems going back to the bag")
+                if sum(k.load) or gained
+                else _("{cart} would derail at {square} and go back to your supply")
             )
+            return words.format(cart=cart, square=square_name(*what[1]))
         _kind, sq, _tile = what
         if sq in state.gems:
             gained += 1

@@ -169,15 +169,17 @@ def check_off_the_rails(state, action, reason: str) -> int:
             assert abs(mine - other) < 1e-9, (reason, means)
             claims += 1
     assert "the one with more gems" not in reason, reason
-    found = re.search(r"track for (.+) to reach .+ on ([A-L]\d+)\.", reason)
+    found = re.search(
+        r"(?:track for (.+) to reach|a way for (.+) to turn toward) .+ on ([A-L]\d+)\.", reason
+    )
     if found:
-        reached = already_reached(state, found[1])
-        assert found[2] not in reached, (reason, reached)
+        reached = already_reached(state, found[1] or found[2])
+        assert found[3] not in reached, (reason, reached)
         claims += 1
-    found = re.search(r"track to .+ on ([A-L]\d+), beyond (.+)'s speed of (\d)\.", reason)
+    found = re.search(r"toward .+ on ([A-L]\d+); at speed (\d), (.+) gets there later", reason)
     if found:  # the gems lie farther than the cart rolls this turn
-        cart = named_cart(state, found[2])
-        assert cart is not None and cart.speed == int(found[3]), reason
+        cart = named_cart(state, found[3])
+        assert cart is not None and cart.speed == int(found[2]), reason
         claims += 1
     claims += check_junction(state, action, reason)
     return claims
