@@ -211,7 +211,7 @@ def explain_take(state, action, names=None) -> str:
     seats named from ``names`` ("Player N" without them).
 
     Only the reason: the hint already names the cards taken (``action_to_string``), so the
-    reason does not repeat them; a take that touches two columns names both. E.g. "your
+    reason does not repeat them; a take that touches two or three columns names each. E.g. "your
     Dormouse column reaches 4, worth 10", "your White
     Rabbit column cancels out and is empty again, worth 5", "Alice is worth 4 points at the
     end", or, when the take is about the others, "it keeps a normal Mad Hatter from Player 2,
@@ -268,12 +268,20 @@ def explain_take(state, action, names=None) -> str:
             words = _("your {character} column reaches {count}, worth {points}")
         fields["characters"] = _(CHARACTER_PLURALS[character])
         reasons.append((gain, words.format(**fields)))
+    reasons.sort(key=lambda item: -item[0])
     if len(reasons) == 2:  # a take that touches two columns names both (issue 42)
-        reasons.sort(key=lambda item: -item[0])
         reasons = [
             (
                 reasons[0][0] + reasons[1][0],
                 _("{first}, and {second}").format(first=reasons[0][1], second=reasons[1][1]),
+            )
+        ]
+    elif len(reasons) == 3:  # and three, all three (a play-tester missed a column started)
+        first, second, third = (words for _gain, words in reasons)
+        reasons = [
+            (
+                sum(gain for gain, _words in reasons),
+                _("{first}, {second}, and {third}").format(first=first, second=second, third=third),
             )
         ]
     last_round = state.round >= rounds_for(state.num_players)

@@ -285,3 +285,15 @@ def test_a_column_started_at_a_loss_says_when_it_pays_off():
     assert GAME.bots.explain(more, TakeCards(((0, 0),)), names) == (
         "It starts your White Rabbit column, worth 1 now and 6 at 3 cards."
     )
+
+
+def test_a_hint_names_every_column_of_a_take_of_three():
+    """Play-test: a take of three characters named two columns and left out the one it
+    started. Each of the three is named, the column that gains most first."""
+    reason = explain(
+        "players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3,M2/-", [(0, 0), (1, 1), (2, 2)]
+    )
+    assert reason == (
+        "Your Dormouse column reaches 4, worth 10, your March Hare column reaches 3, worth 6, "
+        "and it starts your Caterpillar column, worth 1."
+    )
