@@ -196,7 +196,8 @@ def check_at_start(path: Path | None = None) -> str | None:
 class Summary:
     """Figures over some games, oldest first: ``games``, ``wins``, ``win_rate`` (0..1, None
     without games), ``average_score`` / ``best_score`` (over games with a score, else None),
-    ``current_streak`` (wins in a row up to the latest game) and ``best_streak``."""
+    ``current_streak`` (wins in a row up to the latest game), ``best_streak`` and ``shared``
+    (the wins whose victory a bot shared, tied on the score: :func:`shared_with_a_bot`)."""
 
     games: int
     wins: int
@@ -205,6 +206,16 @@ class Summary:
     best_score: float | None
     current_streak: int
     best_streak: int
+    shared: int = 0
+
+
+def shared_with_a_bot(record) -> bool:
+    """Whether ``record`` is a win a bot shared: a person seated and a bot are both among the
+    winners (the games' rules let tied players share the victory)."""
+    seats = record.seats
+    return record.person_won and any(
+        0 <= i < len(seats) and seats[i].get("kind") == "bot" for i in record.winners
+    )
 
 
 def summarize(records) -> Summary:
@@ -224,6 +235,7 @@ def summarize(records) -> Summary:
         max(scores) if scores else None,
         run,
         best,
+        sum(1 for r in records if shared_with_a_bot(r)),
     )
 
 

@@ -394,13 +394,21 @@ class StatisticsScene(Scene):
             ).format(count=len(counted))
             # TRANSLATORS: the games won among those finished: "5 games finished, 2 won"
             won = ngettext("{count} won", "{count} won", overall.wins).format(count=overall.wins)
-            parts.append(
-                # TRANSLATORS: "5 games finished", "2 won" and the rate: "5 games finished, 2 won
-                # (40 %)"
-                _("{finished}, {won} ({rate})").format(
-                    finished=finished, won=won, rate=percent(overall.win_rate)
-                )
+            # TRANSLATORS: "5 games finished", "2 won" and the rate: "5 games finished, 2 won
+            # (40 %)"
+            line = _("{finished}, {won} ({rate})").format(
+                finished=finished, won=won, rate=percent(overall.win_rate)
             )
+            if overall.shared:  # a tie with a bot is a shared victory: a win, said as such
+                shared = ngettext(
+                    "{count} of them shared with a bot",
+                    "{count} of them shared with bots",
+                    overall.shared,
+                ).format(count=overall.shared)
+                # TRANSLATORS: "5 games finished, 2 won (40 %)", then "1 of them shared with a
+                # bot"
+                line = _("{line}, {shared}").format(line=line, shared=shared)
+            parts.append(line)
         friends = len(records) - len(counted)
         if friends:
             parts.append(

@@ -160,6 +160,21 @@ def test_summary_counts_wins_scores_and_streaks():
     assert (summary.current_streak, summary.best_streak) == (1, 3)
 
 
+def test_a_win_a_bot_shared_is_a_win_counted_as_shared():
+    """Rules (Tea Time TT-D5, Diced Tomatoes, Shifting Stones): tied players share the
+    victory. A person tied with a bot has won, and the summary counts it among the shared."""
+    seats = (
+        {"kind": "human", "name": "A", "level": None},
+        {"kind": "bot", "name": "B", "level": "easy"},
+    )
+    tied = stats.GameRecord("pig", {}, seats, "easy", (9, 9), (0, 1), True, 9, 5, 30.0, 1, "x")
+    alone = stats.GameRecord("pig", {}, seats, "easy", (9, 7), (0,), True, 9, 5, 30.0, 1, "y")
+    lost = stats.GameRecord("pig", {}, seats, "easy", (7, 9), (1,), False, 7, 5, 30.0, 1, "z")
+    assert [stats.shared_with_a_bot(r) for r in (tied, alone, lost)] == [True, False, False]
+    summary = stats.summarize([tied, alone, lost])
+    assert (summary.wins, summary.shared) == (2, 1)
+
+
 def test_summary_of_no_games_has_no_rates():
     summary = stats.summarize([])
     assert summary == stats.Summary(0, 0, None, None, None, 0, 0)

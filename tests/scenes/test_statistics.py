@@ -396,3 +396,15 @@ def test_only_solo_games_show_no_total_against_opponents(app):
         statistics.summary_cells = real
     assert rows == ["solo"]
     assert len(scene.charts(pygame.Rect(40, 400, 944, 160))) == 2
+
+
+def test_the_line_under_the_heading_says_how_many_wins_a_bot_shared(app):
+    """Play-test: a tie with a bot counted as a win with nothing said. The rules share the
+    victory, so it stays a win, and the line says how many were shared."""
+    against = stats.record_of(
+        played_to_the_end([Seat("human", "Ana"), Seat("bot", "B", "easy")], seed=6), 30
+    )
+    tied = dataclasses.replace(against, winners=(0, 1), person_won=True)
+    scene = StatisticsScene(app)
+    scene.records = [tied]
+    assert scene.subtitle() == ("1 game finished, 1 won (100%), 1 of them shared with a bot")
