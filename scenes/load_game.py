@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
-from pygame_gui.windows import UIConfirmationDialog
 
 from saves import store
 from saves.format import SaveError
@@ -238,8 +236,6 @@ class LoadGameScene(Scene):
             command=self.app.manager.pop,
             tool_tip_text=_(kit.BACK_TIP),
         )
-        self.pending_delete = None
-        self.dialog: UIConfirmationDialog | None = None
 
     def load(self, path, backup: bool = False) -> None:
         """Open a save (or its backup); a failure is reported and nothing is lost."""
@@ -252,34 +248,25 @@ class LoadGameScene(Scene):
         routes.open_match(self.app, match, saved_as=match.save_title if named else None)
 
     def ask_delete(self, info) -> None:
-        self.pending_delete = info
-        w, h = self.app.size
-        self.dialog = UIConfirmationDialog(
-            pygame.Rect((w - 420) // 2, (h - 220) // 2, 420, 220),
-            delete_question(info),
-            self.app.ui,
-            window_title=_("Delete save"),
-            action_short_name=_("Delete"),
+        """Ask before deleting ``info``'s save (the app's question over the list, as every
+        other question; the stock dialog looked like no other screen)."""
+        routes.push(
+            self.app, "confirm", delete_question(info), lambda: self.delete(info), _("Delete")
         )
 
+    def delete(self, info) -> None:
+        """Delete ``info``'s save and its backup; a refusal of the disk is said, nothing lost."""
+        try:
+            store.delete(info.path)
+        except SaveError as err:  # a read-only folder: said, and the save stays
+            self.app.notify(str(err))
+        self.relayout()
+
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.pending_delete:
-            try:
-                store.delete(self.pending_delete.path)
-            except SaveError as err:  # a read-only folder: said, and the save stays
-                self.app.notify(str(err))
-            self.pending_delete = None
-            self.relayout()
-            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.manager.pop()
             return True
         return False
-
-    def exit(self) -> None:
-        if self.dialog is not None and self.dialog.alive():
-            self.dialog.kill()
-        super().exit()
 
     def draw(self, surface) -> None:
         kit.draw_table(surface)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
-from pygame_gui.windows import UIConfirmationDialog
 
 from saves import store
 from saves.format import SaveError, clean_title, match_title
@@ -52,7 +51,6 @@ class PauseScene(Scene):
         # a loaded (or already saved) game offers its own name, not the generic one
         given = table.saved_as or table.match.save_title
         self.save_name = title_now(given, table.match) if given else match_title(table.match)
-        self.dialog: UIConfirmationDialog | None = None  # "Replace save?" while it is open
 
     def build(self) -> None:
         if self.naming:
@@ -233,15 +231,14 @@ class PauseScene(Scene):
 
     def ask_replace(self, existing=None) -> None:
         """The confirmation before a save of the same name (``existing``, its
-        :class:`saves.store.SaveInfo`) is replaced."""
-        w, h = self.app.size
-        self.close_dialog()
-        self.dialog = UIConfirmationDialog(
-            pygame.Rect((w - 440) // 2, (h - 230) // 2, 440, 230),
+        :class:`saves.store.SaveInfo`) is replaced: the app's question over the menu (the
+        stock dialog looked like no other screen); No goes back to the name."""
+        routes.push(
+            self.app,
+            "confirm",
             replace_question(self.save_name, existing),
-            self.app.ui,
-            window_title=_("Replace save"),
-            action_short_name=_("Replace"),
+            lambda: self.write(replacing=True),
+            _("Replace"),
         )
 
     def write(self, replacing: bool) -> None:
@@ -268,15 +265,6 @@ class PauseScene(Scene):
         self.naming = False
         self.relayout()
 
-    def close_dialog(self) -> None:
-        if self.dialog is not None and self.dialog.alive():
-            self.dialog.kill()
-        self.dialog = None
-
-    def exit(self) -> None:
-        self.close_dialog()
-        super().exit()
-
     def load(self) -> None:
         routes.push(self.app, "load_game")
 
@@ -301,14 +289,6 @@ class PauseScene(Scene):
 
     def handle_event(self, event) -> bool:
         if (
-            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-            and self.dialog is not None
-            and event.ui_element is self.dialog
-        ):
-            self.dialog = None
-            self.write(replacing=True)
-            return True
-        if (
             event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
             and self.naming
             and event.ui_element is self.name_entry
@@ -316,9 +296,7 @@ class PauseScene(Scene):
             self.save()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.dialog is not None and self.dialog.alive():
-                self.close_dialog()
-            elif self.naming:
+            if self.naming:
                 self.cancel_name()
             else:
                 self.app.manager.pop()

@@ -11,6 +11,7 @@ from engine import registry
 from engine.match import Match, Seat
 from saves import store
 from scenes import kit, routes
+from scenes.confirm import ConfirmScene
 from scenes.game_over import GameOverScene
 from scenes.load_game import LoadGameScene
 from scenes.manager import Scene, SceneManager
@@ -631,8 +632,18 @@ def test_delete_confirmation_mentions_the_backup_only_when_there_is_one(app):
     )
     scene.ask_delete(infos["Only once"])
     frames(app, 1)
-    assert "backup" not in scene.dialog.confirmation_text.html_text
-    assert "Only once" in scene.dialog.confirmation_text.html_text
+    asked = app.manager.top
+    assert isinstance(asked, ConfirmScene)  # the app's question, as every other one
+    assert asked.question == "Delete “Only once” for good?"
+    click(app, find_button(app, "No"))
+    frames(app, 1)
+    assert app.manager.top is scene and infos["Only once"].path.exists()
+    scene.ask_delete(infos["Only once"])
+    frames(app, 1)
+    click(app, find_button(app, "Delete"))
+    frames(app, 1)
+    assert not infos["Only once"].path.exists()
+    assert [r.title for r in app.manager.top.rows] == ["Saved twice"]
 
 
 def test_settings_show_the_windows_actual_size_and_the_stored_one():
@@ -813,19 +824,21 @@ def test_saving_under_an_existing_name_asks_before_replacing(app):
     click(app, find_button(app, "Save"))
     pause.name_entry.set_text("Friday")
     click(app, find_button(app, "Save"))
-    assert pause.dialog is not None and pause.dialog.alive()
-    assert "“Friday” already exists" in pause.dialog.confirmation_text.html_text
+    frames(app, 1)
+    asked = app.manager.top
+    assert isinstance(asked, ConfirmScene)  # the app's question, not the stock dialog
+    assert "“Friday” already exists" in asked.question
     # what the save is, so a save of another game is not replaced unawares (play-test)
-    assert "(Stake Pig · Ana, Ben)" in pause.dialog.confirmation_text.html_text
+    assert "(Stake Pig · Ana, Ben)" in asked.question
     assert path.read_text() == first
-    click(app, pause.dialog.cancel_button)
+    click(app, find_button(app, "No"))
     frames(app, 2)
-    assert not pause.dialog or not pause.dialog.alive()
+    assert app.manager.top is pause
     assert path.read_text() == first and pause.naming
     click(app, find_button(app, "Save"))
-    assert pause.dialog.confirm_button.text == "Replace"
-    click(app, pause.dialog.confirm_button)
-    frames(app, 2)  # the dialog's own event comes a frame later
+    frames(app, 1)
+    click(app, find_button(app, "Replace"))
+    frames(app, 2)
     assert store.load(path).history == match.history
     assert store.backup_path(path).read_text() == first
     assert "Replaced the save “Friday” (its last version is the backup)" in app.messages
@@ -846,7 +859,7 @@ def test_saving_under_a_new_name_never_touches_another_save(app):
         click(app, find_button(app, "Save"))
         pause.name_entry.set_text(name)
         click(app, find_button(app, "Save"))
-        assert pause.dialog is None
+        assert app.manager.top is pause  # nothing asked: no save of that name
     titles = sorted(i.title for i in store.list_saves() if not i.is_autosave)
     assert titles == sorted(["Партия 1", "Партия 2", "ゲーム", "😀"])
     assert store.read_info(first).title == "Партия 1"
@@ -855,8 +868,6 @@ def test_saving_under_a_new_name_never_touches_another_save(app):
 def test_delete_on_a_read_only_folder_is_reported_and_the_save_stays(app, monkeypatch):
     """Defect 6: Delete in Load game where the disk refuses says so; no crash."""
     from pathlib import Path
-
-    import pygame_gui
 
     path = _saved_pig("Keep me")
     click(app, find_button(app, "Load game"))
@@ -867,13 +878,9 @@ def test_delete_on_a_read_only_folder_is_reported_and_the_save_stays(app, monkey
 
     monkeypatch.setattr(Path, "unlink", refuse)
     scene.ask_delete(scene.rows[0])
-    frames(
-        app,
-        1,
-        events=[
-            pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.dialog)
-        ],
-    )
+    frames(app, 1)
+    click(app, find_button(app, "Delete"))
+    frames(app, 1)
     monkeypatch.undo()
     assert app.messages[-1] == f"Could not delete {path.name}: Permission denied."
     assert path.exists() and isinstance(app.manager.top, LoadGameScene)

@@ -152,7 +152,8 @@ def test_a_game_saved_in_russian_offers_its_title_in_english_and_saves_over_it(a
     offered = "Off the Rails — Player 1, Bot 1 (Hard), Bot 2 (Medium)"
     assert pause.name_entry.get_text() == offered
     click(app, find_button(app, "Save"))  # the name row's Save: "Replace save?"
-    click(app, pause.dialog.confirm_button)
-    frames(app, 2)  # the dialog's own event comes a frame later
+    frames(app, 1)
+    click(app, find_button(app, "Replace"))
+    frames(app, 2)
     saves = [info for info in store.list_saves() if not info.is_autosave]
     assert [(info.path, info.title) for info in saves] == [(path, offered)]
