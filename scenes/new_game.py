@@ -52,6 +52,16 @@ def default_seat_name(index: int) -> str:
     return _("Player {number}").format(number=index + 1)
 
 
+def seat_kind_width(shown: list, column: int) -> int:
+    """The seat-kind drop-downs' width in pixels: room for the widest kind ``shown`` (centred,
+    clear of the arrow) and for every kind in the open list, at most 64 % of the seats'
+    ``column``; the name entries get the rest (a play-tester found 「プレイヤー1」 tight)."""
+    measure = kit.font(15).size
+    closed = max((measure(label)[0] for label in shown), default=0) + kit.px(46)
+    listed = max(measure(label)[0] for label in seat_kind_labels()) + kit.px(16)
+    return min(int(column * 0.64), max(closed, listed, column // 2))
+
+
 def seat_entry_names(kinds, names, count: int, width: int | None = None) -> list:
     """What each of the first ``count`` seats' name entries shows: a bot seat the name the
     table will call it ("Bot 1 (Hard)": bots are numbered in seat order, as :meth:`NewGameScene.
@@ -258,7 +268,9 @@ class NewGameScene(Scene):
         y += px(46)
         row_h = px(44 if h >= px(760) else 40)
         self.seat_widgets = []
-        kind_w = int(col_w * 0.64)
+        kind_w = seat_kind_width(
+            [_(SEAT_KINDS[self.seat_kinds[i]]) for i in range(self.seat_count)], col_w
+        )
         room = col_w - kind_w - 4 - px(14)  # the entry's border and padding
         entry_names = seat_entry_names(self.seat_kinds, self.seat_names, self.seat_count, room)
         self.bot_entries = {

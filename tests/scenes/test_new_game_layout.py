@@ -177,3 +177,17 @@ def test_a_game_cards_tooltip_is_drawn_opaque_over_the_next_cards_text(form):
         if app.screen.get_at((box.rect.x + x, box.rect.y + y))[:3] != image.get_at((x, y))[:3]
     ]
     assert under_text == []
+
+
+@forms([(lang, (1024, 640)) for lang in ("ja", "ru", "es", "en")], keep=2)
+def test_a_seats_name_has_room_beside_its_kind(form):
+    """Play-test: 「プレイヤー1」 filled its entry to the edge beside a drop-down wider than its
+    label. The drop-down is as wide as the kinds shown need (and the open list's), the entry
+    gets the rest: a default name leaves room to type."""
+    from scenes.new_game import seat_kind_labels
+
+    for kind, name in form.seat_widgets:
+        widest = max(kit.font(15).size(label)[0] for label in seat_kind_labels())
+        assert kind.rect.width >= widest + kit.px(12)
+        text = kit.font(15).size(name.get_text())[0]
+        assert name.rect.width - text >= kit.px(20), (name.get_text(), name.rect.width)
