@@ -234,7 +234,7 @@ class DicedTomatoesTable(GameTable):
                 return Select(Selection())  # clicked again: put it back
             return Handled()
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-            if event.key == table_input.END_TURN_KEY:
+            if event.key == table_input.END_TURN_KEY or event.key in kit.ENTER_KEYS:
                 return self.end_turn()
             return table_input.key_press(event.key, state, legal, self.selection)
         return None

@@ -31,6 +31,7 @@ from engine.off_the_rails.data import (
     mission_name,
 )
 from engine.off_the_rails.state import CartPlace, Pending
+from scenes import kit
 from scenes.table.protocol import Act, Confirm, Refuse, Say, Select
 from scenes.tables.off_the_rails.layout import Layout
 from scenes.tables.off_the_rails.prompts import Prompt
@@ -72,7 +73,7 @@ TURNED = ("straight", "curve", "upgrade")
 TOOL_KEYS = {pygame.K_s: "straight", pygame.K_c: "curve", pygame.K_u: "upgrade", pygame.K_p: "cart"}
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 FASTER_KEYS = (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
-MOVE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+MOVE_KEYS = kit.ENTER_KEYS
 QUESTIONS = (
     Pending.MOVE_CART,
     Pending.EXIT,

@@ -19,6 +19,7 @@ import pygame
 from engine.potion_explosion import state as pe
 from engine.potion_explosion.data import COLOUR_NAMES, COLOURS, TILES, TYPE_CODES
 from engine.potion_explosion.state import Phase, Source, potion_name
+from scenes import kit
 from scenes.table.protocol import Act, Intent, Refuse, Say, Select
 from scenes.tables.potion_explosion.layout import Layout
 from translation import _, ngettext, pgettext
@@ -26,7 +27,6 @@ from translation import _, ngettext, pgettext
 PLACE_ALL_KEY = pygame.K_p
 HELP_KEY = pygame.K_l
 END_TURN_KEY = pygame.K_e
-FILTER_KEY = pygame.K_RETURN
 DONE_KEY = pygame.K_d
 """Stop using a potion's effect ("Take nothing")."""
 
@@ -441,17 +441,15 @@ def key_press(key: int, state, legal, selection: Selection):
         return Refuse(state.end_turn_refusal() or _("You cannot end your turn now."))
     if key == DONE_KEY and pe.FinishEffect() in legal:
         return Act(pe.FinishEffect())
-    if (
-        key in (FILTER_KEY, pygame.K_KP_ENTER)
-        and state.effect is not None
-        and state.effect.kind == "FIL"
-    ):
+    if key in kit.ENTER_KEYS and state.effect is not None and state.effect.kind == "FIL":
         action = filter_action(state, selection)
         return (
             Act(action)
             if action
             else Refuse(_("Click marbles of one colour in one track first (up to 5)."))
         )
+    if key in kit.ENTER_KEYS:  # the turn's main step, as on every table: End turn
+        return key_press(END_TURN_KEY, state, legal, selection)
     return None
 
 

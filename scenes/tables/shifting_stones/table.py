@@ -183,7 +183,7 @@ class ShiftingStonesTable(GameTable):
                     Button(
                         "end",
                         _("End turn"),
-                        _("End your turn and draw back up to 4 cards"),
+                        _("End your turn and draw back up to 4 cards (Enter)"),
                         enabled=EndTurn() in legal,
                     ),
                 )
@@ -305,6 +305,8 @@ class ShiftingStonesTable(GameTable):
             return table_input.choose_move(
                 state, legal, self.selection, Shift(drag["square"], target)
             )
+        if event.type == pygame.KEYDOWN and event.key in kit.ENTER_KEYS and legal:
+            return table_input.end_turn(state, legal)  # the turn's main step, as on every table
         return None
 
     # --- what the board shows ---------------------------------------------------------------

@@ -29,13 +29,14 @@ from engine.tea_time.state import (
     TakeCards,
     card_name,
 )
+from scenes import kit
 from scenes.kit import Target
 from scenes.table.protocol import Act, Refuse, Say, Select
 from scenes.tables.tea_time.layout import Layout
 from scenes.tables.tea_time.words import title
 from translation import _, ngettext
 
-TAKE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+TAKE_KEYS = kit.ENTER_KEYS
 BACK_KEY = pygame.K_BACKSPACE
 
 
