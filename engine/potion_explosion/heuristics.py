@@ -588,21 +588,43 @@ def _explain_filter(state, action, after) -> str:
         place=min(action.positions) + 1,
         places=places_words(action.positions),
     )
+    desk = state.desks[state.current_player()]
     if not state.picked:
         track = after.tracks[action.track]
-        best = max(
-            ((len(chain_preview(track, place)[0]), place) for place in range(len(track))),
-            default=(0, 0),
-        )
-        if best[0]:
-            return ngettext(
+        needed = [0] * len(COLOURS)  # empty holes per colour over the potions brewing
+        for brewing in desk.slots:
+            if brewing is not None:
+                needed = [n + free for n, free in zip(needed, empty_holes(brewing), strict=True)]
+
+        def pick(place: int) -> tuple:
+            """(marbles taken that fit an empty hole, marbles exploded, place): a pick is
+            worth what it brings the potions first (a play-tester saw a smaller explosion
+            hinted over a bigger one, unexplained), then its size."""
+            exploded = chain_preview(track, place)[0]
+            taken = [track[place]] + [track[i] for i in exploded]
+            fit = sum(
+                min(needed[i], sum(1 for c in taken if c == colour))
+                for i, colour in enumerate(COLOURS)
+            )
+            return fit, len(exploded), place
+
+        explosions = [found for found in map(pick, range(len(track))) if found[1]]
+        if explosions:
+            fit, count, place = max(explosions)
+            reason = ngettext(
                 "{head}: then picking the {colour} marble at place {place} there "
                 "explodes {count} marble",
                 "{head}: then picking the {colour} marble at place {place} there "
                 "explodes {count} marbles",
-                best[0],
-            ).format(head=head, colour=_colour(track[best[1]]), place=best[1] + 1, count=best[0])
-    desk = state.desks[state.current_player()]
+                count,
+            ).format(head=head, colour=_colour(track[place]), place=place + 1, count=count)
+            if not fit:
+                return reason
+            return ngettext(
+                "{reason}, and {count} marble it brings fits your potions",
+                "{reason}, and {count} of the marbles it brings fit your potions",
+                fit,
+            ).format(reason=reason, count=fit)
     index = COLOURS.index(action.colour)
     if not any(empty_holes(brewing)[index] for brewing in desk.slots if brewing is not None):
         return _("{head}, a colour none of your potions needs").format(head=head)

@@ -296,6 +296,26 @@ def test_the_filter_of_lavamancing_hint_names_the_places_of_the_marbles_it_retur
     assert several.startswith("Returns 3 red marbles at places 1, 3 and 5 of track 1 to the tank")
 
 
+def test_a_filter_hint_names_the_pick_that_brings_most_for_the_potions():
+    """Play-test: a Filter of Lavamancing hint said a pick's explosion but not why a smaller
+    one was better. Rules, "Explosions": a pick takes the marble and every marble that explodes.
+    The reason names the pick whose marbles fill most empty holes, and how many do."""
+    from engine.potion_explosion.heuristics import explain_move
+
+    reds_and_blues = desk("FIL4", slots="ABY4:,-")  # empty holes: 2 red, 2 blue
+    s = drunk(pos(f"tracks=RBRYYBYYK//// turn=- p0={reds_and_blues}"), "FIL4")
+    assert explain_move(s, FilterMarbles(0, "K", (8,)), ["Ana", "Ben"]) == (
+        "Returns the black marble at place 9 of track 1 to the tank: then picking the blue "
+        "marble at place 2 there explodes 2 marbles, and 3 of the marbles it brings fit your "
+        "potions."
+    )
+    reds_and_yellows = desk("FIL4", slots="WIS4:,-")  # 2 red, 2 yellow: the 4 yellows win
+    s = drunk(pos(f"tracks=RBRYYBYYK//// turn=- p0={reds_and_yellows}"), "FIL4")
+    assert "blue marble at place 6 there explodes 4 marbles, and 2 of" in explain_move(
+        s, FilterMarbles(0, "K", (8,)), ["Ana", "Ben"]
+    )
+
+
 def test_the_abyssal_draft_hint_names_every_colour_it_takes():
     """Play-test: the reason for drinking an Abyssal Draft named only the blue marble it takes
     first, while the effect also takes the yellow (a bottom marble of each colour)."""
