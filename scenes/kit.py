@@ -86,9 +86,7 @@ DRAG_THRESHOLD = 6
 """Pixels a pressed pointer moves before a press becomes a drag (every table)."""
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-"""Enter on every table does the turn's main step: Off the Rails moves the carts, Tea Time takes
-the cards, the other games end the turn (a play-tester found Enter did something else in each
-game, or nothing)."""
+"""Enter does the turn's main step on every table (docs/DESIGN.md, "Enter does…")."""
 
 
 def button_needs(labels, small: bool = False) -> list:
