@@ -301,8 +301,8 @@ def explain_move(state, action, names=None) -> str:
                     vine=_vine(me, event.token, me, names), value=event.value, slot=event.slot
                 )
             gained = sum(k.amount for k in events if isinstance(k, KarmaGained))
-            if final:
-                return ngettext(
+            words = (
+                ngettext(
                     "completes {vine}, worth only {value} to {name}, and earns you {count} "
                     "karma, but it is their 6th tomato: 2 more points to them, and this round "
                     "is the last",
@@ -310,17 +310,15 @@ def explain_move(state, action, names=None) -> str:
                     "karma, but it is their 6th tomato: 2 more points to them, and this round "
                     "is the last",
                     gained,
-                ).format(
-                    vine=_vine(event.owner, event.token, me, names),
-                    value=event.value,
-                    name=_name(event.owner, names),
-                    count=gained,
                 )
-            return ngettext(
-                "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
-                "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
-                gained,
-            ).format(
+                if final
+                else ngettext(
+                    "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
+                    "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
+                    gained,
+                )
+            )
+            return words.format(
                 vine=_vine(event.owner, event.token, me, names),
                 value=event.value,
                 name=_name(event.owner, names),

@@ -5,25 +5,14 @@ tests), the other games end the turn as E or End turn does, refusals and questio
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine.match import Seat
 from engine.shifting_stones.state import EndTurn
 from scenes.confirm import ConfirmScene
-from scenes.title import TitleScene
 from tests.scenes import test_diced_tomatoes_table as dt_tests
 from tests.scenes import test_potion_explosion_table as pe_tests
 from tests.scenes import test_shifting_stones_table as ss_tests
-from tests.scenes.driver import close_apps, frames, key, make_app, wait_for_human
-
-
-@pytest.fixture
-def app():
-    a = make_app(size=(1024, 640))
-    a.manager.push(TitleScene(a))
-    frames(a, 1)
-    yield a
-    close_apps()
+from tests.scenes.driver import frames, key, wait_for_human
 
 
 def refusal_after(app, table, pressed: int) -> str:
