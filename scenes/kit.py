@@ -85,8 +85,7 @@ BUTTON_FONT, SMALL_BUTTON_FONT = 17, 14
 DRAG_THRESHOLD = 6
 """Pixels a pressed pointer moves before a press becomes a drag (every table)."""
 
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-"""Enter does the turn's main step on every table (docs/DESIGN.md, "Enter does…")."""
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # a table's main step (DESIGN, "Enter does…")
 
 
 def button_needs(labels, small: bool = False) -> list:
@@ -502,8 +501,9 @@ def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28
         shadow=True,
     )
     y = r.bottom
-    if subtitle:
-        y = blit_text(surface, subtitle, 18, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
+    if subtitle:  # a long line (Statistics' counts in Russian) shrinks to fit the window
+        line, size = fit_label(subtitle, 18, w - px(32), min_size=13)
+        y = blit_text(surface, line, size, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
     return y + 12
 
 

@@ -408,3 +408,22 @@ def test_the_line_under_the_heading_says_how_many_wins_a_bot_shared(app):
     scene = StatisticsScene(app)
     scene.records = [tied]
     assert scene.subtitle() == ("1 game finished, 1 won (100%), 1 of them shared with a bot")
+
+
+def test_a_long_line_under_the_heading_shrinks_to_fit_the_window(app):
+    """Play-test: Statistics' line in Russian («… в том числе 2 общие победы с ботами · 1
+    партия с друзьями») filled 1024 pixels; with more games it ran off both sides. It shrinks
+    to fit, with room at the edges."""
+    import pygame
+
+    from scenes import kit
+
+    surface = pygame.Surface((1024, 640))
+    line = "1234 партии сыграны, из них выиграно 1000 (81%), в том числе 12 общих побед " * 2
+    bottom = kit.draw_heading(surface, "Статистика", line)
+    band = surface.subsurface(pygame.Rect(0, 60, 1024, bottom - 60))
+    ink = pygame.mask.from_threshold(band, (0, 0, 0, 255), (1, 1, 1, 255))
+    ink.invert()  # the letters are what is not black
+    rects = ink.get_bounding_rects()
+    inked = rects[0].unionall(rects[1:])
+    assert inked.width > 600 and inked.left >= 12 and inked.right <= 1024 - 12
