@@ -115,7 +115,9 @@ def test_sentences_one_after_the_other_follow_the_language():
 def test_a_diced_tomatoes_harvest_reason_follows_its_move_in_russian():
     """A harvest's hint says the move («Поставить …», the infinitive of every move's label)
     and then its reason. The Russian reason tells what the move does («Так вы соберёте …»),
-    not a second order in the imperative («Соберите …») beside the infinitive."""
+    not a second order in the imperative («Соберите …») beside the infinitive; and every
+    other Diced Tomatoes reason, which names its move, is in the infinitive too (a play-tester
+    read «Засейте …» in one hint and «Поставить …» in the next)."""
     from engine.bots import as_sentence
     from engine.diced_tomatoes import heuristics, parse_position
     from engine.diced_tomatoes.state import PlaceDie
@@ -126,3 +128,6 @@ def test_a_diced_tomatoes_harvest_reason_follows_its_move_in_russian():
     reason = as_sentence(heuristics.explain_move(state, PlaceDie(0, 0, 0)), None)
     assert move.startswith("Поставить ")
     assert reason == "Так вы соберёте ваш верхний стебель стоимостью 5 в ячейку 5."
+    # a reason that names its move uses the moves' infinitive too, never the imperative
+    seed = as_sentence(heuristics.explain_move(state, PlaceDie(0, 0, 1)), None)
+    assert seed.startswith("Засеять ваш средний жетон:"), seed
