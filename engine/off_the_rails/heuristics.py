@@ -73,8 +73,8 @@ from engine.off_the_rails.state import (
     UpgradeTile,
 )
 from engine.off_the_rails.words import (
-    a_gem,
     cart_phrase,
+    gem_count,
     gem_name,
     jewels_plural,
     player_name,
@@ -1203,8 +1203,9 @@ def _deposit_words(gems) -> str:
     if sum(gems) <= 2 or sum(1 for count in gems if count) == 1:
         return gems_text(gems)
     best = max((g for g in range(5) if gems[g]), key=lambda gem: GEM_VALUES[gem])
+    # as many of the best as there are ("3 gems with a ruby" of a rock and 2 rubies misled)
     return ngettext("{count} gem with {gem}", "{count} gems with {gem}", sum(gems)).format(
-        count=sum(gems), gem=a_gem(GEM_NAMES[best])
+        count=sum(gems), gem=gem_count(GEM_NAMES[best], gems[best])
     )
 
 
@@ -1530,37 +1531,55 @@ def explain_move(state, action, names=None) -> str:
             MISSION_POINTS,
         ).format(mission=mission_name(action.mission), points=MISSION_POINTS)
     if isinstance(action, PlaceChasmToken):
-        sq = (action.row, action.col)
-        ci = state.cart_at(sq)
-        if ci is not None and state.carts[ci].owner != p:
-            seats = [_who(seat, names) for seat in range(state.num_players)]
-            cart = cart_phrase(seats, state.carts[ci].owner, state.carts[ci].label)
-            return _("Opens the chasm on {square} under {cart}.").format(
-                square=square_name(*sq), cart=cart
-            )
-        if sq in state.tiles:
-            # whose way it cuts (a play-tester asked): the first cart that rolls over it now
-            cut = [ci for ci in range(len(state.carts)) if sq in _rolls_to(state, ci)]
-            if not cut:
-                return _(
-                    "Opens the chasm on the track at {square}: no cart rolls over it now."
-                ).format(square=square_name(*sq))
-            seats = [_who(seat, names) for seat in range(state.num_players)]
-            k = state.carts[cut[0]]
-            cart = (
-                _your(state, cut[0], "of")
-                if k.owner == p
-                else cart_phrase(seats, k.owner, k.label, "of")
-            )
-            return _("Opens the chasm on the track at {square}, in the way of {cart}.").format(
-                square=square_name(*sq), cart=cart
-            )
-        return _("Opens the chasm on {square}: the least harm to you.").format(
-            square=square_name(*sq)
-        )
+        return _explain_chasm(state, action, p, names)
     if isinstance(action, ChooseEdge):
         return _(_STARTS_FROM[action.edge])
     return ""
+
+
+def _explain_chasm(state, action, p: int, names) -> str:
+    """A chasm token's reason: whose cart it opens under, whose way on the track it cuts (the
+    first cart that rolls over it now), or that it harms the player least; and the gems on the
+    square, which fall in with it (a play-tester saw a deposit go unmentioned)."""
+    sentence = _chasm_square(state, action, p, names)
+    gems = state.gems.get((action.row, action.col))
+    if not gems or not sum(gems):
+        return sentence
+    return ngettext(
+        "{sentence} The gem there falls in too.",
+        "{sentence} The {count} gems there fall in too.",
+        sum(gems),
+    ).format(sentence=sentence, count=sum(gems))
+
+
+def _chasm_square(state, action, p: int, names) -> str:
+    """What a chasm token on its square does to the carts (see :func:`_explain_chasm`)."""
+    sq = (action.row, action.col)
+    ci = state.cart_at(sq)
+    if ci is not None and state.carts[ci].owner != p:
+        seats = [_who(seat, names) for seat in range(state.num_players)]
+        cart = cart_phrase(seats, state.carts[ci].owner, state.carts[ci].label)
+        return _("Opens the chasm on {square} under {cart}.").format(
+            square=square_name(*sq), cart=cart
+        )
+    if sq in state.tiles:
+        # whose way it cuts (a play-tester asked): the first cart that rolls over it now
+        cut = [ci for ci in range(len(state.carts)) if sq in _rolls_to(state, ci)]
+        if not cut:
+            return _("Opens the chasm on the track at {square}: no cart rolls over it now.").format(
+                square=square_name(*sq)
+            )
+        seats = [_who(seat, names) for seat in range(state.num_players)]
+        k = state.carts[cut[0]]
+        cart = (
+            _your(state, cut[0], "of")
+            if k.owner == p
+            else cart_phrase(seats, k.owner, k.label, "of")
+        )
+        return _("Opens the chasm on the track at {square}, in the way of {cart}.").format(
+            square=square_name(*sq), cart=cart
+        )
+    return _("Opens the chasm on {square}: the least harm to you.").format(square=square_name(*sq))
 
 
 def _explain_steer(state, action, cart_id, names) -> str:
@@ -1764,18 +1783,25 @@ def _explain_pick(state, action, names) -> str:
 
 
 def _roll(state, cart_id, speed) -> str:
-    """Where a cart at ``speed`` would end up on the present track (first exits), as a clause
-    with the cart as its subject: "your white cart stops on the gems on D4", "your white cart
-    leaves the mine with its load"."""
+    """Where a cart at ``speed`` would end up on the present track, as a clause with the cart
+    as its subject: "your white cart stops on the gems on D4", "your white cart leaves the
+    mine with its load". As the engine rolls it (:func:`rules.ways_on`): a cart whose way
+    ahead leads into the chasm turns to the way still open, and a junction met on the way is
+    its owner's choice, said as such (a play-tester's cart turned away from a chasm a hint
+    said it would fall into, and took another exit than the one a hint had followed)."""
     k = state.carts[cart_id]
     cart = _your(state, cart_id)
     sq, f = k.square, k.facing
+    if sq in state.tiles and f is not None and k.back is not None:
+        ways = ways_on(state, sq, k.back)
+        if f not in ways:  # its exit leads into the chasm now: another way, or the owner's
+            f = ways[0] if len(ways) == 1 else None
     if f is None:
         return _("{cart} waits at the junction on {square}").format(
             cart=cart, square=square_name(*sq)
         )
     gained = 0
-    for _step in range(speed):
+    for step in range(speed):
         what = next_step(state, sq, f, cart_id)
         if what[0] == "exit":
             if sum(k.load) or gained:
@@ -1799,8 +1825,17 @@ def _roll(state, cart_id, speed) -> str:
         _kind, sq, _tile = what
         if sq in state.gems:
             gained += 1
-        f = ways_on(state, sq, OPPOSITE[f])[0]
+        ways = ways_on(state, sq, OPPOSITE[f])
+        if len(ways) > 1 and step < speed - 1:
+            return _("{cart} reaches the junction on {square}, where you choose the way").format(
+                cart=cart, square=square_name(*sq)
+            )
+        f = ways[0]
     if sq in state.gems:
+        if state.gems[sq][0] and sum(state.gems[sq]) > state.gems[sq][0]:  # rocks come first
+            return _("{cart} stops on the gems on {square}, taking rocks first").format(
+                cart=cart, square=square_name(*sq)
+            )
         return _("{cart} stops on the gems on {square}").format(cart=cart, square=square_name(*sq))
     if gained:
         return _("{cart} stops on {square} with new gems").format(

@@ -140,14 +140,15 @@ def test_explain_move_returns_a_sentence_for_every_kind_of_action():
 def test_hint_reasons_say_your_and_stay_short():
     """Hints speak to the player to move ("your"), never name them in the third person, and
     stay short: at most about two lines of the framed card a long message shows in at
-    1024x640 (the top bar says up to two lines of 14 px itself)."""
+    1024x640 (the top bar says up to two lines of 14 px itself); three for the end of the
+    actions, which says what each of two carts does."""
     count = 0
     for s in positions(5, 30):
         p = s.current_player()
-        for a in s.legal_actions()[::7]:
+        for a in s.legal_actions()[::7] + [EndActions()] * (EndActions() in s.legal_actions()):
             text = heuristics.explain_move(s, a)
             assert f"Player {p + 1}" not in text, text
-            assert len(text) <= 130, text
+            assert len(text) <= (170 if isinstance(a, EndActions) else 130), text
             count += 1
     assert count > 100
 
@@ -763,3 +764,43 @@ def test_a_chasm_token_on_track_names_whose_way_it_cuts():
     assert heuristics.explain_move(s, PlaceChasmToken(0, 3), ["Ana", "Bo"]) == (
         "Opens the chasm on the track at D1: no cart rolls over it now."
     )
+    put_gems(s, (5, 6), (0, 2, 0, 1, 0))  # a deposit on the square falls in with it
+    assert heuristics.explain_move(s, PlaceChasmToken(5, 6), ["Ana", "Bo"]) == (
+        "Opens the chasm on the track at G6, in the way of Bo's white cart. The 3 gems there "
+        "fall in too."
+    )
+
+
+def test_a_roll_hint_turns_from_the_chasm_and_stops_at_a_junction_as_the_engine_does():
+    """Play-test: "your white cart would fall into the chasm on E7" while the cart turned
+    away from it (rules, "The Chasm": no cart moves onto a chasm square while another way is
+    open), and a summary followed one exit of a junction its owner chooses. The hint rolls as
+    the engine does."""
+    s = blank()
+    lay(s, {(3, 2): "EW", (3, 3): "ESW", (3, 4): "EW", (4, 3): "NS", (5, 3): "NS", (6, 3): "NS"})
+    put_cart(s, 0, (3, 3), "E", back="W", speed=2)
+    s.chasm[(3, 4)] = "red"
+    del s.tiles[(3, 4)]
+    assert heuristics.explain_move(s, EndActions()) == (
+        "Ends your actions: your white cart stops on D6."
+    )
+    played = s.clone()
+    played.apply_action(EndActions())
+    assert played.carts[0].square == (5, 3)  # D6, as said
+    t = blank()
+    lay(t, {(3, 1): "EW", (3, 2): "EW", (3, 3): "ESW", (3, 4): "EW", (4, 3): "NS"})
+    put_cart(t, 0, (3, 1), "E", speed=4)
+    assert heuristics.explain_move(t, EndActions()) == (
+        "Ends your actions: your white cart reaches the junction on D4, where you choose the way."
+    )
+    put_gems(t, (3, 2), (1, 2, 0, 0, 0))
+    t.carts[0].speed = 1
+    assert heuristics.explain_move(t, EndActions()) == (
+        "Ends your actions: your white cart stops on the gems on C4, taking rocks first."
+    )
+
+
+def test_a_deposit_in_a_hint_counts_its_best_gems():
+    """Play-test: "to fetch 3 gems with a ruby on D6" where D6 held a rock and 2 rubies."""
+    assert heuristics._deposit_words((1, 2, 0, 0, 0)) == "3 gems with 2 rubies"
+    assert heuristics._deposit_words((2, 1, 0, 0, 0)) == "3 gems with a ruby"
