@@ -1599,8 +1599,8 @@ def _explain_steer(state, action, cart_id, names) -> str:
     what = next_step(state, k.square, action.side)
     if not any(isinstance(e, _ROLLING) for e in mine) and what[0] == "track":
         # its move is over: where the exit takes it next turn
-        if what[1] in state.gems:
-            return _("Steers {cart} onto the gems on {square}.").format(
+        if what[1] in state.gems:  # not now: a play-tester read that the cart moved on
+            return _("Turns {cart} to the gems on {square}, for its next move.").format(
                 cart=_your(state, cart_id, "object"), square=square_name(*what[1])
             )
         return _(_KEEPS_GOING[action.side]).format(

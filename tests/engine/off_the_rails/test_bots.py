@@ -804,3 +804,18 @@ def test_a_deposit_in_a_hint_counts_its_best_gems():
     """Play-test: "to fetch 3 gems with a ruby on D6" where D6 held a rock and 2 rubies."""
     assert heuristics._deposit_words((1, 2, 0, 0, 0)) == "3 gems with 2 rubies"
     assert heuristics._deposit_words((2, 1, 0, 0, 0)) == "3 gems with a ruby"
+
+
+def test_a_stopped_carts_exit_toward_gems_is_for_its_next_move():
+    """Play-test: "Steers your white cart onto the gems on D5" read as a move, while the cart
+    had stopped on its junction (its speed spent) and the exit only set its way for next
+    turn (OR-D6)."""
+    s = blank()
+    lay(s, {(2, 0): "EW", (2, 1): "EW", (2, 2): "ESW", (2, 3): "EW", (3, 2): "NS"})
+    put_gems(s, (3, 2), (0, 0, 1, 0, 0))
+    put_cart(s, 0, (2, 1), "E", speed=1)
+    s.apply_action(EndActions())
+    assert s.pending() == Pending.EXIT and s.carts[0].square == (2, 2)
+    assert heuristics.explain_move(s, ChooseExit("S")) == (
+        "Turns your white cart to the gems on C4, for its next move."
+    )
