@@ -285,20 +285,30 @@ def explain_take(state, action, names=None) -> str:
             )
         ]
     last_round = state.round >= rounds_for(state.num_players)
-    if effect.alice:
+    if effect.alice:  # said beside the columns, never instead of them (a play-tester's take)
         if last_round:
             reasons.append((4, _("Alice is worth 4 points at the end")))
         else:
             reasons.append((0.5, _("with Alice you go first next round")))
-    reasons.sort(key=lambda item: -item[0])
-    best_gain = reasons[0][0] if reasons else 0
+        reasons.sort(key=lambda item: -item[0])
+        if len(reasons) == 2:
+            reasons = [
+                (
+                    reasons[0][0] + reasons[1][0],
+                    _("{first}, and {second}").format(first=reasons[0][1], second=reasons[1][1]),
+                )
+            ]
+    gain = reasons[0][0] if reasons else 0
     denial = _denial(state, action, mover, names)
-    if denial and best_gain <= 0:
-        return denial
+    if denial and gain <= 0:
+        if not reasons:
+            return denial
+        # the columns it changes too (a play-tester read only whom a take of three kept from)
+        return _("{denial}; {columns}").format(denial=denial, columns=reasons[0][1])
     if not reasons:
         return ""
     words = reasons[0][1]
-    if best_gain < 0:
+    if gain < 0:
         # a column started at a loss: say when it pays, unless every other line costs more
         # true only when it is so: on the first turn every single card costs the same
         change = _points_change(state, action)

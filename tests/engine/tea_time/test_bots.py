@@ -188,7 +188,8 @@ def test_hint_reason_for_cancelling_down_to_an_empty_column():
 def test_hint_reason_for_denying_an_opponent_names_them():
     assert (
         explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=-/C4", [(0, 2)])
-        == "It keeps a normal Cheshire Cat from Bob, whose column of 4 would reach 5."
+        == "It keeps a normal Cheshire Cat from Bob, whose column of 4 would reach 5; it starts "
+        "your Cheshire Cat column, worth 1."
     )
 
 
@@ -198,6 +199,15 @@ def test_hint_reason_for_alice_in_the_last_round():
     assert (
         explain(text.replace("round=5", "round=2"), [(1, 1)])
         == "With Alice you go first next round."
+    )
+
+
+def test_a_hint_with_alice_names_the_columns_beside_her():
+    """Play-test: a take of the Mad Hatter, a Cheshire Cat and Alice said only what Alice
+    does. Both are said, the one worth more first."""
+    text = "players=2 round=5 turn=3 table=PrCh/mAhC/PrMh collections=-/-"
+    assert explain(text, [(1, 1), (1, 2)]) == (
+        "Alice is worth 4 points at the end, and it starts your Mad Hatter column, worth 1."
     )
 
 
