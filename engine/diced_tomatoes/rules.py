@@ -354,7 +354,11 @@ def end_turn_refusal(state: DicedTomatoesState) -> str | None:
     placed or passed first."""
     if state.phase != TURN or state.current_player() != state.active:
         if state.phase == CLEANUP:
-            return _("The turn is over; the clean-up decisions are being taken.")
+            # the decision is the one asked now (a play-tester's Enter did nothing, unexplained)
+            return _(
+                "The turn is over: first choose, for each vine worth 0 or less, whether to "
+                "clear it or keep it."
+            )
         if state.phase == OVER:
             return _("The game is over.")
         return _("Wait for the dice to be drawn and rolled.")

@@ -302,6 +302,10 @@ def test_dt_d5_zero_vine_owner_decides_clear():
     assert s.current_player() == 1 and s.turn_owner() == 0
     assert s.legal_actions() == [ClearVine(1, 0), KeepVine(1, 0)]
     assert s.pending_cleanup() == (1, 0)
+    assert s.end_turn_refusal() == (
+        "The turn is over: first choose, for each vine worth 0 or less, whether to clear it "
+        "or keep it."
+    )
     with pytest.raises(IllegalAction):
         s.apply_action(ClearVine(2, 0))
     s.apply_action(ClearVine(1, 0))
