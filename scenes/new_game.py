@@ -295,7 +295,7 @@ class NewGameScene(Scene):
                 object_id=f"#seat_name_{i}",
                 placeholder_text=_("@friend:server or a name") if online else None,
             )
-            name.set_text_length_limit(ONLINE_NAME_LIMIT if online else 16)
+            name.set_text_length_limit(ONLINE_NAME_LIMIT if online else NAME_LIMIT)
             if online:
                 name.set_tooltip(
                     _(
