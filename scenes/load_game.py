@@ -9,7 +9,7 @@ from saves import store
 from saves.format import SaveError
 from scenes import kit, routes
 from scenes.manager import Scene
-from translation import _, ngettext
+from translation import _, ngettext, pgettext
 
 
 def when(saved_at: str) -> str:
@@ -58,8 +58,10 @@ def numbered_turns(game_id: str) -> bool:
 def what_it_is(info) -> str:
     """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"
     (default names in the language in use: :attr:`saves.store.SaveInfo.shown_seats`)."""
+    # TRANSLATORS: what goes between two players' names in a list ("Ana, Bot 1")
+    between = pgettext("between names", ", ")
     return _("{game} · {players}").format(
-        game=game_title(info.game), players=", ".join(info.shown_seats)
+        game=game_title(info.game), players=between.join(info.shown_seats)
     )
 
 

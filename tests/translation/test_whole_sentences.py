@@ -131,3 +131,17 @@ def test_a_diced_tomatoes_harvest_reason_follows_its_move_in_russian():
     # a reason that names its move uses the moves' infinitive too, never the imperative
     seed = as_sentence(heuristics.explain_move(state, PlaceDie(0, 0, 1)), None)
     assert seed.startswith("Засеять ваш средний жетон:"), seed
+
+
+def test_a_saves_players_are_listed_with_the_languages_own_separator():
+    """Play-test: the Japanese Replace question listed «テス, ボット1（ふつう）» with a Latin
+    comma. The players of a save are joined as the language joins names."""
+    from types import SimpleNamespace
+
+    from scenes.load_game import what_it_is
+
+    info = SimpleNamespace(game="tea-time", shown_seats=["テス", "ボット1（ふつう）"])
+    translation.set_language("ja")
+    assert what_it_is(info).endswith("テス、ボット1（ふつう）")
+    translation.set_language("en")
+    assert what_it_is(info) == "Tea Time · テス, ボット1（ふつう）"
