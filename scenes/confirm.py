@@ -17,6 +17,36 @@ from scenes.manager import Scene
 from translation import _
 
 
+def balanced_lines(text: str, size: int, width: int) -> list[str]:
+    """``text`` wrapped in at most ``width`` pixels at ``size``, in as few lines as that needs
+    but each as short as those lines allow, so no word or few letters stand alone on the last
+    (a play-tester saw 「ます。」 alone under a Japanese question)."""
+    lines = kit.wrap(text, size, width)
+    if len(lines) < 2:
+        return lines
+    low, high = width // 2, width
+    while low < high:  # the narrowest width that still needs no more lines
+        middle = (low + high) // 2
+        if len(kit.wrap(text, size, middle)) <= len(lines):
+            high = middle
+        else:
+            low = middle + 1
+    for room in range(high, width + 1, 2):  # CJK wraps anywhere: rather after a 。 or ？
+        tried = kit.wrap(text, size, room)
+        if len(tried) == len(lines) and all(_ends_a_phrase(line) for line in tried[:-1]):
+            last, longest = (kit.font(size).size(line)[0] for line in (tried[-1], tried[0]))
+            if last >= 0.4 * longest:
+                return tried
+    return kit.wrap(text, size, high)
+
+
+def _ends_a_phrase(line: str) -> bool:
+    """Whether a wrapped line ends where a reader pauses: a space's break in Latin, Cyrillic
+    or Greek text, or after punctuation in Chinese or Japanese."""
+    last = line.rstrip()[-1:]
+    return not last or ord(last) < 0x2E80 or last in "。、？！：；」』）】"
+
+
 class ConfirmScene(Scene):
     """``question`` (a whole sentence) over the table; ``yes()`` runs when it is answered Yes
     (the scene is gone by then), with ``yes_label`` on its button."""
@@ -35,7 +65,7 @@ class ConfirmScene(Scene):
         w, h = self.app.size
         px = kit.px
         width = min(w - 60, px(560))
-        lines = kit.wrap(self.question, 17, width - px(56))
+        lines = balanced_lines(self.question, 17, width - px(56))
         height = px(40) + len(lines) * kit.font(17).get_linesize() + px(18 + 44 + 22)
         rect = pygame.Rect(0, 0, width, min(h - 40, height))
         rect.center = (w // 2, h // 2)
@@ -80,6 +110,6 @@ class ConfirmScene(Scene):
         kit.draw_panel(surface, panel, (20, 26, 30, 248), border=kit.GOLD)
         px = kit.px
         y = panel.y + px(24)
-        for line in kit.wrap(self.question, 17, panel.width - px(56)):
+        for line in balanced_lines(self.question, 17, panel.width - px(56)):
             kit.blit_text(surface, line, 17, (panel.centerx, y), kit.INK, anchor="midtop")
             y += kit.font(17).get_linesize()

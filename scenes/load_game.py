@@ -262,6 +262,8 @@ class LoadGameScene(Scene):
             store.delete(info.path)
         except SaveError as err:  # a read-only folder: said, and the save stays
             self.app.notify(str(err))
+        else:
+            self.app.notify(_("Deleted “{title}”.").format(title=info.shown_title))
         self.relayout()
 
     def handle_event(self, event) -> bool:

@@ -643,6 +643,7 @@ def test_delete_confirmation_mentions_the_backup_only_when_there_is_one(app):
     click(app, find_button(app, "Delete"))
     frames(app, 1)
     assert not infos["Only once"].path.exists()
+    assert "Deleted “Only once”." in app.messages  # said, as a save or a replace is
     assert [r.title for r in app.manager.top.rows] == ["Saved twice"]
 
 
@@ -1271,3 +1272,21 @@ def test_under_the_save_dialog_the_table_keeps_its_buttons_dimmed_like_the_rest(
     app.manager.pop()
     frames(app, 1)
     assert menu.visible and table.covered_picture == ()
+
+
+def test_a_questions_last_line_is_never_a_few_letters_alone(app):
+    """Play-test: the Japanese Delete question left 「ます。」 alone on its last line. The
+    question keeps its number of lines, each as long as the others."""
+    from scenes.confirm import balanced_lines
+
+    translation.set_language("ja")
+    try:
+        question = translation._("Delete “{title}” for good? Its backup is deleted too.").format(
+            title="テスト保存"
+        )
+        lines = balanced_lines(question, 17, kit.px(560) - kit.px(56))
+        widths = [kit.font(17).size(line)[0] for line in lines]
+        assert len(lines) == len(kit.wrap(question, 17, kit.px(560) - kit.px(56)))
+        assert len(lines) < 2 or widths[-1] >= 0.4 * max(widths), lines
+    finally:
+        translation.set_language("en")
