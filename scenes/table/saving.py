@@ -144,8 +144,14 @@ class TableSaves:
         self._saved_marker = self._history_marker()
 
     def is_saved(self) -> bool:
-        """True when a save under a name holds the game as it is now."""
-        return self.saved_as is not None and self._saved_marker == self._history_marker()
+        """True when a save under a name holds the game as it is now, and is still there (a
+        play-tester deleted it in Load game, then quit unasked)."""
+        if self.saved_as is None or self._saved_marker != self._history_marker():
+            return False
+        try:
+            return store.find_save(self.saved_as) is not None
+        except SaveError:  # the folder cannot be read: the player is asked, nothing is lost
+            return False
 
     def ask_before_leaving(self, table: Any, then: Callable[[], None]) -> bool:
         """Closing the window or Quit to title: an unfinished game with a person seated that is

@@ -115,6 +115,19 @@ def test_ctrl_s_names_the_first_time_then_saves_silently(app):
     assert not app.running
 
 
+def test_a_save_deleted_meanwhile_no_longer_holds_the_game(app):
+    """Play-test: the save of the game being played was deleted in Load game, and Quit to
+    title then left without asking. A save that is gone holds nothing: leaving asks."""
+    table = table_with_a_step(app)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    naming = app.manager.top
+    naming.name_entry.set_text("Gone soon")
+    naming.save()
+    assert table.is_saved()
+    store.delete(store.find_save("Gone soon"))
+    assert not table.is_saved()
+
+
 def test_quit_to_title_asks_for_an_unsaved_game(app):
     table = table_with_a_step(app)
     table.open_pause()
