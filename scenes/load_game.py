@@ -81,6 +81,8 @@ def where_parts(info) -> list[str]:
     cut off in Russian at 1024 × 640, and the autosave and a save of the same game read alike
     (a play-test)."""
     parts = [_("autosave")] if info.is_autosave else []
+    if is_kept_unfinished(info):  # its file's name read as gibberish (a play-tester)
+        parts = [_("an unfinished game, kept")]
     name = info.to_move_name
     if name is not None:
         parts.append(_("{name} to play").format(name=name))
@@ -101,10 +103,18 @@ def where_parts(info) -> list[str]:
     return parts
 
 
+def is_kept_unfinished(info) -> bool:
+    """Whether ``info`` is an unfinished game moved out of its autosave slot when another game
+    of its kind began (:func:`saves.store.keep_unfinished`)."""
+    return info.path.name.startswith("unfinished-")
+
+
 def file_part(info) -> str:
     """The save's file name without ".json" (the third line's last part), "" for an
-    autosave."""
-    return "" if info.is_autosave else info.file_name.removesuffix(".json")
+    autosave or an unfinished game kept (the program named their files)."""
+    if info.is_autosave or is_kept_unfinished(info):
+        return ""
+    return info.file_name.removesuffix(".json")
 
 
 def where_it_is(info) -> str:

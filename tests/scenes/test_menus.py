@@ -331,6 +331,10 @@ def test_starting_a_new_game_keeps_the_unfinished_one(app):
     click(app, find_button(app, "Start"))
     kept = [i for i in store.list_saves() if i.path.name.startswith(f"unfinished-{PIG.id}")]
     assert len(kept) == 1 and kept[0].error is None
+    # Load game says what it is, not its file's name (a play-tester read gibberish)
+    from scenes.load_game import file_part, where_parts
+
+    assert file_part(kept[0]) == "" and where_parts(kept[0])[0] == "an unfinished game, kept"
 
 
 def test_only_games_with_a_person_take_the_autosave_slot(app):
