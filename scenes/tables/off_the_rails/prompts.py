@@ -133,12 +133,13 @@ def prompt(state, legal, names) -> Prompt | None:
             )
             pile_options.append(Option(label.format(number=a.pile + 1, count=size), a))
         return Prompt(
-            # the square named: both carts may be white (a play-tester could not tell which)
+            # the square and the owner named: both carts may be white (play-testers)
             _(
-                "Pick one of {name}'s piles: those gems drop on the square of the "
-                "{colour} cart, {square}"
+                "Pick one of {name}'s piles: those gems drop on {square}, where {cart} stands"
             ).format(
-                name=owner, colour=W.cart_colour(hit.label, "of"), square=W.square_name(*hit.square)
+                name=owner,
+                square=W.square_name(*hit.square),
+                cart=W.cart_phrase(names, hit.owner, hit.label),
             ),
             tuple(pile_options),
             focus=(hit.square, mover.square),

@@ -281,6 +281,10 @@ def test_split_buttons_show_both_piles_and_the_pick_hides_them():
     pick = prompt(seen, seen.legal_actions(), NAMES)
     assert [o.label for o in pick.options] == ["Pile 1 (2 gems)", "Pile 2 (2 gems)"]
     assert pick.options[0].left is None  # the mover sees no gems
+    # the owner named with the square: both players' carts may be white (play-testers)
+    assert pick.title == (
+        "Pick one of Ben's piles: those gems drop on F4, where Ben's white cart stands"
+    )
 
 
 def test_the_chasm_token_goes_on_a_glowing_square_else_the_rule_is_said():
