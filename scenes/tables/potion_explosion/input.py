@@ -554,7 +554,8 @@ def choices(state, legal, selection: Selection) -> list:
         action = filter_action(state, selection)
         out.append(
             (
-                _("Return {count}").format(count=count),
+                # "Return 0" beside "Return nothing" read as two ways to return nothing
+                _("Return {count}").format(count=count) if count else _("Return the chosen"),
                 Act(action)
                 if action
                 else Refuse(_("Click marbles of one colour in one track first (up to 5).")),

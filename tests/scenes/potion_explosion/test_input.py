@@ -258,7 +258,8 @@ def test_every_choice_button_names_its_key_and_d_stops_an_effect():
         "Stop using this potion's effect (D)",
     ]
     # the Filter gives marbles back: its stop button never says "Take nothing" (a play-test)
-    assert [label for label, _, _ in shown] == ["Return 0", "Return nothing"]
+    # and with nothing chosen, not "Return 0" beside "Return nothing" (a play-tester)
+    assert [label for label, _, _ in shown] == ["Return the chosen", "Return nothing"]
     plain = state_of(desk())  # no effect running: D means nothing
     assert key_press(table_input.DONE_KEY, plain, legal_actions(plain), NONE) is None
 
