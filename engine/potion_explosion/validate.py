@@ -100,8 +100,14 @@ def validate(data: dict) -> None:
     types = check.sequence(data["types"], "types", most=TYPES_IN_PLAY)
     for index, code in enumerate(types):
         check.choice(code, f"types[{index}]", TYPE_CODES)
-    if len(set(types)) != len(types) or types != sorted(types, key=TYPE_CODES.index):
+    if len(set(types)) != len(types):
         refuse(_("The potion types in play are six different ones, each named once."))
+    if types != sorted(types, key=TYPE_CODES.index):  # one position, one text (a player asked)
+        refuse(
+            _("Name the potion types in play in the rules' order: {order}.").format(
+                order=", ".join(code for code in TYPE_CODES)
+            )
+        )
     first_game = [code for code in TYPE_CODES if code not in FIRST_GAME_REMOVED]
     if types_mode == "first_game" and types != first_game:
         refuse(_("The first game is played with its own six potion types."))

@@ -77,6 +77,8 @@ HOSTILE = [
     ("pe-chain", "tank=R99B9Y3K7", "tank[0] is damaged"),
     ("pe-chain", "tank=R10B9Y3K7", "The marbles add up to 21 of one colour"),
     ("pe-chain", "skill=4/99", "supply is damaged"),
+    ("pe-chain", "types=WIS,SAN,BAL,PRI,BLI,FIL", "Name the potion types in play in the rules"),
+    ("pe-chain", "types=SAN,SAN,BAL,PRI,BLI,FIL", "six different ones, each named once"),
     ("pe-chain", "phase=over", "The game ends only once its end is triggered."),
     ("tt-last-cards", "phase=deal first=-", "a round has a first player"),
     ("tt-last-cards", "active=1", "is to move, not seat 2"),
