@@ -310,6 +310,23 @@ class HardBot:
     reply in a playout counted whole (1.0, as against one opponent, not 0.6), 54-11-35 and
     50-13-37 over 3100–3299 (116 of 200, as Hard's).
 
+    Tried at 3 players for twice the fair share (2026-12-07, fixed search, Hard against two
+    Mediums; Hard of this docstring 51-11-38 over seeds 3100–3199 again, 109-14-77 over
+    3100–3299) and not kept, none better beyond a run's luck: the 1-point race judged by every
+    seat's chance of winning it (each seat scoring as many more cards as the most advanced
+    seat lacks, each a 1-point card with chance 0.4; Hard's chance of the 3 points less the
+    best other seat's, counted whole instead of ``bonus`` 0.5 of the lead's edge), 55-9-36 and
+    52-9-39 over 3100–3299 (107-18-75, as Hard's); playouts of the whole round (each opponent's
+    turn from the grid the one before leaves, 0.5 of each one's points against Hard's, the
+    game ended where a reply ends it, then its own turn), 44-8-35 in 87 games of 3100–3186
+    (1.66x); the next player's reply in a playout counted 0.9 when they lead the other
+    opponents (points and the 1-point bonus now), else 0.3, 55-7-38 and 51-8-41 over 3100–3299
+    (106-15-79); up to 8 candidates within 4 points played out, 49-13-38 over 3100–3199; a
+    plan valued as if the game ended after it (its points, the exact bonus, the end's result by
+    :func:`heuristics.win_chance`, nothing kept) by the chance that an opponent before the
+    round's end ends it (1 card short 0.98, 2 short 0.41, 3 short 0.1), the rest as now,
+    53-12-35 and 50-13-37 over 3100–3299 (103-25-72).
+
     Its search (:class:`engine.bots.search.Search`): without a clock ``samples`` sampled futures
     per decision, so a game replays; with ``clock`` ``budget`` seconds per turn at
     :data:`SAMPLE_RATE`, the playouts run by ``parallel``, and the plan chosen at the turn's
