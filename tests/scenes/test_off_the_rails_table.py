@@ -412,9 +412,11 @@ def test_collision_split_on_hidden_screen_then_mover_picks(any_speed_app):
     key(app, pygame.K_RETURN)
     assert table.match.state.pending() == "pick"
     assert [o.label for o in table.game.ask().options] == ["Pile 1 (2 gems)", "Pile 2 (1 gem)"]
-    # the square named: both carts may be of one colour (a play-tester could not tell which)
+    # the square and owner named: both carts may be of one colour (play-testers)
     hit = table.match.state.carts[table.match.state.hit_cart()]
-    assert table.game.ask().title.endswith(f" cart, {W.square_name(*hit.square)}")
+    assert table.game.ask().title.endswith(
+        f" drop on {W.square_name(*hit.square)}, where Ben's white cart stands"
+    )
     choose(app, table, 1)
     for _ in range(20):
         frames(app, 1, dt=0.1)
