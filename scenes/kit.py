@@ -502,8 +502,8 @@ def draw_heading(surface, title: str, subtitle: str | None = None, top: int = 28
     )
     y = r.bottom
     if subtitle:  # a long line (Statistics' counts in Russian) shrinks to fit the window
-        line, size = fit_label(subtitle, 18, w - px(32), min_size=13)
-        y = blit_text(surface, line, size, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
+        size = fit_text(subtitle, 18, w - px(32), min_size=13)  # never cut: a path is whole
+        y = blit_text(surface, subtitle, size, (w // 2, y + 2), INK_DIM, anchor="midtop").bottom
     return y + 12
 
 

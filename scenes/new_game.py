@@ -52,14 +52,19 @@ def default_seat_name(index: int) -> str:
     return _("Player {number}").format(number=index + 1)
 
 
-def seat_kind_width(shown: list, column: int) -> int:
+def seat_kind_width(shown: list, column: int, measure) -> int:
     """The seat-kind drop-downs' width in pixels: room for the widest kind ``shown`` (centred,
     clear of the arrow) and for every kind in the open list, at most 64 % of the seats'
-    ``column``; the name entries get the rest (a play-tester found 「プレイヤー1」 tight)."""
-    measure = kit.font(15).size
-    closed = max((measure(label)[0] for label in shown), default=0) + kit.px(46)
-    listed = max(measure(label)[0] for label in seat_kind_labels()) + kit.px(16)
+    ``column``; the name entries get the rest (a play-tester found 「プレイヤー1」 tight).
+    ``measure(text) -> pixels`` in the drop-down's own font (:func:`measure_in`)."""
+    closed = max((measure(label) for label in shown), default=0) + kit.px(46)
+    listed = max(measure(label) for label in seat_kind_labels()) + kit.px(16)
     return min(int(column * 0.64), max(closed, listed, column // 2))
+
+
+def measure_in(font):
+    """``measure(text) -> pixels`` in a pygame_gui element's ``font``."""
+    return lambda words: font.get_rect(words).width
 
 
 def seat_entry_names(kinds, names, count: int, width: int | None = None) -> list:
@@ -269,7 +274,9 @@ class NewGameScene(Scene):
         row_h = px(44 if h >= px(760) else 40)
         self.seat_widgets = []
         kind_w = seat_kind_width(
-            [_(SEAT_KINDS[self.seat_kinds[i]]) for i in range(self.seat_count)], col_w
+            [_(SEAT_KINDS[self.seat_kinds[i]]) for i in range(self.seat_count)],
+            col_w,
+            measure_in(ui.get_theme().get_font(["drop_down_menu"])),
         )
         room = col_w - kind_w - 4 - px(14)  # the entry's border and padding
         entry_names = seat_entry_names(self.seat_kinds, self.seat_names, self.seat_count, room)

@@ -36,6 +36,19 @@ def turn_folder() -> Path:
     return platformdirs.user_documents_path() / FOLDER
 
 
+def folder_words(folder: Path, most: int = 48) -> str:
+    """``folder`` as the heading says it: the home folder as "~", and a path longer than
+    ``most`` characters by its last two folders ("…/Documents/Tabletop Trio"), so the
+    heading's line fits the window (a long path ran off both sides)."""
+    home = Path.home()
+    words = str(folder)
+    if folder.is_relative_to(home):
+        words = str(Path("~") / folder.relative_to(home))
+    if len(words) > most and len(folder.parts) > 2:
+        words = str(Path("…", *folder.parts[-2:]))
+    return words
+
+
 def turn_file_path(session) -> Path:
     """A new turn file's path for ``session``'s game (its folder made)."""
     folder = turn_folder()
@@ -212,7 +225,9 @@ class TurnFilesScene(Scene):
         kit.draw_heading(
             surface,
             _("Open turn file"),
-            _("Turn files in {folder} and in Downloads, newest first").format(folder=turn_folder()),
+            _("Turn files in {folder} and in Downloads, newest first").format(
+                folder=folder_words(turn_folder())
+            ),
             top=24 if surface.get_height() >= kit.px(760) else 12,
         )
         kit.draw_panel(surface, self.list_rect.inflate(12, 12))

@@ -232,9 +232,16 @@ def widget_findings(app, where: str, allow=lambda text: False) -> list[Finding]:
         elif isinstance(element, UIDropDownMenu):
             button = element.menu_states["closed"].selected_option_button
             font = button.font if button is not None else None
-            room = text_room(button) if button is not None else 0
+            closed = text_room(button) if button is not None else 0
+            # a seat's kind menu is laid out again for the kind chosen (new_game's
+            # seat_kind_width): the other kinds need only fit its open list, with no arrow
+            ids = getattr(element, "object_ids", None) or [""]
+            relaid = str(ids[-1]).startswith("#seat_kind_")
+            chosen = element.selected_option
+            chosen = chosen[0] if isinstance(chosen, tuple) else chosen
             for option in element.options_list:
                 text = option[0] if isinstance(option, tuple) else option
+                room = element.rect.width - 8 if relaid and text != chosen else closed
                 if font is not None and font.size(text)[0] > room:
                     out.append(
                         Finding(where, "wider", text, f"{font.size(text)[0]} px in {room} px")

@@ -47,3 +47,17 @@ def test_open_and_back_share_a_row_so_no_tooltip_covers_the_other_button(app):
     open_button, back = find_button(app, "Open"), find_button(app, "Back")
     assert open_button.tool_tip_text in (None, "")
     assert open_button.rect.y == back.rect.y and open_button.rect.right < back.rect.left
+
+
+def test_the_turn_files_heading_says_a_long_folder_by_its_last_two_folders():
+    """A long path ran off both sides of the Open turn file heading: the home folder reads
+    "~", a path still long its last two folders."""
+    from pathlib import Path
+
+    from scenes.turn_files import folder_words
+
+    assert folder_words(Path.home() / "Documents" / "Tabletop Trio") == str(
+        Path("~", "Documents", "Tabletop Trio")
+    )
+    deep = Path("/dev/shm/pytest-of-root/pytest-387/popen-gw0/fits_2/documents/Tabletop Trio")
+    assert folder_words(deep) == str(Path("…", "documents", "Tabletop Trio"))
