@@ -30,7 +30,8 @@ def replace_question(name: str, existing=None) -> str:
     from scenes.load_game import what_it_is
 
     return _(
-        "A save called “{name}” already exists ({what}). Replace it? Its last version stays "
+        # a colon, not brackets: the players' names hold brackets ("Bot 1 (Medium)")
+        "A save called “{name}” already exists: {what}. Replace it? Its last version stays "
         "as the backup."
     ).format(name=clean_title(name), what=what_it_is(existing))
 

@@ -77,7 +77,7 @@ class Frame:
         message = self.table.current_message()
         if message and self.message_card() is not None:
             # where to look: a play-tester watching the bar saw only its usual line
-            message = _("The message is whole in the framed box over the game log, at the right.")
+            message = _("The full message is in the framed box over the game log, on the right.")
         return chrome.top_bar(self.top_bar_right(window_width), message, self.status_text())
 
     def message_card(self) -> tuple | None:

@@ -834,7 +834,7 @@ def test_saving_under_an_existing_name_asks_before_replacing(app):
     assert isinstance(asked, ConfirmScene)  # the app's question, not the stock dialog
     assert "“Friday” already exists" in asked.question
     # what the save is, so a save of another game is not replaced unawares (play-test)
-    assert "(Stake Pig · Ana, Ben)" in asked.question
+    assert "exists: Stake Pig · Ana, Ben." in asked.question
     assert path.read_text() == first
     click(app, find_button(app, "No"))
     frames(app, 2)

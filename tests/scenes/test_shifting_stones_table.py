@@ -110,7 +110,7 @@ def test_choose_the_card_first_then_drag_a_stone_onto_its_neighbour(app):
     table = against_bot(app)
     press(app, card_at(table, 7))  # does not match: chosen to pay
     assert table.game.selection == Selection(card=7)
-    assert "swap or flip a stone to pay with it" in table.current_message()
+    assert "pays for the next move: swap or flip a stone." in table.current_message()
     drag(app, stone_at(table, 0), stone_at(table, 1))  # Sun onto Fish
     settle(app, table)
     state = table.match.state
@@ -562,7 +562,7 @@ def test_a_long_plan_hint_reads_whole_in_the_message_card_at_1024(app, language)
     _bar, message, size, lines = table.frame.top_bar(app.size[0])
     from translation import _
 
-    assert message == _("The message is whole in the framed box over the game log, at the right.")
+    assert message == _("The full message is in the framed box over the game log, on the right.")
     assert size >= 14 and len(lines) <= 2  # the bar says where to read it, easily
     app.notify("A toast.")
     (_toast_lines, toast), *_ = app.toast_rects()

@@ -105,7 +105,8 @@ def choose_card(state, legal: list, selection: Selection, card: int):
         return Select(Selection())
     return Select(
         Selection(card=card),
-        _("{card} does not match the grid yet: swap or flip a stone to pay with it.").format(
+        # the next step, not a fault (a play-tester read "does not match" as an error)
+        _("{card} pays for the next move: swap or flip a stone.").format(
             card=card_name(card)
         ),
     )
