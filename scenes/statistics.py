@@ -559,7 +559,17 @@ def table_columns(rect: pygame.Rect) -> tuple:
     its gap, so the dot never touches the name."""
     first_x = rect.x + LEGEND_DOT_X + LEGEND_DOT_RADIUS + LEGEND_GAP
     first_w = int(rect.width * 0.22)
-    other_w = (rect.width - first_w - 20) / (len(COLUMNS) - 1)
-    xs = [first_x] + [int(rect.x + 14 + first_w + other_w * i) for i in range(len(COLUMNS) - 1)]
-    widths = [xs[1] - first_x - 8] + [int(other_w) - 6] * (len(COLUMNS) - 1)
+    room = rect.width - first_w - 20
+    # each column as wide as its heading needs, the room left shared out evenly: equal
+    # columns shrank "Лучшая серия" and left "Доля побед" touching "Среднее" (a play-tester)
+    needs = [kit.text_size(_(title), 15, True)[0] + 14 for title in COLUMNS[1:]]
+    spare = (room - sum(needs)) / len(needs)
+    if spare < 0:  # too little room for every heading: in proportion, each shrinks alike
+        needs = [need * room / sum(needs) for need in needs]
+        spare = 0
+    starts = [rect.x + 14 + first_w]
+    for need in needs[:-1]:
+        starts.append(starts[-1] + need + spare)
+    xs = [first_x] + [int(x) for x in starts]
+    widths = [xs[1] - first_x - 8] + [int(need + spare) - 6 for need in needs]
     return xs, widths

@@ -252,6 +252,11 @@ def test_the_colour_dots_keep_clear_of_the_group_names(width, language):
         assert all(a + w <= b for a, w, b in zip(xs, widths, xs[1:], strict=False))
         for name in GROUP_NAMES.values():
             assert kit.fit_text(translation._(name), 16, widths[0]) >= 14, name
+        # each heading whole at its size: equal columns shrank «Лучшая серия» (a play-tester)
+        from scenes.statistics import COLUMNS
+
+        for index, title in enumerate(COLUMNS[1:], start=1):
+            assert kit.fit_text(translation._(title), 15, widths[index], bold=True) == 15, title
     finally:
         translation.set_language("en")
         kit.reset_caches()
