@@ -562,12 +562,12 @@ def table_columns(rect: pygame.Rect) -> tuple:
     room = rect.width - first_w - 20
     # each column as wide as its heading needs, the room left shared out evenly: equal
     # columns shrank "Лучшая серия" and left "Доля побед" touching "Среднее" (a play-tester)
-    needs = [kit.text_size(_(title), 15, True)[0] + 14 for title in COLUMNS[1:]]
+    needs: list[float] = [kit.text_size(_(title), 15, True)[0] + 14 for title in COLUMNS[1:]]
     spare = (room - sum(needs)) / len(needs)
     if spare < 0:  # too little room for every heading: in proportion, each shrinks alike
         needs = [need * room / sum(needs) for need in needs]
         spare = 0
-    starts = [rect.x + 14 + first_w]
+    starts: list[float] = [rect.x + 14 + first_w]
     for need in needs[:-1]:
         starts.append(starts[-1] + need + spare)
     xs = [first_x] + [int(x) for x in starts]

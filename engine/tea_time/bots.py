@@ -298,9 +298,9 @@ def explain_take(state, action, names=None) -> str:
                     _("{first}, and {second}").format(first=reasons[0][1], second=reasons[1][1]),
                 )
             ]
-    gain = reasons[0][0] if reasons else 0
+    total = reasons[0][0] if reasons else 0.0
     denial = _denial(state, action, mover, names)
-    if denial and gain <= 0:
+    if denial and total <= 0:
         if not reasons:
             return denial
         # the columns it changes too (a play-tester read only whom a take of three kept from)
@@ -308,7 +308,7 @@ def explain_take(state, action, names=None) -> str:
     if not reasons:
         return ""
     words = reasons[0][1]
-    if gain < 0:
+    if total < 0:
         # a column started at a loss: say when it pays, unless every other line costs more
         # true only when it is so: on the first turn every single card costs the same
         change = _points_change(state, action)

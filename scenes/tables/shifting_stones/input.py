@@ -106,9 +106,7 @@ def choose_card(state, legal: list, selection: Selection, card: int):
     return Select(
         Selection(card=card),
         # the next step, not a fault (a play-tester read "does not match" as an error)
-        _("{card} pays for the next move: swap or flip a stone.").format(
-            card=card_name(card)
-        ),
+        _("{card} pays for the next move: swap or flip a stone.").format(card=card_name(card)),
     )
 
 
