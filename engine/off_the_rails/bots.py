@@ -74,6 +74,20 @@ uncontested deposits (3p 50-1-69), and a deposit halved once for each player who
 first (3p 17-0-25 after 42 games, where the kept rule went 22-0-20), and only Hard's own
 contested deposits halved, not its opponents' (3p 18-0-22 after 40, against 22-0-18).
 
+Tried 2026-12-07 for issue 39 (Hard at twice its fair share at 3-4 players) and dropped, on
+seeds 3040-3159 where Hard as now went 58-1-61 (1.46 x): who gets to a deposit first weighed
+by turn order too, a player's route units counted ``UNITS_PER_TURN / players`` more for each
+other player's turn before its own next one (56-1-63, 1.41 x), and by whole turns of
+``UNITS_PER_TURN`` units, turn order breaking ties (29-1-48 after 78 games, 1.13 x,
+stopped). Twice the sampled futures (``FUTURES_WITHOUT_CLOCK`` 8: two rounds; a turn's p95
+2.07 s, over the budget) went 63-0-57 (1.58 x), within luck: search is not what holds Hard
+back. Nor is the chasm: over seeds 3040-3069 Hard lost 0.37 carts and 1.4 gem points a game
+to it, each Medium 0.53 and 2.7. Turning a cart away from the chasm further along its roll
+than its next step, by upgrading a tile it rolls through (seed 3047 lost a cart with 14 points
+of gems two steps from the chasm where one upgrade bumped it to a stop): 3p 60-1-59 (1.51 x),
+4p 18-0-22 on 4040-4079 (1.80 x, against 19-0-21), and 25-1-34 on fresh seeds 3200-3259
+where Hard as now went 25-1-34 too: no better.
+
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
 """
