@@ -82,11 +82,15 @@ other player's turn before its own next one (56-1-63, 1.41 x), and by whole turn
 stopped). Twice the sampled futures (``FUTURES_WITHOUT_CLOCK`` 8: two rounds; a turn's p95
 2.07 s, over the budget) went 63-0-57 (1.58 x), within luck: search is not what holds Hard
 back. Nor is the chasm: over seeds 3040-3069 Hard lost 0.37 carts and 1.4 gem points a game
-to it, each Medium 0.53 and 2.7. Turning a cart away from the chasm further along its roll
-than its next step, by upgrading a tile it rolls through (seed 3047 lost a cart with 14 points
-of gems two steps from the chasm where one upgrade bumped it to a stop): 3p 60-1-59 (1.51 x),
-4p 18-0-22 on 4040-4079 (1.80 x, against 19-0-21), and 25-1-34 on fresh seeds 3200-3259
-where Hard as now went 25-1-34 too: no better.
+to it, each Medium 0.53 and 2.7.
+
+Hard also turns a cart of its away from the chasm further along its roll, not only at its next
+step (:func:`_escapes`, :func:`_tiles_before_chasm`): an upgrade of a tile it rolls through
+before a chasm square gives it another way (track, a bump into a cart, a derail that keeps the
+cart). Seed 3047 lost a cart with 14 points of gems two steps from the chasm at speed 6 where
+one upgrade bumped it to a stop. 3p 60-1-59 on seeds 3040-3159 (1.51 x, against 58-1-61), 4p
+18-0-22 on 4040-4079 (1.80 x, against 19-0-21), 25-1-34 on fresh seeds 3200-3259 as Hard
+before it: the same strength, a sure loss fewer (kept as a fix, not for the win share).
 
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
@@ -411,13 +415,47 @@ def _sequences(state, me, cfg) -> list:
 
 def _escapes(state, me) -> list:
     """The upgrades that give another way to a cart of ``me`` that would otherwise roll into the
-    chasm on its next move (:func:`heuristics.forced_into_chasm`)."""
+    chasm on its next move: its own tile when its next step leads there
+    (:func:`heuristics.forced_into_chasm`), else each tile with no cart on it that the cart
+    rolls through at its speed before a chasm square it cannot turn from
+    (:func:`_tiles_before_chasm`): a junction there turns it away, onto track, into a cart (a
+    bump stops it) or off the track (a derail keeps the cart)."""
     upgrades = []
     for ci in state.carts_of(me):
         cart = state.carts[ci]
-        if cart.where == CartPlace.BOARD and heuristics.forced_into_chasm(state, cart):
+        if cart.where != CartPlace.BOARD:
+            continue
+        if heuristics.forced_into_chasm(state, cart):
             upgrades += state.upgrades_at(*cart.square)
+            continue
+        for square in _tiles_before_chasm(state, ci):
+            upgrades += state.upgrades_at(*square)
     return upgrades
+
+
+def _tiles_before_chasm(state, cart_id) -> list:
+    """The squares cart ``cart_id`` rolls through at its speed, on the present track, before a
+    chasm square it has no other way from (rules, "The Chasm": a cart forced onto one falls
+    in); [] when it does not roll there (a junction on the way with another exit, track ending,
+    a cart in the way, a way out)."""
+    cart = state.carts[cart_id]
+    square, facing = cart.square, cart.facing
+    if facing is None:
+        return []
+    passed: list[tuple[int, int]] = []
+    for _step in range(cart.speed):
+        what = heuristics.next_step(state, square, facing, cart_id)
+        if what[0] == "chasm":
+            return passed
+        if what[0] != "track":
+            return []
+        square = what[1]
+        outs = ways_on(state, square, OPPOSITE[facing])
+        if len(outs) != 1:
+            return []
+        passed.append(square)
+        facing = outs[0]
+    return []
 
 
 def _tile_list(found) -> list:

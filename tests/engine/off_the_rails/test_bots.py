@@ -13,6 +13,7 @@ from engine.off_the_rails import GAME, board, bots, heuristics
 from engine.off_the_rails.rules import possible_splits as rules_possible_splits
 from engine.off_the_rails.state import (
     CartLeftMine,
+    CartPlace,
     ChangeSpeed,
     ChooseExit,
     EndActions,
@@ -709,6 +710,34 @@ def test_hard_counts_half_a_deposit_another_player_gets_to_first():
     put_gems(two, (3, 3), (0, 2, 0, 0, 0))
     put_gems(two, (4, 8), (0, 0, 0, 2, 0))
     assert heuristics.evaluate(two, 0, foresight=True) == heuristics.evaluate(two, 0)
+
+
+def test_hard_turns_a_cart_from_the_chasm_further_along_its_roll():
+    """Rules, "The Chasm": a cart forced onto a chasm square falls in with its gems, but at a
+    junction the exits into the chasm are not offered while another exit exists. Seat 0's
+    cart with a gold and a diamond rolls at speed 6 north onto a curve that turns it east into
+    the chasm, two steps away: slowing down by four still rolls it in, and no way out can be
+    built this turn (another cart stands west of the curve, the chasm north of it). Hard
+    upgrades the curve to a T-junction: the cart turns west, bumps into the other cart and
+    stops, keeping its load (seed 3047 of the 3-player bench lost 14 points this way)."""
+    s = blank(2)
+    s.chasm_phase = True
+    s.chasm = {(8, 5): "green", (7, 4): "blue"}
+    s.token_supply = {"red": 4, "yellow": 4, "green": 4, "blue": 4}
+    lay(s, {(10, 4): "NS", (9, 4): "NS", (8, 4): "ES", (8, 3): "NS"})
+    mine = s.carts_of(0)[0]
+    put_cart(s, mine, (9, 4), "N", speed=6, load=(0, 0, 0, 1, 1))
+    put_cart(s, s.carts_of(1)[0], (8, 3), "N", speed=1)
+    assert bots._tiles_before_chasm(s, mine) == [(8, 4)]
+    plan = bots.plan_actions(s, 0, bots.LEVELS["hard"], random.Random(0))
+    assert plan == [UpgradeTile(8, 4, "ESW"), EndActions()]
+    after = bots._simulate(s, 0, plan[:1])
+    cart = after.carts[mine]
+    assert (cart.where, cart.square, cart.load) == (CartPlace.BOARD, (8, 4), (0, 0, 0, 1, 1))
+    # Medium looks for no such escape: the cart falls in with its load
+    plan = bots.plan_actions(s, 0, bots.LEVELS["medium"], random.Random(0))
+    lost = bots._simulate(s, 0, [a for a in plan if not isinstance(a, EndActions)])
+    assert lost.carts[mine].where == CartPlace.LOST
 
 
 def test_the_end_of_actions_hint_says_when_no_cart_of_yours_would_roll():
