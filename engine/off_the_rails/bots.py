@@ -511,10 +511,39 @@ def plan_actions(state, me, cfg, rng, allowance: Allowance | None = None, stoppe
         best = _beginner_plan(state, me, scored, cfg, rng)
     elif cfg["lookahead"] and len(scored) > 1 and not (stopped and stopped()):
         best = _look_ahead(me, scored[: cfg["lookahead"]], cfg, rng, allowance) or best
-    seq = list(best[1])
+    seq = _without_idle_speed(state, me, list(best[1]))
     if not seq or len(seq) < state.actions_left:
         seq.append(EndActions())  # OR-D12: the phase ends only when the player ends it
     return seq
+
+
+def _without_idle_speed(state, me, seq: list) -> list:
+    """``seq`` without the speed changes of a cart that leaves the board this turn either way
+    with the same stockpile (its speed counts for nothing once it is off the board): a hint
+    told a play-tester to speed up twice a loaded cart that left the mine at its own speed."""
+    for cart_id in {action.cart for action in seq if isinstance(action, ChangeSpeed)}:
+        kept = [a for a in seq if not (isinstance(a, ChangeSpeed) and a.cart == cart_id)]
+        played, plain = _simulate(state, me, seq), _simulate(state, me, kept)
+        if played is None or plain is None:
+            continue
+        gone = all(after.carts[cart_id].where != CartPlace.BOARD for after in (played, plain))
+        if gone and _carts_alike(played, plain, cart_id):
+            seq = kept
+    return seq
+
+
+def _carts_alike(one, other, cart_id: int) -> bool:
+    """Whether two positions have the same stockpiles and carts, ``cart_id``'s speed aside."""
+    if one.stockpiles != other.stockpiles:
+        return False
+    for index, (a, b) in enumerate(zip(one.carts, other.carts, strict=True)):
+        mine, theirs = a.to_dict(), b.to_dict()
+        if index == cart_id:
+            mine.pop("speed", None)
+            theirs.pop("speed", None)
+        if mine != theirs:
+            return False
+    return True
 
 
 def _scored(state, me, sequences, stopped=None, foresight: bool = False) -> list:
