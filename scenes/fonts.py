@@ -171,6 +171,12 @@ LINE_STEP = 0.75
 heights apart: two lines of the small button font fit a 36-pixel button."""
 
 
+def measure_in(font) -> Any:
+    """``measure(text) -> pixels`` in a pygame_gui element's ``font`` (a label's, or the theme's
+    for an element not built yet)."""
+    return lambda words: font.get_rect(words).width
+
+
 def lines_height(line_height: int, lines: int) -> int:
     """The height in pixels of ``lines`` lines of a widget's text whose one line is
     ``line_height`` pixels high (:data:`LINE_STEP`)."""

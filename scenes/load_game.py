@@ -8,6 +8,7 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 from saves import store
 from saves.format import SaveError
 from scenes import kit, routes
+from scenes.fonts import measure_in
 from scenes.manager import Scene
 from translation import _, ngettext, pgettext
 
@@ -25,11 +26,6 @@ def fit_label(label, words: str) -> str:
     return kit.ellipsize(
         words, label.relative_rect.width - 8, lambda t: label.font.get_rect(t).width
     )
-
-
-def measure_in(font):
-    """``measure(text) -> pixels`` in a pygame_gui label's ``font``."""
-    return lambda words: font.get_rect(words).width
 
 
 def _spec(game_id: str):

@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from engine import registry
 from engine.match import NAME_LIMIT, Match, Seat, bot_name
 from scenes import kit, routes
+from scenes.fonts import measure_in
 from scenes.manager import Scene
 from translation import N_, _, ngettext
 
@@ -56,15 +57,10 @@ def seat_kind_width(shown: list, column: int, measure) -> int:
     """The seat-kind drop-downs' width in pixels: room for the widest kind ``shown`` (centred,
     clear of the arrow) and for every kind in the open list, at most 64 % of the seats'
     ``column``; the name entries get the rest (a play-tester found 「プレイヤー1」 tight).
-    ``measure(text) -> pixels`` in the drop-down's own font (:func:`measure_in`)."""
+    ``measure(text) -> pixels`` in the drop-down's own font (:func:`scenes.fonts.measure_in`)."""
     closed = max((measure(label) for label in shown), default=0) + kit.px(46)
     listed = max(measure(label) for label in seat_kind_labels()) + kit.px(16)
     return min(int(column * 0.64), max(closed, listed, column // 2))
-
-
-def measure_in(font):
-    """``measure(text) -> pixels`` in a pygame_gui element's ``font``."""
-    return lambda words: font.get_rect(words).width
 
 
 def seat_entry_names(kinds, names, count: int, width: int | None = None) -> list:
