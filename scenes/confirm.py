@@ -7,12 +7,13 @@ the table, which stays in sight.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pygame
 from pygame_gui.elements import UIButton
 
-from scenes import kit
+from scenes import kit, line_breaks
 from scenes.manager import Scene
 from translation import _
 
@@ -42,9 +43,9 @@ def balanced_lines(text: str, size: int, width: int) -> list[str]:
 
 def _ends_a_phrase(line: str) -> bool:
     """Whether a wrapped line ends where a reader pauses: a space's break in Latin, Cyrillic
-    or Greek text, or after punctuation in Chinese or Japanese."""
+    or Greek text, or after punctuation in Chinese or Japanese (:data:`line_breaks.CJK`)."""
     last = line.rstrip()[-1:]
-    return not last or ord(last) < 0x2E80 or last in "。、？！：；」』）】"
+    return not re.fullmatch(f"[{line_breaks.CJK}]", last) or last in "。、？！：；」』）】"
 
 
 class ConfirmScene(Scene):
@@ -58,6 +59,14 @@ class ConfirmScene(Scene):
         self.question = question
         self.yes = yes
         self.yes_label = yes_label or _("Yes")
+        self._lines: dict[int, list[str]] = {}  # the question wrapped, by width in pixels
+
+    def lines(self, width: int) -> list[str]:
+        """The question in lines of at most ``width`` pixels (:func:`balanced_lines`), worked
+        out once per width: every frame draws them."""
+        if width not in self._lines:
+            self._lines[width] = balanced_lines(self.question, 17, width)
+        return self._lines[width]
 
     def panel(self) -> pygame.Rect:
         """The question's panel, centred: as wide as the text needs within the window, as
@@ -65,7 +74,7 @@ class ConfirmScene(Scene):
         w, h = self.app.size
         px = kit.px
         width = min(w - 60, px(560))
-        lines = balanced_lines(self.question, 17, width - px(56))
+        lines = self.lines(width - px(56))
         height = px(40) + len(lines) * kit.font(17).get_linesize() + px(18 + 44 + 22)
         rect = pygame.Rect(0, 0, width, min(h - 40, height))
         rect.center = (w // 2, h // 2)
@@ -110,6 +119,6 @@ class ConfirmScene(Scene):
         kit.draw_panel(surface, panel, (20, 26, 30, 248), border=kit.GOLD)
         px = kit.px
         y = panel.y + px(24)
-        for line in balanced_lines(self.question, 17, panel.width - px(56)):
+        for line in self.lines(panel.width - px(56)):
             kit.blit_text(surface, line, 17, (panel.centerx, y), kit.INK, anchor="midtop")
             y += kit.font(17).get_linesize()
