@@ -521,7 +521,7 @@ def _without_idle_speed(state, me, seq: list) -> list:
     """``seq`` without the speed changes of a cart that leaves the board this turn either way
     with the same stockpile (its speed counts for nothing once it is off the board): a hint
     told a play-tester to speed up twice a loaded cart that left the mine at its own speed."""
-    for cart_id in {action.cart for action in seq if isinstance(action, ChangeSpeed)}:
+    for cart_id in sorted({action.cart for action in seq if isinstance(action, ChangeSpeed)}):
         kept = [a for a in seq if not (isinstance(a, ChangeSpeed) and a.cart == cart_id)]
         played, plain = _simulate(state, me, seq), _simulate(state, me, kept)
         if played is None or plain is None:
