@@ -278,12 +278,10 @@ def explain_take(state, action, names=None) -> str:
         ]
     elif len(reasons) == 3:  # and three, all three (a play-tester missed a column started)
         first, second, third = (words for _gain, words in reasons)
-        reasons = [
-            (
-                sum(gain for gain, _words in reasons),
-                _("{first}, {second}, and {third}").format(first=first, second=second, third=third),
-            )
-        ]
+        # TRANSLATORS: three columns a take changes, the one that gains most first: "your
+        # Dormouse column reaches 4, worth 10, your March Hare column …, and it starts …"
+        joined = _("{first}, {second}, and {third}").format(first=first, second=second, third=third)
+        reasons = [(sum(gain for gain, _words in reasons), joined)]
     last_round = state.round >= rounds_for(state.num_players)
     if effect.alice:  # said beside the columns, never instead of them (a play-tester's take)
         if last_round:
@@ -304,6 +302,8 @@ def explain_take(state, action, names=None) -> str:
         if not reasons:
             return denial
         # the columns it changes too (a play-tester read only whom a take of three kept from)
+        # TRANSLATORS: whom a take keeps a card from, then the columns it changes: "it keeps a
+        # normal Cheshire Cat from Bob, …; it starts your Cheshire Cat column, worth 1"
         return _("{denial}; {columns}").format(denial=denial, columns=reasons[0][1])
     if not reasons:
         return ""
