@@ -54,11 +54,13 @@ def numbered_turns(game_id: str) -> bool:
 def what_it_is(info) -> str:
     """The second line of a save: its game and players, e.g. "Diced Tomatoes · Ana, Bot 1"
     (default names in the language in use: :attr:`saves.store.SaveInfo.shown_seats`)."""
+    return _("{game} · {players}").format(game=game_title(info.game), players=players_words(info))
+
+
+def players_words(info) -> str:
+    """A save's players as the language lists names: "Ana, Bot 1", 「テス、ボット1」."""
     # TRANSLATORS: what goes between two players' names in a list ("Ana, Bot 1")
-    between = pgettext("between names", ", ")
-    return _("{game} · {players}").format(
-        game=game_title(info.game), players=between.join(info.shown_seats)
-    )
+    return pgettext("between names", ", ").join(info.shown_seats)
 
 
 def has_default_title(info) -> bool:
@@ -188,7 +190,7 @@ class LoadGameScene(Scene):
             elif has_default_title(info):  # "Game — seats": said once, in today's language
                 head = game_title(info.game)
                 lines = [
-                    (", ".join(info.shown_seats), "#dim_label"),
+                    (players_words(info), "#dim_label"),
                     (where_it_is(info), "#dim_label"),
                 ]
             else:
