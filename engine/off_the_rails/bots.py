@@ -437,24 +437,14 @@ def _tiles_before_chasm(state, cart_id) -> list:
     """The squares cart ``cart_id`` rolls through at its speed, on the present track, before a
     chasm square it has no other way from (rules, "The Chasm": a cart forced onto one falls
     in); [] when it does not roll there (a junction on the way with another exit, track ending,
-    a cart in the way, a way out)."""
-    cart = state.carts[cart_id]
-    square, facing = cart.square, cart.facing
-    if facing is None:
-        return []
+    a cart in the way, a way out): :func:`heuristics.ways_ahead`."""
     passed: list[tuple[int, int]] = []
-    for _step in range(cart.speed):
-        what = heuristics.next_step(state, square, facing, cart_id)
-        if what[0] == "chasm":
+    for kind, square, ways in heuristics.ways_ahead(state, cart_id, state.carts[cart_id].speed):
+        if kind == "chasm":
             return passed
-        if what[0] != "track":
-            return []
-        square = what[1]
-        outs = ways_on(state, square, OPPOSITE[facing])
-        if len(outs) != 1:
+        if kind != "track" or len(ways) != 1:
             return []
         passed.append(square)
-        facing = outs[0]
     return []
 
 

@@ -1347,24 +1347,39 @@ def _steps_to(route) -> int:
 def _rolls_to(state, cart_id) -> set:
     """The squares cart ``cart_id`` rolls over on the track laid now, from where it stands
     until its owner has a way to choose (a T or a cross, OR-D6: :func:`rules.ways_on`), a gap,
-    a cart or the edge; empty for a cart not on the board. A hint never says track is laid "to
-    reach" gems on one of them."""
-    if cart_id is None:
-        return set()
+    a cart or the edge (:func:`ways_ahead`); empty for a cart not on the board. A hint never
+    says track is laid "to reach" gems on one of them."""
+    return {square for kind, square, _ways in ways_ahead(state, cart_id) if kind == "track"}
+
+
+def ways_ahead(state, cart_id, limit: int | None = None):
+    """Each step cart ``cart_id`` would roll from where it stands on the track laid now, as
+    ``(kind, where, ways)``: ``kind`` and ``where`` as :func:`next_step` says them ("track"
+    and the square entered, or what ends the roll: "exit", "chasm", "cart", "derail") and, on
+    track, the exits the cart may leave that square by (:func:`rules.ways_on`). It stops after
+    a step that is not track, on a square with other than one way on (a junction is its
+    owner's choice, OR-D6), on a square met twice, or after ``limit`` steps. Nothing for a
+    cart not on the board or waiting at a junction."""
     cart = state.carts[cart_id]
     if cart.where != CartPlace.BOARD or cart.facing is None or cart.square is None:
-        return set()
+        return
     square, facing = cart.square, cart.facing
     seen: set[tuple[int, int]] = set()
-    while True:
-        step = next_step(state, square, facing, cart_id)
-        if step[0] != "track" or step[1] in seen:
-            return seen
-        square = step[1]
+    steps = 0
+    while limit is None or steps < limit:
+        steps += 1
+        what = next_step(state, square, facing, cart_id)
+        if what[0] != "track":
+            yield what[0], what[1], ()
+            return
+        square = what[1]
+        if square in seen:
+            return
         seen.add(square)
-        ways = ways_on(state, square, board.OPPOSITE[facing])
+        ways = tuple(ways_on(state, square, board.OPPOSITE[facing]))
+        yield "track", square, ways
         if len(ways) != 1:
-            return seen
+            return
         facing = ways[0]
 
 
@@ -1854,6 +1869,7 @@ __all__ = [
     "points",
     "deposit_value",
     "next_step",
+    "ways_ahead",
     "Route",
     "TILE_UNITS",
 ]
