@@ -303,25 +303,24 @@ def explain_move(state, action, names=None) -> str:
             gained = sum(k.amount for k in events if isinstance(k, KarmaGained))
             words = (
                 ngettext(
-                    "completes {vine}, worth only {value} to {name}, and earns you {count} "
+                    "completes {vine}, worth only {value} to them, and earns you {count} "
                     "karma, but it is their 6th tomato: 2 more points to them, and this round "
                     "is the last",
-                    "completes {vine}, worth only {value} to {name}, and earns you {count} "
+                    "completes {vine}, worth only {value} to them, and earns you {count} "
                     "karma, but it is their 6th tomato: 2 more points to them, and this round "
                     "is the last",
                     gained,
                 )
                 if final
                 else ngettext(
-                    "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
-                    "completes {vine}, worth only {value} to {name}, and earns you {count} karma",
+                    "completes {vine}, worth only {value} to them, and earns you {count} karma",
+                    "completes {vine}, worth only {value} to them, and earns you {count} karma",
                     gained,
                 )
             )
             return words.format(
                 vine=_vine(event.owner, event.token, me, names),
                 value=event.value,
-                name=_name(event.owner, names),
                 count=gained,
             )
         if isinstance(event, VineCleared):

@@ -177,7 +177,7 @@ def test_a_hint_says_when_a_completion_is_a_6th_tomato():
         "players=2 vines=-|-|-/5r5r5r|-|- hand=5r karma=3,3 score=1,2,3,4/1,2,3,4,5 last=1"
     )
     assert heuristics.explain_move(theirs, PlaceDie(0, 1, 0)) == (
-        "completes the top vine of Player 2, worth only 5 to Player 2, and earns you 3 karma, "
+        "completes the top vine of Player 2, worth only 5 to them, and earns you 3 karma, "
         "but it is their 6th tomato: 2 more points to them, and this round is the last"
     )
     fifth = parse_position(
