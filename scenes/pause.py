@@ -166,9 +166,10 @@ class PauseScene(Scene):
         )
         entry.set_text_length_limit(60)
         self.app.ui.set_focus_set(entry)
-        # the whole default name selected, so typing replaces it and End keeps it
+        # the whole default name selected, so typing replaces it and End keeps it; the
+        # cursor at its start shows the game's name when the players' names run past the box
         entry.select_range = [0, len(self.save_name)]
-        entry.edit_position = len(self.save_name)
+        entry.edit_position = 0
         entry.redraw()
         self.buttons = {
             "Save": UIButton(

@@ -1294,3 +1294,22 @@ def test_a_questions_last_line_is_never_a_few_letters_alone(app):
         assert len(lines) < 2 or widths[-1] >= 0.4 * max(widths), lines
     finally:
         translation.set_language("en")
+
+
+def test_a_long_save_name_shows_its_start_and_typing_replaces_it(app):
+    """The default save name (game, then players) can run past the box: the box shows its start,
+    the game's name, and the first key typed replaces the whole name."""
+    from scenes.routes import open_match
+
+    seats = [Seat("human", "Alexandrina Longbottom"), Seat("human", "Bartholomew Fitzwilliam")]
+    open_match(app, Match(PIG, seats, seed=8))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    click(app, find_button(app, "Save"))
+    entry = app.manager.top.name_entry
+    assert entry.get_text().startswith("Stake Pig — Alexandrina Longbottom")
+    layout = entry.drawable_shape.text_box_layout
+    assert layout.layout_rows[0].width > entry.rect.width  # runs past the box
+    assert layout.x_scroll_offset == 0
+    frames(app, 2, events=[pygame.event.Event(pygame.TEXTINPUT, text="F")])
+    assert entry.get_text() == "F"
