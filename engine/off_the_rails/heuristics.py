@@ -1509,7 +1509,9 @@ def explain_move(state, action, names=None) -> str:
         )
     if isinstance(action, MoveCart):
         k = state.carts[action.cart]
-        return _("Goes first: {outcome}.").format(outcome=_roll(state, action.cart, k.speed))
+        return _("Goes first: {outcome}.").format(
+            outcome=_roll(state, action.cart, k.speed, first=True)
+        )
     if isinstance(action, ChooseExit):
         ci = state.moving_cart()
         if ci is not None:
@@ -1797,13 +1799,23 @@ def _explain_pick(state, action, names) -> str:
     ).format(mine=decimal(mine), other=decimal(other), **words)
 
 
-def _roll(state, cart_id, speed) -> str:
+def _cart_on(state, square) -> int | None:
+    """The cart on the board on ``square``, or None."""
+    for index, cart in enumerate(state.carts):
+        if cart.where == CartPlace.BOARD and cart.square == square:
+            return index
+    return None
+
+
+def _roll(state, cart_id, speed, first: bool = False) -> str:
     """Where a cart at ``speed`` would end up on the present track, as a clause with the cart
     as its subject: "your white cart stops on the gems on D4", "your white cart leaves the
     mine with its load". As the engine rolls it (:func:`rules.ways_on`): a cart whose way
     ahead leads into the chasm turns to the way still open, and a junction met on the way is
     its owner's choice, said as such (a play-tester's cart turned away from a chasm a hint
-    said it would fall into, and took another exit than the one a hint had followed)."""
+    said it would fall into, and took another exit than the one a hint had followed). A bump
+    into the player's own other cart holds only if that one has not moved away first, which
+    the player decides, unless ``first`` (this cart moves first)."""
     k = state.carts[cart_id]
     cart = _your(state, cart_id)
     sq, f = k.square, k.facing
@@ -1827,8 +1839,16 @@ def _roll(state, cart_id, speed) -> str:
                 cart=cart, square=square_name(*what[1])
             )
         if what[0] == "cart":
+            ahead = board.step(sq, f)
+            other = _cart_on(state, ahead)
+            if not first and other is not None and state.carts[other].owner == k.owner:
+                # the player chooses which of their carts moves first (a play-tester's hint
+                # named a bump its other cart would have rolled away from)
+                return _(
+                    "{cart} would bump into {other} on {square}, unless that one moves first"
+                ).format(cart=cart, other=_your(state, other, "object"), square=square_name(*ahead))
             return _("{cart} would bump into the cart on {square}").format(
-                cart=cart, square=square_name(*board.step(sq, f))
+                cart=cart, square=square_name(*ahead)
             )
         if what[0] == "derail":  # the cart goes back to its supply, its gems to the bag
             words = (

@@ -848,3 +848,35 @@ def test_a_stopped_carts_exit_toward_gems_is_for_its_next_move():
     assert heuristics.explain_move(s, ChooseExit("S")) == (
         "Turns your white cart to the gems on C4, for its next move."
     )
+
+
+def test_a_roll_hint_says_a_bump_into_your_own_cart_holds_unless_that_one_moves_first():
+    """Play-test: a speed hint's reason was a bump into the player's own cart, which the
+    player could move away first (rules, "Moving carts": the owner chooses the order). The
+    hint says so; a bump into another player's cart, which does not move this turn, holds."""
+    from engine.off_the_rails.state import ChangeSpeed, EndActions, MoveCart
+    from tests.engine.off_the_rails.helpers import blank, lay
+
+    s = blank()
+    lay(s, {(5, c): "EW" for c in range(3, 9)})
+    put_cart(s, 0, (5, 4), "E", speed=1)
+    put_cart(s, 1, (5, 6), "E", speed=1)
+    assert heuristics.explain_move(s, ChangeSpeed(0, 1)) == (
+        "At speed 2, your white cart would bump into your black cart on G6, unless that one "
+        "moves first."
+    )
+    s.apply_action(ChangeSpeed(0, 1))
+    s.apply_action(EndActions())
+    assert MoveCart(0) in s.legal_actions()  # the player chooses which moves first
+    assert heuristics.explain_move(s, MoveCart(0)) == (
+        "Goes first: your white cart would bump into the cart on G6."
+    )
+    s.apply_action(MoveCart(1))  # the black cart first: the white one rolls on freely
+    assert s.carts[0].square == (5, 6) and s.carts[1].square == (5, 7)
+    theirs = blank()
+    lay(theirs, {(5, c): "EW" for c in range(3, 9)})
+    put_cart(theirs, 0, (5, 4), "E", speed=1)
+    put_cart(theirs, 2, (5, 6), "E", speed=1)
+    assert heuristics.explain_move(theirs, ChangeSpeed(0, 1)) == (
+        "At speed 2, your white cart would bump into the cart on G6."
+    )
