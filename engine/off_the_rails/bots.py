@@ -537,8 +537,10 @@ def _carts_alike(one, other, cart_id: int) -> bool:
 
 
 def _scored(state, me, sequences, stopped=None, foresight: bool = False) -> list:
-    """``[(value, sequence, position after)]`` of the legal ``sequences``, best first (a tie
-    goes to the sequence proposed first); stops early, keeping what has been scored, once
+    """``[(value, sequence, position after)]`` of the legal ``sequences``, best first; of equal
+    values the one with the fewest speed changes, then the one proposed first (two plans
+    ending alike, at speed 1 and speed 5, made a Medium change its speed up and down all
+    phase long as each step planned afresh); stops early, keeping what has been scored, once
     ``stopped()`` is True (out of time or cancelled). ``foresight``: see
     :func:`heuristics.evaluate`."""
     scored: list[tuple[float, list, OTRState]] = []
@@ -549,8 +551,12 @@ def _scored(state, me, sequences, stopped=None, foresight: bool = False) -> list
         if after is None:
             continue
         scored.append((heuristics.evaluate(after, me, foresight), seq, after))
-    scored.sort(key=lambda row: -row[0])
+    scored.sort(key=lambda row: (-round(row[0], 9), _speed_changes(row[1])))
     return scored
+
+
+def _speed_changes(sequence) -> int:
+    return sum(1 for action in sequence if isinstance(action, ChangeSpeed))
 
 
 def _idle_value(state, me, scored) -> float:

@@ -880,3 +880,23 @@ def test_a_roll_hint_says_a_bump_into_your_own_cart_holds_unless_that_one_moves_
     assert heuristics.explain_move(theirs, ChangeSpeed(0, 1)) == (
         "At speed 2, your white cart would bump into the cart on G6."
     )
+
+
+def test_of_plans_ending_alike_the_planner_keeps_the_one_with_fewest_speed_changes():
+    """Seeded game (seed 500, step 128, Medium to act with 3 actions): its cart ends alike at
+    speed 1 and speed 5, and each step, planning afresh, took the other: its speed went up,
+    down, up, the action phase spent for nothing. Of equal plans the one with the fewest speed
+    changes is played, so the phase slows the cart once and ends."""
+    from pathlib import Path
+
+    from engine.positions import read_position
+
+    text = (Path(__file__).parent.parent / "data" / "otr-cart-facing-a-cart.txt").read_text()
+    state = read_position(GAME, text)
+    assert state.actions_left == 3 and state.carts[0].speed == 2
+    bot, played = make_bot(GAME, "medium"), []
+    while state.current_player() == 0 and state.pending() == Pending.ACTIONS:
+        action = bot.choose(state.observation(0), state.legal_actions(), random.Random(1))
+        played.append(action)
+        state.apply_action(action)
+    assert played == [ChangeSpeed(0, -1), EndActions()]
