@@ -13,7 +13,7 @@ import pygame
 from engine.off_the_rails import board as B
 from scenes import kit
 from scenes.tables.off_the_rails.layout import TAG_FONT, TAG_GEM, Layout
-from scenes.tables.off_the_rails.paths import BAD_ENDS
+from scenes.tables.off_the_rails.paths import BAD_ENDS, CHOICE_ENDS
 from sprites import off_the_rails_art as oa
 
 PATH_COLOURS = {"white": (250, 246, 228), "black": (34, 30, 30)}
@@ -108,8 +108,8 @@ def draw_path_end(surface, lay: Layout, path, index: int, branch: bool = False) 
     on, on the side it leaves that tile by (after any turn there), towards the square it runs
     into (:attr:`.paths.Path.runs_off`)."""
     x, y = _path_points(lay, path, index)[-1]
-    if path.end in ("stop", "choice"):
-        colour = kit.GOLD if path.end == "choice" else kit.HILITE
+    if path.end in ("stop", *CHOICE_ENDS):
+        colour = kit.GOLD if path.end in CHOICE_ENDS else kit.HILITE
         radius = int(lay.cell * (0.3 if branch else 0.36))
         pygame.draw.circle(surface, (0, 0, 0), (int(x) + 1, int(y) + 1), radius, 3)
         pygame.draw.circle(surface, colour, (int(x), int(y)), radius, 2)

@@ -19,10 +19,13 @@ from scenes.tables.off_the_rails.layout import Layout, tag_size
 from translation import N_, _, ngettext
 
 BAD_ENDS = tuple(FATES)
+CHOICE_ENDS = ("choice", "stop-choice")
+"""The ends drawn in the choice tone: the player chooses the way there."""
 """The ends drawn in the bad tone; ending the action phase asks first while one shows."""
 END_WORDS = {
     "stop": N_("stop"),
     "choice": N_("you choose the way"),
+    "stop-choice": N_("stop; you choose the way on"),
     "left": N_("out"),
     "derail": N_("derail"),
     "fell": N_("chasm!"),
@@ -59,7 +62,8 @@ class Choice:
 @dataclass(frozen=True)
 class Path:
     """Where ``cart`` would roll if it moved now: ``squares`` (its square first) and ``end``:
-    "stop", "choice" (a junction: the player chooses the way on), "left" (out of the mine),
+    "stop", "choice" (a junction: the player chooses the way on), "stop-choice" (it stops on
+    a junction, where its owner chooses the way of its next move), "left" (out of the mine),
     "derail", "fell" (into the chasm), "collision" or "crash-derail" (a collision that derails
     it). ``choices`` are the questions on the way (a jewel to take; the junction at the end),
     ``branches`` the path from the junction for each way on, as the engine plays it.
@@ -159,7 +163,7 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
         tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
 
     def tone_of(end):
-        return "bad" if end in BAD_ENDS else "choice" if end == "choice" else "good"
+        return "bad" if end in BAD_ENDS else "choice" if end in CHOICE_ENDS else "good"
 
     def tag_on_the_way(index, path, small, earlier):
         # earlier: {square: (picks, jewels offered)} on the way to this branch
@@ -267,6 +271,9 @@ def _follow(start, work, cart_id: int, events: list, depth: int) -> Path:
         branches = tuple(
             _branch(square, work, cart_id, S.ChooseExit(side), depth - 1) for side in sides
         )
+        if all(branch.squares == (square,) and branch.end == "stop" for branch in branches):
+            # its move ends on the junction: one tag, not "you choose the way" beside "stop"
+            return replace(path, end="stop-choice", choices=tuple(choices))
     return replace(path, choices=tuple(choices), branches=branches)
 
 

@@ -567,7 +567,8 @@ def test_a_cart_that_passes_a_deposit_again_beyond_a_junction_counts_both_picks(
     """A cart picks on a deposit, reaches a junction and, one way on, loops back over the
     deposit and picks again (two GemTaken there, as the engine plays it): that way's tag says
     2, while the path up to the junction says one. The same words about the same square still
-    show once: both ways on from the last junction stop on it, one "stop"."""
+    show once. The north way ends its move back on the junction: one tag says it stops there
+    and its owner chooses its way on (a tester found "stop" beside "you choose the way")."""
     s = blank()
     lay(s, {(1, 8): "ES", (2, 8): "NE", (2, 9): "NEW", (1, 9): "SW", (2, 10): "EW"})
     put_cart(s, 0, (1, 8), "S", speed=6)
@@ -579,12 +580,18 @@ def test_a_cart_that_passes_a_deposit_again_beyond_a_junction_counts_both_picks(
     (path,) = preview_paths(s)
     north, east = path.branches
     assert north.squares == ((2, 9), (1, 9), (1, 8), (2, 8), (2, 9))
-    assert [len(b.squares) for b in north.branches] == [1, 1]  # both stop on the junction
+    assert north.end == "stop-choice" and north.branches == ()  # it stops on the junction
+    work = s.clone()
+    work.apply_action(S.EndActions())
+    work.apply_action(S.TakeGem("ruby"))
+    work.apply_action(S.ChooseExit("N"))
+    work.apply_action(S.TakeGem("ruby"))
+    assert work.pending() == S.Pending.EXIT and work.carts[0].square == (2, 9)
     tags = path_tags(layout(s, (1024, 640)), s, (path,))
     said = sorted((tag.words, tag.square, tag.small) for tag in tags)
     assert said == [
         ("derail", (2, 10), True),
-        ("stop", (2, 9), True),
+        ("stop; you choose the way on", (2, 9), True),
         ("you choose the way", (2, 9), False),
         ("you pick 2 jewels:", (2, 8), True),
         ("you pick one:", (2, 8), False),
