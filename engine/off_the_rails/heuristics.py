@@ -1841,12 +1841,19 @@ def _roll(state, cart_id, speed, first: bool = False) -> str:
         if what[0] == "cart":
             ahead = board.step(sq, f)
             other = _cart_on(state, ahead)
-            if not first and other is not None and state.carts[other].owner == k.owner:
+            if other is not None and state.carts[other].owner == k.owner:
                 # the player chooses which of their carts moves first (a play-tester's hint
                 # named a bump its other cart would have rolled away from)
-                return _(
-                    "{cart} would bump into {other} on {square}, unless that one moves first"
-                ).format(cart=cart, other=_your(state, other, "object"), square=square_name(*ahead))
+                words = (
+                    _("{cart} would bump into {other} on {square}")
+                    if first
+                    else _(
+                        "{cart} would bump into {other} on {square}, unless that one moves first"
+                    )
+                )
+                return words.format(
+                    cart=cart, other=_your(state, other, "object"), square=square_name(*ahead)
+                )
             return _("{cart} would bump into the cart on {square}").format(
                 cart=cart, square=square_name(*ahead)
             )

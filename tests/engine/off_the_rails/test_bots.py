@@ -857,10 +857,14 @@ def test_a_roll_hint_says_a_bump_into_your_own_cart_holds_unless_that_one_moves_
     from engine.off_the_rails.state import ChangeSpeed, EndActions, MoveCart
     from tests.engine.off_the_rails.helpers import blank, lay
 
-    s = blank()
-    lay(s, {(5, c): "EW" for c in range(3, 9)})
-    put_cart(s, 0, (5, 4), "E", speed=1)
-    put_cart(s, 1, (5, 6), "E", speed=1)
+    def lane(other_cart):  # a straight east-west track, the white cart behind another
+        s = blank()
+        lay(s, {(5, c): "EW" for c in range(3, 9)})
+        put_cart(s, 0, (5, 4), "E", speed=1)
+        put_cart(s, other_cart, (5, 6), "E", speed=1)
+        return s
+
+    s = lane(1)
     assert heuristics.explain_move(s, ChangeSpeed(0, 1)) == (
         "At speed 2, your white cart would bump into your black cart on G6, unless that one "
         "moves first."
@@ -869,15 +873,11 @@ def test_a_roll_hint_says_a_bump_into_your_own_cart_holds_unless_that_one_moves_
     s.apply_action(EndActions())
     assert MoveCart(0) in s.legal_actions()  # the player chooses which moves first
     assert heuristics.explain_move(s, MoveCart(0)) == (
-        "Goes first: your white cart would bump into the cart on G6."
+        "Goes first: your white cart would bump into your black cart on G6."
     )
     s.apply_action(MoveCart(1))  # the black cart first: the white one rolls on freely
     assert s.carts[0].square == (5, 6) and s.carts[1].square == (5, 7)
-    theirs = blank()
-    lay(theirs, {(5, c): "EW" for c in range(3, 9)})
-    put_cart(theirs, 0, (5, 4), "E", speed=1)
-    put_cart(theirs, 2, (5, 6), "E", speed=1)
-    assert heuristics.explain_move(theirs, ChangeSpeed(0, 1)) == (
+    assert heuristics.explain_move(lane(2), ChangeSpeed(0, 1)) == (
         "At speed 2, your white cart would bump into the cart on G6."
     )
 
