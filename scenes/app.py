@@ -32,7 +32,7 @@ import translation
 from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
-from scenes import drop_down, fonts, kit, line_breaks, text_panel
+from scenes import drop_down, fonts, kit, line_breaks, memory, text_panel
 from scenes.focus import FocusRing
 from scenes.manager import SceneManager
 from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
@@ -196,7 +196,7 @@ def warm_up_work() -> list[Callable[[], object]]:
     """What a table's opening would otherwise do in its first frames, in pieces of a few
     dozen milliseconds for the idle loop: the games' engines, the table scene and the screens
     it opens, each game's table modules, and the fonts the tables measure with at the sizes
-    they use (a font's first measures load its glyphs)."""
+    they use (a font's first measures load its glyphs); then start-up's objects are frozen."""
 
     def engine(package: str) -> Callable[[], object]:
         # one game a piece: all five at once took ~0.3 s
@@ -237,7 +237,7 @@ def warm_up_work() -> list[Callable[[], object]]:
         return cues.has_entry(object) is False
 
     engines = [engine(package) for package in registry.GAME_PACKAGES]
-    return [*engines, screens, *tables, cues, *fonts]
+    return [*engines, screens, *tables, cues, *fonts, memory.settle]
 
 
 GLYPHS_AHEAD = (

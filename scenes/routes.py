@@ -76,6 +76,9 @@ def to_title(app: Any) -> Any:
 def table_for(app: Any, match: Any, replay: list | None = None, online: Any = None) -> Any:
     """The table scene playing ``match`` (its game's table, or the generic one); ``online``
     the :class:`net.reopen.OnlinePlay` whose session owns it."""
+    from scenes import memory
+
+    memory.settle(collect=False)  # before the table's own objects: see scenes.memory
     game_table = _load(GAME_TABLES)(match.spec.id)
     return make(app, "table", match, game_table, replay, online)
 
