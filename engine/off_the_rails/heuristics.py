@@ -43,6 +43,7 @@ from engine.off_the_rails.data import GEMS as GEM_NAMES
 from engine.off_the_rails.rules import (
     cart_edge,
     cart_place_refusal,
+    collision_kind,
     derail_cause,
     possible_splits,
     token_squares,
@@ -1799,12 +1800,33 @@ def _explain_pick(state, action, names) -> str:
     ).format(mine=decimal(mine), other=decimal(other), **words)
 
 
-def _cart_on(state, square) -> int | None:
-    """The cart on the board on ``square``, or None."""
-    for index, cart in enumerate(state.carts):
-        if cart.where == CartPlace.BOARD and cart.square == square:
-            return index
-    return None
+def _meeting(state, cart, facing: str, other: int, square: tuple, first: bool) -> str:
+    """What a rolling ``cart`` (moving towards ``facing``) does on meeting cart ``other`` on
+    ``square``, as the engine decides it (:func:`rules.collision_kind`): a bump, or a crash (a
+    tester's hint said "bump" of a head-on collision that made the hit cart drop its gems).
+    The player's own other cart may move away first, unless ``first`` (this one moves first)."""
+    you = your_cart(cart.label)
+    crash = not state.bumper and collision_kind(state, facing, other) != CollisionKind.BUMP
+    if state.carts[other].owner != cart.owner:
+        words = (
+            _("{cart} would crash into the cart on {square}")
+            if crash
+            else _("{cart} would bump into the cart on {square}")
+        )
+        return words.format(cart=you, square=square_name(*square))
+    # the player chooses which of their carts moves first (a play-tester's hint named a bump
+    # its other cart would have rolled away from)
+    if first:
+        words = (
+            _("{cart} would crash into {other} on {square}")
+            if crash
+            else _("{cart} would bump into {other} on {square}")
+        )
+    elif crash:
+        words = _("{cart} would crash into {other} on {square}, unless that one moves first")
+    else:
+        words = _("{cart} would bump into {other} on {square}, unless that one moves first")
+    return words.format(cart=you, other=_your(state, other, "object"), square=square_name(*square))
 
 
 def _roll(state, cart_id, speed, first: bool = False) -> str:
@@ -1839,24 +1861,7 @@ def _roll(state, cart_id, speed, first: bool = False) -> str:
                 cart=cart, square=square_name(*what[1])
             )
         if what[0] == "cart":
-            ahead = board.step(sq, f)
-            other = _cart_on(state, ahead)
-            if other is not None and state.carts[other].owner == k.owner:
-                # the player chooses which of their carts moves first (a play-tester's hint
-                # named a bump its other cart would have rolled away from)
-                words = (
-                    _("{cart} would bump into {other} on {square}")
-                    if first
-                    else _(
-                        "{cart} would bump into {other} on {square}, unless that one moves first"
-                    )
-                )
-                return words.format(
-                    cart=cart, other=_your(state, other, "object"), square=square_name(*ahead)
-                )
-            return _("{cart} would bump into the cart on {square}").format(
-                cart=cart, square=square_name(*ahead)
-            )
+            return _meeting(state, k, f, what[1], board.step(sq, f), first)
         if what[0] == "derail":  # the cart goes back to its supply, its gems to the bag
             words = (
                 _("{cart} would derail at {square}, its gems going back to the bag")

@@ -1371,19 +1371,26 @@ def _derail(state, events, cart_id, cause, toward):
     )
 
 
+def collision_kind(state, facing: str, hit_id: int) -> CollisionKind:
+    """Rules, "Collisions": what a cart moving towards ``facing`` (a side, "N"…) makes of
+    running into cart ``hit_id``: a bump when the hit cart's tile has no exit towards the mover,
+    a head-on collision when the hit cart heads towards it, else a rear collision."""
+    hit = state.carts[hit_id]
+    towards_mover = OPPOSITE[facing]
+    if towards_mover not in state.tiles.get(hit.square, ""):
+        return CollisionKind.BUMP
+    if hit.facing == towards_mover:
+        return CollisionKind.HEAD_ON
+    return CollisionKind.REAR
+
+
 def _collide(state, events, mover_id, hit_id):
     """Rules, "Collisions": the mover stops and turns round; a bump, a rear or a head-on
     collision; the hit cart drops half its gems (one is always dropped, OR-D7) unless it is a
     bump or the Bumper Carts option is on; then each cart that held no jewels derails
     (:func:`_auto_collision_end`)."""
     mover, hit = state.carts[mover_id], state.carts[hit_id]
-    towards_mover = OPPOSITE[mover.facing]
-    if towards_mover not in state.tiles.get(hit.square, ""):
-        kind = CollisionKind.BUMP
-    elif hit.facing == towards_mover:
-        kind = CollisionKind.HEAD_ON
-    else:
-        kind = CollisionKind.REAR
+    kind = collision_kind(state, mover.facing, hit_id)
     mover_had_no_jewels = not jewels(mover.load)
     hit_load = hit.load
     _emit(

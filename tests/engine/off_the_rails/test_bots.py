@@ -850,36 +850,54 @@ def test_a_stopped_carts_exit_toward_gems_is_for_its_next_move():
     )
 
 
-def test_a_roll_hint_says_a_bump_into_your_own_cart_holds_unless_that_one_moves_first():
-    """Play-test: a speed hint's reason was a bump into the player's own cart, which the
-    player could move away first (rules, "Moving carts": the owner chooses the order). The
-    hint says so; a bump into another player's cart, which does not move this turn, holds."""
-    from engine.off_the_rails.state import ChangeSpeed, EndActions, MoveCart
-    from tests.engine.off_the_rails.helpers import blank, lay
+def test_a_roll_hint_says_a_crash_into_your_own_cart_holds_unless_that_one_moves_first():
+    """Play-tests: a speed hint's reason was a bump into the player's own cart, which the
+    player could move away first (rules, "Moving carts": the owner chooses the order), and a
+    hint said "bump" of a collision that made the hit cart drop its gems. The hint names the
+    collision the engine makes (rules, "Collisions": a bump only where the hit cart's tile has
+    no way towards the mover) and says when the player's own cart may move away first."""
+    from engine.off_the_rails.state import (
+        ChangeSpeed,
+        Collided,
+        CollisionKind,
+        EndActions,
+        MoveCart,
+    )
 
-    def lane(other_cart):  # a straight east-west track, the white cart behind another
+    def lane(other_cart, tile="EW"):  # the white cart behind another on an east-west track
         s = blank()
         lay(s, {(5, c): "EW" for c in range(3, 9)})
+        lay(s, {(5, 6): tile})
         put_cart(s, 0, (5, 4), "E", speed=1)
-        put_cart(s, other_cart, (5, 6), "E", speed=1)
+        put_cart(s, other_cart, (5, 6), "E" if "E" in tile else "S", speed=1)
         return s
 
     s = lane(1)
     assert heuristics.explain_move(s, ChangeSpeed(0, 1)) == (
-        "At speed 2, your white cart would bump into your black cart on G6, unless that one "
+        "At speed 2, your white cart would crash into your black cart on G6, unless that one "
         "moves first."
     )
     s.apply_action(ChangeSpeed(0, 1))
     s.apply_action(EndActions())
     assert MoveCart(0) in s.legal_actions()  # the player chooses which moves first
     assert heuristics.explain_move(s, MoveCart(0)) == (
-        "Goes first: your white cart would bump into your black cart on G6."
+        "Goes first: your white cart would crash into your black cart on G6."
     )
+    crashed = s.clone()
+    events = crashed.apply_action(MoveCart(0))
+    assert [e.kind for e in events if isinstance(e, Collided)] == [CollisionKind.REAR]
     s.apply_action(MoveCart(1))  # the black cart first: the white one rolls on freely
     assert s.carts[0].square == (5, 6) and s.carts[1].square == (5, 7)
     assert heuristics.explain_move(lane(2), ChangeSpeed(0, 1)) == (
+        "At speed 2, your white cart would crash into the cart on G6."
+    )
+    bumped = lane(2, tile="NS")  # no way west from the hit cart's tile: a bump
+    assert heuristics.explain_move(bumped, ChangeSpeed(0, 1)) == (
         "At speed 2, your white cart would bump into the cart on G6."
     )
+    bumped.apply_action(ChangeSpeed(0, 1))
+    events = bumped.apply_action(EndActions())
+    assert [e.kind for e in events if isinstance(e, Collided)] == [CollisionKind.BUMP]
 
 
 def test_of_plans_ending_alike_the_planner_keeps_the_one_with_fewest_speed_changes():
