@@ -352,7 +352,10 @@ def _speed_targets(state, cart_id, keep, cost_out, reach, tactics=False) -> list
 def _sequences(state, me, cfg) -> list:
     """Candidate action sequences for the rest of ``me``'s action phase."""
     n = state.actions_left
-    tables = (heuristics.exit_costs(state), heuristics.reach_costs(state, me))
+    tables = (
+        heuristics.exit_costs(state),
+        heuristics.reach_costs(state, me, heuristics.gem_sources(state, me)),
+    )
     if cfg.get("beginner"):
         # a beginner looks at its best route and, for track to lay, its best routes that build
         found = heuristics.routes(state, me, limit=8, tables=tables)

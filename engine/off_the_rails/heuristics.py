@@ -24,6 +24,7 @@ from engine.core import Action
 from engine.off_the_rails import board
 from engine.off_the_rails.board import OPPOSITE
 from engine.off_the_rails.data import (
+    CART_CAPACITY,
     CART_POINTS,
     GEM_VALUES,
     JEWEL_EDGE,
@@ -624,6 +625,17 @@ def sources(state, player) -> dict:
     return out
 
 
+def gem_sources(state, player) -> dict:
+    """:func:`sources` that can still take gems: a full cart (rules, "Gems": a cart holds at
+    most :data:`CART_CAPACITY`) starts no route to a deposit, only its way out (a tester's
+    hints laid track for a full cart "toward" gems it rolled past)."""
+    return {
+        key: start
+        for key, start in sources(state, player).items()
+        if start[1] is None or sum(state.carts[start[1]].load) < CART_CAPACITY
+    }
+
+
 def _placeable(state, player) -> list:
     """``[(cart, edge)]``: the carts ``player`` may put in now (rules.cart_place_refusal) and
     the edge each enters by (the own edge; in solo each cart's colour edge)."""
@@ -738,10 +750,12 @@ def _passes(chain):
 
 def routes(state, player, limit: int = 4, tables=None) -> list:
     """The most promising :class:`Route` s for ``player``, best first: ways out for loaded carts
-    and ways through the richest deposits (one route per deposit, from the cheapest source)."""
+    and ways through the richest deposits (one route per deposit, from the cheapest source that
+    can take gems, :func:`gem_sources`). ``tables``: ``(exit_costs(state), reach_costs(state,
+    player, gem_sources(state, player)))`` when the caller has them."""
     cost_out, succ = tables[0] if tables else exit_costs(state)
     srcs = sources(state, player)
-    cost_in, pred = tables[1] if tables else reach_costs(state, player, srcs)
+    cost_in, pred = tables[1] if tables else reach_costs(state, player, gem_sources(state, player))
     found = []
 
     def build(chain, target, units, score):

@@ -918,3 +918,19 @@ def test_of_plans_ending_alike_the_planner_keeps_the_one_with_fewest_speed_chang
         played.append(action)
         state.apply_action(action)
     assert played == [ChangeSpeed(0, -1), EndActions()]
+
+
+def test_a_full_cart_starts_no_route_to_a_deposit_only_its_way_out():
+    """Play-test: with a full cart (5 gems, rules "Gems": no room for more) hints laid track
+    "for your white cart to reach 3 gems" it then rolled past, taking nothing. A full cart's
+    routes are ways out; a deposit's route starts where a cart can still take gems."""
+    s = blank()
+    lay(s, {(5, c): "EW" for c in range(2, 6)})
+    put_cart(s, 0, (5, 2), "E", speed=1, load=(1, 1, 1, 2, 0))
+    put_gems(s, (5, 7), (0, 1, 1, 0, 1))
+    found = heuristics.routes(s, 0, limit=8)
+    assert not [route for route in found if route.cart == 0 and route.target is not None]
+    assert [route.target for route in found if route.cart == 0] == [None]  # its way out
+    assert (5, 7) in [route.target for route in found]  # a new cart's route
+    s.carts[0].load = (1, 1, 1, 1, 0)  # room for one more: the deposit is its route again
+    assert (0, (5, 7)) in [(route.cart, route.target) for route in heuristics.routes(s, 0, 8)]
