@@ -33,7 +33,7 @@ from saves.autosaver import Autosaver
 from saves.format import SaveError
 from saves.settings import Settings, save_settings
 from scenes import drop_down, fonts, kit, line_breaks, memory, text_panel
-from scenes.focus import FocusRing
+from scenes.focus import FocusRing, typing
 from scenes.manager import SceneManager
 from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
 from scenes.toasts import toast_lines, toast_text_size
@@ -511,14 +511,8 @@ class App:
         ]
 
     def _typing(self) -> bool:
-        """True while a text box, of one line or of many (a position), has the keyboard (M
-        types an "m" there)."""
-        from pygame_gui.elements import UITextEntryBox, UITextEntryLine
-
-        return any(
-            isinstance(element, (UITextEntryLine, UITextEntryBox))
-            for element in self.ui.get_focus_set() or ()
-        )
+        """True while a text box has the keyboard (:func:`scenes.focus.typing`)."""
+        return typing(self.ui)
 
     def quit(self) -> None:
         self.running = False

@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UISelectionList
+from pygame_gui.elements import UIButton, UISelectionList, UITextEntryBox, UITextEntryLine
 
 RING = (238, 196, 84)
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 PREVIOUS_KEYS = (pygame.K_UP, pygame.K_LEFT)
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def typing(ui) -> bool:
+    """True while a text box, of one line or of many (a position), has the keyboard of the
+    UI manager ``ui``: keys are its (M types an "m"), Enter too."""
+    focused = ui.get_focus_set() or ()
+    return any(isinstance(element, (UITextEntryLine, UITextEntryBox)) for element in focused)
 
 
 def _inside(element, container) -> bool:
@@ -127,8 +134,10 @@ class FocusRing:
         return False
 
     def draw(self, surface) -> None:
+        """The ring round the focused button; none while a text box has the keyboard, where
+        Enter is the box's (a tester saw the ring on Cancel while Enter saved)."""
         button = self.focused()
-        if button is None:
+        if button is None or typing(self.app.ui):
             return
         rect = button.get_abs_rect().inflate(6, 6)
         pygame.draw.rect(surface, RING, rect, width=3, border_radius=6)

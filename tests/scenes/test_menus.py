@@ -1313,3 +1313,23 @@ def test_a_long_save_name_shows_its_start_and_typing_replaces_it(app):
     assert layout.x_scroll_offset == 0
     frames(app, 2, events=[pygame.event.Event(pygame.TEXTINPUT, text="F")])
     assert entry.get_text() == "F"
+
+
+def test_no_focus_ring_while_the_save_name_has_the_keyboard(app):
+    """Play-test: the ring sat on Cancel while Enter, the name box's, saved. While a text box
+    has the keyboard the ring is not drawn; Enter saves."""
+    from scenes.routes import open_match
+
+    open_match(app, Match(PIG, [Seat("human", "Ana"), Seat("human", "Ben")], seed=8))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    click(app, find_button(app, "Save"))
+    pause = app.manager.top
+    app.focus.current = find_button(app, "Cancel")  # e.g. reached with Tab before typing
+    assert app.focus.focused() is not None
+    ring = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)  # clear: only what is drawn
+    app.focus.draw(ring)
+    assert ring.get_bounding_rect().width == 0  # nothing drawn: the box has the keyboard
+    pause.name_entry.set_text("Friday")
+    key(app, pygame.K_RETURN)
+    assert (store.saves_dir() / "friday.json").exists()
