@@ -259,11 +259,12 @@ def test_hard_scores_rather_than_stall_once_the_hands_hold_every_card():
 
 
 @pytest.mark.long  # forty Hard searches
-def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away():
+@pytest.mark.parametrize("timed", [True, False])
+def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away(timed):
     """Play-test: the hint (Hard with a timed search on a busy computer, one or two sampled
     futures) skipped where one flip scored “column: any, any, Moon” for 2 points. The
-    planner's values count as PRIOR_SAMPLES samples in a timed search: without them 7 of these
-    40 one-sample searches skipped."""
+    planner's values count as PRIOR_SAMPLES samples in both searches, timed and fixed (one
+    rule): without them 7 of these 40 one-sample searches skipped."""
     from engine.shifting_stones.bots import HardBot
     from engine.shifting_stones.state import Skip
     from tests.engine.shifting_stones.test_hints import PLAY_TEST_FIRST_TURN
@@ -271,12 +272,12 @@ def test_a_short_search_does_not_skip_where_a_card_worth_2_is_one_flip_away():
     state = pos(PLAY_TEST_FIRST_TURN)
     seen, legal = state.observation(0), state.legal_actions()
 
-    def one_sample_timed():  # a clock that never moves; a turn's work of one sample
-        bot = HardBot(budget=1e-6, clock=lambda: 0.0)
-        assert bot.search.timed
+    def one_sample():  # timed: a clock that never moves and a turn's work of one sample
+        bot = HardBot(budget=1e-6, clock=lambda: 0.0) if timed else HardBot(samples=1)
+        assert bot.search.timed == timed
         return bot
 
-    choices = [one_sample_timed().choose(seen, legal, random.Random(seed)) for seed in range(40)]
+    choices = [one_sample().choose(seen, legal, random.Random(seed)) for seed in range(40)]
     assert Skip() in legal and Skip() not in choices
     assert all(isinstance(choice, Pay) for choice in choices)
 
