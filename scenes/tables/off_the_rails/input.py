@@ -433,11 +433,7 @@ def end_actions(state, legal, paths=()):
     if S.EndActions() not in legal:
         return None
     left = state.actions_left
-    fates = [
-        _(FATES[path.end]).format(colour=W.cart_colour(state.carts[path.cart].label))
-        for path in paths
-        if path.end in FATES
-    ]
+    fates = [_fate(state, path) for path in paths if path.end in FATES]
     if left <= 0 and not fates:
         return Act(S.EndActions())
     if left > 0:
@@ -449,6 +445,27 @@ def end_actions(state, legal, paths=()):
     else:
         first = _("End the action phase?")
     return Confirm(sentences(first, *fates), Act(S.EndActions()), _("Move carts"))
+
+
+def _fate(state, path) -> str:
+    """What a path that ends badly says when ending the action phase asks first; a crash into
+    the player's own other cart holds only if that one has not moved away first, which the
+    player then chooses (a tester read "crashes" of a crash that never came)."""
+    colour = W.cart_colour(state.carts[path.cart].label)
+    other = next(
+        (
+            index
+            for index, cart in enumerate(state.carts)
+            if cart.where == S.CartPlace.BOARD and cart.square == path.toward
+        ),
+        None,
+    )
+    if path.end in ("collision", "crash-derail") and other is not None:
+        if state.carts[other].owner == state.carts[path.cart].owner:
+            return _(
+                "Your {colour} cart crashes into your {other} cart, unless that one moves first."
+            ).format(colour=colour, other=W.cart_colour(state.carts[other].label, "object"))
+    return _(FATES[path.end]).format(colour=colour)
 
 
 def wheel(y: int, selection: Selection, state=None, hover=None):

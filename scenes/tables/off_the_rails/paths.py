@@ -220,9 +220,13 @@ BRANCH_DEPTH = 2
 
 
 def _reach(path: Path) -> tuple[set, bool]:
-    """Every square ``path`` and its branches pass through, and whether a branch ends at a
-    junction the preview did not follow (the way beyond it is not known)."""
+    """Every square ``path`` and its branches pass through or run into (:attr:`Path.toward`:
+    a tester's cart would have crashed into the other, had the table not chosen the order
+    for them), and whether a branch ends at a junction the preview did not follow (the way
+    beyond it is not known)."""
     squares, open_end = set(path.squares), path.end == "choice" and not path.branches
+    if path.toward is not None:  # the cart it crashes into: moved first, it may be gone
+        squares.add(path.toward)
     for branch in path.branches:
         more, unknown = _reach(branch)
         squares |= more

@@ -760,6 +760,30 @@ def test_which_cart_moves_first_is_asked_only_when_their_ways_can_meet():
     assert order_matters(unknown)  # the way beyond an unexplored junction is not known
 
 
+def test_a_crash_into_your_own_cart_asks_which_moves_first_and_says_so():
+    """Play-test: the black cart's path ended crashing into the player's white cart; the
+    table chose the order itself (white first, so nothing crashed) while the question before
+    had said the black cart crashes. A path that runs into a cart reaches that cart's square,
+    so the order is asked; the question says the crash holds unless the other moves first."""
+    s = blank()
+    lay(s, {(5, c): "EW" for c in range(0, 6)})
+    put_cart(s, 0, (5, 1), "W", speed=3)  # white: leaves by the west edge
+    put_cart(s, 1, (5, 4), "W", speed=4, load=(0, 1, 0, 0, 0))  # black: behind, faster
+    paths = preview_paths(s)
+    black = next(path for path in paths if path.cart == 1)
+    assert black.end == "collision" and black.toward == (5, 1)
+    from scenes.tables.off_the_rails.paths import order_matters
+
+    assert order_matters(paths)
+    assert end_actions(s, s.legal_actions(), paths).question == (
+        "End the action phase with 4 actions left? Your black cart crashes into your white "
+        "cart, unless that one moves first."
+    )
+    work = s.clone()
+    work.apply_action(S.EndActions())
+    assert work.pending() == S.Pending.MOVE_CART  # the engine asks the order: the table too
+
+
 @pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
 def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
