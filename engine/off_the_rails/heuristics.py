@@ -30,6 +30,7 @@ from engine.off_the_rails.data import (
     JEWEL_EDGE,
     MISSION_POINTS,
     RUBY_BONUS,
+    TOKENS_PER_COLOUR,
     CartExit,
     MoveFacts,
     add,
@@ -38,6 +39,7 @@ from engine.off_the_rails.data import (
     jewels,
     mission_fulfilled,
     mission_name,
+    piles_for_length,
     value,
 )
 from engine.off_the_rails.data import GEMS as GEM_NAMES
@@ -932,6 +934,7 @@ def _potential(
     reach: float | None = None,
     cost_in: list | None = None,
     contested: frozenset = frozenset(),
+    terms: dict | None = None,
 ) -> float:
     """Route-based value of what ``player`` can still do: loads on the way out, deposits in
     reach. ``cost_out``: :func:`exit_units` at the deposits and carts; ``crossings``: the
@@ -942,7 +945,9 @@ def _potential(
     and a deposit further away are worth nothing; ``cost_in``: :func:`reach_units` of
     ``player`` at the deposits (None: worked out here); ``contested``: the deposits another
     player gets to first (:func:`first_to`), each worth :data:`CONTESTED` of itself. Solo:
-    each jewel of a load counts most on a way out by its own edge."""
+    each jewel of a load counts most on a way out by its own edge. ``terms`` (a dict of
+    :data:`TERMS` at 0, or None): each term of the value is added up there too, unweighted
+    (:func:`value_features`)."""
     if cost_in is None:
         cost_in = reach_units(state, player, crossings, _square_set(state.gems))
     costs_by_edge = None
@@ -951,6 +956,7 @@ def _potential(
         costs_by_edge = [exit_units(crossings, wanted, (side,)) for side in range(4)]
     pts = 0.0
     hits = _in_reach_of_others(state, player)
+    t = terms if terms is not None else {}
     for k in state.carts:
         if k.owner != player or k.where != CartPlace.BOARD:
             continue
@@ -964,11 +970,19 @@ def _potential(
             # it rolls into the chasm on its next move unless its tile is upgraded: as good as
             # lost with its load, but never worse than a cart lost now (which threw carts in)
             pts -= CART_POINTS
+            if terms is not None:
+                t["forced"] += 1
             continue
+        if terms is not None:
+            t["carts"] += 1
+            t["load"] += lv
         if k.square in hits:
             # an opponent's cart can run into it next turn: half the load dropped, or a derail
             # when it holds no jewel (rules, "Collisions")
-            pts -= 0.25 * lv if jewels(k.load) else 0.6 + 0.5 * lv
+            hit = 0.25 * lv if jewels(k.load) else 0.6 + 0.5 * lv
+            pts -= hit
+            if terms is not None:
+                t["hit"] += hit
         carried = 0.0
         if costs_by_edge is not None and jewels(k.load):
             carried = _solo_carried(state, k, costs_by_edge)
@@ -986,19 +1000,29 @@ def _potential(
             carried = lv * max(0.25, 0.97 - u / 50.0)
             if reach is not None and u > reach:
                 carried = 0.0  # still on the board when the last token ends the game
+                if terms is not None:
+                    t["stranded"] += lv
             pts += carried
             room = 5 - sum(k.load)
             if room <= 0:
                 pts -= 0.5  # a full cart should go home
+                if terms is not None:
+                    t["full"] += 1
+        if terms is not None:
+            t["carried"] += carried
         if chasm_risk:
             ahead = board.step(k.square, k.facing) if k.facing else k.square
             risk = max(chasm_risk.get(k.square, 0.0), chasm_risk.get(ahead, 0.0))
             if risk:
                 # the next chasm token may open under it or in front: the cart and its load
                 pts -= risk * (CART_POINTS + carried)
+                if terms is not None:
+                    t["chasm"] += risk * (CART_POINTS + carried)
         if opening and k.square in opening:
             # the chasm deck opens before this cart moves again: cart and load fall in
             pts -= opening[k.square] * (CART_POINTS + carried)
+            if terms is not None:
+                t["opening"] += opening[k.square] * (CART_POINTS + carried)
     gains = []
     for (row, col), gems in state.gems.items():
         first = (row * _G + col) * 4
@@ -1010,6 +1034,10 @@ def _potential(
         gains.append(deposit_value(gems) * _discount(units) * share)
     gains.sort(reverse=True)
     pts += 0.6 * sum(gains[:1]) + 0.25 * sum(gains[1:3])
+    if terms is not None:
+        t["best_deposit"] += sum(gains[:1])
+        t["next_deposits"] += sum(gains[1:3])
+        t["more_deposits"] += sum(gains[3:6])
     return pts
 
 
@@ -1202,6 +1230,73 @@ def evaluate(state, player: int, foresight: bool = False) -> float:
     ]
     others = [v for q, v in enumerate(vals) if q != player]
     return vals[player] - (max(others) if others else 0.0)
+
+
+TERMS = (
+    "carts",
+    "load",
+    "carried",
+    "hit",
+    "forced",
+    "full",
+    "stranded",
+    "chasm",
+    "opening",
+    "best_deposit",
+    "next_deposits",
+    "more_deposits",
+    "supply",
+)
+"""The terms of a seat's position beyond its points (:func:`value_features`): its carts in the
+mine and their loads' worth, the loads weighted by the route units to a way out, the loads an
+opponent's cart may ram, carts rolling into the chasm, full carts, loads the last token leaves
+behind, the chasm's threat (next token, the deck's opening), the deposits in reach (the best
+one, the next two, the three after) and the carts still in the supply. ``bench/otr_value.py``
+fits them to how Medium's games end."""
+
+
+def game_phase(state) -> float:
+    """The share of the game left: the deposit deck's cards and the chasm tokens still to come
+    over all there are at the start (1 then, 0 when the last token is placed)."""
+    full = 4 * piles_for_length(state.length) + 1 + 4 * (TOKENS_PER_COLOUR - 1)
+    left = sum(sum(pile) for pile in state.piles) + sum(state.token_supply.values())
+    return min(1.0, left / full)
+
+
+def value_features(state) -> list:
+    """``[{term: value}]`` per seat: the unweighted :data:`TERMS` of :func:`_potential` as
+    Hard's foresight sees them (every seat's carts alike), plus the carts still in the supply
+    (an ongoing game, not solo)."""
+    crossings = Crossings.of(state)
+    cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
+    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
+    opening = opening_risk(state)
+    deposits = _square_set(state.gems)
+    seats = range(state.num_players)
+    cost_in = [reach_units(state, q, crossings, deposits) for q in seats]
+    contested: list[frozenset] = [frozenset()] * state.num_players
+    if state.num_players > 2:
+        contested = first_to(state, cost_in)
+    out = []
+    for q in seats:
+        terms = dict.fromkeys(TERMS, 0.0)
+        _potential(
+            state,
+            q,
+            cost_out,
+            crossings,
+            chasm_risk,
+            opening,
+            units_left(state, q),
+            cost_in[q],
+            contested[q],
+            terms,
+        )
+        terms["supply"] = sum(
+            1 for k in state.carts if k.owner == q and k.where == CartPlace.SUPPLY
+        )
+        out.append(terms)
+    return out
 
 
 # =============================================================================================

@@ -934,3 +934,47 @@ def test_a_full_cart_starts_no_route_to_a_deposit_only_its_way_out():
     assert (5, 7) in [route.target for route in found]  # a new cart's route
     s.carts[0].load = (1, 1, 1, 1, 0)  # room for one more: the deposit is its route again
     assert (0, (5, 7)) in [(route.cart, route.target) for route in heuristics.routes(s, 0, 8)]
+
+
+def test_value_features_are_the_evaluations_terms_per_seat():
+    """``heuristics.value_features`` (the terms ``bench/otr_value.py`` fits to how Medium's
+    games end) splits :func:`heuristics.evaluate` into its terms, unweighted, per seat: seat 0's
+    cart carries 2 blue 3 squares below its edge (6 points, 5.58 on the way out), seat 1's a
+    ruby (3.5 with half the ruby bonus); weighted as the evaluation weighs them (0.3 a cart in
+    the mine, the best deposit 0.6, the next two 0.25) they give its value back. 8 of the 17
+    deposit cards drawn and no chasm token placed leave 25 of 33 steps of the game."""
+    s = blank()
+    lay(s, {(0, 3): "NS", (1, 3): "NS"})
+    put_cart(s, s.carts_of(0)[0], (1, 3), "N", load=(0, 0, 0, 2, 0))
+    put_cart(s, s.carts_of(1)[0], (10, 5), "N", load=(0, 1, 0, 0, 0))
+    put_gems(s, (3, 3), (0, 2, 0, 0, 0))
+    put_gems(s, (6, 6), (1, 0, 2, 0, 0))
+    s.piles = s.piles[2:]
+    assert heuristics.game_phase(s) == pytest.approx(25 / 33)
+    mine, theirs = heuristics.value_features(s)
+    assert mine == pytest.approx(
+        {
+            **dict.fromkeys(heuristics.TERMS, 0.0),
+            "carts": 1,
+            "load": 6,
+            "carried": 5.58,
+            "best_deposit": 17 / 15,
+            "next_deposits": 0.4,
+            "supply": 1,
+        }
+    )
+    assert (theirs["load"], theirs["carried"], theirs["best_deposit"]) == pytest.approx(
+        (3.5, 2.205, 0.95)
+    )
+
+    def worth(terms):
+        return (
+            0.3 * terms["carts"]
+            + terms["carried"]
+            + 0.6 * terms["best_deposit"]
+            + 0.25 * terms["next_deposits"]
+        )
+
+    assert heuristics.points(s, 0) == heuristics.points(s, 1) == 6
+    assert heuristics.evaluate(s, 0, foresight=True) == pytest.approx(worth(mine) - worth(theirs))
+    assert heuristics.evaluate(s, 0, foresight=True) == pytest.approx(3.443333, abs=1e-5)
