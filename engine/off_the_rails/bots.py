@@ -92,6 +92,17 @@ one upgrade bumped it to a stop. 3p 60-1-59 on seeds 3040-3159 (1.51 x, against 
 18-0-22 on 4040-4079 (1.80 x, against 19-0-21), 25-1-34 on fresh seeds 3200-3259 as Hard
 before it: the same strength, a sure loss fewer (kept as a fix, not for the win share).
 
+Tried 2026-12-07 for issue 39 (a Hard clearly stronger at 2 players) and dropped, on seeds
+1000-1099 where Hard as now went 70-0-30 (mean score 31.6 v 24.5): Diced Tomatoes' way, the
+end of each sampled future valued by the evaluation's terms (:func:`heuristics.value_features`)
+differenced between the seats, each weighted ``weight + change * phase`` as fitted by least
+squares to the final margin beyond the points now of Medium-v-Medium games
+(``bench/otr_value.py``), the candidate's own value still 0.3 of it: 72-0-28 with the deposit
+deck's share as the phase (1,500 games fitted), 67-1-32 with the share of the game left (cards
+and chasm tokens, 800 games); the candidates ranked by the fitted value too, 71-0-29. The fit
+explains little more of the margin than the evaluation does (R² 0.20 against 0.16), and with
+one sampled future per candidate the future's end decides little.
+
 Bots use only the observation they are given: the action phase plans with :func:`phase_rng`,
 every other decision with the ``rng`` passed to :meth:`choose`.
 """
