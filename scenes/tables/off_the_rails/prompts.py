@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from engine.off_the_rails import words as W
-from engine.off_the_rails.data import GEMS, gems_text, mission_name, one, sub
+from engine.off_the_rails.data import CART_CAPACITY, GEMS, gems_text, mission_name, one, sub
 from engine.off_the_rails.state import Pending
 from scenes import kit
 from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, Layout
@@ -55,6 +55,25 @@ def seat_name(names, seat: int) -> str:
     return names[seat] if seat < len(names) else _("Player {number}").format(number=seat + 1)
 
 
+def _jewel_question(state, cart) -> str:
+    """Which jewel a cart takes, saying when it takes more than one here, each a question
+    (rules, "Gems": two picks where it ends its move; a tester read the second question as
+    the first asked again)."""
+    colour = W.cart_colour(cart.label)
+    head = state.tasks[0] if state.tasks else None
+    here = sum(state.gems.get(cart.square, ()))
+    count = min(getattr(head, "gems", 1), CART_CAPACITY - sum(cart.load), here)
+    if count >= 2:
+        return ngettext(
+            "Your {colour} cart takes {count} jewel here, one at a time: which first?",
+            "Your {colour} cart takes {count} jewels here, one at a time: which first?",
+            count,
+        ).format(colour=colour, count=count)
+    if state.taken_here:
+        return _("Your {colour} cart takes one more jewel here: which?").format(colour=colour)
+    return _("Your {colour} cart takes one jewel here: which?").format(colour=colour)
+
+
 def prompt(state, legal, names) -> Prompt | None:
     """The buttons for the question the engine asks now, or None (the action phase, a junction
     — arrows on the board —, a cart to move or a chasm square: clicks on the board)."""
@@ -73,9 +92,7 @@ def prompt(state, legal, names) -> Prompt | None:
         cart_id = state.moving_cart()
         cart = state.carts[cart_id]
         return Prompt(
-            _("Your {colour} cart takes one jewel here: which?").format(
-                colour=W.cart_colour(cart.label)
-            ),
+            _jewel_question(state, cart),
             tuple(Option(state.action_to_string(a), a, one(GEMS.index(a.gem))) for a in legal),
             focus=(cart.square,),
         )

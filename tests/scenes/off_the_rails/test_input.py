@@ -563,6 +563,24 @@ def test_a_cart_that_picks_twice_on_a_deposit_says_so_on_one_tag():
     assert sorted(at_deposit) == [("stop", ()), ("you pick 2 jewels:", ("ruby", "emerald"))]
 
 
+def test_the_jewel_question_says_when_the_cart_takes_two_here():
+    """Play-test: ending its move on a deposit, a cart picks twice (rules "Gems"), and the
+    second "takes one jewel here: which?" read as the first asked again. The first question
+    says two come, one at a time; the second says it is one more."""
+    s = blank()
+    lay(s, {(1, 3): "NS", (2, 3): "NS", (3, 3): "NS"})
+    put_cart(s, 0, (1, 3), "S", speed=2)
+    put_gems(s, (3, 3), (0, 2, 1, 0, 0))
+    s.apply_action(S.EndActions())
+    assert s.pending() == S.Pending.GEM
+    ask = prompt(s, s.legal_actions(), NAMES)
+    assert ask.title == "Your white cart takes 2 jewels here, one at a time: which first?"
+    s.apply_action(S.TakeGem("ruby"))
+    assert s.pending() == S.Pending.GEM
+    ask = prompt(s, s.legal_actions(), NAMES)
+    assert ask.title == "Your white cart takes one more jewel here: which?"
+
+
 def test_a_cart_that_passes_a_deposit_again_beyond_a_junction_counts_both_picks():
     """A cart picks on a deposit, reaches a junction and, one way on, loops back over the
     deposit and picks again (two GemTaken there, as the engine plays it): that way's tag says
