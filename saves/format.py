@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 from typing import TypeGuard
 
 from saves.files import SaveError, clean_title
-from translation import _
+from translation import _, pgettext
 
 FORMAT = "tabletop-trio-save"
 SCHEMA_VERSION = 4
@@ -133,12 +133,14 @@ def match_title(match) -> str:
     return title_of(match.spec.title, match.names)
 
 
-def title_of(game: str, names, gettext=None) -> str:
+def title_of(game: str, names, catalogue=None) -> str:
     """The title the program gives a save of ``game`` (its untranslated title) with seats
-    ``names``: "<game title> — Ana, Bot (Easy)", in the language of ``gettext`` (default:
-    the one in use)."""
-    gettext = gettext or _
-    return gettext("{game} — {seats}").format(game=gettext(game), seats=", ".join(names))
+    ``names``: "<game title> — Ana, Bot (Easy)", 「… — テス、ボット1」, in the language of
+    ``catalogue`` (a :func:`translation.translations`; default: the one in use), the names
+    joined as that language lists them (a tester read Latin commas in a Japanese title)."""
+    gettext = catalogue.gettext if catalogue is not None else _
+    between = (catalogue.pgettext if catalogue is not None else pgettext)("between names", ", ")
+    return gettext("{game} — {seats}").format(game=gettext(game), seats=between.join(names))
 
 
 def make_envelope(match, title: str | None = None, now: datetime | None = None) -> dict:

@@ -59,7 +59,7 @@ def _program_title(game_id: str, seats, language: str) -> str | None:
     from engine.match import shown_seat_name
 
     names = [shown_seat_name(name, kind, level, language) for name, (kind, level) in seats]
-    return clean_title(title_of(spec.title, names, translations(language).gettext))
+    return clean_title(title_of(spec.title, names, translations(language)))
 
 
 def title_now(title: str, match) -> str:

@@ -88,6 +88,9 @@ def test_a_title_the_program_gave_follows_the_language_a_typed_one_stays(
     translation.set_language("ru")
     try:
         assert info.shown_title == "Сойти с рельсов — Игрок 1, Бот 1 (сильный), Бот 2 (средний)"
+        translation.set_language("ja")  # the names joined as Japanese lists them
+        seats = "プレイヤー1、ボット1（むずかしい）、ボット2（ふつう）"
+        assert info.shown_title == f"Off the Rails — {seats}"
     finally:
         translation.set_language("en")
     typed = saved_in(saved_language, match, tmp_path, "Off the Rails — with Bot 1 (Hard)")
