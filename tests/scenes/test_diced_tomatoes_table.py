@@ -903,3 +903,21 @@ def test_after_a_die_is_placed_the_hand_lies_together_and_clicks_find_the_drawn_
     slot = left[-1]
     click_at(app, lay.hand_die(len(left) - 1).center)
     assert table.game.selected == slot
+
+
+def test_a_karma_hint_names_and_frames_the_button_that_makes_it(app):
+    """Play-test: the hint «Превратить красный 5 в 6…» named no action to take. A hinted
+    karma action frames its button and the hint says which it is; a placement frames none."""
+    table = start(app, [Seat("human", "Ana"), Seat("human", "Ben")], seed=4)
+    wait_for_human(app, table)
+    legal = table.match.state.legal_actions()
+    shift = next(a for a in legal if isinstance(a, dt.Shift))
+    table.driver.hint, table.driver._hint_at = shift, len(table.match.history)
+    assert table.game.hinted_button() == "karma:shift"
+    assert table.game.hint_words("Hint: turns the red 5 into a 6.") == (
+        "Hint: turns the red 5 into a 6. Make it with the framed button: Shift ±1."
+    )
+    place = next(a for a in legal if isinstance(a, PlaceDie))
+    table.driver.hint = place
+    assert table.game.hinted_button() is None
+    assert table.game.hint_words("Hint: seeds.") == "Hint: seeds."

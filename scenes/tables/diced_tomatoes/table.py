@@ -151,6 +151,21 @@ class DicedTomatoesTable(GameTable):
             self.selection = Selection(die=action.die)
         return None
 
+    def hint_words(self, words: str) -> str:
+        """A karma hint says which button makes it (a tester's Russian hint, «Превратить
+        красный 5 в 6…», named no action to take)."""
+        karma = _karma_of(self.ctx.current_hint())
+        if karma is None:
+            return words
+        return _("{hint} Make it with the framed button: {action}.").format(
+            hint=words, action=karma.label
+        )
+
+    def hinted_button(self) -> str | None:
+        """A hinted karma action frames its button."""
+        karma = _karma_of(self.ctx.current_hint())
+        return None if karma is None else "karma:" + karma.kind
+
     def reason_names_move(self, action) -> bool:
         """The reason says the move ("Seeds your top token with the red 6…") except for
         ending the turn and for a die that completes or clears a vine, where it tells only
@@ -284,3 +299,8 @@ class DicedTomatoesTable(GameTable):
         """Under the score sheet: each player's score track as dice."""
         draw.draw_summary(surface, rect, self.ctx.match.state, self.ctx.match.names)
         return True
+
+
+def _karma_of(action) -> table_input.Karma | None:
+    """The karma button that makes ``action``, or None for a move that is no karma action."""
+    return next((karma for karma in table_input.KARMA if isinstance(action, karma.action)), None)
