@@ -1796,7 +1796,7 @@ def _steer_outcome(state, after, cart_id, mine, names, side) -> str:
     if after.moving_cart() == cart_id and after.pending() == Pending.GEM:
         return _("it reaches the gems on {square}").format(square=square)
     if sum(now.load) > sum(k.load):
-        return _("it stops on {square} with new gems").format(square=square)
+        return _("it picks up gems on the way and stops on {square}").format(square=square)
     return _("it stops on {square}").format(square=square)
 
 
@@ -1994,7 +1994,7 @@ def _roll(state, cart_id, speed, first: bool = False) -> str:
             )
         return _("{cart} stops on the gems on {square}").format(cart=cart, square=square_name(*sq))
     if gained:
-        return _("{cart} stops on {square} with new gems").format(
+        return _("{cart} picks up gems on the way and stops on {square}").format(
             cart=cart, square=square_name(*sq)
         )
     return _("{cart} stops on {square}").format(cart=cart, square=square_name(*sq))

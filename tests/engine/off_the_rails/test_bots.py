@@ -498,7 +498,7 @@ def test_or_d6_a_junction_reason_says_what_the_exit_leads_to(my_load, ben_load, 
         else f"Steers your white cart east from C3: it crashes into Ben's white cart on D3 {east}."
     )
     assert bots.BOTS.explain(seen, ChooseExit("S"), ["Ana", "Ben"]) == (
-        "Steers your white cart south from C3: it stops on C5 with new gems."
+        "Steers your white cart south from C3: it picks up gems on the way and stops on C5."
     )
 
 
