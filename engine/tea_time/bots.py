@@ -248,8 +248,14 @@ def explain_take(state, action, names=None) -> str:
                     count_after,
                 )
         elif count_before == 0:
-            words = _("it starts your {character} column, worth {points}")
             empty = column_points(0)  # an empty column beats 1 or 2 cards
+            words = (
+                # a tester read "worth 1" as a gain: the empty column was worth more
+                _("it starts your {character} column, worth {points}, not {empty} as empty")
+                if column_points(count_after) < empty
+                else _("it starts your {character} column, worth {points}")
+            )
+            fields["empty"] = empty
             target = next((n for n in range(count_after + 1, 6) if column_points(n) > empty), 0)
             side = _side_of(after)
             if (

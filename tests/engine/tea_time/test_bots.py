@@ -169,7 +169,7 @@ def test_a_hint_that_names_a_column_names_both_columns_of_a_take_of_two():
     assert (
         explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3/-", [(1, 1), (2, 2)])
         == "Your Dormouse column reaches 4, worth 10, and it starts your March Hare column, "
-        "worth 1."
+        "worth 1, not 5 as empty."
     )
     assert (
         explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=D3,M2/-", [(1, 1), (2, 2)])
@@ -189,7 +189,7 @@ def test_hint_reason_for_denying_an_opponent_names_them():
     assert (
         explain("players=2 turn=3 table=PrCh/mDhC/PrMh collections=-/C4", [(0, 2)])
         == "It keeps a normal Cheshire Cat from Bob, whose column of 4 would reach 5; it starts "
-        "your Cheshire Cat column, worth 1."
+        "your Cheshire Cat column, worth 1, not 5 as empty."
     )
 
 
@@ -207,7 +207,8 @@ def test_a_hint_with_alice_names_the_columns_beside_her():
     does. Both are said, the one worth more first."""
     text = "players=2 round=5 turn=3 table=PrCh/mAhC/PrMh collections=-/-"
     assert explain(text, [(1, 1), (1, 2)]) == (
-        "Alice is worth 4 points at the end, and it starts your Mad Hatter column, worth 1."
+        "Alice is worth 4 points at the end, and it starts your Mad Hatter column, worth 1, "
+        "not 5 as empty."
     )
 
 
@@ -241,7 +242,7 @@ def test_a_hint_says_other_lines_cost_more_only_when_each_one_does():
     first = pos("players=2 turn=1 table=PrCh/mDhC/PrMh collections=-/-")
     for action in first.legal_actions():
         assert GAME.bots.explain(first, action, ["Ana", "Bob"]).endswith(
-            "column, worth 1; no line costs you less."
+            "column, worth 1, not 5 as empty; no line costs you less."
         )
     rabbits = pos(
         "players=2 phase=play round=1 turn=4 first=1 active=0 table=Rd.c/hR.D/C... "
@@ -249,7 +250,8 @@ def test_a_hint_says_other_lines_cost_more_only_when_each_one_does():
     )
     pair = TakeCards(((0, 0), (1, 1)))
     assert GAME.bots.explain(rabbits, pair, ["Ana", "Bob"]) == (
-        "It starts your White Rabbit column, worth 3; every other line costs you more."
+        "It starts your White Rabbit column, worth 3, not 5 as empty; every other line costs "
+        "you more."
     )
     last = pos(
         "players=2 phase=play round=4 turn=10 first=0 active=1 table=..../..../...h "
@@ -285,7 +287,7 @@ def test_a_column_started_at_a_loss_says_when_it_pays_off():
         "deck=- collections=D2/p2,r1,h1,d1"
     )
     assert GAME.bots.explain(last, TakeCards(((0, 0),)), names) == (
-        "It starts your White Rabbit column, worth 1."
+        "It starts your White Rabbit column, worth 1, not 5 as empty."
     )
     # two more on the table still to take: 3 can be reached
     more = pos(
@@ -305,5 +307,5 @@ def test_a_hint_names_every_column_of_a_take_of_three():
     )
     assert reason == (
         "Your Dormouse column reaches 4, worth 10, your March Hare column reaches 3, worth 6, "
-        "and it starts your Caterpillar column, worth 1."
+        "and it starts your Caterpillar column, worth 1, not 5 as empty."
     )
