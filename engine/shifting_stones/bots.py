@@ -240,7 +240,8 @@ samples) skipped where a card worth 2 could be scored: over 400 samples of that 
 skip won 17 % of one-sample searches without it, 1 % with it (2026-12-07). The fixed search
 (tests, benchmarks, online games) counts it too, so both searches follow one rule: against
 Medium over 400 two-player games (seeds 1000–1399) 284-26-90, 74.2 % (69.7–78.3), where it
-went 269-34-97 (71.5 %) without it."""
+went 269-34-97 (71.5 %) without it; at 3 players 52-11-37 (1.72× its fair share, seeds
+3100–3199, 51-11-38 without), at 4 players 54-10-56 (1.97×, seeds 4100–4219, 53-11-56)."""
 
 
 class HardBot:
